@@ -1,0 +1,133 @@
+import * as t from 'io-ts';
+import {
+  boundedArray,
+  boundedString,
+  Email,
+  IsoDateTime,
+  NonEmptyString,
+  nonEmptyArray,
+  PositiveInt,
+  SafeHttpUrl,
+  strict,
+  UsMobileNumber,
+} from './primitives.js';
+
+/** Limits on one create body; documented in the README. */
+export const LIMITS = {
+  contracts: 20,
+  signers: 100,
+  fields: 500,
+  renderDataKeys: 500,
+  renderDataValue: 10_000,
+  defaultValue: 10_000,
+} as const;
+
+export const SignerContact = strict({}, { email: Email, mobile_number: UsMobileNumber }, 'SignerContact');
+
+export const SendTo = strict({}, { email: t.boolean, mobile_number: t.boolean }, 'SendTo');
+
+/** An element of `signers` in the create body. */
+export const SignerEntry = strict(
+  { signer_id: NonEmptyString },
+  { signer: SignerContact, send_to: SendTo },
+  'SignerEntry',
+);
+export type SignerEntry = t.TypeOf<typeof SignerEntry>;
+
+/** An element of `fields` in the create body. */
+export const FieldEntry = strict(
+  { name: NonEmptyString },
+  {
+    default_value: t.union([boundedString(0, LIMITS.defaultValue), t.boolean]),
+    assigned_to: NonEmptyString,
+  },
+  'FieldEntry',
+);
+export type FieldEntry = t.TypeOf<typeof FieldEntry>;
+
+export const RenderData = t.record(t.string, boundedString(0, LIMITS.renderDataValue), 'RenderData');
+
+/** `POST /v1.1/sites/:id/requests` body. */
+export const CreateRequestBody = strict(
+  {
+    contracts: nonEmptyArray(PositiveInt, LIMITS.contracts, 'Contracts'),
+    signers: nonEmptyArray(SignerEntry, LIMITS.signers, 'Signers'),
+  },
+  {
+    fields: boundedArray(FieldEntry, LIMITS.fields, 'Fields'),
+    render_data: RenderData,
+    redirect_url: SafeHttpUrl,
+    expires_at: IsoDateTime,
+  },
+  'CreateRequestBody',
+);
+export type CreateRequestBody = t.TypeOf<typeof CreateRequestBody>;
+
+export const RequestState = t.keyof(
+  { draft: null, sent: null, completed: null, cancelled: null, expired: null, declined: null },
+  'RequestState',
+);
+export type RequestState = t.TypeOf<typeof RequestState>;
+
+export const SignerState = t.keyof({ pending: null, signed: null, declined: null }, 'SignerState');
+export type SignerState = t.TypeOf<typeof SignerState>;
+
+const Nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
+
+/** One signer of a Request as the API shows it. */
+export const SignerView = t.type({
+  signer_id: t.string,
+  signer_ref: t.string,
+  email: Nullable(t.string),
+  mobile_number: Nullable(t.string),
+  send_to: t.type({ email: t.boolean, mobile_number: t.boolean }),
+  state: SignerState,
+  request_url: t.string,
+});
+export type SignerView = t.TypeOf<typeof SignerView>;
+
+export const FieldView = t.type({
+  name: t.string,
+  default_value: Nullable(t.union([t.string, t.boolean])),
+  assigned_to: Nullable(t.string),
+});
+export type FieldView = t.TypeOf<typeof FieldView>;
+
+/** A Request as the API shows it: the create response, `GET /v1.1/requests/:id`, and list items. */
+export const RequestView = t.type({
+  id: t.string,
+  site_id: t.number,
+  state: RequestState,
+  contracts: t.array(t.number),
+  signers: t.array(SignerView),
+  fields: t.array(FieldView),
+  render_data: t.record(t.string, t.string),
+  redirect_url: Nullable(t.string),
+  expires_at: Nullable(t.string),
+  created_at: t.string,
+  updated_at: t.string,
+  sent_at: Nullable(t.string),
+});
+export type RequestView = t.TypeOf<typeof RequestView>;
+
+/** Query of every list endpoint. */
+export const PageQuery = {
+  page: t.string,
+  per_page: t.string,
+};
+
+export const MAX_PER_PAGE = 100;
+
+/** The one shape of every list answer. */
+export const Page = <C extends t.Mixed>(item: C) =>
+  t.type({
+    page: t.number,
+    per_page: t.number,
+    count: t.number,
+    total_count: t.number,
+    has_more: t.boolean,
+    data: t.array(item),
+  });
+
+export const RequestList = Page(RequestView);
+export type RequestList = t.TypeOf<typeof RequestList>;

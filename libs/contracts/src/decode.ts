@@ -1,0 +1,103 @@
+import * as t from 'io-ts';
+import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import { unwrap } from './primitives.js';
+
+/** One actionable complaint about an input, e.g. `{ path: 'signers[1].signer_id', message: 'required' }`. */
+export interface FieldError {
+  readonly path: string;
+  readonly message: string;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** Plain-language name of what a codec expects. */
+export const describe = (outer: t.Decoder<unknown, unknown>): string => {
+  const type = unwrap(outer);
+  if (type instanceof t.UnionType) {
+    return (type.types as t.Mixed[]).map(describe).join(' or ');
+  }
+  if (type instanceof t.LiteralType) return JSON.stringify(type.value);
+  if (type instanceof t.KeyofType)
+    return `one of ${Object.keys(type.keys as object)
+      .map((k) => JSON.stringify(k))
+      .join(', ')}`;
+  if (type instanceof t.ArrayType || type instanceof t.ReadonlyArrayType) return 'an array';
+  if (
+    type instanceof t.InterfaceType ||
+    type instanceof t.PartialType ||
+    type instanceof t.IntersectionType ||
+    type instanceof t.ExactType ||
+    type instanceof t.DictionaryType
+  ) {
+    return 'an object';
+  }
+  if (type instanceof t.RefinementType) return describe(type.type as t.Mixed);
+  switch (type.name) {
+    case 'string':
+      return 'a string';
+    case 'number':
+      return 'a number';
+    case 'boolean':
+      return 'a boolean';
+    case 'Int':
+      return 'an integer';
+    case 'UnknownRecord':
+      return 'an object';
+    case 'UnknownArray':
+      return 'an array';
+    default:
+      return type.name;
+  }
+};
+
+const pathOf = (context: t.Context): { path: string; stop: t.ContextEntry | undefined } => {
+  let path = '';
+  for (let i = 1; i < context.length; i++) {
+    const parent = unwrap(context[i - 1]!.type);
+    const entry = context[i]!;
+    // Union and intersection members are addressed by index; they are not part of the input's path.
+    if (parent instanceof t.UnionType) return { path, stop: context[i - 1] };
+    if (parent instanceof t.IntersectionType) continue;
+    if (parent instanceof t.ArrayType || parent instanceof t.ReadonlyArrayType) {
+      path += `[${entry.key}]`;
+    } else if (IDENTIFIER.test(entry.key)) {
+      path += path === '' ? entry.key : `.${entry.key}`;
+    } else {
+      path += `[${JSON.stringify(entry.key)}]`;
+    }
+  }
+  return { path, stop: undefined };
+};
+
+/** Turns io-ts errors into one message per offending path, in input order. */
+export const formatErrors = (errors: t.Errors): FieldError[] => {
+  const seen = new Map<string, string>();
+  for (const error of errors) {
+    const { path, stop } = pathOf(error.context);
+    if (seen.has(path)) continue;
+    const last = error.context[error.context.length - 1];
+    let message: string;
+    if (stop !== undefined) {
+      message = stop.actual === undefined ? 'required' : `must be ${describe(stop.type)}`;
+    } else if (error.message !== undefined) {
+      message = error.message;
+    } else if (error.value === undefined) {
+      message = 'required';
+    } else {
+      message = `must be ${last === undefined ? 'valid' : describe(last.type)}`;
+    }
+    seen.set(path, message);
+  }
+  return [...seen].map(([path, message]) => ({ path: path === '' ? '(body)' : path, message }));
+};
+
+/** Decodes `input`, answering the failures as field errors a client can act on. */
+export const decode =
+  <A, O>(codec: t.Type<A, O, unknown>) =>
+  (input: unknown): E.Either<FieldError[], A> =>
+    pipe(codec.decode(input), E.mapLeft(formatErrors));
+
+/** `path: message` lines, for logs and start-up errors. */
+export const renderErrors = (errors: readonly FieldError[]): string =>
+  errors.map((e) => `${e.path}: ${e.message}`).join('; ');

@@ -1,0 +1,69 @@
+import * as t from 'io-ts';
+import { RequestState } from './api.js';
+
+const Uuid = new t.Type<string, string, unknown>(
+  'Uuid',
+  (u): u is string =>
+    typeof u === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(u),
+  (u, c) =>
+    typeof u === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(u)
+      ? t.success(u)
+      : t.failure(u, c, 'must be a UUID'),
+  t.identity,
+);
+
+/** The one envelope every event travels in; its `type` is also the AMQP routing key. */
+export const envelope = <T extends string, D extends t.Mixed>(type: T, data: D) =>
+  t.type(
+    {
+      id: Uuid,
+      type: t.literal(type),
+      occurred_at: t.string,
+      site_id: t.number,
+      aggregate_id: t.string,
+      data,
+    },
+    type,
+  );
+
+const Channels = t.type({ email: t.boolean, mobile_number: t.boolean });
+
+/** What the notifier needs to reach one signer, and nothing about the others. */
+export const NotifiedSigner = t.type({
+  signer_id: t.string,
+  signer_ref: t.string,
+  email: t.union([t.string, t.null]),
+  mobile_number: t.union([t.string, t.null]),
+  send_to: Channels,
+  request_url: t.string,
+});
+export type NotifiedSigner = t.TypeOf<typeof NotifiedSigner>;
+
+const ContractRef = t.type({ id: t.number, name: t.string });
+
+export const RequestCreated = envelope(
+  'request.created',
+  t.type({
+    request_id: t.string,
+    state: RequestState,
+    contracts: t.array(t.number),
+    signer_ids: t.array(t.string),
+  }),
+);
+export type RequestCreated = t.TypeOf<typeof RequestCreated>;
+
+export const RequestSent = envelope(
+  'request.sent',
+  t.type({
+    request_id: t.string,
+    contracts: t.array(ContractRef),
+    signers: t.array(NotifiedSigner),
+    expires_at: t.union([t.string, t.null]),
+  }),
+);
+export type RequestSent = t.TypeOf<typeof RequestSent>;
+
+/** Every event this version knows, discriminated by `type`. */
+export const DomainEvent = t.union([RequestCreated, RequestSent]);
+export type DomainEvent = t.TypeOf<typeof DomainEvent>;
+export type EventType = DomainEvent['type'];

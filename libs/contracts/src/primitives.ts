@@ -1,0 +1,223 @@
+import * as t from 'io-ts';
+import * as E from 'fp-ts/lib/Either.js';
+
+/** Wrapper codecs remember what they wrap, so error paths can see through them. */
+const wrapping = <T extends t.Any>(outer: T, inner: t.Any): T => Object.assign(outer, { wrapped: inner });
+
+export const unwrap = (type: t.Decoder<unknown, unknown>): t.Decoder<unknown, unknown> => {
+  let current = type;
+  for (;;) {
+    if ('wrapped' in current) current = (current as unknown as { wrapped: t.Any }).wrapped;
+    else if (current instanceof t.ExactType || current instanceof t.RefinementType)
+      current = current.type as t.Any;
+    else return current;
+  }
+};
+
+/** Narrows `codec` with a predicate whose failure carries a client-facing message. */
+export const refine = <C extends t.Any, B extends t.TypeOf<C>>(
+  codec: C,
+  predicate: (a: t.TypeOf<C>) => a is B,
+  message: string | ((a: t.TypeOf<C>) => string),
+  name: string,
+): t.Type<B, t.OutputOf<C>, unknown> =>
+  wrapping(
+    new t.Type<B, t.OutputOf<C>, unknown>(
+      name,
+      (u): u is B => codec.is(u) && predicate(u as t.TypeOf<C>),
+      (u, c) => {
+        const result = codec.validate(u, c) as t.Validation<t.TypeOf<C>>;
+        if (E.isLeft(result)) return result;
+        const a = result.right;
+        return predicate(a)
+          ? t.success(a)
+          : t.failure(u, c, typeof message === 'string' ? message : message(a));
+      },
+      (b) => codec.encode(b) as t.OutputOf<C>,
+    ),
+    codec,
+  );
+
+/** Like `refine`, for a transformation: `parse` answers the new value or an error message. */
+export const transform = <C extends t.Any, B>(
+  codec: C,
+  parse: (a: t.TypeOf<C>) => E.Either<string, B>,
+  encode: (b: B) => t.OutputOf<C>,
+  is: (u: unknown) => u is B,
+  name: string,
+): t.Type<B, t.OutputOf<C>, unknown> =>
+  wrapping(
+    new t.Type<B, t.OutputOf<C>, unknown>(
+      name,
+      is,
+      (u, c) => {
+        const result = codec.validate(u, c) as t.Validation<t.TypeOf<C>>;
+        if (E.isLeft(result)) return result;
+        const parsed = parse(result.right);
+        return E.isLeft(parsed) ? t.failure(u, c, parsed.left) : t.success(parsed.right);
+      },
+      encode,
+    ),
+    codec,
+  );
+
+/**
+ * An object codec that refuses keys it does not know: a misspelt optional field
+ * (`redirect_uri`) is a 422 naming it, not silently ignored.
+ */
+export const strict = <R extends t.Props, O extends t.Props>(
+  required: R,
+  optional: O,
+  name: string,
+): t.Type<
+  t.TypeOf<t.TypeC<R>> & t.TypeOf<t.PartialC<O>>,
+  t.OutputOf<t.TypeC<R>> & t.OutputOf<t.PartialC<O>>,
+  unknown
+> => {
+  const known = new Set([...Object.keys(required), ...Object.keys(optional)]);
+  const inner = t.exact(t.intersection([t.type(required), t.partial(optional)]));
+  return wrapping(
+    new t.Type(
+      name,
+      (u): u is t.TypeOf<typeof inner> => inner.is(u),
+      (u, c) => {
+        if (typeof u !== 'object' || u === null || Array.isArray(u))
+          return t.failure(u, c, 'must be an object');
+        const unknown = Object.keys(u).filter((k) => !known.has(k));
+        if (unknown.length > 0) {
+          return t.failures(
+            unknown.map((k) => ({
+              value: (u as Record<string, unknown>)[k],
+              // The parent is re-labelled a plain record so the key reads as a property of it.
+              context: [
+                ...c.slice(0, -1),
+                { ...c[c.length - 1]!, type: t.UnknownRecord },
+                { key: k, type: t.unknown, actual: (u as Record<string, unknown>)[k] },
+              ],
+              message: 'unknown field',
+            })),
+          );
+        }
+        return inner.validate(u, c);
+      },
+      (a) => inner.encode(a),
+    ),
+    inner,
+  );
+};
+
+export const boundedString = (min: number, max: number, name = `string(${min}..${max})`) =>
+  refine(
+    t.string,
+    (s): s is string => s.length >= min && s.length <= max,
+    (s) =>
+      s.length < min
+        ? min === 1
+          ? 'must not be empty'
+          : `must be at least ${min} characters`
+        : `must be at most ${max} characters`,
+    name,
+  );
+
+export const NonEmptyString = boundedString(1, 255, 'NonEmptyString');
+
+/** A positive integer, as ids of sites and contract templates are. */
+export const PositiveInt = refine(
+  t.number,
+  (n): n is number => Number.isSafeInteger(n) && n > 0,
+  'must be a positive integer',
+  'PositiveInt',
+);
+
+export const nonEmptyArray = <C extends t.Mixed>(codec: C, max: number, name: string) =>
+  refine(
+    t.array(codec),
+    (a): a is Array<t.TypeOf<C>> => a.length >= 1 && a.length <= max,
+    (a) => (a.length === 0 ? 'must contain at least one item' : `must contain at most ${max} items`),
+    name,
+  );
+
+export const boundedArray = <C extends t.Mixed>(codec: C, max: number, name: string) =>
+  refine(
+    t.array(codec),
+    (a): a is Array<t.TypeOf<C>> => a.length <= max,
+    `must contain at most ${max} items`,
+    name,
+  );
+
+// WHATWG's "valid e-mail address", which is what browsers accept in <input type=email>.
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+export const isEmail = (s: string): boolean => s.length <= 254 && EMAIL.test(s);
+
+/** An e-mail address, lower-cased so that one person is one signer whatever the client's casing. */
+export const Email = transform(
+  t.string,
+  (s) => (isEmail(s.trim()) ? E.right(s.trim().toLowerCase()) : E.left('must be an e-mail address')),
+  (s) => s,
+  (u): u is string => typeof u === 'string' && isEmail(u),
+  'Email',
+);
+
+/**
+ * A US mobile number normalised to the spec's form: country prefix 1 and 10 digits.
+ * Accepts `+1`, `1` or no prefix, and the usual separators (spaces, dashes, dots, brackets).
+ */
+export const parseUsMobile = (input: string): string | undefined => {
+  const compact = input.trim().replace(/[\s().-]/g, '');
+  const match = /^\+?1?(\d{10})$/.exec(compact);
+  if (match === null) return undefined;
+  if (compact.length === 10 || compact.replace('+', '').length === 11) return `1${match[1]}`;
+  return undefined;
+};
+
+export const UsMobileNumber = transform(
+  t.string,
+  (s) => {
+    const parsed = parseUsMobile(s);
+    return parsed === undefined
+      ? E.left('must be a US mobile number: country prefix 1 followed by 10 digits')
+      : E.right(parsed);
+  },
+  (s) => s,
+  (u): u is string => typeof u === 'string' && /^1\d{10}$/.test(u),
+  'UsMobileNumber',
+);
+
+/** An absolute http(s) URL without credentials: what a signer may safely be sent to. */
+export const parseSafeHttpUrl = (s: string): E.Either<string, string> => {
+  if (s.length > 2048) return E.left('must be at most 2048 characters');
+  let url: URL;
+  try {
+    url = new URL(s);
+  } catch {
+    return E.left('must be an absolute URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return E.left('must use http or https');
+  if (url.username !== '' || url.password !== '') return E.left('must not carry credentials');
+  return E.right(url.toString());
+};
+
+export const SafeHttpUrl = transform(
+  t.string,
+  parseSafeHttpUrl,
+  (s) => s,
+  (u): u is string => typeof u === 'string' && E.isRight(parseSafeHttpUrl(u)),
+  'SafeHttpUrl',
+);
+
+/** An ISO-8601 timestamp with a zone; normalised to UTC `...Z`. */
+export const IsoDateTime = transform(
+  t.string,
+  (s) => {
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(s)) {
+      return E.left('must be an ISO-8601 date-time with a time zone, e.g. 2030-01-31T12:00:00Z');
+    }
+    const ms = Date.parse(s);
+    return Number.isNaN(ms) ? E.left('must be a valid date-time') : E.right(new Date(ms).toISOString());
+  },
+  (s) => s,
+  (u): u is string => typeof u === 'string' && !Number.isNaN(Date.parse(u)),
+  'IsoDateTime',
+);

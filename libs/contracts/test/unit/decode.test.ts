@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import * as E from 'fp-ts/lib/Either.js';
+import { CreateRequestBody, decode, type FieldError } from '../../src/index.js';
+
+const errorsOf = (input: unknown): FieldError[] => {
+  const result = decode(CreateRequestBody)(input);
+  assert.ok(E.isLeft(result), 'expected a decode failure');
+  return result.left;
+};
+
+describe('contracts: create body decoding', () => {
+  it('accepts the minimum: one contract, one signer with a signer_id', () => {
+    const result = decode(CreateRequestBody)({ contracts: [1], signers: [{ signer_id: 'a@b.co' }] });
+    assert.ok(E.isRight(result));
+  });
+
+  it('names a missing signer_id by its path', () => {
+    const errors = errorsOf({ contracts: [1], signers: [{ signer_id: 'x' }, {}] });
+    assert.deepEqual(errors, [{ path: 'signers[1].signer_id', message: 'required' }]);
+  });
+
+  it('names missing top-level fields and empty arrays', () => {
+    assert.deepEqual(errorsOf({}), [
+      { path: 'contracts', message: 'required' },
+      { path: 'signers', message: 'required' },
+    ]);
+    assert.deepEqual(errorsOf({ contracts: [], signers: [{ signer_id: 'x' }] }), [
+      { path: 'contracts', message: 'must contain at least one item' },
+    ]);
+  });
+
+  it('describes wrong types in words', () => {
+    const errors = errorsOf({
+      contracts: ['7'],
+      signers: [{ signer_id: 'x' }],
+      fields: [{ name: 'f', default_value: 3 }],
+    });
+    assert.deepEqual(errors, [
+      { path: 'contracts[0]', message: 'must be a number' },
+      { path: 'fields[0].default_value', message: 'must be a string or a boolean' },
+    ]);
+  });
+
+  it('refuses unknown fields, naming them', () => {
+    assert.deepEqual(errorsOf({ contracts: [1], signers: [{ signer_id: 'x', sendto: {} }] }), [
+      { path: 'signers[0].sendto', message: 'unknown field' },
+    ]);
+  });
+
+  it('validates contact details and URLs with messages a client can act on', () => {
+    const errors = errorsOf({
+      contracts: [1],
+      signers: [{ signer_id: 'x', signer: { email: 'nope', mobile_number: '+44 7911 123456' } }],
+      redirect_url: 'javascript:alert(1)',
+    });
+    assert.deepEqual(errors, [
+      { path: 'signers[0].signer.email', message: 'must be an e-mail address' },
+      {
+        path: 'signers[0].signer.mobile_number',
+        message: 'must be a US mobile number: country prefix 1 followed by 10 digits',
+      },
+      { path: 'redirect_url', message: 'must use http or https' },
+    ]);
+  });
+
+  it('normalises US mobile numbers to 1 + 10 digits and e-mail to lower case', () => {
+    const result = decode(CreateRequestBody)({
+      contracts: [1],
+      signers: [{ signer_id: 'x', signer: { email: 'Ann@Example.COM', mobile_number: '(555) 123-4567' } }],
+    });
+    assert.ok(E.isRight(result));
+    assert.deepEqual(result.right.signers[0]!.signer, {
+      email: 'ann@example.com',
+      mobile_number: '15551234567',
+    });
+  });
+
+  it('names a body that is not an object', () => {
+    assert.deepEqual(errorsOf([]), [{ path: '(body)', message: 'must be an object' }]);
+  });
+});

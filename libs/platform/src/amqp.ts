@@ -1,0 +1,79 @@
+import amqplib, { type Channel, type ChannelModel, type RecoveringChannelModel } from 'amqplib';
+import type { Logger } from './logger.js';
+
+export type { Channel, ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
+
+/** Names of the shared messaging topology; `prefix` lets tests run side by side on one broker. */
+export const topologyNames = (prefix: string) => ({
+  /** Topic exchange of domain events; routing key = event type. */
+  events: `${prefix}.events`,
+  /** Where queues dead-letter what they reject. */
+  deadLetter: `${prefix}.dlx`,
+});
+
+/** Declares the exchanges every service relies on. Idempotent. */
+export const declareSharedTopology = async (channel: Channel, prefix: string): Promise<void> => {
+  const names = topologyNames(prefix);
+  await channel.assertExchange(names.events, 'topic', { durable: true });
+  await channel.assertExchange(names.deadLetter, 'topic', { durable: true });
+};
+
+export interface AmqpClient {
+  readonly model: RecoveringChannelModel;
+  isConnected(): boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * A broker connection that recovers by itself with back-off. `setup` runs after every
+ * (re)connect: declare topology and start consumers there, since channels die with
+ * their connection.
+ */
+export const connectAmqp = async (
+  url: string,
+  logger: Logger,
+  setup: (model: ChannelModel) => Promise<void>,
+): Promise<AmqpClient> => {
+  let connected = false;
+  let closing = false;
+  const model = await amqplib.connect(url, {
+    clientProperties: { connection_name: logger.bindings().service as string },
+    recovery: {
+      initialDelay: 100,
+      maxDelay: 5_000,
+      maxRetries: Infinity,
+      waitForConnect: false,
+      setup: async (m: ChannelModel) => {
+        await setup(m);
+      },
+    },
+  });
+  model.on('connect', () => {
+    connected = true;
+    logger.info('amqp connected');
+  });
+  model.on('disconnect', (error: Error) => {
+    connected = false;
+    if (!closing) logger.warn({ err: error.message }, 'amqp disconnected; reconnecting');
+  });
+  model.on('connect-failed', (error: Error) => logger.warn({ err: error.message }, 'amqp connect failed'));
+  model.on('error', (error: Error) => logger.warn({ err: error.message }, 'amqp error'));
+  return {
+    model,
+    isConnected: () => connected,
+    close: async () => {
+      closing = true;
+      try {
+        await model.close();
+      } catch (error) {
+        logger.debug({ err: error }, 'amqp close');
+      }
+    },
+  };
+};
+
+/** `/readyz` check of a broker connection. */
+export const amqpReadiness = (client: AmqpClient) => ({
+  name: 'rabbitmq',
+  check: () => (client.isConnected() ? Promise.resolve() : Promise.reject(new Error('not connected'))),
+});

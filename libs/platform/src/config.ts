@@ -1,0 +1,123 @@
+import * as t from 'io-ts';
+import * as E from 'fp-ts/lib/Either.js';
+import { formatErrors, transform } from '@esign/contracts';
+
+/** An environment variable holding an integer within bounds. */
+export const IntFromEnv = (min: number, max: number) =>
+  transform<t.StringC, number>(
+    t.string,
+    (s) => {
+      const n = Number(s);
+      return /^-?\d+$/.test(s.trim()) && n >= min && n <= max
+        ? E.right(n)
+        : E.left(`must be an integer between ${min} and ${max}`);
+    },
+    (n) => String(n),
+    (u): u is number => typeof u === 'number',
+    'IntFromEnv',
+  );
+
+/** An environment variable holding a URL with one of the given schemes. */
+export const UrlFromEnv = (...schemes: string[]) =>
+  transform(
+    t.string,
+    (s) => {
+      try {
+        const url = new URL(s);
+        return schemes.includes(url.protocol.replace(/:$/, ''))
+          ? E.right(s)
+          : E.left(`must be a ${schemes.join(' or ')} URL`);
+      } catch {
+        return E.left(`must be a ${schemes.join(' or ')} URL`);
+      }
+    },
+    (s) => s,
+    (u): u is string => typeof u === 'string',
+    'UrlFromEnv',
+  );
+
+/** A secret of at least `min` characters, so a placeholder like "x" cannot reach production. */
+export const SecretFromEnv = (min = 32) =>
+  transform(
+    t.string,
+    (s) => (s.length >= min ? E.right(s) : E.left(`must be at least ${min} characters`)),
+    (s) => s,
+    (u): u is string => typeof u === 'string',
+    'SecretFromEnv',
+  );
+
+export const LogLevel = t.keyof({
+  trace: null,
+  debug: null,
+  info: null,
+  warn: null,
+  error: null,
+  fatal: null,
+  silent: null,
+});
+
+/** `true`/`false`/`1`/`0` from the environment. */
+export const BoolFromEnv = transform<t.StringC, boolean>(
+  t.string,
+  (s) =>
+    /^(true|1|yes)$/i.test(s)
+      ? E.right(true)
+      : /^(false|0|no)$/i.test(s)
+        ? E.right(false)
+        : E.left('must be true or false'),
+  (b) => String(b),
+  (u): u is boolean => typeof u === 'boolean',
+  'BoolFromEnv',
+);
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/**
+ * Decodes the environment, filling `defaults` for unset variables. A wrong or missing
+ * variable throws a `ConfigError` whose message is one line naming each offender.
+ */
+export const decodeConfig = <C extends t.Mixed>(
+  codec: C,
+  defaults: Partial<Record<string, string>>,
+  env: NodeJS.ProcessEnv = process.env,
+): t.TypeOf<C> => {
+  const input: Record<string, string> = {};
+  for (const key of new Set([...Object.keys(defaults), ...Object.keys(env)])) {
+    const value = env[key] !== undefined && env[key] !== '' ? env[key] : defaults[key];
+    if (value !== undefined && value !== '') input[key] = value;
+  }
+  const result = codec.decode(input) as t.Validation<t.TypeOf<C>>;
+  if (E.isRight(result)) return result.right;
+  const problems = formatErrors(result.left).map((e) =>
+    e.message === 'required' ? `${e.path} is required` : `${e.path} ${e.message}`,
+  );
+  throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
+};
+
+/** For `main.ts`: decode or stop start-up with the one line that names the variable. */
+export const loadConfigOrExit = <C extends t.Mixed>(
+  codec: C,
+  defaults: Partial<Record<string, string>>,
+  env: NodeJS.ProcessEnv = process.env,
+): t.TypeOf<C> => {
+  try {
+    return decodeConfig(codec, defaults, env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+};
+
+/** Variables every service reads. */
+export const CommonEnv = {
+  LOG_LEVEL: LogLevel,
+  /** Prefix of exchange and queue names; one broker can host several installations (or test runs). */
+  AMQP_PREFIX: t.string,
+};
+
+export const commonDefaults = { LOG_LEVEL: 'info', AMQP_PREFIX: 'esign' } as const;

@@ -1,0 +1,119 @@
+import type * as t from 'io-ts';
+import * as E from 'fp-ts/lib/Either.js';
+import pg from 'pg';
+import { runner } from 'node-pg-migrate';
+import {
+  createPool,
+  createTypeParserPreset,
+  sql,
+  type CommonQueryMethods,
+  type DatabasePool,
+  type QuerySqlToken,
+} from 'slonik';
+import { formatErrors, renderErrors } from '@esign/contracts';
+import type { Logger } from './logger.js';
+
+export { sql };
+export type { CommonQueryMethods, DatabasePool };
+export type Queryable = CommonQueryMethods;
+
+export interface PoolOptions {
+  readonly maximumPoolSize?: number;
+  readonly statementTimeoutMs?: number;
+}
+
+/**
+ * A slonik pool whose timestamps come back as ISO-8601 strings (the wire format) and
+ * int8 as numbers; every other type keeps slonik's parsing.
+ */
+export const createDatabasePool = async (url: string, options: PoolOptions = {}): Promise<DatabasePool> =>
+  createPool(url, {
+    maximumPoolSize: options.maximumPoolSize ?? 10,
+    statementTimeout: options.statementTimeoutMs ?? 10_000,
+    connectionTimeout: 5_000,
+    idleTimeout: 30_000,
+    typeParsers: [
+      ...createTypeParserPreset().filter((p) => !['timestamptz', 'timestamp', 'int8'].includes(p.name)),
+      // Counts and ids fit comfortably in a double; a bigint would not survive JSON.
+      { name: 'int8', parse: (v: string) => Number.parseInt(v, 10) },
+      { name: 'timestamptz', parse: (v: string) => new Date(v).toISOString() },
+      { name: 'timestamp', parse: (v: string) => new Date(`${v}Z`).toISOString() },
+    ],
+  });
+
+/** A row that did not match its codec: a bug or a schema drift, never user input. */
+export class RowDecodeError extends Error {
+  override readonly name = 'RowDecodeError';
+}
+
+const decodeRow =
+  <A>(codec: t.Decoder<unknown, A>) =>
+  (row: unknown): A => {
+    const result = codec.decode(row);
+    if (E.isLeft(result))
+      throw new RowDecodeError(`${codec.name}: ${renderErrors(formatErrors(result.left))}`);
+    return result.right;
+  };
+
+type Query = QuerySqlToken;
+
+/** Row-count-stating queries whose rows are decoded with io-ts. */
+export const db = {
+  one: async <A>(q: Queryable, codec: t.Decoder<unknown, A>, query: Query): Promise<A> =>
+    decodeRow(codec)(await q.one(query)),
+  maybeOne: async <A>(q: Queryable, codec: t.Decoder<unknown, A>, query: Query): Promise<A | undefined> => {
+    const row: unknown = await q.maybeOne(query);
+    return row === null ? undefined : decodeRow(codec)(row);
+  },
+  any: async <A>(q: Queryable, codec: t.Decoder<unknown, A>, query: Query): Promise<A[]> =>
+    (await q.any(query)).map(decodeRow(codec)),
+  /** Runs a statement and answers how many rows it touched. */
+  exec: async (q: Queryable, query: Query): Promise<number> => (await q.query(query)).rowCount,
+};
+
+/** Creates the database named in `url` when it does not exist (for local start-up and tests). */
+export const ensureDatabase = async (url: string): Promise<void> => {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) {
+      try {
+        await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+      } catch (error) {
+        // Two processes may race to create it; the loser finds it made.
+        if ((error as { code?: string }).code !== '42P04') throw error;
+      }
+    }
+  } finally {
+    await client.end();
+  }
+};
+
+/**
+ * Applies the service's pending migrations. node-pg-migrate holds a Postgres advisory
+ * lock meanwhile, so replicas starting together wait for one another instead of racing.
+ */
+export const migrate = async (url: string, dir: string, logger?: Logger): Promise<void> => {
+  await runner({
+    databaseUrl: url,
+    dir,
+    direction: 'up',
+    migrationsTable: 'pgmigrations',
+    checkOrder: true,
+    advisoryLockMode: 'wait',
+    log: (message: string) => logger?.debug({ migration: message }, 'migration'),
+  });
+};
+
+/** `/readyz` check of a pool. */
+export const postgresReadiness = (pool: DatabasePool) => ({
+  name: 'postgres',
+  check: async () => {
+    await pool.query(sql.unsafe`SELECT 1`);
+  },
+});

@@ -1,0 +1,46 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import {
+  Principal,
+  PRINCIPAL_AUDIENCE,
+  PRINCIPAL_ISSUER,
+  formatErrors,
+  renderErrors,
+} from '@esign/contracts';
+
+const keyOf = (secret: string) => new TextEncoder().encode(secret);
+
+/** Lifetime of a forwarded principal: long enough for one hop, too short to replay usefully. */
+const PRINCIPAL_TTL_SECONDS = 60;
+
+/** The gateway's signed statement of who calls and which sites they reach now. */
+export const signPrincipal = async (secret: string, principal: Principal): Promise<string> =>
+  new SignJWT({ token_id: principal.token_id, sites: principal.sites })
+    .setProtectedHeader({ alg: 'HS256', typ: 'esign-principal+jwt' })
+    .setSubject(principal.sub)
+    .setIssuer(PRINCIPAL_ISSUER)
+    .setAudience(PRINCIPAL_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${PRINCIPAL_TTL_SECONDS}s`)
+    .sign(keyOf(secret));
+
+/** Verifies a forwarded principal; answers why it is refused otherwise. */
+export const verifyPrincipal = async (
+  secret: string,
+  token: string,
+): Promise<E.Either<string, Principal>> => {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: ['HS256'],
+      issuer: PRINCIPAL_ISSUER,
+      audience: PRINCIPAL_AUDIENCE,
+      typ: 'esign-principal+jwt',
+      clockTolerance: 5,
+    });
+    const decoded = Principal.decode(payload);
+    return E.isRight(decoded) ? E.right(decoded.right) : E.left(renderErrors(formatErrors(decoded.left)));
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) return E.left(error.code);
+    throw error;
+  }
+};

@@ -1,0 +1,41 @@
+import { createServer, type Server } from 'node:http';
+import type Koa from 'koa';
+import type { AppState } from './http.js';
+import type { Logger } from './logger.js';
+import { handleShutdown, listen, type ShutdownStep } from './lifecycle.js';
+
+/**
+ * Starts a service's HTTP server and arranges its graceful shutdown; `steps` run after
+ * the server has drained (stop consumers, then close channels and pools).
+ */
+export const serve = async (options: {
+  readonly app: Koa<AppState>;
+  readonly port: number;
+  readonly host?: string;
+  readonly logger: Logger;
+  readonly steps: readonly ShutdownStep[];
+  readonly graceMs?: number;
+}): Promise<{ server: Server; shutdown: () => Promise<void> }> => {
+  const server = createServer(options.app.callback());
+  // Longer than a load balancer's idle timeout, so it never reuses a socket we just closed.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 30_000;
+  const shutdown = handleShutdown({
+    logger: options.logger,
+    servers: [server],
+    steps: options.steps,
+    ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }),
+  });
+  await listen(server, options.port, options.host);
+  options.logger.info({ port: options.port }, 'listening');
+  return { server, shutdown };
+};
+
+/** Runs `main`, turning a start-up failure into one log line and exit code 1. */
+export const runMain = (logger: Logger, main: () => Promise<unknown>): void => {
+  main().catch((error: unknown) => {
+    logger.fatal({ err: error }, 'start-up failed');
+    process.exit(1);
+  });
+};

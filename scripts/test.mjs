@@ -1,0 +1,87 @@
+// `npm test`: every workspace's unit and integration tests, in parallel, against a real
+// Postgres and RabbitMQ: those named by DATABASE_URL / AMQP_URL, else the local servers
+// on their default ports, else containers started here with testcontainers.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const LOCAL_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const LOCAL_AMQP_URL = 'amqp://guest:guest@127.0.0.1:5672';
+
+const reachable = (port) =>
+  new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port, timeout: 1000 });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+
+const dockerAvailable = () =>
+  process.env.DOCKER_HOST !== undefined ||
+  existsSync('/var/run/docker.sock') ||
+  existsSync(`${process.env.HOME}/.docker/run/docker.sock`);
+
+const cleanups = [];
+const env = { ...process.env };
+
+if (env.DATABASE_URL === undefined) {
+  if (await reachable(5432)) env.DATABASE_URL = LOCAL_DATABASE_URL;
+  else if (dockerAvailable()) {
+    const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
+    const container = await new PostgreSqlContainer('postgres:16-alpine').start();
+    env.DATABASE_URL = container.getConnectionUri();
+    cleanups.push(() => container.stop());
+  } else {
+    console.error(
+      'No Postgres: set DATABASE_URL, start one on 127.0.0.1:5432, or run Docker for testcontainers.',
+    );
+    process.exit(1);
+  }
+}
+if (env.AMQP_URL === undefined) {
+  if (await reachable(5672)) env.AMQP_URL = LOCAL_AMQP_URL;
+  else if (dockerAvailable()) {
+    const { RabbitMQContainer } = await import('@testcontainers/rabbitmq');
+    const container = await new RabbitMQContainer('rabbitmq:4-management-alpine').start();
+    env.AMQP_URL = container.getAmqpUrl();
+    cleanups.push(() => container.stop());
+  } else {
+    console.error(
+      'No RabbitMQ: set AMQP_URL, start one on 127.0.0.1:5672, or run Docker for testcontainers.',
+    );
+    process.exit(1);
+  }
+}
+
+// Tests run from TypeScript sources: workspace packages resolve to src/ through the
+// "source" export condition, and tsx compiles on the fly.
+env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --conditions=source --import=tsx`.trim();
+
+const args = process.argv.slice(2);
+const specs = args.filter((a) => !a.startsWith('-'));
+const mocha = spawn(
+  process.execPath,
+  [
+    join(root, 'node_modules', 'mocha', 'bin', 'mocha.js'),
+    '--parallel',
+    '--jobs',
+    env.TEST_JOBS ?? '3',
+    '--timeout',
+    '30000',
+    '--reporter',
+    join(root, 'scripts', 'mocha-reporter.cjs'),
+    '--extension',
+    'ts',
+    ...args.filter((a) => a.startsWith('-')),
+    ...(specs.length > 0 ? specs : ['libs/*/test/**/*.test.ts', 'services/*/test/**/*.test.ts']),
+  ],
+  { cwd: root, env, stdio: 'inherit' },
+);
+const code = await new Promise((resolve) =>
+  mocha.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))),
+);
+for (const cleanup of cleanups) await cleanup();
+process.exit(code);
