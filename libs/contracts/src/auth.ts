@@ -5,13 +5,36 @@ import * as t from 'io-ts';
  * which sites they reach *now*. It travels as a short-lived JWT the gateway signs
  * (header `X-Esign-Principal`), so a service never trusts a scope it cannot verify.
  */
+export const SiteGrant = t.type({ id: t.number, name: t.string });
+export type SiteGrant = t.TypeOf<typeof SiteGrant>;
+
 export const Principal = t.type({
   sub: t.string,
   token_id: t.string,
-  sites: t.array(t.number),
+  sites: t.array(SiteGrant),
 });
 export type Principal = t.TypeOf<typeof Principal>;
 
 export const PRINCIPAL_HEADER = 'x-esign-principal';
 export const PRINCIPAL_AUDIENCE = 'esign-internal';
 export const PRINCIPAL_ISSUER = 'esign-gateway';
+
+/**
+ * Auth's answer to "is this access token still good, and what does it reach now?"
+ * (`POST {AUTH_URL}/internal/introspect`, body `{ token_id }`, header
+ * `Authorization: Bearer <INTERNAL_TOKEN_SECRET>`). Scope is decided at use: the
+ * gateway caches this answer for a few seconds only, so a revocation or a removed
+ * membership takes effect within that bound.
+ */
+export const TokenIntrospection = t.union([
+  t.type({ active: t.literal(false) }),
+  t.type({ active: t.literal(true), sub: t.string, token_id: t.string, sites: t.array(SiteGrant) }),
+]);
+export type TokenIntrospection = t.TypeOf<typeof TokenIntrospection>;
+
+export const INTROSPECTION_PATH = '/internal/introspect';
+
+/** Access tokens: EdDSA JWTs, header `typ: at+jwt` and `kid`, verified against auth's JWKS. */
+export const ACCESS_TOKEN_TYPE = 'at+jwt';
+export const ACCESS_TOKEN_AUDIENCE = 'esign-api';
+export const JWKS_PATH = '/.well-known/jwks.json';

@@ -52,18 +52,55 @@ export const RequestCreated = envelope(
 );
 export type RequestCreated = t.TypeOf<typeof RequestCreated>;
 
-export const RequestSent = envelope(
-  'request.sent',
-  t.type({
-    request_id: t.string,
-    contracts: t.array(ContractRef),
-    signers: t.array(NotifiedSigner),
-    expires_at: t.union([t.string, t.null]),
-  }),
-);
+const SiteRef = t.type({ id: t.number, name: t.string });
+
+/** What the notifier needs to tell signers about a Request: who sends, what, and where to sign. */
+const NotificationData = t.type({
+  request_id: t.string,
+  site: SiteRef,
+  contracts: t.array(ContractRef),
+  signers: t.array(NotifiedSigner),
+  expires_at: t.union([t.string, t.null]),
+});
+
+/** The Request was sent: its Execution URLs are live; `signers` are to be told as their `send_to` says. */
+export const RequestSent = envelope('request.sent', NotificationData);
 export type RequestSent = t.TypeOf<typeof RequestSent>;
 
+/** A reminder: `signers` holds only those who have not signed yet. */
+export const RequestReminded = envelope('request.reminded', NotificationData);
+export type RequestReminded = t.TypeOf<typeof RequestReminded>;
+
+export const NotificationChannel = t.keyof({ email: null, sms: null }, 'NotificationChannel');
+export type NotificationChannel = t.TypeOf<typeof NotificationChannel>;
+
+const NotificationOutcome = t.intersection([
+  t.type({
+    request_id: t.string,
+    /** The id of the event (request.sent or request.reminded) that asked for the message. */
+    cause_event_id: t.string,
+    signer_id: t.string,
+    signer_ref: t.string,
+    channel: NotificationChannel,
+  }),
+  t.partial({ provider_message_id: t.string, error: t.string }),
+]);
+
+/** The provider accepted a message for one signer on one channel. */
+export const NotificationDelivered = envelope('notification.delivered', NotificationOutcome);
+export type NotificationDelivered = t.TypeOf<typeof NotificationDelivered>;
+
+/** A message could not be delivered: a permanent refusal, or retries exhausted. */
+export const NotificationFailed = envelope('notification.failed', NotificationOutcome);
+export type NotificationFailed = t.TypeOf<typeof NotificationFailed>;
+
 /** Every event this version knows, discriminated by `type`. */
-export const DomainEvent = t.union([RequestCreated, RequestSent]);
+export const DomainEvent = t.union([
+  RequestCreated,
+  RequestSent,
+  RequestReminded,
+  NotificationDelivered,
+  NotificationFailed,
+]);
 export type DomainEvent = t.TypeOf<typeof DomainEvent>;
 export type EventType = DomainEvent['type'];
