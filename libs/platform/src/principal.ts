@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import * as t from 'io-ts';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import {
   Principal,
@@ -7,6 +8,9 @@ import {
   formatErrors,
   renderErrors,
 } from '@esign/contracts';
+
+/** The claims without the JWT registered ones. */
+const StrictPrincipal = t.exact(Principal);
 
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
@@ -37,7 +41,7 @@ export const verifyPrincipal = async (
       typ: 'esign-principal+jwt',
       clockTolerance: 5,
     });
-    const decoded = Principal.decode(payload);
+    const decoded = StrictPrincipal.decode(payload);
     return E.isRight(decoded) ? E.right(decoded.right) : E.left(renderErrors(formatErrors(decoded.left)));
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return E.left(error.code);
