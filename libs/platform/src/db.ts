@@ -8,18 +8,21 @@ import {
   sql,
   type CommonQueryMethods,
   type DatabasePool,
+  type Interceptor,
   type QuerySqlToken,
 } from 'slonik';
 import { formatErrors, renderErrors } from '@esign/contracts';
 import type { Logger } from './logger.js';
 
 export { sql };
-export type { CommonQueryMethods, DatabasePool };
+export type { CommonQueryMethods, DatabasePool, Interceptor };
 export type Queryable = CommonQueryMethods;
 
 export interface PoolOptions {
   readonly maximumPoolSize?: number;
   readonly statementTimeoutMs?: number;
+  /** slonik interceptors, e.g. a test counting the statements of a transaction. */
+  readonly interceptors?: readonly Interceptor[];
 }
 
 /**
@@ -32,6 +35,7 @@ export const createDatabasePool = async (url: string, options: PoolOptions = {})
     statementTimeout: options.statementTimeoutMs ?? 10_000,
     connectionTimeout: 5_000,
     idleTimeout: 30_000,
+    interceptors: options.interceptors ?? [],
     typeParsers: [
       ...createTypeParserPreset().filter((p) => !['timestamptz', 'timestamp', 'int8'].includes(p.name)),
       // Counts and ids fit comfortably in a double; a bigint would not survive JSON.

@@ -1,11 +1,52 @@
+import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { CommonEnv, commonDefaults, IntFromEnv, loadConfigOrExit, UrlFromEnv } from '@esign/platform';
+import { transform } from '@esign/contracts';
+import {
+  CommonEnv,
+  commonDefaults,
+  IntFromEnv,
+  loadConfigOrExit,
+  SecretFromEnv,
+  UrlFromEnv,
+} from '@esign/platform';
+import type { SigningKey } from './adapters/crypto/hmac-url-signer.js';
+
+const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
+
+/** `kid1:secret1,kid2:secret2`: the first key signs Execution URLs, all of them verify. */
+export const parseSigningKeys = (s: string): E.Either<string, SigningKey[]> => {
+  const keys: SigningKey[] = [];
+  for (const part of s.split(',')) {
+    const colon = part.indexOf(':');
+    const id = colon === -1 ? '' : part.slice(0, colon).trim();
+    const secret = colon === -1 ? '' : part.slice(colon + 1).trim();
+    if (!KEY_ID.test(id))
+      return E.left('must be kid:secret pairs separated by commas, each kid 1-32 letters, digits, _ or -');
+    if (secret.length < 32) return E.left(`has a secret shorter than 32 characters for key "${id}"`);
+    if (keys.some((k) => k.id === id)) return E.left(`names key "${id}" twice`);
+    keys.push({ id, secret });
+  }
+  return E.right(keys);
+};
+
+const SigningKeysFromEnv = transform(
+  t.string,
+  parseSigningKeys,
+  (keys) => keys.map((k) => `${k.id}:${k.secret}`).join(','),
+  (u): u is SigningKey[] => Array.isArray(u),
+  'SigningKeysFromEnv',
+);
 
 export const Config = t.type({
   ...CommonEnv,
   PORT: IntFromEnv(1, 65535),
   DATABASE_URL: UrlFromEnv('postgres', 'postgresql'),
   AMQP_URL: UrlFromEnv('amqp', 'amqps'),
+  PUBLIC_BASE_URL: UrlFromEnv('http', 'https'),
+  /** Verifies the principal the gateway forwards with every call. */
+  INTERNAL_TOKEN_SECRET: SecretFromEnv(32),
+  URL_SIGNING_KEYS: SigningKeysFromEnv,
+  IDEMPOTENCY_RETENTION_HOURS: IntFromEnv(24, 24 * 30),
 });
 export type Config = t.TypeOf<typeof Config>;
 
@@ -14,6 +55,8 @@ export const defaults = {
   PORT: '8082',
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/esign_requests',
   AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672',
+  PUBLIC_BASE_URL: 'http://localhost:8080',
+  IDEMPOTENCY_RETENTION_HOURS: '24',
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config =>

@@ -2,15 +2,16 @@ import {
   amqpReadiness,
   connectAmqp,
   createDatabasePool,
-  createHttpApp,
   createLogger,
   declareSharedTopology,
-  finishApp,
   migrate,
   postgresReadiness,
   runMain,
   serve,
 } from '@esign/platform';
+import { every } from './adapters/periodic.js';
+import { purgeIdempotencyKeys } from './adapters/postgres/maintenance.js';
+import { createRequestsApp } from './app.js';
 import { loadConfig } from './config.js';
 import { migrationsDir } from './migrate.js';
 
@@ -25,16 +26,25 @@ runMain(logger, async () => {
     await declareSharedTopology(channel, config.AMQP_PREFIX);
     await channel.close();
   });
-  const { app, router } = createHttpApp({
-    service: 'requests',
+  const { app } = createRequestsApp({
+    pool,
     logger,
     readiness: [postgresReadiness(pool), amqpReadiness(amqp)],
+    publicBaseUrl: config.PUBLIC_BASE_URL,
+    internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+    signingKeys: config.URL_SIGNING_KEYS,
+    idempotencyRetentionHours: config.IDEMPOTENCY_RETENTION_HOURS,
+  });
+  const purge = every('purge idempotency keys', 3_600_000, logger, async () => {
+    const purged = await purgeIdempotencyKeys(pool, config.IDEMPOTENCY_RETENTION_HOURS);
+    if (purged > 0) logger.info({ purged }, 'idempotency keys purged');
   });
   await serve({
-    app: finishApp(app, router),
+    app,
     port: config.PORT,
     logger,
     steps: [
+      { name: 'maintenance', run: () => purge.stop() },
       { name: 'amqp', run: () => amqp.close() },
       { name: 'postgres', run: () => pool.end() },
     ],

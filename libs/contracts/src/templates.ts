@@ -1,0 +1,135 @@
+import * as t from 'io-ts';
+import { Page } from './api.js';
+import {
+  boundedArray,
+  boundedString,
+  NonEmptyString,
+  nonEmptyArray,
+  PositiveInt,
+  refine,
+  strict,
+} from './primitives.js';
+
+/** Limits on one contract template; documented in the README. */
+export const TEMPLATE_LIMITS = {
+  name: 200,
+  html: 500_000,
+  fields: 500,
+  options: 100,
+  tokens: 500,
+} as const;
+
+/**
+ * What a signer can be asked to fill in. PDF form fields map onto these: text fields to
+ * `text`, check boxes to `checkbox`, radio groups, drop-downs and option lists to
+ * `choice`, signature fields to `signature`.
+ */
+export const TemplateFieldType = t.keyof(
+  { text: null, checkbox: null, choice: null, signature: null },
+  'TemplateFieldType',
+);
+export type TemplateFieldType = t.TypeOf<typeof TemplateFieldType>;
+
+/** A field declared for an HTML template (a PDF's fields are read from the file). */
+export const DeclaredField = strict(
+  { name: NonEmptyString, type: TemplateFieldType },
+  {
+    options: nonEmptyArray(NonEmptyString, TEMPLATE_LIMITS.options, 'Options'),
+    max_length: PositiveInt,
+  },
+  'DeclaredField',
+);
+export type DeclaredField = t.TypeOf<typeof DeclaredField>;
+
+const TemplateName = boundedString(1, TEMPLATE_LIMITS.name, 'TemplateName');
+
+export const CreateHtmlContractBody = strict(
+  {
+    type: t.literal('html'),
+    name: TemplateName,
+    html: boundedString(1, TEMPLATE_LIMITS.html, 'Html'),
+  },
+  { fields: boundedArray(DeclaredField, TEMPLATE_LIMITS.fields, 'DeclaredFields') },
+  'CreateHtmlContractBody',
+);
+export type CreateHtmlContractBody = t.TypeOf<typeof CreateHtmlContractBody>;
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** A PDF file in standard base64 (JSON carries no raw bytes); its first bytes must be `%PDF-`. */
+export const Base64Pdf = refine(
+  t.string,
+  (s): s is string => s.length >= 8 && BASE64.test(s) && atob(s.slice(0, 8)).startsWith('%PDF-'),
+  'must be a PDF file encoded in base64',
+  'Base64Pdf',
+);
+
+export const CreatePdfContractBody = strict(
+  { type: t.literal('pdf'), name: TemplateName, pdf: Base64Pdf },
+  {},
+  'CreatePdfContractBody',
+);
+export type CreatePdfContractBody = t.TypeOf<typeof CreatePdfContractBody>;
+
+export type CreateContractBody = CreateHtmlContractBody | CreatePdfContractBody;
+
+const TemplateKind = t.keyof({ html: null, pdf: null }, 'TemplateKind');
+
+/**
+ * `POST /v1.1/sites/:id/contracts` body, chosen by `type`. Decoded by hand rather than
+ * as a union so that an error names the offending field of the chosen kind, not
+ * "must be X or Y" for the whole body.
+ */
+export const CreateContractBody = new t.Type<CreateContractBody, unknown, unknown>(
+  'CreateContractBody',
+  (u): u is CreateContractBody => CreateHtmlContractBody.is(u) || CreatePdfContractBody.is(u),
+  (u, c) => {
+    if (typeof u !== 'object' || u === null || Array.isArray(u)) return t.failure(u, c, 'must be an object');
+    const type = (u as { type?: unknown }).type;
+    // The chosen codec stands in for this one in the context, so error paths read through it.
+    const as = (codec: t.Mixed): t.Context => [...c.slice(0, -1), { ...c[c.length - 1]!, type: codec }];
+    if (type === 'html') return CreateHtmlContractBody.validate(u, as(CreateHtmlContractBody));
+    if (type === 'pdf') return CreatePdfContractBody.validate(u, as(CreatePdfContractBody));
+    return t.failures([
+      {
+        value: type,
+        context: [...c, { key: 'type', type: TemplateKind, actual: type }],
+        ...(type === undefined ? {} : { message: 'must be "html" or "pdf"' }),
+      },
+    ]);
+  },
+  t.identity,
+);
+
+export const TemplateState = t.keyof({ draft: null, published: null }, 'TemplateState');
+export type TemplateState = t.TypeOf<typeof TemplateState>;
+
+export const ContractFieldView = t.intersection([
+  t.type({ name: t.string, type: TemplateFieldType }),
+  t.partial({ options: t.array(t.string), max_length: t.number }),
+]);
+export type ContractFieldView = t.TypeOf<typeof ContractFieldView>;
+
+/** A contract template as lists show it: everything but its document. */
+export const ContractSummary = t.type({
+  id: t.number,
+  site_id: t.number,
+  name: t.string,
+  type: TemplateKind,
+  state: TemplateState,
+  tokens: t.array(t.string),
+  fields: t.array(ContractFieldView),
+  /** The HTML text or PDF file: its size and SHA-256 (hex), to tell versions apart. */
+  document: t.type({ size_bytes: t.number, sha256: t.string }),
+  created_at: t.string,
+  updated_at: t.string,
+  published_at: t.union([t.string, t.null]),
+});
+export type ContractSummary = t.TypeOf<typeof ContractSummary>;
+
+/** `GET /v1.1/contracts/:id`, the create and the publish answers: the summary and the HTML source. */
+export const ContractView = t.intersection([ContractSummary, t.type({ html: t.union([t.string, t.null]) })]);
+export type ContractView = t.TypeOf<typeof ContractView>;
+
+export const ContractList = Page(ContractSummary);
+export type ContractList = t.TypeOf<typeof ContractList>;

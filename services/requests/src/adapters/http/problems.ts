@@ -1,0 +1,134 @@
+import { problem, type FieldError } from '@esign/contracts';
+import { HttpProblem, invalidBody, notFound } from '@esign/platform';
+import type { AppError } from '../../application/errors.js';
+import type { MissingForSend } from '../../domain/signature-request.js';
+
+const withExtensions = (
+  init: Parameters<typeof problem>[0],
+  extensions: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): HttpProblem => new HttpProblem({ ...problem(init), ...extensions }, headers);
+
+const missingErrors = (missing: readonly MissingForSend[]): FieldError[] =>
+  missing.flatMap((m) => {
+    switch (m._tag) {
+      case 'NoContracts':
+        return [{ path: 'contracts', message: 'at least one contract is required' }];
+      case 'NoSigners':
+        return [{ path: 'signers', message: 'at least one signer is required' }];
+      case 'UnassignedFields':
+        return m.fields.map((f) => ({
+          path: `fields[${f.index}].assigned_to`,
+          message: `field "${f.name}" is not assigned to a signer`,
+        }));
+    }
+  });
+
+/** The one table from expected failures to HTTP answers. */
+export const problemOf = (error: AppError): HttpProblem => {
+  switch (error._tag) {
+    case 'InvalidRequest':
+    case 'InvalidTemplate':
+      return invalidBody(error.errors);
+    case 'NotFound':
+      return notFound(`No such ${error.resource}.`);
+    case 'StateConflict':
+      return withExtensions(
+        {
+          status: 409,
+          code: 'invalid_state',
+          title: 'Conflict',
+          detail: `Cannot ${error.action} a Request that is ${error.state}.`,
+        },
+        { state: error.state },
+      );
+    case 'RequestExpired':
+      return withExtensions(
+        {
+          status: 409,
+          code: 'request_expired',
+          title: 'Conflict',
+          detail: `The Request expired at ${error.expiresAt}.`,
+        },
+        { expires_at: error.expiresAt },
+      );
+    case 'SendPreconditionsFailed': {
+      const unassigned = error.missing.flatMap((m) =>
+        m._tag === 'UnassignedFields' ? m.fields.map((f) => f.name) : [],
+      );
+      return withExtensions(
+        {
+          status: 422,
+          code: 'send_preconditions_failed',
+          title: 'The Request cannot be sent',
+          detail:
+            unassigned.length > 0
+              ? `Every field must be assigned to a signer before sending; unassigned: ${unassigned.join(', ')}.`
+              : 'A Request needs at least one contract and one signer before sending.',
+          errors: missingErrors(error.missing),
+        },
+        { unassigned_fields: unassigned },
+      );
+    }
+    case 'RemindTooSoon':
+      return withExtensions(
+        {
+          status: 429,
+          code: 'remind_too_soon',
+          title: 'Too many reminders',
+          detail: `This Request was notified recently; remind again in ${error.retryAfterSeconds} s.`,
+        },
+        { retry_after_seconds: error.retryAfterSeconds },
+        { 'Retry-After': String(error.retryAfterSeconds) },
+      );
+    case 'RemindLimitReached':
+      return new HttpProblem(
+        problem({
+          status: 409,
+          code: 'remind_limit_reached',
+          title: 'Conflict',
+          detail: `A Request can be reminded at most ${error.limit} times.`,
+        }),
+      );
+    case 'NothingToRemind':
+      return new HttpProblem(
+        problem({
+          status: 409,
+          code: 'nothing_to_remind',
+          title: 'Conflict',
+          detail: 'No signer who has yet to sign can be reached: none chose a channel with an address.',
+        }),
+      );
+    case 'UnknownSigner':
+      return notFound('No such signer.');
+    case 'SignerNotPending':
+      return new HttpProblem(
+        problem({
+          status: 409,
+          code: 'invalid_state',
+          title: 'Conflict',
+          detail: `The signer has ${error.state}.`,
+        }),
+      );
+    case 'IdempotencyKeyInFlight':
+      return new HttpProblem(
+        problem({
+          status: 409,
+          code: 'idempotency_key_in_flight',
+          title: 'Conflict',
+          detail: 'A call with this Idempotency-Key is still in progress; retry once it has finished.',
+        }),
+        { 'Retry-After': '1' },
+      );
+    case 'IdempotencyKeyReused':
+      return new HttpProblem(
+        problem({
+          status: 422,
+          code: 'idempotency_key_reused',
+          title: 'Idempotency-Key reused',
+          detail:
+            'This Idempotency-Key was used for a different call (another body or endpoint); use a new key.',
+        }),
+      );
+  }
+};

@@ -1,0 +1,136 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type * as t from 'io-ts';
+import { CreateContractBody, CreateRequestBody, decode, PRINCIPAL_HEADER } from '@esign/contracts';
+import { invalidBody, type AppContext, type AppState } from '@esign/platform';
+import type Router from '@koa/router';
+import type { Caller } from '../../application/caller.js';
+import type { AppError } from '../../application/errors.js';
+import type { Idempotency, Outcome } from '../../application/idempotency.js';
+import type { UseCases } from '../../application/use-cases.js';
+import { IDEMPOTENCY_HEADER, idempotencyOf, integerId, listQuery, uuidId } from './params.js';
+import { callerOf } from './principal.js';
+import { problemOf } from './problems.js';
+
+const REQUEST_STATES = ['draft', 'sent', 'completed', 'cancelled', 'expired', 'declined'] as const;
+const TEMPLATE_STATES = ['draft', 'published'] as const;
+
+const run = async <A>(task: TE.TaskEither<AppError, A>): Promise<A> => {
+  const result = await task();
+  if (E.isLeft(result)) throw problemOf(result.left);
+  return result.right;
+};
+
+/** The parsed JSON body (the platform's body parser puts it there). */
+const requestBody = (ctx: AppContext): unknown => (ctx.request as { body?: unknown }).body;
+
+const bodyOf = <A, O>(codec: t.Type<A, O, unknown>, ctx: AppContext): A => {
+  const decoded = decode(codec)(requestBody(ctx));
+  if (E.isLeft(decoded)) throw invalidBody(decoded.left);
+  return decoded.right;
+};
+
+const idempotencyFrom = (ctx: AppContext): Idempotency | undefined => {
+  const result = idempotencyOf(
+    ctx.get(IDEMPOTENCY_HEADER) || undefined,
+    ctx.method,
+    ctx.path,
+    requestBody(ctx),
+  );
+  if (E.isLeft(result)) throw result.left;
+  return result.right;
+};
+
+const answer = <A>(ctx: AppContext, status: number, outcome: Outcome<A>, location?: string): void => {
+  ctx.status = status;
+  if (location !== undefined) ctx.set('Location', location);
+  if (outcome.replayed) ctx.set('Idempotent-Replayed', 'true');
+  ctx.body = outcome.value;
+};
+
+/** The requests API under /v1.1. Every route first verifies the principal the gateway forwards. */
+export const mountRoutes = (
+  router: Router<AppState>,
+  cases: UseCases,
+  options: { readonly internalTokenSecret: string },
+): void => {
+  const authed =
+    (handler: (ctx: AppContext, caller: Caller) => Promise<void>) =>
+    async (ctx: AppContext): Promise<void> => {
+      const caller = await callerOf(options.internalTokenSecret, ctx.get(PRINCIPAL_HEADER) || undefined);
+      await handler(ctx, caller);
+    };
+
+  router.post(
+    '/v1.1/sites/:id/contracts',
+    authed(async (ctx, caller) => {
+      const siteId = integerId(ctx.params.id, 'site');
+      const body = bodyOf(CreateContractBody, ctx);
+      const idempotency = idempotencyFrom(ctx);
+      const outcome = await run(
+        cases.createTemplate({ caller, siteId, body, ...(idempotency && { idempotency }) }),
+      );
+      answer(ctx, 201, outcome, `/v1.1/contracts/${outcome.value.id}`);
+    }),
+  );
+
+  router.get(
+    '/v1.1/sites/:id/contracts',
+    authed(async (ctx, caller) => {
+      const siteId = integerId(ctx.params.id, 'site');
+      const { page, state } = listQuery(ctx.query, TEMPLATE_STATES);
+      ctx.body = await run(cases.listContracts({ caller, siteId, page, state }));
+    }),
+  );
+
+  router.get(
+    '/v1.1/contracts/:id',
+    authed(async (ctx, caller) => {
+      const templateId = integerId(ctx.params.id, 'contract');
+      ctx.body = await run(cases.getContract({ caller, templateId }));
+    }),
+  );
+
+  router.post(
+    '/v1.1/contracts/:id/publish',
+    authed(async (ctx, caller) => {
+      const templateId = integerId(ctx.params.id, 'contract');
+      const idempotency = idempotencyFrom(ctx);
+      answer(
+        ctx,
+        200,
+        await run(cases.publishContract({ caller, templateId, ...(idempotency && { idempotency }) })),
+      );
+    }),
+  );
+
+  router.post(
+    '/v1.1/sites/:id/requests',
+    authed(async (ctx, caller) => {
+      const siteId = integerId(ctx.params.id, 'site');
+      const body = bodyOf(CreateRequestBody, ctx);
+      const idempotency = idempotencyFrom(ctx);
+      const outcome = await run(
+        cases.createRequest({ caller, siteId, body, ...(idempotency && { idempotency }) }),
+      );
+      answer(ctx, 201, outcome, `/v1.1/requests/${outcome.value.id}`);
+    }),
+  );
+
+  router.get(
+    '/v1.1/sites/:id/requests',
+    authed(async (ctx, caller) => {
+      const siteId = integerId(ctx.params.id, 'site');
+      const { page, state } = listQuery(ctx.query, REQUEST_STATES);
+      ctx.body = await run(cases.listRequests({ caller, siteId, page, state }));
+    }),
+  );
+
+  router.get(
+    '/v1.1/requests/:id',
+    authed(async (ctx, caller) => {
+      const requestId = uuidId(ctx.params.id, 'request');
+      ctx.body = await run(cases.getRequest({ caller, requestId }));
+    }),
+  );
+};

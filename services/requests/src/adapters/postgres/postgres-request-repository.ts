@@ -1,0 +1,198 @@
+import * as O from 'fp-ts/lib/Option.js';
+import * as t from 'io-ts';
+import { db, sql, type Queryable } from '@esign/platform';
+import type { SignatureRequest } from '../../domain/signature-request.js';
+import type { RequestRepository } from '../../ports/request-repository.js';
+import { Count, RequestRow } from './rows.js';
+import { task } from './task.js';
+
+const toRequest = (row: RequestRow): SignatureRequest => ({
+  id: row.id,
+  siteId: row.site_id,
+  siteName: row.site_name,
+  state: row.state,
+  contracts: row.contracts,
+  signers: row.signers.map((s) => ({
+    signerId: s.signer_id,
+    signerRef: s.signer_ref,
+    contact: { email: s.email, mobileNumber: s.mobile_number },
+    sendTo: { email: s.send_email, sms: s.send_sms },
+    state: s.state,
+    signedAt: s.signed_at,
+    declinedAt: s.declined_at,
+    delivery: { email: null, sms: null },
+  })),
+  fields: row.fields.map((f) => ({ name: f.name, defaultValue: f.default_value, assignedTo: f.assigned_to })),
+  renderData: row.render_data,
+  redirectUrl: row.redirect_url,
+  expiresAt: row.expires_at,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  sentAt: row.sent_at,
+  cancelledAt: row.cancelled_at,
+  expiredAt: row.expired_at,
+  completedAt: row.completed_at,
+  declinedAt: row.declined_at,
+  lastRemindedAt: row.last_reminded_at,
+  remindCount: row.remind_count,
+});
+
+/**
+ * A Request with its children in one statement: contracts, signers (with the site's
+ * current contact details) and fields come back as JSON arrays in their order.
+ */
+const selectRequests = (where: ReturnType<typeof sql.fragment>, tail = sql.fragment``) => sql.unsafe`
+  SELECT
+    r.id, r.site_id, r.site_name, r.state, r.render_data, r.redirect_url, r.expires_at,
+    r.created_at, r.updated_at, r.sent_at, r.cancelled_at, r.expired_at, r.completed_at,
+    r.declined_at, r.last_reminded_at, r.remind_count,
+    COALESCE((
+      SELECT json_agg(json_build_object('id', c.template_id, 'name', c.name) ORDER BY c.position)
+      FROM request_contracts c WHERE c.request_id = r.id), '[]') AS contracts,
+    COALESCE((
+      SELECT json_agg(json_build_object(
+        'signer_id', rs.signer_id, 'signer_ref', rs.signer_ref,
+        'email', s.email, 'mobile_number', s.mobile_number,
+        'send_email', rs.send_email, 'send_sms', rs.send_sms,
+        'state', rs.state, 'signed_at', rs.signed_at, 'declined_at', rs.declined_at) ORDER BY rs.position)
+      FROM request_signers rs
+      JOIN signers s ON s.site_id = rs.site_id AND s.signer_id = rs.signer_id
+      WHERE rs.request_id = r.id), '[]') AS signers,
+    COALESCE((
+      SELECT json_agg(json_build_object(
+        'name', f.name, 'default_value', f.default_value, 'assigned_to', f.assigned_to) ORDER BY f.position)
+      FROM request_fields f WHERE f.request_id = r.id), '[]') AS fields
+  FROM requests r
+  WHERE ${where}
+  ${tail}`;
+
+const inSites = (siteIds: readonly number[]) => sql.array([...siteIds], 'int8');
+
+export const postgresRequestRepository = (q: Queryable): RequestRepository => {
+  const load = async (id: string, siteIds: readonly number[]): Promise<O.Option<SignatureRequest>> =>
+    O.map(toRequest)(
+      O.fromNullable(
+        await db.maybeOne(
+          q,
+          RequestRow,
+          selectRequests(sql.fragment`r.id = ${id} AND r.site_id = ANY(${inSites(siteIds)})`),
+        ),
+      ),
+    );
+
+  return {
+    // One statement for the Request and all its children: foreign keys between sibling
+    // CTEs are checked at the end of the statement, when every row is in.
+    insert: (request) =>
+      task(async () => {
+        await db.exec(
+          q,
+          sql.unsafe`
+            WITH request AS (
+              INSERT INTO requests
+                (id, site_id, site_name, state, render_data, redirect_url, expires_at, created_at, updated_at)
+              VALUES (${request.id}, ${request.siteId}, ${request.siteName}, ${request.state},
+                      ${sql.jsonb(request.renderData)}, ${request.redirectUrl}, ${request.expiresAt},
+                      ${request.createdAt}, ${request.updatedAt})
+            ), contracts AS (
+              INSERT INTO request_contracts (request_id, position, template_id, name)
+              SELECT ${request.id}, position, template_id, name
+              FROM ${sql.unnest(
+                request.contracts.map((c, i) => [i, c.id, c.name]),
+                ['int2', 'int8', 'text'],
+              )} AS c(position, template_id, name)
+            ), signers AS (
+              INSERT INTO request_signers
+                (request_id, position, site_id, signer_id, signer_ref, send_email, send_sms, state)
+              SELECT ${request.id}, position, ${request.siteId}, signer_id, signer_ref, send_email, send_sms, state
+              FROM ${sql.unnest(
+                request.signers.map((s, i) => [
+                  i,
+                  s.signerId,
+                  s.signerRef,
+                  s.sendTo.email,
+                  s.sendTo.sms,
+                  s.state,
+                ]),
+                ['int2', 'text', 'text', 'bool', 'bool', 'text'],
+              )} AS s(position, signer_id, signer_ref, send_email, send_sms, state)
+            )
+            INSERT INTO request_fields (request_id, position, name, default_value, assigned_to)
+            SELECT ${request.id}, position, name, default_value::jsonb, assigned_to
+            FROM ${sql.unnest(
+              request.fields.map((f, i) => [
+                i,
+                f.name,
+                f.defaultValue === null ? null : JSON.stringify(f.defaultValue),
+                f.assignedTo,
+              ]),
+              ['int4', 'text', 'text', 'text'],
+            )} AS f(position, name, default_value, assigned_to)`,
+        );
+      }),
+    find: (id, siteIds) => task(() => load(id, siteIds)),
+    lock: (id, siteIds) =>
+      task(async () => {
+        // Lock first, read after: a read in the locking statement could see children
+        // older than the row it waited for.
+        const locked = await db.maybeOne(
+          q,
+          t.type({ id: t.string }),
+          sql.unsafe`SELECT id FROM requests WHERE id = ${id} AND site_id = ANY(${inSites(siteIds)}) FOR UPDATE`,
+        );
+        return locked === undefined ? O.none : await load(id, siteIds);
+      }),
+    siteOf: (id, siteIds) =>
+      task(async () =>
+        O.map((r: { site_id: number }) => r.site_id)(
+          O.fromNullable(
+            await db.maybeOne(
+              q,
+              t.type({ site_id: t.number }),
+              sql.unsafe`SELECT site_id FROM requests WHERE id = ${id} AND site_id = ANY(${inSites(siteIds)})`,
+            ),
+          ),
+        ),
+      ),
+    update: (request) =>
+      task(async () => {
+        await db.exec(
+          q,
+          sql.unsafe`
+            UPDATE requests SET
+              state = ${request.state}, updated_at = ${request.updatedAt}, sent_at = ${request.sentAt},
+              cancelled_at = ${request.cancelledAt}, expired_at = ${request.expiredAt},
+              completed_at = ${request.completedAt}, declined_at = ${request.declinedAt},
+              last_reminded_at = ${request.lastRemindedAt}, remind_count = ${request.remindCount}
+            WHERE id = ${request.id}`,
+        );
+        await db.exec(
+          q,
+          sql.unsafe`
+            UPDATE request_signers rs SET state = s.state, signed_at = s.signed_at, declined_at = s.declined_at
+            FROM ${sql.unnest(
+              request.signers.map((s) => [s.signerRef, s.state, s.signedAt, s.declinedAt]),
+              ['text', 'text', 'timestamptz', 'timestamptz'],
+            )} AS s(signer_ref, state, signed_at, declined_at)
+            WHERE rs.request_id = ${request.id} AND rs.signer_ref = s.signer_ref
+              AND (rs.state, rs.signed_at, rs.declined_at) IS DISTINCT FROM (s.state, s.signed_at, s.declined_at)`,
+        );
+      }),
+    list: (siteId, page, state) =>
+      task(async () => {
+        const where = sql.fragment`r.site_id = ${siteId} ${state === undefined ? sql.fragment`` : sql.fragment`AND r.state = ${state}`}`;
+        const [rows, count] = await Promise.all([
+          db.any(
+            q,
+            RequestRow,
+            selectRequests(
+              where,
+              sql.fragment`ORDER BY r.created_at DESC, r.id DESC LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`,
+            ),
+          ),
+          db.one(q, Count, sql.unsafe`SELECT count(*) AS total FROM requests r WHERE ${where}`),
+        ]);
+        return { items: rows.map(toRequest), total: count.total };
+      }),
+  };
+};

@@ -1,0 +1,51 @@
+import * as t from 'io-ts';
+import { db, sql, type Queryable } from '@esign/platform';
+import type { Contact } from '../../domain/signer.js';
+import type { SignerRepository } from '../../ports/signer-repository.js';
+import { task } from './task.js';
+
+const ContactRow = t.type({
+  signer_id: t.string,
+  email: t.union([t.string, t.null]),
+  mobile_number: t.union([t.string, t.null]),
+});
+
+export const postgresSignerRepository = (q: Queryable): SignerRepository => ({
+  contacts: (siteId, signerIds) =>
+    task(async () => {
+      const rows = await db.any(
+        q,
+        ContactRow,
+        sql.unsafe`
+          SELECT signer_id, email, mobile_number FROM signers
+          WHERE site_id = ${siteId} AND signer_id = ANY(${sql.array([...signerIds], 'text')})`,
+      );
+      return new Map<string, Contact>(
+        rows.map((r) => [r.signer_id, { email: r.email, mobileNumber: r.mobile_number }]),
+      );
+    }),
+  upsert: (signers) =>
+    task(async () => {
+      if (signers.length === 0) return;
+      // Sorted, so two Requests upserting the same signers lock them in the same order.
+      const sorted = [...signers].sort((a, b) =>
+        a.signerId < b.signerId ? -1 : a.signerId > b.signerId ? 1 : 0,
+      );
+      await db.exec(
+        q,
+        sql.unsafe`
+          INSERT INTO signers (site_id, signer_id, email, mobile_number, created_at, updated_at)
+          SELECT site_id, signer_id, email, mobile_number, now(), now()
+          FROM ${sql.unnest(
+            sorted.map((s) => [s.siteId, s.signerId, s.email, s.mobileNumber]),
+            ['int8', 'text', 'text', 'text'],
+          )} AS s(site_id, signer_id, email, mobile_number)
+          ON CONFLICT (site_id, signer_id) DO UPDATE
+          SET email = COALESCE(EXCLUDED.email, signers.email),
+              mobile_number = COALESCE(EXCLUDED.mobile_number, signers.mobile_number),
+              updated_at = now()
+          WHERE (signers.email, signers.mobile_number)
+                IS DISTINCT FROM (COALESCE(EXCLUDED.email, signers.email), COALESCE(EXCLUDED.mobile_number, signers.mobile_number))`,
+      );
+    }),
+});

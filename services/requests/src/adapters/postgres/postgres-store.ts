@@ -1,0 +1,49 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { DatabasePool, Queryable } from '@esign/platform';
+import type { Store, Transact } from '../../ports/store.js';
+import { postgresIdempotencyStore } from './postgres-idempotency-store.js';
+import { postgresRequestRepository } from './postgres-request-repository.js';
+import { postgresSignerRepository } from './postgres-signer-repository.js';
+import { postgresTemplateRepository } from './postgres-template-repository.js';
+
+export interface StoreOptions {
+  /** How long an Idempotency-Key's answer is kept (at least 24 h). */
+  readonly idempotencyRetentionHours: number;
+}
+
+export const postgresStore = (q: Queryable, options: StoreOptions): Store => ({
+  templates: postgresTemplateRepository(q),
+  signers: postgresSignerRepository(q),
+  requests: postgresRequestRepository(q),
+  idempotency: postgresIdempotencyStore(q, options.idempotencyRetentionHours),
+});
+
+/** Carries a Left out of slonik's transaction callback, which rolls back on a throw. */
+class Rollback extends Error {
+  constructor(readonly result: E.Left<unknown>) {
+    super('rollback');
+  }
+}
+
+/**
+ * One transaction per unit of work. slonik retries the whole transaction on a
+ * serialization failure or deadlock, which is why `work` must only touch the store.
+ * The rollback of a Left is caught on the connection itself: slonik destroys a pooled
+ * connection whose handler throws, and a refused call must not cost a reconnect.
+ */
+export const postgresTransact =
+  (pool: DatabasePool, options: StoreOptions): Transact =>
+  (work) =>
+  () =>
+    pool.connect(async (connection) => {
+      try {
+        return await connection.transaction(async (tx) => {
+          const result = await work(postgresStore(tx, options))();
+          if (E.isLeft(result)) throw new Rollback(result);
+          return result;
+        });
+      } catch (error) {
+        if (error instanceof Rollback) return error.result as never;
+        throw error;
+      }
+    });

@@ -1,0 +1,106 @@
+import * as O from 'fp-ts/lib/Option.js';
+import { db, sql, type Queryable } from '@esign/platform';
+import type { ContractTemplate, TemplateWithHtml } from '../../domain/contract-template.js';
+import type { TemplateRepository } from '../../ports/template-repository.js';
+import { task } from './task.js';
+import { Count, fieldsFromJson, fieldsToJson, TemplateRow, TemplateWithHtmlRow } from './rows.js';
+
+const toTemplate = (row: TemplateRow): ContractTemplate => ({
+  id: row.id,
+  siteId: row.site_id,
+  name: row.name,
+  kind: row.kind,
+  state: row.state,
+  tokens: row.tokens,
+  fields: fieldsFromJson(row.fields),
+  document: { sizeBytes: row.document_size, sha256: row.document_sha256 },
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  publishedAt: row.published_at,
+});
+
+const toTemplateWithHtml = (row: TemplateRow & { html: string | null }): TemplateWithHtml => ({
+  ...toTemplate(row),
+  html: row.html,
+});
+
+// Everything but the documents, which only a single read (HTML) or the signer pages (PDF) need.
+const COLUMNS = sql.fragment`
+  id, site_id, name, kind, state, tokens, fields, document_size, document_sha256,
+  created_at, updated_at, published_at`;
+
+export const postgresTemplateRepository = (q: Queryable): TemplateRepository => {
+  const findBy = (id: number, siteIds: readonly number[], lock: boolean) =>
+    task(async () => {
+      const row = await db.maybeOne(
+        q,
+        TemplateWithHtmlRow,
+        sql.unsafe`
+          SELECT ${COLUMNS}, html FROM contract_templates
+          WHERE id = ${id} AND site_id = ANY(${sql.array([...siteIds], 'int8')})
+          ${lock ? sql.fragment`FOR UPDATE` : sql.fragment``}`,
+      );
+      return O.map(toTemplateWithHtml)(O.fromNullable(row));
+    });
+  return {
+    insert: (template, pdf) =>
+      task(async () =>
+        toTemplateWithHtml(
+          await db.one(
+            q,
+            TemplateWithHtmlRow,
+            sql.unsafe`
+              INSERT INTO contract_templates
+                (site_id, name, kind, state, tokens, fields, html, pdf, document_size, document_sha256,
+                 created_at, updated_at, published_at)
+              VALUES (
+                ${template.siteId}, ${template.name}, ${template.kind}, ${template.state},
+                ${sql.array([...template.tokens], 'text')}, ${sql.jsonb(fieldsToJson(template.fields))},
+                ${template.html}, ${pdf === null ? null : sql.binary(Buffer.from(pdf))},
+                ${template.document.sizeBytes}, ${template.document.sha256},
+                ${template.createdAt}, ${template.updatedAt}, ${template.publishedAt})
+              RETURNING ${COLUMNS}, html`,
+          ),
+        ),
+      ),
+    find: (id, siteIds) => findBy(id, siteIds, false),
+    lock: (id, siteIds) => findBy(id, siteIds, true),
+    markPublished: (template) =>
+      task(async () => {
+        await db.exec(
+          q,
+          sql.unsafe`
+            UPDATE contract_templates
+            SET state = 'published', published_at = ${template.publishedAt}, updated_at = ${template.updatedAt}
+            WHERE id = ${template.id}`,
+        );
+      }),
+    list: (siteId, page, state) =>
+      task(async () => {
+        const where = sql.fragment`site_id = ${siteId} ${state === undefined ? sql.fragment`` : sql.fragment`AND state = ${state}`}`;
+        const [rows, count] = await Promise.all([
+          db.any(
+            q,
+            TemplateRow,
+            sql.unsafe`
+              SELECT ${COLUMNS} FROM contract_templates WHERE ${where}
+              ORDER BY id DESC LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`,
+          ),
+          db.one(q, Count, sql.unsafe`SELECT count(*) AS total FROM contract_templates WHERE ${where}`),
+        ]);
+        return { items: rows.map(toTemplate), total: count.total };
+      }),
+    specs: (siteId, ids) =>
+      task(async () =>
+        (
+          await db.any(
+            q,
+            TemplateRow,
+            sql.unsafe`
+              SELECT ${COLUMNS} FROM contract_templates
+              WHERE site_id = ${siteId} AND id = ANY(${sql.array([...ids], 'int8')})`,
+          )
+        ).map(toTemplate),
+      ),
+  };
+};

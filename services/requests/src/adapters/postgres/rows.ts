@@ -1,0 +1,116 @@
+import * as t from 'io-ts';
+import { ContractFieldView } from '@esign/contracts';
+import type { TemplateField } from '../../domain/contract-template.js';
+
+const Nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
+
+/** A timestamp built by Postgres inside JSON (`+00:00` form), normalised to the wire's `...Z`. */
+export const JsonTimestamp = new t.Type<string, string, unknown>(
+  'JsonTimestamp',
+  (u): u is string => typeof u === 'string',
+  (u, c) =>
+    typeof u === 'string' && !Number.isNaN(Date.parse(u))
+      ? t.success(new Date(u).toISOString())
+      : t.failure(u, c, 'must be a timestamp'),
+  t.identity,
+);
+
+/** Template fields are stored as the API shows them; this turns them into domain fields. */
+export const fieldsFromJson = (fields: readonly ContractFieldView[]): TemplateField[] =>
+  fields.map((f): TemplateField => {
+    switch (f.type) {
+      case 'text':
+        return { name: f.name, type: 'text', maxLength: f.max_length ?? null };
+      case 'choice':
+        return { name: f.name, type: 'choice', options: f.options ?? [] };
+      case 'checkbox':
+        return { name: f.name, type: 'checkbox' };
+      case 'signature':
+        return { name: f.name, type: 'signature' };
+    }
+  });
+
+export const fieldsToJson = (fields: readonly TemplateField[]): ContractFieldView[] =>
+  fields.map((f) => {
+    switch (f.type) {
+      case 'text':
+        return f.maxLength === null
+          ? { name: f.name, type: f.type }
+          : { name: f.name, type: f.type, max_length: f.maxLength };
+      case 'choice':
+        return { name: f.name, type: f.type, options: [...f.options] };
+      default:
+        return { name: f.name, type: f.type };
+    }
+  });
+
+export const TemplateRow = t.type({
+  id: t.number,
+  site_id: t.number,
+  name: t.string,
+  kind: t.keyof({ html: null, pdf: null }),
+  state: t.keyof({ draft: null, published: null }),
+  tokens: t.array(t.string),
+  fields: t.array(ContractFieldView),
+  document_size: t.number,
+  document_sha256: t.string,
+  created_at: t.string,
+  updated_at: t.string,
+  published_at: Nullable(t.string),
+});
+export type TemplateRow = t.TypeOf<typeof TemplateRow>;
+
+export const TemplateWithHtmlRow = t.intersection([TemplateRow, t.type({ html: Nullable(t.string) })]);
+
+const RequestStateCodec = t.keyof({
+  draft: null,
+  sent: null,
+  completed: null,
+  cancelled: null,
+  expired: null,
+  declined: null,
+});
+
+export const SignerRow = t.type({
+  signer_id: t.string,
+  signer_ref: t.string,
+  email: Nullable(t.string),
+  mobile_number: Nullable(t.string),
+  send_email: t.boolean,
+  send_sms: t.boolean,
+  state: t.keyof({ pending: null, signed: null, declined: null }),
+  signed_at: Nullable(JsonTimestamp),
+  declined_at: Nullable(JsonTimestamp),
+});
+
+/** A Request with its contracts, signers and fields, assembled by one query as JSON. */
+export const RequestRow = t.type({
+  id: t.string,
+  site_id: t.number,
+  site_name: t.string,
+  state: RequestStateCodec,
+  render_data: t.record(t.string, t.string),
+  redirect_url: Nullable(t.string),
+  expires_at: Nullable(t.string),
+  created_at: t.string,
+  updated_at: t.string,
+  sent_at: Nullable(t.string),
+  cancelled_at: Nullable(t.string),
+  expired_at: Nullable(t.string),
+  completed_at: Nullable(t.string),
+  declined_at: Nullable(t.string),
+  last_reminded_at: Nullable(t.string),
+  remind_count: t.number,
+  contracts: t.array(t.type({ id: t.number, name: t.string })),
+  signers: t.array(SignerRow),
+  fields: t.array(
+    t.type({
+      name: t.string,
+      default_value: Nullable(t.union([t.string, t.boolean])),
+      assigned_to: Nullable(t.string),
+    }),
+  ),
+});
+export type RequestRow = t.TypeOf<typeof RequestRow>;
+
+export const Count = t.type({ total: t.number });

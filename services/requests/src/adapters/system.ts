@@ -1,0 +1,12 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Clock } from '../ports/clock.js';
+import type { Ids } from '../ports/ids.js';
+
+export const systemClock: Clock = { now: () => new Date().toISOString() };
+
+export const randomIds: Ids = {
+  requestId: () => randomUUID(),
+  // 96 random bits: unguessable on its own, though the URL signature is what protects it.
+  signerRef: () => randomBytes(12).toString('base64url'),
+  eventId: () => randomUUID(),
+};

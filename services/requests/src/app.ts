@@ -1,0 +1,51 @@
+import {
+  createHttpApp,
+  finishApp,
+  type AppState,
+  type DatabasePool,
+  type Logger,
+  type ReadinessCheck,
+} from '@esign/platform';
+import type Koa from 'koa';
+import { hmacUrlSigner, type SigningKey } from './adapters/crypto/hmac-url-signer.js';
+import { mountRoutes } from './adapters/http/routes.js';
+import { pdfLibFormReader } from './adapters/pdf/pdf-lib-form-reader.js';
+import { postgresStore, postgresTransact } from './adapters/postgres/postgres-store.js';
+import { randomIds, systemClock } from './adapters/system.js';
+import type { Deps } from './application/deps.js';
+import { useCases } from './application/use-cases.js';
+import type { Clock } from './ports/clock.js';
+import type { Ids } from './ports/ids.js';
+
+export interface RequestsAppOptions {
+  readonly pool: DatabasePool;
+  readonly logger: Logger;
+  readonly readiness: readonly ReadinessCheck[];
+  readonly publicBaseUrl: string;
+  readonly internalTokenSecret: string;
+  readonly signingKeys: readonly SigningKey[];
+  readonly idempotencyRetentionHours: number;
+  readonly clock?: Clock;
+  readonly ids?: Ids;
+}
+
+/** Builds the use cases on real adapters and the HTTP app that serves them. */
+export const createRequestsApp = (options: RequestsAppOptions): { app: Koa<AppState>; deps: Deps } => {
+  const storeOptions = { idempotencyRetentionHours: options.idempotencyRetentionHours };
+  const deps: Deps = {
+    store: postgresStore(options.pool, storeOptions),
+    transact: postgresTransact(options.pool, storeOptions),
+    clock: options.clock ?? systemClock,
+    ids: options.ids ?? randomIds,
+    urlSigner: hmacUrlSigner(options.signingKeys),
+    pdf: pdfLibFormReader,
+    publicBaseUrl: options.publicBaseUrl,
+  };
+  const { app, router } = createHttpApp({
+    service: 'requests',
+    logger: options.logger,
+    readiness: options.readiness,
+  });
+  mountRoutes(router, useCases(deps), { internalTokenSecret: options.internalTokenSecret });
+  return { app: finishApp(app, router), deps };
+};

@@ -1,0 +1,17 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { SiteGrant } from '@esign/contracts';
+import { notFound, type AppError } from './errors.js';
+
+/** Who calls, as the gateway vouches: the sites they reach now. */
+export interface Caller {
+  readonly sub: string;
+  readonly sites: readonly SiteGrant[];
+}
+
+export const siteIds = (caller: Caller): readonly number[] => caller.sites.map((s) => s.id);
+
+/** The site, if the caller reaches it; another site reads exactly like a missing one. */
+export const reachSite = (caller: Caller, siteId: number): E.Either<AppError, SiteGrant> => {
+  const site = caller.sites.find((s) => s.id === siteId);
+  return site === undefined ? E.left(notFound('site')) : E.right(site);
+};

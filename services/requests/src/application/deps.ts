@@ -1,0 +1,33 @@
+import type { Clock } from '../ports/clock.js';
+import type { Ids } from '../ports/ids.js';
+import type { PdfFormReader } from '../ports/pdf-form-reader.js';
+import type { Store, Transact } from '../ports/store.js';
+import type { UrlSigner } from '../ports/url-signer.js';
+import type { ExecutionUrl } from './views.js';
+
+/** The ports the use cases need; `main.ts` builds them from adapters, tests from fakes. */
+export interface Deps {
+  /** Bound to the pool, for reads outside a transaction. */
+  readonly store: Store;
+  readonly transact: Transact;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly urlSigner: UrlSigner;
+  readonly pdf: PdfFormReader;
+  /** The gateway's public address; Execution URLs start with it. */
+  readonly publicBaseUrl: string;
+}
+
+/** `{PUBLIC_BASE_URL}/sign?r=<request_id>&s=<signer_ref>&signature=<sig>` */
+export const executionUrl =
+  (deps: Pick<Deps, 'urlSigner' | 'publicBaseUrl'>): ExecutionUrl =>
+  (requestId, signerRef) => {
+    const url = new URL(
+      'sign',
+      deps.publicBaseUrl.endsWith('/') ? deps.publicBaseUrl : `${deps.publicBaseUrl}/`,
+    );
+    url.searchParams.set('r', requestId);
+    url.searchParams.set('s', signerRef);
+    url.searchParams.set('signature', deps.urlSigner.sign(requestId, signerRef));
+    return url.toString();
+  };

@@ -1,0 +1,17 @@
+import type { FieldError } from '@esign/contracts';
+import type { InvalidRequest } from '../domain/request-creation.js';
+import type { TransitionError } from '../domain/signature-request.js';
+import type { IdempotencyRefusal } from '../ports/idempotency-store.js';
+
+export type Resource = 'site' | 'request' | 'contract';
+
+/** Every expected failure of a use case; the HTTP adapter maps each to a status in one table. */
+export type AppError =
+  | InvalidRequest
+  | { readonly _tag: 'InvalidTemplate'; readonly errors: readonly FieldError[] }
+  /** Missing, or not reachable by the caller: the two are indistinguishable on purpose. */
+  | { readonly _tag: 'NotFound'; readonly resource: Resource }
+  | TransitionError
+  | IdempotencyRefusal;
+
+export const notFound = (resource: Resource): AppError => ({ _tag: 'NotFound', resource });

@@ -1,0 +1,83 @@
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import { RequestView, type CreateRequestBody, type RequestList } from '@esign/contracts';
+import { createSignatureRequest } from '../domain/request-creation.js';
+import type { RequestState } from '../domain/signature-request.js';
+import type { PageRequest } from '../ports/page.js';
+import { reachSite, siteIds, type Caller } from './caller.js';
+import { executionUrl, type Deps } from './deps.js';
+import { notFound, type AppError } from './errors.js';
+import { idempotently, type Idempotency, type Outcome } from './idempotency.js';
+import { pageView } from './paging.js';
+import { requestView } from './views.js';
+
+export const createRequest =
+  (deps: Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'>) =>
+  (input: {
+    readonly caller: Caller;
+    readonly siteId: number;
+    readonly body: CreateRequestBody;
+    readonly idempotency?: Idempotency;
+  }): TE.TaskEither<AppError, Outcome<RequestView>> =>
+    pipe(
+      TE.fromEither(reachSite(input.caller, input.siteId)),
+      TE.chain((site) =>
+        deps.transact((store) =>
+          idempotently(
+            store,
+            site.id,
+            input.idempotency,
+            RequestView,
+          )(() =>
+            pipe(
+              TE.Do,
+              TE.apS('templates', store.templates.specs(site.id, input.body.contracts)),
+              TE.apS(
+                'storedContacts',
+                store.signers.contacts(
+                  site.id,
+                  input.body.signers.map((s) => s.signer_id),
+                ),
+              ),
+              TE.chainEitherKW(({ templates, storedContacts }) =>
+                createSignatureRequest({
+                  id: deps.ids.requestId(),
+                  site,
+                  now: deps.clock.now(),
+                  body: input.body,
+                  templates,
+                  storedContacts,
+                  signerRefs: input.body.signers.map(() => deps.ids.signerRef()),
+                }),
+              ),
+              TE.chainFirstW((creation) => store.signers.upsert(creation.siteSigners)),
+              TE.chainFirstW((creation) => store.requests.insert(creation.request)),
+              TE.map((creation) => requestView(creation.request, executionUrl(deps))),
+            ),
+          ),
+        ),
+      ),
+    );
+
+export const getRequest =
+  (deps: Pick<Deps, 'store' | 'urlSigner' | 'publicBaseUrl'>) =>
+  (input: { readonly caller: Caller; readonly requestId: string }): TE.TaskEither<AppError, RequestView> =>
+    pipe(
+      deps.store.requests.find(input.requestId, siteIds(input.caller)),
+      TE.chainW(TE.fromOption(() => notFound('request'))),
+      TE.map((request) => requestView(request, executionUrl(deps))),
+    );
+
+export const listRequests =
+  (deps: Pick<Deps, 'store' | 'urlSigner' | 'publicBaseUrl'>) =>
+  (input: {
+    readonly caller: Caller;
+    readonly siteId: number;
+    readonly page: PageRequest;
+    readonly state: RequestState | undefined;
+  }): TE.TaskEither<AppError, RequestList> =>
+    pipe(
+      TE.fromEither(reachSite(input.caller, input.siteId)),
+      TE.chainW((site) => deps.store.requests.list(site.id, input.page, input.state)),
+      TE.map((page) => pageView(input.page, page, (r) => requestView(r, executionUrl(deps)))),
+    );

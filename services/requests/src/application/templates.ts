@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import * as E from 'fp-ts/lib/Either.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import { ContractView, type ContractList, type CreateContractBody } from '@esign/contracts';
+import {
+  newHtmlTemplate,
+  newPdfTemplate,
+  publishTemplate,
+  type DocumentInfo,
+  type NewTemplate,
+  type TemplateState,
+} from '../domain/contract-template.js';
+import type { PageRequest } from '../ports/page.js';
+import { reachSite, siteIds, type Caller } from './caller.js';
+import type { Deps } from './deps.js';
+import { notFound, type AppError } from './errors.js';
+import { idempotently, type Idempotency, type Outcome } from './idempotency.js';
+import { contractSummary, contractView } from './views.js';
+import { pageView } from './paging.js';
+
+const documentInfo = (bytes: Uint8Array): DocumentInfo => ({
+  sizeBytes: bytes.byteLength,
+  sha256: createHash('sha256').update(bytes).digest('hex'),
+});
+
+const invalid = (errors: readonly { path: string; message: string }[]): AppError => ({
+  _tag: 'InvalidTemplate',
+  errors,
+});
+
+/** Reads and checks what the body describes; a PDF's form fields are read from the file. */
+const prepare = (
+  deps: Pick<Deps, 'pdf' | 'clock'>,
+  siteId: number,
+  body: CreateContractBody,
+): TE.TaskEither<AppError, { template: NewTemplate; pdf: Uint8Array | null }> => {
+  const now = deps.clock.now();
+  if (body.type === 'html') {
+    return pipe(
+      newHtmlTemplate({
+        siteId,
+        name: body.name,
+        html: body.html,
+        fields: body.fields ?? [],
+        document: documentInfo(Buffer.from(body.html, 'utf8')),
+        now,
+      }),
+      E.bimap(invalid, (template) => ({ template, pdf: null })),
+      TE.fromEither,
+    );
+  }
+  const pdf = new Uint8Array(Buffer.from(body.pdf, 'base64'));
+  return pipe(
+    deps.pdf.readFields(pdf),
+    TE.mapLeft((message) => invalid([{ path: 'pdf', message }])),
+    TE.chainEitherK((fields) =>
+      pipe(
+        newPdfTemplate({ siteId, name: body.name, fields, document: documentInfo(pdf), now }),
+        E.bimap(invalid, (template) => ({ template, pdf })),
+      ),
+    ),
+  );
+};
+
+export const createTemplate =
+  (deps: Pick<Deps, 'transact' | 'pdf' | 'clock'>) =>
+  (input: {
+    readonly caller: Caller;
+    readonly siteId: number;
+    readonly body: CreateContractBody;
+    readonly idempotency?: Idempotency;
+  }): TE.TaskEither<AppError, Outcome<ContractView>> =>
+    pipe(
+      TE.fromEither(reachSite(input.caller, input.siteId)),
+      TE.chain((site) =>
+        deps.transact((store) =>
+          idempotently(
+            store,
+            site.id,
+            input.idempotency,
+            ContractView,
+          )(() =>
+            pipe(
+              prepare(deps, site.id, input.body),
+              TE.chainW(({ template, pdf }) => store.templates.insert(template, pdf)),
+              TE.map(contractView),
+            ),
+          ),
+        ),
+      ),
+    );
+
+export const publishContract =
+  (deps: Pick<Deps, 'transact' | 'clock'>) =>
+  (input: {
+    readonly caller: Caller;
+    readonly templateId: number;
+    readonly idempotency?: Idempotency;
+  }): TE.TaskEither<AppError, Outcome<ContractView>> =>
+    deps.transact((store) =>
+      pipe(
+        store.templates.find(input.templateId, siteIds(input.caller)),
+        TE.chainW(TE.fromOption(() => notFound('contract'))),
+        TE.chain((found) =>
+          idempotently(
+            store,
+            found.siteId,
+            input.idempotency,
+            ContractView,
+          )(() =>
+            pipe(
+              store.templates.lock(found.id, [found.siteId]),
+              TE.chainW(TE.fromOption(() => notFound('contract'))),
+              TE.chainW((template) => {
+                const { template: published, changed } = publishTemplate(template, deps.clock.now());
+                return pipe(
+                  changed ? store.templates.markPublished(published) : TE.right(undefined),
+                  TE.map(() => contractView(published)),
+                );
+              }),
+            ),
+          ),
+        ),
+      ),
+    );
+
+export const getContract =
+  (deps: Pick<Deps, 'store'>) =>
+  (input: { readonly caller: Caller; readonly templateId: number }): TE.TaskEither<AppError, ContractView> =>
+    pipe(
+      deps.store.templates.find(input.templateId, siteIds(input.caller)),
+      TE.chainW(TE.fromOption(() => notFound('contract'))),
+      TE.map(contractView),
+    );
+
+export const listContracts =
+  (deps: Pick<Deps, 'store'>) =>
+  (input: {
+    readonly caller: Caller;
+    readonly siteId: number;
+    readonly page: PageRequest;
+    readonly state: TemplateState | undefined;
+  }): TE.TaskEither<AppError, ContractList> =>
+    pipe(
+      TE.fromEither(reachSite(input.caller, input.siteId)),
+      TE.chainW((site) => deps.store.templates.list(site.id, input.page, input.state)),
+      TE.map((page) => pageView(input.page, page, contractSummary)),
+    );

@@ -1,0 +1,15 @@
+import type { Deps } from './deps.js';
+import { createRequest, getRequest, listRequests } from './requests.js';
+import { createTemplate, getContract, listContracts, publishContract } from './templates.js';
+
+/** Every use case, bound to its ports. */
+export const useCases = (deps: Deps) => ({
+  createTemplate: createTemplate(deps),
+  publishContract: publishContract(deps),
+  getContract: getContract(deps),
+  listContracts: listContracts(deps),
+  createRequest: createRequest(deps),
+  getRequest: getRequest(deps),
+  listRequests: listRequests(deps),
+});
+export type UseCases = ReturnType<typeof useCases>;

@@ -1,0 +1,65 @@
+import type { ContractSummary, ContractView, RequestView } from '@esign/contracts';
+import type { ContractTemplate, TemplateField, TemplateWithHtml } from '../domain/contract-template.js';
+import type { SignatureRequest } from '../domain/signature-request.js';
+
+/** Builds a signer's Execution URL; the signature makes it unforgeable. */
+export type ExecutionUrl = (requestId: string, signerRef: string) => string;
+
+export const requestView = (request: SignatureRequest, executionUrl: ExecutionUrl): RequestView => ({
+  id: request.id,
+  site_id: request.siteId,
+  state: request.state,
+  contracts: request.contracts.map((c) => c.id),
+  signers: request.signers.map((s) => ({
+    signer_id: s.signerId,
+    signer_ref: s.signerRef,
+    email: s.contact.email,
+    mobile_number: s.contact.mobileNumber,
+    send_to: { email: s.sendTo.email, mobile_number: s.sendTo.sms },
+    state: s.state,
+    request_url: executionUrl(request.id, s.signerRef),
+  })),
+  fields: request.fields.map((f) => ({
+    name: f.name,
+    default_value: f.defaultValue,
+    assigned_to: f.assignedTo,
+  })),
+  render_data: { ...request.renderData },
+  redirect_url: request.redirectUrl,
+  expires_at: request.expiresAt,
+  created_at: request.createdAt,
+  updated_at: request.updatedAt,
+  sent_at: request.sentAt,
+});
+
+const fieldView = (f: TemplateField): ContractSummary['fields'][number] => {
+  switch (f.type) {
+    case 'text':
+      return f.maxLength === null
+        ? { name: f.name, type: 'text' }
+        : { name: f.name, type: 'text', max_length: f.maxLength };
+    case 'choice':
+      return { name: f.name, type: 'choice', options: [...f.options] };
+    default:
+      return { name: f.name, type: f.type };
+  }
+};
+
+export const contractSummary = (t: ContractTemplate): ContractSummary => ({
+  id: t.id,
+  site_id: t.siteId,
+  name: t.name,
+  type: t.kind,
+  state: t.state,
+  tokens: [...t.tokens],
+  fields: t.fields.map(fieldView),
+  document: { size_bytes: t.document.sizeBytes, sha256: t.document.sha256 },
+  created_at: t.createdAt,
+  updated_at: t.updatedAt,
+  published_at: t.publishedAt,
+});
+
+export const contractView = (t: TemplateWithHtml): ContractView => ({
+  ...contractSummary(t),
+  html: t.html,
+});

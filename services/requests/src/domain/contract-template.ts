@@ -1,0 +1,212 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { TEMPLATE_LIMITS, type DeclaredField } from '@esign/contracts';
+import { at, fieldError, type FieldError } from './paths.js';
+
+export type TemplateKind = 'html' | 'pdf';
+export type TemplateState = 'draft' | 'published';
+
+/** A place on a contract that a signer fills in, and what may be pre-filled into it. */
+export type TemplateField =
+  | { readonly name: string; readonly type: 'text'; readonly maxLength: number | null }
+  | { readonly name: string; readonly type: 'checkbox' }
+  | { readonly name: string; readonly type: 'choice'; readonly options: readonly string[] }
+  | { readonly name: string; readonly type: 'signature' };
+
+/** What a Request needs to know about a template: enough to check its fields and tokens. */
+export interface TemplateSpec {
+  readonly id: number;
+  readonly siteId: number;
+  readonly name: string;
+  readonly kind: TemplateKind;
+  readonly state: TemplateState;
+  readonly tokens: readonly string[];
+  readonly fields: readonly TemplateField[];
+}
+
+/** The template's document (HTML text or PDF file): its size and SHA-256, hex. */
+export interface DocumentInfo {
+  readonly sizeBytes: number;
+  readonly sha256: string;
+}
+
+export interface ContractTemplate extends TemplateSpec {
+  readonly document: DocumentInfo;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly publishedAt: string | null;
+}
+
+/** A template with its HTML text (null for a PDF), as a single read shows it. */
+export interface TemplateWithHtml extends ContractTemplate {
+  readonly html: string | null;
+}
+
+/** A template about to be stored; the database gives it its integer id. */
+export type NewTemplate = Omit<TemplateWithHtml, 'id'>;
+
+/** `{{ token }}`: letters, digits, `_`, `.` and `-`, starting with a letter or `_`. */
+export const TOKEN_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,99}$/;
+
+/**
+ * The tokens an HTML template's text refers to, in order of first use. Anything between
+ * `{{` and `}}` must be a token name, and every `{{` must close: a typo in a placeholder
+ * is refused when the template is made rather than rendered verbatim to a signer.
+ */
+export const parseTokens = (html: string): E.Either<string, readonly string[]> => {
+  const tokens: string[] = [];
+  let from = 0;
+  for (;;) {
+    const open = html.indexOf('{{', from);
+    if (open === -1) break;
+    const close = html.indexOf('}}', open + 2);
+    if (close === -1) return E.left(`has a "{{" at offset ${open} that is never closed with "}}"`);
+    const name = html.slice(open + 2, close).trim();
+    if (!TOKEN_NAME.test(name)) {
+      const shown = name.length > 40 ? `${name.slice(0, 40)}…` : name;
+      return E.left(
+        `has an invalid placeholder "{{${shown}}}" at offset ${open}: a token name is a letter or _ followed by up to 99 letters, digits, _, . or -`,
+      );
+    }
+    if (!tokens.includes(name)) tokens.push(name);
+    from = close + 2;
+  }
+  if (tokens.length > TEMPLATE_LIMITS.tokens)
+    return E.left(`has ${tokens.length} distinct tokens; at most ${TEMPLATE_LIMITS.tokens} are allowed`);
+  return E.right(tokens);
+};
+
+/** Checks the fields declared for an HTML template and turns them into template fields. */
+export const declareFields = (
+  declared: readonly DeclaredField[],
+): E.Either<FieldError[], readonly TemplateField[]> => {
+  const errors: FieldError[] = [];
+  const fields: TemplateField[] = [];
+  const seen = new Map<string, number>();
+  declared.forEach((d, i) => {
+    const path = at('fields', i);
+    const first = seen.get(d.name);
+    if (first !== undefined) {
+      errors.push(fieldError(`${path}.name`, `duplicates fields[${first}].name "${d.name}"`));
+      return;
+    }
+    seen.set(d.name, i);
+    if (d.options !== undefined && d.type !== 'choice')
+      errors.push(fieldError(`${path}.options`, 'is only allowed on a choice field'));
+    if (d.max_length !== undefined && d.type !== 'text')
+      errors.push(fieldError(`${path}.max_length`, 'is only allowed on a text field'));
+    switch (d.type) {
+      case 'text':
+        fields.push({ name: d.name, type: 'text', maxLength: d.max_length ?? null });
+        break;
+      case 'checkbox':
+        fields.push({ name: d.name, type: 'checkbox' });
+        break;
+      case 'signature':
+        fields.push({ name: d.name, type: 'signature' });
+        break;
+      case 'choice': {
+        if (d.options === undefined) {
+          errors.push(fieldError(`${path}.options`, 'required for a choice field'));
+          break;
+        }
+        const duplicate = d.options.findIndex((o, j) => d.options!.indexOf(o) !== j);
+        if (duplicate !== -1)
+          errors.push(
+            fieldError(at(`${path}.options`, duplicate), `duplicates option "${d.options[duplicate]}"`),
+          );
+        fields.push({ name: d.name, type: 'choice', options: d.options });
+        break;
+      }
+    }
+  });
+  return errors.length > 0 ? E.left(errors) : E.right(fields);
+};
+
+export const newHtmlTemplate = (input: {
+  readonly siteId: number;
+  readonly name: string;
+  readonly html: string;
+  readonly fields: readonly DeclaredField[];
+  readonly document: DocumentInfo;
+  readonly now: string;
+}): E.Either<FieldError[], NewTemplate> => {
+  const tokens = parseTokens(input.html);
+  const fields = declareFields(input.fields);
+  const errors = [
+    ...(E.isLeft(tokens) ? [fieldError('html', tokens.left)] : []),
+    ...(E.isLeft(fields) ? fields.left : []),
+  ];
+  if (E.isLeft(tokens) || E.isLeft(fields)) return E.left(errors);
+  return E.right({
+    siteId: input.siteId,
+    name: input.name,
+    kind: 'html',
+    state: 'draft',
+    tokens: tokens.right,
+    fields: fields.right,
+    document: input.document,
+    html: input.html,
+    createdAt: input.now,
+    updatedAt: input.now,
+    publishedAt: null,
+  });
+};
+
+export const newPdfTemplate = (input: {
+  readonly siteId: number;
+  readonly name: string;
+  readonly fields: readonly TemplateField[];
+  readonly document: DocumentInfo;
+  readonly now: string;
+}): E.Either<FieldError[], NewTemplate> =>
+  input.fields.length > TEMPLATE_LIMITS.fields
+    ? E.left([
+        fieldError(
+          'pdf',
+          `has ${input.fields.length} form fields; at most ${TEMPLATE_LIMITS.fields} are allowed`,
+        ),
+      ])
+    : E.right({
+        siteId: input.siteId,
+        name: input.name,
+        kind: 'pdf',
+        state: 'draft',
+        tokens: [],
+        fields: input.fields,
+        document: input.document,
+        html: null,
+        createdAt: input.now,
+        updatedAt: input.now,
+        publishedAt: null,
+      });
+
+/**
+ * Publishing makes a template usable in Requests. It is idempotent: publishing a
+ * published template changes nothing (`changed: false`), as a retried call expects.
+ */
+export const publishTemplate = <T extends ContractTemplate>(
+  template: T,
+  now: string,
+): { readonly template: T; readonly changed: boolean } =>
+  template.state === 'published'
+    ? { template, changed: false }
+    : { template: { ...template, state: 'published', publishedAt: now, updatedAt: now }, changed: true };
+
+/** Whether `value` may be pre-filled into `field`; answers why not. */
+export const checkDefaultValue = (field: TemplateField, value: string | boolean): string | undefined => {
+  switch (field.type) {
+    case 'text':
+      if (typeof value !== 'string') return `must be a string: "${field.name}" is a text field`;
+      if (field.maxLength !== null && value.length > field.maxLength)
+        return `must be at most ${field.maxLength} characters: the limit of text field "${field.name}"`;
+      return undefined;
+    case 'checkbox':
+      return typeof value === 'boolean' ? undefined : `must be true or false: "${field.name}" is a checkbox`;
+    case 'choice':
+      if (typeof value !== 'string' || !field.options.includes(value))
+        return `must be one of ${field.options.map((o) => JSON.stringify(o)).join(', ') || '(no options)'}: the options of "${field.name}"`;
+      return undefined;
+    case 'signature':
+      return `is not allowed: signature field "${field.name}" is signed by its signer, not pre-filled`;
+  }
+};

@@ -1,0 +1,269 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { isEmail, LIMITS, type CreateRequestBody } from '@esign/contracts';
+import { checkDefaultValue, type TemplateField, type TemplateSpec } from './contract-template.js';
+import { at, fieldError, member, type FieldError } from './paths.js';
+import { resolveContact, type Contact, type SiteSigner } from './signer.js';
+import type { RequestField, RequestSigner, SignatureRequest, Transition } from './signature-request.js';
+
+/** How far ahead `expires_at` may lie. */
+export const MAX_EXPIRY_DAYS = 365;
+
+export interface CreationInput {
+  readonly id: string;
+  readonly site: { readonly id: number; readonly name: string };
+  readonly now: string;
+  readonly body: CreateRequestBody;
+  /** The site's templates among those the body names, in any state; others' are simply absent. */
+  readonly templates: readonly TemplateSpec[];
+  /** What the site already knows of the signers the body names, by signer_id. */
+  readonly storedContacts: ReadonlyMap<string, Contact>;
+  /** One fresh reference per signer of the body, in order. */
+  readonly signerRefs: readonly string[];
+}
+
+export interface Creation extends Transition {
+  /** The site's signers as they are after this call: to be upserted. */
+  readonly siteSigners: readonly SiteSigner[];
+}
+
+export interface InvalidRequest {
+  readonly _tag: 'InvalidRequest';
+  readonly errors: readonly FieldError[];
+}
+
+const checkContracts = (input: CreationInput, errors: FieldError[]): TemplateSpec[] => {
+  const byId = new Map(input.templates.map((t) => [t.id, t]));
+  const chosen: TemplateSpec[] = [];
+  const seen = new Map<number, number>();
+  input.body.contracts.forEach((id, i) => {
+    const path = at('contracts', i);
+    const first = seen.get(id);
+    if (first !== undefined) {
+      errors.push(fieldError(path, `duplicates contracts[${first}]: contract ${id} is named twice`));
+      return;
+    }
+    seen.set(id, i);
+    const template = byId.get(id);
+    // A template of another site reads exactly like one that does not exist.
+    if (template === undefined || template.siteId !== input.site.id) {
+      errors.push(fieldError(path, `no contract template ${id} on this site`));
+    } else if (template.state !== 'published') {
+      errors.push(fieldError(path, `contract template ${id} is not published: publish it first`));
+    } else {
+      chosen.push(template);
+    }
+  });
+  return chosen;
+};
+
+const checkSigners = (
+  input: CreationInput,
+  errors: FieldError[],
+): { signers: RequestSigner[]; siteSigners: SiteSigner[] } => {
+  const signers: RequestSigner[] = [];
+  const siteSigners: SiteSigner[] = [];
+  const seen = new Map<string, number>();
+  input.body.signers.forEach((entry, i) => {
+    const first = seen.get(entry.signer_id);
+    if (first !== undefined) {
+      errors.push(
+        fieldError(
+          `${at('signers', i)}.signer_id`,
+          `duplicates signers[${first}].signer_id "${entry.signer_id}"`,
+        ),
+      );
+      return;
+    }
+    seen.set(entry.signer_id, i);
+    const contact = resolveContact(entry, input.storedContacts.get(entry.signer_id));
+    siteSigners.push({ siteId: input.site.id, signerId: entry.signer_id, ...contact });
+    signers.push({
+      signerId: entry.signer_id,
+      signerRef: input.signerRefs[i]!,
+      contact,
+      sendTo: { email: entry.send_to?.email ?? false, sms: entry.send_to?.mobile_number ?? false },
+      state: 'pending',
+      signedAt: null,
+      declinedAt: null,
+      delivery: { email: null, sms: null },
+    });
+  });
+  return { signers, siteSigners };
+};
+
+/**
+ * The fields of a Request are every field of its contracts (one per name: a name on two
+ * contracts is one field, filled once). The body pre-fills and assigns some of them.
+ *
+ * `assigned_to` names a signer by signer_id. When it matches no signer_id but is the
+ * e-mail address of exactly one signer, that signer gets this field and every field
+ * left without an explicit assignment ("remaining fields", see ADR 0201): an explicit
+ * assignment is never overridden, and the result does not depend on the order of the
+ * entries.
+ */
+const checkFields = (
+  input: CreationInput,
+  contracts: readonly TemplateSpec[],
+  signers: readonly RequestSigner[],
+  errors: FieldError[],
+): RequestField[] => {
+  const definitions = new Map<string, TemplateField[]>();
+  for (const template of contracts) {
+    for (const field of template.fields) {
+      const list = definitions.get(field.name);
+      if (list === undefined) definitions.set(field.name, [field]);
+      else list.push(field);
+    }
+  }
+  const explicit = new Map<string, string>();
+  const defaults = new Map<string, string | boolean>();
+  const bySignerId = new Set(signers.map((s) => s.signerId));
+  let takesRemaining: { signerId: string; index: number } | undefined;
+  const seen = new Map<string, number>();
+
+  (input.body.fields ?? []).forEach((entry, i) => {
+    const path = at('fields', i);
+    const first = seen.get(entry.name);
+    if (first !== undefined) {
+      errors.push(fieldError(`${path}.name`, `duplicates fields[${first}].name "${entry.name}"`));
+      return;
+    }
+    seen.set(entry.name, i);
+    const defs = definitions.get(entry.name);
+    if (defs === undefined) {
+      errors.push(fieldError(`${path}.name`, `no field "${entry.name}" on the contracts of this Request`));
+      return;
+    }
+    if (entry.default_value !== undefined) {
+      const complaint = defs
+        .map((d) => checkDefaultValue(d, entry.default_value!))
+        .find((m) => m !== undefined);
+      if (complaint !== undefined) errors.push(fieldError(`${path}.default_value`, complaint));
+      else defaults.set(entry.name, entry.default_value);
+    }
+    const target = entry.assigned_to;
+    if (target === undefined) return;
+    if (bySignerId.has(target)) {
+      explicit.set(entry.name, target);
+      return;
+    }
+    if (!isEmail(target.trim())) {
+      errors.push(fieldError(`${path}.assigned_to`, `no signer of this Request has signer_id "${target}"`));
+      return;
+    }
+    const email = target.trim().toLowerCase();
+    const owners = signers.filter((s) => s.contact.email === email);
+    if (owners.length === 0) {
+      errors.push(
+        fieldError(`${path}.assigned_to`, `no signer of this Request has signer_id or e-mail "${target}"`),
+      );
+    } else if (owners.length > 1) {
+      errors.push(
+        fieldError(
+          `${path}.assigned_to`,
+          `e-mail "${target}" belongs to several signers (${owners.map((o) => `"${o.signerId}"`).join(', ')}): assign by signer_id`,
+        ),
+      );
+    } else {
+      const owner = owners[0]!;
+      explicit.set(entry.name, owner.signerId);
+      if (takesRemaining !== undefined && takesRemaining.signerId !== owner.signerId) {
+        errors.push(
+          fieldError(
+            `${path}.assigned_to`,
+            `only one signer can take the remaining fields by e-mail, and fields[${takesRemaining.index}].assigned_to already gives them to "${takesRemaining.signerId}": assign by signer_id`,
+          ),
+        );
+      } else {
+        takesRemaining ??= { signerId: owner.signerId, index: i };
+      }
+    }
+  });
+
+  return [...definitions.keys()].map((name) => ({
+    name,
+    defaultValue: defaults.get(name) ?? null,
+    assignedTo: explicit.get(name) ?? takesRemaining?.signerId ?? null,
+  }));
+};
+
+const checkRenderData = (
+  input: CreationInput,
+  contracts: readonly TemplateSpec[],
+  errors: FieldError[],
+): void => {
+  const renderData = input.body.render_data;
+  if (renderData === undefined) return;
+  const keys = Object.keys(renderData);
+  const pdf = contracts.find((c) => c.kind === 'pdf');
+  if (pdf !== undefined) {
+    errors.push(
+      fieldError(
+        'render_data',
+        `applies to HTML contracts only, and contract ${pdf.id} is a PDF: pre-fill a PDF with fields[].default_value instead`,
+      ),
+    );
+    return;
+  }
+  if (keys.length > LIMITS.renderDataKeys) {
+    errors.push(fieldError('render_data', `must have at most ${LIMITS.renderDataKeys} keys`));
+    return;
+  }
+  const tokens = new Set(contracts.flatMap((c) => c.tokens));
+  for (const key of keys) {
+    if (!tokens.has(key)) {
+      errors.push(
+        fieldError(member('render_data', key), `"${key}" is not a token of the contracts of this Request`),
+      );
+    }
+  }
+};
+
+const checkExpiry = (input: CreationInput, errors: FieldError[]): void => {
+  const expiresAt = input.body.expires_at;
+  if (expiresAt === undefined) return;
+  const ms = Date.parse(expiresAt);
+  const now = Date.parse(input.now);
+  if (ms <= now) errors.push(fieldError('expires_at', 'must be in the future'));
+  else if (ms > now + MAX_EXPIRY_DAYS * 86_400_000)
+    errors.push(fieldError('expires_at', `must be at most ${MAX_EXPIRY_DAYS} days ahead`));
+};
+
+/**
+ * A new draft Request from a decoded create body. Every rule is checked and every
+ * violation reported, each at the path of the offending input.
+ */
+export const createSignatureRequest = (input: CreationInput): E.Either<InvalidRequest, Creation> => {
+  const errors: FieldError[] = [];
+  const contracts = checkContracts(input, errors);
+  const contractsOk = contracts.length === input.body.contracts.length;
+  const { signers, siteSigners } = checkSigners(input, errors);
+  // Field names and tokens can only be judged against the right contracts.
+  const fields = contractsOk ? checkFields(input, contracts, signers, errors) : [];
+  if (contractsOk) checkRenderData(input, contracts, errors);
+  checkExpiry(input, errors);
+  if (errors.length > 0) return E.left({ _tag: 'InvalidRequest', errors });
+
+  const request: SignatureRequest = {
+    id: input.id,
+    siteId: input.site.id,
+    siteName: input.site.name,
+    state: 'draft',
+    contracts: contracts.map((c) => ({ id: c.id, name: c.name })),
+    signers,
+    fields,
+    renderData: input.body.render_data ?? {},
+    redirectUrl: input.body.redirect_url ?? null,
+    expiresAt: input.body.expires_at ?? null,
+    createdAt: input.now,
+    updatedAt: input.now,
+    sentAt: null,
+    cancelledAt: null,
+    expiredAt: null,
+    completedAt: null,
+    declinedAt: null,
+    lastRemindedAt: null,
+    remindCount: 0,
+  };
+  return E.right({ request, siteSigners, events: [{ type: 'request.created' }] });
+};

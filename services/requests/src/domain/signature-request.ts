@@ -1,0 +1,314 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { Contact } from './signer.js';
+
+/**
+ * A Request's life:
+ *
+ *   draft ──send──▶ sent ──(every signer signs)──▶ completed
+ *     │               ├──(a signer declines)────▶ declined
+ *     │               ├──cancel─────────────────▶ cancelled
+ *     │               └──(expires_at passes)────▶ expired
+ *     ├──cancel──────────────────────────────────▶ cancelled
+ *     └──(expires_at passes)─────────────────────▶ expired
+ *
+ * completed, declined, cancelled and expired are final. Execution URLs are live only
+ * while the Request is sent and before its expiry.
+ */
+export type RequestState = 'draft' | 'sent' | 'completed' | 'cancelled' | 'expired' | 'declined';
+export type SignerState = 'pending' | 'signed' | 'declined';
+export type Channel = 'email' | 'sms';
+
+export const FINAL_STATES: readonly RequestState[] = ['completed', 'cancelled', 'expired', 'declined'];
+
+/** The last outcome the notifier reported for one channel of one signer. */
+export interface Delivery {
+  readonly outcome: 'delivered' | 'failed';
+  readonly at: string;
+  readonly eventId: string;
+  readonly error: string | null;
+}
+
+export interface RequestSigner {
+  readonly signerId: string;
+  /** Opaque, per Request: what an Execution URL names instead of the client's signer_id. */
+  readonly signerRef: string;
+  readonly contact: Contact;
+  /** The channels the client chose; `notifiableChannels` says which of them can be used. */
+  readonly sendTo: { readonly email: boolean; readonly sms: boolean };
+  readonly state: SignerState;
+  readonly signedAt: string | null;
+  readonly declinedAt: string | null;
+  readonly delivery: { readonly email: Delivery | null; readonly sms: Delivery | null };
+}
+
+export interface RequestField {
+  readonly name: string;
+  readonly defaultValue: string | boolean | null;
+  /** The signer_id of the signer who completes it; null until assigned. */
+  readonly assignedTo: string | null;
+}
+
+export interface ContractRef {
+  readonly id: number;
+  readonly name: string;
+}
+
+export interface SignatureRequest {
+  readonly id: string;
+  readonly siteId: number;
+  /** The site's name when the Request was made: what signers are told who is asking. */
+  readonly siteName: string;
+  readonly state: RequestState;
+  readonly contracts: readonly ContractRef[];
+  readonly signers: readonly RequestSigner[];
+  readonly fields: readonly RequestField[];
+  readonly renderData: Readonly<Record<string, string>>;
+  readonly redirectUrl: string | null;
+  readonly expiresAt: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly sentAt: string | null;
+  readonly cancelledAt: string | null;
+  readonly expiredAt: string | null;
+  readonly completedAt: string | null;
+  readonly declinedAt: string | null;
+  readonly lastRemindedAt: string | null;
+  readonly remindCount: number;
+}
+
+/** What happened, for the outbox; the application stamps ids and builds the payloads. */
+export type RequestEvent =
+  | { readonly type: 'request.created' }
+  | { readonly type: 'request.sent'; readonly notify: readonly RequestSigner[] }
+  | { readonly type: 'request.reminded'; readonly notify: readonly RequestSigner[] }
+  | { readonly type: 'request.cancelled'; readonly previous: RequestState }
+  | { readonly type: 'request.expired'; readonly previous: RequestState }
+  | { readonly type: 'request.signed'; readonly signerRef: string }
+  | { readonly type: 'request.completed' }
+  | { readonly type: 'request.declined'; readonly signerRef: string };
+
+export interface Transition {
+  readonly request: SignatureRequest;
+  readonly events: readonly RequestEvent[];
+}
+
+export type Action = 'send' | 'cancel' | 'remind' | 'expire' | 'sign' | 'decline';
+
+/** Why a send cannot happen: the spec's three preconditions. */
+export type MissingForSend =
+  | { readonly _tag: 'NoContracts' }
+  | { readonly _tag: 'NoSigners' }
+  | { readonly _tag: 'UnassignedFields'; readonly fields: readonly { index: number; name: string }[] };
+
+export type TransitionError =
+  | { readonly _tag: 'StateConflict'; readonly action: Action; readonly state: RequestState }
+  | { readonly _tag: 'RequestExpired'; readonly expiresAt: string }
+  | { readonly _tag: 'SendPreconditionsFailed'; readonly missing: readonly MissingForSend[] }
+  | { readonly _tag: 'RemindTooSoon'; readonly retryAfterSeconds: number }
+  | { readonly _tag: 'RemindLimitReached'; readonly limit: number }
+  | { readonly _tag: 'NothingToRemind' }
+  | { readonly _tag: 'UnknownSigner'; readonly signerRef: string }
+  | { readonly _tag: 'SignerNotPending'; readonly signerRef: string; readonly state: SignerState };
+
+const conflict = (action: Action, state: RequestState): E.Either<TransitionError, never> =>
+  E.left({ _tag: 'StateConflict', action, state });
+
+export const isPastExpiry = (request: SignatureRequest, now: string): boolean =>
+  request.expiresAt !== null && Date.parse(request.expiresAt) <= Date.parse(now);
+
+const expiredError = (request: SignatureRequest): E.Either<TransitionError, never> =>
+  E.left({ _tag: 'RequestExpired', expiresAt: request.expiresAt! });
+
+/** The channels a signer can actually be reached on: chosen in send_to and with an address. */
+export const notifiableChannels = (signer: RequestSigner): { email: boolean; sms: boolean } => ({
+  email: signer.sendTo.email && signer.contact.email !== null,
+  sms: signer.sendTo.sms && signer.contact.mobileNumber !== null,
+});
+
+const hasChannel = (signer: RequestSigner): boolean => {
+  const channels = notifiableChannels(signer);
+  return channels.email || channels.sms;
+};
+
+/** The spec's send preconditions, all of them at once so the client fixes everything in one go. */
+export const missingForSend = (request: SignatureRequest): readonly MissingForSend[] => {
+  const missing: MissingForSend[] = [];
+  if (request.contracts.length === 0) missing.push({ _tag: 'NoContracts' });
+  if (request.signers.length === 0) missing.push({ _tag: 'NoSigners' });
+  const unassigned = request.fields.flatMap((f, index) =>
+    f.assignedTo === null ? [{ index, name: f.name }] : [],
+  );
+  if (unassigned.length > 0) missing.push({ _tag: 'UnassignedFields', fields: unassigned });
+  return missing;
+};
+
+/** draft → sent: Execution URLs go live and every signer is to be told on their chosen channels. */
+export const send = (request: SignatureRequest, now: string): E.Either<TransitionError, Transition> => {
+  if (request.state !== 'draft') return conflict('send', request.state);
+  if (isPastExpiry(request, now)) return expiredError(request);
+  const missing = missingForSend(request);
+  if (missing.length > 0) return E.left({ _tag: 'SendPreconditionsFailed', missing });
+  const sent: SignatureRequest = { ...request, state: 'sent', sentAt: now, updatedAt: now };
+  return E.right({ request: sent, events: [{ type: 'request.sent', notify: sent.signers }] });
+};
+
+/** draft or sent → cancelled: Execution URLs stop working. */
+export const cancel = (request: SignatureRequest, now: string): E.Either<TransitionError, Transition> => {
+  if (request.state !== 'draft' && request.state !== 'sent') return conflict('cancel', request.state);
+  if (isPastExpiry(request, now)) return expiredError(request);
+  return E.right({
+    request: { ...request, state: 'cancelled', cancelledAt: now, updatedAt: now },
+    events: [{ type: 'request.cancelled', previous: request.state }],
+  });
+};
+
+/** draft or sent, past `expires_at` → expired: Execution URLs stop working. */
+export const expire = (request: SignatureRequest, now: string): E.Either<TransitionError, Transition> => {
+  if (request.state !== 'draft' && request.state !== 'sent') return conflict('expire', request.state);
+  if (!isPastExpiry(request, now)) return conflict('expire', request.state);
+  return E.right({
+    request: { ...request, state: 'expired', expiredAt: now, updatedAt: now },
+    events: [{ type: 'request.expired', previous: request.state }],
+  });
+};
+
+export interface RemindPolicy {
+  /** Least time between two notifications of one Request (the send counts as the first). */
+  readonly minIntervalSeconds: number;
+  /** Most reminders one Request may send. */
+  readonly maxReminders: number;
+}
+
+/** sent → sent: tells again the signers who have not signed, no more often than the policy allows. */
+export const remind = (
+  request: SignatureRequest,
+  now: string,
+  policy: RemindPolicy,
+): E.Either<TransitionError, Transition> => {
+  if (request.state !== 'sent') return conflict('remind', request.state);
+  if (isPastExpiry(request, now)) return expiredError(request);
+  if (request.remindCount >= policy.maxReminders)
+    return E.left({ _tag: 'RemindLimitReached', limit: policy.maxReminders });
+  const last = Date.parse(request.lastRemindedAt ?? request.sentAt ?? request.createdAt);
+  const nextAllowed = last + policy.minIntervalSeconds * 1000;
+  const nowMs = Date.parse(now);
+  if (nowMs < nextAllowed)
+    return E.left({ _tag: 'RemindTooSoon', retryAfterSeconds: Math.ceil((nextAllowed - nowMs) / 1000) });
+  const notify = request.signers.filter((s) => s.state === 'pending' && hasChannel(s));
+  if (notify.length === 0) return E.left({ _tag: 'NothingToRemind' });
+  return E.right({
+    request: { ...request, lastRemindedAt: now, remindCount: request.remindCount + 1, updatedAt: now },
+    events: [{ type: 'request.reminded', notify }],
+  });
+};
+
+const findPendingSigner = (
+  request: SignatureRequest,
+  signerRef: string,
+): E.Either<TransitionError, RequestSigner> => {
+  const signer = request.signers.find((s) => s.signerRef === signerRef);
+  if (signer === undefined) return E.left({ _tag: 'UnknownSigner', signerRef });
+  if (signer.state !== 'pending') return E.left({ _tag: 'SignerNotPending', signerRef, state: signer.state });
+  return E.right(signer);
+};
+
+const replaceSigner = (
+  request: SignatureRequest,
+  signerRef: string,
+  change: (s: RequestSigner) => RequestSigner,
+): readonly RequestSigner[] => request.signers.map((s) => (s.signerRef === signerRef ? change(s) : s));
+
+/** One signer signs; when the last one does, the Request is completed. */
+export const sign = (
+  request: SignatureRequest,
+  signerRef: string,
+  now: string,
+): E.Either<TransitionError, Transition> => {
+  if (request.state !== 'sent') return conflict('sign', request.state);
+  if (isPastExpiry(request, now)) return expiredError(request);
+  return E.map((): Transition => {
+    const signers = replaceSigner(request, signerRef, (s) => ({ ...s, state: 'signed', signedAt: now }));
+    const done = signers.every((s) => s.state === 'signed');
+    const events: RequestEvent[] = [{ type: 'request.signed', signerRef }];
+    if (done) events.push({ type: 'request.completed' });
+    return {
+      request: {
+        ...request,
+        signers,
+        state: done ? 'completed' : 'sent',
+        completedAt: done ? now : null,
+        updatedAt: now,
+      },
+      events,
+    };
+  })(findPendingSigner(request, signerRef));
+};
+
+/** One signer declines: the Request cannot complete, so it ends as declined. */
+export const decline = (
+  request: SignatureRequest,
+  signerRef: string,
+  now: string,
+): E.Either<TransitionError, Transition> => {
+  if (request.state !== 'sent') return conflict('decline', request.state);
+  if (isPastExpiry(request, now)) return expiredError(request);
+  return E.map(() => ({
+    request: {
+      ...request,
+      signers: replaceSigner(request, signerRef, (s) => ({ ...s, state: 'declined', declinedAt: now })),
+      state: 'declined' as const,
+      declinedAt: now,
+      updatedAt: now,
+    },
+    events: [{ type: 'request.declined', signerRef } as const],
+  }))(findPendingSigner(request, signerRef));
+};
+
+/**
+ * Records what the notifier reported for one channel of one signer. Outcomes may arrive
+ * out of order (a reminder's before the send's); the latest by occurrence wins, so a
+ * late report never overwrites a newer one.
+ */
+export const recordDelivery = (
+  request: SignatureRequest,
+  signerRef: string,
+  channel: Channel,
+  delivery: Delivery,
+): E.Either<TransitionError, SignatureRequest> => {
+  const signer = request.signers.find((s) => s.signerRef === signerRef);
+  if (signer === undefined) return E.left({ _tag: 'UnknownSigner', signerRef });
+  const current = signer.delivery[channel];
+  if (current !== null && Date.parse(current.at) > Date.parse(delivery.at)) return E.right(request);
+  return E.right({
+    ...request,
+    signers: replaceSigner(request, signerRef, (s) => ({
+      ...s,
+      delivery: { ...s.delivery, [channel]: delivery },
+    })),
+  });
+};
+
+/**
+ * Whether an Execution URL of this Request opens for the signer: only while the Request
+ * is sent and not past its expiry. The URL's signature is checked before this.
+ */
+export type ExecutionRefusal =
+  | { readonly _tag: 'NotYetSent' }
+  | { readonly _tag: 'Closed'; readonly state: RequestState }
+  | { readonly _tag: 'Expired' }
+  | { readonly _tag: 'UnknownSigner' };
+
+export const executionAccess = (
+  request: SignatureRequest,
+  signerRef: string,
+  now: string,
+): E.Either<ExecutionRefusal, RequestSigner> => {
+  const signer = request.signers.find((s) => s.signerRef === signerRef);
+  if (signer === undefined) return E.left({ _tag: 'UnknownSigner' });
+  if (request.state === 'draft')
+    return isPastExpiry(request, now) ? E.left({ _tag: 'Expired' }) : E.left({ _tag: 'NotYetSent' });
+  if (request.state === 'expired') return E.left({ _tag: 'Expired' });
+  if (request.state !== 'sent') return E.left({ _tag: 'Closed', state: request.state });
+  if (isPastExpiry(request, now)) return E.left({ _tag: 'Expired' });
+  return E.right(signer);
+};

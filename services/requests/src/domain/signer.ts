@@ -1,0 +1,41 @@
+import { isEmail, type SignerEntry } from '@esign/contracts';
+
+/** How to reach a signer. Mobile numbers are US numbers in the spec's form: 1 + 10 digits. */
+export interface Contact {
+  readonly email: string | null;
+  readonly mobileNumber: string | null;
+}
+
+/** A signer of a site, known by the client's `signer_id`; upserted by every Request that names it. */
+export interface SiteSigner extends Contact {
+  readonly siteId: number;
+  readonly signerId: string;
+}
+
+export const NO_CONTACT: Contact = { email: null, mobileNumber: null };
+
+/**
+ * What a `signer_id` says about how to reach its signer: an e-mail address, or a
+ * 10-digit US mobile number (stored with its country prefix 1). The spec gives the
+ * mobile form as exactly 10 digits, so an 11-digit id or one with separators stays an
+ * opaque identifier: a customer number must not become a phone number by accident.
+ */
+export const detectContact = (signerId: string): Contact => {
+  const trimmed = signerId.trim();
+  if (isEmail(trimmed)) return { email: trimmed.toLowerCase(), mobileNumber: null };
+  if (/^\d{10}$/.test(trimmed)) return { email: null, mobileNumber: `1${trimmed}` };
+  return NO_CONTACT;
+};
+
+/**
+ * The contact details a signer has after this call: details given in `signer` win,
+ * then what the `signer_id` itself reveals, then what the site already knew. Upserting
+ * never forgets an address merely because a later Request did not repeat it.
+ */
+export const resolveContact = (entry: SignerEntry, stored: Contact | undefined): Contact => {
+  const detected = detectContact(entry.signer_id);
+  return {
+    email: entry.signer?.email ?? detected.email ?? stored?.email ?? null,
+    mobileNumber: entry.signer?.mobile_number ?? detected.mobileNumber ?? stored?.mobileNumber ?? null,
+  };
+};

@@ -1,0 +1,21 @@
+import type * as O from 'fp-ts/lib/Option.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { RequestState, SignatureRequest } from '../domain/signature-request.js';
+import type { PageOf, PageRequest } from './page.js';
+
+/** Requests with their contracts, signers and fields. Every read is scoped by the caller's sites. */
+export interface RequestRepository {
+  readonly insert: (request: SignatureRequest) => TE.TaskEither<never, void>;
+  readonly find: (id: string, siteIds: readonly number[]) => TE.TaskEither<never, O.Option<SignatureRequest>>;
+  /** Like `find`, holding the Request until the transaction ends, so transitions of one Request queue up. */
+  readonly lock: (id: string, siteIds: readonly number[]) => TE.TaskEither<never, O.Option<SignatureRequest>>;
+  /** The site of a Request the caller reaches, without locking it. */
+  readonly siteOf: (id: string, siteIds: readonly number[]) => TE.TaskEither<never, O.Option<number>>;
+  /** Stores a transition's new state of the Request and its signers. */
+  readonly update: (request: SignatureRequest) => TE.TaskEither<never, void>;
+  readonly list: (
+    siteId: number,
+    page: PageRequest,
+    state: RequestState | undefined,
+  ) => TE.TaskEither<never, PageOf<SignatureRequest>>;
+}

@@ -1,0 +1,19 @@
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { IdempotencyStore } from './idempotency-store.js';
+import type { RequestRepository } from './request-repository.js';
+import type { SignerRepository } from './signer-repository.js';
+import type { TemplateRepository } from './template-repository.js';
+
+/** Everything the service keeps, bound to one connection or one transaction. */
+export interface Store {
+  readonly templates: TemplateRepository;
+  readonly signers: SignerRepository;
+  readonly requests: RequestRepository;
+  readonly idempotency: IdempotencyStore;
+}
+
+/**
+ * Runs `work` in one transaction: it commits when `work` answers Right and rolls back
+ * when it answers Left (or throws), so a refused call leaves nothing half-written.
+ */
+export type Transact = <E, A>(work: (store: Store) => TE.TaskEither<E, A>) => TE.TaskEither<E, A>;

@@ -1,0 +1,26 @@
+import type * as O from 'fp-ts/lib/Option.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type {
+  ContractTemplate,
+  NewTemplate,
+  TemplateSpec,
+  TemplateState,
+  TemplateWithHtml,
+} from '../domain/contract-template.js';
+import type { PageOf, PageRequest } from './page.js';
+
+/** Contract templates. Every read is scoped by the sites the caller reaches. */
+export interface TemplateRepository {
+  readonly insert: (template: NewTemplate, pdf: Uint8Array | null) => TE.TaskEither<never, TemplateWithHtml>;
+  readonly find: (id: number, siteIds: readonly number[]) => TE.TaskEither<never, O.Option<TemplateWithHtml>>;
+  /** Like `find`, holding the row until the transaction ends. */
+  readonly lock: (id: number, siteIds: readonly number[]) => TE.TaskEither<never, O.Option<TemplateWithHtml>>;
+  readonly markPublished: (template: ContractTemplate) => TE.TaskEither<never, void>;
+  readonly list: (
+    siteId: number,
+    page: PageRequest,
+    state: TemplateState | undefined,
+  ) => TE.TaskEither<never, PageOf<ContractTemplate>>;
+  /** The site's templates among `ids` (any state); ids of other sites are simply absent. */
+  readonly specs: (siteId: number, ids: readonly number[]) => TE.TaskEither<never, readonly TemplateSpec[]>;
+}

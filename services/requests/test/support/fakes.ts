@@ -1,0 +1,32 @@
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import type { Deps } from '../../src/application/deps.js';
+import type { TemplateField } from '../../src/domain/contract-template.js';
+import { hmacUrlSigner } from '../../src/adapters/crypto/hmac-url-signer.js';
+import { memoryStore } from './memory-store.js';
+import { NOW } from './builders.js';
+
+/** Use-case dependencies over in-memory fakes: a store, a clock that stands still, counting ids. */
+export const fakeDeps = (options: { pdfFields?: readonly TemplateField[] | string } = {}) => {
+  const memory = memoryStore();
+  let now = NOW;
+  let n = 0;
+  const deps: Deps = {
+    store: memory.store,
+    transact: memory.transact,
+    clock: { now: () => now },
+    ids: {
+      requestId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
+      signerRef: () => `ref${++n}`,
+      eventId: () => `00000000-0000-4000-9000-${String(++n).padStart(12, '0')}`,
+    },
+    urlSigner: hmacUrlSigner([{ id: 'k1', secret: 'a-test-secret-that-is-long-enough-000' }]),
+    pdf: {
+      readFields: () =>
+        typeof options.pdfFields === 'string'
+          ? TE.left(options.pdfFields)
+          : TE.right(options.pdfFields ?? []),
+    },
+    publicBaseUrl: 'https://esign.example',
+  };
+  return { deps, memory, setNow: (iso: string) => void (now = iso) };
+};

@@ -1,0 +1,157 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import type { TemplateWithHtml } from '../../src/domain/contract-template.js';
+import type { SignatureRequest } from '../../src/domain/signature-request.js';
+import type { Contact } from '../../src/domain/signer.js';
+import type { Store, Transact } from '../../src/ports/store.js';
+
+export interface State {
+  templates: Map<number, TemplateWithHtml>;
+  nextTemplateId: number;
+  signers: Map<string, Contact>;
+  requests: Map<string, SignatureRequest>;
+  idempotency: Map<string, { fingerprint: string; answer: unknown }>;
+}
+
+const emptyState = (): State => ({
+  templates: new Map(),
+  nextTemplateId: 1,
+  signers: new Map(),
+  requests: new Map(),
+  idempotency: new Map(),
+});
+
+const page = <A>(items: A[], p: { page: number; perPage: number }) => ({
+  items: items.slice((p.page - 1) * p.perPage, p.page * p.perPage),
+  total: items.length,
+});
+
+/**
+ * The ports over plain maps, with the same contract as the Postgres adapters: reads are
+ * scoped by site, a transaction commits on Right and leaves no trace on Left, and a key
+ * claimed by an open transaction is in flight for everyone else.
+ */
+export const memoryStore = () => {
+  const state = emptyState();
+  const claimed = new Set<string>();
+
+  const storeOver = (s: State, claims: Set<string>): Store => ({
+    templates: {
+      insert: (template) => {
+        const stored = { ...template, id: s.nextTemplateId++ };
+        s.templates.set(stored.id, stored);
+        return TE.right(stored);
+      },
+      find: (id, siteIds) =>
+        TE.right(
+          O.fromNullable([s.templates.get(id)].find((t) => t !== undefined && siteIds.includes(t.siteId))),
+        ),
+      lock: (id, siteIds) =>
+        TE.right(
+          O.fromNullable([s.templates.get(id)].find((t) => t !== undefined && siteIds.includes(t.siteId))),
+        ),
+      markPublished: (template) => {
+        s.templates.set(template.id, { ...s.templates.get(template.id)!, ...template });
+        return TE.right(undefined);
+      },
+      list: (siteId, p, st) =>
+        TE.right(
+          page(
+            [...s.templates.values()]
+              .filter((t) => t.siteId === siteId && (st === undefined || t.state === st))
+              .sort((a, b) => b.id - a.id),
+            p,
+          ),
+        ),
+      specs: (siteId, ids) =>
+        TE.right([...s.templates.values()].filter((t) => t.siteId === siteId && ids.includes(t.id))),
+    },
+    signers: {
+      contacts: (siteId, ids) =>
+        TE.right(
+          new Map(
+            ids.flatMap((id) => {
+              const c = s.signers.get(`${siteId}/${id}`);
+              return c === undefined ? [] : [[id, c] as const];
+            }),
+          ),
+        ),
+      upsert: (signers) => {
+        for (const x of signers)
+          s.signers.set(`${x.siteId}/${x.signerId}`, { email: x.email, mobileNumber: x.mobileNumber });
+        return TE.right(undefined);
+      },
+    },
+    requests: {
+      insert: (r) => {
+        s.requests.set(r.id, r);
+        return TE.right(undefined);
+      },
+      find: (id, siteIds) =>
+        TE.right(
+          O.fromNullable([s.requests.get(id)].find((r) => r !== undefined && siteIds.includes(r.siteId))),
+        ),
+      lock: (id, siteIds) =>
+        TE.right(
+          O.fromNullable([s.requests.get(id)].find((r) => r !== undefined && siteIds.includes(r.siteId))),
+        ),
+      siteOf: (id, siteIds) =>
+        TE.right(
+          O.fromNullable(
+            [s.requests.get(id)].find((r) => r !== undefined && siteIds.includes(r.siteId))?.siteId,
+          ),
+        ),
+      update: (r) => {
+        s.requests.set(r.id, r);
+        return TE.right(undefined);
+      },
+      list: (siteId, p, st) =>
+        TE.right(
+          page(
+            [...s.requests.values()]
+              .filter((r) => r.siteId === siteId && (st === undefined || r.state === st))
+              .sort((a, b) =>
+                a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1,
+              ),
+            p,
+          ),
+        ),
+    },
+    idempotency: {
+      claim: (scope, fingerprint) => {
+        const key = `${scope.siteId}/${scope.key}`;
+        if (claimed.has(key) && !claims.has(key)) return TE.left({ _tag: 'IdempotencyKeyInFlight' });
+        claimed.add(key);
+        claims.add(key);
+        const stored = s.idempotency.get(key);
+        if (stored === undefined) return TE.right(O.none);
+        if (stored.fingerprint !== fingerprint) return TE.left({ _tag: 'IdempotencyKeyReused' });
+        return TE.right(O.some(stored.answer));
+      },
+      remember: (scope, fingerprint, answer) => {
+        s.idempotency.set(`${scope.siteId}/${scope.key}`, { fingerprint, answer: structuredClone(answer) });
+        return TE.right(undefined);
+      },
+    },
+  });
+
+  const transact: Transact = (work) => async () => {
+    const copy = structuredClone(state);
+    const claims = new Set<string>();
+    try {
+      const result = await work(storeOver(copy, claims))();
+      if (E.isRight(result)) Object.assign(state, copy);
+      return result;
+    } finally {
+      for (const key of claims) claimed.delete(key);
+    }
+  };
+
+  return {
+    /** Reads outside a transaction see what is committed. */
+    store: storeOver(state, new Set()),
+    transact,
+    state: () => state,
+  };
+};

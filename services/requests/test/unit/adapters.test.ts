@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import * as E from 'fp-ts/lib/Either.js';
+import { decodeConfig } from '@esign/platform';
+import { hmacUrlSigner } from '../../src/adapters/crypto/hmac-url-signer.js';
+import { canonicalJson, idempotencyOf, listQuery } from '../../src/adapters/http/params.js';
+import { Config, defaults, parseSigningKeys } from '../../src/config.js';
+
+const OLD = { id: 'old', secret: 'the-old-secret-that-is-long-enough-00' };
+const NEW = { id: 'new', secret: 'the-new-secret-that-is-long-enough-00' };
+const R = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
+
+describe('requests adapters (no I/O)', () => {
+  describe('Execution URL signatures', () => {
+    it('verifies its own signature and nothing altered', () => {
+      const signer = hmacUrlSigner([NEW]);
+      const sig = signer.sign(R, 'ref-a');
+      assert.match(sig, /^new\.[A-Za-z0-9_-]{43}$/);
+      assert.ok(signer.verify(R, 'ref-a', sig));
+      assert.ok(!signer.verify(R, 'ref-b', sig), 'another signer');
+      assert.ok(!signer.verify('3f2504e0-4f89-41d3-9a0c-0305e82c3302', 'ref-a', sig), 'another request');
+      const tail = sig.at(-1) === 'A' ? 'B' : 'A';
+      assert.ok(!signer.verify(R, 'ref-a', sig.slice(0, -1) + tail), 'one character changed');
+      assert.ok(!signer.verify(R, 'ref-a', `${sig}=`), 'padding appended');
+      for (const bad of ['', 'new', 'new.', '.abc', 'unknown.' + sig.slice(4)])
+        assert.ok(!signer.verify(R, 'ref-a', bad), bad);
+    });
+
+    it('rotates: the first key signs, every listed key verifies', () => {
+      const before = hmacUrlSigner([OLD]).sign(R, 'ref-a');
+      const rotated = hmacUrlSigner([NEW, OLD]);
+      assert.ok(rotated.verify(R, 'ref-a', before), 'URLs already sent keep working');
+      assert.match(rotated.sign(R, 'ref-a'), /^new\./);
+      assert.ok(!hmacUrlSigner([NEW]).verify(R, 'ref-a', before), 'until the old key is removed');
+    });
+  });
+
+  describe('configuration', () => {
+    const env = { INTERNAL_TOKEN_SECRET: 'x'.repeat(32), URL_SIGNING_KEYS: `k1:${'s'.repeat(32)}` };
+
+    it('parses kid:secret pairs and refuses short secrets, bad ids and duplicates', () => {
+      assert.deepEqual(
+        parseSigningKeys(`a:${'1'.repeat(32)}, b:${'2'.repeat(40)}`),
+        E.right([
+          { id: 'a', secret: '1'.repeat(32) },
+          { id: 'b', secret: '2'.repeat(40) },
+        ]),
+      );
+      assert.deepEqual(
+        parseSigningKeys('a:short'),
+        E.left('has a secret shorter than 32 characters for key "a"'),
+      );
+      assert.ok(E.isLeft(parseSigningKeys(`no-colon${'1'.repeat(32)}`)));
+      assert.ok(E.isLeft(parseSigningKeys(`bad id:${'1'.repeat(32)}`)));
+      assert.deepEqual(
+        parseSigningKeys(`a:${'1'.repeat(32)},a:${'2'.repeat(32)}`),
+        E.left('names key "a" twice'),
+      );
+    });
+
+    it('requires the internal token secret and the URL signing keys, with no defaults', () => {
+      const config = decodeConfig(Config, defaults, env);
+      assert.equal(config.PUBLIC_BASE_URL, 'http://localhost:8080');
+      assert.deepEqual(config.URL_SIGNING_KEYS, [{ id: 'k1', secret: 's'.repeat(32) }]);
+      assert.throws(
+        () => decodeConfig(Config, defaults, {}),
+        /INTERNAL_TOKEN_SECRET is required.*URL_SIGNING_KEYS is required/,
+      );
+      assert.throws(
+        () => decodeConfig(Config, defaults, { ...env, INTERNAL_TOKEN_SECRET: 'short' }),
+        /INTERNAL_TOKEN_SECRET must be at least 32 characters/,
+      );
+      assert.throws(
+        () => decodeConfig(Config, defaults, { ...env, IDEMPOTENCY_RETENTION_HOURS: '1' }),
+        /IDEMPOTENCY_RETENTION_HOURS/,
+      );
+    });
+  });
+
+  describe('HTTP parameters', () => {
+    it('fingerprints a call by method, path and body, whatever the key order', () => {
+      assert.equal(canonicalJson({ b: [1, { d: 1, c: 2 }], a: null }), '{"a":null,"b":[1,{"c":2,"d":1}]}');
+      const one = idempotencyOf('k', 'POST', '/v1.1/x', { a: 1, b: 2 });
+      const two = idempotencyOf('k', 'POST', '/v1.1/x', { b: 2, a: 1 });
+      const other = idempotencyOf('k', 'POST', '/v1.1/y', { a: 1, b: 2 });
+      assert.ok(E.isRight(one) && E.isRight(two) && E.isRight(other));
+      assert.equal(one.right?.fingerprint, two.right?.fingerprint);
+      assert.notEqual(one.right?.fingerprint, other.right?.fingerprint);
+      assert.deepEqual(idempotencyOf(undefined, 'POST', '/', {}), E.right(undefined));
+      assert.ok(E.isLeft(idempotencyOf('x'.repeat(256), 'POST', '/', {})));
+      assert.ok(E.isLeft(idempotencyOf('tab\there', 'POST', '/', {})));
+    });
+
+    it('reads page, per_page and state, and names every bad parameter', () => {
+      assert.deepEqual(listQuery({}, ['a', 'b']), { page: { page: 1, perPage: 20 }, state: undefined });
+      assert.deepEqual(listQuery({ page: '3', per_page: '100', state: 'b' }, ['a', 'b']), {
+        page: { page: 3, perPage: 100 },
+        state: 'b',
+      });
+      assert.throws(
+        () => listQuery({ page: ['1', '2'], per_page: '1.5', state: 'c', q: 'x' }, ['a', 'b']),
+        (e: { problem: { errors: unknown } }) => {
+          assert.deepEqual(e.problem.errors, [
+            { path: 'q', message: 'unknown parameter' },
+            { path: 'page', message: 'must be an integer from 1 to 1000000' },
+            { path: 'per_page', message: 'must be an integer from 1 to 100' },
+            { path: 'state', message: 'must be one of "a", "b"' },
+          ]);
+          return true;
+        },
+      );
+    });
+  });
+});

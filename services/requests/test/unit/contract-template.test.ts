@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import {
+  checkDefaultValue,
+  declareFields,
+  newHtmlTemplate,
+  parseTokens,
+  publishTemplate,
+  type ContractTemplate,
+} from '../../src/domain/contract-template.js';
+import { later, left, NOW, right } from '../support/builders.js';
+
+const document = { sizeBytes: 10, sha256: 'ab' };
+
+describe('requests domain: contract templates', () => {
+  it('reads the tokens of an HTML template in order of first use', () => {
+    assert.deepEqual(right(parseTokens('<p>{{name}} and {{ start_date }}, {{name}} {{a.b-c}}</p>')), [
+      'name',
+      'start_date',
+      'a.b-c',
+    ]);
+    assert.deepEqual(right(parseTokens('no placeholders { here }')), []);
+  });
+
+  it('refuses a malformed or unclosed placeholder, saying where', () => {
+    assert.equal(
+      left(parseTokens('Hi {{first name}}')),
+      'has an invalid placeholder "{{first name}}" at offset 3: a token name is a letter or _ followed by up to 99 letters, digits, _, . or -',
+    );
+    assert.equal(left(parseTokens('Hi {{name')), 'has a "{{" at offset 3 that is never closed with "}}"');
+    assert.match(left(parseTokens('{{}}')), /invalid placeholder/);
+  });
+
+  it('checks declared fields: unique names, options only and always on choices, max_length only on text', () => {
+    assert.deepEqual(
+      left(
+        declareFields([
+          { name: 'a', type: 'text', max_length: 5 },
+          { name: 'a', type: 'checkbox' },
+          { name: 'b', type: 'choice' },
+          { name: 'c', type: 'checkbox', options: ['x'], max_length: 3 },
+          { name: 'd', type: 'choice', options: ['x', 'y', 'x'] },
+        ]),
+      ),
+      [
+        { path: 'fields[1].name', message: 'duplicates fields[0].name "a"' },
+        { path: 'fields[2].options', message: 'required for a choice field' },
+        { path: 'fields[3].options', message: 'is only allowed on a choice field' },
+        { path: 'fields[3].max_length', message: 'is only allowed on a text field' },
+        { path: 'fields[4].options[2]', message: 'duplicates option "x"' },
+      ],
+    );
+  });
+
+  it('makes a draft HTML template, or names every problem', () => {
+    const template = right(
+      newHtmlTemplate({
+        siteId: 1,
+        name: 'NDA',
+        html: '{{who}}',
+        fields: [{ name: 's', type: 'signature' }],
+        document,
+        now: NOW,
+      }),
+    );
+    assert.equal(template.state, 'draft');
+    assert.deepEqual(template.tokens, ['who']);
+    assert.deepEqual(template.fields, [{ name: 's', type: 'signature' }]);
+    assert.deepEqual(
+      left(
+        newHtmlTemplate({
+          siteId: 1,
+          name: 'x',
+          html: '{{ bad token }}',
+          fields: [{ name: 'c', type: 'choice' }],
+          document,
+          now: NOW,
+        }),
+      ).map((e) => e.path),
+      ['html', 'fields[0].options'],
+    );
+  });
+
+  it('publishes once; publishing again changes nothing', () => {
+    const draft = {
+      ...right(newHtmlTemplate({ siteId: 1, name: 'x', html: 'x', fields: [], document, now: NOW })),
+      id: 1,
+    } as ContractTemplate;
+    const first = publishTemplate(draft, later(NOW, 1));
+    assert.equal(first.changed, true);
+    assert.equal(first.template.state, 'published');
+    assert.equal(first.template.publishedAt, later(NOW, 1));
+    const again = publishTemplate(first.template, later(NOW, 2));
+    assert.equal(again.changed, false);
+    assert.equal(again.template.publishedAt, later(NOW, 1));
+  });
+
+  it('says whether a value fits a field', () => {
+    assert.equal(
+      checkDefaultValue({ name: 't', type: 'text', maxLength: null }, 'x'.repeat(10_000)),
+      undefined,
+    );
+    assert.equal(checkDefaultValue({ name: 'c', type: 'checkbox' }, false), undefined);
+    assert.equal(checkDefaultValue({ name: 'p', type: 'choice', options: ['a'] }, 'a'), undefined);
+    assert.match(checkDefaultValue({ name: 'p', type: 'choice', options: [] }, 'a')!, /\(no options\)/);
+    assert.match(checkDefaultValue({ name: 's', type: 'signature' }, 'x')!, /not pre-filled/);
+  });
+});

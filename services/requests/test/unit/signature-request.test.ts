@@ -1,0 +1,198 @@
+import assert from 'node:assert/strict';
+import {
+  cancel,
+  decline,
+  executionAccess,
+  expire,
+  recordDelivery,
+  remind,
+  send,
+  sign,
+  type RequestState,
+} from '../../src/domain/signature-request.js';
+import { draft, later, left, NOW, right, sent, signer } from '../support/builders.js';
+
+const ALL_STATES: RequestState[] = ['draft', 'sent', 'completed', 'cancelled', 'expired', 'declined'];
+const policy = { minIntervalSeconds: 3600, maxReminders: 3 };
+
+describe('requests domain: transitions', () => {
+  describe('send', () => {
+    it('turns a complete draft into sent and asks to notify every signer', () => {
+      const { request, events } = right(send(draft(), later(NOW, 60)));
+      assert.equal(request.state, 'sent');
+      assert.equal(request.sentAt, later(NOW, 60));
+      assert.deepEqual(events, [{ type: 'request.sent', notify: request.signers }]);
+    });
+
+    it('names every unassigned field, and missing contracts and signers', () => {
+      const incomplete = draft({
+        contracts: [],
+        signers: [],
+        fields: [
+          { name: 'a', defaultValue: null, assignedTo: 'x' },
+          { name: 'b', defaultValue: 'v', assignedTo: null },
+          { name: 'c', defaultValue: null, assignedTo: null },
+        ],
+      });
+      assert.deepEqual(left(send(incomplete, NOW)), {
+        _tag: 'SendPreconditionsFailed',
+        missing: [
+          { _tag: 'NoContracts' },
+          { _tag: 'NoSigners' },
+          {
+            _tag: 'UnassignedFields',
+            fields: [
+              { index: 1, name: 'b' },
+              { index: 2, name: 'c' },
+            ],
+          },
+        ],
+      });
+    });
+
+    it('refuses anything but a draft', () => {
+      for (const state of ALL_STATES.filter((s) => s !== 'draft')) {
+        assert.deepEqual(left(send(draft({ state }), NOW)), { _tag: 'StateConflict', action: 'send', state });
+      }
+    });
+
+    it('refuses a draft past its expiry', () => {
+      assert.deepEqual(left(send(draft({ expiresAt: NOW }), NOW)), {
+        _tag: 'RequestExpired',
+        expiresAt: NOW,
+      });
+    });
+  });
+
+  describe('cancel', () => {
+    it('cancels a draft or a sent Request', () => {
+      for (const request of [draft(), sent()]) {
+        const result = right(cancel(request, NOW));
+        assert.equal(result.request.state, 'cancelled');
+        assert.equal(result.request.cancelledAt, NOW);
+        assert.deepEqual(result.events, [{ type: 'request.cancelled', previous: request.state }]);
+      }
+    });
+
+    it('refuses a final state', () => {
+      for (const state of ['completed', 'cancelled', 'expired', 'declined'] as const) {
+        assert.deepEqual(left(cancel(draft({ state }), NOW)), {
+          _tag: 'StateConflict',
+          action: 'cancel',
+          state,
+        });
+      }
+    });
+  });
+
+  describe('expire', () => {
+    it('expires a draft or sent Request once expires_at has passed, not before', () => {
+      const request = sent({ expiresAt: later(NOW, 10) });
+      assert.equal(left(expire(request, NOW))._tag, 'StateConflict');
+      const result = right(expire(request, later(NOW, 10)));
+      assert.equal(result.request.state, 'expired');
+      assert.deepEqual(result.events, [{ type: 'request.expired', previous: 'sent' }]);
+      assert.equal(right(expire(draft({ expiresAt: NOW }), NOW)).request.state, 'expired');
+    });
+
+    it('leaves a Request without expiry and a final one alone', () => {
+      assert.equal(left(expire(sent(), later(NOW, 1e6)))._tag, 'StateConflict');
+      assert.equal(left(expire(sent({ state: 'completed', expiresAt: NOW }), NOW))._tag, 'StateConflict');
+    });
+  });
+
+  describe('remind', () => {
+    it('re-notifies only pending signers that can be reached, once the interval has passed since the send', () => {
+      const request = sent({
+        signers: [
+          signer(),
+          signer({ signerId: 'done', signerRef: 'r1', state: 'signed' }),
+          signer({ signerId: 'mute', signerRef: 'r2', sendTo: { email: false, sms: false } }),
+          signer({ signerId: 'nomail', signerRef: 'r3', contact: { email: null, mobileNumber: null } }),
+        ],
+      });
+      assert.deepEqual(left(remind(request, later(NOW, 3599), policy)), {
+        _tag: 'RemindTooSoon',
+        retryAfterSeconds: 1,
+      });
+      const result = right(remind(request, later(NOW, 3600), policy));
+      assert.deepEqual(result.events, [{ type: 'request.reminded', notify: [request.signers[0]] }]);
+      assert.equal(result.request.remindCount, 1);
+      assert.equal(result.request.lastRemindedAt, later(NOW, 3600));
+    });
+
+    it('counts the interval from the last reminder and stops at the limit', () => {
+      const reminded = sent({ lastRemindedAt: later(NOW, 7200), remindCount: 1 });
+      assert.deepEqual(left(remind(reminded, later(NOW, 7200 + 60), policy)), {
+        _tag: 'RemindTooSoon',
+        retryAfterSeconds: 3540,
+      });
+      assert.deepEqual(left(remind(sent({ remindCount: 3 }), later(NOW, 1e6), policy)), {
+        _tag: 'RemindLimitReached',
+        limit: 3,
+      });
+    });
+
+    it('refuses when nobody is left to tell, and outside sent', () => {
+      const request = sent({ signers: [signer({ state: 'signed' })] });
+      assert.deepEqual(left(remind(request, later(NOW, 1e5), policy)), { _tag: 'NothingToRemind' });
+      assert.deepEqual(left(remind(draft(), NOW, policy)), {
+        _tag: 'StateConflict',
+        action: 'remind',
+        state: 'draft',
+      });
+    });
+  });
+
+  describe('sign and decline', () => {
+    it('completes the Request when the last signer signs', () => {
+      const first = right(sign(sent(), 'ref0', NOW));
+      assert.equal(first.request.state, 'sent');
+      assert.deepEqual(first.events, [{ type: 'request.signed', signerRef: 'ref0' }]);
+      const second = right(sign(first.request, 'ref1', later(NOW, 5)));
+      assert.equal(second.request.state, 'completed');
+      assert.equal(second.request.completedAt, later(NOW, 5));
+      assert.deepEqual(
+        second.events.map((e) => e.type),
+        ['request.signed', 'request.completed'],
+      );
+      assert.deepEqual(left(sign(first.request, 'ref0', NOW)), {
+        _tag: 'SignerNotPending',
+        signerRef: 'ref0',
+        state: 'signed',
+      });
+    });
+
+    it('declines the whole Request when one signer declines', () => {
+      const result = right(decline(sent(), 'ref1', NOW));
+      assert.equal(result.request.state, 'declined');
+      assert.equal(result.request.signers[1]!.state, 'declined');
+      assert.deepEqual(left(decline(sent(), 'nobody', NOW)), { _tag: 'UnknownSigner', signerRef: 'nobody' });
+    });
+  });
+
+  describe('delivery outcomes', () => {
+    it('keeps the latest outcome per channel, whatever the order of arrival', () => {
+      const delivered = { outcome: 'delivered' as const, at: later(NOW, 10), eventId: 'e2', error: null };
+      const failedEarlier = { outcome: 'failed' as const, at: later(NOW, 5), eventId: 'e1', error: 'bounce' };
+      const once = right(recordDelivery(sent(), 'ref0', 'email', delivered));
+      const twice = right(recordDelivery(once, 'ref0', 'email', failedEarlier));
+      assert.deepEqual(twice.signers[0]!.delivery, { email: delivered, sms: null });
+      assert.equal(left(recordDelivery(sent(), 'x', 'sms', delivered))._tag, 'UnknownSigner');
+    });
+  });
+
+  describe('Execution URL access', () => {
+    it('opens only while sent and before expiry', () => {
+      assert.equal(right(executionAccess(sent(), 'ref0', NOW)).signerRef, 'ref0');
+      assert.deepEqual(left(executionAccess(draft(), 'ref0', NOW)), { _tag: 'NotYetSent' });
+      assert.deepEqual(left(executionAccess(sent({ state: 'cancelled' }), 'ref0', NOW)), {
+        _tag: 'Closed',
+        state: 'cancelled',
+      });
+      assert.deepEqual(left(executionAccess(sent({ expiresAt: NOW }), 'ref0', NOW)), { _tag: 'Expired' });
+      assert.deepEqual(left(executionAccess(sent({ state: 'expired' }), 'ref0', NOW)), { _tag: 'Expired' });
+      assert.deepEqual(left(executionAccess(sent(), 'other', NOW)), { _tag: 'UnknownSigner' });
+    });
+  });
+});
