@@ -1,2 +1,3 @@
 export * from './infra.js';
 export * from './logger.js';
+export * from './tcp-proxy.js';
