@@ -102,7 +102,26 @@ export const ensureDatabase = async (url: string): Promise<void> => {
  * Applies the service's pending migrations. node-pg-migrate holds a Postgres advisory
  * lock meanwhile, so replicas starting together wait for one another instead of racing.
  */
-export const migrate = async (url: string, dir: string, logger?: Logger): Promise<void> => {
+export const migrate = async (
+  url: string,
+  dir: string,
+  logger?: Logger,
+  options: { readonly messaging?: boolean } = {},
+): Promise<void> => {
+  if (options.messaging === true) {
+    // The shared outbox/inbox schema keeps its own history table, so its migrations
+    // never interleave with the service's own.
+    const { messagingMigrationsDir } = await import('./outbox.js');
+    await runner({
+      databaseUrl: url,
+      dir: messagingMigrationsDir,
+      direction: 'up',
+      migrationsTable: 'pgmigrations_messaging',
+      checkOrder: true,
+      advisoryLockMode: 'wait',
+      log: (message: string) => logger?.debug({ migration: message }, 'migration'),
+    });
+  }
   await runner({
     databaseUrl: url,
     dir,

@@ -8,3 +8,5 @@ export * from './amqp.js';
 export * from './lifecycle.js';
 export * from './principal.js';
 export * from './service.js';
+export * from './outbox.js';
+export * from './consumer.js';

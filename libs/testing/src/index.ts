@@ -1,2 +1,4 @@
 export * from './infra.js';
 export * from './logger.js';
+export * from './tcp-proxy.js';
+export * from './system.js';

@@ -1,0 +1,249 @@
+/**
+ * Transactional outbox. A service writes its events with `enqueueEvents(tx, events)` in
+ * the transaction that changes its state; `startOutboxRelay` publishes them to the
+ * events exchange and stamps them published. A broker outage delays events, never
+ * loses one.
+ *
+ * The relay claims pending rows with `FOR UPDATE SKIP LOCKED` and holds the lock while
+ * it publishes over a confirm channel, so relays on several replicas share the work
+ * without publishing the same row twice in the normal case. After a crash between the
+ * broker's confirm and the commit, a row is published again: consumers dedupe by event
+ * id (see `consumeEvents`). It wakes on Postgres NOTIFY (a trigger fires at commit) and
+ * polls as a fallback; while the broker is down it backs off.
+ *
+ * Schema: `messagingMigrationsDir` (applied by `migrate` when `messaging: true`).
+ */
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import * as t from 'io-ts';
+import type { ConfirmChannel } from 'amqplib';
+import { sql, db, type DatabasePool, type Queryable } from './db.js';
+import type { AmqpClient } from './amqp.js';
+import type { Logger } from './logger.js';
+import { withTimeout } from './http.js';
+
+/** The outbox and inbox tables, from src/ (tsx) and dist/src/ (node) alike. */
+export const messagingMigrationsDir = fileURLToPath(
+  new URL(
+    import.meta.url.includes('/dist/') ? '../../migrations/messaging' : '../migrations/messaging',
+    import.meta.url,
+  ),
+);
+
+/** The envelope fields the outbox needs; the whole envelope is what is published. */
+export interface OutgoingEvent {
+  readonly id: string;
+  readonly type: string;
+}
+
+/** Writes events in the caller's transaction: one statement whatever their number. */
+export const enqueueEvents = async (tx: Queryable, events: readonly OutgoingEvent[]): Promise<void> => {
+  if (events.length === 0) return;
+  await tx.query(sql.unsafe`
+    INSERT INTO outbox (id, type, envelope)
+    SELECT (e->>'id')::uuid, e->>'type', e
+    FROM jsonb_array_elements(${sql.jsonb(events as unknown as Parameters<typeof sql.jsonb>[0])}) AS e`);
+};
+
+const PendingRow = t.type({
+  seq: t.number,
+  id: t.string,
+  type: t.string,
+  envelope: t.unknown,
+  attempts: t.number,
+});
+
+export interface OutboxRelayOptions {
+  readonly pool: DatabasePool;
+  /** For LISTEN: a dedicated connection outside the pool. */
+  readonly databaseUrl: string;
+  readonly amqp: AmqpClient;
+  readonly exchange: string;
+  readonly logger: Logger;
+  readonly batchSize?: number;
+  readonly pollIntervalMs?: number;
+  /** Published rows older than this are deleted. */
+  readonly retentionHours?: number;
+}
+
+export interface OutboxRelay {
+  /** Asks for a drain now (tests, and the NOTIFY listener). */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+/** Relay back-off while the broker is unreachable; a reconnect wakes it at once. */
+const backoffMs = (failures: number): number => Math.min(5_000, 100 * 2 ** Math.min(failures, 6));
+
+export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
+  const { pool, amqp, exchange, logger } = options;
+  const batchSize = options.batchSize ?? 100;
+  const pollIntervalMs = options.pollIntervalMs ?? 1_000;
+  const log = logger.child({ component: 'outbox-relay' });
+
+  let stopped = false;
+  let channel: ConfirmChannel | undefined;
+  let wakeUp: (() => void) | undefined;
+  let pendingWake = false;
+  let failures = 0;
+  let listener: pg.Client | undefined;
+  let lastCleanup = 0;
+
+  const wake = () => {
+    pendingWake = true;
+    wakeUp?.();
+  };
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (pendingWake || stopped) return resolve();
+      const timer = setTimeout(() => {
+        wakeUp = undefined;
+        resolve();
+      }, ms);
+      wakeUp = () => {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      };
+    });
+
+  const confirmChannel = async (): Promise<ConfirmChannel> => {
+    if (channel !== undefined) return channel;
+    if (!amqp.isConnected()) throw new Error('broker not connected');
+    const created = await withTimeout(
+      amqp.model.createConfirmChannel(),
+      2_000,
+      'could not open a confirm channel',
+    );
+    created.on('close', () => {
+      if (channel === created) channel = undefined;
+    });
+    created.on('error', (error: Error) => log.warn({ err: error.message }, 'confirm channel error'));
+    channel = created;
+    return created;
+  };
+
+  /** Publishes one batch; answers how many rows it published, or why it could not. */
+  const drainOnce = async (): Promise<{ published: number; error?: Error }> =>
+    pool.transaction(async (tx) => {
+      const rows = await db.any(
+        tx,
+        PendingRow,
+        sql.unsafe`
+          SELECT seq, id::text AS id, type, envelope, attempts FROM outbox
+          WHERE published_at IS NULL AND next_attempt_at <= now()
+          ORDER BY seq
+          LIMIT ${batchSize}
+          FOR UPDATE SKIP LOCKED`,
+      );
+      if (rows.length === 0) return { published: 0 };
+      const seqs = sql.array(
+        rows.map((r) => r.seq),
+        'int8',
+      );
+      try {
+        const ch = await confirmChannel();
+        for (const row of rows) {
+          ch.publish(exchange, row.type, Buffer.from(JSON.stringify(row.envelope)), {
+            persistent: true,
+            messageId: row.id,
+            type: row.type,
+            contentType: 'application/json',
+            timestamp: Math.floor(Date.now() / 1000),
+          });
+        }
+        await withTimeout(ch.waitForConfirms(), 5_000, 'broker did not confirm in 5 s');
+      } catch (error) {
+        const failure = error instanceof Error ? error : new Error(String(error));
+        // Record the attempt; the rows stay pending and the relay backs off as a whole
+        // (the broker, not a row, is what fails).
+        await tx.query(sql.unsafe`
+          UPDATE outbox SET attempts = attempts + 1, last_error = ${failure.message.slice(0, 500)}
+          WHERE seq = ANY(${seqs})`);
+        return { published: 0, error: failure };
+      }
+      await tx.query(sql.unsafe`
+        UPDATE outbox SET published_at = now(), attempts = attempts + 1, last_error = NULL
+        WHERE seq = ANY(${seqs})`);
+      return { published: rows.length };
+    });
+
+  const cleanup = async () => {
+    if (Date.now() - lastCleanup < 3_600_000) return;
+    lastCleanup = Date.now();
+    await pool.query(sql.unsafe`
+      DELETE FROM outbox WHERE published_at < now() - make_interval(hours => ${options.retentionHours ?? 168})`);
+  };
+
+  const listen = async () => {
+    while (!stopped) {
+      const client = new pg.Client({ connectionString: options.databaseUrl });
+      try {
+        await client.connect();
+        client.on('notification', () => wake());
+        await client.query('LISTEN outbox');
+        listener = client;
+        wake(); // anything committed while we were not listening
+        await new Promise<void>((resolve) => {
+          client.once('error', (error: Error) => {
+            log.warn({ err: error.message }, 'outbox listener lost; polling until it is back');
+            resolve();
+          });
+          client.once('end', () => resolve());
+        });
+      } catch (error) {
+        log.warn(
+          { err: error instanceof Error ? error.message : error },
+          'outbox listener could not connect',
+        );
+      }
+      listener = undefined;
+      await client.end().catch(() => undefined);
+      if (!stopped) await new Promise((r) => setTimeout(r, 1_000));
+    }
+  };
+
+  const loop = (async () => {
+    while (!stopped) {
+      pendingWake = false;
+      try {
+        let result: { published: number; error?: Error };
+        do {
+          result = await drainOnce();
+          if (result.error !== undefined) throw result.error;
+        } while (result.published === batchSize && !stopped);
+        if (failures > 0) log.info('outbox relay publishing again');
+        failures = 0;
+        await cleanup();
+        await sleep(pollIntervalMs);
+      } catch (error) {
+        failures++;
+        const delay = backoffMs(failures);
+        if (failures === 1 || failures % 10 === 0) {
+          log.warn(
+            { err: error instanceof Error ? error.message : error, retry_in_ms: delay },
+            'outbox relay cannot publish',
+          );
+        }
+        pendingWake = false;
+        await sleep(delay);
+      }
+    }
+  })();
+  const listening = listen();
+  amqp.model.on('connect', wake);
+
+  return {
+    wake,
+    stop: async () => {
+      stopped = true;
+      amqp.model.off('connect', wake);
+      wakeUp?.();
+      await listener?.end().catch(() => undefined);
+      await loop;
+      await listening;
+      await channel?.close().catch(() => undefined);
+    },
+  };
+};

@@ -1,0 +1,144 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import amqplib from 'amqplib';
+import * as t from 'io-ts';
+import {
+  claimEvent,
+  connectAmqp,
+  consumerQueues,
+  createDatabasePool,
+  createEventConsumer,
+  migrate,
+  PermanentFailure,
+  topologyNames,
+  type AmqpClient,
+  type DatabasePool,
+  type EventConsumer,
+} from '../../src/index.js';
+import {
+  amqpPrefix,
+  createTestDatabase,
+  deleteAmqpObjects,
+  eventually,
+  infra,
+  testLogger,
+  type TestDatabase,
+} from '@esign/testing';
+import { fileURLToPath } from 'node:url';
+
+const TestEvent = t.type({ id: t.string, type: t.literal('test.happened'), data: t.type({ n: t.number }) });
+type TestEvent = t.TypeOf<typeof TestEvent>;
+const STEPS = [50, 100];
+
+describe('platform: event consumer with retries and parking (real RabbitMQ)', function () {
+  this.timeout(30_000);
+  let prefix: string;
+  let database: TestDatabase;
+  let pool: DatabasePool;
+  let amqp: AmqpClient | undefined;
+  let consumer: EventConsumer | undefined;
+  let name = '';
+
+  const publish = async (body: unknown, raw?: string) => {
+    const connection = await amqplib.connect(infra().amqpUrl);
+    const ch = await connection.createConfirmChannel();
+    ch.publish(topologyNames(prefix).events, 'test.happened', Buffer.from(raw ?? JSON.stringify(body)), {
+      persistent: true,
+    });
+    await ch.waitForConfirms();
+    await connection.close();
+  };
+  const parkedCount = async () => {
+    const connection = await amqplib.connect(infra().amqpUrl);
+    const ch = await connection.createChannel();
+    const { messageCount } = await ch.checkQueue(consumerQueues(prefix, name, STEPS.length).parked);
+    await connection.close();
+    return messageCount;
+  };
+  const start = async (handle: (e: TestEvent) => Promise<void>) => {
+    name = `c${Math.random().toString(36).slice(2, 8)}`;
+    consumer = createEventConsumer({
+      prefix,
+      name,
+      routingKeys: ['test.*'],
+      codec: TestEvent,
+      handle,
+      logger: testLogger(),
+      retryDelaysMs: STEPS,
+    });
+    const c = consumer;
+    amqp = await connectAmqp(infra().amqpUrl, testLogger(), (model) => c.setup(model));
+    await eventually(() => Promise.resolve(amqp?.isConnected() === true ? true : undefined));
+    await new Promise((r) => setTimeout(r, 100));
+  };
+  const ev = (n: number) => ({ id: randomUUID(), type: 'test.happened', data: { n } });
+
+  before(async () => {
+    prefix = amqpPrefix('consumer');
+    database = await createTestDatabase('consumer');
+    await migrate(
+      database.url,
+      fileURLToPath(new URL('./fixtures/no-migrations', import.meta.url)),
+      undefined,
+      { messaging: true },
+    );
+    pool = await createDatabasePool(database.url);
+  });
+  afterEach(async () => {
+    await consumer?.stop();
+    await amqp?.close();
+    const q = consumerQueues(prefix, name, STEPS.length);
+    await deleteAmqpObjects({ queues: [q.main, q.parked, ...q.retries] });
+  });
+  after(async () => {
+    await pool.end();
+    await database.drop();
+    await deleteAmqpObjects({ exchanges: [topologyNames(prefix).events, topologyNames(prefix).deadLetter] });
+  });
+
+  it('retries a failing handler with back-off until it succeeds', async () => {
+    const attempts: number[] = [];
+    await start((e) => {
+      attempts.push(e.data.n);
+      return attempts.length < 3 ? Promise.reject(new Error('SMTP 421 try later')) : Promise.resolve();
+    });
+    await publish(ev(7));
+    await eventually(() => Promise.resolve(attempts.length === 3 ? true : undefined));
+    await new Promise((r) => setTimeout(r, 300));
+    assert.deepEqual(attempts, [7, 7, 7]);
+    assert.equal(await parkedCount(), 0);
+  });
+
+  it('parks a poison message and goes on with the next good one', async () => {
+    const handled: number[] = [];
+    await start((e) => Promise.resolve(void handled.push(e.data.n)));
+    await publish(undefined, '{not json');
+    await publish({ id: 'x', type: 'test.happened', data: { n: 'NaN' } });
+    await publish(ev(8));
+    await eventually(() => Promise.resolve(handled.length === 1 ? true : undefined));
+    await eventually(async () => ((await parkedCount()) === 2 ? true : undefined));
+    assert.deepEqual(handled, [8]);
+  });
+
+  it('parks at once on a permanent failure, and after the last retry otherwise', async () => {
+    let calls = 0;
+    await start((e) => {
+      calls++;
+      return Promise.reject(
+        e.data.n === 1 ? new PermanentFailure('invalid address') : new Error('still down'),
+      );
+    });
+    await publish(ev(1));
+    await publish(ev(2));
+    await eventually(async () => ((await parkedCount()) === 2 ? true : undefined), 10_000);
+    assert.equal(calls, 1 + 1 + STEPS.length);
+  });
+
+  it('claims an event id once per consumer, so a redelivery is a no-op', async () => {
+    const id = randomUUID();
+    const first = await pool.transaction((tx) => claimEvent(tx, 'notifier', id));
+    const again = await pool.transaction((tx) => claimEvent(tx, 'notifier', id));
+    const other = await pool.transaction((tx) => claimEvent(tx, 'requests', id));
+    assert.deepEqual([first, again, other], [true, false, true]);
+  });
+});

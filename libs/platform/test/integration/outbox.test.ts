@@ -1,0 +1,174 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import amqplib from 'amqplib';
+import * as t from 'io-ts';
+import {
+  connectAmqp,
+  createDatabasePool,
+  db,
+  declareSharedTopology,
+  enqueueEvents,
+  migrate,
+  sql,
+  startOutboxRelay,
+  topologyNames,
+  type AmqpClient,
+  type DatabasePool,
+  type OutboxRelay,
+} from '../../src/index.js';
+import {
+  amqpPrefix,
+  createTestDatabase,
+  deleteAmqpObjects,
+  eventually,
+  infra,
+  startTcpProxy,
+  testLogger,
+  type TcpProxy,
+  type TestDatabase,
+} from '@esign/testing';
+import { fileURLToPath } from 'node:url';
+
+const noMigrations = fileURLToPath(new URL('./fixtures/no-migrations', import.meta.url));
+const event = (n: number) => ({
+  id: randomUUID(),
+  type: 'test.happened',
+  occurred_at: new Date().toISOString(),
+  site_id: 1,
+  aggregate_id: `a${n}`,
+  data: { n },
+});
+
+/** A queue on the test's exchange that collects what the relay publishes. */
+const collector = async (exchange: string, queue: string) => {
+  const connection = await amqplib.connect(infra().amqpUrl);
+  const channel = await connection.createChannel();
+  await channel.assertExchange(exchange, 'topic', { durable: true });
+  await channel.assertQueue(queue, { durable: false, autoDelete: true });
+  await channel.bindQueue(queue, exchange, '#');
+  const received: Array<{ id: string; n: number }> = [];
+  await channel.consume(queue, (m) => {
+    if (m === null) return;
+    const body = JSON.parse(m.content.toString()) as { id: string; data: { n: number } };
+    assert.equal(m.properties.messageId, body.id);
+    assert.equal(m.properties.deliveryMode, 2, 'published persistent');
+    received.push({ id: body.id, n: body.data.n });
+    channel.ack(m);
+  });
+  return { received, close: () => connection.close() };
+};
+
+describe('platform: transactional outbox relay (real Postgres and RabbitMQ)', function () {
+  this.timeout(60_000);
+  let database: TestDatabase;
+  let pool: DatabasePool;
+  let prefix: string;
+  let exchange: string;
+  const relays: OutboxRelay[] = [];
+  const clients: AmqpClient[] = [];
+
+  const relay = async (amqpUrl = infra().amqpUrl) => {
+    const amqp = await connectAmqp(amqpUrl, testLogger(), async (model) => {
+      const ch = await model.createChannel();
+      await declareSharedTopology(ch, prefix);
+      await ch.close();
+    });
+    clients.push(amqp);
+    const r = startOutboxRelay({
+      pool,
+      databaseUrl: database.url,
+      amqp,
+      exchange,
+      logger: testLogger(),
+      pollIntervalMs: 200,
+    });
+    relays.push(r);
+    return r;
+  };
+
+  before(async () => {
+    database = await createTestDatabase('outbox');
+    await migrate(database.url, noMigrations, undefined, { messaging: true });
+    pool = await createDatabasePool(database.url);
+    prefix = amqpPrefix('outbox');
+    exchange = topologyNames(prefix).events;
+  });
+  afterEach(async () => {
+    await Promise.all(relays.splice(0).map((r) => r.stop()));
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+  });
+  after(async () => {
+    await pool.end();
+    await database.drop();
+    await deleteAmqpObjects({ exchanges: [exchange, topologyNames(prefix).deadLetter] });
+  });
+
+  it('publishes what a transaction committed, persistent and with its id, and nothing it rolled back', async () => {
+    const sink = await collector(exchange, `${prefix}.sink1`);
+    await relay();
+    const committed = [event(1), event(2)];
+    await pool.transaction((tx) => enqueueEvents(tx, committed));
+    await pool
+      .transaction(async (tx) => {
+        await enqueueEvents(tx, [event(3)]);
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    await eventually(() => Promise.resolve(sink.received.length >= 2 ? true : undefined));
+    await new Promise((r) => setTimeout(r, 300));
+    assert.deepEqual(sink.received.map((e) => e.n).sort(), [1, 2]);
+    const pending = await db.one(
+      pool,
+      t.type({ n: t.number }),
+      sql.unsafe`SELECT count(*) AS n FROM outbox WHERE published_at IS NULL`,
+    );
+    assert.equal(pending.n, 0);
+    await sink.close();
+  });
+
+  it('shares the work between two relays without publishing an event twice', async () => {
+    const sink = await collector(exchange, `${prefix}.sink2`);
+    await relay();
+    await relay();
+    const events = Array.from({ length: 300 }, (_, i) => event(i));
+    for (let i = 0; i < events.length; i += 30) {
+      await pool.transaction((tx) => enqueueEvents(tx, events.slice(i, i + 30)));
+    }
+    await eventually(() => Promise.resolve(sink.received.length >= 300 ? true : undefined), 20_000);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(sink.received.length, 300);
+    assert.equal(new Set(sink.received.map((e) => e.id)).size, 300);
+    await sink.close();
+  });
+
+  it('keeps events through a broker outage and publishes them once it is back', async () => {
+    const proxy: TcpProxy = await startTcpProxy(Number(new URL(infra().amqpUrl).port || 5672));
+    try {
+      const sink = await collector(exchange, `${prefix}.sink3`);
+      const url = new URL(infra().amqpUrl);
+      url.port = String(proxy.port);
+      url.hostname = '127.0.0.1';
+      await relay(url.toString());
+      await pool.transaction((tx) => enqueueEvents(tx, [event(1)]));
+      await eventually(() => Promise.resolve(sink.received.length === 1 ? true : undefined));
+
+      proxy.cut();
+      await pool.transaction((tx) => enqueueEvents(tx, [event(2), event(3)]));
+      await new Promise((r) => setTimeout(r, 1_000));
+      assert.equal(sink.received.length, 1, 'nothing can be published while the broker is cut off');
+      const waiting = await db.one(
+        pool,
+        t.type({ n: t.number }),
+        sql.unsafe`SELECT count(*) AS n FROM outbox WHERE published_at IS NULL`,
+      );
+      assert.equal(waiting.n, 2, 'the events wait in the outbox');
+
+      proxy.restore();
+      await eventually(() => Promise.resolve(sink.received.length === 3 ? true : undefined), 20_000);
+      assert.deepEqual(sink.received.map((e) => e.n).sort(), [1, 2, 3]);
+      await sink.close();
+    } finally {
+      await proxy.close();
+    }
+  });
+});
