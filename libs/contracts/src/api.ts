@@ -74,6 +74,17 @@ export type SignerState = t.TypeOf<typeof SignerState>;
 
 const Nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
 
+/**
+ * Where a signer's message on one channel stands: `not_requested` (send_to off),
+ * `no_address` (chosen, but the signer has no address for it), `pending` (chosen, no
+ * outcome reported yet), `delivered` or `failed` (as the notifier last reported).
+ */
+export const NotificationStatus = t.keyof(
+  { not_requested: null, no_address: null, pending: null, delivered: null, failed: null },
+  'NotificationStatus',
+);
+export type NotificationStatus = t.TypeOf<typeof NotificationStatus>;
+
 /** One signer of a Request as the API shows it. */
 export const SignerView = t.type({
   signer_id: t.string,
@@ -83,6 +94,9 @@ export const SignerView = t.type({
   send_to: t.type({ email: t.boolean, mobile_number: t.boolean }),
   state: SignerState,
   request_url: t.string,
+  signed_at: Nullable(t.string),
+  declined_at: Nullable(t.string),
+  notifications: t.type({ email: NotificationStatus, sms: NotificationStatus }),
 });
 export type SignerView = t.TypeOf<typeof SignerView>;
 
@@ -107,6 +121,12 @@ export const RequestView = t.type({
   created_at: t.string,
   updated_at: t.string,
   sent_at: Nullable(t.string),
+  cancelled_at: Nullable(t.string),
+  expired_at: Nullable(t.string),
+  completed_at: Nullable(t.string),
+  declined_at: Nullable(t.string),
+  last_reminded_at: Nullable(t.string),
+  remind_count: t.number,
 });
 export type RequestView = t.TypeOf<typeof RequestView>;
 

@@ -94,11 +94,41 @@ export type NotificationDelivered = t.TypeOf<typeof NotificationDelivered>;
 export const NotificationFailed = envelope('notification.failed', NotificationOutcome);
 export type NotificationFailed = t.TypeOf<typeof NotificationFailed>;
 
+/** A Request closed before completion; its Execution URLs no longer work. */
+const RequestClosed = t.type({ request_id: t.string, previous_state: RequestState });
+
+/** Cancelled by the client, from draft or sent. */
+export const RequestCancelled = envelope('request.cancelled', RequestClosed);
+export type RequestCancelled = t.TypeOf<typeof RequestCancelled>;
+
+/** Its `expires_at` passed while it was a draft or sent. */
+export const RequestExpired = envelope('request.expired', RequestClosed);
+export type RequestExpired = t.TypeOf<typeof RequestExpired>;
+
+const SignerAct = t.type({ request_id: t.string, signer_id: t.string, signer_ref: t.string });
+
+/** One signer signed (the Request may still wait for others). */
+export const RequestSigned = envelope('request.signed', SignerAct);
+export type RequestSigned = t.TypeOf<typeof RequestSigned>;
+
+/** Every signer signed. */
+export const RequestCompleted = envelope('request.completed', t.type({ request_id: t.string }));
+export type RequestCompleted = t.TypeOf<typeof RequestCompleted>;
+
+/** A signer declined, which ends the Request. */
+export const RequestDeclined = envelope('request.declined', SignerAct);
+export type RequestDeclined = t.TypeOf<typeof RequestDeclined>;
+
 /** Every event this version knows, discriminated by `type`. */
 export const DomainEvent = t.union([
   RequestCreated,
   RequestSent,
   RequestReminded,
+  RequestCancelled,
+  RequestExpired,
+  RequestSigned,
+  RequestCompleted,
+  RequestDeclined,
   NotificationDelivered,
   NotificationFailed,
 ]);

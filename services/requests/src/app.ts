@@ -13,7 +13,8 @@ import { pdfLibFormReader } from './adapters/pdf/pdf-lib-form-reader.js';
 import { postgresStore, postgresTransact } from './adapters/postgres/postgres-store.js';
 import { randomIds, systemClock } from './adapters/system.js';
 import type { Deps } from './application/deps.js';
-import { useCases } from './application/use-cases.js';
+import { useCases, type UseCases } from './application/use-cases.js';
+import type { RemindPolicy } from './domain/signature-request.js';
 import type { Clock } from './ports/clock.js';
 import type { Ids } from './ports/ids.js';
 
@@ -25,12 +26,15 @@ export interface RequestsAppOptions {
   readonly internalTokenSecret: string;
   readonly signingKeys: readonly SigningKey[];
   readonly idempotencyRetentionHours: number;
+  readonly remindPolicy: RemindPolicy;
   readonly clock?: Clock;
   readonly ids?: Ids;
 }
 
 /** Builds the use cases on real adapters and the HTTP app that serves them. */
-export const createRequestsApp = (options: RequestsAppOptions): { app: Koa<AppState>; deps: Deps } => {
+export const createRequestsApp = (
+  options: RequestsAppOptions,
+): { app: Koa<AppState>; deps: Deps; cases: UseCases } => {
   const storeOptions = { idempotencyRetentionHours: options.idempotencyRetentionHours };
   const deps: Deps = {
     store: postgresStore(options.pool, storeOptions),
@@ -40,12 +44,14 @@ export const createRequestsApp = (options: RequestsAppOptions): { app: Koa<AppSt
     urlSigner: hmacUrlSigner(options.signingKeys),
     pdf: pdfLibFormReader,
     publicBaseUrl: options.publicBaseUrl,
+    remindPolicy: options.remindPolicy,
   };
+  const cases = useCases(deps);
   const { app, router } = createHttpApp({
     service: 'requests',
     logger: options.logger,
     readiness: options.readiness,
   });
-  mountRoutes(router, useCases(deps), { internalTokenSecret: options.internalTokenSecret });
-  return { app: finishApp(app, router), deps };
+  mountRoutes(router, cases, { internalTokenSecret: options.internalTokenSecret });
+  return { app: finishApp(app, router), deps, cases };
 };

@@ -47,6 +47,12 @@ export const Config = t.type({
   INTERNAL_TOKEN_SECRET: SecretFromEnv(32),
   URL_SIGNING_KEYS: SigningKeysFromEnv,
   IDEMPOTENCY_RETENTION_HOURS: IntFromEnv(24, 24 * 30),
+  /** Least time between two notifications of one Request (the send counts as the first). */
+  REMIND_MIN_INTERVAL_SECONDS: IntFromEnv(1, 7 * 86_400),
+  /** Most reminders one Request may send. */
+  REMIND_MAX: IntFromEnv(0, 100),
+  /** How often open Requests past their expires_at are marked expired. */
+  EXPIRY_SWEEP_INTERVAL_MS: IntFromEnv(100, 3_600_000),
 });
 export type Config = t.TypeOf<typeof Config>;
 
@@ -57,6 +63,9 @@ export const defaults = {
   AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672',
   PUBLIC_BASE_URL: 'http://localhost:8080',
   IDEMPOTENCY_RETENTION_HOURS: '24',
+  REMIND_MIN_INTERVAL_SECONDS: '3600',
+  REMIND_MAX: '5',
+  EXPIRY_SWEEP_INTERVAL_MS: '5000',
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config =>

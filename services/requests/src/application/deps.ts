@@ -1,3 +1,4 @@
+import type { RemindPolicy } from '../domain/signature-request.js';
 import type { Clock } from '../ports/clock.js';
 import type { Ids } from '../ports/ids.js';
 import type { PdfFormReader } from '../ports/pdf-form-reader.js';
@@ -16,6 +17,7 @@ export interface Deps {
   readonly pdf: PdfFormReader;
   /** The gateway's public address; Execution URLs start with it. */
   readonly publicBaseUrl: string;
+  readonly remindPolicy: RemindPolicy;
 }
 
 /** `{PUBLIC_BASE_URL}/sign?r=<request_id>&s=<signer_ref>&signature=<sig>` */

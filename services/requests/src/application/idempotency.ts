@@ -1,8 +1,6 @@
-import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import type * as t from 'io-ts';
 import type { Store } from '../ports/store.js';
 import type { AppError } from './errors.js';
 
@@ -13,11 +11,13 @@ export interface Idempotency {
   readonly fingerprint: string;
 }
 
-export interface Outcome<A> {
-  readonly value: A;
-  /** True when this is the stored answer of an earlier identical call. */
-  readonly replayed: boolean;
-}
+/**
+ * A fresh answer, or the answer an earlier identical call got, replayed as it was given
+ * then: it is not decoded again, so a stored answer stays replayable even after a new
+ * version of the service changed the shape of its answers.
+ */
+export type Outcome<A> =
+  { readonly value: A; readonly replayed: false } | { readonly value: unknown; readonly replayed: true };
 
 /**
  * Runs `work` at most once per key and site. Call it inside the transaction that does
@@ -25,34 +25,23 @@ export interface Outcome<A> {
  * the work committed. Refusals are not stored; a retry after one runs afresh.
  */
 export const idempotently =
-  <A, O>(store: Store, siteId: number, idempotency: Idempotency | undefined, codec: t.Type<A, O, unknown>) =>
-  (work: () => TE.TaskEither<AppError, A>): TE.TaskEither<AppError, Outcome<A>> => {
-    if (idempotency === undefined)
-      return pipe(
-        work(),
-        TE.map((value) => ({ value, replayed: false })),
-      );
+  (store: Store, siteId: number, idempotency: Idempotency | undefined) =>
+  <A extends object>(work: () => TE.TaskEither<AppError, A>): TE.TaskEither<AppError, Outcome<A>> => {
+    const fresh = (value: A): Outcome<A> => ({ value, replayed: false });
+    if (idempotency === undefined) return pipe(work(), TE.map(fresh));
     const scope = { siteId, key: idempotency.key };
     return pipe(
       store.idempotency.claim(scope, idempotency.fingerprint),
       TE.mapLeft((e): AppError => e),
-      TE.chain<AppError, O.Option<unknown>, Outcome<A>>(
-        O.match<unknown, TE.TaskEither<AppError, Outcome<A>>>(
+      TE.chain(
+        O.match(
           () =>
             pipe(
               work(),
-              TE.chainFirstW((value) =>
-                store.idempotency.remember(scope, idempotency.fingerprint, codec.encode(value)),
-              ),
-              TE.map((value) => ({ value, replayed: false })),
+              TE.chainFirstW((value) => store.idempotency.remember(scope, idempotency.fingerprint, value)),
+              TE.map(fresh),
             ),
-          (stored) => {
-            const decoded = codec.decode(stored);
-            // What we stored ourselves no longer decodes: a bug or a schema change, not the caller's fault.
-            if (E.isLeft(decoded))
-              throw new Error(`stored idempotent answer does not decode as ${codec.name}`);
-            return TE.right({ value: decoded.right, replayed: true });
-          },
+          (stored): TE.TaskEither<AppError, Outcome<A>> => TE.right({ value: stored, replayed: true }),
         ),
       ),
     );

@@ -1,6 +1,7 @@
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import { RequestView, type CreateRequestBody, type RequestList } from '@esign/contracts';
+import type { RequestView } from '@esign/contracts';
+import { type CreateRequestBody, type RequestList } from '@esign/contracts';
 import { createSignatureRequest } from '../domain/request-creation.js';
 import type { RequestState } from '../domain/signature-request.js';
 import type { PageRequest } from '../ports/page.js';
@@ -9,6 +10,7 @@ import { executionUrl, type Deps } from './deps.js';
 import { notFound, type AppError } from './errors.js';
 import { idempotently, type Idempotency, type Outcome } from './idempotency.js';
 import { pageView } from './paging.js';
+import { envelopes } from './events.js';
 import { requestView } from './views.js';
 
 export const createRequest =
@@ -27,7 +29,6 @@ export const createRequest =
             store,
             site.id,
             input.idempotency,
-            RequestView,
           )(() =>
             pipe(
               TE.Do,
@@ -52,6 +53,15 @@ export const createRequest =
               ),
               TE.chainFirstW((creation) => store.signers.upsert(creation.siteSigners)),
               TE.chainFirstW((creation) => store.requests.insert(creation.request)),
+              TE.chainFirstW((creation) =>
+                store.outbox.append(
+                  envelopes(
+                    { ids: deps.ids, executionUrl: executionUrl(deps) },
+                    creation.request,
+                    creation.events,
+                  ),
+                ),
+              ),
               TE.map((creation) => requestView(creation.request, executionUrl(deps))),
             ),
           ),

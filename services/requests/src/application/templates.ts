@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import { ContractView, type ContractList, type CreateContractBody } from '@esign/contracts';
+import type { ContractView } from '@esign/contracts';
+import { type ContractList, type CreateContractBody } from '@esign/contracts';
 import {
   newHtmlTemplate,
   newPdfTemplate,
@@ -79,7 +80,6 @@ export const createTemplate =
             store,
             site.id,
             input.idempotency,
-            ContractView,
           )(() =>
             pipe(
               prepare(deps, site.id, input.body),
@@ -107,7 +107,6 @@ export const publishContract =
             store,
             found.siteId,
             input.idempotency,
-            ContractView,
           )(() =>
             pipe(
               store.templates.lock(found.id, [found.siteId]),

@@ -1,4 +1,12 @@
 import type { Deps } from './deps.js';
+import {
+  cancelRequest,
+  expireDueRequests,
+  openExecutionUrl,
+  recordNotificationOutcome,
+  remindRequest,
+  sendRequest,
+} from './lifecycle.js';
 import { createRequest, getRequest, listRequests } from './requests.js';
 import { createTemplate, getContract, listContracts, publishContract } from './templates.js';
 
@@ -11,5 +19,11 @@ export const useCases = (deps: Deps) => ({
   createRequest: createRequest(deps),
   getRequest: getRequest(deps),
   listRequests: listRequests(deps),
+  sendRequest: sendRequest(deps),
+  cancelRequest: cancelRequest(deps),
+  remindRequest: remindRequest(deps),
+  expireDueRequests: expireDueRequests(deps),
+  recordNotificationOutcome: recordNotificationOutcome(deps),
+  openExecutionUrl: openExecutionUrl(deps),
 });
 export type UseCases = ReturnType<typeof useCases>;

@@ -1,9 +1,17 @@
-import type { ContractSummary, ContractView, RequestView } from '@esign/contracts';
+import type { ContractSummary, ContractView, NotificationStatus, RequestView } from '@esign/contracts';
 import type { ContractTemplate, TemplateField, TemplateWithHtml } from '../domain/contract-template.js';
-import type { SignatureRequest } from '../domain/signature-request.js';
+import type { Delivery, RequestSigner, SignatureRequest } from '../domain/signature-request.js';
 
 /** Builds a signer's Execution URL; the signature makes it unforgeable. */
 export type ExecutionUrl = (requestId: string, signerRef: string) => string;
+
+const status = (chosen: boolean, address: string | null, delivery: Delivery | null): NotificationStatus =>
+  !chosen ? 'not_requested' : address === null ? 'no_address' : (delivery?.outcome ?? 'pending');
+
+const notifications = (s: RequestSigner) => ({
+  email: status(s.sendTo.email, s.contact.email, s.delivery.email),
+  sms: status(s.sendTo.sms, s.contact.mobileNumber, s.delivery.sms),
+});
 
 export const requestView = (request: SignatureRequest, executionUrl: ExecutionUrl): RequestView => ({
   id: request.id,
@@ -18,6 +26,9 @@ export const requestView = (request: SignatureRequest, executionUrl: ExecutionUr
     send_to: { email: s.sendTo.email, mobile_number: s.sendTo.sms },
     state: s.state,
     request_url: executionUrl(request.id, s.signerRef),
+    signed_at: s.signedAt,
+    declined_at: s.declinedAt,
+    notifications: notifications(s),
   })),
   fields: request.fields.map((f) => ({
     name: f.name,
@@ -30,6 +41,12 @@ export const requestView = (request: SignatureRequest, executionUrl: ExecutionUr
   created_at: request.createdAt,
   updated_at: request.updatedAt,
   sent_at: request.sentAt,
+  cancelled_at: request.cancelledAt,
+  expired_at: request.expiredAt,
+  completed_at: request.completedAt,
+  declined_at: request.declinedAt,
+  last_reminded_at: request.lastRemindedAt,
+  remind_count: request.remindCount,
 });
 
 const fieldView = (f: TemplateField): ContractSummary['fields'][number] => {

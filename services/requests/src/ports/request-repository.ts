@@ -11,8 +11,22 @@ export interface RequestRepository {
   readonly lock: (id: string, siteIds: readonly number[]) => TE.TaskEither<never, O.Option<SignatureRequest>>;
   /** The site of a Request the caller reaches, without locking it. */
   readonly siteOf: (id: string, siteIds: readonly number[]) => TE.TaskEither<never, O.Option<number>>;
-  /** Stores a transition's new state of the Request and its signers. */
-  readonly update: (request: SignatureRequest) => TE.TaskEither<never, void>;
+  /** Stores a transition: the Request's new state, and those of its signers that changed. */
+  readonly update: (previous: SignatureRequest, next: SignatureRequest) => TE.TaskEither<never, void>;
+  /**
+   * Open Requests (draft or sent) whose `expires_at` is at or before `now`, locked, at
+   * most `limit`; rows another transaction holds are skipped, so sweepers on several
+   * replicas share the work.
+   */
+  readonly lockDueForExpiry: (
+    now: string,
+    limit: number,
+  ) => TE.TaskEither<never, readonly SignatureRequest[]>;
+  /**
+   * A Request by id alone, for a caller that proved it may see it without a site scope:
+   * an Execution URL whose signature verified.
+   */
+  readonly findByVerifiedId: (id: string) => TE.TaskEither<never, O.Option<SignatureRequest>>;
   readonly list: (
     siteId: number,
     page: PageRequest,

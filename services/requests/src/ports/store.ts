@@ -1,5 +1,7 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { IdempotencyStore } from './idempotency-store.js';
+import type { Inbox } from './inbox.js';
+import type { Outbox } from './outbox.js';
 import type { RequestRepository } from './request-repository.js';
 import type { SignerRepository } from './signer-repository.js';
 import type { TemplateRepository } from './template-repository.js';
@@ -10,6 +12,8 @@ export interface Store {
   readonly signers: SignerRepository;
   readonly requests: RequestRepository;
   readonly idempotency: IdempotencyStore;
+  readonly outbox: Outbox;
+  readonly inbox: Inbox;
 }
 
 /**

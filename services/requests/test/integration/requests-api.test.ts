@@ -133,7 +133,7 @@ describe('requests service: Requests over HTTP (real Postgres)', () => {
       assert.equal(new Set(statements.map((s) => s.transactionId)).size, 1, 'one transaction');
       assert.notEqual(statements[0]!.transactionId, null);
       assert.ok(
-        statements.length <= 7,
+        statements.length <= 8,
         `${statements.length} statements:\n${statements.map((s) => s.sql).join('\n---\n')}`,
       );
     });

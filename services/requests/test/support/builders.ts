@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { CreateRequestBody, decode } from '@esign/contracts';
 import type { TemplateField, TemplateSpec } from '../../src/domain/contract-template.js';
+import type { Outcome } from '../../src/application/idempotency.js';
 import type { CreationInput } from '../../src/domain/request-creation.js';
 import type { RequestSigner, SignatureRequest } from '../../src/domain/signature-request.js';
 
@@ -117,4 +118,10 @@ export const right = <L, R>(e: E.Either<L, R>): R => {
 export const left = <L, R>(e: E.Either<L, R>): L => {
   if (E.isRight(e)) throw new Error(`expected Left, got Right: ${JSON.stringify(e.right)}`);
   return e.left;
+};
+
+/** The value of a use case's fresh (not replayed) answer. */
+export const fresh = <A>(outcome: Outcome<A>): A => {
+  if (outcome.replayed) throw new Error('expected a fresh answer, got a replay');
+  return outcome.value;
 };

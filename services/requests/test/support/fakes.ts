@@ -27,6 +27,7 @@ export const fakeDeps = (options: { pdfFields?: readonly TemplateField[] | strin
           : TE.right(options.pdfFields ?? []),
     },
     publicBaseUrl: 'https://esign.example',
+    remindPolicy: { minIntervalSeconds: 3600, maxReminders: 3 },
   };
   return { deps, memory, setNow: (iso: string) => void (now = iso) };
 };

@@ -44,7 +44,7 @@ export interface Harness {
 
 export const startHarness = async (label: string): Promise<Harness> => {
   const database = await createTestDatabase(label);
-  await migrate(database.url, migrationsDir);
+  await migrate(database.url, migrationsDir, undefined, { messaging: true });
   const statements: Harness['statements'] = [];
   const pool = await createDatabasePool(database.url, {
     interceptors: [
@@ -66,6 +66,7 @@ export const startHarness = async (label: string): Promise<Harness> => {
     internalTokenSecret: INTERNAL_SECRET,
     signingKeys: SIGNING_KEYS,
     idempotencyRetentionHours: 24,
+    remindPolicy: { minIntervalSeconds: 3600, maxReminders: 3 },
     clock: clock.clock,
   });
   // One server on an ephemeral port for the whole file: supertest would otherwise start one per call.

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
+import type { DomainEvent } from '@esign/contracts';
 import type { TemplateWithHtml } from '../../src/domain/contract-template.js';
 import type { SignatureRequest } from '../../src/domain/signature-request.js';
 import type { Contact } from '../../src/domain/signer.js';
@@ -12,6 +13,8 @@ export interface State {
   signers: Map<string, Contact>;
   requests: Map<string, SignatureRequest>;
   idempotency: Map<string, { fingerprint: string; answer: unknown }>;
+  outbox: DomainEvent[];
+  inbox: Set<string>;
 }
 
 const emptyState = (): State => ({
@@ -20,6 +23,8 @@ const emptyState = (): State => ({
   signers: new Map(),
   requests: new Map(),
   idempotency: new Map(),
+  outbox: [],
+  inbox: new Set(),
 });
 
 const page = <A>(items: A[], p: { page: number; perPage: number }) => ({
@@ -102,10 +107,20 @@ export const memoryStore = () => {
             [s.requests.get(id)].find((r) => r !== undefined && siteIds.includes(r.siteId))?.siteId,
           ),
         ),
-      update: (r) => {
+      update: (_previous, r) => {
         s.requests.set(r.id, r);
         return TE.right(undefined);
       },
+      lockDueForExpiry: (now, limit) =>
+        TE.right(
+          [...s.requests.values()]
+            .filter(
+              (r) =>
+                (r.state === 'draft' || r.state === 'sent') && r.expiresAt !== null && r.expiresAt <= now,
+            )
+            .slice(0, limit),
+        ),
+      findByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
       list: (siteId, p, st) =>
         TE.right(
           page(
@@ -117,6 +132,20 @@ export const memoryStore = () => {
             p,
           ),
         ),
+    },
+    outbox: {
+      append: (events) => {
+        s.outbox.push(...structuredClone(events));
+        return TE.right(undefined);
+      },
+    },
+    inbox: {
+      claim: (consumer, eventId) => {
+        const key = `${consumer}/${eventId}`;
+        if (s.inbox.has(key)) return TE.right(false);
+        s.inbox.add(key);
+        return TE.right(true);
+      },
     },
     idempotency: {
       claim: (scope, fingerprint) => {

@@ -4,7 +4,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { CreateContractBody } from '@esign/contracts';
 import { useCases } from '../../src/application/use-cases.js';
 import type { Caller } from '../../src/application/caller.js';
-import { body, left, right } from '../support/builders.js';
+import { body, fresh, left, right } from '../support/builders.js';
 import { fakeDeps } from '../support/fakes.js';
 
 const SITE = { id: 7, name: 'Acme' };
@@ -21,9 +21,9 @@ const html: CreateContractBody = {
 const setup = async (options: Parameters<typeof fakeDeps>[0] = {}) => {
   const fake = fakeDeps(options);
   const cases = useCases(fake.deps);
-  const created = right(await cases.createTemplate({ caller, siteId: SITE.id, body: html })());
-  right(await cases.publishContract({ caller, templateId: created.value.id })());
-  return { ...fake, cases, templateId: created.value.id };
+  const created = fresh(right(await cases.createTemplate({ caller, siteId: SITE.id, body: html })()));
+  right(await cases.publishContract({ caller, templateId: created.id })());
+  return { ...fake, cases, templateId: created.id };
 };
 
 describe('requests use cases (in-memory ports)', () => {
@@ -55,7 +55,7 @@ describe('requests use cases (in-memory ports)', () => {
           body: { type: 'pdf', name: 'L', pdf: 'JVBERi0xLjcK' },
         })(),
       );
-      assert.deepEqual(pdf.value.fields, [{ name: 'tenant', type: 'text' }]);
+      assert.deepEqual(fresh(pdf).fields, [{ name: 'tenant', type: 'text' }]);
       const broken = await setup({ pdfFields: 'is not a readable PDF' });
       assert.deepEqual(
         left(
@@ -127,7 +127,7 @@ describe('requests use cases (in-memory ports)', () => {
         _tag: 'NotFound',
         resource: 'site',
       });
-      const view = right(await cases.createRequest(input)()).value;
+      const view = fresh(right(await cases.createRequest(input)()));
       assert.deepEqual(
         left(await cases.getRequest({ caller: { sub: 'y', sites: [OTHER] }, requestId: view.id })()),
         {
@@ -186,13 +186,15 @@ describe('requests use cases (in-memory ports)', () => {
       for (const at of ['2030-01-01T00:00:01.000Z', '2030-01-01T00:00:02.000Z', '2030-01-01T00:00:03.000Z']) {
         setNow(at);
         ids.push(
-          right(
-            await cases.createRequest({
-              caller,
-              siteId: SITE.id,
-              body: body({ contracts: [templateId], signers: [{ signer_id: 'x' }] }),
-            })(),
-          ).value.id,
+          fresh(
+            right(
+              await cases.createRequest({
+                caller,
+                siteId: SITE.id,
+                body: body({ contracts: [templateId], signers: [{ signer_id: 'x' }] }),
+              })(),
+            ),
+          ).id,
         );
       }
       const list = right(

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type * as t from 'io-ts';
-import { CreateContractBody, CreateRequestBody, decode, PRINCIPAL_HEADER } from '@esign/contracts';
+import * as t from 'io-ts';
+import { CreateContractBody, CreateRequestBody, decode, PRINCIPAL_HEADER, strict } from '@esign/contracts';
 import { invalidBody, type AppContext, type AppState } from '@esign/platform';
 import type Router from '@koa/router';
 import type { Caller } from '../../application/caller.js';
@@ -11,6 +11,9 @@ import type { UseCases } from '../../application/use-cases.js';
 import { IDEMPOTENCY_HEADER, idempotencyOf, integerId, listQuery, uuidId } from './params.js';
 import { callerOf } from './principal.js';
 import { problemOf } from './problems.js';
+
+/** Send, cancel and remind take no parameters: no body, or `{}`; anything else is named. */
+const NoParameters = strict({}, {}, 'NoParameters');
 
 const REQUEST_STATES = ['draft', 'sent', 'completed', 'cancelled', 'expired', 'declined'] as const;
 const TEMPLATE_STATES = ['draft', 'published'] as const;
@@ -25,7 +28,7 @@ const run = async <A>(task: TE.TaskEither<AppError, A>): Promise<A> => {
 const requestBody = (ctx: AppContext): unknown => (ctx.request as { body?: unknown }).body;
 
 const bodyOf = <A, O>(codec: t.Type<A, O, unknown>, ctx: AppContext): A => {
-  const decoded = decode(codec)(requestBody(ctx));
+  const decoded = decode(codec)(requestBody(ctx) ?? {});
   if (E.isLeft(decoded)) throw invalidBody(decoded.left);
   return decoded.right;
 };
@@ -41,9 +44,14 @@ const idempotencyFrom = (ctx: AppContext): Idempotency | undefined => {
   return result.right;
 };
 
-const answer = <A>(ctx: AppContext, status: number, outcome: Outcome<A>, location?: string): void => {
+const Created = t.type({ id: t.union([t.string, t.number]) });
+
+/** Sends a use case's answer; `collection` makes it a 201 with the new resource's Location. */
+const answer = <A>(ctx: AppContext, status: number, outcome: Outcome<A>, collection?: string): void => {
   ctx.status = status;
-  if (location !== undefined) ctx.set('Location', location);
+  // A replayed answer is read back as stored, so the id is read from it the same way.
+  const created = collection === undefined ? undefined : Created.decode(outcome.value);
+  if (created !== undefined && E.isRight(created)) ctx.set('Location', `${collection}/${created.right.id}`);
   if (outcome.replayed) ctx.set('Idempotent-Replayed', 'true');
   ctx.body = outcome.value;
 };
@@ -70,7 +78,7 @@ export const mountRoutes = (
       const outcome = await run(
         cases.createTemplate({ caller, siteId, body, ...(idempotency && { idempotency }) }),
       );
-      answer(ctx, 201, outcome, `/v1.1/contracts/${outcome.value.id}`);
+      answer(ctx, 201, outcome, '/v1.1/contracts');
     }),
   );
 
@@ -113,7 +121,7 @@ export const mountRoutes = (
       const outcome = await run(
         cases.createRequest({ caller, siteId, body, ...(idempotency && { idempotency }) }),
       );
-      answer(ctx, 201, outcome, `/v1.1/requests/${outcome.value.id}`);
+      answer(ctx, 201, outcome, '/v1.1/requests');
     }),
   );
 
@@ -125,6 +133,22 @@ export const mountRoutes = (
       ctx.body = await run(cases.listRequests({ caller, siteId, page, state }));
     }),
   );
+
+  for (const [action, useCase] of [
+    ['send', cases.sendRequest],
+    ['cancel', cases.cancelRequest],
+    ['remind', cases.remindRequest],
+  ] as const) {
+    router.post(
+      `/v1.1/requests/:id/${action}`,
+      authed(async (ctx, caller) => {
+        const requestId = uuidId(ctx.params.id, 'request');
+        bodyOf(NoParameters, ctx);
+        const idempotency = idempotencyFrom(ctx);
+        answer(ctx, 200, await run(useCase({ caller, requestId, ...(idempotency && { idempotency }) })));
+      }),
+    );
+  }
 
   router.get(
     '/v1.1/requests/:id',

@@ -1,10 +1,19 @@
 import * as O from 'fp-ts/lib/Option.js';
 import * as t from 'io-ts';
 import { db, sql, type Queryable } from '@esign/platform';
-import type { SignatureRequest } from '../../domain/signature-request.js';
+import type { Delivery, RequestSigner, SignatureRequest } from '../../domain/signature-request.js';
 import type { RequestRepository } from '../../ports/request-repository.js';
-import { Count, RequestRow } from './rows.js';
+import { Count, RequestRow, type DeliveryJson } from './rows.js';
 import { task } from './task.js';
+
+const fromDeliveryJson = (d: DeliveryJson | null): Delivery | null =>
+  d === null ? null : { outcome: d.outcome, at: d.at, eventId: d.event_id, error: d.error };
+
+const toDeliveryJson = (d: Delivery | null): string | null =>
+  d === null ? null : JSON.stringify({ outcome: d.outcome, at: d.at, event_id: d.eventId, error: d.error });
+
+/** Request ids are UUIDs; anything else names no Request (and must not reach a uuid cast). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const toRequest = (row: RequestRow): SignatureRequest => ({
   id: row.id,
@@ -20,7 +29,7 @@ const toRequest = (row: RequestRow): SignatureRequest => ({
     state: s.state,
     signedAt: s.signed_at,
     declinedAt: s.declined_at,
-    delivery: { email: null, sms: null },
+    delivery: { email: fromDeliveryJson(s.email_delivery), sms: fromDeliveryJson(s.sms_delivery) },
   })),
   fields: row.fields.map((f) => ({ name: f.name, defaultValue: f.default_value, assignedTo: f.assigned_to })),
   renderData: row.render_data,
@@ -54,7 +63,8 @@ const selectRequests = (where: ReturnType<typeof sql.fragment>, tail = sql.fragm
         'signer_id', rs.signer_id, 'signer_ref', rs.signer_ref,
         'email', s.email, 'mobile_number', s.mobile_number,
         'send_email', rs.send_email, 'send_sms', rs.send_sms,
-        'state', rs.state, 'signed_at', rs.signed_at, 'declined_at', rs.declined_at) ORDER BY rs.position)
+        'state', rs.state, 'signed_at', rs.signed_at, 'declined_at', rs.declined_at,
+        'email_delivery', rs.email_delivery, 'sms_delivery', rs.sms_delivery) ORDER BY rs.position)
       FROM request_signers rs
       JOIN signers s ON s.site_id = rs.site_id AND s.signer_id = rs.signer_id
       WHERE rs.request_id = r.id), '[]') AS signers,
@@ -69,16 +79,21 @@ const selectRequests = (where: ReturnType<typeof sql.fragment>, tail = sql.fragm
 const inSites = (siteIds: readonly number[]) => sql.array([...siteIds], 'int8');
 
 export const postgresRequestRepository = (q: Queryable): RequestRepository => {
-  const load = async (id: string, siteIds: readonly number[]): Promise<O.Option<SignatureRequest>> =>
-    O.map(toRequest)(
+  const load = async (
+    id: string,
+    siteIds: readonly number[] | 'any',
+  ): Promise<O.Option<SignatureRequest>> => {
+    if (!UUID.test(id)) return O.none;
+    const scope = siteIds === 'any' ? sql.fragment`TRUE` : sql.fragment`r.site_id = ANY(${inSites(siteIds)})`;
+    return O.map(toRequest)(
       O.fromNullable(
-        await db.maybeOne(
-          q,
-          RequestRow,
-          selectRequests(sql.fragment`r.id = ${id} AND r.site_id = ANY(${inSites(siteIds)})`),
-        ),
+        await db.maybeOne(q, RequestRow, selectRequests(sql.fragment`r.id = ${id} AND ${scope}`)),
       ),
     );
+  };
+
+  const signersChanged = (previous: SignatureRequest, next: SignatureRequest): RequestSigner[] =>
+    next.signers.filter((s, i) => s !== previous.signers[i]);
 
   return {
     // One statement for the Request and all its children: foreign keys between sibling
@@ -133,6 +148,7 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
     find: (id, siteIds) => task(() => load(id, siteIds)),
     lock: (id, siteIds) =>
       task(async () => {
+        if (!UUID.test(id)) return O.none;
         // Lock first, read after: a read in the locking statement could see children
         // older than the row it waited for.
         const locked = await db.maybeOne(
@@ -144,17 +160,19 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
       }),
     siteOf: (id, siteIds) =>
       task(async () =>
-        O.map((r: { site_id: number }) => r.site_id)(
-          O.fromNullable(
-            await db.maybeOne(
-              q,
-              t.type({ site_id: t.number }),
-              sql.unsafe`SELECT site_id FROM requests WHERE id = ${id} AND site_id = ANY(${inSites(siteIds)})`,
+        !UUID.test(id)
+          ? O.none
+          : O.map((r: { site_id: number }) => r.site_id)(
+              O.fromNullable(
+                await db.maybeOne(
+                  q,
+                  t.type({ site_id: t.number }),
+                  sql.unsafe`SELECT site_id FROM requests WHERE id = ${id} AND site_id = ANY(${inSites(siteIds)})`,
+                ),
+              ),
             ),
-          ),
-        ),
       ),
-    update: (request) =>
+    update: (previous, request) =>
       task(async () => {
         await db.exec(
           q,
@@ -166,18 +184,55 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
               last_reminded_at = ${request.lastRemindedAt}, remind_count = ${request.remindCount}
             WHERE id = ${request.id}`,
         );
+        // Signers are immutable values in the domain: an unchanged one is the same object.
+        const changed = signersChanged(previous, request);
+        if (changed.length === 0) return;
         await db.exec(
           q,
           sql.unsafe`
-            UPDATE request_signers rs SET state = s.state, signed_at = s.signed_at, declined_at = s.declined_at
+            UPDATE request_signers rs
+            SET state = s.state, signed_at = s.signed_at, declined_at = s.declined_at,
+                email_delivery = s.email_delivery::jsonb, sms_delivery = s.sms_delivery::jsonb
             FROM ${sql.unnest(
-              request.signers.map((s) => [s.signerRef, s.state, s.signedAt, s.declinedAt]),
-              ['text', 'text', 'timestamptz', 'timestamptz'],
-            )} AS s(signer_ref, state, signed_at, declined_at)
-            WHERE rs.request_id = ${request.id} AND rs.signer_ref = s.signer_ref
-              AND (rs.state, rs.signed_at, rs.declined_at) IS DISTINCT FROM (s.state, s.signed_at, s.declined_at)`,
+              changed.map((s) => [
+                s.signerRef,
+                s.state,
+                s.signedAt,
+                s.declinedAt,
+                toDeliveryJson(s.delivery.email),
+                toDeliveryJson(s.delivery.sms),
+              ]),
+              ['text', 'text', 'timestamptz', 'timestamptz', 'text', 'text'],
+            )} AS s(signer_ref, state, signed_at, declined_at, email_delivery, sms_delivery)
+            WHERE rs.request_id = ${request.id} AND rs.signer_ref = s.signer_ref`,
         );
       }),
+    lockDueForExpiry: (now, limit) =>
+      task(async () => {
+        const due = await db.any(
+          q,
+          t.type({ id: t.string }),
+          sql.unsafe`
+            SELECT id FROM requests
+            WHERE state IN ('draft', 'sent') AND expires_at <= ${now}
+            ORDER BY expires_at
+            LIMIT ${limit}
+            FOR UPDATE SKIP LOCKED`,
+        );
+        if (due.length === 0) return [];
+        const rows = await db.any(
+          q,
+          RequestRow,
+          selectRequests(
+            sql.fragment`r.id = ANY(${sql.array(
+              due.map((d) => d.id),
+              'uuid',
+            )})`,
+          ),
+        );
+        return rows.map(toRequest);
+      }),
+    findByVerifiedId: (id) => task(() => load(id, 'any')),
     list: (siteId, page, state) =>
       task(async () => {
         const where = sql.fragment`r.site_id = ${siteId} ${state === undefined ? sql.fragment`` : sql.fragment`AND r.state = ${state}`}`;

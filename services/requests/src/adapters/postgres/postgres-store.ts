@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { DatabasePool, Queryable } from '@esign/platform';
 import type { Store, Transact } from '../../ports/store.js';
 import { postgresIdempotencyStore } from './postgres-idempotency-store.js';
+import { postgresInbox, postgresOutbox } from './postgres-messaging.js';
 import { postgresRequestRepository } from './postgres-request-repository.js';
 import { postgresSignerRepository } from './postgres-signer-repository.js';
 import { postgresTemplateRepository } from './postgres-template-repository.js';
@@ -16,6 +17,8 @@ export const postgresStore = (q: Queryable, options: StoreOptions): Store => ({
   signers: postgresSignerRepository(q),
   requests: postgresRequestRepository(q),
   idempotency: postgresIdempotencyStore(q, options.idempotencyRetentionHours),
+  outbox: postgresOutbox(q),
+  inbox: postgresInbox(q),
 });
 
 /** Carries a Left out of slonik's transaction callback, which rolls back on a throw. */

@@ -71,6 +71,14 @@ const RequestStateCodec = t.keyof({
   declined: null,
 });
 
+const DeliveryJson = t.type({
+  outcome: t.keyof({ delivered: null, failed: null }),
+  at: JsonTimestamp,
+  event_id: t.string,
+  error: Nullable(t.string),
+});
+export type DeliveryJson = t.TypeOf<typeof DeliveryJson>;
+
 export const SignerRow = t.type({
   signer_id: t.string,
   signer_ref: t.string,
@@ -81,6 +89,8 @@ export const SignerRow = t.type({
   state: t.keyof({ pending: null, signed: null, declined: null }),
   signed_at: Nullable(JsonTimestamp),
   declined_at: Nullable(JsonTimestamp),
+  email_delivery: Nullable(DeliveryJson),
+  sms_delivery: Nullable(DeliveryJson),
 });
 
 /** A Request with its contracts, signers and fields, assembled by one query as JSON. */

@@ -1,0 +1,94 @@
+import type { DomainEvent, NotifiedSigner } from '@esign/contracts';
+import {
+  notifiableChannels,
+  type RequestEvent,
+  type RequestSigner,
+  type SignatureRequest,
+} from '../domain/signature-request.js';
+import type { Ids } from '../ports/ids.js';
+import type { ExecutionUrl } from './views.js';
+
+/**
+ * What the notifier needs to reach one signer. `send_to` says which messages to send:
+ * the channels the client chose that have an address (spec rule 3: no e-mail without
+ * an e-mail address).
+ */
+const notified = (
+  request: SignatureRequest,
+  signer: RequestSigner,
+  executionUrl: ExecutionUrl,
+): NotifiedSigner => {
+  const channels = notifiableChannels(signer);
+  return {
+    signer_id: signer.signerId,
+    signer_ref: signer.signerRef,
+    email: signer.contact.email,
+    mobile_number: signer.contact.mobileNumber,
+    send_to: { email: channels.email, mobile_number: channels.sms },
+    request_url: executionUrl(request.id, signer.signerRef),
+  };
+};
+
+const signerIdOf = (request: SignatureRequest, signerRef: string): string =>
+  request.signers.find((s) => s.signerRef === signerRef)?.signerId ?? signerRef;
+
+/** The envelopes of a transition's events, stamped with fresh ids and the transition's time. */
+export const envelopes = (
+  deps: { readonly ids: Ids; readonly executionUrl: ExecutionUrl },
+  request: SignatureRequest,
+  events: readonly RequestEvent[],
+): DomainEvent[] =>
+  events.map((event): DomainEvent => {
+    const head = {
+      id: deps.ids.eventId(),
+      occurred_at: request.updatedAt,
+      site_id: request.siteId,
+      aggregate_id: request.id,
+    };
+    switch (event.type) {
+      case 'request.created':
+        return {
+          ...head,
+          type: event.type,
+          data: {
+            request_id: request.id,
+            state: request.state,
+            contracts: request.contracts.map((c) => c.id),
+            signer_ids: request.signers.map((s) => s.signerId),
+          },
+        };
+      case 'request.sent':
+      case 'request.reminded':
+        return {
+          ...head,
+          type: event.type,
+          data: {
+            request_id: request.id,
+            site: { id: request.siteId, name: request.siteName },
+            contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
+            signers: event.notify.map((s) => notified(request, s, deps.executionUrl)),
+            expires_at: request.expiresAt,
+          },
+        };
+      case 'request.cancelled':
+      case 'request.expired':
+        return {
+          ...head,
+          type: event.type,
+          data: { request_id: request.id, previous_state: event.previous },
+        };
+      case 'request.signed':
+      case 'request.declined':
+        return {
+          ...head,
+          type: event.type,
+          data: {
+            request_id: request.id,
+            signer_id: signerIdOf(request, event.signerRef),
+            signer_ref: event.signerRef,
+          },
+        };
+      case 'request.completed':
+        return { ...head, type: event.type, data: { request_id: request.id } };
+    }
+  });

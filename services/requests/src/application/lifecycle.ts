@@ -1,0 +1,200 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import type { RequestView } from '@esign/contracts';
+import { type NotificationDelivered, type NotificationFailed } from '@esign/contracts';
+import {
+  cancel,
+  executionAccess,
+  expire,
+  recordDelivery,
+  remind,
+  send,
+  type ExecutionRefusal,
+  type RequestSigner,
+  type SignatureRequest,
+  type Transition,
+  type TransitionError,
+} from '../domain/signature-request.js';
+import { siteIds, type Caller } from './caller.js';
+import { executionUrl, type Deps } from './deps.js';
+import { notFound, type AppError } from './errors.js';
+import { envelopes } from './events.js';
+import { idempotently, type Idempotency, type Outcome } from './idempotency.js';
+import { requestView } from './views.js';
+
+type Apply = (request: SignatureRequest, now: string) => E.Either<TransitionError, Transition>;
+
+export interface TransitionInput {
+  readonly caller: Caller;
+  readonly requestId: string;
+  readonly idempotency?: Idempotency;
+}
+
+/**
+ * One transition of one Request in one transaction: the Request is locked (concurrent
+ * transitions queue up and the later ones see the result of the earlier), the
+ * transition's new state and its events are written together, so an event exists
+ * exactly when its change committed. A refusal changes nothing.
+ */
+const transition =
+  (deps: Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'>, apply: Apply) =>
+  (input: TransitionInput): TE.TaskEither<AppError, Outcome<RequestView>> =>
+    deps.transact((store) =>
+      pipe(
+        // The key is claimed before the Request is locked, so a retry of a call still
+        // running is told so at once instead of queueing behind it.
+        store.requests.siteOf(input.requestId, siteIds(input.caller)),
+        TE.chainW(TE.fromOption(() => notFound('request'))),
+        TE.chain((siteId) =>
+          idempotently(
+            store,
+            siteId,
+            input.idempotency,
+          )(() =>
+            pipe(
+              store.requests.lock(input.requestId, [siteId]),
+              TE.chainW(TE.fromOption(() => notFound('request'))),
+              TE.chainW((previous) =>
+                pipe(
+                  TE.fromEither(apply(previous, deps.clock.now())),
+                  TE.chainFirstW((t) => store.requests.update(previous, t.request)),
+                  TE.chainFirstW((t) =>
+                    store.outbox.append(
+                      envelopes({ ids: deps.ids, executionUrl: executionUrl(deps) }, t.request, t.events),
+                    ),
+                  ),
+                ),
+              ),
+              TE.map((t) => requestView(t.request, executionUrl(deps))),
+            ),
+          ),
+        ),
+      ),
+    );
+
+/** draft → sent: the Execution URLs go live and `request.sent` tells the notifier whom to reach. */
+export const sendRequest = (deps: Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'>) =>
+  transition(deps, send);
+
+export const cancelRequest = (
+  deps: Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'>,
+) => transition(deps, cancel);
+
+export const remindRequest = (
+  deps: Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl' | 'remindPolicy'>,
+) => transition(deps, (request, now) => remind(request, now, deps.remindPolicy));
+
+/**
+ * Expires open Requests whose `expires_at` has passed, a batch per transaction; answers
+ * how many. Run it periodically: Execution URLs stop working at `expires_at` whatever
+ * the sweep's pace (the URL check reads the time), the sweep makes the state and the
+ * `request.expired` event follow.
+ */
+export const expireDueRequests =
+  (deps: Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'>) =>
+  (limit = 100): TE.TaskEither<never, number> => {
+    const now = deps.clock.now();
+    return deps.transact((store) =>
+      pipe(
+        store.requests.lockDueForExpiry(now, limit),
+        TE.chain((due) =>
+          pipe(
+            due.flatMap((previous) => {
+              const result = expire(previous, now);
+              return E.isRight(result) ? [{ previous, ...result.right }] : [];
+            }),
+            TE.traverseSeqArray((t) =>
+              pipe(
+                store.requests.update(t.previous, t.request),
+                TE.chain(() =>
+                  store.outbox.append(
+                    envelopes({ ids: deps.ids, executionUrl: executionUrl(deps) }, t.request, t.events),
+                  ),
+                ),
+              ),
+            ),
+            TE.map((done) => done.length),
+          ),
+        ),
+      ),
+    );
+  };
+
+export const NOTIFICATION_OUTCOMES_CONSUMER = 'requests.notification-outcomes';
+
+export type OutcomeResult = 'applied' | 'duplicate' | 'unknown-request';
+
+/**
+ * Applies the notifier's report on one message, once per event id, so `GET` shows each
+ * signer's e-mail and SMS status. A report about a Request this service does not have
+ * (or not on the event's site) is acknowledged and dropped.
+ */
+export const recordNotificationOutcome =
+  (deps: Pick<Deps, 'transact'>) =>
+  (event: NotificationDelivered | NotificationFailed): TE.TaskEither<never, OutcomeResult> =>
+    deps.transact((store) =>
+      pipe(
+        store.inbox.claim(NOTIFICATION_OUTCOMES_CONSUMER, event.id),
+        TE.chain((fresh) =>
+          !fresh
+            ? TE.right<never, OutcomeResult>('duplicate')
+            : pipe(
+                store.requests.lock(event.data.request_id, [event.site_id]),
+                TE.chain(
+                  O.match(
+                    () => TE.right<never, OutcomeResult>('unknown-request'),
+                    (previous) => {
+                      const next = recordDelivery(previous, event.data.signer_ref, event.data.channel, {
+                        outcome: event.type === 'notification.delivered' ? 'delivered' : 'failed',
+                        at: event.occurred_at,
+                        eventId: event.id,
+                        error: event.data.error ?? null,
+                      });
+                      if (E.isLeft(next)) return TE.right<never, OutcomeResult>('unknown-request');
+                      return pipe(
+                        next.right === previous
+                          ? TE.right(undefined)
+                          : store.requests.update(previous, next.right),
+                        TE.map((): OutcomeResult => 'applied'),
+                      );
+                    },
+                  ),
+                ),
+              ),
+        ),
+      ),
+    );
+
+export type ExecutionUrlRefusal =
+  { readonly _tag: 'InvalidSignature' } | { readonly _tag: 'NoSuchRequest' } | ExecutionRefusal;
+
+/**
+ * What a signer page asks first: does this Execution URL open, and for whom? The
+ * signature is checked (in constant time) before anything is read; then the Request
+ * decides whether it is live: sent, not cancelled, not past its expiry.
+ */
+export const openExecutionUrl =
+  (deps: Pick<Deps, 'store' | 'urlSigner' | 'clock'>) =>
+  (input: {
+    readonly requestId: string;
+    readonly signerRef: string;
+    readonly signature: string;
+  }): TE.TaskEither<
+    ExecutionUrlRefusal,
+    { readonly request: SignatureRequest; readonly signer: RequestSigner }
+  > => {
+    if (!deps.urlSigner.verify(input.requestId, input.signerRef, input.signature))
+      return TE.left({ _tag: 'InvalidSignature' });
+    return pipe(
+      deps.store.requests.findByVerifiedId(input.requestId),
+      TE.chainW(TE.fromOption((): ExecutionUrlRefusal => ({ _tag: 'NoSuchRequest' }))),
+      TE.chainW((request) =>
+        pipe(
+          TE.fromEither(executionAccess(request, input.signerRef, deps.clock.now())),
+          TE.map((signer) => ({ request, signer })),
+        ),
+      ),
+    );
+  };

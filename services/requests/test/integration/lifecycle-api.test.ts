@@ -1,0 +1,486 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import amqplib from 'amqplib';
+import * as E from 'fp-ts/lib/Either.js';
+import * as t from 'io-ts';
+import { DomainEvent, RequestSent, type RequestView } from '@esign/contracts';
+import {
+  connectAmqp,
+  db,
+  declareSharedTopology,
+  sql,
+  startOutboxRelay,
+  topologyNames,
+  type AmqpClient,
+  type EventConsumer,
+  type OutboxRelay,
+  consumerQueues,
+} from '@esign/platform';
+import {
+  amqpPrefix,
+  deleteAmqpObjects,
+  eventually,
+  infra,
+  startTcpProxy,
+  testLogger,
+  type TcpProxy,
+} from '@esign/testing';
+import { notificationOutcomesConsumer } from '../../src/adapters/amqp/notification-outcomes-consumer.js';
+import { NOTIFICATION_OUTCOMES_CONSUMER } from '../../src/application/lifecycle.js';
+import { useCases } from '../../src/application/use-cases.js';
+import { principal, publishedTemplate, SITE_A, startHarness, type Harness } from '../support/harness.js';
+
+/** A queue on the test's exchange that keeps every request.* event the relay publishes. */
+const collector = async (exchange: string, queue: string) => {
+  const connection = await amqplib.connect(infra().amqpUrl);
+  const channel = await connection.createChannel();
+  await channel.assertQueue(queue, { durable: false, autoDelete: true });
+  await channel.bindQueue(queue, exchange, 'request.*');
+  const received: DomainEvent[] = [];
+  const receivedAt = new Map<string, number>();
+  await channel.consume(queue, (m) => {
+    if (m === null) return;
+    const decoded = DomainEvent.decode(JSON.parse(m.content.toString()));
+    assert.ok(E.isRight(decoded), 'every published event decodes with the libs/contracts codec');
+    assert.equal(m.fields.routingKey, decoded.right.type, 'routing key = event type');
+    received.push(decoded.right);
+    receivedAt.set(`${decoded.right.type}/${decoded.right.aggregate_id}`, performance.now());
+    channel.ack(m);
+  });
+  return {
+    received,
+    receivedAt,
+    of: (type: string, requestId: string) =>
+      received.filter((e) => e.type === type && e.aggregate_id === requestId),
+    close: () => connection.close(),
+  };
+};
+
+const HOUR = 3_600_000;
+
+describe('requests service: send through the outbox, and the lifecycle (real Postgres and RabbitMQ)', function () {
+  this.timeout(60_000);
+  let h: Harness;
+  let proxy: TcpProxy;
+  let amqp: AmqpClient;
+  let relay: OutboxRelay;
+  let sink: Awaited<ReturnType<typeof collector>>;
+  let outcomes: EventConsumer;
+  let outcomesClient: AmqpClient;
+  let template: number;
+  let headers: Record<string, string>;
+  const prefix = amqpPrefix('lifecycle');
+  const names = topologyNames(prefix);
+
+  const create = async (body: Record<string, unknown> = {}): Promise<RequestView> =>
+    (
+      await h.http
+        .post(`/v1.1/sites/${SITE_A.id}/requests`)
+        .set(headers)
+        .send({
+          contracts: [template],
+          signers: [
+            { signer_id: 'alice@example.com', send_to: { email: true } },
+            {
+              signer_id: 'bob',
+              signer: { mobile_number: '5550001111' },
+              send_to: { mobile_number: true, email: true },
+            },
+            { signer_id: 'carol' },
+          ],
+          fields: [
+            { name: 'full_name', assigned_to: 'alice@example.com' },
+            { name: 'agree', assigned_to: 'bob' },
+            { name: 'signature', assigned_to: 'carol' },
+          ],
+          ...body,
+        })
+        .expect(201)
+    ).body as RequestView;
+
+  const post = (id: string, action: string) => h.http.post(`/v1.1/requests/${id}/${action}`).set(headers);
+
+  const outboxRows = async (requestId: string) =>
+    db.any(
+      h.pool,
+      t.type({ type: t.string, published_at: t.union([t.string, t.null]) }),
+      sql.unsafe`SELECT type, published_at FROM outbox WHERE envelope->>'aggregate_id' = ${requestId} ORDER BY seq`,
+    );
+
+  const openUrl = (view: RequestView, index = 0) => {
+    const url = new URL(view.signers[index]!.request_url);
+    return useCases(h.deps).openExecutionUrl({
+      requestId: url.searchParams.get('r')!,
+      signerRef: url.searchParams.get('s')!,
+      signature: url.searchParams.get('signature')!,
+    })();
+  };
+
+  before(async () => {
+    h = await startHarness('lifecycle');
+    template = await publishedTemplate(h.http);
+    headers = await principal();
+    // The relay reaches the broker through a proxy the test can cut.
+    proxy = await startTcpProxy(Number(new URL(infra().amqpUrl).port || 5672));
+    const viaProxy = new URL(infra().amqpUrl);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    amqp = await connectAmqp(viaProxy.toString(), testLogger(), async (model) => {
+      const ch = await model.createChannel();
+      await declareSharedTopology(ch, prefix);
+      await ch.close();
+    });
+    await eventually(() => Promise.resolve(amqp.isConnected() ? true : undefined));
+    sink = await collector(names.events, `${prefix}.sink`);
+    relay = startOutboxRelay({
+      pool: h.pool,
+      databaseUrl: h.database.url,
+      amqp,
+      exchange: names.events,
+      logger: testLogger(),
+    });
+    outcomes = notificationOutcomesConsumer({
+      prefix,
+      logger: testLogger(),
+      record: useCases(h.deps).recordNotificationOutcome,
+      retryDelaysMs: [100],
+    });
+    outcomesClient = await connectAmqp(infra().amqpUrl, testLogger(), (model) => outcomes.setup(model));
+  });
+
+  after(async () => {
+    await outcomes.stop();
+    await outcomesClient.close();
+    await relay.stop();
+    await amqp.close();
+    await sink.close();
+    await proxy.close();
+    await h.close();
+    const queues = consumerQueues(prefix, NOTIFICATION_OUTCOMES_CONSUMER, 1);
+    await deleteAmqpObjects({
+      queues: [queues.main, queues.parked, ...queues.retries],
+      exchanges: [names.events, names.deadLetter],
+    });
+  });
+
+  describe('send', () => {
+    it('publishes request.sent with what the notifier needs, and makes the Execution URLs live', async () => {
+      const view = await create();
+      assert.deepEqual(await openUrl(view), E.left({ _tag: 'NotYetSent' }));
+      const sent = await post(view.id, 'send').expect(200);
+      assert.equal(sent.body.state, 'sent');
+      assert.ok(sent.body.sent_at);
+      assert.deepEqual(
+        (sent.body as RequestView).signers.map((s) => s.notifications),
+        [
+          { email: 'pending', sms: 'not_requested' },
+          { email: 'no_address', sms: 'pending' },
+          { email: 'not_requested', sms: 'not_requested' },
+        ],
+      );
+      const [event] = await eventually(() =>
+        Promise.resolve(
+          sink.of('request.sent', view.id).length > 0 ? sink.of('request.sent', view.id) : undefined,
+        ),
+      );
+      const decoded = RequestSent.decode(event);
+      assert.ok(E.isRight(decoded));
+      const data = decoded.right.data;
+      assert.equal(decoded.right.site_id, SITE_A.id);
+      assert.deepEqual(data.site, SITE_A);
+      assert.deepEqual(data.contracts, [{ id: template, name: 'NDA' }]);
+      assert.deepEqual(
+        data.signers.map((s) => [s.signer_id, s.email, s.mobile_number, s.send_to, s.request_url]),
+        [
+          [
+            'alice@example.com',
+            'alice@example.com',
+            null,
+            { email: true, mobile_number: false },
+            view.signers[0]!.request_url,
+          ],
+          ['bob', null, '15550001111', { email: false, mobile_number: true }, view.signers[1]!.request_url],
+          ['carol', null, null, { email: false, mobile_number: false }, view.signers[2]!.request_url],
+        ],
+      );
+      const opened = await openUrl(view, 1);
+      assert.ok(E.isRight(opened));
+      assert.equal(opened.right.signer.signerId, 'bob');
+      assert.deepEqual(
+        (await outboxRows(view.id)).map((r) => r.type),
+        ['request.created', 'request.sent'],
+      );
+    });
+
+    it('refuses a forged or altered Execution URL before reading anything', async () => {
+      const view = await create();
+      await post(view.id, 'send').expect(200);
+      const url = new URL(view.signers[0]!.request_url);
+      const cases = useCases(h.deps);
+      assert.deepEqual(
+        await cases.openExecutionUrl({
+          requestId: view.id,
+          signerRef: view.signers[1]!.signer_ref,
+          signature: url.searchParams.get('signature')!,
+        })(),
+        E.left({ _tag: 'InvalidSignature' }),
+      );
+    });
+
+    it('names every unassigned field, changes nothing and publishes nothing', async () => {
+      const view = await create({ fields: [{ name: 'agree', assigned_to: 'bob' }] });
+      const refused = await post(view.id, 'send').expect(422);
+      assert.equal(refused.body.code, 'send_preconditions_failed');
+      assert.deepEqual(refused.body.unassigned_fields, ['full_name', 'signature']);
+      assert.deepEqual(refused.body.errors, [
+        { path: 'fields[0].assigned_to', message: 'field "full_name" is not assigned to a signer' },
+        { path: 'fields[2].assigned_to', message: 'field "signature" is not assigned to a signer' },
+      ]);
+      const after = await h.http.get(`/v1.1/requests/${view.id}`).set(headers).expect(200);
+      assert.deepEqual(after.body, view);
+      assert.deepEqual(
+        (await outboxRows(view.id)).map((r) => r.type),
+        ['request.created'],
+      );
+    });
+
+    it('names a missing contract or signer (data changed under it), and changes nothing', async () => {
+      const noContracts = await create();
+      await h.pool.query(sql.unsafe`DELETE FROM request_contracts WHERE request_id = ${noContracts.id}`);
+      const a = await post(noContracts.id, 'send').expect(422);
+      assert.deepEqual(a.body.errors, [{ path: 'contracts', message: 'at least one contract is required' }]);
+      const noSigners = await create({ fields: [] });
+      await h.pool.query(
+        sql.unsafe`UPDATE request_fields SET assigned_to = NULL WHERE request_id = ${noSigners.id}`,
+      );
+      await h.pool.query(sql.unsafe`DELETE FROM request_signers WHERE request_id = ${noSigners.id}`);
+      const b = await post(noSigners.id, 'send').expect(422);
+      assert.deepEqual((b.body as { errors: unknown[] }).errors.slice(0, 1), [
+        { path: 'signers', message: 'at least one signer is required' },
+      ]);
+      for (const id of [noContracts.id, noSigners.id]) {
+        const read = await h.http.get(`/v1.1/requests/${id}`).set(headers).expect(200);
+        assert.equal(read.body.state, 'draft');
+        assert.deepEqual(
+          (await outboxRows(id)).map((r) => r.type),
+          ['request.created'],
+        );
+      }
+    });
+
+    it('answers 409 to a second send, and replays the first answer to a retry with its Idempotency-Key', async () => {
+      const view = await create();
+      const first = await post(view.id, 'send').set('Idempotency-Key', `send-${view.id}`).expect(200);
+      const retry = await post(view.id, 'send').set('Idempotency-Key', `send-${view.id}`).expect(200);
+      assert.deepEqual(retry.body, first.body);
+      assert.equal(retry.headers['idempotent-replayed'], 'true');
+      const again = await post(view.id, 'send').expect(409);
+      assert.equal(again.body.code, 'invalid_state');
+      assert.equal(again.body.state, 'sent');
+      assert.equal((await outboxRows(view.id)).filter((r) => r.type === 'request.sent').length, 1);
+    });
+
+    it('lets exactly one of two concurrent sends succeed, and publishes exactly one event', async () => {
+      for (let round = 0; round < 5; round++) {
+        const view = await create();
+        const [a, b] = await Promise.all([post(view.id, 'send'), post(view.id, 'send')]);
+        assert.deepEqual([a.status, b.status].sort(), [200, 409]);
+        await eventually(() =>
+          Promise.resolve(sink.of('request.sent', view.id).length > 0 ? true : undefined),
+        );
+        await new Promise((r) => setTimeout(r, 100));
+        assert.equal(sink.of('request.sent', view.id).length, 1);
+      }
+    });
+
+    it('gets request.sent to the broker promptly (LISTEN/NOTIFY wakes the relay)', async () => {
+      const latencies: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const view = await create();
+        const response = await post(view.id, 'send').expect(200);
+        const answered = performance.now();
+        assert.equal(response.body.state, 'sent');
+        const at = await eventually(() => Promise.resolve(sink.receivedAt.get(`request.sent/${view.id}`)));
+        latencies.push(Math.max(0, at - answered));
+      }
+      latencies.sort((a, b) => a - b);
+      const p50 = latencies[10]!;
+      console.log(
+        `      send answered → request.sent received: p50 ${p50.toFixed(1)} ms, max ${latencies[19]!.toFixed(1)} ms (20 sends)`,
+      );
+      // Generous: the relay's polling fallback alone would take up to 1 s.
+      assert.ok(p50 < 500, `median ${p50} ms`);
+    });
+
+    it('succeeds while the broker is unreachable, and publishes the event once it is back', async () => {
+      const view = await create();
+      await eventually(() =>
+        Promise.resolve(sink.of('request.created', view.id).length > 0 ? true : undefined),
+      );
+      proxy.cut();
+      try {
+        await eventually(() => Promise.resolve(amqp.isConnected() ? undefined : true));
+        await post(view.id, 'send').expect(200);
+        await new Promise((r) => setTimeout(r, 800));
+        assert.equal(sink.of('request.sent', view.id).length, 0);
+        const rows = await outboxRows(view.id);
+        assert.deepEqual(
+          rows.map((r) => [r.type, r.published_at === null]),
+          [
+            ['request.created', false],
+            ['request.sent', true],
+          ],
+        );
+      } finally {
+        proxy.restore();
+      }
+      await eventually(
+        () => Promise.resolve(sink.of('request.sent', view.id).length > 0 ? true : undefined),
+        20_000,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal(sink.of('request.sent', view.id).length, 1);
+    });
+  });
+
+  describe('cancel, expiry and remind', () => {
+    it('cancels a sent Request: its Execution URLs stop working and request.cancelled is published', async () => {
+      const view = await create();
+      await post(view.id, 'send').expect(200);
+      assert.ok(E.isRight(await openUrl(view)));
+      const cancelled = await post(view.id, 'cancel').send({}).expect(200);
+      assert.equal(cancelled.body.state, 'cancelled');
+      assert.ok(cancelled.body.cancelled_at);
+      assert.deepEqual(await openUrl(view), E.left({ _tag: 'Closed', state: 'cancelled' }));
+      const [event] = await eventually(() =>
+        Promise.resolve(
+          sink.of('request.cancelled', view.id).length > 0
+            ? sink.of('request.cancelled', view.id)
+            : undefined,
+        ),
+      );
+      assert.deepEqual(event!.data, { request_id: view.id, previous_state: 'sent' });
+      assert.equal((await post(view.id, 'cancel').expect(409)).body.state, 'cancelled');
+      assert.equal((await post(view.id, 'send').expect(409)).body.code, 'invalid_state');
+      const unknownBody = await post(view.id, 'cancel').send({ reason: 'x' }).expect(422);
+      assert.deepEqual(unknownBody.body.errors, [{ path: 'reason', message: 'unknown field' }]);
+    });
+
+    it('kills the Execution URLs at expires_at, and the sweep marks the Request expired with its event', async () => {
+      const view = await create({
+        expires_at: new Date(Date.parse(h.deps.clock.now()) + HOUR).toISOString(),
+      });
+      await post(view.id, 'send').expect(200);
+      assert.ok(E.isRight(await openUrl(view)));
+      h.clock.advance(HOUR);
+      assert.deepEqual(await openUrl(view), E.left({ _tag: 'Expired' }), 'dead at once, before any sweep');
+      assert.equal((await post(view.id, 'remind').expect(409)).body.code, 'request_expired');
+      const swept = await useCases(h.deps).expireDueRequests(100)();
+      assert.ok(E.isRight(swept) && swept.right >= 1);
+      const read = await h.http.get(`/v1.1/requests/${view.id}`).set(headers).expect(200);
+      assert.equal(read.body.state, 'expired');
+      assert.ok(read.body.expired_at);
+      await eventually(() =>
+        Promise.resolve(sink.of('request.expired', view.id).length > 0 ? true : undefined),
+      );
+      assert.deepEqual(await useCases(h.deps).expireDueRequests(100)(), E.right(0), 'nothing left to expire');
+      assert.equal((await post(view.id, 'cancel').expect(409)).body.state, 'expired');
+    });
+
+    it('reminds the signers who have not signed, no more often than the policy allows', async () => {
+      const view = await create();
+      await post(view.id, 'send').expect(200);
+      const soon = await post(view.id, 'remind').expect(429);
+      assert.equal(soon.body.code, 'remind_too_soon');
+      assert.equal(soon.headers['retry-after'], '3600');
+      h.clock.advance(HOUR);
+      await h.pool.query(
+        sql.unsafe`UPDATE request_signers SET state = 'signed', signed_at = now() WHERE request_id = ${view.id} AND signer_id = 'alice@example.com'`,
+      );
+      const reminded = await post(view.id, 'remind').expect(200);
+      assert.equal(reminded.body.remind_count, 1);
+      const [event] = await eventually(() =>
+        Promise.resolve(
+          sink.of('request.reminded', view.id).length > 0 ? sink.of('request.reminded', view.id) : undefined,
+        ),
+      );
+      assert.deepEqual(
+        (event!.data as { signers: { signer_id: string }[] }).signers.map((s) => s.signer_id),
+        ['bob'],
+        'only those who have not signed and can be reached',
+      );
+      assert.equal((await post(view.id, 'remind').expect(429)).headers['retry-after'], '3600');
+      assert.equal((await post(randomUUID(), 'remind').expect(404)).body.code, 'not_found');
+    });
+  });
+
+  describe('notification outcomes', () => {
+    const publish = async (event: unknown, routingKey: string) => {
+      const connection = await amqplib.connect(infra().amqpUrl);
+      const channel = await connection.createConfirmChannel();
+      channel.publish(names.events, routingKey, Buffer.from(JSON.stringify(event)), { persistent: true });
+      await channel.waitForConfirms();
+      await connection.close();
+    };
+    const outcome = (
+      view: RequestView,
+      type: 'notification.delivered' | 'notification.failed',
+      signer: number,
+      channel: 'email' | 'sms',
+      at: string,
+      extra = {},
+    ) => ({
+      id: randomUUID(),
+      type,
+      occurred_at: at,
+      site_id: SITE_A.id,
+      aggregate_id: view.id,
+      data: {
+        request_id: view.id,
+        cause_event_id: randomUUID(),
+        signer_id: view.signers[signer]!.signer_id,
+        signer_ref: view.signers[signer]!.signer_ref,
+        channel,
+        ...extra,
+      },
+    });
+    const statuses = async (id: string) =>
+      ((await h.http.get(`/v1.1/requests/${id}`).set(headers).expect(200)).body as RequestView).signers.map(
+        (s) => s.notifications,
+      );
+
+    it("shows each signer's e-mail and SMS status as the notifier reports it, once per event, latest first", async () => {
+      const view = await create();
+      await post(view.id, 'send').expect(200);
+      const delivered = outcome(view, 'notification.delivered', 0, 'email', '2030-01-01T00:00:10.000Z');
+      await publish(delivered, delivered.type);
+      const failed = outcome(view, 'notification.failed', 1, 'sms', '2030-01-01T00:00:10.000Z', {
+        error: 'unreachable',
+      });
+      await publish(failed, failed.type);
+      await eventually(async () => {
+        const s = await statuses(view.id);
+        return s[0]!.email === 'delivered' && s[1]!.sms === 'failed' ? true : undefined;
+      });
+      // A redelivery of the same event and a late, older report change nothing.
+      await publish(delivered, delivered.type);
+      const older = outcome(view, 'notification.failed', 0, 'email', '2030-01-01T00:00:05.000Z');
+      await publish(older, older.type);
+      await eventually(async () => {
+        const n = await h.pool.oneFirst(sql.unsafe`SELECT count(*) FROM inbox WHERE event_id = ${older.id}`);
+        return Number(n) === 1 ? true : undefined;
+      });
+      assert.deepEqual(await statuses(view.id), [
+        { email: 'delivered', sms: 'not_requested' },
+        { email: 'no_address', sms: 'failed' },
+        { email: 'not_requested', sms: 'not_requested' },
+      ]);
+      assert.equal(
+        Number(
+          await h.pool.oneFirst(sql.unsafe`SELECT count(*) FROM inbox WHERE event_id = ${delivered.id}`),
+        ),
+        1,
+      );
+    });
+  });
+});

@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import * as E from 'fp-ts/lib/Either.js';
+import { DomainEvent, type NotificationDelivered, type RequestView } from '@esign/contracts';
+import type { Caller } from '../../src/application/caller.js';
+import { useCases } from '../../src/application/use-cases.js';
+import { body, fresh, later, left, NOW, right } from '../support/builders.js';
+import { fakeDeps } from '../support/fakes.js';
+
+const SITE = { id: 7, name: 'Acme' };
+const caller: Caller = { sub: 'u', sites: [SITE] };
+
+const setup = async () => {
+  const fake = fakeDeps();
+  const cases = useCases(fake.deps);
+  const template = fresh(
+    right(
+      await cases.createTemplate({
+        caller,
+        siteId: SITE.id,
+        body: { type: 'html', name: 'NDA', html: 'x', fields: [{ name: 'sig', type: 'signature' }] },
+      })(),
+    ),
+  );
+  right(await cases.publishContract({ caller, templateId: template.id })());
+  const create = async (extra: Record<string, unknown> = {}): Promise<RequestView> =>
+    fresh(
+      right(
+        await cases.createRequest({
+          caller,
+          siteId: SITE.id,
+          body: body({
+            contracts: [template.id],
+            signers: [{ signer_id: 'a@b.co', send_to: { email: true } }],
+            fields: [{ name: 'sig', assigned_to: 'a@b.co' }],
+            ...extra,
+          }),
+        })(),
+      ),
+    );
+  const events = (requestId: string) =>
+    fake.memory.state().outbox.filter((e) => e.aggregate_id === requestId);
+  return { ...fake, cases, create, events };
+};
+
+describe('requests use cases: send and the lifecycle (in-memory ports)', () => {
+  it('writes request.created, then request.sent with the signers, channels and Execution URLs', async () => {
+    const { cases, create, events } = await setup();
+    const view = await create();
+    const sent = fresh(right(await cases.sendRequest({ caller, requestId: view.id })()));
+    assert.equal(sent.state, 'sent');
+    const written = events(view.id);
+    assert.deepEqual(
+      written.map((e) => e.type),
+      ['request.created', 'request.sent'],
+    );
+    for (const e of written) assert.ok(E.isRight(DomainEvent.decode(e)), e.type);
+    const data = written[1]!.data as { site: unknown; signers: { request_url: string; send_to: unknown }[] };
+    assert.deepEqual(data.site, SITE);
+    assert.equal(data.signers[0]!.request_url, view.signers[0]!.request_url);
+    assert.deepEqual(data.signers[0]!.send_to, { email: true, mobile_number: false });
+  });
+
+  it('refuses a send with unassigned fields and leaves the Request and the outbox as they were', async () => {
+    const { cases, create, events, memory } = await setup();
+    const view = await create({ fields: [] });
+    const before = memory.state().requests.get(view.id);
+    assert.deepEqual(left(await cases.sendRequest({ caller, requestId: view.id })()), {
+      _tag: 'SendPreconditionsFailed',
+      missing: [{ _tag: 'UnassignedFields', fields: [{ index: 0, name: 'sig' }] }],
+    });
+    assert.deepEqual(memory.state().requests.get(view.id), before);
+    assert.deepEqual(
+      events(view.id).map((e) => e.type),
+      ['request.created'],
+    );
+  });
+
+  it("answers NotFound for another site's Request", async () => {
+    const { cases, create } = await setup();
+    const view = await create();
+    assert.deepEqual(
+      left(
+        await cases.cancelRequest({
+          caller: { sub: 'x', sites: [{ id: 9, name: 'n' }] },
+          requestId: view.id,
+        })(),
+      ),
+      {
+        _tag: 'NotFound',
+        resource: 'request',
+      },
+    );
+  });
+
+  it('cancels, closing the Execution URLs', async () => {
+    const { cases, create, events } = await setup();
+    const view = await create();
+    right(await cases.sendRequest({ caller, requestId: view.id })());
+    right(await cases.cancelRequest({ caller, requestId: view.id })());
+    assert.deepEqual(events(view.id).at(-1)?.data, { request_id: view.id, previous_state: 'sent' });
+    const url = new URL(view.signers[0]!.request_url);
+    assert.deepEqual(
+      await cases.openExecutionUrl({
+        requestId: view.id,
+        signerRef: view.signers[0]!.signer_ref,
+        signature: url.searchParams.get('signature')!,
+      })(),
+      E.left({ _tag: 'Closed', state: 'cancelled' }),
+    );
+  });
+
+  it('reminds after the interval, and sweeps expired Requests', async () => {
+    const { cases, create, events, setNow } = await setup();
+    const view = await create({ expires_at: later(NOW, 7200) });
+    right(await cases.sendRequest({ caller, requestId: view.id })());
+    assert.equal(left(await cases.remindRequest({ caller, requestId: view.id })())._tag, 'RemindTooSoon');
+    setNow(later(NOW, 3600));
+    assert.equal(fresh(right(await cases.remindRequest({ caller, requestId: view.id })())).remind_count, 1);
+    assert.deepEqual(await cases.expireDueRequests(10)(), E.right(0));
+    setNow(later(NOW, 7200));
+    assert.deepEqual(await cases.expireDueRequests(10)(), E.right(1));
+    assert.deepEqual(
+      events(view.id).map((e) => e.type),
+      ['request.created', 'request.sent', 'request.reminded', 'request.expired'],
+    );
+  });
+
+  it('applies a notification outcome once, and drops one for an unknown Request', async () => {
+    const { cases, create, memory } = await setup();
+    const view = await create();
+    right(await cases.sendRequest({ caller, requestId: view.id })());
+    const event: NotificationDelivered = {
+      id: randomUUID(),
+      type: 'notification.delivered',
+      occurred_at: later(NOW, 5),
+      site_id: SITE.id,
+      aggregate_id: view.id,
+      data: {
+        request_id: view.id,
+        cause_event_id: randomUUID(),
+        signer_id: 'a@b.co',
+        signer_ref: view.signers[0]!.signer_ref,
+        channel: 'email',
+      },
+    };
+    assert.deepEqual(await cases.recordNotificationOutcome(event)(), E.right('applied'));
+    assert.deepEqual(await cases.recordNotificationOutcome(event)(), E.right('duplicate'));
+    assert.equal(memory.state().requests.get(view.id)?.signers[0]?.delivery.email?.outcome, 'delivered');
+    const stranger = { ...event, id: randomUUID(), site_id: 99 };
+    assert.deepEqual(await cases.recordNotificationOutcome(stranger)(), E.right('unknown-request'));
+  });
+});
