@@ -19,7 +19,11 @@ import { notifySigners } from './application/notify-signers.js';
 import { postgresDeliveryStore } from './adapters/postgres/postgres-delivery-store.js';
 import { smtpEmailSender } from './adapters/smtp/smtp-email-sender.js';
 import { twilioSmsSender } from './adapters/twilio/twilio-sms-sender.js';
-import { localEmailOutbox, localSmsOutbox } from './adapters/local-outbox/local-outbox.js';
+import {
+  localEmailOutbox,
+  localSmsOutbox,
+  prepareLocalOutbox,
+} from './adapters/local-outbox/local-outbox.js';
 import { notificationConsumer } from './adapters/amqp/notification-consumer.js';
 import { notifierMetrics } from './adapters/metrics/notifier-metrics.js';
 import type { EmailSender } from './ports/email-sender.js';
@@ -56,11 +60,13 @@ const smsSender = (config: Config, logger: Logger): SmsSender =>
 
 /** The composition root: migrates, builds the adapters, starts consuming and relaying. */
 export const startNotifier = async (config: Config, logger: Logger): Promise<RunningNotifier> => {
+  const email = emailSender(config, logger);
+  const sms = smsSender(config, logger);
+  const usesLocalOutbox = email.name === 'local-outbox' || sms.name === 'local-outbox';
+  if (usesLocalOutbox) await prepareLocalOutbox(outboxDir(config));
   await migrate(config.DATABASE_URL, migrationsDir, logger, { messaging: true });
   const pool = await createDatabasePool(config.DATABASE_URL);
   const metrics = createMetrics('notifier');
-  const email = emailSender(config, logger);
-  const sms = smsSender(config, logger);
   logger.info(
     {
       email: email.name,

@@ -6,7 +6,7 @@ import type {
   RequestReminded,
   RequestSent,
 } from '@esign/contracts';
-import { parseUsMobile } from '@esign/contracts';
+import { isEmail, parseUsMobile } from '@esign/contracts';
 
 /** The events that ask the notifier to reach signers. */
 export type NoticeEvent = RequestSent | RequestReminded;
@@ -72,10 +72,12 @@ export const planDeliveries = (event: NoticeEvent): Target[] => {
     const badUrl = isHttpUrl(signer.request_url) ? undefined : 'the Execution URL is not an http(s) URL';
     if (signer.send_to.email && signer.email !== null && signer.email.trim() !== '') {
       const recipient = signer.email.trim();
+      // One address, nothing a mailer could read as a list or a display name.
+      const reason = isEmail(recipient) ? badUrl : 'not an e-mail address';
       add(
-        badUrl === undefined
+        reason === undefined
           ? { _tag: 'Send', key: key('email'), signer, recipient }
-          : { _tag: 'Refuse', key: key('email'), signer, recipient, reason: badUrl },
+          : { _tag: 'Refuse', key: key('email'), signer, recipient: recipient.slice(0, 320), reason },
       );
     }
     if (signer.send_to.mobile_number && signer.mobile_number !== null && signer.mobile_number.trim() !== '') {

@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import PostalMime from 'postal-mime';
 import { testLogger } from '@esign/testing';
-import { localEmailOutbox, localSmsOutbox } from '../../src/adapters/local-outbox/local-outbox.js';
+import {
+  localEmailOutbox,
+  localSmsOutbox,
+  prepareLocalOutbox,
+} from '../../src/adapters/local-outbox/local-outbox.js';
 
 describe('notifier adapter: local outbox (files, for a machine without SMTP or Twilio)', () => {
   let dir: string;
@@ -50,5 +54,14 @@ describe('notifier adapter: local outbox (files, for a machine without SMTP or T
     const content = await readFile(join(dir, 'sms', file!), 'utf8');
     assert.match(content, /^To: \+12025550111\n/);
     assert.match(content, /\n\nSign here: https:\/\/esign\.example\/s\?x=2\n$/);
+  });
+
+  it('stops start-up with a clear line when the folder cannot be made', async () => {
+    const blocker = join(dir, 'not-a-folder');
+    await writeFile(blocker, 'a file where the outbox should be');
+    await assert.rejects(
+      prepareLocalOutbox(join(blocker, 'outbox')),
+      /NOTIFIER_OUTBOX_DIR .*not-a-folder\/outbox cannot be written/,
+    );
   });
 });

@@ -43,6 +43,11 @@ describe('notifier domain: which messages an event asks for', () => {
     assert.match(target?._tag === 'Refuse' ? target.reason : '', /US mobile number/);
   });
 
+  it('refuses an e-mail address a mailer could read as several recipients', () => {
+    const sneaky = signer({ email: 'a@example.com, everyone@example.com' });
+    assert.equal(planDeliveries(requestSent([sneaky]))[0]?._tag, 'Refuse');
+  });
+
   it('refuses a message whose Execution URL is not http(s), so no link can carry a script', () => {
     const bad = signer({ request_url: 'javascript:alert(1)' });
     assert.equal(planDeliveries(requestSent([bad]))[0]?._tag, 'Refuse');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import nodemailer from 'nodemailer';
@@ -30,6 +30,25 @@ const writeAtomically = async (folder: string, name: string, content: Buffer | s
   await writeFile(`${path}.tmp`, content);
   await rename(`${path}.tmp`, path);
   return path;
+};
+
+/**
+ * Checks at start-up that the outbox folder can be written, so a read-only working
+ * directory (a container running as a non-root user) stops start-up with one clear
+ * line instead of failing every message later.
+ */
+export const prepareLocalOutbox = async (dir: string): Promise<void> => {
+  try {
+    for (const sub of ['email', 'sms']) {
+      await mkdir(join(dir, sub), { recursive: true });
+      await access(join(dir, sub), constants.W_OK);
+    }
+  } catch (error) {
+    throw new Error(
+      `NOTIFIER_OUTBOX_DIR ${dir} cannot be written (${error instanceof Error ? error.message : String(error)}): ` +
+        'point it at a writable folder, or set SMTP_URL and the TWILIO_* variables',
+    );
+  }
 };
 
 const failure = (error: unknown) => ({

@@ -18,7 +18,8 @@ export const messageIdFor = (idempotencyKey: string, from: string): string =>
 /** The nodemailer message for one e-mail, whatever transport carries it. */
 export const mailOptions = (message: EmailMessage, from: string): SendMailOptions => ({
   from,
-  to: message.to,
+  // An address object, not a string: nodemailer never parses it as a list.
+  to: { name: '', address: message.to },
   subject: message.subject,
   text: message.text,
   html: message.html,
