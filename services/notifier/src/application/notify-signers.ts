@@ -79,14 +79,10 @@ export const notifySigners =
       targets.map((target) => processTarget(deps, event, attempt, target)),
       deps.concurrency,
     );
-    const failure = results.find(E.isLeft);
-    if (failure !== undefined) return failure;
-    return E.right({
-      messages: results.map((r, i) => ({
-        key: targets[i]!.key,
-        outcome: (r as E.Right<MessageOutcome>).right,
-      })),
-    });
+    return pipe(
+      E.sequenceArray(results),
+      E.map((outcomes) => ({ messages: outcomes.map((outcome, i) => ({ key: targets[i]!.key, outcome })) })),
+    );
   };
 
 const send = (

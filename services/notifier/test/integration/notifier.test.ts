@@ -26,7 +26,7 @@ import {
 import { parseConfig } from '../../src/config.js';
 import { startNotifier, type RunningNotifier } from '../../src/notifier.js';
 import { CONSUMER_NAME } from '../../src/adapters/amqp/notification-consumer.js';
-import { requestSent, signer } from '../support/events.js';
+import { requestReminded, requestSent, signer } from '../support/events.js';
 import { startSmtpServer, type SmtpDouble } from '../support/smtp.js';
 import { startTwilioApi, type TwilioApiDouble } from '../support/twilio-api.js';
 
@@ -378,6 +378,18 @@ describe('notifier: e-mail and SMS to signers when a Request is sent', function 
     );
     assert.equal(mailTo(u.email('good')).length, 1);
     assert.equal(mailTo(u.email('never')).length, 0);
+  });
+
+  it('sends reminders too, as new messages of their own', async () => {
+    const u = unique();
+    const alice = signer({ email: u.email('alice') });
+    const reminder = requestReminded([alice]);
+    await publish(reminder);
+    const [outcome] = await settled(reminder.id, 1);
+    assert.equal(outcome?.type, 'notification.delivered');
+    const [mail] = mailTo(u.email('alice'));
+    assert.match(mail?.mail.subject ?? '', /^Reminder: Acme Lettings is waiting for your signature/);
+    assert.ok((mail?.mail.text ?? '').includes(alice.request_url));
   });
 
   it('serves only health, readiness and metrics over HTTP', async () => {
