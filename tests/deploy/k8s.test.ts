@@ -7,7 +7,12 @@ import { join } from 'node:path';
 import { repoRoot } from './support/paths.js';
 import { render, schemaErrors, unknownFieldErrors, type K8sObject } from './support/kubernetes.js';
 import { allowed, matches, type Endpoint, type NetworkPolicySpec } from './support/network-policy.js';
-import { allServiceConfigs, serviceOfCommand, type ServiceConfig } from './support/service-config.js';
+import {
+  allServiceConfigs,
+  looksSecret,
+  serviceOfCommand,
+  type ServiceConfig,
+} from './support/service-config.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return --
    The rendered manifests are validated against the Kubernetes schemas by the first test
@@ -115,6 +120,7 @@ for (const overlay of overlays) {
       }
       for (const [name, data] of configMaps) {
         for (const [key, value] of Object.entries(data)) {
+          assert.ok(!looksSecret(key), `ConfigMap ${name}: ${key} is a credential; reference a Secret`);
           const url = URL.canParse(value) ? new URL(value) : undefined;
           assert.ok(url === undefined || url.password === '', `ConfigMap ${name}: ${key} carries a password`);
         }

@@ -33,6 +33,8 @@ export const serviceNames = (): string[] =>
     .sort();
 
 const SECRET_NAME = /(SECRET|PASSWORD|PRIVATE|_KEYS?$|AUTH_TOKEN|API_TOKEN)/;
+/** A variable whose name says it holds a credential, whichever service reads it. */
+export const looksSecret = (name: string): boolean => SECRET_NAME.test(name);
 const LOOPBACK = /\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])([:/]|$)/;
 
 interface Prop {
