@@ -90,6 +90,9 @@ interface Running {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** Processes to kill if a test fails before they exit: never leave a service running. */
+const spawned: ChildProcess[] = [];
+
 const start = async (service: string, env: Record<string, string>): Promise<Running> => {
   const port = Number(env.PORT);
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
@@ -100,6 +103,7 @@ const start = async (service: string, env: Record<string, string>): Promise<Runn
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  spawned.push(child);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -170,6 +174,8 @@ describe('graceful shutdown of each service (compiled, as deployed)', function (
   });
 
   after(async () => {
+    for (const child of spawned)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
