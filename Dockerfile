@@ -27,8 +27,10 @@ RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY tsconfig.base.json tsconfig.json ./
 COPY libs libs
 COPY services services
+# Only the services' projects (and the libraries they reference): the root tsconfig
+# also names tests/, which is not in the build context.
 RUN set -eu; \
-  node node_modules/typescript/bin/tsc -b; \
+  node node_modules/typescript/bin/tsc -b services/*; \
   mkdir /out; \
   for dir in libs/* services/*; do \
     if [ "$dir" = libs/testing ]; then continue; fi; \

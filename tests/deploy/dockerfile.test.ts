@@ -120,6 +120,41 @@ describe('Dockerfile', () => {
     );
   });
 
+  it('compiles only TypeScript projects whose files (and references) are copied into the build stage', () => {
+    const build = stages.find((s) => s.name === 'build')!;
+    const script = only(build, 'RUN').map(runText).join('\n');
+    const targets = /tsc -b ([^;&\n]+)/.exec(script)?.[1]?.trim().split(/\s+/) ?? ['.'];
+    const copied = only(build, 'COPY')
+      .filter((c) => !flagsOf(c).has('from'))
+      .flatMap((c) =>
+        c
+          .getArguments()
+          .slice(0, -1)
+          .map((a) => a.getValue()),
+      );
+    const expand = (target: string): string[] =>
+      target.endsWith('/*')
+        ? readdirSync(join(repoRoot, target.slice(0, -2))).map((name) => `${target.slice(0, -2)}/${name}`)
+        : [target];
+    const seen = new Set<string>();
+    const visit = (project: string) => {
+      const dir = relative(repoRoot, join(repoRoot, project)) || '.';
+      if (seen.has(dir)) return;
+      seen.add(dir);
+      const tsconfig = dir === '.' ? 'tsconfig.json' : `${dir}/tsconfig.json`;
+      assert.ok(
+        copied.some((path) => tsconfig === path || tsconfig.startsWith(`${path}/`)),
+        `${tsconfig} is compiled in the build stage but not copied into it`,
+      );
+      const config = JSON.parse(readFileSync(join(repoRoot, tsconfig), 'utf8')) as {
+        references?: { path: string }[];
+      };
+      for (const reference of config.references ?? []) visit(join(dir, reference.path));
+    };
+    for (const target of targets.flatMap(expand)) visit(target);
+    assert.ok(seen.size > 1);
+  });
+
   it('sends nothing local into the build context (.dockerignore) but keeps what COPY needs', () => {
     const ignored = readFileSync(join(repoRoot, '.dockerignore'), 'utf8')
       .split('\n')

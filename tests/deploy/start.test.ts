@@ -7,7 +7,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { amqpPrefix, infra, uniqueSuffix } from '@esign/testing';
+import { topologyNames } from '@esign/platform';
+import { amqpPrefix, deleteAmqpObjects, infra, uniqueSuffix } from '@esign/testing';
 import pg from 'pg';
 import { repoRoot } from './support/paths.js';
 
@@ -107,6 +108,7 @@ describe('npm start (scripts/start.mjs)', function () {
     const prefix = `t_start_${uniqueSuffix()}_`;
     const dataDir = mkdtempSync(join(tmpdir(), 'esign-start-'));
     const children: ChildProcess[] = [];
+    const prefixes: string[] = [];
 
     after(async () => {
       for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
@@ -120,16 +122,19 @@ describe('npm start (scripts/start.mjs)', function () {
         await admin.end();
       }
       rmSync(dataDir, { recursive: true, force: true });
+      for (const amqp of prefixes) await deleteAmqpObjects({ exchanges: Object.values(topologyNames(amqp)) });
     });
 
     const startAll = async () => {
       const ports = { GATEWAY_PORT: 0, AUTH_PORT: 0, REQUESTS_PORT: 0, NOTIFIER_PORT: 0 };
       for (const key of Object.keys(ports) as (keyof typeof ports)[]) ports[key] = await freePort();
+      const amqp = amqpPrefix('start');
+      prefixes.push(amqp);
       const started = run({
         ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
         POSTGRES_URL: postgresBase(),
         AMQP_URL: infra().amqpUrl,
-        AMQP_PREFIX: amqpPrefix('start'),
+        AMQP_PREFIX: amqp,
         ESIGN_DATA_DIR: dataDir,
         ESIGN_DATABASE_PREFIX: prefix,
         LOG_LEVEL: 'info',
