@@ -8,30 +8,19 @@
 // GATEWAY_PORT/AUTH_PORT/REQUESTS_PORT/NOTIFIER_PORT, LOG_FORMAT=json (raw log lines),
 // ESIGN_DATA_DIR (default .data), ESIGN_DATABASE_PREFIX (default esign_).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readSync } from 'node:fs';
 import net from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { localSecrets, localSettings, root, serviceEnvironment } from './lib/local-env.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
-const postgresBase = (env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
-const amqpUrl = env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
-const dataDir = resolve(env.ESIGN_DATA_DIR || join(root, '.data'));
-const databasePrefix = env.ESIGN_DATABASE_PREFIX ?? 'esign_';
+const settings = localSettings(env);
+const { postgresBase, amqpUrl, dataDir, publicBaseUrl, databaseUrl } = settings;
 const json = env.LOG_FORMAT === 'json';
 const color = process.stdout.isTTY && env.NO_COLOR === undefined;
-
-const services = [
-  { name: 'auth', port: Number(env.AUTH_PORT ?? 8081), db: true, colour: 36 },
-  { name: 'requests', port: Number(env.REQUESTS_PORT ?? 8082), db: true, colour: 35 },
-  { name: 'notifier', port: Number(env.NOTIFIER_PORT ?? 8083), db: true, colour: 33 },
-  { name: 'gateway', port: Number(env.GATEWAY_PORT ?? 8080), db: false, colour: 32 },
-];
-const byName = Object.fromEntries(services.map((s) => [s.name, s]));
-const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${byName.gateway.port}`;
-const databaseUrl = (service) => `${postgresBase}/${databasePrefix}${service}`;
+const colours = { auth: 36, requests: 35, notifier: 33, gateway: 32 };
+const services = settings.services.map((s) => ({ ...s, colour: colours[s.name] ?? 34 }));
 
 /** One line on stderr, exit 1: what a developer reads when something is not there. */
 const fail = (message) => {
@@ -73,14 +62,8 @@ for (const service of services) {
   }
 }
 
-// Local secrets are made once and kept in the data folder (git-ignored), so tokens and
-// Execution URLs survive a restart. Production takes them from its secret store.
 mkdirSync(join(dataDir, 'logs'), { recursive: true });
-const secretsFile = join(dataDir, 'local-secrets.json');
-const secrets = existsSync(secretsFile)
-  ? JSON.parse(readFileSync(secretsFile, 'utf8'))
-  : { internal: randomBytes(32).toString('base64url'), urlSigning: randomBytes(32).toString('base64url') };
-writeFileSync(secretsFile, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+const secrets = localSecrets(dataDir);
 
 const { ensureDatabase } = await import(pathToFileURL(join(root, 'libs/platform/dist/src/index.js')).href);
 for (const service of services.filter((s) => s.db)) {
@@ -88,22 +71,10 @@ for (const service of services.filter((s) => s.db)) {
     await ensureDatabase(databaseUrl(service.name));
   } catch (error) {
     fail(
-      `Cannot create the database ${databasePrefix}${service.name} under ${postgresBase}: ${error.message}`,
+      `Cannot create the database ${settings.databaseName(service.name)} under ${postgresBase}: ${error.message}`,
     );
   }
 }
-
-const shared = {
-  AMQP_URL: amqpUrl,
-  PUBLIC_BASE_URL: publicBaseUrl,
-  TOKEN_ISSUER: env.TOKEN_ISSUER ?? publicBaseUrl,
-  INTERNAL_TOKEN_SECRET: secrets.internal,
-  URL_SIGNING_KEYS: `k1:${secrets.urlSigning}`,
-  NOTIFIER_OUTBOX_DIR: join(dataDir, 'outbox'),
-  AUTH_URL: `http://127.0.0.1:${byName.auth.port}`,
-  REQUESTS_URL: `http://127.0.0.1:${byName.requests.port}`,
-  LOG_LEVEL: env.LOG_LEVEL ?? 'info',
-};
 
 // Readable logs: each service's JSON lines go verbatim to <data>/logs/<service>.log and,
 // unless LOG_FORMAT=json, to the terminal as "time service LEVEL message key=value".
@@ -179,14 +150,7 @@ const stopAll = async (code) => {
 };
 
 for (const service of services) {
-  const childEnv = {
-    ...env,
-    ...shared,
-    PORT: String(service.port),
-    ...(service.db ? { DATABASE_URL: databaseUrl(service.name) } : {}),
-  };
-  // Services run compiled, as in production: no tsx, no "source" condition.
-  delete childEnv.NODE_OPTIONS;
+  const childEnv = serviceEnvironment(settings, secrets, service.name, env);
   // The service writes its log file itself, so it can still log (and drain, and exit 0)
   // if this script is gone; this script follows the file to show it.
   const logFile = join(dataDir, 'logs', `${service.name}.log`);
@@ -260,7 +224,7 @@ console.log(`
     .map((s) => `${s.name} :${s.port}`)
     .join(', ')} (health: /healthz, /readyz, /metrics)
   Logs:      ${join(dataDir, 'logs')}/<service>.log (JSON lines)
-  Messages:  e-mail and SMS without SMTP/Twilio settings are written to ${shared.NOTIFIER_OUTBOX_DIR}
+  Messages:  e-mail and SMS without SMTP/Twilio settings are written to ${join(dataDir, 'outbox')}
 ${demo}
   Ctrl-C stops everything.
 `);

@@ -144,6 +144,38 @@ describe('npm start (scripts/start.mjs)', function () {
       return { ...started, ports: Object.values(ports) };
     };
 
+    it('npm run migrate creates and migrates every database with the same settings, and exits 0', async () => {
+      const childEnv: NodeJS.ProcessEnv = {
+        ...process.env,
+        POSTGRES_URL: postgresBase(),
+        ESIGN_DATA_DIR: dataDir,
+        ESIGN_DATABASE_PREFIX: prefix,
+        LOG_LEVEL: 'warn',
+      };
+      delete childEnv.NODE_OPTIONS;
+      const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'migrate.mjs')], {
+        env: childEnv,
+        stdio: 'pipe',
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      assert.equal(await new Promise((resolve) => child.once('exit', resolve)), 0, output);
+      for (const service of ['auth', 'requests', 'notifier']) {
+        const migrated = new pg.Client({ connectionString: `${postgresBase()}/${prefix}${service}` });
+        await migrated.connect();
+        try {
+          // node-pg-migrate's bookkeeping table exists once migrations have run.
+          const { rowCount } = await migrated.query(
+            "SELECT 1 FROM pg_tables WHERE tablename = 'pgmigrations'",
+          );
+          assert.equal(rowCount, 1, service);
+        } finally {
+          await migrated.end();
+        }
+      }
+    });
+
     it('starts the four services, prints the gateway URL and readable logs, and stops them all on Ctrl-C', async () => {
       const started = await startAll();
       const [gateway] = started.ports;
