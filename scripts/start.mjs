@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { pathToFileURL } from 'node:url';
 import { localSecrets, localSettings, root, serviceEnvironment } from './lib/local-env.mjs';
 
@@ -55,7 +56,10 @@ if (!(await reachable(amqpUrl, 5672))) {
   );
 }
 for (const service of services) {
-  if (!Number.isInteger(service.port) || !(await portFree(service.port))) {
+  if (!Number.isInteger(service.port) || service.port < 1 || service.port > 65535) {
+    fail(`${service.name.toUpperCase()}_PORT must be a port number (1 to 65535).`);
+  }
+  if (!(await portFree(service.port))) {
     fail(
       `Port ${service.port} (${service.name}) is in use: is npm start already running? Stop it, or set ${service.name.toUpperCase()}_PORT.`,
     );
@@ -107,6 +111,8 @@ const followers = [];
 const follow = (file, onLine) => {
   const fd = openSync(file, 'r');
   const buffer = Buffer.alloc(64 * 1024);
+  // A read may end inside a multi-byte character; the decoder keeps it for the next one.
+  const decoder = new StringDecoder('utf8');
   let position = 0;
   let partial = '';
   const poll = () => {
@@ -114,7 +120,7 @@ const follow = (file, onLine) => {
       const read = readSync(fd, buffer, 0, buffer.length, position);
       if (read === 0) break;
       position += read;
-      const lines = (partial + buffer.toString('utf8', 0, read)).split('\n');
+      const lines = (partial + decoder.write(buffer.subarray(0, read))).split('\n');
       partial = lines.pop();
       for (const line of lines) onLine(line);
     }

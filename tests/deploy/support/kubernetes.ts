@@ -19,10 +19,20 @@ export interface K8sObject {
 
 /** `kubectl kustomize <dir>`, parsed. */
 export const render = (dir: string): K8sObject[] => {
-  const output = execFileSync('kubectl', ['kustomize', join(repoRoot, dir)], {
-    encoding: 'utf8',
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  let output: string;
+  try {
+    output = execFileSync('kubectl', ['kustomize', join(repoRoot, dir)], {
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Error(
+        'kubectl is not installed: the k8s checks render with `kubectl kustomize` (kubectl 1.27+)',
+      );
+    }
+    throw error;
+  }
   return parseAllDocuments(output).map((document) => {
     if (document.errors.length > 0) throw new Error(document.errors.map((e) => e.message).join('; '));
     return document.toJS() as K8sObject;
