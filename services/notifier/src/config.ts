@@ -82,24 +82,32 @@ const Fields = t.intersection([
 ]);
 
 /** Twilio needs all three of its settings; one or two of them is a mistake, not "no Twilio". */
-export const Config = new t.Type<t.TypeOf<typeof Fields>, t.OutputOf<typeof Fields>, unknown>(
-  'NotifierConfig',
-  Fields.is,
-  (u, c) => {
-    const decoded = Fields.validate(u, c);
-    if (E.isLeft(decoded)) return decoded;
-    const given = TWILIO_KEYS.filter((k) => decoded.right[k] !== undefined);
-    if (given.length === 0 || given.length === TWILIO_KEYS.length) return decoded;
-    return t.failures(
-      TWILIO_KEYS.filter((k) => decoded.right[k] === undefined).map((k) => ({
-        value: undefined,
-        context: [...c, { key: k, type: t.string, actual: undefined }],
-        message: `is required when ${given.join(' and ')} ${given.length === 1 ? 'is' : 'are'} set`,
-      })),
-    );
-  },
-  Fields.encode,
-);
+export const Config = Object.assign(
+  new t.Type<t.TypeOf<typeof Fields>, t.OutputOf<typeof Fields>, unknown>(
+    'NotifierConfig',
+    Fields.is,
+    (u, c) => {
+      const decoded = Fields.validate(u, c);
+      if (E.isLeft(decoded)) return decoded;
+      const given = TWILIO_KEYS.filter((k) => decoded.right[k] !== undefined);
+      if (given.length === 0 || given.length === TWILIO_KEYS.length) return decoded;
+      return t.failures(
+        TWILIO_KEYS.filter((k) => decoded.right[k] === undefined).map((k) => ({
+          value: undefined,
+          // The parent is re-labelled a plain record so the key reads as a property of it.
+          context: [
+            ...c.slice(0, -1),
+            { ...c[c.length - 1]!, type: t.UnknownRecord },
+            { key: k, type: t.string, actual: undefined },
+          ],
+          message: `is required when ${given.join(' and ')} ${given.length === 1 ? 'is' : 'are'} set`,
+        })),
+      );
+    },
+    Fields.encode,
+  ),
+  { wrapped: Fields },
+); // so tools (tests/deploy) can read the variables through the cross-field check
 export type Config = t.TypeOf<typeof Config>;
 
 export const defaults = {

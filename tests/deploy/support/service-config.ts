@@ -49,7 +49,11 @@ const propsOf = (codec: t.Mixed, optional = false): Map<string, Prop> => {
     props?: Record<string, t.Mixed>;
     types?: t.Mixed[];
     type?: t.Mixed;
+    wrapped?: t.Mixed;
   };
+  // Codecs built with @esign/contracts' refine/transform/strict, or marked the same way,
+  // name the codec they wrap.
+  if (node.wrapped !== undefined) return propsOf(node.wrapped, optional);
   switch (node._tag) {
     case 'InterfaceType':
     case 'StrictType':
