@@ -8,3 +8,4 @@ export * from './amqp.js';
 export * from './lifecycle.js';
 export * from './principal.js';
 export * from './service.js';
+export * from './access-token.js';
