@@ -41,9 +41,11 @@ if (!(await reachable(amqpUrl, 5672))) {
 const dataDir = join(root, '.data');
 mkdirSync(dataDir, { recursive: true });
 const secretsFile = join(dataDir, 'local-secrets.json');
-const secrets = existsSync(secretsFile)
-  ? JSON.parse(readFileSync(secretsFile, 'utf8'))
-  : { internal: randomBytes(32).toString('base64url'), urlSigning: randomBytes(32).toString('base64url') };
+const secrets = existsSync(secretsFile) ? JSON.parse(readFileSync(secretsFile, 'utf8')) : {};
+secrets.internal ??= randomBytes(32).toString('base64url');
+secrets.urlSigning ??= randomBytes(32).toString('base64url');
+// Seals auth's signing keys at rest; `npm run admin` reads the same file.
+secrets.keyEncryption ??= randomBytes(32).toString('base64url');
 writeFileSync(secretsFile, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
 
 const { ensureDatabase } = await import(join(root, 'libs/platform/dist/src/index.js'));
@@ -54,6 +56,7 @@ const shared = {
   PUBLIC_BASE_URL: publicBaseUrl,
   INTERNAL_TOKEN_SECRET: secrets.internal,
   URL_SIGNING_KEYS: `k1:${secrets.urlSigning}`,
+  KEY_ENCRYPTION_KEYS: `k1:${secrets.keyEncryption}`,
   NOTIFIER_OUTBOX_DIR: join(dataDir, 'outbox'),
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
 };
