@@ -3,7 +3,7 @@ import type * as T from 'fp-ts/lib/Task.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { JwkSet } from '@esign/contracts';
 import type { AuthError } from '../domain/errors.js';
-import { keysOlderThan, publishedKeys } from '../domain/signing-keys.js';
+import { keysOtherThan, publishedKeys } from '../domain/signing-keys.js';
 import type { StoredKey } from '../ports/signing-keys.js';
 import type { Deps } from './deps.js';
 import { ensureSigningKey } from './ensure-signing-key.js';
@@ -26,7 +26,7 @@ export interface Rotation {
  * Makes a new signing key. It is published at once and starts signing after
  * `activateInSeconds`, which gives verifiers' caches time to learn it; the key it
  * replaces keeps verifying until the last token it signed has expired. With
- * `revokePrevious` (a suspected leak) the new key signs at once and every older key is
+ * `revokePrevious` (a suspected leak) the new key signs at once and every other key is
  * withdrawn, with all the tokens they signed.
  */
 export const rotateSigningKey =
@@ -49,7 +49,7 @@ export const rotateSigningKey =
     };
     let revoked: string[] = [];
     if (input.revokePrevious) {
-      revoked = keysOlderThan(await deps.keys.list()(), key.kid).map((k) => k.kid);
+      revoked = keysOtherThan(await deps.keys.list()(), key.kid).map((k) => k.kid);
       await deps.keys.revoke(revoked, now)();
     }
     return E.right({ key, revoked });

@@ -43,11 +43,8 @@ export const publishedKeys = <K extends KeyMeta>(keys: readonly K[], now: Date):
 };
 
 /**
- * Keys to revoke when an operator retires every key but the newest (a suspected leak):
- * all unrevoked keys older than `keep`.
+ * Keys to revoke when an operator replaces a key suspected of a leak: every other
+ * unrevoked key, the ones waiting to activate included.
  */
-export const keysOlderThan = <K extends KeyMeta>(keys: readonly K[], keep: string): K[] => {
-  const kept = keys.find((k) => k.kid === keep);
-  if (kept === undefined) return [];
-  return keys.filter((k) => k.kid !== keep && k.revokedAt === null && newestFirst(k, kept) > 0);
-};
+export const keysOtherThan = <K extends KeyMeta>(keys: readonly K[], keep: string): K[] =>
+  keys.filter((k) => k.kid !== keep && k.revokedAt === null);

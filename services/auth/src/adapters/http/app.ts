@@ -21,10 +21,11 @@ export const createAuthHttpApp = (options: {
     // RFC 6749 token requests are form-encoded, and their errors are not problems.
     rawBodyPaths: [OAUTH_TOKEN_PATH],
   });
-  // Answers here carry sessions, secrets and tokens: no cache may keep them.
+  // Answers here carry sessions, secrets and tokens: no cache may keep them (the JWKS
+  // route overrides this).
   app.use(async (ctx, next) => {
+    ctx.set('Cache-Control', 'no-store');
     await next();
-    if (ctx.response.get('Cache-Control') === '') ctx.set('Cache-Control', 'no-store');
   });
   selfServiceRoutes(router, options.deps);
   oauthRoutes(router, options.deps);
