@@ -3,7 +3,7 @@ import type * as T from 'fp-ts/lib/Task.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { JwkSet } from '@esign/contracts';
 import type { AuthError } from '../domain/errors.js';
-import { keysOtherThan, publishedKeys } from '../domain/signing-keys.js';
+import { keysOtherThan, publishedKeys, signingKeyAt } from '../domain/signing-keys.js';
 import type { StoredKey } from '../ports/signing-keys.js';
 import type { Deps } from './deps.js';
 import { ensureSigningKey } from './ensure-signing-key.js';
@@ -12,9 +12,13 @@ import { ensureSigningKey } from './ensure-signing-key.js';
 export const publishKeys =
   (deps: Deps): T.Task<JwkSet> =>
   async () => {
-    await ensureSigningKey(deps)();
-    const keys = publishedKeys(await deps.keys.list()(), deps.clock.now());
-    return { keys: keys.map((k) => k.publicJwk) };
+    const now = deps.clock.now();
+    let keys = await deps.keys.list()();
+    if (signingKeyAt(keys, now) === undefined) {
+      await ensureSigningKey(deps)();
+      keys = await deps.keys.list()();
+    }
+    return { keys: publishedKeys(keys, now).map((k) => k.publicJwk) };
   };
 
 export interface Rotation {
