@@ -16,6 +16,7 @@ import { createUser, findUser, setPassword, setUserDisabled } from '../../applic
 import { notFound, type AuthError } from '../../domain/errors.js';
 import type { Account, Site, User } from '../../domain/model.js';
 import { publishedKeys, signingKeyAt } from '../../domain/signing-keys.js';
+import { problemOf } from '../http/problems.js';
 import { appView, createdTokenView, tokenView } from '../http/views.js';
 
 /** Where a command writes: exactly one JSON object to `out`, human lines to `err`. */
@@ -61,43 +62,6 @@ const siteView = (s: Site) => ({
   name: s.name,
   created_at: iso(s.createdAt),
 });
-
-const errorCode = (error: AuthError): string =>
-  ({
-    InvalidCredentials: 'invalid_credentials',
-    WrongPassword: 'invalid_password',
-    Throttled: 'too_many_attempts',
-    ApiAccessRequired: 'api_access_required',
-    UserDisabled: 'user_disabled',
-    SessionRequired: 'session_required',
-    SessionInvalid: 'session_invalid',
-    NotFound: 'not_found',
-    EmailTaken: 'email_taken',
-    SiteNameTaken: 'site_name_taken',
-    DifferentAccounts: 'different_accounts',
-    WeakPassword: 'weak_password',
-  })[error._tag];
-
-const describeError = (error: AuthError): string => {
-  switch (error._tag) {
-    case 'NotFound':
-      return `no ${error.entity} ${error.id}`;
-    case 'EmailTaken':
-      return `a user with e-mail address ${error.email} exists`;
-    case 'SiteNameTaken':
-      return `the account has a site named ${JSON.stringify(error.name)}`;
-    case 'DifferentAccounts':
-      return `user ${error.userId} and site ${error.siteId} belong to different accounts`;
-    case 'WeakPassword':
-      return `the password ${error.reason}`;
-    case 'ApiAccessRequired':
-      return "the app owner's account has no API access";
-    case 'UserDisabled':
-      return "the app's owner is disabled";
-    default:
-      return error._tag;
-  }
-};
 
 const unwrap = async <A>(useCase: TE.TaskEither<AuthError, A>): Promise<A> => {
   const result = await useCase();
@@ -487,9 +451,11 @@ export const runAdmin = async (argv: readonly string[], deps: Deps, io: CliIo): 
       return EXIT.usage;
     }
     if (error instanceof CommandError) {
-      const message = describeError(error.error);
+      // The same table as HTTP: one code and one sentence per domain error.
+      const { code, detail, title } = problemOf(error.error).problem;
+      const message = detail ?? title;
       io.err(`${name}: ${message}`);
-      io.out({ error: { code: errorCode(error.error), message } });
+      io.out({ error: { code, message } });
       return EXIT.data;
     }
     throw error;
