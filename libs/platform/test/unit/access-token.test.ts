@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { createHmac, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import { createLocalJWKSet, SignJWT, type JWK } from 'jose';
-import { verifyAccessToken, type AccessTokenFailure } from '../../src/index.js';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { accessTokenKeys, verifyAccessToken, type AccessTokenFailure } from '../../src/index.js';
 
 const issuer = 'esign-auth';
 const pair = () => {
@@ -92,5 +94,30 @@ describe('platform: access token verification', () => {
   it('refuses garbage and oversized tokens without trying them', async () => {
     assert.equal(await refused('not-a-jwt'), 'malformed');
     assert.equal(await refused('x'.repeat(5000)), 'malformed');
+  });
+
+  it('tells an unreachable or broken JWKS (answer 503) from a bad token (answer 401)', async () => {
+    const token = await sign(genuine.privateKey);
+    const server = createServer((_req, res) => {
+      res.statusCode = 500;
+      res.end('down');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const broken = await verifyAccessToken(accessTokenKeys(`http://127.0.0.1:${port}/jwks`), token, {
+        issuer,
+      });
+      assert.ok(E.isLeft(broken));
+      assert.equal(broken.left.reason, 'keys_unavailable');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    // The port is closed now: nothing answers.
+    const unreachable = await verifyAccessToken(accessTokenKeys(`http://127.0.0.1:${port}/jwks`), token, {
+      issuer,
+    });
+    assert.ok(E.isLeft(unreachable));
+    assert.equal(unreachable.left.reason, 'keys_unavailable');
   });
 });
