@@ -71,6 +71,8 @@ export const AppView = t.type({
   has_client_secret: t.boolean,
   client_secret_created_at: Nullable(t.string),
   created_at: t.string,
+  /** Set while an operator has suspended the app: its tokens do not work. */
+  disabled_at: Nullable(t.string),
 });
 export type AppView = t.TypeOf<typeof AppView>;
 

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { notFound, type AuthError } from '../domain/errors.js';
+import type { AuthError } from '../domain/errors.js';
 import type { Account } from '../domain/model.js';
 import type { Deps } from './deps.js';
 
@@ -22,11 +22,3 @@ export const setApiAccess =
   (deps: Deps) =>
   (input: { readonly accountId: string; readonly enabled: boolean }): TE.TaskEither<AuthError, Account> =>
     deps.accounts.setApiAccess(input.accountId, input.enabled);
-
-export const findAccount =
-  (deps: Deps) =>
-  (id: string): TE.TaskEither<AuthError, Account> =>
-  async () => {
-    const account = await deps.accounts.findAccount(id)();
-    return account === undefined ? E.left(notFound('account', id)) : E.right(account);
-  };

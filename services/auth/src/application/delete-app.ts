@@ -26,3 +26,12 @@ export const deleteAnyApp =
     await deps.apps.remove(app.id, deps.clock.now())();
     return E.right(app);
   };
+
+/** Suspends (or restores) any app: its tokens stop (or resume) at once; nothing is deleted. */
+export const setAppDisabled =
+  (deps: Deps) =>
+  (input: { readonly appId: string; readonly disabled: boolean }): TE.TaskEither<AuthError, DeveloperApp> =>
+  async () => {
+    const app = await deps.apps.setDisabled(input.appId, input.disabled ? deps.clock.now() : null)();
+    return app === undefined ? E.left(notFound('app', input.appId)) : E.right(app);
+  };

@@ -1,4 +1,3 @@
-import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AuthError } from '../domain/errors.js';
 import type { Site } from '../domain/model.js';
@@ -33,9 +32,3 @@ export const removeMember =
     readonly userId: string;
   }): TE.TaskEither<AuthError, { removed: boolean }> =>
     deps.sites.removeMember(input.siteId, input.userId);
-
-export const sitesOf =
-  (deps: Deps) =>
-  (userId: string): TE.TaskEither<AuthError, Site[]> =>
-  async () =>
-    E.right(await deps.sites.sitesOf(userId)());

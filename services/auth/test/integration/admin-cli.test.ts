@@ -83,6 +83,11 @@ describe('auth: admin CLI', () => {
     assert.ok((await ok(['list', 'accounts'])).accounts.length >= 1);
     assert.equal((await ok(['list', 'users', '--account', account.id])).users.length, 1);
 
+    assert.notEqual((await ok(['disable-app', '--app', app.id])).app.disabled_at, null);
+    assert.deepEqual(await introspectToken(h.deps)(token.token.id)(), { active: false });
+    assert.equal((await ok(['enable-app', '--app', app.id])).app.disabled_at, null);
+    assert.equal((await introspectToken(h.deps)(token.token.id)()).active, true);
+
     await ok(['remove-member', '--site', String(site.id), '--user', created.user.id]);
     assert.deepEqual(((await introspectToken(h.deps)(token.token.id)()) as { sites: unknown[] }).sites, []);
     const { token: revoked } = await ok(['revoke-token', '--token', token.token.id]);

@@ -7,7 +7,7 @@ import { createTokenForApp } from '../../application/admin-tokens.js';
 import { issueClientSecret } from '../../application/client-secret.js';
 import { createAccount, setApiAccess } from '../../application/create-account.js';
 import { createApp } from '../../application/create-app.js';
-import { deleteAnyApp } from '../../application/delete-app.js';
+import { deleteAnyApp, setAppDisabled } from '../../application/delete-app.js';
 import type { Deps } from '../../application/deps.js';
 import { rotateSigningKey } from '../../application/signing-keys.js';
 import { addMember, createSite, removeMember } from '../../application/sites.js';
@@ -255,6 +255,21 @@ export const COMMANDS: Record<string, Command> = {
     options: { app: { type: 'string' } },
     run: async (deps, v) => ({
       app: { ...appView(await unwrap(deleteAnyApp(deps)(required(v, 'app')))), deleted: true },
+    }),
+  },
+  'disable-app': {
+    summary:
+      '--app <id>   suspends the app: its tokens and client credentials stop working, nothing is deleted',
+    options: { app: { type: 'string' } },
+    run: async (deps, v) => ({
+      app: appView(await unwrap(setAppDisabled(deps)({ appId: required(v, 'app'), disabled: true }))),
+    }),
+  },
+  'enable-app': {
+    summary: '--app <id>   undoes disable-app',
+    options: { app: { type: 'string' } },
+    run: async (deps, v) => ({
+      app: appView(await unwrap(setAppDisabled(deps)({ appId: required(v, 'app'), disabled: false }))),
     }),
   },
   'create-token': {

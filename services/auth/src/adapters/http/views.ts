@@ -18,6 +18,7 @@ export const appView = (app: DeveloperApp): AppView => ({
   has_client_secret: app.clientSecretCreatedAt !== null,
   client_secret_created_at: iso(app.clientSecretCreatedAt),
   created_at: app.createdAt.toISOString(),
+  disabled_at: iso(app.disabledAt),
 });
 
 export const tokenView = (token: TokenRecord, now: Date): TokenView => ({
