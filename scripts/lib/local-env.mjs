@@ -42,9 +42,11 @@ export const localSettings = (env = process.env) => {
 export const localSecrets = (dataDir) => {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'local-secrets.json');
-  const secrets = existsSync(file)
-    ? JSON.parse(readFileSync(file, 'utf8'))
-    : { internal: randomBytes(32).toString('base64url'), urlSigning: randomBytes(32).toString('base64url') };
+  const secrets = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  secrets.internal ??= randomBytes(32).toString('base64url');
+  secrets.urlSigning ??= randomBytes(32).toString('base64url');
+  // Seals auth's signing keys at rest; `npm run admin` reads the same file.
+  secrets.keyEncryption ??= randomBytes(32).toString('base64url');
   writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
   return secrets;
 };
@@ -59,6 +61,7 @@ export const serviceEnvironment = (settings, secrets, service, env = process.env
     TOKEN_ISSUER: settings.tokenIssuer,
     INTERNAL_TOKEN_SECRET: secrets.internal,
     URL_SIGNING_KEYS: `k1:${secrets.urlSigning}`,
+    KEY_ENCRYPTION_KEYS: `k1:${secrets.keyEncryption}`,
     NOTIFIER_OUTBOX_DIR: join(settings.dataDir, 'outbox'),
     AUTH_URL: `http://127.0.0.1:${settings.port('auth')}`,
     REQUESTS_URL: `http://127.0.0.1:${settings.port('requests')}`,
