@@ -48,7 +48,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/test/**/*.ts', 'libs/testing/**/*.ts'],
+    files: ['**/test/**/*.ts', 'libs/testing/**/*.ts', 'tests/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unused-expressions': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',

@@ -76,7 +76,9 @@ const mocha = spawn(
     '--extension',
     'ts',
     ...args.filter((a) => a.startsWith('-')),
-    ...(specs.length > 0 ? specs : ['libs/*/test/**/*.test.ts', 'services/*/test/**/*.test.ts']),
+    ...(specs.length > 0
+      ? specs
+      : ['libs/*/test/**/*.test.ts', 'services/*/test/**/*.test.ts', 'tests/*/**/*.test.ts']),
   ],
   { cwd: root, env, stdio: 'inherit' },
 );

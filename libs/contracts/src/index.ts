@@ -5,3 +5,4 @@ export * from './problem.js';
 export * from './events.js';
 export * from './auth.js';
 export * from './templates.js';
+export * from './auth-api.js';

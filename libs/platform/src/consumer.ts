@@ -73,7 +73,19 @@ export const createEventConsumer = <A>(options: EventConsumerOptions<A>): EventC
   let stopping = false;
   const inHand = new Set<Promise<void>>();
 
-  const park = (ch: ConfirmChannel, message: ConsumeMessage) => ch.nack(message, false, false);
+  /** Acks and nacks on a channel that died meanwhile throw; the broker redelivers, nothing is lost. */
+  const settle = (action: () => void, meta: object) => {
+    try {
+      action();
+    } catch (error) {
+      log.info(
+        { ...meta, err: String(error) },
+        'channel closed before the message was settled; it will be redelivered',
+      );
+    }
+  };
+  const park = (ch: ConfirmChannel, message: ConsumeMessage) =>
+    settle(() => ch.nack(message, false, false), { message_id: message.properties.messageId as unknown });
 
   const handleMessage = async (ch: ConfirmChannel, message: ConsumeMessage): Promise<void> => {
     const headers = message.properties.headers ?? {};
@@ -98,32 +110,35 @@ export const createEventConsumer = <A>(options: EventConsumerOptions<A>): EventC
       );
       return park(ch, message);
     }
+    let failure: unknown;
     try {
       await options.handle(decoded.right, { attempt, redelivered: message.fields.redelivered });
-      ch.ack(message);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      if (error instanceof PermanentFailure || attempt > delays.length) {
-        log.error({ ...meta, err: reason }, 'parked a message that failed for good');
-        return park(ch, message);
-      }
-      log.warn({ ...meta, err: reason, retry_in_ms: delays[attempt - 1] }, 'handler failed; will retry');
+      failure = error ?? new Error('handler failed');
+    }
+    if (failure === undefined) return settle(() => ch.ack(message), meta);
+    const reason = failure instanceof Error ? failure.message : JSON.stringify(failure);
+    if (failure instanceof PermanentFailure || attempt > delays.length) {
+      log.error({ ...meta, err: reason }, 'parked a message that failed for good');
+      return park(ch, message);
+    }
+    log.warn({ ...meta, err: reason, retry_in_ms: delays[attempt - 1] }, 'handler failed; will retry');
+    try {
       ch.sendToQueue(queues.retries[attempt - 1]!, message.content, {
         ...message.properties,
         headers: { ...headers, [ATTEMPT_HEADER]: attempt + 1 },
         persistent: true,
       });
-      try {
-        await ch.waitForConfirms();
-        ch.ack(message);
-      } catch (confirmError) {
-        // Not acked: the broker redelivers it when the channel closes. Nothing is lost.
-        log.warn(
-          { ...meta, err: String(confirmError) },
-          'retry copy not confirmed; leaving the message unacked',
-        );
-      }
+      await ch.waitForConfirms();
+    } catch (confirmError) {
+      // Not acked: the broker redelivers it when the channel closes. Nothing is lost.
+      log.warn(
+        { ...meta, err: String(confirmError) },
+        'retry copy not confirmed; leaving the message unacked',
+      );
+      return;
     }
+    settle(() => ch.ack(message), meta);
   };
 
   return {

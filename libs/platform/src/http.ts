@@ -28,6 +28,11 @@ export interface HttpAppOptions {
   readonly bodyLimit?: string;
   /** Parse JSON bodies (the gateway streams them instead). */
   readonly parseBodies?: boolean;
+  /**
+   * Paths whose handlers read the request body themselves, e.g. an OAuth token endpoint,
+   * which takes form-encoded bodies and must answer RFC 6749 errors rather than problems.
+   */
+  readonly rawBodyPaths?: readonly string[];
   readonly metrics?: Metrics;
 }
 
@@ -133,7 +138,14 @@ export const createHttpApp = (options: HttpAppOptions): { app: Koa<AppState>; ro
   });
 
   if (options.parseBodies !== false) {
+    const rawBodyPaths = new Set(options.rawBodyPaths ?? []);
     app.use(async (ctx, next) => {
+      if (rawBodyPaths.has(ctx.path)) {
+        // @koa/bodyparser skips a context so marked.
+        Object.assign(ctx, { disableBodyParser: true });
+        await next();
+        return;
+      }
       const hasBody =
         ctx.request.length !== undefined ? ctx.request.length > 0 : ctx.get('transfer-encoding') !== '';
       if (hasBody && ['POST', 'PUT', 'PATCH'].includes(ctx.method) && ctx.request.is('json') === false) {

@@ -10,3 +10,4 @@ export * from './principal.js';
 export * from './service.js';
 export * from './outbox.js';
 export * from './consumer.js';
+export * from './access-token.js';

@@ -1,20 +1,65 @@
+import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { CommonEnv, commonDefaults, IntFromEnv, loadConfigOrExit, UrlFromEnv } from '@esign/platform';
+import { transform } from '@esign/contracts';
+import {
+  CommonEnv,
+  commonDefaults,
+  IntFromEnv,
+  loadConfigOrExit,
+  SecretFromEnv,
+  UrlFromEnv,
+} from '@esign/platform';
+import { parseKeyEncryptionKeys } from './adapters/crypto/key-encryption.js';
+
+const KeyEncryptionKeys = transform(
+  t.string,
+  (s) => {
+    const parsed = parseKeyEncryptionKeys(s);
+    return typeof parsed === 'string' ? E.left(parsed) : E.right(parsed);
+  },
+  (keys) => keys.map((k) => `${k.id}:${k.secret}`).join(','),
+  (u): u is Array<{ id: string; secret: string }> => Array.isArray(u),
+  'KeyEncryptionKeys',
+);
+
+/** What both the service and the admin CLI need: the database, the keys and the lifetimes. */
+const CoreEnv = {
+  LOG_LEVEL: CommonEnv.LOG_LEVEL,
+  DATABASE_URL: UrlFromEnv('postgres', 'postgresql'),
+  /** `iss` of every access token; the gateway verifies against the same value. */
+  TOKEN_ISSUER: t.string,
+  /** `id:secret[,id:secret]`: the first seals new signing keys, all open existing ones. */
+  KEY_ENCRYPTION_KEYS: KeyEncryptionKeys,
+  ACCESS_TOKEN_TTL_DAYS: IntFromEnv(1, 365),
+  CLIENT_CREDENTIALS_TTL_SECONDS: IntFromEnv(60, 86_400),
+  SESSION_TTL_SECONDS: IntFromEnv(60, 86_400),
+};
+
+const coreDefaults = {
+  LOG_LEVEL: commonDefaults.LOG_LEVEL,
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/esign_auth',
+  TOKEN_ISSUER: 'esign-auth',
+  ACCESS_TOKEN_TTL_DAYS: '90',
+  CLIENT_CREDENTIALS_TTL_SECONDS: '3600',
+  SESSION_TTL_SECONDS: '3600',
+};
+
+export const AdminConfig = t.type(CoreEnv);
+export type AdminConfig = t.TypeOf<typeof AdminConfig>;
 
 export const Config = t.type({
   ...CommonEnv,
+  ...CoreEnv,
   PORT: IntFromEnv(1, 65535),
-  DATABASE_URL: UrlFromEnv('postgres', 'postgresql'),
-  AMQP_URL: UrlFromEnv('amqp', 'amqps'),
+  /** The gateway's credential for `POST /internal/introspect`. */
+  INTERNAL_TOKEN_SECRET: SecretFromEnv(32),
 });
 export type Config = t.TypeOf<typeof Config>;
 
-export const defaults = {
-  ...commonDefaults,
-  PORT: '8081',
-  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/esign_auth',
-  AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672',
-};
+export const defaults = { ...commonDefaults, ...coreDefaults, PORT: '8081' };
+export const adminDefaults = coreDefaults;
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config =>
   loadConfigOrExit(Config, defaults, env);
+export const loadAdminConfig = (env: NodeJS.ProcessEnv = process.env): AdminConfig =>
+  loadConfigOrExit(AdminConfig, adminDefaults, env);

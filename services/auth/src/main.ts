@@ -1,41 +1,52 @@
 import {
-  amqpReadiness,
-  connectAmqp,
   createDatabasePool,
-  createHttpApp,
   createLogger,
-  declareSharedTopology,
-  finishApp,
   migrate,
   postgresReadiness,
   runMain,
   serve,
 } from '@esign/platform';
+import { postgresHousekeeping } from './adapters/postgres/postgres-housekeeping.js';
+import { createAuthHttpApp } from './adapters/http/app.js';
+import { ensureSigningKey } from './application/ensure-signing-key.js';
+import { composeDeps } from './compose.js';
 import { loadConfig } from './config.js';
 import { migrationsDir } from './migrate.js';
 
 const config = loadConfig();
 const logger = createLogger('auth', config.LOG_LEVEL);
 
+// Auth talks to Postgres only: every API call waits on its introspection, so it must not
+// depend on the broker being up.
 runMain(logger, async () => {
   await migrate(config.DATABASE_URL, migrationsDir, logger);
   const pool = await createDatabasePool(config.DATABASE_URL);
-  const amqp = await connectAmqp(config.AMQP_URL, logger, async (model) => {
-    const channel = await model.createChannel();
-    await declareSharedTopology(channel, config.AMQP_PREFIX);
-    await channel.close();
+  const { deps, usage } = composeDeps({ pool, logger, config });
+  // Fails start-up, loudly, when KEY_ENCRYPTION_KEYS cannot open the signing key.
+  const key = await ensureSigningKey(deps)();
+  await deps.signer.sign(key.kid, {
+    sub: 'start-up',
+    jti: 'start-up',
+    client_id: 'start-up',
+    iat: 0,
+    exp: 1,
+  })();
+  const housekeeping = postgresHousekeeping(pool, logger, {
+    quietSeconds: deps.policy.throttle.quietSeconds,
   });
-  const { app, router } = createHttpApp({
-    service: 'auth',
+  const app = createAuthHttpApp({
+    deps,
     logger,
-    readiness: [postgresReadiness(pool), amqpReadiness(amqp)],
+    readiness: [postgresReadiness(pool)],
+    internalSecret: config.INTERNAL_TOKEN_SECRET,
   });
   await serve({
-    app: finishApp(app, router),
+    app,
     port: config.PORT,
     logger,
     steps: [
-      { name: 'amqp', run: () => amqp.close() },
+      { name: 'housekeeping', run: () => Promise.resolve(housekeeping.stop()) },
+      { name: 'token usage', run: () => usage.stop() },
       { name: 'postgres', run: () => pool.end() },
     ],
   });

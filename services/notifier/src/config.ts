@@ -1,12 +1,113 @@
+import { resolve } from 'node:path';
 import * as t from 'io-ts';
-import { CommonEnv, commonDefaults, IntFromEnv, loadConfigOrExit, UrlFromEnv } from '@esign/platform';
+import * as E from 'fp-ts/lib/Either.js';
+import { isEmail, transform } from '@esign/contracts';
+import {
+  CommonEnv,
+  commonDefaults,
+  decodeConfig,
+  IntFromEnv,
+  loadConfigOrExit,
+  UrlFromEnv,
+} from '@esign/platform';
 
-export const Config = t.type({
-  ...CommonEnv,
-  PORT: IntFromEnv(1, 65535),
-  DATABASE_URL: UrlFromEnv('postgres', 'postgresql'),
-  AMQP_URL: UrlFromEnv('amqp', 'amqps'),
+const string = (name: string, parse: (s: string) => E.Either<string, string>) =>
+  transform(
+    t.string,
+    (s) => parse(s.trim()),
+    (s) => s,
+    (u): u is string => typeof u === 'string',
+    name,
+  );
+
+/** `E-signature <no-reply@example.com>` or a bare address. */
+const MailboxFromEnv = string('Mailbox', (s) => {
+  const address = /^[^<>]*<([^<>]+)>$/.exec(s)?.[1] ?? s;
+  return isEmail(address.trim()) && !/[\r\n]/.test(s)
+    ? E.right(s)
+    : E.left('must be an e-mail address, optionally with a name: Name <address@example.com>');
 });
+
+const TwilioSidFromEnv = string('TwilioAccountSid', (s) =>
+  /^AC[0-9a-fA-F]{32}$/.test(s) ? E.right(s) : E.left('must be a Twilio Account SID: AC and 32 hex digits'),
+);
+
+const TwilioSenderFromEnv = string('TwilioSender', (s) =>
+  /^\+[1-9]\d{6,14}$/.test(s) || /^MG[0-9a-fA-F]{32}$/.test(s)
+    ? E.right(s)
+    : E.left('must be a phone number in E.164 (+15551234567) or a Messaging Service SID (MG…)'),
+);
+
+const NonEmptyFromEnv = string('NonEmpty', (s) => (s === '' ? E.left('must not be empty') : E.right(s)));
+
+/** Back-off steps in milliseconds, e.g. `1000,5000,30000`. */
+const DelaysFromEnv = transform<t.StringC, number[]>(
+  t.string,
+  (s) => {
+    const parts = s.split(',').map((p) => p.trim());
+    const delays = parts.map(Number);
+    return parts.length >= 1 &&
+      parts.length <= 20 &&
+      parts.every((p) => /^\d+$/.test(p)) &&
+      delays.every((d) => d >= 1 && d <= 86_400_000)
+      ? E.right(delays)
+      : E.left('must be 1 to 20 comma-separated delays in milliseconds (1 to 86400000)');
+  },
+  (a) => a.join(','),
+  (u): u is number[] => Array.isArray(u),
+  'DelaysFromEnv',
+);
+
+const TWILIO_KEYS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
+
+const Fields = t.intersection([
+  t.type({
+    ...CommonEnv,
+    PORT: IntFromEnv(1, 65535),
+    DATABASE_URL: UrlFromEnv('postgres', 'postgresql'),
+    AMQP_URL: UrlFromEnv('amqp', 'amqps'),
+    EMAIL_FROM: MailboxFromEnv,
+    TWILIO_API_BASE_URL: UrlFromEnv('https', 'http'),
+    NOTIFIER_OUTBOX_DIR: NonEmptyFromEnv,
+    NOTIFIER_RETRY_DELAYS_MS: DelaysFromEnv,
+    NOTIFIER_PREFETCH: IntFromEnv(1, 1000),
+    NOTIFIER_SEND_CONCURRENCY: IntFromEnv(1, 100),
+  }),
+  t.partial({
+    SMTP_URL: UrlFromEnv('smtp', 'smtps'),
+    TWILIO_ACCOUNT_SID: TwilioSidFromEnv,
+    TWILIO_AUTH_TOKEN: NonEmptyFromEnv,
+    TWILIO_FROM: TwilioSenderFromEnv,
+  }),
+]);
+
+/** Twilio needs all three of its settings; one or two of them is a mistake, not "no Twilio". */
+export const Config = Object.assign(
+  new t.Type<t.TypeOf<typeof Fields>, t.OutputOf<typeof Fields>, unknown>(
+    'NotifierConfig',
+    Fields.is,
+    (u, c) => {
+      const decoded = Fields.validate(u, c);
+      if (E.isLeft(decoded)) return decoded;
+      const given = TWILIO_KEYS.filter((k) => decoded.right[k] !== undefined);
+      if (given.length === 0 || given.length === TWILIO_KEYS.length) return decoded;
+      return t.failures(
+        TWILIO_KEYS.filter((k) => decoded.right[k] === undefined).map((k) => ({
+          value: undefined,
+          // The parent is re-labelled a plain record so the key reads as a property of it.
+          context: [
+            ...c.slice(0, -1),
+            { ...c[c.length - 1]!, type: t.UnknownRecord },
+            { key: k, type: t.string, actual: undefined },
+          ],
+          message: `is required when ${given.join(' and ')} ${given.length === 1 ? 'is' : 'are'} set`,
+        })),
+      );
+    },
+    Fields.encode,
+  ),
+  { wrapped: Fields },
+); // so tools (tests/deploy) can read the variables through the cross-field check
 export type Config = t.TypeOf<typeof Config>;
 
 export const defaults = {
@@ -14,7 +115,19 @@ export const defaults = {
   PORT: '8083',
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/esign_notifier',
   AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672',
+  EMAIL_FROM: 'E-signature <no-reply@esign.localhost>',
+  TWILIO_API_BASE_URL: 'https://api.twilio.com',
+  NOTIFIER_OUTBOX_DIR: '.data/outbox',
+  NOTIFIER_RETRY_DELAYS_MS: '1000,5000,30000,120000,600000',
+  NOTIFIER_PREFETCH: '16',
+  NOTIFIER_SEND_CONCURRENCY: '8',
 };
+
+/** Where the local sink writes: a relative NOTIFIER_OUTBOX_DIR is under the working directory. */
+export const outboxDir = (config: Config, cwd = process.cwd()): string =>
+  resolve(cwd, config.NOTIFIER_OUTBOX_DIR);
+
+export const parseConfig = (env: NodeJS.ProcessEnv): Config => decodeConfig(Config, defaults, env);
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config =>
   loadConfigOrExit(Config, defaults, env);

@@ -1,42 +1,11 @@
-import {
-  amqpReadiness,
-  connectAmqp,
-  createDatabasePool,
-  createHttpApp,
-  createLogger,
-  declareSharedTopology,
-  finishApp,
-  migrate,
-  postgresReadiness,
-  runMain,
-  serve,
-} from '@esign/platform';
+import { createLogger, runMain, serve } from '@esign/platform';
 import { loadConfig } from './config.js';
-import { migrationsDir } from './migrate.js';
+import { startNotifier } from './notifier.js';
 
 const config = loadConfig();
 const logger = createLogger('notifier', config.LOG_LEVEL);
 
 runMain(logger, async () => {
-  await migrate(config.DATABASE_URL, migrationsDir, logger);
-  const pool = await createDatabasePool(config.DATABASE_URL);
-  const amqp = await connectAmqp(config.AMQP_URL, logger, async (model) => {
-    const channel = await model.createChannel();
-    await declareSharedTopology(channel, config.AMQP_PREFIX);
-    await channel.close();
-  });
-  const { app, router } = createHttpApp({
-    service: 'notifier',
-    logger,
-    readiness: [postgresReadiness(pool), amqpReadiness(amqp)],
-  });
-  await serve({
-    app: finishApp(app, router),
-    port: config.PORT,
-    logger,
-    steps: [
-      { name: 'amqp', run: () => amqp.close() },
-      { name: 'postgres', run: () => pool.end() },
-    ],
-  });
+  const notifier = await startNotifier(config, logger);
+  await serve({ app: notifier.app, port: config.PORT, logger, steps: notifier.steps });
 });

@@ -80,4 +80,33 @@ describe('platform: HTTP app', () => {
     const metrics = await request(app).get('/metrics').expect(200);
     assert.match(metrics.text, /http_requests_total\{[^}]*route="\/healthz"[^}]*status="200"/);
   });
+
+  it('leaves the body of a raw-body path to its handler', async () => {
+    const { app, router } = createHttpApp({
+      service: 'test',
+      logger: testLogger(),
+      readiness: [],
+      rawBodyPaths: ['/raw'],
+    });
+    router.post('/raw', async (ctx) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
+      ctx.body = { type: ctx.get('content-type'), raw: Buffer.concat(chunks).toString('utf8') };
+    });
+    router.post('/echo', (ctx) => {
+      ctx.body = { got: ctx.request.body };
+    });
+    const callback = finishApp(app, router).callback();
+    await request(callback)
+      .post('/raw')
+      .set('Content-Type', 'application/x-www-form-urlencoded')
+      .send('grant_type=client_credentials')
+      .expect(200, { type: 'application/x-www-form-urlencoded', raw: 'grant_type=client_credentials' });
+    // Other paths keep the JSON-only rule.
+    await request(callback)
+      .post('/echo')
+      .set('Content-Type', 'application/x-www-form-urlencoded')
+      .send('a=b')
+      .expect(415);
+  });
 });

@@ -1,0 +1,75 @@
+// The local installation `npm start` and `npm run migrate` share: where Postgres and
+// RabbitMQ are, the ports, the data folder, the generated local secrets, and the
+// environment each service gets. Both must agree: a service's migrate.js decodes the
+// same configuration as its main.js.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Reads the settings from the environment (see README, "Quick start"). */
+export const localSettings = (env = process.env) => {
+  const services = [
+    { name: 'auth', port: Number(env.AUTH_PORT ?? 8081), db: true },
+    { name: 'requests', port: Number(env.REQUESTS_PORT ?? 8082), db: true },
+    { name: 'notifier', port: Number(env.NOTIFIER_PORT ?? 8083), db: true },
+    { name: 'gateway', port: Number(env.GATEWAY_PORT ?? 8080), db: false },
+  ];
+  const port = (name) => services.find((s) => s.name === name).port;
+  const postgresBase = (env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
+  const databasePrefix = env.ESIGN_DATABASE_PREFIX ?? 'esign_';
+  const publicBaseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${port('gateway')}`;
+  return {
+    services,
+    postgresBase,
+    amqpUrl: env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
+    dataDir: resolve(env.ESIGN_DATA_DIR || join(root, '.data')),
+    publicBaseUrl,
+    tokenIssuer: env.TOKEN_ISSUER ?? publicBaseUrl,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    databaseName: (service) => `${databasePrefix}${service}`,
+    databaseUrl: (service) => `${postgresBase}/${databasePrefix}${service}`,
+    port,
+  };
+};
+
+/**
+ * Local secrets are made once and kept in the data folder (git-ignored, mode 600), so
+ * tokens and Execution URLs survive a restart. Production takes them from its secret store.
+ */
+export const localSecrets = (dataDir) => {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'local-secrets.json');
+  const secrets = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  secrets.internal ??= randomBytes(32).toString('base64url');
+  secrets.urlSigning ??= randomBytes(32).toString('base64url');
+  // Seals auth's signing keys at rest; `npm run admin` reads the same file.
+  secrets.keyEncryption ??= randomBytes(32).toString('base64url');
+  writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+  return secrets;
+};
+
+/** The environment of one service's processes (main.js and migrate.js), compiled, plain node. */
+export const serviceEnvironment = (settings, secrets, service, env = process.env) => {
+  const entry = settings.services.find((s) => s.name === service);
+  const result = {
+    ...env,
+    AMQP_URL: settings.amqpUrl,
+    PUBLIC_BASE_URL: settings.publicBaseUrl,
+    TOKEN_ISSUER: settings.tokenIssuer,
+    INTERNAL_TOKEN_SECRET: secrets.internal,
+    URL_SIGNING_KEYS: `k1:${secrets.urlSigning}`,
+    KEY_ENCRYPTION_KEYS: `k1:${secrets.keyEncryption}`,
+    NOTIFIER_OUTBOX_DIR: join(settings.dataDir, 'outbox'),
+    AUTH_URL: `http://127.0.0.1:${settings.port('auth')}`,
+    REQUESTS_URL: `http://127.0.0.1:${settings.port('requests')}`,
+    LOG_LEVEL: settings.logLevel,
+    PORT: String(entry.port),
+    ...(entry.db ? { DATABASE_URL: settings.databaseUrl(service) } : {}),
+  };
+  // No tsx and no "source" condition: the services run as built, as in production.
+  delete result.NODE_OPTIONS;
+  return result;
+};

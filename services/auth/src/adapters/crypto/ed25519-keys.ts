@@ -1,0 +1,71 @@
+import { createPrivateKey, generateKeyPair, type KeyObject } from 'node:crypto';
+import { promisify } from 'node:util';
+import { calculateJwkThumbprint, SignJWT } from 'jose';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TYPE, type PublicJwk } from '@esign/contracts';
+import type { KeyGenerator, NewKey, TokenSigner } from '../../ports/signing-keys.js';
+import type { KeyEncryption } from './key-encryption.js';
+
+const generate = promisify(generateKeyPair);
+
+/** Ed25519 key pairs; the kid is the RFC 7638 thumbprint of the public key. */
+export const ed25519KeyGenerator = (encryption: KeyEncryption): KeyGenerator => ({
+  generate: () => async (): Promise<NewKey> => {
+    const { publicKey, privateKey } = await generate('ed25519');
+    const { x } = publicKey.export({ format: 'jwk' });
+    if (typeof x !== 'string') throw new Error('Ed25519 public key without x');
+    const kid = await calculateJwkThumbprint({ kty: 'OKP', crv: 'Ed25519', x });
+    const publicJwk: PublicJwk = { kty: 'OKP', crv: 'Ed25519', x, kid, alg: 'EdDSA', use: 'sig' };
+    const pkcs8 = privateKey.export({ format: 'der', type: 'pkcs8' });
+    return {
+      kid,
+      publicJwk,
+      encryptionKeyId: encryption.currentId,
+      sealedPrivateKey: encryption.seal(pkcs8, kid),
+    };
+  },
+});
+
+export interface SealedKey {
+  readonly encryptionKeyId: string;
+  readonly sealedPrivateKey: Uint8Array;
+}
+
+/**
+ * Signs access tokens (EdDSA, `typ: at+jwt`, `kid`, `iss`, `aud`). Private keys are
+ * opened on first use and kept in memory; a key rotated by another process is loaded
+ * when it is first asked for.
+ */
+export const joseTokenSigner = (options: {
+  readonly issuer: string;
+  readonly encryption: KeyEncryption;
+  readonly loadSealedKey: (kid: string) => Promise<SealedKey | undefined>;
+}): TokenSigner => {
+  const opened = new Map<string, Promise<KeyObject>>();
+  const privateKey = (kid: string): Promise<KeyObject> => {
+    let key = opened.get(kid);
+    if (key === undefined) {
+      key = (async () => {
+        const sealed = await options.loadSealedKey(kid);
+        if (sealed === undefined) throw new Error(`signing key ${kid} not found`);
+        const der = options.encryption.open(sealed.encryptionKeyId, sealed.sealedPrivateKey, kid);
+        return createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
+      })();
+      opened.set(kid, key);
+      // A failure is not cached: the next issuance tries again.
+      key.catch(() => opened.delete(kid));
+    }
+    return key;
+  };
+  return {
+    sign: (kid, content) => async () =>
+      new SignJWT({ client_id: content.client_id })
+        .setProtectedHeader({ alg: 'EdDSA', typ: ACCESS_TOKEN_TYPE, kid })
+        .setIssuer(options.issuer)
+        .setAudience(ACCESS_TOKEN_AUDIENCE)
+        .setSubject(content.sub)
+        .setJti(content.jti)
+        .setIssuedAt(content.iat)
+        .setExpirationTime(content.exp)
+        .sign(await privateKey(kid)),
+  };
+};

@@ -1,0 +1,35 @@
+import type Koa from 'koa';
+import { OAUTH_TOKEN_PATH } from '@esign/contracts';
+import { createHttpApp, finishApp, type AppState, type Logger, type ReadinessCheck } from '@esign/platform';
+import type { Deps } from '../../application/deps.js';
+import { internalRoutes } from './internal-routes.js';
+import { jwksRoutes } from './jwks-routes.js';
+import { oauthRoutes } from './oauth-routes.js';
+import { selfServiceRoutes } from './self-service-routes.js';
+
+/** Auth's HTTP face: self-service API, OAuth token endpoint, JWKS and introspection. */
+export const createAuthHttpApp = (options: {
+  readonly deps: Deps;
+  readonly logger: Logger;
+  readonly readiness: readonly ReadinessCheck[];
+  readonly internalSecret: string;
+}): Koa<AppState> => {
+  const { app, router } = createHttpApp({
+    service: 'auth',
+    logger: options.logger,
+    readiness: options.readiness,
+    // RFC 6749 token requests are form-encoded, and their errors are not problems.
+    rawBodyPaths: [OAUTH_TOKEN_PATH],
+  });
+  // Answers here carry sessions, secrets and tokens: no cache may keep them (the JWKS
+  // route overrides this).
+  app.use(async (ctx, next) => {
+    ctx.set('Cache-Control', 'no-store');
+    await next();
+  });
+  selfServiceRoutes(router, options.deps);
+  oauthRoutes(router, options.deps);
+  jwksRoutes(router, options.deps);
+  internalRoutes(router, options.deps, options.internalSecret);
+  return finishApp(app, router);
+};

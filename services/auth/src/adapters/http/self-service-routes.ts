@@ -1,0 +1,167 @@
+import type Router from '@koa/router';
+import {
+  CreateAppBody,
+  CreateTokenBody,
+  PasswordConfirmationBody,
+  SignInBody,
+  type ClientSecretView,
+  type CurrentSessionView,
+  type SessionView,
+} from '@esign/contracts';
+import { invalidQuery, type AppContext, type AppState } from '@esign/platform';
+import { authenticateSession, signOut } from '../../application/authenticate-session.js';
+import { removeClientSecret, setClientSecret } from '../../application/client-secret.js';
+import { createAccessToken } from '../../application/create-access-token.js';
+import { createApp } from '../../application/create-app.js';
+import { currentSession } from '../../application/current-session.js';
+import { deleteApp } from '../../application/delete-app.js';
+import type { Deps } from '../../application/deps.js';
+import { findOwnApp, listOwnApps } from '../../application/own-app.js';
+import { signIn } from '../../application/sign-in.js';
+import { findOwnToken, listOwnTokens, revokeOwnToken } from '../../application/tokens.js';
+import type { SessionUser } from '../../domain/model.js';
+import { isUuid } from '../postgres/rows.js';
+import { bearerOf, bodyOf, pageOf, pageView, run } from './request.js';
+import { appView, createdTokenView, tokenView, userView } from './views.js';
+
+/**
+ * The self-service API the spec describes: sign in, make a Developer App, re-enter the
+ * password to make an access token (shown once), list and revoke tokens. The gateway
+ * forwards these paths without checking a bearer token; the session credential is
+ * checked here, on every call.
+ */
+export const selfServiceRoutes = (router: Router<AppState>, deps: Deps): void => {
+  const session = (ctx: AppContext): Promise<SessionUser> =>
+    run(authenticateSession(deps)(bearerOf(ctx.get('authorization'))));
+
+  router.post('/v1.1/sessions', async (ctx) => {
+    const body = bodyOf(SignInBody, ctx);
+    const signedIn = await run(signIn(deps)(body));
+    const view: SessionView = {
+      session_token: signedIn.sessionToken,
+      token_type: 'Bearer',
+      expires_at: signedIn.expiresAt.toISOString(),
+      user: userView(signedIn.user),
+    };
+    ctx.status = 201;
+    ctx.body = view;
+  });
+
+  router.get('/v1.1/sessions/current', async (ctx) => {
+    const current = await run(currentSession(deps)(await session(ctx)));
+    const view: CurrentSessionView = {
+      user: userView({
+        id: current.session.userId,
+        email: current.session.email,
+        accountId: current.session.accountId,
+      }),
+      sites: current.sites.map((s) => ({ id: s.id, name: s.name })),
+      expires_at: current.session.expiresAt.toISOString(),
+    };
+    ctx.body = view;
+  });
+
+  router.delete('/v1.1/sessions/current', async (ctx) => {
+    await run(signOut(deps)(await session(ctx)));
+    ctx.status = 204;
+  });
+
+  router.post('/v1.1/apps', async (ctx) => {
+    const user = await session(ctx);
+    const body = bodyOf(CreateAppBody, ctx);
+    const app = await run(createApp(deps)({ userId: user.userId, name: body.name }));
+    ctx.status = 201;
+    ctx.set('Location', `/v1.1/apps/${app.id}`);
+    ctx.body = appView(app);
+  });
+
+  router.get('/v1.1/apps', async (ctx) => {
+    const user = await session(ctx);
+    const page = pageOf(ctx.query);
+    ctx.body = pageView(page, await run(listOwnApps(deps)(user.userId, page)), appView);
+  });
+
+  router.get('/v1.1/apps/:id', async (ctx) => {
+    const user = await session(ctx);
+    ctx.body = appView(await run(findOwnApp(deps)(user.userId, ctx.params.id!)));
+  });
+
+  router.delete('/v1.1/apps/:id', async (ctx) => {
+    const user = await session(ctx);
+    await run(deleteApp(deps)(user.userId, ctx.params.id!));
+    ctx.status = 204;
+  });
+
+  router.post('/v1.1/apps/:id/client-secret', async (ctx) => {
+    const user = await session(ctx);
+    const body = bodyOf(PasswordConfirmationBody, ctx);
+    const issued = await run(
+      setClientSecret(deps)({ session: user, appId: ctx.params.id!, password: body.password }),
+    );
+    const view: ClientSecretView = {
+      client_id: issued.clientId,
+      client_secret: issued.clientSecret,
+      created_at: issued.createdAt.toISOString(),
+    };
+    ctx.status = 201;
+    ctx.body = view;
+  });
+
+  router.delete('/v1.1/apps/:id/client-secret', async (ctx) => {
+    const user = await session(ctx);
+    await run(removeClientSecret(deps)(user.userId, ctx.params.id!));
+    ctx.status = 204;
+  });
+
+  router.post('/v1.1/apps/:id/tokens', async (ctx) => {
+    const user = await session(ctx);
+    const body = bodyOf(CreateTokenBody, ctx);
+    const issued = await run(
+      createAccessToken(deps)({
+        session: user,
+        appId: ctx.params.id!,
+        password: body.password,
+        ...(body.name === undefined ? {} : { name: body.name }),
+        ...(body.expires_in_days === undefined ? {} : { expiresInDays: body.expires_in_days }),
+      }),
+    );
+    ctx.status = 201;
+    ctx.set('Location', `/v1.1/tokens/${issued.record.id}`);
+    ctx.body = createdTokenView(issued, deps.clock.now());
+  });
+
+  router.get('/v1.1/apps/:id/tokens', async (ctx) => {
+    const user = await session(ctx);
+    const page = pageOf(ctx.query);
+    const app = await run(findOwnApp(deps)(user.userId, ctx.params.id!));
+    const now = deps.clock.now();
+    ctx.body = pageView(page, await run(listOwnTokens(deps)(user.userId, { appId: app.id }, page)), (t) =>
+      tokenView(t, now),
+    );
+  });
+
+  router.get('/v1.1/tokens', async (ctx) => {
+    const user = await session(ctx);
+    const page = pageOf(ctx.query);
+    const appId = ctx.query.app_id;
+    if (appId !== undefined && (typeof appId !== 'string' || !isUuid(appId)))
+      throw invalidQuery([{ path: 'app_id', message: 'must be an app id' }]);
+    const now = deps.clock.now();
+    ctx.body = pageView(
+      page,
+      await run(listOwnTokens(deps)(user.userId, appId === undefined ? {} : { appId }, page)),
+      (t) => tokenView(t, now),
+    );
+  });
+
+  router.get('/v1.1/tokens/:id', async (ctx) => {
+    const user = await session(ctx);
+    ctx.body = tokenView(await run(findOwnToken(deps)(user.userId, ctx.params.id!)), deps.clock.now());
+  });
+
+  router.delete('/v1.1/tokens/:id', async (ctx) => {
+    const user = await session(ctx);
+    await run(revokeOwnToken(deps)(user.userId, ctx.params.id!));
+    ctx.status = 204;
+  });
+};

@@ -1,0 +1,41 @@
+import type { AppView, CreatedTokenView, TokenView, UserView } from '@esign/contracts';
+import type { IssuedToken } from '../../application/issue-token.js';
+import type { DeveloperApp, TokenRecord, User } from '../../domain/model.js';
+import { tokenState } from '../../domain/tokens.js';
+
+const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+
+export const userView = (user: Pick<User, 'id' | 'email' | 'accountId'>): UserView => ({
+  id: user.id,
+  email: user.email,
+  account_id: user.accountId,
+});
+
+export const appView = (app: DeveloperApp): AppView => ({
+  id: app.id,
+  client_id: app.id,
+  name: app.name,
+  has_client_secret: app.clientSecretCreatedAt !== null,
+  client_secret_created_at: iso(app.clientSecretCreatedAt),
+  created_at: app.createdAt.toISOString(),
+  disabled_at: iso(app.disabledAt),
+});
+
+export const tokenView = (token: TokenRecord, now: Date): TokenView => ({
+  id: token.id,
+  app_id: token.appId,
+  name: token.name,
+  origin: token.origin,
+  state: tokenState(token, now),
+  created_at: token.createdAt.toISOString(),
+  expires_at: token.expiresAt.toISOString(),
+  last_used_at: iso(token.lastUsedAt),
+  revoked_at: iso(token.revokedAt),
+});
+
+export const createdTokenView = (issued: IssuedToken, now: Date): CreatedTokenView => ({
+  ...tokenView(issued.record, now),
+  access_token: issued.accessToken,
+  token_type: 'Bearer',
+  expires_in: Math.round((issued.record.expiresAt.getTime() - issued.record.createdAt.getTime()) / 1000),
+});

@@ -1,0 +1,167 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as t from 'io-ts';
+import { ForeignKeyIntegrityConstraintViolationError, UniqueIntegrityConstraintViolationError } from 'slonik';
+import { db, sql, type DatabasePool } from '@esign/platform';
+import { notFound } from '../../domain/errors.js';
+import type { Account, User } from '../../domain/model.js';
+import type { AccountRepository } from '../../ports/account-repository.js';
+import { isUuid, NullableTimestamp, Timestamp } from './rows.js';
+
+const AccountRow = t.type({ id: t.string, name: t.string, api_access: t.boolean, created_at: Timestamp });
+const toAccount = (r: t.TypeOf<typeof AccountRow>): Account => ({
+  id: r.id,
+  name: r.name,
+  apiAccess: r.api_access,
+  createdAt: r.created_at,
+});
+
+const UserRow = t.type({
+  id: t.string,
+  account_id: t.string,
+  email: t.string,
+  disabled_at: NullableTimestamp,
+  created_at: Timestamp,
+});
+const toUser = (r: t.TypeOf<typeof UserRow>): User => ({
+  id: r.id,
+  accountId: r.account_id,
+  email: r.email,
+  disabledAt: r.disabled_at,
+  createdAt: r.created_at,
+});
+const CredentialsRow = t.intersection([UserRow, t.type({ password_hash: t.string, api_access: t.boolean })]);
+
+const userColumns = sql.fragment`u.id, u.account_id, u.email, u.disabled_at, u.created_at`;
+
+export const postgresAccountRepository = (pool: DatabasePool): AccountRepository => ({
+  createAccount: (account) => async () =>
+    toAccount(
+      await db.one(
+        pool,
+        AccountRow,
+        sql.unsafe`
+          INSERT INTO accounts (id, name, api_access, created_at)
+          VALUES (${account.id}, ${account.name}, ${account.apiAccess}, ${sql.timestamp(account.createdAt)})
+          RETURNING id, name, api_access, created_at`,
+      ),
+    ),
+
+  findAccount: (id) => async () => {
+    if (!isUuid(id)) return undefined;
+    const row = await db.maybeOne(
+      pool,
+      AccountRow,
+      sql.unsafe`SELECT id, name, api_access, created_at FROM accounts WHERE id = ${id}`,
+    );
+    return row && toAccount(row);
+  },
+
+  listAccounts: () => async () =>
+    (
+      await db.any(
+        pool,
+        AccountRow,
+        sql.unsafe`SELECT id, name, api_access, created_at FROM accounts ORDER BY created_at, id`,
+      )
+    ).map(toAccount),
+
+  setApiAccess: (id, enabled) => async () => {
+    if (!isUuid(id)) return E.left(notFound('account', id));
+    const row = await db.maybeOne(
+      pool,
+      AccountRow,
+      sql.unsafe`
+        UPDATE accounts SET api_access = ${enabled} WHERE id = ${id}
+        RETURNING id, name, api_access, created_at`,
+    );
+    return row === undefined ? E.left(notFound('account', id)) : E.right(toAccount(row));
+  },
+
+  createUser: (user, passwordHash) => async () => {
+    if (!isUuid(user.accountId)) return E.left(notFound('account', user.accountId));
+    try {
+      const row = await db.one(
+        pool,
+        UserRow,
+        sql.unsafe`
+          INSERT INTO users (id, account_id, email, password_hash, password_changed_at, created_at)
+          VALUES (${user.id}, ${user.accountId}, ${user.email}, ${passwordHash},
+                  ${sql.timestamp(user.createdAt)}, ${sql.timestamp(user.createdAt)})
+          RETURNING id, account_id, email, disabled_at, created_at`,
+      );
+      return E.right(toUser(row));
+    } catch (error) {
+      if (error instanceof UniqueIntegrityConstraintViolationError)
+        return E.left({ _tag: 'EmailTaken', email: user.email });
+      if (error instanceof ForeignKeyIntegrityConstraintViolationError)
+        return E.left(notFound('account', user.accountId));
+      throw error;
+    }
+  },
+
+  findUser: (id) => async () => {
+    if (!isUuid(id)) return undefined;
+    const row = await db.maybeOne(
+      pool,
+      UserRow,
+      sql.unsafe`SELECT ${userColumns} FROM users u WHERE u.id = ${id}`,
+    );
+    return row && toUser(row);
+  },
+
+  findUserByEmail: (email) => async () => {
+    const row = await db.maybeOne(
+      pool,
+      UserRow,
+      sql.unsafe`SELECT ${userColumns} FROM users u WHERE u.email = ${email.toLowerCase()}`,
+    );
+    return row && toUser(row);
+  },
+
+  findCredentials: (email) => async () => {
+    const row = await db.maybeOne(
+      pool,
+      CredentialsRow,
+      sql.unsafe`
+        SELECT ${userColumns}, u.password_hash, a.api_access
+        FROM users u JOIN accounts a ON a.id = u.account_id
+        WHERE u.email = ${email.toLowerCase()}`,
+    );
+    return row && { ...toUser(row), passwordHash: row.password_hash, apiAccess: row.api_access };
+  },
+
+  listUsers: (filter) => async () => {
+    if (filter.accountId !== undefined && !isUuid(filter.accountId)) return [];
+    const where =
+      filter.accountId === undefined ? sql.fragment`TRUE` : sql.fragment`u.account_id = ${filter.accountId}`;
+    return (
+      await db.any(
+        pool,
+        UserRow,
+        sql.unsafe`SELECT ${userColumns} FROM users u WHERE ${where} ORDER BY u.created_at, u.id`,
+      )
+    ).map(toUser);
+  },
+
+  setPasswordHash: (userId, passwordHash, at) => async () => {
+    await db.exec(
+      pool,
+      sql.unsafe`
+        UPDATE users SET password_hash = ${passwordHash}, password_changed_at = ${sql.timestamp(at)}
+        WHERE id = ${userId}`,
+    );
+  },
+
+  setUserDisabled: (userId, disabledAt) => async () => {
+    if (!isUuid(userId)) return E.left(notFound('user', userId));
+    const row = await db.maybeOne(
+      pool,
+      UserRow,
+      sql.unsafe`
+        UPDATE users u SET disabled_at = ${disabledAt === null ? null : sql.timestamp(disabledAt)}
+        WHERE u.id = ${userId}
+        RETURNING ${userColumns}`,
+    );
+    return row === undefined ? E.left(notFound('user', userId)) : E.right(toUser(row));
+  },
+});

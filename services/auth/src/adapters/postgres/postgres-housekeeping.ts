@@ -1,0 +1,57 @@
+import { db, sql, type DatabasePool, type Logger } from '@esign/platform';
+
+/** How long records that no longer matter are kept before they are deleted. */
+export const RETENTION = {
+  /** Ended sessions: a day, for support questions ("was I signed in?"). */
+  sessionsDays: 1,
+  /** Expired client-credentials tokens: a machine makes one an hour; a week of them is history enough. */
+  clientCredentialsTokensDays: 7,
+} as const;
+
+/**
+ * Deletes ended sessions, forgotten password-attempt counts and old machine tokens.
+ * Runs every `intervalMs` on every replica; the statements are idempotent.
+ */
+export const postgresHousekeeping = (
+  pool: DatabasePool,
+  logger: Logger,
+  options: { readonly quietSeconds: number; readonly intervalMs?: number; readonly now?: () => Date },
+) => {
+  const now = options.now ?? (() => new Date());
+  const purge = async (): Promise<{ sessions: number; attempts: number; tokens: number }> => {
+    const at = now();
+    const sessions = await db.exec(
+      pool,
+      sql.unsafe`
+        DELETE FROM sessions
+        WHERE expires_at < ${sql.timestamp(at)}::timestamptz - make_interval(days => ${RETENTION.sessionsDays})
+           OR revoked_at < ${sql.timestamp(at)}::timestamptz - make_interval(days => ${RETENTION.sessionsDays})`,
+    );
+    const attempts = await db.exec(
+      pool,
+      sql.unsafe`
+        DELETE FROM password_attempts
+        WHERE last_attempt_at < ${sql.timestamp(at)}::timestamptz - make_interval(secs => ${options.quietSeconds})
+          AND (blocked_until IS NULL OR blocked_until < ${sql.timestamp(at)})`,
+    );
+    const tokens = await db.exec(
+      pool,
+      sql.unsafe`
+        DELETE FROM access_tokens
+        WHERE origin = 'client_credentials'
+          AND expires_at < ${sql.timestamp(at)}::timestamptz - make_interval(days => ${RETENTION.clientCredentialsTokensDays})`,
+    );
+    return { sessions, attempts, tokens };
+  };
+  const timer = setInterval(
+    () => {
+      purge().then(
+        (counts) => logger.debug(counts, 'housekeeping'),
+        (error: unknown) => logger.warn({ err: error }, 'housekeeping failed'),
+      );
+    },
+    options.intervalMs ?? 10 * 60_000,
+  );
+  timer.unref();
+  return { purge, stop: () => clearInterval(timer) };
+};

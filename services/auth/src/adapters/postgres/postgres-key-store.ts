@@ -1,0 +1,69 @@
+import * as t from 'io-ts';
+import { PublicJwk } from '@esign/contracts';
+import { db, sql, type DatabasePool } from '@esign/platform';
+import type { KeyStore } from '../../ports/signing-keys.js';
+import type { SealedKey } from '../crypto/ed25519-keys.js';
+import { Bytes, NullableTimestamp, Timestamp } from './rows.js';
+
+const KeyRow = t.type({
+  kid: t.string,
+  public_jwk: PublicJwk,
+  created_at: Timestamp,
+  activates_at: Timestamp,
+  revoked_at: NullableTimestamp,
+  last_token_expires_at: NullableTimestamp,
+});
+
+export const postgresKeyStore = (
+  pool: DatabasePool,
+): KeyStore & { loadSealedKey: (kid: string) => Promise<SealedKey | undefined> } => ({
+  list: () => async () => {
+    const rows = await db.any(
+      pool,
+      KeyRow,
+      sql.unsafe`
+        SELECT k.kid, k.public_jwk, k.created_at, k.activates_at, k.revoked_at,
+               (SELECT max(t.expires_at) FROM access_tokens t
+                WHERE t.kid = k.kid AND t.revoked_at IS NULL) AS last_token_expires_at
+        FROM signing_keys k
+        ORDER BY k.activates_at DESC, k.created_at DESC`,
+    );
+    return rows.map((r) => ({
+      kid: r.kid,
+      publicJwk: r.public_jwk,
+      createdAt: r.created_at,
+      activatesAt: r.activates_at,
+      revokedAt: r.revoked_at,
+      lastTokenExpiresAt: r.last_token_expires_at,
+    }));
+  },
+
+  insert: (key, createdAt, activatesAt) => async () => {
+    await db.exec(
+      pool,
+      sql.unsafe`
+        INSERT INTO signing_keys (kid, public_jwk, encryption_key_id, sealed_private_key, created_at, activates_at)
+        VALUES (${key.kid}, ${sql.jsonb(key.publicJwk)}, ${key.encryptionKeyId},
+                ${sql.binary(Buffer.from(key.sealedPrivateKey))}, ${sql.timestamp(createdAt)}, ${sql.timestamp(activatesAt)})`,
+    );
+  },
+
+  revoke: (kids, at) => async () => {
+    if (kids.length === 0) return;
+    await db.exec(
+      pool,
+      sql.unsafe`
+        UPDATE signing_keys SET revoked_at = ${sql.timestamp(at)}
+        WHERE kid = ANY(${sql.array([...kids], 'text')}) AND revoked_at IS NULL`,
+    );
+  },
+
+  loadSealedKey: async (kid) => {
+    const row = await db.maybeOne(
+      pool,
+      t.type({ encryption_key_id: t.string, sealed_private_key: Bytes }),
+      sql.unsafe`SELECT encryption_key_id, sealed_private_key FROM signing_keys WHERE kid = ${kid}`,
+    );
+    return row && { encryptionKeyId: row.encryption_key_id, sealedPrivateKey: row.sealed_private_key };
+  },
+});

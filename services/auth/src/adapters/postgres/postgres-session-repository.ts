@@ -1,0 +1,65 @@
+import * as t from 'io-ts';
+import { db, sql, type DatabasePool } from '@esign/platform';
+import type { SessionRepository } from '../../ports/session-repository.js';
+import { NullableTimestamp, Timestamp } from './rows.js';
+
+const SessionRow = t.type({
+  id: t.string,
+  user_id: t.string,
+  account_id: t.string,
+  email: t.string,
+  expires_at: Timestamp,
+  revoked_at: NullableTimestamp,
+  user_disabled: t.boolean,
+  api_access: t.boolean,
+});
+
+export const postgresSessionRepository = (pool: DatabasePool): SessionRepository => ({
+  create: (session) => async () => {
+    await db.exec(
+      pool,
+      sql.unsafe`
+        INSERT INTO sessions (id, user_id, secret_hash, created_at, expires_at)
+        VALUES (${session.id}, ${session.userId}, ${sql.binary(Buffer.from(session.fingerprint))},
+                ${sql.timestamp(session.createdAt)}, ${sql.timestamp(session.expiresAt)})`,
+    );
+  },
+
+  findByFingerprint: (fingerprint) => async () => {
+    const row = await db.maybeOne(
+      pool,
+      SessionRow,
+      sql.unsafe`
+        SELECT s.id, s.user_id, u.account_id, u.email, s.expires_at, s.revoked_at,
+               u.disabled_at IS NOT NULL AS user_disabled, a.api_access
+        FROM sessions s JOIN users u ON u.id = s.user_id JOIN accounts a ON a.id = u.account_id
+        WHERE s.secret_hash = ${sql.binary(Buffer.from(fingerprint))}`,
+    );
+    return (
+      row && {
+        id: row.id,
+        userId: row.user_id,
+        accountId: row.account_id,
+        email: row.email,
+        expiresAt: row.expires_at,
+        revokedAt: row.revoked_at,
+        userDisabled: row.user_disabled,
+        apiAccess: row.api_access,
+      }
+    );
+  },
+
+  revoke: (id, at) => async () => {
+    await db.exec(
+      pool,
+      sql.unsafe`UPDATE sessions SET revoked_at = ${sql.timestamp(at)} WHERE id = ${id} AND revoked_at IS NULL`,
+    );
+  },
+
+  revokeAllOf: (userId, at) => async () => {
+    await db.exec(
+      pool,
+      sql.unsafe`UPDATE sessions SET revoked_at = ${sql.timestamp(at)} WHERE user_id = ${userId} AND revoked_at IS NULL`,
+    );
+  },
+});

@@ -1,0 +1,148 @@
+import * as t from 'io-ts';
+import { TokenOrigin } from '@esign/contracts';
+import { db, sql, type DatabasePool } from '@esign/platform';
+import type { TokenRecord } from '../../domain/model.js';
+import type { TokenRepository } from '../../ports/token-repository.js';
+import { isUuid, NullableTimestamp, offsetOf, Timestamp } from './rows.js';
+
+const TokenRow = t.type({
+  id: t.string,
+  app_id: t.string,
+  user_id: t.string,
+  kid: t.string,
+  name: t.union([t.string, t.null]),
+  origin: TokenOrigin,
+  created_at: Timestamp,
+  expires_at: Timestamp,
+  last_used_at: NullableTimestamp,
+  revoked_at: NullableTimestamp,
+});
+const toToken = (r: t.TypeOf<typeof TokenRow>): TokenRecord => ({
+  id: r.id,
+  appId: r.app_id,
+  userId: r.user_id,
+  kid: r.kid,
+  name: r.name,
+  origin: r.origin,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  lastUsedAt: r.last_used_at,
+  revokedAt: r.revoked_at,
+});
+const tokenColumns = sql.fragment`
+  t.id, t.app_id, t.user_id, t.kid, t.name, t.origin, t.created_at, t.expires_at, t.last_used_at, t.revoked_at`;
+
+const SubjectRow = t.type({
+  id: t.string,
+  user_id: t.string,
+  expires_at: Timestamp,
+  revoked_at: NullableTimestamp,
+  user_disabled: t.boolean,
+  app_unusable: t.boolean,
+  api_access: t.boolean,
+  key_revoked: t.boolean,
+  sites: t.array(t.type({ id: t.number, name: t.string })),
+});
+
+export const postgresTokenRepository = (pool: DatabasePool): TokenRepository => ({
+  insert: (token) => async () => {
+    await db.exec(
+      pool,
+      sql.unsafe`
+        INSERT INTO access_tokens (id, app_id, user_id, kid, name, origin, created_at, expires_at)
+        VALUES (${token.id}, ${token.appId}, ${token.userId}, ${token.kid}, ${token.name}, ${token.origin},
+                ${sql.timestamp(token.createdAt)}, ${sql.timestamp(token.expiresAt)})`,
+    );
+  },
+
+  find: (id) => async () => {
+    if (!isUuid(id)) return undefined;
+    const row = await db.maybeOne(
+      pool,
+      TokenRow,
+      sql.unsafe`SELECT ${tokenColumns} FROM access_tokens t WHERE t.id = ${id}`,
+    );
+    return row && toToken(row);
+  },
+
+  list: (filter, page) => async () => {
+    if (
+      (filter.userId !== undefined && !isUuid(filter.userId)) ||
+      (filter.appId !== undefined && !isUuid(filter.appId))
+    )
+      return { items: [], total: 0 };
+    const conditions = [
+      ...(filter.userId === undefined ? [] : [sql.fragment`t.user_id = ${filter.userId}`]),
+      ...(filter.appId === undefined ? [] : [sql.fragment`t.app_id = ${filter.appId}`]),
+    ];
+    const where = conditions.length === 0 ? sql.fragment`TRUE` : sql.join(conditions, sql.fragment` AND `);
+    const [rows, count] = await Promise.all([
+      db.any(
+        pool,
+        TokenRow,
+        sql.unsafe`
+          SELECT ${tokenColumns} FROM access_tokens t WHERE ${where}
+          ORDER BY t.created_at DESC, t.id
+          LIMIT ${page.perPage} OFFSET ${offsetOf(page)}`,
+      ),
+      db.one(
+        pool,
+        t.type({ n: t.number }),
+        sql.unsafe`SELECT count(*) AS n FROM access_tokens t WHERE ${where}`,
+      ),
+    ]);
+    return { items: rows.map(toToken), total: count.n };
+  },
+
+  revoke: (id, at) => async () => {
+    if (!isUuid(id)) return undefined;
+    // COALESCE keeps the first revocation's time when revoked twice.
+    const row = await db.maybeOne(
+      pool,
+      TokenRow,
+      sql.unsafe`
+        UPDATE access_tokens t SET revoked_at = COALESCE(t.revoked_at, ${sql.timestamp(at)})
+        WHERE t.id = ${id}
+        RETURNING ${tokenColumns}`,
+    );
+    return row && toToken(row);
+  },
+
+  introspectionSubject: (id) => async () => {
+    if (!isUuid(id)) return undefined;
+    const row = await db.maybeOne(
+      pool,
+      SubjectRow,
+      sql.unsafe`
+        SELECT t.id, t.user_id, t.expires_at, t.revoked_at,
+               u.disabled_at IS NOT NULL AS user_disabled,
+               (a.deleted_at IS NOT NULL OR a.disabled_at IS NOT NULL) AS app_unusable,
+               acc.api_access,
+               k.revoked_at IS NOT NULL AS key_revoked,
+               COALESCE(
+                 (SELECT json_agg(json_build_object('id', s.id, 'name', s.name) ORDER BY s.id)
+                  FROM site_members m JOIN sites s ON s.id = m.site_id
+                  WHERE m.user_id = t.user_id),
+                 '[]'::json) AS sites
+        FROM access_tokens t
+        JOIN users u ON u.id = t.user_id
+        JOIN accounts acc ON acc.id = u.account_id
+        JOIN developer_apps a ON a.id = t.app_id
+        JOIN signing_keys k ON k.kid = t.kid
+        WHERE t.id = ${id}`,
+    );
+    return (
+      row && {
+        tokenId: row.id,
+        userId: row.user_id,
+        expiresAt: row.expires_at,
+        revokedAt: row.revoked_at,
+        userDisabled: row.user_disabled,
+        appUnusable: row.app_unusable,
+        apiAccess: row.api_access,
+        keyRevoked: row.key_revoked,
+        sites: row.sites,
+      }
+    );
+  },
+});

@@ -1,0 +1,45 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { AuthError } from '../domain/errors.js';
+import type { SessionUser } from '../domain/model.js';
+import { DAY_SECONDS } from '../domain/tokens.js';
+import { checkPassword } from './check-password.js';
+import type { Deps } from './deps.js';
+import { issueToken, type IssuedToken } from './issue-token.js';
+import { findOwnApp } from './own-app.js';
+
+/**
+ * The spec's flow: the signed-in user opens one of their apps, re-enters the account
+ * password and gets an access token shown once. A wrong password creates nothing and
+ * counts towards the throttle.
+ */
+export const createAccessToken =
+  (deps: Deps) =>
+  (input: {
+    readonly session: SessionUser;
+    readonly appId: string;
+    readonly password: string;
+    readonly name?: string;
+    readonly expiresInDays?: number;
+  }): TE.TaskEither<AuthError, IssuedToken> =>
+  async () => {
+    const app = await findOwnApp(deps)(input.session.userId, input.appId)();
+    if (E.isLeft(app)) return app;
+    const user = await deps.accounts.findCredentials(input.session.email)();
+    const checked = await checkPassword(deps)({
+      email: input.session.email,
+      password: input.password,
+      passwordHash: user?.passwordHash,
+      wrong: { _tag: 'WrongPassword' },
+    })();
+    if (E.isLeft(checked)) return checked;
+    return E.right(
+      await issueToken(deps)({
+        userId: input.session.userId,
+        appId: app.right.id,
+        origin: 'self_service',
+        name: input.name?.trim() ?? null,
+        lifetimeSeconds: (input.expiresInDays ?? deps.policy.accessTokenTtlDays) * DAY_SECONDS,
+      })(),
+    );
+  };

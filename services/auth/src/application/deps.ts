@@ -1,0 +1,39 @@
+import type { ThrottlePolicy } from '../domain/throttle.js';
+import type { AccountRepository } from '../ports/account-repository.js';
+import type { AppRepository } from '../ports/app-repository.js';
+import type { Clock } from '../ports/clock.js';
+import type { PasswordAttempts } from '../ports/password-attempts.js';
+import type { PasswordHasher } from '../ports/password-hasher.js';
+import type { Secrets } from '../ports/secrets.js';
+import type { SessionRepository } from '../ports/session-repository.js';
+import type { KeyGenerator, KeyStore, TokenSigner } from '../ports/signing-keys.js';
+import type { SiteRepository } from '../ports/site-repository.js';
+import type { TokenRepository, TokenUsageRecorder } from '../ports/token-repository.js';
+
+/** Lifetimes and limits the use cases apply; from the environment (see config.ts). */
+export interface Policy {
+  /** Default lifetime of a token a person creates (they may choose 1 to 365 days). */
+  readonly accessTokenTtlDays: number;
+  /** Lifetime of a client-credentials token. */
+  readonly clientCredentialsTtlSeconds: number;
+  readonly sessionTtlSeconds: number;
+  readonly throttle: ThrottlePolicy;
+}
+
+/** Every port the use cases reach, as one record; main.ts and admin.ts build it, tests fake it. */
+export interface Deps {
+  readonly clock: Clock;
+  readonly secrets: Secrets;
+  readonly hasher: PasswordHasher;
+  readonly accounts: AccountRepository;
+  readonly sites: SiteRepository;
+  readonly apps: AppRepository;
+  readonly tokens: TokenRepository;
+  readonly usage: TokenUsageRecorder;
+  readonly sessions: SessionRepository;
+  readonly attempts: PasswordAttempts;
+  readonly keys: KeyStore;
+  readonly keyGenerator: KeyGenerator;
+  readonly signer: TokenSigner;
+  readonly policy: Policy;
+}

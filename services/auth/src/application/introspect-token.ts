@@ -1,0 +1,19 @@
+import type * as T from 'fp-ts/lib/Task.js';
+import type { TokenIntrospection } from '@esign/contracts';
+import { introspect } from '../domain/tokens.js';
+import type { Deps } from './deps.js';
+
+/**
+ * The gateway's question for every call it has not answered in the last few seconds:
+ * is this token good now, and which sites does its user reach now. Nothing is cached
+ * here, so a revocation or a removed membership shows in the very next answer.
+ */
+export const introspectToken =
+  (deps: Deps) =>
+  (tokenId: string): T.Task<TokenIntrospection> =>
+  async () => {
+    const now = deps.clock.now();
+    const answer = introspect(await deps.tokens.introspectionSubject(tokenId)(), now);
+    if (answer.active) deps.usage.record(tokenId, now);
+    return answer;
+  };

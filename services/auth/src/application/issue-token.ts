@@ -1,0 +1,52 @@
+import type * as T from 'fp-ts/lib/Task.js';
+import type { TokenOrigin } from '@esign/contracts';
+import type { TokenRecord } from '../domain/model.js';
+import { expiryOf, truncateToSecond } from '../domain/tokens.js';
+import type { Deps } from './deps.js';
+import { ensureSigningKey } from './ensure-signing-key.js';
+
+export interface IssuedToken {
+  readonly record: TokenRecord;
+  /** The JWT: handed out once, never stored. */
+  readonly accessToken: string;
+}
+
+/**
+ * Signs an access token and records it. The record is written after signing, so a
+ * failure leaves neither a usable token nor a record behind. Callers have done the checks.
+ */
+export const issueToken =
+  (deps: Deps) =>
+  (input: {
+    readonly userId: string;
+    readonly appId: string;
+    readonly origin: TokenOrigin;
+    readonly name: string | null;
+    readonly lifetimeSeconds: number;
+  }): T.Task<IssuedToken> =>
+  async () => {
+    const key = await ensureSigningKey(deps)();
+    const createdAt = truncateToSecond(deps.clock.now());
+    const expiresAt = expiryOf(createdAt, input.lifetimeSeconds);
+    const record: TokenRecord = {
+      id: deps.secrets.uuid(),
+      appId: input.appId,
+      userId: input.userId,
+      kid: key.kid,
+      name: input.name,
+      origin: input.origin,
+      createdAt,
+      expiresAt,
+      lastUsedAt: null,
+      revokedAt: null,
+    };
+    const accessToken = await deps.signer.sign(key.kid, {
+      sub: record.userId,
+      jti: record.id,
+      client_id: record.appId,
+      iat: createdAt.getTime() / 1000,
+      exp: expiresAt.getTime() / 1000,
+    })();
+    await deps.tokens.insert(record)();
+    return { record, accessToken };
+  };

@@ -1,0 +1,63 @@
+import type { DatabasePool, Logger } from '@esign/platform';
+import { keyEncryption } from './adapters/crypto/key-encryption.js';
+import { ed25519KeyGenerator, joseTokenSigner } from './adapters/crypto/ed25519-keys.js';
+import { nodeSecrets } from './adapters/crypto/node-secrets.js';
+import { scryptPasswordHasher } from './adapters/crypto/scrypt-password-hasher.js';
+import { postgresAccountRepository } from './adapters/postgres/postgres-account-repository.js';
+import { postgresAppRepository } from './adapters/postgres/postgres-app-repository.js';
+import { postgresKeyStore } from './adapters/postgres/postgres-key-store.js';
+import { postgresPasswordAttempts } from './adapters/postgres/postgres-password-attempts.js';
+import { postgresSessionRepository } from './adapters/postgres/postgres-session-repository.js';
+import { postgresSiteRepository } from './adapters/postgres/postgres-site-repository.js';
+import { postgresTokenRepository } from './adapters/postgres/postgres-token-repository.js';
+import { postgresTokenUsage, type BufferedUsageRecorder } from './adapters/postgres/postgres-token-usage.js';
+import type { Deps } from './application/deps.js';
+import type { AdminConfig } from './config.js';
+import { DEFAULT_THROTTLE } from './domain/throttle.js';
+import type { Clock } from './ports/clock.js';
+import type { PasswordHasher } from './ports/password-hasher.js';
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * Builds every adapter on one pool: the service (main.ts), the admin CLI (admin.ts) and
+ * the integration tests all wire the use cases the same way. Tests may swap the clock and
+ * use a cheaper hasher.
+ */
+export const composeDeps = (options: {
+  readonly pool: DatabasePool;
+  readonly logger: Logger;
+  readonly config: AdminConfig;
+  readonly clock?: Clock;
+  readonly hasher?: PasswordHasher;
+  readonly usageFlushMs?: number;
+}): { deps: Deps; usage: BufferedUsageRecorder } => {
+  const { pool, config } = options;
+  const encryption = keyEncryption(config.KEY_ENCRYPTION_KEYS);
+  const keys = postgresKeyStore(pool);
+  const usage = postgresTokenUsage(pool, options.logger, {
+    ...(options.usageFlushMs === undefined ? {} : { intervalMs: options.usageFlushMs }),
+  });
+  const deps: Deps = {
+    clock: options.clock ?? systemClock,
+    secrets: nodeSecrets,
+    hasher: options.hasher ?? scryptPasswordHasher(),
+    accounts: postgresAccountRepository(pool),
+    sites: postgresSiteRepository(pool),
+    apps: postgresAppRepository(pool),
+    tokens: postgresTokenRepository(pool),
+    usage,
+    sessions: postgresSessionRepository(pool),
+    attempts: postgresPasswordAttempts(pool),
+    keys,
+    keyGenerator: ed25519KeyGenerator(encryption),
+    signer: joseTokenSigner({ issuer: config.TOKEN_ISSUER, encryption, loadSealedKey: keys.loadSealedKey }),
+    policy: {
+      accessTokenTtlDays: config.ACCESS_TOKEN_TTL_DAYS,
+      clientCredentialsTtlSeconds: config.CLIENT_CREDENTIALS_TTL_SECONDS,
+      sessionTtlSeconds: config.SESSION_TTL_SECONDS,
+      throttle: DEFAULT_THROTTLE,
+    },
+  };
+  return { deps, usage };
+};

@@ -1,0 +1,29 @@
+/**
+ * Every expected failure of auth's use cases. The HTTP edge maps each tag to a status
+ * and a problem code in one table (adapters/http/problems.ts); the admin CLI to an exit code.
+ */
+export type AuthError =
+  | { readonly _tag: 'InvalidCredentials' }
+  | { readonly _tag: 'WrongPassword' }
+  | { readonly _tag: 'Throttled'; readonly retryAfterSeconds: number }
+  | { readonly _tag: 'ApiAccessRequired' }
+  | { readonly _tag: 'UserDisabled' }
+  | { readonly _tag: 'SessionRequired' }
+  | { readonly _tag: 'SessionInvalid' }
+  | { readonly _tag: 'NotFound'; readonly entity: Entity; readonly id: string }
+  | { readonly _tag: 'EmailTaken'; readonly email: string }
+  | { readonly _tag: 'SiteNameTaken'; readonly name: string }
+  | { readonly _tag: 'DifferentAccounts'; readonly siteId: number; readonly userId: string }
+  | { readonly _tag: 'WeakPassword'; readonly reason: string };
+
+export type Entity = 'account' | 'user' | 'site' | 'app' | 'token' | 'key' | 'membership';
+
+export const notFound = (entity: Entity, id: string | number): AuthError => ({
+  _tag: 'NotFound',
+  entity,
+  id: String(id),
+});
+
+/** Failures of the client-credentials grant, mapped to RFC 6749 §5.2 codes at the edge. */
+export type ClientCredentialsError =
+  { readonly _tag: 'InvalidClient' } | { readonly _tag: 'UnauthorizedClient'; readonly reason: string };

@@ -1,0 +1,71 @@
+import type { TokenOrigin } from '@esign/contracts';
+
+/** An organisation; `apiAccess` is the spec's "account with REST API access". */
+export interface Account {
+  readonly id: string;
+  readonly name: string;
+  readonly apiAccess: boolean;
+  readonly createdAt: Date;
+}
+
+export interface User {
+  readonly id: string;
+  readonly accountId: string;
+  readonly email: string;
+  readonly disabledAt: Date | null;
+  readonly createdAt: Date;
+}
+
+/** A user with what signing in needs to know about them. */
+export interface UserCredentials extends User {
+  readonly passwordHash: string;
+  readonly apiAccess: boolean;
+}
+
+export interface Site {
+  readonly id: number;
+  readonly accountId: string;
+  readonly name: string;
+  readonly createdAt: Date;
+}
+
+export interface DeveloperApp {
+  readonly id: string;
+  readonly userId: string;
+  readonly name: string;
+  readonly clientSecretCreatedAt: Date | null;
+  readonly createdAt: Date;
+  readonly disabledAt: Date | null;
+}
+
+export interface TokenRecord {
+  readonly id: string;
+  readonly appId: string;
+  readonly userId: string;
+  readonly kid: string;
+  readonly name: string | null;
+  readonly origin: TokenOrigin;
+  readonly createdAt: Date;
+  readonly expiresAt: Date;
+  readonly lastUsedAt: Date | null;
+  readonly revokedAt: Date | null;
+}
+
+/** A signed-in user of the self-service API. */
+export interface SessionUser {
+  readonly sessionId: string;
+  readonly userId: string;
+  readonly accountId: string;
+  readonly email: string;
+  readonly expiresAt: Date;
+}
+
+export interface Page<A> {
+  readonly items: readonly A[];
+  readonly total: number;
+}
+
+export interface PageRequest {
+  readonly page: number;
+  readonly perPage: number;
+}

@@ -1,0 +1,52 @@
+import type { SiteGrant, TokenIntrospection, TokenState } from '@esign/contracts';
+import type { TokenRecord } from './model.js';
+
+export const DAY_SECONDS = 86_400;
+
+/** JWT times are whole seconds; a token's record keeps the same instant as its `exp`. */
+export const truncateToSecond = (date: Date): Date => new Date(Math.floor(date.getTime() / 1000) * 1000);
+
+export const expiryOf = (issuedAt: Date, lifetimeSeconds: number): Date =>
+  new Date(truncateToSecond(issuedAt).getTime() + lifetimeSeconds * 1000);
+
+export const tokenState = (token: Pick<TokenRecord, 'expiresAt' | 'revokedAt'>, now: Date): TokenState =>
+  token.revokedAt !== null ? 'revoked' : token.expiresAt.getTime() <= now.getTime() ? 'expired' : 'active';
+
+/** Everything introspection weighs about one token, read in one go. */
+export interface IntrospectionSubject {
+  readonly tokenId: string;
+  readonly userId: string;
+  readonly expiresAt: Date;
+  readonly revokedAt: Date | null;
+  readonly userDisabled: boolean;
+  readonly appUnusable: boolean;
+  readonly apiAccess: boolean;
+  readonly keyRevoked: boolean;
+  /** The sites the user is a member of now. */
+  readonly sites: readonly SiteGrant[];
+}
+
+/**
+ * Whether a token may be used now, and what it reaches: the sites its user is a member of
+ * at this moment, not when the token was made. Anything that makes the token unusable
+ * (revoked, expired, user or app disabled, account without API access, signing key
+ * withdrawn) answers the same bare `{ active: false }`, as RFC 7662 does.
+ */
+export const introspect = (subject: IntrospectionSubject | undefined, now: Date): TokenIntrospection => {
+  if (
+    subject === undefined ||
+    tokenState(subject, now) !== 'active' ||
+    subject.userDisabled ||
+    subject.appUnusable ||
+    !subject.apiAccess ||
+    subject.keyRevoked
+  ) {
+    return { active: false };
+  }
+  return {
+    active: true,
+    sub: subject.userId,
+    token_id: subject.tokenId,
+    sites: [...subject.sites].sort((a, b) => a.id - b.id),
+  };
+};

@@ -1,0 +1,22 @@
+import type * as T from 'fp-ts/lib/Task.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { AuthError } from '../domain/errors.js';
+import type { Account, User, UserCredentials } from '../domain/model.js';
+
+/** Accounts and their users. */
+export interface AccountRepository {
+  readonly createAccount: (account: Account) => T.Task<Account>;
+  readonly findAccount: (id: string) => T.Task<Account | undefined>;
+  readonly listAccounts: () => T.Task<Account[]>;
+  /** NotFound. */
+  readonly setApiAccess: (id: string, enabled: boolean) => TE.TaskEither<AuthError, Account>;
+  /** NotFound (account), EmailTaken. */
+  readonly createUser: (user: User, passwordHash: string) => TE.TaskEither<AuthError, User>;
+  readonly findUser: (id: string) => T.Task<User | undefined>;
+  readonly findUserByEmail: (email: string) => T.Task<User | undefined>;
+  readonly findCredentials: (email: string) => T.Task<UserCredentials | undefined>;
+  readonly listUsers: (filter: { readonly accountId?: string }) => T.Task<User[]>;
+  readonly setPasswordHash: (userId: string, passwordHash: string, at: Date) => T.Task<void>;
+  /** NotFound. */
+  readonly setUserDisabled: (userId: string, disabledAt: Date | null) => TE.TaskEither<AuthError, User>;
+}

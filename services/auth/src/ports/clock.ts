@@ -1,0 +1,3 @@
+export interface Clock {
+  readonly now: () => Date;
+}

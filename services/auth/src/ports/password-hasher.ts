@@ -1,0 +1,12 @@
+import type * as T from 'fp-ts/lib/Task.js';
+
+/** A memory-hard password KDF. Passwords arrive already normalised (NFKC). */
+export interface PasswordHasher {
+  readonly hash: (password: string) => T.Task<string>;
+  /** Constant-time comparison; a malformed stored hash verifies nothing. */
+  readonly verify: (password: string, encoded: string) => T.Task<boolean>;
+  /** Spends what `verify` spends and answers false, so an unknown e-mail takes as long as a known one. */
+  readonly verifyNobody: (password: string) => T.Task<false>;
+  /** Whether a stored hash was made with other parameters than today's (upgrade it at sign-in). */
+  readonly needsRehash: (encoded: string) => boolean;
+}

@@ -1,0 +1,38 @@
+import type * as T from 'fp-ts/lib/Task.js';
+import type { PublicJwk } from '@esign/contracts';
+import type { KeyMeta } from '../domain/signing-keys.js';
+
+export interface StoredKey extends KeyMeta {
+  readonly publicJwk: PublicJwk;
+}
+
+/** A freshly generated key pair, its private half already sealed for storage. */
+export interface NewKey {
+  readonly kid: string;
+  readonly publicJwk: PublicJwk;
+  readonly encryptionKeyId: string;
+  readonly sealedPrivateKey: Uint8Array;
+}
+
+export interface KeyStore {
+  readonly list: () => T.Task<StoredKey[]>;
+  readonly insert: (key: NewKey, createdAt: Date, activatesAt: Date) => T.Task<void>;
+  readonly revoke: (kids: readonly string[], at: Date) => T.Task<void>;
+}
+
+export interface KeyGenerator {
+  readonly generate: () => T.Task<NewKey>;
+}
+
+/** The claims auth decides; the signer adds `iss`, `aud` and the header. */
+export interface AccessTokenContent {
+  readonly sub: string;
+  readonly jti: string;
+  readonly client_id: string;
+  readonly iat: number;
+  readonly exp: number;
+}
+
+export interface TokenSigner {
+  readonly sign: (kid: string, content: AccessTokenContent) => T.Task<string>;
+}

@@ -1,0 +1,329 @@
+/* eslint-disable @typescript-eslint/require-await -- the fakes implement async ports synchronously. */
+import * as E from 'fp-ts/lib/Either.js';
+import type { Deps, Policy } from '../../src/application/deps.js';
+import { notFound } from '../../src/domain/errors.js';
+import type { Account, DeveloperApp, Site, TokenRecord, User } from '../../src/domain/model.js';
+import { DEFAULT_THROTTLE, type AttemptState } from '../../src/domain/throttle.js';
+import type { AccountRepository } from '../../src/ports/account-repository.js';
+import type { AppRepository } from '../../src/ports/app-repository.js';
+import type { PasswordAttempts } from '../../src/ports/password-attempts.js';
+import type { PasswordHasher } from '../../src/ports/password-hasher.js';
+import type { SessionRecord, SessionRepository } from '../../src/ports/session-repository.js';
+import type { KeyGenerator, KeyStore, StoredKey, TokenSigner } from '../../src/ports/signing-keys.js';
+import type { Member, SiteRepository } from '../../src/ports/site-repository.js';
+import type { TokenRepository } from '../../src/ports/token-repository.js';
+
+/** In-memory implementations of every port, with the state open for assertions. */
+export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
+  let now = start.getTime();
+  let counter = 0;
+  const next = () => (++counter).toString(16).padStart(12, '0');
+
+  const accounts = new Map<string, Account>();
+  const users = new Map<string, User & { passwordHash: string }>();
+  const sites = new Map<number, Site>();
+  const members: Array<{ siteId: number; userId: string; addedAt: Date }> = [];
+  const apps = new Map<string, DeveloperApp & { secret: Uint8Array | null; deleted: boolean }>();
+  const tokens = new Map<string, TokenRecord>();
+  const sessions = new Map<
+    string,
+    { id: string; userId: string; fingerprint: string; expiresAt: Date; revokedAt: Date | null }
+  >();
+  const attempts = new Map<string, AttemptState>();
+  const keys = new Map<string, StoredKey>();
+  const used: Array<{ tokenId: string; at: Date }> = [];
+  const calls = { verify: 0, verifyNobody: 0, hash: 0 };
+
+  const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+
+  const accountRepo: AccountRepository = {
+    createAccount: (a) => async () => (accounts.set(a.id, a), a),
+    findAccount: (id) => async () => accounts.get(id),
+    listAccounts: () => async () => [...accounts.values()],
+    setApiAccess: (id, enabled) => async () => {
+      const a = accounts.get(id);
+      if (a === undefined) return E.left(notFound('account', id));
+      const updated = { ...a, apiAccess: enabled };
+      accounts.set(id, updated);
+      return E.right(updated);
+    },
+    createUser: (user, passwordHash) => async () => {
+      if (!accounts.has(user.accountId)) return E.left(notFound('account', user.accountId));
+      if ([...users.values()].some((u) => u.email === user.email))
+        return E.left({ _tag: 'EmailTaken', email: user.email });
+      users.set(user.id, { ...user, passwordHash });
+      return E.right(user);
+    },
+    findUser: (id) => async () => {
+      const u = users.get(id);
+      if (u === undefined) return undefined;
+      const { passwordHash: _p, ...user } = u;
+      return user;
+    },
+    findUserByEmail: (email) => async () => [...users.values()].find((u) => u.email === email),
+    findCredentials: (email) => async () => {
+      const u = [...users.values()].find((x) => x.email === email.toLowerCase());
+      return u && { ...u, apiAccess: accounts.get(u.accountId)!.apiAccess };
+    },
+    listUsers: (filter) => async () =>
+      [...users.values()].filter((u) => filter.accountId === undefined || u.accountId === filter.accountId),
+    setPasswordHash: (userId, passwordHash) => async () => {
+      users.set(userId, { ...users.get(userId)!, passwordHash });
+    },
+    setUserDisabled: (userId, disabledAt) => async () => {
+      const u = users.get(userId);
+      if (u === undefined) return E.left(notFound('user', userId));
+      users.set(userId, { ...u, disabledAt });
+      return E.right({ ...u, disabledAt });
+    },
+  };
+
+  let siteIds = 0;
+  const siteRepo: SiteRepository = {
+    createSite: (input) => async () => {
+      if (!accounts.has(input.accountId)) return E.left(notFound('account', input.accountId));
+      if ([...sites.values()].some((s) => s.accountId === input.accountId && s.name === input.name))
+        return E.left({ _tag: 'SiteNameTaken', name: input.name });
+      const site = { id: ++siteIds, ...input };
+      sites.set(site.id, site);
+      return E.right(site);
+    },
+    findSite: (id) => async () => sites.get(id),
+    listSites: (filter) => async () =>
+      [...sites.values()].filter((s) => filter.accountId === undefined || s.accountId === filter.accountId),
+    sitesOf: (userId) => async () =>
+      members
+        .filter((m) => m.userId === userId)
+        .map((m) => sites.get(m.siteId)!)
+        .sort((a, b) => a.id - b.id),
+    listMembers: (siteId) => async () =>
+      members
+        .filter((m) => m.siteId === siteId)
+        .map((m): Member => ({ userId: m.userId, email: users.get(m.userId)!.email, addedAt: m.addedAt })),
+    addMember: (siteId, userId, at) => async () => {
+      const site = sites.get(siteId);
+      const user = users.get(userId);
+      if (site === undefined) return E.left(notFound('site', siteId));
+      if (user === undefined) return E.left(notFound('user', userId));
+      if (site.accountId !== user.accountId) return E.left({ _tag: 'DifferentAccounts', siteId, userId });
+      if (members.some((m) => m.siteId === siteId && m.userId === userId)) return E.right({ added: false });
+      members.push({ siteId, userId, addedAt: at });
+      return E.right({ added: true });
+    },
+    removeMember: (siteId, userId) => async () => {
+      if (!sites.has(siteId)) return E.left(notFound('site', siteId));
+      if (!users.has(userId)) return E.left(notFound('user', userId));
+      const i = members.findIndex((m) => m.siteId === siteId && m.userId === userId);
+      if (i < 0) return E.right({ removed: false });
+      members.splice(i, 1);
+      return E.right({ removed: true });
+    },
+  };
+
+  const plainApp = (a: DeveloperApp & { secret: Uint8Array | null; deleted: boolean }): DeveloperApp => {
+    const { secret: _s, deleted: _d, ...app } = a;
+    return app;
+  };
+  const appRepo: AppRepository = {
+    create: (app) => async () => (apps.set(app.id, { ...app, secret: null, deleted: false }), app),
+    find: (id) => async () => {
+      const a = apps.get(id);
+      return a === undefined || a.deleted ? undefined : plainApp(a);
+    },
+    findClient: (id) => async () => {
+      const a = apps.get(id);
+      if (a === undefined || a.deleted) return undefined;
+      const owner = users.get(a.userId)!;
+      return {
+        app: plainApp(a),
+        secretFingerprint: a.secret,
+        ownerDisabled: owner.disabledAt !== null,
+        apiAccess: accounts.get(owner.accountId)!.apiAccess,
+      };
+    },
+    listByUser: (userId, page) => async () => {
+      const all = [...apps.values()].filter((a) => a.userId === userId && !a.deleted).reverse();
+      return {
+        items: all.slice((page.page - 1) * page.perPage, page.page * page.perPage).map(plainApp),
+        total: all.length,
+      };
+    },
+    list: (filter) => async () =>
+      [...apps.values()]
+        .filter((a) => !a.deleted && (filter.userId === undefined || a.userId === filter.userId))
+        .map(plainApp),
+    setClientSecret: (id, fingerprint, at) => async () => {
+      const a = apps.get(id)!;
+      apps.set(id, { ...a, secret: fingerprint, clientSecretCreatedAt: fingerprint === null ? null : at });
+    },
+    setDisabled: (id, disabledAt) => async () => {
+      const a = apps.get(id);
+      if (a === undefined) return undefined;
+      apps.set(id, { ...a, disabledAt });
+      return plainApp({ ...a, disabledAt });
+    },
+    remove: (id, at) => async () => {
+      apps.set(id, { ...apps.get(id)!, deleted: true });
+      for (const t of tokens.values())
+        if (t.appId === id && t.revokedAt === null) tokens.set(t.id, { ...t, revokedAt: at });
+    },
+  };
+
+  const tokenRepo: TokenRepository = {
+    insert: (t) => async () => void tokens.set(t.id, t),
+    find: (id) => async () => tokens.get(id),
+    list: (filter, page) => async () => {
+      const all = [...tokens.values()]
+        .filter(
+          (t) =>
+            (filter.userId === undefined || t.userId === filter.userId) &&
+            (filter.appId === undefined || t.appId === filter.appId),
+        )
+        .reverse();
+      return {
+        items: all.slice((page.page - 1) * page.perPage, page.page * page.perPage),
+        total: all.length,
+      };
+    },
+    revoke: (id, at) => async () => {
+      const t = tokens.get(id);
+      if (t === undefined) return undefined;
+      const revoked = { ...t, revokedAt: t.revokedAt ?? at };
+      tokens.set(id, revoked);
+      return revoked;
+    },
+    introspectionSubject: (id) => async () => {
+      const t = tokens.get(id);
+      if (t === undefined) return undefined;
+      const user = users.get(t.userId)!;
+      const app = apps.get(t.appId)!;
+      return {
+        tokenId: t.id,
+        userId: t.userId,
+        expiresAt: t.expiresAt,
+        revokedAt: t.revokedAt,
+        userDisabled: user.disabledAt !== null,
+        appUnusable: app.deleted || app.disabledAt !== null,
+        apiAccess: accounts.get(user.accountId)!.apiAccess,
+        keyRevoked: keys.get(t.kid)?.revokedAt != null,
+        sites: (await siteRepo.sitesOf(t.userId)()).map((s) => ({ id: s.id, name: s.name })),
+      };
+    },
+  };
+
+  const sessionRepo: SessionRepository = {
+    create: (s) => async () =>
+      void sessions.set(s.id, {
+        id: s.id,
+        userId: s.userId,
+        fingerprint: hex(s.fingerprint),
+        expiresAt: s.expiresAt,
+        revokedAt: null,
+      }),
+    findByFingerprint: (fingerprint) => async (): Promise<SessionRecord | undefined> => {
+      const s = [...sessions.values()].find((x) => x.fingerprint === hex(fingerprint));
+      if (s === undefined) return undefined;
+      const user = users.get(s.userId)!;
+      return {
+        id: s.id,
+        userId: s.userId,
+        accountId: user.accountId,
+        email: user.email,
+        expiresAt: s.expiresAt,
+        revokedAt: s.revokedAt,
+        userDisabled: user.disabledAt !== null,
+        apiAccess: accounts.get(user.accountId)!.apiAccess,
+      };
+    },
+    revoke: (id, at) => async () => void sessions.set(id, { ...sessions.get(id)!, revokedAt: at }),
+    revokeAllOf: (userId, at) => async () => {
+      for (const s of sessions.values())
+        if (s.userId === userId && s.revokedAt === null) sessions.set(s.id, { ...s, revokedAt: at });
+    },
+  };
+
+  const attemptRepo: PasswordAttempts = {
+    register: (key, decide) => async () => {
+      const decision = decide(attempts.get(key));
+      if (E.isRight(decision)) attempts.set(key, decision.right);
+      return decision;
+    },
+    clear: (key) => async () => void attempts.delete(key),
+  };
+
+  const keyStore: KeyStore = {
+    list: () => async () =>
+      [...keys.values()].map((k) => {
+        const live = [...tokens.values()]
+          .filter((t) => t.kid === k.kid && t.revokedAt === null)
+          .map((t) => t.expiresAt.getTime());
+        return { ...k, lastTokenExpiresAt: live.length === 0 ? null : new Date(Math.max(...live)) };
+      }),
+    insert: (key, createdAt, activatesAt) => async () =>
+      void keys.set(key.kid, { ...key, createdAt, activatesAt, revokedAt: null, lastTokenExpiresAt: null }),
+    revoke: (kids, at) => async () => {
+      for (const kid of kids) keys.set(kid, { ...keys.get(kid)!, revokedAt: at });
+    },
+  };
+
+  const keyGenerator: KeyGenerator = {
+    generate: () => async () => {
+      const kid = `kid-${next()}`;
+      return {
+        kid,
+        publicJwk: { kty: 'OKP', crv: 'Ed25519', x: `x-${kid}`, kid, alg: 'EdDSA', use: 'sig' },
+        encryptionKeyId: 'k1',
+        sealedPrivateKey: new Uint8Array([1]),
+      };
+    },
+  };
+
+  const signer: TokenSigner = { sign: (kid, c) => async () => `jwt.${kid}.${c.jti}.${c.exp}` };
+
+  const hasher: PasswordHasher = {
+    hash: (p) => async () => (calls.hash++, `fake$${p}`),
+    verify: (p, encoded) => async () => (calls.verify++, encoded === `fake$${p}` || encoded === `old$${p}`),
+    verifyNobody: () => async () => (calls.verifyNobody++, false),
+    needsRehash: (encoded) => !encoded.startsWith('fake$'),
+  };
+
+  const policy: Policy = {
+    accessTokenTtlDays: 90,
+    clientCredentialsTtlSeconds: 3600,
+    sessionTtlSeconds: 3600,
+    throttle: DEFAULT_THROTTLE,
+  };
+
+  const deps: Deps = {
+    clock: { now: () => new Date(now) },
+    secrets: {
+      uuid: () => `00000000-0000-4000-8000-${next()}`,
+      newSecret: (prefix) => `${prefix}secret-${next()}`,
+      fingerprint: (s) => new TextEncoder().encode(`fp:${s}`),
+      same: (a, b) => hex(a) === hex(b),
+    },
+    hasher,
+    accounts: accountRepo,
+    sites: siteRepo,
+    apps: appRepo,
+    tokens: tokenRepo,
+    usage: { record: (tokenId, at) => void used.push({ tokenId, at }) },
+    sessions: sessionRepo,
+    attempts: attemptRepo,
+    keys: keyStore,
+    keyGenerator,
+    signer,
+    policy,
+  };
+
+  return {
+    deps,
+    state: { accounts, users, sites, members, apps, tokens, sessions, attempts, keys, used, calls },
+    advance: (seconds: number) => {
+      now += seconds * 1000;
+    },
+    now: () => new Date(now),
+  };
+};
+
+export type FakeWorld = ReturnType<typeof fakeWorld>;

@@ -1,0 +1,111 @@
+/**
+ * Notifier throughput: publishes EVENTS request.sent events (two signers each: one
+ * e-mail + SMS, one e-mail only: three messages per event) and times until every
+ * notification.delivered event is back on the exchange. Real Postgres and RabbitMQ
+ * (DATABASE_URL / AMQP_URL, else the local servers), the SMTP server and Twilio API
+ * doubles of the integration tests, default settings (prefetch 16, 8 sends per event).
+ *
+ *   npm run bench -w services/notifier            # EVENTS=1000 npm run bench … to change the load
+ */
+import { randomUUID } from 'node:crypto';
+import amqplib from 'amqplib';
+import { consumerQueues, topologyNames } from '@esign/platform';
+import { amqpPrefix, createTestDatabase, deleteAmqpObjects, infra, testLogger } from '@esign/testing';
+import { parseConfig } from '../src/config.js';
+import { startNotifier } from '../src/notifier.js';
+import { CONSUMER_NAME } from '../src/adapters/amqp/notification-consumer.js';
+import { requestSent, signer } from '../test/support/events.js';
+import { startSmtpServer } from '../test/support/smtp.js';
+import { startTwilioApi } from '../test/support/twilio-api.js';
+
+process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+process.env.AMQP_URL ??= 'amqp://guest:guest@127.0.0.1:5672';
+
+const EVENTS = Number(process.env.EVENTS ?? 300);
+const PER_EVENT = 3;
+
+const database = await createTestDatabase('notifier_bench');
+const prefix = amqpPrefix('notifier-bench');
+const smtp = await startSmtpServer();
+const twilio = await startTwilioApi();
+const notifier = await startNotifier(
+  parseConfig({
+    DATABASE_URL: database.url,
+    AMQP_URL: infra().amqpUrl,
+    AMQP_PREFIX: prefix,
+    SMTP_URL: smtp.url,
+    TWILIO_ACCOUNT_SID: twilio.accountSid,
+    TWILIO_AUTH_TOKEN: twilio.authToken,
+    TWILIO_FROM: '+12025550100',
+    TWILIO_API_BASE_URL: twilio.baseUrl,
+  }),
+  testLogger('notifier'),
+);
+
+const connection = await amqplib.connect(infra().amqpUrl);
+const ch = await connection.createConfirmChannel();
+const names = topologyNames(prefix);
+await ch.assertExchange(names.events, 'topic', { durable: true });
+const { queue } = await ch.assertQueue('', { exclusive: true });
+await ch.bindQueue(queue, names.events, 'notification.*');
+await new Promise((r) => setTimeout(r, 500)); // the notifier declares and binds its queue
+
+const publishedAt = new Map<string, number>();
+const remaining = new Map<string, number>();
+const latencies: number[] = [];
+let done!: () => void;
+const finished = new Promise<void>((resolve) => (done = resolve));
+await ch.consume(queue, (message) => {
+  if (message === null) return;
+  const outcome = JSON.parse(message.content.toString('utf8')) as {
+    type: string;
+    data: { cause_event_id: string };
+  };
+  ch.ack(message);
+  if (outcome.type !== 'notification.delivered') throw new Error(`unexpected ${outcome.type}`);
+  const left = (remaining.get(outcome.data.cause_event_id) ?? 0) - 1;
+  remaining.set(outcome.data.cause_event_id, left);
+  if (left === 0) {
+    latencies.push(performance.now() - publishedAt.get(outcome.data.cause_event_id)!);
+    if (latencies.length === EVENTS) done();
+  }
+});
+
+const started = performance.now();
+for (let i = 0; i < EVENTS; i++) {
+  const n = String(i).padStart(4, '0');
+  const event = requestSent(
+    [
+      signer({
+        email: `a${n}@example.com`,
+        mobile_number: `1202556${n}`,
+        send_to: { email: true, mobile_number: true },
+      }),
+      signer({ email: `b${n}@example.com` }),
+    ],
+    { request_id: randomUUID() },
+  );
+  remaining.set(event.id, PER_EVENT);
+  publishedAt.set(event.id, performance.now());
+  ch.publish(names.events, 'request.sent', Buffer.from(JSON.stringify(event)), { persistent: true });
+}
+await ch.waitForConfirms();
+await finished;
+const seconds = (performance.now() - started) / 1000;
+latencies.sort((a, b) => a - b);
+const pct = (p: number) =>
+  Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!);
+process.stdout.write(
+  `${EVENTS} events, ${EVENTS * PER_EVENT} messages (${smtp.received.length} e-mails, ${twilio.sent.length} SMS) in ${seconds.toFixed(2)} s: ` +
+    `${Math.round((EVENTS * PER_EVENT) / seconds)} messages/s; publish → last outcome per event p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms\n`,
+);
+
+await connection.close();
+for (const step of notifier.steps) await step.run();
+await Promise.all([smtp.close(), twilio.close()]);
+const q = consumerQueues(prefix, CONSUMER_NAME, 5);
+await deleteAmqpObjects({
+  queues: [q.main, q.parked, ...q.retries],
+  exchanges: [names.events, names.deadLetter],
+});
+await database.drop();

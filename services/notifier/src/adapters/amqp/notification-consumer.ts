@@ -1,0 +1,82 @@
+import * as t from 'io-ts';
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { RequestReminded, RequestSent } from '@esign/contracts';
+import { createEventConsumer, type EventConsumer, type Logger } from '@esign/platform';
+import { keyText, type NoticeEvent } from '../../domain/delivery.js';
+import { needsRetry, type Attempt, type NotifyReport } from '../../application/notify-signers.js';
+import type { StoreUnavailable } from '../../ports/delivery-store.js';
+import type { NotifierMetrics } from '../metrics/notifier-metrics.js';
+
+/** Every message on the notifier's queue must be one of these, or it is parked. */
+export const NoticeEventCodec = t.union([RequestSent, RequestReminded]);
+
+export const CONSUMER_NAME = 'notifier';
+
+export interface NotificationConsumerOptions {
+  readonly prefix: string;
+  readonly logger: Logger;
+  readonly retryDelaysMs: readonly number[];
+  readonly prefetch: number;
+  readonly notify: (event: NoticeEvent, attempt: Attempt) => TE.TaskEither<StoreUnavailable, NotifyReport>;
+  readonly metrics?: NotifierMetrics;
+}
+
+/**
+ * `request.sent` and `request.reminded` from the notifier's own queue. The message is
+ * acked once every message it asks for is settled (delivered or failed for good) and
+ * recorded; while some wait for a retry the handler throws, and the platform consumer
+ * sends it through the back-off queues. The last pass records what still fails as
+ * failed, so exhausted retries end in `notification.failed`, not in the parking queue.
+ */
+export const notificationConsumer = (options: NotificationConsumerOptions): EventConsumer => {
+  const log = options.logger.child({ component: 'notification-consumer' });
+  return createEventConsumer({
+    prefix: options.prefix,
+    name: CONSUMER_NAME,
+    routingKeys: ['request.sent', 'request.reminded'],
+    codec: NoticeEventCodec,
+    logger: options.logger,
+    prefetch: options.prefetch,
+    retryDelaysMs: options.retryDelaysMs,
+    handle: async (event, info) => {
+      const final = info.attempt > options.retryDelaysMs.length;
+      const result = await options.notify(event, { final })();
+      if (E.isLeft(result)) throw new Error(`deliveries store unavailable: ${result.left.error}`);
+      const report = result.right;
+      options.metrics?.record(report);
+      const meta = {
+        event_id: event.id,
+        event_type: event.type,
+        request_id: event.data.request_id,
+        attempt: info.attempt,
+      };
+      for (const { key, outcome } of report.messages) {
+        if (outcome._tag === 'Failed')
+          log.warn({ ...meta, message: keyText(key), error: outcome.error }, 'message failed');
+      }
+      if (needsRetry(report)) {
+        const waiting = report.messages.filter(
+          (m) => m.outcome._tag === 'WillRetry' || m.outcome._tag === 'Busy',
+        );
+        throw new Error(
+          `${waiting.length} of ${report.messages.length} messages to retry: ${waiting
+            .map(
+              (m) =>
+                `${keyText(m.key)} (${m.outcome._tag === 'WillRetry' ? m.outcome.error : 'being sent by another worker'})`,
+            )
+            .join('; ')}`,
+        );
+      }
+      log.info(
+        {
+          ...meta,
+          messages: report.messages.length,
+          delivered: report.messages.filter((m) => m.outcome._tag === 'Delivered').length,
+          failed: report.messages.filter((m) => m.outcome._tag === 'Failed').length,
+        },
+        'signers notified',
+      );
+    },
+  });
+};

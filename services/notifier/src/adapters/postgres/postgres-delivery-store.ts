@@ -1,0 +1,103 @@
+import * as t from 'io-ts';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { db, enqueueEvents, sql, type DatabasePool } from '@esign/platform';
+import type { DeliveryKey, OutcomeEvent, Settlement } from '../../domain/delivery.js';
+import type { Claim, ClaimRequest, DeliveryStore, StoreUnavailable } from '../../ports/delivery-store.js';
+
+const AttemptRow = t.type({ attempts: t.number });
+const StatusRow = t.type({
+  status: t.keyof({ sending: null, retrying: null, delivered: null, failed: null }),
+});
+
+const unavailable = (error: unknown): StoreUnavailable => ({
+  _tag: 'StoreUnavailable',
+  error: error instanceof Error ? error.message : String(error),
+});
+
+const matches = (key: DeliveryKey) =>
+  sql.fragment`event_id = ${key.eventId} AND signer_ref = ${key.signerRef} AND channel = ${key.channel}`;
+
+/**
+ * The deliveries and delivery_attempts tables (migrations/), with the outbox in the same
+ * transaction as an outcome. Claim and defer are single statements (atomic without a
+ * transaction block): each message costs a round trip less than BEGIN … COMMIT would.
+ */
+export const postgresDeliveryStore = (pool: DatabasePool): DeliveryStore => ({
+  claim: (request: ClaimRequest) =>
+    TE.tryCatch(async (): Promise<Claim> => {
+      const { key } = request;
+      // One statement decides, so two workers racing for the same message cannot both
+      // win: the loser waits on the row lock and then sees the winner's fresh lease.
+      const claimed = await db.maybeOne(
+        pool,
+        AttemptRow,
+        sql.unsafe`
+          WITH claimed AS (
+            INSERT INTO deliveries
+              (event_id, signer_ref, channel, request_id, signer_id, recipient, status, attempts, lease_until)
+            VALUES (${key.eventId}, ${key.signerRef}, ${key.channel}, ${request.requestId}, ${request.signerId},
+                    ${request.recipient}, 'sending', 1, now() + ${request.leaseMs} * interval '1 millisecond')
+            ON CONFLICT (event_id, signer_ref, channel) DO UPDATE
+              SET status = 'sending', attempts = deliveries.attempts + 1,
+                  lease_until = EXCLUDED.lease_until, updated_at = now()
+              WHERE deliveries.status = 'retrying'
+                 OR (deliveries.status = 'sending' AND deliveries.lease_until <= now())
+            RETURNING event_id, signer_ref, channel, attempts
+          ), attempt AS (
+            INSERT INTO delivery_attempts (event_id, signer_ref, channel, attempt)
+            SELECT event_id, signer_ref, channel, attempts FROM claimed
+          )
+          SELECT attempts FROM claimed`,
+      );
+      if (claimed !== undefined) return { _tag: 'Claimed', attempt: claimed.attempts };
+      const { status } = await db.one(
+        pool,
+        StatusRow,
+        sql.unsafe`SELECT status FROM deliveries WHERE ${matches(key)}`,
+      );
+      return status === 'delivered' || status === 'failed' ? { _tag: 'Settled', status } : { _tag: 'Busy' };
+    }, unavailable),
+
+  settle: (key: DeliveryKey, attempt: number, settlement: Settlement, event: OutcomeEvent) =>
+    TE.tryCatch(
+      () =>
+        pool.transaction(async (tx) => {
+          const delivered = settlement._tag === 'Delivered';
+          const status = delivered ? 'delivered' : 'failed';
+          const providerId = delivered ? settlement.providerMessageId : null;
+          const error = delivered ? null : settlement.error;
+          const owned = await db.any(
+            tx,
+            t.type({ owned: t.boolean }),
+            sql.unsafe`
+              WITH attempt AS (
+                UPDATE delivery_attempts
+                SET finished_at = now(), outcome = ${status}, provider_message_id = ${providerId}, error = ${error}
+                WHERE ${matches(key)} AND attempt = ${attempt}
+              )
+              UPDATE deliveries
+              SET status = ${status}, provider_message_id = ${providerId}, last_error = ${error},
+                  lease_until = NULL, settled_at = now(), updated_at = now()
+              WHERE ${matches(key)} AND status = 'sending' AND attempts = ${attempt}
+              RETURNING true AS owned`,
+          );
+          // Only the owner of the attempt reports it: a worker whose lease was taken over
+          // leaves the outcome (and its event) to the one that holds the message now.
+          if (owned.length === 1) await enqueueEvents(tx, [event]);
+        }),
+      unavailable,
+    ),
+
+  defer: (key: DeliveryKey, attempt: number, error: string) =>
+    TE.tryCatch(async () => {
+      const reason = error.slice(0, 1000);
+      await pool.query(sql.unsafe`
+        WITH attempt AS (
+          UPDATE delivery_attempts SET finished_at = now(), outcome = 'transient', error = ${reason}
+          WHERE ${matches(key)} AND attempt = ${attempt}
+        )
+        UPDATE deliveries
+        SET status = 'retrying', last_error = ${reason}, lease_until = NULL, updated_at = now()
+        WHERE ${matches(key)} AND status = 'sending' AND attempts = ${attempt}`);
+    }, unavailable),
+});

@@ -1,0 +1,167 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import type * as T from 'fp-ts/lib/Task.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import {
+  exhausted,
+  failed,
+  keyText,
+  outcomeEvent,
+  planDeliveries,
+  type Accepted,
+  type DeliveryKey,
+  type NoticeEvent,
+  type SendFailure,
+  type Settlement,
+  type Target,
+} from '../domain/delivery.js';
+import { composeEmail, composeSms } from '../domain/message-content.js';
+import type { DeliveryStore, StoreUnavailable } from '../ports/delivery-store.js';
+import type { EmailSender } from '../ports/email-sender.js';
+import type { SmsSender } from '../ports/sms-sender.js';
+import type { Clock, IdGenerator } from '../ports/runtime.js';
+import { runLimited } from './run-limited.js';
+
+export interface NotifySignersDeps {
+  readonly store: DeliveryStore;
+  readonly email: EmailSender;
+  readonly sms: SmsSender;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  /** How long a claimed message keeps other workers off it. */
+  readonly leaseMs: number;
+  /** Messages of one event sent at the same time. */
+  readonly concurrency: number;
+}
+
+export interface Attempt {
+  /** No retry follows this one: a transient failure now is recorded as failed. */
+  readonly final: boolean;
+}
+
+/** What became of one message in this pass. */
+export type MessageOutcome =
+  | { readonly _tag: 'Delivered'; readonly providerMessageId: string }
+  | { readonly _tag: 'Failed'; readonly error: string }
+  /** Settled by an earlier delivery of the same event: not sent again. */
+  | { readonly _tag: 'AlreadySettled' }
+  /** A transient failure, recorded; a later pass tries again. */
+  | { readonly _tag: 'WillRetry'; readonly error: string }
+  /** Another worker holds it; a later pass looks again. */
+  | { readonly _tag: 'Busy' };
+
+export interface MessageReport {
+  readonly key: DeliveryKey;
+  readonly outcome: MessageOutcome;
+}
+
+export interface NotifyReport {
+  readonly messages: readonly MessageReport[];
+}
+
+/** True while some message of the event still waits for a later pass. */
+export const needsRetry = (report: NotifyReport): boolean =>
+  report.messages.some((m) => m.outcome._tag === 'WillRetry' || m.outcome._tag === 'Busy');
+
+/**
+ * Tells the signers of one event, each message at most once. Every pass looks at every
+ * message the event asks for and sends only those not yet settled, so a retry after a
+ * partial failure redoes exactly what is missing. A pass answers a report; it fails
+ * (Left) only when the store is unreachable, and then nothing is lost: the messages
+ * whose outcome was not recorded are sent again by the retry.
+ */
+export const notifySigners =
+  (deps: NotifySignersDeps) =>
+  (event: NoticeEvent, attempt: Attempt): TE.TaskEither<StoreUnavailable, NotifyReport> =>
+  async () => {
+    const targets = planDeliveries(event);
+    const results = await runLimited(
+      targets.map((target) => processTarget(deps, event, attempt, target)),
+      deps.concurrency,
+    );
+    return pipe(
+      E.sequenceArray(results),
+      E.map((outcomes) => ({ messages: outcomes.map((outcome, i) => ({ key: targets[i]!.key, outcome })) })),
+    );
+  };
+
+const send = (
+  deps: NotifySignersDeps,
+  event: NoticeEvent,
+  target: Target,
+): T.Task<E.Either<SendFailure, Accepted>> => {
+  if (target._tag === 'Refuse') return TE.left({ _tag: 'Permanent', error: target.reason });
+  const idempotencyKey = keyText(target.key);
+  const task =
+    target.key.channel === 'email'
+      ? deps.email.send({
+          to: target.recipient,
+          idempotencyKey,
+          ...composeEmail(event, target.signer.request_url),
+        })
+      : deps.sms.send({
+          to: target.recipient,
+          idempotencyKey,
+          body: composeSms(event, target.signer.request_url),
+        });
+  // An adapter that throws instead of answering Left is a bug; treat it as transient so
+  // the claim is released and the message retried rather than stuck until its lease ends.
+  return () =>
+    task().catch((error: unknown): E.Either<SendFailure, Accepted> =>
+      E.left({ _tag: 'Transient', error: error instanceof Error ? error.message : String(error) }),
+    );
+};
+
+const processTarget =
+  (deps: NotifySignersDeps, event: NoticeEvent, attempt: Attempt, target: Target) =>
+  (): Promise<E.Either<StoreUnavailable, MessageOutcome>> => {
+    const settle = (
+      attemptNo: number,
+      settlement: Settlement,
+    ): TE.TaskEither<StoreUnavailable, MessageOutcome> =>
+      pipe(
+        deps.store.settle(
+          target.key,
+          attemptNo,
+          settlement,
+          outcomeEvent(event, target, settlement, deps.ids.eventId(), deps.clock.now()),
+        ),
+        TE.map((): MessageOutcome => settlement),
+      );
+
+    return pipe(
+      deps.store.claim({
+        key: target.key,
+        requestId: event.data.request_id,
+        signerId: target.signer.signer_id,
+        recipient: target.recipient,
+        leaseMs: deps.leaseMs,
+      }),
+      TE.chain((claim): TE.TaskEither<StoreUnavailable, MessageOutcome> => {
+        switch (claim._tag) {
+          case 'Settled':
+            return TE.right({ _tag: 'AlreadySettled' });
+          case 'Busy':
+            return TE.right({ _tag: 'Busy' });
+          case 'Claimed':
+            return pipe(
+              TE.fromTask(send(deps, event, target)),
+              TE.chain((result) => {
+                if (E.isRight(result))
+                  return settle(claim.attempt, {
+                    _tag: 'Delivered',
+                    providerMessageId: result.right.providerMessageId,
+                  });
+                const error = result.left;
+                if (error._tag === 'Permanent') return settle(claim.attempt, failed(error.error));
+                if (attempt.final) return settle(claim.attempt, exhausted(claim.attempt, error.error));
+                return pipe(
+                  deps.store.defer(target.key, claim.attempt, error.error),
+                  TE.map((): MessageOutcome => ({ _tag: 'WillRetry', error: error.error })),
+                );
+              }),
+            );
+        }
+      }),
+    )();
+  };

@@ -1,0 +1,152 @@
+import type {
+  NotificationChannel,
+  NotificationDelivered,
+  NotificationFailed,
+  NotifiedSigner,
+  RequestReminded,
+  RequestSent,
+} from '@esign/contracts';
+import { isEmail, parseUsMobile } from '@esign/contracts';
+
+/** The events that ask the notifier to reach signers. */
+export type NoticeEvent = RequestSent | RequestReminded;
+
+export type Channel = NotificationChannel;
+
+/** One message: at most one is ever accepted per key, whatever RabbitMQ redelivers. */
+export interface DeliveryKey {
+  readonly eventId: string;
+  readonly signerRef: string;
+  readonly channel: Channel;
+}
+
+export const keyText = (key: DeliveryKey): string => `${key.eventId}/${key.signerRef}/${key.channel}`;
+
+/**
+ * What to do for one signer on one channel. `Refuse` is a message we know cannot be
+ * delivered before trying (e.g. a non-US mobile number): recorded and reported as failed.
+ */
+export type Target =
+  | {
+      readonly _tag: 'Send';
+      readonly key: DeliveryKey;
+      readonly signer: NotifiedSigner;
+      /** The e-mail address, or the mobile number in E.164 (`+1` and 10 digits). */
+      readonly recipient: string;
+    }
+  | {
+      readonly _tag: 'Refuse';
+      readonly key: DeliveryKey;
+      readonly signer: NotifiedSigner;
+      readonly recipient: string;
+      readonly reason: string;
+    };
+
+const isHttpUrl = (s: string): boolean => {
+  try {
+    const url = new URL(s);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The messages an event asks for: an e-mail to each signer with `send_to.email` and an
+ * address, an SMS to each with `send_to.mobile_number` and a number. A signer without
+ * an address on a selected channel gets nothing on it (the spec: no e-mail to a signer
+ * identified only by a mobile number or a GUID). A signer listed twice is reached once.
+ */
+export const planDeliveries = (event: NoticeEvent): Target[] => {
+  const targets = new Map<string, Target>();
+  const add = (target: Target) => {
+    const id = keyText(target.key);
+    if (!targets.has(id)) targets.set(id, target);
+  };
+  for (const signer of event.data.signers) {
+    const key = (channel: Channel): DeliveryKey => ({
+      eventId: event.id,
+      signerRef: signer.signer_ref,
+      channel,
+    });
+    const badUrl = isHttpUrl(signer.request_url) ? undefined : 'the Execution URL is not an http(s) URL';
+    if (signer.send_to.email && signer.email !== null && signer.email.trim() !== '') {
+      const recipient = signer.email.trim();
+      // One address, nothing a mailer could read as a list or a display name.
+      const reason = isEmail(recipient) ? badUrl : 'not an e-mail address';
+      add(
+        reason === undefined
+          ? { _tag: 'Send', key: key('email'), signer, recipient }
+          : { _tag: 'Refuse', key: key('email'), signer, recipient: recipient.slice(0, 320), reason },
+      );
+    }
+    if (signer.send_to.mobile_number && signer.mobile_number !== null && signer.mobile_number.trim() !== '') {
+      const parsed = parseUsMobile(signer.mobile_number);
+      const recipient = parsed === undefined ? signer.mobile_number : `+${parsed}`;
+      const reason =
+        parsed === undefined
+          ? 'not a US mobile number (+1 and 10 digits); SMS goes to US numbers only'
+          : badUrl;
+      add(
+        reason === undefined
+          ? { _tag: 'Send', key: key('sms'), signer, recipient }
+          : { _tag: 'Refuse', key: key('sms'), signer, recipient, reason },
+      );
+    }
+  }
+  return [...targets.values()];
+};
+
+/** What a provider said about one message. */
+export type SendFailure =
+  /** Worth another try later: SMTP 4xx or no connection, Twilio 429/5xx. */
+  | { readonly _tag: 'Transient'; readonly error: string }
+  /** Retrying cannot help: SMTP 5xx for the address, Twilio invalid number. */
+  | { readonly _tag: 'Permanent'; readonly error: string };
+
+export interface Accepted {
+  readonly providerMessageId: string;
+}
+
+/** How one message ends: the two terminal states of a delivery. */
+export type Settlement =
+  | { readonly _tag: 'Delivered'; readonly providerMessageId: string }
+  | { readonly _tag: 'Failed'; readonly error: string };
+
+export const failed = (error: string): Settlement => ({ _tag: 'Failed', error: error.slice(0, 1000) });
+
+/** After the last allowed attempt a transient failure is final too. */
+export const exhausted = (attempts: number, error: string): Settlement =>
+  failed(`gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${error}`);
+
+export type OutcomeEvent = NotificationDelivered | NotificationFailed;
+
+/** The event that reports a settled message, for the Request's owner to see. */
+export const outcomeEvent = (
+  cause: NoticeEvent,
+  target: Target,
+  settlement: Settlement,
+  id: string,
+  at: Date,
+): OutcomeEvent => {
+  const data = {
+    request_id: cause.data.request_id,
+    cause_event_id: cause.id,
+    signer_id: target.signer.signer_id,
+    signer_ref: target.signer.signer_ref,
+    channel: target.key.channel,
+  };
+  const common = {
+    id,
+    occurred_at: at.toISOString(),
+    site_id: cause.site_id,
+    aggregate_id: cause.data.request_id,
+  };
+  return settlement._tag === 'Delivered'
+    ? {
+        ...common,
+        type: 'notification.delivered',
+        data: { ...data, provider_message_id: settlement.providerMessageId },
+      }
+    : { ...common, type: 'notification.failed', data: { ...data, error: settlement.error } };
+};

@@ -1,0 +1,120 @@
+import type { NoticeEvent } from './delivery.js';
+
+/**
+ * What a signer reads. Site and contract names come from clients: every value is
+ * HTML-escaped in the HTML part, and stripped of control characters everywhere (a
+ * newline in a name must not break a subject line or forge a paragraph).
+ */
+export interface EmailContent {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
+/** One line of plain text: control characters and runs of white space become one space. */
+export const oneLine = (s: string): string => s.replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim();
+
+const clip = (s: string, max: number): string => (s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`);
+
+const siteName = (event: NoticeEvent): string => clip(oneLine(event.data.site.name), 100) || 'A site';
+
+const contractNames = (event: NoticeEvent): string[] =>
+  event.data.contracts.map((c) => clip(oneLine(c.name), 200) || `Contract ${c.id}`);
+
+/** "A", "A and B", "A, B and 3 more": a list that fits on one line. */
+const listInline = (names: readonly string[], shown: number): string => {
+  if (names.length === 0) return 'a document';
+  const head = names.slice(0, shown);
+  const rest = names.length - head.length;
+  if (rest > 0) return `${head.map((n) => `"${n}"`).join(', ')} and ${rest} more`;
+  const quoted = head.map((n) => `"${n}"`);
+  return quoted.length === 1
+    ? quoted[0]!
+    : `${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]!}`;
+};
+
+/** `2025-03-13 14:00 UTC`: unambiguous whatever the reader's locale. */
+const formatDeadline = (iso: string | null): string | undefined => {
+  if (iso === null) return undefined;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return undefined;
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+};
+
+const documents = (n: number) => (n === 1 ? 'a document' : `${n} documents`);
+
+/** The e-mail for one signer: names the site and the contracts, carries that signer's URL only. */
+export const composeEmail = (event: NoticeEvent, requestUrl: string): EmailContent => {
+  const site = siteName(event);
+  const names = contractNames(event);
+  const deadline = formatDeadline(event.data.expires_at);
+  const reminder = event.type === 'request.reminded';
+
+  const subject = clip(
+    reminder
+      ? `Reminder: ${site} is waiting for your signature on ${listInline(names, 2)}`
+      : `${site} sent you ${listInline(names, 2)} to sign`,
+    200,
+  );
+  const lead = reminder
+    ? `${site} is still waiting for your signature on ${documents(names.length)}:`
+    : `${site} has sent you ${documents(names.length)} to sign:`;
+  const deadlineLine = deadline === undefined ? [] : [`Please sign before ${deadline}.`, ''];
+
+  const text = [
+    'Hello,',
+    '',
+    lead,
+    ...names.map((n) => `  - ${n}`),
+    '',
+    'Review and sign here:',
+    requestUrl,
+    '',
+    ...deadlineLine,
+    'This link is personal to you: please do not forward it.',
+    '',
+  ].join('\n');
+
+  const href = escapeHtml(requestUrl);
+  const html = [
+    '<!doctype html>',
+    '<html><head><meta charset="utf-8"><title>',
+    escapeHtml(subject),
+    '</title></head>',
+    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2933">',
+    '<p>Hello,</p>',
+    `<p>${escapeHtml(lead)}</p>`,
+    `<ul>${names.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>`,
+    `<p><a href="${href}" style="display:inline-block;padding:10px 18px;background:#1a56db;color:#ffffff;text-decoration:none;border-radius:4px">Review and sign</a></p>`,
+    `<p>Or open this link: <a href="${href}">${href}</a></p>`,
+    ...(deadline === undefined ? [] : [`<p>Please sign before ${escapeHtml(deadline)}.</p>`]),
+    '<p style="color:#52606d;font-size:13px">This link is personal to you: please do not forward it.</p>',
+    '</body></html>',
+    '',
+  ].join('\n');
+
+  return { subject, text, html };
+};
+
+/**
+ * The SMS for one signer: short enough to stay in few segments, with the URL whole
+ * (a cut URL is worthless) and the names clipped instead.
+ */
+export const composeSms = (event: NoticeEvent, requestUrl: string): string => {
+  const site = clip(siteName(event), 40);
+  const names = contractNames(event).map((n) => clip(n, 40));
+  const what = listInline(names, 1);
+  return event.type === 'request.reminded'
+    ? `Reminder: ${site} is waiting for your signature on ${what}. Sign here: ${requestUrl}`
+    : `${site} sent you ${what} to sign. Sign here: ${requestUrl}`;
+};

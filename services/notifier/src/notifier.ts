@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import {
+  amqpReadiness,
+  connectAmqp,
+  createDatabasePool,
+  createHttpApp,
+  createMetrics,
+  finishApp,
+  migrate,
+  postgresReadiness,
+  startOutboxRelay,
+  topologyNames,
+  type Logger,
+  type ShutdownStep,
+} from '@esign/platform';
+import { outboxDir, type Config } from './config.js';
+import { migrationsDir } from './migrate.js';
+import { notifySigners } from './application/notify-signers.js';
+import { postgresDeliveryStore } from './adapters/postgres/postgres-delivery-store.js';
+import { smtpEmailSender } from './adapters/smtp/smtp-email-sender.js';
+import { twilioSmsSender } from './adapters/twilio/twilio-sms-sender.js';
+import {
+  localEmailOutbox,
+  localSmsOutbox,
+  prepareLocalOutbox,
+} from './adapters/local-outbox/local-outbox.js';
+import { notificationConsumer } from './adapters/amqp/notification-consumer.js';
+import { notifierMetrics } from './adapters/metrics/notifier-metrics.js';
+import type { EmailSender } from './ports/email-sender.js';
+import type { SmsSender } from './ports/sms-sender.js';
+
+/**
+ * How long a claimed message keeps other workers off it: well above the senders'
+ * timeouts (SMTP 30 s, Twilio 15 s), so only a crashed or cut-off worker loses it.
+ */
+export const LEASE_MS = 120_000;
+
+export interface RunningNotifier {
+  readonly app: ReturnType<typeof finishApp>;
+  /** Shutdown order: stop taking messages, finish those in hand, then close the rest. */
+  readonly steps: readonly ShutdownStep[];
+}
+
+const emailSender = (config: Config, logger: Logger): EmailSender =>
+  config.SMTP_URL !== undefined
+    ? smtpEmailSender({ url: config.SMTP_URL, from: config.EMAIL_FROM })
+    : localEmailOutbox({ dir: outboxDir(config), from: config.EMAIL_FROM, logger });
+
+const smsSender = (config: Config, logger: Logger): SmsSender =>
+  config.TWILIO_ACCOUNT_SID !== undefined &&
+  config.TWILIO_AUTH_TOKEN !== undefined &&
+  config.TWILIO_FROM !== undefined
+    ? twilioSmsSender({
+        accountSid: config.TWILIO_ACCOUNT_SID,
+        authToken: config.TWILIO_AUTH_TOKEN,
+        from: config.TWILIO_FROM,
+        apiBaseUrl: config.TWILIO_API_BASE_URL,
+      })
+    : localSmsOutbox({ dir: outboxDir(config), logger });
+
+/** The composition root: migrates, builds the adapters, starts consuming and relaying. */
+export const startNotifier = async (config: Config, logger: Logger): Promise<RunningNotifier> => {
+  const email = emailSender(config, logger);
+  const sms = smsSender(config, logger);
+  const usesLocalOutbox = email.name === 'local-outbox' || sms.name === 'local-outbox';
+  if (usesLocalOutbox) await prepareLocalOutbox(outboxDir(config));
+  await migrate(config.DATABASE_URL, migrationsDir, logger, { messaging: true });
+  const pool = await createDatabasePool(config.DATABASE_URL);
+  const metrics = createMetrics('notifier');
+  logger.info(
+    {
+      email: email.name,
+      sms: sms.name,
+      ...(email.name === 'local-outbox' || sms.name === 'local-outbox'
+        ? { outbox_dir: outboxDir(config) }
+        : {}),
+    },
+    'notification channels',
+  );
+
+  const notify = notifySigners({
+    store: postgresDeliveryStore(pool),
+    email,
+    sms,
+    clock: { now: () => new Date() },
+    ids: { eventId: randomUUID },
+    leaseMs: LEASE_MS,
+    concurrency: config.NOTIFIER_SEND_CONCURRENCY,
+  });
+  const consumer = notificationConsumer({
+    prefix: config.AMQP_PREFIX,
+    logger,
+    retryDelaysMs: config.NOTIFIER_RETRY_DELAYS_MS,
+    prefetch: config.NOTIFIER_PREFETCH,
+    notify,
+    metrics: notifierMetrics(metrics.registry),
+  });
+  const amqp = await connectAmqp(config.AMQP_URL, logger, (model) => consumer.setup(model));
+  const relay = startOutboxRelay({
+    pool,
+    databaseUrl: config.DATABASE_URL,
+    amqp,
+    exchange: topologyNames(config.AMQP_PREFIX).events,
+    logger,
+  });
+
+  const { app, router } = createHttpApp({
+    service: 'notifier',
+    logger,
+    metrics,
+    readiness: [postgresReadiness(pool), amqpReadiness(amqp)],
+  });
+  return {
+    app: finishApp(app, router),
+    steps: [
+      { name: 'consumer', run: () => consumer.stop() },
+      { name: 'outbox-relay', run: () => relay.stop() },
+      { name: 'email', run: () => email.close() },
+      { name: 'sms', run: () => sms.close() },
+      { name: 'amqp', run: () => amqp.close() },
+      { name: 'postgres', run: () => pool.end() },
+    ],
+  };
+};

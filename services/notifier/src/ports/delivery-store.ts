@@ -1,0 +1,47 @@
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { DeliveryKey, OutcomeEvent, Settlement } from '../domain/delivery.js';
+
+/** The store could not be reached or refused a statement: an outage, retried as a whole. */
+export interface StoreUnavailable {
+  readonly _tag: 'StoreUnavailable';
+  readonly error: string;
+}
+
+/** What the store says about a message we are about to send. */
+export type Claim =
+  /** Ours to send now; `attempt` counts every attempt so far, this one included. */
+  | { readonly _tag: 'Claimed'; readonly attempt: number }
+  /** Already accepted or failed for good: nothing to send. */
+  | { readonly _tag: 'Settled'; readonly status: 'delivered' | 'failed' }
+  /** Another worker is sending it right now (its lease has not expired). */
+  | { readonly _tag: 'Busy' };
+
+export interface ClaimRequest {
+  readonly key: DeliveryKey;
+  readonly requestId: string;
+  readonly signerId: string;
+  readonly recipient: string;
+  /** How long the claim keeps other workers off; longer than any send can take. */
+  readonly leaseMs: number;
+}
+
+/**
+ * The deliveries table: one row per (event, signer, channel) and one per attempt. A
+ * claim is committed before the provider is called and the outcome after, so a crash
+ * in between leaves an attempt without an outcome: the one case that may send twice.
+ */
+export interface DeliveryStore {
+  readonly claim: (request: ClaimRequest) => TE.TaskEither<StoreUnavailable, Claim>;
+  /**
+   * Records the final outcome of `attempt` and, in the same transaction, the event that
+   * reports it. Does nothing when the attempt is no longer ours (its lease was taken over).
+   */
+  readonly settle: (
+    key: DeliveryKey,
+    attempt: number,
+    settlement: Settlement,
+    event: OutcomeEvent,
+  ) => TE.TaskEither<StoreUnavailable, void>;
+  /** Records a transient failure of `attempt`; the message stays to be retried. */
+  readonly defer: (key: DeliveryKey, attempt: number, error: string) => TE.TaskEither<StoreUnavailable, void>;
+}

@@ -1,0 +1,18 @@
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { Accepted, SendFailure } from '../domain/delivery.js';
+
+export interface EmailMessage {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  /** Stable per (event, signer, channel): a repeat of the same message can say it is one. */
+  readonly idempotencyKey: string;
+}
+
+/** Hands one e-mail to a mail provider; `Accepted` means the provider took responsibility for it. */
+export interface EmailSender {
+  readonly name: string;
+  readonly send: (message: EmailMessage) => TE.TaskEither<SendFailure, Accepted>;
+  readonly close: () => Promise<void>;
+}

@@ -1,0 +1,143 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import * as E from 'fp-ts/lib/Either.js';
+import * as t from 'io-ts';
+import { createDatabasePool, db, migrate, sql, type DatabasePool } from '@esign/platform';
+import { createTestDatabase, startTcpProxy, type TestDatabase } from '@esign/testing';
+import { postgresDeliveryStore } from '../../src/adapters/postgres/postgres-delivery-store.js';
+import { migrationsDir } from '../../src/migrate.js';
+import {
+  outcomeEvent,
+  planDeliveries,
+  type DeliveryKey,
+  type Settlement,
+} from '../../src/domain/delivery.js';
+import type { DeliveryStore } from '../../src/ports/delivery-store.js';
+import { requestSent, signer } from '../support/events.js';
+
+const right = async <A>(task: () => Promise<E.Either<unknown, A>>): Promise<A> => {
+  const result = await task();
+  if (E.isLeft(result)) throw new Error(JSON.stringify(result.left));
+  return result.right;
+};
+
+describe('notifier adapter: Postgres deliveries store', () => {
+  let database: TestDatabase;
+  let pool: DatabasePool;
+  let store: DeliveryStore;
+
+  before(async () => {
+    database = await createTestDatabase('notifier_store');
+    await migrate(database.url, migrationsDir, undefined, { messaging: true });
+    pool = await createDatabasePool(database.url);
+    store = postgresDeliveryStore(pool);
+  });
+  after(async () => {
+    await pool.end();
+    await database.drop();
+  });
+
+  const fixture = () => {
+    const event = requestSent([signer({ signer_ref: `sg_${randomUUID().slice(0, 8)}` })]);
+    const target = planDeliveries(event)[0]!;
+    const claim = (leaseMs = 60_000) =>
+      right(
+        store.claim({
+          key: target.key,
+          requestId: 'rq_1',
+          signerId: target.signer.signer_id,
+          recipient: target.recipient,
+          leaseMs,
+        }),
+      );
+    const settle = (attempt: number, settlement: Settlement) =>
+      right(
+        store.settle(
+          target.key,
+          attempt,
+          settlement,
+          outcomeEvent(event, target, settlement, randomUUID(), new Date()),
+        ),
+      );
+    return { event, key: target.key, claim, settle };
+  };
+
+  const outboxFor = (eventId: string) =>
+    db.any(
+      pool,
+      t.type({ type: t.string }),
+      sql.unsafe`SELECT type FROM outbox WHERE envelope->'data'->>'cause_event_id' = ${eventId}`,
+    );
+  const attempts = (key: DeliveryKey) =>
+    db.any(
+      pool,
+      t.type({ attempt: t.number, outcome: t.union([t.string, t.null]) }),
+      sql.unsafe`SELECT attempt, outcome FROM delivery_attempts
+                 WHERE event_id = ${key.eventId} AND signer_ref = ${key.signerRef} AND channel = ${key.channel}
+                 ORDER BY attempt`,
+    );
+
+  it('claims a message once; a settled one is not claimed again, and its event is in the outbox', async () => {
+    const { event, key, claim, settle } = fixture();
+    assert.deepEqual(await claim(), { _tag: 'Claimed', attempt: 1 });
+    assert.deepEqual(await claim(), { _tag: 'Busy' });
+    await settle(1, { _tag: 'Delivered', providerMessageId: 'm-1' });
+    assert.deepEqual(await claim(), { _tag: 'Settled', status: 'delivered' });
+    assert.deepEqual(await outboxFor(event.id), [{ type: 'notification.delivered' }]);
+    assert.deepEqual(await attempts(key), [{ attempt: 1, outcome: 'delivered' }]);
+  });
+
+  it('gives a deferred message to the next claim as a new attempt', async () => {
+    const { event, key, claim, settle } = fixture();
+    await claim();
+    await right(store.defer(key, 1, '421 try later'));
+    assert.deepEqual(await claim(), { _tag: 'Claimed', attempt: 2 });
+    await settle(2, { _tag: 'Failed', error: 'gave up after 2 attempts: 421 try later' });
+    assert.deepEqual(await outboxFor(event.id), [{ type: 'notification.failed' }]);
+    assert.deepEqual(await attempts(key), [
+      { attempt: 1, outcome: 'transient' },
+      { attempt: 2, outcome: 'failed' },
+    ]);
+  });
+
+  it('lets one of many concurrent claims win', async () => {
+    const { claim } = fixture();
+    const claims = await Promise.all(Array.from({ length: 8 }, () => claim()));
+    assert.equal(claims.filter((c) => c._tag === 'Claimed').length, 1);
+    assert.equal(claims.filter((c) => c._tag === 'Busy').length, 7);
+  });
+
+  it('takes over a message whose worker vanished, and ignores that worker’s late outcome', async () => {
+    const { event, key, claim, settle } = fixture();
+    await claim(1);
+    await new Promise((r) => setTimeout(r, 20));
+    assert.deepEqual(await claim(), { _tag: 'Claimed', attempt: 2 });
+    await settle(1, { _tag: 'Delivered', providerMessageId: 'late' });
+    assert.deepEqual(await outboxFor(event.id), []);
+    await settle(2, { _tag: 'Delivered', providerMessageId: 'm-2' });
+    assert.deepEqual(await outboxFor(event.id), [{ type: 'notification.delivered' }]);
+    assert.deepEqual(await attempts(key), [
+      { attempt: 1, outcome: 'delivered' },
+      { attempt: 2, outcome: 'delivered' },
+    ]);
+  });
+
+  it('answers Left, not a throw, when the database is gone', async () => {
+    const url = new URL(database.url);
+    const proxy = await startTcpProxy(Number(url.port || 5432), url.hostname);
+    url.host = `127.0.0.1:${proxy.port}`;
+    const viaProxy = await createDatabasePool(url.toString());
+    proxy.cut();
+    const result = await postgresDeliveryStore(viaProxy).claim({
+      key: { eventId: randomUUID(), signerRef: 's', channel: 'email' },
+      requestId: 'r',
+      signerId: 's',
+      recipient: 'x@example.com',
+      leaseMs: 1000,
+    })();
+    await viaProxy.end().catch(() => undefined);
+    await proxy.close();
+    assert.ok(E.isLeft(result));
+    assert.equal(result.left._tag, 'StoreUnavailable');
+  });
+});

@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { ConfigError } from '@esign/platform';
+import { outboxDir, parseConfig } from '../../src/config.js';
+
+const SID = `AC${'0123456789abcdef'.repeat(2)}`;
+
+describe('notifier configuration', () => {
+  it('runs on a bare machine: no SMTP, no Twilio, the local outbox under the working directory', () => {
+    const config = parseConfig({});
+    assert.equal(config.PORT, 8083);
+    assert.equal(config.SMTP_URL, undefined);
+    assert.equal(config.TWILIO_ACCOUNT_SID, undefined);
+    assert.equal(config.EMAIL_FROM, 'E-signature <no-reply@esign.localhost>');
+    assert.equal(config.TWILIO_API_BASE_URL, 'https://api.twilio.com');
+    assert.deepEqual(config.NOTIFIER_RETRY_DELAYS_MS, [1000, 5000, 30000, 120000, 600000]);
+    assert.equal(outboxDir(config, '/srv/app'), '/srv/app/.data/outbox');
+    assert.equal(
+      outboxDir(parseConfig({ NOTIFIER_OUTBOX_DIR: '/var/mail/out' }), '/srv/app'),
+      '/var/mail/out',
+    );
+  });
+
+  it('reads SMTP, Twilio and the retry schedule', () => {
+    const config = parseConfig({
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      EMAIL_FROM: 'no-reply@example.com',
+      TWILIO_ACCOUNT_SID: SID,
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+12025550100',
+      TWILIO_API_BASE_URL: 'http://127.0.0.1:9999',
+      NOTIFIER_RETRY_DELAYS_MS: '50, 100,200',
+    });
+    assert.equal(config.SMTP_URL, 'smtps://user:pass@mail.example.com:465');
+    assert.equal(config.TWILIO_FROM, '+12025550100');
+    assert.deepEqual(config.NOTIFIER_RETRY_DELAYS_MS, [50, 100, 200]);
+  });
+
+  it('refuses a partial Twilio configuration, naming what is missing', () => {
+    assert.throws(
+      () => parseConfig({ TWILIO_ACCOUNT_SID: SID }),
+      (e: Error) =>
+        e instanceof ConfigError &&
+        e.message.includes('TWILIO_AUTH_TOKEN is required when TWILIO_ACCOUNT_SID is set') &&
+        e.message.includes('TWILIO_FROM is required when TWILIO_ACCOUNT_SID is set'),
+    );
+  });
+
+  it('names each wrong variable', () => {
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ SMTP_URL: 'http://mail.example.com' }, /SMTP_URL must be a smtp or smtps URL/],
+      [{ EMAIL_FROM: 'nobody' }, /EMAIL_FROM must be an e-mail address/],
+      [
+        { TWILIO_ACCOUNT_SID: 'SK123', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM: '+12025550100' },
+        /TWILIO_ACCOUNT_SID must be a Twilio Account SID/,
+      ],
+      [
+        { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: 't', TWILIO_FROM: '2025550100' },
+        /TWILIO_FROM must be a phone number in E\.164/,
+      ],
+      [
+        { NOTIFIER_RETRY_DELAYS_MS: '1000,soon' },
+        /NOTIFIER_RETRY_DELAYS_MS must be 1 to 20 comma-separated delays/,
+      ],
+      [{ NOTIFIER_PREFETCH: '0' }, /NOTIFIER_PREFETCH must be an integer between 1 and 1000/],
+    ];
+    for (const [env, message] of cases) assert.throws(() => parseConfig(env), message);
+  });
+});

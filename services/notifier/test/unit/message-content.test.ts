@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { composeEmail, composeSms, escapeHtml } from '../../src/domain/message-content.js';
+import { requestReminded, requestSent, signer } from '../support/events.js';
+
+describe('notifier domain: what a signer reads', () => {
+  const alice = signer({ signer_id: 'alice@example.com', email: 'alice@example.com' });
+  const bob = signer({ signer_id: 'bob@example.com', email: 'bob@example.com' });
+
+  it('names the site and the contracts and carries that signer’s Execution URL', () => {
+    const email = composeEmail(requestSent([alice, bob]), alice.request_url);
+    assert.equal(email.subject, 'Acme Lettings sent you "Tenancy agreement" and "Inventory" to sign');
+    for (const part of [email.text, email.html]) {
+      assert.match(part, /Acme Lettings/);
+      assert.match(part, /Tenancy agreement/);
+      assert.match(part, /Inventory/);
+    }
+    assert.ok(email.text.includes(alice.request_url));
+    assert.ok(email.html.includes(escapeHtml(alice.request_url)));
+  });
+
+  it('says nothing about the other signers', () => {
+    const email = composeEmail(requestSent([alice, bob]), alice.request_url);
+    const sms = composeSms(requestSent([alice, bob]), alice.request_url);
+    for (const part of [email.subject, email.text, email.html, sms]) {
+      assert.ok(!part.includes(bob.signer_ref));
+      assert.ok(!part.includes('bob@'));
+      assert.ok(!part.includes(escapeHtml(bob.request_url)));
+    }
+  });
+
+  it('escapes every client-supplied value in the HTML part', () => {
+    const event = requestSent([alice], {
+      site: { id: 7, name: '<script>alert("site")</script> & Co' },
+      contracts: [{ id: 1, name: `<img src=x onerror='x'>` }],
+    });
+    const url = 'https://esign.example/sign?r=1&s=2&signature="><b>';
+    const { html, text } = composeEmail(event, url);
+    assert.ok(!html.includes('<script>'));
+    assert.ok(!html.includes('<img'));
+    assert.ok(!html.includes('"><b>'));
+    assert.ok(html.includes('&lt;script&gt;alert(&quot;site&quot;)&lt;/script&gt; &amp; Co'));
+    assert.ok(html.includes('&lt;img src=x onerror=&#39;x&#39;&gt;'));
+    assert.ok(
+      html.includes('href="https://esign.example/sign?r=1&amp;s=2&amp;signature=&quot;&gt;&lt;b&gt;"'),
+    );
+    // The plain-text part is not HTML: names appear as written.
+    assert.ok(text.includes('<script>alert("site")</script> & Co'));
+  });
+
+  it('keeps a name with line breaks on one line, so it cannot forge headers or paragraphs', () => {
+    const event = requestSent([alice], { site: { id: 7, name: 'Acme\r\nBcc: all@example.com' } });
+    const { subject, text } = composeEmail(event, alice.request_url);
+    assert.equal(subject.includes('\n') || subject.includes('\r'), false);
+    assert.ok(text.includes('Acme Bcc: all@example.com has sent you'));
+  });
+
+  it('clips a long list of contracts in the subject but lists them all in the body', () => {
+    const contracts = Array.from({ length: 6 }, (_, i) => ({ id: i + 1, name: `Schedule ${i + 1}` }));
+    const { subject, text } = composeEmail(requestSent([alice], { contracts }), alice.request_url);
+    assert.equal(subject, 'Acme Lettings sent you "Schedule 1", "Schedule 2" and 4 more to sign');
+    for (const c of contracts) assert.ok(text.includes(`  - ${c.name}`));
+    assert.match(text, /6 documents to sign/);
+  });
+
+  it('words a reminder as one and gives the deadline when there is one', () => {
+    const event = {
+      ...requestReminded([alice]),
+      data: { ...requestReminded([alice]).data, expires_at: '2025-03-13T14:00:00.000Z' },
+    };
+    const { subject, text, html } = composeEmail(event, alice.request_url);
+    assert.match(subject, /^Reminder: Acme Lettings is waiting for your signature/);
+    assert.match(text, /Please sign before 2025-03-13 14:00 UTC\./);
+    assert.match(html, /Please sign before 2025-03-13 14:00 UTC\./);
+    assert.match(composeSms(event, alice.request_url), /^Reminder: /);
+  });
+
+  it('writes a short SMS with the whole URL, clipping names instead', () => {
+    const event = requestSent([alice], {
+      site: { id: 7, name: 'A'.repeat(80) },
+      contracts: [
+        { id: 1, name: 'B'.repeat(80) },
+        { id: 2, name: 'Annex' },
+      ],
+    });
+    const url = `https://esign.example/sign?r=1&s=2&signature=${'x'.repeat(60)}`;
+    const sms = composeSms(event, url);
+    assert.ok(sms.endsWith(`Sign here: ${url}`));
+    assert.ok(sms.length < 240);
+    assert.match(sms, /and 1 more to sign/);
+  });
+});

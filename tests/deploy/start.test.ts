@@ -1,0 +1,215 @@
+// `npm start` (scripts/start.mjs) on free ports, its own databases, AMQP prefix and data
+// folder: one clear line when something it needs is missing; Ctrl-C stops every
+// service; and if the script itself is killed, the services do not live on as orphans.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { topologyNames } from '@esign/platform';
+import { amqpPrefix, deleteAmqpObjects, infra, uniqueSuffix } from '@esign/testing';
+import pg from 'pg';
+import { repoRoot } from './support/paths.js';
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+const refuses = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => (socket.destroy(), resolve(false)));
+    socket.once('error', () => resolve(true));
+  });
+
+const until = async (what: string, probe: () => Promise<boolean> | boolean, timeoutMs: number) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+/** The server part of the test Postgres URL: start.mjs creates its databases under it. */
+const postgresBase = () => {
+  const url = new URL(infra().databaseUrl);
+  url.pathname = '';
+  return url.toString().replace(/\/$/, '');
+};
+
+const run = (env: Record<string, string>) => {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  delete childEnv.NODE_OPTIONS;
+  const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'start.mjs')], {
+    cwd: repoRoot,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, stdout: () => stdout, stderr: () => stderr };
+};
+
+describe('npm start (scripts/start.mjs)', function () {
+  this.timeout(90_000);
+
+  it('says in one line that PostgreSQL is not running, and exits 1', async () => {
+    const closed = await freePort();
+    const started = run({ POSTGRES_URL: `postgres://postgres@127.0.0.1:${closed}` });
+    assert.equal(await started.exited, 1);
+    const lines = started.stderr().trim().split('\n');
+    assert.equal(lines.length, 1, started.stderr());
+    assert.match(
+      lines[0]!,
+      new RegExp(`^PostgreSQL is not reachable at 127\\.0\\.0\\.1:${closed}: start it`),
+    );
+  });
+
+  it('says in one line that RabbitMQ is not running, and exits 1', async () => {
+    const closed = await freePort();
+    const started = run({ POSTGRES_URL: postgresBase(), AMQP_URL: `amqp://guest:guest@127.0.0.1:${closed}` });
+    assert.equal(await started.exited, 1);
+    const lines = started.stderr().trim().split('\n');
+    assert.equal(lines.length, 1, started.stderr());
+    assert.match(lines[0]!, /^RabbitMQ is not reachable at .*: start it/);
+  });
+
+  it('says in one line that a port is taken, and exits 1', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '0.0.0.0', resolve));
+    try {
+      const port = (taken.address() as AddressInfo).port;
+      const started = run({
+        POSTGRES_URL: postgresBase(),
+        AMQP_URL: infra().amqpUrl,
+        GATEWAY_PORT: String(port),
+      });
+      assert.equal(await started.exited, 1);
+      assert.equal(
+        started.stderr().trim(),
+        `Port ${port} (gateway) is in use: is npm start already running? Stop it, or set GATEWAY_PORT.`,
+      );
+    } finally {
+      taken.close();
+    }
+  });
+
+  describe('with Postgres and RabbitMQ up', () => {
+    const prefix = `t_start_${uniqueSuffix()}_`;
+    const dataDir = mkdtempSync(join(tmpdir(), 'esign-start-'));
+    const children: ChildProcess[] = [];
+    const prefixes: string[] = [];
+
+    after(async () => {
+      for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+      const admin = new pg.Client({ connectionString: infra().databaseUrl });
+      await admin.connect();
+      try {
+        for (const service of ['auth', 'requests', 'notifier']) {
+          await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(prefix + service)} WITH (FORCE)`);
+        }
+      } finally {
+        await admin.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+      for (const amqp of prefixes) await deleteAmqpObjects({ exchanges: Object.values(topologyNames(amqp)) });
+    });
+
+    const startAll = async () => {
+      const ports = { GATEWAY_PORT: 0, AUTH_PORT: 0, REQUESTS_PORT: 0, NOTIFIER_PORT: 0 };
+      for (const key of Object.keys(ports) as (keyof typeof ports)[]) ports[key] = await freePort();
+      const amqp = amqpPrefix('start');
+      prefixes.push(amqp);
+      const started = run({
+        ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+        POSTGRES_URL: postgresBase(),
+        AMQP_URL: infra().amqpUrl,
+        AMQP_PREFIX: amqp,
+        ESIGN_DATA_DIR: dataDir,
+        ESIGN_DATABASE_PREFIX: prefix,
+        LOG_LEVEL: 'info',
+      });
+      children.push(started.child);
+      await until('the banner', () => started.stdout().includes('E-signature platform is running.'), 60_000);
+      return { ...started, ports: Object.values(ports) };
+    };
+
+    it('npm run migrate creates and migrates every database with the same settings, and exits 0', async () => {
+      const childEnv: NodeJS.ProcessEnv = {
+        ...process.env,
+        POSTGRES_URL: postgresBase(),
+        ESIGN_DATA_DIR: dataDir,
+        ESIGN_DATABASE_PREFIX: prefix,
+        LOG_LEVEL: 'warn',
+      };
+      delete childEnv.NODE_OPTIONS;
+      const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'migrate.mjs')], {
+        env: childEnv,
+        stdio: 'pipe',
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      assert.equal(await new Promise((resolve) => child.once('exit', resolve)), 0, output);
+      for (const service of ['auth', 'requests', 'notifier']) {
+        const migrated = new pg.Client({ connectionString: `${postgresBase()}/${prefix}${service}` });
+        await migrated.connect();
+        try {
+          // node-pg-migrate's bookkeeping table exists once migrations have run.
+          const { rowCount } = await migrated.query(
+            "SELECT 1 FROM pg_tables WHERE tablename = 'pgmigrations'",
+          );
+          assert.equal(rowCount, 1, service);
+        } finally {
+          await migrated.end();
+        }
+      }
+    });
+
+    it('starts the four services, prints the gateway URL and readable logs, and stops them all on Ctrl-C', async () => {
+      const started = await startAll();
+      const [gateway] = started.ports;
+      assert.match(started.stdout(), new RegExp(`Gateway: +http://localhost:${gateway}`));
+      assert.equal((await fetch(`http://127.0.0.1:${gateway}/healthz`)).status, 200);
+      // Pretty on the terminal, raw JSON lines in the log files.
+      assert.match(started.stdout(), /^\d\d:\d\d:\d\d\.\d{3} gateway +INFO +listening port=\d+$/m);
+      for (const service of ['gateway', 'auth', 'requests', 'notifier']) {
+        const log = join(dataDir, 'logs', `${service}.log`);
+        assert.ok(existsSync(log));
+        assert.doesNotThrow(() => JSON.parse(readFileSync(log, 'utf8').split('\n')[0]!) as unknown);
+      }
+      started.child.kill('SIGINT');
+      assert.equal(await started.exited, 0);
+      assert.match(started.stdout(), /All services stopped\.\n$/);
+      for (const port of started.ports) assert.ok(await refuses(port), `port ${port} still open`);
+      assert.equal((started.stdout().match(/INFO +stopped$/gm) ?? []).length, 4, started.stdout());
+    });
+
+    it('leaves no orphan when it is killed outright: each service shuts down gracefully by itself', async () => {
+      const started = await startAll();
+      started.child.kill('SIGKILL');
+      await started.exited;
+      for (const port of started.ports) {
+        await until(`port ${port} closed`, () => refuses(port), 30_000);
+      }
+      for (const service of ['gateway', 'auth', 'requests', 'notifier']) {
+        const log = join(dataDir, 'logs', `${service}.log`);
+        await until(
+          `${service} logged "stopped"`,
+          () => readFileSync(log, 'utf8').includes('"msg":"stopped"'),
+          30_000,
+        );
+      }
+    });
+  });
+});
