@@ -4,3 +4,4 @@ export * from './api.js';
 export * from './problem.js';
 export * from './events.js';
 export * from './auth.js';
+export * from './webhooks.js';

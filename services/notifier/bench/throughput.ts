@@ -33,6 +33,7 @@ const notifier = await startNotifier(
     DATABASE_URL: database.url,
     AMQP_URL: infra().amqpUrl,
     AMQP_PREFIX: prefix,
+    INTERNAL_TOKEN_SECRET: 'an-internal-secret-of-32-characters',
     SMTP_URL: smtp.url,
     TWILIO_ACCOUNT_SID: twilio.accountSid,
     TWILIO_AUTH_TOKEN: twilio.authToken,
