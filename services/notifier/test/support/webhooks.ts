@@ -1,3 +1,6 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as t from 'io-ts';
+import { formatErrors, renderErrors } from '@esign/contracts';
 import type { WebhookEndpoint } from '../../src/domain/webhook-endpoint.js';
 
 let counter = 0;
@@ -25,3 +28,19 @@ export const anEndpoint = (overrides: Partial<WebhookEndpoint> = {}): WebhookEnd
     ...overrides,
   };
 };
+
+/** A JSON answer read through its codec: a shape that drifted from the contract fails the test here. */
+export const decoded = <A>(codec: t.Decoder<unknown, A>, body: unknown): A => {
+  const result = codec.decode(body);
+  if (E.isLeft(result))
+    throw new Error(`${codec.name}: ${renderErrors(formatErrors(result.left))}\n${JSON.stringify(body)}`);
+  return result.right;
+};
+
+export const ProblemBody = t.intersection([
+  t.type({ status: t.number, code: t.string }),
+  t.partial({ detail: t.string, errors: t.array(t.type({ path: t.string, message: t.string })) }),
+]);
+
+/** The field errors of a problem answer. */
+export const fieldErrors = (body: unknown) => decoded(ProblemBody, body).errors ?? [];
