@@ -393,7 +393,7 @@ describe('notifier: e-mail and SMS to signers when a Request is sent', function 
     assert.ok((mail?.mail.text ?? '').includes(alice.request_url));
   });
 
-  it('serves only health, readiness and metrics over HTTP', async () => {
+  it('serves health, readiness and metrics over HTTP, and no requests API', async () => {
     const http = request(notifier.app.callback());
     assert.equal((await http.get('/healthz')).status, 200);
     assert.equal((await http.get('/readyz')).status, 200);
