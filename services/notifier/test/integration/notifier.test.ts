@@ -26,6 +26,7 @@ import {
 import { parseConfig } from '../../src/config.js';
 import { startNotifier, type RunningNotifier } from '../../src/notifier.js';
 import { CONSUMER_NAME } from '../../src/adapters/amqp/notification-consumer.js';
+import { WEBHOOK_CONSUMER_NAME } from '../../src/adapters/amqp/webhook-event-consumer.js';
 import { requestReminded, requestSent, signer } from '../support/events.js';
 import { startSmtpServer, type SmtpDouble } from '../support/smtp.js';
 import { startTwilioApi, type TwilioApiDouble } from '../support/twilio-api.js';
@@ -167,8 +168,9 @@ describe('notifier: e-mail and SMS to signers when a Request is sent', function 
     await pool?.end();
     await Promise.all([smtpProxy?.close(), amqpProxy?.close(), smtp?.close(), twilio?.close()]);
     const q = queues();
+    const w = consumerQueues(prefix, WEBHOOK_CONSUMER_NAME, RETRY_DELAYS.length);
     await deleteAmqpObjects({
-      queues: [q.main, q.parked, ...q.retries],
+      queues: [q.main, q.parked, ...q.retries, w.main, w.parked, ...w.retries],
       exchanges: [names().events, names().deadLetter],
     });
     await database?.drop();
