@@ -6,3 +6,4 @@ export * from './events.js';
 export * from './auth.js';
 export * from './templates.js';
 export * from './auth-api.js';
+export * from './webhooks.js';

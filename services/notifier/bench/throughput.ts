@@ -14,6 +14,7 @@ import { amqpPrefix, createTestDatabase, deleteAmqpObjects, infra, testLogger } 
 import { parseConfig } from '../src/config.js';
 import { startNotifier } from '../src/notifier.js';
 import { CONSUMER_NAME } from '../src/adapters/amqp/notification-consumer.js';
+import { WEBHOOK_CONSUMER_NAME } from '../src/adapters/amqp/webhook-event-consumer.js';
 import { requestSent, signer } from '../test/support/events.js';
 import { startSmtpServer } from '../test/support/smtp.js';
 import { startTwilioApi } from '../test/support/twilio-api.js';
@@ -33,6 +34,7 @@ const notifier = await startNotifier(
     DATABASE_URL: database.url,
     AMQP_URL: infra().amqpUrl,
     AMQP_PREFIX: prefix,
+    INTERNAL_TOKEN_SECRET: 'an-internal-secret-of-32-characters',
     SMTP_URL: smtp.url,
     TWILIO_ACCOUNT_SID: twilio.accountSid,
     TWILIO_AUTH_TOKEN: twilio.authToken,
@@ -104,8 +106,9 @@ await connection.close();
 for (const step of notifier.steps) await step.run();
 await Promise.all([smtp.close(), twilio.close()]);
 const q = consumerQueues(prefix, CONSUMER_NAME, 5);
+const w = consumerQueues(prefix, WEBHOOK_CONSUMER_NAME, 5);
 await deleteAmqpObjects({
-  queues: [q.main, q.parked, ...q.retries],
+  queues: [q.main, q.parked, ...q.retries, w.main, w.parked, ...w.retries],
   exchanges: [names.events, names.deadLetter],
 });
 await database.drop();

@@ -3,11 +3,13 @@ import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { isEmail, transform } from '@esign/contracts';
 import {
+  BoolFromEnv,
   CommonEnv,
   commonDefaults,
   decodeConfig,
   IntFromEnv,
   loadConfigOrExit,
+  SecretFromEnv,
   UrlFromEnv,
 } from '@esign/platform';
 
@@ -72,6 +74,19 @@ const Fields = t.intersection([
     NOTIFIER_RETRY_DELAYS_MS: DelaysFromEnv,
     NOTIFIER_PREFETCH: IntFromEnv(1, 1000),
     NOTIFIER_SEND_CONCURRENCY: IntFromEnv(1, 100),
+    /** Verifies the principal the gateway forwards to the webhook API. */
+    INTERNAL_TOKEN_SECRET: SecretFromEnv(32),
+    WEBHOOKS_ALLOW_HTTP: BoolFromEnv,
+    WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: BoolFromEnv,
+    WEBHOOKS_CONNECT_TIMEOUT_MS: IntFromEnv(100, 60_000),
+    WEBHOOKS_RESPONSE_TIMEOUT_MS: IntFromEnv(100, 120_000),
+    WEBHOOKS_RETRY_BASE_DELAY_MS: IntFromEnv(1, 3_600_000),
+    WEBHOOKS_RETRY_MAX_DELAY_MS: IntFromEnv(1, 86_400_000),
+    WEBHOOKS_RETRY_WINDOW_MS: IntFromEnv(1, 30 * 86_400_000),
+    WEBHOOKS_DISABLE_AFTER_MS: IntFromEnv(1, 30 * 86_400_000),
+    WEBHOOKS_POLL_INTERVAL_MS: IntFromEnv(10, 60_000),
+    WEBHOOKS_CONCURRENCY: IntFromEnv(1, 256),
+    WEBHOOKS_RETENTION_DAYS: IntFromEnv(1, 3650),
   }),
   t.partial({
     SMTP_URL: UrlFromEnv('smtp', 'smtps'),
@@ -121,6 +136,17 @@ export const defaults = {
   NOTIFIER_RETRY_DELAYS_MS: '1000,5000,30000,120000,600000',
   NOTIFIER_PREFETCH: '16',
   NOTIFIER_SEND_CONCURRENCY: '8',
+  WEBHOOKS_ALLOW_HTTP: 'false',
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'false',
+  WEBHOOKS_CONNECT_TIMEOUT_MS: '5000',
+  WEBHOOKS_RESPONSE_TIMEOUT_MS: '10000',
+  WEBHOOKS_RETRY_BASE_DELAY_MS: '60000',
+  WEBHOOKS_RETRY_MAX_DELAY_MS: '21600000',
+  WEBHOOKS_RETRY_WINDOW_MS: '259200000',
+  WEBHOOKS_DISABLE_AFTER_MS: '259200000',
+  WEBHOOKS_POLL_INTERVAL_MS: '1000',
+  WEBHOOKS_CONCURRENCY: '16',
+  WEBHOOKS_RETENTION_DAYS: '30',
 };
 
 /** Where the local sink writes: a relative NOTIFIER_OUTBOX_DIR is under the working directory. */

@@ -28,6 +28,7 @@ import { notificationConsumer } from './adapters/amqp/notification-consumer.js';
 import { notifierMetrics } from './adapters/metrics/notifier-metrics.js';
 import type { EmailSender } from './ports/email-sender.js';
 import type { SmsSender } from './ports/sms-sender.js';
+import { startWebhooks, type WebhookOverrides } from './webhooks.js';
 
 /**
  * How long a claimed message keeps other workers off it: well above the senders'
@@ -59,7 +60,11 @@ const smsSender = (config: Config, logger: Logger): SmsSender =>
     : localSmsOutbox({ dir: outboxDir(config), logger });
 
 /** The composition root: migrates, builds the adapters, starts consuming and relaying. */
-export const startNotifier = async (config: Config, logger: Logger): Promise<RunningNotifier> => {
+export const startNotifier = async (
+  config: Config,
+  logger: Logger,
+  overrides: WebhookOverrides = {},
+): Promise<RunningNotifier> => {
   const email = emailSender(config, logger);
   const sms = smsSender(config, logger);
   const usesLocalOutbox = email.name === 'local-outbox' || sms.name === 'local-outbox';
@@ -95,7 +100,11 @@ export const startNotifier = async (config: Config, logger: Logger): Promise<Run
     notify,
     metrics: notifierMetrics(metrics.registry),
   });
-  const amqp = await connectAmqp(config.AMQP_URL, logger, (model) => consumer.setup(model));
+  const webhooks = startWebhooks(config, { pool, logger, email, registry: metrics.registry }, overrides);
+  const amqp = await connectAmqp(config.AMQP_URL, logger, async (model) => {
+    await consumer.setup(model);
+    await webhooks.consumer.setup(model);
+  });
   const relay = startOutboxRelay({
     pool,
     databaseUrl: config.DATABASE_URL,
@@ -110,10 +119,13 @@ export const startNotifier = async (config: Config, logger: Logger): Promise<Run
     metrics,
     readiness: [postgresReadiness(pool), amqpReadiness(amqp)],
   });
+  webhooks.mount(router);
   return {
     app: finishApp(app, router),
     steps: [
       { name: 'consumer', run: () => consumer.stop() },
+      { name: 'webhook-consumer', run: () => webhooks.consumer.stop() },
+      ...webhooks.steps,
       { name: 'outbox-relay', run: () => relay.stop() },
       { name: 'email', run: () => email.close() },
       { name: 'sms', run: () => sms.close() },

@@ -26,6 +26,7 @@ import {
 import { parseConfig } from '../../src/config.js';
 import { startNotifier, type RunningNotifier } from '../../src/notifier.js';
 import { CONSUMER_NAME } from '../../src/adapters/amqp/notification-consumer.js';
+import { WEBHOOK_CONSUMER_NAME } from '../../src/adapters/amqp/webhook-event-consumer.js';
 import { requestReminded, requestSent, signer } from '../support/events.js';
 import { startSmtpServer, type SmtpDouble } from '../support/smtp.js';
 import { startTwilioApi, type TwilioApiDouble } from '../support/twilio-api.js';
@@ -121,6 +122,7 @@ describe('notifier: e-mail and SMS to signers when a Request is sent', function 
       DATABASE_URL: database.url,
       AMQP_URL: proxiedAmqp.toString(),
       AMQP_PREFIX: prefix,
+      INTERNAL_TOKEN_SECRET: 'an-internal-secret-of-32-characters',
       SMTP_URL: `smtp://127.0.0.1:${smtpProxy.port}`,
       EMAIL_FROM: 'E-signature <no-reply@esign.example>',
       TWILIO_ACCOUNT_SID: twilio.accountSid,
@@ -166,8 +168,9 @@ describe('notifier: e-mail and SMS to signers when a Request is sent', function 
     await pool?.end();
     await Promise.all([smtpProxy?.close(), amqpProxy?.close(), smtp?.close(), twilio?.close()]);
     const q = queues();
+    const w = consumerQueues(prefix, WEBHOOK_CONSUMER_NAME, RETRY_DELAYS.length);
     await deleteAmqpObjects({
-      queues: [q.main, q.parked, ...q.retries],
+      queues: [q.main, q.parked, ...q.retries, w.main, w.parked, ...w.retries],
       exchanges: [names().events, names().deadLetter],
     });
     await database?.drop();
@@ -392,7 +395,7 @@ describe('notifier: e-mail and SMS to signers when a Request is sent', function 
     assert.ok((mail?.mail.text ?? '').includes(alice.request_url));
   });
 
-  it('serves only health, readiness and metrics over HTTP', async () => {
+  it('serves health, readiness and metrics over HTTP, and no requests API', async () => {
     const http = request(notifier.app.callback());
     assert.equal((await http.get('/healthz')).status, 200);
     assert.equal((await http.get('/readyz')).status, 200);

@@ -3,10 +3,12 @@ import { ConfigError } from '@esign/platform';
 import { outboxDir, parseConfig } from '../../src/config.js';
 
 const SID = `AC${'0123456789abcdef'.repeat(2)}`;
+/** The one variable without a default: the webhook API verifies the gateway's principal with it. */
+const BASE = { INTERNAL_TOKEN_SECRET: 'an-internal-secret-of-32-characters' };
 
 describe('notifier configuration', () => {
   it('runs on a bare machine: no SMTP, no Twilio, the local outbox under the working directory', () => {
-    const config = parseConfig({});
+    const config = parseConfig(BASE);
     assert.equal(config.PORT, 8083);
     assert.equal(config.SMTP_URL, undefined);
     assert.equal(config.TWILIO_ACCOUNT_SID, undefined);
@@ -15,13 +17,14 @@ describe('notifier configuration', () => {
     assert.deepEqual(config.NOTIFIER_RETRY_DELAYS_MS, [1000, 5000, 30000, 120000, 600000]);
     assert.equal(outboxDir(config, '/srv/app'), '/srv/app/.data/outbox');
     assert.equal(
-      outboxDir(parseConfig({ NOTIFIER_OUTBOX_DIR: '/var/mail/out' }), '/srv/app'),
+      outboxDir(parseConfig({ ...BASE, NOTIFIER_OUTBOX_DIR: '/var/mail/out' }), '/srv/app'),
       '/var/mail/out',
     );
   });
 
   it('reads SMTP, Twilio and the retry schedule', () => {
     const config = parseConfig({
+      ...BASE,
       SMTP_URL: 'smtps://user:pass@mail.example.com:465',
       EMAIL_FROM: 'no-reply@example.com',
       TWILIO_ACCOUNT_SID: SID,
@@ -37,11 +40,34 @@ describe('notifier configuration', () => {
 
   it('refuses a partial Twilio configuration, naming what is missing', () => {
     assert.throws(
-      () => parseConfig({ TWILIO_ACCOUNT_SID: SID }),
+      () => parseConfig({ ...BASE, TWILIO_ACCOUNT_SID: SID }),
       (e: Error) =>
         e instanceof ConfigError &&
         e.message.includes('TWILIO_AUTH_TOKEN is required when TWILIO_ACCOUNT_SID is set') &&
         e.message.includes('TWILIO_FROM is required when TWILIO_ACCOUNT_SID is set'),
+    );
+  });
+
+  it('webhooks: https and public addresses only, retries for 3 days, unless configured otherwise', () => {
+    const config = parseConfig(BASE);
+    assert.equal(config.WEBHOOKS_ALLOW_HTTP, false);
+    assert.equal(config.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES, false);
+    assert.equal(config.WEBHOOKS_RETRY_WINDOW_MS, 3 * 86_400_000);
+    assert.equal(config.WEBHOOKS_DISABLE_AFTER_MS, 3 * 86_400_000);
+    const local = parseConfig({
+      ...BASE,
+      WEBHOOKS_ALLOW_HTTP: 'true',
+      WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: '1',
+    });
+    assert.equal(local.WEBHOOKS_ALLOW_HTTP, true);
+    assert.equal(local.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES, true);
+  });
+
+  it('needs INTERNAL_TOKEN_SECRET, at least 32 characters', () => {
+    assert.throws(() => parseConfig({}), /INTERNAL_TOKEN_SECRET is required/);
+    assert.throws(
+      () => parseConfig({ INTERNAL_TOKEN_SECRET: 'short' }),
+      /INTERNAL_TOKEN_SECRET must be at least 32 characters/,
     );
   });
 
@@ -62,7 +88,9 @@ describe('notifier configuration', () => {
         /NOTIFIER_RETRY_DELAYS_MS must be 1 to 20 comma-separated delays/,
       ],
       [{ NOTIFIER_PREFETCH: '0' }, /NOTIFIER_PREFETCH must be an integer between 1 and 1000/],
+      [{ WEBHOOKS_ALLOW_HTTP: 'maybe' }, /WEBHOOKS_ALLOW_HTTP must be true or false/],
+      [{ WEBHOOKS_CONNECT_TIMEOUT_MS: '0' }, /WEBHOOKS_CONNECT_TIMEOUT_MS must be an integer between 100/],
     ];
-    for (const [env, message] of cases) assert.throws(() => parseConfig(env), message);
+    for (const [env, message] of cases) assert.throws(() => parseConfig({ ...BASE, ...env }), message);
   });
 });

@@ -1,0 +1,239 @@
+import * as t from 'io-ts';
+import * as E from 'fp-ts/lib/Either.js';
+import { Page } from './api.js';
+import { boundedString, Email, parseSafeHttpUrl, refine, strict, transform } from './primitives.js';
+
+/**
+ * Webhooks: what a site's client application is told, and the API that manages its
+ * endpoints (`/v1.1/sites/:id/webhooks…`, served by the notifier).
+ */
+
+/** The events a client can subscribe to. Nothing else (notification.*, internal events) is ever delivered. */
+export const WEBHOOK_EVENT_TYPES = [
+  'request.sent',
+  'request.signed',
+  'request.completed',
+  'request.declined',
+  'request.cancelled',
+  'request.expired',
+  'request.reminded',
+] as const;
+
+export const WebhookEventType = t.keyof(
+  Object.fromEntries(WEBHOOK_EVENT_TYPES.map((type) => [type, null])) as Record<
+    (typeof WEBHOOK_EVENT_TYPES)[number],
+    null
+  >,
+  'WebhookEventType',
+);
+export type WebhookEventType = t.TypeOf<typeof WebhookEventType>;
+
+export const isWebhookEventType = (type: string): type is WebhookEventType =>
+  (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Any `request.*` event, read only as far as the envelope: the webhook fan-out does not
+ * depend on each event's own codec, so a new request event needs no change here.
+ */
+export const AnyEventEnvelope = t.type(
+  {
+    id: refine(t.string, (s): s is string => UUID.test(s), 'must be a UUID', 'Uuid'),
+    type: t.string,
+    occurred_at: t.string,
+    site_id: t.number,
+    aggregate_id: t.string,
+    data: t.UnknownRecord,
+  },
+  'AnyEventEnvelope',
+);
+export type AnyEventEnvelope = t.TypeOf<typeof AnyEventEnvelope>;
+
+/** The JSON body of every delivery. `id` is the event's id: the same in every retry of it. */
+export const WebhookPayload = t.type(
+  {
+    id: t.string,
+    type: WebhookEventType,
+    created_at: t.string,
+    site_id: t.number,
+    data: t.UnknownRecord,
+  },
+  'WebhookPayload',
+);
+export type WebhookPayload = t.TypeOf<typeof WebhookPayload>;
+
+/** `Esign-Signature: t=<unix seconds>,v1=<hex>[,v1=<hex>]`: HMAC-SHA256 of `t + "." + body`. */
+export const WEBHOOK_SIGNATURE_HEADER = 'esign-signature';
+export const WEBHOOK_EVENT_TYPE_HEADER = 'esign-event-type';
+export const WEBHOOK_DELIVERY_ID_HEADER = 'esign-delivery-id';
+/** Receivers refuse a signature older (or further in the future) than this. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export const MAX_WEBHOOK_URL_LENGTH = 2048;
+
+/**
+ * An absolute http(s) URL without credentials or fragment. Whether plain http and the
+ * address it names are acceptable is decided by the notifier (configuration and DNS).
+ */
+export const WebhookUrl = transform(
+  t.string,
+  (s) => {
+    const parsed = parseSafeHttpUrl(s.trim());
+    if (E.isLeft(parsed)) return parsed;
+    const url = new URL(parsed.right);
+    if (url.hash !== '') return E.left('must not have a fragment (#…)');
+    if (url.hostname === '') return E.left('must name a host');
+    return E.right(url.toString());
+  },
+  (s) => s,
+  (u): u is string => typeof u === 'string',
+  'WebhookUrl',
+);
+
+/** One or more event types; a type listed twice counts once. Kept in the canonical order. */
+export const WebhookEventTypes = transform(
+  t.array(WebhookEventType),
+  (types) =>
+    types.length === 0
+      ? E.left('must contain at least one event type')
+      : E.right(WEBHOOK_EVENT_TYPES.filter((type) => types.includes(type))),
+  (types) => types,
+  (u): u is WebhookEventType[] => Array.isArray(u),
+  'WebhookEventTypes',
+);
+
+export const WebhookDescription = boundedString(0, 255, 'WebhookDescription');
+
+export const CreateWebhookEndpointBody = strict(
+  { url: WebhookUrl, event_types: WebhookEventTypes, alert_email: Email },
+  { description: WebhookDescription, enabled: t.boolean },
+  'CreateWebhookEndpointBody',
+);
+export type CreateWebhookEndpointBody = t.TypeOf<typeof CreateWebhookEndpointBody>;
+
+const UpdateFields = strict(
+  {},
+  {
+    url: WebhookUrl,
+    event_types: WebhookEventTypes,
+    alert_email: Email,
+    description: WebhookDescription,
+    enabled: t.boolean,
+  },
+  'UpdateWebhookEndpointBody',
+);
+
+/** A partial update; an empty body is refused rather than answered as a silent no-op. */
+export const UpdateWebhookEndpointBody = refine(
+  UpdateFields,
+  (b): b is t.TypeOf<typeof UpdateFields> => Object.keys(b).length > 0,
+  'must name at least one of url, event_types, alert_email, description, enabled',
+  'UpdateWebhookEndpointBody',
+);
+export type UpdateWebhookEndpointBody = t.TypeOf<typeof UpdateWebhookEndpointBody>;
+
+/** The longest overlap a rotation may ask for: 7 days. */
+export const MAX_SECRET_OVERLAP_SECONDS = 7 * 24 * 3600;
+export const DEFAULT_SECRET_OVERLAP_SECONDS = 24 * 3600;
+
+export const RotateWebhookSecretBody = strict(
+  {},
+  {
+    /** How long deliveries stay signed with the previous secret too (0 ends it now). */
+    overlap_seconds: refine(
+      t.number,
+      (n): n is number => Number.isSafeInteger(n) && n >= 0 && n <= MAX_SECRET_OVERLAP_SECONDS,
+      `must be an integer from 0 to ${MAX_SECRET_OVERLAP_SECONDS}`,
+      'OverlapSeconds',
+    ),
+  },
+  'RotateWebhookSecretBody',
+);
+export type RotateWebhookSecretBody = t.TypeOf<typeof RotateWebhookSecretBody>;
+
+const Nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
+
+export const WebhookEndpointView = t.type(
+  {
+    id: t.string,
+    site_id: t.number,
+    url: t.string,
+    description: t.string,
+    event_types: t.array(WebhookEventType),
+    enabled: t.boolean,
+    /** Why the notifier turned it off (`failing`: no successful delivery for too long), else null. */
+    disabled_reason: Nullable(t.literal('failing')),
+    alert_email: t.string,
+    /** Start of the current run of failed attempts, null while the endpoint is healthy. */
+    failing_since: Nullable(t.string),
+    /** Until when deliveries are also signed with the previous secret, null outside a rotation. */
+    previous_secret_expires_at: Nullable(t.string),
+    created_at: t.string,
+    updated_at: t.string,
+  },
+  'WebhookEndpointView',
+);
+export type WebhookEndpointView = t.TypeOf<typeof WebhookEndpointView>;
+
+/** The answer to create and rotate: the only time the secret is shown. */
+export const WebhookEndpointWithSecret = t.intersection(
+  [WebhookEndpointView, t.type({ secret: t.string })],
+  'WebhookEndpointWithSecret',
+);
+export type WebhookEndpointWithSecret = t.TypeOf<typeof WebhookEndpointWithSecret>;
+
+export const WebhookEndpointList = Page(WebhookEndpointView);
+export type WebhookEndpointList = t.TypeOf<typeof WebhookEndpointList>;
+
+export const WebhookDeliveryStatus = t.keyof(
+  { pending: null, sending: null, delivered: null, failed: null },
+  'WebhookDeliveryStatus',
+);
+export type WebhookDeliveryStatus = t.TypeOf<typeof WebhookDeliveryStatus>;
+
+export const WebhookDeliveryView = t.type(
+  {
+    id: t.string,
+    endpoint_id: t.string,
+    event_id: t.string,
+    event_type: WebhookEventType,
+    status: WebhookDeliveryStatus,
+    attempts: t.number,
+    next_attempt_at: Nullable(t.string),
+    last_attempt_at: Nullable(t.string),
+    /** The HTTP status of the last answer, null when there was none (timeout, refused, not tried yet). */
+    response_status: Nullable(t.number),
+    /** The first bytes (at most 1 KB) of the last answer's body. */
+    response_excerpt: Nullable(t.string),
+    error: Nullable(t.string),
+    created_at: t.string,
+    settled_at: Nullable(t.string),
+  },
+  'WebhookDeliveryView',
+);
+export type WebhookDeliveryView = t.TypeOf<typeof WebhookDeliveryView>;
+
+export const WebhookAttemptView = t.type(
+  {
+    attempt: t.number,
+    started_at: t.string,
+    finished_at: Nullable(t.string),
+    outcome: Nullable(t.keyof({ delivered: null, retry: null, failed: null })),
+    response_status: Nullable(t.number),
+    response_excerpt: Nullable(t.string),
+    error: Nullable(t.string),
+    duration_ms: Nullable(t.number),
+  },
+  'WebhookAttemptView',
+);
+export type WebhookAttemptView = t.TypeOf<typeof WebhookAttemptView>;
+
+export const WebhookDeliveryDetail = t.intersection(
+  [WebhookDeliveryView, t.type({ attempt_history: t.array(WebhookAttemptView) })],
+  'WebhookDeliveryDetail',
+);
+export type WebhookDeliveryDetail = t.TypeOf<typeof WebhookDeliveryDetail>;
+
+export const WebhookDeliveryList = Page(WebhookDeliveryView);
+export type WebhookDeliveryList = t.TypeOf<typeof WebhookDeliveryList>;

@@ -1,0 +1,30 @@
+import { problem } from '@esign/contracts';
+import { HttpProblem, invalidBody, notFound, serviceUnavailable } from '@esign/platform';
+import type { WebhookError } from '../../application/webhooks/webhook-errors.js';
+
+/** The one table from the webhook API's expected failures to HTTP answers. */
+export const problemOf = (error: WebhookError): HttpProblem => {
+  switch (error._tag) {
+    case 'SiteNotFound':
+      return notFound('No such site.');
+    case 'EndpointNotFound':
+      return notFound('No such webhook endpoint.');
+    case 'DeliveryNotFound':
+      return notFound('No such webhook delivery.');
+    case 'DestinationRefused':
+      return invalidBody([{ path: 'url', message: error.reason }], 'The webhook URL cannot be used.');
+    case 'DestinationUnverifiable':
+      return serviceUnavailable(`The webhook URL could not be checked now (${error.reason}); try again.`, 5);
+    case 'TooManyEndpoints':
+      return new HttpProblem(
+        problem({
+          status: 409,
+          code: 'too_many_webhook_endpoints',
+          title: 'Conflict',
+          detail: `A site can have at most ${error.limit} webhook endpoints; delete one first.`,
+        }),
+      );
+    case 'StoreUnavailable':
+      return serviceUnavailable('The webhook store is unavailable; try again shortly.');
+  }
+};

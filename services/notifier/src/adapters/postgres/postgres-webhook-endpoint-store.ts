@@ -1,0 +1,185 @@
+import * as t from 'io-ts';
+import * as E from 'fp-ts/lib/Either.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import { db, sql, type DatabasePool, type Queryable } from '@esign/platform';
+import type { WebhookEndpoint } from '../../domain/webhook-endpoint.js';
+import type { StoreUnavailable } from '../../ports/delivery-store.js';
+import type { TooManyEndpoints, WebhookEndpointStore } from '../../ports/webhook-endpoint-store.js';
+import {
+  AttemptRow,
+  DeliveryRow,
+  deliveryColumns,
+  endpointColumns,
+  endpointOfRow,
+  EndpointRow,
+} from './webhook-rows.js';
+
+const unavailable = (error: unknown): StoreUnavailable => ({
+  _tag: 'StoreUnavailable',
+  error: error instanceof Error ? error.message : String(error),
+});
+
+const Count = t.type({ count: t.number });
+
+/** Key of the advisory lock that serialises endpoint creation per site (the per-site limit). */
+const CREATE_LOCK = 0x77686b; // "whk"
+
+const textArray = (values: readonly string[]) => sql.array([...values], 'text');
+
+/** Writes every mutable column of `endpoint`. */
+const writeEndpoint = (tx: Queryable, e: WebhookEndpoint) =>
+  tx.query(sql.unsafe`
+    UPDATE webhook_endpoints
+    SET site_name = ${e.siteName}, url = ${e.url}, description = ${e.description},
+        event_types = ${textArray(e.eventTypes)}, enabled = ${e.enabled},
+        disabled_reason = ${e.disabledReason}, alert_email = ${e.alertEmail}, secret = ${e.secret},
+        previous_secret = ${e.previousSecret},
+        previous_secret_expires_at = ${e.previousSecretExpiresAt}::timestamptz,
+        failing_since = ${e.failingSince}::timestamptz, updated_at = ${e.updatedAt}::timestamptz
+    WHERE id = ${e.id}`);
+
+/** Deliveries still waiting for an endpoint that was turned off will not be sent: say so. */
+export const cancelPending = (tx: Queryable, endpointId: string, reason: string) =>
+  tx.query(sql.unsafe`
+    UPDATE webhook_deliveries
+    SET status = 'failed', last_error = ${reason}, next_attempt_at = NULL, settled_at = now()
+    WHERE endpoint_id = ${endpointId} AND status = 'pending'`);
+
+type UpdateResult<Err> =
+  | { readonly _tag: 'Missing' }
+  | { readonly _tag: 'Refused'; readonly error: Err }
+  | { readonly _tag: 'Updated'; readonly endpoint: WebhookEndpoint };
+
+export const postgresWebhookEndpointStore = (pool: DatabasePool): WebhookEndpointStore => ({
+  create: (endpoint, limit) =>
+    pipe(
+      TE.tryCatch(
+        () =>
+          pool.transaction(async (tx): Promise<E.Either<TooManyEndpoints, void>> => {
+            await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${CREATE_LOCK}, ${endpoint.siteId})`);
+            const { count } = await db.one(
+              tx,
+              Count,
+              sql.unsafe`SELECT count(*)::int AS count FROM webhook_endpoints WHERE site_id = ${endpoint.siteId}`,
+            );
+            if (count >= limit) return E.left({ _tag: 'TooManyEndpoints', limit });
+            const e = endpoint;
+            await tx.query(sql.unsafe`
+            INSERT INTO webhook_endpoints
+              (id, site_id, site_name, url, description, event_types, enabled, disabled_reason, alert_email,
+               secret, previous_secret, previous_secret_expires_at, failing_since, created_at, updated_at)
+            VALUES (${e.id}, ${e.siteId}, ${e.siteName}, ${e.url}, ${e.description}, ${textArray(e.eventTypes)},
+                    ${e.enabled}, ${e.disabledReason}, ${e.alertEmail}, ${e.secret}, ${e.previousSecret},
+                    ${e.previousSecretExpiresAt}::timestamptz, ${e.failingSince}::timestamptz,
+                    ${e.createdAt}::timestamptz, ${e.updatedAt}::timestamptz)`);
+            return E.right(undefined);
+          }),
+        unavailable,
+      ),
+      TE.chainW(TE.fromEither),
+    ),
+  list: (siteId, page) =>
+    TE.tryCatch(async () => {
+      const [rows, { count }] = await Promise.all([
+        db.any(
+          pool,
+          EndpointRow,
+          sql.unsafe`SELECT ${endpointColumns} FROM webhook_endpoints WHERE site_id = ${siteId}
+                     ORDER BY created_at, id LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`,
+        ),
+        db.one(
+          pool,
+          Count,
+          sql.unsafe`SELECT count(*)::int AS count FROM webhook_endpoints WHERE site_id = ${siteId}`,
+        ),
+      ]);
+      return { items: rows.map(endpointOfRow), total: count };
+    }, unavailable),
+  get: (siteId, id) =>
+    TE.tryCatch(async () => {
+      const row = await db.maybeOne(
+        pool,
+        EndpointRow,
+        sql.unsafe`SELECT ${endpointColumns} FROM webhook_endpoints WHERE site_id = ${siteId} AND id = ${id}`,
+      );
+      return row === undefined ? undefined : endpointOfRow(row);
+    }, unavailable),
+  update: <Err>(
+    siteId: number,
+    id: string,
+    change: (current: WebhookEndpoint) => E.Either<Err, WebhookEndpoint>,
+  ) =>
+    pipe(
+      TE.tryCatch(
+        () =>
+          pool.transaction(async (tx): Promise<UpdateResult<Err>> => {
+            const row = await db.maybeOne(
+              tx,
+              EndpointRow,
+              sql.unsafe`SELECT ${endpointColumns} FROM webhook_endpoints
+                       WHERE site_id = ${siteId} AND id = ${id} FOR NO KEY UPDATE`,
+            );
+            if (row === undefined) return { _tag: 'Missing' };
+            const current = endpointOfRow(row);
+            const changed = change(current);
+            if (E.isLeft(changed)) return { _tag: 'Refused', error: changed.left };
+            await writeEndpoint(tx, changed.right);
+            if (current.enabled && !changed.right.enabled) await cancelPending(tx, id, 'endpoint disabled');
+            return { _tag: 'Updated', endpoint: changed.right };
+          }),
+        unavailable,
+      ),
+      TE.chainW((result): TE.TaskEither<Err, WebhookEndpoint | undefined> => {
+        switch (result._tag) {
+          case 'Missing':
+            return TE.right(undefined);
+          case 'Refused':
+            return TE.left(result.error);
+          case 'Updated':
+            return TE.right(result.endpoint);
+        }
+      }),
+    ),
+  remove: (siteId, id) =>
+    TE.tryCatch(
+      async () =>
+        (await db.exec(
+          pool,
+          sql.unsafe`DELETE FROM webhook_endpoints WHERE site_id = ${siteId} AND id = ${id}`,
+        )) === 1,
+      unavailable,
+    ),
+  listDeliveries: (siteId, endpointId, filter, page) =>
+    TE.tryCatch(async () => {
+      const where = sql.fragment`site_id = ${siteId} AND endpoint_id = ${endpointId}
+        ${filter.status === undefined ? sql.fragment`` : sql.fragment`AND status = ${filter.status}`}`;
+      const [items, { count }] = await Promise.all([
+        db.any(
+          pool,
+          DeliveryRow,
+          sql.unsafe`SELECT ${deliveryColumns} FROM webhook_deliveries WHERE ${where}
+                     ORDER BY created_at DESC, id DESC LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`,
+        ),
+        db.one(pool, Count, sql.unsafe`SELECT count(*)::int AS count FROM webhook_deliveries WHERE ${where}`),
+      ]);
+      return { items, total: count };
+    }, unavailable),
+  getDelivery: (siteId, endpointId, deliveryId) =>
+    TE.tryCatch(async () => {
+      const delivery = await db.maybeOne(
+        pool,
+        DeliveryRow,
+        sql.unsafe`SELECT ${deliveryColumns} FROM webhook_deliveries
+                   WHERE site_id = ${siteId} AND endpoint_id = ${endpointId} AND id = ${deliveryId}`,
+      );
+      if (delivery === undefined) return undefined;
+      const attempts = await db.any(
+        pool,
+        AttemptRow,
+        sql.unsafe`SELECT attempt, started_at, finished_at, outcome, response_status, response_excerpt, error, duration_ms
+                   FROM webhook_delivery_attempts WHERE delivery_id = ${deliveryId} ORDER BY attempt`,
+      );
+      return { ...delivery, attempt_history: attempts };
+    }, unavailable),
+});

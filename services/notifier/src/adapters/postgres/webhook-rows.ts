@@ -1,0 +1,64 @@
+import * as t from 'io-ts';
+import { sql } from '@esign/platform';
+import {
+  WebhookAttemptView,
+  WebhookDeliveryStatus,
+  WebhookDeliveryView,
+  WebhookEventType,
+} from '@esign/contracts';
+import type { WebhookEndpoint } from '../../domain/webhook-endpoint.js';
+
+const Nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
+
+/** A webhook_endpoints row as `endpointColumns` selects it. */
+export const EndpointRow = t.type({
+  id: t.string,
+  site_id: t.number,
+  site_name: t.string,
+  url: t.string,
+  description: t.string,
+  event_types: t.array(WebhookEventType),
+  enabled: t.boolean,
+  disabled_reason: Nullable(t.literal('failing')),
+  alert_email: t.string,
+  secret: t.string,
+  previous_secret: Nullable(t.string),
+  previous_secret_expires_at: Nullable(t.string),
+  failing_since: Nullable(t.string),
+  created_at: t.string,
+  updated_at: t.string,
+});
+export type EndpointRow = t.TypeOf<typeof EndpointRow>;
+
+export const endpointColumns = sql.fragment`
+  id, site_id, site_name, url, description, array_to_json(event_types) AS event_types, enabled,
+  disabled_reason, alert_email, secret, previous_secret, previous_secret_expires_at, failing_since,
+  created_at, updated_at`;
+
+export const endpointOfRow = (row: EndpointRow): WebhookEndpoint => ({
+  id: row.id,
+  siteId: row.site_id,
+  siteName: row.site_name,
+  url: row.url,
+  description: row.description,
+  eventTypes: row.event_types,
+  enabled: row.enabled,
+  disabledReason: row.disabled_reason,
+  alertEmail: row.alert_email,
+  secret: row.secret,
+  previousSecret: row.previous_secret,
+  previousSecretExpiresAt: row.previous_secret_expires_at,
+  failingSince: row.failing_since,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/** Columns of webhook_deliveries as the API shows them (`WebhookDeliveryView`). */
+export const deliveryColumns = sql.fragment`
+  id, endpoint_id, event_id, event_type, status, attempts,
+  CASE WHEN status = 'pending' THEN next_attempt_at END AS next_attempt_at,
+  last_attempt_at, response_status, response_excerpt, last_error AS error, created_at, settled_at`;
+
+export const DeliveryRow = WebhookDeliveryView;
+export const AttemptRow = WebhookAttemptView;
+export const DeliveryStatus = WebhookDeliveryStatus;

@@ -1,0 +1,83 @@
+import type { Logger } from '@esign/platform';
+
+export interface DispatcherRound {
+  readonly name: string;
+  /** Does one round of work; answers true when there may be more due right now. */
+  readonly run: () => Promise<boolean>;
+}
+
+export interface WebhookDispatcher {
+  /** Runs a round now instead of at the next poll (a new delivery was just written). */
+  wake(): void;
+  /** Stops polling and waits for the round in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The loop that drives deliveries and alerts: runs each round, again at once while a
+ * round reports more due, otherwise every `pollIntervalMs` or when woken. Several
+ * notifier replicas run it side by side: their claims (SKIP LOCKED) never overlap. A
+ * failing round (Postgres down) is logged and retried with a growing pause.
+ */
+export const startWebhookDispatcher = (options: {
+  readonly rounds: readonly DispatcherRound[];
+  readonly pollIntervalMs: number;
+  readonly logger: Logger;
+}): WebhookDispatcher => {
+  const log = options.logger.child({ component: 'webhook-dispatcher' });
+  let stopped = false;
+  let woken = false;
+  let wakeUp: (() => void) | undefined;
+  let failures = 0;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken || stopped) return resolve();
+      const timer = setTimeout(() => {
+        wakeUp = undefined;
+        resolve();
+      }, ms);
+      wakeUp = () => {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      };
+    });
+
+  const loop = async () => {
+    while (!stopped) {
+      woken = false;
+      let more = false;
+      let failed = false;
+      for (const round of options.rounds) {
+        if (stopped) break;
+        try {
+          more = (await round.run()) || more;
+        } catch (error) {
+          failed = true;
+          log.warn(
+            { round: round.name, err: error instanceof Error ? error.message : String(error) },
+            'round failed',
+          );
+        }
+      }
+      failures = failed ? failures + 1 : 0;
+      if (stopped) break;
+      if (failed) await sleep(Math.min(30_000, options.pollIntervalMs * 2 ** Math.min(failures, 5)));
+      else if (!more) await sleep(options.pollIntervalMs);
+    }
+  };
+  const running = loop();
+
+  return {
+    wake: () => {
+      woken = true;
+      wakeUp?.();
+    },
+    stop: async () => {
+      stopped = true;
+      wakeUp?.();
+      await running;
+    },
+  };
+};

@@ -1,0 +1,51 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import type { UpdateWebhookEndpointBody, WebhookEndpointView } from '@esign/contracts';
+import { endpointView, updateEndpoint } from '../../domain/webhook-endpoint.js';
+import type { ManageWebhooksDeps } from './create-webhook-endpoint.js';
+import { endpointNotFound, siteOf, type Caller, type WebhookError } from './webhook-errors.js';
+
+/**
+ * Changes an endpoint's URL, event types, alert address, description or on/off switch.
+ * A new URL is checked as at registration. Turning it off cancels its waiting deliveries.
+ */
+export const updateWebhookEndpoint =
+  (deps: ManageWebhooksDeps) =>
+  (input: {
+    readonly caller: Caller;
+    readonly siteId: number;
+    readonly endpointId: string;
+    readonly body: UpdateWebhookEndpointBody;
+  }): TE.TaskEither<WebhookError, WebhookEndpointView> =>
+    pipe(
+      TE.fromEither(siteOf(input.caller, input.siteId)),
+      TE.chainFirstW(() =>
+        input.body.url === undefined ? TE.right(undefined) : deps.guard.check(input.body.url),
+      ),
+      TE.chainW((site) => {
+        const now = deps.clock.now();
+        const { url, event_types, alert_email, description, enabled } = input.body;
+        return deps.endpoints.update(site.id, input.endpointId, (current) =>
+          E.right(
+            updateEndpoint(
+              current,
+              {
+                ...(url !== undefined && { url }),
+                ...(event_types !== undefined && { eventTypes: event_types }),
+                ...(alert_email !== undefined && { alertEmail: alert_email }),
+                ...(description !== undefined && { description }),
+                ...(enabled !== undefined && { enabled }),
+              },
+              site.name,
+              now,
+            ),
+          ),
+        );
+      }),
+      TE.chainW((endpoint) =>
+        endpoint === undefined
+          ? TE.left(endpointNotFound)
+          : TE.right(endpointView(endpoint, deps.clock.now())),
+      ),
+    );

@@ -1,0 +1,30 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { SiteGrant } from '@esign/contracts';
+import type { StoreUnavailable } from '../../ports/delivery-store.js';
+import type { DestinationProblem } from '../../ports/destination-guard.js';
+import type { TooManyEndpoints } from '../../ports/webhook-endpoint-store.js';
+
+/** Who calls, as the gateway vouches for it: the sites the caller reaches now. */
+export interface Caller {
+  readonly sites: readonly SiteGrant[];
+}
+
+/** Every expected failure of the webhook API; the HTTP adapter maps each to one answer. */
+export type WebhookError =
+  | { readonly _tag: 'SiteNotFound' }
+  | { readonly _tag: 'EndpointNotFound' }
+  | { readonly _tag: 'DeliveryNotFound' }
+  | DestinationProblem
+  | TooManyEndpoints
+  | StoreUnavailable;
+
+/**
+ * The site, when the caller reaches it. A site outside the caller's scope is answered
+ * exactly like one that does not exist, so ids cannot be probed.
+ */
+export const siteOf = (caller: Caller, siteId: number): E.Either<WebhookError, SiteGrant> => {
+  const site = caller.sites.find((s) => s.id === siteId);
+  return site === undefined ? E.left({ _tag: 'SiteNotFound' }) : E.right(site);
+};
+
+export const endpointNotFound: WebhookError = { _tag: 'EndpointNotFound' };

@@ -1,0 +1,97 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import type { WebhookEndpoint } from '../../src/domain/webhook-endpoint.js';
+import type { DestinationGuard } from '../../src/ports/destination-guard.js';
+import type { WebhookEndpointStore } from '../../src/ports/webhook-endpoint-store.js';
+import type {
+  AttemptRecord,
+  ClaimedDelivery,
+  WebhookDeliveryStore,
+} from '../../src/ports/webhook-delivery-store.js';
+import type { WebhookRequest, WebhookSender } from '../../src/ports/webhook-sender.js';
+import type { AttemptResult } from '../../src/domain/webhook-delivery.js';
+
+/** Endpoints in memory, scoped by site like the Postgres adapter. */
+export const memoryEndpoints = () => {
+  const rows = new Map<string, WebhookEndpoint>();
+  const store: WebhookEndpointStore = {
+    create: (endpoint, limit) => {
+      if ([...rows.values()].filter((e) => e.siteId === endpoint.siteId).length >= limit)
+        return TE.left({ _tag: 'TooManyEndpoints', limit });
+      rows.set(endpoint.id, endpoint);
+      return TE.right(undefined);
+    },
+    list: (siteId, page) => {
+      const all = [...rows.values()].filter((e) => e.siteId === siteId);
+      const start = (page.page - 1) * page.perPage;
+      return TE.right({ items: all.slice(start, start + page.perPage), total: all.length });
+    },
+    get: (siteId, id) => TE.right([...rows.values()].find((e) => e.siteId === siteId && e.id === id)),
+    update: (siteId, id, change) => {
+      const current = rows.get(id);
+      if (current === undefined || current.siteId !== siteId) return TE.right(undefined);
+      const changed = change(current);
+      if (E.isLeft(changed)) return TE.left(changed.left);
+      rows.set(id, changed.right);
+      return TE.right(changed.right);
+    },
+    remove: (siteId, id) => TE.right(rows.get(id)?.siteId === siteId && rows.delete(id)),
+    listDeliveries: () => TE.right({ items: [], total: 0 }),
+    getDelivery: () => TE.right(undefined),
+  };
+  return { store, rows };
+};
+
+/** A guard that refuses the URLs it is told to, and records what it was asked. */
+export const fakeGuard = (refuse: Record<string, string> = {}) => {
+  const checked: string[] = [];
+  const guard: DestinationGuard = {
+    check: (url) => {
+      checked.push(url);
+      const reason = refuse[url];
+      return reason === undefined ? TE.right(undefined) : TE.left({ _tag: 'DestinationRefused', reason });
+    },
+  };
+  return { guard, checked };
+};
+
+/** Claims handed out as given, and what was recorded for them. */
+export const scriptedDeliveries = (claims: ClaimedDelivery[]) => {
+  const recorded: AttemptRecord[] = [];
+  const cancelled: Array<{ id: string; reason: string }> = [];
+  const store: WebhookDeliveryStore = {
+    fanOut: () => Promise.resolve(0),
+    claimDue: (limit) => Promise.resolve(claims.splice(0, limit)),
+    recordAttempt: (record) => {
+      recorded.push(record);
+      return Promise.resolve({
+        recorded: true,
+        disabled: record.health({ enabled: true, failingSince: null }).disable,
+      });
+    },
+    cancel: (delivery, reason) => {
+      cancelled.push({ id: delivery.id, reason });
+      return Promise.resolve();
+    },
+    prune: () => Promise.resolve(0),
+    claimAlerts: () => Promise.resolve([]),
+    alertSent: () => Promise.resolve(),
+    alertFailed: () => Promise.resolve(),
+  };
+  return { store, recorded, cancelled };
+};
+
+/** A sender that answers from a script and keeps every request. */
+export const scriptedSender = (...results: AttemptResult[]) => {
+  const sent: WebhookRequest[] = [];
+  const sender: WebhookSender = {
+    send: (request) => {
+      sent.push(request);
+      return Promise.resolve(
+        results.shift() ?? { _tag: 'Response', status: 200, excerpt: '', durationMs: 1 },
+      );
+    },
+    close: () => Promise.resolve(),
+  };
+  return { sender, sent };
+};
