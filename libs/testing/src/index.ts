@@ -2,3 +2,5 @@ export * from './infra.js';
 export * from './logger.js';
 export * from './tcp-proxy.js';
 export * from './system.js';
+export * from './smtp-server.js';
+export * from './twilio-api.js';

@@ -10,14 +10,20 @@
 import { randomUUID } from 'node:crypto';
 import amqplib from 'amqplib';
 import { consumerQueues, topologyNames } from '@esign/platform';
-import { amqpPrefix, createTestDatabase, deleteAmqpObjects, infra, testLogger } from '@esign/testing';
+import {
+  amqpPrefix,
+  createTestDatabase,
+  deleteAmqpObjects,
+  infra,
+  startSmtpServer,
+  startTwilioApi,
+  testLogger,
+} from '@esign/testing';
 import { parseConfig } from '../src/config.js';
 import { startNotifier } from '../src/notifier.js';
 import { CONSUMER_NAME } from '../src/adapters/amqp/notification-consumer.js';
 import { WEBHOOK_CONSUMER_NAME } from '../src/adapters/amqp/webhook-event-consumer.js';
 import { requestSent, signer } from '../test/support/events.js';
-import { startSmtpServer } from '../test/support/smtp.js';
-import { startTwilioApi } from '../test/support/twilio-api.js';
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 process.env.AMQP_URL ??= 'amqp://guest:guest@127.0.0.1:5672';

@@ -18,18 +18,20 @@ import {
   deleteAmqpObjects,
   eventually,
   infra,
+  type SmtpDouble,
+  startSmtpServer,
   startTcpProxy,
-  testLogger,
+  startTwilioApi,
   type TcpProxy,
   type TestDatabase,
+  testLogger,
+  type TwilioApiDouble,
 } from '@esign/testing';
 import { parseConfig } from '../../src/config.js';
 import { startNotifier, type RunningNotifier } from '../../src/notifier.js';
 import { CONSUMER_NAME } from '../../src/adapters/amqp/notification-consumer.js';
 import { WEBHOOK_CONSUMER_NAME } from '../../src/adapters/amqp/webhook-event-consumer.js';
 import { requestReminded, requestSent, signer } from '../support/events.js';
-import { startSmtpServer, type SmtpDouble } from '../support/smtp.js';
-import { startTwilioApi, type TwilioApiDouble } from '../support/twilio-api.js';
 
 const RETRY_DELAYS = [50, 100, 200, 400, 800];
 const Outcome = t.union([NotificationDelivered, NotificationFailed]);

@@ -3,7 +3,7 @@ import net from 'node:net';
 import * as E from 'fp-ts/lib/Either.js';
 import { smtpEmailSender } from '../../src/adapters/smtp/smtp-email-sender.js';
 import type { EmailSender, EmailMessage } from '../../src/ports/email-sender.js';
-import { startSmtpServer, type SmtpDouble } from '../support/smtp.js';
+import { startSmtpServer, type SmtpDouble } from '@esign/testing';
 
 const message = (to: string, key = `k-${to}`): EmailMessage => ({
   to,

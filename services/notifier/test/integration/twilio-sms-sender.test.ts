@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { twilioSmsSender } from '../../src/adapters/twilio/twilio-sms-sender.js';
-import { startTwilioApi, type TwilioApiDouble } from '../support/twilio-api.js';
+import { startTwilioApi, type TwilioApiDouble } from '@esign/testing';
 
 const sms = (to: string) => ({
   to,

@@ -8,12 +8,16 @@ export interface ReceivedMail {
   readonly to: readonly string[];
   readonly raw: string;
   readonly mail: Email;
+  /** `performance.now()` when the server answered 250 to the DATA: the message was accepted. */
+  readonly acceptedAt: number;
 }
 
 export interface SmtpDouble {
   readonly port: number;
   readonly url: string;
   readonly received: ReceivedMail[];
+  /** Resolves once `count` messages have been accepted in all; rejects after `timeoutMs`. */
+  waitForCount(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   /** Answers RCPT TO for `address` with this SMTP reply. */
   refuseRecipient(address: string, code: number, message: string): void;
   /** Answers the end of DATA for mail to `address` with this SMTP reply. */
@@ -24,9 +28,13 @@ export interface SmtpDouble {
 const smtpError = (code: number, message: string) =>
   Object.assign(new Error(message), { responseCode: code });
 
-/** A real SMTP server (smtp-server, the library behind many test mail catchers) on a free port. */
+/**
+ * A real SMTP server (smtp-server, the library behind many test mail catchers) on a free
+ * port: what the notifier's SMTP adapter, the end-to-end suite and the benchmark send to.
+ */
 export const startSmtpServer = async (): Promise<SmtpDouble> => {
   const received: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
   const rcptRefusals = new Map<string, { code: number; message: string }>();
   const dataRefusals = new Map<string, { code: number; message: string }>();
   const server = new SMTPServer({
@@ -48,8 +56,9 @@ export const startSmtpServer = async (): Promise<SmtpDouble> => {
         PostalMime.parse(raw)
           .then((mail) => {
             const from = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
-            received.push({ from, to, raw: raw.toString('utf8'), mail });
+            received.push({ from, to, raw: raw.toString('utf8'), mail, acceptedAt: performance.now() });
             callback();
+            for (const wake of waiters) wake();
           })
           .catch((error: Error) => callback(error));
       });
@@ -61,6 +70,24 @@ export const startSmtpServer = async (): Promise<SmtpDouble> => {
     port,
     url: `smtp://127.0.0.1:${port}`,
     received,
+    waitForCount: (count, timeoutMs = 10_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          if (received.length < count) return;
+          finish();
+          resolve(received);
+        };
+        const timer = setTimeout(() => {
+          finish();
+          reject(new Error(`${received.length} of ${count} messages within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const finish = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        waiters.add(check);
+        check();
+      }),
     refuseRecipient: (address, code, message) => rcptRefusals.set(address, { code, message }),
     refuseData: (address, code, message) => dataRefusals.set(address, { code, message }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
