@@ -4,3 +4,4 @@ export * from './tcp-proxy.js';
 export * from './system.js';
 export * from './smtp-server.js';
 export * from './twilio-api.js';
+export * from './esign-system.js';

@@ -1,0 +1,299 @@
+// The spec's client flow through the gateway only, against the whole system as `npm start`
+// runs it: four built processes, real Postgres and RabbitMQ, an SMTP server and a Twilio
+// API stand-in started here, tenants made with auth's admin CLI. Then the failure paths
+// a client meets: the send preconditions, another site's token, a tampered Execution URL,
+// a cancelled Request.
+import assert from 'node:assert/strict';
+import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
+import { expectStatus } from './support/client.js';
+import {
+  agreementRequest,
+  clientOf,
+  clientRef,
+  executionUrlIn,
+  mailsTo,
+  publishedAgreement,
+  smsTo,
+  unique,
+  uniqueMobile,
+  waitForMail,
+  waitForSms,
+  type ClientOf,
+  type ListBody,
+  type RequestBody,
+} from './support/flow.js';
+import { signAt } from './support/signer.js';
+
+interface Problem {
+  readonly code: string;
+  readonly status: number;
+  readonly errors?: ReadonlyArray<{ path: string; message: string }>;
+  readonly unassigned_fields?: readonly string[];
+}
+
+describe('end to end through the gateway: the client flow', function () {
+  this.timeout(120_000);
+  let system: EsignSystem;
+  let acme: ClientOf;
+  let globex: ClientOf;
+  let template: number;
+
+  before(async () => {
+    system = await startEsignSystem({ label: 'e2e_flow' });
+    const [a, g] = await Promise.all([system.createTenant('Acme'), system.createTenant('Globex')]);
+    acme = clientOf(system, a);
+    globex = clientOf(system, g);
+    template = await publishedAgreement(acme);
+  });
+  after(async () => {
+    await system?.stop();
+  });
+
+  const create = async (body: Record<string, unknown>, client = acme) =>
+    expectStatus(
+      await client.api.post<RequestBody>(`/v1.1/sites/${client.site}/requests`, body),
+      201,
+      'create',
+    ).body;
+  const get = async (id: string) =>
+    expectStatus(await acme.api.get<RequestBody>(`/v1.1/requests/${id}`), 200, 'get').body;
+  const list = async (state: string) =>
+    expectStatus(
+      await acme.api.get<ListBody>(`/v1.1/sites/${acme.site}/requests?state=${state}&per_page=100`),
+      200,
+      'list',
+    ).body;
+
+  it('token → template → create → send → e-mail and SMS → sign → redirect → completed → listed', async () => {
+    const email = `alice-${unique()}@example.com`;
+    const mobile = uniqueMobile();
+    const e164 = `+1${mobile}`;
+
+    const created = await create(agreementRequest(template, { email, mobile }));
+    assert.equal(created.state, 'draft');
+    assert.equal(created.site_id, acme.site);
+    const [alice, mobileSigner] = created.signers;
+    assert.ok(alice && mobileSigner);
+    assert.equal(alice.email, email);
+    assert.equal(mobileSigner.mobile_number, `1${mobile}`, 'a 10-digit signer_id is attached as the mobile');
+    assert.equal(mobileSigner.email, null, 'the mobile-only signer has no address');
+    // Assigned by e-mail address: full_name, and every field no entry names (signature).
+    assert.deepEqual(Object.fromEntries(created.fields.map((f) => [f.name, f.assigned_to])), {
+      full_name: clientRef(email),
+      signature: clientRef(email),
+      witness_signature: mobile,
+    });
+    for (const signer of created.signers)
+      assert.ok(signer.request_url.startsWith(`${system.gatewayUrl}/sign?`), signer.request_url);
+
+    // Not live before send.
+    const early = await fetch(alice.request_url);
+    assert.equal(early.status, 409, 'an Execution URL is not live before send');
+
+    const sent = expectStatus(
+      await acme.api.post<RequestBody>(`/v1.1/requests/${created.id}/send`),
+      200,
+      'send',
+    );
+    assert.equal(sent.body.state, 'sent');
+
+    const mail = await waitForMail(system, email);
+    const sms = await waitForSms(system, e164);
+    const mailUrl = executionUrlIn(mail.mail.text ?? mail.mail.html ?? '');
+    const smsUrl = executionUrlIn(sms.body);
+    assert.equal(mailUrl, alice.request_url, 'the e-mail carries the signer’s own Execution URL');
+    assert.equal(smsUrl, mobileSigner.request_url, 'the SMS carries the signer’s own Execution URL');
+    assert.equal(mailsTo(system, email).length, 1);
+    assert.equal(smsTo(system, e164).length, 1);
+    assert.equal(smsTo(system, `+1${email}`).length, 0);
+
+    // Alice signs from her e-mail, through the gateway, and is sent to the redirect URL.
+    const aliceSigns = await signAt(mailUrl, 'Alice Example');
+    assert.equal(aliceSigns.pageStatus, 200, aliceSigns.page.slice(0, 500));
+    assert.match(aliceSigns.page, /Jane Q\. Client/, 'render_data is merged into the contract text');
+    assert.equal(aliceSigns.status, 303);
+    assert.ok(
+      aliceSigns.location?.startsWith('https://client.example/after-signing?'),
+      aliceSigns.location ?? '',
+    );
+    const halfway = await get(created.id);
+    assert.equal(halfway.state, 'sent', 'one of two signers signed: still open');
+    assert.equal(halfway.signers[0]!.state, 'signed');
+
+    // The mobile-only signer signs from the SMS.
+    const mobileSigns = await signAt(smsUrl, 'Morgan Mobile');
+    assert.equal(mobileSigns.status, 303);
+    assert.ok(mobileSigns.location?.startsWith('https://client.example/after-signing?'));
+
+    const done = await get(created.id);
+    assert.equal(done.state, 'completed');
+    assert.ok(done.signers.every((s) => s.state === 'signed' && s.signed_at !== null));
+    // The notifier's outcomes reach the Request.
+    await eventually(async () => {
+      const view = await get(created.id);
+      return view.signers[0]!.notifications.email === 'delivered' &&
+        view.signers[1]!.notifications.sms === 'delivered'
+        ? true
+        : undefined;
+    }, 15_000);
+
+    assert.ok(
+      (await list('completed')).data.some((r) => r.id === created.id),
+      'listed as completed',
+    );
+    assert.ok(!(await list('sent')).data.some((r) => r.id === created.id), 'no longer listed as sent');
+
+    const download = await fetch(new URL(`/v1.1/requests/${created.id}/download`, system.gatewayUrl), {
+      headers: { authorization: `Bearer ${acme.tenant.token.accessToken}` },
+    });
+    assert.equal(download.status, 200);
+    assert.match(download.headers.get('content-type') ?? '', /^application\/pdf/);
+    assert.equal(
+      Buffer.from(await download.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+      '%PDF-',
+    );
+
+    // A used link now says the document is complete rather than offering the form again.
+    const again = await fetch(mailUrl);
+    assert.equal(again.status, 410);
+  });
+
+  describe('failure paths a client meets', () => {
+    it('refuses a Request without contracts or signers, naming the field', async () => {
+      const noContracts = await acme.api.post<Problem>(`/v1.1/sites/${acme.site}/requests`, {
+        contracts: [],
+        signers: [{ signer_id: 'x@example.com' }],
+      });
+      assert.equal(noContracts.status, 422, noContracts.text);
+      assert.ok(
+        noContracts.body.errors?.some((e) => e.path === 'contracts'),
+        noContracts.text,
+      );
+      const noSigners = await acme.api.post<Problem>(`/v1.1/sites/${acme.site}/requests`, {
+        contracts: [template],
+        signers: [],
+      });
+      assert.equal(noSigners.status, 422, noSigners.text);
+      assert.ok(
+        noSigners.body.errors?.some((e) => e.path === 'signers'),
+        noSigners.text,
+      );
+    });
+
+    it('refuses to send while a field is unassigned, naming it, and notifies nobody', async () => {
+      const email = `unassigned-${unique()}@example.com`;
+      // The signer is identified by a GUID, not an address, so nothing is auto-assigned.
+      const created = await create({
+        contracts: [template],
+        signers: [{ signer_id: `guid-${unique()}`, signer: { email }, send_to: { email: true } }],
+        fields: [{ name: 'full_name', default_value: 'Pre-filled' }],
+      });
+      const refused = await acme.api.post<Problem>(`/v1.1/requests/${created.id}/send`);
+      assert.equal(refused.status, 422, refused.text);
+      assert.equal(refused.body.code, 'send_preconditions_failed');
+      assert.deepEqual([...(refused.body.unassigned_fields ?? [])].sort(), [
+        'full_name',
+        'signature',
+        'witness_signature',
+      ]);
+      assert.equal((await get(created.id)).state, 'draft', 'nothing changed');
+      const live = await fetch(created.signers[0]!.request_url);
+      assert.equal(live.status, 409, 'the Execution URL did not go live');
+      await new Promise((r) => setTimeout(r, 500));
+      assert.equal(mailsTo(system, email).length, 0, 'no e-mail for a Request that was not sent');
+    });
+
+    it('refuses a second send of the same Request', async () => {
+      const created = await create(
+        agreementRequest(template, { email: `twice-${unique()}@example.com`, mobile: uniqueMobile() }),
+      );
+      expectStatus(await acme.api.post(`/v1.1/requests/${created.id}/send`), 200);
+      const again = await acme.api.post<Problem>(`/v1.1/requests/${created.id}/send`);
+      assert.equal(again.status, 409, again.text);
+      assert.equal(again.body.code, 'invalid_state');
+    });
+
+    it('answers another site’s token exactly as for a Request that does not exist', async () => {
+      const email = `scoped-${unique()}@example.com`;
+      const created = await create(agreementRequest(template, { email, mobile: uniqueMobile() }));
+      const missing = '00000000-0000-4000-8000-000000000000';
+      for (const [method, suffix] of [
+        ['GET', ''],
+        ['POST', '/send'],
+        ['POST', '/cancel'],
+        ['POST', '/remind'],
+        ['GET', '/download'],
+      ] as const) {
+        const theirs = await globex.api.call<Problem>(method, `/v1.1/requests/${created.id}${suffix}`);
+        const none = await globex.api.call<Problem>(method, `/v1.1/requests/${missing}${suffix}`);
+        assert.equal(theirs.status, 404, `${method} ${suffix}: ${theirs.text}`);
+        assert.equal(theirs.body.code, none.body.code, `${method} ${suffix}: same as a missing one`);
+        assert.ok(!theirs.text.includes(email) && !theirs.text.includes(acme.tenant.site.name));
+      }
+      const listed = await globex.api.get<Problem>(`/v1.1/sites/${acme.site}/requests`);
+      assert.equal(listed.status, 404, listed.text);
+      const createdThere = await globex.api.post<Problem>(
+        `/v1.1/sites/${acme.site}/requests`,
+        agreementRequest(template, { email, mobile: uniqueMobile() }),
+      );
+      assert.equal(createdThere.status, 404, createdThere.text);
+      // Nor may Globex use Acme's template on its own site.
+      const borrowed = await globex.api.post<Problem>(
+        `/v1.1/sites/${globex.site}/requests`,
+        agreementRequest(template, { email, mobile: uniqueMobile() }),
+      );
+      assert.equal(borrowed.status, 422, borrowed.text);
+      assert.equal((await get(created.id)).state, 'draft', 'Globex changed nothing');
+    });
+
+    it('refuses a tampered Execution URL and signs nothing', async () => {
+      const email = `tamper-${unique()}@example.com`;
+      const created = await create(agreementRequest(template, { email, mobile: uniqueMobile() }));
+      expectStatus(await acme.api.post(`/v1.1/requests/${created.id}/send`), 200);
+      const url = new URL(executionUrlIn((await waitForMail(system, email)).mail.text ?? ''));
+      const other = new URL(created.signers[1]!.request_url);
+      const signature = url.searchParams.get('signature')!;
+      const flip = (s: string) => s.slice(0, -1) + (s.endsWith('A') ? 'B' : 'A');
+      const tampered = [
+        (u: URL) => u.searchParams.set('signature', flip(signature)),
+        // Alice's signature with the other signer's reference.
+        (u: URL) => u.searchParams.set('s', other.searchParams.get('s')!),
+        (u: URL) => u.searchParams.set('r', '00000000-0000-4000-8000-000000000000'),
+        (u: URL) => u.searchParams.delete('signature'),
+      ];
+      for (const change of tampered) {
+        const copy = new URL(url);
+        change(copy);
+        const outcome = await signAt(copy.toString(), 'Mallory');
+        assert.ok([400, 403, 404].includes(outcome.pageStatus), `${copy.search}: ${outcome.pageStatus}`);
+        assert.ok(!outcome.page.includes('Jane Q. Client'), 'the contract is never shown');
+      }
+      const view = await get(created.id);
+      assert.ok(
+        view.signers.every((s) => s.state !== 'signed'),
+        'nobody signed',
+      );
+    });
+
+    it('kills the Execution URLs of a cancelled Request', async () => {
+      const email = `cancel-${unique()}@example.com`;
+      const created = await create(agreementRequest(template, { email, mobile: uniqueMobile() }));
+      expectStatus(await acme.api.post(`/v1.1/requests/${created.id}/send`), 200);
+      const url = executionUrlIn((await waitForMail(system, email)).mail.text ?? '');
+      const cancelled = expectStatus(
+        await acme.api.post<RequestBody>(`/v1.1/requests/${created.id}/cancel`),
+        200,
+        'cancel',
+      );
+      assert.equal(cancelled.body.state, 'cancelled');
+      const outcome = await signAt(url, 'Too Late');
+      assert.equal(outcome.pageStatus, 410);
+      assert.match(outcome.page, /cancelled/);
+      const send = await acme.api.post<Problem>(`/v1.1/requests/${created.id}/send`);
+      assert.equal(send.status, 409);
+      assert.ok((await list('cancelled')).data.some((r) => r.id === created.id));
+    });
+  });
+});

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { eventually, type EsignSystem, type ReceivedMail, type SentSms, type Tenant } from '@esign/testing';
+import { apiClient, bearer, expectStatus, type ApiClient } from './client.js';
+
+/** The parts of a Request view the suites read (the full shape is in libs/contracts). */
+export interface RequestBody {
+  readonly id: string;
+  readonly site_id: number;
+  readonly state: string;
+  readonly signers: ReadonlyArray<{
+    readonly signer_id: string;
+    readonly email: string | null;
+    readonly mobile_number: string | null;
+    readonly state: string;
+    readonly request_url: string;
+    readonly signed_at: string | null;
+    readonly notifications: { readonly email: string; readonly sms: string };
+  }>;
+  readonly fields: ReadonlyArray<{ readonly name: string; readonly assigned_to: string | null }>;
+}
+
+export interface ListBody {
+  readonly total_count: number;
+  readonly data: ReadonlyArray<{ readonly id: string; readonly state: string }>;
+}
+
+export const unique = (): string => randomBytes(4).toString('hex');
+
+/** A tenant as a client meets the product: its API client and its site. */
+export interface ClientOf {
+  readonly tenant: Tenant;
+  readonly api: ApiClient;
+  readonly site: number;
+}
+
+export const clientOf = (system: EsignSystem, tenant: Tenant): ClientOf => ({
+  tenant,
+  api: apiClient(system.gatewayUrl, bearer(tenant.token.accessToken)),
+  site: tenant.site.id,
+});
+
+export const AGREEMENT_HTML =
+  '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>';
+
+/** A published HTML template with render_data tokens and three fields, through the gateway. */
+export const publishedAgreement = async (client: ClientOf): Promise<number> => {
+  const created = expectStatus(
+    await client.api.post<{ id: number }>(`/v1.1/sites/${client.site}/contracts`, {
+      type: 'html',
+      name: `Services agreement ${unique()}`,
+      html: AGREEMENT_HTML,
+      fields: [
+        { name: 'full_name', type: 'text' },
+        { name: 'signature', type: 'signature' },
+        { name: 'witness_signature', type: 'signature' },
+      ],
+    }),
+    201,
+    'create template',
+  );
+  expectStatus(await client.api.post(`/v1.1/contracts/${created.body.id}/publish`), 200, 'publish');
+  return created.body.id;
+};
+
+/** The client's own id for the e-mail signer of `agreementRequest`. */
+export const clientRef = (email: string): string => `client-ref-${email.split('@')[0]}`;
+
+/**
+ * A create body: a signer the client knows by its own id, with an e-mail address that
+ * `assigned_to` uses (so that signer gets the remaining fields too), and a signer known
+ * only by a 10-digit mobile number, texted, never e-mailed.
+ */
+export const agreementRequest = (
+  template: number,
+  signers: { email: string; mobile: string },
+  overrides: Record<string, unknown> = {},
+) => ({
+  contracts: [template],
+  signers: [
+    { signer_id: clientRef(signers.email), signer: { email: signers.email }, send_to: { email: true } },
+    { signer_id: signers.mobile, send_to: { mobile_number: true } },
+  ],
+  fields: [
+    { name: 'witness_signature', assigned_to: signers.mobile },
+    { name: 'full_name', assigned_to: signers.email },
+  ],
+  render_data: { client_name: 'Jane Q. Client', start_date: '2030-01-01' },
+  redirect_url: 'https://client.example/after-signing?ref=42',
+  ...overrides,
+});
+
+/** A 10-digit US mobile number nobody else in the run uses. */
+export const uniqueMobile = (): string => `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+
+const EXECUTION_URL = /https?:\/\/[^\s"<>]+\/sign\?[^\s"<>]+/;
+
+/** The Execution URL a message carries. */
+export const executionUrlIn = (text: string): string => {
+  const match = EXECUTION_URL.exec(text);
+  if (match === null) throw new Error(`no Execution URL in:\n${text}`);
+  return match[0].replace(/&amp;/g, '&');
+};
+
+export const mailsTo = (system: EsignSystem, address: string): ReceivedMail[] =>
+  system.smtp.received.filter((m) => m.to.includes(address));
+
+export const smsTo = (system: EsignSystem, e164: string): SentSms[] =>
+  system.twilio.sent.filter((m) => m.to === e164);
+
+export const waitForMail = (system: EsignSystem, address: string, timeoutMs = 15_000) =>
+  eventually(() => Promise.resolve(mailsTo(system, address)[0]), timeoutMs);
+
+export const waitForSms = (system: EsignSystem, e164: string, timeoutMs = 15_000) =>
+  eventually(() => Promise.resolve(smsTo(system, e164)[0]), timeoutMs);
