@@ -3,6 +3,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import pg from 'pg';
 import { runner } from 'node-pg-migrate';
 import {
+  BackendTerminatedError,
+  ConnectionError,
   createPool,
   createTypeParserPreset,
   sql,
@@ -15,6 +17,37 @@ import { formatErrors, renderErrors } from '@esign/contracts';
 import type { Logger } from './logger.js';
 
 export { sql };
+
+/** Socket errors and SQLSTATEs (class 08, connection exceptions; 57P01-03, shutting down) of an unreachable server. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const UNREACHABLE_MESSAGE =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
+/**
+ * Whether `error` says the database cannot be reached right now, so a retry may succeed
+ * (a 503 to the client), rather than a bug (a 500). Follows `cause` chains: slonik wraps
+ * pg's errors.
+ */
+export const isDatabaseUnavailable = (error: unknown): boolean => {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    if (current instanceof ConnectionError || current instanceof BackendTerminatedError) return true;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (UNREACHABLE_MESSAGE.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+};
 export type { CommonQueryMethods, DatabasePool, Interceptor };
 export type Queryable = CommonQueryMethods;
 

@@ -4,7 +4,8 @@ import Router, { type RouterContext } from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import { problem, PROBLEM_CONTENT_TYPE, type Problem } from '@esign/contracts';
 import type { Logger } from './logger.js';
-import { HttpProblem } from './problems.js';
+import { HttpProblem, serviceUnavailable } from './problems.js';
+import { isDatabaseUnavailable } from './db.js';
 import { createMetrics, type Metrics } from './metrics.js';
 
 export interface AppState {
@@ -107,6 +108,14 @@ export const createHttpApp = (options: HttpAppOptions): { app: Koa<AppState>; ro
         sendProblem(ctx, error.problem, { ...error.headers });
       } else if (isHttpError(error) && error.status >= 400 && error.status < 500) {
         sendProblem(ctx, problemOfHttpError(error.status, error.message));
+      } else if (isDatabaseUnavailable(error)) {
+        // An outage, not a bug: the client may retry (with the same Idempotency-Key).
+        ctx.state.log.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          'database unavailable',
+        );
+        const unavailable = serviceUnavailable('The service cannot reach its database; try again shortly.');
+        sendProblem(ctx, unavailable.problem, { ...unavailable.headers });
       } else {
         ctx.state.log.error({ err: error }, 'unhandled error');
         sendProblem(

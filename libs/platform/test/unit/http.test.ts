@@ -20,6 +20,15 @@ const build = (ready = true) => {
   router.get('/boom', () => {
     throw new Error('secret internals');
   });
+  router.get('/db-down', () => {
+    // What slonik throws when the pool cannot connect: pg's socket error as the cause.
+    throw new Error('Failed to connect', {
+      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    });
+  });
+  router.get('/db-gone', () => {
+    throw new Error('Connection terminated unexpectedly');
+  });
   return finishApp(app, router).callback();
 };
 
@@ -67,6 +76,15 @@ describe('platform: HTTP app', () => {
     const response = await request(build()).get('/boom').expect(500);
     assert.equal(response.body.code, 'internal_error');
     assert.ok(!JSON.stringify(response.body).includes('secret internals'));
+  });
+
+  it('answers 503 with Retry-After when the database cannot be reached: an outage, not a bug', async () => {
+    for (const path of ['/db-down', '/db-gone']) {
+      const response = await request(build()).get(path).expect(503);
+      assert.equal(response.body.code, 'service_unavailable');
+      assert.equal(response.headers['retry-after'], '1');
+      assert.ok(!JSON.stringify(response.body).includes('5432'));
+    }
   });
 
   it('answers unknown routes with a 404 problem', async () => {
