@@ -74,6 +74,12 @@ const Fields = t.intersection([
     NOTIFIER_RETRY_DELAYS_MS: DelaysFromEnv,
     NOTIFIER_PREFETCH: IntFromEnv(1, 1000),
     NOTIFIER_SEND_CONCURRENCY: IntFromEnv(1, 100),
+    /**
+     * How long a claimed message keeps other workers off it. Keep it well above the
+     * senders' timeouts (SMTP 30 s, Twilio 15 s): only a crashed or cut-off worker should
+     * lose a claim. A message a worker held when it crashed goes out again after this.
+     */
+    NOTIFIER_LEASE_MS: IntFromEnv(1000, 3_600_000),
     /** Verifies the principal the gateway forwards to the webhook API. */
     INTERNAL_TOKEN_SECRET: SecretFromEnv(32),
     WEBHOOKS_ALLOW_HTTP: BoolFromEnv,
@@ -136,6 +142,7 @@ export const defaults = {
   NOTIFIER_RETRY_DELAYS_MS: '1000,5000,30000,120000,600000',
   NOTIFIER_PREFETCH: '16',
   NOTIFIER_SEND_CONCURRENCY: '8',
+  NOTIFIER_LEASE_MS: '120000',
   WEBHOOKS_ALLOW_HTTP: 'false',
   WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'false',
   WEBHOOKS_CONNECT_TIMEOUT_MS: '5000',

@@ -30,12 +30,6 @@ import type { EmailSender } from './ports/email-sender.js';
 import type { SmsSender } from './ports/sms-sender.js';
 import { startWebhooks, type WebhookOverrides } from './webhooks.js';
 
-/**
- * How long a claimed message keeps other workers off it: well above the senders'
- * timeouts (SMTP 30 s, Twilio 15 s), so only a crashed or cut-off worker loses it.
- */
-export const LEASE_MS = 120_000;
-
 export interface RunningNotifier {
   readonly app: ReturnType<typeof finishApp>;
   /** Shutdown order: stop taking messages, finish those in hand, then close the rest. */
@@ -89,7 +83,7 @@ export const startNotifier = async (
     sms,
     clock: { now: () => new Date() },
     ids: { eventId: randomUUID },
-    leaseMs: LEASE_MS,
+    leaseMs: config.NOTIFIER_LEASE_MS,
     concurrency: config.NOTIFIER_SEND_CONCURRENCY,
   });
   const consumer = notificationConsumer({

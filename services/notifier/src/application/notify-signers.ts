@@ -32,7 +32,27 @@ export interface NotifySignersDeps {
   readonly leaseMs: number;
   /** Messages of one event sent at the same time. */
   readonly concurrency: number;
+  /** Waits between attempts to record an outcome (tests make it instant). */
+  readonly pause?: (ms: number) => Promise<void>;
 }
+
+/**
+ * When to try again to record the outcome of a message that went out while the store is
+ * unreachable: backing off, and within half the lease, while the claim still keeps
+ * other workers off the message. Past that the message may be sent again by whoever
+ * claims it next, so waiting longer would buy nothing.
+ */
+export const settleRetryDelays = (leaseMs: number): number[] => {
+  const delays: number[] = [];
+  let total = 0;
+  for (let delay = 100; total + delay <= leaseMs / 2; delay = Math.min(delay * 2, 5000)) {
+    delays.push(delay);
+    total += delay;
+  }
+  return delays;
+};
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface Attempt {
   /** No retry follows this one: a transient failure now is recorded as failed. */
@@ -115,19 +135,25 @@ const send = (
 const processTarget =
   (deps: NotifySignersDeps, event: NoticeEvent, attempt: Attempt, target: Target) =>
   (): Promise<E.Either<StoreUnavailable, MessageOutcome>> => {
-    const settle = (
-      attemptNo: number,
-      settlement: Settlement,
-    ): TE.TaskEither<StoreUnavailable, MessageOutcome> =>
-      pipe(
-        deps.store.settle(
-          target.key,
-          attemptNo,
-          settlement,
-          outcomeEvent(event, target, settlement, deps.ids.eventId(), deps.clock.now()),
-        ),
-        TE.map((): MessageOutcome => settlement),
-      );
+    // A message that went out must not go out again because its outcome could not be
+    // written: a store outage is waited out while the claim holds (the same outcome event
+    // each time, so a write that did land and only its answer was lost stays one event).
+    const settle =
+      (attemptNo: number, settlement: Settlement): TE.TaskEither<StoreUnavailable, MessageOutcome> =>
+      async () => {
+        const outcome = outcomeEvent(event, target, settlement, deps.ids.eventId(), deps.clock.now());
+        const write = pipe(
+          () => deps.store.settle(target.key, attemptNo, settlement, outcome)(),
+          TE.map((): MessageOutcome => settlement),
+        );
+        let result = await write();
+        for (const delay of settleRetryDelays(deps.leaseMs)) {
+          if (E.isRight(result)) break;
+          await (deps.pause ?? sleep)(delay);
+          result = await write();
+        }
+        return result;
+      };
 
     return pipe(
       deps.store.claim({

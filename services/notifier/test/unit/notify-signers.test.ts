@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { needsRetry, notifySigners, type NotifyReport } from '../../src/application/notify-signers.js';
+import {
+  needsRetry,
+  notifySigners,
+  settleRetryDelays,
+  type NotifyReport,
+} from '../../src/application/notify-signers.js';
 import type { NoticeEvent } from '../../src/domain/delivery.js';
 import { emailSender, memoryStore, smsSender } from '../support/fakes.js';
 import { requestSent, signer } from '../support/events.js';
@@ -9,6 +14,8 @@ const setup = () => {
   const db = memoryStore();
   const email = emailSender();
   const sms = smsSender();
+  const pauses: number[] = [];
+  let onPause = (): void => undefined;
   let ids = 0;
   const notify = notifySigners({
     store: db.store,
@@ -18,13 +25,21 @@ const setup = () => {
     ids: { eventId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}` },
     leaseMs: 60_000,
     concurrency: 4,
+    pause: (ms) => {
+      pauses.push(ms);
+      onPause();
+      return Promise.resolve();
+    },
   });
+  const whenPaused = (f: () => void) => {
+    onPause = f;
+  };
   const run = async (event: NoticeEvent, final = false): Promise<NotifyReport> => {
     const result = await notify(event, { final })();
     if (E.isLeft(result)) throw new Error(result.left.error);
     return result.right;
   };
-  return { db, email, sms, notify, run };
+  return { db, email, sms, notify, run, pauses, whenPaused };
 };
 
 const tags = (report: NotifyReport) =>
@@ -176,6 +191,36 @@ describe('notifier use case: notify signers', () => {
     const result = await notify(requestSent([signer()]), { final: false })();
     assert.ok(E.isLeft(result));
     assert.equal(email.sent.length, 0);
+  });
+
+  it('records the outcome of a message that went out once the store is back, rather than sending it again', async () => {
+    const { db, email, run, pauses, whenPaused } = setup();
+    // The store fails right after the provider accepted the message, for three tries.
+    email.answer(() => {
+      db.setDown(true);
+      return E.right({ providerMessageId: 'accepted' });
+    });
+    whenPaused(() => pauses.length === 3 && db.setDown(false));
+    const event = requestSent([signer({ signer_ref: 'a' })]);
+    const report = await run(event);
+    assert.deepEqual(tags(report), ['a/email:Delivered']);
+    assert.deepEqual(pauses, [100, 200, 400]);
+    assert.equal(db.row({ eventId: event.id, signerRef: 'a', channel: 'email' })?.status, 'delivered');
+    assert.equal(db.events.length, 1);
+    assert.equal(email.sent.length, 1);
+  });
+
+  it('waits for the store only within half the lease, then leaves the message to be retried', async () => {
+    const { db, email, notify, pauses } = setup();
+    email.answer(() => {
+      db.setDown(true);
+      return E.right({ providerMessageId: 'accepted' });
+    });
+    const result = await notify(requestSent([signer({ signer_ref: 'a' })]), { final: false })();
+    assert.ok(E.isLeft(result));
+    assert.deepEqual(pauses, settleRetryDelays(60_000));
+    assert.ok(pauses.reduce((a, b) => a + b, 0) <= 30_000);
+    assert.equal(email.sent.length, 1);
   });
 
   it('gives each message a stable idempotency key', async () => {
