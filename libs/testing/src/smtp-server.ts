@@ -64,6 +64,9 @@ export const startSmtpServer = async (): Promise<SmtpDouble> => {
       });
     },
   });
+  // A client that dies mid-session (a SIGKILLed notifier) resets its connection: that is
+  // the client's fault, not the server's, and must not crash the test.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
