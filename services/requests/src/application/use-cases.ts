@@ -8,6 +8,14 @@ import {
   sendRequest,
 } from './lifecycle.js';
 import { createRequest, getRequest, listRequests } from './requests.js';
+import {
+  declineSigning,
+  downloadExecuted,
+  openSigningPage,
+  signerPdf,
+  signerStatus,
+  submitSignature,
+} from './signing.js';
 import { createTemplate, getContract, listContracts, publishContract } from './templates.js';
 
 /** Every use case, bound to its ports. */
@@ -25,5 +33,11 @@ export const useCases = (deps: Deps) => ({
   expireDueRequests: expireDueRequests(deps),
   recordNotificationOutcome: recordNotificationOutcome(deps),
   openExecutionUrl: openExecutionUrl(deps),
+  openSigningPage: openSigningPage(deps),
+  signerStatus: signerStatus(deps),
+  submitSignature: submitSignature(deps),
+  declineSigning: declineSigning(deps),
+  signerPdf: signerPdf(deps),
+  downloadExecuted: downloadExecuted(deps),
 });
 export type UseCases = ReturnType<typeof useCases>;
