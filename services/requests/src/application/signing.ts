@@ -257,9 +257,7 @@ export const openSigningPage =
 /** Where a signer stands after the fact, for the thank-you page: any state, once the link verifies. */
 export const signerStatus =
   (deps: Pick<Deps, 'store' | 'urlSigner'>) =>
-  (
-    link: ExecutionLink,
-  ): TE.TaskEither<LinkRefusal, { request: SignatureRequest; signer: RequestSigner }> => {
+  (link: ExecutionLink): TE.TaskEither<LinkRefusal, { request: SignatureRequest; signer: RequestSigner }> => {
     if (!deps.urlSigner.verify(link.requestId, link.signerRef, link.signature))
       return TE.left({ _tag: 'InvalidSignature' });
     return pipe(

@@ -92,7 +92,8 @@ export const checkSignature = (
   const values: Record<string, FieldValue> = {};
   for (const field of fields) {
     const checked = checkField(field, form.values.get(field.index));
-    if (E.isLeft(checked)) problems.push({ target: { _tag: 'Field', index: field.index }, message: checked.left });
+    if (E.isLeft(checked))
+      problems.push({ target: { _tag: 'Field', index: field.index }, message: checked.left });
     else values[field.name] = checked.right;
   }
   const typedName = (form.typedName ?? '').trim().replace(/\s+/g, ' ');

@@ -81,7 +81,12 @@ export const memoryStore = () => {
         TE.right(
           [...s.templates.values()]
             .filter((t) => t.siteId === siteId && ids.includes(t.id))
-            .map((t) => ({ spec: t, sha256: t.document.sha256, html: t.html, pdf: s.pdfs.get(t.id) ?? null })),
+            .map((t) => ({
+              spec: t,
+              sha256: t.document.sha256,
+              html: t.html,
+              pdf: s.pdfs.get(t.id) ?? null,
+            })),
         ),
     },
     signers: {

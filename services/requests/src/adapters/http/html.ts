@@ -1,6 +1,6 @@
 import { escapeHtml } from '../../domain/document.js';
 
-/** Markup that is already safe: built by `html` or by the contract sanitizer, never from raw input. */
+/** Markup that is already safe: built by `safe` or by the contract sanitizer, never from raw input. */
 export class Html {
   constructor(readonly value: string) {}
   toString(): string {
@@ -21,7 +21,7 @@ const render = (value: Interpolated): string => {
  * A template tag that escapes every interpolated value unless it is `Html` already, so a
  * page cannot forget to escape a name, a field value or a URL.
  */
-export const html = (strings: TemplateStringsArray, ...values: readonly Interpolated[]): Html =>
+export const safe = (strings: TemplateStringsArray, ...values: readonly Interpolated[]): Html =>
   new Html(strings.reduce((out, s, i) => out + s + (i < values.length ? render(values[i]!) : ''), ''));
 
 /** Trusted markup: only for text this module controls or the sanitizer produced. */

@@ -3,7 +3,7 @@ import { kindOf, type TypedField } from '../../domain/document.js';
 import type { SubmissionProblem } from '../../domain/signing.js';
 import { LIMITS } from '../../domain/signing.js';
 import { contractMarkup } from './contract-html.js';
-import { html, trusted, type Html } from './html.js';
+import { safe, trusted, type Html } from './html.js';
 
 /** What the browser sent back, to show again beside the problems. */
 export interface Submitted {
@@ -106,7 +106,7 @@ export const layout = (input: {
   readonly footer?: Html;
   readonly script?: boolean;
 }): string =>
-  html`<!doctype html>
+  safe`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -119,9 +119,9 @@ export const layout = (input: {
 <a class="skip" href="#main">Skip to content</a>
 <header class="top"><div class="wrap">${input.header}</div></header>
 <main id="main" tabindex="-1"><div class="wrap">${input.main}${
-    input.footer === undefined ? '' : html`<footer class="foot">${input.footer}</footer>`
+    input.footer === undefined ? '' : safe`<footer class="foot">${input.footer}</footer>`
   }</div></main>
-${input.script === true ? html`<script nonce="${input.nonce}">${trusted(PAD_SCRIPT)}</script>` : ''}
+${input.script === true ? safe`<script nonce="${input.nonce}">${trusted(PAD_SCRIPT)}</script>` : ''}
 </body>
 </html>
 `.value;
@@ -132,7 +132,7 @@ export const labelOf = (name: string): string => {
   return words === '' ? name : words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-const hidden = (ctx: PageContext, page: SigningPage): Html => html`
+const hidden = (ctx: PageContext, page: SigningPage): Html => safe`
 <input type="hidden" name="r" value="${ctx.link.r}">
 <input type="hidden" name="s" value="${ctx.link.s}">
 <input type="hidden" name="signature" value="${ctx.link.signature}">
@@ -148,35 +148,42 @@ const fieldInput = (field: TypedField, submitted: Submitted | undefined, error: 
   const name = `f${field.index}`;
   const label = labelOf(field.name);
   const errorId = `${id}-error`;
-  const errorLine = error === undefined ? '' : html`<p class="error" id="${errorId}">${label}: ${error}</p>`;
-  const invalid = error === undefined ? '' : html` aria-invalid="true" aria-describedby="${errorId}"`;
+  const errorLine = error === undefined ? '' : safe`<p class="error" id="${errorId}">${label}: ${error}</p>`;
+  const invalid = error === undefined ? '' : safe` aria-invalid="true" aria-describedby="${errorId}"`;
   const raw = submitted?.values.get(field.index);
   const definition = field.definitions[0];
   switch (kindOf(field)) {
     case 'checkbox': {
       const checked = submitted === undefined ? field.defaultValue === true : raw !== undefined && raw !== '';
-      return html`<div class="field-block">${errorLine}<div class="check"><input type="checkbox" id="${id}" name="${name}" value="on"${
-        checked ? html` checked` : ''
+      return safe`<div class="field-block">${errorLine}<div class="check"><input type="checkbox" id="${id}" name="${name}" value="on"${
+        checked ? safe` checked` : ''
       }${invalid}><label for="${id}">${label}</label></div></div>`;
     }
     case 'choice': {
       const options = definition?.type === 'choice' ? definition.options : [];
       const selected = submitted === undefined ? field.defaultValue : (raw ?? null);
       if (options.length <= 6)
-        return html`<fieldset class="field-block"${invalid}><legend>${label} <span class="req">(required)</span></legend>${errorLine}${options.map(
+        return safe`<fieldset class="field-block"${invalid}><legend>${label} <span class="req">(required)</span></legend>${errorLine}${options.map(
           (option, i) =>
-            html`<div class="option"><input type="radio" id="${id}-${i}" name="${name}" value="${option}" required${
-              option === selected ? html` checked` : ''
+            safe`<div class="option"><input type="radio" id="${id}-${i}" name="${name}" value="${option}" required${
+              option === selected ? safe` checked` : ''
             }><label for="${id}-${i}">${option}</label></div>`,
         )}</fieldset>`;
-      return html`<div class="field-block"><label class="field" for="${id}">${label} <span class="req">(required)</span></label>${errorLine}<select id="${id}" name="${name}" required${invalid}><option value="">Choose…</option>${options.map(
-        (option) => html`<option value="${option}"${option === selected ? html` selected` : ''}>${option}</option>`,
+      return safe`<div class="field-block"><label class="field" for="${id}">${label} <span class="req">(required)</span></label>${errorLine}<select id="${id}" name="${name}" required${invalid}><option value="">Choose…</option>${options.map(
+        (option) =>
+          safe`<option value="${option}"${option === selected ? safe` selected` : ''}>${option}</option>`,
       )}</select></div>`;
     }
     default: {
-      const value = submitted === undefined ? (typeof field.defaultValue === 'string' ? field.defaultValue : '') : (raw ?? '');
-      const max = definition?.type === 'text' && definition.maxLength !== null ? definition.maxLength : LIMITS.text;
-      return html`<div class="field-block"><label class="field" for="${id}">${label} <span class="req">(required)</span></label>${errorLine}<input type="text" id="${id}" name="${name}" value="${value}" maxlength="${max}" required${invalid}></div>`;
+      const value =
+        submitted === undefined
+          ? typeof field.defaultValue === 'string'
+            ? field.defaultValue
+            : ''
+          : (raw ?? '');
+      const max =
+        definition?.type === 'text' && definition.maxLength !== null ? definition.maxLength : LIMITS.text;
+      return safe`<div class="field-block"><label class="field" for="${id}">${label} <span class="req">(required)</span></label>${errorLine}<input type="text" id="${id}" name="${name}" value="${value}" maxlength="${max}" required${invalid}></div>`;
     }
   }
 };
@@ -185,7 +192,7 @@ const contractSection = (ctx: PageContext, page: SigningPage, index: number): Ht
   const contract = page.contracts[index]!;
   const headingId = `contract-${index}`;
   if (contract.kind === 'html')
-    return html`<article class="contract" aria-labelledby="${headingId}"><h2 id="${headingId}">${contract.name}</h2>${contractMarkup(contract.html ?? '')}</article>`;
+    return safe`<article class="contract" aria-labelledby="${headingId}"><h2 id="${headingId}">${contract.name}</h2>${contractMarkup(contract.html ?? '')}</article>`;
   const href = `${ctx.basePath}sign/document?${new URLSearchParams({
     r: ctx.link.r,
     s: ctx.link.s,
@@ -195,14 +202,15 @@ const contractSection = (ctx: PageContext, page: SigningPage, index: number): Ht
   const prefilled = page.fields.filter(
     (f) => contract.fieldNames.includes(f.name) && f.defaultValue !== null && kindOf(f) !== 'signature',
   );
-  return html`<article class="contract" aria-labelledby="${headingId}"><h2 id="${headingId}">${contract.name}</h2>
+  return safe`<article class="contract" aria-labelledby="${headingId}"><h2 id="${headingId}">${contract.name}</h2>
 <p>This contract is a PDF document. <a href="${href}" target="_blank" rel="noopener">Open “${contract.name}” (PDF)</a></p>
 <object class="pdf" data="${href}" type="application/pdf" aria-label="${contract.name} (PDF)"><p>Your browser cannot show the PDF here: <a href="${href}">open it</a>.</p></object>
 ${
   prefilled.length === 0
     ? ''
-    : html`<h3>Pre-filled values</h3><dl class="values">${prefilled.map(
-        (f) => html`<dt>${labelOf(f.name)}</dt><dd>${f.defaultValue === true ? 'Yes' : f.defaultValue === false ? 'No' : f.defaultValue}</dd>`,
+    : safe`<h3>Pre-filled values</h3><dl class="values">${prefilled.map(
+        (f) =>
+          safe`<dt>${labelOf(f.name)}</dt><dd>${f.defaultValue === true ? 'Yes' : f.defaultValue === false ? 'No' : f.defaultValue}</dd>`,
       )}</dl>`
 }</article>`;
 };
@@ -212,14 +220,14 @@ const problemLink = (problem: SubmissionProblem, page: SigningPage): Html => {
     case 'Field': {
       const index = problem.target.index;
       const field = page.fields[index];
-      return html`<li><a href="#f-${index}">${labelOf(field?.name ?? '')}: ${problem.message}</a></li>`;
+      return safe`<li><a href="#f-${index}">${labelOf(field?.name ?? '')}: ${problem.message}</a></li>`;
     }
     case 'TypedName':
-      return html`<li><a href="#typed_name">Your name: ${problem.message}</a></li>`;
+      return safe`<li><a href="#typed_name">Your name: ${problem.message}</a></li>`;
     case 'Consent':
-      return html`<li><a href="#consent">Consent: ${problem.message}</a></li>`;
+      return safe`<li><a href="#consent">Consent: ${problem.message}</a></li>`;
     case 'Reason':
-      return html`<li><a href="#reason">Reason: ${problem.message}</a></li>`;
+      return safe`<li><a href="#reason">Reason: ${problem.message}</a></li>`;
   }
 };
 
@@ -239,18 +247,20 @@ export const signingPage = (
   const reasonError = problemAt(problems, (p) => p.target._tag === 'Reason');
   const declining = reasonError !== undefined;
   const expires =
-    page.request.expiresAt === null ? '' : html`<p class="hint">Please sign before ${page.request.expiresAt} (UTC).</p>`;
+    page.request.expiresAt === null
+      ? ''
+      : safe`<p class="hint">Please sign before ${page.request.expiresAt} (UTC).</p>`;
   return layout({
     nonce: ctx.nonce,
     title: `Sign: ${contractNames(page)} · ${site}`,
     script: true,
-    header: html`<p class="from">${site} asks you to review and sign</p><h1>${contractNames(page)}</h1>${expires}`,
-    main: html`
-${options.notice === undefined ? '' : html`<div class="notice" role="status">${options.notice}</div>`}
+    header: safe`<p class="from">${site} asks you to review and sign</p><h1>${contractNames(page)}</h1>${expires}`,
+    main: safe`
+${options.notice === undefined ? '' : safe`<div class="notice" role="status">${options.notice}</div>`}
 ${
   problems.length === 0
     ? ''
-    : html`<div class="errors" role="alert" aria-labelledby="errors-title"><h2 id="errors-title">Please correct ${
+    : safe`<div class="errors" role="alert" aria-labelledby="errors-title"><h2 id="errors-title">Please correct ${
         problems.length === 1 ? 'this' : `these ${problems.length} things`
       }</h2><ul>${problems.map((p) => problemLink(p, page))}</ul></div>`
 }
@@ -258,7 +268,7 @@ ${page.contracts.map((_, i) => contractSection(ctx, page, i))}
 <form class="sign" method="post" action="${ctx.basePath}sign" aria-labelledby="sign-title" novalidate>
 <h2 id="sign-title">Your part</h2>
 ${hidden(ctx, page)}
-${page.mine.length === 0 ? '' : html`<p class="hint">Fields marked (required) must be filled in.</p>`}
+${page.mine.length === 0 ? '' : safe`<p class="hint">Fields marked (required) must be filled in.</p>`}
 ${page.mine.map((field) =>
   fieldInput(
     field,
@@ -269,8 +279,8 @@ ${page.mine.map((field) =>
 <fieldset>
 <legend>Your signature</legend>
 <label class="field" for="typed_name">Type your full name</label>
-${nameError === undefined ? '' : html`<p class="error" id="typed_name-error">Your name: ${nameError}</p>`}
-<input type="text" class="typed" id="typed_name" name="typed_name" autocomplete="name" required maxlength="${LIMITS.typedName}" value="${submitted?.typedName ?? ''}" aria-describedby="typed_name-hint${nameError === undefined ? '' : ' typed_name-error'}"${nameError === undefined ? '' : html` aria-invalid="true"`}>
+${nameError === undefined ? '' : safe`<p class="error" id="typed_name-error">Your name: ${nameError}</p>`}
+<input type="text" class="typed" id="typed_name" name="typed_name" autocomplete="name" required maxlength="${LIMITS.typedName}" value="${submitted?.typedName ?? ''}" aria-describedby="typed_name-hint${nameError === undefined ? '' : ' typed_name-error'}"${nameError === undefined ? '' : safe` aria-invalid="true"`}>
 <p class="hint" id="typed_name-hint">Your typed name is your signature.</p>
 <div class="draw" id="draw" hidden>
 <p class="field" id="pad-label">You may also draw your signature (optional)</p>
@@ -280,25 +290,25 @@ ${nameError === undefined ? '' : html`<p class="error" id="typed_name-error">You
 </div>
 </fieldset>
 <div class="field-block">
-${consentError === undefined ? '' : html`<p class="error" id="consent-error">Consent: ${consentError}</p>`}
-<div class="check"><input type="checkbox" id="consent" name="consent" value="yes" required${submitted?.consent === true ? html` checked` : ''}${consentError === undefined ? '' : html` aria-invalid="true" aria-describedby="consent-error"`}>
+${consentError === undefined ? '' : safe`<p class="error" id="consent-error">Consent: ${consentError}</p>`}
+<div class="check"><input type="checkbox" id="consent" name="consent" value="yes" required${submitted?.consent === true ? safe` checked` : ''}${consentError === undefined ? '' : safe` aria-invalid="true" aria-describedby="consent-error"`}>
 <label for="consent">I have reviewed the document above. I agree to sign it electronically: my typed name (and my drawing, if I make one) is my signature and binds me as a handwritten signature would, and ${site} may keep and send me this document electronically.</label></div>
 </div>
 <p class="fingerprint">Document fingerprint (SHA-256): <code>${page.documentSha256}</code></p>
 <button type="submit">Sign</button>
 </form>
-<details class="decline"${declining ? html` open` : ''}>
+<details class="decline"${declining ? safe` open` : ''}>
 <summary>Decline to sign</summary>
 <form method="post" action="${ctx.basePath}sign/decline" class="panel">
 ${hidden(ctx, page)}
 <label class="field" for="reason">Tell ${site} why you decline</label>
-${reasonError === undefined ? '' : html`<p class="error" id="reason-error">Reason: ${reasonError}</p>`}
-<textarea id="reason" name="reason" rows="3" maxlength="${LIMITS.reason}" required${reasonError === undefined ? '' : html` aria-invalid="true" aria-describedby="reason-error"`}>${submitted?.reason ?? ''}</textarea>
+${reasonError === undefined ? '' : safe`<p class="error" id="reason-error">Reason: ${reasonError}</p>`}
+<textarea id="reason" name="reason" rows="3" maxlength="${LIMITS.reason}" required${reasonError === undefined ? '' : safe` aria-invalid="true" aria-describedby="reason-error"`}>${submitted?.reason ?? ''}</textarea>
 <p class="hint">Declining ends this request for every signer.</p>
 <button type="submit" class="secondary">Decline</button>
 </form>
 </details>`,
-    footer: html`<p>Request ${page.request.id}. This page is for ${page.signer.contact.email ?? 'the invited signer'} only: do not forward the link.</p>`,
+    footer: safe`<p>Request ${page.request.id}. This page is for ${page.signer.contact.email ?? 'the invited signer'} only: do not forward the link.</p>`,
   });
 };
 
@@ -313,6 +323,6 @@ export const messagePage = (input: {
   layout({
     nonce: input.nonce,
     title: input.title,
-    header: html`${input.from === undefined ? '' : html`<p class="from">${input.from}</p>`}<h1>${input.title}</h1>`,
-    main: html`<p>${input.message}</p>${input.detail === undefined ? '' : html`<p class="hint">${input.detail}</p>`}`,
+    header: safe`${input.from === undefined ? '' : safe`<p class="from">${input.from}</p>`}<h1>${input.title}</h1>`,
+    main: safe`<p>${input.message}</p>${input.detail === undefined ? '' : safe`<p class="hint">${input.detail}</p>`}`,
   });

@@ -29,7 +29,12 @@ const FORM_LIMIT = '600kb';
 const MAX_DRAWING_BYTES = 300_000;
 
 /** The headers every signer page and file carries; `formAction` lists where its forms may go. */
-const secure = (ctx: AppContext, options: SigningRouteOptions, nonce: string, formAction: readonly string[]) => {
+const secure = (
+  ctx: AppContext,
+  options: SigningRouteOptions,
+  nonce: string,
+  formAction: readonly string[],
+) => {
   const ancestors = options.frameAncestors;
   ctx.set({
     'Content-Security-Policy': [
@@ -158,7 +163,11 @@ export const refusalOf = (refusal: LinkRefusal): Refused => {
                 : `Everyone has signed it; you signed on ${refusal.signer.signedAt} (UTC).`,
           };
         default:
-          return { status: 409, title: 'This document cannot be signed', message: 'It is not open for signing.' };
+          return {
+            status: 409,
+            title: 'This document cannot be signed',
+            message: 'It is not open for signing.',
+          };
       }
   }
 };
@@ -193,7 +202,9 @@ export const mountSigningRoutes = (
         await handler(ctx, nonce);
       } catch (error) {
         const status =
-          typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : 500;
+          typeof (error as { status?: unknown }).status === 'number'
+            ? (error as { status: number }).status
+            : 500;
         if (status >= 500) ctx.state.log.error({ err: error }, 'signer page failed');
         secure(ctx, options, nonce, []);
         render(
@@ -201,8 +212,16 @@ export const mountSigningRoutes = (
           status >= 400 && status < 500 ? status : 500,
           messagePage({
             nonce,
-            title: status === 413 ? 'That was too much to send' : status < 500 ? 'This request could not be read' : 'Something went wrong on our side',
-            message: status < 500 ? 'Please go back and try again.' : 'Nothing was signed. Please try again in a moment.',
+            title:
+              status === 413
+                ? 'That was too much to send'
+                : status < 500
+                  ? 'This request could not be read'
+                  : 'Something went wrong on our side',
+            message:
+              status < 500
+                ? 'Please go back and try again.'
+                : 'Nothing was signed. Please try again in a moment.',
           }),
         );
       }
@@ -328,15 +347,14 @@ export const mountSigningRoutes = (
     }),
   );
 
-  const act =
-    (
-      submit: (
-        link: ExecutionLink,
-        form: URLSearchParams,
-        ctx: AppContext,
-        submitted: Submitted,
-      ) => Promise<E.Either<SubmitRefusal | { _tag: 'BadDrawing'; message: string }, ActDone>>,
-    ) =>
+  const act = (
+    submit: (
+      link: ExecutionLink,
+      form: URLSearchParams,
+      ctx: AppContext,
+      submitted: Submitted,
+    ) => Promise<E.Either<SubmitRefusal | { _tag: 'BadDrawing'; message: string }, ActDone>>,
+  ) =>
     page(async (ctx, nonce) => {
       if (!sameOrigin(ctx))
         return refuse(ctx, nonce, {

@@ -135,12 +135,22 @@ const writeHtmlContract = async (
 ) => {
   w.newPage();
   w.heading(contract.name, 1);
-  w.plain(`Contract ${contract.id} · content SHA-256 ${contract.sha256}`, { size: 8, muted: true, after: 12 });
+  w.plain(`Contract ${contract.id} · content SHA-256 ${contract.sha256}`, {
+    size: 8,
+    muted: true,
+    after: 12,
+  });
   for (const block of htmlBlocks(contract.html)) {
     const indent = block.depth * 14;
     switch (block.kind) {
       case 'heading':
-        w.heading(block.runs.map((r) => r.text).join('').trim(), block.level + 1);
+        w.heading(
+          block.runs
+            .map((r) => r.text)
+            .join('')
+            .trim(),
+          block.level + 1,
+        );
         break;
       case 'rule':
         w.rule();

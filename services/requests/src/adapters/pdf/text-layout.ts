@@ -174,7 +174,10 @@ export class Writer {
     this.y -= options.after ?? size * 0.6;
   }
 
-  plain(text: string, options: Parameters<Writer['text']>[1] & { bold?: boolean; italic?: boolean } = {}): void {
+  plain(
+    text: string,
+    options: Parameters<Writer['text']>[1] & { bold?: boolean; italic?: boolean } = {},
+  ): void {
     this.text([{ text, bold: options.bold ?? false, italic: options.italic ?? false }], options);
   }
 

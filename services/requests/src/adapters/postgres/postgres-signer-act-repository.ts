@@ -50,20 +50,18 @@ export const postgresSignerActRepository = (q: Queryable): SignerActRepository =
             WHERE a.request_id = ${requestId}
             ORDER BY a.at, rs.position`,
         )
-      ).map(
-        (row): SignerAct => ({
-          signerRef: row.signer_ref,
-          signerId: row.signer_id,
-          kind: row.kind,
-          at: row.at,
-          ip: row.ip,
-          userAgent: row.user_agent,
-          documentSha256: row.document_sha256,
-          typedName: row.typed_name,
-          drawnSignature: row.drawn_signature,
-          values: row.field_values,
-          reason: row.reason,
-        }),
-      ),
+      ).map((row): SignerAct => ({
+        signerRef: row.signer_ref,
+        signerId: row.signer_id,
+        kind: row.kind,
+        at: row.at,
+        ip: row.ip,
+        userAgent: row.user_agent,
+        documentSha256: row.document_sha256,
+        typedName: row.typed_name,
+        drawnSignature: row.drawn_signature,
+        values: row.field_values,
+        reason: row.reason,
+      })),
     ),
 });
