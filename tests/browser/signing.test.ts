@@ -123,7 +123,12 @@ describe('signer flow in headless Chromium: e-mail → page → sign or decline 
   };
 
   const openPage = async (): Promise<{ page: Page; problems: string[] }> => {
-    const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: PHONE,
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     // A CSP violation or a script error shows here: the page must produce none.
     const problems: string[] = [];
@@ -302,7 +307,15 @@ describe('signer flow in headless Chromium: e-mail → page → sign or decline 
     assert.equal(pdf.getTitle(), 'Executed: Residential lease');
     assert.ok(pdf.getPageCount() >= 3, 'cover, contract, audit trail');
     const { text } = await pdfText(bytes);
-    for (const expected of ['Alice Example', 'Furnished', 'Yes', '& Sons', '12 Harbour Road, Springfield', 'Audit trail', '127.0.0.1'])
+    for (const expected of [
+      'Alice Example',
+      'Furnished',
+      'Yes',
+      '& Sons',
+      '12 Harbour Road, Springfield',
+      'Audit trail',
+      '127.0.0.1',
+    ])
       assert.ok(text.includes(expected), `the executed PDF says "${expected}": ${JSON.stringify(text)}`);
     await page.context().close();
   });

@@ -18,6 +18,16 @@ import {
 } from './signing.js';
 import { createTemplate, getContract, listContracts, publishContract } from './templates.js';
 
+/** The signer side's use cases, bound to their ports. */
+export const signingUseCases = (deps: Deps) => ({
+  openSigningPage: openSigningPage(deps),
+  signerStatus: signerStatus(deps),
+  submitSignature: submitSignature(deps),
+  declineSigning: declineSigning(deps),
+  signerPdf: signerPdf(deps),
+  downloadExecuted: downloadExecuted(deps),
+});
+
 /** Every use case, bound to its ports. */
 export const useCases = (deps: Deps) => ({
   createTemplate: createTemplate(deps),
@@ -33,11 +43,6 @@ export const useCases = (deps: Deps) => ({
   expireDueRequests: expireDueRequests(deps),
   recordNotificationOutcome: recordNotificationOutcome(deps),
   openExecutionUrl: openExecutionUrl(deps),
-  openSigningPage: openSigningPage(deps),
-  signerStatus: signerStatus(deps),
-  submitSignature: submitSignature(deps),
-  declineSigning: declineSigning(deps),
-  signerPdf: signerPdf(deps),
-  downloadExecuted: downloadExecuted(deps),
+  ...signingUseCases(deps),
 });
 export type UseCases = ReturnType<typeof useCases>;

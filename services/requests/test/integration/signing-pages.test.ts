@@ -169,7 +169,10 @@ describe('requests service: signer pages, signing, declining and the executed do
       assert.match(page, /<html lang="en">/);
       assert.match(page, /<main id="main"/);
       // render_data is text: its markup shows as characters, it never becomes an element.
-      assert.match(page, /<b>&lt;script&gt;alert\((&quot;|")x(&quot;|")\)&lt;\/script&gt; &amp; (&quot;|")Co(&quot;|")<\/b>/);
+      assert.match(
+        page,
+        /<b>&lt;script&gt;alert\((&quot;|")x(&quot;|")\)&lt;\/script&gt; &amp; (&quot;|")Co(&quot;|")<\/b>/,
+      );
       assert.ok(!page.includes('<script>alert'));
       // Every script on the page is ours and carries the nonce; the template's is gone.
       const scripts = [...page.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);
