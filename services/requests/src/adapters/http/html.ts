@@ -14,7 +14,7 @@ const render = (value: Interpolated): string => {
   if (value instanceof Html) return value.value;
   if (Array.isArray(value)) return (value as readonly Interpolated[]).map(render).join('');
   if (value === null || value === undefined || value === false) return '';
-  return escapeHtml(String(value as string | number | boolean));
+  return escapeHtml(String(value));
 };
 
 /**
@@ -22,7 +22,7 @@ const render = (value: Interpolated): string => {
  * page cannot forget to escape a name, a field value or a URL.
  */
 export const safe = (strings: TemplateStringsArray, ...values: readonly Interpolated[]): Html =>
-  new Html(strings.reduce((out, s, i) => out + s + (i < values.length ? render(values[i]!) : ''), ''));
+  new Html(strings.reduce((out, s, i) => out + s + (i < values.length ? render(values[i]) : ''), ''));
 
 /** Trusted markup: only for text this module controls or the sanitizer produced. */
 export const trusted = (markup: string): Html => new Html(markup);

@@ -281,9 +281,9 @@ export const mountSigningRoutes = (
   };
 
   const readForm = async (ctx: AppContext): Promise<URLSearchParams | undefined> => {
-    if (ctx.request.is('application/x-www-form-urlencoded') === false) return undefined;
-    const raw: string = await coBody.text(ctx.req, { limit: FORM_LIMIT, encoding: 'utf8' });
-    return new URLSearchParams(raw);
+    if (!ctx.request.is('application/x-www-form-urlencoded')) return undefined;
+    const raw: unknown = await coBody.text(ctx.req, { limit: FORM_LIMIT, encoding: 'utf8' });
+    return typeof raw === 'string' ? new URLSearchParams(raw) : undefined;
   };
 
   const submitRefusal = (
