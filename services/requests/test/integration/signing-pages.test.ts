@@ -215,7 +215,7 @@ describe('requests service: signer pages, signing, declining and the executed do
       assert.match((await open(draft, 0).expect(410)).text, /cancelled/);
 
       const expiring = await create(
-        twoSigners({ expires_at: new Date(Date.now() + 3_600_000).toISOString() }),
+        twoSigners({ expires_at: new Date(Date.parse(h.clock.clock.now()) + 3_600_000).toISOString() }),
       );
       await send(expiring.id);
       h.clock.advance(3_601_000);
@@ -438,6 +438,16 @@ describe('requests service: signer pages, signing, declining and the executed do
       const other = await principal([SITE_B]);
       await h.http.get(`/v1.1/requests/${view.id}/download`).set(other).expect(404);
       await h.http.get(`/v1.1/requests/${view.id}/download`).expect(401);
+      const timings: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const started = process.hrtime.bigint();
+        await h.http.get(`/v1.1/requests/${view.id}/download`).set(headers).buffer(true).expect(200);
+        timings.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+      const median = [...timings].sort((a, b) => a - b)[1]!;
+      console.log(
+        `      executed PDF (an HTML and a PDF contract): median ${median.toFixed(0)} ms per download`,
+      );
       const res = await h.http
         .get(`/v1.1/requests/${view.id}/download`)
         .set(headers)
