@@ -181,6 +181,7 @@ describe('signer flow in headless Chromium: e-mail → page → sign or decline 
         AMQP_PREFIX: prefix,
         SMTP_URL: smtp.url,
         EMAIL_FROM: 'Acme Rentals <no-reply@esign.example>',
+        INTERNAL_TOKEN_SECRET: INTERNAL_SECRET,
         LOG_LEVEL: 'silent',
       }),
       testLogger('notifier'),
