@@ -64,7 +64,7 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
     requests: basePathOf(config.REQUESTS_URL),
   };
 
-  const verify = joseAccessTokenVerifier({
+  const verifySignature = joseAccessTokenVerifier({
     authUrl: config.AUTH_URL,
     issuer: config.TOKEN_ISSUER,
     cooldownMs: config.JWKS_COOLDOWN_SECONDS * 1000,
@@ -72,6 +72,11 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
     timeoutMs: config.JWKS_TIMEOUT_MS,
     logger,
   });
+  // A token's signature, issuer, audience and type never change: a verdict is reused for
+  // as long as introspection answers are (so a key withdrawn from the JWKS stops working
+  // within the same bound as a revocation). Expiry is checked on every call regardless.
+  const cacheTtlMs = config.INTROSPECTION_CACHE_SECONDS * 1000;
+  const verify = cachedLookup(verifySignature, { ttlMs: cacheTtlMs, now, maxEntries: MAX_CACHED_TOKENS });
   const introspect = httpTokenIntrospector({
     pool: pools.introspection,
     basePath: basePaths.auth,
@@ -84,7 +89,7 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
       introspect,
       sign: (principal) => signPrincipal(config.INTERNAL_TOKEN_SECRET, principal),
     }),
-    { ttlMs: config.INTROSPECTION_CACHE_SECONDS * 1000, now, maxEntries: MAX_CACHED_TOKENS },
+    { ttlMs: cacheTtlMs, now, maxEntries: MAX_CACHED_TOKENS },
   );
   const policies: RatePolicies = {
     ...withPolicy('token', policy('token', config.RATE_LIMIT_TOKEN)),
@@ -92,7 +97,7 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
     ...withPolicy('costly', policy('costly', config.RATE_LIMIT_COSTLY)),
   };
   const admitCall = admit({
-    authenticate: authenticate({ verify, resolve }),
+    authenticate: authenticate({ verify, resolve, now }),
     limit: memoryRateLimiter({ now, maxBuckets: MAX_RATE_BUCKETS }),
     policies,
   });

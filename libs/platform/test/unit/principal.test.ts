@@ -15,7 +15,9 @@ describe('platform: the gateway-signed principal', () => {
     const forged = await signPrincipal('another-secret-of-at-least-32-characters', principal);
     assert.ok(E.isLeft(await verifyPrincipal(secret, forged)));
     const [header, , signature] = (await signPrincipal(secret, principal)).split('.');
-    const widened = Buffer.from(JSON.stringify({ ...principal, sites: [{ id: 8, name: 'x' }] })).toString('base64url');
+    const widened = Buffer.from(JSON.stringify({ ...principal, sites: [{ id: 8, name: 'x' }] })).toString(
+      'base64url',
+    );
     assert.ok(E.isLeft(await verifyPrincipal(secret, `${header}.${widened}.${signature}`)));
   });
 

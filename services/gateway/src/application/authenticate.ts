@@ -1,9 +1,10 @@
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Principal } from '@esign/contracts';
-import { bearerTokenOf, type AccessTokenClaims } from '../domain/access-token.js';
+import { bearerTokenOf, hasExpired, type AccessTokenClaims } from '../domain/access-token.js';
 import { gatewayError, type GatewayError } from '../domain/gateway-error.js';
 import type { AccessTokenVerifier } from '../ports/access-token-verifier.js';
+import type { Clock } from '../ports/clock.js';
 import type { PrincipalResolver } from './resolve-principal.js';
 
 export interface Authenticated {
@@ -18,10 +19,15 @@ export type Authenticate = (authorization: string | undefined) => TE.TaskEither<
 /**
  * A call is authenticated when its bearer token verifies offline (signature, algorithm,
  * type, issuer, audience, expiry) and auth says, now, that the token is active. When
- * either check cannot be made the answer is "unavailable", never a pass.
+ * either check cannot be made the answer is "unavailable", never a pass. `verify` may
+ * reuse an earlier verdict on the same token, so expiry is checked here, on every call.
  */
 export const authenticate =
-  (ports: { readonly verify: AccessTokenVerifier; readonly resolve: PrincipalResolver }): Authenticate =>
+  (ports: {
+    readonly verify: AccessTokenVerifier;
+    readonly resolve: PrincipalResolver;
+    readonly now: Clock;
+  }): Authenticate =>
   (authorization) => {
     const bearer = bearerTokenOf(authorization);
     if (bearer._tag === 'Missing') return TE.left(gatewayError.missingToken);
@@ -32,6 +38,10 @@ export const authenticate =
         failure._tag === 'KeysUnavailable'
           ? gatewayError.authUnavailable
           : gatewayError.tokenRejected(failure.reason),
+      ),
+      TE.filterOrElse(
+        (claims) => !hasExpired(claims, ports.now()),
+        () => gatewayError.tokenRejected('expired'),
       ),
       TE.chain((claims) =>
         pipe(

@@ -10,6 +10,16 @@ export const AccessTokenClaims = t.type({
 });
 export type AccessTokenClaims = t.TypeOf<typeof AccessTokenClaims>;
 
+/** Seconds of clock skew tolerated on `exp`, `iat` and `nbf` between auth and the gateway. */
+export const CLOCK_TOLERANCE_SECONDS = 5;
+
+/**
+ * Whether a token has expired at `nowMs`. Checked on every call, also when the token's
+ * signature check is reused from a cache.
+ */
+export const hasExpired = (claims: AccessTokenClaims, nowMs: number): boolean =>
+  claims.exp + CLOCK_TOLERANCE_SECONDS <= nowMs / 1000;
+
 /** Why a presented token is refused; each reads differently to the client. */
 export type TokenRejection = 'malformed' | 'expired' | 'invalid';
 

@@ -26,7 +26,7 @@ const fakes = (verdict: E.Either<VerifyFailure, AccessTokenClaims>, answer: Toke
     introspect,
     sign: (p) => Promise.resolve(`signed:${p.sub}:${p.sites.length}`),
   });
-  return { introspected, authenticate: authenticate({ verify, resolve }) };
+  return { introspected, authenticate: authenticate({ verify, resolve, now: () => 5_000 }) };
 };
 
 const active = (
@@ -104,6 +104,19 @@ describe('gateway: admitting a call', () => {
     // An answer about another token or another subject does not vouch for this one.
     assert.equal(await call(E.right(claims), active([7], { token_id: 'tok-2' })), 'TokenInactive');
     assert.equal(await call(E.right(claims), active([7], { sub: 'mallory' })), 'TokenInactive');
+  });
+
+  it('checks expiry on every call, also when the verifier reuses an earlier verdict', async () => {
+    const verify: AccessTokenVerifier = () => TE.right(claims);
+    const resolve = resolvePrincipal({
+      introspect: () => TE.right(active([7])),
+      sign: () => Promise.resolve('p'),
+    });
+    let now = 14_999; // exp 10 s plus 5 s of tolerated skew
+    const run = authenticate({ verify, resolve, now: () => now });
+    assert.ok(E.isRight(await run(`Bearer ${TOKEN}`)()));
+    now = 15_000;
+    assert.deepEqual(await run(`Bearer ${TOKEN}`)(), E.left({ _tag: 'TokenRejected', reason: 'expired' }));
   });
 
   it('scopes site routes: an unreached, unknown or non-canonical site is not found', async () => {

@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { Transform, type TransformCallback } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { errors as undiciErrors, type Dispatcher } from 'undici';
 import { PRINCIPAL_HEADER } from '@esign/contracts';
 import type { Logger } from '@esign/platform';
@@ -80,7 +79,8 @@ const DROPPED_RESPONSE_HEADERS = new Set([
 ]);
 
 const listedInConnection = (value: string | string[] | undefined): Set<string> | undefined => {
-  if (value === undefined) return undefined;
+  // The usual values name no other field: skip the parsing on the hot path.
+  if (value === undefined || value === 'keep-alive' || value === 'close') return undefined;
   const names = (Array.isArray(value) ? value.join(',') : value)
     .split(',')
     .map((n) => n.trim().toLowerCase());
@@ -167,27 +167,36 @@ export const upstreamProxy = (options: ProxyOptions) => {
     } else if (hasBody) body = req;
 
     const target = options.upstreams[call.upstream];
-    const abort = new AbortController();
-    const onClose = () => {
-      if (!res.writableFinished) abort.abort();
-    };
-    res.once('close', onClose);
-
-    let response: Dispatcher.ResponseData;
     try {
-      response = await target.pool.request({
-        method: req.method as Dispatcher.HttpMethod,
-        path: `${target.basePath}${call.path}${call.querystring === '' ? '' : `?${call.querystring}`}`,
-        headers: forwardedHeaders(call, hasBody),
-        body: body as Dispatcher.DispatchOptions['body'],
-        signal: abort.signal,
-      });
+      // undici writes the answer straight into the client's response (backpressure
+      // included), ends it when the upstream is done, and aborts the upstream call if
+      // the client goes away. No AbortSignal per call: a client that leaves before the
+      // upstream answers frees its pool slot when the answer (or the timeout) comes.
+      await target.pool.stream(
+        {
+          method: req.method as Dispatcher.HttpMethod,
+          path: `${target.basePath}${call.path}${call.querystring === '' ? '' : `?${call.querystring}`}`,
+          headers: forwardedHeaders(call, hasBody),
+          body: body as Dispatcher.DispatchOptions['body'],
+        },
+        ({ statusCode, headers }) => {
+          res.writeHead(statusCode, responseHeaders(headers));
+          return res;
+        },
+      );
     } catch (error) {
-      res.off('close', onClose);
+      if (res.headersSent) {
+        // Too late for a problem: the client sees the response cut short.
+        // Only the upstream's failures are worth a line; a client hanging up is not.
+        if (error instanceof undiciErrors.UndiciError) {
+          options.logger.warn({ err: error, upstream: call.upstream }, 'response stream failed');
+        }
+        return { _tag: 'Answered' };
+      }
       if (limiter?.exceeded === true) {
         return { _tag: 'Refused', error: { _tag: 'PayloadTooLarge', limitBytes: options.bodyLimitBytes } };
       }
-      if (abort.signal.aborted || req.destroyed || res.destroyed) return { _tag: 'ClientGone' };
+      if (req.destroyed || res.destroyed) return { _tag: 'ClientGone' };
       options.logger.warn({ err: error, upstream: call.upstream }, 'upstream failed');
       return {
         _tag: 'Refused',
@@ -195,18 +204,6 @@ export const upstreamProxy = (options: ProxyOptions) => {
           ? { _tag: 'UpstreamTimeout', upstream: call.upstream }
           : { _tag: 'UpstreamUnavailable', upstream: call.upstream },
       };
-    }
-
-    res.writeHead(response.statusCode, responseHeaders(response.headers));
-    try {
-      await pipeline(response.body, res);
-    } catch (error) {
-      // Headers are gone: all that is left is to cut the response short so the client sees it failed.
-      if (!abort.signal.aborted)
-        options.logger.warn({ err: error, upstream: call.upstream }, 'response stream failed');
-      res.destroy();
-    } finally {
-      res.off('close', onClose);
     }
     return { _tag: 'Answered' };
   };

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TYPE, JWKS_PATH } from '@esign/contracts';
 import type { Logger } from '@esign/platform';
-import { AccessTokenClaims } from '../../domain/access-token.js';
+import { AccessTokenClaims, CLOCK_TOLERANCE_SECONDS } from '../../domain/access-token.js';
 import type { AccessTokenVerifier, VerifyFailure } from '../../ports/access-token-verifier.js';
 
 export interface JoseVerifierOptions {
@@ -15,9 +15,6 @@ export interface JoseVerifierOptions {
   readonly timeoutMs: number;
   readonly logger: Logger;
 }
-
-/** Seconds of clock skew tolerated on `exp`, `iat` and `nbf` between auth and the gateway. */
-const CLOCK_TOLERANCE_SECONDS = 5;
 
 /** The key set could not be had; kept apart from the token's own faults. */
 class KeySetUnavailable extends Error {
