@@ -3,7 +3,9 @@ import { loadConfig } from './config.js';
 import { createGateway } from './gateway.js';
 
 const config = loadConfig();
-const logger = createLogger('gateway', config.LOG_LEVEL);
+// Every call writes an access-log line: batching them saves a write (and a thread-pool
+// round trip) per call, about a quarter of the gateway's CPU per call (ADR 404).
+const logger = createLogger('gateway', config.LOG_LEVEL, { bufferBytes: 8 * 1024 });
 
 runMain(logger, async () => {
   const gateway = createGateway(config, logger);

@@ -231,6 +231,26 @@ describe('gateway: an upstream that is down or slow', () => {
     assert.equal(ready.status, 503);
   });
 
+  it('cuts the answer short when the service dies mid-body, and goes on serving', async () => {
+    let calls = 0;
+    const dying = await startHttpDouble((_recorded, res) => {
+      calls += 1;
+      if (calls > 1) return json(res, 200, { ok: true });
+      res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': '1000' });
+      res.write('%PDF-1.7 partial');
+      setTimeout(() => res.destroy(), 20);
+    });
+    try {
+      const gateway = await gatewayFor(dying.url);
+      const truncated = await call(gateway.url, '/sign/document');
+      assert.equal(truncated.status, 200);
+      await assert.rejects(truncated.arrayBuffer());
+      assert.equal((await call(gateway.url, '/sign/document')).status, 200);
+    } finally {
+      await dying.close();
+    }
+  });
+
   it('answers 503 when the service does not answer in time, instead of hanging', async () => {
     const gateway = await gatewayFor(slow.url);
     const response = await call(gateway.url, '/sign?r=1');
