@@ -132,6 +132,10 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
     readiness: [ready('auth'), ready('requests')],
     parseBodies: false,
   });
+  // A response cut short (an upstream dying mid-body, a client hanging up) reaches koa
+  // as an 'error' event; the proxy has logged what matters, and koa's default handler
+  // would print a stack trace outside the JSON log.
+  app.on('error', (error: unknown) => logger.debug({ err: error }, 'response ended early'));
   app.use(router.routes());
   app.use(
     gatewayMiddleware({ match: routeMatcher(overrides.routes ?? GATEWAY_ROUTES), admit: admitCall, proxy }),

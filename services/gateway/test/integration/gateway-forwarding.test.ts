@@ -253,9 +253,11 @@ describe('gateway: an upstream that is down or slow', () => {
 
   it('answers 503 when the service does not answer in time, instead of hanging', async () => {
     const gateway = await gatewayFor(slow.url);
-    const response = await call(gateway.url, '/sign?r=1');
-    assert.equal(response.status, 503);
-    assert.equal(response.headers.get('retry-after'), '2');
-    assert.equal(((await response.json()) as { code: string }).code, 'upstream_timeout');
+    for (const init of [{}, { method: 'POST', body: 'field=value&other=' + 'x'.repeat(5000) }]) {
+      const response = await call(gateway.url, '/sign?r=1', init);
+      assert.equal(response.status, 503);
+      assert.equal(response.headers.get('retry-after'), '2');
+      assert.equal(((await response.json()) as { code: string }).code, 'upstream_timeout');
+    }
   });
 });

@@ -5,6 +5,14 @@ import { generateKeyPair, SignJWT, decodeJwt, decodeProtectedHeader } from 'jose
  * credential → the status a client must get. It is run against a `MatrixTarget`, so
  * the same table checks the gateway in front of test doubles today and in front of
  * the real services once they are assembled.
+ *
+ * Pointing it at the real services: start auth, requests and the gateway; through auth
+ * make two sites, a user on each, a token per user (`own`, `other`) and a third token
+ * then revoked (`revoked`); an expired token needs auth's signing key or a short token
+ * lifetime; `forgeFrom(own)` and `MALFORMED_CREDENTIAL` need nothing. Through the
+ * gateway with the `own` token create a template and a Request on the own site and put
+ * their ids in `ids`, the other site's names, e-mails and ids in `markers.other`, and
+ * set `ownStatus` where the real service answers another success status.
  */
 export type CredentialKind = 'own' | 'other' | 'none' | 'malformed' | 'expired' | 'revoked' | 'forged';
 

@@ -196,7 +196,8 @@ export const upstreamProxy = (options: ProxyOptions) => {
       if (limiter?.exceeded === true) {
         return { _tag: 'Refused', error: { _tag: 'PayloadTooLarge', limitBytes: options.bodyLimitBytes } };
       }
-      if (req.destroyed || res.destroyed) return { _tag: 'ClientGone' };
+      // Not `req.destroyed`: a request whose body has been read is destroyed too.
+      if (res.destroyed || res.socket === null || res.socket.destroyed) return { _tag: 'ClientGone' };
       options.logger.warn({ err: error, upstream: call.upstream }, 'upstream failed');
       return {
         _tag: 'Refused',
