@@ -56,12 +56,14 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
   const pools: Record<Upstream, Pool> & { introspection: Pool } = {
     auth: pool(config.AUTH_URL, config.UPSTREAM_CONNECTIONS),
     requests: pool(config.REQUESTS_URL, config.UPSTREAM_CONNECTIONS),
+    notifier: pool(config.NOTIFIER_URL, config.UPSTREAM_CONNECTIONS),
     // Its own pool, so a flood of token requests proxied to auth cannot starve introspection.
     introspection: pool(config.AUTH_URL, 32),
   };
   const basePaths: Record<Upstream, string> = {
     auth: basePathOf(config.AUTH_URL),
     requests: basePathOf(config.REQUESTS_URL),
+    notifier: basePathOf(config.NOTIFIER_URL),
   };
 
   const verifySignature = joseAccessTokenVerifier({
@@ -105,6 +107,7 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
     upstreams: {
       auth: { pool: pools.auth, basePath: basePaths.auth },
       requests: { pool: pools.requests, basePath: basePaths.requests },
+      notifier: { pool: pools.notifier, basePath: basePaths.notifier },
     },
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,

@@ -2,7 +2,7 @@
  * Where each public path goes and what it takes to get there. The table is data:
  * adding an endpoint is adding a line, and the matrix test reads the same table.
  */
-export type Upstream = 'auth' | 'requests';
+export type Upstream = 'auth' | 'requests' | 'notifier';
 
 /**
  * `bearer`: the gateway authenticates the call, applies site scope and rate limits and
@@ -29,10 +29,15 @@ export interface RouteSpec {
   readonly cost: Cost;
 }
 
-const api = (path: string, methods: RouteSpec['methods'], cost: Cost = 'standard'): RouteSpec => ({
+const api = (
+  path: string,
+  methods: RouteSpec['methods'],
+  cost: Cost = 'standard',
+  upstream: Upstream = 'requests',
+): RouteSpec => ({
   path,
   methods,
-  upstream: 'requests',
+  upstream,
   access: 'bearer',
   cost,
 });
@@ -48,7 +53,8 @@ const passThrough = (upstream: Upstream, path: string, methods: RouteSpec['metho
 export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/sites/:site/requests', ['GET', 'POST']),
   api('/v1.1/sites/:site/contracts', ['GET', 'POST']),
-  api('/v1.1/sites/:site/webhooks*', 'any'),
+  // Webhook endpoints are the notifier's: it delivers them and owns their data.
+  api('/v1.1/sites/:site/webhooks*', 'any', 'standard', 'notifier'),
   api('/v1.1/requests/:id', ['GET']),
   api('/v1.1/requests/:id/send', ['POST'], 'costly'),
   api('/v1.1/requests/:id/cancel', ['POST']),

@@ -15,13 +15,14 @@ export interface GatewayUnderTest {
 
 /** The real gateway on an ephemeral port, in front of the given upstreams. */
 export const startGateway = async (
-  upstreams: { readonly authUrl: string; readonly requestsUrl: string },
+  upstreams: { readonly authUrl: string; readonly requestsUrl: string; readonly notifierUrl?: string },
   env: Record<string, string> = {},
   overrides: GatewayOverrides = {},
 ): Promise<GatewayUnderTest> => {
   const config = decodeGatewayConfig({
     AUTH_URL: upstreams.authUrl,
     REQUESTS_URL: upstreams.requestsUrl,
+    NOTIFIER_URL: upstreams.notifierUrl ?? upstreams.requestsUrl,
     INTERNAL_TOKEN_SECRET: INTERNAL_SECRET,
     JWKS_COOLDOWN_SECONDS: '0',
     LOG_LEVEL: 'silent',
