@@ -65,6 +65,7 @@ export const serviceEnvironment = (settings, secrets, service, env = process.env
     NOTIFIER_OUTBOX_DIR: join(settings.dataDir, 'outbox'),
     AUTH_URL: `http://127.0.0.1:${settings.port('auth')}`,
     REQUESTS_URL: `http://127.0.0.1:${settings.port('requests')}`,
+    NOTIFIER_URL: `http://127.0.0.1:${settings.port('notifier')}`,
     LOG_LEVEL: settings.logLevel,
     PORT: String(entry.port),
     ...(entry.db ? { DATABASE_URL: settings.databaseUrl(service) } : {}),

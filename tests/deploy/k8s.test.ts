@@ -430,10 +430,10 @@ for (const overlay of overlays) {
         assert.ok(!may(internet, pod('gateway'), port('gateway')), 'straight from outside');
       });
 
-      it('lets the gateway reach auth and requests, and no service reach another otherwise', () => {
+      it('lets the gateway reach auth, requests and the notifier (webhook API), and no service reach another otherwise', () => {
         assert.ok(may(pod('gateway'), pod('auth'), port('auth')));
         assert.ok(may(pod('gateway'), pod('requests'), port('requests')));
-        assert.ok(!may(pod('gateway'), pod('notifier'), port('notifier')));
+        assert.ok(may(pod('gateway'), pod('notifier'), port('notifier')));
         for (const from of ['auth', 'requests', 'notifier', 'migrate']) {
           for (const to of ['gateway', 'auth', 'requests', 'notifier']) {
             if (from !== to) assert.ok(!may(pod(from), pod(to), port(to)), `${from} → ${to}`);

@@ -115,8 +115,11 @@ export type RequestSigned = t.TypeOf<typeof RequestSigned>;
 export const RequestCompleted = envelope('request.completed', t.type({ request_id: t.string }));
 export type RequestCompleted = t.TypeOf<typeof RequestCompleted>;
 
-/** A signer declined, which ends the Request. */
-export const RequestDeclined = envelope('request.declined', SignerAct);
+/** A signer declined, which ends the Request; `reason` is what they wrote (always sent by this version). */
+export const RequestDeclined = envelope(
+  'request.declined',
+  t.intersection([SignerAct, t.partial({ reason: t.string })]),
+);
 export type RequestDeclined = t.TypeOf<typeof RequestDeclined>;
 
 /** Every event this version knows, discriminated by `type`. */

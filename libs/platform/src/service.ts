@@ -29,6 +29,8 @@ export const serve = async (options: {
   });
   await listen(server, options.port, options.host);
   options.logger.info({ port: options.port }, 'listening');
+  // A buffered logger would hold this line back; start-up news should not wait.
+  options.logger.flush();
   return { server, shutdown };
 };
 

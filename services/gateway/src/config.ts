@@ -1,5 +1,46 @@
+import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { CommonEnv, commonDefaults, IntFromEnv, loadConfigOrExit, UrlFromEnv } from '@esign/platform';
+import { transform } from '@esign/contracts';
+import {
+  BoolFromEnv,
+  CommonEnv,
+  commonDefaults,
+  decodeConfig,
+  IntFromEnv,
+  loadConfigOrExit,
+  SecretFromEnv,
+  UrlFromEnv,
+} from '@esign/platform';
+
+/** A rate as `<quota>/<seconds>s` (a bucket of `quota` calls refilled over `seconds`), or `off`. */
+export interface Rate {
+  readonly quota: number;
+  readonly windowSeconds: number;
+}
+
+const RATE = /^([1-9][0-9]{0,8})\/([1-9][0-9]{0,5})s$/;
+
+export const RateFromEnv = transform<t.StringC, Rate | null>(
+  t.string,
+  (s) => {
+    if (/^off$/i.test(s.trim())) return E.right(null);
+    const match = RATE.exec(s.trim());
+    return match === null
+      ? E.left('must be <quota>/<seconds>s (e.g. 600/60s) or off')
+      : E.right({ quota: Number(match[1]), windowSeconds: Number(match[2]) });
+  },
+  (rate) => (rate === null ? 'off' : `${rate.quota}/${rate.windowSeconds}s`),
+  (u): u is Rate | null => u === null || (typeof u === 'object' && 'quota' in u),
+  'RateFromEnv',
+);
+
+const NonEmpty = transform<t.StringC, string>(
+  t.string,
+  (s) => (s.trim() === '' ? E.left('must not be empty') : E.right(s)),
+  (s) => s,
+  (u): u is string => typeof u === 'string',
+  'NonEmpty',
+);
 
 export const Config = t.type({
   ...CommonEnv,
@@ -7,6 +48,23 @@ export const Config = t.type({
   PUBLIC_BASE_URL: UrlFromEnv('http', 'https'),
   AUTH_URL: UrlFromEnv('http', 'https'),
   REQUESTS_URL: UrlFromEnv('http', 'https'),
+  NOTIFIER_URL: UrlFromEnv('http', 'https'),
+  INTERNAL_TOKEN_SECRET: SecretFromEnv(32),
+  TOKEN_ISSUER: NonEmpty,
+  INTROSPECTION_CACHE_SECONDS: IntFromEnv(0, 60),
+  INTROSPECTION_TIMEOUT_MS: IntFromEnv(50, 60_000),
+  JWKS_COOLDOWN_SECONDS: IntFromEnv(0, 3600),
+  JWKS_CACHE_SECONDS: IntFromEnv(1, 86_400),
+  JWKS_TIMEOUT_MS: IntFromEnv(50, 60_000),
+  UPSTREAM_CONNECT_TIMEOUT_MS: IntFromEnv(50, 60_000),
+  UPSTREAM_TIMEOUT_MS: IntFromEnv(50, 600_000),
+  UPSTREAM_BODY_TIMEOUT_MS: IntFromEnv(50, 600_000),
+  UPSTREAM_CONNECTIONS: IntFromEnv(1, 10_000),
+  BODY_LIMIT_BYTES: IntFromEnv(1, 100 * 1024 * 1024),
+  RATE_LIMIT_TOKEN: RateFromEnv,
+  RATE_LIMIT_SITE: RateFromEnv,
+  RATE_LIMIT_COSTLY: RateFromEnv,
+  TRUST_PROXY: BoolFromEnv,
 });
 export type Config = t.TypeOf<typeof Config>;
 
@@ -16,7 +74,26 @@ export const defaults = {
   PUBLIC_BASE_URL: 'http://localhost:8080',
   AUTH_URL: 'http://127.0.0.1:8081',
   REQUESTS_URL: 'http://127.0.0.1:8082',
+  NOTIFIER_URL: 'http://127.0.0.1:8083',
+  TOKEN_ISSUER: 'esign-auth',
+  INTROSPECTION_CACHE_SECONDS: '5',
+  INTROSPECTION_TIMEOUT_MS: '2000',
+  JWKS_COOLDOWN_SECONDS: '10',
+  JWKS_CACHE_SECONDS: '600',
+  JWKS_TIMEOUT_MS: '2000',
+  UPSTREAM_CONNECT_TIMEOUT_MS: '2000',
+  UPSTREAM_TIMEOUT_MS: '15000',
+  UPSTREAM_BODY_TIMEOUT_MS: '30000',
+  UPSTREAM_CONNECTIONS: '128',
+  BODY_LIMIT_BYTES: String(1024 * 1024),
+  RATE_LIMIT_TOKEN: '600/60s',
+  RATE_LIMIT_SITE: '1200/60s',
+  RATE_LIMIT_COSTLY: '30/60s',
+  TRUST_PROXY: 'false',
 };
+
+/** Decodes the environment; throws a `ConfigError` naming each wrong variable (tests). */
+export const decodeGatewayConfig = (env: NodeJS.ProcessEnv): Config => decodeConfig(Config, defaults, env);
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config =>
   loadConfigOrExit(Config, defaults, env);

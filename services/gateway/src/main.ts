@@ -1,23 +1,18 @@
-import { createHttpApp, createLogger, finishApp, runMain, serve } from '@esign/platform';
+import { createLogger, runMain, serve } from '@esign/platform';
 import { loadConfig } from './config.js';
+import { createGateway } from './gateway.js';
 
 const config = loadConfig();
-const logger = createLogger('gateway', config.LOG_LEVEL);
-
-/** A downstream service is ready when its own /healthz answers. */
-const upstream = (name: string, base: string) => ({
-  name,
-  check: async () => {
-    const response = await fetch(new URL('/healthz', base), { signal: AbortSignal.timeout(1500) });
-    if (!response.ok) throw new Error(`${name} answered ${response.status}`);
-  },
-});
+// Every call writes an access-log line: batching them saves a write (and a thread-pool
+// round trip) per call, about a quarter of the gateway's CPU per call (ADR 404).
+const logger = createLogger('gateway', config.LOG_LEVEL, { bufferBytes: 8 * 1024 });
 
 runMain(logger, async () => {
-  const { app, router } = createHttpApp({
-    service: 'gateway',
+  const gateway = createGateway(config, logger);
+  await serve({
+    app: gateway.app,
+    port: config.PORT,
     logger,
-    readiness: [upstream('auth', config.AUTH_URL), upstream('requests', config.REQUESTS_URL)],
+    steps: [{ name: 'upstream pools', run: gateway.close }],
   });
-  await serve({ app: finishApp(app, router), port: config.PORT, logger, steps: [] });
 });

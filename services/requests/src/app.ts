@@ -8,7 +8,10 @@ import {
 } from '@esign/platform';
 import type Koa from 'koa';
 import { hmacUrlSigner, type SigningKey } from './adapters/crypto/hmac-url-signer.js';
+import { hmacFormTokens } from './adapters/crypto/hmac-form-tokens.js';
 import { mountRoutes } from './adapters/http/routes.js';
+import { mountSigningRoutes, SIGNING_FORM_PATHS } from './adapters/http/signing-routes.js';
+import { pdfLibRenderer } from './adapters/pdf/pdf-lib-renderer.js';
 import { pdfLibFormReader } from './adapters/pdf/pdf-lib-form-reader.js';
 import { postgresStore, postgresTransact } from './adapters/postgres/postgres-store.js';
 import { randomIds, systemClock } from './adapters/system.js';
@@ -27,9 +30,16 @@ export interface RequestsAppOptions {
   readonly signingKeys: readonly SigningKey[];
   readonly idempotencyRetentionHours: number;
   readonly remindPolicy: RemindPolicy;
+  /** CSP frame-ancestors of the signer pages. */
+  readonly frameAncestors?: string;
+  /** Proxies in front that append to X-Forwarded-For, for the signer's address in the audit trail. */
+  readonly trustedProxyHops?: number;
   readonly clock?: Clock;
   readonly ids?: Ids;
 }
+
+/** How long a signer page's form may be submitted after it was shown. */
+export const SIGNING_FORM_TTL_SECONDS = 24 * 3600;
 
 /** Builds the use cases on real adapters and the HTTP app that serves them. */
 export const createRequestsApp = (
@@ -43,6 +53,8 @@ export const createRequestsApp = (
     ids: options.ids ?? randomIds,
     urlSigner: hmacUrlSigner(options.signingKeys),
     pdf: pdfLibFormReader,
+    pdfRenderer: pdfLibRenderer,
+    formTokens: hmacFormTokens(options.signingKeys, SIGNING_FORM_TTL_SECONDS),
     publicBaseUrl: options.publicBaseUrl,
     remindPolicy: options.remindPolicy,
   };
@@ -51,7 +63,14 @@ export const createRequestsApp = (
     service: 'requests',
     logger: options.logger,
     readiness: options.readiness,
+    // The signer pages post HTML forms, which their own handlers read.
+    rawBodyPaths: SIGNING_FORM_PATHS,
   });
   mountRoutes(router, cases, { internalTokenSecret: options.internalTokenSecret });
+  mountSigningRoutes(router, cases, {
+    publicBaseUrl: options.publicBaseUrl,
+    frameAncestors: options.frameAncestors ?? "'none'",
+    trustedProxyHops: options.trustedProxyHops ?? 1,
+  });
   return { app: finishApp(app, router), deps, cases };
 };

@@ -4,6 +4,7 @@ import { transform } from '@esign/contracts';
 import {
   CommonEnv,
   commonDefaults,
+  decodeConfig,
   IntFromEnv,
   loadConfigOrExit,
   SecretFromEnv,
@@ -29,6 +30,31 @@ export const parseSigningKeys = (s: string): E.Either<string, SigningKey[]> => {
   return E.right(keys);
 };
 
+const SOURCE = /^(?:'self'|https?:\/\/(?:\*\.)?[A-Za-z0-9.-]+(?::[0-9]{1,5})?)$/;
+
+/**
+ * CSP `frame-ancestors` sources for the signer pages: `'none'` (nobody may embed them),
+ * or a space-separated list of `'self'` and http(s) origins (`https://*.example.com` too).
+ */
+export const parseFrameAncestors = (s: string): E.Either<string, string> => {
+  const sources = s.trim().split(/\s+/);
+  if (sources.length === 1 && sources[0] === "'none'") return E.right("'none'");
+  const bad = sources.find((source) => !SOURCE.test(source));
+  return bad === undefined
+    ? E.right(sources.join(' '))
+    : E.left(
+        `has "${bad}": use 'none', or 'self' and origins like https://app.example.com separated by spaces`,
+      );
+};
+
+const FrameAncestorsFromEnv = transform(
+  t.string,
+  parseFrameAncestors,
+  (s) => s,
+  (u): u is string => typeof u === 'string',
+  'FrameAncestorsFromEnv',
+);
+
 const SigningKeysFromEnv = transform(
   t.string,
   parseSigningKeys,
@@ -53,6 +79,10 @@ export const Config = t.type({
   REMIND_MAX: IntFromEnv(0, 100),
   /** How often open Requests past their expires_at are marked expired. */
   EXPIRY_SWEEP_INTERVAL_MS: IntFromEnv(100, 3_600_000),
+  /** Who may embed the signer pages in a frame (CSP frame-ancestors). */
+  SIGNING_FRAME_ANCESTORS: FrameAncestorsFromEnv,
+  /** Proxies in front of the service that append to X-Forwarded-For (the gateway is one). */
+  TRUSTED_PROXY_HOPS: IntFromEnv(0, 10),
 });
 export type Config = t.TypeOf<typeof Config>;
 
@@ -66,7 +96,12 @@ export const defaults = {
   REMIND_MIN_INTERVAL_SECONDS: '3600',
   REMIND_MAX: '5',
   EXPIRY_SWEEP_INTERVAL_MS: '5000',
+  SIGNING_FRAME_ANCESTORS: "'none'",
+  TRUSTED_PROXY_HOPS: '1',
 };
+
+/** Decodes `env` (throws a ConfigError naming each bad variable): for tests and tools. */
+export const parseConfig = (env: NodeJS.ProcessEnv): Config => decodeConfig(Config, defaults, env);
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config =>
   loadConfigOrExit(Config, defaults, env);

@@ -1,95 +1,11 @@
-import * as E from 'fp-ts/lib/Either.js';
-import {
-  connectAmqp,
-  createDatabasePool,
-  createLogger,
-  declareSharedTopology,
-  migrate,
-  postgresReadiness,
-  runMain,
-  serve,
-  startOutboxRelay,
-  topologyNames,
-  type AmqpClient,
-} from '@esign/platform';
-import { notificationOutcomesConsumer } from './adapters/amqp/notification-outcomes-consumer.js';
-import { every } from './adapters/periodic.js';
-import { purgeIdempotencyKeys } from './adapters/postgres/maintenance.js';
-import { createRequestsApp } from './app.js';
+import { createLogger, runMain, serve } from '@esign/platform';
 import { loadConfig } from './config.js';
-import { migrationsDir } from './migrate.js';
+import { startRequestsService } from './service.js';
 
 const config = loadConfig();
 const logger = createLogger('requests', config.LOG_LEVEL);
 
-const EXPIRY_BATCH = 100;
-
 runMain(logger, async () => {
-  await migrate(config.DATABASE_URL, migrationsDir, logger, { messaging: true });
-  const pool = await createDatabasePool(config.DATABASE_URL);
-  // Readiness asks the broker connection, which is made once the consumer can be wired.
-  const broker: { client?: AmqpClient } = {};
-  const { app, cases } = createRequestsApp({
-    pool,
-    logger,
-    readiness: [
-      postgresReadiness(pool),
-      {
-        name: 'rabbitmq',
-        check: () =>
-          broker.client?.isConnected() === true
-            ? Promise.resolve()
-            : Promise.reject(new Error('not connected')),
-      },
-    ],
-    publicBaseUrl: config.PUBLIC_BASE_URL,
-    internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
-    signingKeys: config.URL_SIGNING_KEYS,
-    idempotencyRetentionHours: config.IDEMPOTENCY_RETENTION_HOURS,
-    remindPolicy: { minIntervalSeconds: config.REMIND_MIN_INTERVAL_SECONDS, maxReminders: config.REMIND_MAX },
-  });
-
-  const outcomes = notificationOutcomesConsumer({
-    prefix: config.AMQP_PREFIX,
-    logger,
-    record: cases.recordNotificationOutcome,
-  });
-  const amqp = await connectAmqp(config.AMQP_URL, logger, async (model) => {
-    const channel = await model.createChannel();
-    await declareSharedTopology(channel, config.AMQP_PREFIX);
-    await channel.close();
-    await outcomes.setup(model);
-  });
-  broker.client = amqp;
-  const relay = startOutboxRelay({
-    pool,
-    databaseUrl: config.DATABASE_URL,
-    amqp,
-    exchange: topologyNames(config.AMQP_PREFIX).events,
-    logger,
-  });
-  const expiry = every('expire requests', config.EXPIRY_SWEEP_INTERVAL_MS, logger, async () => {
-    for (;;) {
-      const result = await cases.expireDueRequests(EXPIRY_BATCH)();
-      const expired = E.isRight(result) ? result.right : 0;
-      if (expired > 0) logger.info({ expired }, 'requests expired');
-      if (expired < EXPIRY_BATCH) return;
-    }
-  });
-  const purge = every('purge idempotency keys', 3_600_000, logger, async () => {
-    const purged = await purgeIdempotencyKeys(pool, config.IDEMPOTENCY_RETENTION_HOURS);
-    if (purged > 0) logger.info({ purged }, 'idempotency keys purged');
-  });
-  await serve({
-    app,
-    port: config.PORT,
-    logger,
-    steps: [
-      { name: 'consumer', run: () => outcomes.stop() },
-      { name: 'maintenance', run: () => Promise.all([expiry.stop(), purge.stop()]).then(() => undefined) },
-      { name: 'outbox relay', run: () => relay.stop() },
-      { name: 'amqp', run: () => amqp.close() },
-      { name: 'postgres', run: () => pool.end() },
-    ],
-  });
+  const { app, steps } = await startRequestsService(config, logger);
+  await serve({ app, port: config.PORT, logger, steps });
 });

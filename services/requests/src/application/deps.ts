@@ -1,7 +1,9 @@
 import type { RemindPolicy } from '../domain/signature-request.js';
 import type { Clock } from '../ports/clock.js';
 import type { Ids } from '../ports/ids.js';
+import type { FormTokens } from '../ports/form-tokens.js';
 import type { PdfFormReader } from '../ports/pdf-form-reader.js';
+import type { PdfRenderer } from '../ports/pdf-renderer.js';
 import type { Store, Transact } from '../ports/store.js';
 import type { UrlSigner } from '../ports/url-signer.js';
 import type { ExecutionUrl } from './views.js';
@@ -15,6 +17,9 @@ export interface Deps {
   readonly ids: Ids;
   readonly urlSigner: UrlSigner;
   readonly pdf: PdfFormReader;
+  readonly pdfRenderer: PdfRenderer;
+  /** Tokens in the signer pages' forms. */
+  readonly formTokens: FormTokens;
   /** The gateway's public address; Execution URLs start with it. */
   readonly publicBaseUrl: string;
   readonly remindPolicy: RemindPolicy;

@@ -1,6 +1,6 @@
 import type { FieldError } from '@esign/contracts';
 import type { InvalidRequest } from '../domain/request-creation.js';
-import type { TransitionError } from '../domain/signature-request.js';
+import type { RequestState, TransitionError } from '../domain/signature-request.js';
 import type { IdempotencyRefusal } from '../ports/idempotency-store.js';
 
 export type Resource = 'site' | 'request' | 'contract';
@@ -12,6 +12,8 @@ export type AppError =
   /** Missing, or not reachable by the caller: the two are indistinguishable on purpose. */
   | { readonly _tag: 'NotFound'; readonly resource: Resource }
   | TransitionError
+  /** The executed document exists only once every signer has signed. */
+  | { readonly _tag: 'NotCompleted'; readonly state: RequestState }
   | IdempotencyRefusal;
 
 export const notFound = (resource: Resource): AppError => ({ _tag: 'NotFound', resource });

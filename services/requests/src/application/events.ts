@@ -78,6 +78,15 @@ export const envelopes = (
           data: { request_id: request.id, previous_state: event.previous },
         };
       case 'request.signed':
+        return {
+          ...head,
+          type: event.type,
+          data: {
+            request_id: request.id,
+            signer_id: signerIdOf(request, event.signerRef),
+            signer_ref: event.signerRef,
+          },
+        };
       case 'request.declined':
         return {
           ...head,
@@ -86,6 +95,7 @@ export const envelopes = (
             request_id: request.id,
             signer_id: signerIdOf(request, event.signerRef),
             signer_ref: event.signerRef,
+            reason: event.reason,
           },
         };
       case 'request.completed':

@@ -8,7 +8,25 @@ import {
   sendRequest,
 } from './lifecycle.js';
 import { createRequest, getRequest, listRequests } from './requests.js';
+import {
+  declineSigning,
+  downloadExecuted,
+  openSigningPage,
+  signerPdf,
+  signerStatus,
+  submitSignature,
+} from './signing.js';
 import { createTemplate, getContract, listContracts, publishContract } from './templates.js';
+
+/** The signer side's use cases, bound to their ports. */
+export const signingUseCases = (deps: Deps) => ({
+  openSigningPage: openSigningPage(deps),
+  signerStatus: signerStatus(deps),
+  submitSignature: submitSignature(deps),
+  declineSigning: declineSigning(deps),
+  signerPdf: signerPdf(deps),
+  downloadExecuted: downloadExecuted(deps),
+});
 
 /** Every use case, bound to its ports. */
 export const useCases = (deps: Deps) => ({
@@ -25,5 +43,6 @@ export const useCases = (deps: Deps) => ({
   expireDueRequests: expireDueRequests(deps),
   recordNotificationOutcome: recordNotificationOutcome(deps),
   openExecutionUrl: openExecutionUrl(deps),
+  ...signingUseCases(deps),
 });
 export type UseCases = ReturnType<typeof useCases>;

@@ -85,7 +85,7 @@ export type RequestEvent =
   | { readonly type: 'request.expired'; readonly previous: RequestState }
   | { readonly type: 'request.signed'; readonly signerRef: string }
   | { readonly type: 'request.completed' }
-  | { readonly type: 'request.declined'; readonly signerRef: string };
+  | { readonly type: 'request.declined'; readonly signerRef: string; readonly reason: string };
 
 export interface Transition {
   readonly request: SignatureRequest;
@@ -249,6 +249,7 @@ export const decline = (
   request: SignatureRequest,
   signerRef: string,
   now: string,
+  reason: string,
 ): E.Either<TransitionError, Transition> => {
   if (request.state !== 'sent') return conflict('decline', request.state);
   if (isPastExpiry(request, now)) return expiredError(request);
@@ -260,7 +261,7 @@ export const decline = (
       declinedAt: now,
       updatedAt: now,
     },
-    events: [{ type: 'request.declined', signerRef } as const],
+    events: [{ type: 'request.declined', signerRef, reason } as const],
   }))(findPendingSigner(request, signerRef));
 };
 

@@ -27,6 +27,8 @@ export interface RequestRepository {
    * an Execution URL whose signature verified.
    */
   readonly findByVerifiedId: (id: string) => TE.TaskEither<never, O.Option<SignatureRequest>>;
+  /** `findByVerifiedId`, holding the Request until the transaction ends (a signer's act). */
+  readonly lockByVerifiedId: (id: string) => TE.TaskEither<never, O.Option<SignatureRequest>>;
   readonly list: (
     siteId: number,
     page: PageRequest,

@@ -3,6 +3,7 @@ import type { IdempotencyStore } from './idempotency-store.js';
 import type { Inbox } from './inbox.js';
 import type { Outbox } from './outbox.js';
 import type { RequestRepository } from './request-repository.js';
+import type { SignerActRepository } from './signer-act-repository.js';
 import type { SignerRepository } from './signer-repository.js';
 import type { TemplateRepository } from './template-repository.js';
 
@@ -11,6 +12,7 @@ export interface Store {
   readonly templates: TemplateRepository;
   readonly signers: SignerRepository;
   readonly requests: RequestRepository;
+  readonly acts: SignerActRepository;
   readonly idempotency: IdempotencyStore;
   readonly outbox: Outbox;
   readonly inbox: Inbox;

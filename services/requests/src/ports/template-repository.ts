@@ -9,6 +9,14 @@ import type {
 } from '../domain/contract-template.js';
 import type { PageOf, PageRequest } from './page.js';
 
+/** A template's spec with its document: HTML text, or the PDF file as uploaded. */
+export interface TemplateDocument {
+  readonly spec: TemplateSpec;
+  readonly sha256: string;
+  readonly html: string | null;
+  readonly pdf: Uint8Array | null;
+}
+
 /** Contract templates. Every read is scoped by the sites the caller reaches. */
 export interface TemplateRepository {
   readonly insert: (template: NewTemplate, pdf: Uint8Array | null) => TE.TaskEither<never, TemplateWithHtml>;
@@ -21,6 +29,14 @@ export interface TemplateRepository {
     page: PageRequest,
     state: TemplateState | undefined,
   ) => TE.TaskEither<never, PageOf<ContractTemplate>>;
+  /**
+   * The documents of the site's templates among `ids` (HTML text or PDF bytes), for the
+   * signer pages and the executed document; ids of other sites are simply absent.
+   */
+  readonly documents: (
+    siteId: number,
+    ids: readonly number[],
+  ) => TE.TaskEither<never, readonly TemplateDocument[]>;
   /** The site's templates among `ids` (any state); ids of other sites are simply absent. */
   readonly specs: (siteId: number, ids: readonly number[]) => TE.TaskEither<never, readonly TemplateSpec[]>;
 }

@@ -2,6 +2,8 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Deps } from '../../src/application/deps.js';
 import type { TemplateField } from '../../src/domain/contract-template.js';
 import { hmacUrlSigner } from '../../src/adapters/crypto/hmac-url-signer.js';
+import { hmacFormTokens } from '../../src/adapters/crypto/hmac-form-tokens.js';
+import type { ExecutedDocument } from '../../src/ports/pdf-renderer.js';
 import { memoryStore } from './memory-store.js';
 import { NOW } from './builders.js';
 
@@ -10,6 +12,9 @@ export const fakeDeps = (options: { pdfFields?: readonly TemplateField[] | strin
   const memory = memoryStore();
   let now = NOW;
   let n = 0;
+  /** What the fake renderer was asked to render, in order. */
+  const rendered: ExecutedDocument[] = [];
+  const keys = [{ id: 'k1', secret: 'a-test-secret-that-is-long-enough-000' }];
   const deps: Deps = {
     store: memory.store,
     transact: memory.transact,
@@ -19,7 +24,15 @@ export const fakeDeps = (options: { pdfFields?: readonly TemplateField[] | strin
       signerRef: () => `ref${++n}`,
       eventId: () => `00000000-0000-4000-9000-${String(++n).padStart(12, '0')}`,
     },
-    urlSigner: hmacUrlSigner([{ id: 'k1', secret: 'a-test-secret-that-is-long-enough-000' }]),
+    urlSigner: hmacUrlSigner(keys),
+    formTokens: hmacFormTokens(keys, 3600),
+    pdfRenderer: {
+      prefill: (pdf) => TE.right(pdf),
+      executed: (document) => {
+        rendered.push(document);
+        return TE.right(new TextEncoder().encode(`%PDF-fake ${document.requestId}`));
+      },
+    },
     pdf: {
       readFields: () =>
         typeof options.pdfFields === 'string'
@@ -29,5 +42,5 @@ export const fakeDeps = (options: { pdfFields?: readonly TemplateField[] | strin
     publicBaseUrl: 'https://esign.example',
     remindPolicy: { minIntervalSeconds: 3600, maxReminders: 3 },
   };
-  return { deps, memory, setNow: (iso: string) => void (now = iso) };
+  return { deps, memory, rendered, setNow: (iso: string) => void (now = iso) };
 };

@@ -4,6 +4,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { DomainEvent } from '@esign/contracts';
 import type { TemplateWithHtml } from '../../src/domain/contract-template.js';
 import type { SignatureRequest } from '../../src/domain/signature-request.js';
+import type { SignerAct } from '../../src/domain/signing.js';
 import type { Contact } from '../../src/domain/signer.js';
 import type { Store, Transact } from '../../src/ports/store.js';
 
@@ -12,6 +13,8 @@ export interface State {
   nextTemplateId: number;
   signers: Map<string, Contact>;
   requests: Map<string, SignatureRequest>;
+  pdfs: Map<number, Uint8Array>;
+  acts: Map<string, SignerAct[]>;
   idempotency: Map<string, { fingerprint: string; answer: unknown }>;
   outbox: DomainEvent[];
   inbox: Set<string>;
@@ -22,6 +25,8 @@ const emptyState = (): State => ({
   nextTemplateId: 1,
   signers: new Map(),
   requests: new Map(),
+  pdfs: new Map(),
+  acts: new Map(),
   idempotency: new Map(),
   outbox: [],
   inbox: new Set(),
@@ -43,9 +48,10 @@ export const memoryStore = () => {
 
   const storeOver = (s: State, claims: Set<string>): Store => ({
     templates: {
-      insert: (template) => {
+      insert: (template, pdf) => {
         const stored = { ...template, id: s.nextTemplateId++ };
         s.templates.set(stored.id, stored);
+        if (pdf !== null) s.pdfs.set(stored.id, pdf);
         return TE.right(stored);
       },
       find: (id, siteIds) =>
@@ -71,6 +77,17 @@ export const memoryStore = () => {
         ),
       specs: (siteId, ids) =>
         TE.right([...s.templates.values()].filter((t) => t.siteId === siteId && ids.includes(t.id))),
+      documents: (siteId, ids) =>
+        TE.right(
+          [...s.templates.values()]
+            .filter((t) => t.siteId === siteId && ids.includes(t.id))
+            .map((t) => ({
+              spec: t,
+              sha256: t.document.sha256,
+              html: t.html,
+              pdf: s.pdfs.get(t.id) ?? null,
+            })),
+        ),
     },
     signers: {
       contacts: (siteId, ids) =>
@@ -121,6 +138,7 @@ export const memoryStore = () => {
             .slice(0, limit),
         ),
       findByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
+      lockByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
       list: (siteId, p, st) =>
         TE.right(
           page(
@@ -132,6 +150,16 @@ export const memoryStore = () => {
             p,
           ),
         ),
+    },
+    acts: {
+      insert: (requestId, act) => {
+        const list = s.acts.get(requestId) ?? [];
+        if (list.some((a) => a.signerRef === act.signerRef))
+          throw new Error(`duplicate act of ${act.signerRef}: the primary key would refuse it`);
+        s.acts.set(requestId, [...list, act]);
+        return TE.right(undefined);
+      },
+      list: (requestId) => TE.right(s.acts.get(requestId) ?? []),
     },
     outbox: {
       append: (events) => {

@@ -164,10 +164,13 @@ describe('requests domain: transitions', () => {
     });
 
     it('declines the whole Request when one signer declines', () => {
-      const result = right(decline(sent(), 'ref1', NOW));
+      const result = right(decline(sent(), 'ref1', NOW, 'Wrong address'));
       assert.equal(result.request.state, 'declined');
       assert.equal(result.request.signers[1]!.state, 'declined');
-      assert.deepEqual(left(decline(sent(), 'nobody', NOW)), { _tag: 'UnknownSigner', signerRef: 'nobody' });
+      assert.deepEqual(left(decline(sent(), 'nobody', NOW, 'No')), {
+        _tag: 'UnknownSigner',
+        signerRef: 'nobody',
+      });
     });
   });
 

@@ -99,6 +99,16 @@ export const problemOf = (error: AppError): HttpProblem => {
           detail: 'No signer who has yet to sign can be reached: none chose a channel with an address.',
         }),
       );
+    case 'NotCompleted':
+      return withExtensions(
+        {
+          status: 409,
+          code: 'request_not_completed',
+          title: 'Conflict',
+          detail: `The executed document exists once every signer has signed; this Request is ${error.state}.`,
+        },
+        { state: error.state },
+      );
     case 'UnknownSigner':
       return notFound('No such signer.');
     case 'SignerNotPending':

@@ -151,6 +151,19 @@ export const mountRoutes = (
   }
 
   router.get(
+    '/v1.1/requests/:id/download',
+    authed(async (ctx, caller) => {
+      const requestId = uuidId(ctx.params.id, 'request');
+      const executed = await run(cases.downloadExecuted({ caller, requestId }));
+      ctx.type = 'application/pdf';
+      ctx.set('Content-Disposition', `attachment; filename="${executed.filename}"`);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      ctx.body = Buffer.from(executed.pdf);
+    }),
+  );
+
+  router.get(
     '/v1.1/requests/:id',
     authed(async (ctx, caller) => {
       const requestId = uuidId(ctx.params.id, 'request');

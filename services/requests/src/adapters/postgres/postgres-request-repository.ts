@@ -92,6 +92,22 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
     );
   };
 
+  // Lock first, read after: a read in the locking statement could see children older
+  // than the row it waited for.
+  const lockAndLoad = async (
+    id: string,
+    siteIds: readonly number[] | 'any',
+  ): Promise<O.Option<SignatureRequest>> => {
+    if (!UUID.test(id)) return O.none;
+    const scope = siteIds === 'any' ? sql.fragment`TRUE` : sql.fragment`site_id = ANY(${inSites(siteIds)})`;
+    const locked = await db.maybeOne(
+      q,
+      t.type({ id: t.string }),
+      sql.unsafe`SELECT id FROM requests WHERE id = ${id} AND ${scope} FOR UPDATE`,
+    );
+    return locked === undefined ? O.none : await load(id, siteIds);
+  };
+
   const signersChanged = (previous: SignatureRequest, next: SignatureRequest): RequestSigner[] =>
     next.signers.filter((s, i) => s !== previous.signers[i]);
 
@@ -146,18 +162,8 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
         );
       }),
     find: (id, siteIds) => task(() => load(id, siteIds)),
-    lock: (id, siteIds) =>
-      task(async () => {
-        if (!UUID.test(id)) return O.none;
-        // Lock first, read after: a read in the locking statement could see children
-        // older than the row it waited for.
-        const locked = await db.maybeOne(
-          q,
-          t.type({ id: t.string }),
-          sql.unsafe`SELECT id FROM requests WHERE id = ${id} AND site_id = ANY(${inSites(siteIds)}) FOR UPDATE`,
-        );
-        return locked === undefined ? O.none : await load(id, siteIds);
-      }),
+    lock: (id, siteIds) => task(() => lockAndLoad(id, siteIds)),
+    lockByVerifiedId: (id) => task(() => lockAndLoad(id, 'any')),
     siteOf: (id, siteIds) =>
       task(async () =>
         !UUID.test(id)

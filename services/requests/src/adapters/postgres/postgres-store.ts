@@ -4,6 +4,7 @@ import type { Store, Transact } from '../../ports/store.js';
 import { postgresIdempotencyStore } from './postgres-idempotency-store.js';
 import { postgresInbox, postgresOutbox } from './postgres-messaging.js';
 import { postgresRequestRepository } from './postgres-request-repository.js';
+import { postgresSignerActRepository } from './postgres-signer-act-repository.js';
 import { postgresSignerRepository } from './postgres-signer-repository.js';
 import { postgresTemplateRepository } from './postgres-template-repository.js';
 
@@ -16,6 +17,7 @@ export const postgresStore = (q: Queryable, options: StoreOptions): Store => ({
   templates: postgresTemplateRepository(q),
   signers: postgresSignerRepository(q),
   requests: postgresRequestRepository(q),
+  acts: postgresSignerActRepository(q),
   idempotency: postgresIdempotencyStore(q, options.idempotencyRetentionHours),
   outbox: postgresOutbox(q),
   inbox: postgresInbox(q),

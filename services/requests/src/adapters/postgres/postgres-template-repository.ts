@@ -3,7 +3,13 @@ import { db, sql, type Queryable } from '@esign/platform';
 import type { ContractTemplate, TemplateWithHtml } from '../../domain/contract-template.js';
 import type { TemplateRepository } from '../../ports/template-repository.js';
 import { task } from './task.js';
-import { Count, fieldsFromJson, fieldsToJson, TemplateRow, TemplateWithHtmlRow } from './rows.js';
+import * as t from 'io-ts';
+import { Bytes, Count, fieldsFromJson, fieldsToJson, TemplateRow, TemplateWithHtmlRow } from './rows.js';
+
+const DocumentRow = t.intersection([
+  TemplateRow,
+  t.type({ html: t.union([t.string, t.null]), pdf: t.union([Bytes, t.null]) }),
+]);
 
 const toTemplate = (row: TemplateRow): ContractTemplate => ({
   id: row.id,
@@ -90,6 +96,23 @@ export const postgresTemplateRepository = (q: Queryable): TemplateRepository => 
         ]);
         return { items: rows.map(toTemplate), total: count.total };
       }),
+    documents: (siteId, ids) =>
+      task(async () =>
+        (
+          await db.any(
+            q,
+            DocumentRow,
+            sql.unsafe`
+              SELECT ${COLUMNS}, html, pdf FROM contract_templates
+              WHERE site_id = ${siteId} AND id = ANY(${sql.array([...ids], 'int8')})`,
+          )
+        ).map((row) => ({
+          spec: toTemplate(row),
+          sha256: row.document_sha256,
+          html: row.html,
+          pdf: row.pdf,
+        })),
+      ),
     specs: (siteId, ids) =>
       task(async () =>
         (

@@ -124,3 +124,11 @@ export const RequestRow = t.type({
 export type RequestRow = t.TypeOf<typeof RequestRow>;
 
 export const Count = t.type({ total: t.number });
+
+/** A bytea column: node-postgres gives a Buffer. */
+export const Bytes = new t.Type<Uint8Array, Uint8Array, unknown>(
+  'Bytes',
+  (u): u is Uint8Array => u instanceof Uint8Array,
+  (u, c) => (u instanceof Uint8Array ? t.success(u) : t.failure(u, c, 'must be bytes')),
+  t.identity,
+);

@@ -1,0 +1,32 @@
+import { pipe } from 'fp-ts/lib/function.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import type { Principal } from '@esign/contracts';
+import type { IntrospectionUnavailable, TokenIntrospector } from '../ports/token-introspector.js';
+import type { PrincipalSigner } from '../ports/principal-signer.js';
+
+/** What a token id stands for right now, with the signed principal ready to forward. */
+export type Resolution =
+  | { readonly active: false }
+  | { readonly active: true; readonly principal: Principal; readonly forwarded: string };
+
+export type PrincipalResolver = (tokenId: string) => TE.TaskEither<IntrospectionUnavailable, Resolution>;
+
+/**
+ * Introspects a token and signs the principal once per answer, so a cached answer also
+ * spares the signature on every call that reuses it.
+ */
+export const resolvePrincipal =
+  (ports: { readonly introspect: TokenIntrospector; readonly sign: PrincipalSigner }): PrincipalResolver =>
+  (tokenId) =>
+    pipe(
+      ports.introspect(tokenId),
+      TE.chainW((answer) => {
+        if (!answer.active) return TE.right<never, Resolution>({ active: false });
+        const principal: Principal = { sub: answer.sub, token_id: answer.token_id, sites: answer.sites };
+        return TE.rightTask(async (): Promise<Resolution> => ({
+          active: true,
+          principal,
+          forwarded: await ports.sign(principal),
+        }));
+      }),
+    );

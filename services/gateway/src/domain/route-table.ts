@@ -1,0 +1,158 @@
+/**
+ * Where each public path goes and what it takes to get there. The table is data:
+ * adding an endpoint is adding a line, and the matrix test reads the same table.
+ */
+export type Upstream = 'auth' | 'requests' | 'notifier';
+
+/**
+ * `bearer`: the gateway authenticates the call, applies site scope and rate limits and
+ * forwards a signed principal. `public`: passed through untouched; the upstream
+ * authenticates it itself (token endpoint, token self-service, signer pages).
+ */
+export type Access = 'bearer' | 'public';
+
+/** `costly` calls trigger e-mail and SMS and draw on a stricter rate limit as well. */
+export type Cost = 'standard' | 'costly';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteSpec {
+  /**
+   * Literal segments; `:site` is a site id the token must reach; `:id` is any one
+   * segment; a trailing `*` also matches every path below (and the path itself).
+   */
+  readonly path: string;
+  /** `any`: the upstream decides (and answers its own 405). */
+  readonly methods: readonly Method[] | 'any';
+  readonly upstream: Upstream;
+  readonly access: Access;
+  readonly cost: Cost;
+}
+
+const api = (
+  path: string,
+  methods: RouteSpec['methods'],
+  cost: Cost = 'standard',
+  upstream: Upstream = 'requests',
+): RouteSpec => ({
+  path,
+  methods,
+  upstream,
+  access: 'bearer',
+  cost,
+});
+
+const passThrough = (upstream: Upstream, path: string, methods: RouteSpec['methods']): RouteSpec => ({
+  path,
+  methods,
+  upstream,
+  access: 'public',
+  cost: 'standard',
+});
+
+export const GATEWAY_ROUTES: readonly RouteSpec[] = [
+  api('/v1.1/sites/:site/requests', ['GET', 'POST']),
+  api('/v1.1/sites/:site/contracts', ['GET', 'POST']),
+  // Webhook endpoints are the notifier's: it delivers them and owns their data.
+  api('/v1.1/sites/:site/webhooks*', 'any', 'standard', 'notifier'),
+  api('/v1.1/requests/:id', ['GET']),
+  api('/v1.1/requests/:id/send', ['POST'], 'costly'),
+  api('/v1.1/requests/:id/cancel', ['POST']),
+  api('/v1.1/requests/:id/remind', ['POST'], 'costly'),
+  api('/v1.1/requests/:id/download', ['GET']),
+  api('/v1.1/contracts/:id', ['GET']),
+  api('/v1.1/contracts/:id/publish', ['POST']),
+  passThrough('requests', '/sign*', 'any'),
+  passThrough('auth', '/oauth/token', ['POST']),
+  passThrough('auth', '/.well-known/jwks.json', ['GET']),
+  passThrough('auth', '/v1.1/sessions*', 'any'),
+  passThrough('auth', '/v1.1/apps*', 'any'),
+  passThrough('auth', '/v1.1/tokens*', 'any'),
+];
+
+type Part = { readonly kind: 'literal'; readonly text: string } | { readonly kind: 'site' | 'id' };
+
+interface CompiledRoute {
+  readonly spec: RouteSpec;
+  readonly parts: readonly Part[];
+  readonly prefix: boolean;
+  readonly siteIndex: number;
+}
+
+/** What the path named as the site: its id when it is a canonical positive integer. */
+export interface SiteRef {
+  readonly raw: string;
+  readonly id: number | undefined;
+}
+
+export type RouteMatch =
+  | { readonly _tag: 'Matched'; readonly route: RouteSpec; readonly site: SiteRef | undefined }
+  | { readonly _tag: 'MethodNotAllowed'; readonly allow: readonly string[] }
+  | { readonly _tag: 'NoRoute' };
+
+const CANONICAL_ID = /^[1-9][0-9]{0,14}$/;
+
+/** Site ids are positive integers; `007` or `1e3` name no site (and are never forwarded). */
+export const siteIdOf = (raw: string): number | undefined =>
+  CANONICAL_ID.test(raw) ? Number(raw) : undefined;
+
+const compile = (spec: RouteSpec): CompiledRoute => {
+  const prefix = spec.path.endsWith('*');
+  const raw = (prefix ? spec.path.slice(0, -1) : spec.path).slice(1).split('/');
+  const parts = raw.map((segment): Part =>
+    segment === ':site'
+      ? { kind: 'site' }
+      : segment === ':id'
+        ? { kind: 'id' }
+        : { kind: 'literal', text: segment },
+  );
+  return { spec, parts, prefix, siteIndex: raw.indexOf(':site') };
+};
+
+const partsMatch = (route: CompiledRoute, segments: readonly string[]): boolean => {
+  const { parts } = route;
+  const exactLength = segments.length === parts.length;
+  // A prefix route also takes `/prefix/…`; a trailing slash on an exact route does not match.
+  if (!exactLength && !(route.prefix && segments.length > parts.length)) return false;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    const segment = segments[i]!;
+    if (part.kind === 'literal' ? part.text !== segment : segment === '') return false;
+  }
+  return true;
+};
+
+const allows = (spec: RouteSpec, method: string): boolean =>
+  spec.methods === 'any' ||
+  spec.methods.includes(method as Method) ||
+  (method === 'HEAD' && spec.methods.includes('GET'));
+
+const allowHeaderOf = (methods: readonly Method[]): string[] => {
+  const allow = new Set<string>(methods);
+  if (allow.has('GET')) allow.add('HEAD');
+  allow.add('OPTIONS');
+  return [...allow];
+};
+
+/** Builds the matcher for a table: `(method, segments) => RouteMatch`. */
+export const routeMatcher = (table: readonly RouteSpec[]) => {
+  const compiled = table.map(compile);
+  return (method: string, segments: readonly string[]): RouteMatch => {
+    let allowed: Method[] | undefined;
+    for (const route of compiled) {
+      if (!partsMatch(route, segments)) continue;
+      if (allows(route.spec, method)) {
+        const raw = route.siteIndex >= 0 ? segments[route.siteIndex] : undefined;
+        return {
+          _tag: 'Matched',
+          route: route.spec,
+          site: raw === undefined ? undefined : { raw, id: siteIdOf(raw) },
+        };
+      }
+      if (route.spec.methods !== 'any') (allowed ??= []).push(...route.spec.methods);
+    }
+    return allowed === undefined
+      ? { _tag: 'NoRoute' }
+      : { _tag: 'MethodNotAllowed', allow: allowHeaderOf(allowed) };
+  };
+};

@@ -1,0 +1,156 @@
+import { Pool } from 'undici';
+import type Koa from 'koa';
+import {
+  signPrincipal,
+  createHttpApp,
+  type AppState,
+  type Logger,
+  type ReadinessCheck,
+} from '@esign/platform';
+import { GATEWAY_ROUTES, routeMatcher, type RouteSpec, type Upstream } from './domain/route-table.js';
+import type { RatePolicy } from './domain/token-bucket.js';
+import { admit, type RatePolicies } from './application/admit.js';
+import { authenticate } from './application/authenticate.js';
+import { cachedLookup } from './application/cached-lookup.js';
+import { resolvePrincipal } from './application/resolve-principal.js';
+import type { Clock } from './ports/clock.js';
+import { joseAccessTokenVerifier } from './adapters/jose/jose-access-token-verifier.js';
+import { httpTokenIntrospector } from './adapters/http/http-token-introspector.js';
+import { gatewayMiddleware } from './adapters/http/gateway-middleware.js';
+import { upstreamProxy } from './adapters/http/upstream-proxy.js';
+import { memoryRateLimiter } from './adapters/memory/memory-rate-limiter.js';
+import type { Config, Rate } from './config.js';
+
+export interface GatewayOverrides {
+  /** The clock of caches and rate limits (tests move it by hand). */
+  readonly now?: Clock;
+  readonly routes?: readonly RouteSpec[];
+}
+
+export interface Gateway {
+  readonly app: Koa<AppState>;
+  /** Closes the upstream pools (after the server has drained). */
+  readonly close: () => Promise<void>;
+}
+
+/** Bounds memory whatever the number of callers: entries past these are swept or evicted. */
+const MAX_CACHED_TOKENS = 100_000;
+const MAX_RATE_BUCKETS = 200_000;
+
+const policy = (name: string, rate: Rate | null): RatePolicy | undefined =>
+  rate === null ? undefined : { name, quota: rate.quota, windowSeconds: rate.windowSeconds };
+
+const basePathOf = (url: string): string => new URL(url).pathname.replace(/\/+$/, '');
+
+/** The composition root of the gateway, shared by `main.ts` and the tests. */
+export const createGateway = (config: Config, logger: Logger, overrides: GatewayOverrides = {}): Gateway => {
+  const now = overrides.now ?? Date.now;
+  const pool = (url: string, connections: number) =>
+    new Pool(new URL(url).origin, {
+      connections,
+      connectTimeout: config.UPSTREAM_CONNECT_TIMEOUT_MS,
+      headersTimeout: config.UPSTREAM_TIMEOUT_MS,
+      bodyTimeout: config.UPSTREAM_BODY_TIMEOUT_MS,
+      keepAliveTimeout: 30_000,
+    });
+  const pools: Record<Upstream, Pool> & { introspection: Pool } = {
+    auth: pool(config.AUTH_URL, config.UPSTREAM_CONNECTIONS),
+    requests: pool(config.REQUESTS_URL, config.UPSTREAM_CONNECTIONS),
+    notifier: pool(config.NOTIFIER_URL, config.UPSTREAM_CONNECTIONS),
+    // Its own pool, so a flood of token requests proxied to auth cannot starve introspection.
+    introspection: pool(config.AUTH_URL, 32),
+  };
+  const basePaths: Record<Upstream, string> = {
+    auth: basePathOf(config.AUTH_URL),
+    requests: basePathOf(config.REQUESTS_URL),
+    notifier: basePathOf(config.NOTIFIER_URL),
+  };
+
+  const verifySignature = joseAccessTokenVerifier({
+    authUrl: config.AUTH_URL,
+    issuer: config.TOKEN_ISSUER,
+    cooldownMs: config.JWKS_COOLDOWN_SECONDS * 1000,
+    cacheMaxAgeMs: config.JWKS_CACHE_SECONDS * 1000,
+    timeoutMs: config.JWKS_TIMEOUT_MS,
+    logger,
+  });
+  // A token's signature, issuer, audience and type never change: a verdict is reused for
+  // as long as introspection answers are (so a key withdrawn from the JWKS stops working
+  // within the same bound as a revocation). Expiry is checked on every call regardless.
+  const cacheTtlMs = config.INTROSPECTION_CACHE_SECONDS * 1000;
+  const verify = cachedLookup(verifySignature, { ttlMs: cacheTtlMs, now, maxEntries: MAX_CACHED_TOKENS });
+  const introspect = httpTokenIntrospector({
+    pool: pools.introspection,
+    basePath: basePaths.auth,
+    secret: config.INTERNAL_TOKEN_SECRET,
+    timeoutMs: config.INTROSPECTION_TIMEOUT_MS,
+    logger,
+  });
+  const resolve = cachedLookup(
+    resolvePrincipal({
+      introspect,
+      sign: (principal) => signPrincipal(config.INTERNAL_TOKEN_SECRET, principal),
+    }),
+    { ttlMs: cacheTtlMs, now, maxEntries: MAX_CACHED_TOKENS },
+  );
+  const policies: RatePolicies = {
+    ...withPolicy('token', policy('token', config.RATE_LIMIT_TOKEN)),
+    ...withPolicy('site', policy('site', config.RATE_LIMIT_SITE)),
+    ...withPolicy('costly', policy('costly', config.RATE_LIMIT_COSTLY)),
+  };
+  const admitCall = admit({
+    authenticate: authenticate({ verify, resolve, now }),
+    limit: memoryRateLimiter({ now, maxBuckets: MAX_RATE_BUCKETS }),
+    policies,
+  });
+  const proxy = upstreamProxy({
+    upstreams: {
+      auth: { pool: pools.auth, basePath: basePaths.auth },
+      requests: { pool: pools.requests, basePath: basePaths.requests },
+      notifier: { pool: pools.notifier, basePath: basePaths.notifier },
+    },
+    bodyLimitBytes: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    publicProto: new URL(config.PUBLIC_BASE_URL).protocol.replace(':', ''),
+    logger,
+  });
+
+  /** A downstream service is ready when its own /healthz answers 200. */
+  const ready = (name: Upstream): ReadinessCheck => ({
+    name,
+    check: async () => {
+      const response = await pools[name].request({
+        method: 'GET',
+        path: `${basePaths[name]}/healthz`,
+        signal: AbortSignal.timeout(1500),
+      });
+      await response.body.dump();
+      if (response.statusCode !== 200) throw new Error(`${name} answered ${response.statusCode}`);
+    },
+  });
+
+  const { app, router } = createHttpApp({
+    service: 'gateway',
+    logger,
+    readiness: [ready('auth'), ready('requests')],
+    parseBodies: false,
+  });
+  // A response cut short (an upstream dying mid-body, a client hanging up) reaches koa
+  // as an 'error' event; the proxy has logged what matters, and koa's default handler
+  // would print a stack trace outside the JSON log.
+  app.on('error', (error: unknown) => logger.debug({ err: error }, 'response ended early'));
+  app.use(router.routes());
+  app.use(
+    gatewayMiddleware({ match: routeMatcher(overrides.routes ?? GATEWAY_ROUTES), admit: admitCall, proxy }),
+  );
+
+  return {
+    app,
+    close: async () => {
+      await Promise.all([pools.auth.close(), pools.requests.close(), pools.introspection.close()]);
+    },
+  };
+};
+
+const withPolicy = <K extends keyof RatePolicies>(key: K, value: RatePolicy | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Pick<RatePolicies, K>;

@@ -1,0 +1,263 @@
+import assert from 'node:assert/strict';
+import { PRINCIPAL_HEADER } from '@esign/contracts';
+import { verifyPrincipal } from '@esign/platform';
+import * as E from 'fp-ts/lib/Either.js';
+import { startAuthDouble, type AuthDouble } from '../support/auth-double.js';
+import { rawRequest } from '../support/client.js';
+import { startGateway, INTERNAL_SECRET, type GatewayUnderTest } from '../support/gateway-under-test.js';
+import { closedPort, json, startHttpDouble, type HttpDouble } from '../support/http-double.js';
+
+/** Calls are made with fetch unless the wire itself matters. */
+const call = (base: string, path: string, init: RequestInit = {}) => fetch(new URL(path, base), init);
+
+describe('gateway: forwarding', () => {
+  let auth: AuthDouble;
+  let requests: HttpDouble;
+  let gateway: GatewayUnderTest;
+  let token: string;
+
+  before(async () => {
+    auth = await startAuthDouble({ internalSecret: INTERNAL_SECRET });
+    requests = await startHttpDouble((recorded, res) => {
+      if (recorded.url.startsWith('/v1.1/requests/r1/download')) {
+        res.writeHead(200, { 'content-type': 'application/pdf', 'x-request-id': 'upstream-id' });
+        res.write(Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff]));
+        return void res.end(Buffer.alloc(64 * 1024, 7));
+      }
+      json(res, recorded.method === 'POST' ? 201 : 200, { seen: recorded.url }, { 'x-upstream': 'requests' });
+    });
+    gateway = await startGateway(
+      { authUrl: auth.url, requestsUrl: requests.url },
+      { BODY_LIMIT_BYTES: '1000' },
+    );
+    token = await auth.issue([{ id: 5, name: 'Five' }], { sub: 'user-5' });
+  });
+  after(async () => {
+    await gateway.close();
+    await requests.close();
+    await auth.close();
+  });
+  beforeEach(() => {
+    requests.received.length = 0;
+    auth.received.length = 0;
+  });
+
+  it('forwards an authenticated call with a signed principal, never the client’s own credentials', async () => {
+    const response = await call(gateway.url, '/v1.1/sites/5/requests?page=2&per_page=10', {
+      headers: {
+        authorization: `Bearer ${token}`,
+        [PRINCIPAL_HEADER]: 'forged-principal',
+        'x-forwarded-for': '6.6.6.6',
+        'x-request-id': 'client-req-42',
+        'x-custom': 'kept',
+      },
+    });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('x-upstream'), 'requests');
+    assert.equal(response.headers.get('x-request-id'), 'client-req-42');
+    assert.deepEqual(await response.json(), { seen: '/v1.1/sites/5/requests?page=2&per_page=10' });
+
+    const [received] = requests.received;
+    assert.ok(received);
+    assert.equal(received.headers.authorization, undefined);
+    assert.equal(received.headers['x-custom'], 'kept');
+    assert.equal(received.headers['x-request-id'], 'client-req-42');
+    assert.equal(received.headers['x-forwarded-for'], '127.0.0.1');
+    assert.equal(received.headers['x-forwarded-proto'], 'http');
+    assert.equal(received.headers['x-forwarded-host'], new URL(gateway.url).host);
+    const principal = await verifyPrincipal(INTERNAL_SECRET, String(received.headers[PRINCIPAL_HEADER]));
+    assert.ok(E.isRight(principal));
+    assert.equal(principal.right.sub, 'user-5');
+    assert.deepEqual(principal.right.sites, [{ id: 5, name: 'Five' }]);
+  });
+
+  it('makes a request id when the client’s is missing or not sane, and returns it', async () => {
+    const response = await call(gateway.url, '/v1.1/requests/r1', {
+      headers: { authorization: `Bearer ${token}`, 'x-request-id': 'spaces are <not> sane' },
+    });
+    const id = response.headers.get('x-request-id');
+    assert.match(String(id), /^[0-9a-f-]{36}$/);
+    assert.equal(requests.received[0]!.headers['x-request-id'], id);
+  });
+
+  it('streams binary bodies both ways without touching them', async () => {
+    const download = await call(gateway.url, '/v1.1/requests/r1/download', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    assert.equal(download.headers.get('content-type'), 'application/pdf');
+    assert.notEqual(download.headers.get('x-request-id'), 'upstream-id');
+    const bytes = Buffer.from(await download.arrayBuffer());
+    assert.equal(bytes.length, 6 + 64 * 1024);
+    assert.deepEqual([...bytes.subarray(0, 6)], [0x25, 0x50, 0x44, 0x46, 0x00, 0xff]);
+
+    const chunked = await rawRequest(gateway.url, {
+      method: 'POST',
+      path: '/v1.1/sites/5/requests',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'transfer-encoding': 'chunked',
+      },
+      chunks: ['{"contracts":', '[1],"signers":', '[{"signer_id":"a@b.example"}]}'],
+    });
+    assert.equal(chunked.status, 201);
+    assert.equal(
+      requests.received[1]!.body.toString(),
+      '{"contracts":[1],"signers":[{"signer_id":"a@b.example"}]}',
+    );
+  });
+
+  it('refuses a body over the limit with 413, declared or streamed, without forwarding it', async () => {
+    const declared = await rawRequest(gateway.url, {
+      method: 'POST',
+      path: '/v1.1/sites/5/requests',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'content-length': '5000',
+      },
+      chunks: ['x'.repeat(100)],
+    });
+    assert.equal(declared.status, 413);
+    assert.equal(JSON.parse(declared.body).code, 'payload_too_large');
+    const streamed = await rawRequest(gateway.url, {
+      method: 'POST',
+      path: '/oauth/token',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      chunks: Array.from({ length: 5 }, () => 'y'.repeat(300)),
+    });
+    assert.equal(streamed.status, 413);
+    assert.equal(requests.received.length, 0);
+    assert.ok(auth.received.every((r) => r.body.length <= 1000));
+  });
+
+  it('passes token routes to auth with the client’s Authorization, and no principal', async () => {
+    const response = await call(gateway.url, '/oauth/token', {
+      method: 'POST',
+      headers: {
+        authorization: 'Basic Y2xpZW50OnNlY3JldA==',
+        'content-type': 'application/x-www-form-urlencoded',
+        [PRINCIPAL_HEADER]: 'forged',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    assert.equal(response.status, 200);
+    const received = auth.received.find((r) => r.url === '/oauth/token')!;
+    assert.equal(received.headers.authorization, 'Basic Y2xpZW50OnNlY3JldA==');
+    assert.equal(received.headers[PRINCIPAL_HEADER], undefined);
+    assert.equal(received.body.toString(), 'grant_type=client_credentials');
+    for (const path of ['/.well-known/jwks.json', '/v1.1/tokens', '/v1.1/apps/a1', '/v1.1/sessions']) {
+      assert.equal((await call(gateway.url, path)).status, 200, path);
+    }
+  });
+
+  it('passes signer pages to requests unauthenticated, without credentials of any kind', async () => {
+    const response = await call(gateway.url, '/sign?r=r1&s=s1&signature=abc', {
+      headers: { authorization: `Bearer ${token}`, [PRINCIPAL_HEADER]: 'forged' },
+    });
+    assert.equal(response.status, 200);
+    const [received] = requests.received;
+    assert.equal(received!.url, '/sign?r=r1&s=s1&signature=abc');
+    assert.equal(received!.headers.authorization, undefined);
+    assert.equal(received!.headers[PRINCIPAL_HEADER], undefined);
+  });
+
+  it('answers unknown, internal and crafted paths itself with problems, forwarding nothing', async () => {
+    const expectProblem = async (path: string, status: number, code: string, method = 'GET') => {
+      const response = await rawRequest(gateway.url, {
+        method,
+        path,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      assert.equal(response.status, status, path);
+      assert.match(String(response.headers['content-type']), /^application\/problem\+json/);
+      assert.equal(JSON.parse(response.body).code, code, path);
+      return response;
+    };
+    await expectProblem('/internal/introspect', 404, 'not_found', 'POST');
+    await expectProblem('/nope', 404, 'not_found');
+    await expectProblem('/v1.1/requests', 404, 'not_found');
+    await expectProblem('/sign/../internal/introspect', 400, 'invalid_path', 'POST');
+    await expectProblem('/sign/%2e%2e/internal/introspect', 400, 'invalid_path', 'POST');
+    await expectProblem('/v1.1/requests/a%2Fb/send', 400, 'invalid_path', 'POST');
+    const wrongMethod = await expectProblem('/v1.1/requests/r1/send', 405, 'method_not_allowed');
+    assert.equal(wrongMethod.headers.allow, 'POST, OPTIONS');
+    const options = await rawRequest(gateway.url, { method: 'OPTIONS', path: '/v1.1/sites/5/requests' });
+    assert.equal(options.status, 204);
+    assert.equal(options.headers.allow, 'GET, POST, HEAD, OPTIONS');
+    assert.equal(requests.received.length, 0);
+    assert.equal(auth.received.filter((r) => r.url.startsWith('/internal')).length, 0);
+  });
+
+  it('labels metrics by route template, never by ids', async () => {
+    await call(gateway.url, '/v1.1/requests/some-unique-id-123', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const metrics = await (await call(gateway.url, '/metrics')).text();
+    assert.match(metrics, /http_requests_total\{[^}]*route="\/v1\.1\/requests\/:id"[^}]*status="200"/);
+    assert.doesNotMatch(metrics, /some-unique-id-123/);
+  });
+});
+
+describe('gateway: an upstream that is down or slow', () => {
+  let auth: AuthDouble;
+  let slow: HttpDouble;
+  const gateways: GatewayUnderTest[] = [];
+  before(async () => {
+    auth = await startAuthDouble({ internalSecret: INTERNAL_SECRET });
+    // Never answers: a hung upstream.
+    slow = await startHttpDouble(() => undefined);
+  });
+  after(async () => {
+    await Promise.all(gateways.map((g) => g.close()));
+    await slow.close();
+    await auth.close();
+  });
+  const gatewayFor = async (requestsUrl: string) => {
+    const gateway = await startGateway({ authUrl: auth.url, requestsUrl }, { UPSTREAM_TIMEOUT_MS: '300' });
+    gateways.push(gateway);
+    return gateway;
+  };
+
+  it('answers 503 with Retry-After when the service refuses connections', async () => {
+    const gateway = await gatewayFor(await closedPort());
+    const response = await call(gateway.url, '/v1.1/sites/5/requests', {
+      headers: { authorization: `Bearer ${await auth.issue([{ id: 5, name: 'Five' }])}` },
+    });
+    assert.equal(response.status, 503);
+    assert.equal(response.headers.get('retry-after'), '2');
+    assert.equal(((await response.json()) as { code: string }).code, 'upstream_unavailable');
+    const ready = await call(gateway.url, '/readyz');
+    assert.equal(ready.status, 503);
+  });
+
+  it('cuts the answer short when the service dies mid-body, and goes on serving', async () => {
+    let calls = 0;
+    const dying = await startHttpDouble((_recorded, res) => {
+      calls += 1;
+      if (calls > 1) return json(res, 200, { ok: true });
+      res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': '1000' });
+      res.write('%PDF-1.7 partial');
+      setTimeout(() => res.destroy(), 20);
+    });
+    try {
+      const gateway = await gatewayFor(dying.url);
+      const truncated = await call(gateway.url, '/sign/document');
+      assert.equal(truncated.status, 200);
+      await assert.rejects(truncated.arrayBuffer());
+      assert.equal((await call(gateway.url, '/sign/document')).status, 200);
+    } finally {
+      await dying.close();
+    }
+  });
+
+  it('answers 503 when the service does not answer in time, instead of hanging', async () => {
+    const gateway = await gatewayFor(slow.url);
+    for (const init of [{}, { method: 'POST', body: 'field=value&other=' + 'x'.repeat(5000) }]) {
+      const response = await call(gateway.url, '/sign?r=1', init);
+      assert.equal(response.status, 503);
+      assert.equal(response.headers.get('retry-after'), '2');
+      assert.equal(((await response.json()) as { code: string }).code, 'upstream_timeout');
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import * as E from 'fp-ts/lib/Either.js';
+import { Pool } from 'undici';
+import { testLogger } from '@esign/testing';
+import { httpTokenIntrospector } from '../../src/adapters/http/http-token-introspector.js';
+import { startAuthDouble, type AuthDouble } from '../support/auth-double.js';
+import { closedPort } from '../support/http-double.js';
+import { INTERNAL_SECRET } from '../support/gateway-under-test.js';
+
+describe('gateway: token introspection over HTTP', () => {
+  let auth: AuthDouble;
+  const pools: Pool[] = [];
+  const introspectorFor = (url: string, secret = INTERNAL_SECRET) => {
+    const pool = new Pool(url);
+    pools.push(pool);
+    return httpTokenIntrospector({ pool, basePath: '', secret, timeoutMs: 300, logger: testLogger() });
+  };
+
+  before(async () => {
+    auth = await startAuthDouble({ internalSecret: INTERNAL_SECRET });
+  });
+  afterEach(() => {
+    auth.state.mode = 'up';
+  });
+  after(async () => {
+    await Promise.all(pools.map((p) => p.close()));
+    await auth.close();
+  });
+
+  it('asks with the internal secret and decodes active and inactive answers', async () => {
+    const introspect = introspectorFor(auth.url);
+    auth.answer('tok-1', { active: true, sub: 'u1', token_id: 'tok-1', sites: [{ id: 3, name: 'Three' }] });
+    assert.deepEqual(
+      await introspect('tok-1')(),
+      E.right({ active: true, sub: 'u1', token_id: 'tok-1', sites: [{ id: 3, name: 'Three' }] }),
+    );
+    assert.deepEqual(await introspect('tok-unknown')(), E.right({ active: false }));
+    const last = auth.received.at(-1)!;
+    assert.equal(last.headers.authorization, `Bearer ${INTERNAL_SECRET}`);
+    assert.deepEqual(JSON.parse(last.body.toString()), { token_id: 'tok-unknown' });
+  });
+
+  it('is unavailable, never active, on refusal, error, nonsense, silence or no connection', async () => {
+    const unavailable = E.left({ _tag: 'IntrospectionUnavailable' });
+    assert.deepEqual(
+      await introspectorFor(auth.url, 'wrong-secret-wrong-secret-wrong-secret')('t')(),
+      unavailable,
+    );
+    for (const mode of ['error', 'garbage', 'hang'] as const) {
+      auth.state.mode = mode;
+      assert.deepEqual(await introspectorFor(auth.url)('t')(), unavailable, mode);
+    }
+    assert.deepEqual(await introspectorFor(await closedPort())('t')(), unavailable);
+  });
+});

@@ -1,0 +1,45 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { testLogger } from '@esign/testing';
+import { decodeGatewayConfig, type Config } from '../../src/config.js';
+import { createGateway, type GatewayOverrides } from '../../src/gateway.js';
+
+export const INTERNAL_SECRET = 'test-internal-secret-0123456789abcdef';
+
+export interface GatewayUnderTest {
+  readonly url: string;
+  readonly config: Config;
+  readonly server: Server;
+  close(): Promise<void>;
+}
+
+/** The real gateway on an ephemeral port, in front of the given upstreams. */
+export const startGateway = async (
+  upstreams: { readonly authUrl: string; readonly requestsUrl: string; readonly notifierUrl?: string },
+  env: Record<string, string> = {},
+  overrides: GatewayOverrides = {},
+): Promise<GatewayUnderTest> => {
+  const config = decodeGatewayConfig({
+    AUTH_URL: upstreams.authUrl,
+    REQUESTS_URL: upstreams.requestsUrl,
+    NOTIFIER_URL: upstreams.notifierUrl ?? upstreams.requestsUrl,
+    INTERNAL_TOKEN_SECRET: INTERNAL_SECRET,
+    JWKS_COOLDOWN_SECONDS: '0',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const gateway = createGateway(config, testLogger('gateway'), overrides);
+  const server = createServer(gateway.app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    config,
+    server,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await gateway.close();
+    },
+  };
+};

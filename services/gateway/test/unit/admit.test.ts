@@ -1,0 +1,170 @@
+import assert from 'node:assert/strict';
+import * as E from 'fp-ts/lib/Either.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import type { TokenIntrospection } from '@esign/contracts';
+import { admit, type RatePolicies } from '../../src/application/admit.js';
+import { authenticate } from '../../src/application/authenticate.js';
+import { resolvePrincipal } from '../../src/application/resolve-principal.js';
+import type { AccessTokenClaims } from '../../src/domain/access-token.js';
+import { GATEWAY_ROUTES, siteIdOf, type RouteSpec } from '../../src/domain/route-table.js';
+import type { AccessTokenVerifier, VerifyFailure } from '../../src/ports/access-token-verifier.js';
+import type { TokenIntrospector } from '../../src/ports/token-introspector.js';
+import { memoryRateLimiter } from '../../src/adapters/memory/memory-rate-limiter.js';
+
+// In-memory fakes of the ports: tokens are 'a.b.<name>', their verdicts set per test.
+const TOKEN = 'h.p.alice';
+const claims: AccessTokenClaims = { sub: 'alice', jti: 'tok-1', client_id: 'app', iat: 0, exp: 10 };
+
+const fakes = (verdict: E.Either<VerifyFailure, AccessTokenClaims>, answer: TokenIntrospection | 'down') => {
+  const introspected: string[] = [];
+  const verify: AccessTokenVerifier = () => TE.fromEither(verdict);
+  const introspect: TokenIntrospector = (tokenId) => {
+    introspected.push(tokenId);
+    return answer === 'down' ? TE.left({ _tag: 'IntrospectionUnavailable' }) : TE.right(answer);
+  };
+  const resolve = resolvePrincipal({
+    introspect,
+    sign: (p) => Promise.resolve(`signed:${p.sub}:${p.sites.length}`),
+  });
+  return { introspected, authenticate: authenticate({ verify, resolve, now: () => 5_000 }) };
+};
+
+const active = (
+  sites: number[],
+  extra: Partial<{ sub: string; token_id: string }> = {},
+): TokenIntrospection => ({
+  active: true,
+  sub: 'alice',
+  token_id: 'tok-1',
+  sites: sites.map((id) => ({ id, name: `Site ${id}` })),
+  ...extra,
+});
+
+const routeOf = (path: string): RouteSpec => GATEWAY_ROUTES.find((r) => r.path === path)!;
+const siteRoute = routeOf('/v1.1/sites/:site/requests');
+const sendRoute = routeOf('/v1.1/requests/:id/send');
+const site = (raw: string) => ({ raw, id: siteIdOf(raw) });
+
+const admitWith = (
+  verdict: E.Either<VerifyFailure, AccessTokenClaims>,
+  answer: TokenIntrospection | 'down',
+  policies: RatePolicies = {},
+) => {
+  const f = fakes(verdict, answer);
+  return {
+    ...f,
+    admit: admit({
+      authenticate: f.authenticate,
+      limit: memoryRateLimiter({ now: () => 0, maxBuckets: 100 }),
+      policies,
+    }),
+  };
+};
+
+const tagOf = async (result: Promise<E.Either<{ _tag: string }, unknown>>) => {
+  const r = await result;
+  return E.isLeft(r) ? r.left._tag : 'Admitted';
+};
+
+describe('gateway: admitting a call', () => {
+  it('admits a token that verifies and is active, forwarding the signed principal', async () => {
+    const { admit: run } = admitWith(E.right(claims), active([7]));
+    const result = await run({ route: siteRoute, site: site('7'), authorization: `Bearer ${TOKEN}` })();
+    assert.deepEqual(result, E.right({ forwardedPrincipal: 'signed:alice:1', rate: [] }));
+  });
+
+  it('refuses a missing or malformed bearer before any lookup', async () => {
+    const { admit: run, introspected } = admitWith(E.right(claims), active([7]));
+    const refuse = (authorization: string | undefined) =>
+      run({ route: siteRoute, site: site('7'), authorization })();
+    assert.deepEqual(await refuse(undefined), E.left({ _tag: 'MissingToken' }));
+    for (const header of ['Basic abc', 'Bearer', 'Bearer a.b', 'Bearer a.b.c d', 'Bearer a.b.c!']) {
+      assert.deepEqual(await refuse(header), E.left({ _tag: 'TokenRejected', reason: 'malformed' }), header);
+    }
+    assert.equal(await tagOf(refuse('bearer  h.p.s')), 'Admitted');
+    assert.deepEqual(introspected, ['tok-1']);
+  });
+
+  it('maps verifier and introspection outcomes: rejected 401, inactive 401, unavailable 503', async () => {
+    const call = (verdict: E.Either<VerifyFailure, AccessTokenClaims>, answer: TokenIntrospection | 'down') =>
+      tagOf(
+        admitWith(verdict, answer).admit({
+          route: sendRoute,
+          site: undefined,
+          authorization: `Bearer ${TOKEN}`,
+        })(),
+      );
+    assert.equal(
+      await call(E.left({ _tag: 'TokenRejected', reason: 'expired' }), active([7])),
+      'TokenRejected',
+    );
+    assert.equal(await call(E.left({ _tag: 'KeysUnavailable' }), active([7])), 'AuthUnavailable');
+    assert.equal(await call(E.right(claims), { active: false }), 'TokenInactive');
+    assert.equal(await call(E.right(claims), 'down'), 'AuthUnavailable');
+    // An answer about another token or another subject does not vouch for this one.
+    assert.equal(await call(E.right(claims), active([7], { token_id: 'tok-2' })), 'TokenInactive');
+    assert.equal(await call(E.right(claims), active([7], { sub: 'mallory' })), 'TokenInactive');
+  });
+
+  it('checks expiry on every call, also when the verifier reuses an earlier verdict', async () => {
+    const verify: AccessTokenVerifier = () => TE.right(claims);
+    const resolve = resolvePrincipal({
+      introspect: () => TE.right(active([7])),
+      sign: () => Promise.resolve('p'),
+    });
+    let now = 14_999; // exp 10 s plus 5 s of tolerated skew
+    const run = authenticate({ verify, resolve, now: () => now });
+    assert.ok(E.isRight(await run(`Bearer ${TOKEN}`)()));
+    now = 15_000;
+    assert.deepEqual(await run(`Bearer ${TOKEN}`)(), E.left({ _tag: 'TokenRejected', reason: 'expired' }));
+  });
+
+  it('scopes site routes: an unreached, unknown or non-canonical site is not found', async () => {
+    const { admit: run } = admitWith(E.right(claims), active([7, 8]));
+    const on = (raw: string) =>
+      tagOf(run({ route: siteRoute, site: site(raw), authorization: `Bearer ${TOKEN}` })());
+    assert.equal(await on('8'), 'Admitted');
+    assert.equal(await on('9'), 'SiteNotFound');
+    assert.equal(await on('07'), 'SiteNotFound');
+    assert.equal(await on('seven'), 'SiteNotFound');
+  });
+
+  it('charges per token and per site, send and remind against a stricter limit too', async () => {
+    const policies: RatePolicies = {
+      token: { name: 'token', quota: 5, windowSeconds: 60 },
+      site: { name: 'site', quota: 3, windowSeconds: 60 },
+      costly: { name: 'costly', quota: 1, windowSeconds: 60 },
+    };
+    const { admit: run } = admitWith(E.right(claims), active([7, 8]), policies);
+    const auth = `Bearer ${TOKEN}`;
+    const first = await run({ route: siteRoute, site: site('7'), authorization: auth })();
+    assert.deepEqual(E.isRight(first) && first.right.rate.map((s) => [s.policy.name, s.remaining]), [
+      ['token', 4],
+      ['site', 2],
+    ]);
+    await run({ route: siteRoute, site: site('7'), authorization: auth })();
+    await run({ route: siteRoute, site: site('7'), authorization: auth })();
+    // Site 7 is spent; site 8 has its own bucket; the token still has 2 calls.
+    assert.equal(
+      await tagOf(run({ route: siteRoute, site: site('7'), authorization: auth })()),
+      'RateLimited',
+    );
+    assert.equal(await tagOf(run({ route: sendRoute, site: undefined, authorization: auth })()), 'Admitted');
+    const secondSend = await run({ route: sendRoute, site: undefined, authorization: auth })();
+    assert.ok(E.isLeft(secondSend) && secondSend.left._tag === 'RateLimited');
+    assert.equal(secondSend.left.retryAfterSeconds, 60);
+    // The refused send took nothing from the token's own bucket: one call is left on it.
+    assert.equal(await tagOf(run({ route: siteRoute, site: site('8'), authorization: auth })()), 'Admitted');
+    assert.equal(
+      await tagOf(run({ route: siteRoute, site: site('8'), authorization: auth })()),
+      'RateLimited',
+    );
+  });
+
+  it('passes public routes through without authenticating', async () => {
+    const { admit: run, introspected } = admitWith(E.left({ _tag: 'KeysUnavailable' }), 'down');
+    const result = await run({ route: routeOf('/sign*'), site: undefined, authorization: undefined })();
+    assert.deepEqual(result, E.right({ forwardedPrincipal: undefined, rate: [] }));
+    assert.deepEqual(introspected, []);
+  });
+});

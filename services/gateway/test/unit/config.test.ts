@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { ConfigError } from '@esign/platform';
+import { decodeGatewayConfig } from '../../src/config.js';
+
+const SECRET = 'x'.repeat(32);
+
+describe('gateway: configuration', () => {
+  it('has working defaults once the internal secret is given', () => {
+    const config = decodeGatewayConfig({ INTERNAL_TOKEN_SECRET: SECRET });
+    assert.equal(config.PORT, 8080);
+    assert.equal(config.AUTH_URL, 'http://127.0.0.1:8081');
+    assert.equal(config.TOKEN_ISSUER, 'esign-auth');
+    assert.equal(config.INTROSPECTION_CACHE_SECONDS, 5);
+    assert.deepEqual(config.RATE_LIMIT_TOKEN, { quota: 600, windowSeconds: 60 });
+    assert.deepEqual(config.RATE_LIMIT_COSTLY, { quota: 30, windowSeconds: 60 });
+    assert.equal(config.BODY_LIMIT_BYTES, 1048576);
+  });
+
+  it('reads rates as <quota>/<seconds>s or off', () => {
+    const config = decodeGatewayConfig({
+      INTERNAL_TOKEN_SECRET: SECRET,
+      RATE_LIMIT_SITE: 'off',
+      RATE_LIMIT_TOKEN: '10/1s',
+    });
+    assert.equal(config.RATE_LIMIT_SITE, null);
+    assert.deepEqual(config.RATE_LIMIT_TOKEN, { quota: 10, windowSeconds: 1 });
+  });
+
+  it('stops start-up naming each wrong variable', () => {
+    assert.throws(
+      () => decodeGatewayConfig({}),
+      (e: Error) => e instanceof ConfigError && /INTERNAL_TOKEN_SECRET is required/.test(e.message),
+    );
+    assert.throws(
+      () => decodeGatewayConfig({ INTERNAL_TOKEN_SECRET: 'short' }),
+      /INTERNAL_TOKEN_SECRET must be at least 32 characters/,
+    );
+    assert.throws(
+      () => decodeGatewayConfig({ INTERNAL_TOKEN_SECRET: SECRET, RATE_LIMIT_COSTLY: '30 per minute' }),
+      /RATE_LIMIT_COSTLY must be <quota>\/<seconds>s/,
+    );
+    assert.throws(
+      () => decodeGatewayConfig({ INTERNAL_TOKEN_SECRET: SECRET, INTROSPECTION_CACHE_SECONDS: '600' }),
+      /INTROSPECTION_CACHE_SECONDS must be an integer between 0 and 60/,
+    );
+  });
+});

@@ -1,0 +1,506 @@
+import { randomBytes } from 'node:crypto';
+import * as E from 'fp-ts/lib/Either.js';
+import coBody from 'co-body';
+import type { AppContext, AppState } from '@esign/platform';
+import type Router from '@koa/router';
+import type {
+  ActDone,
+  ExecutionLink,
+  LinkRefusal,
+  SigningPage,
+  SubmitRefusal,
+} from '../../application/signing.js';
+import type { UseCases } from '../../application/use-cases.js';
+import { messagePage, signingPage, type PageContext, type Submitted } from './signing-pages.js';
+
+export interface SigningRouteOptions {
+  /** The public address Execution URLs start with; its origin is the pages' own. */
+  readonly publicBaseUrl: string;
+  /** CSP `frame-ancestors` sources: who may embed the signer pages (`'none'` by default). */
+  readonly frameAncestors: string;
+  /** Proxies in front of the service that append to X-Forwarded-For (the gateway is one). */
+  readonly trustedProxyHops: number;
+}
+
+/** Paths whose bodies this module reads itself (HTML forms, not JSON). */
+export const SIGNING_FORM_PATHS = ['/sign', '/sign/decline'] as const;
+
+const FORM_LIMIT = '600kb';
+const MAX_DRAWING_BYTES = 300_000;
+
+/** The headers every signer page and file carries; `formAction` lists where its forms may go. */
+const secure = (
+  ctx: AppContext,
+  options: SigningRouteOptions,
+  nonce: string,
+  formAction: readonly string[],
+) => {
+  const ancestors = options.frameAncestors;
+  ctx.set({
+    'Content-Security-Policy': [
+      "default-src 'none'",
+      `script-src 'nonce-${nonce}'`,
+      `style-src 'nonce-${nonce}'`,
+      "object-src 'self'",
+      "frame-src 'self'",
+      `form-action ${formAction.length === 0 ? "'none'" : formAction.join(' ')}`,
+      `frame-ancestors ${ancestors}`,
+      "base-uri 'none'",
+    ].join('; '),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    'X-Robots-Tag': 'noindex, nofollow',
+    ...(ancestors === "'none'" ? { 'X-Frame-Options': 'DENY' } : {}),
+  });
+};
+
+const one = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+const SANE = /^[A-Za-z0-9._~-]{1,200}$/;
+
+/** r, s and signature as one link, or nothing when any is missing or malformed. */
+const linkOf = (get: (name: string) => string | undefined): ExecutionLink | undefined => {
+  const requestId = get('r');
+  const signerRef = get('s');
+  const signature = get('signature');
+  if ([requestId, signerRef, signature].some((v) => v === undefined || !SANE.test(v))) return undefined;
+  return { requestId: requestId!, signerRef: signerRef!, signature: signature! };
+};
+
+/** The address the request came from: `hops` proxies back along X-Forwarded-For. */
+export const clientIp = (ctx: AppContext, hops: number): string => {
+  const socket = ctx.req.socket.remoteAddress ?? 'unknown';
+  const forwarded = (ctx.get('x-forwarded-for') || '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  const chain = [...forwarded, socket];
+  const ip = chain[Math.max(0, chain.length - 1 - hops)]!;
+  return ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+};
+
+/** A drawn signature as posted by the page's script: a PNG data URL of bounded size and shape. */
+export const drawingOf = (raw: string | undefined): E.Either<string, Uint8Array | null> => {
+  if (raw === undefined || raw === '') return E.right(null);
+  const prefix = 'data:image/png;base64,';
+  if (!raw.startsWith(prefix)) return E.left('is not a PNG image');
+  const bytes = Buffer.from(raw.slice(prefix.length), 'base64');
+  if (bytes.length > MAX_DRAWING_BYTES) return E.left('is too large');
+  const magic = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  if (bytes.length < 33 || !bytes.subarray(0, 8).equals(magic) || bytes.toString('latin1', 12, 16) !== 'IHDR')
+    return E.left('is not a PNG image');
+  const width = bytes.readUInt32BE(16);
+  const height = bytes.readUInt32BE(20);
+  if (width < 1 || height < 1 || width > 4000 || height > 2000) return E.left('has an unusual size');
+  return E.right(new Uint8Array(bytes));
+};
+
+interface Refused {
+  readonly status: number;
+  readonly title: string;
+  readonly message: string;
+  readonly detail?: string;
+}
+
+/** Every refusal of a link, with its page and status: the contract is never shown. */
+export const refusalOf = (refusal: LinkRefusal): Refused => {
+  switch (refusal._tag) {
+    case 'InvalidSignature':
+      return {
+        status: 403,
+        title: 'This link is not valid',
+        message: 'The link may have been changed or cut short.',
+        detail: 'Open it again from the message you received, or ask the sender for a new one.',
+      };
+    case 'NoSuchRequest':
+    case 'UnknownSigner':
+      return {
+        status: 404,
+        title: 'We cannot find this document',
+        message: 'There is no document to sign at this link.',
+        detail: 'Ask the sender for a new link.',
+      };
+    case 'NotYetSent':
+      return {
+        status: 409,
+        title: 'This document is not ready yet',
+        message: 'The sender has not sent it for signing yet.',
+        detail: 'Open the link again once you are told it is ready.',
+      };
+    case 'Expired':
+      return {
+        status: 410,
+        title: 'This link has expired',
+        message: 'The time to sign this document is over.',
+        detail: 'Ask the sender to send it again if you still need to sign it.',
+      };
+    case 'Closed':
+      switch (refusal.state) {
+        case 'cancelled':
+          return {
+            status: 410,
+            title: 'This request was cancelled',
+            message: 'The sender cancelled it: there is nothing to sign.',
+          };
+        case 'declined':
+          return refusal.signer.state === 'declined'
+            ? { status: 410, title: 'You declined to sign', message: 'The sender has been told.' }
+            : {
+                status: 410,
+                title: 'This request was declined',
+                message: 'A signer declined it, so it can no longer be signed.',
+              };
+        case 'completed':
+          return {
+            status: 410,
+            title: 'This document is complete',
+            message:
+              refusal.signer.signedAt === null
+                ? 'Everyone has signed it.'
+                : `Everyone has signed it; you signed on ${refusal.signer.signedAt} (UTC).`,
+          };
+        default:
+          return {
+            status: 409,
+            title: 'This document cannot be signed',
+            message: 'It is not open for signing.',
+          };
+      }
+  }
+};
+
+/**
+ * The signer pages: `GET /sign` shows the contracts and the form, `POST /sign` signs,
+ * `POST /sign/decline` declines, `GET /sign/done` says how it ended, `GET /sign/document`
+ * serves a PDF contract pre-filled. No session, no cookie: every request carries the
+ * Execution URL's signature, and every form a token bound to the signer and the document.
+ */
+export const mountSigningRoutes = (
+  router: Router<AppState>,
+  cases: UseCases,
+  options: SigningRouteOptions,
+): void => {
+  const base = new URL(options.publicBaseUrl);
+  const origin = base.origin;
+  const basePath = base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`;
+
+  const render = (ctx: AppContext, status: number, body: string) => {
+    ctx.status = status;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = body;
+  };
+
+  const page =
+    (handler: (ctx: AppContext, nonce: string) => Promise<void>) =>
+    async (ctx: AppContext): Promise<void> => {
+      const nonce = randomBytes(16).toString('base64');
+      secure(ctx, options, nonce, []);
+      try {
+        await handler(ctx, nonce);
+      } catch (error) {
+        const status =
+          typeof (error as { status?: unknown }).status === 'number'
+            ? (error as { status: number }).status
+            : 500;
+        if (status >= 500) ctx.state.log.error({ err: error }, 'signer page failed');
+        secure(ctx, options, nonce, []);
+        render(
+          ctx,
+          status >= 400 && status < 500 ? status : 500,
+          messagePage({
+            nonce,
+            title:
+              status === 413
+                ? 'That was too much to send'
+                : status < 500
+                  ? 'This request could not be read'
+                  : 'Something went wrong on our side',
+            message:
+              status < 500
+                ? 'Please go back and try again.'
+                : 'Nothing was signed. Please try again in a moment.',
+          }),
+        );
+      }
+    };
+
+  const refuse = (ctx: AppContext, nonce: string, refusal: Refused) =>
+    render(ctx, refusal.status, messagePage({ nonce, ...refusal }));
+
+  const incompleteLink = (ctx: AppContext, nonce: string) =>
+    refuse(ctx, nonce, {
+      status: 400,
+      title: 'This link is incomplete',
+      message: 'Part of the link is missing.',
+      detail: 'Open it again from the message you received; copy the whole address if you paste it.',
+    });
+
+  const contextFor = (nonce: string, link: ExecutionLink): PageContext => ({
+    nonce,
+    basePath,
+    link: { r: link.requestId, s: link.signerRef, signature: link.signature },
+  });
+
+  /** The page's forms post here, and signing may end at the client's redirect_url. */
+  const formTargets = (p: SigningPage): string[] => {
+    const targets = ["'self'"];
+    if (p.request.redirectUrl !== null) targets.push(new URL(p.request.redirectUrl).origin);
+    return targets;
+  };
+
+  const showForm = (
+    ctx: AppContext,
+    nonce: string,
+    status: number,
+    p: SigningPage,
+    link: ExecutionLink,
+    extra: Parameters<typeof signingPage>[2] = {},
+  ) => {
+    secure(ctx, options, nonce, formTargets(p));
+    render(ctx, status, signingPage(contextFor(nonce, link), p, extra));
+  };
+
+  const doneLink = (link: ExecutionLink) =>
+    `${basePath}sign/done?${new URLSearchParams({ r: link.requestId, s: link.signerRef, signature: link.signature }).toString()}`;
+
+  /** After an act: the client's redirect_url, else our own page. 303, so a reload does not post again. */
+  const finish = (ctx: AppContext, link: ExecutionLink, done: ActDone) => {
+    ctx.status = 303;
+    ctx.redirect(done.redirectTo ?? doneLink(link));
+  };
+
+  /** Forms come only from our own pages: a browser says so (Sec-Fetch-Site), and no other origin may post. */
+  const sameOrigin = (ctx: AppContext): boolean => {
+    const site = ctx.get('sec-fetch-site');
+    if (site !== '' && site !== 'same-origin') return false;
+    const from = ctx.get('origin');
+    return from === '' || from === 'null' || from === origin;
+  };
+
+  const readForm = async (ctx: AppContext): Promise<URLSearchParams | undefined> => {
+    if (!ctx.request.is('application/x-www-form-urlencoded')) return undefined;
+    const raw: unknown = await coBody.text(ctx.req, { limit: FORM_LIMIT, encoding: 'utf8' });
+    return typeof raw === 'string' ? new URLSearchParams(raw) : undefined;
+  };
+
+  const submitRefusal = (
+    ctx: AppContext,
+    nonce: string,
+    link: ExecutionLink,
+    refusal: SubmitRefusal,
+    submitted: Submitted,
+  ) => {
+    switch (refusal._tag) {
+      case 'InvalidSubmission':
+        return showForm(ctx, nonce, 422, refusal.page, link, { problems: refusal.problems, submitted });
+      case 'FormTokenExpired':
+        return showForm(ctx, nonce, 409, refusal.page, link, {
+          submitted,
+          notice: 'This page was open for a long time. Please check the document and submit again.',
+        });
+      case 'DocumentChanged':
+        return showForm(ctx, nonce, 409, refusal.page, link, {
+          notice: 'The document is not the one this page showed. Please read it again before you sign.',
+        });
+      case 'InvalidFormToken':
+        return refuse(ctx, nonce, {
+          status: 403,
+          title: 'This form could not be accepted',
+          message: 'It did not come from your signing page.',
+          detail: 'Open your signing link again and submit from there.',
+        });
+      case 'AlreadySigned':
+        return refuse(ctx, nonce, {
+          status: 409,
+          title: 'You have already signed',
+          message: 'A signed document cannot be declined afterwards.',
+        });
+      default:
+        return refuse(ctx, nonce, refusalOf(refusal));
+    }
+  };
+
+  router.get(
+    '/sign',
+    page(async (ctx, nonce) => {
+      const link = linkOf((n) => one(ctx.query[n]));
+      if (link === undefined) return incompleteLink(ctx, nonce);
+      const result = await cases.openSigningPage(link)();
+      if (E.isLeft(result)) return refuse(ctx, nonce, refusalOf(result.left));
+      const outcome = result.right;
+      if (outcome._tag === 'AlreadySigned')
+        return render(
+          ctx,
+          200,
+          messagePage({
+            nonce,
+            from: outcome.request.siteName,
+            title: 'You have already signed',
+            message: `You signed on ${outcome.signer.signedAt ?? ''} (UTC). Nothing more is needed from you.`,
+            detail: 'The document is complete once every signer has signed.',
+          }),
+        );
+      showForm(ctx, nonce, 200, outcome.page, link);
+    }),
+  );
+
+  const act = (
+    submit: (
+      link: ExecutionLink,
+      form: URLSearchParams,
+      ctx: AppContext,
+      submitted: Submitted,
+    ) => Promise<E.Either<SubmitRefusal | { _tag: 'BadDrawing'; message: string }, ActDone>>,
+  ) =>
+    page(async (ctx, nonce) => {
+      if (!sameOrigin(ctx))
+        return refuse(ctx, nonce, {
+          status: 403,
+          title: 'This form could not be accepted',
+          message: 'It was sent from another site.',
+          detail: 'Open your signing link and submit from there.',
+        });
+      const form = await readForm(ctx);
+      if (form === undefined)
+        return refuse(ctx, nonce, {
+          status: 415,
+          title: 'This request could not be read',
+          message: 'Submit the form from your signing page.',
+        });
+      const link = linkOf((n) => form.get(n) ?? undefined);
+      if (link === undefined) return incompleteLink(ctx, nonce);
+      const values = new Map<number, string>();
+      for (const [key, value] of form) {
+        const match = /^f(\d{1,4})$/.exec(key);
+        if (match !== null && !values.has(Number(match[1]))) values.set(Number(match[1]), value);
+      }
+      const submitted: Submitted = {
+        values,
+        typedName: form.get('typed_name') ?? '',
+        consent: form.get('consent') === 'yes',
+        reason: form.get('reason') ?? '',
+      };
+      const result = await submit(link, form, ctx, submitted);
+      if (E.isRight(result)) return finish(ctx, link, result.right);
+      if (result.left._tag === 'BadDrawing')
+        return refuse(ctx, nonce, {
+          status: 400,
+          title: 'The drawn signature could not be read',
+          message: `It ${result.left.message}.`,
+          detail: 'Go back, clear the drawing and draw again, or sign with your typed name alone.',
+        });
+      submitRefusal(ctx, nonce, link, result.left, submitted);
+    });
+
+  const evidenceOf = (ctx: AppContext) => ({
+    ip: clientIp(ctx, options.trustedProxyHops),
+    userAgent: (ctx.get('user-agent') || '(none)').slice(0, 512),
+  });
+
+  router.post(
+    '/sign',
+    act(async (link, form, ctx, submitted) => {
+      const drawing = drawingOf(form.get('drawn_signature') ?? undefined);
+      if (E.isLeft(drawing)) return E.left({ _tag: 'BadDrawing', message: drawing.left });
+      return cases.submitSignature({
+        ...link,
+        ...evidenceOf(ctx),
+        formToken: form.get('form_token') ?? '',
+        documentSha256: form.get('document_sha256') ?? '',
+        values: submitted.values,
+        typedName: submitted.typedName,
+        consent: submitted.consent,
+        drawnSignature: drawing.right,
+      })();
+    }),
+  );
+
+  router.post(
+    '/sign/decline',
+    act((link, form, ctx, submitted) =>
+      cases.declineSigning({
+        ...link,
+        ...evidenceOf(ctx),
+        formToken: form.get('form_token') ?? '',
+        documentSha256: form.get('document_sha256') ?? '',
+        reason: submitted.reason,
+      })(),
+    ),
+  );
+
+  router.get(
+    '/sign/done',
+    page(async (ctx, nonce) => {
+      const link = linkOf((n) => one(ctx.query[n]));
+      if (link === undefined) return incompleteLink(ctx, nonce);
+      const result = await cases.signerStatus(link)();
+      if (E.isLeft(result)) return refuse(ctx, nonce, refusalOf(result.left));
+      const { request, signer } = result.right;
+      const from = request.siteName;
+      if (signer.state === 'signed')
+        return render(
+          ctx,
+          200,
+          messagePage({
+            nonce,
+            from,
+            title: 'Thank you: you have signed',
+            message: `You signed on ${signer.signedAt ?? ''} (UTC).`,
+            detail:
+              request.state === 'completed'
+                ? `Everyone has signed: the document is complete and ${from} has it.`
+                : 'The document is complete once the other signers have signed too.',
+          }),
+        );
+      if (signer.state === 'declined')
+        return render(
+          ctx,
+          200,
+          messagePage({
+            nonce,
+            from,
+            title: 'You declined to sign',
+            message: `${from} has been told, with your reason. Nothing was signed.`,
+          }),
+        );
+      const again = `${basePath}sign?${new URLSearchParams({ r: link.requestId, s: link.signerRef, signature: link.signature }).toString()}`;
+      ctx.status = 303;
+      ctx.redirect(again);
+    }),
+  );
+
+  router.get(
+    '/sign/document',
+    page(async (ctx, nonce) => {
+      const link = linkOf((n) => one(ctx.query[n]));
+      const contract = one(ctx.query.contract);
+      if (link === undefined || contract === undefined || !/^[1-9][0-9]{0,14}$/.test(contract))
+        return incompleteLink(ctx, nonce);
+      const result = await cases.signerPdf({ ...link, contractId: Number(contract) })();
+      if (E.isLeft(result)) {
+        if (result.left._tag === 'NoSuchContract')
+          return refuse(ctx, nonce, {
+            status: 404,
+            title: 'No such document',
+            message: 'This request has no PDF contract of that number.',
+          });
+        return refuse(ctx, nonce, refusalOf(result.left));
+      }
+      // The PDF is shown inside our own page (and wherever that page may be embedded).
+      ctx.set(
+        'Content-Security-Policy',
+        `default-src 'none'; frame-ancestors 'self'${options.frameAncestors === "'none'" ? '' : ` ${options.frameAncestors}`}`,
+      );
+      ctx.remove('X-Frame-Options');
+      ctx.set(
+        'Content-Disposition',
+        `inline; filename="contract-${contract}.pdf"; filename*=UTF-8''${encodeURIComponent(`${result.right.name}.pdf`)}`,
+      );
+      ctx.type = 'application/pdf';
+      ctx.body = Buffer.from(result.right.pdf);
+    }),
+  );
+};

@@ -1,0 +1,335 @@
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import {
+  PDFCheckBox,
+  PDFDocument,
+  PDFDropdown,
+  PDFOptionList,
+  PDFRadioGroup,
+  PDFSignature,
+  PDFTextField,
+  rgb,
+  type PDFField,
+  type PDFFont,
+  type PDFImage,
+  type PDFPage,
+} from '@cantoo/pdf-lib';
+import type { FieldValue, SignerAct } from '../../domain/signing.js';
+import type {
+  AuditSigner,
+  ExecutedContract,
+  ExecutedDocument,
+  ExecutedField,
+  PdfRenderer,
+} from '../../ports/pdf-renderer.js';
+import { htmlBlocks } from './html-blocks.js';
+import { embedFonts, fitSize, printable, Writer, type Fonts } from './text-layout.js';
+
+const PRODUCER = 'E-signature platform (requests service)';
+
+export const displayValue = (value: FieldValue | null): string =>
+  value === null ? '(empty)' : value === true ? 'Yes' : value === false ? 'No' : value;
+
+/** Sets one form field to a value; answers false when the PDF's field cannot take it. */
+const setField = (field: PDFField, value: FieldValue): boolean => {
+  try {
+    if (field instanceof PDFTextField) field.setText(String(value));
+    else if (field instanceof PDFCheckBox) {
+      if (value === true) field.check();
+      else field.uncheck();
+    } else if (
+      field instanceof PDFDropdown ||
+      field instanceof PDFOptionList ||
+      field instanceof PDFRadioGroup
+    ) {
+      if (typeof value !== 'string') return false;
+      field.select(value);
+    } else return false;
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The pages a field's widgets sit on, with their rectangles. */
+const placements = (doc: PDFDocument, field: PDFField) =>
+  field.acroField.getWidgets().flatMap((widget) => {
+    const ref = doc.context.getObjectRef(widget.dict);
+    const pageRef = widget.P();
+    const page = doc
+      .getPages()
+      .find(
+        (p) =>
+          (pageRef !== undefined && p.ref === pageRef) ||
+          (ref !== undefined && (p.node.Annots()?.asArray() ?? []).includes(ref)),
+      );
+    return page === undefined ? [] : [{ page, rect: widget.getRectangle() }];
+  });
+
+const drawSignatureIn = (
+  page: PDFPage,
+  rect: { x: number; y: number; width: number; height: number },
+  act: SignerAct,
+  font: PDFFont,
+  image: PDFImage | null,
+) => {
+  const name = printable(act.typedName ?? '');
+  if (image !== null) {
+    const scale = Math.min(rect.width / image.width, (rect.height * 0.65) / image.height);
+    page.drawImage(image, {
+      x: rect.x,
+      y: rect.y + rect.height * 0.35,
+      width: image.width * scale,
+      height: image.height * scale,
+    });
+  }
+  const size = fitSize(font, name, rect.width - 4, image === null ? rect.height * 0.7 : rect.height * 0.3);
+  page.drawText(name, { x: rect.x + 2, y: rect.y + 3, size, font, color: rgb(0.05, 0.15, 0.45) });
+};
+
+/** A PDF contract filled with its final values and signatures, flattened; its pages' bytes. */
+const fillPdf = async (
+  contract: Extract<ExecutedContract, { kind: 'pdf' }>,
+  flatten: boolean,
+): Promise<{ bytes: Uint8Array; unplaced: ExecutedField[] }> => {
+  const doc = await PDFDocument.load(contract.pdf, { updateMetadata: false });
+  const fonts = await embedFonts(doc);
+  const form = doc.getForm();
+  const unplaced: ExecutedField[] = [];
+  for (const field of contract.fields) {
+    const target = form.getFieldMaybe(field.name);
+    if (target === undefined) continue;
+    if (field.definition.type === 'signature' || target instanceof PDFSignature) {
+      const act = field.signature;
+      if (act !== null) {
+        const image = act.drawnSignature === null ? null : await embedPng(doc, act.drawnSignature);
+        const spots = placements(doc, target);
+        for (const spot of spots) drawSignatureIn(spot.page, spot.rect, act, fonts.signature, image);
+        if (spots.length === 0) unplaced.push(field);
+      }
+      // A signature field has no appearance to flatten; its drawing is on the page now.
+      if (flatten) form.removeField(target);
+      continue;
+    }
+    if (field.value !== null && !setField(target, field.value)) unplaced.push(field);
+  }
+  form.updateFieldAppearances(fonts.regular);
+  if (flatten) form.flatten();
+  return { bytes: await doc.save(), unplaced };
+};
+
+const embedPng = async (doc: PDFDocument, png: Uint8Array): Promise<PDFImage | null> => {
+  try {
+    return await doc.embedPng(png);
+  } catch {
+    return null;
+  }
+};
+
+const signedCaption = (what: string, act: SignerAct): string =>
+  `${what} · signed by ${act.signerId} on ${act.at}`;
+
+const writeHtmlContract = async (
+  w: Writer,
+  contract: Extract<ExecutedContract, { kind: 'html' }>,
+  acts: readonly SignerAct[],
+) => {
+  w.newPage();
+  w.heading(contract.name, 1);
+  w.plain(`Contract ${contract.id} · content SHA-256 ${contract.sha256}`, {
+    size: 8,
+    muted: true,
+    after: 12,
+  });
+  for (const block of htmlBlocks(contract.html)) {
+    const indent = block.depth * 14;
+    switch (block.kind) {
+      case 'heading':
+        w.heading(
+          block.runs
+            .map((r) => r.text)
+            .join('')
+            .trim(),
+          block.level + 1,
+        );
+        break;
+      case 'rule':
+        w.rule();
+        break;
+      case 'pre':
+        w.text(block.runs, { indent, size: 9.5 });
+        break;
+      case 'item':
+        w.text(trimRuns(block.runs), { indent, marker: block.marker, after: 3 });
+        break;
+      default:
+        w.text(trimRuns(block.runs), { indent, after: 7 });
+    }
+  }
+  const entries = contract.fields.filter((f) => f.definition.type !== 'signature');
+  if (entries.length > 0) {
+    w.heading('Completed fields', 2);
+    for (const field of entries)
+      w.pair(
+        field.name,
+        `${displayValue(field.value)}${field.signerId === null ? '' : `   (${field.signerId})`}`,
+      );
+  }
+  const signatureFields = contract.fields.filter((f) => f.definition.type === 'signature');
+  w.heading('Signatures', 2);
+  const shown =
+    signatureFields.length > 0
+      ? signatureFields.map((f) => ({ what: f.name, act: f.signature }))
+      : acts.filter((a) => a.kind === 'signed').map((act) => ({ what: 'Signature', act }));
+  for (const { what, act } of shown) {
+    if (act === null || act.typedName === null) {
+      w.plain(`${what}: not signed`, { italic: true });
+      continue;
+    }
+    const image = act.drawnSignature === null ? null : await embedPng(w.doc, act.drawnSignature);
+    w.signature(act.typedName, image, signedCaption(what, act));
+  }
+};
+
+const trimRuns = (runs: readonly { text: string; bold: boolean; italic: boolean }[]) =>
+  runs.map((r, i) => ({
+    ...r,
+    text: i === 0 ? r.text.trimStart() : i === runs.length - 1 ? r.text.trimEnd() : r.text,
+  }));
+
+const writePdfContract = async (w: Writer, contract: Extract<ExecutedContract, { kind: 'pdf' }>) => {
+  let filled: { bytes: Uint8Array; unplaced: ExecutedField[] };
+  try {
+    filled = await fillPdf(contract, true);
+  } catch {
+    // A form pdf-lib cannot flatten is kept as uploaded; every value goes on the page after it.
+    filled = { bytes: contract.pdf, unplaced: [...contract.fields] };
+  }
+  const source = await PDFDocument.load(filled.bytes, { updateMetadata: false });
+  const pages = await w.doc.copyPages(source, source.getPageIndices());
+  for (const page of pages) w.doc.addPage(page);
+  w.y = 0;
+  if (filled.unplaced.length > 0) {
+    w.newPage();
+    w.heading(`${contract.name}: values`, 2);
+    w.plain('These values could not be placed on the form of the PDF above; they are part of it.', {
+      size: 9,
+      muted: true,
+    });
+    for (const field of filled.unplaced)
+      w.pair(
+        field.name,
+        field.definition.type === 'signature'
+          ? `signed by ${field.signature?.signerId ?? '(nobody)'} as "${field.signature?.typedName ?? ''}"`
+          : displayValue(field.value),
+      );
+  }
+};
+
+const writeAudit = (w: Writer, document: ExecutedDocument) => {
+  w.newPage();
+  w.heading('Audit trail', 1);
+  w.pair('Request', document.requestId);
+  w.pair('Sent by', document.siteName);
+  w.pair('Created', document.createdAt);
+  w.pair('Sent', document.sentAt ?? '(not sent)');
+  w.pair('Completed', document.completedAt);
+  w.pair('Document SHA-256', document.documentSha256);
+  w.plain(
+    'The document SHA-256 is the hash of the canonical description of the document every signer was shown: each contract with the SHA-256 of its content, and every field with its pre-filled value and signer (ADR 0801 of the service).',
+    { size: 8, muted: true, after: 8 },
+  );
+  w.heading('Contracts', 2);
+  for (const c of document.contracts)
+    w.pair(`${c.name} (${c.kind.toUpperCase()}, template ${c.id})`, `content SHA-256 ${c.sha256}`);
+  w.heading('Signers', 2);
+  for (const signer of document.signers) writeAuditSigner(w, signer);
+};
+
+const writeAuditSigner = (w: Writer, signer: AuditSigner) => {
+  w.heading(signer.signerId, 3);
+  const act = signer.act;
+  w.pair('E-mail', signer.email ?? '(none)', 10);
+  w.pair('Mobile', signer.mobileNumber ?? '(none)', 10);
+  if (act === null) {
+    w.pair('Action', 'none recorded', 10);
+    return;
+  }
+  w.pair('Action', act.kind === 'signed' ? 'signed' : 'declined', 10);
+  if (act.typedName !== null)
+    w.pair('Signed as', `${act.typedName}${act.drawnSignature === null ? '' : ' (typed and drawn)'}`, 10);
+  if (act.reason !== null) w.pair('Reason', act.reason, 10);
+  w.pair('Time', act.at, 10);
+  w.pair('IP address', act.ip, 10);
+  w.pair('User agent', act.userAgent, 10);
+  w.pair('Document SHA-256', act.documentSha256, 10);
+  w.space(6);
+};
+
+const writeCover = (w: Writer, document: ExecutedDocument) => {
+  w.newPage();
+  w.heading('Executed document', 1);
+  w.plain(`${document.siteName} · completed ${document.completedAt}`, { muted: true, after: 10 });
+  w.pair('Request', document.requestId);
+  w.heading('Contracts', 2);
+  document.contracts.forEach((c, i) => w.pair(String(i + 1), c.name));
+  w.heading('Signed by', 2);
+  for (const s of document.signers)
+    w.pair(
+      s.act?.typedName ?? s.signerId,
+      `${s.signerId}${s.email !== null && s.email !== s.signerId ? ` <${s.email}>` : ''} · ${s.act?.at ?? ''}`,
+    );
+};
+
+/** The pdf-lib renderer: the template fill for signers, and the executed document. */
+export const pdfLibRenderer: PdfRenderer = {
+  prefill: (pdf, values) =>
+    TE.rightTask(async () => {
+      try {
+        const filled = await fillPdf(
+          {
+            kind: 'pdf',
+            id: 0,
+            name: '',
+            pdf,
+            sha256: '',
+            fields: values.map((v) => ({
+              name: v.definition.name,
+              definition: v.definition,
+              value: v.value,
+              signerId: null,
+              signature: null,
+            })),
+          },
+          false,
+        );
+        return filled.bytes;
+      } catch {
+        // The file as uploaded still shows the contract; the page lists the values beside it.
+        return pdf;
+      }
+    }),
+  executed: (document) =>
+    TE.rightTask(async () => {
+      const doc = await PDFDocument.create();
+      const fonts: Fonts = await embedFonts(doc);
+      const w = new Writer(doc, fonts);
+      const acts = document.signers.flatMap((s) => (s.act === null ? [] : [s.act]));
+      writeCover(w, document);
+      for (const contract of document.contracts) {
+        if (contract.kind === 'html') await writeHtmlContract(w, contract, acts);
+        else await writePdfContract(w, contract);
+      }
+      writeAudit(w, document);
+      w.footer(`Request ${document.requestId}`);
+      const names = document.contracts.map((c) => c.name).join(', ');
+      doc.setTitle(`Executed: ${names}`);
+      doc.setSubject(`Request ${document.requestId}, completed ${document.completedAt}`);
+      doc.setAuthor(document.siteName);
+      doc.setKeywords(['executed', document.requestId, document.documentSha256]);
+      doc.setProducer(PRODUCER);
+      doc.setCreator(PRODUCER);
+      doc.setCreationDate(new Date(document.completedAt));
+      doc.setModificationDate(new Date(document.completedAt));
+      return doc.save();
+    }),
+};

@@ -1,0 +1,67 @@
+import * as t from 'io-ts';
+import { db, sql, type Queryable } from '@esign/platform';
+import type { SignerAct } from '../../domain/signing.js';
+import type { SignerActRepository } from '../../ports/signer-act-repository.js';
+import { Bytes, JsonTimestamp } from './rows.js';
+import { task } from './task.js';
+
+const Nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
+
+const ActRow = t.type({
+  signer_ref: t.string,
+  signer_id: t.string,
+  kind: t.keyof({ signed: null, declined: null }),
+  at: JsonTimestamp,
+  ip: t.string,
+  user_agent: t.string,
+  document_sha256: t.string,
+  typed_name: Nullable(t.string),
+  drawn_signature: Nullable(Bytes),
+  field_values: t.record(t.string, t.union([t.string, t.boolean])),
+  reason: Nullable(t.string),
+});
+
+export const postgresSignerActRepository = (q: Queryable): SignerActRepository => ({
+  insert: (requestId, act) =>
+    task(async () => {
+      await db.exec(
+        q,
+        sql.unsafe`
+          INSERT INTO signer_acts
+            (request_id, signer_ref, kind, at, ip, user_agent, document_sha256, typed_name,
+             drawn_signature, field_values, reason)
+          VALUES (${requestId}, ${act.signerRef}, ${act.kind}, ${act.at}, ${act.ip}, ${act.userAgent},
+                  ${act.documentSha256}, ${act.typedName},
+                  ${act.drawnSignature === null ? null : sql.binary(Buffer.from(act.drawnSignature))},
+                  ${sql.jsonb(act.values)}, ${act.reason})`,
+      );
+    }),
+  list: (requestId) =>
+    task(async () =>
+      (
+        await db.any(
+          q,
+          ActRow,
+          sql.unsafe`
+            SELECT a.signer_ref, rs.signer_id, a.kind, a.at, a.ip, a.user_agent, a.document_sha256,
+                   a.typed_name, a.drawn_signature, a.field_values, a.reason
+            FROM signer_acts a
+            JOIN request_signers rs ON rs.request_id = a.request_id AND rs.signer_ref = a.signer_ref
+            WHERE a.request_id = ${requestId}
+            ORDER BY a.at, rs.position`,
+        )
+      ).map((row): SignerAct => ({
+        signerRef: row.signer_ref,
+        signerId: row.signer_id,
+        kind: row.kind,
+        at: row.at,
+        ip: row.ip,
+        userAgent: row.user_agent,
+        documentSha256: row.document_sha256,
+        typedName: row.typed_name,
+        drawnSignature: row.drawn_signature,
+        values: row.field_values,
+        reason: row.reason,
+      })),
+    ),
+});

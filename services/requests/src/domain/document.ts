@@ -1,0 +1,104 @@
+import type { TemplateField, TemplateKind } from './contract-template.js';
+import type { RequestField, SignatureRequest } from './signature-request.js';
+
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text as HTML: safe in element content and in quoted attribute values alike. */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/**
+ * An HTML contract with its `render_data` merged: every `{{ token }}` is replaced by the
+ * HTML-escaped value (a token without a value by nothing), so render_data can only ever
+ * add text, never markup. The scan is the one `parseTokens` validated the template with.
+ */
+export const mergeHtml = (html: string, renderData: Readonly<Record<string, string>>): string => {
+  let out = '';
+  let from = 0;
+  for (;;) {
+    const open = html.indexOf('{{', from);
+    const close = open === -1 ? -1 : html.indexOf('}}', open + 2);
+    if (close === -1) return out + html.slice(from);
+    const name = html.slice(open + 2, close).trim();
+    const value = Object.hasOwn(renderData, name) ? renderData[name]! : '';
+    out += html.slice(from, open) + escapeHtml(value);
+    from = close + 2;
+  }
+};
+
+/** A field of a Request with what its contracts say it is (a name on two contracts has two definitions). */
+export interface TypedField extends RequestField {
+  /** Its position among the Request's fields: how forms and the audit trail name it. */
+  readonly index: number;
+  /** Every definition of the name on the Request's contracts, in contract order; a value must fit all. */
+  readonly definitions: readonly TemplateField[];
+}
+
+export type FieldKind = TemplateField['type'];
+
+export const kindOf = (field: TypedField): FieldKind => field.definitions[0]?.type ?? 'text';
+
+/** The Request's fields with their definitions, from the contracts' templates (in contract order). */
+export const typedFields = (
+  request: SignatureRequest,
+  templates: readonly { readonly fields: readonly TemplateField[] }[],
+): TypedField[] =>
+  request.fields.map((field, index) => ({
+    ...field,
+    index,
+    definitions: templates.flatMap((t) => t.fields.filter((f) => f.name === field.name)),
+  }));
+
+/** One contract as the document-shown fingerprint names it. */
+export interface ContractFingerprint {
+  readonly id: number;
+  readonly name: string;
+  readonly kind: TemplateKind;
+  /**
+   * SHA-256 (hex) of what the signer is shown of it: for HTML, the UTF-8 bytes of
+   * `mergeHtml(template, render_data)`; for a PDF, the template file as uploaded.
+   */
+  readonly sha256: string;
+}
+
+export const DOCUMENT_FORMAT = 'esign-document/1';
+
+const canonical = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+};
+
+/**
+ * "The document shown" to every signer of a Request, as canonical JSON (keys sorted, no
+ * white space, UTF-8): the contracts in order with the fingerprint of each one's content,
+ * and every field with its type, its pre-filled value and its signer. It is the same for
+ * all signers and fixed once the Request is sent (templates and fields never change), so
+ * two signers signing at once sign the same document. Its SHA-256 is the audit trail's
+ * document hash; ADR 0801 gives the recipe to recompute it.
+ */
+export const canonicalDocument = (
+  request: SignatureRequest,
+  contracts: readonly ContractFingerprint[],
+  fields: readonly TypedField[],
+): string =>
+  canonical({
+    format: DOCUMENT_FORMAT,
+    request_id: request.id,
+    contracts: contracts.map((c) => ({ id: c.id, name: c.name, kind: c.kind, sha256: c.sha256 })),
+    fields: fields.map((f) => ({
+      name: f.name,
+      type: kindOf(f),
+      value: f.defaultValue,
+      assigned_to: f.assignedTo,
+    })),
+  });

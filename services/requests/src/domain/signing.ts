@@ -1,0 +1,133 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { kindOf, type TypedField } from './document.js';
+import type { RequestSigner } from './signature-request.js';
+
+export type FieldValue = string | boolean;
+
+/** What one signer did, for the audit trail and the executed document. */
+export interface SignerAct {
+  readonly signerRef: string;
+  readonly signerId: string;
+  readonly kind: 'signed' | 'declined';
+  readonly at: string;
+  readonly ip: string;
+  readonly userAgent: string;
+  /** SHA-256 (hex) of the canonical document shown (`canonicalDocument`). */
+  readonly documentSha256: string;
+  /** The name the signer typed as their signature; null for a decline. */
+  readonly typedName: string | null;
+  /** A PNG the signer drew, when they did. */
+  readonly drawnSignature: Uint8Array | null;
+  /** The values the signer entered, by field name (signature fields are the signature itself). */
+  readonly values: Readonly<Record<string, FieldValue>>;
+  /** Why they declined; null for a signature. */
+  readonly reason: string | null;
+}
+
+export const LIMITS = { typedName: 200, reason: 1000, text: 10_000 } as const;
+
+/** Where a problem is: a field by its index, or one of the signature's own inputs. */
+export type ProblemTarget =
+  | { readonly _tag: 'Field'; readonly index: number }
+  | { readonly _tag: 'TypedName' }
+  | { readonly _tag: 'Consent' }
+  | { readonly _tag: 'Reason' };
+
+export interface SubmissionProblem {
+  readonly target: ProblemTarget;
+  readonly message: string;
+}
+
+/** The fields this signer fills in on the page: those assigned to them, except signature fields. */
+export const fieldsToFill = (fields: readonly TypedField[], signer: RequestSigner): TypedField[] =>
+  fields.filter((f) => f.assignedTo === signer.signerId && kindOf(f) !== 'signature');
+
+// Single-line inputs: no control characters at all; a reason may span lines.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+const CHECKED = new Set(['on', 'true', 'yes', '1']);
+
+/** A form's answer for one field, checked against every definition of its name. */
+const checkField = (field: TypedField, raw: string | undefined): E.Either<string, FieldValue> => {
+  switch (kindOf(field)) {
+    case 'checkbox':
+      if (raw === undefined || raw === '') return E.right(false);
+      return CHECKED.has(raw) ? E.right(true) : E.left('must be ticked or left empty');
+    case 'choice': {
+      const value = raw ?? '';
+      if (value === '') return E.left('choose one of the options');
+      const fits = field.definitions.every((d) => d.type === 'choice' && d.options.includes(value));
+      return fits ? E.right(value) : E.left('choose one of the options shown');
+    }
+    default: {
+      const value = (raw ?? '').trim();
+      if (value === '') return E.left('is required');
+      if (CONTROL.test(value)) return E.left('must be plain text on one line');
+      const limits = field.definitions.flatMap((d) =>
+        d.type === 'text' && d.maxLength !== null ? [d.maxLength] : [],
+      );
+      const max = Math.min(LIMITS.text, ...limits);
+      if ([...value].length > max) return E.left(`must be at most ${max} characters`);
+      if (field.definitions.some((d) => d.type !== 'text')) return E.left('cannot be filled in here');
+      return E.right(value);
+    }
+  }
+};
+
+/**
+ * The signer's submission, checked whole so every problem is shown at once: each field
+ * assigned to them (text required and within its length, a checkbox ticked or not, a
+ * choice one of its options), the typed name (their signature) and their consent.
+ */
+export const checkSignature = (
+  fields: readonly TypedField[],
+  form: {
+    readonly values: ReadonlyMap<number, string>;
+    readonly typedName: string | undefined;
+    readonly consent: boolean;
+  },
+): E.Either<SubmissionProblem[], { values: Record<string, FieldValue>; typedName: string }> => {
+  const problems: SubmissionProblem[] = [];
+  const values: Record<string, FieldValue> = {};
+  for (const field of fields) {
+    const checked = checkField(field, form.values.get(field.index));
+    if (E.isLeft(checked))
+      problems.push({ target: { _tag: 'Field', index: field.index }, message: checked.left });
+    else values[field.name] = checked.right;
+  }
+  const typedName = (form.typedName ?? '').trim().replace(/\s+/g, ' ');
+  if (typedName === '')
+    problems.push({ target: { _tag: 'TypedName' }, message: 'type your full name to sign' });
+  else if (CONTROL.test(typedName) || [...typedName].length > LIMITS.typedName)
+    problems.push({
+      target: { _tag: 'TypedName' },
+      message: `must be your name, at most ${LIMITS.typedName} characters`,
+    });
+  if (!form.consent)
+    problems.push({
+      target: { _tag: 'Consent' },
+      message: 'tick the box to agree to sign electronically',
+    });
+  return problems.length > 0 ? E.left(problems) : E.right({ values, typedName });
+};
+
+/** A decline must say why, briefly: the sender reads it. */
+export const checkDeclineReason = (raw: string | undefined): E.Either<SubmissionProblem[], string> => {
+  const reason = (raw ?? '').trim();
+  const problem = (message: string) => E.left([{ target: { _tag: 'Reason' } as const, message }]);
+  if (reason === '') return problem('tell the sender why you decline');
+  if (CONTROL_BUT_LINES.test(reason)) return problem('must be plain text');
+  if ([...reason].length > LIMITS.reason) return problem(`must be at most ${LIMITS.reason} characters`);
+  return E.right(reason.replace(/\r\n?/g, '\n'));
+};
+
+/**
+ * Every field's value in the executed document: what its signer entered, else what was
+ * pre-filled. A signature field's value is its signer's signature (shown, not stored here).
+ */
+export const executedValue = (field: TypedField, acts: readonly SignerAct[]): FieldValue | null => {
+  const act = acts.find((a) => a.kind === 'signed' && a.signerId === field.assignedTo);
+  if (act !== undefined && Object.hasOwn(act.values, field.name)) return act.values[field.name]!;
+  return field.defaultValue;
+};

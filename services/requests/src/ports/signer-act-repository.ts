@@ -1,0 +1,9 @@
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { SignerAct } from '../domain/signing.js';
+
+/** The audit trail: what each signer of a Request did, at most one act per signer. */
+export interface SignerActRepository {
+  readonly insert: (requestId: string, act: SignerAct) => TE.TaskEither<never, void>;
+  /** In the order they happened. */
+  readonly list: (requestId: string) => TE.TaskEither<never, readonly SignerAct[]>;
+}
