@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import pg from 'pg';
@@ -10,9 +11,12 @@ import {
   sql,
   type CommonQueryMethods,
   type DatabasePool,
+  type DriverClient,
+  type DriverFactory,
   type Interceptor,
   type QuerySqlToken,
 } from 'slonik';
+import { createPgDriverFactory } from '@slonik/pg-driver';
 import { formatErrors, renderErrors } from '@esign/contracts';
 import type { Logger } from './logger.js';
 
@@ -59,11 +63,80 @@ export interface PoolOptions {
 }
 
 /**
+ * slonik 47 can wedge a pool for good: when a connection dies in the middle of a query (a
+ * database restart, a failover, a cut network), its destroy awaits the failed query, throws,
+ * and never announces the destruction, so the pool keeps the connection as "pending
+ * destroy" forever. Once every slot is such a ghost, every caller waits forever (the
+ * Postgres fault drill of tests/e2e found it). This driver follows each destroy and, when
+ * slonik's own fails, reports the client destroyed, so the pool drops it and opens a fresh
+ * connection for whoever waits. The pg connection itself is already closed by then.
+ */
+type Listener = (...args: unknown[]) => void;
+interface LooseEmitter {
+  on(event: string, listener: Listener): unknown;
+  off(event: string, listener: Listener): unknown;
+  removeListener(event: string, listener: Listener): unknown;
+}
+
+export const recoveringDriverFactory =
+  (inner: DriverFactory): DriverFactory =>
+  async (options) => {
+    const driver = await inner(options);
+    return {
+      createClient: async (): Promise<DriverClient> => {
+        const client = await driver.createClient();
+        const announcer = new EventEmitter();
+        let buried = false;
+        const bury = () => {
+          if (buried) return;
+          buried = true;
+          announcer.emit('destroy');
+        };
+        const follow = () => {
+          client.destroy().catch(bury);
+        };
+        // slonik's own error handler starts the destroy; follow the same promise.
+        client.on('error', () => {
+          if (client.state() === 'PENDING_DESTROY') follow();
+        });
+        const events = client as unknown as LooseEmitter;
+        const wrapped = {
+          acquire: () => client.acquire(),
+          destroy: () =>
+            client.destroy().catch((error: unknown) => {
+              bury();
+              throw error;
+            }),
+          id: () => client.id(),
+          off: (event: string, listener: Listener) => {
+            if (event === 'destroy') announcer.off(event, listener);
+            return events.off(event, listener);
+          },
+          on: (event: string, listener: Listener) => {
+            if (event === 'destroy') announcer.on(event, listener);
+            return events.on(event, listener);
+          },
+          query: (query: string, values?: unknown[]) => client.query(query, values),
+          release: () => client.release(),
+          removeListener: (event: string, listener: Listener) => {
+            if (event === 'destroy') announcer.removeListener(event, listener);
+            return events.removeListener(event, listener);
+          },
+          state: () => (buried ? 'DESTROYED' : client.state()),
+          stream: (query: string, values?: unknown[]) => client.stream(query, values),
+        };
+        return wrapped as unknown as DriverClient;
+      },
+    };
+  };
+
+/**
  * A slonik pool whose timestamps come back as ISO-8601 strings (the wire format) and
  * int8 as numbers; every other type keeps slonik's parsing.
  */
 export const createDatabasePool = async (url: string, options: PoolOptions = {}): Promise<DatabasePool> =>
   createPool(url, {
+    driverFactory: recoveringDriverFactory(createPgDriverFactory()),
     maximumPoolSize: options.maximumPoolSize ?? 10,
     statementTimeout: options.statementTimeoutMs ?? 10_000,
     connectionTimeout: 5_000,
