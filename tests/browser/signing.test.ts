@@ -25,7 +25,9 @@ import {
   deleteAmqpObjects,
   eventually,
   infra,
+  startSmtpServer,
   testLogger,
+  type SmtpDouble,
   type TestDatabase,
 } from '@esign/testing';
 import { parseConfig as requestsConfig } from '../../services/requests/src/config.js';
@@ -35,7 +37,6 @@ import { pdfText } from '../../services/requests/test/support/pdf-text.js';
 import { parseConfig as notifierConfig } from '../../services/notifier/src/config.js';
 import { startNotifier } from '../../services/notifier/src/notifier.js';
 import { CONSUMER_NAME as NOTIFIER_CONSUMER } from '../../services/notifier/src/adapters/amqp/notification-consumer.js';
-import { startSmtpServer, type SmtpDouble } from '../../services/notifier/test/support/smtp.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -202,7 +202,12 @@ describe('fault drills: the whole system through proxies in front of Postgres an
           status = 503;
           last = `${String(error)} ${String((error as Error).cause)}`;
         }
-        if (status !== 503 || Date.now() > deadline) throw new Error(`${path}: ${status}\n${bad.join('\n')}`);
+        if (status !== 503 || Date.now() > deadline) {
+          const tails = (['gateway', 'auth', 'requests'] as const)
+            .map((name) => `--- ${name}:\n${system.services[name].output().slice(-1500)}`)
+            .join('\n');
+          throw new Error(`${path}: ${status} ${last}\n${bad.join('\n')}\n${tails}`);
+        }
         await sleep(Math.min(1000, 100 * 2 ** attempt));
       }
     };
