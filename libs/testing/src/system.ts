@@ -56,9 +56,14 @@ export const startService = async (
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The tail only: a long benchmark at LOG_LEVEL=info would otherwise hoard every line.
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.length > 512 * 1024) output = output.slice(-256 * 1024);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const exited = new Promise<number | string>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );

@@ -1,0 +1,402 @@
+/**
+ * `npm run bench`: the whole product measured in one run on this machine, the way
+ * `npm start` runs it (four built processes, real Postgres and RabbitMQ, an SMTP server
+ * in this process), and the ceilings it is judged against, measured in the same run:
+ *
+ *   1. create a Request (1 contract, 2 signers, 3 fields) through the gateway: req/s, p50, p99
+ *   2. the same straight to the requests service with a minted principal, and the ratio;
+ *      the same pair for a read (GET /v1.1/requests/:id), where the gateway's share is largest
+ *   3. send → e-mail accepted by the SMTP server, at a steady rate: p50, p99
+ *   4. ceilings: a bare koa JSON route; a raw SQL transaction inserting a create's rows
+ *   5. each service's peak RSS (VmHWM)
+ *
+ * It ends with the ratios, one per line. Not part of `npm test`: a measurement, not a
+ * check. The load generator (autocannon) runs in this process, on the same 2 cores as
+ * the services and Postgres.
+ *
+ * Environment: BENCH_SECONDS (10 per run), BENCH_CONNECTIONS (16), BENCH_SEND_RATE (100
+ * sends/s), BENCH_SEND_SECONDS (10), BENCH_LOG_LEVEL of the services (info, as deployed).
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { PRINCIPAL_HEADER } from '@esign/contracts';
+import { signPrincipal } from '@esign/platform';
+import { repoRoot, startEsignSystem, type EsignSystem, type Tenant } from '@esign/testing';
+
+process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+process.env.AMQP_URL ??= 'amqp://guest:guest@127.0.0.1:5672';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const SEND_RATE = Number(process.env.BENCH_SEND_RATE ?? 100);
+const SEND_SECONDS = Number(process.env.BENCH_SEND_SECONDS ?? 10);
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+
+const print = (line = '') => process.stdout.write(`${line}\n`);
+const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+
+interface Run {
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly errors: number;
+}
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** One autocannon run; a warm-up of 2 s first so pools, JIT and caches are hot. */
+const load = async (options: autocannon.Options, expected: number): Promise<Run> => {
+  await autocannon({ ...options, duration: 2 });
+  const result = await autocannon({ ...options, duration: SECONDS });
+  const stats = (result.statusCodeStats ?? {}) as Record<string, { count: number } | undefined>;
+  const ok = stats[String(expected)]?.count ?? 0;
+  return {
+    rps: ok / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + (result.requests.total - ok),
+  };
+};
+
+const line = (name: string, run: Run) =>
+  print(
+    `  ${name.padEnd(44)} ${run.rps.toFixed(0).padStart(6)} req/s   p50 ${ms(run.p50).padStart(9)}   p99 ${ms(run.p99).padStart(9)}${run.errors > 0 ? `   (${run.errors} not ok)` : ''}`,
+  );
+
+const createBody = (template: number) =>
+  JSON.stringify({
+    contracts: [template],
+    signers: [
+      { signer_id: 'client-42', signer: { email: 'alice@example.com' }, send_to: { email: true } },
+      { signer_id: '2025550143', send_to: { mobile_number: true } },
+    ],
+    fields: [
+      { name: 'full_name', assigned_to: 'client-42' },
+      { name: 'signature', assigned_to: 'client-42' },
+      { name: 'witness_signature', assigned_to: '2025550143' },
+    ],
+    render_data: { client_name: 'Jane Q. Client', start_date: '2030-01-01' },
+  });
+
+const TEMPLATE = {
+  type: 'html',
+  name: 'Services agreement',
+  html: '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>',
+  fields: [
+    { name: 'full_name', type: 'text' },
+    { name: 'signature', type: 'signature' },
+    { name: 'witness_signature', type: 'signature' },
+  ],
+};
+
+const json = async <T>(response: Response, expected: number): Promise<T> => {
+  const text = await response.text();
+  if (response.status !== expected) throw new Error(`expected ${expected}, got ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+};
+
+/** The bare koa ceiling, in a process of its own like a service. */
+const startBareKoa = async () => {
+  const child = spawn(process.execPath, [join(repoRoot, 'bench', 'support', 'bare-koa.mjs')], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_OPTIONS: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    child.once('exit', (code) => reject(new Error(`bare koa exited ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGTERM') };
+};
+
+/**
+ * The rows one create writes (the signers upserted; the Request with its contract, two
+ * signers and three fields in one statement of data-modifying CTEs; the outbox row), as a
+ * transaction of plain parameterised SQL over `CONNECTIONS` pooled connections: what the
+ * database alone can take, without HTTP, validation, templates or JSON views.
+ */
+const rawSqlCeiling = async (databaseUrl: string, siteId: number, template: number): Promise<Run> => {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const transaction = async () => {
+    const client = await pool.connect();
+    const id = randomUUID();
+    try {
+      await client.query('BEGIN');
+      await client.query(
+        `INSERT INTO signers (site_id, signer_id, email, mobile_number, created_at, updated_at)
+         VALUES ($1, 'client-42', 'alice@example.com', NULL, now(), now()),
+                ($1, '2025550143', NULL, '12025550143', now(), now())
+         ON CONFLICT (site_id, signer_id) DO UPDATE
+           SET email = COALESCE(EXCLUDED.email, signers.email),
+               mobile_number = COALESCE(EXCLUDED.mobile_number, signers.mobile_number), updated_at = now()`,
+        [siteId],
+      );
+      await client.query(
+        `WITH r AS (
+           INSERT INTO requests (id, site_id, site_name, state, render_data, created_at, updated_at)
+           VALUES ($1, $2, 'Bench site', 'draft', $3, now(), now()) RETURNING id
+         ), c AS (
+           INSERT INTO request_contracts (request_id, position, template_id, name)
+           SELECT id, 0, $4, 'Services agreement' FROM r
+         ), s AS (
+           INSERT INTO request_signers (request_id, position, site_id, signer_id, signer_ref, send_email, send_sms, state)
+           SELECT id, v.position, $2, v.signer_id, v.ref, v.email, v.sms, 'pending' FROM r,
+             (VALUES (0, 'client-42', $5, true, false), (1, '2025550143', $6, false, true))
+               AS v(position, signer_id, ref, email, sms)
+           RETURNING request_id
+         )
+         INSERT INTO request_fields (request_id, position, name, default_value, assigned_to)
+         SELECT DISTINCT s.request_id, f.position, f.name, NULL::jsonb, f.assigned_to FROM s,
+           (VALUES (0, 'full_name', 'client-42'), (1, 'signature', 'client-42'),
+                   (2, 'witness_signature', '2025550143')) AS f(position, name, assigned_to)`,
+        [
+          id,
+          siteId,
+          JSON.stringify({ client_name: 'Jane Q. Client', start_date: '2030-01-01' }),
+          template,
+          randomUUID().slice(0, 12),
+          randomUUID().slice(0, 12),
+        ],
+      );
+      await client.query(`INSERT INTO outbox (id, type, envelope) VALUES ($1, 'request.created', $2)`, [
+        randomUUID(),
+        JSON.stringify({ id, type: 'request.created', site_id: siteId, aggregate_id: id, data: {} }),
+      ]);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  const measure = async (seconds: number) => {
+    const latencies: number[] = [];
+    const deadline = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (performance.now() < deadline) {
+          const started = performance.now();
+          await transaction();
+          latencies.push(performance.now() - started);
+        }
+      }),
+    );
+    latencies.sort((a, b) => a - b);
+    return {
+      rps: latencies.length / seconds,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      errors: 0,
+    };
+  };
+  try {
+    await measure(2);
+    return await measure(SECONDS);
+  } finally {
+    await pool.end();
+  }
+};
+
+/** Sends at a steady rate through the gateway; each send's answer → its e-mail accepted. */
+const sendToEmail = async (system: EsignSystem, tenant: Tenant, template: number) => {
+  const auth = { authorization: `Bearer ${tenant.token.accessToken}`, 'content-type': 'application/json' };
+  const count = SEND_RATE * SEND_SECONDS;
+  const emails = Array.from({ length: count }, (_, i) => `send-${i}-${randomUUID().slice(0, 8)}@example.com`);
+  const ids: string[] = new Array<string>(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < count) {
+        const i = next++;
+        const created = await json<{ id: string }>(
+          await fetch(`${system.gatewayUrl}/v1.1/sites/${tenant.site.id}/requests`, {
+            method: 'POST',
+            headers: auth,
+            body: JSON.stringify({
+              contracts: [template],
+              signers: [{ signer_id: `s-${i}`, signer: { email: emails[i] }, send_to: { email: true } }],
+              fields: [{ name: 'full_name', assigned_to: emails[i] }],
+            }),
+          }),
+          201,
+        );
+        ids[i] = created.id;
+      }
+    }),
+  );
+  await sleep(1000);
+  const answeredAt = new Map<string, number>();
+  const sendLatencies: number[] = [];
+  const before = system.smtp.received.length;
+  const started = performance.now();
+  const calls: Promise<void>[] = [];
+  for (let i = 0; i < count; i++) {
+    const due = started + (i * 1000) / SEND_RATE;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    calls.push(
+      (async () => {
+        const t0 = performance.now();
+        const response = await fetch(`${system.gatewayUrl}/v1.1/requests/${ids[i]}/send`, {
+          method: 'POST',
+          headers: { authorization: auth.authorization },
+        });
+        await response.arrayBuffer();
+        const t1 = performance.now();
+        if (response.status !== 200) throw new Error(`send answered ${response.status}`);
+        sendLatencies.push(t1 - t0);
+        answeredAt.set(emails[i]!, t1);
+      })(),
+    );
+  }
+  await Promise.all(calls);
+  const achieved = count / ((performance.now() - started) / 1000);
+  await system.smtp.waitForCount(before + count, 60_000);
+  const latencies = system.smtp.received
+    .slice(before)
+    .map((mail) => mail.acceptedAt - (answeredAt.get(mail.to[0]!) ?? NaN))
+    .filter((n) => !Number.isNaN(n))
+    .sort((a, b) => a - b);
+  sendLatencies.sort((a, b) => a - b);
+  return {
+    achieved,
+    count,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1] ?? NaN,
+    sendP50: percentile(sendLatencies, 50),
+    sendP99: percentile(sendLatencies, 99),
+  };
+};
+
+const main = async () => {
+  print(`E-signature platform benchmark: ${new Date().toISOString()}`);
+  print(
+    `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}; the load generator shares these cores with the services and Postgres`,
+  );
+  print(
+    `runs: ${SECONDS} s each after a 2 s warm-up, ${CONNECTIONS} connections; services at LOG_LEVEL=${LOG_LEVEL}`,
+  );
+  print();
+
+  const logLevel = { LOG_LEVEL: LOG_LEVEL };
+  const system = await startEsignSystem({
+    label: 'bench',
+    env: { auth: logLevel, requests: logLevel, notifier: logLevel, gateway: logLevel },
+  });
+  const bareKoa = await startBareKoa();
+  try {
+    const tenant = await system.createTenant('Bench');
+    const auth = { authorization: `Bearer ${tenant.token.accessToken}`, 'content-type': 'application/json' };
+    const template = (
+      await json<{ id: number }>(
+        await fetch(`${system.gatewayUrl}/v1.1/sites/${tenant.site.id}/contracts`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify(TEMPLATE),
+        }),
+        201,
+      )
+    ).id;
+    await json(
+      await fetch(`${system.gatewayUrl}/v1.1/contracts/${template}/publish`, {
+        method: 'POST',
+        headers: auth,
+      }),
+      200,
+    );
+    const principal = await signPrincipal(system.internalSecret, {
+      sub: tenant.user.id,
+      token_id: tenant.token.id,
+      sites: [{ id: tenant.site.id, name: tenant.site.name }],
+    });
+    const direct = { [PRINCIPAL_HEADER]: principal, 'content-type': 'application/json' };
+    const body = createBody(template);
+    const createPath = `/v1.1/sites/${tenant.site.id}/requests`;
+    const one = await json<{ id: string }>(
+      await fetch(`${system.gatewayUrl}${createPath}`, { method: 'POST', headers: auth, body }),
+      201,
+    );
+    const readPath = `/v1.1/requests/${one.id}`;
+    const requestsUrl = system.services.requests.url;
+    const common = { connections: CONNECTIONS, pipelining: 1 };
+
+    print('(1, 2) create a Request (1 contract, 2 signers, 3 fields), and read one');
+    const createDirect = await load(
+      { ...common, url: `${requestsUrl}${createPath}`, method: 'POST', headers: direct, body },
+      201,
+    );
+    line('create, direct to requests', createDirect);
+    const createGateway = await load(
+      { ...common, url: `${system.gatewayUrl}${createPath}`, method: 'POST', headers: auth, body },
+      201,
+    );
+    line('create, through the gateway', createGateway);
+    const readDirect = await load({ ...common, url: `${requestsUrl}${readPath}`, headers: direct }, 200);
+    line('GET /v1.1/requests/:id, direct to requests', readDirect);
+    const readGateway = await load({ ...common, url: `${system.gatewayUrl}${readPath}`, headers: auth }, 200);
+    line('GET /v1.1/requests/:id, through the gateway', readGateway);
+    print();
+
+    print(
+      `(3) send → e-mail accepted by the SMTP server, ${SEND_RATE} sends/s for ${SEND_SECONDS} s, through the gateway`,
+    );
+    const send = await sendToEmail(system, tenant, template);
+    print(
+      `  ${send.count} sends at ${send.achieved.toFixed(1)}/s: send → e-mail p50 ${ms(send.p50)}, p99 ${ms(send.p99)}, max ${ms(send.max)}; the send call itself p50 ${ms(send.sendP50)}, p99 ${ms(send.sendP99)}`,
+    );
+    print();
+
+    print('(4) ceilings, same machine, same run');
+    const koa = await load({ ...common, url: bareKoa.url }, 200);
+    line('bare koa JSON route', koa);
+    const sqlCeiling = await rawSqlCeiling(system.databases.requests.url, tenant.site.id, template);
+    line(`raw SQL transaction of a create's rows (${CONNECTIONS} clients)`, sqlCeiling);
+    print();
+
+    print('(5) peak RSS (VmHWM) of each service over the whole run');
+    const rss = system.peakRssKb();
+    for (const name of ['gateway', 'auth', 'requests', 'notifier'] as const)
+      print(`  ${name.padEnd(10)} ${((rss[name] ?? 0) / 1024).toFixed(1)} MB`);
+    const largest = Math.max(...Object.values(rss)) / 1024;
+    print();
+
+    const costThroughput = 1 - createGateway.rps / createDirect.rps;
+    const costReadThroughput = 1 - readGateway.rps / readDirect.rps;
+    print('ratios');
+    print(
+      `gateway/direct create throughput: ${(createGateway.rps / createDirect.rps).toFixed(3)} (the gateway costs ${(costThroughput * 100).toFixed(1)}%; target < 15%)`,
+    );
+    print(
+      `gateway - direct create p99: ${ms(createGateway.p99 - createDirect.p99)} (target < 2 ms); p50: ${ms(createGateway.p50 - createDirect.p50)}`,
+    );
+    print(
+      `gateway/direct read throughput: ${(readGateway.rps / readDirect.rps).toFixed(3)} (the gateway costs ${(costReadThroughput * 100).toFixed(1)}%)`,
+    );
+    print(
+      `gateway - direct read p99: ${ms(readGateway.p99 - readDirect.p99)}; p50: ${ms(readGateway.p50 - readDirect.p50)}`,
+    );
+    print(
+      `creates through the gateway / raw SQL ceiling: ${(createGateway.rps / sqlCeiling.rps).toFixed(3)} (target ≥ 0.5)`,
+    );
+    print(`creates through the gateway / bare koa ceiling: ${(createGateway.rps / koa.rps).toFixed(3)}`);
+    print(
+      `send → e-mail p99: ${ms(send.p99)} at ${send.achieved.toFixed(0)} sends/s (target < 250 ms at 100/s)`,
+    );
+    print(`largest service peak RSS: ${largest.toFixed(1)} MB (target < 150 MB)`);
+  } finally {
+    bareKoa.stop();
+    await system.stop();
+  }
+};
+
+await main();
