@@ -74,6 +74,8 @@ const Fields = t.intersection([
     NOTIFIER_RETRY_DELAYS_MS: DelaysFromEnv,
     NOTIFIER_PREFETCH: IntFromEnv(1, 1000),
     NOTIFIER_SEND_CONCURRENCY: IntFromEnv(1, 100),
+    /** SMTP connections kept open to the relay; each carries one message at a time. */
+    NOTIFIER_SMTP_CONNECTIONS: IntFromEnv(1, 100),
     /**
      * How long a claimed message keeps other workers off it. Keep it well above the
      * senders' timeouts (SMTP 30 s, Twilio 15 s): only a crashed or cut-off worker should
@@ -142,6 +144,7 @@ export const defaults = {
   NOTIFIER_RETRY_DELAYS_MS: '1000,5000,30000,120000,600000',
   NOTIFIER_PREFETCH: '16',
   NOTIFIER_SEND_CONCURRENCY: '8',
+  NOTIFIER_SMTP_CONNECTIONS: '10',
   NOTIFIER_LEASE_MS: '120000',
   WEBHOOKS_ALLOW_HTTP: 'false',
   WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'false',

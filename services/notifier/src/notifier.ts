@@ -38,7 +38,11 @@ export interface RunningNotifier {
 
 const emailSender = (config: Config, logger: Logger): EmailSender =>
   config.SMTP_URL !== undefined
-    ? smtpEmailSender({ url: config.SMTP_URL, from: config.EMAIL_FROM })
+    ? smtpEmailSender({
+        url: config.SMTP_URL,
+        from: config.EMAIL_FROM,
+        maxConnections: config.NOTIFIER_SMTP_CONNECTIONS,
+      })
     : localEmailOutbox({ dir: outboxDir(config), from: config.EMAIL_FROM, logger });
 
 const smsSender = (config: Config, logger: Logger): SmsSender =>
