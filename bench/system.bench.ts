@@ -19,6 +19,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -35,6 +36,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SEND_RATE = Number(process.env.BENCH_SEND_RATE ?? 100);
 const SEND_SECONDS = Number(process.env.BENCH_SEND_SECONDS ?? 10);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+/** `requests,notifier`: write a CPU profile of those services into BENCH_PROFILE_DIR (.data/profiles). */
+const PROFILE = (process.env.BENCH_PROFILE ?? '').split(',').filter((s) => s !== '');
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ?? join(repoRoot, '.data', 'profiles');
 
 const print = (line = '') => process.stdout.write(`${line}\n`);
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
@@ -45,15 +49,43 @@ interface Run {
   readonly p50: number;
   readonly p99: number;
   readonly errors: number;
+  /** CPU time per successful call, per service that spent any: the steadiest figure here. */
+  readonly cpu?: string;
 }
+
+const SERVICES = ['gateway', 'auth', 'requests', 'notifier'] as const;
+
+/** CPU seconds (user + system) each service process has used so far, from /proc. */
+const cpuSeconds = (system: EsignSystem): Record<string, number> =>
+  Object.fromEntries(
+    SERVICES.map((name) => {
+      try {
+        const stat = readFileSync(`/proc/${system.services[name].process.pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return [name, (Number(fields[11]) + Number(fields[12])) / 100];
+      } catch {
+        return [name, NaN];
+      }
+    }),
+  );
+
+/** Busy and total jiffies of the whole machine, from /proc/stat. */
+const machineTicks = (): { busy: number; total: number } => {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  return { busy: total - idle, total };
+};
 
 const percentile = (sorted: readonly number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** One autocannon run; a warm-up of 2 s first so pools, JIT and caches are hot. */
-const load = async (options: autocannon.Options, expected: number): Promise<Run> => {
+const load = async (system: EsignSystem, options: autocannon.Options, expected: number): Promise<Run> => {
   await autocannon({ ...options, duration: 2 });
+  const before = cpuSeconds(system);
   const result = await autocannon({ ...options, duration: SECONDS });
+  const after = cpuSeconds(system);
   const stats = (result.statusCodeStats ?? {}) as Record<string, { count: number } | undefined>;
   const ok = stats[String(expected)]?.count ?? 0;
   return {
@@ -61,12 +93,16 @@ const load = async (options: autocannon.Options, expected: number): Promise<Run>
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + (result.requests.total - ok),
+    cpu: SERVICES.map((n) => [n, ((after[n]! - before[n]!) * 1e6) / Math.max(ok, 1)] as const)
+      .filter(([, us]) => us >= 5)
+      .map(([n, us]) => `${n} ${us.toFixed(0)} µs`)
+      .join(', '),
   };
 };
 
 const line = (name: string, run: Run) =>
   print(
-    `  ${name.padEnd(44)} ${run.rps.toFixed(0).padStart(6)} req/s   p50 ${ms(run.p50).padStart(9)}   p99 ${ms(run.p99).padStart(9)}${run.errors > 0 ? `   (${run.errors} not ok)` : ''}`,
+    `  ${name.padEnd(44)} ${run.rps.toFixed(0).padStart(6)} req/s   p50 ${ms(run.p50).padStart(9)}   p99 ${ms(run.p99).padStart(9)}${run.errors > 0 ? `   (${run.errors} not ok)` : ''}${run.cpu ? `\n  ${''.padEnd(44)} CPU per call: ${run.cpu}` : ''}`,
   );
 
 const createBody = (template: number) =>
@@ -204,6 +240,49 @@ const rawSqlCeiling = async (databaseUrl: string, siteId: number, template: numb
   }
 };
 
+/**
+ * Where the time between a send and its e-mail goes, from the databases' own clocks:
+ * outbox row written → published (the relay), published → claimed by the notifier (the
+ * broker and the consumer), claimed → settled (SMTP and the outcome's transaction).
+ */
+const sendStages = async (system: EsignSystem) => {
+  const query = async <R extends pg.QueryResultRow>(url: string, text: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query<R>(text)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+  const sent = await query<{ id: string; created: number; published: number }>(
+    system.databases.requests.url,
+    `SELECT id, extract(epoch FROM created_at) * 1000 AS created, extract(epoch FROM published_at) * 1000 AS published
+     FROM outbox WHERE type = 'request.sent' AND published_at IS NOT NULL`,
+  );
+  const deliveries = await query<{ event_id: string; claimed: number; settled: number }>(
+    system.databases.notifier.url,
+    `SELECT event_id, extract(epoch FROM created_at) * 1000 AS claimed, extract(epoch FROM settled_at) * 1000 AS settled
+     FROM deliveries WHERE channel = 'email' AND settled_at IS NOT NULL`,
+  );
+  const byEvent = new Map(deliveries.map((d) => [d.event_id, d]));
+  const relay: number[] = [];
+  const pickup: number[] = [];
+  const delivery: number[] = [];
+  for (const row of sent) {
+    const d = byEvent.get(row.id);
+    if (d === undefined) continue;
+    relay.push(Number(row.published) - Number(row.created));
+    pickup.push(Number(d.claimed) - Number(row.published));
+    delivery.push(Number(d.settled) - Number(d.claimed));
+  }
+  const summary = (values: number[]) => {
+    values.sort((a, b) => a - b);
+    return `p50 ${ms(percentile(values, 50))}, p99 ${ms(percentile(values, 99))}`;
+  };
+  return `outbox → published ${summary(relay)}; published → claimed ${summary(pickup)}; claimed → settled ${summary(delivery)}`;
+};
+
 /** Sends at a steady rate through the gateway; each send's answer → its e-mail accepted. */
 const sendToEmail = async (system: EsignSystem, tenant: Tenant, template: number) => {
   const auth = { authorization: `Bearer ${tenant.token.accessToken}`, 'content-type': 'application/json' };
@@ -235,6 +314,8 @@ const sendToEmail = async (system: EsignSystem, tenant: Tenant, template: number
   const answeredAt = new Map<string, number>();
   const sendLatencies: number[] = [];
   const before = system.smtp.received.length;
+  const cpuBefore = cpuSeconds(system);
+  const machineBefore = machineTicks();
   const started = performance.now();
   const calls: Promise<void>[] = [];
   for (let i = 0; i < count; i++) {
@@ -259,13 +340,23 @@ const sendToEmail = async (system: EsignSystem, tenant: Tenant, template: number
   await Promise.all(calls);
   const achieved = count / ((performance.now() - started) / 1000);
   await system.smtp.waitForCount(before + count, 60_000);
+  const phase = (performance.now() - started) / 1000;
+  const cpuAfter = cpuSeconds(system);
+  const machineAfter = machineTicks();
+  const machineBusy = (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total);
+  const cpu = `CPU (of one core) from the first send to the last e-mail: ${SERVICES.map(
+    (n) => `${n} ${((100 * (cpuAfter[n]! - cpuBefore[n]!)) / phase).toFixed(0)}%`,
+  ).join(', ')}; the whole machine ${(machineBusy * 100).toFixed(0)}% busy`;
   const latencies = system.smtp.received
     .slice(before)
     .map((mail) => mail.acceptedAt - (answeredAt.get(mail.to[0]!) ?? NaN))
     .filter((n) => !Number.isNaN(n))
     .sort((a, b) => a - b);
   sendLatencies.sort((a, b) => a - b);
+  const stages = await sendStages(system);
   return {
+    cpu,
+    stages,
     achieved,
     count,
     p50: percentile(latencies, 50),
@@ -292,6 +383,12 @@ const main = async () => {
   const system = await startEsignSystem({
     label: 'bench',
     env: { auth: logLevel, requests: logLevel, notifier: logLevel, gateway: logLevel },
+    nodeArgs: Object.fromEntries(
+      PROFILE.map((name) => [
+        name,
+        ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`],
+      ]),
+    ),
   });
   const bareKoa = await startBareKoa();
   try {
@@ -332,18 +429,28 @@ const main = async () => {
 
     print('(1, 2) create a Request (1 contract, 2 signers, 3 fields), and read one');
     const createDirect = await load(
+      system,
       { ...common, url: `${requestsUrl}${createPath}`, method: 'POST', headers: direct, body },
       201,
     );
     line('create, direct to requests', createDirect);
     const createGateway = await load(
+      system,
       { ...common, url: `${system.gatewayUrl}${createPath}`, method: 'POST', headers: auth, body },
       201,
     );
     line('create, through the gateway', createGateway);
-    const readDirect = await load({ ...common, url: `${requestsUrl}${readPath}`, headers: direct }, 200);
+    const readDirect = await load(
+      system,
+      { ...common, url: `${requestsUrl}${readPath}`, headers: direct },
+      200,
+    );
     line('GET /v1.1/requests/:id, direct to requests', readDirect);
-    const readGateway = await load({ ...common, url: `${system.gatewayUrl}${readPath}`, headers: auth }, 200);
+    const readGateway = await load(
+      system,
+      { ...common, url: `${system.gatewayUrl}${readPath}`, headers: auth },
+      200,
+    );
     line('GET /v1.1/requests/:id, through the gateway', readGateway);
     print();
 
@@ -354,10 +461,12 @@ const main = async () => {
     print(
       `  ${send.count} sends at ${send.achieved.toFixed(1)}/s: send → e-mail p50 ${ms(send.p50)}, p99 ${ms(send.p99)}, max ${ms(send.max)}; the send call itself p50 ${ms(send.sendP50)}, p99 ${ms(send.sendP99)}`,
     );
+    print(`  stages: ${send.stages}`);
+    print(`  ${send.cpu}`);
     print();
 
     print('(4) ceilings, same machine, same run');
-    const koa = await load({ ...common, url: bareKoa.url }, 200);
+    const koa = await load(system, { ...common, url: bareKoa.url }, 200);
     line('bare koa JSON route', koa);
     const sqlCeiling = await rawSqlCeiling(system.databases.requests.url, tenant.site.id, template);
     line(`raw SQL transaction of a create's rows (${CONNECTIONS} clients)`, sqlCeiling);

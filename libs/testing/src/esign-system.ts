@@ -35,6 +35,8 @@ export interface SystemOptions {
   readonly env?: Partial<Record<ServiceName, Record<string, string>>>;
   /** How long a service may take to answer /healthz (migrations run at start-up). */
   readonly startTimeoutMs?: number;
+  /** Node options per service, e.g. `--cpu-prof` for a benchmark. */
+  readonly nodeArgs?: Partial<Record<ServiceName, readonly string[]>>;
 }
 
 export interface Tenant {
@@ -226,6 +228,7 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       const service = await startService(name, envOf(name), {
         port: ports[name],
         timeoutMs: options.startTimeoutMs ?? 60_000,
+        ...(options.nodeArgs?.[name] === undefined ? {} : { nodeArgs: options.nodeArgs[name] }),
       });
       running.set(name, service);
       return service;

@@ -53,14 +53,16 @@ export const startSmtpServer = async (): Promise<SmtpDouble> => {
         const refusal = to.map((a) => dataRefusals.get(a)).find((r) => r !== undefined);
         if (refusal !== undefined) return callback(smtpError(refusal.code, refusal.message));
         const raw = Buffer.concat(chunks);
+        const from = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
+        // Accept first, as a mail catcher does; the parsed message is listed once ready.
+        const acceptedAt = performance.now();
+        callback();
         PostalMime.parse(raw)
           .then((mail) => {
-            const from = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
-            received.push({ from, to, raw: raw.toString('utf8'), mail, acceptedAt: performance.now() });
-            callback();
+            received.push({ from, to, raw: raw.toString('utf8'), mail, acceptedAt });
             for (const wake of waiters) wake();
           })
-          .catch((error: Error) => callback(error));
+          .catch(() => undefined);
       });
     },
   });

@@ -40,7 +40,7 @@ export interface RunningService {
 export const startService = async (
   name: ServiceName,
   env: Record<string, string>,
-  options: { port?: number; timeoutMs?: number } = {},
+  options: { port?: number; timeoutMs?: number; nodeArgs?: readonly string[] } = {},
 ): Promise<RunningService> => {
   const port = options.port ?? (await freePort());
   const childEnv: NodeJS.ProcessEnv = {
@@ -51,7 +51,8 @@ export const startService = async (
   };
   // Tests run under tsx with the "source" condition; a built service runs plain.
   delete childEnv.NODE_OPTIONS;
-  const child = spawn(process.execPath, [join(repoRoot, 'services', name, 'dist', 'src', 'main.js')], {
+  const main = join(repoRoot, 'services', name, 'dist', 'src', 'main.js');
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), main], {
     cwd: repoRoot,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
