@@ -36,6 +36,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SEND_RATE = Number(process.env.BENCH_SEND_RATE ?? 100);
 const SEND_SECONDS = Number(process.env.BENCH_SEND_SECONDS ?? 10);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+/** BENCH_NODE_ARGS: node options for every service (e.g. V8 heap flags), space-separated. */
 /** `requests,notifier`: write a CPU profile of those services into BENCH_PROFILE_DIR (.data/profiles). */
 const PROFILE = (process.env.BENCH_PROFILE ?? '').split(',').filter((s) => s !== '');
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ?? join(repoRoot, '.data', 'profiles');
@@ -68,6 +69,17 @@ const cpuSeconds = (system: EsignSystem): Record<string, number> =>
       }
     }),
   );
+
+/** Each service's resident memory now (VmRSS), to see which phase grows it. */
+const rssNow = (system: EsignSystem): string =>
+  SERVICES.map((name) => {
+    try {
+      const status = readFileSync(`/proc/${system.services[name].process.pid}/status`, 'utf8');
+      return `${name} ${(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024).toFixed(0)} MB`;
+    } catch {
+      return `${name} ?`;
+    }
+  }).join(', ');
 
 /** Busy and total jiffies of the whole machine, from /proc/stat. */
 const machineTicks = (): { busy: number; total: number } => {
@@ -384,9 +396,14 @@ const main = async () => {
     label: 'bench',
     env: { auth: logLevel, requests: logLevel, notifier: logLevel, gateway: logLevel },
     nodeArgs: Object.fromEntries(
-      PROFILE.map((name) => [
+      SERVICES.map((name) => [
         name,
-        ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`],
+        [
+          ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((a) => a !== ''),
+          ...(PROFILE.includes(name)
+            ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`]
+            : []),
+        ],
       ]),
     ),
   });
@@ -434,24 +451,28 @@ const main = async () => {
       201,
     );
     line('create, direct to requests', createDirect);
+    print(`  ${''.padEnd(44)} RSS after: ${rssNow(system)}`);
     const createGateway = await load(
       system,
       { ...common, url: `${system.gatewayUrl}${createPath}`, method: 'POST', headers: auth, body },
       201,
     );
     line('create, through the gateway', createGateway);
+    print(`  ${''.padEnd(44)} RSS after: ${rssNow(system)}`);
     const readDirect = await load(
       system,
       { ...common, url: `${requestsUrl}${readPath}`, headers: direct },
       200,
     );
     line('GET /v1.1/requests/:id, direct to requests', readDirect);
+    print(`  ${''.padEnd(44)} RSS after: ${rssNow(system)}`);
     const readGateway = await load(
       system,
       { ...common, url: `${system.gatewayUrl}${readPath}`, headers: auth },
       200,
     );
     line('GET /v1.1/requests/:id, through the gateway', readGateway);
+    print(`  ${''.padEnd(44)} RSS after: ${rssNow(system)}`);
     print();
 
     print(
@@ -463,6 +484,7 @@ const main = async () => {
     );
     print(`  stages: ${send.stages}`);
     print(`  ${send.cpu}`);
+    print(`  RSS after: ${rssNow(system)}`);
     print();
 
     print('(4) ceilings, same machine, same run');
