@@ -46,12 +46,20 @@ export interface AccessTokenKeysOptions {
 export const accessTokenKeys = (
   jwksUrl: string | URL,
   options: AccessTokenKeysOptions = {},
-): JWTVerifyGetKey =>
-  createRemoteJWKSet(new URL(jwksUrl), {
+): JWTVerifyGetKey => {
+  const remote = createRemoteJWKSet(new URL(jwksUrl), {
     timeoutDuration: options.timeoutMs ?? 2_000,
     cooldownDuration: options.cooldownMs ?? 30_000,
     cacheMaxAge: options.cacheMaxAgeMs ?? 600_000,
   });
+  // Auth always names its key; a token without `kid` is not one of ours.
+  return (header, token) => {
+    if (typeof header.kid !== 'string' || header.kid === '') {
+      throw new joseErrors.JWSInvalid('the access token names no key (kid)');
+    }
+    return remote(header, token);
+  };
+};
 
 export interface VerifyAccessTokenOptions {
   /** `TOKEN_ISSUER`, the same value auth signs with. */

@@ -11,3 +11,4 @@ export * from './service.js';
 export * from './outbox.js';
 export * from './consumer.js';
 export * from './access-token.js';
+export * from './waker.js';

@@ -21,6 +21,7 @@ import { sql, db, type DatabasePool, type Queryable } from './db.js';
 import type { AmqpClient } from './amqp.js';
 import type { Logger } from './logger.js';
 import { withTimeout } from './http.js';
+import { createWaker } from './waker.js';
 
 /** The outbox and inbox tables, from src/ (tsx) and dist/src/ (node) alike. */
 export const messagingMigrationsDir = fileURLToPath(
@@ -83,30 +84,12 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
 
   let stopped = false;
   let channel: ConfirmChannel | undefined;
-  let wakeUp: (() => void) | undefined;
-  let pendingWake = false;
+  const waker = createWaker();
   let failures = 0;
   let listener: pg.Client | undefined;
   let lastCleanup = 0;
 
-  const wake = () => {
-    pendingWake = true;
-    wakeUp?.();
-  };
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (pendingWake || stopped) return resolve();
-      const timer = setTimeout(() => {
-        wakeUp = undefined;
-        resolve();
-      }, ms);
-      wakeUp = () => {
-        clearTimeout(timer);
-        wakeUp = undefined;
-        resolve();
-      };
-    });
+  const wake = waker.wake;
 
   const confirmChannel = async (): Promise<ConfirmChannel> => {
     if (channel !== undefined) return channel;
@@ -206,7 +189,7 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
 
   const loop = (async () => {
     while (!stopped) {
-      pendingWake = false;
+      waker.settle();
       try {
         let result: { published: number; error?: Error };
         do {
@@ -216,7 +199,7 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
         if (failures > 0) log.info('outbox relay publishing again');
         failures = 0;
         await cleanup();
-        await sleep(pollIntervalMs);
+        await waker.sleep(pollIntervalMs);
       } catch (error) {
         failures++;
         const delay = backoffMs(failures);
@@ -226,8 +209,8 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
             'outbox relay cannot publish',
           );
         }
-        pendingWake = false;
-        await sleep(delay);
+        waker.settle();
+        if (!stopped) await waker.sleep(delay);
       }
     }
   })();
@@ -239,7 +222,7 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
     stop: async () => {
       stopped = true;
       amqp.model.off('connect', wake);
-      wakeUp?.();
+      waker.wake();
       await listener?.end().catch(() => undefined);
       await loop;
       await listening;

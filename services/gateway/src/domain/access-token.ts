@@ -1,14 +1,7 @@
-import * as t from 'io-ts';
+import type { AccessTokenClaims } from '@esign/contracts';
 
-/** The claims the gateway relies on once a token's signature and standard claims check out. */
-export const AccessTokenClaims = t.type({
-  sub: t.string,
-  jti: t.string,
-  client_id: t.string,
-  iat: t.number,
-  exp: t.number,
-});
-export type AccessTokenClaims = t.TypeOf<typeof AccessTokenClaims>;
+/** The claims of a verified access token (one definition, in the contracts). */
+export type { AccessTokenClaims };
 
 /** Seconds of clock skew tolerated on `exp`, `iat` and `nbf` between auth and the gateway. */
 export const CLOCK_TOLERANCE_SECONDS = 5;

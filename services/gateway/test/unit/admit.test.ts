@@ -13,7 +13,15 @@ import { memoryRateLimiter } from '../../src/adapters/memory/memory-rate-limiter
 
 // In-memory fakes of the ports: tokens are 'a.b.<name>', their verdicts set per test.
 const TOKEN = 'h.p.alice';
-const claims: AccessTokenClaims = { sub: 'alice', jti: 'tok-1', client_id: 'app', iat: 0, exp: 10 };
+const claims: AccessTokenClaims = {
+  iss: 'esign-auth',
+  aud: 'esign-api',
+  sub: 'alice',
+  jti: 'tok-1',
+  client_id: 'app',
+  iat: 0,
+  exp: 10,
+};
 
 const fakes = (verdict: E.Either<VerifyFailure, AccessTokenClaims>, answer: TokenIntrospection | 'down') => {
   const introspected: string[] = [];

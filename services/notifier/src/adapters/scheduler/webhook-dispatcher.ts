@@ -1,4 +1,4 @@
-import type { Logger } from '@esign/platform';
+import { createWaker, type Logger } from '@esign/platform';
 
 export interface DispatcherRound {
   readonly name: string;
@@ -26,27 +26,12 @@ export const startWebhookDispatcher = (options: {
 }): WebhookDispatcher => {
   const log = options.logger.child({ component: 'webhook-dispatcher' });
   let stopped = false;
-  let woken = false;
-  let wakeUp: (() => void) | undefined;
+  const waker = createWaker();
   let failures = 0;
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (woken || stopped) return resolve();
-      const timer = setTimeout(() => {
-        wakeUp = undefined;
-        resolve();
-      }, ms);
-      wakeUp = () => {
-        clearTimeout(timer);
-        wakeUp = undefined;
-        resolve();
-      };
-    });
 
   const loop = async () => {
     while (!stopped) {
-      woken = false;
+      waker.settle();
       let more = false;
       let failed = false;
       for (const round of options.rounds) {
@@ -63,20 +48,17 @@ export const startWebhookDispatcher = (options: {
       }
       failures = failed ? failures + 1 : 0;
       if (stopped) break;
-      if (failed) await sleep(Math.min(30_000, options.pollIntervalMs * 2 ** Math.min(failures, 5)));
-      else if (!more) await sleep(options.pollIntervalMs);
+      if (failed) await waker.sleep(Math.min(30_000, options.pollIntervalMs * 2 ** Math.min(failures, 5)));
+      else if (!more) await waker.sleep(options.pollIntervalMs);
     }
   };
   const running = loop();
 
   return {
-    wake: () => {
-      woken = true;
-      wakeUp?.();
-    },
+    wake: waker.wake,
     stop: async () => {
       stopped = true;
-      wakeUp?.();
+      waker.wake();
       await running;
     },
   };
