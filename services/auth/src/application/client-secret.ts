@@ -2,9 +2,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AuthError } from '../domain/errors.js';
 import type { SessionUser } from '../domain/model.js';
-import { checkPassword } from './check-password.js';
 import type { Deps } from './deps.js';
-import { findOwnApp } from './own-app.js';
+import { findOwnApp, ownAppWithPassword } from './own-app.js';
 
 export const CLIENT_SECRET_PREFIX = 'ecs_';
 
@@ -23,16 +22,8 @@ export const setClientSecret =
     readonly password: string;
   }): TE.TaskEither<AuthError, IssuedSecret> =>
   async () => {
-    const app = await findOwnApp(deps)(input.session.userId, input.appId)();
+    const app = await ownAppWithPassword(deps)(input.session, input.appId, input.password)();
     if (E.isLeft(app)) return app;
-    const user = await deps.accounts.findCredentials(input.session.email)();
-    const checked = await checkPassword(deps)({
-      email: input.session.email,
-      password: input.password,
-      passwordHash: user?.passwordHash,
-      wrong: { _tag: 'WrongPassword' },
-    })();
-    if (E.isLeft(checked)) return checked;
     return E.right(await issueClientSecret(deps)(app.right.id)());
   };
 

@@ -3,10 +3,9 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AuthError } from '../domain/errors.js';
 import type { SessionUser } from '../domain/model.js';
 import { DAY_SECONDS } from '../domain/tokens.js';
-import { checkPassword } from './check-password.js';
 import type { Deps } from './deps.js';
 import { issueToken, type IssuedToken } from './issue-token.js';
-import { findOwnApp } from './own-app.js';
+import { ownAppWithPassword } from './own-app.js';
 
 /**
  * The spec's flow: the signed-in user opens one of their apps, re-enters the account
@@ -23,16 +22,8 @@ export const createAccessToken =
     readonly expiresInDays?: number;
   }): TE.TaskEither<AuthError, IssuedToken> =>
   async () => {
-    const app = await findOwnApp(deps)(input.session.userId, input.appId)();
+    const app = await ownAppWithPassword(deps)(input.session, input.appId, input.password)();
     if (E.isLeft(app)) return app;
-    const user = await deps.accounts.findCredentials(input.session.email)();
-    const checked = await checkPassword(deps)({
-      email: input.session.email,
-      password: input.password,
-      passwordHash: user?.passwordHash,
-      wrong: { _tag: 'WrongPassword' },
-    })();
-    if (E.isLeft(checked)) return checked;
     return E.right(
       await issueToken(deps)({
         userId: input.session.userId,
