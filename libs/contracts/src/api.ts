@@ -149,5 +149,25 @@ export const Page = <C extends t.Mixed>(item: C) =>
     data: t.array(item),
   });
 
+/** Which page a client asked for: 1-based `page`, and `per_page` as `perPage`. */
+export interface PageRequest {
+  readonly page: number;
+  readonly perPage: number;
+}
+
+/** Builds the one list answer from a page of items, their total and how each is shown. */
+export const pageView = <A, V>(
+  request: PageRequest,
+  result: { readonly items: readonly A[]; readonly total: number },
+  view: (a: A) => V,
+) => ({
+  page: request.page,
+  per_page: request.perPage,
+  count: result.items.length,
+  total_count: result.total,
+  has_more: (request.page - 1) * request.perPage + result.items.length < result.total,
+  data: result.items.map(view),
+});
+
 export const RequestList = Page(RequestView);
 export type RequestList = t.TypeOf<typeof RequestList>;

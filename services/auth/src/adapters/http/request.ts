@@ -53,15 +53,5 @@ export const pageOf = (query: Record<string, string | string[] | undefined>): Pa
   return { page, perPage };
 };
 
-export const pageView = <A, V>(
-  page: PageRequest,
-  result: { items: readonly A[]; total: number },
-  view: (a: A) => V,
-) => ({
-  page: page.page,
-  per_page: page.perPage,
-  count: result.items.length,
-  total_count: result.total,
-  has_more: (page.page - 1) * page.perPage + result.items.length < result.total,
-  data: result.items.map(view),
-});
+/** The one shape of every list answer lives in the contracts. */
+export { pageView } from '@esign/contracts';

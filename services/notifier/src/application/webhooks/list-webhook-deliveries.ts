@@ -1,9 +1,13 @@
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import type { WebhookDeliveryDetail, WebhookDeliveryList, WebhookDeliveryStatus } from '@esign/contracts';
+import {
+  pageView,
+  type WebhookDeliveryDetail,
+  type WebhookDeliveryList,
+  type WebhookDeliveryStatus,
+} from '@esign/contracts';
 import type { PageRequest } from '../../ports/webhook-endpoint-store.js';
 import type { ManageWebhooksDeps } from './create-webhook-endpoint.js';
-import { pageOf } from './list-webhook-endpoints.js';
 import { endpointNotFound, siteOf, type Caller, type WebhookError } from './webhook-errors.js';
 
 /** The endpoint's recent deliveries, newest first, optionally of one status. */
@@ -32,7 +36,7 @@ export const listWebhookDeliveries =
           input.page,
         ),
       ),
-      TE.map(({ items, total }) => pageOf(input.page, items, total)),
+      TE.map((result) => pageView(input.page, result, (d) => d)),
     );
 
 /** One delivery with every attempt: when, what came back, how long it took. */

@@ -1,19 +1,10 @@
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import type { WebhookEndpointList, WebhookEndpointView } from '@esign/contracts';
+import { pageView, type WebhookEndpointList, type WebhookEndpointView } from '@esign/contracts';
 import { endpointView } from '../../domain/webhook-endpoint.js';
 import type { PageRequest } from '../../ports/webhook-endpoint-store.js';
 import type { ManageWebhooksDeps } from './create-webhook-endpoint.js';
 import { endpointNotFound, siteOf, type Caller, type WebhookError } from './webhook-errors.js';
-
-export const pageOf = <A>(page: PageRequest, items: readonly A[], total: number) => ({
-  page: page.page,
-  per_page: page.perPage,
-  count: items.length,
-  total_count: total,
-  has_more: (page.page - 1) * page.perPage + items.length < total,
-  data: [...items],
-});
 
 export const listWebhookEndpoints =
   (deps: Pick<ManageWebhooksDeps, 'endpoints' | 'clock'>) =>
@@ -27,11 +18,7 @@ export const listWebhookEndpoints =
       TE.chainW((site) => deps.endpoints.list(site.id, input.page)),
       TE.map(({ items, total }) => {
         const now = deps.clock.now();
-        return pageOf(
-          input.page,
-          items.map((e) => endpointView(e, now)),
-          total,
-        );
+        return pageView(input.page, { items, total }, (e) => endpointView(e, now));
       }),
     );
 
