@@ -41,14 +41,20 @@ describe('platform: a buffered logger', () => {
     );
   });
 
-  it('does not hold a quiet service’s lines back for long', async () => {
+  it('does not hold a quiet service’s lines back for long', async function () {
+    this.timeout(60_000);
     const run = child(`
       const logger = createLogger('svc', 'info', { bufferBytes: 8192 });
       logger.info('lonely line');
-      setTimeout(() => {}, 20000);
+      setTimeout(() => {}, 120000);
     `);
     try {
-      await eventually(() => Promise.resolve(run.output().includes('lonely line') ? true : undefined));
+      // The child stays alive far longer than this bound, so only a timed flush can pass;
+      // the bound itself is generous because starting a child under load takes seconds.
+      await eventually(
+        () => Promise.resolve(run.output().includes('lonely line') ? true : undefined),
+        30_000,
+      );
     } finally {
       run.kill();
     }
