@@ -3,11 +3,14 @@
  * `npm start` runs it (four built processes, real Postgres and RabbitMQ, an SMTP server
  * in this process), and the ceilings it is judged against, measured in the same run:
  *
- *   1. create a Request (1 contract, 2 signers, 3 fields) through the gateway: req/s, p50, p99
+ *   1. create a Request (1 contract, 2 signers, 3 fields) through the gateway: req/s, p50, p99;
+ *      every create names two new signers, as a client's usually do, and one more run
+ *      repeats the same two signers in every create (the hot-row case, labelled)
  *   2. the same straight to the requests service with a minted principal, and the ratio;
  *      the same pair for a read (GET /v1.1/requests/:id), where the gateway's share is largest
  *   3. send → e-mail accepted by the SMTP server, at a steady rate: p50, p99
- *   4. ceilings: a bare koa JSON route; a raw SQL transaction inserting a create's rows
+ *   4. ceilings: a bare koa JSON route; a raw SQL transaction inserting a create's rows,
+ *      with new signers each time at the same concurrency (and the hot-signer case)
  *   5. each service's peak RSS (VmHWM)
  *
  * It ends with the ratios, one per line. Not part of `npm test`: a measurement, not a
@@ -117,20 +120,56 @@ const line = (name: string, run: Run) =>
     `  ${name.padEnd(44)} ${run.rps.toFixed(0).padStart(6)} req/s   p50 ${ms(run.p50).padStart(9)}   p99 ${ms(run.p99).padStart(9)}${run.errors > 0 ? `   (${run.errors} not ok)` : ''}${run.cpu ? `\n  ${''.padEnd(44)} CPU per call: ${run.cpu}` : ''}`,
   );
 
-const createBody = (template: number) =>
-  JSON.stringify({
+/**
+ * A create's two signers: an e-mail signer and a mobile-number signer. A realistic client
+ * names new people in most Requests, so every create gets signers of its own (`unique`);
+ * the hot case, where every transaction upserts the same two signer rows and waits on
+ * their row locks, is measured on its own line.
+ */
+let signerSerial = 0;
+const runTag = randomUUID().slice(0, 8);
+const signerPair = (unique: boolean) => {
+  if (!unique) return { a: 'client-42', email: 'alice@example.com', mobile: '2025550143' };
+  const n = signerSerial++;
+  // 10 digits, area code 202, distinct for the first 10^7 creates of a run.
+  return {
+    a: `client-${runTag}-${n}`,
+    email: `c${n}-${runTag}@example.com`,
+    mobile: String(2020000000 + (n % 1e7)),
+  };
+};
+
+const createBody = (template: number, unique: boolean) => {
+  const { a, email, mobile } = signerPair(unique);
+  return JSON.stringify({
     contracts: [template],
     signers: [
-      { signer_id: 'client-42', signer: { email: 'alice@example.com' }, send_to: { email: true } },
-      { signer_id: '2025550143', send_to: { mobile_number: true } },
+      { signer_id: a, signer: { email }, send_to: { email: true } },
+      { signer_id: mobile, send_to: { mobile_number: true } },
     ],
     fields: [
-      { name: 'full_name', assigned_to: 'client-42' },
-      { name: 'signature', assigned_to: 'client-42' },
-      { name: 'witness_signature', assigned_to: '2025550143' },
+      { name: 'full_name', assigned_to: a },
+      { name: 'signature', assigned_to: a },
+      { name: 'witness_signature', assigned_to: mobile },
     ],
     render_data: { client_name: 'Jane Q. Client', start_date: '2030-01-01' },
   });
+};
+
+/** autocannon options for creates: a fresh body (new signers) per call, or one fixed body. */
+const createCalls = (url: string, headers: Record<string, string>, template: number, unique: boolean) =>
+  unique
+    ? {
+        url,
+        requests: [
+          {
+            method: 'POST' as const,
+            headers,
+            setupRequest: (request: autocannon.Request) => ({ ...request, body: createBody(template, true) }),
+          },
+        ],
+      }
+    : { url, method: 'POST' as const, headers, body: createBody(template, false) };
 
 const TEMPLATE = {
   type: 'html',
@@ -169,21 +208,26 @@ const startBareKoa = async () => {
  * transaction of plain parameterised SQL over `CONNECTIONS` pooled connections: what the
  * database alone can take, without HTTP, validation, templates or JSON views.
  */
-const rawSqlCeiling = async (databaseUrl: string, siteId: number, template: number): Promise<Run> => {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+const rawSqlCeiling = async (
+  databaseUrl: string,
+  siteId: number,
+  template: number,
+  unique: boolean,
+): Promise<Run> => {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
   const transaction = async () => {
     const client = await pool.connect();
     const id = randomUUID();
+    const { a, email, mobile } = signerPair(unique);
     try {
       await client.query('BEGIN');
       await client.query(
         `INSERT INTO signers (site_id, signer_id, email, mobile_number, created_at, updated_at)
-         VALUES ($1, 'client-42', 'alice@example.com', NULL, now(), now()),
-                ($1, '2025550143', NULL, '12025550143', now(), now())
+         VALUES ($1, $2, $3, NULL, now(), now()), ($1, $4, NULL, '1' || $4, now(), now())
          ON CONFLICT (site_id, signer_id) DO UPDATE
            SET email = COALESCE(EXCLUDED.email, signers.email),
                mobile_number = COALESCE(EXCLUDED.mobile_number, signers.mobile_number), updated_at = now()`,
-        [siteId],
+        [siteId, a, email, mobile],
       );
       await client.query(
         `WITH r AS (
@@ -195,14 +239,14 @@ const rawSqlCeiling = async (databaseUrl: string, siteId: number, template: numb
          ), s AS (
            INSERT INTO request_signers (request_id, position, site_id, signer_id, signer_ref, send_email, send_sms, state)
            SELECT id, v.position, $2, v.signer_id, v.ref, v.email, v.sms, 'pending' FROM r,
-             (VALUES (0, 'client-42', $5, true, false), (1, '2025550143', $6, false, true))
+             (VALUES (0, $7, $5, true, false), (1, $8, $6, false, true))
                AS v(position, signer_id, ref, email, sms)
            RETURNING request_id
          )
          INSERT INTO request_fields (request_id, position, name, default_value, assigned_to)
          SELECT DISTINCT s.request_id, f.position, f.name, NULL::jsonb, f.assigned_to FROM s,
-           (VALUES (0, 'full_name', 'client-42'), (1, 'signature', 'client-42'),
-                   (2, 'witness_signature', '2025550143')) AS f(position, name, assigned_to)`,
+           (VALUES (0, 'full_name', $7), (1, 'signature', $7),
+                   (2, 'witness_signature', $8)) AS f(position, name, assigned_to)`,
         [
           id,
           siteId,
@@ -210,6 +254,8 @@ const rawSqlCeiling = async (databaseUrl: string, siteId: number, template: numb
           template,
           randomUUID().slice(0, 12),
           randomUUID().slice(0, 12),
+          a,
+          mobile,
         ],
       );
       await client.query(`INSERT INTO outbox (id, type, envelope) VALUES ($1, 'request.created', $2)`, [
@@ -434,31 +480,40 @@ const main = async () => {
       sites: [{ id: tenant.site.id, name: tenant.site.name }],
     });
     const direct = { [PRINCIPAL_HEADER]: principal, 'content-type': 'application/json' };
-    const body = createBody(template);
     const createPath = `/v1.1/sites/${tenant.site.id}/requests`;
     const one = await json<{ id: string }>(
-      await fetch(`${system.gatewayUrl}${createPath}`, { method: 'POST', headers: auth, body }),
+      await fetch(`${system.gatewayUrl}${createPath}`, {
+        method: 'POST',
+        headers: auth,
+        body: createBody(template, true),
+      }),
       201,
     );
     const readPath = `/v1.1/requests/${one.id}`;
     const requestsUrl = system.services.requests.url;
     const common = { connections: CONNECTIONS, pipelining: 1 };
 
-    print('(1, 2) create a Request (1 contract, 2 signers, 3 fields), and read one');
+    print('(1, 2) create a Request (1 contract, 2 signers, 3 fields; new signers in each), and read one');
     const createDirect = await load(
       system,
-      { ...common, url: `${requestsUrl}${createPath}`, method: 'POST', headers: direct, body },
+      { ...common, ...createCalls(`${requestsUrl}${createPath}`, direct, template, true) },
       201,
     );
     line('create, direct to requests', createDirect);
     print(`  ${''.padEnd(44)} RSS after: ${rssNow(system)}`);
     const createGateway = await load(
       system,
-      { ...common, url: `${system.gatewayUrl}${createPath}`, method: 'POST', headers: auth, body },
+      { ...common, ...createCalls(`${system.gatewayUrl}${createPath}`, auth, template, true) },
       201,
     );
     line('create, through the gateway', createGateway);
     print(`  ${''.padEnd(44)} RSS after: ${rssNow(system)}`);
+    const createHot = await load(
+      system,
+      { ...common, ...createCalls(`${system.gatewayUrl}${createPath}`, auth, template, false) },
+      201,
+    );
+    line('create, gateway, the same 2 signers in each', createHot);
     const readDirect = await load(
       system,
       { ...common, url: `${requestsUrl}${readPath}`, headers: direct },
@@ -490,8 +545,10 @@ const main = async () => {
     print('(4) ceilings, same machine, same run');
     const koa = await load(system, { ...common, url: bareKoa.url }, 200);
     line('bare koa JSON route', koa);
-    const sqlCeiling = await rawSqlCeiling(system.databases.requests.url, tenant.site.id, template);
+    const sqlCeiling = await rawSqlCeiling(system.databases.requests.url, tenant.site.id, template, true);
     line(`raw SQL transaction of a create's rows (${CONNECTIONS} clients)`, sqlCeiling);
+    const sqlHot = await rawSqlCeiling(system.databases.requests.url, tenant.site.id, template, false);
+    line(`the same, the same 2 signers in each`, sqlHot);
     print();
 
     print('(5) peak RSS (VmHWM) of each service over the whole run');
@@ -518,6 +575,9 @@ const main = async () => {
     );
     print(
       `creates through the gateway / raw SQL ceiling: ${(createGateway.rps / sqlCeiling.rps).toFixed(3)} (target ≥ 0.5)`,
+    );
+    print(
+      `the same 2 signers in each, gateway / raw SQL: ${(createHot.rps / sqlHot.rps).toFixed(3)} (row locks on the hot signers bound both)`,
     );
     print(`creates through the gateway / bare koa ceiling: ${(createGateway.rps / koa.rps).toFixed(3)}`);
     print(
