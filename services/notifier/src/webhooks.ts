@@ -21,6 +21,7 @@ import {
 import { undiciWebhookSender } from './adapters/webhook-http/undici-webhook-sender.js';
 import type { EmailSender } from './ports/email-sender.js';
 import type { WebhookRandom } from './ports/webhook-runtime.js';
+import { hmacWebhookSignature } from './adapters/crypto/hmac-webhook-signature.js';
 
 export interface WebhookOverrides {
   /** DNS for the SSRF guard; tests map their host names to chosen addresses. */
@@ -80,6 +81,7 @@ export const startWebhooks = (
   const metrics = webhookMetrics(deps.registry);
   const leaseMs = config.WEBHOOKS_CONNECT_TIMEOUT_MS + config.WEBHOOKS_RESPONSE_TIMEOUT_MS + 30_000;
   const deliver = deliverDueWebhooks({
+    signature: hmacWebhookSignature,
     deliveries,
     sender,
     clock,
