@@ -68,7 +68,7 @@ export const startNotifier = async (
   const sms = smsSender(config, logger);
   const usesLocalOutbox = email.name === 'local-outbox' || sms.name === 'local-outbox';
   if (usesLocalOutbox) await prepareLocalOutbox(outboxDir(config));
-  await migrate(config.DATABASE_URL, migrationsDir, logger, { messaging: true });
+  await migrate(config.DATABASE_URL, migrationsDir, logger);
   const pool = await createDatabasePool(config.DATABASE_URL);
   const metrics = createMetrics('notifier');
   logger.info(

@@ -140,7 +140,7 @@ describe('webhook deliveries: dispatcher, sender and store', function () {
 
   before(async () => {
     database = await createTestDatabase('webhook_delivery');
-    await migrate(database.url, migrationsDir, undefined, { messaging: true });
+    await migrate(database.url, migrationsDir);
     pool = await createDatabasePool(database.url);
     receiver = await startWebhookReceiver();
     ({ verifyWebhook } = await readmeVerifier());
