@@ -1,14 +1,11 @@
 import * as t from 'io-ts';
 import { RequestState } from './api.js';
+import { isUuid } from './ids.js';
 
 const Uuid = new t.Type<string, string, unknown>(
   'Uuid',
-  (u): u is string =>
-    typeof u === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(u),
-  (u, c) =>
-    typeof u === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(u)
-      ? t.success(u)
-      : t.failure(u, c, 'must be a UUID'),
+  (u): u is string => typeof u === 'string' && isUuid(u),
+  (u, c) => (typeof u === 'string' && isUuid(u) ? t.success(u) : t.failure(u, c, 'must be a UUID')),
   t.identity,
 );
 

@@ -7,3 +7,4 @@ export * from './auth.js';
 export * from './templates.js';
 export * from './auth-api.js';
 export * from './webhooks.js';
+export * from './ids.js';

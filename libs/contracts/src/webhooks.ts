@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { Page } from './api.js';
+import { isUuid } from './ids.js';
 import { boundedString, Email, parseSafeHttpUrl, refine, strict, transform } from './primitives.js';
 
 /**
@@ -31,15 +32,13 @@ export type WebhookEventType = t.TypeOf<typeof WebhookEventType>;
 export const isWebhookEventType = (type: string): type is WebhookEventType =>
   (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Any `request.*` event, read only as far as the envelope: the webhook fan-out does not
  * depend on each event's own codec, so a new request event needs no change here.
  */
 export const AnyEventEnvelope = t.type(
   {
-    id: refine(t.string, (s): s is string => UUID.test(s), 'must be a UUID', 'Uuid'),
+    id: refine(t.string, (s): s is string => isUuid(s), 'must be a UUID', 'Uuid'),
     type: t.string,
     occurred_at: t.string,
     site_id: t.number,

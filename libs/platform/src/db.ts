@@ -2,7 +2,6 @@ import { EventEmitter } from 'node:events';
 import type * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import pg from 'pg';
-import { runner } from 'node-pg-migrate';
 import {
   BackendTerminatedError,
   ConnectionError,
@@ -18,7 +17,6 @@ import {
 } from 'slonik';
 import { createPgDriverFactory } from '@slonik/pg-driver';
 import { formatErrors, renderErrors } from '@esign/contracts';
-import type { Logger } from './logger.js';
 
 export { sql };
 
@@ -202,41 +200,6 @@ export const ensureDatabase = async (url: string): Promise<void> => {
   } finally {
     await client.end();
   }
-};
-
-/**
- * Applies the service's pending migrations. node-pg-migrate holds a Postgres advisory
- * lock meanwhile, so replicas starting together wait for one another instead of racing.
- */
-export const migrate = async (
-  url: string,
-  dir: string,
-  logger?: Logger,
-  options: { readonly messaging?: boolean } = {},
-): Promise<void> => {
-  if (options.messaging === true) {
-    // The shared outbox/inbox schema keeps its own history table, so its migrations
-    // never interleave with the service's own.
-    const { messagingMigrationsDir } = await import('./outbox.js');
-    await runner({
-      databaseUrl: url,
-      dir: messagingMigrationsDir,
-      direction: 'up',
-      migrationsTable: 'pgmigrations_messaging',
-      checkOrder: true,
-      advisoryLockMode: 'wait',
-      log: (message: string) => logger?.debug({ migration: message }, 'migration'),
-    });
-  }
-  await runner({
-    databaseUrl: url,
-    dir,
-    direction: 'up',
-    migrationsTable: 'pgmigrations',
-    checkOrder: true,
-    advisoryLockMode: 'wait',
-    log: (message: string) => logger?.debug({ migration: message }, 'migration'),
-  });
 };
 
 /** `/readyz` check of a pool. */

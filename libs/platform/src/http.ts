@@ -7,6 +7,7 @@ import type { Logger } from './logger.js';
 import { HttpProblem, serviceUnavailable } from './problems.js';
 import { isDatabaseUnavailable } from './db.js';
 import { createMetrics, type Metrics } from './metrics.js';
+import { withTimeout } from './timeout.js';
 
 export interface AppState {
   requestId: string;
@@ -222,18 +223,3 @@ export const finishApp = (app: Koa<AppState>, router: Router<AppState>): Koa<App
   });
   return app;
 };
-
-export const withTimeout = <T>(promise: Promise<T>, ms: number, message: string): Promise<T> =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(message)), ms);
-    promise.then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(timer);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });

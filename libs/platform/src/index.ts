@@ -12,3 +12,5 @@ export * from './outbox.js';
 export * from './consumer.js';
 export * from './access-token.js';
 export * from './waker.js';
+export * from './timeout.js';
+export * from './migrate.js';

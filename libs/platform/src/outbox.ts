@@ -11,25 +11,16 @@
  * id (see `consumeEvents`). It wakes on Postgres NOTIFY (a trigger fires at commit) and
  * polls as a fallback; while the broker is down it backs off.
  *
- * Schema: `messagingMigrationsDir` (applied by `migrate` when `messaging: true`).
+ * Schema: `messagingMigrationsDir` (migrate.ts).
  */
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import * as t from 'io-ts';
 import type { ConfirmChannel } from 'amqplib';
 import { sql, db, type DatabasePool, type Queryable } from './db.js';
 import type { AmqpClient } from './amqp.js';
 import type { Logger } from './logger.js';
-import { withTimeout } from './http.js';
+import { withTimeout } from './timeout.js';
 import { createWaker } from './waker.js';
-
-/** The outbox and inbox tables, from src/ (tsx) and dist/src/ (node) alike. */
-export const messagingMigrationsDir = fileURLToPath(
-  new URL(
-    import.meta.url.includes('/dist/') ? '../../migrations/messaging' : '../migrations/messaging',
-    import.meta.url,
-  ),
-);
 
 /** The envelope fields the outbox needs; the whole envelope is what is published. */
 export interface OutgoingEvent {

@@ -61,5 +61,3 @@ export const adminDefaults = coreDefaults;
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config =>
   loadConfigOrExit(Config, defaults, env);
-export const loadAdminConfig = (env: NodeJS.ProcessEnv = process.env): AdminConfig =>
-  loadConfigOrExit(AdminConfig, adminDefaults, env);

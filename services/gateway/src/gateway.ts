@@ -29,7 +29,7 @@ export interface GatewayOverrides {
 
 export interface Gateway {
   readonly app: Koa<AppState>;
-  /** Closes the upstream pools (after the server has drained). */
+  /** Closes every upstream pool (after the server has drained). */
   readonly close: () => Promise<void>;
 }
 
@@ -132,7 +132,7 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
   const { app, router } = createHttpApp({
     service: 'gateway',
     logger,
-    readiness: [ready('auth'), ready('requests')],
+    readiness: [ready('auth'), ready('requests'), ready('notifier')],
     parseBodies: false,
   });
   // A response cut short (an upstream dying mid-body, a client hanging up) reaches koa
@@ -147,7 +147,7 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
   return {
     app,
     close: async () => {
-      await Promise.all([pools.auth.close(), pools.requests.close(), pools.introspection.close()]);
+      await Promise.all(Object.values(pools).map((pool) => pool.close()));
     },
   };
 };

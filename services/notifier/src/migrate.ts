@@ -1,21 +1,8 @@
-import { fileURLToPath } from 'node:url';
-import { createLogger, migrate, runMain } from '@esign/platform';
+import { isEntryPoint, migrationsDirOf, runMigrations } from '@esign/platform';
 import { loadConfig } from './config.js';
 
-/** Where this service's SQL migrations live, from src/ (tsx) and dist/src/ (node) alike. */
-export const migrationsDir = fileURLToPath(
-  new URL(import.meta.url.includes('/dist/') ? '../../migrations' : '../migrations', import.meta.url),
-);
+/** This service's own SQL migrations (`services/notifier/migrations`); the platform adds the messaging ones. */
+export const migrationsDir = migrationsDirOf(import.meta.url);
 
-const isEntryPoint =
-  process.argv[1] !== undefined &&
-  fileURLToPath(import.meta.url).replace(/\.ts$/, '.js') === process.argv[1].replace(/\.ts$/, '.js');
-
-if (isEntryPoint) {
-  const config = loadConfig();
-  const logger = createLogger('notifier-migrate', config.LOG_LEVEL);
-  runMain(logger, async () => {
-    await migrate(config.DATABASE_URL, migrationsDir, logger);
-    logger.info('migrations applied');
-  });
-}
+// `node services/notifier/dist/src/migrate.js`: the Kubernetes Job and docker-compose.
+if (isEntryPoint(import.meta.url)) runMigrations('notifier', migrationsDir, loadConfig());

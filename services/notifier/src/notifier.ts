@@ -18,6 +18,7 @@ import { migrationsDir } from './migrate.js';
 import { notifySigners } from './application/notify-signers.js';
 import { postgresDeliveryStore } from './adapters/postgres/postgres-delivery-store.js';
 import { smtpEmailSender } from './adapters/smtp/smtp-email-sender.js';
+import { emlRenderer } from './adapters/smtp/mail-options.js';
 import { twilioSmsSender } from './adapters/twilio/twilio-sms-sender.js';
 import {
   localEmailOutbox,
@@ -43,7 +44,7 @@ const emailSender = (config: Config, logger: Logger): EmailSender =>
         from: config.EMAIL_FROM,
         maxConnections: config.NOTIFIER_SMTP_CONNECTIONS,
       })
-    : localEmailOutbox({ dir: outboxDir(config), from: config.EMAIL_FROM, logger });
+    : localEmailOutbox({ dir: outboxDir(config), render: emlRenderer(config.EMAIL_FROM), logger });
 
 const smsSender = (config: Config, logger: Logger): SmsSender =>
   config.TWILIO_ACCOUNT_SID !== undefined &&
@@ -67,7 +68,7 @@ export const startNotifier = async (
   const sms = smsSender(config, logger);
   const usesLocalOutbox = email.name === 'local-outbox' || sms.name === 'local-outbox';
   if (usesLocalOutbox) await prepareLocalOutbox(outboxDir(config));
-  await migrate(config.DATABASE_URL, migrationsDir, logger, { messaging: true });
+  await migrate(config.DATABASE_URL, migrationsDir, logger);
   const pool = await createDatabasePool(config.DATABASE_URL);
   const metrics = createMetrics('notifier');
   logger.info(

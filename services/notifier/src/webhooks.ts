@@ -5,6 +5,7 @@ import type { Registry } from 'prom-client';
 import type { Config } from './config.js';
 import { deliverDueWebhooks } from './application/webhooks/deliver-due-webhooks.js';
 import { fanOutWebhookEvent } from './application/webhooks/fan-out-webhook-event.js';
+import { pruneWebhookDeliveries } from './application/webhooks/prune-webhook-deliveries.js';
 import { sendWebhookAlerts } from './application/webhooks/send-webhook-alerts.js';
 import { webhookUseCases } from './application/webhooks/webhook-use-cases.js';
 import { webhookEventConsumer, WEBHOOK_CONSUMER_NAME } from './adapters/amqp/webhook-event-consumer.js';
@@ -20,11 +21,15 @@ import {
 } from './adapters/webhook-http/destination-policy.js';
 import { undiciWebhookSender } from './adapters/webhook-http/undici-webhook-sender.js';
 import type { EmailSender } from './ports/email-sender.js';
+import type { Clock } from './ports/runtime.js';
 import type { WebhookRandom } from './ports/webhook-runtime.js';
+import { hmacWebhookSignature } from './adapters/crypto/hmac-webhook-signature.js';
 
 export interface WebhookOverrides {
   /** DNS for the SSRF guard; tests map their host names to chosen addresses. */
   readonly resolve?: Resolver;
+  /** The time of every webhook rule: back-off, give-up, disabling, secret overlap, pruning. */
+  readonly clock?: Clock;
 }
 
 export interface RunningWebhooks {
@@ -36,6 +41,8 @@ export interface RunningWebhooks {
 
 /** How often settled deliveries older than the retention are pruned. */
 const PRUNE_EVERY_MS = 3_600_000;
+
+const systemClock: Clock = { now: () => new Date() };
 
 export const webhookRandom: WebhookRandom = {
   secret: () => `whsec_${randomBytes(32).toString('base64url')}`,
@@ -57,7 +64,7 @@ export const startWebhooks = (
   },
   overrides: WebhookOverrides = {},
 ): RunningWebhooks => {
-  const clock = { now: () => new Date() };
+  const clock = overrides.clock ?? systemClock;
   const policy = destinationPolicy({
     allowHttp: config.WEBHOOKS_ALLOW_HTTP,
     allowPrivateAddresses: config.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
@@ -80,6 +87,7 @@ export const startWebhooks = (
   const metrics = webhookMetrics(deps.registry);
   const leaseMs = config.WEBHOOKS_CONNECT_TIMEOUT_MS + config.WEBHOOKS_RESPONSE_TIMEOUT_MS + 30_000;
   const deliver = deliverDueWebhooks({
+    signature: hmacWebhookSignature,
     deliveries,
     sender,
     clock,
@@ -95,7 +103,13 @@ export const startWebhooks = (
   });
   const alerts = sendWebhookAlerts({ deliveries, email: deps.email, clock, leaseMs: 120_000 });
   const log = deps.logger.child({ component: 'webhooks' });
-  let lastPrune = 0;
+  const prune = pruneWebhookDeliveries({
+    deliveries,
+    clock,
+    retentionMs: config.WEBHOOKS_RETENTION_DAYS * 86_400_000,
+    everyMs: PRUNE_EVERY_MS,
+    batch: 10_000,
+  });
 
   const dispatcher = startWebhookDispatcher({
     pollIntervalMs: config.WEBHOOKS_POLL_INTERVAL_MS,
@@ -135,10 +149,7 @@ export const startWebhooks = (
       {
         name: 'prune',
         run: async () => {
-          if (Date.now() - lastPrune < PRUNE_EVERY_MS) return false;
-          lastPrune = Date.now();
-          const before = new Date(Date.now() - config.WEBHOOKS_RETENTION_DAYS * 86_400_000);
-          const pruned = await deliveries.prune(before, 10_000);
+          const pruned = await prune();
           if (pruned > 0) log.info({ pruned }, 'pruned old webhook deliveries');
           return false;
         },

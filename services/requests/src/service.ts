@@ -33,7 +33,7 @@ export interface RunningRequests {
  * beside HTTP (outbox relay, notifier-outcome consumer, expiry sweep, key purge).
  */
 export const startRequestsService = async (config: Config, logger: Logger): Promise<RunningRequests> => {
-  await migrate(config.DATABASE_URL, migrationsDir, logger, { messaging: true });
+  await migrate(config.DATABASE_URL, migrationsDir, logger);
   const pool = await createDatabasePool(config.DATABASE_URL);
   // Readiness asks the broker connection, which is made once the consumer can be wired.
   const broker: { client?: AmqpClient } = {};

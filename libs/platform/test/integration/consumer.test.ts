@@ -76,12 +76,7 @@ describe('platform: event consumer with retries and parking (real RabbitMQ)', fu
   before(async () => {
     prefix = amqpPrefix('consumer');
     database = await createTestDatabase('consumer');
-    await migrate(
-      database.url,
-      fileURLToPath(new URL('./fixtures/no-migrations', import.meta.url)),
-      undefined,
-      { messaging: true },
-    );
+    await migrate(database.url, fileURLToPath(new URL('./fixtures/no-migrations', import.meta.url)));
     pool = await createDatabasePool(database.url);
   });
   afterEach(async () => {

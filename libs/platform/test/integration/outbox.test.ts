@@ -88,7 +88,7 @@ describe('platform: transactional outbox relay (real Postgres and RabbitMQ)', fu
 
   before(async () => {
     database = await createTestDatabase('outbox');
-    await migrate(database.url, noMigrations, undefined, { messaging: true });
+    await migrate(database.url, noMigrations);
     pool = await createDatabasePool(database.url);
     prefix = amqpPrefix('outbox');
     exchange = topologyNames(prefix).events;

@@ -14,6 +14,12 @@ export interface NewKey {
   readonly sealedPrivateKey: Uint8Array;
 }
 
+/** A private key as stored: sealed with the encryption key named by its id. */
+export interface SealedKey {
+  readonly encryptionKeyId: string;
+  readonly sealedPrivateKey: Uint8Array;
+}
+
 export interface KeyStore {
   readonly list: () => T.Task<StoredKey[]>;
   readonly insert: (key: NewKey, createdAt: Date, activatesAt: Date) => T.Task<void>;

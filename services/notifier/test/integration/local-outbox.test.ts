@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import PostalMime from 'postal-mime';
 import { testLogger } from '@esign/testing';
+import { emlRenderer } from '../../src/adapters/smtp/mail-options.js';
 import {
   localEmailOutbox,
   localSmsOutbox,
@@ -21,7 +22,7 @@ describe('notifier adapter: local outbox (files, for a machine without SMTP or T
   it('writes each e-mail as an .eml file a mail client opens', async () => {
     const sender = localEmailOutbox({
       dir,
-      from: 'E-signature <no-reply@esign.localhost>',
+      render: emlRenderer('E-signature <no-reply@esign.localhost>'),
       logger: testLogger(),
     });
     const result = await sender.send({

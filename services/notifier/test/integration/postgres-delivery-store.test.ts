@@ -28,7 +28,7 @@ describe('notifier adapter: Postgres deliveries store', () => {
 
   before(async () => {
     database = await createTestDatabase('notifier_store');
-    await migrate(database.url, migrationsDir, undefined, { messaging: true });
+    await migrate(database.url, migrationsDir);
     pool = await createDatabasePool(database.url);
     store = postgresDeliveryStore(pool);
   });

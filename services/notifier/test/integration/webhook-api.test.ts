@@ -65,7 +65,7 @@ describe('webhook API: /v1.1/sites/:id/webhooks', function () {
 
   before(async () => {
     database = await createTestDatabase('webhook_api');
-    await migrate(database.url, migrationsDir, undefined, { messaging: true });
+    await migrate(database.url, migrationsDir);
     pool = await createDatabasePool(database.url);
     const http = createHttpApp({ service: 'notifier', logger: testLogger('webhook-api'), readiness: [] });
     mountWebhookRoutes(

@@ -29,6 +29,8 @@ import {
   type VerifyWebhook,
   type WebhookReceiver,
 } from '../support/webhook-receiver.js';
+import { emlRenderer } from '../../src/adapters/smtp/mail-options.js';
+import { hmacWebhookSignature } from '../../src/adapters/crypto/hmac-webhook-signature.js';
 
 const FAST = { baseDelayMs: 20, maxDelayMs: 100, windowMs: 60_000 };
 let siteCounter = 100;
@@ -65,6 +67,7 @@ describe('webhook deliveries: dispatcher, sender and store', function () {
       resolve,
     });
     return deliverDueWebhooks({
+      signature: hmacWebhookSignature,
       deliveries: deliveries(),
       sender: undiciWebhookSender({ policy, connectTimeoutMs: 1000, responseTimeoutMs: 500 }),
       clock: { now: () => new Date() },
@@ -137,7 +140,7 @@ describe('webhook deliveries: dispatcher, sender and store', function () {
 
   before(async () => {
     database = await createTestDatabase('webhook_delivery');
-    await migrate(database.url, migrationsDir, undefined, { messaging: true });
+    await migrate(database.url, migrationsDir);
     pool = await createDatabasePool(database.url);
     receiver = await startWebhookReceiver();
     ({ verifyWebhook } = await readmeVerifier());
@@ -344,7 +347,7 @@ describe('webhook deliveries: dispatcher, sender and store', function () {
 
     const email = localEmailOutbox({
       dir: outboxDir,
-      from: 'E-signature <no-reply@esign.example>',
+      render: emlRenderer('E-signature <no-reply@esign.example>'),
       logger: testLogger('alerts'),
     });
     const send = sendWebhookAlerts({

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { signatureHeader } from '../../src/domain/webhook-signature.js';
+import { hmacWebhookSignature as signatureHeader } from '../../src/adapters/crypto/hmac-webhook-signature.js';
 import { readmeVerifier, type VerifyWebhook } from '../support/webhook-receiver.js';
 
 const SECRET = 'whsec_current-secret-for-tests';

@@ -7,6 +7,7 @@ import { MAX_ENDPOINTS_PER_SITE } from '../../src/domain/webhook-endpoint.js';
 import type { ClaimedDelivery } from '../../src/ports/webhook-delivery-store.js';
 import { fakeGuard, memoryEndpoints, scriptedDeliveries, scriptedSender } from '../support/webhook-fakes.js';
 import { readmeVerifier } from '../support/webhook-receiver.js';
+import { hmacWebhookSignature } from '../../src/adapters/crypto/hmac-webhook-signature.js';
 
 const NOW = new Date('2030-01-01T00:00:00.000Z');
 const caller = { sites: [{ id: 7, name: 'Acme Lettings' }] };
@@ -120,6 +121,7 @@ describe('webhook dispatcher round (in-memory ports)', () => {
   const deps = (claims: ClaimedDelivery[], sender = scriptedSender()) => {
     const deliveries = scriptedDeliveries(claims);
     const round = deliverDueWebhooks({
+      signature: hmacWebhookSignature,
       deliveries: deliveries.store,
       sender: sender.sender,
       clock: { now: () => NOW },

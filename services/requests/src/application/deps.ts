@@ -8,7 +8,7 @@ import type { Store, Transact } from '../ports/store.js';
 import type { UrlSigner } from '../ports/url-signer.js';
 import type { ExecutionUrl } from './views.js';
 
-/** The ports the use cases need; `main.ts` builds them from adapters, tests from fakes. */
+/** The ports the use cases need; `app.ts` builds them from adapters (for `service.ts`, the composition root), tests from fakes. */
 export interface Deps {
   /** Bound to the pool, for reads outside a transaction. */
   readonly store: Store;

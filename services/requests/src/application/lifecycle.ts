@@ -6,13 +6,10 @@ import type { RequestView } from '@esign/contracts';
 import { type NotificationDelivered, type NotificationFailed } from '@esign/contracts';
 import {
   cancel,
-  executionAccess,
   expire,
   recordDelivery,
   remind,
   send,
-  type ExecutionRefusal,
-  type RequestSigner,
   type SignatureRequest,
   type Transition,
   type TransitionError,
@@ -166,35 +163,3 @@ export const recordNotificationOutcome =
         ),
       ),
     );
-
-export type ExecutionUrlRefusal =
-  { readonly _tag: 'InvalidSignature' } | { readonly _tag: 'NoSuchRequest' } | ExecutionRefusal;
-
-/**
- * What a signer page asks first: does this Execution URL open, and for whom? The
- * signature is checked (in constant time) before anything is read; then the Request
- * decides whether it is live: sent, not cancelled, not past its expiry.
- */
-export const openExecutionUrl =
-  (deps: Pick<Deps, 'store' | 'urlSigner' | 'clock'>) =>
-  (input: {
-    readonly requestId: string;
-    readonly signerRef: string;
-    readonly signature: string;
-  }): TE.TaskEither<
-    ExecutionUrlRefusal,
-    { readonly request: SignatureRequest; readonly signer: RequestSigner }
-  > => {
-    if (!deps.urlSigner.verify(input.requestId, input.signerRef, input.signature))
-      return TE.left({ _tag: 'InvalidSignature' });
-    return pipe(
-      deps.store.requests.findByVerifiedId(input.requestId),
-      TE.chainW(TE.fromOption((): ExecutionUrlRefusal => ({ _tag: 'NoSuchRequest' }))),
-      TE.chainW((request) =>
-        pipe(
-          TE.fromEither(executionAccess(request, input.signerRef, deps.clock.now())),
-          TE.map((signer) => ({ request, signer })),
-        ),
-      ),
-    );
-  };

@@ -2,7 +2,6 @@ import type { Deps } from './deps.js';
 import {
   cancelRequest,
   expireDueRequests,
-  openExecutionUrl,
   recordNotificationOutcome,
   remindRequest,
   sendRequest,
@@ -42,7 +41,6 @@ export const useCases = (deps: Deps) => ({
   remindRequest: remindRequest(deps),
   expireDueRequests: expireDueRequests(deps),
   recordNotificationOutcome: recordNotificationOutcome(deps),
-  openExecutionUrl: openExecutionUrl(deps),
   ...signingUseCases(deps),
 });
 export type UseCases = ReturnType<typeof useCases>;

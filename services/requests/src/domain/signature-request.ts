@@ -18,8 +18,6 @@ export type RequestState = 'draft' | 'sent' | 'completed' | 'cancelled' | 'expir
 export type SignerState = 'pending' | 'signed' | 'declined';
 export type Channel = 'email' | 'sms';
 
-export const FINAL_STATES: readonly RequestState[] = ['completed', 'cancelled', 'expired', 'declined'];
-
 /** The last outcome the notifier reported for one channel of one signer. */
 export interface Delivery {
   readonly outcome: 'delivered' | 'failed';

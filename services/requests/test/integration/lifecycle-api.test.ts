@@ -29,6 +29,7 @@ import { notificationOutcomesConsumer } from '../../src/adapters/amqp/notificati
 import { NOTIFICATION_OUTCOMES_CONSUMER } from '../../src/application/lifecycle.js';
 import { useCases } from '../../src/application/use-cases.js';
 import { principal, publishedTemplate, SITE_A, startHarness, type Harness } from '../support/harness.js';
+import { openExecutionLink } from '../support/execution-link.js';
 
 /** A queue on the test's exchange that keeps every request.* event the relay publishes. */
 const collector = async (exchange: string, queue: string) => {
@@ -107,14 +108,8 @@ describe('requests service: send through the outbox, and the lifecycle (real Pos
       sql.unsafe`SELECT type, published_at FROM outbox WHERE envelope->>'aggregate_id' = ${requestId} ORDER BY seq`,
     );
 
-  const openUrl = (view: RequestView, index = 0) => {
-    const url = new URL(view.signers[index]!.request_url);
-    return useCases(h.deps).openExecutionUrl({
-      requestId: url.searchParams.get('r')!,
-      signerRef: url.searchParams.get('s')!,
-      signature: url.searchParams.get('signature')!,
-    })();
-  };
+  const openUrl = (view: RequestView, index = 0) =>
+    openExecutionLink(h.deps, view.signers[index]!.request_url);
 
   before(async () => {
     h = await startHarness('lifecycle');
@@ -215,16 +210,10 @@ describe('requests service: send through the outbox, and the lifecycle (real Pos
     it('refuses a forged or altered Execution URL before reading anything', async () => {
       const view = await create();
       await post(view.id, 'send').expect(200);
+      // The first signer's signature on the second signer's link.
       const url = new URL(view.signers[0]!.request_url);
-      const cases = useCases(h.deps);
-      assert.deepEqual(
-        await cases.openExecutionUrl({
-          requestId: view.id,
-          signerRef: view.signers[1]!.signer_ref,
-          signature: url.searchParams.get('signature')!,
-        })(),
-        E.left({ _tag: 'InvalidSignature' }),
-      );
+      url.searchParams.set('s', view.signers[1]!.signer_ref);
+      assert.deepEqual(await openExecutionLink(h.deps, url.toString()), E.left({ _tag: 'InvalidSignature' }));
     });
 
     it('names every unassigned field, changes nothing and publishes nothing', async () => {

@@ -44,7 +44,7 @@ export interface Harness {
 
 export const startHarness = async (label: string): Promise<Harness> => {
   const database = await createTestDatabase(label);
-  await migrate(database.url, migrationsDir, undefined, { messaging: true });
+  await migrate(database.url, migrationsDir);
   const statements: Harness['statements'] = [];
   const pool = await createDatabasePool(database.url, {
     interceptors: [

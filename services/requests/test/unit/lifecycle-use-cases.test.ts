@@ -5,6 +5,7 @@ import { DomainEvent, type NotificationDelivered, type RequestView } from '@esig
 import type { Caller } from '../../src/application/caller.js';
 import { useCases } from '../../src/application/use-cases.js';
 import { body, fresh, later, left, NOW, right } from '../support/builders.js';
+import { openExecutionLink } from '../support/execution-link.js';
 import { fakeDeps } from '../support/fakes.js';
 
 const SITE = { id: 7, name: 'Acme' };
@@ -94,18 +95,13 @@ describe('requests use cases: send and the lifecycle (in-memory ports)', () => {
   });
 
   it('cancels, closing the Execution URLs', async () => {
-    const { cases, create, events } = await setup();
+    const { cases, create, events, deps } = await setup();
     const view = await create();
     right(await cases.sendRequest({ caller, requestId: view.id })());
     right(await cases.cancelRequest({ caller, requestId: view.id })());
     assert.deepEqual(events(view.id).at(-1)?.data, { request_id: view.id, previous_state: 'sent' });
-    const url = new URL(view.signers[0]!.request_url);
     assert.deepEqual(
-      await cases.openExecutionUrl({
-        requestId: view.id,
-        signerRef: view.signers[0]!.signer_ref,
-        signature: url.searchParams.get('signature')!,
-      })(),
+      await openExecutionLink(deps, view.signers[0]!.request_url),
       E.left({ _tag: 'Closed', state: 'cancelled' }),
     );
   });

@@ -16,8 +16,8 @@ import { createUser, findUser, setPassword, setUserDisabled } from '../../applic
 import { notFound, type AuthError } from '../../domain/errors.js';
 import type { Account, Site, User } from '../../domain/model.js';
 import { publishedKeys, signingKeyAt } from '../../domain/signing-keys.js';
-import { problemOf } from '../http/problems.js';
-import { appView, createdTokenView, tokenView } from '../http/views.js';
+import { authProblem } from '../../application/problems.js';
+import { appView, createdTokenView, tokenView } from '../../application/views.js';
 
 /** Where a command writes: exactly one JSON object to `out`, human lines to `err`. */
 export interface CliIo {
@@ -467,7 +467,7 @@ export const runAdmin = async (argv: readonly string[], deps: Deps, io: CliIo): 
     }
     if (error instanceof CommandError) {
       // The same table as HTTP: one code and one sentence per domain error.
-      const { code, detail, title } = problemOf(error.error).problem;
+      const { code, detail, title } = authProblem(error.error);
       const message = detail ?? title;
       io.err(`${name}: ${message}`);
       io.out({ error: { code, message } });

@@ -2,7 +2,7 @@ import { createPrivateKey, generateKeyPair, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
 import { calculateJwkThumbprint, SignJWT } from 'jose';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TYPE, type PublicJwk } from '@esign/contracts';
-import type { KeyGenerator, NewKey, TokenSigner } from '../../ports/signing-keys.js';
+import type { KeyGenerator, NewKey, SealedKey, TokenSigner } from '../../ports/signing-keys.js';
 import type { KeyEncryption } from './key-encryption.js';
 
 const generate = promisify(generateKeyPair);
@@ -24,11 +24,6 @@ export const ed25519KeyGenerator = (encryption: KeyEncryption): KeyGenerator => 
     };
   },
 });
-
-export interface SealedKey {
-  readonly encryptionKeyId: string;
-  readonly sealedPrivateKey: Uint8Array;
-}
 
 /**
  * Signs access tokens (EdDSA, `typ: at+jwt`, `kid`, `iss`, `aud`). Private keys are

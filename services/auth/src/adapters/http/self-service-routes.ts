@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import {
   CreateAppBody,
   CreateTokenBody,
+  isUuid,
   PasswordConfirmationBody,
   SignInBody,
   type ClientSecretView,
@@ -20,9 +21,8 @@ import { findOwnApp, listOwnApps } from '../../application/own-app.js';
 import { signIn } from '../../application/sign-in.js';
 import { findOwnToken, listOwnTokens, revokeOwnToken } from '../../application/tokens.js';
 import type { SessionUser } from '../../domain/model.js';
-import { isUuid } from '../postgres/rows.js';
 import { bearerOf, bodyOf, pageOf, pageView, run } from './request.js';
-import { appView, createdTokenView, tokenView, userView } from './views.js';
+import { appView, createdTokenView, tokenView, userView } from '../../application/views.js';
 
 /**
  * The self-service API the spec describes: sign in, make a Developer App, re-enter the

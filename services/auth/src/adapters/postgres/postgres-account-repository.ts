@@ -1,3 +1,4 @@
+import { isUuid } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { ForeignKeyIntegrityConstraintViolationError, UniqueIntegrityConstraintViolationError } from 'slonik';
@@ -5,7 +6,7 @@ import { db, sql, type DatabasePool } from '@esign/platform';
 import { notFound } from '../../domain/errors.js';
 import type { Account, User } from '../../domain/model.js';
 import type { AccountRepository } from '../../ports/account-repository.js';
-import { isUuid, NullableTimestamp, Timestamp } from './rows.js';
+import { NullableTimestamp, Timestamp } from './rows.js';
 
 const AccountRow = t.type({ id: t.string, name: t.string, api_access: t.boolean, created_at: Timestamp });
 const toAccount = (r: t.TypeOf<typeof AccountRow>): Account => ({

@@ -1,8 +1,9 @@
+import { isUuid } from '@esign/contracts';
 import * as t from 'io-ts';
 import { db, sql, type DatabasePool } from '@esign/platform';
 import type { DeveloperApp } from '../../domain/model.js';
 import type { AppRepository } from '../../ports/app-repository.js';
-import { Bytes, isUuid, NullableTimestamp, offsetOf, Timestamp } from './rows.js';
+import { Bytes, NullableTimestamp, offsetOf, Timestamp } from './rows.js';
 
 const AppRow = t.type({
   id: t.string,

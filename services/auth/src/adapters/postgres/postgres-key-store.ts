@@ -1,8 +1,7 @@
 import * as t from 'io-ts';
 import { PublicJwk } from '@esign/contracts';
 import { db, sql, type DatabasePool } from '@esign/platform';
-import type { KeyStore } from '../../ports/signing-keys.js';
-import type { SealedKey } from '../crypto/ed25519-keys.js';
+import type { KeyStore, SealedKey } from '../../ports/signing-keys.js';
 import { Bytes, NullableTimestamp, Timestamp } from './rows.js';
 
 const KeyRow = t.type({

@@ -1,3 +1,4 @@
+import { isIntegerId, isUuid } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { ForeignKeyIntegrityConstraintViolationError, UniqueIntegrityConstraintViolationError } from 'slonik';
@@ -5,7 +6,7 @@ import { db, sql, type DatabasePool } from '@esign/platform';
 import { notFound } from '../../domain/errors.js';
 import type { Site } from '../../domain/model.js';
 import type { SiteRepository } from '../../ports/site-repository.js';
-import { isSiteId, isUuid, Timestamp } from './rows.js';
+import { Timestamp } from './rows.js';
 
 const SiteRow = t.type({ id: t.number, account_id: t.string, name: t.string, created_at: Timestamp });
 const toSite = (r: t.TypeOf<typeof SiteRow>): Site => ({
@@ -45,7 +46,7 @@ export const postgresSiteRepository = (pool: DatabasePool): SiteRepository => ({
   },
 
   findSite: (id) => async () => {
-    if (!isSiteId(id)) return undefined;
+    if (!isIntegerId(id)) return undefined;
     const row = await db.maybeOne(
       pool,
       SiteRow,
@@ -77,7 +78,7 @@ export const postgresSiteRepository = (pool: DatabasePool): SiteRepository => ({
   },
 
   listMembers: (siteId) => async () => {
-    if (!isSiteId(siteId)) return [];
+    if (!isIntegerId(siteId)) return [];
     const rows = await db.any(
       pool,
       t.type({ user_id: t.string, email: t.string, added_at: Timestamp }),
@@ -90,7 +91,7 @@ export const postgresSiteRepository = (pool: DatabasePool): SiteRepository => ({
 
   // One statement: the checks and the insert see the same snapshot.
   addMember: (siteId, userId, at) => async () => {
-    if (!isSiteId(siteId)) return E.left(notFound('site', siteId));
+    if (!isIntegerId(siteId)) return E.left(notFound('site', siteId));
     if (!isUuid(userId)) return E.left(notFound('user', userId));
     const row = await db.one(
       pool,
@@ -114,7 +115,7 @@ export const postgresSiteRepository = (pool: DatabasePool): SiteRepository => ({
   },
 
   removeMember: (siteId, userId) => async () => {
-    if (!isSiteId(siteId)) return E.left(notFound('site', siteId));
+    if (!isIntegerId(siteId)) return E.left(notFound('site', siteId));
     if (!isUuid(userId)) return E.left(notFound('user', userId));
     const row = await db.one(
       pool,

@@ -1,9 +1,9 @@
 import * as t from 'io-ts';
-import { TokenOrigin } from '@esign/contracts';
+import { isUuid, TokenOrigin } from '@esign/contracts';
 import { db, sql, type DatabasePool } from '@esign/platform';
 import type { TokenRecord } from '../../domain/model.js';
 import type { TokenRepository } from '../../ports/token-repository.js';
-import { isUuid, NullableTimestamp, offsetOf, Timestamp } from './rows.js';
+import { NullableTimestamp, offsetOf, Timestamp } from './rows.js';
 
 const TokenRow = t.type({
   id: t.string,

@@ -21,12 +21,4 @@ export const Bytes = new t.Type<Buffer, Buffer, unknown>(
   t.identity,
 );
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids from outside are checked before they reach a uuid column, where a malformed one would be an error. */
-export const isUuid = (s: string): boolean => UUID.test(s);
-
-/** Site ids are Postgres integers. */
-export const isSiteId = (n: number): boolean => Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647;
-
 export const offsetOf = (page: { page: number; perPage: number }): number => (page.page - 1) * page.perPage;

@@ -6,7 +6,7 @@ import { createEventConsumer, type EventConsumer, type Logger } from '@esign/pla
 import { keyText, type NoticeEvent } from '../../domain/delivery.js';
 import { needsRetry, type Attempt, type NotifyReport } from '../../application/notify-signers.js';
 import type { StoreUnavailable } from '../../ports/delivery-store.js';
-import type { NotifierMetrics } from '../metrics/notifier-metrics.js';
+import type { NotifierMetrics } from '../../ports/notifier-metrics.js';
 
 /** Every message on the notifier's queue must be one of these, or it is parked. */
 export const NoticeEventCodec = t.union([RequestSent, RequestReminded]);

@@ -2,11 +2,9 @@ import { createHash } from 'node:crypto';
 import { access, constants, mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import nodemailer from 'nodemailer';
 import type { Logger } from '@esign/platform';
-import type { EmailSender } from '../../ports/email-sender.js';
+import type { EmailMessage, EmailSender } from '../../ports/email-sender.js';
 import type { SmsSender } from '../../ports/sms-sender.js';
-import { mailOptions } from '../smtp/mail-options.js';
 
 /**
  * The local sink, for a machine without SMTP or Twilio settings (`npm start`): each
@@ -56,18 +54,21 @@ const failure = (error: unknown) => ({
   error: `local outbox: ${error instanceof Error ? error.message : String(error)}`,
 });
 
-export const localEmailOutbox = (options: { dir: string; from: string; logger: Logger }): EmailSender => {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+/** `render` makes the .eml file's content (the SMTP adapter's `emlRenderer`, in production). */
+export const localEmailOutbox = (options: {
+  dir: string;
+  render: (message: EmailMessage) => Promise<Buffer>;
+  logger: Logger;
+}): EmailSender => {
   const folder = join(options.dir, 'email');
   return {
     name: 'local-outbox',
     send: (message) =>
       TE.tryCatch(async () => {
-        const info = await composer.sendMail(mailOptions(message, options.from));
         const path = await writeAtomically(
           folder,
           fileName(message.idempotencyKey, 'eml'),
-          info.message as Buffer,
+          await options.render(message),
         );
         options.logger.info(
           { channel: 'email', to: message.to, subject: message.subject, file: path },

@@ -1,9 +1,5 @@
 import { Counter, type Registry } from 'prom-client';
-import type { NotifyReport } from '../../application/notify-signers.js';
-
-export interface NotifierMetrics {
-  readonly record: (report: NotifyReport) => void;
-}
+import type { NotifierMetrics } from '../../ports/notifier-metrics.js';
 
 const OUTCOME = {
   Delivered: 'delivered',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SendMailOptions } from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { EmailMessage } from '../../ports/email-sender.js';
 
 const domainOf = (from: string): string => {
@@ -27,3 +27,12 @@ export const mailOptions = (message: EmailMessage, from: string): SendMailOption
   // RFC 3834: an automatic message; well-behaved auto-responders stay quiet.
   headers: { 'Auto-Submitted': 'auto-generated' },
 });
+
+/**
+ * The whole message as an RFC 5322 file (.eml), built by the same nodemailer options the
+ * SMTP sender uses: what the local outbox writes when no SMTP server is configured.
+ */
+export const emlRenderer = (from: string): ((message: EmailMessage) => Promise<Buffer>) => {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return async (message) => (await composer.sendMail(mailOptions(message, from))).message as Buffer;
+};

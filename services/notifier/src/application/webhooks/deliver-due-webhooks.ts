@@ -11,11 +11,11 @@ import {
   type RetryPolicy,
 } from '../../domain/webhook-delivery.js';
 import { signingSecrets } from '../../domain/webhook-endpoint.js';
-import { signatureHeader } from '../../domain/webhook-signature.js';
 import type { Clock } from '../../ports/runtime.js';
 import type { ClaimedDelivery, WebhookDeliveryStore } from '../../ports/webhook-delivery-store.js';
 import type { WebhookRandom } from '../../ports/webhook-runtime.js';
 import type { WebhookSender } from '../../ports/webhook-sender.js';
+import type { WebhookSignature } from '../../ports/webhook-signature.js';
 import { runLimited } from '../run-limited.js';
 
 export const WEBHOOK_USER_AGENT = 'Esign-Webhooks/1.1';
@@ -23,6 +23,7 @@ export const WEBHOOK_USER_AGENT = 'Esign-Webhooks/1.1';
 export interface DeliverWebhooksDeps {
   readonly deliveries: WebhookDeliveryStore;
   readonly sender: WebhookSender;
+  readonly signature: WebhookSignature;
   readonly clock: Clock;
   readonly random: Pick<WebhookRandom, 'jitter'>;
   readonly policy: RetryPolicy;
@@ -64,7 +65,7 @@ const deliverOne =
       headers: {
         'content-type': 'application/json',
         'user-agent': WEBHOOK_USER_AGENT,
-        [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(
+        [WEBHOOK_SIGNATURE_HEADER]: deps.signature(
           signingSecrets(delivery.endpoint, startedAt),
           timestamp,
           delivery.payload,

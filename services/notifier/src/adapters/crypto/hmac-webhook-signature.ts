@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { WebhookSignature } from '../../ports/webhook-signature.js';
 
 /**
  * The `Esign-Signature` header: `t=<unix seconds>,v1=<hex>` with one `v1` per secret in
@@ -6,7 +7,7 @@ import { createHmac } from 'node:crypto';
  * with the secret's text, over `t + "." + body`: the timestamp is signed too, so a
  * receiver that refuses old timestamps refuses a replayed delivery.
  */
-export const signatureHeader = (secrets: readonly string[], timestamp: number, body: string): string =>
+export const hmacWebhookSignature: WebhookSignature = (secrets, timestamp, body) =>
   [
     `t=${timestamp}`,
     ...secrets.map(

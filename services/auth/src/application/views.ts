@@ -1,7 +1,7 @@
 import type { AppView, CreatedTokenView, TokenView, UserView } from '@esign/contracts';
-import type { IssuedToken } from '../../application/issue-token.js';
-import type { DeveloperApp, TokenRecord, User } from '../../domain/model.js';
-import { tokenState } from '../../domain/tokens.js';
+import type { IssuedToken } from './issue-token.js';
+import type { DeveloperApp, TokenRecord, User } from '../domain/model.js';
+import { tokenState } from '../domain/tokens.js';
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 

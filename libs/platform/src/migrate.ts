@@ -1,0 +1,60 @@
+import { fileURLToPath } from 'node:url';
+import { runner } from 'node-pg-migrate';
+import { createLogger, type Logger } from './logger.js';
+import { runMain } from './service.js';
+
+/** The outbox and inbox tables, from src/ (tsx) and dist/src/ (node) alike. */
+export const messagingMigrationsDir = fileURLToPath(
+  new URL(
+    import.meta.url.includes('/dist/') ? '../../migrations/messaging' : '../migrations/messaging',
+    import.meta.url,
+  ),
+);
+
+/**
+ * A service's own migrations folder (`services/<name>/migrations`), from a module directly
+ * under its src/: `import.meta.url` of a file run by tsx (src/) or node (dist/src/) alike.
+ */
+export const migrationsDirOf = (moduleUrl: string): string =>
+  fileURLToPath(new URL(moduleUrl.includes('/dist/') ? '../../migrations' : '../migrations', moduleUrl));
+
+const apply = (url: string, dir: string, migrationsTable: string, logger?: Logger) =>
+  runner({
+    databaseUrl: url,
+    dir,
+    direction: 'up',
+    migrationsTable,
+    checkOrder: true,
+    advisoryLockMode: 'wait',
+    log: (message: string) => logger?.debug({ migration: message }, 'migration'),
+  });
+
+/**
+ * The one way a service's database is migrated (start-up, `npm run migrate`, the
+ * per-service migrate.js of the Kubernetes Job, tests): the messaging tables (outbox,
+ * inbox) and then the service's own pending migrations from `dir`. node-pg-migrate holds
+ * a Postgres advisory lock meanwhile, so replicas starting together wait for one another.
+ * The messaging schema keeps its own history table, so the two never interleave.
+ */
+export const migrate = async (url: string, dir: string, logger?: Logger): Promise<void> => {
+  await apply(url, messagingMigrationsDir, 'pgmigrations_messaging', logger);
+  await apply(url, dir, 'pgmigrations', logger);
+};
+
+/** Whether the module at `moduleUrl` is the script node was started with (src/*.ts or dist/src/*.js). */
+export const isEntryPoint = (moduleUrl: string): boolean =>
+  process.argv[1] !== undefined &&
+  fileURLToPath(moduleUrl).replace(/\.ts$/, '.js') === process.argv[1].replace(/\.ts$/, '.js');
+
+/** `node services/<name>/dist/src/migrate.js`: migrates the service's database and exits. */
+export const runMigrations = (
+  service: string,
+  dir: string,
+  config: { readonly DATABASE_URL: string; readonly LOG_LEVEL: string },
+): void => {
+  const logger = createLogger(`${service}-migrate`, config.LOG_LEVEL);
+  runMain(logger, async () => {
+    await migrate(config.DATABASE_URL, dir, logger);
+    logger.info('migrations applied');
+  });
+};

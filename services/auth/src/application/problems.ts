@@ -1,0 +1,107 @@
+import { problem, type Problem } from '@esign/contracts';
+import type { AuthError, Entity } from '../domain/errors.js';
+
+const entityName: Record<Entity, string> = {
+  account: 'account',
+  user: 'user',
+  site: 'site',
+  app: 'app',
+  token: 'token',
+  key: 'signing key',
+  membership: 'membership',
+};
+
+/**
+ * The one table from auth's domain errors to problems (RFC 9457, the contracts' shape):
+ * the HTTP edge answers them, the admin CLI prints their code and sentence.
+ */
+export const authProblem = (error: AuthError): Problem => {
+  switch (error._tag) {
+    case 'InvalidCredentials':
+      return problem({
+        status: 401,
+        code: 'invalid_credentials',
+        title: 'Unauthorized',
+        detail: 'The e-mail address or the password is wrong.',
+      });
+    case 'WrongPassword':
+      return problem({
+        status: 401,
+        code: 'invalid_password',
+        title: 'Unauthorized',
+        detail: 'The password is wrong; nothing was created.',
+        errors: [{ path: 'password', message: 'is wrong' }],
+      });
+    case 'Throttled':
+      return problem({
+        status: 429,
+        code: 'too_many_attempts',
+        title: 'Too many attempts',
+        detail: `Too many password attempts; try again in ${error.retryAfterSeconds} s.`,
+      });
+    case 'ApiAccessRequired':
+      return problem({
+        status: 403,
+        code: 'api_access_required',
+        title: 'Forbidden',
+        detail: 'The account has no REST API access.',
+      });
+    case 'UserDisabled':
+      return problem({
+        status: 403,
+        code: 'user_disabled',
+        title: 'Forbidden',
+        detail: 'The user is disabled.',
+      });
+    case 'SessionRequired':
+      return problem({
+        status: 401,
+        code: 'session_required',
+        title: 'Unauthorized',
+        detail: 'Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.',
+      });
+    case 'SessionInvalid':
+      return problem({
+        status: 401,
+        code: 'session_invalid',
+        title: 'Unauthorized',
+        detail: 'The session has expired or ended; sign in again.',
+      });
+    case 'NotFound':
+      return problem({
+        status: 404,
+        code: 'not_found',
+        title: 'Not found',
+        detail: `No ${entityName[error.entity]} ${error.id}.`,
+      });
+    case 'EmailTaken':
+      return problem({
+        status: 409,
+        code: 'email_taken',
+        title: 'Conflict',
+        detail: `A user with e-mail address ${error.email} exists.`,
+      });
+    case 'SiteNameTaken':
+      return problem({
+        status: 409,
+        code: 'site_name_taken',
+        title: 'Conflict',
+        detail: `The account has a site named ${JSON.stringify(error.name)}.`,
+      });
+    case 'DifferentAccounts':
+      return problem({
+        status: 409,
+        code: 'different_accounts',
+        title: 'Conflict',
+        detail: `User ${error.userId} and site ${error.siteId} belong to different accounts.`,
+      });
+    case 'WeakPassword':
+      return problem({
+        status: 422,
+        code: 'weak_password',
+        title: 'Invalid request body',
+        detail: `The password ${error.reason}.`,
+        errors: [{ path: 'password', message: error.reason }],
+      });
+  }
+};
