@@ -82,10 +82,14 @@ export const deleteAmqpObjects = async (objects: {
   }
 };
 
-/** Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`. */
+/**
+ * Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`.
+ * The default bound is generous: it only costs time when the test fails anyway, and a
+ * loaded CI machine can be ten times slower than a laptop.
+ */
 export const eventually = async <T>(
   probe: () => Promise<T | undefined>,
-  timeoutMs = 5000,
+  timeoutMs = 20_000,
   everyMs = 25,
 ): Promise<T> => {
   const deadline = Date.now() + timeoutMs;

@@ -172,7 +172,6 @@ describe('auth: admin CLI', () => {
   });
 
   it('prints exactly one JSON object on stdout as a process, logs and errors on stderr', async function () {
-    this.timeout(20_000);
     const entry = fileURLToPath(new URL('../../src/admin.ts', import.meta.url));
     const run = (args: string[]) =>
       new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
