@@ -4,7 +4,7 @@
 // where to go. Ctrl-C stops them gracefully, the gateway first. The services also stop
 // by themselves if this script dies (scripts/lib/exit-with-parent.mjs).
 //
-// Settings (environment): POSTGRES_URL, AMQP_URL, PUBLIC_BASE_URL, LOG_LEVEL,
+// Settings (environment): POSTGRES_URL, AMQP_URL, REDIS_URL, PUBLIC_BASE_URL, LOG_LEVEL,
 // GATEWAY_PORT/AUTH_PORT/REQUESTS_PORT/NOTIFIER_PORT, LOG_FORMAT=json (raw log lines),
 // ESIGN_DATA_DIR (default .data), ESIGN_DATABASE_PREFIX (default esign_).
 import { spawn } from 'node:child_process';
@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { pathToFileURL } from 'node:url';
 import { localSecrets, localSettings, root, serviceEnvironment } from './lib/local-env.mjs';
+import { ensureRedis } from './lib/redis.mjs';
 
 const env = process.env;
 const settings = localSettings(env);
@@ -55,6 +56,9 @@ if (!(await reachable(amqpUrl, 5672))) {
     `RabbitMQ is not reachable at ${new URL(amqpUrl).host}: start it (rabbitmq-server -detached) or set AMQP_URL.`,
   );
 }
+// The gateway's rate limits live in Redis: the local one is started when it is not running.
+const noRedis = await ensureRedis(settings.redisUrl);
+if (noRedis !== undefined) fail(noRedis);
 for (const service of services) {
   if (!Number.isInteger(service.port) || service.port < 1 || service.port > 65535) {
     fail(`${service.name.toUpperCase()}_PORT must be a port number (1 to 65535).`);

@@ -1,11 +1,13 @@
 // `npm test`: every workspace's unit and integration tests, in parallel, against a real
 // Postgres and RabbitMQ: those named by DATABASE_URL / AMQP_URL, else the local servers
-// on their default ports, else containers started here with testcontainers.
+// on their default ports, else containers started here with testcontainers; and Redis
+// (REDIS_URL, else the local one, started here when it does not answer).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureRedis, LOCAL_REDIS_URL } from './lib/redis.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LOCAL_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -56,6 +58,13 @@ if (env.AMQP_URL === undefined) {
   }
 }
 
+env.REDIS_URL ??= LOCAL_REDIS_URL;
+const noRedis = await ensureRedis(env.REDIS_URL);
+if (noRedis !== undefined) {
+  console.error(noRedis);
+  process.exit(1);
+}
+
 // Tests run from TypeScript sources: workspace packages resolve to src/ through the
 // "source" export condition, and tsx compiles on the fly.
 env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --conditions=source --import=tsx`.trim();
@@ -69,8 +78,10 @@ const mocha = spawn(
     '--parallel',
     '--jobs',
     env.TEST_JOBS ?? '3',
+    // A default a loaded 2-core machine (CI shares it) meets with margin; slower files say
+    // their own. Nothing waits on it: tests poll with bounds, not sleep.
     '--timeout',
-    '30000',
+    '60000',
     '--reporter',
     join(root, 'scripts', 'mocha-reporter.cjs'),
     '--extension',

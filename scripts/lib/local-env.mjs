@@ -25,6 +25,7 @@ export const localSettings = (env = process.env) => {
     services,
     postgresBase,
     amqpUrl: env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
+    redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     dataDir: resolve(env.ESIGN_DATA_DIR || join(root, '.data')),
     publicBaseUrl,
     tokenIssuer: env.TOKEN_ISSUER ?? publicBaseUrl,
@@ -69,6 +70,8 @@ export const serviceEnvironment = (settings, secrets, service, env = process.env
     LOG_LEVEL: settings.logLevel,
     PORT: String(entry.port),
     ...(entry.db ? { DATABASE_URL: settings.databaseUrl(service) } : {}),
+    // One gateway locally: it keeps the whole limit for itself should Redis go away.
+    ...(service === 'gateway' ? { REDIS_URL: settings.redisUrl, GATEWAY_REPLICAS: '1' } : {}),
   };
   // No tsx and no "source" condition: the services run as built, as in production.
   delete result.NODE_OPTIONS;

@@ -88,11 +88,12 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('has Postgres, RabbitMQ with its management UI, and an SMTP catcher with a web UI, each pinned and health-checked', () => {
+  it('has Postgres, RabbitMQ with its management UI, Redis, and an SMTP catcher with a web UI, each pinned and health-checked', () => {
     const infra = {
       postgres: /^postgres:\d+(\.\d+)?-alpine$/,
       rabbitmq: /^rabbitmq:\d+(\.\d+)*-management(-alpine)?$/,
       mailpit: /^axllent\/mailpit:v\d+\.\d+(\.\d+)?$/,
+      redis: /^redis:\d+(\.\d+)*-alpine$/,
     };
     for (const [name, image] of Object.entries(infra)) {
       const service = compose.services[name];

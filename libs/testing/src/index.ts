@@ -5,3 +5,4 @@ export * from './system.js';
 export * from './smtp-server.js';
 export * from './twilio-api.js';
 export * from './esign-system.js';
+export * from './property.js';

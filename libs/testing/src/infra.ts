@@ -20,6 +20,12 @@ export const infra = (): { databaseUrl: string; amqpUrl: string } => {
 
 export const uniqueSuffix = (): string => randomBytes(5).toString('hex');
 
+/** The Redis the tests share (`npm test` checks it answers); each test keeps to its own key prefix. */
+export const redisUrl = (): string => process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** A key prefix of its own for one test (or one system under test) on the shared Redis. */
+export const redisKeyPrefix = (label = 'test'): string => `t:${label}:${uniqueSuffix()}:`;
+
 export interface TestDatabase {
   readonly url: string;
   readonly name: string;
@@ -76,10 +82,14 @@ export const deleteAmqpObjects = async (objects: {
   }
 };
 
-/** Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`. */
+/**
+ * Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`.
+ * The default bound is generous: it only costs time when the test fails anyway, and a
+ * loaded CI machine can be ten times slower than a laptop.
+ */
 export const eventually = async <T>(
   probe: () => Promise<T | undefined>,
-  timeoutMs = 5000,
+  timeoutMs = 20_000,
   everyMs = 25,
 ): Promise<T> => {
   const deadline = Date.now() + timeoutMs;

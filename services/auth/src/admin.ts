@@ -1,5 +1,7 @@
 import { ConfigError, createDatabasePool, createLogger, decodeConfig, migrate } from '@esign/platform';
 import { runAdmin, EXIT } from './adapters/cli/admin-cli.js';
+import { KeyEncryptionError } from './adapters/crypto/key-encryption.js';
+import { keyMismatchAdvice } from './adapters/crypto/key-encryption-check.js';
 import { composeDeps } from './compose.js';
 import { AdminConfig, adminDefaults } from './config.js';
 import { migrationsDir } from './migrate.js';
@@ -42,6 +44,12 @@ const main = async (): Promise<number> => {
       err: (line) => process.stderr.write(`${line}\n`),
       env: process.env,
     });
+  } catch (error) {
+    if (!(error instanceof KeyEncryptionError)) throw error;
+    return fail(
+      'key_encryption_mismatch',
+      keyMismatchAdvice(error, new URL(config.DATABASE_URL).pathname.slice(1)),
+    );
   } finally {
     await usage.stop();
     await pool.end();

@@ -8,6 +8,7 @@ import {
 } from '@esign/platform';
 import { postgresHousekeeping } from './adapters/postgres/postgres-housekeeping.js';
 import { createAuthHttpApp } from './adapters/http/app.js';
+import { checkSigningKeyOpens, KEY_MISMATCH_EXIT_CODE } from './adapters/crypto/key-encryption-check.js';
 import { ensureSigningKey } from './application/ensure-signing-key.js';
 import { composeDeps } from './compose.js';
 import { loadConfig } from './config.js';
@@ -24,15 +25,17 @@ runMain(logger, async () => {
   await migrate(config.DATABASE_URL, migrationsDir, logger);
   const pool = await createDatabasePool(config.DATABASE_URL);
   const { deps, usage } = composeDeps({ pool, logger, config });
-  // Fails start-up, loudly, when KEY_ENCRYPTION_KEYS cannot open the signing key.
+  // Stops start-up, saying what to do, when KEY_ENCRYPTION_KEYS cannot open the signing key.
   const key = await ensureSigningKey(deps)();
-  await deps.signer.sign(key.kid, {
-    sub: 'start-up',
-    jti: 'start-up',
-    client_id: 'start-up',
-    iat: 0,
-    exp: 1,
-  })();
+  const mismatch = await checkSigningKeyOpens(
+    deps.signer.sign(key.kid, { sub: 'start-up', jti: 'start-up', client_id: 'start-up', iat: 0, exp: 1 }),
+    new URL(config.DATABASE_URL).pathname.slice(1),
+  );
+  if (mismatch !== undefined) {
+    logger.fatal(mismatch);
+    await pool.end();
+    process.exit(KEY_MISMATCH_EXIT_CODE);
+  }
   const housekeeping = postgresHousekeeping(pool, logger, {
     quietSeconds: deps.policy.throttle.quietSeconds,
   });

@@ -65,6 +65,10 @@ export const Config = t.type({
   RATE_LIMIT_SITE: RateFromEnv,
   RATE_LIMIT_COSTLY: RateFromEnv,
   TRUST_PROXY: BoolFromEnv,
+  REDIS_URL: UrlFromEnv('redis', 'rediss'),
+  RATE_LIMIT_KEY_PREFIX: NonEmpty,
+  REDIS_TIMEOUT_MS: IntFromEnv(10, 60_000),
+  GATEWAY_REPLICAS: IntFromEnv(1, 1000),
 });
 export type Config = t.TypeOf<typeof Config>;
 
@@ -90,6 +94,10 @@ export const defaults = {
   RATE_LIMIT_SITE: '1200/60s',
   RATE_LIMIT_COSTLY: '30/60s',
   TRUST_PROXY: 'false',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  RATE_LIMIT_KEY_PREFIX: 'esign:rate:',
+  REDIS_TIMEOUT_MS: '1000',
+  GATEWAY_REPLICAS: '2',
 };
 
 /** Decodes the environment; throws a `ConfigError` naming each wrong variable (tests). */

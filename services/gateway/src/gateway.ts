@@ -18,7 +18,7 @@ import { joseAccessTokenVerifier } from './adapters/jose/jose-access-token-verif
 import { httpTokenIntrospector } from './adapters/http/http-token-introspector.js';
 import { gatewayMiddleware } from './adapters/http/gateway-middleware.js';
 import { upstreamProxy } from './adapters/http/upstream-proxy.js';
-import { memoryRateLimiter } from './adapters/memory/memory-rate-limiter.js';
+import { createRateLimiter } from './adapters/redis/create-rate-limiter.js';
 import type { Config, Rate } from './config.js';
 
 export interface GatewayOverrides {
@@ -35,7 +35,6 @@ export interface Gateway {
 
 /** Bounds memory whatever the number of callers: entries past these are swept or evicted. */
 const MAX_CACHED_TOKENS = 100_000;
-const MAX_RATE_BUCKETS = 200_000;
 
 const policy = (name: string, rate: Rate | null): RatePolicy | undefined =>
   rate === null ? undefined : { name, quota: rate.quota, windowSeconds: rate.windowSeconds };
@@ -98,9 +97,18 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
     ...withPolicy('site', policy('site', config.RATE_LIMIT_SITE)),
     ...withPolicy('costly', policy('costly', config.RATE_LIMIT_COSTLY)),
   };
+  const rateLimiter = createRateLimiter(
+    {
+      redisUrl: config.REDIS_URL,
+      keyPrefix: config.RATE_LIMIT_KEY_PREFIX,
+      timeoutMs: config.REDIS_TIMEOUT_MS,
+      replicas: config.GATEWAY_REPLICAS,
+    },
+    { now, logger, enabled: Object.keys(policies).length > 0 },
+  );
   const admitCall = admit({
     authenticate: authenticate({ verify, resolve, now }),
-    limit: memoryRateLimiter({ now, maxBuckets: MAX_RATE_BUCKETS }),
+    limit: rateLimiter.limit,
     policies,
   });
   const proxy = upstreamProxy({
@@ -147,7 +155,7 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
   return {
     app,
     close: async () => {
-      await Promise.all(Object.values(pools).map((pool) => pool.close()));
+      await Promise.all([...Object.values(pools).map((pool) => pool.close()), rateLimiter.close()]);
     },
   };
 };

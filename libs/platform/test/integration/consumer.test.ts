@@ -31,7 +31,6 @@ type TestEvent = t.TypeOf<typeof TestEvent>;
 const STEPS = [50, 100];
 
 describe('platform: event consumer with retries and parking (real RabbitMQ)', function () {
-  this.timeout(30_000);
   let prefix: string;
   let database: TestDatabase;
   let pool: DatabasePool;

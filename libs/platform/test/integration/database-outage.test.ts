@@ -14,7 +14,6 @@ const within = <T>(ms: number, what: string, work: Promise<T>): Promise<T> =>
   ]);
 
 describe('platform: the database pool through a database outage', function () {
-  this.timeout(30_000);
   let database: TestDatabase;
   let proxy: TcpProxy;
   let pool: DatabasePool;

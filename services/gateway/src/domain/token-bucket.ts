@@ -43,6 +43,9 @@ export type RateDecision =
     };
 
 const perMs = (policy: RatePolicy): number => policy.quota / (policy.windowSeconds * 1000);
+/** Milliseconds to refill `tokens`, multiplied before dividing so whole answers stay whole. */
+const msFor = (policy: RatePolicy, tokens: number): number =>
+  (tokens * policy.windowSeconds * 1000) / policy.quota;
 
 /** The bucket as it stands at `now`, refilled for the time since it was last touched. */
 export const refill = (policy: RatePolicy, bucket: Bucket | undefined, now: number): Bucket => {
@@ -51,10 +54,11 @@ export const refill = (policy: RatePolicy, bucket: Bucket | undefined, now: numb
   return { tokens: Math.min(policy.quota, bucket.tokens + elapsed * perMs(policy)), updatedAt: now };
 };
 
-const statusOf = (policy: RatePolicy, tokens: number): PolicyStatus => ({
+/** The caller's standing under `policy` with `tokens` left (shared with the Redis adapter). */
+export const statusOf = (policy: RatePolicy, tokens: number): PolicyStatus => ({
   policy,
   remaining: Math.max(0, Math.floor(tokens)),
-  resetSeconds: Math.max(0, Math.ceil((policy.quota - tokens) / perMs(policy) / 1000)),
+  resetSeconds: Math.max(0, Math.ceil(msFor(policy, policy.quota - tokens) / 1000)),
 });
 
 /**
@@ -66,15 +70,13 @@ export const chargeAll = (charges: readonly Charge[], now: number): RateDecision
   let retryAfterMs = 0;
   charges.forEach(({ policy }, i) => {
     const missing = 1 - current[i]!.tokens;
-    if (missing > 0) retryAfterMs = Math.max(retryAfterMs, missing / perMs(policy));
+    if (missing > 0) retryAfterMs = Math.max(retryAfterMs, msFor(policy, missing));
   });
-  if (retryAfterMs > 0) {
-    return {
-      _tag: 'Limited',
-      retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
-      status: charges.map(({ policy }, i) => statusOf(policy, current[i]!.tokens)),
-    };
-  }
+  if (retryAfterMs > 0)
+    return limited(
+      charges.map(({ policy }, i) => statusOf(policy, current[i]!.tokens)),
+      retryAfterMs,
+    );
   const buckets = current.map((b) => ({ tokens: b.tokens - 1, updatedAt: now }));
   return {
     _tag: 'Allowed',
@@ -82,6 +84,13 @@ export const chargeAll = (charges: readonly Charge[], now: number): RateDecision
     status: charges.map(({ policy }, i) => statusOf(policy, buckets[i]!.tokens)),
   };
 };
+
+/** A refusal: `retryAfterMs` until one call is back under every policy that refused. */
+export const limited = (status: readonly PolicyStatus[], retryAfterMs: number): RateDecision => ({
+  _tag: 'Limited',
+  retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  status,
+});
 
 /** A bucket that has refilled completely carries no state worth keeping. */
 export const isFull = (policy: RatePolicy, bucket: Bucket, now: number): boolean =>

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { testLogger } from '@esign/testing';
+import { redisKeyPrefix, redisUrl, testLogger } from '@esign/testing';
 import { decodeGatewayConfig, type Config } from '../../src/config.js';
 import { createGateway, type GatewayOverrides } from '../../src/gateway.js';
 
@@ -26,6 +26,9 @@ export const startGateway = async (
     INTERNAL_TOKEN_SECRET: INTERNAL_SECRET,
     JWKS_COOLDOWN_SECONDS: '0',
     LOG_LEVEL: 'silent',
+    // Buckets live in the shared Redis: each gateway under test counts on its own.
+    REDIS_URL: redisUrl(),
+    RATE_LIMIT_KEY_PREFIX: redisKeyPrefix('gateway'),
     ...env,
   });
   const gateway = createGateway(config, testLogger('gateway'), overrides);

@@ -43,7 +43,6 @@ type Outcome = t.TypeOf<typeof Outcome>;
  * reached through TCP proxies the tests cut and restore.
  */
 describe('notifier: e-mail and SMS to signers when a Request is sent', function () {
-  this.timeout(30_000);
   let database: TestDatabase;
   let pool: DatabasePool;
   let prefix: string;

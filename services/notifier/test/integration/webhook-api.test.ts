@@ -46,7 +46,6 @@ const dns: Resolver = (hostname) => {
  * production destination policy (https only, public addresses only) over a test DNS.
  */
 describe('webhook API: /v1.1/sites/:id/webhooks', function () {
-  this.timeout(20_000);
   let database: TestDatabase;
   let pool: DatabasePool;
   let app: Koa<AppState>;

@@ -41,7 +41,6 @@ let siteCounter = 100;
  * run by hand, so each test sees exactly the attempts it caused.
  */
 describe('webhook deliveries: dispatcher, sender and store', function () {
-  this.timeout(30_000);
   let database: TestDatabase;
   let pool: DatabasePool;
   let receiver: WebhookReceiver;

@@ -38,7 +38,6 @@ const SITE = 41;
  * refusing them is shown in webhook-api and webhook-delivery tests.
  */
 describe('notifier: webhooks end to end', function () {
-  this.timeout(30_000);
   let database: TestDatabase;
   let prefix: string;
   let notifier: RunningNotifier;

@@ -37,7 +37,6 @@ const HOSTILE = '<script>alert("x")</script> & "Co"';
  * with its status, signing, declining, repeats, two signers at once, and the executed PDF.
  */
 describe('requests service: signer pages, signing, declining and the executed document', function () {
-  this.timeout(30_000);
   let h: Harness;
   let headers: Record<string, string>;
   let htmlTemplate: number;

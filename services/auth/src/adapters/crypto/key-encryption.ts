@@ -20,6 +20,13 @@ const TAG_BYTES = 16;
 
 export class KeyEncryptionError extends Error {
   override readonly name = 'KeyEncryptionError';
+  constructor(
+    message: string,
+    /** The key-encryption key the sealed data names, when that is what failed. */
+    readonly encryptionKeyId?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** Parses `id:secret,id:secret`; secrets of at least 32 characters, ids unique. */
@@ -54,7 +61,7 @@ export const keyEncryption = (keys: ReadonlyArray<{ id: string; secret: string }
   const keyOf = (id: string) => {
     const key = derived.get(id);
     if (key === undefined)
-      throw new KeyEncryptionError(`key encryption key "${id}" is not in KEY_ENCRYPTION_KEYS`);
+      throw new KeyEncryptionError(`key encryption key "${id}" is not in KEY_ENCRYPTION_KEYS`, id);
     return key;
   };
   const currentId = keys[0]!.id;
@@ -84,6 +91,7 @@ export const keyEncryption = (keys: ReadonlyArray<{ id: string; secret: string }
       } catch {
         throw new KeyEncryptionError(
           `sealed key could not be opened with "${encryptionKeyId}" (wrong secret or tampered)`,
+          encryptionKeyId,
         );
       }
     },

@@ -1,0 +1,68 @@
+import { Redis } from 'ioredis';
+import type { Logger } from '@esign/platform';
+import type { Clock } from '../../ports/clock.js';
+import type { RateLimiter } from '../../ports/rate-limiter.js';
+import { memoryRateLimiter } from '../memory/memory-rate-limiter.js';
+import { redisRateLimiter } from './redis-rate-limiter.js';
+import { sharedRateLimiter } from './shared-rate-limiter.js';
+
+export interface RateLimiterSettings {
+  readonly redisUrl: string;
+  readonly keyPrefix: string;
+  /** Longest wait for Redis, to connect and per check; then this replica's own buckets. */
+  readonly timeoutMs: number;
+  /** Gateway replicas sharing the limits: each enforces 1/N alone while Redis is away. */
+  readonly replicas: number;
+}
+
+export interface RateLimiterHandle {
+  readonly limit: RateLimiter;
+  readonly close: () => Promise<void>;
+}
+
+/** Bounds the fallback's memory whatever the number of callers during an outage. */
+const MAX_LOCAL_BUCKETS = 200_000;
+
+/**
+ * The gateway's rate limiter: buckets in Redis shared by the fleet, with this replica's
+ * memory as the fallback (ADR 0903). No connection is made when every limit is off.
+ */
+export const createRateLimiter = (
+  settings: RateLimiterSettings,
+  deps: { readonly now: Clock; readonly logger: Logger; readonly enabled: boolean },
+): RateLimiterHandle => {
+  const local = memoryRateLimiter({ now: deps.now, maxBuckets: MAX_LOCAL_BUCKETS });
+  if (!deps.enabled) return { limit: local, close: () => Promise.resolve() };
+
+  const redis = new Redis(settings.redisUrl, {
+    // A call never queues behind a reconnection: while Redis is away, the fallback answers.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: settings.timeoutMs,
+    commandTimeout: settings.timeoutMs,
+    retryStrategy: (attempt) => Math.min(attempt * 250, 2000),
+  });
+  // The limiter logs outages once; ioredis would otherwise print each failed reconnect.
+  redis.on('error', (error: unknown) => deps.logger.debug({ err: error }, 'redis connection error'));
+  // The first calls wait for the first connection attempt rather than start degraded.
+  const firstAttempt = new Promise<boolean>((resolve) => {
+    redis.once('ready', () => resolve(true));
+    for (const event of ['error', 'close', 'end']) redis.once(event, () => resolve(false));
+    setTimeout(() => resolve(false), settings.timeoutMs).unref();
+  });
+  const ready = () => redis.status === 'ready';
+  const available = async () => ready() || ((await firstAttempt) && ready());
+
+  return {
+    limit: sharedRateLimiter({
+      shared: redisRateLimiter({ redis, keyPrefix: settings.keyPrefix, now: deps.now }),
+      available,
+      local,
+      replicas: settings.replicas,
+      logger: deps.logger,
+    }),
+    close: async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+};
