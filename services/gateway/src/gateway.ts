@@ -18,6 +18,7 @@ import { joseAccessTokenVerifier } from './adapters/jose/jose-access-token-verif
 import { httpTokenIntrospector } from './adapters/http/http-token-introspector.js';
 import { gatewayMiddleware } from './adapters/http/gateway-middleware.js';
 import { upstreamProxy } from './adapters/http/upstream-proxy.js';
+import { memoryRateLimiter } from './adapters/memory/memory-rate-limiter.js';
 import { createRateLimiter } from './adapters/redis/create-rate-limiter.js';
 import type { Config, Rate } from './config.js';
 
@@ -97,6 +98,8 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
     ...withPolicy('site', policy('site', config.RATE_LIMIT_SITE)),
     ...withPolicy('costly', policy('costly', config.RATE_LIMIT_COSTLY)),
   };
+  // Bounds the fallback's memory whatever the number of callers during a Redis outage.
+  const MAX_LOCAL_BUCKETS = 200_000;
   const rateLimiter = createRateLimiter(
     {
       redisUrl: config.REDIS_URL,
@@ -104,7 +107,12 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
       timeoutMs: config.REDIS_TIMEOUT_MS,
       replicas: config.GATEWAY_REPLICAS,
     },
-    { now, logger, enabled: Object.keys(policies).length > 0 },
+    {
+      now,
+      logger,
+      enabled: Object.keys(policies).length > 0,
+      local: memoryRateLimiter({ now, maxBuckets: MAX_LOCAL_BUCKETS }),
+    },
   );
   const admitCall = admit({
     authenticate: authenticate({ verify, resolve, now }),

@@ -27,7 +27,12 @@ describe('gateway: rate limits shared in Redis (real Redis)', function () {
         timeoutMs: 1000,
         replicas: settings.replicas ?? 2,
       },
-      { now: () => now, logger: testLogger('gateway'), enabled: true },
+      {
+        now: () => now,
+        logger: testLogger('gateway'),
+        enabled: true,
+        local: memoryRateLimiter({ now: () => now, maxBuckets: 1000 }),
+      },
     );
     handles.push(handle);
     return handle.limit;

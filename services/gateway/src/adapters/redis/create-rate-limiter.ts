@@ -2,7 +2,6 @@ import { Redis } from 'ioredis';
 import type { Logger } from '@esign/platform';
 import type { Clock } from '../../ports/clock.js';
 import type { RateLimiter } from '../../ports/rate-limiter.js';
-import { memoryRateLimiter } from '../memory/memory-rate-limiter.js';
 import { redisRateLimiter } from './redis-rate-limiter.js';
 import { sharedRateLimiter } from './shared-rate-limiter.js';
 
@@ -20,18 +19,21 @@ export interface RateLimiterHandle {
   readonly close: () => Promise<void>;
 }
 
-/** Bounds the fallback's memory whatever the number of callers during an outage. */
-const MAX_LOCAL_BUCKETS = 200_000;
-
 /**
  * The gateway's rate limiter: buckets in Redis shared by the fleet, with this replica's
  * memory as the fallback (ADR 0903). No connection is made when every limit is off.
  */
 export const createRateLimiter = (
   settings: RateLimiterSettings,
-  deps: { readonly now: Clock; readonly logger: Logger; readonly enabled: boolean },
+  deps: {
+    readonly now: Clock;
+    readonly logger: Logger;
+    readonly enabled: boolean;
+    /** This replica's own buckets: the limiter when every limit is off, the fallback otherwise. */
+    readonly local: RateLimiter;
+  },
 ): RateLimiterHandle => {
-  const local = memoryRateLimiter({ now: deps.now, maxBuckets: MAX_LOCAL_BUCKETS });
+  const { local } = deps;
   if (!deps.enabled) return { limit: local, close: () => Promise.resolve() };
 
   const redis = new Redis(settings.redisUrl, {
