@@ -11,6 +11,7 @@ import { hmacUrlSigner, type SigningKey } from './adapters/crypto/hmac-url-signe
 import { hmacFormTokens } from './adapters/crypto/hmac-form-tokens.js';
 import { mountRoutes } from './adapters/http/routes.js';
 import { mountSigningRoutes, SIGNING_FORM_PATHS } from './adapters/http/signing-routes.js';
+import { sanitizeHtmlPolicy } from './adapters/html/sanitize-html-policy.js';
 import { pdfLibRenderer } from './adapters/pdf/pdf-lib-renderer.js';
 import { pdfLibFormReader } from './adapters/pdf/pdf-lib-form-reader.js';
 import { postgresStore, postgresTransact } from './adapters/postgres/postgres-store.js';
@@ -53,6 +54,7 @@ export const createRequestsApp = (
     ids: options.ids ?? randomIds,
     urlSigner: hmacUrlSigner(options.signingKeys),
     pdf: pdfLibFormReader,
+    htmlPolicy: sanitizeHtmlPolicy,
     pdfRenderer: pdfLibRenderer,
     formTokens: hmacFormTokens(options.signingKeys, SIGNING_FORM_TTL_SECONDS),
     publicBaseUrl: options.publicBaseUrl,
