@@ -12,6 +12,7 @@ import {
   startHarness,
   type Harness,
 } from '../support/harness.js';
+import { pdfBomb } from '../support/pdf-bomb.js';
 
 describe('requests service: contract templates over HTTP (real Postgres)', () => {
   let h: Harness;
@@ -141,6 +142,32 @@ describe('requests service: contract templates over HTTP (real Postgres)', () =>
     assert.equal(created.body.html, stored);
     assert.equal(created.body.document.size_bytes, Buffer.byteLength(stored));
     assert.equal(created.body.document.sha256, createHash('sha256').update(stored).digest('hex'));
+  });
+
+  it('HIGH 2: refuses a PDF decompression bomb with a 422 naming pdf, and keeps answering', async () => {
+    const headers = await principal();
+    const bomb = pdfBomb(100 * 1024 * 1024).toString('base64');
+    const [refused, listed] = await Promise.all([
+      h.http
+        .post(`/v1.1/sites/${SITE_A.id}/contracts`)
+        .set(headers)
+        .send({ type: 'pdf', name: 'Bomb', pdf: bomb }),
+      h.http.get(`/v1.1/sites/${SITE_A.id}/contracts`).set(headers),
+    ]);
+    assert.equal(refused.status, 422);
+    assert.deepEqual(refused.body.errors, [
+      {
+        path: 'pdf',
+        message: "decompresses to more than 64 MB: a contract PDF's streams may hold at most that",
+      },
+    ]);
+    assert.equal(listed.status, 200);
+    await h.http.get(`/v1.1/sites/${SITE_A.id}/contracts`).set(headers).expect(200);
+    await h.http
+      .post(`/v1.1/sites/${SITE_A.id}/contracts`)
+      .set(headers)
+      .send({ type: 'pdf', name: 'Lease', pdf: await pdfWithFields() })
+      .expect(201);
   });
 
   it('publishes a template; publishing again answers the same template unchanged', async () => {
