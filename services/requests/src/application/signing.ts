@@ -382,6 +382,7 @@ const checkForm = (
 const evidence = (page: SigningPage, input: Evidence, now: string) => ({
   signerRef: page.signer.signerRef,
   signerId: page.signer.signerId,
+  contact: page.signer.contact,
   at: now,
   ip: input.ip,
   userAgent: input.userAgent,
@@ -507,12 +508,17 @@ export const downloadExecuted =
                   contracts: document.contracts.map((c, i) =>
                     executedContract(c, document.templates[i]!, document.fields, acts),
                   ),
-                  signers: request.signers.map((s) => ({
-                    signerId: s.signerId,
-                    email: s.contact.email,
-                    mobileNumber: s.contact.mobileNumber,
-                    act: acts.find((a) => a.signerRef === s.signerRef) ?? null,
-                  })),
+                  signers: request.signers.map((s) => {
+                    const act = acts.find((a) => a.signerRef === s.signerRef) ?? null;
+                    // The audit trail names the address acted from, else the one sent to.
+                    const contact = act?.contact ?? s.contact;
+                    return {
+                      signerId: s.signerId,
+                      email: contact.email,
+                      mobileNumber: contact.mobileNumber,
+                      act,
+                    };
+                  }),
                 }),
               ),
               TE.map((pdf) => ({ filename: `request-${request.id}-executed.pdf`, pdf })),

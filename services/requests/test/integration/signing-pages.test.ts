@@ -413,6 +413,68 @@ describe('requests service: signer pages, signing, declining and the executed do
     });
   });
 
+  describe('MEDIUM 4: contact details fixed at send', () => {
+    it('MEDIUM 4: a signer upserted with a new e-mail after send changes neither reminders nor the completed audit trail', async () => {
+      const signer = `carol-${randomUUID().slice(0, 8)}`;
+      const allCarol = ['full_name', 'agree', 'plan', 'signature', 'witness_name', 'witness_signature'].map(
+        (name) => ({ name, assigned_to: signer }),
+      );
+      const view = await create({
+        contracts: [htmlTemplate],
+        signers: [{ signer_id: signer, signer: { email: 'carol@old.example' }, send_to: { email: true } }],
+        fields: allCarol,
+        render_data: {},
+      });
+      await send(view.id);
+      // Another Request upserts the site's signer with a new address.
+      await create({
+        contracts: [htmlTemplate],
+        signers: [{ signer_id: signer, signer: { email: 'carol@new.example' } }],
+        fields: allCarol,
+      });
+      assert.equal((await get(view.id)).signers[0]!.email, 'carol@old.example');
+
+      h.clock.advance(2 * 3600 * 1000);
+      await h.http.post(`/v1.1/requests/${view.id}/remind`).set(headers).expect(200);
+      const reminded = (await events(view.id)).filter((e) => e.type === 'request.reminded');
+      assert.equal(reminded.length, 1);
+      assert.ok(JSON.stringify(reminded[0]!.data).includes('carol@old.example'));
+      assert.ok(!JSON.stringify(reminded[0]!.data).includes('carol@new.example'));
+
+      await expectStatus(
+        submit(view, 0, {
+          f0: 'Carol Example',
+          f1: 'on',
+          f2: 'basic',
+          f4: 'Carol Witness',
+          typed_name: 'Carol Example',
+          consent: 'yes',
+        }),
+        303,
+      );
+      // And once more, after she signed.
+      await create({
+        contracts: [htmlTemplate],
+        signers: [{ signer_id: signer, signer: { email: 'carol@newer.example' } }],
+        fields: allCarol,
+      });
+      const act = await db.one(
+        h.pool,
+        t.type({ email: t.union([t.string, t.null]) }),
+        sql.unsafe`SELECT email FROM signer_acts WHERE request_id = ${view.id}`,
+      );
+      assert.equal(act.email, 'carol@old.example');
+      const res = await h.http
+        .get(`/v1.1/requests/${view.id}/download`)
+        .set(headers)
+        .buffer(true)
+        .expect(200);
+      const { text } = await pdfText(new Uint8Array(res.body as Buffer));
+      assert.ok(text.includes('carol@old.example'), 'the audit trail names the address it was sent to');
+      assert.ok(!text.includes('carol@new'), 'and not one stored later');
+    });
+  });
+
   describe('the executed document', () => {
     it('is a PDF with the contracts filled, the signatures and the audit trail, for the Request’s site only', async () => {
       const view = await create({
