@@ -23,7 +23,15 @@ const logger = createLogger('auth', config.LOG_LEVEL, { bufferBytes: 8 * 1024 })
 runMain(logger, async () => {
   await migrate(config.DATABASE_URL, migrationsDir, logger);
   const pool = await createDatabasePool(config.DATABASE_URL);
-  const { deps, usage } = composeDeps({ pool, logger, config });
+  const { deps, usage } = composeDeps({
+    pool,
+    logger,
+    config,
+    anonymousLimits: {
+      perClientPerMinute: config.ANONYMOUS_LIMIT_PER_CLIENT_PER_MINUTE,
+      globalPerMinute: config.ANONYMOUS_LIMIT_GLOBAL_PER_MINUTE,
+    },
+  });
   // Fails start-up, loudly, when KEY_ENCRYPTION_KEYS cannot open the signing key.
   const key = await ensureSigningKey(deps)();
   await deps.signer.sign(key.kid, {
@@ -41,6 +49,7 @@ runMain(logger, async () => {
     logger,
     readiness: [postgresReadiness(pool)],
     internalSecret: config.INTERNAL_TOKEN_SECRET,
+    trustedProxyHops: config.TRUSTED_PROXY_HOPS,
   });
   await serve({
     app,

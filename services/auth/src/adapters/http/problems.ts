@@ -36,6 +36,26 @@ export const problemOf = (error: AuthError): HttpProblem => {
         }),
         { 'WWW-Authenticate': 'Bearer' },
       );
+    case 'RateLimited':
+      return new HttpProblem(
+        problem({
+          status: 429,
+          code: 'rate_limited',
+          title: 'Too many requests',
+          detail: `Too many calls; try again in ${error.retryAfterSeconds} s.`,
+        }),
+        { 'Retry-After': String(error.retryAfterSeconds) },
+      );
+    case 'Busy':
+      return new HttpProblem(
+        problem({
+          status: 503,
+          code: 'busy',
+          title: 'Busy',
+          detail: 'Too many sign-ins are being checked right now; try again in a moment.',
+        }),
+        { 'Retry-After': '1' },
+      );
     case 'Throttled':
       return new HttpProblem(
         problem({
