@@ -462,6 +462,29 @@ for (const overlay of overlays) {
         }
       });
 
+      it("LOW 9: keeps the notifier's delivery ports off private, link-local and cluster addresses", () => {
+        const at = (ip: string): Endpoint => ({ kind: 'external', ip });
+        for (const ip of [
+          '10.96.0.1', // a typical service CIDR
+          '10.244.1.7', // a typical pod CIDR
+          '172.16.0.5',
+          '192.168.1.1',
+          '100.64.0.1',
+          '127.0.0.1',
+          '169.254.169.254', // cloud metadata
+          'fd00::1',
+          'fe80::1',
+          '::1',
+          '::ffff:10.0.0.1',
+        ]) {
+          for (const p of [443, 587]) assert.ok(!may(pod('notifier'), at(ip), p), `notifier → ${ip}:${p}`);
+        }
+        for (const ip of ['203.0.113.10', '2606:4700::1111'])
+          assert.ok(may(pod('notifier'), at(ip), 443), `notifier → ${ip}:443`);
+        // Nor may it reach another pod of the cluster on them.
+        assert.ok(!may(pod('notifier'), pod('requests'), 443));
+      });
+
       it("lets Prometheus (namespace monitoring) scrape each service's port", () => {
         const prometheus = namespace('monitoring', { 'app.kubernetes.io/name': 'prometheus' });
         for (const { service } of configs) assert.ok(may(prometheus, pod(service), port(service)), service);

@@ -7,13 +7,19 @@ import { postgresAccountRepository } from './adapters/postgres/postgres-account-
 import { postgresAppRepository } from './adapters/postgres/postgres-app-repository.js';
 import { postgresKeyStore } from './adapters/postgres/postgres-key-store.js';
 import { postgresPasswordAttempts } from './adapters/postgres/postgres-password-attempts.js';
+import { postgresRequestQuota } from './adapters/postgres/postgres-request-quota.js';
 import { postgresSessionRepository } from './adapters/postgres/postgres-session-repository.js';
 import { postgresSiteRepository } from './adapters/postgres/postgres-site-repository.js';
 import { postgresTokenRepository } from './adapters/postgres/postgres-token-repository.js';
 import { postgresTokenUsage, type BufferedUsageRecorder } from './adapters/postgres/postgres-token-usage.js';
 import type { Deps } from './application/deps.js';
 import type { AdminConfig } from './config.js';
-import { DEFAULT_THROTTLE } from './domain/throttle.js';
+import {
+  DEFAULT_ANONYMOUS_LIMITS,
+  DEFAULT_THROTTLE,
+  PER_EMAIL_CAP,
+  type AnonymousLimits,
+} from './domain/throttle.js';
 import type { Clock } from './ports/clock.js';
 import type { PasswordHasher } from './ports/password-hasher.js';
 
@@ -31,6 +37,7 @@ export const composeDeps = (options: {
   readonly clock?: Clock;
   readonly hasher?: PasswordHasher;
   readonly usageFlushMs?: number;
+  readonly anonymousLimits?: AnonymousLimits;
 }): { deps: Deps; usage: BufferedUsageRecorder } => {
   const { pool, config } = options;
   const encryption = keyEncryption(config.KEY_ENCRYPTION_KEYS);
@@ -49,6 +56,7 @@ export const composeDeps = (options: {
     usage,
     sessions: postgresSessionRepository(pool),
     attempts: postgresPasswordAttempts(pool),
+    quota: postgresRequestQuota(pool),
     keys,
     keyGenerator: ed25519KeyGenerator(encryption),
     signer: joseTokenSigner({ issuer: config.TOKEN_ISSUER, encryption, loadSealedKey: keys.loadSealedKey }),
@@ -57,6 +65,8 @@ export const composeDeps = (options: {
       clientCredentialsTtlSeconds: config.CLIENT_CREDENTIALS_TTL_SECONDS,
       sessionTtlSeconds: config.SESSION_TTL_SECONDS,
       throttle: DEFAULT_THROTTLE,
+      emailThrottle: PER_EMAIL_CAP,
+      anonymous: options.anonymousLimits ?? DEFAULT_ANONYMOUS_LIMITS,
     },
   };
   return { deps, usage };

@@ -53,10 +53,23 @@ export const Config = t.type({
   PORT: IntFromEnv(1, 65535),
   /** The gateway's credential for `POST /internal/introspect`. */
   INTERNAL_TOKEN_SECRET: SecretFromEnv(32),
+  /** Proxies in front that append to X-Forwarded-For: 1 (the gateway); 2 behind an ingress too. */
+  TRUSTED_PROXY_HOPS: IntFromEnv(0, 10),
+  /** Unauthenticated sign-ins and token requests per client address per minute (ADR 1303). */
+  ANONYMOUS_LIMIT_PER_CLIENT_PER_MINUTE: IntFromEnv(1, 1_000_000),
+  /** The same, from all clients together. */
+  ANONYMOUS_LIMIT_GLOBAL_PER_MINUTE: IntFromEnv(1, 10_000_000),
 });
 export type Config = t.TypeOf<typeof Config>;
 
-export const defaults = { ...commonDefaults, ...coreDefaults, PORT: '8081' };
+export const defaults = {
+  ...commonDefaults,
+  ...coreDefaults,
+  PORT: '8081',
+  TRUSTED_PROXY_HOPS: '1',
+  ANONYMOUS_LIMIT_PER_CLIENT_PER_MINUTE: '60',
+  ANONYMOUS_LIMIT_GLOBAL_PER_MINUTE: '1200',
+};
 export const adminDefaults = coreDefaults;
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config =>

@@ -24,7 +24,15 @@ const logger = createLogger('auth', config.LOG_LEVEL, { bufferBytes: 8 * 1024 })
 runMain(logger, async () => {
   await migrate(config.DATABASE_URL, migrationsDir, logger);
   const pool = await createDatabasePool(config.DATABASE_URL);
-  const { deps, usage } = composeDeps({ pool, logger, config });
+  const { deps, usage } = composeDeps({
+    pool,
+    logger,
+    config,
+    anonymousLimits: {
+      perClientPerMinute: config.ANONYMOUS_LIMIT_PER_CLIENT_PER_MINUTE,
+      globalPerMinute: config.ANONYMOUS_LIMIT_GLOBAL_PER_MINUTE,
+    },
+  });
   // Stops start-up, saying what to do, when KEY_ENCRYPTION_KEYS cannot open the signing key.
   const key = await ensureSigningKey(deps)();
   const mismatch = await checkSigningKeyOpens(
@@ -44,6 +52,7 @@ runMain(logger, async () => {
     logger,
     readiness: [postgresReadiness(pool)],
     internalSecret: config.INTERNAL_TOKEN_SECRET,
+    trustedProxyHops: config.TRUSTED_PROXY_HOPS,
   });
   await serve({
     app,

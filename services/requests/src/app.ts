@@ -11,8 +11,9 @@ import { hmacUrlSigner, type SigningKey } from './adapters/crypto/hmac-url-signe
 import { hmacFormTokens } from './adapters/crypto/hmac-form-tokens.js';
 import { mountRoutes } from './adapters/http/routes.js';
 import { mountSigningRoutes, SIGNING_FORM_PATHS } from './adapters/http/signing-routes.js';
+import { sanitizeHtmlPolicy } from './adapters/html/sanitize-html-policy.js';
 import { pdfLibRenderer } from './adapters/pdf/pdf-lib-renderer.js';
-import { pdfLibFormReader } from './adapters/pdf/pdf-lib-form-reader.js';
+import { workerPdfFormReader } from './adapters/pdf/worker-pdf-form-reader.js';
 import { postgresStore, postgresTransact } from './adapters/postgres/postgres-store.js';
 import { randomIds, systemClock } from './adapters/system.js';
 import type { Deps } from './application/deps.js';
@@ -20,6 +21,7 @@ import { useCases, type UseCases } from './application/use-cases.js';
 import type { RemindPolicy } from './domain/signature-request.js';
 import type { Clock } from './ports/clock.js';
 import type { Ids } from './ports/ids.js';
+import type { PdfFormReader } from './ports/pdf-form-reader.js';
 
 export interface RequestsAppOptions {
   readonly pool: DatabasePool;
@@ -36,6 +38,8 @@ export interface RequestsAppOptions {
   readonly trustedProxyHops?: number;
   readonly clock?: Clock;
   readonly ids?: Ids;
+  /** Reads uploaded PDFs; by default in a worker thread under DEFAULT_PDF_READ_LIMITS. */
+  readonly pdfReader?: PdfFormReader;
 }
 
 /** How long a signer page's form may be submitted after it was shown. */
@@ -52,7 +56,8 @@ export const createRequestsApp = (
     clock: options.clock ?? systemClock,
     ids: options.ids ?? randomIds,
     urlSigner: hmacUrlSigner(options.signingKeys),
-    pdf: pdfLibFormReader,
+    pdf: options.pdfReader ?? workerPdfFormReader(),
+    htmlPolicy: sanitizeHtmlPolicy,
     pdfRenderer: pdfLibRenderer,
     formTokens: hmacFormTokens(options.signingKeys, SIGNING_FORM_TTL_SECONDS),
     publicBaseUrl: options.publicBaseUrl,

@@ -61,16 +61,21 @@ export const matches = (selector: LabelSelector | undefined, labels: Record<stri
 
 const peerMatches = (peer: Peer, endpoint: Endpoint, ownNamespace: Record<string, string>): boolean => {
   if (peer.ipBlock !== undefined) {
-    if (endpoint.kind !== 'external' || !isIPv4(endpoint.ip)) return false;
-    const [network = '', prefix = '32'] = peer.ipBlock.cidr.split('/');
+    if (endpoint.kind !== 'external') return false;
+    // A block of the other family never matches.
+    const family = isIPv4(endpoint.ip) ? 'ipv4' : 'ipv6';
+    const familyOf = (cidr: string) => (cidr.includes(':') ? 'ipv6' : 'ipv4');
+    if (familyOf(peer.ipBlock.cidr) !== family) return false;
+    const [network = '', prefix = family === 'ipv4' ? '32' : '128'] = peer.ipBlock.cidr.split('/');
     const block = new BlockList();
-    block.addSubnet(network, Number(prefix));
+    block.addSubnet(network, Number(prefix), family);
     const except = new BlockList();
     for (const cidr of peer.ipBlock.except ?? []) {
-      const [n = '', p = '32'] = cidr.split('/');
-      except.addSubnet(n, Number(p));
+      if (familyOf(cidr) !== family) continue;
+      const [n = '', p = family === 'ipv4' ? '32' : '128'] = cidr.split('/');
+      except.addSubnet(n, Number(p), family);
     }
-    return block.check(endpoint.ip) && !except.check(endpoint.ip);
+    return block.check(endpoint.ip, family) && !except.check(endpoint.ip, family);
   }
   if (endpoint.kind === 'external') return false;
   if (peer.namespaceSelector === undefined) {

@@ -1,9 +1,10 @@
-import type { ThrottlePolicy } from '../domain/throttle.js';
+import type { AnonymousLimits, ThrottlePolicy } from '../domain/throttle.js';
 import type { AccountRepository } from '../ports/account-repository.js';
 import type { AppRepository } from '../ports/app-repository.js';
 import type { Clock } from '../ports/clock.js';
 import type { PasswordAttempts } from '../ports/password-attempts.js';
 import type { PasswordHasher } from '../ports/password-hasher.js';
+import type { RequestQuota } from '../ports/request-quota.js';
 import type { Secrets } from '../ports/secrets.js';
 import type { SessionRepository } from '../ports/session-repository.js';
 import type { KeyGenerator, KeyStore, TokenSigner } from '../ports/signing-keys.js';
@@ -17,7 +18,11 @@ export interface Policy {
   /** Lifetime of a client-credentials token. */
   readonly clientCredentialsTtlSeconds: number;
   readonly sessionTtlSeconds: number;
+  /** Password attempts per (e-mail, client address): the lock-out. */
   readonly throttle: ThrottlePolicy;
+  /** Password attempts per e-mail address from all clients: a capped delay (ADR 1303). */
+  readonly emailThrottle: ThrottlePolicy;
+  readonly anonymous: AnonymousLimits;
 }
 
 /** Every port the use cases reach, as one record; main.ts and admin.ts build it, tests fake it. */
@@ -32,6 +37,7 @@ export interface Deps {
   readonly usage: TokenUsageRecorder;
   readonly sessions: SessionRepository;
   readonly attempts: PasswordAttempts;
+  readonly quota: RequestQuota;
   readonly keys: KeyStore;
   readonly keyGenerator: KeyGenerator;
   readonly signer: TokenSigner;

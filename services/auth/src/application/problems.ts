@@ -39,6 +39,20 @@ export const authProblem = (error: AuthError): Problem => {
         title: 'Too many attempts',
         detail: `Too many password attempts; try again in ${error.retryAfterSeconds} s.`,
       });
+    case 'RateLimited':
+      return problem({
+        status: 429,
+        code: 'rate_limited',
+        title: 'Too many requests',
+        detail: `Too many calls; try again in ${error.retryAfterSeconds} s.`,
+      });
+    case 'Busy':
+      return problem({
+        status: 503,
+        code: 'busy',
+        title: 'Busy',
+        detail: 'Too many sign-ins are being checked right now; try again in a moment.',
+      });
     case 'ApiAccessRequired':
       return problem({
         status: 403,

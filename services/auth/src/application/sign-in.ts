@@ -21,7 +21,12 @@ export interface SignedIn {
  */
 export const signIn =
   (deps: Deps) =>
-  (input: { readonly email: string; readonly password: string }): TE.TaskEither<AuthError, SignedIn> =>
+  (input: {
+    readonly email: string;
+    readonly password: string;
+    /** The client's address: its own lock-out (ADR 1303). */
+    readonly client?: string;
+  }): TE.TaskEither<AuthError, SignedIn> =>
   async () => {
     const user = await deps.accounts.findCredentials(input.email)();
     const checked = await checkPassword(deps)({
@@ -29,6 +34,7 @@ export const signIn =
       password: input.password,
       passwordHash: user?.passwordHash,
       wrong: { _tag: 'InvalidCredentials' },
+      ...(input.client === undefined ? {} : { client: input.client }),
     })();
     if (E.isLeft(checked)) return checked;
     if (user === undefined) return E.left({ _tag: 'InvalidCredentials' });

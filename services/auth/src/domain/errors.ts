@@ -6,6 +6,10 @@ export type AuthError =
   | { readonly _tag: 'InvalidCredentials' }
   | { readonly _tag: 'WrongPassword' }
   | { readonly _tag: 'Throttled'; readonly retryAfterSeconds: number }
+  /** Too many unauthenticated calls from this client, or from everyone. */
+  | { readonly _tag: 'RateLimited'; readonly retryAfterSeconds: number }
+  /** The password hasher's queue is full: answered at once rather than queued. */
+  | { readonly _tag: 'Busy' }
   | { readonly _tag: 'ApiAccessRequired' }
   | { readonly _tag: 'UserDisabled' }
   | { readonly _tag: 'SessionRequired' }

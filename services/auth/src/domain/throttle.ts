@@ -22,6 +22,29 @@ export const DEFAULT_THROTTLE: ThrottlePolicy = {
   quietSeconds: 60 * 60,
 };
 
+/**
+ * The per-address cap (issue #18, MEDIUM 7, ADR 1303): attempts on one e-mail address
+ * from every client together. Generous, and its delay never exceeds a minute, so guessers
+ * spread over many IP addresses are slowed to about one guess a minute per account while
+ * they can never lock its owner out for longer than that. The long, doubling lock-out
+ * (`DEFAULT_THROTTLE`) is keyed per (e-mail, client address): it stops one source
+ * guessing, and only ever blocks that source.
+ */
+export const PER_EMAIL_CAP: ThrottlePolicy = {
+  freeAttempts: 20,
+  firstDelaySeconds: 5,
+  maxDelaySeconds: 60,
+  quietSeconds: 60 * 60,
+};
+
+/** Limits on unauthenticated calls (sign-in, token requests) per client address and in all. */
+export interface AnonymousLimits {
+  readonly perClientPerMinute: number;
+  readonly globalPerMinute: number;
+}
+
+export const DEFAULT_ANONYMOUS_LIMITS: AnonymousLimits = { perClientPerMinute: 60, globalPerMinute: 1200 };
+
 export interface AttemptState {
   readonly attempts: number;
   readonly lastAttemptAt: Date;

@@ -9,4 +9,6 @@ export interface PasswordHasher {
   readonly verifyNobody: (password: string) => T.Task<false>;
   /** Whether a stored hash was made with other parameters than today's (upgrade it at sign-in). */
   readonly needsRehash: (encoded: string) => boolean;
+  /** Whether as many derivations wait as it will queue: a password check now answers 503 at once. */
+  readonly saturated: () => boolean;
 }

@@ -3,7 +3,12 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Deps, Policy } from '../../src/application/deps.js';
 import { notFound } from '../../src/domain/errors.js';
 import type { Account, DeveloperApp, Site, TokenRecord, User } from '../../src/domain/model.js';
-import { DEFAULT_THROTTLE, type AttemptState } from '../../src/domain/throttle.js';
+import {
+  DEFAULT_ANONYMOUS_LIMITS,
+  DEFAULT_THROTTLE,
+  PER_EMAIL_CAP,
+  type AttemptState,
+} from '../../src/domain/throttle.js';
 import type { AccountRepository } from '../../src/ports/account-repository.js';
 import type { AppRepository } from '../../src/ports/app-repository.js';
 import type { PasswordAttempts } from '../../src/ports/password-attempts.js';
@@ -285,6 +290,7 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
     verify: (p, encoded) => async () => (calls.verify++, encoded === `fake$${p}` || encoded === `old$${p}`),
     verifyNobody: () => async () => (calls.verifyNobody++, false),
     needsRehash: (encoded) => !encoded.startsWith('fake$'),
+    saturated: () => false,
   };
 
   const policy: Policy = {
@@ -292,6 +298,8 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
     clientCredentialsTtlSeconds: 3600,
     sessionTtlSeconds: 3600,
     throttle: DEFAULT_THROTTLE,
+    emailThrottle: PER_EMAIL_CAP,
+    anonymous: DEFAULT_ANONYMOUS_LIMITS,
   };
 
   const deps: Deps = {
@@ -310,6 +318,7 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
     usage: { record: (tokenId, at) => void used.push({ tokenId, at }) },
     sessions: sessionRepo,
     attempts: attemptRepo,
+    quota: { take: () => async () => undefined },
     keys: keyStore,
     keyGenerator,
     signer,

@@ -66,6 +66,31 @@ describe('webhook destination policy (SSRF guard)', () => {
       assert.equal(forbiddenAddress(address), undefined, address);
   });
 
+  it('LOW 9: refuses IPv4-compatible IPv6 (::/96) and anything outside global unicast 2000::/3', async () => {
+    const refused: Array<[string, RegExp]> = [
+      ['::7f00:1', /IPv4-compatible/], // 127.0.0.1 to stacks that still map ::/96
+      ['::a00:1', /IPv4-compatible/], // 10.0.0.1
+      ['::a9fe:a9fe', /IPv4-compatible/], // 169.254.169.254
+      ['::808:808', /IPv4-compatible/], // even a public one: the form itself is refused
+      ['4000::1', /outside IPv6 global unicast/],
+      ['e000::1', /outside IPv6 global unicast/],
+      ['1::1', /outside IPv6 global unicast/],
+    ];
+    for (const [address, why] of refused) assert.match(forbiddenAddress(address) ?? 'allowed', why, address);
+    assert.match((await reason(strict, 'https://[::7f00:1]/h'))!, /IPv4-compatible/);
+    const sneaky = destinationPolicy({
+      allowHttp: false,
+      allowPrivateAddresses: false,
+      resolve: fixedDns({ 'aaaa.example.com': ['::a9fe:a9fe'] }),
+    });
+    assert.match(
+      (await reason(sneaky, 'https://aaaa.example.com/h'))!,
+      /resolves to ::a9fe:a9fe, an IPv4-compatible/,
+    );
+    for (const address of ['2606:4700::1111', '2a00:1450:4001:80b::200e', '3ffe:1::1'])
+      assert.equal(forbiddenAddress(address), undefined, address);
+  });
+
   it('accepts https to a host that resolves only to public addresses, and names the address to connect to', async () => {
     const target = await strict.resolveTarget('https://hooks.example.com/esign?x=1');
     assert.deepEqual(target, E.right({ address: '93.184.215.14', family: 4 }));

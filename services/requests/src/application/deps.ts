@@ -1,5 +1,6 @@
 import type { RemindPolicy } from '../domain/signature-request.js';
 import type { Clock } from '../ports/clock.js';
+import type { ContractHtmlPolicy } from '../ports/contract-html-policy.js';
 import type { Ids } from '../ports/ids.js';
 import type { FormTokens } from '../ports/form-tokens.js';
 import type { PdfFormReader } from '../ports/pdf-form-reader.js';
@@ -17,6 +18,8 @@ export interface Deps {
   readonly ids: Ids;
   readonly urlSigner: UrlSigner;
   readonly pdf: PdfFormReader;
+  /** The one form HTML contracts are kept, shown, printed and hashed in. */
+  readonly htmlPolicy: ContractHtmlPolicy;
   readonly pdfRenderer: PdfRenderer;
   /** Tokens in the signer pages' forms. */
   readonly formTokens: FormTokens;

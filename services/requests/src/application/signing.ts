@@ -52,6 +52,8 @@ export type LinkRefusal =
   | { readonly _tag: 'UnknownSigner' }
   | { readonly _tag: 'NotYetSent' }
   | { readonly _tag: 'Expired' }
+  /** A template stored before HTML was admitted at creation holds content the page would not show. */
+  | { readonly _tag: 'UnshownContent'; readonly contractId: number }
   | { readonly _tag: 'Closed'; readonly state: RequestState; readonly signer: RequestSigner };
 
 /** A contract as the signer page shows it. */
@@ -131,7 +133,7 @@ export interface ActDone {
 
 export type SigningDeps = Pick<
   Deps,
-  'store' | 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl' | 'formTokens'
+  'store' | 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl' | 'formTokens' | 'htmlPolicy'
 >;
 
 /** The form token binds the Request, the signer and the document they are shown. */
@@ -215,14 +217,27 @@ export const loadDocument = (
     }),
   );
 
+/**
+ * Templates made before ADR 1300 were stored as sent: one the allow-list would now cut
+ * is not signed at all, since the page would show less than the PDF and the hash hold.
+ */
+const shownInFull = (
+  deps: Pick<Deps, 'htmlPolicy'>,
+  templates: readonly TemplateDocument[],
+): E.Either<LinkRefusal, void> => {
+  const cut = templates.find((t) => t.spec.kind === 'html' && E.isLeft(deps.htmlPolicy.admit(t.html ?? '')));
+  return cut === undefined ? E.right(undefined) : E.left({ _tag: 'UnshownContent', contractId: cut.spec.id });
+};
+
 const pageFor = (
   deps: SigningDeps,
   store: Store,
   request: SignatureRequest,
   signer: RequestSigner,
-): TE.TaskEither<never, SigningPage> =>
+): TE.TaskEither<LinkRefusal, SigningPage> =>
   pipe(
     loadDocument(store, request),
+    TE.chainFirstEitherKW(({ templates }) => shownInFull(deps, templates)),
     TE.map(({ contracts, fields, documentSha256 }) => ({
       request,
       signer,
@@ -367,6 +382,7 @@ const checkForm = (
 const evidence = (page: SigningPage, input: Evidence, now: string) => ({
   signerRef: page.signer.signerRef,
   signerId: page.signer.signerId,
+  contact: page.signer.contact,
   at: now,
   ip: input.ip,
   userAgent: input.userAgent,
@@ -492,12 +508,17 @@ export const downloadExecuted =
                   contracts: document.contracts.map((c, i) =>
                     executedContract(c, document.templates[i]!, document.fields, acts),
                   ),
-                  signers: request.signers.map((s) => ({
-                    signerId: s.signerId,
-                    email: s.contact.email,
-                    mobileNumber: s.contact.mobileNumber,
-                    act: acts.find((a) => a.signerRef === s.signerRef) ?? null,
-                  })),
+                  signers: request.signers.map((s) => {
+                    const act = acts.find((a) => a.signerRef === s.signerRef) ?? null;
+                    // The audit trail names the address acted from, else the one sent to.
+                    const contact = act?.contact ?? s.contact;
+                    return {
+                      signerId: s.signerId,
+                      email: contact.email,
+                      mobileNumber: contact.mobileNumber,
+                      act,
+                    };
+                  }),
                 }),
               ),
               TE.map((pdf) => ({ filename: `request-${request.id}-executed.pdf`, pdf })),

@@ -32,22 +32,29 @@ const invalid = (errors: readonly { path: string; message: string }[]): AppError
 
 /** Reads and checks what the body describes; a PDF's form fields are read from the file. */
 const prepare = (
-  deps: Pick<Deps, 'pdf' | 'clock'>,
+  deps: Pick<Deps, 'pdf' | 'clock' | 'htmlPolicy'>,
   siteId: number,
   body: CreateContractBody,
 ): TE.TaskEither<AppError, { template: NewTemplate; pdf: Uint8Array | null }> => {
   const now = deps.clock.now();
   if (body.type === 'html') {
+    // The admitted form is the one stored, shown, printed and hashed (ADR 1300).
     return pipe(
-      newHtmlTemplate({
-        siteId,
-        name: body.name,
-        html: body.html,
-        fields: body.fields ?? [],
-        document: documentInfo(Buffer.from(body.html, 'utf8')),
-        now,
-      }),
-      E.bimap(invalid, (template) => ({ template, pdf: null })),
+      deps.htmlPolicy.admit(body.html),
+      E.mapLeft((problems) => invalid(problems.map((message) => ({ path: 'html', message })))),
+      E.chain((html) =>
+        pipe(
+          newHtmlTemplate({
+            siteId,
+            name: body.name,
+            html,
+            fields: body.fields ?? [],
+            document: documentInfo(Buffer.from(html, 'utf8')),
+            now,
+          }),
+          E.bimap(invalid, (template) => ({ template, pdf: null })),
+        ),
+      ),
       TE.fromEither,
     );
   }
@@ -65,7 +72,7 @@ const prepare = (
 };
 
 export const createTemplate =
-  (deps: Pick<Deps, 'transact' | 'pdf' | 'clock'>) =>
+  (deps: Pick<Deps, 'transact' | 'pdf' | 'clock' | 'htmlPolicy'>) =>
   (input: {
     readonly caller: Caller;
     readonly siteId: number;

@@ -1,3 +1,4 @@
+import type { Contact } from './signer.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { kindOf, type TypedField } from './document.js';
 import type { RequestSigner } from './signature-request.js';
@@ -8,6 +9,11 @@ export type FieldValue = string | boolean;
 export interface SignerAct {
   readonly signerRef: string;
   readonly signerId: string;
+  /**
+   * The signer's contact details when they acted (those the Request was sent to): the
+   * audit trail keeps them whatever the site later stores for the signer.
+   */
+  readonly contact: Contact;
   readonly kind: 'signed' | 'declined';
   readonly at: string;
   readonly ip: string;

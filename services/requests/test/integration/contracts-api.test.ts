@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { ContractList, ContractView } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
@@ -11,6 +12,7 @@ import {
   startHarness,
   type Harness,
 } from '../support/harness.js';
+import { pdfBomb } from '../support/pdf-bomb.js';
 
 describe('requests service: contract templates over HTTP (real Postgres)', () => {
   let h: Harness;
@@ -95,6 +97,79 @@ describe('requests service: contract templates over HTTP (real Postgres)', () =>
       assert.equal(response.body.code, 'invalid_body');
       assert.deepEqual(response.body.errors, errors, JSON.stringify(body));
     }
+  });
+
+  it('HIGH 1: refuses HTML a signer would not be shown, naming each part, and stores nothing', async () => {
+    const headers = await principal();
+    const before = await h.http.get(`/v1.1/sites/${SITE_A.id}/contracts`).set(headers).expect(200);
+    const cases: [string, RegExp][] = [
+      [
+        '<p>Terms.</p><img alt="Signer owes $10,000">',
+        /^has <img> at offset 13, which a signer would not be shown/,
+      ],
+      ['<select><option>Signer owes $10,000</option></select>', /^has <select> at offset 0/],
+      ['<p>x</p><option>Signer owes $10,000</option>', /^has <option> at offset 8/],
+      ['<button>Signer owes $10,000</button>', /^has <button> at offset 0/],
+      ['<svg><text>Signer owes $10,000</text></svg>', /^has <svg> at offset 0/],
+      ['<title>Signer owes $10,000</title><p>Terms</p>', /^has <title> at offset 0/],
+      ['<p onclick="steal()">x</p>', /^has attribute "onclick" on <p> at offset 0/],
+      ['<a href="javascript:alert(1)">read</a>', /^has a "javascript:" link on <a> at offset 0/],
+    ];
+    for (const [html, message] of cases) {
+      const response = await h.http
+        .post(`/v1.1/sites/${SITE_A.id}/contracts`)
+        .set(headers)
+        .send(htmlTemplateBody({ html }));
+      assert.equal(response.status, 422, html);
+      assert.match(String(response.headers['content-type']), /^application\/problem\+json/);
+      assert.equal(response.body.code, 'invalid_body');
+      assert.ok(response.body.errors.length >= 1, html);
+      assert.equal(response.body.errors[0].path, 'html');
+      assert.match(String(response.body.errors[0].message), message, html);
+    }
+    const after = await h.http.get(`/v1.1/sites/${SITE_A.id}/contracts`).set(headers).expect(200);
+    assert.equal(after.body.total_count, before.body.total_count);
+  });
+
+  it('HIGH 1: stores the admitted form, and its size and hash are of that form', async () => {
+    const html = '<p>Between {{client_name}}<br>and us</p><ul><li>One<li>Two</ul>';
+    const stored = '<p>Between {{client_name}}<br />and us</p><ul><li>One</li><li>Two</li></ul>';
+    const created = await h.http
+      .post(`/v1.1/sites/${SITE_A.id}/contracts`)
+      .set(await principal())
+      .send(htmlTemplateBody({ html, fields: [] }))
+      .expect(201);
+    assert.equal(created.body.html, stored);
+    assert.equal(created.body.document.size_bytes, Buffer.byteLength(stored));
+    assert.equal(created.body.document.sha256, createHash('sha256').update(stored).digest('hex'));
+  });
+
+  it('HIGH 2: refuses a PDF decompression bomb with a 422 naming pdf, and keeps answering', async function () {
+    // Building and reading a 100 MB bomb is slow on a busy machine; nothing here is timed.
+    this.timeout(180_000);
+    const headers = await principal();
+    const bomb = pdfBomb(100 * 1024 * 1024).toString('base64');
+    const [refused, listed] = await Promise.all([
+      h.http
+        .post(`/v1.1/sites/${SITE_A.id}/contracts`)
+        .set(headers)
+        .send({ type: 'pdf', name: 'Bomb', pdf: bomb }),
+      h.http.get(`/v1.1/sites/${SITE_A.id}/contracts`).set(headers),
+    ]);
+    assert.equal(refused.status, 422);
+    assert.deepEqual(refused.body.errors, [
+      {
+        path: 'pdf',
+        message: "decompresses to more than 64 MB: a contract PDF's streams may hold at most that",
+      },
+    ]);
+    assert.equal(listed.status, 200);
+    await h.http.get(`/v1.1/sites/${SITE_A.id}/contracts`).set(headers).expect(200);
+    await h.http
+      .post(`/v1.1/sites/${SITE_A.id}/contracts`)
+      .set(headers)
+      .send({ type: 'pdf', name: 'Lease', pdf: await pdfWithFields() })
+      .expect(201);
   });
 
   it('publishes a template; publishing again answers the same template unchanged', async () => {

@@ -45,7 +45,11 @@ describe('requests service: signer pages, signing, declining and the executed do
   const create = async (body: Record<string, unknown>): Promise<RequestView> =>
     (await h.http.post(`/v1.1/sites/${SITE_A.id}/requests`).set(headers).send(body).expect(201))
       .body as RequestView;
-  const send = (id: string) => h.http.post(`/v1.1/requests/${id}/send`).set(headers).expect(200);
+  const send = async (id: string) => {
+    const res = await h.http.post(`/v1.1/requests/${id}/send`).set(headers);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    return res;
+  };
   const get = async (id: string) =>
     (await h.http.get(`/v1.1/requests/${id}`).set(headers).expect(200)).body as RequestView;
 
@@ -128,7 +132,7 @@ describe('requests service: signer pages, signing, declining and the executed do
       SITE_A,
       htmlTemplateBody({
         name: 'Services agreement',
-        html: '<h1>Agreement</h1><p>Between <b>{{client_name}}</b> and Acme, from {{start_date}}.</p><script>document.title="pwned"</script><p onclick="steal()">Terms: <a href="javascript:alert(1)">read</a>, <a href="https://acme.example/terms">terms</a>.</p><ul><li>First duty</li><li>Second duty</li></ul>',
+        html: '<h1>Agreement</h1><p>Between <b>{{client_name}}</b> and Acme, from {{start_date}}.</p><p>Terms: <a href="https://acme.example/terms">terms</a>.</p><ul><li>First duty</li><li>Second duty</li></ul>',
         fields: [
           { name: 'full_name', type: 'text', max_length: 40 },
           { name: 'agree', type: 'checkbox' },
@@ -190,6 +194,27 @@ describe('requests service: signer pages, signing, declining and the executed do
       assert.equal(hiddenInputs(bob.text).document_sha256, hiddenInputs(page).document_sha256);
     });
 
+    it('HIGH 1: does not open a template stored before admission whose content the page would cut', async () => {
+      // Templates made before ADR 1300 were stored as sent; one the allow-list cuts is refused at use.
+      const legacy = await publishedTemplate(h.http, SITE_A, htmlTemplateBody({ name: 'Legacy' }));
+      await h.pool.query(
+        sql.unsafe`UPDATE contract_templates SET html = ${'<p>Terms.</p><img alt="Signer owes $10,000">'} WHERE id = ${legacy}`,
+      );
+      const view = await sentRequest({
+        contracts: [legacy],
+        fields: [
+          { name: 'full_name', assigned_to: 'alice@example.com' },
+          { name: 'agree', assigned_to: 'alice@example.com' },
+          { name: 'signature', assigned_to: 'alice@example.com' },
+        ],
+        signers: [{ signer_id: 'alice@example.com', send_to: { email: true } }],
+      });
+      const res = await expectStatus(open(view, 0), 409);
+      assert.match(res.text, /This document cannot be signed/);
+      assert.ok(!res.text.includes('Terms.'));
+      assert.ok(!res.text.includes('document_sha256'));
+    });
+
     it('answers every dead or bad link with its own page and status, never the contract', async () => {
       const draft = await create(twoSigners());
       const url = new URL(draft.signers[0]!.request_url);
@@ -201,7 +226,9 @@ describe('requests service: signer pages, signing, declining and the executed do
       const wrong = await h.http.get(pathOf(tampered.toString())).expect(403);
       assert.match(wrong.text, /This link is not valid/);
       const badSig = new URL(url);
-      badSig.searchParams.set('signature', `${url.searchParams.get('signature')!.slice(0, -1)}A`);
+      // Another last character: replacing it with the one it already is (1 in 16) changes nothing.
+      const signed = url.searchParams.get('signature')!;
+      badSig.searchParams.set('signature', `${signed.slice(0, -1)}${signed.endsWith('A') ? 'Q' : 'A'}`);
       await h.http.get(pathOf(badSig.toString())).expect(403);
 
       const ghost = randomUUID();
@@ -382,6 +409,68 @@ describe('requests service: signer pages, signing, declining and the executed do
         .expect(409);
       assert.match(res.text, /already signed/);
       assert.equal((await get(view.id)).state, 'sent');
+    });
+  });
+
+  describe('MEDIUM 4: contact details fixed at send', () => {
+    it('MEDIUM 4: a signer upserted with a new e-mail after send changes neither reminders nor the completed audit trail', async () => {
+      const signer = `carol-${randomUUID().slice(0, 8)}`;
+      const allCarol = ['full_name', 'agree', 'plan', 'signature', 'witness_name', 'witness_signature'].map(
+        (name) => ({ name, assigned_to: signer }),
+      );
+      const view = await create({
+        contracts: [htmlTemplate],
+        signers: [{ signer_id: signer, signer: { email: 'carol@old.example' }, send_to: { email: true } }],
+        fields: allCarol,
+        render_data: {},
+      });
+      await send(view.id);
+      // Another Request upserts the site's signer with a new address.
+      await create({
+        contracts: [htmlTemplate],
+        signers: [{ signer_id: signer, signer: { email: 'carol@new.example' } }],
+        fields: allCarol,
+      });
+      assert.equal((await get(view.id)).signers[0]!.email, 'carol@old.example');
+
+      h.clock.advance(2 * 3600 * 1000);
+      await h.http.post(`/v1.1/requests/${view.id}/remind`).set(headers).expect(200);
+      const reminded = (await events(view.id)).filter((e) => e.type === 'request.reminded');
+      assert.equal(reminded.length, 1);
+      assert.ok(JSON.stringify(reminded[0]!.data).includes('carol@old.example'));
+      assert.ok(!JSON.stringify(reminded[0]!.data).includes('carol@new.example'));
+
+      await expectStatus(
+        submit(view, 0, {
+          f0: 'Carol Example',
+          f1: 'on',
+          f2: 'basic',
+          f4: 'Carol Witness',
+          typed_name: 'Carol Example',
+          consent: 'yes',
+        }),
+        303,
+      );
+      // And once more, after she signed.
+      await create({
+        contracts: [htmlTemplate],
+        signers: [{ signer_id: signer, signer: { email: 'carol@newer.example' } }],
+        fields: allCarol,
+      });
+      const act = await db.one(
+        h.pool,
+        t.type({ email: t.union([t.string, t.null]) }),
+        sql.unsafe`SELECT email FROM signer_acts WHERE request_id = ${view.id}`,
+      );
+      assert.equal(act.email, 'carol@old.example');
+      const res = await h.http
+        .get(`/v1.1/requests/${view.id}/download`)
+        .set(headers)
+        .buffer(true)
+        .expect(200);
+      const { text } = await pdfText(new Uint8Array(res.body as Buffer));
+      assert.ok(text.includes('carol@old.example'), 'the audit trail names the address it was sent to');
+      assert.ok(!text.includes('carol@new'), 'and not one stored later');
     });
   });
 

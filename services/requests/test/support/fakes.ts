@@ -3,6 +3,7 @@ import type { Deps } from '../../src/application/deps.js';
 import type { TemplateField } from '../../src/domain/contract-template.js';
 import { hmacUrlSigner } from '../../src/adapters/crypto/hmac-url-signer.js';
 import { hmacFormTokens } from '../../src/adapters/crypto/hmac-form-tokens.js';
+import { sanitizeHtmlPolicy } from '../../src/adapters/html/sanitize-html-policy.js';
 import type { ExecutedDocument } from '../../src/ports/pdf-renderer.js';
 import { memoryStore } from './memory-store.js';
 import { NOW } from './builders.js';
@@ -39,6 +40,7 @@ export const fakeDeps = (options: { pdfFields?: readonly TemplateField[] | strin
           ? TE.left(options.pdfFields)
           : TE.right(options.pdfFields ?? []),
     },
+    htmlPolicy: sanitizeHtmlPolicy,
     publicBaseUrl: 'https://esign.example',
     remindPolicy: { minIntervalSeconds: 3600, maxReminders: 3 },
   };

@@ -134,6 +134,7 @@ describe('signing: the rules of a signer’s submission and of the document show
       const act: SignerAct = {
         signerRef: 'ref0',
         signerId: 'alice@example.com',
+        contact: { email: 'alice@example.com', mobileNumber: null },
         kind: 'signed',
         at: NOW,
         ip: '1.2.3.4',

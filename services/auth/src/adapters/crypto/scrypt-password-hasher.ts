@@ -57,7 +57,7 @@ const decode = (encoded: string): Decoded | undefined => {
 const limiter = (concurrency: number) => {
   let running = 0;
   const waiting: Array<() => void> = [];
-  return async <T>(work: () => Promise<T>): Promise<T> => {
+  const run = async <T>(work: () => Promise<T>): Promise<T> => {
     if (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
     running++;
     try {
@@ -67,13 +67,17 @@ const limiter = (concurrency: number) => {
       waiting.shift()?.();
     }
   };
+  return Object.assign(run, { waiting: () => waiting.length });
 };
 
 export const scryptPasswordHasher = (
   params: ScryptParams = PRODUCTION_SCRYPT,
-  options: { readonly concurrency?: number } = {},
+  options: { readonly concurrency?: number; readonly maxQueue?: number } = {},
 ): PasswordHasher => {
   const limit = limiter(options.concurrency ?? 2);
+  // A queue longer than this only adds latency: a client waiting seconds for a sign-in
+  // is better told 503 at once (issue #18, MEDIUM 7).
+  const maxQueue = options.maxQueue ?? 8;
   let nobody: Promise<string> | undefined;
   const hash = (password: string) => () =>
     limit(async () => {
@@ -95,6 +99,7 @@ export const scryptPasswordHasher = (
       await verify(password, await nobody)();
       return false;
     },
+    saturated: () => limit.waiting() >= maxQueue,
     needsRehash: (encoded) => {
       const decoded = decode(encoded);
       return (

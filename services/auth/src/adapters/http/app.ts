@@ -13,7 +13,10 @@ export const createAuthHttpApp = (options: {
   readonly logger: Logger;
   readonly readiness: readonly ReadinessCheck[];
   readonly internalSecret: string;
+  /** Proxies in front that append to X-Forwarded-For (the gateway is one): for per-client limits. */
+  readonly trustedProxyHops?: number;
 }): Koa<AppState> => {
+  const proxies = { trustedProxyHops: options.trustedProxyHops ?? 1 };
   const { app, router } = createHttpApp({
     service: 'auth',
     logger: options.logger,
@@ -27,8 +30,8 @@ export const createAuthHttpApp = (options: {
     ctx.set('Cache-Control', 'no-store');
     await next();
   });
-  selfServiceRoutes(router, options.deps);
-  oauthRoutes(router, options.deps);
+  selfServiceRoutes(router, options.deps, proxies);
+  oauthRoutes(router, options.deps, proxies);
   jwksRoutes(router, options.deps);
   internalRoutes(router, options.deps, options.internalSecret);
   return finishApp(app, router);

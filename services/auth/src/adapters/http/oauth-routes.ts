@@ -5,6 +5,9 @@ import { OAUTH_TOKEN_PATH, type OAuthErrorBody, type OAuthTokenResponse } from '
 import type { AppContext, AppState } from '@esign/platform';
 import { clientCredentialsGrant } from '../../application/client-credentials.js';
 import type { Deps } from '../../application/deps.js';
+import { admitAnonymous } from '../../application/admit-anonymous.js';
+import { clientAddress } from './client-address.js';
+import { run } from './request.js';
 
 /** Token requests are a few hundred bytes; anything much larger is not one. */
 const BODY_LIMIT = 16 * 1024;
@@ -111,10 +114,18 @@ const clientOf = (ctx: AppContext, params: Map<string, string>): { id: string; s
 };
 
 /** `POST /oauth/token`: the client-credentials grant, speaking RFC 6749 §5.1/§5.2 rather than problems. */
-export const oauthRoutes = (router: Router<AppState>, deps: Deps): void => {
+export const oauthRoutes = (
+  router: Router<AppState>,
+  deps: Deps,
+  options: { readonly trustedProxyHops: number },
+): void => {
   router.post(OAUTH_TOKEN_PATH, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Pragma', 'no-cache');
+    // Over the limits: 429 problem+json with Retry-After (RFC 6749 defines no error for it).
+    await run(
+      admitAnonymous(deps)({ door: 'oauth_token', client: clientAddress(ctx, options.trustedProxyHops) }),
+    );
     try {
       const params = await paramsOf(ctx);
       const grantType = params.get('grant_type');

@@ -12,7 +12,10 @@ const headersOf = (error: AuthError): Record<string, string> => {
     case 'SessionInvalid':
       return { 'WWW-Authenticate': 'Bearer error="invalid_token"' };
     case 'Throttled':
+    case 'RateLimited':
       return { 'Retry-After': String(error.retryAfterSeconds) };
+    case 'Busy':
+      return { 'Retry-After': '1' };
     default:
       return {};
   }

@@ -18,9 +18,11 @@ import { currentSession } from '../../application/current-session.js';
 import { deleteApp } from '../../application/delete-app.js';
 import type { Deps } from '../../application/deps.js';
 import { findOwnApp, listOwnApps } from '../../application/own-app.js';
+import { admitAnonymous } from '../../application/admit-anonymous.js';
 import { signIn } from '../../application/sign-in.js';
 import { findOwnToken, listOwnTokens, revokeOwnToken } from '../../application/tokens.js';
 import type { SessionUser } from '../../domain/model.js';
+import { clientAddress } from './client-address.js';
 import { bearerOf, bodyOf, pageOf, pageView, run } from './request.js';
 import { appView, createdTokenView, tokenView, userView } from '../../application/views.js';
 
@@ -30,13 +32,19 @@ import { appView, createdTokenView, tokenView, userView } from '../../applicatio
  * forwards these paths without checking a bearer token; the session credential is
  * checked here, on every call.
  */
-export const selfServiceRoutes = (router: Router<AppState>, deps: Deps): void => {
+export const selfServiceRoutes = (
+  router: Router<AppState>,
+  deps: Deps,
+  options: { readonly trustedProxyHops: number },
+): void => {
   const session = (ctx: AppContext): Promise<SessionUser> =>
     run(authenticateSession(deps)(bearerOf(ctx.get('authorization'))));
 
   router.post('/v1.1/sessions', async (ctx) => {
+    const client = clientAddress(ctx, options.trustedProxyHops);
+    await run(admitAnonymous(deps)({ door: 'sign_in', client }));
     const body = bodyOf(SignInBody, ctx);
-    const signedIn = await run(signIn(deps)(body));
+    const signedIn = await run(signIn(deps)({ ...body, client }));
     const view: SessionView = {
       session_token: signedIn.sessionToken,
       token_type: 'Bearer',

@@ -34,6 +34,11 @@ export const postgresHousekeeping = (
         WHERE last_attempt_at < ${sql.timestamp(at)}::timestamptz - make_interval(secs => ${options.quietSeconds})
           AND (blocked_until IS NULL OR blocked_until < ${sql.timestamp(at)})`,
     );
+    // Quota windows are a minute long; an hour-old one counts nothing any more.
+    await db.exec(
+      pool,
+      sql.unsafe`DELETE FROM request_quota WHERE window_start < ${sql.timestamp(at)}::timestamptz - interval '1 hour'`,
+    );
     const tokens = await db.exec(
       pool,
       sql.unsafe`

@@ -37,14 +37,26 @@ const RANGE_NAMES: Record<string, string> = {
  * Anything ipaddr.js does not class as `unicast` is refused: private, loopback,
  * link-local, CGNAT, multicast, unspecified, reserved and documentation ranges, IPv6 ULA,
  * and the IPv6 forms that embed an IPv4 address (IPv4-mapped is unwrapped and judged as
- * IPv4; NAT64, 6to4 and Teredo are refused outright, as they may reach anything).
+ * IPv4; NAT64, 6to4 and Teredo are refused outright, as they may reach anything), and
+ * any IPv6 address outside 2000::/3 or inside the IPv4-compatible ::/96.
  */
 export const forbiddenAddress = (address: string): string | undefined => {
   if (!ipaddr.isValid(address)) return 'not an IP address';
-  const range = ipaddr.process(address).range();
-  if (range === 'unicast') return undefined;
-  return RANGE_NAMES[range] ?? `an address of the ${range} range`;
+  const processed = ipaddr.process(address);
+  const range = processed.range();
+  if (range !== 'unicast') return RANGE_NAMES[range] ?? `an address of the ${range} range`;
+  if (processed.kind() === 'ipv6') {
+    // ipaddr.js calls any IPv6 address outside its named ranges "unicast". Only global
+    // unicast is public: ::/96 holds the deprecated IPv4-compatible forms (::7f00:1 is
+    // 127.0.0.1 to some stacks) and the rest of the space is unallocated (issue #18, LOW 9).
+    if (processed.match(IPV4_COMPATIBLE)) return 'an IPv4-compatible IPv6 address';
+    if (!processed.match(GLOBAL_UNICAST)) return 'outside IPv6 global unicast (2000::/3)';
+  }
+  return undefined;
 };
+
+const IPV4_COMPATIBLE = ipaddr.IPv6.parseCIDR('::/96');
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
 
 export interface DestinationPolicyOptions {
   /** Accept plain http (local development only). */

@@ -1,70 +1,18 @@
 import sanitizeHtml from 'sanitize-html';
+import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_TAGS } from '../../domain/contract-allow-list.js';
 import { trusted, type Html } from './html.js';
 
 // Headings of a contract sit under the page's own h1 and the contract's h2.
 const demote = (level: number) => `h${Math.min(level + 2, 6)}`;
 
+// The stored form already passed the allow-list (adapters/html); the page keeps to it too.
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'div',
-    'span',
-    'br',
-    'hr',
-    'section',
-    'article',
-    'header',
-    'footer',
-    'aside',
-    'address',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'small',
-    'sub',
-    'sup',
-    'mark',
-    'abbr',
-    'cite',
-    'q',
-    'blockquote',
-    'pre',
-    'code',
-    'ul',
-    'ol',
-    'li',
-    'dl',
-    'dt',
-    'dd',
-    'table',
-    'caption',
-    'thead',
-    'tbody',
-    'tfoot',
-    'tr',
-    'th',
-    'td',
-    'figure',
-    'figcaption',
-    'a',
-  ],
+  allowedTags: [...ALLOWED_TAGS],
   allowedAttributes: {
-    a: ['href', 'title', 'rel', 'target'],
-    abbr: ['title'],
-    ol: ['start', 'type'],
-    th: ['colspan', 'rowspan', 'scope'],
-    td: ['colspan', 'rowspan'],
+    ...Object.fromEntries(Object.entries(ALLOWED_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
+    a: ['href', 'rel', 'target'],
   },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemes: [...ALLOWED_SCHEMES],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // Links leave the signing page in a new context without telling the target where from.
@@ -78,8 +26,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /**
- * A contract's merged HTML as the signer page shows it: formatting, lists, tables and
- * links stay; scripts, styles, event handlers, forms, images and embedded objects go.
- * render_data was escaped before this, so it is text whatever it contains.
+ * A contract's merged HTML as the signer page shows it. Templates are admitted only when
+ * the allow-list drops nothing of them (ContractHtmlPolicy), so this changes only the
+ * presentation (heading levels, link targets); it sanitises again as a second line, for
+ * a link target that render_data filled in. render_data was escaped before this.
  */
 export const contractMarkup = (merged: string): Html => trusted(sanitizeHtml(merged, OPTIONS));

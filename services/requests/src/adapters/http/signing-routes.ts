@@ -137,6 +137,13 @@ export const refusalOf = (refusal: LinkRefusal): Refused => {
         message: 'The time to sign this document is over.',
         detail: 'Ask the sender to send it again if you still need to sign it.',
       };
+    case 'UnshownContent':
+      return {
+        status: 409,
+        title: 'This document cannot be signed',
+        message: 'It holds content this page cannot show you, so you would not see all you sign.',
+        detail: 'Ask the sender to send it again with a new template.',
+      };
     case 'Closed':
       switch (refusal.state) {
         case 'cancelled':

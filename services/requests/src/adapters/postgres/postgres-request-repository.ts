@@ -47,8 +47,8 @@ const toRequest = (row: RequestRow): SignatureRequest => ({
 });
 
 /**
- * A Request with its children in one statement: contracts, signers (with the site's
- * current contact details) and fields come back as JSON arrays in their order.
+ * A Request with its children in one statement: contracts, signers (with their contact
+ * details: fixed at send, the site's current ones before) and fields come back as JSON arrays in their order.
  */
 const selectRequests = (where: ReturnType<typeof sql.fragment>, tail = sql.fragment``) => sql.unsafe`
   SELECT
@@ -61,7 +61,9 @@ const selectRequests = (where: ReturnType<typeof sql.fragment>, tail = sql.fragm
     COALESCE((
       SELECT json_agg(json_build_object(
         'signer_id', rs.signer_id, 'signer_ref', rs.signer_ref,
-        'email', s.email, 'mobile_number', s.mobile_number,
+        -- From send on, the details the Request was sent to (ADR 1302); before, the site's current ones.
+        'email', CASE WHEN rs.contact_fixed THEN rs.sent_email ELSE s.email END,
+        'mobile_number', CASE WHEN rs.contact_fixed THEN rs.sent_mobile_number ELSE s.mobile_number END,
         'send_email', rs.send_email, 'send_sms', rs.send_sms,
         'state', rs.state, 'signed_at', rs.signed_at, 'declined_at', rs.declined_at,
         'email_delivery', rs.email_delivery, 'sms_delivery', rs.sms_delivery) ORDER BY rs.position)
@@ -190,6 +192,20 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
               last_reminded_at = ${request.lastRemindedAt}, remind_count = ${request.remindCount}
             WHERE id = ${request.id}`,
         );
+        // Sending fixes each signer's contact details: reminders, the audit trail and the
+        // executed PDF name the address the Request went to, whatever is upserted later.
+        if (previous.sentAt === null && request.sentAt !== null)
+          await db.exec(
+            q,
+            sql.unsafe`
+              UPDATE request_signers rs
+              SET sent_email = s.email, sent_mobile_number = s.mobile_number, contact_fixed = true
+              FROM ${sql.unnest(
+                request.signers.map((s) => [s.signerRef, s.contact.email, s.contact.mobileNumber]),
+                ['text', 'text', 'text'],
+              )} AS s(signer_ref, email, mobile_number)
+              WHERE rs.request_id = ${request.id} AND rs.signer_ref = s.signer_ref`,
+          );
         // Signers are immutable values in the domain: an unchanged one is the same object.
         const changed = signersChanged(previous, request);
         if (changed.length === 0) return;

@@ -10,6 +10,8 @@ const Nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
 const ActRow = t.type({
   signer_ref: t.string,
   signer_id: t.string,
+  email: Nullable(t.string),
+  mobile_number: Nullable(t.string),
   kind: t.keyof({ signed: null, declined: null }),
   at: JsonTimestamp,
   ip: t.string,
@@ -28,9 +30,9 @@ export const postgresSignerActRepository = (q: Queryable): SignerActRepository =
         q,
         sql.unsafe`
           INSERT INTO signer_acts
-            (request_id, signer_ref, kind, at, ip, user_agent, document_sha256, typed_name,
-             drawn_signature, field_values, reason)
-          VALUES (${requestId}, ${act.signerRef}, ${act.kind}, ${act.at}, ${act.ip}, ${act.userAgent},
+            (request_id, signer_ref, email, mobile_number, kind, at, ip, user_agent, document_sha256,
+             typed_name, drawn_signature, field_values, reason)
+          VALUES (${requestId}, ${act.signerRef}, ${act.contact.email}, ${act.contact.mobileNumber}, ${act.kind}, ${act.at}, ${act.ip}, ${act.userAgent},
                   ${act.documentSha256}, ${act.typedName},
                   ${act.drawnSignature === null ? null : sql.binary(Buffer.from(act.drawnSignature))},
                   ${sql.jsonb(act.values)}, ${act.reason})`,
@@ -43,7 +45,7 @@ export const postgresSignerActRepository = (q: Queryable): SignerActRepository =
           q,
           ActRow,
           sql.unsafe`
-            SELECT a.signer_ref, rs.signer_id, a.kind, a.at, a.ip, a.user_agent, a.document_sha256,
+            SELECT a.signer_ref, rs.signer_id, a.email, a.mobile_number, a.kind, a.at, a.ip, a.user_agent, a.document_sha256,
                    a.typed_name, a.drawn_signature, a.field_values, a.reason
             FROM signer_acts a
             JOIN request_signers rs ON rs.request_id = a.request_id AND rs.signer_ref = a.signer_ref
@@ -53,6 +55,7 @@ export const postgresSignerActRepository = (q: Queryable): SignerActRepository =
       ).map((row): SignerAct => ({
         signerRef: row.signer_ref,
         signerId: row.signer_id,
+        contact: { email: row.email, mobileNumber: row.mobile_number },
         kind: row.kind,
         at: row.at,
         ip: row.ip,

@@ -1,0 +1,53 @@
+import * as E from 'fp-ts/lib/Either.js';
+import {
+  EncryptedPDFError,
+  PDFCheckBox,
+  PDFDocument,
+  PDFDropdown,
+  PDFOptionList,
+  PDFRadioGroup,
+  PDFSignature,
+  PDFTextField,
+  type PDFField,
+} from '@cantoo/pdf-lib';
+import type { TemplateField } from '../../domain/contract-template.js';
+
+const toTemplateField = (field: PDFField): TemplateField | undefined => {
+  const name = field.getName();
+  if (field instanceof PDFTextField) return { name, type: 'text', maxLength: field.getMaxLength() ?? null };
+  if (field instanceof PDFCheckBox) return { name, type: 'checkbox' };
+  if (field instanceof PDFRadioGroup || field instanceof PDFDropdown || field instanceof PDFOptionList)
+    return { name, type: 'choice', options: field.getOptions() };
+  if (field instanceof PDFSignature) return { name, type: 'signature' };
+  // Push buttons take no input.
+  return undefined;
+};
+
+/**
+ * A PDF's AcroForm fields, read with pdf-lib (the maintained @cantoo fork), or why the file
+ * is not a usable PDF. Runs inside the PDF worker (`pdf-form-worker.ts`), under its limits.
+ */
+export const readFormFields = async (pdf: Uint8Array): Promise<E.Either<string, TemplateField[]>> => {
+  let document: PDFDocument;
+  try {
+    document = await PDFDocument.load(pdf, { updateMetadata: false });
+  } catch (error) {
+    if (error instanceof EncryptedPDFError)
+      return E.left('is an encrypted PDF: upload it without a password');
+    return E.left('is not a readable PDF');
+  }
+  // pdf-lib parses leniently and fails only when a broken part is used.
+  try {
+    if (document.getPageCount() === 0) return E.left('is a PDF without pages');
+    const fields = document
+      .getForm()
+      .getFields()
+      .flatMap((f) => {
+        const field = toTemplateField(f);
+        return field === undefined ? [] : [field];
+      });
+    return E.right(fields);
+  } catch {
+    return E.left('is not a readable PDF');
+  }
+};
