@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
 import { expectStatus } from './support/client.js';
+import { conformingFetch } from './support/conformance.js';
 import {
   agreementRequest,
   clientOf,
@@ -87,7 +88,7 @@ describe('end to end through the gateway: the client flow', function () {
       assert.ok(signer.request_url.startsWith(`${system.gatewayUrl}/sign?`), signer.request_url);
 
     // Not live before send.
-    const early = await fetch(alice.request_url);
+    const early = await conformingFetch(alice.request_url);
     assert.equal(early.status, 409, 'an Execution URL is not live before send');
 
     const sent = expectStatus(
@@ -146,9 +147,12 @@ describe('end to end through the gateway: the client flow', function () {
     );
     assert.ok(!(await list('sent')).data.some((r) => r.id === created.id), 'no longer listed as sent');
 
-    const download = await fetch(new URL(`/v1.1/requests/${created.id}/download`, system.gatewayUrl), {
-      headers: { authorization: `Bearer ${acme.tenant.token.accessToken}` },
-    });
+    const download = await conformingFetch(
+      new URL(`/v1.1/requests/${created.id}/download`, system.gatewayUrl),
+      {
+        headers: { authorization: `Bearer ${acme.tenant.token.accessToken}` },
+      },
+    );
     assert.equal(download.status, 200);
     assert.match(download.headers.get('content-type') ?? '', /^application\/pdf/);
     assert.equal(
@@ -159,7 +163,7 @@ describe('end to end through the gateway: the client flow', function () {
     );
 
     // A used link now says the document is complete rather than offering the form again.
-    const again = await fetch(mailUrl);
+    const again = await conformingFetch(mailUrl);
     assert.equal(again.status, 410);
   });
 
@@ -202,7 +206,7 @@ describe('end to end through the gateway: the client flow', function () {
         'witness_signature',
       ]);
       assert.equal((await get(created.id)).state, 'draft', 'nothing changed');
-      const live = await fetch(created.signers[0]!.request_url);
+      const live = await conformingFetch(created.signers[0]!.request_url);
       assert.equal(live.status, 409, 'the Execution URL did not go live');
       await new Promise((r) => setTimeout(r, 500));
       assert.equal(mailsTo(system, email).length, 0, 'no e-mail for a Request that was not sent');

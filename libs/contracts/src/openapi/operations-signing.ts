@@ -55,6 +55,8 @@ const submitted: Readonly<Record<number, SuccessAnswer>> = {
   303: {
     description: 'Done: to `redirect_url` (with `request_id`, `signer_id`, `status`) or a thank-you page.',
     location: true,
+    // koa's redirect says where it goes in a line of HTML too.
+    contentType: 'text/html',
   },
 };
 
@@ -97,7 +99,11 @@ export const SIGNING_OPERATIONS: readonly Operation[] = [
     query: LINK,
     responses: {
       200: page('Signed or declined.'),
-      303: { description: 'Not signed yet: back to the signing page.', location: true },
+      303: {
+        description: 'Not signed yet: back to the signing page.',
+        location: true,
+        contentType: 'text/html',
+      },
     },
   }),
   signing({
