@@ -108,7 +108,7 @@ export const CreateContractBody = withSchema(
     },
     t.identity,
   ),
-  { oneOf: [CreateHtmlContractBody, CreatePdfContractBody], discriminator: { propertyName: 'type' } },
+  { oneOf: [CreateHtmlContractBody, CreatePdfContractBody] },
 );
 
 export const TemplateState = t.keyof({ draft: null, published: null }, 'TemplateState');

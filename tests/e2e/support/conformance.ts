@@ -154,21 +154,22 @@ export const conformanceOf = (gatewayUrl: string): Promise<Conformance> => {
 
 /** `fetch`, with the answer checked against the document before the caller reads it. */
 export const conformingFetch = async (
-  input: string | URL,
+  input: string | URL | Request,
   init: RequestInit = {},
 ): Promise<globalThis.Response> => {
-  const url = new URL(input);
-  const response = await fetch(url, init);
+  const url = new URL(input instanceof Request ? input.url : input);
+  const method = init.method ?? (input instanceof Request ? input.method : 'GET');
+  const response = await fetch(input, init);
   const bytes = Buffer.from(await response.arrayBuffer());
   const contentType = response.headers.get('content-type');
   (await conformanceOf(url.origin)).check({
-    method: init.method ?? 'GET',
+    method,
     url: url.toString(),
     status: response.status,
     contentType,
     text: /json|text/.test(contentType ?? '') ? bytes.toString('utf8') : bytes.length === 0 ? '' : '(binary)',
   });
-  return new Response(response.status === 204 || response.status === 304 ? null : bytes, {
+  return new Response([204, 205, 304].includes(response.status) ? null : bytes, {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
