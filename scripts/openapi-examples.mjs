@@ -42,10 +42,13 @@ const redact = (value) => {
 };
 
 const merged = {};
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()) {
   const captured = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   for (const [operationId, byStatus] of Object.entries(captured))
-    for (const [status, body] of Object.entries(byStatus)) (merged[operationId] ??= {})[status] ??= redact(body);
+    for (const [status, body] of Object.entries(byStatus))
+      (merged[operationId] ??= {})[status] ??= redact(body);
 }
 const sorted = Object.fromEntries(
   Object.keys(merged)
@@ -57,5 +60,8 @@ import type { Examples } from './responses.js';
 
 export const CAPTURED_EXAMPLES: Examples = ${JSON.stringify(sorted, null, 2)};
 `;
-writeFileSync(target, await prettier.format(source, { ...(await prettier.resolveConfig(target)), filepath: target }));
+writeFileSync(
+  target,
+  await prettier.format(source, { ...(await prettier.resolveConfig(target)), filepath: target }),
+);
 console.log(`wrote ${target}: ${Object.keys(sorted).length} operations`);
