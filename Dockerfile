@@ -33,7 +33,7 @@ RUN set -eu; \
   node node_modules/typescript/bin/tsc -b services/*; \
   mkdir /out; \
   for dir in libs/* services/*; do \
-    if [ "$dir" = libs/testing ]; then continue; fi; \
+    if [ "$dir" = libs/testing ] || [ "$dir" = libs/client ]; then continue; fi; \
     mkdir -p "/out/$dir"; \
     cp -r "$dir/dist" "/out/$dir/dist"; \
     if [ -d "$dir/migrations" ]; then cp -r "$dir/migrations" "/out/$dir/migrations"; fi; \

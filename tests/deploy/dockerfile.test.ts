@@ -184,9 +184,13 @@ describe('Dockerfile', () => {
 
 describe('what the image installs (package-lock.json)', () => {
   it('no production dependency has an install script (the image installs with --ignore-scripts)', () => {
+    // core-js (a peer of redoc, whose bundle the gateway serves at /docs) only prints a
+    // funding banner after install: skipping it changes nothing.
+    const harmless = new Set(['node_modules/core-js']);
     const withScripts = Object.entries(lock.packages)
       .filter(([path, entry]) => path !== '' && entry.hasInstallScript === true && entry.dev !== true)
-      .map(([path]) => path);
+      .map(([path]) => path)
+      .filter((path) => !harmless.has(path));
     assert.deepEqual(withScripts, []);
   });
 

@@ -4,8 +4,10 @@
 // a client meets: the send preconditions, another site's token, a tampered Execution URL,
 // a cancelled Request.
 import assert from 'node:assert/strict';
+import type { Schemas } from '@esign/client';
 import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
 import { expectStatus } from './support/client.js';
+import { conformingFetch } from './support/conformance.js';
 import {
   agreementRequest,
   clientOf,
@@ -18,8 +20,8 @@ import {
   uniqueMobile,
   waitForMail,
   waitForSms,
+  ok,
   type ClientOf,
-  type ListBody,
   type RequestBody,
 } from './support/flow.js';
 import { signAt } from './support/signer.js';
@@ -49,20 +51,30 @@ describe('end to end through the gateway: the client flow', function () {
     await system?.stop();
   });
 
-  const create = async (body: Record<string, unknown>, client = acme) =>
-    expectStatus(
-      await client.api.post<RequestBody>(`/v1.1/sites/${client.site}/requests`, body),
+  // The typed client (@esign/client, generated from the OpenAPI document) for the flow.
+  const create = async (body: Schemas['CreateRequestBody'], client = acme) =>
+    ok(
+      await client.esign.POST('/v1.1/sites/{site_id}/requests', {
+        params: { path: { site_id: client.site } },
+        body,
+      }),
       201,
       'create',
-    ).body;
+    );
   const get = async (id: string) =>
-    expectStatus(await acme.api.get<RequestBody>(`/v1.1/requests/${id}`), 200, 'get').body;
-  const list = async (state: string) =>
-    expectStatus(
-      await acme.api.get<ListBody>(`/v1.1/sites/${acme.site}/requests?state=${state}&per_page=100`),
+    ok(
+      await acme.esign.GET('/v1.1/requests/{request_id}', { params: { path: { request_id: id } } }),
+      200,
+      'get',
+    );
+  const list = async (state: Schemas['RequestState']) =>
+    ok(
+      await acme.esign.GET('/v1.1/sites/{site_id}/requests', {
+        params: { path: { site_id: acme.site }, query: { state, per_page: 100 } },
+      }),
       200,
       'list',
-    ).body;
+    );
 
   it('token → template → create → send → e-mail and SMS → sign → redirect → completed → listed', async () => {
     const email = `alice-${unique()}@example.com`;
@@ -87,15 +99,17 @@ describe('end to end through the gateway: the client flow', function () {
       assert.ok(signer.request_url.startsWith(`${system.gatewayUrl}/sign?`), signer.request_url);
 
     // Not live before send.
-    const early = await fetch(alice.request_url);
+    const early = await conformingFetch(alice.request_url);
     assert.equal(early.status, 409, 'an Execution URL is not live before send');
 
-    const sent = expectStatus(
-      await acme.api.post<RequestBody>(`/v1.1/requests/${created.id}/send`),
+    const sent = ok(
+      await acme.esign.POST('/v1.1/requests/{request_id}/send', {
+        params: { path: { request_id: created.id } },
+      }),
       200,
       'send',
     );
-    assert.equal(sent.body.state, 'sent');
+    assert.equal(sent.state, 'sent');
 
     const mail = await waitForMail(system, email);
     const sms = await waitForSms(system, e164);
@@ -146,20 +160,16 @@ describe('end to end through the gateway: the client flow', function () {
     );
     assert.ok(!(await list('sent')).data.some((r) => r.id === created.id), 'no longer listed as sent');
 
-    const download = await fetch(new URL(`/v1.1/requests/${created.id}/download`, system.gatewayUrl), {
-      headers: { authorization: `Bearer ${acme.tenant.token.accessToken}` },
+    const download = await acme.esign.GET('/v1.1/requests/{request_id}/download', {
+      params: { path: { request_id: created.id } },
+      parseAs: 'arrayBuffer',
     });
-    assert.equal(download.status, 200);
-    assert.match(download.headers.get('content-type') ?? '', /^application\/pdf/);
-    assert.equal(
-      Buffer.from(await download.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-      '%PDF-',
-    );
+    assert.equal(download.response.status, 200);
+    assert.match(download.response.headers.get('content-type') ?? '', /^application\/pdf/);
+    assert.equal(Buffer.from(download.data!).subarray(0, 5).toString(), '%PDF-');
 
     // A used link now says the document is complete rather than offering the form again.
-    const again = await fetch(mailUrl);
+    const again = await conformingFetch(mailUrl);
     assert.equal(again.status, 410);
   });
 
@@ -202,7 +212,7 @@ describe('end to end through the gateway: the client flow', function () {
         'witness_signature',
       ]);
       assert.equal((await get(created.id)).state, 'draft', 'nothing changed');
-      const live = await fetch(created.signers[0]!.request_url);
+      const live = await conformingFetch(created.signers[0]!.request_url);
       assert.equal(live.status, 409, 'the Execution URL did not go live');
       await new Promise((r) => setTimeout(r, 500));
       assert.equal(mailsTo(system, email).length, 0, 'no e-mail for a Request that was not sent');

@@ -1,8 +1,20 @@
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 
-/** Wrapper codecs remember what they wrap, so error paths can see through them. */
-const wrapping = <T extends t.Any>(outer: T, inner: t.Any): T => Object.assign(outer, { wrapped: inner });
+/**
+ * A JSON Schema fragment saying what a codec's own check adds (a length, a format, a
+ * minimum), for the OpenAPI document: a predicate is a function, which no walker can
+ * read. Values that are codecs stand for their schemas.
+ */
+export type SchemaHint = Readonly<Record<string, unknown>>;
+
+/** Wrapper codecs remember what they wrap, so error paths (and the OpenAPI walker) can see through them. */
+const wrapping = <T extends t.Any>(outer: T, inner: t.Any, schema?: SchemaHint): T =>
+  Object.assign(outer, { wrapped: inner }, schema === undefined ? {} : { jsonSchema: schema });
+
+/** Attaches the schema a hand-written codec stands for (one the walker cannot see through). */
+export const withSchema = <T extends t.Any>(codec: T, schema: SchemaHint): T =>
+  Object.assign(codec, { jsonSchema: schema });
 
 export const unwrap = (type: t.Decoder<unknown, unknown>): t.Decoder<unknown, unknown> => {
   let current = type;
@@ -20,6 +32,7 @@ export const refine = <C extends t.Any, B extends t.TypeOf<C>>(
   predicate: (a: t.TypeOf<C>) => a is B,
   message: string | ((a: t.TypeOf<C>) => string),
   name: string,
+  schema?: SchemaHint,
 ): t.Type<B, t.OutputOf<C>, unknown> =>
   wrapping(
     new t.Type<B, t.OutputOf<C>, unknown>(
@@ -36,6 +49,7 @@ export const refine = <C extends t.Any, B extends t.TypeOf<C>>(
       (b) => codec.encode(b) as t.OutputOf<C>,
     ),
     codec,
+    schema,
   );
 
 /** Like `refine`, for a transformation: `parse` answers the new value or an error message. */
@@ -45,6 +59,7 @@ export const transform = <C extends t.Any, B>(
   encode: (b: B) => t.OutputOf<C>,
   is: (u: unknown) => u is B,
   name: string,
+  schema?: SchemaHint,
 ): t.Type<B, t.OutputOf<C>, unknown> =>
   wrapping(
     new t.Type<B, t.OutputOf<C>, unknown>(
@@ -59,6 +74,7 @@ export const transform = <C extends t.Any, B>(
       encode,
     ),
     codec,
+    schema,
   );
 
 /**
@@ -117,6 +133,7 @@ export const boundedString = (min: number, max: number, name = `string(${min}..$
           : `must be at least ${min} characters`
         : `must be at most ${max} characters`,
     name,
+    { minLength: min, maxLength: max },
   );
 
 export const NonEmptyString = boundedString(1, 255, 'NonEmptyString');
@@ -127,6 +144,7 @@ export const PositiveInt = refine(
   (n): n is number => Number.isSafeInteger(n) && n > 0,
   'must be a positive integer',
   'PositiveInt',
+  { type: 'integer', minimum: 1 },
 );
 
 export const nonEmptyArray = <C extends t.Mixed>(codec: C, max: number, name: string) =>
@@ -135,6 +153,7 @@ export const nonEmptyArray = <C extends t.Mixed>(codec: C, max: number, name: st
     (a): a is Array<t.TypeOf<C>> => a.length >= 1 && a.length <= max,
     (a) => (a.length === 0 ? 'must contain at least one item' : `must contain at most ${max} items`),
     name,
+    { minItems: 1, maxItems: max },
   );
 
 export const boundedArray = <C extends t.Mixed>(codec: C, max: number, name: string) =>
@@ -143,6 +162,7 @@ export const boundedArray = <C extends t.Mixed>(codec: C, max: number, name: str
     (a): a is Array<t.TypeOf<C>> => a.length <= max,
     `must contain at most ${max} items`,
     name,
+    { maxItems: max },
   );
 
 // WHATWG's "valid e-mail address", which is what browsers accept in <input type=email>.
@@ -158,6 +178,7 @@ export const Email = transform(
   (s) => s,
   (u): u is string => typeof u === 'string' && isEmail(u),
   'Email',
+  { format: 'email', maxLength: 254, description: 'An e-mail address; stored lower-case.' },
 );
 
 /**
@@ -183,6 +204,11 @@ export const UsMobileNumber = transform(
   (s) => s,
   (u): u is string => typeof u === 'string' && /^1\d{10}$/.test(u),
   'UsMobileNumber',
+  {
+    description:
+      'A US mobile number: `1` and 10 digits. `+1`, no prefix and the usual separators are accepted and normalised.',
+    examples: ['15551234567'],
+  },
 );
 
 /** An absolute http(s) URL without credentials: what a signer may safely be sent to. */
@@ -205,6 +231,7 @@ export const SafeHttpUrl = transform(
   (s) => s,
   (u): u is string => typeof u === 'string' && E.isRight(parseSafeHttpUrl(u)),
   'SafeHttpUrl',
+  { format: 'uri', maxLength: 2048, description: 'An absolute http(s) URL without credentials.' },
 );
 
 /** An ISO-8601 timestamp with a zone; normalised to UTC `...Z`. */
@@ -220,4 +247,5 @@ export const IsoDateTime = transform(
   (s) => s,
   (u): u is string => typeof u === 'string' && !Number.isNaN(Date.parse(u)),
   'IsoDateTime',
+  { format: 'date-time' },
 );

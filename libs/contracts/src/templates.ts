@@ -8,6 +8,7 @@ import {
   PositiveInt,
   refine,
   strict,
+  withSchema,
 } from './primitives.js';
 
 /** Limits on one contract template; documented in the README. */
@@ -62,6 +63,11 @@ export const Base64Pdf = refine(
   (s): s is string => s.length >= 8 && BASE64.test(s) && atob(s.slice(0, 8)).startsWith('%PDF-'),
   'must be a PDF file encoded in base64',
   'Base64Pdf',
+  {
+    contentEncoding: 'base64',
+    contentMediaType: 'application/pdf',
+    description: 'A PDF file in standard base64.',
+  },
 );
 
 export const CreatePdfContractBody = strict(
@@ -80,25 +86,29 @@ const TemplateKind = t.keyof({ html: null, pdf: null }, 'TemplateKind');
  * as a union so that an error names the offending field of the chosen kind, not
  * "must be X or Y" for the whole body.
  */
-export const CreateContractBody = new t.Type<CreateContractBody, unknown, unknown>(
-  'CreateContractBody',
-  (u): u is CreateContractBody => CreateHtmlContractBody.is(u) || CreatePdfContractBody.is(u),
-  (u, c) => {
-    if (typeof u !== 'object' || u === null || Array.isArray(u)) return t.failure(u, c, 'must be an object');
-    const type = (u as { type?: unknown }).type;
-    // The chosen codec stands in for this one in the context, so error paths read through it.
-    const as = (codec: t.Mixed): t.Context => [...c.slice(0, -1), { ...c[c.length - 1]!, type: codec }];
-    if (type === 'html') return CreateHtmlContractBody.validate(u, as(CreateHtmlContractBody));
-    if (type === 'pdf') return CreatePdfContractBody.validate(u, as(CreatePdfContractBody));
-    return t.failures([
-      {
-        value: type,
-        context: [...c, { key: 'type', type: TemplateKind, actual: type }],
-        ...(type === undefined ? {} : { message: 'must be "html" or "pdf"' }),
-      },
-    ]);
-  },
-  t.identity,
+export const CreateContractBody = withSchema(
+  new t.Type<CreateContractBody, unknown, unknown>(
+    'CreateContractBody',
+    (u): u is CreateContractBody => CreateHtmlContractBody.is(u) || CreatePdfContractBody.is(u),
+    (u, c) => {
+      if (typeof u !== 'object' || u === null || Array.isArray(u))
+        return t.failure(u, c, 'must be an object');
+      const type = (u as { type?: unknown }).type;
+      // The chosen codec stands in for this one in the context, so error paths read through it.
+      const as = (codec: t.Mixed): t.Context => [...c.slice(0, -1), { ...c[c.length - 1]!, type: codec }];
+      if (type === 'html') return CreateHtmlContractBody.validate(u, as(CreateHtmlContractBody));
+      if (type === 'pdf') return CreatePdfContractBody.validate(u, as(CreatePdfContractBody));
+      return t.failures([
+        {
+          value: type,
+          context: [...c, { key: 'type', type: TemplateKind, actual: type }],
+          ...(type === undefined ? {} : { message: 'must be "html" or "pdf"' }),
+        },
+      ]);
+    },
+    t.identity,
+  ),
+  { oneOf: [CreateHtmlContractBody, CreatePdfContractBody] },
 );
 
 export const TemplateState = t.keyof({ draft: null, published: null }, 'TemplateState');

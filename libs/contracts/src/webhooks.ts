@@ -129,6 +129,7 @@ export const UpdateWebhookEndpointBody = refine(
   (b): b is t.TypeOf<typeof UpdateFields> => Object.keys(b).length > 0,
   'must name at least one of url, event_types, alert_email, description, enabled',
   'UpdateWebhookEndpointBody',
+  { minProperties: 1 },
 );
 export type UpdateWebhookEndpointBody = t.TypeOf<typeof UpdateWebhookEndpointBody>;
 

@@ -16,6 +16,7 @@ import { resolvePrincipal } from './application/resolve-principal.js';
 import type { Clock } from './ports/clock.js';
 import { joseAccessTokenVerifier } from './adapters/jose/jose-access-token-verifier.js';
 import { httpTokenIntrospector } from './adapters/http/http-token-introspector.js';
+import { mountApiDocs } from './adapters/http/api-docs-routes.js';
 import { gatewayMiddleware } from './adapters/http/gateway-middleware.js';
 import { upstreamProxy } from './adapters/http/upstream-proxy.js';
 import { memoryRateLimiter } from './adapters/memory/memory-rate-limiter.js';
@@ -155,6 +156,7 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
   // as an 'error' event; the proxy has logged what matters, and koa's default handler
   // would print a stack trace outside the JSON log.
   app.on('error', (error: unknown) => logger.debug({ err: error }, 'response ended early'));
+  mountApiDocs(router, { serverUrl: config.PUBLIC_BASE_URL });
   app.use(router.routes());
   app.use(
     gatewayMiddleware({ match: routeMatcher(overrides.routes ?? GATEWAY_ROUTES), admit: admitCall, proxy }),

@@ -1,3 +1,5 @@
+import { conformanceOf } from './conformance.js';
+
 /** What a client of the product sees of one HTTP answer. */
 export interface Answer<T = unknown> {
   readonly status: number;
@@ -23,7 +25,10 @@ const parse = (text: string, type: string | null): unknown => {
   return JSON.parse(text) as unknown;
 };
 
-/** A client of the gateway: every call carries `authorization` when given, JSON bodies. */
+/**
+ * A client of the gateway: every call carries `authorization` when given, JSON bodies;
+ * every answer is checked against the OpenAPI document the gateway serves.
+ */
 export const apiClient = (baseUrl: string, authorization?: string): ApiClient => {
   const call = async <T>(
     method: string,
@@ -42,6 +47,13 @@ export const apiClient = (baseUrl: string, authorization?: string): ApiClient =>
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
+    (await conformanceOf(baseUrl)).check({
+      method,
+      url: path,
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      text,
+    });
     return {
       status: response.status,
       headers: response.headers,

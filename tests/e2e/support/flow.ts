@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eventually, type EsignSystem, type ReceivedMail, type SentSms, type Tenant } from '@esign/testing';
-import { apiClient, bearer, expectStatus, type ApiClient } from './client.js';
+import { createEsignClient, type EsignClient, type Schemas } from '@esign/client';
+import { apiClient, bearer, type ApiClient } from './client.js';
+import { conformingFetch } from './conformance.js';
 
 /** The parts of a Request view the suites read (the full shape is in libs/contracts). */
 export interface RequestBody {
@@ -26,40 +28,72 @@ export interface ListBody {
 
 export const unique = (): string => randomBytes(4).toString('hex');
 
-/** A tenant as a client meets the product: its API client and its site. */
+/**
+ * A tenant as a client meets the product: the typed client (`@esign/client`), a raw API
+ * client for calls the types would not allow, and its site. Both check every answer
+ * against the OpenAPI document.
+ */
 export interface ClientOf {
   readonly tenant: Tenant;
+  readonly esign: EsignClient;
   readonly api: ApiClient;
   readonly site: number;
 }
 
 export const clientOf = (system: EsignSystem, tenant: Tenant): ClientOf => ({
   tenant,
+  esign: createEsignClient({
+    baseUrl: system.gatewayUrl,
+    accessToken: tenant.token.accessToken,
+    fetch: (request) => conformingFetch(request),
+  }),
   api: apiClient(system.gatewayUrl, bearer(tenant.token.accessToken)),
   site: tenant.site.id,
 });
+
+/** The typed answer's body, or an error with the whole answer when the status is not `status`. */
+export const ok = <T>(
+  result: { readonly data?: T; readonly error?: unknown; readonly response: Response },
+  status: number,
+  what: string,
+): T => {
+  if (result.response.status !== status || result.data === undefined)
+    throw new Error(
+      `${what}: expected ${status}, got ${result.response.status}: ${JSON.stringify(result.error ?? null).slice(0, 1500)}`,
+    );
+  return result.data;
+};
 
 export const AGREEMENT_HTML =
   '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>';
 
 /** A published HTML template with render_data tokens and three fields, through the gateway. */
 export const publishedAgreement = async (client: ClientOf): Promise<number> => {
-  const created = expectStatus(
-    await client.api.post<{ id: number }>(`/v1.1/sites/${client.site}/contracts`, {
-      type: 'html',
-      name: `Services agreement ${unique()}`,
-      html: AGREEMENT_HTML,
-      fields: [
-        { name: 'full_name', type: 'text' },
-        { name: 'signature', type: 'signature' },
-        { name: 'witness_signature', type: 'signature' },
-      ],
+  const created = ok(
+    await client.esign.POST('/v1.1/sites/{site_id}/contracts', {
+      params: { path: { site_id: client.site } },
+      body: {
+        type: 'html',
+        name: `Services agreement ${unique()}`,
+        html: AGREEMENT_HTML,
+        fields: [
+          { name: 'full_name', type: 'text' },
+          { name: 'signature', type: 'signature' },
+          { name: 'witness_signature', type: 'signature' },
+        ],
+      },
     }),
     201,
     'create template',
   );
-  expectStatus(await client.api.post(`/v1.1/contracts/${created.body.id}/publish`), 200, 'publish');
-  return created.body.id;
+  ok(
+    await client.esign.POST('/v1.1/contracts/{contract_id}/publish', {
+      params: { path: { contract_id: created.id } },
+    }),
+    200,
+    'publish',
+  );
+  return created.id;
 };
 
 /** The client's own id for the e-mail signer of `agreementRequest`. */
@@ -73,8 +107,8 @@ export const clientRef = (email: string): string => `client-ref-${email.split('@
 export const agreementRequest = (
   template: number,
   signers: { email: string; mobile: string },
-  overrides: Record<string, unknown> = {},
-) => ({
+  overrides: Partial<Schemas['CreateRequestBody']> = {},
+): Schemas['CreateRequestBody'] => ({
   contracts: [template],
   signers: [
     { signer_id: clientRef(signers.email), signer: { email: signers.email }, send_to: { email: true } },

@@ -1,3 +1,5 @@
+import { conformingFetch } from './conformance.js';
+
 /**
  * A signer with a plain browser: opens the Execution URL, fills in the signing form as
  * a person would (every field of theirs, the typed name, the consent) and posts it the
@@ -56,13 +58,13 @@ export interface SigningOutcome {
 
 /** Opens `executionUrl` and, when the page shows a form, signs. */
 export const signAt = async (executionUrl: string, typedName: string): Promise<SigningOutcome> => {
-  const opened = await fetch(executionUrl, { redirect: 'manual' });
+  const opened = await conformingFetch(executionUrl, { redirect: 'manual' });
   const page = await opened.text();
   if (opened.status !== 200)
     return { pageStatus: opened.status, page, status: opened.status, location: null };
   const url = new URL(executionUrl);
   const action = new URL('/sign', url.origin);
-  const posted = await fetch(action, {
+  const posted = await conformingFetch(action, {
     method: 'POST',
     redirect: 'manual',
     headers: {

@@ -1,0 +1,69 @@
+import type * as t from 'io-ts';
+import type { ProblemCode } from './problem-codes.js';
+
+/**
+ * One public operation as the OpenAPI document states it. Declared next to the codecs
+ * the services decode and answer with, so a changed body or answer changes the document.
+ */
+export type Codec = t.Decoder<unknown, unknown>;
+
+/**
+ * `access_token`: the gateway authenticates (site scope, rate limits). `session`: the
+ * self-service API's session credential, checked by auth. `client`: OAuth client
+ * credentials. `public`: nobody checks a credential (the key set, signer pages, sign-in).
+ */
+export type Auth = 'access_token' | 'session' | 'client' | 'public';
+
+export type Method = 'get' | 'post' | 'patch' | 'delete';
+
+export interface SuccessAnswer {
+  readonly description: string;
+  /** JSON body; absent for 204, PDFs and pages. */
+  readonly codec?: Codec;
+  /** Defaults to `application/json` when there is a codec. */
+  readonly contentType?: 'application/json' | 'application/pdf' | 'text/html';
+  /** 201 with the new resource's `Location`; 303 with where the browser goes. */
+  readonly location?: boolean;
+}
+
+export interface QueryParameter {
+  readonly description: string;
+  readonly schema: Readonly<Record<string, unknown>>;
+  readonly required?: boolean;
+}
+
+export interface Operation {
+  readonly method: Method;
+  /** OpenAPI path template, e.g. `/v1.1/requests/{request_id}`. */
+  readonly path: string;
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly tag: string;
+  readonly auth: Auth;
+  /** Accepts `Idempotency-Key` and may answer `Idempotent-Replayed: true`. */
+  readonly idempotent?: boolean;
+  /** Path parameters, by name: what each names. */
+  readonly params?: Readonly<Record<string, { readonly description: string; readonly integer?: boolean }>>;
+  readonly query?: Readonly<Record<string, QueryParameter>>;
+  readonly body?: {
+    readonly codec: Codec;
+    readonly required?: boolean;
+    readonly contentType?: 'application/json' | 'application/x-www-form-urlencoded';
+  };
+  readonly responses: Readonly<Record<number, SuccessAnswer>>;
+  /** The problem codes this operation can answer besides those its `auth` and body imply. */
+  readonly problems: readonly ProblemCode[];
+  /** Error answers that are not problems (RFC 6749 §5.2, signer pages): status → answer. */
+  readonly otherErrors?: Readonly<Record<number, SuccessAnswer>>;
+}
+
+export const SITE_ID = { description: 'The Site (an integer id).', integer: true } as const;
+
+export const PAGE_QUERY: Readonly<Record<string, QueryParameter>> = {
+  page: { description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
+  per_page: {
+    description: 'Items per page, 1 to 100.',
+    schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+  },
+};

@@ -1,0 +1,228 @@
+import * as t from 'io-ts';
+import { JWKS_PATH } from '../auth.js';
+import {
+  AppList,
+  AppView,
+  ClientSecretView,
+  CreateAppBody,
+  CreatedTokenView,
+  CreateTokenBody,
+  CurrentSessionView,
+  JwkSet,
+  OAUTH_TOKEN_PATH,
+  OAuthErrorBody,
+  OAuthTokenResponse,
+  PasswordConfirmationBody,
+  SessionView,
+  SignInBody,
+  TokenList,
+  TokenView,
+} from '../auth-api.js';
+import { PAGE_QUERY, type Operation } from './operation.js';
+
+const APP_ID = { description: 'The Developer App (a UUID).' } as const;
+const TOKEN_ID = { description: 'The access token record (a UUID).' } as const;
+
+/**
+ * The parameters of the client-credentials grant (RFC 6749 §4.4). Auth reads them by hand
+ * from a form (or JSON) body; this codec only states them for the document.
+ */
+export const ClientCredentialsRequest = t.intersection(
+  [
+    t.type({ grant_type: t.literal('client_credentials') }),
+    t.partial({ client_id: t.string, client_secret: t.string, scope: t.string }),
+  ],
+  'ClientCredentialsRequest',
+);
+
+const session = (operation: Omit<Operation, 'auth' | 'tag'>): Operation => ({
+  ...operation,
+  auth: 'session',
+  tag: operation.path.startsWith('/v1.1/sessions') ? 'Sessions' : 'Developer apps and tokens',
+});
+
+const deleted = (description: string) => ({ 204: { description } });
+
+/** The auth service's public API: sign-in, Developer Apps, access tokens, OAuth, the key set. */
+export const ACCOUNT_OPERATIONS: readonly Operation[] = [
+  {
+    method: 'post',
+    path: '/v1.1/sessions',
+    operationId: 'signIn',
+    summary: 'Sign in',
+    description:
+      'A short-lived session credential for the self-service API (`/v1.1/apps…`, `/v1.1/tokens…`).',
+    tag: 'Sessions',
+    auth: 'public',
+    body: { codec: SignInBody },
+    responses: { 201: { description: 'The session.', codec: SessionView } },
+    problems: [
+      'invalid_credentials',
+      'api_access_required',
+      'user_disabled',
+      'too_many_attempts',
+      'rate_limited',
+      'busy',
+    ],
+  },
+  session({
+    method: 'get',
+    path: '/v1.1/sessions/current',
+    operationId: 'getCurrentSession',
+    summary: 'Who is signed in',
+    description: 'The user, and the Sites their tokens reach now.',
+    responses: { 200: { description: 'The current session.', codec: CurrentSessionView } },
+    problems: [],
+  }),
+  session({
+    method: 'delete',
+    path: '/v1.1/sessions/current',
+    operationId: 'signOut',
+    summary: 'Sign out',
+    responses: deleted('Signed out.'),
+    problems: [],
+  }),
+  session({
+    method: 'post',
+    path: '/v1.1/apps',
+    operationId: 'createApp',
+    summary: 'Create a Developer App',
+    body: { codec: CreateAppBody },
+    responses: { 201: { description: 'The app.', codec: AppView, location: true } },
+    problems: [],
+  }),
+  session({
+    method: 'get',
+    path: '/v1.1/apps',
+    operationId: 'listApps',
+    summary: 'List your Developer Apps',
+    query: PAGE_QUERY,
+    responses: { 200: { description: 'One page of apps.', codec: AppList } },
+    problems: ['invalid_query'],
+  }),
+  session({
+    method: 'get',
+    path: '/v1.1/apps/{app_id}',
+    operationId: 'getApp',
+    summary: 'Get a Developer App',
+    params: { app_id: APP_ID },
+    responses: { 200: { description: 'The app.', codec: AppView } },
+    problems: ['not_found'],
+  }),
+  session({
+    method: 'delete',
+    path: '/v1.1/apps/{app_id}',
+    operationId: 'deleteApp',
+    summary: 'Delete a Developer App',
+    description: 'Its tokens stop working.',
+    params: { app_id: APP_ID },
+    responses: deleted('Deleted.'),
+    problems: ['not_found'],
+  }),
+  session({
+    method: 'post',
+    path: '/v1.1/apps/{app_id}/client-secret',
+    operationId: 'createClientSecret',
+    summary: 'Make the app’s client secret',
+    description:
+      'For the client-credentials grant; replaces any previous secret; shown this once. Asks for the password again.',
+    params: { app_id: APP_ID },
+    body: { codec: PasswordConfirmationBody },
+    responses: { 201: { description: 'The client id and secret.', codec: ClientSecretView } },
+    problems: ['not_found', 'invalid_password', 'too_many_attempts'],
+  }),
+  session({
+    method: 'delete',
+    path: '/v1.1/apps/{app_id}/client-secret',
+    operationId: 'deleteClientSecret',
+    summary: 'Remove the app’s client secret',
+    params: { app_id: APP_ID },
+    responses: deleted('Removed.'),
+    problems: ['not_found'],
+  }),
+  session({
+    method: 'post',
+    path: '/v1.1/apps/{app_id}/tokens',
+    operationId: 'createAccessToken',
+    summary: 'Create an access token',
+    description: 'Asks for the password again; the token is shown this once.',
+    params: { app_id: APP_ID },
+    body: { codec: CreateTokenBody },
+    responses: {
+      201: { description: 'The token record and the token.', codec: CreatedTokenView, location: true },
+    },
+    problems: ['not_found', 'invalid_password', 'too_many_attempts'],
+  }),
+  session({
+    method: 'get',
+    path: '/v1.1/apps/{app_id}/tokens',
+    operationId: 'listAppTokens',
+    summary: 'List an app’s tokens',
+    description: 'Newest first, never the token itself.',
+    params: { app_id: APP_ID },
+    query: PAGE_QUERY,
+    responses: { 200: { description: 'One page of token records.', codec: TokenList } },
+    problems: ['not_found', 'invalid_query'],
+  }),
+  session({
+    method: 'get',
+    path: '/v1.1/tokens',
+    operationId: 'listTokens',
+    summary: 'List your tokens',
+    query: {
+      ...PAGE_QUERY,
+      app_id: { description: 'Only the tokens of this app.', schema: { type: 'string', format: 'uuid' } },
+    },
+    responses: { 200: { description: 'One page of token records.', codec: TokenList } },
+    problems: ['invalid_query'],
+  }),
+  session({
+    method: 'get',
+    path: '/v1.1/tokens/{token_id}',
+    operationId: 'getToken',
+    summary: 'Get a token record',
+    params: { token_id: TOKEN_ID },
+    responses: { 200: { description: 'The token record.', codec: TokenView } },
+    problems: ['not_found'],
+  }),
+  session({
+    method: 'delete',
+    path: '/v1.1/tokens/{token_id}',
+    operationId: 'revokeToken',
+    summary: 'Revoke a token',
+    description: 'Revoking twice is fine.',
+    params: { token_id: TOKEN_ID },
+    responses: deleted('Revoked.'),
+    problems: ['not_found'],
+  }),
+  {
+    method: 'post',
+    path: OAUTH_TOKEN_PATH,
+    operationId: 'clientCredentialsToken',
+    summary: 'OAuth 2 client-credentials grant',
+    description:
+      'RFC 6749 §4.4 for machine clients: the client id and secret by HTTP Basic or in the body. ' +
+      'Errors are RFC 6749 §5.2 bodies, not problems.',
+    tag: 'OAuth',
+    auth: 'client',
+    body: { codec: ClientCredentialsRequest, contentType: 'application/x-www-form-urlencoded' },
+    responses: { 200: { description: 'An access token.', codec: OAuthTokenResponse } },
+    // Over the per-client or global limit of unauthenticated calls (RFC 6749 has no error for it).
+    problems: ['rate_limited'],
+    otherErrors: {
+      400: { description: 'An RFC 6749 §5.2 error.', codec: OAuthErrorBody },
+      401: { description: 'Unknown client or wrong secret (RFC 6749 §5.2).', codec: OAuthErrorBody },
+    },
+  },
+  {
+    method: 'get',
+    path: JWKS_PATH,
+    operationId: 'getJwks',
+    summary: 'The public keys access tokens are signed with',
+    description: 'Ed25519 keys (`alg: EdDSA`); cache for at most a minute.',
+    tag: 'OAuth',
+    auth: 'public',
+    responses: { 200: { description: 'The key set.', codec: JwkSet } },
+    problems: [],
+  },
+];

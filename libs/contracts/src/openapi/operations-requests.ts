@@ -1,0 +1,171 @@
+import { CreateRequestBody, RequestList, RequestView } from '../api.js';
+import { strict } from '../primitives.js';
+import { ContractList, ContractView, CreateContractBody } from '../templates.js';
+import { PAGE_QUERY, SITE_ID, type Operation } from './operation.js';
+
+/** Send, cancel and remind take no parameters: no body, or `{}`. */
+export const NoParameters = strict({}, {}, 'NoParameters');
+
+const REQUEST_ID = { description: 'The Request (a UUID).' } as const;
+const CONTRACT_ID = { description: 'The contract template (an integer id).', integer: true } as const;
+
+const stateQuery = (states: readonly string[]) => ({
+  description: 'Only items in this state.',
+  schema: { type: 'string', enum: states },
+});
+
+const requestAnswer = (description: string) => ({ 200: { description, codec: RequestView } });
+
+const lifecycle = (
+  action: 'send' | 'cancel' | 'remind',
+  summary: string,
+  description: string,
+  problems: Operation['problems'],
+): Operation => ({
+  method: 'post',
+  path: `/v1.1/requests/{request_id}/${action}`,
+  operationId: `${action}Request`,
+  summary,
+  description,
+  tag: 'Requests',
+  auth: 'access_token',
+  idempotent: true,
+  params: { request_id: REQUEST_ID },
+  body: { codec: NoParameters, required: false },
+  responses: requestAnswer('The Request after the change.'),
+  problems: ['invalid_state', 'request_expired', ...problems],
+});
+
+/** The requests service's API: Requests, their lifecycle, and contract templates. */
+export const REQUEST_OPERATIONS: readonly Operation[] = [
+  {
+    method: 'post',
+    path: '/v1.1/sites/{site_id}/requests',
+    operationId: 'createRequest',
+    summary: 'Create a Request',
+    description:
+      'Creates a draft Request on the Site: contract templates, signers (upserted by `signer_id`), ' +
+      'pre-filled and assigned fields. The answer carries each signer’s `request_url`, live once the Request is sent.',
+    tag: 'Requests',
+    auth: 'access_token',
+    idempotent: true,
+    params: { site_id: SITE_ID },
+    body: { codec: CreateRequestBody },
+    responses: { 201: { description: 'The created Request.', codec: RequestView, location: true } },
+    problems: [],
+  },
+  {
+    method: 'get',
+    path: '/v1.1/sites/{site_id}/requests',
+    operationId: 'listRequests',
+    summary: 'List a Site’s Requests',
+    description: 'Newest first.',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: { site_id: SITE_ID },
+    query: {
+      ...PAGE_QUERY,
+      state: stateQuery(['draft', 'sent', 'completed', 'cancelled', 'expired', 'declined']),
+    },
+    responses: { 200: { description: 'One page of Requests.', codec: RequestList } },
+    problems: ['invalid_query'],
+  },
+  {
+    method: 'get',
+    path: '/v1.1/requests/{request_id}',
+    operationId: 'getRequest',
+    summary: 'Get a Request',
+    description: 'The Request with each signer’s state and notification status.',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: { request_id: REQUEST_ID },
+    responses: requestAnswer('The Request.'),
+    problems: [],
+  },
+  lifecycle(
+    'send',
+    'Send a Request',
+    'Publishes the Request: its Execution URLs go live and signers are notified as their `send_to` says. ' +
+      'Every field must be assigned first.',
+    ['send_preconditions_failed'],
+  ),
+  lifecycle(
+    'cancel',
+    'Cancel a Request',
+    'Cancels a draft or sent Request: its Execution URLs stop working.',
+    [],
+  ),
+  lifecycle(
+    'remind',
+    'Remind the signers',
+    'Notifies again the signers who have not signed, at most once per `REMIND_MIN_INTERVAL_SECONDS`.',
+    ['remind_too_soon', 'remind_limit_reached', 'nothing_to_remind'],
+  ),
+  {
+    method: 'get',
+    path: '/v1.1/requests/{request_id}/download',
+    operationId: 'downloadExecutedDocument',
+    summary: 'Download the executed document',
+    description:
+      'The executed PDF of a completed Request: every contract with its values, signatures and audit trail.',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: { request_id: REQUEST_ID },
+    responses: { 200: { description: 'The executed document.', contentType: 'application/pdf' } },
+    problems: ['request_not_completed'],
+  },
+  {
+    method: 'post',
+    path: '/v1.1/sites/{site_id}/contracts',
+    operationId: 'createContract',
+    summary: 'Create a contract template',
+    description:
+      'An HTML template with `{{tokens}}` and declared fields, or a PDF whose form fields are read from the file. ' +
+      'It is a draft until published.',
+    tag: 'Contract templates',
+    auth: 'access_token',
+    idempotent: true,
+    params: { site_id: SITE_ID },
+    body: { codec: CreateContractBody },
+    responses: { 201: { description: 'The created template.', codec: ContractView, location: true } },
+    problems: [],
+  },
+  {
+    method: 'get',
+    path: '/v1.1/sites/{site_id}/contracts',
+    operationId: 'listContracts',
+    summary: 'List a Site’s contract templates',
+    tag: 'Contract templates',
+    auth: 'access_token',
+    params: { site_id: SITE_ID },
+    query: { ...PAGE_QUERY, state: stateQuery(['draft', 'published']) },
+    responses: {
+      200: { description: 'One page of templates (without their documents).', codec: ContractList },
+    },
+    problems: ['invalid_query'],
+  },
+  {
+    method: 'get',
+    path: '/v1.1/contracts/{contract_id}',
+    operationId: 'getContract',
+    summary: 'Get a contract template',
+    tag: 'Contract templates',
+    auth: 'access_token',
+    params: { contract_id: CONTRACT_ID },
+    responses: { 200: { description: 'The template.', codec: ContractView } },
+    problems: [],
+  },
+  {
+    method: 'post',
+    path: '/v1.1/contracts/{contract_id}/publish',
+    operationId: 'publishContract',
+    summary: 'Publish a contract template',
+    description: 'Requests can use only published templates; a published template never changes. Idempotent.',
+    tag: 'Contract templates',
+    auth: 'access_token',
+    idempotent: true,
+    params: { contract_id: CONTRACT_ID },
+    responses: { 200: { description: 'The published template.', codec: ContractView } },
+    problems: [],
+  },
+];

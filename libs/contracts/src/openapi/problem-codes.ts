@@ -1,0 +1,89 @@
+/**
+ * Every machine `code` a problem+json answer of the public API can carry, with its status
+ * and when it is answered. The document lists, per operation, the codes it can meet;
+ * the end-to-end suite fails on an answer whose code the document does not list there.
+ */
+export const PROBLEM_CODES = {
+  // The gateway's own refusals (services/gateway/src/adapters/http/gateway-problems.ts).
+  invalid_path: [400, 'an empty or dot segment, an encoded `/` or `\\`, a malformed escape'],
+  missing_token: [401, 'no `Authorization: Bearer` access token'],
+  malformed_token: [401, 'the access token is not a JWT'],
+  token_expired: [401, 'the access token has expired'],
+  invalid_token: [401, 'bad signature, algorithm, issuer, audience or type'],
+  token_inactive: [401, 'the access token was revoked, or its user, app or account lost access'],
+  rate_limited: [429, 'a rate limit is spent; retry after `Retry-After` seconds'],
+  auth_unavailable: [503, 'the access token cannot be checked right now'],
+  upstream_unavailable: [503, 'the service behind the gateway cannot be reached; nothing was done'],
+  upstream_timeout: [503, 'the service did not answer in time; the call may or may not have taken effect'],
+  // Every service (libs/platform).
+  not_found: [404, 'no such resource, or one the credential does not reach (the same answer)'],
+  malformed_json: [400, 'the body is not valid JSON'],
+  invalid_query: [400, 'a query parameter is invalid or unknown (`errors` names it)'],
+  payload_too_large: [413, 'the body is larger than the limit (1 MB)'],
+  unsupported_media_type: [415, 'the body is not `application/json`'],
+  invalid_body: [422, 'the body is invalid; `errors` names each field (`path`, `message`)'],
+  service_unavailable: [503, 'the service cannot reach its database or a dependency; retry'],
+  // The requests service.
+  invalid_idempotency_key: [400, 'the `Idempotency-Key` is not 1 to 255 visible ASCII characters'],
+  idempotency_key_in_flight: [409, 'a call with this `Idempotency-Key` is still running; retry'],
+  idempotency_key_reused: [422, 'the `Idempotency-Key` was used for another body or endpoint'],
+  invalid_state: [409, 'the Request (or signer) is in a state that does not allow this; `state` says which'],
+  request_expired: [409, 'the Request is past its `expires_at`'],
+  send_preconditions_failed: [
+    422,
+    'no contract, no signer, or unassigned fields: `errors` and `unassigned_fields` name them',
+  ],
+  remind_too_soon: [429, 'the Request was notified recently; `Retry-After` says when to remind'],
+  remind_limit_reached: [409, 'the Request has been reminded as often as allowed'],
+  nothing_to_remind: [409, 'no signer who has yet to sign can be reached'],
+  request_not_completed: [409, 'the executed document exists once every signer has signed'],
+  // The webhook API (the notifier).
+  too_many_webhook_endpoints: [409, 'the site has as many webhook endpoints as allowed'],
+  // The auth service.
+  invalid_credentials: [401, 'the e-mail address or the password is wrong'],
+  invalid_password: [401, 'the password re-entered is wrong; nothing was created'],
+  session_required: [401, 'no session: sign in and send `Authorization: Bearer <session_token>`'],
+  session_invalid: [401, 'the session has expired or ended'],
+  api_access_required: [403, 'the account has no REST API access'],
+  user_disabled: [403, 'the user is disabled'],
+  too_many_attempts: [429, 'too many password attempts; retry after `Retry-After` seconds'],
+  busy: [503, 'too many password checks are queued; retry after `Retry-After` seconds'],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export type ProblemCode = keyof typeof PROBLEM_CODES;
+
+export const statusOfProblem = (code: ProblemCode): number => PROBLEM_CODES[code][0];
+
+/** What the gateway itself can answer on a call it authenticates with an access token. */
+export const ACCESS_TOKEN_PROBLEMS: readonly ProblemCode[] = [
+  'missing_token',
+  'malformed_token',
+  'token_expired',
+  'invalid_token',
+  'token_inactive',
+  'not_found',
+  'rate_limited',
+  'auth_unavailable',
+];
+
+/** What any forwarded call can meet when the service behind is down or slow. */
+export const OUTAGE_PROBLEMS: readonly ProblemCode[] = [
+  'upstream_unavailable',
+  'upstream_timeout',
+  'service_unavailable',
+];
+
+/** What any JSON body can meet before its own rules are checked. */
+export const BODY_PROBLEMS: readonly ProblemCode[] = [
+  'malformed_json',
+  'payload_too_large',
+  'unsupported_media_type',
+  'invalid_body',
+];
+
+export const SESSION_PROBLEMS: readonly ProblemCode[] = [
+  'session_required',
+  'session_invalid',
+  'api_access_required',
+  'user_disabled',
+];

@@ -1,0 +1,55 @@
+import * as t from 'io-ts';
+import {
+  RequestCancelled,
+  RequestCompleted,
+  RequestDeclined,
+  RequestExpired,
+  RequestReminded,
+  RequestSent,
+  RequestSigned,
+} from '../events.js';
+import type { WebhookEventType } from '../webhooks.js';
+
+/** Each event a webhook can deliver, and the codec its `data` is published with. */
+const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readonly when: string }>> = {
+  'request.sent': {
+    data: RequestSent.props.data,
+    when: 'The Request was sent: its Execution URLs are live.',
+  },
+  'request.signed': { data: RequestSigned.props.data, when: 'A signer signed.' },
+  'request.completed': { data: RequestCompleted.props.data, when: 'Every signer has signed.' },
+  'request.declined': {
+    data: RequestDeclined.props.data,
+    when: 'A signer declined, which ends the Request.',
+  },
+  'request.cancelled': { data: RequestCancelled.props.data, when: 'The sender cancelled the Request.' },
+  'request.expired': { data: RequestExpired.props.data, when: 'The Request expired unsigned.' },
+  'request.reminded': {
+    data: RequestReminded.props.data,
+    when: 'Signers who have yet to sign were reminded (`signers` lists them).',
+  },
+};
+
+const pascal = (type: string): string =>
+  type
+    .split(/[._]/)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+
+export interface WebhookEvent {
+  readonly type: WebhookEventType;
+  readonly when: string;
+  /** The body of a delivery of this event (`WebhookPayload` with this `type` and its `data`). */
+  readonly payload: t.Mixed;
+}
+
+export const WEBHOOK_EVENTS: readonly WebhookEvent[] = (
+  Object.entries(EVENTS) as [WebhookEventType, (typeof EVENTS)[WebhookEventType]][]
+).map(([type, { data, when }]) => ({
+  type,
+  when,
+  payload: t.type(
+    { id: t.string, type: t.literal(type), created_at: t.string, site_id: t.number, data },
+    `${pascal(type)}Webhook`,
+  ),
+}));
