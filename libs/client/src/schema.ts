@@ -1299,6 +1299,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "count": 0,
+           *       "total_count": 0,
+           *       "has_more": false,
+           *       "data": []
+           *     }
+           */
           'application/json': components['schemas']['RequestList'];
         };
       };
@@ -1336,6 +1346,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/token_inactive",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "token_inactive",
+           *       "detail": "The access token has been revoked or is no longer valid.",
+           *       "request_id": "049812de-f9fa-4928-b9ec-e1df43114a44"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -1353,6 +1373,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such resource.",
+           *       "request_id": "08109df0-72c0-43b6-b29b-68436921bff4"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -1432,6 +1462,86 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "18e76227-5b40-4d8b-b2f4-982f2c7f55b7",
+           *       "site_id": 1,
+           *       "state": "draft",
+           *       "contracts": [
+           *         1
+           *       ],
+           *       "signers": [
+           *         {
+           *           "signer_id": "client-ref-alice-332673b6",
+           *           "signer_ref": "gnaZOa1_ef5RcfBX",
+           *           "email": "alice-332673b6@example.com",
+           *           "mobile_number": null,
+           *           "send_to": {
+           *             "email": true,
+           *             "mobile_number": false
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:35403/sign?r=18e76227-5b40-4d8b-b2f4-982f2c7f55b7&s=gnaZOa1_ef5RcfBX&signature=k1.-kSX8j1XaJMYLbjed2E5cToiG1ExZ-WUaifmqabbD1g",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "pending",
+           *             "sms": "not_requested"
+           *           }
+           *         },
+           *         {
+           *           "signer_id": "5559465333",
+           *           "signer_ref": "T0mVGgK60-Fl2vak",
+           *           "email": null,
+           *           "mobile_number": "15559465333",
+           *           "send_to": {
+           *             "email": false,
+           *             "mobile_number": true
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:35403/sign?r=18e76227-5b40-4d8b-b2f4-982f2c7f55b7&s=T0mVGgK60-Fl2vak&signature=k1.TINemX6s7jtCvifZSQe5MFEt-ZknaFr6HOM_Dma35wE",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "not_requested",
+           *             "sms": "pending"
+           *           }
+           *         }
+           *       ],
+           *       "fields": [
+           *         {
+           *           "name": "full_name",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-alice-332673b6"
+           *         },
+           *         {
+           *           "name": "signature",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-alice-332673b6"
+           *         },
+           *         {
+           *           "name": "witness_signature",
+           *           "default_value": null,
+           *           "assigned_to": "5559465333"
+           *         }
+           *       ],
+           *       "render_data": {
+           *         "client_name": "Jane Q. Client",
+           *         "start_date": "2030-01-01"
+           *       },
+           *       "redirect_url": "https://client.example/after-signing?ref=42",
+           *       "expires_at": null,
+           *       "created_at": "2026-11-24T10:01:43.223Z",
+           *       "updated_at": "2026-11-24T10:01:43.223Z",
+           *       "sent_at": null,
+           *       "cancelled_at": null,
+           *       "expired_at": null,
+           *       "completed_at": null,
+           *       "declined_at": null,
+           *       "last_reminded_at": null,
+           *       "remind_count": 0
+           *     }
+           */
           'application/json': components['schemas']['RequestView'];
         };
       };
@@ -1470,6 +1580,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "fbadb3da-f049-48fd-be7e-c9cff3fe087b"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -1487,6 +1607,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such resource.",
+           *       "request_id": "ac83c804-ed51-472a-959e-101831c24774"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -1559,6 +1689,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/invalid_body",
+           *       "title": "Invalid request body",
+           *       "status": 422,
+           *       "code": "invalid_body",
+           *       "detail": "The request body is invalid.",
+           *       "errors": [
+           *         {
+           *           "path": "contracts",
+           *           "message": "must contain at least one item"
+           *         }
+           *       ],
+           *       "request_id": "b4961757-e8da-4c9e-aa98-d8336e4f737c"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 422;
@@ -1629,6 +1775,86 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "18e76227-5b40-4d8b-b2f4-982f2c7f55b7",
+           *       "site_id": 1,
+           *       "state": "sent",
+           *       "contracts": [
+           *         1
+           *       ],
+           *       "signers": [
+           *         {
+           *           "signer_id": "client-ref-alice-332673b6",
+           *           "signer_ref": "gnaZOa1_ef5RcfBX",
+           *           "email": "alice-332673b6@example.com",
+           *           "mobile_number": null,
+           *           "send_to": {
+           *             "email": true,
+           *             "mobile_number": false
+           *           },
+           *           "state": "signed",
+           *           "request_url": "http://127.0.0.1:35403/sign?r=18e76227-5b40-4d8b-b2f4-982f2c7f55b7&s=gnaZOa1_ef5RcfBX&signature=k1.-kSX8j1XaJMYLbjed2E5cToiG1ExZ-WUaifmqabbD1g",
+           *           "signed_at": "2026-11-24T10:01:46.117Z",
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "delivered",
+           *             "sms": "not_requested"
+           *           }
+           *         },
+           *         {
+           *           "signer_id": "5559465333",
+           *           "signer_ref": "T0mVGgK60-Fl2vak",
+           *           "email": null,
+           *           "mobile_number": "15559465333",
+           *           "send_to": {
+           *             "email": false,
+           *             "mobile_number": true
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:35403/sign?r=18e76227-5b40-4d8b-b2f4-982f2c7f55b7&s=T0mVGgK60-Fl2vak&signature=k1.TINemX6s7jtCvifZSQe5MFEt-ZknaFr6HOM_Dma35wE",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "not_requested",
+           *             "sms": "delivered"
+           *           }
+           *         }
+           *       ],
+           *       "fields": [
+           *         {
+           *           "name": "full_name",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-alice-332673b6"
+           *         },
+           *         {
+           *           "name": "signature",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-alice-332673b6"
+           *         },
+           *         {
+           *           "name": "witness_signature",
+           *           "default_value": null,
+           *           "assigned_to": "5559465333"
+           *         }
+           *       ],
+           *       "render_data": {
+           *         "start_date": "2030-01-01",
+           *         "client_name": "Jane Q. Client"
+           *       },
+           *       "redirect_url": "https://client.example/after-signing?ref=42",
+           *       "expires_at": null,
+           *       "created_at": "2026-11-24T10:01:43.223Z",
+           *       "updated_at": "2026-11-24T10:01:46.117Z",
+           *       "sent_at": "2026-11-24T10:01:44.211Z",
+           *       "cancelled_at": null,
+           *       "expired_at": null,
+           *       "completed_at": null,
+           *       "declined_at": null,
+           *       "last_reminded_at": null,
+           *       "remind_count": 0
+           *     }
+           */
           'application/json': components['schemas']['RequestView'];
         };
       };
@@ -1663,6 +1889,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "5e1b041d-52fd-4f58-9e54-7c0875e46128"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -1680,6 +1916,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such request.",
+           *       "request_id": "07e68620-8716-4a68-8c9f-403a4346381b"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -1758,6 +2004,86 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "18e76227-5b40-4d8b-b2f4-982f2c7f55b7",
+           *       "site_id": 1,
+           *       "state": "sent",
+           *       "contracts": [
+           *         1
+           *       ],
+           *       "signers": [
+           *         {
+           *           "signer_id": "client-ref-alice-332673b6",
+           *           "signer_ref": "gnaZOa1_ef5RcfBX",
+           *           "email": "alice-332673b6@example.com",
+           *           "mobile_number": null,
+           *           "send_to": {
+           *             "email": true,
+           *             "mobile_number": false
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:35403/sign?r=18e76227-5b40-4d8b-b2f4-982f2c7f55b7&s=gnaZOa1_ef5RcfBX&signature=k1.-kSX8j1XaJMYLbjed2E5cToiG1ExZ-WUaifmqabbD1g",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "pending",
+           *             "sms": "not_requested"
+           *           }
+           *         },
+           *         {
+           *           "signer_id": "5559465333",
+           *           "signer_ref": "T0mVGgK60-Fl2vak",
+           *           "email": null,
+           *           "mobile_number": "15559465333",
+           *           "send_to": {
+           *             "email": false,
+           *             "mobile_number": true
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:35403/sign?r=18e76227-5b40-4d8b-b2f4-982f2c7f55b7&s=T0mVGgK60-Fl2vak&signature=k1.TINemX6s7jtCvifZSQe5MFEt-ZknaFr6HOM_Dma35wE",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "not_requested",
+           *             "sms": "pending"
+           *           }
+           *         }
+           *       ],
+           *       "fields": [
+           *         {
+           *           "name": "full_name",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-alice-332673b6"
+           *         },
+           *         {
+           *           "name": "signature",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-alice-332673b6"
+           *         },
+           *         {
+           *           "name": "witness_signature",
+           *           "default_value": null,
+           *           "assigned_to": "5559465333"
+           *         }
+           *       ],
+           *       "render_data": {
+           *         "start_date": "2030-01-01",
+           *         "client_name": "Jane Q. Client"
+           *       },
+           *       "redirect_url": "https://client.example/after-signing?ref=42",
+           *       "expires_at": null,
+           *       "created_at": "2026-11-24T10:01:43.223Z",
+           *       "updated_at": "2026-11-24T10:01:44.211Z",
+           *       "sent_at": "2026-11-24T10:01:44.211Z",
+           *       "cancelled_at": null,
+           *       "expired_at": null,
+           *       "completed_at": null,
+           *       "declined_at": null,
+           *       "last_reminded_at": null,
+           *       "remind_count": 0
+           *     }
+           */
           'application/json': components['schemas']['RequestView'];
         };
       };
@@ -1796,6 +2122,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "5892b6be-7224-41d4-b990-b1c9ca2ee481"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -1813,6 +2149,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such request.",
+           *       "request_id": "c022c527-405c-4ed3-b2d2-9affdcbe00c8"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -1835,6 +2181,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/invalid_state",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "code": "invalid_state",
+           *       "detail": "Cannot send a Request that is sent.",
+           *       "state": "sent",
+           *       "request_id": "9371fb19-8508-49fb-9db3-af82afdbe2e3"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 409;
@@ -1890,6 +2247,35 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/send_preconditions_failed",
+           *       "title": "The Request cannot be sent",
+           *       "status": 422,
+           *       "code": "send_preconditions_failed",
+           *       "detail": "Every field must be assigned to a signer before sending; unassigned: full_name, signature, witness_signature.",
+           *       "errors": [
+           *         {
+           *           "path": "fields[0].assigned_to",
+           *           "message": "field \"full_name\" is not assigned to a signer"
+           *         },
+           *         {
+           *           "path": "fields[1].assigned_to",
+           *           "message": "field \"signature\" is not assigned to a signer"
+           *         },
+           *         {
+           *           "path": "fields[2].assigned_to",
+           *           "message": "field \"witness_signature\" is not assigned to a signer"
+           *         }
+           *       ],
+           *       "unassigned_fields": [
+           *         "full_name",
+           *         "signature",
+           *         "witness_signature"
+           *       ],
+           *       "request_id": "6d676761-bef1-4d40-9b4b-1e8019e85b60"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 422;
@@ -1968,6 +2354,86 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "8a44c23b-9185-4783-bc8e-578da08e3ea2",
+           *       "site_id": 1,
+           *       "state": "cancelled",
+           *       "contracts": [
+           *         1
+           *       ],
+           *       "signers": [
+           *         {
+           *           "signer_id": "client-ref-cancel-2d6e70b8",
+           *           "signer_ref": "cGrBjpEZnq2s-qKa",
+           *           "email": "cancel-2d6e70b8@example.com",
+           *           "mobile_number": null,
+           *           "send_to": {
+           *             "email": true,
+           *             "mobile_number": false
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:35403/sign?r=8a44c23b-9185-4783-bc8e-578da08e3ea2&s=cGrBjpEZnq2s-qKa&signature=k1.hvs1JjU8SgVcquoJDL-vMqzVPQcShesJOISRTROGRes",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "pending",
+           *             "sms": "not_requested"
+           *           }
+           *         },
+           *         {
+           *           "signer_id": "5550208371",
+           *           "signer_ref": "uv-7yAFxvWn63VVB",
+           *           "email": null,
+           *           "mobile_number": "15550208371",
+           *           "send_to": {
+           *             "email": false,
+           *             "mobile_number": true
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:35403/sign?r=8a44c23b-9185-4783-bc8e-578da08e3ea2&s=uv-7yAFxvWn63VVB&signature=k1.EIAi_owBu5ztWpanYPA2ArKimg0MGJudLulr7pfM-Hs",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "not_requested",
+           *             "sms": "delivered"
+           *           }
+           *         }
+           *       ],
+           *       "fields": [
+           *         {
+           *           "name": "full_name",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-cancel-2d6e70b8"
+           *         },
+           *         {
+           *           "name": "signature",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-cancel-2d6e70b8"
+           *         },
+           *         {
+           *           "name": "witness_signature",
+           *           "default_value": null,
+           *           "assigned_to": "5550208371"
+           *         }
+           *       ],
+           *       "render_data": {
+           *         "start_date": "2030-01-01",
+           *         "client_name": "Jane Q. Client"
+           *       },
+           *       "redirect_url": "https://client.example/after-signing?ref=42",
+           *       "expires_at": null,
+           *       "created_at": "2026-11-24T10:01:56.008Z",
+           *       "updated_at": "2026-11-24T10:01:56.437Z",
+           *       "sent_at": "2026-11-24T10:01:56.066Z",
+           *       "cancelled_at": "2026-11-24T10:01:56.437Z",
+           *       "expired_at": null,
+           *       "completed_at": null,
+           *       "declined_at": null,
+           *       "last_reminded_at": null,
+           *       "remind_count": 0
+           *     }
+           */
           'application/json': components['schemas']['RequestView'];
         };
       };
@@ -2006,6 +2472,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "ca29fa1a-b0ec-4d54-aa7e-0ccc47b22480"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -2023,6 +2499,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such request.",
+           *       "request_id": "02fd5ac8-185e-4a9d-9235-f99f1eef169f"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -2177,6 +2663,86 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "3a4c631e-f771-4573-b920-4f331df8f497",
+           *       "site_id": 1,
+           *       "state": "sent",
+           *       "contracts": [
+           *         1
+           *       ],
+           *       "signers": [
+           *         {
+           *           "signer_id": "client-ref-m-9265aa0e",
+           *           "signer_ref": "OamktuM2mwfRl7L4",
+           *           "email": "m-9265aa0e@example.com",
+           *           "mobile_number": null,
+           *           "send_to": {
+           *             "email": true,
+           *             "mobile_number": false
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:33071/sign?r=3a4c631e-f771-4573-b920-4f331df8f497&s=OamktuM2mwfRl7L4&signature=k1.Ol_V1f7YCEMrasAim8vgUbxW6Ma41rp9uGa00qB8SWQ",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "delivered",
+           *             "sms": "not_requested"
+           *           }
+           *         },
+           *         {
+           *           "signer_id": "5556676412",
+           *           "signer_ref": "omEDwmZuyvwrXxJk",
+           *           "email": null,
+           *           "mobile_number": "15556676412",
+           *           "send_to": {
+           *             "email": false,
+           *             "mobile_number": true
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:33071/sign?r=3a4c631e-f771-4573-b920-4f331df8f497&s=omEDwmZuyvwrXxJk&signature=k1.hGUeID3A-PwOTVbjX9KOHtfJVhIPzGYbSbM4y-znzmo",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "not_requested",
+           *             "sms": "delivered"
+           *           }
+           *         }
+           *       ],
+           *       "fields": [
+           *         {
+           *           "name": "full_name",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-m-9265aa0e"
+           *         },
+           *         {
+           *           "name": "signature",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-m-9265aa0e"
+           *         },
+           *         {
+           *           "name": "witness_signature",
+           *           "default_value": null,
+           *           "assigned_to": "5556676412"
+           *         }
+           *       ],
+           *       "render_data": {
+           *         "start_date": "2030-01-01",
+           *         "client_name": "Jane Q. Client"
+           *       },
+           *       "redirect_url": "https://client.example/after-signing?ref=42",
+           *       "expires_at": null,
+           *       "created_at": "2026-11-24T10:08:58.433Z",
+           *       "updated_at": "2026-11-24T10:09:00.644Z",
+           *       "sent_at": "2026-11-24T10:08:58.795Z",
+           *       "cancelled_at": null,
+           *       "expired_at": null,
+           *       "completed_at": null,
+           *       "declined_at": null,
+           *       "last_reminded_at": "2026-11-24T10:09:00.644Z",
+           *       "remind_count": 1
+           *     }
+           */
           'application/json': components['schemas']['RequestView'];
         };
       };
@@ -2215,6 +2781,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "9e568f55-72c9-48b2-840c-d266c5089bee"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -2232,6 +2808,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such request.",
+           *       "request_id": "31204cc6-c7b8-40d2-a7dc-dc9399a459f5"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -2422,6 +3008,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "583c4e87-3459-45fb-be53-fca54e6817cc"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -2439,6 +3035,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such request.",
+           *       "request_id": "f0b111bd-a8bc-47de-ab05-6a84cb6856ad"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -2533,6 +3139,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "count": 0,
+           *       "total_count": 0,
+           *       "has_more": false,
+           *       "data": []
+           *     }
+           */
           'application/json': components['schemas']['ContractList'];
         };
       };
@@ -2570,6 +3186,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "65553d7b-12a5-4921-a4f6-8182a0b98ddf"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -2587,6 +3213,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such resource.",
+           *       "request_id": "3e17c80c-a3c6-41de-b607-e4422571910b"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -2666,6 +3302,41 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "site_id": 1,
+           *       "name": "Services agreement a375b8a4",
+           *       "type": "html",
+           *       "state": "draft",
+           *       "tokens": [
+           *         "client_name",
+           *         "start_date"
+           *       ],
+           *       "fields": [
+           *         {
+           *           "name": "full_name",
+           *           "type": "text"
+           *         },
+           *         {
+           *           "name": "signature",
+           *           "type": "signature"
+           *         },
+           *         {
+           *           "name": "witness_signature",
+           *           "type": "signature"
+           *         }
+           *       ],
+           *       "document": {
+           *         "size_bytes": 103,
+           *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
+           *       },
+           *       "created_at": "2026-11-24T10:01:41.725Z",
+           *       "updated_at": "2026-11-24T10:01:41.725Z",
+           *       "published_at": null,
+           *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
+           *     }
+           */
           'application/json': components['schemas']['ContractView'];
         };
       };
@@ -2704,6 +3375,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "06ced173-fd6e-48a9-9815-4d0771273a63"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -2721,6 +3402,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such resource.",
+           *       "request_id": "32f5dab5-24b0-46bb-9b3d-4c6911d3bc83"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -2863,6 +3554,41 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "site_id": 1,
+           *       "name": "Services agreement a2216225",
+           *       "type": "html",
+           *       "state": "published",
+           *       "tokens": [
+           *         "client_name",
+           *         "start_date"
+           *       ],
+           *       "fields": [
+           *         {
+           *           "name": "full_name",
+           *           "type": "text"
+           *         },
+           *         {
+           *           "name": "signature",
+           *           "type": "signature"
+           *         },
+           *         {
+           *           "name": "witness_signature",
+           *           "type": "signature"
+           *         }
+           *       ],
+           *       "document": {
+           *         "size_bytes": 103,
+           *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
+           *       },
+           *       "created_at": "2026-11-24T10:08:28.891Z",
+           *       "updated_at": "2026-11-24T10:08:35.161Z",
+           *       "published_at": "2026-11-24T10:08:35.161Z",
+           *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
+           *     }
+           */
           'application/json': components['schemas']['ContractView'];
         };
       };
@@ -2897,6 +3623,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "5fab39d4-8b8c-442a-a1b3-4ab7b4a48ce6"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -2914,6 +3650,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such contract.",
+           *       "request_id": "ca5a6f5c-5bd3-4297-865f-56a0a1256728"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -2988,6 +3734,41 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1,
+           *       "site_id": 1,
+           *       "name": "Services agreement a375b8a4",
+           *       "type": "html",
+           *       "state": "published",
+           *       "tokens": [
+           *         "client_name",
+           *         "start_date"
+           *       ],
+           *       "fields": [
+           *         {
+           *           "name": "full_name",
+           *           "type": "text"
+           *         },
+           *         {
+           *           "name": "signature",
+           *           "type": "signature"
+           *         },
+           *         {
+           *           "name": "witness_signature",
+           *           "type": "signature"
+           *         }
+           *       ],
+           *       "document": {
+           *         "size_bytes": 103,
+           *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
+           *       },
+           *       "created_at": "2026-11-24T10:01:41.725Z",
+           *       "updated_at": "2026-11-24T10:01:42.913Z",
+           *       "published_at": "2026-11-24T10:01:42.913Z",
+           *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
+           *     }
+           */
           'application/json': components['schemas']['ContractView'];
         };
       };
@@ -3026,6 +3807,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "bc7138b3-cd17-4dfa-bc1f-492700bf375c"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -3043,6 +3834,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such contract.",
+           *       "request_id": "7dd3df5e-f797-404f-9c8f-dc87d857b54d"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -3187,6 +3988,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "count": 0,
+           *       "total_count": 0,
+           *       "has_more": false,
+           *       "data": []
+           *     }
+           */
           'application/json': components['schemas']['WebhookEndpointList'];
         };
       };
@@ -3224,6 +4035,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "cb66965a-95a1-4408-8d8a-08c4f9d6bbc5"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -3241,6 +4062,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such resource.",
+           *       "request_id": "7183ef0a-45e7-4854-a599-9d8053b0274d"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -3316,6 +4147,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "72b21775-a8f1-4c56-b8b7-99758faddc3b",
+           *       "site_id": 1,
+           *       "url": "https://127.0.0.1:9/esign/849c532a",
+           *       "description": "",
+           *       "event_types": [
+           *         "request.expired"
+           *       ],
+           *       "enabled": true,
+           *       "disabled_reason": null,
+           *       "alert_email": "ops@acme.example",
+           *       "failing_since": null,
+           *       "previous_secret_expires_at": null,
+           *       "created_at": "2026-11-24T10:09:10.801Z",
+           *       "updated_at": "2026-11-24T10:09:10.801Z",
+           *       "secret": "whsec_bvjbuW…"
+           *     }
+           */
           'application/json': components['schemas']['WebhookEndpointWithSecret'];
         };
       };
@@ -3353,6 +4203,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "79d3fa02-894c-4bcf-b01a-a635a1e6f1cd"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -3370,6 +4230,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such resource.",
+           *       "request_id": "c2a8fcff-6ccb-43e1-b303-96b5752701fb"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -3510,6 +4380,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "19fd6123-0baa-40c1-9d33-8b63dacf3b37",
+           *       "site_id": 1,
+           *       "url": "https://127.0.0.1:9/esign/66cbeaa6",
+           *       "description": "",
+           *       "event_types": [
+           *         "request.expired"
+           *       ],
+           *       "enabled": true,
+           *       "disabled_reason": null,
+           *       "alert_email": "ops@acme.example",
+           *       "failing_since": null,
+           *       "previous_secret_expires_at": null,
+           *       "created_at": "2026-11-24T10:09:11.088Z",
+           *       "updated_at": "2026-11-24T10:09:11.088Z"
+           *     }
+           */
           'application/json': components['schemas']['WebhookEndpointView'];
         };
       };
@@ -3544,6 +4432,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "fadabd73-e46f-477d-aa0c-e2aacee4920c"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -3561,6 +4459,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such resource.",
+           *       "request_id": "ac86bb1d-e787-4287-8723-a7a3452458ed"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -3665,6 +4573,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "8c964174-2439-437a-8914-32163dc1cc32"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -3682,6 +4600,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such resource.",
+           *       "request_id": "4746d234-1373-4923-85fb-3b48906e63f8"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -3758,6 +4686,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "2cee0a6b-6275-4185-be86-90657f0e6cd1",
+           *       "site_id": 1,
+           *       "url": "https://127.0.0.1:9/esign/b0a262a8",
+           *       "description": "changed",
+           *       "event_types": [
+           *         "request.expired"
+           *       ],
+           *       "enabled": true,
+           *       "disabled_reason": null,
+           *       "alert_email": "ops@acme.example",
+           *       "failing_since": null,
+           *       "previous_secret_expires_at": null,
+           *       "created_at": "2026-11-24T10:09:11.462Z",
+           *       "updated_at": "2026-11-24T10:09:11.997Z"
+           *     }
+           */
           'application/json': components['schemas']['WebhookEndpointView'];
         };
       };
@@ -3795,6 +4741,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "47574033-07e7-46b2-981c-09ae1e5a4ab0"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -3812,6 +4768,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such resource.",
+           *       "request_id": "1770839a-1b58-4d7a-983f-9dd428c3fd41"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -3939,6 +4905,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "6adfc171-4875-422a-8343-2d584839f44b",
+           *       "site_id": 1,
+           *       "url": "https://127.0.0.1:9/esign/5a760796",
+           *       "description": "",
+           *       "event_types": [
+           *         "request.expired"
+           *       ],
+           *       "enabled": true,
+           *       "disabled_reason": null,
+           *       "alert_email": "ops@acme.example",
+           *       "failing_since": null,
+           *       "previous_secret_expires_at": "2026-11-25T10:09:12.475Z",
+           *       "created_at": "2026-11-24T10:09:12.086Z",
+           *       "updated_at": "2026-11-24T10:09:12.475Z",
+           *       "secret": "whsec_g7n5L9…"
+           *     }
+           */
           'application/json': components['schemas']['WebhookEndpointWithSecret'];
         };
       };
@@ -3976,6 +4961,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "87f6a215-2547-43c3-9763-e1ee18da2916"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -3993,6 +4988,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such resource.",
+           *       "request_id": "cd3a3316-82d5-473d-aa2a-695b16d23c5e"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -4123,6 +5128,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "count": 0,
+           *       "total_count": 0,
+           *       "has_more": false,
+           *       "data": []
+           *     }
+           */
           'application/json': components['schemas']['WebhookDeliveryList'];
         };
       };
@@ -4160,6 +5175,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "0b82440b-36d0-4bd2-b764-856205599e4e"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -4177,6 +5202,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such resource.",
+           *       "request_id": "c6d77f8e-98c8-4e34-afc1-287abee042f5"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -4371,6 +5406,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "session_token": "ses_7nRehJ-d…",
+           *       "token_type": "Bearer",
+           *       "expires_at": "2026-11-24T11:02:02.985Z",
+           *       "user": {
+           *         "id": "f6f0e65b-9602-45f3-a46b-21ad1dead5e3",
+           *         "email": "dev-1eac4fe7@acme.example",
+           *         "account_id": "0af8d763-b1b0-44a9-bc14-8d229e92c02a"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SessionView'];
         };
       };
@@ -4397,6 +5444,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/invalid_credentials",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "invalid_credentials",
+           *       "detail": "The e-mail address or the password is wrong.",
+           *       "request_id": "3f625650-5bdd-45fe-9bbf-aa1598efdc53"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -4522,6 +5579,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "user": {
+           *         "id": "f6f0e65b-9602-45f3-a46b-21ad1dead5e3",
+           *         "email": "dev-1eac4fe7@acme.example",
+           *         "account_id": "0af8d763-b1b0-44a9-bc14-8d229e92c02a"
+           *       },
+           *       "sites": [
+           *         {
+           *           "id": 1,
+           *           "name": "Acme site 8fd1a4"
+           *         }
+           *       ],
+           *       "expires_at": "2026-11-24T11:02:02.985Z"
+           *     }
+           */
           'application/json': components['schemas']['CurrentSessionView'];
         };
       };
@@ -4536,6 +5609,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/session_invalid",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "session_invalid",
+           *       "detail": "The session has expired or ended; sign in again.",
+           *       "request_id": "bf9c029c-f9f3-4758-b69e-d1e80fe4134c"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -4681,6 +5764,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "count": 1,
+           *       "total_count": 1,
+           *       "has_more": false,
+           *       "data": [
+           *         {
+           *           "id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *           "client_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *           "name": "Nightly export",
+           *           "has_client_secret": false,
+           *           "client_secret_created_at": null,
+           *           "created_at": "2026-11-24T10:02:03.364Z",
+           *           "disabled_at": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['AppList'];
         };
       };
@@ -4710,6 +5813,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/session_required",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "session_required",
+           *       "detail": "Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.",
+           *       "request_id": "e37996b8-2274-4c74-9e3e-b0e39df8a8b5"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -4779,6 +5892,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *       "client_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *       "name": "Nightly export",
+           *       "has_client_secret": false,
+           *       "client_secret_created_at": null,
+           *       "created_at": "2026-11-24T10:02:03.364Z",
+           *       "disabled_at": null
+           *     }
+           */
           'application/json': components['schemas']['AppView'];
         };
       };
@@ -4920,6 +6044,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *       "client_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *       "name": "Nightly export",
+           *       "has_client_secret": false,
+           *       "client_secret_created_at": null,
+           *       "created_at": "2026-11-24T10:02:03.364Z",
+           *       "disabled_at": null
+           *     }
+           */
           'application/json': components['schemas']['AppView'];
         };
       };
@@ -5144,6 +6279,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "client_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *       "client_secret": "ecs_Hkh7f8nk…",
+           *       "created_at": "2026-11-24T10:02:10.374Z"
+           *     }
+           */
           'application/json': components['schemas']['ClientSecretView'];
         };
       };
@@ -5434,6 +6576,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "count": 1,
+           *       "total_count": 1,
+           *       "has_more": false,
+           *       "data": [
+           *         {
+           *           "id": "06a54647-0fc8-4f2d-9374-4ef430a53c1e",
+           *           "app_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *           "name": "prod",
+           *           "origin": "self_service",
+           *           "state": "active",
+           *           "created_at": "2026-11-24T10:02:07.000Z",
+           *           "expires_at": "2026-12-24T10:02:07.000Z",
+           *           "last_used_at": null,
+           *           "revoked_at": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['TokenList'];
         };
       };
@@ -5553,6 +6717,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "06a54647-0fc8-4f2d-9374-4ef430a53c1e",
+           *       "app_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *       "name": "prod",
+           *       "origin": "self_service",
+           *       "state": "active",
+           *       "created_at": "2026-11-24T10:02:07.000Z",
+           *       "expires_at": "2026-12-24T10:02:07.000Z",
+           *       "last_used_at": null,
+           *       "revoked_at": null,
+           *       "access_token": "eyJhbGciOiJF…",
+           *       "token_type": "Bearer",
+           *       "expires_in": 2592000
+           *     }
+           */
           'application/json': components['schemas']['CreatedTokenView'];
         };
       };
@@ -5586,6 +6766,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/invalid_password",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "invalid_password",
+           *       "detail": "The password is wrong; nothing was created.",
+           *       "errors": [
+           *         {
+           *           "path": "password",
+           *           "message": "is wrong"
+           *         }
+           *       ],
+           *       "request_id": "d5f64eed-276c-496a-ac1e-15e468c49586"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -5733,6 +6929,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "count": 1,
+           *       "total_count": 1,
+           *       "has_more": false,
+           *       "data": [
+           *         {
+           *           "id": "06a54647-0fc8-4f2d-9374-4ef430a53c1e",
+           *           "app_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *           "name": "prod",
+           *           "origin": "self_service",
+           *           "state": "active",
+           *           "created_at": "2026-11-24T10:02:07.000Z",
+           *           "expires_at": "2026-12-24T10:02:07.000Z",
+           *           "last_used_at": null,
+           *           "revoked_at": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['TokenList'];
         };
       };
@@ -5762,6 +6980,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/session_required",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "session_required",
+           *       "detail": "Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.",
+           *       "request_id": "ea9e1fa1-4bab-4aa4-a717-1d755ba77b54"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -5829,6 +7057,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "06a54647-0fc8-4f2d-9374-4ef430a53c1e",
+           *       "app_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *       "name": "prod",
+           *       "origin": "self_service",
+           *       "state": "active",
+           *       "created_at": "2026-11-24T10:02:07.000Z",
+           *       "expires_at": "2026-12-24T10:02:07.000Z",
+           *       "last_used_at": null,
+           *       "revoked_at": null
+           *     }
+           */
           'application/json': components['schemas']['TokenView'];
         };
       };
@@ -6050,6 +7291,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "access_token": "eyJhbGciOiJF…",
+           *       "token_type": "Bearer",
+           *       "expires_in": 3600
+           *     }
+           */
           'application/json': components['schemas']['OAuthTokenResponse'];
         };
       };
@@ -6070,6 +7318,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "error": "invalid_client",
+           *       "error_description": "unknown client or wrong client secret"
+           *     }
+           */
           'application/json': components['schemas']['OAuthErrorBody'];
         };
       };
@@ -6111,6 +7365,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "keys": [
+           *         {
+           *           "x": "XO0ZssR9ecWLO6FiAqK2QhlJXzqVAY3SZQsR2_lA7oM",
+           *           "alg": "EdDSA",
+           *           "crv": "Ed25519",
+           *           "kid": "5o45MhxN5qXtDXrvHXNuJFRHMj5x-RtgbF3hxC1i804",
+           *           "kty": "OKP",
+           *           "use": "sig"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['JwkSet'];
         };
       };

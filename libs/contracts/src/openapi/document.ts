@@ -17,6 +17,7 @@ import {
 import { Problem } from '../problem.js';
 import { ContractFieldView, ContractList, ContractSummary, ContractView } from '../templates.js';
 import { WebhookDeliveryList, WebhookEndpointList } from '../webhooks.js';
+import { CAPTURED_EXAMPLES } from './captured-examples.js';
 import { schemaRegistry, type JsonSchema, type SchemaRegistry } from './json-schema.js';
 import type { Operation } from './operation.js';
 import { ACCOUNT_OPERATIONS } from './operations-accounts.js';
@@ -173,13 +174,14 @@ const webhookObject = (event: (typeof WEBHOOK_EVENTS)[number], registry: SchemaR
 export interface OpenApiOptions {
   /** The gateway's public address (`PUBLIC_BASE_URL`). */
   readonly serverUrl?: string;
+  /** Answers shown as examples; by default those captured from the end-to-end suites. */
   readonly examples?: Examples;
 }
 
 /** The OpenAPI 3.1 document of the public API, generated from the codecs and the operations above. */
 export const openApiDocument = (options: OpenApiOptions = {}): JsonSchema => {
   const registry = schemaRegistry(NAMED);
-  const examples = options.examples ?? {};
+  const examples = options.examples ?? CAPTURED_EXAMPLES;
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of OPERATIONS) (paths[op.path] ??= {})[op.method] = operationObject(op, registry, examples);
   const webhooks = Object.fromEntries(WEBHOOK_EVENTS.map((e) => [e.type, webhookObject(e, registry)]));

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { CAPTURED_EXAMPLES } from '../../src/openapi/captured-examples.js';
 import {
   OPERATIONS,
   PROBLEM_CODES,
@@ -68,5 +71,47 @@ describe('contracts: the OpenAPI document', () => {
     const used = new Set(OPERATIONS.flatMap(problemCodesOf));
     const unused = Object.keys(PROBLEM_CODES).filter((code) => !used.has(code as keyof typeof PROBLEM_CODES));
     assert.deepEqual(unused, []);
+  });
+});
+
+describe('contracts: the document’s examples (answers captured from the end-to-end suites)', () => {
+  const doc = openApiDocument();
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  ajv.addSchema({ $id: 'openapi', components: doc.components });
+
+  const examples = () => {
+    const found: { where: string; schema: unknown; example: unknown }[] = [];
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, JsonSchema>>))
+      for (const [method, op] of Object.entries(item))
+        for (const [status, response] of Object.entries(op.responses as Record<string, JsonSchema>))
+          for (const [type, media] of Object.entries((response.content ?? {}) as Record<string, JsonSchema>))
+            if (media.example !== undefined)
+              found.push({
+                where: `${method} ${path} ${status} ${type}`,
+                schema: media.schema,
+                example: media.example,
+              });
+    return found;
+  };
+
+  it('shows captured answers for the operations the suites call', () => {
+    const ids = Object.keys(CAPTURED_EXAMPLES);
+    const known = new Set(OPERATIONS.map((op) => op.operationId));
+    assert.deepEqual(
+      ids.filter((id) => !known.has(id)),
+      [],
+    );
+    assert.ok(examples().length >= ids.length);
+  });
+
+  it('matches every example against the schema it illustrates', () => {
+    const mismatches = examples().flatMap(({ where, schema, example }) => {
+      const validate = ajv.compile(
+        JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/')) as object,
+      );
+      return validate(example) ? [] : [`${where}: ${ajv.errorsText(validate.errors)}`];
+    });
+    assert.deepEqual(mismatches, []);
   });
 });
