@@ -7,3 +7,4 @@ export { WEBHOOK_EVENTS } from './webhook-events.js';
 export { NoParameters } from './operations-requests.js';
 export { ClientCredentialsRequest } from './operations-accounts.js';
 export { SigningForm } from './operations-signing.js';
+export * from './route-coverage.js';

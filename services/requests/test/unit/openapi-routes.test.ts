@@ -1,0 +1,27 @@
+// The requests service's public routes and the OpenAPI document name the same operations
+// (the gateway forwards /sign… whole, so its table cannot tell).
+import assert from 'node:assert/strict';
+import Router from '@koa/router';
+import { routeCoverage } from '@esign/contracts/openapi';
+import type { AppState } from '@esign/platform';
+import { mountRoutes } from '../../src/adapters/http/routes.js';
+import { mountSigningRoutes } from '../../src/adapters/http/signing-routes.js';
+import type { UseCases } from '../../src/application/use-cases.js';
+
+describe('requests: the OpenAPI document covers its public routes, and only them', () => {
+  it('documents every route and routes every documented operation', () => {
+    const router = new Router<AppState>();
+    // Registering routes reads no use case; the handlers would.
+    const cases = {} as UseCases;
+    mountRoutes(router, cases, { internalTokenSecret: 'unused' });
+    mountSigningRoutes(router, cases, {
+      publicBaseUrl: 'http://localhost:8080',
+      frameAncestors: "'none'",
+      trustedProxyHops: 1,
+    });
+    assert.deepEqual(routeCoverage(router.stack, ['Requests', 'Contract templates', 'Signer pages']), {
+      undocumented: [],
+      unserved: [],
+    });
+  });
+});
