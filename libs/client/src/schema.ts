@@ -1313,8 +1313,8 @@ export interface operations {
         };
       };
       /**
-       * @description `invalid_query`: a query parameter is invalid or unknown (`errors` names it).
-       *     `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       * @description - `invalid_query`: a query parameter is invalid or unknown (`errors` names it).
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
        */
       400: {
         headers: {
@@ -1333,11 +1333,11 @@ export interface operations {
         };
       };
       /**
-       * @description `missing_token`: no `Authorization: Bearer` access token.
-       *     `malformed_token`: the access token is not a JWT.
-       *     `token_expired`: the access token has expired.
-       *     `invalid_token`: bad signature, algorithm, issuer, audience or type.
-       *     `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
        */
       401: {
         headers: {
@@ -1364,7 +1364,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -1391,7 +1391,7 @@ export interface operations {
           };
         };
       };
-      /** @description `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -1410,10 +1410,10 @@ export interface operations {
         };
       };
       /**
-       * @description `auth_unavailable`: the access token cannot be checked right now.
-       *     `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -1546,9 +1546,9 @@ export interface operations {
         };
       };
       /**
-       * @description `malformed_json`: the body is not valid JSON.
-       *     `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
-       *     `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
        */
       400: {
         headers: {
@@ -1567,11 +1567,11 @@ export interface operations {
         };
       };
       /**
-       * @description `missing_token`: no `Authorization: Bearer` access token.
-       *     `malformed_token`: the access token is not a JWT.
-       *     `token_expired`: the access token has expired.
-       *     `invalid_token`: bad signature, algorithm, issuer, audience or type.
-       *     `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
        */
       401: {
         headers: {
@@ -1598,7 +1598,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -1625,7 +1625,7 @@ export interface operations {
           };
         };
       };
-      /** @description `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry. */
+      /** @description - `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -1643,7 +1643,7 @@ export interface operations {
           };
         };
       };
-      /** @description `payload_too_large`: the body is larger than the limit (1 MB). */
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
       413: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -1660,7 +1660,7 @@ export interface operations {
           };
         };
       };
-      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
       415: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -1678,8 +1678,8 @@ export interface operations {
         };
       };
       /**
-       * @description `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
-       *     `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint.
+       * @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
+       *     - `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint.
        */
       422: {
         headers: {
@@ -1713,7 +1713,7 @@ export interface operations {
           };
         };
       };
-      /** @description `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -1732,10 +1732,10 @@ export interface operations {
         };
       };
       /**
-       * @description `auth_unavailable`: the access token cannot be checked right now.
-       *     `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -1858,7 +1858,7 @@ export interface operations {
           'application/json': components['schemas']['RequestView'];
         };
       };
-      /** @description `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
+      /** @description - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
       400: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -1876,11 +1876,11 @@ export interface operations {
         };
       };
       /**
-       * @description `missing_token`: no `Authorization: Bearer` access token.
-       *     `malformed_token`: the access token is not a JWT.
-       *     `token_expired`: the access token has expired.
-       *     `invalid_token`: bad signature, algorithm, issuer, audience or type.
-       *     `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
        */
       401: {
         headers: {
@@ -1907,7 +1907,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -1934,7 +1934,7 @@ export interface operations {
           };
         };
       };
-      /** @description `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -1953,10 +1953,10 @@ export interface operations {
         };
       };
       /**
-       * @description `auth_unavailable`: the access token cannot be checked right now.
-       *     `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -2088,9 +2088,9 @@ export interface operations {
         };
       };
       /**
-       * @description `malformed_json`: the body is not valid JSON.
-       *     `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
-       *     `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
        */
       400: {
         headers: {
@@ -2109,11 +2109,11 @@ export interface operations {
         };
       };
       /**
-       * @description `missing_token`: no `Authorization: Bearer` access token.
-       *     `malformed_token`: the access token is not a JWT.
-       *     `token_expired`: the access token has expired.
-       *     `invalid_token`: bad signature, algorithm, issuer, audience or type.
-       *     `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
        */
       401: {
         headers: {
@@ -2140,7 +2140,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -2168,9 +2168,9 @@ export interface operations {
         };
       };
       /**
-       * @description `invalid_state`: the Request (or signer) is in a state that does not allow this; `state` says which.
-       *     `request_expired`: the Request is past its `expires_at`.
-       *     `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry.
+       * @description - `invalid_state`: the Request (or signer) is in a state that does not allow this; `state` says which.
+       *     - `request_expired`: the Request is past its `expires_at`.
+       *     - `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry.
        */
       409: {
         headers: {
@@ -2200,7 +2200,7 @@ export interface operations {
           };
         };
       };
-      /** @description `payload_too_large`: the body is larger than the limit (1 MB). */
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
       413: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -2217,7 +2217,7 @@ export interface operations {
           };
         };
       };
-      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
       415: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -2235,9 +2235,9 @@ export interface operations {
         };
       };
       /**
-       * @description `send_preconditions_failed`: no contract, no signer, or unassigned fields: `errors` and `unassigned_fields` name them.
-       *     `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
-       *     `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint.
+       * @description - `send_preconditions_failed`: no contract, no signer, or unassigned fields: `errors` and `unassigned_fields` name them.
+       *     - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
+       *     - `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint.
        */
       422: {
         headers: {
@@ -2284,7 +2284,7 @@ export interface operations {
           };
         };
       };
-      /** @description `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -2303,10 +2303,10 @@ export interface operations {
         };
       };
       /**
-       * @description `auth_unavailable`: the access token cannot be checked right now.
-       *     `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -2438,9 +2438,9 @@ export interface operations {
         };
       };
       /**
-       * @description `malformed_json`: the body is not valid JSON.
-       *     `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
-       *     `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
        */
       400: {
         headers: {
@@ -2459,11 +2459,11 @@ export interface operations {
         };
       };
       /**
-       * @description `missing_token`: no `Authorization: Bearer` access token.
-       *     `malformed_token`: the access token is not a JWT.
-       *     `token_expired`: the access token has expired.
-       *     `invalid_token`: bad signature, algorithm, issuer, audience or type.
-       *     `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
        */
       401: {
         headers: {
@@ -2490,7 +2490,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -2518,9 +2518,9 @@ export interface operations {
         };
       };
       /**
-       * @description `invalid_state`: the Request (or signer) is in a state that does not allow this; `state` says which.
-       *     `request_expired`: the Request is past its `expires_at`.
-       *     `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry.
+       * @description - `invalid_state`: the Request (or signer) is in a state that does not allow this; `state` says which.
+       *     - `request_expired`: the Request is past its `expires_at`.
+       *     - `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry.
        */
       409: {
         headers: {
@@ -2539,7 +2539,7 @@ export interface operations {
           };
         };
       };
-      /** @description `payload_too_large`: the body is larger than the limit (1 MB). */
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
       413: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -2556,7 +2556,7 @@ export interface operations {
           };
         };
       };
-      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
       415: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -2574,8 +2574,8 @@ export interface operations {
         };
       };
       /**
-       * @description `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
-       *     `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint.
+       * @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
+       *     - `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint.
        */
       422: {
         headers: {
@@ -2593,7 +2593,7 @@ export interface operations {
           };
         };
       };
-      /** @description `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -2612,10 +2612,10 @@ export interface operations {
         };
       };
       /**
-       * @description `auth_unavailable`: the access token cannot be checked right now.
-       *     `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -2747,9 +2747,9 @@ export interface operations {
         };
       };
       /**
-       * @description `malformed_json`: the body is not valid JSON.
-       *     `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
-       *     `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
        */
       400: {
         headers: {
@@ -2768,11 +2768,11 @@ export interface operations {
         };
       };
       /**
-       * @description `missing_token`: no `Authorization: Bearer` access token.
-       *     `malformed_token`: the access token is not a JWT.
-       *     `token_expired`: the access token has expired.
-       *     `invalid_token`: bad signature, algorithm, issuer, audience or type.
-       *     `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
        */
       401: {
         headers: {
@@ -2799,7 +2799,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -2827,11 +2827,11 @@ export interface operations {
         };
       };
       /**
-       * @description `invalid_state`: the Request (or signer) is in a state that does not allow this; `state` says which.
-       *     `request_expired`: the Request is past its `expires_at`.
-       *     `remind_limit_reached`: the Request has been reminded as often as allowed.
-       *     `nothing_to_remind`: no signer who has yet to sign can be reached.
-       *     `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry.
+       * @description - `invalid_state`: the Request (or signer) is in a state that does not allow this; `state` says which.
+       *     - `request_expired`: the Request is past its `expires_at`.
+       *     - `remind_limit_reached`: the Request has been reminded as often as allowed.
+       *     - `nothing_to_remind`: no signer who has yet to sign can be reached.
+       *     - `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry.
        */
       409: {
         headers: {
@@ -2855,7 +2855,7 @@ export interface operations {
           };
         };
       };
-      /** @description `payload_too_large`: the body is larger than the limit (1 MB). */
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
       413: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -2872,7 +2872,7 @@ export interface operations {
           };
         };
       };
-      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
       415: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -2890,8 +2890,8 @@ export interface operations {
         };
       };
       /**
-       * @description `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
-       *     `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint.
+       * @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
+       *     - `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint.
        */
       422: {
         headers: {
@@ -2910,8 +2910,8 @@ export interface operations {
         };
       };
       /**
-       * @description `remind_too_soon`: the Request was notified recently; `Retry-After` says when to remind.
-       *     `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds.
+       * @description - `remind_too_soon`: the Request was notified recently; `Retry-After` says when to remind.
+       *     - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds.
        */
       429: {
         headers: {
@@ -2931,10 +2931,10 @@ export interface operations {
         };
       };
       /**
-       * @description `auth_unavailable`: the access token cannot be checked right now.
-       *     `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -2977,7 +2977,7 @@ export interface operations {
           'application/pdf': string;
         };
       };
-      /** @description `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
+      /** @description - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
       400: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -2995,11 +2995,11 @@ export interface operations {
         };
       };
       /**
-       * @description `missing_token`: no `Authorization: Bearer` access token.
-       *     `malformed_token`: the access token is not a JWT.
-       *     `token_expired`: the access token has expired.
-       *     `invalid_token`: bad signature, algorithm, issuer, audience or type.
-       *     `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
        */
       401: {
         headers: {
@@ -3026,7 +3026,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -3053,7 +3053,7 @@ export interface operations {
           };
         };
       };
-      /** @description `request_not_completed`: the executed document exists once every signer has signed. */
+      /** @description - `request_not_completed`: the executed document exists once every signer has signed. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -3070,7 +3070,7 @@ export interface operations {
           };
         };
       };
-      /** @description `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -3089,10 +3089,10 @@ export interface operations {
         };
       };
       /**
-       * @description `auth_unavailable`: the access token cannot be checked right now.
-       *     `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -3153,8 +3153,8 @@ export interface operations {
         };
       };
       /**
-       * @description `invalid_query`: a query parameter is invalid or unknown (`errors` names it).
-       *     `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       * @description - `invalid_query`: a query parameter is invalid or unknown (`errors` names it).
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
        */
       400: {
         headers: {
@@ -3173,11 +3173,11 @@ export interface operations {
         };
       };
       /**
-       * @description `missing_token`: no `Authorization: Bearer` access token.
-       *     `malformed_token`: the access token is not a JWT.
-       *     `token_expired`: the access token has expired.
-       *     `invalid_token`: bad signature, algorithm, issuer, audience or type.
-       *     `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
        */
       401: {
         headers: {
@@ -3204,7 +3204,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -3231,7 +3231,7 @@ export interface operations {
           };
         };
       };
-      /** @description `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -3250,10 +3250,10 @@ export interface operations {
         };
       };
       /**
-       * @description `auth_unavailable`: the access token cannot be checked right now.
-       *     `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -3341,9 +3341,9 @@ export interface operations {
         };
       };
       /**
-       * @description `malformed_json`: the body is not valid JSON.
-       *     `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
-       *     `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
        */
       400: {
         headers: {
@@ -3362,11 +3362,11 @@ export interface operations {
         };
       };
       /**
-       * @description `missing_token`: no `Authorization: Bearer` access token.
-       *     `malformed_token`: the access token is not a JWT.
-       *     `token_expired`: the access token has expired.
-       *     `invalid_token`: bad signature, algorithm, issuer, audience or type.
-       *     `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
        */
       401: {
         headers: {
@@ -3393,7 +3393,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -3420,7 +3420,7 @@ export interface operations {
           };
         };
       };
-      /** @description `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry. */
+      /** @description - `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -3438,7 +3438,7 @@ export interface operations {
           };
         };
       };
-      /** @description `payload_too_large`: the body is larger than the limit (1 MB). */
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
       413: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -3455,7 +3455,7 @@ export interface operations {
           };
         };
       };
-      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
       415: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -3473,8 +3473,8 @@ export interface operations {
         };
       };
       /**
-       * @description `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
-       *     `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint.
+       * @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
+       *     - `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint.
        */
       422: {
         headers: {
@@ -3492,7 +3492,7 @@ export interface operations {
           };
         };
       };
-      /** @description `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -3511,10 +3511,10 @@ export interface operations {
         };
       };
       /**
-       * @description `auth_unavailable`: the access token cannot be checked right now.
-       *     `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -3592,7 +3592,7 @@ export interface operations {
           'application/json': components['schemas']['ContractView'];
         };
       };
-      /** @description `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
+      /** @description - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
       400: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -3610,11 +3610,11 @@ export interface operations {
         };
       };
       /**
-       * @description `missing_token`: no `Authorization: Bearer` access token.
-       *     `malformed_token`: the access token is not a JWT.
-       *     `token_expired`: the access token has expired.
-       *     `invalid_token`: bad signature, algorithm, issuer, audience or type.
-       *     `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
        */
       401: {
         headers: {
@@ -3641,7 +3641,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -3668,7 +3668,7 @@ export interface operations {
           };
         };
       };
-      /** @description `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -3687,10 +3687,10 @@ export interface operations {
         };
       };
       /**
-       * @description `auth_unavailable`: the access token cannot be checked right now.
-       *     `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -3773,9 +3773,9 @@ export interface operations {
         };
       };
       /**
-       * @description `malformed_json`: the body is not valid JSON.
-       *     `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
-       *     `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
        */
       400: {
         headers: {
@@ -3794,11 +3794,11 @@ export interface operations {
         };
       };
       /**
-       * @description `missing_token`: no `Authorization: Bearer` access token.
-       *     `malformed_token`: the access token is not a JWT.
-       *     `token_expired`: the access token has expired.
-       *     `invalid_token`: bad signature, algorithm, issuer, audience or type.
-       *     `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
        */
       401: {
         headers: {
@@ -3825,7 +3825,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -3852,7 +3852,7 @@ export interface operations {
           };
         };
       };
-      /** @description `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry. */
+      /** @description - `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -3870,7 +3870,7 @@ export interface operations {
           };
         };
       };
-      /** @description `payload_too_large`: the body is larger than the limit (1 MB). */
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
       413: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -3887,7 +3887,7 @@ export interface operations {
           };
         };
       };
-      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
       415: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -3904,7 +3904,7 @@ export interface operations {
           };
         };
       };
-      /** @description `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint. */
+      /** @description - `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint. */
       422: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -3921,7 +3921,7 @@ export interface operations {
           };
         };
       };
-      /** @description `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -3940,10 +3940,10 @@ export interface operations {
         };
       };
       /**
-       * @description `auth_unavailable`: the access token cannot be checked right now.
-       *     `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -4002,8 +4002,8 @@ export interface operations {
         };
       };
       /**
-       * @description `invalid_query`: a query parameter is invalid or unknown (`errors` names it).
-       *     `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       * @description - `invalid_query`: a query parameter is invalid or unknown (`errors` names it).
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
        */
       400: {
         headers: {
@@ -4022,11 +4022,11 @@ export interface operations {
         };
       };
       /**
-       * @description `missing_token`: no `Authorization: Bearer` access token.
-       *     `malformed_token`: the access token is not a JWT.
-       *     `token_expired`: the access token has expired.
-       *     `invalid_token`: bad signature, algorithm, issuer, audience or type.
-       *     `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
        */
       401: {
         headers: {
@@ -4053,7 +4053,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -4080,7 +4080,7 @@ export interface operations {
           };
         };
       };
-      /** @description `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -4099,10 +4099,10 @@ export interface operations {
         };
       };
       /**
-       * @description `auth_unavailable`: the access token cannot be checked right now.
-       *     `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -4170,8 +4170,8 @@ export interface operations {
         };
       };
       /**
-       * @description `malformed_json`: the body is not valid JSON.
-       *     `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
        */
       400: {
         headers: {
@@ -4190,11 +4190,11 @@ export interface operations {
         };
       };
       /**
-       * @description `missing_token`: no `Authorization: Bearer` access token.
-       *     `malformed_token`: the access token is not a JWT.
-       *     `token_expired`: the access token has expired.
-       *     `invalid_token`: bad signature, algorithm, issuer, audience or type.
-       *     `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
        */
       401: {
         headers: {
@@ -4221,7 +4221,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -4248,7 +4248,7 @@ export interface operations {
           };
         };
       };
-      /** @description `too_many_webhook_endpoints`: the site has as many webhook endpoints as allowed. */
+      /** @description - `too_many_webhook_endpoints`: the site has as many webhook endpoints as allowed. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -4265,7 +4265,7 @@ export interface operations {
           };
         };
       };
-      /** @description `payload_too_large`: the body is larger than the limit (1 MB). */
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
       413: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -4282,7 +4282,7 @@ export interface operations {
           };
         };
       };
-      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
       415: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -4299,7 +4299,7 @@ export interface operations {
           };
         };
       };
-      /** @description `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
+      /** @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
       422: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -4316,7 +4316,7 @@ export interface operations {
           };
         };
       };
-      /** @description `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -4335,10 +4335,10 @@ export interface operations {
         };
       };
       /**
-       * @description `auth_unavailable`: the access token cannot be checked right now.
-       *     `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -4401,7 +4401,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookEndpointView'];
         };
       };
-      /** @description `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
+      /** @description - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
       400: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -4419,11 +4419,11 @@ export interface operations {
         };
       };
       /**
-       * @description `missing_token`: no `Authorization: Bearer` access token.
-       *     `malformed_token`: the access token is not a JWT.
-       *     `token_expired`: the access token has expired.
-       *     `invalid_token`: bad signature, algorithm, issuer, audience or type.
-       *     `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
        */
       401: {
         headers: {
@@ -4450,7 +4450,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -4477,7 +4477,7 @@ export interface operations {
           };
         };
       };
-      /** @description `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -4496,10 +4496,10 @@ export interface operations {
         };
       };
       /**
-       * @description `auth_unavailable`: the access token cannot be checked right now.
-       *     `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -4542,7 +4542,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
+      /** @description - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
       400: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -4560,11 +4560,11 @@ export interface operations {
         };
       };
       /**
-       * @description `missing_token`: no `Authorization: Bearer` access token.
-       *     `malformed_token`: the access token is not a JWT.
-       *     `token_expired`: the access token has expired.
-       *     `invalid_token`: bad signature, algorithm, issuer, audience or type.
-       *     `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
        */
       401: {
         headers: {
@@ -4591,7 +4591,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -4618,7 +4618,7 @@ export interface operations {
           };
         };
       };
-      /** @description `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -4637,10 +4637,10 @@ export interface operations {
         };
       };
       /**
-       * @description `auth_unavailable`: the access token cannot be checked right now.
-       *     `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -4708,8 +4708,8 @@ export interface operations {
         };
       };
       /**
-       * @description `malformed_json`: the body is not valid JSON.
-       *     `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
        */
       400: {
         headers: {
@@ -4728,11 +4728,11 @@ export interface operations {
         };
       };
       /**
-       * @description `missing_token`: no `Authorization: Bearer` access token.
-       *     `malformed_token`: the access token is not a JWT.
-       *     `token_expired`: the access token has expired.
-       *     `invalid_token`: bad signature, algorithm, issuer, audience or type.
-       *     `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
        */
       401: {
         headers: {
@@ -4759,7 +4759,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -4786,7 +4786,7 @@ export interface operations {
           };
         };
       };
-      /** @description `payload_too_large`: the body is larger than the limit (1 MB). */
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
       413: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -4803,7 +4803,7 @@ export interface operations {
           };
         };
       };
-      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
       415: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -4820,7 +4820,7 @@ export interface operations {
           };
         };
       };
-      /** @description `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
+      /** @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
       422: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -4837,7 +4837,7 @@ export interface operations {
           };
         };
       };
-      /** @description `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -4856,10 +4856,10 @@ export interface operations {
         };
       };
       /**
-       * @description `auth_unavailable`: the access token cannot be checked right now.
-       *     `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -4928,8 +4928,8 @@ export interface operations {
         };
       };
       /**
-       * @description `malformed_json`: the body is not valid JSON.
-       *     `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
        */
       400: {
         headers: {
@@ -4948,11 +4948,11 @@ export interface operations {
         };
       };
       /**
-       * @description `missing_token`: no `Authorization: Bearer` access token.
-       *     `malformed_token`: the access token is not a JWT.
-       *     `token_expired`: the access token has expired.
-       *     `invalid_token`: bad signature, algorithm, issuer, audience or type.
-       *     `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
        */
       401: {
         headers: {
@@ -4979,7 +4979,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -5006,7 +5006,7 @@ export interface operations {
           };
         };
       };
-      /** @description `payload_too_large`: the body is larger than the limit (1 MB). */
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
       413: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -5023,7 +5023,7 @@ export interface operations {
           };
         };
       };
-      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
       415: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -5040,7 +5040,7 @@ export interface operations {
           };
         };
       };
-      /** @description `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
+      /** @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
       422: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -5057,7 +5057,7 @@ export interface operations {
           };
         };
       };
-      /** @description `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -5076,10 +5076,10 @@ export interface operations {
         };
       };
       /**
-       * @description `auth_unavailable`: the access token cannot be checked right now.
-       *     `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -5142,8 +5142,8 @@ export interface operations {
         };
       };
       /**
-       * @description `invalid_query`: a query parameter is invalid or unknown (`errors` names it).
-       *     `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       * @description - `invalid_query`: a query parameter is invalid or unknown (`errors` names it).
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
        */
       400: {
         headers: {
@@ -5162,11 +5162,11 @@ export interface operations {
         };
       };
       /**
-       * @description `missing_token`: no `Authorization: Bearer` access token.
-       *     `malformed_token`: the access token is not a JWT.
-       *     `token_expired`: the access token has expired.
-       *     `invalid_token`: bad signature, algorithm, issuer, audience or type.
-       *     `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
        */
       401: {
         headers: {
@@ -5193,7 +5193,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -5220,7 +5220,7 @@ export interface operations {
           };
         };
       };
-      /** @description `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -5239,10 +5239,10 @@ export interface operations {
         };
       };
       /**
-       * @description `auth_unavailable`: the access token cannot be checked right now.
-       *     `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -5289,7 +5289,7 @@ export interface operations {
           'application/json': components['schemas']['WebhookDeliveryDetail'];
         };
       };
-      /** @description `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
+      /** @description - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
       400: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -5307,11 +5307,11 @@ export interface operations {
         };
       };
       /**
-       * @description `missing_token`: no `Authorization: Bearer` access token.
-       *     `malformed_token`: the access token is not a JWT.
-       *     `token_expired`: the access token has expired.
-       *     `invalid_token`: bad signature, algorithm, issuer, audience or type.
-       *     `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
        */
       401: {
         headers: {
@@ -5328,7 +5328,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -5345,7 +5345,7 @@ export interface operations {
           };
         };
       };
-      /** @description `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -5364,10 +5364,10 @@ export interface operations {
         };
       };
       /**
-       * @description `auth_unavailable`: the access token cannot be checked right now.
-       *     `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -5421,7 +5421,7 @@ export interface operations {
           'application/json': components['schemas']['SessionView'];
         };
       };
-      /** @description `malformed_json`: the body is not valid JSON. */
+      /** @description - `malformed_json`: the body is not valid JSON. */
       400: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -5436,7 +5436,7 @@ export interface operations {
           };
         };
       };
-      /** @description `invalid_credentials`: the e-mail address or the password is wrong. */
+      /** @description - `invalid_credentials`: the e-mail address or the password is wrong. */
       401: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -5463,8 +5463,8 @@ export interface operations {
         };
       };
       /**
-       * @description `api_access_required`: the account has no REST API access.
-       *     `user_disabled`: the user is disabled.
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
        */
       403: {
         headers: {
@@ -5480,7 +5480,7 @@ export interface operations {
           };
         };
       };
-      /** @description `payload_too_large`: the body is larger than the limit (1 MB). */
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
       413: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -5495,7 +5495,7 @@ export interface operations {
           };
         };
       };
-      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
       415: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -5510,7 +5510,7 @@ export interface operations {
           };
         };
       };
-      /** @description `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
+      /** @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
       422: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -5525,7 +5525,7 @@ export interface operations {
           };
         };
       };
-      /** @description `too_many_attempts`: too many password attempts; retry after `Retry-After` seconds. */
+      /** @description - `too_many_attempts`: too many password attempts; retry after `Retry-After` seconds. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -5542,9 +5542,9 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -5599,8 +5599,8 @@ export interface operations {
         };
       };
       /**
-       * @description `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
-       *     `session_invalid`: the session has expired or ended.
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
        */
       401: {
         headers: {
@@ -5628,8 +5628,8 @@ export interface operations {
         };
       };
       /**
-       * @description `api_access_required`: the account has no REST API access.
-       *     `user_disabled`: the user is disabled.
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
        */
       403: {
         headers: {
@@ -5646,9 +5646,9 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -5685,8 +5685,8 @@ export interface operations {
         content?: never;
       };
       /**
-       * @description `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
-       *     `session_invalid`: the session has expired or ended.
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
        */
       401: {
         headers: {
@@ -5704,8 +5704,8 @@ export interface operations {
         };
       };
       /**
-       * @description `api_access_required`: the account has no REST API access.
-       *     `user_disabled`: the user is disabled.
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
        */
       403: {
         headers: {
@@ -5722,9 +5722,9 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -5787,7 +5787,7 @@ export interface operations {
           'application/json': components['schemas']['AppList'];
         };
       };
-      /** @description `invalid_query`: a query parameter is invalid or unknown (`errors` names it). */
+      /** @description - `invalid_query`: a query parameter is invalid or unknown (`errors` names it). */
       400: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -5803,8 +5803,8 @@ export interface operations {
         };
       };
       /**
-       * @description `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
-       *     `session_invalid`: the session has expired or ended.
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
        */
       401: {
         headers: {
@@ -5832,8 +5832,8 @@ export interface operations {
         };
       };
       /**
-       * @description `api_access_required`: the account has no REST API access.
-       *     `user_disabled`: the user is disabled.
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
        */
       403: {
         headers: {
@@ -5850,9 +5850,9 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -5906,7 +5906,7 @@ export interface operations {
           'application/json': components['schemas']['AppView'];
         };
       };
-      /** @description `malformed_json`: the body is not valid JSON. */
+      /** @description - `malformed_json`: the body is not valid JSON. */
       400: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -5922,8 +5922,8 @@ export interface operations {
         };
       };
       /**
-       * @description `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
-       *     `session_invalid`: the session has expired or ended.
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
        */
       401: {
         headers: {
@@ -5941,8 +5941,8 @@ export interface operations {
         };
       };
       /**
-       * @description `api_access_required`: the account has no REST API access.
-       *     `user_disabled`: the user is disabled.
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
        */
       403: {
         headers: {
@@ -5958,7 +5958,7 @@ export interface operations {
           };
         };
       };
-      /** @description `payload_too_large`: the body is larger than the limit (1 MB). */
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
       413: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -5973,7 +5973,7 @@ export interface operations {
           };
         };
       };
-      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
       415: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -5988,7 +5988,7 @@ export interface operations {
           };
         };
       };
-      /** @description `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
+      /** @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
       422: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -6004,9 +6004,9 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -6058,7 +6058,7 @@ export interface operations {
           'application/json': components['schemas']['AppView'];
         };
       };
-      /** @description `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
+      /** @description - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
       400: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -6074,8 +6074,8 @@ export interface operations {
         };
       };
       /**
-       * @description `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
-       *     `session_invalid`: the session has expired or ended.
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
        */
       401: {
         headers: {
@@ -6093,8 +6093,8 @@ export interface operations {
         };
       };
       /**
-       * @description `api_access_required`: the account has no REST API access.
-       *     `user_disabled`: the user is disabled.
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
        */
       403: {
         headers: {
@@ -6110,7 +6110,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -6126,9 +6126,9 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -6167,7 +6167,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
+      /** @description - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
       400: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -6183,8 +6183,8 @@ export interface operations {
         };
       };
       /**
-       * @description `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
-       *     `session_invalid`: the session has expired or ended.
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
        */
       401: {
         headers: {
@@ -6202,8 +6202,8 @@ export interface operations {
         };
       };
       /**
-       * @description `api_access_required`: the account has no REST API access.
-       *     `user_disabled`: the user is disabled.
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
        */
       403: {
         headers: {
@@ -6219,7 +6219,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -6235,9 +6235,9 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -6290,8 +6290,8 @@ export interface operations {
         };
       };
       /**
-       * @description `malformed_json`: the body is not valid JSON.
-       *     `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
        */
       400: {
         headers: {
@@ -6308,9 +6308,9 @@ export interface operations {
         };
       };
       /**
-       * @description `invalid_password`: the password re-entered is wrong; nothing was created.
-       *     `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
-       *     `session_invalid`: the session has expired or ended.
+       * @description - `invalid_password`: the password re-entered is wrong; nothing was created.
+       *     - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
        */
       401: {
         headers: {
@@ -6328,8 +6328,8 @@ export interface operations {
         };
       };
       /**
-       * @description `api_access_required`: the account has no REST API access.
-       *     `user_disabled`: the user is disabled.
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
        */
       403: {
         headers: {
@@ -6345,7 +6345,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -6360,7 +6360,7 @@ export interface operations {
           };
         };
       };
-      /** @description `payload_too_large`: the body is larger than the limit (1 MB). */
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
       413: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -6375,7 +6375,7 @@ export interface operations {
           };
         };
       };
-      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
       415: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -6390,7 +6390,7 @@ export interface operations {
           };
         };
       };
-      /** @description `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
+      /** @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
       422: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -6405,7 +6405,7 @@ export interface operations {
           };
         };
       };
-      /** @description `too_many_attempts`: too many password attempts; retry after `Retry-After` seconds. */
+      /** @description - `too_many_attempts`: too many password attempts; retry after `Retry-After` seconds. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -6422,9 +6422,9 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -6463,7 +6463,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
+      /** @description - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
       400: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -6479,8 +6479,8 @@ export interface operations {
         };
       };
       /**
-       * @description `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
-       *     `session_invalid`: the session has expired or ended.
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
        */
       401: {
         headers: {
@@ -6498,8 +6498,8 @@ export interface operations {
         };
       };
       /**
-       * @description `api_access_required`: the account has no REST API access.
-       *     `user_disabled`: the user is disabled.
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
        */
       403: {
         headers: {
@@ -6515,7 +6515,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -6531,9 +6531,9 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -6602,8 +6602,8 @@ export interface operations {
         };
       };
       /**
-       * @description `invalid_query`: a query parameter is invalid or unknown (`errors` names it).
-       *     `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       * @description - `invalid_query`: a query parameter is invalid or unknown (`errors` names it).
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
        */
       400: {
         headers: {
@@ -6620,8 +6620,8 @@ export interface operations {
         };
       };
       /**
-       * @description `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
-       *     `session_invalid`: the session has expired or ended.
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
        */
       401: {
         headers: {
@@ -6639,8 +6639,8 @@ export interface operations {
         };
       };
       /**
-       * @description `api_access_required`: the account has no REST API access.
-       *     `user_disabled`: the user is disabled.
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
        */
       403: {
         headers: {
@@ -6656,7 +6656,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -6672,9 +6672,9 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -6737,8 +6737,8 @@ export interface operations {
         };
       };
       /**
-       * @description `malformed_json`: the body is not valid JSON.
-       *     `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
        */
       400: {
         headers: {
@@ -6755,9 +6755,9 @@ export interface operations {
         };
       };
       /**
-       * @description `invalid_password`: the password re-entered is wrong; nothing was created.
-       *     `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
-       *     `session_invalid`: the session has expired or ended.
+       * @description - `invalid_password`: the password re-entered is wrong; nothing was created.
+       *     - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
        */
       401: {
         headers: {
@@ -6791,8 +6791,8 @@ export interface operations {
         };
       };
       /**
-       * @description `api_access_required`: the account has no REST API access.
-       *     `user_disabled`: the user is disabled.
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
        */
       403: {
         headers: {
@@ -6808,7 +6808,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -6823,7 +6823,7 @@ export interface operations {
           };
         };
       };
-      /** @description `payload_too_large`: the body is larger than the limit (1 MB). */
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
       413: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -6838,7 +6838,7 @@ export interface operations {
           };
         };
       };
-      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
       415: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -6853,7 +6853,7 @@ export interface operations {
           };
         };
       };
-      /** @description `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
+      /** @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
       422: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -6868,7 +6868,7 @@ export interface operations {
           };
         };
       };
-      /** @description `too_many_attempts`: too many password attempts; retry after `Retry-After` seconds. */
+      /** @description - `too_many_attempts`: too many password attempts; retry after `Retry-After` seconds. */
       429: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -6885,9 +6885,9 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -6954,7 +6954,7 @@ export interface operations {
           'application/json': components['schemas']['TokenList'];
         };
       };
-      /** @description `invalid_query`: a query parameter is invalid or unknown (`errors` names it). */
+      /** @description - `invalid_query`: a query parameter is invalid or unknown (`errors` names it). */
       400: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -6970,8 +6970,8 @@ export interface operations {
         };
       };
       /**
-       * @description `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
-       *     `session_invalid`: the session has expired or ended.
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
        */
       401: {
         headers: {
@@ -6999,8 +6999,8 @@ export interface operations {
         };
       };
       /**
-       * @description `api_access_required`: the account has no REST API access.
-       *     `user_disabled`: the user is disabled.
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
        */
       403: {
         headers: {
@@ -7017,9 +7017,9 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -7073,7 +7073,7 @@ export interface operations {
           'application/json': components['schemas']['TokenView'];
         };
       };
-      /** @description `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
+      /** @description - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
       400: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -7089,8 +7089,8 @@ export interface operations {
         };
       };
       /**
-       * @description `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
-       *     `session_invalid`: the session has expired or ended.
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
        */
       401: {
         headers: {
@@ -7108,8 +7108,8 @@ export interface operations {
         };
       };
       /**
-       * @description `api_access_required`: the account has no REST API access.
-       *     `user_disabled`: the user is disabled.
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
        */
       403: {
         headers: {
@@ -7125,7 +7125,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -7141,9 +7141,9 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -7182,7 +7182,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
+      /** @description - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
       400: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -7198,8 +7198,8 @@ export interface operations {
         };
       };
       /**
-       * @description `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
-       *     `session_invalid`: the session has expired or ended.
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
        */
       401: {
         headers: {
@@ -7217,8 +7217,8 @@ export interface operations {
         };
       };
       /**
-       * @description `api_access_required`: the account has no REST API access.
-       *     `user_disabled`: the user is disabled.
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
        */
       403: {
         headers: {
@@ -7234,7 +7234,7 @@ export interface operations {
           };
         };
       };
-      /** @description `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -7250,9 +7250,9 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -7328,9 +7328,9 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -7383,9 +7383,9 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -7481,9 +7481,9 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -7597,9 +7597,9 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -7713,9 +7713,9 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -7822,9 +7822,9 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {
@@ -7922,9 +7922,9 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
-       *     `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
-       *     `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
        */
       503: {
         headers: {

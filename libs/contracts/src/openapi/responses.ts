@@ -82,7 +82,7 @@ const problemResponse = (
   if (op.auth === 'access_token' && status !== 401 && status !== 503)
     names.push('RateLimit', 'RateLimit-Policy');
   return {
-    description: codes.map((code) => `\`${code}\`: ${PROBLEM_CODES[code][1]}.`).join('\n'),
+    description: codes.map((code) => `- \`${code}\`: ${PROBLEM_CODES[code][1]}.`).join('\n'),
     headers: headersOf(names),
     content: {
       [PROBLEM_CONTENT_TYPE]: {
