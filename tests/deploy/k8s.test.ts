@@ -371,6 +371,12 @@ for (const overlay of overlays) {
           rule.http.paths.some((p: Any) => p.path === '/v1.1'),
           'the API is routed',
         );
+        // LOW 12 of issue #18: machine clients need the token endpoint and the JWKS too.
+        for (const exact of ['/oauth/token', '/.well-known/jwks.json'])
+          assert.ok(
+            rule.http.paths.some((p: Any) => p.path === exact && p.pathType === 'Exact'),
+            `LOW 12: ${exact} is routed`,
+          );
         for (const path of rule.http.paths) {
           assert.equal(path.backend.service.name, 'gateway');
           const port = path.backend.service.port;
