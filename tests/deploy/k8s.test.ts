@@ -330,6 +330,33 @@ for (const overlay of overlays) {
       }
     });
 
+    it("MEDIUM 3: takes the client's address, not the ingress controller's, for the audit trail and sign-in limits", () => {
+      const configOf = (service: string): Record<string, string> => ({
+        ...configs.find((c) => c.service === service)!.defaults,
+        ...deploymentOf(service)
+          .spec.template.spec.containers[0].envFrom.map(
+            (s: Any) => configMaps.get(s.configMapRef?.name) ?? {},
+          )
+          .reduce((a: Any, b: Any) => ({ ...a, ...b }), {}),
+      });
+      const client = '198.51.100.23';
+      const ingressPod = '10.244.0.5';
+      const gatewayPod = '10.244.1.9';
+      // ingress-nginx sends X-Forwarded-For: <client> (or "<what the client sent>, <client>"
+      // with compute-full-forwarded-for); the gateway appends the ingress pod's address,
+      // keeping what came before only with TRUST_PROXY (safe: only the ingress reaches it).
+      for (const arriving of [[client], ['203.0.113.66', client]]) {
+        const forwarded =
+          configOf('gateway').TRUST_PROXY === 'true' ? [...arriving, ingressPod] : [ingressPod];
+        for (const service of ['requests', 'auth']) {
+          // Each service reads TRUSTED_PROXY_HOPS entries back from its socket peer (the gateway).
+          const hops = Number(configOf(service).TRUSTED_PROXY_HOPS);
+          const chain = [...forwarded, gatewayPod];
+          assert.equal(chain[Math.max(0, chain.length - 1 - hops)], client, `${service} (hops ${hops})`);
+        }
+      }
+    });
+
     it('routes public traffic to the gateway on the host of PUBLIC_BASE_URL (with TLS for https)', () => {
       const ingresses = all('Ingress');
       assert.equal(ingresses.length, 1);
@@ -344,6 +371,12 @@ for (const overlay of overlays) {
           rule.http.paths.some((p: Any) => p.path === '/v1.1'),
           'the API is routed',
         );
+        // LOW 12 of issue #18: machine clients need the token endpoint and the JWKS too.
+        for (const exact of ['/oauth/token', '/.well-known/jwks.json'])
+          assert.ok(
+            rule.http.paths.some((p: Any) => p.path === exact && p.pathType === 'Exact'),
+            `LOW 12: ${exact} is routed`,
+          );
         for (const path of rule.http.paths) {
           assert.equal(path.backend.service.name, 'gateway');
           const port = path.backend.service.port;
