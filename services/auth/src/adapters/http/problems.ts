@@ -125,5 +125,24 @@ export const problemOf = (error: AuthError): HttpProblem => {
           errors: [{ path: 'password', message: error.reason }],
         }),
       );
+    case 'AccountAdminRequired':
+      return new HttpProblem(
+        problem({
+          status: 403,
+          code: 'account_admin_required',
+          title: 'Forbidden',
+          detail: 'Only an administrator of the account may manage its Sites.',
+        }),
+      );
+    case 'NotAccountUser':
+      return new HttpProblem(
+        problem({
+          status: 422,
+          code: 'not_account_user',
+          title: 'Invalid request body',
+          detail: `No user of your account has the e-mail address ${error.email}.`,
+          errors: [{ path: 'email', message: 'is not the address of a user of your account' }],
+        }),
+      );
   }
 };
