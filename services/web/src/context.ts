@@ -23,6 +23,8 @@ export interface Visitor {
   readonly shell: Shell;
   /** Calls the /v1.1 API with an access token held for this session. */
   readonly api: <A>(call: Omit<Call<A>, 'bearer'>) => Promise<ApiResult<A>>;
+  /** The access token the last `api` call used (for a streamed download after it). */
+  readonly accessToken: () => string;
   /** Calls auth's self-service endpoints with the session credential. */
   readonly self: <A>(call: Omit<Call<A>, 'bearer'>) => Promise<ApiResult<A>>;
 }
@@ -105,6 +107,7 @@ export const visitorOf = async (ctx: Koa.Context, deps: WebDeps): Promise<Visito
     site,
     shell: { base: deps.base, csrf, email: me.right.user.email, sites: me.right.sites, siteId: site?.id },
     api,
+    accessToken: () => accessToken ?? '',
     self: (call) => deps.api.call({ ...call, bearer: sessionToken }),
   };
 };

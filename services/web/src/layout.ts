@@ -76,6 +76,7 @@ export const page = (input: {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${input.title} · E-sign</title>
+        <link rel="icon" href="data:," />
         <link rel="stylesheet" href="${input.base}/assets/app.css" />
         <script src="${input.base}/assets/app.js" defer></script>
       </head>
