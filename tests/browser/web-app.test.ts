@@ -327,7 +327,11 @@ describe('web application in headless Chromium: sign in → apps and tokens → 
       .inputValue();
     assert.ok(url.startsWith(`${system.gatewayUrl}/sign?`), url);
     await page.getByRole('button', { name: 'Remind signers' }).click();
-    await page.getByText('The signers who have not signed were reminded.').waitFor();
+    // Just sent: the API refuses a reminder this soon, and the page says so and when to retry.
+    await page
+      .getByRole('alert')
+      .getByText(/remind again in \d+ s/)
+      .waitFor();
     await expectAccessible(page, 'request');
     await screenshot(page, 'request');
     await page.getByRole('button', { name: 'Cancel Request' }).click();
