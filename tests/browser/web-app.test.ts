@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
@@ -25,7 +25,8 @@ interface Account {
  * templates, the Requests dashboard, Sites; axe-core on every page.
  */
 describe('web application in headless Chromium: sign in → apps and tokens → templates → requests → sites', function () {
-  this.timeout(180_000);
+  // Generous: the machine may be busy, and nothing here measures speed.
+  this.timeout(300_000);
   let system: EsignSystem;
   let browser: Browser;
   let account: Account;
@@ -58,7 +59,9 @@ describe('web application in headless Chromium: sign in → apps and tokens → 
     await page.getByRole('button', { name: 'Sign in' }).click();
   };
 
-  before(async () => {
+  before(async function () {
+    // Four services, migrations and a dozen admin CLI processes.
+    this.timeout(600_000);
     system = await startEsignSystem({ label: 'web_app' });
     web = `${system.gatewayUrl}/app`;
     const { account: acc } = (await system.admin('create-account', '--name', 'Acme web')) as {
@@ -325,6 +328,7 @@ describe('web application in headless Chromium: sign in → apps and tokens → 
     const url = await page
       .getByRole('textbox', { name: 'Execution URL for grace@client.example', exact: true })
       .inputValue();
+    await screenshot(page, 'request');
     assert.ok(url.startsWith(`${system.gatewayUrl}/sign?`), url);
     await page.getByRole('button', { name: 'Remind signers' }).click();
     // Just sent: the API refuses a reminder this soon, and the page says so and when to retry.
@@ -333,9 +337,38 @@ describe('web application in headless Chromium: sign in → apps and tokens → 
       .getByText(/remind again in \d+ s/)
       .waitFor();
     await expectAccessible(page, 'request');
-    await screenshot(page, 'request');
     await page.getByRole('button', { name: 'Cancel Request' }).click();
     await page.getByText('The Request was cancelled.').waitFor();
+  });
+
+  it('downloads the executed PDF of a Request its signer completed', async () => {
+    const signer = 'lin@client.example';
+    const created = await api(account.token, 'POST', `/v1.1/sites/${account.production}/requests`, {
+      contracts: [templateId],
+      signers: [{ signer_id: signer }],
+      fields: [{ name: 'signature', assigned_to: signer }],
+      render_data: { client_name: 'Lin', fee: '$3' },
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const id = String(created.body!.id);
+    assert.equal((await api(account.token, 'POST', `/v1.1/requests/${id}/send`)).status, 200);
+    const executionUrl = (created.body!.signers as { request_url: string }[])[0]!.request_url;
+    const signing = await openTab(browser, PHONE);
+    await signing.page.goto(executionUrl);
+    await signing.page.getByLabel('Type your full name').fill('Lin Example');
+    await signing.page.getByLabel(/I have reviewed the document above/).check();
+    await signing.page.getByRole('button', { name: 'Sign', exact: true }).click();
+    await signing.page.waitForURL(/\/sign\/done/);
+    await signing.context.close();
+
+    await page.goto(`${web}/requests/${id}`);
+    await page.getByText('completed').first().waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download executed PDF' }).click(),
+    ]);
+    const path = await download.path();
+    assert.equal((await readFile(path)).subarray(0, 5).toString(), '%PDF-');
   });
 
   it('switches Sites, and lets the account admin add a user to a single Site and remove them', async () => {

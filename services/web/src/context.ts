@@ -59,7 +59,10 @@ const exchange = async (
 export const visitorOf = async (ctx: Koa.Context, deps: WebDeps): Promise<Visitor | undefined> => {
   const sessionToken = readCookie(ctx, COOKIES.session);
   const toSignIn = (reason?: string) => {
-    const next = encodeURIComponent(ctx.originalUrl);
+    // After a form post the page to come back to is the one the form was on.
+    const referer = ctx.method === 'GET' ? '' : ctx.get('referer');
+    const back = referer === '' ? ctx.originalUrl : new URL(referer, 'http://x').pathname;
+    const next = encodeURIComponent(back);
     ctx.redirect(`${deps.base}/sign-in?next=${next}${reason ? `&reason=${reason}` : ''}`);
   };
   if (sessionToken === undefined) {
