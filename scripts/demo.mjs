@@ -103,7 +103,9 @@ export const ensureDemo = async ({ dataDir, gatewayUrl }) => {
   return `
   LOCAL DEMO (for trying it out; kept in ${file}):
     Site ${demo.site_id}, published HTML template ${demo.contract_id}
-    User ${demo.email} / ${demo.password} (sign in: POST /v1.1/sessions)
+    Web app:  ${gatewayUrl.replace(/\/+$/, '')}/app/  sign in with
+              E-mail    ${demo.email}
+              Password  ${demo.password}
     Access token: ${demo.access_token}
 
     Try it:

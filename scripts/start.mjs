@@ -229,6 +229,7 @@ if (existsSync(demoScript)) {
 console.log(`
   E-signature platform is running.
   Gateway:   ${publicBaseUrl}   (the only address clients need)
+  Web app:   ${publicBaseUrl.replace(/\/+$/, '')}/app/   (sign in with an account's e-mail and password)
   Services:  ${services
     .filter((s) => s.name !== 'gateway')
     .map((s) => `${s.name} :${s.port}`)

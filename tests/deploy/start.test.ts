@@ -60,6 +60,33 @@ const run = (env: Record<string, string>) => {
   return { child, exited, stdout: () => stdout, stderr: () => stderr };
 };
 
+/**
+ * The web application's address and the demo user's e-mail and password are printed, and
+ * signing in there with them works (the sign-in form as a browser posts it).
+ */
+const signsInToTheWebApp = async (stdout: string, gateway: number): Promise<void> => {
+  assert.match(stdout, new RegExp(`Web app: +http://localhost:${gateway}/app/`));
+  const email = /E-mail +(\S+@\S+)/.exec(stdout)?.[1];
+  const password = /Password +(\S+)/.exec(stdout)?.[1];
+  assert.ok(email && password, `the demo user's e-mail and password are printed: ${stdout}`);
+  const web = `http://127.0.0.1:${gateway}/app`;
+  const form = await fetch(`${web}/sign-in`);
+  const pre = /esign_pre=([^;]+)/.exec(form.headers.get('set-cookie') ?? '')?.[1];
+  assert.ok(pre, 'the sign-in page sets its anti-forgery cookie');
+  const signedIn = await fetch(`${web}/sign-in`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `esign_pre=${pre}` },
+    body: new URLSearchParams({ email, password, _csrf: pre }).toString(),
+  });
+  assert.equal(signedIn.status, 303, await signedIn.text());
+  const session = /esign_session=([^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '')?.[1];
+  assert.ok(session, 'signed in: a session cookie');
+  const dashboard = await fetch(`${web}/requests`, { headers: { cookie: `esign_session=${session}` } });
+  assert.equal(dashboard.status, 200);
+  assert.match(await dashboard.text(), /<h1>Requests/);
+};
+
 describe('npm start (scripts/start.mjs)', function () {
   this.timeout(90_000);
 
@@ -181,6 +208,7 @@ describe('npm start (scripts/start.mjs)', function () {
       const [gateway] = started.ports;
       assert.match(started.stdout(), new RegExp(`Gateway: +http://localhost:${gateway}`));
       assert.equal((await fetch(`http://127.0.0.1:${gateway}/healthz`)).status, 200);
+      await signsInToTheWebApp(started.stdout(), gateway!);
       // Pretty on the terminal, raw JSON lines in the log files.
       assert.match(started.stdout(), /^\d\d:\d\d:\d\d\.\d{3} gateway +INFO +listening port=\d+$/m);
       for (const service of ['gateway', 'auth', 'requests', 'notifier']) {

@@ -12,6 +12,7 @@ export const OAUTH_TOKEN_PATH = '/oauth/token';
  */
 export const AUTH_PUBLIC_PATH_PREFIXES = [
   '/v1.1/sessions',
+  '/v1.1/account',
   '/v1.1/apps',
   '/v1.1/tokens',
   OAUTH_TOKEN_PATH,
@@ -56,8 +57,53 @@ export const CurrentSessionView = t.type({
   user: UserView,
   sites: t.array(t.type({ id: t.number, name: t.string })),
   expires_at: t.string,
+  /** Whether the user administers their account (manages who is on which Site). */
+  account_admin: t.boolean,
 });
 export type CurrentSessionView = t.TypeOf<typeof CurrentSessionView>;
+
+/**
+ * `POST /v1.1/sessions/current/access-token`: an access token for the signed-in session
+ * itself, for a client that acts for a person (the web application). It reaches what the
+ * user's tokens reach, ends with the session (sign-out, expiry) and is never listed.
+ */
+export const SessionAccessTokenView = t.type({
+  access_token: t.string,
+  token_type: t.literal('Bearer'),
+  expires_in: t.number,
+  expires_at: t.string,
+});
+export type SessionAccessTokenView = t.TypeOf<typeof SessionAccessTokenView>;
+
+/** A member of a Site, as an account admin sees it. */
+export const SiteMemberView = t.type({ user_id: t.string, email: t.string, added_at: t.string });
+export type SiteMemberView = t.TypeOf<typeof SiteMemberView>;
+
+/** `GET /v1.1/account/sites`: the account's Sites and who is on each (account admins only). */
+export const AccountSiteView = t.type({
+  id: t.number,
+  name: t.string,
+  created_at: t.string,
+  members: t.array(SiteMemberView),
+});
+export type AccountSiteView = t.TypeOf<typeof AccountSiteView>;
+export const AccountSiteList = Page(AccountSiteView);
+export type AccountSiteList = t.TypeOf<typeof AccountSiteList>;
+
+/** `GET /v1.1/account/users`: the account's users (account admins only). */
+export const AccountUserView = t.type({
+  id: t.string,
+  email: t.string,
+  disabled_at: Nullable(t.string),
+  site_ids: t.array(t.number),
+});
+export type AccountUserView = t.TypeOf<typeof AccountUserView>;
+export const AccountUserList = Page(AccountUserView);
+export type AccountUserList = t.TypeOf<typeof AccountUserList>;
+
+/** `POST /v1.1/account/sites/:id/members`: add a user of the account to one Site, by e-mail address. */
+export const AddSiteMemberBody = strict({ email: Email }, {}, 'AddSiteMemberBody');
+export type AddSiteMemberBody = t.TypeOf<typeof AddSiteMemberBody>;
 
 /** `POST /v1.1/apps`: a Developer App needs only a name (no callback URL). */
 export const CreateAppBody = strict({ name: DisplayName }, {}, 'CreateAppBody');

@@ -22,6 +22,7 @@ import { upstreamProxy } from './adapters/http/upstream-proxy.js';
 import { memoryRateLimiter } from './adapters/memory/memory-rate-limiter.js';
 import { createRateLimiter } from './adapters/redis/create-rate-limiter.js';
 import type { Config, Rate } from './config.js';
+import { createWebApp } from '@esign/web';
 
 export interface GatewayOverrides {
   /** The clock of caches and rate limits (tests move it by hand). */
@@ -158,6 +159,10 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
   app.on('error', (error: unknown) => logger.debug({ err: error }, 'response ended early'));
   mountApiDocs(router, { serverUrl: config.PUBLIC_BASE_URL });
   app.use(router.routes());
+  // The web application (/app/…): one more client of the API, calling this gateway's own address.
+  app.use(
+    createWebApp({ apiBaseUrl: `http://127.0.0.1:${config.PORT}`, publicBaseUrl: config.PUBLIC_BASE_URL }),
+  );
   app.use(
     gatewayMiddleware({ match: routeMatcher(overrides.routes ?? GATEWAY_ROUTES), admit: admitCall, proxy }),
   );

@@ -457,6 +457,7 @@ export const CAPTURED_EXAMPLES: Examples = {
         },
       ],
       expires_at: '2026-11-24T11:02:02.985Z',
+      account_admin: true,
     },
     '401': {
       type: 'https://docs.esign.example/problems/session_invalid',

@@ -72,6 +72,10 @@ const TAGS = [
     'Developer apps and tokens',
     'Developer Apps, their access tokens and client secrets (session credential).',
   ],
+  [
+    'Account',
+    'The account’s Sites and users; account admins add a user to a Site or remove them (session credential).',
+  ],
   ['OAuth', 'The client-credentials grant for machine clients and the keys tokens are signed with.'],
   ['Signer pages', 'The HTML pages behind each Execution URL, for signers with a browser.'],
 ] as const;

@@ -1,6 +1,9 @@
 import * as t from 'io-ts';
 import { JWKS_PATH } from '../auth.js';
 import {
+  AccountSiteList,
+  AccountUserList,
+  AddSiteMemberBody,
   AppList,
   AppView,
   ClientSecretView,
@@ -13,7 +16,9 @@ import {
   OAuthErrorBody,
   OAuthTokenResponse,
   PasswordConfirmationBody,
+  SessionAccessTokenView,
   SessionView,
+  SiteMemberView,
   SignInBody,
   TokenList,
   TokenView,
@@ -38,8 +43,15 @@ export const ClientCredentialsRequest = t.intersection(
 const session = (operation: Omit<Operation, 'auth' | 'tag'>): Operation => ({
   ...operation,
   auth: 'session',
-  tag: operation.path.startsWith('/v1.1/sessions') ? 'Sessions' : 'Developer apps and tokens',
+  tag: operation.path.startsWith('/v1.1/sessions')
+    ? 'Sessions'
+    : operation.path.startsWith('/v1.1/account')
+      ? 'Account'
+      : 'Developer apps and tokens',
 });
+
+const SITE = { description: 'A Site of the account (an integer id).', integer: true } as const;
+const USER_ID = { description: 'A user of the account (a UUID).' } as const;
 
 const deleted = (description: string) => ({ 204: { description } });
 
@@ -73,6 +85,60 @@ export const ACCOUNT_OPERATIONS: readonly Operation[] = [
     description: 'The user, and the Sites their tokens reach now.',
     responses: { 200: { description: 'The current session.', codec: CurrentSessionView } },
     problems: [],
+  }),
+  session({
+    method: 'post',
+    path: '/v1.1/sessions/current/access-token',
+    operationId: 'createSessionAccessToken',
+    summary: 'An access token for the signed-in session',
+    description:
+      'Reaches the Sites of the signed-in user and ends with the session (sign-out, expiry); never listed. ' +
+      'For clients acting for a person in a browser, such as the web application.',
+    responses: { 201: { description: 'The token, shown this once.', codec: SessionAccessTokenView } },
+    problems: [],
+  }),
+  session({
+    method: 'get',
+    path: '/v1.1/account/sites',
+    operationId: 'listAccountSites',
+    summary: 'List the account’s Sites with their members',
+    query: PAGE_QUERY,
+    responses: { 200: { description: 'One page of Sites.', codec: AccountSiteList } },
+    problems: ['invalid_query'],
+  }),
+  session({
+    method: 'get',
+    path: '/v1.1/account/users',
+    operationId: 'listAccountUsers',
+    summary: 'List the account’s users and the Sites each belongs to',
+    query: PAGE_QUERY,
+    responses: { 200: { description: 'One page of users.', codec: AccountUserList } },
+    problems: ['invalid_query'],
+  }),
+  session({
+    method: 'post',
+    path: '/v1.1/account/sites/{account_site_id}/members',
+    operationId: 'addSiteMember',
+    summary: 'Add a user of the account to a Site',
+    description: 'Account admins only. 201 when added, 200 when the user already was a member.',
+    params: { account_site_id: SITE },
+    body: { codec: AddSiteMemberBody },
+    responses: {
+      200: { description: 'Already a member.', codec: SiteMemberView },
+      201: { description: 'Added.', codec: SiteMemberView },
+    },
+    problems: ['not_found', 'account_admin_required', 'not_account_user'],
+  }),
+  session({
+    method: 'delete',
+    path: '/v1.1/account/sites/{account_site_id}/members/{user_id}',
+    operationId: 'removeSiteMember',
+    summary: 'Remove a user from a Site',
+    description:
+      'Account admins only. Tokens of that user stop reaching the Site within the revocation bound.',
+    params: { account_site_id: SITE, user_id: USER_ID },
+    responses: deleted('Removed.'),
+    problems: ['not_found', 'account_admin_required'],
   }),
   session({
     method: 'delete',

@@ -28,6 +28,7 @@ export const authenticateSession =
       accountId: session.accountId,
       email: session.email,
       expiresAt: session.expiresAt,
+      accountAdmin: session.accountAdmin,
     });
   };
 

@@ -39,6 +39,21 @@ export const authProblem = (error: AuthError): Problem => {
         title: 'Too many attempts',
         detail: `Too many password attempts; try again in ${error.retryAfterSeconds} s.`,
       });
+    case 'AccountAdminRequired':
+      return problem({
+        status: 403,
+        code: 'account_admin_required',
+        title: 'Forbidden',
+        detail: 'Only an administrator of the account may manage its Sites.',
+      });
+    case 'NotAccountUser':
+      return problem({
+        status: 422,
+        code: 'not_account_user',
+        title: 'Invalid request body',
+        detail: `No user of your account has the e-mail address ${error.email}.`,
+        errors: [{ path: 'email', message: 'is not the address of a user of your account' }],
+      });
     case 'RateLimited':
       return problem({
         status: 429,

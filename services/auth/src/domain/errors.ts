@@ -18,7 +18,9 @@ export type AuthError =
   | { readonly _tag: 'EmailTaken'; readonly email: string }
   | { readonly _tag: 'SiteNameTaken'; readonly name: string }
   | { readonly _tag: 'DifferentAccounts'; readonly siteId: number; readonly userId: string }
-  | { readonly _tag: 'WeakPassword'; readonly reason: string };
+  | { readonly _tag: 'WeakPassword'; readonly reason: string }
+  | { readonly _tag: 'AccountAdminRequired' }
+  | { readonly _tag: 'NotAccountUser'; readonly email: string };
 
 export type Entity = 'account' | 'user' | 'site' | 'app' | 'token' | 'key' | 'membership';
 

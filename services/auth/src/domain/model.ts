@@ -58,6 +58,8 @@ export interface SessionUser {
   readonly accountId: string;
   readonly email: string;
   readonly expiresAt: Date;
+  /** Manages who is on which of the account's Sites. */
+  readonly accountAdmin: boolean;
 }
 
 export interface Page<A> {

@@ -50,3 +50,20 @@ export const introspect = (subject: IntrospectionSubject | undefined, now: Date)
     sites: [...subject.sites].sort((a, b) => a.id - b.id),
   };
 };
+
+/**
+ * An access token exchanged for a session carries `jti` = `ses.<session id>.<kid>`: no
+ * record of its own, so it is never listed, it ends with the session (sign-out, expiry,
+ * password change) and introspection still sees which key signed it.
+ */
+const SESSION_JTI = /^ses\.([0-9a-f-]{36})\.([A-Za-z0-9_-]{1,100})$/;
+
+export const sessionTokenId = (sessionId: string, kid: string): string => `ses.${sessionId}.${kid}`;
+
+export const parseSessionTokenId = (jti: string): { sessionId: string; kid: string } | undefined => {
+  const match = SESSION_JTI.exec(jti);
+  return match === null ? undefined : { sessionId: match[1]!, kid: match[2]! };
+};
+
+/** The `client_id` claim of a session's access token: no Developer App made it. */
+export const SESSION_CLIENT_ID = 'esign-session';

@@ -1,4 +1,5 @@
 import type * as T from 'fp-ts/lib/Task.js';
+import type { IntrospectionSubject } from '../domain/tokens.js';
 
 export interface SessionRecord {
   readonly id: string;
@@ -9,6 +10,7 @@ export interface SessionRecord {
   readonly revokedAt: Date | null;
   readonly userDisabled: boolean;
   readonly apiAccess: boolean;
+  readonly accountAdmin: boolean;
 }
 
 /** Self-service sessions, found by the fingerprint of their credential. */
@@ -22,5 +24,10 @@ export interface SessionRepository {
   }) => T.Task<void>;
   readonly findByFingerprint: (fingerprint: Uint8Array) => T.Task<SessionRecord | undefined>;
   readonly revoke: (id: string, at: Date) => T.Task<void>;
+  /**
+   * What introspection weighs about an access token exchanged for session `id` and
+   * signed with `kid`: it lives as long as the session, and reaches the user's Sites now.
+   */
+  readonly introspectionSubject: (id: string, kid: string) => T.Task<IntrospectionSubject | undefined>;
   readonly revokeAllOf: (userId: string, at: Date) => T.Task<void>;
 }

@@ -216,6 +216,12 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
     },
   };
 
+  /** The account's first user administers it, as the Postgres repository decides. */
+  const firstOfAccount = (accountId: string): string | undefined =>
+    [...users.values()]
+      .filter((u) => u.accountId === accountId)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0]?.id;
+
   const sessionRepo: SessionRepository = {
     create: (s) => async () =>
       void sessions.set(s.id, {
@@ -238,6 +244,23 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
         revokedAt: s.revokedAt,
         userDisabled: user.disabledAt !== null,
         apiAccess: accounts.get(user.accountId)!.apiAccess,
+        accountAdmin: firstOfAccount(user.accountId) === user.id,
+      };
+    },
+    introspectionSubject: (id, kid) => async () => {
+      const s = sessions.get(id);
+      if (s === undefined) return undefined;
+      const user = users.get(s.userId)!;
+      return {
+        tokenId: s.id,
+        userId: s.userId,
+        expiresAt: s.expiresAt,
+        revokedAt: s.revokedAt,
+        userDisabled: user.disabledAt !== null,
+        appUnusable: false,
+        apiAccess: accounts.get(user.accountId)!.apiAccess,
+        keyRevoked: keys.get(kid) === undefined || keys.get(kid)!.revokedAt != null,
+        sites: (await siteRepo.sitesOf(s.userId)()).map((x) => ({ id: x.id, name: x.name })),
       };
     },
     revoke: (id, at) => async () => void sessions.set(id, { ...sessions.get(id)!, revokedAt: at }),

@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import { routeCoverage } from '@esign/contracts/openapi';
 import type { AppState } from '@esign/platform';
 import type { Deps } from '../../src/application/deps.js';
+import { accountRoutes } from '../../src/adapters/http/account-routes.js';
 import { jwksRoutes } from '../../src/adapters/http/jwks-routes.js';
 import { oauthRoutes } from '../../src/adapters/http/oauth-routes.js';
 import { selfServiceRoutes } from '../../src/adapters/http/self-service-routes.js';
@@ -16,11 +17,15 @@ describe('auth: the OpenAPI document covers its public routes, and only them', (
     const deps = {} as Deps;
     selfServiceRoutes(router, deps, { trustedProxyHops: 0 });
     oauthRoutes(router, deps, { trustedProxyHops: 0 });
+    accountRoutes(router, deps);
     jwksRoutes(router, deps);
-    assert.deepEqual(routeCoverage(router.stack, ['Sessions', 'Developer apps and tokens', 'OAuth']), {
-      undocumented: [],
-      unserved: [],
-    });
+    assert.deepEqual(
+      routeCoverage(router.stack, ['Sessions', 'Account', 'Developer apps and tokens', 'OAuth']),
+      {
+        undocumented: [],
+        unserved: [],
+      },
+    );
   });
 
   it('fails on a route the document lacks', () => {

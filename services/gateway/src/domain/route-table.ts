@@ -66,6 +66,8 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   passThrough('auth', '/oauth/token', ['POST']),
   passThrough('auth', '/.well-known/jwks.json', ['GET']),
   passThrough('auth', '/v1.1/sessions*', 'any'),
+  // Account admins' Site memberships (session-authenticated by auth, like /v1.1/apps).
+  passThrough('auth', '/v1.1/account*', 'any'),
   passThrough('auth', '/v1.1/apps*', 'any'),
   passThrough('auth', '/v1.1/tokens*', 'any'),
 ];

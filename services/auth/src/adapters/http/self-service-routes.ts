@@ -7,6 +7,7 @@ import {
   SignInBody,
   type ClientSecretView,
   type CurrentSessionView,
+  type SessionAccessTokenView,
   type SessionView,
 } from '@esign/contracts';
 import { invalidQuery, type AppContext, type AppState } from '@esign/platform';
@@ -19,6 +20,7 @@ import { deleteApp } from '../../application/delete-app.js';
 import type { Deps } from '../../application/deps.js';
 import { findOwnApp, listOwnApps } from '../../application/own-app.js';
 import { admitAnonymous } from '../../application/admit-anonymous.js';
+import { sessionAccessToken } from '../../application/session-access-token.js';
 import { signIn } from '../../application/sign-in.js';
 import { findOwnToken, listOwnTokens, revokeOwnToken } from '../../application/tokens.js';
 import type { SessionUser } from '../../domain/model.js';
@@ -65,7 +67,20 @@ export const selfServiceRoutes = (
       }),
       sites: current.sites.map((s) => ({ id: s.id, name: s.name })),
       expires_at: current.session.expiresAt.toISOString(),
+      account_admin: current.session.accountAdmin,
     };
+    ctx.body = view;
+  });
+
+  router.post('/v1.1/sessions/current/access-token', async (ctx) => {
+    const issued = await run(sessionAccessToken(deps)(await session(ctx)));
+    const view: SessionAccessTokenView = {
+      access_token: issued.accessToken,
+      token_type: 'Bearer',
+      expires_in: issued.expiresIn,
+      expires_at: issued.expiresAt.toISOString(),
+    };
+    ctx.status = 201;
     ctx.body = view;
   });
 

@@ -85,9 +85,11 @@ export const postgresAccountRepository = (pool: DatabasePool): AccountRepository
         pool,
         UserRow,
         sql.unsafe`
-          INSERT INTO users (id, account_id, email, password_hash, password_changed_at, created_at)
+          INSERT INTO users (id, account_id, email, password_hash, password_changed_at, created_at, account_admin)
           VALUES (${user.id}, ${user.accountId}, ${user.email}, ${passwordHash},
-                  ${sql.timestamp(user.createdAt)}, ${sql.timestamp(user.createdAt)})
+                  ${sql.timestamp(user.createdAt)}, ${sql.timestamp(user.createdAt)},
+                  -- The account's first user administers it (ADR 1401).
+                  NOT EXISTS (SELECT 1 FROM users WHERE account_id = ${user.accountId}))
           RETURNING id, account_id, email, disabled_at, created_at`,
       );
       return E.right(toUser(row));

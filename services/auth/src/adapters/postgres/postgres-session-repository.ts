@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { db, sql, type DatabasePool } from '@esign/platform';
 import type { SessionRepository } from '../../ports/session-repository.js';
+import { isUuid } from '@esign/contracts';
 import { NullableTimestamp, Timestamp } from './rows.js';
 
 const SessionRow = t.type({
@@ -12,6 +13,18 @@ const SessionRow = t.type({
   revoked_at: NullableTimestamp,
   user_disabled: t.boolean,
   api_access: t.boolean,
+  account_admin: t.boolean,
+});
+
+const SubjectRow = t.type({
+  id: t.string,
+  user_id: t.string,
+  expires_at: Timestamp,
+  revoked_at: NullableTimestamp,
+  user_disabled: t.boolean,
+  api_access: t.boolean,
+  key_revoked: t.boolean,
+  sites: t.array(t.type({ id: t.number, name: t.string })),
 });
 
 export const postgresSessionRepository = (pool: DatabasePool): SessionRepository => ({
@@ -31,7 +44,7 @@ export const postgresSessionRepository = (pool: DatabasePool): SessionRepository
       SessionRow,
       sql.unsafe`
         SELECT s.id, s.user_id, u.account_id, u.email, s.expires_at, s.revoked_at,
-               u.disabled_at IS NOT NULL AS user_disabled, a.api_access
+               u.disabled_at IS NOT NULL AS user_disabled, a.api_access, u.account_admin
         FROM sessions s JOIN users u ON u.id = s.user_id JOIN accounts a ON a.id = u.account_id
         WHERE s.secret_hash = ${sql.binary(Buffer.from(fingerprint))}`,
     );
@@ -45,6 +58,41 @@ export const postgresSessionRepository = (pool: DatabasePool): SessionRepository
         revokedAt: row.revoked_at,
         userDisabled: row.user_disabled,
         apiAccess: row.api_access,
+        accountAdmin: row.account_admin,
+      }
+    );
+  },
+
+  introspectionSubject: (id, kid) => async () => {
+    if (!isUuid(id)) return undefined;
+    // A kid that names no key counts as withdrawn: the token cannot have been ours.
+    const row = await db.maybeOne(
+      pool,
+      SubjectRow,
+      sql.unsafe`
+        SELECT s.id, s.user_id, s.expires_at, s.revoked_at,
+               u.disabled_at IS NOT NULL AS user_disabled, a.api_access,
+               COALESCE((SELECT k.revoked_at IS NOT NULL FROM signing_keys k WHERE k.kid = ${kid}), true)
+                 AS key_revoked,
+               COALESCE(
+                 (SELECT json_agg(json_build_object('id', st.id, 'name', st.name) ORDER BY st.id)
+                  FROM site_members m JOIN sites st ON st.id = m.site_id
+                  WHERE m.user_id = s.user_id),
+                 '[]'::json) AS sites
+        FROM sessions s JOIN users u ON u.id = s.user_id JOIN accounts a ON a.id = u.account_id
+        WHERE s.id = ${id}`,
+    );
+    return (
+      row && {
+        tokenId: row.id,
+        userId: row.user_id,
+        expiresAt: row.expires_at,
+        revokedAt: row.revoked_at,
+        userDisabled: row.user_disabled,
+        appUnusable: false,
+        apiAccess: row.api_access,
+        keyRevoked: row.key_revoked,
+        sites: row.sites,
       }
     );
   },

@@ -1,0 +1,79 @@
+import type Router from '@koa/router';
+import {
+  AddSiteMemberBody,
+  type AccountSiteView,
+  type AccountUserView,
+  type SiteMemberView,
+} from '@esign/contracts';
+import type { AppState } from '@esign/platform';
+import {
+  addSiteMember,
+  listAccountSites,
+  listAccountUsers,
+  removeSiteMember,
+} from '../../application/account-admin.js';
+import { authenticateSession } from '../../application/authenticate-session.js';
+import type { Deps } from '../../application/deps.js';
+import { notFound } from '../../domain/errors.js';
+import type { Member } from '../../ports/site-repository.js';
+import { problemOf } from './problems.js';
+import { bearerOf, bodyOf, pageOf, pageView, run } from './request.js';
+
+const memberView = (m: Member): SiteMemberView => ({
+  user_id: m.userId,
+  email: m.email,
+  added_at: m.addedAt.toISOString(),
+});
+
+/** A site id in a path: a canonical positive integer, else the same 404 as an unknown site. */
+const siteIdOf = (raw: string | undefined): number => {
+  if (raw === undefined || !/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > 2_147_483_647)
+    throw problemOf(notFound('site', raw ?? ''));
+  return Number(raw);
+};
+
+/**
+ * Account administration for account admins, authenticated by their session like the
+ * rest of the self-service API: the account's Sites with their members, its users, and
+ * adding a user to (or removing them from) a single Site.
+ */
+export const accountRoutes = (router: Router<AppState>, deps: Deps): void => {
+  const session = (header: string | undefined) => run(authenticateSession(deps)(bearerOf(header)));
+
+  router.get('/v1.1/account/sites', async (ctx) => {
+    const user = await session(ctx.get('authorization'));
+    const page = pageOf(ctx.query);
+    ctx.body = pageView(page, await run(listAccountSites(deps)(user, page)), (s): AccountSiteView => ({
+      id: s.id,
+      name: s.name,
+      created_at: s.createdAt.toISOString(),
+      members: s.members.map(memberView),
+    }));
+  });
+
+  router.get('/v1.1/account/users', async (ctx) => {
+    const user = await session(ctx.get('authorization'));
+    const page = pageOf(ctx.query);
+    ctx.body = pageView(page, await run(listAccountUsers(deps)(user, page)), (u): AccountUserView => ({
+      id: u.id,
+      email: u.email,
+      disabled_at: u.disabledAt === null ? null : u.disabledAt.toISOString(),
+      site_ids: u.siteIds,
+    }));
+  });
+
+  router.post('/v1.1/account/sites/:site/members', async (ctx) => {
+    const user = await session(ctx.get('authorization'));
+    const siteId = siteIdOf(ctx.params.site);
+    const body = bodyOf(AddSiteMemberBody, ctx);
+    const added = await run(addSiteMember(deps)(user, { siteId, email: body.email }));
+    ctx.status = added.added ? 201 : 200;
+    ctx.body = memberView(added.member);
+  });
+
+  router.delete('/v1.1/account/sites/:site/members/:user', async (ctx) => {
+    const user = await session(ctx.get('authorization'));
+    await run(removeSiteMember(deps)(user, { siteId: siteIdOf(ctx.params.site), userId: ctx.params.user! }));
+    ctx.status = 204;
+  });
+};

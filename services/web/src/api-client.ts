@@ -1,0 +1,91 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as t from 'io-ts';
+import { Problem } from '@esign/contracts';
+
+/** What a page shows when a call did not give the answer it wanted: the API's problem, as sent. */
+export type ApiProblem = Problem;
+
+export type ApiResult<A> = E.Either<ApiProblem, A>;
+
+export interface Call<A> {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly path: string;
+  readonly bearer?: string | undefined;
+  readonly body?: unknown;
+  readonly codec: t.Decoder<unknown, A>;
+}
+
+/** A call whose answer has no body (204). */
+export const NoContent = new t.Type<undefined, undefined, unknown>(
+  'NoContent',
+  (u): u is undefined => u === undefined,
+  (u, c) => (u === undefined || u === '' ? t.success(undefined) : t.failure(u, c)),
+  () => undefined,
+);
+
+const unavailable = (detail: string): ApiProblem => ({
+  type: 'about:blank',
+  title: 'Service unavailable',
+  status: 503,
+  code: 'web_upstream_unavailable',
+  detail,
+});
+
+export interface ApiClient {
+  readonly call: <A>(call: Call<A>) => Promise<ApiResult<A>>;
+  /** A streamed answer (the executed PDF), passed on as it is. */
+  readonly stream: (path: string, bearer: string) => Promise<Response>;
+}
+
+/**
+ * The web application's only way to the backend: HTTP to the gateway's public address,
+ * exactly as any other client calls it. Every answer is decoded with the contracts'
+ * codecs; anything else (an outage, an answer of the wrong shape) becomes a 503 problem.
+ */
+export const apiClient = (baseUrl: string, timeoutMs = 15_000): ApiClient => {
+  const base = baseUrl.replace(/\/+$/, '');
+  const headersOf = (bearer: string | undefined, json: boolean): Record<string, string> => ({
+    accept: 'application/json, application/problem+json',
+    ...(bearer === undefined ? {} : { authorization: `Bearer ${bearer}` }),
+    ...(json ? { 'content-type': 'application/json' } : {}),
+  });
+  return {
+    call: async <A>(call: Call<A>): Promise<ApiResult<A>> => {
+      let response: Response;
+      let text: string;
+      try {
+        response = await fetch(`${base}${call.path}`, {
+          method: call.method,
+          headers: headersOf(call.bearer, call.body !== undefined),
+          body: call.body === undefined ? null : JSON.stringify(call.body),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        text = await response.text();
+      } catch (error) {
+        return E.left(unavailable(`The API could not be reached (${(error as Error).message}).`));
+      }
+      let body: unknown;
+      try {
+        body = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        return E.left(unavailable(`The API answered ${response.status} with a body that is not JSON.`));
+      }
+      if (!response.ok) {
+        return Problem.is(body)
+          ? E.left(body)
+          : E.left(unavailable(`The API answered ${response.status} without a problem document.`));
+      }
+      const decoded = call.codec.decode(body);
+      return E.isRight(decoded)
+        ? E.right(decoded.right)
+        : E.left(
+            unavailable(`The API's answer to ${call.method} ${call.path} was not of the expected shape.`),
+          );
+    },
+    stream: (path, bearer) =>
+      fetch(`${base}${path}`, {
+        headers: headersOf(bearer, false),
+        signal: AbortSignal.timeout(timeoutMs * 4),
+      }),
+  };
+};

@@ -1,0 +1,1 @@
+export { createWebApp, type WebAppOptions } from './web-app.js';

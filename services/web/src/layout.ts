@@ -1,0 +1,165 @@
+import type { ApiProblem } from './api-client.js';
+import { html, type Html } from './html.js';
+
+export type Section = 'requests' | 'templates' | 'sites' | 'apps' | 'none';
+
+export interface Shell {
+  readonly base: string;
+  readonly csrf: string;
+  readonly email: string;
+  readonly sites: readonly { readonly id: number; readonly name: string }[];
+  readonly siteId: number | undefined;
+}
+
+const NAV: readonly [Exclude<Section, 'none'>, string, string][] = [
+  ['requests', 'Requests', '/requests'],
+  ['templates', 'Templates', '/templates'],
+  ['sites', 'Sites', '/sites'],
+  ['apps', 'Developer Apps', '/apps'],
+];
+
+/** The hidden anti-forgery field every state-changing form carries. */
+export const csrfField = (csrf: string): Html => html`<input type="hidden" name="_csrf" value="${csrf}" />`;
+
+const header = (shell: Shell, section: Section): Html =>
+  html` <header class="top">
+    <div class="wrap">
+      <a class="brand" href="${shell.base}/requests">E-sign</a>
+      <nav class="main" aria-label="Main">
+        <ul>
+          ${NAV.map(
+            ([key, label, path]) =>
+              html`<li>
+                <a href="${shell.base}${path}" ${section === key ? html` aria-current="page"` : ''}
+                  >${label}</a
+                >
+              </li>`,
+          )}
+        </ul>
+      </nav>
+      ${
+        shell.sites.length > 0
+          ? html`<form class="bar" method="post" action="${shell.base}/sites/switch">
+              ${csrfField(shell.csrf)}
+              <label for="site-switch">Site</label>
+              <select id="site-switch" name="site_id">
+                ${shell.sites.map(
+                  (s) =>
+                    html`<option value="${s.id}" ${s.id === shell.siteId ? html` selected` : ''}>
+                      ${s.name} (${s.id})
+                    </option>`,
+                )}
+              </select>
+              <button type="submit" class="secondary">Switch</button>
+            </form>`
+          : ''
+      }
+      <form class="bar" method="post" action="${shell.base}/sign-out">
+        ${csrfField(shell.csrf)}
+        <span class="hint">${shell.email}</span>
+        <button type="submit" class="secondary">Sign out</button>
+      </form>
+    </div>
+  </header>`;
+
+/** The document every page shares: landmarks, skip link, one `h1`, the stylesheet and script. */
+export const page = (input: {
+  readonly base: string;
+  readonly title: string;
+  readonly body: Html;
+  readonly shell?: Shell;
+  readonly section?: Section;
+}): string =>
+  html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${input.title} · E-sign</title>
+        <link rel="icon" href="data:," />
+        <link rel="stylesheet" href="${input.base}/assets/app.css" />
+        <script src="${input.base}/assets/app.js" defer></script>
+      </head>
+      <body>
+        <a class="skip" href="#main">Skip to content</a>
+        ${input.shell === undefined ? '' : header(input.shell, input.section ?? 'none')}
+        <main id="main" class="wrap" tabindex="-1">${input.body}</main>
+        <footer class="foot">
+          <div class="wrap">E-sign web application · every page here calls the public /v1.1 API.</div>
+        </footer>
+      </body>
+    </html> `.value;
+
+/** The problem's field messages by path (`problem.errors[].path`), for showing next to each field. */
+export const fieldErrors = (problem: ApiProblem | undefined): ReadonlyMap<string, string> =>
+  new Map((problem?.errors ?? []).map((e) => [e.path, e.message]));
+
+/**
+ * The summary of what went wrong, first in the form (`role="alert"`); field messages the
+ * form shows beside their fields link here too.
+ */
+export const problemSummary = (
+  problem: ApiProblem | undefined,
+  fieldIds: Record<string, string> = {},
+): Html => {
+  if (problem === undefined) return html``;
+  const errors = problem.errors ?? [];
+  return html`<div class="errors" role="alert" tabindex="-1" id="problem">
+    <h2>${problem.status === 429 ? 'Please wait' : 'There is a problem'}</h2>
+    <p>${problem.detail ?? problem.title}</p>
+    ${
+      errors.length > 0
+        ? html`<ul>
+            ${errors.map((e) =>
+              fieldIds[e.path] === undefined
+                ? html`<li>${e.path}: ${e.message}</li>`
+                : html`<li><a href="#${fieldIds[e.path]}">${labelOf(e.path)} ${e.message}</a></li>`,
+            )}
+          </ul>`
+        : ''
+    }
+  </div>`;
+};
+
+const labelOf = (path: string): string => path.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+/** A labelled input with its hint and its error (tied by `aria-describedby`). */
+export const textField = (input: {
+  readonly id: string;
+  readonly name: string;
+  readonly label: string;
+  readonly type?: 'text' | 'email' | 'password';
+  readonly value?: string;
+  readonly error?: string | undefined;
+  readonly hint?: string;
+  readonly autocomplete?: string;
+  readonly required?: boolean;
+}): Html => {
+  const described = [input.hint ? `${input.id}-hint` : '', input.error ? `${input.id}-error` : '']
+    .filter((s) => s !== '')
+    .join(' ');
+  return html`<div class="field">
+    <label for="${input.id}">${input.label}</label>
+    ${input.hint ? html`<p class="hint" id="${input.id}-hint">${input.hint}</p>` : ''}
+    ${input.error ? html`<p class="error" id="${input.id}-error">${input.error}</p>` : ''}
+    <input
+      id="${input.id}"
+      name="${input.name}"
+      type="${input.type ?? 'text'}"
+      value="${input.value ?? ''}"
+      ${
+        input.autocomplete ? html` autocomplete="${input.autocomplete}"` : ''
+      }${input.required ? html` required` : ''}${input.error ? html` aria-invalid="true"` : ''}${
+        described ? html` aria-describedby="${described}"` : ''
+      }
+    />
+  </div>`;
+};
+
+export const stateBadge = (state: string): Html => html`<span class="state state-${state}">${state}</span>`;
+
+/** Times as the API gives them (ISO 8601 UTC), shown readably and kept machine-readable. */
+export const time = (iso: string | null | undefined): Html =>
+  iso === null || iso === undefined
+    ? html`<span class="hint">never</span>`
+    : html`<time datetime="${iso}">${iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')}</time>`;

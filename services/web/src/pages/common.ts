@@ -1,0 +1,60 @@
+import type Koa from 'koa';
+import type { ApiProblem } from '../api-client.js';
+import type { Visitor, WebDeps } from '../context.js';
+import { html, type Html } from '../html.js';
+import { page, type Section } from '../layout.js';
+
+/** A page of the signed-in application. */
+export const appPage = (
+  ctx: Koa.Context,
+  deps: WebDeps,
+  visitor: Visitor,
+  input: { title: string; section: Section; body: Html; status?: number },
+): void => {
+  ctx.status = input.status ?? 200;
+  ctx.body = page({
+    base: deps.base,
+    title: input.title,
+    shell: visitor.shell,
+    section: input.section,
+    body: input.body,
+  });
+};
+
+/** When the API refused what a page needs: its status and its words. */
+export const problemPage = (
+  ctx: Koa.Context,
+  deps: WebDeps,
+  visitor: Visitor,
+  section: Section,
+  problem: ApiProblem,
+): void => {
+  const title =
+    problem.status === 404
+      ? 'Not found'
+      : problem.status >= 500
+        ? 'Something went wrong'
+        : 'This cannot be done';
+  appPage(ctx, deps, visitor, {
+    title,
+    section,
+    status: problem.status,
+    body: html`<h1>${title}</h1>
+      <div class="errors" role="alert"><p>${problem.detail ?? problem.title}</p></div>
+      <p><a href="${deps.base}/${section === 'none' ? 'requests' : section}">Back</a></p>`,
+  });
+};
+
+/** A page that needs a Site when the user is on none. */
+export const noSitePage = (ctx: Koa.Context, deps: WebDeps, visitor: Visitor, section: Section): void =>
+  appPage(ctx, deps, visitor, {
+    title: 'No Site yet',
+    section,
+    body: html`<h1>No Site yet</h1>
+      <p class="notice">
+        You are not a member of any Site yet. Ask an administrator of your account to add you to one.
+      </p>`,
+  });
+
+/** A path segment as the API takes it: the id the page address carried, never a path of its own. */
+export const segment = (raw: string | undefined): string => encodeURIComponent(raw ?? '');

@@ -1,0 +1,184 @@
+import type Router from '@koa/router';
+import * as E from 'fp-ts/lib/Either.js';
+import type Koa from 'koa';
+import { AccountSiteList, SiteMemberView, type AccountSiteView } from '@esign/contracts';
+import { NoContent, type ApiProblem } from '../api-client.js';
+import { COOKIES, setCookie } from '../cookies.js';
+import { visitorOf, type Visitor, type WebDeps } from '../context.js';
+import { posted } from '../guard.js';
+import { html } from '../html.js';
+import { csrfField, fieldErrors, problemSummary, textField, time } from '../layout.js';
+import { appPage, problemPage, segment } from './common.js';
+
+const DONE: Record<string, string> = {
+  added: 'The user was added to the Site. Their tokens reach it within seconds.',
+  removed: 'The user was removed from the Site. Their tokens stop reaching it within seconds.',
+};
+
+const memberTable = (deps: WebDeps, visitor: Visitor, site: AccountSiteView) =>
+  site.members.length === 0
+    ? html`<p>No members.</p>`
+    : html`<div class="table-wrap">
+        <table>
+          <caption class="visually-hidden">
+            Members of ${site.name}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">User</th>
+              <th scope="col" class="wide">Added</th>
+              <th scope="col"><span class="visually-hidden">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            ${site.members.map(
+              (m) =>
+                html`<tr>
+                  <td>${m.email}</td>
+                  <td class="wide">${time(m.added_at)}</td>
+                  <td>
+                    <form
+                      method="post"
+                      action="${deps.base}/sites/${site.id}/members/${m.user_id}/remove"
+                      class="inline"
+                    >
+                      ${csrfField(visitor.csrf)}
+                      <button type="submit" class="danger" aria-label="Remove ${m.email} from ${site.name}">
+                        Remove
+                      </button>
+                    </form>
+                  </td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>`;
+
+const sitesPage = async (
+  ctx: Koa.Context,
+  deps: WebDeps,
+  visitor: Visitor,
+  failed?: { siteId: number; email: string; problem: ApiProblem },
+): Promise<void> => {
+  let managed: readonly AccountSiteView[] | undefined;
+  if (visitor.me.account_admin) {
+    const sites = await visitor.self({
+      method: 'GET',
+      path: '/v1.1/account/sites?per_page=100',
+      codec: AccountSiteList,
+    });
+    if (E.isLeft(sites)) return problemPage(ctx, deps, visitor, 'sites', sites.left);
+    managed = sites.right.data;
+  }
+  const done = typeof ctx.query.done === 'string' ? DONE[ctx.query.done] : undefined;
+  appPage(ctx, deps, visitor, {
+    title: 'Sites',
+    section: 'sites',
+    ...(failed ? { status: failed.problem.status } : {}),
+    body: html` <h1>Sites</h1>
+      ${done && !failed ? html`<p class="success" role="status">${done}</p>` : ''}
+      <p>The pages show one Site at a time. Your access tokens reach every Site you are a member of.</p>
+      ${
+        visitor.me.sites.length === 0
+          ? html`<p class="notice">You are not a member of any Site yet.</p>`
+          : html`<ul>
+              ${visitor.me.sites.map(
+                (s) =>
+                  html`<li>
+                    ${s.name} (id
+                    ${s.id})${
+                      s.id === visitor.site?.id
+                        ? html` <strong>current</strong>`
+                        : html` <form method="post" action="${deps.base}/sites/switch" class="inline">
+                            ${csrfField(visitor.csrf)}
+                            <input type="hidden" name="site_id" value="${s.id}" /><button
+                              type="submit"
+                              class="link"
+                              aria-label="Switch to ${s.name}"
+                            >
+                              Switch
+                            </button>
+                          </form>`
+                    }
+                  </li>`,
+              )}
+            </ul>`
+      }
+      ${
+        managed === undefined
+          ? ''
+          : html`<h2>Members of your account's Sites</h2>
+              <p>
+                As an administrator of the account you decide who is on each Site. A dedicated user added to a
+                single Site makes tokens that reach only that Site, which keeps production and development
+                apart.
+              </p>
+              ${managed.map((site) => {
+                const problem = failed?.siteId === site.id ? failed.problem : undefined;
+                const id = `email-${site.id}`;
+                return html`<section class="panel" aria-labelledby="site-${site.id}">
+                  <h3 id="site-${site.id}">${site.name} <span class="hint">(id ${site.id})</span></h3>
+                  ${memberTable(deps, visitor, site)} ${problemSummary(problem, { email: id })}
+                  <form method="post" action="${deps.base}/sites/${site.id}/members" novalidate>
+                    ${csrfField(visitor.csrf)}
+                    ${textField({ id, name: 'email', label: `E-mail of the user to add to ${site.name}`, type: 'email', value: problem ? failed!.email : '', error: fieldErrors(problem).get('email') })}
+                    <button type="submit" class="secondary">Add to ${site.name}</button>
+                  </form>
+                </section>`;
+              })}`
+      }`,
+  });
+};
+
+/** Only a path inside the application may follow a switch. */
+const backTo = (deps: WebDeps, raw: string | undefined): string =>
+  raw !== undefined && raw.startsWith(`${deps.base}/`) && !raw.startsWith('//') && !/[\\\s]/.test(raw)
+    ? raw
+    : `${deps.base}/requests`;
+
+export const siteRoutes = (router: Router, deps: WebDeps): void => {
+  router.get('/sites', async (ctx) => {
+    const visitor = await visitorOf(ctx, deps);
+    if (visitor) await sitesPage(ctx, deps, visitor);
+  });
+
+  router.post('/sites/switch', async (ctx) => {
+    const form = await posted(ctx, deps);
+    if (form === undefined) return;
+    const site = form.visitor.me.sites.find((s) => String(s.id) === form.fields.site_id);
+    if (site !== undefined) setCookie(ctx, deps.cookies, COOKIES.site, String(site.id), 365 * 86_400);
+    ctx.status = 303;
+    // Back where the switch was made (the Referer is same-origin: Referrer-Policy same-origin).
+    const referer = ctx.get('referer');
+    ctx.redirect(backTo(deps, referer === '' ? undefined : new URL(referer, 'http://x').pathname));
+  });
+
+  router.post('/sites/:site/members', async (ctx) => {
+    const form = await posted(ctx, deps);
+    if (form === undefined) return;
+    const siteId = Number(ctx.params.site);
+    const email = (form.fields.email ?? '').trim();
+    const added = await form.visitor.self({
+      method: 'POST',
+      path: `/v1.1/account/sites/${segment(ctx.params.site)}/members`,
+      body: { email },
+      codec: SiteMemberView,
+    });
+    if (E.isLeft(added)) return sitesPage(ctx, deps, form.visitor, { siteId, email, problem: added.left });
+    ctx.status = 303;
+    ctx.redirect(`${deps.base}/sites?done=added`);
+  });
+
+  router.post('/sites/:site/members/:user/remove', async (ctx) => {
+    const form = await posted(ctx, deps);
+    if (form === undefined) return;
+    const removed = await form.visitor.self({
+      method: 'DELETE',
+      path: `/v1.1/account/sites/${segment(ctx.params.site)}/members/${segment(ctx.params.user)}`,
+      codec: NoContent,
+    });
+    if (E.isLeft(removed)) return problemPage(ctx, deps, form.visitor, 'sites', removed.left);
+    ctx.status = 303;
+    ctx.redirect(`${deps.base}/sites?done=removed`);
+  });
+};

@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+export const launchChromium = async (): Promise<Browser> => {
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `No Chromium at ${CHROMIUM}: install Debian's "chromium" package (listed in .ci/apt-packages, which .ci/run installs).`,
+    );
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+};
+
+/** A browser tab that records every console error and script error (a CSP violation shows there). */
+export const openTab = async (
+  browser: Browser,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> => {
+  const context = await browser.newContext({
+    viewport,
+    ...(viewport === PHONE ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => undefined);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    // A page answered 401/404/422 on purpose shows as a failed load; CSP and script errors do not.
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  return { context, page, problems };
+};
+
+/** axe-core's WCAG 2.0–2.2 A and AA rules over the whole page: no violation may be left. */
+export const expectAccessible = async (page: Page, where: string): Promise<void> => {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  assert.deepEqual(
+    result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    [],
+    `axe-core on ${where}`,
+  );
+};
+
+/**
+ * A full-page screenshot for the documentation (docs/screenshots/web-app-*.png), taken
+ * when WEB_SCREENSHOTS=1 so that an ordinary test run leaves the working tree alone.
+ */
+export const screenshot = async (page: Page, name: string): Promise<void> => {
+  if (process.env.WEB_SCREENSHOTS !== '1') return;
+  const dir = join(ROOT, 'docs', 'screenshots');
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `web-app-${name}.png`), fullPage: true });
+};
