@@ -221,3 +221,6 @@ export const IsoDateTime = transform(
   (u): u is string => typeof u === 'string' && !Number.isNaN(Date.parse(u)),
   'IsoDateTime',
 );
+
+/** A value or null: the wire form of an optional field that is always present. */
+export const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);

@@ -14,3 +14,4 @@ export * from './access-token.js';
 export * from './waker.js';
 export * from './timeout.js';
 export * from './migrate.js';
+export * from './edge.js';

@@ -59,13 +59,3 @@ export interface SessionUser {
   readonly email: string;
   readonly expiresAt: Date;
 }
-
-export interface Page<A> {
-  readonly items: readonly A[];
-  readonly total: number;
-}
-
-export interface PageRequest {
-  readonly page: number;
-  readonly perPage: number;
-}
