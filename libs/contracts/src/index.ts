@@ -9,3 +9,4 @@ export * from './auth-api.js';
 export * from './webhooks.js';
 export * from './ids.js';
 export * from './text.js';
+export * from './clock.js';

@@ -15,3 +15,4 @@ export * from './waker.js';
 export * from './timeout.js';
 export * from './migrate.js';
 export * from './edge.js';
+export * from './start-service.js';

@@ -1,11 +1,4 @@
-import {
-  createDatabasePool,
-  createLogger,
-  migrate,
-  postgresReadiness,
-  runMain,
-  serve,
-} from '@esign/platform';
+import { createLogger, runMain, serve, startService } from '@esign/platform';
 import { postgresHousekeeping } from './adapters/postgres/postgres-housekeeping.js';
 import { createAuthHttpApp } from './adapters/http/app.js';
 import { ensureSigningKey } from './application/ensure-signing-key.js';
@@ -18,38 +11,36 @@ const config = loadConfig();
 // busy service's CPU in `npm run bench`; batched, as the gateway does (ADR 404).
 const logger = createLogger('auth', config.LOG_LEVEL, { bufferBytes: 8 * 1024 });
 
-// Auth talks to Postgres only: every API call waits on its introspection, so it must not
-// depend on the broker being up.
+// The composition root. Auth talks to Postgres only (no messaging): every API call waits
+// on its introspection, so it must not depend on the broker being up.
 runMain(logger, async () => {
-  await migrate(config.DATABASE_URL, migrationsDir, logger);
-  const pool = await createDatabasePool(config.DATABASE_URL);
-  const { deps, usage } = composeDeps({ pool, logger, config });
-  // Fails start-up, loudly, when KEY_ENCRYPTION_KEYS cannot open the signing key.
-  const key = await ensureSigningKey(deps)();
-  await deps.signer.sign(key.kid, {
-    sub: 'start-up',
-    jti: 'start-up',
-    client_id: 'start-up',
-    iat: 0,
-    exp: 1,
-  })();
-  const housekeeping = postgresHousekeeping(pool, logger, {
-    quietSeconds: deps.policy.throttle.quietSeconds,
-  });
-  const app = createAuthHttpApp({
-    deps,
+  const { app, steps } = await startService({
+    service: 'auth',
     logger,
-    readiness: [postgresReadiness(pool)],
-    internalSecret: config.INTERNAL_TOKEN_SECRET,
+    databaseUrl: config.DATABASE_URL,
+    migrationsDir,
+    build: async ({ pool, readiness }) => {
+      const { deps, usage } = composeDeps({ pool, logger, config });
+      // Fails start-up, loudly, when KEY_ENCRYPTION_KEYS cannot open the signing key.
+      const key = await ensureSigningKey(deps)();
+      await deps.signer.sign(key.kid, {
+        sub: 'start-up',
+        jti: 'start-up',
+        client_id: 'start-up',
+        iat: 0,
+        exp: 1,
+      })();
+      const housekeeping = postgresHousekeeping(pool, logger, {
+        quietSeconds: deps.policy.throttle.quietSeconds,
+      });
+      return {
+        app: createAuthHttpApp({ deps, logger, readiness, internalSecret: config.INTERNAL_TOKEN_SECRET }),
+        steps: [
+          { name: 'housekeeping', run: () => Promise.resolve(housekeeping.stop()) },
+          { name: 'token usage', run: () => usage.stop() },
+        ],
+      };
+    },
   });
-  await serve({
-    app,
-    port: config.PORT,
-    logger,
-    steps: [
-      { name: 'housekeeping', run: () => Promise.resolve(housekeeping.stop()) },
-      { name: 'token usage', run: () => usage.stop() },
-      { name: 'postgres', run: () => pool.end() },
-    ],
-  });
+  await serve({ app, port: config.PORT, logger, steps });
 });
