@@ -14,21 +14,8 @@ import * as E from 'fp-ts/lib/Either.js';
  * while the Request is sent and before its expiry.
  */
 
-export type {
-  RequestState,
-  SignerState,
-  Channel,
-  Delivery,
-  RequestSigner,
-  RequestField,
-  ContractRef,
-  SignatureRequest,
-  RequestEvent,
-  Transition,
-  Action,
-  MissingForSend,
-  TransitionError,
-} from './request-model.js';
+// The Request's data types, for every importer of this module.
+export type * from './request-model.js';
 import type {
   RequestState,
   Channel,
