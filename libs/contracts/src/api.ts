@@ -4,8 +4,9 @@ import {
   boundedString,
   Email,
   IsoDateTime,
-  NonEmptyString,
   nonEmptyArray,
+  NonEmptyString,
+  nullable,
   PositiveInt,
   SafeHttpUrl,
   strict,
@@ -72,8 +73,6 @@ export type RequestState = t.TypeOf<typeof RequestState>;
 export const SignerState = t.keyof({ pending: null, signed: null, declined: null }, 'SignerState');
 export type SignerState = t.TypeOf<typeof SignerState>;
 
-const Nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
-
 /**
  * Where a signer's message on one channel stands: `not_requested` (send_to off),
  * `no_address` (chosen, but the signer has no address for it), `pending` (chosen, no
@@ -89,21 +88,21 @@ export type NotificationStatus = t.TypeOf<typeof NotificationStatus>;
 export const SignerView = t.type({
   signer_id: t.string,
   signer_ref: t.string,
-  email: Nullable(t.string),
-  mobile_number: Nullable(t.string),
+  email: nullable(t.string),
+  mobile_number: nullable(t.string),
   send_to: t.type({ email: t.boolean, mobile_number: t.boolean }),
   state: SignerState,
   request_url: t.string,
-  signed_at: Nullable(t.string),
-  declined_at: Nullable(t.string),
+  signed_at: nullable(t.string),
+  declined_at: nullable(t.string),
   notifications: t.type({ email: NotificationStatus, sms: NotificationStatus }),
 });
 export type SignerView = t.TypeOf<typeof SignerView>;
 
 export const FieldView = t.type({
   name: t.string,
-  default_value: Nullable(t.union([t.string, t.boolean])),
-  assigned_to: Nullable(t.string),
+  default_value: nullable(t.union([t.string, t.boolean])),
+  assigned_to: nullable(t.string),
 });
 export type FieldView = t.TypeOf<typeof FieldView>;
 
@@ -116,16 +115,16 @@ export const RequestView = t.type({
   signers: t.array(SignerView),
   fields: t.array(FieldView),
   render_data: t.record(t.string, t.string),
-  redirect_url: Nullable(t.string),
-  expires_at: Nullable(t.string),
+  redirect_url: nullable(t.string),
+  expires_at: nullable(t.string),
   created_at: t.string,
   updated_at: t.string,
-  sent_at: Nullable(t.string),
-  cancelled_at: Nullable(t.string),
-  expired_at: Nullable(t.string),
-  completed_at: Nullable(t.string),
-  declined_at: Nullable(t.string),
-  last_reminded_at: Nullable(t.string),
+  sent_at: nullable(t.string),
+  cancelled_at: nullable(t.string),
+  expired_at: nullable(t.string),
+  completed_at: nullable(t.string),
+  declined_at: nullable(t.string),
+  last_reminded_at: nullable(t.string),
   remind_count: t.number,
 });
 export type RequestView = t.TypeOf<typeof RequestView>;
@@ -155,12 +154,14 @@ export interface PageRequest {
   readonly perPage: number;
 }
 
+/** One page of items and how many there are in all: what a repository answers for a list. */
+export interface PageOf<A> {
+  readonly items: readonly A[];
+  readonly total: number;
+}
+
 /** Builds the one list answer from a page of items, their total and how each is shown. */
-export const pageView = <A, V>(
-  request: PageRequest,
-  result: { readonly items: readonly A[]; readonly total: number },
-  view: (a: A) => V,
-) => ({
+export const pageView = <A, V>(request: PageRequest, result: PageOf<A>, view: (a: A) => V) => ({
   page: request.page,
   per_page: request.perPage,
   count: result.items.length,

@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { Page } from './api.js';
 import { JWKS_PATH } from './auth.js';
-import { boundedString, Email, refine, strict } from './primitives.js';
+import { boundedString, Email, nullable, refine, strict } from './primitives.js';
 
 /** RFC 6749 §4.4 client-credentials grant; answers RFC 6749 §5.1/§5.2 bodies, not problems. */
 export const OAUTH_TOKEN_PATH = '/oauth/token';
@@ -33,8 +33,6 @@ export const DisplayName = refine(
   'must not be blank or contain control characters',
   'DisplayName',
 );
-
-const Nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
 
 /** `POST /v1.1/sessions`: sign in to the self-service API. */
 export const SignInBody = strict({ email: Email, password: PasswordInput }, {}, 'SignInBody');
@@ -94,7 +92,7 @@ export type AccountSiteList = t.TypeOf<typeof AccountSiteList>;
 export const AccountUserView = t.type({
   id: t.string,
   email: t.string,
-  disabled_at: Nullable(t.string),
+  disabled_at: nullable(t.string),
   site_ids: t.array(t.number),
 });
 export type AccountUserView = t.TypeOf<typeof AccountUserView>;
@@ -115,10 +113,10 @@ export const AppView = t.type({
   client_id: t.string,
   name: t.string,
   has_client_secret: t.boolean,
-  client_secret_created_at: Nullable(t.string),
+  client_secret_created_at: nullable(t.string),
   created_at: t.string,
   /** Set while an operator has suspended the app: its tokens do not work. */
-  disabled_at: Nullable(t.string),
+  disabled_at: nullable(t.string),
 });
 export type AppView = t.TypeOf<typeof AppView>;
 
@@ -166,13 +164,13 @@ export type TokenOrigin = t.TypeOf<typeof TokenOrigin>;
 export const TokenView = t.type({
   id: t.string,
   app_id: t.string,
-  name: Nullable(t.string),
+  name: nullable(t.string),
   origin: TokenOrigin,
   state: TokenState,
   created_at: t.string,
   expires_at: t.string,
-  last_used_at: Nullable(t.string),
-  revoked_at: Nullable(t.string),
+  last_used_at: nullable(t.string),
+  revoked_at: nullable(t.string),
 });
 export type TokenView = t.TypeOf<typeof TokenView>;
 

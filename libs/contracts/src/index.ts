@@ -8,3 +8,5 @@ export * from './templates.js';
 export * from './auth-api.js';
 export * from './webhooks.js';
 export * from './ids.js';
+export * from './text.js';
+export * from './clock.js';

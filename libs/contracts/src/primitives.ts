@@ -249,3 +249,6 @@ export const IsoDateTime = transform(
   'IsoDateTime',
   { format: 'date-time' },
 );
+
+/** A value or null: the wire form of an optional field that is always present. */
+export const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);

@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { Page } from './api.js';
 import { isUuid } from './ids.js';
-import { boundedString, Email, parseSafeHttpUrl, refine, strict, transform } from './primitives.js';
+import { boundedString, Email, nullable, parseSafeHttpUrl, refine, strict, transform } from './primitives.js';
 
 /**
  * Webhooks: what a site's client application is told, and the API that manages its
@@ -152,8 +152,6 @@ export const RotateWebhookSecretBody = strict(
 );
 export type RotateWebhookSecretBody = t.TypeOf<typeof RotateWebhookSecretBody>;
 
-const Nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
-
 export const WebhookEndpointView = t.type(
   {
     id: t.string,
@@ -163,12 +161,12 @@ export const WebhookEndpointView = t.type(
     event_types: t.array(WebhookEventType),
     enabled: t.boolean,
     /** Why the notifier turned it off (`failing`: no successful delivery for too long), else null. */
-    disabled_reason: Nullable(t.literal('failing')),
+    disabled_reason: nullable(t.literal('failing')),
     alert_email: t.string,
     /** Start of the current run of failed attempts, null while the endpoint is healthy. */
-    failing_since: Nullable(t.string),
+    failing_since: nullable(t.string),
     /** Until when deliveries are also signed with the previous secret, null outside a rotation. */
-    previous_secret_expires_at: Nullable(t.string),
+    previous_secret_expires_at: nullable(t.string),
     created_at: t.string,
     updated_at: t.string,
   },
@@ -200,15 +198,15 @@ export const WebhookDeliveryView = t.type(
     event_type: WebhookEventType,
     status: WebhookDeliveryStatus,
     attempts: t.number,
-    next_attempt_at: Nullable(t.string),
-    last_attempt_at: Nullable(t.string),
+    next_attempt_at: nullable(t.string),
+    last_attempt_at: nullable(t.string),
     /** The HTTP status of the last answer, null when there was none (timeout, refused, not tried yet). */
-    response_status: Nullable(t.number),
+    response_status: nullable(t.number),
     /** The first bytes (at most 1 KB) of the last answer's body. */
-    response_excerpt: Nullable(t.string),
-    error: Nullable(t.string),
+    response_excerpt: nullable(t.string),
+    error: nullable(t.string),
     created_at: t.string,
-    settled_at: Nullable(t.string),
+    settled_at: nullable(t.string),
   },
   'WebhookDeliveryView',
 );
@@ -218,12 +216,12 @@ export const WebhookAttemptView = t.type(
   {
     attempt: t.number,
     started_at: t.string,
-    finished_at: Nullable(t.string),
-    outcome: Nullable(t.keyof({ delivered: null, retry: null, failed: null })),
-    response_status: Nullable(t.number),
-    response_excerpt: Nullable(t.string),
-    error: Nullable(t.string),
-    duration_ms: Nullable(t.number),
+    finished_at: nullable(t.string),
+    outcome: nullable(t.keyof({ delivered: null, retry: null, failed: null })),
+    response_status: nullable(t.number),
+    response_excerpt: nullable(t.string),
+    error: nullable(t.string),
+    duration_ms: nullable(t.number),
   },
   'WebhookAttemptView',
 );

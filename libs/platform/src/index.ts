@@ -14,3 +14,5 @@ export * from './access-token.js';
 export * from './waker.js';
 export * from './timeout.js';
 export * from './migrate.js';
+export * from './edge.js';
+export * from './start-service.js';

@@ -1,3 +1,4 @@
+import { systemClock } from '@esign/contracts';
 import type { DatabasePool, Logger } from '@esign/platform';
 import { keyEncryption } from './adapters/crypto/key-encryption.js';
 import { ed25519KeyGenerator, joseTokenSigner } from './adapters/crypto/ed25519-keys.js';
@@ -22,8 +23,6 @@ import {
 } from './domain/throttle.js';
 import type { Clock } from './ports/clock.js';
 import type { PasswordHasher } from './ports/password-hasher.js';
-
-export const systemClock: Clock = { now: () => new Date() };
 
 /**
  * Builds every adapter on one pool: the service (main.ts), the admin CLI (admin.ts) and

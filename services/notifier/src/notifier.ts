@@ -1,18 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  amqpReadiness,
-  connectAmqp,
-  createDatabasePool,
-  createHttpApp,
-  createMetrics,
-  finishApp,
-  migrate,
-  postgresReadiness,
-  startOutboxRelay,
-  topologyNames,
-  type Logger,
-  type ShutdownStep,
-} from '@esign/platform';
+import { systemClock } from '@esign/contracts';
+import { createHttpApp, finishApp, startService, type Logger, type RunningService } from '@esign/platform';
 import { outboxDir, type Config } from './config.js';
 import { migrationsDir } from './migrate.js';
 import { notifySigners } from './application/notify-signers.js';
@@ -31,11 +19,8 @@ import type { EmailSender } from './ports/email-sender.js';
 import type { SmsSender } from './ports/sms-sender.js';
 import { startWebhooks, type WebhookOverrides } from './webhooks.js';
 
-export interface RunningNotifier {
-  readonly app: ReturnType<typeof finishApp>;
-  /** Shutdown order: stop taking messages, finish those in hand, then close the rest. */
-  readonly steps: readonly ShutdownStep[];
-}
+/** Shutdown order: stop taking messages, finish those in hand, then close the rest. */
+export type RunningNotifier = RunningService;
 
 const emailSender = (config: Config, logger: Logger): EmailSender =>
   config.SMTP_URL !== undefined
@@ -58,78 +43,59 @@ const smsSender = (config: Config, logger: Logger): SmsSender =>
       })
     : localSmsOutbox({ dir: outboxDir(config), logger });
 
-/** The composition root: migrates, builds the adapters, starts consuming and relaying. */
+/**
+ * The composition root: the platform migrates, opens Postgres and RabbitMQ, runs the
+ * outbox relay and owns readiness and shutdown (`startService`); here the adapters are
+ * built and wired to the use cases.
+ */
 export const startNotifier = async (
   config: Config,
   logger: Logger,
   overrides: WebhookOverrides = {},
-): Promise<RunningNotifier> => {
-  const email = emailSender(config, logger);
-  const sms = smsSender(config, logger);
-  const usesLocalOutbox = email.name === 'local-outbox' || sms.name === 'local-outbox';
-  if (usesLocalOutbox) await prepareLocalOutbox(outboxDir(config));
-  await migrate(config.DATABASE_URL, migrationsDir, logger);
-  const pool = await createDatabasePool(config.DATABASE_URL);
-  const metrics = createMetrics('notifier');
-  logger.info(
-    {
-      email: email.name,
-      sms: sms.name,
-      ...(email.name === 'local-outbox' || sms.name === 'local-outbox'
-        ? { outbox_dir: outboxDir(config) }
-        : {}),
-    },
-    'notification channels',
-  );
-
-  const notify = notifySigners({
-    store: postgresDeliveryStore(pool),
-    email,
-    sms,
-    clock: { now: () => new Date() },
-    ids: { eventId: randomUUID },
-    leaseMs: config.NOTIFIER_LEASE_MS,
-    concurrency: config.NOTIFIER_SEND_CONCURRENCY,
-  });
-  const consumer = notificationConsumer({
-    prefix: config.AMQP_PREFIX,
-    logger,
-    retryDelaysMs: config.NOTIFIER_RETRY_DELAYS_MS,
-    prefetch: config.NOTIFIER_PREFETCH,
-    notify,
-    metrics: notifierMetrics(metrics.registry),
-  });
-  const webhooks = startWebhooks(config, { pool, logger, email, registry: metrics.registry }, overrides);
-  const amqp = await connectAmqp(config.AMQP_URL, logger, async (model) => {
-    await consumer.setup(model);
-    await webhooks.consumer.setup(model);
-  });
-  const relay = startOutboxRelay({
-    pool,
-    databaseUrl: config.DATABASE_URL,
-    amqp,
-    exchange: topologyNames(config.AMQP_PREFIX).events,
-    logger,
-  });
-
-  const { app, router } = createHttpApp({
+): Promise<RunningNotifier> =>
+  startService({
     service: 'notifier',
     logger,
-    metrics,
-    readiness: [postgresReadiness(pool), amqpReadiness(amqp)],
+    databaseUrl: config.DATABASE_URL,
+    migrationsDir,
+    messaging: { amqpUrl: config.AMQP_URL, prefix: config.AMQP_PREFIX },
+    build: async ({ pool, metrics, readiness }) => {
+      const email = emailSender(config, logger);
+      const sms = smsSender(config, logger);
+      const usesLocalOutbox = email.name === 'local-outbox' || sms.name === 'local-outbox';
+      if (usesLocalOutbox) await prepareLocalOutbox(outboxDir(config));
+      logger.info(
+        { email: email.name, sms: sms.name, ...(usesLocalOutbox ? { outbox_dir: outboxDir(config) } : {}) },
+        'notification channels',
+      );
+      const notify = notifySigners({
+        store: postgresDeliveryStore(pool),
+        email,
+        sms,
+        clock: overrides.clock ?? systemClock,
+        ids: { eventId: randomUUID },
+        leaseMs: config.NOTIFIER_LEASE_MS,
+        concurrency: config.NOTIFIER_SEND_CONCURRENCY,
+      });
+      const consumer = notificationConsumer({
+        prefix: config.AMQP_PREFIX,
+        logger,
+        retryDelaysMs: config.NOTIFIER_RETRY_DELAYS_MS,
+        prefetch: config.NOTIFIER_PREFETCH,
+        notify,
+        metrics: notifierMetrics(metrics.registry),
+      });
+      const webhooks = startWebhooks(config, { pool, logger, email, registry: metrics.registry }, overrides);
+      const { app, router } = createHttpApp({ service: 'notifier', logger, metrics, readiness });
+      webhooks.mount(router);
+      return {
+        app: finishApp(app, router),
+        consumers: [consumer, webhooks.consumer],
+        steps: [
+          ...webhooks.steps,
+          { name: 'email', run: () => email.close() },
+          { name: 'sms', run: () => sms.close() },
+        ],
+      };
+    },
   });
-  webhooks.mount(router);
-  return {
-    app: finishApp(app, router),
-    steps: [
-      { name: 'consumer', run: () => consumer.stop() },
-      { name: 'webhook-consumer', run: () => webhooks.consumer.stop() },
-      ...webhooks.steps,
-      { name: 'outbox-relay', run: () => relay.stop() },
-      { name: 'email', run: () => email.close() },
-      { name: 'sms', run: () => sms.close() },
-      { name: 'amqp', run: () => amqp.close() },
-      { name: 'postgres', run: () => pool.end() },
-    ],
-  };
-};

@@ -21,6 +21,7 @@ import {
 } from './adapters/webhook-http/destination-policy.js';
 import { undiciWebhookSender } from './adapters/webhook-http/undici-webhook-sender.js';
 import type { EmailSender } from './ports/email-sender.js';
+import { systemClock } from '@esign/contracts';
 import type { Clock } from './ports/runtime.js';
 import type { WebhookRandom } from './ports/webhook-runtime.js';
 import { hmacWebhookSignature } from './adapters/crypto/hmac-webhook-signature.js';
@@ -41,8 +42,6 @@ export interface RunningWebhooks {
 
 /** How often settled deliveries older than the retention are pruned. */
 const PRUNE_EVERY_MS = 3_600_000;
-
-const systemClock: Clock = { now: () => new Date() };
 
 export const webhookRandom: WebhookRandom = {
   secret: () => `whsec_${randomBytes(32).toString('base64url')}`,

@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { notFound, type AuthError } from '../domain/errors.js';
-import type { Page, PageRequest, SessionUser, Site, User } from '../domain/model.js';
+import type { PageOf, PageRequest } from '@esign/contracts';
+import type { SessionUser, Site, User } from '../domain/model.js';
 import type { Member } from '../ports/site-repository.js';
 import type { Deps } from './deps.js';
 
@@ -15,7 +16,7 @@ const adminOnly = (session: SessionUser): E.Either<AuthError, SessionUser> =>
   session.accountAdmin ? E.right(session) : E.left({ _tag: 'AccountAdminRequired' });
 
 /** Accounts hold few Sites and users: a page is cut from the whole list. */
-const pageOf = <A>(items: readonly A[], page: PageRequest): Page<A> => ({
+const pageOf = <A>(items: readonly A[], page: PageRequest): PageOf<A> => ({
   items: items.slice((page.page - 1) * page.perPage, page.page * page.perPage),
   total: items.length,
 });
@@ -33,7 +34,7 @@ const siteOfAccount = async (
 
 export const listAccountSites =
   (deps: Deps) =>
-  (session: SessionUser, page: PageRequest): TE.TaskEither<AuthError, Page<Site & { members: Member[] }>> =>
+  (session: SessionUser, page: PageRequest): TE.TaskEither<AuthError, PageOf<Site & { members: Member[] }>> =>
   async () => {
     const admin = adminOnly(session);
     if (E.isLeft(admin)) return admin;
@@ -46,7 +47,7 @@ export const listAccountSites =
 
 export const listAccountUsers =
   (deps: Deps) =>
-  (session: SessionUser, page: PageRequest): TE.TaskEither<AuthError, Page<User & { siteIds: number[] }>> =>
+  (session: SessionUser, page: PageRequest): TE.TaskEither<AuthError, PageOf<User & { siteIds: number[] }>> =>
   async () => {
     const admin = adminOnly(session);
     if (E.isLeft(admin)) return admin;

@@ -1,7 +1,8 @@
+import type { PageOf, PageRequest } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { notFound, type AuthError } from '../domain/errors.js';
-import type { DeveloperApp, Page, PageRequest, SessionUser } from '../domain/model.js';
+import type { DeveloperApp, SessionUser } from '../domain/model.js';
 import { checkPassword } from './check-password.js';
 import type { Deps } from './deps.js';
 
@@ -36,6 +37,6 @@ export const ownAppWithPassword =
 
 export const listOwnApps =
   (deps: Deps) =>
-  (userId: string, page: PageRequest): TE.TaskEither<AuthError, Page<DeveloperApp>> =>
+  (userId: string, page: PageRequest): TE.TaskEither<AuthError, PageOf<DeveloperApp>> =>
   async () =>
     E.right(await deps.apps.listByUser(userId, page)());

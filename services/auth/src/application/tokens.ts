@@ -1,7 +1,8 @@
+import type { PageOf, PageRequest } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { notFound, type AuthError } from '../domain/errors.js';
-import type { Page, PageRequest, TokenRecord } from '../domain/model.js';
+import type { TokenRecord } from '../domain/model.js';
 import type { Deps } from './deps.js';
 
 /** The user's own tokens, newest first, optionally of one app. */
@@ -11,7 +12,7 @@ export const listOwnTokens =
     userId: string,
     filter: { readonly appId?: string },
     page: PageRequest,
-  ): TE.TaskEither<AuthError, Page<TokenRecord>> =>
+  ): TE.TaskEither<AuthError, PageOf<TokenRecord>> =>
   async () =>
     E.right(await deps.tokens.list({ ...filter, userId }, page)());
 

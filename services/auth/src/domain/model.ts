@@ -61,13 +61,3 @@ export interface SessionUser {
   /** Manages who is on which of the account's Sites. */
   readonly accountAdmin: boolean;
 }
-
-export interface Page<A> {
-  readonly items: readonly A[];
-  readonly total: number;
-}
-
-export interface PageRequest {
-  readonly page: number;
-  readonly perPage: number;
-}

@@ -48,3 +48,30 @@ export const publishedKeys = <K extends KeyMeta>(keys: readonly K[], now: Date):
  */
 export const keysOtherThan = <K extends KeyMeta>(keys: readonly K[], keep: string): K[] =>
   keys.filter((k) => k.kid !== keep && k.revokedAt === null);
+
+/** Where a key stands at a moment, as an operator sees it (`npm run admin -- list keys`). */
+export type KeyState = 'signing' | 'upcoming' | 'retired' | 'expired' | 'revoked';
+
+/**
+ * Every key, in the given order, with its state and whether the JWKS publishes it at
+ * `now`: revoked; else the signing key; else waiting to activate (upcoming); else
+ * published while its tokens may still be presented (retired); else expired.
+ */
+export const keySchedule = <K extends KeyMeta>(
+  keys: readonly K[],
+  now: Date,
+): { readonly key: K; readonly state: KeyState; readonly published: boolean }[] => {
+  const signing = signingKeyAt(keys, now)?.kid;
+  const published = new Set(publishedKeys(keys, now).map((k) => k.kid));
+  const stateOf = (key: K): KeyState =>
+    key.revokedAt !== null
+      ? 'revoked'
+      : key.kid === signing
+        ? 'signing'
+        : key.activatesAt > now
+          ? 'upcoming'
+          : published.has(key.kid)
+            ? 'retired'
+            : 'expired';
+  return keys.map((key) => ({ key, state: stateOf(key), published: published.has(key.kid) }));
+};

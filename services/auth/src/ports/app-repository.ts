@@ -1,5 +1,6 @@
+import type { PageOf, PageRequest } from '@esign/contracts';
 import type * as T from 'fp-ts/lib/Task.js';
-import type { DeveloperApp, Page, PageRequest } from '../domain/model.js';
+import type { DeveloperApp } from '../domain/model.js';
 
 /** What the client-credentials grant weighs about a client. */
 export interface ClientRecord {
@@ -14,7 +15,7 @@ export interface AppRepository {
   readonly create: (app: DeveloperApp) => T.Task<DeveloperApp>;
   readonly find: (id: string) => T.Task<DeveloperApp | undefined>;
   readonly findClient: (id: string) => T.Task<ClientRecord | undefined>;
-  readonly listByUser: (userId: string, page: PageRequest) => T.Task<Page<DeveloperApp>>;
+  readonly listByUser: (userId: string, page: PageRequest) => T.Task<PageOf<DeveloperApp>>;
   readonly list: (filter: { readonly userId?: string }) => T.Task<DeveloperApp[]>;
   readonly setClientSecret: (id: string, fingerprint: Uint8Array | null, at: Date) => T.Task<void>;
   readonly setDisabled: (id: string, disabledAt: Date | null) => T.Task<DeveloperApp | undefined>;

@@ -1,3 +1,2 @@
-export interface Clock {
-  readonly now: () => Date;
-}
+/** The one Clock form, from the contracts. */
+export type { Clock } from '@esign/contracts';

@@ -1,5 +1,6 @@
+import type { PageOf, PageRequest } from '@esign/contracts';
 import type * as T from 'fp-ts/lib/Task.js';
-import type { TokenRecord, Page, PageRequest } from '../domain/model.js';
+import type { TokenRecord } from '../domain/model.js';
 import type { IntrospectionSubject } from '../domain/tokens.js';
 
 export interface TokenFilter {
@@ -12,7 +13,7 @@ export interface TokenRepository {
   readonly insert: (token: TokenRecord) => T.Task<void>;
   readonly find: (id: string) => T.Task<TokenRecord | undefined>;
   /** Newest first. */
-  readonly list: (filter: TokenFilter, page: PageRequest) => T.Task<Page<TokenRecord>>;
+  readonly list: (filter: TokenFilter, page: PageRequest) => T.Task<PageOf<TokenRecord>>;
   /** Marks the token revoked unless it already is; answers the record as it now stands. */
   readonly revoke: (id: string, at: Date) => T.Task<TokenRecord | undefined>;
   /** The token, its user, app, account and signing key, and the user's sites now: one read. */

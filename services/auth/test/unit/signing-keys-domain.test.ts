@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
-import { keysOtherThan, publishedKeys, signingKeyAt, type KeyMeta } from '../../src/domain/signing-keys.js';
+import {
+  keySchedule,
+  keysOtherThan,
+  publishedKeys,
+  signingKeyAt,
+  type KeyMeta,
+} from '../../src/domain/signing-keys.js';
 
 const t = (minutes: number) => new Date(Date.UTC(2030, 0, 1, 0, minutes));
 const key = (kid: string, over: Partial<KeyMeta> = {}): KeyMeta => ({
@@ -59,6 +65,25 @@ describe('auth domain: signing key schedule', () => {
     assert.deepEqual(
       keysOtherThan([old, current, upcoming, revoked], 'current').map((k) => k.kid),
       ['old', 'upcoming'],
+    );
+  });
+
+  it('tells an operator where each key stands, in the order given', () => {
+    const revoked = key('revoked', { revokedAt: t(5) });
+    const expired = key('expired', { lastTokenExpiresAt: t(1) });
+    assert.deepEqual(
+      keySchedule([old, current, upcoming, revoked, expired], t(20)).map(({ key, state, published }) => [
+        key.kid,
+        state,
+        published,
+      ]),
+      [
+        ['old', 'retired', true],
+        ['current', 'signing', true],
+        ['upcoming', 'upcoming', true],
+        ['revoked', 'revoked', false],
+        ['expired', 'expired', false],
+      ],
     );
   });
 });

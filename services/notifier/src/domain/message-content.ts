@@ -1,3 +1,4 @@
+import { escapeHtml } from '@esign/contracts';
 import type { NoticeEvent } from './delivery.js';
 
 /**
@@ -10,16 +11,6 @@ export interface EmailContent {
   readonly text: string;
   readonly html: string;
 }
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 /** One line of plain text: control characters and runs of white space become one space. */
 export const oneLine = (s: string): string => s.replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim();

@@ -1,4 +1,5 @@
-import { escapeHtml, oneLine, type EmailContent } from './message-content.js';
+import { escapeHtml } from '@esign/contracts';
+import { oneLine, type EmailContent } from './message-content.js';
 
 /** The facts an "endpoint disabled" e-mail states; recorded when the endpoint is turned off. */
 export interface EndpointDisabledAlert {

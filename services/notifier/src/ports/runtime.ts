@@ -1,7 +1,5 @@
 /** Time and identifiers, so use cases stay deterministic under test. */
-export interface Clock {
-  readonly now: () => Date;
-}
+export type { Clock } from '@esign/contracts';
 
 export interface IdGenerator {
   /** A fresh UUID for an event envelope. */

@@ -1,18 +1,14 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type { WebhookAttemptView, WebhookDeliveryStatus, WebhookDeliveryView } from '@esign/contracts';
+import type {
+  PageOf,
+  PageRequest,
+  WebhookAttemptView,
+  WebhookDeliveryStatus,
+  WebhookDeliveryView,
+} from '@esign/contracts';
 import type { WebhookEndpoint } from '../domain/webhook-endpoint.js';
 import type { StoreUnavailable } from './delivery-store.js';
-
-export interface PageRequest {
-  readonly page: number;
-  readonly perPage: number;
-}
-
-export interface Paged<A> {
-  readonly items: readonly A[];
-  readonly total: number;
-}
 
 export interface TooManyEndpoints {
   readonly _tag: 'TooManyEndpoints';
@@ -29,7 +25,7 @@ export interface WebhookEndpointStore {
   readonly list: (
     siteId: number,
     page: PageRequest,
-  ) => TE.TaskEither<StoreUnavailable, Paged<WebhookEndpoint>>;
+  ) => TE.TaskEither<StoreUnavailable, PageOf<WebhookEndpoint>>;
   readonly get: (siteId: number, id: string) => TE.TaskEither<StoreUnavailable, WebhookEndpoint | undefined>;
   /**
    * Reads the endpoint under a row lock, applies `change` and writes its result, in one
@@ -48,7 +44,7 @@ export interface WebhookEndpointStore {
     endpointId: string,
     filter: { readonly status?: WebhookDeliveryStatus },
     page: PageRequest,
-  ) => TE.TaskEither<StoreUnavailable, Paged<WebhookDeliveryView>>;
+  ) => TE.TaskEither<StoreUnavailable, PageOf<WebhookDeliveryView>>;
   readonly getDelivery: (
     siteId: number,
     endpointId: string,

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { composeEmail, composeSms, escapeHtml } from '../../src/domain/message-content.js';
+import { escapeHtml } from '@esign/contracts';
+import { composeEmail, composeSms } from '../../src/domain/message-content.js';
 import { requestReminded, requestSent, signer } from '../support/events.js';
 
 describe('notifier domain: what a signer reads', () => {

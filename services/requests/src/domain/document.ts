@@ -1,16 +1,9 @@
+import { canonicalJson, escapeHtml } from '@esign/contracts';
 import type { TemplateField, TemplateKind } from './contract-template.js';
 import type { RequestField, SignatureRequest } from './signature-request.js';
 
-const ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text as HTML: safe in element content and in quoted attribute values alike. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+/** Text as HTML (one definition, in the contracts; the signer pages import it from here). */
+export { escapeHtml };
 
 /**
  * An HTML contract with its `render_data` merged: every `{{ token }}` is replaced by the
@@ -68,16 +61,6 @@ export interface ContractFingerprint {
 
 export const DOCUMENT_FORMAT = 'esign-document/1';
 
-const canonical = (value: unknown): string => {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value);
-};
-
 /**
  * "The document shown" to every signer of a Request, as canonical JSON (keys sorted, no
  * white space, UTF-8): the contracts in order with the fingerprint of each one's content,
@@ -91,7 +74,7 @@ export const canonicalDocument = (
   contracts: readonly ContractFingerprint[],
   fields: readonly TypedField[],
 ): string =>
-  canonical({
+  canonicalJson({
     format: DOCUMENT_FORMAT,
     request_id: request.id,
     contracts: contracts.map((c) => ({ id: c.id, name: c.name, kind: c.kind, sha256: c.sha256 })),

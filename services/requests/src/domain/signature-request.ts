@@ -1,5 +1,4 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { Contact } from './signer.js';
 
 /**
  * A Request's life:
@@ -14,99 +13,21 @@ import type { Contact } from './signer.js';
  * completed, declined, cancelled and expired are final. Execution URLs are live only
  * while the Request is sent and before its expiry.
  */
-export type RequestState = 'draft' | 'sent' | 'completed' | 'cancelled' | 'expired' | 'declined';
-export type SignerState = 'pending' | 'signed' | 'declined';
-export type Channel = 'email' | 'sms';
 
-/** The last outcome the notifier reported for one channel of one signer. */
-export interface Delivery {
-  readonly outcome: 'delivered' | 'failed';
-  readonly at: string;
-  readonly eventId: string;
-  readonly error: string | null;
-}
-
-export interface RequestSigner {
-  readonly signerId: string;
-  /** Opaque, per Request: what an Execution URL names instead of the client's signer_id. */
-  readonly signerRef: string;
-  readonly contact: Contact;
-  /** The channels the client chose; `notifiableChannels` says which of them can be used. */
-  readonly sendTo: { readonly email: boolean; readonly sms: boolean };
-  readonly state: SignerState;
-  readonly signedAt: string | null;
-  readonly declinedAt: string | null;
-  readonly delivery: { readonly email: Delivery | null; readonly sms: Delivery | null };
-}
-
-export interface RequestField {
-  readonly name: string;
-  readonly defaultValue: string | boolean | null;
-  /** The signer_id of the signer who completes it; null until assigned. */
-  readonly assignedTo: string | null;
-}
-
-export interface ContractRef {
-  readonly id: number;
-  readonly name: string;
-}
-
-export interface SignatureRequest {
-  readonly id: string;
-  readonly siteId: number;
-  /** The site's name when the Request was made: what signers are told who is asking. */
-  readonly siteName: string;
-  readonly state: RequestState;
-  readonly contracts: readonly ContractRef[];
-  readonly signers: readonly RequestSigner[];
-  readonly fields: readonly RequestField[];
-  readonly renderData: Readonly<Record<string, string>>;
-  readonly redirectUrl: string | null;
-  readonly expiresAt: string | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  readonly sentAt: string | null;
-  readonly cancelledAt: string | null;
-  readonly expiredAt: string | null;
-  readonly completedAt: string | null;
-  readonly declinedAt: string | null;
-  readonly lastRemindedAt: string | null;
-  readonly remindCount: number;
-}
-
-/** What happened, for the outbox; the application stamps ids and builds the payloads. */
-export type RequestEvent =
-  | { readonly type: 'request.created' }
-  | { readonly type: 'request.sent'; readonly notify: readonly RequestSigner[] }
-  | { readonly type: 'request.reminded'; readonly notify: readonly RequestSigner[] }
-  | { readonly type: 'request.cancelled'; readonly previous: RequestState }
-  | { readonly type: 'request.expired'; readonly previous: RequestState }
-  | { readonly type: 'request.signed'; readonly signerRef: string }
-  | { readonly type: 'request.completed' }
-  | { readonly type: 'request.declined'; readonly signerRef: string; readonly reason: string };
-
-export interface Transition {
-  readonly request: SignatureRequest;
-  readonly events: readonly RequestEvent[];
-}
-
-export type Action = 'send' | 'cancel' | 'remind' | 'expire' | 'sign' | 'decline';
-
-/** Why a send cannot happen: the spec's three preconditions. */
-export type MissingForSend =
-  | { readonly _tag: 'NoContracts' }
-  | { readonly _tag: 'NoSigners' }
-  | { readonly _tag: 'UnassignedFields'; readonly fields: readonly { index: number; name: string }[] };
-
-export type TransitionError =
-  | { readonly _tag: 'StateConflict'; readonly action: Action; readonly state: RequestState }
-  | { readonly _tag: 'RequestExpired'; readonly expiresAt: string }
-  | { readonly _tag: 'SendPreconditionsFailed'; readonly missing: readonly MissingForSend[] }
-  | { readonly _tag: 'RemindTooSoon'; readonly retryAfterSeconds: number }
-  | { readonly _tag: 'RemindLimitReached'; readonly limit: number }
-  | { readonly _tag: 'NothingToRemind' }
-  | { readonly _tag: 'UnknownSigner'; readonly signerRef: string }
-  | { readonly _tag: 'SignerNotPending'; readonly signerRef: string; readonly state: SignerState };
+// The Request's data types, for every importer of this module.
+export type * from './request-model.js';
+import type {
+  RequestState,
+  Channel,
+  Delivery,
+  RequestSigner,
+  SignatureRequest,
+  RequestEvent,
+  Transition,
+  Action,
+  MissingForSend,
+  TransitionError,
+} from './request-model.js';
 
 const conflict = (action: Action, state: RequestState): E.Either<TransitionError, never> =>
   E.left({ _tag: 'StateConflict', action, state });

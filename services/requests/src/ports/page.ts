@@ -1,10 +1,2 @@
-export interface PageRequest {
-  /** 1-based. */
-  readonly page: number;
-  readonly perPage: number;
-}
-
-export interface PageOf<A> {
-  readonly items: readonly A[];
-  readonly total: number;
-}
+/** A page asked for and a page answered: one definition, in the contracts, for every service. */
+export type { PageOf, PageRequest } from '@esign/contracts';

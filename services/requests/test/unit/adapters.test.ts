@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { decodeConfig } from '@esign/platform';
 import { hmacUrlSigner } from '../../src/adapters/crypto/hmac-url-signer.js';
-import { canonicalJson, idempotencyOf, listQuery } from '../../src/adapters/http/params.js';
+import { canonicalJson } from '@esign/contracts';
+import { idempotencyOf, listQuery } from '../../src/adapters/http/params.js';
 import { Config, defaults, parseSigningKeys } from '../../src/config.js';
 
 const OLD = { id: 'old', secret: 'the-old-secret-that-is-long-enough-00' };

@@ -1,51 +1,36 @@
-import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type * as t from 'io-ts';
-import type Router from '@koa/router';
 import {
   CreateWebhookEndpointBody,
-  decode,
-  MAX_PER_PAGE,
   PRINCIPAL_HEADER,
   RotateWebhookSecretBody,
   UpdateWebhookEndpointBody,
   WebhookDeliveryStatus,
   type FieldError,
+  type PageRequest,
 } from '@esign/contracts';
-import { invalidBody, invalidQuery, notFound, type AppContext, type AppState } from '@esign/platform';
-import type { WebhookError } from '../../application/webhooks/webhook-errors.js';
+import type * as t from 'io-ts';
+import type Router from '@koa/router';
+import {
+  decodeBody,
+  integerIdParam,
+  invalidQuery,
+  pageQuery,
+  runWith,
+  uuidParam,
+  type AppContext,
+  type AppState,
+} from '@esign/platform';
 import type { WebhookUseCases } from '../../application/webhooks/webhook-use-cases.js';
-import type { PageRequest } from '../../ports/webhook-endpoint-store.js';
 import { callerOf } from './principal.js';
 import { problemOf } from './webhook-problems.js';
 
-const run = async <A>(task: TE.TaskEither<WebhookError, A>): Promise<A> => {
-  const result = await task();
-  if (E.isLeft(result)) throw problemOf(result.left);
-  return result.right;
-};
+const run = runWith(problemOf);
 
-const bodyOf = <A, O>(codec: t.Type<A, O, unknown>, ctx: AppContext, empty?: unknown): A => {
-  const raw = (ctx.request as { body?: unknown }).body;
-  const decoded = decode(codec)(raw === undefined ? empty : raw);
-  if (E.isLeft(decoded)) throw invalidBody(decoded.left);
-  return decoded.right;
-};
+/** A body the route requires decodes as `undefined` when absent (so it is named as missing). */
+const bodyOf = <A, O>(codec: t.Type<A, O, unknown>, ctx: AppContext, absent?: unknown): A =>
+  decodeBody(codec, ctx, { value: absent });
 
-const INTEGER_ID = /^[1-9][0-9]{0,14}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** An id that cannot exist answers 404 like a missing one: there is nothing to correct in a path. */
-const siteIdOf = (raw: string | undefined): number => {
-  if (raw === undefined || !INTEGER_ID.test(raw)) throw notFound('No such site.');
-  return Number(raw);
-};
-const uuidOf = (raw: string | undefined, resource: string): string => {
-  if (raw === undefined || !UUID.test(raw)) throw notFound(`No such ${resource}.`);
-  return raw.toLowerCase();
-};
-
-const DEFAULT_PER_PAGE = 20;
+const siteIdOf = (raw: string | undefined): number => integerIdParam(raw, 'site');
+const uuidOf = uuidParam;
 
 /** `page`, `per_page` (at most 100) and the named extra parameters; anything else is refused by name. */
 const queryOf = (
@@ -53,25 +38,7 @@ const queryOf = (
   extra: readonly string[] = [],
 ): { page: PageRequest; errors: FieldError[] } => {
   const errors: FieldError[] = [];
-  for (const key of Object.keys(query))
-    if (!['page', 'per_page', ...extra].includes(key))
-      errors.push({ path: key, message: 'unknown parameter' });
-  const positive = (name: string, max: number, fallback: number) => {
-    const raw = query[name];
-    if (raw === undefined) return fallback;
-    if (typeof raw !== 'string' || !/^[0-9]{1,9}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
-      errors.push({ path: name, message: `must be an integer from 1 to ${max}` });
-      return fallback;
-    }
-    return Number(raw);
-  };
-  return {
-    page: {
-      page: positive('page', 1_000_000, 1),
-      perPage: positive('per_page', MAX_PER_PAGE, DEFAULT_PER_PAGE),
-    },
-    errors,
-  };
+  return { page: pageQuery(query, errors, { known: extra }), errors };
 };
 
 const BASE = '/v1.1/sites/:id/webhooks';

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { claimEvent, db, sql, type DatabasePool } from '@esign/platform';
-import { WebhookEventType } from '@esign/contracts';
+import { nullable, WebhookEventType } from '@esign/contracts';
 import type { EndpointDisabledAlert } from '../../domain/webhook-alert.js';
 import type { NextStep } from '../../domain/webhook-delivery.js';
 import type {
@@ -11,8 +11,6 @@ import type {
   WebhookDeliveryStore,
 } from '../../ports/webhook-delivery-store.js';
 import { cancelPending } from './postgres-webhook-endpoint-store.js';
-
-const Nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
 const ClaimedRow = t.type({
   id: t.string,
@@ -25,14 +23,14 @@ const ClaimedRow = t.type({
   url: t.string,
   enabled: t.boolean,
   secret: t.string,
-  previous_secret: Nullable(t.string),
-  previous_secret_expires_at: Nullable(t.string),
+  previous_secret: nullable(t.string),
+  previous_secret_expires_at: nullable(t.string),
 });
 
 const HealthRow = t.type({
   id: t.string,
   enabled: t.boolean,
-  failing_since: Nullable(t.string),
+  failing_since: nullable(t.string),
   site_id: t.number,
   site_name: t.string,
   url: t.string,

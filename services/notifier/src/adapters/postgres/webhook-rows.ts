@@ -1,14 +1,13 @@
 import * as t from 'io-ts';
 import { sql } from '@esign/platform';
 import {
+  nullable,
   WebhookAttemptView,
   WebhookDeliveryStatus,
   WebhookDeliveryView,
   WebhookEventType,
 } from '@esign/contracts';
 import type { WebhookEndpoint } from '../../domain/webhook-endpoint.js';
-
-const Nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
 /** A webhook_endpoints row as `endpointColumns` selects it. */
 export const EndpointRow = t.type({
@@ -19,12 +18,12 @@ export const EndpointRow = t.type({
   description: t.string,
   event_types: t.array(WebhookEventType),
   enabled: t.boolean,
-  disabled_reason: Nullable(t.literal('failing')),
+  disabled_reason: nullable(t.literal('failing')),
   alert_email: t.string,
   secret: t.string,
-  previous_secret: Nullable(t.string),
-  previous_secret_expires_at: Nullable(t.string),
-  failing_since: Nullable(t.string),
+  previous_secret: nullable(t.string),
+  previous_secret_expires_at: nullable(t.string),
+  failing_since: nullable(t.string),
   created_at: t.string,
   updated_at: t.string,
 });

@@ -1,12 +1,12 @@
-import * as TE from 'fp-ts/lib/TaskEither.js';
-import { pipe } from 'fp-ts/lib/function.js';
 import {
   pageView,
+  type PageRequest,
   type WebhookDeliveryDetail,
   type WebhookDeliveryList,
   type WebhookDeliveryStatus,
 } from '@esign/contracts';
-import type { PageRequest } from '../../ports/webhook-endpoint-store.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import type { ManageWebhooksDeps } from './create-webhook-endpoint.js';
 import { endpointNotFound, siteOf, type Caller, type WebhookError } from './webhook-errors.js';
 

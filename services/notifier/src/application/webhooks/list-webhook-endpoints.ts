@@ -1,8 +1,12 @@
+import {
+  pageView,
+  type PageRequest,
+  type WebhookEndpointList,
+  type WebhookEndpointView,
+} from '@esign/contracts';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import { pageView, type WebhookEndpointList, type WebhookEndpointView } from '@esign/contracts';
 import { endpointView } from '../../domain/webhook-endpoint.js';
-import type { PageRequest } from '../../ports/webhook-endpoint-store.js';
 import type { ManageWebhooksDeps } from './create-webhook-endpoint.js';
 import { endpointNotFound, siteOf, type Caller, type WebhookError } from './webhook-errors.js';
 

@@ -1,19 +1,8 @@
-import * as E from 'fp-ts/lib/Either.js';
-import { unauthorized, verifyPrincipal } from '@esign/platform';
+import { principalOf } from '@esign/platform';
 import type { Caller } from '../../application/caller.js';
 
-/**
- * The caller as the gateway vouches for it. The service trusts no scope it cannot
- * verify: without a valid signed principal, nothing under /v1.1 answers.
- */
+/** The caller as the gateway vouches for it: the platform verifies, requests keeps who and which sites. */
 export const callerOf = async (secret: string, header: string | undefined): Promise<Caller> => {
-  if (header === undefined || header === '') {
-    throw unauthorized(
-      'This call carries no verified principal: call the API through the gateway.',
-      'unauthenticated',
-    );
-  }
-  const verified = await verifyPrincipal(secret, header);
-  if (E.isLeft(verified)) throw unauthorized('The forwarded principal is not valid.', 'invalid_principal');
-  return { sub: verified.right.sub, sites: verified.right.sites };
+  const principal = await principalOf(secret, header);
+  return { sub: principal.sub, sites: principal.sites };
 };

@@ -1,14 +1,19 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
 import * as t from 'io-ts';
-import { CreateContractBody, CreateRequestBody, decode, PRINCIPAL_HEADER, strict } from '@esign/contracts';
-import { invalidBody, type AppContext, type AppState } from '@esign/platform';
+import { CreateContractBody, CreateRequestBody, PRINCIPAL_HEADER, strict } from '@esign/contracts';
+import {
+  decodeBody,
+  integerIdParam,
+  runWith,
+  uuidParam,
+  type AppContext,
+  type AppState,
+} from '@esign/platform';
 import type Router from '@koa/router';
 import type { Caller } from '../../application/caller.js';
-import type { AppError } from '../../application/errors.js';
 import type { Idempotency, Outcome } from '../../application/idempotency.js';
 import type { UseCases } from '../../application/use-cases.js';
-import { IDEMPOTENCY_HEADER, idempotencyOf, integerId, listQuery, uuidId } from './params.js';
+import { IDEMPOTENCY_HEADER, idempotencyOf, listQuery } from './params.js';
 import { callerOf } from './principal.js';
 import { problemOf } from './problems.js';
 
@@ -18,20 +23,12 @@ const NoParameters = strict({}, {}, 'NoParameters');
 const REQUEST_STATES = ['draft', 'sent', 'completed', 'cancelled', 'expired', 'declined'] as const;
 const TEMPLATE_STATES = ['draft', 'published'] as const;
 
-const run = async <A>(task: TE.TaskEither<AppError, A>): Promise<A> => {
-  const result = await task();
-  if (E.isLeft(result)) throw problemOf(result.left);
-  return result.right;
-};
+const run = runWith(problemOf);
 
 /** The parsed JSON body (the platform's body parser puts it there). */
 const requestBody = (ctx: AppContext): unknown => (ctx.request as { body?: unknown }).body;
 
-const bodyOf = <A, O>(codec: t.Type<A, O, unknown>, ctx: AppContext): A => {
-  const decoded = decode(codec)(requestBody(ctx) ?? {});
-  if (E.isLeft(decoded)) throw invalidBody(decoded.left);
-  return decoded.right;
-};
+const bodyOf = decodeBody;
 
 const idempotencyFrom = (ctx: AppContext): Idempotency | undefined => {
   const result = idempotencyOf(
@@ -72,7 +69,7 @@ export const mountRoutes = (
   router.post(
     '/v1.1/sites/:id/contracts',
     authed(async (ctx, caller) => {
-      const siteId = integerId(ctx.params.id, 'site');
+      const siteId = integerIdParam(ctx.params.id, 'site');
       const body = bodyOf(CreateContractBody, ctx);
       const idempotency = idempotencyFrom(ctx);
       const outcome = await run(
@@ -85,7 +82,7 @@ export const mountRoutes = (
   router.get(
     '/v1.1/sites/:id/contracts',
     authed(async (ctx, caller) => {
-      const siteId = integerId(ctx.params.id, 'site');
+      const siteId = integerIdParam(ctx.params.id, 'site');
       const { page, state } = listQuery(ctx.query, TEMPLATE_STATES);
       ctx.body = await run(cases.listContracts({ caller, siteId, page, state }));
     }),
@@ -94,7 +91,7 @@ export const mountRoutes = (
   router.get(
     '/v1.1/contracts/:id',
     authed(async (ctx, caller) => {
-      const templateId = integerId(ctx.params.id, 'contract');
+      const templateId = integerIdParam(ctx.params.id, 'contract');
       ctx.body = await run(cases.getContract({ caller, templateId }));
     }),
   );
@@ -102,7 +99,7 @@ export const mountRoutes = (
   router.post(
     '/v1.1/contracts/:id/publish',
     authed(async (ctx, caller) => {
-      const templateId = integerId(ctx.params.id, 'contract');
+      const templateId = integerIdParam(ctx.params.id, 'contract');
       const idempotency = idempotencyFrom(ctx);
       answer(
         ctx,
@@ -115,7 +112,7 @@ export const mountRoutes = (
   router.post(
     '/v1.1/sites/:id/requests',
     authed(async (ctx, caller) => {
-      const siteId = integerId(ctx.params.id, 'site');
+      const siteId = integerIdParam(ctx.params.id, 'site');
       const body = bodyOf(CreateRequestBody, ctx);
       const idempotency = idempotencyFrom(ctx);
       const outcome = await run(
@@ -128,7 +125,7 @@ export const mountRoutes = (
   router.get(
     '/v1.1/sites/:id/requests',
     authed(async (ctx, caller) => {
-      const siteId = integerId(ctx.params.id, 'site');
+      const siteId = integerIdParam(ctx.params.id, 'site');
       const { page, state } = listQuery(ctx.query, REQUEST_STATES);
       ctx.body = await run(cases.listRequests({ caller, siteId, page, state }));
     }),
@@ -142,7 +139,7 @@ export const mountRoutes = (
     router.post(
       `/v1.1/requests/:id/${action}`,
       authed(async (ctx, caller) => {
-        const requestId = uuidId(ctx.params.id, 'request');
+        const requestId = uuidParam(ctx.params.id, 'request');
         bodyOf(NoParameters, ctx);
         const idempotency = idempotencyFrom(ctx);
         answer(ctx, 200, await run(useCase({ caller, requestId, ...(idempotency && { idempotency }) })));
@@ -153,7 +150,7 @@ export const mountRoutes = (
   router.get(
     '/v1.1/requests/:id/download',
     authed(async (ctx, caller) => {
-      const requestId = uuidId(ctx.params.id, 'request');
+      const requestId = uuidParam(ctx.params.id, 'request');
       const executed = await run(cases.downloadExecuted({ caller, requestId }));
       ctx.type = 'application/pdf';
       ctx.set('Content-Disposition', `attachment; filename="${executed.filename}"`);
@@ -166,7 +163,7 @@ export const mountRoutes = (
   router.get(
     '/v1.1/requests/:id',
     authed(async (ctx, caller) => {
-      const requestId = uuidId(ctx.params.id, 'request');
+      const requestId = uuidParam(ctx.params.id, 'request');
       ctx.body = await run(cases.getRequest({ caller, requestId }));
     }),
   );

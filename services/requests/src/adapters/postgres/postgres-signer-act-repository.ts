@@ -1,26 +1,25 @@
 import * as t from 'io-ts';
+import { nullable } from '@esign/contracts';
 import { db, sql, type Queryable } from '@esign/platform';
 import type { SignerAct } from '../../domain/signing.js';
 import type { SignerActRepository } from '../../ports/signer-act-repository.js';
 import { Bytes, JsonTimestamp } from './rows.js';
 import { task } from './task.js';
 
-const Nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
-
 const ActRow = t.type({
   signer_ref: t.string,
   signer_id: t.string,
-  email: Nullable(t.string),
-  mobile_number: Nullable(t.string),
+  email: nullable(t.string),
+  mobile_number: nullable(t.string),
   kind: t.keyof({ signed: null, declined: null }),
   at: JsonTimestamp,
   ip: t.string,
   user_agent: t.string,
   document_sha256: t.string,
-  typed_name: Nullable(t.string),
-  drawn_signature: Nullable(Bytes),
+  typed_name: nullable(t.string),
+  drawn_signature: nullable(Bytes),
   field_values: t.record(t.string, t.union([t.string, t.boolean])),
-  reason: Nullable(t.string),
+  reason: nullable(t.string),
 });
 
 export const postgresSignerActRepository = (q: Queryable): SignerActRepository => ({

@@ -1,8 +1,6 @@
 import * as t from 'io-ts';
-import { ContractFieldView } from '@esign/contracts';
+import { ContractFieldView, nullable } from '@esign/contracts';
 import type { TemplateField } from '../../domain/contract-template.js';
-
-const Nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
 
 /** A timestamp built by Postgres inside JSON (`+00:00` form), normalised to the wire's `...Z`. */
 export const JsonTimestamp = new t.Type<string, string, unknown>(
@@ -56,11 +54,11 @@ export const TemplateRow = t.type({
   document_sha256: t.string,
   created_at: t.string,
   updated_at: t.string,
-  published_at: Nullable(t.string),
+  published_at: nullable(t.string),
 });
 export type TemplateRow = t.TypeOf<typeof TemplateRow>;
 
-export const TemplateWithHtmlRow = t.intersection([TemplateRow, t.type({ html: Nullable(t.string) })]);
+export const TemplateWithHtmlRow = t.intersection([TemplateRow, t.type({ html: nullable(t.string) })]);
 
 const RequestStateCodec = t.keyof({
   draft: null,
@@ -75,22 +73,22 @@ const DeliveryJson = t.type({
   outcome: t.keyof({ delivered: null, failed: null }),
   at: JsonTimestamp,
   event_id: t.string,
-  error: Nullable(t.string),
+  error: nullable(t.string),
 });
 export type DeliveryJson = t.TypeOf<typeof DeliveryJson>;
 
 export const SignerRow = t.type({
   signer_id: t.string,
   signer_ref: t.string,
-  email: Nullable(t.string),
-  mobile_number: Nullable(t.string),
+  email: nullable(t.string),
+  mobile_number: nullable(t.string),
   send_email: t.boolean,
   send_sms: t.boolean,
   state: t.keyof({ pending: null, signed: null, declined: null }),
-  signed_at: Nullable(JsonTimestamp),
-  declined_at: Nullable(JsonTimestamp),
-  email_delivery: Nullable(DeliveryJson),
-  sms_delivery: Nullable(DeliveryJson),
+  signed_at: nullable(JsonTimestamp),
+  declined_at: nullable(JsonTimestamp),
+  email_delivery: nullable(DeliveryJson),
+  sms_delivery: nullable(DeliveryJson),
 });
 
 /** A Request with its contracts, signers and fields, assembled by one query as JSON. */
@@ -100,24 +98,24 @@ export const RequestRow = t.type({
   site_name: t.string,
   state: RequestStateCodec,
   render_data: t.record(t.string, t.string),
-  redirect_url: Nullable(t.string),
-  expires_at: Nullable(t.string),
+  redirect_url: nullable(t.string),
+  expires_at: nullable(t.string),
   created_at: t.string,
   updated_at: t.string,
-  sent_at: Nullable(t.string),
-  cancelled_at: Nullable(t.string),
-  expired_at: Nullable(t.string),
-  completed_at: Nullable(t.string),
-  declined_at: Nullable(t.string),
-  last_reminded_at: Nullable(t.string),
+  sent_at: nullable(t.string),
+  cancelled_at: nullable(t.string),
+  expired_at: nullable(t.string),
+  completed_at: nullable(t.string),
+  declined_at: nullable(t.string),
+  last_reminded_at: nullable(t.string),
   remind_count: t.number,
   contracts: t.array(t.type({ id: t.number, name: t.string })),
   signers: t.array(SignerRow),
   fields: t.array(
     t.type({
       name: t.string,
-      default_value: Nullable(t.union([t.string, t.boolean])),
-      assigned_to: Nullable(t.string),
+      default_value: nullable(t.union([t.string, t.boolean])),
+      assigned_to: nullable(t.string),
     }),
   ),
 });

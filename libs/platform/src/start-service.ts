@@ -1,0 +1,96 @@
+import type Koa from 'koa';
+import { connectAmqp, topologyNames, type AmqpClient } from './amqp.js';
+import type { EventConsumer } from './consumer.js';
+import { createDatabasePool, postgresReadiness, type DatabasePool } from './db.js';
+import type { AppState, ReadinessCheck } from './http.js';
+import type { ShutdownStep } from './lifecycle.js';
+import type { Logger } from './logger.js';
+import { createMetrics, type Metrics } from './metrics.js';
+import { migrate } from './migrate.js';
+import { startOutboxRelay } from './outbox.js';
+
+/** What the platform opened for a service, handed to its composition root. */
+export interface ServiceInfra {
+  readonly pool: DatabasePool;
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+  /** A check for every dependency the platform opened (Postgres; RabbitMQ with messaging). */
+  readonly readiness: readonly ReadinessCheck[];
+}
+
+/** What a service's composition root builds on them. */
+export interface ServiceParts {
+  readonly app: Koa<AppState>;
+  /** Started with the broker connection (again after each reconnect), stopped first. */
+  readonly consumers?: readonly EventConsumer[];
+  /** Run after the consumers stop, before the relay and the connections close. */
+  readonly steps?: readonly ShutdownStep[];
+}
+
+export interface RunningService {
+  readonly app: Koa<AppState>;
+  /** Shutdown in order: consumers, the service's own steps, outbox relay, RabbitMQ, Postgres. */
+  readonly steps: readonly ShutdownStep[];
+}
+
+/**
+ * The one skeleton of a service with a database: migrate (messaging and own tables),
+ * open the pool, let `build` wire the use cases and the HTTP app, then, with messaging,
+ * connect to RabbitMQ starting the consumers and run the outbox relay. Every dependency it
+ * opens is in readiness and in the shutdown steps. `serve` then listens and drains.
+ */
+export const startService = async (options: {
+  readonly service: string;
+  readonly logger: Logger;
+  readonly databaseUrl: string;
+  readonly migrationsDir: string;
+  /** RabbitMQ: consumers start on connect and the outbox relay publishes to `<prefix>.events`. */
+  readonly messaging?: { readonly amqpUrl: string; readonly prefix: string };
+  readonly build: (infra: ServiceInfra) => Promise<ServiceParts>;
+}): Promise<RunningService> => {
+  const { logger } = options;
+  await migrate(options.databaseUrl, options.migrationsDir, logger);
+  const pool = await createDatabasePool(options.databaseUrl);
+  // The broker connection is made once the consumers exist; readiness asks it then.
+  const broker: { client?: AmqpClient } = {};
+  const readiness: ReadinessCheck[] = [postgresReadiness(pool)];
+  if (options.messaging !== undefined)
+    readiness.push({
+      name: 'rabbitmq',
+      check: () =>
+        broker.client?.isConnected() === true
+          ? Promise.resolve()
+          : Promise.reject(new Error('not connected')),
+    });
+  const parts = await options.build({ pool, logger, metrics: createMetrics(options.service), readiness });
+  const consumers = parts.consumers ?? [];
+  const tail: ShutdownStep[] = [{ name: 'postgres', run: () => pool.end() }];
+  if (options.messaging !== undefined) {
+    const amqp = await connectAmqp(options.messaging.amqpUrl, logger, async (model) => {
+      for (const consumer of consumers) await consumer.setup(model);
+    });
+    broker.client = amqp;
+    const relay = startOutboxRelay({
+      pool,
+      databaseUrl: options.databaseUrl,
+      amqp,
+      exchange: topologyNames(options.messaging.prefix).events,
+      logger,
+    });
+    tail.unshift(
+      { name: 'outbox-relay', run: () => relay.stop() },
+      { name: 'amqp', run: () => amqp.close() },
+    );
+  }
+  return {
+    app: parts.app,
+    steps: [
+      ...consumers.map((consumer, i): ShutdownStep => ({
+        name: `consumer-${i + 1}`,
+        run: () => consumer.stop(),
+      })),
+      ...(parts.steps ?? []),
+      ...tail,
+    ],
+  };
+};

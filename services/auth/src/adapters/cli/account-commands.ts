@@ -1,0 +1,121 @@
+import { MAX_PG_INTEGER } from '@esign/contracts';
+import { createAccount, setApiAccess } from '../../application/create-account.js';
+import { addMember, createSite, removeMember } from '../../application/sites.js';
+import { createUser, setPassword, setUserDisabled } from '../../application/users.js';
+import {
+  bool,
+  email,
+  integer,
+  passwordOf,
+  PASSWORD_ENV,
+  required,
+  text,
+  unwrap,
+  userOf,
+  type Command,
+} from './cli-command.js';
+import { accountView, siteView, userView } from './cli-views.js';
+
+/** Accounts, sites, users and memberships. */
+export const ACCOUNT_COMMANDS: Record<string, Command> = {
+  'create-account': {
+    summary: '--name <name> [--api-access true|false]   an account (API access on by default)',
+    options: { name: { type: 'string' }, 'api-access': { type: 'string' } },
+    run: async (deps, v) => ({
+      account: accountView(
+        await unwrap(
+          createAccount(deps)({
+            name: text(required(v, 'name'), 'name', 200),
+            apiAccess: v['api-access'] === undefined ? true : bool(v['api-access'] as string, 'api-access'),
+          }),
+        ),
+      ),
+    }),
+  },
+  'set-api-access': {
+    summary: '--account <id> --enabled true|false   grant or withdraw REST API access (takes effect at once)',
+    options: { account: { type: 'string' }, enabled: { type: 'string' } },
+    run: async (deps, v) => ({
+      account: accountView(
+        await unwrap(
+          setApiAccess(deps)({
+            accountId: required(v, 'account'),
+            enabled: bool(required(v, 'enabled'), 'enabled'),
+          }),
+        ),
+      ),
+    }),
+  },
+  'create-site': {
+    summary: '--account <id> --name <name>   a site (integer id) of the account',
+    options: { account: { type: 'string' }, name: { type: 'string' } },
+    run: async (deps, v) => ({
+      site: siteView(
+        await unwrap(
+          createSite(deps)({
+            accountId: required(v, 'account'),
+            name: text(required(v, 'name'), 'name', 200),
+          }),
+        ),
+      ),
+    }),
+  },
+  'create-user': {
+    summary: `--account <id> --email <address> [--password <p>]   password also from $${PASSWORD_ENV}; generated and printed when neither is given`,
+    options: { account: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
+    run: async (deps, v, _p, io) => {
+      const address = email(required(v, 'email'), 'email');
+      const { password, generated } = passwordOf(v, io);
+      const user = await unwrap(
+        createUser(deps)({ accountId: required(v, 'account'), email: address, password }),
+      );
+      return { user: userView(user), ...(generated ? { password } : {}) };
+    },
+  },
+  'set-password': {
+    summary: `--user <id|email> [--password <p>]   new password (or $${PASSWORD_ENV}, or generated); ends their sessions`,
+    options: { user: { type: 'string' }, password: { type: 'string' } },
+    run: async (deps, v, _p, io) => {
+      const user = await userOf(deps, v);
+      const { password, generated } = passwordOf(v, io);
+      await unwrap(setPassword(deps)({ userId: user.id, password }));
+      return { user: userView(user), ...(generated ? { password } : {}) };
+    },
+  },
+  'disable-user': {
+    summary: '--user <id|email>   their sessions end and their tokens stop working',
+    options: { user: { type: 'string' } },
+    run: async (deps, v) => {
+      const user = await userOf(deps, v);
+      return { user: userView(await unwrap(setUserDisabled(deps)({ userId: user.id, disabled: true }))) };
+    },
+  },
+  'enable-user': {
+    summary: '--user <id|email>   undoes disable-user (their unexpired, unrevoked tokens work again)',
+    options: { user: { type: 'string' } },
+    run: async (deps, v) => {
+      const user = await userOf(deps, v);
+      return { user: userView(await unwrap(setUserDisabled(deps)({ userId: user.id, disabled: false }))) };
+    },
+  },
+  'add-member': {
+    summary: "--site <id> --user <id|email>   the user's tokens reach the site",
+    options: { site: { type: 'string' }, user: { type: 'string' } },
+    run: async (deps, v) => {
+      const siteId = integer(required(v, 'site'), 'site', 1, MAX_PG_INTEGER);
+      const user = await userOf(deps, v);
+      const { added } = await unwrap(addMember(deps)({ siteId, userId: user.id }));
+      return { membership: { site_id: siteId, user_id: user.id, added } };
+    },
+  },
+  'remove-member': {
+    summary: "--site <id> --user <id|email>   the user's tokens stop reaching the site",
+    options: { site: { type: 'string' }, user: { type: 'string' } },
+    run: async (deps, v) => {
+      const siteId = integer(required(v, 'site'), 'site', 1, MAX_PG_INTEGER);
+      const user = await userOf(deps, v);
+      const { removed } = await unwrap(removeMember(deps)({ siteId, userId: user.id }));
+      return { membership: { site_id: siteId, user_id: user.id, removed } };
+    },
+  },
+};
