@@ -11,7 +11,14 @@ import { createServer, request, type IncomingMessage, type Server, type ServerRe
 import net, { type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { topologyNames } from '@esign/platform';
-import { amqpPrefix, createTestDatabase, deleteAmqpObjects, infra, type TestDatabase } from '@esign/testing';
+import {
+  amqpPrefix,
+  createTestDatabase,
+  deleteAmqpObjects,
+  infra,
+  redisUrl,
+  type TestDatabase,
+} from '@esign/testing';
 import { SMTPServer } from 'smtp-server';
 import { parse } from 'yaml';
 import { repoRoot } from './support/paths.js';
@@ -200,6 +207,8 @@ describe('graceful shutdown of each service (compiled, as deployed)', function (
         env[key] = database.url;
       } else if (host === 'rabbitmq') {
         env[key] = infra().amqpUrl;
+      } else if (host === 'redis') {
+        env[key] = redisUrl();
       } else if (host === 'mailpit') {
         env[key] = `smtp://127.0.0.1:${smtpPort}`;
       } else if (services.includes(host)) {

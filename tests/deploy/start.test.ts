@@ -88,7 +88,7 @@ const signsInToTheWebApp = async (stdout: string, gateway: number): Promise<void
 };
 
 describe('npm start (scripts/start.mjs)', function () {
-  this.timeout(90_000);
+  this.timeout(300_000);
 
   it('says in one line that PostgreSQL is not running, and exits 1', async () => {
     const closed = await freePort();
@@ -116,9 +116,13 @@ describe('npm start (scripts/start.mjs)', function () {
     await new Promise<void>((resolve) => taken.listen(0, '0.0.0.0', resolve));
     try {
       const port = (taken.address() as AddressInfo).port;
+      // The other services on free ports: on a shared machine someone's npm start may hold 8081.
       const started = run({
         POSTGRES_URL: postgresBase(),
         AMQP_URL: infra().amqpUrl,
+        AUTH_PORT: String(await freePort()),
+        REQUESTS_PORT: String(await freePort()),
+        NOTIFIER_PORT: String(await freePort()),
         GATEWAY_PORT: String(port),
       });
       assert.equal(await started.exited, 1);
@@ -167,7 +171,8 @@ describe('npm start (scripts/start.mjs)', function () {
         LOG_LEVEL: 'info',
       });
       children.push(started.child);
-      await until('the banner', () => started.stdout().includes('E-signature platform is running.'), 60_000);
+      // 37 s measured at load 15 while a drill ran: a bound a loaded CI machine meets with margin.
+      await until('the banner', () => started.stdout().includes('E-signature platform is running.'), 180_000);
       return { ...started, ports: Object.values(ports) };
     };
 

@@ -1,13 +1,22 @@
-import { spawn } from 'node:child_process';
-import { createDecipheriv, createPrivateKey, hkdfSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { topologyNames } from '@esign/platform';
-import { amqpPrefix, createTestDatabase, deleteAmqpObjects, infra, type TestDatabase } from './infra.js';
+import {
+  amqpPrefix,
+  createTestDatabase,
+  deleteAmqpObjects,
+  infra,
+  redisUrl,
+  type TestDatabase,
+} from './infra.js';
 import { startSmtpServer, type SmtpDouble } from './smtp-server.js';
-import { freePort, repoRoot, startService, type RunningService, type ServiceName } from './system.js';
+import { freePort, startService, type RunningService, type ServiceName } from './system.js';
+import { signWithAuthKey } from './issuer-key.js';
+import { adminCli, provisionTenant, type Tenant } from './tenants.js';
+export type { Tenant } from './tenants.js';
+import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.js';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 import { startTwilioApi, type TwilioApiDouble } from './twilio-api.js';
 
@@ -35,16 +44,14 @@ export interface SystemOptions {
   readonly env?: Partial<Record<ServiceName, Record<string, string>>>;
   /** How long a service may take to answer /healthz (migrations run at start-up). */
   readonly startTimeoutMs?: number;
+  /**
+   * Processes per service (default 1). With more, each replica listens on a port of its
+   * own behind a round-robin TCP proxy, the one address of the service that the other
+   * services and the tests use, as a Kubernetes Service would be.
+   */
+  readonly replicas?: number;
   /** Node options per service, e.g. `--cpu-prof` for a benchmark. */
   readonly nodeArgs?: Partial<Record<ServiceName, readonly string[]>>;
-}
-
-export interface Tenant {
-  readonly accountId: string;
-  readonly site: { readonly id: number; readonly name: string };
-  readonly user: { readonly id: string; readonly email: string };
-  readonly appId: string;
-  readonly token: { readonly id: string; readonly accessToken: string };
 }
 
 export interface EsignSystem {
@@ -70,6 +77,13 @@ export interface EsignSystem {
   signAsIssuer(claims: Record<string, unknown>): Promise<string>;
   /** Stops a service with `signal` (SIGKILL for a crash) and starts it again on its port. */
   restart(name: ServiceName, signal?: NodeJS.Signals): Promise<RunningService>;
+  /** Every replica of a service now running, in replica order. */
+  replicasOf(name: ServiceName): readonly RunningService[];
+  /**
+   * One step of a rolling restart: the replica leaves the rotation, stops with `signal`,
+   * starts again on its port and, once healthy, rejoins.
+   */
+  restartReplica(name: ServiceName, index: number, signal?: NodeJS.Signals): Promise<RunningService>;
   /** Peak resident memory (VmHWM, kB) of each service process that ran, the largest per service. */
   peakRssKb(): Record<ServiceName, number>;
   /** Stops everything and removes databases, queues and exchanges, even after a failure. */
@@ -96,8 +110,6 @@ const throughPort = (databaseUrl: string, port: number): string => {
   return url.toString();
 };
 
-const base64url = (value: Buffer | string) => Buffer.from(value).toString('base64url');
-
 /**
  * The whole product the way `npm start` runs it: auth, requests, notifier and the
  * gateway as four built processes on free ports, each data owner on a fresh database of
@@ -108,15 +120,18 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
   const { databaseUrl, amqpUrl } = infra();
   const prefix = amqpPrefix(options.label);
   const cleanups: Array<() => Promise<unknown>> = [];
-  const running = new Map<ServiceName, RunningService>();
+  const replicas = Math.max(1, options.replicas ?? 1);
+  /** `${name}#${index}` → the replica's process. */
+  const running = new Map<string, RunningService>();
+  const replicaKey = (name: ServiceName, index: number) => `${name}#${index}`;
   const peaks = new Map<ServiceName, number>();
   const samplePeak = (service: RunningService | undefined) => {
     if (service === undefined) return;
     const kb = readHwmKb(service.process.pid);
     if (kb !== undefined) peaks.set(service.name, Math.max(peaks.get(service.name) ?? 0, kb));
   };
-  const stopService = async (name: ServiceName, signal: NodeJS.Signals = 'SIGTERM') => {
-    const service = running.get(name);
+  const stopReplica = async (name: ServiceName, index: number, signal: NodeJS.Signals = 'SIGTERM') => {
+    const service = running.get(replicaKey(name, index));
     if (service === undefined) return;
     samplePeak(service);
     const forced = setTimeout(() => service.process.kill('SIGKILL'), 25_000);
@@ -126,6 +141,8 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       clearTimeout(forced);
     }
   };
+  const stopService = (name: ServiceName, signal: NodeJS.Signals = 'SIGTERM') =>
+    Promise.all(Array.from({ length: replicas }, (_, i) => stopReplica(name, i, signal)));
 
   const stop = async () => {
     const errors: unknown[] = [];
@@ -190,8 +207,21 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
     const outboxDir = mkdtempSync(join(tmpdir(), 'esign-outbox-'));
     cleanups.push(() => Promise.resolve(rmSync(outboxDir, { recursive: true, force: true })));
 
+    // Each service's one address: its only process, or the proxy in front of its replicas.
     const ports = {} as Record<ServiceName, number>;
-    for (const name of ['gateway', ...DATA_OWNERS] as const) ports[name] = await freePort();
+    const replicaPorts = {} as Record<ServiceName, number[]>;
+    const balancers = new Map<ServiceName, RoundRobinProxy>();
+    for (const name of ['gateway', ...DATA_OWNERS] as const) {
+      replicaPorts[name] = [];
+      for (let i = 0; i < replicas; i++) replicaPorts[name].push(await freePort());
+      if (replicas === 1) ports[name] = replicaPorts[name][0]!;
+      else {
+        const balancer = await startRoundRobinProxy(replicaPorts[name]);
+        cleanups.push(() => balancer.close());
+        balancers.set(name, balancer);
+        ports[name] = balancer.port;
+      }
+    }
     const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
     const internalSecret = secret();
     const keyEncryptionKeys = `k1:${secret()}`;
@@ -214,6 +244,9 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       TWILIO_FROM: '+15005550006',
       TWILIO_API_BASE_URL: twilio.baseUrl,
       NOTIFIER_OUTBOX_DIR: outboxDir,
+      // Buckets of this system's own in the shared Redis, should a test turn limits on.
+      REDIS_URL: redisUrl(),
+      RATE_LIMIT_KEY_PREFIX: `${prefix}:rate:`,
       // Tests drive many calls from one token: the limits have tests of their own.
       RATE_LIMIT_TOKEN: 'off',
       RATE_LIMIT_SITE: 'off',
@@ -224,14 +257,20 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       ...(name === 'gateway' ? {} : { DATABASE_URL: serviceDatabaseUrl(name) }),
       ...options.env?.[name],
     });
-    const start = async (name: ServiceName) => {
+    const startReplica = async (name: ServiceName, index: number) => {
       const service = await startService(name, envOf(name), {
-        port: ports[name],
+        port: replicaPorts[name][index]!,
         timeoutMs: options.startTimeoutMs ?? 60_000,
         ...(options.nodeArgs?.[name] === undefined ? {} : { nodeArgs: options.nodeArgs[name] }),
       });
-      running.set(name, service);
+      running.set(replicaKey(name, index), service);
       return service;
+    };
+    // The first replica alone first (it migrates), then the others.
+    const start = async (name: ServiceName) => {
+      const first = await startReplica(name, 0);
+      await Promise.all(Array.from({ length: replicas - 1 }, (_, i) => startReplica(name, i + 1)));
+      return first;
     };
 
     // Auth first: the admin CLI and the gateway's JWKS need its keys. Then the others together.
@@ -239,90 +278,24 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
     await Promise.all([start('requests'), start('notifier')]);
     await start('gateway');
 
-    const admin = async (...args: string[]): Promise<Record<string, unknown>> => {
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        DATABASE_URL: databases.auth.url,
-        KEY_ENCRYPTION_KEYS: keyEncryptionKeys,
-        TOKEN_ISSUER: tokenIssuer,
-        LOG_LEVEL: 'warn',
-      };
-      delete env.NODE_OPTIONS;
-      const child = spawn(process.execPath, [join(repoRoot, 'services/auth/dist/src/admin.js'), ...args], {
-        cwd: repoRoot,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-      if (code !== 0) throw new Error(`admin ${args.join(' ')} exited ${code}: ${stdout}${stderr}`);
-      return JSON.parse(stdout) as Record<string, unknown>;
-    };
+    const admin = adminCli({
+      DATABASE_URL: databases.auth.url,
+      KEY_ENCRYPTION_KEYS: keyEncryptionKeys,
+      TOKEN_ISSUER: tokenIssuer,
+    });
+    const createTenant = (name: string) => provisionTenant(admin, name);
 
-    const createTenant = async (name: string): Promise<Tenant> => {
-      const suffix = randomBytes(3).toString('hex');
-      const { account } = (await admin('create-account', '--name', `${name} ${suffix}`)) as {
-        account: { id: string };
-      };
-      const [{ site }, { user }] = (await Promise.all([
-        admin('create-site', '--account', account.id, '--name', `${name} site ${suffix}`),
-        admin(
-          'create-user',
-          '--account',
-          account.id,
-          '--email',
-          `dev-${suffix}@${name.toLowerCase()}.example`,
-        ),
-      ])) as [{ site: { id: number; name: string } }, { user: { id: string; email: string } }];
-      const [, { app }] = (await Promise.all([
-        admin('add-member', '--site', String(site.id), '--user', user.id),
-        admin('create-app', '--user', user.id, '--name', `${name} integration`),
-      ])) as [unknown, { app: { id: string } }];
-      const issued = (await admin('create-token', '--app', app.id)) as {
-        token: { id: string };
-        access_token: string;
-      };
-      return {
-        accountId: account.id,
-        site: { id: site.id, name: site.name },
-        user: { id: user.id, email: user.email },
-        appId: app.id,
-        token: { id: issued.token.id, accessToken: issued.access_token },
-      };
-    };
-
-    const signAsIssuer = async (claims: Record<string, unknown>): Promise<string> => {
-      const client = new pg.Client({ connectionString: databases.auth.url });
-      await client.connect();
-      let row: { kid: string; encryption_key_id: string; sealed_private_key: Buffer } | undefined;
-      try {
-        const result = await client.query<{
-          kid: string;
-          encryption_key_id: string;
-          sealed_private_key: Buffer;
-        }>(
-          `SELECT kid, encryption_key_id, sealed_private_key FROM signing_keys
-           WHERE revoked_at IS NULL AND activates_at <= now() ORDER BY activates_at DESC LIMIT 1`,
-        );
-        row = result.rows[0];
-      } finally {
-        await client.end();
-      }
-      if (row === undefined) throw new Error('auth has no signing key yet');
-      const key = openSealedKey(keyEncryptionKeys, row.encryption_key_id, row.sealed_private_key, row.kid);
-      const header = base64url(JSON.stringify({ alg: 'EdDSA', typ: 'at+jwt', kid: row.kid }));
-      const payload = base64url(JSON.stringify(claims));
-      const signature = sign(null, Buffer.from(`${header}.${payload}`), key);
-      return `${header}.${payload}.${base64url(signature)}`;
-    };
+    const signAsIssuer = (claims: Record<string, unknown>) =>
+      signWithAuthKey(databases.auth.url, keyEncryptionKeys, claims);
 
     return {
       gatewayUrl,
       get services() {
-        return Object.fromEntries(running) as Record<ServiceName, RunningService>;
+        const first = (['gateway', ...DATA_OWNERS] as const).flatMap((name) => {
+          const service = running.get(replicaKey(name, 0));
+          return service === undefined ? [] : [[name, service] as const];
+        });
+        return Object.fromEntries(first) as Record<ServiceName, RunningService>;
       },
       smtp,
       twilio,
@@ -337,6 +310,19 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
         await stopService(name, signal);
         return start(name);
       },
+      replicasOf: (name) =>
+        Array.from({ length: replicas }, (_, i) => running.get(replicaKey(name, i))).filter(
+          (service): service is RunningService => service !== undefined,
+        ),
+      restartReplica: async (name, index, signal = 'SIGTERM') => {
+        const balancer = balancers.get(name);
+        const port = replicaPorts[name][index]!;
+        balancer?.remove(port);
+        await stopReplica(name, index, signal);
+        const service = await startReplica(name, index);
+        balancer?.add(port);
+        return service;
+      },
       peakRssKb: () => {
         for (const service of running.values()) samplePeak(service);
         return Object.fromEntries(peaks) as Record<ServiceName, number>;
@@ -347,20 +333,4 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
     await stop().catch(() => undefined);
     throw error;
   }
-};
-
-/** Opens a signing key sealed by auth (AES-256-GCM under an HKDF of KEY_ENCRYPTION_KEYS, kid as AAD). */
-const openSealedKey = (keys: string, keyId: string, sealed: Buffer, kid: string): KeyObject => {
-  const entry = keys.split(',').find((k) => k.startsWith(`${keyId}:`));
-  if (entry === undefined) throw new Error(`no key encryption key ${keyId}`);
-  const derived = Buffer.from(
-    hkdfSync('sha256', entry.slice(keyId.length + 1), 'esign-auth', `signing-key-encryption:${keyId}`, 32),
-  );
-  const nonce = sealed.subarray(1, 13);
-  const tag = sealed.subarray(sealed.length - 16);
-  const decipher = createDecipheriv('aes-256-gcm', derived, nonce);
-  decipher.setAAD(Buffer.from(kid, 'utf8'));
-  decipher.setAuthTag(tag);
-  const der = Buffer.concat([decipher.update(sealed.subarray(13, sealed.length - 16)), decipher.final()]);
-  return createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
 };

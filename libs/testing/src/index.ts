@@ -6,3 +6,4 @@ export * from './smtp-server.js';
 export * from './twilio-api.js';
 export * from './esign-system.js';
 export * from './property.js';
+export * from './round-robin-proxy.js';

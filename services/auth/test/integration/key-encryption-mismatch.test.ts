@@ -20,7 +20,7 @@ const SECOND_CLONE = 'k1:second-clone-key-encryption-secret-987654321';
  * do, and what it says must work.
  */
 describe('auth: start-up with key-encryption keys that do not fit the database (built process)', function () {
-  this.timeout(120_000);
+  this.timeout(300_000);
   let database: TestDatabase;
   const started: RunningService[] = [];
 
@@ -41,7 +41,7 @@ describe('auth: start-up with key-encryption keys that do not fit the database (
         INTERNAL_TOKEN_SECRET: INTERNAL_SECRET,
         LOG_LEVEL: 'info',
       },
-      { timeoutMs: 60_000 },
+      { timeoutMs: 120_000 },
     );
     started.push(service);
     return service;

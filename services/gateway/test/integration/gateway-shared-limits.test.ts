@@ -23,8 +23,16 @@ describe('gateway: rate limits across replicas (real Redis)', () => {
     await Promise.all([requests.close(), auth.close(), deadRedis.close()]);
   });
 
+  // One clock for the fleet, standing still: headers are asserted exactly, whatever the
+  // time between calls on a busy machine.
+  const now = Date.now();
   const replica = async (env: Record<string, string>) => {
-    const gateway = await startGateway({ authUrl: auth.url, requestsUrl: requests.url }, env);
+    const gateway = await startGateway(
+      { authUrl: auth.url, requestsUrl: requests.url },
+      // Exact counts are asserted: no call may turn into a 503 because the machine is busy.
+      { INTROSPECTION_TIMEOUT_MS: '20000', JWKS_TIMEOUT_MS: '20000', ...env },
+      { now: () => now },
+    );
     gateways.push(gateway);
     return gateway;
   };

@@ -24,7 +24,8 @@ describe('gateway: rate limits shared in Redis (real Redis)', function () {
       {
         redisUrl: settings.redisUrl ?? redisUrl(),
         keyPrefix: settings.keyPrefix,
-        timeoutMs: 1000,
+        // Generous: a starved event loop must not send a call to the fallback at random.
+        timeoutMs: 10_000,
         replicas: settings.replicas ?? 2,
       },
       {

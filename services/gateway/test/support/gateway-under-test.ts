@@ -29,6 +29,9 @@ export const startGateway = async (
     // Buckets live in the shared Redis: each gateway under test counts on its own.
     REDIS_URL: redisUrl(),
     RATE_LIMIT_KEY_PREFIX: redisKeyPrefix('gateway'),
+    // A starved event loop fires a command's timer before it reads the answer waiting in
+    // the socket: on a loaded machine 1 s would send calls to the 1/N fallback at random.
+    REDIS_TIMEOUT_MS: '10000',
     ...env,
   });
   const gateway = createGateway(config, testLogger('gateway'), overrides);
