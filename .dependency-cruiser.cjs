@@ -50,9 +50,22 @@ module.exports = {
     {
       name: 'no-cross-service',
       severity: 'error',
-      comment: 'Services talk over HTTP and events, never through each other’s code.',
+      comment:
+        'Services talk over HTTP and events, never through each other’s code. One exception: the ' +
+        'gateway runs the web application (services/web, a client of the public API) in its own ' +
+        'process and mounts it through its one entry point (ADR 1400), and nothing else of it.',
       from: { path: '^services/([^/]+)/' },
-      to: { path: '^services/', pathNot: '^services/$1/' },
+      to: {
+        path: '^services/',
+        pathNot: ['^services/$1/', '^services/web/src/index\\.ts$'],
+      },
+    },
+    {
+      name: 'only-the-gateway-mounts-the-web-app',
+      severity: 'error',
+      comment: 'The web application is the gateway’s to mount; no other service may reach it.',
+      from: { path: '^services/', pathNot: '^services/(gateway|web)/' },
+      to: { path: '^services/web/' },
     },
     {
       name: 'contracts-stand-alone',
