@@ -25,13 +25,15 @@ export const DEFAULT_PDF_READ_LIMITS: PdfReadLimits = {
 };
 
 // From TypeScript sources (tests, tsx) the worker must register tsx itself: loader hooks
-// given on the command line do not reach worker threads on Node 20.
+// given on the command line do not reach worker threads on Node 20. tsx is a development
+// dependency: the built image runs the .js worker below and never loads it.
+const TSX_API = 'tsx/esm/api';
 const spawn = (input: PdfWorkerInput, limits: PdfReadLimits): Worker => {
   const resourceLimits = { maxOldGenerationSizeMb: limits.maxHeapMb, maxYoungGenerationSizeMb: 16 };
   if (import.meta.url.endsWith('.ts')) {
     const entry = new URL('./pdf-form-worker.ts', import.meta.url).href;
     return new Worker(
-      `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`,
+      `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`,
       { eval: true, workerData: input, resourceLimits },
     );
   }
