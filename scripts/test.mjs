@@ -3,7 +3,7 @@
 // on their default ports, else containers started here with testcontainers; and Redis
 // (REDIS_URL, else the local one, started here when it does not answer).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,30 +71,71 @@ env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --conditions=source --import=tsx`.
 
 const args = process.argv.slice(2);
 const specs = args.filter((a) => !a.startsWith('-'));
-const mocha = spawn(
-  process.execPath,
-  [
-    join(root, 'node_modules', 'mocha', 'bin', 'mocha.js'),
-    '--parallel',
-    '--jobs',
-    env.TEST_JOBS ?? '3',
-    // A default a loaded 2-core machine (CI shares it) meets with margin; slower files say
-    // their own. Nothing waits on it: tests poll with bounds, not sleep.
-    '--timeout',
-    '60000',
-    '--reporter',
-    join(root, 'scripts', 'mocha-reporter.cjs'),
-    '--extension',
-    'ts',
-    ...args.filter((a) => a.startsWith('-')),
-    ...(specs.length > 0
-      ? specs
-      : ['libs/*/test/**/*.test.ts', 'services/*/test/**/*.test.ts', 'tests/*/**/*.test.ts']),
-  ],
-  { cwd: root, env, stdio: 'inherit' },
-);
-const code = await new Promise((resolve) =>
-  mocha.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))),
-);
+const flags = args.filter((a) => a.startsWith('-'));
+const summaryFile = join(root, 'test-results', 'summary.json');
+
+const runMocha = (files, jobs) =>
+  new Promise((resolve) => {
+    const mocha = spawn(
+      process.execPath,
+      [
+        join(root, 'node_modules', 'mocha', 'bin', 'mocha.js'),
+        ...(jobs > 1 ? ['--parallel', '--jobs', String(jobs)] : []),
+        // A default a loaded 2-core machine (CI shares it) meets with margin; slower files say
+        // their own. Nothing waits on it: tests poll with bounds, not sleep.
+        '--timeout',
+        '60000',
+        '--reporter',
+        join(root, 'scripts', 'mocha-reporter.cjs'),
+        '--extension',
+        'ts',
+        ...flags,
+        ...files,
+      ],
+      { cwd: root, env, stdio: 'inherit' },
+    );
+    mocha.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
+  });
+
+const readSummary = () =>
+  existsSync(summaryFile)
+    ? JSON.parse(readFileSync(summaryFile, 'utf8'))
+    : { passes: 0, failures: 1, pending: 0 };
+
+let code;
+if (specs.length > 0) {
+  code = await runMocha(specs, Number(env.TEST_JOBS ?? 3));
+} else {
+  // Two phases. Unit, integration and deployment tests run three files at a time. The
+  // whole-system suites (tests/e2e, tests/browser) each start every service, some of them
+  // twice over with proxies; on 2 cores two of them side by side starve each other's
+  // timers, so they run one file at a time after the rest.
+  // TEST_SYSTEM=0 runs the first phase only (CI's second Node version does so).
+  const phases = [
+    {
+      files: ['libs/*/test/**/*.test.ts', 'services/*/test/**/*.test.ts', 'tests/deploy/**/*.test.ts'],
+      jobs: 3,
+    },
+    {
+      files: ['tests/e2e/**/*.test.ts', 'tests/browser/**/*.test.ts'],
+      jobs: Number(env.TEST_SYSTEM_JOBS ?? 1),
+    },
+  ].slice(0, env.TEST_SYSTEM === '0' ? 1 : 2);
+  const total = { passes: 0, failures: 0, pending: 0 };
+  code = 0;
+  for (const phase of phases) {
+    rmSync(summaryFile, { force: true });
+    const phaseCode = await runMocha(phase.files, Number(env.TEST_JOBS ?? phase.jobs));
+    const summary = readSummary();
+    for (const key of Object.keys(total)) total[key] += summary[key] ?? 0;
+    if (phaseCode !== 0) code = phaseCode;
+  }
+  writeFileSync(summaryFile, JSON.stringify(total) + '\n');
+  process.on('exit', () =>
+    process.stdout.write(
+      `tests: ${total.passes} passed, ${total.failures} failed${total.pending ? `, ${total.pending} skipped` : ''}\n`,
+    ),
+  );
+}
 for (const cleanup of cleanups) await cleanup();
 process.exit(code);
