@@ -37,7 +37,9 @@ const countsFor = (system: EsignSystem, addresses: readonly string[]) => {
 };
 
 describe('fault drills: the whole system through proxies in front of Postgres and RabbitMQ', function () {
-  this.timeout(120_000);
+  // Bounds for a busy 2-core machine (two CI runs timed out at 120 s while other work ran
+  // beside them); what each drill asserts does not depend on how fast it goes.
+  this.timeout(300_000);
   let system: EsignSystem;
   let notifierDb: pg.Client | undefined;
 
@@ -117,7 +119,7 @@ describe('fault drills: the whole system through proxies in front of Postgres an
 
     await eventually(
       () => Promise.resolve(countsFor(system, emails).size === emails.length ? true : undefined),
-      60_000,
+      180_000,
       100,
     );
     // Give duplicates, if any, time to show up before counting.
@@ -138,7 +140,7 @@ describe('fault drills: the whole system through proxies in front of Postgres an
     // Kill once a third of the e-mails are out, while sends still come in: mid-stream.
     await eventually(
       () => Promise.resolve(system.smtp.received.length - before >= 50 ? true : undefined),
-      30_000,
+      120_000,
       5,
     );
     const notifier = system.services.notifier;
@@ -156,7 +158,7 @@ describe('fault drills: the whole system through proxies in front of Postgres an
 
     await eventually(
       () => Promise.resolve(countsFor(system, emails).size === emails.length ? true : undefined),
-      60_000,
+      180_000,
       100,
     );
     await sleep(2000);
@@ -259,7 +261,7 @@ describe('fault drills: the whole system through proxies in front of Postgres an
     }
     await eventually(
       () => Promise.resolve(countsFor(system, emails).size === emails.length ? true : undefined),
-      60_000,
+      180_000,
       100,
     );
     const counts = countsFor(system, emails);
