@@ -3,7 +3,7 @@
 // on their default ports, else containers started here with testcontainers; and Redis
 // (REDIS_URL, else the local one, started here when it does not answer).
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,24 +108,28 @@ if (specs.length > 0) {
 } else {
   // Two phases. Unit, integration and deployment tests run three files at a time. The
   // whole-system suites (tests/e2e, tests/browser) each start every service, some of them
-  // twice over with proxies; on 2 cores two of them side by side starve each other's
-  // timers, so they run one file at a time after the rest.
+  // twice over with proxies: on 2 cores two of them side by side starve each other's
+  // timers, and one mocha process running them in turn carried one file's leftovers into
+  // the next, so each runs alone, in a mocha process of its own, after the rest.
   // TEST_SYSTEM=0 runs the first phase only (CI's second Node version does so).
+  const systemFiles = ['tests/e2e', 'tests/browser'].flatMap((dir) =>
+    readdirSync(join(root, dir))
+      .filter((name) => name.endsWith('.test.ts'))
+      .sort()
+      .map((name) => `${dir}/${name}`),
+  );
   const phases = [
     {
       files: ['libs/*/test/**/*.test.ts', 'services/*/test/**/*.test.ts', 'tests/deploy/**/*.test.ts'],
-      jobs: 3,
+      jobs: Number(env.TEST_JOBS ?? 3),
     },
-    {
-      files: ['tests/e2e/**/*.test.ts', 'tests/browser/**/*.test.ts'],
-      jobs: Number(env.TEST_SYSTEM_JOBS ?? 1),
-    },
-  ].slice(0, env.TEST_SYSTEM === '0' ? 1 : 2);
+    ...(env.TEST_SYSTEM === '0' ? [] : systemFiles.map((file) => ({ files: [file], jobs: 1 }))),
+  ];
   const total = { passes: 0, failures: 0, pending: 0 };
   code = 0;
   for (const phase of phases) {
     rmSync(summaryFile, { force: true });
-    const phaseCode = await runMocha(phase.files, Number(env.TEST_JOBS ?? phase.jobs));
+    const phaseCode = await runMocha(phase.files, phase.jobs);
     const summary = readSummary();
     for (const key of Object.keys(total)) total[key] += summary[key] ?? 0;
     if (phaseCode !== 0) code = phaseCode;
