@@ -73,7 +73,18 @@ for (const service of services) {
 mkdirSync(join(dataDir, 'logs'), { recursive: true });
 const secrets = localSecrets(dataDir);
 
-const { ensureDatabase } = await import(pathToFileURL(join(root, 'libs/platform/dist/src/index.js')).href);
+const { ensureDatabase, ensureLocalSealCertificate } = await import(
+  pathToFileURL(join(root, 'libs/platform/dist/src/index.js')).href
+);
+// Executed PDFs are sealed (PAdES) with a certificate: without one set, a self-signed one
+// is made once in <data>/seal and kept. Readers show its signature as valid, its issuer as untrusted.
+if (!env.PDF_SIGNING_CERT_FILE && !env.PDF_SIGNING_P12_FILE) {
+  const seal = ensureLocalSealCertificate(join(dataDir, 'seal'));
+  secrets.seal = seal.files;
+  console.log(
+    `${seal.created ? 'Made a' : 'Using the'} self-signed certificate that seals executed PDFs: ${seal.files.PDF_SIGNING_CERT_FILE} (local use only; set PDF_SIGNING_CERT_FILE/PDF_SIGNING_KEY_FILE or PDF_SIGNING_P12_FILE for a real one).`,
+  );
+}
 for (const service of services.filter((s) => s.db)) {
   try {
     await ensureDatabase(databaseUrl(service.name));

@@ -70,6 +70,13 @@ export const serviceEnvironment = (settings, secrets, service, env = process.env
     LOG_LEVEL: settings.logLevel,
     PORT: String(entry.port),
     ...(entry.db ? { DATABASE_URL: settings.databaseUrl(service) } : {}),
+    // The local self-signed seal of executed PDFs (start.mjs makes it), unless one is set.
+    ...(service === 'requests' &&
+    secrets.seal !== undefined &&
+    !env.PDF_SIGNING_CERT_FILE &&
+    !env.PDF_SIGNING_P12_FILE
+      ? secrets.seal
+      : {}),
     // One gateway locally: it keeps the whole limit for itself should Redis go away.
     ...(service === 'gateway' ? { REDIS_URL: settings.redisUrl, GATEWAY_REPLICAS: '1' } : {}),
   };

@@ -125,6 +125,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1.1/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Verify an executed document
+     * @description Send a PDF as the body (`Content-Type: application/pdf`, up to the body limit). `valid`: it is, byte for byte, an executed document this service issued, with its Request, completion, signers and hashes. `modified`: it names a Request whose executed document this service issued, but is not that file. `unknown`: neither. No credential; rate-limited per client address (`RATE_LIMIT_ANONYMOUS`).
+     */
+    post: operations['verifyExecutedDocument'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1.1/sites/{site_id}/contracts': {
     parameters: {
       query?: never;
@@ -3191,7 +3211,8 @@ export interface operations {
         };
       };
       /**
-       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       * @description - `executed_document_unavailable`: no signing certificate is configured, so executed documents cannot be issued.
+       *     - `auth_unavailable`: the access token cannot be checked right now.
        *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
        *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
        *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
@@ -3207,7 +3228,150 @@ export interface operations {
             /** @constant */
             status?: 503;
             /** @enum {unknown} */
-            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+            code?:
+              | 'executed_document_unavailable'
+              | 'auth_unavailable'
+              | 'upstream_unavailable'
+              | 'upstream_timeout'
+              | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  verifyExecutedDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/pdf': string;
+      };
+    };
+    responses: {
+      /** @description What the file is. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                /** @constant */
+                status: 'valid';
+                file_sha256: string;
+                request_id: string;
+                completed_at: string;
+                sealed_at: string;
+                timestamped_at: string | null;
+                certificate_sha256: string;
+                document_sha256: string;
+                contracts: {
+                  name: string;
+                  sha256: string;
+                }[];
+                signers: {
+                  signer_id: string;
+                  action: ('signed' | 'declined') | null;
+                  typed_name: string | null;
+                  at: string | null;
+                }[];
+              }
+            | {
+                /** @constant */
+                status: 'modified';
+                file_sha256: string;
+                request_id: string;
+              }
+            | {
+                /** @constant */
+                status: 'unknown';
+                file_sha256: string;
+              };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /** @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'invalid_body';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
           };
         };
       };

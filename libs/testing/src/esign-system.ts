@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { topologyNames } from '@esign/platform';
+import { ensureLocalSealCertificate, topologyNames } from '@esign/platform';
 import {
   amqpPrefix,
   createTestDatabase,
@@ -206,6 +206,10 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
     );
     const outboxDir = mkdtempSync(join(tmpdir(), 'esign-outbox-'));
     cleanups.push(() => Promise.resolve(rmSync(outboxDir, { recursive: true, force: true })));
+    // The certificate that seals executed PDFs: self-signed, this system's own.
+    const sealDir = mkdtempSync(join(tmpdir(), 'esign-seal-'));
+    cleanups.push(() => Promise.resolve(rmSync(sealDir, { recursive: true, force: true })));
+    const seal = ensureLocalSealCertificate(sealDir, 'esign test system seal').files;
 
     // Each service's one address: its only process, or the proxy in front of its replicas.
     const ports = {} as Record<ServiceName, number>;
@@ -251,10 +255,12 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       RATE_LIMIT_TOKEN: 'off',
       RATE_LIMIT_SITE: 'off',
       RATE_LIMIT_COSTLY: 'off',
+      RATE_LIMIT_ANONYMOUS: 'off',
     };
     const envOf = (name: ServiceName): Record<string, string> => ({
       ...shared,
       ...(name === 'gateway' ? {} : { DATABASE_URL: serviceDatabaseUrl(name) }),
+      ...(name === 'requests' ? seal : {}),
       ...options.env?.[name],
     });
     const startReplica = async (name: ServiceName, index: number) => {

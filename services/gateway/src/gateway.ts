@@ -99,6 +99,7 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
     ...withPolicy('token', policy('token', config.RATE_LIMIT_TOKEN)),
     ...withPolicy('site', policy('site', config.RATE_LIMIT_SITE)),
     ...withPolicy('costly', policy('costly', config.RATE_LIMIT_COSTLY)),
+    ...withPolicy('anonymous', policy('anonymous', config.RATE_LIMIT_ANONYMOUS)),
   };
   // Bounds the fallback's memory whatever the number of callers during a Redis outage.
   const MAX_LOCAL_BUCKETS = 200_000;
@@ -164,7 +165,12 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
     createWebApp({ apiBaseUrl: `http://127.0.0.1:${config.PORT}`, publicBaseUrl: config.PUBLIC_BASE_URL }),
   );
   app.use(
-    gatewayMiddleware({ match: routeMatcher(overrides.routes ?? GATEWAY_ROUTES), admit: admitCall, proxy }),
+    gatewayMiddleware({
+      match: routeMatcher(overrides.routes ?? GATEWAY_ROUTES),
+      admit: admitCall,
+      proxy,
+      trustProxy: config.TRUST_PROXY,
+    }),
   );
 
   return {

@@ -10,16 +10,19 @@ import type Koa from 'koa';
 import { hmacUrlSigner, type SigningKey } from './adapters/crypto/hmac-url-signer.js';
 import { hmacFormTokens } from './adapters/crypto/hmac-form-tokens.js';
 import { mountRoutes } from './adapters/http/routes.js';
+import { mountVerifyRoute, VERIFY_PATH } from './adapters/http/verify-route.js';
 import { mountSigningRoutes, SIGNING_FORM_PATHS } from './adapters/http/signing-routes.js';
 import { sanitizeHtmlPolicy } from './adapters/html/sanitize-html-policy.js';
 import { pdfLibRenderer } from './adapters/pdf/pdf-lib-renderer.js';
 import { workerPdfFormReader } from './adapters/pdf/worker-pdf-form-reader.js';
+import { postgresExecutedDocumentStore } from './adapters/postgres/postgres-executed-document-store.js';
 import { postgresStore, postgresTransact } from './adapters/postgres/postgres-store.js';
 import { randomIds, systemClock } from './adapters/system.js';
 import type { Deps } from './application/deps.js';
 import { useCases, type UseCases } from './application/use-cases.js';
 import type { RemindPolicy } from './domain/signature-request.js';
 import type { Clock } from './ports/clock.js';
+import type { DocumentSealer } from './ports/document-sealer.js';
 import type { Ids } from './ports/ids.js';
 import type { PdfFormReader } from './ports/pdf-form-reader.js';
 
@@ -40,6 +43,8 @@ export interface RequestsAppOptions {
   readonly ids?: Ids;
   /** Reads uploaded PDFs; by default in a worker thread under DEFAULT_PDF_READ_LIMITS. */
   readonly pdfReader?: PdfFormReader;
+  /** Seals executed documents (ADR 2100); without one, downloads answer 503. */
+  readonly sealer: DocumentSealer | null;
 }
 
 /** How long a signer page's form may be submitted after it was shown. */
@@ -62,6 +67,8 @@ export const createRequestsApp = (
     formTokens: hmacFormTokens(options.signingKeys, SIGNING_FORM_TTL_SECONDS),
     publicBaseUrl: options.publicBaseUrl,
     remindPolicy: options.remindPolicy,
+    executedDocuments: postgresExecutedDocumentStore(options.pool),
+    sealer: options.sealer,
   };
   const cases = useCases(deps);
   const { app, router } = createHttpApp({
@@ -69,9 +76,10 @@ export const createRequestsApp = (
     logger: options.logger,
     readiness: options.readiness,
     // The signer pages post HTML forms, which their own handlers read.
-    rawBodyPaths: SIGNING_FORM_PATHS,
+    rawBodyPaths: [...SIGNING_FORM_PATHS, VERIFY_PATH],
   });
   mountRoutes(router, cases, { internalTokenSecret: options.internalTokenSecret });
+  mountVerifyRoute(router, cases);
   mountSigningRoutes(router, cases, {
     publicBaseUrl: options.publicBaseUrl,
     frameAncestors: options.frameAncestors ?? "'none'",

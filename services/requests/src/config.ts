@@ -63,7 +63,7 @@ const SigningKeysFromEnv = transform(
   'SigningKeysFromEnv',
 );
 
-export const Config = t.type({
+const RequiredConfig = t.type({
   ...CommonEnv,
   PORT: IntFromEnv(1, 65535),
   DATABASE_URL: UrlFromEnv('postgres', 'postgresql'),
@@ -84,6 +84,22 @@ export const Config = t.type({
   /** Proxies in front of the service that append to X-Forwarded-For (the gateway is one). */
   TRUSTED_PROXY_HOPS: IntFromEnv(0, 10),
 });
+
+/** Optional settings: unset (or empty) is a choice, not a mistake. */
+const OptionalConfig = t.partial({
+  /**
+   * The certificate and key that seal executed documents (ADR 2100): either a PEM
+   * certificate chain file and a PEM key file, or a PKCS#12 file; empty when unset.
+   */
+  PDF_SIGNING_CERT_FILE: t.string,
+  PDF_SIGNING_KEY_FILE: t.string,
+  PDF_SIGNING_P12_FILE: t.string,
+  /** The passphrase of the PKCS#12 file or of an encrypted PEM key. */
+  PDF_SIGNING_PASSPHRASE: t.string,
+  /** An RFC 3161 Time-Stamp Authority; empty: no timestamp. */
+  PDF_SIGNING_TSA_URL: UrlFromEnv('http', 'https'),
+});
+export const Config = t.intersection([RequiredConfig, OptionalConfig]);
 export type Config = t.TypeOf<typeof Config>;
 
 export const defaults = {

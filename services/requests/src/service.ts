@@ -15,12 +15,16 @@ import {
 import type Koa from 'koa';
 import { notificationOutcomesConsumer } from './adapters/amqp/notification-outcomes-consumer.js';
 import { every } from './adapters/periodic.js';
+import { sealerFromFiles } from './adapters/pdf/sealer-from-files.js';
 import { purgeIdempotencyKeys } from './adapters/postgres/maintenance.js';
 import { createRequestsApp } from './app.js';
 import type { Config } from './config.js';
 import { migrationsDir } from './migrate.js';
 
 const EXPIRY_BATCH = 100;
+/** Executed documents issued per run of the background issuer, and how often it runs. */
+const ISSUE_BATCH = 5;
+const ISSUE_INTERVAL_MS = 2000;
 
 export interface RunningRequests {
   readonly app: Koa<AppState>;
@@ -34,6 +38,17 @@ export interface RunningRequests {
  */
 export const startRequestsService = async (config: Config, logger: Logger): Promise<RunningRequests> => {
   await migrate(config.DATABASE_URL, migrationsDir, logger);
+  const sealer = sealerFromFiles({
+    certFile: config.PDF_SIGNING_CERT_FILE ?? '',
+    keyFile: config.PDF_SIGNING_KEY_FILE ?? '',
+    p12File: config.PDF_SIGNING_P12_FILE ?? '',
+    passphrase: config.PDF_SIGNING_PASSPHRASE ?? '',
+    tsaUrl: config.PDF_SIGNING_TSA_URL ?? '',
+  });
+  if (sealer === null)
+    logger.warn(
+      'no PDF signing certificate configured (PDF_SIGNING_CERT_FILE/PDF_SIGNING_KEY_FILE or PDF_SIGNING_P12_FILE): executed documents cannot be issued',
+    );
   const pool = await createDatabasePool(config.DATABASE_URL);
   // Readiness asks the broker connection, which is made once the consumer can be wired.
   const broker: { client?: AmqpClient } = {};
@@ -57,6 +72,7 @@ export const startRequestsService = async (config: Config, logger: Logger): Prom
     remindPolicy: { minIntervalSeconds: config.REMIND_MIN_INTERVAL_SECONDS, maxReminders: config.REMIND_MAX },
     frameAncestors: config.SIGNING_FRAME_ANCESTORS,
     trustedProxyHops: config.TRUSTED_PROXY_HOPS,
+    sealer,
   });
 
   const outcomes = notificationOutcomesConsumer({
@@ -86,6 +102,16 @@ export const startRequestsService = async (config: Config, logger: Logger): Prom
       if (expired < EXPIRY_BATCH) return;
     }
   });
+  // Each Request that completes gets its executed document issued once, here, soon after
+  // (and so do those completed before documents were kept); a download first issues it too.
+  const issue = every('issue executed documents', ISSUE_INTERVAL_MS, logger, async () => {
+    for (;;) {
+      const result = await cases.issueMissingExecutedDocuments(ISSUE_BATCH)();
+      const issued = E.isRight(result) ? result.right : 0;
+      if (issued > 0) logger.info({ issued }, 'executed documents issued');
+      if (issued < ISSUE_BATCH) return;
+    }
+  });
   const purge = every('purge idempotency keys', 3_600_000, logger, async () => {
     const purged = await purgeIdempotencyKeys(pool, config.IDEMPOTENCY_RETENTION_HOURS);
     if (purged > 0) logger.info({ purged }, 'idempotency keys purged');
@@ -94,7 +120,10 @@ export const startRequestsService = async (config: Config, logger: Logger): Prom
     app,
     steps: [
       { name: 'consumer', run: () => outcomes.stop() },
-      { name: 'maintenance', run: () => Promise.all([expiry.stop(), purge.stop()]).then(() => undefined) },
+      {
+        name: 'maintenance',
+        run: () => Promise.all([expiry.stop(), purge.stop(), issue.stop()]).then(() => undefined),
+      },
       { name: 'outbox relay', run: () => relay.stop() },
       { name: 'amqp', run: () => amqp.close() },
       { name: 'postgres', run: () => pool.end() },

@@ -124,7 +124,12 @@ const operationObject = (op: Operation, registry: SchemaRegistry, examples: Exam
           requestBody: {
             required: op.body.required ?? true,
             content: {
-              [op.body.contentType ?? 'application/json']: { schema: registry.schemaOf(op.body.codec) },
+              [op.body.contentType ?? 'application/json']: {
+                schema:
+                  op.body.contentType === 'application/pdf'
+                    ? { type: 'string', format: 'binary' }
+                    : registry.schemaOf(op.body.codec),
+              },
             },
           },
         }),

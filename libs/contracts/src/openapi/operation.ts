@@ -49,7 +49,8 @@ export interface Operation {
   readonly body?: {
     readonly codec: Codec;
     readonly required?: boolean;
-    readonly contentType?: 'application/json' | 'application/x-www-form-urlencoded';
+    /** `application/pdf`: the file itself, whatever `codec` says. */
+    readonly contentType?: 'application/json' | 'application/x-www-form-urlencoded' | 'application/pdf';
   };
   readonly responses: Readonly<Record<number, SuccessAnswer>>;
   /** The problem codes this operation can answer besides those its `auth` and body imply. */

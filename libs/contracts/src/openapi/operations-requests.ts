@@ -1,4 +1,5 @@
-import { CreateRequestBody, RequestList, RequestView } from '../api.js';
+import * as t from 'io-ts';
+import { CreateRequestBody, RequestList, RequestView, VerificationView } from '../api.js';
 import { strict } from '../primitives.js';
 import { ContractList, ContractView, CreateContractBody } from '../templates.js';
 import { PAGE_QUERY, SITE_ID, type Operation } from './operation.js';
@@ -112,7 +113,23 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     auth: 'access_token',
     params: { request_id: REQUEST_ID },
     responses: { 200: { description: 'The executed document.', contentType: 'application/pdf' } },
-    problems: ['request_not_completed'],
+    problems: ['request_not_completed', 'executed_document_unavailable'],
+  },
+  {
+    method: 'post',
+    path: '/v1.1/verify',
+    operationId: 'verifyExecutedDocument',
+    summary: 'Verify an executed document',
+    description:
+      'Send a PDF as the body (`Content-Type: application/pdf`, up to the body limit). `valid`: it is, byte for byte, ' +
+      'an executed document this service issued, with its Request, completion, signers and hashes. `modified`: it names ' +
+      'a Request whose executed document this service issued, but is not that file. `unknown`: neither. ' +
+      'No credential; rate-limited per client address (`RATE_LIMIT_ANONYMOUS`).',
+    tag: 'Requests',
+    auth: 'public',
+    body: { codec: t.string, contentType: 'application/pdf' },
+    responses: { 200: { description: 'What the file is.', codec: VerificationView } },
+    problems: ['rate_limited', 'payload_too_large', 'unsupported_media_type', 'invalid_body'],
   },
   {
     method: 'post',

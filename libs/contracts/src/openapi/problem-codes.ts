@@ -37,6 +37,10 @@ export const PROBLEM_CODES = {
   remind_limit_reached: [409, 'the Request has been reminded as often as allowed'],
   nothing_to_remind: [409, 'no signer who has yet to sign can be reached'],
   request_not_completed: [409, 'the executed document exists once every signer has signed'],
+  executed_document_unavailable: [
+    503,
+    'no signing certificate is configured, so executed documents cannot be issued',
+  ],
   // The webhook API (the notifier).
   too_many_webhook_endpoints: [409, 'the site has as many webhook endpoints as allowed'],
   // The auth service.

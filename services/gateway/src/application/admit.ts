@@ -15,6 +15,8 @@ export interface RatePolicies {
   readonly site?: RatePolicy;
   /** Calls that cost money (send, remind), per token, on top of the others. */
   readonly costly?: RatePolicy;
+  /** Calls to `anonymous` routes, per client address. */
+  readonly anonymous?: RatePolicy;
 }
 
 export interface Admission {
@@ -28,6 +30,8 @@ export interface AdmitInput {
   readonly route: RouteSpec;
   readonly site: SiteRef | undefined;
   readonly authorization: string | undefined;
+  /** The caller's address as the gateway knows it (for `anonymous` routes' limit). */
+  readonly clientAddress?: string;
 }
 
 export type Admit = (input: AdmitInput) => TE.TaskEither<GatewayError, Admission>;
@@ -45,9 +49,17 @@ export const admit =
     readonly limit: RateLimiter;
     readonly policies: RatePolicies;
   }): Admit =>
-  ({ route, site, authorization }) => {
+  ({ route, site, authorization, clientAddress }) => {
     if (route.access === 'public') return TE.right(PASS_THROUGH);
     const { policies } = ports;
+    if (route.access === 'anonymous') {
+      if (policies.anonymous === undefined) return TE.right(PASS_THROUGH);
+      return limited(
+        ports.limit,
+        [{ policy: policies.anonymous, key: `client:${clientAddress ?? 'unknown'}` }],
+        undefined,
+      );
+    }
     return pipe(
       ports.authenticate(authorization),
       TE.filterOrElse(
@@ -65,18 +77,25 @@ export const admit =
           charges.push({ policy: policies.costly, key: tokenId });
         }
         if (charges.length === 0) return TE.right({ forwardedPrincipal: who.forwarded, rate: [] });
-        return pipe(
-          TE.rightTask(ports.limit(charges)),
-          TE.chain((decision) =>
-            decision._tag === 'Allowed'
-              ? TE.right({ forwardedPrincipal: who.forwarded, rate: decision.status })
-              : TE.left<GatewayError, Admission>({
-                  _tag: 'RateLimited',
-                  retryAfterSeconds: decision.retryAfterSeconds,
-                  status: decision.status,
-                }),
-          ),
-        );
+        return limited(ports.limit, charges, who.forwarded);
       }),
     );
   };
+
+const limited = (
+  limit: RateLimiter,
+  charges: readonly RateCharge[],
+  forwardedPrincipal: string | undefined,
+): TE.TaskEither<GatewayError, Admission> =>
+  pipe(
+    TE.rightTask(limit(charges)),
+    TE.chain((decision) =>
+      decision._tag === 'Allowed'
+        ? TE.right({ forwardedPrincipal, rate: decision.status })
+        : TE.left<GatewayError, Admission>({
+            _tag: 'RateLimited',
+            retryAfterSeconds: decision.retryAfterSeconds,
+            status: decision.status,
+          }),
+    ),
+  );

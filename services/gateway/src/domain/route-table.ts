@@ -8,8 +8,10 @@ export type Upstream = 'auth' | 'requests' | 'notifier';
  * `bearer`: the gateway authenticates the call, applies site scope and rate limits and
  * forwards a signed principal. `public`: passed through untouched; the upstream
  * authenticates it itself (token endpoint, token self-service, signer pages).
+ * `anonymous`: needs no token, and the gateway rate-limits it per client address
+ * (`RATE_LIMIT_ANONYMOUS`): public endpoints that cost work, like verifying a PDF.
  */
-export type Access = 'bearer' | 'public';
+export type Access = 'bearer' | 'public' | 'anonymous';
 
 /** `costly` calls trigger e-mail and SMS and draw on a stricter rate limit as well. */
 export type Cost = 'standard' | 'costly';
@@ -50,6 +52,14 @@ const passThrough = (upstream: Upstream, path: string, methods: RouteSpec['metho
   cost: 'standard',
 });
 
+const anonymous = (upstream: Upstream, path: string, methods: RouteSpec['methods']): RouteSpec => ({
+  path,
+  methods,
+  upstream,
+  access: 'anonymous',
+  cost: 'standard',
+});
+
 export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/sites/:site/requests', ['GET', 'POST']),
   api('/v1.1/sites/:site/contracts', ['GET', 'POST']),
@@ -62,6 +72,8 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/requests/:id/download', ['GET']),
   api('/v1.1/contracts/:id', ['GET']),
   api('/v1.1/contracts/:id/publish', ['POST']),
+  // Anyone holding an executed PDF may ask whether it is the one issued (ADR 2100).
+  anonymous('requests', '/v1.1/verify', ['POST']),
   passThrough('requests', '/sign*', 'any'),
   passThrough('auth', '/oauth/token', ['POST']),
   passThrough('auth', '/.well-known/jwks.json', ['GET']),

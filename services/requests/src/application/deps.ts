@@ -1,6 +1,8 @@
 import type { RemindPolicy } from '../domain/signature-request.js';
 import type { Clock } from '../ports/clock.js';
 import type { ContractHtmlPolicy } from '../ports/contract-html-policy.js';
+import type { DocumentSealer } from '../ports/document-sealer.js';
+import type { ExecutedDocumentStore } from '../ports/executed-document-store.js';
 import type { Ids } from '../ports/ids.js';
 import type { FormTokens } from '../ports/form-tokens.js';
 import type { PdfFormReader } from '../ports/pdf-form-reader.js';
@@ -26,6 +28,10 @@ export interface Deps {
   /** The gateway's public address; Execution URLs start with it. */
   readonly publicBaseUrl: string;
   readonly remindPolicy: RemindPolicy;
+  /** Executed documents, sealed and kept once (ADR 2100). */
+  readonly executedDocuments: ExecutedDocumentStore;
+  /** Seals executed documents; null when no signing certificate is configured. */
+  readonly sealer: DocumentSealer | null;
 }
 
 /** `{PUBLIC_BASE_URL}/sign?r=<request_id>&s=<signer_ref>&signature=<sig>` */

@@ -14,6 +14,8 @@ export type AppError =
   | TransitionError
   /** The executed document exists only once every signer has signed. */
   | { readonly _tag: 'NotCompleted'; readonly state: RequestState }
+  /** No certificate to seal executed documents with is configured (ADR 2100). */
+  | { readonly _tag: 'SealingUnavailable' }
   | IdempotencyRefusal;
 
 export const notFound = (resource: Resource): AppError => ({ _tag: 'NotFound', resource });

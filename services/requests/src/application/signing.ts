@@ -13,9 +13,7 @@ import {
 import {
   checkDeclineReason,
   checkSignature,
-  executedValue,
   fieldsToFill,
-  type FieldValue,
   type SignerAct,
   type SubmissionProblem,
 } from '../domain/signing.js';
@@ -28,12 +26,9 @@ import {
   type SignatureRequest,
   type Transition,
 } from '../domain/signature-request.js';
-import type { ExecutedContract } from '../ports/pdf-renderer.js';
 import type { Store } from '../ports/store.js';
 import type { TemplateDocument } from '../ports/template-repository.js';
-import { siteIds, type Caller } from './caller.js';
 import { executionUrl, type Deps } from './deps.js';
-import { notFound, type AppError } from './errors.js';
 import { envelopes } from './events.js';
 
 const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
@@ -475,93 +470,3 @@ export const signerPdf =
         );
       }),
     );
-
-/**
- * `GET /v1.1/requests/:id/download`: the executed document of a completed Request of a
- * site the caller reaches. Made from the stored, immutable parts each time, the same bytes
- * every time.
- */
-export const downloadExecuted =
-  (deps: Pick<Deps, 'store' | 'pdfRenderer'>) =>
-  (input: {
-    readonly caller: Caller;
-    readonly requestId: string;
-  }): TE.TaskEither<AppError, { readonly filename: string; readonly pdf: Uint8Array }> =>
-    pipe(
-      deps.store.requests.find(input.requestId, siteIds(input.caller)),
-      TE.chainW(TE.fromOption(() => notFound('request'))),
-      TE.chainW((request) =>
-        request.state !== 'completed' || request.completedAt === null
-          ? TE.left<AppError, never>({ _tag: 'NotCompleted', state: request.state })
-          : pipe(
-              TE.Do,
-              TE.apS('document', loadDocument(deps.store, request)),
-              TE.apS('acts', deps.store.acts.list(request.id)),
-              TE.chainW(({ document, acts }) =>
-                deps.pdfRenderer.executed({
-                  requestId: request.id,
-                  siteName: request.siteName,
-                  documentSha256: document.documentSha256,
-                  createdAt: request.createdAt,
-                  sentAt: request.sentAt,
-                  completedAt: request.completedAt!,
-                  contracts: document.contracts.map((c, i) =>
-                    executedContract(c, document.templates[i]!, document.fields, acts),
-                  ),
-                  signers: request.signers.map((s) => {
-                    const act = acts.find((a) => a.signerRef === s.signerRef) ?? null;
-                    // The audit trail names the address acted from, else the one sent to.
-                    const contact = act?.contact ?? s.contact;
-                    return {
-                      signerId: s.signerId,
-                      email: contact.email,
-                      mobileNumber: contact.mobileNumber,
-                      act,
-                    };
-                  }),
-                }),
-              ),
-              TE.map((pdf) => ({ filename: `request-${request.id}-executed.pdf`, pdf })),
-            ),
-      ),
-    );
-
-const executedContract = (
-  contract: ContractShown,
-  template: TemplateDocument,
-  fields: readonly TypedField[],
-  acts: readonly SignerAct[],
-): ExecutedContract => {
-  const executedFields = template.spec.fields.map((definition) => {
-    const field = fields.find((f) => f.name === definition.name);
-    const signature =
-      definition.type === 'signature'
-        ? (acts.find((a) => a.kind === 'signed' && a.signerId === field?.assignedTo) ?? null)
-        : null;
-    const value: FieldValue | null = field === undefined ? null : executedValue(field, acts);
-    return {
-      name: definition.name,
-      definition,
-      value: definition.type === 'signature' ? null : value,
-      signerId: field?.assignedTo ?? null,
-      signature,
-    };
-  });
-  return contract.kind === 'html'
-    ? {
-        kind: 'html',
-        id: contract.id,
-        name: contract.name,
-        html: contract.html ?? '',
-        sha256: contract.sha256,
-        fields: executedFields,
-      }
-    : {
-        kind: 'pdf',
-        id: contract.id,
-        name: contract.name,
-        pdf: contract.pdf ?? new Uint8Array(),
-        sha256: contract.sha256,
-        fields: executedFields,
-      };
-};

@@ -7,14 +7,9 @@ import {
   sendRequest,
 } from './lifecycle.js';
 import { createRequest, getRequest, listRequests } from './requests.js';
-import {
-  declineSigning,
-  downloadExecuted,
-  openSigningPage,
-  signerPdf,
-  signerStatus,
-  submitSignature,
-} from './signing.js';
+import { declineSigning, openSigningPage, signerPdf, signerStatus, submitSignature } from './signing.js';
+import { downloadExecuted, issueMissingExecutedDocuments } from './executed-documents.js';
+import { verifyExecuted } from './verify-executed.js';
 import { createTemplate, getContract, listContracts, publishContract } from './templates.js';
 
 /** The signer side's use cases, bound to their ports. */
@@ -25,6 +20,8 @@ export const signingUseCases = (deps: Deps) => ({
   declineSigning: declineSigning(deps),
   signerPdf: signerPdf(deps),
   downloadExecuted: downloadExecuted(deps),
+  issueMissingExecutedDocuments: issueMissingExecutedDocuments(deps),
+  verifyExecuted: verifyExecuted(deps),
 });
 
 /** Every use case, bound to its ports. */

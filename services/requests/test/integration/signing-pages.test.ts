@@ -546,7 +546,14 @@ describe('requests service: signer pages, signing, declining and the executed do
       const bytes = new Uint8Array(res.body as Buffer);
       const doc = await PDFDocument.load(bytes);
       assert.equal(doc.getTitle(), 'Executed: Services agreement, Lease');
-      assert.equal(doc.getForm().getFields().length, 0, 'the form is flattened');
+      // The form is flattened: the one field left is the seal's signature (ADR 2100).
+      assert.deepEqual(
+        doc
+          .getForm()
+          .getFields()
+          .map((f) => f.constructor.name),
+        ['PDFSignature'],
+      );
       const { text, pages } = await pdfText(bytes);
       assert.ok(pages.length >= 4, `cover, agreement, lease, audit: ${pages.length} pages`);
       for (const expected of [

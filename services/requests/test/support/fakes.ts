@@ -5,7 +5,7 @@ import { hmacUrlSigner } from '../../src/adapters/crypto/hmac-url-signer.js';
 import { hmacFormTokens } from '../../src/adapters/crypto/hmac-form-tokens.js';
 import { sanitizeHtmlPolicy } from '../../src/adapters/html/sanitize-html-policy.js';
 import type { ExecutedDocument } from '../../src/ports/pdf-renderer.js';
-import { memoryStore } from './memory-store.js';
+import { memoryExecutedDocuments, memoryStore } from './memory-store.js';
 import { NOW } from './builders.js';
 
 /** Use-case dependencies over in-memory fakes: a store, a clock that stands still, counting ids. */
@@ -43,6 +43,9 @@ export const fakeDeps = (options: { pdfFields?: readonly TemplateField[] | strin
     htmlPolicy: sanitizeHtmlPolicy,
     publicBaseUrl: 'https://esign.example',
     remindPolicy: { minIntervalSeconds: 3600, maxReminders: 3 },
+    executedDocuments: memoryExecutedDocuments(),
+    // Sealing is a real adapter (test/integration/executed-documents.test.ts covers it).
+    sealer: null,
   };
   return { deps, memory, rendered, setNow: (iso: string) => void (now = iso) };
 };

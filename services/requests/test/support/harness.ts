@@ -9,6 +9,8 @@ import { createRequestsApp } from '../../src/app.js';
 import type { Deps } from '../../src/application/deps.js';
 import { migrationsDir } from '../../src/migrate.js';
 import type { Clock } from '../../src/ports/clock.js';
+import type { DocumentSealer } from '../../src/ports/document-sealer.js';
+import { testSealer } from './seal.js';
 
 export const INTERNAL_SECRET = 'test-internal-secret-0123456789abcdef';
 export const SIGNING_KEYS = [
@@ -42,7 +44,10 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export const startHarness = async (label: string): Promise<Harness> => {
+export const startHarness = async (
+  label: string,
+  options: { readonly sealer?: DocumentSealer | null } = {},
+): Promise<Harness> => {
   const database = await createTestDatabase(label);
   await migrate(database.url, migrationsDir);
   const statements: Harness['statements'] = [];
@@ -68,6 +73,7 @@ export const startHarness = async (label: string): Promise<Harness> => {
     idempotencyRetentionHours: 24,
     remindPolicy: { minIntervalSeconds: 3600, maxReminders: 3 },
     clock: clock.clock,
+    sealer: options.sealer === undefined ? testSealer() : options.sealer,
   });
   // One server on an ephemeral port for the whole file: supertest would otherwise start one per call.
   const server: Server = createServer(app.callback());

@@ -7,6 +7,10 @@ import type { SignatureRequest } from '../../src/domain/signature-request.js';
 import type { SignerAct } from '../../src/domain/signing.js';
 import type { Contact } from '../../src/domain/signer.js';
 import type { Store, Transact } from '../../src/ports/store.js';
+import type {
+  ExecutedDocumentStore,
+  StoredExecutedDocument,
+} from '../../src/ports/executed-document-store.js';
 
 export interface State {
   templates: Map<number, TemplateWithHtml>;
@@ -210,5 +214,19 @@ export const memoryStore = () => {
     store: storeOver(state, new Set()),
     transact,
     state: () => state,
+  };
+};
+
+/** Executed documents in memory: kept once per Request, like the table's primary key. */
+export const memoryExecutedDocuments = (): ExecutedDocumentStore => {
+  const kept = new Map<string, StoredExecutedDocument>();
+  return {
+    find: (requestId) => TE.right(O.fromNullable(kept.get(requestId))),
+    findBySha256: (sha256) => TE.right(O.fromNullable([...kept.values()].find((d) => d.sha256 === sha256))),
+    insertOnce: (document) => {
+      if (!kept.has(document.requestId)) kept.set(document.requestId, document);
+      return TE.right(kept.get(document.requestId)!);
+    },
+    missing: () => TE.right([]),
   };
 };

@@ -6,6 +6,7 @@ import { routeCoverage } from '@esign/contracts/openapi';
 import type { AppState } from '@esign/platform';
 import { mountRoutes } from '../../src/adapters/http/routes.js';
 import { mountSigningRoutes } from '../../src/adapters/http/signing-routes.js';
+import { mountVerifyRoute } from '../../src/adapters/http/verify-route.js';
 import type { UseCases } from '../../src/application/use-cases.js';
 
 describe('requests: the OpenAPI document covers its public routes, and only them', () => {
@@ -14,6 +15,7 @@ describe('requests: the OpenAPI document covers its public routes, and only them
     // Registering routes reads no use case; the handlers would.
     const cases = {} as UseCases;
     mountRoutes(router, cases, { internalTokenSecret: 'unused' });
+    mountVerifyRoute(router, cases);
     mountSigningRoutes(router, cases, {
       publicBaseUrl: 'http://localhost:8080',
       frameAncestors: "'none'",

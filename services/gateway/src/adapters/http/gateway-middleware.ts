@@ -22,6 +22,17 @@ const label = (ctx: Context, route: string): void => {
 };
 
 /**
+ * Who is calling, for per-address limits: the peer, or behind a trusted proxy the
+ * address it appended last to X-Forwarded-For (entries before it are the client's say).
+ */
+const clientAddressOf = (ctx: Context, trustProxy: boolean): string => {
+  const peer = ctx.req.socket.remoteAddress ?? 'unknown';
+  if (!trustProxy) return peer;
+  const appended = ctx.get('x-forwarded-for').split(',').at(-1)?.trim();
+  return appended === undefined || appended === '' ? peer : appended;
+};
+
+/**
  * The front door: check the path, match a route, admit the call (authenticate, scope,
  * rate-limit) and forward it. Everything the gateway refuses is a problem+json; what
  * the upstream answers is streamed back as it is.
@@ -31,6 +42,8 @@ export const gatewayMiddleware =
     readonly match: (method: string, segments: readonly string[]) => RouteMatch;
     readonly admit: Admit;
     readonly proxy: UpstreamProxy;
+    /** Whether X-Forwarded-For comes from a proxy of ours (TRUST_PROXY). */
+    readonly trustProxy?: boolean;
   }): Koa.Middleware<AppState> =>
   async (ctx) => {
     const segments = pathSegments(ctx.path);
@@ -55,6 +68,7 @@ export const gatewayMiddleware =
       route: match.route,
       site: match.site,
       authorization: ctx.get('authorization') || undefined,
+      clientAddress: clientAddressOf(ctx, deps.trustProxy ?? false),
     })();
     if (E.isLeft(admission)) return refuse(ctx, admission.left);
     ctx.set(rateLimitHeaders(admission.right.rate));

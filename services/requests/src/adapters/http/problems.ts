@@ -109,6 +109,16 @@ export const problemOf = (error: AppError): HttpProblem => {
         },
         { state: error.state },
       );
+    case 'SealingUnavailable':
+      return new HttpProblem(
+        problem({
+          status: 503,
+          code: 'executed_document_unavailable',
+          title: 'Service Unavailable',
+          detail:
+            'Executed documents cannot be issued: no signing certificate is configured (PDF_SIGNING_*).',
+        }),
+      );
     case 'UnknownSigner':
       return notFound('No such signer.');
     case 'SignerNotPending':

@@ -156,6 +156,8 @@ export const mountRoutes = (
       ctx.set('Content-Disposition', `attachment; filename="${executed.filename}"`);
       ctx.set('Cache-Control', 'no-store');
       ctx.set('X-Content-Type-Options', 'nosniff');
+      // The kept file never changes (ADR 2100): its hash is a strong validator.
+      ctx.set('ETag', `"${executed.sha256}"`);
       ctx.body = Buffer.from(executed.pdf);
     }),
   );

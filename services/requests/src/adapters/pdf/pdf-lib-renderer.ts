@@ -330,6 +330,7 @@ export const pdfLibRenderer: PdfRenderer = {
       doc.setCreator(PRODUCER);
       doc.setCreationDate(new Date(document.completedAt));
       doc.setModificationDate(new Date(document.completedAt));
-      return doc.save();
+      // A classic cross-reference table: the seal is appended to it as an incremental update.
+      return doc.save({ useObjectStreams: false });
     }),
 };

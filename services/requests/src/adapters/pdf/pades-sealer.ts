@@ -1,0 +1,205 @@
+import { createHash, randomBytes, webcrypto, X509Certificate } from 'node:crypto';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { SignPdf } from '@signpdf/signpdf';
+import { plainAddPlaceholder } from '@signpdf/placeholder-plain';
+import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import type { DocumentSealer, SealDetails } from '../../ports/document-sealer.js';
+import type { SigningIdentity } from './signing-identity.js';
+
+const OID = {
+  data: '1.2.840.113549.1.7.1',
+  signedData: '1.2.840.113549.1.7.2',
+  contentType: '1.2.840.113549.1.9.3',
+  messageDigest: '1.2.840.113549.1.9.4',
+  signingTime: '1.2.840.113549.1.9.5',
+  signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+  timeStampToken: '1.2.840.113549.1.9.16.2.14',
+  sha256: '2.16.840.1.101.3.4.2.1',
+};
+
+/** Room for the CMS (hex doubles it): a chain of a few certificates and a TSA token with its own. */
+const SIGNATURE_LENGTH = 24_576;
+
+const crypto = new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto as never });
+
+const sha256 = (data: ArrayBuffer | Uint8Array) =>
+  createHash('sha256')
+    .update(data instanceof Uint8Array ? data : new Uint8Array(data))
+    .digest();
+
+const toArrayBuffer = (data: Uint8Array): ArrayBuffer =>
+  data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
+
+export interface PadesOptions {
+  /** An RFC 3161 Time-Stamp Authority: each signature gets its token (PAdES B-T). */
+  readonly tsaUrl?: string;
+  /** How long the TSA may take before sealing fails (and is tried again at the next download). */
+  readonly tsaTimeoutMs?: number;
+}
+
+const importKey = async (identity: SigningIdentity) => {
+  const der = identity.key.export({ format: 'der', type: 'pkcs8' });
+  if (identity.key.asymmetricKeyType === 'ec') {
+    const curve = identity.key.asymmetricKeyDetails?.namedCurve;
+    const namedCurve = curve === 'prime256v1' ? 'P-256' : curve === 'secp384r1' ? 'P-384' : 'P-521';
+    return {
+      key: await webcrypto.subtle.importKey('pkcs8', der, { name: 'ECDSA', namedCurve }, false, ['sign']),
+      hash: namedCurve === 'P-256' ? 'SHA-256' : 'SHA-384',
+    };
+  }
+  return {
+    key: await webcrypto.subtle.importKey(
+      'pkcs8',
+      der,
+      { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    ),
+    hash: 'SHA-256',
+  };
+};
+
+const attribute = (type: string, value: asn1js.AsnType) => new pkijs.Attribute({ type, values: [value] });
+
+/** ESS signing-certificate-v2 (RFC 5035): binds the signature to the signer's certificate, as PAdES requires. */
+const signingCertificateV2 = (certificate: Buffer) =>
+  attribute(
+    OID.signingCertificateV2,
+    new asn1js.Sequence({
+      value: [
+        new asn1js.Sequence({
+          value: [
+            // hashAlgorithm is omitted: its DEFAULT is SHA-256.
+            new asn1js.Sequence({
+              value: [new asn1js.OctetString({ valueHex: toArrayBuffer(sha256(certificate)) })],
+            }),
+          ],
+        }),
+      ],
+    }),
+  );
+
+/** Asks the TSA for a token over the signature value (RFC 3161 over HTTP, RFC 3161 §3.4). */
+const timestampToken = async (
+  url: string,
+  signature: ArrayBuffer,
+  timeoutMs: number,
+): Promise<{ token: pkijs.ContentInfo; at: string }> => {
+  const request = new pkijs.TimeStampReq({
+    version: 1,
+    messageImprint: new pkijs.MessageImprint({
+      hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256 }),
+      hashedMessage: new asn1js.OctetString({ valueHex: toArrayBuffer(sha256(signature)) }),
+    }),
+    nonce: new asn1js.Integer({ valueHex: toArrayBuffer(randomBytes(8)) }),
+    certReq: true,
+  });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/timestamp-query' },
+    body: Buffer.from(request.toSchema().toBER()),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  if (!response.ok) throw new Error(`the TSA answered ${response.status}`);
+  const parsed = pkijs.TimeStampResp.fromBER(await response.arrayBuffer());
+  // PKIStatus 0 granted, 1 grantedWithMods; anything else is a refusal.
+  const status = Number(parsed.status.status);
+  if (status > 1 || parsed.timeStampToken === undefined)
+    throw new Error(`the TSA refused the request (status ${status})`);
+  const signed = new pkijs.SignedData({ schema: parsed.timeStampToken.content });
+  const content = signed.encapContentInfo.eContent;
+  if (content === undefined) throw new Error('the TSA token holds no TSTInfo');
+  const info = pkijs.TSTInfo.fromBER(content.getValue());
+  const imprint = Buffer.from(info.messageImprint.hashedMessage.getValue());
+  if (!imprint.equals(sha256(signature))) throw new Error('the TSA token is for another signature');
+  return { token: parsed.timeStampToken, at: info.genTime.toISOString() };
+};
+
+/** The CMS of a PAdES baseline signature: CAdES detached, the whole chain, signing-certificate-v2. */
+class PadesSigner extends Signer {
+  timestampedAt: string | null = null;
+
+  constructor(
+    private readonly identity: SigningIdentity,
+    private readonly options: PadesOptions,
+  ) {
+    super();
+  }
+
+  override async sign(signedBytes: Buffer, signingTime?: Date): Promise<Buffer> {
+    const certificates = this.identity.chain.map((der) => pkijs.Certificate.fromBER(toArrayBuffer(der)));
+    const leaf = certificates[0]!;
+    const { key, hash } = await importKey(this.identity);
+    const signerInfo = new pkijs.SignerInfo({
+      version: 1,
+      sid: new pkijs.IssuerAndSerialNumber({ issuer: leaf.issuer, serialNumber: leaf.serialNumber }),
+      signedAttrs: new pkijs.SignedAndUnsignedAttributes({
+        type: 0,
+        attributes: [
+          attribute(OID.contentType, new asn1js.ObjectIdentifier({ value: OID.data })),
+          attribute(OID.signingTime, new asn1js.UTCTime({ valueDate: signingTime ?? new Date() })),
+          attribute(
+            OID.messageDigest,
+            new asn1js.OctetString({
+              valueHex: toArrayBuffer(
+                createHash(hash.replace('-', '').toLowerCase()).update(signedBytes).digest(),
+              ),
+            }),
+          ),
+          signingCertificateV2(this.identity.chain[0]!),
+        ],
+      }),
+    });
+    const signedData = new pkijs.SignedData({
+      version: 1,
+      encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: OID.data }),
+      signerInfos: [signerInfo],
+      certificates,
+    });
+    await signedData.sign(key, 0, hash, undefined, crypto);
+    if (this.options.tsaUrl !== undefined) {
+      const { token, at } = await timestampToken(
+        this.options.tsaUrl,
+        signerInfo.signature.valueBlock.valueHexView.slice().buffer,
+        this.options.tsaTimeoutMs ?? 10_000,
+      );
+      signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
+        type: 1,
+        attributes: [attribute(OID.timeStampToken, token.toSchema())],
+      });
+      this.timestampedAt = at;
+    }
+    const cms = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema(true) });
+    return Buffer.from(cms.toSchema().toBER());
+  }
+}
+
+/**
+ * Seals with `@signpdf`: a signature placeholder appended as an incremental update
+ * (`/SubFilter /ETSI.CAdES.detached`, `/M` the signing time), then the CMS over every byte
+ * but the placeholder, so the signature covers the whole file as written.
+ */
+export const padesSealer = (identity: SigningIdentity, options: PadesOptions = {}): DocumentSealer => {
+  const certificateSha256 = sha256(identity.chain[0]!).toString('hex');
+  const signerName = new X509Certificate(identity.chain[0]!).subject.replace(/\n/g, ', ');
+  return {
+    seal: (pdf: Uint8Array, details: SealDetails) =>
+      TE.rightTask(async () => {
+        const withPlaceholder = plainAddPlaceholder({
+          pdfBuffer: Buffer.from(pdf),
+          reason: details.reason,
+          contactInfo: '',
+          name: signerName,
+          location: '',
+          signingTime: details.signingTime,
+          signatureLength: SIGNATURE_LENGTH,
+          subFilter: SUBFILTER_ETSI_CADES_DETACHED,
+        });
+        const signer = new PadesSigner(identity, options);
+        const signed = await new SignPdf().sign(withPlaceholder, signer, details.signingTime);
+        return { pdf: new Uint8Array(signed), certificateSha256, timestampedAt: signer.timestampedAt };
+      }),
+  };
+};

@@ -1,0 +1,84 @@
+import * as O from 'fp-ts/lib/Option.js';
+import * as t from 'io-ts';
+import { nullable } from '@esign/contracts';
+import { db, sql, type Queryable } from '@esign/platform';
+import type { ExecutedDocumentStore, StoredExecutedDocument } from '../../ports/executed-document-store.js';
+import { Bytes, JsonTimestamp } from './rows.js';
+import { task } from './task.js';
+
+const Row = t.type({
+  request_id: t.string,
+  pdf: Bytes,
+  sha256: t.string,
+  certificate_sha256: t.string,
+  signed_at: JsonTimestamp,
+  timestamped_at: nullable(JsonTimestamp),
+});
+
+const COLUMNS = sql.fragment`request_id, pdf, sha256, certificate_sha256, signed_at, timestamped_at`;
+
+const fromRow = (row: t.TypeOf<typeof Row>): StoredExecutedDocument => ({
+  requestId: row.request_id,
+  pdf: row.pdf,
+  sha256: row.sha256,
+  certificateSha256: row.certificate_sha256,
+  signedAt: row.signed_at,
+  timestampedAt: row.timestamped_at,
+});
+
+export const postgresExecutedDocumentStore = (q: Queryable): ExecutedDocumentStore => {
+  const find = async (requestId: string) =>
+    O.fromNullable(
+      await db.maybeOne(
+        q,
+        Row,
+        sql.unsafe`SELECT ${COLUMNS} FROM executed_documents WHERE request_id = ${requestId}`,
+      ),
+    );
+  return {
+    find: (requestId) => task(async () => O.map(fromRow)(await find(requestId))),
+    findBySha256: (sha256) =>
+      task(async () =>
+        O.map(fromRow)(
+          O.fromNullable(
+            await db.maybeOne(
+              q,
+              Row,
+              sql.unsafe`SELECT ${COLUMNS} FROM executed_documents WHERE sha256 = ${sha256}`,
+            ),
+          ),
+        ),
+      ),
+    insertOnce: (document) =>
+      task(async () => {
+        await db.exec(
+          q,
+          sql.unsafe`
+            INSERT INTO executed_documents
+              (request_id, pdf, sha256, size, certificate_sha256, signed_at, timestamped_at)
+            VALUES (${document.requestId}, ${sql.binary(Buffer.from(document.pdf))}, ${document.sha256},
+                    ${document.pdf.byteLength}, ${document.certificateSha256}, ${document.signedAt},
+                    ${document.timestampedAt})
+            ON CONFLICT (request_id) DO NOTHING`,
+        );
+        const kept = await find(document.requestId);
+        if (O.isNone(kept)) throw new Error(`executed document of ${document.requestId} vanished`);
+        return fromRow(kept.value);
+      }),
+    missing: (limit) =>
+      task(async () =>
+        (
+          await db.any(
+            q,
+            t.type({ id: t.string }),
+            sql.unsafe`
+              SELECT r.id FROM requests r
+              WHERE r.state = 'completed'
+                AND NOT EXISTS (SELECT 1 FROM executed_documents d WHERE d.request_id = r.id)
+              ORDER BY r.completed_at, r.id
+              LIMIT ${limit}`,
+          )
+        ).map((row) => row.id),
+      ),
+  };
+};

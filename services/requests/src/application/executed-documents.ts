@@ -1,0 +1,193 @@
+import { createHash } from 'node:crypto';
+import * as O from 'fp-ts/lib/Option.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import { executedValue, type FieldValue, type SignerAct } from '../domain/signing.js';
+import type { SignatureRequest } from '../domain/signature-request.js';
+import type { TypedField } from '../domain/document.js';
+import type { DocumentSealer } from '../ports/document-sealer.js';
+import type { ExecutedDocumentStore, StoredExecutedDocument } from '../ports/executed-document-store.js';
+import type { ExecutedContract } from '../ports/pdf-renderer.js';
+import type { TemplateDocument } from '../ports/template-repository.js';
+import { siteIds, type Caller } from './caller.js';
+import type { Deps } from './deps.js';
+import { notFound, type AppError } from './errors.js';
+import { loadDocument, type ContractShown } from './signing.js';
+
+const sha256 = (data: Uint8Array): string => createHash('sha256').update(data).digest('hex');
+
+/** What building and keeping executed documents needs beyond the common ports. */
+export interface ExecutedDocumentDeps extends Pick<Deps, 'store' | 'pdfRenderer' | 'clock'> {
+  readonly executedDocuments: ExecutedDocumentStore;
+  /** Null when no signing certificate is configured: executed documents cannot be issued. */
+  readonly sealer: DocumentSealer | null;
+}
+
+type ExecutedDocumentError = AppError;
+
+export const executedFilename = (requestId: string) => `request-${requestId}-executed.pdf`;
+
+/**
+ * Renders, seals and keeps the executed document of a completed Request, once: when one
+ * is kept already (or another replica keeps one first) that one is answered, so every
+ * download is the same file.
+ */
+export const issueExecutedDocument =
+  (deps: ExecutedDocumentDeps) =>
+  (request: SignatureRequest): TE.TaskEither<ExecutedDocumentError, StoredExecutedDocument> =>
+    pipe(
+      deps.executedDocuments.find(request.id),
+      TE.chainW(
+        O.match(
+          () => buildAndKeep(deps, request),
+          (kept) => TE.right(kept),
+        ),
+      ),
+    );
+
+const buildAndKeep = (
+  deps: ExecutedDocumentDeps,
+  request: SignatureRequest,
+): TE.TaskEither<ExecutedDocumentError, StoredExecutedDocument> => {
+  const sealer = deps.sealer;
+  if (sealer === null) return TE.left({ _tag: 'SealingUnavailable' });
+  if (request.state !== 'completed' || request.completedAt === null)
+    return TE.left({ _tag: 'NotCompleted', state: request.state });
+  const completedAt = request.completedAt;
+  return pipe(
+    TE.Do,
+    TE.apS('document', loadDocument(deps.store, request)),
+    TE.apS('acts', deps.store.acts.list(request.id)),
+    TE.chainW(({ document, acts }) =>
+      deps.pdfRenderer.executed({
+        requestId: request.id,
+        siteName: request.siteName,
+        documentSha256: document.documentSha256,
+        createdAt: request.createdAt,
+        sentAt: request.sentAt,
+        completedAt,
+        contracts: document.contracts.map((c, i) =>
+          executedContract(c, document.templates[i]!, document.fields, acts),
+        ),
+        signers: request.signers.map((s) => {
+          const act = acts.find((a) => a.signerRef === s.signerRef) ?? null;
+          // The audit trail names the address acted from, else the one sent to.
+          const contact = act?.contact ?? s.contact;
+          return { signerId: s.signerId, email: contact.email, mobileNumber: contact.mobileNumber, act };
+        }),
+      }),
+    ),
+    TE.chainW((pdf) => {
+      const signedAt = new Date(deps.clock.now());
+      return pipe(
+        sealer.seal(pdf, { reason: `Executed document of Request ${request.id}`, signingTime: signedAt }),
+        TE.chainW((seal) =>
+          deps.executedDocuments.insertOnce({
+            requestId: request.id,
+            pdf: seal.pdf,
+            sha256: sha256(seal.pdf),
+            certificateSha256: seal.certificateSha256,
+            signedAt: signedAt.toISOString(),
+            timestampedAt: seal.timestampedAt,
+          }),
+        ),
+      );
+    }),
+  );
+};
+
+/**
+ * `GET /v1.1/requests/:id/download`: the executed document of a completed Request of a
+ * site the caller reaches, byte for byte the file kept when it was first issued.
+ */
+export const downloadExecuted =
+  (deps: ExecutedDocumentDeps) =>
+  (input: {
+    readonly caller: Caller;
+    readonly requestId: string;
+  }): TE.TaskEither<
+    ExecutedDocumentError,
+    { readonly filename: string; readonly pdf: Uint8Array; readonly sha256: string }
+  > =>
+    pipe(
+      deps.store.requests.find(input.requestId, siteIds(input.caller)),
+      TE.chainW(TE.fromOption(() => notFound('request'))),
+      TE.chainW((request) =>
+        request.state !== 'completed' || request.completedAt === null
+          ? TE.left<ExecutedDocumentError, never>({ _tag: 'NotCompleted', state: request.state })
+          : issueExecutedDocument(deps)(request),
+      ),
+      TE.map((kept) => ({ filename: executedFilename(kept.requestId), pdf: kept.pdf, sha256: kept.sha256 })),
+    );
+
+/**
+ * Issues the executed documents of completed Requests that have none yet, at most
+ * `limit`: Requests that just completed, and those completed before documents were kept.
+ * Answers how many it issued.
+ */
+export const issueMissingExecutedDocuments =
+  (deps: ExecutedDocumentDeps) =>
+  (limit: number): TE.TaskEither<ExecutedDocumentError, number> =>
+    deps.sealer === null
+      ? TE.right(0)
+      : pipe(
+          deps.executedDocuments.missing(limit),
+          TE.chainW(
+            TE.traverseSeqArray((id) =>
+              pipe(
+                deps.store.requests.findByVerifiedId(id),
+                TE.chainW(
+                  O.match(
+                    () => TE.right(0),
+                    (request) =>
+                      pipe(
+                        issueExecutedDocument(deps)(request),
+                        TE.map(() => 1),
+                      ),
+                  ),
+                ),
+              ),
+            ),
+          ),
+          TE.map((issued) => issued.reduce((a, b) => a + b, 0)),
+        );
+
+export const executedContract = (
+  contract: ContractShown,
+  template: TemplateDocument,
+  fields: readonly TypedField[],
+  acts: readonly SignerAct[],
+): ExecutedContract => {
+  const executedFields = template.spec.fields.map((definition) => {
+    const field = fields.find((f) => f.name === definition.name);
+    const signature =
+      definition.type === 'signature'
+        ? (acts.find((a) => a.kind === 'signed' && a.signerId === field?.assignedTo) ?? null)
+        : null;
+    const value: FieldValue | null = field === undefined ? null : executedValue(field, acts);
+    return {
+      name: definition.name,
+      definition,
+      value: definition.type === 'signature' ? null : value,
+      signerId: field?.assignedTo ?? null,
+      signature,
+    };
+  });
+  return contract.kind === 'html'
+    ? {
+        kind: 'html',
+        id: contract.id,
+        name: contract.name,
+        html: contract.html ?? '',
+        sha256: contract.sha256,
+        fields: executedFields,
+      }
+    : {
+        kind: 'pdf',
+        id: contract.id,
+        name: contract.name,
+        pdf: contract.pdf ?? new Uint8Array(),
+        sha256: contract.sha256,
+        fields: executedFields,
+      };
+};

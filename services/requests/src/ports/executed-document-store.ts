@@ -1,0 +1,27 @@
+import type * as O from 'fp-ts/lib/Option.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+
+/** An executed document as sealed and kept: these bytes are served on every download. */
+export interface StoredExecutedDocument {
+  readonly requestId: string;
+  readonly pdf: Uint8Array;
+  /** SHA-256 (hex) of `pdf`. */
+  readonly sha256: string;
+  readonly certificateSha256: string;
+  readonly signedAt: string;
+  readonly timestampedAt: string | null;
+}
+
+/** The executed documents, one per completed Request, written once and never changed. */
+export interface ExecutedDocumentStore {
+  readonly find: (requestId: string) => TE.TaskEither<never, O.Option<StoredExecutedDocument>>;
+  /** The document whose bytes hash to `sha256`, when this service issued one. */
+  readonly findBySha256: (sha256: string) => TE.TaskEither<never, O.Option<StoredExecutedDocument>>;
+  /**
+   * Keeps `document` unless the Request has one already (another replica built it at the
+   * same moment); answers the one kept, so every caller serves the same bytes.
+   */
+  readonly insertOnce: (document: StoredExecutedDocument) => TE.TaskEither<never, StoredExecutedDocument>;
+  /** Completed Requests that have no executed document yet, oldest completion first. */
+  readonly missing: (limit: number) => TE.TaskEither<never, readonly string[]>;
+}
