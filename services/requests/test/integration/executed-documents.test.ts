@@ -40,6 +40,13 @@ const pdfsig = async (dir: string, name: string, bytes: Uint8Array): Promise<str
   }
 };
 
+/** poppler's pdftotext: the text a reader copies out of the file. */
+const pdftotext = async (dir: string, bytes: Uint8Array): Promise<string> => {
+  const file = join(dir, 'text.pdf');
+  await writeFile(file, bytes);
+  return (await run('pdftotext', ['-enc', 'UTF-8', file, '-'])).stdout;
+};
+
 /** A byte in the middle of what the seal covers before its signature (the pages' content). */
 const middleOfContent = (pdf: Buffer): number => {
   const range = /\/ByteRange\s*\[\s*0\s+(\d+)/.exec(pdf.toString('latin1'));
@@ -261,5 +268,15 @@ describe('requests service: the sealed executed document and its verification', 
     } finally {
       await bare.close();
     }
+  });
+
+  it('draws names in Japanese, Arabic, Hebrew, Greek and Cyrillic as text', async () => {
+    const names = ['山田 太郎', 'محمد أحمد', 'דוד כהן', 'Αλέξανδρος', 'Дмитрий Иванов'];
+    const view = await completed(names.join(' / '));
+    const text = await pdftotext(dir, await download(view.id));
+    for (const name of ['山田 太郎', 'Αλέξανδρος', 'Дмитрий Иванов'])
+      assert.ok(text.includes(name), `${name} in:\n${text}`);
+    // Right-to-left names come out in logical order: the words drawn from the right.
+    for (const name of ['محمد أحمد', 'דוד כהן']) assert.ok(text.includes(name), `${name} in:\n${text}`);
   });
 });

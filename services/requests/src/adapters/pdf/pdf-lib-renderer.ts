@@ -7,9 +7,7 @@ import {
   PDFRadioGroup,
   PDFSignature,
   PDFTextField,
-  rgb,
   type PDFField,
-  type PDFFont,
   type PDFImage,
   type PDFPage,
 } from '@cantoo/pdf-lib';
@@ -22,7 +20,15 @@ import type {
   PdfRenderer,
 } from '../../ports/pdf-renderer.js';
 import { htmlBlocks } from './html-blocks.js';
-import { embedFonts, fitSize, printable, Writer, type Fonts } from './text-layout.js';
+import {
+  drawLine,
+  embedFontSet,
+  fitSize,
+  printable,
+  SIGNATURE_INK,
+  Writer,
+  type FontSet,
+} from './text-layout.js';
 
 const PRODUCER = 'E-signature platform (requests service)';
 
@@ -69,7 +75,7 @@ const drawSignatureIn = (
   page: PDFPage,
   rect: { x: number; y: number; width: number; height: number },
   act: SignerAct,
-  font: PDFFont,
+  fonts: FontSet,
   image: PDFImage | null,
 ) => {
   const name = printable(act.typedName ?? '');
@@ -82,8 +88,14 @@ const drawSignatureIn = (
       height: image.height * scale,
     });
   }
-  const size = fitSize(font, name, rect.width - 4, image === null ? rect.height * 0.7 : rect.height * 0.3);
-  page.drawText(name, { x: rect.x + 2, y: rect.y + 3, size, font, color: rgb(0.05, 0.15, 0.45) });
+  const size = fitSize(
+    fonts,
+    'signature',
+    name,
+    rect.width - 4,
+    image === null ? rect.height * 0.7 : rect.height * 0.3,
+  );
+  drawLine(page, fonts, name, 'signature', { x: rect.x + 2, y: rect.y + 3, size, color: SIGNATURE_INK });
 };
 
 /** A PDF contract filled with its final values and signatures, flattened; its pages' bytes. */
@@ -92,7 +104,7 @@ const fillPdf = async (
   flatten: boolean,
 ): Promise<{ bytes: Uint8Array; unplaced: ExecutedField[] }> => {
   const doc = await PDFDocument.load(contract.pdf, { updateMetadata: false });
-  const fonts = await embedFonts(doc);
+  const fonts = await embedFontSet(doc);
   const form = doc.getForm();
   const unplaced: ExecutedField[] = [];
   for (const field of contract.fields) {
@@ -103,7 +115,7 @@ const fillPdf = async (
       if (act !== null) {
         const image = act.drawnSignature === null ? null : await embedPng(doc, act.drawnSignature);
         const spots = placements(doc, target);
-        for (const spot of spots) drawSignatureIn(spot.page, spot.rect, act, fonts.signature, image);
+        for (const spot of spots) drawSignatureIn(spot.page, spot.rect, act, fonts, image);
         if (spots.length === 0) unplaced.push(field);
       }
       // A signature field has no appearance to flatten; its drawing is on the page now.
@@ -112,7 +124,7 @@ const fillPdf = async (
     }
     if (field.value !== null && !setField(target, field.value)) unplaced.push(field);
   }
-  form.updateFieldAppearances(fonts.regular);
+  form.updateFieldAppearances(fonts.pdf.regular);
   if (flatten) form.flatten();
   return { bytes: await doc.save(), unplaced };
 };
@@ -311,8 +323,7 @@ export const pdfLibRenderer: PdfRenderer = {
   executed: (document) =>
     TE.rightTask(async () => {
       const doc = await PDFDocument.create();
-      const fonts: Fonts = await embedFonts(doc);
-      const w = new Writer(doc, fonts);
+      const w = new Writer(doc, await embedFontSet(doc));
       const acts = document.signers.flatMap((s) => (s.act === null ? [] : [s.act]));
       writeCover(w, document);
       for (const contract of document.contracts) {

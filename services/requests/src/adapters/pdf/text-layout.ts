@@ -12,10 +12,142 @@ const FONT_FILES = {
   italic: 'dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf',
   boldItalic: 'dejavu-fonts-ttf/ttf/DejaVuSans-BoldOblique.ttf',
   signature: 'dejavu-fonts-ttf/ttf/DejaVuSerif-Italic.ttf',
+  // Scripts DejaVu lacks: Arabic (shaped by fontkit), and Chinese, Japanese and Korean.
+  arabic: '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
+  cjk: '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
 } as const;
 
 type FontName = keyof typeof FONT_FILES;
 export type Fonts = Record<FontName, PDFFont>;
+
+/** After a face's own glyphs, where a character it lacks is looked for, in order. */
+const FALLBACKS: readonly FontName[] = ['regular', 'arabic', 'cjk'];
+
+let coverage: Promise<Record<FontName, (codePoint: number) => boolean>> | undefined;
+
+/** Which characters each face draws, from its cmap (parsed once per process). */
+const loadCoverage = () =>
+  (coverage ??= loadFontBytes().then(
+    (bytes) =>
+      Object.fromEntries(
+        (Object.keys(bytes) as FontName[]).map((name) => {
+          const font = fontkit.create(Buffer.from(bytes[name])) as unknown as {
+            hasGlyphForCodePoint(c: number): boolean;
+          };
+          return [name, (c: number) => font.hasGlyphForCodePoint(c)];
+        }),
+      ) as Record<FontName, (codePoint: number) => boolean>,
+  ));
+
+/**
+ * Text split into runs each drawn by one face: `preferred` where it has the glyph, else
+ * the first fallback that has it. White space stays with the run it is in, so words
+ * are not cut. A character no face has stays with `preferred` (and shows as its box).
+ */
+export const fontRuns = (
+  text: string,
+  preferred: FontName,
+  covers: Record<FontName, (codePoint: number) => boolean>,
+): { text: string; font: FontName }[] => {
+  const runs: { text: string; font: FontName }[] = [];
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    const current = runs.at(-1);
+    const font = /\s/.test(ch)
+      ? (current?.font ?? preferred)
+      : covers[preferred](code)
+        ? preferred
+        : (FALLBACKS.find((f) => covers[f](code)) ?? preferred);
+    if (current !== undefined && current.font === font) current.text += ch;
+    else runs.push({ text: ch, font });
+  }
+  return runs;
+};
+
+/** Strong right-to-left letters (Hebrew, Arabic, Syriac, Thaana, NKo and their presentation forms). */
+const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+
+/** The fonts of a document, and the faces that cover each character. */
+export interface FontSet {
+  readonly pdf: Fonts;
+  readonly covers: Record<FontName, (codePoint: number) => boolean>;
+}
+
+/** The width of `text` drawn in `preferred` with fallbacks. */
+export const widthOf = (set: FontSet, text: string, preferred: FontName, size: number): number =>
+  fontRuns(text, preferred, set.covers).reduce(
+    (width, run) => width + set.pdf[run.font].widthOfTextAtSize(run.text, size),
+    0,
+  );
+
+/**
+ * Draws `text` in `preferred` with fallbacks, left to right from `x`; answers its width.
+ * fontkit lays out each run (Arabic joined and shaped, a right-to-left word's glyphs
+ * in visual order); the order of words is the caller's (`visualOrder`).
+ */
+export const drawRuns = (
+  page: PDFPage,
+  set: FontSet,
+  text: string,
+  preferred: FontName,
+  at: { x: number; y: number; size: number; color: ReturnType<typeof rgb> },
+): number => {
+  let x = at.x;
+  for (const run of fontRuns(text, preferred, set.covers)) {
+    const font = set.pdf[run.font];
+    page.drawText(run.text, { x, y: at.y, size: at.size, font, color: at.color });
+    x += font.widthOfTextAtSize(run.text, at.size);
+  }
+  return x - at.x;
+};
+
+const isRtl = (text: string) => RTL.test(text);
+
+/**
+ * Words of a line in the order they are seen: each stretch of right-to-left words
+ * (with the spaces between them) is reversed, so a Hebrew or Arabic phrase reads from
+ * the right. A simplification of the Unicode bidirectional algorithm: enough for names
+ * and sentences in one script inside left-to-right text.
+ */
+export const visualOrder = <P extends { readonly text: string }>(pieces: readonly P[]): P[] => {
+  const out: P[] = [];
+  let i = 0;
+  while (i < pieces.length) {
+    if (!isRtl(pieces[i]!.text)) {
+      out.push(pieces[i]!);
+      i++;
+      continue;
+    }
+    let end = i;
+    // Extend over spaces only when another right-to-left word follows them.
+    for (let j = i + 1; j < pieces.length; j++) {
+      if (isRtl(pieces[j]!.text)) end = j;
+      else if (pieces[j]!.text.trim() !== '') break;
+    }
+    out.push(...pieces.slice(i, end + 1).reverse());
+    i = end + 1;
+  }
+  return out;
+};
+
+/** `text` drawn as words in visual order; answers its width. */
+export const drawLine = (
+  page: PDFPage,
+  set: FontSet,
+  text: string,
+  preferred: FontName,
+  at: { x: number; y: number; size: number; color: ReturnType<typeof rgb> },
+): number => {
+  let x = at.x;
+  for (const word of visualOrder(
+    text
+      .split(/(\s+)/)
+      .filter((w) => w !== '')
+      .map((w) => ({ text: w })),
+  ))
+    x += drawRuns(page, set, word.text, preferred, { ...at, x });
+  return x - at.x;
+};
 
 let fontBytes: Promise<Record<FontName, Uint8Array>> | undefined;
 
@@ -30,7 +162,13 @@ const loadFontBytes = (): Promise<Record<FontName, Uint8Array>> =>
     ),
   ).then((entries) => Object.fromEntries(entries) as unknown as Record<FontName, Uint8Array>));
 
-/** Embeds the fonts in `doc`, subset to the glyphs used. */
+/** The fonts and what each covers, for a Writer. */
+export const embedFontSet = async (doc: PDFDocument): Promise<FontSet> => ({
+  pdf: await embedFonts(doc),
+  covers: await loadCoverage(),
+});
+
+/** Embeds the fonts in `doc`, subset to the glyphs used (a face nothing uses adds only its name). */
 export const embedFonts = async (doc: PDFDocument): Promise<Fonts> => {
   doc.registerFontkit(fontkit);
   const bytes = await loadFontBytes();
@@ -48,10 +186,11 @@ export const printable = (text: string): string => text.replace(/[\u0000-\u0009\
 export const PAGE = { width: 612, height: 792, margin: 56 } as const;
 const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.35, 0.35, 0.4);
+export const SIGNATURE_INK = rgb(0.05, 0.15, 0.45);
 
 interface Piece {
   readonly text: string;
-  readonly font: PDFFont;
+  readonly font: FontName;
   readonly size: number;
   readonly muted: boolean;
 }
@@ -67,8 +206,16 @@ export class Writer {
 
   constructor(
     readonly doc: PDFDocument,
-    readonly fonts: Fonts,
+    readonly set: FontSet,
   ) {}
+
+  get fonts(): Fonts {
+    return this.set.pdf;
+  }
+
+  private width_(text: string, font: FontName, size: number): number {
+    return widthOf(this.set, text, font, size);
+  }
 
   get width(): number {
     return PAGE.width - 2 * PAGE.margin;
@@ -88,19 +235,19 @@ export class Writer {
     this.y -= points;
   }
 
-  fontFor(run: { bold: boolean; italic: boolean }): PDFFont {
-    if (run.bold && run.italic) return this.fonts.boldItalic;
-    if (run.bold) return this.fonts.bold;
-    if (run.italic) return this.fonts.italic;
-    return this.fonts.regular;
+  fontFor(run: { bold: boolean; italic: boolean }): FontName {
+    if (run.bold && run.italic) return 'boldItalic';
+    if (run.bold) return 'bold';
+    if (run.italic) return 'italic';
+    return 'regular';
   }
 
   /** Wraps styled runs into lines within `width`, honouring "\n" line breaks. */
   private lines(runs: readonly Run[], size: number, width: number, muted: boolean): Piece[][] {
     const lines: Piece[][] = [[]];
     let used = 0;
-    const place = (text: string, font: PDFFont) => {
-      const w = font.widthOfTextAtSize(text, size);
+    const place = (text: string, font: FontName) => {
+      const w = this.width_(text, font, size);
       const line = lines.at(-1)!;
       if (used + w > width && line.length > 0 && text.trim() !== '') {
         lines.push([]);
@@ -120,14 +267,14 @@ export class Writer {
         }
         for (const word of segment.split(/(\s+)/)) {
           if (word === '') continue;
-          if (font.widthOfTextAtSize(word, size) <= width) {
+          if (this.width_(word, font, size) <= width) {
             place(word, font);
             continue;
           }
           // A word longer than the line (a hash, a URL) is broken where it must be.
           let chunk = '';
           for (const ch of word) {
-            if (font.widthOfTextAtSize(chunk + ch, size) > width) {
+            if (this.width_(chunk + ch, font, size) > width) {
               place(chunk, font);
               chunk = '';
             }
@@ -160,16 +307,13 @@ export class Writer {
       if (i === 0 && markerWidth > 0)
         this.page.drawText(options.marker!, { x, y: this.y, size, font: this.fonts.regular, color: INK });
       x += markerWidth;
-      for (const piece of line) {
-        this.page.drawText(piece.text, {
+      for (const piece of visualOrder(line))
+        x += drawRuns(this.page, this.set, piece.text, piece.font, {
           x,
           y: this.y,
           size: piece.size,
-          font: piece.font,
           color: piece.muted ? MUTED : INK,
         });
-        x += piece.font.widthOfTextAtSize(piece.text, piece.size);
-      }
     });
     this.y -= options.after ?? size * 0.6;
   }
@@ -226,14 +370,13 @@ export class Writer {
         height: image.height * scale,
       });
     }
-    const nameSize = fitSize(this.fonts.signature, printable(typedName), 260, 20);
+    const nameSize = fitSize(this.set, 'signature', printable(typedName), 260, 20);
     const baseline = top - height + 14;
-    this.page.drawText(printable(typedName), {
+    drawLine(this.page, this.set, printable(typedName), 'signature', {
       x,
       y: baseline,
       size: nameSize,
-      font: this.fonts.signature,
-      color: rgb(0.05, 0.15, 0.45),
+      color: SIGNATURE_INK,
     });
     this.page.drawLine({
       start: { x, y: baseline - 6 },
@@ -261,7 +404,7 @@ export class Writer {
 }
 
 /** The largest size up to `max` at which `text` fits in `width`. */
-export const fitSize = (font: PDFFont, text: string, width: number, max: number): number => {
-  const at1 = font.widthOfTextAtSize(text, 1);
+export const fitSize = (set: FontSet, font: FontName, text: string, width: number, max: number): number => {
+  const at1 = widthOf(set, text, font, 1);
   return at1 === 0 ? max : Math.max(6, Math.min(max, width / at1));
 };
