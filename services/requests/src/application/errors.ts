@@ -16,6 +16,8 @@ export type AppError =
   | { readonly _tag: 'NotCompleted'; readonly state: RequestState }
   /** No certificate to seal executed documents with is configured (ADR 2100). */
   | { readonly _tag: 'SealingUnavailable' }
+  /** The time-stamp authority did not give a token; nothing was kept, a retry builds again. */
+  | { readonly _tag: 'TimestampUnavailable'; readonly reason: string }
   | IdempotencyRefusal;
 
 export const notFound = (resource: Resource): AppError => ({ _tag: 'NotFound', resource });

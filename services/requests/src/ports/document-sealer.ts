@@ -17,7 +17,13 @@ export interface Seal {
   readonly timestampedAt: string | null;
 }
 
+/** The configured time-stamp authority did not answer with a token: try again later. */
+export interface TimestampUnavailable {
+  readonly _tag: 'TimestampUnavailable';
+  readonly reason: string;
+}
+
 /** Signs a finished PDF as PAdES (an incremental update with a CAdES detached signature). */
 export interface DocumentSealer {
-  readonly seal: (pdf: Uint8Array, details: SealDetails) => TE.TaskEither<never, Seal>;
+  readonly seal: (pdf: Uint8Array, details: SealDetails) => TE.TaskEither<TimestampUnavailable, Seal>;
 }

@@ -19,7 +19,8 @@ import {
   startHarness,
   type Harness,
 } from '../support/harness.js';
-import { sealerOf } from '../support/seal.js';
+import { startLocalTsa } from '../support/local-tsa.js';
+import { sealerOf, testSealer } from '../support/seal.js';
 import { formBody, hiddenInputs, pathOf } from '../support/signer-forms.js';
 
 const run = promisify(execFile);
@@ -278,5 +279,64 @@ describe('requests service: the sealed executed document and its verification', 
       assert.ok(text.includes(name), `${name} in:\n${text}`);
     // Right-to-left names come out in logical order: the words drawn from the right.
     for (const name of ['محمد أحمد', 'דוד כהן']) assert.ok(text.includes(name), `${name} in:\n${text}`);
+  });
+
+  it('with a TSA configured: an RFC 3161 token over the signature; a TSA outage is a 503 and keeps nothing', async () => {
+    const tsa = await startLocalTsa();
+    const stamped = await startHarness('executed-tsa', { sealer: testSealer({ tsaUrl: tsa.url }) });
+    try {
+      const contract = await publishedTemplate(stamped.http, SITE_A, htmlTemplateBody({ name: 'Agreement' }));
+
+      tsa.fail(true);
+      const late = await completed('Tess Outage', stamped, contract);
+      const refused = await stamped.http.get(`/v1.1/requests/${late.id}/download`).set(headers);
+      assert.equal(refused.status, 503);
+      assert.equal((refused.body as { code: string }).code, 'executed_document_unavailable');
+      assert.match((refused.body as { detail: string }).detail, /TSA answered 503/);
+      assert.equal(refused.headers['retry-after'], '30');
+      const none = await db.one(
+        stamped.pool,
+        t.type({ n: t.number }),
+        sql.unsafe`SELECT count(*)::int AS n FROM executed_documents WHERE request_id = ${late.id}`,
+      );
+      assert.equal(none.n, 0);
+      tsa.fail(false);
+
+      const view = await completed('Tess Timestamp', stamped, contract);
+      const pdf = Buffer.from(
+        (await stamped.http.get(`/v1.1/requests/${view.id}/download`).set(headers).buffer(true).expect(200))
+          .body as Buffer,
+      );
+      assert.ok(tsa.answered() >= 1);
+      const report = await pdfsig(dir, 'stamped.pdf', pdf);
+      assert.match(report, /Signature is Valid/, report);
+      assert.match(report, /Total document signed/, report);
+
+      // The token sits in the signer's unsigned attributes, and openssl checks it over the signature value.
+      const contents = /\/Contents\s*<([0-9a-fA-F]+)>/.exec(pdf.toString('latin1'))![1]!;
+      const cmsFile = join(dir, 'stamped.p7s');
+      await writeFile(cmsFile, Buffer.from(contents, 'hex'));
+      const { stdout } = await run('openssl', ['cms', '-cmsout', '-print', '-inform', 'DER', '-in', cmsFile]);
+      assert.match(stdout, /unsignedAttrs:[\s\S]*id-smime-aa-timeStampToken/);
+      assert.ok(
+        Buffer.from(contents, 'hex').includes('esign test TSA'),
+        'the TSA certificate rides with its token',
+      );
+
+      const kept = await db.one(
+        stamped.pool,
+        t.type({ timestamped_at: t.unknown }),
+        sql.unsafe`SELECT timestamped_at FROM executed_documents WHERE request_id = ${view.id}`,
+      );
+      assert.notEqual(kept.timestamped_at, null);
+      const verified = (
+        await stamped.http.post('/v1.1/verify').set('Content-Type', 'application/pdf').send(pdf).expect(200)
+      ).body as { status: string; timestamped_at: string | null };
+      assert.equal(verified.status, 'valid');
+      assert.match(String(verified.timestamped_at), /^\d{4}-\d\d-\d\dT/);
+    } finally {
+      await stamped.close();
+      await tsa.close();
+    }
   });
 });

@@ -119,6 +119,16 @@ export const problemOf = (error: AppError): HttpProblem => {
             'Executed documents cannot be issued: no signing certificate is configured (PDF_SIGNING_*).',
         }),
       );
+    case 'TimestampUnavailable':
+      return new HttpProblem(
+        problem({
+          status: 503,
+          code: 'executed_document_unavailable',
+          title: 'Service Unavailable',
+          detail: `The executed document cannot be sealed right now: ${error.reason}. Retry later.`,
+        }),
+        { 'Retry-After': '30' },
+      );
     case 'UnknownSigner':
       return notFound('No such signer.');
     case 'SignerNotPending':

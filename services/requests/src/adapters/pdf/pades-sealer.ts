@@ -5,7 +5,7 @@ import { plainAddPlaceholder } from '@signpdf/placeholder-plain';
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import type { DocumentSealer, SealDetails } from '../../ports/document-sealer.js';
+import type { DocumentSealer, SealDetails, TimestampUnavailable } from '../../ports/document-sealer.js';
 import type { SigningIdentity } from './signing-identity.js';
 
 const OID = {
@@ -96,25 +96,48 @@ const timestampToken = async (
     nonce: new asn1js.Integer({ valueHex: toArrayBuffer(randomBytes(8)) }),
     certReq: true,
   });
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/timestamp-query' },
-    body: Buffer.from(request.toSchema().toBER()),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  if (!response.ok) throw new Error(`the TSA answered ${response.status}`);
-  const parsed = pkijs.TimeStampResp.fromBER(await response.arrayBuffer());
+  let answer: ArrayBuffer;
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/timestamp-query' },
+      body: Buffer.from(request.toSchema().toBER()),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!response.ok) throw new TsaError(`the TSA answered ${response.status}`);
+    answer = await response.arrayBuffer();
+  } catch (error) {
+    throw error instanceof TsaError
+      ? error
+      : new TsaError(`the TSA cannot be reached: ${(error as Error).message}`);
+  }
+  let parsed: pkijs.TimeStampResp;
+  try {
+    parsed = pkijs.TimeStampResp.fromBER(answer);
+  } catch {
+    throw new TsaError('the TSA answered something that is not a time-stamp response');
+  }
   // PKIStatus 0 granted, 1 grantedWithMods; anything else is a refusal.
   const status = Number(parsed.status.status);
   if (status > 1 || parsed.timeStampToken === undefined)
-    throw new Error(`the TSA refused the request (status ${status})`);
+    throw new TsaError(`the TSA refused the request (status ${status})`);
   const signed = new pkijs.SignedData({ schema: parsed.timeStampToken.content });
   const content = signed.encapContentInfo.eContent;
-  if (content === undefined) throw new Error('the TSA token holds no TSTInfo');
+  if (content === undefined) throw new TsaError('the TSA token holds no TSTInfo');
   const info = pkijs.TSTInfo.fromBER(content.getValue());
   const imprint = Buffer.from(info.messageImprint.hashedMessage.getValue());
-  if (!imprint.equals(sha256(signature))) throw new Error('the TSA token is for another signature');
+  if (!imprint.equals(sha256(signature))) throw new TsaError('the TSA token is for another signature');
   return { token: parsed.timeStampToken, at: info.genTime.toISOString() };
+};
+
+/** Raised for what the TSA did (or did not) answer; anything else is a bug and rethrown. */
+class TsaError extends Error {}
+
+const unavailableOrThrow = (error: unknown): TimestampUnavailable => {
+  // signpdf wraps what the signer throws; the cause is kept.
+  for (let e: unknown = error; e instanceof Error; e = e.cause)
+    if (e instanceof TsaError) return { _tag: 'TimestampUnavailable', reason: e.message };
+  throw error;
 };
 
 /** The CMS of a PAdES baseline signature: CAdES detached, the whole chain, signing-certificate-v2. */
@@ -186,7 +209,7 @@ export const padesSealer = (identity: SigningIdentity, options: PadesOptions = {
   const signerName = new X509Certificate(identity.chain[0]!).subject.replace(/\n/g, ', ');
   return {
     seal: (pdf: Uint8Array, details: SealDetails) =>
-      TE.rightTask(async () => {
+      TE.tryCatch(async () => {
         const withPlaceholder = plainAddPlaceholder({
           pdfBuffer: Buffer.from(pdf),
           reason: details.reason,
@@ -200,6 +223,6 @@ export const padesSealer = (identity: SigningIdentity, options: PadesOptions = {
         const signer = new PadesSigner(identity, options);
         const signed = await new SignPdf().sign(withPlaceholder, signer, details.signingTime);
         return { pdf: new Uint8Array(signed), certificateSha256, timestampedAt: signer.timestampedAt };
-      }),
+      }, unavailableOrThrow),
   };
 };
