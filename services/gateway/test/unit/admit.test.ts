@@ -175,4 +175,36 @@ describe('gateway: admitting a call', () => {
     assert.deepEqual(result, E.right({ forwardedPrincipal: undefined, rate: [] }));
     assert.deepEqual(introspected, []);
   });
+
+  it('admits anonymous calls (POST /v1.1/verify) without a token, limited per client address', async () => {
+    const anonymous = { name: 'anonymous', quota: 2, windowSeconds: 60 };
+    const { admit: run, introspected } = admitWith(E.right(claims), active([7]), { anonymous });
+    const verify = routeOf('/v1.1/verify');
+    assert.equal(verify.access, 'anonymous');
+    const call = (clientAddress: string) =>
+      tagOf(run({ route: verify, site: undefined, authorization: undefined, clientAddress })());
+    assert.equal(await call('198.51.100.7'), 'Admitted');
+    assert.equal(await call('198.51.100.7'), 'Admitted');
+    assert.equal(await call('198.51.100.7'), 'RateLimited');
+    assert.equal(await call('203.0.113.9'), 'Admitted', 'another address has its own bucket');
+    assert.deepEqual(introspected, [], 'no token is looked at');
+    const admitted = await run({
+      route: verify,
+      site: undefined,
+      authorization: undefined,
+      clientAddress: '192.0.2.1',
+    })();
+    assert.ok(E.isRight(admitted));
+    assert.equal(admitted.right.forwardedPrincipal, undefined, 'nobody is forwarded as the caller');
+
+    const { admit: unlimited } = admitWith(E.right(claims), active([7]));
+    for (let i = 0; i < 5; i++)
+      assert.equal(
+        await tagOf(
+          unlimited({ route: verify, site: undefined, authorization: undefined, clientAddress: 'x' })(),
+        ),
+        'Admitted',
+        'RATE_LIMIT_ANONYMOUS=off admits every call',
+      );
+  });
 });
