@@ -12,6 +12,8 @@ export interface Call<A> {
   readonly path: string;
   readonly bearer?: string | undefined;
   readonly body?: unknown;
+  /** A body that is not JSON (a PDF), sent as it is. */
+  readonly raw?: { readonly contentType: string; readonly bytes: Uint8Array };
   readonly codec: t.Decoder<unknown, A>;
 }
 
@@ -56,8 +58,16 @@ export const apiClient = (baseUrl: string, timeoutMs = 15_000): ApiClient => {
       try {
         response = await fetch(`${base}${call.path}`, {
           method: call.method,
-          headers: headersOf(call.bearer, call.body !== undefined),
-          body: call.body === undefined ? null : JSON.stringify(call.body),
+          headers: {
+            ...headersOf(call.bearer, call.body !== undefined),
+            ...(call.raw === undefined ? {} : { 'content-type': call.raw.contentType }),
+          },
+          body:
+            call.raw !== undefined
+              ? Buffer.from(call.raw.bytes)
+              : call.body === undefined
+                ? null
+                : JSON.stringify(call.body),
           signal: AbortSignal.timeout(timeoutMs),
         });
         text = await response.text();

@@ -12,6 +12,7 @@ import { requestRoutes } from './pages/requests.js';
 import { signInRoutes } from './pages/sign-in.js';
 import { siteRoutes } from './pages/sites.js';
 import { templateRoutes } from './pages/templates.js';
+import { verifyRoutes } from './pages/verify.js';
 
 export interface WebAppOptions {
   /** Where the API answers: the gateway's own address (the app is one more client of it). */
@@ -76,6 +77,7 @@ export const createWebApp = (options: WebAppOptions): Koa.Middleware => {
   templateRoutes(router, deps);
   requestRoutes(router, deps);
   siteRoutes(router, deps);
+  verifyRoutes(router, deps);
   const routes = router.routes();
 
   const done = (): Promise<void> => Promise.resolve();
