@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import * as E from 'fp-ts/lib/Either.js';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import { makeSealCertificate } from '@esign/platform';
+import { sealerFromFiles } from '../../src/adapters/pdf/sealer-from-files.js';
+
+const run = promisify(execFile);
+
+/** The seal's certificate and key as a deployment configures them: PEM files or PKCS#12, and the mistakes. */
+describe('requests: the seal of executed documents, configured from files', function () {
+  this.timeout(60_000);
+  let dir: string;
+  const ca = makeSealCertificate({ commonName: 'config test CA', ca: true });
+  const leaf = makeSealCertificate({ commonName: 'config test seal', issuer: ca });
+  const other = makeSealCertificate({ commonName: 'someone else' });
+
+  const none = { certFile: '', keyFile: '', p12File: '', passphrase: '', tsaUrl: '' };
+  const file = async (name: string, content: string | Buffer) => {
+    const path = join(dir, name);
+    await writeFile(path, content);
+    return path;
+  };
+  const sealAndCheck = async (sealer: ReturnType<typeof sealerFromFiles>, name: string) => {
+    assert.ok(sealer !== null);
+    const doc = await PDFDocument.create();
+    doc.addPage().drawText('sealed');
+    const sealed = await sealer.seal(await doc.save({ useObjectStreams: false }), {
+      reason: 'test',
+      signingTime: new Date(),
+    })();
+    assert.ok(E.isRight(sealed));
+    const pdf = await file(`${name}.pdf`, Buffer.from(sealed.right.pdf));
+    const { stdout } = await run('pdfsig', [pdf]);
+    assert.match(stdout, /Signature is Valid/, stdout);
+    assert.match(stdout, /Common Name: config test seal/, stdout);
+  };
+
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'seal-config-'));
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  it('is off when nothing is set', () => {
+    assert.equal(sealerFromFiles(none), null);
+  });
+
+  it('seals with a PEM chain (issuer first, even) and key', async () => {
+    const certFile = await file('chain.pem', ca.certPem + leaf.certPem);
+    const keyFile = await file('key.pem', leaf.keyPem);
+    await sealAndCheck(sealerFromFiles({ ...none, certFile, keyFile }), 'pem');
+  });
+
+  it('seals with a PKCS#12 file and its passphrase', async () => {
+    const certFile = await file('leaf.pem', leaf.chainPem);
+    const keyFile = await file('leaf-key.pem', leaf.keyPem);
+    const p12File = join(dir, 'seal.p12');
+    await run('openssl', [
+      'pkcs12',
+      '-export',
+      '-in',
+      certFile,
+      '-inkey',
+      keyFile,
+      '-out',
+      p12File,
+      '-passout',
+      'pass:p12 secret',
+      // node-forge reads the classic PBE algorithms; OpenSSL 3 defaults to AES.
+      '-keypbe',
+      'PBE-SHA1-3DES',
+      '-certpbe',
+      'PBE-SHA1-3DES',
+      '-macalg',
+      'sha1',
+    ]);
+    await sealAndCheck(sealerFromFiles({ ...none, p12File, passphrase: 'p12 secret' }), 'p12');
+    assert.throws(
+      () => sealerFromFiles({ ...none, p12File, passphrase: 'wrong' }),
+      /^Error: PDF_SIGNING_P12_FILE: /,
+    );
+  });
+
+  it('refuses a half or contradictory configuration, an unreadable file and a key of another certificate, naming the variable', async () => {
+    const certFile = await file('only-cert.pem', leaf.certPem);
+    const otherKey = await file('other-key.pem', other.keyPem);
+    assert.throws(
+      () => sealerFromFiles({ ...none, certFile }),
+      /PDF_SIGNING_CERT_FILE and PDF_SIGNING_KEY_FILE go together/,
+    );
+    assert.throws(
+      () => sealerFromFiles({ ...none, certFile, keyFile: otherKey, p12File: certFile }),
+      /PDF_SIGNING_P12_FILE: set it, or/,
+    );
+    assert.throws(
+      () => sealerFromFiles({ ...none, certFile, keyFile: join(dir, 'missing.pem') }),
+      /PDF_SIGNING_KEY_FILE: cannot read/,
+    );
+    assert.throws(
+      () => sealerFromFiles({ ...none, certFile, keyFile: otherKey }),
+      /PDF_SIGNING_CERT_FILE\/PDF_SIGNING_KEY_FILE: no certificate matches the private key/,
+    );
+    const notPem = await file('not.pem', 'hello');
+    assert.throws(
+      () => sealerFromFiles({ ...none, certFile: notPem, keyFile: otherKey }),
+      /no PEM certificate found/,
+    );
+  });
+});
