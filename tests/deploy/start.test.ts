@@ -214,6 +214,16 @@ describe('npm start (scripts/start.mjs)', function () {
       assert.match(started.stdout(), new RegExp(`Gateway: +http://localhost:${gateway}`));
       assert.equal((await fetch(`http://127.0.0.1:${gateway}/healthz`)).status, 200);
       await signsInToTheWebApp(started.stdout(), gateway!);
+      // Executed PDFs are sealed with a self-signed certificate made once in the data folder.
+      assert.match(
+        started.stdout(),
+        /Made a self-signed certificate that seals executed PDFs: .*seal-cert\.pem/,
+      );
+      assert.ok(existsSync(join(dataDir, 'seal', 'seal-key.pem')));
+      assert.doesNotMatch(
+        readFileSync(join(dataDir, 'logs', 'requests.log'), 'utf8'),
+        /no PDF signing certificate/,
+      );
       // Pretty on the terminal, raw JSON lines in the log files.
       assert.match(started.stdout(), /^\d\d:\d\d:\d\d\.\d{3} gateway +INFO +listening port=\d+$/m);
       for (const service of ['gateway', 'auth', 'requests', 'notifier']) {
