@@ -26,8 +26,11 @@ export const makeSealCertificate = (options: {
   const keyPem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ format: 'pem', type: 'spki' }).toString());
-  // A positive serial: the top bit clear.
-  cert.serialNumber = `0${randomBytes(15).toString('hex')}`;
+  // A positive serial in minimal DER: the first byte 0x01-0x7f (a leading 0x00 before a
+  // byte below 0x80 is padding OpenSSL rejects; a top bit set would make it negative).
+  const serial = randomBytes(16);
+  serial[0] = (serial[0]! & 0x7f) | 0x01;
+  cert.serialNumber = serial.toString('hex');
   const now = options.now ?? new Date();
   cert.validity.notBefore = new Date(now.getTime() - 60_000);
   cert.validity.notAfter = new Date(now.getTime() + (options.days ?? 3650) * 86_400_000);
