@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument } from '@cantoo/pdf-lib';
@@ -13,6 +14,7 @@ import {
   consumerQueues,
   createDatabasePool,
   db,
+  ensureLocalSealCertificate,
   signPrincipal,
   sql,
   topologyNames,
@@ -59,6 +61,7 @@ interface Landing {
 describe('signer flow in headless Chromium: e-mail → page → sign or decline → redirect → executed PDF', function () {
   this.timeout(60_000);
   let requestsDb: TestDatabase;
+  let sealDir: string | undefined;
   let notifierDb: TestDatabase;
   let pool: DatabasePool;
   let prefix: string;
@@ -171,6 +174,9 @@ describe('signer flow in headless Chromium: e-mail → page → sign or decline 
         INTERNAL_TOKEN_SECRET: INTERNAL_SECRET,
         URL_SIGNING_KEYS: 'browser:browser-test-url-signing-secret-0123456789',
         LOG_LEVEL: 'silent',
+        // The executed PDF is sealed (ADR 2100): a self-signed certificate of this run's own.
+        ...ensureLocalSealCertificate(mkdtempSync(join(tmpdir(), 'browser-seal-')), 'browser test seal')
+          .files,
       }),
       testLogger('requests'),
     );
@@ -227,6 +233,7 @@ describe('signer flow in headless Chromium: e-mail → page → sign or decline 
 
   after(async () => {
     await browser?.close();
+    if (sealDir !== undefined) rmSync(sealDir, { recursive: true, force: true });
     for (const step of steps) await step.run();
     await pool?.end();
     await Promise.all([
