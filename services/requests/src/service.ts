@@ -107,9 +107,12 @@ export const startRequestsService = async (config: Config, logger: Logger): Prom
   const issue = every('issue executed documents', ISSUE_INTERVAL_MS, logger, async () => {
     for (;;) {
       const result = await cases.issueMissingExecutedDocuments(ISSUE_BATCH)();
-      const issued = E.isRight(result) ? result.right : 0;
-      if (issued > 0) logger.info({ issued }, 'executed documents issued');
-      if (issued < ISSUE_BATCH) return;
+      const run = E.isRight(result) ? result.right : { issued: 0, failed: [] };
+      if (run.issued > 0) logger.info({ issued: run.issued }, 'executed documents issued');
+      for (const failure of run.failed)
+        logger.warn(failure, 'executed document not issued; the next run tries again');
+      // Another batch only while this one was full of successes.
+      if (run.issued < ISSUE_BATCH) return;
     }
   });
   const purge = every('purge idempotency keys', 3_600_000, logger, async () => {

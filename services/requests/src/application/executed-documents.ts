@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
@@ -120,37 +121,51 @@ export const downloadExecuted =
       TE.map((kept) => ({ filename: executedFilename(kept.requestId), pdf: kept.pdf, sha256: kept.sha256 })),
     );
 
+/** What one run of the background issuer did. */
+export interface IssueRun {
+  readonly issued: number;
+  /** Requests whose document could not be issued now (kept for the next run), and why. */
+  readonly failed: readonly { readonly requestId: string; readonly reason: string }[];
+}
+
 /**
  * Issues the executed documents of completed Requests that have none yet, at most
- * `limit`: Requests that just completed, and those completed before documents were kept.
- * Answers how many it issued.
+ * `limit`, most recently completed first: Requests that just completed, and those
+ * completed before documents were kept. One that fails (a TSA outage, a template
+ * pdf-lib cannot read) is reported and does not hold the others up.
  */
 export const issueMissingExecutedDocuments =
   (deps: ExecutedDocumentDeps) =>
-  (limit: number): TE.TaskEither<ExecutedDocumentError, number> =>
+  (limit: number): TE.TaskEither<never, IssueRun> =>
     deps.sealer === null
-      ? TE.right(0)
+      ? TE.right({ issued: 0, failed: [] })
       : pipe(
           deps.executedDocuments.missing(limit),
-          TE.chainW(
-            TE.traverseSeqArray((id) =>
-              pipe(
-                deps.store.requests.findByVerifiedId(id),
-                TE.chainW(
-                  O.match(
-                    () => TE.right(0),
-                    (request) =>
-                      pipe(
-                        issueExecutedDocument(deps)(request),
-                        TE.map(() => 1),
-                      ),
-                  ),
-                ),
-              ),
-            ),
+          TE.chain((ids) =>
+            TE.rightTask(async () => {
+              let issued = 0;
+              const failed: { requestId: string; reason: string }[] = [];
+              for (const id of ids) {
+                try {
+                  const found = await deps.store.requests.findByVerifiedId(id)();
+                  if (E.isLeft(found) || O.isNone(found.right)) continue;
+                  const result = await issueExecutedDocument(deps)(found.right.value)();
+                  if (E.isRight(result)) issued++;
+                  else failed.push({ requestId: id, reason: reasonOf(result.left) });
+                } catch (error) {
+                  failed.push({
+                    requestId: id,
+                    reason: error instanceof Error ? error.message : String(error),
+                  });
+                }
+              }
+              return { issued, failed };
+            }),
           ),
-          TE.map((issued) => issued.reduce((a, b) => a + b, 0)),
         );
+
+const reasonOf = (error: ExecutedDocumentError): string =>
+  error._tag === 'TimestampUnavailable' ? error.reason : error._tag;
 
 export const executedContract = (
   contract: ContractShown,

@@ -22,6 +22,6 @@ export interface ExecutedDocumentStore {
    * same moment); answers the one kept, so every caller serves the same bytes.
    */
   readonly insertOnce: (document: StoredExecutedDocument) => TE.TaskEither<never, StoredExecutedDocument>;
-  /** Completed Requests that have no executed document yet, oldest completion first. */
+  /** Completed Requests that have no executed document yet, the most recently completed first. */
   readonly missing: (limit: number) => TE.TaskEither<never, readonly string[]>;
 }

@@ -236,7 +236,7 @@ describe('requests service: the sealed executed document and its verification', 
     );
     assert.equal(before.n, 0);
     const issued = await issueMissingExecutedDocuments(h.deps)(10)();
-    assert.ok(E.isRight(issued) && issued.right >= 1);
+    assert.ok(E.isRight(issued) && issued.right.issued >= 1 && issued.right.failed.length === 0);
     const old = await download(view.id);
     assert.match(await pdfsig(dir, 'old.pdf', old), /CN=esign test seal|Common Name: esign test seal/);
 
@@ -300,6 +300,15 @@ describe('requests service: the sealed executed document and its verification', 
         sql.unsafe`SELECT count(*)::int AS n FROM executed_documents WHERE request_id = ${late.id}`,
       );
       assert.equal(none.n, 0);
+      // The background issuer reports it and goes on; nothing is kept either.
+      const attempt = await issueMissingExecutedDocuments(stamped.deps)(10)();
+      assert.ok(E.isRight(attempt));
+      assert.equal(attempt.right.issued, 0);
+      assert.deepEqual(
+        attempt.right.failed.map((f) => f.requestId),
+        [late.id],
+      );
+      assert.match(attempt.right.failed[0]!.reason, /TSA answered 503/);
       tsa.fail(false);
 
       const view = await completed('Tess Timestamp', stamped, contract);

@@ -75,7 +75,7 @@ export const postgresExecutedDocumentStore = (q: Queryable): ExecutedDocumentSto
               SELECT r.id FROM requests r
               WHERE r.state = 'completed'
                 AND NOT EXISTS (SELECT 1 FROM executed_documents d WHERE d.request_id = r.id)
-              ORDER BY r.completed_at, r.id
+              ORDER BY r.completed_at DESC, r.id
               LIMIT ${limit}`,
           )
         ).map((row) => row.id),
