@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { topologyNames } from '@esign/platform';
@@ -52,6 +52,11 @@ export interface SystemOptions {
   readonly replicas?: number;
   /** Node options per service, e.g. `--cpu-prof` for a benchmark. */
   readonly nodeArgs?: Partial<Record<ServiceName, readonly string[]>>;
+  /**
+   * Runs every service from this container image (`docker run` on the host network)
+   * instead of the built files, e.g. the image scripts/images.sh builds.
+   */
+  readonly image?: string;
 }
 
 export interface EsignSystem {
@@ -134,7 +139,7 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
     const service = running.get(replicaKey(name, index));
     if (service === undefined) return;
     samplePeak(service);
-    const forced = setTimeout(() => service.process.kill('SIGKILL'), 25_000);
+    const forced = setTimeout(() => void service.stop('SIGKILL'), 25_000);
     try {
       await service.stop(signal);
     } finally {
@@ -205,6 +210,8 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       () => twilio.close(),
     );
     const outboxDir = mkdtempSync(join(tmpdir(), 'esign-outbox-'));
+    // A container's service runs as uid 1000 and writes here through a mount.
+    if (options.image !== undefined) chmodSync(outboxDir, 0o777);
     cleanups.push(() => Promise.resolve(rmSync(outboxDir, { recursive: true, force: true })));
 
     // Each service's one address: its only process, or the proxy in front of its replicas.
@@ -262,6 +269,7 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
         port: replicaPorts[name][index]!,
         timeoutMs: options.startTimeoutMs ?? 60_000,
         ...(options.nodeArgs?.[name] === undefined ? {} : { nodeArgs: options.nodeArgs[name] }),
+        ...(options.image === undefined ? {} : { image: options.image }),
       });
       running.set(replicaKey(name, index), service);
       return service;
