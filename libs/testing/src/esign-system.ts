@@ -31,6 +31,17 @@ type DataOwner = (typeof DATA_OWNERS)[number];
 const CONSUMERS = ['notifier', 'notifier-webhooks', 'requests.notification-outcomes'];
 const MAX_RETRY_STEPS = 20;
 
+/** Deletes the queues and exchanges the services declared under an AMQP prefix. */
+export const deleteSystemAmqpObjects = (prefix: string): Promise<void> =>
+  deleteAmqpObjects({
+    queues: CONSUMERS.flatMap((consumer) => [
+      `${prefix}.${consumer}`,
+      `${prefix}.${consumer}.parked`,
+      ...Array.from({ length: MAX_RETRY_STEPS }, (_, i) => `${prefix}.${consumer}.retry.${i + 1}`),
+    ]),
+    exchanges: Object.values(topologyNames(prefix)),
+  });
+
 export interface SystemOptions {
   /** Names the databases and the AMQP prefix, for whoever finds leftovers. */
   readonly label: string;
@@ -172,16 +183,7 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       const database = databases[name];
       cleanups.push(() => database.drop());
     }
-    cleanups.push(() =>
-      deleteAmqpObjects({
-        queues: CONSUMERS.flatMap((consumer) => [
-          `${prefix}.${consumer}`,
-          `${prefix}.${consumer}.parked`,
-          ...Array.from({ length: MAX_RETRY_STEPS }, (_, i) => `${prefix}.${consumer}.retry.${i + 1}`),
-        ]),
-        exchanges: Object.values(topologyNames(prefix)),
-      }),
-    );
+    cleanups.push(() => deleteSystemAmqpObjects(prefix));
 
     let proxies: EsignSystem['proxies'];
     if (options.proxies === true) {
