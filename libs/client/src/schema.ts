@@ -825,7 +825,7 @@ export interface components {
        */
       email?: string;
       /**
-       * @description A US mobile number: `1` and 10 digits. `+1`, no prefix and the usual separators are accepted and normalised.
+       * @description A US mobile number: `1` and 10 digits. `+1`, no prefix and the usual separators are accepted and normalised. Canadian and Caribbean area codes (NANP numbers outside the US) and invalid NANP numbers (area code or exchange starting with 0 or 1, N11) are refused.
        * @example 15551234567
        */
       mobile_number?: string;
@@ -887,7 +887,8 @@ export interface components {
     /** @enum {string} */
     SignerState: 'pending' | 'signed' | 'declined';
     /** @enum {string} */
-    NotificationStatus: 'not_requested' | 'no_address' | 'pending' | 'delivered' | 'failed';
+    NotificationStatus:
+      'not_requested' | 'no_address' | 'pending' | 'delivered' | 'failed' | 'quota_exceeded';
     FieldView: {
       name: string;
       default_value: string | boolean | null;
@@ -2484,10 +2485,10 @@ export interface operations {
            *           }
            *         },
            *         {
-           *           "signer_id": "5550208371",
+           *           "signer_id": "5552208371",
            *           "signer_ref": "uv-7yAFxvWn63VVB",
            *           "email": null,
-           *           "mobile_number": "15550208371",
+           *           "mobile_number": "15552208371",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
@@ -2516,7 +2517,7 @@ export interface operations {
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5550208371"
+           *           "assigned_to": "5552208371"
            *         }
            *       ],
            *       "render_data": {

@@ -80,7 +80,12 @@ const NotificationOutcome = t.intersection([
     signer_ref: t.string,
     channel: NotificationChannel,
   }),
-  t.partial({ provider_message_id: t.string, error: t.string }),
+  t.partial({
+    provider_message_id: t.string,
+    error: t.string,
+    /** Why a message was not sent, when the notifier refused it itself (ADR 1320). */
+    reason: t.keyof({ quota_exceeded: null }),
+  }),
 ]);
 
 /** The provider accepted a message for one signer on one channel. */

@@ -247,6 +247,7 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       // Buckets of this system's own in the shared Redis, should a test turn limits on.
       REDIS_URL: redisUrl(),
       RATE_LIMIT_KEY_PREFIX: `${prefix}:rate:`,
+      NOTIFIER_QUOTA_KEY_PREFIX: `${prefix}:quota:`,
       // Tests drive many calls from one token: the limits have tests of their own.
       RATE_LIMIT_TOKEN: 'off',
       RATE_LIMIT_SITE: 'off',

@@ -144,7 +144,12 @@ export const recordNotificationOutcome =
                     () => TE.right<never, OutcomeResult>('unknown-request'),
                     (previous) => {
                       const next = recordDelivery(previous, event.data.signer_ref, event.data.channel, {
-                        outcome: event.type === 'notification.delivered' ? 'delivered' : 'failed',
+                        outcome:
+                          event.type === 'notification.delivered'
+                            ? 'delivered'
+                            : event.data.reason === 'quota_exceeded'
+                              ? 'quota_exceeded'
+                              : 'failed',
                         at: event.occurred_at,
                         eventId: event.id,
                         error: event.data.error ?? null,

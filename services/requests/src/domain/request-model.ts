@@ -7,7 +7,8 @@ export type Channel = 'email' | 'sms';
 
 /** The last outcome the notifier reported for one channel of one signer. */
 export interface Delivery {
-  readonly outcome: 'delivered' | 'failed';
+  /** `quota_exceeded`: not sent, a daily message quota was used up (ADR 1320). */
+  readonly outcome: 'delivered' | 'failed' | 'quota_exceeded';
   readonly at: string;
   readonly eventId: string;
   readonly error: string | null;

@@ -83,7 +83,7 @@ export const draft = (overrides: Partial<SignatureRequest> = {}): SignatureReque
     signer({
       signerId: 'bob',
       signerRef: 'ref1',
-      contact: { email: null, mobileNumber: '15551234567' },
+      contact: { email: null, mobileNumber: '15552345678' },
       sendTo: { email: false, sms: true },
     }),
   ],

@@ -70,7 +70,7 @@ const RequestStateCodec = t.keyof({
 });
 
 const DeliveryJson = t.type({
-  outcome: t.keyof({ delivered: null, failed: null }),
+  outcome: t.keyof({ delivered: null, failed: null, quota_exceeded: null }),
   at: JsonTimestamp,
   event_id: t.string,
   error: nullable(t.string),
