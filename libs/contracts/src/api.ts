@@ -181,3 +181,16 @@ export const pageView = <A, V>(request: PageRequest, result: PageOf<A>, view: (a
 
 export const RequestList = Page(RequestView);
 export type RequestList = t.TypeOf<typeof RequestList>;
+
+/**
+ * `POST /v1.1/requests/:id/signers/:signer_id/execution_url`: a new Execution URL for one
+ * signer, replacing every older one (ADR 1321). `notify: true` also sends it to them, as
+ * a reminder on their chosen channels.
+ */
+export const ReissueExecutionUrlBody = strict(
+  {},
+  // No schema hint on t.boolean: a hint is set on the codec, which every module shares.
+  { notify: t.boolean },
+  'ReissueExecutionUrlBody',
+);
+export type ReissueExecutionUrlBody = t.TypeOf<typeof ReissueExecutionUrlBody>;

@@ -91,6 +91,7 @@ const checkSigners = (
       signedAt: null,
       declinedAt: null,
       delivery: { email: null, sms: null },
+      link: { version: 0, issuedAt: null },
     });
   });
   return { signers, siteSigners };

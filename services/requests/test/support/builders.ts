@@ -69,6 +69,7 @@ export const signer = (overrides: Partial<RequestSigner> = {}): RequestSigner =>
   signedAt: null,
   declinedAt: null,
   delivery: { email: null, sms: null },
+  link: { version: 0, issuedAt: null },
   ...overrides,
 });
 

@@ -89,6 +89,8 @@ export const SignerRow = t.type({
   declined_at: nullable(JsonTimestamp),
   email_delivery: nullable(DeliveryJson),
   sms_delivery: nullable(DeliveryJson),
+  link_version: t.number,
+  link_issued_at: nullable(JsonTimestamp),
 });
 
 /** A Request with its contracts, signers and fields, assembled by one query as JSON. */
