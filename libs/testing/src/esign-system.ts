@@ -252,6 +252,12 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       RATE_LIMIT_TOKEN: 'off',
       RATE_LIMIT_SITE: 'off',
       RATE_LIMIT_COSTLY: 'off',
+      // Drills and benches send thousands of messages, some to one address: the daily
+      // message quotas have tests of their own (ADR 1320), and a test may turn them on.
+      NOTIFIER_SITE_DAILY_EMAILS: '0',
+      NOTIFIER_SITE_DAILY_SMS: '0',
+      NOTIFIER_RECIPIENT_DAILY_EMAILS: '0',
+      NOTIFIER_RECIPIENT_DAILY_SMS: '0',
     };
     const envOf = (name: ServiceName): Record<string, string> => ({
       ...shared,
