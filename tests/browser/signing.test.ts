@@ -37,6 +37,7 @@ import { pdfText } from '../../services/requests/test/support/pdf-text.js';
 import { parseConfig as notifierConfig } from '../../services/notifier/src/config.js';
 import { startNotifier } from '../../services/notifier/src/notifier.js';
 import { CONSUMER_NAME as NOTIFIER_CONSUMER } from '../../services/notifier/src/adapters/amqp/notification-consumer.js';
+import { expectAccessible } from './support/web-app.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -347,6 +348,32 @@ describe('signer flow in headless Chromium: e-mail → page → sign or decline 
     assert.equal(again?.status(), 410);
     await page.getByRole('heading', { name: 'You declined to sign' }).waitFor();
     assert.equal(await page.locator('form').count(), 0, 'no form on a closed link');
+    await page.context().close();
+  });
+
+  it('LOW 8: a link the sender replaced shows an accessible "replaced" page, and the new one opens', async () => {
+    const view = await newRequest('carol@example.com', template);
+    const old = await linkFromMail('carol@example.com');
+    const after = await json<RequestView>(
+      'POST',
+      `/v1.1/requests/${view.id}/signers/${encodeURIComponent('carol@example.com')}/execution_url`,
+      {},
+    );
+    const fresh = after.signers[0]!.request_url;
+    assert.notEqual(fresh, old);
+    const { page, problems } = await openPage();
+    const answer = await page.goto(old);
+    assert.equal(answer?.status(), 410);
+    await page.getByRole('heading', { name: 'This link was replaced' }).waitFor();
+    assert.equal(await page.locator('form').count(), 0, 'no form on a replaced link');
+    await expectAccessible(page, 'the replaced-link page');
+    const opened = await page.goto(fresh);
+    assert.equal(opened?.status(), 200);
+    // The 410 itself shows as a failed load; nothing else may (CSP, scripts).
+    assert.deepEqual(
+      problems.filter((p) => !p.startsWith('Failed to load resource')),
+      [],
+    );
     await page.context().close();
   });
 });

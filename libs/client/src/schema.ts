@@ -105,6 +105,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1.1/requests/{request_id}/signers/{signer_id}/execution_url': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reissue a signer’s Execution URL
+     * @description Gives one signer of a sent Request, who has not signed, a new Execution URL: every older link of theirs stops opening at once (it shows “this link was replaced”), and the new one opens for `EXECUTION_URL_LIFETIME_DAYS` (default 30) from now, never past `expires_at`. With `notify: true` the signer is sent it on their chosen channels, as a reminder. The answer is the Request; the new link is that signer’s `request_url`.
+     */
+    post: operations['reissueExecutionUrl'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1.1/requests/{request_id}/download': {
     parameters: {
       query?: never;
@@ -668,7 +688,7 @@ export interface webhooks {
     put?: never;
     /**
      * `request.sent`
-     * @description The Request was sent: its Execution URLs are live. Delivered at least once: treat a second delivery of the same `id` as done.
+     * @description The Request was sent: its Execution URLs are live (read them from GET /v1.1/requests/{request_id}). Delivered at least once: treat a second delivery of the same `id` as done.
      */
     post: operations['requestSentWebhook'];
     delete?: never;
@@ -825,7 +845,7 @@ export interface components {
        */
       email?: string;
       /**
-       * @description A US mobile number: `1` and 10 digits. `+1`, no prefix and the usual separators are accepted and normalised.
+       * @description A US mobile number: `1` and 10 digits. `+1`, no prefix and the usual separators are accepted and normalised. Canadian and Caribbean area codes (NANP numbers outside the US) and invalid NANP numbers (area code or exchange starting with 0 or 1, N11) are refused.
        * @example 15551234567
        */
       mobile_number?: string;
@@ -887,7 +907,8 @@ export interface components {
     /** @enum {string} */
     SignerState: 'pending' | 'signed' | 'declined';
     /** @enum {string} */
-    NotificationStatus: 'not_requested' | 'no_address' | 'pending' | 'delivered' | 'failed';
+    NotificationStatus:
+      'not_requested' | 'no_address' | 'pending' | 'delivered' | 'failed' | 'quota_exceeded';
     FieldView: {
       name: string;
       default_value: string | boolean | null;
@@ -915,6 +936,9 @@ export interface components {
       data: components['schemas']['RequestView'][];
     };
     NoParameters: Record<string, never>;
+    ReissueExecutionUrlBody: {
+      notify?: boolean;
+    };
     CreateContractBody:
       components['schemas']['CreateHtmlContractBody'] | components['schemas']['CreatePdfContractBody'];
     CreateHtmlContractBody: {
@@ -1248,7 +1272,6 @@ export interface components {
             email: boolean;
             mobile_number: boolean;
           };
-          request_url: string;
         }[];
         expires_at: string | null;
       };
@@ -1335,7 +1358,6 @@ export interface components {
             email: boolean;
             mobile_number: boolean;
           };
-          request_url: string;
         }[];
         expires_at: string | null;
       };
@@ -2484,10 +2506,10 @@ export interface operations {
            *           }
            *         },
            *         {
-           *           "signer_id": "5550208371",
+           *           "signer_id": "5552208371",
            *           "signer_ref": "uv-7yAFxvWn63VVB",
            *           "email": null,
-           *           "mobile_number": "15550208371",
+           *           "mobile_number": "15552208371",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
@@ -2516,7 +2538,7 @@ export interface operations {
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5550208371"
+           *           "assigned_to": "5552208371"
            *         }
            *       ],
            *       "render_data": {
@@ -3029,6 +3051,218 @@ export interface operations {
             status?: 429;
             /** @enum {unknown} */
             code?: 'remind_too_soon' | 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  reissueExecutionUrl: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a POST safe to retry: the same key and body replay the first answer (`Idempotent-Replayed: true`). 1 to 255 visible ASCII characters, e.g. a UUID; kept at least 24 hours. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description The Request (a UUID). */
+        request_id: string;
+        /** @description The signer’s `signer_id`, percent-encoded. */
+        signer_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['ReissueExecutionUrlBody'];
+      };
+    };
+    responses: {
+      /** @description The Request, with the signer’s new `request_url`. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RequestView'];
+        };
+      };
+      /**
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json' | 'invalid_idempotency_key' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /**
+       * @description - `invalid_state`: the Request (or signer) is in a state that does not allow this; `state` says which.
+       *     - `request_expired`: the Request is past its `expires_at`.
+       *     - `nothing_to_remind`: no signer who has yet to sign can be reached.
+       *     - `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry.
+       */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 409;
+            /** @enum {unknown} */
+            code?: 'invalid_state' | 'request_expired' | 'nothing_to_remind' | 'idempotency_key_in_flight';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /**
+       * @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
+       *     - `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'invalid_body' | 'idempotency_key_reused';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
           };
         };
       };

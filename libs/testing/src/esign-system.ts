@@ -256,10 +256,17 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       // Buckets of this system's own in the shared Redis, should a test turn limits on.
       REDIS_URL: redisUrl(),
       RATE_LIMIT_KEY_PREFIX: `${prefix}:rate:`,
+      NOTIFIER_QUOTA_KEY_PREFIX: `${prefix}:quota:`,
       // Tests drive many calls from one token: the limits have tests of their own.
       RATE_LIMIT_TOKEN: 'off',
       RATE_LIMIT_SITE: 'off',
       RATE_LIMIT_COSTLY: 'off',
+      // Drills and benches send thousands of messages, some to one address: the daily
+      // message quotas have tests of their own (ADR 1320), and a test may turn them on.
+      NOTIFIER_SITE_DAILY_EMAILS: '0',
+      NOTIFIER_SITE_DAILY_SMS: '0',
+      NOTIFIER_RECIPIENT_DAILY_EMAILS: '0',
+      NOTIFIER_RECIPIENT_DAILY_SMS: '0',
     };
     const envOf = (name: ServiceName): Record<string, string> => ({
       ...shared,

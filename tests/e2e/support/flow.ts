@@ -123,8 +123,11 @@ export const agreementRequest = (
   ...overrides,
 });
 
+/** NANP exchanges: 200 to 999, none N11 (a number with another is refused, ADR 1320). */
+const EXCHANGES = Array.from({ length: 800 }, (_, i) => 200 + i).filter((e) => e % 100 !== 11);
 /** A 10-digit US mobile number nobody else in the run uses. */
-export const uniqueMobile = (): string => `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+export const uniqueMobile = (): string =>
+  `555${EXCHANGES[Math.floor(Math.random() * EXCHANGES.length)]}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
 
 const EXECUTION_URL = /https?:\/\/[^\s"<>]+\/sign\?[^\s"<>]+/;
 

@@ -43,6 +43,7 @@ export const fakeDeps = (options: { pdfFields?: readonly TemplateField[] | strin
     htmlPolicy: sanitizeHtmlPolicy,
     publicBaseUrl: 'https://esign.example',
     remindPolicy: { minIntervalSeconds: 3600, maxReminders: 3 },
+    linkLifetimeMs: 30 * 86_400_000,
   };
   return { deps, memory, rendered, setNow: (iso: string) => void (now = iso) };
 };
