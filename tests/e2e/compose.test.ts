@@ -22,7 +22,14 @@ import {
   type SmtpDouble,
 } from '@esign/testing';
 import { conformingFetch } from './support/conformance.js';
-import { executionUrlIn, ok, publishedAgreement, unique, type ClientOf } from './support/flow.js';
+import {
+  completedPdf,
+  executionUrlIn,
+  ok,
+  publishedAgreement,
+  unique,
+  type ClientOf,
+} from './support/flow.js';
 import { apiClient, bearer } from './support/client.js';
 import { signAt } from './support/signer.js';
 
@@ -228,17 +235,6 @@ describe('docker-compose up with the host-network override: the whole system fro
     );
     const signed = await signAt(executionUrlIn(mail.mail.text ?? ''), 'Casey Compose');
     assert.equal(signed.status, 303, signed.page.slice(0, 500));
-    const done = ok(
-      await client.esign.GET('/v1.1/requests/{request_id}', { params: { path: { request_id: created.id } } }),
-      200,
-      'get',
-    );
-    assert.equal(done.state, 'completed');
-    const download = await client.esign.GET('/v1.1/requests/{request_id}/download', {
-      params: { path: { request_id: created.id } },
-      parseAs: 'arrayBuffer',
-    });
-    assert.equal(download.response.status, 200);
-    assert.equal(Buffer.from(download.data!).subarray(0, 5).toString(), '%PDF-');
+    await completedPdf(client, created.id);
   });
 });
