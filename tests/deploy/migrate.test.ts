@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, infra, uniqueSuffix } from '@esign/testing';
+import { createTestDatabase, infra, testGatewayKeys, uniqueSuffix } from '@esign/testing';
 import pg from 'pg';
 import { repoRoot } from './support/paths.js';
 
@@ -90,7 +90,8 @@ describe('deploy: migrations create the messaging tables as well as the serviceâ
             DATABASE_URL: database.url,
             // Whatever else the service's configuration insists on, as the Job sets it.
             AMQP_URL: infra().amqpUrl,
-            INTERNAL_TOKEN_SECRET: 'an-internal-secret-of-32-characters',
+            INTROSPECTION_SECRET: 'an-introspection-secret-of-32-characters',
+            PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
             URL_SIGNING_KEYS: 'k1:a-url-signing-key-of-32-characters-long',
             KEY_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64url')}`,
             LOG_LEVEL: 'warn',

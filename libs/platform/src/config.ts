@@ -118,6 +118,8 @@ export const CommonEnv = {
   LOG_LEVEL: LogLevel,
   /** Prefix of exchange and queue names; one broker can host several installations (or test runs). */
   AMQP_PREFIX: t.string,
+  /** Address the HTTP server binds to; `npm start` binds every service but the gateway to loopback. */
+  LISTEN_HOST: t.string,
 };
 
-export const commonDefaults = { LOG_LEVEL: 'info', AMQP_PREFIX: 'esign' } as const;
+export const commonDefaults = { LOG_LEVEL: 'info', AMQP_PREFIX: 'esign', LISTEN_HOST: '0.0.0.0' } as const;

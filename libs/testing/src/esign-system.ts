@@ -15,6 +15,7 @@ import { startSmtpServer, type SmtpDouble } from './smtp-server.js';
 import { freePort, startService, type RunningService, type ServiceName } from './system.js';
 import { signWithAuthKey } from './issuer-key.js';
 import { adminCli, provisionTenant, type Tenant } from './tenants.js';
+import { principalKeys as makePrincipalKeys, type PrincipalKeys } from './principal-keys.js';
 export type { Tenant } from './tenants.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.js';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
@@ -64,8 +65,8 @@ export interface EsignSystem {
   readonly amqpPrefix: string;
   /** Present when started with `proxies: true`. */
   readonly proxies: { readonly postgres: TcpProxy; readonly amqp: TcpProxy } | undefined;
-  /** Secret the gateway signs principals with (for calling a service directly). */
-  readonly internalSecret: string;
+  /** The gateway's principal keys (to call a service directly, as the gateway would). */
+  readonly principalKeys: PrincipalKeys;
   /** Runs auth's admin CLI (the built one) against auth's database; answers its JSON. */
   admin(...args: string[]): Promise<Record<string, unknown>>;
   /** An account with one site, one member user, a Developer App and an access token. */
@@ -223,7 +224,8 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       }
     }
     const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
-    const internalSecret = secret();
+    // Only the gateway holds the private key; the services get the public one (ADR 1310).
+    const principalKeys = makePrincipalKeys();
     const keyEncryptionKeys = `k1:${secret()}`;
     const tokenIssuer = gatewayUrl;
 
@@ -232,7 +234,8 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       AMQP_PREFIX: prefix,
       PUBLIC_BASE_URL: gatewayUrl,
       TOKEN_ISSUER: tokenIssuer,
-      INTERNAL_TOKEN_SECRET: internalSecret,
+      PRINCIPAL_PUBLIC_KEY: principalKeys.publicKeyEnv,
+      INTROSPECTION_SECRET: secret(),
       URL_SIGNING_KEYS: `k1:${secret()}`,
       KEY_ENCRYPTION_KEYS: keyEncryptionKeys,
       AUTH_URL: `http://127.0.0.1:${ports.auth}`,
@@ -254,7 +257,9 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
     };
     const envOf = (name: ServiceName): Record<string, string> => ({
       ...shared,
-      ...(name === 'gateway' ? {} : { DATABASE_URL: serviceDatabaseUrl(name) }),
+      ...(name === 'gateway'
+        ? { PRINCIPAL_SIGNING_KEY: principalKeys.signingKeyEnv }
+        : { DATABASE_URL: serviceDatabaseUrl(name) }),
       ...options.env?.[name],
     });
     const startReplica = async (name: ServiceName, index: number) => {
@@ -302,7 +307,7 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       databases,
       amqpPrefix: prefix,
       proxies,
-      internalSecret,
+      principalKeys,
       admin,
       createTenant,
       signAsIssuer,

@@ -51,8 +51,8 @@ export const Config = t.type({
   ...CommonEnv,
   ...CoreEnv,
   PORT: IntFromEnv(1, 65535),
-  /** The gateway's credential for `POST /internal/introspect`. */
-  INTERNAL_TOKEN_SECRET: SecretFromEnv(32),
+  /** The gateway's credential for `POST /internal/introspect`, and nothing else (ADR 1310). */
+  INTROSPECTION_SECRET: SecretFromEnv(32),
   /** Proxies in front that append to X-Forwarded-For: 1 (the gateway); 2 behind an ingress too. */
   TRUSTED_PROXY_HOPS: IntFromEnv(0, 10),
   /** Unauthenticated sign-ins and token requests per client address per minute (ADR 1303). */

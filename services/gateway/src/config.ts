@@ -9,6 +9,7 @@ import {
   IntFromEnv,
   loadConfigOrExit,
   SecretFromEnv,
+  PrincipalSigningKeyFromEnv,
   UrlFromEnv,
 } from '@esign/platform';
 
@@ -49,7 +50,10 @@ export const Config = t.type({
   AUTH_URL: UrlFromEnv('http', 'https'),
   REQUESTS_URL: UrlFromEnv('http', 'https'),
   NOTIFIER_URL: UrlFromEnv('http', 'https'),
-  INTERNAL_TOKEN_SECRET: SecretFromEnv(32),
+  /** Signs the principal forwarded to requests and notifier; they hold its public key (ADR 1310). */
+  PRINCIPAL_SIGNING_KEY: PrincipalSigningKeyFromEnv,
+  /** The gateway's credential for auth's `POST /internal/introspect`. */
+  INTROSPECTION_SECRET: SecretFromEnv(32),
   TOKEN_ISSUER: NonEmpty,
   INTROSPECTION_CACHE_SECONDS: IntFromEnv(0, 60),
   INTROSPECTION_TIMEOUT_MS: IntFromEnv(50, 60_000),

@@ -84,14 +84,14 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
   const introspect = httpTokenIntrospector({
     pool: pools.introspection,
     basePath: basePaths.auth,
-    secret: config.INTERNAL_TOKEN_SECRET,
+    secret: config.INTROSPECTION_SECRET,
     timeoutMs: config.INTROSPECTION_TIMEOUT_MS,
     logger,
   });
   const resolve = cachedLookup(
     resolvePrincipal({
       introspect,
-      sign: (principal) => signPrincipal(config.INTERNAL_TOKEN_SECRET, principal),
+      sign: (audience, principal) => signPrincipal(config.PRINCIPAL_SIGNING_KEY, audience, principal),
     }),
     { ttlMs: cacheTtlMs, now, maxEntries: MAX_CACHED_TOKENS },
   );

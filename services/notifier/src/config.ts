@@ -9,7 +9,7 @@ import {
   decodeConfig,
   IntFromEnv,
   loadConfigOrExit,
-  SecretFromEnv,
+  PrincipalPublicKeyFromEnv,
   UrlFromEnv,
 } from '@esign/platform';
 
@@ -82,8 +82,8 @@ const Fields = t.intersection([
      * lose a claim. A message a worker held when it crashed goes out again after this.
      */
     NOTIFIER_LEASE_MS: IntFromEnv(1000, 3_600_000),
-    /** Verifies the principal the gateway forwards to the webhook API. */
-    INTERNAL_TOKEN_SECRET: SecretFromEnv(32),
+    /** The gateway's public key: verifies the principal it forwards to the webhook API (ADR 1310). */
+    PRINCIPAL_PUBLIC_KEY: PrincipalPublicKeyFromEnv,
     WEBHOOKS_ALLOW_HTTP: BoolFromEnv,
     WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: BoolFromEnv,
     WEBHOOKS_CONNECT_TIMEOUT_MS: IntFromEnv(100, 60_000),

@@ -173,8 +173,7 @@ export const startWebhooks = (
 
   return {
     consumer,
-    mount: (router) =>
-      mountWebhookRoutes(router, cases, { internalTokenSecret: config.INTERNAL_TOKEN_SECRET }),
+    mount: (router) => mountWebhookRoutes(router, cases, { gatewayPublicKey: config.PRINCIPAL_PUBLIC_KEY }),
     steps: [
       { name: 'webhook-dispatcher', run: () => dispatcher.stop() },
       { name: 'webhook-sender', run: () => sender.close() },

@@ -7,7 +7,7 @@ import {
   decodeConfig,
   IntFromEnv,
   loadConfigOrExit,
-  SecretFromEnv,
+  PrincipalPublicKeyFromEnv,
   UrlFromEnv,
 } from '@esign/platform';
 import type { SigningKey } from './adapters/crypto/hmac-url-signer.js';
@@ -69,8 +69,8 @@ export const Config = t.type({
   DATABASE_URL: UrlFromEnv('postgres', 'postgresql'),
   AMQP_URL: UrlFromEnv('amqp', 'amqps'),
   PUBLIC_BASE_URL: UrlFromEnv('http', 'https'),
-  /** Verifies the principal the gateway forwards with every call. */
-  INTERNAL_TOKEN_SECRET: SecretFromEnv(32),
+  /** The gateway's public key: verifies the principal it forwards with every call (ADR 1310). */
+  PRINCIPAL_PUBLIC_KEY: PrincipalPublicKeyFromEnv,
   URL_SIGNING_KEYS: SigningKeysFromEnv,
   IDEMPOTENCY_RETENTION_HOURS: IntFromEnv(24, 24 * 30),
   /** Least time between two notifications of one Request (the send counts as the first). */

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import request from 'supertest';
-import type { JwkSet } from '@esign/contracts';
+import { PRINCIPAL_AUDIENCES, type JwkSet } from '@esign/contracts';
+import { testGatewayKeys } from '@esign/testing';
 import { createTokenForApp } from '../../src/application/admin-tokens.js';
 import { issueClientSecret } from '../../src/application/client-secret.js';
 import { ensureSigningKey } from '../../src/application/ensure-signing-key.js';
@@ -158,6 +159,28 @@ describe('auth: access tokens as the gateway meets them', function () {
       .send({ token_id: issued.right.record.id })
       .expect(200);
     assert.deepEqual(answer.body, { active: false });
+  });
+
+  it('M5: introspection takes only its own credential: a principal the gateway signed is no bearer for it', async () => {
+    const { id } = await selfServiceToken('dev@acme.test');
+    const principal = await testGatewayKeys.sign(PRINCIPAL_AUDIENCES.requests, {
+      sub: 'dev',
+      token_id: id,
+      sites: [{ id: production, name: 'Production' }],
+    });
+    for (const presented of [principal, `${INTERNAL_SECRET}x`]) {
+      const refused = await request(h.callback)
+        .post('/internal/introspect')
+        .set('Authorization', `Bearer ${presented}`)
+        .send({ token_id: id })
+        .expect(401);
+      assert.equal(refused.body.active, undefined);
+    }
+    await request(h.callback)
+      .post('/internal/introspect')
+      .set('Authorization', `Bearer ${INTERNAL_SECRET}`)
+      .send({ token_id: id })
+      .expect(200, /"active":true/);
   });
 
   describe('forgeries', () => {

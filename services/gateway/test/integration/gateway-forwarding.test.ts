@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { PRINCIPAL_HEADER } from '@esign/contracts';
+import { PRINCIPAL_AUDIENCES, PRINCIPAL_HEADER } from '@esign/contracts';
 import { verifyPrincipal } from '@esign/platform';
+import { testGatewayKeys } from '@esign/testing';
 import * as E from 'fp-ts/lib/Either.js';
 import { startAuthDouble, type AuthDouble } from '../support/auth-double.js';
 import { rawRequest } from '../support/client.js';
-import { startGateway, INTERNAL_SECRET, type GatewayUnderTest } from '../support/gateway-under-test.js';
+import { startGateway, INTROSPECTION_SECRET, type GatewayUnderTest } from '../support/gateway-under-test.js';
 import { closedPort, json, startHttpDouble, type HttpDouble } from '../support/http-double.js';
 
 /** Calls are made with fetch unless the wire itself matters. */
@@ -17,7 +18,7 @@ describe('gateway: forwarding', () => {
   let token: string;
 
   before(async () => {
-    auth = await startAuthDouble({ internalSecret: INTERNAL_SECRET });
+    auth = await startAuthDouble({ internalSecret: INTROSPECTION_SECRET });
     requests = await startHttpDouble((recorded, res) => {
       if (recorded.url.startsWith('/v1.1/requests/r1/download')) {
         res.writeHead(200, { 'content-type': 'application/pdf', 'x-request-id': 'upstream-id' });
@@ -65,10 +66,31 @@ describe('gateway: forwarding', () => {
     assert.equal(received.headers['x-forwarded-for'], '127.0.0.1');
     assert.equal(received.headers['x-forwarded-proto'], 'http');
     assert.equal(received.headers['x-forwarded-host'], new URL(gateway.url).host);
-    const principal = await verifyPrincipal(INTERNAL_SECRET, String(received.headers[PRINCIPAL_HEADER]));
+    const principal = await verifyPrincipal(
+      { publicKey: testGatewayKeys.publicKey, audience: PRINCIPAL_AUDIENCES.requests },
+      String(received.headers[PRINCIPAL_HEADER]),
+    );
     assert.ok(E.isRight(principal));
     assert.equal(principal.right.sub, 'user-5');
     assert.deepEqual(principal.right.sites, [{ id: 5, name: 'Five' }]);
+  });
+
+  it('M5: signs each principal for the one service it goes to, with its own key, never the introspection credential', async () => {
+    const headers = { authorization: `Bearer ${token}` };
+    assert.equal((await call(gateway.url, '/v1.1/sites/5/requests', { headers })).status, 200);
+    assert.equal((await call(gateway.url, '/v1.1/sites/5/webhooks', { headers })).status, 200);
+    const [toRequests, toNotifier] = requests.received.map((r) => String(r.headers[PRINCIPAL_HEADER]));
+    const as = (audience: (typeof PRINCIPAL_AUDIENCES)[keyof typeof PRINCIPAL_AUDIENCES], token: string) =>
+      verifyPrincipal({ publicKey: testGatewayKeys.publicKey, audience }, token);
+    assert.ok(E.isRight(await as(PRINCIPAL_AUDIENCES.requests, toRequests!)));
+    assert.ok(E.isRight(await as(PRINCIPAL_AUDIENCES.notifier, toNotifier!)));
+    // Minted for one service, refused by the other.
+    assert.ok(E.isLeft(await as(PRINCIPAL_AUDIENCES.notifier, toRequests!)));
+    assert.ok(E.isLeft(await as(PRINCIPAL_AUDIENCES.requests, toNotifier!)));
+    // The principal is no introspection credential, and carries nothing of it.
+    assert.ok(!toRequests!.includes(INTROSPECTION_SECRET));
+    const [header] = toRequests!.split('.');
+    assert.equal(JSON.parse(Buffer.from(header!, 'base64url').toString()).alg, 'EdDSA');
   });
 
   it('makes a request id when the client’s is missing or not sane, and returns it', async () => {
@@ -204,7 +226,7 @@ describe('gateway: an upstream that is down or slow', () => {
   let slow: HttpDouble;
   const gateways: GatewayUnderTest[] = [];
   before(async () => {
-    auth = await startAuthDouble({ internalSecret: INTERNAL_SECRET });
+    auth = await startAuthDouble({ internalSecret: INTROSPECTION_SECRET });
     // Never answers: a hung upstream.
     slow = await startHttpDouble(() => undefined);
   });

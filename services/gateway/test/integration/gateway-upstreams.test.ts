@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { eventually } from '@esign/testing';
 import { startAuthDouble, type AuthDouble } from '../support/auth-double.js';
-import { startGateway, INTERNAL_SECRET } from '../support/gateway-under-test.js';
+import { startGateway, INTROSPECTION_SECRET } from '../support/gateway-under-test.js';
 import { json, startHttpDouble, type HttpDouble } from '../support/http-double.js';
 
 /** A notifier stand-in that answers /healthz with `status` and counts its open sockets. */
@@ -35,7 +35,7 @@ describe('gateway: the notifier is an upstream like auth and requests', () => {
   let auth: AuthDouble;
   let requests: HttpDouble;
   before(async () => {
-    auth = await startAuthDouble({ internalSecret: INTERNAL_SECRET });
+    auth = await startAuthDouble({ internalSecret: INTROSPECTION_SECRET });
     requests = await startHttpDouble((_recorded, res) => json(res, 200, { status: 'ok' }));
   });
   after(async () => {

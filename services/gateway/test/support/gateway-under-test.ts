@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { redisKeyPrefix, redisUrl, testLogger } from '@esign/testing';
+import { redisKeyPrefix, redisUrl, testGatewayKeys, testLogger } from '@esign/testing';
 import { decodeGatewayConfig, type Config } from '../../src/config.js';
 import { createGateway, type GatewayOverrides } from '../../src/gateway.js';
 
-export const INTERNAL_SECRET = 'test-internal-secret-0123456789abcdef';
+export const INTROSPECTION_SECRET = 'test-internal-secret-0123456789abcdef';
 
 export interface GatewayUnderTest {
   readonly url: string;
@@ -23,7 +23,8 @@ export const startGateway = async (
     AUTH_URL: upstreams.authUrl,
     REQUESTS_URL: upstreams.requestsUrl,
     NOTIFIER_URL: upstreams.notifierUrl ?? upstreams.requestsUrl,
-    INTERNAL_TOKEN_SECRET: INTERNAL_SECRET,
+    INTROSPECTION_SECRET,
+    PRINCIPAL_SIGNING_KEY: testGatewayKeys.signingKeyEnv,
     JWKS_COOLDOWN_SECONDS: '0',
     LOG_LEVEL: 'silent',
     // Buckets live in the shared Redis: each gateway under test counts on its own.

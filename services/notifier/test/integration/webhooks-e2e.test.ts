@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import amqplib, { type ChannelModel } from 'amqplib';
 import request from 'supertest';
-import { consumerQueues, signPrincipal, topologyNames } from '@esign/platform';
+import { consumerQueues, topologyNames } from '@esign/platform';
+import { PRINCIPAL_AUDIENCES } from '@esign/contracts';
 import {
   amqpPrefix,
   createTestDatabase,
@@ -14,6 +15,7 @@ import {
   infra,
   testLogger,
   type TestDatabase,
+  testGatewayKeys,
 } from '@esign/testing';
 import { WebhookDeliveryDetail, WebhookDeliveryList, WebhookEndpointWithSecret } from '@esign/contracts';
 import { decoded } from '../support/webhooks.js';
@@ -28,7 +30,6 @@ import {
   type WebhookReceiver,
 } from '../support/webhook-receiver.js';
 
-const SECRET = 'an-internal-secret-of-32-characters';
 const SITE = 41;
 
 /**
@@ -86,7 +87,7 @@ describe('notifier: webhooks end to end', function () {
       DATABASE_URL: database.url,
       AMQP_URL: infra().amqpUrl,
       AMQP_PREFIX: prefix,
-      INTERNAL_TOKEN_SECRET: SECRET,
+      PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
       NOTIFIER_OUTBOX_DIR: outbox,
       NOTIFIER_RETRY_DELAYS_MS: '50,100',
       WEBHOOKS_ALLOW_HTTP: 'true',
@@ -97,7 +98,7 @@ describe('notifier: webhooks end to end', function () {
       LOG_LEVEL: 'silent',
     });
     notifier = await startNotifier(config, testLogger('webhooks-e2e'));
-    principal = await signPrincipal(SECRET, {
+    principal = await testGatewayKeys.sign(PRINCIPAL_AUDIENCES.notifier, {
       sub: 'u',
       token_id: 't',
       sites: [{ id: SITE, name: 'Client Co' }],

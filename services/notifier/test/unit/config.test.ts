@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { ConfigError } from '@esign/platform';
+import { testGatewayKeys } from '@esign/testing';
 import { outboxDir, parseConfig } from '../../src/config.js';
 
 const SID = `AC${'0123456789abcdef'.repeat(2)}`;
 /** The one variable without a default: the webhook API verifies the gateway's principal with it. */
-const BASE = { INTERNAL_TOKEN_SECRET: 'an-internal-secret-of-32-characters' };
+const BASE = { PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv };
 
 describe('notifier configuration', () => {
   it('runs on a bare machine: no SMTP, no Twilio, the local outbox under the working directory', () => {
@@ -63,11 +64,15 @@ describe('notifier configuration', () => {
     assert.equal(local.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES, true);
   });
 
-  it('needs INTERNAL_TOKEN_SECRET, at least 32 characters', () => {
-    assert.throws(() => parseConfig({}), /INTERNAL_TOKEN_SECRET is required/);
+  it("M5: needs the gateway's public key, and refuses a shared secret or the private key", () => {
+    assert.throws(() => parseConfig({}), /PRINCIPAL_PUBLIC_KEY is required/);
     assert.throws(
-      () => parseConfig({ INTERNAL_TOKEN_SECRET: 'short' }),
-      /INTERNAL_TOKEN_SECRET must be at least 32 characters/,
+      () => parseConfig({ PRINCIPAL_PUBLIC_KEY: 'an-internal-secret-of-32-characters' }),
+      /PRINCIPAL_PUBLIC_KEY must be an Ed25519 public key/,
+    );
+    assert.throws(
+      () => parseConfig({ PRINCIPAL_PUBLIC_KEY: testGatewayKeys.signingKeyEnv }),
+      /PRINCIPAL_PUBLIC_KEY must be the public key only/,
     );
   });
 
