@@ -182,6 +182,7 @@ describe('signer flow in headless Chromium: e-mail → page → sign or decline 
         SMTP_URL: smtp.url,
         EMAIL_FROM: 'Acme Rentals <no-reply@esign.example>',
         PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
+        KEY_ENCRYPTION_KEYS: 'k1:browser-test-key-encryption-secret-0123456789',
         LOG_LEVEL: 'silent',
       }),
       testLogger('notifier'),

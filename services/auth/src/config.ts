@@ -1,26 +1,13 @@
-import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { transform } from '@esign/contracts';
 import {
   CommonEnv,
   commonDefaults,
   IntFromEnv,
+  KeyEncryptionKeysFromEnv,
   loadConfigOrExit,
   SecretFromEnv,
   UrlFromEnv,
 } from '@esign/platform';
-import { parseKeyEncryptionKeys } from './adapters/crypto/key-encryption.js';
-
-const KeyEncryptionKeys = transform(
-  t.string,
-  (s) => {
-    const parsed = parseKeyEncryptionKeys(s);
-    return typeof parsed === 'string' ? E.left(parsed) : E.right(parsed);
-  },
-  (keys) => keys.map((k) => `${k.id}:${k.secret}`).join(','),
-  (u): u is Array<{ id: string; secret: string }> => Array.isArray(u),
-  'KeyEncryptionKeys',
-);
 
 /** What both the service and the admin CLI need: the database, the keys and the lifetimes. */
 const CoreEnv = {
@@ -29,7 +16,7 @@ const CoreEnv = {
   /** `iss` of every access token; the gateway verifies against the same value. */
   TOKEN_ISSUER: t.string,
   /** `id:secret[,id:secret]`: the first seals new signing keys, all open existing ones. */
-  KEY_ENCRYPTION_KEYS: KeyEncryptionKeys,
+  KEY_ENCRYPTION_KEYS: KeyEncryptionKeysFromEnv,
   ACCESS_TOKEN_TTL_DAYS: IntFromEnv(1, 365),
   CLIENT_CREDENTIALS_TTL_SECONDS: IntFromEnv(60, 86_400),
   SESSION_TTL_SECONDS: IntFromEnv(60, 86_400),

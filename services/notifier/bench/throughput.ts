@@ -42,6 +42,7 @@ const notifier = await startNotifier(
     AMQP_URL: infra().amqpUrl,
     AMQP_PREFIX: prefix,
     PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
+    KEY_ENCRYPTION_KEYS: 'k1:a-test-key-encryption-secret-of-32-characters',
     SMTP_URL: smtp.url,
     TWILIO_ACCOUNT_SID: twilio.accountSid,
     TWILIO_AUTH_TOKEN: twilio.authToken,

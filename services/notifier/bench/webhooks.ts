@@ -46,6 +46,7 @@ const notifier = await startNotifier(
     AMQP_URL: infra().amqpUrl,
     AMQP_PREFIX: prefix,
     PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
+    KEY_ENCRYPTION_KEYS: 'k1:a-test-key-encryption-secret-of-32-characters',
     NOTIFIER_OUTBOX_DIR: outbox,
     WEBHOOKS_ALLOW_HTTP: 'true',
     WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',

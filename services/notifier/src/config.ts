@@ -10,6 +10,7 @@ import {
   IntFromEnv,
   loadConfigOrExit,
   PrincipalPublicKeyFromEnv,
+  KeyEncryptionKeysFromEnv,
   UrlFromEnv,
 } from '@esign/platform';
 
@@ -82,6 +83,8 @@ const Fields = t.intersection([
      * lose a claim. A message a worker held when it crashed goes out again after this.
      */
     NOTIFIER_LEASE_MS: IntFromEnv(1000, 3_600_000),
+    /** `id:secret[,id:secret]`: seals webhook secrets at rest; the first seals, all open (ADR 1312). */
+    KEY_ENCRYPTION_KEYS: KeyEncryptionKeysFromEnv,
     /** The gateway's public key: verifies the principal it forwards to the webhook API (ADR 1310). */
     PRINCIPAL_PUBLIC_KEY: PrincipalPublicKeyFromEnv,
     WEBHOOKS_ALLOW_HTTP: BoolFromEnv,

@@ -125,6 +125,7 @@ describe('notifier: e-mail and SMS to signers when a Request is sent', function 
       AMQP_URL: proxiedAmqp.toString(),
       AMQP_PREFIX: prefix,
       PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
+      KEY_ENCRYPTION_KEYS: 'k1:a-test-key-encryption-secret-of-32-characters',
       SMTP_URL: `smtp://127.0.0.1:${smtpProxy.port}`,
       EMAIL_FROM: 'E-signature <no-reply@esign.example>',
       TWILIO_ACCOUNT_SID: twilio.accountSid,

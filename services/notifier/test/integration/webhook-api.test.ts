@@ -32,7 +32,7 @@ import {
   PRINCIPAL_AUDIENCES,
 } from '@esign/contracts';
 import * as t from 'io-ts';
-import { decoded, fieldErrors } from '../support/webhooks.js';
+import { decoded, fieldErrors, testSealer } from '../support/webhooks.js';
 
 const dns: Resolver = (hostname) => {
   const table: Record<string, string> = {
@@ -75,7 +75,7 @@ describe('webhook API: /v1.1/sites/:id/webhooks', function () {
     mountWebhookRoutes(
       http.router,
       webhookUseCases({
-        endpoints: postgresWebhookEndpointStore(pool),
+        endpoints: postgresWebhookEndpointStore(pool, testSealer),
         guard: destinationPolicy({ allowHttp: false, allowPrivateAddresses: false, resolve: dns }),
         random: webhookRandom,
         clock: { now: () => new Date() },
@@ -279,7 +279,10 @@ describe('webhook API: /v1.1/sites/:id/webhooks', function () {
 
   it('lists deliveries with status, attempts, response status and excerpt, and one with its attempts', async () => {
     const { body: created } = await create({ ...valid, event_types: ['request.signed'] }, 8);
-    const store = postgresWebhookDeliveryStore(pool, { inboxConsumer: 'notifier-webhooks' });
+    const store = postgresWebhookDeliveryStore(pool, {
+      inboxConsumer: 'notifier-webhooks',
+      sealer: testSealer,
+    });
     const eventId = randomUUID();
     await store.fanOut(
       {

@@ -58,6 +58,7 @@ describe('notifier: webhook deliveries are pruned by the injected clock', () => 
     const config = parseConfig({
       DATABASE_URL: database.url,
       PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
+      KEY_ENCRYPTION_KEYS: 'k1:a-test-key-encryption-secret-of-32-characters',
       WEBHOOKS_RETENTION_DAYS: '30',
       WEBHOOKS_POLL_INTERVAL_MS: '50',
       LOG_LEVEL: 'silent',

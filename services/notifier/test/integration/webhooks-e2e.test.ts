@@ -88,6 +88,7 @@ describe('notifier: webhooks end to end', function () {
       AMQP_URL: infra().amqpUrl,
       AMQP_PREFIX: prefix,
       PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
+      KEY_ENCRYPTION_KEYS: 'k1:a-test-key-encryption-secret-of-32-characters',
       NOTIFIER_OUTBOX_DIR: outbox,
       NOTIFIER_RETRY_DELAYS_MS: '50,100',
       WEBHOOKS_ALLOW_HTTP: 'true',

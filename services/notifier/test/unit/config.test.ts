@@ -4,8 +4,11 @@ import { testGatewayKeys } from '@esign/testing';
 import { outboxDir, parseConfig } from '../../src/config.js';
 
 const SID = `AC${'0123456789abcdef'.repeat(2)}`;
-/** The one variable without a default: the webhook API verifies the gateway's principal with it. */
-const BASE = { PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv };
+/** The variables without a default: the gateway's public key, and the key that seals webhook secrets. */
+const BASE = {
+  PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
+  KEY_ENCRYPTION_KEYS: 'k1:a-test-key-encryption-secret-of-32-characters',
+};
 
 describe('notifier configuration', () => {
   it('runs on a bare machine: no SMTP, no Twilio, the local outbox under the working directory', () => {
@@ -62,6 +65,17 @@ describe('notifier configuration', () => {
     });
     assert.equal(local.WEBHOOKS_ALLOW_HTTP, true);
     assert.equal(local.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES, true);
+  });
+
+  it('L11: needs the key-encryption keys that seal webhook secrets', () => {
+    assert.throws(
+      () => parseConfig({ PRINCIPAL_PUBLIC_KEY: BASE.PRINCIPAL_PUBLIC_KEY }),
+      /KEY_ENCRYPTION_KEYS is required/,
+    );
+    assert.throws(
+      () => parseConfig({ ...BASE, KEY_ENCRYPTION_KEYS: 'k1:short' }),
+      /KEY_ENCRYPTION_KEYS secret of k1 must be at least 32 characters/,
+    );
   });
 
   it("M5: needs the gateway's public key, and refuses a shared secret or the private key", () => {
