@@ -7,7 +7,12 @@ import { join } from 'node:path';
 import { decodeConfig } from '@esign/platform';
 import { parse } from 'yaml';
 import { repoRoot } from './support/paths.js';
-import { allServiceConfigs, serviceOfCommand, type ServiceConfig } from './support/service-config.js';
+import {
+  allServiceConfigs,
+  entryConfig,
+  serviceOfCommand,
+  type ServiceConfig,
+} from './support/service-config.js';
 
 interface Healthcheck {
   test?: string[] | string;
@@ -131,7 +136,10 @@ describe('docker-compose.yml', () => {
   it('sets every variable each service requires, with values its config codec accepts (services and migrations)', () => {
     assert.ok(appContainers.length >= configs.length);
     for (const container of appContainers) {
-      const config = configs.find((c) => c.service === container.service)!;
+      const config = entryConfig(
+        configs.find((c) => c.service === container.service)!,
+        container.entry,
+      );
       const env = envOf(container.definition);
       const missing = config.mustSet
         .filter((v) => env[v.name] === undefined || env[v.name] === '')
@@ -176,6 +184,20 @@ describe('docker-compose.yml', () => {
       assert.equal(
         compose.services[config.service]!.depends_on?.[migration.name]?.condition,
         'service_completed_successfully',
+      );
+    }
+  });
+
+  it('L12: gives each migration step only what migrating reads: its database and the log level', () => {
+    const migrations = appContainers.filter((c) => c.entry === 'migrate');
+    assert.ok(migrations.length >= 3);
+    for (const migration of migrations) {
+      const names = Object.keys(envOf(migration.definition)).sort();
+      const allowed = new Set(['DATABASE_URL', 'LOG_LEVEL', 'ESIGN_LOCAL_DEVELOPMENT']);
+      assert.deepEqual(
+        names.filter((name) => !allowed.has(name)),
+        [],
+        `${migration.name} is given more than it needs`,
       );
     }
   });

@@ -9,6 +9,7 @@ import { render, schemaErrors, unknownFieldErrors, type K8sObject } from './supp
 import { allowed, matches, type Endpoint, type NetworkPolicySpec } from './support/network-policy.js';
 import {
   allServiceConfigs,
+  entryConfig,
   looksSecret,
   serviceOfCommand,
   type ServiceConfig,
@@ -234,8 +235,11 @@ for (const overlay of overlays) {
       for (const { object, containers } of workloads) {
         for (const container of containers) {
           const at = `${object.kind}/${object.metadata.name} ${container.name}`;
-          const { service } = serviceOfCommand(container.args)!;
-          const config = configs.find((c) => c.service === service)!;
+          const { service, entry } = serviceOfCommand(container.args)!;
+          const config = entryConfig(
+            configs.find((c) => c.service === service)!,
+            entry,
+          );
           const fromConfigMaps = new Map<string, string>();
           for (const source of container.envFrom ?? []) {
             if (source.configMapRef === undefined) continue;
@@ -329,6 +333,38 @@ for (const overlay of overlays) {
         assert.ok(job.spec.backoffLimit !== undefined && job.spec.activeDeadlineSeconds !== undefined);
       }
     });
+
+    it('L12: gives each migration container only its database URL (from its service’s Secret) and the log level', () => {
+      const jobs = all('Job');
+      assert.ok(jobs.length > 0);
+      for (const job of jobs) {
+        for (const container of job.spec.template.spec.containers) {
+          const runs = serviceOfCommand(container.args ?? []);
+          if (runs?.entry !== 'migrate') continue;
+          const at = `Job/${job.metadata.name} ${container.name}`;
+          assert.deepEqual(container.envFrom ?? [], [], `${at}: no ConfigMap or Secret wholesale`);
+          const names = (container.env ?? []).map((e: Any) => e.name).sort();
+          assert.deepEqual(
+            names.filter((n: string) => n !== 'DATABASE_URL' && n !== 'LOG_LEVEL'),
+            [],
+            `${at} is given more than it needs`,
+          );
+          const url = (container.env ?? []).find((e: Any) => e.name === 'DATABASE_URL');
+          assert.equal(url?.valueFrom?.secretKeyRef?.name, `esign-${runs.service}`, at);
+        }
+      }
+    });
+
+    if (overlay === 'prod')
+      it('L12: pins every image by digest (name@sha256:<64 hex>), never by a tag that can move', () => {
+        for (const { object, containers } of workloads)
+          for (const container of containers)
+            assert.match(
+              container.image,
+              /^[a-z0-9.-]+(:\d+)?(\/[a-z0-9._-]+)+@sha256:[0-9a-f]{64}$/,
+              `${object.kind}/${object.metadata.name} ${container.name}`,
+            );
+      });
 
     it("MEDIUM 3: takes the client's address, not the ingress controller's, for the audit trail and sign-in limits", () => {
       const configOf = (service: string): Record<string, string> => ({

@@ -36,6 +36,30 @@ export const UrlFromEnv = (...schemes: string[]) =>
     'UrlFromEnv',
   );
 
+const LOOPBACK_HOST = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])$/i;
+
+/**
+ * An https URL; plain http only to this machine (a test double on loopback). Credentials
+ * and signed requests never cross a network in the clear.
+ */
+export const HttpsUrlFromEnv = transform(
+  t.string,
+  (s) => {
+    let url: URL;
+    try {
+      url = new URL(s);
+    } catch {
+      return E.left('must be an https URL');
+    }
+    if (url.protocol === 'https:') return E.right(s);
+    if (url.protocol === 'http:' && LOOPBACK_HOST.test(url.hostname)) return E.right(s);
+    return E.left('must be an https URL (http only to 127.0.0.1, localhost or [::1])');
+  },
+  (s) => s,
+  (u): u is string => typeof u === 'string',
+  'HttpsUrlFromEnv',
+);
+
 /** A secret of at least `min` characters, so a placeholder like "x" cannot reach production. */
 export const SecretFromEnv = (min = 32) =>
   transform(

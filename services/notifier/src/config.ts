@@ -4,6 +4,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { isEmail, transform } from '@esign/contracts';
 import {
   BoolFromEnv,
+  MigrateConfig,
   CommonEnv,
   commonDefaults,
   decodeConfig,
@@ -11,6 +12,7 @@ import {
   loadConfigOrExit,
   PrincipalPublicKeyFromEnv,
   KeyEncryptionKeysFromEnv,
+  HttpsUrlFromEnv,
   UrlFromEnv,
 } from '@esign/platform';
 
@@ -70,7 +72,8 @@ const Fields = t.intersection([
     DATABASE_URL: UrlFromEnv('postgres', 'postgresql'),
     AMQP_URL: UrlFromEnv('amqp', 'amqps'),
     EMAIL_FROM: MailboxFromEnv,
-    TWILIO_API_BASE_URL: UrlFromEnv('https', 'http'),
+    /** Carries the Twilio credentials: https only (http to loopback for test doubles), L12. */
+    TWILIO_API_BASE_URL: HttpsUrlFromEnv,
     NOTIFIER_OUTBOX_DIR: NonEmptyFromEnv,
     NOTIFIER_RETRY_DELAYS_MS: DelaysFromEnv,
     NOTIFIER_PREFETCH: IntFromEnv(1, 1000),
@@ -170,3 +173,12 @@ export const parseConfig = (env: NodeJS.ProcessEnv): Config => decodeConfig(Conf
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config =>
   loadConfigOrExit(Config, defaults, env);
+
+/** What `migrate.js` reads: the database and the log level, no other secret (L12). */
+export { MigrateConfig } from '@esign/platform';
+export const migrateDefaults = {
+  LOG_LEVEL: commonDefaults.LOG_LEVEL,
+  DATABASE_URL: defaults.DATABASE_URL,
+};
+export const loadMigrateConfig = (env: NodeJS.ProcessEnv = process.env): MigrateConfig =>
+  loadConfigOrExit(MigrateConfig, migrateDefaults, env);

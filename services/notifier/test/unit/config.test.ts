@@ -67,6 +67,22 @@ describe('notifier configuration', () => {
     assert.equal(local.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES, true);
   });
 
+  it('L12: sends Twilio credentials over https only, plain http to loopback alone', () => {
+    for (const url of [
+      'https://api.twilio.com',
+      'http://127.0.0.1:9999',
+      'http://localhost:1',
+      'http://[::1]:2',
+    ])
+      assert.equal(parseConfig({ ...BASE, TWILIO_API_BASE_URL: url }).TWILIO_API_BASE_URL, url);
+    for (const url of ['http://api.twilio.com', 'http://10.0.0.5', 'ftp://127.0.0.1', 'not a url'])
+      assert.throws(
+        () => parseConfig({ ...BASE, TWILIO_API_BASE_URL: url }),
+        /TWILIO_API_BASE_URL must be an https URL/,
+        url,
+      );
+  });
+
   it('L11: needs the key-encryption keys that seal webhook secrets', () => {
     assert.throws(
       () => parseConfig({ PRINCIPAL_PUBLIC_KEY: BASE.PRINCIPAL_PUBLIC_KEY }),
