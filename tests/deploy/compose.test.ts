@@ -4,12 +4,13 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeConfig } from '@esign/platform';
+import { COMPOSE_SECRETS, decodeConfig } from '@esign/platform';
 import { parse } from 'yaml';
 import { repoRoot } from './support/paths.js';
 import {
   allServiceConfigs,
   entryConfig,
+  looksSecret,
   serviceOfCommand,
   type ServiceConfig,
 } from './support/service-config.js';
@@ -184,6 +185,33 @@ describe('docker-compose.yml', () => {
       assert.equal(
         compose.services[config.service]!.depends_on?.[migration.name]?.condition,
         'service_completed_successfully',
+      );
+    }
+  });
+
+  it('L12: every secret compose commits is one the services refuse without ESIGN_LOCAL_DEVELOPMENT=true', () => {
+    for (const container of appContainers) {
+      const env = envOf(container.definition);
+      assert.equal(env.ESIGN_LOCAL_DEVELOPMENT, 'true', container.name);
+      for (const [name, value] of Object.entries(env)) {
+        // A public key is no secret: refusing it would refuse nothing worth hiding.
+        const credential =
+          (looksSecret(name) && !name.endsWith('PUBLIC_KEY')) || /\/\/[^/@]*:[^/@]+@/.test(value);
+        if (!credential) continue;
+        assert.ok(
+          COMPOSE_SECRETS.some((secret) => value.includes(secret)),
+          `${container.name}: ${name} commits a secret the services would accept in production; add it to COMPOSE_SECRETS`,
+        );
+      }
+      const config = entryConfig(
+        configs.find((c) => c.service === container.service)!,
+        container.entry,
+      );
+      const { ESIGN_LOCAL_DEVELOPMENT: _flag, ...production } = env;
+      assert.throws(
+        () => decodeConfig(config.codec, config.defaults, production),
+        /committed in docker-compose\.yml/,
+        container.name,
       );
     }
   });

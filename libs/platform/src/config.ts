@@ -99,6 +99,31 @@ export class ConfigError extends Error {
 }
 
 /**
+ * The secrets docker-compose.yml commits (public, so worthless): a service refuses to
+ * start with any of them unless `ESIGN_LOCAL_DEVELOPMENT=true` says it runs on a
+ * developer's machine (issue #18, L12). tests/deploy/compose.test.ts keeps the list
+ * complete.
+ */
+export const COMPOSE_SECRETS: readonly string[] = [
+  'postgres-compose-only',
+  'esign-compose-only',
+  'compose-key-encryption-secret-change-me-0123456789',
+  'compose-notifier-key-encryption-secret-change-me-0123',
+  'compose-only-url-signing-key-4f2a8e61d3b7',
+  'compose-only-introspection-secret-5d0c9a17e3',
+  // The `d` of the compose gateway's principal signing key.
+  'qG17umdpBRvKEkjnDkaq5ZQBFYcfNzvNuE8dQfPPHgg',
+];
+export const LOCAL_DEVELOPMENT_FLAG = 'ESIGN_LOCAL_DEVELOPMENT';
+
+const committedSecretsIn = (input: Record<string, string>, env: NodeJS.ProcessEnv): string[] =>
+  env[LOCAL_DEVELOPMENT_FLAG] === 'true'
+    ? []
+    : Object.entries(input)
+        .filter(([, value]) => COMPOSE_SECRETS.some((secret) => value.includes(secret)))
+        .map(([name]) => name);
+
+/**
  * Decodes the environment, filling `defaults` for unset variables. A wrong or missing
  * variable throws a `ConfigError` whose message is one line naming each offender.
  */
@@ -112,6 +137,11 @@ export const decodeConfig = <C extends t.Mixed>(
     const value = env[key] !== undefined && env[key] !== '' ? env[key] : defaults[key];
     if (value !== undefined && value !== '') input[key] = value;
   }
+  const committed = committedSecretsIn(input, env);
+  if (committed.length > 0)
+    throw new ConfigError(
+      `invalid configuration: ${committed.join(', ')} ${committed.length === 1 ? 'holds a secret' : 'hold secrets'} committed in docker-compose.yml: set your own (${LOCAL_DEVELOPMENT_FLAG}=true allows them on a developer's machine only)`,
+    );
   const result = codec.decode(input) as t.Validation<t.TypeOf<C>>;
   if (E.isRight(result)) return result.right;
   const problems = formatErrors(result.left).map((e) =>
