@@ -17,6 +17,8 @@ export const localSettings = (env = process.env) => {
     { name: 'notifier', port: Number(env.NOTIFIER_PORT ?? 8083), db: true },
     { name: 'gateway', port: Number(env.GATEWAY_PORT ?? 8080), db: false },
   ];
+  // The gateway's operations port: /readyz and /metrics, off its public port (L12).
+  const gatewayOpsPort = Number(env.GATEWAY_OPS_PORT ?? 9080);
   const port = (name) => services.find((s) => s.name === name).port;
   const postgresBase = (env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
   const databasePrefix = env.ESIGN_DATABASE_PREFIX ?? 'esign_';
@@ -33,6 +35,7 @@ export const localSettings = (env = process.env) => {
     databaseName: (service) => `${databasePrefix}${service}`,
     databaseUrl: (service) => `${postgresBase}/${databasePrefix}${service}`,
     port,
+    gatewayOpsPort,
   };
 };
 
@@ -86,7 +89,9 @@ export const serviceEnvironment = (settings, secrets, service, env = process.env
       : { PRINCIPAL_PUBLIC_KEY: publicKeyOf(secrets.principalSigningKey) }),
     ...(service === 'gateway' || service === 'auth' ? { INTROSPECTION_SECRET: secrets.introspection } : {}),
     // One gateway locally: it keeps the whole limit for itself should Redis go away.
-    ...(service === 'gateway' ? { REDIS_URL: settings.redisUrl, GATEWAY_REPLICAS: '1' } : {}),
+    ...(service === 'gateway'
+      ? { REDIS_URL: settings.redisUrl, GATEWAY_REPLICAS: '1', OPS_PORT: String(settings.gatewayOpsPort) }
+      : {}),
   };
   // No tsx and no "source" condition: the services run as built, as in production.
   delete result.NODE_OPTIONS;

@@ -161,6 +161,15 @@ describe('docker-compose.yml', () => {
       assert.match(test.join(' '), /\/readyz/);
       assert.match(test.join(' '), /process\.env\.PORT/);
       assert.ok(envOf(service).PORT !== undefined, `${config.service} sets PORT (the healthcheck reads it)`);
+      // L12: a service with an operations port (the gateway) answers /readyz there only.
+      if (config.variables.has('OPS_PORT')) {
+        assert.ok(envOf(service).OPS_PORT !== undefined, `${config.service} sets OPS_PORT`);
+        assert.match(test.join(' '), /process\.env\.OPS_PORT/);
+        assert.ok(
+          !(service.ports ?? []).some((p) => String(p).includes(envOf(service).OPS_PORT!)),
+          `${config.service} publishes its operations port`,
+        );
+      }
       assert.ok(seconds(service.stop_grace_period) >= 25, `${config.service} stop_grace_period`);
       assert.equal(service.restart, 'unless-stopped');
     }

@@ -288,6 +288,12 @@ for (const overlay of overlays) {
             .map((s: Any) => configMaps.get(s.configMapRef?.name)?.PORT)
             .find((p) => p !== undefined) ?? configs.find((c) => c.service === service)!.defaults.PORT,
         );
+        // L12: a service with an operations port (the gateway) is ready there, not on its public port.
+        const opsPort = Number(
+          [...(container.envFrom ?? [])]
+            .map((s: Any) => configMaps.get(s.configMapRef?.name)?.OPS_PORT)
+            .find((p) => p !== undefined) ?? configs.find((c) => c.service === service)!.defaults.OPS_PORT,
+        );
         for (const [probe, path] of [
           ['startupProbe', '/healthz'],
           ['livenessProbe', '/healthz'],
@@ -295,7 +301,17 @@ for (const overlay of overlays) {
         ] as const) {
           const httpGet = container[probe]?.httpGet;
           assert.equal(httpGet?.path, path, `${service}: ${probe}`);
-          assert.equal(port(httpGet.port), listens, `${service}: ${probe} port`);
+          const expected = probe === 'readinessProbe' && !Number.isNaN(opsPort) ? opsPort : listens;
+          assert.equal(port(httpGet.port), expected, `${service}: ${probe} port`);
+        }
+        if (!Number.isNaN(opsPort)) {
+          const scraped = deploymentOf(service).spec.template.metadata.annotations?.['prometheus.io/port'];
+          assert.equal(Number(scraped), opsPort, `${service}: Prometheus scrapes the operations port`);
+          const exposed = all('Service').find((s) => s.metadata.name === service);
+          assert.ok(
+            !exposed.spec.ports.some((p: Any) => p.targetPort === 'ops' || p.targetPort === opsPort),
+            `${service}: the operations port is not behind the Service`,
+          );
         }
         // Start-up runs migrations: the startup probe allows a minute or more.
         const startup = container.startupProbe;
@@ -557,6 +573,20 @@ for (const overlay of overlays) {
       it("lets Prometheus (namespace monitoring) scrape each service's port", () => {
         const prometheus = namespace('monitoring', { 'app.kubernetes.io/name': 'prometheus' });
         for (const { service } of configs) assert.ok(may(prometheus, pod(service), port(service)), service);
+      });
+
+      it("L12: lets Prometheus, and not the ingress controller, reach the gateway's operations port", () => {
+        const opsPort = Number(
+          [...(deploymentOf('gateway').spec.template.spec.containers[0].envFrom ?? [])]
+            .map((source: Any) => configMaps.get(source.configMapRef?.name)?.OPS_PORT)
+            .find((p) => p !== undefined),
+        );
+        assert.ok(opsPort > 0);
+        const prometheus = namespace('monitoring', { 'app.kubernetes.io/name': 'prometheus' });
+        assert.ok(may(prometheus, pod('gateway'), opsPort));
+        const ingress = namespace('ingress-nginx', { 'app.kubernetes.io/name': 'ingress-nginx' });
+        assert.ok(may(ingress, pod('gateway'), port('gateway')), 'the public port stays reachable');
+        assert.ok(!may(ingress, pod('gateway'), opsPort));
       });
     });
   });

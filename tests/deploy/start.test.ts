@@ -202,7 +202,13 @@ describe('npm start (scripts/start.mjs)', function () {
     });
 
     const startAll = async () => {
-      const ports = { GATEWAY_PORT: 0, AUTH_PORT: 0, REQUESTS_PORT: 0, NOTIFIER_PORT: 0 };
+      const ports = {
+        GATEWAY_PORT: 0,
+        AUTH_PORT: 0,
+        REQUESTS_PORT: 0,
+        NOTIFIER_PORT: 0,
+        GATEWAY_OPS_PORT: 0,
+      };
       for (const key of Object.keys(ports) as (keyof typeof ports)[]) ports[key] = await freePort();
       const amqp = amqpPrefix('start');
       prefixes.push(amqp);

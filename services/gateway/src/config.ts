@@ -46,6 +46,8 @@ const NonEmpty = transform<t.StringC, string>(
 export const Config = t.type({
   ...CommonEnv,
   PORT: IntFromEnv(1, 65535),
+  /** `/readyz` and `/metrics` (and `/healthz`): never routed publicly (L12). */
+  OPS_PORT: IntFromEnv(1, 65535),
   PUBLIC_BASE_URL: UrlFromEnv('http', 'https'),
   AUTH_URL: UrlFromEnv('http', 'https'),
   REQUESTS_URL: UrlFromEnv('http', 'https'),
@@ -79,6 +81,7 @@ export type Config = t.TypeOf<typeof Config>;
 export const defaults = {
   ...commonDefaults,
   PORT: '8080',
+  OPS_PORT: '9080',
   PUBLIC_BASE_URL: 'http://localhost:8080',
   AUTH_URL: 'http://127.0.0.1:8081',
   REQUESTS_URL: 'http://127.0.0.1:8082',

@@ -211,11 +211,30 @@ describe('gateway: forwarding', () => {
     assert.equal(auth.received.filter((r) => r.url.startsWith('/internal')).length, 0);
   });
 
+  it('L12: serves /metrics and /readyz on its operations port only; the public port does not have them', async () => {
+    for (const path of ['/metrics', '/readyz']) {
+      const hidden = await call(gateway.url, path);
+      assert.equal(hidden.status, 404, path);
+      assert.equal(((await hidden.json()) as { code: string }).code, 'not_found');
+    }
+    const metrics = await call(gateway.opsUrl, '/metrics');
+    assert.equal(metrics.status, 200);
+    assert.match(await metrics.text(), /http_requests_total/);
+    assert.equal(
+      (await call(gateway.opsUrl, '/readyz')).headers.get('content-type'),
+      'application/json; charset=utf-8',
+    );
+    // Liveness stays on both: the kubelet's startup and liveness probes use the main port.
+    assert.equal((await call(gateway.url, '/healthz')).status, 200);
+    assert.equal((await call(gateway.opsUrl, '/healthz')).status, 200);
+    assert.equal((await call(gateway.opsUrl, '/v1.1/sites/5/requests')).status, 404);
+  });
+
   it('labels metrics by route template, never by ids', async () => {
     await call(gateway.url, '/v1.1/requests/some-unique-id-123', {
       headers: { authorization: `Bearer ${token}` },
     });
-    const metrics = await (await call(gateway.url, '/metrics')).text();
+    const metrics = await (await call(gateway.opsUrl, '/metrics')).text();
     assert.match(metrics, /http_requests_total\{[^}]*route="\/v1\.1\/requests\/:id"[^}]*status="200"/);
     assert.doesNotMatch(metrics, /some-unique-id-123/);
   });
@@ -249,7 +268,7 @@ describe('gateway: an upstream that is down or slow', () => {
     assert.equal(response.status, 503);
     assert.equal(response.headers.get('retry-after'), '2');
     assert.equal(((await response.json()) as { code: string }).code, 'upstream_unavailable');
-    const ready = await call(gateway.url, '/readyz');
+    const ready = await call(gateway.opsUrl, '/readyz');
     assert.equal(ready.status, 503);
   });
 

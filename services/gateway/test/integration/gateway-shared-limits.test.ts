@@ -75,7 +75,7 @@ describe('gateway: rate limits across replicas (real Redis)', () => {
     const limited = await get(gateway, '/v1.1/requests/r1', token);
     assert.equal(limited.status, 429);
     assert.equal(limited.headers.get('retry-after'), '1800');
-    const ready = await fetch(new URL('/readyz', gateway.url));
+    const ready = await fetch(new URL('/readyz', gateway.opsUrl));
     assert.equal(ready.status, 200, 'Redis is not a readiness dependency: the fleet stays in service');
   });
 });

@@ -52,14 +52,14 @@ describe('gateway: the notifier is an upstream like auth and requests', () => {
       notifierUrl: notifier.url,
     });
     try {
-      const ready = await fetch(`${gateway.url}/readyz`);
+      const ready = await fetch(`${gateway.opsUrl}/readyz`);
       assert.equal(ready.status, 200);
       assert.deepEqual(await ready.json(), {
         status: 'ok',
         checks: { auth: 'ok', requests: 'ok', notifier: 'ok' },
       });
       notifierStatus = 503;
-      const notReady = await fetch(`${gateway.url}/readyz`);
+      const notReady = await fetch(`${gateway.opsUrl}/readyz`);
       assert.equal(notReady.status, 503);
       assert.deepEqual(await notReady.json(), {
         status: 'unavailable',

@@ -8,6 +8,8 @@ export const INTROSPECTION_SECRET = 'test-internal-secret-0123456789abcdef';
 
 export interface GatewayUnderTest {
   readonly url: string;
+  /** The operations port: `/readyz`, `/metrics` (L12). */
+  readonly opsUrl: string;
   readonly config: Config;
   readonly server: Server;
   close(): Promise<void>;
@@ -39,12 +41,17 @@ export const startGateway = async (
   const server = createServer(gateway.app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const ops = createServer(gateway.opsApp.callback());
+  await new Promise<void>((resolve) => ops.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${port}`,
+    opsUrl: `http://127.0.0.1:${(ops.address() as AddressInfo).port}`,
     config,
     server,
     close: async () => {
       server.closeAllConnections();
+      ops.closeAllConnections();
+      await new Promise((resolve) => ops.close(resolve));
       await new Promise((resolve) => server.close(resolve));
       await gateway.close();
     },
