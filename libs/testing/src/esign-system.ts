@@ -263,8 +263,9 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       ...options.env?.[name],
     });
     const startReplica = async (name: ServiceName, index: number) => {
-      // The gateway's operations port (/readyz, /metrics), one free port per replica.
-      const env = name === 'gateway' ? { OPS_PORT: String(await freePort()), ...envOf(name) } : envOf(name);
+      // The gateway's operations port (/readyz, /metrics): any free one, chosen at bind time,
+      // so replicas never race for a number picked in advance.
+      const env = name === 'gateway' ? { OPS_PORT: '0', ...envOf(name) } : envOf(name);
       const service = await startService(name, env, {
         port: replicaPorts[name][index]!,
         timeoutMs: options.startTimeoutMs ?? 60_000,

@@ -46,8 +46,11 @@ const NonEmpty = transform<t.StringC, string>(
 export const Config = t.type({
   ...CommonEnv,
   PORT: IntFromEnv(1, 65535),
-  /** `/readyz` and `/metrics` (and `/healthz`): never routed publicly (L12). */
-  OPS_PORT: IntFromEnv(1, 65535),
+  /**
+   * `/readyz` and `/metrics` (and `/healthz`): never routed publicly (L12). `0` takes any
+   * free port (test systems that never probe it, so no two replicas race for one).
+   */
+  OPS_PORT: IntFromEnv(0, 65535),
   PUBLIC_BASE_URL: UrlFromEnv('http', 'https'),
   AUTH_URL: UrlFromEnv('http', 'https'),
   REQUESTS_URL: UrlFromEnv('http', 'https'),

@@ -10,6 +10,7 @@ describe('gateway: configuration', () => {
   it('has working defaults once the internal secret is given', () => {
     const config = decodeGatewayConfig(KEYS);
     assert.equal(config.PORT, 8080);
+    assert.equal(config.OPS_PORT, 9080, 'L12: /readyz and /metrics on a port of their own');
     assert.equal(config.AUTH_URL, 'http://127.0.0.1:8081');
     assert.equal(config.TOKEN_ISSUER, 'esign-auth');
     assert.equal(config.INTROSPECTION_CACHE_SECONDS, 5);
