@@ -28,8 +28,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createEsignClient, type EsignClient, type Schemas } from '@esign/client';
-import { PRINCIPAL_HEADER } from '@esign/contracts';
-import { signPrincipal } from '@esign/platform';
+import { PRINCIPAL_AUDIENCES, PRINCIPAL_HEADER } from '@esign/contracts';
 import { repoRoot, startEsignSystem, type EsignSystem, type Tenant } from '@esign/testing';
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -484,7 +483,7 @@ const main = async () => {
       }),
       200,
     );
-    const principal = await signPrincipal(system.internalSecret, {
+    const principal = await system.principalKeys.sign(PRINCIPAL_AUDIENCES.requests, {
       sub: tenant.user.id,
       token_id: tenant.token.id,
       sites: [{ id: tenant.site.id, name: tenant.site.name }],

@@ -8,12 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import * as t from 'io-ts';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { RequestView } from '@esign/contracts';
+import { PRINCIPAL_AUDIENCES, type RequestView } from '@esign/contracts';
 import {
   consumerQueues,
   createDatabasePool,
   db,
-  signPrincipal,
   sql,
   topologyNames,
   type DatabasePool,
@@ -29,6 +28,7 @@ import {
   testLogger,
   type SmtpDouble,
   type TestDatabase,
+  testGatewayKeys,
 } from '@esign/testing';
 import { parseConfig as requestsConfig } from '../../services/requests/src/config.js';
 import { startRequestsService } from '../../services/requests/src/service.js';
@@ -41,7 +41,6 @@ import { expectAccessible } from './support/web-app.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const INTERNAL_SECRET = 'browser-test-internal-secret-0123456789';
 const SITE = { id: 31, name: 'Acme Rentals' };
 const PHONE = { width: 390, height: 844 };
 
@@ -169,7 +168,7 @@ describe('signer flow in headless Chromium: e-mail → page → sign or decline 
         AMQP_URL: infra().amqpUrl,
         AMQP_PREFIX: prefix,
         PUBLIC_BASE_URL: base,
-        INTERNAL_TOKEN_SECRET: INTERNAL_SECRET,
+        PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
         URL_SIGNING_KEYS: 'browser:browser-test-url-signing-secret-0123456789',
         LOG_LEVEL: 'silent',
       }),
@@ -183,7 +182,8 @@ describe('signer flow in headless Chromium: e-mail → page → sign or decline 
         AMQP_PREFIX: prefix,
         SMTP_URL: smtp.url,
         EMAIL_FROM: 'Acme Rentals <no-reply@esign.example>',
-        INTERNAL_TOKEN_SECRET: INTERNAL_SECRET,
+        PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
+        KEY_ENCRYPTION_KEYS: 'k1:browser-test-key-encryption-secret-0123456789',
         LOG_LEVEL: 'silent',
       }),
       testLogger('notifier'),
@@ -191,7 +191,7 @@ describe('signer flow in headless Chromium: e-mail → page → sign or decline 
     steps = [...notifier.steps, ...requests.steps];
     pool = await createDatabasePool(requestsDb.url);
     headers = {
-      'x-esign-principal': await signPrincipal(INTERNAL_SECRET, {
+      'x-esign-principal': await testGatewayKeys.sign(PRINCIPAL_AUDIENCES.requests, {
         sub: 'user-1',
         token_id: 'token-1',
         sites: [SITE],

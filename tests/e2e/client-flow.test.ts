@@ -5,7 +5,8 @@
 // a cancelled Request.
 import assert from 'node:assert/strict';
 import type { Schemas } from '@esign/client';
-import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
+import { PRINCIPAL_AUDIENCES, PRINCIPAL_HEADER } from '@esign/contracts';
+import { eventually, principalKeys, startEsignSystem, type EsignSystem } from '@esign/testing';
 import { expectStatus } from './support/client.js';
 import { conformingFetch } from './support/conformance.js';
 import {
@@ -259,6 +260,24 @@ describe('end to end through the gateway: the client flow', function () {
       );
       assert.equal(borrowed.status, 422, borrowed.text);
       assert.equal((await get(created.id)).state, 'draft', 'Globex changed nothing');
+    });
+
+    it('M5: the services take only a principal the gateway signed for them, not one for another service or by another key', async () => {
+      const sites = [{ id: acme.site, name: 'Acme' }];
+      const principal = { sub: 'someone', token_id: 'some-token', sites };
+      const direct = async (service: 'requests' | 'notifier', path: string, header: string) =>
+        (await fetch(`${system.services[service].url}${path}`, { headers: { [PRINCIPAL_HEADER]: header } }))
+          .status;
+      const requestsPath = `/v1.1/sites/${acme.site}/requests`;
+      const webhooksPath = `/v1.1/sites/${acme.site}/webhooks`;
+      const forRequests = await system.principalKeys.sign(PRINCIPAL_AUDIENCES.requests, principal);
+      const forNotifier = await system.principalKeys.sign(PRINCIPAL_AUDIENCES.notifier, principal);
+      assert.equal(await direct('requests', requestsPath, forRequests), 200);
+      assert.equal(await direct('notifier', webhooksPath, forNotifier), 200);
+      assert.equal(await direct('notifier', webhooksPath, forRequests), 401);
+      assert.equal(await direct('requests', requestsPath, forNotifier), 401);
+      const forged = await principalKeys().sign(PRINCIPAL_AUDIENCES.requests, principal);
+      assert.equal(await direct('requests', requestsPath, forged), 401);
     });
 
     it('refuses a tampered Execution URL and signs nothing', async () => {

@@ -55,6 +55,8 @@ describe('docker-compose up with the host-network override: the whole system fro
   let env: NodeJS.ProcessEnv = {};
   let smtp: SmtpDouble | undefined;
   let gatewayUrl = '';
+  /** The gateway's operations port: /readyz and /metrics (ADR 1313). */
+  let opsUrl = '';
   let up = false;
 
   const composeRun = async (...args: string[]) =>
@@ -105,6 +107,8 @@ describe('docker-compose up with the host-network override: the whole system fro
       notifier: await freePort(),
     };
     gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+    const opsPort = await freePort();
+    opsUrl = `http://127.0.0.1:${opsPort}`;
     env = {
       ...process.env,
       ESIGN_PG_URL: server.toString().replace(/\/$/, ''),
@@ -115,6 +119,7 @@ describe('docker-compose up with the host-network override: the whole system fro
       ESIGN_AMQP_PREFIX: amqpPrefix,
       ESIGN_SMTP_PORT: String(smtp.port),
       ESIGN_GATEWAY_PORT: String(ports.gateway),
+      ESIGN_GATEWAY_OPS_PORT: String(opsPort),
       ESIGN_AUTH_PORT: String(ports.auth),
       ESIGN_REQUESTS_PORT: String(ports.requests),
       ESIGN_NOTIFIER_PORT: String(ports.notifier),
@@ -127,7 +132,7 @@ describe('docker-compose up with the host-network override: the whole system fro
       throw new Error(`docker-compose up failed: ${String(error)}\n${logs.stdout}`);
     }
     await eventually(
-      async () => ((await fetch(`${gatewayUrl}/readyz`).catch(() => undefined))?.ok ? true : undefined),
+      async () => ((await fetch(`${opsUrl}/readyz`).catch(() => undefined))?.ok ? true : undefined),
       240_000,
       1_000,
     );
@@ -161,8 +166,8 @@ describe('docker-compose up with the host-network override: the whole system fro
     const { stdout } = await composeRun('ps');
     for (const service of ['auth', 'requests', 'notifier', 'gateway'])
       assert.match(stdout, new RegExp(`${project}[_-]${service}[_-]1`));
-    for (const probe of ['/healthz', '/readyz'])
-      assert.equal((await fetch(`${gatewayUrl}${probe}`)).status, 200);
+    assert.equal((await fetch(`${gatewayUrl}/healthz`)).status, 200);
+    assert.equal((await fetch(`${opsUrl}/readyz`)).status, 200, 'readiness on the operations port');
     const images = await run('docker', [
       'ps',
       '--filter',

@@ -120,7 +120,8 @@ describe('the service image, built here and run as containers', function () {
 
     it('answers /healthz and /readyz in each container', async () => {
       for (const service of Object.values(system!.services)) {
-        for (const probe of ['/healthz', '/readyz']) {
+        // The gateway's /readyz is on its operations port (compose.test.ts probes it there).
+        for (const probe of service.name === 'gateway' ? ['/healthz'] : ['/healthz', '/readyz']) {
           const answer = await fetch(`${service.url}${probe}`);
           assert.equal(answer.status, 200, `${service.name} ${probe}: ${await answer.text()}`);
         }

@@ -516,7 +516,7 @@ export interface paths {
     put?: never;
     /**
      * Create an access token
-     * @description Asks for the password again; the token is shown this once.
+     * @description Asks for the password again; the token is shown this once. `site_ids` limits it to some of your Sites (all of them if absent); a password change revokes it.
      */
     post: operations['createAccessToken'];
     delete?: never;
@@ -1165,6 +1165,7 @@ export interface components {
       password: string;
       name?: string;
       expires_in_days?: number;
+      site_ids?: number[];
     };
     CreatedTokenView: components['schemas']['TokenView'] & {
       access_token: string;
@@ -1182,6 +1183,7 @@ export interface components {
       expires_at: string;
       last_used_at: string | null;
       revoked_at: string | null;
+      site_ids: number[] | null;
     };
     /** @enum {string} */
     TokenOrigin: 'self_service' | 'admin' | 'client_credentials';
@@ -7584,7 +7586,8 @@ export interface operations {
            *           "created_at": "2026-11-24T10:02:07.000Z",
            *           "expires_at": "2026-12-24T10:02:07.000Z",
            *           "last_used_at": null,
-           *           "revoked_at": null
+           *           "revoked_at": null,
+           *           "site_ids": null
            *         }
            *       ]
            *     }
@@ -7719,6 +7722,7 @@ export interface operations {
            *       "expires_at": "2026-12-24T10:02:07.000Z",
            *       "last_used_at": null,
            *       "revoked_at": null,
+           *       "site_ids": null,
            *       "access_token": "eyJhbGciOiJF…",
            *       "token_type": "Bearer",
            *       "expires_in": 2592000
@@ -7728,7 +7732,8 @@ export interface operations {
         };
       };
       /**
-       * @description - `malformed_json`: the body is not valid JSON.
+       * @description - `sites_not_reachable`: the token would be limited to Sites its user does not belong to (`errors[].path` is `site_ids`).
+       *     - `malformed_json`: the body is not valid JSON.
        *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
        */
       400: {
@@ -7741,7 +7746,7 @@ export interface operations {
             /** @constant */
             status?: 400;
             /** @enum {unknown} */
-            code?: 'malformed_json' | 'invalid_path';
+            code?: 'sites_not_reachable' | 'malformed_json' | 'invalid_path';
           };
         };
       };
@@ -7937,7 +7942,8 @@ export interface operations {
            *           "created_at": "2026-11-24T10:02:07.000Z",
            *           "expires_at": "2026-12-24T10:02:07.000Z",
            *           "last_used_at": null,
-           *           "revoked_at": null
+           *           "revoked_at": null,
+           *           "site_ids": null
            *         }
            *       ]
            *     }
@@ -8058,7 +8064,8 @@ export interface operations {
            *       "created_at": "2026-11-24T10:02:07.000Z",
            *       "expires_at": "2026-12-24T10:02:07.000Z",
            *       "last_used_at": null,
-           *       "revoked_at": null
+           *       "revoked_at": null,
+           *       "site_ids": null
            *     }
            */
           'application/json': components['schemas']['TokenView'];

@@ -7,6 +7,7 @@ export * from './db.js';
 export * from './amqp.js';
 export * from './lifecycle.js';
 export * from './principal.js';
+export * from './key-encryption.js';
 export * from './service.js';
 export * from './outbox.js';
 export * from './consumer.js';

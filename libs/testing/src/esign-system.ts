@@ -15,6 +15,7 @@ import { startSmtpServer, type SmtpDouble } from './smtp-server.js';
 import { freePort, startService, type RunningService, type ServiceName } from './system.js';
 import { signWithAuthKey } from './issuer-key.js';
 import { adminCli, provisionTenant, type Tenant } from './tenants.js';
+import { principalKeys as makePrincipalKeys, type PrincipalKeys } from './principal-keys.js';
 export type { Tenant } from './tenants.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.js';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
@@ -80,8 +81,8 @@ export interface EsignSystem {
   readonly amqpPrefix: string;
   /** Present when started with `proxies: true`. */
   readonly proxies: { readonly postgres: TcpProxy; readonly amqp: TcpProxy } | undefined;
-  /** Secret the gateway signs principals with (for calling a service directly). */
-  readonly internalSecret: string;
+  /** The gateway's principal keys (to call a service directly, as the gateway would). */
+  readonly principalKeys: PrincipalKeys;
   /** Runs auth's admin CLI (the built one) against auth's database; answers its JSON. */
   admin(...args: string[]): Promise<Record<string, unknown>>;
   /** An account with one site, one member user, a Developer App and an access token. */
@@ -232,7 +233,8 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       }
     }
     const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
-    const internalSecret = secret();
+    // Only the gateway holds the private key; the services get the public one (ADR 1310).
+    const principalKeys = makePrincipalKeys();
     const keyEncryptionKeys = `k1:${secret()}`;
     const tokenIssuer = gatewayUrl;
 
@@ -241,7 +243,8 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       AMQP_PREFIX: prefix,
       PUBLIC_BASE_URL: gatewayUrl,
       TOKEN_ISSUER: tokenIssuer,
-      INTERNAL_TOKEN_SECRET: internalSecret,
+      PRINCIPAL_PUBLIC_KEY: principalKeys.publicKeyEnv,
+      INTROSPECTION_SECRET: secret(),
       URL_SIGNING_KEYS: `k1:${secret()}`,
       KEY_ENCRYPTION_KEYS: keyEncryptionKeys,
       AUTH_URL: `http://127.0.0.1:${ports.auth}`,
@@ -270,11 +273,16 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
     };
     const envOf = (name: ServiceName): Record<string, string> => ({
       ...shared,
-      ...(name === 'gateway' ? {} : { DATABASE_URL: serviceDatabaseUrl(name) }),
+      ...(name === 'gateway'
+        ? { PRINCIPAL_SIGNING_KEY: principalKeys.signingKeyEnv }
+        : { DATABASE_URL: serviceDatabaseUrl(name) }),
       ...options.env?.[name],
     });
     const startReplica = async (name: ServiceName, index: number) => {
-      const service = await startService(name, envOf(name), {
+      // The gateway's operations port (/readyz, /metrics): any free one, chosen at bind time,
+      // so replicas never race for a number picked in advance.
+      const env = name === 'gateway' ? { OPS_PORT: '0', ...envOf(name) } : envOf(name);
+      const service = await startService(name, env, {
         port: replicaPorts[name][index]!,
         timeoutMs: options.startTimeoutMs ?? 60_000,
         ...(options.nodeArgs?.[name] === undefined ? {} : { nodeArgs: options.nodeArgs[name] }),
@@ -319,7 +327,7 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       databases,
       amqpPrefix: prefix,
       proxies,
-      internalSecret,
+      principalKeys,
       admin,
       createTenant,
       signAsIssuer,

@@ -8,3 +8,4 @@ export * from './esign-system.js';
 export * from './property.js';
 export * from './round-robin-proxy.js';
 export { adminCli, provisionTenant, type AdminCli } from './tenants.js';
+export * from './principal-keys.js';

@@ -4,12 +4,15 @@ import * as E from 'fp-ts/lib/Either.js';
 import { isEmail, transform } from '@esign/contracts';
 import {
   BoolFromEnv,
+  MigrateConfig,
   CommonEnv,
   commonDefaults,
   decodeConfig,
   IntFromEnv,
   loadConfigOrExit,
-  SecretFromEnv,
+  PrincipalPublicKeyFromEnv,
+  KeyEncryptionKeysFromEnv,
+  HttpsUrlFromEnv,
   UrlFromEnv,
 } from '@esign/platform';
 
@@ -69,7 +72,8 @@ const Fields = t.intersection([
     DATABASE_URL: UrlFromEnv('postgres', 'postgresql'),
     AMQP_URL: UrlFromEnv('amqp', 'amqps'),
     EMAIL_FROM: MailboxFromEnv,
-    TWILIO_API_BASE_URL: UrlFromEnv('https', 'http'),
+    /** Carries the Twilio credentials: https only (http to loopback for test doubles), L12. */
+    TWILIO_API_BASE_URL: HttpsUrlFromEnv,
     NOTIFIER_OUTBOX_DIR: NonEmptyFromEnv,
     NOTIFIER_RETRY_DELAYS_MS: DelaysFromEnv,
     NOTIFIER_PREFETCH: IntFromEnv(1, 1000),
@@ -82,8 +86,10 @@ const Fields = t.intersection([
      * lose a claim. A message a worker held when it crashed goes out again after this.
      */
     NOTIFIER_LEASE_MS: IntFromEnv(1000, 3_600_000),
-    /** Verifies the principal the gateway forwards to the webhook API. */
-    INTERNAL_TOKEN_SECRET: SecretFromEnv(32),
+    /** `id:secret[,id:secret]`: seals webhook secrets at rest; the first seals, all open (ADR 1312). */
+    KEY_ENCRYPTION_KEYS: KeyEncryptionKeysFromEnv,
+    /** The gateway's public key: verifies the principal it forwards to the webhook API (ADR 1310). */
+    PRINCIPAL_PUBLIC_KEY: PrincipalPublicKeyFromEnv,
     WEBHOOKS_ALLOW_HTTP: BoolFromEnv,
     WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: BoolFromEnv,
     WEBHOOKS_CONNECT_TIMEOUT_MS: IntFromEnv(100, 60_000),
@@ -188,3 +194,12 @@ export const parseConfig = (env: NodeJS.ProcessEnv): Config => decodeConfig(Conf
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config =>
   loadConfigOrExit(Config, defaults, env);
+
+/** What `migrate.js` reads: the database and the log level, no other secret (L12). */
+export { MigrateConfig } from '@esign/platform';
+export const migrateDefaults = {
+  LOG_LEVEL: commonDefaults.LOG_LEVEL,
+  DATABASE_URL: defaults.DATABASE_URL,
+};
+export const loadMigrateConfig = (env: NodeJS.ProcessEnv = process.env): MigrateConfig =>
+  loadConfigOrExit(MigrateConfig, migrateDefaults, env);

@@ -26,7 +26,8 @@ import { notifierMetrics } from './adapters/metrics/notifier-metrics.js';
 import { limiterMessageQuota, type PerDay } from './adapters/quota/limiter-message-quota.js';
 import type { EmailSender } from './ports/email-sender.js';
 import type { SmsSender } from './ports/sms-sender.js';
-import { startWebhooks, type WebhookOverrides } from './webhooks.js';
+import { startWebhooks, webhookSecretSealer, type WebhookOverrides } from './webhooks.js';
+import { sealLegacyWebhookSecrets } from './adapters/postgres/postgres-webhook-endpoint-store.js';
 
 /** Shutdown order: stop taking messages, finish those in hand, then close the rest. */
 export type RunningNotifier = RunningService;
@@ -128,6 +129,9 @@ export const startNotifier = async (
         notify,
         metrics: notifierMetrics(metrics.registry),
       });
+      // Rows written before webhook secrets were sealed are sealed now (ADR 1312).
+      const resealed = await sealLegacyWebhookSecrets(pool, webhookSecretSealer(config));
+      if (resealed > 0) logger.info({ endpoints: resealed }, 'sealed webhook secrets stored in the clear');
       const webhooks = startWebhooks(config, { pool, logger, email, registry: metrics.registry }, overrides);
       const { app, router } = createHttpApp({ service: 'notifier', logger, metrics, readiness });
       webhooks.mount(router);

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import {
   createHttpApp,
   finishApp,
@@ -31,7 +32,8 @@ export interface RequestsAppOptions {
   readonly logger: Logger;
   readonly readiness: readonly ReadinessCheck[];
   readonly publicBaseUrl: string;
-  readonly internalTokenSecret: string;
+  /** The gateway's public key, for the principal it forwards. */
+  readonly gatewayPublicKey: KeyObject;
   readonly signingKeys: readonly SigningKey[];
   readonly idempotencyRetentionHours: number;
   readonly remindPolicy: RemindPolicy;
@@ -77,7 +79,7 @@ export const createRequestsApp = (
     // The signer pages post HTML forms, which their own handlers read.
     rawBodyPaths: SIGNING_FORM_PATHS,
   });
-  mountRoutes(router, cases, { internalTokenSecret: options.internalTokenSecret });
+  mountRoutes(router, cases, { gatewayPublicKey: options.gatewayPublicKey });
   mountSigningRoutes(router, cases, {
     publicBaseUrl: options.publicBaseUrl,
     frameAncestors: options.frameAncestors ?? "'none'",

@@ -2,12 +2,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { transform } from '@esign/contracts';
 import {
+  MigrateConfig,
   CommonEnv,
   commonDefaults,
   decodeConfig,
   IntFromEnv,
   loadConfigOrExit,
-  SecretFromEnv,
+  PrincipalPublicKeyFromEnv,
   UrlFromEnv,
 } from '@esign/platform';
 import type { SigningKey } from './adapters/crypto/hmac-url-signer.js';
@@ -69,8 +70,8 @@ export const Config = t.type({
   DATABASE_URL: UrlFromEnv('postgres', 'postgresql'),
   AMQP_URL: UrlFromEnv('amqp', 'amqps'),
   PUBLIC_BASE_URL: UrlFromEnv('http', 'https'),
-  /** Verifies the principal the gateway forwards with every call. */
-  INTERNAL_TOKEN_SECRET: SecretFromEnv(32),
+  /** The gateway's public key: verifies the principal it forwards with every call (ADR 1310). */
+  PRINCIPAL_PUBLIC_KEY: PrincipalPublicKeyFromEnv,
   URL_SIGNING_KEYS: SigningKeysFromEnv,
   IDEMPOTENCY_RETENTION_HOURS: IntFromEnv(24, 24 * 30),
   /** Least time between two notifications of one Request (the send counts as the first). */
@@ -108,3 +109,12 @@ export const parseConfig = (env: NodeJS.ProcessEnv): Config => decodeConfig(Conf
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config =>
   loadConfigOrExit(Config, defaults, env);
+
+/** What `migrate.js` reads: the database and the log level, no other secret (L12). */
+export { MigrateConfig } from '@esign/platform';
+export const migrateDefaults = {
+  LOG_LEVEL: commonDefaults.LOG_LEVEL,
+  DATABASE_URL: defaults.DATABASE_URL,
+};
+export const loadMigrateConfig = (env: NodeJS.ProcessEnv = process.env): MigrateConfig =>
+  loadConfigOrExit(MigrateConfig, migrateDefaults, env);

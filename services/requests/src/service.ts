@@ -51,7 +51,7 @@ export const startRequestsService = async (config: Config, logger: Logger): Prom
       },
     ],
     publicBaseUrl: config.PUBLIC_BASE_URL,
-    internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+    gatewayPublicKey: config.PRINCIPAL_PUBLIC_KEY,
     signingKeys: config.URL_SIGNING_KEYS,
     idempotencyRetentionHours: config.IDEMPOTENCY_RETENTION_HOURS,
     remindPolicy: { minIntervalSeconds: config.REMIND_MIN_INTERVAL_SECONDS, maxReminders: config.REMIND_MAX },

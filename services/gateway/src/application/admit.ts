@@ -64,12 +64,14 @@ export const admit =
         if (policies.costly !== undefined && route.cost === 'costly') {
           charges.push({ policy: policies.costly, key: tokenId });
         }
-        if (charges.length === 0) return TE.right({ forwardedPrincipal: who.forwarded, rate: [] });
+        // The principal addressed to this route's service: no other service would take it.
+        const forwardedPrincipal = route.upstream === 'auth' ? undefined : who.forwarded[route.upstream];
+        if (charges.length === 0) return TE.right({ forwardedPrincipal, rate: [] });
         return pipe(
           TE.rightTask(ports.limit(charges)),
           TE.chain((decision) =>
             decision._tag === 'Allowed'
-              ? TE.right({ forwardedPrincipal: who.forwarded, rate: decision.status })
+              ? TE.right({ forwardedPrincipal, rate: decision.status })
               : TE.left<GatewayError, Admission>({
                   _tag: 'RateLimited',
                   retryAfterSeconds: decision.retryAfterSeconds,

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { RequestList, RequestView } from '@esign/contracts';
-import { signPrincipal, sql } from '@esign/platform';
+import { PRINCIPAL_AUDIENCES } from '@esign/contracts';
+import { sql } from '@esign/platform';
+import { principalKeys } from '@esign/testing';
 import * as E from 'fp-ts/lib/Either.js';
 import { purgeIdempotencyKeys } from '../../src/adapters/postgres/maintenance.js';
 import {
@@ -37,7 +39,7 @@ describe('requests service: Requests over HTTP (real Postgres)', () => {
     it('refuses a call without the forwarded principal, or with a forged one, as 401', async () => {
       const missing = await h.http.get(`/v1.1/sites/${SITE_A.id}/requests`).expect(401);
       assert.equal(missing.body.code, 'unauthenticated');
-      const forged = await signPrincipal('another-secret-that-is-long-enough-000', {
+      const forged = await principalKeys().sign(PRINCIPAL_AUDIENCES.requests, {
         sub: 'x',
         token_id: 't',
         sites: [SITE_A],

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { testGatewayKeys } from '@esign/testing';
 import * as E from 'fp-ts/lib/Either.js';
 import { decodeConfig } from '@esign/platform';
 import { hmacUrlSigner } from '../../src/adapters/crypto/hmac-url-signer.js';
@@ -51,7 +52,10 @@ describe('requests adapters (no I/O)', () => {
   });
 
   describe('configuration', () => {
-    const env = { INTERNAL_TOKEN_SECRET: 'x'.repeat(32), URL_SIGNING_KEYS: `k1:${'s'.repeat(32)}` };
+    const env = {
+      PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
+      URL_SIGNING_KEYS: `k1:${'s'.repeat(32)}`,
+    };
 
     it('parses kid:secret pairs and refuses short secrets, bad ids and duplicates', () => {
       assert.deepEqual(
@@ -79,11 +83,11 @@ describe('requests adapters (no I/O)', () => {
       assert.deepEqual(config.URL_SIGNING_KEYS, [{ id: 'k1', secret: 's'.repeat(32) }]);
       assert.throws(
         () => decodeConfig(Config, defaults, {}),
-        /INTERNAL_TOKEN_SECRET is required.*URL_SIGNING_KEYS is required/,
+        /PRINCIPAL_PUBLIC_KEY is required.*URL_SIGNING_KEYS is required/,
       );
       assert.throws(
-        () => decodeConfig(Config, defaults, { ...env, INTERNAL_TOKEN_SECRET: 'short' }),
-        /INTERNAL_TOKEN_SECRET must be at least 32 characters/,
+        () => decodeConfig(Config, defaults, { ...env, PRINCIPAL_PUBLIC_KEY: testGatewayKeys.signingKeyEnv }),
+        /PRINCIPAL_PUBLIC_KEY must be the public key only/,
       );
       assert.throws(
         () => decodeConfig(Config, defaults, { ...env, IDEMPOTENCY_RETENTION_HOURS: '1' }),

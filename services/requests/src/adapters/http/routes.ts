@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import {
@@ -63,12 +64,12 @@ const answer = <A>(ctx: AppContext, status: number, outcome: Outcome<A>, collect
 export const mountRoutes = (
   router: Router<AppState>,
   cases: UseCases,
-  options: { readonly internalTokenSecret: string },
+  options: { readonly gatewayPublicKey: KeyObject },
 ): void => {
   const authed =
     (handler: (ctx: AppContext, caller: Caller) => Promise<void>) =>
     async (ctx: AppContext): Promise<void> => {
-      const caller = await callerOf(options.internalTokenSecret, ctx.get(PRINCIPAL_HEADER) || undefined);
+      const caller = await callerOf(options.gatewayPublicKey, ctx.get(PRINCIPAL_HEADER) || undefined);
       await handler(ctx, caller);
     };
 
