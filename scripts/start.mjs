@@ -244,7 +244,8 @@ console.log(`
   Services:  ${services
     .filter((s) => s.name !== 'gateway')
     .map((s) => `${s.name} :${s.port}`)
-    .join(', ')} (health: /healthz, /readyz, /metrics)
+    .join(', ')} on 127.0.0.1 (health: /healthz, /readyz, /metrics)
+  Gateway operations: http://127.0.0.1:${settings.gatewayOpsPort} (/readyz, /metrics)
   Logs:      ${join(dataDir, 'logs')}/<service>.log (JSON lines)
   Messages:  e-mail and SMS without SMTP/Twilio settings are written to ${join(dataDir, 'outbox')}
 ${demo}

@@ -9,13 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import * as t from 'io-ts';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { RequestView } from '@esign/contracts';
+import { PRINCIPAL_AUDIENCES, type RequestView } from '@esign/contracts';
 import {
   consumerQueues,
   createDatabasePool,
   db,
   ensureLocalSealCertificate,
-  signPrincipal,
   sql,
   topologyNames,
   type DatabasePool,
@@ -31,6 +30,7 @@ import {
   testLogger,
   type SmtpDouble,
   type TestDatabase,
+  testGatewayKeys,
 } from '@esign/testing';
 import { parseConfig as requestsConfig } from '../../services/requests/src/config.js';
 import { startRequestsService } from '../../services/requests/src/service.js';
@@ -39,10 +39,10 @@ import { pdfText } from '../../services/requests/test/support/pdf-text.js';
 import { parseConfig as notifierConfig } from '../../services/notifier/src/config.js';
 import { startNotifier } from '../../services/notifier/src/notifier.js';
 import { CONSUMER_NAME as NOTIFIER_CONSUMER } from '../../services/notifier/src/adapters/amqp/notification-consumer.js';
+import { expectAccessible } from './support/web-app.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const INTERNAL_SECRET = 'browser-test-internal-secret-0123456789';
 const SITE = { id: 31, name: 'Acme Rentals' };
 const PHONE = { width: 390, height: 844 };
 
@@ -171,7 +171,7 @@ describe('signer flow in headless Chromium: e-mail → page → sign or decline 
         AMQP_URL: infra().amqpUrl,
         AMQP_PREFIX: prefix,
         PUBLIC_BASE_URL: base,
-        INTERNAL_TOKEN_SECRET: INTERNAL_SECRET,
+        PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
         URL_SIGNING_KEYS: 'browser:browser-test-url-signing-secret-0123456789',
         LOG_LEVEL: 'silent',
         // The executed PDF is sealed (ADR 2100): a self-signed certificate of this run's own.
@@ -188,7 +188,8 @@ describe('signer flow in headless Chromium: e-mail → page → sign or decline 
         AMQP_PREFIX: prefix,
         SMTP_URL: smtp.url,
         EMAIL_FROM: 'Acme Rentals <no-reply@esign.example>',
-        INTERNAL_TOKEN_SECRET: INTERNAL_SECRET,
+        PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
+        KEY_ENCRYPTION_KEYS: 'k1:browser-test-key-encryption-secret-0123456789',
         LOG_LEVEL: 'silent',
       }),
       testLogger('notifier'),
@@ -196,7 +197,7 @@ describe('signer flow in headless Chromium: e-mail → page → sign or decline 
     steps = [...notifier.steps, ...requests.steps];
     pool = await createDatabasePool(requestsDb.url);
     headers = {
-      'x-esign-principal': await signPrincipal(INTERNAL_SECRET, {
+      'x-esign-principal': await testGatewayKeys.sign(PRINCIPAL_AUDIENCES.requests, {
         sub: 'user-1',
         token_id: 'token-1',
         sites: [SITE],
@@ -354,6 +355,32 @@ describe('signer flow in headless Chromium: e-mail → page → sign or decline 
     assert.equal(again?.status(), 410);
     await page.getByRole('heading', { name: 'You declined to sign' }).waitFor();
     assert.equal(await page.locator('form').count(), 0, 'no form on a closed link');
+    await page.context().close();
+  });
+
+  it('LOW 8: a link the sender replaced shows an accessible "replaced" page, and the new one opens', async () => {
+    const view = await newRequest('carol@example.com', template);
+    const old = await linkFromMail('carol@example.com');
+    const after = await json<RequestView>(
+      'POST',
+      `/v1.1/requests/${view.id}/signers/${encodeURIComponent('carol@example.com')}/execution_url`,
+      {},
+    );
+    const fresh = after.signers[0]!.request_url;
+    assert.notEqual(fresh, old);
+    const { page, problems } = await openPage();
+    const answer = await page.goto(old);
+    assert.equal(answer?.status(), 410);
+    await page.getByRole('heading', { name: 'This link was replaced' }).waitFor();
+    assert.equal(await page.locator('form').count(), 0, 'no form on a replaced link');
+    await expectAccessible(page, 'the replaced-link page');
+    const opened = await page.goto(fresh);
+    assert.equal(opened?.status(), 200);
+    // The 410 itself shows as a failed load; nothing else may (CSP, scripts).
+    assert.deepEqual(
+      problems.filter((p) => !p.startsWith('Failed to load resource')),
+      [],
+    );
     await page.context().close();
   });
 });

@@ -4,10 +4,16 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeConfig } from '@esign/platform';
+import { COMPOSE_SECRETS, decodeConfig } from '@esign/platform';
 import { parse } from 'yaml';
 import { repoRoot } from './support/paths.js';
-import { allServiceConfigs, serviceOfCommand, type ServiceConfig } from './support/service-config.js';
+import {
+  allServiceConfigs,
+  entryConfig,
+  looksSecret,
+  serviceOfCommand,
+  type ServiceConfig,
+} from './support/service-config.js';
 
 interface Healthcheck {
   test?: string[] | string;
@@ -35,7 +41,20 @@ interface Compose {
   [key: string]: unknown;
 }
 
-const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as Compose;
+const read = (file: string) => parse(readFileSync(join(repoRoot, file), 'utf8'), { merge: true }) as Compose;
+const base = read('docker-compose.yml');
+/** What `docker compose up` reads: docker-compose.yml, then docker-compose.override.yml. */
+const published = read('docker-compose.override.yml');
+const compose: Compose = {
+  ...base,
+  services: Object.fromEntries(
+    Object.entries(base.services).map(([name, service]) => [
+      name,
+      { ...service, ...published.services[name] },
+    ]),
+  ),
+};
+const host = read('docker-compose.host.yml');
 const services = Object.entries(compose.services);
 const envOf = (service: ComposeService): Record<string, string> =>
   Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, String(v)]));
@@ -131,7 +150,10 @@ describe('docker-compose.yml', () => {
   it('sets every variable each service requires, with values its config codec accepts (services and migrations)', () => {
     assert.ok(appContainers.length >= configs.length);
     for (const container of appContainers) {
-      const config = configs.find((c) => c.service === container.service)!;
+      const config = entryConfig(
+        configs.find((c) => c.service === container.service)!,
+        container.entry,
+      );
       const env = envOf(container.definition);
       const missing = config.mustSet
         .filter((v) => env[v.name] === undefined || env[v.name] === '')
@@ -152,6 +174,15 @@ describe('docker-compose.yml', () => {
       assert.match(test.join(' '), /\/readyz/);
       assert.match(test.join(' '), /process\.env\.PORT/);
       assert.ok(envOf(service).PORT !== undefined, `${config.service} sets PORT (the healthcheck reads it)`);
+      // L12: a service with an operations port (the gateway) answers /readyz there only.
+      if (config.variables.has('OPS_PORT')) {
+        assert.ok(envOf(service).OPS_PORT !== undefined, `${config.service} sets OPS_PORT`);
+        assert.match(test.join(' '), /process\.env\.OPS_PORT/);
+        assert.ok(
+          !(service.ports ?? []).some((p) => String(p).includes(envOf(service).OPS_PORT!)),
+          `${config.service} publishes its operations port`,
+        );
+      }
       assert.ok(seconds(service.stop_grace_period) >= 25, `${config.service} stop_grace_period`);
       assert.equal(service.restart, 'unless-stopped');
     }
@@ -176,6 +207,47 @@ describe('docker-compose.yml', () => {
       assert.equal(
         compose.services[config.service]!.depends_on?.[migration.name]?.condition,
         'service_completed_successfully',
+      );
+    }
+  });
+
+  it('L12: every secret compose commits is one the services refuse without ESIGN_LOCAL_DEVELOPMENT=true', () => {
+    for (const container of appContainers) {
+      const env = envOf(container.definition);
+      assert.equal(env.ESIGN_LOCAL_DEVELOPMENT, 'true', container.name);
+      for (const [name, value] of Object.entries(env)) {
+        // A public key is no secret: refusing it would refuse nothing worth hiding.
+        const credential =
+          (looksSecret(name) && !name.endsWith('PUBLIC_KEY')) || /\/\/[^/@]*:[^/@]+@/.test(value);
+        if (!credential) continue;
+        assert.ok(
+          COMPOSE_SECRETS.some((secret) => value.includes(secret)),
+          `${container.name}: ${name} commits a secret the services would accept in production; add it to COMPOSE_SECRETS`,
+        );
+      }
+      const config = entryConfig(
+        configs.find((c) => c.service === container.service)!,
+        container.entry,
+      );
+      const { ESIGN_LOCAL_DEVELOPMENT: _flag, ...production } = env;
+      assert.throws(
+        () => decodeConfig(config.codec, config.defaults, production),
+        /committed in docker-compose\.yml/,
+        container.name,
+      );
+    }
+  });
+
+  it('L12: gives each migration step only what migrating reads: its database and the log level', () => {
+    const migrations = appContainers.filter((c) => c.entry === 'migrate');
+    assert.ok(migrations.length >= 3);
+    for (const migration of migrations) {
+      const names = Object.keys(envOf(migration.definition)).sort();
+      const allowed = new Set(['DATABASE_URL', 'LOG_LEVEL', 'ESIGN_LOCAL_DEVELOPMENT']);
+      assert.deepEqual(
+        names.filter((name) => !allowed.has(name)),
+        [],
+        `${migration.name} is given more than it needs`,
       );
     }
   });
@@ -238,6 +310,23 @@ describe('docker-compose.yml', () => {
     }
     const smtp = envOf(compose.services.notifier!).SMTP_URL;
     assert.ok(smtp !== undefined && new URL(smtp).hostname === 'mailpit', 'notifier sends e-mail to Mailpit');
+  });
+
+  it('publishes ports only in docker-compose.override.yml, and only for services of the file', () => {
+    for (const [name, service] of Object.entries(base.services))
+      assert.equal(service.ports, undefined, `${name} publishes a port in docker-compose.yml`);
+    for (const [name, service] of Object.entries(published.services)) {
+      assert.ok(base.services[name] !== undefined, `override names an unknown service ${name}`);
+      assert.deepEqual(Object.keys(service), ['ports'], name);
+    }
+  });
+
+  it('has a host-network override that puts every service on the host network and publishes nothing', () => {
+    assert.deepEqual(Object.keys(host.services).sort(), Object.keys(base.services).sort());
+    for (const [name, service] of Object.entries(host.services)) {
+      assert.equal(service.network_mode, 'host', name);
+      assert.equal(service.ports, undefined, name);
+    }
   });
 
   it('publishes the gateway, and only the gateway, on localhost:8080, which is its PUBLIC_BASE_URL', () => {

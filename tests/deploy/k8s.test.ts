@@ -9,6 +9,7 @@ import { render, schemaErrors, unknownFieldErrors, type K8sObject } from './supp
 import { allowed, matches, type Endpoint, type NetworkPolicySpec } from './support/network-policy.js';
 import {
   allServiceConfigs,
+  entryConfig,
   looksSecret,
   serviceOfCommand,
   type ServiceConfig,
@@ -234,8 +235,11 @@ for (const overlay of overlays) {
       for (const { object, containers } of workloads) {
         for (const container of containers) {
           const at = `${object.kind}/${object.metadata.name} ${container.name}`;
-          const { service } = serviceOfCommand(container.args)!;
-          const config = configs.find((c) => c.service === service)!;
+          const { service, entry } = serviceOfCommand(container.args)!;
+          const config = entryConfig(
+            configs.find((c) => c.service === service)!,
+            entry,
+          );
           const fromConfigMaps = new Map<string, string>();
           for (const source of container.envFrom ?? []) {
             if (source.configMapRef === undefined) continue;
@@ -284,6 +288,12 @@ for (const overlay of overlays) {
             .map((s: Any) => configMaps.get(s.configMapRef?.name)?.PORT)
             .find((p) => p !== undefined) ?? configs.find((c) => c.service === service)!.defaults.PORT,
         );
+        // L12: a service with an operations port (the gateway) is ready there, not on its public port.
+        const opsPort = Number(
+          [...(container.envFrom ?? [])]
+            .map((s: Any) => configMaps.get(s.configMapRef?.name)?.OPS_PORT)
+            .find((p) => p !== undefined) ?? configs.find((c) => c.service === service)!.defaults.OPS_PORT,
+        );
         for (const [probe, path] of [
           ['startupProbe', '/healthz'],
           ['livenessProbe', '/healthz'],
@@ -291,7 +301,17 @@ for (const overlay of overlays) {
         ] as const) {
           const httpGet = container[probe]?.httpGet;
           assert.equal(httpGet?.path, path, `${service}: ${probe}`);
-          assert.equal(port(httpGet.port), listens, `${service}: ${probe} port`);
+          const expected = probe === 'readinessProbe' && !Number.isNaN(opsPort) ? opsPort : listens;
+          assert.equal(port(httpGet.port), expected, `${service}: ${probe} port`);
+        }
+        if (!Number.isNaN(opsPort)) {
+          const scraped = deploymentOf(service).spec.template.metadata.annotations?.['prometheus.io/port'];
+          assert.equal(Number(scraped), opsPort, `${service}: Prometheus scrapes the operations port`);
+          const exposed = all('Service').find((s) => s.metadata.name === service);
+          assert.ok(
+            !exposed.spec.ports.some((p: Any) => p.targetPort === 'ops' || p.targetPort === opsPort),
+            `${service}: the operations port is not behind the Service`,
+          );
         }
         // Start-up runs migrations: the startup probe allows a minute or more.
         const startup = container.startupProbe;
@@ -329,6 +349,38 @@ for (const overlay of overlays) {
         assert.ok(job.spec.backoffLimit !== undefined && job.spec.activeDeadlineSeconds !== undefined);
       }
     });
+
+    it('L12: gives each migration container only its database URL (from its service’s Secret) and the log level', () => {
+      const jobs = all('Job');
+      assert.ok(jobs.length > 0);
+      for (const job of jobs) {
+        for (const container of job.spec.template.spec.containers) {
+          const runs = serviceOfCommand(container.args ?? []);
+          if (runs?.entry !== 'migrate') continue;
+          const at = `Job/${job.metadata.name} ${container.name}`;
+          assert.deepEqual(container.envFrom ?? [], [], `${at}: no ConfigMap or Secret wholesale`);
+          const names = (container.env ?? []).map((e: Any) => e.name).sort();
+          assert.deepEqual(
+            names.filter((n: string) => n !== 'DATABASE_URL' && n !== 'LOG_LEVEL'),
+            [],
+            `${at} is given more than it needs`,
+          );
+          const url = (container.env ?? []).find((e: Any) => e.name === 'DATABASE_URL');
+          assert.equal(url?.valueFrom?.secretKeyRef?.name, `esign-${runs.service}`, at);
+        }
+      }
+    });
+
+    if (overlay === 'prod')
+      it('L12: pins every image by digest (name@sha256:<64 hex>), never by a tag that can move', () => {
+        for (const { object, containers } of workloads)
+          for (const container of containers)
+            assert.match(
+              container.image,
+              /^[a-z0-9.-]+(:\d+)?(\/[a-z0-9._-]+)+@sha256:[0-9a-f]{64}$/,
+              `${object.kind}/${object.metadata.name} ${container.name}`,
+            );
+      });
 
     it("MEDIUM 3: takes the client's address, not the ingress controller's, for the audit trail and sign-in limits", () => {
       const configOf = (service: string): Record<string, string> => ({
@@ -521,6 +573,20 @@ for (const overlay of overlays) {
       it("lets Prometheus (namespace monitoring) scrape each service's port", () => {
         const prometheus = namespace('monitoring', { 'app.kubernetes.io/name': 'prometheus' });
         for (const { service } of configs) assert.ok(may(prometheus, pod(service), port(service)), service);
+      });
+
+      it("L12: lets Prometheus, and not the ingress controller, reach the gateway's operations port", () => {
+        const opsPort = Number(
+          [...(deploymentOf('gateway').spec.template.spec.containers[0].envFrom ?? [])]
+            .map((source: Any) => configMaps.get(source.configMapRef?.name)?.OPS_PORT)
+            .find((p) => p !== undefined),
+        );
+        assert.ok(opsPort > 0);
+        const prometheus = namespace('monitoring', { 'app.kubernetes.io/name': 'prometheus' });
+        assert.ok(may(prometheus, pod('gateway'), opsPort));
+        const ingress = namespace('ingress-nginx', { 'app.kubernetes.io/name': 'ingress-nginx' });
+        assert.ok(may(ingress, pod('gateway'), port('gateway')), 'the public port stays reachable');
+        assert.ok(!may(ingress, pod('gateway'), opsPort));
       });
     });
   });

@@ -15,9 +15,12 @@ const SERVICES = ['auth', 'requests', 'notifier'] as const;
 /** One table of each service's own migrations. */
 const OWN_TABLE = { auth: 'accounts', requests: 'requests', notifier: 'deliveries' } as const;
 
-const runNode = (args: string[], env: Record<string, string>) =>
+const runNode = (args: string[], env: Record<string, string>, inherit = true) =>
   new Promise<{ code: number | null; output: string }>((resolve) => {
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+    // Without `inherit`, the child sees `env` alone (and PATH): what a container is given.
+    const childEnv: NodeJS.ProcessEnv = inherit
+      ? { ...process.env, ...env }
+      : { PATH: process.env.PATH ?? '', ...env };
     // As deployed: compiled JavaScript, plain node.
     delete childEnv.NODE_OPTIONS;
     const child = spawn(process.execPath, args, {
@@ -81,20 +84,17 @@ describe('deploy: migrations create the messaging tables as well as the serviceâ
   });
 
   for (const service of SERVICES) {
-    it(`node services/${service}/dist/src/migrate.js (the Kubernetes Job, docker-compose)`, async () => {
+    it(`L12: node services/${service}/dist/src/migrate.js with its database URL alone (the Kubernetes Job, docker-compose)`, async () => {
       const database = await createTestDatabase(`migrate_${service}`);
       try {
         const { code, output } = await runNode(
           [join(repoRoot, 'services', service, 'dist', 'src', 'migrate.js')],
           {
             DATABASE_URL: database.url,
-            // Whatever else the service's configuration insists on, as the Job sets it.
-            AMQP_URL: infra().amqpUrl,
-            INTERNAL_TOKEN_SECRET: 'an-internal-secret-of-32-characters',
-            URL_SIGNING_KEYS: 'k1:a-url-signing-key-of-32-characters-long',
-            KEY_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64url')}`,
+            // L12: nothing else, as the Job and compose give it.
             LOG_LEVEL: 'warn',
           },
+          false,
         );
         assert.equal(code, 0, output);
         await assertMigrated(database.url, service);

@@ -193,6 +193,8 @@ describe('graceful shutdown of each service (compiled, as deployed)', function (
     );
     const config = await serviceConfig(service);
     const env: Record<string, string> = { ...composed, LOG_LEVEL: 'warn', PORT: String(await freePort()) };
+    // The gateway's operations port (/readyz, /metrics), off the public one (L12).
+    if (env.OPS_PORT !== undefined) env.OPS_PORT = String(await freePort());
     const prefix = amqpPrefix(`shutdown-${service}`);
     env.AMQP_PREFIX = prefix;
     cleanups.push(() =>
@@ -239,7 +241,8 @@ describe('graceful shutdown of each service (compiled, as deployed)', function (
         // The gateway's /readyz asks its upstreams: hold their answer, so the request is
         // in flight inside the gateway when the signal lands.
         const arrived = upstream.hold();
-        const sent = send(port, { method: 'GET', path: '/readyz' });
+        const readyPort = env.OPS_PORT === undefined ? port : Number(env.OPS_PORT);
+        const sent = send(readyPort, { method: 'GET', path: '/readyz' });
         sent.req.end();
         response = sent.response;
         await arrived;

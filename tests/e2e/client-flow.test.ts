@@ -5,7 +5,8 @@
 // a cancelled Request.
 import assert from 'node:assert/strict';
 import type { Schemas } from '@esign/client';
-import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
+import { PRINCIPAL_AUDIENCES, PRINCIPAL_HEADER } from '@esign/contracts';
+import { eventually, principalKeys, startEsignSystem, type EsignSystem } from '@esign/testing';
 import { expectStatus } from './support/client.js';
 import { conformingFetch } from './support/conformance.js';
 import {
@@ -261,6 +262,24 @@ describe('end to end through the gateway: the client flow', function () {
       assert.equal((await get(created.id)).state, 'draft', 'Globex changed nothing');
     });
 
+    it('M5: the services take only a principal the gateway signed for them, not one for another service or by another key', async () => {
+      const sites = [{ id: acme.site, name: 'Acme' }];
+      const principal = { sub: 'someone', token_id: 'some-token', sites };
+      const direct = async (service: 'requests' | 'notifier', path: string, header: string) =>
+        (await fetch(`${system.services[service].url}${path}`, { headers: { [PRINCIPAL_HEADER]: header } }))
+          .status;
+      const requestsPath = `/v1.1/sites/${acme.site}/requests`;
+      const webhooksPath = `/v1.1/sites/${acme.site}/webhooks`;
+      const forRequests = await system.principalKeys.sign(PRINCIPAL_AUDIENCES.requests, principal);
+      const forNotifier = await system.principalKeys.sign(PRINCIPAL_AUDIENCES.notifier, principal);
+      assert.equal(await direct('requests', requestsPath, forRequests), 200);
+      assert.equal(await direct('notifier', webhooksPath, forNotifier), 200);
+      assert.equal(await direct('notifier', webhooksPath, forRequests), 401);
+      assert.equal(await direct('requests', requestsPath, forNotifier), 401);
+      const forged = await principalKeys().sign(PRINCIPAL_AUDIENCES.requests, principal);
+      assert.equal(await direct('requests', requestsPath, forged), 401);
+    });
+
     it('refuses a tampered Execution URL and signs nothing', async () => {
       const email = `tamper-${unique()}@example.com`;
       const created = await create(agreementRequest(template, { email, mobile: uniqueMobile() }));
@@ -307,6 +326,38 @@ describe('end to end through the gateway: the client flow', function () {
       const send = await acme.api.post<Problem>(`/v1.1/requests/${created.id}/send`);
       assert.equal(send.status, 409);
       assert.ok((await list('cancelled')).data.some((r) => r.id === created.id));
+    });
+
+    it('LOW 8: reissues one signer’s Execution URL and sends it; the old link says it was replaced', async () => {
+      const email = `reissue-${unique()}@example.com`;
+      const created = await create(agreementRequest(template, { email, mobile: uniqueMobile() }));
+      expectStatus(await acme.api.post(`/v1.1/requests/${created.id}/send`), 200);
+      const old = executionUrlIn((await waitForMail(system, email)).mail.text ?? '');
+      const signerId = created.signers[0]!.signer_id;
+      const after = ok(
+        await acme.esign.POST('/v1.1/requests/{request_id}/signers/{signer_id}/execution_url', {
+          params: { path: { request_id: created.id, signer_id: signerId } },
+          body: { notify: true },
+        }),
+        200,
+        'reissue',
+      );
+      const fresh = after.signers[0]!.request_url;
+      assert.notEqual(fresh, old);
+      // The new link arrives as a reminder to that signer alone.
+      const second = await eventually(() => Promise.resolve(mailsTo(system, email)[1]), 15_000);
+      assert.equal(executionUrlIn(second.mail.text ?? ''), fresh);
+      const replaced = await signAt(old, 'Old Link');
+      assert.equal(replaced.pageStatus, 410);
+      assert.match(replaced.page, /This link was replaced/);
+      const signed = await signAt(fresh, 'Jane Q. Client');
+      assert.equal(signed.pageStatus, 200);
+      assert.equal(signed.status, 303, 'signed with the new link');
+      const again = await acme.api.post<Problem>(
+        `/v1.1/requests/${created.id}/signers/${encodeURIComponent(signerId)}/execution_url`,
+        {},
+      );
+      assert.equal(again.status, 409, 'a signer who signed keeps the link they signed with');
     });
   });
 });

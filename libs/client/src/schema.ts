@@ -105,6 +105,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1.1/requests/{request_id}/signers/{signer_id}/execution_url': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reissue a signer’s Execution URL
+     * @description Gives one signer of a sent Request, who has not signed, a new Execution URL: every older link of theirs stops opening at once (it shows “this link was replaced”), and the new one opens for `EXECUTION_URL_LIFETIME_DAYS` (default 30) from now, never past `expires_at`. With `notify: true` the signer is sent it on their chosen channels, as a reminder. The answer is the Request; the new link is that signer’s `request_url`.
+     */
+    post: operations['reissueExecutionUrl'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1.1/requests/{request_id}/download': {
     parameters: {
       query?: never;
@@ -516,7 +536,7 @@ export interface paths {
     put?: never;
     /**
      * Create an access token
-     * @description Asks for the password again; the token is shown this once.
+     * @description Asks for the password again; the token is shown this once. `site_ids` limits it to some of your Sites (all of them if absent); a password change revokes it.
      */
     post: operations['createAccessToken'];
     delete?: never;
@@ -688,7 +708,7 @@ export interface webhooks {
     put?: never;
     /**
      * `request.sent`
-     * @description The Request was sent: its Execution URLs are live. Delivered at least once: treat a second delivery of the same `id` as done.
+     * @description The Request was sent: its Execution URLs are live (read them from GET /v1.1/requests/{request_id}). Delivered at least once: treat a second delivery of the same `id` as done.
      */
     post: operations['requestSentWebhook'];
     delete?: never;
@@ -845,7 +865,7 @@ export interface components {
        */
       email?: string;
       /**
-       * @description A US mobile number: `1` and 10 digits. `+1`, no prefix and the usual separators are accepted and normalised.
+       * @description A US mobile number: `1` and 10 digits. `+1`, no prefix and the usual separators are accepted and normalised. Canadian and Caribbean area codes (NANP numbers outside the US) and invalid NANP numbers (area code or exchange starting with 0 or 1, N11) are refused.
        * @example 15551234567
        */
       mobile_number?: string;
@@ -907,7 +927,8 @@ export interface components {
     /** @enum {string} */
     SignerState: 'pending' | 'signed' | 'declined';
     /** @enum {string} */
-    NotificationStatus: 'not_requested' | 'no_address' | 'pending' | 'delivered' | 'failed';
+    NotificationStatus:
+      'not_requested' | 'no_address' | 'pending' | 'delivered' | 'failed' | 'quota_exceeded';
     FieldView: {
       name: string;
       default_value: string | boolean | null;
@@ -935,6 +956,9 @@ export interface components {
       data: components['schemas']['RequestView'][];
     };
     NoParameters: Record<string, never>;
+    ReissueExecutionUrlBody: {
+      notify?: boolean;
+    };
     CreateContractBody:
       components['schemas']['CreateHtmlContractBody'] | components['schemas']['CreatePdfContractBody'];
     CreateHtmlContractBody: {
@@ -1161,6 +1185,7 @@ export interface components {
       password: string;
       name?: string;
       expires_in_days?: number;
+      site_ids?: number[];
     };
     CreatedTokenView: components['schemas']['TokenView'] & {
       access_token: string;
@@ -1178,6 +1203,7 @@ export interface components {
       expires_at: string;
       last_used_at: string | null;
       revoked_at: string | null;
+      site_ids: number[] | null;
     };
     /** @enum {string} */
     TokenOrigin: 'self_service' | 'admin' | 'client_credentials';
@@ -1268,7 +1294,6 @@ export interface components {
             email: boolean;
             mobile_number: boolean;
           };
-          request_url: string;
         }[];
         expires_at: string | null;
       };
@@ -1355,7 +1380,6 @@ export interface components {
             email: boolean;
             mobile_number: boolean;
           };
-          request_url: string;
         }[];
         expires_at: string | null;
       };
@@ -2504,10 +2528,10 @@ export interface operations {
            *           }
            *         },
            *         {
-           *           "signer_id": "5550208371",
+           *           "signer_id": "5552208371",
            *           "signer_ref": "uv-7yAFxvWn63VVB",
            *           "email": null,
-           *           "mobile_number": "15550208371",
+           *           "mobile_number": "15552208371",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
@@ -2536,7 +2560,7 @@ export interface operations {
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5550208371"
+           *           "assigned_to": "5552208371"
            *         }
            *       ],
            *       "render_data": {
@@ -3049,6 +3073,218 @@ export interface operations {
             status?: 429;
             /** @enum {unknown} */
             code?: 'remind_too_soon' | 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  reissueExecutionUrl: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a POST safe to retry: the same key and body replay the first answer (`Idempotent-Replayed: true`). 1 to 255 visible ASCII characters, e.g. a UUID; kept at least 24 hours. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description The Request (a UUID). */
+        request_id: string;
+        /** @description The signer’s `signer_id`, percent-encoded. */
+        signer_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['ReissueExecutionUrlBody'];
+      };
+    };
+    responses: {
+      /** @description The Request, with the signer’s new `request_url`. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RequestView'];
+        };
+      };
+      /**
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json' | 'invalid_idempotency_key' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /**
+       * @description - `invalid_state`: the Request (or signer) is in a state that does not allow this; `state` says which.
+       *     - `request_expired`: the Request is past its `expires_at`.
+       *     - `nothing_to_remind`: no signer who has yet to sign can be reached.
+       *     - `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry.
+       */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 409;
+            /** @enum {unknown} */
+            code?: 'invalid_state' | 'request_expired' | 'nothing_to_remind' | 'idempotency_key_in_flight';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /**
+       * @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
+       *     - `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'invalid_body' | 'idempotency_key_reused';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
           };
         };
       };
@@ -7514,7 +7750,8 @@ export interface operations {
            *           "created_at": "2026-11-24T10:02:07.000Z",
            *           "expires_at": "2026-12-24T10:02:07.000Z",
            *           "last_used_at": null,
-           *           "revoked_at": null
+           *           "revoked_at": null,
+           *           "site_ids": null
            *         }
            *       ]
            *     }
@@ -7649,6 +7886,7 @@ export interface operations {
            *       "expires_at": "2026-12-24T10:02:07.000Z",
            *       "last_used_at": null,
            *       "revoked_at": null,
+           *       "site_ids": null,
            *       "access_token": "eyJhbGciOiJF…",
            *       "token_type": "Bearer",
            *       "expires_in": 2592000
@@ -7658,7 +7896,8 @@ export interface operations {
         };
       };
       /**
-       * @description - `malformed_json`: the body is not valid JSON.
+       * @description - `sites_not_reachable`: the token would be limited to Sites its user does not belong to (`errors[].path` is `site_ids`).
+       *     - `malformed_json`: the body is not valid JSON.
        *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
        */
       400: {
@@ -7671,7 +7910,7 @@ export interface operations {
             /** @constant */
             status?: 400;
             /** @enum {unknown} */
-            code?: 'malformed_json' | 'invalid_path';
+            code?: 'sites_not_reachable' | 'malformed_json' | 'invalid_path';
           };
         };
       };
@@ -7867,7 +8106,8 @@ export interface operations {
            *           "created_at": "2026-11-24T10:02:07.000Z",
            *           "expires_at": "2026-12-24T10:02:07.000Z",
            *           "last_used_at": null,
-           *           "revoked_at": null
+           *           "revoked_at": null,
+           *           "site_ids": null
            *         }
            *       ]
            *     }
@@ -7988,7 +8228,8 @@ export interface operations {
            *       "created_at": "2026-11-24T10:02:07.000Z",
            *       "expires_at": "2026-12-24T10:02:07.000Z",
            *       "last_used_at": null,
-           *       "revoked_at": null
+           *       "revoked_at": null,
+           *       "site_ids": null
            *     }
            */
           'application/json': components['schemas']['TokenView'];

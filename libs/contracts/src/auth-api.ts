@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { Page } from './api.js';
 import { JWKS_PATH } from './auth.js';
-import { boundedString, Email, nullable, refine, strict } from './primitives.js';
+import { boundedString, Email, nonEmptyArray, nullable, PositiveInt, refine, strict } from './primitives.js';
 
 /** RFC 6749 §4.4 client-credentials grant; answers RFC 6749 §5.1/§5.2 bodies, not problems. */
 export const OAUTH_TOKEN_PATH = '/oauth/token';
@@ -143,9 +143,20 @@ export const TokenLifetimeDays = refine(
 );
 
 /** `POST /v1.1/apps/:id/tokens`: re-enter the password; the token is shown once. */
+/**
+ * The Sites a token is limited to (issue #18, L10): a subset of its user's Sites, no
+ * repeats. Absent means every Site the user belongs to at use.
+ */
+export const TokenSiteIds = refine(
+  nonEmptyArray(PositiveInt, 100, 'TokenSiteIdList'),
+  (ids): ids is number[] => new Set(ids).size === ids.length,
+  () => 'must not name a Site twice',
+  'TokenSiteIds',
+);
+
 export const CreateTokenBody = strict(
   { password: PasswordInput },
-  { name: DisplayName, expires_in_days: TokenLifetimeDays },
+  { name: DisplayName, expires_in_days: TokenLifetimeDays, site_ids: TokenSiteIds },
   'CreateTokenBody',
 );
 export type CreateTokenBody = t.TypeOf<typeof CreateTokenBody>;
@@ -171,6 +182,8 @@ export const TokenView = t.type({
   expires_at: t.string,
   last_used_at: nullable(t.string),
   revoked_at: nullable(t.string),
+  /** The Sites the token is limited to; null: every Site its user belongs to. */
+  site_ids: nullable(t.array(t.number)),
 });
 export type TokenView = t.TypeOf<typeof TokenView>;
 

@@ -16,13 +16,21 @@ export const Principal = t.type({
 export type Principal = t.TypeOf<typeof Principal>;
 
 export const PRINCIPAL_HEADER = 'x-esign-principal';
-export const PRINCIPAL_AUDIENCE = 'esign-internal';
 export const PRINCIPAL_ISSUER = 'esign-gateway';
+
+/**
+ * A principal is bound to the one service it is sent to (its `aud`), so a service that
+ * receives one cannot replay it at another. Auth takes none: its self-service routes
+ * authenticate their callers themselves.
+ */
+export const PRINCIPAL_AUDIENCES = { requests: 'esign-requests', notifier: 'esign-notifier' } as const;
+export type PrincipalAudience = (typeof PRINCIPAL_AUDIENCES)[keyof typeof PRINCIPAL_AUDIENCES];
 
 /**
  * Auth's answer to "is this access token still good, and what does it reach now?"
  * (`POST {AUTH_URL}/internal/introspect`, body `{ token_id }`, header
- * `Authorization: Bearer <INTERNAL_TOKEN_SECRET>`). Scope is decided at use: the
+ * `Authorization: Bearer <INTROSPECTION_SECRET>`, a credential of its own that
+ * only the gateway and auth hold). Scope is decided at use: the
  * gateway caches this answer for a few seconds only, so a revocation or a removed
  * membership takes effect within that bound.
  */

@@ -36,6 +36,30 @@ export const UrlFromEnv = (...schemes: string[]) =>
     'UrlFromEnv',
   );
 
+const LOOPBACK_HOST = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])$/i;
+
+/**
+ * An https URL; plain http only to this machine (a test double on loopback). Credentials
+ * and signed requests never cross a network in the clear.
+ */
+export const HttpsUrlFromEnv = transform(
+  t.string,
+  (s) => {
+    let url: URL;
+    try {
+      url = new URL(s);
+    } catch {
+      return E.left('must be an https URL');
+    }
+    if (url.protocol === 'https:') return E.right(s);
+    if (url.protocol === 'http:' && LOOPBACK_HOST.test(url.hostname)) return E.right(s);
+    return E.left('must be an https URL (http only to 127.0.0.1, localhost or [::1])');
+  },
+  (s) => s,
+  (u): u is string => typeof u === 'string',
+  'HttpsUrlFromEnv',
+);
+
 /** A secret of at least `min` characters, so a placeholder like "x" cannot reach production. */
 export const SecretFromEnv = (min = 32) =>
   transform(
@@ -75,6 +99,31 @@ export class ConfigError extends Error {
 }
 
 /**
+ * The secrets docker-compose.yml commits (public, so worthless): a service refuses to
+ * start with any of them unless `ESIGN_LOCAL_DEVELOPMENT=true` says it runs on a
+ * developer's machine (issue #18, L12). tests/deploy/compose.test.ts keeps the list
+ * complete.
+ */
+export const COMPOSE_SECRETS: readonly string[] = [
+  'postgres-compose-only',
+  'esign-compose-only',
+  'compose-key-encryption-secret-change-me-0123456789',
+  'compose-notifier-key-encryption-secret-change-me-0123',
+  'compose-only-url-signing-key-4f2a8e61d3b7',
+  'compose-only-introspection-secret-5d0c9a17e3',
+  // The `d` of the compose gateway's principal signing key.
+  'qG17umdpBRvKEkjnDkaq5ZQBFYcfNzvNuE8dQfPPHgg',
+];
+export const LOCAL_DEVELOPMENT_FLAG = 'ESIGN_LOCAL_DEVELOPMENT';
+
+const committedSecretsIn = (input: Record<string, string>, env: NodeJS.ProcessEnv): string[] =>
+  env[LOCAL_DEVELOPMENT_FLAG] === 'true'
+    ? []
+    : Object.entries(input)
+        .filter(([, value]) => COMPOSE_SECRETS.some((secret) => value.includes(secret)))
+        .map(([name]) => name);
+
+/**
  * Decodes the environment, filling `defaults` for unset variables. A wrong or missing
  * variable throws a `ConfigError` whose message is one line naming each offender.
  */
@@ -88,6 +137,11 @@ export const decodeConfig = <C extends t.Mixed>(
     const value = env[key] !== undefined && env[key] !== '' ? env[key] : defaults[key];
     if (value !== undefined && value !== '') input[key] = value;
   }
+  const committed = committedSecretsIn(input, env);
+  if (committed.length > 0)
+    throw new ConfigError(
+      `invalid configuration: ${committed.join(', ')} ${committed.length === 1 ? 'holds a secret' : 'hold secrets'} committed in docker-compose.yml: set your own (${LOCAL_DEVELOPMENT_FLAG}=true allows them on a developer's machine only)`,
+    );
   const result = codec.decode(input) as t.Validation<t.TypeOf<C>>;
   if (E.isRight(result)) return result.right;
   const problems = formatErrors(result.left).map((e) =>
@@ -118,6 +172,8 @@ export const CommonEnv = {
   LOG_LEVEL: LogLevel,
   /** Prefix of exchange and queue names; one broker can host several installations (or test runs). */
   AMQP_PREFIX: t.string,
+  /** Address the HTTP server binds to; `npm start` binds every service but the gateway to loopback. */
+  LISTEN_HOST: t.string,
 };
 
-export const commonDefaults = { LOG_LEVEL: 'info', AMQP_PREFIX: 'esign' } as const;
+export const commonDefaults = { LOG_LEVEL: 'info', AMQP_PREFIX: 'esign', LISTEN_HOST: '0.0.0.0' } as const;

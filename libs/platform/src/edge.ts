@@ -14,7 +14,7 @@ import {
   type PageRequest,
   type Principal,
 } from '@esign/contracts';
-import { verifyPrincipal } from './principal.js';
+import { verifyPrincipal, type PrincipalVerifier } from './principal.js';
 import { invalidBody, notFound, unauthorized, type HttpProblem } from './problems.js';
 
 /** A use case runner for one service's error table: a Left is thrown as its problem. */
@@ -95,17 +95,20 @@ export const uuidParam = (raw: string | undefined, resource: string): string => 
 };
 
 /**
- * The caller as the gateway vouches for it (the principal header, signed with
- * INTERNAL_TOKEN_SECRET). A service trusts no scope it cannot verify: without a valid
- * principal nothing under /v1.1 answers.
+ * The caller as the gateway vouches for it (the principal header, signed with the
+ * gateway's private key and addressed to this service). A service trusts no scope it
+ * cannot verify: without a valid principal nothing under /v1.1 answers.
  */
-export const principalOf = async (secret: string, header: string | undefined): Promise<Principal> => {
+export const principalOf = async (
+  verifier: PrincipalVerifier,
+  header: string | undefined,
+): Promise<Principal> => {
   if (header === undefined || header === '')
     throw unauthorized(
       'This call carries no verified principal: call the API through the gateway.',
       'unauthenticated',
     );
-  const verified = await verifyPrincipal(secret, header);
+  const verified = await verifyPrincipal(verifier, header);
   if (E.isLeft(verified)) throw unauthorized('The forwarded principal is not valid.', 'invalid_principal');
   return verified.right;
 };

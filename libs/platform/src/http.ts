@@ -36,6 +36,11 @@ export interface HttpAppOptions {
    */
   readonly rawBodyPaths?: readonly string[];
   readonly metrics?: Metrics;
+  /**
+   * `/readyz` and `/metrics` are served by `createOpsApp` on a port of their own, not
+   * here (the gateway: its main port is public). `/healthz` stays on both.
+   */
+  readonly separateOps?: boolean;
 }
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -91,7 +96,9 @@ const isHttpError = (e: unknown): e is { status: number; expose?: boolean; messa
  * structured access log, metrics, one error handler speaking problem+json, JSON body
  * parsing with a size limit, health endpoints. Mount the service's router on `router`.
  */
-export const createHttpApp = (options: HttpAppOptions): { app: Koa<AppState>; router: Router<AppState> } => {
+export const createHttpApp = (
+  options: HttpAppOptions,
+): { app: Koa<AppState>; router: Router<AppState>; metrics: Metrics } => {
   const app = new Koa<AppState>({ proxy: false });
   const router = new Router<AppState>();
   const metrics = options.metrics ?? createMetrics(options.service);
@@ -174,12 +181,22 @@ export const createHttpApp = (options: HttpAppOptions): { app: Koa<AppState>; ro
     );
   }
 
+  mountHealth(router, options.service);
+  if (options.separateOps !== true) mountOps(router, options.readiness, metrics);
+
+  return { app, router, metrics };
+};
+
+const mountHealth = (router: Router<AppState>, service: string): void => {
   router.get('/healthz', (ctx) => {
-    ctx.body = { status: 'ok', service: options.service };
+    ctx.body = { status: 'ok', service };
   });
+};
+
+const mountOps = (router: Router<AppState>, readiness: readonly ReadinessCheck[], metrics: Metrics): void => {
   router.get('/readyz', async (ctx) => {
     const results = await Promise.all(
-      options.readiness.map(async ({ name, check }) => {
+      readiness.map(async ({ name, check }) => {
         try {
           await withTimeout(check(), 2000, `${name} did not answer in 2 s`);
           return [name, 'ok'] as const;
@@ -196,8 +213,27 @@ export const createHttpApp = (options: HttpAppOptions): { app: Koa<AppState>; ro
     ctx.type = metrics.contentType;
     ctx.body = await metrics.render();
   });
+};
 
-  return { app, router };
+/**
+ * The operations port of a service whose main port is public (issue #18, L12):
+ * `/healthz`, `/readyz` and `/metrics` only, for the kubelet and Prometheus.
+ */
+export const createOpsApp = (options: {
+  readonly service: string;
+  readonly readiness: readonly ReadinessCheck[];
+  readonly metrics: Metrics;
+}): Koa<AppState> => {
+  const app = new Koa<AppState>({ proxy: false });
+  const router = new Router<AppState>();
+  mountHealth(router, options.service);
+  mountOps(router, options.readiness, options.metrics);
+  app.use(router.routes());
+  app.use((ctx) => {
+    if (ctx.body === undefined || ctx.body === null)
+      sendProblem(ctx, problem({ status: 404, code: 'not_found', title: 'Not found' }));
+  });
+  return app;
 };
 
 /** Mounts the router, then answers anything unmatched with a 404 (or 405) problem. */

@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
+import * as t from 'io-ts';
 import { runner } from 'node-pg-migrate';
+import { LogLevel, UrlFromEnv } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { runMain } from './service.js';
 
@@ -47,6 +49,16 @@ export const isEntryPoint = (moduleUrl: string): boolean =>
   fileURLToPath(moduleUrl).replace(/\.ts$/, '.js') === process.argv[1].replace(/\.ts$/, '.js');
 
 /** `node services/<name>/dist/src/migrate.js`: migrates the service's database and exits. */
+/**
+ * All a migration run reads: its database and the log level. Nothing else, so the
+ * Kubernetes Job and compose's migration steps are given no other secret (issue #18, L12).
+ */
+export const MigrateConfig = t.type({
+  LOG_LEVEL: LogLevel,
+  DATABASE_URL: UrlFromEnv('postgres', 'postgresql'),
+});
+export type MigrateConfig = t.TypeOf<typeof MigrateConfig>;
+
 export const runMigrations = (
   service: string,
   dir: string,

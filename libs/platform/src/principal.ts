@@ -1,62 +1,61 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { webcrypto } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, KeyObject } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import {
   Principal,
-  PRINCIPAL_AUDIENCE,
   PRINCIPAL_ISSUER,
   formatErrors,
   renderErrors,
+  transform,
+  type PrincipalAudience,
 } from '@esign/contracts';
 
 /** The claims without the JWT registered ones. */
 const StrictPrincipal = t.exact(Principal);
 
-const keyOf = (secret: string) => new TextEncoder().encode(secret);
-
-/**
- * The HMAC key of a secret, imported once: jose would otherwise import the raw bytes
- * into a CryptoKey on every verification, which was a tenth of the requests service's
- * CPU per call in `npm run bench`.
- */
-const verificationKeys = new Map<string, Promise<webcrypto.CryptoKey>>();
-const verificationKeyOf = (secret: string): Promise<webcrypto.CryptoKey> => {
-  let key = verificationKeys.get(secret);
-  if (key === undefined) {
-    key = webcrypto.subtle.importKey('raw', keyOf(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'verify',
-    ]);
-    verificationKeys.set(secret, key);
-  }
-  return key;
-};
-
 /** Lifetime of a forwarded principal: long enough for one hop, too short to replay usefully. */
 const PRINCIPAL_TTL_SECONDS = 60;
 
-/** The gateway's signed statement of who calls and which sites they reach now. */
-export const signPrincipal = async (secret: string, principal: Principal): Promise<string> =>
+/** The one algorithm: the gateway's Ed25519 key. Nothing symmetric is accepted. */
+const PRINCIPAL_ALGORITHM = 'EdDSA';
+const PRINCIPAL_TYPE = 'esign-principal+jwt';
+
+/**
+ * The gateway's signed statement of who calls and which sites they reach now, for one
+ * upstream service only (`aud`): a principal sent to the notifier opens nothing at requests.
+ */
+export const signPrincipal = async (
+  key: KeyObject,
+  audience: PrincipalAudience,
+  principal: Principal,
+): Promise<string> =>
   new SignJWT({ token_id: principal.token_id, sites: principal.sites })
-    .setProtectedHeader({ alg: 'HS256', typ: 'esign-principal+jwt' })
+    .setProtectedHeader({ alg: PRINCIPAL_ALGORITHM, typ: PRINCIPAL_TYPE })
     .setSubject(principal.sub)
     .setIssuer(PRINCIPAL_ISSUER)
-    .setAudience(PRINCIPAL_AUDIENCE)
+    .setAudience(audience)
     .setIssuedAt()
     .setExpirationTime(`${PRINCIPAL_TTL_SECONDS}s`)
-    .sign(keyOf(secret));
+    .sign(key);
+
+/** What a service needs to check a principal: the gateway's public key and its own audience. */
+export interface PrincipalVerifier {
+  readonly publicKey: KeyObject;
+  readonly audience: PrincipalAudience;
+}
 
 /** Verifies a forwarded principal; answers why it is refused otherwise. */
 export const verifyPrincipal = async (
-  secret: string,
+  verifier: PrincipalVerifier,
   token: string,
 ): Promise<E.Either<string, Principal>> => {
   try {
-    const { payload } = await jwtVerify(token, await verificationKeyOf(secret), {
-      algorithms: ['HS256'],
+    const { payload } = await jwtVerify(token, verifier.publicKey, {
+      algorithms: [PRINCIPAL_ALGORITHM],
       issuer: PRINCIPAL_ISSUER,
-      audience: PRINCIPAL_AUDIENCE,
-      typ: 'esign-principal+jwt',
+      audience: verifier.audience,
+      typ: PRINCIPAL_TYPE,
       clockTolerance: 5,
     });
     const decoded = StrictPrincipal.decode(payload);
@@ -65,4 +64,79 @@ export const verifyPrincipal = async (
     if (error instanceof joseErrors.JOSEError) return E.left(error.code);
     throw error;
   }
+};
+
+const isEd25519 = (key: KeyObject) => key.asymmetricKeyType === 'ed25519';
+
+const parseKeyText = (text: string): { jwk: Record<string, unknown> } | { pem: string } | undefined => {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{')) {
+    try {
+      const jwk: unknown = JSON.parse(trimmed);
+      return typeof jwk === 'object' && jwk !== null ? { jwk: jwk as Record<string, unknown> } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  // PEM in one environment variable often arrives with its line breaks escaped.
+  if (trimmed.startsWith('-----BEGIN')) return { pem: trimmed.replace(/\\n/g, '\n') };
+  return undefined;
+};
+
+/**
+ * The gateway's principal signing key: an Ed25519 private key as a JWK (JSON, one line)
+ * or a PKCS#8 PEM.
+ */
+export const PrincipalSigningKeyFromEnv = transform<t.StringC, KeyObject>(
+  t.string,
+  (s) => {
+    const parsed = parseKeyText(s);
+    const problem = 'must be an Ed25519 private key (a JWK with "d", or a PKCS#8 PEM)';
+    if (parsed === undefined) return E.left(problem);
+    try {
+      const key =
+        'jwk' in parsed ? createPrivateKey({ key: parsed.jwk, format: 'jwk' }) : createPrivateKey(parsed.pem);
+      return isEd25519(key) ? E.right(key) : E.left(problem);
+    } catch {
+      return E.left(problem);
+    }
+  },
+  (key) => JSON.stringify(key.export({ format: 'jwk' })),
+  (u): u is KeyObject => u instanceof KeyObject && u.type === 'private',
+  'PrincipalSigningKeyFromEnv',
+);
+
+/**
+ * The gateway's public key as the services hold it: an Ed25519 public JWK or SPKI PEM.
+ * A private key is refused: a service able to sign principals is what this key split
+ * exists to prevent.
+ */
+export const PrincipalPublicKeyFromEnv = transform<t.StringC, KeyObject>(
+  t.string,
+  (s) => {
+    const parsed = parseKeyText(s);
+    const problem = 'must be an Ed25519 public key (a JWK without "d", or an SPKI PEM)';
+    if (parsed === undefined) return E.left(problem);
+    if ('jwk' in parsed ? 'd' in parsed.jwk : /PRIVATE KEY/.test(parsed.pem))
+      return E.left('must be the public key only: this service must not be able to sign principals');
+    try {
+      const key =
+        'jwk' in parsed ? createPublicKey({ key: parsed.jwk, format: 'jwk' }) : createPublicKey(parsed.pem);
+      return isEd25519(key) ? E.right(key) : E.left(problem);
+    } catch {
+      return E.left(problem);
+    }
+  },
+  (key) => JSON.stringify(key.export({ format: 'jwk' })),
+  (u): u is KeyObject => u instanceof KeyObject && u.type === 'public',
+  'PrincipalPublicKeyFromEnv',
+);
+
+/** A fresh key pair as the environment carries it (for `npm start` and tests). */
+export const generatePrincipalKeyPair = (): { readonly signingKey: string; readonly publicKey: string } => {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  return {
+    signingKey: JSON.stringify(privateKey.export({ format: 'jwk' })),
+    publicKey: JSON.stringify(publicKey.export({ format: 'jwk' })),
+  };
 };

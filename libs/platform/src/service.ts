@@ -15,20 +15,29 @@ export const serve = async (options: {
   readonly logger: Logger;
   readonly steps: readonly ShutdownStep[];
   readonly graceMs?: number;
+  /** A second server for `/readyz` and `/metrics` (`createOpsApp`), drained with the first. */
+  readonly ops?: { readonly app: Koa<AppState>; readonly port: number };
 }): Promise<{ server: Server; shutdown: () => Promise<void> }> => {
-  const server = createServer(options.app.callback());
-  // Longer than a load balancer's idle timeout, so it never reuses a socket we just closed.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 30_000;
+  const serverOf = (app: Koa<AppState>) => {
+    const created = createServer(app.callback());
+    // Longer than a load balancer's idle timeout, so it never reuses a socket we just closed.
+    created.keepAliveTimeout = 65_000;
+    created.headersTimeout = 66_000;
+    created.requestTimeout = 30_000;
+    return created;
+  };
+  const server = serverOf(options.app);
+  const ops = options.ops === undefined ? undefined : serverOf(options.ops.app);
   const shutdown = handleShutdown({
     logger: options.logger,
-    servers: [server],
+    servers: ops === undefined ? [server] : [server, ops],
     steps: options.steps,
     ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }),
   });
   await listen(server, options.port, options.host);
+  if (ops !== undefined) await listen(ops, options.ops!.port, options.host);
   options.logger.info({ port: options.port }, 'listening');
+  if (options.ops !== undefined) options.logger.info({ port: options.ops.port }, 'operations port listening');
   // A buffered logger would hold this line back; start-up news should not wait.
   options.logger.flush();
   return { server, shutdown };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureLocalSealCertificate, topologyNames } from '@esign/platform';
@@ -15,6 +15,7 @@ import { startSmtpServer, type SmtpDouble } from './smtp-server.js';
 import { freePort, startService, type RunningService, type ServiceName } from './system.js';
 import { signWithAuthKey } from './issuer-key.js';
 import { adminCli, provisionTenant, type Tenant } from './tenants.js';
+import { principalKeys as makePrincipalKeys, type PrincipalKeys } from './principal-keys.js';
 export type { Tenant } from './tenants.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.js';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
@@ -30,6 +31,17 @@ type DataOwner = (typeof DATA_OWNERS)[number];
  */
 const CONSUMERS = ['notifier', 'notifier-webhooks', 'requests.notification-outcomes'];
 const MAX_RETRY_STEPS = 20;
+
+/** Deletes the queues and exchanges the services declared under an AMQP prefix. */
+export const deleteSystemAmqpObjects = (prefix: string): Promise<void> =>
+  deleteAmqpObjects({
+    queues: CONSUMERS.flatMap((consumer) => [
+      `${prefix}.${consumer}`,
+      `${prefix}.${consumer}.parked`,
+      ...Array.from({ length: MAX_RETRY_STEPS }, (_, i) => `${prefix}.${consumer}.retry.${i + 1}`),
+    ]),
+    exchanges: Object.values(topologyNames(prefix)),
+  });
 
 export interface SystemOptions {
   /** Names the databases and the AMQP prefix, for whoever finds leftovers. */
@@ -52,6 +64,11 @@ export interface SystemOptions {
   readonly replicas?: number;
   /** Node options per service, e.g. `--cpu-prof` for a benchmark. */
   readonly nodeArgs?: Partial<Record<ServiceName, readonly string[]>>;
+  /**
+   * Runs every service from this container image (`docker run` on the host network)
+   * instead of the built files, e.g. the image scripts/images.sh builds.
+   */
+  readonly image?: string;
 }
 
 export interface EsignSystem {
@@ -64,8 +81,8 @@ export interface EsignSystem {
   readonly amqpPrefix: string;
   /** Present when started with `proxies: true`. */
   readonly proxies: { readonly postgres: TcpProxy; readonly amqp: TcpProxy } | undefined;
-  /** Secret the gateway signs principals with (for calling a service directly). */
-  readonly internalSecret: string;
+  /** The gateway's principal keys (to call a service directly, as the gateway would). */
+  readonly principalKeys: PrincipalKeys;
   /** Runs auth's admin CLI (the built one) against auth's database; answers its JSON. */
   admin(...args: string[]): Promise<Record<string, unknown>>;
   /** An account with one site, one member user, a Developer App and an access token. */
@@ -134,7 +151,7 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
     const service = running.get(replicaKey(name, index));
     if (service === undefined) return;
     samplePeak(service);
-    const forced = setTimeout(() => service.process.kill('SIGKILL'), 25_000);
+    const forced = setTimeout(() => void service.stop('SIGKILL'), 25_000);
     try {
       await service.stop(signal);
     } finally {
@@ -167,16 +184,7 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       const database = databases[name];
       cleanups.push(() => database.drop());
     }
-    cleanups.push(() =>
-      deleteAmqpObjects({
-        queues: CONSUMERS.flatMap((consumer) => [
-          `${prefix}.${consumer}`,
-          `${prefix}.${consumer}.parked`,
-          ...Array.from({ length: MAX_RETRY_STEPS }, (_, i) => `${prefix}.${consumer}.retry.${i + 1}`),
-        ]),
-        exchanges: Object.values(topologyNames(prefix)),
-      }),
-    );
+    cleanups.push(() => deleteSystemAmqpObjects(prefix));
 
     let proxies: EsignSystem['proxies'];
     if (options.proxies === true) {
@@ -205,6 +213,8 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       () => twilio.close(),
     );
     const outboxDir = mkdtempSync(join(tmpdir(), 'esign-outbox-'));
+    // A container's service runs as uid 1000 and writes here through a mount.
+    if (options.image !== undefined) chmodSync(outboxDir, 0o777);
     cleanups.push(() => Promise.resolve(rmSync(outboxDir, { recursive: true, force: true })));
     // The certificate that seals executed PDFs: self-signed, this system's own.
     const sealDir = mkdtempSync(join(tmpdir(), 'esign-seal-'));
@@ -227,7 +237,8 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       }
     }
     const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
-    const internalSecret = secret();
+    // Only the gateway holds the private key; the services get the public one (ADR 1310).
+    const principalKeys = makePrincipalKeys();
     const keyEncryptionKeys = `k1:${secret()}`;
     const tokenIssuer = gatewayUrl;
 
@@ -236,7 +247,8 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       AMQP_PREFIX: prefix,
       PUBLIC_BASE_URL: gatewayUrl,
       TOKEN_ISSUER: tokenIssuer,
-      INTERNAL_TOKEN_SECRET: internalSecret,
+      PRINCIPAL_PUBLIC_KEY: principalKeys.publicKeyEnv,
+      INTROSPECTION_SECRET: secret(),
       URL_SIGNING_KEYS: `k1:${secret()}`,
       KEY_ENCRYPTION_KEYS: keyEncryptionKeys,
       AUTH_URL: `http://127.0.0.1:${ports.auth}`,
@@ -251,23 +263,36 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       // Buckets of this system's own in the shared Redis, should a test turn limits on.
       REDIS_URL: redisUrl(),
       RATE_LIMIT_KEY_PREFIX: `${prefix}:rate:`,
+      NOTIFIER_QUOTA_KEY_PREFIX: `${prefix}:quota:`,
       // Tests drive many calls from one token: the limits have tests of their own.
       RATE_LIMIT_TOKEN: 'off',
       RATE_LIMIT_SITE: 'off',
       RATE_LIMIT_COSTLY: 'off',
       RATE_LIMIT_ANONYMOUS: 'off',
+      // Drills and benches send thousands of messages, some to one address: the daily
+      // message quotas have tests of their own (ADR 1320), and a test may turn them on.
+      NOTIFIER_SITE_DAILY_EMAILS: '0',
+      NOTIFIER_SITE_DAILY_SMS: '0',
+      NOTIFIER_RECIPIENT_DAILY_EMAILS: '0',
+      NOTIFIER_RECIPIENT_DAILY_SMS: '0',
     };
     const envOf = (name: ServiceName): Record<string, string> => ({
       ...shared,
-      ...(name === 'gateway' ? {} : { DATABASE_URL: serviceDatabaseUrl(name) }),
+      ...(name === 'gateway'
+        ? { PRINCIPAL_SIGNING_KEY: principalKeys.signingKeyEnv }
+        : { DATABASE_URL: serviceDatabaseUrl(name) }),
       ...(name === 'requests' ? seal : {}),
       ...options.env?.[name],
     });
     const startReplica = async (name: ServiceName, index: number) => {
-      const service = await startService(name, envOf(name), {
+      // The gateway's operations port (/readyz, /metrics): any free one, chosen at bind time,
+      // so replicas never race for a number picked in advance.
+      const env = name === 'gateway' ? { OPS_PORT: '0', ...envOf(name) } : envOf(name);
+      const service = await startService(name, env, {
         port: replicaPorts[name][index]!,
         timeoutMs: options.startTimeoutMs ?? 60_000,
         ...(options.nodeArgs?.[name] === undefined ? {} : { nodeArgs: options.nodeArgs[name] }),
+        ...(options.image === undefined ? {} : { image: options.image }),
       });
       running.set(replicaKey(name, index), service);
       return service;
@@ -308,7 +333,7 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       databases,
       amqpPrefix: prefix,
       proxies,
-      internalSecret,
+      principalKeys,
       admin,
       createTenant,
       signAsIssuer,

@@ -1,4 +1,5 @@
-import { createDecipheriv, createPrivateKey, hkdfSync, sign, type KeyObject } from 'node:crypto';
+import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
+import { keyEncryption, parseKeyEncryptionKeys, SIGNING_KEY_ENCRYPTION } from '@esign/platform';
 import pg from 'pg';
 
 const base64url = (value: Buffer | string) => Buffer.from(value).toString('base64url');
@@ -36,18 +37,10 @@ export const signWithAuthKey = async (
   return `${header}.${payload}.${base64url(signature)}`;
 };
 
-/** Opens a signing key sealed by auth (AES-256-GCM under an HKDF of KEY_ENCRYPTION_KEYS, kid as AAD). */
+/** Opens a signing key sealed by auth, with the same shared code auth uses. */
 const openSealedKey = (keys: string, keyId: string, sealed: Buffer, kid: string): KeyObject => {
-  const entry = keys.split(',').find((k) => k.startsWith(`${keyId}:`));
-  if (entry === undefined) throw new Error(`no key encryption key ${keyId}`);
-  const derived = Buffer.from(
-    hkdfSync('sha256', entry.slice(keyId.length + 1), 'esign-auth', `signing-key-encryption:${keyId}`, 32),
-  );
-  const nonce = sealed.subarray(1, 13);
-  const tag = sealed.subarray(sealed.length - 16);
-  const decipher = createDecipheriv('aes-256-gcm', derived, nonce);
-  decipher.setAAD(Buffer.from(kid, 'utf8'));
-  decipher.setAuthTag(tag);
-  const der = Buffer.concat([decipher.update(sealed.subarray(13, sealed.length - 16)), decipher.final()]);
+  const parsed = parseKeyEncryptionKeys(keys);
+  if (typeof parsed === 'string') throw new Error(`KEY_ENCRYPTION_KEYS ${parsed}`);
+  const der = keyEncryption(parsed, SIGNING_KEY_ENCRYPTION).open(keyId, sealed, kid);
   return createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
 };

@@ -1,6 +1,6 @@
 import { ConfigError, createDatabasePool, createLogger, decodeConfig, migrate } from '@esign/platform';
 import { runAdmin, EXIT } from './adapters/cli/admin-cli.js';
-import { KeyEncryptionError } from './adapters/crypto/key-encryption.js';
+import { KeyEncryptionError } from '@esign/platform';
 import { keyMismatchAdvice } from './adapters/crypto/key-encryption-check.js';
 import { composeDeps } from './compose.js';
 import { AdminConfig, adminDefaults } from './config.js';

@@ -1,6 +1,6 @@
 import { systemClock } from '@esign/contracts';
 import type { DatabasePool, Logger } from '@esign/platform';
-import { keyEncryption } from './adapters/crypto/key-encryption.js';
+import { keyEncryption, SIGNING_KEY_ENCRYPTION } from '@esign/platform';
 import { ed25519KeyGenerator, joseTokenSigner } from './adapters/crypto/ed25519-keys.js';
 import { nodeSecrets } from './adapters/crypto/node-secrets.js';
 import { scryptPasswordHasher } from './adapters/crypto/scrypt-password-hasher.js';
@@ -39,7 +39,7 @@ export const composeDeps = (options: {
   readonly anonymousLimits?: AnonymousLimits;
 }): { deps: Deps; usage: BufferedUsageRecorder } => {
   const { pool, config } = options;
-  const encryption = keyEncryption(config.KEY_ENCRYPTION_KEYS);
+  const encryption = keyEncryption(config.KEY_ENCRYPTION_KEYS, SIGNING_KEY_ENCRYPTION);
   const keys = postgresKeyStore(pool);
   const usage = postgresTokenUsage(pool, options.logger, {
     ...(options.usageFlushMs === undefined ? {} : { intervalMs: options.usageFlushMs }),

@@ -1,26 +1,14 @@
-import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { transform } from '@esign/contracts';
 import {
+  MigrateConfig,
   CommonEnv,
   commonDefaults,
   IntFromEnv,
+  KeyEncryptionKeysFromEnv,
   loadConfigOrExit,
   SecretFromEnv,
   UrlFromEnv,
 } from '@esign/platform';
-import { parseKeyEncryptionKeys } from './adapters/crypto/key-encryption.js';
-
-const KeyEncryptionKeys = transform(
-  t.string,
-  (s) => {
-    const parsed = parseKeyEncryptionKeys(s);
-    return typeof parsed === 'string' ? E.left(parsed) : E.right(parsed);
-  },
-  (keys) => keys.map((k) => `${k.id}:${k.secret}`).join(','),
-  (u): u is Array<{ id: string; secret: string }> => Array.isArray(u),
-  'KeyEncryptionKeys',
-);
 
 /** What both the service and the admin CLI need: the database, the keys and the lifetimes. */
 const CoreEnv = {
@@ -29,7 +17,7 @@ const CoreEnv = {
   /** `iss` of every access token; the gateway verifies against the same value. */
   TOKEN_ISSUER: t.string,
   /** `id:secret[,id:secret]`: the first seals new signing keys, all open existing ones. */
-  KEY_ENCRYPTION_KEYS: KeyEncryptionKeys,
+  KEY_ENCRYPTION_KEYS: KeyEncryptionKeysFromEnv,
   ACCESS_TOKEN_TTL_DAYS: IntFromEnv(1, 365),
   CLIENT_CREDENTIALS_TTL_SECONDS: IntFromEnv(60, 86_400),
   SESSION_TTL_SECONDS: IntFromEnv(60, 86_400),
@@ -51,8 +39,8 @@ export const Config = t.type({
   ...CommonEnv,
   ...CoreEnv,
   PORT: IntFromEnv(1, 65535),
-  /** The gateway's credential for `POST /internal/introspect`. */
-  INTERNAL_TOKEN_SECRET: SecretFromEnv(32),
+  /** The gateway's credential for `POST /internal/introspect`, and nothing else (ADR 1310). */
+  INTROSPECTION_SECRET: SecretFromEnv(32),
   /** Proxies in front that append to X-Forwarded-For: 1 (the gateway); 2 behind an ingress too. */
   TRUSTED_PROXY_HOPS: IntFromEnv(0, 10),
   /** Unauthenticated sign-ins and token requests per client address per minute (ADR 1303). */
@@ -74,3 +62,12 @@ export const adminDefaults = coreDefaults;
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config =>
   loadConfigOrExit(Config, defaults, env);
+
+/** What `migrate.js` reads: the database and the log level, no other secret (L12). */
+export { MigrateConfig } from '@esign/platform';
+export const migrateDefaults = {
+  LOG_LEVEL: commonDefaults.LOG_LEVEL,
+  DATABASE_URL: coreDefaults.DATABASE_URL,
+};
+export const loadMigrateConfig = (env: NodeJS.ProcessEnv = process.env): MigrateConfig =>
+  loadConfigOrExit(MigrateConfig, migrateDefaults, env);

@@ -55,7 +55,7 @@ runMain(logger, async () => {
           deps,
           logger,
           readiness,
-          internalSecret: config.INTERNAL_TOKEN_SECRET,
+          introspectionSecret: config.INTROSPECTION_SECRET,
           trustedProxyHops: config.TRUSTED_PROXY_HOPS,
         }),
         steps: [
@@ -65,5 +65,5 @@ runMain(logger, async () => {
       };
     },
   });
-  await serve({ app, port: config.PORT, logger, steps });
+  await serve({ app, port: config.PORT, host: config.LISTEN_HOST, logger, steps });
 });

@@ -21,6 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startAuthDouble } from '../test/support/auth-double.js';
+import { testGatewayKeys } from '@esign/testing';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..', '..');
@@ -176,7 +177,8 @@ const main = async () => {
     PORT: String(gatewayPort),
     AUTH_URL: auth.url,
     REQUESTS_URL: `http://127.0.0.1:${upstreamPort}`,
-    INTERNAL_TOKEN_SECRET: secret,
+    INTROSPECTION_SECRET: secret,
+    PRINCIPAL_SIGNING_KEY: testGatewayKeys.signingKeyEnv,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     // Limits stay on (their cost is measured) but high enough never to refuse.
     RATE_LIMIT_TOKEN: '100000000/1s',

@@ -9,6 +9,7 @@ import {
   IntFromEnv,
   loadConfigOrExit,
   SecretFromEnv,
+  PrincipalSigningKeyFromEnv,
   UrlFromEnv,
 } from '@esign/platform';
 
@@ -45,11 +46,19 @@ const NonEmpty = transform<t.StringC, string>(
 export const Config = t.type({
   ...CommonEnv,
   PORT: IntFromEnv(1, 65535),
+  /**
+   * `/readyz` and `/metrics` (and `/healthz`): never routed publicly (L12). `0` takes any
+   * free port (test systems that never probe it, so no two replicas race for one).
+   */
+  OPS_PORT: IntFromEnv(0, 65535),
   PUBLIC_BASE_URL: UrlFromEnv('http', 'https'),
   AUTH_URL: UrlFromEnv('http', 'https'),
   REQUESTS_URL: UrlFromEnv('http', 'https'),
   NOTIFIER_URL: UrlFromEnv('http', 'https'),
-  INTERNAL_TOKEN_SECRET: SecretFromEnv(32),
+  /** Signs the principal forwarded to requests and notifier; they hold its public key (ADR 1310). */
+  PRINCIPAL_SIGNING_KEY: PrincipalSigningKeyFromEnv,
+  /** The gateway's credential for auth's `POST /internal/introspect`. */
+  INTROSPECTION_SECRET: SecretFromEnv(32),
   TOKEN_ISSUER: NonEmpty,
   INTROSPECTION_CACHE_SECONDS: IntFromEnv(0, 60),
   INTROSPECTION_TIMEOUT_MS: IntFromEnv(50, 60_000),
@@ -77,6 +86,7 @@ export type Config = t.TypeOf<typeof Config>;
 export const defaults = {
   ...commonDefaults,
   PORT: '8080',
+  OPS_PORT: '9080',
   PUBLIC_BASE_URL: 'http://localhost:8080',
   AUTH_URL: 'http://127.0.0.1:8081',
   REQUESTS_URL: 'http://127.0.0.1:8082',

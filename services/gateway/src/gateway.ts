@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import {
   signPrincipal,
   createHttpApp,
+  createOpsApp,
   type AppState,
   type Logger,
   type ReadinessCheck,
@@ -32,6 +33,8 @@ export interface GatewayOverrides {
 
 export interface Gateway {
   readonly app: Koa<AppState>;
+  /** `/healthz`, `/readyz`, `/metrics` for the kubelet and Prometheus, on OPS_PORT. */
+  readonly opsApp: Koa<AppState>;
   /** Closes every upstream pool (after the server has drained). */
   readonly close: () => Promise<void>;
 }
@@ -84,14 +87,14 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
   const introspect = httpTokenIntrospector({
     pool: pools.introspection,
     basePath: basePaths.auth,
-    secret: config.INTERNAL_TOKEN_SECRET,
+    secret: config.INTROSPECTION_SECRET,
     timeoutMs: config.INTROSPECTION_TIMEOUT_MS,
     logger,
   });
   const resolve = cachedLookup(
     resolvePrincipal({
       introspect,
-      sign: (principal) => signPrincipal(config.INTERNAL_TOKEN_SECRET, principal),
+      sign: (audience, principal) => signPrincipal(config.PRINCIPAL_SIGNING_KEY, audience, principal),
     }),
     { ttlMs: cacheTtlMs, now, maxEntries: MAX_CACHED_TOKENS },
   );
@@ -148,12 +151,16 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
     },
   });
 
-  const { app, router } = createHttpApp({
+  const readiness = [ready('auth'), ready('requests'), ready('notifier')];
+  // /readyz and /metrics answer on OPS_PORT only: the main port is the public one (L12).
+  const { app, router, metrics } = createHttpApp({
     service: 'gateway',
     logger,
-    readiness: [ready('auth'), ready('requests'), ready('notifier')],
+    readiness,
     parseBodies: false,
+    separateOps: true,
   });
+  const opsApp = createOpsApp({ service: 'gateway', readiness, metrics });
   // A response cut short (an upstream dying mid-body, a client hanging up) reaches koa
   // as an 'error' event; the proxy has logged what matters, and koa's default handler
   // would print a stack trace outside the JSON log.
@@ -175,6 +182,7 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
 
   return {
     app,
+    opsApp,
     close: async () => {
       await Promise.all([...Object.values(pools).map((pool) => pool.close()), rateLimiter.close()]);
     },

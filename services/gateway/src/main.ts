@@ -12,6 +12,7 @@ runMain(logger, async () => {
   await serve({
     app: gateway.app,
     port: config.PORT,
+    ops: { app: gateway.opsApp, port: config.OPS_PORT },
     logger,
     steps: [{ name: 'upstream pools', run: gateway.close }],
   });

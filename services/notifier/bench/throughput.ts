@@ -18,6 +18,7 @@ import {
   startSmtpServer,
   startTwilioApi,
   testLogger,
+  testGatewayKeys,
 } from '@esign/testing';
 import { parseConfig } from '../src/config.js';
 import { startNotifier } from '../src/notifier.js';
@@ -40,7 +41,8 @@ const notifier = await startNotifier(
     DATABASE_URL: database.url,
     AMQP_URL: infra().amqpUrl,
     AMQP_PREFIX: prefix,
-    INTERNAL_TOKEN_SECRET: 'an-internal-secret-of-32-characters',
+    PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
+    KEY_ENCRYPTION_KEYS: 'k1:a-test-key-encryption-secret-of-32-characters',
     SMTP_URL: smtp.url,
     TWILIO_ACCOUNT_SID: twilio.accountSid,
     TWILIO_AUTH_TOKEN: twilio.authToken,

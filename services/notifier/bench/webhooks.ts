@@ -13,8 +13,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import amqplib from 'amqplib';
 import request from 'supertest';
-import { consumerQueues, signPrincipal, topologyNames } from '@esign/platform';
-import { amqpPrefix, createTestDatabase, deleteAmqpObjects, infra, testLogger } from '@esign/testing';
+import { consumerQueues, topologyNames } from '@esign/platform';
+import { PRINCIPAL_AUDIENCES } from '@esign/contracts';
+import {
+  amqpPrefix,
+  createTestDatabase,
+  deleteAmqpObjects,
+  infra,
+  testGatewayKeys,
+  testLogger,
+} from '@esign/testing';
 import { parseConfig } from '../src/config.js';
 import { startNotifier } from '../src/notifier.js';
 import { CONSUMER_NAME } from '../src/adapters/amqp/notification-consumer.js';
@@ -26,7 +34,6 @@ process.env.AMQP_URL ??= 'amqp://guest:guest@127.0.0.1:5672';
 
 const EVENTS = Number(process.env.EVENTS ?? 500);
 const ENDPOINTS = Number(process.env.ENDPOINTS ?? 2);
-const SECRET = 'an-internal-secret-of-32-characters';
 const SITE = 1;
 
 const database = await createTestDatabase('webhooks_bench');
@@ -38,7 +45,8 @@ const notifier = await startNotifier(
     DATABASE_URL: database.url,
     AMQP_URL: infra().amqpUrl,
     AMQP_PREFIX: prefix,
-    INTERNAL_TOKEN_SECRET: SECRET,
+    PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
+    KEY_ENCRYPTION_KEYS: 'k1:a-test-key-encryption-secret-of-32-characters',
     NOTIFIER_OUTBOX_DIR: outbox,
     WEBHOOKS_ALLOW_HTTP: 'true',
     WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
@@ -46,7 +54,7 @@ const notifier = await startNotifier(
   }),
   testLogger('webhooks-bench'),
 );
-const principal = await signPrincipal(SECRET, {
+const principal = await testGatewayKeys.sign(PRINCIPAL_AUDIENCES.notifier, {
   sub: 'bench',
   token_id: 't',
   sites: [{ id: SITE, name: 'Bench' }],

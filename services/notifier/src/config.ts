@@ -4,12 +4,15 @@ import * as E from 'fp-ts/lib/Either.js';
 import { isEmail, transform } from '@esign/contracts';
 import {
   BoolFromEnv,
+  MigrateConfig,
   CommonEnv,
   commonDefaults,
   decodeConfig,
   IntFromEnv,
   loadConfigOrExit,
-  SecretFromEnv,
+  PrincipalPublicKeyFromEnv,
+  KeyEncryptionKeysFromEnv,
+  HttpsUrlFromEnv,
   UrlFromEnv,
 } from '@esign/platform';
 
@@ -69,7 +72,8 @@ const Fields = t.intersection([
     DATABASE_URL: UrlFromEnv('postgres', 'postgresql'),
     AMQP_URL: UrlFromEnv('amqp', 'amqps'),
     EMAIL_FROM: MailboxFromEnv,
-    TWILIO_API_BASE_URL: UrlFromEnv('https', 'http'),
+    /** Carries the Twilio credentials: https only (http to loopback for test doubles), L12. */
+    TWILIO_API_BASE_URL: HttpsUrlFromEnv,
     NOTIFIER_OUTBOX_DIR: NonEmptyFromEnv,
     NOTIFIER_RETRY_DELAYS_MS: DelaysFromEnv,
     NOTIFIER_PREFETCH: IntFromEnv(1, 1000),
@@ -82,8 +86,10 @@ const Fields = t.intersection([
      * lose a claim. A message a worker held when it crashed goes out again after this.
      */
     NOTIFIER_LEASE_MS: IntFromEnv(1000, 3_600_000),
-    /** Verifies the principal the gateway forwards to the webhook API. */
-    INTERNAL_TOKEN_SECRET: SecretFromEnv(32),
+    /** `id:secret[,id:secret]`: seals webhook secrets at rest; the first seals, all open (ADR 1312). */
+    KEY_ENCRYPTION_KEYS: KeyEncryptionKeysFromEnv,
+    /** The gateway's public key: verifies the principal it forwards to the webhook API (ADR 1310). */
+    PRINCIPAL_PUBLIC_KEY: PrincipalPublicKeyFromEnv,
     WEBHOOKS_ALLOW_HTTP: BoolFromEnv,
     WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: BoolFromEnv,
     WEBHOOKS_CONNECT_TIMEOUT_MS: IntFromEnv(100, 60_000),
@@ -95,12 +101,26 @@ const Fields = t.intersection([
     WEBHOOKS_POLL_INTERVAL_MS: IntFromEnv(10, 60_000),
     WEBHOOKS_CONCURRENCY: IntFromEnv(1, 256),
     WEBHOOKS_RETENTION_DAYS: IntFromEnv(1, 3650),
+    REDIS_TIMEOUT_MS: IntFromEnv(10, 60_000),
+    NOTIFIER_QUOTA_KEY_PREFIX: NonEmptyFromEnv,
+    /** Notifier replicas: each keeps 1/N of every quota on its own while Redis is away. */
+    NOTIFIER_REPLICAS: IntFromEnv(1, 1000),
+    /** Messages a day per Site and per recipient, by channel (0: that quota is off). */
+    NOTIFIER_SITE_DAILY_EMAILS: IntFromEnv(0, 10_000_000),
+    NOTIFIER_SITE_DAILY_SMS: IntFromEnv(0, 10_000_000),
+    NOTIFIER_RECIPIENT_DAILY_EMAILS: IntFromEnv(0, 100_000),
+    NOTIFIER_RECIPIENT_DAILY_SMS: IntFromEnv(0, 100_000),
   }),
   t.partial({
     SMTP_URL: UrlFromEnv('smtp', 'smtps'),
     TWILIO_ACCOUNT_SID: TwilioSidFromEnv,
     TWILIO_AUTH_TOKEN: NonEmptyFromEnv,
     TWILIO_FROM: TwilioSenderFromEnv,
+    /**
+     * The limiter store shared with the gateway's rate limits (ADR 0903, 1320). Unset, the
+     * daily quotas are counted in this process alone (one replica, `npm start`, tests).
+     */
+    REDIS_URL: UrlFromEnv('redis', 'rediss'),
   }),
 ]);
 
@@ -157,6 +177,13 @@ export const defaults = {
   WEBHOOKS_POLL_INTERVAL_MS: '1000',
   WEBHOOKS_CONCURRENCY: '16',
   WEBHOOKS_RETENTION_DAYS: '30',
+  REDIS_TIMEOUT_MS: '1000',
+  NOTIFIER_QUOTA_KEY_PREFIX: 'esign:quota:',
+  NOTIFIER_REPLICAS: '2',
+  NOTIFIER_SITE_DAILY_EMAILS: '5000',
+  NOTIFIER_SITE_DAILY_SMS: '1000',
+  NOTIFIER_RECIPIENT_DAILY_EMAILS: '20',
+  NOTIFIER_RECIPIENT_DAILY_SMS: '10',
 };
 
 /** Where the local sink writes: a relative NOTIFIER_OUTBOX_DIR is under the working directory. */
@@ -167,3 +194,12 @@ export const parseConfig = (env: NodeJS.ProcessEnv): Config => decodeConfig(Conf
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config =>
   loadConfigOrExit(Config, defaults, env);
+
+/** What `migrate.js` reads: the database and the log level, no other secret (L12). */
+export { MigrateConfig } from '@esign/platform';
+export const migrateDefaults = {
+  LOG_LEVEL: commonDefaults.LOG_LEVEL,
+  DATABASE_URL: defaults.DATABASE_URL,
+};
+export const loadMigrateConfig = (env: NodeJS.ProcessEnv = process.env): MigrateConfig =>
+  loadConfigOrExit(MigrateConfig, migrateDefaults, env);

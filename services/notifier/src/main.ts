@@ -9,5 +9,11 @@ const logger = createLogger('notifier', config.LOG_LEVEL, { bufferBytes: 8 * 102
 
 runMain(logger, async () => {
   const notifier = await startNotifier(config, logger);
-  await serve({ app: notifier.app, port: config.PORT, logger, steps: notifier.steps });
+  await serve({
+    app: notifier.app,
+    port: config.PORT,
+    host: config.LISTEN_HOST,
+    logger,
+    steps: notifier.steps,
+  });
 });

@@ -1,8 +1,8 @@
 import { isEntryPoint, migrationsDirOf, runMigrations } from '@esign/platform';
-import { loadConfig } from './config.js';
+import { loadMigrateConfig } from './config.js';
 
 /** This service's own SQL migrations (`services/notifier/migrations`); the platform adds the messaging ones. */
 export const migrationsDir = migrationsDirOf(import.meta.url);
 
 // `node services/notifier/dist/src/migrate.js`: the Kubernetes Job and docker-compose.
-if (isEntryPoint(import.meta.url)) runMigrations('notifier', migrationsDir, loadConfig());
+if (isEntryPoint(import.meta.url)) runMigrations('notifier', migrationsDir, loadMigrateConfig());

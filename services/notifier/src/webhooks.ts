@@ -1,6 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
-import type { AppState, DatabasePool, EventConsumer, Logger, ShutdownStep } from '@esign/platform';
+import {
+  keyEncryption,
+  textSealer,
+  type AppState,
+  type DatabasePool,
+  type EventConsumer,
+  type KeyEncryptionDomain,
+  type Logger,
+  type ShutdownStep,
+  type TextSealer,
+} from '@esign/platform';
 import type { Registry } from 'prom-client';
 import type { Config } from './config.js';
 import { deliverDueWebhooks } from './application/webhooks/deliver-due-webhooks.js';
@@ -43,6 +53,15 @@ export interface RunningWebhooks {
 /** How often settled deliveries older than the retention are pruned. */
 const PRUNE_EVERY_MS = 3_600_000;
 
+/** Webhook secrets' own sealing keys, derived from KEY_ENCRYPTION_KEYS (ADR 1312). */
+export const WEBHOOK_SECRET_ENCRYPTION: KeyEncryptionDomain = {
+  salt: 'esign-notifier',
+  purpose: 'webhook-secret-encryption',
+};
+
+export const webhookSecretSealer = (config: Pick<Config, 'KEY_ENCRYPTION_KEYS'>): TextSealer =>
+  textSealer(keyEncryption(config.KEY_ENCRYPTION_KEYS, WEBHOOK_SECRET_ENCRYPTION));
+
 export const webhookRandom: WebhookRandom = {
   secret: () => `whsec_${randomBytes(32).toString('base64url')}`,
   uuid: randomUUID,
@@ -82,7 +101,11 @@ export const startWebhooks = (
     connectTimeoutMs: config.WEBHOOKS_CONNECT_TIMEOUT_MS,
     responseTimeoutMs: config.WEBHOOKS_RESPONSE_TIMEOUT_MS,
   });
-  const deliveries = postgresWebhookDeliveryStore(deps.pool, { inboxConsumer: WEBHOOK_CONSUMER_NAME });
+  const sealer = webhookSecretSealer(config);
+  const deliveries = postgresWebhookDeliveryStore(deps.pool, {
+    inboxConsumer: WEBHOOK_CONSUMER_NAME,
+    sealer,
+  });
   const metrics = webhookMetrics(deps.registry);
   const leaseMs = config.WEBHOOKS_CONNECT_TIMEOUT_MS + config.WEBHOOKS_RESPONSE_TIMEOUT_MS + 30_000;
   const deliver = deliverDueWebhooks({
@@ -165,7 +188,7 @@ export const startWebhooks = (
   });
 
   const cases = webhookUseCases({
-    endpoints: postgresWebhookEndpointStore(deps.pool),
+    endpoints: postgresWebhookEndpointStore(deps.pool, sealer),
     guard: policy,
     random: webhookRandom,
     clock,
@@ -173,8 +196,7 @@ export const startWebhooks = (
 
   return {
     consumer,
-    mount: (router) =>
-      mountWebhookRoutes(router, cases, { internalTokenSecret: config.INTERNAL_TOKEN_SECRET }),
+    mount: (router) => mountWebhookRoutes(router, cases, { gatewayPublicKey: config.PRINCIPAL_PUBLIC_KEY }),
     steps: [
       { name: 'webhook-dispatcher', run: () => dispatcher.stop() },
       { name: 'webhook-sender', run: () => sender.close() },

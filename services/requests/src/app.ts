@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import {
   createHttpApp,
   finishApp,
@@ -26,15 +27,21 @@ import type { DocumentSealer } from './ports/document-sealer.js';
 import type { Ids } from './ports/ids.js';
 import type { PdfFormReader } from './ports/pdf-form-reader.js';
 
+/** 30 days: the default lifetime of an Execution URL (`EXECUTION_URL_LIFETIME_DAYS`). */
+export const DEFAULT_LINK_LIFETIME_MS = 30 * 86_400_000;
+
 export interface RequestsAppOptions {
   readonly pool: DatabasePool;
   readonly logger: Logger;
   readonly readiness: readonly ReadinessCheck[];
   readonly publicBaseUrl: string;
-  readonly internalTokenSecret: string;
+  /** The gateway's public key, for the principal it forwards. */
+  readonly gatewayPublicKey: KeyObject;
   readonly signingKeys: readonly SigningKey[];
   readonly idempotencyRetentionHours: number;
   readonly remindPolicy: RemindPolicy;
+  /** How long an Execution URL opens after it was issued (default 30 days; ADR 1321). */
+  readonly linkLifetimeMs?: number;
   /** CSP frame-ancestors of the signer pages. */
   readonly frameAncestors?: string;
   /** Proxies in front that append to X-Forwarded-For, for the signer's address in the audit trail. */
@@ -69,6 +76,7 @@ export const createRequestsApp = (
     remindPolicy: options.remindPolicy,
     executedDocuments: postgresExecutedDocumentStore(options.pool),
     sealer: options.sealer,
+    linkLifetimeMs: options.linkLifetimeMs ?? DEFAULT_LINK_LIFETIME_MS,
   };
   const cases = useCases(deps);
   const { app, router } = createHttpApp({
@@ -78,7 +86,7 @@ export const createRequestsApp = (
     // The signer pages post HTML forms, which their own handlers read.
     rawBodyPaths: [...SIGNING_FORM_PATHS, VERIFY_PATH],
   });
-  mountRoutes(router, cases, { internalTokenSecret: options.internalTokenSecret });
+  mountRoutes(router, cases, { gatewayPublicKey: options.gatewayPublicKey });
   mountVerifyRoute(router, cases);
   mountSigningRoutes(router, cases, {
     publicBaseUrl: options.publicBaseUrl,

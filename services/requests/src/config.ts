@@ -2,12 +2,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { transform } from '@esign/contracts';
 import {
+  MigrateConfig,
   CommonEnv,
   commonDefaults,
   decodeConfig,
   IntFromEnv,
   loadConfigOrExit,
-  SecretFromEnv,
+  PrincipalPublicKeyFromEnv,
   UrlFromEnv,
 } from '@esign/platform';
 import type { SigningKey } from './adapters/crypto/hmac-url-signer.js';
@@ -69,14 +70,16 @@ const RequiredConfig = t.type({
   DATABASE_URL: UrlFromEnv('postgres', 'postgresql'),
   AMQP_URL: UrlFromEnv('amqp', 'amqps'),
   PUBLIC_BASE_URL: UrlFromEnv('http', 'https'),
-  /** Verifies the principal the gateway forwards with every call. */
-  INTERNAL_TOKEN_SECRET: SecretFromEnv(32),
+  /** The gateway's public key: verifies the principal it forwards with every call (ADR 1310). */
+  PRINCIPAL_PUBLIC_KEY: PrincipalPublicKeyFromEnv,
   URL_SIGNING_KEYS: SigningKeysFromEnv,
   IDEMPOTENCY_RETENTION_HOURS: IntFromEnv(24, 24 * 30),
   /** Least time between two notifications of one Request (the send counts as the first). */
   REMIND_MIN_INTERVAL_SECONDS: IntFromEnv(1, 7 * 86_400),
   /** Most reminders one Request may send. */
   REMIND_MAX: IntFromEnv(0, 100),
+  /** How long an Execution URL opens after it was issued, the send or a reissue (ADR 1321). */
+  EXECUTION_URL_LIFETIME_DAYS: IntFromEnv(1, 3650),
   /** How often open Requests past their expires_at are marked expired. */
   EXPIRY_SWEEP_INTERVAL_MS: IntFromEnv(100, 3_600_000),
   /** Who may embed the signer pages in a frame (CSP frame-ancestors). */
@@ -111,6 +114,7 @@ export const defaults = {
   IDEMPOTENCY_RETENTION_HOURS: '24',
   REMIND_MIN_INTERVAL_SECONDS: '3600',
   REMIND_MAX: '5',
+  EXECUTION_URL_LIFETIME_DAYS: '30',
   EXPIRY_SWEEP_INTERVAL_MS: '5000',
   SIGNING_FRAME_ANCESTORS: "'none'",
   TRUSTED_PROXY_HOPS: '1',
@@ -121,3 +125,12 @@ export const parseConfig = (env: NodeJS.ProcessEnv): Config => decodeConfig(Conf
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config =>
   loadConfigOrExit(Config, defaults, env);
+
+/** What `migrate.js` reads: the database and the log level, no other secret (L12). */
+export { MigrateConfig } from '@esign/platform';
+export const migrateDefaults = {
+  LOG_LEVEL: commonDefaults.LOG_LEVEL,
+  DATABASE_URL: defaults.DATABASE_URL,
+};
+export const loadMigrateConfig = (env: NodeJS.ProcessEnv = process.env): MigrateConfig =>
+  loadConfigOrExit(MigrateConfig, migrateDefaults, env);

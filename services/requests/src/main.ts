@@ -9,5 +9,5 @@ const logger = createLogger('requests', config.LOG_LEVEL, { bufferBytes: 8 * 102
 
 runMain(logger, async () => {
   const { app, steps } = await startRequestsService(config, logger);
-  await serve({ app, port: config.PORT, logger, steps });
+  await serve({ app, port: config.PORT, host: config.LISTEN_HOST, logger, steps });
 });

@@ -17,14 +17,23 @@ export interface Variable {
   readonly secret: boolean;
 }
 
-export interface ServiceConfig {
+export interface EntryConfig {
   readonly service: string;
   readonly codec: t.Mixed;
   readonly defaults: Record<string, string>;
   readonly variables: ReadonlyMap<string, Variable>;
-  /** What compose and Kubernetes must set for this service: required or loopback-defaulted. */
+  /** What compose and Kubernetes must set for this entry point: required or loopback-defaulted. */
   readonly mustSet: readonly Variable[];
 }
+
+export interface ServiceConfig extends EntryConfig {
+  /** What `migrate.js` reads (`MigrateConfig`/`migrateDefaults`), when the service has a database. */
+  readonly migrate: EntryConfig | undefined;
+}
+
+/** The configuration a container's entry point reads: main.js the service's, migrate.js its own. */
+export const entryConfig = (config: ServiceConfig, entry: string): EntryConfig =>
+  entry === 'migrate' ? config.migrate! : config;
 
 /** The services: every folder under services/ with a src/config.ts (a fifth one counts too). */
 export const serviceNames = (): string[] =>
@@ -84,33 +93,47 @@ export const serviceConfig = (service: string): Promise<ServiceConfig> => {
   const loading = (async () => {
     const module = (await import(
       pathToFileURL(join(repoRoot, 'services', service, 'src', 'config.ts')).href
-    )) as { Config?: t.Mixed; defaults?: Record<string, string> };
+    )) as {
+      Config?: t.Mixed;
+      defaults?: Record<string, string>;
+      MigrateConfig?: t.Mixed;
+      migrateDefaults?: Record<string, string>;
+    };
     if (module.Config === undefined || module.defaults === undefined) {
       throw new Error(`services/${service}/src/config.ts must export Config and defaults`);
     }
-    const defaults = module.defaults;
-    const variables = new Map<string, Variable>();
-    for (const [name, prop] of propsOf(module.Config)) {
-      const defaultValue = defaults[name];
-      variables.set(name, {
-        name,
-        codec: prop.codec,
-        defaultValue,
-        required: !prop.optional && defaultValue === undefined,
-        loopbackDefault: defaultValue !== undefined && LOOPBACK.test(defaultValue),
-        secret: prop.codec.name.includes('Secret') || SECRET_NAME.test(name),
-      });
-    }
     return {
-      service,
-      codec: module.Config,
-      defaults,
-      variables,
-      mustSet: [...variables.values()].filter((v) => v.required || v.loopbackDefault),
+      ...entryOf(service, module.Config, module.defaults),
+      migrate:
+        module.MigrateConfig === undefined || module.migrateDefaults === undefined
+          ? undefined
+          : entryOf(service, module.MigrateConfig, module.migrateDefaults),
     };
   })();
   cache.set(service, loading);
   return loading;
+};
+
+const entryOf = (service: string, codec: t.Mixed, defaults: Record<string, string>): EntryConfig => {
+  const variables = new Map<string, Variable>();
+  for (const [name, prop] of propsOf(codec)) {
+    const defaultValue = defaults[name];
+    variables.set(name, {
+      name,
+      codec: prop.codec,
+      defaultValue,
+      required: !prop.optional && defaultValue === undefined,
+      loopbackDefault: defaultValue !== undefined && LOOPBACK.test(defaultValue),
+      secret: prop.codec.name.includes('Secret') || SECRET_NAME.test(name),
+    });
+  }
+  return {
+    service,
+    codec,
+    defaults,
+    variables,
+    mustSet: [...variables.values()].filter((v) => v.required || v.loopbackDefault),
+  };
 };
 
 export const allServiceConfigs = (): Promise<ServiceConfig[]> =>
@@ -118,7 +141,7 @@ export const allServiceConfigs = (): Promise<ServiceConfig[]> =>
 
 /**
  * The service a container runs, from its command: `node services/<name>/dist/src/<file>.js`.
- * Both main.js and migrate.js load the service's whole configuration.
+ * main.js loads the service's whole configuration; migrate.js only `MigrateConfig`.
  */
 export const serviceOfCommand = (
   command: readonly string[],

@@ -29,10 +29,10 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
         },
         {
-          signer_id: '5550208371',
+          signer_id: '5552208371',
           signer_ref: 'uv-7yAFxvWn63VVB',
           email: null,
-          mobile_number: '15550208371',
+          mobile_number: '15552208371',
           send_to: {
             email: false,
             mobile_number: true,
@@ -62,7 +62,7 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5550208371',
+          assigned_to: '5552208371',
         },
       ],
       render_data: {
@@ -120,6 +120,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       expires_at: '2026-12-24T10:02:07.000Z',
       last_used_at: null,
       revoked_at: null,
+      site_ids: null,
       access_token: 'eyJhbGciOiJF…',
       token_type: 'Bearer',
       expires_in: 2592000,
@@ -589,6 +590,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       expires_at: '2026-12-24T10:02:07.000Z',
       last_used_at: null,
       revoked_at: null,
+      site_ids: null,
     },
   },
   getWebhookEndpoint: {
@@ -641,6 +643,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           expires_at: '2026-12-24T10:02:07.000Z',
           last_used_at: null,
           revoked_at: null,
+          site_ids: null,
         },
       ],
     },
@@ -743,6 +746,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           expires_at: '2026-12-24T10:02:07.000Z',
           last_used_at: null,
           revoked_at: null,
+          site_ids: null,
         },
       ],
     },

@@ -211,13 +211,14 @@ export const ACCOUNT_OPERATIONS: readonly Operation[] = [
     path: '/v1.1/apps/{app_id}/tokens',
     operationId: 'createAccessToken',
     summary: 'Create an access token',
-    description: 'Asks for the password again; the token is shown this once.',
+    description:
+      'Asks for the password again; the token is shown this once. `site_ids` limits it to some of your Sites (all of them if absent); a password change revokes it.',
     params: { app_id: APP_ID },
     body: { codec: CreateTokenBody },
     responses: {
       201: { description: 'The token record and the token.', codec: CreatedTokenView, location: true },
     },
-    problems: ['not_found', 'invalid_password', 'too_many_attempts'],
+    problems: ['not_found', 'invalid_password', 'too_many_attempts', 'sites_not_reachable'],
   }),
   session({
     method: 'get',

@@ -53,6 +53,10 @@ export const PROBLEM_CODES = {
   too_many_attempts: [429, 'too many password attempts; retry after `Retry-After` seconds'],
   account_admin_required: [403, 'only an administrator of the account may manage its Sites'],
   not_account_user: [422, 'no user of the account has that e-mail address (`errors[].path` is `email`)'],
+  sites_not_reachable: [
+    400,
+    'the token would be limited to Sites its user does not belong to (`errors[].path` is `site_ids`)',
+  ],
   busy: [503, 'too many password checks are queued; retry after `Retry-After` seconds'],
 } as const satisfies Record<string, readonly [number, string]>;
 

@@ -4,17 +4,16 @@ import {
   RequestCompleted,
   RequestDeclined,
   RequestExpired,
-  RequestReminded,
-  RequestSent,
   RequestSigned,
+  WebhookNotificationData,
 } from '../events.js';
 import type { WebhookEventType } from '../webhooks.js';
 
 /** Each event a webhook can deliver, and the codec its `data` is published with. */
 const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readonly when: string }>> = {
   'request.sent': {
-    data: RequestSent.props.data,
-    when: 'The Request was sent: its Execution URLs are live.',
+    data: WebhookNotificationData,
+    when: 'The Request was sent: its Execution URLs are live (read them from GET /v1.1/requests/{request_id}).',
   },
   'request.signed': { data: RequestSigned.props.data, when: 'A signer signed.' },
   'request.completed': { data: RequestCompleted.props.data, when: 'Every signer has signed.' },
@@ -25,7 +24,7 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
   'request.cancelled': { data: RequestCancelled.props.data, when: 'The sender cancelled the Request.' },
   'request.expired': { data: RequestExpired.props.data, when: 'The Request expired unsigned.' },
   'request.reminded': {
-    data: RequestReminded.props.data,
+    data: WebhookNotificationData,
     when: 'Signers who have yet to sign were reminded (`signers` lists them).',
   },
 };

@@ -1,10 +1,47 @@
 import assert from 'node:assert/strict';
+import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { ConfigError, decodeConfig, IntFromEnv, UrlFromEnv } from '../../src/index.js';
+import {
+  COMPOSE_SECRETS,
+  ConfigError,
+  decodeConfig,
+  HttpsUrlFromEnv,
+  IntFromEnv,
+  UrlFromEnv,
+} from '../../src/index.js';
 
 const Codec = t.type({ PORT: IntFromEnv(1, 65535), DATABASE_URL: UrlFromEnv('postgres') });
 
 describe('platform: configuration', () => {
+  it('L12: refuses a secret committed in docker-compose.yml unless ESIGN_LOCAL_DEVELOPMENT=true', () => {
+    const url = 'postgres://postgres:postgres-compose-only@postgres:5432/esign_auth';
+    assert.throws(
+      () => decodeConfig(Codec, { PORT: '1' }, { DATABASE_URL: url }),
+      (e: unknown) =>
+        e instanceof ConfigError &&
+        /DATABASE_URL holds a secret committed in docker-compose\.yml/.test(e.message) &&
+        /ESIGN_LOCAL_DEVELOPMENT=true/.test(e.message),
+    );
+    for (const secret of COMPOSE_SECRETS)
+      assert.throws(() =>
+        decodeConfig(Codec, { PORT: '1' }, { DATABASE_URL: 'postgres://h/db', ANY: `x${secret}x` }),
+      );
+    assert.throws(() =>
+      decodeConfig(Codec, { PORT: '1' }, { DATABASE_URL: url, ESIGN_LOCAL_DEVELOPMENT: '1' }),
+    );
+    assert.equal(
+      decodeConfig(Codec, { PORT: '1' }, { DATABASE_URL: url, ESIGN_LOCAL_DEVELOPMENT: 'true' }).DATABASE_URL,
+      url,
+    );
+  });
+
+  it('L12: takes https URLs, and plain http only to loopback', () => {
+    for (const ok of ['https://api.example.com', 'http://127.0.0.1:1', 'http://localhost', 'http://[::1]:9'])
+      assert.ok(E.isRight(HttpsUrlFromEnv.decode(ok)), ok);
+    for (const bad of ['http://api.example.com', 'http://127.0.0.1.example.com', 'http://10.1.2.3', 'x'])
+      assert.ok(E.isLeft(HttpsUrlFromEnv.decode(bad)), bad);
+  });
+
   it('fills defaults and decodes values', () => {
     assert.deepEqual(decodeConfig(Codec, { PORT: '8080' }, { DATABASE_URL: 'postgres://h/db' }), {
       PORT: 8080,

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { PRINCIPAL_AUDIENCES } from '@esign/contracts';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import * as t from 'io-ts';
 import { problem, type FieldError } from '@esign/contracts';
@@ -12,8 +14,6 @@ import {
   signPrincipal,
   uuidParam,
 } from '@esign/platform';
-
-const SECRET = 'an-internal-secret-of-32-characters';
 
 const thrown = (f: () => unknown): HttpProblem => {
   try {
@@ -80,13 +80,16 @@ describe('platform: the HTTP edge kit', () => {
 
   it('verifies the forwarded principal: 401 without one, 401 for a forged one', async () => {
     const principal = { sub: 'u1', token_id: 't1', sites: [{ id: 7, name: 'Acme' }] };
-    assert.deepEqual(await principalOf(SECRET, await signPrincipal(SECRET, principal)), principal);
+    const gateway = generateKeyPairSync('ed25519');
+    const verifier = { publicKey: gateway.publicKey, audience: PRINCIPAL_AUDIENCES.requests };
+    const sign = (key: KeyObject) => signPrincipal(key, PRINCIPAL_AUDIENCES.requests, principal);
+    assert.deepEqual(await principalOf(verifier, await sign(gateway.privateKey)), principal);
     await assert.rejects(
-      principalOf(SECRET, undefined),
+      principalOf(verifier, undefined),
       (e: unknown) => e instanceof HttpProblem && e.problem.code === 'unauthenticated',
     );
     await assert.rejects(
-      principalOf(SECRET, await signPrincipal(`${SECRET}-other`, principal)),
+      principalOf(verifier, await sign(generateKeyPairSync('ed25519').privateKey)),
       (e: unknown) => e instanceof HttpProblem && e.problem.code === 'invalid_principal',
     );
   });

@@ -1,27 +1,55 @@
 import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
+import { SignJWT } from 'jose';
+import { PRINCIPAL_AUDIENCES, PRINCIPAL_ISSUER } from '@esign/contracts';
 import { signPrincipal, verifyPrincipal } from '../../src/index.js';
 
-const secret = 'a-test-secret-of-at-least-32-characters';
+const gateway = generateKeyPairSync('ed25519');
+const requests = { publicKey: gateway.publicKey, audience: PRINCIPAL_AUDIENCES.requests };
+const notifier = { publicKey: gateway.publicKey, audience: PRINCIPAL_AUDIENCES.notifier };
 const principal = { sub: 'u1', token_id: 't1', sites: [{ id: 7, name: 'Production' }] };
 
 describe('platform: the gateway-signed principal', () => {
   it('round-trips who calls and which sites they reach', async () => {
-    const verified = await verifyPrincipal(secret, await signPrincipal(secret, principal));
-    assert.deepEqual(verified, E.right(principal));
+    const signed = await signPrincipal(gateway.privateKey, PRINCIPAL_AUDIENCES.requests, principal);
+    assert.deepEqual(await verifyPrincipal(requests, signed), E.right(principal));
   });
 
-  it('refuses a principal signed with another secret, or tampered with', async () => {
-    const forged = await signPrincipal('another-secret-of-at-least-32-characters', principal);
-    assert.ok(E.isLeft(await verifyPrincipal(secret, forged)));
-    const [header, , signature] = (await signPrincipal(secret, principal)).split('.');
+  it('M5: refuses a principal signed by any key but the gateway’s, or tampered with', async () => {
+    const other = generateKeyPairSync('ed25519');
+    const forged = await signPrincipal(other.privateKey, PRINCIPAL_AUDIENCES.requests, principal);
+    assert.ok(E.isLeft(await verifyPrincipal(requests, forged)));
+    const [header, , signature] = (
+      await signPrincipal(gateway.privateKey, PRINCIPAL_AUDIENCES.requests, principal)
+    ).split('.');
     const widened = Buffer.from(JSON.stringify({ ...principal, sites: [{ id: 8, name: 'x' }] })).toString(
       'base64url',
     );
-    assert.ok(E.isLeft(await verifyPrincipal(secret, `${header}.${widened}.${signature}`)));
+    assert.ok(E.isLeft(await verifyPrincipal(requests, `${header}.${widened}.${signature}`)));
+  });
+
+  it('M5: refuses a principal made with a shared secret (the former HS256 scheme)', async () => {
+    const hs256 = await new SignJWT({ token_id: 't1', sites: principal.sites })
+      .setProtectedHeader({ alg: 'HS256', typ: 'esign-principal+jwt' })
+      .setSubject('u1')
+      .setIssuer(PRINCIPAL_ISSUER)
+      .setAudience(PRINCIPAL_AUDIENCES.requests)
+      .setIssuedAt()
+      .setExpirationTime('60s')
+      .sign(new TextEncoder().encode('a-shared-internal-secret-of-32-characters'));
+    assert.deepEqual(await verifyPrincipal(requests, hs256), E.left('ERR_JOSE_ALG_NOT_ALLOWED'));
+  });
+
+  it('M5: refuses a principal minted for one service at another', async () => {
+    const forRequests = await signPrincipal(gateway.privateKey, PRINCIPAL_AUDIENCES.requests, principal);
+    const forNotifier = await signPrincipal(gateway.privateKey, PRINCIPAL_AUDIENCES.notifier, principal);
+    assert.ok(E.isLeft(await verifyPrincipal(notifier, forRequests)));
+    assert.ok(E.isLeft(await verifyPrincipal(requests, forNotifier)));
+    assert.ok(E.isRight(await verifyPrincipal(notifier, forNotifier)));
   });
 
   it('refuses garbage', async () => {
-    assert.ok(E.isLeft(await verifyPrincipal(secret, 'not-a-jwt')));
+    assert.ok(E.isLeft(await verifyPrincipal(requests, 'not-a-jwt')));
   });
 });

@@ -23,6 +23,8 @@ export const issueToken =
     readonly origin: TokenOrigin;
     readonly name: string | null;
     readonly lifetimeSeconds: number;
+    /** Checked by the caller against the user's Sites; absent: no limit. */
+    readonly siteIds?: readonly number[] | null;
   }): T.Task<IssuedToken> =>
   async () => {
     const key = await ensureSigningKey(deps)();
@@ -39,6 +41,7 @@ export const issueToken =
       expiresAt,
       lastUsedAt: null,
       revokedAt: null,
+      siteIds: input.siteIds ?? null,
     };
     const accessToken = await deps.signer.sign(key.kid, {
       sub: record.userId,

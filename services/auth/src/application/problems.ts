@@ -46,6 +46,16 @@ export const authProblem = (error: AuthError): Problem => {
         title: 'Forbidden',
         detail: 'Only an administrator of the account may manage its Sites.',
       });
+    case 'SitesNotReachable':
+      return problem({
+        status: 400,
+        code: 'sites_not_reachable',
+        title: 'Invalid request body',
+        detail: `A token can be limited only to Sites you belong to; not to ${error.siteIds.join(', ')}. Nothing was created.`,
+        errors: [
+          { path: 'site_ids', message: `names Sites you do not belong to: ${error.siteIds.join(', ')}` },
+        ],
+      });
     case 'NotAccountUser':
       return problem({
         status: 422,

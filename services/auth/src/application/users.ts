@@ -3,6 +3,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { notFound, type AuthError } from '../domain/errors.js';
 import type { User } from '../domain/model.js';
 import { checkNewPassword, normalizePassword } from '../domain/password-policy.js';
+import type { PasswordChanged } from '../ports/account-repository.js';
 import type { Deps } from './deps.js';
 
 export const createUser =
@@ -53,21 +54,23 @@ export const setUserDisabled =
     return user;
   };
 
-/** Sets a new password and ends the user's sessions. Tokens already made keep working. */
+/**
+ * Sets a new password (a reset by an operator, or a change) and, at once, ends every
+ * session, revokes every access token and removes every client secret of the user:
+ * whatever someone who knew the old password made stops working (issue #18, L10).
+ */
 export const setPassword =
   (deps: Deps) =>
-  (input: { readonly userId: string; readonly password: string }): TE.TaskEither<AuthError, User> =>
+  (input: {
+    readonly userId: string;
+    readonly password: string;
+  }): TE.TaskEither<AuthError, User & { readonly revoked: PasswordChanged }> =>
   async () => {
     const user = await deps.accounts.findUser(input.userId)();
     if (user === undefined) return E.left(notFound('user', input.userId));
     const password = checkNewPassword(input.password, user.email);
     if (E.isLeft(password)) return password;
-    const now = deps.clock.now();
-    await deps.accounts.setPasswordHash(
-      user.id,
-      await deps.hasher.hash(normalizePassword(password.right))(),
-      now,
-    )();
-    await deps.sessions.revokeAllOf(user.id, now)();
-    return E.right(user);
+    const hash = await deps.hasher.hash(normalizePassword(password.right))();
+    const revoked = await deps.accounts.changePassword(user.id, hash, deps.clock.now())();
+    return E.right({ ...user, revoked });
   };

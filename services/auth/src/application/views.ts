@@ -31,6 +31,7 @@ export const tokenView = (token: TokenRecord, now: Date): TokenView => ({
   expires_at: token.expiresAt.toISOString(),
   last_used_at: iso(token.lastUsedAt),
   revoked_at: iso(token.revokedAt),
+  site_ids: token.siteIds === null ? null : [...token.siteIds],
 });
 
 export const createdTokenView = (issued: IssuedToken, now: Date): CreatedTokenView => ({

@@ -20,7 +20,9 @@ export type AuthError =
   | { readonly _tag: 'DifferentAccounts'; readonly siteId: number; readonly userId: string }
   | { readonly _tag: 'WeakPassword'; readonly reason: string }
   | { readonly _tag: 'AccountAdminRequired' }
-  | { readonly _tag: 'NotAccountUser'; readonly email: string };
+  | { readonly _tag: 'NotAccountUser'; readonly email: string }
+  /** A token limited to Sites its user does not belong to. */
+  | { readonly _tag: 'SitesNotReachable'; readonly siteIds: readonly number[] };
 
 export type Entity = 'account' | 'user' | 'site' | 'app' | 'token' | 'key' | 'membership';
 

@@ -49,6 +49,8 @@ export interface TokenRecord {
   readonly expiresAt: Date;
   readonly lastUsedAt: Date | null;
   readonly revokedAt: Date | null;
+  /** The Sites the token is limited to; null: every Site its user belongs to (L10). */
+  readonly siteIds: readonly number[] | null;
 }
 
 /** A signed-in user of the self-service API. */

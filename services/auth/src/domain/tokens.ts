@@ -24,7 +24,31 @@ export interface IntrospectionSubject {
   readonly keyRevoked: boolean;
   /** The sites the user is a member of now. */
   readonly sites: readonly SiteGrant[];
+  /** The Sites the token was limited to when made; absent or null: no limit (L10). */
+  readonly siteLimit?: readonly number[] | null;
 }
+
+/**
+ * What a token reaches: the user's Sites now, within the token's limit if it has one. A
+ * Site the user has left stays out even if the token names it.
+ */
+export const reachableSites = (subject: IntrospectionSubject): SiteGrant[] => {
+  const limit = subject.siteLimit;
+  const sites =
+    limit === undefined || limit === null
+      ? [...subject.sites]
+      : subject.sites.filter((site) => limit.includes(site.id));
+  return sites.sort((a, b) => a.id - b.id);
+};
+
+/**
+ * The Site ids of a token's limit that its user does not belong to (empty when every one
+ * is theirs): a token cannot be limited to more than its user reaches.
+ */
+export const sitesBeyondUser = (
+  requested: readonly number[],
+  userSites: readonly { id: number }[],
+): number[] => requested.filter((id) => !userSites.some((site) => site.id === id));
 
 /**
  * Whether a token may be used now, and what it reaches: the sites its user is a member of
@@ -47,7 +71,7 @@ export const introspect = (subject: IntrospectionSubject | undefined, now: Date)
     active: true,
     sub: subject.userId,
     token_id: subject.tokenId,
-    sites: [...subject.sites].sort((a, b) => a.id - b.id),
+    sites: reachableSites(subject),
   };
 };
 

@@ -71,7 +71,7 @@ try {
   // Production password hashing: sign-in cost is part of what is measured.
   const { deps, usage } = composeDeps({ pool, logger, config, hasher: scryptPasswordHasher() });
   const server = await listen(
-    createAuthHttpApp({ deps, logger, readiness: [], internalSecret: INTERNAL_SECRET }).callback(),
+    createAuthHttpApp({ deps, logger, readiness: [], introspectionSecret: INTERNAL_SECRET }).callback(),
   );
   await seedAccount(deps, {
     sites: ['Production', 'Development'],

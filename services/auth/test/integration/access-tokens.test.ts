@@ -2,12 +2,14 @@ import assert from 'node:assert/strict';
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import request from 'supertest';
-import type { JwkSet } from '@esign/contracts';
+import { PRINCIPAL_AUDIENCES, type JwkSet } from '@esign/contracts';
+import { testGatewayKeys } from '@esign/testing';
 import { createTokenForApp } from '../../src/application/admin-tokens.js';
 import { issueClientSecret } from '../../src/application/client-secret.js';
 import { ensureSigningKey } from '../../src/application/ensure-signing-key.js';
 import { rotateSigningKey } from '../../src/application/signing-keys.js';
 import { removeMember } from '../../src/application/sites.js';
+import { setPassword } from '../../src/application/users.js';
 import { gatewayCheck } from '../support/gateway-check.js';
 import {
   INTERNAL_SECRET,
@@ -41,6 +43,7 @@ describe('auth: access tokens as the gateway meets them', function () {
       users: {
         'dev@acme.test': ['Production', 'Development'],
         'prod-bot@acme.test': ['Production'],
+        'reset@acme.test': ['Production', 'Development'],
       },
     });
     production = seeded.sites.get('Production')!.id;
@@ -158,6 +161,118 @@ describe('auth: access tokens as the gateway meets them', function () {
       .send({ token_id: issued.right.record.id })
       .expect(200);
     assert.deepEqual(answer.body, { active: false });
+  });
+
+  it('M5: introspection takes only its own credential: a principal the gateway signed is no bearer for it', async () => {
+    const { id } = await selfServiceToken('dev@acme.test');
+    const principal = await testGatewayKeys.sign(PRINCIPAL_AUDIENCES.requests, {
+      sub: 'dev',
+      token_id: id,
+      sites: [{ id: production, name: 'Production' }],
+    });
+    for (const presented of [principal, `${INTERNAL_SECRET}x`]) {
+      const refused = await request(h.callback)
+        .post('/internal/introspect')
+        .set('Authorization', `Bearer ${presented}`)
+        .send({ token_id: id })
+        .expect(401);
+      assert.equal(refused.body.active, undefined);
+    }
+    await request(h.callback)
+      .post('/internal/introspect')
+      .set('Authorization', `Bearer ${INTERNAL_SECRET}`)
+      .send({ token_id: id })
+      .expect(200, /"active":true/);
+  });
+
+  describe('issue 18 item 10 (L10)', () => {
+    const clientCredentials = (appId: string, secret: string) =>
+      request(h.callback)
+        .post('/oauth/token')
+        .auth(appId, secret)
+        .type('form')
+        .send({ grant_type: 'client_credentials' });
+
+    it('L10: a password reset revokes every access token and client secret of the user, and nobody else’s', async () => {
+      const { bearer, app } = await selfServiceToken('reset@acme.test');
+      const secret = await issueClientSecret(h.deps)(app.id)();
+      await clientCredentials(app.id, secret.clientSecret).expect(200);
+      const operatorMade = await createTokenForApp(h.deps)({ appId: app.id })();
+      assert.ok(operatorMade._tag === 'Right');
+      const bystander = await selfServiceToken('dev@acme.test');
+
+      const user = seeded.users.get('reset@acme.test')!;
+      const changed = await setPassword(h.deps)({ userId: user.id, password: 'a brand new long password' })();
+      assert.ok(changed._tag === 'Right');
+      assert.equal(changed.right.revoked.clientSecretsRemoved, 1);
+      assert.ok(changed.right.revoked.tokensRevoked >= 3);
+
+      assert.deepEqual(await check(bearer, production), { status: 401, reason: 'inactive' });
+      assert.deepEqual(await check(`Bearer ${operatorMade.right.accessToken}`, production), {
+        status: 401,
+        reason: 'inactive',
+      });
+      const refused = await clientCredentials(app.id, secret.clientSecret).expect(401);
+      assert.equal(refused.body.error, 'invalid_client');
+      assert.deepEqual(await check(bystander.bearer, production), { status: 200, reason: 'ok' });
+    });
+
+    it('L10: limits a token to chosen Sites of its user; the limit shows in lists and holds at use', async () => {
+      const { sessionToken, app } = await signedInWithApp(h.deps, 'dev@acme.test', 'Limited');
+      const created = await request(h.callback)
+        .post(`/v1.1/apps/${app.id}/tokens`)
+        .set('Authorization', `Bearer ${sessionToken}`)
+        .send({ password: PASSWORD, site_ids: [production] })
+        .expect(201);
+      assert.deepEqual(created.body.site_ids, [production]);
+      const bearer = `Bearer ${created.body.access_token as string}`;
+      assert.deepEqual(await check(bearer, production), { status: 200, reason: 'ok' });
+      assert.deepEqual(await check(bearer, development), { status: 403, reason: 'site not reached' });
+      const listed = await request(h.callback)
+        .get(`/v1.1/apps/${app.id}/tokens`)
+        .set('Authorization', `Bearer ${sessionToken}`)
+        .expect(200);
+      const mine = (listed.body.data as { id: string; site_ids: number[] | null }[]).find(
+        (t) => t.id === created.body.id,
+      );
+      assert.deepEqual(mine?.site_ids, [production]);
+      const unlimited = await request(h.callback)
+        .post(`/v1.1/apps/${app.id}/tokens`)
+        .set('Authorization', `Bearer ${sessionToken}`)
+        .send({ password: PASSWORD })
+        .expect(201);
+      assert.equal(unlimited.body.site_ids, null);
+    });
+
+    it('L10: refuses a limit beyond the user’s Sites with a 400 naming site_ids, creating nothing', async () => {
+      const { sessionToken, app } = await signedInWithApp(h.deps, 'prod-bot@acme.test', 'Overreach');
+      const before = await h.deps.tokens.list({ appId: app.id }, { page: 1, perPage: 100 })();
+      const refused = await request(h.callback)
+        .post(`/v1.1/apps/${app.id}/tokens`)
+        .set('Authorization', `Bearer ${sessionToken}`)
+        .send({ password: PASSWORD, site_ids: [production, development] })
+        .expect(400);
+      assert.equal(refused.body.code, 'sites_not_reachable');
+      assert.match(refused.headers['content-type'] ?? '', /application\/problem\+json/);
+      assert.deepEqual(
+        (refused.body.errors as { path: string }[]).map((e) => e.path),
+        ['site_ids'],
+      );
+      assert.match(refused.body.errors[0].message as string, new RegExp(String(development)));
+      for (const body of [{ site_ids: [] }, { site_ids: [production, production] }, { site_ids: ['x'] }]) {
+        const bad = await request(h.callback)
+          .post(`/v1.1/apps/${app.id}/tokens`)
+          .set('Authorization', `Bearer ${sessionToken}`)
+          .send({ password: PASSWORD, ...body });
+        assert.ok(bad.status >= 400 && bad.status < 500, JSON.stringify(body));
+        assert.ok(
+          (bad.body.errors as { path: string }[]).some((e) => e.path.startsWith('site_ids')),
+          JSON.stringify(bad.body),
+        );
+      }
+      const after = await h.deps.tokens.list({ appId: app.id }, { page: 1, perPage: 100 })();
+      assert.equal(after.total, before.total);
+    });
   });
 
   describe('forgeries', () => {

@@ -35,7 +35,7 @@ describe('MEDIUM 7: unauthenticated sign-in and token requests are limited (real
       deps,
       logger: testLogger('auth'),
       readiness: [],
-      internalSecret: INTERNAL_SECRET,
+      introspectionSecret: INTERNAL_SECRET,
     }).callback();
   };
   const signIn = (app: ReturnType<typeof appWith>, client: string) =>

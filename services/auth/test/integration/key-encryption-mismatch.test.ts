@@ -38,7 +38,7 @@ describe('auth: start-up with key-encryption keys that do not fit the database (
       {
         DATABASE_URL: database.url,
         KEY_ENCRYPTION_KEYS: keys,
-        INTERNAL_TOKEN_SECRET: INTERNAL_SECRET,
+        INTROSPECTION_SECRET: INTERNAL_SECRET,
         LOG_LEVEL: 'info',
       },
       { timeoutMs: 120_000 },

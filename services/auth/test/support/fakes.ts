@@ -75,6 +75,28 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
     setPasswordHash: (userId, passwordHash) => async () => {
       users.set(userId, { ...users.get(userId)!, passwordHash });
     },
+    changePassword: (userId, passwordHash, at) => async () => {
+      users.set(userId, { ...users.get(userId)!, passwordHash });
+      let sessionsEnded = 0;
+      let tokensRevoked = 0;
+      let clientSecretsRemoved = 0;
+      for (const s of sessions.values())
+        if (s.userId === userId && s.revokedAt === null) {
+          sessions.set(s.id, { ...s, revokedAt: at });
+          sessionsEnded++;
+        }
+      for (const tok of tokens.values())
+        if (tok.userId === userId && tok.revokedAt === null) {
+          tokens.set(tok.id, { ...tok, revokedAt: at });
+          tokensRevoked++;
+        }
+      for (const a of apps.values())
+        if (a.userId === userId && a.secret !== null) {
+          apps.set(a.id, { ...a, secret: null, clientSecretCreatedAt: null });
+          clientSecretsRemoved++;
+        }
+      return { sessionsEnded, tokensRevoked, clientSecretsRemoved };
+    },
     setUserDisabled: (userId, disabledAt) => async () => {
       const u = users.get(userId);
       if (u === undefined) return E.left(notFound('user', userId));
@@ -212,6 +234,7 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
         apiAccess: accounts.get(user.accountId)!.apiAccess,
         keyRevoked: keys.get(t.kid)?.revokedAt != null,
         sites: (await siteRepo.sitesOf(t.userId)()).map((s) => ({ id: s.id, name: s.name })),
+        siteLimit: t.siteIds,
       };
     },
   };

@@ -62,7 +62,7 @@ export const startHarness = async (label: string): Promise<Harness> => {
   // The production parameters cost 32 MiB and ~0.1 s a hash; tests use the same code, cheaper.
   const hasher = scryptPasswordHasher({ logN: 10, r: 8, p: 1 });
   const { deps, usage } = composeDeps({ pool, logger, config, clock, hasher, usageFlushMs: 3_600_000 });
-  const app = createAuthHttpApp({ deps, logger, readiness: [], internalSecret: INTERNAL_SECRET });
+  const app = createAuthHttpApp({ deps, logger, readiness: [], introspectionSecret: INTERNAL_SECRET });
   return {
     database,
     pool,

@@ -3,7 +3,7 @@ import { ConfigError, decodeConfig } from '@esign/platform';
 import { Config, defaults } from '../../src/config.js';
 
 const base = {
-  INTERNAL_TOKEN_SECRET: 'i'.repeat(32),
+  INTROSPECTION_SECRET: 'i'.repeat(32),
   KEY_ENCRYPTION_KEYS: `k1:${'k'.repeat(32)}`,
 };
 
@@ -23,18 +23,18 @@ describe('auth configuration', () => {
       (e: unknown) =>
         e instanceof ConfigError &&
         e.message.includes('KEY_ENCRYPTION_KEYS is required') &&
-        e.message.includes('INTERNAL_TOKEN_SECRET is required'),
+        e.message.includes('INTROSPECTION_SECRET is required'),
     );
     assert.throws(
       () =>
         decodeConfig(Config, defaults, {
           ...base,
-          INTERNAL_TOKEN_SECRET: 'short',
+          INTROSPECTION_SECRET: 'short',
           KEY_ENCRYPTION_KEYS: 'k1:short',
         }),
       (e: unknown) =>
         e instanceof ConfigError &&
-        e.message.includes('INTERNAL_TOKEN_SECRET must be at least 32 characters') &&
+        e.message.includes('INTROSPECTION_SECRET must be at least 32 characters') &&
         e.message.includes('KEY_ENCRYPTION_KEYS secret of k1 must be at least 32 characters'),
     );
     assert.throws(

@@ -2,14 +2,17 @@ import assert from 'node:assert/strict';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { ed25519KeyGenerator, joseTokenSigner } from '../../src/adapters/crypto/ed25519-keys.js';
 import {
-  keyEncryption,
+  keyEncryption as sharedKeyEncryption,
   KeyEncryptionError,
   parseKeyEncryptionKeys,
-} from '../../src/adapters/crypto/key-encryption.js';
+  SIGNING_KEY_ENCRYPTION,
+} from '@esign/platform';
 import { nodeSecrets } from '../../src/adapters/crypto/node-secrets.js';
 import { PRODUCTION_SCRYPT, scryptPasswordHasher } from '../../src/adapters/crypto/scrypt-password-hasher.js';
 
 const SECRET_A = 'a'.repeat(32);
+const keyEncryption = (keys: Array<{ id: string; secret: string }>) =>
+  sharedKeyEncryption(keys, SIGNING_KEY_ENCRYPTION);
 const SECRET_B = 'b'.repeat(40);
 
 describe('auth adapters: scrypt password hashing', () => {

@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
-import { introspect, tokenState, expiryOf, type IntrospectionSubject } from '../../src/domain/tokens.js';
+import {
+  introspect,
+  sitesBeyondUser,
+  tokenState,
+  expiryOf,
+  type IntrospectionSubject,
+} from '../../src/domain/tokens.js';
 import { checkNewPassword } from '../../src/domain/password-policy.js';
 import * as E from 'fp-ts/lib/Either.js';
 
@@ -21,6 +27,20 @@ const subject = (over: Partial<IntrospectionSubject> = {}): IntrospectionSubject
 });
 
 describe('auth domain: tokens', () => {
+  it('L10: a token limited to some Sites reaches those the user still belongs to, and no other', () => {
+    const limited = introspect(subject({ siteLimit: [9, 42] }), now);
+    assert.ok(limited.active);
+    assert.deepEqual(limited.sites, [{ id: 9, name: 'Production' }]);
+    const unlimited = introspect(subject({ siteLimit: null }), now);
+    assert.ok(unlimited.active);
+    assert.deepEqual(
+      unlimited.sites.map((site) => site.id),
+      [3, 9],
+    );
+    assert.deepEqual(sitesBeyondUser([3, 9, 42], [{ id: 3 }, { id: 9 }]), [42]);
+    assert.deepEqual(sitesBeyondUser([3], [{ id: 3 }, { id: 9 }]), []);
+  });
+
   it('answers an active token with its user and the sites they reach now, by id', () => {
     assert.deepEqual(introspect(subject(), now), {
       active: true,

@@ -76,8 +76,10 @@ export const admit =
         if (policies.costly !== undefined && route.cost === 'costly') {
           charges.push({ policy: policies.costly, key: tokenId });
         }
-        if (charges.length === 0) return TE.right({ forwardedPrincipal: who.forwarded, rate: [] });
-        return limited(ports.limit, charges, who.forwarded);
+        // The principal addressed to this route's service: no other service would take it.
+        const forwardedPrincipal = route.upstream === 'auth' ? undefined : who.forwarded[route.upstream];
+        if (charges.length === 0) return TE.right({ forwardedPrincipal, rate: [] });
+        return limited(ports.limit, charges, forwardedPrincipal);
       }),
     );
   };

@@ -5,13 +5,13 @@ import { bearerTokenOf, hasExpired, type AccessTokenClaims } from '../domain/acc
 import { gatewayError, type GatewayError } from '../domain/gateway-error.js';
 import type { AccessTokenVerifier } from '../ports/access-token-verifier.js';
 import type { Clock } from '../ports/clock.js';
-import type { PrincipalResolver } from './resolve-principal.js';
+import type { ForwardedPrincipals, PrincipalResolver } from './resolve-principal.js';
 
 export interface Authenticated {
   readonly claims: AccessTokenClaims;
   readonly principal: Principal;
-  /** The signed principal for `x-esign-principal`. */
-  readonly forwarded: string;
+  /** The signed principals for `x-esign-principal`, one per upstream service. */
+  readonly forwarded: ForwardedPrincipals;
 }
 
 export type Authenticate = (authorization: string | undefined) => TE.TaskEither<GatewayError, Authenticated>;

@@ -1,19 +1,25 @@
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import type { Principal } from '@esign/contracts';
+import { PRINCIPAL_AUDIENCES, type Principal } from '@esign/contracts';
 import type { IntrospectionUnavailable, TokenIntrospector } from '../ports/token-introspector.js';
 import type { PrincipalSigner } from '../ports/principal-signer.js';
 
-/** What a token id stands for right now, with the signed principal ready to forward. */
+/** The upstream services that take a principal, each its own (ADR 1310). */
+export type PrincipalTarget = keyof typeof PRINCIPAL_AUDIENCES;
+
+/** One signed principal per upstream service, each addressed to that service only. */
+export type ForwardedPrincipals = Readonly<Record<PrincipalTarget, string>>;
+
+/** What a token id stands for right now, with the signed principals ready to forward. */
 export type Resolution =
   | { readonly active: false }
-  | { readonly active: true; readonly principal: Principal; readonly forwarded: string };
+  | { readonly active: true; readonly principal: Principal; readonly forwarded: ForwardedPrincipals };
 
 export type PrincipalResolver = (tokenId: string) => TE.TaskEither<IntrospectionUnavailable, Resolution>;
 
 /**
- * Introspects a token and signs the principal once per answer, so a cached answer also
- * spares the signature on every call that reuses it.
+ * Introspects a token and signs the principal once per answer and upstream, so a cached
+ * answer also spares the signatures on every call that reuses it.
  */
 export const resolvePrincipal =
   (ports: { readonly introspect: TokenIntrospector; readonly sign: PrincipalSigner }): PrincipalResolver =>
@@ -26,7 +32,10 @@ export const resolvePrincipal =
         return TE.rightTask(async (): Promise<Resolution> => ({
           active: true,
           principal,
-          forwarded: await ports.sign(principal),
+          forwarded: {
+            requests: await ports.sign(PRINCIPAL_AUDIENCES.requests, principal),
+            notifier: await ports.sign(PRINCIPAL_AUDIENCES.notifier, principal),
+          },
         }));
       }),
     );

@@ -1,4 +1,4 @@
-import type { Principal } from '@esign/contracts';
+import type { Principal, PrincipalAudience } from '@esign/contracts';
 
-/** Turns a principal into the signed statement forwarded in `x-esign-principal`. */
-export type PrincipalSigner = (principal: Principal) => Promise<string>;
+/** Turns a principal into the signed statement forwarded in `x-esign-principal` to one service. */
+export type PrincipalSigner = (audience: PrincipalAudience, principal: Principal) => Promise<string>;

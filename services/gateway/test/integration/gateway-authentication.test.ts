@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { startAuthDouble, jtiOf, type AuthDouble } from '../support/auth-double.js';
-import { startGateway, INTERNAL_SECRET, type GatewayUnderTest } from '../support/gateway-under-test.js';
+import { startGateway, INTROSPECTION_SECRET, type GatewayUnderTest } from '../support/gateway-under-test.js';
 import { json, startHttpDouble, type HttpDouble } from '../support/http-double.js';
 
 const SITE = { id: 5, name: 'Five' };
@@ -13,7 +13,7 @@ describe('gateway: authentication, scope and rate limits', () => {
   let now = 1_000_000;
 
   before(async () => {
-    auth = await startAuthDouble({ internalSecret: INTERNAL_SECRET });
+    auth = await startAuthDouble({ internalSecret: INTROSPECTION_SECRET });
     requests = await startHttpDouble((recorded, res) => json(res, 200, { ok: true, url: recorded.url }));
   });
   after(async () => {

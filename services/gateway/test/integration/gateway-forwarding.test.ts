@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { PRINCIPAL_HEADER } from '@esign/contracts';
+import { PRINCIPAL_AUDIENCES, PRINCIPAL_HEADER } from '@esign/contracts';
 import { verifyPrincipal } from '@esign/platform';
+import { testGatewayKeys } from '@esign/testing';
 import * as E from 'fp-ts/lib/Either.js';
 import { startAuthDouble, type AuthDouble } from '../support/auth-double.js';
 import { rawRequest } from '../support/client.js';
-import { startGateway, INTERNAL_SECRET, type GatewayUnderTest } from '../support/gateway-under-test.js';
+import { startGateway, INTROSPECTION_SECRET, type GatewayUnderTest } from '../support/gateway-under-test.js';
 import { closedPort, json, startHttpDouble, type HttpDouble } from '../support/http-double.js';
 
 /** Calls are made with fetch unless the wire itself matters. */
@@ -17,7 +18,7 @@ describe('gateway: forwarding', () => {
   let token: string;
 
   before(async () => {
-    auth = await startAuthDouble({ internalSecret: INTERNAL_SECRET });
+    auth = await startAuthDouble({ internalSecret: INTROSPECTION_SECRET });
     requests = await startHttpDouble((recorded, res) => {
       if (recorded.url.startsWith('/v1.1/requests/r1/download')) {
         res.writeHead(200, { 'content-type': 'application/pdf', 'x-request-id': 'upstream-id' });
@@ -65,10 +66,31 @@ describe('gateway: forwarding', () => {
     assert.equal(received.headers['x-forwarded-for'], '127.0.0.1');
     assert.equal(received.headers['x-forwarded-proto'], 'http');
     assert.equal(received.headers['x-forwarded-host'], new URL(gateway.url).host);
-    const principal = await verifyPrincipal(INTERNAL_SECRET, String(received.headers[PRINCIPAL_HEADER]));
+    const principal = await verifyPrincipal(
+      { publicKey: testGatewayKeys.publicKey, audience: PRINCIPAL_AUDIENCES.requests },
+      String(received.headers[PRINCIPAL_HEADER]),
+    );
     assert.ok(E.isRight(principal));
     assert.equal(principal.right.sub, 'user-5');
     assert.deepEqual(principal.right.sites, [{ id: 5, name: 'Five' }]);
+  });
+
+  it('M5: signs each principal for the one service it goes to, with its own key, never the introspection credential', async () => {
+    const headers = { authorization: `Bearer ${token}` };
+    assert.equal((await call(gateway.url, '/v1.1/sites/5/requests', { headers })).status, 200);
+    assert.equal((await call(gateway.url, '/v1.1/sites/5/webhooks', { headers })).status, 200);
+    const [toRequests, toNotifier] = requests.received.map((r) => String(r.headers[PRINCIPAL_HEADER]));
+    const as = (audience: (typeof PRINCIPAL_AUDIENCES)[keyof typeof PRINCIPAL_AUDIENCES], token: string) =>
+      verifyPrincipal({ publicKey: testGatewayKeys.publicKey, audience }, token);
+    assert.ok(E.isRight(await as(PRINCIPAL_AUDIENCES.requests, toRequests!)));
+    assert.ok(E.isRight(await as(PRINCIPAL_AUDIENCES.notifier, toNotifier!)));
+    // Minted for one service, refused by the other.
+    assert.ok(E.isLeft(await as(PRINCIPAL_AUDIENCES.notifier, toRequests!)));
+    assert.ok(E.isLeft(await as(PRINCIPAL_AUDIENCES.requests, toNotifier!)));
+    // The principal is no introspection credential, and carries nothing of it.
+    assert.ok(!toRequests!.includes(INTROSPECTION_SECRET));
+    const [header] = toRequests!.split('.');
+    assert.equal(JSON.parse(Buffer.from(header!, 'base64url').toString()).alg, 'EdDSA');
   });
 
   it('makes a request id when the client’s is missing or not sane, and returns it', async () => {
@@ -189,11 +211,30 @@ describe('gateway: forwarding', () => {
     assert.equal(auth.received.filter((r) => r.url.startsWith('/internal')).length, 0);
   });
 
+  it('L12: serves /metrics and /readyz on its operations port only; the public port does not have them', async () => {
+    for (const path of ['/metrics', '/readyz']) {
+      const hidden = await call(gateway.url, path);
+      assert.equal(hidden.status, 404, path);
+      assert.equal(((await hidden.json()) as { code: string }).code, 'not_found');
+    }
+    const metrics = await call(gateway.opsUrl, '/metrics');
+    assert.equal(metrics.status, 200);
+    assert.match(await metrics.text(), /http_requests_total/);
+    assert.equal(
+      (await call(gateway.opsUrl, '/readyz')).headers.get('content-type'),
+      'application/json; charset=utf-8',
+    );
+    // Liveness stays on both: the kubelet's startup and liveness probes use the main port.
+    assert.equal((await call(gateway.url, '/healthz')).status, 200);
+    assert.equal((await call(gateway.opsUrl, '/healthz')).status, 200);
+    assert.equal((await call(gateway.opsUrl, '/v1.1/sites/5/requests')).status, 404);
+  });
+
   it('labels metrics by route template, never by ids', async () => {
     await call(gateway.url, '/v1.1/requests/some-unique-id-123', {
       headers: { authorization: `Bearer ${token}` },
     });
-    const metrics = await (await call(gateway.url, '/metrics')).text();
+    const metrics = await (await call(gateway.opsUrl, '/metrics')).text();
     assert.match(metrics, /http_requests_total\{[^}]*route="\/v1\.1\/requests\/:id"[^}]*status="200"/);
     assert.doesNotMatch(metrics, /some-unique-id-123/);
   });
@@ -204,7 +245,7 @@ describe('gateway: an upstream that is down or slow', () => {
   let slow: HttpDouble;
   const gateways: GatewayUnderTest[] = [];
   before(async () => {
-    auth = await startAuthDouble({ internalSecret: INTERNAL_SECRET });
+    auth = await startAuthDouble({ internalSecret: INTROSPECTION_SECRET });
     // Never answers: a hung upstream.
     slow = await startHttpDouble(() => undefined);
   });
@@ -227,7 +268,7 @@ describe('gateway: an upstream that is down or slow', () => {
     assert.equal(response.status, 503);
     assert.equal(response.headers.get('retry-after'), '2');
     assert.equal(((await response.json()) as { code: string }).code, 'upstream_unavailable');
-    const ready = await call(gateway.url, '/readyz');
+    const ready = await call(gateway.opsUrl, '/readyz');
     assert.equal(ready.status, 503);
   });
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
+import { testGatewayKeys } from '@esign/testing';
 import { startAuthDouble, jtiOf, type AuthDouble } from '../support/auth-double.js';
-import { startGateway, INTERNAL_SECRET, type GatewayUnderTest } from '../support/gateway-under-test.js';
+import { startGateway, INTROSPECTION_SECRET, type GatewayUnderTest } from '../support/gateway-under-test.js';
 import type { HttpDouble } from '../support/http-double.js';
 import { startRequestsDouble } from '../support/requests-double.js';
 import {
@@ -20,8 +21,8 @@ describe('gateway: the authorization matrix (against doubles of auth and request
   let target: MatrixTarget;
 
   before(async () => {
-    auth = await startAuthDouble({ internalSecret: INTERNAL_SECRET });
-    requests = await startRequestsDouble(INTERNAL_SECRET, {
+    auth = await startAuthDouble({ internalSecret: INTROSPECTION_SECRET });
+    requests = await startRequestsDouble(testGatewayKeys.publicKey, {
       requests: [
         { id: 'req-own-1', siteId: 11, signer: 'alice@own.example' },
         { id: 'req-other-1', siteId: 22, signer: 'bob@other.example' },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { redisKeyPrefix, startTcpProxy, type TcpProxy } from '@esign/testing';
 import { startAuthDouble, type AuthDouble } from '../support/auth-double.js';
-import { startGateway, INTERNAL_SECRET, type GatewayUnderTest } from '../support/gateway-under-test.js';
+import { startGateway, INTROSPECTION_SECRET, type GatewayUnderTest } from '../support/gateway-under-test.js';
 import { json, startHttpDouble, type HttpDouble } from '../support/http-double.js';
 
 const SITE = { id: 5, name: 'Five' };
@@ -13,7 +13,7 @@ describe('gateway: rate limits across replicas (real Redis)', () => {
   const gateways: GatewayUnderTest[] = [];
 
   before(async () => {
-    auth = await startAuthDouble({ internalSecret: INTERNAL_SECRET });
+    auth = await startAuthDouble({ internalSecret: INTROSPECTION_SECRET });
     requests = await startHttpDouble((recorded, res) => json(res, 200, { ok: true, url: recorded.url }));
     deadRedis = await startTcpProxy(1);
     deadRedis.cut();
@@ -75,7 +75,7 @@ describe('gateway: rate limits across replicas (real Redis)', () => {
     const limited = await get(gateway, '/v1.1/requests/r1', token);
     assert.equal(limited.status, 429);
     assert.equal(limited.headers.get('retry-after'), '1800');
-    const ready = await fetch(new URL('/readyz', gateway.url));
+    const ready = await fetch(new URL('/readyz', gateway.opsUrl));
     assert.equal(ready.status, 200, 'Redis is not a readiness dependency: the fleet stays in service');
   });
 });

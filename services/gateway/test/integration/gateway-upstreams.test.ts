@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { eventually } from '@esign/testing';
 import { startAuthDouble, type AuthDouble } from '../support/auth-double.js';
-import { startGateway, INTERNAL_SECRET } from '../support/gateway-under-test.js';
+import { startGateway, INTROSPECTION_SECRET } from '../support/gateway-under-test.js';
 import { json, startHttpDouble, type HttpDouble } from '../support/http-double.js';
 
 /** A notifier stand-in that answers /healthz with `status` and counts its open sockets. */
@@ -35,7 +35,7 @@ describe('gateway: the notifier is an upstream like auth and requests', () => {
   let auth: AuthDouble;
   let requests: HttpDouble;
   before(async () => {
-    auth = await startAuthDouble({ internalSecret: INTERNAL_SECRET });
+    auth = await startAuthDouble({ internalSecret: INTROSPECTION_SECRET });
     requests = await startHttpDouble((_recorded, res) => json(res, 200, { status: 'ok' }));
   });
   after(async () => {
@@ -52,14 +52,14 @@ describe('gateway: the notifier is an upstream like auth and requests', () => {
       notifierUrl: notifier.url,
     });
     try {
-      const ready = await fetch(`${gateway.url}/readyz`);
+      const ready = await fetch(`${gateway.opsUrl}/readyz`);
       assert.equal(ready.status, 200);
       assert.deepEqual(await ready.json(), {
         status: 'ok',
         checks: { auth: 'ok', requests: 'ok', notifier: 'ok' },
       });
       notifierStatus = 503;
-      const notReady = await fetch(`${gateway.url}/readyz`);
+      const notReady = await fetch(`${gateway.opsUrl}/readyz`);
       assert.equal(notReady.status, 503);
       assert.deepEqual(await notReady.json(), {
         status: 'unavailable',

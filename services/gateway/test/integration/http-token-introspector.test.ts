@@ -5,19 +5,19 @@ import { testLogger } from '@esign/testing';
 import { httpTokenIntrospector } from '../../src/adapters/http/http-token-introspector.js';
 import { startAuthDouble, type AuthDouble } from '../support/auth-double.js';
 import { closedPort } from '../support/http-double.js';
-import { INTERNAL_SECRET } from '../support/gateway-under-test.js';
+import { INTROSPECTION_SECRET } from '../support/gateway-under-test.js';
 
 describe('gateway: token introspection over HTTP', () => {
   let auth: AuthDouble;
   const pools: Pool[] = [];
-  const introspectorFor = (url: string, secret = INTERNAL_SECRET) => {
+  const introspectorFor = (url: string, secret = INTROSPECTION_SECRET) => {
     const pool = new Pool(url);
     pools.push(pool);
     return httpTokenIntrospector({ pool, basePath: '', secret, timeoutMs: 300, logger: testLogger() });
   };
 
   before(async () => {
-    auth = await startAuthDouble({ internalSecret: INTERNAL_SECRET });
+    auth = await startAuthDouble({ internalSecret: INTROSPECTION_SECRET });
   });
   afterEach(() => {
     auth.state.mode = 'up';
@@ -36,7 +36,7 @@ describe('gateway: token introspection over HTTP', () => {
     );
     assert.deepEqual(await introspect('tok-unknown')(), E.right({ active: false }));
     const last = auth.received.at(-1)!;
-    assert.equal(last.headers.authorization, `Bearer ${INTERNAL_SECRET}`);
+    assert.equal(last.headers.authorization, `Bearer ${INTROSPECTION_SECRET}`);
     assert.deepEqual(JSON.parse(last.body.toString()), { token_id: 'tok-unknown' });
   });
 

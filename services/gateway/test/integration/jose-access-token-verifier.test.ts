@@ -5,7 +5,7 @@ import { testLogger } from '@esign/testing';
 import { joseAccessTokenVerifier } from '../../src/adapters/jose/jose-access-token-verifier.js';
 import { newSigningKey, startAuthDouble, type AuthDouble } from '../support/auth-double.js';
 import { closedPort } from '../support/http-double.js';
-import { INTERNAL_SECRET } from '../support/gateway-under-test.js';
+import { INTROSPECTION_SECRET } from '../support/gateway-under-test.js';
 
 const verifierFor = (authUrl: string, cooldownMs = 0) =>
   joseAccessTokenVerifier({
@@ -20,7 +20,7 @@ const verifierFor = (authUrl: string, cooldownMs = 0) =>
 describe('gateway: access token verification against a JWKS endpoint (jose)', () => {
   let auth: AuthDouble;
   beforeEach(async () => {
-    auth = await startAuthDouble({ internalSecret: INTERNAL_SECRET });
+    auth = await startAuthDouble({ internalSecret: INTROSPECTION_SECRET });
   });
   afterEach(() => auth.close());
 

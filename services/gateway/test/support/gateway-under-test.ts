@@ -1,13 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { redisKeyPrefix, redisUrl, testLogger } from '@esign/testing';
+import { redisKeyPrefix, redisUrl, testGatewayKeys, testLogger } from '@esign/testing';
 import { decodeGatewayConfig, type Config } from '../../src/config.js';
 import { createGateway, type GatewayOverrides } from '../../src/gateway.js';
 
-export const INTERNAL_SECRET = 'test-internal-secret-0123456789abcdef';
+export const INTROSPECTION_SECRET = 'test-internal-secret-0123456789abcdef';
 
 export interface GatewayUnderTest {
   readonly url: string;
+  /** The operations port: `/readyz`, `/metrics` (L12). */
+  readonly opsUrl: string;
   readonly config: Config;
   readonly server: Server;
   close(): Promise<void>;
@@ -23,7 +25,8 @@ export const startGateway = async (
     AUTH_URL: upstreams.authUrl,
     REQUESTS_URL: upstreams.requestsUrl,
     NOTIFIER_URL: upstreams.notifierUrl ?? upstreams.requestsUrl,
-    INTERNAL_TOKEN_SECRET: INTERNAL_SECRET,
+    INTROSPECTION_SECRET,
+    PRINCIPAL_SIGNING_KEY: testGatewayKeys.signingKeyEnv,
     JWKS_COOLDOWN_SECONDS: '0',
     LOG_LEVEL: 'silent',
     // Buckets live in the shared Redis: each gateway under test counts on its own.
@@ -38,12 +41,17 @@ export const startGateway = async (
   const server = createServer(gateway.app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const ops = createServer(gateway.opsApp.callback());
+  await new Promise<void>((resolve) => ops.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${port}`,
+    opsUrl: `http://127.0.0.1:${(ops.address() as AddressInfo).port}`,
     config,
     server,
     close: async () => {
       server.closeAllConnections();
+      ops.closeAllConnections();
+      await new Promise((resolve) => ops.close(resolve));
       await new Promise((resolve) => server.close(resolve));
       await gateway.close();
     },

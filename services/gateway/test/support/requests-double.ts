@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { PRINCIPAL_HEADER } from '@esign/contracts';
+import type { KeyObject } from 'node:crypto';
+import { PRINCIPAL_AUDIENCES, PRINCIPAL_HEADER } from '@esign/contracts';
 import { verifyPrincipal } from '@esign/platform';
 import { json, startHttpDouble } from './http-double.js';
 
@@ -12,10 +13,10 @@ const notFound = { type: 'about:blank', title: 'Not found', status: 404, code: '
 
 /**
  * Stands in for the requests service at its seam with the gateway: it trusts only a
- * principal it can verify with the internal secret, and answers 404 for a Request or
+ * principal it can verify with the gateway's public key, and answers 404 for a Request or
  * template on a site the principal does not reach, as the real service must.
  */
-export const startRequestsDouble = (secret: string, world: World) =>
+export const startRequestsDouble = (gatewayKey: KeyObject, world: World) =>
   startHttpDouble(async (recorded, res) => {
     const [path = '', query = ''] = recorded.url.split('?');
     if (path === '/sign' || path.startsWith('/sign/')) {
@@ -24,7 +25,10 @@ export const startRequestsDouble = (secret: string, world: World) =>
     }
     if (path === '/healthz') return json(res, 200, { status: 'ok' });
     const header = recorded.headers[PRINCIPAL_HEADER];
-    const principal = typeof header === 'string' ? await verifyPrincipal(secret, header) : E.left('missing');
+    const principal =
+      typeof header === 'string'
+        ? await verifyPrincipal({ publicKey: gatewayKey, audience: PRINCIPAL_AUDIENCES.requests }, header)
+        : E.left('missing');
     if (E.isLeft(principal)) return json(res, 401, { ...notFound, status: 401, code: 'bad_principal' });
     const reaches = new Set(principal.right.sites.map((s) => s.id));
 

@@ -32,7 +32,7 @@ const fakes = (verdict: E.Either<VerifyFailure, AccessTokenClaims>, answer: Toke
   };
   const resolve = resolvePrincipal({
     introspect,
-    sign: (p) => Promise.resolve(`signed:${p.sub}:${p.sites.length}`),
+    sign: (audience, p) => Promise.resolve(`signed:${audience}:${p.sub}:${p.sites.length}`),
   });
   return { introspected, authenticate: authenticate({ verify, resolve, now: () => 5_000 }) };
 };
@@ -78,7 +78,7 @@ describe('gateway: admitting a call', () => {
   it('admits a token that verifies and is active, forwarding the signed principal', async () => {
     const { admit: run } = admitWith(E.right(claims), active([7]));
     const result = await run({ route: siteRoute, site: site('7'), authorization: `Bearer ${TOKEN}` })();
-    assert.deepEqual(result, E.right({ forwardedPrincipal: 'signed:alice:1', rate: [] }));
+    assert.deepEqual(result, E.right({ forwardedPrincipal: 'signed:esign-requests:alice:1', rate: [] }));
   });
 
   it('refuses a missing or malformed bearer before any lookup', async () => {

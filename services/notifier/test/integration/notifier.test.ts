@@ -18,6 +18,8 @@ import {
   deleteAmqpObjects,
   eventually,
   infra,
+  redisKeyPrefix,
+  redisUrl,
   type SmtpDouble,
   startSmtpServer,
   startTcpProxy,
@@ -26,6 +28,7 @@ import {
   type TestDatabase,
   testLogger,
   type TwilioApiDouble,
+  testGatewayKeys,
 } from '@esign/testing';
 import { parseConfig } from '../../src/config.js';
 import { startNotifier, type RunningNotifier } from '../../src/notifier.js';
@@ -123,7 +126,8 @@ describe('notifier: e-mail and SMS to signers when a Request is sent', function 
       DATABASE_URL: database.url,
       AMQP_URL: proxiedAmqp.toString(),
       AMQP_PREFIX: prefix,
-      INTERNAL_TOKEN_SECRET: 'an-internal-secret-of-32-characters',
+      PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
+      KEY_ENCRYPTION_KEYS: 'k1:a-test-key-encryption-secret-of-32-characters',
       SMTP_URL: `smtp://127.0.0.1:${smtpProxy.port}`,
       EMAIL_FROM: 'E-signature <no-reply@esign.example>',
       TWILIO_ACCOUNT_SID: twilio.accountSid,
@@ -131,6 +135,9 @@ describe('notifier: e-mail and SMS to signers when a Request is sent', function 
       TWILIO_FROM: '+12025550100',
       TWILIO_API_BASE_URL: twilio.baseUrl,
       NOTIFIER_RETRY_DELAYS_MS: RETRY_DELAYS.join(','),
+      // Quotas of this run's own: runs on one machine must not spend each other's.
+      REDIS_URL: redisUrl(),
+      NOTIFIER_QUOTA_KEY_PREFIX: redisKeyPrefix('notifier-quota'),
       LOG_LEVEL: 'silent',
     });
     notifier = await startNotifier(config, testLogger('notifier'));

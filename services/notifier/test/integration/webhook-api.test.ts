@@ -7,11 +7,16 @@ import {
   createHttpApp,
   finishApp,
   migrate,
-  signPrincipal,
   type AppState,
   type DatabasePool,
 } from '@esign/platform';
-import { createTestDatabase, testLogger, type TestDatabase } from '@esign/testing';
+import {
+  createTestDatabase,
+  principalKeys,
+  testGatewayKeys,
+  testLogger,
+  type TestDatabase,
+} from '@esign/testing';
 import { migrationsDir } from '../../src/migrate.js';
 import { mountWebhookRoutes } from '../../src/adapters/http/webhook-routes.js';
 import { postgresWebhookDeliveryStore } from '../../src/adapters/postgres/postgres-webhook-delivery-store.js';
@@ -24,11 +29,11 @@ import {
   WebhookDeliveryList,
   WebhookEndpointList,
   WebhookEndpointWithSecret,
+  PRINCIPAL_AUDIENCES,
 } from '@esign/contracts';
 import * as t from 'io-ts';
-import { decoded, fieldErrors } from '../support/webhooks.js';
+import { decoded, fieldErrors, testSealer } from '../support/webhooks.js';
 
-const SECRET = 'an-internal-secret-of-32-characters';
 const dns: Resolver = (hostname) => {
   const table: Record<string, string> = {
     'hooks.acme.example': '93.184.215.14',
@@ -70,15 +75,15 @@ describe('webhook API: /v1.1/sites/:id/webhooks', function () {
     mountWebhookRoutes(
       http.router,
       webhookUseCases({
-        endpoints: postgresWebhookEndpointStore(pool),
+        endpoints: postgresWebhookEndpointStore(pool, testSealer),
         guard: destinationPolicy({ allowHttp: false, allowPrivateAddresses: false, resolve: dns }),
         random: webhookRandom,
         clock: { now: () => new Date() },
       }),
-      { internalTokenSecret: SECRET },
+      { gatewayPublicKey: testGatewayKeys.publicKey },
     );
     app = finishApp(http.app, http.router);
-    principal = await signPrincipal(SECRET, {
+    principal = await testGatewayKeys.sign(PRINCIPAL_AUDIENCES.notifier, {
       sub: 'user_1',
       token_id: 'tok_1',
       sites: [
@@ -93,6 +98,23 @@ describe('webhook API: /v1.1/sites/:id/webhooks', function () {
     await database?.drop();
   });
 
+  it('M5: refuses a principal the gateway addressed to another service, and the introspection credential', async () => {
+    const sites = [{ id: SITE, name: 'x' }];
+    const forRequests = await testGatewayKeys.sign(PRINCIPAL_AUDIENCES.requests, {
+      sub: 'u',
+      token_id: 't',
+      sites,
+    });
+    const replayed = await call().get(`/v1.1/sites/${SITE}/webhooks`).set('x-esign-principal', forRequests);
+    assert.equal(replayed.status, 401);
+    assert.equal(replayed.body.code, 'invalid_principal');
+    const bearer = await call()
+      .get(`/v1.1/sites/${SITE}/webhooks`)
+      .set('x-esign-principal', 'an-introspection-secret-of-32-characters');
+    assert.equal(bearer.status, 401);
+    assert.equal(bearer.body.code, 'invalid_principal');
+  });
+
   it('refuses a call without a valid principal (401), and a site outside it exactly like an unknown one (404)', async () => {
     const none = await call().get(`/v1.1/sites/${SITE}/webhooks`);
     assert.equal(none.status, 401);
@@ -102,7 +124,7 @@ describe('webhook API: /v1.1/sites/:id/webhooks', function () {
       .get(`/v1.1/sites/${SITE}/webhooks`)
       .set(
         'x-esign-principal',
-        await signPrincipal('another-secret-of-at-least-32-chars', {
+        await principalKeys().sign(PRINCIPAL_AUDIENCES.notifier, {
           sub: 'u',
           token_id: 't',
           sites: [{ id: SITE, name: 'x' }],
@@ -257,7 +279,10 @@ describe('webhook API: /v1.1/sites/:id/webhooks', function () {
 
   it('lists deliveries with status, attempts, response status and excerpt, and one with its attempts', async () => {
     const { body: created } = await create({ ...valid, event_types: ['request.signed'] }, 8);
-    const store = postgresWebhookDeliveryStore(pool, { inboxConsumer: 'notifier-webhooks' });
+    const store = postgresWebhookDeliveryStore(pool, {
+      inboxConsumer: 'notifier-webhooks',
+      sealer: testSealer,
+    });
     const eventId = randomUUID();
     await store.fanOut(
       {

@@ -17,12 +17,15 @@ import {
 import { fanOutWebhookEvent } from '../../src/application/webhooks/fan-out-webhook-event.js';
 import { sendWebhookAlerts } from '../../src/application/webhooks/send-webhook-alerts.js';
 import { postgresWebhookDeliveryStore } from '../../src/adapters/postgres/postgres-webhook-delivery-store.js';
-import { postgresWebhookEndpointStore } from '../../src/adapters/postgres/postgres-webhook-endpoint-store.js';
+import {
+  postgresWebhookEndpointStore,
+  sealLegacyWebhookSecrets,
+} from '../../src/adapters/postgres/postgres-webhook-endpoint-store.js';
 import { localEmailOutbox } from '../../src/adapters/local-outbox/local-outbox.js';
 import { destinationPolicy, type Resolver } from '../../src/adapters/webhook-http/destination-policy.js';
 import { undiciWebhookSender } from '../../src/adapters/webhook-http/undici-webhook-sender.js';
 import { MAX_ENDPOINTS_PER_SITE, type WebhookEndpoint } from '../../src/domain/webhook-endpoint.js';
-import { anEndpoint } from '../support/webhooks.js';
+import { anEndpoint, testSealer } from '../support/webhooks.js';
 import {
   readmeVerifier,
   startWebhookReceiver,
@@ -46,8 +49,9 @@ describe('webhook deliveries: dispatcher, sender and store', function () {
   let receiver: WebhookReceiver;
   let verifyWebhook: VerifyWebhook;
   let outboxDir: string;
-  const deliveries = () => postgresWebhookDeliveryStore(pool, { inboxConsumer: 'notifier-webhooks' });
-  const endpoints = () => postgresWebhookEndpointStore(pool);
+  const deliveries = () =>
+    postgresWebhookDeliveryStore(pool, { inboxConsumer: 'notifier-webhooks', sealer: testSealer });
+  const endpoints = () => postgresWebhookEndpointStore(pool, testSealer);
 
   /** DNS as the tests want it: names map to addresses; a name may answer differently on each lookup. */
   const answers = new Map<string, string[]>();
@@ -151,6 +155,59 @@ describe('webhook deliveries: dispatcher, sender and store', function () {
     await pool?.end();
     await database?.drop();
     if (outboxDir !== undefined) await rm(outboxDir, { recursive: true, force: true });
+  });
+
+  const storedSecrets = (endpointId: string) =>
+    db.one(
+      pool,
+      t.type({ secret: t.string, previous_secret: t.union([t.string, t.null]) }),
+      sql.unsafe`SELECT secret, previous_secret FROM webhook_endpoints WHERE id = ${endpointId}`,
+    );
+
+  it('L11: keeps webhook secrets sealed in their rows, and deliveries still verify', async () => {
+    const endpoint = await register({
+      url: receiver.url('/sealed'),
+      eventTypes: ['request.completed'],
+      previousSecret: 'whsec_the-previous-secret-still-in-its-overlap',
+      previousSecretExpiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    const row = await storedSecrets(endpoint.id);
+    for (const stored of [row.secret, row.previous_secret!]) {
+      assert.match(stored, /^sealed:k1:[A-Za-z0-9_-]+$/);
+      assert.ok(!stored.includes(endpoint.secret.slice('whsec_'.length)), 'no plaintext in the row');
+      assert.ok(!stored.includes('the-previous-secret'), 'no plaintext in the row');
+    }
+    // The seal is bound to its endpoint: copied to another row it does not open.
+    assert.throws(() => testSealer.open(row.secret, 'webhook-secret:another-endpoint'));
+    const read = await endpoints().get(endpoint.siteId, endpoint.id)();
+    assert.ok(E.isRight(read) && read.right !== undefined);
+    assert.equal(read.right.secret, endpoint.secret);
+
+    await fanOut(event(endpoint.siteId));
+    await untilSettled(dispatcher(), endpoint.id);
+    const [got] = receiver.on('/sealed');
+    assert.ok(got !== undefined);
+    const header = got.headers['esign-signature'] as string;
+    assert.equal(verifyWebhook(endpoint.secret, header, got.body), true);
+    assert.equal(verifyWebhook(endpoint.previousSecret!, header, got.body), true);
+  });
+
+  it('L11: seals the secrets of rows stored in the clear before sealing began, once', async () => {
+    const endpoint = await register({ url: receiver.url('/legacy'), eventTypes: ['request.completed'] });
+    await db.exec(
+      pool,
+      sql.unsafe`UPDATE webhook_endpoints SET secret = ${endpoint.secret} WHERE id = ${endpoint.id}`,
+    );
+    const legacy = await endpoints().get(endpoint.siteId, endpoint.id)();
+    assert.ok(E.isRight(legacy) && legacy.right?.secret === endpoint.secret, 'read while still in the clear');
+    assert.ok((await sealLegacyWebhookSecrets(pool, testSealer)) >= 1);
+    assert.match((await storedSecrets(endpoint.id)).secret, /^sealed:k1:/);
+    assert.equal(await sealLegacyWebhookSecrets(pool, testSealer), 0);
+    await fanOut(event(endpoint.siteId));
+    await untilSettled(dispatcher(), endpoint.id);
+    const [got] = receiver.on('/legacy');
+    assert.ok(got !== undefined);
+    assert.equal(verifyWebhook(endpoint.secret, got.headers['esign-signature'] as string, got.body), true);
   });
 
   it('POSTs the event to each subscribed endpoint, signed so that the README snippet verifies it', async () => {

@@ -3,7 +3,13 @@ import { randomUUID } from 'node:crypto';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { Registry } from 'prom-client';
 import { createDatabasePool, db, migrate, sql, type DatabasePool } from '@esign/platform';
-import { createTestDatabase, eventually, testLogger, type TestDatabase } from '@esign/testing';
+import {
+  createTestDatabase,
+  eventually,
+  testGatewayKeys,
+  testLogger,
+  type TestDatabase,
+} from '@esign/testing';
 import * as t from 'io-ts';
 import { parseConfig } from '../../src/config.js';
 import { migrationsDir } from '../../src/migrate.js';
@@ -51,7 +57,8 @@ describe('notifier: webhook deliveries are pruned by the injected clock', () => 
 
     const config = parseConfig({
       DATABASE_URL: database.url,
-      INTERNAL_TOKEN_SECRET: 'an-internal-secret-of-32-characters',
+      PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
+      KEY_ENCRYPTION_KEYS: 'k1:a-test-key-encryption-secret-of-32-characters',
       WEBHOOKS_RETENTION_DAYS: '30',
       WEBHOOKS_POLL_INTERVAL_MS: '50',
       LOG_LEVEL: 'silent',

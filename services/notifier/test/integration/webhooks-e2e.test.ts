@@ -5,15 +5,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import amqplib, { type ChannelModel } from 'amqplib';
 import request from 'supertest';
-import { consumerQueues, signPrincipal, topologyNames } from '@esign/platform';
+import { consumerQueues, topologyNames } from '@esign/platform';
+import { PRINCIPAL_AUDIENCES } from '@esign/contracts';
 import {
   amqpPrefix,
   createTestDatabase,
   deleteAmqpObjects,
   eventually,
   infra,
+  redisKeyPrefix,
+  redisUrl,
   testLogger,
   type TestDatabase,
+  testGatewayKeys,
 } from '@esign/testing';
 import { WebhookDeliveryDetail, WebhookDeliveryList, WebhookEndpointWithSecret } from '@esign/contracts';
 import { decoded } from '../support/webhooks.js';
@@ -28,7 +32,6 @@ import {
   type WebhookReceiver,
 } from '../support/webhook-receiver.js';
 
-const SECRET = 'an-internal-secret-of-32-characters';
 const SITE = 41;
 
 /**
@@ -86,9 +89,13 @@ describe('notifier: webhooks end to end', function () {
       DATABASE_URL: database.url,
       AMQP_URL: infra().amqpUrl,
       AMQP_PREFIX: prefix,
-      INTERNAL_TOKEN_SECRET: SECRET,
+      PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
+      KEY_ENCRYPTION_KEYS: 'k1:a-test-key-encryption-secret-of-32-characters',
       NOTIFIER_OUTBOX_DIR: outbox,
       NOTIFIER_RETRY_DELAYS_MS: '50,100',
+      // Quotas of this run's own: runs on one machine must not spend each other's.
+      REDIS_URL: redisUrl(),
+      NOTIFIER_QUOTA_KEY_PREFIX: redisKeyPrefix('webhooks-e2e-quota'),
       WEBHOOKS_ALLOW_HTTP: 'true',
       WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
       WEBHOOKS_RETRY_BASE_DELAY_MS: '50',
@@ -97,7 +104,7 @@ describe('notifier: webhooks end to end', function () {
       LOG_LEVEL: 'silent',
     });
     notifier = await startNotifier(config, testLogger('webhooks-e2e'));
-    principal = await signPrincipal(SECRET, {
+    principal = await testGatewayKeys.sign(PRINCIPAL_AUDIENCES.notifier, {
       sub: 'u',
       token_id: 't',
       sites: [{ id: SITE, name: 'Client Co' }],

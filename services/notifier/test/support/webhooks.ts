@@ -2,6 +2,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { formatErrors, renderErrors } from '@esign/contracts';
 import type { WebhookEndpoint } from '../../src/domain/webhook-endpoint.js';
+import { webhookSecretSealer } from '../../src/webhooks.js';
+
+/** `KEY_ENCRYPTION_KEYS` of the webhook tests, and the sealer it makes. */
+export const TEST_KEY_ENCRYPTION_KEYS = 'k1:a-test-key-encryption-secret-of-32-characters';
+export const testSealer = webhookSecretSealer({
+  KEY_ENCRYPTION_KEYS: [{ id: 'k1', secret: 'a-test-key-encryption-secret-of-32-characters' }],
+});
 
 let counter = 0;
 

@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
 import { ConfigError } from '@esign/platform';
+import { testGatewayKeys } from '@esign/testing';
 import { outboxDir, parseConfig } from '../../src/config.js';
 
 const SID = `AC${'0123456789abcdef'.repeat(2)}`;
-/** The one variable without a default: the webhook API verifies the gateway's principal with it. */
-const BASE = { INTERNAL_TOKEN_SECRET: 'an-internal-secret-of-32-characters' };
+/** The variables without a default: the gateway's public key, and the key that seals webhook secrets. */
+const BASE = {
+  PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
+  KEY_ENCRYPTION_KEYS: 'k1:a-test-key-encryption-secret-of-32-characters',
+};
 
 describe('notifier configuration', () => {
   it('runs on a bare machine: no SMTP, no Twilio, the local outbox under the working directory', () => {
@@ -63,11 +67,42 @@ describe('notifier configuration', () => {
     assert.equal(local.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES, true);
   });
 
-  it('needs INTERNAL_TOKEN_SECRET, at least 32 characters', () => {
-    assert.throws(() => parseConfig({}), /INTERNAL_TOKEN_SECRET is required/);
+  it('L12: sends Twilio credentials over https only, plain http to loopback alone', () => {
+    for (const url of [
+      'https://api.twilio.com',
+      'http://127.0.0.1:9999',
+      'http://localhost:1',
+      'http://[::1]:2',
+    ])
+      assert.equal(parseConfig({ ...BASE, TWILIO_API_BASE_URL: url }).TWILIO_API_BASE_URL, url);
+    for (const url of ['http://api.twilio.com', 'http://10.0.0.5', 'ftp://127.0.0.1', 'not a url'])
+      assert.throws(
+        () => parseConfig({ ...BASE, TWILIO_API_BASE_URL: url }),
+        /TWILIO_API_BASE_URL must be an https URL/,
+        url,
+      );
+  });
+
+  it('L11: needs the key-encryption keys that seal webhook secrets', () => {
     assert.throws(
-      () => parseConfig({ INTERNAL_TOKEN_SECRET: 'short' }),
-      /INTERNAL_TOKEN_SECRET must be at least 32 characters/,
+      () => parseConfig({ PRINCIPAL_PUBLIC_KEY: BASE.PRINCIPAL_PUBLIC_KEY }),
+      /KEY_ENCRYPTION_KEYS is required/,
+    );
+    assert.throws(
+      () => parseConfig({ ...BASE, KEY_ENCRYPTION_KEYS: 'k1:short' }),
+      /KEY_ENCRYPTION_KEYS secret of k1 must be at least 32 characters/,
+    );
+  });
+
+  it("M5: needs the gateway's public key, and refuses a shared secret or the private key", () => {
+    assert.throws(() => parseConfig({}), /PRINCIPAL_PUBLIC_KEY is required/);
+    assert.throws(
+      () => parseConfig({ PRINCIPAL_PUBLIC_KEY: 'an-internal-secret-of-32-characters' }),
+      /PRINCIPAL_PUBLIC_KEY must be an Ed25519 public key/,
+    );
+    assert.throws(
+      () => parseConfig({ PRINCIPAL_PUBLIC_KEY: testGatewayKeys.signingKeyEnv }),
+      /PRINCIPAL_PUBLIC_KEY must be the public key only/,
     );
   });
 

@@ -1,6 +1,7 @@
 // The webhook API's routes and the OpenAPI document name the same operations (the gateway
 // forwards /v1.1/sites/:id/webhooks… whole, so its table cannot tell).
 import assert from 'node:assert/strict';
+import { testGatewayKeys } from '@esign/testing';
 import Router from '@koa/router';
 import { routeCoverage } from '@esign/contracts/openapi';
 import type { AppState } from '@esign/platform';
@@ -11,7 +12,7 @@ describe('notifier: the OpenAPI document covers the webhook API, and only it', (
   it('documents every route and routes every documented operation', () => {
     const router = new Router<AppState>();
     // Registering routes reads no use case; the handlers would.
-    mountWebhookRoutes(router, {} as WebhookUseCases, { internalTokenSecret: 'unused' });
+    mountWebhookRoutes(router, {} as WebhookUseCases, { gatewayPublicKey: testGatewayKeys.publicKey });
     assert.deepEqual(routeCoverage(router.stack, ['Webhooks']), { undocumented: [], unserved: [] });
   });
 });

@@ -32,18 +32,20 @@ export interface Deps {
   readonly executedDocuments: ExecutedDocumentStore;
   /** Seals executed documents; null when no signing certificate is configured. */
   readonly sealer: DocumentSealer | null;
+  /** How long an Execution URL opens after it was issued (the send or a reissue; ADR 1321). */
+  readonly linkLifetimeMs: number;
 }
 
-/** `{PUBLIC_BASE_URL}/sign?r=<request_id>&s=<signer_ref>&signature=<sig>` */
+/** `{PUBLIC_BASE_URL}/sign?r=<request_id>&s=<signer_ref>&signature=<sig>`, for the signer's current link. */
 export const executionUrl =
   (deps: Pick<Deps, 'urlSigner' | 'publicBaseUrl'>): ExecutionUrl =>
-  (requestId, signerRef) => {
+  (requestId, signerRef, version) => {
     const url = new URL(
       'sign',
       deps.publicBaseUrl.endsWith('/') ? deps.publicBaseUrl : `${deps.publicBaseUrl}/`,
     );
     url.searchParams.set('r', requestId);
     url.searchParams.set('s', signerRef);
-    url.searchParams.set('signature', deps.urlSigner.sign(requestId, signerRef));
+    url.searchParams.set('signature', deps.urlSigner.sign(requestId, signerRef, version));
     return url.toString();
   };

@@ -25,7 +25,7 @@ const notified = (
     email: signer.contact.email,
     mobile_number: signer.contact.mobileNumber,
     send_to: { email: channels.email, mobile_number: channels.sms },
-    request_url: executionUrl(request.id, signer.signerRef),
+    request_url: executionUrl(request.id, signer.signerRef, signer.link.version),
   };
 };
 

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { isEmail, LIMITS, type CreateRequestBody } from '@esign/contracts';
 import { checkDefaultValue, type TemplateField, type TemplateSpec } from './contract-template.js';
 import { at, fieldError, member, type FieldError } from './paths.js';
-import { resolveContact, type Contact, type SiteSigner } from './signer.js';
+import { mobileSignerIdProblem, resolveContact, type Contact, type SiteSigner } from './signer.js';
 import type { RequestField, RequestSigner, SignatureRequest, Transition } from './signature-request.js';
 
 /** How far ahead `expires_at` may lie. */
@@ -75,6 +75,11 @@ const checkSigners = (
       return;
     }
     seen.set(entry.signer_id, i);
+    const notMobile = mobileSignerIdProblem(entry.signer_id);
+    if (notMobile !== undefined) {
+      errors.push(fieldError(`${at('signers', i)}.signer_id`, notMobile));
+      return;
+    }
     const contact = resolveContact(entry, input.storedContacts.get(entry.signer_id));
     siteSigners.push({ siteId: input.site.id, signerId: entry.signer_id, ...contact });
     signers.push({
@@ -86,6 +91,7 @@ const checkSigners = (
       signedAt: null,
       declinedAt: null,
       delivery: { email: null, sms: null },
+      link: { version: 0, issuedAt: null },
     });
   });
   return { signers, siteSigners };

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { RequestList, RequestView } from '@esign/contracts';
-import { signPrincipal, sql } from '@esign/platform';
+import { PRINCIPAL_AUDIENCES } from '@esign/contracts';
+import { sql } from '@esign/platform';
+import { principalKeys } from '@esign/testing';
 import * as E from 'fp-ts/lib/Either.js';
 import { purgeIdempotencyKeys } from '../../src/adapters/postgres/maintenance.js';
 import {
@@ -37,7 +39,7 @@ describe('requests service: Requests over HTTP (real Postgres)', () => {
     it('refuses a call without the forwarded principal, or with a forged one, as 401', async () => {
       const missing = await h.http.get(`/v1.1/sites/${SITE_A.id}/requests`).expect(401);
       assert.equal(missing.body.code, 'unauthenticated');
-      const forged = await signPrincipal('another-secret-that-is-long-enough-000', {
+      const forged = await principalKeys().sign(PRINCIPAL_AUDIENCES.requests, {
         sub: 'x',
         token_id: 't',
         sites: [SITE_A],
@@ -60,11 +62,11 @@ describe('requests service: Requests over HTTP (real Postgres)', () => {
           contracts: [html],
           signers: [
             { signer_id: 'alice@example.com', send_to: { email: true } },
-            { signer_id: '5551234567', send_to: { mobile_number: true } },
+            { signer_id: '5552345678', send_to: { mobile_number: true } },
           ],
           fields: [
             { name: 'full_name', default_value: 'Alice', assigned_to: 'alice@example.com' },
-            { name: 'agree', assigned_to: '5551234567' },
+            { name: 'agree', assigned_to: '5552345678' },
           ],
           render_data: { client_name: 'Acme' },
           redirect_url: 'https://client.example/done',
@@ -80,7 +82,7 @@ describe('requests service: Requests over HTTP (real Postgres)', () => {
         view.signers.map((s) => [s.signer_id, s.email, s.mobile_number, s.state]),
         [
           ['alice@example.com', 'alice@example.com', null, 'pending'],
-          ['5551234567', null, '15551234567', 'pending'],
+          ['5552345678', null, '15552345678', 'pending'],
         ],
       );
       for (const signer of view.signers) {
@@ -99,7 +101,7 @@ describe('requests service: Requests over HTTP (real Postgres)', () => {
       }
       assert.deepEqual(view.fields, [
         { name: 'full_name', default_value: 'Alice', assigned_to: 'alice@example.com' },
-        { name: 'agree', default_value: null, assigned_to: '5551234567' },
+        { name: 'agree', default_value: null, assigned_to: '5552345678' },
         { name: 'signature', default_value: null, assigned_to: null },
       ]);
       assert.deepEqual(view.render_data, { client_name: 'Acme' });

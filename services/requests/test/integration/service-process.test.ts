@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import amqplib from 'amqplib';
-import { consumerQueues, signPrincipal, topologyNames } from '@esign/platform';
-import type { DomainEvent, RequestView } from '@esign/contracts';
+import { consumerQueues, topologyNames } from '@esign/platform';
+import { PRINCIPAL_AUDIENCES, type DomainEvent, type RequestView } from '@esign/contracts';
 import {
   amqpPrefix,
   createTestDatabase,
@@ -10,11 +10,12 @@ import {
   eventually,
   infra,
   startService,
+  testGatewayKeys,
   type RunningService,
   type TestDatabase,
 } from '@esign/testing';
 import { NOTIFICATION_OUTCOMES_CONSUMER } from '../../src/application/lifecycle.js';
-import { htmlTemplateBody, INTERNAL_SECRET, SITE_A } from '../support/harness.js';
+import { htmlTemplateBody, SITE_A } from '../support/harness.js';
 
 /**
  * The built service as `npm start` runs it: migrations at start-up, the HTTP API, the
@@ -34,7 +35,7 @@ describe('requests service: the real process (built), end to end', function () {
       DATABASE_URL: database.url,
       AMQP_URL: infra().amqpUrl,
       AMQP_PREFIX: prefix,
-      INTERNAL_TOKEN_SECRET: INTERNAL_SECRET,
+      PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
       URL_SIGNING_KEYS: 'k1:a-url-signing-secret-of-enough-length-00',
       PUBLIC_BASE_URL: 'https://esign.example',
       EXPIRY_SWEEP_INTERVAL_MS: '200',
@@ -54,7 +55,11 @@ describe('requests service: the real process (built), end to end', function () {
   it('sends through the outbox, sweeps expiry, applies outcomes, and stops cleanly on SIGTERM', async () => {
     const headers = {
       'content-type': 'application/json',
-      'x-esign-principal': await signPrincipal(INTERNAL_SECRET, { sub: 'u', token_id: 't', sites: [SITE_A] }),
+      'x-esign-principal': await testGatewayKeys.sign(PRINCIPAL_AUDIENCES.requests, {
+        sub: 'u',
+        token_id: 't',
+        sites: [SITE_A],
+      }),
     };
     const call = async (method: string, path: string, body?: unknown) => {
       const response = await fetch(`${service.url}${path}`, {

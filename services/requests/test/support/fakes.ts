@@ -46,6 +46,7 @@ export const fakeDeps = (options: { pdfFields?: readonly TemplateField[] | strin
     executedDocuments: memoryExecutedDocuments(),
     // Sealing is a real adapter (test/integration/executed-documents.test.ts covers it).
     sealer: null,
+    linkLifetimeMs: 30 * 86_400_000,
   };
   return { deps, memory, rendered, setNow: (iso: string) => void (now = iso) };
 };

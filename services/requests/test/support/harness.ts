@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { PDFDocument } from '@cantoo/pdf-lib';
-import type { SiteGrant } from '@esign/contracts';
-import { createDatabasePool, migrate, signPrincipal, sql, type DatabasePool } from '@esign/platform';
-import { createTestDatabase, testLogger, type TestDatabase } from '@esign/testing';
+import { PRINCIPAL_AUDIENCES, type SiteGrant } from '@esign/contracts';
+import { createDatabasePool, migrate, sql, type DatabasePool } from '@esign/platform';
+import { createTestDatabase, testGatewayKeys, testLogger, type TestDatabase } from '@esign/testing';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { createRequestsApp } from '../../src/app.js';
@@ -12,7 +12,6 @@ import type { Clock } from '../../src/ports/clock.js';
 import type { DocumentSealer } from '../../src/ports/document-sealer.js';
 import { testSealer } from './seal.js';
 
-export const INTERNAL_SECRET = 'test-internal-secret-0123456789abcdef';
 export const SIGNING_KEYS = [
   { id: 'k2', secret: 'second-url-signing-secret-0123456789' },
   { id: 'k1', secret: 'first-url-signing-secret-0123456789ab' },
@@ -68,7 +67,7 @@ export const startHarness = async (
     logger: testLogger('requests'),
     readiness: [],
     publicBaseUrl: PUBLIC_BASE_URL,
-    internalTokenSecret: INTERNAL_SECRET,
+    gatewayPublicKey: testGatewayKeys.publicKey,
     signingKeys: SIGNING_KEYS,
     idempotencyRetentionHours: 24,
     remindPolicy: { minIntervalSeconds: 3600, maxReminders: 3 },
@@ -95,7 +94,7 @@ export const startHarness = async (
 
 /** The header the gateway would forward for a caller reaching `sites`. */
 export const principal = async (sites: readonly SiteGrant[] = [SITE_A]): Promise<Record<string, string>> => ({
-  'x-esign-principal': await signPrincipal(INTERNAL_SECRET, {
+  'x-esign-principal': await testGatewayKeys.sign(PRINCIPAL_AUDIENCES.requests, {
     sub: 'user-1',
     token_id: 'tok-1',
     sites: [...sites],

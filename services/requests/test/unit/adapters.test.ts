@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { testGatewayKeys } from '@esign/testing';
 import * as E from 'fp-ts/lib/Either.js';
 import { decodeConfig } from '@esign/platform';
 import { hmacUrlSigner } from '../../src/adapters/crypto/hmac-url-signer.js';
@@ -26,6 +27,21 @@ describe('requests adapters (no I/O)', () => {
         assert.ok(!signer.verify(R, 'ref-a', bad), bad);
     });
 
+    it('LOW 8: signs each link version apart, so a reissued link and the one it replaced differ', () => {
+      const signer = hmacUrlSigner([NEW]);
+      const first = signer.sign(R, 'ref-a');
+      const second = signer.sign(R, 'ref-a', 2);
+      assert.match(second, /^new\.2\.[A-Za-z0-9_-]{43}$/);
+      assert.ok(signer.verify(R, 'ref-a', second));
+      assert.equal(signer.versionOf(second), 2);
+      assert.equal(signer.versionOf(first), 0);
+      // The version is inside the MAC: it cannot be raised or lowered by hand.
+      const mac = second.split('.')[2]!;
+      for (const forged of [`new.3.${mac}`, `new.1.${mac}`, `new.${mac}`, `new.02.${mac}`, `new.x.${mac}`])
+        assert.ok(!signer.verify(R, 'ref-a', forged), forged);
+      assert.ok(!signer.verify(R, 'ref-a', `new.2.${first.split('.')[1]!}`), 'a first link relabelled');
+    });
+
     it('rotates: the first key signs, every listed key verifies', () => {
       const before = hmacUrlSigner([OLD]).sign(R, 'ref-a');
       const rotated = hmacUrlSigner([NEW, OLD]);
@@ -36,7 +52,10 @@ describe('requests adapters (no I/O)', () => {
   });
 
   describe('configuration', () => {
-    const env = { INTERNAL_TOKEN_SECRET: 'x'.repeat(32), URL_SIGNING_KEYS: `k1:${'s'.repeat(32)}` };
+    const env = {
+      PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
+      URL_SIGNING_KEYS: `k1:${'s'.repeat(32)}`,
+    };
 
     it('parses kid:secret pairs and refuses short secrets, bad ids and duplicates', () => {
       assert.deepEqual(
@@ -64,11 +83,11 @@ describe('requests adapters (no I/O)', () => {
       assert.deepEqual(config.URL_SIGNING_KEYS, [{ id: 'k1', secret: 's'.repeat(32) }]);
       assert.throws(
         () => decodeConfig(Config, defaults, {}),
-        /INTERNAL_TOKEN_SECRET is required.*URL_SIGNING_KEYS is required/,
+        /PRINCIPAL_PUBLIC_KEY is required.*URL_SIGNING_KEYS is required/,
       );
       assert.throws(
-        () => decodeConfig(Config, defaults, { ...env, INTERNAL_TOKEN_SECRET: 'short' }),
-        /INTERNAL_TOKEN_SECRET must be at least 32 characters/,
+        () => decodeConfig(Config, defaults, { ...env, PRINCIPAL_PUBLIC_KEY: testGatewayKeys.signingKeyEnv }),
+        /PRINCIPAL_PUBLIC_KEY must be the public key only/,
       );
       assert.throws(
         () => decodeConfig(Config, defaults, { ...env, IDEMPOTENCY_RETENTION_HOURS: '1' }),

@@ -1,6 +1,7 @@
 // The requests service's public routes and the OpenAPI document name the same operations
 // (the gateway forwards /sign… whole, so its table cannot tell).
 import assert from 'node:assert/strict';
+import { testGatewayKeys } from '@esign/testing';
 import Router from '@koa/router';
 import { routeCoverage } from '@esign/contracts/openapi';
 import type { AppState } from '@esign/platform';
@@ -14,7 +15,7 @@ describe('requests: the OpenAPI document covers its public routes, and only them
     const router = new Router<AppState>();
     // Registering routes reads no use case; the handlers would.
     const cases = {} as UseCases;
-    mountRoutes(router, cases, { internalTokenSecret: 'unused' });
+    mountRoutes(router, cases, { gatewayPublicKey: testGatewayKeys.publicKey });
     mountVerifyRoute(router, cases);
     mountSigningRoutes(router, cases, {
       publicBaseUrl: 'http://localhost:8080',

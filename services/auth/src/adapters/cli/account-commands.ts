@@ -73,13 +73,19 @@ export const ACCOUNT_COMMANDS: Record<string, Command> = {
     },
   },
   'set-password': {
-    summary: `--user <id|email> [--password <p>]   new password (or $${PASSWORD_ENV}, or generated); ends their sessions`,
+    summary: `--user <id|email> [--password <p>]   new password (or $${PASSWORD_ENV}, or generated); ends their sessions, revokes their access tokens and client secrets`,
     options: { user: { type: 'string' }, password: { type: 'string' } },
     run: async (deps, v, _p, io) => {
       const user = await userOf(deps, v);
       const { password, generated } = passwordOf(v, io);
-      await unwrap(setPassword(deps)({ userId: user.id, password }));
-      return { user: userView(user), ...(generated ? { password } : {}) };
+      const { revoked } = await unwrap(setPassword(deps)({ userId: user.id, password }));
+      return {
+        user: userView(user),
+        sessions_ended: revoked.sessionsEnded,
+        tokens_revoked: revoked.tokensRevoked,
+        client_secrets_removed: revoked.clientSecretsRemoved,
+        ...(generated ? { password } : {}),
+      };
     },
   },
   'disable-user': {

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { calculateJwkThumbprint, SignJWT } from 'jose';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TYPE, type PublicJwk } from '@esign/contracts';
 import type { KeyGenerator, NewKey, SealedKey, TokenSigner } from '../../ports/signing-keys.js';
-import type { KeyEncryption } from './key-encryption.js';
+import type { KeyEncryption } from '@esign/platform';
 
 const generate = promisify(generateKeyPair);
 

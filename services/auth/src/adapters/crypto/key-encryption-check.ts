@@ -1,4 +1,4 @@
-import { KeyEncryptionError } from './key-encryption.js';
+import { KeyEncryptionError } from '@esign/platform';
 
 /** EX_CONFIG: the configuration does not fit the data, as for a wrong variable. */
 export const KEY_MISMATCH_EXIT_CODE = 78;

@@ -13,7 +13,7 @@ export const createAuthHttpApp = (options: {
   readonly deps: Deps;
   readonly logger: Logger;
   readonly readiness: readonly ReadinessCheck[];
-  readonly internalSecret: string;
+  readonly introspectionSecret: string;
   /** Proxies in front that append to X-Forwarded-For (the gateway is one): for per-client limits. */
   readonly trustedProxyHops?: number;
 }): Koa<AppState> => {
@@ -35,6 +35,6 @@ export const createAuthHttpApp = (options: {
   accountRoutes(router, options.deps);
   oauthRoutes(router, options.deps, proxies);
   jwksRoutes(router, options.deps);
-  internalRoutes(router, options.deps, options.internalSecret);
+  internalRoutes(router, options.deps, options.introspectionSecret);
   return finishApp(app, router);
 };

@@ -9,9 +9,12 @@ import { bearerOf, bodyOf } from './request.js';
 // Digests have one length, so the comparison takes the same time whatever was sent.
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
-/** `POST /internal/introspect`: the gateway's question, authenticated with the shared internal secret. */
-export const internalRoutes = (router: Router<AppState>, deps: Deps, internalSecret: string): void => {
-  const expected = digest(internalSecret);
+/**
+ * `POST /internal/introspect`: the gateway's question, authenticated with the
+ * introspection credential that only the gateway and auth hold (ADR 1310).
+ */
+export const internalRoutes = (router: Router<AppState>, deps: Deps, introspectionSecret: string): void => {
+  const expected = digest(introspectionSecret);
   router.post(INTROSPECTION_PATH, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const presented = bearerOf(ctx.get('authorization'));

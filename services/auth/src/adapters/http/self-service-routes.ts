@@ -146,6 +146,7 @@ export const selfServiceRoutes = (
         password: body.password,
         ...(body.name === undefined ? {} : { name: body.name }),
         ...(body.expires_in_days === undefined ? {} : { expiresInDays: body.expires_in_days }),
+        ...(body.site_ids === undefined ? {} : { siteIds: body.site_ids }),
       }),
     );
     ctx.status = 201;

@@ -155,6 +155,43 @@ export const postgresAccountRepository = (pool: DatabasePool): AccountRepository
     );
   },
 
+  changePassword: (userId, passwordHash, at) => async () =>
+    pool.transaction(async (tx) => {
+      const when = sql.timestamp(at);
+      await db.exec(
+        tx,
+        sql.unsafe`UPDATE users SET password_hash = ${passwordHash}, password_changed_at = ${when} WHERE id = ${userId}`,
+      );
+      const count = t.type({ n: t.number });
+      const sessions = await db.one(
+        tx,
+        count,
+        sql.unsafe`
+          WITH ended AS (
+            UPDATE sessions SET revoked_at = ${when} WHERE user_id = ${userId} AND revoked_at IS NULL RETURNING 1)
+          SELECT count(*)::int AS n FROM ended`,
+      );
+      const tokens = await db.one(
+        tx,
+        count,
+        sql.unsafe`
+          WITH revoked AS (
+            UPDATE access_tokens SET revoked_at = ${when}
+            WHERE user_id = ${userId} AND revoked_at IS NULL RETURNING 1)
+          SELECT count(*)::int AS n FROM revoked`,
+      );
+      const secrets = await db.one(
+        tx,
+        count,
+        sql.unsafe`
+          WITH removed AS (
+            UPDATE developer_apps SET client_secret_hash = NULL, client_secret_created_at = NULL
+            WHERE user_id = ${userId} AND client_secret_hash IS NOT NULL RETURNING 1)
+          SELECT count(*)::int AS n FROM removed`,
+      );
+      return { sessionsEnded: sessions.n, tokensRevoked: tokens.n, clientSecretsRemoved: secrets.n };
+    }),
+
   setUserDisabled: (userId, disabledAt) => async () => {
     if (!isUuid(userId)) return E.left(notFound('user', userId));
     const row = await db.maybeOne(

@@ -16,6 +16,7 @@ const TokenRow = t.type({
   expires_at: Timestamp,
   last_used_at: NullableTimestamp,
   revoked_at: NullableTimestamp,
+  site_ids: t.union([t.array(t.number), t.null]),
 });
 const toToken = (r: t.TypeOf<typeof TokenRow>): TokenRecord => ({
   id: r.id,
@@ -28,9 +29,11 @@ const toToken = (r: t.TypeOf<typeof TokenRow>): TokenRecord => ({
   expiresAt: r.expires_at,
   lastUsedAt: r.last_used_at,
   revokedAt: r.revoked_at,
+  siteIds: r.site_ids,
 });
 const tokenColumns = sql.fragment`
-  t.id, t.app_id, t.user_id, t.kid, t.name, t.origin, t.created_at, t.expires_at, t.last_used_at, t.revoked_at`;
+  t.id, t.app_id, t.user_id, t.kid, t.name, t.origin, t.created_at, t.expires_at, t.last_used_at, t.revoked_at,
+  t.site_ids`;
 
 const SubjectRow = t.type({
   id: t.string,
@@ -42,6 +45,7 @@ const SubjectRow = t.type({
   api_access: t.boolean,
   key_revoked: t.boolean,
   sites: t.array(t.type({ id: t.number, name: t.string })),
+  site_ids: t.union([t.array(t.number), t.null]),
 });
 
 export const postgresTokenRepository = (pool: DatabasePool): TokenRepository => ({
@@ -49,9 +53,10 @@ export const postgresTokenRepository = (pool: DatabasePool): TokenRepository => 
     await db.exec(
       pool,
       sql.unsafe`
-        INSERT INTO access_tokens (id, app_id, user_id, kid, name, origin, created_at, expires_at)
+        INSERT INTO access_tokens (id, app_id, user_id, kid, name, origin, created_at, expires_at, site_ids)
         VALUES (${token.id}, ${token.appId}, ${token.userId}, ${token.kid}, ${token.name}, ${token.origin},
-                ${sql.timestamp(token.createdAt)}, ${sql.timestamp(token.expiresAt)})`,
+                ${sql.timestamp(token.createdAt)}, ${sql.timestamp(token.expiresAt)},
+                ${token.siteIds === null ? null : sql.array([...token.siteIds], 'int4')})`,
     );
   },
 
@@ -114,7 +119,7 @@ export const postgresTokenRepository = (pool: DatabasePool): TokenRepository => 
       pool,
       SubjectRow,
       sql.unsafe`
-        SELECT t.id, t.user_id, t.expires_at, t.revoked_at,
+        SELECT t.id, t.user_id, t.expires_at, t.revoked_at, t.site_ids,
                u.disabled_at IS NOT NULL AS user_disabled,
                (a.deleted_at IS NOT NULL OR a.disabled_at IS NOT NULL) AS app_unusable,
                acc.api_access,
@@ -142,6 +147,7 @@ export const postgresTokenRepository = (pool: DatabasePool): TokenRepository => 
         apiAccess: row.api_access,
         keyRevoked: row.key_revoked,
         sites: row.sites,
+        siteLimit: row.site_ids,
       }
     );
   },

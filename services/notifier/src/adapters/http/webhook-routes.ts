@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import {
   CreateWebhookEndpointBody,
   PRINCIPAL_HEADER,
@@ -51,10 +52,10 @@ const BASE = '/v1.1/sites/:id/webhooks';
 export const mountWebhookRoutes = (
   router: Router<AppState>,
   cases: WebhookUseCases,
-  options: { readonly internalTokenSecret: string },
+  options: { readonly gatewayPublicKey: KeyObject },
 ): void => {
   const caller = (ctx: AppContext) =>
-    callerOf(options.internalTokenSecret, ctx.get(PRINCIPAL_HEADER) || undefined);
+    callerOf(options.gatewayPublicKey, ctx.get(PRINCIPAL_HEADER) || undefined);
 
   router.post(BASE, async (ctx) => {
     const who = await caller(ctx);

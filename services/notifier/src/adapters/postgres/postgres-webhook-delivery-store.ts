@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { claimEvent, db, sql, type DatabasePool } from '@esign/platform';
+import { claimEvent, db, sql, type DatabasePool, type TextSealer } from '@esign/platform';
 import { nullable, WebhookEventType } from '@esign/contracts';
 import type { EndpointDisabledAlert } from '../../domain/webhook-alert.js';
 import type { NextStep } from '../../domain/webhook-delivery.js';
@@ -11,6 +11,7 @@ import type {
   WebhookDeliveryStore,
 } from '../../ports/webhook-delivery-store.js';
 import { cancelPending } from './postgres-webhook-endpoint-store.js';
+import { openSecret } from './webhook-rows.js';
 
 const ClaimedRow = t.type({
   id: t.string,
@@ -64,7 +65,7 @@ const lease = (ms: number) => sql.fragment`now() + ${ms} * interval '1 milliseco
  */
 export const postgresWebhookDeliveryStore = (
   pool: DatabasePool,
-  options: { readonly inboxConsumer: string },
+  options: { readonly inboxConsumer: string; readonly sealer: TextSealer },
 ): WebhookDeliveryStore => ({
   fanOut: (event, payload) =>
     pool.transaction(async (tx) => {
@@ -120,8 +121,11 @@ export const postgresWebhookDeliveryStore = (
         id: row.endpoint_id,
         url: row.url,
         enabled: row.enabled,
-        secret: row.secret,
-        previousSecret: row.previous_secret,
+        secret: openSecret(options.sealer, row.endpoint_id, row.secret),
+        previousSecret:
+          row.previous_secret === null
+            ? null
+            : openSecret(options.sealer, row.endpoint_id, row.previous_secret),
         previousSecretExpiresAt: row.previous_secret_expires_at,
       },
     }));

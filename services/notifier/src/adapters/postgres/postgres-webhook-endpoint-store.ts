@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import { db, sql, type DatabasePool, type Queryable } from '@esign/platform';
+import { db, sql, type DatabasePool, type Queryable, type TextSealer } from '@esign/platform';
 import type { WebhookEndpoint } from '../../domain/webhook-endpoint.js';
 import type { StoreUnavailable } from '../../ports/delivery-store.js';
 import type { TooManyEndpoints, WebhookEndpointStore } from '../../ports/webhook-endpoint-store.js';
@@ -13,6 +13,7 @@ import {
   endpointColumns,
   endpointOfRow,
   EndpointRow,
+  sealSecret,
 } from './webhook-rows.js';
 
 const unavailable = (error: unknown): StoreUnavailable => ({
@@ -27,17 +28,25 @@ const CREATE_LOCK = 0x77686b; // "whk"
 
 const textArray = (values: readonly string[]) => sql.array([...values], 'text');
 
+/** The secrets of `e` as the row keeps them: sealed. */
+const sealedSecrets = (sealer: TextSealer, e: WebhookEndpoint) => ({
+  secret: sealSecret(sealer, e.id, e.secret),
+  previous: e.previousSecret === null ? null : sealSecret(sealer, e.id, e.previousSecret),
+});
+
 /** Writes every mutable column of `endpoint`. */
-const writeEndpoint = (tx: Queryable, e: WebhookEndpoint) =>
-  tx.query(sql.unsafe`
+const writeEndpoint = (tx: Queryable, sealer: TextSealer, e: WebhookEndpoint) => {
+  const sealed = sealedSecrets(sealer, e);
+  return tx.query(sql.unsafe`
     UPDATE webhook_endpoints
     SET site_name = ${e.siteName}, url = ${e.url}, description = ${e.description},
         event_types = ${textArray(e.eventTypes)}, enabled = ${e.enabled},
-        disabled_reason = ${e.disabledReason}, alert_email = ${e.alertEmail}, secret = ${e.secret},
-        previous_secret = ${e.previousSecret},
+        disabled_reason = ${e.disabledReason}, alert_email = ${e.alertEmail}, secret = ${sealed.secret},
+        previous_secret = ${sealed.previous},
         previous_secret_expires_at = ${e.previousSecretExpiresAt}::timestamptz,
         failing_since = ${e.failingSince}::timestamptz, updated_at = ${e.updatedAt}::timestamptz
     WHERE id = ${e.id}`);
+};
 
 /** Deliveries still waiting for an endpoint that was turned off will not be sent: say so. */
 export const cancelPending = (tx: Queryable, endpointId: string, reason: string) =>
@@ -51,7 +60,43 @@ type UpdateResult<Err> =
   | { readonly _tag: 'Refused'; readonly error: Err }
   | { readonly _tag: 'Updated'; readonly endpoint: WebhookEndpoint };
 
-export const postgresWebhookEndpointStore = (pool: DatabasePool): WebhookEndpointStore => ({
+/**
+ * Seals the secrets of rows written before sealing began (ADR 1312): run at start-up,
+ * in batches, each row locked and skipped if another replica has it; answers how many
+ * rows it sealed. Reads open both forms meanwhile.
+ */
+export const sealLegacyWebhookSecrets = async (pool: DatabasePool, sealer: TextSealer): Promise<number> => {
+  const LegacyRow = t.type({ id: t.string, secret: t.string, previous_secret: t.union([t.string, t.null]) });
+  let sealed = 0;
+  for (;;) {
+    const batch = await pool.transaction(async (tx) => {
+      const rows = await db.any(
+        tx,
+        LegacyRow,
+        sql.unsafe`
+          SELECT id, secret, previous_secret FROM webhook_endpoints
+          WHERE secret NOT LIKE 'sealed:%' OR previous_secret NOT LIKE 'sealed:%'
+          LIMIT 200 FOR UPDATE SKIP LOCKED`,
+      );
+      for (const row of rows) {
+        const seal = (value: string) => (sealer.isSealed(value) ? value : sealSecret(sealer, row.id, value));
+        await tx.query(sql.unsafe`
+          UPDATE webhook_endpoints
+          SET secret = ${seal(row.secret)},
+              previous_secret = ${row.previous_secret === null ? null : seal(row.previous_secret)}
+          WHERE id = ${row.id}`);
+      }
+      return rows.length;
+    });
+    sealed += batch;
+    if (batch === 0) return sealed;
+  }
+};
+
+export const postgresWebhookEndpointStore = (
+  pool: DatabasePool,
+  sealer: TextSealer,
+): WebhookEndpointStore => ({
   create: (endpoint, limit) =>
     pipe(
       TE.tryCatch(
@@ -65,12 +110,13 @@ export const postgresWebhookEndpointStore = (pool: DatabasePool): WebhookEndpoin
             );
             if (count >= limit) return E.left({ _tag: 'TooManyEndpoints', limit });
             const e = endpoint;
+            const sealed = sealedSecrets(sealer, e);
             await tx.query(sql.unsafe`
             INSERT INTO webhook_endpoints
               (id, site_id, site_name, url, description, event_types, enabled, disabled_reason, alert_email,
                secret, previous_secret, previous_secret_expires_at, failing_since, created_at, updated_at)
             VALUES (${e.id}, ${e.siteId}, ${e.siteName}, ${e.url}, ${e.description}, ${textArray(e.eventTypes)},
-                    ${e.enabled}, ${e.disabledReason}, ${e.alertEmail}, ${e.secret}, ${e.previousSecret},
+                    ${e.enabled}, ${e.disabledReason}, ${e.alertEmail}, ${sealed.secret}, ${sealed.previous},
                     ${e.previousSecretExpiresAt}::timestamptz, ${e.failingSince}::timestamptz,
                     ${e.createdAt}::timestamptz, ${e.updatedAt}::timestamptz)`);
             return E.right(undefined);
@@ -94,7 +140,7 @@ export const postgresWebhookEndpointStore = (pool: DatabasePool): WebhookEndpoin
           sql.unsafe`SELECT count(*)::int AS count FROM webhook_endpoints WHERE site_id = ${siteId}`,
         ),
       ]);
-      return { items: rows.map(endpointOfRow), total: count };
+      return { items: rows.map(endpointOfRow(sealer)), total: count };
     }, unavailable),
   get: (siteId, id) =>
     TE.tryCatch(async () => {
@@ -103,7 +149,7 @@ export const postgresWebhookEndpointStore = (pool: DatabasePool): WebhookEndpoin
         EndpointRow,
         sql.unsafe`SELECT ${endpointColumns} FROM webhook_endpoints WHERE site_id = ${siteId} AND id = ${id}`,
       );
-      return row === undefined ? undefined : endpointOfRow(row);
+      return row === undefined ? undefined : endpointOfRow(sealer)(row);
     }, unavailable),
   update: <Err>(
     siteId: number,
@@ -121,10 +167,10 @@ export const postgresWebhookEndpointStore = (pool: DatabasePool): WebhookEndpoin
                        WHERE site_id = ${siteId} AND id = ${id} FOR NO KEY UPDATE`,
             );
             if (row === undefined) return { _tag: 'Missing' };
-            const current = endpointOfRow(row);
+            const current = endpointOfRow(sealer)(row);
             const changed = change(current);
             if (E.isLeft(changed)) return { _tag: 'Refused', error: changed.left };
-            await writeEndpoint(tx, changed.right);
+            await writeEndpoint(tx, sealer, changed.right);
             if (current.enabled && !changed.right.enabled) await cancelPending(tx, id, 'endpoint disabled');
             return { _tag: 'Updated', endpoint: changed.right };
           }),

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { sql } from '@esign/platform';
+import { sql, type TextSealer } from '@esign/platform';
 import {
   nullable,
   WebhookAttemptView,
@@ -34,23 +34,34 @@ export const endpointColumns = sql.fragment`
   disabled_reason, alert_email, secret, previous_secret, previous_secret_expires_at, failing_since,
   created_at, updated_at`;
 
-export const endpointOfRow = (row: EndpointRow): WebhookEndpoint => ({
-  id: row.id,
-  siteId: row.site_id,
-  siteName: row.site_name,
-  url: row.url,
-  description: row.description,
-  eventTypes: row.event_types,
-  enabled: row.enabled,
-  disabledReason: row.disabled_reason,
-  alertEmail: row.alert_email,
-  secret: row.secret,
-  previousSecret: row.previous_secret,
-  previousSecretExpiresAt: row.previous_secret_expires_at,
-  failingSince: row.failing_since,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-});
+/**
+ * Webhook secrets are sealed at rest with the key-encryption key (ADR 1312), bound to
+ * their endpoint's id; the domain sees them open.
+ */
+export const sealSecret = (sealer: TextSealer, endpointId: string, secret: string): string =>
+  sealer.seal(secret, `webhook-secret:${endpointId}`);
+export const openSecret = (sealer: TextSealer, endpointId: string, stored: string): string =>
+  sealer.open(stored, `webhook-secret:${endpointId}`);
+
+export const endpointOfRow =
+  (sealer: TextSealer) =>
+  (row: EndpointRow): WebhookEndpoint => ({
+    id: row.id,
+    siteId: row.site_id,
+    siteName: row.site_name,
+    url: row.url,
+    description: row.description,
+    eventTypes: row.event_types,
+    enabled: row.enabled,
+    disabledReason: row.disabled_reason,
+    alertEmail: row.alert_email,
+    secret: openSecret(sealer, row.id, row.secret),
+    previousSecret: row.previous_secret === null ? null : openSecret(sealer, row.id, row.previous_secret),
+    previousSecretExpiresAt: row.previous_secret_expires_at,
+    failingSince: row.failing_since,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
 
 /** Columns of webhook_deliveries as the API shows them (`WebhookDeliveryView`). */
 export const deliveryColumns = sql.fragment`

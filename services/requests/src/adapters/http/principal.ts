@@ -1,8 +1,13 @@
+import type { KeyObject } from 'node:crypto';
+import { PRINCIPAL_AUDIENCES } from '@esign/contracts';
 import { principalOf } from '@esign/platform';
 import type { Caller } from '../../application/caller.js';
 
 /** The caller as the gateway vouches for it: the platform verifies, requests keeps who and which sites. */
-export const callerOf = async (secret: string, header: string | undefined): Promise<Caller> => {
-  const principal = await principalOf(secret, header);
+export const callerOf = async (gatewayKey: KeyObject, header: string | undefined): Promise<Caller> => {
+  const principal = await principalOf(
+    { publicKey: gatewayKey, audience: PRINCIPAL_AUDIENCES.requests },
+    header,
+  );
   return { sub: principal.sub, sites: principal.sites };
 };

@@ -1,6 +1,13 @@
+import type { KeyObject } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { CreateContractBody, CreateRequestBody, PRINCIPAL_HEADER, strict } from '@esign/contracts';
+import {
+  CreateContractBody,
+  CreateRequestBody,
+  PRINCIPAL_HEADER,
+  ReissueExecutionUrlBody,
+  strict,
+} from '@esign/contracts';
 import {
   decodeBody,
   integerIdParam,
@@ -57,12 +64,12 @@ const answer = <A>(ctx: AppContext, status: number, outcome: Outcome<A>, collect
 export const mountRoutes = (
   router: Router<AppState>,
   cases: UseCases,
-  options: { readonly internalTokenSecret: string },
+  options: { readonly gatewayPublicKey: KeyObject },
 ): void => {
   const authed =
     (handler: (ctx: AppContext, caller: Caller) => Promise<void>) =>
     async (ctx: AppContext): Promise<void> => {
-      const caller = await callerOf(options.internalTokenSecret, ctx.get(PRINCIPAL_HEADER) || undefined);
+      const caller = await callerOf(options.gatewayPublicKey, ctx.get(PRINCIPAL_HEADER) || undefined);
       await handler(ctx, caller);
     };
 
@@ -146,6 +153,31 @@ export const mountRoutes = (
       }),
     );
   }
+
+  // A new Execution URL for one signer, the old ones dead (ADR 1321). The signer is named
+  // by the client's signer_id, percent-encoded in the path.
+  router.post(
+    '/v1.1/requests/:id/signers/:signer_id/execution_url',
+    authed(async (ctx, caller) => {
+      const requestId = uuidParam(ctx.params.id, 'request');
+      const signerId = ctx.params.signer_id ?? '';
+      const body = bodyOf(ReissueExecutionUrlBody, ctx);
+      const idempotency = idempotencyFrom(ctx);
+      answer(
+        ctx,
+        200,
+        await run(
+          cases.reissueExecutionUrl({
+            caller,
+            requestId,
+            signerId,
+            notify: body.notify ?? false,
+            ...(idempotency && { idempotency }),
+          }),
+        ),
+      );
+    }),
+  );
 
   router.get(
     '/v1.1/requests/:id/download',

@@ -1,11 +1,16 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import * as E from 'fp-ts/lib/Either.js';
+import * as t from 'io-ts';
+import { transform } from '@esign/contracts';
 
 /**
- * Seals signing keys at rest with AES-256-GCM under keys from `KEY_ENCRYPTION_KEYS`
- * (`id:secret[,id:secret…]`). The first seals; every one listed can open, so the
- * encryption key can be changed without downtime (add a new first one, restart, rotate
- * the signing key, later drop the old one). The additional data binds a sealed key to
- * its kid.
+ * Seals secrets at rest (auth's signing keys, the notifier's webhook secrets) with
+ * AES-256-GCM under keys from `KEY_ENCRYPTION_KEYS` (`id:secret[,id:secret…]`). The first
+ * seals; every one listed can open, so the encryption key can be changed without
+ * downtime (add a new first one, restart, re-seal, later drop the old one). The
+ * additional data binds a sealed value to what it belongs to (a kid, an endpoint id).
+ * Each use derives its own AES keys (`domain`), so one secret listed for two purposes
+ * never yields the same key twice.
  */
 export interface KeyEncryption {
   readonly currentId: string;
@@ -50,12 +55,39 @@ export const parseKeyEncryptionKeys = (value: string): Array<{ id: string; secre
   return keys;
 };
 
-export const keyEncryption = (keys: ReadonlyArray<{ id: string; secret: string }>): KeyEncryption => {
+/** `KEY_ENCRYPTION_KEYS` as the services read it. */
+export const KeyEncryptionKeysFromEnv = transform(
+  t.string,
+  (s) => {
+    const parsed = parseKeyEncryptionKeys(s);
+    return typeof parsed === 'string' ? E.left(parsed) : E.right(parsed);
+  },
+  (keys) => keys.map((k) => `${k.id}:${k.secret}`).join(','),
+  (u): u is Array<{ id: string; secret: string }> => Array.isArray(u),
+  'KeyEncryptionKeys',
+);
+
+/** Where a sealing key is used: the HKDF salt and the prefix of its info. */
+export interface KeyEncryptionDomain {
+  readonly salt: string;
+  readonly purpose: string;
+}
+
+/** Auth's signing keys (the values sealed before this was shared keep opening). */
+export const SIGNING_KEY_ENCRYPTION: KeyEncryptionDomain = {
+  salt: 'esign-auth',
+  purpose: 'signing-key-encryption',
+};
+
+export const keyEncryption = (
+  keys: ReadonlyArray<{ id: string; secret: string }>,
+  domain: KeyEncryptionDomain,
+): KeyEncryption => {
   if (keys.length === 0) throw new KeyEncryptionError('no key encryption keys');
   const derived = new Map(
     keys.map(({ id, secret }) => [
       id,
-      Buffer.from(hkdfSync('sha256', secret, 'esign-auth', `signing-key-encryption:${id}`, 32)),
+      Buffer.from(hkdfSync('sha256', secret, domain.salt, `${domain.purpose}:${id}`, 32)),
     ]),
   );
   const keyOf = (id: string) => {
@@ -97,3 +129,31 @@ export const keyEncryption = (keys: ReadonlyArray<{ id: string; secret: string }
     },
   };
 };
+
+const SEALED_PREFIX = 'sealed:';
+const SEALED_TEXT = /^sealed:([A-Za-z0-9_-]{1,32}):([A-Za-z0-9_-]+)$/;
+
+/**
+ * Short secrets kept in a text column: `sealed:<key id>:<base64url>`. `open` also takes
+ * a value written before sealing began (plain text), so rows can be re-sealed after the
+ * code that reads them is deployed; `isSealed` finds those still to do.
+ */
+export interface TextSealer {
+  readonly seal: (plaintext: string, associated: string) => string;
+  readonly open: (stored: string, associated: string) => string;
+  readonly isSealed: (stored: string) => boolean;
+}
+
+export const textSealer = (encryption: KeyEncryption): TextSealer => ({
+  seal: (plaintext, associated) =>
+    `${SEALED_PREFIX}${encryption.currentId}:${Buffer.from(
+      encryption.seal(Buffer.from(plaintext, 'utf8'), associated),
+    ).toString('base64url')}`,
+  open: (stored, associated) => {
+    if (!stored.startsWith(SEALED_PREFIX)) return stored;
+    const match = SEALED_TEXT.exec(stored);
+    if (match === null) throw new KeyEncryptionError('sealed value has an unknown format');
+    return encryption.open(match[1]!, Buffer.from(match[2]!, 'base64url'), associated).toString('utf8');
+  },
+  isSealed: (stored) => stored.startsWith(SEALED_PREFIX),
+});
