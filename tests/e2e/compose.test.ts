@@ -7,8 +7,12 @@
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { ensureLocalSealCertificate } from '@esign/platform';
 import { createEsignClient } from '@esign/client';
 import {
   deleteSystemAmqpObjects,
@@ -58,6 +62,12 @@ describe('docker-compose up with the host-network override: the whole system fro
   /** The gateway's operations port: /readyz and /metrics (ADR 1313). */
   let opsUrl = '';
   let up = false;
+  /**
+   * docker-compose.yml configures no seal for executed PDFs (no key is committed): this
+   * run's own self-signed one, mounted into requests by one more override file.
+   */
+  const sealDir = mkdtempSync(join(tmpdir(), 'compose-seal-'));
+  const sealOverride = join(sealDir, 'seal.override.yml');
 
   const composeRun = async (...args: string[]) =>
     run(
@@ -70,6 +80,8 @@ describe('docker-compose up with the host-network override: the whole system fro
         'docker-compose.yml',
         '-f',
         'docker-compose.host.yml',
+        '-f',
+        sealOverride,
         ...args,
       ],
       {
@@ -95,6 +107,24 @@ describe('docker-compose up with the host-network override: the whole system fro
       maxBuffer: 64 * 1024 * 1024,
     });
     assert.equal(built.status, 0, `scripts/images.sh failed:\n${built.stdout}\n${built.stderr}`);
+
+    const seal = ensureLocalSealCertificate(sealDir, 'esign compose test seal').files;
+    // The service runs as uid 1000; this throw-away key may be readable by all.
+    chmodSync(sealDir, 0o755);
+    chmodSync(seal.PDF_SIGNING_KEY_FILE, 0o644);
+    writeFileSync(
+      sealOverride,
+      [
+        'services:',
+        '  requests:',
+        '    environment:',
+        '      PDF_SIGNING_CERT_FILE: /etc/esign/pdf-seal/seal-cert.pem',
+        '      PDF_SIGNING_KEY_FILE: /etc/esign/pdf-seal/seal-key.pem',
+        '    volumes:',
+        `      - ${sealDir}:/etc/esign/pdf-seal:ro`,
+        '',
+      ].join('\n'),
+    );
 
     smtp = await startSmtpServer();
     const { databaseUrl, amqpUrl } = infra();
@@ -141,6 +171,7 @@ describe('docker-compose up with the host-network override: the whole system fro
   after(async function () {
     this.timeout(300_000);
     if (up) await composeRun('down', '--volumes', '--timeout', '30').catch(() => undefined);
+    rmSync(sealDir, { recursive: true, force: true });
     await smtp?.close();
     if (!up) return;
     await deleteSystemAmqpObjects(amqpPrefix).catch(() => undefined);

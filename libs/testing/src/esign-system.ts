@@ -220,6 +220,9 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
     const sealDir = mkdtempSync(join(tmpdir(), 'esign-seal-'));
     cleanups.push(() => Promise.resolve(rmSync(sealDir, { recursive: true, force: true })));
     const seal = ensureLocalSealCertificate(sealDir, 'esign test system seal').files;
+    // From an image, the service (uid 1000) reads the files through their mounts: this
+    // throw-away test key may be readable by all.
+    if (options.image !== undefined) chmodSync(seal.PDF_SIGNING_KEY_FILE, 0o644);
 
     // Each service's one address: its only process, or the proxy in front of its replicas.
     const ports = {} as Record<ServiceName, number>;
