@@ -797,6 +797,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'request.turn_started': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `request.turn_started`
+     * @description A Request signed in order reached its next `order`: `signers` lists those whose Execution URLs are live now. Delivered at least once: treat a second delivery of the same `id` as done.
+     */
+    post: operations['requestTurn_startedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface components {
   schemas: {
@@ -817,6 +837,7 @@ export interface components {
       signer_id: string;
       signer?: components['schemas']['SignerContact'];
       send_to?: components['schemas']['SendTo'];
+      order?: number;
     };
     SignerContact: {
       /**
@@ -863,6 +884,7 @@ export interface components {
       declined_at: string | null;
       last_reminded_at: string | null;
       remind_count: number;
+      current_order: number | null;
     };
     /** @enum {string} */
     RequestState: 'draft' | 'sent' | 'completed' | 'cancelled' | 'expired' | 'declined';
@@ -883,6 +905,8 @@ export interface components {
         email: components['schemas']['NotificationStatus'];
         sms: components['schemas']['NotificationStatus'];
       };
+      order: number | null;
+      turn: boolean;
     };
     /** @enum {string} */
     SignerState: 'pending' | 'signed' | 'declined';
@@ -995,7 +1019,8 @@ export interface components {
       | 'request.declined'
       | 'request.cancelled'
       | 'request.expired'
-      | 'request.reminded';
+      | 'request.reminded'
+      | 'request.turn_started';
     WebhookEndpointWithSecret: components['schemas']['WebhookEndpointView'] & {
       secret: string;
     };
@@ -1340,6 +1365,37 @@ export interface components {
         expires_at: string | null;
       };
     };
+    RequestTurnStartedWebhook: {
+      id: string;
+      /** @constant */
+      type: 'request.turn_started';
+      created_at: string;
+      site_id: number;
+      data: {
+        request_id: string;
+        site: {
+          id: number;
+          name: string;
+        };
+        contracts: {
+          id: number;
+          name: string;
+        }[];
+        signers: {
+          signer_id: string;
+          signer_ref: string;
+          email: string | null;
+          mobile_number: string | null;
+          send_to: {
+            email: boolean;
+            mobile_number: boolean;
+          };
+          request_url: string;
+        }[];
+        expires_at: string | null;
+        order: number;
+      };
+    };
   };
   responses: never;
   parameters: {
@@ -1404,11 +1460,95 @@ export interface operations {
           /**
            * @example {
            *       "page": 1,
-           *       "per_page": 20,
-           *       "count": 0,
-           *       "total_count": 0,
+           *       "per_page": 100,
+           *       "count": 1,
+           *       "total_count": 1,
            *       "has_more": false,
-           *       "data": []
+           *       "data": [
+           *         {
+           *           "id": "b0695463-095a-493a-8cbf-53944359a30e",
+           *           "site_id": 2,
+           *           "state": "completed",
+           *           "contracts": [
+           *             1
+           *           ],
+           *           "signers": [
+           *             {
+           *               "signer_id": "client-ref-alice-07f56319",
+           *               "signer_ref": "UWPADRpFBhPh40w8",
+           *               "email": "alice-07f56319@example.com",
+           *               "mobile_number": null,
+           *               "send_to": {
+           *                 "email": true,
+           *                 "mobile_number": false
+           *               },
+           *               "state": "signed",
+           *               "request_url": "http://127.0.0.1:35691/sign?r=b0695463-095a-493a-8cbf-53944359a30e&s=UWPADRpFBhPh40w8&signature=k1.Xqyv3HJR_Z3ewlMUHv5C8_olX9EUC3weF0UMrt2WxKs",
+           *               "signed_at": "2026-11-24T12:29:09.984Z",
+           *               "declined_at": null,
+           *               "notifications": {
+           *                 "email": "delivered",
+           *                 "sms": "not_requested"
+           *               },
+           *               "order": null,
+           *               "turn": false
+           *             },
+           *             {
+           *               "signer_id": "5551848199",
+           *               "signer_ref": "MjRhMscVYw7QeQ6M",
+           *               "email": null,
+           *               "mobile_number": "15551848199",
+           *               "send_to": {
+           *                 "email": false,
+           *                 "mobile_number": true
+           *               },
+           *               "state": "signed",
+           *               "request_url": "http://127.0.0.1:35691/sign?r=b0695463-095a-493a-8cbf-53944359a30e&s=MjRhMscVYw7QeQ6M&signature=k1.TH_yygNOuJTLo47_LJj04rQOH9r6rFVYJgl1fuoEH2c",
+           *               "signed_at": "2026-11-24T12:29:10.149Z",
+           *               "declined_at": null,
+           *               "notifications": {
+           *                 "email": "not_requested",
+           *                 "sms": "delivered"
+           *               },
+           *               "order": null,
+           *               "turn": false
+           *             }
+           *           ],
+           *           "fields": [
+           *             {
+           *               "name": "full_name",
+           *               "default_value": null,
+           *               "assigned_to": "client-ref-alice-07f56319"
+           *             },
+           *             {
+           *               "name": "signature",
+           *               "default_value": null,
+           *               "assigned_to": "client-ref-alice-07f56319"
+           *             },
+           *             {
+           *               "name": "witness_signature",
+           *               "default_value": null,
+           *               "assigned_to": "5551848199"
+           *             }
+           *           ],
+           *           "render_data": {
+           *             "start_date": "2030-01-01",
+           *             "client_name": "Jane Q. Client"
+           *           },
+           *           "redirect_url": "https://client.example/after-signing?ref=42",
+           *           "expires_at": null,
+           *           "created_at": "2026-11-24T12:29:09.096Z",
+           *           "updated_at": "2026-11-24T12:29:10.149Z",
+           *           "sent_at": "2026-11-24T12:29:09.307Z",
+           *           "cancelled_at": null,
+           *           "expired_at": null,
+           *           "completed_at": "2026-11-24T12:29:10.149Z",
+           *           "declined_at": null,
+           *           "last_reminded_at": null,
+           *           "remind_count": 0,
+           *           "current_order": null
+           *         }
+           *       ]
            *     }
            */
           'application/json': components['schemas']['RequestList'];
@@ -1450,12 +1590,12 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "type": "https://docs.esign.example/problems/token_inactive",
+           *       "type": "https://docs.esign.example/problems/missing_token",
            *       "title": "Unauthorized",
            *       "status": 401,
-           *       "code": "token_inactive",
-           *       "detail": "The access token has been revoked or is no longer valid.",
-           *       "request_id": "049812de-f9fa-4928-b9ec-e1df43114a44"
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "a5528c0d-7593-4b34-8f16-a655d2e8f854"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -1482,7 +1622,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "08109df0-72c0-43b6-b29b-68436921bff4"
+           *       "request_id": "cbad982c-f836-4176-8f65-1eb68a294b96"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -1566,65 +1706,69 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "18e76227-5b40-4d8b-b2f4-982f2c7f55b7",
-           *       "site_id": 1,
+           *       "id": "b0695463-095a-493a-8cbf-53944359a30e",
+           *       "site_id": 2,
            *       "state": "draft",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-alice-332673b6",
-           *           "signer_ref": "gnaZOa1_ef5RcfBX",
-           *           "email": "alice-332673b6@example.com",
+           *           "signer_id": "client-ref-alice-07f56319",
+           *           "signer_ref": "UWPADRpFBhPh40w8",
+           *           "email": "alice-07f56319@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:35403/sign?r=18e76227-5b40-4d8b-b2f4-982f2c7f55b7&s=gnaZOa1_ef5RcfBX&signature=k1.-kSX8j1XaJMYLbjed2E5cToiG1ExZ-WUaifmqabbD1g",
+           *           "request_url": "http://127.0.0.1:35691/sign?r=b0695463-095a-493a-8cbf-53944359a30e&s=UWPADRpFBhPh40w8&signature=k1.Xqyv3HJR_Z3ewlMUHv5C8_olX9EUC3weF0UMrt2WxKs",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "pending",
            *             "sms": "not_requested"
-           *           }
+           *           },
+           *           "order": null,
+           *           "turn": false
            *         },
            *         {
-           *           "signer_id": "5559465333",
-           *           "signer_ref": "T0mVGgK60-Fl2vak",
+           *           "signer_id": "5551848199",
+           *           "signer_ref": "MjRhMscVYw7QeQ6M",
            *           "email": null,
-           *           "mobile_number": "15559465333",
+           *           "mobile_number": "15551848199",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:35403/sign?r=18e76227-5b40-4d8b-b2f4-982f2c7f55b7&s=T0mVGgK60-Fl2vak&signature=k1.TINemX6s7jtCvifZSQe5MFEt-ZknaFr6HOM_Dma35wE",
+           *           "request_url": "http://127.0.0.1:35691/sign?r=b0695463-095a-493a-8cbf-53944359a30e&s=MjRhMscVYw7QeQ6M&signature=k1.TH_yygNOuJTLo47_LJj04rQOH9r6rFVYJgl1fuoEH2c",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "not_requested",
            *             "sms": "pending"
-           *           }
+           *           },
+           *           "order": null,
+           *           "turn": false
            *         }
            *       ],
            *       "fields": [
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-332673b6"
+           *           "assigned_to": "client-ref-alice-07f56319"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-332673b6"
+           *           "assigned_to": "client-ref-alice-07f56319"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5559465333"
+           *           "assigned_to": "5551848199"
            *         }
            *       ],
            *       "render_data": {
@@ -1633,15 +1777,16 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T10:01:43.223Z",
-           *       "updated_at": "2026-11-24T10:01:43.223Z",
+           *       "created_at": "2026-11-24T12:29:09.096Z",
+           *       "updated_at": "2026-11-24T12:29:09.096Z",
            *       "sent_at": null,
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
            *       "declined_at": null,
            *       "last_reminded_at": null,
-           *       "remind_count": 0
+           *       "remind_count": 0,
+           *       "current_order": null
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -1689,7 +1834,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "fbadb3da-f049-48fd-be7e-c9cff3fe087b"
+           *       "request_id": "e9ac7536-5263-4f9b-8f83-bd66c91f56ea"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -1716,7 +1861,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "ac83c804-ed51-472a-959e-101831c24774"
+           *       "request_id": "113ed442-8a05-4b39-a551-27bd81655575"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -1804,7 +1949,7 @@ export interface operations {
            *           "message": "must contain at least one item"
            *         }
            *       ],
-           *       "request_id": "b4961757-e8da-4c9e-aa98-d8336e4f737c"
+           *       "request_id": "db3af251-abcb-4525-898e-d56881049137"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -1879,65 +2024,69 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "18e76227-5b40-4d8b-b2f4-982f2c7f55b7",
-           *       "site_id": 1,
+           *       "id": "b0695463-095a-493a-8cbf-53944359a30e",
+           *       "site_id": 2,
            *       "state": "sent",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-alice-332673b6",
-           *           "signer_ref": "gnaZOa1_ef5RcfBX",
-           *           "email": "alice-332673b6@example.com",
+           *           "signer_id": "client-ref-alice-07f56319",
+           *           "signer_ref": "UWPADRpFBhPh40w8",
+           *           "email": "alice-07f56319@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "signed",
-           *           "request_url": "http://127.0.0.1:35403/sign?r=18e76227-5b40-4d8b-b2f4-982f2c7f55b7&s=gnaZOa1_ef5RcfBX&signature=k1.-kSX8j1XaJMYLbjed2E5cToiG1ExZ-WUaifmqabbD1g",
-           *           "signed_at": "2026-11-24T10:01:46.117Z",
+           *           "request_url": "http://127.0.0.1:35691/sign?r=b0695463-095a-493a-8cbf-53944359a30e&s=UWPADRpFBhPh40w8&signature=k1.Xqyv3HJR_Z3ewlMUHv5C8_olX9EUC3weF0UMrt2WxKs",
+           *           "signed_at": "2026-11-24T12:29:09.984Z",
            *           "declined_at": null,
            *           "notifications": {
-           *             "email": "delivered",
+           *             "email": "pending",
            *             "sms": "not_requested"
-           *           }
+           *           },
+           *           "order": null,
+           *           "turn": false
            *         },
            *         {
-           *           "signer_id": "5559465333",
-           *           "signer_ref": "T0mVGgK60-Fl2vak",
+           *           "signer_id": "5551848199",
+           *           "signer_ref": "MjRhMscVYw7QeQ6M",
            *           "email": null,
-           *           "mobile_number": "15559465333",
+           *           "mobile_number": "15551848199",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:35403/sign?r=18e76227-5b40-4d8b-b2f4-982f2c7f55b7&s=T0mVGgK60-Fl2vak&signature=k1.TINemX6s7jtCvifZSQe5MFEt-ZknaFr6HOM_Dma35wE",
+           *           "request_url": "http://127.0.0.1:35691/sign?r=b0695463-095a-493a-8cbf-53944359a30e&s=MjRhMscVYw7QeQ6M&signature=k1.TH_yygNOuJTLo47_LJj04rQOH9r6rFVYJgl1fuoEH2c",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "not_requested",
            *             "sms": "delivered"
-           *           }
+           *           },
+           *           "order": null,
+           *           "turn": true
            *         }
            *       ],
            *       "fields": [
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-332673b6"
+           *           "assigned_to": "client-ref-alice-07f56319"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-332673b6"
+           *           "assigned_to": "client-ref-alice-07f56319"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5559465333"
+           *           "assigned_to": "5551848199"
            *         }
            *       ],
            *       "render_data": {
@@ -1946,15 +2095,16 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T10:01:43.223Z",
-           *       "updated_at": "2026-11-24T10:01:46.117Z",
-           *       "sent_at": "2026-11-24T10:01:44.211Z",
+           *       "created_at": "2026-11-24T12:29:09.096Z",
+           *       "updated_at": "2026-11-24T12:29:09.984Z",
+           *       "sent_at": "2026-11-24T12:29:09.307Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
            *       "declined_at": null,
            *       "last_reminded_at": null,
-           *       "remind_count": 0
+           *       "remind_count": 0,
+           *       "current_order": null
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -1998,7 +2148,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "5e1b041d-52fd-4f58-9e54-7c0875e46128"
+           *       "request_id": "c52b280c-5990-46ef-901c-34296027591d"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2025,7 +2175,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "07e68620-8716-4a68-8c9f-403a4346381b"
+           *       "request_id": "cb19a69c-ed40-40b7-8a9e-ab84c333e727"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2108,65 +2258,69 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "18e76227-5b40-4d8b-b2f4-982f2c7f55b7",
-           *       "site_id": 1,
+           *       "id": "b0695463-095a-493a-8cbf-53944359a30e",
+           *       "site_id": 2,
            *       "state": "sent",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-alice-332673b6",
-           *           "signer_ref": "gnaZOa1_ef5RcfBX",
-           *           "email": "alice-332673b6@example.com",
+           *           "signer_id": "client-ref-alice-07f56319",
+           *           "signer_ref": "UWPADRpFBhPh40w8",
+           *           "email": "alice-07f56319@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:35403/sign?r=18e76227-5b40-4d8b-b2f4-982f2c7f55b7&s=gnaZOa1_ef5RcfBX&signature=k1.-kSX8j1XaJMYLbjed2E5cToiG1ExZ-WUaifmqabbD1g",
+           *           "request_url": "http://127.0.0.1:35691/sign?r=b0695463-095a-493a-8cbf-53944359a30e&s=UWPADRpFBhPh40w8&signature=k1.Xqyv3HJR_Z3ewlMUHv5C8_olX9EUC3weF0UMrt2WxKs",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "pending",
            *             "sms": "not_requested"
-           *           }
+           *           },
+           *           "order": null,
+           *           "turn": true
            *         },
            *         {
-           *           "signer_id": "5559465333",
-           *           "signer_ref": "T0mVGgK60-Fl2vak",
+           *           "signer_id": "5551848199",
+           *           "signer_ref": "MjRhMscVYw7QeQ6M",
            *           "email": null,
-           *           "mobile_number": "15559465333",
+           *           "mobile_number": "15551848199",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:35403/sign?r=18e76227-5b40-4d8b-b2f4-982f2c7f55b7&s=T0mVGgK60-Fl2vak&signature=k1.TINemX6s7jtCvifZSQe5MFEt-ZknaFr6HOM_Dma35wE",
+           *           "request_url": "http://127.0.0.1:35691/sign?r=b0695463-095a-493a-8cbf-53944359a30e&s=MjRhMscVYw7QeQ6M&signature=k1.TH_yygNOuJTLo47_LJj04rQOH9r6rFVYJgl1fuoEH2c",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "not_requested",
            *             "sms": "pending"
-           *           }
+           *           },
+           *           "order": null,
+           *           "turn": true
            *         }
            *       ],
            *       "fields": [
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-332673b6"
+           *           "assigned_to": "client-ref-alice-07f56319"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-332673b6"
+           *           "assigned_to": "client-ref-alice-07f56319"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5559465333"
+           *           "assigned_to": "5551848199"
            *         }
            *       ],
            *       "render_data": {
@@ -2175,15 +2329,16 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T10:01:43.223Z",
-           *       "updated_at": "2026-11-24T10:01:44.211Z",
-           *       "sent_at": "2026-11-24T10:01:44.211Z",
+           *       "created_at": "2026-11-24T12:29:09.096Z",
+           *       "updated_at": "2026-11-24T12:29:09.307Z",
+           *       "sent_at": "2026-11-24T12:29:09.307Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
            *       "declined_at": null,
            *       "last_reminded_at": null,
-           *       "remind_count": 0
+           *       "remind_count": 0,
+           *       "current_order": null
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -2231,7 +2386,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "5892b6be-7224-41d4-b990-b1c9ca2ee481"
+           *       "request_id": "55a5ae64-671f-43ce-815a-4f0d2c425dd3"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2258,7 +2413,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "c022c527-405c-4ed3-b2d2-9affdcbe00c8"
+           *       "request_id": "18bc12a5-2a2b-43fd-92b0-839044103504"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2291,7 +2446,7 @@ export interface operations {
            *       "code": "invalid_state",
            *       "detail": "Cannot send a Request that is sent.",
            *       "state": "sent",
-           *       "request_id": "9371fb19-8508-49fb-9db3-af82afdbe2e3"
+           *       "request_id": "361ebf15-2f69-494e-b9f7-e2e2d24515cb"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2375,7 +2530,7 @@ export interface operations {
            *         "signature",
            *         "witness_signature"
            *       ],
-           *       "request_id": "6d676761-bef1-4d40-9b4b-1e8019e85b60"
+           *       "request_id": "95a56321-fc3f-49ef-9dca-39968efaca0b"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2458,65 +2613,69 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "8a44c23b-9185-4783-bc8e-578da08e3ea2",
-           *       "site_id": 1,
+           *       "id": "de489cdd-f25f-46ab-85b1-a70e025dc240",
+           *       "site_id": 2,
            *       "state": "cancelled",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-cancel-2d6e70b8",
-           *           "signer_ref": "cGrBjpEZnq2s-qKa",
-           *           "email": "cancel-2d6e70b8@example.com",
+           *           "signer_id": "client-ref-cancel-f9a8ee28",
+           *           "signer_ref": "DHAiZ9jNx9veWrZJ",
+           *           "email": "cancel-f9a8ee28@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:35403/sign?r=8a44c23b-9185-4783-bc8e-578da08e3ea2&s=cGrBjpEZnq2s-qKa&signature=k1.hvs1JjU8SgVcquoJDL-vMqzVPQcShesJOISRTROGRes",
+           *           "request_url": "http://127.0.0.1:35691/sign?r=de489cdd-f25f-46ab-85b1-a70e025dc240&s=DHAiZ9jNx9veWrZJ&signature=k1.FM0jKsjJqEHJ_P8_jVqvcCrfFYBEMFjw1zbV245bM34",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "pending",
            *             "sms": "not_requested"
-           *           }
+           *           },
+           *           "order": null,
+           *           "turn": false
            *         },
            *         {
-           *           "signer_id": "5550208371",
-           *           "signer_ref": "uv-7yAFxvWn63VVB",
+           *           "signer_id": "5552742018",
+           *           "signer_ref": "3m0FAsidfvc-ljRP",
            *           "email": null,
-           *           "mobile_number": "15550208371",
+           *           "mobile_number": "15552742018",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:35403/sign?r=8a44c23b-9185-4783-bc8e-578da08e3ea2&s=uv-7yAFxvWn63VVB&signature=k1.EIAi_owBu5ztWpanYPA2ArKimg0MGJudLulr7pfM-Hs",
+           *           "request_url": "http://127.0.0.1:35691/sign?r=de489cdd-f25f-46ab-85b1-a70e025dc240&s=3m0FAsidfvc-ljRP&signature=k1.yj67Ndsgh5CwcjI399Htpqsg094Bi4ZGkapJVuikOTo",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "not_requested",
            *             "sms": "delivered"
-           *           }
+           *           },
+           *           "order": null,
+           *           "turn": false
            *         }
            *       ],
            *       "fields": [
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-cancel-2d6e70b8"
+           *           "assigned_to": "client-ref-cancel-f9a8ee28"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-cancel-2d6e70b8"
+           *           "assigned_to": "client-ref-cancel-f9a8ee28"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5550208371"
+           *           "assigned_to": "5552742018"
            *         }
            *       ],
            *       "render_data": {
@@ -2525,15 +2684,16 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T10:01:56.008Z",
-           *       "updated_at": "2026-11-24T10:01:56.437Z",
-           *       "sent_at": "2026-11-24T10:01:56.066Z",
-           *       "cancelled_at": "2026-11-24T10:01:56.437Z",
+           *       "created_at": "2026-11-24T12:29:13.278Z",
+           *       "updated_at": "2026-11-24T12:29:13.829Z",
+           *       "sent_at": "2026-11-24T12:29:13.376Z",
+           *       "cancelled_at": "2026-11-24T12:29:13.829Z",
            *       "expired_at": null,
            *       "completed_at": null,
            *       "declined_at": null,
            *       "last_reminded_at": null,
-           *       "remind_count": 0
+           *       "remind_count": 0,
+           *       "current_order": null
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -2581,7 +2741,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "ca29fa1a-b0ec-4d54-aa7e-0ccc47b22480"
+           *       "request_id": "ab68b855-90a7-4f9d-ba42-48c59f6028c6"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2608,7 +2768,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "02fd5ac8-185e-4a9d-9235-f99f1eef169f"
+           *       "request_id": "7976f5f3-e1eb-4a9d-8962-973bad642994"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2767,7 +2927,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "3a4c631e-f771-4573-b920-4f331df8f497",
+           *       "id": "b3780c70-1097-4cde-b3b2-98b604f0df43",
            *       "site_id": 1,
            *       "state": "sent",
            *       "contracts": [
@@ -2775,57 +2935,61 @@ export interface operations {
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-9265aa0e",
-           *           "signer_ref": "OamktuM2mwfRl7L4",
-           *           "email": "m-9265aa0e@example.com",
+           *           "signer_id": "client-ref-m-7a12b7a4",
+           *           "signer_ref": "Xo8yBhLpiPwu8ljL",
+           *           "email": "m-7a12b7a4@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:33071/sign?r=3a4c631e-f771-4573-b920-4f331df8f497&s=OamktuM2mwfRl7L4&signature=k1.Ol_V1f7YCEMrasAim8vgUbxW6Ma41rp9uGa00qB8SWQ",
+           *           "request_url": "http://127.0.0.1:36543/sign?r=b3780c70-1097-4cde-b3b2-98b604f0df43&s=Xo8yBhLpiPwu8ljL&signature=k1.bd6wos3Uupm7PwqD0_e4VhlvgvZ2GWQCJw-RTqlBx7g",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "delivered",
            *             "sms": "not_requested"
-           *           }
+           *           },
+           *           "order": null,
+           *           "turn": true
            *         },
            *         {
-           *           "signer_id": "5556676412",
-           *           "signer_ref": "omEDwmZuyvwrXxJk",
+           *           "signer_id": "5550094601",
+           *           "signer_ref": "lZCgwBbtbRjcacBE",
            *           "email": null,
-           *           "mobile_number": "15556676412",
+           *           "mobile_number": "15550094601",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:33071/sign?r=3a4c631e-f771-4573-b920-4f331df8f497&s=omEDwmZuyvwrXxJk&signature=k1.hGUeID3A-PwOTVbjX9KOHtfJVhIPzGYbSbM4y-znzmo",
+           *           "request_url": "http://127.0.0.1:36543/sign?r=b3780c70-1097-4cde-b3b2-98b604f0df43&s=lZCgwBbtbRjcacBE&signature=k1.hudfSBD1WzA0LkJ1igYcYQ0jV3Cc4Ky1cpXMsqWMJEI",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "not_requested",
            *             "sms": "delivered"
-           *           }
+           *           },
+           *           "order": null,
+           *           "turn": true
            *         }
            *       ],
            *       "fields": [
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-9265aa0e"
+           *           "assigned_to": "client-ref-m-7a12b7a4"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-9265aa0e"
+           *           "assigned_to": "client-ref-m-7a12b7a4"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5556676412"
+           *           "assigned_to": "5550094601"
            *         }
            *       ],
            *       "render_data": {
@@ -2834,15 +2998,16 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T10:08:58.433Z",
-           *       "updated_at": "2026-11-24T10:09:00.644Z",
-           *       "sent_at": "2026-11-24T10:08:58.795Z",
+           *       "created_at": "2026-11-24T12:29:16.080Z",
+           *       "updated_at": "2026-11-24T12:29:17.433Z",
+           *       "sent_at": "2026-11-24T12:29:16.152Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
            *       "declined_at": null,
-           *       "last_reminded_at": "2026-11-24T10:09:00.644Z",
-           *       "remind_count": 1
+           *       "last_reminded_at": "2026-11-24T12:29:17.433Z",
+           *       "remind_count": 1,
+           *       "current_order": null
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -2890,7 +3055,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "9e568f55-72c9-48b2-840c-d266c5089bee"
+           *       "request_id": "961eaecf-5b7f-405c-9d90-219de03b30f3"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2917,7 +3082,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "31204cc6-c7b8-40d2-a7dc-dc9399a459f5"
+           *       "request_id": "94e8027a-711f-41d8-8f97-d0f49e3d8bb6"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3117,7 +3282,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "583c4e87-3459-45fb-be53-fca54e6817cc"
+           *       "request_id": "4b647d64-f327-4e68-a6aa-9ae3e68aa7c7"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3144,7 +3309,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "f0b111bd-a8bc-47de-ab05-6a84cb6856ad"
+           *       "request_id": "4015b9af-37e5-483b-a467-30edf099b7d6"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3245,10 +3410,43 @@ export interface operations {
            * @example {
            *       "page": 1,
            *       "per_page": 20,
-           *       "count": 0,
-           *       "total_count": 0,
+           *       "count": 1,
+           *       "total_count": 1,
            *       "has_more": false,
-           *       "data": []
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "site_id": 1,
+           *           "name": "Services agreement 437e2fcc",
+           *           "type": "html",
+           *           "state": "published",
+           *           "tokens": [
+           *             "client_name",
+           *             "start_date"
+           *           ],
+           *           "fields": [
+           *             {
+           *               "name": "full_name",
+           *               "type": "text"
+           *             },
+           *             {
+           *               "name": "signature",
+           *               "type": "signature"
+           *             },
+           *             {
+           *               "name": "witness_signature",
+           *               "type": "signature"
+           *             }
+           *           ],
+           *           "document": {
+           *             "size_bytes": 103,
+           *             "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
+           *           },
+           *           "created_at": "2026-11-24T12:29:08.167Z",
+           *           "updated_at": "2026-11-24T12:29:08.868Z",
+           *           "published_at": "2026-11-24T12:29:08.868Z"
+           *         }
+           *       ]
            *     }
            */
           'application/json': components['schemas']['ContractList'];
@@ -3295,7 +3493,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "65553d7b-12a5-4921-a4f6-8182a0b98ddf"
+           *       "request_id": "6c37b0fb-693a-4166-bde0-516e0e5a90ea"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3322,7 +3520,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "3e17c80c-a3c6-41de-b607-e4422571910b"
+           *       "request_id": "63976d5f-7053-4a66-82ec-ba4ab041abe8"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3407,8 +3605,8 @@ export interface operations {
           /**
            * @example {
            *       "id": 1,
-           *       "site_id": 1,
-           *       "name": "Services agreement a375b8a4",
+           *       "site_id": 2,
+           *       "name": "Services agreement e508f763",
            *       "type": "html",
            *       "state": "draft",
            *       "tokens": [
@@ -3433,8 +3631,8 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-11-24T10:01:41.725Z",
-           *       "updated_at": "2026-11-24T10:01:41.725Z",
+           *       "created_at": "2026-11-24T12:29:08.614Z",
+           *       "updated_at": "2026-11-24T12:29:08.614Z",
            *       "published_at": null,
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
            *     }
@@ -3484,7 +3682,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "06ced173-fd6e-48a9-9815-4d0771273a63"
+           *       "request_id": "f0d2601a-089c-4671-9345-d64faf448c81"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3511,7 +3709,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "32f5dab5-24b0-46bb-9b3d-4c6911d3bc83"
+           *       "request_id": "500f8d9b-ad82-49ee-9aa1-47d652e3741a"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3660,7 +3858,7 @@ export interface operations {
            * @example {
            *       "id": 1,
            *       "site_id": 1,
-           *       "name": "Services agreement a2216225",
+           *       "name": "Services agreement 437e2fcc",
            *       "type": "html",
            *       "state": "published",
            *       "tokens": [
@@ -3685,9 +3883,9 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-11-24T10:08:28.891Z",
-           *       "updated_at": "2026-11-24T10:08:35.161Z",
-           *       "published_at": "2026-11-24T10:08:35.161Z",
+           *       "created_at": "2026-11-24T12:29:08.167Z",
+           *       "updated_at": "2026-11-24T12:29:08.868Z",
+           *       "published_at": "2026-11-24T12:29:08.868Z",
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
            *     }
            */
@@ -3732,7 +3930,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "5fab39d4-8b8c-442a-a1b3-4ab7b4a48ce6"
+           *       "request_id": "37468622-b8b2-4ded-9b3f-162f81be3209"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3759,7 +3957,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "ca5a6f5c-5bd3-4297-865f-56a0a1256728"
+           *       "request_id": "df3abf93-32df-4f41-ae61-6c35d09a6a8d"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3839,8 +4037,8 @@ export interface operations {
           /**
            * @example {
            *       "id": 1,
-           *       "site_id": 1,
-           *       "name": "Services agreement a375b8a4",
+           *       "site_id": 2,
+           *       "name": "Services agreement e508f763",
            *       "type": "html",
            *       "state": "published",
            *       "tokens": [
@@ -3865,9 +4063,9 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-11-24T10:01:41.725Z",
-           *       "updated_at": "2026-11-24T10:01:42.913Z",
-           *       "published_at": "2026-11-24T10:01:42.913Z",
+           *       "created_at": "2026-11-24T12:29:08.614Z",
+           *       "updated_at": "2026-11-24T12:29:09.011Z",
+           *       "published_at": "2026-11-24T12:29:09.011Z",
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
            *     }
            */
@@ -3916,7 +4114,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "bc7138b3-cd17-4dfa-bc1f-492700bf375c"
+           *       "request_id": "9a49a359-e3c2-4776-b55c-53da2bf17982"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3943,7 +4141,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "7dd3df5e-f797-404f-9c8f-dc87d857b54d"
+           *       "request_id": "c4faf2bb-2f7c-44a5-8853-48861ad8153f"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4144,7 +4342,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "cb66965a-95a1-4408-8d8a-08c4f9d6bbc5"
+           *       "request_id": "e8f5ee2b-ca64-4e09-8bab-763d38fd7f1b"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4171,7 +4369,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "7183ef0a-45e7-4854-a599-9d8053b0274d"
+           *       "request_id": "c4aca616-6555-4968-8501-54e74ab3077a"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4251,9 +4449,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "72b21775-a8f1-4c56-b8b7-99758faddc3b",
+           *       "id": "ae8ca224-b04e-49a2-9628-634c548d3c11",
            *       "site_id": 1,
-           *       "url": "https://127.0.0.1:9/esign/849c532a",
+           *       "url": "https://127.0.0.1:9/esign/6875509b",
            *       "description": "",
            *       "event_types": [
            *         "request.expired"
@@ -4263,9 +4461,9 @@ export interface operations {
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
            *       "previous_secret_expires_at": null,
-           *       "created_at": "2026-11-24T10:09:10.801Z",
-           *       "updated_at": "2026-11-24T10:09:10.801Z",
-           *       "secret": "whsec_bvjbuW…"
+           *       "created_at": "2026-11-24T12:29:20.252Z",
+           *       "updated_at": "2026-11-24T12:29:20.252Z",
+           *       "secret": "whsec_3kLLIF…"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointWithSecret'];
@@ -4312,7 +4510,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "79d3fa02-894c-4bcf-b01a-a635a1e6f1cd"
+           *       "request_id": "8d39b636-08e8-4066-9adb-73fe655dcaae"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4339,7 +4537,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "c2a8fcff-6ccb-43e1-b303-96b5752701fb"
+           *       "request_id": "648bfa62-495f-42cc-a872-ac6cc0ddc82f"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4484,9 +4682,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "19fd6123-0baa-40c1-9d33-8b63dacf3b37",
+           *       "id": "c0d8588a-55e4-4d80-b1bb-e85e69b143a9",
            *       "site_id": 1,
-           *       "url": "https://127.0.0.1:9/esign/66cbeaa6",
+           *       "url": "https://127.0.0.1:9/esign/9ad04153",
            *       "description": "",
            *       "event_types": [
            *         "request.expired"
@@ -4496,8 +4694,8 @@ export interface operations {
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
            *       "previous_secret_expires_at": null,
-           *       "created_at": "2026-11-24T10:09:11.088Z",
-           *       "updated_at": "2026-11-24T10:09:11.088Z"
+           *       "created_at": "2026-11-24T12:29:20.379Z",
+           *       "updated_at": "2026-11-24T12:29:20.379Z"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointView'];
@@ -4541,7 +4739,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "fadabd73-e46f-477d-aa0c-e2aacee4920c"
+           *       "request_id": "b228263e-1ac5-47ae-ab14-e43745aae941"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4568,7 +4766,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "ac86bb1d-e787-4287-8723-a7a3452458ed"
+           *       "request_id": "f60dfc7a-446d-4666-ac84-e694f557fd00"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4682,7 +4880,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "8c964174-2439-437a-8914-32163dc1cc32"
+           *       "request_id": "47d6098b-901d-44f7-b320-49da4e159d3c"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4709,7 +4907,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "4746d234-1373-4923-85fb-3b48906e63f8"
+           *       "request_id": "3fe13244-5160-438d-8d22-2a7221adb1b7"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4790,9 +4988,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "2cee0a6b-6275-4185-be86-90657f0e6cd1",
+           *       "id": "dc83d76c-4169-498c-8e06-4f177c9fbcd3",
            *       "site_id": 1,
-           *       "url": "https://127.0.0.1:9/esign/b0a262a8",
+           *       "url": "https://127.0.0.1:9/esign/7001f0ee",
            *       "description": "changed",
            *       "event_types": [
            *         "request.expired"
@@ -4802,8 +5000,8 @@ export interface operations {
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
            *       "previous_secret_expires_at": null,
-           *       "created_at": "2026-11-24T10:09:11.462Z",
-           *       "updated_at": "2026-11-24T10:09:11.997Z"
+           *       "created_at": "2026-11-24T12:29:20.626Z",
+           *       "updated_at": "2026-11-24T12:29:20.699Z"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointView'];
@@ -4850,7 +5048,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "47574033-07e7-46b2-981c-09ae1e5a4ab0"
+           *       "request_id": "d986e7ee-c81d-42ad-a674-03f42fe02f02"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4877,7 +5075,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "1770839a-1b58-4d7a-983f-9dd428c3fd41"
+           *       "request_id": "e124d3b0-f3cd-4224-8d15-55855c36eb7b"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5009,9 +5207,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "6adfc171-4875-422a-8343-2d584839f44b",
+           *       "id": "78e928a7-e420-458c-91f4-c6a01bc37b0f",
            *       "site_id": 1,
-           *       "url": "https://127.0.0.1:9/esign/5a760796",
+           *       "url": "https://127.0.0.1:9/esign/1c95b8cd",
            *       "description": "",
            *       "event_types": [
            *         "request.expired"
@@ -5020,10 +5218,10 @@ export interface operations {
            *       "disabled_reason": null,
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
-           *       "previous_secret_expires_at": "2026-11-25T10:09:12.475Z",
-           *       "created_at": "2026-11-24T10:09:12.086Z",
-           *       "updated_at": "2026-11-24T10:09:12.475Z",
-           *       "secret": "whsec_g7n5L9…"
+           *       "previous_secret_expires_at": "2026-11-25T12:29:20.771Z",
+           *       "created_at": "2026-11-24T12:29:20.715Z",
+           *       "updated_at": "2026-11-24T12:29:20.771Z",
+           *       "secret": "whsec_hXAzCy…"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointWithSecret'];
@@ -5070,7 +5268,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "87f6a215-2547-43c3-9763-e1ee18da2916"
+           *       "request_id": "72836912-0b85-475c-8e28-fdc3956bc632"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5097,7 +5295,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "cd3a3316-82d5-473d-aa2a-695b16d23c5e"
+           *       "request_id": "a1d8e9f9-f70c-4c3f-82c6-65f6c3e10f3b"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5284,7 +5482,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "0b82440b-36d0-4bd2-b764-856205599e4e"
+           *       "request_id": "5bc03b8b-2883-4906-b9ad-693d2db1d108"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5311,7 +5509,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "c6d77f8e-98c8-4e34-afc1-287abee042f5"
+           *       "request_id": "f76bfe5b-6cf5-434c-8e0b-c35752a101ef"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5510,13 +5708,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "session_token": "ses_7nRehJ-d…",
+           *       "session_token": "ses_j_RL4rXV…",
            *       "token_type": "Bearer",
-           *       "expires_at": "2026-11-24T11:02:02.985Z",
+           *       "expires_at": "2026-11-24T13:29:14.491Z",
            *       "user": {
-           *         "id": "f6f0e65b-9602-45f3-a46b-21ad1dead5e3",
-           *         "email": "dev-1eac4fe7@acme.example",
-           *         "account_id": "0af8d763-b1b0-44a9-bc14-8d229e92c02a"
+           *         "id": "79307cd2-91e9-45a9-8a37-c2efcced2492",
+           *         "email": "dev-0867cf23@acme.example",
+           *         "account_id": "bb6fd9b4-4985-4a5b-83fd-69865d1ad48d"
            *       }
            *     }
            */
@@ -5553,7 +5751,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "invalid_credentials",
            *       "detail": "The e-mail address or the password is wrong.",
-           *       "request_id": "3f625650-5bdd-45fe-9bbf-aa1598efdc53"
+           *       "request_id": "bf8d4f7c-9e9c-4a7a-93c0-f8dc5b197daf"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5688,18 +5886,18 @@ export interface operations {
           /**
            * @example {
            *       "user": {
-           *         "id": "f6f0e65b-9602-45f3-a46b-21ad1dead5e3",
-           *         "email": "dev-1eac4fe7@acme.example",
-           *         "account_id": "0af8d763-b1b0-44a9-bc14-8d229e92c02a"
+           *         "id": "79307cd2-91e9-45a9-8a37-c2efcced2492",
+           *         "email": "dev-0867cf23@acme.example",
+           *         "account_id": "bb6fd9b4-4985-4a5b-83fd-69865d1ad48d"
            *       },
            *       "sites": [
            *         {
            *           "id": 1,
-           *           "name": "Acme site 8fd1a4"
+           *           "name": "Acme site 24544a"
            *         }
            *       ],
-           *       "expires_at": "2026-11-24T11:02:02.985Z",
-           *       "account_admin": true
+           *       "expires_at": "2026-11-24T13:29:14.491Z",
+           *       "account_admin": false
            *     }
            */
           'application/json': components['schemas']['CurrentSessionView'];
@@ -5718,12 +5916,12 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "type": "https://docs.esign.example/problems/session_invalid",
+           *       "type": "https://docs.esign.example/problems/session_required",
            *       "title": "Unauthorized",
            *       "status": 401,
-           *       "code": "session_invalid",
-           *       "detail": "The session has expired or ended; sign in again.",
-           *       "request_id": "bf9c029c-f9f3-4758-b69e-d1e80fe4134c"
+           *       "code": "session_required",
+           *       "detail": "Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.",
+           *       "request_id": "34609919-c1ba-4958-899e-de086d996003"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -6530,12 +6728,12 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
-           *           "client_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *           "id": "2b8a42f5-1c61-43c5-8eba-7c8d0441ff1f",
+           *           "client_id": "2b8a42f5-1c61-43c5-8eba-7c8d0441ff1f",
            *           "name": "Nightly export",
            *           "has_client_secret": false,
            *           "client_secret_created_at": null,
-           *           "created_at": "2026-11-24T10:02:03.364Z",
+           *           "created_at": "2026-11-24T12:29:14.544Z",
            *           "disabled_at": null
            *         }
            *       ]
@@ -6577,7 +6775,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "session_required",
            *       "detail": "Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.",
-           *       "request_id": "e37996b8-2274-4c74-9e3e-b0e39df8a8b5"
+           *       "request_id": "a4ee5a05-97b9-4844-8d53-82034f218eb6"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -6651,12 +6849,12 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
-           *       "client_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *       "id": "2b8a42f5-1c61-43c5-8eba-7c8d0441ff1f",
+           *       "client_id": "2b8a42f5-1c61-43c5-8eba-7c8d0441ff1f",
            *       "name": "Nightly export",
            *       "has_client_secret": false,
            *       "client_secret_created_at": null,
-           *       "created_at": "2026-11-24T10:02:03.364Z",
+           *       "created_at": "2026-11-24T12:29:14.544Z",
            *       "disabled_at": null
            *     }
            */
@@ -6803,12 +7001,12 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
-           *       "client_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *       "id": "2b8a42f5-1c61-43c5-8eba-7c8d0441ff1f",
+           *       "client_id": "2b8a42f5-1c61-43c5-8eba-7c8d0441ff1f",
            *       "name": "Nightly export",
            *       "has_client_secret": false,
            *       "client_secret_created_at": null,
-           *       "created_at": "2026-11-24T10:02:03.364Z",
+           *       "created_at": "2026-11-24T12:29:14.544Z",
            *       "disabled_at": null
            *     }
            */
@@ -7038,9 +7236,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "client_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
-           *       "client_secret": "ecs_Hkh7f8nk…",
-           *       "created_at": "2026-11-24T10:02:10.374Z"
+           *       "client_id": "2b8a42f5-1c61-43c5-8eba-7c8d0441ff1f",
+           *       "client_secret": "ecs_i_nEwyhA…",
+           *       "created_at": "2026-11-24T12:29:17.184Z"
            *     }
            */
           'application/json': components['schemas']['ClientSecretView'];
@@ -7342,13 +7540,13 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "06a54647-0fc8-4f2d-9374-4ef430a53c1e",
-           *           "app_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *           "id": "0ef56f34-0b1b-41f8-b110-ebc062b9f24d",
+           *           "app_id": "2b8a42f5-1c61-43c5-8eba-7c8d0441ff1f",
            *           "name": "prod",
            *           "origin": "self_service",
            *           "state": "active",
-           *           "created_at": "2026-11-24T10:02:07.000Z",
-           *           "expires_at": "2026-12-24T10:02:07.000Z",
+           *           "created_at": "2026-11-24T12:29:16.000Z",
+           *           "expires_at": "2026-12-24T12:29:16.000Z",
            *           "last_used_at": null,
            *           "revoked_at": null
            *         }
@@ -7476,13 +7674,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "06a54647-0fc8-4f2d-9374-4ef430a53c1e",
-           *       "app_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *       "id": "0ef56f34-0b1b-41f8-b110-ebc062b9f24d",
+           *       "app_id": "2b8a42f5-1c61-43c5-8eba-7c8d0441ff1f",
            *       "name": "prod",
            *       "origin": "self_service",
            *       "state": "active",
-           *       "created_at": "2026-11-24T10:02:07.000Z",
-           *       "expires_at": "2026-12-24T10:02:07.000Z",
+           *       "created_at": "2026-11-24T12:29:16.000Z",
+           *       "expires_at": "2026-12-24T12:29:16.000Z",
            *       "last_used_at": null,
            *       "revoked_at": null,
            *       "access_token": "eyJhbGciOiJF…",
@@ -7536,7 +7734,7 @@ export interface operations {
            *           "message": "is wrong"
            *         }
            *       ],
-           *       "request_id": "d5f64eed-276c-496a-ac1e-15e468c49586"
+           *       "request_id": "65875b7e-82e1-45d3-bcab-49b5ab65766b"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -7695,13 +7893,13 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "06a54647-0fc8-4f2d-9374-4ef430a53c1e",
-           *           "app_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *           "id": "0ef56f34-0b1b-41f8-b110-ebc062b9f24d",
+           *           "app_id": "2b8a42f5-1c61-43c5-8eba-7c8d0441ff1f",
            *           "name": "prod",
            *           "origin": "self_service",
            *           "state": "active",
-           *           "created_at": "2026-11-24T10:02:07.000Z",
-           *           "expires_at": "2026-12-24T10:02:07.000Z",
+           *           "created_at": "2026-11-24T12:29:16.000Z",
+           *           "expires_at": "2026-12-24T12:29:16.000Z",
            *           "last_used_at": null,
            *           "revoked_at": null
            *         }
@@ -7744,7 +7942,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "session_required",
            *       "detail": "Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.",
-           *       "request_id": "ea9e1fa1-4bab-4aa4-a717-1d755ba77b54"
+           *       "request_id": "6403c6f3-16b1-4c70-a960-0573e6d2255e"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -7816,13 +8014,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "06a54647-0fc8-4f2d-9374-4ef430a53c1e",
-           *       "app_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *       "id": "0ef56f34-0b1b-41f8-b110-ebc062b9f24d",
+           *       "app_id": "2b8a42f5-1c61-43c5-8eba-7c8d0441ff1f",
            *       "name": "prod",
            *       "origin": "self_service",
            *       "state": "active",
-           *       "created_at": "2026-11-24T10:02:07.000Z",
-           *       "expires_at": "2026-12-24T10:02:07.000Z",
+           *       "created_at": "2026-11-24T12:29:16.000Z",
+           *       "expires_at": "2026-12-24T12:29:16.000Z",
            *       "last_used_at": null,
            *       "revoked_at": null
            *     }
@@ -8142,10 +8340,10 @@ export interface operations {
            * @example {
            *       "keys": [
            *         {
-           *           "x": "XO0ZssR9ecWLO6FiAqK2QhlJXzqVAY3SZQsR2_lA7oM",
+           *           "x": "rcYcv02pJD1WRMqMyAECAPYZlXiOL4SJv1s7ZWemDpU",
            *           "alg": "EdDSA",
            *           "crv": "Ed25519",
-           *           "kid": "5o45MhxN5qXtDXrvHXNuJFRHMj5x-RtgbF3hxC1i804",
+           *           "kid": "6C-kslEP6qsYqUmyG7OvDry7COqsNIU6sHBINdhFoJ8",
            *           "kty": "OKP",
            *           "use": "sig"
            *         }
@@ -8949,6 +9147,42 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['RequestRemindedWebhook'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other 4xx fails the delivery at once; 408, 429 and 5xx are retried. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  requestTurn_startedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `t + "." + body` keyed with the endpoint’s secret (a second `v1` during a secret rotation). Refuse one older than 5 minutes. */
+        'Esign-Signature': string;
+        /** @description The event type. */
+        'Esign-Event-Type': string;
+        /** @description For support. */
+        'Esign-Delivery-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestTurnStartedWebhook'];
       };
     };
     responses: {

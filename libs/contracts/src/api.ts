@@ -8,6 +8,7 @@ import {
   NonEmptyString,
   nullable,
   PositiveInt,
+  refine,
   SafeHttpUrl,
   strict,
   UsMobileNumber,
@@ -27,10 +28,22 @@ export const SignerContact = strict({}, { email: Email, mobile_number: UsMobileN
 
 export const SendTo = strict({}, { email: t.boolean, mobile_number: t.boolean }, 'SendTo');
 
+/**
+ * A signer's place in the signing order: signers with the lowest `order` sign first,
+ * equal numbers in parallel (ADR 2000).
+ */
+export const SigningOrder = refine(
+  t.number,
+  (n): n is number => Number.isSafeInteger(n) && n >= 1 && n <= LIMITS.signers,
+  `must be an integer from 1 to ${LIMITS.signers}`,
+  'SigningOrder',
+  { type: 'integer', minimum: 1, maximum: LIMITS.signers },
+);
+
 /** An element of `signers` in the create body. */
 export const SignerEntry = strict(
   { signer_id: NonEmptyString },
-  { signer: SignerContact, send_to: SendTo },
+  { signer: SignerContact, send_to: SendTo, order: SigningOrder },
   'SignerEntry',
 );
 export type SignerEntry = t.TypeOf<typeof SignerEntry>;
@@ -96,6 +109,10 @@ export const SignerView = t.type({
   signed_at: nullable(t.string),
   declined_at: nullable(t.string),
   notifications: t.type({ email: NotificationStatus, sms: NotificationStatus }),
+  /** The signer's place in the signing order; null when the Request has none. */
+  order: nullable(t.number),
+  /** True while the Request is sent and this signer may sign now (it is their turn and they have not acted). */
+  turn: t.boolean,
 });
 export type SignerView = t.TypeOf<typeof SignerView>;
 
@@ -126,6 +143,8 @@ export const RequestView = t.type({
   declined_at: nullable(t.string),
   last_reminded_at: nullable(t.string),
   remind_count: t.number,
+  /** The signing order whose turn it is while the Request is sent; null without an order or when not sent. */
+  current_order: nullable(t.number),
 });
 export type RequestView = t.TypeOf<typeof RequestView>;
 

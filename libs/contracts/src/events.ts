@@ -68,13 +68,23 @@ export type RequestSent = t.TypeOf<typeof RequestSent>;
 export const RequestReminded = envelope('request.reminded', NotificationData);
 export type RequestReminded = t.TypeOf<typeof RequestReminded>;
 
+/**
+ * A Request signed in order reached the next signing order: `signers` are the signers of
+ * `order`, whose Execution URLs are live from now on, to be told as their `send_to` says.
+ */
+export const RequestTurnStarted = envelope(
+  'request.turn_started',
+  t.intersection([NotificationData, t.type({ order: t.number })]),
+);
+export type RequestTurnStarted = t.TypeOf<typeof RequestTurnStarted>;
+
 export const NotificationChannel = t.keyof({ email: null, sms: null }, 'NotificationChannel');
 export type NotificationChannel = t.TypeOf<typeof NotificationChannel>;
 
 const NotificationOutcome = t.intersection([
   t.type({
     request_id: t.string,
-    /** The id of the event (request.sent or request.reminded) that asked for the message. */
+    /** The id of the event (request.sent, request.reminded, request.turn_started) that asked for the message. */
     cause_event_id: t.string,
     signer_id: t.string,
     signer_ref: t.string,
@@ -124,6 +134,7 @@ export const DomainEvent = t.union([
   RequestCreated,
   RequestSent,
   RequestReminded,
+  RequestTurnStarted,
   RequestCancelled,
   RequestExpired,
   RequestSigned,

@@ -18,6 +18,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'request.cancelled',
   'request.expired',
   'request.reminded',
+  'request.turn_started',
 ] as const;
 
 export const WebhookEventType = t.keyof(

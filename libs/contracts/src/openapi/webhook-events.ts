@@ -7,6 +7,7 @@ import {
   RequestReminded,
   RequestSent,
   RequestSigned,
+  RequestTurnStarted,
 } from '../events.js';
 import type { WebhookEventType } from '../webhooks.js';
 
@@ -27,6 +28,10 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
   'request.reminded': {
     data: RequestReminded.props.data,
     when: 'Signers who have yet to sign were reminded (`signers` lists them).',
+  },
+  'request.turn_started': {
+    data: RequestTurnStarted.props.data,
+    when: 'A Request signed in order reached its next `order`: `signers` lists those whose Execution URLs are live now.',
   },
 };
 

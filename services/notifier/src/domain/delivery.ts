@@ -5,11 +5,12 @@ import type {
   NotifiedSigner,
   RequestReminded,
   RequestSent,
+  RequestTurnStarted,
 } from '@esign/contracts';
 import { isEmail, parseUsMobile } from '@esign/contracts';
 
 /** The events that ask the notifier to reach signers. */
-export type NoticeEvent = RequestSent | RequestReminded;
+export type NoticeEvent = RequestSent | RequestReminded | RequestTurnStarted;
 
 export type Channel = NotificationChannel;
 

@@ -70,6 +70,19 @@ export const envelopes = (
             expires_at: request.expiresAt,
           },
         };
+      case 'request.turn_started':
+        return {
+          ...head,
+          type: event.type,
+          data: {
+            request_id: request.id,
+            site: { id: request.siteId, name: request.siteName },
+            contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
+            signers: event.notify.map((s) => notified(request, s, deps.executionUrl)),
+            expires_at: request.expiresAt,
+            order: event.order,
+          },
+        };
       case 'request.cancelled':
       case 'request.expired':
         return {

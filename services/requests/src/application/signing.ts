@@ -23,6 +23,7 @@ import {
   decline,
   executionAccess,
   sign,
+  type ExecutionRefusal,
   type RequestSigner,
   type RequestState,
   type SignatureRequest,
@@ -52,6 +53,7 @@ export type LinkRefusal =
   | { readonly _tag: 'UnknownSigner' }
   | { readonly _tag: 'NotYetSent' }
   | { readonly _tag: 'Expired' }
+  | Extract<ExecutionRefusal, { _tag: 'NotYourTurn' }>
   /** A template stored before HTML was admitted at creation holds content the page would not show. */
   | { readonly _tag: 'UnshownContent'; readonly contractId: number }
   | { readonly _tag: 'Closed'; readonly state: RequestState; readonly signer: RequestSigner };

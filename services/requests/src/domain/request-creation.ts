@@ -3,6 +3,7 @@ import { isEmail, LIMITS, type CreateRequestBody } from '@esign/contracts';
 import { checkDefaultValue, type TemplateField, type TemplateSpec } from './contract-template.js';
 import { at, fieldError, member, type FieldError } from './paths.js';
 import { resolveContact, type Contact, type SiteSigner } from './signer.js';
+import { signersWithoutOrder } from './signing-order.js';
 import type { RequestField, RequestSigner, SignatureRequest, Transition } from './signature-request.js';
 
 /** How far ahead `expires_at` may lie. */
@@ -63,6 +64,7 @@ const checkSigners = (
   const signers: RequestSigner[] = [];
   const siteSigners: SiteSigner[] = [];
   const seen = new Map<string, number>();
+  const withoutOrder = new Set(signersWithoutOrder(input.body.signers.map((s) => s.order)));
   input.body.signers.forEach((entry, i) => {
     const first = seen.get(entry.signer_id);
     if (first !== undefined) {
@@ -75,6 +77,13 @@ const checkSigners = (
       return;
     }
     seen.set(entry.signer_id, i);
+    if (withoutOrder.has(i))
+      errors.push(
+        fieldError(
+          `${at('signers', i)}.order`,
+          'required: another signer has an order, so every signer needs one (equal numbers sign in parallel)',
+        ),
+      );
     const contact = resolveContact(entry, input.storedContacts.get(entry.signer_id));
     siteSigners.push({ siteId: input.site.id, signerId: entry.signer_id, ...contact });
     signers.push({
@@ -82,6 +91,7 @@ const checkSigners = (
       signerRef: input.signerRefs[i]!,
       contact,
       sendTo: { email: entry.send_to?.email ?? false, sms: entry.send_to?.mobile_number ?? false },
+      order: entry.order ?? null,
       state: 'pending',
       signedAt: null,
       declinedAt: null,

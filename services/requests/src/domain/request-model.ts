@@ -20,6 +20,8 @@ export interface RequestSigner {
   readonly contact: Contact;
   /** The channels the client chose; `notifiableChannels` says which of them can be used. */
   readonly sendTo: { readonly email: boolean; readonly sms: boolean };
+  /** Place in the signing order (lowest first, equal numbers in parallel); null: no order (ADR 2000). */
+  readonly order: number | null;
   readonly state: SignerState;
   readonly signedAt: string | null;
   readonly declinedAt: string | null;
@@ -66,6 +68,12 @@ export type RequestEvent =
   | { readonly type: 'request.created' }
   | { readonly type: 'request.sent'; readonly notify: readonly RequestSigner[] }
   | { readonly type: 'request.reminded'; readonly notify: readonly RequestSigner[] }
+  /** A Request signed in order reached `order`: its signers are to be told. */
+  | {
+      readonly type: 'request.turn_started';
+      readonly order: number;
+      readonly notify: readonly RequestSigner[];
+    }
   | { readonly type: 'request.cancelled'; readonly previous: RequestState }
   | { readonly type: 'request.expired'; readonly previous: RequestState }
   | { readonly type: 'request.signed'; readonly signerRef: string }
@@ -93,4 +101,11 @@ export type TransitionError =
   | { readonly _tag: 'RemindLimitReached'; readonly limit: number }
   | { readonly _tag: 'NothingToRemind' }
   | { readonly _tag: 'UnknownSigner'; readonly signerRef: string }
-  | { readonly _tag: 'SignerNotPending'; readonly signerRef: string; readonly state: SignerState };
+  | { readonly _tag: 'SignerNotPending'; readonly signerRef: string; readonly state: SignerState }
+  /** Signing in order: the signer's order has not been reached yet. */
+  | {
+      readonly _tag: 'NotYourTurn';
+      readonly signerRef: string;
+      readonly order: number;
+      readonly currentOrder: number;
+    };

@@ -65,6 +65,7 @@ export const signer = (overrides: Partial<RequestSigner> = {}): RequestSigner =>
   signerRef: 'ref0',
   contact: { email: 'alice@example.com', mobileNumber: null },
   sendTo: { email: true, sms: false },
+  order: null,
   state: 'pending',
   signedAt: null,
   declinedAt: null,

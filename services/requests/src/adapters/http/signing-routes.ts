@@ -12,6 +12,7 @@ import type {
 } from '../../application/signing.js';
 import type { UseCases } from '../../application/use-cases.js';
 import { messagePage, signingPage, type PageContext, type Submitted } from './signing-pages.js';
+import { notYourTurn } from './signing-order-pages.js';
 
 export interface SigningRouteOptions {
   /** The public address Execution URLs start with; its origin is the pages' own. */
@@ -137,6 +138,8 @@ export const refusalOf = (refusal: LinkRefusal): Refused => {
         message: 'The time to sign this document is over.',
         detail: 'Ask the sender to send it again if you still need to sign it.',
       };
+    case 'NotYourTurn':
+      return notYourTurn(refusal);
     case 'UnshownContent':
       return {
         status: 409,

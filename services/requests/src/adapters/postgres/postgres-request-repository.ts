@@ -26,6 +26,7 @@ const toRequest = (row: RequestRow): SignatureRequest => ({
     signerRef: s.signer_ref,
     contact: { email: s.email, mobileNumber: s.mobile_number },
     sendTo: { email: s.send_email, sms: s.send_sms },
+    order: s.signing_order,
     state: s.state,
     signedAt: s.signed_at,
     declinedAt: s.declined_at,
@@ -64,7 +65,7 @@ const selectRequests = (where: ReturnType<typeof sql.fragment>, tail = sql.fragm
         -- From send on, the details the Request was sent to (ADR 1302); before, the site's current ones.
         'email', CASE WHEN rs.contact_fixed THEN rs.sent_email ELSE s.email END,
         'mobile_number', CASE WHEN rs.contact_fixed THEN rs.sent_mobile_number ELSE s.mobile_number END,
-        'send_email', rs.send_email, 'send_sms', rs.send_sms,
+        'send_email', rs.send_email, 'send_sms', rs.send_sms, 'signing_order', rs.signing_order,
         'state', rs.state, 'signed_at', rs.signed_at, 'declined_at', rs.declined_at,
         'email_delivery', rs.email_delivery, 'sms_delivery', rs.sms_delivery) ORDER BY rs.position)
       FROM request_signers rs
@@ -136,8 +137,9 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
               )} AS c(position, template_id, name)
             ), signers AS (
               INSERT INTO request_signers
-                (request_id, position, site_id, signer_id, signer_ref, send_email, send_sms, state)
-              SELECT ${request.id}, position, ${request.siteId}, signer_id, signer_ref, send_email, send_sms, state
+                (request_id, position, site_id, signer_id, signer_ref, send_email, send_sms, signing_order, state)
+              SELECT ${request.id}, position, ${request.siteId}, signer_id, signer_ref, send_email, send_sms,
+                     signing_order, state
               FROM ${sql.unnest(
                 request.signers.map((s, i) => [
                   i,
@@ -145,10 +147,11 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
                   s.signerRef,
                   s.sendTo.email,
                   s.sendTo.sms,
+                  s.order,
                   s.state,
                 ]),
-                ['int2', 'text', 'text', 'bool', 'bool', 'text'],
-              )} AS s(position, signer_id, signer_ref, send_email, send_sms, state)
+                ['int2', 'text', 'text', 'bool', 'bool', 'int2', 'text'],
+              )} AS s(position, signer_id, signer_ref, send_email, send_sms, signing_order, state)
             )
             INSERT INTO request_fields (request_id, position, name, default_value, assigned_to)
             SELECT ${request.id}, position, name, default_value::jsonb, assigned_to

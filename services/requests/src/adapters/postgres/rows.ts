@@ -84,6 +84,7 @@ export const SignerRow = t.type({
   mobile_number: nullable(t.string),
   send_email: t.boolean,
   send_sms: t.boolean,
+  signing_order: nullable(t.number),
   state: t.keyof({ pending: null, signed: null, declined: null }),
   signed_at: nullable(JsonTimestamp),
   declined_at: nullable(JsonTimestamp),

@@ -1,0 +1,181 @@
+// Issue 20 end to end through the gateway, against the whole system with the test SMTP
+// server and the Twilio-API stub: signers in order (orders 1, 1, 2).
+import assert from 'node:assert/strict';
+import type { Schemas } from '@esign/client';
+import { startEsignSystem, type EsignSystem } from '@esign/testing';
+import { conformingFetch } from './support/conformance.js';
+import {
+  clientOf,
+  executionUrlIn,
+  mailsTo,
+  ok,
+  publishedAgreement,
+  unique,
+  waitForMail,
+  type ClientOf,
+} from './support/flow.js';
+import { signAt } from './support/signer.js';
+
+interface Problem {
+  readonly code: string;
+  readonly errors?: ReadonlyArray<{ path: string; message: string }>;
+}
+
+describe('end to end through the gateway: signer journeys (issue 20)', function () {
+  this.timeout(180_000);
+  let system: EsignSystem;
+  let acme: ClientOf;
+  let template: number;
+
+  before(async () => {
+    system = await startEsignSystem({ label: 'e2e_signers' });
+    acme = clientOf(system, await system.createTenant('Acme'));
+    template = await publishedAgreement(acme);
+  });
+  after(async () => {
+    await system?.stop();
+  });
+
+  const create = async (body: Schemas['CreateRequestBody']) =>
+    ok(
+      await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
+        params: { path: { site_id: acme.site } },
+        body,
+      }),
+      201,
+      'create',
+    );
+  const send = async (id: string) =>
+    ok(
+      await acme.esign.POST('/v1.1/requests/{request_id}/send', { params: { path: { request_id: id } } }),
+      200,
+      'send',
+    );
+  const get = async (id: string) =>
+    ok(
+      await acme.esign.GET('/v1.1/requests/{request_id}', { params: { path: { request_id: id } } }),
+      200,
+      'get',
+    );
+
+  /** Three e-mail signers; the first takes the agreement's fields, the others only sign. */
+  const threeSigners = (orders: readonly [number, number, number]) => {
+    const run = unique();
+    const emails = ['ada', 'bob', 'cy'].map((name) => `${name}-${run}@example.com`);
+    const body: Schemas['CreateRequestBody'] = {
+      contracts: [template],
+      signers: emails.map((email, i) => ({ signer_id: email, send_to: { email: true }, order: orders[i]! })),
+      fields: [
+        { name: 'full_name', assigned_to: emails[0]! },
+        { name: 'signature', assigned_to: emails[0]! },
+        { name: 'witness_signature', assigned_to: emails[1]! },
+      ],
+      render_data: { client_name: 'Jane Q. Client', start_date: '2030-01-01' },
+    };
+    return { emails, body };
+  };
+
+  describe('signing order', () => {
+    it('orders 1, 1, 2: two signers told on send, the third only after both signed; before that its link says not yet', async () => {
+      const { emails, body } = threeSigners([1, 1, 2]);
+      const [ada, bob, cy] = emails as [string, string, string];
+      const created = await create(body);
+      assert.deepEqual(
+        created.signers.map((s) => s.order),
+        [1, 1, 2],
+      );
+      const sent = await send(created.id);
+      assert.equal(sent.current_order, 1);
+      assert.deepEqual(
+        sent.signers.map((s) => s.turn),
+        [true, true, false],
+      );
+
+      const [adaMail, bobMail] = await Promise.all([waitForMail(system, ada), waitForMail(system, bob)]);
+      const cyUrl = created.signers[2]!.request_url;
+      const early = await conformingFetch(cyUrl);
+      const earlyPage = await early.text();
+      assert.equal(early.status, 409);
+      assert.match(earlyPage, /not your turn to sign yet/);
+      assert.ok(!earlyPage.includes('Jane Q. Client'), 'the contract is never shown before the turn');
+      assert.ok(!earlyPage.includes('<form'), 'nothing to sign or decline before the turn');
+      assert.equal(mailsTo(system, cy).length, 0, 'the second order is not told on send');
+
+      const adaSigns = await signAt(executionUrlIn(adaMail.mail.text ?? ''), 'Ada Lovelace');
+      assert.equal(adaSigns.status, 303, adaSigns.page.slice(0, 500));
+      const halfway = await get(created.id);
+      assert.equal(halfway.current_order, 1, 'one of the two parallel signers signed: still order 1');
+      assert.equal((await conformingFetch(cyUrl)).status, 409);
+      assert.equal(mailsTo(system, cy).length, 0);
+
+      const bobSigns = await signAt(executionUrlIn(bobMail.mail.text ?? ''), 'Bob Builder');
+      assert.equal(bobSigns.status, 303, bobSigns.page.slice(0, 500));
+      const second = await get(created.id);
+      assert.equal(second.current_order, 2);
+      assert.deepEqual(
+        second.signers.map((s) => s.turn),
+        [false, false, true],
+      );
+
+      const cyMail = await waitForMail(system, cy);
+      const cyMailUrl = executionUrlIn(cyMail.mail.text ?? '');
+      assert.equal(cyMailUrl, cyUrl, 'the link becomes live at its turn without changing');
+      const cySigns = await signAt(cyMailUrl, 'Cy Young');
+      assert.equal(cySigns.pageStatus, 200, cySigns.page.slice(0, 500));
+      assert.match(cySigns.page, /Jane Q\. Client/);
+      assert.equal(cySigns.status, 303);
+      const done = await get(created.id);
+      assert.equal(done.state, 'completed');
+      assert.equal(done.current_order, null);
+      assert.equal(mailsTo(system, cy).filter((m) => m.mail.text?.includes('/sign?')).length, 1);
+    });
+
+    it('a decline in the first order stops the chain: the second order is never told', async () => {
+      const { emails, body } = threeSigners([1, 2, 2]);
+      const created = await create(body);
+      await send(created.id);
+      const mail = await waitForMail(system, emails[0]!);
+      const url = new URL(executionUrlIn(mail.mail.text ?? ''));
+      const page = await (await conformingFetch(url)).text();
+      const token = /name="form_token" value="([^"]+)"/.exec(page)?.[1];
+      const sha = /name="document_sha256" value="([^"]+)"/.exec(page)?.[1];
+      assert.ok(token !== undefined && sha !== undefined, page.slice(0, 500));
+      const declined = await conformingFetch(new URL('/sign/decline', url.origin), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: url.origin,
+          'sec-fetch-site': 'same-origin',
+        },
+        body: new URLSearchParams({
+          r: url.searchParams.get('r')!,
+          s: url.searchParams.get('s')!,
+          signature: url.searchParams.get('signature')!,
+          form_token: token.replace(/&amp;/g, '&'),
+          document_sha256: sha,
+          reason: 'The price is wrong',
+        }).toString(),
+      });
+      assert.equal(declined.status, 303);
+      const view = await get(created.id);
+      assert.equal(view.state, 'declined');
+      assert.equal(view.current_order, null);
+      assert.equal((await conformingFetch(created.signers[1]!.request_url)).status, 410);
+      await new Promise((r) => setTimeout(r, 1000));
+      assert.equal(mailsTo(system, emails[1]!).filter((m) => m.mail.text?.includes('/sign?')).length, 0);
+    });
+
+    it('refuses signers without an order when another has one, naming each', async () => {
+      const { body } = threeSigners([1, 1, 2]);
+      const signers = body.signers.map((s, i) => (i === 1 ? { signer_id: s.signer_id } : s));
+      const refused = await acme.api.post<Problem>(`/v1.1/sites/${acme.site}/requests`, { ...body, signers });
+      assert.equal(refused.status, 422, refused.text);
+      assert.equal(refused.body.code, 'invalid_body');
+      assert.deepEqual(
+        refused.body.errors?.map((e) => e.path),
+        ['signers[1].order'],
+      );
+    });
+  });
+});
