@@ -361,6 +361,52 @@ describe('signer flow in headless Chromium: e-mail → page → sign or decline 
     await page.context().close();
   });
 
+  it('signer authentication: the code-entry page, accessible, refuses a wrong code and opens the contract on the right one', async () => {
+    const signer = `coded-${Date.now()}@example.com`;
+    const view = await json<RequestView>(
+      'POST',
+      `/v1.1/sites/${SITE.id}/requests`,
+      {
+        contracts: [template],
+        signers: [
+          {
+            signer_id: signer,
+            send_to: { email: true },
+            authentication: { method: 'access_code', access_code: 'harbour-7731' },
+          },
+        ],
+        fields: ['full_name', 'agree', 'plan', 'signature'].map((name) => ({ name, assigned_to: signer })),
+        render_data: { tenant: 'Alice <Example> & Sons', address: '12 Harbour Road, Springfield' },
+      },
+      201,
+    );
+    await json('POST', `/v1.1/requests/${view.id}/send`);
+    const { page, problems } = await openPage();
+    assert.equal((await page.goto(view.signers[0]!.request_url))?.status(), 200);
+    await page.getByRole('heading', { level: 1, name: 'Enter your code' }).waitFor();
+    assert.ok(!(await page.content()).includes('Harbour Road'), 'the contract is not shown before the code');
+    await expectAccessible(page, 'the code-entry page');
+    await signerScreenshot(page, 'code-entry');
+
+    await page.getByLabel('Access code').fill('wrong-code');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText(/That code is not right\. 4 tries left/).waitFor();
+    await expectAccessible(page, 'the code-entry page with an error');
+
+    await page.getByLabel('Access code').fill('harbour-7731');
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.has('auth')),
+      page.getByRole('button', { name: 'Continue' }).click(),
+    ]);
+    await page.getByRole('heading', { level: 1, name: 'Residential lease' }).waitFor();
+    assert.ok((await page.locator('article.contract').innerText()).includes('12 Harbour Road'));
+    assert.deepEqual(
+      problems.filter((p) => !p.startsWith('Failed to load resource')),
+      [],
+    );
+    await page.context().close();
+  });
+
   it('declines with a reason: the Request is declined and the link then says so', async () => {
     const view = await newRequest('bob@example.com', template);
     const link = await linkFromMail('bob@example.com');

@@ -1,8 +1,9 @@
 // Issue 20 end to end through the gateway, against the whole system with the test SMTP
-// server and the Twilio-API stub: signers in order (orders 1, 1, 2).
+// server and the Twilio-API stub: signers in order (orders 1, 1, 2), signers who prove
+// who they are (an access code, an e-mailed one-time code).
 import assert from 'node:assert/strict';
 import type { Schemas } from '@esign/client';
-import { startEsignSystem, type EsignSystem } from '@esign/testing';
+import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
 import { conformingFetch } from './support/conformance.js';
 import {
   clientOf,
@@ -176,6 +177,93 @@ describe('end to end through the gateway: signer journeys (issue 20)', function 
         refused.body.errors?.map((e) => e.path),
         ['signers[1].order'],
       );
+    });
+  });
+  describe('signer authentication', () => {
+    /** Posts a code on the code-entry page `page` was; answers the status, page and redirect. */
+    const postCode = async (url: URL, page: string, code: string) => {
+      const token = /name="form_token" value="([^"]+)"/.exec(page)?.[1];
+      assert.ok(token !== undefined, page.slice(0, 800));
+      const answer = await conformingFetch(new URL('/sign/verify', url.origin), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: url.origin,
+          'sec-fetch-site': 'same-origin',
+        },
+        body: new URLSearchParams({
+          r: url.searchParams.get('r')!,
+          s: url.searchParams.get('s')!,
+          signature: url.searchParams.get('signature')!,
+          form_token: token.replace(/&amp;/g, '&'),
+          code,
+        }).toString(),
+      });
+      return { status: answer.status, page: await answer.text(), location: answer.headers.get('location') };
+    };
+
+    const oneSigner = (email: string, authentication: Schemas['SignerAuthentication']) =>
+      create({
+        contracts: [template],
+        signers: [{ signer_id: email, send_to: { email: true }, authentication }],
+        fields: ['full_name', 'signature', 'witness_signature'].map((name) => ({ name, assigned_to: email })),
+        render_data: { client_name: 'Jane Q. Client', start_date: '2030-01-01' },
+      });
+
+    it('an access-code signer: the code page instead of the contract, wrong codes refused, locked after 5', async () => {
+      const email = `code-${unique()}@example.com`;
+      const created = await oneSigner(email, { method: 'access_code', access_code: 'blue-harbour-42' });
+      assert.deepEqual(created.signers[0]!.authentication, { method: 'access_code' });
+      assert.ok(!JSON.stringify(created).includes('blue-harbour-42'), 'the access code is never answered');
+      await send(created.id);
+      const url = new URL(executionUrlIn((await waitForMail(system, email)).mail.text ?? ''));
+      const opened = await conformingFetch(url);
+      const page = await opened.text();
+      assert.equal(opened.status, 200);
+      assert.match(page, /Enter your code/);
+      assert.ok(!page.includes('Jane Q. Client'), 'the contract is not shown before the code');
+      let last = { status: 0, page: '', location: null as string | null };
+      for (let i = 1; i <= 5; i++) {
+        last = await postCode(url, page, `wrong-${i}`);
+        if (i < 5) {
+          assert.equal(last.status, 422, last.page.slice(0, 500));
+          assert.match(last.page, new RegExp(`${5 - i} tr(y|ies) left`));
+        }
+      }
+      assert.equal(last.status, 429, 'the fifth wrong code locks the link');
+      assert.match(last.page, /locked until/);
+      const right = await postCode(url, page, 'blue-harbour-42');
+      assert.equal(right.status, 429, 'even the right code is refused while locked');
+      assert.ok(!right.page.includes('Jane Q. Client'));
+      assert.equal((await get(created.id)).signers[0]!.state, 'pending');
+    });
+
+    it('an e-mail one-time-code signer signs with the code from the captured e-mail', async () => {
+      const email = `otp-${unique()}@example.com`;
+      const created = await oneSigner(email, { method: 'email_otp' });
+      await send(created.id);
+      const url = new URL(executionUrlIn((await waitForMail(system, email)).mail.text ?? ''));
+      const opened = await conformingFetch(url);
+      const page = await opened.text();
+      assert.match(page, /We e-mailed a 6-digit code to o•••@example\.com/);
+      const codeMail = await eventually(
+        () => Promise.resolve(mailsTo(system, email).find((m) => /Your code/.test(m.mail.subject ?? ''))),
+        15_000,
+      );
+      const code = /\b(\d{6})\b/.exec(codeMail.mail.text ?? '')?.[1];
+      assert.ok(code !== undefined, codeMail.mail.text);
+      const passed = await postCode(url, page, code);
+      assert.equal(passed.status, 303, passed.page.slice(0, 500));
+      const signingUrl = new URL(passed.location!, url.origin);
+      assert.ok(signingUrl.searchParams.get('auth'), 'the pass travels with the page');
+      const signs = await signAt(signingUrl.toString(), 'Otto Otp');
+      assert.equal(signs.pageStatus, 200);
+      assert.match(signs.page, /Jane Q\. Client/);
+      assert.equal(signs.status, 303);
+      const done = await get(created.id);
+      assert.equal(done.state, 'completed');
+      assert.equal((await postCode(url, page, code)).status, 303, 'a used link goes back to its page');
     });
   });
 });

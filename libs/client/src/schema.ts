@@ -592,7 +592,7 @@ export interface paths {
     };
     /**
      * The signing page (Execution URL)
-     * @description What the signer opens: the contracts, their fields, the consent and the signature.
+     * @description What the signer opens: the contracts, their fields, the consent and the signature. A signer with `authentication` first gets the code-entry page (a one-time code is sent when none is live), and the signing page with `auth`, the pass a right code earns. Before a signer’s turn (signing in order): 409, “not your turn yet”.
      */
     get: operations['openSigningPage'];
     put?: never;
@@ -615,6 +615,46 @@ export interface paths {
     put?: never;
     /** Decline (the page’s form) */
     post: operations['declineSigning'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sign/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check a signer’s code (the code-entry page’s form)
+     * @description An access code or a one-time code. Right: to the signing page with the pass. Five wrong codes lock the link for 15 minutes.
+     */
+    post: operations['verifySignerCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sign/code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a new one-time code
+     * @description E-mailed or texted as the signer’s method says; texts are capped per signer per hour.
+     */
+    post: operations['resendSignerCode'];
     delete?: never;
     options?: never;
     head?: never;
@@ -838,6 +878,7 @@ export interface components {
       signer?: components['schemas']['SignerContact'];
       send_to?: components['schemas']['SendTo'];
       order?: number;
+      authentication?: components['schemas']['SignerAuthentication'];
     };
     SignerContact: {
       /**
@@ -855,6 +896,12 @@ export interface components {
       email?: boolean;
       mobile_number?: boolean;
     };
+    SignerAuthentication: {
+      method: components['schemas']['SignerAuthenticationMethod'];
+      access_code?: string;
+    };
+    /** @enum {string} */
+    SignerAuthenticationMethod: 'access_code' | 'email_otp' | 'sms_otp';
     FieldEntry: {
       name: string;
       default_value?: string | boolean;
@@ -907,6 +954,9 @@ export interface components {
       };
       order: number | null;
       turn: boolean;
+      authentication: {
+        method: components['schemas']['SignerAuthenticationMethod'];
+      } | null;
     };
     /** @enum {string} */
     SignerState: 'pending' | 'signed' | 'declined';
@@ -1245,8 +1295,16 @@ export interface components {
       typed_name?: string;
       /** @constant */
       consent?: 'yes';
+      auth?: string;
       drawn_signature?: string;
       reason?: string;
+    };
+    SignerCodeForm: {
+      r: string;
+      s: string;
+      signature: string;
+      form_token: string;
+      code?: string;
     };
     RequestSentWebhook: {
       id: string;
@@ -1466,69 +1524,71 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "b0695463-095a-493a-8cbf-53944359a30e",
-           *           "site_id": 2,
+           *           "id": "c36d7082-327c-43de-b0c7-536b2cdda134",
+           *           "site_id": 1,
            *           "state": "completed",
            *           "contracts": [
            *             1
            *           ],
            *           "signers": [
            *             {
-           *               "signer_id": "client-ref-alice-07f56319",
-           *               "signer_ref": "UWPADRpFBhPh40w8",
-           *               "email": "alice-07f56319@example.com",
+           *               "signer_id": "client-ref-alice-53883b5e",
+           *               "signer_ref": "rtnnqWrJbJBRBru_",
+           *               "email": "alice-53883b5e@example.com",
            *               "mobile_number": null,
            *               "send_to": {
            *                 "email": true,
            *                 "mobile_number": false
            *               },
            *               "state": "signed",
-           *               "request_url": "http://127.0.0.1:35691/sign?r=b0695463-095a-493a-8cbf-53944359a30e&s=UWPADRpFBhPh40w8&signature=k1.Xqyv3HJR_Z3ewlMUHv5C8_olX9EUC3weF0UMrt2WxKs",
-           *               "signed_at": "2026-11-24T12:29:09.984Z",
+           *               "request_url": "http://127.0.0.1:33997/sign?r=c36d7082-327c-43de-b0c7-536b2cdda134&s=rtnnqWrJbJBRBru_&signature=k1.4ORudH35AquQ4_wjbuNmLkLpJ-TkoUPemydx-aX26_Y",
+           *               "signed_at": "2026-11-24T12:51:50.493Z",
            *               "declined_at": null,
            *               "notifications": {
            *                 "email": "delivered",
            *                 "sms": "not_requested"
            *               },
            *               "order": null,
-           *               "turn": false
+           *               "turn": false,
+           *               "authentication": null
            *             },
            *             {
-           *               "signer_id": "5551848199",
-           *               "signer_ref": "MjRhMscVYw7QeQ6M",
+           *               "signer_id": "5552172070",
+           *               "signer_ref": "AloPXaif8NjEpb_d",
            *               "email": null,
-           *               "mobile_number": "15551848199",
+           *               "mobile_number": "15552172070",
            *               "send_to": {
            *                 "email": false,
            *                 "mobile_number": true
            *               },
            *               "state": "signed",
-           *               "request_url": "http://127.0.0.1:35691/sign?r=b0695463-095a-493a-8cbf-53944359a30e&s=MjRhMscVYw7QeQ6M&signature=k1.TH_yygNOuJTLo47_LJj04rQOH9r6rFVYJgl1fuoEH2c",
-           *               "signed_at": "2026-11-24T12:29:10.149Z",
+           *               "request_url": "http://127.0.0.1:33997/sign?r=c36d7082-327c-43de-b0c7-536b2cdda134&s=AloPXaif8NjEpb_d&signature=k1.0qQJWpeVJQ0xXVP0F33fbeKFPsmZAgfq19noQ0HLjZw",
+           *               "signed_at": "2026-11-24T12:51:50.803Z",
            *               "declined_at": null,
            *               "notifications": {
            *                 "email": "not_requested",
            *                 "sms": "delivered"
            *               },
            *               "order": null,
-           *               "turn": false
+           *               "turn": false,
+           *               "authentication": null
            *             }
            *           ],
            *           "fields": [
            *             {
            *               "name": "full_name",
            *               "default_value": null,
-           *               "assigned_to": "client-ref-alice-07f56319"
+           *               "assigned_to": "client-ref-alice-53883b5e"
            *             },
            *             {
            *               "name": "signature",
            *               "default_value": null,
-           *               "assigned_to": "client-ref-alice-07f56319"
+           *               "assigned_to": "client-ref-alice-53883b5e"
            *             },
            *             {
            *               "name": "witness_signature",
            *               "default_value": null,
-           *               "assigned_to": "5551848199"
+           *               "assigned_to": "5552172070"
            *             }
            *           ],
            *           "render_data": {
@@ -1537,12 +1597,12 @@ export interface operations {
            *           },
            *           "redirect_url": "https://client.example/after-signing?ref=42",
            *           "expires_at": null,
-           *           "created_at": "2026-11-24T12:29:09.096Z",
-           *           "updated_at": "2026-11-24T12:29:10.149Z",
-           *           "sent_at": "2026-11-24T12:29:09.307Z",
+           *           "created_at": "2026-11-24T12:51:48.130Z",
+           *           "updated_at": "2026-11-24T12:51:50.803Z",
+           *           "sent_at": "2026-11-24T12:51:48.456Z",
            *           "cancelled_at": null,
            *           "expired_at": null,
-           *           "completed_at": "2026-11-24T12:29:10.149Z",
+           *           "completed_at": "2026-11-24T12:51:50.803Z",
            *           "declined_at": null,
            *           "last_reminded_at": null,
            *           "remind_count": 0,
@@ -1595,7 +1655,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "a5528c0d-7593-4b34-8f16-a655d2e8f854"
+           *       "request_id": "d79015fe-db86-443a-a1e1-e0aa0e1a4177"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -1622,7 +1682,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "cbad982c-f836-4176-8f65-1eb68a294b96"
+           *       "request_id": "9b429bd8-a9e6-4993-afa7-c67b4e1d43d0"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -1706,24 +1766,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "b0695463-095a-493a-8cbf-53944359a30e",
-           *       "site_id": 2,
+           *       "id": "c36d7082-327c-43de-b0c7-536b2cdda134",
+           *       "site_id": 1,
            *       "state": "draft",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-alice-07f56319",
-           *           "signer_ref": "UWPADRpFBhPh40w8",
-           *           "email": "alice-07f56319@example.com",
+           *           "signer_id": "client-ref-alice-53883b5e",
+           *           "signer_ref": "rtnnqWrJbJBRBru_",
+           *           "email": "alice-53883b5e@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:35691/sign?r=b0695463-095a-493a-8cbf-53944359a30e&s=UWPADRpFBhPh40w8&signature=k1.Xqyv3HJR_Z3ewlMUHv5C8_olX9EUC3weF0UMrt2WxKs",
+           *           "request_url": "http://127.0.0.1:33997/sign?r=c36d7082-327c-43de-b0c7-536b2cdda134&s=rtnnqWrJbJBRBru_&signature=k1.4ORudH35AquQ4_wjbuNmLkLpJ-TkoUPemydx-aX26_Y",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -1731,19 +1791,20 @@ export interface operations {
            *             "sms": "not_requested"
            *           },
            *           "order": null,
-           *           "turn": false
+           *           "turn": false,
+           *           "authentication": null
            *         },
            *         {
-           *           "signer_id": "5551848199",
-           *           "signer_ref": "MjRhMscVYw7QeQ6M",
+           *           "signer_id": "5552172070",
+           *           "signer_ref": "AloPXaif8NjEpb_d",
            *           "email": null,
-           *           "mobile_number": "15551848199",
+           *           "mobile_number": "15552172070",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:35691/sign?r=b0695463-095a-493a-8cbf-53944359a30e&s=MjRhMscVYw7QeQ6M&signature=k1.TH_yygNOuJTLo47_LJj04rQOH9r6rFVYJgl1fuoEH2c",
+           *           "request_url": "http://127.0.0.1:33997/sign?r=c36d7082-327c-43de-b0c7-536b2cdda134&s=AloPXaif8NjEpb_d&signature=k1.0qQJWpeVJQ0xXVP0F33fbeKFPsmZAgfq19noQ0HLjZw",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -1751,24 +1812,25 @@ export interface operations {
            *             "sms": "pending"
            *           },
            *           "order": null,
-           *           "turn": false
+           *           "turn": false,
+           *           "authentication": null
            *         }
            *       ],
            *       "fields": [
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-07f56319"
+           *           "assigned_to": "client-ref-alice-53883b5e"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-07f56319"
+           *           "assigned_to": "client-ref-alice-53883b5e"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5551848199"
+           *           "assigned_to": "5552172070"
            *         }
            *       ],
            *       "render_data": {
@@ -1777,8 +1839,8 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T12:29:09.096Z",
-           *       "updated_at": "2026-11-24T12:29:09.096Z",
+           *       "created_at": "2026-11-24T12:51:48.130Z",
+           *       "updated_at": "2026-11-24T12:51:48.130Z",
            *       "sent_at": null,
            *       "cancelled_at": null,
            *       "expired_at": null,
@@ -1834,7 +1896,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "e9ac7536-5263-4f9b-8f83-bd66c91f56ea"
+           *       "request_id": "5e99cc18-2547-4d12-945c-8d8f0eb2a3d2"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -1861,7 +1923,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "113ed442-8a05-4b39-a551-27bd81655575"
+           *       "request_id": "f5ce6013-d611-4f33-b5f4-a4f181f33f93"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -1949,7 +2011,7 @@ export interface operations {
            *           "message": "must contain at least one item"
            *         }
            *       ],
-           *       "request_id": "db3af251-abcb-4525-898e-d56881049137"
+           *       "request_id": "6a9d0065-dbb6-4101-b5c1-f77f7404002f"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2024,44 +2086,45 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "b0695463-095a-493a-8cbf-53944359a30e",
-           *       "site_id": 2,
+           *       "id": "c36d7082-327c-43de-b0c7-536b2cdda134",
+           *       "site_id": 1,
            *       "state": "sent",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-alice-07f56319",
-           *           "signer_ref": "UWPADRpFBhPh40w8",
-           *           "email": "alice-07f56319@example.com",
+           *           "signer_id": "client-ref-alice-53883b5e",
+           *           "signer_ref": "rtnnqWrJbJBRBru_",
+           *           "email": "alice-53883b5e@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "signed",
-           *           "request_url": "http://127.0.0.1:35691/sign?r=b0695463-095a-493a-8cbf-53944359a30e&s=UWPADRpFBhPh40w8&signature=k1.Xqyv3HJR_Z3ewlMUHv5C8_olX9EUC3weF0UMrt2WxKs",
-           *           "signed_at": "2026-11-24T12:29:09.984Z",
+           *           "request_url": "http://127.0.0.1:33997/sign?r=c36d7082-327c-43de-b0c7-536b2cdda134&s=rtnnqWrJbJBRBru_&signature=k1.4ORudH35AquQ4_wjbuNmLkLpJ-TkoUPemydx-aX26_Y",
+           *           "signed_at": "2026-11-24T12:51:50.493Z",
            *           "declined_at": null,
            *           "notifications": {
-           *             "email": "pending",
+           *             "email": "delivered",
            *             "sms": "not_requested"
            *           },
            *           "order": null,
-           *           "turn": false
+           *           "turn": false,
+           *           "authentication": null
            *         },
            *         {
-           *           "signer_id": "5551848199",
-           *           "signer_ref": "MjRhMscVYw7QeQ6M",
+           *           "signer_id": "5552172070",
+           *           "signer_ref": "AloPXaif8NjEpb_d",
            *           "email": null,
-           *           "mobile_number": "15551848199",
+           *           "mobile_number": "15552172070",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:35691/sign?r=b0695463-095a-493a-8cbf-53944359a30e&s=MjRhMscVYw7QeQ6M&signature=k1.TH_yygNOuJTLo47_LJj04rQOH9r6rFVYJgl1fuoEH2c",
+           *           "request_url": "http://127.0.0.1:33997/sign?r=c36d7082-327c-43de-b0c7-536b2cdda134&s=AloPXaif8NjEpb_d&signature=k1.0qQJWpeVJQ0xXVP0F33fbeKFPsmZAgfq19noQ0HLjZw",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -2069,24 +2132,25 @@ export interface operations {
            *             "sms": "delivered"
            *           },
            *           "order": null,
-           *           "turn": true
+           *           "turn": true,
+           *           "authentication": null
            *         }
            *       ],
            *       "fields": [
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-07f56319"
+           *           "assigned_to": "client-ref-alice-53883b5e"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-07f56319"
+           *           "assigned_to": "client-ref-alice-53883b5e"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5551848199"
+           *           "assigned_to": "5552172070"
            *         }
            *       ],
            *       "render_data": {
@@ -2095,9 +2159,9 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T12:29:09.096Z",
-           *       "updated_at": "2026-11-24T12:29:09.984Z",
-           *       "sent_at": "2026-11-24T12:29:09.307Z",
+           *       "created_at": "2026-11-24T12:51:48.130Z",
+           *       "updated_at": "2026-11-24T12:51:50.493Z",
+           *       "sent_at": "2026-11-24T12:51:48.456Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
@@ -2148,7 +2212,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "c52b280c-5990-46ef-901c-34296027591d"
+           *       "request_id": "abb74048-f4c8-42c3-9548-a8cfc15639a2"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2175,7 +2239,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "cb19a69c-ed40-40b7-8a9e-ab84c333e727"
+           *       "request_id": "27858219-ee01-41dd-ab34-a5cdee45c771"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2258,24 +2322,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "b0695463-095a-493a-8cbf-53944359a30e",
-           *       "site_id": 2,
+           *       "id": "c36d7082-327c-43de-b0c7-536b2cdda134",
+           *       "site_id": 1,
            *       "state": "sent",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-alice-07f56319",
-           *           "signer_ref": "UWPADRpFBhPh40w8",
-           *           "email": "alice-07f56319@example.com",
+           *           "signer_id": "client-ref-alice-53883b5e",
+           *           "signer_ref": "rtnnqWrJbJBRBru_",
+           *           "email": "alice-53883b5e@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:35691/sign?r=b0695463-095a-493a-8cbf-53944359a30e&s=UWPADRpFBhPh40w8&signature=k1.Xqyv3HJR_Z3ewlMUHv5C8_olX9EUC3weF0UMrt2WxKs",
+           *           "request_url": "http://127.0.0.1:33997/sign?r=c36d7082-327c-43de-b0c7-536b2cdda134&s=rtnnqWrJbJBRBru_&signature=k1.4ORudH35AquQ4_wjbuNmLkLpJ-TkoUPemydx-aX26_Y",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -2283,19 +2347,20 @@ export interface operations {
            *             "sms": "not_requested"
            *           },
            *           "order": null,
-           *           "turn": true
+           *           "turn": true,
+           *           "authentication": null
            *         },
            *         {
-           *           "signer_id": "5551848199",
-           *           "signer_ref": "MjRhMscVYw7QeQ6M",
+           *           "signer_id": "5552172070",
+           *           "signer_ref": "AloPXaif8NjEpb_d",
            *           "email": null,
-           *           "mobile_number": "15551848199",
+           *           "mobile_number": "15552172070",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:35691/sign?r=b0695463-095a-493a-8cbf-53944359a30e&s=MjRhMscVYw7QeQ6M&signature=k1.TH_yygNOuJTLo47_LJj04rQOH9r6rFVYJgl1fuoEH2c",
+           *           "request_url": "http://127.0.0.1:33997/sign?r=c36d7082-327c-43de-b0c7-536b2cdda134&s=AloPXaif8NjEpb_d&signature=k1.0qQJWpeVJQ0xXVP0F33fbeKFPsmZAgfq19noQ0HLjZw",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -2303,24 +2368,25 @@ export interface operations {
            *             "sms": "pending"
            *           },
            *           "order": null,
-           *           "turn": true
+           *           "turn": true,
+           *           "authentication": null
            *         }
            *       ],
            *       "fields": [
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-07f56319"
+           *           "assigned_to": "client-ref-alice-53883b5e"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-07f56319"
+           *           "assigned_to": "client-ref-alice-53883b5e"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5551848199"
+           *           "assigned_to": "5552172070"
            *         }
            *       ],
            *       "render_data": {
@@ -2329,9 +2395,9 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T12:29:09.096Z",
-           *       "updated_at": "2026-11-24T12:29:09.307Z",
-           *       "sent_at": "2026-11-24T12:29:09.307Z",
+           *       "created_at": "2026-11-24T12:51:48.130Z",
+           *       "updated_at": "2026-11-24T12:51:48.456Z",
+           *       "sent_at": "2026-11-24T12:51:48.456Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
@@ -2386,7 +2452,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "55a5ae64-671f-43ce-815a-4f0d2c425dd3"
+           *       "request_id": "176b7655-4ac7-40c3-b13a-4e0b0beaeb2a"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2413,7 +2479,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "18bc12a5-2a2b-43fd-92b0-839044103504"
+           *       "request_id": "474eb5b5-fa02-43d2-bcd2-7f1a55408899"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2446,7 +2512,7 @@ export interface operations {
            *       "code": "invalid_state",
            *       "detail": "Cannot send a Request that is sent.",
            *       "state": "sent",
-           *       "request_id": "361ebf15-2f69-494e-b9f7-e2e2d24515cb"
+           *       "request_id": "a7343bb7-27d7-472b-83b5-7aceff909d0d"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2530,7 +2596,7 @@ export interface operations {
            *         "signature",
            *         "witness_signature"
            *       ],
-           *       "request_id": "95a56321-fc3f-49ef-9dca-39968efaca0b"
+           *       "request_id": "d125bd6f-4199-4c51-af2c-e6d76169baae"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2613,44 +2679,45 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "de489cdd-f25f-46ab-85b1-a70e025dc240",
-           *       "site_id": 2,
+           *       "id": "8b994ae7-2394-4bc5-9135-64353489b005",
+           *       "site_id": 1,
            *       "state": "cancelled",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-cancel-f9a8ee28",
-           *           "signer_ref": "DHAiZ9jNx9veWrZJ",
-           *           "email": "cancel-f9a8ee28@example.com",
+           *           "signer_id": "client-ref-cancel-934a40b3",
+           *           "signer_ref": "0zCLQsT-mZXjYLlc",
+           *           "email": "cancel-934a40b3@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:35691/sign?r=de489cdd-f25f-46ab-85b1-a70e025dc240&s=DHAiZ9jNx9veWrZJ&signature=k1.FM0jKsjJqEHJ_P8_jVqvcCrfFYBEMFjw1zbV245bM34",
+           *           "request_url": "http://127.0.0.1:33997/sign?r=8b994ae7-2394-4bc5-9135-64353489b005&s=0zCLQsT-mZXjYLlc&signature=k1.LuEickdw2qlSjricjnBwHMG0MguzkiO5yePmNYjxElo",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
-           *             "email": "pending",
+           *             "email": "delivered",
            *             "sms": "not_requested"
            *           },
            *           "order": null,
-           *           "turn": false
+           *           "turn": false,
+           *           "authentication": null
            *         },
            *         {
-           *           "signer_id": "5552742018",
-           *           "signer_ref": "3m0FAsidfvc-ljRP",
+           *           "signer_id": "5550651001",
+           *           "signer_ref": "ac_BsvujfWC3tb8R",
            *           "email": null,
-           *           "mobile_number": "15552742018",
+           *           "mobile_number": "15550651001",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:35691/sign?r=de489cdd-f25f-46ab-85b1-a70e025dc240&s=3m0FAsidfvc-ljRP&signature=k1.yj67Ndsgh5CwcjI399Htpqsg094Bi4ZGkapJVuikOTo",
+           *           "request_url": "http://127.0.0.1:33997/sign?r=8b994ae7-2394-4bc5-9135-64353489b005&s=ac_BsvujfWC3tb8R&signature=k1.Km3w8e75FjLZyqxg4hu86OTo7c4rjJF-2e22IaX4tUk",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -2658,24 +2725,25 @@ export interface operations {
            *             "sms": "delivered"
            *           },
            *           "order": null,
-           *           "turn": false
+           *           "turn": false,
+           *           "authentication": null
            *         }
            *       ],
            *       "fields": [
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-cancel-f9a8ee28"
+           *           "assigned_to": "client-ref-cancel-934a40b3"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-cancel-f9a8ee28"
+           *           "assigned_to": "client-ref-cancel-934a40b3"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5552742018"
+           *           "assigned_to": "5550651001"
            *         }
            *       ],
            *       "render_data": {
@@ -2684,10 +2752,10 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T12:29:13.278Z",
-           *       "updated_at": "2026-11-24T12:29:13.829Z",
-           *       "sent_at": "2026-11-24T12:29:13.376Z",
-           *       "cancelled_at": "2026-11-24T12:29:13.829Z",
+           *       "created_at": "2026-11-24T12:51:58.712Z",
+           *       "updated_at": "2026-11-24T12:51:59.336Z",
+           *       "sent_at": "2026-11-24T12:51:58.920Z",
+           *       "cancelled_at": "2026-11-24T12:51:59.336Z",
            *       "expired_at": null,
            *       "completed_at": null,
            *       "declined_at": null,
@@ -2741,7 +2809,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "ab68b855-90a7-4f9d-ba42-48c59f6028c6"
+           *       "request_id": "79242e88-8ad2-4994-8f55-3c9565b9d71d"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2768,7 +2836,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "7976f5f3-e1eb-4a9d-8962-973bad642994"
+           *       "request_id": "6a40bd74-e624-496d-b24c-d6c94ed953cb"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2927,24 +2995,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "b3780c70-1097-4cde-b3b2-98b604f0df43",
-           *       "site_id": 1,
+           *       "id": "2087d0f2-091b-4c97-b39a-2b2e2ceefb11",
+           *       "site_id": 2,
            *       "state": "sent",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-7a12b7a4",
-           *           "signer_ref": "Xo8yBhLpiPwu8ljL",
-           *           "email": "m-7a12b7a4@example.com",
+           *           "signer_id": "client-ref-m-dc392518",
+           *           "signer_ref": "rbrGWsfSqRtesk5p",
+           *           "email": "m-dc392518@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:36543/sign?r=b3780c70-1097-4cde-b3b2-98b604f0df43&s=Xo8yBhLpiPwu8ljL&signature=k1.bd6wos3Uupm7PwqD0_e4VhlvgvZ2GWQCJw-RTqlBx7g",
+           *           "request_url": "http://127.0.0.1:45755/sign?r=2087d0f2-091b-4c97-b39a-2b2e2ceefb11&s=rbrGWsfSqRtesk5p&signature=k1.jgl4RzMCflb8RInxZpjjoz5h1YL9mAi0wdxPHfDV_90",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -2952,19 +3020,20 @@ export interface operations {
            *             "sms": "not_requested"
            *           },
            *           "order": null,
-           *           "turn": true
+           *           "turn": true,
+           *           "authentication": null
            *         },
            *         {
-           *           "signer_id": "5550094601",
-           *           "signer_ref": "lZCgwBbtbRjcacBE",
+           *           "signer_id": "5554109893",
+           *           "signer_ref": "bNymx3gC8ppfdBWF",
            *           "email": null,
-           *           "mobile_number": "15550094601",
+           *           "mobile_number": "15554109893",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:36543/sign?r=b3780c70-1097-4cde-b3b2-98b604f0df43&s=lZCgwBbtbRjcacBE&signature=k1.hudfSBD1WzA0LkJ1igYcYQ0jV3Cc4Ky1cpXMsqWMJEI",
+           *           "request_url": "http://127.0.0.1:45755/sign?r=2087d0f2-091b-4c97-b39a-2b2e2ceefb11&s=bNymx3gC8ppfdBWF&signature=k1.gZg4bruldl0pWHJoUXhwRPjxvQw1Uvh9tRdKaaIPgSY",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -2972,24 +3041,25 @@ export interface operations {
            *             "sms": "delivered"
            *           },
            *           "order": null,
-           *           "turn": true
+           *           "turn": true,
+           *           "authentication": null
            *         }
            *       ],
            *       "fields": [
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-7a12b7a4"
+           *           "assigned_to": "client-ref-m-dc392518"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-7a12b7a4"
+           *           "assigned_to": "client-ref-m-dc392518"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5550094601"
+           *           "assigned_to": "5554109893"
            *         }
            *       ],
            *       "render_data": {
@@ -2998,14 +3068,14 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T12:29:16.080Z",
-           *       "updated_at": "2026-11-24T12:29:17.433Z",
-           *       "sent_at": "2026-11-24T12:29:16.152Z",
+           *       "created_at": "2026-11-24T12:51:55.982Z",
+           *       "updated_at": "2026-11-24T12:51:57.694Z",
+           *       "sent_at": "2026-11-24T12:51:56.264Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
            *       "declined_at": null,
-           *       "last_reminded_at": "2026-11-24T12:29:17.433Z",
+           *       "last_reminded_at": "2026-11-24T12:51:57.694Z",
            *       "remind_count": 1,
            *       "current_order": null
            *     }
@@ -3055,7 +3125,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "961eaecf-5b7f-405c-9d90-219de03b30f3"
+           *       "request_id": "d81d6c8e-5458-4323-a1cd-fa85ba5b2911"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3082,7 +3152,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "94e8027a-711f-41d8-8f97-d0f49e3d8bb6"
+           *       "request_id": "b0d0ad92-d994-4df7-9c1a-87f14ee297fc"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3282,7 +3352,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "4b647d64-f327-4e68-a6aa-9ae3e68aa7c7"
+           *       "request_id": "49dffbac-2273-452a-83bd-b2e59bb1867f"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3309,7 +3379,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "4015b9af-37e5-483b-a467-30edf099b7d6"
+           *       "request_id": "08fb5585-8fba-4484-b1dd-d56e4f933784"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3416,8 +3486,8 @@ export interface operations {
            *       "data": [
            *         {
            *           "id": 1,
-           *           "site_id": 1,
-           *           "name": "Services agreement 437e2fcc",
+           *           "site_id": 2,
+           *           "name": "Services agreement a291a66a",
            *           "type": "html",
            *           "state": "published",
            *           "tokens": [
@@ -3442,9 +3512,9 @@ export interface operations {
            *             "size_bytes": 103,
            *             "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *           },
-           *           "created_at": "2026-11-24T12:29:08.167Z",
-           *           "updated_at": "2026-11-24T12:29:08.868Z",
-           *           "published_at": "2026-11-24T12:29:08.868Z"
+           *           "created_at": "2026-11-24T12:51:45.696Z",
+           *           "updated_at": "2026-11-24T12:51:46.761Z",
+           *           "published_at": "2026-11-24T12:51:46.761Z"
            *         }
            *       ]
            *     }
@@ -3493,7 +3563,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "6c37b0fb-693a-4166-bde0-516e0e5a90ea"
+           *       "request_id": "94a6d94a-093b-472b-93c7-f336b1ef248d"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3520,7 +3590,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "63976d5f-7053-4a66-82ec-ba4ab041abe8"
+           *       "request_id": "ccec452b-2375-4525-8e3e-a250c436f9eb"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3605,8 +3675,8 @@ export interface operations {
           /**
            * @example {
            *       "id": 1,
-           *       "site_id": 2,
-           *       "name": "Services agreement e508f763",
+           *       "site_id": 1,
+           *       "name": "Services agreement 2db8b05f",
            *       "type": "html",
            *       "state": "draft",
            *       "tokens": [
@@ -3631,8 +3701,8 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-11-24T12:29:08.614Z",
-           *       "updated_at": "2026-11-24T12:29:08.614Z",
+           *       "created_at": "2026-11-24T12:51:47.432Z",
+           *       "updated_at": "2026-11-24T12:51:47.432Z",
            *       "published_at": null,
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
            *     }
@@ -3682,7 +3752,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "f0d2601a-089c-4671-9345-d64faf448c81"
+           *       "request_id": "6e7aade5-4aef-4a60-8f97-3ca04786581f"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3709,7 +3779,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "500f8d9b-ad82-49ee-9aa1-47d652e3741a"
+           *       "request_id": "ee529f4d-fa71-4d9f-81b5-ce291de7e38c"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3857,8 +3927,8 @@ export interface operations {
           /**
            * @example {
            *       "id": 1,
-           *       "site_id": 1,
-           *       "name": "Services agreement 437e2fcc",
+           *       "site_id": 2,
+           *       "name": "Services agreement a291a66a",
            *       "type": "html",
            *       "state": "published",
            *       "tokens": [
@@ -3883,9 +3953,9 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-11-24T12:29:08.167Z",
-           *       "updated_at": "2026-11-24T12:29:08.868Z",
-           *       "published_at": "2026-11-24T12:29:08.868Z",
+           *       "created_at": "2026-11-24T12:51:45.696Z",
+           *       "updated_at": "2026-11-24T12:51:46.761Z",
+           *       "published_at": "2026-11-24T12:51:46.761Z",
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
            *     }
            */
@@ -3930,7 +4000,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "37468622-b8b2-4ded-9b3f-162f81be3209"
+           *       "request_id": "35f7f56f-fb7b-4d98-a981-8b48bdca49d1"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3957,7 +4027,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "df3abf93-32df-4f41-ae61-6c35d09a6a8d"
+           *       "request_id": "6aabc34a-f0a7-45a0-849d-efe83ddea7d9"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4037,8 +4107,8 @@ export interface operations {
           /**
            * @example {
            *       "id": 1,
-           *       "site_id": 2,
-           *       "name": "Services agreement e508f763",
+           *       "site_id": 1,
+           *       "name": "Services agreement 2db8b05f",
            *       "type": "html",
            *       "state": "published",
            *       "tokens": [
@@ -4063,9 +4133,9 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-11-24T12:29:08.614Z",
-           *       "updated_at": "2026-11-24T12:29:09.011Z",
-           *       "published_at": "2026-11-24T12:29:09.011Z",
+           *       "created_at": "2026-11-24T12:51:47.432Z",
+           *       "updated_at": "2026-11-24T12:51:48.033Z",
+           *       "published_at": "2026-11-24T12:51:48.033Z",
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
            *     }
            */
@@ -4114,7 +4184,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "9a49a359-e3c2-4776-b55c-53da2bf17982"
+           *       "request_id": "b214bfe9-5873-485b-905d-8ddaab09e76d"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4141,7 +4211,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "c4faf2bb-2f7c-44a5-8853-48861ad8153f"
+           *       "request_id": "6761c769-a5c1-416b-b459-6ca79da72179"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4342,7 +4412,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "e8f5ee2b-ca64-4e09-8bab-763d38fd7f1b"
+           *       "request_id": "96204f51-e02b-49ce-b7ff-6ca8f676b02d"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4369,7 +4439,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "c4aca616-6555-4968-8501-54e74ab3077a"
+           *       "request_id": "09d37b72-1a1f-4c31-b218-35395a630ef7"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4449,9 +4519,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "ae8ca224-b04e-49a2-9628-634c548d3c11",
-           *       "site_id": 1,
-           *       "url": "https://127.0.0.1:9/esign/6875509b",
+           *       "id": "5be77594-c649-4773-ad79-f15a18aa00c5",
+           *       "site_id": 2,
+           *       "url": "https://127.0.0.1:9/esign/09e236e7",
            *       "description": "",
            *       "event_types": [
            *         "request.expired"
@@ -4461,9 +4531,9 @@ export interface operations {
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
            *       "previous_secret_expires_at": null,
-           *       "created_at": "2026-11-24T12:29:20.252Z",
-           *       "updated_at": "2026-11-24T12:29:20.252Z",
-           *       "secret": "whsec_3kLLIF…"
+           *       "created_at": "2026-11-24T12:52:03.293Z",
+           *       "updated_at": "2026-11-24T12:52:03.293Z",
+           *       "secret": "whsec_ftXujl…"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointWithSecret'];
@@ -4510,7 +4580,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "8d39b636-08e8-4066-9adb-73fe655dcaae"
+           *       "request_id": "aca1cd1d-8baf-4285-bac8-6f918ab07a73"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4537,7 +4607,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "648bfa62-495f-42cc-a872-ac6cc0ddc82f"
+           *       "request_id": "605f5c84-df0e-41a7-84e7-0a41a955b573"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4682,9 +4752,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "c0d8588a-55e4-4d80-b1bb-e85e69b143a9",
-           *       "site_id": 1,
-           *       "url": "https://127.0.0.1:9/esign/9ad04153",
+           *       "id": "e0e72d0e-7601-43af-828a-48498f978907",
+           *       "site_id": 2,
+           *       "url": "https://127.0.0.1:9/esign/9ec8f965",
            *       "description": "",
            *       "event_types": [
            *         "request.expired"
@@ -4694,8 +4764,8 @@ export interface operations {
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
            *       "previous_secret_expires_at": null,
-           *       "created_at": "2026-11-24T12:29:20.379Z",
-           *       "updated_at": "2026-11-24T12:29:20.379Z"
+           *       "created_at": "2026-11-24T12:52:03.348Z",
+           *       "updated_at": "2026-11-24T12:52:03.348Z"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointView'];
@@ -4739,7 +4809,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "b228263e-1ac5-47ae-ab14-e43745aae941"
+           *       "request_id": "15639e01-ff1f-4a77-bc24-d4a26c260795"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4766,7 +4836,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "f60dfc7a-446d-4666-ac84-e694f557fd00"
+           *       "request_id": "80103626-3a1d-4ad2-b923-4f7e6ce6c8c4"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4880,7 +4950,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "47d6098b-901d-44f7-b320-49da4e159d3c"
+           *       "request_id": "88c933cf-76a9-4084-b79c-9046fd165888"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4907,7 +4977,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "3fe13244-5160-438d-8d22-2a7221adb1b7"
+           *       "request_id": "4ae8ea25-9c77-40b2-bbf6-43e751d0fd0c"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4988,9 +5058,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "dc83d76c-4169-498c-8e06-4f177c9fbcd3",
-           *       "site_id": 1,
-           *       "url": "https://127.0.0.1:9/esign/7001f0ee",
+           *       "id": "eee8386e-3587-4076-8e26-ed01318c879f",
+           *       "site_id": 2,
+           *       "url": "https://127.0.0.1:9/esign/e24402b6",
            *       "description": "changed",
            *       "event_types": [
            *         "request.expired"
@@ -5000,8 +5070,8 @@ export interface operations {
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
            *       "previous_secret_expires_at": null,
-           *       "created_at": "2026-11-24T12:29:20.626Z",
-           *       "updated_at": "2026-11-24T12:29:20.699Z"
+           *       "created_at": "2026-11-24T12:52:03.890Z",
+           *       "updated_at": "2026-11-24T12:52:04.158Z"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointView'];
@@ -5048,7 +5118,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "d986e7ee-c81d-42ad-a674-03f42fe02f02"
+           *       "request_id": "650961bd-2b51-4e14-87b0-fc32288a7227"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5075,7 +5145,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "e124d3b0-f3cd-4224-8d15-55855c36eb7b"
+           *       "request_id": "22b8422a-9ba7-4d31-86fa-e6145e24dc7d"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5207,9 +5277,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "78e928a7-e420-458c-91f4-c6a01bc37b0f",
-           *       "site_id": 1,
-           *       "url": "https://127.0.0.1:9/esign/1c95b8cd",
+           *       "id": "66728bb2-9a1c-4a4a-9f9f-7458d9fe6df2",
+           *       "site_id": 2,
+           *       "url": "https://127.0.0.1:9/esign/75b3d68c",
            *       "description": "",
            *       "event_types": [
            *         "request.expired"
@@ -5218,10 +5288,10 @@ export interface operations {
            *       "disabled_reason": null,
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
-           *       "previous_secret_expires_at": "2026-11-25T12:29:20.771Z",
-           *       "created_at": "2026-11-24T12:29:20.715Z",
-           *       "updated_at": "2026-11-24T12:29:20.771Z",
-           *       "secret": "whsec_hXAzCy…"
+           *       "previous_secret_expires_at": "2026-11-25T12:52:04.415Z",
+           *       "created_at": "2026-11-24T12:52:04.242Z",
+           *       "updated_at": "2026-11-24T12:52:04.415Z",
+           *       "secret": "whsec_W6rQVw…"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointWithSecret'];
@@ -5268,7 +5338,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "72836912-0b85-475c-8e28-fdc3956bc632"
+           *       "request_id": "d71e8232-8699-4b0f-833a-75ce4d9982be"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5295,7 +5365,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "a1d8e9f9-f70c-4c3f-82c6-65f6c3e10f3b"
+           *       "request_id": "6f1643e7-cbd3-4c72-a115-5a9ab84432d7"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5482,7 +5552,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "5bc03b8b-2883-4906-b9ad-693d2db1d108"
+           *       "request_id": "29fe2379-26e6-471a-a43e-8d13c52b86c8"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5509,7 +5579,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "f76bfe5b-6cf5-434c-8e0b-c35752a101ef"
+           *       "request_id": "ff837b45-b6ee-4803-b429-cb0622e6414c"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5708,13 +5778,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "session_token": "ses_j_RL4rXV…",
+           *       "session_token": "ses_DgQHNyO5…",
            *       "token_type": "Bearer",
-           *       "expires_at": "2026-11-24T13:29:14.491Z",
+           *       "expires_at": "2026-11-24T13:52:06.073Z",
            *       "user": {
-           *         "id": "79307cd2-91e9-45a9-8a37-c2efcced2492",
-           *         "email": "dev-0867cf23@acme.example",
-           *         "account_id": "bb6fd9b4-4985-4a5b-83fd-69865d1ad48d"
+           *         "id": "b5b94965-040c-43e7-8139-197b04859e11",
+           *         "email": "dev-6cbdb4d5@acme.example",
+           *         "account_id": "1468b124-2c8d-4522-a0b0-74770c0f70c1"
            *       }
            *     }
            */
@@ -5751,7 +5821,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "invalid_credentials",
            *       "detail": "The e-mail address or the password is wrong.",
-           *       "request_id": "bf8d4f7c-9e9c-4a7a-93c0-f8dc5b197daf"
+           *       "request_id": "bdae6c84-6b8d-43e9-9486-06857733c2aa"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5886,17 +5956,17 @@ export interface operations {
           /**
            * @example {
            *       "user": {
-           *         "id": "79307cd2-91e9-45a9-8a37-c2efcced2492",
-           *         "email": "dev-0867cf23@acme.example",
-           *         "account_id": "bb6fd9b4-4985-4a5b-83fd-69865d1ad48d"
+           *         "id": "b5b94965-040c-43e7-8139-197b04859e11",
+           *         "email": "dev-6cbdb4d5@acme.example",
+           *         "account_id": "1468b124-2c8d-4522-a0b0-74770c0f70c1"
            *       },
            *       "sites": [
            *         {
            *           "id": 1,
-           *           "name": "Acme site 24544a"
+           *           "name": "Acme site 074fe6"
            *         }
            *       ],
-           *       "expires_at": "2026-11-24T13:29:14.491Z",
+           *       "expires_at": "2026-11-24T13:52:06.073Z",
            *       "account_admin": false
            *     }
            */
@@ -5921,7 +5991,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "session_required",
            *       "detail": "Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.",
-           *       "request_id": "34609919-c1ba-4958-899e-de086d996003"
+           *       "request_id": "c7bc17aa-58ec-42f2-9a15-e4513316c6be"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -6728,12 +6798,12 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "2b8a42f5-1c61-43c5-8eba-7c8d0441ff1f",
-           *           "client_id": "2b8a42f5-1c61-43c5-8eba-7c8d0441ff1f",
+           *           "id": "4d7e8fa6-6851-40f8-85e0-99cf124255ff",
+           *           "client_id": "4d7e8fa6-6851-40f8-85e0-99cf124255ff",
            *           "name": "Nightly export",
            *           "has_client_secret": false,
            *           "client_secret_created_at": null,
-           *           "created_at": "2026-11-24T12:29:14.544Z",
+           *           "created_at": "2026-11-24T12:52:06.234Z",
            *           "disabled_at": null
            *         }
            *       ]
@@ -6775,7 +6845,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "session_required",
            *       "detail": "Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.",
-           *       "request_id": "a4ee5a05-97b9-4844-8d53-82034f218eb6"
+           *       "request_id": "73dde3b0-0ddf-42ec-9e7d-d4d27d31d1b3"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -6849,12 +6919,12 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "2b8a42f5-1c61-43c5-8eba-7c8d0441ff1f",
-           *       "client_id": "2b8a42f5-1c61-43c5-8eba-7c8d0441ff1f",
+           *       "id": "4d7e8fa6-6851-40f8-85e0-99cf124255ff",
+           *       "client_id": "4d7e8fa6-6851-40f8-85e0-99cf124255ff",
            *       "name": "Nightly export",
            *       "has_client_secret": false,
            *       "client_secret_created_at": null,
-           *       "created_at": "2026-11-24T12:29:14.544Z",
+           *       "created_at": "2026-11-24T12:52:06.234Z",
            *       "disabled_at": null
            *     }
            */
@@ -7001,12 +7071,12 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "2b8a42f5-1c61-43c5-8eba-7c8d0441ff1f",
-           *       "client_id": "2b8a42f5-1c61-43c5-8eba-7c8d0441ff1f",
+           *       "id": "4d7e8fa6-6851-40f8-85e0-99cf124255ff",
+           *       "client_id": "4d7e8fa6-6851-40f8-85e0-99cf124255ff",
            *       "name": "Nightly export",
            *       "has_client_secret": false,
            *       "client_secret_created_at": null,
-           *       "created_at": "2026-11-24T12:29:14.544Z",
+           *       "created_at": "2026-11-24T12:52:06.234Z",
            *       "disabled_at": null
            *     }
            */
@@ -7236,9 +7306,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "client_id": "2b8a42f5-1c61-43c5-8eba-7c8d0441ff1f",
-           *       "client_secret": "ecs_i_nEwyhA…",
-           *       "created_at": "2026-11-24T12:29:17.184Z"
+           *       "client_id": "4d7e8fa6-6851-40f8-85e0-99cf124255ff",
+           *       "client_secret": "ecs_v2iFyYb-…",
+           *       "created_at": "2026-11-24T12:52:13.518Z"
            *     }
            */
           'application/json': components['schemas']['ClientSecretView'];
@@ -7540,13 +7610,13 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "0ef56f34-0b1b-41f8-b110-ebc062b9f24d",
-           *           "app_id": "2b8a42f5-1c61-43c5-8eba-7c8d0441ff1f",
+           *           "id": "8f4de98f-e2cf-4bdf-8eea-41de67c317d1",
+           *           "app_id": "4d7e8fa6-6851-40f8-85e0-99cf124255ff",
            *           "name": "prod",
            *           "origin": "self_service",
            *           "state": "active",
-           *           "created_at": "2026-11-24T12:29:16.000Z",
-           *           "expires_at": "2026-12-24T12:29:16.000Z",
+           *           "created_at": "2026-11-24T12:52:11.000Z",
+           *           "expires_at": "2026-12-24T12:52:11.000Z",
            *           "last_used_at": null,
            *           "revoked_at": null
            *         }
@@ -7674,13 +7744,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "0ef56f34-0b1b-41f8-b110-ebc062b9f24d",
-           *       "app_id": "2b8a42f5-1c61-43c5-8eba-7c8d0441ff1f",
+           *       "id": "8f4de98f-e2cf-4bdf-8eea-41de67c317d1",
+           *       "app_id": "4d7e8fa6-6851-40f8-85e0-99cf124255ff",
            *       "name": "prod",
            *       "origin": "self_service",
            *       "state": "active",
-           *       "created_at": "2026-11-24T12:29:16.000Z",
-           *       "expires_at": "2026-12-24T12:29:16.000Z",
+           *       "created_at": "2026-11-24T12:52:11.000Z",
+           *       "expires_at": "2026-12-24T12:52:11.000Z",
            *       "last_used_at": null,
            *       "revoked_at": null,
            *       "access_token": "eyJhbGciOiJF…",
@@ -7734,7 +7804,7 @@ export interface operations {
            *           "message": "is wrong"
            *         }
            *       ],
-           *       "request_id": "65875b7e-82e1-45d3-bcab-49b5ab65766b"
+           *       "request_id": "c76927e1-94a9-492b-a43d-803e89c54e84"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -7893,13 +7963,13 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "0ef56f34-0b1b-41f8-b110-ebc062b9f24d",
-           *           "app_id": "2b8a42f5-1c61-43c5-8eba-7c8d0441ff1f",
+           *           "id": "8f4de98f-e2cf-4bdf-8eea-41de67c317d1",
+           *           "app_id": "4d7e8fa6-6851-40f8-85e0-99cf124255ff",
            *           "name": "prod",
            *           "origin": "self_service",
            *           "state": "active",
-           *           "created_at": "2026-11-24T12:29:16.000Z",
-           *           "expires_at": "2026-12-24T12:29:16.000Z",
+           *           "created_at": "2026-11-24T12:52:11.000Z",
+           *           "expires_at": "2026-12-24T12:52:11.000Z",
            *           "last_used_at": null,
            *           "revoked_at": null
            *         }
@@ -7942,7 +8012,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "session_required",
            *       "detail": "Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.",
-           *       "request_id": "6403c6f3-16b1-4c70-a960-0573e6d2255e"
+           *       "request_id": "dbe61f8d-892f-4847-99dd-c611f980e4ce"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -8014,13 +8084,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "0ef56f34-0b1b-41f8-b110-ebc062b9f24d",
-           *       "app_id": "2b8a42f5-1c61-43c5-8eba-7c8d0441ff1f",
+           *       "id": "8f4de98f-e2cf-4bdf-8eea-41de67c317d1",
+           *       "app_id": "4d7e8fa6-6851-40f8-85e0-99cf124255ff",
            *       "name": "prod",
            *       "origin": "self_service",
            *       "state": "active",
-           *       "created_at": "2026-11-24T12:29:16.000Z",
-           *       "expires_at": "2026-12-24T12:29:16.000Z",
+           *       "created_at": "2026-11-24T12:52:11.000Z",
+           *       "expires_at": "2026-12-24T12:52:11.000Z",
            *       "last_used_at": null,
            *       "revoked_at": null
            *     }
@@ -8340,10 +8410,10 @@ export interface operations {
            * @example {
            *       "keys": [
            *         {
-           *           "x": "rcYcv02pJD1WRMqMyAECAPYZlXiOL4SJv1s7ZWemDpU",
+           *           "x": "u7NWR4ash2NAUTiylMWavs9to_7x794-wkxnNvx2AeY",
            *           "alg": "EdDSA",
            *           "crv": "Ed25519",
-           *           "kid": "6C-kslEP6qsYqUmyG7OvDry7COqsNIU6sHBINdhFoJ8",
+           *           "kid": "mKwkjY0BcYbygFOmlNt4Ga4vZhQNDfY0RWyQK10RubI",
            *           "kty": "OKP",
            *           "use": "sig"
            *         }
@@ -8384,6 +8454,8 @@ export interface operations {
         s: string;
         /** @description The Execution URL’s signature. */
         signature: string;
+        /** @description The pass `POST /sign/verify` gave (signer authentication). */
+        auth?: string;
       };
       header?: never;
       path?: never;
@@ -8391,7 +8463,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The signing page. */
+      /** @description The signing page, or the code-entry page. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -8431,7 +8503,7 @@ export interface operations {
           'text/html': string;
         };
       };
-      /** @description The Request is not sent yet. */
+      /** @description The Request is not sent yet, or (signing in order) it is not this signer’s turn yet. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -8527,7 +8599,7 @@ export interface operations {
           'text/html': string;
         };
       };
-      /** @description The Request is not sent yet. */
+      /** @description The Request is not sent yet, or (signing in order) it is not this signer’s turn yet. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -8643,7 +8715,7 @@ export interface operations {
           'text/html': string;
         };
       };
-      /** @description The Request is not sent yet. */
+      /** @description The Request is not sent yet, or (signing in order) it is not this signer’s turn yet. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -8675,6 +8747,248 @@ export interface operations {
       };
       /** @description The reason is missing: the form again. */
       422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  verifySignerCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['SignerCodeForm'];
+      };
+    };
+    responses: {
+      /** @description The right code: to `GET /sign` with `auth`. */
+      303: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          Location: components['headers']['Location'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description An incomplete link or an unreadable submission. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description A tampered link, or a form posted from another site. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description An unknown Request or signer. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The Request is not sent yet, or (signing in order) it is not this signer’s turn yet. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The Request was cancelled, expired, declined or completed. */
+      410: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Not a form submission. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description A wrong or expired code: the code page again, with the tries left. */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Locked after too many wrong codes: the code page says until when. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  resendSignerCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['SignerCodeForm'];
+      };
+    };
+    responses: {
+      /** @description The code page: a new code was sent, or why not. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Nothing to check on this link: to `GET /sign`. */
+      303: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          Location: components['headers']['Location'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description An incomplete link or an unreadable submission. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description A tampered link, or a form posted from another site. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description An unknown Request or signer. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The Request is not sent yet, or (signing in order) it is not this signer’s turn yet. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The Request was cancelled, expired, declined or completed. */
+      410: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Not a form submission. */
+      415: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
           [name: string]: unknown;
@@ -8772,7 +9086,7 @@ export interface operations {
           'text/html': string;
         };
       };
-      /** @description The Request is not sent yet. */
+      /** @description The Request is not sent yet, or (signing in order) it is not this signer’s turn yet. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -8825,6 +9139,8 @@ export interface operations {
         signature: string;
         /** @description The contract template’s id. */
         contract: number;
+        /** @description The pass a right code earned (signer authentication). */
+        auth?: string;
       };
       header?: never;
       path?: never;
@@ -8844,6 +9160,16 @@ export interface operations {
       };
       /** @description An incomplete link or an unreadable submission. */
       400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The signer has a code to enter first. */
+      401: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
           [name: string]: unknown;
@@ -8872,7 +9198,7 @@ export interface operations {
           'text/html': string;
         };
       };
-      /** @description The Request is not sent yet. */
+      /** @description The Request is not sent yet, or (signing in order) it is not this signer’s turn yet. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];

@@ -40,10 +40,28 @@ export const SigningOrder = refine(
   { type: 'integer', minimum: 1, maximum: LIMITS.signers },
 );
 
+export const SignerAuthenticationMethod = t.keyof(
+  { access_code: null, email_otp: null, sms_otp: null },
+  'SignerAuthenticationMethod',
+);
+export type SignerAuthenticationMethod = t.TypeOf<typeof SignerAuthenticationMethod>;
+
+/**
+ * How a signer proves who they are before the contract is shown (ADR 2001): an access
+ * code the sender gives out of band (`access_code`, 4 to 32 characters, kept hashed and
+ * never answered), or a one-time code e-mailed (`email_otp`) or texted (`sms_otp`).
+ */
+export const SignerAuthentication = strict(
+  { method: SignerAuthenticationMethod },
+  { access_code: boundedString(4, 32) },
+  'SignerAuthentication',
+);
+export type SignerAuthentication = t.TypeOf<typeof SignerAuthentication>;
+
 /** An element of `signers` in the create body. */
 export const SignerEntry = strict(
   { signer_id: NonEmptyString },
-  { signer: SignerContact, send_to: SendTo, order: SigningOrder },
+  { signer: SignerContact, send_to: SendTo, order: SigningOrder, authentication: SignerAuthentication },
   'SignerEntry',
 );
 export type SignerEntry = t.TypeOf<typeof SignerEntry>;
@@ -113,6 +131,8 @@ export const SignerView = t.type({
   order: nullable(t.number),
   /** True while the Request is sent and this signer may sign now (it is their turn and they have not acted). */
   turn: t.boolean,
+  /** How the signer proves who they are before signing (never the access code itself); null: no check. */
+  authentication: nullable(t.type({ method: SignerAuthenticationMethod })),
 });
 export type SignerView = t.TypeOf<typeof SignerView>;
 

@@ -78,6 +78,17 @@ export const RequestTurnStarted = envelope(
 );
 export type RequestTurnStarted = t.TypeOf<typeof RequestTurnStarted>;
 
+/**
+ * A signer asked for a one-time code (ADR 2001): the notifier sends `code` to the one
+ * signer in `signers` on the one channel its `send_to` names. Internal: its routing key
+ * is not `request.*`, so it never reaches a webhook.
+ */
+export const SignerCodeRequested = envelope(
+  'signer.code_requested',
+  t.intersection([NotificationData, t.type({ code: t.string, code_expires_at: t.string })]),
+);
+export type SignerCodeRequested = t.TypeOf<typeof SignerCodeRequested>;
+
 export const NotificationChannel = t.keyof({ email: null, sms: null }, 'NotificationChannel');
 export type NotificationChannel = t.TypeOf<typeof NotificationChannel>;
 
@@ -135,6 +146,7 @@ export const DomainEvent = t.union([
   RequestSent,
   RequestReminded,
   RequestTurnStarted,
+  SignerCodeRequested,
   RequestCancelled,
   RequestExpired,
   RequestSigned,

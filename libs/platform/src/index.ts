@@ -16,3 +16,4 @@ export * from './timeout.js';
 export * from './migrate.js';
 export * from './edge.js';
 export * from './start-service.js';
+export * from './scrypt-hasher.js';

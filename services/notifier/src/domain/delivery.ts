@@ -6,11 +6,12 @@ import type {
   RequestReminded,
   RequestSent,
   RequestTurnStarted,
+  SignerCodeRequested,
 } from '@esign/contracts';
 import { isEmail, parseUsMobile } from '@esign/contracts';
 
 /** The events that ask the notifier to reach signers. */
-export type NoticeEvent = RequestSent | RequestReminded | RequestTurnStarted;
+export type NoticeEvent = RequestSent | RequestReminded | RequestTurnStarted | SignerCodeRequested;
 
 export type Channel = NotificationChannel;
 

@@ -1,4 +1,6 @@
 import type { RemindPolicy } from '../domain/signature-request.js';
+import type { AuthPolicy } from '../domain/signer-authentication.js';
+import type { CodeHasher } from '../ports/code-hasher.js';
 import type { Clock } from '../ports/clock.js';
 import type { ContractHtmlPolicy } from '../ports/contract-html-policy.js';
 import type { Ids } from '../ports/ids.js';
@@ -26,6 +28,13 @@ export interface Deps {
   /** The gateway's public address; Execution URLs start with it. */
   readonly publicBaseUrl: string;
   readonly remindPolicy: RemindPolicy;
+  /** Signer authentication (ADR 2001): the hasher of codes, the limits, and the passes a right code earns. */
+  readonly codeHasher: CodeHasher;
+  readonly authPolicy: AuthPolicy;
+  /** Tokens proving a signer passed their check; they live `authPolicy.passSeconds`. */
+  readonly authTokens: FormTokens;
+  /** A fresh 6-digit one-time code. */
+  readonly oneTimeCode: () => string;
 }
 
 /** `{PUBLIC_BASE_URL}/sign?r=<request_id>&s=<signer_ref>&signature=<sig>` */

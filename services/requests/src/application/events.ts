@@ -83,6 +83,28 @@ export const envelopes = (
             order: event.order,
           },
         };
+      case 'signer.code_requested': {
+        const signer = request.signers.find((s) => s.signerRef === event.signerRef)!;
+        return {
+          ...head,
+          type: event.type,
+          data: {
+            request_id: request.id,
+            site: { id: request.siteId, name: request.siteName },
+            contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
+            // The one signer, on the one channel the code goes to.
+            signers: [
+              {
+                ...notified(request, signer, deps.executionUrl),
+                send_to: { email: event.channel === 'email', mobile_number: event.channel === 'sms' },
+              },
+            ],
+            expires_at: request.expiresAt,
+            code: event.code,
+            code_expires_at: event.expiresAt,
+          },
+        };
+      }
       case 'request.cancelled':
       case 'request.expired':
         return {

@@ -36,6 +36,7 @@ import { siteIds, type Caller } from './caller.js';
 import { executionUrl, type Deps } from './deps.js';
 import { notFound, type AppError } from './errors.js';
 import { envelopes } from './events.js';
+import { authenticated } from './signer-authentication.js';
 
 const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
 
@@ -90,6 +91,8 @@ export type SubmitRefusal =
   | LinkRefusal
   /** The form was not one this service issued for this signer and document. */
   | { readonly _tag: 'InvalidFormToken' }
+  /** The signer has a check (ADR 2001) and the form carries no pass for it. */
+  | { readonly _tag: 'AuthenticationRequired' }
   /** A signer who signed cannot decline afterwards. */
   | { readonly _tag: 'AlreadySigned'; readonly request: SignatureRequest; readonly signer: RequestSigner }
   /** The form is too old: shown again with a fresh token. */
@@ -105,6 +108,8 @@ export type SubmitRefusal =
 export interface Evidence {
   readonly ip: string;
   readonly userAgent: string;
+  /** The pass a right code earned (signer authentication, ADR 2001). */
+  readonly authToken?: string | undefined;
 }
 
 export interface SignInput extends ExecutionLink, Evidence {
@@ -135,7 +140,15 @@ export interface ActDone {
 
 export type SigningDeps = Pick<
   Deps,
-  'store' | 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl' | 'formTokens' | 'htmlPolicy'
+  | 'store'
+  | 'transact'
+  | 'clock'
+  | 'ids'
+  | 'urlSigner'
+  | 'publicBaseUrl'
+  | 'formTokens'
+  | 'htmlPolicy'
+  | 'authTokens'
 >;
 
 /** The form token binds the Request, the signer and the document they are shown. */
@@ -328,6 +341,9 @@ const act =
             return TE.left({ _tag: 'AlreadySigned', request: found.value, signer });
           return pipe(
             TE.fromEither(checkLink(found, input.signerRef, now)),
+            TE.chainFirstEitherKW(({ request, signer }) =>
+              authenticated(deps, request, signer, input.authToken, now),
+            ),
             TE.chainW(({ request, signer }) => pageFor(deps, store, request, signer)),
             TE.chainW((page) => TE.fromEither(checkForm(deps, page, input, now))),
             TE.chainEitherKW((page) =>
@@ -381,7 +397,10 @@ const checkForm = (
   return E.right(page);
 };
 
-const evidence = (page: SigningPage, input: Evidence, now: string) => ({
+const evidence = (deps: Pick<Deps, 'authTokens'>, page: SigningPage, input: Evidence, now: string) => ({
+  authentication: E.getOrElseW(() => null)(
+    authenticated(deps, page.request, page.signer, input.authToken, now),
+  ),
   signerRef: page.signer.signerRef,
   signerId: page.signer.signerId,
   contact: page.signer.contact,
@@ -407,7 +426,7 @@ export const submitSignature = (deps: SigningDeps) =>
           E.map((transition) => ({
             transition,
             act: {
-              ...evidence(page, input, now),
+              ...evidence(deps, page, input, now),
               kind: 'signed' as const,
               typedName: checked.typedName,
               drawnSignature: input.drawnSignature,
@@ -435,7 +454,7 @@ export const declineSigning = (deps: SigningDeps) =>
           E.map((transition) => ({
             transition,
             act: {
-              ...evidence(page, input, now),
+              ...evidence(deps, page, input, now),
               kind: 'declined' as const,
               typedName: null,
               drawnSignature: null,

@@ -15,6 +15,7 @@ import {
   signerStatus,
   submitSignature,
 } from './signing.js';
+import { resendSignerCode, signerGate, verifySignerCode } from './signer-authentication.js';
 import { createTemplate, getContract, listContracts, publishContract } from './templates.js';
 
 /** The signer side's use cases, bound to their ports. */
@@ -25,6 +26,9 @@ export const signingUseCases = (deps: Deps) => ({
   declineSigning: declineSigning(deps),
   signerPdf: signerPdf(deps),
   downloadExecuted: downloadExecuted(deps),
+  signerGate: signerGate(deps),
+  verifySignerCode: verifySignerCode(deps),
+  resendSignerCode: resendSignerCode(deps),
 });
 
 /** Every use case, bound to its ports. */

@@ -32,6 +32,7 @@ export const requestView = (request: SignatureRequest, executionUrl: ExecutionUr
     notifications: notifications(s),
     order: s.order,
     turn: hasTurn(request, s),
+    authentication: s.authentication === null ? null : { method: s.authentication },
   })),
   fields: request.fields.map((f) => ({
     name: f.name,

@@ -4,6 +4,7 @@ import { checkDefaultValue, type TemplateField, type TemplateSpec } from './cont
 import { at, fieldError, member, type FieldError } from './paths.js';
 import { resolveContact, type Contact, type SiteSigner } from './signer.js';
 import { signersWithoutOrder } from './signing-order.js';
+import { checkAuthentication } from './signer-authentication.js';
 import type { RequestField, RequestSigner, SignatureRequest, Transition } from './signature-request.js';
 
 /** How far ahead `expires_at` may lie. */
@@ -85,6 +86,8 @@ const checkSigners = (
         ),
       );
     const contact = resolveContact(entry, input.storedContacts.get(entry.signer_id));
+    const authentication = checkAuthentication(entry, contact, at('signers', i));
+    errors.push(...authentication.errors);
     siteSigners.push({ siteId: input.site.id, signerId: entry.signer_id, ...contact });
     signers.push({
       signerId: entry.signer_id,
@@ -92,6 +95,7 @@ const checkSigners = (
       contact,
       sendTo: { email: entry.send_to?.email ?? false, sms: entry.send_to?.mobile_number ?? false },
       order: entry.order ?? null,
+      authentication: authentication.method,
       state: 'pending',
       signedAt: null,
       declinedAt: null,

@@ -1,4 +1,5 @@
 import type { Contact } from './signer.js';
+import type { AuthMethod } from './signer-authentication.js';
 
 /** The data of a Request and what its transitions answer (the functions are in signature-request.ts). */
 export type RequestState = 'draft' | 'sent' | 'completed' | 'cancelled' | 'expired' | 'declined';
@@ -22,6 +23,8 @@ export interface RequestSigner {
   readonly sendTo: { readonly email: boolean; readonly sms: boolean };
   /** Place in the signing order (lowest first, equal numbers in parallel); null: no order (ADR 2000). */
   readonly order: number | null;
+  /** How the signer proves who they are before the contract is shown; null: no check (ADR 2001). */
+  readonly authentication: AuthMethod | null;
   readonly state: SignerState;
   readonly signedAt: string | null;
   readonly declinedAt: string | null;
@@ -73,6 +76,14 @@ export type RequestEvent =
       readonly type: 'request.turn_started';
       readonly order: number;
       readonly notify: readonly RequestSigner[];
+    }
+  /** A one-time code for one signer, to be sent on `channel` (internal: never a webhook). */
+  | {
+      readonly type: 'signer.code_requested';
+      readonly signerRef: string;
+      readonly channel: Channel;
+      readonly code: string;
+      readonly expiresAt: string;
     }
   | { readonly type: 'request.cancelled'; readonly previous: RequestState }
   | { readonly type: 'request.expired'; readonly previous: RequestState }

@@ -66,6 +66,7 @@ export const signer = (overrides: Partial<RequestSigner> = {}): RequestSigner =>
   contact: { email: 'alice@example.com', mobileNumber: null },
   sendTo: { email: true, sms: false },
   order: null,
+  authentication: null,
   state: 'pending',
   signedAt: null,
   declinedAt: null,

@@ -144,6 +144,7 @@ describe('signing: the rules of a signer’s submission and of the document show
         drawnSignature: null,
         values: { full_name: 'Alice' },
         reason: null,
+        authentication: null,
       };
       assert.equal(executedValue(fields[0]!, [act]), 'Alice');
       assert.equal(executedValue(fields[1]!, [act]), true);

@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { RequestReminded, RequestSent, RequestTurnStarted } from '@esign/contracts';
+import { RequestReminded, RequestSent, RequestTurnStarted, SignerCodeRequested } from '@esign/contracts';
 import { createEventConsumer, type EventConsumer, type Logger } from '@esign/platform';
 import { keyText, type NoticeEvent } from '../../domain/delivery.js';
 import { needsRetry, type Attempt, type NotifyReport } from '../../application/notify-signers.js';
@@ -9,7 +9,12 @@ import type { StoreUnavailable } from '../../ports/delivery-store.js';
 import type { NotifierMetrics } from '../../ports/notifier-metrics.js';
 
 /** Every message on the notifier's queue must be one of these, or it is parked. */
-export const NoticeEventCodec = t.union([RequestSent, RequestReminded, RequestTurnStarted]);
+export const NoticeEventCodec = t.union([
+  RequestSent,
+  RequestReminded,
+  RequestTurnStarted,
+  SignerCodeRequested,
+]);
 
 export const CONSUMER_NAME = 'notifier';
 
@@ -24,7 +29,8 @@ export interface NotificationConsumerOptions {
 
 /**
  * `request.sent`, `request.reminded` and `request.turn_started` (the next signers of a
- * Request signed in order) from the notifier's own queue. The message is
+ * Request signed in order) and `signer.code_requested` (a one-time code, ADR 2001) from
+ * the notifier's own queue. The message is
  * acked once every message it asks for is settled (delivered or failed for good) and
  * recorded; while some wait for a retry the handler throws, and the platform consumer
  * sends it through the back-off queues. The last pass records what still fails as
@@ -35,7 +41,7 @@ export const notificationConsumer = (options: NotificationConsumerOptions): Even
   return createEventConsumer({
     prefix: options.prefix,
     name: CONSUMER_NAME,
-    routingKeys: ['request.sent', 'request.reminded', 'request.turn_started'],
+    routingKeys: ['request.sent', 'request.reminded', 'request.turn_started', 'signer.code_requested'],
     codec: NoticeEventCodec,
     logger: options.logger,
     prefetch: options.prefetch,

@@ -13,6 +13,11 @@ import type {
 import type { UseCases } from '../../application/use-cases.js';
 import { messagePage, signingPage, type PageContext, type Submitted } from './signing-pages.js';
 import { notYourTurn } from './signing-order-pages.js';
+import {
+  mountSignerAuthenticationRoutes,
+  showCodePage,
+  type SignerPageKit,
+} from './signer-authentication-routes.js';
 
 export interface SigningRouteOptions {
   /** The public address Execution URLs start with; its origin is the pages' own. */
@@ -24,7 +29,7 @@ export interface SigningRouteOptions {
 }
 
 /** Paths whose bodies this module reads itself (HTML forms, not JSON). */
-export const SIGNING_FORM_PATHS = ['/sign', '/sign/decline'] as const;
+export const SIGNING_FORM_PATHS = ['/sign', '/sign/decline', '/sign/verify', '/sign/code'] as const;
 
 const FORM_LIMIT = '600kb';
 const MAX_DRAWING_BYTES = 300_000;
@@ -248,10 +253,10 @@ export const mountSigningRoutes = (
       detail: 'Open it again from the message you received; copy the whole address if you paste it.',
     });
 
-  const contextFor = (nonce: string, link: ExecutionLink): PageContext => ({
+  const contextFor = (nonce: string, link: ExecutionLink, auth?: string | null): PageContext => ({
     nonce,
     basePath,
-    link: { r: link.requestId, s: link.signerRef, signature: link.signature },
+    link: { r: link.requestId, s: link.signerRef, signature: link.signature, auth: auth ?? undefined },
   });
 
   /** The page's forms post here, and signing may end at the client's redirect_url. */
@@ -268,9 +273,10 @@ export const mountSigningRoutes = (
     p: SigningPage,
     link: ExecutionLink,
     extra: Parameters<typeof signingPage>[2] = {},
+    auth?: string | null,
   ) => {
     secure(ctx, options, nonce, formTargets(p));
-    render(ctx, status, signingPage(contextFor(nonce, link), p, extra));
+    render(ctx, status, signingPage(contextFor(nonce, link, auth), p, extra));
   };
 
   const doneLink = (link: ExecutionLink) =>
@@ -296,25 +302,47 @@ export const mountSigningRoutes = (
     return typeof raw === 'string' ? new URLSearchParams(raw) : undefined;
   };
 
+  const signLink = (link: ExecutionLink, auth?: string) =>
+    `${basePath}sign?${new URLSearchParams({ r: link.requestId, s: link.signerRef, signature: link.signature, ...(auth === undefined ? {} : { auth }) }).toString()}`;
+
   const submitRefusal = (
     ctx: AppContext,
     nonce: string,
     link: ExecutionLink,
     refusal: SubmitRefusal,
     submitted: Submitted,
+    auth: string | undefined,
   ) => {
     switch (refusal._tag) {
       case 'InvalidSubmission':
-        return showForm(ctx, nonce, 422, refusal.page, link, { problems: refusal.problems, submitted });
+        return showForm(ctx, nonce, 422, refusal.page, link, { problems: refusal.problems, submitted }, auth);
       case 'FormTokenExpired':
-        return showForm(ctx, nonce, 409, refusal.page, link, {
-          submitted,
-          notice: 'This page was open for a long time. Please check the document and submit again.',
-        });
+        return showForm(
+          ctx,
+          nonce,
+          409,
+          refusal.page,
+          link,
+          {
+            submitted,
+            notice: 'This page was open for a long time. Please check the document and submit again.',
+          },
+          auth,
+        );
       case 'DocumentChanged':
-        return showForm(ctx, nonce, 409, refusal.page, link, {
-          notice: 'The document is not the one this page showed. Please read it again before you sign.',
-        });
+        return showForm(
+          ctx,
+          nonce,
+          409,
+          refusal.page,
+          link,
+          { notice: 'The document is not the one this page showed. Please read it again before you sign.' },
+          auth,
+        );
+      case 'AuthenticationRequired':
+        // The pass is missing or too old: the code-entry page, from GET /sign.
+        ctx.status = 303;
+        return ctx.redirect(signLink(link));
       case 'InvalidFormToken':
         return refuse(ctx, nonce, {
           status: 403,
@@ -338,6 +366,9 @@ export const mountSigningRoutes = (
     page(async (ctx, nonce) => {
       const link = linkOf((n) => one(ctx.query[n]));
       if (link === undefined) return incompleteLink(ctx, nonce);
+      const gate = await cases.signerGate({ ...link, authToken: one(ctx.query.auth) })();
+      if (E.isRight(gate) && gate.right._tag === 'CodeRequired')
+        return showCodePage(kit, ctx, nonce, 200, gate.right.page, link);
       const result = await cases.openSigningPage(link)();
       if (E.isLeft(result)) return refuse(ctx, nonce, refusalOf(result.left));
       const outcome = result.right;
@@ -353,9 +384,58 @@ export const mountSigningRoutes = (
             detail: 'The document is complete once every signer has signed.',
           }),
         );
-      showForm(ctx, nonce, 200, outcome.page, link);
+      showForm(
+        ctx,
+        nonce,
+        200,
+        outcome.page,
+        link,
+        {},
+        E.isRight(gate) && gate.right._tag === 'Open' ? gate.right.authToken : null,
+      );
     }),
   );
+
+  const acceptForm = async (
+    ctx: AppContext,
+    nonce: string,
+  ): Promise<{ form: URLSearchParams; link: ExecutionLink } | undefined> => {
+    if (!sameOrigin(ctx)) {
+      refuse(ctx, nonce, {
+        status: 403,
+        title: 'This form could not be accepted',
+        message: 'It was sent from another site.',
+        detail: 'Open your signing link and submit from there.',
+      });
+      return undefined;
+    }
+    const form = await readForm(ctx);
+    if (form === undefined) {
+      refuse(ctx, nonce, {
+        status: 415,
+        title: 'This request could not be read',
+        message: 'Submit the form from your signing page.',
+      });
+      return undefined;
+    }
+    const link = linkOf((n) => form.get(n) ?? undefined);
+    if (link === undefined) {
+      incompleteLink(ctx, nonce);
+      return undefined;
+    }
+    return { form, link };
+  };
+
+  const kit: SignerPageKit = {
+    basePath,
+    page,
+    render,
+    contextFor,
+    acceptForm,
+    signLink,
+    allowOwnForms: (ctx, nonce) => secure(ctx, options, nonce, ["'self'"]),
+  };
+  mountSignerAuthenticationRoutes(router, cases, kit);
 
   const act = (
     submit: (
@@ -366,22 +446,9 @@ export const mountSigningRoutes = (
     ) => Promise<E.Either<SubmitRefusal | { _tag: 'BadDrawing'; message: string }, ActDone>>,
   ) =>
     page(async (ctx, nonce) => {
-      if (!sameOrigin(ctx))
-        return refuse(ctx, nonce, {
-          status: 403,
-          title: 'This form could not be accepted',
-          message: 'It was sent from another site.',
-          detail: 'Open your signing link and submit from there.',
-        });
-      const form = await readForm(ctx);
-      if (form === undefined)
-        return refuse(ctx, nonce, {
-          status: 415,
-          title: 'This request could not be read',
-          message: 'Submit the form from your signing page.',
-        });
-      const link = linkOf((n) => form.get(n) ?? undefined);
-      if (link === undefined) return incompleteLink(ctx, nonce);
+      const accepted = await acceptForm(ctx, nonce);
+      if (accepted === undefined) return;
+      const { form, link } = accepted;
       const values = new Map<number, string>();
       for (const [key, value] of form) {
         const match = /^f(\d{1,4})$/.exec(key);
@@ -402,12 +469,13 @@ export const mountSigningRoutes = (
           message: `It ${result.left.message}.`,
           detail: 'Go back, clear the drawing and draw again, or sign with your typed name alone.',
         });
-      submitRefusal(ctx, nonce, link, result.left, submitted);
+      submitRefusal(ctx, nonce, link, result.left, submitted, form.get('auth') ?? undefined);
     });
 
-  const evidenceOf = (ctx: AppContext) => ({
+  const evidenceOf = (ctx: AppContext, form?: URLSearchParams) => ({
     ip: clientIp(ctx, options.trustedProxyHops),
     userAgent: (ctx.get('user-agent') || '(none)').slice(0, 512),
+    authToken: form?.get('auth') ?? undefined,
   });
 
   router.post(
@@ -417,7 +485,7 @@ export const mountSigningRoutes = (
       if (E.isLeft(drawing)) return E.left({ _tag: 'BadDrawing', message: drawing.left });
       return cases.submitSignature({
         ...link,
-        ...evidenceOf(ctx),
+        ...evidenceOf(ctx, form),
         formToken: form.get('form_token') ?? '',
         documentSha256: form.get('document_sha256') ?? '',
         values: submitted.values,
@@ -433,7 +501,7 @@ export const mountSigningRoutes = (
     act((link, form, ctx, submitted) =>
       cases.declineSigning({
         ...link,
-        ...evidenceOf(ctx),
+        ...evidenceOf(ctx, form),
         formToken: form.get('form_token') ?? '',
         documentSha256: form.get('document_sha256') ?? '',
         reason: submitted.reason,
@@ -489,6 +557,13 @@ export const mountSigningRoutes = (
       const contract = one(ctx.query.contract);
       if (link === undefined || contract === undefined || !/^[1-9][0-9]{0,14}$/.test(contract))
         return incompleteLink(ctx, nonce);
+      const gate = await cases.signerGate({ ...link, authToken: one(ctx.query.auth) })();
+      if (E.isRight(gate) && gate.right._tag === 'CodeRequired')
+        return refuse(ctx, nonce, {
+          status: 401,
+          title: 'Enter your code first',
+          message: 'This document opens once you have entered your code on the signing page.',
+        });
       const result = await cases.signerPdf({ ...link, contractId: Number(contract) })();
       if (E.isLeft(result)) {
         if (result.left._tag === 'NoSuchContract')

@@ -27,6 +27,7 @@ const toRequest = (row: RequestRow): SignatureRequest => ({
     contact: { email: s.email, mobileNumber: s.mobile_number },
     sendTo: { email: s.send_email, sms: s.send_sms },
     order: s.signing_order,
+    authentication: s.auth_method,
     state: s.state,
     signedAt: s.signed_at,
     declinedAt: s.declined_at,
@@ -66,6 +67,7 @@ const selectRequests = (where: ReturnType<typeof sql.fragment>, tail = sql.fragm
         'email', CASE WHEN rs.contact_fixed THEN rs.sent_email ELSE s.email END,
         'mobile_number', CASE WHEN rs.contact_fixed THEN rs.sent_mobile_number ELSE s.mobile_number END,
         'send_email', rs.send_email, 'send_sms', rs.send_sms, 'signing_order', rs.signing_order,
+        'auth_method', rs.auth_method,
         'state', rs.state, 'signed_at', rs.signed_at, 'declined_at', rs.declined_at,
         'email_delivery', rs.email_delivery, 'sms_delivery', rs.sms_delivery) ORDER BY rs.position)
       FROM request_signers rs
@@ -137,9 +139,10 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
               )} AS c(position, template_id, name)
             ), signers AS (
               INSERT INTO request_signers
-                (request_id, position, site_id, signer_id, signer_ref, send_email, send_sms, signing_order, state)
+                (request_id, position, site_id, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method,
+                 state)
               SELECT ${request.id}, position, ${request.siteId}, signer_id, signer_ref, send_email, send_sms,
-                     signing_order, state
+                     signing_order, auth_method, state
               FROM ${sql.unnest(
                 request.signers.map((s, i) => [
                   i,
@@ -148,10 +151,11 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
                   s.sendTo.email,
                   s.sendTo.sms,
                   s.order,
+                  s.authentication,
                   s.state,
                 ]),
-                ['int2', 'text', 'text', 'bool', 'bool', 'int2', 'text'],
-              )} AS s(position, signer_id, signer_ref, send_email, send_sms, signing_order, state)
+                ['int2', 'text', 'text', 'bool', 'bool', 'int2', 'text', 'text'],
+              )} AS s(position, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method, state)
             )
             INSERT INTO request_fields (request_id, position, name, default_value, assigned_to)
             SELECT ${request.id}, position, name, default_value::jsonb, assigned_to
