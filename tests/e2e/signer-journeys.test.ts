@@ -102,9 +102,16 @@ describe('end to end through the gateway: signer journeys (issue 20)', function 
       assert.ok(!earlyPage.includes('<form'), 'nothing to sign or decline before the turn');
       assert.equal(mailsTo(system, cy).length, 0, 'the second order is not told on send');
 
+      assert.equal(
+        (await get(created.id)).signers[2]!.viewed_at,
+        null,
+        'a link opened before its turn is not viewed',
+      );
       const adaSigns = await signAt(executionUrlIn(adaMail.mail.text ?? ''), 'Ada Lovelace');
       assert.equal(adaSigns.status, 303, adaSigns.page.slice(0, 500));
       const halfway = await get(created.id);
+      assert.ok(halfway.signers[0]!.viewed_at !== null, 'the first opening marks the signer viewed');
+      assert.equal(halfway.signers[1]!.viewed_at, null);
       assert.equal(halfway.current_order, 1, 'one of the two parallel signers signed: still order 1');
       assert.equal((await conformingFetch(cyUrl)).status, 409);
       assert.equal(mailsTo(system, cy).length, 0);
@@ -129,10 +136,33 @@ describe('end to end through the gateway: signer journeys (issue 20)', function 
       assert.equal(done.state, 'completed');
       assert.equal(done.current_order, null);
       assert.equal(mailsTo(system, cy).filter((m) => m.mail.text?.includes('/sign?')).length, 1);
+
+      // Completion: every signer is e-mailed a signed, expiring link to their copy.
+      const completedMail = (address: string) =>
+        eventually(
+          () =>
+            Promise.resolve(mailsTo(system, address).find((m) => /^Completed:/.test(m.mail.subject ?? ''))),
+          15_000,
+        );
+      const copies = await Promise.all(emails.map(completedMail));
+      const copyUrl = /https?:\/\/\S+\/sign\/copy\?\S+/.exec(copies[2]!.mail.text ?? '')?.[0];
+      assert.ok(copyUrl !== undefined, copies[2]!.mail.text);
+      const copy = await conformingFetch(copyUrl);
+      assert.equal(copy.status, 200);
+      assert.equal(copy.headers.get('content-type'), 'application/pdf');
+      assert.equal(
+        Buffer.from(await copy.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+        '%PDF-',
+      );
+      const tampered = new URL(copyUrl);
+      tampered.searchParams.set('e', String(Number(tampered.searchParams.get('e')) + 86_400));
+      assert.equal((await conformingFetch(tampered)).status, 403, 'the expiry is covered by the signature');
     });
 
-    it('a decline in the first order stops the chain: the second order is never told', async () => {
-      const { emails, body } = threeSigners([1, 2, 2]);
+    it('a decline stops the chain: the later order is never told; the signer already told learns the reason', async () => {
+      const { emails, body } = threeSigners([1, 1, 2]);
       const created = await create(body);
       await send(created.id);
       const mail = await waitForMail(system, emails[0]!);
@@ -162,9 +192,22 @@ describe('end to end through the gateway: signer journeys (issue 20)', function 
       const view = await get(created.id);
       assert.equal(view.state, 'declined');
       assert.equal(view.current_order, null);
-      assert.equal((await conformingFetch(created.signers[1]!.request_url)).status, 410);
+      assert.equal((await conformingFetch(created.signers[2]!.request_url)).status, 410);
       await new Promise((r) => setTimeout(r, 1000));
-      assert.equal(mailsTo(system, emails[1]!).filter((m) => m.mail.text?.includes('/sign?')).length, 0);
+      const declinedMail = await eventually(
+        () =>
+          Promise.resolve(mailsTo(system, emails[1]!).find((m) => /^Declined:/.test(m.mail.subject ?? ''))),
+        15_000,
+      );
+      assert.match(declinedMail.mail.text ?? '', /The price is wrong/);
+      assert.match(declinedMail.mail.text ?? '', new RegExp(`${emails[0]!.replace(/[.]/g, '\\.')} declined`));
+      await new Promise((r) => setTimeout(r, 1000));
+      assert.equal(mailsTo(system, emails[2]!).length, 0, 'the second order is told nothing at all');
+      assert.equal(
+        mailsTo(system, emails[0]!).filter((m) => /^Declined:/.test(m.mail.subject ?? '')).length,
+        0,
+        'the decliner is not told of their own decline',
+      );
     });
 
     it('refuses signers without an order when another has one, naming each', async () => {

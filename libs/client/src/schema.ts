@@ -661,6 +661,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/sign/copy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A signer’s copy of the executed PDF (the completion e-mail’s link)
+     * @description A signed link that works for 30 days after completion (ADR 2002).
+     */
+    get: operations['signerExecutedCopy'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/sign/done': {
     parameters: {
       query?: never;
@@ -837,6 +857,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'request.viewed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `request.viewed`
+     * @description A signer opened their live Execution URL for the first time (once per signer). Delivered at least once: treat a second delivery of the same `id` as done.
+     */
+    post: operations['requestViewedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'request.turn_started': {
     parameters: {
       query?: never;
@@ -957,6 +997,7 @@ export interface components {
       authentication: {
         method: components['schemas']['SignerAuthenticationMethod'];
       } | null;
+      viewed_at: string | null;
     };
     /** @enum {string} */
     SignerState: 'pending' | 'signed' | 'declined';
@@ -1070,7 +1111,8 @@ export interface components {
       | 'request.cancelled'
       | 'request.expired'
       | 'request.reminded'
-      | 'request.turn_started';
+      | 'request.turn_started'
+      | 'request.viewed';
     WebhookEndpointWithSecret: components['schemas']['WebhookEndpointView'] & {
       secret: string;
     };
@@ -1423,6 +1465,19 @@ export interface components {
         expires_at: string | null;
       };
     };
+    RequestViewedWebhook: {
+      id: string;
+      /** @constant */
+      type: 'request.viewed';
+      created_at: string;
+      site_id: number;
+      data: {
+        request_id: string;
+        signer_id: string;
+        signer_ref: string;
+        viewed_at: string;
+      };
+    };
     RequestTurnStartedWebhook: {
       id: string;
       /** @constant */
@@ -1524,25 +1579,25 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "c36d7082-327c-43de-b0c7-536b2cdda134",
-           *           "site_id": 1,
+           *           "id": "c6acfd15-a3ec-498c-86c6-3eb5df56dd32",
+           *           "site_id": 2,
            *           "state": "completed",
            *           "contracts": [
            *             1
            *           ],
            *           "signers": [
            *             {
-           *               "signer_id": "client-ref-alice-53883b5e",
-           *               "signer_ref": "rtnnqWrJbJBRBru_",
-           *               "email": "alice-53883b5e@example.com",
+           *               "signer_id": "client-ref-alice-1dec7cfe",
+           *               "signer_ref": "vVg9lzfqrVNo592r",
+           *               "email": "alice-1dec7cfe@example.com",
            *               "mobile_number": null,
            *               "send_to": {
            *                 "email": true,
            *                 "mobile_number": false
            *               },
            *               "state": "signed",
-           *               "request_url": "http://127.0.0.1:33997/sign?r=c36d7082-327c-43de-b0c7-536b2cdda134&s=rtnnqWrJbJBRBru_&signature=k1.4ORudH35AquQ4_wjbuNmLkLpJ-TkoUPemydx-aX26_Y",
-           *               "signed_at": "2026-11-24T12:51:50.493Z",
+           *               "request_url": "http://127.0.0.1:38029/sign?r=c6acfd15-a3ec-498c-86c6-3eb5df56dd32&s=vVg9lzfqrVNo592r&signature=k1.cZpeJidpydNNQiMEKW3IfccietHAgnk3lQkAto7Y8xs",
+           *               "signed_at": "2026-11-24T13:05:45.412Z",
            *               "declined_at": null,
            *               "notifications": {
            *                 "email": "delivered",
@@ -1550,20 +1605,21 @@ export interface operations {
            *               },
            *               "order": null,
            *               "turn": false,
-           *               "authentication": null
+           *               "authentication": null,
+           *               "viewed_at": "2026-11-24T13:05:45.272Z"
            *             },
            *             {
-           *               "signer_id": "5552172070",
-           *               "signer_ref": "AloPXaif8NjEpb_d",
+           *               "signer_id": "5551508437",
+           *               "signer_ref": "KB-o67sZ8gUftNMv",
            *               "email": null,
-           *               "mobile_number": "15552172070",
+           *               "mobile_number": "15551508437",
            *               "send_to": {
            *                 "email": false,
            *                 "mobile_number": true
            *               },
            *               "state": "signed",
-           *               "request_url": "http://127.0.0.1:33997/sign?r=c36d7082-327c-43de-b0c7-536b2cdda134&s=AloPXaif8NjEpb_d&signature=k1.0qQJWpeVJQ0xXVP0F33fbeKFPsmZAgfq19noQ0HLjZw",
-           *               "signed_at": "2026-11-24T12:51:50.803Z",
+           *               "request_url": "http://127.0.0.1:38029/sign?r=c6acfd15-a3ec-498c-86c6-3eb5df56dd32&s=KB-o67sZ8gUftNMv&signature=k1.s1Czcs1GtpONdTeZJXo_1_uCC3rUBysIpPtKbFbrpoo",
+           *               "signed_at": "2026-11-24T13:05:45.964Z",
            *               "declined_at": null,
            *               "notifications": {
            *                 "email": "not_requested",
@@ -1571,24 +1627,25 @@ export interface operations {
            *               },
            *               "order": null,
            *               "turn": false,
-           *               "authentication": null
+           *               "authentication": null,
+           *               "viewed_at": "2026-11-24T13:05:45.741Z"
            *             }
            *           ],
            *           "fields": [
            *             {
            *               "name": "full_name",
            *               "default_value": null,
-           *               "assigned_to": "client-ref-alice-53883b5e"
+           *               "assigned_to": "client-ref-alice-1dec7cfe"
            *             },
            *             {
            *               "name": "signature",
            *               "default_value": null,
-           *               "assigned_to": "client-ref-alice-53883b5e"
+           *               "assigned_to": "client-ref-alice-1dec7cfe"
            *             },
            *             {
            *               "name": "witness_signature",
            *               "default_value": null,
-           *               "assigned_to": "5552172070"
+           *               "assigned_to": "5551508437"
            *             }
            *           ],
            *           "render_data": {
@@ -1597,12 +1654,12 @@ export interface operations {
            *           },
            *           "redirect_url": "https://client.example/after-signing?ref=42",
            *           "expires_at": null,
-           *           "created_at": "2026-11-24T12:51:48.130Z",
-           *           "updated_at": "2026-11-24T12:51:50.803Z",
-           *           "sent_at": "2026-11-24T12:51:48.456Z",
+           *           "created_at": "2026-11-24T13:05:43.298Z",
+           *           "updated_at": "2026-11-24T13:05:45.964Z",
+           *           "sent_at": "2026-11-24T13:05:44.058Z",
            *           "cancelled_at": null,
            *           "expired_at": null,
-           *           "completed_at": "2026-11-24T12:51:50.803Z",
+           *           "completed_at": "2026-11-24T13:05:45.964Z",
            *           "declined_at": null,
            *           "last_reminded_at": null,
            *           "remind_count": 0,
@@ -1655,7 +1712,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "d79015fe-db86-443a-a1e1-e0aa0e1a4177"
+           *       "request_id": "e5b23ae0-a045-4b1b-9ce4-20b97bf0cdba"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -1682,7 +1739,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "9b429bd8-a9e6-4993-afa7-c67b4e1d43d0"
+           *       "request_id": "58d9c7b5-ebf7-4633-9883-26cd35429eba"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -1766,24 +1823,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "c36d7082-327c-43de-b0c7-536b2cdda134",
-           *       "site_id": 1,
+           *       "id": "c6acfd15-a3ec-498c-86c6-3eb5df56dd32",
+           *       "site_id": 2,
            *       "state": "draft",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-alice-53883b5e",
-           *           "signer_ref": "rtnnqWrJbJBRBru_",
-           *           "email": "alice-53883b5e@example.com",
+           *           "signer_id": "client-ref-alice-1dec7cfe",
+           *           "signer_ref": "vVg9lzfqrVNo592r",
+           *           "email": "alice-1dec7cfe@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:33997/sign?r=c36d7082-327c-43de-b0c7-536b2cdda134&s=rtnnqWrJbJBRBru_&signature=k1.4ORudH35AquQ4_wjbuNmLkLpJ-TkoUPemydx-aX26_Y",
+           *           "request_url": "http://127.0.0.1:38029/sign?r=c6acfd15-a3ec-498c-86c6-3eb5df56dd32&s=vVg9lzfqrVNo592r&signature=k1.cZpeJidpydNNQiMEKW3IfccietHAgnk3lQkAto7Y8xs",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -1792,19 +1849,20 @@ export interface operations {
            *           },
            *           "order": null,
            *           "turn": false,
-           *           "authentication": null
+           *           "authentication": null,
+           *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5552172070",
-           *           "signer_ref": "AloPXaif8NjEpb_d",
+           *           "signer_id": "5551508437",
+           *           "signer_ref": "KB-o67sZ8gUftNMv",
            *           "email": null,
-           *           "mobile_number": "15552172070",
+           *           "mobile_number": "15551508437",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:33997/sign?r=c36d7082-327c-43de-b0c7-536b2cdda134&s=AloPXaif8NjEpb_d&signature=k1.0qQJWpeVJQ0xXVP0F33fbeKFPsmZAgfq19noQ0HLjZw",
+           *           "request_url": "http://127.0.0.1:38029/sign?r=c6acfd15-a3ec-498c-86c6-3eb5df56dd32&s=KB-o67sZ8gUftNMv&signature=k1.s1Czcs1GtpONdTeZJXo_1_uCC3rUBysIpPtKbFbrpoo",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -1813,24 +1871,25 @@ export interface operations {
            *           },
            *           "order": null,
            *           "turn": false,
-           *           "authentication": null
+           *           "authentication": null,
+           *           "viewed_at": null
            *         }
            *       ],
            *       "fields": [
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-53883b5e"
+           *           "assigned_to": "client-ref-alice-1dec7cfe"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-53883b5e"
+           *           "assigned_to": "client-ref-alice-1dec7cfe"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5552172070"
+           *           "assigned_to": "5551508437"
            *         }
            *       ],
            *       "render_data": {
@@ -1839,8 +1898,8 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T12:51:48.130Z",
-           *       "updated_at": "2026-11-24T12:51:48.130Z",
+           *       "created_at": "2026-11-24T13:05:43.298Z",
+           *       "updated_at": "2026-11-24T13:05:43.298Z",
            *       "sent_at": null,
            *       "cancelled_at": null,
            *       "expired_at": null,
@@ -1896,7 +1955,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "5e99cc18-2547-4d12-945c-8d8f0eb2a3d2"
+           *       "request_id": "2d819a3c-1f47-4086-a6e5-128d5f6d6d12"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -1923,7 +1982,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "f5ce6013-d611-4f33-b5f4-a4f181f33f93"
+           *       "request_id": "cb14b06f-da3f-4aa4-b40e-c817b0df4ac0"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2011,7 +2070,7 @@ export interface operations {
            *           "message": "must contain at least one item"
            *         }
            *       ],
-           *       "request_id": "6a9d0065-dbb6-4101-b5c1-f77f7404002f"
+           *       "request_id": "0281df2d-d09a-4597-9d94-da675df74bed"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2086,25 +2145,25 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "c36d7082-327c-43de-b0c7-536b2cdda134",
-           *       "site_id": 1,
+           *       "id": "c6acfd15-a3ec-498c-86c6-3eb5df56dd32",
+           *       "site_id": 2,
            *       "state": "sent",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-alice-53883b5e",
-           *           "signer_ref": "rtnnqWrJbJBRBru_",
-           *           "email": "alice-53883b5e@example.com",
+           *           "signer_id": "client-ref-alice-1dec7cfe",
+           *           "signer_ref": "vVg9lzfqrVNo592r",
+           *           "email": "alice-1dec7cfe@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "signed",
-           *           "request_url": "http://127.0.0.1:33997/sign?r=c36d7082-327c-43de-b0c7-536b2cdda134&s=rtnnqWrJbJBRBru_&signature=k1.4ORudH35AquQ4_wjbuNmLkLpJ-TkoUPemydx-aX26_Y",
-           *           "signed_at": "2026-11-24T12:51:50.493Z",
+           *           "request_url": "http://127.0.0.1:38029/sign?r=c6acfd15-a3ec-498c-86c6-3eb5df56dd32&s=vVg9lzfqrVNo592r&signature=k1.cZpeJidpydNNQiMEKW3IfccietHAgnk3lQkAto7Y8xs",
+           *           "signed_at": "2026-11-24T13:05:45.412Z",
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "delivered",
@@ -2112,19 +2171,20 @@ export interface operations {
            *           },
            *           "order": null,
            *           "turn": false,
-           *           "authentication": null
+           *           "authentication": null,
+           *           "viewed_at": "2026-11-24T13:05:45.272Z"
            *         },
            *         {
-           *           "signer_id": "5552172070",
-           *           "signer_ref": "AloPXaif8NjEpb_d",
+           *           "signer_id": "5551508437",
+           *           "signer_ref": "KB-o67sZ8gUftNMv",
            *           "email": null,
-           *           "mobile_number": "15552172070",
+           *           "mobile_number": "15551508437",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:33997/sign?r=c36d7082-327c-43de-b0c7-536b2cdda134&s=AloPXaif8NjEpb_d&signature=k1.0qQJWpeVJQ0xXVP0F33fbeKFPsmZAgfq19noQ0HLjZw",
+           *           "request_url": "http://127.0.0.1:38029/sign?r=c6acfd15-a3ec-498c-86c6-3eb5df56dd32&s=KB-o67sZ8gUftNMv&signature=k1.s1Czcs1GtpONdTeZJXo_1_uCC3rUBysIpPtKbFbrpoo",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -2133,24 +2193,25 @@ export interface operations {
            *           },
            *           "order": null,
            *           "turn": true,
-           *           "authentication": null
+           *           "authentication": null,
+           *           "viewed_at": null
            *         }
            *       ],
            *       "fields": [
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-53883b5e"
+           *           "assigned_to": "client-ref-alice-1dec7cfe"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-53883b5e"
+           *           "assigned_to": "client-ref-alice-1dec7cfe"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5552172070"
+           *           "assigned_to": "5551508437"
            *         }
            *       ],
            *       "render_data": {
@@ -2159,9 +2220,9 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T12:51:48.130Z",
-           *       "updated_at": "2026-11-24T12:51:50.493Z",
-           *       "sent_at": "2026-11-24T12:51:48.456Z",
+           *       "created_at": "2026-11-24T13:05:43.298Z",
+           *       "updated_at": "2026-11-24T13:05:45.412Z",
+           *       "sent_at": "2026-11-24T13:05:44.058Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
@@ -2212,7 +2273,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "abb74048-f4c8-42c3-9548-a8cfc15639a2"
+           *       "request_id": "4581f1ce-d6e7-4320-b733-7854aef6df68"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2239,7 +2300,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "27858219-ee01-41dd-ab34-a5cdee45c771"
+           *       "request_id": "fc0ff328-c175-4382-a180-feb05d144736"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2322,24 +2383,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "c36d7082-327c-43de-b0c7-536b2cdda134",
-           *       "site_id": 1,
+           *       "id": "c6acfd15-a3ec-498c-86c6-3eb5df56dd32",
+           *       "site_id": 2,
            *       "state": "sent",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-alice-53883b5e",
-           *           "signer_ref": "rtnnqWrJbJBRBru_",
-           *           "email": "alice-53883b5e@example.com",
+           *           "signer_id": "client-ref-alice-1dec7cfe",
+           *           "signer_ref": "vVg9lzfqrVNo592r",
+           *           "email": "alice-1dec7cfe@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:33997/sign?r=c36d7082-327c-43de-b0c7-536b2cdda134&s=rtnnqWrJbJBRBru_&signature=k1.4ORudH35AquQ4_wjbuNmLkLpJ-TkoUPemydx-aX26_Y",
+           *           "request_url": "http://127.0.0.1:38029/sign?r=c6acfd15-a3ec-498c-86c6-3eb5df56dd32&s=vVg9lzfqrVNo592r&signature=k1.cZpeJidpydNNQiMEKW3IfccietHAgnk3lQkAto7Y8xs",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -2348,19 +2409,20 @@ export interface operations {
            *           },
            *           "order": null,
            *           "turn": true,
-           *           "authentication": null
+           *           "authentication": null,
+           *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5552172070",
-           *           "signer_ref": "AloPXaif8NjEpb_d",
+           *           "signer_id": "5551508437",
+           *           "signer_ref": "KB-o67sZ8gUftNMv",
            *           "email": null,
-           *           "mobile_number": "15552172070",
+           *           "mobile_number": "15551508437",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:33997/sign?r=c36d7082-327c-43de-b0c7-536b2cdda134&s=AloPXaif8NjEpb_d&signature=k1.0qQJWpeVJQ0xXVP0F33fbeKFPsmZAgfq19noQ0HLjZw",
+           *           "request_url": "http://127.0.0.1:38029/sign?r=c6acfd15-a3ec-498c-86c6-3eb5df56dd32&s=KB-o67sZ8gUftNMv&signature=k1.s1Czcs1GtpONdTeZJXo_1_uCC3rUBysIpPtKbFbrpoo",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -2369,24 +2431,25 @@ export interface operations {
            *           },
            *           "order": null,
            *           "turn": true,
-           *           "authentication": null
+           *           "authentication": null,
+           *           "viewed_at": null
            *         }
            *       ],
            *       "fields": [
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-53883b5e"
+           *           "assigned_to": "client-ref-alice-1dec7cfe"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-53883b5e"
+           *           "assigned_to": "client-ref-alice-1dec7cfe"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5552172070"
+           *           "assigned_to": "5551508437"
            *         }
            *       ],
            *       "render_data": {
@@ -2395,9 +2458,9 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T12:51:48.130Z",
-           *       "updated_at": "2026-11-24T12:51:48.456Z",
-           *       "sent_at": "2026-11-24T12:51:48.456Z",
+           *       "created_at": "2026-11-24T13:05:43.298Z",
+           *       "updated_at": "2026-11-24T13:05:44.058Z",
+           *       "sent_at": "2026-11-24T13:05:44.058Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
@@ -2452,7 +2515,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "176b7655-4ac7-40c3-b13a-4e0b0beaeb2a"
+           *       "request_id": "c33bc505-1580-4a96-a1ab-a0bddb94bf44"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2479,7 +2542,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "474eb5b5-fa02-43d2-bcd2-7f1a55408899"
+           *       "request_id": "e2a93adb-c94a-4019-8866-404833658274"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2512,7 +2575,7 @@ export interface operations {
            *       "code": "invalid_state",
            *       "detail": "Cannot send a Request that is sent.",
            *       "state": "sent",
-           *       "request_id": "a7343bb7-27d7-472b-83b5-7aceff909d0d"
+           *       "request_id": "0a6eb831-9f3c-422a-9f3a-dc6e2f1bd203"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2596,7 +2659,7 @@ export interface operations {
            *         "signature",
            *         "witness_signature"
            *       ],
-           *       "request_id": "d125bd6f-4199-4c51-af2c-e6d76169baae"
+           *       "request_id": "6e68d8a8-cca3-467b-8e4c-73ed3e6a5c2d"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2679,71 +2742,73 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "8b994ae7-2394-4bc5-9135-64353489b005",
-           *       "site_id": 1,
+           *       "id": "d383b69e-1601-4901-922a-f3ae3d1bf5bb",
+           *       "site_id": 2,
            *       "state": "cancelled",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-cancel-934a40b3",
-           *           "signer_ref": "0zCLQsT-mZXjYLlc",
-           *           "email": "cancel-934a40b3@example.com",
+           *           "signer_id": "client-ref-cancel-6532d2a4",
+           *           "signer_ref": "6IIhc_jKKrYVKT-S",
+           *           "email": "cancel-6532d2a4@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:33997/sign?r=8b994ae7-2394-4bc5-9135-64353489b005&s=0zCLQsT-mZXjYLlc&signature=k1.LuEickdw2qlSjricjnBwHMG0MguzkiO5yePmNYjxElo",
+           *           "request_url": "http://127.0.0.1:38029/sign?r=d383b69e-1601-4901-922a-f3ae3d1bf5bb&s=6IIhc_jKKrYVKT-S&signature=k1.a97UaofJqgPO_Q2dAELjU2HZzVkteuZFCnVIvy3Tlqs",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
-           *             "email": "delivered",
+           *             "email": "pending",
            *             "sms": "not_requested"
            *           },
            *           "order": null,
            *           "turn": false,
-           *           "authentication": null
+           *           "authentication": null,
+           *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5550651001",
-           *           "signer_ref": "ac_BsvujfWC3tb8R",
+           *           "signer_id": "5559075960",
+           *           "signer_ref": "FEpgFpVUIvw8h5X8",
            *           "email": null,
-           *           "mobile_number": "15550651001",
+           *           "mobile_number": "15559075960",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:33997/sign?r=8b994ae7-2394-4bc5-9135-64353489b005&s=ac_BsvujfWC3tb8R&signature=k1.Km3w8e75FjLZyqxg4hu86OTo7c4rjJF-2e22IaX4tUk",
+           *           "request_url": "http://127.0.0.1:38029/sign?r=d383b69e-1601-4901-922a-f3ae3d1bf5bb&s=FEpgFpVUIvw8h5X8&signature=k1.KfD_vxX209qMn7IjbKcEKjfrrFhrIt0uzXtaBM8A7G8",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "not_requested",
-           *             "sms": "delivered"
+           *             "sms": "pending"
            *           },
            *           "order": null,
            *           "turn": false,
-           *           "authentication": null
+           *           "authentication": null,
+           *           "viewed_at": null
            *         }
            *       ],
            *       "fields": [
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-cancel-934a40b3"
+           *           "assigned_to": "client-ref-cancel-6532d2a4"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-cancel-934a40b3"
+           *           "assigned_to": "client-ref-cancel-6532d2a4"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5550651001"
+           *           "assigned_to": "5559075960"
            *         }
            *       ],
            *       "render_data": {
@@ -2752,10 +2817,10 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T12:51:58.712Z",
-           *       "updated_at": "2026-11-24T12:51:59.336Z",
-           *       "sent_at": "2026-11-24T12:51:58.920Z",
-           *       "cancelled_at": "2026-11-24T12:51:59.336Z",
+           *       "created_at": "2026-11-24T13:05:53.765Z",
+           *       "updated_at": "2026-11-24T13:05:54.140Z",
+           *       "sent_at": "2026-11-24T13:05:53.912Z",
+           *       "cancelled_at": "2026-11-24T13:05:54.140Z",
            *       "expired_at": null,
            *       "completed_at": null,
            *       "declined_at": null,
@@ -2809,7 +2874,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "79242e88-8ad2-4994-8f55-3c9565b9d71d"
+           *       "request_id": "c69ffded-9ff3-442c-a1a1-5d765c8d9ff4"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2836,7 +2901,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "6a40bd74-e624-496d-b24c-d6c94ed953cb"
+           *       "request_id": "55e961fb-016f-48d5-bdd7-e10a8b2736fd"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2995,7 +3060,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "2087d0f2-091b-4c97-b39a-2b2e2ceefb11",
+           *       "id": "d977b1c0-1eaf-4c4e-9d4c-c400f9fe4ca3",
            *       "site_id": 2,
            *       "state": "sent",
            *       "contracts": [
@@ -3003,63 +3068,65 @@ export interface operations {
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-dc392518",
-           *           "signer_ref": "rbrGWsfSqRtesk5p",
-           *           "email": "m-dc392518@example.com",
+           *           "signer_id": "client-ref-m-69bf7dc6",
+           *           "signer_ref": "-fvbq5BCW8RqjGjT",
+           *           "email": "m-69bf7dc6@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:45755/sign?r=2087d0f2-091b-4c97-b39a-2b2e2ceefb11&s=rbrGWsfSqRtesk5p&signature=k1.jgl4RzMCflb8RInxZpjjoz5h1YL9mAi0wdxPHfDV_90",
+           *           "request_url": "http://127.0.0.1:39577/sign?r=d977b1c0-1eaf-4c4e-9d4c-c400f9fe4ca3&s=-fvbq5BCW8RqjGjT&signature=k1.c2PSzo8oQyF8rtt6DM2CuEnWvqISFB1w1ERAvf2H66Q",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
-           *             "email": "delivered",
+           *             "email": "pending",
            *             "sms": "not_requested"
            *           },
            *           "order": null,
            *           "turn": true,
-           *           "authentication": null
+           *           "authentication": null,
+           *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5554109893",
-           *           "signer_ref": "bNymx3gC8ppfdBWF",
+           *           "signer_id": "5550277717",
+           *           "signer_ref": "VCxVA0Eo-7DwkUSq",
            *           "email": null,
-           *           "mobile_number": "15554109893",
+           *           "mobile_number": "15550277717",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:45755/sign?r=2087d0f2-091b-4c97-b39a-2b2e2ceefb11&s=bNymx3gC8ppfdBWF&signature=k1.gZg4bruldl0pWHJoUXhwRPjxvQw1Uvh9tRdKaaIPgSY",
+           *           "request_url": "http://127.0.0.1:39577/sign?r=d977b1c0-1eaf-4c4e-9d4c-c400f9fe4ca3&s=VCxVA0Eo-7DwkUSq&signature=k1.E8TblpMNwOHuW5Y0nArSOGXCiskF6bW6_mHYcyH4aLk",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "not_requested",
-           *             "sms": "delivered"
+           *             "sms": "pending"
            *           },
            *           "order": null,
            *           "turn": true,
-           *           "authentication": null
+           *           "authentication": null,
+           *           "viewed_at": null
            *         }
            *       ],
            *       "fields": [
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-dc392518"
+           *           "assigned_to": "client-ref-m-69bf7dc6"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-dc392518"
+           *           "assigned_to": "client-ref-m-69bf7dc6"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5554109893"
+           *           "assigned_to": "5550277717"
            *         }
            *       ],
            *       "render_data": {
@@ -3068,14 +3135,14 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T12:51:55.982Z",
-           *       "updated_at": "2026-11-24T12:51:57.694Z",
-           *       "sent_at": "2026-11-24T12:51:56.264Z",
+           *       "created_at": "2026-11-24T13:05:58.135Z",
+           *       "updated_at": "2026-11-24T13:05:59.596Z",
+           *       "sent_at": "2026-11-24T13:05:58.333Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
            *       "declined_at": null,
-           *       "last_reminded_at": "2026-11-24T12:51:57.694Z",
+           *       "last_reminded_at": "2026-11-24T13:05:59.596Z",
            *       "remind_count": 1,
            *       "current_order": null
            *     }
@@ -3125,7 +3192,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "d81d6c8e-5458-4323-a1cd-fa85ba5b2911"
+           *       "request_id": "13b44540-42a6-4775-97ad-8f33f63ddb8a"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3152,7 +3219,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "b0d0ad92-d994-4df7-9c1a-87f14ee297fc"
+           *       "request_id": "28eface3-542f-4298-8b6c-5155beaed424"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3352,7 +3419,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "49dffbac-2273-452a-83bd-b2e59bb1867f"
+           *       "request_id": "bbd37cd6-952e-4260-b83d-0ac50ac90616"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3379,7 +3446,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "08fb5585-8fba-4484-b1dd-d56e4f933784"
+           *       "request_id": "31632f55-dbf8-4b57-a1f6-620c826958bd"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3487,7 +3554,7 @@ export interface operations {
            *         {
            *           "id": 1,
            *           "site_id": 2,
-           *           "name": "Services agreement a291a66a",
+           *           "name": "Services agreement 6cf74963",
            *           "type": "html",
            *           "state": "published",
            *           "tokens": [
@@ -3512,9 +3579,9 @@ export interface operations {
            *             "size_bytes": 103,
            *             "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *           },
-           *           "created_at": "2026-11-24T12:51:45.696Z",
-           *           "updated_at": "2026-11-24T12:51:46.761Z",
-           *           "published_at": "2026-11-24T12:51:46.761Z"
+           *           "created_at": "2026-11-24T13:05:44.255Z",
+           *           "updated_at": "2026-11-24T13:05:45.120Z",
+           *           "published_at": "2026-11-24T13:05:45.120Z"
            *         }
            *       ]
            *     }
@@ -3563,7 +3630,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "94a6d94a-093b-472b-93c7-f336b1ef248d"
+           *       "request_id": "a6c5ed68-7c03-4a3c-8c4e-bcfd4960eded"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3590,7 +3657,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "ccec452b-2375-4525-8e3e-a250c436f9eb"
+           *       "request_id": "a4fe6ff8-f3e2-49d5-b6e1-7631bc3efbef"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3675,8 +3742,8 @@ export interface operations {
           /**
            * @example {
            *       "id": 1,
-           *       "site_id": 1,
-           *       "name": "Services agreement 2db8b05f",
+           *       "site_id": 2,
+           *       "name": "Services agreement f7f0f0d4",
            *       "type": "html",
            *       "state": "draft",
            *       "tokens": [
@@ -3701,8 +3768,8 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-11-24T12:51:47.432Z",
-           *       "updated_at": "2026-11-24T12:51:47.432Z",
+           *       "created_at": "2026-11-24T13:05:42.570Z",
+           *       "updated_at": "2026-11-24T13:05:42.570Z",
            *       "published_at": null,
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
            *     }
@@ -3752,7 +3819,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "6e7aade5-4aef-4a60-8f97-3ca04786581f"
+           *       "request_id": "eff41ef8-07cc-47ec-b89a-533b9e62c64f"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3779,7 +3846,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "ee529f4d-fa71-4d9f-81b5-ce291de7e38c"
+           *       "request_id": "578862e6-dbeb-4ffd-8fbd-90e388b725b7"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3928,7 +3995,7 @@ export interface operations {
            * @example {
            *       "id": 1,
            *       "site_id": 2,
-           *       "name": "Services agreement a291a66a",
+           *       "name": "Services agreement 6cf74963",
            *       "type": "html",
            *       "state": "published",
            *       "tokens": [
@@ -3953,9 +4020,9 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-11-24T12:51:45.696Z",
-           *       "updated_at": "2026-11-24T12:51:46.761Z",
-           *       "published_at": "2026-11-24T12:51:46.761Z",
+           *       "created_at": "2026-11-24T13:05:44.255Z",
+           *       "updated_at": "2026-11-24T13:05:45.120Z",
+           *       "published_at": "2026-11-24T13:05:45.120Z",
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
            *     }
            */
@@ -4000,7 +4067,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "35f7f56f-fb7b-4d98-a981-8b48bdca49d1"
+           *       "request_id": "d5f8e564-8824-4196-99ee-d54f83ab82c2"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4027,7 +4094,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "6aabc34a-f0a7-45a0-849d-efe83ddea7d9"
+           *       "request_id": "655a659a-f8c7-439d-8b78-287e4dc9964e"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4107,8 +4174,8 @@ export interface operations {
           /**
            * @example {
            *       "id": 1,
-           *       "site_id": 1,
-           *       "name": "Services agreement 2db8b05f",
+           *       "site_id": 2,
+           *       "name": "Services agreement f7f0f0d4",
            *       "type": "html",
            *       "state": "published",
            *       "tokens": [
@@ -4133,9 +4200,9 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-11-24T12:51:47.432Z",
-           *       "updated_at": "2026-11-24T12:51:48.033Z",
-           *       "published_at": "2026-11-24T12:51:48.033Z",
+           *       "created_at": "2026-11-24T13:05:42.570Z",
+           *       "updated_at": "2026-11-24T13:05:43.044Z",
+           *       "published_at": "2026-11-24T13:05:43.044Z",
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
            *     }
            */
@@ -4184,7 +4251,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "b214bfe9-5873-485b-905d-8ddaab09e76d"
+           *       "request_id": "b1fc21ba-8574-4581-84f3-1bc1d51667de"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4211,7 +4278,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "6761c769-a5c1-416b-b459-6ca79da72179"
+           *       "request_id": "8a902cc3-e686-4552-b607-223b9cb15618"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4412,7 +4479,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "96204f51-e02b-49ce-b7ff-6ca8f676b02d"
+           *       "request_id": "3e76bfe9-e4e5-450c-ae27-bb32d5b0d497"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4439,7 +4506,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "09d37b72-1a1f-4c31-b218-35395a630ef7"
+           *       "request_id": "9de0ad92-5683-4718-9ef1-6a5255048d5d"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4519,9 +4586,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "5be77594-c649-4773-ad79-f15a18aa00c5",
+           *       "id": "ebe3da49-b76e-4b2e-84c0-c1c73d842ae3",
            *       "site_id": 2,
-           *       "url": "https://127.0.0.1:9/esign/09e236e7",
+           *       "url": "https://127.0.0.1:9/esign/3c509493",
            *       "description": "",
            *       "event_types": [
            *         "request.expired"
@@ -4531,9 +4598,9 @@ export interface operations {
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
            *       "previous_secret_expires_at": null,
-           *       "created_at": "2026-11-24T12:52:03.293Z",
-           *       "updated_at": "2026-11-24T12:52:03.293Z",
-           *       "secret": "whsec_ftXujl…"
+           *       "created_at": "2026-11-24T13:06:07.367Z",
+           *       "updated_at": "2026-11-24T13:06:07.367Z",
+           *       "secret": "whsec_7TLMvm…"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointWithSecret'];
@@ -4580,7 +4647,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "aca1cd1d-8baf-4285-bac8-6f918ab07a73"
+           *       "request_id": "791c111f-d6da-4610-9d87-1e0600bfbab9"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4607,7 +4674,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "605f5c84-df0e-41a7-84e7-0a41a955b573"
+           *       "request_id": "893f1eb1-debb-4787-aa16-ee0125f8c3c1"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4752,9 +4819,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "e0e72d0e-7601-43af-828a-48498f978907",
+           *       "id": "ebd88fda-9eb2-4820-9f71-9888e9dbaa34",
            *       "site_id": 2,
-           *       "url": "https://127.0.0.1:9/esign/9ec8f965",
+           *       "url": "https://127.0.0.1:9/esign/6ac662da",
            *       "description": "",
            *       "event_types": [
            *         "request.expired"
@@ -4764,8 +4831,8 @@ export interface operations {
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
            *       "previous_secret_expires_at": null,
-           *       "created_at": "2026-11-24T12:52:03.348Z",
-           *       "updated_at": "2026-11-24T12:52:03.348Z"
+           *       "created_at": "2026-11-24T13:06:07.644Z",
+           *       "updated_at": "2026-11-24T13:06:07.644Z"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointView'];
@@ -4809,7 +4876,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "15639e01-ff1f-4a77-bc24-d4a26c260795"
+           *       "request_id": "b6fdb3ce-366c-460f-a510-6db3ad4fa8b7"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4836,7 +4903,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "80103626-3a1d-4ad2-b923-4f7e6ce6c8c4"
+           *       "request_id": "b867e05c-6a79-491b-94ec-a31f47874b3a"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4950,7 +5017,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "88c933cf-76a9-4084-b79c-9046fd165888"
+           *       "request_id": "774c53fe-7240-45d3-ac76-308873d4fe21"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4977,7 +5044,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "4ae8ea25-9c77-40b2-bbf6-43e751d0fd0c"
+           *       "request_id": "7ea504b4-08f9-4d47-a169-1c886d4ce240"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5058,9 +5125,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "eee8386e-3587-4076-8e26-ed01318c879f",
+           *       "id": "d0dddd2e-0397-4c1a-b367-7dc14b758800",
            *       "site_id": 2,
-           *       "url": "https://127.0.0.1:9/esign/e24402b6",
+           *       "url": "https://127.0.0.1:9/esign/9c8572bb",
            *       "description": "changed",
            *       "event_types": [
            *         "request.expired"
@@ -5070,8 +5137,8 @@ export interface operations {
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
            *       "previous_secret_expires_at": null,
-           *       "created_at": "2026-11-24T12:52:03.890Z",
-           *       "updated_at": "2026-11-24T12:52:04.158Z"
+           *       "created_at": "2026-11-24T13:06:08.048Z",
+           *       "updated_at": "2026-11-24T13:06:08.313Z"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointView'];
@@ -5118,7 +5185,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "650961bd-2b51-4e14-87b0-fc32288a7227"
+           *       "request_id": "0a6fd359-f7e5-4e4b-8f5b-6122f672a8ad"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5145,7 +5212,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "22b8422a-9ba7-4d31-86fa-e6145e24dc7d"
+           *       "request_id": "7f080008-3f5e-412d-8ece-1544eff7c4d9"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5277,9 +5344,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "66728bb2-9a1c-4a4a-9f9f-7458d9fe6df2",
+           *       "id": "4526898e-248f-49b4-9604-b18db95d0519",
            *       "site_id": 2,
-           *       "url": "https://127.0.0.1:9/esign/75b3d68c",
+           *       "url": "https://127.0.0.1:9/esign/3b5f5cc9",
            *       "description": "",
            *       "event_types": [
            *         "request.expired"
@@ -5288,10 +5355,10 @@ export interface operations {
            *       "disabled_reason": null,
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
-           *       "previous_secret_expires_at": "2026-11-25T12:52:04.415Z",
-           *       "created_at": "2026-11-24T12:52:04.242Z",
-           *       "updated_at": "2026-11-24T12:52:04.415Z",
-           *       "secret": "whsec_W6rQVw…"
+           *       "previous_secret_expires_at": "2026-11-25T13:06:08.776Z",
+           *       "created_at": "2026-11-24T13:06:08.563Z",
+           *       "updated_at": "2026-11-24T13:06:08.776Z",
+           *       "secret": "whsec_RZamXs…"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointWithSecret'];
@@ -5338,7 +5405,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "d71e8232-8699-4b0f-833a-75ce4d9982be"
+           *       "request_id": "aea3b2e8-3a49-441e-a90e-a1792da4f5e4"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5365,7 +5432,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "6f1643e7-cbd3-4c72-a115-5a9ab84432d7"
+           *       "request_id": "56390cbb-dfe2-4d8b-ab00-f90b69cfec45"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5552,7 +5619,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "29fe2379-26e6-471a-a43e-8d13c52b86c8"
+           *       "request_id": "cbb7722f-1847-410b-8164-eab7d29aa2a9"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5579,7 +5646,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "ff837b45-b6ee-4803-b429-cb0622e6414c"
+           *       "request_id": "34485cbe-5859-45b5-91f7-c227ef98beba"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5778,13 +5845,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "session_token": "ses_DgQHNyO5…",
+           *       "session_token": "ses_FEqV3qVc…",
            *       "token_type": "Bearer",
-           *       "expires_at": "2026-11-24T13:52:06.073Z",
+           *       "expires_at": "2026-11-24T14:05:54.381Z",
            *       "user": {
-           *         "id": "b5b94965-040c-43e7-8139-197b04859e11",
-           *         "email": "dev-6cbdb4d5@acme.example",
-           *         "account_id": "1468b124-2c8d-4522-a0b0-74770c0f70c1"
+           *         "id": "cebbd37b-6ae8-490d-bb5d-f944a4fea242",
+           *         "email": "dev-e9e82ec6@acme.example",
+           *         "account_id": "94df8ee2-7128-4f78-b005-ec67b38f9045"
            *       }
            *     }
            */
@@ -5821,7 +5888,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "invalid_credentials",
            *       "detail": "The e-mail address or the password is wrong.",
-           *       "request_id": "bdae6c84-6b8d-43e9-9486-06857733c2aa"
+           *       "request_id": "3f2d3c75-67d3-4eee-92ca-341f3fa36f06"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5956,17 +6023,17 @@ export interface operations {
           /**
            * @example {
            *       "user": {
-           *         "id": "b5b94965-040c-43e7-8139-197b04859e11",
-           *         "email": "dev-6cbdb4d5@acme.example",
-           *         "account_id": "1468b124-2c8d-4522-a0b0-74770c0f70c1"
+           *         "id": "cebbd37b-6ae8-490d-bb5d-f944a4fea242",
+           *         "email": "dev-e9e82ec6@acme.example",
+           *         "account_id": "94df8ee2-7128-4f78-b005-ec67b38f9045"
            *       },
            *       "sites": [
            *         {
            *           "id": 1,
-           *           "name": "Acme site 074fe6"
+           *           "name": "Acme site 18fe3d"
            *         }
            *       ],
-           *       "expires_at": "2026-11-24T13:52:06.073Z",
+           *       "expires_at": "2026-11-24T14:05:54.381Z",
            *       "account_admin": false
            *     }
            */
@@ -5991,7 +6058,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "session_required",
            *       "detail": "Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.",
-           *       "request_id": "c7bc17aa-58ec-42f2-9a15-e4513316c6be"
+           *       "request_id": "13dbc033-6e48-4cbe-ab2e-dd104ac21e5a"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -6798,12 +6865,12 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "4d7e8fa6-6851-40f8-85e0-99cf124255ff",
-           *           "client_id": "4d7e8fa6-6851-40f8-85e0-99cf124255ff",
+           *           "id": "9e5c741a-d364-4bbe-b7de-cd00eb7c5116",
+           *           "client_id": "9e5c741a-d364-4bbe-b7de-cd00eb7c5116",
            *           "name": "Nightly export",
            *           "has_client_secret": false,
            *           "client_secret_created_at": null,
-           *           "created_at": "2026-11-24T12:52:06.234Z",
+           *           "created_at": "2026-11-24T13:05:54.571Z",
            *           "disabled_at": null
            *         }
            *       ]
@@ -6845,7 +6912,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "session_required",
            *       "detail": "Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.",
-           *       "request_id": "73dde3b0-0ddf-42ec-9e7d-d4d27d31d1b3"
+           *       "request_id": "512231cd-8c43-4fc4-a07d-2c692ab3ace7"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -6919,12 +6986,12 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "4d7e8fa6-6851-40f8-85e0-99cf124255ff",
-           *       "client_id": "4d7e8fa6-6851-40f8-85e0-99cf124255ff",
+           *       "id": "9e5c741a-d364-4bbe-b7de-cd00eb7c5116",
+           *       "client_id": "9e5c741a-d364-4bbe-b7de-cd00eb7c5116",
            *       "name": "Nightly export",
            *       "has_client_secret": false,
            *       "client_secret_created_at": null,
-           *       "created_at": "2026-11-24T12:52:06.234Z",
+           *       "created_at": "2026-11-24T13:05:54.571Z",
            *       "disabled_at": null
            *     }
            */
@@ -7071,12 +7138,12 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "4d7e8fa6-6851-40f8-85e0-99cf124255ff",
-           *       "client_id": "4d7e8fa6-6851-40f8-85e0-99cf124255ff",
+           *       "id": "9e5c741a-d364-4bbe-b7de-cd00eb7c5116",
+           *       "client_id": "9e5c741a-d364-4bbe-b7de-cd00eb7c5116",
            *       "name": "Nightly export",
            *       "has_client_secret": false,
            *       "client_secret_created_at": null,
-           *       "created_at": "2026-11-24T12:52:06.234Z",
+           *       "created_at": "2026-11-24T13:05:54.571Z",
            *       "disabled_at": null
            *     }
            */
@@ -7306,9 +7373,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "client_id": "4d7e8fa6-6851-40f8-85e0-99cf124255ff",
-           *       "client_secret": "ecs_v2iFyYb-…",
-           *       "created_at": "2026-11-24T12:52:13.518Z"
+           *       "client_id": "9e5c741a-d364-4bbe-b7de-cd00eb7c5116",
+           *       "client_secret": "ecs_yudLUtGm…",
+           *       "created_at": "2026-11-24T13:06:03.088Z"
            *     }
            */
           'application/json': components['schemas']['ClientSecretView'];
@@ -7610,13 +7677,13 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "8f4de98f-e2cf-4bdf-8eea-41de67c317d1",
-           *           "app_id": "4d7e8fa6-6851-40f8-85e0-99cf124255ff",
+           *           "id": "66f72453-d80e-4783-876b-b0d6c3c0e221",
+           *           "app_id": "9e5c741a-d364-4bbe-b7de-cd00eb7c5116",
            *           "name": "prod",
            *           "origin": "self_service",
            *           "state": "active",
-           *           "created_at": "2026-11-24T12:52:11.000Z",
-           *           "expires_at": "2026-12-24T12:52:11.000Z",
+           *           "created_at": "2026-11-24T13:05:58.000Z",
+           *           "expires_at": "2026-12-24T13:05:58.000Z",
            *           "last_used_at": null,
            *           "revoked_at": null
            *         }
@@ -7744,13 +7811,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "8f4de98f-e2cf-4bdf-8eea-41de67c317d1",
-           *       "app_id": "4d7e8fa6-6851-40f8-85e0-99cf124255ff",
+           *       "id": "66f72453-d80e-4783-876b-b0d6c3c0e221",
+           *       "app_id": "9e5c741a-d364-4bbe-b7de-cd00eb7c5116",
            *       "name": "prod",
            *       "origin": "self_service",
            *       "state": "active",
-           *       "created_at": "2026-11-24T12:52:11.000Z",
-           *       "expires_at": "2026-12-24T12:52:11.000Z",
+           *       "created_at": "2026-11-24T13:05:58.000Z",
+           *       "expires_at": "2026-12-24T13:05:58.000Z",
            *       "last_used_at": null,
            *       "revoked_at": null,
            *       "access_token": "eyJhbGciOiJF…",
@@ -7804,7 +7871,7 @@ export interface operations {
            *           "message": "is wrong"
            *         }
            *       ],
-           *       "request_id": "c76927e1-94a9-492b-a43d-803e89c54e84"
+           *       "request_id": "638cfe71-4b7e-4f10-951d-a1a79f565151"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -7963,13 +8030,13 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "8f4de98f-e2cf-4bdf-8eea-41de67c317d1",
-           *           "app_id": "4d7e8fa6-6851-40f8-85e0-99cf124255ff",
+           *           "id": "66f72453-d80e-4783-876b-b0d6c3c0e221",
+           *           "app_id": "9e5c741a-d364-4bbe-b7de-cd00eb7c5116",
            *           "name": "prod",
            *           "origin": "self_service",
            *           "state": "active",
-           *           "created_at": "2026-11-24T12:52:11.000Z",
-           *           "expires_at": "2026-12-24T12:52:11.000Z",
+           *           "created_at": "2026-11-24T13:05:58.000Z",
+           *           "expires_at": "2026-12-24T13:05:58.000Z",
            *           "last_used_at": null,
            *           "revoked_at": null
            *         }
@@ -8012,7 +8079,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "session_required",
            *       "detail": "Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.",
-           *       "request_id": "dbe61f8d-892f-4847-99dd-c611f980e4ce"
+           *       "request_id": "c8827089-37dc-40b2-b77e-1d6dce71c4bd"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -8084,13 +8151,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "8f4de98f-e2cf-4bdf-8eea-41de67c317d1",
-           *       "app_id": "4d7e8fa6-6851-40f8-85e0-99cf124255ff",
+           *       "id": "66f72453-d80e-4783-876b-b0d6c3c0e221",
+           *       "app_id": "9e5c741a-d364-4bbe-b7de-cd00eb7c5116",
            *       "name": "prod",
            *       "origin": "self_service",
            *       "state": "active",
-           *       "created_at": "2026-11-24T12:52:11.000Z",
-           *       "expires_at": "2026-12-24T12:52:11.000Z",
+           *       "created_at": "2026-11-24T13:05:58.000Z",
+           *       "expires_at": "2026-12-24T13:05:58.000Z",
            *       "last_used_at": null,
            *       "revoked_at": null
            *     }
@@ -8410,10 +8477,10 @@ export interface operations {
            * @example {
            *       "keys": [
            *         {
-           *           "x": "u7NWR4ash2NAUTiylMWavs9to_7x794-wkxnNvx2AeY",
+           *           "x": "TMokDlucOeMEVIBNPU5D_7QBxOL9uHIL0kXuUDHaDMc",
            *           "alg": "EdDSA",
            *           "crv": "Ed25519",
-           *           "kid": "mKwkjY0BcYbygFOmlNt4Ga4vZhQNDfY0RWyQK10RubI",
+           *           "kid": "MsoHihYDEsw-kuJ7k1ImdYvKuAO2M9_RWeJ7L8JC1vU",
            *           "kty": "OKP",
            *           "use": "sig"
            *         }
@@ -9019,6 +9086,106 @@ export interface operations {
       };
     };
   };
+  signerExecutedCopy: {
+    parameters: {
+      query: {
+        /** @description The Request. */
+        r: string;
+        /** @description The signer’s reference. */
+        s: string;
+        /** @description When the link stops working (unix seconds). */
+        e: string;
+        /** @description The link’s signature. */
+        signature: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The executed document. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description An incomplete link or an unreadable submission. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description A tampered link, or a form posted from another site. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description An unknown Request or signer. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The Request is not completed. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The link has expired. */
+      410: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
   signingDone: {
     parameters: {
       query: {
@@ -9473,6 +9640,42 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['RequestRemindedWebhook'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other 4xx fails the delivery at once; 408, 429 and 5xx are retried. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  requestViewedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `t + "." + body` keyed with the endpoint’s secret (a second `v1` during a secret rotation). Refuse one older than 5 minutes. */
+        'Esign-Signature': string;
+        /** @description The event type. */
+        'Esign-Event-Type': string;
+        /** @description For support. */
+        'Esign-Delivery-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestViewedWebhook'];
       };
     };
     responses: {

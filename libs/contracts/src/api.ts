@@ -133,6 +133,8 @@ export const SignerView = t.type({
   turn: t.boolean,
   /** How the signer proves who they are before signing (never the access code itself); null: no check. */
   authentication: nullable(t.type({ method: SignerAuthenticationMethod })),
+  /** When the signer first opened their live Execution URL; null until then. */
+  viewed_at: nullable(t.string),
 });
 export type SignerView = t.TypeOf<typeof SignerView>;
 

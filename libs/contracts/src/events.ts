@@ -89,6 +89,31 @@ export const SignerCodeRequested = envelope(
 );
 export type SignerCodeRequested = t.TypeOf<typeof SignerCodeRequested>;
 
+/** A signer opened their live Execution URL for the first time. */
+export const RequestViewed = envelope(
+  'request.viewed',
+  t.type({ request_id: t.string, signer_id: t.string, signer_ref: t.string, viewed_at: t.string }),
+);
+export type RequestViewed = t.TypeOf<typeof RequestViewed>;
+
+/**
+ * Internal (never a webhook): the Request completed; `signers` are those with an e-mail
+ * address, each `request_url` a signed link to their copy of the executed PDF that works
+ * until `copy_expires_at` (ADR 2002).
+ */
+export const NoticeCompleted = envelope(
+  'notice.completed',
+  t.intersection([NotificationData, t.type({ copy_expires_at: t.string })]),
+);
+export type NoticeCompleted = t.TypeOf<typeof NoticeCompleted>;
+
+/** Internal (never a webhook): a signer declined; `signers` are the others already told of the Request. */
+export const NoticeDeclined = envelope(
+  'notice.declined',
+  t.intersection([NotificationData, t.type({ declined_by: t.string, reason: t.string })]),
+);
+export type NoticeDeclined = t.TypeOf<typeof NoticeDeclined>;
+
 export const NotificationChannel = t.keyof({ email: null, sms: null }, 'NotificationChannel');
 export type NotificationChannel = t.TypeOf<typeof NotificationChannel>;
 
@@ -147,6 +172,9 @@ export const DomainEvent = t.union([
   RequestReminded,
   RequestTurnStarted,
   SignerCodeRequested,
+  RequestViewed,
+  NoticeCompleted,
+  NoticeDeclined,
   RequestCancelled,
   RequestExpired,
   RequestSigned,

@@ -19,6 +19,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'request.expired',
   'request.reminded',
   'request.turn_started',
+  'request.viewed',
 ] as const;
 
 export const WebhookEventType = t.keyof(

@@ -148,6 +148,25 @@ export const SIGNING_OPERATIONS: readonly Operation[] = [
   }),
   signing({
     method: 'get',
+    path: '/sign/copy',
+    operationId: 'signerExecutedCopy',
+    summary: 'A signer’s copy of the executed PDF (the completion e-mail’s link)',
+    description: 'A signed link that works for 30 days after completion (ADR 2002).',
+    query: {
+      r: LINK.r!,
+      s: LINK.s!,
+      e: {
+        description: 'When the link stops working (unix seconds).',
+        schema: { type: 'string' },
+        required: true,
+      },
+      signature: { description: 'The link’s signature.', schema: { type: 'string' }, required: true },
+    },
+    responses: { 200: { description: 'The executed document.', contentType: 'application/pdf' } },
+    otherErrors: { 409: page('The Request is not completed.'), 410: page('The link has expired.') },
+  }),
+  signing({
+    method: 'get',
     path: '/sign/done',
     operationId: 'signingDone',
     summary: 'After signing or declining',

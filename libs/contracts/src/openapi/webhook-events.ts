@@ -8,6 +8,7 @@ import {
   RequestSent,
   RequestSigned,
   RequestTurnStarted,
+  RequestViewed,
 } from '../events.js';
 import type { WebhookEventType } from '../webhooks.js';
 
@@ -28,6 +29,10 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
   'request.reminded': {
     data: RequestReminded.props.data,
     when: 'Signers who have yet to sign were reminded (`signers` lists them).',
+  },
+  'request.viewed': {
+    data: RequestViewed.props.data,
+    when: 'A signer opened their live Execution URL for the first time (once per signer).',
   },
   'request.turn_started': {
     data: RequestTurnStarted.props.data,

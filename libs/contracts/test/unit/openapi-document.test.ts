@@ -44,6 +44,7 @@ describe('contracts: the OpenAPI document', () => {
       'request.sent',
       'request.signed',
       'request.turn_started',
+      'request.viewed',
     ]);
   });
 

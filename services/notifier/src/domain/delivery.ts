@@ -7,11 +7,14 @@ import type {
   RequestSent,
   RequestTurnStarted,
   SignerCodeRequested,
+  NoticeCompleted,
+  NoticeDeclined,
 } from '@esign/contracts';
 import { isEmail, parseUsMobile } from '@esign/contracts';
 
 /** The events that ask the notifier to reach signers. */
-export type NoticeEvent = RequestSent | RequestReminded | RequestTurnStarted | SignerCodeRequested;
+export type NoticeEvent =
+  RequestSent | RequestReminded | RequestTurnStarted | SignerCodeRequested | NoticeCompleted | NoticeDeclined;
 
 export type Channel = NotificationChannel;
 

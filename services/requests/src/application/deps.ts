@@ -37,6 +37,28 @@ export interface Deps {
   readonly oneTimeCode: () => string;
 }
 
+/** A signer's link to their copy of the executed PDF, working until `expiresAt` (ADR 2002). */
+export type CopyUrl = (requestId: string, signerRef: string, expiresAt: string) => string;
+
+/** What a copy link's signature covers besides the Request: the signer and the expiry (unix seconds). */
+export const copyBinding = (signerRef: string, expires: string) => `${signerRef}.copy.${expires}`;
+
+/** `{PUBLIC_BASE_URL}/sign/copy?r=<request_id>&s=<signer_ref>&e=<unix expiry>&signature=<sig>` */
+export const copyUrl =
+  (deps: Pick<Deps, 'urlSigner' | 'publicBaseUrl'>): CopyUrl =>
+  (requestId, signerRef, expiresAt) => {
+    const expires = String(Math.floor(Date.parse(expiresAt) / 1000));
+    const url = new URL(
+      'sign/copy',
+      deps.publicBaseUrl.endsWith('/') ? deps.publicBaseUrl : `${deps.publicBaseUrl}/`,
+    );
+    url.searchParams.set('r', requestId);
+    url.searchParams.set('s', signerRef);
+    url.searchParams.set('e', expires);
+    url.searchParams.set('signature', deps.urlSigner.sign(requestId, copyBinding(signerRef, expires)));
+    return url.toString();
+  };
+
 /** `{PUBLIC_BASE_URL}/sign?r=<request_id>&s=<signer_ref>&signature=<sig>` */
 export const executionUrl =
   (deps: Pick<Deps, 'urlSigner' | 'publicBaseUrl'>): ExecutionUrl =>

@@ -33,7 +33,7 @@ import type { ExecutedContract } from '../ports/pdf-renderer.js';
 import type { Store } from '../ports/store.js';
 import type { TemplateDocument } from '../ports/template-repository.js';
 import { siteIds, type Caller } from './caller.js';
-import { executionUrl, type Deps } from './deps.js';
+import { copyUrl, executionUrl, type Deps } from './deps.js';
 import { notFound, type AppError } from './errors.js';
 import { envelopes } from './events.js';
 import { authenticated } from './signer-authentication.js';
@@ -357,7 +357,7 @@ const act =
             TE.chainFirstW(({ transition }) =>
               store.outbox.append(
                 envelopes(
-                  { ids: deps.ids, executionUrl: executionUrl(deps) },
+                  { ids: deps.ids, executionUrl: executionUrl(deps), copyUrl: copyUrl(deps) },
                   transition.request,
                   transition.events,
                 ),

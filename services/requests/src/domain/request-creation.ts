@@ -96,6 +96,7 @@ const checkSigners = (
       sendTo: { email: entry.send_to?.email ?? false, sms: entry.send_to?.mobile_number ?? false },
       order: entry.order ?? null,
       authentication: authentication.method,
+      viewedAt: null,
       state: 'pending',
       signedAt: null,
       declinedAt: null,

@@ -25,6 +25,8 @@ export interface RequestSigner {
   readonly order: number | null;
   /** How the signer proves who they are before the contract is shown; null: no check (ADR 2001). */
   readonly authentication: AuthMethod | null;
+  /** When the signer first opened their live Execution URL (ADR 2002). */
+  readonly viewedAt: string | null;
   readonly state: SignerState;
   readonly signedAt: string | null;
   readonly declinedAt: string | null;
@@ -84,6 +86,16 @@ export type RequestEvent =
       readonly channel: Channel;
       readonly code: string;
       readonly expiresAt: string;
+    }
+  | { readonly type: 'request.viewed'; readonly signerRef: string; readonly at: string }
+  /** Internal: tell `notify` the Request is complete, with a link to their copy. */
+  | { readonly type: 'notice.completed'; readonly notify: readonly RequestSigner[] }
+  /** Internal: tell `notify` that `signerRef` declined, and why. */
+  | {
+      readonly type: 'notice.declined';
+      readonly signerRef: string;
+      readonly reason: string;
+      readonly notify: readonly RequestSigner[];
     }
   | { readonly type: 'request.cancelled'; readonly previous: RequestState }
   | { readonly type: 'request.expired'; readonly previous: RequestState }

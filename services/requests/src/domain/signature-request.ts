@@ -29,6 +29,7 @@ import type {
   TransitionError,
 } from './request-model.js';
 import { currentOrder, firstToNotify, hasTurn, orderReached, turnEvents } from './signing-order.js';
+import { completionNotice, declineNotice } from './signer-notices.js';
 
 const conflict = (action: Action, state: RequestState): E.Either<TransitionError, never> =>
   E.left({ _tag: 'StateConflict', action, state });
@@ -166,7 +167,7 @@ export const sign = (
       completedAt: done ? now : null,
       updatedAt: now,
     };
-    return { request: after, events: [...events, ...turnEvents(request, after)] };
+    return { request: after, events: [...events, ...turnEvents(request, after), ...completionNotice(after)] };
   })(findPendingSigner(request, signerRef));
 };
 
@@ -187,7 +188,10 @@ export const decline = (
       declinedAt: now,
       updatedAt: now,
     },
-    events: [{ type: 'request.declined', signerRef, reason } as const],
+    events: [
+      { type: 'request.declined', signerRef, reason } as const,
+      ...declineNotice(request, signerRef, reason),
+    ],
   }))(findPendingSigner(request, signerRef));
 };
 

@@ -67,6 +67,7 @@ export const signer = (overrides: Partial<RequestSigner> = {}): RequestSigner =>
   sendTo: { email: true, sms: false },
   order: null,
   authentication: null,
+  viewedAt: null,
   state: 'pending',
   signedAt: null,
   declinedAt: null,

@@ -109,6 +109,16 @@ export const memoryStore = () => {
       },
     },
     requests: {
+      markViewed: (requestId, signerRef, evidence) => {
+        const request = s.requests.get(requestId);
+        const signer = request?.signers.find((x) => x.signerRef === signerRef);
+        if (request === undefined || signer === undefined || signer.viewedAt !== null) return TE.right(false);
+        s.requests.set(requestId, {
+          ...request,
+          signers: request.signers.map((x) => (x === signer ? { ...x, viewedAt: evidence.at } : x)),
+        });
+        return TE.right(true);
+      },
       insert: (r) => {
         s.requests.set(r.id, r);
         return TE.right(undefined);

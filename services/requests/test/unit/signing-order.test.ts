@@ -58,7 +58,7 @@ describe('requests domain: signing in order', () => {
     const last = right(sign(second.request, 'ref2', later(NOW, 30)));
     assert.deepEqual(
       last.events.map((e) => e.type),
-      ['request.signed', 'request.completed'],
+      ['request.signed', 'request.completed', 'notice.completed'],
       'the last signature completes and starts no turn',
     );
     assert.equal(last.request.state, 'completed');
@@ -103,12 +103,34 @@ describe('requests domain: signing in order', () => {
     assert.equal(declined.request.state, 'declined');
     assert.deepEqual(
       declined.events.map((e) => e.type),
-      ['request.declined'],
+      ['request.declined', 'notice.declined'],
     );
+    const notice = declined.events[1];
+    assert.ok(notice?.type === 'notice.declined');
+    assert.deepEqual(refs(notice.notify), ['ref1'], 'only the other signer already told learns of it');
+    assert.equal(notice.reason, 'wrong price');
     assert.deepEqual(left(executionAccess(declined.request, 'ref2', NOW)), {
       _tag: 'Closed',
       state: 'declined',
     });
+  });
+
+  it('on completion, every signer with an e-mail address is to be told', () => {
+    let request = right(send(ordered([null, null, null]), NOW)).request;
+    request = {
+      ...request,
+      signers: request.signers.map((s, i) =>
+        i === 1 ? { ...s, contact: { email: null, mobileNumber: '15550001111' } } : s,
+      ),
+    };
+    let last: ReturnType<typeof sign> | undefined;
+    for (const ref of ['ref0', 'ref1', 'ref2']) {
+      last = sign(request, ref, NOW);
+      request = right(last).request;
+    }
+    const notice = right(last!).events.find((e) => e.type === 'notice.completed');
+    assert.ok(notice?.type === 'notice.completed');
+    assert.deepEqual(refs(notice.notify), ['ref0', 'ref2']);
   });
 
   it('reminds only the signers whose turn it is', () => {

@@ -18,6 +18,7 @@ import {
   showCodePage,
   type SignerPageKit,
 } from './signer-authentication-routes.js';
+import { mountSignerNoticeRoutes } from './signer-notice-routes.js';
 
 export interface SigningRouteOptions {
   /** The public address Execution URLs start with; its origin is the pages' own. */
@@ -366,6 +367,8 @@ export const mountSigningRoutes = (
     page(async (ctx, nonce) => {
       const link = linkOf((n) => one(ctx.query[n]));
       if (link === undefined) return incompleteLink(ctx, nonce);
+      // The first opening of a live link marks the signer viewed (ADR 2002).
+      await cases.markViewed({ ...link, ...evidenceOf(ctx) })();
       const gate = await cases.signerGate({ ...link, authToken: one(ctx.query.auth) })();
       if (E.isRight(gate) && gate.right._tag === 'CodeRequired')
         return showCodePage(kit, ctx, nonce, 200, gate.right.page, link);
@@ -436,6 +439,7 @@ export const mountSigningRoutes = (
     allowOwnForms: (ctx, nonce) => secure(ctx, options, nonce, ["'self'"]),
   };
   mountSignerAuthenticationRoutes(router, cases, kit);
+  mountSignerNoticeRoutes(router, cases, kit);
 
   const act = (
     submit: (

@@ -28,6 +28,7 @@ const toRequest = (row: RequestRow): SignatureRequest => ({
     sendTo: { email: s.send_email, sms: s.send_sms },
     order: s.signing_order,
     authentication: s.auth_method,
+    viewedAt: s.viewed_at,
     state: s.state,
     signedAt: s.signed_at,
     declinedAt: s.declined_at,
@@ -67,7 +68,7 @@ const selectRequests = (where: ReturnType<typeof sql.fragment>, tail = sql.fragm
         'email', CASE WHEN rs.contact_fixed THEN rs.sent_email ELSE s.email END,
         'mobile_number', CASE WHEN rs.contact_fixed THEN rs.sent_mobile_number ELSE s.mobile_number END,
         'send_email', rs.send_email, 'send_sms', rs.send_sms, 'signing_order', rs.signing_order,
-        'auth_method', rs.auth_method,
+        'auth_method', rs.auth_method, 'viewed_at', rs.viewed_at,
         'state', rs.state, 'signed_at', rs.signed_at, 'declined_at', rs.declined_at,
         'email_delivery', rs.email_delivery, 'sms_delivery', rs.sms_delivery) ORDER BY rs.position)
       FROM request_signers rs
@@ -171,6 +172,19 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
         );
       }),
     find: (id, siteIds) => task(() => load(id, siteIds)),
+    markViewed: (requestId, signerRef, evidence) =>
+      task(async () => {
+        const rows = await db.any(
+          q,
+          t.type({ signer_ref: t.string }),
+          sql.unsafe`
+            UPDATE request_signers
+            SET viewed_at = ${evidence.at}, viewed_ip = ${evidence.ip}, viewed_user_agent = ${evidence.userAgent}
+            WHERE request_id = ${requestId} AND signer_ref = ${signerRef} AND viewed_at IS NULL
+            RETURNING signer_ref`,
+        );
+        return rows.length > 0;
+      }),
     lock: (id, siteIds) => task(() => lockAndLoad(id, siteIds)),
     lockByVerifiedId: (id) => task(() => lockAndLoad(id, 'any')),
     siteOf: (id, siteIds) =>

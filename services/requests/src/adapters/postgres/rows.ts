@@ -86,6 +86,7 @@ export const SignerRow = t.type({
   send_sms: t.boolean,
   signing_order: nullable(t.number),
   auth_method: nullable(t.keyof({ access_code: null, email_otp: null, sms_otp: null })),
+  viewed_at: nullable(JsonTimestamp),
   state: t.keyof({ pending: null, signed: null, declined: null }),
   signed_at: nullable(JsonTimestamp),
   declined_at: nullable(JsonTimestamp),
