@@ -538,6 +538,7 @@ export const downloadExecuted =
                       email: contact.email,
                       mobileNumber: contact.mobileNumber,
                       act,
+                      viewedAt: s.viewedAt,
                     };
                   }),
                 }),

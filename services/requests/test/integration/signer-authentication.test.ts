@@ -4,6 +4,7 @@ import type { RequestView } from '@esign/contracts';
 import { db, sql } from '@esign/platform';
 import { principal, publishedTemplate, SITE_A, startHarness, type Harness } from '../support/harness.js';
 import { formBody, hiddenInputs, pathOf } from '../support/signer-forms.js';
+import { pdfText } from '../support/pdf-text.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 const CODE = 'blue-harbour-42';
@@ -106,5 +107,18 @@ describe('requests service: signer authentication (access code, lock-out, inject
     const done = (await h.http.get(`/v1.1/requests/${view.id}`).set(headers).expect(200)).body as RequestView;
     assert.equal(done.state, 'completed');
     assert.deepEqual(done.signers[0]!.authentication, { method: 'access_code' });
+    const pdf = await h.http
+      .get(`/v1.1/requests/${view.id}/download`)
+      .set(headers)
+      .buffer(true)
+      .parse((res, callback) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => callback(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    const { text } = await pdfText(new Uint8Array(pdf.body as Buffer));
+    assert.ok(text.includes('access code, passed'), `the audit trail names the check: ${text}`);
+    assert.ok(text.includes('First opened'), 'and when the link was first opened');
   });
 });
