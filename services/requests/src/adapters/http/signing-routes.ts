@@ -272,12 +272,11 @@ export const mountSigningRoutes = (
     nonce: string,
     status: number,
     p: SigningPage,
-    link: ExecutionLink,
+    link: ExecutionLink & { readonly auth?: string | null },
     extra: Parameters<typeof signingPage>[2] = {},
-    auth?: string | null,
   ) => {
     secure(ctx, options, nonce, formTargets(p));
-    render(ctx, status, signingPage(contextFor(nonce, link, auth), p, extra));
+    render(ctx, status, signingPage(contextFor(nonce, link, link.auth), p, extra));
   };
 
   const doneLink = (link: ExecutionLink) =>
@@ -309,37 +308,22 @@ export const mountSigningRoutes = (
   const submitRefusal = (
     ctx: AppContext,
     nonce: string,
-    link: ExecutionLink,
+    link: ExecutionLink & { readonly auth?: string | null },
     refusal: SubmitRefusal,
     submitted: Submitted,
-    auth: string | undefined,
   ) => {
     switch (refusal._tag) {
       case 'InvalidSubmission':
-        return showForm(ctx, nonce, 422, refusal.page, link, { problems: refusal.problems, submitted }, auth);
+        return showForm(ctx, nonce, 422, refusal.page, link, { problems: refusal.problems, submitted });
       case 'FormTokenExpired':
-        return showForm(
-          ctx,
-          nonce,
-          409,
-          refusal.page,
-          link,
-          {
-            submitted,
-            notice: 'This page was open for a long time. Please check the document and submit again.',
-          },
-          auth,
-        );
+        return showForm(ctx, nonce, 409, refusal.page, link, {
+          submitted,
+          notice: 'This page was open for a long time. Please check the document and submit again.',
+        });
       case 'DocumentChanged':
-        return showForm(
-          ctx,
-          nonce,
-          409,
-          refusal.page,
-          link,
-          { notice: 'The document is not the one this page showed. Please read it again before you sign.' },
-          auth,
-        );
+        return showForm(ctx, nonce, 409, refusal.page, link, {
+          notice: 'The document is not the one this page showed. Please read it again before you sign.',
+        });
       case 'AuthenticationRequired':
         // The pass is missing or too old: the code-entry page, from GET /sign.
         ctx.status = 303;
@@ -387,15 +371,8 @@ export const mountSigningRoutes = (
             detail: 'The document is complete once every signer has signed.',
           }),
         );
-      showForm(
-        ctx,
-        nonce,
-        200,
-        outcome.page,
-        link,
-        {},
-        E.isRight(gate) && gate.right._tag === 'Open' ? gate.right.authToken : null,
-      );
+      const auth = E.isRight(gate) && gate.right._tag === 'Open' ? gate.right.authToken : null;
+      showForm(ctx, nonce, 200, outcome.page, { ...link, auth });
     }),
   );
 
@@ -473,7 +450,7 @@ export const mountSigningRoutes = (
           message: `It ${result.left.message}.`,
           detail: 'Go back, clear the drawing and draw again, or sign with your typed name alone.',
         });
-      submitRefusal(ctx, nonce, link, result.left, submitted, form.get('auth') ?? undefined);
+      submitRefusal(ctx, nonce, { ...link, auth: form.get('auth') }, result.left, submitted);
     });
 
   const evidenceOf = (ctx: AppContext, form?: URLSearchParams) => ({
