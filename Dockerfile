@@ -2,8 +2,11 @@
 # One image for every service; the command picks which one runs:
 #   node services/<auth|requests|notifier|gateway>/dist/src/main.js     (the service)
 #   node services/<auth|requests|notifier>/dist/src/migrate.js          (its migrations)
-# The default command runs the gateway. Decisions: docs/adr/0900-container-image.md.
-# Checked without a Docker engine by tests/deploy/dockerfile.test.ts.
+#   node services/auth/dist/src/admin.js                                (auth's operator CLI)
+# The default command runs the gateway. Decisions: docs/adr/0900-container-image.md and
+# docs/adr/0907-images-built-without-a-registry.md. Checked without a Docker engine by
+# tests/deploy/dockerfile.test.ts, and built and run by tests/deploy/image.test.ts.
+# Where no registry is reachable, scripts/images.sh makes NODE_IMAGE from Debian and npm.
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 
@@ -18,45 +21,57 @@ RUN mkdir /manifests \
   && cp package.json package-lock.json .npmrc /manifests/ \
   && find libs services -mindepth 2 -maxdepth 2 -name package.json -exec cp --parents {} /manifests/ \;
 
-# Compiles every workspace with the full (dev) toolchain, then keeps only what runs:
-# compiled sources and SQL migrations, without tests, declarations or build info.
-FROM ${NODE_IMAGE} AS build
-WORKDIR /app
+# The production install, apart: what is traced into the image comes from here only.
+FROM ${NODE_IMAGE} AS production
+WORKDIR /prod
 COPY --from=manifests /manifests/ ./
-RUN npm ci --no-audit --no-fund --ignore-scripts
-COPY tsconfig.base.json tsconfig.json ./
-COPY libs libs
-COPY services services
-# Only the services' projects (and the libraries they reference): the root tsconfig
-# also names tests/, which is not in the build context.
-RUN set -eu; \
-  node node_modules/typescript/bin/tsc -b services/*; \
-  mkdir /out; \
-  for dir in libs/* services/*; do \
-    if [ "$dir" = libs/testing ] || [ "$dir" = libs/client ]; then continue; fi; \
-    mkdir -p "/out/$dir"; \
-    cp -r "$dir/dist" "/out/$dir/dist"; \
-    if [ -d "$dir/migrations" ]; then cp -r "$dir/migrations" "/out/$dir/migrations"; fi; \
-  done; \
-  rm -rf /out/*/*/dist/test; \
-  find /out \( -name '*.tsbuildinfo' -o -name '*.d.ts' -o -name .gitkeep \) -delete
+# No production dependency has an install script (tests/deploy checks the lock file).
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 
-# What ships: Node 24, production dependencies only, tini as PID 1, an unprivileged
-# numeric user (so Kubernetes' runAsNonRoot can verify it), no npm.
-FROM ${NODE_IMAGE} AS runtime
-ENV NODE_ENV=production
+# Compiles every workspace with the full (dev) toolchain, then gathers what runs:
+# Node itself with the few shared libraries it links, tini, and from the production
+# install only the files the services' entry points reach (scripts/image-files.mjs).
+FROM ${NODE_IMAGE} AS build
 RUN apt-get update \
   && apt-get install -y --no-install-recommends tini \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=manifests /manifests/ ./
-# No production dependency has an install script (tests/deploy checks the lock file),
-# so none runs. npm itself is then removed: nothing calls it at run time.
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
-  && rm -rf /root/.npm /tmp/* \
-  && rm -rf /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/corepack \
-    /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack
-COPY --from=build /out/ ./
+RUN npm ci --no-audit --no-fund --ignore-scripts
+COPY tsconfig.base.json tsconfig.json ./
+COPY scripts/image-files.mjs scripts/
+COPY libs libs
+COPY services services
+COPY --from=production /prod /prod
+# Only the services' projects (and the libraries they reference): the root tsconfig
+# also names tests/, which is not in the build context.
+RUN set -eu; \
+  node node_modules/typescript/bin/tsc -b services/*; \
+  for dir in libs/* services/*; do \
+    for part in dist migrations; do \
+      if [ -d "$dir/$part" ]; then mkdir -p "/prod/$dir" && cp -r "$dir/$part" "/prod/$dir/$part"; fi; \
+    done; \
+  done; \
+  node scripts/image-files.mjs /prod /rootfs/app
+RUN set -eu; \
+  mkdir -p /rootfs/usr/local/bin /rootfs/usr/bin /rootfs/etc /rootfs/tmp; \
+  chmod 1777 /rootfs/tmp; \
+  cp /usr/local/bin/node /rootfs/usr/local/bin/node; \
+  cp /usr/bin/tini-static /rootfs/usr/bin/tini; \
+  for lib in $(ldd /usr/local/bin/node | awk '$2 == "=>" { print $3 } $1 ~ /^\/lib/ { print $1 }'); do \
+    cp -L --parents "$lib" /rootfs; \
+  done; \
+  printf 'root:x:0:0:root:/root:/usr/sbin/nologin\nnode:x:1000:1000:node:/app:/usr/sbin/nologin\n' >/rootfs/etc/passwd; \
+  printf 'root:x:0:\nnode:x:1000:\n' >/rootfs/etc/group; \
+  printf 'hosts: files dns\n' >/rootfs/etc/nsswitch.conf
+
+# What ships: Node 24 and the shared libraries it links, tini as PID 1, the services'
+# compiled code and the traced production files; no shell, no package manager, no npm.
+# An unprivileged numeric user, so Kubernetes' runAsNonRoot can verify it.
+FROM scratch AS runtime
+COPY --from=build /rootfs/ /
+ENV NODE_ENV=production PATH=/usr/local/bin:/usr/bin
+WORKDIR /app
 USER 1000:1000
 EXPOSE 8080 8081 8082 8083
 # For `docker run` and compose. Kubernetes ignores it and uses the probes in k8s/.

@@ -121,6 +121,14 @@ const line = (name: string, run: Run) =>
     `  ${name.padEnd(44)} ${run.rps.toFixed(0).padStart(6)} req/s   p50 ${ms(run.p50).padStart(9)}   p99 ${ms(run.p99).padStart(9)}${run.errors > 0 ? `   (${run.errors} not ok)` : ''}${run.cpu ? `\n  ${''.padEnd(44)} CPU per call: ${run.cpu}` : ''}`,
   );
 
+/** NANP exchanges: 200 to 999, none N11 (other numbers are refused, ADR 1320). */
+const EXCHANGES = Array.from({ length: 800 }, (_, i) => 200 + i).filter((e) => e % 100 !== 11);
+/** A distinct valid US number in area code 202 for each n (7.9 million of them). */
+const usMobile = (n: number): string => {
+  const m = n % (EXCHANGES.length * 10_000);
+  return `202${EXCHANGES[m % EXCHANGES.length]}${String(Math.floor(m / EXCHANGES.length)).padStart(4, '0')}`;
+};
+
 /**
  * A create's two signers: an e-mail signer and a mobile-number signer. A realistic client
  * names new people in most Requests, so every create gets signers of its own (`unique`);
@@ -132,11 +140,11 @@ const runTag = randomUUID().slice(0, 8);
 const signerPair = (unique: boolean) => {
   if (!unique) return { a: 'client-42', email: 'alice@example.com', mobile: '2025550143' };
   const n = signerSerial++;
-  // 10 digits, area code 202, distinct for the first 10^7 creates of a run.
+  // 10 digits, area code 202, distinct for the first 7.9 million creates of a run.
   return {
     a: `client-${runTag}-${n}`,
     email: `c${n}-${runTag}@example.com`,
-    mobile: String(2020000000 + (n % 1e7)),
+    mobile: usMobile(n),
   };
 };
 

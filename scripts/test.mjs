@@ -115,9 +115,6 @@ if (specs.length > 0) {
   const systemFiles = ['tests/e2e', 'tests/browser'].flatMap((dir) =>
     readdirSync(join(root, dir))
       .filter((name) => name.endsWith('.test.ts'))
-      // Known failure (issue 17 stays open): in a fresh clone the web application's
-      // template step hangs, while it passes in a worked-in tree; WEB_APP_BROWSER=1 runs it.
-      .filter((name) => env.WEB_APP_BROWSER === '1' || `${dir}/${name}` !== 'tests/browser/web-app.test.ts')
       .sort()
       .map((name) => `${dir}/${name}`),
   );

@@ -72,6 +72,8 @@ export const serviceEnvironment = (settings, secrets, service, env = process.env
     ...(entry.db ? { DATABASE_URL: settings.databaseUrl(service) } : {}),
     // One gateway locally: it keeps the whole limit for itself should Redis go away.
     ...(service === 'gateway' ? { REDIS_URL: settings.redisUrl, GATEWAY_REPLICAS: '1' } : {}),
+    // The notifier's daily message quotas live in the same Redis (ADR 1320).
+    ...(service === 'notifier' ? { REDIS_URL: settings.redisUrl, NOTIFIER_REPLICAS: '1' } : {}),
   };
   // No tsx and no "source" condition: the services run as built, as in production.
   delete result.NODE_OPTIONS;

@@ -430,4 +430,30 @@ describe('signer flow in headless Chromium: e-mail → page → sign or decline 
     assert.equal(await page.locator('form').count(), 0, 'no form on a closed link');
     await page.context().close();
   });
+
+  it('LOW 8: a link the sender replaced shows an accessible "replaced" page, and the new one opens', async () => {
+    const view = await newRequest('carol@example.com', template);
+    const old = await linkFromMail('carol@example.com');
+    const after = await json<RequestView>(
+      'POST',
+      `/v1.1/requests/${view.id}/signers/${encodeURIComponent('carol@example.com')}/execution_url`,
+      {},
+    );
+    const fresh = after.signers[0]!.request_url;
+    assert.notEqual(fresh, old);
+    const { page, problems } = await openPage();
+    const answer = await page.goto(old);
+    assert.equal(answer?.status(), 410);
+    await page.getByRole('heading', { name: 'This link was replaced' }).waitFor();
+    assert.equal(await page.locator('form').count(), 0, 'no form on a replaced link');
+    await expectAccessible(page, 'the replaced-link page');
+    const opened = await page.goto(fresh);
+    assert.equal(opened?.status(), 200);
+    // The 410 itself shows as a failed load; nothing else may (CSP, scripts).
+    assert.deepEqual(
+      problems.filter((p) => !p.startsWith('Failed to load resource')),
+      [],
+    );
+    await page.context().close();
+  });
 });

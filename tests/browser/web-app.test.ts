@@ -245,7 +245,14 @@ describe('web application in headless Chromium: sign in → apps and tokens → 
       100,
     );
     await page.getByLabel('Signer fields (optional)').fill('signature: signature');
-    await expectAccessible(page, 'template editor');
+    // The preview frame is sandboxed without scripts (axe cannot run in it): it must still
+    // carry a title for assistive technology.
+    assert.equal(
+      await page.locator('#preview').getAttribute('title'),
+      'Preview of the template with the sample data',
+    );
+    assert.equal(await page.locator('#preview').getAttribute('sandbox'), '');
+    await expectAccessible(page, 'template editor', ['#preview']);
     await screenshot(page, 'template-editor');
     await page.getByRole('button', { name: 'Create template' }).click();
     const match = /\/app\/templates\/(\d+)\?/.exec(page.url());
@@ -272,7 +279,7 @@ describe('web application in headless Chromium: sign in → apps and tokens → 
     await page.getByRole('button', { name: 'Create template' }).click();
     assert.equal(await page.getByLabel('HTML').getAttribute('aria-invalid'), 'true');
     assert.match((await page.locator('#html-error').textContent()) ?? '', /placeholder/);
-    await expectAccessible(page, 'template refused');
+    await expectAccessible(page, 'template refused', ['#preview']);
 
     const pdf = await PDFDocument.create();
     const sheet = pdf.addPage([600, 400]);

@@ -35,7 +35,20 @@ interface Compose {
   [key: string]: unknown;
 }
 
-const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as Compose;
+const read = (file: string) => parse(readFileSync(join(repoRoot, file), 'utf8'), { merge: true }) as Compose;
+const base = read('docker-compose.yml');
+/** What `docker compose up` reads: docker-compose.yml, then docker-compose.override.yml. */
+const published = read('docker-compose.override.yml');
+const compose: Compose = {
+  ...base,
+  services: Object.fromEntries(
+    Object.entries(base.services).map(([name, service]) => [
+      name,
+      { ...service, ...published.services[name] },
+    ]),
+  ),
+};
+const host = read('docker-compose.host.yml');
 const services = Object.entries(compose.services);
 const envOf = (service: ComposeService): Record<string, string> =>
   Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, String(v)]));
@@ -238,6 +251,23 @@ describe('docker-compose.yml', () => {
     }
     const smtp = envOf(compose.services.notifier!).SMTP_URL;
     assert.ok(smtp !== undefined && new URL(smtp).hostname === 'mailpit', 'notifier sends e-mail to Mailpit');
+  });
+
+  it('publishes ports only in docker-compose.override.yml, and only for services of the file', () => {
+    for (const [name, service] of Object.entries(base.services))
+      assert.equal(service.ports, undefined, `${name} publishes a port in docker-compose.yml`);
+    for (const [name, service] of Object.entries(published.services)) {
+      assert.ok(base.services[name] !== undefined, `override names an unknown service ${name}`);
+      assert.deepEqual(Object.keys(service), ['ports'], name);
+    }
+  });
+
+  it('has a host-network override that puts every service on the host network and publishes nothing', () => {
+    assert.deepEqual(Object.keys(host.services).sort(), Object.keys(base.services).sort());
+    for (const [name, service] of Object.entries(host.services)) {
+      assert.equal(service.network_mode, 'host', name);
+      assert.equal(service.ports, undefined, name);
+    }
   });
 
   it('publishes the gateway, and only the gateway, on localhost:8080, which is its PUBLIC_BASE_URL', () => {

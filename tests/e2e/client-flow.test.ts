@@ -308,5 +308,37 @@ describe('end to end through the gateway: the client flow', function () {
       assert.equal(send.status, 409);
       assert.ok((await list('cancelled')).data.some((r) => r.id === created.id));
     });
+
+    it('LOW 8: reissues one signer’s Execution URL and sends it; the old link says it was replaced', async () => {
+      const email = `reissue-${unique()}@example.com`;
+      const created = await create(agreementRequest(template, { email, mobile: uniqueMobile() }));
+      expectStatus(await acme.api.post(`/v1.1/requests/${created.id}/send`), 200);
+      const old = executionUrlIn((await waitForMail(system, email)).mail.text ?? '');
+      const signerId = created.signers[0]!.signer_id;
+      const after = ok(
+        await acme.esign.POST('/v1.1/requests/{request_id}/signers/{signer_id}/execution_url', {
+          params: { path: { request_id: created.id, signer_id: signerId } },
+          body: { notify: true },
+        }),
+        200,
+        'reissue',
+      );
+      const fresh = after.signers[0]!.request_url;
+      assert.notEqual(fresh, old);
+      // The new link arrives as a reminder to that signer alone.
+      const second = await eventually(() => Promise.resolve(mailsTo(system, email)[1]), 15_000);
+      assert.equal(executionUrlIn(second.mail.text ?? ''), fresh);
+      const replaced = await signAt(old, 'Old Link');
+      assert.equal(replaced.pageStatus, 410);
+      assert.match(replaced.page, /This link was replaced/);
+      const signed = await signAt(fresh, 'Jane Q. Client');
+      assert.equal(signed.pageStatus, 200);
+      assert.equal(signed.status, 303, 'signed with the new link');
+      const again = await acme.api.post<Problem>(
+        `/v1.1/requests/${created.id}/signers/${encodeURIComponent(signerId)}/execution_url`,
+        {},
+      );
+      assert.equal(again.status, 409, 'a signer who signed keeps the link they signed with');
+    });
   });
 });

@@ -107,10 +107,19 @@ export type SignerState = t.TypeOf<typeof SignerState>;
 /**
  * Where a signer's message on one channel stands: `not_requested` (send_to off),
  * `no_address` (chosen, but the signer has no address for it), `pending` (chosen, no
- * outcome reported yet), `delivered` or `failed` (as the notifier last reported).
+ * outcome reported yet), `delivered` or `failed` (as the notifier last reported), or
+ * `quota_exceeded` (not sent: the Site's or the recipient's daily message quota was used
+ * up; a later reminder may go out once there is room again).
  */
 export const NotificationStatus = t.keyof(
-  { not_requested: null, no_address: null, pending: null, delivered: null, failed: null },
+  {
+    not_requested: null,
+    no_address: null,
+    pending: null,
+    delivered: null,
+    failed: null,
+    quota_exceeded: null,
+  },
   'NotificationStatus',
 );
 export type NotificationStatus = t.TypeOf<typeof NotificationStatus>;
@@ -213,3 +222,16 @@ export const pageView = <A, V>(request: PageRequest, result: PageOf<A>, view: (a
 
 export const RequestList = Page(RequestView);
 export type RequestList = t.TypeOf<typeof RequestList>;
+
+/**
+ * `POST /v1.1/requests/:id/signers/:signer_id/execution_url`: a new Execution URL for one
+ * signer, replacing every older one (ADR 1321). `notify: true` also sends it to them, as
+ * a reminder on their chosen channels.
+ */
+export const ReissueExecutionUrlBody = strict(
+  {},
+  // No schema hint on t.boolean: a hint is set on the codec, which every module shares.
+  { notify: t.boolean },
+  'ReissueExecutionUrlBody',
+);
+export type ReissueExecutionUrlBody = t.TypeOf<typeof ReissueExecutionUrlBody>;

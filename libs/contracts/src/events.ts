@@ -60,6 +60,29 @@ const NotificationData = t.type({
   expires_at: t.union([t.string, t.null]),
 });
 
+/**
+ * `request.sent` and `request.reminded` as webhooks deliver them: each signer without
+ * `request_url`. An Execution URL is a credential; a webhook delivery is kept for days
+ * and leaves the platform, so it carries the signer's reference and the client reads the
+ * URL from `GET /v1.1/requests/:id` when it needs it (ADR 1321).
+ */
+export const WebhookNotificationData = t.type({
+  request_id: t.string,
+  site: SiteRef,
+  contracts: t.array(ContractRef),
+  signers: t.array(
+    t.type({
+      signer_id: t.string,
+      signer_ref: t.string,
+      email: t.union([t.string, t.null]),
+      mobile_number: t.union([t.string, t.null]),
+      send_to: Channels,
+    }),
+  ),
+  expires_at: t.union([t.string, t.null]),
+});
+export type WebhookNotificationData = t.TypeOf<typeof WebhookNotificationData>;
+
 /** The Request was sent: its Execution URLs are live; `signers` are to be told as their `send_to` says. */
 export const RequestSent = envelope('request.sent', NotificationData);
 export type RequestSent = t.TypeOf<typeof RequestSent>;
@@ -126,7 +149,12 @@ const NotificationOutcome = t.intersection([
     signer_ref: t.string,
     channel: NotificationChannel,
   }),
-  t.partial({ provider_message_id: t.string, error: t.string }),
+  t.partial({
+    provider_message_id: t.string,
+    error: t.string,
+    /** Why a message was not sent, when the notifier refused it itself (ADR 1320). */
+    reason: t.keyof({ quota_exceeded: null }),
+  }),
 ]);
 
 /** The provider accepted a message for one signer on one channel. */

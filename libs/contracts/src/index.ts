@@ -10,3 +10,5 @@ export * from './webhooks.js';
 export * from './ids.js';
 export * from './text.js';
 export * from './clock.js';
+export * from './nanp.js';
+export * from './token-bucket.js';

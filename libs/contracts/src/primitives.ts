@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
+import { nonUsNanpReason } from './nanp.js';
 
 /**
  * A JSON Schema fragment saying what a codec's own check adds (a length, a format, a
@@ -184,29 +185,33 @@ export const Email = transform(
 /**
  * A US mobile number normalised to the spec's form: country prefix 1 and 10 digits.
  * Accepts `+1`, `1` or no prefix, and the usual separators (spaces, dashes, dots, brackets).
+ * Answers why not when the text is not one: not 10 digits, not a valid NANP number, or
+ * a number of another NANP country (Canada, the Caribbean: `nanp.ts`).
  */
-export const parseUsMobile = (input: string): string | undefined => {
+export const checkUsMobile = (input: string): E.Either<string, string> => {
   const compact = input.trim().replace(/[\s().-]/g, '');
   const match = /^\+?1?(\d{10})$/.exec(compact);
-  if (match === null) return undefined;
-  if (compact.length === 10 || compact.replace('+', '').length === 11) return `1${match[1]}`;
-  return undefined;
+  if (match === null || !(compact.length === 10 || compact.replace('+', '').length === 11))
+    return E.left('must be a US mobile number: country prefix 1 followed by 10 digits');
+  const reason = nonUsNanpReason(match[1]!);
+  return reason === undefined ? E.right(`1${match[1]}`) : E.left(`must be a US mobile number: ${reason}`);
+};
+
+export const parseUsMobile = (input: string): string | undefined => {
+  const checked = checkUsMobile(input);
+  return E.isRight(checked) ? checked.right : undefined;
 };
 
 export const UsMobileNumber = transform(
   t.string,
-  (s) => {
-    const parsed = parseUsMobile(s);
-    return parsed === undefined
-      ? E.left('must be a US mobile number: country prefix 1 followed by 10 digits')
-      : E.right(parsed);
-  },
+  checkUsMobile,
   (s) => s,
-  (u): u is string => typeof u === 'string' && /^1\d{10}$/.test(u),
+  (u): u is string =>
+    typeof u === 'string' && /^1\d{10}$/.test(u) && nonUsNanpReason(u.slice(1)) === undefined,
   'UsMobileNumber',
   {
     description:
-      'A US mobile number: `1` and 10 digits. `+1`, no prefix and the usual separators are accepted and normalised.',
+      'A US mobile number: `1` and 10 digits. `+1`, no prefix and the usual separators are accepted and normalised. Canadian and Caribbean area codes (NANP numbers outside the US) and invalid NANP numbers (area code or exchange starting with 0 or 1, N11) are refused.',
     examples: ['15551234567'],
   },
 );

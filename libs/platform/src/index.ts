@@ -17,3 +17,4 @@ export * from './migrate.js';
 export * from './edge.js';
 export * from './start-service.js';
 export * from './scrypt-hasher.js';
+export * from './rate-limit/index.js';

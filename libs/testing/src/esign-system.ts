@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { topologyNames } from '@esign/platform';
@@ -31,6 +31,17 @@ type DataOwner = (typeof DATA_OWNERS)[number];
 const CONSUMERS = ['notifier', 'notifier-webhooks', 'requests.notification-outcomes'];
 const MAX_RETRY_STEPS = 20;
 
+/** Deletes the queues and exchanges the services declared under an AMQP prefix. */
+export const deleteSystemAmqpObjects = (prefix: string): Promise<void> =>
+  deleteAmqpObjects({
+    queues: CONSUMERS.flatMap((consumer) => [
+      `${prefix}.${consumer}`,
+      `${prefix}.${consumer}.parked`,
+      ...Array.from({ length: MAX_RETRY_STEPS }, (_, i) => `${prefix}.${consumer}.retry.${i + 1}`),
+    ]),
+    exchanges: Object.values(topologyNames(prefix)),
+  });
+
 export interface SystemOptions {
   /** Names the databases and the AMQP prefix, for whoever finds leftovers. */
   readonly label: string;
@@ -52,6 +63,11 @@ export interface SystemOptions {
   readonly replicas?: number;
   /** Node options per service, e.g. `--cpu-prof` for a benchmark. */
   readonly nodeArgs?: Partial<Record<ServiceName, readonly string[]>>;
+  /**
+   * Runs every service from this container image (`docker run` on the host network)
+   * instead of the built files, e.g. the image scripts/images.sh builds.
+   */
+  readonly image?: string;
 }
 
 export interface EsignSystem {
@@ -134,7 +150,7 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
     const service = running.get(replicaKey(name, index));
     if (service === undefined) return;
     samplePeak(service);
-    const forced = setTimeout(() => service.process.kill('SIGKILL'), 25_000);
+    const forced = setTimeout(() => void service.stop('SIGKILL'), 25_000);
     try {
       await service.stop(signal);
     } finally {
@@ -167,16 +183,7 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       const database = databases[name];
       cleanups.push(() => database.drop());
     }
-    cleanups.push(() =>
-      deleteAmqpObjects({
-        queues: CONSUMERS.flatMap((consumer) => [
-          `${prefix}.${consumer}`,
-          `${prefix}.${consumer}.parked`,
-          ...Array.from({ length: MAX_RETRY_STEPS }, (_, i) => `${prefix}.${consumer}.retry.${i + 1}`),
-        ]),
-        exchanges: Object.values(topologyNames(prefix)),
-      }),
-    );
+    cleanups.push(() => deleteSystemAmqpObjects(prefix));
 
     let proxies: EsignSystem['proxies'];
     if (options.proxies === true) {
@@ -205,6 +212,8 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       () => twilio.close(),
     );
     const outboxDir = mkdtempSync(join(tmpdir(), 'esign-outbox-'));
+    // A container's service runs as uid 1000 and writes here through a mount.
+    if (options.image !== undefined) chmodSync(outboxDir, 0o777);
     cleanups.push(() => Promise.resolve(rmSync(outboxDir, { recursive: true, force: true })));
 
     // Each service's one address: its only process, or the proxy in front of its replicas.
@@ -247,10 +256,17 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       // Buckets of this system's own in the shared Redis, should a test turn limits on.
       REDIS_URL: redisUrl(),
       RATE_LIMIT_KEY_PREFIX: `${prefix}:rate:`,
+      NOTIFIER_QUOTA_KEY_PREFIX: `${prefix}:quota:`,
       // Tests drive many calls from one token: the limits have tests of their own.
       RATE_LIMIT_TOKEN: 'off',
       RATE_LIMIT_SITE: 'off',
       RATE_LIMIT_COSTLY: 'off',
+      // Drills and benches send thousands of messages, some to one address: the daily
+      // message quotas have tests of their own (ADR 1320), and a test may turn them on.
+      NOTIFIER_SITE_DAILY_EMAILS: '0',
+      NOTIFIER_SITE_DAILY_SMS: '0',
+      NOTIFIER_RECIPIENT_DAILY_EMAILS: '0',
+      NOTIFIER_RECIPIENT_DAILY_SMS: '0',
     };
     const envOf = (name: ServiceName): Record<string, string> => ({
       ...shared,
@@ -262,6 +278,7 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
         port: replicaPorts[name][index]!,
         timeoutMs: options.startTimeoutMs ?? 60_000,
         ...(options.nodeArgs?.[name] === undefined ? {} : { nodeArgs: options.nodeArgs[name] }),
+        ...(options.image === undefined ? {} : { image: options.image }),
       });
       running.set(replicaKey(name, index), service);
       return service;

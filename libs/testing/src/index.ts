@@ -7,3 +7,4 @@ export * from './twilio-api.js';
 export * from './esign-system.js';
 export * from './property.js';
 export * from './round-robin-proxy.js';
+export { adminCli, provisionTenant, type AdminCli } from './tenants.js';

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,30 +34,79 @@ export interface RunningService {
   stop(signal?: NodeJS.Signals): Promise<number | string>;
 }
 
+let containers = 0;
+
+/**
+ * `docker run` of the service image with the restrictions compose and Kubernetes apply
+ * (read-only root, /tmp in memory, no capabilities, no privilege gain), on the host's
+ * network (this machine has no bridge). Only the variables given are passed; an absolute
+ * path among them (a directory the service writes, a key file it reads) is mounted at the
+ * same place. The CLI stays attached, so its output is the container's and a signal sent
+ * to it reaches the container (tini, then the service); `--rm` removes it afterwards.
+ */
+const dockerRun = (
+  image: string,
+  container: string,
+  name: ServiceName,
+  env: Record<string, string>,
+): string[] => {
+  const mounts = Object.values(env).filter((value) => value.startsWith('/') && existsSync(value));
+  return [
+    'run',
+    '--rm',
+    '--name',
+    container,
+    '--network',
+    'host',
+    '--read-only',
+    '--tmpfs',
+    '/tmp',
+    '--cap-drop',
+    'ALL',
+    '--security-opt',
+    'no-new-privileges:true',
+    ...Object.keys(env).flatMap((key) => ['--env', key]),
+    ...mounts.flatMap((path) => ['--volume', `${path}:${path}`]),
+    image,
+    'node',
+    `services/${name}/dist/src/main.js`,
+  ];
+};
+
 /**
  * Starts a built service (`services/<name>/dist/src/main.js`) as a real process, the way
- * `npm start` does, and waits until its /healthz answers.
+ * `npm start` does, or from the service image (`image`) in a container, and waits until
+ * its /healthz answers.
  */
 export const startService = async (
   name: ServiceName,
   env: Record<string, string>,
-  options: { port?: number; timeoutMs?: number; nodeArgs?: readonly string[] } = {},
+  options: { port?: number; timeoutMs?: number; nodeArgs?: readonly string[]; image?: string } = {},
 ): Promise<RunningService> => {
   const port = options.port ?? (await freePort());
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
-    ...env,
-    PORT: String(port),
-  };
+  const serviceEnv = { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn', ...env, PORT: String(port) };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...serviceEnv };
   // Tests run under tsx with the "source" condition; a built service runs plain.
   delete childEnv.NODE_OPTIONS;
   const main = join(repoRoot, 'services', name, 'dist', 'src', 'main.js');
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), main], {
-    cwd: repoRoot,
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const container = `esign-test-${name}-${process.pid}-${(containers += 1)}`;
+  // A signal for a container goes through the engine: killing the attached CLI with
+  // SIGKILL would leave the container running.
+  const signal = (sent: NodeJS.Signals) => {
+    if (options.image === undefined) child.kill(sent);
+    else spawn('docker', ['kill', '--signal', sent, container], { stdio: 'ignore' });
+  };
+  const child =
+    options.image === undefined
+      ? spawn(process.execPath, [...(options.nodeArgs ?? []), main], {
+          cwd: repoRoot,
+          env: childEnv,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
+      : spawn('docker', dockerRun(options.image, container, name, serviceEnv), {
+          env: childEnv,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
   // The tail only: a long benchmark at LOG_LEVEL=info would otherwise hoard every line.
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -80,7 +130,7 @@ export const startService = async (
       // not listening yet
     }
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
+      signal('SIGKILL');
       throw new Error(`${name} did not become healthy:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -91,8 +141,8 @@ export const startService = async (
     url,
     process: child,
     output: () => output,
-    stop: (signal = 'SIGTERM') => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    stop: (sent = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) signal(sent);
       return exited;
     },
   };

@@ -95,12 +95,26 @@ const Fields = t.intersection([
     WEBHOOKS_POLL_INTERVAL_MS: IntFromEnv(10, 60_000),
     WEBHOOKS_CONCURRENCY: IntFromEnv(1, 256),
     WEBHOOKS_RETENTION_DAYS: IntFromEnv(1, 3650),
+    REDIS_TIMEOUT_MS: IntFromEnv(10, 60_000),
+    NOTIFIER_QUOTA_KEY_PREFIX: NonEmptyFromEnv,
+    /** Notifier replicas: each keeps 1/N of every quota on its own while Redis is away. */
+    NOTIFIER_REPLICAS: IntFromEnv(1, 1000),
+    /** Messages a day per Site and per recipient, by channel (0: that quota is off). */
+    NOTIFIER_SITE_DAILY_EMAILS: IntFromEnv(0, 10_000_000),
+    NOTIFIER_SITE_DAILY_SMS: IntFromEnv(0, 10_000_000),
+    NOTIFIER_RECIPIENT_DAILY_EMAILS: IntFromEnv(0, 100_000),
+    NOTIFIER_RECIPIENT_DAILY_SMS: IntFromEnv(0, 100_000),
   }),
   t.partial({
     SMTP_URL: UrlFromEnv('smtp', 'smtps'),
     TWILIO_ACCOUNT_SID: TwilioSidFromEnv,
     TWILIO_AUTH_TOKEN: NonEmptyFromEnv,
     TWILIO_FROM: TwilioSenderFromEnv,
+    /**
+     * The limiter store shared with the gateway's rate limits (ADR 0903, 1320). Unset, the
+     * daily quotas are counted in this process alone (one replica, `npm start`, tests).
+     */
+    REDIS_URL: UrlFromEnv('redis', 'rediss'),
   }),
 ]);
 
@@ -157,6 +171,13 @@ export const defaults = {
   WEBHOOKS_POLL_INTERVAL_MS: '1000',
   WEBHOOKS_CONCURRENCY: '16',
   WEBHOOKS_RETENTION_DAYS: '30',
+  REDIS_TIMEOUT_MS: '1000',
+  NOTIFIER_QUOTA_KEY_PREFIX: 'esign:quota:',
+  NOTIFIER_REPLICAS: '2',
+  NOTIFIER_SITE_DAILY_EMAILS: '5000',
+  NOTIFIER_SITE_DAILY_SMS: '1000',
+  NOTIFIER_RECIPIENT_DAILY_EMAILS: '20',
+  NOTIFIER_RECIPIENT_DAILY_SMS: '10',
 };
 
 /** Where the local sink writes: a relative NOTIFIER_OUTBOX_DIR is under the working directory. */

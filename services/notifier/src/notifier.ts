@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { systemClock } from '@esign/contracts';
-import { createHttpApp, finishApp, startService, type Logger, type RunningService } from '@esign/platform';
+import {
+  createHttpApp,
+  createRateLimiter,
+  finishApp,
+  memoryRateLimiter,
+  startService,
+  type Logger,
+  type RunningService,
+} from '@esign/platform';
 import { outboxDir, type Config } from './config.js';
 import { migrationsDir } from './migrate.js';
 import { notifySigners } from './application/notify-signers.js';
@@ -15,6 +23,7 @@ import {
 } from './adapters/local-outbox/local-outbox.js';
 import { notificationConsumer } from './adapters/amqp/notification-consumer.js';
 import { notifierMetrics } from './adapters/metrics/notifier-metrics.js';
+import { limiterMessageQuota, type PerDay } from './adapters/quota/limiter-message-quota.js';
 import type { EmailSender } from './ports/email-sender.js';
 import type { SmsSender } from './ports/sms-sender.js';
 import { startWebhooks, type WebhookOverrides } from './webhooks.js';
@@ -68,11 +77,45 @@ export const startNotifier = async (
         { email: email.name, sms: sms.name, ...(usesLocalOutbox ? { outbox_dir: outboxDir(config) } : {}) },
         'notification channels',
       );
+      const clock = overrides.clock ?? systemClock;
+      const perDay: PerDay = {
+        site: { email: config.NOTIFIER_SITE_DAILY_EMAILS, sms: config.NOTIFIER_SITE_DAILY_SMS },
+        recipient: {
+          email: config.NOTIFIER_RECIPIENT_DAILY_EMAILS,
+          sms: config.NOTIFIER_RECIPIENT_DAILY_SMS,
+        },
+      };
+      const now = () => clock.now().getTime();
+      // The gateway's limiter over the same Redis: shared by every replica, 1/N each
+      // while Redis is away (ADR 0903); no connection when every quota is off.
+      const enabled = Object.values(perDay).some((c) => c.email > 0 || c.sms > 0);
+      if (enabled && config.REDIS_URL === undefined)
+        logger.warn(
+          'message quotas: REDIS_URL is not set, so this replica counts them alone; set it when more than one notifier runs',
+        );
+      const local = memoryRateLimiter({ now, maxBuckets: 100_000 });
+      const limiter = createRateLimiter(
+        {
+          redisUrl: config.REDIS_URL ?? 'redis://127.0.0.1:6379',
+          keyPrefix: config.NOTIFIER_QUOTA_KEY_PREFIX,
+          timeoutMs: config.REDIS_TIMEOUT_MS,
+          replicas: config.NOTIFIER_REPLICAS,
+          label: 'message quotas',
+        },
+        {
+          now,
+          logger,
+          // Off (no connection): the local buckets alone, at the full quota.
+          enabled: enabled && config.REDIS_URL !== undefined,
+          local,
+        },
+      );
       const notify = notifySigners({
         store: postgresDeliveryStore(pool),
         email,
         sms,
-        clock: overrides.clock ?? systemClock,
+        quota: limiterMessageQuota({ limit: limiter.limit, perDay }),
+        clock,
         ids: { eventId: randomUUID },
         leaseMs: config.NOTIFIER_LEASE_MS,
         concurrency: config.NOTIFIER_SEND_CONCURRENCY,
@@ -95,6 +138,7 @@ export const startNotifier = async (
           ...webhooks.steps,
           { name: 'email', run: () => email.close() },
           { name: 'sms', run: () => sms.close() },
+          { name: 'redis', run: () => limiter.close() },
         ],
       };
     },

@@ -26,6 +26,9 @@ import type { Clock } from './ports/clock.js';
 import type { Ids } from './ports/ids.js';
 import type { PdfFormReader } from './ports/pdf-form-reader.js';
 
+/** 30 days: the default lifetime of an Execution URL (`EXECUTION_URL_LIFETIME_DAYS`). */
+export const DEFAULT_LINK_LIFETIME_MS = 30 * 86_400_000;
+
 export interface RequestsAppOptions {
   readonly pool: DatabasePool;
   readonly logger: Logger;
@@ -35,6 +38,8 @@ export interface RequestsAppOptions {
   readonly signingKeys: readonly SigningKey[];
   readonly idempotencyRetentionHours: number;
   readonly remindPolicy: RemindPolicy;
+  /** How long an Execution URL opens after it was issued (default 30 days; ADR 1321). */
+  readonly linkLifetimeMs?: number;
   /** CSP frame-ancestors of the signer pages. */
   readonly frameAncestors?: string;
   /** Proxies in front that append to X-Forwarded-For, for the signer's address in the audit trail. */
@@ -73,6 +78,7 @@ export const createRequestsApp = (
     authPolicy: options.authPolicy ?? DEFAULT_AUTH_POLICY,
     authTokens: hmacFormTokens(options.signingKeys, (options.authPolicy ?? DEFAULT_AUTH_POLICY).passSeconds),
     oneTimeCode: sixDigitCode,
+    linkLifetimeMs: options.linkLifetimeMs ?? DEFAULT_LINK_LIFETIME_MS,
   };
   const cases = useCases(deps);
   const { app, router } = createHttpApp({

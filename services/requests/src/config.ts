@@ -77,6 +77,8 @@ export const Config = t.type({
   REMIND_MIN_INTERVAL_SECONDS: IntFromEnv(1, 7 * 86_400),
   /** Most reminders one Request may send. */
   REMIND_MAX: IntFromEnv(0, 100),
+  /** How long an Execution URL opens after it was issued, the send or a reissue (ADR 1321). */
+  EXECUTION_URL_LIFETIME_DAYS: IntFromEnv(1, 3650),
   /** How often open Requests past their expires_at are marked expired. */
   EXPIRY_SWEEP_INTERVAL_MS: IntFromEnv(100, 3_600_000),
   /** Who may embed the signer pages in a frame (CSP frame-ancestors). */
@@ -97,6 +99,7 @@ export const defaults = {
   IDEMPOTENCY_RETENTION_HOURS: '24',
   REMIND_MIN_INTERVAL_SECONDS: '3600',
   REMIND_MAX: '5',
+  EXECUTION_URL_LIFETIME_DAYS: '30',
   EXPIRY_SWEEP_INTERVAL_MS: '5000',
   SIGNING_FRAME_ANCESTORS: "'none'",
   TRUSTED_PROXY_HOPS: '1',

@@ -56,6 +56,7 @@ export const startRequestsService = async (config: Config, logger: Logger): Prom
     signingKeys: config.URL_SIGNING_KEYS,
     idempotencyRetentionHours: config.IDEMPOTENCY_RETENTION_HOURS,
     remindPolicy: { minIntervalSeconds: config.REMIND_MIN_INTERVAL_SECONDS, maxReminders: config.REMIND_MAX },
+    linkLifetimeMs: config.EXECUTION_URL_LIFETIME_DAYS * 86_400_000,
     frameAncestors: config.SIGNING_FRAME_ANCESTORS,
     trustedProxyHops: config.TRUSTED_PROXY_HOPS,
     authPolicy: { ...DEFAULT_AUTH_POLICY, smsPerHour: config.SIGNER_SMS_CODES_PER_HOUR },

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { eventually, type EsignSystem, type ReceivedMail, type SentSms, type Tenant } from '@esign/testing';
 import { createEsignClient, type EsignClient, type Schemas } from '@esign/client';
@@ -123,8 +124,11 @@ export const agreementRequest = (
   ...overrides,
 });
 
+/** NANP exchanges: 200 to 999, none N11 (a number with another is refused, ADR 1320). */
+const EXCHANGES = Array.from({ length: 800 }, (_, i) => 200 + i).filter((e) => e % 100 !== 11);
 /** A 10-digit US mobile number nobody else in the run uses. */
-export const uniqueMobile = (): string => `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+export const uniqueMobile = (): string =>
+  `555${EXCHANGES[Math.floor(Math.random() * EXCHANGES.length)]}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
 
 const EXECUTION_URL = /https?:\/\/[^\s"<>]+\/sign\?[^\s"<>]+/;
 
@@ -146,3 +150,21 @@ export const waitForMail = (system: EsignSystem, address: string, timeoutMs = 15
 
 export const waitForSms = (system: EsignSystem, e164: string, timeoutMs = 15_000) =>
   eventually(() => Promise.resolve(smsTo(system, e164)[0]), timeoutMs);
+
+/** Asserts the Request is completed and answers its executed PDF (which must be a PDF). */
+export const completedPdf = async (client: ClientOf, requestId: string): Promise<Buffer> => {
+  const done = ok(
+    await client.esign.GET('/v1.1/requests/{request_id}', { params: { path: { request_id: requestId } } }),
+    200,
+    'get',
+  );
+  assert.equal(done.state, 'completed');
+  const download = await client.esign.GET('/v1.1/requests/{request_id}/download', {
+    params: { path: { request_id: requestId } },
+    parseAs: 'arrayBuffer',
+  });
+  assert.equal(download.response.status, 200);
+  const pdf = Buffer.from(download.data!);
+  assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
+  return pdf;
+};

@@ -4,15 +4,15 @@ import type { Examples } from './responses.js';
 export const CAPTURED_EXAMPLES: Examples = {
   cancelRequest: {
     '200': {
-      id: 'd383b69e-1601-4901-922a-f3ae3d1bf5bb',
+      id: 'df6a2173-1507-4410-96dc-d813cc7bea5b',
       site_id: 2,
       state: 'cancelled',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-cancel-6532d2a4',
-          signer_ref: '6IIhc_jKKrYVKT-S',
-          email: 'cancel-6532d2a4@example.com',
+          signer_id: 'client-ref-cancel-5fcecb2e',
+          signer_ref: '9AItQC61bi7SrbXO',
+          email: 'cancel-5fcecb2e@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -20,7 +20,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:38029/sign?r=d383b69e-1601-4901-922a-f3ae3d1bf5bb&s=6IIhc_jKKrYVKT-S&signature=k1.a97UaofJqgPO_Q2dAELjU2HZzVkteuZFCnVIvy3Tlqs',
+            'http://127.0.0.1:36217/sign?r=df6a2173-1507-4410-96dc-d813cc7bea5b&s=9AItQC61bi7SrbXO&signature=k1.Rb4d5vXCScXRW9ETjW0azhinmXqSLtllRquYMJZoxCo',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -33,17 +33,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5559075960',
-          signer_ref: 'FEpgFpVUIvw8h5X8',
+          signer_id: '5553095469',
+          signer_ref: 'Qft9-WGsf6H3gEe9',
           email: null,
-          mobile_number: '15559075960',
+          mobile_number: '15553095469',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:38029/sign?r=d383b69e-1601-4901-922a-f3ae3d1bf5bb&s=FEpgFpVUIvw8h5X8&signature=k1.KfD_vxX209qMn7IjbKcEKjfrrFhrIt0uzXtaBM8A7G8',
+            'http://127.0.0.1:36217/sign?r=df6a2173-1507-4410-96dc-d813cc7bea5b&s=Qft9-WGsf6H3gEe9&signature=k1.LTAJmgNtR18uMFJna2oKiRkKnVpgPjgc2WrN783V73g',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -60,17 +60,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-cancel-6532d2a4',
+          assigned_to: 'client-ref-cancel-5fcecb2e',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-cancel-6532d2a4',
+          assigned_to: 'client-ref-cancel-5fcecb2e',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5559075960',
+          assigned_to: '5553095469',
         },
       ],
       render_data: {
@@ -79,10 +79,10 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-11-24T13:05:53.765Z',
-      updated_at: '2026-11-24T13:05:54.140Z',
-      sent_at: '2026-11-24T13:05:53.912Z',
-      cancelled_at: '2026-11-24T13:05:54.140Z',
+      created_at: '2026-11-24T13:27:06.857Z',
+      updated_at: '2026-11-24T13:27:07.142Z',
+      sent_at: '2026-11-24T13:27:06.917Z',
+      cancelled_at: '2026-11-24T13:27:07.142Z',
       expired_at: null,
       completed_at: null,
       declined_at: null,
@@ -96,7 +96,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'c69ffded-9ff3-442c-a1a1-5d765c8d9ff4',
+      request_id: '62d6d552-dbb5-47bf-b7a7-338ce06bcf12',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -104,7 +104,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '55e961fb-016f-48d5-bdd7-e10a8b2736fd',
+      request_id: 'e74d542f-5e3f-4039-8125-bb3df61368ed',
     },
   },
   clientCredentialsToken: {
@@ -120,13 +120,13 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   createAccessToken: {
     '201': {
-      id: '66f72453-d80e-4783-876b-b0d6c3c0e221',
-      app_id: '9e5c741a-d364-4bbe-b7de-cd00eb7c5116',
+      id: 'ec524aa5-45f0-4b6b-923b-73e627059f53',
+      app_id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
       name: 'prod',
       origin: 'self_service',
       state: 'active',
-      created_at: '2026-11-24T13:05:58.000Z',
-      expires_at: '2026-12-24T13:05:58.000Z',
+      created_at: '2026-11-24T13:27:10.000Z',
+      expires_at: '2026-12-24T13:27:10.000Z',
       last_used_at: null,
       revoked_at: null,
       access_token: 'eyJhbGciOiJF…',
@@ -145,32 +145,32 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'is wrong',
         },
       ],
-      request_id: '638cfe71-4b7e-4f10-951d-a1a79f565151',
+      request_id: 'd21310fb-77d2-4474-80c4-3d72f3d7b50a',
     },
   },
   createApp: {
     '201': {
-      id: '9e5c741a-d364-4bbe-b7de-cd00eb7c5116',
-      client_id: '9e5c741a-d364-4bbe-b7de-cd00eb7c5116',
+      id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
+      client_id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
       name: 'Nightly export',
       has_client_secret: false,
       client_secret_created_at: null,
-      created_at: '2026-11-24T13:05:54.571Z',
+      created_at: '2026-11-24T13:27:07.369Z',
       disabled_at: null,
     },
   },
   createClientSecret: {
     '201': {
-      client_id: '9e5c741a-d364-4bbe-b7de-cd00eb7c5116',
-      client_secret: 'ecs_yudLUtGm…',
-      created_at: '2026-11-24T13:06:03.088Z',
+      client_id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
+      client_secret: 'ecs_T8Uo5kv-…',
+      created_at: '2026-11-24T13:27:13.626Z',
     },
   },
   createContract: {
     '201': {
       id: 1,
       site_id: 2,
-      name: 'Services agreement f7f0f0d4',
+      name: 'Services agreement bd177c5d',
       type: 'html',
       state: 'draft',
       tokens: ['client_name', 'start_date'],
@@ -192,8 +192,8 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 103,
         sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
       },
-      created_at: '2026-11-24T13:05:42.570Z',
-      updated_at: '2026-11-24T13:05:42.570Z',
+      created_at: '2026-11-24T13:26:55.030Z',
+      updated_at: '2026-11-24T13:26:55.030Z',
       published_at: null,
       html: '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>',
     },
@@ -203,7 +203,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'eff41ef8-07cc-47ec-b89a-533b9e62c64f',
+      request_id: '397215ee-8988-496b-aecb-c42d9d3da238',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -211,20 +211,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '578862e6-dbeb-4ffd-8fbd-90e388b725b7',
+      request_id: 'e3a97dac-cb49-4a7f-8891-1a12bf97f803',
     },
   },
   createRequest: {
     '201': {
-      id: 'c6acfd15-a3ec-498c-86c6-3eb5df56dd32',
+      id: 'c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa',
       site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-alice-1dec7cfe',
-          signer_ref: 'vVg9lzfqrVNo592r',
-          email: 'alice-1dec7cfe@example.com',
+          signer_id: 'client-ref-alice-fca0e7d2',
+          signer_ref: 'p5FVjHGb4nJLyKbg',
+          email: 'alice-fca0e7d2@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -232,7 +232,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:38029/sign?r=c6acfd15-a3ec-498c-86c6-3eb5df56dd32&s=vVg9lzfqrVNo592r&signature=k1.cZpeJidpydNNQiMEKW3IfccietHAgnk3lQkAto7Y8xs',
+            'http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=p5FVjHGb4nJLyKbg&signature=k1.bjDnGIqAH4HguURUAkqArw-KNv2C-am3pHlN6lmOJ6U',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -245,17 +245,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5551508437',
-          signer_ref: 'KB-o67sZ8gUftNMv',
+          signer_id: '5558368789',
+          signer_ref: 'a2maUOOBN-7SCS6n',
           email: null,
-          mobile_number: '15551508437',
+          mobile_number: '15558368789',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:38029/sign?r=c6acfd15-a3ec-498c-86c6-3eb5df56dd32&s=KB-o67sZ8gUftNMv&signature=k1.s1Czcs1GtpONdTeZJXo_1_uCC3rUBysIpPtKbFbrpoo',
+            'http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=a2maUOOBN-7SCS6n&signature=k1._t_1__1YoxS1oLYRO59c3AuOO7yHoXoRY7JZscX5dME',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -272,17 +272,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-alice-1dec7cfe',
+          assigned_to: 'client-ref-alice-fca0e7d2',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-alice-1dec7cfe',
+          assigned_to: 'client-ref-alice-fca0e7d2',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5551508437',
+          assigned_to: '5558368789',
         },
       ],
       render_data: {
@@ -291,8 +291,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-11-24T13:05:43.298Z',
-      updated_at: '2026-11-24T13:05:43.298Z',
+      created_at: '2026-11-24T13:26:55.778Z',
+      updated_at: '2026-11-24T13:26:55.778Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -308,7 +308,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '2d819a3c-1f47-4086-a6e5-128d5f6d6d12',
+      request_id: '10502119-4390-4845-b973-2f9cb2ce1194',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -316,7 +316,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: 'cb14b06f-da3f-4aa4-b40e-c817b0df4ac0',
+      request_id: '5e8b7894-17c7-4b59-9fc5-4c6089f10d26',
     },
     '422': {
       type: 'https://docs.esign.example/problems/invalid_body',
@@ -330,14 +330,14 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'must contain at least one item',
         },
       ],
-      request_id: '0281df2d-d09a-4597-9d94-da675df74bed',
+      request_id: '64e2ad85-1a55-4161-8b10-7ddddce6d7a2',
     },
   },
   createWebhookEndpoint: {
     '201': {
-      id: 'ebe3da49-b76e-4b2e-84c0-c1c73d842ae3',
+      id: 'ab208246-df27-4436-8110-fe4545a75505',
       site_id: 2,
-      url: 'https://127.0.0.1:9/esign/3c509493',
+      url: 'https://127.0.0.1:9/esign/daf5cb99',
       description: '',
       event_types: ['request.expired'],
       enabled: true,
@@ -345,9 +345,9 @@ export const CAPTURED_EXAMPLES: Examples = {
       alert_email: 'ops@acme.example',
       failing_since: null,
       previous_secret_expires_at: null,
-      created_at: '2026-11-24T13:06:07.367Z',
-      updated_at: '2026-11-24T13:06:07.367Z',
-      secret: 'whsec_7TLMvm…',
+      created_at: '2026-11-24T13:27:11.511Z',
+      updated_at: '2026-11-24T13:27:11.511Z',
+      secret: 'whsec_81QB8m…',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -355,7 +355,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '791c111f-d6da-4610-9d87-1e0600bfbab9',
+      request_id: '9c909124-aceb-4557-9633-450c5cfbfd16',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -363,7 +363,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '893f1eb1-debb-4787-aa16-ee0125f8c3c1',
+      request_id: 'b503f1fd-5d97-4bba-8c91-935ec907c049',
     },
   },
   deleteWebhookEndpoint: {
@@ -373,7 +373,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '774c53fe-7240-45d3-ac76-308873d4fe21',
+      request_id: 'c6c6809f-a691-44b2-a684-6d05667d31d4',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -381,7 +381,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '7ea504b4-08f9-4d47-a169-1c886d4ce240',
+      request_id: '29ddfd8d-4513-4352-8189-91ad59aa565f',
     },
   },
   downloadExecutedDocument: {
@@ -391,7 +391,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'bbd37cd6-952e-4260-b83d-0ac50ac90616',
+      request_id: 'f9a75527-1eac-4252-bcdf-63a4637f358e',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -399,17 +399,17 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '31632f55-dbf8-4b57-a1f6-620c826958bd',
+      request_id: 'c39fa48c-e001-4170-bf46-195ec76418d0',
     },
   },
   getApp: {
     '200': {
-      id: '9e5c741a-d364-4bbe-b7de-cd00eb7c5116',
-      client_id: '9e5c741a-d364-4bbe-b7de-cd00eb7c5116',
+      id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
+      client_id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
       name: 'Nightly export',
       has_client_secret: false,
       client_secret_created_at: null,
-      created_at: '2026-11-24T13:05:54.571Z',
+      created_at: '2026-11-24T13:27:07.369Z',
       disabled_at: null,
     },
   },
@@ -417,7 +417,7 @@ export const CAPTURED_EXAMPLES: Examples = {
     '200': {
       id: 1,
       site_id: 2,
-      name: 'Services agreement 6cf74963',
+      name: 'Services agreement b716949f',
       type: 'html',
       state: 'published',
       tokens: ['client_name', 'start_date'],
@@ -439,9 +439,9 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 103,
         sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
       },
-      created_at: '2026-11-24T13:05:44.255Z',
-      updated_at: '2026-11-24T13:05:45.120Z',
-      published_at: '2026-11-24T13:05:45.120Z',
+      created_at: '2026-11-24T13:26:50.390Z',
+      updated_at: '2026-11-24T13:26:51.910Z',
+      published_at: '2026-11-24T13:26:51.910Z',
       html: '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>',
     },
     '401': {
@@ -450,7 +450,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'd5f8e564-8824-4196-99ee-d54f83ab82c2',
+      request_id: 'bfc43de3-77d0-4888-9941-468d1a92c361',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -458,23 +458,23 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: '655a659a-f8c7-439d-8b78-287e4dc9964e',
+      request_id: '2a25f8f8-5185-4fcc-ab30-c2c306b9d0f8',
     },
   },
   getCurrentSession: {
     '200': {
       user: {
-        id: 'cebbd37b-6ae8-490d-bb5d-f944a4fea242',
-        email: 'dev-e9e82ec6@acme.example',
-        account_id: '94df8ee2-7128-4f78-b005-ec67b38f9045',
+        id: '4a64e4d5-0a2d-4478-b27f-2aa0a9ee530f',
+        email: 'dev-d494bd6f@acme.example',
+        account_id: '3a28807a-779a-4174-8a3c-a0421ee7dacf',
       },
       sites: [
         {
           id: 1,
-          name: 'Acme site 18fe3d',
+          name: 'Acme site f2ed49',
         },
       ],
-      expires_at: '2026-11-24T14:05:54.381Z',
+      expires_at: '2026-11-24T14:27:07.191Z',
       account_admin: false,
     },
     '401': {
@@ -483,17 +483,17 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'session_required',
       detail: 'Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.',
-      request_id: '13dbc033-6e48-4cbe-ab2e-dd104ac21e5a',
+      request_id: 'f479f5e0-1e6a-4be2-9fec-2f176f3dacd1',
     },
   },
   getJwks: {
     '200': {
       keys: [
         {
-          x: 'TMokDlucOeMEVIBNPU5D_7QBxOL9uHIL0kXuUDHaDMc',
+          x: '4eB7zQc6kjCpCI9zBgS5QEd7YsA1X3PxX2oX5rftHTE',
           alg: 'EdDSA',
           crv: 'Ed25519',
-          kid: 'MsoHihYDEsw-kuJ7k1ImdYvKuAO2M9_RWeJ7L8JC1vU',
+          kid: 'HBThFEXg290-q6QSu30SHHsXUn8w54wmdEsQn0wmb_E',
           kty: 'OKP',
           use: 'sig',
         },
@@ -502,15 +502,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   getRequest: {
     '200': {
-      id: 'c6acfd15-a3ec-498c-86c6-3eb5df56dd32',
+      id: 'c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa',
       site_id: 2,
       state: 'sent',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-alice-1dec7cfe',
-          signer_ref: 'vVg9lzfqrVNo592r',
-          email: 'alice-1dec7cfe@example.com',
+          signer_id: 'client-ref-alice-fca0e7d2',
+          signer_ref: 'p5FVjHGb4nJLyKbg',
+          email: 'alice-fca0e7d2@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -518,8 +518,8 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'signed',
           request_url:
-            'http://127.0.0.1:38029/sign?r=c6acfd15-a3ec-498c-86c6-3eb5df56dd32&s=vVg9lzfqrVNo592r&signature=k1.cZpeJidpydNNQiMEKW3IfccietHAgnk3lQkAto7Y8xs',
-          signed_at: '2026-11-24T13:05:45.412Z',
+            'http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=p5FVjHGb4nJLyKbg&signature=k1.bjDnGIqAH4HguURUAkqArw-KNv2C-am3pHlN6lmOJ6U',
+          signed_at: '2026-11-24T13:26:57.294Z',
           declined_at: null,
           notifications: {
             email: 'delivered',
@@ -528,20 +528,20 @@ export const CAPTURED_EXAMPLES: Examples = {
           order: null,
           turn: false,
           authentication: null,
-          viewed_at: '2026-11-24T13:05:45.272Z',
+          viewed_at: '2026-11-24T13:26:57.025Z',
         },
         {
-          signer_id: '5551508437',
-          signer_ref: 'KB-o67sZ8gUftNMv',
+          signer_id: '5558368789',
+          signer_ref: 'a2maUOOBN-7SCS6n',
           email: null,
-          mobile_number: '15551508437',
+          mobile_number: '15558368789',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:38029/sign?r=c6acfd15-a3ec-498c-86c6-3eb5df56dd32&s=KB-o67sZ8gUftNMv&signature=k1.s1Czcs1GtpONdTeZJXo_1_uCC3rUBysIpPtKbFbrpoo',
+            'http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=a2maUOOBN-7SCS6n&signature=k1._t_1__1YoxS1oLYRO59c3AuOO7yHoXoRY7JZscX5dME',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -558,17 +558,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-alice-1dec7cfe',
+          assigned_to: 'client-ref-alice-fca0e7d2',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-alice-1dec7cfe',
+          assigned_to: 'client-ref-alice-fca0e7d2',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5551508437',
+          assigned_to: '5558368789',
         },
       ],
       render_data: {
@@ -577,9 +577,9 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-11-24T13:05:43.298Z',
-      updated_at: '2026-11-24T13:05:45.412Z',
-      sent_at: '2026-11-24T13:05:44.058Z',
+      created_at: '2026-11-24T13:26:55.778Z',
+      updated_at: '2026-11-24T13:26:57.294Z',
+      sent_at: '2026-11-24T13:26:56.256Z',
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
@@ -594,7 +594,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '4581f1ce-d6e7-4320-b733-7854aef6df68',
+      request_id: 'c16a1671-8130-483f-b572-5c5f39c3c5b6',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -602,27 +602,27 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: 'fc0ff328-c175-4382-a180-feb05d144736',
+      request_id: '2a6c980e-51a5-434a-b6ce-5273b1ed2898',
     },
   },
   getToken: {
     '200': {
-      id: '66f72453-d80e-4783-876b-b0d6c3c0e221',
-      app_id: '9e5c741a-d364-4bbe-b7de-cd00eb7c5116',
+      id: 'ec524aa5-45f0-4b6b-923b-73e627059f53',
+      app_id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
       name: 'prod',
       origin: 'self_service',
       state: 'active',
-      created_at: '2026-11-24T13:05:58.000Z',
-      expires_at: '2026-12-24T13:05:58.000Z',
+      created_at: '2026-11-24T13:27:10.000Z',
+      expires_at: '2026-12-24T13:27:10.000Z',
       last_used_at: null,
       revoked_at: null,
     },
   },
   getWebhookEndpoint: {
     '200': {
-      id: 'ebd88fda-9eb2-4820-9f71-9888e9dbaa34',
+      id: 'f8cd4b8a-87b2-45eb-ba40-208668871d4d',
       site_id: 2,
-      url: 'https://127.0.0.1:9/esign/6ac662da',
+      url: 'https://127.0.0.1:9/esign/0a10ae0c',
       description: '',
       event_types: ['request.expired'],
       enabled: true,
@@ -630,8 +630,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       alert_email: 'ops@acme.example',
       failing_since: null,
       previous_secret_expires_at: null,
-      created_at: '2026-11-24T13:06:07.644Z',
-      updated_at: '2026-11-24T13:06:07.644Z',
+      created_at: '2026-11-24T13:27:11.790Z',
+      updated_at: '2026-11-24T13:27:11.790Z',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -639,7 +639,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'b6fdb3ce-366c-460f-a510-6db3ad4fa8b7',
+      request_id: '77921dd4-7eb3-42dd-91f6-851b3104ab28',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -647,7 +647,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: 'b867e05c-6a79-491b-94ec-a31f47874b3a',
+      request_id: '4db2a314-a627-4e62-970b-7228055ff2bc',
     },
   },
   listAppTokens: {
@@ -659,13 +659,13 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: '66f72453-d80e-4783-876b-b0d6c3c0e221',
-          app_id: '9e5c741a-d364-4bbe-b7de-cd00eb7c5116',
+          id: 'ec524aa5-45f0-4b6b-923b-73e627059f53',
+          app_id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
           name: 'prod',
           origin: 'self_service',
           state: 'active',
-          created_at: '2026-11-24T13:05:58.000Z',
-          expires_at: '2026-12-24T13:05:58.000Z',
+          created_at: '2026-11-24T13:27:10.000Z',
+          expires_at: '2026-12-24T13:27:10.000Z',
           last_used_at: null,
           revoked_at: null,
         },
@@ -681,12 +681,12 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: '9e5c741a-d364-4bbe-b7de-cd00eb7c5116',
-          client_id: '9e5c741a-d364-4bbe-b7de-cd00eb7c5116',
+          id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
+          client_id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
           name: 'Nightly export',
           has_client_secret: false,
           client_secret_created_at: null,
-          created_at: '2026-11-24T13:05:54.571Z',
+          created_at: '2026-11-24T13:27:07.369Z',
           disabled_at: null,
         },
       ],
@@ -697,7 +697,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'session_required',
       detail: 'Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.',
-      request_id: '512231cd-8c43-4fc4-a07d-2c692ab3ace7',
+      request_id: '4416d6bd-48b8-4c42-9677-40d65cd30e12',
     },
   },
   listContracts: {
@@ -711,7 +711,7 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           id: 1,
           site_id: 2,
-          name: 'Services agreement 6cf74963',
+          name: 'Services agreement b716949f',
           type: 'html',
           state: 'published',
           tokens: ['client_name', 'start_date'],
@@ -733,9 +733,9 @@ export const CAPTURED_EXAMPLES: Examples = {
             size_bytes: 103,
             sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
           },
-          created_at: '2026-11-24T13:05:44.255Z',
-          updated_at: '2026-11-24T13:05:45.120Z',
-          published_at: '2026-11-24T13:05:45.120Z',
+          created_at: '2026-11-24T13:26:50.390Z',
+          updated_at: '2026-11-24T13:26:51.910Z',
+          published_at: '2026-11-24T13:26:51.910Z',
         },
       ],
     },
@@ -745,7 +745,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'a6c5ed68-7c03-4a3c-8c4e-bcfd4960eded',
+      request_id: '8b978829-378d-4463-8ca7-6acdb8ef3e92',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -753,7 +753,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: 'a4fe6ff8-f3e2-49d5-b6e1-7631bc3efbef',
+      request_id: '7f0ec73f-1f7a-46eb-bd0c-2d89af29a758',
     },
   },
   listRequests: {
@@ -765,15 +765,15 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: 'c6acfd15-a3ec-498c-86c6-3eb5df56dd32',
+          id: 'c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa',
           site_id: 2,
           state: 'completed',
           contracts: [1],
           signers: [
             {
-              signer_id: 'client-ref-alice-1dec7cfe',
-              signer_ref: 'vVg9lzfqrVNo592r',
-              email: 'alice-1dec7cfe@example.com',
+              signer_id: 'client-ref-alice-fca0e7d2',
+              signer_ref: 'p5FVjHGb4nJLyKbg',
+              email: 'alice-fca0e7d2@example.com',
               mobile_number: null,
               send_to: {
                 email: true,
@@ -781,8 +781,8 @@ export const CAPTURED_EXAMPLES: Examples = {
               },
               state: 'signed',
               request_url:
-                'http://127.0.0.1:38029/sign?r=c6acfd15-a3ec-498c-86c6-3eb5df56dd32&s=vVg9lzfqrVNo592r&signature=k1.cZpeJidpydNNQiMEKW3IfccietHAgnk3lQkAto7Y8xs',
-              signed_at: '2026-11-24T13:05:45.412Z',
+                'http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=p5FVjHGb4nJLyKbg&signature=k1.bjDnGIqAH4HguURUAkqArw-KNv2C-am3pHlN6lmOJ6U',
+              signed_at: '2026-11-24T13:26:57.294Z',
               declined_at: null,
               notifications: {
                 email: 'delivered',
@@ -791,21 +791,21 @@ export const CAPTURED_EXAMPLES: Examples = {
               order: null,
               turn: false,
               authentication: null,
-              viewed_at: '2026-11-24T13:05:45.272Z',
+              viewed_at: '2026-11-24T13:26:57.025Z',
             },
             {
-              signer_id: '5551508437',
-              signer_ref: 'KB-o67sZ8gUftNMv',
+              signer_id: '5558368789',
+              signer_ref: 'a2maUOOBN-7SCS6n',
               email: null,
-              mobile_number: '15551508437',
+              mobile_number: '15558368789',
               send_to: {
                 email: false,
                 mobile_number: true,
               },
               state: 'signed',
               request_url:
-                'http://127.0.0.1:38029/sign?r=c6acfd15-a3ec-498c-86c6-3eb5df56dd32&s=KB-o67sZ8gUftNMv&signature=k1.s1Czcs1GtpONdTeZJXo_1_uCC3rUBysIpPtKbFbrpoo',
-              signed_at: '2026-11-24T13:05:45.964Z',
+                'http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=a2maUOOBN-7SCS6n&signature=k1._t_1__1YoxS1oLYRO59c3AuOO7yHoXoRY7JZscX5dME',
+              signed_at: '2026-11-24T13:26:58.009Z',
               declined_at: null,
               notifications: {
                 email: 'not_requested',
@@ -814,24 +814,24 @@ export const CAPTURED_EXAMPLES: Examples = {
               order: null,
               turn: false,
               authentication: null,
-              viewed_at: '2026-11-24T13:05:45.741Z',
+              viewed_at: '2026-11-24T13:26:57.781Z',
             },
           ],
           fields: [
             {
               name: 'full_name',
               default_value: null,
-              assigned_to: 'client-ref-alice-1dec7cfe',
+              assigned_to: 'client-ref-alice-fca0e7d2',
             },
             {
               name: 'signature',
               default_value: null,
-              assigned_to: 'client-ref-alice-1dec7cfe',
+              assigned_to: 'client-ref-alice-fca0e7d2',
             },
             {
               name: 'witness_signature',
               default_value: null,
-              assigned_to: '5551508437',
+              assigned_to: '5558368789',
             },
           ],
           render_data: {
@@ -840,12 +840,12 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           redirect_url: 'https://client.example/after-signing?ref=42',
           expires_at: null,
-          created_at: '2026-11-24T13:05:43.298Z',
-          updated_at: '2026-11-24T13:05:45.964Z',
-          sent_at: '2026-11-24T13:05:44.058Z',
+          created_at: '2026-11-24T13:26:55.778Z',
+          updated_at: '2026-11-24T13:26:58.009Z',
+          sent_at: '2026-11-24T13:26:56.256Z',
           cancelled_at: null,
           expired_at: null,
-          completed_at: '2026-11-24T13:05:45.964Z',
+          completed_at: '2026-11-24T13:26:58.009Z',
           declined_at: null,
           last_reminded_at: null,
           remind_count: 0,
@@ -859,7 +859,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'e5b23ae0-a045-4b1b-9ce4-20b97bf0cdba',
+      request_id: '7d6effcf-9331-425b-938c-63a35ec26974',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -867,7 +867,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '58d9c7b5-ebf7-4633-9883-26cd35429eba',
+      request_id: 'df01250b-4dd0-4d40-aa64-2cf27679d3da',
     },
   },
   listTokens: {
@@ -879,13 +879,13 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: '66f72453-d80e-4783-876b-b0d6c3c0e221',
-          app_id: '9e5c741a-d364-4bbe-b7de-cd00eb7c5116',
+          id: 'ec524aa5-45f0-4b6b-923b-73e627059f53',
+          app_id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
           name: 'prod',
           origin: 'self_service',
           state: 'active',
-          created_at: '2026-11-24T13:05:58.000Z',
-          expires_at: '2026-12-24T13:05:58.000Z',
+          created_at: '2026-11-24T13:27:10.000Z',
+          expires_at: '2026-12-24T13:27:10.000Z',
           last_used_at: null,
           revoked_at: null,
         },
@@ -897,7 +897,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'session_required',
       detail: 'Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.',
-      request_id: 'c8827089-37dc-40b2-b77e-1d6dce71c4bd',
+      request_id: '976c74e5-26c2-46fa-b851-c66c002752e2',
     },
   },
   listWebhookDeliveries: {
@@ -915,7 +915,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'cbb7722f-1847-410b-8164-eab7d29aa2a9',
+      request_id: 'c7327165-d7a6-479e-a3d8-c442f16ef7de',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -923,7 +923,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '34485cbe-5859-45b5-91f7-c227ef98beba',
+      request_id: '99eaa955-7589-4781-9bef-7a0447c8b28d',
     },
   },
   listWebhookEndpoints: {
@@ -941,7 +941,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '3e76bfe9-e4e5-450c-ae27-bb32d5b0d497',
+      request_id: 'a0ccbfbe-30f1-407d-8a19-3b0af7249207',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -949,14 +949,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '9de0ad92-5683-4718-9ef1-6a5255048d5d',
+      request_id: '7dacd1d4-82ed-4ae6-86b4-440ef053b1e1',
     },
   },
   publishContract: {
     '200': {
       id: 1,
       site_id: 2,
-      name: 'Services agreement f7f0f0d4',
+      name: 'Services agreement bd177c5d',
       type: 'html',
       state: 'published',
       tokens: ['client_name', 'start_date'],
@@ -978,9 +978,9 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 103,
         sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
       },
-      created_at: '2026-11-24T13:05:42.570Z',
-      updated_at: '2026-11-24T13:05:43.044Z',
-      published_at: '2026-11-24T13:05:43.044Z',
+      created_at: '2026-11-24T13:26:55.030Z',
+      updated_at: '2026-11-24T13:26:55.515Z',
+      published_at: '2026-11-24T13:26:55.515Z',
       html: '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>',
     },
     '401': {
@@ -989,7 +989,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'b1fc21ba-8574-4581-84f3-1bc1d51667de',
+      request_id: '44d11169-980a-485c-b0df-054bd7b65313',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -997,20 +997,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: '8a902cc3-e686-4552-b607-223b9cb15618',
+      request_id: '5d277d57-99c3-4bd2-8d7a-1db793ecfb97',
     },
   },
-  remindRequest: {
+  reissueExecutionUrl: {
     '200': {
-      id: 'd977b1c0-1eaf-4c4e-9d4c-c400f9fe4ca3',
+      id: '09b0493c-d6d8-4eb7-999b-fc3953091f68',
       site_id: 2,
       state: 'sent',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-69bf7dc6',
-          signer_ref: '-fvbq5BCW8RqjGjT',
-          email: 'm-69bf7dc6@example.com',
+          signer_id: 'client-ref-reissue-1f23d77b',
+          signer_ref: 'RMa-IO0FuKN8zUDK',
+          email: 'reissue-1f23d77b@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -1018,7 +1018,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:39577/sign?r=d977b1c0-1eaf-4c4e-9d4c-c400f9fe4ca3&s=-fvbq5BCW8RqjGjT&signature=k1.c2PSzo8oQyF8rtt6DM2CuEnWvqISFB1w1ERAvf2H66Q',
+            'http://127.0.0.1:36217/sign?r=09b0493c-d6d8-4eb7-999b-fc3953091f68&s=RMa-IO0FuKN8zUDK&signature=k1.1.3OgUpC18Ot7RWojP8gUT9grW_s5pVvE2auSU8gtmKL8',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -1031,22 +1031,22 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5550277717',
-          signer_ref: 'VCxVA0Eo-7DwkUSq',
+          signer_id: '5555329092',
+          signer_ref: 'qyfWX946tw4hJ6Et',
           email: null,
-          mobile_number: '15550277717',
+          mobile_number: '15555329092',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:39577/sign?r=d977b1c0-1eaf-4c4e-9d4c-c400f9fe4ca3&s=VCxVA0Eo-7DwkUSq&signature=k1.E8TblpMNwOHuW5Y0nArSOGXCiskF6bW6_mHYcyH4aLk',
+            'http://127.0.0.1:36217/sign?r=09b0493c-d6d8-4eb7-999b-fc3953091f68&s=qyfWX946tw4hJ6Et&signature=k1.F7vDutvMh500jlb2wyQcuCl5QY6HNr5yMRIo9x73UcQ',
           signed_at: null,
           declined_at: null,
           notifications: {
             email: 'not_requested',
-            sms: 'pending',
+            sms: 'delivered',
           },
           order: null,
           turn: true,
@@ -1058,17 +1058,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-69bf7dc6',
+          assigned_to: 'client-ref-reissue-1f23d77b',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-69bf7dc6',
+          assigned_to: 'client-ref-reissue-1f23d77b',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5550277717',
+          assigned_to: '5555329092',
         },
       ],
       render_data: {
@@ -1077,14 +1077,111 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-11-24T13:05:58.135Z',
-      updated_at: '2026-11-24T13:05:59.596Z',
-      sent_at: '2026-11-24T13:05:58.333Z',
+      created_at: '2026-11-24T13:27:07.886Z',
+      updated_at: '2026-11-24T13:27:08.729Z',
+      sent_at: '2026-11-24T13:27:08.376Z',
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
       declined_at: null,
-      last_reminded_at: '2026-11-24T13:05:59.596Z',
+      last_reminded_at: null,
+      remind_count: 0,
+      current_order: null,
+    },
+    '409': {
+      type: 'https://docs.esign.example/problems/invalid_state',
+      title: 'Conflict',
+      status: 409,
+      code: 'invalid_state',
+      detail: 'The signer has signed.',
+      request_id: 'e5974dbf-0711-4361-88e8-281e75a0263e',
+    },
+  },
+  remindRequest: {
+    '200': {
+      id: '549ee8ce-361e-426b-802f-79698d1bce58',
+      site_id: 2,
+      state: 'sent',
+      contracts: [1],
+      signers: [
+        {
+          signer_id: 'client-ref-m-aa7ea6c4',
+          signer_ref: 'I6dobHzdnMPM4b9E',
+          email: 'm-aa7ea6c4@example.com',
+          mobile_number: null,
+          send_to: {
+            email: true,
+            mobile_number: false,
+          },
+          state: 'pending',
+          request_url:
+            'http://127.0.0.1:46613/sign?r=549ee8ce-361e-426b-802f-79698d1bce58&s=I6dobHzdnMPM4b9E&signature=k1.dK2GUbeRwaI9Gi24eKpmmJLVelWO4GPX8QSQG83jR6U',
+          signed_at: null,
+          declined_at: null,
+          notifications: {
+            email: 'pending',
+            sms: 'not_requested',
+          },
+          order: null,
+          turn: true,
+          authentication: null,
+          viewed_at: null,
+        },
+        {
+          signer_id: '5557400325',
+          signer_ref: '0LphTLoiXv1oe9BU',
+          email: null,
+          mobile_number: '15557400325',
+          send_to: {
+            email: false,
+            mobile_number: true,
+          },
+          state: 'pending',
+          request_url:
+            'http://127.0.0.1:46613/sign?r=549ee8ce-361e-426b-802f-79698d1bce58&s=0LphTLoiXv1oe9BU&signature=k1.RHZw_F8al7Oth1Fq-3Et93a-gPfE1vfR64-dLgnEaT0',
+          signed_at: null,
+          declined_at: null,
+          notifications: {
+            email: 'not_requested',
+            sms: 'delivered',
+          },
+          order: null,
+          turn: true,
+          authentication: null,
+          viewed_at: null,
+        },
+      ],
+      fields: [
+        {
+          name: 'full_name',
+          default_value: null,
+          assigned_to: 'client-ref-m-aa7ea6c4',
+        },
+        {
+          name: 'signature',
+          default_value: null,
+          assigned_to: 'client-ref-m-aa7ea6c4',
+        },
+        {
+          name: 'witness_signature',
+          default_value: null,
+          assigned_to: '5557400325',
+        },
+      ],
+      render_data: {
+        start_date: '2030-01-01',
+        client_name: 'Jane Q. Client',
+      },
+      redirect_url: 'https://client.example/after-signing?ref=42',
+      expires_at: null,
+      created_at: '2026-11-24T13:27:03.146Z',
+      updated_at: '2026-11-24T13:27:04.891Z',
+      sent_at: '2026-11-24T13:27:03.221Z',
+      cancelled_at: null,
+      expired_at: null,
+      completed_at: null,
+      declined_at: null,
+      last_reminded_at: '2026-11-24T13:27:04.891Z',
       remind_count: 1,
       current_order: null,
     },
@@ -1094,7 +1191,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '13b44540-42a6-4775-97ad-8f33f63ddb8a',
+      request_id: '3002f075-6139-4167-a7f6-76bec670f3ec',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1102,24 +1199,24 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '28eface3-542f-4298-8b6c-5155beaed424',
+      request_id: '433d21cd-2dc1-49ea-9d7b-fb2a69637aa0',
     },
   },
   rotateWebhookSecret: {
     '200': {
-      id: '4526898e-248f-49b4-9604-b18db95d0519',
+      id: '223f81fb-9864-48bd-b859-be12f0696e59',
       site_id: 2,
-      url: 'https://127.0.0.1:9/esign/3b5f5cc9',
+      url: 'https://127.0.0.1:9/esign/eee81bd0',
       description: '',
       event_types: ['request.expired'],
       enabled: true,
       disabled_reason: null,
       alert_email: 'ops@acme.example',
       failing_since: null,
-      previous_secret_expires_at: '2026-11-25T13:06:08.776Z',
-      created_at: '2026-11-24T13:06:08.563Z',
-      updated_at: '2026-11-24T13:06:08.776Z',
-      secret: 'whsec_RZamXs…',
+      previous_secret_expires_at: '2026-11-25T13:27:12.902Z',
+      created_at: '2026-11-24T13:27:12.699Z',
+      updated_at: '2026-11-24T13:27:12.902Z',
+      secret: 'whsec_IQJw7g…',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1127,7 +1224,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'aea3b2e8-3a49-441e-a90e-a1792da4f5e4',
+      request_id: '8d39365a-c50b-414b-ab99-77f82f44a3b3',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1135,20 +1232,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '56390cbb-dfe2-4d8b-ab00-f90b69cfec45',
+      request_id: '5e7fa650-6c7f-40a9-95f9-8cdb5461a246',
     },
   },
   sendRequest: {
     '200': {
-      id: 'c6acfd15-a3ec-498c-86c6-3eb5df56dd32',
+      id: 'c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa',
       site_id: 2,
       state: 'sent',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-alice-1dec7cfe',
-          signer_ref: 'vVg9lzfqrVNo592r',
-          email: 'alice-1dec7cfe@example.com',
+          signer_id: 'client-ref-alice-fca0e7d2',
+          signer_ref: 'p5FVjHGb4nJLyKbg',
+          email: 'alice-fca0e7d2@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -1156,7 +1253,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:38029/sign?r=c6acfd15-a3ec-498c-86c6-3eb5df56dd32&s=vVg9lzfqrVNo592r&signature=k1.cZpeJidpydNNQiMEKW3IfccietHAgnk3lQkAto7Y8xs',
+            'http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=p5FVjHGb4nJLyKbg&signature=k1.bjDnGIqAH4HguURUAkqArw-KNv2C-am3pHlN6lmOJ6U',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -1169,17 +1266,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5551508437',
-          signer_ref: 'KB-o67sZ8gUftNMv',
+          signer_id: '5558368789',
+          signer_ref: 'a2maUOOBN-7SCS6n',
           email: null,
-          mobile_number: '15551508437',
+          mobile_number: '15558368789',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:38029/sign?r=c6acfd15-a3ec-498c-86c6-3eb5df56dd32&s=KB-o67sZ8gUftNMv&signature=k1.s1Czcs1GtpONdTeZJXo_1_uCC3rUBysIpPtKbFbrpoo',
+            'http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=a2maUOOBN-7SCS6n&signature=k1._t_1__1YoxS1oLYRO59c3AuOO7yHoXoRY7JZscX5dME',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -1196,17 +1293,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-alice-1dec7cfe',
+          assigned_to: 'client-ref-alice-fca0e7d2',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-alice-1dec7cfe',
+          assigned_to: 'client-ref-alice-fca0e7d2',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5551508437',
+          assigned_to: '5558368789',
         },
       ],
       render_data: {
@@ -1215,9 +1312,9 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-11-24T13:05:43.298Z',
-      updated_at: '2026-11-24T13:05:44.058Z',
-      sent_at: '2026-11-24T13:05:44.058Z',
+      created_at: '2026-11-24T13:26:55.778Z',
+      updated_at: '2026-11-24T13:26:56.256Z',
+      sent_at: '2026-11-24T13:26:56.256Z',
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
@@ -1232,7 +1329,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'c33bc505-1580-4a96-a1ab-a0bddb94bf44',
+      request_id: '91cfa5f5-a781-45c7-8656-d59e04bb88ea',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1240,7 +1337,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: 'e2a93adb-c94a-4019-8866-404833658274',
+      request_id: '6b254cd4-4701-4c9c-8cf6-78560c8e8a83',
     },
     '409': {
       type: 'https://docs.esign.example/problems/invalid_state',
@@ -1249,7 +1346,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       code: 'invalid_state',
       detail: 'Cannot send a Request that is sent.',
       state: 'sent',
-      request_id: '0a6eb831-9f3c-422a-9f3a-dc6e2f1bd203',
+      request_id: '275ee566-3dfb-40a2-a1e3-3e750a543b6b',
     },
     '422': {
       type: 'https://docs.esign.example/problems/send_preconditions_failed',
@@ -1273,18 +1370,18 @@ export const CAPTURED_EXAMPLES: Examples = {
         },
       ],
       unassigned_fields: ['full_name', 'signature', 'witness_signature'],
-      request_id: '6e68d8a8-cca3-467b-8e4c-73ed3e6a5c2d',
+      request_id: '3cbae231-0837-4d95-9538-2dc1c33c9703',
     },
   },
   signIn: {
     '201': {
-      session_token: 'ses_FEqV3qVc…',
+      session_token: 'ses__dff1Snp…',
       token_type: 'Bearer',
-      expires_at: '2026-11-24T14:05:54.381Z',
+      expires_at: '2026-11-24T14:27:07.191Z',
       user: {
-        id: 'cebbd37b-6ae8-490d-bb5d-f944a4fea242',
-        email: 'dev-e9e82ec6@acme.example',
-        account_id: '94df8ee2-7128-4f78-b005-ec67b38f9045',
+        id: '4a64e4d5-0a2d-4478-b27f-2aa0a9ee530f',
+        email: 'dev-d494bd6f@acme.example',
+        account_id: '3a28807a-779a-4174-8a3c-a0421ee7dacf',
       },
     },
     '401': {
@@ -1293,14 +1390,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'invalid_credentials',
       detail: 'The e-mail address or the password is wrong.',
-      request_id: '3f2d3c75-67d3-4eee-92ca-341f3fa36f06',
+      request_id: '60b852e0-c718-49b4-a975-58835d256645',
     },
   },
   updateWebhookEndpoint: {
     '200': {
-      id: 'd0dddd2e-0397-4c1a-b367-7dc14b758800',
+      id: 'c5d27218-f17f-432d-a392-ee91f2bd2330',
       site_id: 2,
-      url: 'https://127.0.0.1:9/esign/9c8572bb',
+      url: 'https://127.0.0.1:9/esign/7d41b288',
       description: 'changed',
       event_types: ['request.expired'],
       enabled: true,
@@ -1308,8 +1405,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       alert_email: 'ops@acme.example',
       failing_since: null,
       previous_secret_expires_at: null,
-      created_at: '2026-11-24T13:06:08.048Z',
-      updated_at: '2026-11-24T13:06:08.313Z',
+      created_at: '2026-11-24T13:27:12.249Z',
+      updated_at: '2026-11-24T13:27:12.565Z',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1317,7 +1414,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '0a6fd359-f7e5-4e4b-8f5b-6122f672a8ad',
+      request_id: '0afacc98-f076-4552-ae4b-db7fdad4f249',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1325,7 +1422,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '7f080008-3f5e-412d-8ece-1544eff7c4d9',
+      request_id: '6d74b12f-e79e-4196-828a-c7a98a40f7f2',
     },
   },
 };

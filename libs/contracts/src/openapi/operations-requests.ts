@@ -1,4 +1,4 @@
-import { CreateRequestBody, RequestList, RequestView } from '../api.js';
+import { CreateRequestBody, ReissueExecutionUrlBody, RequestList, RequestView } from '../api.js';
 import { strict } from '../primitives.js';
 import { ContractList, ContractView, CreateContractBody } from '../templates.js';
 import { PAGE_QUERY, SITE_ID, type Operation } from './operation.js';
@@ -101,6 +101,28 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     'Notifies again the signers who have not signed, at most once per `REMIND_MIN_INTERVAL_SECONDS`.',
     ['remind_too_soon', 'remind_limit_reached', 'nothing_to_remind'],
   ),
+  {
+    method: 'post',
+    path: '/v1.1/requests/{request_id}/signers/{signer_id}/execution_url',
+    operationId: 'reissueExecutionUrl',
+    summary: 'Reissue a signer’s Execution URL',
+    description:
+      'Gives one signer of a sent Request, who has not signed, a new Execution URL: every older link of theirs ' +
+      'stops opening at once (it shows “this link was replaced”), and the new one opens for ' +
+      '`EXECUTION_URL_LIFETIME_DAYS` (default 30) from now, never past `expires_at`. With `notify: true` the ' +
+      'signer is sent it on their chosen channels, as a reminder. The answer is the Request; the new link is ' +
+      'that signer’s `request_url`.',
+    tag: 'Requests',
+    auth: 'access_token',
+    idempotent: true,
+    params: {
+      request_id: REQUEST_ID,
+      signer_id: { description: 'The signer’s `signer_id`, percent-encoded.' },
+    },
+    body: { codec: ReissueExecutionUrlBody, required: false },
+    responses: requestAnswer('The Request, with the signer’s new `request_url`.'),
+    problems: ['invalid_state', 'request_expired', 'nothing_to_remind'],
+  },
   {
     method: 'get',
     path: '/v1.1/requests/{request_id}/download',

@@ -4,19 +4,17 @@ import {
   RequestCompleted,
   RequestDeclined,
   RequestExpired,
-  RequestReminded,
-  RequestSent,
   RequestSigned,
-  RequestTurnStarted,
   RequestViewed,
+  WebhookNotificationData,
 } from '../events.js';
 import type { WebhookEventType } from '../webhooks.js';
 
 /** Each event a webhook can deliver, and the codec its `data` is published with. */
 const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readonly when: string }>> = {
   'request.sent': {
-    data: RequestSent.props.data,
-    when: 'The Request was sent: its Execution URLs are live.',
+    data: WebhookNotificationData,
+    when: 'The Request was sent: its Execution URLs are live (read them from GET /v1.1/requests/{request_id}).',
   },
   'request.signed': { data: RequestSigned.props.data, when: 'A signer signed.' },
   'request.completed': { data: RequestCompleted.props.data, when: 'Every signer has signed.' },
@@ -27,7 +25,7 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
   'request.cancelled': { data: RequestCancelled.props.data, when: 'The sender cancelled the Request.' },
   'request.expired': { data: RequestExpired.props.data, when: 'The Request expired unsigned.' },
   'request.reminded': {
-    data: RequestReminded.props.data,
+    data: WebhookNotificationData,
     when: 'Signers who have yet to sign were reminded (`signers` lists them).',
   },
   'request.viewed': {
@@ -35,7 +33,7 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
     when: 'A signer opened their live Execution URL for the first time (once per signer).',
   },
   'request.turn_started': {
-    data: RequestTurnStarted.props.data,
+    data: t.intersection([WebhookNotificationData, t.type({ order: t.number })]),
     when: 'A Request signed in order reached its next `order`: `signers` lists those whose Execution URLs are live now.',
   },
 };

@@ -66,12 +66,12 @@ describe('contracts: create body decoding', () => {
   it('normalises US mobile numbers to 1 + 10 digits and e-mail to lower case', () => {
     const result = decode(CreateRequestBody)({
       contracts: [1],
-      signers: [{ signer_id: 'x', signer: { email: 'Ann@Example.COM', mobile_number: '(555) 123-4567' } }],
+      signers: [{ signer_id: 'x', signer: { email: 'Ann@Example.COM', mobile_number: '(555) 234-5678' } }],
     });
     assert.ok(E.isRight(result));
     assert.deepEqual(result.right.signers[0]!.signer, {
       email: 'ann@example.com',
-      mobile_number: '15551234567',
+      mobile_number: '15552345678',
     });
   });
 

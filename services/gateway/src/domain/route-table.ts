@@ -59,6 +59,8 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/requests/:id/send', ['POST'], 'costly'),
   api('/v1.1/requests/:id/cancel', ['POST']),
   api('/v1.1/requests/:id/remind', ['POST'], 'costly'),
+  // A new Execution URL for one signer, optionally sent to them (ADR 1321).
+  api('/v1.1/requests/:id/signers/:id/execution_url', ['POST'], 'costly'),
   api('/v1.1/requests/:id/download', ['GET']),
   api('/v1.1/contracts/:id', ['GET']),
   api('/v1.1/contracts/:id/publish', ['POST']),

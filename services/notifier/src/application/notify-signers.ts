@@ -6,6 +6,7 @@ import {
   exhausted,
   failed,
   keyText,
+  quotaExceeded,
   outcomeEvent,
   planDeliveries,
   type Accepted,
@@ -19,6 +20,7 @@ import { composeEmail, composeSms } from '../domain/message-content.js';
 import type { DeliveryStore, StoreUnavailable } from '../ports/delivery-store.js';
 import type { EmailSender } from '../ports/email-sender.js';
 import type { SmsSender } from '../ports/sms-sender.js';
+import type { MessageQuota } from '../ports/message-quota.js';
 import type { Clock, IdGenerator } from '../ports/runtime.js';
 import { runLimited } from './run-limited.js';
 
@@ -26,6 +28,8 @@ export interface NotifySignersDeps {
   readonly store: DeliveryStore;
   readonly email: EmailSender;
   readonly sms: SmsSender;
+  /** The Site's and the recipient's daily quotas, charged once per message before it is sent. */
+  readonly quota: MessageQuota;
   readonly clock: Clock;
   readonly ids: IdGenerator;
   /** How long a claimed message keeps other workers off it. */
@@ -155,6 +159,25 @@ const processTarget =
         return result;
       };
 
+    const sendClaimed = (claimAttempt: number): TE.TaskEither<StoreUnavailable, MessageOutcome> =>
+      pipe(
+        TE.fromTask(send(deps, event, target)),
+        TE.chain((result) => {
+          if (E.isRight(result))
+            return settle(claimAttempt, {
+              _tag: 'Delivered',
+              providerMessageId: result.right.providerMessageId,
+            });
+          const error = result.left;
+          if (error._tag === 'Permanent') return settle(claimAttempt, failed(error.error));
+          if (attempt.final) return settle(claimAttempt, exhausted(claimAttempt, error.error));
+          return pipe(
+            deps.store.defer(target.key, claimAttempt, error.error),
+            TE.map((): MessageOutcome => ({ _tag: 'WillRetry', error: error.error })),
+          );
+        }),
+      );
+
     return pipe(
       deps.store.claim({
         key: target.key,
@@ -171,23 +194,36 @@ const processTarget =
             return TE.right({ _tag: 'Busy' });
           case 'Claimed':
             return pipe(
-              TE.fromTask(send(deps, event, target)),
-              TE.chain((result) => {
-                if (E.isRight(result))
-                  return settle(claim.attempt, {
-                    _tag: 'Delivered',
-                    providerMessageId: result.right.providerMessageId,
-                  });
-                const error = result.left;
-                if (error._tag === 'Permanent') return settle(claim.attempt, failed(error.error));
-                if (attempt.final) return settle(claim.attempt, exhausted(claim.attempt, error.error));
-                return pipe(
-                  deps.store.defer(target.key, claim.attempt, error.error),
-                  TE.map((): MessageOutcome => ({ _tag: 'WillRetry', error: error.error })),
-                );
-              }),
+              TE.fromTask(chargeQuota(deps, event, target, claim.attempt)),
+              TE.chain((refusal) =>
+                refusal === undefined ? sendClaimed(claim.attempt) : settle(claim.attempt, refusal),
+              ),
             );
         }
       }),
     )();
+  };
+
+/**
+ * A message is charged to the quotas on its first attempt only: a retry after a
+ * transient failure is the same message, and a refusal settles it for good. Answers
+ * the settlement that refuses it, or undefined to send it.
+ */
+const chargeQuota =
+  (
+    deps: NotifySignersDeps,
+    event: NoticeEvent,
+    target: Target,
+    attempt: number,
+  ): T.Task<Settlement | undefined> =>
+  async () => {
+    if (target._tag === 'Refuse' || attempt > 1) return undefined;
+    const decision = await deps.quota({
+      siteId: event.site_id,
+      channel: target.key.channel,
+      recipient: target.recipient,
+    })();
+    return decision._tag === 'Allowed'
+      ? undefined
+      : quotaExceeded(target.key.channel, decision.scope, decision.perDay, decision.retryAfterSeconds);
   };

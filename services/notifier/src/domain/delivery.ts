@@ -10,7 +10,8 @@ import type {
   NoticeCompleted,
   NoticeDeclined,
 } from '@esign/contracts';
-import { isEmail, parseUsMobile } from '@esign/contracts';
+import * as E from 'fp-ts/lib/Either.js';
+import { checkUsMobile, isEmail } from '@esign/contracts';
 
 /** The events that ask the notifier to reach signers. */
 export type NoticeEvent =
@@ -86,12 +87,10 @@ export const planDeliveries = (event: NoticeEvent): Target[] => {
       );
     }
     if (signer.send_to.mobile_number && signer.mobile_number !== null && signer.mobile_number.trim() !== '') {
-      const parsed = parseUsMobile(signer.mobile_number);
-      const recipient = parsed === undefined ? signer.mobile_number : `+${parsed}`;
-      const reason =
-        parsed === undefined
-          ? 'not a US mobile number (+1 and 10 digits); SMS goes to US numbers only'
-          : badUrl;
+      // Canadian and Caribbean +1 numbers too (issue #18, MEDIUM 6): stored before the check.
+      const checked = checkUsMobile(signer.mobile_number);
+      const recipient = E.isRight(checked) ? `+${checked.right}` : signer.mobile_number;
+      const reason = E.isRight(checked) ? badUrl : `not sent: ${checked.left}; SMS goes to US numbers only`;
       add(
         reason === undefined
           ? { _tag: 'Send', key: key('sms'), signer, recipient }
@@ -116,9 +115,35 @@ export interface Accepted {
 /** How one message ends: the two terminal states of a delivery. */
 export type Settlement =
   | { readonly _tag: 'Delivered'; readonly providerMessageId: string }
-  | { readonly _tag: 'Failed'; readonly error: string };
+  | {
+      readonly _tag: 'Failed';
+      readonly error: string;
+      /** Set when the message was not sent because a daily quota is used up (ADR 1320). */
+      readonly reason?: 'quota_exceeded';
+    };
 
 export const failed = (error: string): Settlement => ({ _tag: 'Failed', error: error.slice(0, 1000) });
+
+const CHANNEL_NAMES: Record<Channel, string> = { email: 'e-mails', sms: 'text messages' };
+
+/**
+ * A message refused because a daily quota is used up: not sent, reported failed with
+ * the reason, so the Request's sender sees `quota_exceeded` and why (ADR 1320).
+ */
+export const quotaExceeded = (
+  channel: Channel,
+  scope: 'site' | 'recipient',
+  perDay: number,
+  retryAfterSeconds: number,
+): Settlement => {
+  const whose = scope === 'site' ? "this Site's" : "this recipient's";
+  const hours = Math.max(1, Math.ceil(retryAfterSeconds / 3600));
+  return {
+    _tag: 'Failed',
+    reason: 'quota_exceeded',
+    error: `not sent: ${whose} daily quota of ${perDay} ${CHANNEL_NAMES[channel]} is used up; room for another within ${hours} hour${hours === 1 ? '' : 's'}`,
+  };
+};
 
 /** After the last allowed attempt a transient failure is final too. */
 export const exhausted = (attempts: number, error: string): Settlement =>
@@ -153,5 +178,13 @@ export const outcomeEvent = (
         type: 'notification.delivered',
         data: { ...data, provider_message_id: settlement.providerMessageId },
       }
-    : { ...common, type: 'notification.failed', data: { ...data, error: settlement.error } };
+    : {
+        ...common,
+        type: 'notification.failed',
+        data: {
+          ...data,
+          error: settlement.error,
+          ...(settlement.reason === undefined ? {} : { reason: settlement.reason }),
+        },
+      };
 };

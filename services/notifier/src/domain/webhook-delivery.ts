@@ -13,9 +13,27 @@ export const webhookPayload = (event: AnyEventEnvelope & { type: WebhookEventTyp
     type: event.type,
     created_at: event.occurred_at,
     site_id: event.site_id,
-    data: event.data,
+    data: withoutExecutionUrls(event.data),
   };
   return JSON.stringify(payload);
+};
+
+/**
+ * Execution URLs are credentials: a webhook delivery is stored for days and leaves the
+ * platform, so signers go out by reference (`signer_ref`) without `request_url`; the
+ * client reads a URL from `GET /v1.1/requests/:id` when it needs one (ADR 1321).
+ */
+const withoutExecutionUrls = (data: Readonly<Record<string, unknown>>): Record<string, unknown> => {
+  const { signers } = data;
+  if (!Array.isArray(signers)) return { ...data };
+  return {
+    ...data,
+    signers: signers.map((s: unknown) => {
+      if (typeof s !== 'object' || s === null) return s;
+      const { request_url: _url, ...rest } = s as Record<string, unknown>;
+      return rest;
+    }),
+  };
 };
 
 /** Only the listed `request.*` events reach clients; the rest (request.created, …) are skipped. */

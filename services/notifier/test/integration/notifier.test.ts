@@ -18,6 +18,8 @@ import {
   deleteAmqpObjects,
   eventually,
   infra,
+  redisKeyPrefix,
+  redisUrl,
   type SmtpDouble,
   startSmtpServer,
   startTcpProxy,
@@ -131,6 +133,9 @@ describe('notifier: e-mail and SMS to signers when a Request is sent', function 
       TWILIO_FROM: '+12025550100',
       TWILIO_API_BASE_URL: twilio.baseUrl,
       NOTIFIER_RETRY_DELAYS_MS: RETRY_DELAYS.join(','),
+      // Quotas of this run's own: runs on one machine must not spend each other's.
+      REDIS_URL: redisUrl(),
+      NOTIFIER_QUOTA_KEY_PREFIX: redisKeyPrefix('notifier-quota'),
       LOG_LEVEL: 'silent',
     });
     notifier = await startNotifier(config, testLogger('notifier'));

@@ -12,6 +12,8 @@ import {
   deleteAmqpObjects,
   eventually,
   infra,
+  redisKeyPrefix,
+  redisUrl,
   testLogger,
   type TestDatabase,
 } from '@esign/testing';
@@ -89,6 +91,9 @@ describe('notifier: webhooks end to end', function () {
       INTERNAL_TOKEN_SECRET: SECRET,
       NOTIFIER_OUTBOX_DIR: outbox,
       NOTIFIER_RETRY_DELAYS_MS: '50,100',
+      // Quotas of this run's own: runs on one machine must not spend each other's.
+      REDIS_URL: redisUrl(),
+      NOTIFIER_QUOTA_KEY_PREFIX: redisKeyPrefix('webhooks-e2e-quota'),
       WEBHOOKS_ALLOW_HTTP: 'true',
       WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
       WEBHOOKS_RETRY_BASE_DELAY_MS: '50',

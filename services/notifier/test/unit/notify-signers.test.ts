@@ -8,9 +8,15 @@ import {
 } from '../../src/application/notify-signers.js';
 import type { NoticeEvent } from '../../src/domain/delivery.js';
 import { emailSender, memoryStore, smsSender } from '../support/fakes.js';
-import { requestSent, signer } from '../support/events.js';
+import { requestReminded, requestSent, signer } from '../support/events.js';
+import { memoryRateLimiter } from '@esign/platform';
+import { limiterMessageQuota, type PerDay } from '../../src/adapters/quota/limiter-message-quota.js';
 
-const setup = () => {
+const NOW = new Date('2025-03-01T10:00:00.000Z');
+const GENEROUS: PerDay = { site: { email: 1000, sms: 1000 }, recipient: { email: 100, sms: 100 } };
+
+const setup = (perDay: PerDay = GENEROUS) => {
+  let clock = NOW.getTime();
   const db = memoryStore();
   const email = emailSender();
   const sms = smsSender();
@@ -21,7 +27,8 @@ const setup = () => {
     store: db.store,
     email: email.sender,
     sms: sms.sender,
-    clock: { now: () => new Date('2025-03-01T10:00:00.000Z') },
+    quota: limiterMessageQuota({ limit: memoryRateLimiter({ now: () => clock, maxBuckets: 1000 }), perDay }),
+    clock: { now: () => new Date(clock) },
     ids: { eventId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}` },
     leaseMs: 60_000,
     concurrency: 4,
@@ -39,7 +46,10 @@ const setup = () => {
     if (E.isLeft(result)) throw new Error(result.left.error);
     return result.right;
   };
-  return { db, email, sms, notify, run, pauses, whenPaused };
+  const advanceClock = (ms: number) => {
+    clock += ms;
+  };
+  return { db, email, sms, notify, run, pauses, whenPaused, advanceClock };
 };
 
 const tags = (report: NotifyReport) =>
@@ -228,5 +238,65 @@ describe('notifier use case: notify signers', () => {
     const event = requestSent([signer({ signer_ref: 'a' })]);
     await run(event);
     assert.equal(email.sent[0]?.idempotencyKey, `${event.id}/a/email`);
+  });
+
+  describe('MEDIUM 6: daily message quotas', () => {
+    const textSigner = (ref: string, number: string) =>
+      signer({
+        signer_ref: ref,
+        email: null,
+        mobile_number: number,
+        send_to: { email: false, mobile_number: true },
+      });
+
+    it("MEDIUM 6: does not send past the Site's daily SMS quota and reports why", async () => {
+      const { sms, db, run } = setup({ ...GENEROUS, site: { email: 1000, sms: 2 } });
+      const report = await run(
+        requestSent([
+          textSigner('a', '12025550101'),
+          textSigner('b', '12025550102'),
+          textSigner('c', '12025550103'),
+        ]),
+      );
+      assert.deepEqual(report.messages.map((m) => m.outcome._tag).sort(), [
+        'Delivered',
+        'Delivered',
+        'Failed',
+      ]);
+      assert.equal(sms.sent.length, 2);
+      const refused = db.events.find((e) => e.type === 'notification.failed');
+      assert.equal(refused?.data.reason, 'quota_exceeded');
+      assert.match(refused?.data.error ?? '', /Site's daily quota of 2 text messages is used up/);
+      assert.equal(needsRetry(report), false, 'a refusal is final: no retry spends the quota again');
+    });
+
+    it("MEDIUM 6: does not send past one recipient's daily e-mail quota, across Requests and reminders", async () => {
+      const { email, db, run, advanceClock } = setup({ ...GENEROUS, recipient: { email: 2, sms: 100 } });
+      const target = (ref: string) => signer({ signer_ref: ref, email: 'victim@example.com' });
+      await run(requestSent([target('a')]));
+      await run(requestReminded([target('a')]));
+      await run(requestSent([target('b')], { request_id: 'rq_2' }));
+      assert.equal(email.sent.length, 2);
+      const failedEvents = db.events.filter((e) => e.type === 'notification.failed');
+      assert.equal(failedEvents.length, 1);
+      assert.equal(failedEvents[0]?.data.reason, 'quota_exceeded');
+      assert.match(failedEvents[0]?.data.error ?? '', /recipient's daily quota of 2 e-mails/);
+      // Another recipient of the same Site is not held back by it.
+      await run(requestSent([signer({ signer_ref: 'c', email: 'other@example.com' })]));
+      assert.equal(email.sent.length, 3);
+      // The allowance comes back through the day (12 hours refill one of two).
+      advanceClock(12 * 3600 * 1000);
+      await run(requestSent([target('d')]));
+      assert.equal(email.sent.length, 4);
+    });
+
+    it('MEDIUM 6: charges a message once, however often it is retried', async () => {
+      const { email, run } = setup({ ...GENEROUS, recipient: { email: 1, sms: 100 } });
+      email.answer(() => E.left({ _tag: 'Transient', error: '421 try later' }));
+      const event = requestSent([signer({ signer_ref: 'a', email: 'once@example.com' })]);
+      assert.deepEqual(tags(await run(event)), ['a/email:WillRetry']);
+      email.answer(() => E.right({ providerMessageId: 'ok' }));
+      assert.deepEqual(tags(await run(event)), ['a/email:Delivered']);
+    });
   });
 });

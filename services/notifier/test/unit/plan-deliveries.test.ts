@@ -43,6 +43,18 @@ describe('notifier domain: which messages an event asks for', () => {
     assert.match(target?._tag === 'Refuse' ? target.reason : '', /US mobile number/);
   });
 
+  it('MEDIUM 6: refuses an SMS to a Canadian or Caribbean +1 number stored before the check, without trying it', () => {
+    for (const [number, country] of [
+      ['14165550123', 'Canada'],
+      ['+1 876 555 0123', 'Jamaica'],
+    ] as const) {
+      const abroad = signer({ mobile_number: number, send_to: { email: false, mobile_number: true } });
+      const [target] = planDeliveries(requestSent([abroad]));
+      assert.equal(target?._tag, 'Refuse', number);
+      assert.match(target?._tag === 'Refuse' ? target.reason : '', new RegExp(country), number);
+    }
+  });
+
   it('refuses an e-mail address a mailer could read as several recipients', () => {
     const sneaky = signer({ email: 'a@example.com, everyone@example.com' });
     assert.equal(planDeliveries(requestSent([sneaky]))[0]?._tag, 'Refuse');

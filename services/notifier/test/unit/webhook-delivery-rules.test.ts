@@ -134,6 +134,42 @@ describe('webhook delivery rules', () => {
       data: signed.data,
     });
   });
+
+  it('LOW 8: request.sent and request.reminded reach webhooks with signer references, never Execution URLs', () => {
+    for (const type of ['request.sent', 'request.reminded']) {
+      const data = {
+        request_id: 'rq_1',
+        site: { id: 7, name: 'Acme' },
+        contracts: [{ id: 1, name: 'NDA' }],
+        signers: [
+          {
+            signer_id: 'a@example.com',
+            signer_ref: 'ref-a',
+            email: 'a@example.com',
+            mobile_number: null,
+            send_to: { email: true, mobile_number: false },
+            request_url: 'https://esign.example/sign?r=rq_1&s=ref-a&signature=k1.secret',
+          },
+        ],
+        expires_at: null,
+      };
+      const payload = webhookPayload({
+        id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+        type: type as 'request.sent',
+        occurred_at: '2030-01-31T12:00:00.000Z',
+        site_id: 7,
+        aggregate_id: 'rq_1',
+        data,
+      });
+      assert.ok(!payload.includes('signature='), type);
+      const { request_url: _url, ...reference } = data.signers[0]!;
+      assert.deepEqual(
+        (JSON.parse(payload) as { data: { signers: unknown } }).data.signers,
+        [reference],
+        type,
+      );
+    }
+  });
 });
 
 describe('webhook endpoints: rotation, updates, views', () => {

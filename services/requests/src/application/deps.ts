@@ -35,6 +35,8 @@ export interface Deps {
   readonly authTokens: FormTokens;
   /** A fresh 6-digit one-time code. */
   readonly oneTimeCode: () => string;
+  /** How long an Execution URL opens after it was issued (the send or a reissue; ADR 1321). */
+  readonly linkLifetimeMs: number;
 }
 
 /** A signer's link to their copy of the executed PDF, working until `expiresAt` (ADR 2002). */
@@ -59,16 +61,16 @@ export const copyUrl =
     return url.toString();
   };
 
-/** `{PUBLIC_BASE_URL}/sign?r=<request_id>&s=<signer_ref>&signature=<sig>` */
+/** `{PUBLIC_BASE_URL}/sign?r=<request_id>&s=<signer_ref>&signature=<sig>`, for the signer's current link. */
 export const executionUrl =
   (deps: Pick<Deps, 'urlSigner' | 'publicBaseUrl'>): ExecutionUrl =>
-  (requestId, signerRef) => {
+  (requestId, signerRef, version) => {
     const url = new URL(
       'sign',
       deps.publicBaseUrl.endsWith('/') ? deps.publicBaseUrl : `${deps.publicBaseUrl}/`,
     );
     url.searchParams.set('r', requestId);
     url.searchParams.set('s', signerRef);
-    url.searchParams.set('signature', deps.urlSigner.sign(requestId, signerRef));
+    url.searchParams.set('signature', deps.urlSigner.sign(requestId, signerRef, version));
     return url.toString();
   };

@@ -27,7 +27,7 @@ const notified = (
     email: signer.contact.email,
     mobile_number: signer.contact.mobileNumber,
     send_to: { email: channels.email, mobile_number: channels.sms },
-    request_url: executionUrl(request.id, signer.signerRef),
+    request_url: executionUrl(request.id, signer.signerRef, signer.link.version),
   };
 };
 
@@ -122,7 +122,10 @@ export const envelopes = (
         const expires = new Date(
           Date.parse(request.completedAt ?? request.updatedAt) + COPY_LINK_DAYS * 86_400_000,
         ).toISOString();
-        const copy = deps.copyUrl ?? ((id: string, ref: string) => deps.executionUrl(id, ref));
+        const copy =
+          deps.copyUrl ??
+          ((id: string, ref: string) =>
+            deps.executionUrl(id, ref, request.signers.find((s) => s.signerRef === ref)?.link.version ?? 0));
         return {
           ...head,
           type: event.type,

@@ -8,6 +8,7 @@ import {
   cancel,
   expire,
   recordDelivery,
+  reissueLink,
   remind,
   send,
   type SignatureRequest,
@@ -83,6 +84,22 @@ export const remindRequest = (
   deps: Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl' | 'remindPolicy'>,
 ) => transition(deps, (request, now) => remind(request, now, deps.remindPolicy));
 
+export interface ReissueInput extends TransitionInput {
+  /** The client's signer_id of the signer whose link is replaced. */
+  readonly signerId: string;
+  /** Also send the new link to the signer (a `request.reminded` for them alone). */
+  readonly notify: boolean;
+}
+
+/**
+ * sent → sent: a new Execution URL for one signer who has not signed; their older links
+ * stop opening at once (ADR 1321). Answers the Request, whose view carries the new URL.
+ */
+export const reissueExecutionUrl =
+  (deps: Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'>) =>
+  (input: ReissueInput): TE.TaskEither<AppError, Outcome<RequestView>> =>
+    transition(deps, (request, now) => reissueLink(request, input.signerId, now, input.notify))(input);
+
 /**
  * Expires open Requests whose `expires_at` has passed, a batch per transaction; answers
  * how many. Run it periodically: Execution URLs stop working at `expires_at` whatever
@@ -144,7 +161,12 @@ export const recordNotificationOutcome =
                     () => TE.right<never, OutcomeResult>('unknown-request'),
                     (previous) => {
                       const next = recordDelivery(previous, event.data.signer_ref, event.data.channel, {
-                        outcome: event.type === 'notification.delivered' ? 'delivered' : 'failed',
+                        outcome:
+                          event.type === 'notification.delivered'
+                            ? 'delivered'
+                            : event.data.reason === 'quota_exceeded'
+                              ? 'quota_exceeded'
+                              : 'failed',
                         at: event.occurred_at,
                         eventId: event.id,
                         error: event.data.error ?? null,

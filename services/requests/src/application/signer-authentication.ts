@@ -37,6 +37,7 @@ export type AuthDeps = Pick<
   | 'authPolicy'
   | 'authTokens'
   | 'oneTimeCode'
+  | 'linkLifetimeMs'
 >;
 
 export interface LinkWithPass {
@@ -124,10 +125,15 @@ const masked = (signer: RequestSigner, method: AuthMethod): string | null => {
 const liveLink = (
   deps: AuthDeps,
   found: O.Option<SignatureRequest>,
-  signerRef: string,
+  link: LinkWithPass,
 ): { request: SignatureRequest; signer: RequestSigner } | undefined => {
   if (O.isNone(found)) return undefined;
-  const access = executionAccess(found.value, signerRef, deps.clock.now());
+  const access = executionAccess(
+    found.value,
+    { signerRef: link.signerRef, version: deps.urlSigner.versionOf(link.signature) },
+    deps.clock.now(),
+    deps.linkLifetimeMs,
+  );
   if (E.isLeft(access) || access.right.state !== 'pending' || access.right.authentication === null)
     return undefined;
   return { request: found.value, signer: access.right };
@@ -217,7 +223,7 @@ const onChallenge = <A>(
     pipe(
       store.requests.lockByVerifiedId(link.requestId),
       TE.chain((found) => {
-        const live = liveLink(deps, found, link.signerRef);
+        const live = liveLink(deps, found, link);
         if (live === undefined) return TE.right(otherwise);
         return pipe(
           store.challenges.lock(link.requestId, link.signerRef),
@@ -245,7 +251,7 @@ export const signerGate =
     return pipe(
       deps.store.requests.findByVerifiedId(link.requestId),
       TE.chain((found) => {
-        const live = liveLink(deps, found, link.signerRef);
+        const live = liveLink(deps, found, link);
         if (live === undefined) return TE.right(open);
         const pass = authenticated(deps, live.request, live.signer, link.authToken, deps.clock.now());
         if (E.isRight(pass))

@@ -27,13 +27,23 @@ export interface ViewInput {
  * Answers whether this was the first opening.
  */
 export const markViewed =
-  (deps: Pick<Deps, 'store' | 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'>) =>
+  (
+    deps: Pick<
+      Deps,
+      'store' | 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl' | 'linkLifetimeMs'
+    >,
+  ) =>
   (input: ViewInput): TE.TaskEither<never, boolean> => {
     if (!deps.urlSigner.verify(input.requestId, input.signerRef, input.signature)) return TE.right(false);
     const now = deps.clock.now();
     const unseen = (found: O.Option<SignatureRequest>) => {
       if (O.isNone(found)) return undefined;
-      const access = executionAccess(found.value, input.signerRef, now);
+      const access = executionAccess(
+        found.value,
+        { signerRef: input.signerRef, version: deps.urlSigner.versionOf(input.signature) },
+        now,
+        deps.linkLifetimeMs,
+      );
       return E.isRight(access) && access.right.state === 'pending' && access.right.viewedAt === null
         ? found.value
         : undefined;

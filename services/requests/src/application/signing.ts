@@ -54,6 +54,10 @@ export type LinkRefusal =
   | { readonly _tag: 'UnknownSigner' }
   | { readonly _tag: 'NotYetSent' }
   | { readonly _tag: 'Expired' }
+  /** The sender issued this signer a newer link (ADR 1321). */
+  | { readonly _tag: 'Replaced' }
+  /** This link outlived its lifetime; the Request may still be open (ADR 1321). */
+  | { readonly _tag: 'LinkExpired'; readonly expiredAt: string }
   | Extract<ExecutionRefusal, { _tag: 'NotYourTurn' }>
   /** A template stored before HTML was admitted at creation holds content the page would not show. */
   | { readonly _tag: 'UnshownContent'; readonly contractId: number }
@@ -149,6 +153,7 @@ export type SigningDeps = Pick<
   | 'formTokens'
   | 'htmlPolicy'
   | 'authTokens'
+  | 'linkLifetimeMs'
 >;
 
 /** The form token binds the Request, the signer and the document they are shown. */
@@ -174,14 +179,20 @@ export const redirectTarget = (
 
 /** The signature is checked before anything is read; then the Request decides whether the link is live. */
 const checkLink = (
+  deps: Pick<Deps, 'urlSigner' | 'linkLifetimeMs'>,
   request: O.Option<SignatureRequest>,
-  signerRef: string,
+  link: ExecutionLink,
   now: string,
 ): E.Either<LinkRefusal, { request: SignatureRequest; signer: RequestSigner }> => {
   if (O.isNone(request)) return E.left({ _tag: 'NoSuchRequest' });
-  const signer = request.value.signers.find((s) => s.signerRef === signerRef);
+  const signer = request.value.signers.find((s) => s.signerRef === link.signerRef);
   if (signer === undefined) return E.left({ _tag: 'UnknownSigner' });
-  const access = executionAccess(request.value, signerRef, now);
+  const access = executionAccess(
+    request.value,
+    { signerRef: link.signerRef, version: deps.urlSigner.versionOf(link.signature) },
+    now,
+    deps.linkLifetimeMs,
+  );
   if (E.isLeft(access)) {
     const refusal = access.left;
     return E.left(refusal._tag === 'Closed' ? { ...refusal, signer } : refusal);
@@ -272,7 +283,7 @@ export const openSigningPage =
       return TE.left({ _tag: 'InvalidSignature' });
     return pipe(
       deps.store.requests.findByVerifiedId(link.requestId),
-      TE.chainEitherKW((found) => checkLink(found, link.signerRef, deps.clock.now())),
+      TE.chainEitherKW((found) => checkLink(deps, found, link, deps.clock.now())),
       TE.chainW(({ request, signer }) =>
         signer.state === 'signed'
           ? TE.right<never, PageOutcome>({ _tag: 'AlreadySigned', request, signer })
@@ -340,7 +351,7 @@ const act =
           if (signer !== undefined && signer.state === 'signed' && O.isSome(found))
             return TE.left({ _tag: 'AlreadySigned', request: found.value, signer });
           return pipe(
-            TE.fromEither(checkLink(found, input.signerRef, now)),
+            TE.fromEither(checkLink(deps, found, input, now)),
             TE.chainFirstEitherKW(({ request, signer }) =>
               authenticated(deps, request, signer, input.authToken, now),
             ),

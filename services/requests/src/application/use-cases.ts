@@ -3,6 +3,7 @@ import {
   cancelRequest,
   expireDueRequests,
   recordNotificationOutcome,
+  reissueExecutionUrl,
   remindRequest,
   sendRequest,
 } from './lifecycle.js';
@@ -46,6 +47,7 @@ export const useCases = (deps: Deps) => ({
   sendRequest: sendRequest(deps),
   cancelRequest: cancelRequest(deps),
   remindRequest: remindRequest(deps),
+  reissueExecutionUrl: reissueExecutionUrl(deps),
   expireDueRequests: expireDueRequests(deps),
   recordNotificationOutcome: recordNotificationOutcome(deps),
   ...signingUseCases(deps),

@@ -4,7 +4,7 @@ import type { Delivery, RequestSigner, SignatureRequest } from '../domain/signat
 import { currentOrder, hasTurn } from '../domain/signing-order.js';
 
 /** Builds a signer's Execution URL; the signature makes it unforgeable. */
-export type ExecutionUrl = (requestId: string, signerRef: string) => string;
+export type ExecutionUrl = (requestId: string, signerRef: string, version: number) => string;
 
 const status = (chosen: boolean, address: string | null, delivery: Delivery | null): NotificationStatus =>
   !chosen ? 'not_requested' : address === null ? 'no_address' : (delivery?.outcome ?? 'pending');
@@ -26,7 +26,7 @@ export const requestView = (request: SignatureRequest, executionUrl: ExecutionUr
     mobile_number: s.contact.mobileNumber,
     send_to: { email: s.sendTo.email, mobile_number: s.sendTo.sms },
     state: s.state,
-    request_url: executionUrl(request.id, s.signerRef),
+    request_url: executionUrl(request.id, s.signerRef, s.link.version),
     signed_at: s.signedAt,
     declined_at: s.declinedAt,
     notifications: notifications(s),

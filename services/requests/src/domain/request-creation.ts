@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { isEmail, LIMITS, type CreateRequestBody } from '@esign/contracts';
 import { checkDefaultValue, type TemplateField, type TemplateSpec } from './contract-template.js';
 import { at, fieldError, member, type FieldError } from './paths.js';
-import { resolveContact, type Contact, type SiteSigner } from './signer.js';
+import { mobileSignerIdProblem, resolveContact, type Contact, type SiteSigner } from './signer.js';
 import { signersWithoutOrder } from './signing-order.js';
 import { checkAuthentication } from './signer-authentication.js';
 import type { RequestField, RequestSigner, SignatureRequest, Transition } from './signature-request.js';
@@ -85,6 +85,11 @@ const checkSigners = (
           'required: another signer has an order, so every signer needs one (equal numbers sign in parallel)',
         ),
       );
+    const notMobile = mobileSignerIdProblem(entry.signer_id);
+    if (notMobile !== undefined) {
+      errors.push(fieldError(`${at('signers', i)}.signer_id`, notMobile));
+      return;
+    }
     const contact = resolveContact(entry, input.storedContacts.get(entry.signer_id));
     const authentication = checkAuthentication(entry, contact, at('signers', i));
     errors.push(...authentication.errors);
@@ -101,6 +106,7 @@ const checkSigners = (
       signedAt: null,
       declinedAt: null,
       delivery: { email: null, sms: null },
+      link: { version: 0, issuedAt: null },
     });
   });
   return { signers, siteSigners };

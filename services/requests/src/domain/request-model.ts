@@ -8,7 +8,8 @@ export type Channel = 'email' | 'sms';
 
 /** The last outcome the notifier reported for one channel of one signer. */
 export interface Delivery {
-  readonly outcome: 'delivered' | 'failed';
+  /** `quota_exceeded`: not sent, a daily message quota was used up (ADR 1320). */
+  readonly outcome: 'delivered' | 'failed' | 'quota_exceeded';
   readonly at: string;
   readonly eventId: string;
   readonly error: string | null;
@@ -31,6 +32,12 @@ export interface RequestSigner {
   readonly signedAt: string | null;
   readonly declinedAt: string | null;
   readonly delivery: { readonly email: Delivery | null; readonly sms: Delivery | null };
+  /**
+   * The signer's Execution URL: its version (0 until the sender reissues it; only the
+   * current version opens) and when it was issued (null: when the Request was sent),
+   * from which it expires (ADR 1321).
+   */
+  readonly link: { readonly version: number; readonly issuedAt: string | null };
 }
 
 export interface RequestField {
@@ -108,7 +115,7 @@ export interface Transition {
   readonly events: readonly RequestEvent[];
 }
 
-export type Action = 'send' | 'cancel' | 'remind' | 'expire' | 'sign' | 'decline';
+export type Action = 'send' | 'cancel' | 'remind' | 'expire' | 'sign' | 'decline' | 'reissue_link';
 
 /** Why a send cannot happen: the spec's three preconditions. */
 export type MissingForSend =

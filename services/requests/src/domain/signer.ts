@@ -1,4 +1,4 @@
-import { isEmail, type SignerEntry } from '@esign/contracts';
+import { isEmail, nonUsNanpReason, type SignerEntry } from '@esign/contracts';
 
 /** How to reach a signer. Mobile numbers are US numbers in the spec's form: 1 + 10 digits. */
 export interface Contact {
@@ -25,6 +25,18 @@ export const detectContact = (signerId: string): Contact => {
   if (isEmail(trimmed)) return { email: trimmed.toLowerCase(), mobileNumber: null };
   if (/^\d{10}$/.test(trimmed)) return { email: null, mobileNumber: `1${trimmed}` };
   return NO_CONTACT;
+};
+
+/**
+ * Why a `signer_id` the spec reads as a mobile number (10 digits) cannot be one: not a
+ * valid NANP number, or a Canadian or Caribbean one (SMS goes to US numbers only; issue
+ * #18, MEDIUM 6). Undefined for every other id.
+ */
+export const mobileSignerIdProblem = (signerId: string): string | undefined => {
+  const trimmed = signerId.trim();
+  if (!/^\d{10}$/.test(trimmed)) return undefined;
+  const reason = nonUsNanpReason(trimmed);
+  return reason === undefined ? undefined : `is read as a mobile number and ${reason}`;
 };
 
 /**

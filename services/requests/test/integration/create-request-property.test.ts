@@ -70,7 +70,7 @@ const mutations: fc.Arbitrary<Mutation>[] = [
     .constantFrom('not-an-email', 'a@', '@b.co', 'a b@c.co', 'x'.repeat(250) + '@b.co')
     .map((email) => (b) => ({ ...b, signers: [{ signer_id: 'e', signer: { email } }] })),
   fc
-    .constantFrom('+44 20 7946 0958', '555123', '25551234567', '1-555-123-45678', 'phone')
+    .constantFrom('+44 20 7946 0958', '555123', '25552345678', '1-555-234-56788', 'phone')
     .map((mobile_number) => (b) => ({ ...b, signers: [{ signer_id: 'm', signer: { mobile_number } }] })),
   wrongType
     .filter((v) => typeof v !== 'boolean')
@@ -161,7 +161,7 @@ describe('requests service: create refuses every invalid body (property-based, r
     contracts: [ids.html],
     signers: [
       { signer_id: 'alice@example.com', send_to: { email: true } },
-      { signer_id: 'bob', signer: { mobile_number: '5551234567' }, send_to: { mobile_number: true } },
+      { signer_id: 'bob', signer: { mobile_number: '5552345678' }, send_to: { mobile_number: true } },
     ],
     fields: [{ name: 'full_name', default_value: 'Alice', assigned_to: 'alice@example.com' }],
     render_data: { client_name: 'Acme' },

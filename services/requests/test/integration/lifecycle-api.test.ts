@@ -84,7 +84,7 @@ describe('requests service: send through the outbox, and the lifecycle (real Pos
             { signer_id: 'alice@example.com', send_to: { email: true } },
             {
               signer_id: 'bob',
-              signer: { mobile_number: '5550001111' },
+              signer: { mobile_number: '5552001111' },
               send_to: { mobile_number: true, email: true },
             },
             { signer_id: 'carol' },
@@ -194,7 +194,7 @@ describe('requests service: send through the outbox, and the lifecycle (real Pos
             { email: true, mobile_number: false },
             view.signers[0]!.request_url,
           ],
-          ['bob', null, '15550001111', { email: false, mobile_number: true }, view.signers[1]!.request_url],
+          ['bob', null, '15552001111', { email: false, mobile_number: true }, view.signers[1]!.request_url],
           ['carol', null, null, { email: false, mobile_number: false }, view.signers[2]!.request_url],
         ],
       );
@@ -437,6 +437,21 @@ describe('requests service: send through the outbox, and the lifecycle (real Pos
       ((await h.http.get(`/v1.1/requests/${id}`).set(headers).expect(200)).body as RequestView).signers.map(
         (s) => s.notifications,
       );
+
+    it('MEDIUM 6: shows quota_exceeded, not a bare failure, for a message the notifier refused over a daily quota', async () => {
+      const view = await create();
+      await post(view.id, 'send').expect(200);
+      const refused = outcome(view, 'notification.failed', 0, 'email', '2030-01-01T00:00:10.000Z', {
+        error: "not sent: this Site's daily quota of 2 e-mails is used up; room for another within 12 hours",
+        reason: 'quota_exceeded',
+      });
+      await publish(refused, refused.type);
+      const status = await eventually(async () => {
+        const s = await statuses(view.id);
+        return s[0]!.email === 'pending' ? undefined : s[0]!.email;
+      });
+      assert.equal(status, 'quota_exceeded');
+    });
 
     it("shows each signer's e-mail and SMS status as the notifier reports it, once per event, latest first", async () => {
       const view = await create();

@@ -60,11 +60,11 @@ describe('requests service: Requests over HTTP (real Postgres)', () => {
           contracts: [html],
           signers: [
             { signer_id: 'alice@example.com', send_to: { email: true } },
-            { signer_id: '5551234567', send_to: { mobile_number: true } },
+            { signer_id: '5552345678', send_to: { mobile_number: true } },
           ],
           fields: [
             { name: 'full_name', default_value: 'Alice', assigned_to: 'alice@example.com' },
-            { name: 'agree', assigned_to: '5551234567' },
+            { name: 'agree', assigned_to: '5552345678' },
           ],
           render_data: { client_name: 'Acme' },
           redirect_url: 'https://client.example/done',
@@ -80,7 +80,7 @@ describe('requests service: Requests over HTTP (real Postgres)', () => {
         view.signers.map((s) => [s.signer_id, s.email, s.mobile_number, s.state]),
         [
           ['alice@example.com', 'alice@example.com', null, 'pending'],
-          ['5551234567', null, '15551234567', 'pending'],
+          ['5552345678', null, '15552345678', 'pending'],
         ],
       );
       for (const signer of view.signers) {
@@ -99,7 +99,7 @@ describe('requests service: Requests over HTTP (real Postgres)', () => {
       }
       assert.deepEqual(view.fields, [
         { name: 'full_name', default_value: 'Alice', assigned_to: 'alice@example.com' },
-        { name: 'agree', default_value: null, assigned_to: '5551234567' },
+        { name: 'agree', default_value: null, assigned_to: '5552345678' },
         { name: 'signature', default_value: null, assigned_to: null },
       ]);
       assert.deepEqual(view.render_data, { client_name: 'Acme' });

@@ -481,6 +481,103 @@ describe('requests service: signer pages, signing, declining and the executed do
     });
   });
 
+  describe('LOW 8: Execution URL lifetime and per-signer reissue', () => {
+    const reissue = (id: string, signerId: string, body: Record<string, unknown> = {}) =>
+      h.http
+        .post(`/v1.1/requests/${id}/signers/${encodeURIComponent(signerId)}/execution_url`)
+        .set(headers)
+        .send(body);
+
+    it('LOW 8: a reissued link replaces the old one, which then shows a clear "replaced" page', async () => {
+      const view = await sentRequest();
+      const old = view.signers[0]!.request_url;
+      const res = await reissue(view.id, 'alice@example.com');
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      const after = res.body as RequestView;
+      const fresh = after.signers[0]!.request_url;
+      assert.notEqual(fresh, old);
+      assert.equal(after.signers[1]!.request_url, view.signers[1]!.request_url, 'only that signer');
+      assert.equal((await get(view.id)).signers[0]!.request_url, fresh);
+
+      const replaced = await expectStatus(h.http.get(pathOf(old)), 410);
+      assert.match(replaced.text, /This link was replaced/);
+      assert.match(replaced.text, /ask the sender for a new link/i);
+      assert.ok(!replaced.text.includes('Agreement'), 'no contract on a dead link');
+      await expectStatus(h.http.get(pathOf(fresh)), 200);
+
+      // A form loaded from the old link cannot be submitted once it is replaced.
+      const view2 = await sentRequest();
+      const page = await open(view2, 0).expect(200);
+      await reissue(view2.id, 'alice@example.com').expect(200);
+      const posted = await h.http
+        .post('/sign')
+        .set({ 'Content-Type': FORM, 'Sec-Fetch-Site': 'same-origin' })
+        .send(
+          formBody({
+            ...hiddenInputs(page.text, '/sign'),
+            f0: 'Alice Example',
+            f1: 'on',
+            f2: 'basic',
+            typed_name: 'Alice Example',
+            consent: 'yes',
+          }),
+        );
+      assert.equal(posted.status, 410, posted.text.slice(0, 500));
+      assert.equal((await acts(view2.id)).length, 0);
+    });
+
+    it('LOW 8: a link expires a lifetime after it was issued, with a page saying to ask the sender', async () => {
+      const view = await sentRequest();
+      h.clock.advance(30 * 86_400_000 + 1000);
+      try {
+        const expired = await expectStatus(open(view, 0), 410);
+        assert.match(expired.text, /This link has expired/);
+        assert.match(expired.text, /Ask the sender for a new link/);
+        // The Request is still open: the sender can give the signer a fresh link.
+        const fresh = ((await reissue(view.id, 'alice@example.com').expect(200)).body as RequestView)
+          .signers[0]!;
+        await expectStatus(h.http.get(pathOf(fresh.request_url)), 200);
+      } finally {
+        h.clock.advance(-(30 * 86_400_000 + 1000));
+      }
+    });
+
+    it('LOW 8: reissue is for a sent Request and a signer who has not signed; notify sends the new link alone', async () => {
+      const draft = await create(twoSigners());
+      assert.equal((await reissue(draft.id, 'alice@example.com')).status, 409);
+      const view = await sentRequest();
+      assert.equal((await reissue(view.id, 'nobody@example.com')).status, 404);
+      assert.equal((await reissue(view.id, 'alice@example.com', { notify: 'yes' })).status, 422);
+      // bob-42 has no channel chosen: nothing to send him.
+      const unreachable = await reissue(view.id, 'bob-42', { notify: true });
+      assert.equal(unreachable.status, 409);
+      assert.equal((unreachable.body as { code: string }).code, 'nothing_to_remind');
+
+      const before = (await events(view.id)).length;
+      const res = await reissue(view.id, 'alice@example.com', { notify: true });
+      assert.equal(res.status, 200);
+      const fresh = (res.body as RequestView).signers[0]!.request_url;
+      const added = (await events(view.id)).slice(before);
+      assert.deepEqual(
+        added.map((e) => e.type),
+        ['request.reminded'],
+      );
+      const signers = added[0]!.data.signers as { signer_id: string; request_url: string }[];
+      assert.deepEqual(
+        signers.map((x) => [x.signer_id, x.request_url]),
+        [['alice@example.com', fresh]],
+      );
+      assert.equal((await get(view.id)).remind_count, 0, 'a reissue is not one of the reminders');
+
+      await aliceSigns({
+        ...view,
+        signers: [{ ...view.signers[0]!, request_url: fresh }, view.signers[1]!],
+      }).then((r) => assert.equal(r.status, 303, r.text.slice(0, 500)));
+      const signed = await reissue(view.id, 'alice@example.com');
+      assert.equal(signed.status, 409);
+    });
+  });
+
   describe('the executed document', () => {
     it('is a PDF with the contracts filled, the signatures and the audit trail, for the Request’s site only', async () => {
       const view = await create({

@@ -72,6 +72,7 @@ export const signer = (overrides: Partial<RequestSigner> = {}): RequestSigner =>
   signedAt: null,
   declinedAt: null,
   delivery: { email: null, sms: null },
+  link: { version: 0, issuedAt: null },
   ...overrides,
 });
 
@@ -86,7 +87,7 @@ export const draft = (overrides: Partial<SignatureRequest> = {}): SignatureReque
     signer({
       signerId: 'bob',
       signerRef: 'ref1',
-      contact: { email: null, mobileNumber: '15551234567' },
+      contact: { email: null, mobileNumber: '15552345678' },
       sendTo: { email: false, sms: true },
     }),
   ],

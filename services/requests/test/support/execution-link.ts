@@ -19,7 +19,7 @@ type LinkCheck = E.Either<
  * what send, cancel and expiry do to the links without rendering a page.
  */
 export const openExecutionLink = async (
-  deps: Pick<Deps, 'store' | 'urlSigner' | 'clock'>,
+  deps: Pick<Deps, 'store' | 'urlSigner' | 'clock' | 'linkLifetimeMs'>,
   requestUrl: string,
 ): Promise<LinkCheck> => {
   const url = new URL(requestUrl);
@@ -29,6 +29,11 @@ export const openExecutionLink = async (
   if (E.isLeft(found) || O.isNone(found.right)) return E.left({ _tag: 'NoSuchRequest' });
   const request = found.right.value;
   return E.map((signer: RequestSigner) => ({ request, signer }))(
-    executionAccess(request, signerRef!, deps.clock.now()),
+    executionAccess(
+      request,
+      { signerRef: signerRef!, version: deps.urlSigner.versionOf(signature!) },
+      deps.clock.now(),
+      deps.linkLifetimeMs,
+    ),
   );
 };

@@ -51,6 +51,7 @@ export const fakeDeps = (options: { pdfFields?: readonly TemplateField[] | strin
     authPolicy: DEFAULT_AUTH_POLICY,
     authTokens: hmacFormTokens(keys, DEFAULT_AUTH_POLICY.passSeconds),
     oneTimeCode: () => codes.shift() ?? '123456',
+    linkLifetimeMs: 30 * 86_400_000,
   };
   return { deps, memory, rendered, codes, setNow: (iso: string) => void (now = iso) };
 };

@@ -26,6 +26,21 @@ describe('requests adapters (no I/O)', () => {
         assert.ok(!signer.verify(R, 'ref-a', bad), bad);
     });
 
+    it('LOW 8: signs each link version apart, so a reissued link and the one it replaced differ', () => {
+      const signer = hmacUrlSigner([NEW]);
+      const first = signer.sign(R, 'ref-a');
+      const second = signer.sign(R, 'ref-a', 2);
+      assert.match(second, /^new\.2\.[A-Za-z0-9_-]{43}$/);
+      assert.ok(signer.verify(R, 'ref-a', second));
+      assert.equal(signer.versionOf(second), 2);
+      assert.equal(signer.versionOf(first), 0);
+      // The version is inside the MAC: it cannot be raised or lowered by hand.
+      const mac = second.split('.')[2]!;
+      for (const forged of [`new.3.${mac}`, `new.1.${mac}`, `new.${mac}`, `new.02.${mac}`, `new.x.${mac}`])
+        assert.ok(!signer.verify(R, 'ref-a', forged), forged);
+      assert.ok(!signer.verify(R, 'ref-a', `new.2.${first.split('.')[1]!}`), 'a first link relabelled');
+    });
+
     it('rotates: the first key signs, every listed key verifies', () => {
       const before = hmacUrlSigner([OLD]).sign(R, 'ref-a');
       const rotated = hmacUrlSigner([NEW, OLD]);

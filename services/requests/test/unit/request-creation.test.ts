@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import * as E from 'fp-ts/lib/Either.js';
+import { CreateRequestBody, decode } from '@esign/contracts';
 import { createSignatureRequest } from '../../src/domain/request-creation.js';
 import {
   body,
@@ -75,14 +77,48 @@ describe('requests domain: creating a Request', () => {
     });
 
     it('detects a 10-digit mobile number and keeps it as 1 + 10 digits', () => {
-      const { request } = right(create({ contracts: [11], signers: [{ signer_id: '5551234567' }] }));
-      assert.deepEqual(request.signers[0]!.contact, { email: null, mobileNumber: '15551234567' });
+      const { request } = right(create({ contracts: [11], signers: [{ signer_id: '5552345678' }] }));
+      assert.deepEqual(request.signers[0]!.contact, { email: null, mobileNumber: '15552345678' });
     });
 
     it('leaves a GUID, an 11-digit id or a formatted number as an opaque id', () => {
-      for (const id of ['3f2504e0-4f89-11d3-9a0c-0305e82c3301', '15551234567', '555-123-4567', '555123456']) {
+      for (const id of ['3f2504e0-4f89-11d3-9a0c-0305e82c3301', '15552345678', '555-234-5678', '555123456']) {
         const { request } = right(create({ contracts: [11], signers: [{ signer_id: id }] }));
         assert.deepEqual(request.signers[0]!.contact, { email: null, mobileNumber: null }, id);
+      }
+    });
+
+    it('MEDIUM 6: refuses a 10-digit signer_id that is a Canadian, Caribbean or invalid NANP number, naming the field', () => {
+      for (const [id, says] of [
+        ['4165550123', 'Canada'],
+        ['8765550123', 'Jamaica'],
+        ['8095550123', 'Dominican Republic'],
+        ['0125550123', 'cannot start with 0 or 1'],
+        ['2021550123', 'exchange 155 cannot start with 0 or 1'],
+        ['4115550123', 'service code'],
+      ] as const) {
+        const errors = errorsOf({
+          contracts: [11],
+          signers: [{ signer_id: 'ok@example.com' }, { signer_id: id }],
+        });
+        assert.equal(errors.length, 1, id);
+        assert.equal(errors[0]!.path, 'signers[1].signer_id', id);
+        assert.match(errors[0]!.message, new RegExp(says), id);
+      }
+      const decoded = decode(CreateRequestBody)({
+        contracts: [11],
+        signers: [{ signer_id: 'guid-1', signer: { mobile_number: '+1 604 555 0123' } }],
+      });
+      assert.ok(E.isLeft(decoded));
+      assert.deepEqual(
+        decoded.left.map((e) => e.path),
+        ['signers[0].signer.mobile_number'],
+      );
+      assert.match(decoded.left[0]!.message, /Canada/);
+      // US numbers, territories included, are still mobiles.
+      for (const id of ['2025550123', '7875550123', '5552345678']) {
+        const { request } = right(create({ contracts: [11], signers: [{ signer_id: id }] }));
+        assert.equal(request.signers[0]!.contact.mobileNumber, `1${id}`, id);
       }
     });
 
@@ -93,25 +129,25 @@ describe('requests domain: creating a Request', () => {
           signers: [
             {
               signer_id: 'alice@example.com',
-              signer: { email: 'work@example.com', mobile_number: '+1 (555) 000-1111' },
+              signer: { email: 'work@example.com', mobile_number: '+1 (555) 200-1111' },
             },
           ],
         }),
       );
       assert.deepEqual(request.signers[0]!.contact, {
         email: 'work@example.com',
-        mobileNumber: '15550001111',
+        mobileNumber: '15552001111',
       });
     });
 
     it('upserts: keeps what the site knew when the call does not say, updates what it does say', () => {
-      const storedContacts = new Map([['guid-1', { email: 'old@example.com', mobileNumber: '15550000000' }]]);
+      const storedContacts = new Map([['guid-1', { email: 'old@example.com', mobileNumber: '15552000000' }]]);
       const kept = right(create({ contracts: [11], signers: [{ signer_id: 'guid-1' }] }, { storedContacts }));
       assert.deepEqual(kept.siteSigners[0], {
         siteId: SITE.id,
         signerId: 'guid-1',
         email: 'old@example.com',
-        mobileNumber: '15550000000',
+        mobileNumber: '15552000000',
       });
       const updated = right(
         create(
@@ -121,7 +157,7 @@ describe('requests domain: creating a Request', () => {
       );
       assert.deepEqual(updated.request.signers[0]!.contact, {
         email: 'new@example.com',
-        mobileNumber: '15550000000',
+        mobileNumber: '15552000000',
       });
     });
 

@@ -3,6 +3,8 @@ import {
   cancel,
   decline,
   executionAccess,
+  linkExpiresAt,
+  reissueLink,
   expire,
   recordDelivery,
   remind,
@@ -14,6 +16,7 @@ import { draft, later, left, NOW, right, sent, signer } from '../support/builder
 
 const ALL_STATES: RequestState[] = ['draft', 'sent', 'completed', 'cancelled', 'expired', 'declined'];
 const policy = { minIntervalSeconds: 3600, maxReminders: 3 };
+const DAY = 86_400_000;
 
 describe('requests domain: transitions', () => {
   describe('send', () => {
@@ -185,17 +188,94 @@ describe('requests domain: transitions', () => {
     });
   });
 
+  describe('LOW 8: Execution URL lifetime and reissue', () => {
+    const at = (days: number) => later(NOW, days * 86_400);
+    const link = (version: number) => ({ signerRef: 'ref0', version });
+
+    it('LOW 8: a link stops opening a lifetime after the send, even while the Request is open', () => {
+      const request = sent();
+      assert.equal(right(executionAccess(request, link(0), at(29.99), DAY * 30)).signerRef, 'ref0');
+      assert.deepEqual(left(executionAccess(request, link(0), at(30), DAY * 30)), {
+        _tag: 'LinkExpired',
+        expiredAt: at(30),
+      });
+      // The Request's own expiry, when sooner, is still the Request's.
+      assert.equal(linkExpiresAt(sent({ expiresAt: at(3) }), request.signers[0]!, DAY * 30), at(3));
+      assert.equal(linkExpiresAt(draft(), request.signers[0]!, DAY * 30), null);
+    });
+
+    it('LOW 8: reissuing kills every older link of that signer, and the new one lives a full lifetime from then', () => {
+      const base = sent();
+      const { request, events } = right(reissueLink(base, 'alice@example.com', at(20), false));
+      assert.deepEqual(request.signers[0]!.link, { version: 1, issuedAt: at(20) });
+      assert.equal(request.signers[1], base.signers[1], 'other signers are untouched');
+      assert.deepEqual(events, []);
+      assert.deepEqual(left(executionAccess(request, link(0), at(20), DAY * 30)), { _tag: 'Replaced' });
+      assert.equal(right(executionAccess(request, link(1), at(49), DAY * 30)).signerRef, 'ref0');
+      assert.equal(left(executionAccess(request, link(1), at(50), DAY * 30))._tag, 'LinkExpired');
+      assert.deepEqual(left(executionAccess(request, link(2), at(20), DAY * 30)), { _tag: 'UnknownSigner' });
+      const again = right(reissueLink(request, 'alice@example.com', at(21), false)).request;
+      assert.deepEqual(left(executionAccess(again, link(1), at(21), DAY * 30)), { _tag: 'Replaced' });
+    });
+
+    it('LOW 8: reissue re-notifies on request, only for a sent Request and a signer who has not signed', () => {
+      const { events } = right(reissueLink(sent(), 'alice@example.com', NOW, true));
+      assert.equal(events.length, 1);
+      const event = events[0]!;
+      assert.ok(event.type === 'request.reminded');
+      assert.deepEqual(
+        event.notify.map((s) => [s.signerRef, s.link.version]),
+        [['ref0', 1]],
+      );
+      assert.deepEqual(left(reissueLink(draft(), 'alice@example.com', NOW, false)), {
+        _tag: 'StateConflict',
+        action: 'reissue_link',
+        state: 'draft',
+      });
+      assert.equal(
+        left(reissueLink(sent({ state: 'completed' }), 'alice@example.com', NOW, false))._tag,
+        'StateConflict',
+      );
+      assert.equal(
+        left(reissueLink(sent({ expiresAt: NOW }), 'alice@example.com', NOW, false))._tag,
+        'RequestExpired',
+      );
+      assert.equal(left(reissueLink(sent(), 'nobody', NOW, false))._tag, 'UnknownSigner');
+      const signed = sent({ signers: [signer({ state: 'signed', signedAt: NOW })] });
+      assert.equal(left(reissueLink(signed, 'alice@example.com', NOW, false))._tag, 'SignerNotPending');
+      const unreachable = sent({ signers: [signer({ sendTo: { email: false, sms: false } })] });
+      assert.equal(left(reissueLink(unreachable, 'alice@example.com', NOW, true))._tag, 'NothingToRemind');
+      assert.equal(right(reissueLink(unreachable, 'alice@example.com', NOW, false)).events.length, 0);
+    });
+  });
+
   describe('Execution URL access', () => {
     it('opens only while sent and before expiry', () => {
-      assert.equal(right(executionAccess(sent(), 'ref0', NOW)).signerRef, 'ref0');
-      assert.deepEqual(left(executionAccess(draft(), 'ref0', NOW)), { _tag: 'NotYetSent' });
-      assert.deepEqual(left(executionAccess(sent({ state: 'cancelled' }), 'ref0', NOW)), {
-        _tag: 'Closed',
-        state: 'cancelled',
+      assert.equal(
+        right(executionAccess(sent(), { signerRef: 'ref0', version: 0 }, NOW, DAY * 30)).signerRef,
+        'ref0',
+      );
+      assert.deepEqual(left(executionAccess(draft(), { signerRef: 'ref0', version: 0 }, NOW, DAY * 30)), {
+        _tag: 'NotYetSent',
       });
-      assert.deepEqual(left(executionAccess(sent({ expiresAt: NOW }), 'ref0', NOW)), { _tag: 'Expired' });
-      assert.deepEqual(left(executionAccess(sent({ state: 'expired' }), 'ref0', NOW)), { _tag: 'Expired' });
-      assert.deepEqual(left(executionAccess(sent(), 'other', NOW)), { _tag: 'UnknownSigner' });
+      assert.deepEqual(
+        left(executionAccess(sent({ state: 'cancelled' }), { signerRef: 'ref0', version: 0 }, NOW, DAY * 30)),
+        {
+          _tag: 'Closed',
+          state: 'cancelled',
+        },
+      );
+      assert.deepEqual(
+        left(executionAccess(sent({ expiresAt: NOW }), { signerRef: 'ref0', version: 0 }, NOW, DAY * 30)),
+        { _tag: 'Expired' },
+      );
+      assert.deepEqual(
+        left(executionAccess(sent({ state: 'expired' }), { signerRef: 'ref0', version: 0 }, NOW, DAY * 30)),
+        { _tag: 'Expired' },
+      );
+      assert.deepEqual(left(executionAccess(sent(), { signerRef: 'other', version: 0 }, NOW, DAY * 30)), {
+        _tag: 'UnknownSigner',
+      });
     });
   });
 });

@@ -21,6 +21,7 @@ const ordered = (orders: readonly (number | null)[] = [1, 1, 2]) =>
 
 const refs = (signers: readonly { signerRef: string }[]) => signers.map((s) => s.signerRef);
 const policy = { minIntervalSeconds: 60, maxReminders: 3 };
+const LIFETIME = 30 * 86_400_000;
 
 describe('requests domain: signing in order', () => {
   it('on send, notifies only the lowest order; equal orders together', () => {
@@ -89,12 +90,12 @@ describe('requests domain: signing in order', () => {
       order: 2,
       currentOrder: 1,
     });
-    assert.deepEqual(left(executionAccess(request, 'ref2', NOW)), {
+    assert.deepEqual(left(executionAccess(request, { signerRef: 'ref2', version: 0 }, NOW, LIFETIME)), {
       _tag: 'NotYourTurn',
       order: 2,
       currentOrder: 1,
     });
-    assert.ok(E.isRight(executionAccess(request, 'ref0', NOW)));
+    assert.ok(E.isRight(executionAccess(request, { signerRef: 'ref0', version: 0 }, NOW, LIFETIME)));
   });
 
   it('a decline in the first order ends the Request: the later order is never started', () => {
@@ -109,10 +110,13 @@ describe('requests domain: signing in order', () => {
     assert.ok(notice?.type === 'notice.declined');
     assert.deepEqual(refs(notice.notify), ['ref1'], 'only the other signer already told learns of it');
     assert.equal(notice.reason, 'wrong price');
-    assert.deepEqual(left(executionAccess(declined.request, 'ref2', NOW)), {
-      _tag: 'Closed',
-      state: 'declined',
-    });
+    assert.deepEqual(
+      left(executionAccess(declined.request, { signerRef: 'ref2', version: 0 }, NOW, LIFETIME)),
+      {
+        _tag: 'Closed',
+        state: 'declined',
+      },
+    );
   });
 
   it('on completion, every signer with an e-mail address is to be told', () => {

@@ -20,6 +20,7 @@ const DELIVERY: Record<NotificationStatus, [string, string]> = {
   pending: ['Sending', 'pending'],
   delivered: ['Sent', 'delivered'],
   failed: ['Failed', 'failed'],
+  quota_exceeded: ['Not sent: daily quota used up', 'failed'],
 };
 
 const delivery = (status: NotificationStatus) =>

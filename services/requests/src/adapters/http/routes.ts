@@ -1,6 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { CreateContractBody, CreateRequestBody, PRINCIPAL_HEADER, strict } from '@esign/contracts';
+import {
+  CreateContractBody,
+  CreateRequestBody,
+  PRINCIPAL_HEADER,
+  ReissueExecutionUrlBody,
+  strict,
+} from '@esign/contracts';
 import {
   decodeBody,
   integerIdParam,
@@ -146,6 +152,31 @@ export const mountRoutes = (
       }),
     );
   }
+
+  // A new Execution URL for one signer, the old ones dead (ADR 1321). The signer is named
+  // by the client's signer_id, percent-encoded in the path.
+  router.post(
+    '/v1.1/requests/:id/signers/:signer_id/execution_url',
+    authed(async (ctx, caller) => {
+      const requestId = uuidParam(ctx.params.id, 'request');
+      const signerId = ctx.params.signer_id ?? '';
+      const body = bodyOf(ReissueExecutionUrlBody, ctx);
+      const idempotency = idempotencyFrom(ctx);
+      answer(
+        ctx,
+        200,
+        await run(
+          cases.reissueExecutionUrl({
+            caller,
+            requestId,
+            signerId,
+            notify: body.notify ?? false,
+            ...(idempotency && { idempotency }),
+          }),
+        ),
+      );
+    }),
+  );
 
   router.get(
     '/v1.1/requests/:id/download',

@@ -144,6 +144,20 @@ export const refusalOf = (refusal: LinkRefusal): Refused => {
         message: 'The time to sign this document is over.',
         detail: 'Ask the sender to send it again if you still need to sign it.',
       };
+    case 'Replaced':
+      return {
+        status: 410,
+        title: 'This link was replaced',
+        message: 'The sender has sent you a newer link to this document, so this one no longer opens.',
+        detail: 'Open the most recent message you received about it, or ask the sender for a new link.',
+      };
+    case 'LinkExpired':
+      return {
+        status: 410,
+        title: 'This link has expired',
+        message: 'Signing links work for a limited time, and this one is too old to open.',
+        detail: 'Ask the sender for a new link: they can send you a fresh one for this document.',
+      };
     case 'NotYourTurn':
       return notYourTurn(refusal);
     case 'UnshownContent':

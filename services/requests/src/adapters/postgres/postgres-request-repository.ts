@@ -33,6 +33,7 @@ const toRequest = (row: RequestRow): SignatureRequest => ({
     signedAt: s.signed_at,
     declinedAt: s.declined_at,
     delivery: { email: fromDeliveryJson(s.email_delivery), sms: fromDeliveryJson(s.sms_delivery) },
+    link: { version: s.link_version, issuedAt: s.link_issued_at },
   })),
   fields: row.fields.map((f) => ({ name: f.name, defaultValue: f.default_value, assignedTo: f.assigned_to })),
   renderData: row.render_data,
@@ -70,7 +71,8 @@ const selectRequests = (where: ReturnType<typeof sql.fragment>, tail = sql.fragm
         'send_email', rs.send_email, 'send_sms', rs.send_sms, 'signing_order', rs.signing_order,
         'auth_method', rs.auth_method, 'viewed_at', rs.viewed_at,
         'state', rs.state, 'signed_at', rs.signed_at, 'declined_at', rs.declined_at,
-        'email_delivery', rs.email_delivery, 'sms_delivery', rs.sms_delivery) ORDER BY rs.position)
+        'email_delivery', rs.email_delivery, 'sms_delivery', rs.sms_delivery,
+        'link_version', rs.link_version, 'link_issued_at', rs.link_issued_at) ORDER BY rs.position)
       FROM request_signers rs
       JOIN signers s ON s.site_id = rs.site_id AND s.signer_id = rs.signer_id
       WHERE rs.request_id = r.id), '[]') AS signers,
@@ -235,7 +237,8 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
           sql.unsafe`
             UPDATE request_signers rs
             SET state = s.state, signed_at = s.signed_at, declined_at = s.declined_at,
-                email_delivery = s.email_delivery::jsonb, sms_delivery = s.sms_delivery::jsonb
+                email_delivery = s.email_delivery::jsonb, sms_delivery = s.sms_delivery::jsonb,
+                link_version = s.link_version, link_issued_at = s.link_issued_at
             FROM ${sql.unnest(
               changed.map((s) => [
                 s.signerRef,
@@ -244,9 +247,11 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
                 s.declinedAt,
                 toDeliveryJson(s.delivery.email),
                 toDeliveryJson(s.delivery.sms),
+                s.link.version,
+                s.link.issuedAt,
               ]),
-              ['text', 'text', 'timestamptz', 'timestamptz', 'text', 'text'],
-            )} AS s(signer_ref, state, signed_at, declined_at, email_delivery, sms_delivery)
+              ['text', 'text', 'timestamptz', 'timestamptz', 'text', 'text', 'int4', 'timestamptz'],
+            )} AS s(signer_ref, state, signed_at, declined_at, email_delivery, sms_delivery, link_version, link_issued_at)
             WHERE rs.request_id = ${request.id} AND rs.signer_ref = s.signer_ref`,
         );
       }),

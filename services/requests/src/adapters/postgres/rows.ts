@@ -70,7 +70,7 @@ const RequestStateCodec = t.keyof({
 });
 
 const DeliveryJson = t.type({
-  outcome: t.keyof({ delivered: null, failed: null }),
+  outcome: t.keyof({ delivered: null, failed: null, quota_exceeded: null }),
   at: JsonTimestamp,
   event_id: t.string,
   error: nullable(t.string),
@@ -92,6 +92,8 @@ export const SignerRow = t.type({
   declined_at: nullable(JsonTimestamp),
   email_delivery: nullable(DeliveryJson),
   sms_delivery: nullable(DeliveryJson),
+  link_version: t.number,
+  link_issued_at: nullable(JsonTimestamp),
 });
 
 /** A Request with its contracts, signers and fields, assembled by one query as JSON. */

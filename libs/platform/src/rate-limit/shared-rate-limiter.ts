@@ -1,6 +1,6 @@
-import type { Logger } from '@esign/platform';
-import type { RatePolicy } from '../../domain/token-bucket.js';
-import type { RateCharge, RateLimiter } from '../../ports/rate-limiter.js';
+import type { Logger } from '../logger.js';
+import type { RatePolicy } from '@esign/contracts';
+import type { RateCharge, RateLimiter } from './rate-limiter.js';
 import type { SharedCharge } from './redis-rate-limiter.js';
 
 /**
@@ -17,8 +17,11 @@ export const sharedRateLimiter = (options: {
   readonly local: RateLimiter;
   readonly replicas: number;
   readonly logger: Logger;
+  /** Names the limits in the two log lines (default `rate limits`). */
+  readonly label?: string;
 }): RateLimiter => {
   const { logger, replicas } = options;
+  const label = options.label ?? 'rate limits';
   const scaled = new Map<RatePolicy, RatePolicy>();
   const share = (policy: RatePolicy): RatePolicy => {
     let local = scaled.get(policy);
@@ -35,7 +38,7 @@ export const sharedRateLimiter = (options: {
     degraded = true;
     logger.warn(
       { err: reason, replicas },
-      'rate limits: Redis does not answer, each replica now enforces 1/N of every limit on its own',
+      `${label}: Redis does not answer, each replica now enforces 1/N of every limit on its own`,
     );
   };
 
@@ -45,7 +48,7 @@ export const sharedRateLimiter = (options: {
         const decision = await options.shared(charges);
         if (degraded) {
           degraded = false;
-          logger.info('rate limits: Redis answers again, limits are shared by every replica');
+          logger.info(`${label}: Redis answers again, limits are shared by every replica`);
         }
         return decision;
       } catch (error) {

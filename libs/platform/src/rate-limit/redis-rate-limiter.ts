@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
-import { limited, statusOf, type RateDecision } from '../../domain/token-bucket.js';
-import type { Clock } from '../../ports/clock.js';
-import type { RateCharge } from '../../ports/rate-limiter.js';
+import { limited, statusOf, type RateDecision } from '@esign/contracts';
+
+import type { MillisClock, RateCharge } from './rate-limiter.js';
 
 /**
  * The token buckets of docs/adr/0403 kept in Redis, so every gateway replica charges the
@@ -58,7 +58,7 @@ export const redisRateLimiter = (options: {
   readonly redis: Redis;
   /** Namespaces the buckets, e.g. `esign:rate:`; tests give each run its own. */
   readonly keyPrefix: string;
-  readonly now: Clock;
+  readonly now: MillisClock;
 }): SharedCharge => {
   const { redis } = options;
   redis.defineCommand(COMMAND, { lua: CHARGE_SCRIPT });
