@@ -28,7 +28,7 @@ import type {
   MissingForSend,
   TransitionError,
 } from './request-model.js';
-import { currentOrder, firstToNotify, hasTurn, orderReached, turnEvents } from './signing-order.js';
+import { currentOrder, firstToNotify, hasTurn, orderReached, startNextTurn } from './signing-order.js';
 import { completionNotice, declineNotice } from './signer-notices.js';
 
 const conflict = (action: Action, state: RequestState): E.Either<TransitionError, never> =>
@@ -167,7 +167,8 @@ export const sign = (
       completedAt: done ? now : null,
       updatedAt: now,
     };
-    return { request: after, events: [...events, ...turnEvents(request, after), ...completionNotice(after)] };
+    const turn = startNextTurn(request, after, now);
+    return { request: turn.request, events: [...events, ...turn.events, ...completionNotice(turn.request)] };
   })(findPendingSigner(request, signerRef));
 };
 

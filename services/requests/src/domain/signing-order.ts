@@ -39,14 +39,26 @@ export const firstToNotify = (request: SignatureRequest): readonly RequestSigner
 
 /**
  * After a signature: when it ended the current order's turn and the Request is still
- * open, the next order's turn starts, and its signers are to be told.
+ * open, the next order's turn starts and its signers are to be told. Their links (the
+ * same URLs) count their lifetime from now (ADR 1321): a long first turn must not leave
+ * the next signers a link that has already run out.
  */
-export const turnEvents = (before: SignatureRequest, after: SignatureRequest): RequestEvent[] => {
-  if (after.state !== 'sent') return [];
+export const startNextTurn = (
+  before: SignatureRequest,
+  after: SignatureRequest,
+  at: string,
+): { request: SignatureRequest; events: RequestEvent[] } => {
   const was = currentOrder(before);
-  const now = currentOrder(after);
-  if (was === null || now === null || now === was) return [];
-  return [{ type: 'request.turn_started', order: now, notify: after.signers.filter((s) => s.order === now) }];
+  const next = currentOrder(after);
+  if (after.state !== 'sent' || was === null || next === null || next === was)
+    return { request: after, events: [] };
+  const signers = after.signers.map((s) =>
+    s.order === next && s.state === 'pending' ? { ...s, link: { ...s.link, issuedAt: at } } : s,
+  );
+  return {
+    request: { ...after, signers },
+    events: [{ type: 'request.turn_started', order: next, notify: signers.filter((s) => s.order === next) }],
+  };
 };
 
 /**

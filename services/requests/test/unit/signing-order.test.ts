@@ -55,6 +55,12 @@ describe('requests domain: signing in order', () => {
     assert.ok(turn?.type === 'request.turn_started');
     assert.equal(turn.order, 2);
     assert.deepEqual(refs(turn.notify), ['ref2']);
+    assert.equal(
+      second.request.signers[2]!.link.issuedAt,
+      later(NOW, 20),
+      'the next signer’s link counts its lifetime from their turn',
+    );
+    assert.equal(second.request.signers[2]!.link.version, 0, 'the same link: no new version');
     assert.equal(currentOrder(second.request), 2);
     const last = right(sign(second.request, 'ref2', later(NOW, 30)));
     assert.deepEqual(
