@@ -17,4 +17,5 @@ export * from './timeout.js';
 export * from './migrate.js';
 export * from './edge.js';
 export * from './start-service.js';
+export * from './scrypt-hasher.js';
 export * from './rate-limit/index.js';

@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import {
+  scryptHasher,
   createHttpApp,
   finishApp,
   type AppState,
@@ -16,7 +17,9 @@ import { sanitizeHtmlPolicy } from './adapters/html/sanitize-html-policy.js';
 import { pdfLibRenderer } from './adapters/pdf/pdf-lib-renderer.js';
 import { workerPdfFormReader } from './adapters/pdf/worker-pdf-form-reader.js';
 import { postgresStore, postgresTransact } from './adapters/postgres/postgres-store.js';
-import { randomIds, systemClock } from './adapters/system.js';
+import { randomIds, sixDigitCode, systemClock } from './adapters/system.js';
+import { DEFAULT_AUTH_POLICY, type AuthPolicy } from './domain/signer-authentication.js';
+import type { CodeHasher } from './ports/code-hasher.js';
 import type { Deps } from './application/deps.js';
 import { useCases, type UseCases } from './application/use-cases.js';
 import type { RemindPolicy } from './domain/signature-request.js';
@@ -47,6 +50,10 @@ export interface RequestsAppOptions {
   readonly ids?: Ids;
   /** Reads uploaded PDFs; by default in a worker thread under DEFAULT_PDF_READ_LIMITS. */
   readonly pdfReader?: PdfFormReader;
+  /** Signer authentication's limits (ADR 2001). */
+  readonly authPolicy?: AuthPolicy;
+  /** Hashes access and one-time codes; by default scrypt at the production cost. */
+  readonly codeHasher?: CodeHasher;
 }
 
 /** How long a signer page's form may be submitted after it was shown. */
@@ -69,6 +76,10 @@ export const createRequestsApp = (
     formTokens: hmacFormTokens(options.signingKeys, SIGNING_FORM_TTL_SECONDS),
     publicBaseUrl: options.publicBaseUrl,
     remindPolicy: options.remindPolicy,
+    codeHasher: options.codeHasher ?? scryptHasher(),
+    authPolicy: options.authPolicy ?? DEFAULT_AUTH_POLICY,
+    authTokens: hmacFormTokens(options.signingKeys, (options.authPolicy ?? DEFAULT_AUTH_POLICY).passSeconds),
+    oneTimeCode: sixDigitCode,
     linkLifetimeMs: options.linkLifetimeMs ?? DEFAULT_LINK_LIFETIME_MS,
   };
   const cases = useCases(deps);

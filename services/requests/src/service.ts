@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { DEFAULT_AUTH_POLICY } from './domain/signer-authentication.js';
 import {
   connectAmqp,
   createDatabasePool,
@@ -58,6 +59,7 @@ export const startRequestsService = async (config: Config, logger: Logger): Prom
     linkLifetimeMs: config.EXECUTION_URL_LIFETIME_DAYS * 86_400_000,
     frameAncestors: config.SIGNING_FRAME_ANCESTORS,
     trustedProxyHops: config.TRUSTED_PROXY_HOPS,
+    authPolicy: { ...DEFAULT_AUTH_POLICY, smsPerHour: config.SIGNER_SMS_CODES_PER_HOUR },
   });
 
   const outcomes = notificationOutcomesConsumer({

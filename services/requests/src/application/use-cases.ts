@@ -16,6 +16,8 @@ import {
   signerStatus,
   submitSignature,
 } from './signing.js';
+import { resendSignerCode, signerGate, verifySignerCode } from './signer-authentication.js';
+import { executedCopy, markViewed } from './signer-notices.js';
 import { createTemplate, getContract, listContracts, publishContract } from './templates.js';
 
 /** The signer side's use cases, bound to their ports. */
@@ -26,6 +28,11 @@ export const signingUseCases = (deps: Deps) => ({
   declineSigning: declineSigning(deps),
   signerPdf: signerPdf(deps),
   downloadExecuted: downloadExecuted(deps),
+  signerGate: signerGate(deps),
+  verifySignerCode: verifySignerCode(deps),
+  resendSignerCode: resendSignerCode(deps),
+  markViewed: markViewed(deps),
+  executedCopy: executedCopy(deps),
 });
 
 /** Every use case, bound to its ports. */
