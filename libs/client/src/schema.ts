@@ -632,7 +632,7 @@ export interface paths {
     };
     /**
      * The signing page (Execution URL)
-     * @description What the signer opens: the contracts, their fields, the consent and the signature.
+     * @description What the signer opens: the contracts, their fields, the consent and the signature. A signer with `authentication` first gets the code-entry page (a one-time code is sent when none is live), and the signing page with `auth`, the pass a right code earns. Before a signer’s turn (signing in order): 409, “not your turn yet”.
      */
     get: operations['openSigningPage'];
     put?: never;
@@ -655,6 +655,66 @@ export interface paths {
     put?: never;
     /** Decline (the page’s form) */
     post: operations['declineSigning'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sign/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check a signer’s code (the code-entry page’s form)
+     * @description An access code or a one-time code. Right: to the signing page with the pass. Five wrong codes lock the link for 15 minutes.
+     */
+    post: operations['verifySignerCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sign/code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a new one-time code
+     * @description E-mailed or texted as the signer’s method says; texts are capped per signer per hour.
+     */
+    post: operations['resendSignerCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sign/copy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A signer’s copy of the executed PDF (the completion e-mail’s link)
+     * @description A signed link that works for 30 days after completion (ADR 2002).
+     */
+    get: operations['signerExecutedCopy'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -837,6 +897,46 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'request.viewed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `request.viewed`
+     * @description A signer opened their live Execution URL for the first time (once per signer). Delivered at least once: treat a second delivery of the same `id` as done.
+     */
+    post: operations['requestViewedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'request.turn_started': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `request.turn_started`
+     * @description A Request signed in order reached its next `order`: `signers` lists those whose Execution URLs are live now. Delivered at least once: treat a second delivery of the same `id` as done.
+     */
+    post: operations['requestTurn_startedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface components {
   schemas: {
@@ -857,6 +957,8 @@ export interface components {
       signer_id: string;
       signer?: components['schemas']['SignerContact'];
       send_to?: components['schemas']['SendTo'];
+      order?: number;
+      authentication?: components['schemas']['SignerAuthentication'];
     };
     SignerContact: {
       /**
@@ -874,6 +976,12 @@ export interface components {
       email?: boolean;
       mobile_number?: boolean;
     };
+    SignerAuthentication: {
+      method: components['schemas']['SignerAuthenticationMethod'];
+      access_code?: string;
+    };
+    /** @enum {string} */
+    SignerAuthenticationMethod: 'access_code' | 'email_otp' | 'sms_otp';
     FieldEntry: {
       name: string;
       default_value?: string | boolean;
@@ -903,6 +1011,7 @@ export interface components {
       declined_at: string | null;
       last_reminded_at: string | null;
       remind_count: number;
+      current_order: number | null;
     };
     /** @enum {string} */
     RequestState: 'draft' | 'sent' | 'completed' | 'cancelled' | 'expired' | 'declined';
@@ -923,6 +1032,12 @@ export interface components {
         email: components['schemas']['NotificationStatus'];
         sms: components['schemas']['NotificationStatus'];
       };
+      order: number | null;
+      turn: boolean;
+      authentication: {
+        method: components['schemas']['SignerAuthenticationMethod'];
+      } | null;
+      viewed_at: string | null;
     };
     /** @enum {string} */
     SignerState: 'pending' | 'signed' | 'declined';
@@ -1039,7 +1154,9 @@ export interface components {
       | 'request.declined'
       | 'request.cancelled'
       | 'request.expired'
-      | 'request.reminded';
+      | 'request.reminded'
+      | 'request.turn_started'
+      | 'request.viewed';
     WebhookEndpointWithSecret: components['schemas']['WebhookEndpointView'] & {
       secret: string;
     };
@@ -1266,8 +1383,16 @@ export interface components {
       typed_name?: string;
       /** @constant */
       consent?: 'yes';
+      auth?: string;
       drawn_signature?: string;
       reason?: string;
+    };
+    SignerCodeForm: {
+      r: string;
+      s: string;
+      signature: string;
+      form_token: string;
+      code?: string;
     };
     RequestSentWebhook: {
       id: string;
@@ -1384,6 +1509,49 @@ export interface components {
         expires_at: string | null;
       };
     };
+    RequestViewedWebhook: {
+      id: string;
+      /** @constant */
+      type: 'request.viewed';
+      created_at: string;
+      site_id: number;
+      data: {
+        request_id: string;
+        signer_id: string;
+        signer_ref: string;
+        viewed_at: string;
+      };
+    };
+    RequestTurnStartedWebhook: {
+      id: string;
+      /** @constant */
+      type: 'request.turn_started';
+      created_at: string;
+      site_id: number;
+      data: {
+        request_id: string;
+        site: {
+          id: number;
+          name: string;
+        };
+        contracts: {
+          id: number;
+          name: string;
+        }[];
+        signers: {
+          signer_id: string;
+          signer_ref: string;
+          email: string | null;
+          mobile_number: string | null;
+          send_to: {
+            email: boolean;
+            mobile_number: boolean;
+          };
+        }[];
+        expires_at: string | null;
+        order: number;
+      };
+    };
   };
   responses: never;
   parameters: {
@@ -1448,11 +1616,99 @@ export interface operations {
           /**
            * @example {
            *       "page": 1,
-           *       "per_page": 20,
-           *       "count": 0,
-           *       "total_count": 0,
+           *       "per_page": 100,
+           *       "count": 1,
+           *       "total_count": 1,
            *       "has_more": false,
-           *       "data": []
+           *       "data": [
+           *         {
+           *           "id": "c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa",
+           *           "site_id": 2,
+           *           "state": "completed",
+           *           "contracts": [
+           *             1
+           *           ],
+           *           "signers": [
+           *             {
+           *               "signer_id": "client-ref-alice-fca0e7d2",
+           *               "signer_ref": "p5FVjHGb4nJLyKbg",
+           *               "email": "alice-fca0e7d2@example.com",
+           *               "mobile_number": null,
+           *               "send_to": {
+           *                 "email": true,
+           *                 "mobile_number": false
+           *               },
+           *               "state": "signed",
+           *               "request_url": "http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=p5FVjHGb4nJLyKbg&signature=k1.bjDnGIqAH4HguURUAkqArw-KNv2C-am3pHlN6lmOJ6U",
+           *               "signed_at": "2026-11-24T13:26:57.294Z",
+           *               "declined_at": null,
+           *               "notifications": {
+           *                 "email": "delivered",
+           *                 "sms": "not_requested"
+           *               },
+           *               "order": null,
+           *               "turn": false,
+           *               "authentication": null,
+           *               "viewed_at": "2026-11-24T13:26:57.025Z"
+           *             },
+           *             {
+           *               "signer_id": "5558368789",
+           *               "signer_ref": "a2maUOOBN-7SCS6n",
+           *               "email": null,
+           *               "mobile_number": "15558368789",
+           *               "send_to": {
+           *                 "email": false,
+           *                 "mobile_number": true
+           *               },
+           *               "state": "signed",
+           *               "request_url": "http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=a2maUOOBN-7SCS6n&signature=k1._t_1__1YoxS1oLYRO59c3AuOO7yHoXoRY7JZscX5dME",
+           *               "signed_at": "2026-11-24T13:26:58.009Z",
+           *               "declined_at": null,
+           *               "notifications": {
+           *                 "email": "not_requested",
+           *                 "sms": "delivered"
+           *               },
+           *               "order": null,
+           *               "turn": false,
+           *               "authentication": null,
+           *               "viewed_at": "2026-11-24T13:26:57.781Z"
+           *             }
+           *           ],
+           *           "fields": [
+           *             {
+           *               "name": "full_name",
+           *               "default_value": null,
+           *               "assigned_to": "client-ref-alice-fca0e7d2"
+           *             },
+           *             {
+           *               "name": "signature",
+           *               "default_value": null,
+           *               "assigned_to": "client-ref-alice-fca0e7d2"
+           *             },
+           *             {
+           *               "name": "witness_signature",
+           *               "default_value": null,
+           *               "assigned_to": "5558368789"
+           *             }
+           *           ],
+           *           "render_data": {
+           *             "start_date": "2030-01-01",
+           *             "client_name": "Jane Q. Client"
+           *           },
+           *           "redirect_url": "https://client.example/after-signing?ref=42",
+           *           "expires_at": null,
+           *           "created_at": "2026-11-24T13:26:55.778Z",
+           *           "updated_at": "2026-11-24T13:26:58.009Z",
+           *           "sent_at": "2026-11-24T13:26:56.256Z",
+           *           "cancelled_at": null,
+           *           "expired_at": null,
+           *           "completed_at": "2026-11-24T13:26:58.009Z",
+           *           "declined_at": null,
+           *           "last_reminded_at": null,
+           *           "remind_count": 0,
+           *           "current_order": null
+           *         }
+           *       ]
            *     }
            */
           'application/json': components['schemas']['RequestList'];
@@ -1494,12 +1750,12 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "type": "https://docs.esign.example/problems/token_inactive",
+           *       "type": "https://docs.esign.example/problems/missing_token",
            *       "title": "Unauthorized",
            *       "status": 401,
-           *       "code": "token_inactive",
-           *       "detail": "The access token has been revoked or is no longer valid.",
-           *       "request_id": "049812de-f9fa-4928-b9ec-e1df43114a44"
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "7d6effcf-9331-425b-938c-63a35ec26974"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -1526,7 +1782,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "08109df0-72c0-43b6-b29b-68436921bff4"
+           *       "request_id": "df01250b-4dd0-4d40-aa64-2cf27679d3da"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -1610,65 +1866,73 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "18e76227-5b40-4d8b-b2f4-982f2c7f55b7",
-           *       "site_id": 1,
+           *       "id": "c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa",
+           *       "site_id": 2,
            *       "state": "draft",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-alice-332673b6",
-           *           "signer_ref": "gnaZOa1_ef5RcfBX",
-           *           "email": "alice-332673b6@example.com",
+           *           "signer_id": "client-ref-alice-fca0e7d2",
+           *           "signer_ref": "p5FVjHGb4nJLyKbg",
+           *           "email": "alice-fca0e7d2@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:35403/sign?r=18e76227-5b40-4d8b-b2f4-982f2c7f55b7&s=gnaZOa1_ef5RcfBX&signature=k1.-kSX8j1XaJMYLbjed2E5cToiG1ExZ-WUaifmqabbD1g",
+           *           "request_url": "http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=p5FVjHGb4nJLyKbg&signature=k1.bjDnGIqAH4HguURUAkqArw-KNv2C-am3pHlN6lmOJ6U",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "pending",
            *             "sms": "not_requested"
-           *           }
+           *           },
+           *           "order": null,
+           *           "turn": false,
+           *           "authentication": null,
+           *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5559465333",
-           *           "signer_ref": "T0mVGgK60-Fl2vak",
+           *           "signer_id": "5558368789",
+           *           "signer_ref": "a2maUOOBN-7SCS6n",
            *           "email": null,
-           *           "mobile_number": "15559465333",
+           *           "mobile_number": "15558368789",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:35403/sign?r=18e76227-5b40-4d8b-b2f4-982f2c7f55b7&s=T0mVGgK60-Fl2vak&signature=k1.TINemX6s7jtCvifZSQe5MFEt-ZknaFr6HOM_Dma35wE",
+           *           "request_url": "http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=a2maUOOBN-7SCS6n&signature=k1._t_1__1YoxS1oLYRO59c3AuOO7yHoXoRY7JZscX5dME",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "not_requested",
            *             "sms": "pending"
-           *           }
+           *           },
+           *           "order": null,
+           *           "turn": false,
+           *           "authentication": null,
+           *           "viewed_at": null
            *         }
            *       ],
            *       "fields": [
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-332673b6"
+           *           "assigned_to": "client-ref-alice-fca0e7d2"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-332673b6"
+           *           "assigned_to": "client-ref-alice-fca0e7d2"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5559465333"
+           *           "assigned_to": "5558368789"
            *         }
            *       ],
            *       "render_data": {
@@ -1677,15 +1941,16 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T10:01:43.223Z",
-           *       "updated_at": "2026-11-24T10:01:43.223Z",
+           *       "created_at": "2026-11-24T13:26:55.778Z",
+           *       "updated_at": "2026-11-24T13:26:55.778Z",
            *       "sent_at": null,
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
            *       "declined_at": null,
            *       "last_reminded_at": null,
-           *       "remind_count": 0
+           *       "remind_count": 0,
+           *       "current_order": null
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -1733,7 +1998,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "fbadb3da-f049-48fd-be7e-c9cff3fe087b"
+           *       "request_id": "10502119-4390-4845-b973-2f9cb2ce1194"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -1760,7 +2025,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "ac83c804-ed51-472a-959e-101831c24774"
+           *       "request_id": "5e8b7894-17c7-4b59-9fc5-4c6089f10d26"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -1848,7 +2113,7 @@ export interface operations {
            *           "message": "must contain at least one item"
            *         }
            *       ],
-           *       "request_id": "b4961757-e8da-4c9e-aa98-d8336e4f737c"
+           *       "request_id": "64e2ad85-1a55-4161-8b10-7ddddce6d7a2"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -1923,65 +2188,73 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "18e76227-5b40-4d8b-b2f4-982f2c7f55b7",
-           *       "site_id": 1,
+           *       "id": "c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa",
+           *       "site_id": 2,
            *       "state": "sent",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-alice-332673b6",
-           *           "signer_ref": "gnaZOa1_ef5RcfBX",
-           *           "email": "alice-332673b6@example.com",
+           *           "signer_id": "client-ref-alice-fca0e7d2",
+           *           "signer_ref": "p5FVjHGb4nJLyKbg",
+           *           "email": "alice-fca0e7d2@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "signed",
-           *           "request_url": "http://127.0.0.1:35403/sign?r=18e76227-5b40-4d8b-b2f4-982f2c7f55b7&s=gnaZOa1_ef5RcfBX&signature=k1.-kSX8j1XaJMYLbjed2E5cToiG1ExZ-WUaifmqabbD1g",
-           *           "signed_at": "2026-11-24T10:01:46.117Z",
+           *           "request_url": "http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=p5FVjHGb4nJLyKbg&signature=k1.bjDnGIqAH4HguURUAkqArw-KNv2C-am3pHlN6lmOJ6U",
+           *           "signed_at": "2026-11-24T13:26:57.294Z",
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "delivered",
            *             "sms": "not_requested"
-           *           }
+           *           },
+           *           "order": null,
+           *           "turn": false,
+           *           "authentication": null,
+           *           "viewed_at": "2026-11-24T13:26:57.025Z"
            *         },
            *         {
-           *           "signer_id": "5559465333",
-           *           "signer_ref": "T0mVGgK60-Fl2vak",
+           *           "signer_id": "5558368789",
+           *           "signer_ref": "a2maUOOBN-7SCS6n",
            *           "email": null,
-           *           "mobile_number": "15559465333",
+           *           "mobile_number": "15558368789",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:35403/sign?r=18e76227-5b40-4d8b-b2f4-982f2c7f55b7&s=T0mVGgK60-Fl2vak&signature=k1.TINemX6s7jtCvifZSQe5MFEt-ZknaFr6HOM_Dma35wE",
+           *           "request_url": "http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=a2maUOOBN-7SCS6n&signature=k1._t_1__1YoxS1oLYRO59c3AuOO7yHoXoRY7JZscX5dME",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "not_requested",
            *             "sms": "delivered"
-           *           }
+           *           },
+           *           "order": null,
+           *           "turn": true,
+           *           "authentication": null,
+           *           "viewed_at": null
            *         }
            *       ],
            *       "fields": [
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-332673b6"
+           *           "assigned_to": "client-ref-alice-fca0e7d2"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-332673b6"
+           *           "assigned_to": "client-ref-alice-fca0e7d2"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5559465333"
+           *           "assigned_to": "5558368789"
            *         }
            *       ],
            *       "render_data": {
@@ -1990,15 +2263,16 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T10:01:43.223Z",
-           *       "updated_at": "2026-11-24T10:01:46.117Z",
-           *       "sent_at": "2026-11-24T10:01:44.211Z",
+           *       "created_at": "2026-11-24T13:26:55.778Z",
+           *       "updated_at": "2026-11-24T13:26:57.294Z",
+           *       "sent_at": "2026-11-24T13:26:56.256Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
            *       "declined_at": null,
            *       "last_reminded_at": null,
-           *       "remind_count": 0
+           *       "remind_count": 0,
+           *       "current_order": null
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -2042,7 +2316,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "5e1b041d-52fd-4f58-9e54-7c0875e46128"
+           *       "request_id": "c16a1671-8130-483f-b572-5c5f39c3c5b6"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2069,7 +2343,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "07e68620-8716-4a68-8c9f-403a4346381b"
+           *       "request_id": "2a6c980e-51a5-434a-b6ce-5273b1ed2898"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2152,65 +2426,73 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "18e76227-5b40-4d8b-b2f4-982f2c7f55b7",
-           *       "site_id": 1,
+           *       "id": "c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa",
+           *       "site_id": 2,
            *       "state": "sent",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-alice-332673b6",
-           *           "signer_ref": "gnaZOa1_ef5RcfBX",
-           *           "email": "alice-332673b6@example.com",
+           *           "signer_id": "client-ref-alice-fca0e7d2",
+           *           "signer_ref": "p5FVjHGb4nJLyKbg",
+           *           "email": "alice-fca0e7d2@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:35403/sign?r=18e76227-5b40-4d8b-b2f4-982f2c7f55b7&s=gnaZOa1_ef5RcfBX&signature=k1.-kSX8j1XaJMYLbjed2E5cToiG1ExZ-WUaifmqabbD1g",
+           *           "request_url": "http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=p5FVjHGb4nJLyKbg&signature=k1.bjDnGIqAH4HguURUAkqArw-KNv2C-am3pHlN6lmOJ6U",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "pending",
            *             "sms": "not_requested"
-           *           }
+           *           },
+           *           "order": null,
+           *           "turn": true,
+           *           "authentication": null,
+           *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5559465333",
-           *           "signer_ref": "T0mVGgK60-Fl2vak",
+           *           "signer_id": "5558368789",
+           *           "signer_ref": "a2maUOOBN-7SCS6n",
            *           "email": null,
-           *           "mobile_number": "15559465333",
+           *           "mobile_number": "15558368789",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:35403/sign?r=18e76227-5b40-4d8b-b2f4-982f2c7f55b7&s=T0mVGgK60-Fl2vak&signature=k1.TINemX6s7jtCvifZSQe5MFEt-ZknaFr6HOM_Dma35wE",
+           *           "request_url": "http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=a2maUOOBN-7SCS6n&signature=k1._t_1__1YoxS1oLYRO59c3AuOO7yHoXoRY7JZscX5dME",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "not_requested",
            *             "sms": "pending"
-           *           }
+           *           },
+           *           "order": null,
+           *           "turn": true,
+           *           "authentication": null,
+           *           "viewed_at": null
            *         }
            *       ],
            *       "fields": [
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-332673b6"
+           *           "assigned_to": "client-ref-alice-fca0e7d2"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-332673b6"
+           *           "assigned_to": "client-ref-alice-fca0e7d2"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5559465333"
+           *           "assigned_to": "5558368789"
            *         }
            *       ],
            *       "render_data": {
@@ -2219,15 +2501,16 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T10:01:43.223Z",
-           *       "updated_at": "2026-11-24T10:01:44.211Z",
-           *       "sent_at": "2026-11-24T10:01:44.211Z",
+           *       "created_at": "2026-11-24T13:26:55.778Z",
+           *       "updated_at": "2026-11-24T13:26:56.256Z",
+           *       "sent_at": "2026-11-24T13:26:56.256Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
            *       "declined_at": null,
            *       "last_reminded_at": null,
-           *       "remind_count": 0
+           *       "remind_count": 0,
+           *       "current_order": null
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -2275,7 +2558,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "5892b6be-7224-41d4-b990-b1c9ca2ee481"
+           *       "request_id": "91cfa5f5-a781-45c7-8656-d59e04bb88ea"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2302,7 +2585,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "c022c527-405c-4ed3-b2d2-9affdcbe00c8"
+           *       "request_id": "6b254cd4-4701-4c9c-8cf6-78560c8e8a83"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2335,7 +2618,7 @@ export interface operations {
            *       "code": "invalid_state",
            *       "detail": "Cannot send a Request that is sent.",
            *       "state": "sent",
-           *       "request_id": "9371fb19-8508-49fb-9db3-af82afdbe2e3"
+           *       "request_id": "275ee566-3dfb-40a2-a1e3-3e750a543b6b"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2419,7 +2702,7 @@ export interface operations {
            *         "signature",
            *         "witness_signature"
            *       ],
-           *       "request_id": "6d676761-bef1-4d40-9b4b-1e8019e85b60"
+           *       "request_id": "3cbae231-0837-4d95-9538-2dc1c33c9703"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2502,65 +2785,73 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "8a44c23b-9185-4783-bc8e-578da08e3ea2",
-           *       "site_id": 1,
+           *       "id": "df6a2173-1507-4410-96dc-d813cc7bea5b",
+           *       "site_id": 2,
            *       "state": "cancelled",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-cancel-2d6e70b8",
-           *           "signer_ref": "cGrBjpEZnq2s-qKa",
-           *           "email": "cancel-2d6e70b8@example.com",
+           *           "signer_id": "client-ref-cancel-5fcecb2e",
+           *           "signer_ref": "9AItQC61bi7SrbXO",
+           *           "email": "cancel-5fcecb2e@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:35403/sign?r=8a44c23b-9185-4783-bc8e-578da08e3ea2&s=cGrBjpEZnq2s-qKa&signature=k1.hvs1JjU8SgVcquoJDL-vMqzVPQcShesJOISRTROGRes",
+           *           "request_url": "http://127.0.0.1:36217/sign?r=df6a2173-1507-4410-96dc-d813cc7bea5b&s=9AItQC61bi7SrbXO&signature=k1.Rb4d5vXCScXRW9ETjW0azhinmXqSLtllRquYMJZoxCo",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "pending",
            *             "sms": "not_requested"
-           *           }
+           *           },
+           *           "order": null,
+           *           "turn": false,
+           *           "authentication": null,
+           *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5552208371",
-           *           "signer_ref": "uv-7yAFxvWn63VVB",
+           *           "signer_id": "5553095469",
+           *           "signer_ref": "Qft9-WGsf6H3gEe9",
            *           "email": null,
-           *           "mobile_number": "15552208371",
+           *           "mobile_number": "15553095469",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:35403/sign?r=8a44c23b-9185-4783-bc8e-578da08e3ea2&s=uv-7yAFxvWn63VVB&signature=k1.EIAi_owBu5ztWpanYPA2ArKimg0MGJudLulr7pfM-Hs",
+           *           "request_url": "http://127.0.0.1:36217/sign?r=df6a2173-1507-4410-96dc-d813cc7bea5b&s=Qft9-WGsf6H3gEe9&signature=k1.LTAJmgNtR18uMFJna2oKiRkKnVpgPjgc2WrN783V73g",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "not_requested",
-           *             "sms": "delivered"
-           *           }
+           *             "sms": "pending"
+           *           },
+           *           "order": null,
+           *           "turn": false,
+           *           "authentication": null,
+           *           "viewed_at": null
            *         }
            *       ],
            *       "fields": [
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-cancel-2d6e70b8"
+           *           "assigned_to": "client-ref-cancel-5fcecb2e"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-cancel-2d6e70b8"
+           *           "assigned_to": "client-ref-cancel-5fcecb2e"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5552208371"
+           *           "assigned_to": "5553095469"
            *         }
            *       ],
            *       "render_data": {
@@ -2569,15 +2860,16 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T10:01:56.008Z",
-           *       "updated_at": "2026-11-24T10:01:56.437Z",
-           *       "sent_at": "2026-11-24T10:01:56.066Z",
-           *       "cancelled_at": "2026-11-24T10:01:56.437Z",
+           *       "created_at": "2026-11-24T13:27:06.857Z",
+           *       "updated_at": "2026-11-24T13:27:07.142Z",
+           *       "sent_at": "2026-11-24T13:27:06.917Z",
+           *       "cancelled_at": "2026-11-24T13:27:07.142Z",
            *       "expired_at": null,
            *       "completed_at": null,
            *       "declined_at": null,
            *       "last_reminded_at": null,
-           *       "remind_count": 0
+           *       "remind_count": 0,
+           *       "current_order": null
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -2625,7 +2917,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "ca29fa1a-b0ec-4d54-aa7e-0ccc47b22480"
+           *       "request_id": "62d6d552-dbb5-47bf-b7a7-338ce06bcf12"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2652,7 +2944,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "02fd5ac8-185e-4a9d-9235-f99f1eef169f"
+           *       "request_id": "e74d542f-5e3f-4039-8125-bb3df61368ed"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2811,65 +3103,73 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "3a4c631e-f771-4573-b920-4f331df8f497",
-           *       "site_id": 1,
+           *       "id": "549ee8ce-361e-426b-802f-79698d1bce58",
+           *       "site_id": 2,
            *       "state": "sent",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-9265aa0e",
-           *           "signer_ref": "OamktuM2mwfRl7L4",
-           *           "email": "m-9265aa0e@example.com",
+           *           "signer_id": "client-ref-m-aa7ea6c4",
+           *           "signer_ref": "I6dobHzdnMPM4b9E",
+           *           "email": "m-aa7ea6c4@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:33071/sign?r=3a4c631e-f771-4573-b920-4f331df8f497&s=OamktuM2mwfRl7L4&signature=k1.Ol_V1f7YCEMrasAim8vgUbxW6Ma41rp9uGa00qB8SWQ",
+           *           "request_url": "http://127.0.0.1:46613/sign?r=549ee8ce-361e-426b-802f-79698d1bce58&s=I6dobHzdnMPM4b9E&signature=k1.dK2GUbeRwaI9Gi24eKpmmJLVelWO4GPX8QSQG83jR6U",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
-           *             "email": "delivered",
+           *             "email": "pending",
            *             "sms": "not_requested"
-           *           }
+           *           },
+           *           "order": null,
+           *           "turn": true,
+           *           "authentication": null,
+           *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5556676412",
-           *           "signer_ref": "omEDwmZuyvwrXxJk",
+           *           "signer_id": "5557400325",
+           *           "signer_ref": "0LphTLoiXv1oe9BU",
            *           "email": null,
-           *           "mobile_number": "15556676412",
+           *           "mobile_number": "15557400325",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:33071/sign?r=3a4c631e-f771-4573-b920-4f331df8f497&s=omEDwmZuyvwrXxJk&signature=k1.hGUeID3A-PwOTVbjX9KOHtfJVhIPzGYbSbM4y-znzmo",
+           *           "request_url": "http://127.0.0.1:46613/sign?r=549ee8ce-361e-426b-802f-79698d1bce58&s=0LphTLoiXv1oe9BU&signature=k1.RHZw_F8al7Oth1Fq-3Et93a-gPfE1vfR64-dLgnEaT0",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "not_requested",
            *             "sms": "delivered"
-           *           }
+           *           },
+           *           "order": null,
+           *           "turn": true,
+           *           "authentication": null,
+           *           "viewed_at": null
            *         }
            *       ],
            *       "fields": [
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-9265aa0e"
+           *           "assigned_to": "client-ref-m-aa7ea6c4"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-9265aa0e"
+           *           "assigned_to": "client-ref-m-aa7ea6c4"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5556676412"
+           *           "assigned_to": "5557400325"
            *         }
            *       ],
            *       "render_data": {
@@ -2878,15 +3178,16 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T10:08:58.433Z",
-           *       "updated_at": "2026-11-24T10:09:00.644Z",
-           *       "sent_at": "2026-11-24T10:08:58.795Z",
+           *       "created_at": "2026-11-24T13:27:03.146Z",
+           *       "updated_at": "2026-11-24T13:27:04.891Z",
+           *       "sent_at": "2026-11-24T13:27:03.221Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
            *       "declined_at": null,
-           *       "last_reminded_at": "2026-11-24T10:09:00.644Z",
-           *       "remind_count": 1
+           *       "last_reminded_at": "2026-11-24T13:27:04.891Z",
+           *       "remind_count": 1,
+           *       "current_order": null
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -2934,7 +3235,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "9e568f55-72c9-48b2-840c-d266c5089bee"
+           *       "request_id": "3002f075-6139-4167-a7f6-76bec670f3ec"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -2961,7 +3262,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "31204cc6-c7b8-40d2-a7dc-dc9399a459f5"
+           *       "request_id": "433d21cd-2dc1-49ea-9d7b-fb2a69637aa0"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3130,6 +3431,95 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "09b0493c-d6d8-4eb7-999b-fc3953091f68",
+           *       "site_id": 2,
+           *       "state": "sent",
+           *       "contracts": [
+           *         1
+           *       ],
+           *       "signers": [
+           *         {
+           *           "signer_id": "client-ref-reissue-1f23d77b",
+           *           "signer_ref": "RMa-IO0FuKN8zUDK",
+           *           "email": "reissue-1f23d77b@example.com",
+           *           "mobile_number": null,
+           *           "send_to": {
+           *             "email": true,
+           *             "mobile_number": false
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:36217/sign?r=09b0493c-d6d8-4eb7-999b-fc3953091f68&s=RMa-IO0FuKN8zUDK&signature=k1.1.3OgUpC18Ot7RWojP8gUT9grW_s5pVvE2auSU8gtmKL8",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "pending",
+           *             "sms": "not_requested"
+           *           },
+           *           "order": null,
+           *           "turn": true,
+           *           "authentication": null,
+           *           "viewed_at": null
+           *         },
+           *         {
+           *           "signer_id": "5555329092",
+           *           "signer_ref": "qyfWX946tw4hJ6Et",
+           *           "email": null,
+           *           "mobile_number": "15555329092",
+           *           "send_to": {
+           *             "email": false,
+           *             "mobile_number": true
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:36217/sign?r=09b0493c-d6d8-4eb7-999b-fc3953091f68&s=qyfWX946tw4hJ6Et&signature=k1.F7vDutvMh500jlb2wyQcuCl5QY6HNr5yMRIo9x73UcQ",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "not_requested",
+           *             "sms": "delivered"
+           *           },
+           *           "order": null,
+           *           "turn": true,
+           *           "authentication": null,
+           *           "viewed_at": null
+           *         }
+           *       ],
+           *       "fields": [
+           *         {
+           *           "name": "full_name",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-reissue-1f23d77b"
+           *         },
+           *         {
+           *           "name": "signature",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-reissue-1f23d77b"
+           *         },
+           *         {
+           *           "name": "witness_signature",
+           *           "default_value": null,
+           *           "assigned_to": "5555329092"
+           *         }
+           *       ],
+           *       "render_data": {
+           *         "start_date": "2030-01-01",
+           *         "client_name": "Jane Q. Client"
+           *       },
+           *       "redirect_url": "https://client.example/after-signing?ref=42",
+           *       "expires_at": null,
+           *       "created_at": "2026-11-24T13:27:07.886Z",
+           *       "updated_at": "2026-11-24T13:27:08.729Z",
+           *       "sent_at": "2026-11-24T13:27:08.376Z",
+           *       "cancelled_at": null,
+           *       "expired_at": null,
+           *       "completed_at": null,
+           *       "declined_at": null,
+           *       "last_reminded_at": null,
+           *       "remind_count": 0,
+           *       "current_order": null
+           *     }
+           */
           'application/json': components['schemas']['RequestView'];
         };
       };
@@ -3208,6 +3598,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/invalid_state",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "code": "invalid_state",
+           *       "detail": "The signer has signed.",
+           *       "request_id": "e5974dbf-0711-4361-88e8-281e75a0263e"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 409;
@@ -3373,7 +3773,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "583c4e87-3459-45fb-be53-fca54e6817cc"
+           *       "request_id": "f9a75527-1eac-4252-bcdf-63a4637f358e"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3400,7 +3800,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "f0b111bd-a8bc-47de-ab05-6a84cb6856ad"
+           *       "request_id": "c39fa48c-e001-4170-bf46-195ec76418d0"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3645,10 +4045,43 @@ export interface operations {
            * @example {
            *       "page": 1,
            *       "per_page": 20,
-           *       "count": 0,
-           *       "total_count": 0,
+           *       "count": 1,
+           *       "total_count": 1,
            *       "has_more": false,
-           *       "data": []
+           *       "data": [
+           *         {
+           *           "id": 1,
+           *           "site_id": 2,
+           *           "name": "Services agreement b716949f",
+           *           "type": "html",
+           *           "state": "published",
+           *           "tokens": [
+           *             "client_name",
+           *             "start_date"
+           *           ],
+           *           "fields": [
+           *             {
+           *               "name": "full_name",
+           *               "type": "text"
+           *             },
+           *             {
+           *               "name": "signature",
+           *               "type": "signature"
+           *             },
+           *             {
+           *               "name": "witness_signature",
+           *               "type": "signature"
+           *             }
+           *           ],
+           *           "document": {
+           *             "size_bytes": 103,
+           *             "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
+           *           },
+           *           "created_at": "2026-11-24T13:26:50.390Z",
+           *           "updated_at": "2026-11-24T13:26:51.910Z",
+           *           "published_at": "2026-11-24T13:26:51.910Z"
+           *         }
+           *       ]
            *     }
            */
           'application/json': components['schemas']['ContractList'];
@@ -3695,7 +4128,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "65553d7b-12a5-4921-a4f6-8182a0b98ddf"
+           *       "request_id": "8b978829-378d-4463-8ca7-6acdb8ef3e92"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3722,7 +4155,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "3e17c80c-a3c6-41de-b607-e4422571910b"
+           *       "request_id": "7f0ec73f-1f7a-46eb-bd0c-2d89af29a758"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3807,8 +4240,8 @@ export interface operations {
           /**
            * @example {
            *       "id": 1,
-           *       "site_id": 1,
-           *       "name": "Services agreement a375b8a4",
+           *       "site_id": 2,
+           *       "name": "Services agreement bd177c5d",
            *       "type": "html",
            *       "state": "draft",
            *       "tokens": [
@@ -3833,8 +4266,8 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-11-24T10:01:41.725Z",
-           *       "updated_at": "2026-11-24T10:01:41.725Z",
+           *       "created_at": "2026-11-24T13:26:55.030Z",
+           *       "updated_at": "2026-11-24T13:26:55.030Z",
            *       "published_at": null,
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
            *     }
@@ -3884,7 +4317,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "06ced173-fd6e-48a9-9815-4d0771273a63"
+           *       "request_id": "397215ee-8988-496b-aecb-c42d9d3da238"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3911,7 +4344,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "32f5dab5-24b0-46bb-9b3d-4c6911d3bc83"
+           *       "request_id": "e3a97dac-cb49-4a7f-8891-1a12bf97f803"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4059,8 +4492,8 @@ export interface operations {
           /**
            * @example {
            *       "id": 1,
-           *       "site_id": 1,
-           *       "name": "Services agreement a2216225",
+           *       "site_id": 2,
+           *       "name": "Services agreement b716949f",
            *       "type": "html",
            *       "state": "published",
            *       "tokens": [
@@ -4085,9 +4518,9 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-11-24T10:08:28.891Z",
-           *       "updated_at": "2026-11-24T10:08:35.161Z",
-           *       "published_at": "2026-11-24T10:08:35.161Z",
+           *       "created_at": "2026-11-24T13:26:50.390Z",
+           *       "updated_at": "2026-11-24T13:26:51.910Z",
+           *       "published_at": "2026-11-24T13:26:51.910Z",
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
            *     }
            */
@@ -4132,7 +4565,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "5fab39d4-8b8c-442a-a1b3-4ab7b4a48ce6"
+           *       "request_id": "bfc43de3-77d0-4888-9941-468d1a92c361"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4159,7 +4592,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "ca5a6f5c-5bd3-4297-865f-56a0a1256728"
+           *       "request_id": "2a25f8f8-5185-4fcc-ab30-c2c306b9d0f8"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4239,8 +4672,8 @@ export interface operations {
           /**
            * @example {
            *       "id": 1,
-           *       "site_id": 1,
-           *       "name": "Services agreement a375b8a4",
+           *       "site_id": 2,
+           *       "name": "Services agreement bd177c5d",
            *       "type": "html",
            *       "state": "published",
            *       "tokens": [
@@ -4265,9 +4698,9 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-11-24T10:01:41.725Z",
-           *       "updated_at": "2026-11-24T10:01:42.913Z",
-           *       "published_at": "2026-11-24T10:01:42.913Z",
+           *       "created_at": "2026-11-24T13:26:55.030Z",
+           *       "updated_at": "2026-11-24T13:26:55.515Z",
+           *       "published_at": "2026-11-24T13:26:55.515Z",
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
            *     }
            */
@@ -4316,7 +4749,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "bc7138b3-cd17-4dfa-bc1f-492700bf375c"
+           *       "request_id": "44d11169-980a-485c-b0df-054bd7b65313"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4343,7 +4776,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "7dd3df5e-f797-404f-9c8f-dc87d857b54d"
+           *       "request_id": "5d277d57-99c3-4bd2-8d7a-1db793ecfb97"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4544,7 +4977,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "cb66965a-95a1-4408-8d8a-08c4f9d6bbc5"
+           *       "request_id": "a0ccbfbe-30f1-407d-8a19-3b0af7249207"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4571,7 +5004,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "7183ef0a-45e7-4854-a599-9d8053b0274d"
+           *       "request_id": "7dacd1d4-82ed-4ae6-86b4-440ef053b1e1"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4651,9 +5084,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "72b21775-a8f1-4c56-b8b7-99758faddc3b",
-           *       "site_id": 1,
-           *       "url": "https://127.0.0.1:9/esign/849c532a",
+           *       "id": "ab208246-df27-4436-8110-fe4545a75505",
+           *       "site_id": 2,
+           *       "url": "https://127.0.0.1:9/esign/daf5cb99",
            *       "description": "",
            *       "event_types": [
            *         "request.expired"
@@ -4663,9 +5096,9 @@ export interface operations {
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
            *       "previous_secret_expires_at": null,
-           *       "created_at": "2026-11-24T10:09:10.801Z",
-           *       "updated_at": "2026-11-24T10:09:10.801Z",
-           *       "secret": "whsec_bvjbuW…"
+           *       "created_at": "2026-11-24T13:27:11.511Z",
+           *       "updated_at": "2026-11-24T13:27:11.511Z",
+           *       "secret": "whsec_81QB8m…"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointWithSecret'];
@@ -4712,7 +5145,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "79d3fa02-894c-4bcf-b01a-a635a1e6f1cd"
+           *       "request_id": "9c909124-aceb-4557-9633-450c5cfbfd16"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4739,7 +5172,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "c2a8fcff-6ccb-43e1-b303-96b5752701fb"
+           *       "request_id": "b503f1fd-5d97-4bba-8c91-935ec907c049"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4884,9 +5317,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "19fd6123-0baa-40c1-9d33-8b63dacf3b37",
-           *       "site_id": 1,
-           *       "url": "https://127.0.0.1:9/esign/66cbeaa6",
+           *       "id": "f8cd4b8a-87b2-45eb-ba40-208668871d4d",
+           *       "site_id": 2,
+           *       "url": "https://127.0.0.1:9/esign/0a10ae0c",
            *       "description": "",
            *       "event_types": [
            *         "request.expired"
@@ -4896,8 +5329,8 @@ export interface operations {
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
            *       "previous_secret_expires_at": null,
-           *       "created_at": "2026-11-24T10:09:11.088Z",
-           *       "updated_at": "2026-11-24T10:09:11.088Z"
+           *       "created_at": "2026-11-24T13:27:11.790Z",
+           *       "updated_at": "2026-11-24T13:27:11.790Z"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointView'];
@@ -4941,7 +5374,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "fadabd73-e46f-477d-aa0c-e2aacee4920c"
+           *       "request_id": "77921dd4-7eb3-42dd-91f6-851b3104ab28"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4968,7 +5401,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "ac86bb1d-e787-4287-8723-a7a3452458ed"
+           *       "request_id": "4db2a314-a627-4e62-970b-7228055ff2bc"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5082,7 +5515,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "8c964174-2439-437a-8914-32163dc1cc32"
+           *       "request_id": "c6c6809f-a691-44b2-a684-6d05667d31d4"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5109,7 +5542,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "4746d234-1373-4923-85fb-3b48906e63f8"
+           *       "request_id": "29ddfd8d-4513-4352-8189-91ad59aa565f"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5190,9 +5623,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "2cee0a6b-6275-4185-be86-90657f0e6cd1",
-           *       "site_id": 1,
-           *       "url": "https://127.0.0.1:9/esign/b0a262a8",
+           *       "id": "c5d27218-f17f-432d-a392-ee91f2bd2330",
+           *       "site_id": 2,
+           *       "url": "https://127.0.0.1:9/esign/7d41b288",
            *       "description": "changed",
            *       "event_types": [
            *         "request.expired"
@@ -5202,8 +5635,8 @@ export interface operations {
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
            *       "previous_secret_expires_at": null,
-           *       "created_at": "2026-11-24T10:09:11.462Z",
-           *       "updated_at": "2026-11-24T10:09:11.997Z"
+           *       "created_at": "2026-11-24T13:27:12.249Z",
+           *       "updated_at": "2026-11-24T13:27:12.565Z"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointView'];
@@ -5250,7 +5683,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "47574033-07e7-46b2-981c-09ae1e5a4ab0"
+           *       "request_id": "0afacc98-f076-4552-ae4b-db7fdad4f249"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5277,7 +5710,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "1770839a-1b58-4d7a-983f-9dd428c3fd41"
+           *       "request_id": "6d74b12f-e79e-4196-828a-c7a98a40f7f2"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5409,9 +5842,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "6adfc171-4875-422a-8343-2d584839f44b",
-           *       "site_id": 1,
-           *       "url": "https://127.0.0.1:9/esign/5a760796",
+           *       "id": "223f81fb-9864-48bd-b859-be12f0696e59",
+           *       "site_id": 2,
+           *       "url": "https://127.0.0.1:9/esign/eee81bd0",
            *       "description": "",
            *       "event_types": [
            *         "request.expired"
@@ -5420,10 +5853,10 @@ export interface operations {
            *       "disabled_reason": null,
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
-           *       "previous_secret_expires_at": "2026-11-25T10:09:12.475Z",
-           *       "created_at": "2026-11-24T10:09:12.086Z",
-           *       "updated_at": "2026-11-24T10:09:12.475Z",
-           *       "secret": "whsec_g7n5L9…"
+           *       "previous_secret_expires_at": "2026-11-25T13:27:12.902Z",
+           *       "created_at": "2026-11-24T13:27:12.699Z",
+           *       "updated_at": "2026-11-24T13:27:12.902Z",
+           *       "secret": "whsec_IQJw7g…"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointWithSecret'];
@@ -5470,7 +5903,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "87f6a215-2547-43c3-9763-e1ee18da2916"
+           *       "request_id": "8d39365a-c50b-414b-ab99-77f82f44a3b3"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5497,7 +5930,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "cd3a3316-82d5-473d-aa2a-695b16d23c5e"
+           *       "request_id": "5e7fa650-6c7f-40a9-95f9-8cdb5461a246"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5684,7 +6117,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "0b82440b-36d0-4bd2-b764-856205599e4e"
+           *       "request_id": "c7327165-d7a6-479e-a3d8-c442f16ef7de"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5711,7 +6144,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "c6d77f8e-98c8-4e34-afc1-287abee042f5"
+           *       "request_id": "99eaa955-7589-4781-9bef-7a0447c8b28d"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5910,13 +6343,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "session_token": "ses_7nRehJ-d…",
+           *       "session_token": "ses__dff1Snp…",
            *       "token_type": "Bearer",
-           *       "expires_at": "2026-11-24T11:02:02.985Z",
+           *       "expires_at": "2026-11-24T14:27:07.191Z",
            *       "user": {
-           *         "id": "f6f0e65b-9602-45f3-a46b-21ad1dead5e3",
-           *         "email": "dev-1eac4fe7@acme.example",
-           *         "account_id": "0af8d763-b1b0-44a9-bc14-8d229e92c02a"
+           *         "id": "4a64e4d5-0a2d-4478-b27f-2aa0a9ee530f",
+           *         "email": "dev-d494bd6f@acme.example",
+           *         "account_id": "3a28807a-779a-4174-8a3c-a0421ee7dacf"
            *       }
            *     }
            */
@@ -5953,7 +6386,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "invalid_credentials",
            *       "detail": "The e-mail address or the password is wrong.",
-           *       "request_id": "3f625650-5bdd-45fe-9bbf-aa1598efdc53"
+           *       "request_id": "60b852e0-c718-49b4-a975-58835d256645"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -6088,18 +6521,18 @@ export interface operations {
           /**
            * @example {
            *       "user": {
-           *         "id": "f6f0e65b-9602-45f3-a46b-21ad1dead5e3",
-           *         "email": "dev-1eac4fe7@acme.example",
-           *         "account_id": "0af8d763-b1b0-44a9-bc14-8d229e92c02a"
+           *         "id": "4a64e4d5-0a2d-4478-b27f-2aa0a9ee530f",
+           *         "email": "dev-d494bd6f@acme.example",
+           *         "account_id": "3a28807a-779a-4174-8a3c-a0421ee7dacf"
            *       },
            *       "sites": [
            *         {
            *           "id": 1,
-           *           "name": "Acme site 8fd1a4"
+           *           "name": "Acme site f2ed49"
            *         }
            *       ],
-           *       "expires_at": "2026-11-24T11:02:02.985Z",
-           *       "account_admin": true
+           *       "expires_at": "2026-11-24T14:27:07.191Z",
+           *       "account_admin": false
            *     }
            */
           'application/json': components['schemas']['CurrentSessionView'];
@@ -6118,12 +6551,12 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "type": "https://docs.esign.example/problems/session_invalid",
+           *       "type": "https://docs.esign.example/problems/session_required",
            *       "title": "Unauthorized",
            *       "status": 401,
-           *       "code": "session_invalid",
-           *       "detail": "The session has expired or ended; sign in again.",
-           *       "request_id": "bf9c029c-f9f3-4758-b69e-d1e80fe4134c"
+           *       "code": "session_required",
+           *       "detail": "Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.",
+           *       "request_id": "f479f5e0-1e6a-4be2-9fec-2f176f3dacd1"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -6930,12 +7363,12 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
-           *           "client_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *           "id": "aebb66c2-1cb7-420e-8ac9-53f81623c8b9",
+           *           "client_id": "aebb66c2-1cb7-420e-8ac9-53f81623c8b9",
            *           "name": "Nightly export",
            *           "has_client_secret": false,
            *           "client_secret_created_at": null,
-           *           "created_at": "2026-11-24T10:02:03.364Z",
+           *           "created_at": "2026-11-24T13:27:07.369Z",
            *           "disabled_at": null
            *         }
            *       ]
@@ -6977,7 +7410,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "session_required",
            *       "detail": "Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.",
-           *       "request_id": "e37996b8-2274-4c74-9e3e-b0e39df8a8b5"
+           *       "request_id": "4416d6bd-48b8-4c42-9677-40d65cd30e12"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -7051,12 +7484,12 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
-           *       "client_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *       "id": "aebb66c2-1cb7-420e-8ac9-53f81623c8b9",
+           *       "client_id": "aebb66c2-1cb7-420e-8ac9-53f81623c8b9",
            *       "name": "Nightly export",
            *       "has_client_secret": false,
            *       "client_secret_created_at": null,
-           *       "created_at": "2026-11-24T10:02:03.364Z",
+           *       "created_at": "2026-11-24T13:27:07.369Z",
            *       "disabled_at": null
            *     }
            */
@@ -7203,12 +7636,12 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
-           *       "client_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *       "id": "aebb66c2-1cb7-420e-8ac9-53f81623c8b9",
+           *       "client_id": "aebb66c2-1cb7-420e-8ac9-53f81623c8b9",
            *       "name": "Nightly export",
            *       "has_client_secret": false,
            *       "client_secret_created_at": null,
-           *       "created_at": "2026-11-24T10:02:03.364Z",
+           *       "created_at": "2026-11-24T13:27:07.369Z",
            *       "disabled_at": null
            *     }
            */
@@ -7438,9 +7871,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "client_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
-           *       "client_secret": "ecs_Hkh7f8nk…",
-           *       "created_at": "2026-11-24T10:02:10.374Z"
+           *       "client_id": "aebb66c2-1cb7-420e-8ac9-53f81623c8b9",
+           *       "client_secret": "ecs_T8Uo5kv-…",
+           *       "created_at": "2026-11-24T13:27:13.626Z"
            *     }
            */
           'application/json': components['schemas']['ClientSecretView'];
@@ -7742,13 +8175,13 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "06a54647-0fc8-4f2d-9374-4ef430a53c1e",
-           *           "app_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *           "id": "ec524aa5-45f0-4b6b-923b-73e627059f53",
+           *           "app_id": "aebb66c2-1cb7-420e-8ac9-53f81623c8b9",
            *           "name": "prod",
            *           "origin": "self_service",
            *           "state": "active",
-           *           "created_at": "2026-11-24T10:02:07.000Z",
-           *           "expires_at": "2026-12-24T10:02:07.000Z",
+           *           "created_at": "2026-11-24T13:27:10.000Z",
+           *           "expires_at": "2026-12-24T13:27:10.000Z",
            *           "last_used_at": null,
            *           "revoked_at": null,
            *           "site_ids": null
@@ -7877,13 +8310,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "06a54647-0fc8-4f2d-9374-4ef430a53c1e",
-           *       "app_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *       "id": "ec524aa5-45f0-4b6b-923b-73e627059f53",
+           *       "app_id": "aebb66c2-1cb7-420e-8ac9-53f81623c8b9",
            *       "name": "prod",
            *       "origin": "self_service",
            *       "state": "active",
-           *       "created_at": "2026-11-24T10:02:07.000Z",
-           *       "expires_at": "2026-12-24T10:02:07.000Z",
+           *       "created_at": "2026-11-24T13:27:10.000Z",
+           *       "expires_at": "2026-12-24T13:27:10.000Z",
            *       "last_used_at": null,
            *       "revoked_at": null,
            *       "site_ids": null,
@@ -7939,7 +8372,7 @@ export interface operations {
            *           "message": "is wrong"
            *         }
            *       ],
-           *       "request_id": "d5f64eed-276c-496a-ac1e-15e468c49586"
+           *       "request_id": "d21310fb-77d2-4474-80c4-3d72f3d7b50a"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -8098,13 +8531,13 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "06a54647-0fc8-4f2d-9374-4ef430a53c1e",
-           *           "app_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *           "id": "ec524aa5-45f0-4b6b-923b-73e627059f53",
+           *           "app_id": "aebb66c2-1cb7-420e-8ac9-53f81623c8b9",
            *           "name": "prod",
            *           "origin": "self_service",
            *           "state": "active",
-           *           "created_at": "2026-11-24T10:02:07.000Z",
-           *           "expires_at": "2026-12-24T10:02:07.000Z",
+           *           "created_at": "2026-11-24T13:27:10.000Z",
+           *           "expires_at": "2026-12-24T13:27:10.000Z",
            *           "last_used_at": null,
            *           "revoked_at": null,
            *           "site_ids": null
@@ -8148,7 +8581,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "session_required",
            *       "detail": "Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.",
-           *       "request_id": "ea9e1fa1-4bab-4aa4-a717-1d755ba77b54"
+           *       "request_id": "976c74e5-26c2-46fa-b851-c66c002752e2"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -8220,13 +8653,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "06a54647-0fc8-4f2d-9374-4ef430a53c1e",
-           *       "app_id": "0ef99a8e-c06f-4597-8ffd-a956960d1830",
+           *       "id": "ec524aa5-45f0-4b6b-923b-73e627059f53",
+           *       "app_id": "aebb66c2-1cb7-420e-8ac9-53f81623c8b9",
            *       "name": "prod",
            *       "origin": "self_service",
            *       "state": "active",
-           *       "created_at": "2026-11-24T10:02:07.000Z",
-           *       "expires_at": "2026-12-24T10:02:07.000Z",
+           *       "created_at": "2026-11-24T13:27:10.000Z",
+           *       "expires_at": "2026-12-24T13:27:10.000Z",
            *       "last_used_at": null,
            *       "revoked_at": null,
            *       "site_ids": null
@@ -8547,10 +8980,10 @@ export interface operations {
            * @example {
            *       "keys": [
            *         {
-           *           "x": "XO0ZssR9ecWLO6FiAqK2QhlJXzqVAY3SZQsR2_lA7oM",
+           *           "x": "4eB7zQc6kjCpCI9zBgS5QEd7YsA1X3PxX2oX5rftHTE",
            *           "alg": "EdDSA",
            *           "crv": "Ed25519",
-           *           "kid": "5o45MhxN5qXtDXrvHXNuJFRHMj5x-RtgbF3hxC1i804",
+           *           "kid": "HBThFEXg290-q6QSu30SHHsXUn8w54wmdEsQn0wmb_E",
            *           "kty": "OKP",
            *           "use": "sig"
            *         }
@@ -8591,6 +9024,8 @@ export interface operations {
         s: string;
         /** @description The Execution URL’s signature. */
         signature: string;
+        /** @description The pass `POST /sign/verify` gave (signer authentication). */
+        auth?: string;
       };
       header?: never;
       path?: never;
@@ -8598,7 +9033,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The signing page. */
+      /** @description The signing page, or the code-entry page. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -8638,7 +9073,7 @@ export interface operations {
           'text/html': string;
         };
       };
-      /** @description The Request is not sent yet. */
+      /** @description The Request is not sent yet, or (signing in order) it is not this signer’s turn yet. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -8734,7 +9169,7 @@ export interface operations {
           'text/html': string;
         };
       };
-      /** @description The Request is not sent yet. */
+      /** @description The Request is not sent yet, or (signing in order) it is not this signer’s turn yet. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -8850,7 +9285,7 @@ export interface operations {
           'text/html': string;
         };
       };
-      /** @description The Request is not sent yet. */
+      /** @description The Request is not sent yet, or (signing in order) it is not this signer’s turn yet. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -8882,6 +9317,348 @@ export interface operations {
       };
       /** @description The reason is missing: the form again. */
       422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  verifySignerCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['SignerCodeForm'];
+      };
+    };
+    responses: {
+      /** @description The right code: to `GET /sign` with `auth`. */
+      303: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          Location: components['headers']['Location'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description An incomplete link or an unreadable submission. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description A tampered link, or a form posted from another site. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description An unknown Request or signer. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The Request is not sent yet, or (signing in order) it is not this signer’s turn yet. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The Request was cancelled, expired, declined or completed. */
+      410: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Not a form submission. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description A wrong or expired code: the code page again, with the tries left. */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Locked after too many wrong codes: the code page says until when. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  resendSignerCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['SignerCodeForm'];
+      };
+    };
+    responses: {
+      /** @description The code page: a new code was sent, or why not. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Nothing to check on this link: to `GET /sign`. */
+      303: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          Location: components['headers']['Location'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description An incomplete link or an unreadable submission. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description A tampered link, or a form posted from another site. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description An unknown Request or signer. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The Request is not sent yet, or (signing in order) it is not this signer’s turn yet. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The Request was cancelled, expired, declined or completed. */
+      410: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Not a form submission. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  signerExecutedCopy: {
+    parameters: {
+      query: {
+        /** @description The Request. */
+        r: string;
+        /** @description The signer’s reference. */
+        s: string;
+        /** @description When the link stops working (unix seconds). */
+        e: string;
+        /** @description The link’s signature. */
+        signature: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The executed document. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description An incomplete link or an unreadable submission. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description A tampered link, or a form posted from another site. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description An unknown Request or signer. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The Request is not completed. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The link has expired. */
+      410: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
           [name: string]: unknown;
@@ -8979,7 +9756,7 @@ export interface operations {
           'text/html': string;
         };
       };
-      /** @description The Request is not sent yet. */
+      /** @description The Request is not sent yet, or (signing in order) it is not this signer’s turn yet. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -9032,6 +9809,8 @@ export interface operations {
         signature: string;
         /** @description The contract template’s id. */
         contract: number;
+        /** @description The pass a right code earned (signer authentication). */
+        auth?: string;
       };
       header?: never;
       path?: never;
@@ -9051,6 +9830,16 @@ export interface operations {
       };
       /** @description An incomplete link or an unreadable submission. */
       400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The signer has a code to enter first. */
+      401: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
           [name: string]: unknown;
@@ -9079,7 +9868,7 @@ export interface operations {
           'text/html': string;
         };
       };
-      /** @description The Request is not sent yet. */
+      /** @description The Request is not sent yet, or (signing in order) it is not this signer’s turn yet. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -9354,6 +10143,78 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['RequestRemindedWebhook'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other 4xx fails the delivery at once; 408, 429 and 5xx are retried. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  requestViewedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `t + "." + body` keyed with the endpoint’s secret (a second `v1` during a secret rotation). Refuse one older than 5 minutes. */
+        'Esign-Signature': string;
+        /** @description The event type. */
+        'Esign-Event-Type': string;
+        /** @description For support. */
+        'Esign-Delivery-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestViewedWebhook'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other 4xx fails the delivery at once; 408, 429 and 5xx are retried. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  requestTurn_startedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `t + "." + body` keyed with the endpoint’s secret (a second `v1` during a secret rotation). Refuse one older than 5 minutes. */
+        'Esign-Signature': string;
+        /** @description The event type. */
+        'Esign-Event-Type': string;
+        /** @description For support. */
+        'Esign-Delivery-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestTurnStartedWebhook'];
       };
     };
     responses: {

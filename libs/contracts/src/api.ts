@@ -8,6 +8,7 @@ import {
   NonEmptyString,
   nullable,
   PositiveInt,
+  refine,
   SafeHttpUrl,
   strict,
   UsMobileNumber,
@@ -27,10 +28,40 @@ export const SignerContact = strict({}, { email: Email, mobile_number: UsMobileN
 
 export const SendTo = strict({}, { email: t.boolean, mobile_number: t.boolean }, 'SendTo');
 
+/**
+ * A signer's place in the signing order: signers with the lowest `order` sign first,
+ * equal numbers in parallel (ADR 2000).
+ */
+export const SigningOrder = refine(
+  t.number,
+  (n): n is number => Number.isSafeInteger(n) && n >= 1 && n <= LIMITS.signers,
+  `must be an integer from 1 to ${LIMITS.signers}`,
+  'SigningOrder',
+  { type: 'integer', minimum: 1, maximum: LIMITS.signers },
+);
+
+export const SignerAuthenticationMethod = t.keyof(
+  { access_code: null, email_otp: null, sms_otp: null },
+  'SignerAuthenticationMethod',
+);
+export type SignerAuthenticationMethod = t.TypeOf<typeof SignerAuthenticationMethod>;
+
+/**
+ * How a signer proves who they are before the contract is shown (ADR 2001): an access
+ * code the sender gives out of band (`access_code`, 4 to 32 characters, kept hashed and
+ * never answered), or a one-time code e-mailed (`email_otp`) or texted (`sms_otp`).
+ */
+export const SignerAuthentication = strict(
+  { method: SignerAuthenticationMethod },
+  { access_code: boundedString(4, 32) },
+  'SignerAuthentication',
+);
+export type SignerAuthentication = t.TypeOf<typeof SignerAuthentication>;
+
 /** An element of `signers` in the create body. */
 export const SignerEntry = strict(
   { signer_id: NonEmptyString },
-  { signer: SignerContact, send_to: SendTo },
+  { signer: SignerContact, send_to: SendTo, order: SigningOrder, authentication: SignerAuthentication },
   'SignerEntry',
 );
 export type SignerEntry = t.TypeOf<typeof SignerEntry>;
@@ -105,6 +136,14 @@ export const SignerView = t.type({
   signed_at: nullable(t.string),
   declined_at: nullable(t.string),
   notifications: t.type({ email: NotificationStatus, sms: NotificationStatus }),
+  /** The signer's place in the signing order; null when the Request has none. */
+  order: nullable(t.number),
+  /** True while the Request is sent and this signer may sign now (it is their turn and they have not acted). */
+  turn: t.boolean,
+  /** How the signer proves who they are before signing (never the access code itself); null: no check. */
+  authentication: nullable(t.type({ method: SignerAuthenticationMethod })),
+  /** When the signer first opened their live Execution URL; null until then. */
+  viewed_at: nullable(t.string),
 });
 export type SignerView = t.TypeOf<typeof SignerView>;
 
@@ -135,6 +174,8 @@ export const RequestView = t.type({
   declined_at: nullable(t.string),
   last_reminded_at: nullable(t.string),
   remind_count: t.number,
+  /** The signing order whose turn it is while the Request is sent; null without an order or when not sent. */
+  current_order: nullable(t.number),
 });
 export type RequestView = t.TypeOf<typeof RequestView>;
 

@@ -91,13 +91,59 @@ export type RequestSent = t.TypeOf<typeof RequestSent>;
 export const RequestReminded = envelope('request.reminded', NotificationData);
 export type RequestReminded = t.TypeOf<typeof RequestReminded>;
 
+/**
+ * A Request signed in order reached the next signing order: `signers` are the signers of
+ * `order`, whose Execution URLs are live from now on, to be told as their `send_to` says.
+ */
+export const RequestTurnStarted = envelope(
+  'request.turn_started',
+  t.intersection([NotificationData, t.type({ order: t.number })]),
+);
+export type RequestTurnStarted = t.TypeOf<typeof RequestTurnStarted>;
+
+/**
+ * A signer asked for a one-time code (ADR 2001): the notifier sends `code` to the one
+ * signer in `signers` on the one channel its `send_to` names. Internal: its routing key
+ * is not `request.*`, so it never reaches a webhook.
+ */
+export const SignerCodeRequested = envelope(
+  'signer.code_requested',
+  t.intersection([NotificationData, t.type({ code: t.string, code_expires_at: t.string })]),
+);
+export type SignerCodeRequested = t.TypeOf<typeof SignerCodeRequested>;
+
+/** A signer opened their live Execution URL for the first time. */
+export const RequestViewed = envelope(
+  'request.viewed',
+  t.type({ request_id: t.string, signer_id: t.string, signer_ref: t.string, viewed_at: t.string }),
+);
+export type RequestViewed = t.TypeOf<typeof RequestViewed>;
+
+/**
+ * Internal (never a webhook): the Request completed; `signers` are those with an e-mail
+ * address, each `request_url` a signed link to their copy of the executed PDF that works
+ * until `copy_expires_at` (ADR 2002).
+ */
+export const NoticeCompleted = envelope(
+  'notice.completed',
+  t.intersection([NotificationData, t.type({ copy_expires_at: t.string })]),
+);
+export type NoticeCompleted = t.TypeOf<typeof NoticeCompleted>;
+
+/** Internal (never a webhook): a signer declined; `signers` are the others already told of the Request. */
+export const NoticeDeclined = envelope(
+  'notice.declined',
+  t.intersection([NotificationData, t.type({ declined_by: t.string, reason: t.string })]),
+);
+export type NoticeDeclined = t.TypeOf<typeof NoticeDeclined>;
+
 export const NotificationChannel = t.keyof({ email: null, sms: null }, 'NotificationChannel');
 export type NotificationChannel = t.TypeOf<typeof NotificationChannel>;
 
 const NotificationOutcome = t.intersection([
   t.type({
     request_id: t.string,
-    /** The id of the event (request.sent or request.reminded) that asked for the message. */
+    /** The id of the event (request.sent, request.reminded, request.turn_started) that asked for the message. */
     cause_event_id: t.string,
     signer_id: t.string,
     signer_ref: t.string,
@@ -152,6 +198,11 @@ export const DomainEvent = t.union([
   RequestCreated,
   RequestSent,
   RequestReminded,
+  RequestTurnStarted,
+  SignerCodeRequested,
+  RequestViewed,
+  NoticeCompleted,
+  NoticeDeclined,
   RequestCancelled,
   RequestExpired,
   RequestSigned,

@@ -18,6 +18,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'request.cancelled',
   'request.expired',
   'request.reminded',
+  'request.turn_started',
+  'request.viewed',
 ] as const;
 
 export const WebhookEventType = t.keyof(

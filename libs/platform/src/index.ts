@@ -18,4 +18,5 @@ export * from './migrate.js';
 export * from './edge.js';
 export * from './start-service.js';
 export * from './seal-certificate.js';
+export * from './scrypt-hasher.js';
 export * from './rate-limit/index.js';

@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import {
+  scryptHasher,
   createHttpApp,
   finishApp,
   type AppState,
@@ -18,7 +19,9 @@ import { pdfLibRenderer } from './adapters/pdf/pdf-lib-renderer.js';
 import { workerPdfFormReader } from './adapters/pdf/worker-pdf-form-reader.js';
 import { postgresExecutedDocumentStore } from './adapters/postgres/postgres-executed-document-store.js';
 import { postgresStore, postgresTransact } from './adapters/postgres/postgres-store.js';
-import { randomIds, systemClock } from './adapters/system.js';
+import { randomIds, sixDigitCode, systemClock } from './adapters/system.js';
+import { DEFAULT_AUTH_POLICY, type AuthPolicy } from './domain/signer-authentication.js';
+import type { CodeHasher } from './ports/code-hasher.js';
 import type { Deps } from './application/deps.js';
 import { useCases, type UseCases } from './application/use-cases.js';
 import type { RemindPolicy } from './domain/signature-request.js';
@@ -52,6 +55,10 @@ export interface RequestsAppOptions {
   readonly pdfReader?: PdfFormReader;
   /** Seals executed documents (ADR 2100); without one, downloads answer 503. */
   readonly sealer: DocumentSealer | null;
+  /** Signer authentication's limits (ADR 2001). */
+  readonly authPolicy?: AuthPolicy;
+  /** Hashes access and one-time codes; by default scrypt at the production cost. */
+  readonly codeHasher?: CodeHasher;
 }
 
 /** How long a signer page's form may be submitted after it was shown. */
@@ -76,6 +83,10 @@ export const createRequestsApp = (
     remindPolicy: options.remindPolicy,
     executedDocuments: postgresExecutedDocumentStore(options.pool),
     sealer: options.sealer,
+    codeHasher: options.codeHasher ?? scryptHasher(),
+    authPolicy: options.authPolicy ?? DEFAULT_AUTH_POLICY,
+    authTokens: hmacFormTokens(options.signingKeys, (options.authPolicy ?? DEFAULT_AUTH_POLICY).passSeconds),
+    oneTimeCode: sixDigitCode,
     linkLifetimeMs: options.linkLifetimeMs ?? DEFAULT_LINK_LIFETIME_MS,
   };
   const cases = useCases(deps);

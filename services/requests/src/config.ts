@@ -86,6 +86,8 @@ const RequiredConfig = t.type({
   SIGNING_FRAME_ANCESTORS: FrameAncestorsFromEnv,
   /** Proxies in front of the service that append to X-Forwarded-For (the gateway is one). */
   TRUSTED_PROXY_HOPS: IntFromEnv(0, 10),
+  /** One-time codes texted to one signer in any hour (signer authentication, ADR 2001): each SMS costs money. */
+  SIGNER_SMS_CODES_PER_HOUR: IntFromEnv(1, 20),
 });
 
 /** Optional settings: unset (or empty) is a choice, not a mistake. */
@@ -118,6 +120,7 @@ export const defaults = {
   EXPIRY_SWEEP_INTERVAL_MS: '5000',
   SIGNING_FRAME_ANCESTORS: "'none'",
   TRUSTED_PROXY_HOPS: '1',
+  SIGNER_SMS_CODES_PER_HOUR: '3',
 };
 
 /** Decodes `env` (throws a ConfigError naming each bad variable): for tests and tools. */

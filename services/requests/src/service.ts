@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { DEFAULT_AUTH_POLICY } from './domain/signer-authentication.js';
 import {
   connectAmqp,
   createDatabasePool,
@@ -74,6 +75,7 @@ export const startRequestsService = async (config: Config, logger: Logger): Prom
     frameAncestors: config.SIGNING_FRAME_ANCESTORS,
     trustedProxyHops: config.TRUSTED_PROXY_HOPS,
     sealer,
+    authPolicy: { ...DEFAULT_AUTH_POLICY, smsPerHour: config.SIGNER_SMS_CODES_PER_HOUR },
   });
 
   const outcomes = notificationOutcomesConsumer({

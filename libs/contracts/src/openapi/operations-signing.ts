@@ -25,11 +25,21 @@ export const SigningForm = t.intersection(
     t.partial({
       typed_name: t.string,
       consent: t.literal('yes'),
+      auth: t.string,
       drawn_signature: t.string,
       reason: t.string,
     }),
   ],
   'SigningForm',
+);
+
+/** The code-entry page's forms (signer authentication, ADR 2001). */
+export const SignerCodeForm = t.intersection(
+  [
+    t.type({ r: t.string, s: t.string, signature: t.string, form_token: t.string }),
+    t.partial({ code: t.string }),
+  ],
+  'SignerCodeForm',
 );
 
 const page = (description: string): SuccessAnswer => ({ description, contentType: 'text/html' });
@@ -39,7 +49,7 @@ const DEAD_LINKS: Readonly<Record<number, SuccessAnswer>> = {
   400: page('An incomplete link or an unreadable submission.'),
   403: page('A tampered link, or a form posted from another site.'),
   404: page('An unknown Request or signer.'),
-  409: page('The Request is not sent yet.'),
+  409: page('The Request is not sent yet, or (signing in order) it is not this signer’s turn yet.'),
   410: page('The Request was cancelled, expired, declined or completed.'),
 };
 
@@ -66,9 +76,16 @@ export const SIGNING_OPERATIONS: readonly Operation[] = [
     path: '/sign',
     operationId: 'openSigningPage',
     summary: 'The signing page (Execution URL)',
-    description: 'What the signer opens: the contracts, their fields, the consent and the signature.',
-    query: LINK,
-    responses: { 200: page('The signing page.') },
+    description:
+      'What the signer opens: the contracts, their fields, the consent and the signature. A signer with `authentication` first gets the code-entry page (a one-time code is sent when none is live), and the signing page with `auth`, the pass a right code earns. Before a signer’s turn (signing in order): 409, “not your turn yet”.',
+    query: {
+      ...LINK,
+      auth: {
+        description: 'The pass `POST /sign/verify` gave (signer authentication).',
+        schema: { type: 'string' },
+      },
+    },
+    responses: { 200: page('The signing page, or the code-entry page.') },
   }),
   signing({
     method: 'post',
@@ -90,6 +107,63 @@ export const SIGNING_OPERATIONS: readonly Operation[] = [
     body: { codec: SigningForm, contentType: 'application/x-www-form-urlencoded' },
     responses: submitted,
     otherErrors: { 415: page('Not a form submission.'), 422: page('The reason is missing: the form again.') },
+  }),
+  signing({
+    method: 'post',
+    path: '/sign/verify',
+    operationId: 'verifySignerCode',
+    summary: 'Check a signer’s code (the code-entry page’s form)',
+    description:
+      'An access code or a one-time code. Right: to the signing page with the pass. Five wrong codes lock the link for 15 minutes.',
+    body: { codec: SignerCodeForm, contentType: 'application/x-www-form-urlencoded' },
+    responses: {
+      303: {
+        description: 'The right code: to `GET /sign` with `auth`.',
+        location: true,
+        contentType: 'text/html',
+      },
+    },
+    otherErrors: {
+      415: page('Not a form submission.'),
+      422: page('A wrong or expired code: the code page again, with the tries left.'),
+      429: page('Locked after too many wrong codes: the code page says until when.'),
+    },
+  }),
+  signing({
+    method: 'post',
+    path: '/sign/code',
+    operationId: 'resendSignerCode',
+    summary: 'Send a new one-time code',
+    description: 'E-mailed or texted as the signer’s method says; texts are capped per signer per hour.',
+    body: { codec: SignerCodeForm, contentType: 'application/x-www-form-urlencoded' },
+    responses: {
+      200: page('The code page: a new code was sent, or why not.'),
+      303: {
+        description: 'Nothing to check on this link: to `GET /sign`.',
+        location: true,
+        contentType: 'text/html',
+      },
+    },
+    otherErrors: { 415: page('Not a form submission.') },
+  }),
+  signing({
+    method: 'get',
+    path: '/sign/copy',
+    operationId: 'signerExecutedCopy',
+    summary: 'A signer’s copy of the executed PDF (the completion e-mail’s link)',
+    description: 'A signed link that works for 30 days after completion (ADR 2002).',
+    query: {
+      r: LINK.r!,
+      s: LINK.s!,
+      e: {
+        description: 'When the link stops working (unix seconds).',
+        schema: { type: 'string' },
+        required: true,
+      },
+      signature: { description: 'The link’s signature.', schema: { type: 'string' }, required: true },
+    },
+    responses: { 200: { description: 'The executed document.', contentType: 'application/pdf' } },
+    otherErrors: { 409: page('The Request is not completed.'), 410: page('The link has expired.') },
   }),
   signing({
     method: 'get',
@@ -118,7 +192,12 @@ export const SIGNING_OPERATIONS: readonly Operation[] = [
         schema: { type: 'integer', minimum: 1 },
         required: true,
       },
+      auth: {
+        description: 'The pass a right code earned (signer authentication).',
+        schema: { type: 'string' },
+      },
     },
     responses: { 200: { description: 'The PDF, pre-filled.', contentType: 'application/pdf' } },
+    otherErrors: { 401: page('The signer has a code to enter first.') },
   }),
 ];

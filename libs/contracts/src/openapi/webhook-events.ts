@@ -5,6 +5,7 @@ import {
   RequestDeclined,
   RequestExpired,
   RequestSigned,
+  RequestViewed,
   WebhookNotificationData,
 } from '../events.js';
 import type { WebhookEventType } from '../webhooks.js';
@@ -26,6 +27,14 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
   'request.reminded': {
     data: WebhookNotificationData,
     when: 'Signers who have yet to sign were reminded (`signers` lists them).',
+  },
+  'request.viewed': {
+    data: RequestViewed.props.data,
+    when: 'A signer opened their live Execution URL for the first time (once per signer).',
+  },
+  'request.turn_started': {
+    data: t.intersection([WebhookNotificationData, t.type({ order: t.number })]),
+    when: 'A Request signed in order reached its next `order`: `signers` lists those whose Execution URLs are live now.',
   },
 };
 

@@ -43,6 +43,8 @@ describe('contracts: the OpenAPI document', () => {
       'request.reminded',
       'request.sent',
       'request.signed',
+      'request.turn_started',
+      'request.viewed',
     ]);
   });
 

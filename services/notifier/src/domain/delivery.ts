@@ -5,12 +5,17 @@ import type {
   NotifiedSigner,
   RequestReminded,
   RequestSent,
+  RequestTurnStarted,
+  SignerCodeRequested,
+  NoticeCompleted,
+  NoticeDeclined,
 } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import { checkUsMobile, isEmail } from '@esign/contracts';
 
 /** The events that ask the notifier to reach signers. */
-export type NoticeEvent = RequestSent | RequestReminded;
+export type NoticeEvent =
+  RequestSent | RequestReminded | RequestTurnStarted | SignerCodeRequested | NoticeCompleted | NoticeDeclined;
 
 export type Channel = NotificationChannel;
 

@@ -44,8 +44,86 @@ const formatDeadline = (iso: string | null): string | undefined => {
 
 const documents = (n: number) => (n === 1 ? 'a document' : `${n} documents`);
 
+/** A one-time code (signer authentication, ADR 2001): the code and how long it works, no link. */
+const codeEmail = (event: Extract<NoticeEvent, { type: 'signer.code_requested' }>): EmailContent => {
+  const site = siteName(event);
+  const code = oneLine(event.data.code);
+  const until = formatDeadline(event.data.code_expires_at) ?? 'in 10 minutes';
+  const subject = clip(`Your code to sign for ${site}: ${code}`, 200);
+  const text = [
+    'Hello,',
+    '',
+    `Your code to open the document ${site} sent you: ${code}`,
+    '',
+    `It works once, until ${until}. If you did not ask for it, ignore this e-mail.`,
+    '',
+  ].join('\n');
+  const html = [
+    '<!doctype html>',
+    `<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2933">',
+    '<p>Hello,</p>',
+    `<p>Your code to open the document ${escapeHtml(site)} sent you:</p>`,
+    `<p style="font-size:24px;font-weight:bold;letter-spacing:4px">${escapeHtml(code)}</p>`,
+    `<p>It works once, until ${escapeHtml(until)}. If you did not ask for it, ignore this e-mail.</p>`,
+    '</body></html>',
+    '',
+  ].join('\n');
+  return { subject, text, html };
+};
+
+const plainEmail = (
+  subject: string,
+  paragraphs: readonly string[],
+  link?: { href: string; label: string },
+) => {
+  const text = ['Hello,', '', ...paragraphs.flatMap((p) => [p, '']), ...(link ? [link.href, ''] : [])].join(
+    '\n',
+  );
+  const html = [
+    '<!doctype html>',
+    `<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2933">',
+    '<p>Hello,</p>',
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...(link ? [`<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`] : []),
+    '</body></html>',
+    '',
+  ].join('\n');
+  return { subject, text, html };
+};
+
+/** Everyone signed (ADR 2002): a link to the signer's copy, which works until `copy_expires_at`. */
+const completedEmail = (event: Extract<NoticeEvent, { type: 'notice.completed' }>, copyUrl: string) => {
+  const site = siteName(event);
+  const names = listInline(contractNames(event), 2);
+  const until = formatDeadline(event.data.copy_expires_at) ?? 'for 30 days';
+  return plainEmail(
+    clip(`Completed: ${names} is signed by everyone`, 200),
+    [
+      `Everyone has signed ${names}, which ${site} sent for signing.`,
+      `Download your copy of the signed document (PDF) with the link below. It works until ${until}; keep the file somewhere safe.`,
+    ],
+    { href: copyUrl, label: 'Download your copy (PDF)' },
+  );
+};
+
+/** A signer declined: the others who were told of the Request learn who, and why. */
+const declinedEmail = (event: Extract<NoticeEvent, { type: 'notice.declined' }>) => {
+  const site = siteName(event);
+  const names = listInline(contractNames(event), 2);
+  const who = clip(oneLine(event.data.declined_by), 200);
+  return plainEmail(clip(`Declined: ${names}`, 200), [
+    `${who} declined to sign ${names}, which ${site} sent for signing. The request has ended: nothing more is needed from you.`,
+    `Their reason: ${clip(event.data.reason.replace(/[\u0000-\u001f\u007f]+/g, ' '), 1000)}`,
+  ]);
+};
+
 /** The e-mail for one signer: names the site and the contracts, carries that signer's URL only. */
 export const composeEmail = (event: NoticeEvent, requestUrl: string): EmailContent => {
+  if (event.type === 'signer.code_requested') return codeEmail(event);
+  if (event.type === 'notice.completed') return completedEmail(event, requestUrl);
+  if (event.type === 'notice.declined') return declinedEmail(event);
   const site = siteName(event);
   const names = contractNames(event);
   const deadline = formatDeadline(event.data.expires_at);
@@ -105,6 +183,10 @@ export const composeSms = (event: NoticeEvent, requestUrl: string): string => {
   const site = clip(siteName(event), 40);
   const names = contractNames(event).map((n) => clip(n, 40));
   const what = listInline(names, 1);
+  if (event.type === 'notice.completed') return `Everyone has signed ${what}. Your copy: ${requestUrl}`;
+  if (event.type === 'notice.declined') return `${oneLine(event.data.declined_by)} declined to sign ${what}.`;
+  if (event.type === 'signer.code_requested')
+    return `${oneLine(event.data.code)} is your code to sign for ${site}. It works once, for 10 minutes.`;
   return event.type === 'request.reminded'
     ? `Reminder: ${site} is waiting for your signature on ${what}. Sign here: ${requestUrl}`
     : `${site} sent you ${what} to sign. Sign here: ${requestUrl}`;

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Clock } from '../ports/clock.js';
 import type { Ids } from '../ports/ids.js';
 
@@ -10,3 +10,6 @@ export const randomIds: Ids = {
   signerRef: () => randomBytes(12).toString('base64url'),
   eventId: () => randomUUID(),
 };
+
+/** A one-time code: 6 digits from the CSPRNG, leading zeros kept. */
+export const sixDigitCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');

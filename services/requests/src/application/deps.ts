@@ -1,4 +1,6 @@
 import type { RemindPolicy } from '../domain/signature-request.js';
+import type { AuthPolicy } from '../domain/signer-authentication.js';
+import type { CodeHasher } from '../ports/code-hasher.js';
 import type { Clock } from '../ports/clock.js';
 import type { ContractHtmlPolicy } from '../ports/contract-html-policy.js';
 import type { DocumentSealer } from '../ports/document-sealer.js';
@@ -32,9 +34,38 @@ export interface Deps {
   readonly executedDocuments: ExecutedDocumentStore;
   /** Seals executed documents; null when no signing certificate is configured. */
   readonly sealer: DocumentSealer | null;
+  /** Signer authentication (ADR 2001): the hasher of codes, the limits, and the passes a right code earns. */
+  readonly codeHasher: CodeHasher;
+  readonly authPolicy: AuthPolicy;
+  /** Tokens proving a signer passed their check; they live `authPolicy.passSeconds`. */
+  readonly authTokens: FormTokens;
+  /** A fresh 6-digit one-time code. */
+  readonly oneTimeCode: () => string;
   /** How long an Execution URL opens after it was issued (the send or a reissue; ADR 1321). */
   readonly linkLifetimeMs: number;
 }
+
+/** A signer's link to their copy of the executed PDF, working until `expiresAt` (ADR 2002). */
+export type CopyUrl = (requestId: string, signerRef: string, expiresAt: string) => string;
+
+/** What a copy link's signature covers besides the Request: the signer and the expiry (unix seconds). */
+export const copyBinding = (signerRef: string, expires: string) => `${signerRef}.copy.${expires}`;
+
+/** `{PUBLIC_BASE_URL}/sign/copy?r=<request_id>&s=<signer_ref>&e=<unix expiry>&signature=<sig>` */
+export const copyUrl =
+  (deps: Pick<Deps, 'urlSigner' | 'publicBaseUrl'>): CopyUrl =>
+  (requestId, signerRef, expiresAt) => {
+    const expires = String(Math.floor(Date.parse(expiresAt) / 1000));
+    const url = new URL(
+      'sign/copy',
+      deps.publicBaseUrl.endsWith('/') ? deps.publicBaseUrl : `${deps.publicBaseUrl}/`,
+    );
+    url.searchParams.set('r', requestId);
+    url.searchParams.set('s', signerRef);
+    url.searchParams.set('e', expires);
+    url.searchParams.set('signature', deps.urlSigner.sign(requestId, copyBinding(signerRef, expires)));
+    return url.toString();
+  };
 
 /** `{PUBLIC_BASE_URL}/sign?r=<request_id>&s=<signer_ref>&signature=<sig>`, for the signer's current link. */
 export const executionUrl =

@@ -7,6 +7,8 @@ import {
 } from '../domain/signature-request.js';
 import type { Ids } from '../ports/ids.js';
 import type { ExecutionUrl } from './views.js';
+import type { CopyUrl } from './deps.js';
+import { COPY_LINK_DAYS } from '../domain/signer-notices.js';
 
 /**
  * What the notifier needs to reach one signer. `send_to` says which messages to send:
@@ -34,7 +36,7 @@ const signerIdOf = (request: SignatureRequest, signerRef: string): string =>
 
 /** The envelopes of a transition's events, stamped with fresh ids and the transition's time. */
 export const envelopes = (
-  deps: { readonly ids: Ids; readonly executionUrl: ExecutionUrl },
+  deps: { readonly ids: Ids; readonly executionUrl: ExecutionUrl; readonly copyUrl?: CopyUrl },
   request: SignatureRequest,
   events: readonly RequestEvent[],
 ): DomainEvent[] =>
@@ -68,6 +70,94 @@ export const envelopes = (
             contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
             signers: event.notify.map((s) => notified(request, s, deps.executionUrl)),
             expires_at: request.expiresAt,
+          },
+        };
+      case 'request.turn_started':
+        return {
+          ...head,
+          type: event.type,
+          data: {
+            request_id: request.id,
+            site: { id: request.siteId, name: request.siteName },
+            contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
+            signers: event.notify.map((s) => notified(request, s, deps.executionUrl)),
+            expires_at: request.expiresAt,
+            order: event.order,
+          },
+        };
+      case 'signer.code_requested': {
+        const signer = request.signers.find((s) => s.signerRef === event.signerRef)!;
+        return {
+          ...head,
+          type: event.type,
+          data: {
+            request_id: request.id,
+            site: { id: request.siteId, name: request.siteName },
+            contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
+            // The one signer, on the one channel the code goes to.
+            signers: [
+              {
+                ...notified(request, signer, deps.executionUrl),
+                send_to: { email: event.channel === 'email', mobile_number: event.channel === 'sms' },
+              },
+            ],
+            expires_at: request.expiresAt,
+            code: event.code,
+            code_expires_at: event.expiresAt,
+          },
+        };
+      }
+      case 'request.viewed':
+        return {
+          ...head,
+          type: event.type,
+          data: {
+            request_id: request.id,
+            signer_id: signerIdOf(request, event.signerRef),
+            signer_ref: event.signerRef,
+            viewed_at: event.at,
+          },
+        };
+      case 'notice.completed': {
+        const expires = new Date(
+          Date.parse(request.completedAt ?? request.updatedAt) + COPY_LINK_DAYS * 86_400_000,
+        ).toISOString();
+        const copy =
+          deps.copyUrl ??
+          ((id: string, ref: string) =>
+            deps.executionUrl(id, ref, request.signers.find((s) => s.signerRef === ref)?.link.version ?? 0));
+        return {
+          ...head,
+          type: event.type,
+          data: {
+            request_id: request.id,
+            site: { id: request.siteId, name: request.siteName },
+            contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
+            signers: event.notify.map((s) => ({
+              ...notified(request, s, deps.executionUrl),
+              send_to: { email: true, mobile_number: false },
+              request_url: copy(request.id, s.signerRef, expires),
+            })),
+            expires_at: request.expiresAt,
+            copy_expires_at: expires,
+          },
+        };
+      }
+      case 'notice.declined':
+        return {
+          ...head,
+          type: event.type,
+          data: {
+            request_id: request.id,
+            site: { id: request.siteId, name: request.siteName },
+            contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
+            signers: event.notify.map((s) => ({
+              ...notified(request, s, deps.executionUrl),
+              send_to: { email: true, mobile_number: false },
+            })),
+            expires_at: request.expiresAt,
+            declined_by: signerIdOf(request, event.signerRef),
+            reason: event.reason,
           },
         };
       case 'request.cancelled':

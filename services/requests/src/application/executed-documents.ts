@@ -74,7 +74,13 @@ const buildAndKeep = (
           const act = acts.find((a) => a.signerRef === s.signerRef) ?? null;
           // The audit trail names the address acted from, else the one sent to.
           const contact = act?.contact ?? s.contact;
-          return { signerId: s.signerId, email: contact.email, mobileNumber: contact.mobileNumber, act };
+          return {
+            signerId: s.signerId,
+            email: contact.email,
+            mobileNumber: contact.mobileNumber,
+            act,
+            viewedAt: s.viewedAt,
+          };
         }),
       }),
     ),

@@ -11,10 +11,11 @@ import { notFound, type AppError } from './errors.js';
 import { idempotently, type Idempotency, type Outcome } from './idempotency.js';
 import { pageView } from './paging.js';
 import { envelopes } from './events.js';
+import { hashAccessCodes } from './signer-authentication.js';
 import { requestView } from './views.js';
 
 export const createRequest =
-  (deps: Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'>) =>
+  (deps: Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl' | 'codeHasher'>) =>
   (input: {
     readonly caller: Caller;
     readonly siteId: number;
@@ -23,7 +24,9 @@ export const createRequest =
   }): TE.TaskEither<AppError, Outcome<RequestView>> =>
     pipe(
       TE.fromEither(reachSite(input.caller, input.siteId)),
-      TE.chain((site) =>
+      TE.bindTo('site'),
+      TE.bindW('challenges', () => hashAccessCodes(deps)(input.body)),
+      TE.chainW(({ site, challenges }) =>
         deps.transact((store) =>
           idempotently(
             store,
@@ -53,6 +56,15 @@ export const createRequest =
               ),
               TE.chainFirstW((creation) => store.signers.upsert(creation.siteSigners)),
               TE.chainFirstW((creation) => store.requests.insert(creation.request)),
+              TE.chainFirstW((creation) =>
+                store.challenges.insert(
+                  creation.request.id,
+                  [...challenges].map(([i, challenge]) => ({
+                    signerRef: creation.request.signers[i]!.signerRef,
+                    challenge,
+                  })),
+                ),
+              ),
               TE.chainFirstW((creation) =>
                 store.outbox.append(
                   envelopes(

@@ -21,6 +21,7 @@ import {
   decline,
   executionAccess,
   sign,
+  type ExecutionRefusal,
   type RequestSigner,
   type RequestState,
   type SignatureRequest,
@@ -28,8 +29,9 @@ import {
 } from '../domain/signature-request.js';
 import type { Store } from '../ports/store.js';
 import type { TemplateDocument } from '../ports/template-repository.js';
-import { executionUrl, type Deps } from './deps.js';
+import { copyUrl, executionUrl, type Deps } from './deps.js';
 import { envelopes } from './events.js';
+import { authenticated } from './signer-authentication.js';
 
 const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
 
@@ -51,6 +53,7 @@ export type LinkRefusal =
   | { readonly _tag: 'Replaced' }
   /** This link outlived its lifetime; the Request may still be open (ADR 1321). */
   | { readonly _tag: 'LinkExpired'; readonly expiredAt: string }
+  | Extract<ExecutionRefusal, { _tag: 'NotYourTurn' }>
   /** A template stored before HTML was admitted at creation holds content the page would not show. */
   | { readonly _tag: 'UnshownContent'; readonly contractId: number }
   | { readonly _tag: 'Closed'; readonly state: RequestState; readonly signer: RequestSigner };
@@ -87,6 +90,8 @@ export type SubmitRefusal =
   | LinkRefusal
   /** The form was not one this service issued for this signer and document. */
   | { readonly _tag: 'InvalidFormToken' }
+  /** The signer has a check (ADR 2001) and the form carries no pass for it. */
+  | { readonly _tag: 'AuthenticationRequired' }
   /** A signer who signed cannot decline afterwards. */
   | { readonly _tag: 'AlreadySigned'; readonly request: SignatureRequest; readonly signer: RequestSigner }
   /** The form is too old: shown again with a fresh token. */
@@ -102,6 +107,8 @@ export type SubmitRefusal =
 export interface Evidence {
   readonly ip: string;
   readonly userAgent: string;
+  /** The pass a right code earned (signer authentication, ADR 2001). */
+  readonly authToken?: string | undefined;
 }
 
 export interface SignInput extends ExecutionLink, Evidence {
@@ -140,6 +147,7 @@ export type SigningDeps = Pick<
   | 'publicBaseUrl'
   | 'formTokens'
   | 'htmlPolicy'
+  | 'authTokens'
   | 'linkLifetimeMs'
 >;
 
@@ -339,6 +347,9 @@ const act =
             return TE.left({ _tag: 'AlreadySigned', request: found.value, signer });
           return pipe(
             TE.fromEither(checkLink(deps, found, input, now)),
+            TE.chainFirstEitherKW(({ request, signer }) =>
+              authenticated(deps, request, signer, input.authToken, now),
+            ),
             TE.chainW(({ request, signer }) => pageFor(deps, store, request, signer)),
             TE.chainW((page) => TE.fromEither(checkForm(deps, page, input, now))),
             TE.chainEitherKW((page) =>
@@ -352,7 +363,7 @@ const act =
             TE.chainFirstW(({ transition }) =>
               store.outbox.append(
                 envelopes(
-                  { ids: deps.ids, executionUrl: executionUrl(deps) },
+                  { ids: deps.ids, executionUrl: executionUrl(deps), copyUrl: copyUrl(deps) },
                   transition.request,
                   transition.events,
                 ),
@@ -392,7 +403,10 @@ const checkForm = (
   return E.right(page);
 };
 
-const evidence = (page: SigningPage, input: Evidence, now: string) => ({
+const evidence = (deps: Pick<Deps, 'authTokens'>, page: SigningPage, input: Evidence, now: string) => ({
+  authentication: E.getOrElseW(() => null)(
+    authenticated(deps, page.request, page.signer, input.authToken, now),
+  ),
   signerRef: page.signer.signerRef,
   signerId: page.signer.signerId,
   contact: page.signer.contact,
@@ -418,7 +432,7 @@ export const submitSignature = (deps: SigningDeps) =>
           E.map((transition) => ({
             transition,
             act: {
-              ...evidence(page, input, now),
+              ...evidence(deps, page, input, now),
               kind: 'signed' as const,
               typedName: checked.typedName,
               drawnSignature: input.drawnSignature,
@@ -446,7 +460,7 @@ export const declineSigning = (deps: SigningDeps) =>
           E.map((transition) => ({
             transition,
             act: {
-              ...evidence(page, input, now),
+              ...evidence(deps, page, input, now),
               kind: 'declined' as const,
               typedName: null,
               drawnSignature: null,

@@ -11,6 +11,8 @@ import { createRequest, getRequest, listRequests } from './requests.js';
 import { declineSigning, openSigningPage, signerPdf, signerStatus, submitSignature } from './signing.js';
 import { downloadExecuted, issueMissingExecutedDocuments } from './executed-documents.js';
 import { verifyExecuted } from './verify-executed.js';
+import { resendSignerCode, signerGate, verifySignerCode } from './signer-authentication.js';
+import { executedCopy, markViewed } from './signer-notices.js';
 import { createTemplate, getContract, listContracts, publishContract } from './templates.js';
 
 /** The signer side's use cases, bound to their ports. */
@@ -23,6 +25,11 @@ export const signingUseCases = (deps: Deps) => ({
   downloadExecuted: downloadExecuted(deps),
   issueMissingExecutedDocuments: issueMissingExecutedDocuments(deps),
   verifyExecuted: verifyExecuted(deps),
+  signerGate: signerGate(deps),
+  verifySignerCode: verifySignerCode(deps),
+  resendSignerCode: resendSignerCode(deps),
+  markViewed: markViewed(deps),
+  executedCopy: executedCopy(deps),
 });
 
 /** Every use case, bound to its ports. */

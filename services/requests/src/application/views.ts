@@ -1,6 +1,7 @@
 import type { ContractSummary, ContractView, NotificationStatus, RequestView } from '@esign/contracts';
 import type { ContractTemplate, TemplateField, TemplateWithHtml } from '../domain/contract-template.js';
 import type { Delivery, RequestSigner, SignatureRequest } from '../domain/signature-request.js';
+import { currentOrder, hasTurn } from '../domain/signing-order.js';
 
 /** Builds a signer's Execution URL; the signature makes it unforgeable. */
 export type ExecutionUrl = (requestId: string, signerRef: string, version: number) => string;
@@ -29,6 +30,10 @@ export const requestView = (request: SignatureRequest, executionUrl: ExecutionUr
     signed_at: s.signedAt,
     declined_at: s.declinedAt,
     notifications: notifications(s),
+    order: s.order,
+    turn: hasTurn(request, s),
+    authentication: s.authentication === null ? null : { method: s.authentication },
+    viewed_at: s.viewedAt,
   })),
   fields: request.fields.map((f) => ({
     name: f.name,
@@ -47,6 +52,7 @@ export const requestView = (request: SignatureRequest, executionUrl: ExecutionUr
   declined_at: request.declinedAt,
   last_reminded_at: request.lastRemindedAt,
   remind_count: request.remindCount,
+  current_order: request.state === 'sent' ? currentOrder(request) : null,
 });
 
 const fieldView = (f: TemplateField): ContractSummary['fields'][number] => {

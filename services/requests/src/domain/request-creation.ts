@@ -3,6 +3,8 @@ import { isEmail, LIMITS, type CreateRequestBody } from '@esign/contracts';
 import { checkDefaultValue, type TemplateField, type TemplateSpec } from './contract-template.js';
 import { at, fieldError, member, type FieldError } from './paths.js';
 import { mobileSignerIdProblem, resolveContact, type Contact, type SiteSigner } from './signer.js';
+import { signersWithoutOrder } from './signing-order.js';
+import { checkAuthentication } from './signer-authentication.js';
 import type { RequestField, RequestSigner, SignatureRequest, Transition } from './signature-request.js';
 
 /** How far ahead `expires_at` may lie. */
@@ -63,6 +65,7 @@ const checkSigners = (
   const signers: RequestSigner[] = [];
   const siteSigners: SiteSigner[] = [];
   const seen = new Map<string, number>();
+  const withoutOrder = new Set(signersWithoutOrder(input.body.signers.map((s) => s.order)));
   input.body.signers.forEach((entry, i) => {
     const first = seen.get(entry.signer_id);
     if (first !== undefined) {
@@ -75,18 +78,30 @@ const checkSigners = (
       return;
     }
     seen.set(entry.signer_id, i);
+    if (withoutOrder.has(i))
+      errors.push(
+        fieldError(
+          `${at('signers', i)}.order`,
+          'required: another signer has an order, so every signer needs one (equal numbers sign in parallel)',
+        ),
+      );
     const notMobile = mobileSignerIdProblem(entry.signer_id);
     if (notMobile !== undefined) {
       errors.push(fieldError(`${at('signers', i)}.signer_id`, notMobile));
       return;
     }
     const contact = resolveContact(entry, input.storedContacts.get(entry.signer_id));
+    const authentication = checkAuthentication(entry, contact, at('signers', i));
+    errors.push(...authentication.errors);
     siteSigners.push({ siteId: input.site.id, signerId: entry.signer_id, ...contact });
     signers.push({
       signerId: entry.signer_id,
       signerRef: input.signerRefs[i]!,
       contact,
       sendTo: { email: entry.send_to?.email ?? false, sms: entry.send_to?.mobile_number ?? false },
+      order: entry.order ?? null,
+      authentication: authentication.method,
+      viewedAt: null,
       state: 'pending',
       signedAt: null,
       declinedAt: null,

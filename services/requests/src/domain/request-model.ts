@@ -1,4 +1,5 @@
 import type { Contact } from './signer.js';
+import type { AuthMethod } from './signer-authentication.js';
 
 /** The data of a Request and what its transitions answer (the functions are in signature-request.ts). */
 export type RequestState = 'draft' | 'sent' | 'completed' | 'cancelled' | 'expired' | 'declined';
@@ -21,6 +22,12 @@ export interface RequestSigner {
   readonly contact: Contact;
   /** The channels the client chose; `notifiableChannels` says which of them can be used. */
   readonly sendTo: { readonly email: boolean; readonly sms: boolean };
+  /** Place in the signing order (lowest first, equal numbers in parallel); null: no order (ADR 2000). */
+  readonly order: number | null;
+  /** How the signer proves who they are before the contract is shown; null: no check (ADR 2001). */
+  readonly authentication: AuthMethod | null;
+  /** When the signer first opened their live Execution URL (ADR 2002). */
+  readonly viewedAt: string | null;
   readonly state: SignerState;
   readonly signedAt: string | null;
   readonly declinedAt: string | null;
@@ -73,6 +80,30 @@ export type RequestEvent =
   | { readonly type: 'request.created' }
   | { readonly type: 'request.sent'; readonly notify: readonly RequestSigner[] }
   | { readonly type: 'request.reminded'; readonly notify: readonly RequestSigner[] }
+  /** A Request signed in order reached `order`: its signers are to be told. */
+  | {
+      readonly type: 'request.turn_started';
+      readonly order: number;
+      readonly notify: readonly RequestSigner[];
+    }
+  /** A one-time code for one signer, to be sent on `channel` (internal: never a webhook). */
+  | {
+      readonly type: 'signer.code_requested';
+      readonly signerRef: string;
+      readonly channel: Channel;
+      readonly code: string;
+      readonly expiresAt: string;
+    }
+  | { readonly type: 'request.viewed'; readonly signerRef: string; readonly at: string }
+  /** Internal: tell `notify` the Request is complete, with a link to their copy. */
+  | { readonly type: 'notice.completed'; readonly notify: readonly RequestSigner[] }
+  /** Internal: tell `notify` that `signerRef` declined, and why. */
+  | {
+      readonly type: 'notice.declined';
+      readonly signerRef: string;
+      readonly reason: string;
+      readonly notify: readonly RequestSigner[];
+    }
   | { readonly type: 'request.cancelled'; readonly previous: RequestState }
   | { readonly type: 'request.expired'; readonly previous: RequestState }
   | { readonly type: 'request.signed'; readonly signerRef: string }
@@ -100,4 +131,11 @@ export type TransitionError =
   | { readonly _tag: 'RemindLimitReached'; readonly limit: number }
   | { readonly _tag: 'NothingToRemind' }
   | { readonly _tag: 'UnknownSigner'; readonly signerRef: string }
-  | { readonly _tag: 'SignerNotPending'; readonly signerRef: string; readonly state: SignerState };
+  | { readonly _tag: 'SignerNotPending'; readonly signerRef: string; readonly state: SignerState }
+  /** Signing in order: the signer's order has not been reached yet. */
+  | {
+      readonly _tag: 'NotYourTurn';
+      readonly signerRef: string;
+      readonly order: number;
+      readonly currentOrder: number;
+    };

@@ -28,6 +28,8 @@ import type {
   MissingForSend,
   TransitionError,
 } from './request-model.js';
+import { currentOrder, firstToNotify, hasTurn, orderReached, startNextTurn } from './signing-order.js';
+import { completionNotice, declineNotice } from './signer-notices.js';
 
 const conflict = (action: Action, state: RequestState): E.Either<TransitionError, never> =>
   E.left({ _tag: 'StateConflict', action, state });
@@ -68,7 +70,8 @@ export const send = (request: SignatureRequest, now: string): E.Either<Transitio
   const missing = missingForSend(request);
   if (missing.length > 0) return E.left({ _tag: 'SendPreconditionsFailed', missing });
   const sent: SignatureRequest = { ...request, state: 'sent', sentAt: now, updatedAt: now };
-  return E.right({ request: sent, events: [{ type: 'request.sent', notify: sent.signers }] });
+  // Signed in order, only the first order is told now; the others when their turn starts.
+  return E.right({ request: sent, events: [{ type: 'request.sent', notify: firstToNotify(sent) }] });
 };
 
 /** draft or sent → cancelled: Execution URLs stop working. */
@@ -113,7 +116,7 @@ export const remind = (
   const nowMs = Date.parse(now);
   if (nowMs < nextAllowed)
     return E.left({ _tag: 'RemindTooSoon', retryAfterSeconds: Math.ceil((nextAllowed - nowMs) / 1000) });
-  const notify = request.signers.filter((s) => s.state === 'pending' && hasChannel(s));
+  const notify = request.signers.filter((s) => hasTurn(request, s) && hasChannel(s));
   if (notify.length === 0) return E.left({ _tag: 'NothingToRemind' });
   return E.right({
     request: { ...request, lastRemindedAt: now, remindCount: request.remindCount + 1, updatedAt: now },
@@ -128,6 +131,13 @@ const findPendingSigner = (
   const signer = request.signers.find((s) => s.signerRef === signerRef);
   if (signer === undefined) return E.left({ _tag: 'UnknownSigner', signerRef });
   if (signer.state !== 'pending') return E.left({ _tag: 'SignerNotPending', signerRef, state: signer.state });
+  if (!orderReached(request, signer))
+    return E.left({
+      _tag: 'NotYourTurn',
+      signerRef,
+      order: signer.order!,
+      currentOrder: currentOrder(request)!,
+    });
   return E.right(signer);
 };
 
@@ -150,16 +160,15 @@ export const sign = (
     const done = signers.every((s) => s.state === 'signed');
     const events: RequestEvent[] = [{ type: 'request.signed', signerRef }];
     if (done) events.push({ type: 'request.completed' });
-    return {
-      request: {
-        ...request,
-        signers,
-        state: done ? 'completed' : 'sent',
-        completedAt: done ? now : null,
-        updatedAt: now,
-      },
-      events,
+    const after: SignatureRequest = {
+      ...request,
+      signers,
+      state: done ? 'completed' : 'sent',
+      completedAt: done ? now : null,
+      updatedAt: now,
     };
+    const turn = startNextTurn(request, after, now);
+    return { request: turn.request, events: [...events, ...turn.events, ...completionNotice(turn.request)] };
   })(findPendingSigner(request, signerRef));
 };
 
@@ -180,7 +189,10 @@ export const decline = (
       declinedAt: now,
       updatedAt: now,
     },
-    events: [{ type: 'request.declined', signerRef, reason } as const],
+    events: [
+      { type: 'request.declined', signerRef, reason } as const,
+      ...declineNotice(request, signerRef, reason),
+    ],
   }))(findPendingSigner(request, signerRef));
 };
 
@@ -267,7 +279,9 @@ export type ExecutionRefusal =
   /** The sender issued this signer a newer link. */
   | { readonly _tag: 'Replaced' }
   /** The link outlived its lifetime; the Request itself may still be open. */
-  | { readonly _tag: 'LinkExpired'; readonly expiredAt: string };
+  | { readonly _tag: 'LinkExpired'; readonly expiredAt: string }
+  /** Signing in order: the link is live once the signer's order is reached. */
+  | { readonly _tag: 'NotYourTurn'; readonly order: number; readonly currentOrder: number };
 
 export const executionAccess = (
   request: SignatureRequest,
@@ -288,5 +302,7 @@ export const executionAccess = (
   const expiresAt = linkExpiresAt(request, signer, lifetimeMs);
   if (expiresAt !== null && Date.parse(now) >= Date.parse(expiresAt))
     return E.left({ _tag: 'LinkExpired', expiredAt: expiresAt });
+  if (signer.state === 'pending' && !orderReached(request, signer))
+    return E.left({ _tag: 'NotYourTurn', order: signer.order!, currentOrder: currentOrder(request)! });
   return E.right(signer);
 };

@@ -2,6 +2,7 @@ import type { Contact } from './signer.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { kindOf, type TypedField } from './document.js';
 import type { RequestSigner } from './signature-request.js';
+import type { AuthMethod } from './signer-authentication.js';
 
 export type FieldValue = string | boolean;
 
@@ -28,6 +29,8 @@ export interface SignerAct {
   readonly values: Readonly<Record<string, FieldValue>>;
   /** Why they declined; null for a signature. */
   readonly reason: string | null;
+  /** How they proved who they were, and when the check passed; null without a check (ADR 2001). */
+  readonly authentication: { readonly method: AuthMethod; readonly passedAt: string } | null;
 }
 
 export const LIMITS = { typedName: 200, reason: 1000, text: 10_000 } as const;

@@ -37,6 +37,8 @@ export interface AuditSigner {
   readonly email: string | null;
   readonly mobileNumber: string | null;
   readonly act: SignerAct | null;
+  /** When the signer first opened their live link (ADR 2002); null when never recorded. */
+  readonly viewedAt?: string | null;
 }
 
 export interface ExecutedDocument {

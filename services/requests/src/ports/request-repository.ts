@@ -5,6 +5,15 @@ import type { PageOf, PageRequest } from './page.js';
 
 /** Requests with their contracts, signers and fields. Every read is scoped by the caller's sites. */
 export interface RequestRepository {
+  /**
+   * Marks a signer viewed with the evidence of their first opening; true only the first
+   * time (a conditional update: concurrent openings record one).
+   */
+  readonly markViewed: (
+    requestId: string,
+    signerRef: string,
+    evidence: { readonly at: string; readonly ip: string; readonly userAgent: string },
+  ) => TE.TaskEither<never, boolean>;
   readonly insert: (request: SignatureRequest) => TE.TaskEither<never, void>;
   readonly find: (id: string, siteIds: readonly number[]) => TE.TaskEither<never, O.Option<SignatureRequest>>;
   /** Like `find`, holding the Request until the transaction ends, so transitions of one Request queue up. */

@@ -4,6 +4,7 @@ import type { Inbox } from './inbox.js';
 import type { Outbox } from './outbox.js';
 import type { RequestRepository } from './request-repository.js';
 import type { SignerActRepository } from './signer-act-repository.js';
+import type { SignerChallengeRepository } from './signer-challenge-repository.js';
 import type { SignerRepository } from './signer-repository.js';
 import type { TemplateRepository } from './template-repository.js';
 
@@ -13,6 +14,7 @@ export interface Store {
   readonly signers: SignerRepository;
   readonly requests: RequestRepository;
   readonly acts: SignerActRepository;
+  readonly challenges: SignerChallengeRepository;
   readonly idempotency: IdempotencyStore;
   readonly outbox: Outbox;
   readonly inbox: Inbox;

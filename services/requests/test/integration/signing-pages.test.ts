@@ -308,8 +308,9 @@ describe('requests service: signer pages, signing, declining and the executed do
       assert.equal(current.signers[0]!.state, 'signed');
       assert.deepEqual(
         (await events(view.id)).map((e) => e.type),
-        ['request.created', 'request.sent', 'request.signed'],
+        ['request.created', 'request.sent', 'request.viewed', 'request.signed'],
       );
+      assert.ok(current.signers[0]!.viewed_at !== null, 'opening the link marked the signer viewed');
       const [act] = await acts(view.id);
       assert.equal(act!.ip, '203.0.113.9');
       assert.equal(act!.user_agent, 'Test Browser/1.0');
@@ -336,7 +337,13 @@ describe('requests service: signer pages, signing, declining and the executed do
       assert.equal(current.state, 'completed');
       assert.ok(current.completed_at !== null);
       const types = (await events(view.id)).map((e) => e.type);
-      assert.deepEqual(types.slice(2), ['request.signed', 'request.signed', 'request.completed']);
+      assert.deepEqual(types.filter((type) => type !== 'request.viewed').slice(2), [
+        'request.signed',
+        'request.signed',
+        'request.completed',
+        'notice.completed',
+      ]);
+      assert.equal(types.filter((type) => type === 'request.viewed').length, 2, 'each signer viewed once');
       assert.match((await open(view, 1).expect(410)).text, /This document is complete/);
     });
 

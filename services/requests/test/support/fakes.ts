@@ -6,6 +6,8 @@ import { hmacFormTokens } from '../../src/adapters/crypto/hmac-form-tokens.js';
 import { sanitizeHtmlPolicy } from '../../src/adapters/html/sanitize-html-policy.js';
 import type { ExecutedDocument } from '../../src/ports/pdf-renderer.js';
 import { memoryExecutedDocuments, memoryStore } from './memory-store.js';
+import { scryptHasher } from '@esign/platform';
+import { DEFAULT_AUTH_POLICY } from '../../src/domain/signer-authentication.js';
 import { NOW } from './builders.js';
 
 /** Use-case dependencies over in-memory fakes: a store, a clock that stands still, counting ids. */
@@ -15,6 +17,8 @@ export const fakeDeps = (options: { pdfFields?: readonly TemplateField[] | strin
   let n = 0;
   /** What the fake renderer was asked to render, in order. */
   const rendered: ExecutedDocument[] = [];
+  /** The one-time codes the fake hands out, in order. */
+  const codes: string[] = [];
   const keys = [{ id: 'k1', secret: 'a-test-secret-that-is-long-enough-000' }];
   const deps: Deps = {
     store: memory.store,
@@ -46,7 +50,11 @@ export const fakeDeps = (options: { pdfFields?: readonly TemplateField[] | strin
     executedDocuments: memoryExecutedDocuments(),
     // Sealing is a real adapter (test/integration/executed-documents.test.ts covers it).
     sealer: null,
+    codeHasher: scryptHasher({ logN: 10, r: 8, p: 1 }),
+    authPolicy: DEFAULT_AUTH_POLICY,
+    authTokens: hmacFormTokens(keys, DEFAULT_AUTH_POLICY.passSeconds),
+    oneTimeCode: () => codes.shift() ?? '123456',
     linkLifetimeMs: 30 * 86_400_000,
   };
-  return { deps, memory, rendered, setNow: (iso: string) => void (now = iso) };
+  return { deps, memory, rendered, codes, setNow: (iso: string) => void (now = iso) };
 };

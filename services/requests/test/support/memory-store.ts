@@ -5,6 +5,7 @@ import type { DomainEvent } from '@esign/contracts';
 import type { TemplateWithHtml } from '../../src/domain/contract-template.js';
 import type { SignatureRequest } from '../../src/domain/signature-request.js';
 import type { SignerAct } from '../../src/domain/signing.js';
+import type { Challenge } from '../../src/domain/signer-authentication.js';
 import type { Contact } from '../../src/domain/signer.js';
 import type { Store, Transact } from '../../src/ports/store.js';
 import type {
@@ -19,6 +20,7 @@ export interface State {
   requests: Map<string, SignatureRequest>;
   pdfs: Map<number, Uint8Array>;
   acts: Map<string, SignerAct[]>;
+  challenges: Map<string, Challenge>;
   idempotency: Map<string, { fingerprint: string; answer: unknown }>;
   outbox: DomainEvent[];
   inbox: Set<string>;
@@ -31,6 +33,7 @@ const emptyState = (): State => ({
   requests: new Map(),
   pdfs: new Map(),
   acts: new Map(),
+  challenges: new Map(),
   idempotency: new Map(),
   outbox: [],
   inbox: new Set(),
@@ -110,6 +113,16 @@ export const memoryStore = () => {
       },
     },
     requests: {
+      markViewed: (requestId, signerRef, evidence) => {
+        const request = s.requests.get(requestId);
+        const signer = request?.signers.find((x) => x.signerRef === signerRef);
+        if (request === undefined || signer === undefined || signer.viewedAt !== null) return TE.right(false);
+        s.requests.set(requestId, {
+          ...request,
+          signers: request.signers.map((x) => (x === signer ? { ...x, viewedAt: evidence.at } : x)),
+        });
+        return TE.right(true);
+      },
       insert: (r) => {
         s.requests.set(r.id, r);
         return TE.right(undefined);
@@ -154,6 +167,18 @@ export const memoryStore = () => {
             p,
           ),
         ),
+    },
+    challenges: {
+      insert: (requestId, list) => {
+        for (const c of list) s.challenges.set(`${requestId}/${c.signerRef}`, c.challenge);
+        return TE.right(undefined);
+      },
+      lock: (requestId, signerRef) => TE.right(O.fromNullable(s.challenges.get(`${requestId}/${signerRef}`))),
+      find: (requestId, signerRef) => TE.right(O.fromNullable(s.challenges.get(`${requestId}/${signerRef}`))),
+      save: (requestId, signerRef, challenge) => {
+        s.challenges.set(`${requestId}/${signerRef}`, challenge);
+        return TE.right(undefined);
+      },
     },
     acts: {
       insert: (requestId, act) => {

@@ -157,7 +157,7 @@ describe('requests domain: transitions', () => {
       assert.equal(second.request.completedAt, later(NOW, 5));
       assert.deepEqual(
         second.events.map((e) => e.type),
-        ['request.signed', 'request.completed'],
+        ['request.signed', 'request.completed', 'notice.completed'],
       );
       assert.deepEqual(left(sign(first.request, 'ref0', NOW)), {
         _tag: 'SignerNotPending',

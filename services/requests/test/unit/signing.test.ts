@@ -144,6 +144,7 @@ describe('signing: the rules of a signer’s submission and of the document show
         drawnSignature: null,
         values: { full_name: 'Alice' },
         reason: null,
+        authentication: null,
       };
       assert.equal(executedValue(fields[0]!, [act]), 'Alice');
       assert.equal(executedValue(fields[1]!, [act]), true);
@@ -281,7 +282,12 @@ describe('signing: the rules of a signer’s submission and of the document show
       assert.ok(E.isRight(again) && again.right.repeated);
       assert.deepEqual(types(), ['request.signed']);
       assert.ok(E.isRight(await signAs('ref1', { 4: 'Bob' })));
-      assert.deepEqual(types(), ['request.signed', 'request.signed', 'request.completed']);
+      assert.deepEqual(types(), [
+        'request.signed',
+        'request.signed',
+        'request.completed',
+        'notice.completed',
+      ]);
       assert.equal(memory.state().requests.get(request.id)!.state, 'completed');
       assert.deepEqual(
         memory

@@ -1,7 +1,14 @@
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { RequestReminded, RequestSent } from '@esign/contracts';
+import {
+  NoticeCompleted,
+  NoticeDeclined,
+  RequestReminded,
+  RequestSent,
+  RequestTurnStarted,
+  SignerCodeRequested,
+} from '@esign/contracts';
 import { createEventConsumer, type EventConsumer, type Logger } from '@esign/platform';
 import { keyText, type NoticeEvent } from '../../domain/delivery.js';
 import { needsRetry, type Attempt, type NotifyReport } from '../../application/notify-signers.js';
@@ -9,7 +16,14 @@ import type { StoreUnavailable } from '../../ports/delivery-store.js';
 import type { NotifierMetrics } from '../../ports/notifier-metrics.js';
 
 /** Every message on the notifier's queue must be one of these, or it is parked. */
-export const NoticeEventCodec = t.union([RequestSent, RequestReminded]);
+export const NoticeEventCodec = t.union([
+  RequestSent,
+  RequestReminded,
+  RequestTurnStarted,
+  SignerCodeRequested,
+  NoticeCompleted,
+  NoticeDeclined,
+]);
 
 export const CONSUMER_NAME = 'notifier';
 
@@ -23,7 +37,9 @@ export interface NotificationConsumerOptions {
 }
 
 /**
- * `request.sent` and `request.reminded` from the notifier's own queue. The message is
+ * `request.sent`, `request.reminded` and `request.turn_started` (the next signers of a
+ * Request signed in order) and `signer.code_requested` (a one-time code, ADR 2001) from
+ * the notifier's own queue, and `notice.completed` / `notice.declined` (ADR 2002). The message is
  * acked once every message it asks for is settled (delivered or failed for good) and
  * recorded; while some wait for a retry the handler throws, and the platform consumer
  * sends it through the back-off queues. The last pass records what still fails as
@@ -34,7 +50,14 @@ export const notificationConsumer = (options: NotificationConsumerOptions): Even
   return createEventConsumer({
     prefix: options.prefix,
     name: CONSUMER_NAME,
-    routingKeys: ['request.sent', 'request.reminded'],
+    routingKeys: [
+      'request.sent',
+      'request.reminded',
+      'request.turn_started',
+      'signer.code_requested',
+      'notice.completed',
+      'notice.declined',
+    ],
     codec: NoticeEventCodec,
     logger: options.logger,
     prefetch: options.prefetch,

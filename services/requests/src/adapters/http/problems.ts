@@ -140,6 +140,15 @@ export const problemOf = (error: AppError): HttpProblem => {
           detail: `The signer has ${error.state}.`,
         }),
       );
+    case 'NotYourTurn':
+      return new HttpProblem(
+        problem({
+          status: 409,
+          code: 'invalid_state',
+          title: 'Conflict',
+          detail: `The signer's order ${error.order} comes after the current order ${error.currentOrder}.`,
+        }),
+      );
     case 'IdempotencyKeyInFlight':
       return new HttpProblem(
         problem({

@@ -17,7 +17,13 @@ export interface PageContext {
   readonly nonce: string;
   /** Path prefix of the public address (`/` behind the gateway), for form actions and links. */
   readonly basePath: string;
-  readonly link: { readonly r: string; readonly s: string; readonly signature: string };
+  readonly link: {
+    readonly r: string;
+    readonly s: string;
+    readonly signature: string;
+    /** The pass a right code earned (signer authentication, ADR 2001), carried by forms and links. */
+    readonly auth?: string | undefined;
+  };
 }
 
 const STYLE = `
@@ -135,7 +141,12 @@ export const labelOf = (name: string): string => {
 const hidden = (ctx: PageContext, page: SigningPage): Html => safe`
 <input type="hidden" name="r" value="${ctx.link.r}">
 <input type="hidden" name="s" value="${ctx.link.s}">
-<input type="hidden" name="signature" value="${ctx.link.signature}">
+<input type="hidden" name="signature" value="${ctx.link.signature}">${
+  ctx.link.auth === undefined
+    ? ''
+    : safe`
+<input type="hidden" name="auth" value="${ctx.link.auth}">`
+}
 <input type="hidden" name="form_token" value="${page.formToken}">
 <input type="hidden" name="document_sha256" value="${page.documentSha256}">`;
 
@@ -198,6 +209,7 @@ const contractSection = (ctx: PageContext, page: SigningPage, index: number): Ht
     s: ctx.link.s,
     signature: ctx.link.signature,
     contract: String(contract.id),
+    ...(ctx.link.auth === undefined ? {} : { auth: ctx.link.auth }),
   }).toString()}`;
   const prefilled = page.fields.filter(
     (f) => contract.fieldNames.includes(f.name) && f.defaultValue !== null && kindOf(f) !== 'signature',

@@ -12,6 +12,13 @@ import type {
 } from '../../application/signing.js';
 import type { UseCases } from '../../application/use-cases.js';
 import { messagePage, signingPage, type PageContext, type Submitted } from './signing-pages.js';
+import { notYourTurn } from './signing-order-pages.js';
+import {
+  mountSignerAuthenticationRoutes,
+  showCodePage,
+  type SignerPageKit,
+} from './signer-authentication-routes.js';
+import { mountSignerNoticeRoutes } from './signer-notice-routes.js';
 
 export interface SigningRouteOptions {
   /** The public address Execution URLs start with; its origin is the pages' own. */
@@ -23,7 +30,7 @@ export interface SigningRouteOptions {
 }
 
 /** Paths whose bodies this module reads itself (HTML forms, not JSON). */
-export const SIGNING_FORM_PATHS = ['/sign', '/sign/decline'] as const;
+export const SIGNING_FORM_PATHS = ['/sign', '/sign/decline', '/sign/verify', '/sign/code'] as const;
 
 const FORM_LIMIT = '600kb';
 const MAX_DRAWING_BYTES = 300_000;
@@ -151,6 +158,8 @@ export const refusalOf = (refusal: LinkRefusal): Refused => {
         message: 'Signing links work for a limited time, and this one is too old to open.',
         detail: 'Ask the sender for a new link: they can send you a fresh one for this document.',
       };
+    case 'NotYourTurn':
+      return notYourTurn(refusal);
     case 'UnshownContent':
       return {
         status: 409,
@@ -259,10 +268,10 @@ export const mountSigningRoutes = (
       detail: 'Open it again from the message you received; copy the whole address if you paste it.',
     });
 
-  const contextFor = (nonce: string, link: ExecutionLink): PageContext => ({
+  const contextFor = (nonce: string, link: ExecutionLink, auth?: string | null): PageContext => ({
     nonce,
     basePath,
-    link: { r: link.requestId, s: link.signerRef, signature: link.signature },
+    link: { r: link.requestId, s: link.signerRef, signature: link.signature, auth: auth ?? undefined },
   });
 
   /** The page's forms post here, and signing may end at the client's redirect_url. */
@@ -277,11 +286,11 @@ export const mountSigningRoutes = (
     nonce: string,
     status: number,
     p: SigningPage,
-    link: ExecutionLink,
+    link: ExecutionLink & { readonly auth?: string | null },
     extra: Parameters<typeof signingPage>[2] = {},
   ) => {
     secure(ctx, options, nonce, formTargets(p));
-    render(ctx, status, signingPage(contextFor(nonce, link), p, extra));
+    render(ctx, status, signingPage(contextFor(nonce, link, link.auth), p, extra));
   };
 
   const doneLink = (link: ExecutionLink) =>
@@ -307,10 +316,13 @@ export const mountSigningRoutes = (
     return typeof raw === 'string' ? new URLSearchParams(raw) : undefined;
   };
 
+  const signLink = (link: ExecutionLink, auth?: string) =>
+    `${basePath}sign?${new URLSearchParams({ r: link.requestId, s: link.signerRef, signature: link.signature, ...(auth === undefined ? {} : { auth }) }).toString()}`;
+
   const submitRefusal = (
     ctx: AppContext,
     nonce: string,
-    link: ExecutionLink,
+    link: ExecutionLink & { readonly auth?: string | null },
     refusal: SubmitRefusal,
     submitted: Submitted,
   ) => {
@@ -326,6 +338,10 @@ export const mountSigningRoutes = (
         return showForm(ctx, nonce, 409, refusal.page, link, {
           notice: 'The document is not the one this page showed. Please read it again before you sign.',
         });
+      case 'AuthenticationRequired':
+        // The pass is missing or too old: the code-entry page, from GET /sign.
+        ctx.status = 303;
+        return ctx.redirect(signLink(link));
       case 'InvalidFormToken':
         return refuse(ctx, nonce, {
           status: 403,
@@ -349,6 +365,11 @@ export const mountSigningRoutes = (
     page(async (ctx, nonce) => {
       const link = linkOf((n) => one(ctx.query[n]));
       if (link === undefined) return incompleteLink(ctx, nonce);
+      // The first opening of a live link marks the signer viewed (ADR 2002).
+      await cases.markViewed({ ...link, ...evidenceOf(ctx) })();
+      const gate = await cases.signerGate({ ...link, authToken: one(ctx.query.auth) })();
+      if (E.isRight(gate) && gate.right._tag === 'CodeRequired')
+        return showCodePage(kit, ctx, nonce, 200, gate.right.page, link);
       const result = await cases.openSigningPage(link)();
       if (E.isLeft(result)) return refuse(ctx, nonce, refusalOf(result.left));
       const outcome = result.right;
@@ -364,9 +385,52 @@ export const mountSigningRoutes = (
             detail: 'The document is complete once every signer has signed.',
           }),
         );
-      showForm(ctx, nonce, 200, outcome.page, link);
+      const auth = E.isRight(gate) && gate.right._tag === 'Open' ? gate.right.authToken : null;
+      showForm(ctx, nonce, 200, outcome.page, { ...link, auth });
     }),
   );
+
+  const acceptForm = async (
+    ctx: AppContext,
+    nonce: string,
+  ): Promise<{ form: URLSearchParams; link: ExecutionLink } | undefined> => {
+    if (!sameOrigin(ctx)) {
+      refuse(ctx, nonce, {
+        status: 403,
+        title: 'This form could not be accepted',
+        message: 'It was sent from another site.',
+        detail: 'Open your signing link and submit from there.',
+      });
+      return undefined;
+    }
+    const form = await readForm(ctx);
+    if (form === undefined) {
+      refuse(ctx, nonce, {
+        status: 415,
+        title: 'This request could not be read',
+        message: 'Submit the form from your signing page.',
+      });
+      return undefined;
+    }
+    const link = linkOf((n) => form.get(n) ?? undefined);
+    if (link === undefined) {
+      incompleteLink(ctx, nonce);
+      return undefined;
+    }
+    return { form, link };
+  };
+
+  const kit: SignerPageKit = {
+    basePath,
+    page,
+    render,
+    contextFor,
+    acceptForm,
+    signLink,
+    allowOwnForms: (ctx, nonce) => secure(ctx, options, nonce, ["'self'"]),
+  };
+  mountSignerAuthenticationRoutes(router, cases, kit);
+  mountSignerNoticeRoutes(router, cases, kit);
 
   const act = (
     submit: (
@@ -377,22 +441,9 @@ export const mountSigningRoutes = (
     ) => Promise<E.Either<SubmitRefusal | { _tag: 'BadDrawing'; message: string }, ActDone>>,
   ) =>
     page(async (ctx, nonce) => {
-      if (!sameOrigin(ctx))
-        return refuse(ctx, nonce, {
-          status: 403,
-          title: 'This form could not be accepted',
-          message: 'It was sent from another site.',
-          detail: 'Open your signing link and submit from there.',
-        });
-      const form = await readForm(ctx);
-      if (form === undefined)
-        return refuse(ctx, nonce, {
-          status: 415,
-          title: 'This request could not be read',
-          message: 'Submit the form from your signing page.',
-        });
-      const link = linkOf((n) => form.get(n) ?? undefined);
-      if (link === undefined) return incompleteLink(ctx, nonce);
+      const accepted = await acceptForm(ctx, nonce);
+      if (accepted === undefined) return;
+      const { form, link } = accepted;
       const values = new Map<number, string>();
       for (const [key, value] of form) {
         const match = /^f(\d{1,4})$/.exec(key);
@@ -413,12 +464,13 @@ export const mountSigningRoutes = (
           message: `It ${result.left.message}.`,
           detail: 'Go back, clear the drawing and draw again, or sign with your typed name alone.',
         });
-      submitRefusal(ctx, nonce, link, result.left, submitted);
+      submitRefusal(ctx, nonce, { ...link, auth: form.get('auth') }, result.left, submitted);
     });
 
-  const evidenceOf = (ctx: AppContext) => ({
+  const evidenceOf = (ctx: AppContext, form?: URLSearchParams) => ({
     ip: clientIp(ctx, options.trustedProxyHops),
     userAgent: (ctx.get('user-agent') || '(none)').slice(0, 512),
+    authToken: form?.get('auth') ?? undefined,
   });
 
   router.post(
@@ -428,7 +480,7 @@ export const mountSigningRoutes = (
       if (E.isLeft(drawing)) return E.left({ _tag: 'BadDrawing', message: drawing.left });
       return cases.submitSignature({
         ...link,
-        ...evidenceOf(ctx),
+        ...evidenceOf(ctx, form),
         formToken: form.get('form_token') ?? '',
         documentSha256: form.get('document_sha256') ?? '',
         values: submitted.values,
@@ -444,7 +496,7 @@ export const mountSigningRoutes = (
     act((link, form, ctx, submitted) =>
       cases.declineSigning({
         ...link,
-        ...evidenceOf(ctx),
+        ...evidenceOf(ctx, form),
         formToken: form.get('form_token') ?? '',
         documentSha256: form.get('document_sha256') ?? '',
         reason: submitted.reason,
@@ -500,6 +552,13 @@ export const mountSigningRoutes = (
       const contract = one(ctx.query.contract);
       if (link === undefined || contract === undefined || !/^[1-9][0-9]{0,14}$/.test(contract))
         return incompleteLink(ctx, nonce);
+      const gate = await cases.signerGate({ ...link, authToken: one(ctx.query.auth) })();
+      if (E.isRight(gate) && gate.right._tag === 'CodeRequired')
+        return refuse(ctx, nonce, {
+          status: 401,
+          title: 'Enter your code first',
+          message: 'This document opens once you have entered your code on the signing page.',
+        });
       const result = await cases.signerPdf({ ...link, contractId: Number(contract) })();
       if (E.isLeft(result)) {
         if (result.left._tag === 'NoSuchContract')

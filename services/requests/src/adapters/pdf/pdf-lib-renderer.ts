@@ -257,11 +257,18 @@ const writeAudit = (w: Writer, document: ExecutedDocument) => {
   for (const signer of document.signers) writeAuditSigner(w, signer);
 };
 
+const AUTH_LABELS = {
+  access_code: 'access code',
+  email_otp: 'one-time code by e-mail',
+  sms_otp: 'one-time code by SMS',
+} as const;
+
 const writeAuditSigner = (w: Writer, signer: AuditSigner) => {
   w.heading(signer.signerId, 3);
   const act = signer.act;
   w.pair('E-mail', signer.email ?? '(none)', 10);
   w.pair('Mobile', signer.mobileNumber ?? '(none)', 10);
+  if (signer.viewedAt !== undefined && signer.viewedAt !== null) w.pair('First opened', signer.viewedAt, 10);
   if (act === null) {
     w.pair('Action', 'none recorded', 10);
     return;
@@ -270,6 +277,12 @@ const writeAuditSigner = (w: Writer, signer: AuditSigner) => {
   if (act.typedName !== null)
     w.pair('Signed as', `${act.typedName}${act.drawnSignature === null ? '' : ' (typed and drawn)'}`, 10);
   if (act.reason !== null) w.pair('Reason', act.reason, 10);
+  if (act.authentication !== null)
+    w.pair(
+      'Identity check',
+      `${AUTH_LABELS[act.authentication.method]}, passed ${act.authentication.passedAt}`,
+      10,
+    );
   w.pair('Time', act.at, 10);
   w.pair('IP address', act.ip, 10);
   w.pair('User agent', act.userAgent, 10);

@@ -26,6 +26,9 @@ const toRequest = (row: RequestRow): SignatureRequest => ({
     signerRef: s.signer_ref,
     contact: { email: s.email, mobileNumber: s.mobile_number },
     sendTo: { email: s.send_email, sms: s.send_sms },
+    order: s.signing_order,
+    authentication: s.auth_method,
+    viewedAt: s.viewed_at,
     state: s.state,
     signedAt: s.signed_at,
     declinedAt: s.declined_at,
@@ -65,7 +68,8 @@ const selectRequests = (where: ReturnType<typeof sql.fragment>, tail = sql.fragm
         -- From send on, the details the Request was sent to (ADR 1302); before, the site's current ones.
         'email', CASE WHEN rs.contact_fixed THEN rs.sent_email ELSE s.email END,
         'mobile_number', CASE WHEN rs.contact_fixed THEN rs.sent_mobile_number ELSE s.mobile_number END,
-        'send_email', rs.send_email, 'send_sms', rs.send_sms,
+        'send_email', rs.send_email, 'send_sms', rs.send_sms, 'signing_order', rs.signing_order,
+        'auth_method', rs.auth_method, 'viewed_at', rs.viewed_at,
         'state', rs.state, 'signed_at', rs.signed_at, 'declined_at', rs.declined_at,
         'email_delivery', rs.email_delivery, 'sms_delivery', rs.sms_delivery,
         'link_version', rs.link_version, 'link_issued_at', rs.link_issued_at) ORDER BY rs.position)
@@ -138,8 +142,10 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
               )} AS c(position, template_id, name)
             ), signers AS (
               INSERT INTO request_signers
-                (request_id, position, site_id, signer_id, signer_ref, send_email, send_sms, state)
-              SELECT ${request.id}, position, ${request.siteId}, signer_id, signer_ref, send_email, send_sms, state
+                (request_id, position, site_id, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method,
+                 state)
+              SELECT ${request.id}, position, ${request.siteId}, signer_id, signer_ref, send_email, send_sms,
+                     signing_order, auth_method, state
               FROM ${sql.unnest(
                 request.signers.map((s, i) => [
                   i,
@@ -147,10 +153,12 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
                   s.signerRef,
                   s.sendTo.email,
                   s.sendTo.sms,
+                  s.order,
+                  s.authentication,
                   s.state,
                 ]),
-                ['int2', 'text', 'text', 'bool', 'bool', 'text'],
-              )} AS s(position, signer_id, signer_ref, send_email, send_sms, state)
+                ['int2', 'text', 'text', 'bool', 'bool', 'int2', 'text', 'text'],
+              )} AS s(position, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method, state)
             )
             INSERT INTO request_fields (request_id, position, name, default_value, assigned_to)
             SELECT ${request.id}, position, name, default_value::jsonb, assigned_to
@@ -166,6 +174,19 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
         );
       }),
     find: (id, siteIds) => task(() => load(id, siteIds)),
+    markViewed: (requestId, signerRef, evidence) =>
+      task(async () => {
+        const rows = await db.any(
+          q,
+          t.type({ signer_ref: t.string }),
+          sql.unsafe`
+            UPDATE request_signers
+            SET viewed_at = ${evidence.at}, viewed_ip = ${evidence.ip}, viewed_user_agent = ${evidence.userAgent}
+            WHERE request_id = ${requestId} AND signer_ref = ${signerRef} AND viewed_at IS NULL
+            RETURNING signer_ref`,
+        );
+        return rows.length > 0;
+      }),
     lock: (id, siteIds) => task(() => lockAndLoad(id, siteIds)),
     lockByVerifiedId: (id) => task(() => lockAndLoad(id, 'any')),
     siteOf: (id, siteIds) =>

@@ -20,6 +20,8 @@ const ActRow = t.type({
   drawn_signature: nullable(Bytes),
   field_values: t.record(t.string, t.union([t.string, t.boolean])),
   reason: nullable(t.string),
+  auth_method: nullable(t.keyof({ access_code: null, email_otp: null, sms_otp: null })),
+  auth_passed_at: nullable(JsonTimestamp),
 });
 
 export const postgresSignerActRepository = (q: Queryable): SignerActRepository => ({
@@ -30,11 +32,12 @@ export const postgresSignerActRepository = (q: Queryable): SignerActRepository =
         sql.unsafe`
           INSERT INTO signer_acts
             (request_id, signer_ref, email, mobile_number, kind, at, ip, user_agent, document_sha256,
-             typed_name, drawn_signature, field_values, reason)
+             typed_name, drawn_signature, field_values, reason, auth_method, auth_passed_at)
           VALUES (${requestId}, ${act.signerRef}, ${act.contact.email}, ${act.contact.mobileNumber}, ${act.kind}, ${act.at}, ${act.ip}, ${act.userAgent},
                   ${act.documentSha256}, ${act.typedName},
                   ${act.drawnSignature === null ? null : sql.binary(Buffer.from(act.drawnSignature))},
-                  ${sql.jsonb(act.values)}, ${act.reason})`,
+                  ${sql.jsonb(act.values)}, ${act.reason}, ${act.authentication?.method ?? null},
+                  ${act.authentication?.passedAt ?? null})`,
       );
     }),
   list: (requestId) =>
@@ -45,7 +48,7 @@ export const postgresSignerActRepository = (q: Queryable): SignerActRepository =
           ActRow,
           sql.unsafe`
             SELECT a.signer_ref, rs.signer_id, a.email, a.mobile_number, a.kind, a.at, a.ip, a.user_agent, a.document_sha256,
-                   a.typed_name, a.drawn_signature, a.field_values, a.reason
+                   a.typed_name, a.drawn_signature, a.field_values, a.reason, a.auth_method, a.auth_passed_at
             FROM signer_acts a
             JOIN request_signers rs ON rs.request_id = a.request_id AND rs.signer_ref = a.signer_ref
             WHERE a.request_id = ${requestId}
@@ -64,6 +67,10 @@ export const postgresSignerActRepository = (q: Queryable): SignerActRepository =
         drawnSignature: row.drawn_signature,
         values: row.field_values,
         reason: row.reason,
+        authentication:
+          row.auth_method === null || row.auth_passed_at === null
+            ? null
+            : { method: row.auth_method, passedAt: row.auth_passed_at },
       })),
     ),
 });

@@ -5,6 +5,7 @@ import { postgresIdempotencyStore } from './postgres-idempotency-store.js';
 import { postgresInbox, postgresOutbox } from './postgres-messaging.js';
 import { postgresRequestRepository } from './postgres-request-repository.js';
 import { postgresSignerActRepository } from './postgres-signer-act-repository.js';
+import { postgresSignerChallengeRepository } from './postgres-signer-challenge-repository.js';
 import { postgresSignerRepository } from './postgres-signer-repository.js';
 import { postgresTemplateRepository } from './postgres-template-repository.js';
 
@@ -18,6 +19,7 @@ export const postgresStore = (q: Queryable, options: StoreOptions): Store => ({
   signers: postgresSignerRepository(q),
   requests: postgresRequestRepository(q),
   acts: postgresSignerActRepository(q),
+  challenges: postgresSignerChallengeRepository(q),
   idempotency: postgresIdempotencyStore(q, options.idempotencyRetentionHours),
   outbox: postgresOutbox(q),
   inbox: postgresInbox(q),

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import type { NoticeCompleted, NoticeDeclined, SignerCodeRequested } from '@esign/contracts';
+import { composeEmail, composeSms } from '../../src/domain/message-content.js';
+import { planDeliveries } from '../../src/domain/delivery.js';
+import { requestSent, signer } from '../support/events.js';
+
+describe('notifier domain: codes, completion and decline notices (issue 20)', () => {
+  const alice = signer({ signer_id: 'alice@example.com', email: 'alice@example.com' });
+  const base = requestSent([alice]);
+
+  it('a one-time code: the code and its expiry, no link; by SMS too', () => {
+    const event: SignerCodeRequested = {
+      ...base,
+      type: 'signer.code_requested',
+      data: { ...base.data, code: '042917', code_expires_at: '2025-03-01T10:10:00.000Z' },
+    };
+    const email = composeEmail(event, alice.request_url);
+    assert.match(email.subject, /042917/);
+    assert.match(email.text, /until 2025-03-01 10:10 UTC/);
+    assert.ok(!email.text.includes(alice.request_url), 'the code e-mail carries no link');
+    assert.match(composeSms(event, alice.request_url), /^042917 is your code/);
+  });
+
+  it('completed: a link to the signer’s copy and until when it works', () => {
+    const copy = 'https://esign.example/sign/copy?r=rq_1&s=x&e=1&signature=k1.y';
+    const event: NoticeCompleted = {
+      ...base,
+      type: 'notice.completed',
+      data: {
+        ...base.data,
+        signers: [{ ...alice, request_url: copy }],
+        copy_expires_at: '2025-03-31T10:00:00.000Z',
+      },
+    };
+    assert.deepEqual(
+      planDeliveries(event).map((t) => t._tag),
+      ['Send'],
+    );
+    const email = composeEmail(event, copy);
+    assert.match(email.subject, /^Completed: "Tenancy agreement" and "Inventory"/);
+    assert.ok(email.text.includes(copy));
+    assert.match(email.text, /until 2025-03-31 10:00 UTC/);
+  });
+
+  it('declined: who declined and why, with the reason on one line and escaped in HTML', () => {
+    const event: NoticeDeclined = {
+      ...base,
+      type: 'notice.declined',
+      data: { ...base.data, declined_by: 'bob@example.com', reason: 'The <b>rent</b>\nis wrong' },
+    };
+    const email = composeEmail(event, alice.request_url);
+    assert.match(email.text, /bob@example\.com declined to sign/);
+    assert.match(email.text, /Their reason: The <b>rent<\/b> is wrong/);
+    assert.ok(!email.html.includes('<b>rent'));
+  });
+});

@@ -1,0 +1,27 @@
+import type { RequestEvent, RequestSigner, SignatureRequest } from './request-model.js';
+import { orderReached } from './signing-order.js';
+
+/**
+ * Who is told when a Request ends (ADR 2002): on completion every signer with an e-mail
+ * address gets a link to their copy; on a decline, the other signers who were already
+ * told of the Request (in order: those whose turn had come) get the reason.
+ */
+export const COPY_LINK_DAYS = 30;
+
+const hasEmail = (s: RequestSigner) => s.contact.email !== null;
+
+export const completionNotice = (after: SignatureRequest): RequestEvent[] =>
+  after.state === 'completed' && after.signers.some(hasEmail)
+    ? [{ type: 'notice.completed', notify: after.signers.filter(hasEmail) }]
+    : [];
+
+export const declineNotice = (
+  before: SignatureRequest,
+  signerRef: string,
+  reason: string,
+): RequestEvent[] => {
+  const told = before.signers.filter(
+    (s) => s.signerRef !== signerRef && hasEmail(s) && orderReached(before, s),
+  );
+  return told.length === 0 ? [] : [{ type: 'notice.declined', signerRef, reason, notify: told }];
+};
