@@ -11,6 +11,9 @@
 # Decisions: docs/adr/0907-images-built-without-a-registry.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Run from the test suite, this inherits its NODE_OPTIONS (tsx, the "source" condition),
+# which the npm and node run here must not load.
+unset NODE_OPTIONS
 
 NODE_VERSION=24.21.0
 NPM_VERSION=11.21.2

@@ -28,6 +28,7 @@ const request = {
   declined_at: null,
   last_reminded_at: null,
   remind_count: 0,
+  current_order: null,
 };
 
 const answer = (overrides: Partial<Checked>): Checked => ({
