@@ -100,7 +100,7 @@ const runMocha = (files, jobs) =>
 const readSummary = () =>
   existsSync(summaryFile)
     ? JSON.parse(readFileSync(summaryFile, 'utf8'))
-    : { passes: 0, failures: 1, pending: 0 };
+    : { passes: 0, failures: 1, pending: 0, failed: [{ title: 'the run left no summary' }] };
 
 let code;
 if (specs.length > 0) {
@@ -125,13 +125,14 @@ if (specs.length > 0) {
     },
     ...(env.TEST_SYSTEM === '0' ? [] : systemFiles.map((file) => ({ files: [file], jobs: 1 }))),
   ];
-  const total = { passes: 0, failures: 0, pending: 0 };
+  const total = { passes: 0, failures: 0, pending: 0, failed: [] };
   code = 0;
   for (const phase of phases) {
     rmSync(summaryFile, { force: true });
     const phaseCode = await runMocha(phase.files, phase.jobs);
     const summary = readSummary();
-    for (const key of Object.keys(total)) total[key] += summary[key] ?? 0;
+    for (const key of ['passes', 'failures', 'pending']) total[key] += summary[key] ?? 0;
+    total.failed.push(...(summary.failed ?? []));
     if (phaseCode !== 0) code = phaseCode;
   }
   writeFileSync(summaryFile, JSON.stringify(total) + '\n');
