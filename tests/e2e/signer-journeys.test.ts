@@ -1,9 +1,17 @@
 // Issue 20 end to end through the gateway, against the whole system with the test SMTP
 // server and the Twilio-API stub: signers in order (orders 1, 1, 2), signers who prove
-// who they are (an access code, an e-mailed one-time code).
+// who they are (an access code, an e-mailed one-time code). The requests service runs with
+// a wall clock the test can move (libfaketime, see libs/testing/src/shiftable-clock.ts), so
+// a lock can run out without waiting 15 minutes.
 import assert from 'node:assert/strict';
 import type { Schemas } from '@esign/client';
-import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
+import {
+  eventually,
+  shiftableClock,
+  startEsignSystem,
+  type EsignSystem,
+  type ShiftableClock,
+} from '@esign/testing';
 import { conformingFetch } from './support/conformance.js';
 import {
   clientOf,
@@ -27,14 +35,17 @@ describe('end to end through the gateway: signer journeys (issue 20)', function 
   let system: EsignSystem;
   let acme: ClientOf;
   let template: number;
+  let clock: ShiftableClock;
 
   before(async () => {
-    system = await startEsignSystem({ label: 'e2e_signers' });
+    clock = shiftableClock();
+    system = await startEsignSystem({ label: 'e2e_signers', env: { requests: clock.env } });
     acme = clientOf(system, await system.createTenant('Acme'));
     template = await publishedAgreement(acme);
   });
   after(async () => {
     await system?.stop();
+    clock?.dispose();
   });
 
   const create = async (body: Schemas['CreateRequestBody']) =>
@@ -159,6 +170,23 @@ describe('end to end through the gateway: signer journeys (issue 20)', function 
       const tampered = new URL(copyUrl);
       tampered.searchParams.set('e', String(Number(tampered.searchParams.get('e')) + 86_400));
       assert.equal((await conformingFetch(tampered)).status, 403, 'the expiry is covered by the signature');
+
+      // The creating user is told too (ADR 2003), with the Request's page in the web application.
+      const creatorMail = await eventually(
+        () =>
+          Promise.resolve(
+            mailsTo(system, acme.tenant.user.email).find(
+              (m) => /^Completed:/.test(m.mail.subject ?? '') && m.mail.text?.includes(created.id),
+            ),
+          ),
+        15_000,
+      );
+      assert.match(creatorMail.mail.text ?? '', /which you sent for signing from Acme/);
+      assert.ok(
+        (creatorMail.mail.text ?? '').includes(`${system.gatewayUrl}/app/requests/${created.id}`),
+        creatorMail.mail.text,
+      );
+      assert.ok(!(creatorMail.mail.text ?? '').includes('/sign'), 'the creator gets no signer link');
     });
 
     it('a decline stops the chain: the later order is never told; the signer already told learns the reason', async () => {
@@ -208,6 +236,16 @@ describe('end to end through the gateway: signer journeys (issue 20)', function 
         0,
         'the decliner is not told of their own decline',
       );
+      const creatorMail = await eventually(
+        () =>
+          Promise.resolve(
+            mailsTo(system, acme.tenant.user.email).find(
+              (m) => /^Declined:/.test(m.mail.subject ?? '') && m.mail.text?.includes(created.id),
+            ),
+          ),
+        15_000,
+      );
+      assert.match(creatorMail.mail.text ?? '', /The price is wrong/);
     });
 
     it('refuses signers without an order when another has one, naming each', async () => {
@@ -254,7 +292,7 @@ describe('end to end through the gateway: signer journeys (issue 20)', function 
         render_data: { client_name: 'Jane Q. Client', start_date: '2030-01-01' },
       });
 
-    it('an access-code signer: the code page instead of the contract, wrong codes refused, locked after 5', async () => {
+    it('an access-code signer: the code page instead of the contract, wrong codes refused, locked after 5, signs once the lock ran out', async () => {
       const email = `code-${unique()}@example.com`;
       const created = await oneSigner(email, { method: 'access_code', access_code: 'blue-harbour-42' });
       assert.deepEqual(created.signers[0]!.authentication, { method: 'access_code' });
@@ -280,6 +318,25 @@ describe('end to end through the gateway: signer journeys (issue 20)', function 
       assert.equal(right.status, 429, 'even the right code is refused while locked');
       assert.ok(!right.page.includes('Jane Q. Client'));
       assert.equal((await get(created.id)).signers[0]!.state, 'pending');
+
+      // 15 minutes later (the requests service's clock moved; nothing else did), the right code opens it.
+      clock.shift(15 * 60 + 30);
+      try {
+        const again = await conformingFetch(url);
+        const fresh = await again.text();
+        assert.equal(again.status, 200, fresh.slice(0, 500));
+        assert.match(fresh, /Enter your code/);
+        const passed = await postCode(url, fresh, 'blue-harbour-42');
+        assert.equal(passed.status, 303, passed.page.slice(0, 500));
+        const signs = await signAt(new URL(passed.location!, url.origin).toString(), 'Ada Access');
+        assert.equal(signs.pageStatus, 200, signs.page.slice(0, 500));
+        assert.match(signs.page, /Jane Q\. Client/);
+        assert.equal(signs.status, 303);
+      } finally {
+        // Back to real time: the gateway's principals (60 s) must verify at requests again.
+        clock.shift(0);
+      }
+      assert.equal((await get(created.id)).state, 'completed');
     });
 
     it('an e-mail one-time-code signer signs with the code from the captured e-mail', async () => {

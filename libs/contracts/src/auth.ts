@@ -8,11 +8,18 @@ import * as t from 'io-ts';
 export const SiteGrant = t.type({ id: t.number, name: t.string });
 export type SiteGrant = t.TypeOf<typeof SiteGrant>;
 
-export const Principal = t.type({
+export const PrincipalClaims = t.type({
   sub: t.string,
   token_id: t.string,
   sites: t.array(SiteGrant),
 });
+/**
+ * Optional claims: `email` is the user's address now, for what a service tells the user
+ * themselves (the creator's completion and decline e-mails, ADR 2003). Optional so a
+ * principal from a gateway of the previous release still reads during a rolling update.
+ */
+export const PrincipalOptionalClaims = t.partial({ email: t.string });
+export const Principal = t.intersection([PrincipalClaims, PrincipalOptionalClaims]);
 export type Principal = t.TypeOf<typeof Principal>;
 
 export const PRINCIPAL_HEADER = 'x-esign-principal';
@@ -36,7 +43,10 @@ export type PrincipalAudience = (typeof PRINCIPAL_AUDIENCES)[keyof typeof PRINCI
  */
 export const TokenIntrospection = t.union([
   t.type({ active: t.literal(false) }),
-  t.type({ active: t.literal(true), sub: t.string, token_id: t.string, sites: t.array(SiteGrant) }),
+  t.intersection([
+    t.type({ active: t.literal(true), sub: t.string, token_id: t.string, sites: t.array(SiteGrant) }),
+    t.partial({ email: t.string }),
+  ]),
 ]);
 export type TokenIntrospection = t.TypeOf<typeof TokenIntrospection>;
 

@@ -120,6 +120,15 @@ export const RequestViewed = envelope(
 export type RequestViewed = t.TypeOf<typeof RequestViewed>;
 
 /**
+ * The `signer_ref` of the user who created a Request when a notice tells them too (ADR
+ * 2003): they travel in `signers` like a signer with an e-mail address, so the notifier's
+ * one-message-per-(event, recipient, channel) path, quotas and retries apply unchanged,
+ * and their `request_url` is the Request's page in the web application. Real signer
+ * references are base64url and never hold `@`.
+ */
+export const SENDER_REF = '@sender';
+
+/**
  * Internal (never a webhook): the Request completed; `signers` are those with an e-mail
  * address, each `request_url` a signed link to their copy of the executed PDF that works
  * until `copy_expires_at` (ADR 2002).

@@ -3,8 +3,10 @@ import * as t from 'io-ts';
 import { createPrivateKey, createPublicKey, generateKeyPairSync, KeyObject } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import {
-  Principal,
+  PrincipalClaims,
+  PrincipalOptionalClaims,
   PRINCIPAL_ISSUER,
+  type Principal,
   formatErrors,
   renderErrors,
   transform,
@@ -12,7 +14,7 @@ import {
 } from '@esign/contracts';
 
 /** The claims without the JWT registered ones. */
-const StrictPrincipal = t.exact(Principal);
+const StrictPrincipal = t.intersection([t.exact(PrincipalClaims), t.exact(PrincipalOptionalClaims)]);
 
 /** Lifetime of a forwarded principal: long enough for one hop, too short to replay usefully. */
 const PRINCIPAL_TTL_SECONDS = 60;
@@ -30,7 +32,11 @@ export const signPrincipal = async (
   audience: PrincipalAudience,
   principal: Principal,
 ): Promise<string> =>
-  new SignJWT({ token_id: principal.token_id, sites: principal.sites })
+  new SignJWT({
+    token_id: principal.token_id,
+    sites: principal.sites,
+    ...(principal.email === undefined ? {} : { email: principal.email }),
+  })
     .setProtectedHeader({ alg: PRINCIPAL_ALGORITHM, typ: PRINCIPAL_TYPE })
     .setSubject(principal.sub)
     .setIssuer(PRINCIPAL_ISSUER)

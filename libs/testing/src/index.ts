@@ -9,3 +9,4 @@ export * from './property.js';
 export * from './round-robin-proxy.js';
 export { adminCli, provisionTenant, type AdminCli } from './tenants.js';
 export * from './principal-keys.js';
+export * from './shiftable-clock.js';

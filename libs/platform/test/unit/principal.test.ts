@@ -16,6 +16,17 @@ describe('platform: the gateway-signed principal', () => {
     assert.deepEqual(await verifyPrincipal(requests, signed), E.right(principal));
   });
 
+  it('ADR 2003: carries the user’s e-mail address when the gateway has it, and reads one without', async () => {
+    const withEmail = { ...principal, email: 'owner@example.com' };
+    const signed = await signPrincipal(gateway.privateKey, PRINCIPAL_AUDIENCES.requests, withEmail);
+    assert.deepEqual(await verifyPrincipal(requests, signed), E.right(withEmail));
+    const verified = await verifyPrincipal(
+      requests,
+      await signPrincipal(gateway.privateKey, PRINCIPAL_AUDIENCES.requests, principal),
+    );
+    assert.ok(E.isRight(verified) && !('email' in verified.right));
+  });
+
   it('M5: refuses a principal signed by any key but the gateway’s, or tampered with', async () => {
     const other = generateKeyPairSync('ed25519');
     const forged = await signPrincipal(other.privateKey, PRINCIPAL_AUDIENCES.requests, principal);

@@ -16,6 +16,8 @@ export const tokenState = (token: Pick<TokenRecord, 'expiresAt' | 'revokedAt'>, 
 export interface IntrospectionSubject {
   readonly tokenId: string;
   readonly userId: string;
+  /** The user's e-mail address now: the gateway passes it on in the principal (ADR 2003). */
+  readonly email?: string;
   readonly expiresAt: Date;
   readonly revokedAt: Date | null;
   readonly userDisabled: boolean;
@@ -72,6 +74,7 @@ export const introspect = (subject: IntrospectionSubject | undefined, now: Date)
     sub: subject.userId,
     token_id: subject.tokenId,
     sites: reachableSites(subject),
+    ...(subject.email === undefined ? {} : { email: subject.email }),
   };
 };
 

@@ -83,6 +83,7 @@ describe('auth: Postgres adapters and internal endpoints', () => {
       sub: record.userId,
       token_id: record.id,
       sites: [{ id: seeded.sites.get('Production')!.id, name: 'Production' }],
+      email: 'dev@acme.test',
     });
     assert.equal(answer.headers['cache-control'], 'no-store');
     assert.deepEqual((await introspect({ token_id: 'not-a-token' }).expect(200)).body, { active: false });

@@ -121,7 +121,7 @@ const send = (
       ? deps.email.send({
           to: target.recipient,
           idempotencyKey,
-          ...composeEmail(event, target.signer.request_url),
+          ...composeEmail(event, target.signer.request_url, target.signer.signer_ref),
         })
       : deps.sms.send({
           to: target.recipient,

@@ -1,4 +1,4 @@
-import { escapeHtml } from '@esign/contracts';
+import { escapeHtml, SENDER_REF } from '@esign/contracts';
 import type { NoticeEvent } from './delivery.js';
 
 /**
@@ -108,6 +108,10 @@ const completedEmail = (event: Extract<NoticeEvent, { type: 'notice.completed' }
   );
 };
 
+/** A decline's reason as given, on one paragraph, clipped. */
+const reasonLine = (reason: string) =>
+  `Their reason: ${clip(reason.replace(/[\u0000-\u001f\u007f]+/g, ' '), 1000)}`;
+
 /** A signer declined: the others who were told of the Request learn who, and why. */
 const declinedEmail = (event: Extract<NoticeEvent, { type: 'notice.declined' }>) => {
   const site = siteName(event);
@@ -115,12 +119,49 @@ const declinedEmail = (event: Extract<NoticeEvent, { type: 'notice.declined' }>)
   const who = clip(oneLine(event.data.declined_by), 200);
   return plainEmail(clip(`Declined: ${names}`, 200), [
     `${who} declined to sign ${names}, which ${site} sent for signing. The request has ended: nothing more is needed from you.`,
-    `Their reason: ${clip(event.data.reason.replace(/[\u0000-\u001f\u007f]+/g, ' '), 1000)}`,
+    reasonLine(event.data.reason),
   ]);
 };
 
-/** The e-mail for one signer: names the site and the contracts, carries that signer's URL only. */
-export const composeEmail = (event: NoticeEvent, requestUrl: string): EmailContent => {
+/**
+ * The creating user's notices (ADR 2003): their Request ended; the link is its page in the
+ * web application (signed in), where the executed PDF or the decline's reason is kept.
+ */
+const senderEmail = (
+  event: Extract<NoticeEvent, { type: 'notice.completed' | 'notice.declined' }>,
+  pageUrl: string,
+) => {
+  const site = siteName(event);
+  const names = listInline(contractNames(event), 2);
+  const link = { href: pageUrl, label: 'Open the request' };
+  if (event.type === 'notice.completed')
+    return plainEmail(
+      clip(`Completed: ${names} is signed by everyone`, 200),
+      [
+        `Everyone has signed ${names}, which you sent for signing from ${site}.`,
+        'The signed document (PDF) is on the request’s page, with its audit trail.',
+      ],
+      link,
+    );
+  const who = clip(oneLine(event.data.declined_by), 200);
+  return plainEmail(
+    clip(`Declined: ${names}`, 200),
+    [
+      `${who} declined to sign ${names}, which you sent for signing from ${site}. The request has ended.`,
+      reasonLine(event.data.reason),
+    ],
+    link,
+  );
+};
+
+/**
+ * The e-mail for one recipient: names the site and the contracts, carries that
+ * recipient's URL only. `recipientRef` is the signer's reference, or SENDER_REF for the
+ * Request's creator.
+ */
+export const composeEmail = (event: NoticeEvent, requestUrl: string, recipientRef?: string): EmailContent => {
+  if (recipientRef === SENDER_REF && (event.type === 'notice.completed' || event.type === 'notice.declined'))
+    return senderEmail(event, requestUrl);
   if (event.type === 'signer.code_requested') return codeEmail(event);
   if (event.type === 'notice.completed') return completedEmail(event, requestUrl);
   if (event.type === 'notice.declined') return declinedEmail(event);

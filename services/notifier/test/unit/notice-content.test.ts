@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
-import type { NoticeCompleted, NoticeDeclined, SignerCodeRequested } from '@esign/contracts';
+import {
+  SENDER_REF,
+  type NoticeCompleted,
+  type NoticeDeclined,
+  type SignerCodeRequested,
+} from '@esign/contracts';
 import { composeEmail, composeSms } from '../../src/domain/message-content.js';
 import { planDeliveries } from '../../src/domain/delivery.js';
 import { requestSent, signer } from '../support/events.js';
@@ -52,5 +57,40 @@ describe('notifier domain: codes, completion and decline notices (issue 20)', ()
     assert.match(email.text, /bob@example\.com declined to sign/);
     assert.match(email.text, /Their reason: The <b>rent<\/b> is wrong/);
     assert.ok(!email.html.includes('<b>rent'));
+  });
+
+  it('ADR 2003: the creator’s notices are worded for the sender and link the Request’s page, by e-mail only', () => {
+    const page = 'https://esign.example/app/requests/rq_1';
+    const sender = {
+      signer_id: 'owner@example.com',
+      signer_ref: SENDER_REF,
+      email: 'owner@example.com',
+      mobile_number: '2025550143',
+      send_to: { email: true, mobile_number: false },
+      request_url: page,
+    };
+    const completed: NoticeCompleted = {
+      ...base,
+      type: 'notice.completed',
+      data: { ...base.data, signers: [sender], copy_expires_at: '2025-03-31T10:00:00.000Z' },
+    };
+    assert.deepEqual(
+      planDeliveries(completed).map((t) => [t._tag, t.key.signerRef, t.key.channel]),
+      [['Send', SENDER_REF, 'email']],
+    );
+    const done = composeEmail(completed, page, SENDER_REF);
+    assert.match(done.subject, /^Completed: /);
+    assert.match(done.text, /which you sent for signing from /);
+    assert.ok(done.text.includes(page));
+    assert.ok(!/until|keep the file/.test(done.text), 'no copy-link expiry for the sender');
+    const declined: NoticeDeclined = {
+      ...base,
+      type: 'notice.declined',
+      data: { ...base.data, signers: [sender], declined_by: 'bob@example.com', reason: 'Too\nexpensive' },
+    };
+    const told = composeEmail(declined, page, SENDER_REF);
+    assert.match(told.text, /bob@example\.com declined to sign .* which you sent for signing from /);
+    assert.match(told.text, /Their reason: Too expensive/);
+    assert.ok(told.html.includes(`href="${page}"`));
   });
 });

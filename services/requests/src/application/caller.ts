@@ -2,10 +2,11 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { SiteGrant } from '@esign/contracts';
 import { notFound, type AppError } from './errors.js';
 
-/** Who calls, as the gateway vouches: the sites they reach now. */
+/** Who calls, as the gateway vouches: the sites they reach now, and their e-mail address when it says. */
 export interface Caller {
   readonly sub: string;
   readonly sites: readonly SiteGrant[];
+  readonly email?: string;
 }
 
 export const siteIds = (caller: Caller): readonly number[] => caller.sites.map((s) => s.id);

@@ -67,6 +67,18 @@ export const copyUrl =
     return url.toString();
   };
 
+/** The creator's link in a notice (ADR 2003): the Request's page in the web application. */
+export type RequestPageUrl = (requestId: string) => string;
+
+/** `{PUBLIC_BASE_URL}/app/requests/<request_id>`: signed-in, with the executed PDF to download. */
+export const requestPageUrl =
+  (deps: Pick<Deps, 'publicBaseUrl'>): RequestPageUrl =>
+  (requestId) =>
+    new URL(
+      `app/requests/${encodeURIComponent(requestId)}`,
+      deps.publicBaseUrl.endsWith('/') ? deps.publicBaseUrl : `${deps.publicBaseUrl}/`,
+    ).toString();
+
 /** `{PUBLIC_BASE_URL}/sign?r=<request_id>&s=<signer_ref>&signature=<sig>`, for the signer's current link. */
 export const executionUrl =
   (deps: Pick<Deps, 'urlSigner' | 'publicBaseUrl'>): ExecutionUrl =>

@@ -1,4 +1,4 @@
-import type { DomainEvent, NotifiedSigner } from '@esign/contracts';
+import { SENDER_REF, type DomainEvent, type NotifiedSigner } from '@esign/contracts';
 import {
   notifiableChannels,
   type RequestEvent,
@@ -7,7 +7,7 @@ import {
 } from '../domain/signature-request.js';
 import type { Ids } from '../ports/ids.js';
 import type { ExecutionUrl } from './views.js';
-import type { CopyUrl } from './deps.js';
+import type { CopyUrl, RequestPageUrl } from './deps.js';
 import { COPY_LINK_DAYS } from '../domain/signer-notices.js';
 
 /**
@@ -31,12 +31,36 @@ const notified = (
   };
 };
 
+/**
+ * The creating user as one more recipient of a notice (ADR 2003), by e-mail only, with the
+ * Request's page in the web application as their link; none when no address was recorded.
+ */
+const creatorOf = (request: SignatureRequest, pageUrl: RequestPageUrl | undefined): NotifiedSigner[] => {
+  const email = request.creator?.email;
+  if (email === undefined || email === null || pageUrl === undefined) return [];
+  return [
+    {
+      signer_id: email,
+      signer_ref: SENDER_REF,
+      email,
+      mobile_number: null,
+      send_to: { email: true, mobile_number: false },
+      request_url: pageUrl(request.id),
+    },
+  ];
+};
+
 const signerIdOf = (request: SignatureRequest, signerRef: string): string =>
   request.signers.find((s) => s.signerRef === signerRef)?.signerId ?? signerRef;
 
 /** The envelopes of a transition's events, stamped with fresh ids and the transition's time. */
 export const envelopes = (
-  deps: { readonly ids: Ids; readonly executionUrl: ExecutionUrl; readonly copyUrl?: CopyUrl },
+  deps: {
+    readonly ids: Ids;
+    readonly executionUrl: ExecutionUrl;
+    readonly copyUrl?: CopyUrl;
+    readonly requestPageUrl?: RequestPageUrl;
+  },
   request: SignatureRequest,
   events: readonly RequestEvent[],
 ): DomainEvent[] =>
@@ -137,7 +161,7 @@ export const envelopes = (
               ...notified(request, s, deps.executionUrl),
               send_to: { email: true, mobile_number: false },
               request_url: copy(request.id, s.signerRef, expires),
-            })),
+            })).concat(creatorOf(request, deps.requestPageUrl)),
             expires_at: request.expiresAt,
             copy_expires_at: expires,
           },
@@ -151,10 +175,12 @@ export const envelopes = (
             request_id: request.id,
             site: { id: request.siteId, name: request.siteName },
             contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
-            signers: event.notify.map((s) => ({
-              ...notified(request, s, deps.executionUrl),
-              send_to: { email: true, mobile_number: false },
-            })),
+            signers: event.notify
+              .map((s) => ({
+                ...notified(request, s, deps.executionUrl),
+                send_to: { email: true, mobile_number: false },
+              }))
+              .concat(creatorOf(request, deps.requestPageUrl)),
             expires_at: request.expiresAt,
             declined_by: signerIdOf(request, event.signerRef),
             reason: event.reason,

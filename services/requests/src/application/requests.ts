@@ -52,6 +52,7 @@ export const createRequest =
                   templates,
                   storedContacts,
                   signerRefs: input.body.signers.map(() => deps.ids.signerRef()),
+                  creator: { userId: input.caller.sub, email: input.caller.email ?? null },
                 }),
               ),
               TE.chainFirstW((creation) => store.signers.upsert(creation.siteSigners)),

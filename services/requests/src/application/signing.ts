@@ -29,7 +29,7 @@ import {
 } from '../domain/signature-request.js';
 import type { Store } from '../ports/store.js';
 import type { TemplateDocument } from '../ports/template-repository.js';
-import { copyUrl, executionUrl, type Deps } from './deps.js';
+import { copyUrl, executionUrl, requestPageUrl, type Deps } from './deps.js';
 import { envelopes } from './events.js';
 import { authenticated } from './signer-authentication.js';
 
@@ -363,7 +363,12 @@ const act =
             TE.chainFirstW(({ transition }) =>
               store.outbox.append(
                 envelopes(
-                  { ids: deps.ids, executionUrl: executionUrl(deps), copyUrl: copyUrl(deps) },
+                  {
+                    ids: deps.ids,
+                    executionUrl: executionUrl(deps),
+                    copyUrl: copyUrl(deps),
+                    requestPageUrl: requestPageUrl(deps),
+                  },
                   transition.request,
                   transition.events,
                 ),

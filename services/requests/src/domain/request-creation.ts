@@ -5,7 +5,13 @@ import { at, fieldError, member, type FieldError } from './paths.js';
 import { mobileSignerIdProblem, resolveContact, type Contact, type SiteSigner } from './signer.js';
 import { signersWithoutOrder } from './signing-order.js';
 import { checkAuthentication } from './signer-authentication.js';
-import type { RequestField, RequestSigner, SignatureRequest, Transition } from './signature-request.js';
+import type {
+  RequestCreator,
+  RequestField,
+  RequestSigner,
+  SignatureRequest,
+  Transition,
+} from './signature-request.js';
 
 /** How far ahead `expires_at` may lie. */
 export const MAX_EXPIRY_DAYS = 365;
@@ -21,6 +27,8 @@ export interface CreationInput {
   readonly storedContacts: ReadonlyMap<string, Contact>;
   /** One fresh reference per signer of the body, in order. */
   readonly signerRefs: readonly string[];
+  /** The user creating it (ADR 2003). */
+  readonly creator?: RequestCreator;
 }
 
 export interface Creation extends Transition {
@@ -267,6 +275,7 @@ export const createSignatureRequest = (input: CreationInput): E.Either<InvalidRe
 
   const request: SignatureRequest = {
     id: input.id,
+    creator: input.creator ?? null,
     siteId: input.site.id,
     siteName: input.site.name,
     state: 'draft',

@@ -52,8 +52,17 @@ export interface ContractRef {
   readonly name: string;
 }
 
+/** The user who created a Request, as the gateway vouched for them then (ADR 2003). */
+export interface RequestCreator {
+  readonly userId: string;
+  /** Their e-mail address at creation; null when the principal carried none. */
+  readonly email: string | null;
+}
+
 export interface SignatureRequest {
   readonly id: string;
+  /** Who created it; absent or null for Requests made before this was recorded. */
+  readonly creator?: RequestCreator | null;
   readonly siteId: number;
   /** The site's name when the Request was made: what signers are told who is asking. */
   readonly siteName: string;

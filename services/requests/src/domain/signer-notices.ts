@@ -4,14 +4,19 @@ import { orderReached } from './signing-order.js';
 /**
  * Who is told when a Request ends (ADR 2002): on completion every signer with an e-mail
  * address gets a link to their copy; on a decline, the other signers who were already
- * told of the Request (in order: those whose turn had come) get the reason.
+ * told of the Request (in order: those whose turn had come) get the reason. The creating
+ * user, when their address is known, is told of both (ADR 2003; added to the event's
+ * recipients when it is built, see application/events.ts).
  */
 export const COPY_LINK_DAYS = 30;
 
 const hasEmail = (s: RequestSigner) => s.contact.email !== null;
 
+const creatorHasEmail = (request: SignatureRequest) =>
+  request.creator !== undefined && request.creator !== null && request.creator.email !== null;
+
 export const completionNotice = (after: SignatureRequest): RequestEvent[] =>
-  after.state === 'completed' && after.signers.some(hasEmail)
+  after.state === 'completed' && (after.signers.some(hasEmail) || creatorHasEmail(after))
     ? [{ type: 'notice.completed', notify: after.signers.filter(hasEmail) }]
     : [];
 
@@ -23,5 +28,7 @@ export const declineNotice = (
   const told = before.signers.filter(
     (s) => s.signerRef !== signerRef && hasEmail(s) && orderReached(before, s),
   );
-  return told.length === 0 ? [] : [{ type: 'notice.declined', signerRef, reason, notify: told }];
+  return told.length === 0 && !creatorHasEmail(before)
+    ? []
+    : [{ type: 'notice.declined', signerRef, reason, notify: told }];
 };

@@ -223,9 +223,9 @@ describe('signing: the rules of a signer’s submission and of the document show
   });
 
   describe('use cases (in-memory ports)', () => {
-    const setup = () => {
+    const setup = (overrides: Partial<ReturnType<typeof sentRequest>> = {}) => {
       const { deps, memory } = fakeDeps();
-      const request = sentRequest();
+      const request = { ...sentRequest(), ...overrides };
       memory.state().templates.set(11, {
         ...htmlSpec(),
         html: '<p>Hello {{client_name}}</p>',
@@ -260,6 +260,63 @@ describe('signing: the rules of a signer’s submission and of the document show
       };
       return { memory, request, cases, link, signAs, types: () => memory.state().outbox.map((e) => e.type) };
     };
+
+    const noticeRecipients = (memory: ReturnType<typeof setup>['memory'], type: string) => {
+      const notice = memory.state().outbox.find((e) => e.type === type);
+      assert.ok(notice !== undefined && 'signers' in notice.data, `no ${type}`);
+      return (
+        notice.data.signers as ReadonlyArray<{
+          signer_ref: string;
+          email: string | null;
+          request_url: string;
+        }>
+      ).map((s) => [s.signer_ref, s.email, s.request_url.replace(/\?.*$/, '')]);
+    };
+
+    it('ADR 2003: the creator is told of the completion, with the Request’s page in the web application', async () => {
+      const creator = { userId: 'user-1', email: 'owner@example.com' };
+      const { memory, request, signAs } = setup({ creator });
+      assert.ok(E.isRight(await signAs('ref0', { 0: 'Alice', 2: 'basic' })));
+      assert.ok(E.isRight(await signAs('ref1', { 4: 'Bob' })));
+      assert.deepEqual(noticeRecipients(memory, 'notice.completed'), [
+        ['ref0', 'alice@example.com', 'https://esign.example/sign/copy'],
+        ['@sender', 'owner@example.com', `https://esign.example/app/requests/${request.id}`],
+      ]);
+    });
+
+    it('ADR 2003: the creator is told of a decline even when no other signer had been told', async () => {
+      const { memory, request, cases, link } = setup({
+        creator: { userId: 'user-1', email: 'owner@example.com' },
+      });
+      const opened = await cases.openSigningPage(link('ref0'))();
+      assert.ok(E.isRight(opened) && opened.right._tag === 'Sign');
+      const declined = await cases.declineSigning({
+        ...link('ref0'),
+        ip: '192.0.2.1',
+        userAgent: 'UA',
+        formToken: opened.right.page.formToken,
+        documentSha256: opened.right.page.documentSha256,
+        reason: 'Wrong price',
+      })();
+      assert.ok(E.isRight(declined), JSON.stringify(declined));
+      const recipients = noticeRecipients(memory, 'notice.declined');
+      assert.deepEqual(recipients.at(-1), [
+        '@sender',
+        'owner@example.com',
+        `https://esign.example/app/requests/${request.id}`,
+      ]);
+      assert.ok(!recipients.some(([ref]) => ref === 'ref0'), 'the decliner is not told');
+    });
+
+    it('ADR 2003: a Request without a recorded creator address tells the signers only', async () => {
+      const { memory, signAs } = setup({ creator: { userId: 'user-1', email: null } });
+      assert.ok(E.isRight(await signAs('ref0', { 0: 'Alice', 2: 'basic' })));
+      assert.ok(E.isRight(await signAs('ref1', { 4: 'Bob' })));
+      assert.deepEqual(
+        noticeRecipients(memory, 'notice.completed').map(([ref]) => ref),
+        ['ref0'],
+      );
+    });
 
     it('signs once: a repeat is answered alike and records nothing; the last signature completes', async () => {
       const { memory, request, signAs, cases, link, types } = setup();

@@ -19,6 +19,7 @@ const SessionRow = t.type({
 const SubjectRow = t.type({
   id: t.string,
   user_id: t.string,
+  user_email: t.string,
   expires_at: Timestamp,
   revoked_at: NullableTimestamp,
   user_disabled: t.boolean,
@@ -71,7 +72,7 @@ export const postgresSessionRepository = (pool: DatabasePool): SessionRepository
       SubjectRow,
       sql.unsafe`
         SELECT s.id, s.user_id, s.expires_at, s.revoked_at,
-               u.disabled_at IS NOT NULL AS user_disabled, a.api_access,
+               u.email AS user_email, u.disabled_at IS NOT NULL AS user_disabled, a.api_access,
                COALESCE((SELECT k.revoked_at IS NOT NULL FROM signing_keys k WHERE k.kid = ${kid}), true)
                  AS key_revoked,
                COALESCE(
@@ -86,6 +87,7 @@ export const postgresSessionRepository = (pool: DatabasePool): SessionRepository
       row && {
         tokenId: row.id,
         userId: row.user_id,
+        email: row.user_email,
         expiresAt: row.expires_at,
         revokedAt: row.revoked_at,
         userDisabled: row.user_disabled,

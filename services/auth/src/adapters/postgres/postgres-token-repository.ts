@@ -38,6 +38,7 @@ const tokenColumns = sql.fragment`
 const SubjectRow = t.type({
   id: t.string,
   user_id: t.string,
+  user_email: t.string,
   expires_at: Timestamp,
   revoked_at: NullableTimestamp,
   user_disabled: t.boolean,
@@ -120,7 +121,7 @@ export const postgresTokenRepository = (pool: DatabasePool): TokenRepository => 
       SubjectRow,
       sql.unsafe`
         SELECT t.id, t.user_id, t.expires_at, t.revoked_at, t.site_ids,
-               u.disabled_at IS NOT NULL AS user_disabled,
+               u.email AS user_email, u.disabled_at IS NOT NULL AS user_disabled,
                (a.deleted_at IS NOT NULL OR a.disabled_at IS NOT NULL) AS app_unusable,
                acc.api_access,
                k.revoked_at IS NOT NULL AS key_revoked,
@@ -140,6 +141,7 @@ export const postgresTokenRepository = (pool: DatabasePool): TokenRepository => 
       row && {
         tokenId: row.id,
         userId: row.user_id,
+        email: row.user_email,
         expiresAt: row.expires_at,
         revokedAt: row.revoked_at,
         userDisabled: row.user_disabled,

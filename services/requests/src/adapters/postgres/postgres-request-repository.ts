@@ -17,6 +17,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const toRequest = (row: RequestRow): SignatureRequest => ({
   id: row.id,
+  creator: row.created_by === null ? null : { userId: row.created_by, email: row.creator_email },
   siteId: row.site_id,
   siteName: row.site_name,
   state: row.state,
@@ -56,7 +57,7 @@ const toRequest = (row: RequestRow): SignatureRequest => ({
  */
 const selectRequests = (where: ReturnType<typeof sql.fragment>, tail = sql.fragment``) => sql.unsafe`
   SELECT
-    r.id, r.site_id, r.site_name, r.state, r.render_data, r.redirect_url, r.expires_at,
+    r.id, r.site_id, r.site_name, r.created_by, r.creator_email, r.state, r.render_data, r.redirect_url, r.expires_at,
     r.created_at, r.updated_at, r.sent_at, r.cancelled_at, r.expired_at, r.completed_at,
     r.declined_at, r.last_reminded_at, r.remind_count,
     COALESCE((
@@ -129,8 +130,10 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
           sql.unsafe`
             WITH request AS (
               INSERT INTO requests
-                (id, site_id, site_name, state, render_data, redirect_url, expires_at, created_at, updated_at)
-              VALUES (${request.id}, ${request.siteId}, ${request.siteName}, ${request.state},
+                (id, site_id, site_name, created_by, creator_email, state, render_data, redirect_url, expires_at,
+                 created_at, updated_at)
+              VALUES (${request.id}, ${request.siteId}, ${request.siteName}, ${request.creator?.userId ?? null},
+                      ${request.creator?.email ?? null}, ${request.state},
                       ${sql.jsonb(request.renderData)}, ${request.redirectUrl}, ${request.expiresAt},
                       ${request.createdAt}, ${request.updatedAt})
             ), contracts AS (

@@ -101,6 +101,8 @@ export const RequestRow = t.type({
   id: t.string,
   site_id: t.number,
   site_name: t.string,
+  created_by: nullable(t.string),
+  creator_email: nullable(t.string),
   state: RequestStateCodec,
   render_data: t.record(t.string, t.string),
   redirect_url: nullable(t.string),
