@@ -6,20 +6,45 @@ export interface ShutdownStep {
   readonly run: () => Promise<void>;
 }
 
+/** The least time a shutdown step gets, even when the steps' budget is spent. */
+const MIN_STEP_MS = 250;
+
+/** Resolves 'done' when `run` settles, 'timeout' after `ms`; a rejection passes through. */
+const bounded = async (run: () => Promise<void>, ms: number): Promise<'done' | 'timeout'> => {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      run().then(() => 'done' as const),
+      new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
 /**
  * Graceful shutdown on SIGTERM/SIGINT: stop accepting connections, let in-flight
  * requests finish (up to `graceMs`), then run `steps` in order (stop consumers,
  * close channels and pools) and exit 0. A second signal exits at once.
+ *
+ * The steps share a budget (`stepsMs`, 4 s: what a pod's termination grace leaves after
+ * its preStop pause and the drain, k8s/base). A step that outlives its share is logged by
+ * name and left behind, the next one runs, and the process exits 1: a stuck broker or
+ * pool never keeps a stopped service alive until something kills it.
  */
 export const handleShutdown = (options: {
   readonly logger: Logger;
   readonly servers: readonly Server[];
   readonly steps: readonly ShutdownStep[];
   readonly graceMs?: number;
+  readonly stepsMs?: number;
   readonly exit?: (code: number) => void;
 }): (() => Promise<void>) => {
   const exit = options.exit ?? ((code: number) => process.exit(code));
   const graceMs = options.graceMs ?? 20_000;
+  const stepsMs = options.stepsMs ?? 4_000;
   let stopping: Promise<void> | undefined;
 
   const shutdown = (): Promise<void> => {
@@ -47,9 +72,14 @@ export const handleShutdown = (options: {
             }),
         ),
       );
+      const deadline = Date.now() + stepsMs;
       for (const step of options.steps) {
+        const allowedMs = Math.max(deadline - Date.now(), MIN_STEP_MS);
         try {
-          await step.run();
+          if ((await bounded(step.run, allowedMs)) === 'timeout') {
+            failed = true;
+            options.logger.error({ step: step.name, allowedMs }, 'shutdown step timed out; going on without it');
+          }
         } catch (error) {
           failed = true;
           options.logger.error({ err: error, step: step.name }, 'shutdown step failed');
