@@ -78,7 +78,10 @@ export const handleShutdown = (options: {
         try {
           if ((await bounded(step.run, allowedMs)) === 'timeout') {
             failed = true;
-            options.logger.error({ step: step.name, allowedMs }, 'shutdown step timed out; going on without it');
+            options.logger.error(
+              { step: step.name, allowedMs },
+              'shutdown step timed out; going on without it',
+            );
           }
         } catch (error) {
           failed = true;
