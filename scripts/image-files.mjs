@@ -40,9 +40,17 @@ const entries = [
   'services/requests/dist/src/adapters/pdf/pdf-form-worker.js',
 ].filter((file) => existsSync(join(root, file)));
 
+// Every workspace, and those the image ships (the test harness and the typed API client
+// are for other programs).
+const workspaces = ['libs', 'services'].flatMap((dir) =>
+  readdirSync(join(root, dir)).map((name) => `${dir}/${name}`),
+);
+const shipped = (workspace) => workspace !== 'libs/testing' && workspace !== 'libs/client';
+
 // Read through paths the tracer cannot see (require.resolve of a computed name): every
 // font file that shipped code names by its package path (the PDF fonts), found in the
-// compiled code itself so a font added there ships without an edit here.
+// compiled code itself so a font added there ships without an edit here (and one named
+// only by a workspace the image does not ship is not looked for).
 const FONT = /['"`]((?:@[\w.-]+\/)?[\w.-]+\/[\w./-]+\.(?:ttf|otf|woff2?))['"`]/g;
 const jsFiles = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -51,9 +59,7 @@ const jsFiles = (dir) =>
     return entry.name.endsWith('.js') ? [path] : [];
   });
 const fontAssets = new Set();
-for (const workspace of ['libs', 'services'].flatMap((dir) =>
-  readdirSync(join(root, dir)).map((name) => join(root, dir, name, 'dist')),
-)) {
+for (const workspace of workspaces.filter(shipped).map((name) => join(root, name, 'dist'))) {
   if (!existsSync(workspace)) continue;
   for (const file of jsFiles(workspace))
     for (const [, specifier] of readFileSync(file, 'utf8').matchAll(FONT)) {
@@ -88,7 +94,6 @@ const copy = (path) => {
 
 // The workspaces' own links (node_modules/@esign/* → libs/*, services/*) first, as links:
 // the tracer also lists files through them, which would otherwise become copies.
-const shipped = (workspace) => workspace !== 'libs/testing' && workspace !== 'libs/client';
 for (const name of readdirSync(join(root, 'node_modules', '@esign'))) {
   const links = join(root, 'node_modules', '@esign');
   if (shipped(relative(root, resolve(links, readlinkSync(join(links, name))))))
@@ -102,10 +107,7 @@ for (const path of fileList) {
 }
 for (const asset of assets) copy(asset);
 
-// Our own code: every workspace's dist (no compiled tests) and its SQL migrations.
-const workspaces = ['libs', 'services'].flatMap((dir) =>
-  readdirSync(join(root, dir)).map((name) => `${dir}/${name}`),
-);
+// Our own code: every shipped workspace's dist (no compiled tests) and its SQL migrations.
 for (const workspace of workspaces) {
   if (!shipped(workspace)) continue;
   for (const part of ['package.json', 'dist', 'migrations']) {
