@@ -70,6 +70,38 @@ describe('end to end through the gateway: signer journeys (issue 20)', function 
       'get',
     );
 
+  /** The first mail to `address` whose subject matches and whose text names `requestId`. */
+  const noticeMail = (address: string, subject: RegExp, requestId: string) =>
+    eventually(
+      () =>
+        Promise.resolve(
+          mailsTo(system, address).find(
+            (m) => subject.test(m.mail.subject ?? '') && (m.mail.text ?? '').includes(requestId),
+          ),
+        ),
+      15_000,
+    );
+
+  /** Posts a signer page's form (`/sign/decline`, `/sign/verify`) for the Execution URL `url`. */
+  const postSignerForm = async (url: URL, path: string, fields: Record<string, string>) => {
+    const answer = await conformingFetch(new URL(path, url.origin), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: url.origin,
+        'sec-fetch-site': 'same-origin',
+      },
+      body: new URLSearchParams({
+        r: url.searchParams.get('r')!,
+        s: url.searchParams.get('s')!,
+        signature: url.searchParams.get('signature')!,
+        ...fields,
+      }).toString(),
+    });
+    return { status: answer.status, page: await answer.text(), location: answer.headers.get('location') };
+  };
+
   /** Three e-mail signers; the first takes the agreement's fields, the others only sign. */
   const threeSigners = (orders: readonly [number, number, number]) => {
     const run = unique();
@@ -172,15 +204,7 @@ describe('end to end through the gateway: signer journeys (issue 20)', function 
       assert.equal((await conformingFetch(tampered)).status, 403, 'the expiry is covered by the signature');
 
       // The creating user is told too (ADR 2003), with the Request's page in the web application.
-      const creatorMail = await eventually(
-        () =>
-          Promise.resolve(
-            mailsTo(system, acme.tenant.user.email).find(
-              (m) => /^Completed:/.test(m.mail.subject ?? '') && m.mail.text?.includes(created.id),
-            ),
-          ),
-        15_000,
-      );
+      const creatorMail = await noticeMail(acme.tenant.user.email, /^Completed:/, created.id);
       assert.match(creatorMail.mail.text ?? '', /which you sent for signing from Acme/);
       assert.ok(
         (creatorMail.mail.text ?? '').includes(`${system.gatewayUrl}/app/requests/${created.id}`),
@@ -199,22 +223,10 @@ describe('end to end through the gateway: signer journeys (issue 20)', function 
       const token = /name="form_token" value="([^"]+)"/.exec(page)?.[1];
       const sha = /name="document_sha256" value="([^"]+)"/.exec(page)?.[1];
       assert.ok(token !== undefined && sha !== undefined, page.slice(0, 500));
-      const declined = await conformingFetch(new URL('/sign/decline', url.origin), {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          origin: url.origin,
-          'sec-fetch-site': 'same-origin',
-        },
-        body: new URLSearchParams({
-          r: url.searchParams.get('r')!,
-          s: url.searchParams.get('s')!,
-          signature: url.searchParams.get('signature')!,
-          form_token: token.replace(/&amp;/g, '&'),
-          document_sha256: sha,
-          reason: 'The price is wrong',
-        }).toString(),
+      const declined = await postSignerForm(url, '/sign/decline', {
+        form_token: token.replace(/&amp;/g, '&'),
+        document_sha256: sha,
+        reason: 'The price is wrong',
       });
       assert.equal(declined.status, 303);
       const view = await get(created.id);
@@ -222,11 +234,7 @@ describe('end to end through the gateway: signer journeys (issue 20)', function 
       assert.equal(view.current_order, null);
       assert.equal((await conformingFetch(created.signers[2]!.request_url)).status, 410);
       await new Promise((r) => setTimeout(r, 1000));
-      const declinedMail = await eventually(
-        () =>
-          Promise.resolve(mailsTo(system, emails[1]!).find((m) => /^Declined:/.test(m.mail.subject ?? ''))),
-        15_000,
-      );
+      const declinedMail = await noticeMail(emails[1]!, /^Declined:/, '');
       assert.match(declinedMail.mail.text ?? '', /The price is wrong/);
       assert.match(declinedMail.mail.text ?? '', new RegExp(`${emails[0]!.replace(/[.]/g, '\\.')} declined`));
       await new Promise((r) => setTimeout(r, 1000));
@@ -236,15 +244,7 @@ describe('end to end through the gateway: signer journeys (issue 20)', function 
         0,
         'the decliner is not told of their own decline',
       );
-      const creatorMail = await eventually(
-        () =>
-          Promise.resolve(
-            mailsTo(system, acme.tenant.user.email).find(
-              (m) => /^Declined:/.test(m.mail.subject ?? '') && m.mail.text?.includes(created.id),
-            ),
-          ),
-        15_000,
-      );
+      const creatorMail = await noticeMail(acme.tenant.user.email, /^Declined:/, created.id);
       assert.match(creatorMail.mail.text ?? '', /The price is wrong/);
     });
 
@@ -265,23 +265,7 @@ describe('end to end through the gateway: signer journeys (issue 20)', function 
     const postCode = async (url: URL, page: string, code: string) => {
       const token = /name="form_token" value="([^"]+)"/.exec(page)?.[1];
       assert.ok(token !== undefined, page.slice(0, 800));
-      const answer = await conformingFetch(new URL('/sign/verify', url.origin), {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          origin: url.origin,
-          'sec-fetch-site': 'same-origin',
-        },
-        body: new URLSearchParams({
-          r: url.searchParams.get('r')!,
-          s: url.searchParams.get('s')!,
-          signature: url.searchParams.get('signature')!,
-          form_token: token.replace(/&amp;/g, '&'),
-          code,
-        }).toString(),
-      });
-      return { status: answer.status, page: await answer.text(), location: answer.headers.get('location') };
+      return postSignerForm(url, '/sign/verify', { form_token: token.replace(/&amp;/g, '&'), code });
     };
 
     const oneSigner = (email: string, authentication: Schemas['SignerAuthentication']) =>
