@@ -23,7 +23,7 @@ import {
   waitForMail,
   type ClientOf,
 } from './support/flow.js';
-import { signAt } from './support/signer.js';
+import { postSignerForm, signAt } from './support/signer.js';
 
 interface Problem {
   readonly code: string;
@@ -81,26 +81,6 @@ describe('end to end through the gateway: signer journeys (issue 20)', function 
         ),
       15_000,
     );
-
-  /** Posts a signer page's form (`/sign/decline`, `/sign/verify`) for the Execution URL `url`. */
-  const postSignerForm = async (url: URL, path: string, fields: Record<string, string>) => {
-    const answer = await conformingFetch(new URL(path, url.origin), {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: url.origin,
-        'sec-fetch-site': 'same-origin',
-      },
-      body: new URLSearchParams({
-        r: url.searchParams.get('r')!,
-        s: url.searchParams.get('s')!,
-        signature: url.searchParams.get('signature')!,
-        ...fields,
-      }).toString(),
-    });
-    return { status: answer.status, page: await answer.text(), location: answer.headers.get('location') };
-  };
 
   /** Three e-mail signers; the first takes the agreement's fields, the others only sign. */
   const threeSigners = (orders: readonly [number, number, number]) => {

@@ -56,15 +56,26 @@ export interface SigningOutcome {
   readonly location: string | null;
 }
 
-/** Opens `executionUrl` and, when the page shows a form, signs. */
-export const signAt = async (executionUrl: string, typedName: string): Promise<SigningOutcome> => {
-  const opened = await conformingFetch(executionUrl, { redirect: 'manual' });
-  const page = await opened.text();
-  if (opened.status !== 200)
-    return { pageStatus: opened.status, page, status: opened.status, location: null };
-  const url = new URL(executionUrl);
-  const action = new URL('/sign', url.origin);
-  const posted = await conformingFetch(action, {
+/**
+ * Posts a signer page's form (`/sign`, `/sign/decline`, `/sign/verify`) as a browser
+ * would, same-origin. `fields` is the whole form, or (a record) what goes with the
+ * Execution URL `url`'s own r, s and signature.
+ */
+export const postSignerForm = async (
+  url: URL,
+  path: string,
+  fields: URLSearchParams | Record<string, string>,
+): Promise<{ status: number; page: string; location: string | null }> => {
+  const body =
+    fields instanceof URLSearchParams
+      ? fields
+      : new URLSearchParams({
+          r: url.searchParams.get('r')!,
+          s: url.searchParams.get('s')!,
+          signature: url.searchParams.get('signature')!,
+          ...fields,
+        });
+  const answer = await conformingFetch(new URL(path, url.origin), {
     method: 'POST',
     redirect: 'manual',
     headers: {
@@ -74,8 +85,17 @@ export const signAt = async (executionUrl: string, typedName: string): Promise<S
       'sec-fetch-mode': 'navigate',
       'user-agent': 'esign-e2e/1.0 (a browser posting a form)',
     },
-    body: filledSigningForm(page, typedName).toString(),
+    body: body.toString(),
   });
-  await posted.text();
-  return { pageStatus: 200, page, status: posted.status, location: posted.headers.get('location') };
+  return { status: answer.status, page: await answer.text(), location: answer.headers.get('location') };
+};
+
+/** Opens `executionUrl` and, when the page shows a form, signs. */
+export const signAt = async (executionUrl: string, typedName: string): Promise<SigningOutcome> => {
+  const opened = await conformingFetch(executionUrl, { redirect: 'manual' });
+  const page = await opened.text();
+  if (opened.status !== 200)
+    return { pageStatus: opened.status, page, status: opened.status, location: null };
+  const posted = await postSignerForm(new URL(executionUrl), '/sign', filledSigningForm(page, typedName));
+  return { pageStatus: 200, page, status: posted.status, location: posted.location };
 };
