@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { connectAmqp, topologyNames, type AmqpClient } from './amqp.js';
+import { connectAmqp, declareSharedTopology, topologyNames, type AmqpClient } from './amqp.js';
 import type { EventConsumer } from './consumer.js';
 import { createDatabasePool, postgresReadiness, type DatabasePool } from './db.js';
 import type { AppState, ReadinessCheck } from './http.js';
@@ -36,7 +36,8 @@ export interface RunningService {
 /**
  * The one skeleton of a service with a database: migrate (messaging and own tables),
  * open the pool, let `build` wire the use cases and the HTTP app, then, with messaging,
- * connect to RabbitMQ starting the consumers and run the outbox relay. Every dependency it
+ * connect to RabbitMQ (declaring the shared exchanges the relay publishes to, then
+ * starting the consumers, on every connect) and run the outbox relay. Every dependency it
  * opens is in readiness and in the shutdown steps. `serve` then listens and drains.
  */
 export const startService = async (options: {
@@ -66,7 +67,11 @@ export const startService = async (options: {
   const consumers = parts.consumers ?? [];
   const tail: ShutdownStep[] = [{ name: 'postgres', run: () => pool.end() }];
   if (options.messaging !== undefined) {
+    const { prefix } = options.messaging;
     const amqp = await connectAmqp(options.messaging.amqpUrl, logger, async (model) => {
+      const channel = await model.createChannel();
+      await declareSharedTopology(channel, prefix);
+      await channel.close();
       for (const consumer of consumers) await consumer.setup(model);
     });
     broker.client = amqp;
@@ -74,7 +79,7 @@ export const startService = async (options: {
       pool,
       databaseUrl: options.databaseUrl,
       amqp,
-      exchange: topologyNames(options.messaging.prefix).events,
+      exchange: topologyNames(prefix).events,
       logger,
     });
     tail.unshift(

@@ -1,19 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { DEFAULT_AUTH_POLICY } from './domain/signer-authentication.js';
-import {
-  connectAmqp,
-  createDatabasePool,
-  declareSharedTopology,
-  migrate,
-  postgresReadiness,
-  startOutboxRelay,
-  topologyNames,
-  type AmqpClient,
-  type AppState,
-  type Logger,
-  type ShutdownStep,
-} from '@esign/platform';
-import type Koa from 'koa';
+import { startService, type Logger, type RunningService } from '@esign/platform';
 import { notificationOutcomesConsumer } from './adapters/amqp/notification-outcomes-consumer.js';
 import { every } from './adapters/periodic.js';
 import { sealerFromFiles } from './adapters/pdf/sealer-from-files.js';
@@ -27,112 +14,88 @@ const EXPIRY_BATCH = 100;
 const ISSUE_BATCH = 5;
 const ISSUE_INTERVAL_MS = 2000;
 
-export interface RunningRequests {
-  readonly app: Koa<AppState>;
-  /** Shutdown order: stop taking messages and timers, then the relay, then the connections. */
-  readonly steps: readonly ShutdownStep[];
-}
-
 /**
- * The composition root: migrates, builds the app on real adapters, and starts what runs
- * beside HTTP (outbox relay, notifier-outcome consumer, expiry sweep, key purge).
+ * The composition root, on the platform's skeleton (`startService`: migrations, pool,
+ * RabbitMQ with the notifier-outcome consumer, outbox relay, readiness and shutdown):
+ * builds the app on real adapters and starts what runs beside HTTP (expiry sweep,
+ * executed-document issuer, idempotency-key purge).
  */
-export const startRequestsService = async (config: Config, logger: Logger): Promise<RunningRequests> => {
-  await migrate(config.DATABASE_URL, migrationsDir, logger);
-  const sealer = sealerFromFiles({
-    certFile: config.PDF_SIGNING_CERT_FILE ?? '',
-    keyFile: config.PDF_SIGNING_KEY_FILE ?? '',
-    p12File: config.PDF_SIGNING_P12_FILE ?? '',
-    passphrase: config.PDF_SIGNING_PASSPHRASE ?? '',
-    tsaUrl: config.PDF_SIGNING_TSA_URL ?? '',
-  });
-  if (sealer === null)
-    logger.warn(
-      'no PDF signing certificate configured (PDF_SIGNING_CERT_FILE/PDF_SIGNING_KEY_FILE or PDF_SIGNING_P12_FILE): executed documents cannot be issued',
-    );
-  const pool = await createDatabasePool(config.DATABASE_URL);
-  // Readiness asks the broker connection, which is made once the consumer can be wired.
-  const broker: { client?: AmqpClient } = {};
-  const { app, cases } = createRequestsApp({
-    pool,
+export const startRequestsService = (config: Config, logger: Logger): Promise<RunningService> =>
+  startService({
+    service: 'requests',
     logger,
-    readiness: [
-      postgresReadiness(pool),
-      {
-        name: 'rabbitmq',
-        check: () =>
-          broker.client?.isConnected() === true
-            ? Promise.resolve()
-            : Promise.reject(new Error('not connected')),
-      },
-    ],
-    publicBaseUrl: config.PUBLIC_BASE_URL,
-    gatewayPublicKey: config.PRINCIPAL_PUBLIC_KEY,
-    signingKeys: config.URL_SIGNING_KEYS,
-    idempotencyRetentionHours: config.IDEMPOTENCY_RETENTION_HOURS,
-    remindPolicy: { minIntervalSeconds: config.REMIND_MIN_INTERVAL_SECONDS, maxReminders: config.REMIND_MAX },
-    linkLifetimeMs: config.EXECUTION_URL_LIFETIME_DAYS * 86_400_000,
-    frameAncestors: config.SIGNING_FRAME_ANCESTORS,
-    trustedProxyHops: config.TRUSTED_PROXY_HOPS,
-    sealer,
-    authPolicy: { ...DEFAULT_AUTH_POLICY, smsPerHour: config.SIGNER_SMS_CODES_PER_HOUR },
-  });
-
-  const outcomes = notificationOutcomesConsumer({
-    prefix: config.AMQP_PREFIX,
-    logger,
-    record: cases.recordNotificationOutcome,
-  });
-  const amqp = await connectAmqp(config.AMQP_URL, logger, async (model) => {
-    const channel = await model.createChannel();
-    await declareSharedTopology(channel, config.AMQP_PREFIX);
-    await channel.close();
-    await outcomes.setup(model);
-  });
-  broker.client = amqp;
-  const relay = startOutboxRelay({
-    pool,
     databaseUrl: config.DATABASE_URL,
-    amqp,
-    exchange: topologyNames(config.AMQP_PREFIX).events,
-    logger,
+    migrationsDir,
+    messaging: { amqpUrl: config.AMQP_URL, prefix: config.AMQP_PREFIX },
+    build: async ({ pool, readiness }) => {
+      const sealer = sealerFromFiles({
+        certFile: config.PDF_SIGNING_CERT_FILE ?? '',
+        keyFile: config.PDF_SIGNING_KEY_FILE ?? '',
+        p12File: config.PDF_SIGNING_P12_FILE ?? '',
+        passphrase: config.PDF_SIGNING_PASSPHRASE ?? '',
+        tsaUrl: config.PDF_SIGNING_TSA_URL ?? '',
+      });
+      if (sealer === null)
+        logger.warn(
+          'no PDF signing certificate configured (PDF_SIGNING_CERT_FILE/PDF_SIGNING_KEY_FILE or PDF_SIGNING_P12_FILE): executed documents cannot be issued',
+        );
+      const { app, cases } = createRequestsApp({
+        pool,
+        logger,
+        readiness,
+        publicBaseUrl: config.PUBLIC_BASE_URL,
+        gatewayPublicKey: config.PRINCIPAL_PUBLIC_KEY,
+        signingKeys: config.URL_SIGNING_KEYS,
+        idempotencyRetentionHours: config.IDEMPOTENCY_RETENTION_HOURS,
+        remindPolicy: {
+          minIntervalSeconds: config.REMIND_MIN_INTERVAL_SECONDS,
+          maxReminders: config.REMIND_MAX,
+        },
+        linkLifetimeMs: config.EXECUTION_URL_LIFETIME_DAYS * 86_400_000,
+        frameAncestors: config.SIGNING_FRAME_ANCESTORS,
+        trustedProxyHops: config.TRUSTED_PROXY_HOPS,
+        sealer,
+        authPolicy: { ...DEFAULT_AUTH_POLICY, smsPerHour: config.SIGNER_SMS_CODES_PER_HOUR },
+      });
+      const outcomes = notificationOutcomesConsumer({
+        prefix: config.AMQP_PREFIX,
+        logger,
+        record: cases.recordNotificationOutcome,
+      });
+      const expiry = every('expire requests', config.EXPIRY_SWEEP_INTERVAL_MS, logger, async () => {
+        for (;;) {
+          const result = await cases.expireDueRequests(EXPIRY_BATCH)();
+          const expired = E.isRight(result) ? result.right : 0;
+          if (expired > 0) logger.info({ expired }, 'requests expired');
+          if (expired < EXPIRY_BATCH) return;
+        }
+      });
+      // Each Request that completes gets its executed document issued once, here, soon after
+      // (and so do those completed before documents were kept); a download first issues it too.
+      const issue = every('issue executed documents', ISSUE_INTERVAL_MS, logger, async () => {
+        for (;;) {
+          const result = await cases.issueMissingExecutedDocuments(ISSUE_BATCH)();
+          const run = E.isRight(result) ? result.right : { issued: 0, failed: [] };
+          if (run.issued > 0) logger.info({ issued: run.issued }, 'executed documents issued');
+          for (const failure of run.failed)
+            logger.warn(failure, 'executed document not issued; the next run tries again');
+          // Another batch only while this one was full of successes.
+          if (run.issued < ISSUE_BATCH) return;
+        }
+      });
+      const purge = every('purge idempotency keys', 3_600_000, logger, async () => {
+        const purged = await purgeIdempotencyKeys(pool, config.IDEMPOTENCY_RETENTION_HOURS);
+        if (purged > 0) logger.info({ purged }, 'idempotency keys purged');
+      });
+      return {
+        app,
+        consumers: [outcomes],
+        steps: [
+          {
+            name: 'maintenance',
+            run: () => Promise.all([expiry.stop(), purge.stop(), issue.stop()]).then(() => undefined),
+          },
+        ],
+      };
+    },
   });
-  const expiry = every('expire requests', config.EXPIRY_SWEEP_INTERVAL_MS, logger, async () => {
-    for (;;) {
-      const result = await cases.expireDueRequests(EXPIRY_BATCH)();
-      const expired = E.isRight(result) ? result.right : 0;
-      if (expired > 0) logger.info({ expired }, 'requests expired');
-      if (expired < EXPIRY_BATCH) return;
-    }
-  });
-  // Each Request that completes gets its executed document issued once, here, soon after
-  // (and so do those completed before documents were kept); a download first issues it too.
-  const issue = every('issue executed documents', ISSUE_INTERVAL_MS, logger, async () => {
-    for (;;) {
-      const result = await cases.issueMissingExecutedDocuments(ISSUE_BATCH)();
-      const run = E.isRight(result) ? result.right : { issued: 0, failed: [] };
-      if (run.issued > 0) logger.info({ issued: run.issued }, 'executed documents issued');
-      for (const failure of run.failed)
-        logger.warn(failure, 'executed document not issued; the next run tries again');
-      // Another batch only while this one was full of successes.
-      if (run.issued < ISSUE_BATCH) return;
-    }
-  });
-  const purge = every('purge idempotency keys', 3_600_000, logger, async () => {
-    const purged = await purgeIdempotencyKeys(pool, config.IDEMPOTENCY_RETENTION_HOURS);
-    if (purged > 0) logger.info({ purged }, 'idempotency keys purged');
-  });
-  return {
-    app,
-    steps: [
-      { name: 'consumer', run: () => outcomes.stop() },
-      {
-        name: 'maintenance',
-        run: () => Promise.all([expiry.stop(), purge.stop(), issue.stop()]).then(() => undefined),
-      },
-      { name: 'outbox relay', run: () => relay.stop() },
-      { name: 'amqp', run: () => amqp.close() },
-      { name: 'postgres', run: () => pool.end() },
-    ],
-  };
-};
