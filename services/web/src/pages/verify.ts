@@ -9,6 +9,7 @@ import { readUpload } from '../forms.js';
 import { WebError } from '../guard.js';
 import { html, type Html } from '../html.js';
 import { page, time } from '../layout.js';
+import { dataTable } from '../table.js';
 
 /** Larger files are refused here; the API's own limit (BODY_LIMIT_BYTES) may be lower. */
 const FILE_LIMIT_BYTES = 25 * 1024 * 1024;
@@ -67,55 +68,26 @@ const outcome = (result: VerificationView): Html => {
           <dd><code>${result.certificate_sha256}</code></dd>
         </dl>
         <h3>Contracts</h3>
-        <div class="table-wrap" tabindex="0" role="region" aria-label="Contracts">
-          <table>
-            <caption class="visually-hidden">
-              Contracts of the Request with their content hashes
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Contract</th>
-                <th scope="col">Content SHA-256</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${result.contracts.map(
-                (c) =>
-                  html`<tr>
-                    <td>${c.name}</td>
-                    <td><code>${c.sha256}</code></td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>
-        </div>
+        ${dataTable({
+          caption: 'Contracts of the Request with their content hashes',
+          captionHidden: true,
+          region: 'Contracts',
+          columns: ['Contract', 'Content SHA-256'],
+          rows: result.contracts.map((c) => [c.name, html`<code>${c.sha256}</code>`]),
+        })}
         <h3>Signers</h3>
-        <div class="table-wrap" tabindex="0" role="region" aria-label="Signers">
-          <table>
-            <caption class="visually-hidden">
-              Signers of the Request and what each did
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Signer</th>
-                <th scope="col">Action</th>
-                <th scope="col">Signed as</th>
-                <th scope="col">When</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${result.signers.map(
-                (s) =>
-                  html`<tr>
-                    <td>${s.signer_id}</td>
-                    <td>${s.action ?? 'none'}</td>
-                    <td>${s.typed_name ?? '—'}</td>
-                    <td>${s.at ? time(s.at) : '—'}</td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>
-        </div>
+        ${dataTable({
+          caption: 'Signers of the Request and what each did',
+          captionHidden: true,
+          region: 'Signers',
+          columns: ['Signer', 'Action', 'Signed as', 'When'],
+          rows: result.signers.map((s) => [
+            s.signer_id,
+            s.action ?? 'none',
+            s.typed_name ?? '—',
+            s.at ? time(s.at) : '—',
+          ]),
+        })}
       </section>`;
     case 'modified':
       return html`<section class="errors" aria-labelledby="outcome">

@@ -1,0 +1,44 @@
+import { html, type Html, type Interpolated } from './html.js';
+
+/** A column heading; `wide` ones show only on wide screens (app.css), `hidden` ones to screen readers only. */
+export type Column = string | { readonly label: string; readonly wide?: boolean; readonly hidden?: boolean };
+
+/**
+ * The one shape of a data table: a scrolling wrapper (a named, focusable region when
+ * `region` is given, so a keyboard can scroll it), a caption (visible, or for screen
+ * readers only), column headings with their scope, and one row per item.
+ */
+export const dataTable = (input: {
+  readonly caption: Interpolated;
+  readonly captionHidden?: boolean;
+  readonly region?: string;
+  readonly columns: readonly Column[];
+  readonly rows: readonly (readonly Interpolated[])[];
+}): Html => {
+  const heading = (column: Column) => {
+    if (typeof column === 'string') return html`<th scope="col">${column}</th>`;
+    const label = column.hidden ? html`<span class="visually-hidden">${column.label}</span>` : column.label;
+    return column.wide
+      ? html`<th scope="col" class="wide">${label}</th>`
+      : html`<th scope="col">${label}</th>`;
+  };
+  const table = html`<table>
+    <caption${input.captionHidden ? html` class="visually-hidden"` : ''}>${input.caption}</caption>
+    <thead>
+      <tr>
+        ${input.columns.map(heading)}
+      </tr>
+    </thead>
+    <tbody>
+      ${input.rows.map(
+        (cells) =>
+          html`<tr>
+            ${cells.map((cell) => html`<td>${cell}</td>`)}
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+  return input.region === undefined
+    ? html`<div class="table-wrap">${table}</div>`
+    : html`<div class="table-wrap" tabindex="0" role="region" aria-label="${input.region}">${table}</div>`;
+};
