@@ -1,9 +1,15 @@
+import type Router from '@koa/router';
+import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
+import { ContractView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
-import type { Visitor, WebDeps } from '../context.js';
+import { visitorOf, type Visitor, type WebDeps } from '../context.js';
+import { uploaded } from '../guard.js';
 import { html } from '../html.js';
 import { csrfField, fieldErrors, problemSummary, textField } from '../layout.js';
-import { appPage } from './common.js';
+import { appPage, noSitePage } from './common.js';
+
+const PDF_UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** Upload a PDF: its form fields are read by the API and listed on the template's page. */
 export const pdfForm = (
@@ -48,5 +54,35 @@ export const pdfForm = (
         <button type="submit">Upload</button>
         <span class="hint" role="status" data-busy-status></span>
       </form>`,
+  });
+};
+
+/** `GET /templates/new-pdf` and `POST /templates/pdf`: upload a PDF template. */
+export const pdfTemplateRoutes = (router: Router, deps: WebDeps): void => {
+  router.get('/templates/new-pdf', async (ctx) => {
+    const visitor = await visitorOf(ctx, deps);
+    if (visitor) pdfForm(ctx, deps, visitor, {});
+  });
+
+  router.post('/templates/pdf', async (ctx) => {
+    // The API decides the real limit (the gateway's body limit); this only bounds memory.
+    const form = await uploaded(ctx, deps, PDF_UPLOAD_LIMIT_BYTES);
+    if (form === undefined) return;
+    const { visitor, upload } = form;
+    const name = upload.fields.name ?? '';
+    if (visitor.site === undefined) return noSitePage(ctx, deps, visitor, 'templates');
+    if (upload.file === undefined || upload.file.bytes.length === 0)
+      return pdfForm(ctx, deps, visitor, { name, errors: new Map([['pdf', 'Choose a PDF file.']]) });
+    if (upload.file.truncated)
+      return pdfForm(ctx, deps, visitor, { name, errors: new Map([['pdf', 'The file is too large.']]) });
+    const created = await visitor.api({
+      method: 'POST',
+      path: `/v1.1/sites/${visitor.site.id}/contracts`,
+      body: { type: 'pdf', name, pdf: upload.file.bytes.toString('base64') },
+      codec: ContractView,
+    });
+    if (E.isLeft(created)) return pdfForm(ctx, deps, visitor, { name, problem: created.left });
+    ctx.status = 303;
+    ctx.redirect(`${deps.base}/templates/${created.right.id}?done=created`);
   });
 };

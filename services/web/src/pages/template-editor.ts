@@ -1,0 +1,140 @@
+import type Router from '@koa/router';
+import * as E from 'fp-ts/lib/Either.js';
+import type Koa from 'koa';
+import { ContractView } from '@esign/contracts';
+import type { ApiProblem } from '../api-client.js';
+import { visitorOf, type Visitor, type WebDeps } from '../context.js';
+import { posted } from '../guard.js';
+import { html } from '../html.js';
+import { csrfField, fieldErrors, problemSummary, textField } from '../layout.js';
+import {
+  highlightTokens,
+  parseFields,
+  parseSample,
+  previewDocument,
+  sampleFor,
+  tokensOf,
+} from '../template-text.js';
+import { appPage, noSitePage } from './common.js';
+
+const STARTER =
+  '<h1>Services agreement</h1>\n<p>This agreement is made with {{client_name}} of {{client_company}}.</p>';
+
+interface EditorInput {
+  name: string;
+  html: string;
+  fields: string;
+  sample: string;
+  problem?: ApiProblem;
+  errors?: Map<string, string>;
+}
+
+/** The HTML template editor, with its live preview of the document a signer sees. */
+const editorPage = (ctx: Koa.Context, deps: WebDeps, visitor: Visitor, input: EditorInput): void => {
+  const errors = new Map([...fieldErrors(input.problem), ...(input.errors ?? [])]);
+  const fieldsError = [...errors].find(([path]) => path.startsWith('fields'))?.[1];
+  const sample = parseSample(input.sample);
+  const tokens = tokensOf(input.html);
+  const area = (id: string, label: string, value: string, rows: number, error?: string, hint?: string) =>
+    html` <div class="field">
+      <label for="${id}">${label}</label>
+      ${hint ? html`<p class="hint" id="${id}-hint">${hint}</p>` : ''}
+      <p class="error" id="${id}-error">${error ?? ''}</p>
+      <textarea
+        id="${id}"
+        name="${id}"
+        rows="${rows}"
+        spellcheck="false"
+        aria-describedby="${hint ? `${id}-hint ` : ''}${id}-error"
+        ${error ? html` aria-invalid="true"` : ''}
+      >
+${value}</textarea>
+    </div>`;
+  appPage(ctx, deps, visitor, {
+    title: 'New HTML template',
+    section: 'templates',
+    ...(input.problem ? { status: input.problem.status } : input.errors?.size ? { status: 422 } : {}),
+    body: html` <p class="crumbs"><a href="${deps.base}/templates">Templates</a></p>
+      <h1>New HTML template</h1>
+      ${problemSummary(input.problem, { name: 'name', html: 'html' })}
+      <form method="post" action="${deps.base}/templates" novalidate>
+        ${csrfField(visitor.csrf)}
+        ${textField({ id: 'name', name: 'name', label: 'Name', value: input.name, required: true, error: errors.get('name') })}
+        <div class="editor">
+          <div>
+            ${area('html', 'HTML', input.html, 14, errors.get('html'), 'Write {{token}} where render_data fills in text, e.g. {{client_name}}.')}
+            ${area('fields', 'Signer fields (optional)', input.fields, 3, fieldsError, 'One per line as "name: type"; type is text, checkbox or signature.')}
+          </div>
+          <div>
+            <h2 id="tokens-heading">Tokens</h2>
+            <ul class="tokens" id="tokens" aria-labelledby="tokens-heading">
+              ${tokens.length === 0 ? html`<li>none</li>` : tokens.map((t) => html`<li>{{${t}}}</li>`)}
+            </ul>
+            <h2 id="highlight-heading">Source with tokens marked</h2>
+            <pre class="highlight" id="highlight" aria-labelledby="highlight-heading">
+${highlightTokens(input.html)}</pre>
+            ${area('sample', 'Sample render_data (JSON)', input.sample, 5, 'error' in sample ? `The sample ${sample.error}.` : undefined)}
+            <p class="error" id="sample-error" role="status"></p>
+            <h2 id="preview-heading">Preview</h2>
+            <iframe
+              class="preview"
+              id="preview"
+              title="Preview of the template with the sample data"
+              sandbox=""
+              srcdoc="${previewDocument(input.html, 'data' in sample ? sample.data : {})}"
+            ></iframe>
+          </div>
+        </div>
+        <div class="actions">
+          <button type="submit" name="action" value="create">Create template</button>
+          <button type="submit" name="action" value="preview" class="secondary">Preview</button>
+          <span class="hint" role="status" data-busy-status></span>
+        </div>
+      </form>`,
+  });
+};
+
+/** `GET /templates/new` and `POST /templates`: write an HTML template, preview it, create it. */
+export const templateEditorRoutes = (router: Router, deps: WebDeps): void => {
+  router.get('/templates/new', async (ctx) => {
+    const visitor = await visitorOf(ctx, deps);
+    if (visitor)
+      editorPage(ctx, deps, visitor, {
+        name: '',
+        html: STARTER,
+        fields: '',
+        sample: sampleFor(tokensOf(STARTER)),
+      });
+  });
+
+  router.post('/templates', async (ctx) => {
+    const form = await posted(ctx, deps);
+    if (form === undefined) return;
+    const { visitor, fields: f } = form;
+    const input: EditorInput = {
+      name: f.name ?? '',
+      html: f.html ?? '',
+      fields: f.fields ?? '',
+      sample: f.sample ?? '',
+    };
+    if (f.action === 'preview') return editorPage(ctx, deps, visitor, input);
+    if (visitor.site === undefined) return noSitePage(ctx, deps, visitor, 'templates');
+    const declared = parseFields(input.fields);
+    if ('error' in declared)
+      return editorPage(ctx, deps, visitor, { ...input, errors: new Map([['fields', declared.error]]) });
+    const created = await visitor.api({
+      method: 'POST',
+      path: `/v1.1/sites/${visitor.site.id}/contracts`,
+      body: {
+        type: 'html',
+        name: input.name,
+        html: input.html,
+        ...(declared.fields.length > 0 ? { fields: declared.fields } : {}),
+      },
+      codec: ContractView,
+    });
+    if (E.isLeft(created)) return editorPage(ctx, deps, visitor, { ...input, problem: created.left });
+    ctx.status = 303;
+    ctx.redirect(`${deps.base}/templates/${created.right.id}?done=created`);
+  });
+};
