@@ -20,15 +20,8 @@ import type {
   PdfRenderer,
 } from '../../ports/pdf-renderer.js';
 import { htmlBlocks } from './html-blocks.js';
-import {
-  drawLine,
-  embedFontSet,
-  fitSize,
-  printable,
-  SIGNATURE_INK,
-  Writer,
-  type FontSet,
-} from './text-layout.js';
+import { drawLine, embedFontSet, printable, type FontSet } from './font-set.js';
+import { fitSize, SIGNATURE_INK, Writer } from './text-layout.js';
 
 const PRODUCER = 'E-signature platform (requests service)';
 

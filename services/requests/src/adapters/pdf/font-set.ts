@@ -1,0 +1,188 @@
+/**
+ * The fonts of an executed document and the text they draw: which face covers each
+ * character (a face's own glyphs, then Arabic, then CJK), right-to-left runs in visual
+ * order, widths, and the embedding of each face subset to what is used.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@cantoo/fontkit';
+import type { PDFDocument, PDFFont, PDFPage, rgb } from '@cantoo/pdf-lib';
+
+const require = createRequire(import.meta.url);
+
+const FONT_FILES = {
+  regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+  italic: 'dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf',
+  boldItalic: 'dejavu-fonts-ttf/ttf/DejaVuSans-BoldOblique.ttf',
+  signature: 'dejavu-fonts-ttf/ttf/DejaVuSerif-Italic.ttf',
+  // Scripts DejaVu lacks: Arabic (shaped by fontkit), and Chinese, Japanese and Korean.
+  arabic: '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
+  cjk: '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
+} as const;
+
+export type FontName = keyof typeof FONT_FILES;
+export type Fonts = Record<FontName, PDFFont>;
+
+/** After a face's own glyphs, where a character it lacks is looked for, in order. */
+const FALLBACKS: readonly FontName[] = ['regular', 'arabic', 'cjk'];
+
+let coverage: Promise<Record<FontName, (codePoint: number) => boolean>> | undefined;
+
+/** Which characters each face draws, from its cmap (parsed once per process). */
+const loadCoverage = () =>
+  (coverage ??= loadFontBytes().then(
+    (bytes) =>
+      Object.fromEntries(
+        (Object.keys(bytes) as FontName[]).map((name) => {
+          const font = fontkit.create(Buffer.from(bytes[name])) as unknown as {
+            hasGlyphForCodePoint(c: number): boolean;
+          };
+          return [name, (c: number) => font.hasGlyphForCodePoint(c)];
+        }),
+      ) as Record<FontName, (codePoint: number) => boolean>,
+  ));
+
+/**
+ * Text split into runs each drawn by one face: `preferred` where it has the glyph, else
+ * the first fallback that has it. White space stays with the run it is in, so words
+ * are not cut. A character no face has stays with `preferred` (and shows as its box).
+ */
+export const fontRuns = (
+  text: string,
+  preferred: FontName,
+  covers: Record<FontName, (codePoint: number) => boolean>,
+): { text: string; font: FontName }[] => {
+  const runs: { text: string; font: FontName }[] = [];
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    const current = runs.at(-1);
+    const font = /\s/.test(ch)
+      ? (current?.font ?? preferred)
+      : covers[preferred](code)
+        ? preferred
+        : (FALLBACKS.find((f) => covers[f](code)) ?? preferred);
+    if (current !== undefined && current.font === font) current.text += ch;
+    else runs.push({ text: ch, font });
+  }
+  return runs;
+};
+
+/** Strong right-to-left letters (Hebrew, Arabic, Syriac, Thaana, NKo and their presentation forms). */
+const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+
+/** The fonts of a document, and the faces that cover each character. */
+export interface FontSet {
+  readonly pdf: Fonts;
+  readonly covers: Record<FontName, (codePoint: number) => boolean>;
+}
+
+/** The width of `text` drawn in `preferred` with fallbacks. */
+export const widthOf = (set: FontSet, text: string, preferred: FontName, size: number): number =>
+  fontRuns(text, preferred, set.covers).reduce(
+    (width, run) => width + set.pdf[run.font].widthOfTextAtSize(run.text, size),
+    0,
+  );
+
+/**
+ * Draws `text` in `preferred` with fallbacks, left to right from `x`; answers its width.
+ * fontkit lays out each run (Arabic joined and shaped, a right-to-left word's glyphs
+ * in visual order); the order of words is the caller's (`visualOrder`).
+ */
+export const drawRuns = (
+  page: PDFPage,
+  set: FontSet,
+  text: string,
+  preferred: FontName,
+  at: { x: number; y: number; size: number; color: ReturnType<typeof rgb> },
+): number => {
+  let x = at.x;
+  for (const run of fontRuns(text, preferred, set.covers)) {
+    const font = set.pdf[run.font];
+    page.drawText(run.text, { x, y: at.y, size: at.size, font, color: at.color });
+    x += font.widthOfTextAtSize(run.text, at.size);
+  }
+  return x - at.x;
+};
+
+const isRtl = (text: string) => RTL.test(text);
+
+/**
+ * Words of a line in the order they are seen: each stretch of right-to-left words
+ * (with the spaces between them) is reversed, so a Hebrew or Arabic phrase reads from
+ * the right. A simplification of the Unicode bidirectional algorithm: enough for names
+ * and sentences in one script inside left-to-right text.
+ */
+export const visualOrder = <P extends { readonly text: string }>(pieces: readonly P[]): P[] => {
+  const out: P[] = [];
+  let i = 0;
+  while (i < pieces.length) {
+    if (!isRtl(pieces[i]!.text)) {
+      out.push(pieces[i]!);
+      i++;
+      continue;
+    }
+    let end = i;
+    // Extend over spaces only when another right-to-left word follows them.
+    for (let j = i + 1; j < pieces.length; j++) {
+      if (isRtl(pieces[j]!.text)) end = j;
+      else if (pieces[j]!.text.trim() !== '') break;
+    }
+    out.push(...pieces.slice(i, end + 1).reverse());
+    i = end + 1;
+  }
+  return out;
+};
+
+/** `text` drawn as words in visual order; answers its width. */
+export const drawLine = (
+  page: PDFPage,
+  set: FontSet,
+  text: string,
+  preferred: FontName,
+  at: { x: number; y: number; size: number; color: ReturnType<typeof rgb> },
+): number => {
+  let x = at.x;
+  for (const word of visualOrder(
+    text
+      .split(/(\s+)/)
+      .filter((w) => w !== '')
+      .map((w) => ({ text: w })),
+  ))
+    x += drawRuns(page, set, word.text, preferred, { ...at, x });
+  return x - at.x;
+};
+
+let fontBytes: Promise<Record<FontName, Uint8Array>> | undefined;
+
+/**
+ * DejaVu (Latin, Greek, Cyrillic and more): the standard PDF fonts only encode WinAnsi,
+ * and a signer's name or a contract's text is not always Latin. Read once per process.
+ */
+const loadFontBytes = (): Promise<Record<FontName, Uint8Array>> =>
+  (fontBytes ??= Promise.all(
+    (Object.keys(FONT_FILES) as FontName[]).map(
+      async (name) => [name, await readFile(require.resolve(FONT_FILES[name]))] as const,
+    ),
+  ).then((entries) => Object.fromEntries(entries) as unknown as Record<FontName, Uint8Array>));
+
+/** The fonts and what each covers, for a Writer. */
+export const embedFontSet = async (doc: PDFDocument): Promise<FontSet> => ({
+  pdf: await embedFonts(doc),
+  covers: await loadCoverage(),
+});
+
+/** Embeds the fonts in `doc`, subset to the glyphs used (a face nothing uses adds only its name). */
+export const embedFonts = async (doc: PDFDocument): Promise<Fonts> => {
+  doc.registerFontkit(fontkit);
+  const bytes = await loadFontBytes();
+  const entries = await Promise.all(
+    (Object.keys(bytes) as FontName[]).map(
+      async (name) => [name, await doc.embedFont(bytes[name], { subset: true })] as const,
+    ),
+  );
+  return Object.fromEntries(entries) as Fonts;
+};
+
+/** Text safe to draw: no control characters (lines are broken by the layout). */
+export const printable = (text: string): string => text.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ');
