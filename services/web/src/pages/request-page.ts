@@ -1,0 +1,170 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type Koa from 'koa';
+import { RequestView, type NotificationStatus, type SignerView } from '@esign/contracts';
+import type { ApiProblem } from '../api-client.js';
+import type { Visitor, WebDeps } from '../context.js';
+import { html } from '../html.js';
+import { csrfField, problemSummary, stateBadge, time } from '../layout.js';
+import { appPage, problemPage, segment } from './common.js';
+
+/** One Request's page: its state, signers with their deliveries, fields, and what can be done next. */
+
+const DELIVERY: Record<NotificationStatus, [string, string]> = {
+  not_requested: ['Not requested', 'none'],
+  no_address: ['No address', 'failed'],
+  pending: ['Sending', 'pending'],
+  delivered: ['Sent', 'delivered'],
+  failed: ['Failed', 'failed'],
+  quota_exceeded: ['Not sent: daily quota used up', 'failed'],
+};
+
+const delivery = (status: NotificationStatus) =>
+  html`<span class="state state-${DELIVERY[status][1]}">${DELIVERY[status][0]}</span>`;
+
+const signerRow = (s: SignerView, i: number) =>
+  html`<tr>
+    <th scope="row">${s.signer_id}</th>
+    <td>${s.email ?? ''}${s.email && s.mobile_number ? html`<br />` : ''}${s.mobile_number ?? ''}</td>
+    <td>${stateBadge(s.state)}${s.signed_at ? html`<br />${time(s.signed_at)}` : ''}</td>
+    <td>${delivery(s.notifications.email)}</td>
+    <td>${delivery(s.notifications.sms)}</td>
+    <td class="copy-cell">
+      <div class="copy">
+        <label class="visually-hidden" for="url-${i}">Execution URL for ${s.signer_id}</label>
+        <input id="url-${i}" type="text" readonly value="${s.request_url}" />
+        <button
+          type="button"
+          class="secondary"
+          data-copy="url-${i}"
+          hidden
+          aria-label="Copy the Execution URL for ${s.signer_id}"
+        >
+          Copy
+        </button>
+      </div>
+      <p class="hint" id="url-${i}-status" role="status"></p>
+    </td>
+  </tr>`;
+
+const DONE: Record<string, string> = {
+  send: 'The Request was sent: its Execution URLs are live and the signers are being told.',
+  remind: 'The signers who have not signed were reminded.',
+  cancel: 'The Request was cancelled.',
+};
+
+export const requestPage = async (
+  ctx: Koa.Context,
+  deps: WebDeps,
+  visitor: Visitor,
+  id: string,
+  problem?: ApiProblem,
+): Promise<void> => {
+  const found = await visitor.api({
+    method: 'GET',
+    path: `/v1.1/requests/${segment(id)}`,
+    codec: RequestView,
+  });
+  if (E.isLeft(found)) return problemPage(ctx, deps, visitor, 'requests', found.left);
+  const r = found.right;
+  const done = typeof ctx.query.done === 'string' ? DONE[ctx.query.done] : undefined;
+  const action = (name: string, label: string, style = '') =>
+    html`<form method="post" action="${deps.base}/requests/${r.id}/${name}" class="inline">
+      ${csrfField(visitor.csrf)}
+      <button type="submit" ${style ? html` class="${style}"` : ''}>${label}</button>
+    </form>`;
+  appPage(ctx, deps, visitor, {
+    title: `Request ${r.id.slice(0, 8)}`,
+    section: 'requests',
+    ...(problem ? { status: problem.status } : {}),
+    body: html` <p class="crumbs"><a href="${deps.base}/requests">Requests</a></p>
+      <h1>Request <code>${r.id.slice(0, 8)}</code> ${stateBadge(r.state)}</h1>
+      ${done && !problem ? html`<p class="success" role="status">${done}</p>` : ''} ${problemSummary(problem)}
+      <div class="actions">
+        ${r.state === 'draft' ? action('send', 'Send') : ''}
+        ${r.state === 'sent' ? action('remind', 'Remind signers', 'secondary') : ''}
+        ${r.state === 'draft' || r.state === 'sent' ? action('cancel', 'Cancel Request', 'danger') : ''}
+        ${r.state === 'completed' ? html`<a class="button" href="${deps.base}/requests/${r.id}/download">Download executed PDF</a>` : ''}
+      </div>
+      <dl class="facts">
+        <dt>Id</dt>
+        <dd><code>${r.id}</code></dd>
+        <dt>Contracts</dt>
+        <dd>
+          ${r.contracts.map((c, i) => html`${i > 0 ? ', ' : ''}<a href="${deps.base}/templates/${c}">template ${c}</a>`)}
+        </dd>
+        <dt>Created</dt>
+        <dd>${time(r.created_at)}</dd>
+        <dt>Sent</dt>
+        <dd>${r.sent_at ? time(r.sent_at) : '—'}</dd>
+        ${
+          r.completed_at
+            ? html`<dt>Completed</dt>
+                <dd>${time(r.completed_at)}</dd>`
+            : ''
+        }
+        ${
+          r.cancelled_at
+            ? html`<dt>Cancelled</dt>
+                <dd>${time(r.cancelled_at)}</dd>`
+            : ''
+        }
+        ${
+          r.last_reminded_at
+            ? html`<dt>Last reminded</dt>
+                <dd>${time(r.last_reminded_at)} (${r.remind_count}×)</dd>`
+            : ''
+        }
+        ${
+          r.redirect_url
+            ? html`<dt>Redirect URL</dt>
+                <dd>${r.redirect_url}</dd>`
+            : ''
+        }
+      </dl>
+      <h2>Signers</h2>
+      ${r.state === 'draft' ? html`<p class="hint">Execution URLs become live when the Request is sent.</p>` : ''}
+      <div class="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Signer</th>
+              <th scope="col">Contact</th>
+              <th scope="col">State</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">SMS</th>
+              <th scope="col">Execution URL</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${r.signers.map(signerRow)}
+          </tbody>
+        </table>
+      </div>
+      ${
+        r.fields.length > 0
+          ? html`<h2>Fields</h2>
+              <div class="table-wrap">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">Field</th>
+                      <th scope="col">Assigned to</th>
+                      <th scope="col">Value</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    ${r.fields.map(
+                      (f) =>
+                        html`<tr>
+                          <td>${f.name}</td>
+                          <td>${f.assigned_to ?? html`<span class="error">unassigned</span>`}</td>
+                          <td>${f.default_value === null ? '' : String(f.default_value)}</td>
+                        </tr>`,
+                    )}
+                  </tbody>
+                </table>
+              </div>`
+          : ''
+      }`,
+  });
+};
