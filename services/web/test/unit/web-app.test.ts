@@ -145,6 +145,7 @@ describe('web: the application middleware', () => {
         client_secret_created_at: null,
         created_at: '2030-01-01T00:00:00.000Z',
         disabled_at: null,
+        callback_url: null,
       },
     });
     const cookie = `esign_session=${SESSION}`;
