@@ -48,6 +48,10 @@ export const authenticateClient =
       return E.left({ _tag: 'InvalidClient' });
     if (client.app.disabledAt !== null)
       return E.left({ _tag: 'UnauthorizedClient', reason: 'the app is disabled' });
+    if (client.ownerDisabled)
+      return E.left({ _tag: 'UnauthorizedClient', reason: "the app's owner is disabled" });
+    if (!client.apiAccess)
+      return E.left({ _tag: 'UnauthorizedClient', reason: "the app's account has no API access" });
     return E.right(client);
   };
 
@@ -71,6 +75,11 @@ const exchange = async (
   kind: 'code' | 'refresh',
   fingerprint: Uint8Array,
 ): Promise<E.Either<GrantError, GrantedTokens>> => {
+  // Nothing is issued for a user who can no longer use the API (introspection would refuse it anyway).
+  const user = await deps.accounts.findUser(grant.userId)();
+  const account = user && (await deps.accounts.findAccount(user.accountId)());
+  if (user === undefined || user.disabledAt !== null || account === undefined || !account.apiAccess)
+    return invalidGrant('the user who authorised the app can no longer use the API');
   const key = await ensureSigningKey(deps)();
   const createdAt = truncateToSecond(deps.clock.now());
   const access: TokenRecord = {

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { OAuthErrorBody } from '@esign/contracts';
 import { sql } from '@esign/platform';
 import { introspectToken } from '../../src/application/introspect-token.js';
+import { setPassword, setUserDisabled } from '../../src/application/users.js';
 import { seedAccount, signedInWithApp, startHarness, type Harness } from '../support/harness.js';
 
 const CALLBACK = 'https://crm.example/oauth/callback';
@@ -231,5 +232,33 @@ describe('auth: OAuth 2 authorization-code grant over HTTP (Postgres)', () => {
     assert.equal(refused.body.code, 'sites_not_reachable');
     assert.equal(refused.body.errors[0].path, 'site_ids');
     assert.equal(await grants(), before);
+  });
+
+  it('issues nothing more once the user is disabled, and a password change ends every authorisation', async () => {
+    const { verifier, challenge } = pkce();
+    const code = await codeFor(challenge);
+    const first = await token({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: CALLBACK,
+      code_verifier: verifier,
+    }).expect(200);
+    await setUserDisabled(h.deps)({ userId: customerId, disabled: true })();
+    const refused = await token({
+      grant_type: 'refresh_token',
+      refresh_token: first.body.refresh_token as string,
+    });
+    assert.equal(refused.body.error, 'invalid_grant');
+    await setUserDisabled(h.deps)({ userId: customerId, disabled: false })();
+    const rotated = await token({
+      grant_type: 'refresh_token',
+      refresh_token: first.body.refresh_token as string,
+    }).expect(200);
+    await setPassword(h.deps)({ userId: customerId, password: 'another long password 1234' })();
+    const afterReset = await token({
+      grant_type: 'refresh_token',
+      refresh_token: rotated.body.refresh_token as string,
+    });
+    assert.equal(afterReset.body.error, 'invalid_grant');
   });
 });
