@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import request from 'supertest';
-import { OAuthErrorBody } from '@esign/contracts';
+import { AuthorizationList, ConsentView, OAuthErrorBody } from '@esign/contracts';
 import { sql } from '@esign/platform';
 import { introspectToken } from '../../src/application/introspect-token.js';
 import { setPassword, setUserDisabled } from '../../src/application/users.js';
@@ -101,8 +101,9 @@ describe('auth: OAuth 2 authorization-code grant over HTTP (Postgres)', () => {
       .expect(200);
     assert.equal(consent.body.app_name, 'CRM');
     assert.equal(consent.body.owner_account_name, 'CRM Vendor');
+    assert.ok(ConsentView.is(consent.body));
     assert.deepEqual(
-      consent.body.sites.map((s: { name: string }) => s.name),
+      consent.body.sites.map((s) => s.name),
       ['Sales', 'HR'],
     );
     await request(h.callback).get('/v1.1/oauth/consent').query(params(pkce().challenge)).expect(401);
@@ -205,8 +206,9 @@ describe('auth: OAuth 2 authorization-code grant over HTTP (Postgres)', () => {
       .expect(200);
 
     const listed = await as(customerSession).get('/v1.1/oauth/authorizations').expect(200);
+    assert.ok(AuthorizationList.is(listed.body));
     assert.deepEqual(
-      listed.body.data.map((a: { app_name: string; client_id: string }) => [a.app_name, a.client_id]),
+      listed.body.data.map((a) => [a.app_name, a.client_id]),
       [['CRM', clientId]],
     );
     await as(customerSession).delete(`/v1.1/oauth/authorizations/${clientId}`).expect(204);
