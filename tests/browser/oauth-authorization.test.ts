@@ -1,23 +1,12 @@
 import assert from 'node:assert/strict';
-import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { AuthorizationServerMetadata } from '@esign/contracts';
 import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
+import { httpCaller, pkce, startCallbackServer } from './support/oauth-app.js';
 import { expectAccessible, launchChromium, openTab, screenshot } from './support/web-app.js';
 
 const PASSWORD = 'oauth browser test password 42';
-
-interface Json {
-  readonly status: number;
-  readonly body: Record<string, unknown>;
-}
-
-/** A PKCE pair (RFC 7636, S256). */
-const pkce = () => {
-  const verifier = randomBytes(48).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-};
 
 /**
  * Issue 24 in headless Chromium against the built system: a third-party app (another
@@ -32,7 +21,7 @@ describe('OAuth 2.0 authorization-code grant in headless Chromium (issue 24)', f
   let browser: Browser;
   let page: Page;
   let problems: string[];
-  let callbackServer: Server;
+  let callbackServer: Awaited<ReturnType<typeof startCallbackServer>>;
   let callback: string;
   let clientId: string;
   let sales: number;
@@ -40,31 +29,7 @@ describe('OAuth 2.0 authorization-code grant in headless Chromium (issue 24)', f
   const customer = 'ann@customer.example';
   const vendor = 'dev@crm-vendor.example';
 
-  const call = async (
-    method: string,
-    path: string,
-    options: { bearer?: string; json?: unknown; form?: Record<string, string> } = {},
-  ): Promise<Json> => {
-    const response = await fetch(`${system.gatewayUrl}${path}`, {
-      method,
-      headers: {
-        ...(options.bearer === undefined ? {} : { authorization: `Bearer ${options.bearer}` }),
-        ...(options.json === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(options.form === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
-      },
-      body:
-        options.json !== undefined
-          ? JSON.stringify(options.json)
-          : options.form !== undefined
-            ? new URLSearchParams(options.form).toString()
-            : null,
-    });
-    const text = await response.text();
-    return {
-      status: response.status,
-      body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
-    };
-  };
+  const call = httpCaller(() => system.gatewayUrl);
 
   const token = (form: Record<string, string>) =>
     call('POST', '/oauth/token', { form: { client_id: clientId, ...form } });
@@ -124,13 +89,8 @@ describe('OAuth 2.0 authorization-code grant in headless Chromium (issue 24)', f
 
   before(async function () {
     this.timeout(600_000);
-    callbackServer = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end('<!doctype html><html lang="en"><title>CRM</title><h1>Back at the CRM</h1></html>');
-    });
-    await new Promise<void>((resolve) => callbackServer.listen(0, '127.0.0.1', resolve));
-    const port = (callbackServer.address() as { port: number }).port;
-    callback = `http://127.0.0.1:${port}/oauth/callback`;
+    callbackServer = await startCallbackServer();
+    callback = callbackServer.url;
 
     system = await startEsignSystem({ label: 'oauth_code' });
     const { account: vendorAccount } = (await system.admin('create-account', '--name', 'CRM Vendor')) as {
@@ -162,7 +122,7 @@ describe('OAuth 2.0 authorization-code grant in headless Chromium (issue 24)', f
   after(async () => {
     await browser?.close();
     await system?.stop();
-    await new Promise((resolve) => callbackServer?.close(resolve));
+    await callbackServer?.close();
   });
   afterEach(function () {
     if (this.currentTest?.state === 'passed') assert.deepEqual(problems, [], 'no console or script errors');

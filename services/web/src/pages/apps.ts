@@ -139,7 +139,6 @@ const appDetailPage = async (
         <dt>Created</dt>
         <dd>${time(app.right.created_at)}</dd>
       </dl>
-      ${callbackForm(deps, visitor, app.right, extra.callbackUrl, extra.problem, errors.get('callback_url'))}
       ${
         created === undefined
           ? ''
@@ -199,7 +198,8 @@ const appDetailPage = async (
                 </tbody>
               </table>
             </div>`
-      }`,
+      }
+      ${callbackForm(deps, visitor, app.right, extra.callbackUrl, extra.problem, errors.get('callback_url'))}`,
   });
 };
 
