@@ -62,10 +62,7 @@ describe('web: the OAuth consent page', () => {
       .get(`/app/oauth/authorize?${QUERY}`)
       .set('Cookie', cookie)
       .expect(400);
-    assert.match(
-      page.text,
-      /redirect_uri is not the app&#39;s callback URL/,
-    );
+    assert.match(page.text, /redirect_uri is not the app&#39;s callback URL/);
     assert.equal(page.headers.location, undefined);
     const redirected = appWith({
       'GET /v1.1/sessions/current': CURRENT,
