@@ -429,6 +429,16 @@ for (const overlay of overlays) {
             rule.http.paths.some((p: Any) => p.path === exact && p.pathType === 'Exact'),
             `LOW 12: ${exact} is routed`,
           );
+        // Issue 24: the authorization-code grant reaches the consent page under /app.
+        for (const exact of ['/oauth/authorize', '/oauth/revoke', '/.well-known/oauth-authorization-server'])
+          assert.ok(
+            rule.http.paths.some((p: Any) => p.path === exact && p.pathType === 'Exact'),
+            `${exact} is routed`,
+          );
+        assert.ok(
+          rule.http.paths.some((p: Any) => p.path === '/app' && p.pathType === 'Prefix'),
+          'the web application is routed',
+        );
         for (const path of rule.http.paths) {
           assert.equal(path.backend.service.name, 'gateway');
           const port = path.backend.service.port;

@@ -497,7 +497,11 @@ export interface paths {
     delete: operations['deleteApp'];
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Set or remove an app's callback URL
+     * @description The address the authorization-code grant sends users back to: an absolute https URL (http only for localhost), matched character for character by `redirect_uri`. `null` removes it.
+     */
+    patch: operations['updateApp'];
     trace?: never;
   };
   '/v1.1/apps/{app_id}/client-secret': {
@@ -583,26 +587,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/oauth/token': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * OAuth 2 client-credentials grant
-     * @description RFC 6749 §4.4 for machine clients: the client id and secret by HTTP Basic or in the body. Errors are RFC 6749 §5.2 bodies, not problems.
-     */
-    post: operations['clientCredentialsToken'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/.well-known/jwks.json': {
     parameters: {
       query?: never;
@@ -618,6 +602,110 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/oauth/token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * OAuth 2 token endpoint
+     * @description RFC 6749: `client_credentials` (§4.4, the app owner’s token), `authorization_code` (§4.1.3 with PKCE `code_verifier`, RFC 7636) and `refresh_token` (§6; single use, rotated; a reused one revokes its whole chain). An app with a client secret authenticates by HTTP Basic or in the body; an app without one sends `client_id` alone (a public client). A code is single use and lives 60 s; a second use is refused and revokes what the first issued. Errors are RFC 6749 §5.2 bodies, not problems.
+     */
+    post: operations['clientCredentialsToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/oauth/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * OAuth 2 token revocation (RFC 7009)
+     * @description A refresh token revokes its authorization and every access token it gave; an access token issued to the client is revoked. An unknown token changes nothing; the answer is the same.
+     */
+    post: operations['revokeOAuthToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1.1/oauth/consent': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Check an authorization request for the signed-in user
+     * @description What the consent page behind `GET /oauth/authorize` asks: the app, its owner’s account and the user’s Sites; or `redirect_to`, an error answered at the app’s verified callback. An unknown client or a `redirect_uri` other than the app’s callback is a 400 problem, never a redirect.
+     */
+    get: operations['checkAuthorizationRequest'];
+    put?: never;
+    /**
+     * Allow or deny an authorization request
+     * @description Allow makes a single-use code (60 s) bound to the app, the callback and the code challenge, for the Sites ticked (each one of the user’s; all of them when absent); Deny answers `error=access_denied`. Either way `redirect_to` is where the browser goes, with the `state`.
+     */
+    post: operations['decideAuthorizationRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1.1/oauth/authorizations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The apps the user has authorised
+     * @description Apps holding a live authorization from the signed-in user, newest first.
+     */
+    get: operations['listAuthorizations'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1.1/oauth/authorizations/{client_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke an app the user authorised
+     * @description Its refresh tokens stop at once, its access tokens within the gateway’s revocation bound (`INTROSPECTION_CACHE_SECONDS`). Revoking an app that holds nothing is fine.
+     */
+    delete: operations['revokeAuthorization'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1272,6 +1360,11 @@ export interface components {
     };
     CreateAppBody: {
       name: string;
+      /**
+       * Format: uri
+       * @description An absolute https URL (http only for localhost), without fragment or wildcards.
+       */
+      callback_url?: string;
     };
     AppView: {
       id: string;
@@ -1281,6 +1374,7 @@ export interface components {
       client_secret_created_at: string | null;
       created_at: string;
       disabled_at: string | null;
+      callback_url: string | null;
     };
     AppList: {
       page: number;
@@ -1323,7 +1417,7 @@ export interface components {
       site_ids: number[] | null;
     };
     /** @enum {string} */
-    TokenOrigin: 'self_service' | 'admin' | 'client_credentials';
+    TokenOrigin: 'self_service' | 'admin' | 'client_credentials' | 'authorization_code';
     /** @enum {string} */
     TokenState: 'active' | 'expired' | 'revoked';
     TokenList: {
@@ -1334,31 +1428,6 @@ export interface components {
       has_more: boolean;
       data: components['schemas']['TokenView'][];
     };
-    ClientCredentialsRequest: {
-      /** @constant */
-      grant_type: 'client_credentials';
-      client_id?: string;
-      client_secret?: string;
-      scope?: string;
-    };
-    OAuthTokenResponse: {
-      access_token: string;
-      /** @constant */
-      token_type: 'Bearer';
-      expires_in: number;
-    };
-    OAuthErrorBody: {
-      error: components['schemas']['OAuthErrorCode'];
-      error_description?: string;
-    };
-    /** @enum {string} */
-    OAuthErrorCode:
-      | 'invalid_request'
-      | 'invalid_client'
-      | 'invalid_grant'
-      | 'unauthorized_client'
-      | 'unsupported_grant_type'
-      | 'invalid_scope';
     JwkSet: {
       keys: components['schemas']['PublicJwk'][];
     };
@@ -1373,6 +1442,102 @@ export interface components {
       alg: 'EdDSA';
       /** @constant */
       use: 'sig';
+    };
+    UpdateAppBody: {
+      /**
+       * Format: uri
+       * @description An absolute https URL (http only for localhost), without fragment or wildcards.
+       */
+      callback_url: string | null;
+    };
+    TokenRequest:
+      | {
+          /** @constant */
+          grant_type: 'client_credentials';
+          client_id?: string;
+          client_secret?: string;
+          scope?: string;
+        }
+      | {
+          /** @constant */
+          grant_type: 'authorization_code';
+          code: string;
+          redirect_uri: string;
+          code_verifier: string;
+          client_id?: string;
+          client_secret?: string;
+        }
+      | {
+          /** @constant */
+          grant_type: 'refresh_token';
+          refresh_token: string;
+          client_id?: string;
+          client_secret?: string;
+          scope?: string;
+        };
+    OAuthTokenResponse: {
+      access_token: string;
+      /** @constant */
+      token_type: 'Bearer';
+      expires_in: number;
+      refresh_token?: string;
+    };
+    OAuthErrorBody: {
+      error: components['schemas']['OAuthErrorCode'];
+      error_description?: string;
+    };
+    /** @enum {string} */
+    OAuthErrorCode:
+      | 'invalid_request'
+      | 'invalid_client'
+      | 'invalid_grant'
+      | 'unauthorized_client'
+      | 'unsupported_grant_type'
+      | 'invalid_scope';
+    RevocationRequest: {
+      token: string;
+      token_type_hint?: string;
+      client_id?: string;
+      client_secret?: string;
+    };
+    ConsentView: {
+      client_id: string;
+      app_name: string;
+      owner_account_name: string;
+      redirect_uri: string;
+      sites: {
+        id: number;
+        name: string;
+      }[];
+    };
+    ConsentDecisionBody: {
+      request: {
+        response_type?: string;
+        client_id?: string;
+        redirect_uri?: string;
+        state?: string;
+        scope?: string;
+        code_challenge?: string;
+        code_challenge_method?: string;
+      };
+      decision: components['schemas']['ConsentDecision'];
+      site_ids?: number[];
+    };
+    /** @enum {string} */
+    ConsentDecision: 'allow' | 'deny';
+    AuthorizationList: {
+      page: number;
+      per_page: number;
+      count: number;
+      total_count: number;
+      has_more: boolean;
+      data: {
+        client_id: string;
+        app_name: string;
+        owner_account_name: string;
+        site_ids: number[];
+        authorized_at: string;
+      }[];
     };
     SigningForm: {
       r: string;
@@ -7369,7 +7534,8 @@ export interface operations {
            *           "has_client_secret": false,
            *           "client_secret_created_at": null,
            *           "created_at": "2026-11-24T13:27:07.369Z",
-           *           "disabled_at": null
+           *           "disabled_at": null,
+           *           "callback_url": null
            *         }
            *       ]
            *     }
@@ -7490,7 +7656,8 @@ export interface operations {
            *       "has_client_secret": false,
            *       "client_secret_created_at": null,
            *       "created_at": "2026-11-24T13:27:07.369Z",
-           *       "disabled_at": null
+           *       "disabled_at": null,
+           *       "callback_url": null
            *     }
            */
           'application/json': components['schemas']['AppView'];
@@ -7642,7 +7809,8 @@ export interface operations {
            *       "has_client_secret": false,
            *       "client_secret_created_at": null,
            *       "created_at": "2026-11-24T13:27:07.369Z",
-           *       "disabled_at": null
+           *       "disabled_at": null,
+           *       "callback_url": null
            *     }
            */
           'application/json': components['schemas']['AppView'];
@@ -7821,6 +7989,169 @@ export interface operations {
             status?: 404;
             /** @enum {unknown} */
             code?: 'not_found';
+          };
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  updateApp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The Developer App (a UUID). */
+        app_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateAppBody'];
+      };
+    };
+    responses: {
+      /** @description The app. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AppView'];
+        };
+      };
+      /**
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'session_required' | 'session_invalid';
+          };
+        };
+      };
+      /**
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
+       */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'api_access_required' | 'user_disabled';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /** @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'invalid_body';
           };
         };
       };
@@ -8866,6 +9197,61 @@ export interface operations {
       };
     };
   };
+  getJwks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The key set. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "keys": [
+           *         {
+           *           "x": "4eB7zQc6kjCpCI9zBgS5QEd7YsA1X3PxX2oX5rftHTE",
+           *           "alg": "EdDSA",
+           *           "crv": "Ed25519",
+           *           "kid": "HBThFEXg290-q6QSu30SHHsXUn8w54wmdEsQn0wmb_E",
+           *           "kty": "OKP",
+           *           "use": "sig"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['JwkSet'];
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
   clientCredentialsToken: {
     parameters: {
       query?: never;
@@ -8875,11 +9261,11 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/x-www-form-urlencoded': components['schemas']['ClientCredentialsRequest'];
+        'application/x-www-form-urlencoded': components['schemas']['TokenRequest'];
       };
     };
     responses: {
-      /** @description An access token. */
+      /** @description An access token (and, except for client credentials, a refresh token). */
       200: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -8960,37 +9346,501 @@ export interface operations {
       };
     };
   };
-  getJwks: {
+  revokeOAuthToken: {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['RevocationRequest'];
+      };
+    };
+    responses: {
+      /** @description Revoked, or nothing to revoke. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description An RFC 6749 §5.2 error. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OAuthErrorBody'];
+        };
+      };
+      /** @description Unknown client or wrong secret (RFC 6749 §5.2). */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OAuthErrorBody'];
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  checkAuthorizationRequest: {
+    parameters: {
+      query: {
+        /** @description `code`. */
+        response_type: string;
+        /** @description The app (its id). */
+        client_id: string;
+        /** @description The app’s callback URL, exactly. */
+        redirect_uri: string;
+        /** @description Opaque; returned to the callback. */
+        state: string;
+        /** @description PKCE: base64url SHA-256 of the verifier. */
+        code_challenge: string;
+        /** @description `S256`. */
+        code_challenge_method: string;
+        /** @description No scopes are defined; leave it out. */
+        scope?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
     requestBody?: never;
     responses: {
-      /** @description The key set. */
+      /** @description Consent to ask, or where to send the browser. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "keys": [
-           *         {
-           *           "x": "4eB7zQc6kjCpCI9zBgS5QEd7YsA1X3PxX2oX5rftHTE",
-           *           "alg": "EdDSA",
-           *           "crv": "Ed25519",
-           *           "kid": "HBThFEXg290-q6QSu30SHHsXUn8w54wmdEsQn0wmb_E",
-           *           "kty": "OKP",
-           *           "use": "sig"
-           *         }
-           *       ]
-           *     }
-           */
-          'application/json': components['schemas']['JwkSet'];
+          'application/json':
+            | components['schemas']['ConsentView']
+            | {
+                redirect_to: string;
+              };
+        };
+      };
+      /** @description - `invalid_authorization_request`: an OAuth authorization request with an unknown client or a foreign `redirect_uri` (`errors[].path` names it). */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'invalid_authorization_request';
+          };
+        };
+      };
+      /**
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'session_required' | 'session_invalid';
+          };
+        };
+      };
+      /**
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
+       */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'api_access_required' | 'user_disabled';
+          };
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  decideAuthorizationRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConsentDecisionBody'];
+      };
+    };
+    responses: {
+      /** @description Where the browser goes. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            redirect_to: string;
+          };
+        };
+      };
+      /**
+       * @description - `invalid_authorization_request`: an OAuth authorization request with an unknown client or a foreign `redirect_uri` (`errors[].path` names it).
+       *     - `sites_not_reachable`: the token would be limited to Sites its user does not belong to (`errors[].path` is `site_ids`).
+       *     - `malformed_json`: the body is not valid JSON.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'invalid_authorization_request' | 'sites_not_reachable' | 'malformed_json';
+          };
+        };
+      };
+      /**
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'session_required' | 'session_invalid';
+          };
+        };
+      };
+      /**
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
+       */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'api_access_required' | 'user_disabled';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /**
+       * @description - `no_sites_to_grant`: the user belongs to no Site, so there is nothing to allow an app.
+       *     - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'no_sites_to_grant' | 'invalid_body';
+          };
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  listAuthorizations: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1. */
+        page?: number;
+        /** @description Items per page, 1 to 100. */
+        per_page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of authorised apps. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthorizationList'];
+        };
+      };
+      /**
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'session_required' | 'session_invalid';
+          };
+        };
+      };
+      /**
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
+       */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'api_access_required' | 'user_disabled';
+          };
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  revokeAuthorization: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The app (its client id). */
+        client_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoked. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'session_required' | 'session_invalid';
+          };
+        };
+      };
+      /**
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
+       */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'api_access_required' | 'user_disabled';
+          };
         };
       };
       /**

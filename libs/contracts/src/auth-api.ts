@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { Page } from './api.js';
 import { JWKS_PATH } from './auth.js';
+import { CallbackUrl } from './callback-url.js';
 import { boundedString, Email, nonEmptyArray, nullable, PositiveInt, refine, strict } from './primitives.js';
 
 /** RFC 6749 §4.4 client-credentials grant; answers RFC 6749 §5.1/§5.2 bodies, not problems. */
@@ -15,7 +16,9 @@ export const AUTH_PUBLIC_PATH_PREFIXES = [
   '/v1.1/account',
   '/v1.1/apps',
   '/v1.1/tokens',
+  '/v1.1/oauth',
   OAUTH_TOKEN_PATH,
+  '/oauth/revoke',
   JWKS_PATH,
 ] as const;
 
@@ -103,8 +106,11 @@ export type AccountUserList = t.TypeOf<typeof AccountUserList>;
 export const AddSiteMemberBody = strict({ email: Email }, {}, 'AddSiteMemberBody');
 export type AddSiteMemberBody = t.TypeOf<typeof AddSiteMemberBody>;
 
-/** `POST /v1.1/apps`: a Developer App needs only a name (no callback URL). */
-export const CreateAppBody = strict({ name: DisplayName }, {}, 'CreateAppBody');
+/**
+ * `POST /v1.1/apps`: a Developer App needs only a name; a callback URL only for the
+ * authorization-code grant (issue 24).
+ */
+export const CreateAppBody = strict({ name: DisplayName }, { callback_url: CallbackUrl }, 'CreateAppBody');
 export type CreateAppBody = t.TypeOf<typeof CreateAppBody>;
 
 export const AppView = t.type({
@@ -117,6 +123,8 @@ export const AppView = t.type({
   created_at: t.string,
   /** Set while an operator has suspended the app: its tokens do not work. */
   disabled_at: nullable(t.string),
+  /** Where the authorization-code grant may send users back (exact match); null: none. */
+  callback_url: nullable(t.string),
 });
 export type AppView = t.TypeOf<typeof AppView>;
 
@@ -164,9 +172,12 @@ export type CreateTokenBody = t.TypeOf<typeof CreateTokenBody>;
 export const TokenState = t.keyof({ active: null, expired: null, revoked: null }, 'TokenState');
 export type TokenState = t.TypeOf<typeof TokenState>;
 
-/** How a token came to be: a person in the self-service API, an operator's CLI, or a machine client. */
+/**
+ * How a token came to be: a person in the self-service API, an operator's CLI, a machine
+ * client, or an app the user authorised (authorization-code grant).
+ */
 export const TokenOrigin = t.keyof(
-  { self_service: null, admin: null, client_credentials: null },
+  { self_service: null, admin: null, client_credentials: null, authorization_code: null },
   'TokenOrigin',
 );
 export type TokenOrigin = t.TypeOf<typeof TokenOrigin>;
@@ -214,11 +225,15 @@ export const AccessTokenClaims = t.type({
 export type AccessTokenClaims = t.TypeOf<typeof AccessTokenClaims>;
 
 /** RFC 6749 §5.1. */
-export const OAuthTokenResponse = t.type({
-  access_token: t.string,
-  token_type: t.literal('Bearer'),
-  expires_in: t.number,
-});
+export const OAuthTokenResponse = t.intersection([
+  t.type({
+    access_token: t.string,
+    token_type: t.literal('Bearer'),
+    expires_in: t.number,
+  }),
+  /** Authorization-code and refresh grants only: single use, rotated on every refresh. */
+  t.partial({ refresh_token: t.string }),
+]);
 export type OAuthTokenResponse = t.TypeOf<typeof OAuthTokenResponse>;
 
 /** RFC 6749 §5.2 error codes. */

@@ -6,6 +6,8 @@ export * from './events.js';
 export * from './auth.js';
 export * from './templates.js';
 export * from './auth-api.js';
+export * from './callback-url.js';
+export * from './oauth-api.js';
 export * from './webhooks.js';
 export * from './ids.js';
 export * from './text.js';

@@ -7,6 +7,7 @@ import { scryptPasswordHasher } from './adapters/crypto/scrypt-password-hasher.j
 import { postgresAccountRepository } from './adapters/postgres/postgres-account-repository.js';
 import { postgresAppRepository } from './adapters/postgres/postgres-app-repository.js';
 import { postgresKeyStore } from './adapters/postgres/postgres-key-store.js';
+import { postgresOAuthRepository } from './adapters/postgres/postgres-oauth-repository.js';
 import { postgresPasswordAttempts } from './adapters/postgres/postgres-password-attempts.js';
 import { postgresRequestQuota } from './adapters/postgres/postgres-request-quota.js';
 import { postgresSessionRepository } from './adapters/postgres/postgres-session-repository.js';
@@ -52,13 +53,19 @@ export const composeDeps = (options: {
     sites: postgresSiteRepository(pool),
     apps: postgresAppRepository(pool),
     tokens: postgresTokenRepository(pool),
+    oauth: postgresOAuthRepository(pool),
     usage,
     sessions: postgresSessionRepository(pool),
     attempts: postgresPasswordAttempts(pool),
     quota: postgresRequestQuota(pool),
     keys,
     keyGenerator: ed25519KeyGenerator(encryption),
-    signer: joseTokenSigner({ issuer: config.TOKEN_ISSUER, encryption, loadSealedKey: keys.loadSealedKey }),
+    signer: joseTokenSigner({
+      issuer: config.TOKEN_ISSUER,
+      encryption,
+      loadSealedKey: keys.loadSealedKey,
+      publicKeys: async () => (await keys.list()()).map((key) => key.publicJwk),
+    }),
     policy: {
       accessTokenTtlDays: config.ACCESS_TOKEN_TTL_DAYS,
       clientCredentialsTtlSeconds: config.CLIENT_CREDENTIALS_TTL_SECONDS,

@@ -18,6 +18,7 @@ import type { Clock } from './ports/clock.js';
 import { joseAccessTokenVerifier } from './adapters/jose/jose-access-token-verifier.js';
 import { httpTokenIntrospector } from './adapters/http/http-token-introspector.js';
 import { mountApiDocs } from './adapters/http/api-docs-routes.js';
+import { mountOAuthDiscovery } from './adapters/http/oauth-discovery-routes.js';
 import { gatewayMiddleware } from './adapters/http/gateway-middleware.js';
 import { upstreamProxy } from './adapters/http/upstream-proxy.js';
 import { memoryRateLimiter } from './adapters/memory/memory-rate-limiter.js';
@@ -166,6 +167,7 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
   // would print a stack trace outside the JSON log.
   app.on('error', (error: unknown) => logger.debug({ err: error }, 'response ended early'));
   mountApiDocs(router, { serverUrl: config.PUBLIC_BASE_URL });
+  mountOAuthDiscovery(router, { publicBaseUrl: config.PUBLIC_BASE_URL, consentPath: '/app/oauth/authorize' });
   app.use(router.routes());
   // The web application (/app/…): one more client of the API, calling this gateway's own address.
   app.use(

@@ -8,7 +8,7 @@ export type ApiProblem = Problem;
 export type ApiResult<A> = E.Either<ApiProblem, A>;
 
 export interface Call<A> {
-  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly path: string;
   readonly bearer?: string | undefined;
   readonly body?: unknown;

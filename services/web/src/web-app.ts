@@ -8,6 +8,8 @@ import { WebError } from './guard.js';
 import { html } from './html.js';
 import { page } from './layout.js';
 import { appRoutes } from './pages/apps.js';
+import { authorizedAppRoutes } from './pages/authorized-apps.js';
+import { consentRoutes } from './pages/oauth-consent.js';
 import { requestRoutes } from './pages/requests.js';
 import { signInRoutes } from './pages/sign-in.js';
 import { siteRoutes } from './pages/sites.js';
@@ -74,6 +76,8 @@ export const createWebApp = (options: WebAppOptions): Koa.Middleware => {
   });
   signInRoutes(router, deps);
   appRoutes(router, deps);
+  authorizedAppRoutes(router, deps);
+  consentRoutes(router, deps);
   templateRoutes(router, deps);
   requestRoutes(router, deps);
   siteRoutes(router, deps);

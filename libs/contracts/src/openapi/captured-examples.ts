@@ -158,6 +158,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       client_secret_created_at: null,
       created_at: '2026-11-24T13:27:07.369Z',
       disabled_at: null,
+      callback_url: null,
     },
   },
   createClientSecret: {
@@ -412,6 +413,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       client_secret_created_at: null,
       created_at: '2026-11-24T13:27:07.369Z',
       disabled_at: null,
+      callback_url: null,
     },
   },
   getContract: {
@@ -691,6 +693,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           client_secret_created_at: null,
           created_at: '2026-11-24T13:27:07.369Z',
           disabled_at: null,
+          callback_url: null,
         },
       ],
     },

@@ -1,4 +1,5 @@
 import { FieldView, RequestList, RequestView, SignerView } from '../api.js';
+import { AuthorizationList, ConsentView } from '../oauth-api.js';
 import {
   AppList,
   AppView,
@@ -21,6 +22,7 @@ import { CAPTURED_EXAMPLES } from './captured-examples.js';
 import { schemaRegistry, type JsonSchema, type SchemaRegistry } from './json-schema.js';
 import type { Operation } from './operation.js';
 import { ACCOUNT_OPERATIONS } from './operations-accounts.js';
+import { OAUTH_OPERATIONS } from './operations-oauth.js';
 import { REQUEST_OPERATIONS } from './operations-requests.js';
 import { SIGNING_OPERATIONS } from './operations-signing.js';
 import { WEBHOOK_OPERATIONS } from './operations-webhooks.js';
@@ -32,6 +34,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...REQUEST_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...ACCOUNT_OPERATIONS,
+  ...OAUTH_OPERATIONS,
   ...SIGNING_OPERATIONS,
 ];
 
@@ -48,6 +51,8 @@ const NAMED = {
   Problem,
   AppView,
   AppList,
+  AuthorizationList,
+  ConsentView,
   TokenView,
   TokenList,
   CreatedTokenView,
@@ -76,7 +81,12 @@ const TAGS = [
     'Account',
     'The account’s Sites and users; account admins add a user to a Site or remove them (session credential).',
   ],
-  ['OAuth', 'The client-credentials grant for machine clients and the keys tokens are signed with.'],
+  [
+    'OAuth',
+    'OAuth 2.0: client credentials for machine clients; the authorization code with PKCE for apps that act ' +
+      'for other users (consent at `GET /oauth/authorize`, metadata at `/.well-known/oauth-authorization-server`); ' +
+      'revocation; the keys tokens are signed with.',
+  ],
   ['Signer pages', 'The HTML pages behind each Execution URL, for signers with a browser.'],
 ] as const;
 
@@ -231,8 +241,18 @@ export const openApiDocument = (options: OpenApiOptions = {}): JsonSchema => {
         },
         clientCredentials: {
           type: 'oauth2',
-          description: 'Machine clients: an access token from the client-credentials grant.',
-          flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: {} } },
+          description:
+            'Machine clients: the client-credentials grant. Apps acting for other users: the ' +
+            'authorization-code grant with PKCE (S256) and rotating refresh tokens.',
+          flows: {
+            clientCredentials: { tokenUrl: '/oauth/token', scopes: {} },
+            authorizationCode: {
+              authorizationUrl: '/oauth/authorize',
+              tokenUrl: '/oauth/token',
+              refreshUrl: '/oauth/token',
+              scopes: {},
+            },
+          },
         },
         session: {
           type: 'http',

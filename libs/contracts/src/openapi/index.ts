@@ -5,6 +5,6 @@ export * from './responses.js';
 export * from './document.js';
 export { WEBHOOK_EVENTS } from './webhook-events.js';
 export { NoParameters } from './operations-requests.js';
-export { ClientCredentialsRequest } from './operations-accounts.js';
+export { RevocationRequest, TokenRequest } from './operations-oauth.js';
 export { SigningForm } from './operations-signing.js';
 export * from './route-coverage.js';

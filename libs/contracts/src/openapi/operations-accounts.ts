@@ -1,4 +1,3 @@
-import * as t from 'io-ts';
 import { JWKS_PATH } from '../auth.js';
 import {
   AccountSiteList,
@@ -12,9 +11,6 @@ import {
   CreateTokenBody,
   CurrentSessionView,
   JwkSet,
-  OAUTH_TOKEN_PATH,
-  OAuthErrorBody,
-  OAuthTokenResponse,
   PasswordConfirmationBody,
   SessionAccessTokenView,
   SessionView,
@@ -27,18 +23,6 @@ import { PAGE_QUERY, type Operation } from './operation.js';
 
 const APP_ID = { description: 'The Developer App (a UUID).' } as const;
 const TOKEN_ID = { description: 'The access token record (a UUID).' } as const;
-
-/**
- * The parameters of the client-credentials grant (RFC 6749 §4.4). Auth reads them by hand
- * from a form (or JSON) body; this codec only states them for the document.
- */
-export const ClientCredentialsRequest = t.intersection(
-  [
-    t.type({ grant_type: t.literal('client_credentials') }),
-    t.partial({ client_id: t.string, client_secret: t.string, scope: t.string }),
-  ],
-  'ClientCredentialsRequest',
-);
 
 const session = (operation: Omit<Operation, 'auth' | 'tag'>): Operation => ({
   ...operation,
@@ -262,25 +246,6 @@ export const ACCOUNT_OPERATIONS: readonly Operation[] = [
     responses: deleted('Revoked.'),
     problems: ['not_found'],
   }),
-  {
-    method: 'post',
-    path: OAUTH_TOKEN_PATH,
-    operationId: 'clientCredentialsToken',
-    summary: 'OAuth 2 client-credentials grant',
-    description:
-      'RFC 6749 §4.4 for machine clients: the client id and secret by HTTP Basic or in the body. ' +
-      'Errors are RFC 6749 §5.2 bodies, not problems.',
-    tag: 'OAuth',
-    auth: 'client',
-    body: { codec: ClientCredentialsRequest, contentType: 'application/x-www-form-urlencoded' },
-    responses: { 200: { description: 'An access token.', codec: OAuthTokenResponse } },
-    // Over the per-client or global limit of unauthenticated calls (RFC 6749 has no error for it).
-    problems: ['rate_limited'],
-    otherErrors: {
-      400: { description: 'An RFC 6749 §5.2 error.', codec: OAuthErrorBody },
-      401: { description: 'Unknown client or wrong secret (RFC 6749 §5.2).', codec: OAuthErrorBody },
-    },
-  },
   {
     method: 'get',
     path: JWKS_PATH,

@@ -57,6 +57,11 @@ export const PROBLEM_CODES = {
     400,
     'the token would be limited to Sites its user does not belong to (`errors[].path` is `site_ids`)',
   ],
+  invalid_authorization_request: [
+    400,
+    'an OAuth authorization request with an unknown client or a foreign `redirect_uri` (`errors[].path` names it)',
+  ],
+  no_sites_to_grant: [422, 'the user belongs to no Site, so there is nothing to allow an app'],
   busy: [503, 'too many password checks are queued; retry after `Retry-After` seconds'],
 } as const satisfies Record<string, readonly [number, string]>;
 

@@ -2,6 +2,7 @@ import type { AnonymousLimits, ThrottlePolicy } from '../domain/throttle.js';
 import type { AccountRepository } from '../ports/account-repository.js';
 import type { AppRepository } from '../ports/app-repository.js';
 import type { Clock } from '../ports/clock.js';
+import type { OAuthRepository } from '../ports/oauth-repository.js';
 import type { PasswordAttempts } from '../ports/password-attempts.js';
 import type { PasswordHasher } from '../ports/password-hasher.js';
 import type { RequestQuota } from '../ports/request-quota.js';
@@ -34,6 +35,7 @@ export interface Deps {
   readonly sites: SiteRepository;
   readonly apps: AppRepository;
   readonly tokens: TokenRepository;
+  readonly oauth: OAuthRepository;
   readonly usage: TokenUsageRecorder;
   readonly sessions: SessionRepository;
   readonly attempts: PasswordAttempts;

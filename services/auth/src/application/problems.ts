@@ -56,6 +56,22 @@ export const authProblem = (error: AuthError): Problem => {
           { path: 'site_ids', message: `names Sites you do not belong to: ${error.siteIds.join(', ')}` },
         ],
       });
+    case 'InvalidAuthorizationRequest':
+      return problem({
+        status: 400,
+        code: 'invalid_authorization_request',
+        title: 'Invalid authorization request',
+        detail: `The app's request cannot be answered: ${error.field} ${error.reason}.`,
+        errors: [{ path: error.field, message: error.reason }],
+      });
+    case 'NoSitesToGrant':
+      return problem({
+        status: 422,
+        code: 'no_sites_to_grant',
+        title: 'Invalid request body',
+        detail: 'You belong to no Site, so there is nothing to allow the app to reach.',
+        errors: [{ path: 'site_ids', message: 'you belong to no Site' }],
+      });
     case 'NotAccountUser':
       return problem({
         status: 422,

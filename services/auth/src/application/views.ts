@@ -19,6 +19,7 @@ export const appView = (app: DeveloperApp): AppView => ({
   client_secret_created_at: iso(app.clientSecretCreatedAt),
   created_at: app.createdAt.toISOString(),
   disabled_at: iso(app.disabledAt),
+  callback_url: app.callbackUrl,
 });
 
 export const tokenView = (token: TokenRecord, now: Date): TokenView => ({

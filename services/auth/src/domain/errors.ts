@@ -22,7 +22,11 @@ export type AuthError =
   | { readonly _tag: 'AccountAdminRequired' }
   | { readonly _tag: 'NotAccountUser'; readonly email: string }
   /** A token limited to Sites its user does not belong to. */
-  | { readonly _tag: 'SitesNotReachable'; readonly siteIds: readonly number[] };
+  | { readonly _tag: 'SitesNotReachable'; readonly siteIds: readonly number[] }
+  /** An authorization request whose client or callback cannot be trusted (shown on our page). */
+  | { readonly _tag: 'InvalidAuthorizationRequest'; readonly field: string; readonly reason: string }
+  /** Allowing an app needs at least one Site to grant it. */
+  | { readonly _tag: 'NoSitesToGrant' };
 
 export type Entity = 'account' | 'user' | 'site' | 'app' | 'token' | 'key' | 'membership';
 
@@ -35,3 +39,9 @@ export const notFound = (entity: Entity, id: string | number): AuthError => ({
 /** Failures of the client-credentials grant, mapped to RFC 6749 §5.2 codes at the edge. */
 export type ClientCredentialsError =
   { readonly _tag: 'InvalidClient' } | { readonly _tag: 'UnauthorizedClient'; readonly reason: string };
+
+/** Failures of the authorization-code and refresh-token grants (RFC 6749 §5.2). */
+export type GrantError =
+  | ClientCredentialsError
+  | { readonly _tag: 'InvalidGrant'; readonly reason: string }
+  | { readonly _tag: 'InvalidRequest'; readonly reason: string };

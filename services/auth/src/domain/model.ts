@@ -36,6 +36,8 @@ export interface DeveloperApp {
   readonly clientSecretCreatedAt: Date | null;
   readonly createdAt: Date;
   readonly disabledAt: Date | null;
+  /** Where the authorization-code grant may send users back; null: the grant is not open to it. */
+  readonly callbackUrl: string | null;
 }
 
 export interface TokenRecord {

@@ -18,6 +18,8 @@ export interface AppRepository {
   readonly listByUser: (userId: string, page: PageRequest) => T.Task<PageOf<DeveloperApp>>;
   readonly list: (filter: { readonly userId?: string }) => T.Task<DeveloperApp[]>;
   readonly setClientSecret: (id: string, fingerprint: Uint8Array | null, at: Date) => T.Task<void>;
+  /** Sets or (null) removes the callback URL of the authorization-code grant. */
+  readonly setCallbackUrl: (id: string, callbackUrl: string | null) => T.Task<DeveloperApp | undefined>;
   readonly setDisabled: (id: string, disabledAt: Date | null) => T.Task<DeveloperApp | undefined>;
   /** Deletes the app and revokes its tokens, in one transaction. */
   readonly remove: (id: string, at: Date) => T.Task<void>;

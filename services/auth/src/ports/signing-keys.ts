@@ -41,4 +41,6 @@ export interface AccessTokenContent {
 
 export interface TokenSigner {
   readonly sign: (kid: string, content: AccessTokenContent) => T.Task<string>;
+  /** One of our access tokens, signature and claims checked (expired ones too are refused). */
+  readonly verify: (token: string) => T.Task<{ readonly jti: string; readonly clientId: string } | undefined>;
 }

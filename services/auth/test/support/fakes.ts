@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/require-await -- the fakes implement async ports synchronously. */
+import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Deps, Policy } from '../../src/application/deps.js';
 import { notFound } from '../../src/domain/errors.js';
@@ -17,6 +18,7 @@ import type { SessionRecord, SessionRepository } from '../../src/ports/session-r
 import type { KeyGenerator, KeyStore, StoredKey, TokenSigner } from '../../src/ports/signing-keys.js';
 import type { Member, SiteRepository } from '../../src/ports/site-repository.js';
 import type { TokenRepository } from '../../src/ports/token-repository.js';
+import { fakeOAuthRepository } from './fake-oauth.js';
 
 /** In-memory implementations of every port, with the state open for assertions. */
 export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
@@ -183,6 +185,12 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
       const a = apps.get(id)!;
       apps.set(id, { ...a, secret: fingerprint, clientSecretCreatedAt: fingerprint === null ? null : at });
     },
+    setCallbackUrl: (id, callbackUrl) => async () => {
+      const a = apps.get(id);
+      if (a === undefined || a.deleted) return undefined;
+      apps.set(id, { ...a, callbackUrl });
+      return plainApp({ ...a, callbackUrl });
+    },
     setDisabled: (id, disabledAt) => async () => {
       const a = apps.get(id);
       if (a === undefined) return undefined;
@@ -329,7 +337,18 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
     },
   };
 
-  const signer: TokenSigner = { sign: (kid, c) => async () => `jwt.${kid}.${c.jti}.${c.exp}` };
+  const signer: TokenSigner = {
+    sign: (kid, c) => async () => `jwt.${kid}.${c.jti}.${c.exp}.${c.client_id}`,
+    verify: (token) => async () => {
+      const parts = token.split('.');
+      const jti = parts[2];
+      const clientId = parts[4];
+      return parts[0] === 'jwt' && jti !== undefined && clientId !== undefined && tokens.has(jti)
+        ? { jti, clientId }
+        : undefined;
+    },
+  };
+  const oauth = fakeOAuthRepository(tokens, (id) => apps.get(id)?.name ?? '');
 
   const hasher: PasswordHasher = {
     hash: (p) => async () => (calls.hash++, `fake$${p}`),
@@ -354,6 +373,8 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
       uuid: () => `00000000-0000-4000-8000-${next()}`,
       newSecret: (prefix) => `${prefix}secret-${next()}`,
       fingerprint: (s) => new TextEncoder().encode(`fp:${s}`),
+      pkceChallenge: (verifier) =>
+        new TextEncoder().encode(createHash('sha256').update(verifier, 'ascii').digest('base64url')),
       same: (a, b) => hex(a) === hex(b),
     },
     hasher,
@@ -361,6 +382,7 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
     sites: siteRepo,
     apps: appRepo,
     tokens: tokenRepo,
+    oauth: oauth.repo,
     usage: { record: (tokenId, at) => void used.push({ tokenId, at }) },
     sessions: sessionRepo,
     attempts: attemptRepo,
@@ -373,7 +395,7 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
 
   return {
     deps,
-    state: { accounts, users, sites, members, apps, tokens, sessions, attempts, keys, used, calls },
+    state: { accounts, users, sites, members, apps, tokens, sessions, attempts, keys, used, calls, oauth },
     advance: (seconds: number) => {
       now += seconds * 1000;
     },

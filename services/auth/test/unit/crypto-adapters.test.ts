@@ -92,6 +92,7 @@ describe('auth adapters: signing keys sealed at rest', () => {
         loads++;
         return Promise.resolve(kid === key.kid ? key : undefined);
       },
+      publicKeys: () => Promise.resolve([key.publicJwk]),
     });
     const now = Math.floor(Date.now() / 1000);
     const content = { sub: 'u1', jti: 't1', client_id: 'a1', iat: now, exp: now + 60 };

@@ -78,6 +78,9 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   anonymous('requests', '/v1.1/verify', ['POST']),
   passThrough('requests', '/sign*', 'any'),
   passThrough('auth', '/oauth/token', ['POST']),
+  passThrough('auth', '/oauth/revoke', ['POST']),
+  // The consent page's questions and the user's authorised apps (session-authenticated by auth).
+  passThrough('auth', '/v1.1/oauth*', 'any'),
   passThrough('auth', '/.well-known/jwks.json', ['GET']),
   passThrough('auth', '/v1.1/sessions*', 'any'),
   // Account admins' Site memberships (session-authenticated by auth, like /v1.1/apps).

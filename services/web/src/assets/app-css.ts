@@ -29,6 +29,9 @@ h2 { font-size: 1.25rem; margin: 2rem 0 .5rem; }
 .panel { background: var(--panel); border-radius: .5rem; padding: 1rem; margin: 1rem 0; }
 .field { margin-bottom: 1rem; }
 label, legend { display: block; font-weight: 600; margin-bottom: .25rem; }
+fieldset.checks { border: 0; padding: 0; margin: 0 0 1rem; }
+fieldset.checks label { display: flex; gap: .5rem; align-items: center; min-height: 44px; font-weight: 400; }
+fieldset.checks input { width: 1.25rem; height: 1.25rem; }
 .hint { color: var(--muted); margin: .25rem 0; font-size: .95rem; }
 input[type=text], input[type=email], input[type=password], input[type=file], select, textarea {
   width: 100%; max-width: 40rem; font: inherit; padding: .6rem .7rem; min-height: 2.75rem;

@@ -13,7 +13,7 @@ const appsPage = async (
   ctx: Koa.Context,
   deps: WebDeps,
   visitor: Visitor,
-  form: { name?: string; problem?: ApiProblem } = {},
+  form: { name?: string; callbackUrl?: string; problem?: ApiProblem } = {},
 ): Promise<void> => {
   const apps = await visitor.self({ method: 'GET', path: '/v1.1/apps?per_page=100', codec: AppList });
   if (E.isLeft(apps)) return problemPage(ctx, deps, visitor, 'apps', apps.left);
@@ -27,6 +27,10 @@ const appsPage = async (
       <p>
         An app holds the access tokens an integration uses to call the API. Its tokens reach the Sites you are
         a member of.
+      </p>
+      <p>
+        <a href="${deps.base}/authorized-apps">Authorised apps</a>: other makers' apps you have allowed to act
+        for you.
       </p>
       ${
         apps.right.data.length === 0
@@ -57,10 +61,11 @@ const appsPage = async (
             </div>`
       }
       <h2 id="create">Create an app</h2>
-      ${problemSummary(form.problem, { name: 'app-name' })}
+      ${problemSummary(form.problem, { name: 'app-name', callback_url: 'app-callback' })}
       <form method="post" action="${deps.base}/apps" class="panel" novalidate>
         ${csrfField(visitor.csrf)}
-        ${textField({ id: 'app-name', name: 'name', label: 'Name', value: form.name ?? '', required: true, error: errors.get('name'), hint: 'For example the integration that will use it. No callback URL is needed.' })}
+        ${textField({ id: 'app-name', name: 'name', label: 'Name', value: form.name ?? '', required: true, error: errors.get('name'), hint: 'For example the integration that will use it.' })}
+        ${textField({ id: 'app-callback', name: 'callback_url', label: 'Callback URL (optional)', value: form.callbackUrl ?? '', error: errors.get('callback_url'), hint: 'Only for an app that other users authorise through our OAuth 2.0 pages: an https address (http only for localhost), matched exactly.' })}
         <button type="submit">Create app</button>
       </form>`,
   });
@@ -85,12 +90,29 @@ const tokenRow = (deps: WebDeps, visitor: Visitor, appId: string, t: TokenView) 
     </td>
   </tr>`;
 
+/** The callback URL of the authorization-code grant: set, changed or (left empty) removed. */
+const callbackForm = (
+  deps: WebDeps,
+  visitor: Visitor,
+  app: AppView,
+  typed: string | undefined,
+  problem: ApiProblem | undefined,
+  error: string | undefined,
+) =>
+  html`<h2 id="callback">Callback URL</h2>
+    ${error === undefined ? '' : problemSummary(problem, { callback_url: 'callback-url' })}
+    <form method="post" action="${deps.base}/apps/${app.id}/callback" class="panel" novalidate>
+      ${csrfField(visitor.csrf)}
+      ${textField({ id: 'callback-url', name: 'callback_url', label: 'Callback URL', value: typed ?? app.callback_url ?? '', error, hint: 'Where users return after authorising this app. Empty: the app cannot be authorised by others.' })}
+      <button type="submit" class="secondary">Save callback URL</button>
+    </form>`;
+
 const appDetailPage = async (
   ctx: Koa.Context,
   deps: WebDeps,
   visitor: Visitor,
   appId: string,
-  extra: { problem?: ApiProblem; created?: CreatedTokenView; tokenName?: string } = {},
+  extra: { problem?: ApiProblem; created?: CreatedTokenView; tokenName?: string; callbackUrl?: string } = {},
 ): Promise<void> => {
   const app = await visitor.self({ method: 'GET', path: `/v1.1/apps/${segment(appId)}`, codec: AppView });
   if (E.isLeft(app)) return problemPage(ctx, deps, visitor, 'apps', app.left);
@@ -144,7 +166,7 @@ const appDetailPage = async (
       }
       <h2 id="create-token">Create token</h2>
       <p>Enter your account password again to create an access token.</p>
-      ${problemSummary(extra.problem, { password: 'token-password', name: 'token-name' })}
+      ${errors.has('callback_url') ? '' : problemSummary(extra.problem, { password: 'token-password', name: 'token-name' })}
       <form method="post" action="${deps.base}/apps/${app.right.id}/tokens" class="panel" novalidate>
         ${csrfField(visitor.csrf)}
         ${textField({ id: 'token-name', name: 'name', label: 'Token name (optional)', value: extra.tokenName ?? '', error: errors.get('name') })}
@@ -176,7 +198,8 @@ const appDetailPage = async (
                 </tbody>
               </table>
             </div>`
-      }`,
+      }
+      ${callbackForm(deps, visitor, app.right, extra.callbackUrl, extra.problem, errors.get('callback_url'))}`,
   });
 };
 
@@ -190,13 +213,15 @@ export const appRoutes = (router: Router, deps: WebDeps): void => {
     const form = await posted(ctx, deps);
     if (form === undefined) return;
     const name = form.fields.name ?? '';
+    const callbackUrl = (form.fields.callback_url ?? '').trim();
     const created = await form.visitor.self({
       method: 'POST',
       path: '/v1.1/apps',
-      body: { name },
+      body: { name, ...(callbackUrl === '' ? {} : { callback_url: callbackUrl }) },
       codec: AppView,
     });
-    if (E.isLeft(created)) return appsPage(ctx, deps, form.visitor, { name, problem: created.left });
+    if (E.isLeft(created))
+      return appsPage(ctx, deps, form.visitor, { name, callbackUrl, problem: created.left });
     ctx.status = 303;
     ctx.redirect(`${deps.base}/apps/${created.right.id}`);
   });
@@ -204,6 +229,22 @@ export const appRoutes = (router: Router, deps: WebDeps): void => {
   router.get('/apps/:id', async (ctx) => {
     const visitor = await visitorOf(ctx, deps);
     if (visitor) await appDetailPage(ctx, deps, visitor, ctx.params.id!);
+  });
+
+  router.post('/apps/:id/callback', async (ctx) => {
+    const form = await posted(ctx, deps);
+    if (form === undefined) return;
+    const callbackUrl = (form.fields.callback_url ?? '').trim();
+    const updated = await form.visitor.self({
+      method: 'PATCH',
+      path: `/v1.1/apps/${segment(ctx.params.id)}`,
+      body: { callback_url: callbackUrl === '' ? null : callbackUrl },
+      codec: AppView,
+    });
+    if (E.isLeft(updated))
+      return appDetailPage(ctx, deps, form.visitor, ctx.params.id!, { problem: updated.left, callbackUrl });
+    ctx.status = 303;
+    ctx.redirect(`${deps.base}/apps/${updated.right.id}`);
   });
 
   router.post('/apps/:id/tokens', async (ctx) => {

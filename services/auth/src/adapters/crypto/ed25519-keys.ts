@@ -1,9 +1,10 @@
 import { createPrivateKey, generateKeyPair, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
-import { calculateJwkThumbprint, SignJWT } from 'jose';
+import { calculateJwkThumbprint, createLocalJWKSet, SignJWT } from 'jose';
+import * as E from 'fp-ts/lib/Either.js';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_TYPE, type PublicJwk } from '@esign/contracts';
 import type { KeyGenerator, NewKey, SealedKey, TokenSigner } from '../../ports/signing-keys.js';
-import type { KeyEncryption } from '@esign/platform';
+import { verifyAccessToken, type KeyEncryption } from '@esign/platform';
 
 const generate = promisify(generateKeyPair);
 
@@ -34,6 +35,8 @@ export const joseTokenSigner = (options: {
   readonly issuer: string;
   readonly encryption: KeyEncryption;
   readonly loadSealedKey: (kid: string) => Promise<SealedKey | undefined>;
+  /** The keys a token of ours may be signed with (for `verify`). */
+  readonly publicKeys: () => Promise<PublicJwk[]>;
 }): TokenSigner => {
   const opened = new Map<string, Promise<KeyObject>>();
   const privateKey = (kid: string): Promise<KeyObject> => {
@@ -62,5 +65,12 @@ export const joseTokenSigner = (options: {
         .setIssuedAt(content.iat)
         .setExpirationTime(content.exp)
         .sign(await privateKey(kid)),
+    verify: (token) => async () => {
+      const keys = createLocalJWKSet({ keys: await options.publicKeys() });
+      const verified = await verifyAccessToken(keys, token, { issuer: options.issuer });
+      return E.isRight(verified)
+        ? { jti: verified.right.jti, clientId: verified.right.client_id }
+        : undefined;
+    },
   };
 };

@@ -6,5 +6,7 @@ export const nodeSecrets: Secrets = {
   newSecret: (prefix) => `${prefix}${randomBytes(32).toString('base64url')}`,
   // SHA-256 suffices for 256-bit random secrets: there is nothing to brute-force.
   fingerprint: (secret) => createHash('sha256').update(secret, 'utf8').digest(),
+  pkceChallenge: (verifier) =>
+    Buffer.from(createHash('sha256').update(verifier, 'ascii').digest('base64url'), 'ascii'),
   same: (a, b) => a.length === b.length && timingSafeEqual(a, b),
 };

@@ -1,8 +1,9 @@
 import type Koa from 'koa';
-import { OAUTH_TOKEN_PATH } from '@esign/contracts';
+import { OAUTH_REVOKE_PATH, OAUTH_TOKEN_PATH } from '@esign/contracts';
 import { createHttpApp, finishApp, type AppState, type Logger, type ReadinessCheck } from '@esign/platform';
 import type { Deps } from '../../application/deps.js';
 import { accountRoutes } from './account-routes.js';
+import { consentRoutes } from './consent-routes.js';
 import { internalRoutes } from './internal-routes.js';
 import { jwksRoutes } from './jwks-routes.js';
 import { oauthRoutes } from './oauth-routes.js';
@@ -23,7 +24,7 @@ export const createAuthHttpApp = (options: {
     logger: options.logger,
     readiness: options.readiness,
     // RFC 6749 token requests are form-encoded, and their errors are not problems.
-    rawBodyPaths: [OAUTH_TOKEN_PATH],
+    rawBodyPaths: [OAUTH_TOKEN_PATH, OAUTH_REVOKE_PATH],
   });
   // Answers here carry sessions, secrets and tokens: no cache may keep them (the JWKS
   // route overrides this).
@@ -34,6 +35,7 @@ export const createAuthHttpApp = (options: {
   selfServiceRoutes(router, options.deps, proxies);
   accountRoutes(router, options.deps);
   oauthRoutes(router, options.deps, proxies);
+  consentRoutes(router, options.deps);
   jwksRoutes(router, options.deps);
   internalRoutes(router, options.deps, options.introspectionSecret);
   return finishApp(app, router);

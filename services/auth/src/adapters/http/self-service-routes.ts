@@ -5,6 +5,7 @@ import {
   isUuid,
   PasswordConfirmationBody,
   SignInBody,
+  UpdateAppBody,
   type ClientSecretView,
   type CurrentSessionView,
   type SessionAccessTokenView,
@@ -14,7 +15,7 @@ import { invalidQuery, type AppContext, type AppState } from '@esign/platform';
 import { authenticateSession, signOut } from '../../application/authenticate-session.js';
 import { removeClientSecret, setClientSecret } from '../../application/client-secret.js';
 import { createAccessToken } from '../../application/create-access-token.js';
-import { createApp } from '../../application/create-app.js';
+import { createApp, setCallbackUrl } from '../../application/create-app.js';
 import { currentSession } from '../../application/current-session.js';
 import { deleteApp } from '../../application/delete-app.js';
 import type { Deps } from '../../application/deps.js';
@@ -92,7 +93,9 @@ export const selfServiceRoutes = (
   router.post('/v1.1/apps', async (ctx) => {
     const user = await session(ctx);
     const body = bodyOf(CreateAppBody, ctx);
-    const app = await run(createApp(deps)({ userId: user.userId, name: body.name }));
+    const app = await run(
+      createApp(deps)({ userId: user.userId, name: body.name, callbackUrl: body.callback_url ?? null }),
+    );
     ctx.status = 201;
     ctx.set('Location', `/v1.1/apps/${app.id}`);
     ctx.body = appView(app);
@@ -107,6 +110,12 @@ export const selfServiceRoutes = (
   router.get('/v1.1/apps/:id', async (ctx) => {
     const user = await session(ctx);
     ctx.body = appView(await run(findOwnApp(deps)(user.userId, ctx.params.id!)));
+  });
+
+  router.patch('/v1.1/apps/:id', async (ctx) => {
+    const user = await session(ctx);
+    const body = bodyOf(UpdateAppBody, ctx);
+    ctx.body = appView(await run(setCallbackUrl(deps)(user.userId, ctx.params.id!, body.callback_url)));
   });
 
   router.delete('/v1.1/apps/:id', async (ctx) => {

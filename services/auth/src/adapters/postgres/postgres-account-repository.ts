@@ -180,6 +180,11 @@ export const postgresAccountRepository = (pool: DatabasePool): AccountRepository
             WHERE user_id = ${userId} AND revoked_at IS NULL RETURNING 1)
           SELECT count(*)::int AS n FROM revoked`,
       );
+      // Apps the user authorised lose their refresh tokens too (their access tokens are above).
+      await db.exec(
+        tx,
+        sql.unsafe`UPDATE oauth_grants SET revoked_at = ${when} WHERE user_id = ${userId} AND revoked_at IS NULL`,
+      );
       const secrets = await db.one(
         tx,
         count,

@@ -12,6 +12,7 @@ const AppRow = t.type({
   client_secret_created_at: NullableTimestamp,
   created_at: Timestamp,
   disabled_at: NullableTimestamp,
+  callback_url: t.union([t.string, t.null]),
 });
 const toApp = (r: t.TypeOf<typeof AppRow>): DeveloperApp => ({
   id: r.id,
@@ -20,8 +21,10 @@ const toApp = (r: t.TypeOf<typeof AppRow>): DeveloperApp => ({
   clientSecretCreatedAt: r.client_secret_created_at,
   createdAt: r.created_at,
   disabledAt: r.disabled_at,
+  callbackUrl: r.callback_url,
 });
-const appColumns = sql.fragment`a.id, a.user_id, a.name, a.client_secret_created_at, a.created_at, a.disabled_at`;
+const appColumns = sql.fragment`
+  a.id, a.user_id, a.name, a.client_secret_created_at, a.created_at, a.disabled_at, a.callback_url`;
 
 const ClientRow = t.intersection([
   AppRow,
@@ -35,8 +38,8 @@ export const postgresAppRepository = (pool: DatabasePool): AppRepository => ({
         pool,
         AppRow,
         sql.unsafe`
-          INSERT INTO developer_apps AS a (id, user_id, name, created_at)
-          VALUES (${app.id}, ${app.userId}, ${app.name}, ${sql.timestamp(app.createdAt)})
+          INSERT INTO developer_apps AS a (id, user_id, name, created_at, callback_url)
+          VALUES (${app.id}, ${app.userId}, ${app.name}, ${sql.timestamp(app.createdAt)}, ${app.callbackUrl})
           RETURNING ${appColumns}`,
       ),
     ),
@@ -122,6 +125,19 @@ export const postgresAppRepository = (pool: DatabasePool): AppRepository => ({
             client_secret_created_at = ${fingerprint === null ? null : sql.timestamp(at)}
         WHERE id = ${id} AND deleted_at IS NULL`,
     );
+  },
+
+  setCallbackUrl: (id, callbackUrl) => async () => {
+    if (!isUuid(id)) return undefined;
+    const row = await db.maybeOne(
+      pool,
+      AppRow,
+      sql.unsafe`
+        UPDATE developer_apps a SET callback_url = ${callbackUrl}
+        WHERE a.id = ${id} AND a.deleted_at IS NULL
+        RETURNING ${appColumns}`,
+    );
+    return row && toApp(row);
   },
 
   setDisabled: (id, disabledAt) => async () => {

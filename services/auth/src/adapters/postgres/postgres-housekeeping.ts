@@ -6,6 +6,8 @@ export const RETENTION = {
   sessionsDays: 1,
   /** Expired client-credentials tokens: a machine makes one an hour; a week of them is history enough. */
   clientCredentialsTokensDays: 7,
+  /** Authorization codes and refresh tokens past their expiry: a day (a replay after it is just unknown). */
+  oauthDays: 1,
 } as const;
 
 /**
@@ -18,7 +20,7 @@ export const postgresHousekeeping = (
   options: { readonly quietSeconds: number; readonly intervalMs?: number; readonly now?: () => Date },
 ) => {
   const now = options.now ?? (() => new Date());
-  const purge = async (): Promise<{ sessions: number; attempts: number; tokens: number }> => {
+  const purge = async (): Promise<{ sessions: number; attempts: number; tokens: number; oauth: number }> => {
     const at = now();
     const sessions = await db.exec(
       pool,
@@ -46,7 +48,13 @@ export const postgresHousekeeping = (
         WHERE origin = 'client_credentials'
           AND expires_at < ${sql.timestamp(at)}::timestamptz - make_interval(days => ${RETENTION.clientCredentialsTokensDays})`,
     );
-    return { sessions, attempts, tokens };
+    const oldOAuth = sql.fragment`${sql.timestamp(at)}::timestamptz - make_interval(days => ${RETENTION.oauthDays})`;
+    const codes = await db.exec(pool, sql.unsafe`DELETE FROM oauth_codes WHERE expires_at < ${oldOAuth}`);
+    const refreshTokens = await db.exec(
+      pool,
+      sql.unsafe`DELETE FROM oauth_refresh_tokens WHERE expires_at < ${oldOAuth}`,
+    );
+    return { sessions, attempts, tokens, oauth: codes + refreshTokens };
   };
   const timer = setInterval(
     () => {

@@ -49,16 +49,17 @@ const SubjectRow = t.type({
   site_ids: t.union([t.array(t.number), t.null]),
 });
 
+/** The one INSERT of a token record; a token of the authorization-code grant names its grant. */
+export const insertToken = (token: TokenRecord, grantId: string | null) =>
+  sql.unsafe`
+    INSERT INTO access_tokens (id, app_id, user_id, kid, name, origin, created_at, expires_at, site_ids, grant_id)
+    VALUES (${token.id}, ${token.appId}, ${token.userId}, ${token.kid}, ${token.name}, ${token.origin},
+            ${sql.timestamp(token.createdAt)}, ${sql.timestamp(token.expiresAt)},
+            ${token.siteIds === null ? null : sql.array([...token.siteIds], 'int4')}, ${grantId})`;
+
 export const postgresTokenRepository = (pool: DatabasePool): TokenRepository => ({
   insert: (token) => async () => {
-    await db.exec(
-      pool,
-      sql.unsafe`
-        INSERT INTO access_tokens (id, app_id, user_id, kid, name, origin, created_at, expires_at, site_ids)
-        VALUES (${token.id}, ${token.appId}, ${token.userId}, ${token.kid}, ${token.name}, ${token.origin},
-                ${sql.timestamp(token.createdAt)}, ${sql.timestamp(token.expiresAt)},
-                ${token.siteIds === null ? null : sql.array([...token.siteIds], 'int4')})`,
-    );
+    await db.exec(pool, insertToken(token, null));
   },
 
   find: (id) => async () => {
