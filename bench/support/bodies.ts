@@ -43,7 +43,12 @@ export const createBody = (template: number, unique: boolean) => {
 };
 
 /** autocannon options for creates: a fresh body (new signers) per call, or one fixed body. */
-export const createCalls = (url: string, headers: Record<string, string>, template: number, unique: boolean) =>
+export const createCalls = (
+  url: string,
+  headers: Record<string, string>,
+  template: number,
+  unique: boolean,
+) =>
   unique
     ? {
         url,

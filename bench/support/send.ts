@@ -98,7 +98,9 @@ const drafts = async (esign: EsignClient, tenant: Tenant, template: number, coun
             params: { path: { site_id: tenant.site.id } },
             body: {
               contracts: [template],
-              signers: [{ signer_id: `s-${randomUUID()}`, signer: { email: emails[i]! }, send_to: { email: true } }],
+              signers: [
+                { signer_id: `s-${randomUUID()}`, signer: { email: emails[i]! }, send_to: { email: true } },
+              ],
               fields: [{ name: 'full_name', assigned_to: emails[i]! }],
             },
           }),

@@ -111,4 +111,3 @@ export const rawSqlCeiling = async (
     await pool.end();
   }
 };
-
