@@ -192,11 +192,19 @@ export const createEventConsumer = <A>(options: EventConsumerOptions<A>): EventC
 };
 
 /**
+ * The statement that records that `consumer` processed `eventId`, returning a row only
+ * when it had not: for a caller that makes the claim part of a larger statement (a
+ * data-modifying CTE), so the claim and the work it guards are one round trip.
+ */
+export const claimEventStatement = (consumer: string, eventId: string) => sql.fragment`
+  INSERT INTO inbox (consumer, event_id) VALUES (${consumer}, ${eventId}) ON CONFLICT DO NOTHING
+  RETURNING event_id`;
+
+/**
  * Records that `consumer` processed `eventId`, in the handler's transaction. Answers
  * false when it already had: the handler then does nothing (and the message is acked).
  */
 export const claimEvent = async (tx: Queryable, consumer: string, eventId: string): Promise<boolean> => {
-  const result = await tx.query(sql.unsafe`
-    INSERT INTO inbox (consumer, event_id) VALUES (${consumer}, ${eventId}) ON CONFLICT DO NOTHING`);
+  const result = await tx.query(sql.unsafe`${claimEventStatement(consumer, eventId)}`);
   return result.rowCount === 1;
 };
