@@ -486,5 +486,27 @@ describe('requests service: send through the outbox, and the lifecycle (real Pos
         1,
       );
     });
+
+    it('records an outcome by writing the signer only: the Request row is not rewritten (ADR 2502)', async () => {
+      const view = await create();
+      await post(view.id, 'send').expect(200);
+      const xmin = () => h.pool.oneFirst(sql.unsafe`SELECT xmin::text FROM requests WHERE id = ${view.id}`);
+      const before = await xmin();
+      const delivered = outcome(view, 'notification.delivered', 0, 'email', '2030-01-01T00:00:10.000Z');
+      h.statements.length = 0;
+      const result = await useCases(h.deps).recordNotificationOutcome(
+        delivered as Parameters<ReturnType<typeof useCases>['recordNotificationOutcome']>[0],
+      )();
+      assert.deepEqual(result, E.right('applied'));
+      assert.equal((await statuses(view.id))[0]!.email, 'delivered');
+      assert.equal(await xmin(), before, 'the requests row was rewritten');
+      // The outcome's own transaction (the relay shares the pool).
+      const claim = h.statements.find((st) => /INSERT INTO inbox/.test(st.sql));
+      const writes = h.statements.filter(
+        (st) => st.transactionId === claim?.transactionId && /^\s*(WITH|UPDATE|INSERT)/i.test(st.sql),
+      );
+      // The inbox claim and the signer's delivery status.
+      assert.equal(writes.length, 2, writes.map((st) => st.sql).join('\n---\n'));
+    });
   });
 });
