@@ -22,8 +22,9 @@
  * Environment: BENCH_SECONDS (10 per run), BENCH_CONNECTIONS (16), BENCH_SEND_RATE (100
  * sends/s), BENCH_SEND_SECONDS (30), BENCH_RAMP_RATES (sends/s of the ramp's phases,
  * comma-separated: 50,100,150,200,300,400; "off" skips it), BENCH_RAMP_SECONDS (10 per
- * phase), BENCH_LOG_LEVEL of the services (info, as deployed). A smoke run that only
- * checks the bench works: BENCH_SMOKE=1 (2 s runs, 20 sends/s for 3 s, a ramp of 10,20).
+ * phase), BENCH_IDLE_SECONDS (5, the services idle: their fixed CPU cost), BENCH_LOG_LEVEL
+ * of the services (info, as deployed). A smoke run that only checks the bench works:
+ * BENCH_SMOKE=1 (2 s runs, 20 sends/s for 3 s, a ramp of 10,20).
  */
 import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -41,6 +42,7 @@ import {
   ms,
   print,
   rssNow,
+  sleep,
   type CpuPerCall,
 } from './support/measure.js';
 import { sendPhase, sendRamp, type SendPhase } from './support/send.js';
@@ -57,6 +59,7 @@ const CONNECTIONS = setting('BENCH_CONNECTIONS', 16, 16);
 const SEND_RATE = setting('BENCH_SEND_RATE', 100, 20);
 const SEND_SECONDS = setting('BENCH_SEND_SECONDS', 30, 3);
 const RAMP_SECONDS = setting('BENCH_RAMP_SECONDS', 10, 2);
+const IDLE_SECONDS = setting('BENCH_IDLE_SECONDS', 5, 2);
 const RAMP_RATES = (process.env.BENCH_RAMP_RATES ?? (SMOKE ? '10,20' : '50,100,150,200,300,400'))
   .split(',')
   .map(Number)
@@ -186,6 +189,14 @@ const main = async () => {
     const readPath = `/v1.1/requests/${one.id}`;
     const requestsUrl = system.services.requests.url;
     const common = { connections: CONNECTIONS, pipelining: 1 };
+
+    // What the services spend doing nothing (pollers, timers): part of every per-call figure,
+    // and most of it at low rates.
+    const idleBefore = cpuSeconds(system);
+    await sleep(IDLE_SECONDS * 1000);
+    const idle = cpuPerCall(idleBefore, cpuSeconds(system), IDLE_SECONDS);
+    print(`(0) idle, ${IDLE_SECONDS} s: CPU per second ${cpuText(idle)}`);
+    print();
 
     print('(1, 2) create a Request (1 contract, 2 signers, 3 fields; new signers in each), and read one');
     const createDirect = await load(
