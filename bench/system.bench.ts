@@ -39,6 +39,7 @@ import {
   cpuPerCall,
   cpuSeconds,
   cpuText,
+  monotonicUs,
   ms,
   print,
   rssNow,
@@ -77,13 +78,17 @@ interface Run {
   readonly errors: number;
   /** CPU time per successful call, per service and summed: the steadiest figure here. */
   readonly cpu?: CpuPerCall;
+  /** The measured part on the monotonic clock (µs), to cut it out of a CPU profile. */
+  readonly window?: readonly [number, number];
 }
 
 /** One autocannon run; a warm-up of 2 s first so pools, JIT and caches are hot. */
 const load = async (system: EsignSystem, options: autocannon.Options, expected: number): Promise<Run> => {
   await autocannon({ ...options, duration: 2 });
   const before = cpuSeconds(system);
+  const from = monotonicUs();
   const result = await autocannon({ ...options, duration: SECONDS });
+  const to = monotonicUs();
   const after = cpuSeconds(system);
   const stats = (result.statusCodeStats ?? {}) as Record<string, { count: number } | undefined>;
   const ok = stats[String(expected)]?.count ?? 0;
@@ -93,6 +98,7 @@ const load = async (system: EsignSystem, options: autocannon.Options, expected: 
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + (result.requests.total - ok),
     cpu: cpuPerCall(before, after, ok),
+    window: [from, to],
   };
 };
 
@@ -289,6 +295,18 @@ const main = async () => {
 
     const costThroughput = 1 - createGateway.rps / createDirect.rps;
     const costReadThroughput = 1 - readGateway.rps / readDirect.rps;
+    if (PROFILE.length > 0) {
+      print('profile windows (monotonic µs, the clock of the .cpuprofile timestamps)');
+      for (const [name, window] of [
+        ['create-direct', createDirect.window],
+        ['create-gateway', createGateway.window],
+        ['read-gateway', readGateway.window],
+        ['send', send.window],
+      ] as const)
+        print(`  ${name} ${window?.[0] ?? '?'} ${window?.[1] ?? '?'}`);
+      print();
+    }
+
     print('ratios');
     print(
       `gateway/direct create throughput: ${(createGateway.rps / createDirect.rps).toFixed(3)} (the gateway costs ${(costThroughput * 100).toFixed(1)}%; target < 15%)`,

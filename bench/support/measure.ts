@@ -71,3 +71,9 @@ export const machineTicks = (): { busy: number; total: number } => {
   const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
   return { busy: total - idle, total };
 };
+
+/**
+ * Now on the monotonic clock, in µs: the clock V8 stamps CPU profiles with, so a phase's
+ * window picks its samples out of each service's `.cpuprofile` (BENCH_PROFILE).
+ */
+export const monotonicUs = (): number => Number(process.hrtime.bigint() / 1000n);
