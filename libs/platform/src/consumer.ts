@@ -38,6 +38,12 @@ export interface EventConsumerOptions<A> {
   readonly prefix: string;
   readonly name: string;
   readonly routingKeys: readonly string[];
+  /**
+   * Bindings an earlier version of this consumer made and this one no longer wants:
+   * removed at setup, after the current ones are in place, so a broker that ran the
+   * earlier version stops routing those events here.
+   */
+  readonly formerRoutingKeys?: readonly string[];
   readonly codec: t.Decoder<unknown, A>;
   readonly handle: (event: A, info: DeliveryInfo) => Promise<void>;
   readonly logger: Logger;
@@ -155,6 +161,8 @@ export const createEventConsumer = <A>(options: EventConsumerOptions<A>): EventC
         arguments: { 'x-dead-letter-exchange': names.deadLetter, 'x-dead-letter-routing-key': options.name },
       });
       for (const key of options.routingKeys) await ch.bindQueue(queues.main, names.events, key);
+      for (const key of options.formerRoutingKeys ?? [])
+        if (!options.routingKeys.includes(key)) await ch.unbindQueue(queues.main, names.events, key);
       for (const [i, queue] of queues.retries.entries()) {
         await ch.assertQueue(queue, {
           durable: true,
