@@ -26,26 +26,14 @@
  * of the services (info, as deployed). A smoke run that only checks the bench works:
  * BENCH_SMOKE=1 (2 s runs, 20 sends/s for 3 s, a ramp of 10,20).
  */
-import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { createEsignClient, type Schemas } from '@esign/client';
 import { PRINCIPAL_AUDIENCES, PRINCIPAL_HEADER } from '@esign/contracts';
-import { repoRoot, startEsignSystem, type EsignSystem } from '@esign/testing';
+import { repoRoot, startEsignSystem } from '@esign/testing';
 import { TEMPLATE, answer, createBody, createCalls } from './support/bodies.js';
-import {
-  SERVICES,
-  cpuPerCall,
-  cpuSeconds,
-  cpuText,
-  monotonicUs,
-  ms,
-  print,
-  rssNow,
-  sleep,
-  type CpuPerCall,
-} from './support/measure.js';
+import { SERVICES, cpuPerCall, cpuSeconds, cpuText, ms, print, rssNow, sleep } from './support/measure.js';
+import { line, load, sendLine, startBareKoa } from './support/runs.js';
 import { sendPhase, sendRamp, type SendPhase } from './support/send.js';
 import { rawSqlCeiling } from './support/sql-ceiling.js';
 
@@ -70,65 +58,6 @@ const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 /** `requests,notifier`: write a CPU profile of those services into BENCH_PROFILE_DIR (.data/profiles). */
 const PROFILE = (process.env.BENCH_PROFILE ?? '').split(',').filter((s) => s !== '');
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ?? join(repoRoot, '.data', 'profiles');
-
-interface Run {
-  readonly rps: number;
-  readonly p50: number;
-  readonly p99: number;
-  readonly errors: number;
-  /** CPU time per successful call, per service and summed: the steadiest figure here. */
-  readonly cpu?: CpuPerCall;
-  /** The measured part on the monotonic clock (µs), to cut it out of a CPU profile. */
-  readonly window?: readonly [number, number];
-}
-
-/** One autocannon run; a warm-up of 2 s first so pools, JIT and caches are hot. */
-const load = async (system: EsignSystem, options: autocannon.Options, expected: number): Promise<Run> => {
-  await autocannon({ ...options, duration: 2 });
-  const before = cpuSeconds(system);
-  const from = monotonicUs();
-  const result = await autocannon({ ...options, duration: SECONDS });
-  const to = monotonicUs();
-  const after = cpuSeconds(system);
-  const stats = (result.statusCodeStats ?? {}) as Record<string, { count: number } | undefined>;
-  const ok = stats[String(expected)]?.count ?? 0;
-  return {
-    rps: ok / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + (result.requests.total - ok),
-    cpu: cpuPerCall(before, after, ok),
-    window: [from, to],
-  };
-};
-
-const line = (name: string, run: Run) =>
-  print(
-    `  ${name.padEnd(44)} ${run.rps.toFixed(0).padStart(6)} req/s   p50 ${ms(run.p50).padStart(9)}   p99 ${ms(run.p99).padStart(9)}${run.errors > 0 ? `   (${run.errors} not ok)` : ''}${run.cpu ? `\n  ${''.padEnd(44)} CPU per call: ${cpuText(run.cpu)}` : ''}`,
-  );
-
-const sendLine = (send: SendPhase) => {
-  print(
-    `  ${send.count} sends at ${send.achieved.toFixed(1)}/s: send → e-mail p50 ${ms(send.p50)}, p99 ${ms(send.p99)}, max ${ms(send.max)}; the send call itself p50 ${ms(send.sendP50)}, p99 ${ms(send.sendP99)}${send.failures > 0 ? ` (${send.failures} not sent or not arrived)` : ''}`,
-  );
-  print(`  stages: ${send.stages}`);
-  print(`  CPU per send: ${cpuText(send.cpu)}`);
-  print(`  CPU (of one core) from the first send to the last e-mail: ${send.busy}`);
-};
-
-/** The bare koa ceiling, in a process of its own like a service. */
-const startBareKoa = async () => {
-  const child = spawn(process.execPath, [join(repoRoot, 'bench', 'support', 'bare-koa.mjs')], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_OPTIONS: '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
-    child.once('exit', (code) => reject(new Error(`bare koa exited ${code}`)));
-  });
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGTERM') };
-};
 
 const main = async () => {
   print(`E-signature platform benchmark: ${new Date().toISOString()}`);
@@ -209,6 +138,7 @@ const main = async () => {
       system,
       { ...common, ...createCalls(`${requestsUrl}${createPath}`, direct, template, true) },
       201,
+      SECONDS,
     );
     line('create, direct to requests', createDirect);
     print(`  ${''.padEnd(44)} RSS after: ${rssNow(system)}`);
@@ -216,6 +146,7 @@ const main = async () => {
       system,
       { ...common, ...createCalls(`${system.gatewayUrl}${createPath}`, auth, template, true) },
       201,
+      SECONDS,
     );
     line('create, through the gateway', createGateway);
     print(`  ${''.padEnd(44)} RSS after: ${rssNow(system)}`);
@@ -223,12 +154,14 @@ const main = async () => {
       system,
       { ...common, ...createCalls(`${system.gatewayUrl}${createPath}`, auth, template, false) },
       201,
+      SECONDS,
     );
     line('create, gateway, the same 2 signers in each', createHot);
     const readDirect = await load(
       system,
       { ...common, url: `${requestsUrl}${readPath}`, headers: direct },
       200,
+      SECONDS,
     );
     line('GET /v1.1/requests/:id, direct to requests', readDirect);
     print(`  ${''.padEnd(44)} RSS after: ${rssNow(system)}`);
@@ -236,6 +169,7 @@ const main = async () => {
       system,
       { ...common, url: `${system.gatewayUrl}${readPath}`, headers: auth },
       200,
+      SECONDS,
     );
     line('GET /v1.1/requests/:id, through the gateway', readGateway);
     print(`  ${''.padEnd(44)} RSS after: ${rssNow(system)}`);
@@ -264,7 +198,7 @@ const main = async () => {
     print();
 
     print('(4) ceilings, same machine, same run');
-    const koa = await load(system, { ...common, url: bareKoa.url }, 200);
+    const koa = await load(system, { ...common, url: bareKoa.url }, 200, SECONDS);
     line('bare koa JSON route', koa);
     const sqlCeiling = await rawSqlCeiling(
       system.databases.requests.url,

@@ -506,9 +506,7 @@ describe('requests service: send through the outbox, and the lifecycle (real Pos
       const before = await xmin();
       const delivered = outcome(view, 'notification.delivered', 0, 'email', '2030-01-01T00:00:10.000Z');
       h.statements.length = 0;
-      const result = await useCases(h.deps).recordNotificationOutcome(
-        delivered as Parameters<ReturnType<typeof useCases>['recordNotificationOutcome']>[0],
-      )();
+      const result = await useCases(h.deps).recordNotificationOutcome(delivered)();
       assert.deepEqual(result, E.right('applied'));
       assert.equal((await statuses(view.id))[0]!.email, 'delivered');
       assert.equal(await xmin(), before, 'the requests row was rewritten');
