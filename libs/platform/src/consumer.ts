@@ -38,6 +38,12 @@ export interface EventConsumerOptions<A> {
   readonly prefix: string;
   readonly name: string;
   readonly routingKeys: readonly string[];
+  /**
+   * Bindings an earlier version of this consumer made and this one no longer wants:
+   * removed at setup, after the current ones are in place, so a broker that ran the
+   * earlier version stops routing those events here.
+   */
+  readonly formerRoutingKeys?: readonly string[];
   readonly codec: t.Decoder<unknown, A>;
   readonly handle: (event: A, info: DeliveryInfo) => Promise<void>;
   readonly logger: Logger;
@@ -155,6 +161,8 @@ export const createEventConsumer = <A>(options: EventConsumerOptions<A>): EventC
         arguments: { 'x-dead-letter-exchange': names.deadLetter, 'x-dead-letter-routing-key': options.name },
       });
       for (const key of options.routingKeys) await ch.bindQueue(queues.main, names.events, key);
+      for (const key of options.formerRoutingKeys ?? [])
+        if (!options.routingKeys.includes(key)) await ch.unbindQueue(queues.main, names.events, key);
       for (const [i, queue] of queues.retries.entries()) {
         await ch.assertQueue(queue, {
           durable: true,
@@ -192,11 +200,19 @@ export const createEventConsumer = <A>(options: EventConsumerOptions<A>): EventC
 };
 
 /**
+ * The statement that records that `consumer` processed `eventId`, returning a row only
+ * when it had not: for a caller that makes the claim part of a larger statement (a
+ * data-modifying CTE), so the claim and the work it guards are one round trip.
+ */
+export const claimEventStatement = (consumer: string, eventId: string) => sql.fragment`
+  INSERT INTO inbox (consumer, event_id) VALUES (${consumer}, ${eventId}) ON CONFLICT DO NOTHING
+  RETURNING event_id`;
+
+/**
  * Records that `consumer` processed `eventId`, in the handler's transaction. Answers
  * false when it already had: the handler then does nothing (and the message is acked).
  */
 export const claimEvent = async (tx: Queryable, consumer: string, eventId: string): Promise<boolean> => {
-  const result = await tx.query(sql.unsafe`
-    INSERT INTO inbox (consumer, event_id) VALUES (${consumer}, ${eventId}) ON CONFLICT DO NOTHING`);
+  const result = await tx.query(sql.unsafe`${claimEventStatement(consumer, eventId)}`);
   return result.rowCount === 1;
 };

@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import * as t from 'io-ts';
-import { runner } from 'node-pg-migrate';
 import { LogLevel, UrlFromEnv } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { runMain } from './service.js';
@@ -20,8 +19,11 @@ export const messagingMigrationsDir = fileURLToPath(
 export const migrationsDirOf = (moduleUrl: string): string =>
   fileURLToPath(new URL(moduleUrl.includes('/dist/') ? '../../migrations' : '../migrations', moduleUrl));
 
-const apply = (url: string, dir: string, migrationsTable: string, logger?: Logger) =>
-  runner({
+// node-pg-migrate is loaded when a migration runs, not with the platform: the gateway,
+// which has no database, and every process after start-up need none of it (ADR 2505).
+const apply = async (url: string, dir: string, migrationsTable: string, logger?: Logger) => {
+  const { runner } = await import('node-pg-migrate');
+  await runner({
     databaseUrl: url,
     dir,
     direction: 'up',
@@ -30,6 +32,7 @@ const apply = (url: string, dir: string, migrationsTable: string, logger?: Logge
     advisoryLockMode: 'wait',
     log: (message: string) => logger?.debug({ migration: message }, 'migration'),
   });
+};
 
 /**
  * The one way a service's database is migrated (start-up, `npm run migrate`, the

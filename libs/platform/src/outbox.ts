@@ -28,13 +28,24 @@ export interface OutgoingEvent {
   readonly type: string;
 }
 
+/**
+ * The statement that writes `events` to the outbox, for a caller that makes it part of a
+ * larger statement (a data-modifying CTE): it writes them only where `when` holds, so one
+ * statement can change state and report it, atomic without a transaction block.
+ */
+export const insertEvents = (
+  events: readonly OutgoingEvent[],
+  when: ReturnType<typeof sql.fragment> = sql.fragment`TRUE`,
+) => sql.fragment`
+    INSERT INTO outbox (id, type, envelope)
+    SELECT (e->>'id')::uuid, e->>'type', e
+    FROM jsonb_array_elements(${sql.jsonb(events as unknown as Parameters<typeof sql.jsonb>[0])}) AS e
+    WHERE ${when}`;
+
 /** Writes events in the caller's transaction: one statement whatever their number. */
 export const enqueueEvents = async (tx: Queryable, events: readonly OutgoingEvent[]): Promise<void> => {
   if (events.length === 0) return;
-  await tx.query(sql.unsafe`
-    INSERT INTO outbox (id, type, envelope)
-    SELECT (e->>'id')::uuid, e->>'type', e
-    FROM jsonb_array_elements(${sql.jsonb(events as unknown as Parameters<typeof sql.jsonb>[0])}) AS e`);
+  await tx.query(sql.unsafe`${insertEvents(events)}`);
 };
 
 const PendingRow = t.type({

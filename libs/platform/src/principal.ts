@@ -49,23 +49,79 @@ export const signPrincipal = async (
 export interface PrincipalVerifier {
   readonly publicKey: KeyObject;
   readonly audience: PrincipalAudience;
+  /** The time principals are checked against (tests move it); the system clock by default. */
+  readonly now?: () => Date;
 }
+
+/** Seconds a principal's `exp` may lie in the past (clocks of the gateway and the service differ). */
+const CLOCK_TOLERANCE_SECONDS = 5;
+/** Verified principals kept per key; the gateway reuses one per token for its cache's TTL. */
+const VERIFIED_MAX_ENTRIES = 1_000;
+
+interface Verified {
+  readonly principal: Principal;
+  /** `exp`, in seconds since the epoch. */
+  readonly exp: number;
+}
+
+/**
+ * Principals already verified, per public key, by audience and exact text (services build
+ * their verifier per call; the key object is made once, from the configuration). The gateway signs one
+ * principal per token and upstream and forwards the same text on every call while its
+ * introspection answer is cached (ADR 1310), so verifying each call again is an Ed25519
+ * verification (about a tenth of the requests service's CPU per call) that can only give
+ * the same answer until `exp`. Only successes are kept, and each is checked against its
+ * `exp` on every use, so an expired principal is refused exactly as before (ADR 2500).
+ */
+const verifiedCaches = new WeakMap<KeyObject, Map<string, Verified>>();
+
+const cacheOf = (verifier: PrincipalVerifier): Map<string, Verified> => {
+  let cache = verifiedCaches.get(verifier.publicKey);
+  if (cache === undefined) {
+    cache = new Map();
+    verifiedCaches.set(verifier.publicKey, cache);
+  }
+  return cache;
+};
+
+const remember = (cache: Map<string, Verified>, key: string, verified: Verified, nowSeconds: number) => {
+  if (cache.size >= VERIFIED_MAX_ENTRIES) {
+    for (const [k, entry] of cache) if (entry.exp + CLOCK_TOLERANCE_SECONDS <= nowSeconds) cache.delete(k);
+    for (const k of cache.keys()) {
+      if (cache.size < VERIFIED_MAX_ENTRIES) break;
+      cache.delete(k);
+    }
+  }
+  cache.set(key, verified);
+};
 
 /** Verifies a forwarded principal; answers why it is refused otherwise. */
 export const verifyPrincipal = async (
   verifier: PrincipalVerifier,
   token: string,
 ): Promise<E.Either<string, Principal>> => {
+  const now = verifier.now?.() ?? new Date();
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const cache = cacheOf(verifier);
+  const key = `${verifier.audience} ${token}`;
+  const hit = cache.get(key);
+  // jose refuses a token once `exp` <= now - tolerance; a kept one stops being used at the same moment.
+  if (hit !== undefined && hit.exp > nowSeconds - CLOCK_TOLERANCE_SECONDS) return E.right(hit.principal);
+  if (hit !== undefined) cache.delete(key);
   try {
     const { payload } = await jwtVerify(token, verifier.publicKey, {
       algorithms: [PRINCIPAL_ALGORITHM],
       issuer: PRINCIPAL_ISSUER,
       audience: verifier.audience,
       typ: PRINCIPAL_TYPE,
-      clockTolerance: 5,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      currentDate: now,
+      requiredClaims: ['exp'],
     });
     const decoded = StrictPrincipal.decode(payload);
-    return E.isRight(decoded) ? E.right(decoded.right) : E.left(renderErrors(formatErrors(decoded.left)));
+    if (E.isLeft(decoded)) return E.left(renderErrors(formatErrors(decoded.left)));
+    remember(cache, key, { principal: decoded.right, exp: payload.exp! }, nowSeconds);
+    return E.right(decoded.right);
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return E.left(error.code);
     throw error;

@@ -1,7 +1,13 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import forge from 'node-forge';
+import { createRequire } from 'node:module';
+import type Forge from 'node-forge';
+
+// node-forge is loaded when a certificate is made (`npm start`, tests), not with the
+// platform: no service process makes one (ADR 2505).
+const require = createRequire(import.meta.url);
+const loadForge = (): typeof Forge => require('node-forge') as typeof Forge;
 
 /** A certificate and its key, PEM; `chainPem` is the certificate followed by its issuer's. */
 export interface SealCertificate {
@@ -22,6 +28,7 @@ export const makeSealCertificate = (options: {
   readonly issuer?: SealCertificate;
   readonly now?: Date;
 }): SealCertificate => {
+  const forge = loadForge();
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const keyPem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
   const cert = forge.pki.createCertificate();

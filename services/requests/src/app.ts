@@ -15,7 +15,7 @@ import { mountRoutes } from './adapters/http/routes.js';
 import { mountVerifyRoute, VERIFY_PATH } from './adapters/http/verify-route.js';
 import { mountSigningRoutes, SIGNING_FORM_PATHS } from './adapters/http/signing-routes.js';
 import { sanitizeHtmlPolicy } from './adapters/html/sanitize-html-policy.js';
-import { pdfLibRenderer } from './adapters/pdf/pdf-lib-renderer.js';
+import { lazyPdfRenderer } from './adapters/pdf/lazy-pdf-renderer.js';
 import { workerPdfFormReader } from './adapters/pdf/worker-pdf-form-reader.js';
 import { postgresExecutedDocumentStore } from './adapters/postgres/postgres-executed-document-store.js';
 import { postgresStore, postgresTransact } from './adapters/postgres/postgres-store.js';
@@ -77,7 +77,7 @@ export const createRequestsApp = (
     urlSigner: hmacUrlSigner(options.signingKeys),
     pdf: options.pdfReader ?? workerPdfFormReader(),
     htmlPolicy: sanitizeHtmlPolicy,
-    pdfRenderer: pdfLibRenderer,
+    pdfRenderer: lazyPdfRenderer,
     formTokens: hmacFormTokens(options.signingKeys, SIGNING_FORM_TTL_SECONDS),
     publicBaseUrl: options.publicBaseUrl,
     remindPolicy: options.remindPolicy,

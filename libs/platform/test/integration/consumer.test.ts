@@ -90,6 +90,41 @@ describe('platform: event consumer with retries and parking (real RabbitMQ)', fu
     await deleteAmqpObjects({ exchanges: [topologyNames(prefix).events, topologyNames(prefix).deadLetter] });
   });
 
+  it('drops the bindings an earlier version made (formerRoutingKeys) and keeps its own', async () => {
+    const setupWith = async (routingKeys: readonly string[], formerRoutingKeys?: readonly string[]) => {
+      const c = createEventConsumer({
+        prefix,
+        name,
+        routingKeys,
+        formerRoutingKeys,
+        codec: TestEvent,
+        handle: () => Promise.resolve(),
+        logger: testLogger(),
+        retryDelaysMs: STEPS,
+      });
+      const client = await connectAmqp(infra().amqpUrl, testLogger(), (model) => c.setup(model));
+      await eventually(() => Promise.resolve(client.isConnected() ? true : undefined));
+      await c.stop();
+      await client.close();
+    };
+    name = `c${Math.random().toString(36).slice(2, 8)}`;
+    await setupWith(['test.*']);
+    await setupWith(['test.happened'], ['test.*']);
+    const connection = await amqplib.connect(infra().amqpUrl);
+    try {
+      const ch = await connection.createConfirmChannel();
+      for (const key of ['test.other', 'test.happened'])
+        ch.publish(topologyNames(prefix).events, key, Buffer.from(JSON.stringify(ev(1))), {
+          persistent: true,
+        });
+      await ch.waitForConfirms();
+      const { messageCount } = await ch.checkQueue(consumerQueues(prefix, name, STEPS.length).main);
+      assert.equal(messageCount, 1);
+    } finally {
+      await connection.close();
+    }
+  });
+
   it('retries a failing handler with back-off until it succeeds', async () => {
     const attempts: number[] = [];
     await start((e) => {

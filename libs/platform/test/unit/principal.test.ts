@@ -63,4 +63,47 @@ describe('platform: the gateway-signed principal', () => {
   it('refuses garbage', async () => {
     assert.ok(E.isLeft(await verifyPrincipal(requests, 'not-a-jwt')));
   });
+
+  describe('verified once, reused until it expires (ADR 2500)', () => {
+    it('refuses a principal it accepted before once its exp has passed (plus the 5 s tolerance)', async () => {
+      let now = new Date();
+      const verifier = { ...requests, now: () => now };
+      const signed = await signPrincipal(gateway.privateKey, PRINCIPAL_AUDIENCES.requests, principal);
+      assert.deepEqual(await verifyPrincipal(verifier, signed), E.right(principal));
+      now = new Date(now.getTime() + 30_000);
+      assert.deepEqual(await verifyPrincipal(verifier, signed), E.right(principal));
+      now = new Date(now.getTime() + 36_000);
+      assert.deepEqual(await verifyPrincipal(verifier, signed), E.left('ERR_JWT_EXPIRED'));
+      assert.deepEqual(await verifyPrincipal(verifier, signed), E.left('ERR_JWT_EXPIRED'));
+    });
+
+    it('keeps what one verifier accepted from any other: a principal for requests stays refused at the notifier', async () => {
+      const forRequests = await signPrincipal(gateway.privateKey, PRINCIPAL_AUDIENCES.requests, principal);
+      assert.ok(E.isRight(await verifyPrincipal(requests, forRequests)));
+      assert.ok(E.isLeft(await verifyPrincipal(notifier, forRequests)));
+      const otherKey = { publicKey: generateKeyPairSync('ed25519').publicKey, audience: requests.audience };
+      assert.ok(E.isLeft(await verifyPrincipal(otherKey, forRequests)));
+    });
+
+    it('still refuses a tampered copy of a principal it accepted', async () => {
+      const signed = await signPrincipal(gateway.privateKey, PRINCIPAL_AUDIENCES.requests, principal);
+      assert.ok(E.isRight(await verifyPrincipal(requests, signed)));
+      const [header, , signature] = signed.split('.');
+      const widened = Buffer.from(
+        JSON.stringify({ ...principal, sites: [{ id: 8, name: 'x' }], exp: 4_000_000_000 }),
+      ).toString('base64url');
+      assert.ok(E.isLeft(await verifyPrincipal(requests, `${header}.${widened}.${signature}`)));
+    });
+
+    it('refuses a principal without an expiry, which could otherwise be kept for ever', async () => {
+      const endless = await new SignJWT({ token_id: 't1', sites: principal.sites })
+        .setProtectedHeader({ alg: 'EdDSA', typ: 'esign-principal+jwt' })
+        .setSubject('u1')
+        .setIssuer(PRINCIPAL_ISSUER)
+        .setAudience(PRINCIPAL_AUDIENCES.requests)
+        .setIssuedAt()
+        .sign(gateway.privateKey);
+      assert.deepEqual(await verifyPrincipal(requests, endless), E.left('ERR_JWT_CLAIM_VALIDATION_FAILED'));
+    });
+  });
 });

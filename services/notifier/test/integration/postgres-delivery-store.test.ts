@@ -122,6 +122,50 @@ describe('notifier adapter: Postgres deliveries store', () => {
     ]);
   });
 
+  it('settles a message in one statement, outside any transaction block (ADR 2501)', async () => {
+    const statements: { sql: string; transactionId: string | null }[] = [];
+    const counted = await createDatabasePool(database.url, {
+      interceptors: [
+        {
+          name: 'count-statements',
+          beforeQueryExecution: (context, query) => {
+            statements.push({ sql: query.sql, transactionId: context.transactionId });
+            return null;
+          },
+        },
+      ],
+    });
+    try {
+      const event = requestSent([signer({ signer_ref: `sg_${randomUUID().slice(0, 8)}` })]);
+      const target = planDeliveries(event)[0]!;
+      const countedStore = postgresDeliveryStore(counted);
+      await right(
+        countedStore.claim({
+          key: target.key,
+          requestId: 'rq_1',
+          signerId: target.signer.signer_id,
+          recipient: target.recipient,
+          leaseMs: 60_000,
+        }),
+      );
+      statements.length = 0;
+      const settlement: Settlement = { _tag: 'Delivered', providerMessageId: 'm-1' };
+      await right(
+        countedStore.settle(
+          target.key,
+          1,
+          settlement,
+          outcomeEvent(event, target, settlement, randomUUID(), new Date()),
+        ),
+      );
+      assert.equal(statements.length, 1, statements.map((s) => s.sql).join('\n---\n'));
+      assert.equal(statements[0]!.transactionId, null);
+      assert.deepEqual(await outboxFor(event.id), [{ type: 'notification.delivered' }]);
+    } finally {
+      await counted.end();
+    }
+  });
+
   it('answers Left, not a throw, when the database is gone', async () => {
     const url = new URL(database.url);
     const proxy = await startTcpProxy(Number(url.port || 5432), url.hostname);

@@ -486,5 +486,41 @@ describe('requests service: send through the outbox, and the lifecycle (real Pos
         1,
       );
     });
+
+    it('records an outcome by writing the signer only: the Request row is not rewritten (ADR 2502)', async () => {
+      const view = await create();
+      h.statements.length = 0;
+      await post(view.id, 'send').expect(200);
+      const sendTx = h.statements.find((st) => /UPDATE requests SET/.test(st.sql))?.transactionId;
+      const sendStatements = h.statements.filter((st) => st.transactionId === sendTx);
+      // Printed for the record (docs/benchmarks.md quotes it).
+      console.log(
+        `      send of 3 signers: ${sendStatements.length} statements in one transaction (plus BEGIN/COMMIT)`,
+      );
+      assert.equal(sendStatements.filter((st) => /UPDATE requests SET/.test(st.sql)).length, 1);
+      assert.match(
+        sendStatements.find((st) => /UPDATE requests SET/.test(st.sql))!.sql,
+        /^\s*WITH request AS/,
+      );
+      const xmin = () => h.pool.oneFirst(sql.unsafe`SELECT xmin::text FROM requests WHERE id = ${view.id}`);
+      const before = await xmin();
+      const delivered = outcome(view, 'notification.delivered', 0, 'email', '2030-01-01T00:00:10.000Z');
+      h.statements.length = 0;
+      const result = await useCases(h.deps).recordNotificationOutcome(delivered)();
+      assert.deepEqual(result, E.right('applied'));
+      assert.equal((await statuses(view.id))[0]!.email, 'delivered');
+      assert.equal(await xmin(), before, 'the requests row was rewritten');
+      // The outcome's own transaction (the relay shares the pool).
+      const claim = h.statements.find((st) => /INSERT INTO inbox/.test(st.sql));
+      const writes = h.statements.filter(
+        (st) => st.transactionId === claim?.transactionId && /^\s*(WITH|UPDATE|INSERT)/i.test(st.sql),
+      );
+      // The inbox claim and the signer's delivery status.
+      assert.equal(writes.length, 2, writes.map((st) => st.sql).join('\n---\n'));
+      const outcomeStatements = h.statements.filter((st) => st.transactionId === claim?.transactionId);
+      console.log(
+        `      a delivery outcome: ${outcomeStatements.length} statements in one transaction (plus BEGIN/COMMIT)`,
+      );
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { AnyEventEnvelope } from '@esign/contracts';
+import { AnyEventEnvelope, WEBHOOK_EVENT_TYPES } from '@esign/contracts';
 import { createEventConsumer, type EventConsumer, type Logger } from '@esign/platform';
 import type { FanOutReport } from '../../application/webhooks/fan-out-webhook-event.js';
 
@@ -13,8 +13,10 @@ export interface WebhookEventConsumerOptions {
 }
 
 /**
- * Every `request.*` event, on the notifier's second queue (`<prefix>.notifier-webhooks`),
- * read through the generic envelope so a new request event needs no codec here. The
+ * The `request.*` events a client can subscribe to (`WEBHOOK_EVENT_TYPES`), on the
+ * notifier's second queue (`<prefix>.notifier-webhooks`), read through the generic
+ * envelope. Bound by type rather than `request.*`, so the others (every create's
+ * `request.created` first) never reach this queue (ADR 2503). The
  * handler only writes the deliveries (idempotently, by event id) and acks; a store outage
  * throws and the event goes through the back-off queues.
  */
@@ -23,7 +25,10 @@ export const webhookEventConsumer = (options: WebhookEventConsumerOptions): Even
   return createEventConsumer({
     prefix: options.prefix,
     name: WEBHOOK_CONSUMER_NAME,
-    routingKeys: ['request.*'],
+    routingKeys: WEBHOOK_EVENT_TYPES,
+    // Bound until ADR 2503; removed so brokers that ran the earlier version stop routing
+    // every request event here.
+    formerRoutingKeys: ['request.*'],
     codec: AnyEventEnvelope,
     logger: options.logger,
     prefetch: options.prefetch,

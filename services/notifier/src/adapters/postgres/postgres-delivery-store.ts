@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import { db, enqueueEvents, sql, type DatabasePool } from '@esign/platform';
+import { db, insertEvents, sql, type DatabasePool } from '@esign/platform';
 import type { DeliveryKey, OutcomeEvent, Settlement } from '../../domain/delivery.js';
 import type { Claim, ClaimRequest, DeliveryStore, StoreUnavailable } from '../../ports/delivery-store.js';
 
@@ -19,7 +19,7 @@ const matches = (key: DeliveryKey) =>
 
 /**
  * The deliveries and delivery_attempts tables (migrations/), with the outbox in the same
- * transaction as an outcome. Claim and defer are single statements (atomic without a
+ * statement as an outcome. Claim, settle and defer are single statements (atomic without a
  * transaction block): each message costs a round trip less than BEGIN … COMMIT would.
  */
 export const postgresDeliveryStore = (pool: DatabasePool): DeliveryStore => ({
@@ -58,35 +58,31 @@ export const postgresDeliveryStore = (pool: DatabasePool): DeliveryStore => ({
       return status === 'delivered' || status === 'failed' ? { _tag: 'Settled', status } : { _tag: 'Busy' };
     }, unavailable),
 
+  // One statement: the attempt's outcome, the message's, and (only for the owner of the
+  // attempt) the event that reports it. Atomic without BEGIN … COMMIT: one round trip per
+  // message instead of four (ADR 2501).
   settle: (key: DeliveryKey, attempt: number, settlement: Settlement, event: OutcomeEvent) =>
-    TE.tryCatch(
-      () =>
-        pool.transaction(async (tx) => {
-          const delivered = settlement._tag === 'Delivered';
-          const status = delivered ? 'delivered' : 'failed';
-          const providerId = delivered ? settlement.providerMessageId : null;
-          const error = delivered ? null : settlement.error;
-          const owned = await db.any(
-            tx,
-            t.type({ owned: t.boolean }),
-            sql.unsafe`
-              WITH attempt AS (
-                UPDATE delivery_attempts
-                SET finished_at = now(), outcome = ${status}, provider_message_id = ${providerId}, error = ${error}
-                WHERE ${matches(key)} AND attempt = ${attempt}
-              )
-              UPDATE deliveries
-              SET status = ${status}, provider_message_id = ${providerId}, last_error = ${error},
-                  lease_until = NULL, settled_at = now(), updated_at = now()
-              WHERE ${matches(key)} AND status = 'sending' AND attempts = ${attempt}
-              RETURNING true AS owned`,
-          );
-          // Only the owner of the attempt reports it: a worker whose lease was taken over
-          // leaves the outcome (and its event) to the one that holds the message now.
-          if (owned.length === 1) await enqueueEvents(tx, [event]);
-        }),
-      unavailable,
-    ),
+    TE.tryCatch(async () => {
+      const delivered = settlement._tag === 'Delivered';
+      const status = delivered ? 'delivered' : 'failed';
+      const providerId = delivered ? settlement.providerMessageId : null;
+      const error = delivered ? null : settlement.error;
+      await pool.query(sql.unsafe`
+        WITH attempt AS (
+          UPDATE delivery_attempts
+          SET finished_at = now(), outcome = ${status}, provider_message_id = ${providerId}, error = ${error}
+          WHERE ${matches(key)} AND attempt = ${attempt}
+        ), owned AS (
+          UPDATE deliveries
+          SET status = ${status}, provider_message_id = ${providerId}, last_error = ${error},
+              lease_until = NULL, settled_at = now(), updated_at = now()
+          WHERE ${matches(key)} AND status = 'sending' AND attempts = ${attempt}
+          RETURNING true AS owned
+        )
+        -- Only the owner of the attempt reports it: a worker whose lease was taken over
+        -- leaves the outcome (and its event) to the one that holds the message now.
+        ${insertEvents([event], sql.fragment`EXISTS (SELECT 1 FROM owned)`)}`);
+    }, unavailable),
 
   defer: (key: DeliveryKey, attempt: number, error: string) =>
     TE.tryCatch(async () => {

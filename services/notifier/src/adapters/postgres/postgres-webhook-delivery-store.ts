@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { claimEvent, db, sql, type DatabasePool, type TextSealer } from '@esign/platform';
+import { claimEventStatement, db, sql, type DatabasePool, type TextSealer } from '@esign/platform';
 import { nullable, WebhookEventType } from '@esign/contracts';
 import type { EndpointDisabledAlert } from '../../domain/webhook-alert.js';
 import type { NextStep } from '../../domain/webhook-delivery.js';
@@ -67,23 +67,26 @@ export const postgresWebhookDeliveryStore = (
   pool: DatabasePool,
   options: { readonly inboxConsumer: string; readonly sealer: TextSealer },
 ): WebhookDeliveryStore => ({
-  fanOut: (event, payload) =>
-    pool.transaction(async (tx) => {
-      if (!(await claimEvent(tx, options.inboxConsumer, event.id))) return 0;
-      const rows = await db.any(
-        tx,
-        Id,
-        sql.unsafe`
-          INSERT INTO webhook_deliveries
-            (id, endpoint_id, site_id, event_id, event_type, payload, status, next_attempt_at)
-          SELECT gen_random_uuid(), e.id, e.site_id, ${event.id}, ${event.type}, ${payload}, 'pending', now()
-          FROM webhook_endpoints e
-          WHERE e.site_id = ${event.site_id} AND e.enabled AND ${event.type} = ANY (e.event_types)
-          ON CONFLICT (endpoint_id, event_id) DO NOTHING
-          RETURNING id`,
-      );
-      return rows.length;
-    }),
+  // The inbox claim and the deliveries it guards in one statement, atomic without
+  // BEGIN … COMMIT: one round trip per event instead of four, and every request.* event
+  // comes here, with or without endpoints to deliver it to (ADR 2501).
+  fanOut: async (event, payload) => {
+    const rows = await db.any(
+      pool,
+      Id,
+      sql.unsafe`
+        WITH claimed AS (${claimEventStatement(options.inboxConsumer, event.id)})
+        INSERT INTO webhook_deliveries
+          (id, endpoint_id, site_id, event_id, event_type, payload, status, next_attempt_at)
+        SELECT gen_random_uuid(), e.id, e.site_id, ${event.id}, ${event.type}, ${payload}, 'pending', now()
+        FROM webhook_endpoints e
+        WHERE EXISTS (SELECT 1 FROM claimed)
+          AND e.site_id = ${event.site_id} AND e.enabled AND ${event.type} = ANY (e.event_types)
+        ON CONFLICT (endpoint_id, event_id) DO NOTHING
+        RETURNING id`,
+    );
+    return rows.length;
+  },
 
   claimDue: async (limit, leaseMs) => {
     const rows = await db.any(

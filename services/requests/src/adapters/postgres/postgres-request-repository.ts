@@ -3,7 +3,7 @@ import * as t from 'io-ts';
 import { db, sql, type Queryable } from '@esign/platform';
 import type { Delivery, RequestSigner, SignatureRequest } from '../../domain/signature-request.js';
 import type { RequestRepository } from '../../ports/request-repository.js';
-import { Count, RequestRow, type DeliveryJson } from './rows.js';
+import { Count, RequestRow, requestRowChanged, type DeliveryJson } from './rows.js';
 import { task } from './task.js';
 
 const fromDeliveryJson = (d: DeliveryJson | null): Delivery | null =>
@@ -206,38 +206,27 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
               ),
             ),
       ),
+    // As few statements as the change needs (ADR 2502): the Request's row is written only
+    // when one of its own columns changed (a delivery outcome changes a signer only), and
+    // then as a CTE of the first signers statement rather than a round trip of its own.
     update: (previous, request) =>
       task(async () => {
-        await db.exec(
-          q,
-          sql.unsafe`
-            UPDATE requests SET
-              state = ${request.state}, updated_at = ${request.updatedAt}, sent_at = ${request.sentAt},
-              cancelled_at = ${request.cancelledAt}, expired_at = ${request.expiredAt},
-              completed_at = ${request.completedAt}, declined_at = ${request.declinedAt},
-              last_reminded_at = ${request.lastRemindedAt}, remind_count = ${request.remindCount}
-            WHERE id = ${request.id}`,
-        );
+        const statements: ReturnType<typeof sql.fragment>[] = [];
         // Sending fixes each signer's contact details: reminders, the audit trail and the
         // executed PDF name the address the Request went to, whatever is upserted later.
         if (previous.sentAt === null && request.sentAt !== null)
-          await db.exec(
-            q,
-            sql.unsafe`
+          statements.push(sql.fragment`
               UPDATE request_signers rs
               SET sent_email = s.email, sent_mobile_number = s.mobile_number, contact_fixed = true
               FROM ${sql.unnest(
                 request.signers.map((s) => [s.signerRef, s.contact.email, s.contact.mobileNumber]),
                 ['text', 'text', 'text'],
               )} AS s(signer_ref, email, mobile_number)
-              WHERE rs.request_id = ${request.id} AND rs.signer_ref = s.signer_ref`,
-          );
+              WHERE rs.request_id = ${request.id} AND rs.signer_ref = s.signer_ref`);
         // Signers are immutable values in the domain: an unchanged one is the same object.
         const changed = signersChanged(previous, request);
-        if (changed.length === 0) return;
-        await db.exec(
-          q,
-          sql.unsafe`
+        if (changed.length > 0)
+          statements.push(sql.fragment`
             UPDATE request_signers rs
             SET state = s.state, signed_at = s.signed_at, declined_at = s.declined_at,
                 email_delivery = s.email_delivery::jsonb, sms_delivery = s.sms_delivery::jsonb,
@@ -255,8 +244,27 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
               ]),
               ['text', 'text', 'timestamptz', 'timestamptz', 'text', 'text', 'int4', 'timestamptz'],
             )} AS s(signer_ref, state, signed_at, declined_at, email_delivery, sms_delivery, link_version, link_issued_at)
-            WHERE rs.request_id = ${request.id} AND rs.signer_ref = s.signer_ref`,
+            WHERE rs.request_id = ${request.id} AND rs.signer_ref = s.signer_ref`);
+        const row = !requestRowChanged(previous, request)
+          ? undefined
+          : sql.fragment`
+            UPDATE requests SET
+              state = ${request.state}, updated_at = ${request.updatedAt}, sent_at = ${request.sentAt},
+              cancelled_at = ${request.cancelledAt}, expired_at = ${request.expiredAt},
+              completed_at = ${request.completedAt}, declined_at = ${request.declinedAt},
+              last_reminded_at = ${request.lastRemindedAt}, remind_count = ${request.remindCount}
+            WHERE id = ${request.id}`;
+        const [first, ...rest] = statements;
+        if (first === undefined) {
+          if (row !== undefined) await db.exec(q, sql.unsafe`${row}`);
+          return;
+        }
+        // Different tables, so the CTE and the statement cannot touch the same row twice.
+        await db.exec(
+          q,
+          row === undefined ? sql.unsafe`${first}` : sql.unsafe`WITH request AS (${row}) ${first}`,
         );
+        for (const statement of rest) await db.exec(q, sql.unsafe`${statement}`);
       }),
     lockDueForExpiry: (now, limit) =>
       task(async () => {
