@@ -1,4 +1,4 @@
-import type { DomainEvent, NotifiedSigner } from '@esign/contracts';
+import { resolveLocale, type DomainEvent, type NotifiedSigner } from '@esign/contracts';
 import {
   notifiableChannels,
   type RequestEvent,
@@ -28,6 +28,7 @@ const notified = (
     mobile_number: signer.contact.mobileNumber,
     send_to: { email: channels.email, mobile_number: channels.sms },
     request_url: executionUrl(request.id, signer.signerRef, signer.link.version),
+    locale: resolveLocale(signer.locale),
   };
 };
 

@@ -102,6 +102,7 @@ const checkSigners = (
       order: entry.order ?? null,
       authentication: authentication.method,
       viewedAt: null,
+      locale: entry.locale ?? null,
       state: 'pending',
       signedAt: null,
       declinedAt: null,

@@ -29,6 +29,7 @@ const toRequest = (row: RequestRow): SignatureRequest => ({
     order: s.signing_order,
     authentication: s.auth_method,
     viewedAt: s.viewed_at,
+    locale: s.locale,
     state: s.state,
     signedAt: s.signed_at,
     declinedAt: s.declined_at,
@@ -69,7 +70,7 @@ const selectRequests = (where: ReturnType<typeof sql.fragment>, tail = sql.fragm
         'email', CASE WHEN rs.contact_fixed THEN rs.sent_email ELSE s.email END,
         'mobile_number', CASE WHEN rs.contact_fixed THEN rs.sent_mobile_number ELSE s.mobile_number END,
         'send_email', rs.send_email, 'send_sms', rs.send_sms, 'signing_order', rs.signing_order,
-        'auth_method', rs.auth_method, 'viewed_at', rs.viewed_at,
+        'auth_method', rs.auth_method, 'viewed_at', rs.viewed_at, 'locale', rs.locale,
         'state', rs.state, 'signed_at', rs.signed_at, 'declined_at', rs.declined_at,
         'email_delivery', rs.email_delivery, 'sms_delivery', rs.sms_delivery,
         'link_version', rs.link_version, 'link_issued_at', rs.link_issued_at) ORDER BY rs.position)
@@ -143,9 +144,9 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
             ), signers AS (
               INSERT INTO request_signers
                 (request_id, position, site_id, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method,
-                 state)
+                 state, locale)
               SELECT ${request.id}, position, ${request.siteId}, signer_id, signer_ref, send_email, send_sms,
-                     signing_order, auth_method, state
+                     signing_order, auth_method, state, locale
               FROM ${sql.unnest(
                 request.signers.map((s, i) => [
                   i,
@@ -156,9 +157,10 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
                   s.order,
                   s.authentication,
                   s.state,
+                  s.locale ?? null,
                 ]),
-                ['int2', 'text', 'text', 'bool', 'bool', 'int2', 'text', 'text'],
-              )} AS s(position, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method, state)
+                ['int2', 'text', 'text', 'bool', 'bool', 'int2', 'text', 'text', 'text'],
+              )} AS s(position, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method, state, locale)
             )
             INSERT INTO request_fields (request_id, position, name, default_value, assigned_to)
             SELECT ${request.id}, position, name, default_value::jsonb, assigned_to

@@ -87,6 +87,7 @@ export const SignerRow = t.type({
   signing_order: nullable(t.number),
   auth_method: nullable(t.keyof({ access_code: null, email_otp: null, sms_otp: null })),
   viewed_at: nullable(JsonTimestamp),
+  locale: nullable(t.string),
   state: t.keyof({ pending: null, signed: null, declined: null }),
   signed_at: nullable(JsonTimestamp),
   declined_at: nullable(JsonTimestamp),
