@@ -959,6 +959,12 @@ export interface components {
       send_to?: components['schemas']['SendTo'];
       order?: number;
       authentication?: components['schemas']['SignerAuthentication'];
+      /**
+       * @description A BCP 47 language tag (e.g. `es`, `pt-BR`, `fr-CA`), kept in canonical form. Pages, e-mails, SMS and the audit page are written in en, es, fr, de and pt; another region of those languages reads as the language (`es-MX` → es); a language outside them falls back to the next choice (the Site default, then English).
+       * @example es
+       * @example pt-BR
+       */
+      locale?: string;
     };
     SignerContact: {
       /**
@@ -1037,6 +1043,7 @@ export interface components {
       authentication: {
         method: components['schemas']['SignerAuthenticationMethod'];
       } | null;
+      locale: string | null;
       viewed_at: string | null;
     };
     /** @enum {string} */

@@ -149,6 +149,8 @@ export const SignerView = t.type({
   turn: t.boolean,
   /** How the signer proves who they are before signing (never the access code itself); null: no check. */
   authentication: nullable(t.type({ method: SignerAuthenticationMethod })),
+  /** The language the client chose for this signer (canonical BCP 47), null: none (ADR 2320). */
+  locale: nullable(t.string),
   /** When the signer first opened their live Execution URL; null until then. */
   viewed_at: nullable(t.string),
 });

@@ -103,6 +103,26 @@ export const de: Catalogue = {
   'done.declined.message':
     '{site} wurde informiert, einschließlich Ihres Grundes. Es wurde nichts unterschrieben.',
 
+  'form.refused.title': 'Dieses Formular konnte nicht angenommen werden',
+  'form.notFromPage': 'Es stammt nicht von Ihrer Unterschriftsseite.',
+  'form.openAgain': 'Öffnen Sie Ihren Unterschriftslink erneut und senden Sie das Formular von dort ab.',
+  'form.otherSite': 'Es wurde von einer anderen Website gesendet.',
+  'form.openAndSubmit': 'Öffnen Sie Ihren Unterschriftslink und senden Sie das Formular von dort ab.',
+  'form.submitFromPage': 'Senden Sie das Formular von Ihrer Unterschriftsseite ab.',
+  'signed.already.title': 'Sie haben bereits unterschrieben',
+  'signed.already.message': 'Sie haben am {date} (UTC) unterschrieben. Sie müssen nichts weiter tun.',
+  'signed.already.detail': 'Das Dokument ist vollständig, sobald alle unterschrieben haben.',
+  'signed.cannotDecline': 'Ein unterschriebenes Dokument kann nachträglich nicht abgelehnt werden.',
+  'drawing.unreadable.title': 'Die gezeichnete Unterschrift konnte nicht gelesen werden',
+  'drawing.unreadable.message': 'Diese Zeichnung kann von dieser Seite nicht gespeichert werden.',
+  'drawing.unreadable.detail':
+    'Gehen Sie zurück, löschen Sie die Zeichnung und zeichnen Sie neu, oder unterschreiben Sie nur mit Ihrem eingegebenen Namen.',
+  'document.codeFirst.title': 'Geben Sie zuerst Ihren Code ein',
+  'document.codeFirst.message':
+    'Dieses Dokument öffnet sich, sobald Sie Ihren Code auf der Unterschriftsseite eingegeben haben.',
+  'document.none.title': 'Dokument nicht gefunden',
+  'document.none.message': 'Diese Anfrage hat keinen PDF-Vertrag mit dieser Nummer.',
+
   'email.hello': 'Guten Tag,',
   'email.aSite': 'Eine Website',
   'email.contract': 'Vertrag {id}',

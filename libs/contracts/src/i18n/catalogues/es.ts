@@ -96,6 +96,26 @@ export const es: Catalogue = {
   'done.signed.waiting': 'El documento estará completo cuando los demás firmantes también hayan firmado.',
   'done.declined.message': 'Se ha avisado a {site}, junto con su motivo. No se ha firmado nada.',
 
+  'form.refused.title': 'No se pudo aceptar este formulario',
+  'form.notFromPage': 'No procede de su página de firma.',
+  'form.openAgain': 'Vuelva a abrir su enlace de firma y envíelo desde allí.',
+  'form.otherSite': 'Se envió desde otro sitio.',
+  'form.openAndSubmit': 'Abra su enlace de firma y envíelo desde allí.',
+  'form.submitFromPage': 'Envíe el formulario desde su página de firma.',
+  'signed.already.title': 'Ya ha firmado',
+  'signed.already.message': 'Firmó el {date} (UTC). No necesita hacer nada más.',
+  'signed.already.detail': 'El documento estará completo cuando todos los firmantes hayan firmado.',
+  'signed.cannotDecline': 'Un documento firmado no se puede rechazar después.',
+  'drawing.unreadable.title': 'No se pudo leer la firma dibujada',
+  'drawing.unreadable.message': 'No es un dibujo que esta página pueda guardar.',
+  'drawing.unreadable.detail':
+    'Vuelva atrás, borre el dibujo y dibuje de nuevo, o firme solo con su nombre escrito.',
+  'document.codeFirst.title': 'Primero introduzca su código',
+  'document.codeFirst.message':
+    'Este documento se abre cuando haya introducido su código en la página de firma.',
+  'document.none.title': 'No existe ese documento',
+  'document.none.message': 'Esta solicitud no tiene ningún contrato PDF con ese número.',
+
   'email.hello': 'Hola:',
   'email.aSite': 'Un sitio',
   'email.contract': 'Contrato {id}',

@@ -96,6 +96,26 @@ export const pt: Catalogue = {
   'done.signed.waiting': 'O documento estará concluído quando os outros signatários também assinarem.',
   'done.declined.message': '{site} foi avisado, com o seu motivo. Nada foi assinado.',
 
+  'form.refused.title': 'Não foi possível aceitar este formulário',
+  'form.notFromPage': 'Ele não veio da sua página de assinatura.',
+  'form.openAgain': 'Abra seu link de assinatura novamente e envie por lá.',
+  'form.otherSite': 'Ele foi enviado de outro site.',
+  'form.openAndSubmit': 'Abra seu link de assinatura e envie por lá.',
+  'form.submitFromPage': 'Envie o formulário pela sua página de assinatura.',
+  'signed.already.title': 'Você já assinou',
+  'signed.already.message': 'Você assinou em {date} (UTC). Não é preciso fazer mais nada.',
+  'signed.already.detail': 'O documento estará concluído quando todos os signatários tiverem assinado.',
+  'signed.cannotDecline': 'Um documento assinado não pode ser recusado depois.',
+  'drawing.unreadable.title': 'Não foi possível ler a assinatura desenhada',
+  'drawing.unreadable.message': 'Não é um desenho que esta página consiga guardar.',
+  'drawing.unreadable.detail':
+    'Volte, apague o desenho e desenhe de novo, ou assine apenas com seu nome digitado.',
+  'document.codeFirst.title': 'Digite seu código primeiro',
+  'document.codeFirst.message':
+    'Este documento abre depois que você digitar seu código na página de assinatura.',
+  'document.none.title': 'Documento não encontrado',
+  'document.none.message': 'Esta solicitação não tem nenhum contrato PDF com esse número.',
+
   'email.hello': 'Olá,',
   'email.aSite': 'Um site',
   'email.contract': 'Contrato {id}',
