@@ -7,7 +7,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { createEsignClient } from '@esign/client';
 import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
+import { conformingFetch } from './support/conformance.js';
 import {
   agreementRequest,
   clientOf,
@@ -106,5 +108,65 @@ describe('end to end through the gateway: a Request in Spanish (issue 23)', func
     );
     assert.match(completed.mail.text ?? '', /Descargue su copia del documento firmado/);
     assert.equal(clientRef(email), created.signers[0]!.signer_id);
+  });
+
+  it('a Site default locale set by its account admin writes to signers without one in that language', async () => {
+    const tenant = await system.createTenant('Lingua');
+    const password = 'a long passphrase for the languages suite';
+    await system.admin('set-password', '--user', tenant.user.id, '--password', password);
+    const anonymous = createEsignClient({ baseUrl: system.gatewayUrl, fetch: (r) => conformingFetch(r) });
+    const session = ok(
+      await anonymous.POST('/v1.1/sessions', { body: { email: tenant.user.email, password } }),
+      201,
+      'sign in',
+    );
+    const admin = createEsignClient({
+      baseUrl: system.gatewayUrl,
+      accessToken: session.session_token,
+      fetch: (r) => conformingFetch(r),
+    });
+    const site = ok(
+      await admin.PATCH('/v1.1/account/sites/{account_site_id}', {
+        params: { path: { account_site_id: tenant.site.id } },
+        body: { default_locale: 'fr' },
+      }),
+      200,
+      'set the default locale',
+    );
+    assert.equal(site.default_locale, 'fr');
+    const token = ok(await admin.POST('/v1.1/sessions/current/access-token'), 201, 'token');
+    const lingua = clientOf(system, { ...tenant, token: { id: 'session', accessToken: token.access_token } });
+    const agreement = await publishedAgreement(lingua);
+    const email = `zoe-${unique()}@example.com`;
+    const created = ok(
+      await lingua.esign.POST('/v1.1/sites/{site_id}/requests', {
+        params: { path: { site_id: lingua.site } },
+        body: {
+          contracts: [agreement],
+          signers: [{ signer_id: email, send_to: { email: true } }],
+          fields: ['full_name', 'signature', 'witness_signature'].map((name) => ({
+            name,
+            assigned_to: email,
+          })),
+        },
+      }),
+      201,
+      'create',
+    );
+    assert.equal(created.signers[0]!.locale, null);
+    ok(
+      await lingua.esign.POST('/v1.1/requests/{request_id}/send', {
+        params: { path: { request_id: created.id } },
+      }),
+      200,
+      'send',
+    );
+    const mail = await waitForMail(system, email);
+    assert.match(mail.mail.subject ?? '', /vous a envoyé "[^"]+" à signer$/);
+    assert.match(String(mail.mail.html), /<html lang="fr" dir="ltr">/);
+    const page = await conformingFetch(executionUrlIn(mail.mail.text ?? ''), {
+      headers: { 'accept-language': 'de' },
+    });
+    assert.match(await page.text(), /<html lang="fr" dir="ltr">/);
   });
 });

@@ -421,6 +421,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1.1/account/sites/{account_site_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Set a Site’s default language for its signers
+     * @description Account admins only. `default_locale` (a BCP 47 tag, or null to clear it) is the language of the signing pages, e-mails, SMS and audit page for signers whose entry names no `locale`; Requests created from then on take it (ADR 2320).
+     */
+    patch: operations['updateAccountSite'];
+    trace?: never;
+  };
   '/v1.1/account/sites/{account_site_id}/members': {
     parameters: {
       query?: never;
@@ -1270,6 +1290,14 @@ export interface components {
       expires_at: string;
       account_admin: boolean;
     };
+    UpdateAccountSiteBody: {
+      /**
+       * @description A BCP 47 language tag (e.g. `es`, `pt-BR`, `fr-CA`), kept in canonical form. Pages, e-mails, SMS and the audit page are written in en, es, fr, de and pt; another region of those languages reads as the language (`es-MX` → es); a language outside them falls back to the next choice (the Site default, then English).
+       * @example es
+       * @example pt-BR
+       */
+      default_locale: string | null;
+    };
     AddSiteMemberBody: {
       /**
        * Format: email
@@ -1656,6 +1684,7 @@ export interface operations {
            *               "order": null,
            *               "turn": false,
            *               "authentication": null,
+           *               "locale": null,
            *               "viewed_at": "2026-11-24T13:26:57.025Z"
            *             },
            *             {
@@ -1678,6 +1707,7 @@ export interface operations {
            *               "order": null,
            *               "turn": false,
            *               "authentication": null,
+           *               "locale": null,
            *               "viewed_at": "2026-11-24T13:26:57.781Z"
            *             }
            *           ],
@@ -1900,6 +1930,7 @@ export interface operations {
            *           "order": null,
            *           "turn": false,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": null
            *         },
            *         {
@@ -1922,6 +1953,7 @@ export interface operations {
            *           "order": null,
            *           "turn": false,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": null
            *         }
            *       ],
@@ -2222,6 +2254,7 @@ export interface operations {
            *           "order": null,
            *           "turn": false,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": "2026-11-24T13:26:57.025Z"
            *         },
            *         {
@@ -2244,6 +2277,7 @@ export interface operations {
            *           "order": null,
            *           "turn": true,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": null
            *         }
            *       ],
@@ -2460,6 +2494,7 @@ export interface operations {
            *           "order": null,
            *           "turn": true,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": null
            *         },
            *         {
@@ -2482,6 +2517,7 @@ export interface operations {
            *           "order": null,
            *           "turn": true,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": null
            *         }
            *       ],
@@ -2819,6 +2855,7 @@ export interface operations {
            *           "order": null,
            *           "turn": false,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": null
            *         },
            *         {
@@ -2841,6 +2878,7 @@ export interface operations {
            *           "order": null,
            *           "turn": false,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": null
            *         }
            *       ],
@@ -3137,6 +3175,7 @@ export interface operations {
            *           "order": null,
            *           "turn": true,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": null
            *         },
            *         {
@@ -3159,6 +3198,7 @@ export interface operations {
            *           "order": null,
            *           "turn": true,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": null
            *         }
            *       ],
@@ -3467,6 +3507,7 @@ export interface operations {
            *           "order": null,
            *           "turn": true,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": null
            *         },
            *         {
@@ -3489,6 +3530,7 @@ export interface operations {
            *           "order": null,
            *           "turn": true,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": null
            *         }
            *       ],
@@ -6850,6 +6892,7 @@ export interface operations {
               id: number;
               name: string;
               created_at: string;
+              default_locale: string | null;
               members: {
                 user_id: string;
                 email: string;
@@ -7018,6 +7061,180 @@ export interface operations {
             status?: 403;
             /** @enum {unknown} */
             code?: 'api_access_required' | 'user_disabled';
+          };
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  updateAccountSite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A Site of the account (an integer id). */
+        account_site_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateAccountSiteBody'];
+      };
+    };
+    responses: {
+      /** @description The Site as it now is. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            name: string;
+            created_at: string;
+            default_locale: string | null;
+            members: {
+              user_id: string;
+              email: string;
+              added_at: string;
+            }[];
+          };
+        };
+      };
+      /**
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'session_required' | 'session_invalid';
+          };
+        };
+      };
+      /**
+       * @description - `account_admin_required`: only an administrator of the account may manage its Sites.
+       *     - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
+       */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'account_admin_required' | 'api_access_required' | 'user_disabled';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /** @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'invalid_body';
           };
         };
       };

@@ -82,7 +82,7 @@ describe('auth: Postgres adapters and internal endpoints', () => {
       active: true,
       sub: record.userId,
       token_id: record.id,
-      sites: [{ id: seeded.sites.get('Production')!.id, name: 'Production' }],
+      sites: [{ id: seeded.sites.get('Production')!.id, name: 'Production', default_locale: null }],
     });
     assert.equal(answer.headers['cache-control'], 'no-store');
     assert.deepEqual((await introspect({ token_id: 'not-a-token' }).expect(200)).body, { active: false });

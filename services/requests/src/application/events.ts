@@ -28,7 +28,7 @@ const notified = (
     mobile_number: signer.contact.mobileNumber,
     send_to: { email: channels.email, mobile_number: channels.sms },
     request_url: executionUrl(request.id, signer.signerRef, signer.link.version),
-    locale: resolveLocale(signer.locale),
+    locale: resolveLocale(signer.locale, request.siteLocale),
   };
 };
 

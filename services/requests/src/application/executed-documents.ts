@@ -64,7 +64,7 @@ const buildAndKeep = (
       deps.pdfRenderer.executed({
         requestId: request.id,
         siteName: request.siteName,
-        locale: sharedLocale(request.signers),
+        locale: sharedLocale(request),
         documentSha256: document.documentSha256,
         createdAt: request.createdAt,
         sentAt: request.sentAt,

@@ -12,7 +12,7 @@ export const MAX_EXPIRY_DAYS = 365;
 
 export interface CreationInput {
   readonly id: string;
-  readonly site: { readonly id: number; readonly name: string };
+  readonly site: { readonly id: number; readonly name: string; readonly default_locale?: string | null };
   readonly now: string;
   readonly body: CreateRequestBody;
   /** The site's templates among those the body names, in any state; others' are simply absent. */
@@ -270,6 +270,7 @@ export const createSignatureRequest = (input: CreationInput): E.Either<InvalidRe
     id: input.id,
     siteId: input.site.id,
     siteName: input.site.name,
+    siteLocale: input.site.default_locale ?? null,
     state: 'draft',
     contracts: contracts.map((c) => ({ id: c.id, name: c.name })),
     signers,

@@ -59,6 +59,8 @@ export interface SignatureRequest {
   readonly siteId: number;
   /** The site's name when the Request was made: what signers are told who is asking. */
   readonly siteName: string;
+  /** The site's default language when the Request was made (ADR 2320); absent or null: none. */
+  readonly siteLocale?: string | null;
   readonly state: RequestState;
   readonly contracts: readonly ContractRef[];
   readonly signers: readonly RequestSigner[];

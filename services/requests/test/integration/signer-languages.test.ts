@@ -167,6 +167,39 @@ describe('requests service: signers in their own language (issue 23)', function 
     assert.ok(!text.includes('Audit trail'));
   });
 
+  it('without a signer locale, follows the Site default the Request was made with, before the browser', async () => {
+    const siteDefault = await principal([{ ...SITE_A, default_locale: 'de' }]);
+    const created = await h.http
+      .post(`/v1.1/sites/${SITE_A.id}/requests`)
+      .set(siteDefault)
+      .send({
+        contracts: [template],
+        signers: [{ signer_id: 'dora@example.com' }, { signer_id: 'ana@example.com', locale: 'es' }],
+        fields: [{ name: 'signature', assigned_to: 'dora@example.com' }],
+      })
+      .expect(201);
+    const view = created.body as RequestView;
+    await h.http.post(`/v1.1/requests/${view.id}/send`).set(siteDefault).expect(200);
+    const event = await db.one(
+      h.pool,
+      t.type({ signers: t.array(t.type({ locale: t.string })) }),
+      sql.unsafe`SELECT envelope->'data'->'signers' AS signers FROM outbox
+                 WHERE envelope->>'aggregate_id' = ${view.id} AND envelope->>'type' = 'request.sent'`,
+    );
+    assert.deepEqual(
+      event.signers.map((s) => s.locale),
+      ['de', 'es'],
+    );
+    const page = await open(view, 0, 'fr').expect(200);
+    assert.match(page.text, /<html lang="de" dir="ltr">/);
+    assert.ok(page.text.includes('Ihre Unterschrift'));
+    // The two read different languages: the audit page is in the Site's.
+    await sign(view, 0, 'Dora Schmidt');
+    await sign(view, 1, 'Ana Pérez');
+    const { text } = await executedText(view);
+    assert.ok(text.includes('Prüfprotokoll'), text.slice(0, 400));
+  });
+
   it('writes the audit page in English when the signers read different languages', async () => {
     const view = await sent([
       { signer_id: 'ana@example.com', locale: 'es' },

@@ -259,9 +259,12 @@ export const mountSigningRoutes = (
       }
     };
 
-  /** The page's language when the signer is known (their locale first), else the browser's. */
-  const languageFor = (ctx: AppContext, signer?: { readonly locale?: string | null }) =>
-    pageTranslator(ctx.get('accept-language'), signer);
+  /** The page's language: the signer's, else their Request's Site default, else the browser's. */
+  const languageFor = (
+    ctx: AppContext,
+    signer?: { readonly locale?: string | null },
+    request?: { readonly siteLocale?: string | null },
+  ) => pageTranslator(ctx.get('accept-language'), signer, request);
   const browserLanguage = (ctx: AppContext) => languageFor(ctx);
 
   const refuse = (ctx: AppContext, nonce: string, refusal: Refused, tr = browserLanguage(ctx)) =>
@@ -311,7 +314,7 @@ export const mountSigningRoutes = (
     extra: Parameters<typeof signingPage>[2] = {},
   ) => {
     secure(ctx, options, nonce, formTargets(p));
-    const tr = languageFor(ctx, p.signer);
+    const tr = languageFor(ctx, p.signer, p.request);
     render(ctx, status, signingPage(contextFor(nonce, link, link.auth, tr), p, extra));
   };
 
@@ -354,11 +357,11 @@ export const mountSigningRoutes = (
       case 'FormTokenExpired':
         return showForm(ctx, nonce, 409, refusal.page, link, {
           submitted,
-          notice: languageFor(ctx, refusal.page.signer).t('page.staleForm'),
+          notice: languageFor(ctx, refusal.page.signer, refusal.page.request).t('page.staleForm'),
         });
       case 'DocumentChanged':
         return showForm(ctx, nonce, 409, refusal.page, link, {
-          notice: languageFor(ctx, refusal.page.signer).t('page.documentChanged'),
+          notice: languageFor(ctx, refusal.page.signer, refusal.page.request).t('page.documentChanged'),
         });
       case 'AuthenticationRequired':
         // The pass is missing or too old: the code-entry page, from GET /sign.
@@ -374,7 +377,7 @@ export const mountSigningRoutes = (
         });
       }
       case 'AlreadySigned': {
-        const tr = languageFor(ctx, refusal.signer);
+        const tr = languageFor(ctx, refusal.signer, refusal.request);
         return refuse(
           ctx,
           nonce,
@@ -401,7 +404,7 @@ export const mountSigningRoutes = (
       if (E.isLeft(result)) return refuseLink(ctx, nonce, result.left);
       const outcome = result.right;
       if (outcome._tag === 'AlreadySigned') {
-        const tr = languageFor(ctx, outcome.signer);
+        const tr = languageFor(ctx, outcome.signer, outcome.request);
         return render(
           ctx,
           200,
@@ -546,7 +549,7 @@ export const mountSigningRoutes = (
       if (E.isLeft(result)) return refuseLink(ctx, nonce, result.left);
       const { request, signer } = result.right;
       const from = request.siteName;
-      const tr = languageFor(ctx, signer);
+      const tr = languageFor(ctx, signer, request);
       const { t } = tr;
       if (signer.state === 'signed')
         return render(

@@ -19,6 +19,7 @@ const toRequest = (row: RequestRow): SignatureRequest => ({
   id: row.id,
   siteId: row.site_id,
   siteName: row.site_name,
+  siteLocale: row.site_locale,
   state: row.state,
   contracts: row.contracts,
   signers: row.signers.map((s) => ({
@@ -57,7 +58,7 @@ const toRequest = (row: RequestRow): SignatureRequest => ({
  */
 const selectRequests = (where: ReturnType<typeof sql.fragment>, tail = sql.fragment``) => sql.unsafe`
   SELECT
-    r.id, r.site_id, r.site_name, r.state, r.render_data, r.redirect_url, r.expires_at,
+    r.id, r.site_id, r.site_name, r.site_locale, r.state, r.render_data, r.redirect_url, r.expires_at,
     r.created_at, r.updated_at, r.sent_at, r.cancelled_at, r.expired_at, r.completed_at,
     r.declined_at, r.last_reminded_at, r.remind_count,
     COALESCE((
@@ -130,8 +131,10 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
           sql.unsafe`
             WITH request AS (
               INSERT INTO requests
-                (id, site_id, site_name, state, render_data, redirect_url, expires_at, created_at, updated_at)
-              VALUES (${request.id}, ${request.siteId}, ${request.siteName}, ${request.state},
+                (id, site_id, site_name, site_locale, state, render_data, redirect_url, expires_at, created_at,
+                 updated_at)
+              VALUES (${request.id}, ${request.siteId}, ${request.siteName}, ${request.siteLocale ?? null},
+                      ${request.state},
                       ${sql.jsonb(request.renderData)}, ${request.redirectUrl}, ${request.expiresAt},
                       ${request.createdAt}, ${request.updatedAt})
             ), contracts AS (

@@ -102,6 +102,7 @@ export const RequestRow = t.type({
   id: t.string,
   site_id: t.number,
   site_name: t.string,
+  site_locale: nullable(t.string),
   state: RequestStateCodec,
   render_data: t.record(t.string, t.string),
   redirect_url: nullable(t.string),
