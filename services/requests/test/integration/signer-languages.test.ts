@@ -115,6 +115,35 @@ describe('requests service: signers in their own language (issue 23)', function 
     assert.ok(!page.text.includes('Your signature'));
   });
 
+  it('names the form’s problems in Spanish, and asks for a code in Spanish', async () => {
+    const view = await sent([{ signer_id: 'ana@example.com', locale: 'es' }]);
+    const page = await open(view, 0).expect(200);
+    const refused = await h.http
+      .post('/sign')
+      .set({ 'Content-Type': FORM, 'Sec-Fetch-Site': 'same-origin' })
+      .send(formBody({ ...hiddenInputs(page.text, '/sign'), typed_name: '' }))
+      .expect(422);
+    assert.match(refused.text, /<html lang="es" dir="ltr">/);
+    for (const spanish of [
+      'Corrija estos 2 puntos',
+      'Su nombre: escriba su nombre completo para firmar',
+      'Consentimiento: marque la casilla para aceptar firmar electrónicamente',
+    ])
+      assert.ok(refused.text.includes(spanish), spanish);
+
+    const guarded = await sent([
+      {
+        signer_id: 'ana@example.com',
+        locale: 'es',
+        authentication: { method: 'access_code', access_code: 'blue-42' },
+      },
+    ]);
+    const code = await open(guarded, 0, 'en').expect(200);
+    assert.match(code.text, /<html lang="es" dir="ltr">/);
+    for (const spanish of ['Introduzca su código', 'Código de acceso', 'Continuar'])
+      assert.ok(code.text.includes(spanish), spanish);
+  });
+
   it('without a locale, follows Accept-Language (nearest supported), else English', async () => {
     const view = await sent([{ signer_id: 'bo@example.com' }]);
     const french = await open(view, 0, 'ja, fr-CA;q=0.8, en;q=0.5').expect(200);

@@ -123,6 +123,52 @@ export const de: Catalogue = {
   'document.none.title': 'Dokument nicht gefunden',
   'document.none.message': 'Diese Anfrage hat keinen PDF-Vertrag mit dieser Nummer.',
 
+  'code.title': 'Code eingeben · {site}',
+  'code.from': '{site} bittet Sie, Ihre Identität zu bestätigen',
+  'code.heading': 'Code eingeben',
+  'code.lead.accessCode':
+    '{site} hat Ihnen für dieses Dokument einen Zugangscode gegeben (nicht in der Nachricht mit diesem Link). Geben Sie ihn ein, um das Dokument zu öffnen.',
+  'code.lead.email':
+    'Wir haben einen 6-stelligen Code an {to} gesendet. Geben Sie ihn ein, um das Dokument zu öffnen. Er gilt einmalig für 10 Minuten.',
+  'code.lead.sms':
+    'Wir haben einen 6-stelligen Code per SMS an {to} gesendet. Geben Sie ihn ein, um das Dokument zu öffnen. Er gilt einmalig für 10 Minuten.',
+  'code.yourAddress': 'Ihre Adresse',
+  'code.yourMobile': 'Ihr Mobiltelefon',
+  'code.locked':
+    'Zu viele falsche Codes. Dieser Link ist bis {until} gesperrt; versuchen Sie es dann erneut.',
+  'code.smsLimit':
+    'Wir können Ihnen vor {until} keinen weiteren Code per SMS senden. Verwenden Sie den zuletzt gesendeten Code oder versuchen Sie es dann erneut.',
+  'code.yourCode': 'Ihr Code',
+  'code.sixDigit': '6-stelliger Code',
+  'code.accessCode': 'Zugangscode',
+  'code.lockHint': 'Nach 5 falschen Codes wird der Link für 15 Minuten gesperrt.',
+  'code.continue': 'Weiter',
+  'code.noCode': 'Kein Code erhalten oder abgelaufen?',
+  'code.sendNew': 'Neuen Code senden',
+  'code.wrong':
+    'Dieser Code ist nicht richtig. {left, plural, one {Noch # Versuch} other {Noch # Versuche}}, bevor der Link für 15 Minuten gesperrt wird.',
+  'code.expired':
+    'Dieser Code ist abgelaufen oder wurde bereits verwendet. Fordern Sie unten einen neuen Code an.',
+  'code.sentNew': 'Wir haben Ihnen einen neuen Code gesendet.',
+  'copy.incomplete': 'Öffnen Sie ihn erneut aus der erhaltenen E-Mail.',
+  'copy.expired': 'Bitten Sie den Absender um eine Kopie des unterschriebenen Dokuments.',
+  'copy.notFound': 'Unter diesem Link gibt es kein Dokument.',
+  'copy.notComplete.title': 'Dieses Dokument ist nicht vollständig',
+  'copy.notComplete.message': 'Noch haben nicht alle unterschrieben.',
+
+  'problem.tickOrEmpty': 'muss angekreuzt oder leer gelassen werden',
+  'problem.chooseOption': 'wählen Sie eine der Optionen',
+  'problem.chooseShownOption': 'wählen Sie eine der angezeigten Optionen',
+  'problem.required': 'ist ein Pflichtfeld',
+  'problem.oneLine': 'muss einfacher Text in einer Zeile sein',
+  'problem.notHere': 'kann hier nicht ausgefüllt werden',
+  'problem.typeName': 'geben Sie zum Unterschreiben Ihren vollständigen Namen ein',
+  'problem.consent': 'kreuzen Sie das Kästchen an, um der elektronischen Unterschrift zuzustimmen',
+  'problem.reason': 'teilen Sie dem Absender mit, warum Sie ablehnen',
+  'problem.plainText': 'muss einfacher Text sein',
+  'problem.atMost': 'darf höchstens {max} Zeichen lang sein',
+  'problem.nameAtMost': 'muss Ihr Name sein, höchstens {max} Zeichen',
+
   'email.hello': 'Guten Tag,',
   'email.aSite': 'Eine Website',
   'email.contract': 'Vertrag {id}',

@@ -116,6 +116,51 @@ export const es: Catalogue = {
   'document.none.title': 'No existe ese documento',
   'document.none.message': 'Esta solicitud no tiene ningún contrato PDF con ese número.',
 
+  'code.title': 'Introduzca su código · {site}',
+  'code.from': '{site} le pide que confirme su identidad',
+  'code.heading': 'Introduzca su código',
+  'code.lead.accessCode':
+    '{site} le dio un código de acceso para este documento (no está en el mensaje con este enlace). Introdúzcalo para abrir el documento.',
+  'code.lead.email':
+    'Hemos enviado un código de 6 cifras a {to}. Introdúzcalo para abrir el documento. Funciona una sola vez, durante 10 minutos.',
+  'code.lead.sms':
+    'Hemos enviado por SMS un código de 6 cifras a {to}. Introdúzcalo para abrir el documento. Funciona una sola vez, durante 10 minutos.',
+  'code.yourAddress': 'su dirección',
+  'code.yourMobile': 'su móvil',
+  'code.locked':
+    'Demasiados códigos incorrectos. Este enlace está bloqueado hasta {until}; inténtelo de nuevo entonces.',
+  'code.smsLimit':
+    'No podemos enviarle otro código por SMS antes de {until}. Use el último código que le enviamos o inténtelo de nuevo entonces.',
+  'code.yourCode': 'Su código',
+  'code.sixDigit': 'Código de 6 cifras',
+  'code.accessCode': 'Código de acceso',
+  'code.lockHint': 'Tras 5 códigos incorrectos, el enlace se bloquea durante 15 minutos.',
+  'code.continue': 'Continuar',
+  'code.noCode': '¿No le ha llegado el código o ha caducado?',
+  'code.sendNew': 'Enviar un código nuevo',
+  'code.wrong':
+    'Ese código no es correcto. {left, plural, one {Le queda # intento} other {Le quedan # intentos}} antes de que el enlace se bloquee durante 15 minutos.',
+  'code.expired': 'Ese código ha caducado o ya se usó. Pida un código nuevo más abajo.',
+  'code.sentNew': 'Le hemos enviado un código nuevo.',
+  'copy.incomplete': 'Ábralo de nuevo desde el correo que recibió.',
+  'copy.expired': 'Pida al remitente una copia del documento firmado.',
+  'copy.notFound': 'No hay ningún documento en este enlace.',
+  'copy.notComplete.title': 'Este documento no está completo',
+  'copy.notComplete.message': 'No todos lo han firmado.',
+
+  'problem.tickOrEmpty': 'debe marcarse o dejarse vacío',
+  'problem.chooseOption': 'elija una de las opciones',
+  'problem.chooseShownOption': 'elija una de las opciones mostradas',
+  'problem.required': 'es obligatorio',
+  'problem.oneLine': 'debe ser texto sin formato en una sola línea',
+  'problem.notHere': 'no se puede completar aquí',
+  'problem.typeName': 'escriba su nombre completo para firmar',
+  'problem.consent': 'marque la casilla para aceptar firmar electrónicamente',
+  'problem.reason': 'explique al remitente por qué rechaza firmar',
+  'problem.plainText': 'debe ser texto sin formato',
+  'problem.atMost': 'debe tener como máximo {max} caracteres',
+  'problem.nameAtMost': 'debe ser su nombre, con {max} caracteres como máximo',
+
   'email.hello': 'Hola:',
   'email.aSite': 'Un sitio',
   'email.contract': 'Contrato {id}',

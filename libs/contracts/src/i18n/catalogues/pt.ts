@@ -116,6 +116,51 @@ export const pt: Catalogue = {
   'document.none.title': 'Documento não encontrado',
   'document.none.message': 'Esta solicitação não tem nenhum contrato PDF com esse número.',
 
+  'code.title': 'Digite seu código · {site}',
+  'code.from': '{site} pede que você confirme sua identidade',
+  'code.heading': 'Digite seu código',
+  'code.lead.accessCode':
+    '{site} deu a você um código de acesso para este documento (não está na mensagem com este link). Digite-o para abrir o documento.',
+  'code.lead.email':
+    'Enviamos um código de 6 dígitos para {to}. Digite-o para abrir o documento. Ele funciona uma vez, por 10 minutos.',
+  'code.lead.sms':
+    'Enviamos por SMS um código de 6 dígitos para {to}. Digite-o para abrir o documento. Ele funciona uma vez, por 10 minutos.',
+  'code.yourAddress': 'seu endereço',
+  'code.yourMobile': 'seu celular',
+  'code.locked':
+    'Códigos errados demais. Este link está bloqueado até {until}; tente novamente depois disso.',
+  'code.smsLimit':
+    'Não podemos enviar outro código por SMS antes de {until}. Use o último código enviado ou tente novamente depois disso.',
+  'code.yourCode': 'Seu código',
+  'code.sixDigit': 'Código de 6 dígitos',
+  'code.accessCode': 'Código de acesso',
+  'code.lockHint': 'Depois de 5 códigos errados, o link fica bloqueado por 15 minutos.',
+  'code.continue': 'Continuar',
+  'code.noCode': 'Não recebeu o código ou ele expirou?',
+  'code.sendNew': 'Enviar um novo código',
+  'code.wrong':
+    'Esse código não está certo. {left, plural, one {Resta # tentativa} other {Restam # tentativas}} antes de o link ser bloqueado por 15 minutos.',
+  'code.expired': 'Esse código expirou ou já foi usado. Peça um novo código abaixo.',
+  'code.sentNew': 'Enviamos um novo código para você.',
+  'copy.incomplete': 'Abra-o novamente pelo e-mail que você recebeu.',
+  'copy.expired': 'Peça ao remetente uma cópia do documento assinado.',
+  'copy.notFound': 'Não há nenhum documento neste link.',
+  'copy.notComplete.title': 'Este documento não está concluído',
+  'copy.notComplete.message': 'Nem todos o assinaram.',
+
+  'problem.tickOrEmpty': 'deve ser marcada ou deixada em branco',
+  'problem.chooseOption': 'escolha uma das opções',
+  'problem.chooseShownOption': 'escolha uma das opções mostradas',
+  'problem.required': 'é obrigatório',
+  'problem.oneLine': 'deve ser texto simples em uma só linha',
+  'problem.notHere': 'não pode ser preenchido aqui',
+  'problem.typeName': 'digite seu nome completo para assinar',
+  'problem.consent': 'marque a caixa para concordar em assinar eletronicamente',
+  'problem.reason': 'diga ao remetente por que você recusa',
+  'problem.plainText': 'deve ser texto simples',
+  'problem.atMost': 'deve ter no máximo {max} caracteres',
+  'problem.nameAtMost': 'deve ser o seu nome, com no máximo {max} caracteres',
+
   'email.hello': 'Olá,',
   'email.aSite': 'Um site',
   'email.contract': 'Contrato {id}',

@@ -4,6 +4,7 @@ import { kindOf, type TypedField } from '../../domain/document.js';
 import type { SubmissionProblem } from '../../domain/signing.js';
 import { LIMITS } from '../../domain/signing.js';
 import { contractMarkup } from './contract-html.js';
+import { problemText } from './problem-messages.js';
 import { safe, trusted, type Html } from './html.js';
 
 /** What the browser sent back, to show again beside the problems. */
@@ -274,7 +275,7 @@ export const signingPage = (
 ): string => {
   const tr = ctx.tr ?? ENGLISH;
   const { t } = tr;
-  const problems = options.problems ?? [];
+  const problems = (options.problems ?? []).map((p) => ({ ...p, message: problemText(tr, p.message) }));
   const submitted = options.submitted;
   const site = page.request.siteName;
   const nameError = problemAt(problems, (p) => p.target._tag === 'TypedName');

@@ -459,6 +459,7 @@ export const mountSigningRoutes = (
     page,
     render,
     contextFor,
+    languageFor,
     acceptForm,
     signLink,
     allowOwnForms: (ctx, nonce) => secure(ctx, options, nonce, ["'self'"]),
