@@ -131,6 +131,21 @@ describe('requests service: signers in their own language (issue 23)', function 
     ])
       assert.ok(refused.text.includes(spanish), spanish);
 
+    const badDrawing = await h.http
+      .post('/sign')
+      .set({ 'Content-Type': FORM, 'Sec-Fetch-Site': 'same-origin', 'Accept-Language': 'es' })
+      .send(
+        formBody({
+          ...hiddenInputs(page.text, '/sign'),
+          typed_name: 'Ana Pérez',
+          consent: 'yes',
+          drawn_signature: 'data:image/gif;base64,R0lGOD',
+        }),
+      )
+      .expect(400);
+    assert.ok(badDrawing.text.includes('No se pudo leer la firma dibujada'));
+    assert.ok(badDrawing.text.includes('No es una imagen PNG.'));
+
     const guarded = await sent([
       {
         signer_id: 'ana@example.com',

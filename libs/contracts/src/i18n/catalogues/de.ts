@@ -115,6 +115,9 @@ export const de: Catalogue = {
   'signed.cannotDecline': 'Ein unterschriebenes Dokument kann nachträglich nicht abgelehnt werden.',
   'drawing.unreadable.title': 'Die gezeichnete Unterschrift konnte nicht gelesen werden',
   'drawing.unreadable.message': 'Diese Zeichnung kann von dieser Seite nicht gespeichert werden.',
+  'drawing.notPng': 'Sie ist kein PNG-Bild.',
+  'drawing.tooLarge': 'Sie ist zu groß.',
+  'drawing.oddSize': 'Sie hat ungewöhnliche Abmessungen.',
   'drawing.unreadable.detail':
     'Gehen Sie zurück, löschen Sie die Zeichnung und zeichnen Sie neu, oder unterschreiben Sie nur mit Ihrem eingegebenen Namen.',
   'document.codeFirst.title': 'Geben Sie zuerst Ihren Code ein',

@@ -110,6 +110,9 @@ export const en = {
   'signed.cannotDecline': 'A signed document cannot be declined afterwards.',
   'drawing.unreadable.title': 'The drawn signature could not be read',
   'drawing.unreadable.message': 'It is not a drawing this page can keep.',
+  'drawing.notPng': 'It is not a PNG image.',
+  'drawing.tooLarge': 'It is too large.',
+  'drawing.oddSize': 'It has an unusual size.',
   'drawing.unreadable.detail':
     'Go back, clear the drawing and draw again, or sign with your typed name alone.',
   'document.codeFirst.title': 'Enter your code first',

@@ -108,6 +108,9 @@ export const es: Catalogue = {
   'signed.cannotDecline': 'Un documento firmado no se puede rechazar después.',
   'drawing.unreadable.title': 'No se pudo leer la firma dibujada',
   'drawing.unreadable.message': 'No es un dibujo que esta página pueda guardar.',
+  'drawing.notPng': 'No es una imagen PNG.',
+  'drawing.tooLarge': 'Es demasiado grande.',
+  'drawing.oddSize': 'Tiene un tamaño inusual.',
   'drawing.unreadable.detail':
     'Vuelva atrás, borre el dibujo y dibuje de nuevo, o firme solo con su nombre escrito.',
   'document.codeFirst.title': 'Primero introduzca su código',

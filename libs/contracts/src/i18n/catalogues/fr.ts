@@ -109,6 +109,9 @@ export const fr: Catalogue = {
   'signed.cannotDecline': 'Un document signé ne peut plus être refusé.',
   'drawing.unreadable.title': 'La signature dessinée n’a pas pu être lue',
   'drawing.unreadable.message': 'Ce n’est pas un dessin que cette page peut conserver.',
+  'drawing.notPng': 'Ce n’est pas une image PNG.',
+  'drawing.tooLarge': 'Elle est trop volumineuse.',
+  'drawing.oddSize': 'Ses dimensions sont inhabituelles.',
   'drawing.unreadable.detail':
     'Revenez en arrière, effacez le dessin et recommencez, ou signez avec votre seul nom saisi.',
   'document.codeFirst.title': 'Saisissez d’abord votre code',

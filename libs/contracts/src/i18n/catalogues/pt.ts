@@ -108,6 +108,9 @@ export const pt: Catalogue = {
   'signed.cannotDecline': 'Um documento assinado não pode ser recusado depois.',
   'drawing.unreadable.title': 'Não foi possível ler a assinatura desenhada',
   'drawing.unreadable.message': 'Não é um desenho que esta página consiga guardar.',
+  'drawing.notPng': 'Não é uma imagem PNG.',
+  'drawing.tooLarge': 'É grande demais.',
+  'drawing.oddSize': 'Tem um tamanho incomum.',
   'drawing.unreadable.detail':
     'Volte, apague o desenho e desenhe de novo, ou assine apenas com seu nome digitado.',
   'document.codeFirst.title': 'Digite seu código primeiro',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import coBody from 'co-body';
-import type { Translator } from '@esign/contracts';
+import type { MessageKey, Translator } from '@esign/contracts';
 import type { AppContext, AppState } from '@esign/platform';
 import type Router from '@koa/router';
 import type {
@@ -105,6 +105,13 @@ export const drawingOf = (raw: string | undefined): E.Either<string, Uint8Array 
   const height = bytes.readUInt32BE(20);
   if (width < 1 || height < 1 || width > 4000 || height > 2000) return E.left('has an unusual size');
   return E.right(new Uint8Array(bytes));
+};
+
+/** What `drawingOf` says is wrong with a drawing, as the page says it (ADR 2320). */
+const DRAWING_PROBLEMS: Readonly<Record<string, MessageKey>> = {
+  'is not a PNG image': 'drawing.notPng',
+  'is too large': 'drawing.tooLarge',
+  'has an unusual size': 'drawing.oddSize',
 };
 
 interface Refused {
@@ -497,7 +504,7 @@ export const mountSigningRoutes = (
         return refuse(ctx, nonce, {
           status: 400,
           title: t('drawing.unreadable.title'),
-          message: t('drawing.unreadable.message'),
+          message: t(DRAWING_PROBLEMS[result.left.message] ?? 'drawing.unreadable.message'),
           detail: t('drawing.unreadable.detail'),
         });
       }
