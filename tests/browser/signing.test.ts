@@ -105,13 +105,15 @@ describe('signer flow in headless Chromium: e-mail → page → sign or decline 
     return url;
   };
 
-  const newRequest = async (signer: string, template: number): Promise<RequestView> => {
+  const newRequest = async (signer: string, template: number, locale?: string): Promise<RequestView> => {
     const view = await json<RequestView>(
       'POST',
       `/v1.1/sites/${SITE.id}/requests`,
       {
         contracts: [template],
-        signers: [{ signer_id: signer, send_to: { email: true } }],
+        signers: [
+          { signer_id: signer, send_to: { email: true }, ...(locale === undefined ? {} : { locale }) },
+        ],
         fields: ['full_name', 'agree', 'plan', 'signature'].map((name) => ({
           name,
           assigned_to: signer,
@@ -412,6 +414,34 @@ describe('signer flow in headless Chromium: e-mail → page → sign or decline 
       [],
     );
     await page.context().close();
+  });
+
+  it('issue 23: the signing page in Spanish, lang="es", accessible, signs with its Spanish labels', async () => {
+    await newRequest('ana@example.com', template, 'es');
+    const mail = await eventually(
+      () => Promise.resolve(smtp.received.find((m) => m.to.includes('ana@example.com'))),
+      20_000,
+    );
+    assert.match(mail.mail.subject ?? '', /le ha enviado "Residential lease" para firmar$/);
+    const link = await linkFromMail('ana@example.com');
+    const { page, problems } = await openPage();
+    assert.equal((await page.goto(link))?.status(), 200);
+    await page.getByRole('heading', { level: 1, name: 'Residential lease' }).waitFor();
+    assert.equal(await page.locator('html').getAttribute('lang'), 'es');
+    assert.equal(await page.locator('html').getAttribute('dir'), 'ltr');
+    assert.equal(await page.title(), 'Firmar: Residential lease · Acme Rentals');
+
+    await page.getByRole('textbox', { name: 'Full name (obligatorio)' }).fill('Ana Pérez');
+    await page.getByRole('radio', { name: 'Standard' }).check();
+    await page.getByLabel('Escriba su nombre completo').fill('Ana Pérez');
+    await page.getByLabel(/He revisado el documento anterior/).check();
+    await expectAccessible(page, 'the signing page in Spanish');
+    await signerScreenshot(page, 'signing-es');
+    await Promise.all([
+      page.waitForURL((url) => url.href.startsWith(`${clientBase}/signed`)),
+      page.getByRole('button', { name: 'Firmar', exact: true }).click(),
+    ]);
+    assert.deepEqual(problems, []);
   });
 
   it('declines with a reason: the Request is declined and the link then says so', async () => {

@@ -421,6 +421,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1.1/account/sites/{account_site_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Set a Site’s default language for its signers
+     * @description Account admins only. `default_locale` (a BCP 47 tag, or null to clear it) is the language of the signing pages, e-mails, SMS and audit page for signers whose entry names no `locale`; Requests created from then on take it (ADR 2320).
+     */
+    patch: operations['updateAccountSite'];
+    trace?: never;
+  };
   '/v1.1/account/sites/{account_site_id}/members': {
     parameters: {
       query?: never;
@@ -1047,6 +1067,12 @@ export interface components {
       send_to?: components['schemas']['SendTo'];
       order?: number;
       authentication?: components['schemas']['SignerAuthentication'];
+      /**
+       * @description A BCP 47 language tag (e.g. `es`, `pt-BR`, `fr-CA`), kept in canonical form. Pages, e-mails, SMS and the audit page are written in en, es, fr, de and pt; another region of those languages reads as the language (`es-MX` → es); a language outside them falls back to the next choice (the Site default, then English).
+       * @example es
+       * @example pt-BR
+       */
+      locale?: string;
     };
     SignerContact: {
       /**
@@ -1125,6 +1151,7 @@ export interface components {
       authentication: {
         method: components['schemas']['SignerAuthenticationMethod'];
       } | null;
+      locale: string | null;
       viewed_at: string | null;
     };
     /** @enum {string} */
@@ -1350,6 +1377,14 @@ export interface components {
       }[];
       expires_at: string;
       account_admin: boolean;
+    };
+    UpdateAccountSiteBody: {
+      /**
+       * @description A BCP 47 language tag (e.g. `es`, `pt-BR`, `fr-CA`), kept in canonical form. Pages, e-mails, SMS and the audit page are written in en, es, fr, de and pt; another region of those languages reads as the language (`es-MX` → es); a language outside them falls back to the next choice (the Site default, then English).
+       * @example es
+       * @example pt-BR
+       */
+      default_locale: string | null;
     };
     AddSiteMemberBody: {
       /**
@@ -1814,6 +1849,7 @@ export interface operations {
            *               "order": null,
            *               "turn": false,
            *               "authentication": null,
+           *               "locale": null,
            *               "viewed_at": "2026-11-24T13:26:57.025Z"
            *             },
            *             {
@@ -1836,6 +1872,7 @@ export interface operations {
            *               "order": null,
            *               "turn": false,
            *               "authentication": null,
+           *               "locale": null,
            *               "viewed_at": "2026-11-24T13:26:57.781Z"
            *             }
            *           ],
@@ -2058,6 +2095,7 @@ export interface operations {
            *           "order": null,
            *           "turn": false,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": null
            *         },
            *         {
@@ -2080,6 +2118,7 @@ export interface operations {
            *           "order": null,
            *           "turn": false,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": null
            *         }
            *       ],
@@ -2380,6 +2419,7 @@ export interface operations {
            *           "order": null,
            *           "turn": false,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": "2026-11-24T13:26:57.025Z"
            *         },
            *         {
@@ -2402,6 +2442,7 @@ export interface operations {
            *           "order": null,
            *           "turn": true,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": null
            *         }
            *       ],
@@ -2618,6 +2659,7 @@ export interface operations {
            *           "order": null,
            *           "turn": true,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": null
            *         },
            *         {
@@ -2640,6 +2682,7 @@ export interface operations {
            *           "order": null,
            *           "turn": true,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": null
            *         }
            *       ],
@@ -2977,6 +3020,7 @@ export interface operations {
            *           "order": null,
            *           "turn": false,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": null
            *         },
            *         {
@@ -2999,6 +3043,7 @@ export interface operations {
            *           "order": null,
            *           "turn": false,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": null
            *         }
            *       ],
@@ -3295,6 +3340,7 @@ export interface operations {
            *           "order": null,
            *           "turn": true,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": null
            *         },
            *         {
@@ -3317,6 +3363,7 @@ export interface operations {
            *           "order": null,
            *           "turn": true,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": null
            *         }
            *       ],
@@ -3625,6 +3672,7 @@ export interface operations {
            *           "order": null,
            *           "turn": true,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": null
            *         },
            *         {
@@ -3647,6 +3695,7 @@ export interface operations {
            *           "order": null,
            *           "turn": true,
            *           "authentication": null,
+           *           "locale": null,
            *           "viewed_at": null
            *         }
            *       ],
@@ -7008,6 +7057,7 @@ export interface operations {
               id: number;
               name: string;
               created_at: string;
+              default_locale: string | null;
               members: {
                 user_id: string;
                 email: string;
@@ -7176,6 +7226,180 @@ export interface operations {
             status?: 403;
             /** @enum {unknown} */
             code?: 'api_access_required' | 'user_disabled';
+          };
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  updateAccountSite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A Site of the account (an integer id). */
+        account_site_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateAccountSiteBody'];
+      };
+    };
+    responses: {
+      /** @description The Site as it now is. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            name: string;
+            created_at: string;
+            default_locale: string | null;
+            members: {
+              user_id: string;
+              email: string;
+              added_at: string;
+            }[];
+          };
+        };
+      };
+      /**
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'session_required' | 'session_invalid';
+          };
+        };
+      };
+      /**
+       * @description - `account_admin_required`: only an administrator of the account may manage its Sites.
+       *     - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
+       */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'account_admin_required' | 'api_access_required' | 'user_disabled';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /** @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'invalid_body';
           };
         };
       };

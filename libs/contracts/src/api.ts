@@ -13,6 +13,7 @@ import {
   strict,
   UsMobileNumber,
 } from './primitives.js';
+import { LocaleTag } from './i18n/locale.js';
 
 /** Limits on one create body; documented in the README. */
 export const LIMITS = {
@@ -61,7 +62,13 @@ export type SignerAuthentication = t.TypeOf<typeof SignerAuthentication>;
 /** An element of `signers` in the create body. */
 export const SignerEntry = strict(
   { signer_id: NonEmptyString },
-  { signer: SignerContact, send_to: SendTo, order: SigningOrder, authentication: SignerAuthentication },
+  {
+    signer: SignerContact,
+    send_to: SendTo,
+    order: SigningOrder,
+    authentication: SignerAuthentication,
+    locale: LocaleTag,
+  },
   'SignerEntry',
 );
 export type SignerEntry = t.TypeOf<typeof SignerEntry>;
@@ -142,6 +149,8 @@ export const SignerView = t.type({
   turn: t.boolean,
   /** How the signer proves who they are before signing (never the access code itself); null: no check. */
   authentication: nullable(t.type({ method: SignerAuthenticationMethod })),
+  /** The language the client chose for this signer (canonical BCP 47), null: none (ADR 2320). */
+  locale: nullable(t.string),
   /** When the signer first opened their live Execution URL; null until then. */
   viewed_at: nullable(t.string),
 });

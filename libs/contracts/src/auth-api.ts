@@ -3,6 +3,7 @@ import { Page } from './api.js';
 import { JWKS_PATH } from './auth.js';
 import { CallbackUrl } from './callback-url.js';
 import { boundedString, Email, nonEmptyArray, nullable, PositiveInt, refine, strict } from './primitives.js';
+import { LocaleTag } from './i18n/locale.js';
 
 /** RFC 6749 §4.4 client-credentials grant; answers RFC 6749 §5.1/§5.2 bodies, not problems. */
 export const OAUTH_TOKEN_PATH = '/oauth/token';
@@ -85,6 +86,7 @@ export const AccountSiteView = t.type({
   id: t.number,
   name: t.string,
   created_at: t.string,
+  default_locale: nullable(t.string),
   members: t.array(SiteMemberView),
 });
 export type AccountSiteView = t.TypeOf<typeof AccountSiteView>;
@@ -105,6 +107,17 @@ export type AccountUserList = t.TypeOf<typeof AccountUserList>;
 /** `POST /v1.1/account/sites/:id/members`: add a user of the account to one Site, by e-mail address. */
 export const AddSiteMemberBody = strict({ email: Email }, {}, 'AddSiteMemberBody');
 export type AddSiteMemberBody = t.TypeOf<typeof AddSiteMemberBody>;
+
+/**
+ * `PATCH /v1.1/account/sites/:id`: the language the Site's signers read when their entry
+ * names none (ADR 2320); null clears it.
+ */
+export const UpdateAccountSiteBody = strict(
+  { default_locale: nullable(LocaleTag) },
+  {},
+  'UpdateAccountSiteBody',
+);
+export type UpdateAccountSiteBody = t.TypeOf<typeof UpdateAccountSiteBody>;
 
 /**
  * `POST /v1.1/apps`: a Developer App needs only a name; a callback URL only for the

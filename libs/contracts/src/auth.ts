@@ -5,7 +5,11 @@ import * as t from 'io-ts';
  * which sites they reach *now*. It travels as a short-lived JWT the gateway signs
  * (header `X-Esign-Principal`), so a service never trusts a scope it cannot verify.
  */
-export const SiteGrant = t.type({ id: t.number, name: t.string });
+export const SiteGrant = t.intersection([
+  t.type({ id: t.number, name: t.string }),
+  /** The Site's default language for its signers (ADR 2320); absent from older principals. */
+  t.partial({ default_locale: t.union([t.string, t.null]) }),
+]);
 export type SiteGrant = t.TypeOf<typeof SiteGrant>;
 
 export const PrincipalClaims = t.type({

@@ -25,15 +25,22 @@ export const envelope = <T extends string, D extends t.Mixed>(type: T, data: D) 
 
 const Channels = t.type({ email: t.boolean, mobile_number: t.boolean });
 
-/** What the notifier needs to reach one signer, and nothing about the others. */
-export const NotifiedSigner = t.type({
-  signer_id: t.string,
-  signer_ref: t.string,
-  email: t.union([t.string, t.null]),
-  mobile_number: t.union([t.string, t.null]),
-  send_to: Channels,
-  request_url: t.string,
-});
+/**
+ * What the notifier needs to reach one signer, and nothing about the others. `locale`:
+ * the language to write to them in (a supported one, ADR 2320); events from before it
+ * existed lack it and are written in English.
+ */
+export const NotifiedSigner = t.intersection([
+  t.type({
+    signer_id: t.string,
+    signer_ref: t.string,
+    email: t.union([t.string, t.null]),
+    mobile_number: t.union([t.string, t.null]),
+    send_to: Channels,
+    request_url: t.string,
+  }),
+  t.partial({ locale: t.string }),
+]);
 export type NotifiedSigner = t.TypeOf<typeof NotifiedSigner>;
 
 const ContractRef = t.type({ id: t.number, name: t.string });

@@ -14,3 +14,4 @@ export * from './text.js';
 export * from './clock.js';
 export * from './nanp.js';
 export * from './token-bucket.js';
+export * from './i18n/index.js';

@@ -3,6 +3,8 @@ import {
   AccountSiteList,
   AccountUserList,
   AddSiteMemberBody,
+  AccountSiteView,
+  UpdateAccountSiteBody,
   AppList,
   AppView,
   ClientSecretView,
@@ -98,6 +100,18 @@ export const ACCOUNT_OPERATIONS: readonly Operation[] = [
     query: PAGE_QUERY,
     responses: { 200: { description: 'One page of users.', codec: AccountUserList } },
     problems: ['invalid_query'],
+  }),
+  session({
+    method: 'patch',
+    path: '/v1.1/account/sites/{account_site_id}',
+    operationId: 'updateAccountSite',
+    summary: 'Set a Site’s default language for its signers',
+    description:
+      'Account admins only. `default_locale` (a BCP 47 tag, or null to clear it) is the language of the signing pages, e-mails, SMS and audit page for signers whose entry names no `locale`; Requests created from then on take it (ADR 2320).',
+    params: { account_site_id: SITE },
+    body: { codec: UpdateAccountSiteBody },
+    responses: { 200: { description: 'The Site as it now is.', codec: AccountSiteView } },
+    problems: ['not_found', 'account_admin_required'],
   }),
   session({
     method: 'post',

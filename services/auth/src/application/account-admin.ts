@@ -84,6 +84,26 @@ export const addSiteMember =
     return E.right({ member, added: added.right.added });
   };
 
+/**
+ * Sets the language a Site's signers read when their entry names none (ADR 2320); null
+ * clears it. Requests made from then on take it; those made before keep theirs.
+ */
+export const setSiteDefaultLocale =
+  (deps: Deps) =>
+  (
+    session: SessionUser,
+    input: { readonly siteId: number; readonly defaultLocale: string | null },
+  ): TE.TaskEither<AuthError, { site: Site; members: Member[] }> =>
+  async () => {
+    const admin = adminOnly(session);
+    if (E.isLeft(admin)) return admin;
+    const site = await siteOfAccount(deps, session, input.siteId);
+    if (E.isLeft(site)) return site;
+    const updated = await deps.sites.setDefaultLocale(site.right.id, input.defaultLocale)();
+    if (updated === undefined) return E.left(notFound('site', String(input.siteId)));
+    return E.right({ site: updated, members: await deps.sites.listMembers(updated.id)() });
+  };
+
 /** Removes a user from one of the account's Sites; their tokens stop reaching it within the gateway's cache bound. */
 export const removeSiteMember =
   (deps: Deps) =>

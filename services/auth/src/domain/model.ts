@@ -27,6 +27,8 @@ export interface Site {
   readonly accountId: string;
   readonly name: string;
   readonly createdAt: Date;
+  /** The language its signers read when their entry names none (canonical BCP 47); null: none (ADR 2320). */
+  readonly defaultLocale: string | null;
 }
 
 export interface DeveloperApp {

@@ -18,6 +18,8 @@ export interface SiteRepository {
     createdAt: Date;
   }) => TE.TaskEither<AuthError, Site>;
   readonly findSite: (id: number) => T.Task<Site | undefined>;
+  /** Sets (or with null clears) the Site's default locale (ADR 2320); undefined: no such Site. */
+  readonly setDefaultLocale: (id: number, locale: string | null) => T.Task<Site | undefined>;
   readonly listSites: (filter: { readonly accountId?: string }) => T.Task<Site[]>;
   /** The sites `userId` is a member of, by id. */
   readonly sitesOf: (userId: string) => T.Task<Site[]>;

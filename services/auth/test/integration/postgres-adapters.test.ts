@@ -82,7 +82,7 @@ describe('auth: Postgres adapters and internal endpoints', () => {
       active: true,
       sub: record.userId,
       token_id: record.id,
-      sites: [{ id: seeded.sites.get('Production')!.id, name: 'Production' }],
+      sites: [{ id: seeded.sites.get('Production')!.id, name: 'Production', default_locale: null }],
       email: 'dev@acme.test',
     });
     assert.equal(answer.headers['cache-control'], 'no-store');

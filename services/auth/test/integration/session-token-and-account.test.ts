@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import request from 'supertest';
 import {
   AccountSiteList,
+  AccountSiteView,
   AccountUserList,
   CurrentSessionView,
   SessionAccessTokenView,
@@ -207,5 +208,56 @@ describe('auth: session access tokens and account administration', () => {
       ['email'],
     );
     await request(h.callback).get('/v1.1/account/sites').expect(401);
+  });
+
+  it('issue 23: sets a Site’s default locale (admins only, a BCP 47 tag, null clears) and the introspection carries it', async () => {
+    const owner = await signIn('owner@acme.test');
+    const patch = (session: string, siteId: number | string, body: unknown) =>
+      request(h.callback)
+        .patch(`/v1.1/account/sites/${siteId}`)
+        .set('Authorization', `Bearer ${session}`)
+        .send(body as object);
+    const set = is(
+      AccountSiteView,
+      (await patch(owner, site('Production'), { default_locale: 'pt-br' }).expect(200)).body,
+    );
+    assert.equal(set.default_locale, 'pt-BR');
+    assert.deepEqual(
+      set.members.map((m) => m.email),
+      ['owner@acme.test'],
+    );
+    const listed = is(AccountSiteList, (await as(owner).get('/v1.1/account/sites').expect(200)).body);
+    assert.equal(listed.data.find((s) => s.id === site('Production'))?.default_locale, 'pt-BR');
+
+    // What the gateway learns for a token of a member, and passes on to the services.
+    const token = is(
+      SessionAccessTokenView,
+      (await as(owner).post('/v1.1/sessions/current/access-token').expect(201)).body,
+    ).access_token;
+    const introspected = await request(h.callback)
+      .post('/internal/introspect')
+      .set('Authorization', `Bearer ${INTERNAL_SECRET}`)
+      .send({ token_id: String(decodeJwt(token).jti) })
+      .expect(200);
+    const sites = (introspected.body as { sites: { id: number; default_locale: string | null }[] }).sites;
+    assert.equal(sites.find((s) => s.id === site('Production'))?.default_locale, 'pt-BR');
+    assert.equal(sites.find((s) => s.id === site('Development'))?.default_locale, null);
+
+    const bad = await patch(owner, site('Production'), { default_locale: 'portuguese' }).expect(422);
+    assert.deepEqual(
+      (bad.body as { errors: { path: string }[] }).errors.map((e) => e.path),
+      ['default_locale'],
+    );
+    await patch(owner, site('Production'), {}).expect(422);
+    await patch(await signIn('bot@acme.test'), site('Production'), { default_locale: 'es' }).expect(403);
+    await patch(owner, globex.sites.get('Globex main')!.id, { default_locale: 'es' }).expect(404);
+    const unchanged = is(AccountSiteList, (await as(owner).get('/v1.1/account/sites').expect(200)).body);
+    assert.equal(unchanged.data.find((s) => s.id === site('Production'))?.default_locale, 'pt-BR');
+
+    const cleared = is(
+      AccountSiteView,
+      (await patch(owner, site('Production'), { default_locale: null }).expect(200)).body,
+    );
+    assert.equal(cleared.default_locale, null);
   });
 });

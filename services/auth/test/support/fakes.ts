@@ -113,11 +113,18 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
       if (!accounts.has(input.accountId)) return E.left(notFound('account', input.accountId));
       if ([...sites.values()].some((s) => s.accountId === input.accountId && s.name === input.name))
         return E.left({ _tag: 'SiteNameTaken', name: input.name });
-      const site = { id: ++siteIds, ...input };
+      const site = { id: ++siteIds, ...input, defaultLocale: null };
       sites.set(site.id, site);
       return E.right(site);
     },
     findSite: (id) => async () => sites.get(id),
+    setDefaultLocale: (id, defaultLocale) => async () => {
+      const site = sites.get(id);
+      if (site === undefined) return undefined;
+      const updated = { ...site, defaultLocale };
+      sites.set(id, updated);
+      return updated;
+    },
     listSites: (filter) => async () =>
       [...sites.values()].filter((s) => filter.accountId === undefined || s.accountId === filter.accountId),
     sitesOf: (userId) => async () =>

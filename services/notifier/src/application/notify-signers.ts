@@ -121,12 +121,12 @@ const send = (
       ? deps.email.send({
           to: target.recipient,
           idempotencyKey,
-          ...composeEmail(event, target.signer.request_url, target.signer.signer_ref),
+          ...composeEmail(event, target.signer.request_url, target.signer.locale, target.signer.signer_ref),
         })
       : deps.sms.send({
           to: target.recipient,
           idempotencyKey,
-          body: composeSms(event, target.signer.request_url),
+          body: composeSms(event, target.signer.request_url, target.signer.locale),
         });
   // An adapter that throws instead of answering Left is a bug; treat it as transient so
   // the claim is released and the message retried rather than stuck until its lease ends.

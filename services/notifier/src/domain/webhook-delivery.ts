@@ -20,7 +20,8 @@ export const webhookPayload = (event: AnyEventEnvelope & { type: WebhookEventTyp
 
 /**
  * Execution URLs are credentials: a webhook delivery is stored for days and leaves the
- * platform, so signers go out by reference (`signer_ref`) without `request_url`; the
+ * platform, so signers go out by reference (`signer_ref`) without `request_url` (nor the
+ * notifier's own `locale`, ADR 2320); the
  * client reads a URL from `GET /v1.1/requests/:id` when it needs one (ADR 1321).
  */
 const withoutExecutionUrls = (data: Readonly<Record<string, unknown>>): Record<string, unknown> => {
@@ -30,7 +31,7 @@ const withoutExecutionUrls = (data: Readonly<Record<string, unknown>>): Record<s
     ...data,
     signers: signers.map((s: unknown) => {
       if (typeof s !== 'object' || s === null) return s;
-      const { request_url: _url, ...rest } = s as Record<string, unknown>;
+      const { request_url: _url, locale: _locale, ...rest } = s as Record<string, unknown>;
       return rest;
     }),
   };

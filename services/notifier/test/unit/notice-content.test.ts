@@ -78,7 +78,7 @@ describe('notifier domain: codes, completion and decline notices (issue 20)', ()
       planDeliveries(completed).map((t) => [t._tag, t.key.signerRef, t.key.channel]),
       [['Send', SENDER_REF, 'email']],
     );
-    const done = composeEmail(completed, page, SENDER_REF);
+    const done = composeEmail(completed, page, undefined, SENDER_REF);
     assert.match(done.subject, /^Completed: /);
     assert.match(done.text, /which you sent for signing from /);
     assert.ok(done.text.includes(page));
@@ -88,7 +88,7 @@ describe('notifier domain: codes, completion and decline notices (issue 20)', ()
       type: 'notice.declined',
       data: { ...base.data, signers: [sender], declined_by: 'bob@example.com', reason: 'Too\nexpensive' },
     };
-    const told = composeEmail(declined, page, SENDER_REF);
+    const told = composeEmail(declined, page, undefined, SENDER_REF);
     assert.match(told.text, /bob@example\.com declined to sign .* which you sent for signing from /);
     assert.match(told.text, /Their reason: Too expensive/);
     assert.ok(told.html.includes(`href="${page}"`));

@@ -1,4 +1,4 @@
-import { SENDER_REF, type DomainEvent, type NotifiedSigner } from '@esign/contracts';
+import { resolveLocale, SENDER_REF, type DomainEvent, type NotifiedSigner } from '@esign/contracts';
 import {
   notifiableChannels,
   type RequestEvent,
@@ -28,6 +28,7 @@ const notified = (
     mobile_number: signer.contact.mobileNumber,
     send_to: { email: channels.email, mobile_number: channels.sms },
     request_url: executionUrl(request.id, signer.signerRef, signer.link.version),
+    locale: resolveLocale(signer.locale, request.siteLocale),
   };
 };
 
@@ -46,6 +47,8 @@ const creatorOf = (request: SignatureRequest, pageUrl: RequestPageUrl | undefine
       mobile_number: null,
       send_to: { email: true, mobile_number: false },
       request_url: pageUrl(request.id),
+      // The account's user reads the Site's language (ADR 2320), else English.
+      locale: resolveLocale(undefined, request.siteLocale),
     },
   ];
 };
@@ -157,11 +160,13 @@ export const envelopes = (
             request_id: request.id,
             site: { id: request.siteId, name: request.siteName },
             contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
-            signers: event.notify.map((s) => ({
-              ...notified(request, s, deps.executionUrl),
-              send_to: { email: true, mobile_number: false },
-              request_url: copy(request.id, s.signerRef, expires),
-            })).concat(creatorOf(request, deps.requestPageUrl)),
+            signers: event.notify
+              .map((s) => ({
+                ...notified(request, s, deps.executionUrl),
+                send_to: { email: true, mobile_number: false },
+                request_url: copy(request.id, s.signerRef, expires),
+              }))
+              .concat(creatorOf(request, deps.requestPageUrl)),
             expires_at: request.expiresAt,
             copy_expires_at: expires,
           },

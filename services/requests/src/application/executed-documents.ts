@@ -14,6 +14,7 @@ import { siteIds, type Caller } from './caller.js';
 import type { Deps } from './deps.js';
 import { notFound, type AppError } from './errors.js';
 import { loadDocument, type ContractShown } from './signing.js';
+import { sharedLocale } from '../domain/languages.js';
 
 const sha256 = (data: Uint8Array): string => createHash('sha256').update(data).digest('hex');
 
@@ -63,6 +64,7 @@ const buildAndKeep = (
       deps.pdfRenderer.executed({
         requestId: request.id,
         siteName: request.siteName,
+        locale: sharedLocale(request),
         documentSha256: document.documentSha256,
         createdAt: request.createdAt,
         sentAt: request.sentAt,

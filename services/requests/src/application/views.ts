@@ -33,6 +33,7 @@ export const requestView = (request: SignatureRequest, executionUrl: ExecutionUr
     order: s.order,
     turn: hasTurn(request, s),
     authentication: s.authentication === null ? null : { method: s.authentication },
+    locale: s.locale ?? null,
     viewed_at: s.viewedAt,
   })),
   fields: request.fields.map((f) => ({

@@ -18,7 +18,7 @@ export const MAX_EXPIRY_DAYS = 365;
 
 export interface CreationInput {
   readonly id: string;
-  readonly site: { readonly id: number; readonly name: string };
+  readonly site: { readonly id: number; readonly name: string; readonly default_locale?: string | null };
   readonly now: string;
   readonly body: CreateRequestBody;
   /** The site's templates among those the body names, in any state; others' are simply absent. */
@@ -110,6 +110,7 @@ const checkSigners = (
       order: entry.order ?? null,
       authentication: authentication.method,
       viewedAt: null,
+      locale: entry.locale ?? null,
       state: 'pending',
       signedAt: null,
       declinedAt: null,
@@ -278,6 +279,7 @@ export const createSignatureRequest = (input: CreationInput): E.Either<InvalidRe
     creator: input.creator ?? null,
     siteId: input.site.id,
     siteName: input.site.name,
+    siteLocale: input.site.default_locale ?? null,
     state: 'draft',
     contracts: contracts.map((c) => ({ id: c.id, name: c.name })),
     signers,

@@ -28,6 +28,8 @@ export interface RequestSigner {
   readonly authentication: AuthMethod | null;
   /** When the signer first opened their live Execution URL (ADR 2002). */
   readonly viewedAt: string | null;
+  /** The language the client chose for this signer (canonical BCP 47); absent or null: none (ADR 2320). */
+  readonly locale?: string | null;
   readonly state: SignerState;
   readonly signedAt: string | null;
   readonly declinedAt: string | null;
@@ -66,6 +68,8 @@ export interface SignatureRequest {
   readonly siteId: number;
   /** The site's name when the Request was made: what signers are told who is asking. */
   readonly siteName: string;
+  /** The site's default language when the Request was made (ADR 2320); absent or null: none. */
+  readonly siteLocale?: string | null;
   readonly state: RequestState;
   readonly contracts: readonly ContractRef[];
   readonly signers: readonly RequestSigner[];

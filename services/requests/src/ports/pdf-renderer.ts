@@ -1,3 +1,4 @@
+import type { Locale } from '@esign/contracts';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { TemplateField } from '../domain/contract-template.js';
 import type { FieldValue, SignerAct } from '../domain/signing.js';
@@ -44,6 +45,8 @@ export interface AuditSigner {
 export interface ExecutedDocument {
   readonly requestId: string;
   readonly siteName: string;
+  /** The language of the cover and audit pages (ADR 2320); English when absent. */
+  readonly locale?: Locale;
   readonly contracts: readonly ExecutedContract[];
   readonly signers: readonly AuditSigner[];
   readonly documentSha256: string;

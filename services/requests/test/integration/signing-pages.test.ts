@@ -169,7 +169,7 @@ describe('requests service: signer pages, signing, declining and the executed do
       assert.equal(res.headers['set-cookie'], undefined);
 
       const page = res.text;
-      assert.match(page, /<html lang="en">/);
+      assert.match(page, /<html lang="en" dir="ltr">/);
       assert.match(page, /<main id="main"/);
       // render_data is text: its markup shows as characters, it never becomes an element.
       assert.match(

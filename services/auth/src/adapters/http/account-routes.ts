@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import {
   AddSiteMemberBody,
+  UpdateAccountSiteBody,
   type AccountSiteView,
   type AccountUserView,
   type SiteMemberView,
@@ -11,10 +12,12 @@ import {
   listAccountSites,
   listAccountUsers,
   removeSiteMember,
+  setSiteDefaultLocale,
 } from '../../application/account-admin.js';
 import { authenticateSession } from '../../application/authenticate-session.js';
 import type { Deps } from '../../application/deps.js';
 import { notFound } from '../../domain/errors.js';
+import type { Site } from '../../domain/model.js';
 import type { Member } from '../../ports/site-repository.js';
 import { problemOf } from './problems.js';
 import { bearerOf, bodyOf, pageOf, pageView, run } from './request.js';
@@ -23,6 +26,14 @@ const memberView = (m: Member): SiteMemberView => ({
   user_id: m.userId,
   email: m.email,
   added_at: m.addedAt.toISOString(),
+});
+
+const siteView = (s: Site & { readonly members: readonly Member[] }): AccountSiteView => ({
+  id: s.id,
+  name: s.name,
+  created_at: s.createdAt.toISOString(),
+  default_locale: s.defaultLocale,
+  members: s.members.map(memberView),
 });
 
 /** A site id in a path: a canonical positive integer, else the same 404 as an unknown site. */
@@ -43,12 +54,17 @@ export const accountRoutes = (router: Router<AppState>, deps: Deps): void => {
   router.get('/v1.1/account/sites', async (ctx) => {
     const user = await session(ctx.get('authorization'));
     const page = pageOf(ctx.query);
-    ctx.body = pageView(page, await run(listAccountSites(deps)(user, page)), (s): AccountSiteView => ({
-      id: s.id,
-      name: s.name,
-      created_at: s.createdAt.toISOString(),
-      members: s.members.map(memberView),
-    }));
+    ctx.body = pageView(page, await run(listAccountSites(deps)(user, page)), siteView);
+  });
+
+  router.patch('/v1.1/account/sites/:site', async (ctx) => {
+    const user = await session(ctx.get('authorization'));
+    const siteId = siteIdOf(ctx.params.site);
+    const body = bodyOf(UpdateAccountSiteBody, ctx);
+    const { site, members } = await run(
+      setSiteDefaultLocale(deps)(user, { siteId, defaultLocale: body.default_locale }),
+    );
+    ctx.body = siteView({ ...site, members });
   });
 
   router.get('/v1.1/account/users', async (ctx) => {

@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { db, sql, type DatabasePool } from '@esign/platform';
 import type { SessionRepository } from '../../ports/session-repository.js';
-import { isUuid } from '@esign/contracts';
+import { isUuid, SiteGrant } from '@esign/contracts';
 import { NullableTimestamp, Timestamp } from './rows.js';
 
 const SessionRow = t.type({
@@ -25,7 +25,7 @@ const SubjectRow = t.type({
   user_disabled: t.boolean,
   api_access: t.boolean,
   key_revoked: t.boolean,
-  sites: t.array(t.type({ id: t.number, name: t.string })),
+  sites: t.array(SiteGrant),
 });
 
 export const postgresSessionRepository = (pool: DatabasePool): SessionRepository => ({
@@ -76,7 +76,7 @@ export const postgresSessionRepository = (pool: DatabasePool): SessionRepository
                COALESCE((SELECT k.revoked_at IS NOT NULL FROM signing_keys k WHERE k.kid = ${kid}), true)
                  AS key_revoked,
                COALESCE(
-                 (SELECT json_agg(json_build_object('id', st.id, 'name', st.name) ORDER BY st.id)
+                 (SELECT json_agg(json_build_object('id', st.id, 'name', st.name, 'default_locale', st.default_locale) ORDER BY st.id)
                   FROM site_members m JOIN sites st ON st.id = m.site_id
                   WHERE m.user_id = s.user_id),
                  '[]'::json) AS sites

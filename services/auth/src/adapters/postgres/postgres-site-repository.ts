@@ -8,14 +8,21 @@ import type { Site } from '../../domain/model.js';
 import type { SiteRepository } from '../../ports/site-repository.js';
 import { Timestamp } from './rows.js';
 
-const SiteRow = t.type({ id: t.number, account_id: t.string, name: t.string, created_at: Timestamp });
+const SiteRow = t.type({
+  id: t.number,
+  account_id: t.string,
+  name: t.string,
+  created_at: Timestamp,
+  default_locale: t.union([t.string, t.null]),
+});
 const toSite = (r: t.TypeOf<typeof SiteRow>): Site => ({
   id: r.id,
   accountId: r.account_id,
   name: r.name,
   createdAt: r.created_at,
+  defaultLocale: r.default_locale,
 });
-const siteColumns = sql.fragment`s.id, s.account_id, s.name, s.created_at`;
+const siteColumns = sql.fragment`s.id, s.account_id, s.name, s.created_at, s.default_locale`;
 
 const MembershipChange = t.type({
   site_account: t.union([t.string, t.null]),
@@ -43,6 +50,16 @@ export const postgresSiteRepository = (pool: DatabasePool): SiteRepository => ({
         return E.left(notFound('account', input.accountId));
       throw error;
     }
+  },
+
+  setDefaultLocale: (id, locale) => async () => {
+    if (!isIntegerId(id)) return undefined;
+    const row = await db.maybeOne(
+      pool,
+      SiteRow,
+      sql.unsafe`UPDATE sites s SET default_locale = ${locale} WHERE s.id = ${id} RETURNING ${siteColumns}`,
+    );
+    return row && toSite(row);
   },
 
   findSite: (id) => async () => {

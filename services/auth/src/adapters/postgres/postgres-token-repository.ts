@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { isUuid, TokenOrigin } from '@esign/contracts';
+import { isUuid, SiteGrant, TokenOrigin } from '@esign/contracts';
 import { db, sql, type DatabasePool } from '@esign/platform';
 import type { TokenRecord } from '../../domain/model.js';
 import type { TokenRepository } from '../../ports/token-repository.js';
@@ -45,7 +45,7 @@ const SubjectRow = t.type({
   app_unusable: t.boolean,
   api_access: t.boolean,
   key_revoked: t.boolean,
-  sites: t.array(t.type({ id: t.number, name: t.string })),
+  sites: t.array(SiteGrant),
   site_ids: t.union([t.array(t.number), t.null]),
 });
 
@@ -127,7 +127,7 @@ export const postgresTokenRepository = (pool: DatabasePool): TokenRepository => 
                acc.api_access,
                k.revoked_at IS NOT NULL AS key_revoked,
                COALESCE(
-                 (SELECT json_agg(json_build_object('id', s.id, 'name', s.name) ORDER BY s.id)
+                 (SELECT json_agg(json_build_object('id', s.id, 'name', s.name, 'default_locale', s.default_locale) ORDER BY s.id)
                   FROM site_members m JOIN sites s ON s.id = m.site_id
                   WHERE m.user_id = t.user_id),
                  '[]'::json) AS sites

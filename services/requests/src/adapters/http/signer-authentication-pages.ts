@@ -1,6 +1,7 @@
 import type { CodePage } from '../../application/signer-authentication.js';
+import type { Translator } from '@esign/contracts';
 import { safe, type Html } from './html.js';
-import { layout, type PageContext } from './signing-pages.js';
+import { ENGLISH, layout, type PageContext } from './signing-pages.js';
 
 /** `2030-01-01 12:15 UTC`: the same whatever the reader's locale. */
 const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
@@ -11,14 +12,14 @@ const hiddenLink = (ctx: PageContext, page: CodePage): Html => safe`
 <input type="hidden" name="signature" value="${ctx.link.signature}">
 <input type="hidden" name="form_token" value="${page.formToken}">`;
 
-const lead = (page: CodePage): string => {
+const lead = ({ t }: Translator, page: CodePage): string => {
   switch (page.method) {
     case 'access_code':
-      return `${page.request.siteName} gave you an access code for this document (not in the message with this link). Enter it to open the document.`;
+      return t('code.lead.accessCode', { site: page.request.siteName });
     case 'email_otp':
-      return `We e-mailed a 6-digit code to ${page.sentTo ?? 'your address'}. Enter it to open the document. It works once, for 10 minutes.`;
+      return t('code.lead.email', { to: page.sentTo ?? t('code.yourAddress') });
     case 'sms_otp':
-      return `We texted a 6-digit code to ${page.sentTo ?? 'your mobile'}. Enter it to open the document. It works once, for 10 minutes.`;
+      return t('code.lead.sms', { to: page.sentTo ?? t('code.yourMobile') });
   }
 };
 
@@ -31,45 +32,44 @@ export const codeEntryPage = (
   page: CodePage,
   options: { readonly error?: string; readonly notice?: string } = {},
 ): string => {
+  const tr = ctx.tr ?? ENGLISH;
+  const { t } = tr;
   const site = page.request.siteName;
   const otp = page.method !== 'access_code';
   const locked = page.lockedUntil !== null;
-  const error = locked
-    ? `Too many wrong codes. This link is locked until ${when(page.lockedUntil)}; try again then.`
-    : options.error;
+  const error = locked ? t('code.locked', { until: when(page.lockedUntil) }) : options.error;
   const notice =
-    page.smsLimitUntil !== null
-      ? `We cannot text you another code before ${when(page.smsLimitUntil)}. Use the last code we sent, or try again then.`
-      : options.notice;
+    page.smsLimitUntil !== null ? t('code.smsLimit', { until: when(page.smsLimitUntil) }) : options.notice;
   return layout({
     nonce: ctx.nonce,
-    title: `Enter your code · ${site}`,
-    header: safe`<p class="from">${site} asks you to confirm who you are</p><h1>Enter your code</h1>`,
+    tr,
+    title: t('code.title', { site }),
+    header: safe`<p class="from">${t('code.from', { site })}</p><h1>${t('code.heading')}</h1>`,
     main: safe`
 ${notice === undefined ? '' : safe`<div class="notice" role="status">${notice}</div>`}
-<p>${lead(page)}</p>
+<p>${lead(tr, page)}</p>
 <form class="sign" method="post" action="${ctx.basePath}sign/verify" aria-labelledby="code-title" novalidate>
-<h2 id="code-title">Your code</h2>
+<h2 id="code-title">${t('code.yourCode')}</h2>
 ${hiddenLink(ctx, page)}
-<label class="field" for="code">${otp ? '6-digit code' : 'Access code'}</label>
+<label class="field" for="code">${otp ? t('code.sixDigit') : t('code.accessCode')}</label>
 ${error === undefined ? '' : safe`<p class="error" id="code-error" role="alert">${error}</p>`}
 <input type="text" id="code" name="code" required maxlength="${otp ? 6 : 32}"${
       otp
         ? safe` inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}"`
         : safe` autocomplete="off"`
     }${locked ? safe` disabled` : ''}${error === undefined ? '' : safe` aria-invalid="true" aria-describedby="code-error"`}>
-<p class="hint">After 5 wrong codes the link is locked for 15 minutes.</p>
-<button type="submit"${locked ? safe` disabled` : ''}>Continue</button>
+<p class="hint">${t('code.lockHint')}</p>
+<button type="submit"${locked ? safe` disabled` : ''}>${t('code.continue')}</button>
 </form>
 ${
   otp
     ? safe`<form method="post" action="${ctx.basePath}sign/code" class="panel">
 ${hiddenLink(ctx, page)}
-<p>No code, or did it expire?</p>
-<button type="submit" class="secondary">Send a new code</button>
+<p>${t('code.noCode')}</p>
+<button type="submit" class="secondary">${t('code.sendNew')}</button>
 </form>`
     : ''
 }`,
-    footer: safe`<p>Request ${page.request.id}. This page is for the invited signer only: do not forward the link.</p>`,
+    footer: safe`<p>${t('page.footerNoEmail', { id: page.request.id })}</p>`,
   });
 };

@@ -1,3 +1,4 @@
+import type { Translator } from '@esign/contracts';
 import type { AppContext, AppState } from '@esign/platform';
 import type Router from '@koa/router';
 import type { CodePage } from '../../application/signer-authentication.js';
@@ -15,7 +16,18 @@ export interface SignerPageKit {
   readonly render: (ctx: AppContext, status: number, body: string) => void;
   /** The security headers of a page whose forms post to this origin (CSP form-action 'self'). */
   readonly allowOwnForms: (ctx: AppContext, nonce: string) => void;
-  readonly contextFor: (nonce: string, link: ExecutionLink, auth?: string | null) => PageContext;
+  readonly contextFor: (
+    nonce: string,
+    link: ExecutionLink,
+    auth?: string | null,
+    tr?: Translator,
+  ) => PageContext;
+  /** The language of a page (ADR 2320): the signer's, else their Request's Site default, else the browser's. */
+  readonly languageFor: (
+    ctx: AppContext,
+    signer?: { readonly locale?: string | null },
+    request?: { readonly siteLocale?: string | null },
+  ) => Translator;
   /** Refuses (and answers) a form that is not same-origin or not a form; else its fields and link. */
   readonly acceptForm: (
     ctx: AppContext,
@@ -36,7 +48,8 @@ export const showCodePage = (
   options: { error?: string; notice?: string } = {},
 ): void => {
   kit.allowOwnForms(ctx, nonce);
-  kit.render(ctx, status, codeEntryPage(kit.contextFor(nonce, link), page, options));
+  const tr = kit.languageFor(ctx, page.signer, page.request);
+  kit.render(ctx, status, codeEntryPage(kit.contextFor(nonce, link, undefined, tr), page, options));
 };
 
 /**
@@ -71,11 +84,13 @@ export const mountSignerAuthenticationRoutes = (
           return ctx.redirect(kit.signLink(link));
         case 'WrongCode':
           return showCodePage(kit, ctx, nonce, 422, outcome.page, link, {
-            error: `That code is not right. ${outcome.attemptsLeft} ${outcome.attemptsLeft === 1 ? 'try' : 'tries'} left before the link is locked for 15 minutes.`,
+            error: kit
+              .languageFor(ctx, outcome.page.signer, outcome.page.request)
+              .t('code.wrong', { left: outcome.attemptsLeft }),
           });
         case 'CodeExpired':
           return showCodePage(kit, ctx, nonce, 422, outcome.page, link, {
-            error: 'That code has expired or was used already. Ask for a new code below.',
+            error: kit.languageFor(ctx, outcome.page.signer, outcome.page.request).t('code.expired'),
           });
         case 'Locked':
           return showCodePage(kit, ctx, nonce, 429, outcome.page, link);
@@ -98,7 +113,9 @@ export const mountSignerAuthenticationRoutes = (
       const page = result.right.page;
       showCodePage(kit, ctx, nonce, 200, page, link, {
         notice:
-          page.smsLimitUntil === null && page.lockedUntil === null ? 'We sent you a new code.' : undefined,
+          page.smsLimitUntil === null && page.lockedUntil === null
+            ? kit.languageFor(ctx, page.signer, page.request).t('code.sentNew')
+            : undefined,
       });
     }),
   );

@@ -24,10 +24,12 @@ export const mountSignerNoticeRoutes = (
         return typeof v === 'string' && SANE.test(v) ? v : undefined;
       };
       const [requestId, signerRef, expires, signature] = ['r', 's', 'e', 'signature'].map(get);
+      const tr = kit.languageFor(ctx);
+      const { t } = tr;
       const refuse = (status: number, title: string, message: string) =>
-        kit.render(ctx, status, messagePage({ nonce, title, message }));
+        kit.render(ctx, status, messagePage({ nonce, tr, title, message }));
       if ([requestId, signerRef, expires, signature].some((v) => v === undefined))
-        return refuse(400, 'This link is incomplete', 'Open it again from the e-mail you received.');
+        return refuse(400, t('refusal.incomplete.title'), t('copy.incomplete'));
       const result = await cases.executedCopy({
         requestId: requestId!,
         signerRef: signerRef!,
@@ -37,13 +39,13 @@ export const mountSignerNoticeRoutes = (
       if (E.isLeft(result)) {
         switch (result.left._tag) {
           case 'InvalidSignature':
-            return refuse(403, 'This link is not valid', 'The link may have been changed or cut short.');
+            return refuse(403, t('refusal.invalid.title'), t('refusal.invalid.message'));
           case 'LinkExpired':
-            return refuse(410, 'This link has expired', 'Ask the sender for a copy of the signed document.');
+            return refuse(410, t('refusal.expired.title'), t('copy.expired'));
           case 'NoSuchRequest':
-            return refuse(404, 'We cannot find this document', 'There is no document at this link.');
+            return refuse(404, t('refusal.notFound.title'), t('copy.notFound'));
           case 'NotCompleted':
-            return refuse(409, 'This document is not complete', 'Not everyone has signed it.');
+            return refuse(409, t('copy.notComplete.title'), t('copy.notComplete.message'));
         }
       }
       ctx.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");

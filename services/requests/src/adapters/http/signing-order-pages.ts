@@ -1,3 +1,4 @@
+import type { Translator } from '@esign/contracts';
 import type { LinkRefusal } from '../../application/signing.js';
 
 /**
@@ -5,10 +6,9 @@ import type { LinkRefusal } from '../../application/signing.js';
  * it says so, and never shows the contract. The same URL opens the signing page once the
  * turn comes, and the signer is told then.
  */
-export const notYourTurn = (_refusal: Extract<LinkRefusal, { _tag: 'NotYourTurn' }>) => ({
+export const notYourTurn = (_refusal: Extract<LinkRefusal, { _tag: 'NotYourTurn' }>, { t }: Translator) => ({
   status: 409,
-  title: 'It is not your turn to sign yet',
-  message: 'This document is signed in order, and the signers before you have not all signed yet.',
-  detail:
-    'You will be told when it is your turn. This same link will then open the document for you to sign.',
+  title: t('refusal.notYourTurn.title'),
+  message: t('refusal.notYourTurn.message'),
+  detail: t('refusal.notYourTurn.detail'),
 });

@@ -1,8 +1,10 @@
+import { translatorFor, type Translator } from '@esign/contracts';
 import type { SigningPage } from '../../application/signing.js';
 import { kindOf, type TypedField } from '../../domain/document.js';
 import type { SubmissionProblem } from '../../domain/signing.js';
 import { LIMITS } from '../../domain/signing.js';
 import { contractMarkup } from './contract-html.js';
+import { problemText } from './problem-messages.js';
 import { safe, trusted, type Html } from './html.js';
 
 /** What the browser sent back, to show again beside the problems. */
@@ -24,7 +26,12 @@ export interface PageContext {
     /** The pass a right code earned (signer authentication, ADR 2001), carried by forms and links. */
     readonly auth?: string | undefined;
   };
+  /** The language the page is written in (ADR 2320); English when absent. */
+  readonly tr?: Translator;
 }
+
+/** What a page is written in when nothing chose a language. */
+export const ENGLISH = translatorFor('en');
 
 const STYLE = `
 :root { color-scheme: light; --ink: #1b1b1f; --muted: #4a4a55; --line: #c9c9d2; --accent: #0b57d0;
@@ -106,14 +113,16 @@ const PAD_SCRIPT = `(() => {
 /** The page shell: language, viewport, landmarks, the nonce'd style and optional script. */
 export const layout = (input: {
   readonly nonce: string;
+  readonly tr?: Translator;
   readonly title: string;
   readonly header: Html;
   readonly main: Html;
   readonly footer?: Html;
   readonly script?: boolean;
-}): string =>
-  safe`<!doctype html>
-<html lang="en">
+}): string => {
+  const tr = input.tr ?? ENGLISH;
+  return safe`<!doctype html>
+<html lang="${tr.locale}" dir="${tr.dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -122,7 +131,7 @@ export const layout = (input: {
 <style nonce="${input.nonce}">${trusted(STYLE)}</style>
 </head>
 <body>
-<a class="skip" href="#main">Skip to content</a>
+<a class="skip" href="#main">${tr.t('page.skip')}</a>
 <header class="top"><div class="wrap">${input.header}</div></header>
 <main id="main" tabindex="-1"><div class="wrap">${input.main}${
     input.footer === undefined ? '' : safe`<footer class="foot">${input.footer}</footer>`
@@ -131,6 +140,7 @@ ${input.script === true ? safe`<script nonce="${input.nonce}">${trusted(PAD_SCRI
 </body>
 </html>
 `.value;
+};
 
 /** A field name as a label: `start_date` → "Start date". */
 export const labelOf = (name: string): string => {
@@ -154,12 +164,22 @@ const fieldId = (field: TypedField) => `f-${field.index}`;
 const problemAt = (problems: readonly SubmissionProblem[], match: (p: SubmissionProblem) => boolean) =>
   problems.find(match)?.message;
 
-const fieldInput = (field: TypedField, submitted: Submitted | undefined, error: string | undefined): Html => {
+const fieldInput = (
+  tr: Translator,
+  field: TypedField,
+  submitted: Submitted | undefined,
+  error: string | undefined,
+): Html => {
+  const { t } = tr;
+  const required = t('page.required');
   const id = fieldId(field);
   const name = `f${field.index}`;
   const label = labelOf(field.name);
   const errorId = `${id}-error`;
-  const errorLine = error === undefined ? '' : safe`<p class="error" id="${errorId}">${label}: ${error}</p>`;
+  const errorLine =
+    error === undefined
+      ? ''
+      : safe`<p class="error" id="${errorId}">${t('page.problem', { label, message: error })}</p>`;
   const invalid = error === undefined ? '' : safe` aria-invalid="true" aria-describedby="${errorId}"`;
   const raw = submitted?.values.get(field.index);
   const definition = field.definitions[0];
@@ -174,13 +194,13 @@ const fieldInput = (field: TypedField, submitted: Submitted | undefined, error: 
       const options = definition?.type === 'choice' ? definition.options : [];
       const selected = submitted === undefined ? field.defaultValue : (raw ?? null);
       if (options.length <= 6)
-        return safe`<fieldset class="field-block"${invalid}><legend>${label} <span class="req">(required)</span></legend>${errorLine}${options.map(
+        return safe`<fieldset class="field-block"${invalid}><legend>${label} <span class="req">${required}</span></legend>${errorLine}${options.map(
           (option, i) =>
             safe`<div class="option"><input type="radio" id="${id}-${i}" name="${name}" value="${option}" required${
               option === selected ? safe` checked` : ''
             }><label for="${id}-${i}">${option}</label></div>`,
         )}</fieldset>`;
-      return safe`<div class="field-block"><label class="field" for="${id}">${label} <span class="req">(required)</span></label>${errorLine}<select id="${id}" name="${name}" required${invalid}><option value="">Choose…</option>${options.map(
+      return safe`<div class="field-block"><label class="field" for="${id}">${label} <span class="req">${required}</span></label>${errorLine}<select id="${id}" name="${name}" required${invalid}><option value="">${t('page.choose')}</option>${options.map(
         (option) =>
           safe`<option value="${option}"${option === selected ? safe` selected` : ''}>${option}</option>`,
       )}</select></div>`;
@@ -194,12 +214,13 @@ const fieldInput = (field: TypedField, submitted: Submitted | undefined, error: 
           : (raw ?? '');
       const max =
         definition?.type === 'text' && definition.maxLength !== null ? definition.maxLength : LIMITS.text;
-      return safe`<div class="field-block"><label class="field" for="${id}">${label} <span class="req">(required)</span></label>${errorLine}<input type="text" id="${id}" name="${name}" value="${value}" maxlength="${max}" required${invalid}></div>`;
+      return safe`<div class="field-block"><label class="field" for="${id}">${label} <span class="req">${required}</span></label>${errorLine}<input type="text" id="${id}" name="${name}" value="${value}" maxlength="${max}" required${invalid}></div>`;
     }
   }
 };
 
 const contractSection = (ctx: PageContext, page: SigningPage, index: number): Html => {
+  const { t } = ctx.tr ?? ENGLISH;
   const contract = page.contracts[index]!;
   const headingId = `contract-${index}`;
   if (contract.kind === 'html')
@@ -215,31 +236,32 @@ const contractSection = (ctx: PageContext, page: SigningPage, index: number): Ht
     (f) => contract.fieldNames.includes(f.name) && f.defaultValue !== null && kindOf(f) !== 'signature',
   );
   return safe`<article class="contract" aria-labelledby="${headingId}"><h2 id="${headingId}">${contract.name}</h2>
-<p>This contract is a PDF document. <a href="${href}" target="_blank" rel="noopener">Open “${contract.name}” (PDF)</a></p>
-<object class="pdf" data="${href}" type="application/pdf" aria-label="${contract.name} (PDF)"><p>Your browser cannot show the PDF here: <a href="${href}">open it</a>.</p></object>
+<p>${t('page.pdfIntro')} <a href="${href}" target="_blank" rel="noopener">${t('page.pdfOpen', { name: contract.name })}</a></p>
+<object class="pdf" data="${href}" type="application/pdf" aria-label="${t('page.pdfLabel', { name: contract.name })}"><p>${t('page.pdfFallback')} <a href="${href}">${t('page.pdfFallbackLink')}</a>.</p></object>
 ${
   prefilled.length === 0
     ? ''
-    : safe`<h3>Pre-filled values</h3><dl class="values">${prefilled.map(
+    : safe`<h3>${t('page.prefilled')}</h3><dl class="values">${prefilled.map(
         (f) =>
-          safe`<dt>${labelOf(f.name)}</dt><dd>${f.defaultValue === true ? 'Yes' : f.defaultValue === false ? 'No' : f.defaultValue}</dd>`,
+          safe`<dt>${labelOf(f.name)}</dt><dd>${f.defaultValue === true ? t('page.yes') : f.defaultValue === false ? t('page.no') : f.defaultValue}</dd>`,
       )}</dl>`
 }</article>`;
 };
 
-const problemLink = (problem: SubmissionProblem, page: SigningPage): Html => {
+const problemLink = ({ t }: Translator, problem: SubmissionProblem, page: SigningPage): Html => {
+  const line = (label: string) => t('page.problem', { label, message: problem.message });
   switch (problem.target._tag) {
     case 'Field': {
       const index = problem.target.index;
       const field = page.fields[index];
-      return safe`<li><a href="#f-${index}">${labelOf(field?.name ?? '')}: ${problem.message}</a></li>`;
+      return safe`<li><a href="#f-${index}">${line(labelOf(field?.name ?? ''))}</a></li>`;
     }
     case 'TypedName':
-      return safe`<li><a href="#typed_name">Your name: ${problem.message}</a></li>`;
+      return safe`<li><a href="#typed_name">${line(t('page.yourName'))}</a></li>`;
     case 'Consent':
-      return safe`<li><a href="#consent">Consent: ${problem.message}</a></li>`;
+      return safe`<li><a href="#consent">${line(t('page.consentLabel'))}</a></li>`;
     case 'Reason':
-      return safe`<li><a href="#reason">Reason: ${problem.message}</a></li>`;
+      return safe`<li><a href="#reason">${line(t('page.reasonLabel'))}</a></li>`;
   }
 };
 
@@ -251,7 +273,9 @@ export const signingPage = (
   page: SigningPage,
   options: { problems?: readonly SubmissionProblem[]; submitted?: Submitted; notice?: string } = {},
 ): string => {
-  const problems = options.problems ?? [];
+  const tr = ctx.tr ?? ENGLISH;
+  const { t } = tr;
+  const problems = (options.problems ?? []).map((p) => ({ ...p, message: problemText(tr, p.message) }));
   const submitted = options.submitted;
   const site = page.request.siteName;
   const nameError = problemAt(problems, (p) => p.target._tag === 'TypedName');
@@ -261,72 +285,82 @@ export const signingPage = (
   const expires =
     page.request.expiresAt === null
       ? ''
-      : safe`<p class="hint">Please sign before ${page.request.expiresAt} (UTC).</p>`;
+      : safe`<p class="hint">${t('page.expires', { date: page.request.expiresAt })}</p>`;
   return layout({
     nonce: ctx.nonce,
-    title: `Sign: ${contractNames(page)} · ${site}`,
+    tr,
+    title: t('page.title', { contracts: contractNames(page), site }),
     script: true,
-    header: safe`<p class="from">${site} asks you to review and sign</p><h1>${contractNames(page)}</h1>${expires}`,
+    header: safe`<p class="from">${t('page.from', { site })}</p><h1>${contractNames(page)}</h1>${expires}`,
     main: safe`
 ${options.notice === undefined ? '' : safe`<div class="notice" role="status">${options.notice}</div>`}
 ${
   problems.length === 0
     ? ''
-    : safe`<div class="errors" role="alert" aria-labelledby="errors-title"><h2 id="errors-title">Please correct ${
-        problems.length === 1 ? 'this' : `these ${problems.length} things`
-      }</h2><ul>${problems.map((p) => problemLink(p, page))}</ul></div>`
+    : safe`<div class="errors" role="alert" aria-labelledby="errors-title"><h2 id="errors-title">${t(
+        'page.errors',
+        {
+          count: problems.length,
+        },
+      )}</h2><ul>${problems.map((p) => problemLink(tr, p, page))}</ul></div>`
 }
 ${page.contracts.map((_, i) => contractSection(ctx, page, i))}
 <form class="sign" method="post" action="${ctx.basePath}sign" aria-labelledby="sign-title" novalidate>
-<h2 id="sign-title">Your part</h2>
+<h2 id="sign-title">${t('page.yourPart')}</h2>
 ${hidden(ctx, page)}
-${page.mine.length === 0 ? '' : safe`<p class="hint">Fields marked (required) must be filled in.</p>`}
+${page.mine.length === 0 ? '' : safe`<p class="hint">${t('page.requiredHint')}</p>`}
 ${page.mine.map((field) =>
   fieldInput(
+    tr,
     field,
     submitted,
     problemAt(problems, (p) => p.target._tag === 'Field' && p.target.index === field.index),
   ),
 )}
 <fieldset>
-<legend>Your signature</legend>
-<label class="field" for="typed_name">Type your full name</label>
-${nameError === undefined ? '' : safe`<p class="error" id="typed_name-error">Your name: ${nameError}</p>`}
+<legend>${t('page.signatureLegend')}</legend>
+<label class="field" for="typed_name">${t('page.typeName')}</label>
+${nameError === undefined ? '' : safe`<p class="error" id="typed_name-error">${t('page.problem', { label: t('page.yourName'), message: nameError })}</p>`}
 <input type="text" class="typed" id="typed_name" name="typed_name" autocomplete="name" required maxlength="${LIMITS.typedName}" value="${submitted?.typedName ?? ''}" aria-describedby="typed_name-hint${nameError === undefined ? '' : ' typed_name-error'}"${nameError === undefined ? '' : safe` aria-invalid="true"`}>
-<p class="hint" id="typed_name-hint">Your typed name is your signature.</p>
+<p class="hint" id="typed_name-hint">${t('page.typeNameHint')}</p>
 <div class="draw" id="draw" hidden>
-<p class="field" id="pad-label">You may also draw your signature (optional)</p>
+<p class="field" id="pad-label">${t('page.draw')}</p>
 <canvas id="pad" width="600" height="180" role="img" aria-labelledby="pad-label"></canvas>
-<button type="button" class="link" id="clear">Clear the drawing</button>
+<button type="button" class="link" id="clear">${t('page.clearDrawing')}</button>
 <input type="hidden" name="drawn_signature" id="drawn_signature" value="">
 </div>
 </fieldset>
 <div class="field-block">
-${consentError === undefined ? '' : safe`<p class="error" id="consent-error">Consent: ${consentError}</p>`}
+${consentError === undefined ? '' : safe`<p class="error" id="consent-error">${t('page.problem', { label: t('page.consentLabel'), message: consentError })}</p>`}
 <div class="check"><input type="checkbox" id="consent" name="consent" value="yes" required${submitted?.consent === true ? safe` checked` : ''}${consentError === undefined ? '' : safe` aria-invalid="true" aria-describedby="consent-error"`}>
-<label for="consent">I have reviewed the document above. I agree to sign it electronically: my typed name (and my drawing, if I make one) is my signature and binds me as a handwritten signature would, and ${site} may keep and send me this document electronically.</label></div>
+<label for="consent">${t('page.consent', { site })}</label></div>
 </div>
-<p class="fingerprint">Document fingerprint (SHA-256): <code>${page.documentSha256}</code></p>
-<button type="submit">Sign</button>
+<p class="fingerprint">${t('page.fingerprint')} <code>${page.documentSha256}</code></p>
+<button type="submit">${t('page.sign')}</button>
 </form>
 <details class="decline"${declining ? safe` open` : ''}>
-<summary>Decline to sign</summary>
+<summary>${t('page.declineSummary')}</summary>
 <form method="post" action="${ctx.basePath}sign/decline" class="panel">
 ${hidden(ctx, page)}
-<label class="field" for="reason">Tell ${site} why you decline</label>
-${reasonError === undefined ? '' : safe`<p class="error" id="reason-error">Reason: ${reasonError}</p>`}
+<label class="field" for="reason">${t('page.declineLabel', { site })}</label>
+${reasonError === undefined ? '' : safe`<p class="error" id="reason-error">${t('page.problem', { label: t('page.reasonLabel'), message: reasonError })}</p>`}
 <textarea id="reason" name="reason" rows="3" maxlength="${LIMITS.reason}" required${reasonError === undefined ? '' : safe` aria-invalid="true" aria-describedby="reason-error"`}>${submitted?.reason ?? ''}</textarea>
-<p class="hint">Declining ends this request for every signer.</p>
-<button type="submit" class="secondary">Decline</button>
+<p class="hint">${t('page.declineHint')}</p>
+<button type="submit" class="secondary">${t('page.declineButton')}</button>
 </form>
 </details>`,
-    footer: safe`<p>Request ${page.request.id}. This page is for ${page.signer.contact.email ?? 'the invited signer'} only: do not forward the link.</p>`,
+    footer: safe`<p>${
+      page.signer.contact.email === null
+        ? t('page.footerNoEmail', { id: page.request.id })
+        : t('page.footer', { id: page.request.id, email: page.signer.contact.email })
+    }</p>`,
   });
 };
 
 /** A page that says one thing: a refusal, a thank-you, an error. */
 export const messagePage = (input: {
   readonly nonce: string;
+  readonly tr?: Translator | undefined;
   readonly title: string;
   readonly message: string;
   readonly detail?: string;
@@ -334,6 +368,7 @@ export const messagePage = (input: {
 }): string =>
   layout({
     nonce: input.nonce,
+    ...(input.tr === undefined ? {} : { tr: input.tr }),
     title: input.title,
     header: safe`${input.from === undefined ? '' : safe`<p class="from">${input.from}</p>`}<h1>${input.title}</h1>`,
     main: safe`<p>${input.message}</p>${input.detail === undefined ? '' : safe`<p class="hint">${input.detail}</p>`}`,

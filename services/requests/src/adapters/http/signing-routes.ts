@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import coBody from 'co-body';
+import type { MessageKey, Translator } from '@esign/contracts';
 import type { AppContext, AppState } from '@esign/platform';
 import type Router from '@koa/router';
 import type {
@@ -13,6 +14,7 @@ import type {
 import type { UseCases } from '../../application/use-cases.js';
 import { messagePage, signingPage, type PageContext, type Submitted } from './signing-pages.js';
 import { notYourTurn } from './signing-order-pages.js';
+import { pageTranslator } from './page-language.js';
 import {
   mountSignerAuthenticationRoutes,
   showCodePage,
@@ -105,6 +107,13 @@ export const drawingOf = (raw: string | undefined): E.Either<string, Uint8Array 
   return E.right(new Uint8Array(bytes));
 };
 
+/** What `drawingOf` says is wrong with a drawing, as the page says it (ADR 2320). */
+const DRAWING_PROBLEMS: Readonly<Record<string, MessageKey>> = {
+  'is not a PNG image': 'drawing.notPng',
+  'is too large': 'drawing.tooLarge',
+  'has an unusual size': 'drawing.oddSize',
+};
+
 interface Refused {
   readonly status: number;
   readonly title: string;
@@ -113,90 +122,95 @@ interface Refused {
 }
 
 /** Every refusal of a link, with its page and status: the contract is never shown. */
-export const refusalOf = (refusal: LinkRefusal): Refused => {
+export const refusalOf = (refusal: LinkRefusal, tr: Translator): Refused => {
+  const { t } = tr;
   switch (refusal._tag) {
     case 'InvalidSignature':
       return {
         status: 403,
-        title: 'This link is not valid',
-        message: 'The link may have been changed or cut short.',
-        detail: 'Open it again from the message you received, or ask the sender for a new one.',
+        title: t('refusal.invalid.title'),
+        message: t('refusal.invalid.message'),
+        detail: t('refusal.invalid.detail'),
       };
     case 'NoSuchRequest':
     case 'UnknownSigner':
       return {
         status: 404,
-        title: 'We cannot find this document',
-        message: 'There is no document to sign at this link.',
-        detail: 'Ask the sender for a new link.',
+        title: t('refusal.notFound.title'),
+        message: t('refusal.notFound.message'),
+        detail: t('refusal.notFound.detail'),
       };
     case 'NotYetSent':
       return {
         status: 409,
-        title: 'This document is not ready yet',
-        message: 'The sender has not sent it for signing yet.',
-        detail: 'Open the link again once you are told it is ready.',
+        title: t('refusal.notSent.title'),
+        message: t('refusal.notSent.message'),
+        detail: t('refusal.notSent.detail'),
       };
     case 'Expired':
       return {
         status: 410,
-        title: 'This link has expired',
-        message: 'The time to sign this document is over.',
-        detail: 'Ask the sender to send it again if you still need to sign it.',
+        title: t('refusal.expired.title'),
+        message: t('refusal.expired.message'),
+        detail: t('refusal.expired.detail'),
       };
     case 'Replaced':
       return {
         status: 410,
-        title: 'This link was replaced',
-        message: 'The sender has sent you a newer link to this document, so this one no longer opens.',
-        detail: 'Open the most recent message you received about it, or ask the sender for a new link.',
+        title: t('refusal.replaced.title'),
+        message: t('refusal.replaced.message'),
+        detail: t('refusal.replaced.detail'),
       };
     case 'LinkExpired':
       return {
         status: 410,
-        title: 'This link has expired',
-        message: 'Signing links work for a limited time, and this one is too old to open.',
-        detail: 'Ask the sender for a new link: they can send you a fresh one for this document.',
+        title: t('refusal.expired.title'),
+        message: t('refusal.linkExpired.message'),
+        detail: t('refusal.linkExpired.detail'),
       };
     case 'NotYourTurn':
-      return notYourTurn(refusal);
+      return notYourTurn(refusal, tr);
     case 'UnshownContent':
       return {
         status: 409,
-        title: 'This document cannot be signed',
-        message: 'It holds content this page cannot show you, so you would not see all you sign.',
-        detail: 'Ask the sender to send it again with a new template.',
+        title: t('refusal.cannotSign.title'),
+        message: t('refusal.unshown.message'),
+        detail: t('refusal.unshown.detail'),
       };
     case 'Closed':
       switch (refusal.state) {
         case 'cancelled':
           return {
             status: 410,
-            title: 'This request was cancelled',
-            message: 'The sender cancelled it: there is nothing to sign.',
+            title: t('refusal.cancelled.title'),
+            message: t('refusal.cancelled.message'),
           };
         case 'declined':
           return refusal.signer.state === 'declined'
-            ? { status: 410, title: 'You declined to sign', message: 'The sender has been told.' }
+            ? {
+                status: 410,
+                title: t('refusal.youDeclined.title'),
+                message: t('refusal.youDeclined.message'),
+              }
             : {
                 status: 410,
-                title: 'This request was declined',
-                message: 'A signer declined it, so it can no longer be signed.',
+                title: t('refusal.declined.title'),
+                message: t('refusal.declined.message'),
               };
         case 'completed':
           return {
             status: 410,
-            title: 'This document is complete',
+            title: t('refusal.complete.title'),
             message:
               refusal.signer.signedAt === null
-                ? 'Everyone has signed it.'
-                : `Everyone has signed it; you signed on ${refusal.signer.signedAt} (UTC).`,
+                ? t('refusal.complete.message')
+                : t('refusal.completeSigned.message', { date: refusal.signer.signedAt }),
           };
         default:
           return {
             status: 409,
-            title: 'This document cannot be signed',
-            message: 'It is not open for signing.',
+            title: t('refusal.cannotSign.title'),
+            message: t('refusal.notOpen.message'),
           };
       }
   }
@@ -237,41 +251,58 @@ export const mountSigningRoutes = (
             : 500;
         if (status >= 500) ctx.state.log.error({ err: error }, 'signer page failed');
         secure(ctx, options, nonce, []);
+        const { t } = browserLanguage(ctx);
         render(
           ctx,
           status >= 400 && status < 500 ? status : 500,
           messagePage({
             nonce,
+            tr: browserLanguage(ctx),
             title:
-              status === 413
-                ? 'That was too much to send'
-                : status < 500
-                  ? 'This request could not be read'
-                  : 'Something went wrong on our side',
-            message:
-              status < 500
-                ? 'Please go back and try again.'
-                : 'Nothing was signed. Please try again in a moment.',
+              status === 413 ? t('error.tooLarge') : status < 500 ? t('error.unreadable') : t('error.ours'),
+            message: status < 500 ? t('error.tryAgain') : t('error.oursDetail'),
           }),
         );
       }
     };
 
-  const refuse = (ctx: AppContext, nonce: string, refusal: Refused) =>
-    render(ctx, refusal.status, messagePage({ nonce, ...refusal }));
+  /** The page's language: the signer's, else their Request's Site default, else the browser's. */
+  const languageFor = (
+    ctx: AppContext,
+    signer?: { readonly locale?: string | null },
+    request?: { readonly siteLocale?: string | null },
+  ) => pageTranslator(ctx.get('accept-language'), signer, request);
+  const browserLanguage = (ctx: AppContext) => languageFor(ctx);
 
-  const incompleteLink = (ctx: AppContext, nonce: string) =>
+  const refuse = (ctx: AppContext, nonce: string, refusal: Refused, tr = browserLanguage(ctx)) =>
+    render(ctx, refusal.status, messagePage({ nonce, tr, ...refusal }));
+
+  /** A link refused, in its signer's language when the refusal knows them. */
+  const refuseLink = (ctx: AppContext, nonce: string, refusal: LinkRefusal) => {
+    const tr = languageFor(ctx, 'signer' in refusal ? refusal.signer : undefined);
+    refuse(ctx, nonce, refusalOf(refusal, tr), tr);
+  };
+
+  const incompleteLink = (ctx: AppContext, nonce: string) => {
+    const { t } = browserLanguage(ctx);
     refuse(ctx, nonce, {
       status: 400,
-      title: 'This link is incomplete',
-      message: 'Part of the link is missing.',
-      detail: 'Open it again from the message you received; copy the whole address if you paste it.',
+      title: t('refusal.incomplete.title'),
+      message: t('refusal.incomplete.message'),
+      detail: t('refusal.incomplete.detail'),
     });
+  };
 
-  const contextFor = (nonce: string, link: ExecutionLink, auth?: string | null): PageContext => ({
+  const contextFor = (
+    nonce: string,
+    link: ExecutionLink,
+    auth?: string | null,
+    tr?: Translator,
+  ): PageContext => ({
     nonce,
     basePath,
     link: { r: link.requestId, s: link.signerRef, signature: link.signature, auth: auth ?? undefined },
+    ...(tr === undefined ? {} : { tr }),
   });
 
   /** The page's forms post here, and signing may end at the client's redirect_url. */
@@ -290,7 +321,8 @@ export const mountSigningRoutes = (
     extra: Parameters<typeof signingPage>[2] = {},
   ) => {
     secure(ctx, options, nonce, formTargets(p));
-    render(ctx, status, signingPage(contextFor(nonce, link, link.auth), p, extra));
+    const tr = languageFor(ctx, p.signer, p.request);
+    render(ctx, status, signingPage(contextFor(nonce, link, link.auth, tr), p, extra));
   };
 
   const doneLink = (link: ExecutionLink) =>
@@ -332,31 +364,36 @@ export const mountSigningRoutes = (
       case 'FormTokenExpired':
         return showForm(ctx, nonce, 409, refusal.page, link, {
           submitted,
-          notice: 'This page was open for a long time. Please check the document and submit again.',
+          notice: languageFor(ctx, refusal.page.signer, refusal.page.request).t('page.staleForm'),
         });
       case 'DocumentChanged':
         return showForm(ctx, nonce, 409, refusal.page, link, {
-          notice: 'The document is not the one this page showed. Please read it again before you sign.',
+          notice: languageFor(ctx, refusal.page.signer, refusal.page.request).t('page.documentChanged'),
         });
       case 'AuthenticationRequired':
         // The pass is missing or too old: the code-entry page, from GET /sign.
         ctx.status = 303;
         return ctx.redirect(signLink(link));
-      case 'InvalidFormToken':
+      case 'InvalidFormToken': {
+        const { t } = browserLanguage(ctx);
         return refuse(ctx, nonce, {
           status: 403,
-          title: 'This form could not be accepted',
-          message: 'It did not come from your signing page.',
-          detail: 'Open your signing link again and submit from there.',
+          title: t('form.refused.title'),
+          message: t('form.notFromPage'),
+          detail: t('form.openAgain'),
         });
-      case 'AlreadySigned':
-        return refuse(ctx, nonce, {
-          status: 409,
-          title: 'You have already signed',
-          message: 'A signed document cannot be declined afterwards.',
-        });
+      }
+      case 'AlreadySigned': {
+        const tr = languageFor(ctx, refusal.signer, refusal.request);
+        return refuse(
+          ctx,
+          nonce,
+          { status: 409, title: tr.t('signed.already.title'), message: tr.t('signed.cannotDecline') },
+          tr,
+        );
+      }
       default:
-        return refuse(ctx, nonce, refusalOf(refusal));
+        return refuseLink(ctx, nonce, refusal);
     }
   };
 
@@ -371,20 +408,23 @@ export const mountSigningRoutes = (
       if (E.isRight(gate) && gate.right._tag === 'CodeRequired')
         return showCodePage(kit, ctx, nonce, 200, gate.right.page, link);
       const result = await cases.openSigningPage(link)();
-      if (E.isLeft(result)) return refuse(ctx, nonce, refusalOf(result.left));
+      if (E.isLeft(result)) return refuseLink(ctx, nonce, result.left);
       const outcome = result.right;
-      if (outcome._tag === 'AlreadySigned')
+      if (outcome._tag === 'AlreadySigned') {
+        const tr = languageFor(ctx, outcome.signer, outcome.request);
         return render(
           ctx,
           200,
           messagePage({
             nonce,
+            tr,
             from: outcome.request.siteName,
-            title: 'You have already signed',
-            message: `You signed on ${outcome.signer.signedAt ?? ''} (UTC). Nothing more is needed from you.`,
-            detail: 'The document is complete once every signer has signed.',
+            title: tr.t('signed.already.title'),
+            message: tr.t('signed.already.message', { date: outcome.signer.signedAt ?? '' }),
+            detail: tr.t('signed.already.detail'),
           }),
         );
+      }
       const auth = E.isRight(gate) && gate.right._tag === 'Open' ? gate.right.authToken : null;
       showForm(ctx, nonce, 200, outcome.page, { ...link, auth });
     }),
@@ -394,12 +434,13 @@ export const mountSigningRoutes = (
     ctx: AppContext,
     nonce: string,
   ): Promise<{ form: URLSearchParams; link: ExecutionLink } | undefined> => {
+    const { t } = browserLanguage(ctx);
     if (!sameOrigin(ctx)) {
       refuse(ctx, nonce, {
         status: 403,
-        title: 'This form could not be accepted',
-        message: 'It was sent from another site.',
-        detail: 'Open your signing link and submit from there.',
+        title: t('form.refused.title'),
+        message: t('form.otherSite'),
+        detail: t('form.openAndSubmit'),
       });
       return undefined;
     }
@@ -407,8 +448,8 @@ export const mountSigningRoutes = (
     if (form === undefined) {
       refuse(ctx, nonce, {
         status: 415,
-        title: 'This request could not be read',
-        message: 'Submit the form from your signing page.',
+        title: t('error.unreadable'),
+        message: t('form.submitFromPage'),
       });
       return undefined;
     }
@@ -425,6 +466,7 @@ export const mountSigningRoutes = (
     page,
     render,
     contextFor,
+    languageFor,
     acceptForm,
     signLink,
     allowOwnForms: (ctx, nonce) => secure(ctx, options, nonce, ["'self'"]),
@@ -457,13 +499,15 @@ export const mountSigningRoutes = (
       };
       const result = await submit(link, form, ctx, submitted);
       if (E.isRight(result)) return finish(ctx, link, result.right);
-      if (result.left._tag === 'BadDrawing')
+      if (result.left._tag === 'BadDrawing') {
+        const { t } = browserLanguage(ctx);
         return refuse(ctx, nonce, {
           status: 400,
-          title: 'The drawn signature could not be read',
-          message: `It ${result.left.message}.`,
-          detail: 'Go back, clear the drawing and draw again, or sign with your typed name alone.',
+          title: t('drawing.unreadable.title'),
+          message: t(DRAWING_PROBLEMS[result.left.message] ?? 'drawing.unreadable.message'),
+          detail: t('drawing.unreadable.detail'),
         });
+      }
       submitRefusal(ctx, nonce, { ...link, auth: form.get('auth') }, result.left, submitted);
     });
 
@@ -510,22 +554,25 @@ export const mountSigningRoutes = (
       const link = linkOf((n) => one(ctx.query[n]));
       if (link === undefined) return incompleteLink(ctx, nonce);
       const result = await cases.signerStatus(link)();
-      if (E.isLeft(result)) return refuse(ctx, nonce, refusalOf(result.left));
+      if (E.isLeft(result)) return refuseLink(ctx, nonce, result.left);
       const { request, signer } = result.right;
       const from = request.siteName;
+      const tr = languageFor(ctx, signer, request);
+      const { t } = tr;
       if (signer.state === 'signed')
         return render(
           ctx,
           200,
           messagePage({
             nonce,
+            tr,
             from,
-            title: 'Thank you: you have signed',
-            message: `You signed on ${signer.signedAt ?? ''} (UTC).`,
+            title: t('done.signed.title'),
+            message: t('done.signed.message', { date: signer.signedAt ?? '' }),
             detail:
               request.state === 'completed'
-                ? `Everyone has signed: the document is complete and ${from} has it.`
-                : 'The document is complete once the other signers have signed too.',
+                ? t('done.signed.complete', { site: from })
+                : t('done.signed.waiting'),
           }),
         );
       if (signer.state === 'declined')
@@ -534,9 +581,10 @@ export const mountSigningRoutes = (
           200,
           messagePage({
             nonce,
+            tr,
             from,
-            title: 'You declined to sign',
-            message: `${from} has been told, with your reason. Nothing was signed.`,
+            title: t('refusal.youDeclined.title'),
+            message: t('done.declined.message', { site: from }),
           }),
         );
       const again = `${basePath}sign?${new URLSearchParams({ r: link.requestId, s: link.signerRef, signature: link.signature }).toString()}`;
@@ -553,21 +601,22 @@ export const mountSigningRoutes = (
       if (link === undefined || contract === undefined || !/^[1-9][0-9]{0,14}$/.test(contract))
         return incompleteLink(ctx, nonce);
       const gate = await cases.signerGate({ ...link, authToken: one(ctx.query.auth) })();
+      const { t } = browserLanguage(ctx);
       if (E.isRight(gate) && gate.right._tag === 'CodeRequired')
         return refuse(ctx, nonce, {
           status: 401,
-          title: 'Enter your code first',
-          message: 'This document opens once you have entered your code on the signing page.',
+          title: t('document.codeFirst.title'),
+          message: t('document.codeFirst.message'),
         });
       const result = await cases.signerPdf({ ...link, contractId: Number(contract) })();
       if (E.isLeft(result)) {
         if (result.left._tag === 'NoSuchContract')
           return refuse(ctx, nonce, {
             status: 404,
-            title: 'No such document',
-            message: 'This request has no PDF contract of that number.',
+            title: t('document.none.title'),
+            message: t('document.none.message'),
           });
-        return refuse(ctx, nonce, refusalOf(result.left));
+        return refuseLink(ctx, nonce, result.left);
       }
       // The PDF is shown inside our own page (and wherever that page may be embedded).
       ctx.set(

@@ -1,4 +1,5 @@
 import * as TE from 'fp-ts/lib/TaskEither.js';
+import { translatorFor, type Translator } from '@esign/contracts';
 import {
   PDFCheckBox,
   PDFDocument,
@@ -230,67 +231,77 @@ const writePdfContract = async (w: Writer, contract: Extract<ExecutedContract, {
   }
 };
 
+/** The cover and audit pages are written in the document's language (ADR 2320). */
+const translatorOf = (document: ExecutedDocument): Translator => translatorFor(document.locale ?? 'en');
+
 const writeAudit = (w: Writer, document: ExecutedDocument) => {
+  const { t } = translatorOf(document);
   w.newPage();
-  w.heading('Audit trail', 1);
-  w.pair('Request', document.requestId);
-  w.pair('Sent by', document.siteName);
-  w.pair('Created', document.createdAt);
-  w.pair('Sent', document.sentAt ?? '(not sent)');
-  w.pair('Completed', document.completedAt);
-  w.pair('Document SHA-256', document.documentSha256);
-  w.plain(
-    'The document SHA-256 is the hash of the canonical description of the document every signer was shown: each contract with the SHA-256 of its content, and every field with its pre-filled value and signer (ADR 0801 of the service).',
-    { size: 8, muted: true, after: 8 },
-  );
-  w.heading('Contracts', 2);
+  w.heading(t('audit.title'), 1);
+  w.pair(t('audit.request'), document.requestId);
+  w.pair(t('audit.sentBy'), document.siteName);
+  w.pair(t('audit.created'), document.createdAt);
+  w.pair(t('audit.sent'), document.sentAt ?? t('audit.notSent'));
+  w.pair(t('audit.completed'), document.completedAt);
+  w.pair(t('audit.documentSha256'), document.documentSha256);
+  w.plain(t('audit.sha256Note'), { size: 8, muted: true, after: 8 });
+  w.heading(t('audit.contracts'), 2);
   for (const c of document.contracts)
-    w.pair(`${c.name} (${c.kind.toUpperCase()}, template ${c.id})`, `content SHA-256 ${c.sha256}`);
-  w.heading('Signers', 2);
-  for (const signer of document.signers) writeAuditSigner(w, signer);
+    w.pair(
+      t('audit.contract', { name: c.name, kind: c.kind.toUpperCase(), id: c.id }),
+      t('audit.contentSha256', { hash: c.sha256 }),
+    );
+  w.heading(t('audit.signers'), 2);
+  for (const signer of document.signers) writeAuditSigner(w, signer, t);
 };
 
-const AUTH_LABELS = {
-  access_code: 'access code',
-  email_otp: 'one-time code by e-mail',
-  sms_otp: 'one-time code by SMS',
-} as const;
-
-const writeAuditSigner = (w: Writer, signer: AuditSigner) => {
+const writeAuditSigner = (w: Writer, signer: AuditSigner, t: Translator['t']) => {
   w.heading(signer.signerId, 3);
   const act = signer.act;
-  w.pair('E-mail', signer.email ?? '(none)', 10);
-  w.pair('Mobile', signer.mobileNumber ?? '(none)', 10);
-  if (signer.viewedAt !== undefined && signer.viewedAt !== null) w.pair('First opened', signer.viewedAt, 10);
+  w.pair(t('audit.email'), signer.email ?? t('audit.none'), 10);
+  w.pair(t('audit.mobile'), signer.mobileNumber ?? t('audit.none'), 10);
+  if (signer.viewedAt !== undefined && signer.viewedAt !== null)
+    w.pair(t('audit.firstOpened'), signer.viewedAt, 10);
   if (act === null) {
-    w.pair('Action', 'none recorded', 10);
+    w.pair(t('audit.action'), t('audit.noAction'), 10);
     return;
   }
-  w.pair('Action', act.kind === 'signed' ? 'signed' : 'declined', 10);
+  w.pair(t('audit.action'), act.kind === 'signed' ? t('audit.actionSigned') : t('audit.actionDeclined'), 10);
   if (act.typedName !== null)
-    w.pair('Signed as', `${act.typedName}${act.drawnSignature === null ? '' : ' (typed and drawn)'}`, 10);
-  if (act.reason !== null) w.pair('Reason', act.reason, 10);
-  if (act.authentication !== null)
     w.pair(
-      'Identity check',
-      `${AUTH_LABELS[act.authentication.method]}, passed ${act.authentication.passedAt}`,
+      t('audit.signedAs'),
+      act.drawnSignature === null ? act.typedName : t('audit.typedAndDrawn', { name: act.typedName }),
       10,
     );
-  w.pair('Time', act.at, 10);
-  w.pair('IP address', act.ip, 10);
-  w.pair('User agent', act.userAgent, 10);
-  w.pair('Document SHA-256', act.documentSha256, 10);
+  if (act.reason !== null) w.pair(t('audit.reason'), act.reason, 10);
+  if (act.authentication !== null)
+    w.pair(
+      t('audit.identityCheck'),
+      t('audit.identityPassed', {
+        method: t(`audit.method.${act.authentication.method}`),
+        date: act.authentication.passedAt,
+      }),
+      10,
+    );
+  w.pair(t('audit.time'), act.at, 10);
+  w.pair(t('audit.ip'), act.ip, 10);
+  w.pair(t('audit.userAgent'), act.userAgent, 10);
+  w.pair(t('audit.documentSha256'), act.documentSha256, 10);
   w.space(6);
 };
 
 const writeCover = (w: Writer, document: ExecutedDocument) => {
+  const { t } = translatorOf(document);
   w.newPage();
-  w.heading('Executed document', 1);
-  w.plain(`${document.siteName} · completed ${document.completedAt}`, { muted: true, after: 10 });
-  w.pair('Request', document.requestId);
-  w.heading('Contracts', 2);
+  w.heading(t('audit.cover.title'), 1);
+  w.plain(t('audit.cover.completed', { site: document.siteName, date: document.completedAt }), {
+    muted: true,
+    after: 10,
+  });
+  w.pair(t('audit.request'), document.requestId);
+  w.heading(t('audit.contracts'), 2);
   document.contracts.forEach((c, i) => w.pair(String(i + 1), c.name));
-  w.heading('Signed by', 2);
+  w.heading(t('audit.signedBy'), 2);
   for (const s of document.signers)
     w.pair(
       s.act?.typedName ?? s.signerId,
@@ -340,6 +351,7 @@ export const pdfLibRenderer: PdfRenderer = {
       w.footer(`Request ${document.requestId}`);
       const names = document.contracts.map((c) => c.name).join(', ');
       doc.setTitle(`Executed: ${names}`);
+      doc.setLanguage(document.locale ?? 'en');
       doc.setSubject(`Request ${document.requestId}, completed ${document.completedAt}`);
       doc.setAuthor(document.siteName);
       doc.setKeywords(['executed', document.requestId, document.documentSha256]);

@@ -20,6 +20,7 @@ const toRequest = (row: RequestRow): SignatureRequest => ({
   creator: row.created_by === null ? null : { userId: row.created_by, email: row.creator_email },
   siteId: row.site_id,
   siteName: row.site_name,
+  siteLocale: row.site_locale,
   state: row.state,
   contracts: row.contracts,
   signers: row.signers.map((s) => ({
@@ -30,6 +31,7 @@ const toRequest = (row: RequestRow): SignatureRequest => ({
     order: s.signing_order,
     authentication: s.auth_method,
     viewedAt: s.viewed_at,
+    locale: s.locale,
     state: s.state,
     signedAt: s.signed_at,
     declinedAt: s.declined_at,
@@ -57,7 +59,8 @@ const toRequest = (row: RequestRow): SignatureRequest => ({
  */
 const selectRequests = (where: ReturnType<typeof sql.fragment>, tail = sql.fragment``) => sql.unsafe`
   SELECT
-    r.id, r.site_id, r.site_name, r.created_by, r.creator_email, r.state, r.render_data, r.redirect_url, r.expires_at,
+    r.id, r.site_id, r.site_name, r.site_locale, r.created_by, r.creator_email, r.state, r.render_data,
+    r.redirect_url, r.expires_at,
     r.created_at, r.updated_at, r.sent_at, r.cancelled_at, r.expired_at, r.completed_at,
     r.declined_at, r.last_reminded_at, r.remind_count,
     COALESCE((
@@ -70,7 +73,7 @@ const selectRequests = (where: ReturnType<typeof sql.fragment>, tail = sql.fragm
         'email', CASE WHEN rs.contact_fixed THEN rs.sent_email ELSE s.email END,
         'mobile_number', CASE WHEN rs.contact_fixed THEN rs.sent_mobile_number ELSE s.mobile_number END,
         'send_email', rs.send_email, 'send_sms', rs.send_sms, 'signing_order', rs.signing_order,
-        'auth_method', rs.auth_method, 'viewed_at', rs.viewed_at,
+        'auth_method', rs.auth_method, 'viewed_at', rs.viewed_at, 'locale', rs.locale,
         'state', rs.state, 'signed_at', rs.signed_at, 'declined_at', rs.declined_at,
         'email_delivery', rs.email_delivery, 'sms_delivery', rs.sms_delivery,
         'link_version', rs.link_version, 'link_issued_at', rs.link_issued_at) ORDER BY rs.position)
@@ -130,10 +133,10 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
           sql.unsafe`
             WITH request AS (
               INSERT INTO requests
-                (id, site_id, site_name, created_by, creator_email, state, render_data, redirect_url, expires_at,
-                 created_at, updated_at)
-              VALUES (${request.id}, ${request.siteId}, ${request.siteName}, ${request.creator?.userId ?? null},
-                      ${request.creator?.email ?? null}, ${request.state},
+                (id, site_id, site_name, site_locale, created_by, creator_email, state, render_data, redirect_url,
+                 expires_at, created_at, updated_at)
+              VALUES (${request.id}, ${request.siteId}, ${request.siteName}, ${request.siteLocale ?? null},
+                      ${request.creator?.userId ?? null}, ${request.creator?.email ?? null}, ${request.state},
                       ${sql.jsonb(request.renderData)}, ${request.redirectUrl}, ${request.expiresAt},
                       ${request.createdAt}, ${request.updatedAt})
             ), contracts AS (
@@ -146,9 +149,9 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
             ), signers AS (
               INSERT INTO request_signers
                 (request_id, position, site_id, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method,
-                 state)
+                 state, locale)
               SELECT ${request.id}, position, ${request.siteId}, signer_id, signer_ref, send_email, send_sms,
-                     signing_order, auth_method, state
+                     signing_order, auth_method, state, locale
               FROM ${sql.unnest(
                 request.signers.map((s, i) => [
                   i,
@@ -159,9 +162,10 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
                   s.order,
                   s.authentication,
                   s.state,
+                  s.locale ?? null,
                 ]),
-                ['int2', 'text', 'text', 'bool', 'bool', 'int2', 'text', 'text'],
-              )} AS s(position, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method, state)
+                ['int2', 'text', 'text', 'bool', 'bool', 'int2', 'text', 'text', 'text'],
+              )} AS s(position, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method, state, locale)
             )
             INSERT INTO request_fields (request_id, position, name, default_value, assigned_to)
             SELECT ${request.id}, position, name, default_value::jsonb, assigned_to

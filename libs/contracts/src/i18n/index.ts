@@ -1,0 +1,3 @@
+export * from './locale.js';
+export * from './catalogue.js';
+export * from './translate.js';

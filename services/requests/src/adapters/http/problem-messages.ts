@@ -1,0 +1,37 @@
+import type { MessageKey, Translator } from '@esign/contracts';
+
+/**
+ * The signing form's problems (domain/signing.ts words them in English, for logs and
+ * tests) in the page's language. Every wording the domain uses is listed; a test checks
+ * that each problem it can produce is found here, so a new one cannot go untranslated.
+ */
+const FIXED: Readonly<Record<string, MessageKey>> = {
+  'must be ticked or left empty': 'problem.tickOrEmpty',
+  'choose one of the options': 'problem.chooseOption',
+  'choose one of the options shown': 'problem.chooseShownOption',
+  'is required': 'problem.required',
+  'must be plain text on one line': 'problem.oneLine',
+  'cannot be filled in here': 'problem.notHere',
+  'type your full name to sign': 'problem.typeName',
+  'tick the box to agree to sign electronically': 'problem.consent',
+  'tell the sender why you decline': 'problem.reason',
+  'must be plain text': 'problem.plainText',
+};
+
+const AT_MOST = /^must be at most (\d+) characters$/;
+const NAME_AT_MOST = /^must be your name, at most (\d+) characters$/;
+
+/** The problem in the page's language, or as the domain wrote it when it is not one we know. */
+export const problemText = ({ t }: Translator, message: string): string => {
+  const fixed = FIXED[message];
+  if (fixed !== undefined) return t(fixed);
+  const atMost = AT_MOST.exec(message);
+  if (atMost !== null) return t('problem.atMost', { max: Number(atMost[1]) });
+  const nameAtMost = NAME_AT_MOST.exec(message);
+  if (nameAtMost !== null) return t('problem.nameAtMost', { max: Number(nameAtMost[1]) });
+  return message;
+};
+
+/** Whether a wording is one `problemText` translates (for the test that keeps the list whole). */
+export const isKnownProblem = (message: string): boolean =>
+  FIXED[message] !== undefined || AT_MOST.test(message) || NAME_AT_MOST.test(message);
