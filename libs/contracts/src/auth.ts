@@ -8,11 +8,15 @@ import * as t from 'io-ts';
 export const SiteGrant = t.type({ id: t.number, name: t.string });
 export type SiteGrant = t.TypeOf<typeof SiteGrant>;
 
-export const Principal = t.type({
-  sub: t.string,
-  token_id: t.string,
-  sites: t.array(SiteGrant),
-});
+export const Principal = t.intersection([
+  t.type({
+    sub: t.string,
+    token_id: t.string,
+    sites: t.array(SiteGrant),
+  }),
+  /** Present and true when the token may create only test-mode Requests (issue #22). */
+  t.partial({ test_mode_only: t.boolean }),
+]);
 export type Principal = t.TypeOf<typeof Principal>;
 
 export const PRINCIPAL_HEADER = 'x-esign-principal';
@@ -36,7 +40,11 @@ export type PrincipalAudience = (typeof PRINCIPAL_AUDIENCES)[keyof typeof PRINCI
  */
 export const TokenIntrospection = t.union([
   t.type({ active: t.literal(false) }),
-  t.type({ active: t.literal(true), sub: t.string, token_id: t.string, sites: t.array(SiteGrant) }),
+  t.intersection([
+    t.type({ active: t.literal(true), sub: t.string, token_id: t.string, sites: t.array(SiteGrant) }),
+    /** True: the token may create only test-mode Requests (issue #22); absent: false. */
+    t.partial({ test_mode_only: t.boolean }),
+  ]),
 ]);
 export type TokenIntrospection = t.TypeOf<typeof TokenIntrospection>;
 

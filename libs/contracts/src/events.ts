@@ -9,19 +9,30 @@ const Uuid = new t.Type<string, string, unknown>(
   t.identity,
 );
 
-/** The one envelope every event travels in; its `type` is also the AMQP routing key. */
+/**
+ * The one envelope every event travels in; its `type` is also the AMQP routing key.
+ * `test_mode: true` marks every event of a test-mode Request (issue #22): the notifier
+ * keeps its messages instead of sending them, and webhooks carry the mark.
+ */
 export const envelope = <T extends string, D extends t.Mixed>(type: T, data: D) =>
-  t.type(
-    {
-      id: Uuid,
-      type: t.literal(type),
-      occurred_at: t.string,
-      site_id: t.number,
-      aggregate_id: t.string,
-      data,
-    },
+  t.intersection(
+    [
+      t.type({
+        id: Uuid,
+        type: t.literal(type),
+        occurred_at: t.string,
+        site_id: t.number,
+        aggregate_id: t.string,
+        data,
+      }),
+      t.partial({ test_mode: t.literal(true) }),
+    ],
     type,
   );
+
+/** The codec of an envelope's `data` (what the OpenAPI document describes). */
+export const dataCodecOf = <T extends string, D extends t.Mixed>(codec: ReturnType<typeof envelope<T, D>>): D =>
+  codec.types[0].props.data;
 
 const Channels = t.type({ email: t.boolean, mobile_number: t.boolean });
 

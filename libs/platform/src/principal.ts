@@ -30,7 +30,11 @@ export const signPrincipal = async (
   audience: PrincipalAudience,
   principal: Principal,
 ): Promise<string> =>
-  new SignJWT({ token_id: principal.token_id, sites: principal.sites })
+  new SignJWT({
+    token_id: principal.token_id,
+    sites: principal.sites,
+    ...(principal.test_mode_only === true && { test_mode_only: true }),
+  })
     .setProtectedHeader({ alg: PRINCIPAL_ALGORITHM, typ: PRINCIPAL_TYPE })
     .setSubject(principal.sub)
     .setIssuer(PRINCIPAL_ISSUER)

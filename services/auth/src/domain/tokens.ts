@@ -26,6 +26,8 @@ export interface IntrospectionSubject {
   readonly sites: readonly SiteGrant[];
   /** The Sites the token was limited to when made; absent or null: no limit (L10). */
   readonly siteLimit?: readonly number[] | null;
+  /** The token may create only test-mode Requests (issue #22); absent: false. */
+  readonly testModeOnly?: boolean;
 }
 
 /**
@@ -72,6 +74,7 @@ export const introspect = (subject: IntrospectionSubject | undefined, now: Date)
     sub: subject.userId,
     token_id: subject.tokenId,
     sites: reachableSites(subject),
+    ...(subject.testModeOnly === true && { test_mode_only: true }),
   };
 };
 

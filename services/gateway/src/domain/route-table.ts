@@ -72,6 +72,8 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   // A new Execution URL for one signer, optionally sent to them (ADR 1321).
   api('/v1.1/requests/:id/signers/:id/execution_url', ['POST'], 'costly'),
   api('/v1.1/requests/:id/download', ['GET']),
+  // The messages a test-mode Request kept instead of sending: the notifier's (issue #22).
+  api('/v1.1/requests/:id/messages', ['GET'], 'standard', 'notifier'),
   api('/v1.1/contracts/:id', ['GET']),
   api('/v1.1/contracts/:id/publish', ['POST']),
   // Anyone holding an executed PDF may ask whether it is the one issued (ADR 2100).

@@ -6,6 +6,8 @@ import { notFound, type AppError } from './errors.js';
 export interface Caller {
   readonly sub: string;
   readonly sites: readonly SiteGrant[];
+  /** The token may create only test-mode Requests (issue #22); absent: false. */
+  readonly testModeOnly?: boolean;
 }
 
 export const siteIds = (caller: Caller): readonly number[] => caller.sites.map((s) => s.id);

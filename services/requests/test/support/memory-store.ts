@@ -156,11 +156,16 @@ export const memoryStore = () => {
         ),
       findByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
       lockByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
-      list: (siteId, p, st) =>
+      list: (siteId, p, { state: st, testMode }) =>
         TE.right(
           page(
             [...s.requests.values()]
-              .filter((r) => r.siteId === siteId && (st === undefined || r.state === st))
+              .filter(
+                (r) =>
+                  r.siteId === siteId &&
+                  (st === undefined || r.state === st) &&
+                  (testMode === undefined || r.testMode === testMode),
+              )
               .sort((a, b) =>
                 a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1,
               ),

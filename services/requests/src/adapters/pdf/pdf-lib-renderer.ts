@@ -20,6 +20,7 @@ import type {
   PdfRenderer,
 } from '../../ports/pdf-renderer.js';
 import { htmlBlocks } from './html-blocks.js';
+import { markEveryPage } from './test-mark.js';
 import {
   drawLine,
   embedFontSet,
@@ -345,6 +346,7 @@ export const pdfLibRenderer: PdfRenderer = {
       }
       writeAudit(w, document);
       w.footer(`Request ${document.requestId}`);
+      if (document.testMode === true) markEveryPage(doc, w.fonts.bold);
       const names = document.contracts.map((c) => c.name).join(', ');
       doc.setTitle(`Executed: ${names}`);
       doc.setSubject(`Request ${document.requestId}, completed ${document.completedAt}`);
