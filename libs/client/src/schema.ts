@@ -16,7 +16,7 @@ export interface paths {
     put?: never;
     /**
      * Create a Request
-     * @description Creates a draft Request on the Site: contract templates, signers (upserted by `signer_id`), pre-filled and assigned fields. The answer carries each signer’s `request_url`, live once the Request is sent.
+     * @description Creates a draft Request on the Site: contract templates, signers (upserted by `signer_id`), pre-filled and assigned fields. The answer carries each signer’s `request_url`, live once the Request is sent. With `"test_mode": true` nothing is sent: its messages are kept (`GET /v1.1/requests/{request_id}/messages`), its events and webhooks carry `test_mode: true` and its executed PDF is marked not legally binding. A test-only access token may create test Requests only (403 `test_mode_only_token`).
      */
     post: operations['createRequest'];
     delete?: never;
@@ -137,6 +137,26 @@ export interface paths {
      * @description The executed PDF of a completed Request: every contract with its values, signatures and audit trail.
      */
     get: operations['downloadExecutedDocument'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1.1/requests/{request_id}/messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the messages a test-mode Request kept
+     * @description The e-mails and SMS of a test-mode Request, rendered exactly as they would have been sent and kept instead, oldest first: subject, text, HTML and the Execution URL, so an automated test can follow the link. A real Request, or one of a Site the credential does not reach, has none.
+     */
+    get: operations['listTestMessages'];
     put?: never;
     post?: never;
     delete?: never;
@@ -536,7 +556,7 @@ export interface paths {
     put?: never;
     /**
      * Create an access token
-     * @description Asks for the password again; the token is shown this once. `site_ids` limits it to some of your Sites (all of them if absent); a password change revokes it.
+     * @description Asks for the password again; the token is shown this once. `site_ids` limits it to some of your Sites (all of them if absent); `test_mode_only` makes it a test-only token (it may create only test-mode Requests); a password change revokes it.
      */
     post: operations['createAccessToken'];
     delete?: never;
@@ -952,6 +972,7 @@ export interface components {
       redirect_url?: string;
       /** Format: date-time */
       expires_at?: string;
+      test_mode?: boolean;
     };
     SignerEntry: {
       signer_id: string;
@@ -1012,6 +1033,7 @@ export interface components {
       last_reminded_at: string | null;
       remind_count: number;
       current_order: number | null;
+      test_mode: boolean;
     };
     /** @enum {string} */
     RequestState: 'draft' | 'sent' | 'completed' | 'cancelled' | 'expired' | 'declined';
@@ -1074,6 +1096,8 @@ export interface components {
     ReissueExecutionUrlBody: {
       notify?: boolean;
     };
+    /** @enum {string} */
+    NotificationChannel: 'email' | 'sms';
     CreateContractBody:
       components['schemas']['CreateHtmlContractBody'] | components['schemas']['CreatePdfContractBody'];
     CreateHtmlContractBody: {
@@ -1303,6 +1327,7 @@ export interface components {
       name?: string;
       expires_in_days?: number;
       site_ids?: number[];
+      test_mode_only?: boolean;
     };
     CreatedTokenView: components['schemas']['TokenView'] & {
       access_token: string;
@@ -1321,6 +1346,7 @@ export interface components {
       last_used_at: string | null;
       revoked_at: string | null;
       site_ids: number[] | null;
+      test_mode_only: boolean;
     };
     /** @enum {string} */
     TokenOrigin: 'self_service' | 'admin' | 'client_credentials';
@@ -1422,6 +1448,8 @@ export interface components {
         }[];
         expires_at: string | null;
       };
+      /** @constant */
+      test_mode?: true;
     };
     RequestSignedWebhook: {
       id: string;
@@ -1434,6 +1462,8 @@ export interface components {
         signer_id: string;
         signer_ref: string;
       };
+      /** @constant */
+      test_mode?: true;
     };
     RequestCompletedWebhook: {
       id: string;
@@ -1444,6 +1474,8 @@ export interface components {
       data: {
         request_id: string;
       };
+      /** @constant */
+      test_mode?: true;
     };
     RequestDeclinedWebhook: {
       id: string;
@@ -1457,6 +1489,8 @@ export interface components {
         signer_ref: string;
         reason?: string;
       };
+      /** @constant */
+      test_mode?: true;
     };
     RequestCancelledWebhook: {
       id: string;
@@ -1468,6 +1502,8 @@ export interface components {
         request_id: string;
         previous_state: components['schemas']['RequestState'];
       };
+      /** @constant */
+      test_mode?: true;
     };
     RequestExpiredWebhook: {
       id: string;
@@ -1479,6 +1515,8 @@ export interface components {
         request_id: string;
         previous_state: components['schemas']['RequestState'];
       };
+      /** @constant */
+      test_mode?: true;
     };
     RequestRemindedWebhook: {
       id: string;
@@ -1508,6 +1546,8 @@ export interface components {
         }[];
         expires_at: string | null;
       };
+      /** @constant */
+      test_mode?: true;
     };
     RequestViewedWebhook: {
       id: string;
@@ -1521,6 +1561,8 @@ export interface components {
         signer_ref: string;
         viewed_at: string;
       };
+      /** @constant */
+      test_mode?: true;
     };
     RequestTurnStartedWebhook: {
       id: string;
@@ -1551,6 +1593,8 @@ export interface components {
         expires_at: string | null;
         order: number;
       };
+      /** @constant */
+      test_mode?: true;
     };
   };
   responses: never;
@@ -1594,6 +1638,8 @@ export interface operations {
         per_page?: number;
         /** @description Only items in this state. */
         state?: 'draft' | 'sent' | 'completed' | 'cancelled' | 'expired' | 'declined';
+        /** @description `true`: only test-mode Requests; `false`: only real ones; absent: both. */
+        test_mode?: 'true' | 'false';
       };
       header?: never;
       path: {
@@ -1706,7 +1752,8 @@ export interface operations {
            *           "declined_at": null,
            *           "last_reminded_at": null,
            *           "remind_count": 0,
-           *           "current_order": null
+           *           "current_order": null,
+           *           "test_mode": false
            *         }
            *       ]
            *     }
@@ -1950,7 +1997,8 @@ export interface operations {
            *       "declined_at": null,
            *       "last_reminded_at": null,
            *       "remind_count": 0,
-           *       "current_order": null
+           *       "current_order": null,
+           *       "test_mode": false
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -2006,6 +2054,23 @@ export interface operations {
             status?: 401;
             /** @enum {unknown} */
             code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `test_mode_only_token`: the access token is test-only: it may create only `"test_mode": true` Requests (`errors[].path` is `test_mode`). */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'test_mode_only_token';
           };
         };
       };
@@ -2272,7 +2337,8 @@ export interface operations {
            *       "declined_at": null,
            *       "last_reminded_at": null,
            *       "remind_count": 0,
-           *       "current_order": null
+           *       "current_order": null,
+           *       "test_mode": false
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -2510,7 +2576,8 @@ export interface operations {
            *       "declined_at": null,
            *       "last_reminded_at": null,
            *       "remind_count": 0,
-           *       "current_order": null
+           *       "current_order": null,
+           *       "test_mode": false
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -2869,7 +2936,8 @@ export interface operations {
            *       "declined_at": null,
            *       "last_reminded_at": null,
            *       "remind_count": 0,
-           *       "current_order": null
+           *       "current_order": null,
+           *       "test_mode": false
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -3187,7 +3255,8 @@ export interface operations {
            *       "declined_at": null,
            *       "last_reminded_at": "2026-11-24T13:27:04.891Z",
            *       "remind_count": 1,
-           *       "current_order": null
+           *       "current_order": null,
+           *       "test_mode": false
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -3517,7 +3586,8 @@ export interface operations {
            *       "declined_at": null,
            *       "last_reminded_at": null,
            *       "remind_count": 0,
-           *       "current_order": null
+           *       "current_order": null,
+           *       "test_mode": false
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -3870,6 +3940,155 @@ export interface operations {
               | 'upstream_unavailable'
               | 'upstream_timeout'
               | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  listTestMessages: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1. */
+        page?: number;
+        /** @description Items per page, 1 to 100. */
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The Request (a UUID). */
+        request_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of kept messages. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            page: number;
+            per_page: number;
+            count: number;
+            total_count: number;
+            has_more: boolean;
+            data: {
+              id: string;
+              request_id: string;
+              event_type: string;
+              signer_id: string;
+              signer_ref: string;
+              channel: components['schemas']['NotificationChannel'];
+              to: string;
+              subject: string | null;
+              body: string;
+              html: string | null;
+              execution_url: string | null;
+              created_at: string;
+            }[];
+          };
+        };
+      };
+      /**
+       * @description - `invalid_query`: a query parameter is invalid or unknown (`errors` names it).
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'invalid_query' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
           };
         };
       };
@@ -8184,7 +8403,8 @@ export interface operations {
            *           "expires_at": "2026-12-24T13:27:10.000Z",
            *           "last_used_at": null,
            *           "revoked_at": null,
-           *           "site_ids": null
+           *           "site_ids": null,
+           *           "test_mode_only": false
            *         }
            *       ]
            *     }
@@ -8320,6 +8540,7 @@ export interface operations {
            *       "last_used_at": null,
            *       "revoked_at": null,
            *       "site_ids": null,
+           *       "test_mode_only": false,
            *       "access_token": "eyJhbGciOiJF…",
            *       "token_type": "Bearer",
            *       "expires_in": 2592000
@@ -8540,7 +8761,8 @@ export interface operations {
            *           "expires_at": "2026-12-24T13:27:10.000Z",
            *           "last_used_at": null,
            *           "revoked_at": null,
-           *           "site_ids": null
+           *           "site_ids": null,
+           *           "test_mode_only": false
            *         }
            *       ]
            *     }
@@ -8662,7 +8884,8 @@ export interface operations {
            *       "expires_at": "2026-12-24T13:27:10.000Z",
            *       "last_used_at": null,
            *       "revoked_at": null,
-           *       "site_ids": null
+           *       "site_ids": null,
+           *       "test_mode_only": false
            *     }
            */
           'application/json': components['schemas']['TokenView'];

@@ -89,6 +89,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       last_reminded_at: null,
       remind_count: 0,
       current_order: null,
+      test_mode: false,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -130,6 +131,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       last_used_at: null,
       revoked_at: null,
       site_ids: null,
+      test_mode_only: false,
       access_token: 'eyJhbGciOiJF…',
       token_type: 'Bearer',
       expires_in: 2592000,
@@ -302,6 +304,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       last_reminded_at: null,
       remind_count: 0,
       current_order: null,
+      test_mode: false,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -588,6 +591,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       last_reminded_at: null,
       remind_count: 0,
       current_order: null,
+      test_mode: false,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -618,6 +622,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       last_used_at: null,
       revoked_at: null,
       site_ids: null,
+      test_mode_only: false,
     },
   },
   getWebhookEndpoint: {
@@ -671,6 +676,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           last_used_at: null,
           revoked_at: null,
           site_ids: null,
+          test_mode_only: false,
         },
       ],
     },
@@ -853,6 +859,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           last_reminded_at: null,
           remind_count: 0,
           current_order: null,
+          test_mode: false,
         },
       ],
     },
@@ -892,6 +899,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           last_used_at: null,
           revoked_at: null,
           site_ids: null,
+          test_mode_only: false,
         },
       ],
     },
@@ -1091,6 +1099,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       last_reminded_at: null,
       remind_count: 0,
       current_order: null,
+      test_mode: false,
     },
     '409': {
       type: 'https://docs.esign.example/problems/invalid_state',
@@ -1188,6 +1197,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       last_reminded_at: '2026-11-24T13:27:04.891Z',
       remind_count: 1,
       current_order: null,
+      test_mode: false,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1326,6 +1336,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       last_reminded_at: null,
       remind_count: 0,
       current_order: null,
+      test_mode: false,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',

@@ -7,6 +7,7 @@ import {
   VerificationView,
 } from '../api.js';
 import { strict } from '../primitives.js';
+import { TestMessageList } from '../test-mode.js';
 import { ContractList, ContractView, CreateContractBody } from '../templates.js';
 import { PAGE_QUERY, SITE_ID, type Operation } from './operation.js';
 
@@ -52,14 +53,17 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     summary: 'Create a Request',
     description:
       'Creates a draft Request on the Site: contract templates, signers (upserted by `signer_id`), ' +
-      'pre-filled and assigned fields. The answer carries each signer’s `request_url`, live once the Request is sent.',
+      'pre-filled and assigned fields. The answer carries each signer’s `request_url`, live once the Request is sent. ' +
+      'With `"test_mode": true` nothing is sent: its messages are kept (`GET /v1.1/requests/{request_id}/messages`), ' +
+      'its events and webhooks carry `test_mode: true` and its executed PDF is marked not legally binding. ' +
+      'A test-only access token may create test Requests only (403 `test_mode_only_token`).',
     tag: 'Requests',
     auth: 'access_token',
     idempotent: true,
     params: { site_id: SITE_ID },
     body: { codec: CreateRequestBody },
     responses: { 201: { description: 'The created Request.', codec: RequestView, location: true } },
-    problems: [],
+    problems: ['test_mode_only_token'],
   },
   {
     method: 'get',
@@ -73,6 +77,10 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     query: {
       ...PAGE_QUERY,
       state: stateQuery(['draft', 'sent', 'completed', 'cancelled', 'expired', 'declined']),
+      test_mode: {
+        description: '`true`: only test-mode Requests; `false`: only real ones; absent: both.',
+        schema: { type: 'string', enum: ['true', 'false'] },
+      },
     },
     responses: { 200: { description: 'One page of Requests.', codec: RequestList } },
     problems: ['invalid_query'],
@@ -142,6 +150,22 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     params: { request_id: REQUEST_ID },
     responses: { 200: { description: 'The executed document.', contentType: 'application/pdf' } },
     problems: ['request_not_completed', 'executed_document_unavailable'],
+  },
+  {
+    method: 'get',
+    path: '/v1.1/requests/{request_id}/messages',
+    operationId: 'listTestMessages',
+    summary: 'Read the messages a test-mode Request kept',
+    description:
+      'The e-mails and SMS of a test-mode Request, rendered exactly as they would have been sent and kept instead, ' +
+      'oldest first: subject, text, HTML and the Execution URL, so an automated test can follow the link. ' +
+      'A real Request, or one of a Site the credential does not reach, has none.',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: { request_id: REQUEST_ID },
+    query: PAGE_QUERY,
+    responses: { 200: { description: 'One page of kept messages.', codec: TestMessageList } },
+    problems: ['invalid_query'],
   },
   {
     method: 'post',
