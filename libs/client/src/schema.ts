@@ -1096,6 +1096,28 @@ export interface components {
     ReissueExecutionUrlBody: {
       notify?: boolean;
     };
+    TestMessageList: {
+      page: number;
+      per_page: number;
+      count: number;
+      total_count: number;
+      has_more: boolean;
+      data: components['schemas']['TestMessageView'][];
+    };
+    TestMessageView: {
+      id: string;
+      request_id: string;
+      event_type: string;
+      signer_id: string;
+      signer_ref: string;
+      channel: components['schemas']['NotificationChannel'];
+      to: string;
+      subject: string | null;
+      body: string;
+      html: string | null;
+      execution_url: string | null;
+      created_at: string;
+    };
     /** @enum {string} */
     NotificationChannel: 'email' | 'sms';
     CreateContractBody:
@@ -3971,27 +3993,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            page: number;
-            per_page: number;
-            count: number;
-            total_count: number;
-            has_more: boolean;
-            data: {
-              id: string;
-              request_id: string;
-              event_type: string;
-              signer_id: string;
-              signer_ref: string;
-              channel: components['schemas']['NotificationChannel'];
-              to: string;
-              subject: string | null;
-              body: string;
-              html: string | null;
-              execution_url: string | null;
-              created_at: string;
-            }[];
-          };
+          'application/json': components['schemas']['TestMessageList'];
         };
       };
       /**

@@ -15,6 +15,7 @@ import {
   UserView,
 } from '../auth-api.js';
 import { Problem } from '../problem.js';
+import { TestMessageList, TestMessageView } from '../test-mode.js';
 import { ContractFieldView, ContractList, ContractSummary, ContractView } from '../templates.js';
 import { WebhookDeliveryList, WebhookEndpointList } from '../webhooks.js';
 import { CAPTURED_EXAMPLES } from './captured-examples.js';
@@ -61,6 +62,8 @@ const NAMED = {
   PublicJwk,
   WebhookEndpointList,
   WebhookDeliveryList,
+  TestMessageView,
+  TestMessageList,
 };
 
 const TAGS = [
