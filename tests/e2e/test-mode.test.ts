@@ -84,7 +84,10 @@ describe('end to end through the gateway: test mode (issue #22)', function () {
       'send',
     );
 
-    const mail = await messageWhere(created.id, (m) => m.channel === 'email' && m.event_type === 'request.sent');
+    const mail = await messageWhere(
+      created.id,
+      (m) => m.channel === 'email' && m.event_type === 'request.sent',
+    );
     const sms = await messageWhere(created.id, (m) => m.channel === 'sms' && m.event_type === 'request.sent');
     const signerUrl = created.signers[0]!.request_url;
     assert.equal(mail.to, email);
@@ -94,7 +97,7 @@ describe('end to end through the gateway: test mode (issue #22)', function () {
     assert.ok(sms.body.includes(signerUrl), 'the kept SMS carries it too');
 
     // The integrator's test follows the link it read, as a signer would.
-    const signed = await signAt(mail.execution_url!, 'Test Signer');
+    const signed = await signAt(mail.execution_url, 'Test Signer');
     assert.equal(signed.status, 303, signed.page.slice(0, 500));
     const done = ok(
       await acme.esign.GET('/v1.1/requests/{request_id}', { params: { path: { request_id: created.id } } }),
@@ -111,7 +114,11 @@ describe('end to end through the gateway: test mode (issue #22)', function () {
       0,
       'no e-mail reached the SMTP server',
     );
-    assert.equal(system.twilio.requests.filter((r) => r.to === `+1${mobile}`).length, 0, 'no SMS reached Twilio');
+    assert.equal(
+      system.twilio.requests.filter((r) => r.to === `+1${mobile}`).length,
+      0,
+      'no SMS reached Twilio',
+    );
 
     const res = await acme.esign.GET('/v1.1/requests/{request_id}/download', {
       params: { path: { request_id: created.id } },

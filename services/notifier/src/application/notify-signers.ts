@@ -125,16 +125,16 @@ const send = (
     event.test_mode === true
       ? deps.testInbox.keep(keptMessage(event, target))
       : target.key.channel === 'email'
-      ? deps.email.send({
-          to: target.recipient,
-          idempotencyKey,
-          ...composeEmail(event, target.signer.request_url),
-        })
-      : deps.sms.send({
-          to: target.recipient,
-          idempotencyKey,
-          body: composeSms(event, target.signer.request_url),
-        });
+        ? deps.email.send({
+            to: target.recipient,
+            idempotencyKey,
+            ...composeEmail(event, target.signer.request_url),
+          })
+        : deps.sms.send({
+            to: target.recipient,
+            idempotencyKey,
+            body: composeSms(event, target.signer.request_url),
+          });
   // An adapter that throws instead of answering Left is a bug; treat it as transient so
   // the claim is released and the message retried rather than stuck until its lease ends.
   return () =>
