@@ -73,6 +73,8 @@ export const Config = t.type({
   RATE_LIMIT_TOKEN: RateFromEnv,
   RATE_LIMIT_SITE: RateFromEnv,
   RATE_LIMIT_COSTLY: RateFromEnv,
+  /** Send and remind by a test-only token (test-mode Requests only), instead of RATE_LIMIT_COSTLY. */
+  RATE_LIMIT_COSTLY_TEST: RateFromEnv,
   /** Anonymous public calls (POST /v1.1/verify), per client address. */
   RATE_LIMIT_ANONYMOUS: RateFromEnv,
   TRUST_PROXY: BoolFromEnv,
@@ -105,6 +107,7 @@ export const defaults = {
   RATE_LIMIT_TOKEN: '600/60s',
   RATE_LIMIT_SITE: '1200/60s',
   RATE_LIMIT_COSTLY: '30/60s',
+  RATE_LIMIT_COSTLY_TEST: '300/60s',
   RATE_LIMIT_ANONYMOUS: '30/60s',
   TRUST_PROXY: 'false',
   REDIS_URL: 'redis://127.0.0.1:6379',
