@@ -2079,7 +2079,7 @@ export interface operations {
           };
         };
       };
-      /** @description - `test_mode_only_token`: the access token is test-only: it may create only `"test_mode": true` Requests (`errors[].path` is `test_mode`). */
+      /** @description - `test_mode_only_token`: the access token is test-only: it may create only `"test_mode": true` Requests (`errors[].path` is `test_mode`) and act on those only. */
       403: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -2658,6 +2658,23 @@ export interface operations {
           };
         };
       };
+      /** @description - `test_mode_only_token`: the access token is test-only: it may create only `"test_mode": true` Requests (`errors[].path` is `test_mode`) and act on those only. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'test_mode_only_token';
+          };
+        };
+      };
       /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
@@ -3018,6 +3035,23 @@ export interface operations {
           };
         };
       };
+      /** @description - `test_mode_only_token`: the access token is test-only: it may create only `"test_mode": true` Requests (`errors[].path` is `test_mode`) and act on those only. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'test_mode_only_token';
+          };
+        };
+      };
       /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
       404: {
         headers: {
@@ -3334,6 +3368,23 @@ export interface operations {
             status?: 401;
             /** @enum {unknown} */
             code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `test_mode_only_token`: the access token is test-only: it may create only `"test_mode": true` Requests (`errors[].path` is `test_mode`) and act on those only. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'test_mode_only_token';
           };
         };
       };
@@ -3655,6 +3706,23 @@ export interface operations {
             status?: 401;
             /** @enum {unknown} */
             code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `test_mode_only_token`: the access token is test-only: it may create only `"test_mode": true` Requests (`errors[].path` is `test_mode`) and act on those only. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'test_mode_only_token';
           };
         };
       };

@@ -41,7 +41,7 @@ const lifecycle = (
   params: { request_id: REQUEST_ID },
   body: { codec: NoParameters, required: false },
   responses: requestAnswer('The Request after the change.'),
-  problems: ['invalid_state', 'request_expired', ...problems],
+  problems: ['invalid_state', 'request_expired', 'test_mode_only_token', ...problems],
 });
 
 /** The requests service's API: Requests, their lifecycle, and contract templates. */
@@ -136,7 +136,7 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     },
     body: { codec: ReissueExecutionUrlBody, required: false },
     responses: requestAnswer('The Request, with the signer’s new `request_url`.'),
-    problems: ['invalid_state', 'request_expired', 'nothing_to_remind'],
+    problems: ['invalid_state', 'request_expired', 'nothing_to_remind', 'test_mode_only_token'],
   },
   {
     method: 'get',

@@ -38,7 +38,7 @@ export const PROBLEM_CODES = {
   nothing_to_remind: [409, 'no signer who has yet to sign can be reached'],
   test_mode_only_token: [
     403,
-    'the access token is test-only: it may create only `"test_mode": true` Requests (`errors[].path` is `test_mode`)',
+    'the access token is test-only: it may create only `"test_mode": true` Requests (`errors[].path` is `test_mode`) and act on those only',
   ],
   request_not_completed: [409, 'the executed document exists once every signer has signed'],
   executed_document_unavailable: [

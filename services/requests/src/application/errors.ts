@@ -18,8 +18,8 @@ export type AppError =
   | { readonly _tag: 'SealingUnavailable' }
   /** The time-stamp authority did not give a token; nothing was kept, a retry builds again. */
   | { readonly _tag: 'TimestampUnavailable'; readonly reason: string }
-  /** A test-only token asked for a real Request (issue #22). */
-  | { readonly _tag: 'TestModeOnlyToken' }
+  /** A test-only token asked to create a real Request, or to act on one (issue #22). */
+  | { readonly _tag: 'TestModeOnlyToken'; readonly on: 'create' | 'real_request' }
   | IdempotencyRefusal;
 
 export const notFound = (resource: Resource): AppError => ({ _tag: 'NotFound', resource });

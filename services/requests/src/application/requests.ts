@@ -26,7 +26,7 @@ export const createRequest =
       TE.fromEither(reachSite(input.caller, input.siteId)),
       TE.filterOrElseW(
         () => input.caller.testModeOnly !== true || input.body.test_mode === true,
-        (): AppError => ({ _tag: 'TestModeOnlyToken' }),
+        (): AppError => ({ _tag: 'TestModeOnlyToken', on: 'create' }),
       ),
       TE.bindTo('site'),
       TE.bindW('challenges', () => hashAccessCodes(deps)(input.body)),

@@ -38,8 +38,8 @@ const setup = async () => {
 describe('test mode (issue #22): requests use cases', () => {
   it('a test-only token creates test Requests only, and a refused create writes nothing', async () => {
     const { create, memory } = await setup();
-    assert.deepEqual(left(await create(testOnly, undefined)), { _tag: 'TestModeOnlyToken' });
-    assert.deepEqual(left(await create(testOnly, false)), { _tag: 'TestModeOnlyToken' });
+    assert.deepEqual(left(await create(testOnly, undefined)), { _tag: 'TestModeOnlyToken', on: 'create' });
+    assert.deepEqual(left(await create(testOnly, false)), { _tag: 'TestModeOnlyToken', on: 'create' });
     assert.equal(memory.state().requests.size, 0);
     assert.equal(memory.state().outbox.length, 0);
     const made = fresh(right(await create(testOnly, true)));
@@ -62,6 +62,23 @@ describe('test mode (issue #22): requests use cases', () => {
       ['request.created', 'real', null],
       ['request.sent', 'real', null],
     ]);
+  });
+
+  it('a test-only token acts on test Requests only: a real one is neither sent nor cancelled through it', async () => {
+    const { create, cases, memory } = await setup();
+    const real = fresh(right(await create(caller, false)));
+    const before = memory.state().outbox.length;
+    for (const action of [cases.sendRequest, cases.cancelRequest])
+      assert.deepEqual(left(await action({ caller: testOnly, requestId: real.id })()), {
+        _tag: 'TestModeOnlyToken',
+        on: 'real_request',
+      });
+    assert.equal(memory.state().outbox.length, before, 'nothing was written');
+    const test = fresh(right(await create(testOnly, true)));
+    assert.equal(
+      fresh(right(await cases.sendRequest({ caller: testOnly, requestId: test.id })())).state,
+      'sent',
+    );
   });
 
   it('lists test Requests, real ones, or both', async () => {

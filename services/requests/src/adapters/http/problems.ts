@@ -37,10 +37,14 @@ export const problemOf = (error: AppError): HttpProblem => {
         problem({
           status: 403,
           code: 'test_mode_only_token',
-          title: 'This token may create only test-mode Requests',
-          detail:
-            'The access token is test-only: send "test_mode": true, or use a token that is not test-only.',
-          errors: [{ path: 'test_mode', message: 'must be true: this access token is test-only' }],
+          title: 'This token may use only test-mode Requests',
+          ...(error.on === 'create'
+            ? {
+                detail:
+                  'The access token is test-only: send "test_mode": true, or use a token that is not test-only.',
+                errors: [{ path: 'test_mode', message: 'must be true: this access token is test-only' }],
+              }
+            : { detail: 'The access token is test-only, and this Request is not a test-mode Request.' }),
         }),
       );
     case 'StateConflict':
