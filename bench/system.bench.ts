@@ -29,6 +29,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { createEsignClient, type EsignClient, type Schemas } from '@esign/client';
 import { PRINCIPAL_AUDIENCES, PRINCIPAL_HEADER } from '@esign/contracts';
+import { bulkSendRun } from './bulk-send.bench-part.js';
 import { repoRoot, startEsignSystem, type EsignSystem, type Tenant } from '@esign/testing';
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -548,6 +549,14 @@ const main = async () => {
     print(`  stages: ${send.stages}`);
     print(`  ${send.cpu}`);
     print(`  RSS after: ${rssNow(system)}`);
+    print();
+
+    const bulkRows = Number(process.env.BENCH_BULK_ROWS ?? 1000);
+    print(`(3b) bulk send of ${bulkRows} rows, each created and sent, through the gateway (202 → completed)`);
+    const bulk = await bulkSendRun(esign, tenant, template, bulkRows);
+    print(
+      `  bulk send: ${bulk.rowsPerSecond.toFixed(1)} rows/s (${bulk.rows} rows in ${bulk.seconds.toFixed(1)} s, ${bulk.sent} sent)`,
+    );
     print();
 
     print('(4) ceilings, same machine, same run');

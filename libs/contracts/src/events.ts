@@ -31,8 +31,9 @@ export const envelope = <T extends string, D extends t.Mixed>(type: T, data: D) 
   );
 
 /** The codec of an envelope's `data` (what the OpenAPI document describes). */
-export const dataCodecOf = <T extends string, D extends t.Mixed>(codec: ReturnType<typeof envelope<T, D>>): D =>
-  codec.types[0].props.data;
+export const dataCodecOf = <T extends string, D extends t.Mixed>(
+  codec: ReturnType<typeof envelope<T, D>>,
+): D => codec.types[0].props.data;
 
 const Channels = t.type({ email: t.boolean, mobile_number: t.boolean });
 
@@ -204,6 +205,19 @@ export const RequestDeclined = envelope(
 );
 export type RequestDeclined = t.TypeOf<typeof RequestDeclined>;
 
+/** Every row of a bulk send is settled (webhook `bulk_send.completed`). */
+export const BulkSendCompleted = envelope(
+  'bulk_send.completed',
+  t.type({
+    bulk_send_id: t.string,
+    rows_total: t.number,
+    created: t.number,
+    sent: t.number,
+    failed: t.number,
+  }),
+);
+export type BulkSendCompleted = t.TypeOf<typeof BulkSendCompleted>;
+
 /** Every event this version knows, discriminated by `type`. */
 export const DomainEvent = t.union([
   RequestCreated,
@@ -221,6 +235,7 @@ export const DomainEvent = t.union([
   RequestDeclined,
   NotificationDelivered,
   NotificationFailed,
+  BulkSendCompleted,
 ]);
 export type DomainEvent = t.TypeOf<typeof DomainEvent>;
 export type EventType = DomainEvent['type'];

@@ -13,3 +13,4 @@ export * from './clock.js';
 export * from './nanp.js';
 export * from './token-bucket.js';
 export * from './test-mode.js';
+export * from './bulk-send.js';

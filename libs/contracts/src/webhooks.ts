@@ -20,6 +20,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'request.reminded',
   'request.turn_started',
   'request.viewed',
+  'bulk_send.completed',
 ] as const;
 
 export const WebhookEventType = t.keyof(

@@ -26,6 +26,10 @@ const EXPIRY_BATCH = 100;
 /** Executed documents issued per run of the background issuer, and how often it runs. */
 const ISSUE_BATCH = 5;
 const ISSUE_INTERVAL_MS = 2000;
+/** Bulk-send rows per worker run, how often it runs, and how long a claimed row is held. */
+const BULK_BATCH = 20;
+const BULK_INTERVAL_MS = 50;
+const BULK_LEASE_MS = 15_000;
 
 export interface RunningRequests {
   readonly app: Koa<AppState>;
@@ -53,7 +57,7 @@ export const startRequestsService = async (config: Config, logger: Logger): Prom
   const pool = await createDatabasePool(config.DATABASE_URL);
   // Readiness asks the broker connection, which is made once the consumer can be wired.
   const broker: { client?: AmqpClient } = {};
-  const { app, cases } = createRequestsApp({
+  const { app, cases, processBulkRows } = createRequestsApp({
     pool,
     logger,
     readiness: [
@@ -118,6 +122,12 @@ export const startRequestsService = async (config: Config, logger: Logger): Prom
       if (run.issued < ISSUE_BATCH) return;
     }
   });
+  // Bulk sends (ADR 2201): every replica works through pending rows, a batch at a time.
+  // One batch per run, so a shutdown waits for one batch at most.
+  const bulk = every('bulk sends', BULK_INTERVAL_MS, logger, async () => {
+    const settled = await processBulkRows(BULK_BATCH, BULK_LEASE_MS);
+    if (settled > 0) logger.debug({ settled }, 'bulk-send rows settled');
+  });
   const purge = every('purge idempotency keys', 3_600_000, logger, async () => {
     const purged = await purgeIdempotencyKeys(pool, config.IDEMPOTENCY_RETENTION_HOURS);
     if (purged > 0) logger.info({ purged }, 'idempotency keys purged');
@@ -128,7 +138,8 @@ export const startRequestsService = async (config: Config, logger: Logger): Prom
       { name: 'consumer', run: () => outcomes.stop() },
       {
         name: 'maintenance',
-        run: () => Promise.all([expiry.stop(), purge.stop(), issue.stop()]).then(() => undefined),
+        run: () =>
+          Promise.all([expiry.stop(), purge.stop(), issue.stop(), bulk.stop()]).then(() => undefined),
       },
       { name: 'outbox relay', run: () => relay.stop() },
       { name: 'amqp', run: () => amqp.close() },

@@ -16,6 +16,7 @@ import {
 } from '../auth-api.js';
 import { Problem } from '../problem.js';
 import { TestMessageList, TestMessageView } from '../test-mode.js';
+import { BulkSendView } from '../bulk-send.js';
 import { ContractFieldView, ContractList, ContractSummary, ContractView } from '../templates.js';
 import { WebhookDeliveryList, WebhookEndpointList } from '../webhooks.js';
 import { CAPTURED_EXAMPLES } from './captured-examples.js';
@@ -64,6 +65,7 @@ const NAMED = {
   WebhookDeliveryList,
   TestMessageView,
   TestMessageList,
+  BulkSendView,
 };
 
 const TAGS = [

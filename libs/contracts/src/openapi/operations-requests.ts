@@ -8,6 +8,7 @@ import {
 } from '../api.js';
 import { strict } from '../primitives.js';
 import { TestMessageList } from '../test-mode.js';
+import { BulkSendView, CreateBulkSendBodyDocumented } from '../bulk-send.js';
 import { ContractList, ContractView, CreateContractBody } from '../templates.js';
 import { PAGE_QUERY, SITE_ID, type Operation } from './operation.js';
 
@@ -150,6 +151,37 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     params: { request_id: REQUEST_ID },
     responses: { 200: { description: 'The executed document.', contentType: 'application/pdf' } },
     problems: ['request_not_completed', 'executed_document_unavailable'],
+  },
+  {
+    method: 'post',
+    path: '/v1.1/sites/{site_id}/bulk_sends',
+    operationId: 'createBulkSend',
+    summary: 'Bulk send: one Request per row',
+    description:
+      'The shared `contracts`, `fields`, `redirect_url`, `expires_at` and `test_mode`, and 1 to 1,000 `rows`, each one ' +
+      'Request’s `signers`, `render_data` and field values (laid over the shared `fields` by name). Answers 202 at once; ' +
+      'the Requests are made in the background (and sent, with `"send": true`), each row once even across restarts. ' +
+      'A row that is invalid fails alone, with the errors a single create would give at `rows[i]…`. ' +
+      'Webhook `bulk_send.completed` when every row is settled.',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: { site_id: SITE_ID },
+    body: { codec: CreateBulkSendBodyDocumented },
+    responses: { 202: { description: 'The bulk send, just started.', codec: BulkSendView, location: true } },
+    problems: ['test_mode_only_token'],
+  },
+  {
+    method: 'get',
+    path: '/v1.1/bulk_sends/{bulk_send_id}',
+    operationId: 'getBulkSend',
+    summary: 'A bulk send’s progress',
+    description:
+      'Rows in all, created, sent and failed; each failed row with its errors; the Requests made, in row order.',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: { bulk_send_id: { description: 'The bulk send (a UUID).' } },
+    responses: { 200: { description: 'The bulk send.', codec: BulkSendView } },
+    problems: [],
   },
   {
     method: 'get',

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import {
+  BulkSendCompleted,
   dataCodecOf,
   RequestCancelled,
   RequestCompleted,
@@ -32,6 +33,10 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
   'request.viewed': {
     data: dataCodecOf(RequestViewed),
     when: 'A signer opened their live Execution URL for the first time (once per signer).',
+  },
+  'bulk_send.completed': {
+    data: dataCodecOf(BulkSendCompleted),
+    when: 'Every row of a bulk send is settled: its Requests made (and sent), or failed (read GET /v1.1/bulk_sends/{bulk_send_id}).',
   },
   'request.turn_started': {
     data: t.intersection([WebhookNotificationData, t.type({ order: t.number })]),

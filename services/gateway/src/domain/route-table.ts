@@ -63,6 +63,9 @@ const anonymous = (upstream: Upstream, path: string, methods: RouteSpec['methods
 export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/sites/:site/requests', ['GET', 'POST']),
   api('/v1.1/sites/:site/contracts', ['GET', 'POST']),
+  // Bulk send (ADR 2201): one costly call here; progress below.
+  api('/v1.1/sites/:site/bulk_sends', ['POST'], 'costly'),
+  api('/v1.1/bulk_sends/:id', ['GET']),
   // Webhook endpoints are the notifier's: it delivers them and owns their data.
   api('/v1.1/sites/:site/webhooks*', 'any', 'standard', 'notifier'),
   api('/v1.1/requests/:id', ['GET']),

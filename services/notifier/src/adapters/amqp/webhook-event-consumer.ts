@@ -23,7 +23,7 @@ export const webhookEventConsumer = (options: WebhookEventConsumerOptions): Even
   return createEventConsumer({
     prefix: options.prefix,
     name: WEBHOOK_CONSUMER_NAME,
-    routingKeys: ['request.*'],
+    routingKeys: ['request.*', 'bulk_send.*'],
     codec: AnyEventEnvelope,
     logger: options.logger,
     prefetch: options.prefetch,

@@ -1,0 +1,48 @@
+import type { KeyObject } from 'node:crypto';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { CreateBulkSendBody, PRINCIPAL_HEADER, type BulkSendView } from '@esign/contracts';
+import { decodeBody, integerIdParam, runWith, uuidParam, type AppState } from '@esign/platform';
+import type Router from '@koa/router';
+import type { Caller } from '../../application/caller.js';
+import type { AppError } from '../../application/errors.js';
+import { callerOf } from './principal.js';
+import { problemOf } from './problems.js';
+
+const run = runWith(problemOf);
+
+export interface BulkSendCases {
+  readonly createBulkSend: (input: {
+    readonly caller: Caller;
+    readonly siteId: number;
+    readonly body: CreateBulkSendBody;
+  }) => TE.TaskEither<AppError, BulkSendView>;
+  readonly getBulkSend: (input: {
+    readonly caller: Caller;
+    readonly bulkSendId: string;
+  }) => TE.TaskEither<AppError, BulkSendView>;
+}
+
+/** Bulk send (issue #22, ADR 2201): `POST /v1.1/sites/:id/bulk_sends` answers 202 at once; progress at `GET /v1.1/bulk_sends/:id`. */
+export const mountBulkSendRoutes = (
+  router: Router<AppState>,
+  cases: BulkSendCases,
+  options: { readonly gatewayPublicKey: KeyObject },
+): void => {
+  const caller = (header: string) => callerOf(options.gatewayPublicKey, header || undefined);
+
+  router.post('/v1.1/sites/:id/bulk_sends', async (ctx) => {
+    const who = await caller(ctx.get(PRINCIPAL_HEADER));
+    const siteId = integerIdParam(ctx.params.id, 'site');
+    const body = decodeBody(CreateBulkSendBody, ctx);
+    const view = await run(cases.createBulkSend({ caller: who, siteId, body }));
+    ctx.status = 202;
+    ctx.set('Location', `/v1.1/bulk_sends/${view.id}`);
+    ctx.body = view;
+  });
+
+  router.get('/v1.1/bulk_sends/:id', async (ctx) => {
+    const who = await caller(ctx.get(PRINCIPAL_HEADER));
+    const bulkSendId = uuidParam(ctx.params.id, 'bulk send');
+    ctx.body = await run(cases.getBulkSend({ caller: who, bulkSendId }));
+  });
+};
