@@ -10,30 +10,11 @@ import {
   loadConfigOrExit,
   SecretFromEnv,
   PrincipalSigningKeyFromEnv,
+  RateFromEnv,
   UrlFromEnv,
 } from '@esign/platform';
 
-/** A rate as `<quota>/<seconds>s` (a bucket of `quota` calls refilled over `seconds`), or `off`. */
-export interface Rate {
-  readonly quota: number;
-  readonly windowSeconds: number;
-}
-
-const RATE = /^([1-9][0-9]{0,8})\/([1-9][0-9]{0,5})s$/;
-
-export const RateFromEnv = transform<t.StringC, Rate | null>(
-  t.string,
-  (s) => {
-    if (/^off$/i.test(s.trim())) return E.right(null);
-    const match = RATE.exec(s.trim());
-    return match === null
-      ? E.left('must be <quota>/<seconds>s (e.g. 600/60s) or off')
-      : E.right({ quota: Number(match[1]), windowSeconds: Number(match[2]) });
-  },
-  (rate) => (rate === null ? 'off' : `${rate.quota}/${rate.windowSeconds}s`),
-  (u): u is Rate | null => u === null || (typeof u === 'object' && 'quota' in u),
-  'RateFromEnv',
-);
+export { RateFromEnv, type Rate } from '@esign/platform';
 
 const NonEmpty = transform<t.StringC, string>(
   t.string,

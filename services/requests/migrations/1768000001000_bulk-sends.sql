@@ -9,6 +9,8 @@ CREATE TABLE bulk_sends (
   site_id bigint NOT NULL,
   site_name text NOT NULL,
   caller_sub text NOT NULL,
+  -- The access token that made it: each row's send is charged to its money-costing bucket.
+  token_id text NOT NULL,
   test_mode_only boolean NOT NULL,
   shared jsonb NOT NULL,
   send boolean NOT NULL,

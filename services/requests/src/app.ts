@@ -15,6 +15,7 @@ import { mountRoutes } from './adapters/http/routes.js';
 import { mountBulkSendRoutes } from './adapters/http/bulk-send-routes.js';
 import { postgresBulkSendStore } from './adapters/postgres/postgres-bulk-send-store.js';
 import { createBulkSend, getBulkSend, processBulkRows } from './application/bulk-sends.js';
+import type { SendAllowance } from './ports/send-allowance.js';
 import { mountVerifyRoute, VERIFY_PATH } from './adapters/http/verify-route.js';
 import { mountSigningRoutes, SIGNING_FORM_PATHS } from './adapters/http/signing-routes.js';
 import { sanitizeHtmlPolicy } from './adapters/html/sanitize-html-policy.js';
@@ -37,6 +38,8 @@ import type { PdfFormReader } from './ports/pdf-form-reader.js';
 export const DEFAULT_LINK_LIFETIME_MS = 30 * 86_400_000;
 
 export interface RequestsAppOptions {
+  /** Paces bulk-send rows by the token's money-costing bucket (ADR 2201); absent: not paced (limits off). */
+  readonly sendAllowance?: SendAllowance;
   readonly pool: DatabasePool;
   readonly logger: Logger;
   readonly readiness: readonly ReadinessCheck[];
@@ -63,6 +66,9 @@ export interface RequestsAppOptions {
   /** Hashes access and one-time codes; by default scrypt at the production cost. */
   readonly codeHasher?: CodeHasher;
 }
+
+/** Every money-costing limit off: nothing paces bulk sends. */
+const ALLOW_EVERY_SEND: SendAllowance = () => Promise.resolve({ _tag: 'Allowed' });
 
 /** How long a signer page's form may be submitted after it was shown. */
 export const SIGNING_FORM_TTL_SECONDS = 24 * 3600;
@@ -107,7 +113,11 @@ export const createRequestsApp = (
     rawBodyPaths: [...SIGNING_FORM_PATHS, VERIFY_PATH],
   });
   mountRoutes(router, cases, { gatewayPublicKey: options.gatewayPublicKey });
-  const bulkDeps = { ...deps, bulkSends: postgresBulkSendStore(options.pool) };
+  const bulkDeps = {
+    ...deps,
+    bulkSends: postgresBulkSendStore(options.pool),
+    sendAllowance: options.sendAllowance ?? ALLOW_EVERY_SEND,
+  };
   mountBulkSendRoutes(
     router,
     { createBulkSend: createBulkSend(bulkDeps), getBulkSend: getBulkSend(bulkDeps) },

@@ -19,6 +19,7 @@ import { every } from './adapters/periodic.js';
 import { sealerFromFiles } from './adapters/pdf/sealer-from-files.js';
 import { purgeIdempotencyKeys } from './adapters/postgres/maintenance.js';
 import { createRequestsApp } from './app.js';
+import { bulkSendPacing } from './bulk-send-pacing.js';
 import type { Config } from './config.js';
 import { migrationsDir } from './migrate.js';
 
@@ -55,6 +56,7 @@ export const startRequestsService = async (config: Config, logger: Logger): Prom
       'no PDF signing certificate configured (PDF_SIGNING_CERT_FILE/PDF_SIGNING_KEY_FILE or PDF_SIGNING_P12_FILE): executed documents cannot be issued',
     );
   const pool = await createDatabasePool(config.DATABASE_URL);
+  const costly = bulkSendPacing(config, logger);
   // Readiness asks the broker connection, which is made once the consumer can be wired.
   const broker: { client?: AmqpClient } = {};
   const { app, cases, processBulkRows } = createRequestsApp({
@@ -79,6 +81,7 @@ export const startRequestsService = async (config: Config, logger: Logger): Prom
     frameAncestors: config.SIGNING_FRAME_ANCESTORS,
     trustedProxyHops: config.TRUSTED_PROXY_HOPS,
     sealer,
+    sendAllowance: costly.allowance,
     authPolicy: { ...DEFAULT_AUTH_POLICY, smsPerHour: config.SIGNER_SMS_CODES_PER_HOUR },
   });
 
@@ -143,6 +146,7 @@ export const startRequestsService = async (config: Config, logger: Logger): Prom
       },
       { name: 'outbox relay', run: () => relay.stop() },
       { name: 'amqp', run: () => amqp.close() },
+      { name: 'redis', run: () => costly.close() },
       { name: 'postgres', run: () => pool.end() },
     ],
   };

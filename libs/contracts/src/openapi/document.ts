@@ -71,6 +71,10 @@ const NAMED = {
 const TAGS = [
   ['Requests', 'Signature Requests: create, send, follow, remind, cancel, download the executed document.'],
   ['Contract templates', 'HTML or PDF templates that Requests send for signing.'],
+  [
+    'Test mode',
+    'The messages a test-mode Request kept instead of sending them (served by the notifier, like webhooks).',
+  ],
   ['Webhooks', 'Endpoints told what happens to the Site’s Requests; the deliveries are under `webhooks`.'],
   ['Sessions', 'Sign in to the self-service API with an e-mail address and password.'],
   [

@@ -192,7 +192,7 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
       'The e-mails and SMS of a test-mode Request, rendered exactly as they would have been sent and kept instead, ' +
       'oldest first: subject, text, HTML and the Execution URL, so an automated test can follow the link. ' +
       'A real Request, or one of a Site the credential does not reach, has none.',
-    tag: 'Requests',
+    tag: 'Test mode',
     auth: 'access_token',
     params: { request_id: REQUEST_ID },
     query: PAGE_QUERY,

@@ -11,6 +11,7 @@ import type {
   NewRow,
   RowOutcome,
 } from '../ports/bulk-send-store.js';
+import type { SendAllowance } from '../ports/send-allowance.js';
 import { reachSite, siteIds, type Caller } from './caller.js';
 import type { Deps } from './deps.js';
 import { notFound, type AppError } from './errors.js';
@@ -20,7 +21,7 @@ import { createRequest } from './requests.js';
 export type BulkSendDeps = Pick<
   Deps,
   'store' | 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl' | 'codeHasher'
-> & { readonly bulkSends: BulkSendStore };
+> & { readonly bulkSends: BulkSendStore; readonly sendAllowance: SendAllowance };
 
 export const bulkSendView = (bulk: BulkSendRecord, rows: readonly BulkRow[]): BulkSendView => {
   const progress = progressOf(rows);
@@ -98,6 +99,7 @@ export const createBulkSend =
           siteId: site.id,
           siteName: site.name,
           callerSub: input.caller.sub,
+          tokenId: input.caller.tokenId ?? input.caller.sub,
           testModeOnly: input.caller.testModeOnly === true,
           shared,
           send: shared.send ?? false,
@@ -179,6 +181,15 @@ const runRow = async (deps: BulkSendDeps, claimed: ClaimedRow): Promise<RowOutco
     const text = `bulk:${bulk.id}:${row}:${step}`;
     return { key: text, fingerprint: text };
   };
+  // Paced by the token's money-costing bucket, like single sends: charged before the row is
+  // made (a row repeated after a crash may be charged twice; it is sent once).
+  if (bulk.send) {
+    const allowance = await deps.sendAllowance({ tokenId: bulk.tokenId, testModeOnly: bulk.testModeOnly });
+    if (allowance._tag === 'Wait') {
+      await deps.bulkSends.release(bulk.id, row, allowance.seconds * 1000);
+      return undefined;
+    }
+  }
   const created = await createRequest(deps)({
     caller,
     siteId: bulk.siteId,

@@ -6,6 +6,8 @@ import { notFound, type AppError } from './errors.js';
 export interface Caller {
   readonly sub: string;
   readonly sites: readonly SiteGrant[];
+  /** The access token's id (the gateway's rate-limit key); absent in tests that do not need it. */
+  readonly tokenId?: string;
   /** The token may create only test-mode Requests (issue #22); absent: false. */
   readonly testModeOnly?: boolean;
 }

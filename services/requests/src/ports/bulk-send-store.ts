@@ -8,6 +8,8 @@ export interface BulkSendRecord {
   readonly siteName: string;
   /** Who asked: its rows are created as that caller, test-only or not. */
   readonly callerSub: string;
+  /** Its access token: each row's send is charged to that token's money-costing bucket. */
+  readonly tokenId: string;
   readonly testModeOnly: boolean;
   readonly shared: BulkShared;
   readonly send: boolean;
@@ -52,6 +54,8 @@ export interface BulkSendStore {
   ) => Promise<{ readonly bulk: BulkSendRecord; readonly rows: readonly BulkRow[] } | undefined>;
   /** Up to `limit` pending rows no other worker holds, oldest bulk send first, each leased for `leaseMs`. */
   readonly claim: (limit: number, leaseMs: number) => Promise<readonly ClaimedRow[]>;
+  /** Gives a claimed row back untouched, to be claimed again no sooner than `afterMs` from now. */
+  readonly release: (bulkId: string, row: number, afterMs: number) => Promise<void>;
   /** A row's outcome; only a pending row changes (a late repeat changes nothing). */
   readonly settle: (bulkId: string, row: number, outcome: RowOutcome, at: string) => Promise<void>;
   /**

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { sql } from '@esign/platform';
+import { memoryRateLimiter, sql } from '@esign/platform';
+import { costlySendAllowance } from '../../src/adapters/rate-limit/costly-send-allowance.js';
 import { postgresBulkSendStore } from '../../src/adapters/postgres/postgres-bulk-send-store.js';
 import { processBulkRows } from '../../src/application/bulk-sends.js';
 import { createRequest } from '../../src/application/requests.js';
@@ -25,7 +26,11 @@ describe('requests service: bulk send (real Postgres)', function () {
     h = await startHarness('bulk_sends');
     template = await publishedTemplate(h.http);
     headers = await principal();
-    process = processBulkRows({ ...h.deps, bulkSends: postgresBulkSendStore(h.pool) });
+    process = processBulkRows({
+      ...h.deps,
+      bulkSends: postgresBulkSendStore(h.pool),
+      sendAllowance: () => Promise.resolve({ _tag: 'Allowed' }),
+    });
   });
   after(async () => h?.close());
 
@@ -135,6 +140,26 @@ describe('requests service: bulk send (real Postgres)', function () {
     assert.deepEqual([done.created, done.sent, done.failed], [2, 2, 0]);
     assert.equal(done.requests[0]!.request_id, madeId, 'row 0 is the Request made before the crash');
     assert.equal(await countRows(h.pool, 'requests'), requestsBefore + 1, 'only row 1 made a new Request');
+  });
+
+  it("paces the rows' sends by the token's money-costing bucket: a spent bucket leaves rows pending", async () => {
+    const paced = processBulkRows({
+      ...h.deps,
+      bulkSends: postgresBulkSendStore(h.pool),
+      sendAllowance: costlySendAllowance(memoryRateLimiter({ now: () => Date.now(), maxBuckets: 10 }), {
+        costly: { name: 'costly', quota: 1, windowSeconds: 3600 },
+      }),
+    });
+    const bulk = await start([row(30), row(31)]);
+    assert.equal(await paced(10, 15_000), 1, 'one send in the bucket: one row settled');
+    const waiting = await progress(bulk.id);
+    assert.deepEqual([waiting.state, waiting.sent, waiting.created], ['running', 1, 1]);
+    assert.equal(await paced(10, 15_000), 0, 'the other row waits, released until the bucket refills');
+    const lease = await h.pool.oneFirst(
+      sql.unsafe`SELECT lease_until > now() + interval '10 minutes' FROM bulk_send_rows
+                 WHERE bulk_id = ${bulk.id} AND status = 'pending'`,
+    );
+    assert.equal(lease, true, 'held back for about the time the bucket needs (an hour here)');
   });
 
   it('hides another site’s bulk send exactly like a missing one', async () => {

@@ -9,5 +9,10 @@ export const callerOf = async (gatewayKey: KeyObject, header: string | undefined
     { publicKey: gatewayKey, audience: PRINCIPAL_AUDIENCES.requests },
     header,
   );
-  return { sub: principal.sub, sites: principal.sites, testModeOnly: principal.test_mode_only === true };
+  return {
+    sub: principal.sub,
+    sites: principal.sites,
+    tokenId: principal.token_id,
+    testModeOnly: principal.test_mode_only === true,
+  };
 };

@@ -12,6 +12,7 @@ const BulkRow = t.type({
   site_id: t.number,
   site_name: t.string,
   caller_sub: t.string,
+  token_id: t.string,
   test_mode_only: t.boolean,
   shared: t.UnknownRecord,
   send: t.boolean,
@@ -21,7 +22,7 @@ const BulkRow = t.type({
   created_at: t.string,
   completed_at: nullable(t.string),
 });
-const bulkColumns = sql.fragment`b.id, b.site_id, b.site_name, b.caller_sub, b.test_mode_only, b.shared, b.send,
+const bulkColumns = sql.fragment`b.id, b.site_id, b.site_name, b.caller_sub, b.token_id, b.test_mode_only, b.shared, b.send,
   b.test_mode, b.rows_total, b.state, b.created_at, b.completed_at`;
 
 // The shared part and row bodies were decoded before they were written: read back as written.
@@ -30,6 +31,7 @@ const toBulk = (r: t.TypeOf<typeof BulkRow>): BulkSendRecord => ({
   siteId: r.site_id,
   siteName: r.site_name,
   callerSub: r.caller_sub,
+  tokenId: r.token_id,
   testModeOnly: r.test_mode_only,
   shared: r.shared as unknown as BulkShared,
   send: r.send,
@@ -56,9 +58,9 @@ export const postgresBulkSendStore = (pool: DatabasePool): BulkSendStore => ({
       await db.exec(
         tx,
         sql.unsafe`
-          INSERT INTO bulk_sends (id, site_id, site_name, caller_sub, test_mode_only, shared, send, test_mode,
-                                  rows_total, state, created_at)
-          VALUES (${bulk.id}, ${bulk.siteId}, ${bulk.siteName}, ${bulk.callerSub}, ${bulk.testModeOnly},
+          INSERT INTO bulk_sends (id, site_id, site_name, caller_sub, token_id, test_mode_only, shared, send,
+                                  test_mode, rows_total, state, created_at)
+          VALUES (${bulk.id}, ${bulk.siteId}, ${bulk.siteName}, ${bulk.callerSub}, ${bulk.tokenId}, ${bulk.testModeOnly},
                   ${json(bulk.shared)}, ${bulk.send}, ${bulk.testMode}, ${bulk.rowsTotal}, 'running',
                   ${bulk.createdAt})`,
       );
@@ -140,6 +142,15 @@ export const postgresBulkSendStore = (pool: DatabasePool): BulkSendStore => ({
         row: c.row_number,
         body: c.body as unknown as CreateRequestBody,
       }));
+  },
+
+  release: async (bulkId, row, afterMs) => {
+    await db.exec(
+      pool,
+      sql.unsafe`
+        UPDATE bulk_send_rows SET lease_until = now() + ${afterMs} * interval '1 millisecond'
+        WHERE bulk_id = ${bulkId} AND row_number = ${row} AND status = 'pending'`,
+    );
   },
 
   settle: async (bulkId, row, outcome, at) => {
