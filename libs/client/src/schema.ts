@@ -4161,7 +4161,10 @@ export interface operations {
   createBulkSend: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Makes a POST safe to retry: the same key and body replay the first answer (`Idempotent-Replayed: true`). 1 to 255 visible ASCII characters, e.g. a UUID; kept at least 24 hours. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description The Site (an integer id). */
         site_id: number;
@@ -4181,6 +4184,7 @@ export interface operations {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimitPolicy'];
           Location: components['headers']['Location'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -4189,6 +4193,7 @@ export interface operations {
       };
       /**
        * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
        *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
        */
       400: {
@@ -4203,7 +4208,7 @@ export interface operations {
             /** @constant */
             status?: 400;
             /** @enum {unknown} */
-            code?: 'malformed_json' | 'invalid_path';
+            code?: 'malformed_json' | 'invalid_idempotency_key' | 'invalid_path';
           };
         };
       };
@@ -4263,6 +4268,24 @@ export interface operations {
           };
         };
       };
+      /** @description - `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 409;
+            /** @enum {unknown} */
+            code?: 'idempotency_key_in_flight';
+          };
+        };
+      };
       /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
       413: {
         headers: {
@@ -4297,7 +4320,10 @@ export interface operations {
           };
         };
       };
-      /** @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
+      /**
+       * @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
+       *     - `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint.
+       */
       422: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -4310,7 +4336,7 @@ export interface operations {
             /** @constant */
             status?: 422;
             /** @enum {unknown} */
-            code?: 'invalid_body';
+            code?: 'invalid_body' | 'idempotency_key_reused';
           };
         };
       };

@@ -165,6 +165,7 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
       'Webhook `bulk_send.completed` when every row is settled.',
     tag: 'Requests',
     auth: 'access_token',
+    idempotent: true,
     params: { site_id: SITE_ID },
     body: { codec: CreateBulkSendBodyDocumented },
     responses: { 202: { description: 'The bulk send, just started.', codec: BulkSendView, location: true } },

@@ -15,6 +15,7 @@ import type { SendAllowance } from '../ports/send-allowance.js';
 import { reachSite, siteIds, type Caller } from './caller.js';
 import type { Deps } from './deps.js';
 import { notFound, type AppError } from './errors.js';
+import { idempotently, type Idempotency, type Outcome } from './idempotency.js';
 import { sendRequest } from './lifecycle.js';
 import { createRequest } from './requests.js';
 
@@ -83,7 +84,8 @@ export const createBulkSend =
     readonly caller: Caller;
     readonly siteId: number;
     readonly body: CreateBulkSendBody;
-  }): TE.TaskEither<AppError, BulkSendView> =>
+    readonly idempotency?: Idempotency;
+  }): TE.TaskEither<AppError, Outcome<BulkSendView>> =>
     pipe(
       TE.fromEither(reachSite(input.caller, input.siteId)),
       TE.filterOrElseW(
@@ -118,16 +120,33 @@ export const createBulkSend =
             ),
           ),
         );
-        return TE.rightTask(async () => {
-          await deps.bulkSends.insert(bulk, newRows);
-          // Every row failed to decode: nothing for the worker, so it is complete now.
-          if (newRows.every((r) => r.status === 'failed'))
-            await deps.bulkSends.completeIfDone(bulk.id, now, completedEvent(deps, bulk));
-          return bulkSendView(
-            bulk,
-            newRows.map((r) => ({ row: r.row, status: r.status, requestId: null, errors: r.errors })),
-          );
-        });
+        const view = bulkSendView(
+          bulk,
+          newRows.map((r) => ({ row: r.row, status: r.status, requestId: null, errors: r.errors })),
+        );
+        return pipe(
+          // The bulk send, its rows and the Idempotency-Key's answer commit together.
+          deps.transact((store) =>
+            idempotently(
+              store,
+              site.id,
+              input.idempotency,
+            )(() =>
+              pipe(
+                store.bulkSends.insert(bulk, newRows),
+                TE.map(() => view),
+              ),
+            ),
+          ),
+          TE.chainFirstW((outcome) =>
+            // Every row failed to decode: nothing for the worker, so it is complete now.
+            outcome.replayed || newRows.some((r) => r.status === 'pending')
+              ? TE.right(undefined)
+              : TE.rightTask(async () => {
+                  await deps.bulkSends.completeIfDone(bulk.id, now, completedEvent(deps, bulk));
+                }),
+          ),
+        );
       }),
     );
 

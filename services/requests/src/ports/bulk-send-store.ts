@@ -1,3 +1,4 @@
+import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { CreateRequestBody, DomainEvent, FieldError } from '@esign/contracts';
 import type { BulkRow, BulkShared, Progress, RowStatus } from '../domain/bulk-send.js';
 
@@ -41,13 +42,16 @@ export interface RowOutcome {
   readonly errors: readonly FieldError[];
 }
 
+/** Writes a bulk send with every row, inside a unit of work (with its Idempotency-Key's answer). */
+export interface BulkSendWriter {
+  readonly insert: (bulk: BulkSendRecord, rows: readonly NewRow[]) => TE.TaskEither<never, void>;
+}
+
 /**
  * Bulk sends and their rows, which are also the work queue. Outages are rejected
  * promises: a worker's claimed rows then wait for their lease to end and are tried again.
  */
 export interface BulkSendStore {
-  /** The bulk send and every row, in one transaction. */
-  readonly insert: (bulk: BulkSendRecord, rows: readonly NewRow[]) => Promise<void>;
   readonly find: (
     id: string,
     siteIds: readonly number[],

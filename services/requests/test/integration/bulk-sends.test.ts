@@ -162,6 +162,21 @@ describe('requests service: bulk send (real Postgres)', function () {
     assert.equal(lease, true, 'held back for about the time the bucket needs (an hour here)');
   });
 
+  it('with an Idempotency-Key: a repeat replays the first answer and starts nothing more', async () => {
+    const before = await countRows(h.pool, 'bulk_sends');
+    const send = () =>
+      h.http
+        .post(`/v1.1/sites/${SITE_A.id}/bulk_sends`)
+        .set({ ...headers, 'idempotency-key': 'bulk-once' })
+        .send({ contracts: [template], rows: [row(40)] });
+    const first = await send().expect(202);
+    const again = await send().expect(202);
+    assert.equal(again.headers['idempotent-replayed'], 'true');
+    assert.equal((again.body as { id: string }).id, (first.body as { id: string }).id);
+    assert.equal(again.headers.location, `/v1.1/bulk_sends/${(first.body as { id: string }).id}`);
+    assert.equal(await countRows(h.pool, 'bulk_sends'), before + 1);
+  });
+
   it('hides another site’s bulk send exactly like a missing one', async () => {
     const bulk = await start([row(20)], false);
     await h.http

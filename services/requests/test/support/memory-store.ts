@@ -24,6 +24,7 @@ export interface State {
   idempotency: Map<string, { fingerprint: string; answer: unknown }>;
   outbox: DomainEvent[];
   inbox: Set<string>;
+  bulkSends: string[];
 }
 
 const emptyState = (): State => ({
@@ -37,6 +38,7 @@ const emptyState = (): State => ({
   idempotency: new Map(),
   outbox: [],
   inbox: new Set(),
+  bulkSends: [],
 });
 
 const page = <A>(items: A[], p: { page: number; perPage: number }) => ({
@@ -198,6 +200,12 @@ export const memoryStore = () => {
     outbox: {
       append: (events) => {
         s.outbox.push(...structuredClone(events));
+        return TE.right(undefined);
+      },
+    },
+    bulkSends: {
+      insert: (bulk) => {
+        s.bulkSends.push(bulk.id);
         return TE.right(undefined);
       },
     },

@@ -1,10 +1,13 @@
 import type { KeyObject } from 'node:crypto';
+import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { CreateBulkSendBody, PRINCIPAL_HEADER, type BulkSendView } from '@esign/contracts';
 import { decodeBody, integerIdParam, runWith, uuidParam, type AppState } from '@esign/platform';
 import type Router from '@koa/router';
 import type { Caller } from '../../application/caller.js';
 import type { AppError } from '../../application/errors.js';
+import type { Idempotency, Outcome } from '../../application/idempotency.js';
+import { IDEMPOTENCY_HEADER, idempotencyOf } from './params.js';
 import { callerOf } from './principal.js';
 import { problemOf } from './problems.js';
 
@@ -15,7 +18,8 @@ export interface BulkSendCases {
     readonly caller: Caller;
     readonly siteId: number;
     readonly body: CreateBulkSendBody;
-  }) => TE.TaskEither<AppError, BulkSendView>;
+    readonly idempotency?: Idempotency;
+  }) => TE.TaskEither<AppError, Outcome<BulkSendView>>;
   readonly getBulkSend: (input: {
     readonly caller: Caller;
     readonly bulkSendId: string;
@@ -34,10 +38,27 @@ export const mountBulkSendRoutes = (
     const who = await caller(ctx.get(PRINCIPAL_HEADER));
     const siteId = integerIdParam(ctx.params.id, 'site');
     const body = decodeBody(CreateBulkSendBody, ctx);
-    const view = await run(cases.createBulkSend({ caller: who, siteId, body }));
+    const idempotency = idempotencyOf(
+      ctx.get(IDEMPOTENCY_HEADER) || undefined,
+      ctx.method,
+      ctx.path,
+      (ctx.request as { body?: unknown }).body,
+    );
+    if (E.isLeft(idempotency)) throw idempotency.left;
+    const outcome = await run(
+      cases.createBulkSend({
+        caller: who,
+        siteId,
+        body,
+        ...(idempotency.right && { idempotency: idempotency.right }),
+      }),
+    );
+    // A replay answers the stored view as it was given (ADR 0203).
+    const id = (outcome.value as { id?: unknown }).id;
     ctx.status = 202;
-    ctx.set('Location', `/v1.1/bulk_sends/${view.id}`);
-    ctx.body = view;
+    if (typeof id === 'string') ctx.set('Location', `/v1.1/bulk_sends/${id}`);
+    if (outcome.replayed) ctx.set('Idempotent-Replayed', 'true');
+    ctx.body = outcome.value;
   });
 
   router.get('/v1.1/bulk_sends/:id', async (ctx) => {

@@ -1,8 +1,9 @@
 import * as t from 'io-ts';
 import type { CreateRequestBody } from '@esign/contracts';
-import { db, enqueueEvents, sql, type DatabasePool } from '@esign/platform';
+import { db, enqueueEvents, sql, type DatabasePool, type Queryable } from '@esign/platform';
 import type { BulkShared } from '../../domain/bulk-send.js';
-import type { BulkSendRecord, BulkSendStore } from '../../ports/bulk-send-store.js';
+import type { BulkSendRecord, BulkSendStore, BulkSendWriter } from '../../ports/bulk-send-store.js';
+import { task } from './task.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const nullable = <C extends t.Mixed>(c: C) => t.union([c, t.null]);
@@ -51,10 +52,10 @@ const RowRow = t.type({
 
 const json = (value: unknown) => sql.jsonb(value as Parameters<typeof sql.jsonb>[0]);
 
-/** `bulk_sends` and `bulk_send_rows` (ADR 2201). */
-export const postgresBulkSendStore = (pool: DatabasePool): BulkSendStore => ({
-  insert: async (bulk, rows) => {
-    await pool.transaction(async (tx) => {
+/** The bulk send and every row, in the caller's transaction (ADR 2201). */
+export const postgresBulkSendWriter = (tx: Queryable): BulkSendWriter => ({
+  insert: (bulk, rows) =>
+    task(async () => {
       await db.exec(
         tx,
         sql.unsafe`
@@ -79,9 +80,11 @@ export const postgresBulkSendStore = (pool: DatabasePool): BulkSendStore => ({
             ['int4', 'text', 'text', 'text'],
           )} AS r(row_number, body, status, errors)`,
       );
-    });
-  },
+    }),
+});
 
+/** `bulk_sends` and `bulk_send_rows` (ADR 2201). */
+export const postgresBulkSendStore = (pool: DatabasePool): BulkSendStore => ({
   find: async (id, siteIds) => {
     if (!UUID.test(id) || siteIds.length === 0) return undefined;
     const bulk = await db.maybeOne(
