@@ -81,7 +81,7 @@ export const createRequestsApp = (
   deps: Deps;
   cases: UseCases;
   /** The bulk-send worker's step (ADR 2201): settles up to `limit` rows, answers how many. */
-  processBulkRows: (limit: number, leaseMs: number) => Promise<number>;
+  processBulkRows: (limit: number, leaseMs: number, concurrency?: number) => Promise<number>;
 } => {
   const storeOptions = { idempotencyRetentionHours: options.idempotencyRetentionHours };
   const deps: Deps = {

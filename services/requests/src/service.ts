@@ -31,6 +31,8 @@ const ISSUE_INTERVAL_MS = 2000;
 const BULK_BATCH = 20;
 const BULK_INTERVAL_MS = 50;
 const BULK_LEASE_MS = 15_000;
+/** Rows of a batch in flight at once (each holds a pooled connection while it runs). */
+const BULK_CONCURRENCY = 4;
 
 export interface RunningRequests {
   readonly app: Koa<AppState>;
@@ -128,7 +130,7 @@ export const startRequestsService = async (config: Config, logger: Logger): Prom
   // Bulk sends (ADR 2201): every replica works through pending rows, a batch at a time.
   // One batch per run, so a shutdown waits for one batch at most.
   const bulk = every('bulk sends', BULK_INTERVAL_MS, logger, async () => {
-    const settled = await processBulkRows(BULK_BATCH, BULK_LEASE_MS);
+    const settled = await processBulkRows(BULK_BATCH, BULK_LEASE_MS, BULK_CONCURRENCY);
     if (settled > 0) logger.debug({ settled }, 'bulk-send rows settled');
   });
   const purge = every('purge idempotency keys', 3_600_000, logger, async () => {

@@ -254,15 +254,21 @@ const completedEvent =
  */
 export const processBulkRows =
   (deps: BulkSendDeps) =>
-  async (limit: number, leaseMs: number): Promise<number> => {
+  async (limit: number, leaseMs: number, concurrency = 1): Promise<number> => {
     const claimed = await deps.bulkSends.claim(limit, leaseMs);
     let settled = 0;
-    for (const row of claimed) {
-      const outcome = await runRow(deps, row);
-      if (outcome === undefined) continue;
-      await deps.bulkSends.settle(row.bulk.id, row.row, outcome, deps.clock.now());
-      settled += 1;
-    }
+    let next = 0;
+    // Rows are independent Requests: a few at once, each its own transactions.
+    const worker = async (): Promise<void> => {
+      for (let i = next++; i < claimed.length; i = next++) {
+        const row = claimed[i]!;
+        const outcome = await runRow(deps, row);
+        if (outcome === undefined) continue;
+        await deps.bulkSends.settle(row.bulk.id, row.row, outcome, deps.clock.now());
+        settled += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, claimed.length)) }, worker));
     const bulks = new Map(claimed.map((c) => [c.bulk.id, c.bulk]));
     for (const bulk of bulks.values())
       await deps.bulkSends.completeIfDone(bulk.id, deps.clock.now(), completedEvent(deps, bulk));

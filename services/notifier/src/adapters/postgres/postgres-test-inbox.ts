@@ -81,7 +81,11 @@ export const postgresTestInbox = (pool: DatabasePool): TestInbox => ({
           ORDER BY created_at, id
           LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`,
       ),
-      db.one(pool, t.type({ n: t.number }), sql.unsafe`SELECT count(*) AS n FROM test_messages WHERE ${where}`),
+      db.one(
+        pool,
+        t.type({ n: t.number }),
+        sql.unsafe`SELECT count(*) AS n FROM test_messages WHERE ${where}`,
+      ),
     ]);
     return { items: rows.map(toMessage), total: count.n };
   },
