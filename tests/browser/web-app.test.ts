@@ -202,6 +202,7 @@ describe('web application in headless Chromium: sign in → apps and tokens → 
     }, 20_000);
   });
 
+  let testRequestId = '';
   it('issue #22: creates a test-only token, listed as such, which the API refuses a real Request', async () => {
     await page.getByLabel('Token name (optional)').fill('ci tests');
     await page.getByLabel(/^Test-only/).check();
@@ -227,6 +228,7 @@ describe('web application in headless Chromium: sign in → apps and tokens → 
       test_mode: true,
     });
     assert.equal(test.status, 201, JSON.stringify(test.body));
+    testRequestId = String(test.body!.id);
   });
 
   it('fits a phone: the app page at 390 px has no sideways scroll', async () => {
@@ -340,6 +342,8 @@ describe('web application in headless Chromium: sign in → apps and tokens → 
     await page.getByLabel('State').selectOption('draft');
     await page.getByRole('button', { name: 'Filter' }).click();
     assert.match(page.url(), /state=draft/);
+    const testRow = page.getByRole('row', { name: new RegExp(`Request ${testRequestId}`) });
+    assert.match((await testRow.textContent()) ?? '', /\btest\b/, 'a test-mode Request is marked');
     await expectAccessible(page, 'dashboard');
     await screenshot(page, 'requests');
     await page.getByRole('link', { name: new RegExp(`Request ${id}`) }).click();

@@ -11,6 +11,10 @@ import { html } from '../html.js';
 import { csrfField, problemSummary, stateBadge, time } from '../layout.js';
 import { appPage, noSitePage, problemPage, segment } from './common.js';
 
+/** A test-mode Request (issue #22): nothing it sends leaves the platform. */
+const testMark = (testMode: boolean) =>
+  testMode ? html` <span class="state state-test" title="Test mode: nothing is sent">test</span>` : '';
+
 const STATES = ['draft', 'sent', 'completed', 'cancelled', 'expired', 'declined'] as const;
 const PER_PAGE = 20;
 
@@ -93,7 +97,7 @@ const dashboard = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Pro
                             ><span class="visually-hidden"> (Request ${r.id})</span></a
                           >
                         </td>
-                        <td>${stateBadge(r.state)}</td>
+                        <td>${stateBadge(r.state)}${testMark(r.test_mode)}</td>
                         <td>${r.signers.map((s) => s.signer_id).join(', ')}</td>
                         <td class="wide">${time(r.created_at)}</td>
                         <td class="wide">${r.sent_at ? time(r.sent_at) : '—'}</td>
@@ -167,7 +171,7 @@ const requestPage = async (
     section: 'requests',
     ...(problem ? { status: problem.status } : {}),
     body: html` <p class="crumbs"><a href="${deps.base}/requests">Requests</a></p>
-      <h1>Request <code>${r.id.slice(0, 8)}</code> ${stateBadge(r.state)}</h1>
+      <h1>Request <code>${r.id.slice(0, 8)}</code> ${stateBadge(r.state)}${testMark(r.test_mode)}</h1>
       ${done && !problem ? html`<p class="success" role="status">${done}</p>` : ''} ${problemSummary(problem)}
       <div class="actions">
         ${r.state === 'draft' ? action('send', 'Send') : ''}
