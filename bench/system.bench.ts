@@ -36,6 +36,7 @@ import { SERVICES, cpuPerCall, cpuSeconds, cpuText, ms, print, rssNow, sleep } f
 import { line, load, sendLine, startBareKoa } from './support/runs.js';
 import { sendPhase, sendRamp, type SendPhase } from './support/send.js';
 import { rawSqlCeiling } from './support/sql-ceiling.js';
+import { bulkSendRun } from './bulk-send.bench-part.js';
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 process.env.AMQP_URL ??= 'amqp://guest:guest@127.0.0.1:5672';
@@ -195,6 +196,14 @@ const main = async () => {
           ),
       );
     }
+    print();
+
+    const bulkRows = Number(process.env.BENCH_BULK_ROWS ?? 1000);
+    print(`(3b) bulk send of ${bulkRows} rows, each created and sent, through the gateway (202 → completed)`);
+    const bulk = await bulkSendRun(esign, tenant, template, bulkRows);
+    print(
+      `  bulk send: ${bulk.rowsPerSecond.toFixed(1)} rows/s (${bulk.rows} rows in ${bulk.seconds.toFixed(1)} s, ${bulk.sent} sent)`,
+    );
     print();
 
     print('(4) ceilings, same machine, same run');

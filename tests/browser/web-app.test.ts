@@ -202,6 +202,35 @@ describe('web application in headless Chromium: sign in → apps and tokens → 
     }, 20_000);
   });
 
+  let testRequestId = '';
+  it('issue #22: creates a test-only token, listed as such, which the API refuses a real Request', async () => {
+    await page.getByLabel('Token name (optional)').fill('ci tests');
+    await page.getByLabel(/^Test-only/).check();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const testToken = await page.getByRole('textbox', { name: 'Access token', exact: true }).inputValue();
+    const row = page.getByRole('row', { name: /ci tests/ });
+    await row.getByRole('cell', { name: 'Test-only', exact: true }).waitFor();
+    await expectAccessible(page, 'test-only token created');
+    await screenshot(page, 'token-test-only');
+    const template = await api(testToken, 'POST', `/v1.1/sites/${account.production}/contracts`, {
+      type: 'html',
+      name: 'Test-only check',
+      html: '<p>Hello</p>',
+    });
+    await api(testToken, 'POST', `/v1.1/contracts/${String(template.body!.id)}/publish`);
+    const body = { contracts: [template.body!.id], signers: [{ signer_id: 'client-2' }] };
+    const real = await api(testToken, 'POST', `/v1.1/sites/${account.production}/requests`, body);
+    assert.equal(real.status, 403);
+    assert.equal(real.body!.code, 'test_mode_only_token');
+    const test = await api(testToken, 'POST', `/v1.1/sites/${account.production}/requests`, {
+      ...body,
+      test_mode: true,
+    });
+    assert.equal(test.status, 201, JSON.stringify(test.body));
+    testRequestId = String(test.body!.id);
+  });
+
   it('fits a phone: the app page at 390 px has no sideways scroll', async () => {
     const phone = await openTab(browser, PHONE);
     await phone.context.addCookies(await page.context().cookies());
@@ -313,6 +342,8 @@ describe('web application in headless Chromium: sign in → apps and tokens → 
     await page.getByLabel('State').selectOption('draft');
     await page.getByRole('button', { name: 'Filter' }).click();
     assert.match(page.url(), /state=draft/);
+    const testRow = page.getByRole('row', { name: new RegExp(`Request ${testRequestId}`) });
+    assert.match((await testRow.textContent()) ?? '', /\btest\b/, 'a test-mode Request is marked');
     await expectAccessible(page, 'dashboard');
     await screenshot(page, 'requests');
     await page.getByRole('link', { name: new RegExp(`Request ${id}`) }).click();

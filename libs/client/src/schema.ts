@@ -16,7 +16,7 @@ export interface paths {
     put?: never;
     /**
      * Create a Request
-     * @description Creates a draft Request on the Site: contract templates, signers (upserted by `signer_id`), pre-filled and assigned fields. The answer carries each signer’s `request_url`, live once the Request is sent.
+     * @description Creates a draft Request on the Site: contract templates, signers (upserted by `signer_id`), pre-filled and assigned fields. The answer carries each signer’s `request_url`, live once the Request is sent. With `"test_mode": true` nothing is sent: its messages are kept (`GET /v1.1/requests/{request_id}/messages`), its events and webhooks carry `test_mode: true` and its executed PDF is marked not legally binding. A test-only access token may create test Requests only (403 `test_mode_only_token`).
      */
     post: operations['createRequest'];
     delete?: never;
@@ -137,6 +137,66 @@ export interface paths {
      * @description The executed PDF of a completed Request: every contract with its values, signatures and audit trail.
      */
     get: operations['downloadExecutedDocument'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1.1/sites/{site_id}/bulk_sends': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Bulk send: one Request per row
+     * @description The shared `contracts`, `fields`, `redirect_url`, `expires_at` and `test_mode`, and 1 to 1,000 `rows`, each one Request’s `signers`, `render_data` and field values (laid over the shared `fields` by name). Answers 202 at once; the Requests are made in the background (and sent, with `"send": true`), each row once even across restarts. A row that is invalid fails alone, with the errors a single create would give at `rows[i]…`. Webhook `bulk_send.completed` when every row is settled.
+     */
+    post: operations['createBulkSend'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1.1/bulk_sends/{bulk_send_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A bulk send’s progress
+     * @description Rows in all, created, sent and failed; each failed row with its errors; the Requests made, in row order.
+     */
+    get: operations['getBulkSend'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1.1/requests/{request_id}/messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read the messages a test-mode Request kept
+     * @description The e-mails and SMS of a test-mode Request, rendered exactly as they would have been sent and kept instead, oldest first: subject, text, HTML and the Execution URL, so an automated test can follow the link. A real Request, or one of a Site the credential does not reach, has none.
+     */
+    get: operations['listTestMessages'];
     put?: never;
     post?: never;
     delete?: never;
@@ -560,7 +620,7 @@ export interface paths {
     put?: never;
     /**
      * Create an access token
-     * @description Asks for the password again; the token is shown this once. `site_ids` limits it to some of your Sites (all of them if absent); a password change revokes it.
+     * @description Asks for the password again; the token is shown this once. `site_ids` limits it to some of your Sites (all of them if absent); `test_mode_only` makes it a test-only token (it may create only test-mode Requests); a password change revokes it.
      */
     post: operations['createAccessToken'];
     delete?: never;
@@ -1025,6 +1085,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'bulk_send.completed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `bulk_send.completed`
+     * @description Every row of a bulk send is settled: its Requests made (and sent), or failed (read GET /v1.1/bulk_sends/{bulk_send_id}). Delivered at least once: treat a second delivery of the same `id` as done.
+     */
+    post: operations['bulk_sendCompletedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'request.turn_started': {
     parameters: {
       query?: never;
@@ -1060,6 +1140,7 @@ export interface components {
       redirect_url?: string;
       /** Format: date-time */
       expires_at?: string;
+      test_mode?: boolean;
     };
     SignerEntry: {
       signer_id: string;
@@ -1126,6 +1207,7 @@ export interface components {
       last_reminded_at: string | null;
       remind_count: number;
       current_order: number | null;
+      test_mode: boolean;
     };
     /** @enum {string} */
     RequestState: 'draft' | 'sent' | 'completed' | 'cancelled' | 'expired' | 'declined';
@@ -1189,6 +1271,76 @@ export interface components {
     ReissueExecutionUrlBody: {
       notify?: boolean;
     };
+    CreateBulkSendBody: {
+      contracts: number[];
+      rows: components['schemas']['BulkSendRow'][];
+      fields?: components['schemas']['FieldEntry'][];
+      /**
+       * Format: uri
+       * @description An absolute http(s) URL without credentials.
+       */
+      redirect_url?: string;
+      /** Format: date-time */
+      expires_at?: string;
+      send?: boolean;
+      test_mode?: boolean;
+    };
+    BulkSendRow: {
+      signers: components['schemas']['SignerEntry'][];
+      render_data?: components['schemas']['RenderData'];
+      fields?: components['schemas']['FieldEntry'][];
+    };
+    BulkSendView: {
+      id: string;
+      site_id: number;
+      state: components['schemas']['BulkSendState'];
+      send: boolean;
+      test_mode: boolean;
+      rows_total: number;
+      created: number;
+      sent: number;
+      failed: number;
+      failures: {
+        row: number;
+        request_id: string | null;
+        errors: {
+          path: string;
+          message: string;
+        }[];
+      }[];
+      requests: {
+        row: number;
+        request_id: string;
+      }[];
+      created_at: string;
+      completed_at: string | null;
+    };
+    /** @enum {string} */
+    BulkSendState: 'running' | 'completed';
+    TestMessageList: {
+      page: number;
+      per_page: number;
+      count: number;
+      total_count: number;
+      has_more: boolean;
+      data: components['schemas']['TestMessageView'][];
+    };
+    TestMessageView: {
+      id: string;
+      request_id: string;
+      event_type: string;
+      signer_id: string;
+      signer_ref: string;
+      channel: components['schemas']['NotificationChannel'];
+      to: string;
+      subject: string | null;
+      body: string;
+      html: string | null;
+      execution_url: string | null;
+      created_at: string;
+    };
+    /** @enum {string} */
+    NotificationChannel: 'email' | 'sms';
     CreateContractBody:
       components['schemas']['CreateHtmlContractBody'] | components['schemas']['CreatePdfContractBody'];
     CreateHtmlContractBody: {
@@ -1271,7 +1423,8 @@ export interface components {
       | 'request.expired'
       | 'request.reminded'
       | 'request.turn_started'
-      | 'request.viewed';
+      | 'request.viewed'
+      | 'bulk_send.completed';
     WebhookEndpointWithSecret: components['schemas']['WebhookEndpointView'] & {
       secret: string;
     };
@@ -1432,6 +1585,7 @@ export interface components {
       name?: string;
       expires_in_days?: number;
       site_ids?: number[];
+      test_mode_only?: boolean;
     };
     CreatedTokenView: components['schemas']['TokenView'] & {
       access_token: string;
@@ -1450,6 +1604,7 @@ export interface components {
       last_used_at: string | null;
       revoked_at: string | null;
       site_ids: number[] | null;
+      test_mode_only: boolean;
     };
     /** @enum {string} */
     TokenOrigin: 'self_service' | 'admin' | 'client_credentials' | 'authorization_code';
@@ -1622,6 +1777,8 @@ export interface components {
         }[];
         expires_at: string | null;
       };
+      /** @constant */
+      test_mode?: true;
     };
     RequestSignedWebhook: {
       id: string;
@@ -1634,6 +1791,8 @@ export interface components {
         signer_id: string;
         signer_ref: string;
       };
+      /** @constant */
+      test_mode?: true;
     };
     RequestCompletedWebhook: {
       id: string;
@@ -1644,6 +1803,8 @@ export interface components {
       data: {
         request_id: string;
       };
+      /** @constant */
+      test_mode?: true;
     };
     RequestDeclinedWebhook: {
       id: string;
@@ -1657,6 +1818,8 @@ export interface components {
         signer_ref: string;
         reason?: string;
       };
+      /** @constant */
+      test_mode?: true;
     };
     RequestCancelledWebhook: {
       id: string;
@@ -1668,6 +1831,8 @@ export interface components {
         request_id: string;
         previous_state: components['schemas']['RequestState'];
       };
+      /** @constant */
+      test_mode?: true;
     };
     RequestExpiredWebhook: {
       id: string;
@@ -1679,6 +1844,8 @@ export interface components {
         request_id: string;
         previous_state: components['schemas']['RequestState'];
       };
+      /** @constant */
+      test_mode?: true;
     };
     RequestRemindedWebhook: {
       id: string;
@@ -1708,6 +1875,8 @@ export interface components {
         }[];
         expires_at: string | null;
       };
+      /** @constant */
+      test_mode?: true;
     };
     RequestViewedWebhook: {
       id: string;
@@ -1721,6 +1890,24 @@ export interface components {
         signer_ref: string;
         viewed_at: string;
       };
+      /** @constant */
+      test_mode?: true;
+    };
+    BulkSendCompletedWebhook: {
+      id: string;
+      /** @constant */
+      type: 'bulk_send.completed';
+      created_at: string;
+      site_id: number;
+      data: {
+        bulk_send_id: string;
+        rows_total: number;
+        created: number;
+        sent: number;
+        failed: number;
+      };
+      /** @constant */
+      test_mode?: true;
     };
     RequestTurnStartedWebhook: {
       id: string;
@@ -1751,6 +1938,8 @@ export interface components {
         expires_at: string | null;
         order: number;
       };
+      /** @constant */
+      test_mode?: true;
     };
   };
   responses: never;
@@ -1794,6 +1983,8 @@ export interface operations {
         per_page?: number;
         /** @description Only items in this state. */
         state?: 'draft' | 'sent' | 'completed' | 'cancelled' | 'expired' | 'declined';
+        /** @description `true`: only test-mode Requests; `false`: only real ones; absent: both. */
+        test_mode?: 'true' | 'false';
       };
       header?: never;
       path: {
@@ -1908,7 +2099,8 @@ export interface operations {
            *           "declined_at": null,
            *           "last_reminded_at": null,
            *           "remind_count": 0,
-           *           "current_order": null
+           *           "current_order": null,
+           *           "test_mode": false
            *         }
            *       ]
            *     }
@@ -2154,7 +2346,8 @@ export interface operations {
            *       "declined_at": null,
            *       "last_reminded_at": null,
            *       "remind_count": 0,
-           *       "current_order": null
+           *       "current_order": null,
+           *       "test_mode": false
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -2210,6 +2403,23 @@ export interface operations {
             status?: 401;
             /** @enum {unknown} */
             code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `test_mode_only_token`: the access token is test-only: it may create only `"test_mode": true` Requests (`errors[].path` is `test_mode`) and act on those only. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'test_mode_only_token';
           };
         };
       };
@@ -2478,7 +2688,8 @@ export interface operations {
            *       "declined_at": null,
            *       "last_reminded_at": null,
            *       "remind_count": 0,
-           *       "current_order": null
+           *       "current_order": null,
+           *       "test_mode": false
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -2718,7 +2929,8 @@ export interface operations {
            *       "declined_at": null,
            *       "last_reminded_at": null,
            *       "remind_count": 0,
-           *       "current_order": null
+           *       "current_order": null,
+           *       "test_mode": false
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -2774,6 +2986,23 @@ export interface operations {
             status?: 401;
             /** @enum {unknown} */
             code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `test_mode_only_token`: the access token is test-only: it may create only `"test_mode": true` Requests (`errors[].path` is `test_mode`) and act on those only. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'test_mode_only_token';
           };
         };
       };
@@ -3079,7 +3308,8 @@ export interface operations {
            *       "declined_at": null,
            *       "last_reminded_at": null,
            *       "remind_count": 0,
-           *       "current_order": null
+           *       "current_order": null,
+           *       "test_mode": false
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -3135,6 +3365,23 @@ export interface operations {
             status?: 401;
             /** @enum {unknown} */
             code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `test_mode_only_token`: the access token is test-only: it may create only `"test_mode": true` Requests (`errors[].path` is `test_mode`) and act on those only. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'test_mode_only_token';
           };
         };
       };
@@ -3399,7 +3646,8 @@ export interface operations {
            *       "declined_at": null,
            *       "last_reminded_at": "2026-11-24T13:27:04.891Z",
            *       "remind_count": 1,
-           *       "current_order": null
+           *       "current_order": null,
+           *       "test_mode": false
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -3455,6 +3703,23 @@ export interface operations {
             status?: 401;
             /** @enum {unknown} */
             code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `test_mode_only_token`: the access token is test-only: it may create only `"test_mode": true` Requests (`errors[].path` is `test_mode`) and act on those only. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'test_mode_only_token';
           };
         };
       };
@@ -3731,7 +3996,8 @@ export interface operations {
            *       "declined_at": null,
            *       "last_reminded_at": null,
            *       "remind_count": 0,
-           *       "current_order": null
+           *       "current_order": null,
+           *       "test_mode": false
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -3777,6 +4043,23 @@ export interface operations {
             status?: 401;
             /** @enum {unknown} */
             code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `test_mode_only_token`: the access token is test-only: it may create only `"test_mode": true` Requests (`errors[].path` is `test_mode`) and act on those only. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'test_mode_only_token';
           };
         };
       };
@@ -4084,6 +4367,479 @@ export interface operations {
               | 'upstream_unavailable'
               | 'upstream_timeout'
               | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  createBulkSend: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a POST safe to retry: the same key and body replay the first answer (`Idempotent-Replayed: true`). 1 to 255 visible ASCII characters, e.g. a UUID; kept at least 24 hours. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description The Site (an integer id). */
+        site_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateBulkSendBody'];
+      };
+    };
+    responses: {
+      /** @description The bulk send, just started. */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          Location: components['headers']['Location'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkSendView'];
+        };
+      };
+      /**
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json' | 'invalid_idempotency_key' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `test_mode_only_token`: the access token is test-only: it may create only `"test_mode": true` Requests (`errors[].path` is `test_mode`) and act on those only. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'test_mode_only_token';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 409;
+            /** @enum {unknown} */
+            code?: 'idempotency_key_in_flight';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /**
+       * @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
+       *     - `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'invalid_body' | 'idempotency_key_reused';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  getBulkSend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The bulk send (a UUID). */
+        bulk_send_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The bulk send. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkSendView'];
+        };
+      };
+      /** @description - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  listTestMessages: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1. */
+        page?: number;
+        /** @description Items per page, 1 to 100. */
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The Request (a UUID). */
+        request_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of kept messages. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TestMessageList'];
+        };
+      };
+      /**
+       * @description - `invalid_query`: a query parameter is invalid or unknown (`errors` names it).
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'invalid_query' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
           };
         };
       };
@@ -8739,7 +9495,8 @@ export interface operations {
            *           "expires_at": "2026-12-24T13:27:10.000Z",
            *           "last_used_at": null,
            *           "revoked_at": null,
-           *           "site_ids": null
+           *           "site_ids": null,
+           *           "test_mode_only": false
            *         }
            *       ]
            *     }
@@ -8875,6 +9632,7 @@ export interface operations {
            *       "last_used_at": null,
            *       "revoked_at": null,
            *       "site_ids": null,
+           *       "test_mode_only": false,
            *       "access_token": "eyJhbGciOiJF…",
            *       "token_type": "Bearer",
            *       "expires_in": 2592000
@@ -9095,7 +9853,8 @@ export interface operations {
            *           "expires_at": "2026-12-24T13:27:10.000Z",
            *           "last_used_at": null,
            *           "revoked_at": null,
-           *           "site_ids": null
+           *           "site_ids": null,
+           *           "test_mode_only": false
            *         }
            *       ]
            *     }
@@ -9217,7 +9976,8 @@ export interface operations {
            *       "expires_at": "2026-12-24T13:27:10.000Z",
            *       "last_used_at": null,
            *       "revoked_at": null,
-           *       "site_ids": null
+           *       "site_ids": null,
+           *       "test_mode_only": false
            *     }
            */
           'application/json': components['schemas']['TokenView'];
@@ -11253,6 +12013,42 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['RequestViewedWebhook'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other 4xx fails the delivery at once; 408, 429 and 5xx are retried. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  bulk_sendCompletedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `t + "." + body` keyed with the endpoint’s secret (a second `v1` during a secret rotation). Refuse one older than 5 minutes. */
+        'Esign-Signature': string;
+        /** @description The event type. */
+        'Esign-Event-Type': string;
+        /** @description For support. */
+        'Esign-Delivery-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkSendCompletedWebhook'];
       };
     };
     responses: {

@@ -97,6 +97,8 @@ export const CreateRequestBody = strict(
     render_data: RenderData,
     redirect_url: SafeHttpUrl,
     expires_at: IsoDateTime,
+    /** A test Request: nothing is sent (messages are kept, `GET /v1.1/requests/:id/messages`) and its PDF is marked (issue #22). */
+    test_mode: t.boolean,
   },
   'CreateRequestBody',
 );
@@ -185,6 +187,8 @@ export const RequestView = t.type({
   remind_count: t.number,
   /** The signing order whose turn it is while the Request is sent; null without an order or when not sent. */
   current_order: nullable(t.number),
+  /** A test Request: no message leaves the platform and the executed PDF is marked not legally binding. */
+  test_mode: t.boolean,
 });
 export type RequestView = t.TypeOf<typeof RequestView>;
 

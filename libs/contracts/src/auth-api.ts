@@ -177,7 +177,13 @@ export const TokenSiteIds = refine(
 
 export const CreateTokenBody = strict(
   { password: PasswordInput },
-  { name: DisplayName, expires_in_days: TokenLifetimeDays, site_ids: TokenSiteIds },
+  {
+    name: DisplayName,
+    expires_in_days: TokenLifetimeDays,
+    site_ids: TokenSiteIds,
+    /** The token may create only test-mode Requests (issue #22). */
+    test_mode_only: t.boolean,
+  },
   'CreateTokenBody',
 );
 export type CreateTokenBody = t.TypeOf<typeof CreateTokenBody>;
@@ -208,6 +214,8 @@ export const TokenView = t.type({
   revoked_at: nullable(t.string),
   /** The Sites the token is limited to; null: every Site its user belongs to. */
   site_ids: nullable(t.array(t.number)),
+  /** True: the token may create only test-mode Requests (issue #22). */
+  test_mode_only: t.boolean,
 });
 export type TokenView = t.TypeOf<typeof TokenView>;
 

@@ -22,7 +22,11 @@ export const PrincipalClaims = t.type({
  * themselves (the creator's completion and decline e-mails, ADR 2003). Optional so a
  * principal from a gateway of the previous release still reads during a rolling update.
  */
-export const PrincipalOptionalClaims = t.partial({ email: t.string });
+export const PrincipalOptionalClaims = t.partial({
+  email: t.string,
+  /** Present and true when the token may create only test-mode Requests (issue #22). */
+  test_mode_only: t.boolean,
+});
 export const Principal = t.intersection([PrincipalClaims, PrincipalOptionalClaims]);
 export type Principal = t.TypeOf<typeof Principal>;
 
@@ -49,7 +53,11 @@ export const TokenIntrospection = t.union([
   t.type({ active: t.literal(false) }),
   t.intersection([
     t.type({ active: t.literal(true), sub: t.string, token_id: t.string, sites: t.array(SiteGrant) }),
-    t.partial({ email: t.string }),
+    t.partial({
+      email: t.string,
+      /** True: the token may create only test-mode Requests (issue #22); absent: false. */
+      test_mode_only: t.boolean,
+    }),
   ]),
 ]);
 export type TokenIntrospection = t.TypeOf<typeof TokenIntrospection>;

@@ -9,19 +9,31 @@ const Uuid = new t.Type<string, string, unknown>(
   t.identity,
 );
 
-/** The one envelope every event travels in; its `type` is also the AMQP routing key. */
+/**
+ * The one envelope every event travels in; its `type` is also the AMQP routing key.
+ * `test_mode: true` marks every event of a test-mode Request (issue #22): the notifier
+ * keeps its messages instead of sending them, and webhooks carry the mark.
+ */
 export const envelope = <T extends string, D extends t.Mixed>(type: T, data: D) =>
-  t.type(
-    {
-      id: Uuid,
-      type: t.literal(type),
-      occurred_at: t.string,
-      site_id: t.number,
-      aggregate_id: t.string,
-      data,
-    },
+  t.intersection(
+    [
+      t.type({
+        id: Uuid,
+        type: t.literal(type),
+        occurred_at: t.string,
+        site_id: t.number,
+        aggregate_id: t.string,
+        data,
+      }),
+      t.partial({ test_mode: t.literal(true) }),
+    ],
     type,
   );
+
+/** The codec of an envelope's `data` (what the OpenAPI document describes). */
+export const dataCodecOf = <T extends string, D extends t.Mixed>(
+  codec: ReturnType<typeof envelope<T, D>>,
+): D => codec.types[0].props.data;
 
 const Channels = t.type({ email: t.boolean, mobile_number: t.boolean });
 
@@ -209,6 +221,19 @@ export const RequestDeclined = envelope(
 );
 export type RequestDeclined = t.TypeOf<typeof RequestDeclined>;
 
+/** Every row of a bulk send is settled (webhook `bulk_send.completed`). */
+export const BulkSendCompleted = envelope(
+  'bulk_send.completed',
+  t.type({
+    bulk_send_id: t.string,
+    rows_total: t.number,
+    created: t.number,
+    sent: t.number,
+    failed: t.number,
+  }),
+);
+export type BulkSendCompleted = t.TypeOf<typeof BulkSendCompleted>;
+
 /** Every event this version knows, discriminated by `type`. */
 export const DomainEvent = t.union([
   RequestCreated,
@@ -226,6 +251,7 @@ export const DomainEvent = t.union([
   RequestDeclined,
   NotificationDelivered,
   NotificationFailed,
+  BulkSendCompleted,
 ]);
 export type DomainEvent = t.TypeOf<typeof DomainEvent>;
 export type EventType = DomainEvent['type'];

@@ -15,3 +15,5 @@ export * from './clock.js';
 export * from './nanp.js';
 export * from './token-bucket.js';
 export * from './i18n/index.js';
+export * from './test-mode.js';
+export * from './bulk-send.js';

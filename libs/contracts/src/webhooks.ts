@@ -20,6 +20,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'request.reminded',
   'request.turn_started',
   'request.viewed',
+  'bulk_send.completed',
 ] as const;
 
 export const WebhookEventType = t.keyof(
@@ -38,28 +39,36 @@ export const isWebhookEventType = (type: string): type is WebhookEventType =>
  * Any `request.*` event, read only as far as the envelope: the webhook fan-out does not
  * depend on each event's own codec, so a new request event needs no change here.
  */
-export const AnyEventEnvelope = t.type(
-  {
-    id: refine(t.string, (s): s is string => isUuid(s), 'must be a UUID', 'Uuid'),
-    type: t.string,
-    occurred_at: t.string,
-    site_id: t.number,
-    aggregate_id: t.string,
-    data: t.UnknownRecord,
-  },
+export const AnyEventEnvelope = t.intersection(
+  [
+    t.type({
+      id: refine(t.string, (s): s is string => isUuid(s), 'must be a UUID', 'Uuid'),
+      type: t.string,
+      occurred_at: t.string,
+      site_id: t.number,
+      aggregate_id: t.string,
+      data: t.UnknownRecord,
+    }),
+    /** Present on the events of a test-mode Request (issue #22). */
+    t.partial({ test_mode: t.literal(true) }),
+  ],
   'AnyEventEnvelope',
 );
 export type AnyEventEnvelope = t.TypeOf<typeof AnyEventEnvelope>;
 
 /** The JSON body of every delivery. `id` is the event's id: the same in every retry of it. */
-export const WebhookPayload = t.type(
-  {
-    id: t.string,
-    type: WebhookEventType,
-    created_at: t.string,
-    site_id: t.number,
-    data: t.UnknownRecord,
-  },
+export const WebhookPayload = t.intersection(
+  [
+    t.type({
+      id: t.string,
+      type: WebhookEventType,
+      created_at: t.string,
+      site_id: t.number,
+      data: t.UnknownRecord,
+    }),
+    /** `true` on every event of a test-mode Request (issue #22); absent on real ones. */
+    t.partial({ test_mode: t.literal(true) }),
+  ],
   'WebhookPayload',
 );
 export type WebhookPayload = t.TypeOf<typeof WebhookPayload>;

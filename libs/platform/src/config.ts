@@ -94,6 +94,31 @@ export const BoolFromEnv = transform<t.StringC, boolean>(
   'BoolFromEnv',
 );
 
+/**
+ * A rate as `<quota>/<seconds>s` (a bucket of `quota` calls refilled over
+ * `seconds`), or `off`: the gateway's limits and the bulk-send worker's pacing (ADR 2201).
+ */
+export interface Rate {
+  readonly quota: number;
+  readonly windowSeconds: number;
+}
+
+const RATE = /^([1-9][0-9]{0,8})\/([1-9][0-9]{0,5})s$/;
+
+export const RateFromEnv = transform<t.StringC, Rate | null>(
+  t.string,
+  (s) => {
+    if (/^off$/i.test(s.trim())) return E.right(null);
+    const match = RATE.exec(s.trim());
+    return match === null
+      ? E.left('must be <quota>/<seconds>s (e.g. 600/60s) or off')
+      : E.right({ quota: Number(match[1]), windowSeconds: Number(match[2]) });
+  },
+  (rate) => (rate === null ? 'off' : `${rate.quota}/${rate.windowSeconds}s`),
+  (u): u is Rate | null => u === null || (typeof u === 'object' && 'quota' in u),
+  'RateFromEnv',
+);
+
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }

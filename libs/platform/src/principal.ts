@@ -36,6 +36,7 @@ export const signPrincipal = async (
     token_id: principal.token_id,
     sites: principal.sites,
     ...(principal.email === undefined ? {} : { email: principal.email }),
+    ...(principal.test_mode_only === true && { test_mode_only: true }),
   })
     .setProtectedHeader({ alg: PRINCIPAL_ALGORITHM, typ: PRINCIPAL_TYPE })
     .setSubject(principal.sub)

@@ -271,6 +271,7 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       RATE_LIMIT_TOKEN: 'off',
       RATE_LIMIT_SITE: 'off',
       RATE_LIMIT_COSTLY: 'off',
+      RATE_LIMIT_COSTLY_TEST: 'off',
       RATE_LIMIT_ANONYMOUS: 'off',
       // Drills and benches send thousands of messages, some to one address: the daily
       // message quotas have tests of their own (ADR 1320), and a test may turn them on.

@@ -10,30 +10,11 @@ import {
   loadConfigOrExit,
   SecretFromEnv,
   PrincipalSigningKeyFromEnv,
+  RateFromEnv,
   UrlFromEnv,
 } from '@esign/platform';
 
-/** A rate as `<quota>/<seconds>s` (a bucket of `quota` calls refilled over `seconds`), or `off`. */
-export interface Rate {
-  readonly quota: number;
-  readonly windowSeconds: number;
-}
-
-const RATE = /^([1-9][0-9]{0,8})\/([1-9][0-9]{0,5})s$/;
-
-export const RateFromEnv = transform<t.StringC, Rate | null>(
-  t.string,
-  (s) => {
-    if (/^off$/i.test(s.trim())) return E.right(null);
-    const match = RATE.exec(s.trim());
-    return match === null
-      ? E.left('must be <quota>/<seconds>s (e.g. 600/60s) or off')
-      : E.right({ quota: Number(match[1]), windowSeconds: Number(match[2]) });
-  },
-  (rate) => (rate === null ? 'off' : `${rate.quota}/${rate.windowSeconds}s`),
-  (u): u is Rate | null => u === null || (typeof u === 'object' && 'quota' in u),
-  'RateFromEnv',
-);
+export { RateFromEnv, type Rate } from '@esign/platform';
 
 const NonEmpty = transform<t.StringC, string>(
   t.string,
@@ -73,6 +54,8 @@ export const Config = t.type({
   RATE_LIMIT_TOKEN: RateFromEnv,
   RATE_LIMIT_SITE: RateFromEnv,
   RATE_LIMIT_COSTLY: RateFromEnv,
+  /** Send and remind by a test-only token (test-mode Requests only), instead of RATE_LIMIT_COSTLY. */
+  RATE_LIMIT_COSTLY_TEST: RateFromEnv,
   /** Anonymous public calls (POST /v1.1/verify), per client address. */
   RATE_LIMIT_ANONYMOUS: RateFromEnv,
   TRUST_PROXY: BoolFromEnv,
@@ -105,6 +88,7 @@ export const defaults = {
   RATE_LIMIT_TOKEN: '600/60s',
   RATE_LIMIT_SITE: '1200/60s',
   RATE_LIMIT_COSTLY: '30/60s',
+  RATE_LIMIT_COSTLY_TEST: '300/60s',
   RATE_LIMIT_ANONYMOUS: '30/60s',
   TRUST_PROXY: 'false',
   REDIS_URL: 'redis://127.0.0.1:6379',

@@ -103,6 +103,7 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
     ...withPolicy('token', policy('token', config.RATE_LIMIT_TOKEN)),
     ...withPolicy('site', policy('site', config.RATE_LIMIT_SITE)),
     ...withPolicy('costly', policy('costly', config.RATE_LIMIT_COSTLY)),
+    ...withPolicy('costlyTest', policy('costly_test', config.RATE_LIMIT_COSTLY_TEST)),
     ...withPolicy('anonymous', policy('anonymous', config.RATE_LIMIT_ANONYMOUS)),
   };
   // Bounds the fallback's memory whatever the number of callers during a Redis outage.

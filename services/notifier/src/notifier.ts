@@ -12,6 +12,9 @@ import {
 import { outboxDir, type Config } from './config.js';
 import { migrationsDir } from './migrate.js';
 import { notifySigners } from './application/notify-signers.js';
+import { listTestMessages } from './application/test-messages.js';
+import { postgresTestInbox } from './adapters/postgres/postgres-test-inbox.js';
+import { mountTestMessageRoutes } from './adapters/http/test-message-routes.js';
 import { postgresDeliveryStore } from './adapters/postgres/postgres-delivery-store.js';
 import { smtpEmailSender } from './adapters/smtp/smtp-email-sender.js';
 import { emlRenderer } from './adapters/smtp/mail-options.js';
@@ -111,8 +114,10 @@ export const startNotifier = async (
           local,
         },
       );
+      const testInbox = postgresTestInbox(pool);
       const notify = notifySigners({
         store: postgresDeliveryStore(pool),
+        testInbox,
         email,
         sms,
         quota: limiterMessageQuota({ limit: limiter.limit, perDay }),
@@ -135,6 +140,9 @@ export const startNotifier = async (
       const webhooks = startWebhooks(config, { pool, logger, email, registry: metrics.registry }, overrides);
       const { app, router } = createHttpApp({ service: 'notifier', logger, metrics, readiness });
       webhooks.mount(router);
+      mountTestMessageRoutes(router, listTestMessages({ testInbox }), {
+        gatewayPublicKey: config.PRINCIPAL_PUBLIC_KEY,
+      });
       return {
         app: finishApp(app, router),
         consumers: [consumer, webhooks.consumer],

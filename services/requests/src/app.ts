@@ -12,6 +12,10 @@ import type Koa from 'koa';
 import { hmacUrlSigner, type SigningKey } from './adapters/crypto/hmac-url-signer.js';
 import { hmacFormTokens } from './adapters/crypto/hmac-form-tokens.js';
 import { mountRoutes } from './adapters/http/routes.js';
+import { mountBulkSendRoutes } from './adapters/http/bulk-send-routes.js';
+import { postgresBulkSendStore } from './adapters/postgres/postgres-bulk-send-store.js';
+import { createBulkSend, getBulkSend, processBulkRows } from './application/bulk-sends.js';
+import type { SendAllowance } from './ports/send-allowance.js';
 import { mountVerifyRoute, VERIFY_PATH } from './adapters/http/verify-route.js';
 import { mountSigningRoutes, SIGNING_FORM_PATHS } from './adapters/http/signing-routes.js';
 import { sanitizeHtmlPolicy } from './adapters/html/sanitize-html-policy.js';
@@ -34,6 +38,8 @@ import type { PdfFormReader } from './ports/pdf-form-reader.js';
 export const DEFAULT_LINK_LIFETIME_MS = 30 * 86_400_000;
 
 export interface RequestsAppOptions {
+  /** Paces bulk-send rows by the token's money-costing bucket (ADR 2201); absent: not paced (limits off). */
+  readonly sendAllowance?: SendAllowance;
   readonly pool: DatabasePool;
   readonly logger: Logger;
   readonly readiness: readonly ReadinessCheck[];
@@ -61,13 +67,22 @@ export interface RequestsAppOptions {
   readonly codeHasher?: CodeHasher;
 }
 
+/** Every money-costing limit off: nothing paces bulk sends. */
+const ALLOW_EVERY_SEND: SendAllowance = () => Promise.resolve({ _tag: 'Allowed' });
+
 /** How long a signer page's form may be submitted after it was shown. */
 export const SIGNING_FORM_TTL_SECONDS = 24 * 3600;
 
 /** Builds the use cases on real adapters and the HTTP app that serves them. */
 export const createRequestsApp = (
   options: RequestsAppOptions,
-): { app: Koa<AppState>; deps: Deps; cases: UseCases } => {
+): {
+  app: Koa<AppState>;
+  deps: Deps;
+  cases: UseCases;
+  /** The bulk-send worker's step (ADR 2201): settles up to `limit` rows, answers how many. */
+  processBulkRows: (limit: number, leaseMs: number, concurrency?: number) => Promise<number>;
+} => {
   const storeOptions = { idempotencyRetentionHours: options.idempotencyRetentionHours };
   const deps: Deps = {
     store: postgresStore(options.pool, storeOptions),
@@ -98,11 +113,21 @@ export const createRequestsApp = (
     rawBodyPaths: [...SIGNING_FORM_PATHS, VERIFY_PATH],
   });
   mountRoutes(router, cases, { gatewayPublicKey: options.gatewayPublicKey });
+  const bulkDeps = {
+    ...deps,
+    bulkSends: postgresBulkSendStore(options.pool),
+    sendAllowance: options.sendAllowance ?? ALLOW_EVERY_SEND,
+  };
+  mountBulkSendRoutes(
+    router,
+    { createBulkSend: createBulkSend(bulkDeps), getBulkSend: getBulkSend(bulkDeps) },
+    { gatewayPublicKey: options.gatewayPublicKey },
+  );
   mountVerifyRoute(router, cases);
   mountSigningRoutes(router, cases, {
     publicBaseUrl: options.publicBaseUrl,
     frameAncestors: options.frameAncestors ?? "'none'",
     trustedProxyHops: options.trustedProxyHops ?? 1,
   });
-  return { app: finishApp(app, router), deps, cases };
+  return { app: finishApp(app, router), deps, cases, processBulkRows: processBulkRows(bulkDeps) };
 };

@@ -9,6 +9,7 @@ import {
   IntFromEnv,
   loadConfigOrExit,
   PrincipalPublicKeyFromEnv,
+  RateFromEnv,
   UrlFromEnv,
 } from '@esign/platform';
 import type { SigningKey } from './adapters/crypto/hmac-url-signer.js';
@@ -88,6 +89,16 @@ const RequiredConfig = t.type({
   TRUSTED_PROXY_HOPS: IntFromEnv(0, 10),
   /** One-time codes texted to one signer in any hour (signer authentication, ADR 2001): each SMS costs money. */
   SIGNER_SMS_CODES_PER_HOUR: IntFromEnv(1, 20),
+  /**
+   * Bulk send (ADR 2201): each row's send is charged to the token's money-costing bucket,
+   * the gateway's (same names, same Redis): set these as the gateway's are.
+   */
+  RATE_LIMIT_COSTLY: RateFromEnv,
+  RATE_LIMIT_COSTLY_TEST: RateFromEnv,
+  RATE_LIMIT_KEY_PREFIX: t.string,
+  REDIS_TIMEOUT_MS: IntFromEnv(10, 60_000),
+  /** Requests replicas: while Redis is away each paces bulk sends at 1/N of the limits. */
+  REQUESTS_REPLICAS: IntFromEnv(1, 1000),
 });
 
 /** Optional settings: unset (or empty) is a choice, not a mistake. */
@@ -103,6 +114,8 @@ const OptionalConfig = t.partial({
   PDF_SIGNING_PASSPHRASE: t.string,
   /** An RFC 3161 Time-Stamp Authority; empty: no timestamp. */
   PDF_SIGNING_TSA_URL: UrlFromEnv('http', 'https'),
+  /** The gateway's Redis (its rate-limit buckets); unset: this replica paces bulk sends alone. */
+  REDIS_URL: UrlFromEnv('redis', 'rediss'),
 });
 export const Config = t.intersection([RequiredConfig, OptionalConfig]);
 export type Config = t.TypeOf<typeof Config>;
@@ -121,6 +134,11 @@ export const defaults = {
   SIGNING_FRAME_ANCESTORS: "'none'",
   TRUSTED_PROXY_HOPS: '1',
   SIGNER_SMS_CODES_PER_HOUR: '3',
+  RATE_LIMIT_COSTLY: '30/60s',
+  RATE_LIMIT_COSTLY_TEST: '300/60s',
+  RATE_LIMIT_KEY_PREFIX: 'esign:rate:',
+  REDIS_TIMEOUT_MS: '1000',
+  REQUESTS_REPLICAS: '2',
 };
 
 /** Decodes `env` (throws a ConfigError naming each bad variable): for tests and tools. */

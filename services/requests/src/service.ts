@@ -6,6 +6,7 @@ import { every } from './adapters/periodic.js';
 import { sealerFromFiles } from './adapters/pdf/sealer-from-files.js';
 import { purgeIdempotencyKeys } from './adapters/postgres/maintenance.js';
 import { createRequestsApp } from './app.js';
+import { bulkSendPacing } from './bulk-send-pacing.js';
 import type { Config } from './config.js';
 import { migrationsDir } from './migrate.js';
 
@@ -13,12 +14,18 @@ const EXPIRY_BATCH = 100;
 /** Executed documents issued per run of the background issuer, and how often it runs. */
 const ISSUE_BATCH = 5;
 const ISSUE_INTERVAL_MS = 2000;
+/** Bulk-send rows per worker run, how often it runs, and how long a claimed row is held. */
+const BULK_BATCH = 20;
+const BULK_INTERVAL_MS = 50;
+const BULK_LEASE_MS = 15_000;
+/** Rows of a batch in flight at once (each holds a pooled connection while it runs). */
+const BULK_CONCURRENCY = 4;
 
 /**
  * The composition root, on the platform's skeleton (`startService`: migrations, pool,
  * RabbitMQ with the notifier-outcome consumer, outbox relay, readiness and shutdown):
  * builds the app on real adapters and starts what runs beside HTTP (expiry sweep,
- * executed-document issuer, idempotency-key purge).
+ * executed-document issuer, bulk-send worker, idempotency-key purge).
  */
 export const startRequestsService = (config: Config, logger: Logger): Promise<RunningService> =>
   startService({
@@ -39,7 +46,8 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
         logger.warn(
           'no PDF signing certificate configured (PDF_SIGNING_CERT_FILE/PDF_SIGNING_KEY_FILE or PDF_SIGNING_P12_FILE): executed documents cannot be issued',
         );
-      const { app, cases } = createRequestsApp({
+      const costly = bulkSendPacing(config, logger);
+      const { app, cases, processBulkRows } = createRequestsApp({
         pool,
         logger,
         readiness,
@@ -55,6 +63,7 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
         frameAncestors: config.SIGNING_FRAME_ANCESTORS,
         trustedProxyHops: config.TRUSTED_PROXY_HOPS,
         sealer,
+        sendAllowance: costly.allowance,
         authPolicy: { ...DEFAULT_AUTH_POLICY, smsPerHour: config.SIGNER_SMS_CODES_PER_HOUR },
       });
       const outcomes = notificationOutcomesConsumer({
@@ -83,6 +92,12 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
           if (run.issued < ISSUE_BATCH) return;
         }
       });
+      // Bulk sends (ADR 2201): every replica works through pending rows, a batch at a time.
+      // One batch per run, so a shutdown waits for one batch at most.
+      const bulk = every('bulk sends', BULK_INTERVAL_MS, logger, async () => {
+        const settled = await processBulkRows(BULK_BATCH, BULK_LEASE_MS, BULK_CONCURRENCY);
+        if (settled > 0) logger.debug({ settled }, 'bulk-send rows settled');
+      });
       const purge = every('purge idempotency keys', 3_600_000, logger, async () => {
         const purged = await purgeIdempotencyKeys(pool, config.IDEMPOTENCY_RETENTION_HOURS);
         if (purged > 0) logger.info({ purged }, 'idempotency keys purged');
@@ -93,8 +108,10 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
         steps: [
           {
             name: 'maintenance',
-            run: () => Promise.all([expiry.stop(), purge.stop(), issue.stop()]).then(() => undefined),
+            run: () =>
+              Promise.all([expiry.stop(), purge.stop(), issue.stop(), bulk.stop()]).then(() => undefined),
           },
+          { name: 'redis', run: () => costly.close() },
         ],
       };
     },

@@ -158,6 +158,10 @@ export const textField = (input: {
 
 export const stateBadge = (state: string): Html => html`<span class="state state-${state}">${state}</span>`;
 
+/** A test-mode Request (issue #22): nothing it sends leaves the platform. */
+export const testMark = (testMode: boolean): Html | '' =>
+  testMode ? html` <span class="state state-test" title="Test mode: nothing is sent">test</span>` : '';
+
 /** Times as the API gives them (ISO 8601 UTC), shown readably and kept machine-readable. */
 export const time = (iso: string | null | undefined): Html =>
   iso === null || iso === undefined

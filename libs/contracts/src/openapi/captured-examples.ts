@@ -91,6 +91,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       last_reminded_at: null,
       remind_count: 0,
       current_order: null,
+      test_mode: false,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -132,6 +133,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       last_used_at: null,
       revoked_at: null,
       site_ids: null,
+      test_mode_only: false,
       access_token: 'eyJhbGciOiJF…',
       token_type: 'Bearer',
       expires_in: 2592000,
@@ -307,6 +309,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       last_reminded_at: null,
       remind_count: 0,
       current_order: null,
+      test_mode: false,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -596,6 +599,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       last_reminded_at: null,
       remind_count: 0,
       current_order: null,
+      test_mode: false,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -626,6 +630,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       last_used_at: null,
       revoked_at: null,
       site_ids: null,
+      test_mode_only: false,
     },
   },
   getWebhookEndpoint: {
@@ -679,6 +684,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           last_used_at: null,
           revoked_at: null,
           site_ids: null,
+          test_mode_only: false,
         },
       ],
     },
@@ -864,6 +870,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           last_reminded_at: null,
           remind_count: 0,
           current_order: null,
+          test_mode: false,
         },
       ],
     },
@@ -903,6 +910,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           last_used_at: null,
           revoked_at: null,
           site_ids: null,
+          test_mode_only: false,
         },
       ],
     },
@@ -1104,6 +1112,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       last_reminded_at: null,
       remind_count: 0,
       current_order: null,
+      test_mode: false,
     },
     '409': {
       type: 'https://docs.esign.example/problems/invalid_state',
@@ -1203,6 +1212,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       last_reminded_at: '2026-11-24T13:27:04.891Z',
       remind_count: 1,
       current_order: null,
+      test_mode: false,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1343,6 +1353,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       last_reminded_at: null,
       remind_count: 0,
       current_order: null,
+      test_mode: false,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',

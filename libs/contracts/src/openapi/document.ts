@@ -16,6 +16,8 @@ import {
   UserView,
 } from '../auth-api.js';
 import { Problem } from '../problem.js';
+import { TestMessageList, TestMessageView } from '../test-mode.js';
+import { BulkSendView } from '../bulk-send.js';
 import { ContractFieldView, ContractList, ContractSummary, ContractView } from '../templates.js';
 import { WebhookDeliveryList, WebhookEndpointList } from '../webhooks.js';
 import { CAPTURED_EXAMPLES } from './captured-examples.js';
@@ -66,11 +68,18 @@ const NAMED = {
   PublicJwk,
   WebhookEndpointList,
   WebhookDeliveryList,
+  TestMessageView,
+  TestMessageList,
+  BulkSendView,
 };
 
 const TAGS = [
   ['Requests', 'Signature Requests: create, send, follow, remind, cancel, download the executed document.'],
   ['Contract templates', 'HTML or PDF templates that Requests send for signing.'],
+  [
+    'Test mode',
+    'The messages a test-mode Request kept instead of sending them (served by the notifier, like webhooks).',
+  ],
   ['Webhooks', 'Endpoints told what happens to the Site’s Requests; the deliveries are under `webhooks`.'],
   ['Sessions', 'Sign in to the self-service API with an e-mail address and password.'],
   [

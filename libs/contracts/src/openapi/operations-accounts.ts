@@ -210,7 +210,7 @@ export const ACCOUNT_OPERATIONS: readonly Operation[] = [
     operationId: 'createAccessToken',
     summary: 'Create an access token',
     description:
-      'Asks for the password again; the token is shown this once. `site_ids` limits it to some of your Sites (all of them if absent); a password change revokes it.',
+      'Asks for the password again; the token is shown this once. `site_ids` limits it to some of your Sites (all of them if absent); `test_mode_only` makes it a test-only token (it may create only test-mode Requests); a password change revokes it.',
     params: { app_id: APP_ID },
     body: { codec: CreateTokenBody },
     responses: {

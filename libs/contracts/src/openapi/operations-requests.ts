@@ -7,6 +7,8 @@ import {
   VerificationView,
 } from '../api.js';
 import { strict } from '../primitives.js';
+import { TestMessageList } from '../test-mode.js';
+import { BulkSendView, CreateBulkSendBodyDocumented } from '../bulk-send.js';
 import { ContractList, ContractView, CreateContractBody } from '../templates.js';
 import { PAGE_QUERY, SITE_ID, type Operation } from './operation.js';
 
@@ -40,7 +42,7 @@ const lifecycle = (
   params: { request_id: REQUEST_ID },
   body: { codec: NoParameters, required: false },
   responses: requestAnswer('The Request after the change.'),
-  problems: ['invalid_state', 'request_expired', ...problems],
+  problems: ['invalid_state', 'request_expired', 'test_mode_only_token', ...problems],
 });
 
 /** The requests service's API: Requests, their lifecycle, and contract templates. */
@@ -52,14 +54,17 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     summary: 'Create a Request',
     description:
       'Creates a draft Request on the Site: contract templates, signers (upserted by `signer_id`), ' +
-      'pre-filled and assigned fields. The answer carries each signer’s `request_url`, live once the Request is sent.',
+      'pre-filled and assigned fields. The answer carries each signer’s `request_url`, live once the Request is sent. ' +
+      'With `"test_mode": true` nothing is sent: its messages are kept (`GET /v1.1/requests/{request_id}/messages`), ' +
+      'its events and webhooks carry `test_mode: true` and its executed PDF is marked not legally binding. ' +
+      'A test-only access token may create test Requests only (403 `test_mode_only_token`).',
     tag: 'Requests',
     auth: 'access_token',
     idempotent: true,
     params: { site_id: SITE_ID },
     body: { codec: CreateRequestBody },
     responses: { 201: { description: 'The created Request.', codec: RequestView, location: true } },
-    problems: [],
+    problems: ['test_mode_only_token'],
   },
   {
     method: 'get',
@@ -73,6 +78,10 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     query: {
       ...PAGE_QUERY,
       state: stateQuery(['draft', 'sent', 'completed', 'cancelled', 'expired', 'declined']),
+      test_mode: {
+        description: '`true`: only test-mode Requests; `false`: only real ones; absent: both.',
+        schema: { type: 'string', enum: ['true', 'false'] },
+      },
     },
     responses: { 200: { description: 'One page of Requests.', codec: RequestList } },
     problems: ['invalid_query'],
@@ -128,7 +137,7 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     },
     body: { codec: ReissueExecutionUrlBody, required: false },
     responses: requestAnswer('The Request, with the signer’s new `request_url`.'),
-    problems: ['invalid_state', 'request_expired', 'nothing_to_remind'],
+    problems: ['invalid_state', 'request_expired', 'nothing_to_remind', 'test_mode_only_token'],
   },
   {
     method: 'get',
@@ -142,6 +151,54 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     params: { request_id: REQUEST_ID },
     responses: { 200: { description: 'The executed document.', contentType: 'application/pdf' } },
     problems: ['request_not_completed', 'executed_document_unavailable'],
+  },
+  {
+    method: 'post',
+    path: '/v1.1/sites/{site_id}/bulk_sends',
+    operationId: 'createBulkSend',
+    summary: 'Bulk send: one Request per row',
+    description:
+      'The shared `contracts`, `fields`, `redirect_url`, `expires_at` and `test_mode`, and 1 to 1,000 `rows`, each one ' +
+      'Request’s `signers`, `render_data` and field values (laid over the shared `fields` by name). Answers 202 at once; ' +
+      'the Requests are made in the background (and sent, with `"send": true`), each row once even across restarts. ' +
+      'A row that is invalid fails alone, with the errors a single create would give at `rows[i]…`. ' +
+      'Webhook `bulk_send.completed` when every row is settled.',
+    tag: 'Requests',
+    auth: 'access_token',
+    idempotent: true,
+    params: { site_id: SITE_ID },
+    body: { codec: CreateBulkSendBodyDocumented },
+    responses: { 202: { description: 'The bulk send, just started.', codec: BulkSendView, location: true } },
+    problems: ['test_mode_only_token'],
+  },
+  {
+    method: 'get',
+    path: '/v1.1/bulk_sends/{bulk_send_id}',
+    operationId: 'getBulkSend',
+    summary: 'A bulk send’s progress',
+    description:
+      'Rows in all, created, sent and failed; each failed row with its errors; the Requests made, in row order.',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: { bulk_send_id: { description: 'The bulk send (a UUID).' } },
+    responses: { 200: { description: 'The bulk send.', codec: BulkSendView } },
+    problems: [],
+  },
+  {
+    method: 'get',
+    path: '/v1.1/requests/{request_id}/messages',
+    operationId: 'listTestMessages',
+    summary: 'Read the messages a test-mode Request kept',
+    description:
+      'The e-mails and SMS of a test-mode Request, rendered exactly as they would have been sent and kept instead, ' +
+      'oldest first: subject, text, HTML and the Execution URL, so an automated test can follow the link. ' +
+      'A real Request, or one of a Site the credential does not reach, has none.',
+    tag: 'Test mode',
+    auth: 'access_token',
+    params: { request_id: REQUEST_ID },
+    query: PAGE_QUERY,
+    responses: { 200: { description: 'One page of kept messages.', codec: TestMessageList } },
+    problems: ['invalid_query'],
   },
   {
     method: 'post',

@@ -36,6 +36,10 @@ export const PROBLEM_CODES = {
   remind_too_soon: [429, 'the Request was notified recently; `Retry-After` says when to remind'],
   remind_limit_reached: [409, 'the Request has been reminded as often as allowed'],
   nothing_to_remind: [409, 'no signer who has yet to sign can be reached'],
+  test_mode_only_token: [
+    403,
+    'the access token is test-only: it may create only `"test_mode": true` Requests (`errors[].path` is `test_mode`) and act on those only',
+  ],
   request_not_completed: [409, 'the executed document exists once every signer has signed'],
   executed_document_unavailable: [
     503,

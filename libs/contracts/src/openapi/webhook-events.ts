@@ -1,5 +1,7 @@
 import * as t from 'io-ts';
 import {
+  BulkSendCompleted,
+  dataCodecOf,
   RequestCancelled,
   RequestCompleted,
   RequestDeclined,
@@ -16,21 +18,25 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
     data: WebhookNotificationData,
     when: 'The Request was sent: its Execution URLs are live (read them from GET /v1.1/requests/{request_id}).',
   },
-  'request.signed': { data: RequestSigned.props.data, when: 'A signer signed.' },
-  'request.completed': { data: RequestCompleted.props.data, when: 'Every signer has signed.' },
+  'request.signed': { data: dataCodecOf(RequestSigned), when: 'A signer signed.' },
+  'request.completed': { data: dataCodecOf(RequestCompleted), when: 'Every signer has signed.' },
   'request.declined': {
-    data: RequestDeclined.props.data,
+    data: dataCodecOf(RequestDeclined),
     when: 'A signer declined, which ends the Request.',
   },
-  'request.cancelled': { data: RequestCancelled.props.data, when: 'The sender cancelled the Request.' },
-  'request.expired': { data: RequestExpired.props.data, when: 'The Request expired unsigned.' },
+  'request.cancelled': { data: dataCodecOf(RequestCancelled), when: 'The sender cancelled the Request.' },
+  'request.expired': { data: dataCodecOf(RequestExpired), when: 'The Request expired unsigned.' },
   'request.reminded': {
     data: WebhookNotificationData,
     when: 'Signers who have yet to sign were reminded (`signers` lists them).',
   },
   'request.viewed': {
-    data: RequestViewed.props.data,
+    data: dataCodecOf(RequestViewed),
     when: 'A signer opened their live Execution URL for the first time (once per signer).',
+  },
+  'bulk_send.completed': {
+    data: dataCodecOf(BulkSendCompleted),
+    when: 'Every row of a bulk send is settled: its Requests made (and sent), or failed (read GET /v1.1/bulk_sends/{bulk_send_id}).',
   },
   'request.turn_started': {
     data: t.intersection([WebhookNotificationData, t.type({ order: t.number })]),
@@ -56,8 +62,12 @@ export const WEBHOOK_EVENTS: readonly WebhookEvent[] = (
 ).map(([type, { data, when }]) => ({
   type,
   when,
-  payload: t.type(
-    { id: t.string, type: t.literal(type), created_at: t.string, site_id: t.number, data },
+  payload: t.intersection(
+    [
+      t.type({ id: t.string, type: t.literal(type), created_at: t.string, site_id: t.number, data }),
+      // Only on the events of a test-mode Request (issue #22).
+      t.partial({ test_mode: t.literal(true) }),
+    ],
     `${pascal(type)}Webhook`,
   ),
 }));

@@ -36,6 +36,7 @@ describe('contracts: the OpenAPI document', () => {
     const ids = Object.values(paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
     assert.deepEqual(ids.sort(), OPERATIONS.map((op) => op.operationId).sort());
     assert.deepEqual(Object.keys(doc.webhooks as object).sort(), [
+      'bulk_send.completed',
       'request.cancelled',
       'request.completed',
       'request.declined',

@@ -15,6 +15,8 @@ export const createTokenForApp =
     readonly appId: string;
     readonly name?: string;
     readonly expiresInDays?: number;
+    /** The token may create only test-mode Requests (issue #22). */
+    readonly testModeOnly?: boolean;
   }): TE.TaskEither<AuthError, IssuedToken> =>
   async () => {
     const app = await deps.apps.find(input.appId)();
@@ -31,6 +33,7 @@ export const createTokenForApp =
         origin: 'admin',
         name: input.name?.trim() ?? null,
         lifetimeSeconds: (input.expiresInDays ?? deps.policy.accessTokenTtlDays) * DAY_SECONDS,
+        testModeOnly: input.testModeOnly ?? false,
       })(),
     );
   };

@@ -23,6 +23,8 @@ export const createAccessToken =
     readonly expiresInDays?: number;
     /** Limit the token to these of the user's Sites (L10). */
     readonly siteIds?: readonly number[];
+    /** The token may create only test-mode Requests (issue #22). */
+    readonly testModeOnly?: boolean;
   }): TE.TaskEither<AuthError, IssuedToken> =>
   async () => {
     const app = await ownAppWithPassword(deps)(input.session, input.appId, input.password)();
@@ -39,6 +41,7 @@ export const createAccessToken =
         name: input.name?.trim() ?? null,
         lifetimeSeconds: (input.expiresInDays ?? deps.policy.accessTokenTtlDays) * DAY_SECONDS,
         siteIds: input.siteIds ?? null,
+        testModeOnly: input.testModeOnly ?? false,
       })(),
     );
   };

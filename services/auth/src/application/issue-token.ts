@@ -25,6 +25,8 @@ export const issueToken =
     readonly lifetimeSeconds: number;
     /** Checked by the caller against the user's Sites; absent: no limit. */
     readonly siteIds?: readonly number[] | null;
+    /** The token may create only test-mode Requests (issue #22). */
+    readonly testModeOnly?: boolean;
   }): T.Task<IssuedToken> =>
   async () => {
     const key = await ensureSigningKey(deps)();
@@ -42,6 +44,7 @@ export const issueToken =
       lastUsedAt: null,
       revokedAt: null,
       siteIds: input.siteIds ?? null,
+      testModeOnly: input.testModeOnly ?? false,
     };
     const accessToken = await deps.signer.sign(key.kid, {
       sub: record.userId,

@@ -94,6 +94,8 @@ const exchange = async (
     lastUsedAt: null,
     revokedAt: null,
     siteIds: grant.siteIds,
+    // An authorised app acts for the user's real Requests: a test-only grant is not offered (ADR 2400).
+    testModeOnly: false,
   };
   const accessToken = await deps.signer.sign(key.kid, {
     sub: access.userId,

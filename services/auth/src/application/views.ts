@@ -33,6 +33,7 @@ export const tokenView = (token: TokenRecord, now: Date): TokenView => ({
   last_used_at: iso(token.lastUsedAt),
   revoked_at: iso(token.revokedAt),
   site_ids: token.siteIds === null ? null : [...token.siteIds],
+  test_mode_only: token.testModeOnly,
 });
 
 export const createdTokenView = (issued: IssuedToken, now: Date): CreatedTokenView => ({

@@ -55,6 +55,8 @@ export interface TokenRecord {
   readonly revokedAt: Date | null;
   /** The Sites the token is limited to; null: every Site its user belongs to (L10). */
   readonly siteIds: readonly number[] | null;
+  /** The token may create only test-mode Requests (issue #22). */
+  readonly testModeOnly: boolean;
 }
 
 /** A signed-in user of the self-service API. */

@@ -28,6 +28,8 @@ export interface IntrospectionSubject {
   readonly sites: readonly SiteGrant[];
   /** The Sites the token was limited to when made; absent or null: no limit (L10). */
   readonly siteLimit?: readonly number[] | null;
+  /** The token may create only test-mode Requests (issue #22); absent: false. */
+  readonly testModeOnly?: boolean;
 }
 
 /**
@@ -75,6 +77,7 @@ export const introspect = (subject: IntrospectionSubject | undefined, now: Date)
     token_id: subject.tokenId,
     sites: reachableSites(subject),
     ...(subject.email === undefined ? {} : { email: subject.email }),
+    ...(subject.testModeOnly === true && { test_mode_only: true }),
   };
 };
 

@@ -41,6 +41,12 @@ describe('auth domain: tokens', () => {
     assert.deepEqual(sitesBeyondUser([3], [{ id: 3 }, { id: 9 }]), []);
   });
 
+  it('issue #22: a test-only token says so in its introspection; others do not mention it', () => {
+    const testOnly = introspect(subject({ testModeOnly: true }), now);
+    assert.ok(testOnly.active && testOnly.test_mode_only === true);
+    assert.equal('test_mode_only' in introspect(subject({ testModeOnly: false }), now), false);
+  });
+
   it('answers an active token with its user and the sites they reach now, by id', () => {
     assert.deepEqual(introspect(subject(), now), {
       active: true,

@@ -15,6 +15,11 @@ export interface RatePolicies {
   readonly site?: RatePolicy;
   /** Calls that cost money (send, remind), per token, on top of the others. */
   readonly costly?: RatePolicy;
+  /**
+   * The same calls by a test-only token, which can only reach test-mode Requests (nothing
+   * is sent): their own, more generous bucket instead of `costly` (issue #22).
+   */
+  readonly costlyTest?: RatePolicy;
   /** Calls to `anonymous` routes, per client address. */
   readonly anonymous?: RatePolicy;
 }
@@ -73,9 +78,8 @@ export const admit =
         if (policies.site !== undefined && site?.id !== undefined) {
           charges.push({ policy: policies.site, key: String(site.id) });
         }
-        if (policies.costly !== undefined && route.cost === 'costly') {
-          charges.push({ policy: policies.costly, key: tokenId });
-        }
+        const costly = who.principal.test_mode_only === true ? policies.costlyTest : policies.costly;
+        if (costly !== undefined && route.cost === 'costly') charges.push({ policy: costly, key: tokenId });
         // The principal addressed to this route's service: no other service would take it.
         const forwardedPrincipal = route.upstream === 'auth' ? undefined : who.forwarded[route.upstream];
         if (charges.length === 0) return TE.right({ forwardedPrincipal, rate: [] });

@@ -33,6 +33,7 @@ export const resolvePrincipal =
           token_id: answer.token_id,
           sites: answer.sites,
           ...(answer.email === undefined ? {} : { email: answer.email }),
+          ...(answer.test_mode_only === true && { test_mode_only: true }),
         };
         return TE.rightTask(async (): Promise<Resolution> => ({
           active: true,

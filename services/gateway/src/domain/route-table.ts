@@ -63,6 +63,9 @@ const anonymous = (upstream: Upstream, path: string, methods: RouteSpec['methods
 export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/sites/:site/requests', ['GET', 'POST']),
   api('/v1.1/sites/:site/contracts', ['GET', 'POST']),
+  // Bulk send (ADR 2201): one costly call here; progress below.
+  api('/v1.1/sites/:site/bulk_sends', ['POST'], 'costly'),
+  api('/v1.1/bulk_sends/:id', ['GET']),
   // Webhook endpoints are the notifier's: it delivers them and owns their data.
   api('/v1.1/sites/:site/webhooks*', 'any', 'standard', 'notifier'),
   api('/v1.1/requests/:id', ['GET']),
@@ -72,6 +75,8 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   // A new Execution URL for one signer, optionally sent to them (ADR 1321).
   api('/v1.1/requests/:id/signers/:id/execution_url', ['POST'], 'costly'),
   api('/v1.1/requests/:id/download', ['GET']),
+  // The messages a test-mode Request kept instead of sending: the notifier's (issue #22).
+  api('/v1.1/requests/:id/messages', ['GET'], 'standard', 'notifier'),
   api('/v1.1/contracts/:id', ['GET']),
   api('/v1.1/contracts/:id/publish', ['POST']),
   // Anyone holding an executed PDF may ask whether it is the one issued (ADR 2100).

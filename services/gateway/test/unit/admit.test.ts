@@ -39,7 +39,7 @@ const fakes = (verdict: E.Either<VerifyFailure, AccessTokenClaims>, answer: Toke
 
 const active = (
   sites: number[],
-  extra: Partial<{ sub: string; token_id: string }> = {},
+  extra: Partial<{ sub: string; token_id: string; test_mode_only: boolean }> = {},
 ): TokenIntrospection => ({
   active: true,
   sub: 'alice',
@@ -167,6 +167,22 @@ describe('gateway: admitting a call', () => {
       await tagOf(run({ route: siteRoute, site: site('8'), authorization: auth })()),
       'RateLimited',
     );
+  });
+
+  it('issue #22: a test-only token sends against its own, separate bucket', async () => {
+    const policies: RatePolicies = {
+      costly: { name: 'costly', quota: 1, windowSeconds: 60 },
+      costlyTest: { name: 'costly_test', quota: 2, windowSeconds: 60 },
+    };
+    const auth = `Bearer ${TOKEN}`;
+    const testOnly = admitWith(E.right(claims), active([7], { test_mode_only: true }), policies).admit;
+    const send = () => tagOf(testOnly({ route: sendRoute, site: undefined, authorization: auth })());
+    const first = await testOnly({ route: sendRoute, site: undefined, authorization: auth })();
+    assert.deepEqual(E.isRight(first) && first.right.rate.map((s) => [s.policy.name, s.remaining]), [
+      ['costly_test', 1],
+    ]);
+    assert.equal(await send(), 'Admitted');
+    assert.equal(await send(), 'RateLimited');
   });
 
   it('passes public routes through without authenticating', async () => {

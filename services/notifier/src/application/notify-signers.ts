@@ -21,6 +21,8 @@ import type { DeliveryStore, StoreUnavailable } from '../ports/delivery-store.js
 import type { EmailSender } from '../ports/email-sender.js';
 import type { SmsSender } from '../ports/sms-sender.js';
 import type { MessageQuota } from '../ports/message-quota.js';
+import type { TestInbox } from '../ports/test-inbox.js';
+import { keptMessage } from './test-messages.js';
 import type { Clock, IdGenerator } from '../ports/runtime.js';
 import { runLimited } from './run-limited.js';
 
@@ -30,6 +32,8 @@ export interface NotifySignersDeps {
   readonly sms: SmsSender;
   /** The Site's and the recipient's daily quotas, charged once per message before it is sent. */
   readonly quota: MessageQuota;
+  /** Where the messages of test-mode Requests are kept instead of sent (issue #22). */
+  readonly testInbox: TestInbox;
   readonly clock: Clock;
   readonly ids: IdGenerator;
   /** How long a claimed message keeps other workers off it. */
@@ -117,17 +121,20 @@ const send = (
   if (target._tag === 'Refuse') return TE.left({ _tag: 'Permanent', error: target.reason });
   const idempotencyKey = keyText(target.key);
   const task =
-    target.key.channel === 'email'
-      ? deps.email.send({
-          to: target.recipient,
-          idempotencyKey,
-          ...composeEmail(event, target.signer.request_url, target.signer.locale, target.signer.signer_ref),
-        })
-      : deps.sms.send({
-          to: target.recipient,
-          idempotencyKey,
-          body: composeSms(event, target.signer.request_url, target.signer.locale),
-        });
+    // A test-mode Request's message is rendered the same way, and kept instead of sent.
+    event.test_mode === true
+      ? deps.testInbox.keep(keptMessage(event, target))
+      : target.key.channel === 'email'
+        ? deps.email.send({
+            to: target.recipient,
+            idempotencyKey,
+            ...composeEmail(event, target.signer.request_url, target.signer.locale, target.signer.signer_ref),
+          })
+        : deps.sms.send({
+            to: target.recipient,
+            idempotencyKey,
+            body: composeSms(event, target.signer.request_url, target.signer.locale),
+          });
   // An adapter that throws instead of answering Left is a bug; treat it as transient so
   // the claim is released and the message retried rather than stuck until its lease ends.
   return () =>
@@ -217,7 +224,8 @@ const chargeQuota =
     attempt: number,
   ): T.Task<Settlement | undefined> =>
   async () => {
-    if (target._tag === 'Refuse' || attempt > 1) return undefined;
+    // Test-mode messages leave nothing: they cost no one's quota (issue #22).
+    if (target._tag === 'Refuse' || attempt > 1 || event.test_mode === true) return undefined;
     const decision = await deps.quota({
       siteId: event.site_id,
       channel: target.key.channel,

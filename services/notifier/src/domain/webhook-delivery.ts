@@ -14,6 +14,7 @@ export const webhookPayload = (event: AnyEventEnvelope & { type: WebhookEventTyp
     created_at: event.occurred_at,
     site_id: event.site_id,
     data: withoutExecutionUrls(event.data),
+    ...(event.test_mode === true && { test_mode: true as const }),
   };
   return JSON.stringify(payload);
 };

@@ -10,6 +10,7 @@ import {
 import type { Claim, DeliveryStore, StoreUnavailable } from '../../src/ports/delivery-store.js';
 import type { EmailMessage, EmailSender } from '../../src/ports/email-sender.js';
 import type { SmsMessage, SmsSender } from '../../src/ports/sms-sender.js';
+import type { KeptMessage, TestInbox } from '../../src/ports/test-inbox.js';
 
 interface Row {
   status: 'sending' | 'retrying' | 'delivered' | 'failed';
@@ -105,4 +106,24 @@ export const emailSender = () => {
 export const smsSender = () => {
   const s = recordingSender<SmsMessage>('sms');
   return { ...s, sender: s.sender as SmsSender };
+};
+
+/** The test-mode inbox in memory: what `keep` was given, once per message key. */
+export const memoryTestInbox = () => {
+  const kept = new Map<string, KeptMessage>();
+  const inbox: TestInbox = {
+    keep: (message) => () => {
+      const key = `${message.key.eventId}/${message.key.signerRef}/${message.key.channel}`;
+      if (!kept.has(key)) kept.set(key, message);
+      return Promise.resolve(E.right({ providerMessageId: `test-mode:${key}` }));
+    },
+    list: (requestId, siteIds, page) => {
+      const items = [...kept.values()]
+        .filter((m) => m.requestId === requestId && siteIds.includes(m.siteId))
+        .map((m, i) => ({ ...m, id: String(i), createdAt: '2025-03-01T10:00:00.000Z' }));
+      const start = (page.page - 1) * page.perPage;
+      return Promise.resolve({ items: items.slice(start, start + page.perPage), total: items.length });
+    },
+  };
+  return { inbox, kept: () => [...kept.values()] };
 };

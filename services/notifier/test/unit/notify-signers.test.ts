@@ -7,7 +7,7 @@ import {
   type NotifyReport,
 } from '../../src/application/notify-signers.js';
 import type { NoticeEvent } from '../../src/domain/delivery.js';
-import { emailSender, memoryStore, smsSender } from '../support/fakes.js';
+import { emailSender, memoryStore, memoryTestInbox, smsSender } from '../support/fakes.js';
 import { requestReminded, requestSent, signer } from '../support/events.js';
 import { memoryRateLimiter } from '@esign/platform';
 import { limiterMessageQuota, type PerDay } from '../../src/adapters/quota/limiter-message-quota.js';
@@ -20,6 +20,7 @@ const setup = (perDay: PerDay = GENEROUS) => {
   const db = memoryStore();
   const email = emailSender();
   const sms = smsSender();
+  const testInbox = memoryTestInbox();
   const pauses: number[] = [];
   let onPause = (): void => undefined;
   let ids = 0;
@@ -27,6 +28,7 @@ const setup = (perDay: PerDay = GENEROUS) => {
     store: db.store,
     email: email.sender,
     sms: sms.sender,
+    testInbox: testInbox.inbox,
     quota: limiterMessageQuota({ limit: memoryRateLimiter({ now: () => clock, maxBuckets: 1000 }), perDay }),
     clock: { now: () => new Date(clock) },
     ids: { eventId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}` },
@@ -49,13 +51,42 @@ const setup = (perDay: PerDay = GENEROUS) => {
   const advanceClock = (ms: number) => {
     clock += ms;
   };
-  return { db, email, sms, notify, run, pauses, whenPaused, advanceClock };
+  return { db, email, sms, testInbox, notify, run, pauses, whenPaused, advanceClock };
 };
 
 const tags = (report: NotifyReport) =>
   report.messages.map((m) => `${m.key.signerRef}/${m.key.channel}:${m.outcome._tag}`);
 
 describe('notifier use case: notify signers', () => {
+  it('keeps the messages of a test-mode Request instead of sending them, and charges no quota', async () => {
+    const stingy: PerDay = { site: { email: 1, sms: 1 }, recipient: { email: 1, sms: 1 } };
+    const { email, sms, testInbox, run } = setup(stingy);
+    const a = signer({
+      signer_ref: 'a',
+      mobile_number: '12025550101',
+      send_to: { email: true, mobile_number: true },
+    });
+    const event = { ...requestSent([a]), test_mode: true as const };
+    const report = await run(event);
+    assert.deepEqual(tags(report), ['a/email:Delivered', 'a/sms:Delivered']);
+    assert.deepEqual([email.sent.length, sms.sent.length], [0, 0], 'nothing left the notifier');
+    const kept = testInbox.kept();
+    assert.deepEqual(
+      kept.map((m) => [m.key.channel, m.recipient, m.executionUrl]),
+      [
+        ['email', a.email, a.request_url],
+        ['sms', '+12025550101', a.request_url],
+      ],
+    );
+    assert.match(kept[0]!.subject ?? '', /Acme Lettings sent you/);
+    assert.ok(kept[0]!.body.includes(a.request_url) && kept[1]!.body.includes(a.request_url));
+    // A redelivery keeps nothing twice; the quota of one a day was never touched.
+    await run(event);
+    assert.equal(testInbox.kept().length, 2);
+    const real = await run(requestSent([a]));
+    assert.deepEqual(tags(real), ['a/email:Delivered', 'a/sms:Delivered'], 'the real quota is whole');
+  });
+
   it('sends each selected message once and reports it delivered', async () => {
     const { db, email, sms, run } = setup();
     const a = signer({

@@ -6,6 +6,7 @@ import Router from '@koa/router';
 import { routeCoverage } from '@esign/contracts/openapi';
 import type { AppState } from '@esign/platform';
 import { mountWebhookRoutes } from '../../src/adapters/http/webhook-routes.js';
+import { mountTestMessageRoutes } from '../../src/adapters/http/test-message-routes.js';
 import type { WebhookUseCases } from '../../src/application/webhooks/webhook-use-cases.js';
 
 describe('notifier: the OpenAPI document covers the webhook API, and only it', () => {
@@ -13,6 +14,12 @@ describe('notifier: the OpenAPI document covers the webhook API, and only it', (
     const router = new Router<AppState>();
     // Registering routes reads no use case; the handlers would.
     mountWebhookRoutes(router, {} as WebhookUseCases, { gatewayPublicKey: testGatewayKeys.publicKey });
-    assert.deepEqual(routeCoverage(router.stack, ['Webhooks']), { undocumented: [], unserved: [] });
+    mountTestMessageRoutes(router, () => () => Promise.reject(new Error('not called')), {
+      gatewayPublicKey: testGatewayKeys.publicKey,
+    });
+    assert.deepEqual(routeCoverage(router.stack, ['Webhooks', 'Test mode']), {
+      undocumented: [],
+      unserved: [],
+    });
   });
 });

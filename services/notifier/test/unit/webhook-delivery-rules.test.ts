@@ -133,6 +133,10 @@ describe('webhook delivery rules', () => {
       site_id: 7,
       data: signed.data,
     });
+    // Issue #22: a test-mode Request's events say so to webhooks; real ones carry no mark.
+    const test = { ...signed, test_mode: true as const };
+    assert.equal((JSON.parse(webhookPayload(test)) as { test_mode?: boolean }).test_mode, true);
+    assert.equal('test_mode' in (JSON.parse(webhookPayload(signed)) as object), false);
   });
 
   it('LOW 8: request.sent and request.reminded reach webhooks with signer references, never Execution URLs', () => {

@@ -7,6 +7,10 @@ export interface Caller {
   readonly sub: string;
   readonly sites: readonly SiteGrant[];
   readonly email?: string;
+  /** The access token's id (the gateway's rate-limit key); absent in tests that do not need it. */
+  readonly tokenId?: string;
+  /** The token may create only test-mode Requests (issue #22); absent: false. */
+  readonly testModeOnly?: boolean;
 }
 
 export const siteIds = (caller: Caller): readonly number[] => caller.sites.map((s) => s.id);

@@ -3,7 +3,7 @@ import type { InvalidRequest } from '../domain/request-creation.js';
 import type { RequestState, TransitionError } from '../domain/signature-request.js';
 import type { IdempotencyRefusal } from '../ports/idempotency-store.js';
 
-export type Resource = 'site' | 'request' | 'contract';
+export type Resource = 'site' | 'request' | 'contract' | 'bulk send';
 
 /** Every expected failure of a use case; the HTTP adapter maps each to a status in one table. */
 export type AppError =
@@ -18,6 +18,8 @@ export type AppError =
   | { readonly _tag: 'SealingUnavailable' }
   /** The time-stamp authority did not give a token; nothing was kept, a retry builds again. */
   | { readonly _tag: 'TimestampUnavailable'; readonly reason: string }
+  /** A test-only token asked to create a real Request, or to act on one (issue #22). */
+  | { readonly _tag: 'TestModeOnlyToken'; readonly on: 'create' | 'real_request' }
   | IdempotencyRefusal;
 
 export const notFound = (resource: Resource): AppError => ({ _tag: 'NotFound', resource });

@@ -73,6 +73,8 @@ export const envelopes = (
       occurred_at: request.updatedAt,
       site_id: request.siteId,
       aggregate_id: request.id,
+      // Every event of a test-mode Request says so: the notifier keeps its messages (issue #22).
+      ...(request.testMode && { test_mode: true as const }),
     };
     switch (event.type) {
       case 'request.created':

@@ -69,6 +69,7 @@ const buildAndKeep = (
         createdAt: request.createdAt,
         sentAt: request.sentAt,
         completedAt,
+        testMode: request.testMode,
         contracts: document.contracts.map((c, i) =>
           executedContract(c, document.templates[i]!, document.fields, acts),
         ),

@@ -54,6 +54,12 @@ const transition =
             pipe(
               store.requests.lock(input.requestId, [siteId]),
               TE.chainW(TE.fromOption(() => notFound('request'))),
+              // A test-only token acts on test Requests only: its sends draw on the test
+              // bucket at the gateway, so a real one must not go out through it (ADR 2200).
+              TE.filterOrElseW(
+                (previous) => input.caller.testModeOnly !== true || previous.testMode,
+                (): AppError => ({ _tag: 'TestModeOnlyToken', on: 'real_request' }),
+              ),
               TE.chainW((previous) =>
                 pipe(
                   TE.fromEither(apply(previous, deps.clock.now())),

@@ -3,7 +3,7 @@ import { pipe } from 'fp-ts/lib/function.js';
 import type { RequestView } from '@esign/contracts';
 import { type CreateRequestBody, type RequestList } from '@esign/contracts';
 import { createSignatureRequest } from '../domain/request-creation.js';
-import type { RequestState } from '../domain/signature-request.js';
+import type { RequestFilter } from '../ports/request-repository.js';
 import type { PageRequest } from '../ports/page.js';
 import { reachSite, siteIds, type Caller } from './caller.js';
 import { executionUrl, type Deps } from './deps.js';
@@ -24,6 +24,10 @@ export const createRequest =
   }): TE.TaskEither<AppError, Outcome<RequestView>> =>
     pipe(
       TE.fromEither(reachSite(input.caller, input.siteId)),
+      TE.filterOrElseW(
+        () => input.caller.testModeOnly !== true || input.body.test_mode === true,
+        (): AppError => ({ _tag: 'TestModeOnlyToken', on: 'create' }),
+      ),
       TE.bindTo('site'),
       TE.bindW('challenges', () => hashAccessCodes(deps)(input.body)),
       TE.chainW(({ site, challenges }) =>
@@ -97,10 +101,10 @@ export const listRequests =
     readonly caller: Caller;
     readonly siteId: number;
     readonly page: PageRequest;
-    readonly state: RequestState | undefined;
+    readonly filter: RequestFilter;
   }): TE.TaskEither<AppError, RequestList> =>
     pipe(
       TE.fromEither(reachSite(input.caller, input.siteId)),
-      TE.chainW((site) => deps.store.requests.list(site.id, input.page, input.state)),
+      TE.chainW((site) => deps.store.requests.list(site.id, input.page, input.filter)),
       TE.map((page) => pageView(input.page, page, (r) => requestView(r, executionUrl(deps)))),
     );

@@ -54,6 +54,7 @@ export const requestView = (request: SignatureRequest, executionUrl: ExecutionUr
   last_reminded_at: request.lastRemindedAt,
   remind_count: request.remindCount,
   current_order: request.state === 'sent' ? currentOrder(request) : null,
+  test_mode: request.testMode,
 });
 
 const fieldView = (f: TemplateField): ContractSummary['fields'][number] => {

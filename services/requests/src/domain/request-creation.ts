@@ -296,6 +296,7 @@ export const createSignatureRequest = (input: CreationInput): E.Either<InvalidRe
     declinedAt: null,
     lastRemindedAt: null,
     remindCount: 0,
+    testMode: input.body.test_mode ?? false,
   };
   return E.right({ request, siteSigners, events: [{ type: 'request.created' }] });
 };

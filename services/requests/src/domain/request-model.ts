@@ -86,6 +86,8 @@ export interface SignatureRequest {
   readonly declinedAt: string | null;
   readonly lastRemindedAt: string | null;
   readonly remindCount: number;
+  /** A test Request (issue #22): its messages are kept, not sent, and its PDF is marked. */
+  readonly testMode: boolean;
 }
 
 /** What happened, for the outbox; the application stamps ids and builds the payloads. */

@@ -53,6 +53,8 @@ export interface ExecutedDocument {
   readonly createdAt: string;
   readonly sentAt: string | null;
   readonly completedAt: string;
+  /** A test-mode Request: every page is marked "TEST — not legally binding" (issue #22). */
+  readonly testMode?: boolean;
 }
 
 /** Writes PDFs: a template pre-filled for a signer to read, and the executed document. */

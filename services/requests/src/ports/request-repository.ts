@@ -3,6 +3,13 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { RequestState, SignatureRequest } from '../domain/signature-request.js';
 import type { PageOf, PageRequest } from './page.js';
 
+/** What a list keeps: absent criteria keep everything. */
+export interface RequestFilter {
+  readonly state?: RequestState | undefined;
+  /** Only test-mode Requests (true) or only real ones (false) (issue #22). */
+  readonly testMode?: boolean | undefined;
+}
+
 /** Requests with their contracts, signers and fields. Every read is scoped by the caller's sites. */
 export interface RequestRepository {
   /**
@@ -41,6 +48,6 @@ export interface RequestRepository {
   readonly list: (
     siteId: number,
     page: PageRequest,
-    state: RequestState | undefined,
+    filter: RequestFilter,
   ) => TE.TaskEither<never, PageOf<SignatureRequest>>;
 }

@@ -1,4 +1,5 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { BulkSendWriter } from './bulk-send-store.js';
 import type { IdempotencyStore } from './idempotency-store.js';
 import type { Inbox } from './inbox.js';
 import type { Outbox } from './outbox.js';
@@ -18,6 +19,8 @@ export interface Store {
   readonly idempotency: IdempotencyStore;
   readonly outbox: Outbox;
   readonly inbox: Inbox;
+  /** Writes a new bulk send and its rows (ADR 2201), in the caller's transaction. */
+  readonly bulkSends: BulkSendWriter;
 }
 
 /**

@@ -107,6 +107,7 @@ export const draft = (overrides: Partial<SignatureRequest> = {}): SignatureReque
   declinedAt: null,
   lastRemindedAt: null,
   remindCount: 0,
+  testMode: false,
   ...overrides,
 });
 

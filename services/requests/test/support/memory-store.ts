@@ -24,6 +24,7 @@ export interface State {
   idempotency: Map<string, { fingerprint: string; answer: unknown }>;
   outbox: DomainEvent[];
   inbox: Set<string>;
+  bulkSends: string[];
 }
 
 const emptyState = (): State => ({
@@ -37,6 +38,7 @@ const emptyState = (): State => ({
   idempotency: new Map(),
   outbox: [],
   inbox: new Set(),
+  bulkSends: [],
 });
 
 const page = <A>(items: A[], p: { page: number; perPage: number }) => ({
@@ -156,11 +158,16 @@ export const memoryStore = () => {
         ),
       findByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
       lockByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
-      list: (siteId, p, st) =>
+      list: (siteId, p, { state: st, testMode }) =>
         TE.right(
           page(
             [...s.requests.values()]
-              .filter((r) => r.siteId === siteId && (st === undefined || r.state === st))
+              .filter(
+                (r) =>
+                  r.siteId === siteId &&
+                  (st === undefined || r.state === st) &&
+                  (testMode === undefined || r.testMode === testMode),
+              )
               .sort((a, b) =>
                 a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1,
               ),
@@ -193,6 +200,12 @@ export const memoryStore = () => {
     outbox: {
       append: (events) => {
         s.outbox.push(...structuredClone(events));
+        return TE.right(undefined);
+      },
+    },
+    bulkSends: {
+      insert: (bulk) => {
+        s.bulkSends.push(bulk.id);
         return TE.right(undefined);
       },
     },

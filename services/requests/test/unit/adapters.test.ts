@@ -111,11 +111,22 @@ describe('requests adapters (no I/O)', () => {
     });
 
     it('reads page, per_page and state, and names every bad parameter', () => {
-      assert.deepEqual(listQuery({}, ['a', 'b']), { page: { page: 1, perPage: 20 }, state: undefined });
+      assert.deepEqual(listQuery({}, ['a', 'b']), {
+        page: { page: 1, perPage: 20 },
+        state: undefined,
+        flags: {},
+      });
       assert.deepEqual(listQuery({ page: '3', per_page: '100', state: 'b' }, ['a', 'b']), {
         page: { page: 3, perPage: 100 },
         state: 'b',
+        flags: {},
       });
+      // Issue #22: a list's boolean flags (`test_mode`) are true or false, nothing else.
+      assert.deepEqual(listQuery({ test_mode: 'false' }, ['a'], ['test_mode']).flags, { test_mode: false });
+      assert.throws(
+        () => listQuery({ test_mode: 'yes' }, ['a'], ['test_mode']),
+        (e: { problem?: { errors?: { path: string }[] } }) => e.problem?.errors?.[0]?.path === 'test_mode',
+      );
       assert.throws(
         () => listQuery({ page: ['1', '2'], per_page: '1.5', state: 'c', q: 'x' }, ['a', 'b']),
         (e: { problem: { errors: unknown } }) => {

@@ -8,6 +8,7 @@ import type { AppState } from '@esign/platform';
 import { mountRoutes } from '../../src/adapters/http/routes.js';
 import { mountSigningRoutes } from '../../src/adapters/http/signing-routes.js';
 import { mountVerifyRoute } from '../../src/adapters/http/verify-route.js';
+import { mountBulkSendRoutes, type BulkSendCases } from '../../src/adapters/http/bulk-send-routes.js';
 import type { UseCases } from '../../src/application/use-cases.js';
 
 describe('requests: the OpenAPI document covers its public routes, and only them', () => {
@@ -17,6 +18,7 @@ describe('requests: the OpenAPI document covers its public routes, and only them
     const cases = {} as UseCases;
     mountRoutes(router, cases, { gatewayPublicKey: testGatewayKeys.publicKey });
     mountVerifyRoute(router, cases);
+    mountBulkSendRoutes(router, {} as BulkSendCases, { gatewayPublicKey: testGatewayKeys.publicKey });
     mountSigningRoutes(router, cases, {
       publicBaseUrl: 'http://localhost:8080',
       frameAncestors: "'none'",

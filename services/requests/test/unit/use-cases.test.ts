@@ -141,7 +141,7 @@ describe('requests use cases (in-memory ports)', () => {
             caller,
             siteId: OTHER.id,
             page: { page: 1, perPage: 10 },
-            state: undefined,
+            filter: {},
           })(),
         ),
         {
@@ -202,7 +202,7 @@ describe('requests use cases (in-memory ports)', () => {
           caller,
           siteId: SITE.id,
           page: { page: 1, perPage: 2 },
-          state: undefined,
+          filter: {},
         })(),
       );
       assert.deepEqual(

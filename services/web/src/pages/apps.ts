@@ -75,6 +75,7 @@ const tokenRow = (deps: WebDeps, visitor: Visitor, appId: string, t: TokenView) 
   html`<tr>
     <td>${t.name ?? html`<span class="hint">unnamed</span>`}</td>
     <td>${stateBadge(t.state)}</td>
+    <td class="wide">${t.test_mode_only ? 'Test-only' : 'Full'}</td>
     <td>${time(t.created_at)}</td>
     <td>${time(t.last_used_at)}</td>
     <td class="wide">${time(t.expires_at)}</td>
@@ -171,6 +172,12 @@ const appDetailPage = async (
         ${csrfField(visitor.csrf)}
         ${textField({ id: 'token-name', name: 'name', label: 'Token name (optional)', value: extra.tokenName ?? '', error: errors.get('name') })}
         ${textField({ id: 'token-password', name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', required: true, error: errors.get('password') ?? wrongPassword })}
+        <div class="field">
+          <input type="checkbox" id="token-test-mode-only" name="test_mode_only" value="true" />
+          <label for="token-test-mode-only"
+            >Test-only (it can create and use only test-mode Requests, which send no e-mail or SMS)</label
+          >
+        </div>
         <button type="submit">Create token</button>
         <span class="hint" role="status" data-busy-status></span>
       </form>
@@ -187,6 +194,7 @@ const appDetailPage = async (
                   <tr>
                     <th scope="col">Name</th>
                     <th scope="col">State</th>
+                    <th scope="col" class="wide">Access</th>
                     <th scope="col">Created</th>
                     <th scope="col">Last used</th>
                     <th scope="col" class="wide">Expires</th>
@@ -254,7 +262,11 @@ export const appRoutes = (router: Router, deps: WebDeps): void => {
     const created = await form.visitor.self({
       method: 'POST',
       path: `/v1.1/apps/${segment(ctx.params.id)}/tokens`,
-      body: { password: form.fields.password ?? '', ...(name === '' ? {} : { name }) },
+      body: {
+        password: form.fields.password ?? '',
+        ...(name === '' ? {} : { name }),
+        ...(form.fields.test_mode_only === 'true' && { test_mode_only: true }),
+      },
       codec: CreatedTokenView,
     });
     await appDetailPage(

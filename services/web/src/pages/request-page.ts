@@ -4,7 +4,7 @@ import { RequestView, type NotificationStatus, type SignerView } from '@esign/co
 import type { ApiProblem } from '../api-client.js';
 import type { Visitor, WebDeps } from '../context.js';
 import { html } from '../html.js';
-import { csrfField, problemSummary, stateBadge, time } from '../layout.js';
+import { csrfField, problemSummary, stateBadge, testMark, time } from '../layout.js';
 import { appPage, problemPage, segment } from './common.js';
 
 /** One Request's page: its state, signers with their deliveries, fields, and what can be done next. */
@@ -77,7 +77,7 @@ export const requestPage = async (
     section: 'requests',
     ...(problem ? { status: problem.status } : {}),
     body: html` <p class="crumbs"><a href="${deps.base}/requests">Requests</a></p>
-      <h1>Request <code>${r.id.slice(0, 8)}</code> ${stateBadge(r.state)}</h1>
+      <h1>Request <code>${r.id.slice(0, 8)}</code> ${stateBadge(r.state)}${testMark(r.test_mode)}</h1>
       ${done && !problem ? html`<p class="success" role="status">${done}</p>` : ''} ${problemSummary(problem)}
       <div class="actions">
         ${r.state === 'draft' ? action('send', 'Send') : ''}

@@ -7,7 +7,7 @@ import { RequestList, RequestView } from '@esign/contracts';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
 import { html } from '../html.js';
-import { stateBadge, time } from '../layout.js';
+import { stateBadge, testMark, time } from '../layout.js';
 import { appPage, noSitePage, problemPage, segment } from './common.js';
 import { requestPage } from './request-page.js';
 
@@ -81,7 +81,7 @@ const dashboard = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Pro
                             ><span class="visually-hidden"> (Request ${r.id})</span></a
                           >
                         </td>
-                        <td>${stateBadge(r.state)}</td>
+                        <td>${stateBadge(r.state)}${testMark(r.test_mode)}</td>
                         <td>${r.signers.map((s) => s.signer_id).join(', ')}</td>
                         <td class="wide">${time(r.created_at)}</td>
                         <td class="wide">${r.sent_at ? time(r.sent_at) : '—'}</td>

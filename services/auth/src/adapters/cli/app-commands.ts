@@ -54,8 +54,13 @@ export const APP_COMMANDS: Record<string, Command> = {
     }),
   },
   'create-token': {
-    summary: `--app <id> [--name <name>] [--expires-in-days 1..${ACCESS_TOKEN_MAX_TTL_DAYS}]   an access token of the app's owner, printed once`,
-    options: { app: { type: 'string' }, name: { type: 'string' }, 'expires-in-days': { type: 'string' } },
+    summary: `--app <id> [--name <name>] [--expires-in-days 1..${ACCESS_TOKEN_MAX_TTL_DAYS}] [--test-mode-only]   an access token of the app's owner, printed once`,
+    options: {
+      app: { type: 'string' },
+      name: { type: 'string' },
+      'expires-in-days': { type: 'string' },
+      'test-mode-only': { type: 'boolean' },
+    },
     run: async (deps, v) => {
       const issued = await unwrap(
         createTokenForApp(deps)({
@@ -71,6 +76,7 @@ export const APP_COMMANDS: Record<string, Command> = {
                   ACCESS_TOKEN_MAX_TTL_DAYS,
                 ),
               }),
+          ...(v['test-mode-only'] === true && { testModeOnly: true }),
         }),
       );
       const { access_token, ...token } = createdTokenView(issued, deps.clock.now());

@@ -156,6 +156,7 @@ export const selfServiceRoutes = (
         ...(body.name === undefined ? {} : { name: body.name }),
         ...(body.expires_in_days === undefined ? {} : { expiresInDays: body.expires_in_days }),
         ...(body.site_ids === undefined ? {} : { siteIds: body.site_ids }),
+        ...(body.test_mode_only === undefined ? {} : { testModeOnly: body.test_mode_only }),
       }),
     );
     ctx.status = 201;

@@ -17,6 +17,7 @@ const TokenRow = t.type({
   last_used_at: NullableTimestamp,
   revoked_at: NullableTimestamp,
   site_ids: t.union([t.array(t.number), t.null]),
+  test_mode_only: t.boolean,
 });
 const toToken = (r: t.TypeOf<typeof TokenRow>): TokenRecord => ({
   id: r.id,
@@ -30,10 +31,11 @@ const toToken = (r: t.TypeOf<typeof TokenRow>): TokenRecord => ({
   lastUsedAt: r.last_used_at,
   revokedAt: r.revoked_at,
   siteIds: r.site_ids,
+  testModeOnly: r.test_mode_only,
 });
 const tokenColumns = sql.fragment`
   t.id, t.app_id, t.user_id, t.kid, t.name, t.origin, t.created_at, t.expires_at, t.last_used_at, t.revoked_at,
-  t.site_ids`;
+  t.site_ids, t.test_mode_only`;
 
 const SubjectRow = t.type({
   id: t.string,
@@ -47,15 +49,18 @@ const SubjectRow = t.type({
   key_revoked: t.boolean,
   sites: t.array(SiteGrant),
   site_ids: t.union([t.array(t.number), t.null]),
+  test_mode_only: t.boolean,
 });
 
 /** The one INSERT of a token record; a token of the authorization-code grant names its grant. */
 export const insertToken = (token: TokenRecord, grantId: string | null) =>
   sql.unsafe`
-    INSERT INTO access_tokens (id, app_id, user_id, kid, name, origin, created_at, expires_at, site_ids, grant_id)
+    INSERT INTO access_tokens (id, app_id, user_id, kid, name, origin, created_at, expires_at, site_ids, grant_id,
+                               test_mode_only)
     VALUES (${token.id}, ${token.appId}, ${token.userId}, ${token.kid}, ${token.name}, ${token.origin},
             ${sql.timestamp(token.createdAt)}, ${sql.timestamp(token.expiresAt)},
-            ${token.siteIds === null ? null : sql.array([...token.siteIds], 'int4')}, ${grantId})`;
+            ${token.siteIds === null ? null : sql.array([...token.siteIds], 'int4')}, ${grantId},
+            ${token.testModeOnly})`;
 
 export const postgresTokenRepository = (pool: DatabasePool): TokenRepository => ({
   insert: (token) => async () => {
@@ -121,7 +126,7 @@ export const postgresTokenRepository = (pool: DatabasePool): TokenRepository => 
       pool,
       SubjectRow,
       sql.unsafe`
-        SELECT t.id, t.user_id, t.expires_at, t.revoked_at, t.site_ids,
+        SELECT t.id, t.user_id, t.expires_at, t.revoked_at, t.site_ids, t.test_mode_only,
                u.email AS user_email, u.disabled_at IS NOT NULL AS user_disabled,
                (a.deleted_at IS NOT NULL OR a.disabled_at IS NOT NULL) AS app_unusable,
                acc.api_access,
@@ -151,6 +156,7 @@ export const postgresTokenRepository = (pool: DatabasePool): TokenRepository => 
         keyRevoked: row.key_revoked,
         sites: row.sites,
         siteLimit: row.site_ids,
+        testModeOnly: row.test_mode_only,
       }
     );
   },

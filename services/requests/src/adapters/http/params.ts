@@ -5,13 +5,24 @@ import { HttpProblem, invalidQuery, pageQuery } from '@esign/platform';
 import type { Idempotency } from '../../application/idempotency.js';
 import type { PageRequest } from '../../ports/page.js';
 
-/** `page`, `per_page` (at most 100) and `state`; any other parameter is refused by name. */
+/**
+ * `page`, `per_page` (at most 100), `state` and the boolean `flags` this list knows
+ * (`true`/`false`); any other parameter is refused by name.
+ */
 export const listQuery = <S extends string>(
   query: Record<string, unknown>,
   states: readonly S[],
-): { page: PageRequest; state: S | undefined } => {
+  flags: readonly string[] = [],
+): { page: PageRequest; state: S | undefined; flags: Readonly<Record<string, boolean>> } => {
   const errors: FieldError[] = [];
-  const page = pageQuery(query, errors, { known: ['state'] });
+  const page = pageQuery(query, errors, { known: ['state', ...flags] });
+  const flagValues: Record<string, boolean> = {};
+  for (const flag of flags) {
+    const value = query[flag];
+    if (value === undefined) continue;
+    if (value === 'true' || value === 'false') flagValues[flag] = value === 'true';
+    else errors.push({ path: flag, message: 'must be "true" or "false"' });
+  }
   let state: S | undefined;
   if (query.state !== undefined) {
     if (typeof query.state === 'string' && (states as readonly string[]).includes(query.state))
@@ -23,7 +34,7 @@ export const listQuery = <S extends string>(
       });
   }
   if (errors.length > 0) throw invalidQuery(errors);
-  return { page, state };
+  return { page, state, flags: flagValues };
 };
 
 const KEY = /^[\x21-\x7e]{1,255}$/;

@@ -13,5 +13,7 @@ export const callerOf = async (gatewayKey: KeyObject, header: string | undefined
     sub: principal.sub,
     sites: principal.sites,
     ...(principal.email === undefined ? {} : { email: principal.email }),
+    tokenId: principal.token_id,
+    testModeOnly: principal.test_mode_only === true,
   };
 };

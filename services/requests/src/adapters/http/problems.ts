@@ -32,6 +32,21 @@ export const problemOf = (error: AppError): HttpProblem => {
       return invalidBody(error.errors);
     case 'NotFound':
       return notFound(`No such ${error.resource}.`);
+    case 'TestModeOnlyToken':
+      return new HttpProblem(
+        problem({
+          status: 403,
+          code: 'test_mode_only_token',
+          title: 'This token may use only test-mode Requests',
+          ...(error.on === 'create'
+            ? {
+                detail:
+                  'The access token is test-only: send "test_mode": true, or use a token that is not test-only.',
+                errors: [{ path: 'test_mode', message: 'must be true: this access token is test-only' }],
+              }
+            : { detail: 'The access token is test-only, and this Request is not a test-mode Request.' }),
+        }),
+      );
     case 'StateConflict':
       return withExtensions(
         {

@@ -133,8 +133,9 @@ export const mountRoutes = (
     '/v1.1/sites/:id/requests',
     authed(async (ctx, caller) => {
       const siteId = integerIdParam(ctx.params.id, 'site');
-      const { page, state } = listQuery(ctx.query, REQUEST_STATES);
-      ctx.body = await run(cases.listRequests({ caller, siteId, page, state }));
+      const { page, state, flags } = listQuery(ctx.query, REQUEST_STATES, ['test_mode']);
+      const filter = { state, testMode: flags.test_mode };
+      ctx.body = await run(cases.listRequests({ caller, siteId, page, filter }));
     }),
   );
 

@@ -23,6 +23,7 @@ import type {
 import { htmlBlocks } from './html-blocks.js';
 import { drawLine, embedFontSet, printable, type FontSet } from './font-set.js';
 import { fitSize, SIGNATURE_INK, Writer } from './text-layout.js';
+import { markEveryPage } from './test-mark.js';
 
 const PRODUCER = 'E-signature platform (requests service)';
 
@@ -349,6 +350,7 @@ export const pdfLibRenderer: PdfRenderer = {
       }
       writeAudit(w, document);
       w.footer(`Request ${document.requestId}`);
+      if (document.testMode === true) markEveryPage(doc, w.fonts.bold);
       const names = document.contracts.map((c) => c.name).join(', ');
       doc.setTitle(`Executed: ${names}`);
       doc.setLanguage(document.locale ?? 'en');

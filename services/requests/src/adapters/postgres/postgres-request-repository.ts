@@ -51,6 +51,7 @@ const toRequest = (row: RequestRow): SignatureRequest => ({
   declinedAt: row.declined_at,
   lastRemindedAt: row.last_reminded_at,
   remindCount: row.remind_count,
+  testMode: row.test_mode,
 });
 
 /**
@@ -62,7 +63,7 @@ const selectRequests = (where: ReturnType<typeof sql.fragment>, tail = sql.fragm
     r.id, r.site_id, r.site_name, r.site_locale, r.created_by, r.creator_email, r.state, r.render_data,
     r.redirect_url, r.expires_at,
     r.created_at, r.updated_at, r.sent_at, r.cancelled_at, r.expired_at, r.completed_at,
-    r.declined_at, r.last_reminded_at, r.remind_count,
+    r.declined_at, r.last_reminded_at, r.remind_count, r.test_mode,
     COALESCE((
       SELECT json_agg(json_build_object('id', c.template_id, 'name', c.name) ORDER BY c.position)
       FROM request_contracts c WHERE c.request_id = r.id), '[]') AS contracts,
@@ -134,11 +135,11 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
             WITH request AS (
               INSERT INTO requests
                 (id, site_id, site_name, site_locale, created_by, creator_email, state, render_data, redirect_url,
-                 expires_at, created_at, updated_at)
+                 expires_at, created_at, updated_at, test_mode)
               VALUES (${request.id}, ${request.siteId}, ${request.siteName}, ${request.siteLocale ?? null},
                       ${request.creator?.userId ?? null}, ${request.creator?.email ?? null}, ${request.state},
                       ${sql.jsonb(request.renderData)}, ${request.redirectUrl}, ${request.expiresAt},
-                      ${request.createdAt}, ${request.updatedAt})
+                      ${request.createdAt}, ${request.updatedAt}, ${request.testMode})
             ), contracts AS (
               INSERT INTO request_contracts (request_id, position, template_id, name)
               SELECT ${request.id}, position, template_id, name
@@ -296,9 +297,12 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
         return rows.map(toRequest);
       }),
     findByVerifiedId: (id) => task(() => load(id, 'any')),
-    list: (siteId, page, state) =>
+    list: (siteId, page, filter) =>
       task(async () => {
-        const where = sql.fragment`r.site_id = ${siteId} ${state === undefined ? sql.fragment`` : sql.fragment`AND r.state = ${state}`}`;
+        const { state, testMode } = filter;
+        const where = sql.fragment`r.site_id = ${siteId}
+          ${state === undefined ? sql.fragment`` : sql.fragment`AND r.state = ${state}`}
+          ${testMode === undefined ? sql.fragment`` : sql.fragment`AND r.test_mode = ${testMode}`}`;
         const [rows, count] = await Promise.all([
           db.any(
             q,

@@ -119,6 +119,7 @@ export const RequestRow = t.type({
   declined_at: nullable(t.string),
   last_reminded_at: nullable(t.string),
   remind_count: t.number,
+  test_mode: t.boolean,
   contracts: t.array(t.type({ id: t.number, name: t.string })),
   signers: t.array(SignerRow),
   fields: t.array(

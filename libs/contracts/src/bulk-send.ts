@@ -1,0 +1,87 @@
+import * as t from 'io-ts';
+import { FieldEntry, LIMITS, RenderData, SignerEntry } from './api.js';
+import {
+  boundedArray,
+  IsoDateTime,
+  nonEmptyArray,
+  nullable,
+  PositiveInt,
+  SafeHttpUrl,
+  strict,
+} from './primitives.js';
+
+/** At most this many rows in one bulk send (issue #22). */
+export const MAX_BULK_ROWS = 1000;
+
+/**
+ * One row of a bulk send: one Request's signers, render_data and field values. Its
+ * `fields` are laid over the shared ones by name (a row's entry wins).
+ */
+export const BulkSendRow = strict(
+  { signers: nonEmptyArray(SignerEntry, LIMITS.signers, 'Signers') },
+  { render_data: RenderData, fields: boundedArray(FieldEntry, LIMITS.fields, 'Fields') },
+  'BulkSendRow',
+);
+export type BulkSendRow = t.TypeOf<typeof BulkSendRow>;
+
+const shared = {
+  fields: boundedArray(FieldEntry, LIMITS.fields, 'Fields'),
+  redirect_url: SafeHttpUrl,
+  expires_at: IsoDateTime,
+  /** Send each Request once it is created. */
+  send: t.boolean,
+  /** Every Request of the bulk send is a test-mode Request (ADR 2200). */
+  test_mode: t.boolean,
+};
+
+/**
+ * `POST /v1.1/sites/:id/bulk_sends` as the service reads it: the shared part strictly,
+ * each row on its own later, so one invalid row does not refuse the others.
+ */
+export const CreateBulkSendBody = strict(
+  {
+    contracts: nonEmptyArray(PositiveInt, LIMITS.contracts, 'Contracts'),
+    rows: nonEmptyArray(t.unknown, MAX_BULK_ROWS, 'BulkSendRows'),
+  },
+  shared,
+  'CreateBulkSendBody',
+);
+export type CreateBulkSendBody = t.TypeOf<typeof CreateBulkSendBody>;
+
+/** The same body as the OpenAPI document describes it: every row a `BulkSendRow`. */
+export const CreateBulkSendBodyDocumented = strict(
+  {
+    contracts: nonEmptyArray(PositiveInt, LIMITS.contracts, 'Contracts'),
+    rows: nonEmptyArray(BulkSendRow, MAX_BULK_ROWS, 'BulkSendRowList'),
+  },
+  shared,
+  'CreateBulkSendBody',
+);
+
+export const BulkSendState = t.keyof({ running: null, completed: null }, 'BulkSendState');
+export type BulkSendState = t.TypeOf<typeof BulkSendState>;
+
+const RowError = t.type({ path: t.string, message: t.string });
+
+/** A bulk send and how far it got: `GET /v1.1/bulk_sends/:id` (and the 202 of its create). */
+export const BulkSendView = t.type({
+  id: t.string,
+  site_id: t.number,
+  state: BulkSendState,
+  send: t.boolean,
+  test_mode: t.boolean,
+  rows_total: t.number,
+  /** Rows whose Request exists. */
+  created: t.number,
+  /** Rows whose Request was sent. */
+  sent: t.number,
+  /** Rows that failed: no Request, or (with `send`) one that could not be sent. */
+  failed: t.number,
+  /** Each failed row (0-based `row`) with the errors a single create would give, at `rows[i]…`. */
+  failures: t.array(t.type({ row: t.number, request_id: nullable(t.string), errors: t.array(RowError) })),
+  /** The Requests made, in row order. */
+  requests: t.array(t.type({ row: t.number, request_id: t.string })),
+  created_at: t.string,
+  completed_at: nullable(t.string),
+});
+export type BulkSendView = t.TypeOf<typeof BulkSendView>;

@@ -1,0 +1,69 @@
+import type { KeyObject } from 'node:crypto';
+import * as E from 'fp-ts/lib/Either.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { CreateBulkSendBody, PRINCIPAL_HEADER, type BulkSendView } from '@esign/contracts';
+import { decodeBody, integerIdParam, runWith, uuidParam, type AppState } from '@esign/platform';
+import type Router from '@koa/router';
+import type { Caller } from '../../application/caller.js';
+import type { AppError } from '../../application/errors.js';
+import type { Idempotency, Outcome } from '../../application/idempotency.js';
+import { IDEMPOTENCY_HEADER, idempotencyOf } from './params.js';
+import { callerOf } from './principal.js';
+import { problemOf } from './problems.js';
+
+const run = runWith(problemOf);
+
+export interface BulkSendCases {
+  readonly createBulkSend: (input: {
+    readonly caller: Caller;
+    readonly siteId: number;
+    readonly body: CreateBulkSendBody;
+    readonly idempotency?: Idempotency;
+  }) => TE.TaskEither<AppError, Outcome<BulkSendView>>;
+  readonly getBulkSend: (input: {
+    readonly caller: Caller;
+    readonly bulkSendId: string;
+  }) => TE.TaskEither<AppError, BulkSendView>;
+}
+
+/** Bulk send (issue #22, ADR 2201): `POST /v1.1/sites/:id/bulk_sends` answers 202 at once; progress at `GET /v1.1/bulk_sends/:id`. */
+export const mountBulkSendRoutes = (
+  router: Router<AppState>,
+  cases: BulkSendCases,
+  options: { readonly gatewayPublicKey: KeyObject },
+): void => {
+  const caller = (header: string) => callerOf(options.gatewayPublicKey, header || undefined);
+
+  router.post('/v1.1/sites/:id/bulk_sends', async (ctx) => {
+    const who = await caller(ctx.get(PRINCIPAL_HEADER));
+    const siteId = integerIdParam(ctx.params.id, 'site');
+    const body = decodeBody(CreateBulkSendBody, ctx);
+    const idempotency = idempotencyOf(
+      ctx.get(IDEMPOTENCY_HEADER) || undefined,
+      ctx.method,
+      ctx.path,
+      (ctx.request as { body?: unknown }).body,
+    );
+    if (E.isLeft(idempotency)) throw idempotency.left;
+    const outcome = await run(
+      cases.createBulkSend({
+        caller: who,
+        siteId,
+        body,
+        ...(idempotency.right && { idempotency: idempotency.right }),
+      }),
+    );
+    // A replay answers the stored view as it was given (ADR 0203).
+    const id = (outcome.value as { id?: unknown }).id;
+    ctx.status = 202;
+    if (typeof id === 'string') ctx.set('Location', `/v1.1/bulk_sends/${id}`);
+    if (outcome.replayed) ctx.set('Idempotent-Replayed', 'true');
+    ctx.body = outcome.value;
+  });
+
+  router.get('/v1.1/bulk_sends/:id', async (ctx) => {
+    const who = await caller(ctx.get(PRINCIPAL_HEADER));
+    const bulkSendId = uuidParam(ctx.params.id, 'bulk send');
+    ctx.body = await run(cases.getBulkSend({ caller: who, bulkSendId }));
+  });
+};

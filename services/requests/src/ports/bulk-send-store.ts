@@ -1,0 +1,74 @@
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { CreateRequestBody, DomainEvent, FieldError } from '@esign/contracts';
+import type { BulkRow, BulkShared, Progress, RowStatus } from '../domain/bulk-send.js';
+
+/** A bulk send as kept (issue #22, ADR 2201). */
+export interface BulkSendRecord {
+  readonly id: string;
+  readonly siteId: number;
+  readonly siteName: string;
+  /** Who asked: its rows are created as that caller, test-only or not. */
+  readonly callerSub: string;
+  /** Its access token: each row's send is charged to that token's money-costing bucket. */
+  readonly tokenId: string;
+  readonly testModeOnly: boolean;
+  readonly shared: BulkShared;
+  readonly send: boolean;
+  readonly testMode: boolean;
+  readonly rowsTotal: number;
+  readonly state: 'running' | 'completed';
+  readonly createdAt: string;
+  readonly completedAt: string | null;
+}
+
+export interface NewRow {
+  readonly row: number;
+  /** Null when the row itself did not decode (then `status` is failed). */
+  readonly body: CreateRequestBody | null;
+  readonly status: 'pending' | 'failed';
+  readonly errors: readonly FieldError[];
+}
+
+/** A pending row handed to one worker until its lease ends. */
+export interface ClaimedRow {
+  readonly bulk: BulkSendRecord;
+  readonly row: number;
+  readonly body: CreateRequestBody;
+}
+
+export interface RowOutcome {
+  readonly status: Exclude<RowStatus, 'pending'>;
+  readonly requestId: string | null;
+  readonly errors: readonly FieldError[];
+}
+
+/** Writes a bulk send with every row, inside a unit of work (with its Idempotency-Key's answer). */
+export interface BulkSendWriter {
+  readonly insert: (bulk: BulkSendRecord, rows: readonly NewRow[]) => TE.TaskEither<never, void>;
+}
+
+/**
+ * Bulk sends and their rows, which are also the work queue. Outages are rejected
+ * promises: a worker's claimed rows then wait for their lease to end and are tried again.
+ */
+export interface BulkSendStore {
+  readonly find: (
+    id: string,
+    siteIds: readonly number[],
+  ) => Promise<{ readonly bulk: BulkSendRecord; readonly rows: readonly BulkRow[] } | undefined>;
+  /** Up to `limit` pending rows no other worker holds, oldest bulk send first, each leased for `leaseMs`. */
+  readonly claim: (limit: number, leaseMs: number) => Promise<readonly ClaimedRow[]>;
+  /** Gives a claimed row back untouched, to be claimed again no sooner than `afterMs` from now. */
+  readonly release: (bulkId: string, row: number, afterMs: number) => Promise<void>;
+  /** A row's outcome; only a pending row changes (a late repeat changes nothing). */
+  readonly settle: (bulkId: string, row: number, outcome: RowOutcome, at: string) => Promise<void>;
+  /**
+   * Marks the bulk send completed when no row is pending, writing the event built from its
+   * final counts to the outbox in the same transaction; true when this call completed it.
+   */
+  readonly completeIfDone: (
+    bulkId: string,
+    at: string,
+    event: (progress: Progress) => DomainEvent,
+  ) => Promise<boolean>;
+}
