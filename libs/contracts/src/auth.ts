@@ -8,11 +8,15 @@ import * as t from 'io-ts';
 export const SiteGrant = t.type({ id: t.number, name: t.string });
 export type SiteGrant = t.TypeOf<typeof SiteGrant>;
 
-export const Principal = t.type({
-  sub: t.string,
-  token_id: t.string,
-  sites: t.array(SiteGrant),
-});
+export const Principal = t.intersection([
+  t.type({
+    sub: t.string,
+    token_id: t.string,
+    sites: t.array(SiteGrant),
+  }),
+  /** The origins the token's Developer App lets frame its embedded signing pages (ADR 2300); absent: none. */
+  t.partial({ frame_origins: t.array(t.string) }),
+]);
 export type Principal = t.TypeOf<typeof Principal>;
 
 export const PRINCIPAL_HEADER = 'x-esign-principal';
@@ -36,7 +40,10 @@ export type PrincipalAudience = (typeof PRINCIPAL_AUDIENCES)[keyof typeof PRINCI
  */
 export const TokenIntrospection = t.union([
   t.type({ active: t.literal(false) }),
-  t.type({ active: t.literal(true), sub: t.string, token_id: t.string, sites: t.array(SiteGrant) }),
+  t.intersection([
+    t.type({ active: t.literal(true), sub: t.string, token_id: t.string, sites: t.array(SiteGrant) }),
+    t.partial({ frame_origins: t.array(t.string) }),
+  ]),
 ]);
 export type TokenIntrospection = t.TypeOf<typeof TokenIntrospection>;
 

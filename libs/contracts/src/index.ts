@@ -12,3 +12,4 @@ export * from './text.js';
 export * from './clock.js';
 export * from './nanp.js';
 export * from './token-bucket.js';
+export * from './embedded.js';

@@ -30,7 +30,13 @@ export const signPrincipal = async (
   audience: PrincipalAudience,
   principal: Principal,
 ): Promise<string> =>
-  new SignJWT({ token_id: principal.token_id, sites: principal.sites })
+  new SignJWT({
+    token_id: principal.token_id,
+    sites: principal.sites,
+    ...(principal.frame_origins === undefined || principal.frame_origins.length === 0
+      ? {}
+      : { frame_origins: principal.frame_origins }),
+  })
     .setProtectedHeader({ alg: PRINCIPAL_ALGORITHM, typ: PRINCIPAL_TYPE })
     .setSubject(principal.sub)
     .setIssuer(PRINCIPAL_ISSUER)

@@ -11,7 +11,11 @@ import {
 import type Koa from 'koa';
 import { hmacUrlSigner, type SigningKey } from './adapters/crypto/hmac-url-signer.js';
 import { hmacFormTokens } from './adapters/crypto/hmac-form-tokens.js';
+import { randomEmbeddedTokens } from './adapters/crypto/random-embedded-tokens.js';
+import { mountEmbeddedUrlRoute } from './adapters/http/embedded-url-route.js';
 import { mountRoutes } from './adapters/http/routes.js';
+import { postgresEmbeddedSessionStore } from './adapters/postgres/postgres-embedded-session-store.js';
+import { embeddedUseCases } from './application/embedded-signing.js';
 import { mountVerifyRoute, VERIFY_PATH } from './adapters/http/verify-route.js';
 import { mountSigningRoutes, SIGNING_FORM_PATHS } from './adapters/http/signing-routes.js';
 import { sanitizeHtmlPolicy } from './adapters/html/sanitize-html-policy.js';
@@ -97,12 +101,22 @@ export const createRequestsApp = (
     // The signer pages post HTML forms, which their own handlers read.
     rawBodyPaths: [...SIGNING_FORM_PATHS, VERIFY_PATH],
   });
-  mountRoutes(router, cases, { gatewayPublicKey: options.gatewayPublicKey });
-  mountVerifyRoute(router, cases);
-  mountSigningRoutes(router, cases, {
-    publicBaseUrl: options.publicBaseUrl,
-    frameAncestors: options.frameAncestors ?? "'none'",
-    trustedProxyHops: options.trustedProxyHops ?? 1,
+  const embedded = embeddedUseCases({
+    ...deps,
+    embedded: postgresEmbeddedSessionStore(options.pool),
+    embeddedTokens: randomEmbeddedTokens,
   });
+  mountRoutes(router, cases, { gatewayPublicKey: options.gatewayPublicKey });
+  mountEmbeddedUrlRoute(router, embedded, { gatewayPublicKey: options.gatewayPublicKey });
+  mountVerifyRoute(router, cases);
+  mountSigningRoutes(
+    router,
+    { ...cases, ...embedded },
+    {
+      publicBaseUrl: options.publicBaseUrl,
+      frameAncestors: options.frameAncestors ?? "'none'",
+      trustedProxyHops: options.trustedProxyHops ?? 1,
+    },
+  );
   return { app: finishApp(app, router), deps, cases };
 };

@@ -8,6 +8,7 @@ import { WebError } from './guard.js';
 import { html } from './html.js';
 import { page } from './layout.js';
 import { appRoutes } from './pages/apps.js';
+import { appFrameOriginRoutes } from './pages/app-frame-origins.js';
 import { requestRoutes } from './pages/requests.js';
 import { signInRoutes } from './pages/sign-in.js';
 import { siteRoutes } from './pages/sites.js';
@@ -74,6 +75,7 @@ export const createWebApp = (options: WebAppOptions): Koa.Middleware => {
   });
   signInRoutes(router, deps);
   appRoutes(router, deps);
+  appFrameOriginRoutes(router, deps);
   templateRoutes(router, deps);
   requestRoutes(router, deps);
   siteRoutes(router, deps);

@@ -14,7 +14,7 @@ export type Codec = t.Decoder<unknown, unknown>;
  */
 export type Auth = 'access_token' | 'session' | 'client' | 'public';
 
-export type Method = 'get' | 'post' | 'patch' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface SuccessAnswer {
   readonly description: string;

@@ -26,6 +26,8 @@ export interface IntrospectionSubject {
   readonly sites: readonly SiteGrant[];
   /** The Sites the token was limited to when made; absent or null: no limit (L10). */
   readonly siteLimit?: readonly number[] | null;
+  /** The origins the token's app lets frame embedded signing pages (ADR 2300); absent: none. */
+  readonly frameOrigins?: readonly string[];
 }
 
 /**
@@ -72,6 +74,9 @@ export const introspect = (subject: IntrospectionSubject | undefined, now: Date)
     sub: subject.userId,
     token_id: subject.tokenId,
     sites: reachableSites(subject),
+    ...(subject.frameOrigins === undefined || subject.frameOrigins.length === 0
+      ? {}
+      : { frame_origins: [...subject.frameOrigins] }),
   };
 };
 

@@ -28,7 +28,12 @@ export const resolvePrincipal =
       ports.introspect(tokenId),
       TE.chainW((answer) => {
         if (!answer.active) return TE.right<never, Resolution>({ active: false });
-        const principal: Principal = { sub: answer.sub, token_id: answer.token_id, sites: answer.sites };
+        const principal: Principal = {
+          sub: answer.sub,
+          token_id: answer.token_id,
+          sites: answer.sites,
+          ...(answer.frame_origins === undefined ? {} : { frame_origins: answer.frame_origins }),
+        };
         return TE.rightTask(async (): Promise<Resolution> => ({
           active: true,
           principal,

@@ -71,6 +71,8 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/requests/:id/remind', ['POST'], 'costly'),
   // A new Execution URL for one signer, optionally sent to them (ADR 1321).
   api('/v1.1/requests/:id/signers/:id/execution_url', ['POST'], 'costly'),
+  // A single-use, 5-minute URL of one signer's page for an iframe (ADR 2300).
+  api('/v1.1/requests/:id/signers/:id/embedded_url', ['POST']),
   api('/v1.1/requests/:id/download', ['GET']),
   api('/v1.1/contracts/:id', ['GET']),
   api('/v1.1/contracts/:id/publish', ['POST']),

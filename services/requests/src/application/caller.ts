@@ -6,6 +6,8 @@ import { notFound, type AppError } from './errors.js';
 export interface Caller {
   readonly sub: string;
   readonly sites: readonly SiteGrant[];
+  /** The origins the token's Developer App lets frame embedded signing pages (ADR 2300). */
+  readonly frameOrigins?: readonly string[];
 }
 
 export const siteIds = (caller: Caller): readonly number[] => caller.sites.map((s) => s.id);

@@ -3,6 +3,7 @@ import { OAUTH_TOKEN_PATH } from '@esign/contracts';
 import { createHttpApp, finishApp, type AppState, type Logger, type ReadinessCheck } from '@esign/platform';
 import type { Deps } from '../../application/deps.js';
 import { accountRoutes } from './account-routes.js';
+import { frameOriginRoutes } from './frame-origin-routes.js';
 import { internalRoutes } from './internal-routes.js';
 import { jwksRoutes } from './jwks-routes.js';
 import { oauthRoutes } from './oauth-routes.js';
@@ -33,6 +34,7 @@ export const createAuthHttpApp = (options: {
   });
   selfServiceRoutes(router, options.deps, proxies);
   accountRoutes(router, options.deps);
+  frameOriginRoutes(router, options.deps);
   oauthRoutes(router, options.deps, proxies);
   jwksRoutes(router, options.deps);
   internalRoutes(router, options.deps, options.introspectionSecret);

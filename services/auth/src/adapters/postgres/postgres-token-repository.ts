@@ -46,6 +46,7 @@ const SubjectRow = t.type({
   key_revoked: t.boolean,
   sites: t.array(t.type({ id: t.number, name: t.string })),
   site_ids: t.union([t.array(t.number), t.null]),
+  allowed_frame_origins: t.array(t.string),
 });
 
 export const postgresTokenRepository = (pool: DatabasePool): TokenRepository => ({
@@ -123,7 +124,7 @@ export const postgresTokenRepository = (pool: DatabasePool): TokenRepository => 
                u.disabled_at IS NOT NULL AS user_disabled,
                (a.deleted_at IS NOT NULL OR a.disabled_at IS NOT NULL) AS app_unusable,
                acc.api_access,
-               k.revoked_at IS NOT NULL AS key_revoked,
+               k.revoked_at IS NOT NULL AS key_revoked, a.allowed_frame_origins,
                COALESCE(
                  (SELECT json_agg(json_build_object('id', s.id, 'name', s.name) ORDER BY s.id)
                   FROM site_members m JOIN sites s ON s.id = m.site_id
@@ -148,6 +149,7 @@ export const postgresTokenRepository = (pool: DatabasePool): TokenRepository => 
         keyRevoked: row.key_revoked,
         sites: row.sites,
         siteLimit: row.site_ids,
+        frameOrigins: row.allowed_frame_origins,
       }
     );
   },

@@ -9,5 +9,5 @@ export const callerOf = async (gatewayKey: KeyObject, header: string | undefined
     { publicKey: gatewayKey, audience: PRINCIPAL_AUDIENCES.requests },
     header,
   );
-  return { sub: principal.sub, sites: principal.sites };
+  return { sub: principal.sub, sites: principal.sites, frameOrigins: principal.frame_origins ?? [] };
 };

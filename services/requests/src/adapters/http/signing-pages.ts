@@ -23,8 +23,16 @@ export interface PageContext {
     readonly signature: string;
     /** The pass a right code earned (signer authentication, ADR 2001), carried by forms and links. */
     readonly auth?: string | undefined;
+    /** The embedded session the page continues in (ADR 2300), carried by form actions and links. */
+    readonly embed?: string | undefined;
   };
 }
+
+/** A form action of the signer pages, keeping an embedded page embedded. */
+const actionOf = (ctx: PageContext, path: string): string =>
+  ctx.link.embed === undefined
+    ? `${ctx.basePath}${path}`
+    : `${ctx.basePath}${path}?embed=${encodeURIComponent(ctx.link.embed)}`;
 
 const STYLE = `
 :root { color-scheme: light; --ink: #1b1b1f; --muted: #4a4a55; --line: #c9c9d2; --accent: #0b57d0;
@@ -210,6 +218,7 @@ const contractSection = (ctx: PageContext, page: SigningPage, index: number): Ht
     signature: ctx.link.signature,
     contract: String(contract.id),
     ...(ctx.link.auth === undefined ? {} : { auth: ctx.link.auth }),
+    ...(ctx.link.embed === undefined ? {} : { embed: ctx.link.embed }),
   }).toString()}`;
   const prefilled = page.fields.filter(
     (f) => contract.fieldNames.includes(f.name) && f.defaultValue !== null && kindOf(f) !== 'signature',
@@ -277,7 +286,7 @@ ${
       }</h2><ul>${problems.map((p) => problemLink(p, page))}</ul></div>`
 }
 ${page.contracts.map((_, i) => contractSection(ctx, page, i))}
-<form class="sign" method="post" action="${ctx.basePath}sign" aria-labelledby="sign-title" novalidate>
+<form class="sign" method="post" action="${actionOf(ctx, 'sign')}" aria-labelledby="sign-title" novalidate>
 <h2 id="sign-title">Your part</h2>
 ${hidden(ctx, page)}
 ${page.mine.length === 0 ? '' : safe`<p class="hint">Fields marked (required) must be filled in.</p>`}
@@ -311,7 +320,7 @@ ${consentError === undefined ? '' : safe`<p class="error" id="consent-error">Con
 </form>
 <details class="decline"${declining ? safe` open` : ''}>
 <summary>Decline to sign</summary>
-<form method="post" action="${ctx.basePath}sign/decline" class="panel">
+<form method="post" action="${actionOf(ctx, 'sign/decline')}" class="panel">
 ${hidden(ctx, page)}
 <label class="field" for="reason">Tell ${site} why you decline</label>
 ${reasonError === undefined ? '' : safe`<p class="error" id="reason-error">Reason: ${reasonError}</p>`}

@@ -11,6 +11,15 @@ import type {
   SubmitRefusal,
 } from '../../application/signing.js';
 import type { UseCases } from '../../application/use-cases.js';
+import type { EmbeddedUseCases } from '../../application/embedded-signing.js';
+import {
+  embeddedFrameAncestors,
+  embeddedPageOf,
+  markEmbedded,
+  tellHost,
+  withEmbeddedScript,
+} from './embedded-pages.js';
+import { mountEmbeddedOpenRoute } from './embedded-signing-routes.js';
 import { messagePage, signingPage, type PageContext, type Submitted } from './signing-pages.js';
 import { notYourTurn } from './signing-order-pages.js';
 import {
@@ -42,7 +51,10 @@ const secure = (
   nonce: string,
   formAction: readonly string[],
 ) => {
-  const ancestors = options.frameAncestors;
+  // An embedded page (ADR 2300) is framed by its Developer App's origins and nothing else.
+  const embedded = embeddedPageOf(ctx);
+  const ancestors =
+    embedded === undefined ? options.frameAncestors : embeddedFrameAncestors(embedded.session);
   ctx.set({
     'Content-Security-Policy': [
       "default-src 'none'",
@@ -62,6 +74,7 @@ const secure = (
     'X-Robots-Tag': 'noindex, nofollow',
     ...(ancestors === "'none'" ? { 'X-Frame-Options': 'DENY' } : {}),
   });
+  if (ancestors !== "'none'") ctx.remove('X-Frame-Options');
 };
 
 const one = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -210,7 +223,7 @@ export const refusalOf = (refusal: LinkRefusal): Refused => {
  */
 export const mountSigningRoutes = (
   router: Router<AppState>,
-  cases: UseCases,
+  cases: UseCases & Pick<EmbeddedUseCases, 'openEmbeddedUrl' | 'embeddedContext'>,
   options: SigningRouteOptions,
 ): void => {
   const base = new URL(options.publicBaseUrl);
@@ -220,7 +233,21 @@ export const mountSigningRoutes = (
   const render = (ctx: AppContext, status: number, body: string) => {
     ctx.status = status;
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = body;
+    const embedded = embeddedPageOf(ctx);
+    ctx.body = embedded === undefined ? body : withEmbeddedScript(body, embedded);
+  };
+
+  /** `embed=<session>` on a signer page's URL: it continues an opened embedded session (ADR 2300). */
+  const resolveEmbedded = async (ctx: AppContext, nonce: string) => {
+    const id = one(ctx.query.embed);
+    if (id === undefined) return;
+    const r = one(ctx.query.r);
+    const s = one(ctx.query.s);
+    const session = await cases.embeddedContext(
+      id,
+      r === undefined || s === undefined ? undefined : { requestId: r, signerRef: s },
+    );
+    if (session !== undefined) markEmbedded(ctx, session, nonce);
   };
 
   const page =
@@ -229,6 +256,8 @@ export const mountSigningRoutes = (
       const nonce = randomBytes(16).toString('base64');
       secure(ctx, options, nonce, []);
       try {
+        await resolveEmbedded(ctx, nonce);
+        secure(ctx, options, nonce, []);
         await handler(ctx, nonce);
       } catch (error) {
         const status =
@@ -257,8 +286,10 @@ export const mountSigningRoutes = (
       }
     };
 
-  const refuse = (ctx: AppContext, nonce: string, refusal: Refused) =>
+  const refuse = (ctx: AppContext, nonce: string, refusal: Refused) => {
+    tellHost(ctx, { event: 'error', code: 'refused', message: refusal.title });
     render(ctx, refusal.status, messagePage({ nonce, ...refusal }));
+  };
 
   const incompleteLink = (ctx: AppContext, nonce: string) =>
     refuse(ctx, nonce, {
@@ -268,10 +299,15 @@ export const mountSigningRoutes = (
       detail: 'Open it again from the message you received; copy the whole address if you paste it.',
     });
 
-  const contextFor = (nonce: string, link: ExecutionLink, auth?: string | null): PageContext => ({
+  const contextFor = (
+    nonce: string,
+    link: ExecutionLink,
+    auth?: string | null,
+    embed?: string,
+  ): PageContext => ({
     nonce,
     basePath,
-    link: { r: link.requestId, s: link.signerRef, signature: link.signature, auth: auth ?? undefined },
+    link: { r: link.requestId, s: link.signerRef, signature: link.signature, auth: auth ?? undefined, embed },
   });
 
   /** The page's forms post here, and signing may end at the client's redirect_url. */
@@ -290,16 +326,21 @@ export const mountSigningRoutes = (
     extra: Parameters<typeof signingPage>[2] = {},
   ) => {
     secure(ctx, options, nonce, formTargets(p));
-    render(ctx, status, signingPage(contextFor(nonce, link, link.auth), p, extra));
+    const embed = embeddedPageOf(ctx)?.session.id;
+    render(ctx, status, signingPage(contextFor(nonce, link, link.auth, embed), p, extra));
   };
 
-  const doneLink = (link: ExecutionLink) =>
-    `${basePath}sign/done?${new URLSearchParams({ r: link.requestId, s: link.signerRef, signature: link.signature }).toString()}`;
+  const doneLink = (link: ExecutionLink, embed?: string) =>
+    `${basePath}sign/done?${new URLSearchParams({ r: link.requestId, s: link.signerRef, signature: link.signature, ...(embed === undefined ? {} : { embed }) }).toString()}`;
 
-  /** After an act: the client's redirect_url, else our own page. 303, so a reload does not post again. */
+  /**
+   * After an act: the client's redirect_url, else our own page. 303, so a reload does not
+   * post again. An embedded page stays in its frame: the host hears `signed` and moves on.
+   */
   const finish = (ctx: AppContext, link: ExecutionLink, done: ActDone) => {
     ctx.status = 303;
-    ctx.redirect(done.redirectTo ?? doneLink(link));
+    const embed = embeddedPageOf(ctx)?.session.id;
+    ctx.redirect(embed === undefined ? (done.redirectTo ?? doneLink(link)) : doneLink(link, embed));
   };
 
   /** Forms come only from our own pages: a browser says so (Sec-Fetch-Site), and no other origin may post. */
@@ -373,6 +414,7 @@ export const mountSigningRoutes = (
       const result = await cases.openSigningPage(link)();
       if (E.isLeft(result)) return refuse(ctx, nonce, refusalOf(result.left));
       const outcome = result.right;
+      tellHost(ctx, { event: outcome._tag === 'AlreadySigned' ? 'signed' : 'viewed' });
       if (outcome._tag === 'AlreadySigned')
         return render(
           ctx,
@@ -431,6 +473,7 @@ export const mountSigningRoutes = (
   };
   mountSignerAuthenticationRoutes(router, cases, kit);
   mountSignerNoticeRoutes(router, cases, kit);
+  mountEmbeddedOpenRoute(router, cases, kit);
 
   const act = (
     submit: (
@@ -513,6 +556,7 @@ export const mountSigningRoutes = (
       if (E.isLeft(result)) return refuse(ctx, nonce, refusalOf(result.left));
       const { request, signer } = result.right;
       const from = request.siteName;
+      if (signer.state !== 'pending') tellHost(ctx, { event: signer.state });
       if (signer.state === 'signed')
         return render(
           ctx,
@@ -570,9 +614,12 @@ export const mountSigningRoutes = (
         return refuse(ctx, nonce, refusalOf(result.left));
       }
       // The PDF is shown inside our own page (and wherever that page may be embedded).
+      const embedded = embeddedPageOf(ctx);
+      const ancestors =
+        embedded === undefined ? options.frameAncestors : embeddedFrameAncestors(embedded.session);
       ctx.set(
         'Content-Security-Policy',
-        `default-src 'none'; frame-ancestors 'self'${options.frameAncestors === "'none'" ? '' : ` ${options.frameAncestors}`}`,
+        `default-src 'none'; frame-ancestors 'self'${ancestors === "'none'" ? '' : ` ${ancestors}`}`,
       );
       ctx.remove('X-Frame-Options');
       ctx.set(
