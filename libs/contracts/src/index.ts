@@ -13,3 +13,4 @@ export * from './clock.js';
 export * from './nanp.js';
 export * from './token-bucket.js';
 export * from './embedded.js';
+export * from './branding.js';

@@ -12,9 +12,12 @@ import type Koa from 'koa';
 import { hmacUrlSigner, type SigningKey } from './adapters/crypto/hmac-url-signer.js';
 import { hmacFormTokens } from './adapters/crypto/hmac-form-tokens.js';
 import { randomEmbeddedTokens } from './adapters/crypto/random-embedded-tokens.js';
+import { mountBrandingRoutes } from './adapters/http/branding-routes.js';
 import { mountEmbeddedUrlRoute } from './adapters/http/embedded-url-route.js';
 import { mountRoutes } from './adapters/http/routes.js';
+import { postgresBrandingStore } from './adapters/postgres/postgres-branding-store.js';
 import { postgresEmbeddedSessionStore } from './adapters/postgres/postgres-embedded-session-store.js';
+import { brandingUseCases } from './application/branding.js';
 import { embeddedUseCases } from './application/embedded-signing.js';
 import { mountVerifyRoute, VERIFY_PATH } from './adapters/http/verify-route.js';
 import { mountSigningRoutes, SIGNING_FORM_PATHS } from './adapters/http/signing-routes.js';
@@ -108,6 +111,9 @@ export const createRequestsApp = (
   });
   mountRoutes(router, cases, { gatewayPublicKey: options.gatewayPublicKey });
   mountEmbeddedUrlRoute(router, embedded, { gatewayPublicKey: options.gatewayPublicKey });
+  mountBrandingRoutes(router, brandingUseCases({ ...deps, branding: postgresBrandingStore(options.pool) }), {
+    gatewayPublicKey: options.gatewayPublicKey,
+  });
   mountVerifyRoute(router, cases);
   mountSigningRoutes(
     router,

@@ -9,6 +9,7 @@ import { html } from './html.js';
 import { page } from './layout.js';
 import { appRoutes } from './pages/apps.js';
 import { appFrameOriginRoutes } from './pages/app-frame-origins.js';
+import { brandingRoutes } from './pages/branding.js';
 import { requestRoutes } from './pages/requests.js';
 import { signInRoutes } from './pages/sign-in.js';
 import { siteRoutes } from './pages/sites.js';
@@ -76,6 +77,7 @@ export const createWebApp = (options: WebAppOptions): Koa.Middleware => {
   signInRoutes(router, deps);
   appRoutes(router, deps);
   appFrameOriginRoutes(router, deps);
+  brandingRoutes(router, deps);
   templateRoutes(router, deps);
   requestRoutes(router, deps);
   siteRoutes(router, deps);

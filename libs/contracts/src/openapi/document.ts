@@ -21,7 +21,7 @@ import { CAPTURED_EXAMPLES } from './captured-examples.js';
 import { schemaRegistry, type JsonSchema, type SchemaRegistry } from './json-schema.js';
 import type { Operation } from './operation.js';
 import { ACCOUNT_OPERATIONS } from './operations-accounts.js';
-import { EMBEDDED_OPERATIONS } from './operations-embedded.js';
+import { BRANDING_OPERATIONS, EMBEDDED_OPERATIONS } from './operations-embedded.js';
 import { REQUEST_OPERATIONS } from './operations-requests.js';
 import { SIGNING_OPERATIONS } from './operations-signing.js';
 import { WEBHOOK_OPERATIONS } from './operations-webhooks.js';
@@ -35,6 +35,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...ACCOUNT_OPERATIONS,
   ...SIGNING_OPERATIONS,
   ...EMBEDDED_OPERATIONS,
+  ...BRANDING_OPERATIONS,
 ];
 
 /** Components for the views whose io-ts names are their shapes (a `t.type` has no proper name). */

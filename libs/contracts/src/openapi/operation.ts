@@ -21,7 +21,7 @@ export interface SuccessAnswer {
   /** JSON body; absent for 204, PDFs and pages. */
   readonly codec?: Codec;
   /** Defaults to `application/json` when there is a codec. */
-  readonly contentType?: 'application/json' | 'application/pdf' | 'text/html';
+  readonly contentType?: 'application/json' | 'application/pdf' | 'text/html' | 'text/plain' | 'image/png';
   /** 201 with the new resource's `Location`; 303 with where the browser goes. */
   readonly location?: boolean;
 }

@@ -1,3 +1,4 @@
+import { BrandingBody, BrandingView } from '../branding.js';
 import { EmbeddedUrlBody, EmbeddedUrlView, FrameOriginsBody, FrameOriginsView } from '../embedded.js';
 import type { Operation } from './operation.js';
 
@@ -71,6 +72,61 @@ export const EMBEDDED_OPERATIONS: readonly Operation[] = [
     otherErrors: {
       404: { description: 'No such URL.', contentType: 'text/html' },
       410: { description: 'Already opened once, or older than 5 minutes.', contentType: 'text/html' },
+    },
+  },
+];
+
+const SITE_ID = { description: 'The Site (an integer id).', integer: true } as const;
+
+/** Branding per Site (issue 23 part 2, ADR 2301): the API and the public logo. */
+export const BRANDING_OPERATIONS: readonly Operation[] = [
+  {
+    method: 'get',
+    path: '/v1.1/sites/{site_id}/branding',
+    operationId: 'getSiteBranding',
+    summary: 'A Site’s branding',
+    description: 'Every part is null until set: signers then see neutral pages and messages.',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: { site_id: SITE_ID },
+    responses: { 200: { description: 'The branding.', codec: BrandingView } },
+    problems: [],
+  },
+  {
+    method: 'put',
+    path: '/v1.1/sites/{site_id}/branding',
+    operationId: 'setSiteBranding',
+    summary: 'Set a Site’s branding',
+    description:
+      'Replaces it: a text part left out is cleared; the logo is replaced when `logo` is sent, removed with ' +
+      '`remove_logo: true`, else kept. `display_name` is shown to signers instead of the Site’s name (pages, ' +
+      'e-mails, SMS, the executed PDF); `accent_color` (`#rrggbb`, at least 4.5:1 against white) colours buttons and ' +
+      'links; `reply_to` is the e-mails’ Reply-To; `email_footer` ends every e-mail; `logo` is a PNG (base64, at most ' +
+      '100 kB and 1000 × 1000 pixels; SVG is refused) shown on the pages and in the e-mails.',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: { site_id: SITE_ID },
+    body: { codec: BrandingBody },
+    responses: { 200: { description: 'The new branding.', codec: BrandingView } },
+    problems: [],
+  },
+  {
+    method: 'get',
+    path: '/sign/logo/{site}/{file}',
+    operationId: 'siteLogo',
+    summary: 'A Site’s logo (public, for pages and e-mails)',
+    tag: 'Signer pages',
+    auth: 'public',
+    params: {
+      site: { description: 'The Site (an integer id).', integer: true },
+      file: { description: '`<sha256>.png` of the current logo.' },
+    },
+    responses: {
+      200: { description: 'The PNG; cacheable for ever (its name is its hash).', contentType: 'image/png' },
+    },
+    problems: [],
+    otherErrors: {
+      404: { description: 'No such logo (or no longer the Site’s).', contentType: 'text/plain' },
     },
   },
 ];

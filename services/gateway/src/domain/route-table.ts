@@ -63,6 +63,8 @@ const anonymous = (upstream: Upstream, path: string, methods: RouteSpec['methods
 export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/sites/:site/requests', ['GET', 'POST']),
   api('/v1.1/sites/:site/contracts', ['GET', 'POST']),
+  // What signers see of the Site: name, logo, colour, reply-to, footer (ADR 2301).
+  api('/v1.1/sites/:site/branding', ['GET', 'PUT']),
   // Webhook endpoints are the notifier's: it delivers them and owns their data.
   api('/v1.1/sites/:site/webhooks*', 'any', 'standard', 'notifier'),
   api('/v1.1/requests/:id', ['GET']),

@@ -1,4 +1,5 @@
-import type { DomainEvent, NotifiedSigner } from '@esign/contracts';
+import type { DomainEvent, EventBranding, NotifiedSigner } from '@esign/contracts';
+import { logoPath } from '../domain/branding.js';
 import {
   notifiableChannels,
   type RequestEvent,
@@ -34,6 +35,25 @@ const notified = (
 const signerIdOf = (request: SignatureRequest, signerRef: string): string =>
   request.signers.find((s) => s.signerRef === signerRef)?.signerId ?? signerRef;
 
+/**
+ * The Site's branding for the notifier (ADR 2301): the display name travels as the site's
+ * name, the logo as a path relative to the signer's link.
+ */
+const brandingOf = (request: SignatureRequest): { branding?: EventBranding } =>
+  request.branding === undefined
+    ? {}
+    : {
+        branding: {
+          accent_color: request.branding.accentColor,
+          reply_to: request.branding.replyTo,
+          email_footer: request.branding.emailFooter,
+          logo_path:
+            request.branding.logoSha256 === null
+              ? null
+              : logoPath(request.siteId, request.branding.logoSha256),
+        },
+      };
+
 /** The envelopes of a transition's events, stamped with fresh ids and the transition's time. */
 export const envelopes = (
   deps: { readonly ids: Ids; readonly executionUrl: ExecutionUrl; readonly copyUrl?: CopyUrl },
@@ -67,6 +87,7 @@ export const envelopes = (
           data: {
             request_id: request.id,
             site: { id: request.siteId, name: request.siteName },
+            ...brandingOf(request),
             contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
             signers: event.notify.map((s) => notified(request, s, deps.executionUrl)),
             expires_at: request.expiresAt,
@@ -79,6 +100,7 @@ export const envelopes = (
           data: {
             request_id: request.id,
             site: { id: request.siteId, name: request.siteName },
+            ...brandingOf(request),
             contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
             signers: event.notify.map((s) => notified(request, s, deps.executionUrl)),
             expires_at: request.expiresAt,
@@ -93,6 +115,7 @@ export const envelopes = (
           data: {
             request_id: request.id,
             site: { id: request.siteId, name: request.siteName },
+            ...brandingOf(request),
             contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
             // The one signer, on the one channel the code goes to.
             signers: [
@@ -132,6 +155,7 @@ export const envelopes = (
           data: {
             request_id: request.id,
             site: { id: request.siteId, name: request.siteName },
+            ...brandingOf(request),
             contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
             signers: event.notify.map((s) => ({
               ...notified(request, s, deps.executionUrl),
@@ -150,6 +174,7 @@ export const envelopes = (
           data: {
             request_id: request.id,
             site: { id: request.siteId, name: request.siteName },
+            ...brandingOf(request),
             contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
             signers: event.notify.map((s) => ({
               ...notified(request, s, deps.executionUrl),

@@ -3,6 +3,7 @@ import { kindOf, type TypedField } from '../../domain/document.js';
 import type { SubmissionProblem } from '../../domain/signing.js';
 import { LIMITS } from '../../domain/signing.js';
 import { contractMarkup } from './contract-html.js';
+import { brandLogo, brandStyle, pageBrandOf, type PageBrand } from './branding-pages.js';
 import { safe, trusted, type Html } from './html.js';
 
 /** What the browser sent back, to show again beside the problems. */
@@ -82,6 +83,7 @@ button { font: inherit; font-weight: 600; min-height: 2.75rem; padding: .6rem 1.
 button.secondary { background: #fff; color: var(--danger); border-color: var(--danger); }
 button.link { background: none; border: 0; color: var(--accent); padding: .25rem 0; min-height: 0; text-decoration: underline; }
 details.decline { margin: 1.5rem 0; } details.decline summary { cursor: pointer; color: var(--danger); font-weight: 600; }
+.logo { display: block; max-height: 3rem; width: auto; margin: 0 0 .5rem; }
 .fingerprint { color: var(--muted); font-size: .9rem; overflow-wrap: anywhere; }
 footer.foot { color: var(--muted); font-size: .875rem; border-top: 1px solid var(--line); margin-top: 2rem; padding-top: 1rem; }
 `;
@@ -119,6 +121,8 @@ export const layout = (input: {
   readonly main: Html;
   readonly footer?: Html;
   readonly script?: boolean;
+  /** The Site's branding (ADR 2301). */
+  readonly brand?: PageBrand | undefined;
 }): string =>
   safe`<!doctype html>
 <html lang="en">
@@ -127,11 +131,11 @@ export const layout = (input: {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>${input.title}</title>
-<style nonce="${input.nonce}">${trusted(STYLE)}</style>
+<style nonce="${input.nonce}">${trusted(STYLE)}${brandStyle(input.brand)}</style>
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
-<header class="top"><div class="wrap">${input.header}</div></header>
+<header class="top"><div class="wrap">${brandLogo(input.brand)}${input.header}</div></header>
 <main id="main" tabindex="-1"><div class="wrap">${input.main}${
     input.footer === undefined ? '' : safe`<footer class="foot">${input.footer}</footer>`
   }</div></main>
@@ -275,6 +279,7 @@ export const signingPage = (
     nonce: ctx.nonce,
     title: `Sign: ${contractNames(page)} · ${site}`,
     script: true,
+    brand: pageBrandOf(ctx.basePath, page.request),
     header: safe`<p class="from">${site} asks you to review and sign</p><h1>${contractNames(page)}</h1>${expires}`,
     main: safe`
 ${options.notice === undefined ? '' : safe`<div class="notice" role="status">${options.notice}</div>`}
@@ -340,9 +345,11 @@ export const messagePage = (input: {
   readonly message: string;
   readonly detail?: string;
   readonly from?: string;
+  readonly brand?: PageBrand | undefined;
 }): string =>
   layout({
     nonce: input.nonce,
+    brand: input.brand,
     title: input.title,
     header: safe`${input.from === undefined ? '' : safe`<p class="from">${input.from}</p>`}<h1>${input.title}</h1>`,
     main: safe`<p>${input.message}</p>${input.detail === undefined ? '' : safe`<p class="hint">${input.detail}</p>`}`,

@@ -22,6 +22,7 @@ import {
 import { mountEmbeddedOpenRoute } from './embedded-signing-routes.js';
 import { messagePage, signingPage, type PageContext, type Submitted } from './signing-pages.js';
 import { notYourTurn } from './signing-order-pages.js';
+import { pageBrandOf } from './branding-pages.js';
 import {
   mountSignerAuthenticationRoutes,
   showCodePage,
@@ -61,6 +62,8 @@ const secure = (
       `script-src 'nonce-${nonce}'`,
       `style-src 'nonce-${nonce}'`,
       "object-src 'self'",
+      // The Site's logo (ADR 2301), served from this origin.
+      "img-src 'self'",
       "frame-src 'self'",
       `form-action ${formAction.length === 0 ? "'none'" : formAction.join(' ')}`,
       `frame-ancestors ${ancestors}`,
@@ -422,6 +425,7 @@ export const mountSigningRoutes = (
           messagePage({
             nonce,
             from: outcome.request.siteName,
+            brand: pageBrandOf(basePath, outcome.request),
             title: 'You have already signed',
             message: `You signed on ${outcome.signer.signedAt ?? ''} (UTC). Nothing more is needed from you.`,
             detail: 'The document is complete once every signer has signed.',
@@ -556,6 +560,7 @@ export const mountSigningRoutes = (
       if (E.isLeft(result)) return refuse(ctx, nonce, refusalOf(result.left));
       const { request, signer } = result.right;
       const from = request.siteName;
+      const brand = pageBrandOf(basePath, request);
       if (signer.state !== 'pending') tellHost(ctx, { event: signer.state });
       if (signer.state === 'signed')
         return render(
@@ -564,6 +569,7 @@ export const mountSigningRoutes = (
           messagePage({
             nonce,
             from,
+            brand,
             title: 'Thank you: you have signed',
             message: `You signed on ${signer.signedAt ?? ''} (UTC).`,
             detail:
@@ -579,6 +585,7 @@ export const mountSigningRoutes = (
           messagePage({
             nonce,
             from,
+            brand,
             title: 'You declined to sign',
             message: `${from} has been told, with your reason. Nothing was signed.`,
           }),
