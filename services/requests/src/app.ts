@@ -76,6 +76,7 @@ export const createRequestsApp = (
   options: RequestsAppOptions,
 ): { app: Koa<AppState>; deps: Deps; cases: UseCases } => {
   const storeOptions = { idempotencyRetentionHours: options.idempotencyRetentionHours };
+  const brandingStore = postgresBrandingStore(options.pool);
   const deps: Deps = {
     store: postgresStore(options.pool, storeOptions),
     transact: postgresTransact(options.pool, storeOptions),
@@ -95,6 +96,7 @@ export const createRequestsApp = (
     authTokens: hmacFormTokens(options.signingKeys, (options.authPolicy ?? DEFAULT_AUTH_POLICY).passSeconds),
     oneTimeCode: sixDigitCode,
     linkLifetimeMs: options.linkLifetimeMs ?? DEFAULT_LINK_LIFETIME_MS,
+    siteLogo: (siteId, sha256) => brandingStore.logo(siteId, sha256)(),
   };
   const cases = useCases(deps);
   const { app, router } = createHttpApp({
@@ -111,7 +113,7 @@ export const createRequestsApp = (
   });
   mountRoutes(router, cases, { gatewayPublicKey: options.gatewayPublicKey });
   mountEmbeddedUrlRoute(router, embedded, { gatewayPublicKey: options.gatewayPublicKey });
-  mountBrandingRoutes(router, brandingUseCases({ ...deps, branding: postgresBrandingStore(options.pool) }), {
+  mountBrandingRoutes(router, brandingUseCases({ ...deps, branding: brandingStore }), {
     gatewayPublicKey: options.gatewayPublicKey,
   });
   mountVerifyRoute(router, cases);

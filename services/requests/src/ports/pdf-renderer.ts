@@ -44,6 +44,8 @@ export interface AuditSigner {
 export interface ExecutedDocument {
   readonly requestId: string;
   readonly siteName: string;
+  /** The Site's logo (PNG) when its branding has one, drawn on the audit page (ADR 2301). */
+  readonly logoPng?: Uint8Array;
   readonly contracts: readonly ExecutedContract[];
   readonly signers: readonly AuditSigner[];
   readonly documentSha256: string;

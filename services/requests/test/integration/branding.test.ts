@@ -11,7 +11,8 @@ import {
   startHarness,
   type Harness,
 } from '../support/harness.js';
-import { pathOf } from '../support/signer-forms.js';
+import { formBody, hiddenInputs, pathOf } from '../support/signer-forms.js';
+import { pdfText } from '../support/pdf-text.js';
 import { testLogo } from '../support/png.js';
 
 const ACCENT = '#005f73';
@@ -126,7 +127,7 @@ describe('requests service: branding per Site (API, signing page, events, logo)'
     );
     assert.ok(page.text.includes(`--accent: ${ACCENT};`));
     assert.ok(page.text.includes('Harbour Lettings asks you to review and sign'));
-    assert.match(page.headers['content-security-policy']!, /img-src 'self'/);
+    assert.match(page.headers['content-security-policy']!, /img-src https:\/\/esign\.example\/sign\/logo\/;/);
 
     const event = await db.one(
       h.pool,
@@ -141,6 +142,30 @@ describe('requests service: branding per Site (API, signing page, events, logo)'
       email_footer: 'Harbour Lettings Ltd\n4 Quay Street, Portsmouth',
       logo_path: `sign/logo/${SITE_A.id}/${view.logo.sha256}.png`,
     });
+
+    // Signed, then the executed PDF: the display name and the logo on the audit page.
+    await h.http
+      .post('/sign')
+      .set({ 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' })
+      .send(
+        formBody({
+          ...hiddenInputs(page.text, '/sign'),
+          f0: 'Ada Lovelace',
+          f1: 'on',
+          typed_name: 'Ada Lovelace',
+          consent: 'yes',
+        }),
+      )
+      .expect(303);
+    const pdf = await h.http.get(`/v1.1/requests/${sent.id}/download`).set(headers).buffer(true).expect(200);
+    const bytes = new Uint8Array(pdf.body as Buffer);
+    const { pages } = await pdfText(bytes);
+    assert.match(pages.at(-1)!, /Audit trail .*Sent by: Harbour Lettings/);
+    const images =
+      Buffer.from(bytes)
+        .toString('latin1')
+        .match(/\/Subtype\s*\/Image/g) ?? [];
+    assert.equal(images.length, 1, 'the logo (no drawn signature in this Request)');
   });
 
   it('clears the text parts a later PUT leaves out, keeps the logo until it is removed', async () => {

@@ -62,8 +62,8 @@ const secure = (
       `script-src 'nonce-${nonce}'`,
       `style-src 'nonce-${nonce}'`,
       "object-src 'self'",
-      // The Site's logo (ADR 2301), served from this origin.
-      "img-src 'self'",
+      // The Site's logo (ADR 2301) and nothing else: not even a favicon is fetched.
+      `img-src ${new URL('sign/logo/', options.publicBaseUrl.endsWith('/') ? options.publicBaseUrl : `${options.publicBaseUrl}/`).toString()}`,
       "frame-src 'self'",
       `form-action ${formAction.length === 0 ? "'none'" : formAction.join(' ')}`,
       `frame-ancestors ${ancestors}`,

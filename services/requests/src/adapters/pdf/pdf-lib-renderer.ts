@@ -237,8 +237,21 @@ const writePdfContract = async (w: Writer, contract: Extract<ExecutedContract, {
   }
 };
 
-const writeAudit = (w: Writer, document: ExecutedDocument) => {
+const writeAudit = async (w: Writer, document: ExecutedDocument) => {
   w.newPage();
+  // The sender's logo (branding, ADR 2301) above the trail; an unreadable one is left out.
+  const logo = document.logoPng === undefined ? null : await embedPng(w.doc, document.logoPng);
+  if (logo !== null) {
+    const scale = Math.min(160 / logo.width, 40 / logo.height, 1);
+    w.ensure(50);
+    w.page.drawImage(logo, {
+      x: 56,
+      y: w.y - logo.height * scale,
+      width: logo.width * scale,
+      height: logo.height * scale,
+    });
+    w.y -= logo.height * scale + 10;
+  }
   w.heading('Audit trail', 1);
   w.pair('Request', document.requestId);
   w.pair('Sent by', document.siteName);
@@ -343,7 +356,7 @@ export const pdfLibRenderer: PdfRenderer = {
         if (contract.kind === 'html') await writeHtmlContract(w, contract, acts);
         else await writePdfContract(w, contract);
       }
-      writeAudit(w, document);
+      await writeAudit(w, document);
       w.footer(`Request ${document.requestId}`);
       const names = document.contracts.map((c) => c.name).join(', ');
       doc.setTitle(`Executed: ${names}`);
