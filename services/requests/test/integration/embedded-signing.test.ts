@@ -122,6 +122,16 @@ describe('requests service: embedded signing URLs (single use, 5 minutes, frame 
         .post(action)
         .set({ 'Content-Type': FORM, 'Sec-Fetch-Site': 'same-origin' })
         .send(formBody({ ...fields, ...extra }));
+    // Another signer's link under this session's `embed`: an ordinary page, not framable.
+    const other = await sentRequest([{ signer_id: 'eve@example.com' }]);
+    const otherPage = await h.http.get(pathOf(other.signers[0]!.request_url)).expect(200);
+    const foreign = await h.http
+      .post(action)
+      .set({ 'Content-Type': FORM, 'Sec-Fetch-Site': 'same-origin' })
+      .send(formBody({ ...formOf(otherPage.text, '/sign').fields, typed_name: '' }))
+      .expect(422);
+    assert.match(foreign.headers['content-security-policy']!, /frame-ancestors 'none'/);
+    assert.ok(!foreign.text.includes('postMessage'));
     const invalid = await post({ typed_name: '' }).expect(422);
     assert.match(
       invalid.headers['content-security-policy']!,

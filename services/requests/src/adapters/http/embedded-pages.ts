@@ -20,6 +20,9 @@ export const embeddedPageOf = (ctx: AppContext): EmbeddedPage | undefined => pag
 export const markEmbedded = (ctx: AppContext, session: EmbeddedSession, nonce: string): void =>
   void pages.set(ctx, { session, nonce });
 
+/** A form whose link is another signer's than the session's: an ordinary, unframable page. */
+export const forgetEmbedded = (ctx: AppContext): void => void pages.delete(ctx);
+
 /** Records what the page tells its host (nothing happens outside an embedded page). */
 export const tellHost = (ctx: AppContext, event: NonNullable<EmbeddedPage['event']>): void => {
   const page = pages.get(ctx);

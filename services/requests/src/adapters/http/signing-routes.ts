@@ -15,6 +15,7 @@ import type { EmbeddedUseCases } from '../../application/embedded-signing.js';
 import {
   embeddedFrameAncestors,
   embeddedPageOf,
+  forgetEmbedded,
   markEmbedded,
   tellHost,
   withEmbeddedScript,
@@ -459,6 +460,17 @@ export const mountSigningRoutes = (
       return undefined;
     }
     const link = linkOf((n) => form.get(n) ?? undefined);
+    // A form's link is in its body: an embedded session must be this signer's (ADR 2300).
+    const embedded = embeddedPageOf(ctx);
+    if (
+      embedded !== undefined &&
+      (link === undefined ||
+        embedded.session.requestId !== link.requestId ||
+        embedded.session.signerRef !== link.signerRef)
+    ) {
+      forgetEmbedded(ctx);
+      secure(ctx, options, nonce, []);
+    }
     if (link === undefined) {
       incompleteLink(ctx, nonce);
       return undefined;
