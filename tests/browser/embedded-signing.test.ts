@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import type { Server } from 'node:http';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
 import { signerScreenshot } from './support/signer-pages.js';
-import { expectAccessible, launchChromium, openTab, ROOT, screenshot } from './support/web-app.js';
+import { hostServer } from './support/host-page.js';
+import { expectAccessible, launchChromium, openTab, screenshot } from './support/web-app.js';
 
 const PASSWORD = 'embedded signing browser test password 42';
 
@@ -17,36 +15,6 @@ interface Heard {
   readonly request_id: string;
   readonly signer_id: string;
 }
-
-/**
- * A client application's page on its own origin: it loads the workspace's helper
- * (`@esign/client/embedded-signing`, the built ES module) and opens the embedded URL given
- * in its query, keeping every callback in `window.heard`.
- */
-const HOST_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Client application</title></head>
-<body><main aria-label="Client application"><h1>Sign your lease</h1><div id="frame"></div></main>
-<script type="module">
-import { openEmbeddedSigning } from '/embedded-signing.js';
-window.heard = [];
-const url = new URLSearchParams(location.search).get('url');
-openEmbeddedSigning({ url, container: document.getElementById('frame'), title: 'Sign the lease',
-  onMessage: (m) => window.heard.push(m) });
-</script></body></html>`;
-
-const hostServer = async (): Promise<{ server: Server; origin: string }> => {
-  const helper = await readFile(join(ROOT, 'libs/client/dist/src/embedded-signing.js'), 'utf8');
-  const server = createServer((req, res) => {
-    if (req.url?.startsWith('/embedded-signing.js')) {
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
-      return res.end(helper);
-    }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(HOST_PAGE);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-};
 
 /**
  * Embedded signing end to end (issue 23 part 1, ADR 2300): the four services as built, a
