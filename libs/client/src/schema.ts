@@ -923,6 +923,108 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1.1/apps/{app_id}/frame_origins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The origins that may frame the app’s embedded signing pages */
+    get: operations['getAppFrameOrigins'];
+    /**
+     * Set the origins that may frame the app’s embedded signing pages
+     * @description Replaces the list (at most 10 origins such as `https://app.example.com`, no paths or wildcards; empty: none). An embedded signing page asked for with this app’s tokens sends CSP `frame-ancestors` with exactly these origins, and posts its events to one of them. Tokens already issued see the change within the gateway’s introspection cache.
+     */
+    put: operations['setAppFrameOrigins'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1.1/requests/{request_id}/signers/{signer_id}/embedded_url': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An embedded signing URL for one signer
+     * @description A URL of the signer’s page to load in an iframe on `parent_origin` (one of the token’s Developer App’s `allowed_frame_origins`; may be left out when the app lists one). It opens once, within 5 minutes; a second or late opening shows a page saying so. Ask for a new one at any time. Only for a sent Request, a signer who has neither signed nor declined, whose turn it is and who has no `authentication`. The page posts `{ source: "esign", event, request_id, signer_id }` messages to `parent_origin`: `ready`, `viewed`, `signed`, `declined`, `error`.
+     */
+    post: operations['createEmbeddedUrl'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sign/embedded': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Open an embedded signing URL (in an iframe)
+     * @description The first opening within 5 minutes continues (303) to the signer’s page in embedded mode; the pages are framed only by the app’s origins and post their events to `parent_origin`.
+     */
+    get: operations['openEmbeddedSigning'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1.1/sites/{site_id}/branding': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A Site’s branding
+     * @description Every part is null until set: signers then see neutral pages and messages.
+     */
+    get: operations['getSiteBranding'];
+    /**
+     * Set a Site’s branding
+     * @description Replaces it: a text part left out is cleared; the logo is replaced when `logo` is sent, removed with `remove_logo: true`, else kept. `display_name` is shown to signers instead of the Site’s name (pages, e-mails, SMS, the executed PDF); `accent_color` (`#rrggbb`, at least 4.5:1 against white) colours buttons and links; `reply_to` is the e-mails’ Reply-To; `email_footer` ends every e-mail; `logo` is a PNG (base64, at most 100 kB and 1000 × 1000 pixels; SVG is refused) shown on the pages and in the e-mails.
+     */
+    put: operations['setSiteBranding'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sign/logo/{site}/{file}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A Site’s logo (public, for pages and e-mails) */
+    get: operations['siteLogo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   'request.sent': {
@@ -1748,6 +1850,33 @@ export interface components {
       signature: string;
       form_token: string;
       code?: string;
+    };
+    FrameOriginsBody: {
+      allowed_frame_origins: string[];
+    };
+    EmbeddedUrlBody: {
+      /**
+       * Format: uri
+       * @description A web origin: scheme, host and optional port, no path (https://app.example.com).
+       */
+      parent_origin?: string;
+    };
+    BrandingBody: {
+      display_name?: string;
+      accent_color?: string;
+      /**
+       * Format: email
+       * @description An e-mail address; stored lower-case.
+       */
+      reply_to?: string;
+      email_footer?: string;
+      logo?: components['schemas']['LogoUpload'];
+      remove_logo?: boolean;
+    };
+    LogoUpload: {
+      /** @enum {string} */
+      content_type: 'image/png';
+      data_base64: string;
     };
     RequestSentWebhook: {
       id: string;
@@ -11720,6 +11849,952 @@ export interface operations {
         };
         content: {
           'text/html': string;
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  getAppFrameOrigins: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The Developer App (a UUID). */
+        app_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The list. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            app_id: string;
+            allowed_frame_origins: string[];
+          };
+        };
+      };
+      /** @description - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'session_required' | 'session_invalid';
+          };
+        };
+      };
+      /**
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
+       */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'api_access_required' | 'user_disabled';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  setAppFrameOrigins: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The Developer App (a UUID). */
+        app_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FrameOriginsBody'];
+      };
+    };
+    responses: {
+      /** @description The new list. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            app_id: string;
+            allowed_frame_origins: string[];
+          };
+        };
+      };
+      /**
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'session_required' | 'session_invalid';
+          };
+        };
+      };
+      /**
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
+       */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'api_access_required' | 'user_disabled';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /** @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'invalid_body';
+          };
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  createEmbeddedUrl: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The Request (a UUID). */
+        request_id: string;
+        /** @description The signer’s `signer_id`, percent-encoded. */
+        signer_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['EmbeddedUrlBody'];
+      };
+    };
+    responses: {
+      /** @description The URL and when it stops opening. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            embedded_url: string;
+            expires_at: string;
+            parent_origin: string;
+            request_id: string;
+            signer_id: string;
+          };
+        };
+      };
+      /**
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `invalid_state`: the Request (or signer) is in a state that does not allow this; `state` says which. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 409;
+            /** @enum {unknown} */
+            code?: 'invalid_state';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /** @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'invalid_body';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  openEmbeddedSigning: {
+    parameters: {
+      query: {
+        /** @description The URL’s single-use token. */
+        t: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description To the signer’s page, embedded. */
+      303: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          Location: components['headers']['Location'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description No such URL. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Already opened once, or older than 5 minutes. */
+      410: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  getSiteBranding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The Site (an integer id). */
+        site_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The branding. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            site_id: number;
+            display_name: string | null;
+            accent_color: string | null;
+            reply_to: string | null;
+            email_footer: string | null;
+            logo: {
+              content_type: string;
+              sha256: string;
+              bytes: number;
+              url: string;
+            } | null;
+            updated_at: string | null;
+          };
+        };
+      };
+      /** @description - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  setSiteBranding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The Site (an integer id). */
+        site_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BrandingBody'];
+      };
+    };
+    responses: {
+      /** @description The new branding. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            site_id: number;
+            display_name: string | null;
+            accent_color: string | null;
+            reply_to: string | null;
+            email_footer: string | null;
+            logo: {
+              content_type: string;
+              sha256: string;
+              bytes: number;
+              url: string;
+            } | null;
+            updated_at: string | null;
+          };
+        };
+      };
+      /**
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /** @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'invalid_body';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  siteLogo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The Site (an integer id). */
+        site: number;
+        /** @description `<sha256>.png` of the current logo. */
+        file: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PNG; cacheable for ever (its name is its hash). */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'image/png': string;
+        };
+      };
+      /** @description - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'invalid_path';
+          };
+        };
+      };
+      /** @description No such logo (or no longer the Site’s). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
         };
       };
       /**

@@ -26,6 +26,8 @@ export const PrincipalOptionalClaims = t.partial({
   email: t.string,
   /** Present and true when the token may create only test-mode Requests (issue #22). */
   test_mode_only: t.boolean,
+  /** The origins the token's Developer App lets frame its embedded signing pages (ADR 2300); absent: none. */
+  frame_origins: t.array(t.string),
 });
 export const Principal = t.intersection([PrincipalClaims, PrincipalOptionalClaims]);
 export type Principal = t.TypeOf<typeof Principal>;
@@ -57,6 +59,7 @@ export const TokenIntrospection = t.union([
       email: t.string,
       /** True: the token may create only test-mode Requests (issue #22); absent: false. */
       test_mode_only: t.boolean,
+      frame_origins: t.array(t.string),
     }),
   ]),
 ]);

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { RequestState } from './api.js';
 import { isUuid } from './ids.js';
+import { EventBranding } from './branding.js';
 
 const Uuid = new t.Type<string, string, unknown>(
   'Uuid',
@@ -71,13 +72,17 @@ export type RequestCreated = t.TypeOf<typeof RequestCreated>;
 const SiteRef = t.type({ id: t.number, name: t.string });
 
 /** What the notifier needs to tell signers about a Request: who sends, what, and where to sign. */
-const NotificationData = t.type({
-  request_id: t.string,
-  site: SiteRef,
-  contracts: t.array(ContractRef),
-  signers: t.array(NotifiedSigner),
-  expires_at: t.union([t.string, t.null]),
-});
+const NotificationData = t.intersection([
+  t.type({
+    request_id: t.string,
+    site: SiteRef,
+    contracts: t.array(ContractRef),
+    signers: t.array(NotifiedSigner),
+    expires_at: t.union([t.string, t.null]),
+  }),
+  /** The Site's branding (ADR 2301); absent: neutral messages. */
+  t.partial({ branding: EventBranding }),
+]);
 
 /**
  * `request.sent` and `request.reminded` as webhooks deliver them: each signer without

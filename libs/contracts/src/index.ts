@@ -17,3 +17,5 @@ export * from './token-bucket.js';
 export * from './i18n/index.js';
 export * from './test-mode.js';
 export * from './bulk-send.js';
+export * from './embedded.js';
+export * from './branding.js';

@@ -37,6 +37,9 @@ export const signPrincipal = async (
     sites: principal.sites,
     ...(principal.email === undefined ? {} : { email: principal.email }),
     ...(principal.test_mode_only === true && { test_mode_only: true }),
+    ...(principal.frame_origins === undefined || principal.frame_origins.length === 0
+      ? {}
+      : { frame_origins: principal.frame_origins }),
   })
     .setProtectedHeader({ alg: PRINCIPAL_ALGORITHM, typ: PRINCIPAL_TYPE })
     .setSubject(principal.sub)

@@ -6,6 +6,7 @@ import { nodeSecrets } from './adapters/crypto/node-secrets.js';
 import { scryptPasswordHasher } from './adapters/crypto/scrypt-password-hasher.js';
 import { postgresAccountRepository } from './adapters/postgres/postgres-account-repository.js';
 import { postgresAppRepository } from './adapters/postgres/postgres-app-repository.js';
+import { postgresFrameOriginStore } from './adapters/postgres/postgres-frame-origin-store.js';
 import { postgresKeyStore } from './adapters/postgres/postgres-key-store.js';
 import { postgresOAuthRepository } from './adapters/postgres/postgres-oauth-repository.js';
 import { postgresPasswordAttempts } from './adapters/postgres/postgres-password-attempts.js';
@@ -52,6 +53,7 @@ export const composeDeps = (options: {
     accounts: postgresAccountRepository(pool),
     sites: postgresSiteRepository(pool),
     apps: postgresAppRepository(pool),
+    frameOrigins: postgresFrameOriginStore(pool),
     tokens: postgresTokenRepository(pool),
     oauth: postgresOAuthRepository(pool),
     usage,

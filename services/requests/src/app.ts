@@ -11,11 +11,18 @@ import {
 import type Koa from 'koa';
 import { hmacUrlSigner, type SigningKey } from './adapters/crypto/hmac-url-signer.js';
 import { hmacFormTokens } from './adapters/crypto/hmac-form-tokens.js';
+import { randomEmbeddedTokens } from './adapters/crypto/random-embedded-tokens.js';
+import { mountBrandingRoutes } from './adapters/http/branding-routes.js';
+import { mountEmbeddedUrlRoute } from './adapters/http/embedded-url-route.js';
 import { mountRoutes } from './adapters/http/routes.js';
 import { mountBulkSendRoutes } from './adapters/http/bulk-send-routes.js';
 import { postgresBulkSendStore } from './adapters/postgres/postgres-bulk-send-store.js';
 import { createBulkSend, getBulkSend, processBulkRows } from './application/bulk-sends.js';
 import type { SendAllowance } from './ports/send-allowance.js';
+import { postgresBrandingStore } from './adapters/postgres/postgres-branding-store.js';
+import { postgresEmbeddedSessionStore } from './adapters/postgres/postgres-embedded-session-store.js';
+import { brandingUseCases } from './application/branding.js';
+import { embeddedUseCases } from './application/embedded-signing.js';
 import { mountVerifyRoute, VERIFY_PATH } from './adapters/http/verify-route.js';
 import { mountSigningRoutes, SIGNING_FORM_PATHS } from './adapters/http/signing-routes.js';
 import { sanitizeHtmlPolicy } from './adapters/html/sanitize-html-policy.js';
@@ -84,6 +91,7 @@ export const createRequestsApp = (
   processBulkRows: (limit: number, leaseMs: number, concurrency?: number) => Promise<number>;
 } => {
   const storeOptions = { idempotencyRetentionHours: options.idempotencyRetentionHours };
+  const brandingStore = postgresBrandingStore(options.pool);
   const deps: Deps = {
     store: postgresStore(options.pool, storeOptions),
     transact: postgresTransact(options.pool, storeOptions),
@@ -103,6 +111,7 @@ export const createRequestsApp = (
     authTokens: hmacFormTokens(options.signingKeys, (options.authPolicy ?? DEFAULT_AUTH_POLICY).passSeconds),
     oneTimeCode: sixDigitCode,
     linkLifetimeMs: options.linkLifetimeMs ?? DEFAULT_LINK_LIFETIME_MS,
+    siteLogo: (siteId, sha256) => brandingStore.logo(siteId, sha256)(),
   };
   const cases = useCases(deps);
   const { app, router } = createHttpApp({
@@ -112,7 +121,16 @@ export const createRequestsApp = (
     // The signer pages post HTML forms, which their own handlers read.
     rawBodyPaths: [...SIGNING_FORM_PATHS, VERIFY_PATH],
   });
+  const embedded = embeddedUseCases({
+    ...deps,
+    embedded: postgresEmbeddedSessionStore(options.pool),
+    embeddedTokens: randomEmbeddedTokens,
+  });
   mountRoutes(router, cases, { gatewayPublicKey: options.gatewayPublicKey });
+  mountEmbeddedUrlRoute(router, embedded, { gatewayPublicKey: options.gatewayPublicKey });
+  mountBrandingRoutes(router, brandingUseCases({ ...deps, branding: brandingStore }), {
+    gatewayPublicKey: options.gatewayPublicKey,
+  });
   const bulkDeps = {
     ...deps,
     bulkSends: postgresBulkSendStore(options.pool),
@@ -124,10 +142,14 @@ export const createRequestsApp = (
     { gatewayPublicKey: options.gatewayPublicKey },
   );
   mountVerifyRoute(router, cases);
-  mountSigningRoutes(router, cases, {
-    publicBaseUrl: options.publicBaseUrl,
-    frameAncestors: options.frameAncestors ?? "'none'",
-    trustedProxyHops: options.trustedProxyHops ?? 1,
-  });
+  mountSigningRoutes(
+    router,
+    { ...cases, ...embedded },
+    {
+      publicBaseUrl: options.publicBaseUrl,
+      frameAncestors: options.frameAncestors ?? "'none'",
+      trustedProxyHops: options.trustedProxyHops ?? 1,
+    },
+  );
   return { app: finishApp(app, router), deps, cases, processBulkRows: processBulkRows(bulkDeps) };
 };

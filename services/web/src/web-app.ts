@@ -10,6 +10,8 @@ import { page } from './layout.js';
 import { appRoutes } from './pages/apps.js';
 import { authorizedAppRoutes } from './pages/authorized-apps.js';
 import { consentRoutes } from './pages/oauth-consent.js';
+import { appFrameOriginRoutes } from './pages/app-frame-origins.js';
+import { brandingRoutes } from './pages/branding.js';
 import { requestRoutes } from './pages/requests.js';
 import { signInRoutes } from './pages/sign-in.js';
 import { siteRoutes } from './pages/sites.js';
@@ -78,6 +80,8 @@ export const createWebApp = (options: WebAppOptions): Koa.Middleware => {
   appRoutes(router, deps);
   authorizedAppRoutes(router, deps);
   consentRoutes(router, deps);
+  appFrameOriginRoutes(router, deps);
+  brandingRoutes(router, deps);
   templateRoutes(router, deps);
   requestRoutes(router, deps);
   siteRoutes(router, deps);

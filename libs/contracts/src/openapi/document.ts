@@ -25,6 +25,7 @@ import { schemaRegistry, type JsonSchema, type SchemaRegistry } from './json-sch
 import type { Operation } from './operation.js';
 import { ACCOUNT_OPERATIONS } from './operations-accounts.js';
 import { OAUTH_OPERATIONS } from './operations-oauth.js';
+import { BRANDING_OPERATIONS, EMBEDDED_OPERATIONS } from './operations-embedded.js';
 import { REQUEST_OPERATIONS } from './operations-requests.js';
 import { SIGNING_OPERATIONS } from './operations-signing.js';
 import { WEBHOOK_OPERATIONS } from './operations-webhooks.js';
@@ -38,6 +39,8 @@ export const OPERATIONS: readonly Operation[] = [
   ...ACCOUNT_OPERATIONS,
   ...OAUTH_OPERATIONS,
   ...SIGNING_OPERATIONS,
+  ...EMBEDDED_OPERATIONS,
+  ...BRANDING_OPERATIONS,
 ];
 
 /** Components for the views whose io-ts names are their shapes (a `t.type` has no proper name). */

@@ -14,14 +14,14 @@ export type Codec = t.Decoder<unknown, unknown>;
  */
 export type Auth = 'access_token' | 'session' | 'client' | 'public';
 
-export type Method = 'get' | 'post' | 'patch' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface SuccessAnswer {
   readonly description: string;
   /** JSON body; absent for 204, PDFs and pages. */
   readonly codec?: Codec;
   /** Defaults to `application/json` when there is a codec. */
-  readonly contentType?: 'application/json' | 'application/pdf' | 'text/html';
+  readonly contentType?: 'application/json' | 'application/pdf' | 'text/html' | 'text/plain' | 'image/png';
   /** 201 with the new resource's `Location`; 303 with where the browser goes. */
   readonly location?: boolean;
 }

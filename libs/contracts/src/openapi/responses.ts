@@ -56,7 +56,11 @@ export const problemCodesOf = (op: Operation): ProblemCode[] => {
   if (op.auth === 'session') SESSION_PROBLEMS.forEach((c) => codes.add(c));
   const jsonBody =
     op.body === undefined || (op.body.contentType ?? 'application/json') === 'application/json';
-  if ((op.method === 'post' || op.method === 'patch') && jsonBody && op.tag !== 'Signer pages')
+  if (
+    (op.method === 'post' || op.method === 'put' || op.method === 'patch') &&
+    jsonBody &&
+    op.tag !== 'Signer pages'
+  )
     BODY_PROBLEMS.forEach((c) => (c !== 'invalid_body' || op.body !== undefined) && codes.add(c));
   if (op.idempotent)
     (['invalid_idempotency_key', 'idempotency_key_in_flight', 'idempotency_key_reused'] as const).forEach(

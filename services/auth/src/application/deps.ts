@@ -3,6 +3,7 @@ import type { AccountRepository } from '../ports/account-repository.js';
 import type { AppRepository } from '../ports/app-repository.js';
 import type { Clock } from '../ports/clock.js';
 import type { OAuthRepository } from '../ports/oauth-repository.js';
+import type { FrameOriginStore } from '../ports/frame-origin-store.js';
 import type { PasswordAttempts } from '../ports/password-attempts.js';
 import type { PasswordHasher } from '../ports/password-hasher.js';
 import type { RequestQuota } from '../ports/request-quota.js';
@@ -34,6 +35,8 @@ export interface Deps {
   readonly accounts: AccountRepository;
   readonly sites: SiteRepository;
   readonly apps: AppRepository;
+  /** Who may frame each app's embedded signing pages (ADR 2300). */
+  readonly frameOrigins: FrameOriginStore;
   readonly tokens: TokenRepository;
   readonly oauth: OAuthRepository;
   readonly usage: TokenUsageRecorder;

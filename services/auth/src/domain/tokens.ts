@@ -30,6 +30,8 @@ export interface IntrospectionSubject {
   readonly siteLimit?: readonly number[] | null;
   /** The token may create only test-mode Requests (issue #22); absent: false. */
   readonly testModeOnly?: boolean;
+  /** The origins the token's app lets frame embedded signing pages (ADR 2300); absent: none. */
+  readonly frameOrigins?: readonly string[];
 }
 
 /**
@@ -78,6 +80,9 @@ export const introspect = (subject: IntrospectionSubject | undefined, now: Date)
     sites: reachableSites(subject),
     ...(subject.email === undefined ? {} : { email: subject.email }),
     ...(subject.testModeOnly === true && { test_mode_only: true }),
+    ...(subject.frameOrigins === undefined || subject.frameOrigins.length === 0
+      ? {}
+      : { frame_origins: [...subject.frameOrigins] }),
   };
 };
 

@@ -12,6 +12,7 @@ import {
 } from '../../src/domain/throttle.js';
 import type { AccountRepository } from '../../src/ports/account-repository.js';
 import type { AppRepository } from '../../src/ports/app-repository.js';
+import type { FrameOriginStore } from '../../src/ports/frame-origin-store.js';
 import type { PasswordAttempts } from '../../src/ports/password-attempts.js';
 import type { PasswordHasher } from '../../src/ports/password-hasher.js';
 import type { SessionRecord, SessionRepository } from '../../src/ports/session-repository.js';
@@ -211,6 +212,17 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
     },
   };
 
+  const frameOriginsOf = new Map<string, readonly string[]>();
+  const frameOrigins: FrameOriginStore = {
+    get: (id) => async () => frameOriginsOf.get(id) ?? [],
+    set: (id, origins) => async () => {
+      const a = apps.get(id);
+      if (a === undefined || a.deleted) return false;
+      frameOriginsOf.set(id, [...origins]);
+      return true;
+    },
+  };
+
   const tokenRepo: TokenRepository = {
     insert: (t) => async () => void tokens.set(t.id, t),
     find: (id) => async () => tokens.get(id),
@@ -250,6 +262,7 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
         keyRevoked: keys.get(t.kid)?.revokedAt != null,
         sites: (await siteRepo.sitesOf(t.userId)()).map((s) => ({ id: s.id, name: s.name })),
         siteLimit: t.siteIds,
+        frameOrigins: frameOriginsOf.get(t.appId) ?? [],
       };
     },
   };
@@ -386,6 +399,7 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
     },
     hasher,
     accounts: accountRepo,
+    frameOrigins,
     sites: siteRepo,
     apps: appRepo,
     tokens: tokenRepo,

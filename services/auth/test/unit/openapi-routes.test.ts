@@ -7,6 +7,7 @@ import type { AppState } from '@esign/platform';
 import type { Deps } from '../../src/application/deps.js';
 import { accountRoutes } from '../../src/adapters/http/account-routes.js';
 import { consentRoutes } from '../../src/adapters/http/consent-routes.js';
+import { frameOriginRoutes } from '../../src/adapters/http/frame-origin-routes.js';
 import { jwksRoutes } from '../../src/adapters/http/jwks-routes.js';
 import { oauthRoutes } from '../../src/adapters/http/oauth-routes.js';
 import { selfServiceRoutes } from '../../src/adapters/http/self-service-routes.js';
@@ -20,6 +21,7 @@ describe('auth: the OpenAPI document covers its public routes, and only them', (
     oauthRoutes(router, deps, { trustedProxyHops: 0 });
     accountRoutes(router, deps);
     consentRoutes(router, deps);
+    frameOriginRoutes(router, deps);
     jwksRoutes(router, deps);
     assert.deepEqual(
       routeCoverage(router.stack, ['Sessions', 'Account', 'Developer apps and tokens', 'OAuth']),

@@ -34,6 +34,7 @@ export const resolvePrincipal =
           sites: answer.sites,
           ...(answer.email === undefined ? {} : { email: answer.email }),
           ...(answer.test_mode_only === true && { test_mode_only: true }),
+          ...(answer.frame_origins === undefined ? {} : { frame_origins: answer.frame_origins }),
         };
         return TE.rightTask(async (): Promise<Resolution> => ({
           active: true,

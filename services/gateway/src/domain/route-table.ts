@@ -66,6 +66,8 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   // Bulk send (ADR 2201): one costly call here; progress below.
   api('/v1.1/sites/:site/bulk_sends', ['POST'], 'costly'),
   api('/v1.1/bulk_sends/:id', ['GET']),
+  // What signers see of the Site: name, logo, colour, reply-to, footer (ADR 2301).
+  api('/v1.1/sites/:site/branding', ['GET', 'PUT']),
   // Webhook endpoints are the notifier's: it delivers them and owns their data.
   api('/v1.1/sites/:site/webhooks*', 'any', 'standard', 'notifier'),
   api('/v1.1/requests/:id', ['GET']),
@@ -74,6 +76,8 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/requests/:id/remind', ['POST'], 'costly'),
   // A new Execution URL for one signer, optionally sent to them (ADR 1321).
   api('/v1.1/requests/:id/signers/:id/execution_url', ['POST'], 'costly'),
+  // A single-use, 5-minute URL of one signer's page for an iframe (ADR 2300).
+  api('/v1.1/requests/:id/signers/:id/embedded_url', ['POST']),
   api('/v1.1/requests/:id/download', ['GET']),
   // The messages a test-mode Request kept instead of sending: the notifier's (issue #22).
   api('/v1.1/requests/:id/messages', ['GET'], 'standard', 'notifier'),

@@ -16,6 +16,7 @@ import {
   type Settlement,
   type Target,
 } from '../domain/delivery.js';
+import { brandEmail } from '../domain/branded-message.js';
 import { composeEmail, composeSms } from '../domain/message-content.js';
 import type { DeliveryStore, StoreUnavailable } from '../ports/delivery-store.js';
 import type { EmailSender } from '../ports/email-sender.js';
@@ -128,7 +129,12 @@ const send = (
         ? deps.email.send({
             to: target.recipient,
             idempotencyKey,
-            ...composeEmail(event, target.signer.request_url, target.signer.locale, target.signer.signer_ref),
+            ...brandEmail(
+              composeEmail(event, target.signer.request_url, target.signer.locale, target.signer.signer_ref),
+              event.data.branding,
+              target.signer.request_url,
+              event.data.site.name,
+            ),
           })
         : deps.sms.send({
             to: target.recipient,

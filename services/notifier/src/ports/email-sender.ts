@@ -6,6 +6,8 @@ export interface EmailMessage {
   readonly subject: string;
   readonly text: string;
   readonly html: string;
+  /** Where replies go (the Site's branding, ADR 2301); absent: the sender. */
+  readonly replyTo?: string;
   /** Stable per (event, signer, channel): a repeat of the same message can say it is one. */
   readonly idempotencyKey: string;
 }

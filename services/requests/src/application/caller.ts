@@ -11,6 +11,8 @@ export interface Caller {
   readonly tokenId?: string;
   /** The token may create only test-mode Requests (issue #22); absent: false. */
   readonly testModeOnly?: boolean;
+  /** The origins the token's Developer App lets frame embedded signing pages (ADR 2300). */
+  readonly frameOrigins?: readonly string[];
 }
 
 export const siteIds = (caller: Caller): readonly number[] => caller.sites.map((s) => s.id);

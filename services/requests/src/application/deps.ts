@@ -43,6 +43,8 @@ export interface Deps {
   readonly oneTimeCode: () => string;
   /** How long an Execution URL opens after it was issued (the send or a reissue; ADR 1321). */
   readonly linkLifetimeMs: number;
+  /** The bytes of a Site's current logo (branding, ADR 2301), for the executed PDF's audit page. */
+  readonly siteLogo?: (siteId: number, sha256: string) => Promise<Uint8Array | undefined>;
 }
 
 /** A signer's link to their copy of the executed PDF, working until `expiresAt` (ADR 2002). */

@@ -1,4 +1,11 @@
-import { resolveLocale, SENDER_REF, type DomainEvent, type NotifiedSigner } from '@esign/contracts';
+import {
+  resolveLocale,
+  SENDER_REF,
+  type DomainEvent,
+  type EventBranding,
+  type NotifiedSigner,
+} from '@esign/contracts';
+import { logoPath } from '../domain/branding.js';
 import {
   notifiableChannels,
   type RequestEvent,
@@ -56,6 +63,25 @@ const creatorOf = (request: SignatureRequest, pageUrl: RequestPageUrl | undefine
 const signerIdOf = (request: SignatureRequest, signerRef: string): string =>
   request.signers.find((s) => s.signerRef === signerRef)?.signerId ?? signerRef;
 
+/**
+ * The Site's branding for the notifier (ADR 2301): the display name travels as the site's
+ * name, the logo as a path relative to the signer's link.
+ */
+const brandingOf = (request: SignatureRequest): { branding?: EventBranding } =>
+  request.branding === undefined
+    ? {}
+    : {
+        branding: {
+          accent_color: request.branding.accentColor,
+          reply_to: request.branding.replyTo,
+          email_footer: request.branding.emailFooter,
+          logo_path:
+            request.branding.logoSha256 === null
+              ? null
+              : logoPath(request.siteId, request.branding.logoSha256),
+        },
+      };
+
 /** The envelopes of a transition's events, stamped with fresh ids and the transition's time. */
 export const envelopes = (
   deps: {
@@ -96,6 +122,7 @@ export const envelopes = (
           data: {
             request_id: request.id,
             site: { id: request.siteId, name: request.siteName },
+            ...brandingOf(request),
             contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
             signers: event.notify.map((s) => notified(request, s, deps.executionUrl)),
             expires_at: request.expiresAt,
@@ -108,6 +135,7 @@ export const envelopes = (
           data: {
             request_id: request.id,
             site: { id: request.siteId, name: request.siteName },
+            ...brandingOf(request),
             contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
             signers: event.notify.map((s) => notified(request, s, deps.executionUrl)),
             expires_at: request.expiresAt,
@@ -122,6 +150,7 @@ export const envelopes = (
           data: {
             request_id: request.id,
             site: { id: request.siteId, name: request.siteName },
+            ...brandingOf(request),
             contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
             // The one signer, on the one channel the code goes to.
             signers: [
@@ -161,6 +190,7 @@ export const envelopes = (
           data: {
             request_id: request.id,
             site: { id: request.siteId, name: request.siteName },
+            ...brandingOf(request),
             contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
             signers: event.notify
               .map((s) => ({
@@ -181,6 +211,7 @@ export const envelopes = (
           data: {
             request_id: request.id,
             site: { id: request.siteId, name: request.siteName },
+            ...brandingOf(request),
             contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
             signers: event.notify
               .map((s) => ({

@@ -23,6 +23,8 @@ export interface ExecutedDocumentDeps extends Pick<Deps, 'store' | 'pdfRenderer'
   readonly executedDocuments: ExecutedDocumentStore;
   /** Null when no signing certificate is configured: executed documents cannot be issued. */
   readonly sealer: DocumentSealer | null;
+  /** The bytes of a Site's current logo, for the audit page (ADR 2301); absent: no logo drawn. */
+  readonly siteLogo?: Deps['siteLogo'];
 }
 
 type ExecutedDocumentError = AppError;
@@ -47,6 +49,17 @@ export const issueExecutedDocument =
       ),
     );
 
+const logoOf = (
+  deps: ExecutedDocumentDeps,
+  request: SignatureRequest,
+): TE.TaskEither<never, Uint8Array | undefined> => {
+  const sha = request.branding?.logoSha256;
+  const read = deps.siteLogo;
+  return sha == null || read === undefined
+    ? TE.right(undefined)
+    : TE.rightTask(() => read(request.siteId, sha));
+};
+
 const buildAndKeep = (
   deps: ExecutedDocumentDeps,
   request: SignatureRequest,
@@ -59,12 +72,14 @@ const buildAndKeep = (
   return pipe(
     TE.Do,
     TE.apS('document', loadDocument(deps.store, request)),
+    TE.apS('logo', logoOf(deps, request)),
     TE.apS('acts', deps.store.acts.list(request.id)),
-    TE.chainW(({ document, acts }) =>
+    TE.chainW(({ document, acts, logo }) =>
       deps.pdfRenderer.executed({
         requestId: request.id,
         siteName: request.siteName,
         locale: sharedLocale(request),
+        ...(logo === undefined ? {} : { logoPng: logo }),
         documentSha256: document.documentSha256,
         createdAt: request.createdAt,
         sentAt: request.sentAt,

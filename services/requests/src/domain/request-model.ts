@@ -1,5 +1,6 @@
 import type { Contact } from './signer.js';
 import type { AuthMethod } from './signer-authentication.js';
+import type { SiteBranding } from './branding.js';
 
 /** The data of a Request and what its transitions answer (the functions are in signature-request.ts). */
 export type RequestState = 'draft' | 'sent' | 'completed' | 'cancelled' | 'expired' | 'declined';
@@ -66,10 +67,15 @@ export interface SignatureRequest {
   /** Who created it; absent or null for Requests made before this was recorded. */
   readonly creator?: RequestCreator | null;
   readonly siteId: number;
-  /** The site's name when the Request was made: what signers are told who is asking. */
+  /**
+   * What signers are told who is asking: the Site's branded display name when it has one
+   * (ADR 2301), else the Site's name when the Request was made.
+   */
   readonly siteName: string;
   /** The site's default language when the Request was made (ADR 2320); absent or null: none. */
   readonly siteLocale?: string | null;
+  /** The Site's branding as read with the Request; absent: none (neutral pages and messages). */
+  readonly branding?: SiteBranding;
   readonly state: RequestState;
   readonly contracts: readonly ContractRef[];
   readonly signers: readonly RequestSigner[];

@@ -47,6 +47,8 @@ export interface ExecutedDocument {
   readonly siteName: string;
   /** The language of the cover and audit pages (ADR 2320); English when absent. */
   readonly locale?: Locale;
+  /** The Site's logo (PNG) when its branding has one, drawn on the audit page (ADR 2301). */
+  readonly logoPng?: Uint8Array;
   readonly contracts: readonly ExecutedContract[];
   readonly signers: readonly AuditSigner[];
   readonly documentSha256: string;

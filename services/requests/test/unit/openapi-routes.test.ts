@@ -10,13 +10,19 @@ import { mountSigningRoutes } from '../../src/adapters/http/signing-routes.js';
 import { mountVerifyRoute } from '../../src/adapters/http/verify-route.js';
 import { mountBulkSendRoutes, type BulkSendCases } from '../../src/adapters/http/bulk-send-routes.js';
 import type { UseCases } from '../../src/application/use-cases.js';
+import type { EmbeddedUseCases } from '../../src/application/embedded-signing.js';
+import { mountEmbeddedUrlRoute } from '../../src/adapters/http/embedded-url-route.js';
+import { mountBrandingRoutes } from '../../src/adapters/http/branding-routes.js';
+import type { BrandingUseCases } from '../../src/application/branding.js';
 
 describe('requests: the OpenAPI document covers its public routes, and only them', () => {
   it('documents every route and routes every documented operation', () => {
     const router = new Router<AppState>();
     // Registering routes reads no use case; the handlers would.
-    const cases = {} as UseCases;
+    const cases = {} as UseCases & EmbeddedUseCases & BrandingUseCases;
     mountRoutes(router, cases, { gatewayPublicKey: testGatewayKeys.publicKey });
+    mountEmbeddedUrlRoute(router, cases, { gatewayPublicKey: testGatewayKeys.publicKey });
+    mountBrandingRoutes(router, cases, { gatewayPublicKey: testGatewayKeys.publicKey });
     mountVerifyRoute(router, cases);
     mountBulkSendRoutes(router, {} as BulkSendCases, { gatewayPublicKey: testGatewayKeys.publicKey });
     mountSigningRoutes(router, cases, {

@@ -140,6 +140,9 @@ const appDetailPage = async (
         <dt>Created</dt>
         <dd>${time(app.right.created_at)}</dd>
       </dl>
+      <p>
+        <a href="${deps.base}/apps/${app.right.id}/frame-origins">Embedded signing: allowed frame origins</a>
+      </p>
       ${
         created === undefined
           ? ''

@@ -88,7 +88,7 @@ const sitesPage = async (
                     ${s.name} (id
                     ${s.id})${
                       s.id === visitor.site?.id
-                        ? html` <strong>current</strong>`
+                        ? html` <strong>current</strong> · <a href="${deps.base}/branding">Branding</a>`
                         : html` <form method="post" action="${deps.base}/sites/switch" class="inline">
                             ${csrfField(visitor.csrf)}
                             <input type="hidden" name="site_id" value="${s.id}" /><button

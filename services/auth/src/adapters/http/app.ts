@@ -4,6 +4,7 @@ import { createHttpApp, finishApp, type AppState, type Logger, type ReadinessChe
 import type { Deps } from '../../application/deps.js';
 import { accountRoutes } from './account-routes.js';
 import { consentRoutes } from './consent-routes.js';
+import { frameOriginRoutes } from './frame-origin-routes.js';
 import { internalRoutes } from './internal-routes.js';
 import { jwksRoutes } from './jwks-routes.js';
 import { oauthRoutes } from './oauth-routes.js';
@@ -34,6 +35,7 @@ export const createAuthHttpApp = (options: {
   });
   selfServiceRoutes(router, options.deps, proxies);
   accountRoutes(router, options.deps);
+  frameOriginRoutes(router, options.deps);
   oauthRoutes(router, options.deps, proxies);
   consentRoutes(router, options.deps);
   jwksRoutes(router, options.deps);

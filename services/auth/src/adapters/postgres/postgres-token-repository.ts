@@ -50,6 +50,7 @@ const SubjectRow = t.type({
   sites: t.array(SiteGrant),
   site_ids: t.union([t.array(t.number), t.null]),
   test_mode_only: t.boolean,
+  allowed_frame_origins: t.array(t.string),
 });
 
 /** The one INSERT of a token record; a token of the authorization-code grant names its grant. */
@@ -130,7 +131,7 @@ export const postgresTokenRepository = (pool: DatabasePool): TokenRepository => 
                u.email AS user_email, u.disabled_at IS NOT NULL AS user_disabled,
                (a.deleted_at IS NOT NULL OR a.disabled_at IS NOT NULL) AS app_unusable,
                acc.api_access,
-               k.revoked_at IS NOT NULL AS key_revoked,
+               k.revoked_at IS NOT NULL AS key_revoked, a.allowed_frame_origins,
                COALESCE(
                  (SELECT json_agg(json_build_object('id', s.id, 'name', s.name, 'default_locale', s.default_locale) ORDER BY s.id)
                   FROM site_members m JOIN sites s ON s.id = m.site_id
@@ -157,6 +158,7 @@ export const postgresTokenRepository = (pool: DatabasePool): TokenRepository => 
         sites: row.sites,
         siteLimit: row.site_ids,
         testModeOnly: row.test_mode_only,
+        frameOrigins: row.allowed_frame_origins,
       }
     );
   },

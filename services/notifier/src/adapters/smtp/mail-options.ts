@@ -23,6 +23,7 @@ export const mailOptions = (message: EmailMessage, from: string): SendMailOption
   subject: message.subject,
   text: message.text,
   html: message.html,
+  ...(message.replyTo === undefined ? {} : { replyTo: { name: '', address: message.replyTo } }),
   messageId: messageIdFor(message.idempotencyKey, from),
   // RFC 3834: an automatic message; well-behaved auto-responders stay quiet.
   headers: { 'Auto-Submitted': 'auto-generated' },

@@ -15,5 +15,6 @@ export const callerOf = async (gatewayKey: KeyObject, header: string | undefined
     ...(principal.email === undefined ? {} : { email: principal.email }),
     tokenId: principal.token_id,
     testModeOnly: principal.test_mode_only === true,
+    frameOrigins: principal.frame_origins ?? [],
   };
 };

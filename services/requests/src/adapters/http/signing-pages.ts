@@ -5,6 +5,7 @@ import type { SubmissionProblem } from '../../domain/signing.js';
 import { LIMITS } from '../../domain/signing.js';
 import { contractMarkup } from './contract-html.js';
 import { problemText } from './problem-messages.js';
+import { brandLogo, brandStyle, pageBrandOf, type PageBrand } from './branding-pages.js';
 import { safe, trusted, type Html } from './html.js';
 
 /** What the browser sent back, to show again beside the problems. */
@@ -25,6 +26,8 @@ export interface PageContext {
     readonly signature: string;
     /** The pass a right code earned (signer authentication, ADR 2001), carried by forms and links. */
     readonly auth?: string | undefined;
+    /** The embedded session the page continues in (ADR 2300), carried by form actions and links. */
+    readonly embed?: string | undefined;
   };
   /** The language the page is written in (ADR 2320); English when absent. */
   readonly tr?: Translator;
@@ -32,6 +35,11 @@ export interface PageContext {
 
 /** What a page is written in when nothing chose a language. */
 export const ENGLISH = translatorFor('en');
+/** A form action of the signer pages, keeping an embedded page embedded. */
+const actionOf = (ctx: PageContext, path: string): string =>
+  ctx.link.embed === undefined
+    ? `${ctx.basePath}${path}`
+    : `${ctx.basePath}${path}?embed=${encodeURIComponent(ctx.link.embed)}`;
 
 const STYLE = `
 :root { color-scheme: light; --ink: #1b1b1f; --muted: #4a4a55; --line: #c9c9d2; --accent: #0b57d0;
@@ -81,6 +89,7 @@ button { font: inherit; font-weight: 600; min-height: 2.75rem; padding: .6rem 1.
 button.secondary { background: #fff; color: var(--danger); border-color: var(--danger); }
 button.link { background: none; border: 0; color: var(--accent); padding: .25rem 0; min-height: 0; text-decoration: underline; }
 details.decline { margin: 1.5rem 0; } details.decline summary { cursor: pointer; color: var(--danger); font-weight: 600; }
+.logo { display: block; max-height: 3rem; width: auto; margin: 0 0 .5rem; }
 .fingerprint { color: var(--muted); font-size: .9rem; overflow-wrap: anywhere; }
 footer.foot { color: var(--muted); font-size: .875rem; border-top: 1px solid var(--line); margin-top: 2rem; padding-top: 1rem; }
 `;
@@ -119,6 +128,8 @@ export const layout = (input: {
   readonly main: Html;
   readonly footer?: Html;
   readonly script?: boolean;
+  /** The Site's branding (ADR 2301). */
+  readonly brand?: PageBrand | undefined;
 }): string => {
   const tr = input.tr ?? ENGLISH;
   return safe`<!doctype html>
@@ -128,11 +139,11 @@ export const layout = (input: {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>${input.title}</title>
-<style nonce="${input.nonce}">${trusted(STYLE)}</style>
+<style nonce="${input.nonce}">${trusted(STYLE)}${brandStyle(input.brand)}</style>
 </head>
 <body>
 <a class="skip" href="#main">${tr.t('page.skip')}</a>
-<header class="top"><div class="wrap">${input.header}</div></header>
+<header class="top"><div class="wrap">${brandLogo(input.brand)}${input.header}</div></header>
 <main id="main" tabindex="-1"><div class="wrap">${input.main}${
     input.footer === undefined ? '' : safe`<footer class="foot">${input.footer}</footer>`
   }</div></main>
@@ -231,6 +242,7 @@ const contractSection = (ctx: PageContext, page: SigningPage, index: number): Ht
     signature: ctx.link.signature,
     contract: String(contract.id),
     ...(ctx.link.auth === undefined ? {} : { auth: ctx.link.auth }),
+    ...(ctx.link.embed === undefined ? {} : { embed: ctx.link.embed }),
   }).toString()}`;
   const prefilled = page.fields.filter(
     (f) => contract.fieldNames.includes(f.name) && f.defaultValue !== null && kindOf(f) !== 'signature',
@@ -291,6 +303,7 @@ export const signingPage = (
     tr,
     title: t('page.title', { contracts: contractNames(page), site }),
     script: true,
+    brand: pageBrandOf(ctx.basePath, page.request),
     header: safe`<p class="from">${t('page.from', { site })}</p><h1>${contractNames(page)}</h1>${expires}`,
     main: safe`
 ${options.notice === undefined ? '' : safe`<div class="notice" role="status">${options.notice}</div>`}
@@ -305,7 +318,7 @@ ${
       )}</h2><ul>${problems.map((p) => problemLink(tr, p, page))}</ul></div>`
 }
 ${page.contracts.map((_, i) => contractSection(ctx, page, i))}
-<form class="sign" method="post" action="${ctx.basePath}sign" aria-labelledby="sign-title" novalidate>
+<form class="sign" method="post" action="${actionOf(ctx, 'sign')}" aria-labelledby="sign-title" novalidate>
 <h2 id="sign-title">${t('page.yourPart')}</h2>
 ${hidden(ctx, page)}
 ${page.mine.length === 0 ? '' : safe`<p class="hint">${t('page.requiredHint')}</p>`}
@@ -340,7 +353,7 @@ ${consentError === undefined ? '' : safe`<p class="error" id="consent-error">${t
 </form>
 <details class="decline"${declining ? safe` open` : ''}>
 <summary>${t('page.declineSummary')}</summary>
-<form method="post" action="${ctx.basePath}sign/decline" class="panel">
+<form method="post" action="${actionOf(ctx, 'sign/decline')}" class="panel">
 ${hidden(ctx, page)}
 <label class="field" for="reason">${t('page.declineLabel', { site })}</label>
 ${reasonError === undefined ? '' : safe`<p class="error" id="reason-error">${t('page.problem', { label: t('page.reasonLabel'), message: reasonError })}</p>`}
@@ -365,10 +378,12 @@ export const messagePage = (input: {
   readonly message: string;
   readonly detail?: string;
   readonly from?: string;
+  readonly brand?: PageBrand | undefined;
 }): string =>
   layout({
     nonce: input.nonce,
     ...(input.tr === undefined ? {} : { tr: input.tr }),
+    brand: input.brand,
     title: input.title,
     header: safe`${input.from === undefined ? '' : safe`<p class="from">${input.from}</p>`}<h1>${input.title}</h1>`,
     main: safe`<p>${input.message}</p>${input.detail === undefined ? '' : safe`<p class="hint">${input.detail}</p>`}`,

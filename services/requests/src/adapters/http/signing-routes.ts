@@ -12,9 +12,20 @@ import type {
   SubmitRefusal,
 } from '../../application/signing.js';
 import type { UseCases } from '../../application/use-cases.js';
+import type { EmbeddedUseCases } from '../../application/embedded-signing.js';
+import {
+  embeddedFrameAncestors,
+  embeddedPageOf,
+  forgetEmbedded,
+  markEmbedded,
+  tellHost,
+  withEmbeddedScript,
+} from './embedded-pages.js';
+import { mountEmbeddedOpenRoute } from './embedded-signing-routes.js';
 import { messagePage, signingPage, type PageContext, type Submitted } from './signing-pages.js';
 import { notYourTurn } from './signing-order-pages.js';
 import { pageTranslator } from './page-language.js';
+import { pageBrandOf } from './branding-pages.js';
 import {
   mountSignerAuthenticationRoutes,
   showCodePage,
@@ -44,13 +55,18 @@ const secure = (
   nonce: string,
   formAction: readonly string[],
 ) => {
-  const ancestors = options.frameAncestors;
+  // An embedded page (ADR 2300) is framed by its Developer App's origins and nothing else.
+  const embedded = embeddedPageOf(ctx);
+  const ancestors =
+    embedded === undefined ? options.frameAncestors : embeddedFrameAncestors(embedded.session);
   ctx.set({
     'Content-Security-Policy': [
       "default-src 'none'",
       `script-src 'nonce-${nonce}'`,
       `style-src 'nonce-${nonce}'`,
       "object-src 'self'",
+      // The Site's logo (ADR 2301) and nothing else: not even a favicon is fetched.
+      `img-src ${new URL('sign/logo/', options.publicBaseUrl.endsWith('/') ? options.publicBaseUrl : `${options.publicBaseUrl}/`).toString()}`,
       "frame-src 'self'",
       `form-action ${formAction.length === 0 ? "'none'" : formAction.join(' ')}`,
       `frame-ancestors ${ancestors}`,
@@ -64,6 +80,7 @@ const secure = (
     'X-Robots-Tag': 'noindex, nofollow',
     ...(ancestors === "'none'" ? { 'X-Frame-Options': 'DENY' } : {}),
   });
+  if (ancestors !== "'none'") ctx.remove('X-Frame-Options');
 };
 
 const one = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -224,7 +241,7 @@ export const refusalOf = (refusal: LinkRefusal, tr: Translator): Refused => {
  */
 export const mountSigningRoutes = (
   router: Router<AppState>,
-  cases: UseCases,
+  cases: UseCases & Pick<EmbeddedUseCases, 'openEmbeddedUrl' | 'embeddedContext'>,
   options: SigningRouteOptions,
 ): void => {
   const base = new URL(options.publicBaseUrl);
@@ -234,7 +251,21 @@ export const mountSigningRoutes = (
   const render = (ctx: AppContext, status: number, body: string) => {
     ctx.status = status;
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = body;
+    const embedded = embeddedPageOf(ctx);
+    ctx.body = embedded === undefined ? body : withEmbeddedScript(body, embedded);
+  };
+
+  /** `embed=<session>` on a signer page's URL: it continues an opened embedded session (ADR 2300). */
+  const resolveEmbedded = async (ctx: AppContext, nonce: string) => {
+    const id = one(ctx.query.embed);
+    if (id === undefined) return;
+    const r = one(ctx.query.r);
+    const s = one(ctx.query.s);
+    const session = await cases.embeddedContext(
+      id,
+      r === undefined || s === undefined ? undefined : { requestId: r, signerRef: s },
+    );
+    if (session !== undefined) markEmbedded(ctx, session, nonce);
   };
 
   const page =
@@ -243,6 +274,8 @@ export const mountSigningRoutes = (
       const nonce = randomBytes(16).toString('base64');
       secure(ctx, options, nonce, []);
       try {
+        await resolveEmbedded(ctx, nonce);
+        secure(ctx, options, nonce, []);
         await handler(ctx, nonce);
       } catch (error) {
         const status =
@@ -273,9 +306,11 @@ export const mountSigningRoutes = (
     request?: { readonly siteLocale?: string | null },
   ) => pageTranslator(ctx.get('accept-language'), signer, request);
   const browserLanguage = (ctx: AppContext) => languageFor(ctx);
-
-  const refuse = (ctx: AppContext, nonce: string, refusal: Refused, tr = browserLanguage(ctx)) =>
+  /** A refused page, in `tr`; an embedding host hears `error` (ADR 2300). */
+  const refuse = (ctx: AppContext, nonce: string, refusal: Refused, tr = browserLanguage(ctx)) => {
+    tellHost(ctx, { event: 'error', code: 'refused', message: refusal.title });
     render(ctx, refusal.status, messagePage({ nonce, tr, ...refusal }));
+  };
 
   /** A link refused, in its signer's language when the refusal knows them. */
   const refuseLink = (ctx: AppContext, nonce: string, refusal: LinkRefusal) => {
@@ -298,10 +333,11 @@ export const mountSigningRoutes = (
     link: ExecutionLink,
     auth?: string | null,
     tr?: Translator,
+    embed?: string,
   ): PageContext => ({
     nonce,
     basePath,
-    link: { r: link.requestId, s: link.signerRef, signature: link.signature, auth: auth ?? undefined },
+    link: { r: link.requestId, s: link.signerRef, signature: link.signature, auth: auth ?? undefined, embed },
     ...(tr === undefined ? {} : { tr }),
   });
 
@@ -322,16 +358,21 @@ export const mountSigningRoutes = (
   ) => {
     secure(ctx, options, nonce, formTargets(p));
     const tr = languageFor(ctx, p.signer, p.request);
-    render(ctx, status, signingPage(contextFor(nonce, link, link.auth, tr), p, extra));
+    const embed = embeddedPageOf(ctx)?.session.id;
+    render(ctx, status, signingPage(contextFor(nonce, link, link.auth, tr, embed), p, extra));
   };
 
-  const doneLink = (link: ExecutionLink) =>
-    `${basePath}sign/done?${new URLSearchParams({ r: link.requestId, s: link.signerRef, signature: link.signature }).toString()}`;
+  const doneLink = (link: ExecutionLink, embed?: string) =>
+    `${basePath}sign/done?${new URLSearchParams({ r: link.requestId, s: link.signerRef, signature: link.signature, ...(embed === undefined ? {} : { embed }) }).toString()}`;
 
-  /** After an act: the client's redirect_url, else our own page. 303, so a reload does not post again. */
+  /**
+   * After an act: the client's redirect_url, else our own page. 303, so a reload does not
+   * post again. An embedded page stays in its frame: the host hears `signed` and moves on.
+   */
   const finish = (ctx: AppContext, link: ExecutionLink, done: ActDone) => {
     ctx.status = 303;
-    ctx.redirect(done.redirectTo ?? doneLink(link));
+    const embed = embeddedPageOf(ctx)?.session.id;
+    ctx.redirect(embed === undefined ? (done.redirectTo ?? doneLink(link)) : doneLink(link, embed));
   };
 
   /** Forms come only from our own pages: a browser says so (Sec-Fetch-Site), and no other origin may post. */
@@ -410,6 +451,7 @@ export const mountSigningRoutes = (
       const result = await cases.openSigningPage(link)();
       if (E.isLeft(result)) return refuseLink(ctx, nonce, result.left);
       const outcome = result.right;
+      tellHost(ctx, { event: outcome._tag === 'AlreadySigned' ? 'signed' : 'viewed' });
       if (outcome._tag === 'AlreadySigned') {
         const tr = languageFor(ctx, outcome.signer, outcome.request);
         return render(
@@ -419,6 +461,7 @@ export const mountSigningRoutes = (
             nonce,
             tr,
             from: outcome.request.siteName,
+            brand: pageBrandOf(basePath, outcome.request),
             title: tr.t('signed.already.title'),
             message: tr.t('signed.already.message', { date: outcome.signer.signedAt ?? '' }),
             detail: tr.t('signed.already.detail'),
@@ -454,6 +497,17 @@ export const mountSigningRoutes = (
       return undefined;
     }
     const link = linkOf((n) => form.get(n) ?? undefined);
+    // A form's link is in its body: an embedded session must be this signer's (ADR 2300).
+    const embedded = embeddedPageOf(ctx);
+    if (
+      embedded !== undefined &&
+      (link === undefined ||
+        embedded.session.requestId !== link.requestId ||
+        embedded.session.signerRef !== link.signerRef)
+    ) {
+      forgetEmbedded(ctx);
+      secure(ctx, options, nonce, []);
+    }
     if (link === undefined) {
       incompleteLink(ctx, nonce);
       return undefined;
@@ -473,6 +527,7 @@ export const mountSigningRoutes = (
   };
   mountSignerAuthenticationRoutes(router, cases, kit);
   mountSignerNoticeRoutes(router, cases, kit);
+  mountEmbeddedOpenRoute(router, cases, kit);
 
   const act = (
     submit: (
@@ -559,6 +614,8 @@ export const mountSigningRoutes = (
       const from = request.siteName;
       const tr = languageFor(ctx, signer, request);
       const { t } = tr;
+      const brand = pageBrandOf(basePath, request);
+      if (signer.state !== 'pending') tellHost(ctx, { event: signer.state });
       if (signer.state === 'signed')
         return render(
           ctx,
@@ -567,6 +624,7 @@ export const mountSigningRoutes = (
             nonce,
             tr,
             from,
+            brand,
             title: t('done.signed.title'),
             message: t('done.signed.message', { date: signer.signedAt ?? '' }),
             detail:
@@ -583,6 +641,7 @@ export const mountSigningRoutes = (
             nonce,
             tr,
             from,
+            brand,
             title: t('refusal.youDeclined.title'),
             message: t('done.declined.message', { site: from }),
           }),
@@ -619,9 +678,12 @@ export const mountSigningRoutes = (
         return refuseLink(ctx, nonce, result.left);
       }
       // The PDF is shown inside our own page (and wherever that page may be embedded).
+      const embedded = embeddedPageOf(ctx);
+      const ancestors =
+        embedded === undefined ? options.frameAncestors : embeddedFrameAncestors(embedded.session);
       ctx.set(
         'Content-Security-Policy',
-        `default-src 'none'; frame-ancestors 'self'${options.frameAncestors === "'none'" ? '' : ` ${options.frameAncestors}`}`,
+        `default-src 'none'; frame-ancestors 'self'${ancestors === "'none'" ? '' : ` ${ancestors}`}`,
       );
       ctx.remove('X-Frame-Options');
       ctx.set(

@@ -235,9 +235,22 @@ const writePdfContract = async (w: Writer, contract: Extract<ExecutedContract, {
 /** The cover and audit pages are written in the document's language (ADR 2320). */
 const translatorOf = (document: ExecutedDocument): Translator => translatorFor(document.locale ?? 'en');
 
-const writeAudit = (w: Writer, document: ExecutedDocument) => {
+const writeAudit = async (w: Writer, document: ExecutedDocument) => {
   const { t } = translatorOf(document);
   w.newPage();
+  // The sender's logo (branding, ADR 2301) above the trail; an unreadable one is left out.
+  const logo = document.logoPng === undefined ? null : await embedPng(w.doc, document.logoPng);
+  if (logo !== null) {
+    const scale = Math.min(160 / logo.width, 40 / logo.height, 1);
+    w.ensure(50);
+    w.page.drawImage(logo, {
+      x: 56,
+      y: w.y - logo.height * scale,
+      width: logo.width * scale,
+      height: logo.height * scale,
+    });
+    w.y -= logo.height * scale + 10;
+  }
   w.heading(t('audit.title'), 1);
   w.pair(t('audit.request'), document.requestId);
   w.pair(t('audit.sentBy'), document.siteName);
@@ -348,7 +361,7 @@ export const pdfLibRenderer: PdfRenderer = {
         if (contract.kind === 'html') await writeHtmlContract(w, contract, acts);
         else await writePdfContract(w, contract);
       }
-      writeAudit(w, document);
+      await writeAudit(w, document);
       w.footer(`Request ${document.requestId}`);
       if (document.testMode === true) markEveryPage(doc, w.fonts.bold);
       const names = document.contracts.map((c) => c.name).join(', ');

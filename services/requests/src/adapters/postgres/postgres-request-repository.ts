@@ -19,8 +19,22 @@ const toRequest = (row: RequestRow): SignatureRequest => ({
   id: row.id,
   creator: row.created_by === null ? null : { userId: row.created_by, email: row.creator_email },
   siteId: row.site_id,
-  siteName: row.site_name,
   siteLocale: row.site_locale,
+  // The branded display name, when the Site has one, is what signers are told (ADR 2301).
+  siteName: row.branding?.display_name ?? row.site_name,
+  ...(row.branding === null
+    ? {}
+    : {
+        branding: {
+          siteId: row.site_id,
+          displayName: row.branding.display_name,
+          accentColor: row.branding.accent_color,
+          replyTo: row.branding.reply_to,
+          emailFooter: row.branding.email_footer,
+          logoSha256: row.branding.logo_sha256,
+          updatedAt: row.branding.updated_at,
+        },
+      }),
   state: row.state,
   contracts: row.contracts,
   signers: row.signers.map((s) => ({
@@ -84,7 +98,11 @@ const selectRequests = (where: ReturnType<typeof sql.fragment>, tail = sql.fragm
     COALESCE((
       SELECT json_agg(json_build_object(
         'name', f.name, 'default_value', f.default_value, 'assigned_to', f.assigned_to) ORDER BY f.position)
-      FROM request_fields f WHERE f.request_id = r.id), '[]') AS fields
+      FROM request_fields f WHERE f.request_id = r.id), '[]') AS fields,
+    (SELECT json_build_object(
+        'display_name', b.display_name, 'accent_color', b.accent_color, 'reply_to', b.reply_to,
+        'email_footer', b.email_footer, 'logo_sha256', b.logo_sha256, 'updated_at', b.updated_at)
+      FROM site_brandings b WHERE b.site_id = r.site_id) AS branding
   FROM requests r
   WHERE ${where}
   ${tail}`;

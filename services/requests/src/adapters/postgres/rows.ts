@@ -122,6 +122,16 @@ export const RequestRow = t.type({
   test_mode: t.boolean,
   contracts: t.array(t.type({ id: t.number, name: t.string })),
   signers: t.array(SignerRow),
+  branding: nullable(
+    t.type({
+      display_name: nullable(t.string),
+      accent_color: nullable(t.string),
+      reply_to: nullable(t.string),
+      email_footer: nullable(t.string),
+      logo_sha256: nullable(t.string),
+      updated_at: JsonTimestamp,
+    }),
+  ),
   fields: t.array(
     t.type({
       name: t.string,
