@@ -67,7 +67,7 @@ describe('auth: admin CLI', () => {
     assert.equal(decodeJwt(token.access_token).jti, token.token.id);
     const answer = await introspectToken(h.deps)(token.token.id)();
     assert.ok(answer.active);
-    assert.deepEqual(answer.sites, [{ id: site.id, name: 'Production' }]);
+    assert.deepEqual(answer.sites, [{ id: site.id, name: 'Production', default_locale: null }]);
 
     const { tokens } = await ok(['list', 'tokens', '--user', 'ops@acme.test']);
     assert.deepEqual(
