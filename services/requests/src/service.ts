@@ -34,7 +34,7 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
     databaseUrl: config.DATABASE_URL,
     migrationsDir,
     messaging: { amqpUrl: config.AMQP_URL, prefix: config.AMQP_PREFIX },
-    build: async ({ pool, readiness }) => {
+    build: ({ pool, readiness }) => {
       const sealer = sealerFromFiles({
         certFile: config.PDF_SIGNING_CERT_FILE ?? '',
         keyFile: config.PDF_SIGNING_KEY_FILE ?? '',
@@ -102,7 +102,7 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
         const purged = await purgeIdempotencyKeys(pool, config.IDEMPOTENCY_RETENTION_HOURS);
         if (purged > 0) logger.info({ purged }, 'idempotency keys purged');
       });
-      return {
+      return Promise.resolve({
         app,
         consumers: [outcomes],
         steps: [
@@ -113,6 +113,6 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
           },
           { name: 'redis', run: () => costly.close() },
         ],
-      };
+      });
     },
   });
