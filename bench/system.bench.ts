@@ -22,7 +22,8 @@
  * Environment: BENCH_SECONDS (10 per run), BENCH_CONNECTIONS (16), BENCH_SEND_RATE (100
  * sends/s), BENCH_SEND_SECONDS (30), BENCH_RAMP_RATES (sends/s of the ramp's phases,
  * comma-separated: 50,100,150,200,300,400; "off" skips it), BENCH_RAMP_SECONDS (10 per
- * phase), BENCH_IDLE_SECONDS (5, the services idle: their fixed CPU cost), BENCH_LOG_LEVEL
+ * phase), BENCH_IDLE_SECONDS (5, the services idle: their fixed CPU cost), BENCH_BULK_ROWS
+ * (1000, the bulk send's rows), BENCH_LOG_LEVEL
  * of the services (info, as deployed). A smoke run that only checks the bench works:
  * BENCH_SMOKE=1 (2 s runs, 20 sends/s for 3 s, a ramp of 10,20).
  */
@@ -32,11 +33,11 @@ import { createEsignClient, type Schemas } from '@esign/client';
 import { PRINCIPAL_AUDIENCES, PRINCIPAL_HEADER } from '@esign/contracts';
 import { repoRoot, startEsignSystem } from '@esign/testing';
 import { TEMPLATE, answer, createBody, createCalls } from './support/bodies.js';
+import { bulkSendRun } from './support/bulk-send.js';
 import { SERVICES, cpuPerCall, cpuSeconds, cpuText, ms, print, rssNow, sleep } from './support/measure.js';
 import { line, load, sendLine, startBareKoa } from './support/runs.js';
 import { sendPhase, sendRamp, type SendPhase } from './support/send.js';
 import { rawSqlCeiling } from './support/sql-ceiling.js';
-import { bulkSendRun } from './bulk-send.bench-part.js';
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 process.env.AMQP_URL ??= 'amqp://guest:guest@127.0.0.1:5672';
@@ -50,6 +51,7 @@ const SEND_RATE = setting('BENCH_SEND_RATE', 100, 20);
 const SEND_SECONDS = setting('BENCH_SEND_SECONDS', 30, 3);
 const RAMP_SECONDS = setting('BENCH_RAMP_SECONDS', 10, 2);
 const IDLE_SECONDS = setting('BENCH_IDLE_SECONDS', 5, 2);
+const BULK_ROWS = setting('BENCH_BULK_ROWS', 1000, 50);
 const RAMP_RATES = (process.env.BENCH_RAMP_RATES ?? (SMOKE ? '10,20' : '50,100,150,200,300,400'))
   .split(',')
   .map(Number)
@@ -198,7 +200,7 @@ const main = async () => {
     }
     print();
 
-    const bulkRows = Number(process.env.BENCH_BULK_ROWS ?? 1000);
+    const bulkRows = BULK_ROWS;
     print(`(3b) bulk send of ${bulkRows} rows, each created and sent, through the gateway (202 → completed)`);
     const bulk = await bulkSendRun(esign, tenant, template, bulkRows);
     print(
