@@ -194,6 +194,14 @@ export const en = {
   'email.declined.lead':
     '{who} declined to sign {names}, which {site} sent for signing. The request has ended: nothing more is needed from you.',
   'email.declined.reason': 'Their reason: {reason}',
+  'embedded.used.title': 'This signing link was already used',
+  'embedded.used.message': 'For your security, a signing link opens only once.',
+  'embedded.again.detail': 'Go back to the page you came from and start signing again: it opens a fresh link.',
+  'embedded.expired.title': 'This signing link has expired',
+  'embedded.expired.message': 'Signing links that open inside another site work for 5 minutes.',
+  'embedded.unknown.title': 'This link is not valid',
+  'embedded.unknown.message': 'There is no document to sign at this link.',
+  'embedded.unknown.detail': 'Go back to the page you came from and start signing again.',
   'email.sender.completed.lead': 'Everyone has signed {names}, which you sent for signing from {site}.',
   'email.sender.completed.where': 'The signed document (PDF) is on the request’s page, with its audit trail.',
   'email.sender.declined.lead':

@@ -194,6 +194,14 @@ export const es: Catalogue = {
   'email.declined.lead':
     '{who} rechazó firmar {names}, que {site} envió para firmar. La solicitud ha terminado: no necesita hacer nada más.',
   'email.declined.reason': 'Su motivo: {reason}',
+  'embedded.used.title': 'Este enlace de firma ya se utilizó',
+  'embedded.used.message': 'Por su seguridad, un enlace de firma solo se abre una vez.',
+  'embedded.again.detail': 'Vuelva a la página de la que venía y empiece a firmar de nuevo: se abrirá un enlace nuevo.',
+  'embedded.expired.title': 'Este enlace de firma ha caducado',
+  'embedded.expired.message': 'Los enlaces de firma que se abren dentro de otro sitio funcionan durante 5 minutos.',
+  'embedded.unknown.title': 'Este enlace no es válido',
+  'embedded.unknown.message': 'No hay ningún documento para firmar en este enlace.',
+  'embedded.unknown.detail': 'Vuelva a la página de la que venía y empiece a firmar de nuevo.',
   'email.sender.completed.lead': 'Todos han firmado {names}, que usted envió para firmar desde {site}.',
   'email.sender.completed.where':
     'El documento firmado (PDF) está en la página de la solicitud, con su registro de auditoría.',

@@ -194,6 +194,14 @@ export const pt: Catalogue = {
   'email.declined.lead':
     '{who} recusou-se a assinar {names}, que {site} enviou para assinatura. A solicitação foi encerrada: você não precisa fazer mais nada.',
   'email.declined.reason': 'O motivo informado: {reason}',
+  'embedded.used.title': 'Este link de assinatura já foi usado',
+  'embedded.used.message': 'Para sua segurança, um link de assinatura abre apenas uma vez.',
+  'embedded.again.detail': 'Volte à página de onde você veio e comece a assinar novamente: um novo link será aberto.',
+  'embedded.expired.title': 'Este link de assinatura expirou',
+  'embedded.expired.message': 'Links de assinatura abertos dentro de outro site funcionam por 5 minutos.',
+  'embedded.unknown.title': 'Este link não é válido',
+  'embedded.unknown.message': 'Não há nenhum documento para assinar neste link.',
+  'embedded.unknown.detail': 'Volte à página de onde você veio e comece a assinar novamente.',
   'email.sender.completed.lead':
     'Todos assinaram {names}, que você enviou para assinatura a partir de {site}.',
   'email.sender.completed.where':

@@ -1,28 +1,24 @@
+import type { MessageKey, Translator } from '@esign/contracts';
 import type { AppState } from '@esign/platform';
 import type Router from '@koa/router';
 import type { EmbeddedUseCases } from '../../application/embedded-signing.js';
 import { markEmbedded, tellHost } from './embedded-pages.js';
 import type { SignerPageKit } from './signer-authentication-routes.js';
+import { pageTranslator } from './page-language.js';
 import { messagePage } from './signing-pages.js';
 
-/** What the embedded-URL pages say: kept together, to be translated in one place. */
-export const EMBEDDED_TEXT = {
-  used: {
-    title: 'This signing link was already used',
-    message: 'For your security, a signing link opens only once.',
-    detail: 'Go back to the page you came from and start signing again: it opens a fresh link.',
-  },
-  expired: {
-    title: 'This signing link has expired',
-    message: 'Signing links that open inside another site work for 5 minutes.',
-    detail: 'Go back to the page you came from and start signing again: it opens a fresh link.',
-  },
-  unknown: {
-    title: 'This link is not valid',
-    message: 'There is no document to sign at this link.',
-    detail: 'Go back to the page you came from and start signing again.',
-  },
-} as const;
+/** What the embedded-URL pages say, by the catalogues' keys (ADR 2320). */
+const EMBEDDED_TEXT = {
+  used: { title: 'embedded.used.title', message: 'embedded.used.message', detail: 'embedded.again.detail' },
+  expired: { title: 'embedded.expired.title', message: 'embedded.expired.message', detail: 'embedded.again.detail' },
+  unknown: { title: 'embedded.unknown.title', message: 'embedded.unknown.message', detail: 'embedded.unknown.detail' },
+} as const satisfies Record<string, Record<'title' | 'message' | 'detail', MessageKey>>;
+
+/** The page's words in the browser's language (an embedded URL names no signer until it opens). */
+const textOf = (tr: Translator, which: keyof typeof EMBEDDED_TEXT) => {
+  const keys = EMBEDDED_TEXT[which];
+  return { tr, title: tr.t(keys.title), message: tr.t(keys.message), detail: tr.t(keys.detail) };
+};
 
 /**
  * `GET /sign/embedded?t=<token>` (ADR 2300): the first opening within 5 minutes claims the
@@ -48,7 +44,7 @@ export const mountEmbeddedOpenRoute = (
       if (opening._tag === 'Used' || opening._tag === 'Expired') {
         markEmbedded(ctx, opening.session, nonce);
         kit.allowOwnForms(ctx, nonce);
-        const text = opening._tag === 'Used' ? EMBEDDED_TEXT.used : EMBEDDED_TEXT.expired;
+        const text = textOf(pageTranslator(ctx.get('accept-language')), opening._tag === 'Used' ? 'used' : 'expired');
         tellHost(ctx, {
           event: 'error',
           code: opening._tag === 'Used' ? 'link_used' : 'link_expired',
@@ -56,7 +52,11 @@ export const mountEmbeddedOpenRoute = (
         });
         return kit.render(ctx, 410, messagePage({ nonce, ...text }));
       }
-      return kit.render(ctx, 404, messagePage({ nonce, ...EMBEDDED_TEXT.unknown }));
+      return kit.render(
+        ctx,
+        404,
+        messagePage({ nonce, ...textOf(pageTranslator(ctx.get('accept-language')), 'unknown') }),
+      );
     }),
   );
 };
