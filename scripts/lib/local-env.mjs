@@ -101,6 +101,8 @@ export const serviceEnvironment = (settings, secrets, service, env = process.env
       : {}),
     // The notifier's daily message quotas live in the same Redis (ADR 1320).
     ...(service === 'notifier' ? { REDIS_URL: settings.redisUrl, NOTIFIER_REPLICAS: '1' } : {}),
+    // Bulk sends draw on the gateway's money-costing buckets (ADR 2201).
+    ...(service === 'requests' ? { REDIS_URL: settings.redisUrl, REQUESTS_REPLICAS: '1' } : {}),
   };
   // No tsx and no "source" condition: the services run as built, as in production.
   delete result.NODE_OPTIONS;
