@@ -10,8 +10,16 @@ import { messagePage } from './signing-pages.js';
 /** What the embedded-URL pages say, by the catalogues' keys (ADR 2320). */
 const EMBEDDED_TEXT = {
   used: { title: 'embedded.used.title', message: 'embedded.used.message', detail: 'embedded.again.detail' },
-  expired: { title: 'embedded.expired.title', message: 'embedded.expired.message', detail: 'embedded.again.detail' },
-  unknown: { title: 'embedded.unknown.title', message: 'embedded.unknown.message', detail: 'embedded.unknown.detail' },
+  expired: {
+    title: 'embedded.expired.title',
+    message: 'embedded.expired.message',
+    detail: 'embedded.again.detail',
+  },
+  unknown: {
+    title: 'embedded.unknown.title',
+    message: 'embedded.unknown.message',
+    detail: 'embedded.unknown.detail',
+  },
 } as const satisfies Record<string, Record<'title' | 'message' | 'detail', MessageKey>>;
 
 /** The page's words in the browser's language (an embedded URL names no signer until it opens). */
@@ -44,7 +52,10 @@ export const mountEmbeddedOpenRoute = (
       if (opening._tag === 'Used' || opening._tag === 'Expired') {
         markEmbedded(ctx, opening.session, nonce);
         kit.allowOwnForms(ctx, nonce);
-        const text = textOf(pageTranslator(ctx.get('accept-language')), opening._tag === 'Used' ? 'used' : 'expired');
+        const text = textOf(
+          pageTranslator(ctx.get('accept-language')),
+          opening._tag === 'Used' ? 'used' : 'expired',
+        );
         tellHost(ctx, {
           event: 'error',
           code: opening._tag === 'Used' ? 'link_used' : 'link_expired',

@@ -2,9 +2,10 @@ import type { Translator } from '@esign/contracts';
 import type { AppContext, AppState } from '@esign/platform';
 import type Router from '@koa/router';
 import type { CodePage } from '../../application/signer-authentication.js';
-import type { ExecutionLink } from '../../application/signing.js';
+import type { ExecutionLink, LinkRefusal } from '../../application/signing.js';
 import type { UseCases } from '../../application/use-cases.js';
 import { codeEntryPage } from './signer-authentication-pages.js';
+import type { Refused } from './signer-http.js';
 import type { PageContext } from './signing-pages.js';
 
 /** What the signer routes lend these: their page wrapper, form reading and checks. */
@@ -35,6 +36,14 @@ export interface SignerPageKit {
   ) => Promise<{ form: URLSearchParams; link: ExecutionLink } | undefined>;
   /** `GET /sign` for this link, with a pass when there is one. */
   readonly signLink: (link: ExecutionLink, auth?: string) => string;
+  /** A refused page, in `tr` (the browser's language by default); an embedding host hears `error`. */
+  readonly refuse: (ctx: AppContext, nonce: string, refusal: Refused, tr?: Translator) => void;
+  /** A link refused, in its signer's language when the refusal knows them. */
+  readonly refuseLink: (ctx: AppContext, nonce: string, refusal: LinkRefusal) => void;
+  /** A link missing one of its parts. */
+  readonly incompleteLink: (ctx: AppContext, nonce: string) => void;
+  /** CSP `frame-ancestors` of the signer pages when not embedded. */
+  readonly frameAncestors: string;
 }
 
 /** Shows the code-entry page. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import coBody from 'co-body';
-import type { MessageKey, Translator } from '@esign/contracts';
+import type { Translator } from '@esign/contracts';
 import type { AppContext, AppState } from '@esign/platform';
 import type Router from '@koa/router';
 import type {
@@ -14,7 +14,6 @@ import type {
 import type { UseCases } from '../../application/use-cases.js';
 import type { EmbeddedUseCases } from '../../application/embedded-signing.js';
 import {
-  embeddedFrameAncestors,
   embeddedPageOf,
   forgetEmbedded,
   markEmbedded,
@@ -23,7 +22,6 @@ import {
 } from './embedded-pages.js';
 import { mountEmbeddedOpenRoute } from './embedded-signing-routes.js';
 import { messagePage, signingPage, type PageContext, type Submitted } from './signing-pages.js';
-import { notYourTurn } from './signing-order-pages.js';
 import { pageTranslator } from './page-language.js';
 import { pageBrandOf } from './branding-pages.js';
 import {
@@ -32,206 +30,21 @@ import {
   type SignerPageKit,
 } from './signer-authentication-routes.js';
 import { mountSignerNoticeRoutes } from './signer-notice-routes.js';
+import { mountSignerOutcomeRoutes } from './signer-outcome-routes.js';
+import {
+  clientIp,
+  drawingOf,
+  DRAWING_PROBLEMS,
+  FORM_LIMIT,
+  linkOf,
+  one,
+  refusalOf,
+  secure,
+  type Refused,
+  type SigningRouteOptions,
+} from './signer-http.js';
 
-export interface SigningRouteOptions {
-  /** The public address Execution URLs start with; its origin is the pages' own. */
-  readonly publicBaseUrl: string;
-  /** CSP `frame-ancestors` sources: who may embed the signer pages (`'none'` by default). */
-  readonly frameAncestors: string;
-  /** Proxies in front of the service that append to X-Forwarded-For (the gateway is one). */
-  readonly trustedProxyHops: number;
-}
-
-/** Paths whose bodies this module reads itself (HTML forms, not JSON). */
-export const SIGNING_FORM_PATHS = ['/sign', '/sign/decline', '/sign/verify', '/sign/code'] as const;
-
-const FORM_LIMIT = '600kb';
-const MAX_DRAWING_BYTES = 300_000;
-
-/** The headers every signer page and file carries; `formAction` lists where its forms may go. */
-const secure = (
-  ctx: AppContext,
-  options: SigningRouteOptions,
-  nonce: string,
-  formAction: readonly string[],
-) => {
-  // An embedded page (ADR 2300) is framed by its Developer App's origins and nothing else.
-  const embedded = embeddedPageOf(ctx);
-  const ancestors =
-    embedded === undefined ? options.frameAncestors : embeddedFrameAncestors(embedded.session);
-  ctx.set({
-    'Content-Security-Policy': [
-      "default-src 'none'",
-      `script-src 'nonce-${nonce}'`,
-      `style-src 'nonce-${nonce}'`,
-      "object-src 'self'",
-      // The Site's logo (ADR 2301) and nothing else: not even a favicon is fetched.
-      `img-src ${new URL('sign/logo/', options.publicBaseUrl.endsWith('/') ? options.publicBaseUrl : `${options.publicBaseUrl}/`).toString()}`,
-      "frame-src 'self'",
-      `form-action ${formAction.length === 0 ? "'none'" : formAction.join(' ')}`,
-      `frame-ancestors ${ancestors}`,
-      "base-uri 'none'",
-    ].join('; '),
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'Cross-Origin-Resource-Policy': 'same-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-    'X-Robots-Tag': 'noindex, nofollow',
-    ...(ancestors === "'none'" ? { 'X-Frame-Options': 'DENY' } : {}),
-  });
-  if (ancestors !== "'none'") ctx.remove('X-Frame-Options');
-};
-
-const one = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-const SANE = /^[A-Za-z0-9._~-]{1,200}$/;
-
-/** r, s and signature as one link, or nothing when any is missing or malformed. */
-const linkOf = (get: (name: string) => string | undefined): ExecutionLink | undefined => {
-  const requestId = get('r');
-  const signerRef = get('s');
-  const signature = get('signature');
-  if ([requestId, signerRef, signature].some((v) => v === undefined || !SANE.test(v))) return undefined;
-  return { requestId: requestId!, signerRef: signerRef!, signature: signature! };
-};
-
-/** The address the request came from: `hops` proxies back along X-Forwarded-For. */
-export const clientIp = (ctx: AppContext, hops: number): string => {
-  const socket = ctx.req.socket.remoteAddress ?? 'unknown';
-  const forwarded = (ctx.get('x-forwarded-for') || '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  const chain = [...forwarded, socket];
-  const ip = chain[Math.max(0, chain.length - 1 - hops)]!;
-  return ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-};
-
-/** A drawn signature as posted by the page's script: a PNG data URL of bounded size and shape. */
-export const drawingOf = (raw: string | undefined): E.Either<string, Uint8Array | null> => {
-  if (raw === undefined || raw === '') return E.right(null);
-  const prefix = 'data:image/png;base64,';
-  if (!raw.startsWith(prefix)) return E.left('is not a PNG image');
-  const bytes = Buffer.from(raw.slice(prefix.length), 'base64');
-  if (bytes.length > MAX_DRAWING_BYTES) return E.left('is too large');
-  const magic = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  if (bytes.length < 33 || !bytes.subarray(0, 8).equals(magic) || bytes.toString('latin1', 12, 16) !== 'IHDR')
-    return E.left('is not a PNG image');
-  const width = bytes.readUInt32BE(16);
-  const height = bytes.readUInt32BE(20);
-  if (width < 1 || height < 1 || width > 4000 || height > 2000) return E.left('has an unusual size');
-  return E.right(new Uint8Array(bytes));
-};
-
-/** What `drawingOf` says is wrong with a drawing, as the page says it (ADR 2320). */
-const DRAWING_PROBLEMS: Readonly<Record<string, MessageKey>> = {
-  'is not a PNG image': 'drawing.notPng',
-  'is too large': 'drawing.tooLarge',
-  'has an unusual size': 'drawing.oddSize',
-};
-
-interface Refused {
-  readonly status: number;
-  readonly title: string;
-  readonly message: string;
-  readonly detail?: string;
-}
-
-/** Every refusal of a link, with its page and status: the contract is never shown. */
-export const refusalOf = (refusal: LinkRefusal, tr: Translator): Refused => {
-  const { t } = tr;
-  switch (refusal._tag) {
-    case 'InvalidSignature':
-      return {
-        status: 403,
-        title: t('refusal.invalid.title'),
-        message: t('refusal.invalid.message'),
-        detail: t('refusal.invalid.detail'),
-      };
-    case 'NoSuchRequest':
-    case 'UnknownSigner':
-      return {
-        status: 404,
-        title: t('refusal.notFound.title'),
-        message: t('refusal.notFound.message'),
-        detail: t('refusal.notFound.detail'),
-      };
-    case 'NotYetSent':
-      return {
-        status: 409,
-        title: t('refusal.notSent.title'),
-        message: t('refusal.notSent.message'),
-        detail: t('refusal.notSent.detail'),
-      };
-    case 'Expired':
-      return {
-        status: 410,
-        title: t('refusal.expired.title'),
-        message: t('refusal.expired.message'),
-        detail: t('refusal.expired.detail'),
-      };
-    case 'Replaced':
-      return {
-        status: 410,
-        title: t('refusal.replaced.title'),
-        message: t('refusal.replaced.message'),
-        detail: t('refusal.replaced.detail'),
-      };
-    case 'LinkExpired':
-      return {
-        status: 410,
-        title: t('refusal.expired.title'),
-        message: t('refusal.linkExpired.message'),
-        detail: t('refusal.linkExpired.detail'),
-      };
-    case 'NotYourTurn':
-      return notYourTurn(refusal, tr);
-    case 'UnshownContent':
-      return {
-        status: 409,
-        title: t('refusal.cannotSign.title'),
-        message: t('refusal.unshown.message'),
-        detail: t('refusal.unshown.detail'),
-      };
-    case 'Closed':
-      switch (refusal.state) {
-        case 'cancelled':
-          return {
-            status: 410,
-            title: t('refusal.cancelled.title'),
-            message: t('refusal.cancelled.message'),
-          };
-        case 'declined':
-          return refusal.signer.state === 'declined'
-            ? {
-                status: 410,
-                title: t('refusal.youDeclined.title'),
-                message: t('refusal.youDeclined.message'),
-              }
-            : {
-                status: 410,
-                title: t('refusal.declined.title'),
-                message: t('refusal.declined.message'),
-              };
-        case 'completed':
-          return {
-            status: 410,
-            title: t('refusal.complete.title'),
-            message:
-              refusal.signer.signedAt === null
-                ? t('refusal.complete.message')
-                : t('refusal.completeSigned.message', { date: refusal.signer.signedAt }),
-          };
-        default:
-          return {
-            status: 409,
-            title: t('refusal.cannotSign.title'),
-            message: t('refusal.notOpen.message'),
-          };
-      }
-  }
-};
+export { clientIp, drawingOf, SIGNING_FORM_PATHS, type SigningRouteOptions } from './signer-http.js';
 
 /**
  * The signer pages: `GET /sign` shows the contracts and the form, `POST /sign` signs,
@@ -524,10 +337,15 @@ export const mountSigningRoutes = (
     acceptForm,
     signLink,
     allowOwnForms: (ctx, nonce) => secure(ctx, options, nonce, ["'self'"]),
+    refuse,
+    refuseLink,
+    incompleteLink,
+    frameAncestors: options.frameAncestors,
   };
   mountSignerAuthenticationRoutes(router, cases, kit);
   mountSignerNoticeRoutes(router, cases, kit);
   mountEmbeddedOpenRoute(router, cases, kit);
+  mountSignerOutcomeRoutes(router, cases, kit);
 
   const act = (
     submit: (
@@ -601,97 +419,5 @@ export const mountSigningRoutes = (
         reason: submitted.reason,
       })(),
     ),
-  );
-
-  router.get(
-    '/sign/done',
-    page(async (ctx, nonce) => {
-      const link = linkOf((n) => one(ctx.query[n]));
-      if (link === undefined) return incompleteLink(ctx, nonce);
-      const result = await cases.signerStatus(link)();
-      if (E.isLeft(result)) return refuseLink(ctx, nonce, result.left);
-      const { request, signer } = result.right;
-      const from = request.siteName;
-      const tr = languageFor(ctx, signer, request);
-      const { t } = tr;
-      const brand = pageBrandOf(basePath, request);
-      if (signer.state !== 'pending') tellHost(ctx, { event: signer.state });
-      if (signer.state === 'signed')
-        return render(
-          ctx,
-          200,
-          messagePage({
-            nonce,
-            tr,
-            from,
-            brand,
-            title: t('done.signed.title'),
-            message: t('done.signed.message', { date: signer.signedAt ?? '' }),
-            detail:
-              request.state === 'completed'
-                ? t('done.signed.complete', { site: from })
-                : t('done.signed.waiting'),
-          }),
-        );
-      if (signer.state === 'declined')
-        return render(
-          ctx,
-          200,
-          messagePage({
-            nonce,
-            tr,
-            from,
-            brand,
-            title: t('refusal.youDeclined.title'),
-            message: t('done.declined.message', { site: from }),
-          }),
-        );
-      const again = `${basePath}sign?${new URLSearchParams({ r: link.requestId, s: link.signerRef, signature: link.signature }).toString()}`;
-      ctx.status = 303;
-      ctx.redirect(again);
-    }),
-  );
-
-  router.get(
-    '/sign/document',
-    page(async (ctx, nonce) => {
-      const link = linkOf((n) => one(ctx.query[n]));
-      const contract = one(ctx.query.contract);
-      if (link === undefined || contract === undefined || !/^[1-9][0-9]{0,14}$/.test(contract))
-        return incompleteLink(ctx, nonce);
-      const gate = await cases.signerGate({ ...link, authToken: one(ctx.query.auth) })();
-      const { t } = browserLanguage(ctx);
-      if (E.isRight(gate) && gate.right._tag === 'CodeRequired')
-        return refuse(ctx, nonce, {
-          status: 401,
-          title: t('document.codeFirst.title'),
-          message: t('document.codeFirst.message'),
-        });
-      const result = await cases.signerPdf({ ...link, contractId: Number(contract) })();
-      if (E.isLeft(result)) {
-        if (result.left._tag === 'NoSuchContract')
-          return refuse(ctx, nonce, {
-            status: 404,
-            title: t('document.none.title'),
-            message: t('document.none.message'),
-          });
-        return refuseLink(ctx, nonce, result.left);
-      }
-      // The PDF is shown inside our own page (and wherever that page may be embedded).
-      const embedded = embeddedPageOf(ctx);
-      const ancestors =
-        embedded === undefined ? options.frameAncestors : embeddedFrameAncestors(embedded.session);
-      ctx.set(
-        'Content-Security-Policy',
-        `default-src 'none'; frame-ancestors 'self'${ancestors === "'none'" ? '' : ` ${ancestors}`}`,
-      );
-      ctx.remove('X-Frame-Options');
-      ctx.set(
-        'Content-Disposition',
-        `inline; filename="contract-${contract}.pdf"; filename*=UTF-8''${encodeURIComponent(`${result.right.name}.pdf`)}`,
-      );
-      ctx.type = 'application/pdf';
-      ctx.body = Buffer.from(result.right.pdf);
-    }),
   );
 };

@@ -1,0 +1,212 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { MessageKey, Translator } from '@esign/contracts';
+import type { AppContext } from '@esign/platform';
+import type { ExecutionLink, LinkRefusal } from '../../application/signing.js';
+import { embeddedFrameAncestors, embeddedPageOf } from './embedded-pages.js';
+import { notYourTurn } from './signing-order-pages.js';
+
+/**
+ * What every signer route shares and holds no state: the options, the security headers,
+ * reading an Execution URL's parts, the client's address, a drawn signature, and the page
+ * each refused link gets.
+ */
+
+export interface SigningRouteOptions {
+  /** The public address Execution URLs start with; its origin is the pages' own. */
+  readonly publicBaseUrl: string;
+  /** CSP `frame-ancestors` sources: who may embed the signer pages (`'none'` by default). */
+  readonly frameAncestors: string;
+  /** Proxies in front of the service that append to X-Forwarded-For (the gateway is one). */
+  readonly trustedProxyHops: number;
+}
+
+/** Paths whose bodies this module reads itself (HTML forms, not JSON). */
+export const SIGNING_FORM_PATHS = ['/sign', '/sign/decline', '/sign/verify', '/sign/code'] as const;
+
+export const FORM_LIMIT = '600kb';
+const MAX_DRAWING_BYTES = 300_000;
+
+/** The headers every signer page and file carries; `formAction` lists where its forms may go. */
+export const secure = (
+  ctx: AppContext,
+  options: SigningRouteOptions,
+  nonce: string,
+  formAction: readonly string[],
+) => {
+  // An embedded page (ADR 2300) is framed by its Developer App's origins and nothing else.
+  const embedded = embeddedPageOf(ctx);
+  const ancestors =
+    embedded === undefined ? options.frameAncestors : embeddedFrameAncestors(embedded.session);
+  ctx.set({
+    'Content-Security-Policy': [
+      "default-src 'none'",
+      `script-src 'nonce-${nonce}'`,
+      `style-src 'nonce-${nonce}'`,
+      "object-src 'self'",
+      // The Site's logo (ADR 2301) and nothing else: not even a favicon is fetched.
+      `img-src ${new URL('sign/logo/', options.publicBaseUrl.endsWith('/') ? options.publicBaseUrl : `${options.publicBaseUrl}/`).toString()}`,
+      "frame-src 'self'",
+      `form-action ${formAction.length === 0 ? "'none'" : formAction.join(' ')}`,
+      `frame-ancestors ${ancestors}`,
+      "base-uri 'none'",
+    ].join('; '),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    'X-Robots-Tag': 'noindex, nofollow',
+    ...(ancestors === "'none'" ? { 'X-Frame-Options': 'DENY' } : {}),
+  });
+  if (ancestors !== "'none'") ctx.remove('X-Frame-Options');
+};
+
+export const one = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+const SANE = /^[A-Za-z0-9._~-]{1,200}$/;
+
+/** r, s and signature as one link, or nothing when any is missing or malformed. */
+export const linkOf = (get: (name: string) => string | undefined): ExecutionLink | undefined => {
+  const requestId = get('r');
+  const signerRef = get('s');
+  const signature = get('signature');
+  if ([requestId, signerRef, signature].some((v) => v === undefined || !SANE.test(v))) return undefined;
+  return { requestId: requestId!, signerRef: signerRef!, signature: signature! };
+};
+
+/** The address the request came from: `hops` proxies back along X-Forwarded-For. */
+export const clientIp = (ctx: AppContext, hops: number): string => {
+  const socket = ctx.req.socket.remoteAddress ?? 'unknown';
+  const forwarded = (ctx.get('x-forwarded-for') || '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  const chain = [...forwarded, socket];
+  const ip = chain[Math.max(0, chain.length - 1 - hops)]!;
+  return ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+};
+
+/** A drawn signature as posted by the page's script: a PNG data URL of bounded size and shape. */
+export const drawingOf = (raw: string | undefined): E.Either<string, Uint8Array | null> => {
+  if (raw === undefined || raw === '') return E.right(null);
+  const prefix = 'data:image/png;base64,';
+  if (!raw.startsWith(prefix)) return E.left('is not a PNG image');
+  const bytes = Buffer.from(raw.slice(prefix.length), 'base64');
+  if (bytes.length > MAX_DRAWING_BYTES) return E.left('is too large');
+  const magic = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  if (bytes.length < 33 || !bytes.subarray(0, 8).equals(magic) || bytes.toString('latin1', 12, 16) !== 'IHDR')
+    return E.left('is not a PNG image');
+  const width = bytes.readUInt32BE(16);
+  const height = bytes.readUInt32BE(20);
+  if (width < 1 || height < 1 || width > 4000 || height > 2000) return E.left('has an unusual size');
+  return E.right(new Uint8Array(bytes));
+};
+
+/** What `drawingOf` says is wrong with a drawing, as the page says it (ADR 2320). */
+export const DRAWING_PROBLEMS: Readonly<Record<string, MessageKey>> = {
+  'is not a PNG image': 'drawing.notPng',
+  'is too large': 'drawing.tooLarge',
+  'has an unusual size': 'drawing.oddSize',
+};
+
+export interface Refused {
+  readonly status: number;
+  readonly title: string;
+  readonly message: string;
+  readonly detail?: string;
+}
+
+/** Every refusal of a link, with its page and status: the contract is never shown. */
+export const refusalOf = (refusal: LinkRefusal, tr: Translator): Refused => {
+  const { t } = tr;
+  switch (refusal._tag) {
+    case 'InvalidSignature':
+      return {
+        status: 403,
+        title: t('refusal.invalid.title'),
+        message: t('refusal.invalid.message'),
+        detail: t('refusal.invalid.detail'),
+      };
+    case 'NoSuchRequest':
+    case 'UnknownSigner':
+      return {
+        status: 404,
+        title: t('refusal.notFound.title'),
+        message: t('refusal.notFound.message'),
+        detail: t('refusal.notFound.detail'),
+      };
+    case 'NotYetSent':
+      return {
+        status: 409,
+        title: t('refusal.notSent.title'),
+        message: t('refusal.notSent.message'),
+        detail: t('refusal.notSent.detail'),
+      };
+    case 'Expired':
+      return {
+        status: 410,
+        title: t('refusal.expired.title'),
+        message: t('refusal.expired.message'),
+        detail: t('refusal.expired.detail'),
+      };
+    case 'Replaced':
+      return {
+        status: 410,
+        title: t('refusal.replaced.title'),
+        message: t('refusal.replaced.message'),
+        detail: t('refusal.replaced.detail'),
+      };
+    case 'LinkExpired':
+      return {
+        status: 410,
+        title: t('refusal.expired.title'),
+        message: t('refusal.linkExpired.message'),
+        detail: t('refusal.linkExpired.detail'),
+      };
+    case 'NotYourTurn':
+      return notYourTurn(refusal, tr);
+    case 'UnshownContent':
+      return {
+        status: 409,
+        title: t('refusal.cannotSign.title'),
+        message: t('refusal.unshown.message'),
+        detail: t('refusal.unshown.detail'),
+      };
+    case 'Closed':
+      switch (refusal.state) {
+        case 'cancelled':
+          return {
+            status: 410,
+            title: t('refusal.cancelled.title'),
+            message: t('refusal.cancelled.message'),
+          };
+        case 'declined':
+          return refusal.signer.state === 'declined'
+            ? {
+                status: 410,
+                title: t('refusal.youDeclined.title'),
+                message: t('refusal.youDeclined.message'),
+              }
+            : {
+                status: 410,
+                title: t('refusal.declined.title'),
+                message: t('refusal.declined.message'),
+              };
+        case 'completed':
+          return {
+            status: 410,
+            title: t('refusal.complete.title'),
+            message:
+              refusal.signer.signedAt === null
+                ? t('refusal.complete.message')
+                : t('refusal.completeSigned.message', { date: refusal.signer.signedAt }),
+          };
+        default:
+          return {
+            status: 409,
+            title: t('refusal.cannotSign.title'),
+            message: t('refusal.notOpen.message'),
+          };
+      }
+  }
+};
