@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, listensOn } from './ports.js';
 
 /** The repository root, from src/ (tsx) and dist/src/ (node) alike. */
 export const repoRoot = join(
@@ -10,16 +10,7 @@ export const repoRoot = join(
   import.meta.url.includes('/dist/') ? '../../../..' : '../../..',
 );
 
-/** A port nobody listens on right now (the OS picks it). */
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+export { freePort } from './ports.js';
 
 export type ServiceName = 'auth' | 'requests' | 'notifier' | 'gateway';
 
@@ -125,7 +116,8 @@ export const startService = async (
       throw new Error(`${name} exited during start-up (${child.exitCode}):\n${output}`);
     try {
       const response = await fetch(`${url}/healthz`);
-      if (response.ok) break;
+      // Healthy, and the answer came from this child (not another process on its port).
+      if (response.ok && (options.image !== undefined || listensOn(child.pid, port) !== false)) break;
     } catch {
       // not listening yet
     }
