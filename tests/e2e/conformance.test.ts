@@ -29,6 +29,7 @@ const request = {
   last_reminded_at: null,
   remind_count: 0,
   current_order: null,
+  test_mode: false,
 };
 
 const answer = (overrides: Partial<Checked>): Checked => ({
