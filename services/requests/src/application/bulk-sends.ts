@@ -12,7 +12,7 @@ import type {
   RowOutcome,
 } from '../ports/bulk-send-store.js';
 import type { SendAllowance } from '../ports/send-allowance.js';
-import { reachSite, siteIds, type Caller } from './caller.js';
+import { reachSiteToCreate, siteIds, type Caller } from './caller.js';
 import type { Deps } from './deps.js';
 import { notFound, type AppError } from './errors.js';
 import { idempotently, type Idempotency, type Outcome } from './idempotency.js';
@@ -87,11 +87,7 @@ export const createBulkSend =
     readonly idempotency?: Idempotency;
   }): TE.TaskEither<AppError, Outcome<BulkSendView>> =>
     pipe(
-      TE.fromEither(reachSite(input.caller, input.siteId)),
-      TE.filterOrElseW(
-        () => input.caller.testModeOnly !== true || input.body.test_mode === true,
-        (): AppError => ({ _tag: 'TestModeOnlyToken', on: 'create' }),
-      ),
+      TE.fromEither(reachSiteToCreate(input.caller, input.siteId, input.body.test_mode)),
       TE.chainFirstW((site) => checkContracts(deps, site.id, input.body.contracts)),
       TE.chainW((site) => {
         const { rows, ...shared } = input.body;

@@ -22,3 +22,16 @@ export const reachSite = (caller: Caller, siteId: number): E.Either<AppError, Si
   const site = caller.sites.find((s) => s.id === siteId);
   return site === undefined ? E.left(notFound('site')) : E.right(site);
 };
+
+/**
+ * The site to create Requests on, if the caller reaches it and may create what it asks:
+ * a test-only token (issue #22) creates test-mode Requests only.
+ */
+export const reachSiteToCreate = (
+  caller: Caller,
+  siteId: number,
+  testMode: boolean | undefined,
+): E.Either<AppError, SiteGrant> =>
+  E.isRight(reachSite(caller, siteId)) && caller.testModeOnly === true && testMode !== true
+    ? E.left({ _tag: 'TestModeOnlyToken', on: 'create' })
+    : reachSite(caller, siteId);

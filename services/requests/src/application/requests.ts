@@ -5,7 +5,7 @@ import { type CreateRequestBody, type RequestList } from '@esign/contracts';
 import { createSignatureRequest } from '../domain/request-creation.js';
 import type { RequestFilter } from '../ports/request-repository.js';
 import type { PageRequest } from '../ports/page.js';
-import { reachSite, siteIds, type Caller } from './caller.js';
+import { reachSite, reachSiteToCreate, siteIds, type Caller } from './caller.js';
 import { executionUrl, type Deps } from './deps.js';
 import { notFound, type AppError } from './errors.js';
 import { idempotently, type Idempotency, type Outcome } from './idempotency.js';
@@ -23,11 +23,7 @@ export const createRequest =
     readonly idempotency?: Idempotency;
   }): TE.TaskEither<AppError, Outcome<RequestView>> =>
     pipe(
-      TE.fromEither(reachSite(input.caller, input.siteId)),
-      TE.filterOrElseW(
-        () => input.caller.testModeOnly !== true || input.body.test_mode === true,
-        (): AppError => ({ _tag: 'TestModeOnlyToken', on: 'create' }),
-      ),
+      TE.fromEither(reachSiteToCreate(input.caller, input.siteId, input.body.test_mode)),
       TE.bindTo('site'),
       TE.bindW('challenges', () => hashAccessCodes(deps)(input.body)),
       TE.chainW(({ site, challenges }) =>
