@@ -30,36 +30,22 @@ export const mountSignerOutcomeRoutes = (
       const { t } = tr;
       const brand = pageBrandOf(kit.basePath, request);
       if (signer.state !== 'pending') tellHost(ctx, { event: signer.state });
+      const ended = (text: { title: string; message: string; detail?: string }) =>
+        kit.render(ctx, 200, messagePage({ nonce, tr, from, brand, ...text }));
       if (signer.state === 'signed')
-        return kit.render(
-          ctx,
-          200,
-          messagePage({
-            nonce,
-            tr,
-            from,
-            brand,
-            title: t('done.signed.title'),
-            message: t('done.signed.message', { date: signer.signedAt ?? '' }),
-            detail:
-              request.state === 'completed'
-                ? t('done.signed.complete', { site: from })
-                : t('done.signed.waiting'),
-          }),
-        );
+        return ended({
+          title: t('done.signed.title'),
+          message: t('done.signed.message', { date: signer.signedAt ?? '' }),
+          detail:
+            request.state === 'completed'
+              ? t('done.signed.complete', { site: from })
+              : t('done.signed.waiting'),
+        });
       if (signer.state === 'declined')
-        return kit.render(
-          ctx,
-          200,
-          messagePage({
-            nonce,
-            tr,
-            from,
-            brand,
-            title: t('refusal.youDeclined.title'),
-            message: t('done.declined.message', { site: from }),
-          }),
-        );
+        return ended({
+          title: t('refusal.youDeclined.title'),
+          message: t('done.declined.message', { site: from }),
+        });
       const again = `${kit.basePath}sign?${new URLSearchParams({ r: link.requestId, s: link.signerRef, signature: link.signature }).toString()}`;
       ctx.status = 303;
       ctx.redirect(again);
