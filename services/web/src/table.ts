@@ -1,6 +1,6 @@
 import { html, type Html, type Interpolated } from './html.js';
 
-/** A column heading; `wide` ones show only on wide screens (app.css), `hidden` ones to screen readers only. */
+/** A column heading; `wide` columns show only on wide screens (app.css), `hidden` headings to screen readers only. */
 export type Column = string | { readonly label: string; readonly wide?: boolean; readonly hidden?: boolean };
 
 /**
@@ -33,7 +33,12 @@ export const dataTable = (input: {
       ${input.rows.map(
         (cells) =>
           html`<tr>
-            ${cells.map((cell) => html`<td>${cell}</td>`)}
+            ${cells.map((cell, i) => {
+              const column = input.columns[i];
+              return typeof column === 'object' && column.wide === true
+                ? html`<td class="wide">${cell}</td>`
+                : html`<td>${cell}</td>`;
+            })}
           </tr>`,
       )}
     </tbody>
@@ -42,3 +47,15 @@ export const dataTable = (input: {
     ? html`<div class="table-wrap">${table}</div>`
     : html`<div class="table-wrap" tabindex="0" role="region" aria-label="${input.region}">${table}</div>`;
 };
+
+/** A one-button form that posts to `action` with the session's anti-forgery token (revoke, remove). */
+export const postButton = (input: {
+  readonly action: string;
+  readonly csrf: Html;
+  readonly label: string;
+  readonly ariaLabel: string;
+}): Html =>
+  html`<form method="post" action="${input.action}" class="inline">
+    ${input.csrf}
+    <button type="submit" class="danger" aria-label="${input.ariaLabel}">${input.label}</button>
+  </form>`;

@@ -4,6 +4,7 @@ import { AuthorizationList, OAUTH_AUTHORIZATIONS_PATH } from '@esign/contracts';
 import { NoContent } from '../api-client.js';
 import { visitorOf, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
+import { dataTable, postButton } from '../table.js';
 import { html } from '../html.js';
 import { csrfField, time } from '../layout.js';
 import { appPage, problemPage, segment } from './common.js';
@@ -33,45 +34,22 @@ export const authorizedAppRoutes = (router: Router, deps: WebDeps): void => {
         ${
           list.right.data.length === 0
             ? html`<p class="notice">You have not authorised any app.</p>`
-            : html`<div class="table-wrap">
-                <table>
-                  <caption>
-                    Apps that can act for you
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">App</th>
-                      <th scope="col">Made by</th>
-                      <th scope="col">Sites</th>
-                      <th scope="col">Authorised</th>
-                      <th scope="col"><span class="visually-hidden">Actions</span></th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${list.right.data.map(
-                      (a) =>
-                        html`<tr>
-                          <td>${a.app_name}</td>
-                          <td>${a.owner_account_name}</td>
-                          <td>${a.site_ids.map(siteName).join(', ')}</td>
-                          <td>${time(a.authorized_at)}</td>
-                          <td>
-                            <form
-                              method="post"
-                              action="${deps.base}/authorized-apps/${a.client_id}/revoke"
-                              class="inline"
-                            >
-                              ${csrfField(visitor.csrf)}
-                              <button type="submit" class="danger" aria-label="Revoke ${a.app_name}">
-                                Revoke
-                              </button>
-                            </form>
-                          </td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
-              </div>`
+            : dataTable({
+                caption: 'Apps that can act for you',
+                columns: ['App', 'Made by', 'Sites', 'Authorised', { label: 'Actions', hidden: true }],
+                rows: list.right.data.map((a) => [
+                  a.app_name,
+                  a.owner_account_name,
+                  a.site_ids.map(siteName).join(', '),
+                  time(a.authorized_at),
+                  postButton({
+                    action: `${deps.base}/authorized-apps/${a.client_id}/revoke`,
+                    csrf: csrfField(visitor.csrf),
+                    label: 'Revoke',
+                    ariaLabel: `Revoke ${a.app_name}`,
+                  }),
+                ]),
+              })
         }`,
     });
   });

@@ -6,6 +6,7 @@ import { NoContent, type ApiProblem } from '../api-client.js';
 import { COOKIES, setCookie } from '../cookies.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
+import { dataTable, postButton } from '../table.js';
 import { html } from '../html.js';
 import { csrfField, fieldErrors, problemSummary, textField, time } from '../layout.js';
 import { appPage, problemPage, segment } from './common.js';
@@ -18,41 +19,21 @@ const DONE: Record<string, string> = {
 const memberTable = (deps: WebDeps, visitor: Visitor, site: AccountSiteView) =>
   site.members.length === 0
     ? html`<p>No members.</p>`
-    : html`<div class="table-wrap">
-        <table>
-          <caption class="visually-hidden">
-            Members of ${site.name}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">User</th>
-              <th scope="col" class="wide">Added</th>
-              <th scope="col"><span class="visually-hidden">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            ${site.members.map(
-              (m) =>
-                html`<tr>
-                  <td>${m.email}</td>
-                  <td class="wide">${time(m.added_at)}</td>
-                  <td>
-                    <form
-                      method="post"
-                      action="${deps.base}/sites/${site.id}/members/${m.user_id}/remove"
-                      class="inline"
-                    >
-                      ${csrfField(visitor.csrf)}
-                      <button type="submit" class="danger" aria-label="Remove ${m.email} from ${site.name}">
-                        Remove
-                      </button>
-                    </form>
-                  </td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>`;
+    : dataTable({
+        caption: html`Members of ${site.name}`,
+        captionHidden: true,
+        columns: ['User', { label: 'Added', wide: true }, { label: 'Actions', hidden: true }],
+        rows: site.members.map((m) => [
+          m.email,
+          time(m.added_at),
+          postButton({
+            action: `${deps.base}/sites/${site.id}/members/${m.user_id}/remove`,
+            csrf: csrfField(visitor.csrf),
+            label: 'Remove',
+            ariaLabel: `Remove ${m.email} from ${site.name}`,
+          }),
+        ]),
+      });
 
 const sitesPage = async (
   ctx: Koa.Context,
