@@ -61,7 +61,12 @@ const headerProblems = (header: readonly string[]): CsvProblem[] => {
       });
     const key = column !== undefined && 'signer' in column ? `${column.kind}_${column.signer}` : name;
     if (seen.has(key))
-      problems.push({ line: 1, column: name, message: `"${name}" appears twice in the header.`, blocking: true });
+      problems.push({
+        line: 1,
+        column: name,
+        message: `"${name}" appears twice in the header.`,
+        blocking: true,
+      });
     seen.add(key);
   }
   if (!header.some((name) => columnOf(name)?.kind === 'signer_id'))
@@ -117,7 +122,12 @@ const rowOf = (
         : { signer_id: id, signer: { email }, send_to: { email: true as const } };
     });
   if (signers.length === 0)
-    problems.push({ row, line: row + 2, message: `rows[${row}].signers: the row has no signer_id.`, blocking: false });
+    problems.push({
+      row,
+      line: row + 2,
+      message: `rows[${row}].signers: the row has no signer_id.`,
+      blocking: false,
+    });
   return {
     row: {
       signers,
@@ -145,7 +155,8 @@ export const mapCsv = (input: string | Buffer, tokens?: ReadonlySet<string>): Cs
       on_skip: (error: CsvError | undefined) => {
         if (error === undefined) return;
         const lines = typeof error.lines === 'number' ? error.lines : undefined;
-        const column = typeof error.column === 'number' || typeof error.column === 'string' ? error.column : undefined;
+        const column =
+          typeof error.column === 'number' || typeof error.column === 'string' ? error.column : undefined;
         problems.push({
           ...(lines === undefined ? {} : { line: lines }),
           ...(column === undefined ? {} : { column: String(column) }),
@@ -160,7 +171,10 @@ export const mapCsv = (input: string | Buffer, tokens?: ReadonlySet<string>): Cs
   }
   const [header, ...data] = records;
   if (header === undefined) {
-    problems.push({ message: 'The file is empty: it needs a header row and at least one row.', blocking: true });
+    problems.push({
+      message: 'The file is empty: it needs a header row and at least one row.',
+      blocking: true,
+    });
     return { rows: [], problems, blocked: true };
   }
   const names = header.map((h) => h.trim());

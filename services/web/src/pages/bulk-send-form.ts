@@ -28,7 +28,11 @@ export interface Preview {
 }
 
 const FIELD_IDS = { contracts: 'contracts', redirect_url: 'redirect_url', csv: 'csv', rows: 'csv' };
-const LABELS: Record<string, string> = { contracts: 'Contract templates:', redirect_url: 'Redirect URL:', csv: 'CSV file:' };
+const LABELS: Record<string, string> = {
+  contracts: 'Contract templates:',
+  redirect_url: 'Redirect URL:',
+  csv: 'CSV file:',
+};
 
 /** The form's own refusals, first on the page, each linking to its field. */
 const formSummary = (errors: ReadonlyMap<string, string>): Html =>
@@ -45,25 +49,37 @@ const formSummary = (errors: ReadonlyMap<string, string>): Html =>
 const csvFormat = html`<details class="panel">
   <summary>The CSV format</summary>
   <ul>
-    <li>The first row is a header naming each column; every other row makes one Request (at most ${MAX_BULK_ROWS}).</li>
+    <li>
+      The first row is a header naming each column; every other row makes one Request (at most
+      ${MAX_BULK_ROWS}).
+    </li>
     <li>
       <code>signer_id</code>: the signer. For several signers per row, <code>signer_id_1</code>,
       <code>signer_id_2</code>, … in signing order.
     </li>
     <li>
-      <code>signer_email</code> (or <code>signer_email_1</code>, <code>signer_email_2</code>, …), optional: the
-      signer's e-mail address, who is then sent the Execution URL by e-mail.
+      <code>signer_email</code> (or <code>signer_email_1</code>, <code>signer_email_2</code>, …), optional:
+      the signer's e-mail address, who is then sent the Execution URL by e-mail.
     </li>
     <li><code>render_data.&lt;token&gt;</code>: the value of <code>{{token}}</code> in the contracts.</li>
-    <li><code>field.&lt;name&gt;</code>: the row's value of the signer field <code>name</code> (its default value).</li>
-    <li>An empty cell gives no value. UTF-8, comma-separated, with double quotes around values that hold commas.</li>
+    <li>
+      <code>field.&lt;name&gt;</code>: the row's value of the signer field <code>name</code> (its default
+      value).
+    </li>
+    <li>
+      An empty cell gives no value. UTF-8, comma-separated, with double quotes around values that hold commas.
+    </li>
   </ul>
   <pre><code>signer_id,signer_email,render_data.client_name,field.plan
 c-1,ann@example.com,Ann,basic
 c-2,bob@example.com,Bob,premium</code></pre>
 </details>`;
 
-const contractChoice = (contracts: readonly ContractSummary[], choice: BulkChoice | undefined, error?: string) =>
+const contractChoice = (
+  contracts: readonly ContractSummary[],
+  choice: BulkChoice | undefined,
+  error?: string,
+) =>
   contracts.length === 0
     ? html`<p class="notice" id="contracts">
         This Site has no published contract template yet. Publish one on the Templates page first.
@@ -74,15 +90,26 @@ const contractChoice = (contracts: readonly ContractSummary[], choice: BulkChoic
         ${contracts.map(
           (c) =>
             html`<label
-              ><input type="checkbox" name="contract_${c.id}" value="on" ${choice?.contracts.includes(c.id) ? html` checked` : ''} />
-              ${c.name} <span class="hint">(${c.id}${c.tokens.length > 0 ? `; tokens: ${c.tokens.join(', ')}` : ''})</span></label
+              ><input
+                type="checkbox"
+                name="contract_${c.id}"
+                value="on"
+                ${choice?.contracts.includes(c.id) ? html` checked` : ''}
+              />
+              ${c.name}
+              <span class="hint"
+                >(${c.id}${c.tokens.length > 0 ? `; tokens: ${c.tokens.join(', ')}` : ''})</span
+              ></label
             >`,
         )}
       </fieldset>`;
 
 const checkbox = (id: string, label: string, checked: boolean | undefined) =>
   html`<div class="field">
-    <label><input type="checkbox" id="${id}" name="${id}" value="true" ${checked ? html` checked` : ''} /> ${label}</label>
+    <label
+      ><input type="checkbox" id="${id}" name="${id}" value="true" ${checked ? html` checked` : ''} />
+      ${label}</label
+    >
   </div>`;
 
 const uploadForm = (
@@ -144,10 +171,14 @@ const cellsOf = (row: CsvRow): Html[] => [
 
 const previewSection = (deps: WebDeps, visitor: Visitor, choice: BulkChoice, preview: Preview): Html => {
   const { mapping } = preview;
-  const rowProblems = (i: number) => mapping.problems.filter((p) => p.row === i).map((p) => html`${p.message}<br />`);
+  const rowProblems = (i: number) =>
+    mapping.problems.filter((p) => p.row === i).map((p) => html`${p.message}<br />`);
   return html`<section aria-labelledby="preview-heading">
     <h2 id="preview-heading">Preview of ${preview.fileName}</h2>
-    <p role="status">${counted(mapping.rows.length, 'row')}; ${mapping.problems.length === 0 ? 'no problems' : counted(mapping.problems.length, 'problem')} found.</p>
+    <p role="status">
+      ${counted(mapping.rows.length, 'row')};
+      ${mapping.problems.length === 0 ? 'no problems' : counted(mapping.problems.length, 'problem')} found.
+    </p>
     ${
       mapping.problems.length === 0
         ? ''
@@ -164,11 +195,13 @@ const previewSection = (deps: WebDeps, visitor: Visitor, choice: BulkChoice, pre
       caption: `The first ${Math.min(PREVIEW_ROWS, mapping.rows.length)} rows as the API receives them`,
       region: 'First rows',
       columns: ['Row', 'Signers', 'render_data', 'Field values', 'Problems'],
-      rows: mapping.rows.slice(0, PREVIEW_ROWS).map((row, i) => [
-        html`<code>rows[${i}]</code> <span class="hint">line ${i + 2}</span>`,
-        ...cellsOf(row),
-        html`${rowProblems(i)}`,
-      ]),
+      rows: mapping.rows
+        .slice(0, PREVIEW_ROWS)
+        .map((row, i) => [
+          html`<code>rows[${i}]</code> <span class="hint">line ${i + 2}</span>`,
+          ...cellsOf(row),
+          html`${rowProblems(i)}`,
+        ]),
     })}
     ${
       mapping.blocked

@@ -16,7 +16,12 @@ const requestLink = (deps: WebDeps, id: string) =>
  * row with its field-path errors, and the Requests made. No meta refresh: a Refresh link
  * (the page is cheap to load again).
  */
-export const bulkProgressPage = (ctx: Koa.Context, deps: WebDeps, visitor: Visitor, bulk: BulkSendView): void => {
+export const bulkProgressPage = (
+  ctx: Koa.Context,
+  deps: WebDeps,
+  visitor: Visitor,
+  bulk: BulkSendView,
+): void => {
   const self = `${deps.base}/bulk-sends/${encodeURIComponent(bulk.id)}`;
   const counts: [string, number][] = [
     ['Rows', bulk.rows_total],
@@ -33,14 +38,22 @@ export const bulkProgressPage = (ctx: Koa.Context, deps: WebDeps, visitor: Visit
         ${stateBadge(bulk.state)}
         ${
           bulk.state === 'running'
-            ? html`Working through the rows in the background. <a href="${self}">Refresh</a> to see how far it got.`
+            ? html`Working through the rows in the background. <a href="${self}">Refresh</a> to see how far it
+                got.`
             : html`Done ${time(bulk.completed_at)}.`
         }
       </p>
       <dl class="facts panel">
-        ${counts.map(([label, n]) => html`<dt>${label}</dt><dd data-count="${label.toLowerCase()}">${n}</dd>`)}
+        ${counts.map(
+          ([label, n]) =>
+            html`<dt>${label}</dt>
+              <dd data-count="${label.toLowerCase()}">${n}</dd>`,
+        )}
       </dl>
-      <p class="hint">Started ${time(bulk.created_at)}; ${bulk.send ? 'each Request is sent once made' : 'the Requests are kept as drafts'}.</p>
+      <p class="hint">
+        Started ${time(bulk.created_at)};
+        ${bulk.send ? 'each Request is sent once made' : 'the Requests are kept as drafts'}.
+      </p>
       ${
         bulk.failures.length === 0
           ? html`<p>No row failed${bulk.state === 'running' ? ' so far' : ''}.</p>`
@@ -64,7 +77,10 @@ export const bulkProgressPage = (ctx: Koa.Context, deps: WebDeps, visitor: Visit
               caption: 'Requests made',
               region: 'Requests made',
               columns: ['Row', 'Request'],
-              rows: bulk.requests.map((r) => [html`<code>rows[${r.row}]</code>`, requestLink(deps, r.request_id)]),
+              rows: bulk.requests.map((r) => [
+                html`<code>rows[${r.row}]</code>`,
+                requestLink(deps, r.request_id),
+              ]),
             })
       }
       <p><a href="${self}">Refresh</a> · <a href="${deps.base}/bulk-sends/new">Another bulk send</a></p>`,

@@ -40,7 +40,10 @@ const choiceOf = (fields: FormFields, contracts: readonly number[]): BulkChoice 
 });
 
 /** The form's own checks: the messages shown next to each field (nothing is sent while any is there). */
-const checkChoice = (choice: BulkChoice, published: readonly ContractSummary[] | undefined): Map<string, string> => {
+const checkChoice = (
+  choice: BulkChoice,
+  published: readonly ContractSummary[] | undefined,
+): Map<string, string> => {
   const errors = new Map<string, string>();
   if (choice.contracts.length === 0) errors.set('contracts', 'Choose at least one contract template.');
   else if (choice.contracts.length > LIMITS.contracts)
@@ -48,7 +51,10 @@ const checkChoice = (choice: BulkChoice, published: readonly ContractSummary[] |
   else if (published && choice.contracts.some((id) => !published.some((c) => c.id === id)))
     errors.set('contracts', 'Choose among the published templates listed.');
   if (choice.redirectUrl !== '' && !SafeHttpUrl.is(choice.redirectUrl))
-    errors.set('redirect_url', 'Enter an absolute http(s) address (https://…) without a user name or password.');
+    errors.set(
+      'redirect_url',
+      'Enter an absolute http(s) address (https://…) without a user name or password.',
+    );
   return errors;
 };
 
@@ -77,7 +83,8 @@ export const bulkSendRoutes = (router: Router, deps: WebDeps): void => {
   router.get('/bulk-sends/new', async (ctx) => {
     const visitor = await visitorOf(ctx, deps);
     const loaded = visitor && (await withContracts(ctx, visitor));
-    if (visitor && loaded) bulkSendPage(ctx, deps, visitor, { siteName: loaded.site.name, contracts: loaded.contracts });
+    if (visitor && loaded)
+      bulkSendPage(ctx, deps, visitor, { siteName: loaded.site.name, contracts: loaded.contracts });
   });
 
   // Step 1: the upload, read and checked; the preview carries what the send needs.
@@ -95,7 +102,8 @@ export const bulkSendRoutes = (router: Router, deps: WebDeps): void => {
     const errors = checkChoice(choice, loaded.contracts);
     const file = upload.file;
     if (file === undefined || file.bytes.length === 0) errors.set('csv', 'Choose a CSV file.');
-    else if (file.truncated) errors.set('csv', `The file is too large: at most ${CSV_LIMIT_BYTES / 1000} kB.`);
+    else if (file.truncated)
+      errors.set('csv', `The file is too large: at most ${CSV_LIMIT_BYTES / 1000} kB.`);
     const page = { siteName: loaded.site.name, contracts: loaded.contracts, choice };
     if (errors.size > 0 || file === undefined) return bulkSendPage(ctx, deps, visitor, { ...page, errors });
     const csv = new TextDecoder('utf-8', { fatal: false }).decode(file.bytes);
@@ -104,9 +112,7 @@ export const bulkSendRoutes = (router: Router, deps: WebDeps): void => {
         ...page,
         errors: new Map([['csv', 'The file is not UTF-8 text: save it as "CSV UTF-8".']]),
       });
-    const tokens = new Set(
-      loaded.contracts.filter((c) => chosen.includes(c.id)).flatMap((c) => c.tokens),
-    );
+    const tokens = new Set(loaded.contracts.filter((c) => chosen.includes(c.id)).flatMap((c) => c.tokens));
     const mapping = mapCsv(csv, tokens);
     bulkSendPage(ctx, deps, visitor, {
       ...page,
@@ -121,7 +127,10 @@ export const bulkSendRoutes = (router: Router, deps: WebDeps): void => {
     const { visitor, fields } = form;
     const key = fields.idempotency_key ?? '';
     if (!KEY.test(key)) throw new WebError(400, 'This form is incomplete. Upload the CSV file again.');
-    const ids = (fields.contracts ?? '').split(',').filter((s) => /^[1-9][0-9]{0,15}$/.test(s)).map(Number);
+    const ids = (fields.contracts ?? '')
+      .split(',')
+      .filter((s) => /^[1-9][0-9]{0,15}$/.test(s))
+      .map(Number);
     const choice = choiceOf(fields, ids);
     const mapping = mapCsv(fields.csv ?? '');
     const errors = checkChoice(choice, undefined);
@@ -133,7 +142,12 @@ export const bulkSendRoutes = (router: Router, deps: WebDeps): void => {
         contracts: loaded.contracts,
         choice,
         errors,
-        preview: { csv: fields.csv ?? '', fileName: fields.file_name ?? 'the file', mapping, idempotencyKey: key },
+        preview: {
+          csv: fields.csv ?? '',
+          fileName: fields.file_name ?? 'the file',
+          mapping,
+          idempotencyKey: key,
+        },
       });
     }
     if (visitor.site === undefined) return noSitePage(ctx, deps, visitor, 'requests');
@@ -152,7 +166,12 @@ export const bulkSendRoutes = (router: Router, deps: WebDeps): void => {
         contracts: loaded.contracts,
         choice,
         problem: made.left,
-        preview: { csv: fields.csv ?? '', fileName: fields.file_name ?? 'the file', mapping, idempotencyKey: key },
+        preview: {
+          csv: fields.csv ?? '',
+          fileName: fields.file_name ?? 'the file',
+          mapping,
+          idempotencyKey: key,
+        },
       });
     }
     ctx.status = 303;

@@ -32,7 +32,10 @@ describe('web: a bulk-send CSV file as the rows the API takes', () => {
   });
 
   it('reports a row without a signer and a token no chosen contract has, at the paths the API would, and lets the file go', () => {
-    const mapped = mapCsv('signer_id,render_data.client_name,render_data.nickname\nc-1,Ann,\n,Bob,\nc-3,Cy,Cee\n', tokens);
+    const mapped = mapCsv(
+      'signer_id,render_data.client_name,render_data.nickname\nc-1,Ann,\n,Bob,\nc-3,Cy,Cee\n',
+      tokens,
+    );
     assert.equal(mapped.blocked, false);
     assert.equal(mapped.rows.length, 3);
     assert.deepEqual(mapped.rows[1], { signers: [], render_data: { client_name: 'Bob' } });
@@ -40,7 +43,12 @@ describe('web: a bulk-send CSV file as the rows the API takes', () => {
       mapped.problems.map((p) => [p.row, p.line, p.column, p.message]),
       [
         [1, 3, undefined, 'rows[1].signers: the row has no signer_id.'],
-        [2, 4, 'render_data.nickname', 'rows[2].render_data.nickname: the chosen contracts have no token "nickname".'],
+        [
+          2,
+          4,
+          'render_data.nickname',
+          'rows[2].render_data.nickname: the chosen contracts have no token "nickname".',
+        ],
       ],
     );
     // Without the contracts' tokens nothing is said about them.
@@ -72,18 +80,25 @@ describe('web: a bulk-send CSV file as the rows the API takes', () => {
     );
     assert.match(mapped.problems[0]?.message ?? '', /appears twice/);
     const noSigner = mapCsv('render_data.client_name\nAnn\n');
-    assert.deepEqual(noSigner.problems.map((p) => p.message), ['The header has no signer_id column.']);
+    assert.deepEqual(
+      noSigner.problems.map((p) => p.message),
+      ['The header has no signer_id column.'],
+    );
   });
 
   it('refuses an empty file, a header without rows, and more than 1000 rows', () => {
-    assert.deepEqual(mapCsv('').problems.map((p) => p.blocking), [true]);
+    assert.deepEqual(
+      mapCsv('').problems.map((p) => p.blocking),
+      [true],
+    );
     assert.match(mapCsv('signer_id\n').problems[0]?.message ?? '', /no rows/);
     const rows = (n: number) => `signer_id\n${Array.from({ length: n }, (_, i) => `c-${i}`).join('\n')}\n`;
     assert.equal(mapCsv(rows(1000)).blocked, false);
     const tooMany = mapCsv(rows(1001));
     assert.equal(tooMany.blocked, true);
-    assert.deepEqual(tooMany.problems.map((p) => p.message), [
-      'The file has 1001 rows; one bulk send takes at most 1000.',
-    ]);
+    assert.deepEqual(
+      tooMany.problems.map((p) => p.message),
+      ['The file has 1001 rows; one bulk send takes at most 1000.'],
+    );
   });
 });

@@ -32,7 +32,9 @@ const BULK = {
   created: 3,
   sent: 3,
   failed: 1,
-  failures: [{ row: 3, request_id: null, errors: [{ path: 'rows[3].signers', message: 'must have at least 1 item' }] }],
+  failures: [
+    { row: 3, request_id: null, errors: [{ path: 'rows[3].signers', message: 'must have at least 1 item' }] },
+  ],
   requests: [{ row: 0, request_id: 'r0000000-0000-4000-8000-000000000000' }],
   created_at: AT,
   completed_at: null,
@@ -46,7 +48,10 @@ const answers = {
     count: 2,
     total_count: 2,
     has_more: false,
-    data: [contract(11, 'Service agreement', 'published', ['client_name']), contract(12, 'Draft one', 'draft', [])],
+    data: [
+      contract(11, 'Service agreement', 'published', ['client_name']),
+      contract(12, 'Draft one', 'draft', []),
+    ],
   },
   'POST /v1.1/sites/3/bulk_sends': BULK,
   [`GET /v1.1/bulk_sends/${BULK.id}`]: BULK,
@@ -54,18 +59,30 @@ const answers = {
 
 const GOOD = 'signer_id,render_data.client_name\nc-1,Ann\nc-2,Bob\nc-3,Cy\n,Dee\n';
 
-const preview = (callback: ReturnType<typeof appWith>['callback'], fields: Record<string, string>, csv?: string) => {
+const preview = (
+  callback: ReturnType<typeof appWith>['callback'],
+  fields: Record<string, string>,
+  csv?: string,
+) => {
   let call = request(callback).post('/app/bulk-sends/preview').set('Cookie', COOKIE).set('Origin', ORIGIN);
   for (const [name, value] of Object.entries({ _csrf: CSRF, ...fields })) call = call.field(name, value);
-  return csv === undefined ? call : call.attach('csv', Buffer.from(csv), { filename: 'clients.csv', contentType: 'text/csv' });
+  return csv === undefined
+    ? call
+    : call.attach('csv', Buffer.from(csv), { filename: 'clients.csv', contentType: 'text/csv' });
 };
 
 const hidden = (page: string, name: string): string =>
-  (new RegExp(`name="${name}" value="([^"]*)"`).exec(page)?.[1] ?? '').replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  (new RegExp(`name="${name}" value="([^"]*)"`).exec(page)?.[1] ?? '')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 
 describe('web: bulk send from a CSV file (pages, against a fake API)', () => {
   it('offers only the Site’s published templates, and documents the CSV format', async () => {
-    const page = await request(appWith(answers).callback).get('/app/bulk-sends/new').set('Cookie', COOKIE).expect(200);
+    const page = await request(appWith(answers).callback)
+      .get('/app/bulk-sends/new')
+      .set('Cookie', COOKIE)
+      .expect(200);
     assert.match(page.text, /name="contract_11"/);
     assert.doesNotMatch(page.text, /name="contract_12"/);
     assert.match(page.text, /<code>signer_id_1<\/code>/);
@@ -87,7 +104,11 @@ describe('web: bulk send from a CSV file (pages, against a fake API)', () => {
   it('previews the first 10 rows with their problems, then sends once whatever the clicks', async () => {
     const { callback, calls } = appWith(answers);
     const twelve = `${GOOD}${Array.from({ length: 8 }, (_, i) => `d-${i},Eve`).join('\n')}\nzz-last,Zed\n`;
-    const page = await preview(callback, { contract_11: 'on', send: 'true', redirect_url: 'https://client.example/done' }, twelve).expect(200);
+    const page = await preview(
+      callback,
+      { contract_11: 'on', send: 'true', redirect_url: 'https://client.example/done' },
+      twelve,
+    ).expect(200);
     assert.match(page.text, /13 rows; 1 problem found\./);
     assert.match(page.text, /rows\[3\]\.signers: the row has no signer_id\./);
     assert.match(page.text, /<code>rows\[9\]<\/code>/);
@@ -107,18 +128,39 @@ describe('web: bulk send from a CSV file (pages, against a fake API)', () => {
     };
     assert.equal(form.csv, twelve);
     for (let click = 0; click < 2; click++) {
-      const sent = await request(callback).post('/app/bulk-sends').set('Cookie', COOKIE).set('Origin', ORIGIN).type('form').send(form).expect(303);
+      const sent = await request(callback)
+        .post('/app/bulk-sends')
+        .set('Cookie', COOKIE)
+        .set('Origin', ORIGIN)
+        .type('form')
+        .send(form)
+        .expect(303);
       assert.equal(sent.headers.location, `/app/bulk-sends/${BULK.id}`);
     }
     const posts = calls.filter((c) => c.method === 'POST');
-    assert.deepEqual(posts.map((c) => c.idempotencyKey), [key, key], 'both clicks carry one Idempotency-Key');
-    const body = posts[0]?.body as { contracts: number[]; send: boolean; redirect_url: string; rows: unknown[] };
-    assert.deepEqual([body.contracts, body.send, body.redirect_url, body.rows.length], [[11], true, 'https://client.example/done', 13]);
+    assert.deepEqual(
+      posts.map((c) => c.idempotencyKey),
+      [key, key],
+      'both clicks carry one Idempotency-Key',
+    );
+    const body = posts[0]?.body as {
+      contracts: number[];
+      send: boolean;
+      redirect_url: string;
+      rows: unknown[];
+    };
+    assert.deepEqual(
+      [body.contracts, body.send, body.redirect_url, body.rows.length],
+      [[11], true, 'https://client.example/done', 13],
+    );
     assert.deepEqual(body.rows[3], { signers: [], render_data: { client_name: 'Dee' } });
   });
 
   it('shows a bulk send’s progress, its failed rows with their paths and the Requests made', async () => {
-    const page = await request(appWith(answers).callback).get(`/app/bulk-sends/${BULK.id}`).set('Cookie', COOKIE).expect(200);
+    const page = await request(appWith(answers).callback)
+      .get(`/app/bulk-sends/${BULK.id}`)
+      .set('Cookie', COOKIE)
+      .expect(200);
     assert.match(page.text, /data-count="created">3</);
     assert.match(page.text, /data-count="sent">3</);
     assert.match(page.text, /data-count="failed">1</);
