@@ -109,7 +109,7 @@ describe('web: bulk send from a CSV file (pages, against a fake API)', () => {
       { contract_11: 'on', send: 'true', redirect_url: 'https://client.example/done' },
       twelve,
     ).expect(200);
-    assert.match(page.text, /13 rows; 1 problem found\./);
+    assert.match(page.text, /13 rows;\s+1 problem\s+found\./);
     assert.match(page.text, /rows\[3\]\.signers: the row has no signer_id\./);
     assert.match(page.text, /<code>rows\[9\]<\/code>/);
     assert.doesNotMatch(page.text, /<code>rows\[10\]<\/code>/, 'ten rows shown');
