@@ -159,7 +159,11 @@ const uploadForm = (
 const counted = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 const where = (p: CsvProblem): string =>
-  [p.line === undefined ? '' : `line ${p.line}`, p.column === undefined ? '' : `column ${p.column}`]
+  [
+    p.row === undefined ? '' : `rows[${p.row}]`,
+    p.line === undefined ? '' : `line ${p.line}`,
+    p.column === undefined ? '' : `column ${p.column}`,
+  ]
     .filter((s) => s !== '')
     .join(', ') || 'the file';
 

@@ -111,6 +111,7 @@ describe('web: bulk send from a CSV file (pages, against a fake API)', () => {
     ).expect(200);
     assert.match(page.text, /13 rows;\s+1 problem\s+found\./);
     assert.match(page.text, /rows\[3\]\.signers: the row has no signer_id\./);
+    assert.match(page.text, /<td>rows\[3\], line 5<\/td>/, 'the problem says where');
     assert.match(page.text, /<code>rows\[9\]<\/code>/);
     assert.doesNotMatch(page.text, /<code>rows\[10\]<\/code>/, 'ten rows shown');
     assert.match(page.text, /Send 13 rows/);
