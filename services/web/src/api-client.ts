@@ -15,6 +15,8 @@ export interface Call<A> {
   /** A body that is not JSON (a PDF), sent as it is. */
   readonly raw?: { readonly contentType: string; readonly bytes: Uint8Array };
   readonly codec: t.Decoder<unknown, A>;
+  /** An `Idempotency-Key`, so that a form sent twice makes one thing. */
+  readonly idempotencyKey?: string;
 }
 
 /** A call whose answer has no body (204). */
@@ -61,6 +63,7 @@ export const apiClient = (baseUrl: string, timeoutMs = 15_000): ApiClient => {
           headers: {
             ...headersOf(call.bearer, call.body !== undefined),
             ...(call.raw === undefined ? {} : { 'content-type': call.raw.contentType }),
+            ...(call.idempotencyKey === undefined ? {} : { 'idempotency-key': call.idempotencyKey }),
           },
           body:
             call.raw !== undefined

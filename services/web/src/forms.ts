@@ -24,8 +24,8 @@ export interface Upload {
   readonly file: { readonly name: string; readonly bytes: Buffer; readonly truncated: boolean } | undefined;
 }
 
-/** A multipart form with at most one file (the PDF upload), bounded in size. */
-export const readUpload = (ctx: Koa.Context, fileLimitBytes: number): Promise<Upload> =>
+/** A multipart form with at most one file (a PDF, a CSV file), bounded in size. */
+export const readUpload = (ctx: Koa.Context, fileLimitBytes: number, maxFields = 20): Promise<Upload> =>
   new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
     let file: Upload['file'];
@@ -33,7 +33,7 @@ export const readUpload = (ctx: Koa.Context, fileLimitBytes: number): Promise<Up
     try {
       parser = busboy({
         headers: ctx.req.headers,
-        limits: { files: 1, fileSize: fileLimitBytes, fields: 20, fieldSize: 10_000 },
+        limits: { files: 1, fileSize: fileLimitBytes, fields: maxFields, fieldSize: 10_000 },
       });
     } catch (error) {
       reject(Object.assign(error as Error, { status: 400 }));

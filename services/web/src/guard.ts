@@ -42,9 +42,10 @@ export const uploaded = async (
   ctx: Koa.Context,
   deps: WebDeps,
   fileLimitBytes: number,
+  maxFields?: number,
 ): Promise<{ visitor: Visitor; upload: Upload } | undefined> => {
   checkOrigin(ctx, deps);
-  const upload = await readUpload(ctx, fileLimitBytes);
+  const upload = await readUpload(ctx, fileLimitBytes, maxFields);
   const visitor = await visitorOf(ctx, deps);
   if (visitor === undefined) return undefined;
   if (!sameToken(upload.fields._csrf, visitor.csrf)) throw forged();

@@ -12,6 +12,7 @@ import { authorizedAppRoutes } from './pages/authorized-apps.js';
 import { consentRoutes } from './pages/oauth-consent.js';
 import { appFrameOriginRoutes } from './pages/app-frame-origins.js';
 import { brandingRoutes } from './pages/branding.js';
+import { bulkSendRoutes } from './pages/bulk-sends.js';
 import { requestRoutes } from './pages/requests.js';
 import { signInRoutes } from './pages/sign-in.js';
 import { siteRoutes } from './pages/sites.js';
@@ -84,6 +85,7 @@ export const createWebApp = (options: WebAppOptions): Koa.Middleware => {
   brandingRoutes(router, deps);
   templateRoutes(router, deps);
   requestRoutes(router, deps);
+  bulkSendRoutes(router, deps);
   siteRoutes(router, deps);
   verifyRoutes(router, deps);
   const routes = router.routes();

@@ -61,7 +61,9 @@ th { font-weight: 600; }
 .state { display: inline-block; padding: .05rem .5rem; border-radius: 1rem; border: 1px solid currentColor; font-size: .9rem; }
 .state-active, .state-published, .state-completed, .state-signed, .state-delivered { color: var(--ok); }
 .state-revoked, .state-failed, .state-cancelled, .state-declined, .state-expired { color: var(--danger); }
-.state-draft, .state-pending, .state-sent { color: var(--warn); }
+.state-draft, .state-pending, .state-sent, .state-running { color: var(--warn); }
+ul.compact { margin: 0; padding-left: 1rem; }
+details.panel pre { overflow-x: auto; }
 .copy { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
 .copy input { flex: 1 1 16rem; font-family: ui-monospace, Menlo, Consolas, monospace; }
 .secret { border: 2px solid var(--ok); border-radius: .5rem; padding: 1rem; margin: 1rem 0; }

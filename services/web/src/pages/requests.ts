@@ -34,6 +34,9 @@ const dashboard = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Pro
     title: 'Requests',
     section: 'requests',
     body: html` <h1>Requests <span class="hint">on ${site.name}</span></h1>
+      <div class="actions">
+        <a class="button secondary" href="${deps.base}/bulk-sends/new">Bulk send from a CSV file</a>
+      </div>
       <form
         method="get"
         action="${deps.base}/requests"

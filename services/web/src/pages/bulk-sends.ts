@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import type Router from '@koa/router';
+import * as E from 'fp-ts/lib/Either.js';
+import type Koa from 'koa';
+import { BulkSendView, ContractList, LIMITS, SafeHttpUrl, type ContractSummary } from '@esign/contracts';
+import type { ApiResult } from '../api-client.js';
+import { mapCsv } from '../bulk-csv.js';
+import { visitorOf, type Visitor, type WebDeps } from '../context.js';
+import type { FormFields } from '../forms.js';
+import { posted, uploaded, WebError } from '../guard.js';
+import { bulkSendPage, type BulkChoice } from './bulk-send-form.js';
+import { bulkProgressPage } from './bulk-send-progress.js';
+import { noSitePage, problemPage, segment } from './common.js';
+
+/**
+ * The CSV file's size bound: its text goes back with the send form (urlencoded, up to
+ * three times longer), which must stay under the form limit (2 MB).
+ */
+const CSV_LIMIT_BYTES = 600_000;
+const KEY = /^[A-Za-z0-9-]{8,100}$/;
+
+/** The Site's published contract templates (the ones a Request may use). */
+const publishedContracts = async (
+  visitor: Visitor,
+  siteId: number,
+): Promise<ApiResult<ContractSummary[]>> => {
+  const list = await visitor.api({
+    method: 'GET',
+    path: `/v1.1/sites/${siteId}/contracts?page=1&per_page=100`,
+    codec: ContractList,
+  });
+  return E.map((l: ContractList) => l.data.filter((c) => c.state === 'published'))(list);
+};
+
+const choiceOf = (fields: FormFields, contracts: readonly number[]): BulkChoice => ({
+  contracts,
+  redirectUrl: (fields.redirect_url ?? '').trim(),
+  send: fields.send === 'true',
+  testMode: fields.test_mode === 'true',
+});
+
+/** The form's own checks: the messages shown next to each field (nothing is sent while any is there). */
+const checkChoice = (
+  choice: BulkChoice,
+  published: readonly ContractSummary[] | undefined,
+): Map<string, string> => {
+  const errors = new Map<string, string>();
+  if (choice.contracts.length === 0) errors.set('contracts', 'Choose at least one contract template.');
+  else if (choice.contracts.length > LIMITS.contracts)
+    errors.set('contracts', `Choose at most ${LIMITS.contracts} contract templates.`);
+  else if (published && choice.contracts.some((id) => !published.some((c) => c.id === id)))
+    errors.set('contracts', 'Choose among the published templates listed.');
+  if (choice.redirectUrl !== '' && !SafeHttpUrl.is(choice.redirectUrl))
+    errors.set(
+      'redirect_url',
+      'Enter an absolute http(s) address (https://…) without a user name or password.',
+    );
+  return errors;
+};
+
+const bodyOf = (choice: BulkChoice, rows: readonly unknown[]) => ({
+  contracts: choice.contracts,
+  send: choice.send,
+  ...(choice.testMode ? { test_mode: true } : {}),
+  ...(choice.redirectUrl === '' ? {} : { redirect_url: choice.redirectUrl }),
+  rows,
+});
+
+export const bulkSendRoutes = (router: Router, deps: WebDeps): void => {
+  const withContracts = async (ctx: Koa.Context, visitor: Visitor) => {
+    if (visitor.site === undefined) {
+      noSitePage(ctx, deps, visitor, 'requests');
+      return undefined;
+    }
+    const contracts = await publishedContracts(visitor, visitor.site.id);
+    if (E.isLeft(contracts)) {
+      problemPage(ctx, deps, visitor, 'requests', contracts.left);
+      return undefined;
+    }
+    return { site: visitor.site, contracts: contracts.right };
+  };
+
+  router.get('/bulk-sends/new', async (ctx) => {
+    const visitor = await visitorOf(ctx, deps);
+    const loaded = visitor && (await withContracts(ctx, visitor));
+    if (visitor && loaded)
+      bulkSendPage(ctx, deps, visitor, { siteName: loaded.site.name, contracts: loaded.contracts });
+  });
+
+  // Step 1: the upload, read and checked; the preview carries what the send needs.
+  router.post('/bulk-sends/preview', async (ctx) => {
+    const form = await uploaded(ctx, deps, CSV_LIMIT_BYTES, 20 + LIMITS.contracts * 5);
+    if (form === undefined) return;
+    const { visitor, upload } = form;
+    const loaded = await withContracts(ctx, visitor);
+    if (loaded === undefined) return;
+    const chosen = Object.keys(upload.fields)
+      .map((name) => /^contract_([1-9][0-9]{0,15})$/.exec(name)?.[1])
+      .filter((id): id is string => id !== undefined)
+      .map(Number);
+    const choice = choiceOf(upload.fields, chosen);
+    const errors = checkChoice(choice, loaded.contracts);
+    const file = upload.file;
+    if (file === undefined || file.bytes.length === 0) errors.set('csv', 'Choose a CSV file.');
+    else if (file.truncated)
+      errors.set('csv', `The file is too large: at most ${CSV_LIMIT_BYTES / 1000} kB.`);
+    const page = { siteName: loaded.site.name, contracts: loaded.contracts, choice };
+    if (errors.size > 0 || file === undefined) return bulkSendPage(ctx, deps, visitor, { ...page, errors });
+    const csv = new TextDecoder('utf-8', { fatal: false }).decode(file.bytes);
+    if (csv.includes('\uFFFD'))
+      return bulkSendPage(ctx, deps, visitor, {
+        ...page,
+        errors: new Map([['csv', 'The file is not UTF-8 text: save it as "CSV UTF-8".']]),
+      });
+    const tokens = new Set(loaded.contracts.filter((c) => chosen.includes(c.id)).flatMap((c) => c.tokens));
+    const mapping = mapCsv(csv, tokens);
+    bulkSendPage(ctx, deps, visitor, {
+      ...page,
+      preview: { csv, fileName: file.name, mapping, idempotencyKey: randomUUID() },
+    });
+  });
+
+  // Step 2: the bulk send itself, once whatever a second click sends.
+  router.post('/bulk-sends', async (ctx) => {
+    const form = await posted(ctx, deps);
+    if (form === undefined) return;
+    const { visitor, fields } = form;
+    const key = fields.idempotency_key ?? '';
+    if (!KEY.test(key)) throw new WebError(400, 'This form is incomplete. Upload the CSV file again.');
+    const ids = (fields.contracts ?? '')
+      .split(',')
+      .filter((s) => /^[1-9][0-9]{0,15}$/.test(s))
+      .map(Number);
+    const choice = choiceOf(fields, ids);
+    const mapping = mapCsv(fields.csv ?? '');
+    const errors = checkChoice(choice, undefined);
+    if (errors.size > 0 || mapping.blocked) {
+      const loaded = await withContracts(ctx, visitor);
+      if (loaded === undefined) return;
+      return bulkSendPage(ctx, deps, visitor, {
+        siteName: loaded.site.name,
+        contracts: loaded.contracts,
+        choice,
+        errors,
+        preview: {
+          csv: fields.csv ?? '',
+          fileName: fields.file_name ?? 'the file',
+          mapping,
+          idempotencyKey: key,
+        },
+      });
+    }
+    if (visitor.site === undefined) return noSitePage(ctx, deps, visitor, 'requests');
+    const made = await visitor.api({
+      method: 'POST',
+      path: `/v1.1/sites/${visitor.site.id}/bulk_sends`,
+      body: bodyOf(choice, mapping.rows),
+      idempotencyKey: key,
+      codec: BulkSendView,
+    });
+    if (E.isLeft(made)) {
+      const loaded = await withContracts(ctx, visitor);
+      if (loaded === undefined) return;
+      return bulkSendPage(ctx, deps, visitor, {
+        siteName: loaded.site.name,
+        contracts: loaded.contracts,
+        choice,
+        problem: made.left,
+        preview: {
+          csv: fields.csv ?? '',
+          fileName: fields.file_name ?? 'the file',
+          mapping,
+          idempotencyKey: key,
+        },
+      });
+    }
+    ctx.status = 303;
+    ctx.redirect(`${deps.base}/bulk-sends/${encodeURIComponent(made.right.id)}`);
+  });
+
+  router.get('/bulk-sends/:id', async (ctx) => {
+    const visitor = await visitorOf(ctx, deps);
+    if (visitor === undefined) return;
+    const view = await visitor.api({
+      method: 'GET',
+      path: `/v1.1/bulk_sends/${segment(ctx.params.id)}`,
+      codec: BulkSendView,
+    });
+    if (E.isLeft(view)) return problemPage(ctx, deps, visitor, 'requests', view.left);
+    bulkProgressPage(ctx, deps, visitor, view.right);
+  });
+};

@@ -1,0 +1,173 @@
+import assert from 'node:assert/strict';
+import request from 'supertest';
+import { csrfTokenOf } from '../../src/cookies.js';
+import { appWith, CURRENT, SESSION } from '../support/fake-api.js';
+
+const COOKIE = `esign_session=${SESSION}; esign_api=at_test`;
+const CSRF = csrfTokenOf(SESSION);
+const ORIGIN = 'http://127.0.0.1:8080';
+const AT = '2030-01-01T00:00:00.000Z';
+
+const contract = (id: number, name: string, state: 'draft' | 'published', tokens: string[]) => ({
+  id,
+  site_id: 3,
+  name,
+  type: 'html',
+  state,
+  tokens,
+  fields: [],
+  document: { size_bytes: 10, sha256: 'ab' },
+  created_at: AT,
+  updated_at: AT,
+  published_at: state === 'published' ? AT : null,
+});
+
+const BULK = {
+  id: 'b7a1c2d3-0000-4000-8000-000000000001',
+  site_id: 3,
+  state: 'running',
+  send: true,
+  test_mode: false,
+  rows_total: 4,
+  created: 3,
+  sent: 3,
+  failed: 1,
+  failures: [
+    { row: 3, request_id: null, errors: [{ path: 'rows[3].signers', message: 'must have at least 1 item' }] },
+  ],
+  requests: [{ row: 0, request_id: 'r0000000-0000-4000-8000-000000000000' }],
+  created_at: AT,
+  completed_at: null,
+};
+
+const answers = {
+  'GET /v1.1/sessions/current': CURRENT,
+  'GET /v1.1/sites/3/contracts?page=1&per_page=100': {
+    page: 1,
+    per_page: 100,
+    count: 2,
+    total_count: 2,
+    has_more: false,
+    data: [
+      contract(11, 'Service agreement', 'published', ['client_name']),
+      contract(12, 'Draft one', 'draft', []),
+    ],
+  },
+  'POST /v1.1/sites/3/bulk_sends': BULK,
+  [`GET /v1.1/bulk_sends/${BULK.id}`]: BULK,
+};
+
+const GOOD = 'signer_id,render_data.client_name\nc-1,Ann\nc-2,Bob\nc-3,Cy\n,Dee\n';
+
+const preview = (
+  callback: ReturnType<typeof appWith>['callback'],
+  fields: Record<string, string>,
+  csv?: string,
+) => {
+  let call = request(callback).post('/app/bulk-sends/preview').set('Cookie', COOKIE).set('Origin', ORIGIN);
+  for (const [name, value] of Object.entries({ _csrf: CSRF, ...fields })) call = call.field(name, value);
+  return csv === undefined
+    ? call
+    : call.attach('csv', Buffer.from(csv), { filename: 'clients.csv', contentType: 'text/csv' });
+};
+
+const hidden = (page: string, name: string): string =>
+  (new RegExp(`name="${name}" value="([^"]*)"`).exec(page)?.[1] ?? '')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+
+describe('web: bulk send from a CSV file (pages, against a fake API)', () => {
+  it('offers only the Site’s published templates, and documents the CSV format', async () => {
+    const page = await request(appWith(answers).callback)
+      .get('/app/bulk-sends/new')
+      .set('Cookie', COOKIE)
+      .expect(200);
+    assert.match(page.text, /name="contract_11"/);
+    assert.doesNotMatch(page.text, /name="contract_12"/);
+    assert.match(page.text, /<code>signer_id_1<\/code>/);
+    assert.match(page.text, /render_data\.&lt;token&gt;/);
+  });
+
+  it('refuses a form without a template, a bad redirect URL or a file: 422, messages by the fields, nothing sent', async () => {
+    const { callback, calls } = appWith(answers);
+    const page = await preview(callback, { redirect_url: 'javascript:alert(1)', send: 'true' }).expect(422);
+    assert.match(page.text, /id="contracts-error">Choose at least one contract template\./);
+    assert.match(page.text, /id="redirect_url-error">Enter an absolute http\(s\) address/);
+    assert.match(page.text, /id="csv-error">Choose a CSV file\./);
+    const broken = await preview(callback, { contract_11: 'on' }, 'signer_id,x\nc-1\n').expect(422);
+    assert.match(broken.text, /The file has problems: see the preview below/);
+    assert.doesNotMatch(broken.text, /Send \d+ row/);
+    assert.equal(calls.filter((c) => c.method === 'POST').length, 0);
+  });
+
+  it('previews the first 10 rows with their problems, then sends once whatever the clicks', async () => {
+    const { callback, calls } = appWith(answers);
+    const twelve = `${GOOD}${Array.from({ length: 8 }, (_, i) => `d-${i},Eve`).join('\n')}\nzz-last,Zed\n`;
+    const page = await preview(
+      callback,
+      { contract_11: 'on', send: 'true', redirect_url: 'https://client.example/done' },
+      twelve,
+    ).expect(200);
+    assert.match(page.text, /13 rows;\s+1 problem\s+found\./);
+    assert.match(page.text, /rows\[3\]\.signers: the row has no signer_id\./);
+    assert.match(page.text, /<td>rows\[3\], line 5<\/td>/, 'the problem says where');
+    assert.match(page.text, /<code>rows\[9\]<\/code>/);
+    assert.doesNotMatch(page.text, /<code>rows\[10\]<\/code>/, 'ten rows shown');
+    assert.match(page.text, /Send 13 rows/);
+    const key = hidden(page.text, 'idempotency_key');
+    assert.match(key, /^[0-9a-f-]{36}$/);
+    const form = {
+      _csrf: CSRF,
+      idempotency_key: key,
+      contracts: hidden(page.text, 'contracts'),
+      redirect_url: hidden(page.text, 'redirect_url'),
+      send: hidden(page.text, 'send'),
+      test_mode: hidden(page.text, 'test_mode'),
+      file_name: 'clients.csv',
+      csv: hidden(page.text, 'csv'),
+    };
+    assert.equal(form.csv, twelve);
+    for (let click = 0; click < 2; click++) {
+      const sent = await request(callback)
+        .post('/app/bulk-sends')
+        .set('Cookie', COOKIE)
+        .set('Origin', ORIGIN)
+        .type('form')
+        .send(form)
+        .expect(303);
+      assert.equal(sent.headers.location, `/app/bulk-sends/${BULK.id}`);
+    }
+    const posts = calls.filter((c) => c.method === 'POST');
+    assert.deepEqual(
+      posts.map((c) => c.idempotencyKey),
+      [key, key],
+      'both clicks carry one Idempotency-Key',
+    );
+    const body = posts[0]?.body as {
+      contracts: number[];
+      send: boolean;
+      redirect_url: string;
+      rows: unknown[];
+    };
+    assert.deepEqual(
+      [body.contracts, body.send, body.redirect_url, body.rows.length],
+      [[11], true, 'https://client.example/done', 13],
+    );
+    assert.deepEqual(body.rows[3], { signers: [], render_data: { client_name: 'Dee' } });
+  });
+
+  it('shows a bulk send’s progress, its failed rows with their paths and the Requests made', async () => {
+    const page = await request(appWith(answers).callback)
+      .get(`/app/bulk-sends/${BULK.id}`)
+      .set('Cookie', COOKIE)
+      .expect(200);
+    assert.match(page.text, /data-count="created">3</);
+    assert.match(page.text, /data-count="sent">3</);
+    assert.match(page.text, /data-count="failed">1</);
+    assert.match(page.text, /<code>rows\[3\]\.signers<\/code>: must have at least 1 item/);
+    assert.match(page.text, /href="\/app\/requests\/r0000000-0000-4000-8000-000000000000"/);
+    assert.match(page.text, new RegExp(`href="/app/bulk-sends/${BULK.id}">Refresh`));
+    assert.doesNotMatch(page.text, /http-equiv="refresh"/);
+  });
+});

@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
+import { expectAccessible, launchChromium, openTab, screenshot } from './support/web-app.js';
+
+const PASSWORD = 'bulk send browser test password 42';
+
+/**
+ * Bulk send from a CSV upload (issue #22) in real headless Chromium, against the whole
+ * built system: the upload, its preview with the bad row's problem, the send, and the
+ * progress page once the requests service has worked through the rows.
+ */
+describe('web application in headless Chromium: bulk send from a CSV file', function () {
+  // Generous: the machine may be busy, and nothing here measures speed.
+  this.timeout(300_000);
+  let system: EsignSystem;
+  let browser: Browser;
+  let page: Page;
+  let problems: string[];
+  let web: string;
+  let site: number;
+  let template: number;
+
+  before(async function () {
+    this.timeout(600_000);
+    system = await startEsignSystem({ label: 'web_bulk' });
+    web = `${system.gatewayUrl}/app`;
+    const { account } = (await system.admin('create-account', '--name', 'Acme bulk')) as {
+      account: { id: string };
+    };
+    const created = (await system.admin('create-site', '--account', account.id, '--name', 'Production')) as {
+      site: { id: number };
+    };
+    site = created.site.id;
+    const owner = 'owner@acme-bulk.example';
+    await system.admin('create-user', '--account', account.id, '--email', owner, '--password', PASSWORD);
+    await system.admin('add-member', '--site', String(site), '--user', owner);
+    const { app } = (await system.admin('create-app', '--user', owner, '--name', 'Setup')) as {
+      app: { id: string };
+    };
+    const { access_token: token } = (await system.admin('create-token', '--app', app.id)) as {
+      access_token: string;
+    };
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${system.gatewayUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+      });
+      const answer = (await response.json()) as Record<string, unknown>;
+      assert.ok(response.ok, JSON.stringify(answer));
+      return answer;
+    };
+    const contract = await call('POST', `/v1.1/sites/${site}/contracts`, {
+      type: 'html',
+      name: 'Service agreement',
+      html: '<p>Agreement with {{client_name}}</p>',
+    });
+    template = contract.id as number;
+    await call('POST', `/v1.1/contracts/${template}/publish`);
+
+    browser = await launchChromium();
+    ({ page, problems } = await openTab(browser));
+    await page.goto(`${web}/sign-in`);
+    await page.getByLabel('E-mail').fill(owner);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: /^Requests/ }).waitFor();
+  });
+  after(async () => {
+    await browser?.close();
+    await system?.stop();
+  });
+  afterEach(function () {
+    if (this.currentTest?.state === 'passed') assert.deepEqual(problems, [], 'no console or script errors');
+  });
+
+  it('refuses an upload without a template or a file, next to the fields, and sends nothing', async () => {
+    await page.getByRole('link', { name: 'Bulk send from a CSV file' }).click();
+    await page.getByRole('heading', { name: /^Bulk send from a CSV file/ }).waitFor();
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.locator('#contracts-error', { hasText: 'Choose at least one contract template.' }).waitFor();
+    await page.locator('#csv-error', { hasText: 'Choose a CSV file.' }).waitFor();
+    await expectAccessible(page, 'bulk send form with errors');
+  });
+
+  it('previews 3 good rows and 1 bad one with its problem, sends them, and shows the progress', async () => {
+    const csv = [
+      'signer_id,signer_email,render_data.client_name',
+      'client-1,ann@client.example,Ann',
+      'client-2,bob@client.example,Bob',
+      ',,Nobody',
+      'client-4,cy@client.example,"Cy, Ltd"',
+    ].join('\n');
+    await page.goto(`${web}/bulk-sends/new`);
+    await page.getByRole('checkbox', { name: /Service agreement/ }).check();
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('status').filter({ hasText: '4 rows; 1 problem found.' }).waitFor();
+    const rowsTable = page.getByRole('region', { name: 'First rows' });
+    await rowsTable.locator('td', { hasText: 'rows[2].signers: the row has no signer_id.' }).waitFor();
+    await rowsTable.locator('td', { hasText: 'client-4 <cy@client.example>' }).waitFor();
+    await expectAccessible(page, 'bulk send preview');
+    await screenshot(page, 'bulk-send-preview');
+
+    await page.getByRole('button', { name: 'Send 4 rows' }).click();
+    await page.waitForURL(/\/app\/bulk-sends\/[0-9a-f-]{36}$/);
+    const progress = page.url();
+    // The rows are worked through in the background: reload (the Refresh link) until done.
+    await eventually(
+      async () => {
+        await page.getByRole('link', { name: 'Refresh' }).first().click();
+        await page.getByRole('heading', { name: /^Bulk send/ }).waitFor();
+        return (await page.getByText('completed', { exact: true }).count()) > 0 ? true : undefined;
+      },
+      120_000,
+      500,
+    );
+    assert.equal(page.url(), progress);
+    assert.equal(await page.locator('[data-count="rows"]').textContent(), '4');
+    assert.equal(await page.locator('[data-count="created"]').textContent(), '3');
+    assert.equal(await page.locator('[data-count="sent"]').textContent(), '3');
+    assert.equal(await page.locator('[data-count="failed"]').textContent(), '1');
+    const failed = page.getByRole('region', { name: 'Failed rows' });
+    await failed.locator('td', { hasText: 'rows[2]' }).first().waitFor();
+    assert.match((await failed.textContent()) ?? '', /rows\[2\]\.signers/);
+    assert.equal(await page.getByRole('region', { name: 'Requests made' }).getByRole('link').count(), 3);
+    await expectAccessible(page, 'bulk send progress');
+    await screenshot(page, 'bulk-send-progress');
+
+    // The Requests made are there, sent.
+    await page.getByRole('region', { name: 'Requests made' }).getByRole('link').first().click();
+    await page.waitForURL(/\/app\/requests\/[0-9a-f-]{36}$/);
+    await page.getByText('sent', { exact: true }).first().waitFor();
+  });
+});
