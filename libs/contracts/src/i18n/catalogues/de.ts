@@ -205,12 +205,15 @@ export const de: Catalogue = {
   'email.declined.reason': 'Begründung: {reason}',
   'embedded.used.title': 'Dieser Link zum Unterschreiben wurde bereits verwendet',
   'embedded.used.message': 'Zu Ihrer Sicherheit öffnet sich ein Link zum Unterschreiben nur einmal.',
-  'embedded.again.detail': 'Kehren Sie zur vorherigen Seite zurück und beginnen Sie erneut mit dem Unterschreiben: Dabei öffnet sich ein neuer Link.',
+  'embedded.again.detail':
+    'Kehren Sie zur vorherigen Seite zurück und beginnen Sie erneut mit dem Unterschreiben: Dabei öffnet sich ein neuer Link.',
   'embedded.expired.title': 'Dieser Link zum Unterschreiben ist abgelaufen',
-  'embedded.expired.message': 'Links zum Unterschreiben, die sich innerhalb einer anderen Website öffnen, gelten 5 Minuten lang.',
+  'embedded.expired.message':
+    'Links zum Unterschreiben, die sich innerhalb einer anderen Website öffnen, gelten 5 Minuten lang.',
   'embedded.unknown.title': 'Dieser Link ist ungültig',
   'embedded.unknown.message': 'Unter diesem Link gibt es kein Dokument zu unterschreiben.',
-  'embedded.unknown.detail': 'Kehren Sie zur vorherigen Seite zurück und beginnen Sie erneut mit dem Unterschreiben.',
+  'embedded.unknown.detail':
+    'Kehren Sie zur vorherigen Seite zurück und beginnen Sie erneut mit dem Unterschreiben.',
   'email.sender.completed.lead':
     'Alle haben {names} unterschrieben, das Sie von {site} aus zur Unterschrift gesendet haben.',
   'email.sender.completed.where':

@@ -196,7 +196,8 @@ export const en = {
   'email.declined.reason': 'Their reason: {reason}',
   'embedded.used.title': 'This signing link was already used',
   'embedded.used.message': 'For your security, a signing link opens only once.',
-  'embedded.again.detail': 'Go back to the page you came from and start signing again: it opens a fresh link.',
+  'embedded.again.detail':
+    'Go back to the page you came from and start signing again: it opens a fresh link.',
   'embedded.expired.title': 'This signing link has expired',
   'embedded.expired.message': 'Signing links that open inside another site work for 5 minutes.',
   'embedded.unknown.title': 'This link is not valid',

@@ -196,9 +196,11 @@ export const es: Catalogue = {
   'email.declined.reason': 'Su motivo: {reason}',
   'embedded.used.title': 'Este enlace de firma ya se utilizó',
   'embedded.used.message': 'Por su seguridad, un enlace de firma solo se abre una vez.',
-  'embedded.again.detail': 'Vuelva a la página de la que venía y empiece a firmar de nuevo: se abrirá un enlace nuevo.',
+  'embedded.again.detail':
+    'Vuelva a la página de la que venía y empiece a firmar de nuevo: se abrirá un enlace nuevo.',
   'embedded.expired.title': 'Este enlace de firma ha caducado',
-  'embedded.expired.message': 'Los enlaces de firma que se abren dentro de otro sitio funcionan durante 5 minutos.',
+  'embedded.expired.message':
+    'Los enlaces de firma que se abren dentro de otro sitio funcionan durante 5 minutos.',
   'embedded.unknown.title': 'Este enlace no es válido',
   'embedded.unknown.message': 'No hay ningún documento para firmar en este enlace.',
   'embedded.unknown.detail': 'Vuelva a la página de la que venía y empiece a firmar de nuevo.',

@@ -196,9 +196,11 @@ export const fr: Catalogue = {
   'email.declined.reason': 'Son motif : {reason}',
   'embedded.used.title': 'Ce lien de signature a déjà été utilisé',
   'embedded.used.message': 'Pour votre sécurité, un lien de signature ne s’ouvre qu’une seule fois.',
-  'embedded.again.detail': 'Revenez à la page d’où vous venez et recommencez la signature : un nouveau lien s’ouvrira.',
+  'embedded.again.detail':
+    'Revenez à la page d’où vous venez et recommencez la signature : un nouveau lien s’ouvrira.',
   'embedded.expired.title': 'Ce lien de signature a expiré',
-  'embedded.expired.message': 'Les liens de signature ouverts dans un autre site fonctionnent pendant 5 minutes.',
+  'embedded.expired.message':
+    'Les liens de signature ouverts dans un autre site fonctionnent pendant 5 minutes.',
   'embedded.unknown.title': 'Ce lien n’est pas valide',
   'embedded.unknown.message': 'Il n’y a aucun document à signer à ce lien.',
   'embedded.unknown.detail': 'Revenez à la page d’où vous venez et recommencez la signature.',

@@ -196,7 +196,8 @@ export const pt: Catalogue = {
   'email.declined.reason': 'O motivo informado: {reason}',
   'embedded.used.title': 'Este link de assinatura já foi usado',
   'embedded.used.message': 'Para sua segurança, um link de assinatura abre apenas uma vez.',
-  'embedded.again.detail': 'Volte à página de onde você veio e comece a assinar novamente: um novo link será aberto.',
+  'embedded.again.detail':
+    'Volte à página de onde você veio e comece a assinar novamente: um novo link será aberto.',
   'embedded.expired.title': 'Este link de assinatura expirou',
   'embedded.expired.message': 'Links de assinatura abertos dentro de outro site funcionam por 5 minutos.',
   'embedded.unknown.title': 'Este link não é válido',
