@@ -89,6 +89,9 @@ const runMocha = (files, jobs) =>
         join(root, 'scripts', 'mocha-reporter.cjs'),
         '--extension',
         'ts',
+        // The services' last words when a test fails (the whole-system suites start them).
+        '--require',
+        join(root, 'scripts', 'mocha-failure-logs.mjs'),
         ...flags,
         ...files,
       ],

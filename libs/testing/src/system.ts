@@ -127,7 +127,7 @@ export const startService = async (
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return {
+  const service: RunningService = {
     name,
     port,
     url,
@@ -138,4 +138,13 @@ export const startService = async (
       return exited;
     },
   };
+  // What scripts/mocha-failure-logs.mjs prints when a test fails while it runs.
+  runningServices.add(service);
+  void exited.then(() => runningServices.delete(service));
+  return service;
 };
+
+/** Every service process a test started that still runs (read by a failing test's report). */
+const runningServices: Set<RunningService> = ((
+  globalThis as Record<string, unknown>
+).__esignRunningServices ??= new Set<RunningService>()) as Set<RunningService>;

@@ -10,6 +10,7 @@ import * as t from 'io-ts';
 import type { RequestView } from '@esign/contracts';
 import { db, sql } from '@esign/platform';
 import { issueMissingExecutedDocuments } from '../../src/application/executed-documents.js';
+import { postgresExecutedDocumentStore } from '../../src/adapters/postgres/postgres-executed-document-store.js';
 import { makeSealCertificate } from '@esign/platform';
 import {
   htmlTemplateBody,
@@ -255,6 +256,33 @@ describe('requests service: the sealed executed document and its verification', 
     assert.equal((await verify(old)).status, 'valid');
     const report = await pdfsig(dir, 'old-again.pdf', old);
     assert.match(report, /Signature is Valid/);
+  });
+
+  it('two issuers of one Request at once keep one document, and both answer it', async () => {
+    // The background issuer and a first download may seal in the same second: identical
+    // bytes (an RSA signature is deterministic), two inserts in flight at once.
+    const store = postgresExecutedDocumentStore(h.pool);
+    for (let round = 0; round < 10; round++) {
+      const view = await completed(`Carla Concurrent ${round}`);
+      await db.exec(h.pool, sql.unsafe`DELETE FROM executed_documents WHERE request_id = ${view.id}`);
+      const pdf = new TextEncoder().encode(`%PDF-1.7 ${view.id}`);
+      const document = {
+        requestId: view.id,
+        pdf,
+        sha256: createHash('sha256').update(pdf).digest('hex'),
+        certificateSha256: 'ab'.repeat(32),
+        signedAt: new Date().toISOString(),
+        timestampedAt: null,
+      };
+      const kept = await Promise.all([store.insertOnce(document)(), store.insertOnce(document)()]);
+      for (const k of kept) assert.ok(E.isRight(k), JSON.stringify(k));
+      const rows = await db.one(
+        h.pool,
+        t.type({ n: t.number }),
+        sql.unsafe`SELECT count(*)::int AS n FROM executed_documents WHERE request_id = ${view.id}`,
+      );
+      assert.equal(rows.n, 1);
+    }
   });
 
   it('answers 503 naming the setting when no signing certificate is configured', async () => {
