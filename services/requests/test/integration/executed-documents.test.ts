@@ -261,21 +261,24 @@ describe('requests service: the sealed executed document and its verification', 
   it('two issuers of one Request at once keep one document, and both answer it', async () => {
     // The background issuer and a first download may seal in the same second: identical
     // bytes (an RSA signature is deterministic), two inserts in flight at once.
+    // Both inserts collide on the sha256 index as often as on the primary key: a document
+    // the size of a real one keeps the two in flight long enough to race.
     const store = postgresExecutedDocumentStore(h.pool);
-    for (let round = 0; round < 10; round++) {
-      const view = await completed(`Carla Concurrent ${round}`);
+    const view = await completed('Carla Concurrent');
+    const pdf = new Uint8Array(256 * 1024).fill(0x20);
+    pdf.set(new TextEncoder().encode(`%PDF-1.7 ${view.id}`));
+    const document = {
+      requestId: view.id,
+      pdf,
+      sha256: createHash('sha256').update(pdf).digest('hex'),
+      certificateSha256: 'ab'.repeat(32),
+      signedAt: new Date().toISOString(),
+      timestampedAt: null,
+    };
+    for (let round = 0; round < 60; round++) {
       await db.exec(h.pool, sql.unsafe`DELETE FROM executed_documents WHERE request_id = ${view.id}`);
-      const pdf = new TextEncoder().encode(`%PDF-1.7 ${view.id}`);
-      const document = {
-        requestId: view.id,
-        pdf,
-        sha256: createHash('sha256').update(pdf).digest('hex'),
-        certificateSha256: 'ab'.repeat(32),
-        signedAt: new Date().toISOString(),
-        timestampedAt: null,
-      };
       const kept = await Promise.all([store.insertOnce(document)(), store.insertOnce(document)()]);
-      for (const k of kept) assert.ok(E.isRight(k), JSON.stringify(k));
+      for (const k of kept) assert.ok(E.isRight(k), `round ${round}: ${String(E.isLeft(k) ? k.left : '')}`);
       const rows = await db.one(
         h.pool,
         t.type({ n: t.number }),

@@ -51,6 +51,9 @@ export const postgresExecutedDocumentStore = (q: Queryable): ExecutedDocumentSto
       ),
     insertOnce: (document) =>
       task(async () => {
+        // No conflict target: two issuers of one Request insert identical bytes, so the
+        // second can collide on the sha256 index before the primary key. With only
+        // `(request_id)` as arbiter that collision is an error rather than "already kept".
         await db.exec(
           q,
           sql.unsafe`
@@ -59,10 +62,13 @@ export const postgresExecutedDocumentStore = (q: Queryable): ExecutedDocumentSto
             VALUES (${document.requestId}, ${sql.binary(Buffer.from(document.pdf))}, ${document.sha256},
                     ${document.pdf.byteLength}, ${document.certificateSha256}, ${document.signedAt},
                     ${document.timestampedAt})
-            ON CONFLICT (request_id) DO NOTHING`,
+            ON CONFLICT DO NOTHING`,
         );
         const kept = await find(document.requestId);
-        if (O.isNone(kept)) throw new Error(`executed document of ${document.requestId} vanished`);
+        if (O.isNone(kept))
+          throw new Error(
+            `executed document of ${document.requestId} not kept: its sha256 belongs to another Request`,
+          );
         return fromRow(kept.value);
       }),
     missing: (limit) =>
