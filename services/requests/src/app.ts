@@ -24,7 +24,7 @@ import { postgresEmbeddedSessionStore } from './adapters/postgres/postgres-embed
 import { brandingUseCases } from './application/branding.js';
 import { embeddedUseCases } from './application/embedded-signing.js';
 import { mountVerifyRoute, VERIFY_PATH } from './adapters/http/verify-route.js';
-import { mountSigningRoutes, SIGNING_FORM_PATHS } from './adapters/http/signing-routes.js';
+import { mountSigningRoutes, SIGNING_FORM_PATHS } from './adapters/http/signing/routes.js';
 import { sanitizeHtmlPolicy } from './adapters/html/sanitize-html-policy.js';
 import { lazyPdfRenderer } from './adapters/pdf/lazy-pdf-renderer.js';
 import { workerPdfFormReader } from './adapters/pdf/worker-pdf-form-reader.js';

@@ -6,7 +6,7 @@ import Router from '@koa/router';
 import { routeCoverage } from '@esign/contracts/openapi';
 import type { AppState } from '@esign/platform';
 import { mountRoutes } from '../../src/adapters/http/routes.js';
-import { mountSigningRoutes } from '../../src/adapters/http/signing-routes.js';
+import { mountSigningRoutes } from '../../src/adapters/http/signing/routes.js';
 import { mountVerifyRoute } from '../../src/adapters/http/verify-route.js';
 import { mountBulkSendRoutes, type BulkSendCases } from '../../src/adapters/http/bulk-send-routes.js';
 import type { UseCases } from '../../src/application/use-cases.js';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { translatorFor } from '@esign/contracts';
-import { pageTranslator } from '../../src/adapters/http/page-language.js';
-import { isKnownProblem, problemText } from '../../src/adapters/http/problem-messages.js';
+import { pageTranslator } from '../../src/adapters/http/signing/page-language.js';
+import { isKnownProblem, problemText } from '../../src/adapters/http/signing/problem-messages.js';
 import { sharedLocale } from '../../src/domain/languages.js';
 
 describe('requests: the language of signer pages and of the audit page (issue 23)', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import { hmacFormTokens } from '../../src/adapters/crypto/hmac-form-tokens.js';
-import { clientIp, drawingOf } from '../../src/adapters/http/signing-routes.js';
+import { clientIp, drawingOf } from '../../src/adapters/http/signing/routes.js';
 import { parseFrameAncestors } from '../../src/config.js';
 import { canonicalDocument, mergeHtml, typedFields } from '../../src/domain/document.js';
 import {

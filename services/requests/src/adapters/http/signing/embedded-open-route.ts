@@ -1,11 +1,11 @@
 import type { MessageKey, Translator } from '@esign/contracts';
 import type { AppState } from '@esign/platform';
 import type Router from '@koa/router';
-import type { EmbeddedUseCases } from '../../application/embedded-signing.js';
+import type { EmbeddedUseCases } from '../../../application/embedded-signing.js';
 import { markEmbedded, tellHost } from './embedded-pages.js';
-import type { SignerPageKit } from './signer-authentication-routes.js';
+import type { SignerPageKit } from './page-kit.js';
 import { pageTranslator } from './page-language.js';
-import { messagePage } from './signing-pages.js';
+import { messagePage } from './message-page.js';
 
 /** What the embedded-URL pages say, by the catalogues' keys (ADR 2320). */
 const EMBEDDED_TEXT = {

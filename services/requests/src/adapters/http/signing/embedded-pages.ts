@@ -1,6 +1,6 @@
 import type { EmbeddedEvent, EmbeddedSigningMessage } from '@esign/contracts';
 import type { AppContext } from '@esign/platform';
-import type { EmbeddedSession } from '../../domain/embedded-signing.js';
+import type { EmbeddedSession } from '../../../domain/embedded-signing.js';
 
 /**
  * A signer page shown inside a host application's iframe (ADR 2300): framed only by the

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_TAGS } from '../../domain/contract-allow-list.js';
+import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_TAGS } from '../../../domain/contract-allow-list.js';
 import { trusted, type Html } from './html.js';
 
 // Headings of a contract sit under the page's own h1 and the contract's h2.

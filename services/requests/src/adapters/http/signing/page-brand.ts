@@ -1,5 +1,5 @@
-import { logoPath } from '../../domain/branding.js';
-import type { SignatureRequest } from '../../domain/request-model.js';
+import { logoPath } from '../../../domain/branding.js';
+import type { SignatureRequest } from '../../../domain/request-model.js';
 import { safe, trusted, type Html } from './html.js';
 
 /** What a signer page shows of the Site's branding (ADR 2301); absent: the neutral page. */

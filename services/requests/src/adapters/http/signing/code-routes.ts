@@ -1,50 +1,10 @@
-import type { Translator } from '@esign/contracts';
 import type { AppContext, AppState } from '@esign/platform';
 import type Router from '@koa/router';
-import type { CodePage } from '../../application/signer-authentication.js';
-import type { ExecutionLink, LinkRefusal } from '../../application/signing.js';
-import type { UseCases } from '../../application/use-cases.js';
-import { codeEntryPage } from './signer-authentication-pages.js';
-import type { Refused } from './signer-http.js';
-import type { PageContext } from './signing-pages.js';
-
-/** What the signer routes lend these: their page wrapper, form reading and checks. */
-export interface SignerPageKit {
-  readonly basePath: string;
-  readonly page: (
-    handler: (ctx: AppContext, nonce: string) => Promise<void>,
-  ) => (ctx: AppContext) => Promise<void>;
-  readonly render: (ctx: AppContext, status: number, body: string) => void;
-  /** The security headers of a page whose forms post to this origin (CSP form-action 'self'). */
-  readonly allowOwnForms: (ctx: AppContext, nonce: string) => void;
-  readonly contextFor: (
-    nonce: string,
-    link: ExecutionLink,
-    auth?: string | null,
-    tr?: Translator,
-  ) => PageContext;
-  /** The language of a page (ADR 2320): the signer's, else their Request's Site default, else the browser's. */
-  readonly languageFor: (
-    ctx: AppContext,
-    signer?: { readonly locale?: string | null },
-    request?: { readonly siteLocale?: string | null },
-  ) => Translator;
-  /** Refuses (and answers) a form that is not same-origin or not a form; else its fields and link. */
-  readonly acceptForm: (
-    ctx: AppContext,
-    nonce: string,
-  ) => Promise<{ form: URLSearchParams; link: ExecutionLink } | undefined>;
-  /** `GET /sign` for this link, with a pass when there is one. */
-  readonly signLink: (link: ExecutionLink, auth?: string) => string;
-  /** A refused page, in `tr` (the browser's language by default); an embedding host hears `error`. */
-  readonly refuse: (ctx: AppContext, nonce: string, refusal: Refused, tr?: Translator) => void;
-  /** A link refused, in its signer's language when the refusal knows them. */
-  readonly refuseLink: (ctx: AppContext, nonce: string, refusal: LinkRefusal) => void;
-  /** A link missing one of its parts. */
-  readonly incompleteLink: (ctx: AppContext, nonce: string) => void;
-  /** CSP `frame-ancestors` of the signer pages when not embedded. */
-  readonly frameAncestors: string;
-}
+import type { CodePage } from '../../../application/signer-authentication.js';
+import type { ExecutionLink } from '../../../application/signing.js';
+import type { UseCases } from '../../../application/use-cases.js';
+import { codeEntryPage } from './code-page.js';
+import type { SignerPageKit } from './page-kit.js';
 
 /** Shows the code-entry page. */
 export const showCodePage = (

@@ -1,14 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { MessageKey, Translator } from '@esign/contracts';
+import type { MessageKey } from '@esign/contracts';
 import type { AppContext } from '@esign/platform';
-import type { ExecutionLink, LinkRefusal } from '../../application/signing.js';
+import type { ExecutionLink } from '../../../application/signing.js';
 import { embeddedFrameAncestors, embeddedPageOf } from './embedded-pages.js';
-import { notYourTurn } from './signing-order-pages.js';
 
 /**
  * What every signer route shares and holds no state: the options, the security headers,
- * reading an Execution URL's parts, the client's address, a drawn signature, and the page
- * each refused link gets.
+ * reading an Execution URL's parts, the client's address and a drawn signature.
  */
 
 export interface SigningRouteOptions {
@@ -63,7 +61,8 @@ export const secure = (
 
 export const one = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-const SANE = /^[A-Za-z0-9._~-]{1,200}$/;
+/** A part of a signer link: a few URL-safe characters. */
+export const SANE = /^[A-Za-z0-9._~-]{1,200}$/;
 
 /** r, s and signature as one link, or nothing when any is missing or malformed. */
 export const linkOf = (get: (name: string) => string | undefined): ExecutionLink | undefined => {
@@ -107,106 +106,4 @@ export const DRAWING_PROBLEMS: Readonly<Record<string, MessageKey>> = {
   'is not a PNG image': 'drawing.notPng',
   'is too large': 'drawing.tooLarge',
   'has an unusual size': 'drawing.oddSize',
-};
-
-export interface Refused {
-  readonly status: number;
-  readonly title: string;
-  readonly message: string;
-  readonly detail?: string;
-}
-
-/** Every refusal of a link, with its page and status: the contract is never shown. */
-export const refusalOf = (refusal: LinkRefusal, tr: Translator): Refused => {
-  const { t } = tr;
-  switch (refusal._tag) {
-    case 'InvalidSignature':
-      return {
-        status: 403,
-        title: t('refusal.invalid.title'),
-        message: t('refusal.invalid.message'),
-        detail: t('refusal.invalid.detail'),
-      };
-    case 'NoSuchRequest':
-    case 'UnknownSigner':
-      return {
-        status: 404,
-        title: t('refusal.notFound.title'),
-        message: t('refusal.notFound.message'),
-        detail: t('refusal.notFound.detail'),
-      };
-    case 'NotYetSent':
-      return {
-        status: 409,
-        title: t('refusal.notSent.title'),
-        message: t('refusal.notSent.message'),
-        detail: t('refusal.notSent.detail'),
-      };
-    case 'Expired':
-      return {
-        status: 410,
-        title: t('refusal.expired.title'),
-        message: t('refusal.expired.message'),
-        detail: t('refusal.expired.detail'),
-      };
-    case 'Replaced':
-      return {
-        status: 410,
-        title: t('refusal.replaced.title'),
-        message: t('refusal.replaced.message'),
-        detail: t('refusal.replaced.detail'),
-      };
-    case 'LinkExpired':
-      return {
-        status: 410,
-        title: t('refusal.expired.title'),
-        message: t('refusal.linkExpired.message'),
-        detail: t('refusal.linkExpired.detail'),
-      };
-    case 'NotYourTurn':
-      return notYourTurn(refusal, tr);
-    case 'UnshownContent':
-      return {
-        status: 409,
-        title: t('refusal.cannotSign.title'),
-        message: t('refusal.unshown.message'),
-        detail: t('refusal.unshown.detail'),
-      };
-    case 'Closed':
-      switch (refusal.state) {
-        case 'cancelled':
-          return {
-            status: 410,
-            title: t('refusal.cancelled.title'),
-            message: t('refusal.cancelled.message'),
-          };
-        case 'declined':
-          return refusal.signer.state === 'declined'
-            ? {
-                status: 410,
-                title: t('refusal.youDeclined.title'),
-                message: t('refusal.youDeclined.message'),
-              }
-            : {
-                status: 410,
-                title: t('refusal.declined.title'),
-                message: t('refusal.declined.message'),
-              };
-        case 'completed':
-          return {
-            status: 410,
-            title: t('refusal.complete.title'),
-            message:
-              refusal.signer.signedAt === null
-                ? t('refusal.complete.message')
-                : t('refusal.completeSigned.message', { date: refusal.signer.signedAt }),
-          };
-        default:
-          return {
-            status: 409,
-            title: t('refusal.cannotSign.title'),
-            message: t('refusal.notOpen.message'),
-          };
-      }
-  }
 };

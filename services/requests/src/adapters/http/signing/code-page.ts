@@ -1,7 +1,7 @@
-import type { CodePage } from '../../application/signer-authentication.js';
+import type { CodePage } from '../../../application/signer-authentication.js';
 import type { Translator } from '@esign/contracts';
 import { safe, type Html } from './html.js';
-import { ENGLISH, layout, type PageContext } from './signing-pages.js';
+import { ENGLISH, layout, type PageContext } from './layout.js';
 
 /** `2030-01-01 12:15 UTC`: the same whatever the reader's locale. */
 const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;

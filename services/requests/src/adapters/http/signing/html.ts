@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../domain/document.js';
+import { escapeHtml } from '../../../domain/document.js';
 
 /** Markup that is already safe: built by `safe` or by the contract sanitizer, never from raw input. */
 export class Html {

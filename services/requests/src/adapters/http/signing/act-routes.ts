@@ -1,0 +1,146 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { AppContext, AppState } from '@esign/platform';
+import type Router from '@koa/router';
+import type { ActDone, ExecutionLink, SubmitRefusal } from '../../../application/signing.js';
+import type { UseCases } from '../../../application/use-cases.js';
+import { embeddedPageOf } from './embedded-pages.js';
+import type { Submitted } from './field-input.js';
+import type { PassedLink, SignerPageKit } from './page-kit.js';
+import { DRAWING_PROBLEMS, drawingOf } from './signer-http.js';
+
+type Submit = (
+  link: ExecutionLink,
+  form: URLSearchParams,
+  ctx: AppContext,
+  submitted: Submitted,
+) => Promise<E.Either<SubmitRefusal | { _tag: 'BadDrawing'; message: string }, ActDone>>;
+
+/**
+ * The signer's acts: `POST /sign` signs, `POST /sign/decline` declines. Each ends at the
+ * client's redirect_url or our own `GET /sign/done`, or shows the form again with why not.
+ */
+export const mountSigningActRoutes = (
+  router: Router<AppState>,
+  cases: Pick<UseCases, 'submitSignature' | 'declineSigning'>,
+  kit: SignerPageKit,
+): void => {
+  const doneLink = (link: ExecutionLink, embed?: string) =>
+    `${kit.basePath}sign/done?${new URLSearchParams({ r: link.requestId, s: link.signerRef, signature: link.signature, ...(embed === undefined ? {} : { embed }) }).toString()}`;
+
+  /**
+   * After an act: the client's redirect_url, else our own page. 303, so a reload does not
+   * post again. An embedded page stays in its frame: the host hears `signed` and moves on.
+   */
+  const finish = (ctx: AppContext, link: ExecutionLink, done: ActDone) => {
+    ctx.status = 303;
+    const embed = embeddedPageOf(ctx)?.session.id;
+    ctx.redirect(embed === undefined ? (done.redirectTo ?? doneLink(link)) : doneLink(link, embed));
+  };
+
+  const submitRefusal = (
+    ctx: AppContext,
+    nonce: string,
+    link: PassedLink,
+    refusal: SubmitRefusal,
+    submitted: Submitted,
+  ) => {
+    switch (refusal._tag) {
+      case 'InvalidSubmission':
+        return kit.showForm(ctx, nonce, 422, refusal.page, link, { problems: refusal.problems, submitted });
+      case 'FormTokenExpired':
+        return kit.showForm(ctx, nonce, 409, refusal.page, link, {
+          submitted,
+          notice: kit.languageFor(ctx, refusal.page.signer, refusal.page.request).t('page.staleForm'),
+        });
+      case 'DocumentChanged':
+        return kit.showForm(ctx, nonce, 409, refusal.page, link, {
+          notice: kit.languageFor(ctx, refusal.page.signer, refusal.page.request).t('page.documentChanged'),
+        });
+      case 'AuthenticationRequired':
+        // The pass is missing or too old: the code-entry page, from GET /sign.
+        ctx.status = 303;
+        return ctx.redirect(kit.signLink(link));
+      case 'InvalidFormToken': {
+        const { t } = kit.languageFor(ctx);
+        return kit.refuse(ctx, nonce, {
+          status: 403,
+          title: t('form.refused.title'),
+          message: t('form.notFromPage'),
+          detail: t('form.openAgain'),
+        });
+      }
+      case 'AlreadySigned': {
+        const tr = kit.languageFor(ctx, refusal.signer, refusal.request);
+        return kit.refuse(
+          ctx,
+          nonce,
+          { status: 409, title: tr.t('signed.already.title'), message: tr.t('signed.cannotDecline') },
+          tr,
+        );
+      }
+      default:
+        return kit.refuseLink(ctx, nonce, refusal);
+    }
+  };
+
+  const act = (submit: Submit) =>
+    kit.page(async (ctx, nonce) => {
+      const accepted = await kit.acceptForm(ctx, nonce);
+      if (accepted === undefined) return;
+      const { form, link } = accepted;
+      const values = new Map<number, string>();
+      for (const [key, value] of form) {
+        const match = /^f(\d{1,4})$/.exec(key);
+        if (match !== null && !values.has(Number(match[1]))) values.set(Number(match[1]), value);
+      }
+      const submitted: Submitted = {
+        values,
+        typedName: form.get('typed_name') ?? '',
+        consent: form.get('consent') === 'yes',
+        reason: form.get('reason') ?? '',
+      };
+      const result = await submit(link, form, ctx, submitted);
+      if (E.isRight(result)) return finish(ctx, link, result.right);
+      if (result.left._tag === 'BadDrawing') {
+        const { t } = kit.languageFor(ctx);
+        return kit.refuse(ctx, nonce, {
+          status: 400,
+          title: t('drawing.unreadable.title'),
+          message: t(DRAWING_PROBLEMS[result.left.message] ?? 'drawing.unreadable.message'),
+          detail: t('drawing.unreadable.detail'),
+        });
+      }
+      submitRefusal(ctx, nonce, { ...link, auth: form.get('auth') }, result.left, submitted);
+    });
+
+  router.post(
+    '/sign',
+    act(async (link, form, ctx, submitted) => {
+      const drawing = drawingOf(form.get('drawn_signature') ?? undefined);
+      if (E.isLeft(drawing)) return E.left({ _tag: 'BadDrawing', message: drawing.left });
+      return cases.submitSignature({
+        ...link,
+        ...kit.evidenceOf(ctx, form),
+        formToken: form.get('form_token') ?? '',
+        documentSha256: form.get('document_sha256') ?? '',
+        values: submitted.values,
+        typedName: submitted.typedName,
+        consent: submitted.consent,
+        drawnSignature: drawing.right,
+      })();
+    }),
+  );
+
+  router.post(
+    '/sign/decline',
+    act((link, form, ctx, submitted) =>
+      cases.declineSigning({
+        ...link,
+        ...kit.evidenceOf(ctx, form),
+        formToken: form.get('form_token') ?? '',
+        documentSha256: form.get('document_sha256') ?? '',
+        reason: submitted.reason,
+      })(),
+    ),
+  );
+};

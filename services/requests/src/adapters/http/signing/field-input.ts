@@ -1,0 +1,74 @@
+import type { Translator } from '@esign/contracts';
+import { kindOf, type TypedField } from '../../../domain/document.js';
+import { LIMITS, type SubmissionProblem } from '../../../domain/signing.js';
+import { safe, type Html } from './html.js';
+import { labelOf } from './layout.js';
+
+/** What the browser sent back, to show again beside the problems. */
+export interface Submitted {
+  readonly values: ReadonlyMap<number, string>;
+  readonly typedName: string;
+  readonly consent: boolean;
+  readonly reason: string;
+}
+
+const fieldId = (field: TypedField) => `f-${field.index}`;
+/** The message of the first problem `match` finds, if any. */
+export const problemAt = (problems: readonly SubmissionProblem[], match: (p: SubmissionProblem) => boolean) =>
+  problems.find(match)?.message;
+
+/** One of the signer's fields as its input, with its problem beside it. */
+export const fieldInput = (
+  tr: Translator,
+  field: TypedField,
+  submitted: Submitted | undefined,
+  error: string | undefined,
+): Html => {
+  const { t } = tr;
+  const required = t('page.required');
+  const id = fieldId(field);
+  const name = `f${field.index}`;
+  const label = labelOf(field.name);
+  const errorId = `${id}-error`;
+  const errorLine =
+    error === undefined
+      ? ''
+      : safe`<p class="error" id="${errorId}">${t('page.problem', { label, message: error })}</p>`;
+  const invalid = error === undefined ? '' : safe` aria-invalid="true" aria-describedby="${errorId}"`;
+  const raw = submitted?.values.get(field.index);
+  const definition = field.definitions[0];
+  switch (kindOf(field)) {
+    case 'checkbox': {
+      const checked = submitted === undefined ? field.defaultValue === true : raw !== undefined && raw !== '';
+      return safe`<div class="field-block">${errorLine}<div class="check"><input type="checkbox" id="${id}" name="${name}" value="on"${
+        checked ? safe` checked` : ''
+      }${invalid}><label for="${id}">${label}</label></div></div>`;
+    }
+    case 'choice': {
+      const options = definition?.type === 'choice' ? definition.options : [];
+      const selected = submitted === undefined ? field.defaultValue : (raw ?? null);
+      if (options.length <= 6)
+        return safe`<fieldset class="field-block"${invalid}><legend>${label} <span class="req">${required}</span></legend>${errorLine}${options.map(
+          (option, i) =>
+            safe`<div class="option"><input type="radio" id="${id}-${i}" name="${name}" value="${option}" required${
+              option === selected ? safe` checked` : ''
+            }><label for="${id}-${i}">${option}</label></div>`,
+        )}</fieldset>`;
+      return safe`<div class="field-block"><label class="field" for="${id}">${label} <span class="req">${required}</span></label>${errorLine}<select id="${id}" name="${name}" required${invalid}><option value="">${t('page.choose')}</option>${options.map(
+        (option) =>
+          safe`<option value="${option}"${option === selected ? safe` selected` : ''}>${option}</option>`,
+      )}</select></div>`;
+    }
+    default: {
+      const value =
+        submitted === undefined
+          ? typeof field.defaultValue === 'string'
+            ? field.defaultValue
+            : ''
+          : (raw ?? '');
+      const max =
+        definition?.type === 'text' && definition.maxLength !== null ? definition.maxLength : LIMITS.text;
+      return safe`<div class="field-block"><label class="field" for="${id}">${label} <span class="req">${required}</span></label>${errorLine}<input type="text" id="${id}" name="${name}" value="${value}" maxlength="${max}" required${invalid}></div>`;
+    }
+  }
+};

@@ -1,0 +1,139 @@
+import type { Translator } from '@esign/contracts';
+import type { SigningPage } from '../../../application/signing.js';
+import type { SubmissionProblem } from '../../../domain/signing.js';
+import { LIMITS } from '../../../domain/signing.js';
+import { contractSection } from './contract-section.js';
+import { fieldInput, problemAt, type Submitted } from './field-input.js';
+import { safe, type Html } from './html.js';
+import { ENGLISH, labelOf, layout, type PageContext } from './layout.js';
+import { pageBrandOf } from './page-brand.js';
+import { problemText } from './problem-messages.js';
+
+/** A form action of the signer pages, keeping an embedded page embedded. */
+const actionOf = (ctx: PageContext, path: string): string =>
+  ctx.link.embed === undefined
+    ? `${ctx.basePath}${path}`
+    : `${ctx.basePath}${path}?embed=${encodeURIComponent(ctx.link.embed)}`;
+
+/** The link and the form's token, carried by both forms of the page. */
+const hidden = (ctx: PageContext, page: SigningPage): Html => safe`
+<input type="hidden" name="r" value="${ctx.link.r}">
+<input type="hidden" name="s" value="${ctx.link.s}">
+<input type="hidden" name="signature" value="${ctx.link.signature}">${
+  ctx.link.auth === undefined
+    ? ''
+    : safe`
+<input type="hidden" name="auth" value="${ctx.link.auth}">`
+}
+<input type="hidden" name="form_token" value="${page.formToken}">
+<input type="hidden" name="document_sha256" value="${page.documentSha256}">`;
+
+const problemLink = ({ t }: Translator, problem: SubmissionProblem, page: SigningPage): Html => {
+  const line = (label: string) => t('page.problem', { label, message: problem.message });
+  switch (problem.target._tag) {
+    case 'Field': {
+      const index = problem.target.index;
+      const field = page.fields[index];
+      return safe`<li><a href="#f-${index}">${line(labelOf(field?.name ?? ''))}</a></li>`;
+    }
+    case 'TypedName':
+      return safe`<li><a href="#typed_name">${line(t('page.yourName'))}</a></li>`;
+    case 'Consent':
+      return safe`<li><a href="#consent">${line(t('page.consentLabel'))}</a></li>`;
+    case 'Reason':
+      return safe`<li><a href="#reason">${line(t('page.reasonLabel'))}</a></li>`;
+  }
+};
+
+const contractNames = (page: SigningPage) => page.contracts.map((c) => c.name).join(', ');
+
+/** The signing page: the contracts, this signer's fields, consent and signature, and the way to decline. */
+export const signingPage = (
+  ctx: PageContext,
+  page: SigningPage,
+  options: { problems?: readonly SubmissionProblem[]; submitted?: Submitted; notice?: string } = {},
+): string => {
+  const tr = ctx.tr ?? ENGLISH;
+  const { t } = tr;
+  const problems = (options.problems ?? []).map((p) => ({ ...p, message: problemText(tr, p.message) }));
+  const submitted = options.submitted;
+  const site = page.request.siteName;
+  const nameError = problemAt(problems, (p) => p.target._tag === 'TypedName');
+  const consentError = problemAt(problems, (p) => p.target._tag === 'Consent');
+  const reasonError = problemAt(problems, (p) => p.target._tag === 'Reason');
+  const declining = reasonError !== undefined;
+  const expires =
+    page.request.expiresAt === null
+      ? ''
+      : safe`<p class="hint">${t('page.expires', { date: page.request.expiresAt })}</p>`;
+  return layout({
+    nonce: ctx.nonce,
+    tr,
+    title: t('page.title', { contracts: contractNames(page), site }),
+    script: true,
+    brand: pageBrandOf(ctx.basePath, page.request),
+    header: safe`<p class="from">${t('page.from', { site })}</p><h1>${contractNames(page)}</h1>${expires}`,
+    main: safe`
+${options.notice === undefined ? '' : safe`<div class="notice" role="status">${options.notice}</div>`}
+${
+  problems.length === 0
+    ? ''
+    : safe`<div class="errors" role="alert" aria-labelledby="errors-title"><h2 id="errors-title">${t(
+        'page.errors',
+        {
+          count: problems.length,
+        },
+      )}</h2><ul>${problems.map((p) => problemLink(tr, p, page))}</ul></div>`
+}
+${page.contracts.map((_, i) => contractSection(ctx, page, i))}
+<form class="sign" method="post" action="${actionOf(ctx, 'sign')}" aria-labelledby="sign-title" novalidate>
+<h2 id="sign-title">${t('page.yourPart')}</h2>
+${hidden(ctx, page)}
+${page.mine.length === 0 ? '' : safe`<p class="hint">${t('page.requiredHint')}</p>`}
+${page.mine.map((field) =>
+  fieldInput(
+    tr,
+    field,
+    submitted,
+    problemAt(problems, (p) => p.target._tag === 'Field' && p.target.index === field.index),
+  ),
+)}
+<fieldset>
+<legend>${t('page.signatureLegend')}</legend>
+<label class="field" for="typed_name">${t('page.typeName')}</label>
+${nameError === undefined ? '' : safe`<p class="error" id="typed_name-error">${t('page.problem', { label: t('page.yourName'), message: nameError })}</p>`}
+<input type="text" class="typed" id="typed_name" name="typed_name" autocomplete="name" required maxlength="${LIMITS.typedName}" value="${submitted?.typedName ?? ''}" aria-describedby="typed_name-hint${nameError === undefined ? '' : ' typed_name-error'}"${nameError === undefined ? '' : safe` aria-invalid="true"`}>
+<p class="hint" id="typed_name-hint">${t('page.typeNameHint')}</p>
+<div class="draw" id="draw" hidden>
+<p class="field" id="pad-label">${t('page.draw')}</p>
+<canvas id="pad" width="600" height="180" role="img" aria-labelledby="pad-label"></canvas>
+<button type="button" class="link" id="clear">${t('page.clearDrawing')}</button>
+<input type="hidden" name="drawn_signature" id="drawn_signature" value="">
+</div>
+</fieldset>
+<div class="field-block">
+${consentError === undefined ? '' : safe`<p class="error" id="consent-error">${t('page.problem', { label: t('page.consentLabel'), message: consentError })}</p>`}
+<div class="check"><input type="checkbox" id="consent" name="consent" value="yes" required${submitted?.consent === true ? safe` checked` : ''}${consentError === undefined ? '' : safe` aria-invalid="true" aria-describedby="consent-error"`}>
+<label for="consent">${t('page.consent', { site })}</label></div>
+</div>
+<p class="fingerprint">${t('page.fingerprint')} <code>${page.documentSha256}</code></p>
+<button type="submit">${t('page.sign')}</button>
+</form>
+<details class="decline"${declining ? safe` open` : ''}>
+<summary>${t('page.declineSummary')}</summary>
+<form method="post" action="${actionOf(ctx, 'sign/decline')}" class="panel">
+${hidden(ctx, page)}
+<label class="field" for="reason">${t('page.declineLabel', { site })}</label>
+${reasonError === undefined ? '' : safe`<p class="error" id="reason-error">${t('page.problem', { label: t('page.reasonLabel'), message: reasonError })}</p>`}
+<textarea id="reason" name="reason" rows="3" maxlength="${LIMITS.reason}" required${reasonError === undefined ? '' : safe` aria-invalid="true" aria-describedby="reason-error"`}>${submitted?.reason ?? ''}</textarea>
+<p class="hint">${t('page.declineHint')}</p>
+<button type="submit" class="secondary">${t('page.declineButton')}</button>
+</form>
+</details>`,
+    footer: safe`<p>${
+      page.signer.contact.email === null
+        ? t('page.footerNoEmail', { id: page.request.id })
+        : t('page.footer', { id: page.request.id, email: page.signer.contact.email })
+    }</p>`,
+  });
+};
