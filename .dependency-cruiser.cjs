@@ -43,7 +43,8 @@ module.exports = {
       severity: 'error',
       comment:
         'An adapter reaches another only through the application or the composition root, so ' +
-        'each can be replaced alone. A file directly under adapters/ counts as its own adapter.',
+        'each can be replaced alone. A file directly under adapters/ counts as its own adapter; a ' +
+        'folder inside one (adapters/http/signing/) is part of it.',
       from: { path: '^(services/[^/]+)/src/adapters/([^/]+)' },
       to: { path: '^$1/src/adapters/', pathNot: '^$1/src/adapters/$2(/|$)' },
     },

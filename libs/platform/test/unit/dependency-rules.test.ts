@@ -23,12 +23,16 @@ const FILES: Record<string, string> = {
   'services/alpha/src/application/use-case.ts': `import type { Store } from '../ports/store.js';\nimport { rule } from '../domain/rule.js';\nexport const useCase = (s: Store) => [s.get(), rule];\n`,
   'services/alpha/src/adapters/postgres/store.ts': `import { rows } from './rows.js';\nexport const store = { get: () => rows };\n`,
   'services/alpha/src/adapters/postgres/rows.ts': `export const rows = 3;\n`,
+  // A folder inside an adapter is part of it: adapters/http/signing/ may use adapters/http/.
+  'services/alpha/src/adapters/http/html.ts': `export const html = 5;\n`,
+  'services/alpha/src/adapters/http/signing/page.ts': `import { html } from '../html.js';\nexport const page = html;\n`,
   'services/alpha/src/main.ts': `import { store } from './adapters/postgres/store.js';\nimport { useCase } from './application/use-case.js';\nimport { p } from '../../../libs/platform/src/index.js';\nexport const run = () => [useCase(store), p];\n`,
   // Refused, one per rule.
   'services/alpha/src/domain/impure.ts': `import Koa from 'koa';\nexport const k = Koa;\n`,
   'services/alpha/src/domain/reaches-out.ts': `import { store } from '../adapters/postgres/store.js';\nexport const s = store;\n`,
   'services/alpha/src/application/reaches-adapter.ts': `import { store } from '../adapters/postgres/store.js';\nexport const s = store;\n`,
   'services/alpha/src/adapters/http/routes.ts': `import { rows } from '../postgres/rows.js';\nexport const r = rows;\n`,
+  'services/alpha/src/adapters/http/signing/reaches-out.ts': `import { rows } from '../../postgres/rows.js';\nexport const r = rows;\n`,
   'services/alpha/src/adapters/periodic.ts': `import { store } from './postgres/store.js';\nexport const s = store;\n`,
   'services/alpha/src/cross.ts': `import { b } from '../../beta/src/index.js';\nexport const x = b;\n`,
   'services/beta/src/index.ts': `export const b = 4;\n`,
@@ -88,9 +92,10 @@ describe('architecture: dependency rules (dependency-cruiser, enforced by npm ru
     ]);
   });
 
-  it('refuses a sibling adapter, allows an adapter its own folder', () => {
+  it('refuses a sibling adapter, also from a nested folder; allows an adapter its own folder', () => {
     assert.deepEqual(violations('no-sibling-adapter'), [
       'services/alpha/src/adapters/http/routes.ts → services/alpha/src/adapters/postgres/rows.ts',
+      'services/alpha/src/adapters/http/signing/reaches-out.ts → services/alpha/src/adapters/postgres/rows.ts',
       'services/alpha/src/adapters/periodic.ts → services/alpha/src/adapters/postgres/store.ts',
     ]);
   });
