@@ -13,7 +13,7 @@ import type { TemplateDocument } from '../ports/template-repository.js';
 import { siteIds, type Caller } from './caller.js';
 import type { Deps } from './deps.js';
 import { notFound, type AppError } from './errors.js';
-import { loadDocument, type ContractShown } from './signing.js';
+import { loadDocument, type ContractShown } from './signing/load-document.js';
 import { sharedLocale } from '../domain/languages.js';
 
 const sha256 = (data: Uint8Array): string => createHash('sha256').update(data).digest('hex');

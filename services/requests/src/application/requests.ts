@@ -11,7 +11,7 @@ import { notFound, type AppError } from './errors.js';
 import { idempotently, type Idempotency, type Outcome } from './idempotency.js';
 import { pageView } from './paging.js';
 import { envelopes } from './events.js';
-import { hashAccessCodes } from './signer-authentication.js';
+import { hashAccessCodes } from './signing/hash-access-codes.js';
 import { requestView } from './views.js';
 
 export const createRequest =

@@ -8,10 +8,16 @@ import {
   sendRequest,
 } from './lifecycle.js';
 import { createRequest, getRequest, listRequests } from './requests.js';
-import { declineSigning, openSigningPage, signerPdf, signerStatus, submitSignature } from './signing.js';
+import { declineSigning } from './signing/decline-signing.js';
+import { openSigningPage } from './signing/open-signing-page.js';
+import { signerPdf } from './signing/signer-pdf.js';
+import { signerStatus } from './signing/signer-status.js';
+import { submitSignature } from './signing/submit-signature.js';
 import { downloadExecuted, issueMissingExecutedDocuments } from './executed-documents.js';
 import { verifyExecuted } from './verify-executed.js';
-import { resendSignerCode, signerGate, verifySignerCode } from './signer-authentication.js';
+import { resendSignerCode } from './signing/resend-signer-code.js';
+import { signerGate } from './signing/signer-gate.js';
+import { verifySignerCode } from './signing/verify-signer-code.js';
 import { executedCopy, markViewed } from './signer-notices.js';
 import { createTemplate, getContract, listContracts, publishContract } from './templates.js';
 

@@ -4,7 +4,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { StoredExecutedDocument } from '../ports/executed-document-store.js';
 import type { ExecutedDocumentDeps } from './executed-documents.js';
-import { loadDocument } from './signing.js';
+import { loadDocument } from './signing/load-document.js';
 
 /** The answer of `POST /v1.1/verify`. */
 export type Verification =

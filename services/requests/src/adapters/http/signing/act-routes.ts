@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { AppContext, AppState } from '@esign/platform';
 import type Router from '@koa/router';
-import type { ActDone, ExecutionLink, SubmitRefusal } from '../../../application/signing.js';
+import type { ActDone, SubmitRefusal } from '../../../application/signing/signer-act.js';
+import type { ExecutionLink } from '../../../application/signing/verify-link.js';
 import type { UseCases } from '../../../application/use-cases.js';
 import { embeddedPageOf } from './embedded-pages.js';
 import type { Submitted } from './field-input.js';

@@ -1,4 +1,4 @@
-import type { CodePage } from '../../../application/signer-authentication.js';
+import type { CodePage } from '../../../application/signing/code-page.js';
 import type { Translator } from '@esign/contracts';
 import { safe, type Html } from './html.js';
 import { ENGLISH, layout, type PageContext } from './layout.js';

@@ -1,7 +1,7 @@
 import type { AppContext, AppState } from '@esign/platform';
 import type Router from '@koa/router';
-import type { CodePage } from '../../../application/signer-authentication.js';
-import type { ExecutionLink } from '../../../application/signing.js';
+import type { CodePage } from '../../../application/signing/code-page.js';
+import type { ExecutionLink } from '../../../application/signing/verify-link.js';
 import type { UseCases } from '../../../application/use-cases.js';
 import { codeEntryPage } from './code-page.js';
 import type { SignerPageKit } from './page-kit.js';

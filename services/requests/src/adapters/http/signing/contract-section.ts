@@ -1,4 +1,4 @@
-import type { SigningPage } from '../../../application/signing.js';
+import type { SigningPage } from '../../../application/signing/signing-page.js';
 import { kindOf } from '../../../domain/document.js';
 import { contractMarkup } from './contract-html.js';
 import { safe, type Html } from './html.js';

@@ -1,7 +1,7 @@
 import coBody from 'co-body';
 import type { Translator } from '@esign/contracts';
 import type { AppContext } from '@esign/platform';
-import type { ExecutionLink } from '../../../application/signing.js';
+import type { ExecutionLink } from '../../../application/signing/verify-link.js';
 import { embeddedPageOf, forgetEmbedded } from './embedded-pages.js';
 import type { Refused } from './refusals.js';
 import { FORM_LIMIT, linkOf, secure, type SigningRouteOptions } from './signer-http.js';

@@ -1,6 +1,7 @@
 import type { Translator } from '@esign/contracts';
 import type { AppContext } from '@esign/platform';
-import type { ExecutionLink, LinkRefusal, SigningPage } from '../../../application/signing.js';
+import type { SigningPage } from '../../../application/signing/signing-page.js';
+import type { ExecutionLink, LinkRefusal } from '../../../application/signing/verify-link.js';
 import type { EmbeddedUseCases } from '../../../application/embedded-signing.js';
 import { embeddedPageOf, tellHost } from './embedded-pages.js';
 import { formAcceptor } from './form-acceptance.js';

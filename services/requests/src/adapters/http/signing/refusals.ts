@@ -1,5 +1,5 @@
 import type { Translator } from '@esign/contracts';
-import type { LinkRefusal } from '../../../application/signing.js';
+import type { LinkRefusal } from '../../../application/signing/verify-link.js';
 import { notYourTurn } from './signing-order-pages.js';
 
 /** A refused page's status and words. */

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { MessageKey } from '@esign/contracts';
 import type { AppContext } from '@esign/platform';
-import type { ExecutionLink } from '../../../application/signing.js';
+import type { ExecutionLink } from '../../../application/signing/verify-link.js';
 import { embeddedFrameAncestors, embeddedPageOf } from './embedded-pages.js';
 
 /**

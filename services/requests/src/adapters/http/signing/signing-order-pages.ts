@@ -1,5 +1,5 @@
 import type { Translator } from '@esign/contracts';
-import type { LinkRefusal } from '../../../application/signing.js';
+import type { LinkRefusal } from '../../../application/signing/verify-link.js';
 
 /**
  * The page an Execution URL shows before its signer's turn (signing in order, ADR 2000):

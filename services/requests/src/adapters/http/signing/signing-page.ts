@@ -1,5 +1,5 @@
 import type { Translator } from '@esign/contracts';
-import type { SigningPage } from '../../../application/signing.js';
+import type { SigningPage } from '../../../application/signing/signing-page.js';
 import type { SubmissionProblem } from '../../../domain/signing.js';
 import { LIMITS } from '../../../domain/signing.js';
 import { contractSection } from './contract-section.js';

@@ -1,0 +1,76 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import type { TypedField } from '../../domain/document.js';
+import { fieldsToFill } from '../../domain/signing.js';
+import type { RequestSigner, SignatureRequest } from '../../domain/signature-request.js';
+import type { Store } from '../../ports/store.js';
+import type { TemplateDocument } from '../../ports/template-repository.js';
+import type { Deps } from '../deps.js';
+import { loadDocument, type ContractShown, type LoadedDocument } from './load-document.js';
+import type { SigningDeps } from './signer-deps.js';
+import type { LinkRefusal } from './verify-link.js';
+
+/** Everything a signing page shows, and the token its forms carry. */
+export interface SigningPage {
+  readonly request: SignatureRequest;
+  readonly signer: RequestSigner;
+  readonly contracts: readonly ContractShown[];
+  /** Every field of the Request with its definitions. */
+  readonly fields: readonly TypedField[];
+  /** The fields this signer fills in. */
+  readonly mine: readonly TypedField[];
+  readonly documentSha256: string;
+  readonly formToken: string;
+}
+
+/** The form token binds the Request, the signer and the document they are shown. */
+export const formBinding = (
+  request: SignatureRequest,
+  signer: RequestSigner,
+  documentSha256: string,
+): string => `${request.id}\n${signer.signerRef}\n${documentSha256}`;
+
+/**
+ * Templates made before ADR 1300 were stored as sent: one the allow-list would now cut
+ * is not signed at all, since the page would show less than the PDF and the hash hold.
+ */
+export const shownInFull = (
+  deps: Pick<Deps, 'htmlPolicy'>,
+  templates: readonly TemplateDocument[],
+): E.Either<LinkRefusal, void> => {
+  const cut = templates.find((t) => t.spec.kind === 'html' && E.isLeft(deps.htmlPolicy.admit(t.html ?? '')));
+  return cut === undefined ? E.right(undefined) : E.left({ _tag: 'UnshownContent', contractId: cut.spec.id });
+};
+
+/** The page of a loaded document, with a fresh form token. */
+export const pageOf = (
+  deps: SigningDeps,
+  request: SignatureRequest,
+  signer: RequestSigner,
+  { templates, contracts, fields, documentSha256 }: LoadedDocument,
+): E.Either<LinkRefusal, SigningPage> =>
+  pipe(
+    shownInFull(deps, templates),
+    E.map(() => ({
+      request,
+      signer,
+      contracts,
+      fields,
+      mine: fieldsToFill(fields, signer),
+      documentSha256,
+      formToken: deps.formTokens.issue(formBinding(request, signer, documentSha256), deps.clock.now()),
+    })),
+  );
+
+/** Loads the document, then its page. */
+export const pageFor = (
+  deps: SigningDeps,
+  store: Store,
+  request: SignatureRequest,
+  signer: RequestSigner,
+): TE.TaskEither<LinkRefusal, SigningPage> =>
+  pipe(
+    loadDocument(store, request),
+    TE.chainEitherKW((document) => pageOf(deps, request, signer, document)),
+  );

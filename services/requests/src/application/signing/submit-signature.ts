@@ -1,0 +1,35 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import { checkSignature } from '../../domain/signing.js';
+import { sign } from '../../domain/signature-request.js';
+import { decided, signerAct, type Evidence, type SubmitRefusal } from './signer-act.js';
+import type { SigningDeps } from './signer-deps.js';
+import type { ExecutionLink } from './verify-link.js';
+
+export interface SignInput extends ExecutionLink, Evidence {
+  readonly formToken: string;
+  readonly documentSha256: string;
+  /** The form's raw answers by field index. */
+  readonly values: ReadonlyMap<number, string>;
+  readonly typedName: string | undefined;
+  readonly consent: boolean;
+  readonly drawnSignature: Uint8Array | null;
+}
+
+/** `POST /sign`: checks every field and the signature, then signs (and maybe completes). */
+export const submitSignature = (deps: SigningDeps) =>
+  signerAct<SignInput>(deps, 'signed', (input, page, now) =>
+    pipe(
+      checkSignature(page.mine, input),
+      E.mapLeft((problems): SubmitRefusal => ({ _tag: 'InvalidSubmission', page, problems })),
+      E.map((checked) =>
+        decided(deps, page, input, now, sign(page.request, page.signer.signerRef, now), {
+          kind: 'signed',
+          typedName: checked.typedName,
+          drawnSignature: input.drawnSignature,
+          values: checked.values,
+          reason: null,
+        }),
+      ),
+    ),
+  );
