@@ -68,3 +68,11 @@ export const loadDocument = (store: Store, request: SignatureRequest): TE.TaskEi
       };
     }),
   );
+
+/**
+ * What `loadDocument` reads of a Request: equal keys, equal documents (templates are
+ * immutable and referenced by key). Lets a document loaded before a lock stand for the
+ * one the locked Request would load.
+ */
+export const documentKey = (request: SignatureRequest): string =>
+  JSON.stringify([request.id, request.siteId, request.contracts, request.fields, request.renderData]);

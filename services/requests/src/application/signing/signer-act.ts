@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { SignerAct, SubmissionProblem } from '../../domain/signing.js';
@@ -10,11 +11,12 @@ import type {
 } from '../../domain/signature-request.js';
 import { copyUrl, executionUrl, requestPageUrl, type Deps } from '../deps.js';
 import { envelopes } from '../events.js';
+import { documentKey, loadDocument, type LoadedDocument } from './load-document.js';
 import { redirectTarget } from './redirect-target.js';
 import { authenticated } from './signer-pass.js';
 import type { SigningDeps } from './signer-deps.js';
 import type { Store } from '../../ports/store.js';
-import { formBinding, pageFor, type SigningPage } from './signing-page.js';
+import { formBinding, pageFor, pageOf, type SigningPage } from './signing-page.js';
 import { findLinked, liveAccess, verifiedLink, type ExecutionLink, type LinkRefusal } from './verify-link.js';
 
 export type SubmitRefusal =
@@ -113,6 +115,30 @@ export const decided = (
   return { transition: transition.right, act: { ...evidence(deps, page, input, now), ...details } };
 };
 
+interface Preloaded {
+  readonly key: string;
+  readonly document: LoadedDocument;
+}
+
+/**
+ * The document, read and hashed before the Request is locked, so concurrent acts do not
+ * queue behind the hashing of every contract. Only for a signer who may still act; the
+ * locked Request must read the same (`documentKey`), else it is loaded again under the lock.
+ */
+const preload = (deps: SigningDeps, link: ExecutionLink): TE.TaskEither<never, O.Option<Preloaded>> =>
+  pipe(
+    findLinked(deps.store.requests.findByVerifiedId, link),
+    TE.chainW(({ request, signer }) =>
+      request.state !== 'sent' || signer.state !== 'pending'
+        ? TE.right(O.none)
+        : pipe(
+            loadDocument(deps.store, request),
+            TE.map((document) => O.some({ key: documentKey(request), document })),
+          ),
+    ),
+    TE.orElseW(() => TE.right(O.none)),
+  );
+
 /** Writes a decided act: the new state, the audit entry and the events; answers where the signer lands. */
 const record =
   (
@@ -160,30 +186,41 @@ const record =
 export const signerAct =
   <I extends ActInput>(deps: SigningDeps, kind: 'signed' | 'declined', decide: Decide<I>) =>
   (input: I): TE.TaskEither<SubmitRefusal, ActDone> => {
-    const locked = (store: Store): TE.TaskEither<SubmitRefusal, ActDone> =>
+    const locked =
+      (preloaded: O.Option<Preloaded>) =>
+      (store: Store): TE.TaskEither<SubmitRefusal, ActDone> =>
+        pipe(
+          findLinked(store.requests.lockByVerifiedId, input),
+          TE.chainW(({ request, signer }): TE.TaskEither<SubmitRefusal, ActDone> => {
+            const now = deps.clock.now();
+            // A repeated submission (a double click, a back button) lands where the first did.
+            if (signer.state === kind)
+              return TE.right({
+                request,
+                signer,
+                act: kind,
+                repeated: true,
+                redirectTo: redirectTarget(request, signer, kind),
+              });
+            if (signer.state === 'signed') return TE.left({ _tag: 'AlreadySigned', request, signer });
+            return pipe(
+              TE.fromEither(liveAccess(deps, { request, signer }, input, now)),
+              TE.chainFirstEitherKW(() => authenticated(deps, request, signer, input.authToken, now)),
+              TE.chainW(() =>
+                O.isSome(preloaded) && preloaded.value.key === documentKey(request)
+                  ? TE.fromEither(pageOf(deps, request, signer, preloaded.value.document))
+                  : pageFor(deps, store, request, signer),
+              ),
+              TE.chainEitherKW((page) => checkForm(deps, page, input, now)),
+              TE.chainEitherKW((page) => decide(input, page, now)),
+              TE.chainW(record(deps, store, input, kind, request)),
+            );
+          }),
+        );
+    return verifiedLink(deps, input, () =>
       pipe(
-        findLinked(store.requests.lockByVerifiedId, input),
-        TE.chainW(({ request, signer }): TE.TaskEither<SubmitRefusal, ActDone> => {
-          const now = deps.clock.now();
-          // A repeated submission (a double click, a back button) lands where the first did.
-          if (signer.state === kind)
-            return TE.right({
-              request,
-              signer,
-              act: kind,
-              repeated: true,
-              redirectTo: redirectTarget(request, signer, kind),
-            });
-          if (signer.state === 'signed') return TE.left({ _tag: 'AlreadySigned', request, signer });
-          return pipe(
-            TE.fromEither(liveAccess(deps, { request, signer }, input, now)),
-            TE.chainFirstEitherKW(() => authenticated(deps, request, signer, input.authToken, now)),
-            TE.chainW(() => pageFor(deps, store, request, signer)),
-            TE.chainEitherKW((page) => checkForm(deps, page, input, now)),
-            TE.chainEitherKW((page) => decide(input, page, now)),
-            TE.chainW(record(deps, store, input, kind, request)),
-          );
-        }),
-      );
-    return verifiedLink(deps, input, () => deps.transact(locked));
+        preload(deps, input),
+        TE.chainW((preloaded) => deps.transact(locked(preloaded))),
+      ),
+    );
   };
