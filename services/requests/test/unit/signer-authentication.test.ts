@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { signingUseCases } from '../../src/application/use-cases.js';
 import { newChallenge, type AuthMethod } from '../../src/domain/signer-authentication.js';
 import { createSignatureRequest } from '../../src/domain/request-creation.js';
-import { body, creationInput, htmlSpec, later, left, NOW, sent, signer } from '../support/builders.js';
+import { body, creationInput, later, left, NOW, sent, signer } from '../support/builders.js';
 import { fakeDeps } from '../support/fakes.js';
+import { signingFixture } from '../support/signing-fixture.js';
 
 /** A sent Request of one signer (alice) with `method`, its challenge stored as create leaves it. */
 const setup = async (method: AuthMethod, accessCode = 'blue-harbour-42') => {
@@ -19,23 +19,10 @@ const setup = async (method: AuthMethod, accessCode = 'blue-harbour-42') => {
     ],
     fields: [{ name: 'full_name', defaultValue: null, assignedTo: 'alice@example.com' }],
   });
-  memory.state().templates.set(11, {
-    ...htmlSpec(),
-    html: '<p>Hello {{client_name}}</p>',
-    document: { sizeBytes: 27, sha256: '0'.repeat(64) },
-    createdAt: NOW,
-    updatedAt: NOW,
-    publishedAt: NOW,
-  });
-  memory.state().requests.set(request.id, request);
   const hash = method === 'access_code' ? await deps.codeHasher.hash(accessCode)() : null;
   memory.state().challenges.set(`${request.id}/ref0`, newChallenge(method, hash));
-  const cases = signingUseCases(deps);
-  const link = {
-    requestId: request.id,
-    signerRef: 'ref0',
-    signature: deps.urlSigner.sign(request.id, 'ref0'),
-  };
+  const { cases, link: linkOf } = signingFixture(faked, request);
+  const link = linkOf('ref0');
   const gate = async (authToken?: string) => {
     const result = await cases.signerGate({ ...link, authToken })();
     assert.ok(E.isRight(result));

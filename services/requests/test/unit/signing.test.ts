@@ -12,9 +12,9 @@ import {
   type SignerAct,
 } from '../../src/domain/signing.js';
 import type { AppContext } from '@esign/platform';
-import { signingUseCases } from '../../src/application/use-cases.js';
 import { htmlSpec, NOW, sent } from '../support/builders.js';
 import { fakeDeps } from '../support/fakes.js';
+import { signingFixture } from '../support/signing-fixture.js';
 
 const sentRequest = () =>
   sent({
@@ -224,23 +224,10 @@ describe('signing: the rules of a signer’s submission and of the document show
 
   describe('use cases (in-memory ports)', () => {
     const setup = (overrides: Partial<ReturnType<typeof sentRequest>> = {}) => {
-      const { deps, memory } = fakeDeps();
+      const faked = fakeDeps();
+      const { memory } = faked;
       const request = { ...sentRequest(), ...overrides };
-      memory.state().templates.set(11, {
-        ...htmlSpec(),
-        html: '<p>Hello {{client_name}}</p>',
-        document: { sizeBytes: 27, sha256: '0'.repeat(64) },
-        createdAt: NOW,
-        updatedAt: NOW,
-        publishedAt: NOW,
-      });
-      memory.state().requests.set(request.id, request);
-      const cases = signingUseCases(deps);
-      const link = (ref: string) => ({
-        requestId: request.id,
-        signerRef: ref,
-        signature: deps.urlSigner.sign(request.id, ref),
-      });
+      const { cases, link } = signingFixture(faked, request);
       const signAs = async (ref: string, values: Record<number, string>) => {
         const opened = await cases.openSigningPage(link(ref))();
         if (E.isLeft(opened) || opened.right._tag !== 'Sign')
