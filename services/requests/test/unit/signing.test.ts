@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import { hmacFormTokens } from '../../src/adapters/crypto/hmac-form-tokens.js';
 import { clientIp, drawingOf } from '../../src/adapters/http/signing/routes.js';
 import { parseFrameAncestors } from '../../src/config.js';
@@ -12,6 +15,7 @@ import {
   type SignerAct,
 } from '../../src/domain/signing.js';
 import type { AppContext } from '@esign/platform';
+import { signingUseCases } from '../../src/application/use-cases.js';
 import { htmlSpec, NOW, sent } from '../support/builders.js';
 import { fakeDeps } from '../support/fakes.js';
 import { signingFixture } from '../support/signing-fixture.js';
@@ -259,6 +263,52 @@ describe('signing: the rules of a signer’s submission and of the document show
         }>
       ).map((s) => [s.signer_ref, s.email, s.request_url.replace(/\?.*$/, '')]);
     };
+
+    it('signs the document the locked Request shows, not one read before the lock that reads otherwise', async () => {
+      const faked = fakeDeps();
+      const request = sentRequest();
+      const { cases, link } = signingFixture(faked, request);
+      // Reads outside the transaction see other render data; the locked read sees the Request as stored.
+      const requests = faked.deps.store.requests;
+      const stale = signingUseCases({
+        ...faked.deps,
+        store: {
+          ...faked.deps.store,
+          requests: {
+            ...requests,
+            findByVerifiedId: (id) =>
+              pipe(
+                requests.findByVerifiedId(id),
+                TE.map(O.map((r) => ({ ...r, renderData: { client_name: 'Someone else' } }))),
+              ),
+          },
+        },
+      });
+      const shown = await cases.openSigningPage(link('ref0'))();
+      const staleShown = await stale.openSigningPage(link('ref0'))();
+      assert.ok(E.isRight(shown) && shown.right._tag === 'Sign');
+      assert.ok(E.isRight(staleShown) && staleShown.right._tag === 'Sign');
+      assert.notEqual(staleShown.right.page.documentSha256, shown.right.page.documentSha256);
+      const signed = await stale.submitSignature({
+        ...link('ref0'),
+        ip: '192.0.2.1',
+        userAgent: 'UA',
+        formToken: shown.right.page.formToken,
+        documentSha256: shown.right.page.documentSha256,
+        values: new Map([
+          [0, 'Alice'],
+          [2, 'basic'],
+        ]),
+        typedName: 'Alice',
+        consent: true,
+        drawnSignature: null,
+      })();
+      assert.ok(E.isRight(signed), JSON.stringify(signed));
+      assert.equal(
+        faked.memory.state().acts.get(request.id)?.[0]?.documentSha256,
+        shown.right.page.documentSha256,
+      );
+    });
 
     it('ADR 2003: the creator is told of the completion, with the Request’s page in the web application', async () => {
       const creator = { userId: 'user-1', email: 'owner@example.com' };
