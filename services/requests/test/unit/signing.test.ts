@@ -227,6 +227,18 @@ describe('signing: the rules of a signer’s submission and of the document show
   });
 
   describe('use cases (in-memory ports)', () => {
+    /** What every act's form carries besides its answers, for the page it was shown with. */
+    const formOf = (
+      link: { requestId: string; signerRef: string; signature: string },
+      page: { formToken: string; documentSha256: string },
+    ) => ({
+      ...link,
+      ip: '192.0.2.1',
+      userAgent: 'UA',
+      formToken: page.formToken,
+      documentSha256: page.documentSha256,
+    });
+
     const setup = (overrides: Partial<ReturnType<typeof sentRequest>> = {}) => {
       const faked = fakeDeps();
       const { memory } = faked;
@@ -238,11 +250,7 @@ describe('signing: the rules of a signer’s submission and of the document show
           throw new Error(`no page: ${JSON.stringify(opened)}`);
         const page = opened.right.page;
         return cases.submitSignature({
-          ...link(ref),
-          ip: '192.0.2.1',
-          userAgent: 'UA',
-          formToken: page.formToken,
-          documentSha256: page.documentSha256,
+          ...formOf(link(ref), page),
           values: new Map(Object.entries(values).map(([k, v]) => [Number(k), v])),
           typedName: ref,
           consent: true,
@@ -290,11 +298,7 @@ describe('signing: the rules of a signer’s submission and of the document show
       assert.ok(E.isRight(staleShown) && staleShown.right._tag === 'Sign');
       assert.notEqual(staleShown.right.page.documentSha256, shown.right.page.documentSha256);
       const signed = await stale.submitSignature({
-        ...link('ref0'),
-        ip: '192.0.2.1',
-        userAgent: 'UA',
-        formToken: shown.right.page.formToken,
-        documentSha256: shown.right.page.documentSha256,
+        ...formOf(link('ref0'), shown.right.page),
         values: new Map([
           [0, 'Alice'],
           [2, 'basic'],
@@ -328,11 +332,7 @@ describe('signing: the rules of a signer’s submission and of the document show
       const opened = await cases.openSigningPage(link('ref0'))();
       assert.ok(E.isRight(opened) && opened.right._tag === 'Sign');
       const declined = await cases.declineSigning({
-        ...link('ref0'),
-        ip: '192.0.2.1',
-        userAgent: 'UA',
-        formToken: opened.right.page.formToken,
-        documentSha256: opened.right.page.documentSha256,
+        ...formOf(link('ref0'), opened.right.page),
         reason: 'Wrong price',
       })();
       assert.ok(E.isRight(declined), JSON.stringify(declined));
