@@ -122,11 +122,7 @@ export const createBulkSend =
         );
         return pipe(
           // The bulk send, its rows and the Idempotency-Key's answer commit together.
-          transactIdempotently(
-            deps.transact,
-            site.id,
-            input.idempotency,
-          )((store) =>
+          transactIdempotently(deps.transact, site.id, input.idempotency, (store) =>
             pipe(
               store.bulkSends.insert(bulk, newRows),
               TE.map(() => view),

@@ -51,9 +51,10 @@ export const idempotently =
  * `work` in a transaction of its own, at most once per key and site: the work, its
  * answer and the key's record commit together (see `idempotently`).
  */
-export const transactIdempotently =
-  (transact: Transact, siteId: number, idempotency: Idempotency | undefined) =>
-  <A extends object>(
-    work: (store: Store) => TE.TaskEither<AppError, A>,
-  ): TE.TaskEither<AppError, Outcome<A>> =>
-    transact((store) => idempotently(store, siteId, idempotency)(() => work(store)));
+export const transactIdempotently = <A extends object>(
+  transact: Transact,
+  siteId: number,
+  idempotency: Idempotency | undefined,
+  work: (store: Store) => TE.TaskEither<AppError, A>,
+): TE.TaskEither<AppError, Outcome<A>> =>
+  transact((store) => idempotently(store, siteId, idempotency)(() => work(store)));

@@ -27,11 +27,7 @@ export const createRequest =
       TE.bindTo('site'),
       TE.bindW('challenges', () => hashAccessCodes(deps)(input.body)),
       TE.chainW(({ site, challenges }) =>
-        transactIdempotently(
-          deps.transact,
-          site.id,
-          input.idempotency,
-        )((store) =>
+        transactIdempotently(deps.transact, site.id, input.idempotency, (store) =>
           pipe(
             TE.Do,
             TE.apS('templates', store.templates.specs(site.id, input.body.contracts)),

@@ -82,11 +82,7 @@ export const createTemplate =
     pipe(
       TE.fromEither(reachSite(input.caller, input.siteId)),
       TE.chain((site) =>
-        transactIdempotently(
-          deps.transact,
-          site.id,
-          input.idempotency,
-        )((store) =>
+        transactIdempotently(deps.transact, site.id, input.idempotency, (store) =>
           pipe(
             prepare(deps, site.id, input.body),
             TE.chainW(({ template, pdf }) => store.templates.insert(template, pdf)),
