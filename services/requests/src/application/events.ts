@@ -118,6 +118,17 @@ const invitation = (
   expires_at: request.expiresAt,
 });
 
+/** A notice (ADR 2002): the Request, its recipients and then the creating user, its expiry. */
+const notice = (
+  request: SignatureRequest,
+  recipients: NotifiedSigner[],
+  pageUrl: RequestPageUrl | undefined,
+) => ({
+  ...aboutRequest(request),
+  signers: recipients.concat(creatorOf(request, pageUrl)),
+  expires_at: request.expiresAt,
+});
+
 /** The envelopes of a transition's events, stamped with fresh ids and the transition's time. */
 export const envelopes = (
   deps: {
@@ -187,10 +198,7 @@ export const envelopes = (
         return {
           ...head,
           type: event.type,
-          data: {
-            ...signerAct(request, event.signerRef),
-            viewed_at: event.at,
-          },
+          data: { ...signerAct(request, event.signerRef), viewed_at: event.at },
         };
       case 'notice.completed': {
         const expires = new Date(
@@ -204,14 +212,14 @@ export const envelopes = (
           ...head,
           type: event.type,
           data: {
-            ...aboutRequest(request),
-            signers: event.notify
-              .map((s) => ({
+            ...notice(
+              request,
+              event.notify.map((s) => ({
                 ...notifiedByEmail(request, s, deps.executionUrl),
                 request_url: copy(request.id, s.signerRef, expires),
-              }))
-              .concat(creatorOf(request, deps.requestPageUrl)),
-            expires_at: request.expiresAt,
+              })),
+              deps.requestPageUrl,
+            ),
             copy_expires_at: expires,
           },
         };
@@ -221,11 +229,11 @@ export const envelopes = (
           ...head,
           type: event.type,
           data: {
-            ...aboutRequest(request),
-            signers: event.notify
-              .map((s) => notifiedByEmail(request, s, deps.executionUrl))
-              .concat(creatorOf(request, deps.requestPageUrl)),
-            expires_at: request.expiresAt,
+            ...notice(
+              request,
+              event.notify.map((s) => notifiedByEmail(request, s, deps.executionUrl)),
+              deps.requestPageUrl,
+            ),
             declined_by: signerIdOf(request, event.signerRef),
             reason: event.reason,
           },
@@ -238,19 +246,12 @@ export const envelopes = (
           data: { request_id: request.id, previous_state: event.previous },
         };
       case 'request.signed':
-        return {
-          ...head,
-          type: event.type,
-          data: signerAct(request, event.signerRef),
-        };
+        return { ...head, type: event.type, data: signerAct(request, event.signerRef) };
       case 'request.declined':
         return {
           ...head,
           type: event.type,
-          data: {
-            ...signerAct(request, event.signerRef),
-            reason: event.reason,
-          },
+          data: { ...signerAct(request, event.signerRef), reason: event.reason },
         };
       case 'request.completed':
         return { ...head, type: event.type, data: { request_id: request.id } };
