@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { refine } from './primitives.js';
+import { parseAbsoluteUrl, refine } from './primitives.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -10,13 +10,9 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  * `redirect_uri` must then match it character for character, with no wildcards.
  */
 export const checkCallbackUrl = (s: string): E.Either<string, string> => {
-  if (s.length > 2048) return E.left('must be at most 2048 characters');
-  let url: URL;
-  try {
-    url = new URL(s);
-  } catch {
-    return E.left('must be an absolute URL');
-  }
+  const parsed = parseAbsoluteUrl(s);
+  if (E.isLeft(parsed)) return parsed;
+  const url = parsed.right;
   if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname))
     return E.left('must use https (http only for localhost)');
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return E.left('must use https');

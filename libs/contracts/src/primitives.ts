@@ -216,15 +216,21 @@ export const UsMobileNumber = transform(
   },
 );
 
-/** An absolute http(s) URL without credentials: what a signer may safely be sent to. */
-export const parseSafeHttpUrl = (s: string): E.Either<string, string> => {
+/** `s` as an absolute URL of at most 2048 characters, or why it is not one. */
+export const parseAbsoluteUrl = (s: string): E.Either<string, URL> => {
   if (s.length > 2048) return E.left('must be at most 2048 characters');
-  let url: URL;
   try {
-    url = new URL(s);
+    return E.right(new URL(s));
   } catch {
     return E.left('must be an absolute URL');
   }
+};
+
+/** An absolute http(s) URL without credentials: what a signer may safely be sent to. */
+export const parseSafeHttpUrl = (s: string): E.Either<string, string> => {
+  const parsed = parseAbsoluteUrl(s);
+  if (E.isLeft(parsed)) return parsed;
+  const url = parsed.right;
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return E.left('must use http or https');
   if (url.username !== '' || url.password !== '') return E.left('must not carry credentials');
   return E.right(url.toString());

@@ -15,7 +15,7 @@ import type { SendAllowance } from '../ports/send-allowance.js';
 import { reachSiteToCreate, siteIds, type Caller } from './caller.js';
 import type { Deps } from './deps.js';
 import { notFound, type AppError } from './errors.js';
-import { idempotently, type Idempotency, type Outcome } from './idempotency.js';
+import { transactIdempotently, type Idempotency, type Outcome } from './idempotency.js';
 import { sendRequest } from './lifecycle.js';
 import { createRequest } from './requests.js';
 
@@ -122,16 +122,10 @@ export const createBulkSend =
         );
         return pipe(
           // The bulk send, its rows and the Idempotency-Key's answer commit together.
-          deps.transact((store) =>
-            idempotently(
-              store,
-              site.id,
-              input.idempotency,
-            )(() =>
-              pipe(
-                store.bulkSends.insert(bulk, newRows),
-                TE.map(() => view),
-              ),
+          transactIdempotently(deps.transact, site.id, input.idempotency, (store) =>
+            pipe(
+              store.bulkSends.insert(bulk, newRows),
+              TE.map(() => view),
             ),
           ),
           TE.chainFirstW((outcome) =>

@@ -39,6 +39,16 @@ const notified = (
   };
 };
 
+/** A notice's recipient, reached by e-mail only. */
+const notifiedByEmail = (
+  request: SignatureRequest,
+  signer: RequestSigner,
+  executionUrl: ExecutionUrl,
+): NotifiedSigner => ({
+  ...notified(request, signer, executionUrl),
+  send_to: { email: true, mobile_number: false },
+});
+
 /**
  * The creating user as one more recipient of a notice (ADR 2003), by e-mail only, with the
  * Request's page in the web application as their link; none when no address was recorded.
@@ -63,6 +73,13 @@ const creatorOf = (request: SignatureRequest, pageUrl: RequestPageUrl | undefine
 const signerIdOf = (request: SignatureRequest, signerRef: string): string =>
   request.signers.find((s) => s.signerRef === signerRef)?.signerId ?? signerRef;
 
+/** What a signer's act names: the Request and the signer. */
+const signerAct = (request: SignatureRequest, signerRef: string) => ({
+  request_id: request.id,
+  signer_id: signerIdOf(request, signerRef),
+  signer_ref: signerRef,
+});
+
 /**
  * The Site's branding for the notifier (ADR 2301): the display name travels as the site's
  * name, the logo as a path relative to the signer's link.
@@ -81,6 +98,36 @@ const brandingOf = (request: SignatureRequest): { branding?: EventBranding } =>
               : logoPath(request.siteId, request.branding.logoSha256),
         },
       };
+
+/** What every message to signers says first: which Request, whose, and what is signed. */
+const aboutRequest = (request: SignatureRequest) => ({
+  request_id: request.id,
+  site: { id: request.siteId, name: request.siteName },
+  ...brandingOf(request),
+  contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
+});
+
+/** A message asking signers to sign: the Request and, for each signer, their link. */
+const invitation = (
+  request: SignatureRequest,
+  notify: readonly RequestSigner[],
+  executionUrl: ExecutionUrl,
+) => ({
+  ...aboutRequest(request),
+  signers: notify.map((s) => notified(request, s, executionUrl)),
+  expires_at: request.expiresAt,
+});
+
+/** A notice (ADR 2002): the Request, its recipients and then the creating user, its expiry. */
+const notice = (
+  request: SignatureRequest,
+  recipients: NotifiedSigner[],
+  pageUrl: RequestPageUrl | undefined,
+) => ({
+  ...aboutRequest(request),
+  signers: recipients.concat(creatorOf(request, pageUrl)),
+  expires_at: request.expiresAt,
+});
 
 /** The envelopes of a transition's events, stamped with fresh ids and the transition's time. */
 export const envelopes = (
@@ -119,28 +166,13 @@ export const envelopes = (
         return {
           ...head,
           type: event.type,
-          data: {
-            request_id: request.id,
-            site: { id: request.siteId, name: request.siteName },
-            ...brandingOf(request),
-            contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
-            signers: event.notify.map((s) => notified(request, s, deps.executionUrl)),
-            expires_at: request.expiresAt,
-          },
+          data: invitation(request, event.notify, deps.executionUrl),
         };
       case 'request.turn_started':
         return {
           ...head,
           type: event.type,
-          data: {
-            request_id: request.id,
-            site: { id: request.siteId, name: request.siteName },
-            ...brandingOf(request),
-            contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
-            signers: event.notify.map((s) => notified(request, s, deps.executionUrl)),
-            expires_at: request.expiresAt,
-            order: event.order,
-          },
+          data: { ...invitation(request, event.notify, deps.executionUrl), order: event.order },
         };
       case 'signer.code_requested': {
         const signer = request.signers.find((s) => s.signerRef === event.signerRef)!;
@@ -148,10 +180,7 @@ export const envelopes = (
           ...head,
           type: event.type,
           data: {
-            request_id: request.id,
-            site: { id: request.siteId, name: request.siteName },
-            ...brandingOf(request),
-            contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
+            ...aboutRequest(request),
             // The one signer, on the one channel the code goes to.
             signers: [
               {
@@ -169,12 +198,7 @@ export const envelopes = (
         return {
           ...head,
           type: event.type,
-          data: {
-            request_id: request.id,
-            signer_id: signerIdOf(request, event.signerRef),
-            signer_ref: event.signerRef,
-            viewed_at: event.at,
-          },
+          data: { ...signerAct(request, event.signerRef), viewed_at: event.at },
         };
       case 'notice.completed': {
         const expires = new Date(
@@ -188,18 +212,14 @@ export const envelopes = (
           ...head,
           type: event.type,
           data: {
-            request_id: request.id,
-            site: { id: request.siteId, name: request.siteName },
-            ...brandingOf(request),
-            contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
-            signers: event.notify
-              .map((s) => ({
-                ...notified(request, s, deps.executionUrl),
-                send_to: { email: true, mobile_number: false },
+            ...notice(
+              request,
+              event.notify.map((s) => ({
+                ...notifiedByEmail(request, s, deps.executionUrl),
                 request_url: copy(request.id, s.signerRef, expires),
-              }))
-              .concat(creatorOf(request, deps.requestPageUrl)),
-            expires_at: request.expiresAt,
+              })),
+              deps.requestPageUrl,
+            ),
             copy_expires_at: expires,
           },
         };
@@ -209,17 +229,11 @@ export const envelopes = (
           ...head,
           type: event.type,
           data: {
-            request_id: request.id,
-            site: { id: request.siteId, name: request.siteName },
-            ...brandingOf(request),
-            contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
-            signers: event.notify
-              .map((s) => ({
-                ...notified(request, s, deps.executionUrl),
-                send_to: { email: true, mobile_number: false },
-              }))
-              .concat(creatorOf(request, deps.requestPageUrl)),
-            expires_at: request.expiresAt,
+            ...notice(
+              request,
+              event.notify.map((s) => notifiedByEmail(request, s, deps.executionUrl)),
+              deps.requestPageUrl,
+            ),
             declined_by: signerIdOf(request, event.signerRef),
             reason: event.reason,
           },
@@ -232,25 +246,12 @@ export const envelopes = (
           data: { request_id: request.id, previous_state: event.previous },
         };
       case 'request.signed':
-        return {
-          ...head,
-          type: event.type,
-          data: {
-            request_id: request.id,
-            signer_id: signerIdOf(request, event.signerRef),
-            signer_ref: event.signerRef,
-          },
-        };
+        return { ...head, type: event.type, data: signerAct(request, event.signerRef) };
       case 'request.declined':
         return {
           ...head,
           type: event.type,
-          data: {
-            request_id: request.id,
-            signer_id: signerIdOf(request, event.signerRef),
-            signer_ref: event.signerRef,
-            reason: event.reason,
-          },
+          data: { ...signerAct(request, event.signerRef), reason: event.reason },
         };
       case 'request.completed':
         return { ...head, type: event.type, data: { request_id: request.id } };

@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import type { Store } from '../ports/store.js';
+import type { Store, Transact } from '../ports/store.js';
 import type { AppError } from './errors.js';
 
 /** What the caller sent with an `Idempotency-Key`: the key and a digest of the call itself. */
@@ -46,3 +46,15 @@ export const idempotently =
       ),
     );
   };
+
+/**
+ * `work` in a transaction of its own, at most once per key and site: the work, its
+ * answer and the key's record commit together (see `idempotently`).
+ */
+export const transactIdempotently = <A extends object>(
+  transact: Transact,
+  siteId: number,
+  idempotency: Idempotency | undefined,
+  work: (store: Store) => TE.TaskEither<AppError, A>,
+): TE.TaskEither<AppError, Outcome<A>> =>
+  transact((store) => idempotently(store, siteId, idempotency)(() => work(store)));

@@ -8,7 +8,7 @@ import type { PageRequest } from '../ports/page.js';
 import { reachSite, reachSiteToCreate, siteIds, type Caller } from './caller.js';
 import { executionUrl, type Deps } from './deps.js';
 import { notFound, type AppError } from './errors.js';
-import { idempotently, type Idempotency, type Outcome } from './idempotency.js';
+import { transactIdempotently, type Idempotency, type Outcome } from './idempotency.js';
 import { pageView } from './paging.js';
 import { envelopes } from './events.js';
 import { hashAccessCodes } from './signing/hash-access-codes.js';
@@ -27,56 +27,50 @@ export const createRequest =
       TE.bindTo('site'),
       TE.bindW('challenges', () => hashAccessCodes(deps)(input.body)),
       TE.chainW(({ site, challenges }) =>
-        deps.transact((store) =>
-          idempotently(
-            store,
-            site.id,
-            input.idempotency,
-          )(() =>
-            pipe(
-              TE.Do,
-              TE.apS('templates', store.templates.specs(site.id, input.body.contracts)),
-              TE.apS(
-                'storedContacts',
-                store.signers.contacts(
-                  site.id,
-                  input.body.signers.map((s) => s.signer_id),
-                ),
+        transactIdempotently(deps.transact, site.id, input.idempotency, (store) =>
+          pipe(
+            TE.Do,
+            TE.apS('templates', store.templates.specs(site.id, input.body.contracts)),
+            TE.apS(
+              'storedContacts',
+              store.signers.contacts(
+                site.id,
+                input.body.signers.map((s) => s.signer_id),
               ),
-              TE.chainEitherKW(({ templates, storedContacts }) =>
-                createSignatureRequest({
-                  id: deps.ids.requestId(),
-                  site,
-                  now: deps.clock.now(),
-                  body: input.body,
-                  templates,
-                  storedContacts,
-                  signerRefs: input.body.signers.map(() => deps.ids.signerRef()),
-                  creator: { userId: input.caller.sub, email: input.caller.email ?? null },
-                }),
-              ),
-              TE.chainFirstW((creation) => store.signers.upsert(creation.siteSigners)),
-              TE.chainFirstW((creation) => store.requests.insert(creation.request)),
-              TE.chainFirstW((creation) =>
-                store.challenges.insert(
-                  creation.request.id,
-                  [...challenges].map(([i, challenge]) => ({
-                    signerRef: creation.request.signers[i]!.signerRef,
-                    challenge,
-                  })),
-                ),
-              ),
-              TE.chainFirstW((creation) =>
-                store.outbox.append(
-                  envelopes(
-                    { ids: deps.ids, executionUrl: executionUrl(deps) },
-                    creation.request,
-                    creation.events,
-                  ),
-                ),
-              ),
-              TE.map((creation) => requestView(creation.request, executionUrl(deps))),
             ),
+            TE.chainEitherKW(({ templates, storedContacts }) =>
+              createSignatureRequest({
+                id: deps.ids.requestId(),
+                site,
+                now: deps.clock.now(),
+                body: input.body,
+                templates,
+                storedContacts,
+                signerRefs: input.body.signers.map(() => deps.ids.signerRef()),
+                creator: { userId: input.caller.sub, email: input.caller.email ?? null },
+              }),
+            ),
+            TE.chainFirstW((creation) => store.signers.upsert(creation.siteSigners)),
+            TE.chainFirstW((creation) => store.requests.insert(creation.request)),
+            TE.chainFirstW((creation) =>
+              store.challenges.insert(
+                creation.request.id,
+                [...challenges].map(([i, challenge]) => ({
+                  signerRef: creation.request.signers[i]!.signerRef,
+                  challenge,
+                })),
+              ),
+            ),
+            TE.chainFirstW((creation) =>
+              store.outbox.append(
+                envelopes(
+                  { ids: deps.ids, executionUrl: executionUrl(deps) },
+                  creation.request,
+                  creation.events,
+                ),
+              ),
+            ),
+            TE.map((creation) => requestView(creation.request, executionUrl(deps))),
           ),
         ),
       ),

@@ -16,7 +16,7 @@ import type { PageRequest } from '../ports/page.js';
 import { reachSite, siteIds, type Caller } from './caller.js';
 import type { Deps } from './deps.js';
 import { notFound, type AppError } from './errors.js';
-import { idempotently, type Idempotency, type Outcome } from './idempotency.js';
+import { idempotently, transactIdempotently, type Idempotency, type Outcome } from './idempotency.js';
 import { contractSummary, contractView } from './views.js';
 import { pageView } from './paging.js';
 
@@ -82,17 +82,11 @@ export const createTemplate =
     pipe(
       TE.fromEither(reachSite(input.caller, input.siteId)),
       TE.chain((site) =>
-        deps.transact((store) =>
-          idempotently(
-            store,
-            site.id,
-            input.idempotency,
-          )(() =>
-            pipe(
-              prepare(deps, site.id, input.body),
-              TE.chainW(({ template, pdf }) => store.templates.insert(template, pdf)),
-              TE.map(contractView),
-            ),
+        transactIdempotently(deps.transact, site.id, input.idempotency, (store) =>
+          pipe(
+            prepare(deps, site.id, input.body),
+            TE.chainW(({ template, pdf }) => store.templates.insert(template, pdf)),
+            TE.map(contractView),
           ),
         ),
       ),

@@ -84,18 +84,21 @@ export const widthOf = (set: FontSet, text: string, preferred: FontName, size: n
     0,
   );
 
-/**
- * Draws `text` in `preferred` with fallbacks, left to right from `x`; answers its width.
- * fontkit lays out each run (Arabic joined and shaped, a right-to-left word's glyphs
- * in visual order); the order of words is the caller's (`visualOrder`).
- */
-export const drawRuns = (
+/** Draws `text` on `page` from `at` in `preferred` (with fallbacks); answers its width. */
+type DrawText = (
   page: PDFPage,
   set: FontSet,
   text: string,
   preferred: FontName,
   at: { x: number; y: number; size: number; color: ReturnType<typeof rgb> },
-): number => {
+) => number;
+
+/**
+ * Draws `text` in `preferred` with fallbacks, left to right from `x`; answers its width.
+ * fontkit lays out each run (Arabic joined and shaped, a right-to-left word's glyphs
+ * in visual order); the order of words is the caller's (`visualOrder`).
+ */
+export const drawRuns: DrawText = (page, set, text, preferred, at) => {
   let x = at.x;
   for (const run of fontRuns(text, preferred, set.covers)) {
     const font = set.pdf[run.font];
@@ -135,13 +138,7 @@ export const visualOrder = <P extends { readonly text: string }>(pieces: readonl
 };
 
 /** `text` drawn as words in visual order; answers its width. */
-export const drawLine = (
-  page: PDFPage,
-  set: FontSet,
-  text: string,
-  preferred: FontName,
-  at: { x: number; y: number; size: number; color: ReturnType<typeof rgb> },
-): number => {
+export const drawLine: DrawText = (page, set, text, preferred, at) => {
   let x = at.x;
   for (const word of visualOrder(
     text

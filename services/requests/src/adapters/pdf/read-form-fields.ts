@@ -1,26 +1,24 @@
 import * as E from 'fp-ts/lib/Either.js';
-import {
-  EncryptedPDFError,
-  PDFCheckBox,
-  PDFDocument,
-  PDFDropdown,
-  PDFOptionList,
-  PDFRadioGroup,
-  PDFSignature,
-  PDFTextField,
-  type PDFField,
-} from '@cantoo/pdf-lib';
+import { EncryptedPDFError, PDFDocument, type PDFField } from '@cantoo/pdf-lib';
 import type { TemplateField } from '../../domain/contract-template.js';
+import { pdfFormField } from './pdf-form-field.js';
 
 const toTemplateField = (field: PDFField): TemplateField | undefined => {
   const name = field.getName();
-  if (field instanceof PDFTextField) return { name, type: 'text', maxLength: field.getMaxLength() ?? null };
-  if (field instanceof PDFCheckBox) return { name, type: 'checkbox' };
-  if (field instanceof PDFRadioGroup || field instanceof PDFDropdown || field instanceof PDFOptionList)
-    return { name, type: 'choice', options: field.getOptions() };
-  if (field instanceof PDFSignature) return { name, type: 'signature' };
-  // Push buttons take no input.
-  return undefined;
+  const input = pdfFormField(field);
+  switch (input?.kind) {
+    case 'text':
+      return { name, type: 'text', maxLength: input.field.getMaxLength() ?? null };
+    case 'checkbox':
+      return { name, type: 'checkbox' };
+    case 'choice':
+      return { name, type: 'choice', options: input.field.getOptions() };
+    case 'signature':
+      return { name, type: 'signature' };
+    default:
+      // Push buttons take no input.
+      return undefined;
+  }
 };
 
 /**

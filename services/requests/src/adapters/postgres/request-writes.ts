@@ -1,0 +1,113 @@
+import { sql } from '@esign/platform';
+import type { Delivery, RequestSigner, SignatureRequest } from '../../domain/signature-request.js';
+import { requestRowChanged } from './rows.js';
+
+const toDeliveryJson = (d: Delivery | null): string | null =>
+  d === null ? null : JSON.stringify({ outcome: d.outcome, at: d.at, event_id: d.eventId, error: d.error });
+
+/**
+ * The Request and all its children in one statement: foreign keys between sibling CTEs
+ * are checked at the end of the statement, when every row is in.
+ */
+export const insertRequest = (request: SignatureRequest) => sql.unsafe`
+  WITH request AS (
+    INSERT INTO requests
+      (id, site_id, site_name, site_locale, created_by, creator_email, state, render_data, redirect_url,
+       expires_at, created_at, updated_at, test_mode)
+    VALUES (${request.id}, ${request.siteId}, ${request.siteName}, ${request.siteLocale ?? null},
+            ${request.creator?.userId ?? null}, ${request.creator?.email ?? null}, ${request.state},
+            ${sql.jsonb(request.renderData)}, ${request.redirectUrl}, ${request.expiresAt},
+            ${request.createdAt}, ${request.updatedAt}, ${request.testMode})
+  ), contracts AS (
+    INSERT INTO request_contracts (request_id, position, template_id, name)
+    SELECT ${request.id}, position, template_id, name
+    FROM ${sql.unnest(
+      request.contracts.map((c, i) => [i, c.id, c.name]),
+      ['int2', 'int8', 'text'],
+    )} AS c(position, template_id, name)
+  ), signers AS (
+    INSERT INTO request_signers
+      (request_id, position, site_id, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method,
+       state, locale)
+    SELECT ${request.id}, position, ${request.siteId}, signer_id, signer_ref, send_email, send_sms,
+           signing_order, auth_method, state, locale
+    FROM ${sql.unnest(
+      request.signers.map((s, i) => [
+        i,
+        s.signerId,
+        s.signerRef,
+        s.sendTo.email,
+        s.sendTo.sms,
+        s.order,
+        s.authentication,
+        s.state,
+        s.locale ?? null,
+      ]),
+      ['int2', 'text', 'text', 'bool', 'bool', 'int2', 'text', 'text', 'text'],
+    )} AS s(position, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method, state, locale)
+  )
+  INSERT INTO request_fields (request_id, position, name, default_value, assigned_to)
+  SELECT ${request.id}, position, name, default_value::jsonb, assigned_to
+  FROM ${sql.unnest(
+    request.fields.map((f, i) => [
+      i,
+      f.name,
+      f.defaultValue === null ? null : JSON.stringify(f.defaultValue),
+      f.assignedTo,
+    ]),
+    ['int4', 'text', 'text', 'text'],
+  )} AS f(position, name, default_value, assigned_to)`;
+
+const signersChanged = (previous: SignatureRequest, next: SignatureRequest): RequestSigner[] =>
+  next.signers.filter((s, i) => s !== previous.signers[i]);
+
+/**
+ * The statements an update needs (ADR 2502): the signers' ones, and the Request's own row
+ * only when one of its own columns changed (a delivery outcome changes a signer only).
+ */
+export const updateStatements = (previous: SignatureRequest, request: SignatureRequest) => {
+  const statements: ReturnType<typeof sql.fragment>[] = [];
+  // Sending fixes each signer's contact details: reminders, the audit trail and the
+  // executed PDF name the address the Request went to, whatever is upserted later.
+  if (previous.sentAt === null && request.sentAt !== null)
+    statements.push(sql.fragment`
+        UPDATE request_signers rs
+        SET sent_email = s.email, sent_mobile_number = s.mobile_number, contact_fixed = true
+        FROM ${sql.unnest(
+          request.signers.map((s) => [s.signerRef, s.contact.email, s.contact.mobileNumber]),
+          ['text', 'text', 'text'],
+        )} AS s(signer_ref, email, mobile_number)
+        WHERE rs.request_id = ${request.id} AND rs.signer_ref = s.signer_ref`);
+  // Signers are immutable values in the domain: an unchanged one is the same object.
+  const changed = signersChanged(previous, request);
+  if (changed.length > 0)
+    statements.push(sql.fragment`
+      UPDATE request_signers rs
+      SET state = s.state, signed_at = s.signed_at, declined_at = s.declined_at,
+          email_delivery = s.email_delivery::jsonb, sms_delivery = s.sms_delivery::jsonb,
+          link_version = s.link_version, link_issued_at = s.link_issued_at
+      FROM ${sql.unnest(
+        changed.map((s) => [
+          s.signerRef,
+          s.state,
+          s.signedAt,
+          s.declinedAt,
+          toDeliveryJson(s.delivery.email),
+          toDeliveryJson(s.delivery.sms),
+          s.link.version,
+          s.link.issuedAt,
+        ]),
+        ['text', 'text', 'timestamptz', 'timestamptz', 'text', 'text', 'int4', 'timestamptz'],
+      )} AS s(signer_ref, state, signed_at, declined_at, email_delivery, sms_delivery, link_version, link_issued_at)
+      WHERE rs.request_id = ${request.id} AND rs.signer_ref = s.signer_ref`);
+  const row = !requestRowChanged(previous, request)
+    ? undefined
+    : sql.fragment`
+      UPDATE requests SET
+        state = ${request.state}, updated_at = ${request.updatedAt}, sent_at = ${request.sentAt},
+        cancelled_at = ${request.cancelledAt}, expired_at = ${request.expiredAt},
+        completed_at = ${request.completedAt}, declined_at = ${request.declinedAt},
+        last_reminded_at = ${request.lastRemindedAt}, remind_count = ${request.remindCount}
+      WHERE id = ${request.id}`;
+  return { statements, row };
+};
