@@ -19,11 +19,15 @@ export const adminCli =
   async (...args) => {
     const env: NodeJS.ProcessEnv = { ...process.env, ...authEnv, LOG_LEVEL: 'warn' };
     delete env.NODE_OPTIONS;
-    const child = spawn(process.execPath, [join(repoRoot, 'services/auth/dist/src/admin.js'), ...args], {
-      cwd: repoRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(repoRoot, 'services/auth/dist/src/adapters/cli/admin.js'), ...args],
+      {
+        cwd: repoRoot,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

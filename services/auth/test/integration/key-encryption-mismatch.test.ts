@@ -50,11 +50,15 @@ describe('auth: start-up with key-encryption keys that do not fit the database (
   const admin = async (keys: string, ...args: string[]) => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, KEY_ENCRYPTION_KEYS: keys };
     delete env.NODE_OPTIONS;
-    const child = spawn(process.execPath, [join(repoRoot, 'services/auth/dist/src/admin.js'), ...args], {
-      cwd: repoRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(repoRoot, 'services/auth/dist/src/adapters/cli/admin.js'), ...args],
+      {
+        cwd: repoRoot,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     child.stderr.resume();
