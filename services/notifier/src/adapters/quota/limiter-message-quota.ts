@@ -1,12 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Clock, RatePolicy } from '@esign/contracts';
-import {
-  createRateLimiter,
-  memoryRateLimiter,
-  type Logger,
-  type RateCharge,
-  type RateLimiter,
-} from '@esign/platform';
+import { optionalRedisRateLimiter, type Logger, type RateCharge, type RateLimiter } from '@esign/platform';
 import type { Channel } from '../../domain/delivery.js';
 import type { MessageQuota, QuotaScope } from '../../ports/message-quota.js';
 
@@ -87,21 +81,15 @@ export const sharedMessageQuota = (options: {
     options.logger.warn(
       'message quotas: REDIS_URL is not set, so this replica counts them alone; set it when more than one notifier runs',
     );
-  const limiter = createRateLimiter(
+  const limiter = optionalRedisRateLimiter(
     {
-      redisUrl: options.redisUrl ?? 'redis://127.0.0.1:6379',
+      redisUrl: options.redisUrl,
       keyPrefix: options.keyPrefix,
       timeoutMs: options.timeoutMs,
       replicas: options.replicas,
       label: 'message quotas',
     },
-    {
-      now,
-      logger: options.logger,
-      // Off (no connection): the local buckets alone, at the full quota.
-      enabled: enabled && options.redisUrl !== undefined,
-      local: memoryRateLimiter({ now, maxBuckets: 100_000 }),
-    },
+    { now, logger: options.logger, enabled, maxBuckets: 100_000 },
   );
   return {
     quota: limiterMessageQuota({ limit: limiter.limit, perDay: options.perDay }),

@@ -1,5 +1,5 @@
 import type { RatePolicy } from '@esign/contracts';
-import { createRateLimiter, memoryRateLimiter, type Logger } from '@esign/platform';
+import { optionalRedisRateLimiter, type Logger } from '@esign/platform';
 import type { SendAllowance } from '../../ports/send-allowance.js';
 import { costlySendAllowance } from './costly-send-allowance.js';
 
@@ -33,21 +33,15 @@ export const bulkSendPacing = (
     logger.warn(
       'bulk sends: REDIS_URL is not set, so this replica paces them by its own buckets, not the gateway’s',
     );
-  const now = () => Date.now();
-  const limiter = createRateLimiter(
+  const limiter = optionalRedisRateLimiter(
     {
-      redisUrl: settings.redisUrl ?? 'redis://127.0.0.1:6379',
+      redisUrl: settings.redisUrl,
       keyPrefix: settings.keyPrefix,
       timeoutMs: settings.timeoutMs,
       replicas: settings.replicas,
       label: 'bulk-send pacing',
     },
-    {
-      now,
-      logger,
-      enabled: enabled && settings.redisUrl !== undefined,
-      local: memoryRateLimiter({ now, maxBuckets: 10_000 }),
-    },
+    { now: () => Date.now(), logger, enabled, maxBuckets: 10_000 },
   );
   return { allowance: costlySendAllowance(limiter.limit, policies), close: limiter.close };
 };
