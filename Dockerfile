@@ -2,7 +2,7 @@
 # One image for every service; the command picks which one runs:
 #   node services/<auth|requests|notifier|gateway>/dist/src/main.js     (the service)
 #   node services/<auth|requests|notifier>/dist/src/migrate.js          (its migrations)
-#   node services/auth/dist/src/admin.js                                (auth's operator CLI)
+#   node services/auth/dist/src/adapters/cli/admin.js                   (auth's operator CLI)
 # The default command runs the gateway. Decisions: docs/adr/0900-container-image.md and
 # docs/adr/0907-images-built-without-a-registry.md. Checked without a Docker engine by
 # tests/deploy/dockerfile.test.ts, and built and run by tests/deploy/image.test.ts.

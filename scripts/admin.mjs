@@ -1,4 +1,4 @@
-// `npm run admin -- <command> [--flags]`: auth's operator CLI (services/auth/src/admin.ts).
+// `npm run admin -- <command> [--flags]`: auth's operator CLI (services/auth/src/adapters/cli/admin.ts).
 // Installs and builds first when needed, like the other root scripts, but with that
 // output on stderr: stdout carries only the command's one JSON object. Without
 // DATABASE_URL / KEY_ENCRYPTION_KEYS it uses what `npm start` uses locally.
@@ -19,7 +19,7 @@ delete env.NODE_OPTIONS;
 
 const result = spawnSync(
   process.execPath,
-  [join(root, 'services', 'auth', 'dist', 'src', 'admin.js'), ...process.argv.slice(2)],
+  [join(root, 'services', 'auth', 'dist', 'src', 'adapters', 'cli', 'admin.js'), ...process.argv.slice(2)],
   { cwd: root, env, stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);

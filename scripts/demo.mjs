@@ -26,11 +26,15 @@ const DEMO_TEMPLATE = {
 };
 
 const admin = (env, ...args) => {
-  const result = spawnSync(process.execPath, [join(root, 'services/auth/dist/src/admin.js'), ...args], {
-    cwd: root,
-    env,
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'services/auth/dist/src/adapters/cli/admin.js'), ...args],
+    {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+    },
+  );
   if (result.status !== 0) throw new Error(`admin ${args[0]} failed: ${result.stdout}${result.stderr}`);
   return JSON.parse(result.stdout);
 };

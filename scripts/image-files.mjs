@@ -36,7 +36,7 @@ if (root === undefined || out === undefined) {
 const entries = [
   ...['auth', 'requests', 'notifier', 'gateway'].map((s) => `services/${s}/dist/src/main.js`),
   ...['auth', 'requests', 'notifier'].map((s) => `services/${s}/dist/src/migrate.js`),
-  'services/auth/dist/src/admin.js',
+  'services/auth/dist/src/adapters/cli/admin.js',
   'services/requests/dist/src/adapters/pdf/pdf-form-worker.js',
 ].filter((file) => existsSync(join(root, file)));
 

@@ -37,7 +37,7 @@ import { startRequestsService } from '../../services/requests/src/service.js';
 import { NOTIFICATION_OUTCOMES_CONSUMER } from '../../services/requests/src/application/lifecycle.js';
 import { pdfText } from '../../services/requests/test/support/pdf-text.js';
 import { parseConfig as notifierConfig } from '../../services/notifier/src/config.js';
-import { startNotifier } from '../../services/notifier/src/notifier.js';
+import { startNotifierService } from '../../services/notifier/src/service.js';
 import { CONSUMER_NAME as NOTIFIER_CONSUMER } from '../../services/notifier/src/adapters/amqp/notification-consumer.js';
 import { expectAccessible, signerScreenshot } from './support/signer-pages.js';
 
@@ -183,7 +183,7 @@ describe('signer flow in headless Chromium: e-mail → page → sign or decline 
       testLogger('requests'),
     );
     server.on('request', requests.app.callback());
-    const notifier = await startNotifier(
+    const notifier = await startNotifierService(
       notifierConfig({
         DATABASE_URL: notifierDb.url,
         AMQP_URL: infra().amqpUrl,

@@ -223,7 +223,7 @@ describe('docker-compose up with the host-network override: the whole system fro
         '-T',
         'auth',
         'node',
-        'services/auth/dist/src/admin.js',
+        'services/auth/dist/src/adapters/cli/admin.js',
         ...args,
       );
       return JSON.parse(stdout) as Record<string, unknown>;

@@ -7,6 +7,6 @@ export * from './twilio-api.js';
 export * from './esign-system.js';
 export * from './property.js';
 export * from './round-robin-proxy.js';
-export { adminCli, provisionTenant, type AdminCli } from './tenants.js';
+export { AUTH_ADMIN_ENTRY, adminCli, provisionTenant, type AdminCli } from './tenants.js';
 export * from './principal-keys.js';
 export * from './shiftable-clock.js';

@@ -11,6 +11,9 @@ export interface Tenant {
   readonly token: { readonly id: string; readonly accessToken: string };
 }
 
+/** The built admin CLI's process entry (`npm run admin` runs it). */
+export const AUTH_ADMIN_ENTRY = join(repoRoot, 'services/auth/dist/src/adapters/cli/admin.js');
+
 export type AdminCli = (...args: string[]) => Promise<Record<string, unknown>>;
 
 /** Auth's admin CLI (the built one) against auth's database; answers its JSON. */
@@ -19,7 +22,7 @@ export const adminCli =
   async (...args) => {
     const env: NodeJS.ProcessEnv = { ...process.env, ...authEnv, LOG_LEVEL: 'warn' };
     delete env.NODE_OPTIONS;
-    const child = spawn(process.execPath, [join(repoRoot, 'services/auth/dist/src/admin.js'), ...args], {
+    const child = spawn(process.execPath, [AUTH_ADMIN_ENTRY, ...args], {
       cwd: repoRoot,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 import { createLogger, runMain, serve } from '@esign/platform';
 import { loadConfig } from './config.js';
-import { createGateway } from './gateway.js';
+import { startGatewayService } from './service.js';
 
 const config = loadConfig();
 // Every call writes an access-log line: batching them saves a write (and a thread-pool
@@ -8,7 +8,7 @@ const config = loadConfig();
 const logger = createLogger('gateway', config.LOG_LEVEL, { bufferBytes: 8 * 1024 });
 
 runMain(logger, async () => {
-  const gateway = createGateway(config, logger);
+  const gateway = startGatewayService(config, logger);
   await serve({
     app: gateway.app,
     port: config.PORT,

@@ -21,7 +21,7 @@ import {
   testGatewayKeys,
 } from '@esign/testing';
 import { parseConfig } from '../src/config.js';
-import { startNotifier } from '../src/notifier.js';
+import { startNotifierService } from '../src/service.js';
 import { CONSUMER_NAME } from '../src/adapters/amqp/notification-consumer.js';
 import { WEBHOOK_CONSUMER_NAME } from '../src/adapters/amqp/webhook-event-consumer.js';
 import { requestSent, signer } from '../test/support/events.js';
@@ -36,7 +36,7 @@ const database = await createTestDatabase('notifier_bench');
 const prefix = amqpPrefix('notifier-bench');
 const smtp = await startSmtpServer();
 const twilio = await startTwilioApi();
-const notifier = await startNotifier(
+const notifier = await startNotifierService(
   parseConfig({
     DATABASE_URL: database.url,
     AMQP_URL: infra().amqpUrl,

@@ -24,7 +24,7 @@ import {
   testLogger,
 } from '@esign/testing';
 import { parseConfig } from '../src/config.js';
-import { startNotifier } from '../src/notifier.js';
+import { startNotifierService } from '../src/service.js';
 import { CONSUMER_NAME } from '../src/adapters/amqp/notification-consumer.js';
 import { WEBHOOK_CONSUMER_NAME } from '../src/adapters/amqp/webhook-event-consumer.js';
 import { startWebhookReceiver } from '../test/support/webhook-receiver.js';
@@ -40,7 +40,7 @@ const database = await createTestDatabase('webhooks_bench');
 const prefix = amqpPrefix('webhooks-bench');
 const outbox = await mkdtemp(join(tmpdir(), 'webhooks-bench-'));
 const receiver = await startWebhookReceiver();
-const notifier = await startNotifier(
+const notifier = await startNotifierService(
   parseConfig({
     DATABASE_URL: database.url,
     AMQP_URL: infra().amqpUrl,

@@ -1,6 +1,6 @@
 import { createLogger, runMain, serve } from '@esign/platform';
 import { loadConfig } from './config.js';
-import { startNotifier } from './notifier.js';
+import { startNotifierService } from './service.js';
 
 const config = loadConfig();
 // A line per call (the access log) written one by one costs a write each, a fifth of a
@@ -8,7 +8,7 @@ const config = loadConfig();
 const logger = createLogger('notifier', config.LOG_LEVEL, { bufferBytes: 8 * 1024 });
 
 runMain(logger, async () => {
-  const notifier = await startNotifier(config, logger);
+  const notifier = await startNotifierService(config, logger);
   await serve({
     app: notifier.app,
     port: config.PORT,

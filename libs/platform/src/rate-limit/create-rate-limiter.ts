@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
 
+import { memoryRateLimiter } from './memory-rate-limiter.js';
 import type { MillisClock, RateLimiter } from './rate-limiter.js';
 import { redisRateLimiter } from './redis-rate-limiter.js';
 import { sharedRateLimiter } from './shared-rate-limiter.js';
@@ -72,3 +73,29 @@ export const createRateLimiter = (
     },
   };
 };
+
+/**
+ * The limiter of a service whose Redis is optional (the notifier's message quotas,
+ * requests' bulk-send pacing): shared in Redis when `redisUrl` is set, otherwise this
+ * replica's own buckets alone, at the full quota, with no connection made.
+ */
+export const optionalRedisRateLimiter = (
+  settings: Omit<RateLimiterSettings, 'redisUrl'> & { readonly redisUrl: string | undefined },
+  deps: {
+    readonly now: MillisClock;
+    readonly logger: Logger;
+    /** Whether any limit is on. */
+    readonly enabled: boolean;
+    /** Bounds this replica's own buckets. */
+    readonly maxBuckets: number;
+  },
+): RateLimiterHandle =>
+  createRateLimiter(
+    { ...settings, redisUrl: settings.redisUrl ?? 'redis://127.0.0.1:6379' },
+    {
+      now: deps.now,
+      logger: deps.logger,
+      enabled: deps.enabled && settings.redisUrl !== undefined,
+      local: memoryRateLimiter({ now: deps.now, maxBuckets: deps.maxBuckets }),
+    },
+  );

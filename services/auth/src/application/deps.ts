@@ -27,7 +27,7 @@ export interface Policy {
   readonly anonymous: AnonymousLimits;
 }
 
-/** Every port the use cases reach, as one record; main.ts and admin.ts build it, tests fake it. */
+/** Every port the use cases reach, as one record; the composition root (service.ts) builds it, tests fake it. */
 export interface Deps {
   readonly clock: Clock;
   readonly secrets: Secrets;

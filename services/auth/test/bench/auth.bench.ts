@@ -10,7 +10,7 @@ import { scryptPasswordHasher } from '../../src/adapters/crypto/scrypt-password-
 import { createAuthHttpApp } from '../../src/adapters/http/app.js';
 import { createTokenForApp } from '../../src/application/admin-tokens.js';
 import { issueClientSecret } from '../../src/application/client-secret.js';
-import { composeDeps } from '../../src/compose.js';
+import { composeDeps } from '../../src/service.js';
 import { AdminConfig, adminDefaults } from '../../src/config.js';
 import { migrationsDir } from '../../src/migrate.js';
 import {

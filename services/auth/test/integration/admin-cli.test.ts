@@ -174,7 +174,7 @@ describe('auth: admin CLI', () => {
   it('prints exactly one JSON object on stdout as a process, logs and errors on stderr', async function () {
     // Two child processes compile TypeScript on start: seconds each on a busy machine.
     this.timeout(90_000);
-    const entry = fileURLToPath(new URL('../../src/admin.ts', import.meta.url));
+    const entry = fileURLToPath(new URL('../../src/adapters/cli/admin.ts', import.meta.url));
     const run = (args: string[]) =>
       new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
         const child = spawn(process.execPath, [entry, ...args], {

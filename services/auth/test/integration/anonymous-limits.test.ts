@@ -3,7 +3,7 @@ import request from 'supertest';
 import { testLogger } from '@esign/testing';
 import { scryptPasswordHasher } from '../../src/adapters/crypto/scrypt-password-hasher.js';
 import { createAuthHttpApp } from '../../src/adapters/http/app.js';
-import { composeDeps } from '../../src/compose.js';
+import { composeDeps } from '../../src/service.js';
 import { INTERNAL_SECRET, startHarness, type Harness } from '../support/harness.js';
 
 /**

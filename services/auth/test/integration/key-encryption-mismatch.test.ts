@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import {
+  AUTH_ADMIN_ENTRY,
   createTestDatabase,
   repoRoot,
   startService,
@@ -50,7 +50,7 @@ describe('auth: start-up with key-encryption keys that do not fit the database (
   const admin = async (keys: string, ...args: string[]) => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, KEY_ENCRYPTION_KEYS: keys };
     delete env.NODE_OPTIONS;
-    const child = spawn(process.execPath, [join(repoRoot, 'services/auth/dist/src/admin.js'), ...args], {
+    const child = spawn(process.execPath, [AUTH_ADMIN_ENTRY, ...args], {
       cwd: repoRoot,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

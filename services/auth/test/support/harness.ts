@@ -13,7 +13,7 @@ import type { Deps } from '../../src/application/deps.js';
 import { signIn } from '../../src/application/sign-in.js';
 import { addMember, createSite } from '../../src/application/sites.js';
 import { createUser } from '../../src/application/users.js';
-import { composeDeps } from '../../src/compose.js';
+import { composeDeps } from '../../src/service.js';
 import { adminDefaults, AdminConfig } from '../../src/config.js';
 import { migrationsDir } from '../../src/migrate.js';
 import { decodeConfig } from '@esign/platform';

@@ -1,10 +1,9 @@
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import type { Principal } from '@esign/contracts';
+import type { Clock, Principal } from '@esign/contracts';
 import { bearerTokenOf, hasExpired, type AccessTokenClaims } from '../domain/access-token.js';
 import { gatewayError, type GatewayError } from '../domain/gateway-error.js';
 import type { AccessTokenVerifier } from '../ports/access-token-verifier.js';
-import type { Clock } from '../ports/clock.js';
 import type { ForwardedPrincipals, PrincipalResolver } from './resolve-principal.js';
 
 export interface Authenticated {
@@ -26,7 +25,7 @@ export const authenticate =
   (ports: {
     readonly verify: AccessTokenVerifier;
     readonly resolve: PrincipalResolver;
-    readonly now: Clock;
+    readonly clock: Clock;
   }): Authenticate =>
   (authorization) => {
     const bearer = bearerTokenOf(authorization);
@@ -40,7 +39,7 @@ export const authenticate =
           : gatewayError.tokenRejected(failure.reason),
       ),
       TE.filterOrElse(
-        (claims) => !hasExpired(claims, ports.now()),
+        (claims) => !hasExpired(claims, ports.clock.now().getTime()),
         () => gatewayError.tokenRejected('expired'),
       ),
       TE.chain((claims) =>

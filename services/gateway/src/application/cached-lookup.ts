@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type { Clock } from '../ports/clock.js';
+import type { Clock } from '@esign/contracts';
 
 export interface CachedLookupOptions {
   /** How long a successful answer is reused, counted from when it was asked for; 0 disables reuse. */
   readonly ttlMs: number;
-  readonly now: Clock;
+  readonly clock: Clock;
   /** Past this many entries, expired ones are swept and then the oldest dropped. */
   readonly maxEntries: number;
 }
@@ -26,7 +26,7 @@ export const cachedLookup = <L, A>(
   const remember = (key: string, value: A, expiresAt: number) => {
     answers.delete(key);
     if (answers.size >= options.maxEntries) {
-      const now = options.now();
+      const now = options.clock.now().getTime();
       for (const [k, entry] of answers) if (entry.expiresAt <= now) answers.delete(k);
       for (const k of answers.keys()) {
         if (answers.size < options.maxEntries) break;
@@ -37,7 +37,7 @@ export const cachedLookup = <L, A>(
   };
 
   return (key) => () => {
-    const startedAt = options.now();
+    const startedAt = options.clock.now().getTime();
     const hit = answers.get(key);
     if (hit !== undefined) {
       if (hit.expiresAt > startedAt) return Promise.resolve(E.right(hit.value));

@@ -29,7 +29,7 @@ describe('gateway: authentication, scope and rate limits', () => {
 
   const gatewayWith = async (env: Record<string, string> = {}) => {
     const gateway = await startGateway({ authUrl: auth.url, requestsUrl: requests.url }, env, {
-      now: () => now,
+      clock: { now: () => new Date(now) },
     });
     gateways.push(gateway);
     return gateway;

@@ -31,7 +31,7 @@ describe('gateway: rate limits across replicas (real Redis)', () => {
       { authUrl: auth.url, requestsUrl: requests.url },
       // Exact counts are asserted: no call may turn into a 503 because the machine is busy.
       { INTROSPECTION_TIMEOUT_MS: '20000', JWKS_TIMEOUT_MS: '20000', ...env },
-      { now: () => now },
+      { clock: { now: () => new Date(now) } },
     );
     gateways.push(gateway);
     return gateway;

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { redisKeyPrefix, redisUrl, testGatewayKeys, testLogger } from '@esign/testing';
 import { decodeGatewayConfig, type Config } from '../../src/config.js';
-import { createGateway, type GatewayOverrides } from '../../src/gateway.js';
+import { startGatewayService, type GatewayOverrides } from '../../src/service.js';
 
 export const INTROSPECTION_SECRET = 'test-internal-secret-0123456789abcdef';
 
@@ -37,7 +37,7 @@ export const startGateway = async (
     REDIS_TIMEOUT_MS: '10000',
     ...env,
   });
-  const gateway = createGateway(config, testLogger('gateway'), overrides);
+  const gateway = startGatewayService(config, testLogger('gateway'), overrides);
   const server = createServer(gateway.app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

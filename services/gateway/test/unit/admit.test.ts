@@ -34,7 +34,10 @@ const fakes = (verdict: E.Either<VerifyFailure, AccessTokenClaims>, answer: Toke
     introspect,
     sign: (audience, p) => Promise.resolve(`signed:${audience}:${p.sub}:${p.sites.length}`),
   });
-  return { introspected, authenticate: authenticate({ verify, resolve, now: () => 5_000 }) };
+  return {
+    introspected,
+    authenticate: authenticate({ verify, resolve, clock: { now: () => new Date(5_000) } }),
+  };
 };
 
 const active = (
@@ -121,7 +124,7 @@ describe('gateway: admitting a call', () => {
       sign: () => Promise.resolve('p'),
     });
     let now = 14_999; // exp 10 s plus 5 s of tolerated skew
-    const run = authenticate({ verify, resolve, now: () => now });
+    const run = authenticate({ verify, resolve, clock: { now: () => new Date(now) } });
     assert.ok(E.isRight(await run(`Bearer ${TOKEN}`)()));
     now = 15_000;
     assert.deepEqual(await run(`Bearer ${TOKEN}`)(), E.left({ _tag: 'TokenRejected', reason: 'expired' }));

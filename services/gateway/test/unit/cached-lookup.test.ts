@@ -19,7 +19,7 @@ const controlledLookup = () => {
 describe('gateway: cached lookups', () => {
   it('shares one lookup among concurrent callers for the same key', async () => {
     const { calls, lookup, release } = controlledLookup();
-    const cached = cachedLookup(lookup, { ttlMs: 5000, now: () => 0, maxEntries: 10 });
+    const cached = cachedLookup(lookup, { ttlMs: 5000, clock: { now: () => new Date(0) }, maxEntries: 10 });
     const answers = Promise.all([cached('a')(), cached('a')(), cached('a')()]);
     release(E.right('A'));
     assert.deepEqual(await answers, [E.right('A'), E.right('A'), E.right('A')]);
@@ -29,7 +29,7 @@ describe('gateway: cached lookups', () => {
   it('reuses an answer until its time, counted from when it was asked, is up', async () => {
     let now = 1000;
     const { calls, lookup, release } = controlledLookup();
-    const cached = cachedLookup(lookup, { ttlMs: 5000, now: () => now, maxEntries: 10 });
+    const cached = cachedLookup(lookup, { ttlMs: 5000, clock: { now: () => new Date(now) }, maxEntries: 10 });
     const first = cached('a')();
     now = 1500; // the answer arrives late
     release(E.right('A1'));
@@ -45,7 +45,7 @@ describe('gateway: cached lookups', () => {
 
   it('never keeps a failure and never reuses with a zero time to live', async () => {
     const { calls, lookup, release } = controlledLookup();
-    const cached = cachedLookup(lookup, { ttlMs: 5000, now: () => 0, maxEntries: 10 });
+    const cached = cachedLookup(lookup, { ttlMs: 5000, clock: { now: () => new Date(0) }, maxEntries: 10 });
     const failed = cached('a')();
     release(E.left('down'));
     assert.deepEqual(await failed, E.left('down'));
@@ -53,7 +53,7 @@ describe('gateway: cached lookups', () => {
     release(E.right('A'));
     assert.deepEqual(await retried, E.right('A'));
 
-    const uncached = cachedLookup(lookup, { ttlMs: 0, now: () => 0, maxEntries: 10 });
+    const uncached = cachedLookup(lookup, { ttlMs: 0, clock: { now: () => new Date(0) }, maxEntries: 10 });
     for (const answer of ['x', 'y']) {
       const call = uncached('b')();
       release(E.right(answer));
@@ -70,7 +70,7 @@ describe('gateway: cached lookups', () => {
         calls.push(key);
         return TE.right(key.toUpperCase());
       },
-      { ttlMs: 100, now: () => now, maxEntries: 2 },
+      { ttlMs: 100, clock: { now: () => new Date(now) }, maxEntries: 2 },
     );
     await cached('a')();
     now = 50;

@@ -31,7 +31,7 @@ import {
   testGatewayKeys,
 } from '@esign/testing';
 import { parseConfig } from '../../src/config.js';
-import { startNotifier, type RunningNotifier } from '../../src/notifier.js';
+import { startNotifierService, type RunningNotifier } from '../../src/service.js';
 import { CONSUMER_NAME } from '../../src/adapters/amqp/notification-consumer.js';
 import { WEBHOOK_CONSUMER_NAME } from '../../src/adapters/amqp/webhook-event-consumer.js';
 import { requestReminded, requestSent, signer } from '../support/events.js';
@@ -140,7 +140,7 @@ describe('notifier: e-mail and SMS to signers when a Request is sent', function 
       NOTIFIER_QUOTA_KEY_PREFIX: redisKeyPrefix('notifier-quota'),
       LOG_LEVEL: 'silent',
     });
-    notifier = await startNotifier(config, testLogger('notifier'));
+    notifier = await startNotifierService(config, testLogger('notifier'));
     pool = await createDatabasePool(database.url);
 
     publisher = await amqplib.connect(infra().amqpUrl);

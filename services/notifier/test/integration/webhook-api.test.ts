@@ -23,7 +23,7 @@ import { postgresWebhookDeliveryStore } from '../../src/adapters/postgres/postgr
 import { postgresWebhookEndpointStore } from '../../src/adapters/postgres/postgres-webhook-endpoint-store.js';
 import { destinationPolicy, type Resolver } from '../../src/adapters/webhook-http/destination-policy.js';
 import { webhookUseCases } from '../../src/application/webhooks/webhook-use-cases.js';
-import { webhookRandom } from '../../src/webhooks.js';
+import { webhookRandom } from '../../src/adapters/crypto/webhook-secrets.js';
 import {
   WebhookAttemptView,
   WebhookDeliveryList,

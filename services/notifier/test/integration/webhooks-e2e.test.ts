@@ -22,7 +22,7 @@ import {
 import { WebhookDeliveryDetail, WebhookDeliveryList, WebhookEndpointWithSecret } from '@esign/contracts';
 import { decoded } from '../support/webhooks.js';
 import { parseConfig } from '../../src/config.js';
-import { startNotifier, type RunningNotifier } from '../../src/notifier.js';
+import { startNotifierService, type RunningNotifier } from '../../src/service.js';
 import { CONSUMER_NAME } from '../../src/adapters/amqp/notification-consumer.js';
 import { WEBHOOK_CONSUMER_NAME } from '../../src/adapters/amqp/webhook-event-consumer.js';
 import {
@@ -103,7 +103,7 @@ describe('notifier: webhooks end to end', function () {
       WEBHOOKS_POLL_INTERVAL_MS: '50',
       LOG_LEVEL: 'silent',
     });
-    notifier = await startNotifier(config, testLogger('webhooks-e2e'));
+    notifier = await startNotifierService(config, testLogger('webhooks-e2e'));
     principal = await testGatewayKeys.sign(PRINCIPAL_AUDIENCES.notifier, {
       sub: 'u',
       token_id: 't',

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { formatErrors, renderErrors } from '@esign/contracts';
 import type { WebhookEndpoint } from '../../src/domain/webhook-endpoint.js';
-import { webhookSecretSealer } from '../../src/webhooks.js';
+import { webhookSecretSealer } from '../../src/adapters/crypto/webhook-secrets.js';
 
 /** `KEY_ENCRYPTION_KEYS` of the webhook tests, and the sealer it makes. */
 export const TEST_KEY_ENCRYPTION_KEYS = 'k1:a-test-key-encryption-secret-of-32-characters';

@@ -5,7 +5,7 @@ import { createDatabasePool, migrate, sql, type DatabasePool } from '@esign/plat
 import { createTestDatabase, testGatewayKeys, testLogger, type TestDatabase } from '@esign/testing';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { createRequestsApp } from '../../src/app.js';
+import { createRequestsApp } from '../../src/service.js';
 import type { Deps } from '../../src/application/deps.js';
 import { migrationsDir } from '../../src/migrate.js';
 import type { Clock } from '../../src/ports/clock.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { RatePolicy } from '@esign/contracts';
-import type { RateCharge, RateLimiter } from '@esign/platform';
+import type { Clock, RatePolicy } from '@esign/contracts';
+import { optionalRedisRateLimiter, type Logger, type RateCharge, type RateLimiter } from '@esign/platform';
 import type { Channel } from '../../domain/delivery.js';
 import type { MessageQuota, QuotaScope } from '../../ports/message-quota.js';
 
@@ -58,5 +58,41 @@ export const limiterMessageQuota = (options: {
       perDay: refused.charge.policy.quota,
       retryAfterSeconds: decision.retryAfterSeconds,
     };
+  };
+};
+
+/**
+ * The quotas on the gateway's limiter over the same Redis: shared by every replica, 1/N
+ * each while Redis is away (ADR 0903); no connection when every quota is off. Without
+ * `redisUrl` this replica counts them alone, at the full quota.
+ */
+export const sharedMessageQuota = (options: {
+  readonly perDay: PerDay;
+  readonly redisUrl: string | undefined;
+  readonly keyPrefix: string;
+  readonly timeoutMs: number;
+  readonly replicas: number;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}): { readonly quota: MessageQuota; readonly close: () => Promise<void> } => {
+  const now = () => options.clock.now().getTime();
+  const enabled = Object.values(options.perDay).some((c) => c.email > 0 || c.sms > 0);
+  if (enabled && options.redisUrl === undefined)
+    options.logger.warn(
+      'message quotas: REDIS_URL is not set, so this replica counts them alone; set it when more than one notifier runs',
+    );
+  const limiter = optionalRedisRateLimiter(
+    {
+      redisUrl: options.redisUrl,
+      keyPrefix: options.keyPrefix,
+      timeoutMs: options.timeoutMs,
+      replicas: options.replicas,
+      label: 'message quotas',
+    },
+    { now, logger: options.logger, enabled, maxBuckets: 100_000 },
+  );
+  return {
+    quota: limiterMessageQuota({ limit: limiter.limit, perDay: options.perDay }),
+    close: limiter.close,
   };
 };

@@ -1,5 +1,6 @@
 import { Pool } from 'undici';
 import type Koa from 'koa';
+import { systemClock, type Clock } from '@esign/contracts';
 import {
   signPrincipal,
   createHttpApp,
@@ -14,7 +15,6 @@ import { admit, type RatePolicies } from './application/admit.js';
 import { authenticate } from './application/authenticate.js';
 import { cachedLookup } from './application/cached-lookup.js';
 import { resolvePrincipal } from './application/resolve-principal.js';
-import type { Clock } from './ports/clock.js';
 import { joseAccessTokenVerifier } from './adapters/jose/jose-access-token-verifier.js';
 import { httpTokenIntrospector } from './adapters/http/http-token-introspector.js';
 import { mountApiDocs } from './adapters/http/api-docs-routes.js';
@@ -28,7 +28,7 @@ import { createWebApp } from '@esign/web';
 
 export interface GatewayOverrides {
   /** The clock of caches and rate limits (tests move it by hand). */
-  readonly now?: Clock;
+  readonly clock?: Clock;
   readonly routes?: readonly RouteSpec[];
 }
 
@@ -48,9 +48,18 @@ const policy = (name: string, rate: Rate | null): RatePolicy | undefined =>
 
 const basePathOf = (url: string): string => new URL(url).pathname.replace(/\/+$/, '');
 
-/** The composition root of the gateway, shared by `main.ts` and the tests. */
-export const createGateway = (config: Config, logger: Logger, overrides: GatewayOverrides = {}): Gateway => {
-  const now = overrides.now ?? Date.now;
+/**
+ * The composition root of the gateway, shared by `main.ts` and the tests: builds the
+ * adapters and wires the use cases. No database, so not over the platform's `startService`.
+ */
+export const startGatewayService = (
+  config: Config,
+  logger: Logger,
+  overrides: GatewayOverrides = {},
+): Gateway => {
+  const clock = overrides.clock ?? systemClock;
+  // The platform's buckets count in milliseconds.
+  const now = () => clock.now().getTime();
   const pool = (url: string, connections: number) =>
     new Pool(new URL(url).origin, {
       connections,
@@ -84,7 +93,7 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
   // as long as introspection answers are (so a key withdrawn from the JWKS stops working
   // within the same bound as a revocation). Expiry is checked on every call regardless.
   const cacheTtlMs = config.INTROSPECTION_CACHE_SECONDS * 1000;
-  const verify = cachedLookup(verifySignature, { ttlMs: cacheTtlMs, now, maxEntries: MAX_CACHED_TOKENS });
+  const verify = cachedLookup(verifySignature, { ttlMs: cacheTtlMs, clock, maxEntries: MAX_CACHED_TOKENS });
   const introspect = httpTokenIntrospector({
     pool: pools.introspection,
     basePath: basePaths.auth,
@@ -97,7 +106,7 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
       introspect,
       sign: (audience, principal) => signPrincipal(config.PRINCIPAL_SIGNING_KEY, audience, principal),
     }),
-    { ttlMs: cacheTtlMs, now, maxEntries: MAX_CACHED_TOKENS },
+    { ttlMs: cacheTtlMs, clock, maxEntries: MAX_CACHED_TOKENS },
   );
   const policies: RatePolicies = {
     ...withPolicy('token', policy('token', config.RATE_LIMIT_TOKEN)),
@@ -123,7 +132,7 @@ export const createGateway = (config: Config, logger: Logger, overrides: Gateway
     },
   );
   const admitCall = admit({
-    authenticate: authenticate({ verify, resolve, now }),
+    authenticate: authenticate({ verify, resolve, clock }),
     limit: rateLimiter.limit,
     policies,
   });

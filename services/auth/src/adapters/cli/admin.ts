@@ -1,15 +1,15 @@
-import { ConfigError, createDatabasePool, createLogger, decodeConfig, migrate } from '@esign/platform';
-import { runAdmin, EXIT } from './adapters/cli/admin-cli.js';
-import { KeyEncryptionError } from '@esign/platform';
-import { keyMismatchAdvice } from './adapters/crypto/key-encryption-check.js';
-import { composeDeps } from './compose.js';
-import { AdminConfig, adminDefaults } from './config.js';
-import { migrationsDir } from './migrate.js';
+import { ConfigError, createLogger, decodeConfig, migrate } from '@esign/platform';
+import { AdminConfig, adminDefaults } from '../../config.js';
+import { migrationsDir } from '../../migrate.js';
+import { openAdminDeps } from '../../service.js';
+import { runAdmin, EXIT } from './admin-cli.js';
 
 /**
  * `npm run admin -- <command> [--flags]`: the operator's CLI. It works on auth's
  * database directly (applying pending migrations first), so it runs with or without the
- * service up. stdout carries exactly one JSON object; logs go to stderr.
+ * service up. stdout carries exactly one JSON object; logs go to stderr. The process
+ * entry (`node services/auth/dist/src/adapters/cli/admin.js`); the commands are in
+ * admin-cli.ts, over auth's use cases as the composition root wires them.
  */
 const logger = createLogger('auth-admin', process.env.LOG_LEVEL ?? 'warn', { stderr: true });
 
@@ -36,23 +36,19 @@ const main = async (): Promise<number> => {
       : `cannot reach the database: ${error instanceof Error ? error.message : String(error)}`;
     return fail('database_unavailable', message);
   }
-  const pool = await createDatabasePool(config.DATABASE_URL, { maximumPoolSize: 2 });
-  const { deps, usage } = composeDeps({ pool, logger, config });
+  const admin = await openAdminDeps(config, logger);
   try {
-    return await runAdmin(process.argv.slice(2), deps, {
+    return await runAdmin(process.argv.slice(2), admin.deps, {
       out: (json) => process.stdout.write(`${JSON.stringify(json, null, 2)}\n`),
       err: (line) => process.stderr.write(`${line}\n`),
       env: process.env,
     });
   } catch (error) {
-    if (!(error instanceof KeyEncryptionError)) throw error;
-    return fail(
-      'key_encryption_mismatch',
-      keyMismatchAdvice(error, new URL(config.DATABASE_URL).pathname.slice(1)),
-    );
+    const advice = admin.keyMismatch(error);
+    if (advice === undefined) throw error;
+    return fail('key_encryption_mismatch', advice);
   } finally {
-    await usage.stop();
-    await pool.end();
+    await admin.close();
   }
 };
 

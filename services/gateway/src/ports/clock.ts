@@ -1,2 +1,0 @@
-/** Milliseconds since the epoch; injected so caches and buckets can be tested without waiting. */
-export type Clock = () => number;
