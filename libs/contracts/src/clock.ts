@@ -7,3 +7,6 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+/** The clock's time as an ISO-8601 UTC string: how a domain that keeps timestamps as text reads it. */
+export const isoNow = (clock: Clock): string => clock.now().toISOString();

@@ -27,7 +27,7 @@ import { postgresEmbeddedSessionStore } from './adapters/postgres/postgres-embed
 import { postgresExecutedDocumentStore } from './adapters/postgres/postgres-executed-document-store.js';
 import { postgresStore, postgresTransact } from './adapters/postgres/postgres-store.js';
 import { bulkSendPacing } from './adapters/rate-limit/bulk-send-pacing.js';
-import { randomIds, sixDigitCode, systemClock } from './adapters/system.js';
+import { randomIds, sixDigitCode } from './adapters/system.js';
 import { brandingUseCases } from './application/branding.js';
 import { createBulkSend, getBulkSend, processBulkRows } from './application/bulk-sends.js';
 import type { Deps } from './application/deps.js';
@@ -37,7 +37,7 @@ import type { Config } from './config.js';
 import type { RemindPolicy } from './domain/signature-request.js';
 import { DEFAULT_AUTH_POLICY, type AuthPolicy } from './domain/signer-authentication.js';
 import { migrationsDir } from './migrate.js';
-import type { Clock } from './ports/clock.js';
+import { systemClock, type Clock } from '@esign/contracts';
 import type { CodeHasher } from './ports/code-hasher.js';
 import type { DocumentSealer } from './ports/document-sealer.js';
 import type { Ids } from './ports/ids.js';

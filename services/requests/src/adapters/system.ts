@@ -1,8 +1,5 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import type { Clock } from '../ports/clock.js';
 import type { Ids } from '../ports/ids.js';
-
-export const systemClock: Clock = { now: () => new Date().toISOString() };
 
 export const randomIds: Ids = {
   requestId: () => randomUUID(),

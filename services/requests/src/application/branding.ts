@@ -1,3 +1,4 @@
+import { isoNow } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { BrandingBody, BrandingView } from '@esign/contracts';
@@ -83,7 +84,7 @@ export const putBranding =
         accentColor: body.accent_color?.toLowerCase() ?? null,
         replyTo: body.reply_to ?? null,
         emailFooter: body.email_footer?.trim() ?? null,
-        updatedAt: deps.clock.now(),
+        updatedAt: isoNow(deps.clock),
       },
       logo ?? (body.remove_logo === true ? null : 'keep'),
     )();

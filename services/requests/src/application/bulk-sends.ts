@@ -1,3 +1,4 @@
+import { isoNow } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
@@ -91,7 +92,7 @@ export const createBulkSend =
       TE.chainFirstW((site) => checkContracts(deps, site.id, input.body.contracts)),
       TE.chainW((site) => {
         const { rows, ...shared } = input.body;
-        const now = deps.clock.now();
+        const now = isoNow(deps.clock);
         const bulk: BulkSendRecord = {
           id: deps.ids.requestId(),
           siteId: site.id,
@@ -230,7 +231,7 @@ const completedEvent =
   (p: { total: number; created: number; sent: number; failed: number }): DomainEvent => ({
     id: deps.ids.eventId(),
     type: 'bulk_send.completed',
-    occurred_at: deps.clock.now(),
+    occurred_at: isoNow(deps.clock),
     site_id: bulk.siteId,
     aggregate_id: bulk.id,
     ...(bulk.testMode && { test_mode: true as const }),
@@ -254,13 +255,13 @@ export const processBulkRows =
         const row = claimed[i]!;
         const outcome = await runRow(deps, row);
         if (outcome === undefined) continue;
-        await deps.bulkSends.settle(row.bulk.id, row.row, outcome, deps.clock.now());
+        await deps.bulkSends.settle(row.bulk.id, row.row, outcome, isoNow(deps.clock));
         settled += 1;
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, claimed.length)) }, worker));
     const bulks = new Map(claimed.map((c) => [c.bulk.id, c.bulk]));
     for (const bulk of bulks.values())
-      await deps.bulkSends.completeIfDone(bulk.id, deps.clock.now(), completedEvent(deps, bulk));
+      await deps.bulkSends.completeIfDone(bulk.id, isoNow(deps.clock), completedEvent(deps, bulk));
     return settled;
   };

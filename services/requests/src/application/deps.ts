@@ -1,7 +1,7 @@
 import type { RemindPolicy } from '../domain/signature-request.js';
 import type { AuthPolicy } from '../domain/signer-authentication.js';
 import type { CodeHasher } from '../ports/code-hasher.js';
-import type { Clock } from '../ports/clock.js';
+import type { Clock } from '@esign/contracts';
 import type { ContractHtmlPolicy } from '../ports/contract-html-policy.js';
 import type { DocumentSealer } from '../ports/document-sealer.js';
 import type { ExecutedDocumentStore } from '../ports/executed-document-store.js';

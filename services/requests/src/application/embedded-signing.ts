@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { EMBEDDED_URL_LIFETIME_SECONDS, type EmbeddedUrlView } from '@esign/contracts';
+import { EMBEDDED_URL_LIFETIME_SECONDS, type EmbeddedUrlView, isoNow } from '@esign/contracts';
 import {
   chooseParentOrigin,
   embeddableSigner,
@@ -48,7 +48,7 @@ export const createEmbeddedUrl =
     const found = await deps.store.requests.find(input.requestId, siteIds(input.caller))();
     if (E.isLeft(found) || O.isNone(found.right)) return E.left(notFound('request'));
     const request = found.right.value;
-    const now = deps.clock.now();
+    const now = isoNow(deps.clock);
     const signer = embeddableSigner(request, input.signerId, now, deps.linkLifetimeMs);
     if (E.isLeft(signer))
       return E.left(
@@ -89,7 +89,7 @@ export const openEmbeddedUrl =
   (deps: EmbeddedDeps) =>
   async (token: string): Promise<EmbeddedOpeningResult> => {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { _tag: 'Unknown' };
-    const now = deps.clock.now();
+    const now = isoNow(deps.clock);
     const opening = openingOf(await deps.embedded.claim(deps.embeddedTokens.digest(token), now)(), now);
     if (opening._tag !== 'Opened') return opening;
     const found = await deps.store.requests.findByVerifiedId(opening.session.requestId)();

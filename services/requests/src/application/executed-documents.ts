@@ -103,7 +103,7 @@ const buildAndKeep = (
       }),
     ),
     TE.chainW((pdf) => {
-      const signedAt = new Date(deps.clock.now());
+      const signedAt = deps.clock.now();
       return pipe(
         sealer.seal(pdf, { reason: `Executed document of Request ${request.id}`, signingTime: signedAt }),
         TE.chainW((seal) =>

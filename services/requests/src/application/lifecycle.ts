@@ -1,3 +1,4 @@
+import { isoNow } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
@@ -62,7 +63,7 @@ const transition =
               ),
               TE.chainW((previous) =>
                 pipe(
-                  TE.fromEither(apply(previous, deps.clock.now())),
+                  TE.fromEither(apply(previous, isoNow(deps.clock))),
                   TE.chainFirstW((t) => store.requests.update(previous, t.request)),
                   TE.chainFirstW((t) =>
                     store.outbox.append(
@@ -115,7 +116,7 @@ export const reissueExecutionUrl =
 export const expireDueRequests =
   (deps: Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'>) =>
   (limit = 100): TE.TaskEither<never, number> => {
-    const now = deps.clock.now();
+    const now = isoNow(deps.clock);
     return deps.transact((store) =>
       pipe(
         store.requests.lockDueForExpiry(now, limit),

@@ -1,3 +1,4 @@
+import { isoNow } from '@esign/contracts';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { RequestView } from '@esign/contracts';
@@ -42,7 +43,7 @@ export const createRequest =
               createSignatureRequest({
                 id: deps.ids.requestId(),
                 site,
-                now: deps.clock.now(),
+                now: isoNow(deps.clock),
                 body: input.body,
                 templates,
                 storedContacts,

@@ -1,3 +1,4 @@
+import { isoNow } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
@@ -35,7 +36,7 @@ export const markViewed =
   ) =>
   (input: ViewInput): TE.TaskEither<never, boolean> => {
     if (!deps.urlSigner.verify(input.requestId, input.signerRef, input.signature)) return TE.right(false);
-    const now = deps.clock.now();
+    const now = isoNow(deps.clock);
     const unseen = (found: O.Option<SignatureRequest>) => {
       if (O.isNone(found)) return undefined;
       const access = executionAccess(
@@ -111,7 +112,8 @@ export const executedCopy =
       !deps.urlSigner.verify(input.requestId, copyBinding(input.signerRef, input.expires), input.signature)
     )
       return TE.left({ _tag: 'InvalidSignature' });
-    if (Number(input.expires) * 1000 <= Date.parse(deps.clock.now())) return TE.left({ _tag: 'LinkExpired' });
+    if (Number(input.expires) * 1000 <= Date.parse(isoNow(deps.clock)))
+      return TE.left({ _tag: 'LinkExpired' });
     return pipe(
       deps.store.requests.findByVerifiedId(input.requestId),
       TE.chainW((found) =>

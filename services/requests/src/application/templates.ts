@@ -1,3 +1,4 @@
+import { isoNow } from '@esign/contracts';
 import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
@@ -36,7 +37,7 @@ const prepare = (
   siteId: number,
   body: CreateContractBody,
 ): TE.TaskEither<AppError, { template: NewTemplate; pdf: Uint8Array | null }> => {
-  const now = deps.clock.now();
+  const now = isoNow(deps.clock);
   if (body.type === 'html') {
     // The admitted form is the one stored, shown, printed and hashed (ADR 1300).
     return pipe(
@@ -113,7 +114,7 @@ export const publishContract =
               store.templates.lock(found.id, [found.siteId]),
               TE.chainW(TE.fromOption(() => notFound('contract'))),
               TE.chainW((template) => {
-                const { template: published, changed } = publishTemplate(template, deps.clock.now());
+                const { template: published, changed } = publishTemplate(template, isoNow(deps.clock));
                 return pipe(
                   changed ? store.templates.markPublished(published) : TE.right(undefined),
                   TE.map(() => contractView(published)),

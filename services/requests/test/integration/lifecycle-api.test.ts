@@ -357,7 +357,7 @@ describe('requests service: send through the outbox, and the lifecycle (real Pos
 
     it('kills the Execution URLs at expires_at, and the sweep marks the Request expired with its event', async () => {
       const view = await create({
-        expires_at: new Date(Date.parse(h.deps.clock.now()) + HOUR).toISOString(),
+        expires_at: new Date(h.deps.clock.now().getTime() + HOUR).toISOString(),
       });
       await post(view.id, 'send').expect(200);
       assert.ok(E.isRight(await openUrl(view)));

@@ -241,7 +241,7 @@ describe('requests service: signer pages, signing, declining and the executed do
       assert.match((await open(draft, 0).expect(410)).text, /cancelled/);
 
       const expiring = await create(
-        twoSigners({ expires_at: new Date(Date.parse(h.clock.clock.now()) + 3_600_000).toISOString() }),
+        twoSigners({ expires_at: new Date(h.clock.clock.now().getTime() + 3_600_000).toISOString() }),
       );
       await send(expiring.id);
       h.clock.advance(3_601_000);

@@ -1,3 +1,4 @@
+import { isoNow } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type { Deps } from '../../src/application/deps.js';
@@ -32,7 +33,7 @@ export const openExecutionLink = async (
     executionAccess(
       request,
       { signerRef: signerRef!, version: deps.urlSigner.versionOf(signature!) },
-      deps.clock.now(),
+      isoNow(deps.clock),
       deps.linkLifetimeMs,
     ),
   );

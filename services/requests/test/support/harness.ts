@@ -8,7 +8,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { createRequestsApp } from '../../src/service.js';
 import type { Deps } from '../../src/application/deps.js';
 import { migrationsDir } from '../../src/migrate.js';
-import type { Clock } from '../../src/ports/clock.js';
+import type { Clock } from '@esign/contracts';
 import type { DocumentSealer } from '../../src/ports/document-sealer.js';
 import { testSealer } from './seal.js';
 
@@ -24,7 +24,7 @@ export const SITE_B = { id: 202, name: 'Globex' };
 /** A clock tests can move. */
 export const movableClock = (start = Date.now()) => {
   let now = start;
-  const clock: Clock = { now: () => new Date(now).toISOString() };
+  const clock: Clock = { now: () => new Date(now) };
   return {
     clock,
     advance: (ms: number) => void (now += ms),

@@ -1,3 +1,4 @@
+import { isoNow } from '@esign/contracts';
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { newChallenge, type AuthMethod } from '../../src/domain/signer-authentication.js';
@@ -29,7 +30,7 @@ const setup = async (method: AuthMethod, accessCode = 'blue-harbour-42') => {
     return result.right;
   };
   // The code form's token as the page issues it, without opening the page (which may send a code).
-  const formToken = () => deps.formTokens.issue(`${request.id}\nref0\ncode`, deps.clock.now());
+  const formToken = () => deps.formTokens.issue(`${request.id}\nref0\ncode`, isoNow(deps.clock));
   const verify = async (code: string) => {
     const result = await cases.verifySignerCode({ ...link, code, formToken: formToken() })();
     assert.ok(E.isRight(result));

@@ -1,3 +1,4 @@
+import { isoNow } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
@@ -192,7 +193,7 @@ export const signerAct =
         pipe(
           findLinked(store.requests.lockByVerifiedId, input),
           TE.chainW(({ request, signer }): TE.TaskEither<SubmitRefusal, ActDone> => {
-            const now = deps.clock.now();
+            const now = isoNow(deps.clock);
             // A repeated submission (a double click, a back button) lands where the first did.
             if (signer.state === kind)
               return TE.right({

@@ -1,3 +1,4 @@
+import { isoNow } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
@@ -22,7 +23,7 @@ export const challengeable = (
   linked: Linked,
   link: LinkWithPass,
 ): E.Either<{ readonly _tag: 'NoCheck' }, Linked> => {
-  const live = liveAccess(deps, linked, link, deps.clock.now());
+  const live = liveAccess(deps, linked, link, isoNow(deps.clock));
   return E.isLeft(live) || live.right.signer.state !== 'pending' || live.right.signer.authentication === null
     ? E.left({ _tag: 'NoCheck' })
     : live;
@@ -108,7 +109,7 @@ export const onChallenge = <A>(
               TE.chain(
                 O.match(
                   () => TE.right(otherwise),
-                  (challenge) => work(store, request, signer, challenge, deps.clock.now()),
+                  (challenge) => work(store, request, signer, challenge, isoNow(deps.clock)),
                 ),
               ),
             ),

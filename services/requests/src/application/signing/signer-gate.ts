@@ -1,3 +1,4 @@
+import { isoNow } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
@@ -24,7 +25,7 @@ export const signerGate =
       linkedSigner(deps, link),
       TE.chainEitherKW((linked) => challengeable(deps, linked, link)),
       TE.chainW(({ request, signer }) =>
-        E.isRight(authenticated(deps, request, signer, link.authToken, deps.clock.now()))
+        E.isRight(authenticated(deps, request, signer, link.authToken, isoNow(deps.clock)))
           ? TE.right<never, Gate>({ _tag: 'Open', authToken: link.authToken ?? null })
           : onChallenge<Gate>(deps, link, open, (store, request, signer, challenge, now) =>
               pipe(

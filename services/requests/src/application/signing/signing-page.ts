@@ -1,3 +1,4 @@
+import { isoNow } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
@@ -59,7 +60,7 @@ export const pageOf = (
       fields,
       mine: fieldsToFill(fields, signer),
       documentSha256,
-      formToken: deps.formTokens.issue(formBinding(request, signer, documentSha256), deps.clock.now()),
+      formToken: deps.formTokens.issue(formBinding(request, signer, documentSha256), isoNow(deps.clock)),
     })),
   );
 

@@ -1,3 +1,4 @@
+import { isoNow } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
@@ -109,5 +110,5 @@ export const liveSigner = (
 ): TE.TaskEither<LinkRefusal, Linked> =>
   pipe(
     linkedSigner(deps, link),
-    TE.chainEitherKW((linked) => liveAccess(deps, linked, link, deps.clock.now())),
+    TE.chainEitherKW((linked) => liveAccess(deps, linked, link, isoNow(deps.clock))),
   );
