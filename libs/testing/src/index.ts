@@ -10,3 +10,4 @@ export * from './round-robin-proxy.js';
 export { adminCli, provisionTenant, type AdminCli } from './tenants.js';
 export * from './principal-keys.js';
 export * from './shiftable-clock.js';
+export * from './chromium.js';
