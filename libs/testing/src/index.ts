@@ -11,3 +11,4 @@ export { adminCli, provisionTenant, type AdminCli } from './tenants.js';
 export * from './principal-keys.js';
 export * from './shiftable-clock.js';
 export * from './chromium.js';
+export * from './bench.js';

@@ -9,16 +9,17 @@ import {
   createTestDatabase,
   deleteAmqpObjects,
   infra,
+  percentile,
   testGatewayKeys,
   testLogger,
+  useLocalServers,
 } from '@esign/testing';
 import { parseConfig } from '../src/config.js';
 import { startNotifier } from '../src/notifier.js';
 import { CONSUMER_NAME } from '../src/adapters/amqp/notification-consumer.js';
 import { WEBHOOK_CONSUMER_NAME } from '../src/adapters/amqp/webhook-event-consumer.js';
 
-process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
-process.env.AMQP_URL ??= 'amqp://guest:guest@127.0.0.1:5672';
+useLocalServers();
 
 /** Starts a notifier named `name` with the bench's `settings` over the test defaults. */
 export const startBench = async (name: string, settings: Record<string, string>) => {
@@ -62,6 +63,5 @@ export const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 500)
 /** `p50 … ms, p99 … ms` of the latencies (milliseconds), sorted here. */
 export const percentiles = (latencies: number[]): string => {
   const sorted = [...latencies].sort((a, b) => a - b);
-  const pct = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!);
-  return `p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms`;
+  return `p50 ${Math.round(percentile(sorted, 50))} ms, p99 ${Math.round(percentile(sorted, 99))} ms`;
 };
