@@ -31,7 +31,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createEsignClient, type Schemas } from '@esign/client';
 import { PRINCIPAL_AUDIENCES, PRINCIPAL_HEADER } from '@esign/contracts';
-import { repoRoot, startEsignSystem } from '@esign/testing';
+import { repoRoot, startEsignSystem, useLocalServers } from '@esign/testing';
 import { TEMPLATE, answer, createBody, createCalls } from './support/bodies.js';
 import { bulkSendRun } from './support/bulk-send.js';
 import { SERVICES, cpuPerCall, cpuSeconds, cpuText, ms, print, rssNow, sleep } from './support/measure.js';
@@ -39,8 +39,7 @@ import { line, load, sendLine, startBareKoa } from './support/runs.js';
 import { sendPhase, sendRamp, type SendPhase } from './support/send.js';
 import { rawSqlCeiling } from './support/sql-ceiling.js';
 
-process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
-process.env.AMQP_URL ??= 'amqp://guest:guest@127.0.0.1:5672';
+useLocalServers();
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const setting = (name: string, normal: number, smoke: number) =>

@@ -119,6 +119,17 @@ export const RateFromEnv = transform<t.StringC, Rate | null>(
   'RateFromEnv',
 );
 
+/**
+ * The costly-call limits and their Redis buckets: the gateway spends them and the requests
+ * service paces bulk sends from the same buckets, so both start from the same values.
+ */
+export const costlyRateDefaults = {
+  RATE_LIMIT_COSTLY: '30/60s',
+  RATE_LIMIT_COSTLY_TEST: '300/60s',
+  RATE_LIMIT_KEY_PREFIX: 'esign:rate:',
+  REDIS_TIMEOUT_MS: '1000',
+} as const;
+
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
@@ -192,6 +203,15 @@ export const loadConfigOrExit = <C extends t.Mixed>(
   }
 };
 
+/**
+ * A service's two readers of its environment: `parseConfig` throws a `ConfigError`
+ * (tests and tools), `loadConfig` stops start-up with the offending variable (`main.ts`).
+ */
+export const configLoaders = <C extends t.Mixed>(codec: C, defaults: Partial<Record<string, string>>) => ({
+  parseConfig: (env: NodeJS.ProcessEnv): t.TypeOf<C> => decodeConfig(codec, defaults, env),
+  loadConfig: (env: NodeJS.ProcessEnv = process.env): t.TypeOf<C> => loadConfigOrExit(codec, defaults, env),
+});
+
 /** Variables every service reads. */
 export const CommonEnv = {
   LOG_LEVEL: LogLevel,
@@ -202,3 +222,6 @@ export const CommonEnv = {
 };
 
 export const commonDefaults = { LOG_LEVEL: 'info', AMQP_PREFIX: 'esign', LISTEN_HOST: '0.0.0.0' } as const;
+
+/** The broker of the services that message (requests, notifier): a local RabbitMQ. */
+export const amqpDefaults = { AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672' } as const;

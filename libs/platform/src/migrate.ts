@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import * as t from 'io-ts';
-import { LogLevel, UrlFromEnv } from './config.js';
+import { commonDefaults, loadConfigOrExit, LogLevel, UrlFromEnv } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { runMain } from './service.js';
 
@@ -61,6 +61,19 @@ export const MigrateConfig = t.type({
   DATABASE_URL: UrlFromEnv('postgres', 'postgresql'),
 });
 export type MigrateConfig = t.TypeOf<typeof MigrateConfig>;
+
+/**
+ * What a service's `config.ts` gives `migrate.js`: the defaults (its database, the log
+ * level) and the loader that reads only those (L12).
+ */
+export const migrateConfigLoaders = (databaseUrl: string) => {
+  const migrateDefaults = { LOG_LEVEL: commonDefaults.LOG_LEVEL, DATABASE_URL: databaseUrl };
+  return {
+    migrateDefaults,
+    loadMigrateConfig: (env: NodeJS.ProcessEnv = process.env): MigrateConfig =>
+      loadConfigOrExit(MigrateConfig, migrateDefaults, env),
+  };
+};
 
 export const runMigrations = (
   service: string,

@@ -10,3 +10,5 @@ export * from './round-robin-proxy.js';
 export { AUTH_ADMIN_ENTRY, adminCli, provisionTenant, type AdminCli } from './tenants.js';
 export * from './principal-keys.js';
 export * from './shiftable-clock.js';
+export * from './chromium.js';
+export * from './bench.js';

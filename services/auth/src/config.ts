@@ -1,11 +1,11 @@
 import * as t from 'io-ts';
 import {
-  MigrateConfig,
+  migrateConfigLoaders,
   CommonEnv,
   commonDefaults,
   IntFromEnv,
   KeyEncryptionKeysFromEnv,
-  loadConfigOrExit,
+  configLoaders,
   SecretFromEnv,
   UrlFromEnv,
 } from '@esign/platform';
@@ -60,14 +60,8 @@ export const defaults = {
 };
 export const adminDefaults = coreDefaults;
 
-export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config =>
-  loadConfigOrExit(Config, defaults, env);
+export const { loadConfig } = configLoaders(Config, defaults);
 
 /** What `migrate.js` reads: the database and the log level, no other secret (L12). */
 export { MigrateConfig } from '@esign/platform';
-export const migrateDefaults = {
-  LOG_LEVEL: commonDefaults.LOG_LEVEL,
-  DATABASE_URL: coreDefaults.DATABASE_URL,
-};
-export const loadMigrateConfig = (env: NodeJS.ProcessEnv = process.env): MigrateConfig =>
-  loadConfigOrExit(MigrateConfig, migrateDefaults, env);
+export const { migrateDefaults, loadMigrateConfig } = migrateConfigLoaders(coreDefaults.DATABASE_URL);

@@ -5,9 +5,9 @@ import {
   BoolFromEnv,
   CommonEnv,
   commonDefaults,
-  decodeConfig,
+  costlyRateDefaults,
   IntFromEnv,
-  loadConfigOrExit,
+  configLoaders,
   SecretFromEnv,
   PrincipalSigningKeyFromEnv,
   RateFromEnv,
@@ -87,18 +87,11 @@ export const defaults = {
   BODY_LIMIT_BYTES: String(1024 * 1024),
   RATE_LIMIT_TOKEN: '600/60s',
   RATE_LIMIT_SITE: '1200/60s',
-  RATE_LIMIT_COSTLY: '30/60s',
-  RATE_LIMIT_COSTLY_TEST: '300/60s',
+  ...costlyRateDefaults,
   RATE_LIMIT_ANONYMOUS: '30/60s',
   TRUST_PROXY: 'false',
   REDIS_URL: 'redis://127.0.0.1:6379',
-  RATE_LIMIT_KEY_PREFIX: 'esign:rate:',
-  REDIS_TIMEOUT_MS: '1000',
   GATEWAY_REPLICAS: '2',
 };
 
-/** Decodes the environment; throws a `ConfigError` naming each wrong variable (tests). */
-export const decodeGatewayConfig = (env: NodeJS.ProcessEnv): Config => decodeConfig(Config, defaults, env);
-
-export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config =>
-  loadConfigOrExit(Config, defaults, env);
+export const { parseConfig: decodeGatewayConfig, loadConfig } = configLoaders(Config, defaults);

@@ -8,57 +8,30 @@
  *   npm run bench -w services/notifier            # EVENTS=1000 npm run bench … to change the load
  */
 import { randomUUID } from 'node:crypto';
-import amqplib from 'amqplib';
-import { consumerQueues, topologyNames } from '@esign/platform';
-import {
-  amqpPrefix,
-  createTestDatabase,
-  deleteAmqpObjects,
-  infra,
-  startSmtpServer,
-  startTwilioApi,
-  testLogger,
-  testGatewayKeys,
-} from '@esign/testing';
-import { parseConfig } from '../src/config.js';
-import { startNotifierService } from '../src/service.js';
-import { CONSUMER_NAME } from '../src/adapters/amqp/notification-consumer.js';
-import { WEBHOOK_CONSUMER_NAME } from '../src/adapters/amqp/webhook-event-consumer.js';
+import { startSmtpServer, startTwilioApi } from '@esign/testing';
 import { requestSent, signer } from '../test/support/events.js';
-
-process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
-process.env.AMQP_URL ??= 'amqp://guest:guest@127.0.0.1:5672';
+import { percentiles, settle, startBench } from './support.js';
 
 const EVENTS = Number(process.env.EVENTS ?? 300);
 const PER_EVENT = 3;
 
-const database = await createTestDatabase('notifier_bench');
-const prefix = amqpPrefix('notifier-bench');
 const smtp = await startSmtpServer();
 const twilio = await startTwilioApi();
-const notifier = await startNotifierService(
-  parseConfig({
-    DATABASE_URL: database.url,
-    AMQP_URL: infra().amqpUrl,
-    AMQP_PREFIX: prefix,
-    PRINCIPAL_PUBLIC_KEY: testGatewayKeys.publicKeyEnv,
-    KEY_ENCRYPTION_KEYS: 'k1:a-test-key-encryption-secret-of-32-characters',
-    SMTP_URL: smtp.url,
-    TWILIO_ACCOUNT_SID: twilio.accountSid,
-    TWILIO_AUTH_TOKEN: twilio.authToken,
-    TWILIO_FROM: '+12025550100',
-    TWILIO_API_BASE_URL: twilio.baseUrl,
-  }),
-  testLogger('notifier'),
-);
-
-const connection = await amqplib.connect(infra().amqpUrl);
-const ch = await connection.createConfirmChannel();
-const names = topologyNames(prefix);
+const {
+  channel: ch,
+  names,
+  stop,
+} = await startBench('notifier', {
+  SMTP_URL: smtp.url,
+  TWILIO_ACCOUNT_SID: twilio.accountSid,
+  TWILIO_AUTH_TOKEN: twilio.authToken,
+  TWILIO_FROM: '+12025550100',
+  TWILIO_API_BASE_URL: twilio.baseUrl,
+});
 await ch.assertExchange(names.events, 'topic', { durable: true });
 const { queue } = await ch.assertQueue('', { exclusive: true });
 await ch.bindQueue(queue, names.events, 'notification.*');
-await new Promise((r) => setTimeout(r, 500)); // the notifier declares and binds its queue
+await settle();
 
 const publishedAt = new Map<string, number>();
 const remaining = new Map<string, number>();
@@ -102,21 +75,10 @@ for (let i = 0; i < EVENTS; i++) {
 await ch.waitForConfirms();
 await finished;
 const seconds = (performance.now() - started) / 1000;
-latencies.sort((a, b) => a - b);
-const pct = (p: number) =>
-  Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!);
 process.stdout.write(
   `${EVENTS} events, ${EVENTS * PER_EVENT} messages (${smtp.received.length} e-mails, ${twilio.sent.length} SMS) in ${seconds.toFixed(2)} s: ` +
-    `${Math.round((EVENTS * PER_EVENT) / seconds)} messages/s; publish → last outcome per event p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms\n`,
+    `${Math.round((EVENTS * PER_EVENT) / seconds)} messages/s; publish → last outcome per event ${percentiles(latencies)}\n`,
 );
 
-await connection.close();
-for (const step of notifier.steps) await step.run();
+await stop();
 await Promise.all([smtp.close(), twilio.close()]);
-const q = consumerQueues(prefix, CONSUMER_NAME, 5);
-const w = consumerQueues(prefix, WEBHOOK_CONSUMER_NAME, 5);
-await deleteAmqpObjects({
-  queues: [q.main, q.parked, ...q.retries, w.main, w.parked, ...w.retries],
-  exchanges: [names.events, names.deadLetter],
-});
-await database.drop();

@@ -4,12 +4,12 @@ import * as E from 'fp-ts/lib/Either.js';
 import { isEmail, transform } from '@esign/contracts';
 import {
   BoolFromEnv,
-  MigrateConfig,
+  migrateConfigLoaders,
   CommonEnv,
   commonDefaults,
-  decodeConfig,
+  amqpDefaults,
   IntFromEnv,
-  loadConfigOrExit,
+  configLoaders,
   PrincipalPublicKeyFromEnv,
   KeyEncryptionKeysFromEnv,
   HttpsUrlFromEnv,
@@ -157,7 +157,7 @@ export const defaults = {
   ...commonDefaults,
   PORT: '8083',
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/esign_notifier',
-  AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672',
+  ...amqpDefaults,
   EMAIL_FROM: 'E-signature <no-reply@esign.localhost>',
   TWILIO_API_BASE_URL: 'https://api.twilio.com',
   NOTIFIER_OUTBOX_DIR: '.data/outbox',
@@ -190,16 +190,8 @@ export const defaults = {
 export const outboxDir = (config: Config, cwd = process.cwd()): string =>
   resolve(cwd, config.NOTIFIER_OUTBOX_DIR);
 
-export const parseConfig = (env: NodeJS.ProcessEnv): Config => decodeConfig(Config, defaults, env);
-
-export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config =>
-  loadConfigOrExit(Config, defaults, env);
+export const { parseConfig, loadConfig } = configLoaders(Config, defaults);
 
 /** What `migrate.js` reads: the database and the log level, no other secret (L12). */
 export { MigrateConfig } from '@esign/platform';
-export const migrateDefaults = {
-  LOG_LEVEL: commonDefaults.LOG_LEVEL,
-  DATABASE_URL: defaults.DATABASE_URL,
-};
-export const loadMigrateConfig = (env: NodeJS.ProcessEnv = process.env): MigrateConfig =>
-  loadConfigOrExit(MigrateConfig, migrateDefaults, env);
+export const { migrateDefaults, loadMigrateConfig } = migrateConfigLoaders(defaults.DATABASE_URL);

@@ -2,12 +2,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { transform } from '@esign/contracts';
 import {
-  MigrateConfig,
+  migrateConfigLoaders,
   CommonEnv,
   commonDefaults,
-  decodeConfig,
+  amqpDefaults,
+  costlyRateDefaults,
   IntFromEnv,
-  loadConfigOrExit,
+  configLoaders,
   PrincipalPublicKeyFromEnv,
   RateFromEnv,
   UrlFromEnv,
@@ -124,7 +125,7 @@ export const defaults = {
   ...commonDefaults,
   PORT: '8082',
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/esign_requests',
-  AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672',
+  ...amqpDefaults,
   PUBLIC_BASE_URL: 'http://localhost:8080',
   IDEMPOTENCY_RETENTION_HOURS: '24',
   REMIND_MIN_INTERVAL_SECONDS: '3600',
@@ -134,24 +135,12 @@ export const defaults = {
   SIGNING_FRAME_ANCESTORS: "'none'",
   TRUSTED_PROXY_HOPS: '1',
   SIGNER_SMS_CODES_PER_HOUR: '3',
-  RATE_LIMIT_COSTLY: '30/60s',
-  RATE_LIMIT_COSTLY_TEST: '300/60s',
-  RATE_LIMIT_KEY_PREFIX: 'esign:rate:',
-  REDIS_TIMEOUT_MS: '1000',
+  ...costlyRateDefaults,
   REQUESTS_REPLICAS: '2',
 };
 
-/** Decodes `env` (throws a ConfigError naming each bad variable): for tests and tools. */
-export const parseConfig = (env: NodeJS.ProcessEnv): Config => decodeConfig(Config, defaults, env);
-
-export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config =>
-  loadConfigOrExit(Config, defaults, env);
+export const { parseConfig, loadConfig } = configLoaders(Config, defaults);
 
 /** What `migrate.js` reads: the database and the log level, no other secret (L12). */
 export { MigrateConfig } from '@esign/platform';
-export const migrateDefaults = {
-  LOG_LEVEL: commonDefaults.LOG_LEVEL,
-  DATABASE_URL: defaults.DATABASE_URL,
-};
-export const loadMigrateConfig = (env: NodeJS.ProcessEnv = process.env): MigrateConfig =>
-  loadConfigOrExit(MigrateConfig, migrateDefaults, env);
+export const { migrateDefaults, loadMigrateConfig } = migrateConfigLoaders(defaults.DATABASE_URL);

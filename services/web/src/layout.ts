@@ -123,18 +123,16 @@ export const problemSummary = (
 
 const labelOf = (path: string): string => path.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
-/** A labelled input with its hint and its error (tied by `aria-describedby`). */
-export const textField = (input: {
+/** What every form field shows around its input: a label, maybe a hint, maybe an error. */
+interface FieldText {
   readonly id: string;
-  readonly name: string;
   readonly label: string;
-  readonly type?: 'text' | 'email' | 'password';
-  readonly value?: string;
+  readonly hint?: string | Html;
   readonly error?: string | undefined;
-  readonly hint?: string;
-  readonly autocomplete?: string;
-  readonly required?: boolean;
-}): Html => {
+}
+
+/** A field's input (`attributes` say its kind) with its hint and error tied by `aria-describedby`. */
+const field = (input: FieldText & { readonly name: string }, attributes: Html): Html => {
   const described = [input.hint ? `${input.id}-hint` : '', input.error ? `${input.id}-error` : '']
     .filter((s) => s !== '')
     .join(' ');
@@ -145,16 +143,35 @@ export const textField = (input: {
     <input
       id="${input.id}"
       name="${input.name}"
-      type="${input.type ?? 'text'}"
-      value="${input.value ?? ''}"
-      ${
-        input.autocomplete ? html` autocomplete="${input.autocomplete}"` : ''
-      }${input.required ? html` required` : ''}${input.error ? html` aria-invalid="true"` : ''}${
+      ${attributes}${input.error ? html` aria-invalid="true"` : ''}${
         described ? html` aria-describedby="${described}"` : ''
       }
     />
   </div>`;
 };
+
+/** A labelled file input, named as its id. */
+export const fileField = (input: FieldText & { readonly accept: string }): Html =>
+  field({ ...input, name: input.id }, html`type="file" accept="${input.accept}"`);
+
+/** A labelled input with its hint and its error (tied by `aria-describedby`). */
+export const textField = (
+  input: FieldText & {
+    readonly name: string;
+    readonly type?: 'text' | 'email' | 'password';
+    readonly value?: string;
+    readonly hint?: string;
+    readonly autocomplete?: string;
+    readonly required?: boolean;
+  },
+): Html =>
+  field(
+    input,
+    html`type="${input.type ?? 'text'}"
+    value="${input.value ?? ''}"${
+      input.autocomplete ? html` autocomplete="${input.autocomplete}"` : ''
+    }${input.required ? html` required` : ''}`,
+  );
 
 export const stateBadge = (state: string): Html => html`<span class="state state-${state}">${state}</span>`;
 

@@ -1,34 +1,15 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-export const CHROMIUM = '/usr/bin/chromium';
+export { CHROMIUM, launchChromium } from '@esign/testing';
+
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
-
-export const launchChromium = async (): Promise<Browser> => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `No Chromium at ${CHROMIUM}: install Debian's "chromium" package (listed in .ci/apt-packages, which .ci/run installs).`,
-    );
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-};
 
 /** A browser tab that records every console error and script error (a CSP violation shows there). */
 export const openTab = async (

@@ -21,7 +21,7 @@ import {
   TokenList,
   TokenView,
 } from '../auth-api.js';
-import { PAGE_QUERY, type Operation } from './operation.js';
+import { PAGE_QUERY, type Operation, type SuccessAnswer } from './operation.js';
 
 const APP_ID = { description: 'The Developer App (a UUID).' } as const;
 const TOKEN_ID = { description: 'The access token record (a UUID).' } as const;
@@ -40,6 +40,42 @@ const SITE = { description: 'A Site of the account (an integer id).', integer: t
 const USER_ID = { description: 'A user of the account (a UUID).' } as const;
 
 const deleted = (description: string) => ({ 204: { description } });
+
+/**
+ * One resource at `path` (its id in `params`): GET answers it, DELETE answers 204; both
+ * `not_found` for an id that is not the caller's.
+ */
+const getAndDelete = (
+  path: string,
+  params: NonNullable<Operation['params']>,
+  get: { readonly operationId: string; readonly summary: string; readonly answer: SuccessAnswer },
+  remove: {
+    readonly operationId: string;
+    readonly summary: string;
+    readonly description: string;
+    readonly answer: string;
+  },
+): Operation[] => [
+  session({
+    method: 'get',
+    path,
+    operationId: get.operationId,
+    summary: get.summary,
+    params,
+    responses: { 200: get.answer },
+    problems: ['not_found'],
+  }),
+  session({
+    method: 'delete',
+    path,
+    operationId: remove.operationId,
+    summary: remove.summary,
+    description: remove.description,
+    params,
+    responses: deleted(remove.answer),
+    problems: ['not_found'],
+  }),
+];
 
 /** The auth service's public API: sign-in, Developer Apps, access tokens, OAuth, the key set. */
 export const ACCOUNT_OPERATIONS: readonly Operation[] = [
@@ -164,25 +200,21 @@ export const ACCOUNT_OPERATIONS: readonly Operation[] = [
     responses: { 200: { description: 'One page of apps.', codec: AppList } },
     problems: ['invalid_query'],
   }),
-  session({
-    method: 'get',
-    path: '/v1.1/apps/{app_id}',
-    operationId: 'getApp',
-    summary: 'Get a Developer App',
-    params: { app_id: APP_ID },
-    responses: { 200: { description: 'The app.', codec: AppView } },
-    problems: ['not_found'],
-  }),
-  session({
-    method: 'delete',
-    path: '/v1.1/apps/{app_id}',
-    operationId: 'deleteApp',
-    summary: 'Delete a Developer App',
-    description: 'Its tokens stop working.',
-    params: { app_id: APP_ID },
-    responses: deleted('Deleted.'),
-    problems: ['not_found'],
-  }),
+  ...getAndDelete(
+    '/v1.1/apps/{app_id}',
+    { app_id: APP_ID },
+    {
+      operationId: 'getApp',
+      summary: 'Get a Developer App',
+      answer: { description: 'The app.', codec: AppView },
+    },
+    {
+      operationId: 'deleteApp',
+      summary: 'Delete a Developer App',
+      description: 'Its tokens stop working.',
+      answer: 'Deleted.',
+    },
+  ),
   session({
     method: 'post',
     path: '/v1.1/apps/{app_id}/client-secret',
@@ -241,25 +273,21 @@ export const ACCOUNT_OPERATIONS: readonly Operation[] = [
     responses: { 200: { description: 'One page of token records.', codec: TokenList } },
     problems: ['invalid_query'],
   }),
-  session({
-    method: 'get',
-    path: '/v1.1/tokens/{token_id}',
-    operationId: 'getToken',
-    summary: 'Get a token record',
-    params: { token_id: TOKEN_ID },
-    responses: { 200: { description: 'The token record.', codec: TokenView } },
-    problems: ['not_found'],
-  }),
-  session({
-    method: 'delete',
-    path: '/v1.1/tokens/{token_id}',
-    operationId: 'revokeToken',
-    summary: 'Revoke a token',
-    description: 'Revoking twice is fine.',
-    params: { token_id: TOKEN_ID },
-    responses: deleted('Revoked.'),
-    problems: ['not_found'],
-  }),
+  ...getAndDelete(
+    '/v1.1/tokens/{token_id}',
+    { token_id: TOKEN_ID },
+    {
+      operationId: 'getToken',
+      summary: 'Get a token record',
+      answer: { description: 'The token record.', codec: TokenView },
+    },
+    {
+      operationId: 'revokeToken',
+      summary: 'Revoke a token',
+      description: 'Revoking twice is fine.',
+      answer: 'Revoked.',
+    },
+  ),
   {
     method: 'get',
     path: JWKS_PATH,

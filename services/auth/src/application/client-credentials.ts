@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { ClientCredentialsError } from '../domain/errors.js';
+import { identifyClient } from './client-authentication.js';
 import type { Deps } from './deps.js';
 import { issueToken, type IssuedToken } from './issue-token.js';
 
@@ -15,25 +16,15 @@ export const clientCredentialsGrant =
     readonly clientSecret: string;
   }): TE.TaskEither<ClientCredentialsError, IssuedToken> =>
   async () => {
-    const client = await deps.apps.findClient(input.clientId)();
-    const presented = deps.secrets.fingerprint(input.clientSecret);
-    if (
-      client === undefined ||
-      client.secretFingerprint === null ||
-      !deps.secrets.same(presented, client.secretFingerprint)
-    ) {
-      return E.left({ _tag: 'InvalidClient' });
-    }
-    if (client.app.disabledAt !== null)
-      return E.left({ _tag: 'UnauthorizedClient', reason: 'the app is disabled' });
-    if (client.ownerDisabled)
-      return E.left({ _tag: 'UnauthorizedClient', reason: "the app's owner is disabled" });
-    if (!client.apiAccess)
-      return E.left({ _tag: 'UnauthorizedClient', reason: 'the account has no API access' });
+    const client = await identifyClient(
+      deps,
+      'the account has no API access',
+    )({ id: input.clientId, secret: input.clientSecret })();
+    if (E.isLeft(client)) return client;
     return E.right(
       await issueToken(deps)({
-        userId: client.app.userId,
-        appId: client.app.id,
+        userId: client.right.app.userId,
+        appId: client.right.app.id,
         origin: 'client_credentials',
         name: null,
         lifetimeSeconds: deps.policy.clientCredentialsTtlSeconds,

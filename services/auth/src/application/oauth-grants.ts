@@ -14,46 +14,11 @@ import type { ClientRecord } from '../ports/app-repository.js';
 import type { Deps } from './deps.js';
 import { ensureSigningKey } from './ensure-signing-key.js';
 
-/** The client as the token endpoint saw it: an id, and a secret unless it is a public client. */
-export interface PresentedClient {
-  readonly id: string;
-  readonly secret: string | undefined;
-}
-
 export interface GrantedTokens {
   readonly accessToken: string;
   readonly refreshToken: string;
   readonly expiresIn: number;
 }
-
-/**
- * RFC 6749 §2.3 and §3.2.1: an app with a client secret must present it; an app without
- * one is a public client, identified by its id and held to PKCE. A secret for an app that
- * has none is as wrong as a wrong one.
- */
-export const authenticateClient =
-  (deps: Deps) =>
-  (presented: PresentedClient): TE.TaskEither<GrantError, ClientRecord> =>
-  async () => {
-    const client = await deps.apps.findClient(presented.id)();
-    if (client === undefined) return E.left({ _tag: 'InvalidClient' });
-    const stored = client.secretFingerprint;
-    if (presented.secret === undefined ? stored !== null : stored === null)
-      return E.left({ _tag: 'InvalidClient' });
-    if (
-      presented.secret !== undefined &&
-      stored !== null &&
-      !deps.secrets.same(deps.secrets.fingerprint(presented.secret), stored)
-    )
-      return E.left({ _tag: 'InvalidClient' });
-    if (client.app.disabledAt !== null)
-      return E.left({ _tag: 'UnauthorizedClient', reason: 'the app is disabled' });
-    if (client.ownerDisabled)
-      return E.left({ _tag: 'UnauthorizedClient', reason: "the app's owner is disabled" });
-    if (!client.apiAccess)
-      return E.left({ _tag: 'UnauthorizedClient', reason: "the app's account has no API access" });
-    return E.right(client);
-  };
 
 const invalidGrant = (reason: string): E.Either<GrantError, never> =>
   E.left({ _tag: 'InvalidGrant', reason });

@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import * as E from 'fp-ts/lib/Either.js';
 import { createDatabasePool, createLogger, decodeConfig, migrate } from '@esign/platform';
-import { createTestDatabase } from '@esign/testing';
+import { createTestDatabase, percentile, useLocalServers } from '@esign/testing';
 import { scryptPasswordHasher } from '../../src/adapters/crypto/scrypt-password-hasher.js';
 import { createAuthHttpApp } from '../../src/adapters/http/app.js';
 import { createTokenForApp } from '../../src/application/admin-tokens.js';
@@ -22,11 +22,7 @@ import {
   signedInWithApp,
 } from '../support/harness.js';
 
-process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
-process.env.AMQP_URL ??= 'amqp://guest:guest@127.0.0.1:5672';
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+useLocalServers();
 
 const measure = async (name: string, total: number, concurrency: number, call: () => Promise<Response>) => {
   const latencies: number[] = [];

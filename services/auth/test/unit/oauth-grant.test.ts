@@ -8,11 +8,8 @@ import { createAccount } from '../../src/application/create-account.js';
 import { createApp } from '../../src/application/create-app.js';
 import { introspectToken } from '../../src/application/introspect-token.js';
 import { checkConsent, decideConsent } from '../../src/application/oauth-authorize.js';
-import {
-  authenticateClient,
-  authorizationCodeGrant,
-  refreshTokenGrant,
-} from '../../src/application/oauth-grants.js';
+import { authorizationCodeGrant, refreshTokenGrant } from '../../src/application/oauth-grants.js';
+import { authenticateClient } from '../../src/application/client-authentication.js';
 import { signIn } from '../../src/application/sign-in.js';
 import { addMember, createSite } from '../../src/application/sites.js';
 import { createUser } from '../../src/application/users.js';

@@ -2,10 +2,8 @@
 // token, and the page rendered by a real browser from the installed Redoc bundle only.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '@esign/testing';
 import { startGateway, type GatewayUnderTest } from '../support/gateway-under-test.js';
-
-const CHROMIUM = '/usr/bin/chromium';
 
 describe('gateway: the OpenAPI document and the reference page', function () {
   this.timeout(90_000);
@@ -64,18 +62,7 @@ describe('gateway: the OpenAPI document and the reference page', function () {
   });
 
   it('renders the reference page in a browser, fetching nothing but the gateway', async () => {
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    const browser = await launchChromium();
     try {
       const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       // What actually loaded: Redoc's footer asks for its logo from a CDN, which the page's

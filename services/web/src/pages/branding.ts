@@ -6,7 +6,7 @@ import type { ApiProblem } from '../api-client.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { uploaded } from '../guard.js';
 import { html } from '../html.js';
-import { csrfField, fieldErrors, problemSummary, textField, time } from '../layout.js';
+import { csrfField, fieldErrors, fileField, problemSummary, textField, time } from '../layout.js';
 import { appPage, problemPage } from './common.js';
 
 /** What this page says: kept together, to be translated in one place. */
@@ -115,22 +115,14 @@ const brandingPage = async (
           >
 ${entered.email_footer}</textarea>
         </div>
-        <div class="field">
-          <label for="logo">${TEXT.logo}</label>
-          <p class="hint" id="logo-hint">
-            ${TEXT.logoHint}
-            ${b.logo === null ? '' : html`Current: ${Math.ceil(b.logo.bytes / 1000)} kB, set ${time(b.updated_at)}.`}
-          </p>
-          ${logoError ? html`<p class="error" id="logo-error">${logoError}</p>` : ''}
-          <input
-            id="logo"
-            name="logo"
-            type="file"
-            accept="image/png,.png"
-            aria-describedby="logo-hint${logoError ? ' logo-error' : ''}"
-            ${logoError ? html` aria-invalid="true"` : ''}
-          />
-        </div>
+        ${fileField({
+          id: 'logo',
+          label: TEXT.logo,
+          accept: 'image/png,.png',
+          hint: html`${TEXT.logoHint}
+          ${b.logo === null ? '' : html`Current: ${Math.ceil(b.logo.bytes / 1000)} kB, set ${time(b.updated_at)}.`}`,
+          error: logoError,
+        })}
         ${
           b.logo === null
             ? ''

@@ -4,7 +4,7 @@ import type { ApiProblem } from '../api-client.js';
 import type { CsvMapping, CsvProblem, CsvRow } from '../bulk-csv.js';
 import type { Visitor, WebDeps } from '../context.js';
 import { html, type Html } from '../html.js';
-import { csrfField, fieldErrors, problemSummary, textField } from '../layout.js';
+import { csrfField, fieldErrors, fileField, problemSummary, textField } from '../layout.js';
 import { dataTable } from '../table.js';
 import { appPage } from './common.js';
 
@@ -138,19 +138,13 @@ const uploadForm = (
     })}
     ${checkbox('send', 'Send each one as soon as it is made', choice?.send ?? true)}
     ${checkbox('test_mode', 'Test mode: nothing is sent to the signers', choice?.testMode)}
-    <div class="field">
-      <label for="csv">CSV file</label>
-      <p class="hint" id="csv-hint">Up to ${MAX_BULK_ROWS} rows; see the format below.</p>
-      ${csvError ? html`<p class="error" id="csv-error">${csvError}</p>` : ''}
-      <input
-        id="csv"
-        name="csv"
-        type="file"
-        accept="text/csv,.csv"
-        aria-describedby="csv-hint${csvError ? ' csv-error' : ''}"
-        ${csvError ? html` aria-invalid="true"` : ''}
-      />
-    </div>
+    ${fileField({
+      id: 'csv',
+      label: 'CSV file',
+      accept: 'text/csv,.csv',
+      hint: `Up to ${MAX_BULK_ROWS} rows; see the format below.`,
+      error: csvError,
+    })}
     <button type="submit">Preview</button>
     <span class="hint" role="status" data-busy-status></span>
   </form>`;

@@ -58,3 +58,18 @@ export const noSitePage = (ctx: Koa.Context, deps: WebDeps, visitor: Visitor, se
 
 /** A path segment as the API takes it: the id the page address carried, never a path of its own. */
 export const segment = (raw: string | undefined): string => encodeURIComponent(raw ?? '');
+
+/**
+ * What the form just posted did, from the `?done=` key its redirect names (one of
+ * `messages`); nothing while the page shows a problem instead, or for an unknown key.
+ */
+export const doneNotice = (
+  ctx: Koa.Context,
+  messages: Record<string, string>,
+  problem: unknown,
+): Html | '' => {
+  const key = ctx.query.done;
+  return typeof key === 'string' && Object.hasOwn(messages, key) && !problem
+    ? html`<p class="success" role="status">${messages[key]}</p>`
+    : '';
+};

@@ -5,7 +5,7 @@ import type { ApiProblem } from '../api-client.js';
 import type { Visitor, WebDeps } from '../context.js';
 import { html } from '../html.js';
 import { csrfField, problemSummary, stateBadge, testMark, time } from '../layout.js';
-import { appPage, problemPage, segment } from './common.js';
+import { appPage, doneNotice, problemPage, segment } from './common.js';
 
 /** One Request's page: its state, signers with their deliveries, fields, and what can be done next. */
 
@@ -66,7 +66,6 @@ export const requestPage = async (
   });
   if (E.isLeft(found)) return problemPage(ctx, deps, visitor, 'requests', found.left);
   const r = found.right;
-  const done = typeof ctx.query.done === 'string' ? DONE[ctx.query.done] : undefined;
   const action = (name: string, label: string, style = '') =>
     html`<form method="post" action="${deps.base}/requests/${r.id}/${name}" class="inline">
       ${csrfField(visitor.csrf)}
@@ -78,7 +77,7 @@ export const requestPage = async (
     ...(problem ? { status: problem.status } : {}),
     body: html` <p class="crumbs"><a href="${deps.base}/requests">Requests</a></p>
       <h1>Request <code>${r.id.slice(0, 8)}</code> ${stateBadge(r.state)}${testMark(r.test_mode)}</h1>
-      ${done && !problem ? html`<p class="success" role="status">${done}</p>` : ''} ${problemSummary(problem)}
+      ${doneNotice(ctx, DONE, problem)} ${problemSummary(problem)}
       <div class="actions">
         ${r.state === 'draft' ? action('send', 'Send') : ''}
         ${r.state === 'sent' ? action('remind', 'Remind signers', 'secondary') : ''}

@@ -9,7 +9,7 @@ import { posted } from '../guard.js';
 import { dataTable, postButton } from '../table.js';
 import { html } from '../html.js';
 import { csrfField, fieldErrors, problemSummary, textField, time } from '../layout.js';
-import { appPage, problemPage, segment } from './common.js';
+import { appPage, doneNotice, problemPage, segment } from './common.js';
 
 const DONE: Record<string, string> = {
   added: 'The user was added to the Site. Their tokens reach it within seconds.',
@@ -51,13 +51,12 @@ const sitesPage = async (
     if (E.isLeft(sites)) return problemPage(ctx, deps, visitor, 'sites', sites.left);
     managed = sites.right.data;
   }
-  const done = typeof ctx.query.done === 'string' ? DONE[ctx.query.done] : undefined;
   appPage(ctx, deps, visitor, {
     title: 'Sites',
     section: 'sites',
     ...(failed ? { status: failed.problem.status } : {}),
     body: html` <h1>Sites</h1>
-      ${done && !failed ? html`<p class="success" role="status">${done}</p>` : ''}
+      ${doneNotice(ctx, DONE, failed)}
       <p>The pages show one Site at a time. Your access tokens reach every Site you are a member of.</p>
       ${
         visitor.me.sites.length === 0

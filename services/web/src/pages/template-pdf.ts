@@ -6,7 +6,7 @@ import type { ApiProblem } from '../api-client.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { uploaded } from '../guard.js';
 import { html } from '../html.js';
-import { csrfField, fieldErrors, problemSummary, textField } from '../layout.js';
+import { csrfField, fieldErrors, fileField, problemSummary, textField } from '../layout.js';
 import { appPage, noSitePage } from './common.js';
 
 const PDF_UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -40,17 +40,7 @@ export const pdfForm = (
       >
         ${csrfField(visitor.csrf)}
         ${textField({ id: 'name', name: 'name', label: 'Name', value: input.name ?? '', required: true, error: errors.get('name') })}
-        <div class="field">
-          <label for="pdf">PDF file</label>
-          ${pdfError ? html`<p class="error" id="pdf-error">${pdfError}</p>` : ''}
-          <input
-            id="pdf"
-            name="pdf"
-            type="file"
-            accept="application/pdf,.pdf"
-            ${pdfError ? html` aria-invalid="true" aria-describedby="pdf-error"` : ''}
-          />
-        </div>
+        ${fileField({ id: 'pdf', label: 'PDF file', accept: 'application/pdf,.pdf', error: pdfError })}
         <button type="submit">Upload</button>
         <span class="hint" role="status" data-busy-status></span>
       </form>`,

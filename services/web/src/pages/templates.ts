@@ -8,7 +8,7 @@ import { posted } from '../guard.js';
 import { html } from '../html.js';
 import { csrfField, problemSummary, stateBadge, time } from '../layout.js';
 import { sourceView } from '../template-text.js';
-import { appPage, noSitePage, problemPage, segment } from './common.js';
+import { appPage, doneNotice, noSitePage, problemPage, segment } from './common.js';
 import { templateEditorRoutes } from './template-editor.js';
 import { pdfTemplateRoutes } from './template-pdf.js';
 
@@ -88,14 +88,13 @@ const templatePage = async (
   });
   if (E.isLeft(found)) return problemPage(ctx, deps, visitor, 'templates', found.left);
   const c = found.right;
-  const done = typeof ctx.query.done === 'string' ? DONE[ctx.query.done] : undefined;
   appPage(ctx, deps, visitor, {
     title: c.name,
     section: 'templates',
     ...(problem ? { status: problem.status } : {}),
     body: html` <p class="crumbs"><a href="${deps.base}/templates">Templates</a></p>
       <h1>${c.name} ${stateBadge(c.state)}</h1>
-      ${done && !problem ? html`<p class="success" role="status">${done}</p>` : ''} ${problemSummary(problem)}
+      ${doneNotice(ctx, DONE, problem)} ${problemSummary(problem)}
       ${
         c.state === 'draft'
           ? html`<form method="post" action="${deps.base}/templates/${c.id}/publish" class="actions">

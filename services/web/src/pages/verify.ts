@@ -8,7 +8,7 @@ import type { WebDeps } from '../context.js';
 import { readUpload } from '../forms.js';
 import { WebError } from '../guard.js';
 import { html, type Html } from '../html.js';
-import { page, time } from '../layout.js';
+import { fileField, page, time } from '../layout.js';
 import { dataTable } from '../table.js';
 
 /** Larger files are refused here; the API's own limit (BODY_LIMIT_BYTES) may be lower. */
@@ -26,19 +26,13 @@ const verifyForm = (deps: WebDeps, error: string | undefined): Html =>
         : ''
     }
     <form method="post" action="${deps.base}/verify" enctype="multipart/form-data" class="panel" novalidate>
-      <div class="field">
-        <label for="pdf">Executed PDF</label>
-        <p class="hint" id="pdf-hint">The file as you received it: it is compared byte for byte, not kept.</p>
-        ${error ? html`<p class="error" id="pdf-error">${error}</p>` : ''}
-        <input
-          id="pdf"
-          name="pdf"
-          type="file"
-          accept="application/pdf,.pdf"
-          aria-describedby="pdf-hint${error ? ' pdf-error' : ''}"
-          ${error ? html` aria-invalid="true"` : ''}
-        />
-      </div>
+      ${fileField({
+        id: 'pdf',
+        label: 'Executed PDF',
+        accept: 'application/pdf,.pdf',
+        hint: 'The file as you received it: it is compared byte for byte, not kept.',
+        error,
+      })}
       <button type="submit">Verify</button>
       <span class="hint" role="status" data-busy-status></span>
     </form>`;

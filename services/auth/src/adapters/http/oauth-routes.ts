@@ -7,12 +7,12 @@ import { clientCredentialsGrant } from '../../application/client-credentials.js'
 import type { Deps } from '../../application/deps.js';
 import { admitAnonymous } from '../../application/admit-anonymous.js';
 import {
-  authenticateClient,
   authorizationCodeGrant,
   refreshTokenGrant,
   revokeGrantToken,
   type GrantedTokens,
 } from '../../application/oauth-grants.js';
+import { authenticateClient } from '../../application/client-authentication.js';
 import type { GrantError } from '../../domain/errors.js';
 import { clientAddress } from './client-address.js';
 import { clientOf, fail, OAuthFailure, paramsOf } from './oauth-params.js';

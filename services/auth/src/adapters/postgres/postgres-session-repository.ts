@@ -1,8 +1,9 @@
 import * as t from 'io-ts';
 import { db, sql, type DatabasePool } from '@esign/platform';
 import type { SessionRepository } from '../../ports/session-repository.js';
-import { isUuid, SiteGrant } from '@esign/contracts';
+import { isUuid } from '@esign/contracts';
 import { NullableTimestamp, Timestamp } from './rows.js';
+import { memberSitesOf, subjectColumns, toSubject } from './subject-rows.js';
 
 const SessionRow = t.type({
   id: t.string,
@@ -16,17 +17,7 @@ const SessionRow = t.type({
   account_admin: t.boolean,
 });
 
-const SubjectRow = t.type({
-  id: t.string,
-  user_id: t.string,
-  user_email: t.string,
-  expires_at: Timestamp,
-  revoked_at: NullableTimestamp,
-  user_disabled: t.boolean,
-  api_access: t.boolean,
-  key_revoked: t.boolean,
-  sites: t.array(SiteGrant),
-});
+const SubjectRow = t.type(subjectColumns);
 
 export const postgresSessionRepository = (pool: DatabasePool): SessionRepository => ({
   create: (session) => async () => {
@@ -75,28 +66,11 @@ export const postgresSessionRepository = (pool: DatabasePool): SessionRepository
                u.email AS user_email, u.disabled_at IS NOT NULL AS user_disabled, a.api_access,
                COALESCE((SELECT k.revoked_at IS NOT NULL FROM signing_keys k WHERE k.kid = ${kid}), true)
                  AS key_revoked,
-               COALESCE(
-                 (SELECT json_agg(json_build_object('id', st.id, 'name', st.name, 'default_locale', st.default_locale) ORDER BY st.id)
-                  FROM site_members m JOIN sites st ON st.id = m.site_id
-                  WHERE m.user_id = s.user_id),
-                 '[]'::json) AS sites
+               ${memberSitesOf('s')}
         FROM sessions s JOIN users u ON u.id = s.user_id JOIN accounts a ON a.id = u.account_id
         WHERE s.id = ${id}`,
     );
-    return (
-      row && {
-        tokenId: row.id,
-        userId: row.user_id,
-        email: row.user_email,
-        expiresAt: row.expires_at,
-        revokedAt: row.revoked_at,
-        userDisabled: row.user_disabled,
-        appUnusable: false,
-        apiAccess: row.api_access,
-        keyRevoked: row.key_revoked,
-        sites: row.sites,
-      }
-    );
+    return row && toSubject(row, false);
   },
 
   revoke: (id, at) => async () => {

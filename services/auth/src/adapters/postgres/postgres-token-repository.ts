@@ -1,9 +1,10 @@
 import * as t from 'io-ts';
-import { isUuid, SiteGrant, TokenOrigin } from '@esign/contracts';
+import { isUuid, TokenOrigin } from '@esign/contracts';
 import { db, sql, type DatabasePool } from '@esign/platform';
 import type { TokenRecord } from '../../domain/model.js';
 import type { TokenRepository } from '../../ports/token-repository.js';
 import { NullableTimestamp, offsetOf, Timestamp } from './rows.js';
+import { memberSitesOf, subjectColumns, toSubject } from './subject-rows.js';
 
 const TokenRow = t.type({
   id: t.string,
@@ -38,16 +39,8 @@ const tokenColumns = sql.fragment`
   t.site_ids, t.test_mode_only`;
 
 const SubjectRow = t.type({
-  id: t.string,
-  user_id: t.string,
-  user_email: t.string,
-  expires_at: Timestamp,
-  revoked_at: NullableTimestamp,
-  user_disabled: t.boolean,
+  ...subjectColumns,
   app_unusable: t.boolean,
-  api_access: t.boolean,
-  key_revoked: t.boolean,
-  sites: t.array(SiteGrant),
   site_ids: t.union([t.array(t.number), t.null]),
   test_mode_only: t.boolean,
   allowed_frame_origins: t.array(t.string),
@@ -132,11 +125,7 @@ export const postgresTokenRepository = (pool: DatabasePool): TokenRepository => 
                (a.deleted_at IS NOT NULL OR a.disabled_at IS NOT NULL) AS app_unusable,
                acc.api_access,
                k.revoked_at IS NOT NULL AS key_revoked, a.allowed_frame_origins,
-               COALESCE(
-                 (SELECT json_agg(json_build_object('id', s.id, 'name', s.name, 'default_locale', s.default_locale) ORDER BY s.id)
-                  FROM site_members m JOIN sites s ON s.id = m.site_id
-                  WHERE m.user_id = t.user_id),
-                 '[]'::json) AS sites
+               ${memberSitesOf('t')}
         FROM access_tokens t
         JOIN users u ON u.id = t.user_id
         JOIN accounts acc ON acc.id = u.account_id
@@ -146,16 +135,7 @@ export const postgresTokenRepository = (pool: DatabasePool): TokenRepository => 
     );
     return (
       row && {
-        tokenId: row.id,
-        userId: row.user_id,
-        email: row.user_email,
-        expiresAt: row.expires_at,
-        revokedAt: row.revoked_at,
-        userDisabled: row.user_disabled,
-        appUnusable: row.app_unusable,
-        apiAccess: row.api_access,
-        keyRevoked: row.key_revoked,
-        sites: row.sites,
+        ...toSubject(row, row.app_unusable),
         siteLimit: row.site_ids,
         testModeOnly: row.test_mode_only,
         frameOrigins: row.allowed_frame_origins,

@@ -6,7 +6,7 @@ import type { DestinationGuard } from '../../ports/destination-guard.js';
 import type { Clock } from '../../ports/runtime.js';
 import type { WebhookEndpointStore } from '../../ports/webhook-endpoint-store.js';
 import type { WebhookRandom } from '../../ports/webhook-runtime.js';
-import { siteOf, type Caller, type WebhookError } from './webhook-errors.js';
+import { siteFor, type OnSite, type WebhookError } from './webhook-errors.js';
 
 export interface ManageWebhooksDeps {
   readonly endpoints: WebhookEndpointStore;
@@ -21,13 +21,13 @@ export interface ManageWebhooksDeps {
  */
 export const createWebhookEndpoint =
   (deps: ManageWebhooksDeps) =>
-  (input: {
-    readonly caller: Caller;
-    readonly siteId: number;
-    readonly body: CreateWebhookEndpointBody;
-  }): TE.TaskEither<WebhookError, WebhookEndpointWithSecret> =>
+  (
+    input: OnSite & {
+      readonly body: CreateWebhookEndpointBody;
+    },
+  ): TE.TaskEither<WebhookError, WebhookEndpointWithSecret> =>
     pipe(
-      TE.fromEither(siteOf(input.caller, input.siteId)),
+      siteFor(input),
       TE.chainFirstW(() => deps.guard.check(input.body.url)),
       TE.chainW((site) => {
         const now = deps.clock.now();

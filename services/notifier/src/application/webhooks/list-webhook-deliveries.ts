@@ -8,24 +8,24 @@ import {
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { ManageWebhooksDeps } from './create-webhook-endpoint.js';
-import { endpointNotFound, siteOf, type Caller, type WebhookError } from './webhook-errors.js';
+import { foundEndpoint, orMissing, siteFor, type OnEndpoint, type WebhookError } from './webhook-errors.js';
 
 /** The endpoint's recent deliveries, newest first, optionally of one status. */
 export const listWebhookDeliveries =
   (deps: Pick<ManageWebhooksDeps, 'endpoints'>) =>
-  (input: {
-    readonly caller: Caller;
-    readonly siteId: number;
-    readonly endpointId: string;
-    readonly status?: WebhookDeliveryStatus;
-    readonly page: PageRequest;
-  }): TE.TaskEither<WebhookError, WebhookDeliveryList> =>
+  (
+    input: OnEndpoint & {
+      readonly status?: WebhookDeliveryStatus;
+      readonly page: PageRequest;
+    },
+  ): TE.TaskEither<WebhookError, WebhookDeliveryList> =>
     pipe(
-      TE.fromEither(siteOf(input.caller, input.siteId)),
+      siteFor(input),
       TE.chainW((site) =>
         pipe(
           deps.endpoints.get(site.id, input.endpointId),
-          TE.chainW((endpoint) => (endpoint === undefined ? TE.left(endpointNotFound) : TE.right(site))),
+          TE.chainW(foundEndpoint),
+          TE.map(() => site),
         ),
       ),
       TE.chainW((site) =>
@@ -42,16 +42,13 @@ export const listWebhookDeliveries =
 /** One delivery with every attempt: when, what came back, how long it took. */
 export const getWebhookDelivery =
   (deps: Pick<ManageWebhooksDeps, 'endpoints'>) =>
-  (input: {
-    readonly caller: Caller;
-    readonly siteId: number;
-    readonly endpointId: string;
-    readonly deliveryId: string;
-  }): TE.TaskEither<WebhookError, WebhookDeliveryDetail> =>
+  (
+    input: OnEndpoint & {
+      readonly deliveryId: string;
+    },
+  ): TE.TaskEither<WebhookError, WebhookDeliveryDetail> =>
     pipe(
-      TE.fromEither(siteOf(input.caller, input.siteId)),
+      siteFor(input),
       TE.chainW((site) => deps.endpoints.getDelivery(site.id, input.endpointId, input.deliveryId)),
-      TE.chainW((delivery) =>
-        delivery === undefined ? TE.left<WebhookError>({ _tag: 'DeliveryNotFound' }) : TE.right(delivery),
-      ),
+      TE.chainW(orMissing({ _tag: 'DeliveryNotFound' })),
     );

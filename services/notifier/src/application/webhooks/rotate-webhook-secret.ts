@@ -4,7 +4,7 @@ import { pipe } from 'fp-ts/lib/function.js';
 import { DEFAULT_SECRET_OVERLAP_SECONDS, type WebhookEndpointWithSecret } from '@esign/contracts';
 import { endpointView, rotateSecret } from '../../domain/webhook-endpoint.js';
 import type { ManageWebhooksDeps } from './create-webhook-endpoint.js';
-import { endpointNotFound, siteOf, type Caller, type WebhookError } from './webhook-errors.js';
+import { foundEndpoint, siteFor, type OnEndpoint, type WebhookError } from './webhook-errors.js';
 
 /**
  * Replaces the signing secret and shows the new one once. Until the overlap ends each
@@ -13,14 +13,13 @@ import { endpointNotFound, siteOf, type Caller, type WebhookError } from './webh
  */
 export const rotateWebhookSecret =
   (deps: ManageWebhooksDeps) =>
-  (input: {
-    readonly caller: Caller;
-    readonly siteId: number;
-    readonly endpointId: string;
-    readonly overlapSeconds?: number;
-  }): TE.TaskEither<WebhookError, WebhookEndpointWithSecret> =>
+  (
+    input: OnEndpoint & {
+      readonly overlapSeconds?: number;
+    },
+  ): TE.TaskEither<WebhookError, WebhookEndpointWithSecret> =>
     pipe(
-      TE.fromEither(siteOf(input.caller, input.siteId)),
+      siteFor(input),
       TE.chainW((site) => {
         const now = deps.clock.now();
         const secret = deps.random.secret();
@@ -28,9 +27,6 @@ export const rotateWebhookSecret =
           E.right(rotateSecret(current, secret, input.overlapSeconds ?? DEFAULT_SECRET_OVERLAP_SECONDS, now)),
         );
       }),
-      TE.chainW((endpoint) =>
-        endpoint === undefined
-          ? TE.left(endpointNotFound)
-          : TE.right({ ...endpointView(endpoint, deps.clock.now()), secret: endpoint.secret }),
-      ),
+      TE.chainW(foundEndpoint),
+      TE.map((endpoint) => ({ ...endpointView(endpoint, deps.clock.now()), secret: endpoint.secret })),
     );

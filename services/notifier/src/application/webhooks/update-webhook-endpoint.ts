@@ -4,7 +4,7 @@ import { pipe } from 'fp-ts/lib/function.js';
 import type { UpdateWebhookEndpointBody, WebhookEndpointView } from '@esign/contracts';
 import { endpointView, updateEndpoint } from '../../domain/webhook-endpoint.js';
 import type { ManageWebhooksDeps } from './create-webhook-endpoint.js';
-import { endpointNotFound, siteOf, type Caller, type WebhookError } from './webhook-errors.js';
+import { foundEndpoint, siteFor, type OnEndpoint, type WebhookError } from './webhook-errors.js';
 
 /**
  * Changes an endpoint's URL, event types, alert address, description or on/off switch.
@@ -12,14 +12,13 @@ import { endpointNotFound, siteOf, type Caller, type WebhookError } from './webh
  */
 export const updateWebhookEndpoint =
   (deps: ManageWebhooksDeps) =>
-  (input: {
-    readonly caller: Caller;
-    readonly siteId: number;
-    readonly endpointId: string;
-    readonly body: UpdateWebhookEndpointBody;
-  }): TE.TaskEither<WebhookError, WebhookEndpointView> =>
+  (
+    input: OnEndpoint & {
+      readonly body: UpdateWebhookEndpointBody;
+    },
+  ): TE.TaskEither<WebhookError, WebhookEndpointView> =>
     pipe(
-      TE.fromEither(siteOf(input.caller, input.siteId)),
+      siteFor(input),
       TE.chainFirstW(() =>
         input.body.url === undefined ? TE.right(undefined) : deps.guard.check(input.body.url),
       ),
@@ -43,9 +42,6 @@ export const updateWebhookEndpoint =
           ),
         );
       }),
-      TE.chainW((endpoint) =>
-        endpoint === undefined
-          ? TE.left(endpointNotFound)
-          : TE.right(endpointView(endpoint, deps.clock.now())),
-      ),
+      TE.chainW(foundEndpoint),
+      TE.map((endpoint) => endpointView(endpoint, deps.clock.now())),
     );

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { SiteGrant } from '@esign/contracts';
 import type { StoreUnavailable } from '../../ports/delivery-store.js';
 import type { DestinationProblem } from '../../ports/destination-guard.js';
@@ -28,3 +29,28 @@ export const siteOf = (caller: Caller, siteId: number): E.Either<WebhookError, S
 };
 
 export const endpointNotFound: WebhookError = { _tag: 'EndpointNotFound' };
+
+/** What every webhook call names: who calls and the Site it acts on. */
+export interface OnSite {
+  readonly caller: Caller;
+  readonly siteId: number;
+}
+
+/** A call on one endpoint of a Site. */
+export interface OnEndpoint extends OnSite {
+  readonly endpointId: string;
+}
+
+/** `siteOf` the call's caller and Site, to start a use case's pipe. */
+export const siteFor = (input: OnSite): TE.TaskEither<WebhookError, SiteGrant> =>
+  TE.fromEither(siteOf(input.caller, input.siteId));
+
+/** What a store found, or `missing` when it found nothing. */
+export const orMissing =
+  <A>(missing: WebhookError) =>
+  (found: A | undefined): TE.TaskEither<WebhookError, A> =>
+    found === undefined ? TE.left(missing) : TE.right(found);
+
+/** The endpoint a store found, or `EndpointNotFound`. */
+export const foundEndpoint = <A>(found: A | undefined): TE.TaskEither<WebhookError, A> =>
+  orMissing<A>(endpointNotFound)(found);
