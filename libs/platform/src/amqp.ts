@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import amqplib, { type Channel, type ChannelModel, type RecoveringChannelModel } from 'amqplib';
 import type { Logger } from './logger.js';
 
@@ -17,6 +18,19 @@ export const declareSharedTopology = async (channel: Channel, prefix: string): P
   await channel.assertExchange(names.events, 'topic', { durable: true });
   await channel.assertExchange(names.deadLetter, 'topic', { durable: true });
 };
+
+/**
+ * Runs `work` in the async context this module was loaded in: outside any caller's
+ * AsyncLocalStorage, where slonik keeps the transaction in progress. A broker write that
+ * fails inside a database transaction (the outbox relay publishes in one) closes the
+ * connection in that transaction's context; the reconnect it schedules, and every socket
+ * callback after it, consumers' deliveries included, would inherit that context, and slonik
+ * refuses every query there as "a foreign connection". Broker calls made inside a
+ * transaction, and deliveries, go through this.
+ */
+export const outsideCallerContext: <A>(work: () => A) => A = AsyncResource.bind(<A>(work: () => A): A =>
+  work(),
+);
 
 export interface AmqpClient {
   readonly model: RecoveringChannelModel;
@@ -43,9 +57,7 @@ export const connectAmqp = async (
       maxDelay: 5_000,
       maxRetries: Infinity,
       waitForConnect: false,
-      setup: async (m: ChannelModel) => {
-        await setup(m);
-      },
+      setup: (m: ChannelModel) => outsideCallerContext(() => setup(m)),
     },
   });
   model.on('connect', () => {

@@ -20,7 +20,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
 import { formatErrors, renderErrors } from '@esign/contracts';
 import { sql, type Queryable } from './db.js';
-import { topologyNames } from './amqp.js';
+import { outsideCallerContext, topologyNames } from './amqp.js';
 import type { Logger } from './logger.js';
 
 /** Throw from a handler when retrying cannot help (e.g. an invalid address). */
@@ -179,7 +179,7 @@ export const createEventConsumer = <A>(options: EventConsumerOptions<A>): EventC
         queues.main,
         (message) => {
           if (message === null) return; // cancelled by the broker; setup runs again on reconnect
-          const work = handleMessage(ch, message).catch((error: unknown) =>
+          const work = outsideCallerContext(() => handleMessage(ch, message)).catch((error: unknown) =>
             log.error({ err: error }, 'consumer failure'),
           );
           inHand.add(work);

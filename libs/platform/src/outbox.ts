@@ -17,7 +17,7 @@ import pg from 'pg';
 import * as t from 'io-ts';
 import type { ConfirmChannel } from 'amqplib';
 import { sql, db, type DatabasePool, type Queryable } from './db.js';
-import type { AmqpClient } from './amqp.js';
+import { outsideCallerContext, type AmqpClient } from './amqp.js';
 import type { Logger } from './logger.js';
 import { withTimeout } from './timeout.js';
 import { createWaker } from './waker.js';
@@ -128,17 +128,20 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
         'int8',
       );
       try {
-        const ch = await confirmChannel();
-        for (const row of rows) {
-          ch.publish(exchange, row.type, Buffer.from(JSON.stringify(row.envelope)), {
-            persistent: true,
-            messageId: row.id,
-            type: row.type,
-            contentType: 'application/json',
-            timestamp: Math.floor(Date.now() / 1000),
-          });
-        }
-        await withTimeout(ch.waitForConfirms(), 5_000, 'broker did not confirm in 5 s');
+        // The broker calls run outside this transaction's async context (outsideCallerContext).
+        await outsideCallerContext(async () => {
+          const ch = await confirmChannel();
+          for (const row of rows) {
+            ch.publish(exchange, row.type, Buffer.from(JSON.stringify(row.envelope)), {
+              persistent: true,
+              messageId: row.id,
+              type: row.type,
+              contentType: 'application/json',
+              timestamp: Math.floor(Date.now() / 1000),
+            });
+          }
+          await withTimeout(ch.waitForConfirms(), 5_000, 'broker did not confirm in 5 s');
+        });
       } catch (error) {
         const failure = error instanceof Error ? error : new Error(String(error));
         // Record the attempt; the rows stay pending and the relay backs off as a whole

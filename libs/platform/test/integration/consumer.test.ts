@@ -10,6 +10,7 @@ import {
   createEventConsumer,
   migrate,
   PermanentFailure,
+  sql,
   topologyNames,
   type AmqpClient,
   type DatabasePool,
@@ -169,5 +170,33 @@ describe('platform: event consumer with retries and parking (real RabbitMQ)', fu
     const again = await pool.transaction((tx) => claimEvent(tx, 'notifier', id));
     const other = await pool.transaction((tx) => claimEvent(tx, 'requests', id));
     assert.deepEqual([first, again, other], [true, false, true]);
+  });
+
+  it('handles messages outside any transaction even after a reconnect set off inside one', async () => {
+    // A broker write that fails inside a database transaction (the outbox relay publishes
+    // in one) closes the connection in that transaction's async context; the reconnect and
+    // every socket callback after it would inherit it, and slonik refuses every query
+    // there as "a foreign connection" (seen in the fault drills).
+    const seen: number[] = [];
+    await start(async (e) => {
+      await pool.query(sql.unsafe`SELECT 1`);
+      seen.push(e.data.n);
+    });
+    const socketOf = (client: AmqpClient) =>
+      (
+        client.model as unknown as {
+          _core: { _model: { connection: { stream: { destroy(error: Error): void } } } };
+        }
+      )._core._model.connection.stream;
+    let reconnected = false;
+    amqp!.model.once('disconnect', () => amqp!.model.once('connect', () => (reconnected = true)));
+    await pool.transaction(async (tx) => {
+      await tx.query(sql.unsafe`SELECT 1`);
+      socketOf(amqp!).destroy(new Error('cut'));
+    });
+    await eventually(() => Promise.resolve(reconnected ? true : undefined));
+    await new Promise((r) => setTimeout(r, 100));
+    await publish(ev(7));
+    await eventually(() => Promise.resolve(seen.includes(7) ? true : undefined));
   });
 });
