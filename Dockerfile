@@ -70,7 +70,9 @@ RUN set -eu; \
 # An unprivileged numeric user, so Kubernetes' runAsNonRoot can verify it.
 FROM scratch AS runtime
 COPY --from=build /rootfs/ /
-ENV NODE_ENV=production PATH=/usr/local/bin:/usr/bin
+# A young generation of 2 × 8 MB instead of V8's 2 × 16 MB: 16 MB less peak RSS per
+# service under load (ADR 2600); npm start and the test harness set the same.
+ENV NODE_ENV=production PATH=/usr/local/bin:/usr/bin NODE_OPTIONS=--max-semi-space-size=8
 WORKDIR /app
 USER 1000:1000
 EXPOSE 8080 8081 8082 8083

@@ -104,7 +104,11 @@ export const serviceEnvironment = (settings, secrets, service, env = process.env
     // Bulk sends draw on the gateway's money-costing buckets (ADR 2201).
     ...(service === 'requests' ? { REDIS_URL: settings.redisUrl, REQUESTS_REPLICAS: '1' } : {}),
   };
-  // No tsx and no "source" condition: the services run as built, as in production.
-  delete result.NODE_OPTIONS;
+  // No tsx and no "source" condition: the services run as built, as in production, with
+  // the image's young generation size (ADR 2600).
+  result.NODE_OPTIONS = SERVICE_NODE_OPTIONS;
   return result;
 };
+
+/** The Node options every service runs with, as the image's ENV sets them (ADR 2600). */
+export const SERVICE_NODE_OPTIONS = '--max-semi-space-size=8';

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type Koa from 'koa';
 import type { AppState } from './http.js';
+import { limitHeapGrowthOrExit } from './heap.js';
 import type { Logger } from './logger.js';
 import { handleShutdown, listen, type ShutdownStep } from './lifecycle.js';
 
@@ -43,10 +44,18 @@ export const serve = async (options: {
   return { server, shutdown };
 };
 
-/** Runs `main`, turning a start-up failure into one log line and exit code 1. */
+/**
+ * Runs `main`, turning a start-up failure into one log line and exit code 1. The heap's
+ * growth is limited first (`HEAP_GROWING_PERCENT`, ADR 2600).
+ */
 export const runMain = (logger: Logger, main: () => Promise<unknown>): void => {
-  main().catch((error: unknown) => {
-    logger.fatal({ err: error }, 'start-up failed');
-    process.exit(1);
-  });
+  Promise.resolve()
+    .then(() => {
+      limitHeapGrowthOrExit();
+      return main();
+    })
+    .catch((error: unknown) => {
+      logger.fatal({ err: error }, 'start-up failed');
+      process.exit(1);
+    });
 };

@@ -77,8 +77,9 @@ export const startService = async (
   const port = options.port ?? (await freePort());
   const serviceEnv = { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn', ...env, PORT: String(port) };
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...serviceEnv };
-  // Tests run under tsx with the "source" condition; a built service runs plain.
-  delete childEnv.NODE_OPTIONS;
+  // Tests run under tsx with the "source" condition; a built service runs plain, with the
+  // young generation size the image and `npm start` give it (ADR 2600).
+  childEnv.NODE_OPTIONS = '--max-semi-space-size=8';
   const main = join(repoRoot, 'services', name, 'dist', 'src', 'main.js');
   const container = `esign-test-${name}-${process.pid}-${(containers += 1)}`;
   // A signal for a container goes through the engine: killing the attached CLI with
