@@ -30,14 +30,10 @@ export const createRequest =
       TE.chainW(({ site, challenges }) =>
         transactIdempotently(deps.transact, site.id, input.idempotency, (store) =>
           pipe(
-            TE.Do,
-            TE.apS('templates', store.templates.specs(site.id, input.body.contracts)),
-            TE.apS(
-              'storedContacts',
-              store.signers.contacts(
-                site.id,
-                input.body.signers.map((s) => s.signer_id),
-              ),
+            store.creation.inputs(
+              site.id,
+              input.body.contracts,
+              input.body.signers.map((s) => s.signer_id),
             ),
             TE.chainEitherKW(({ templates, storedContacts }) =>
               createSignatureRequest({
@@ -51,25 +47,21 @@ export const createRequest =
                 creator: { userId: input.caller.sub, email: input.caller.email ?? null },
               }),
             ),
-            TE.chainFirstW((creation) => store.signers.upsert(creation.siteSigners)),
-            TE.chainFirstW((creation) => store.requests.insert(creation.request)),
+            // One write for all of it (ADR 2610): signers, Request, challenges, events.
             TE.chainFirstW((creation) =>
-              store.challenges.insert(
-                creation.request.id,
-                [...challenges].map(([i, challenge]) => ({
+              store.creation.insert({
+                siteSigners: creation.siteSigners,
+                request: creation.request,
+                challenges: [...challenges].map(([i, challenge]) => ({
                   signerRef: creation.request.signers[i]!.signerRef,
                   challenge,
                 })),
-              ),
-            ),
-            TE.chainFirstW((creation) =>
-              store.outbox.append(
-                envelopes(
+                events: envelopes(
                   { ids: deps.ids, executionUrl: executionUrl(deps) },
                   creation.request,
                   creation.events,
                 ),
-              ),
+              }),
             ),
             TE.map((creation) => requestView(creation.request, executionUrl(deps))),
           ),

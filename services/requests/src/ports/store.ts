@@ -1,5 +1,6 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { BulkSendWriter } from './bulk-send-store.js';
+import type { CreationStore } from './creation-store.js';
 import type { IdempotencyStore } from './idempotency-store.js';
 import type { Inbox } from './inbox.js';
 import type { Outbox } from './outbox.js';
@@ -21,6 +22,8 @@ export interface Store {
   readonly inbox: Inbox;
   /** Writes a new bulk send and its rows (ADR 2201), in the caller's transaction. */
   readonly bulkSends: BulkSendWriter;
+  /** A create's reads and writes, one round trip each (ADR 2610). */
+  readonly creation: CreationStore;
 }
 
 /**

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import type { DomainEvent } from '@esign/contracts';
 import type { TemplateWithHtml } from '../../src/domain/contract-template.js';
 import type { SignatureRequest } from '../../src/domain/signature-request.js';
@@ -46,6 +47,26 @@ const page = <A>(items: A[], p: { page: number; perPage: number }) => ({
   total: items.length,
 });
 
+/** A create's reads and writes over the single-purpose ports, one after the other. */
+const withCreation = (store: Omit<Store, 'creation'>): Store => ({
+  ...store,
+  creation: {
+    inputs: (siteId, templateIds, signerIds) =>
+      pipe(
+        TE.Do,
+        TE.apS('templates', store.templates.specs(siteId, templateIds)),
+        TE.apS('storedContacts', store.signers.contacts(siteId, signerIds)),
+      ),
+    insert: ({ siteSigners, request, challenges, events }) =>
+      pipe(
+        store.signers.upsert(siteSigners),
+        TE.chain(() => store.requests.insert(request)),
+        TE.chain(() => store.challenges.insert(request.id, challenges)),
+        TE.chain(() => store.outbox.append(events)),
+      ),
+  },
+});
+
 /**
  * The ports over plain maps, with the same contract as the Postgres adapters: reads are
  * scoped by site, a transaction commits on Right and leaves no trace on Left, and a key
@@ -55,7 +76,7 @@ export const memoryStore = () => {
   const state = emptyState();
   const claimed = new Set<string>();
 
-  const storeOver = (s: State, claims: Set<string>): Store => ({
+  const partsOver = (s: State, claims: Set<string>): Omit<Store, 'creation'> => ({
     templates: {
       insert: (template, pdf) => {
         const stored = { ...template, id: s.nextTemplateId++ };
@@ -234,6 +255,8 @@ export const memoryStore = () => {
       },
     },
   });
+
+  const storeOver = (s: State, claims: Set<string>): Store => withCreation(partsOver(s, claims));
 
   const transact: Transact = (work) => async () => {
     const copy = structuredClone(state);

@@ -38,6 +38,18 @@ const select = (where: ReturnType<typeof sql.fragment>, lock: boolean) => sql.un
          to_json(passed_at) #>> '{}' AS passed_at
   FROM signer_challenges WHERE ${where} ${lock ? sql.fragment`FOR UPDATE` : sql.fragment``}`;
 
+/** The signers' challenges of a new Request: one row each. */
+export const insertChallenges = (
+  requestId: string,
+  challenges: readonly { readonly signerRef: string; readonly challenge: Challenge }[],
+) => sql.fragment`
+  INSERT INTO signer_challenges (request_id, signer_ref, method, access_code_hash)
+  SELECT ${requestId}, signer_ref, method, access_code_hash
+  FROM ${sql.unnest(
+    challenges.map((c) => [c.signerRef, c.challenge.method, c.challenge.accessCodeHash]),
+    ['text', 'text', 'text'],
+  )} AS c(signer_ref, method, access_code_hash)`;
+
 export const postgresSignerChallengeRepository = (q: Queryable): SignerChallengeRepository => {
   const read = (requestId: string, signerRef: string, lock: boolean) =>
     task(async () =>
@@ -55,16 +67,7 @@ export const postgresSignerChallengeRepository = (q: Queryable): SignerChallenge
     insert: (requestId, challenges) =>
       task(async () => {
         if (challenges.length === 0) return;
-        await db.exec(
-          q,
-          sql.unsafe`
-            INSERT INTO signer_challenges (request_id, signer_ref, method, access_code_hash)
-            SELECT ${requestId}, signer_ref, method, access_code_hash
-            FROM ${sql.unnest(
-              challenges.map((c) => [c.signerRef, c.challenge.method, c.challenge.accessCodeHash]),
-              ['text', 'text', 'text'],
-            )} AS c(signer_ref, method, access_code_hash)`,
-        );
+        await db.exec(q, sql.unsafe`${insertChallenges(requestId, challenges)}`);
       }),
     lock: (requestId, signerRef) => read(requestId, signerRef, true),
     find: (requestId, signerRef) => read(requestId, signerRef, false),

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { db, sql, type Queryable } from '@esign/platform';
-import type { Contact } from '../../domain/signer.js';
+import type { Contact, SiteSigner } from '../../domain/signer.js';
 import type { SignerRepository } from '../../ports/signer-repository.js';
 import { task } from './task.js';
 
@@ -9,6 +9,30 @@ const ContactRow = t.type({
   email: t.union([t.string, t.null]),
   mobile_number: t.union([t.string, t.null]),
 });
+
+/**
+ * Creates the new signers and updates the known ones: a contact detail the call leaves
+ * out keeps its stored value, and an unchanged row is not rewritten.
+ */
+export const upsertSigners = (signers: readonly SiteSigner[]) => {
+  // Sorted, so two Requests upserting the same signers lock them in the same order.
+  const sorted = [...signers].sort((a, b) =>
+    a.signerId < b.signerId ? -1 : a.signerId > b.signerId ? 1 : 0,
+  );
+  return sql.fragment`
+    INSERT INTO signers (site_id, signer_id, email, mobile_number, created_at, updated_at)
+    SELECT site_id, signer_id, email, mobile_number, now(), now()
+    FROM ${sql.unnest(
+      sorted.map((s) => [s.siteId, s.signerId, s.email, s.mobileNumber]),
+      ['int8', 'text', 'text', 'text'],
+    )} AS s(site_id, signer_id, email, mobile_number)
+    ON CONFLICT (site_id, signer_id) DO UPDATE
+    SET email = COALESCE(EXCLUDED.email, signers.email),
+        mobile_number = COALESCE(EXCLUDED.mobile_number, signers.mobile_number),
+        updated_at = now()
+    WHERE (signers.email, signers.mobile_number)
+          IS DISTINCT FROM (COALESCE(EXCLUDED.email, signers.email), COALESCE(EXCLUDED.mobile_number, signers.mobile_number))`;
+};
 
 export const postgresSignerRepository = (q: Queryable): SignerRepository => ({
   contacts: (siteId, signerIds) =>
@@ -27,25 +51,6 @@ export const postgresSignerRepository = (q: Queryable): SignerRepository => ({
   upsert: (signers) =>
     task(async () => {
       if (signers.length === 0) return;
-      // Sorted, so two Requests upserting the same signers lock them in the same order.
-      const sorted = [...signers].sort((a, b) =>
-        a.signerId < b.signerId ? -1 : a.signerId > b.signerId ? 1 : 0,
-      );
-      await db.exec(
-        q,
-        sql.unsafe`
-          INSERT INTO signers (site_id, signer_id, email, mobile_number, created_at, updated_at)
-          SELECT site_id, signer_id, email, mobile_number, now(), now()
-          FROM ${sql.unnest(
-            sorted.map((s) => [s.siteId, s.signerId, s.email, s.mobileNumber]),
-            ['int8', 'text', 'text', 'text'],
-          )} AS s(site_id, signer_id, email, mobile_number)
-          ON CONFLICT (site_id, signer_id) DO UPDATE
-          SET email = COALESCE(EXCLUDED.email, signers.email),
-              mobile_number = COALESCE(EXCLUDED.mobile_number, signers.mobile_number),
-              updated_at = now()
-          WHERE (signers.email, signers.mobile_number)
-                IS DISTINCT FROM (COALESCE(EXCLUDED.email, signers.email), COALESCE(EXCLUDED.mobile_number, signers.mobile_number))`,
-      );
+      await db.exec(q, sql.unsafe`${upsertSigners(signers)}`);
     }),
 });

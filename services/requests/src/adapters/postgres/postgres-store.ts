@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { DatabasePool, Queryable } from '@esign/platform';
 import type { Store, Transact } from '../../ports/store.js';
 import { postgresBulkSendWriter } from './postgres-bulk-send-store.js';
+import { postgresCreationStore } from './postgres-creation-store.js';
 import { postgresIdempotencyStore } from './postgres-idempotency-store.js';
 import { postgresInbox, postgresOutbox } from './postgres-messaging.js';
 import { postgresRequestRepository } from './postgres-request-repository.js';
@@ -25,6 +26,7 @@ export const postgresStore = (q: Queryable, options: StoreOptions): Store => ({
   outbox: postgresOutbox(q),
   inbox: postgresInbox(q),
   bulkSends: postgresBulkSendWriter(q),
+  creation: postgresCreationStore(q),
 });
 
 /** Carries a Left out of slonik's transaction callback, which rolls back on a throw. */

@@ -11,7 +11,7 @@ const DocumentRow = t.intersection([
   t.type({ html: t.union([t.string, t.null]), pdf: t.union([Bytes, t.null]) }),
 ]);
 
-const toTemplate = (row: TemplateRow): ContractTemplate => ({
+export const toTemplate = (row: TemplateRow): ContractTemplate => ({
   id: row.id,
   siteId: row.site_id,
   name: row.name,
@@ -31,7 +31,7 @@ const toTemplateWithHtml = (row: TemplateRow & { html: string | null }): Templat
 });
 
 // Everything but the documents, which only a single read (HTML) or the signer pages (PDF) need.
-const COLUMNS = sql.fragment`
+export const TEMPLATE_COLUMNS = sql.fragment`
   id, site_id, name, kind, state, tokens, fields, document_size, document_sha256,
   created_at, updated_at, published_at`;
 
@@ -42,7 +42,7 @@ export const postgresTemplateRepository = (q: Queryable): TemplateRepository => 
         q,
         TemplateWithHtmlRow,
         sql.unsafe`
-          SELECT ${COLUMNS}, html FROM contract_templates
+          SELECT ${TEMPLATE_COLUMNS}, html FROM contract_templates
           WHERE id = ${id} AND site_id = ANY(${sql.array([...siteIds], 'int8')})
           ${lock ? sql.fragment`FOR UPDATE` : sql.fragment``}`,
       );
@@ -65,7 +65,7 @@ export const postgresTemplateRepository = (q: Queryable): TemplateRepository => 
                 ${template.html}, ${pdf === null ? null : sql.binary(Buffer.from(pdf))},
                 ${template.document.sizeBytes}, ${template.document.sha256},
                 ${template.createdAt}, ${template.updatedAt}, ${template.publishedAt})
-              RETURNING ${COLUMNS}, html`,
+              RETURNING ${TEMPLATE_COLUMNS}, html`,
           ),
         ),
       ),
@@ -89,7 +89,7 @@ export const postgresTemplateRepository = (q: Queryable): TemplateRepository => 
             q,
             TemplateRow,
             sql.unsafe`
-              SELECT ${COLUMNS} FROM contract_templates WHERE ${where}
+              SELECT ${TEMPLATE_COLUMNS} FROM contract_templates WHERE ${where}
               ORDER BY id DESC LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`,
           ),
           db.one(q, Count, sql.unsafe`SELECT count(*) AS total FROM contract_templates WHERE ${where}`),
@@ -103,7 +103,7 @@ export const postgresTemplateRepository = (q: Queryable): TemplateRepository => 
             q,
             DocumentRow,
             sql.unsafe`
-              SELECT ${COLUMNS}, html, pdf FROM contract_templates
+              SELECT ${TEMPLATE_COLUMNS}, html, pdf FROM contract_templates
               WHERE site_id = ${siteId} AND id = ANY(${sql.array([...ids], 'int8')})`,
           )
         ).map((row) => ({
@@ -120,7 +120,7 @@ export const postgresTemplateRepository = (q: Queryable): TemplateRepository => 
             q,
             TemplateRow,
             sql.unsafe`
-              SELECT ${COLUMNS} FROM contract_templates
+              SELECT ${TEMPLATE_COLUMNS} FROM contract_templates
               WHERE site_id = ${siteId} AND id = ANY(${sql.array([...ids], 'int8')})`,
           )
         ).map(toTemplate),

@@ -5,27 +5,39 @@ import { requestRowChanged } from './rows.js';
 const toDeliveryJson = (d: Delivery | null): string | null =>
   d === null ? null : JSON.stringify({ outcome: d.outcome, at: d.at, event_id: d.eventId, error: d.error });
 
+type Fragment = ReturnType<typeof sql.fragment>;
+
 /**
- * The Request and all its children in one statement: foreign keys between sibling CTEs
- * are checked at the end of the statement, when every row is in.
+ * Writes as one statement: all but the last as data-modifying CTEs, which Postgres runs
+ * to completion whether or not anything reads them. Foreign keys between them are
+ * checked at the end of the statement, when every row is in; a failure undoes all.
  */
-export const insertRequest = (request: SignatureRequest) => sql.unsafe`
-  WITH request AS (
+export const oneStatement = (writes: readonly Fragment[]) => {
+  const last = writes.at(-1);
+  if (last === undefined) throw new Error('oneStatement needs at least one write');
+  if (writes.length === 1) return sql.unsafe`${last}`;
+  const ctes = writes.slice(0, -1).map((w, i) => sql.fragment`${sql.identifier([`w${i}`])} AS (${w})`);
+  return sql.unsafe`WITH ${sql.join(ctes, sql.fragment`, `)} ${last}`;
+};
+
+/** The Request and all its children, as writes for `oneStatement`. */
+export const requestInserts = (request: SignatureRequest): Fragment[] => [
+  sql.fragment`
     INSERT INTO requests
       (id, site_id, site_name, site_locale, created_by, creator_email, state, render_data, redirect_url,
        expires_at, created_at, updated_at, test_mode)
     VALUES (${request.id}, ${request.siteId}, ${request.siteName}, ${request.siteLocale ?? null},
             ${request.creator?.userId ?? null}, ${request.creator?.email ?? null}, ${request.state},
             ${sql.jsonb(request.renderData)}, ${request.redirectUrl}, ${request.expiresAt},
-            ${request.createdAt}, ${request.updatedAt}, ${request.testMode})
-  ), contracts AS (
+            ${request.createdAt}, ${request.updatedAt}, ${request.testMode})`,
+  sql.fragment`
     INSERT INTO request_contracts (request_id, position, template_id, name)
     SELECT ${request.id}, position, template_id, name
     FROM ${sql.unnest(
       request.contracts.map((c, i) => [i, c.id, c.name]),
       ['int2', 'int8', 'text'],
-    )} AS c(position, template_id, name)
-  ), signers AS (
+    )} AS c(position, template_id, name)`,
+  sql.fragment`
     INSERT INTO request_signers
       (request_id, position, site_id, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method,
        state, locale)
@@ -44,19 +56,23 @@ export const insertRequest = (request: SignatureRequest) => sql.unsafe`
         s.locale ?? null,
       ]),
       ['int2', 'text', 'text', 'bool', 'bool', 'int2', 'text', 'text', 'text'],
-    )} AS s(position, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method, state, locale)
-  )
-  INSERT INTO request_fields (request_id, position, name, default_value, assigned_to)
-  SELECT ${request.id}, position, name, default_value::jsonb, assigned_to
-  FROM ${sql.unnest(
-    request.fields.map((f, i) => [
-      i,
-      f.name,
-      f.defaultValue === null ? null : JSON.stringify(f.defaultValue),
-      f.assignedTo,
-    ]),
-    ['int4', 'text', 'text', 'text'],
-  )} AS f(position, name, default_value, assigned_to)`;
+    )} AS s(position, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method, state, locale)`,
+  sql.fragment`
+    INSERT INTO request_fields (request_id, position, name, default_value, assigned_to)
+    SELECT ${request.id}, position, name, default_value::jsonb, assigned_to
+    FROM ${sql.unnest(
+      request.fields.map((f, i) => [
+        i,
+        f.name,
+        f.defaultValue === null ? null : JSON.stringify(f.defaultValue),
+        f.assignedTo,
+      ]),
+      ['int4', 'text', 'text', 'text'],
+    )} AS f(position, name, default_value, assigned_to)`,
+];
+
+/** The Request and all its children in one statement. */
+export const insertRequest = (request: SignatureRequest) => oneStatement(requestInserts(request));
 
 const signersChanged = (previous: SignatureRequest, next: SignatureRequest): RequestSigner[] =>
   next.signers.filter((s, i) => s !== previous.signers[i]);
