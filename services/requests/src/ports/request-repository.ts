@@ -21,7 +21,6 @@ export interface RequestRepository {
     signerRef: string,
     evidence: { readonly at: string; readonly ip: string; readonly userAgent: string },
   ) => TE.TaskEither<never, boolean>;
-  readonly insert: (request: SignatureRequest) => TE.TaskEither<never, void>;
   readonly find: (id: string, siteIds: readonly number[]) => TE.TaskEither<never, O.Option<SignatureRequest>>;
   /** Like `find`, holding the Request until the transaction ends, so transitions of one Request queue up. */
   readonly lock: (id: string, siteIds: readonly number[]) => TE.TaskEither<never, O.Option<SignatureRequest>>;

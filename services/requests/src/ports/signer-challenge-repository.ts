@@ -4,10 +4,6 @@ import type { Challenge } from '../domain/signer-authentication.js';
 
 /** Where each signer's authentication stands (ADR 2001); read and written under the Request's lock. */
 export interface SignerChallengeRepository {
-  readonly insert: (
-    requestId: string,
-    challenges: readonly { readonly signerRef: string; readonly challenge: Challenge }[],
-  ) => TE.TaskEither<never, void>;
   /** The signer's challenge, locked for the rest of the transaction. */
   readonly lock: (requestId: string, signerRef: string) => TE.TaskEither<never, O.Option<Challenge>>;
   readonly find: (requestId: string, signerRef: string) => TE.TaskEither<never, O.Option<Challenge>>;

@@ -7,13 +7,11 @@ import type { Outbox } from './outbox.js';
 import type { RequestRepository } from './request-repository.js';
 import type { SignerActRepository } from './signer-act-repository.js';
 import type { SignerChallengeRepository } from './signer-challenge-repository.js';
-import type { SignerRepository } from './signer-repository.js';
 import type { TemplateRepository } from './template-repository.js';
 
 /** Everything the service keeps, bound to one connection or one transaction. */
 export interface Store {
   readonly templates: TemplateRepository;
-  readonly signers: SignerRepository;
   readonly requests: RequestRepository;
   readonly acts: SignerActRepository;
   readonly challenges: SignerChallengeRepository;

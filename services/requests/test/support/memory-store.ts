@@ -47,23 +47,30 @@ const page = <A>(items: A[], p: { page: number; perPage: number }) => ({
   total: items.length,
 });
 
-/** A create's reads and writes over the single-purpose ports, one after the other. */
-const withCreation = (store: Omit<Store, 'creation'>): Store => ({
+/** A create's reads and writes over the maps, and the outbox port. */
+const withCreation = (s: State, store: Omit<Store, 'creation'>): Store => ({
   ...store,
   creation: {
     inputs: (siteId, templateIds, signerIds) =>
       pipe(
-        TE.Do,
-        TE.apS('templates', store.templates.specs(siteId, templateIds)),
-        TE.apS('storedContacts', store.signers.contacts(siteId, signerIds)),
+        store.templates.specs(siteId, templateIds),
+        TE.map((templates) => ({
+          templates,
+          storedContacts: new Map(
+            signerIds.flatMap((id) => {
+              const c = s.signers.get(`${siteId}/${id}`);
+              return c === undefined ? [] : [[id, c] as const];
+            }),
+          ),
+        })),
       ),
-    insert: ({ siteSigners, request, challenges, events }) =>
-      pipe(
-        store.signers.upsert(siteSigners),
-        TE.chain(() => store.requests.insert(request)),
-        TE.chain(() => store.challenges.insert(request.id, challenges)),
-        TE.chain(() => store.outbox.append(events)),
-      ),
+    insert: ({ siteSigners, request, challenges, events }) => {
+      for (const x of siteSigners)
+        s.signers.set(`${x.siteId}/${x.signerId}`, { email: x.email, mobileNumber: x.mobileNumber });
+      s.requests.set(request.id, request);
+      for (const c of challenges) s.challenges.set(`${request.id}/${c.signerRef}`, c.challenge);
+      return store.outbox.append(events);
+    },
   },
 });
 
@@ -119,22 +126,6 @@ export const memoryStore = () => {
             })),
         ),
     },
-    signers: {
-      contacts: (siteId, ids) =>
-        TE.right(
-          new Map(
-            ids.flatMap((id) => {
-              const c = s.signers.get(`${siteId}/${id}`);
-              return c === undefined ? [] : [[id, c] as const];
-            }),
-          ),
-        ),
-      upsert: (signers) => {
-        for (const x of signers)
-          s.signers.set(`${x.siteId}/${x.signerId}`, { email: x.email, mobileNumber: x.mobileNumber });
-        return TE.right(undefined);
-      },
-    },
     requests: {
       markViewed: (requestId, signerRef, evidence) => {
         const request = s.requests.get(requestId);
@@ -145,10 +136,6 @@ export const memoryStore = () => {
           signers: request.signers.map((x) => (x === signer ? { ...x, viewedAt: evidence.at } : x)),
         });
         return TE.right(true);
-      },
-      insert: (r) => {
-        s.requests.set(r.id, r);
-        return TE.right(undefined);
       },
       find: (id, siteIds) =>
         TE.right(
@@ -197,10 +184,6 @@ export const memoryStore = () => {
         ),
     },
     challenges: {
-      insert: (requestId, list) => {
-        for (const c of list) s.challenges.set(`${requestId}/${c.signerRef}`, c.challenge);
-        return TE.right(undefined);
-      },
       lock: (requestId, signerRef) => TE.right(O.fromNullable(s.challenges.get(`${requestId}/${signerRef}`))),
       find: (requestId, signerRef) => TE.right(O.fromNullable(s.challenges.get(`${requestId}/${signerRef}`))),
       save: (requestId, signerRef, challenge) => {
@@ -256,7 +239,7 @@ export const memoryStore = () => {
     },
   });
 
-  const storeOver = (s: State, claims: Set<string>): Store => withCreation(partsOver(s, claims));
+  const storeOver = (s: State, claims: Set<string>): Store => withCreation(s, partsOver(s, claims));
 
   const transact: Transact = (work) => async () => {
     const copy = structuredClone(state);

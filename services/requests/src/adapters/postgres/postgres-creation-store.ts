@@ -4,7 +4,7 @@ import { db, insertEvents, sql, type Queryable } from '@esign/platform';
 import type { Contact } from '../../domain/signer.js';
 import type { CreationStore } from '../../ports/creation-store.js';
 import { insertChallenges } from './postgres-signer-challenge-repository.js';
-import { upsertSigners } from './postgres-signer-repository.js';
+import { upsertSigners } from './signer-upsert.js';
 import { TEMPLATE_COLUMNS, toTemplate } from './postgres-template-repository.js';
 import { oneStatement, requestInserts } from './request-writes.js';
 import { JsonTimestamp, TemplateRow } from './rows.js';

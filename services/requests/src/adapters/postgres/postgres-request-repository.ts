@@ -4,7 +4,7 @@ import { db, sql, type Queryable } from '@esign/platform';
 import type { SignatureRequest } from '../../domain/signature-request.js';
 import type { RequestRepository } from '../../ports/request-repository.js';
 import { inSites, selectRequests, toRequest, UUID } from './request-reads.js';
-import { insertRequest, updateStatements } from './request-writes.js';
+import { updateStatements } from './request-writes.js';
 import { Count, RequestRow } from './rows.js';
 import { task } from './task.js';
 
@@ -39,10 +39,6 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
   };
 
   return {
-    insert: (request) =>
-      task(async () => {
-        await db.exec(q, insertRequest(request));
-      }),
     find: (id, siteIds) => task(() => load(id, siteIds)),
     markViewed: (requestId, signerRef, evidence) =>
       task(async () => {

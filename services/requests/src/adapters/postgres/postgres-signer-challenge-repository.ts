@@ -64,11 +64,6 @@ export const postgresSignerChallengeRepository = (q: Queryable): SignerChallenge
       ),
     );
   return {
-    insert: (requestId, challenges) =>
-      task(async () => {
-        if (challenges.length === 0) return;
-        await db.exec(q, sql.unsafe`${insertChallenges(requestId, challenges)}`);
-      }),
     lock: (requestId, signerRef) => read(requestId, signerRef, true),
     find: (requestId, signerRef) => read(requestId, signerRef, false),
     save: (requestId, signerRef, c) =>

@@ -8,7 +8,6 @@ import { postgresInbox, postgresOutbox } from './postgres-messaging.js';
 import { postgresRequestRepository } from './postgres-request-repository.js';
 import { postgresSignerActRepository } from './postgres-signer-act-repository.js';
 import { postgresSignerChallengeRepository } from './postgres-signer-challenge-repository.js';
-import { postgresSignerRepository } from './postgres-signer-repository.js';
 import { postgresTemplateRepository } from './postgres-template-repository.js';
 
 export interface StoreOptions {
@@ -18,7 +17,6 @@ export interface StoreOptions {
 
 export const postgresStore = (q: Queryable, options: StoreOptions): Store => ({
   templates: postgresTemplateRepository(q),
-  signers: postgresSignerRepository(q),
   requests: postgresRequestRepository(q),
   acts: postgresSignerActRepository(q),
   challenges: postgresSignerChallengeRepository(q),

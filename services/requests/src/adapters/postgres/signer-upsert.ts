@@ -1,14 +1,5 @@
-import * as t from 'io-ts';
-import { db, sql, type Queryable } from '@esign/platform';
-import type { Contact, SiteSigner } from '../../domain/signer.js';
-import type { SignerRepository } from '../../ports/signer-repository.js';
-import { task } from './task.js';
-
-const ContactRow = t.type({
-  signer_id: t.string,
-  email: t.union([t.string, t.null]),
-  mobile_number: t.union([t.string, t.null]),
-});
+import { sql } from '@esign/platform';
+import type { SiteSigner } from '../../domain/signer.js';
 
 /**
  * Creates the new signers and updates the known ones: a contact detail the call leaves
@@ -33,24 +24,3 @@ export const upsertSigners = (signers: readonly SiteSigner[]) => {
     WHERE (signers.email, signers.mobile_number)
           IS DISTINCT FROM (COALESCE(EXCLUDED.email, signers.email), COALESCE(EXCLUDED.mobile_number, signers.mobile_number))`;
 };
-
-export const postgresSignerRepository = (q: Queryable): SignerRepository => ({
-  contacts: (siteId, signerIds) =>
-    task(async () => {
-      const rows = await db.any(
-        q,
-        ContactRow,
-        sql.unsafe`
-          SELECT signer_id, email, mobile_number FROM signers
-          WHERE site_id = ${siteId} AND signer_id = ANY(${sql.array([...signerIds], 'text')})`,
-      );
-      return new Map<string, Contact>(
-        rows.map((r) => [r.signer_id, { email: r.email, mobileNumber: r.mobile_number }]),
-      );
-    }),
-  upsert: (signers) =>
-    task(async () => {
-      if (signers.length === 0) return;
-      await db.exec(q, sql.unsafe`${upsertSigners(signers)}`);
-    }),
-});
