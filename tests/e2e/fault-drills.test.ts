@@ -215,9 +215,12 @@ describe('fault drills: the whole system through proxies in front of Postgres an
     };
     const emails: string[] = [];
     const postgres = system.proxies!.postgres;
+    // The workers keep going until the cut is over (and at least perWorker each), so the cut
+    // always lands on load however fast the system answers.
+    let restored = false;
     const load = Promise.all(
       Array.from({ length: workers }, async (_, w) => {
-        for (let i = 0; i < perWorker; i++) {
+        for (let i = 0; i < perWorker || !restored; i++) {
           const email = `pg-${w}-${i}-${unique()}@example.com`;
           emails.push(email);
           const created = await retrying(
@@ -231,10 +234,12 @@ describe('fault drills: the whole system through proxies in front of Postgres an
         }
       }),
     );
-    await sleep(800);
+    // Cut once the load is under way: every worker has had a Request made.
+    await eventually(() => Promise.resolve((seen.get(201) ?? 0) >= workers ? true : undefined), 60_000, 5);
     postgres.cut();
     await sleep(3000);
     postgres.restore();
+    restored = true;
     await load;
 
     console.log(
@@ -247,13 +252,19 @@ describe('fault drills: the whole system through proxies in front of Postgres an
     assert.ok((seen.get(503) ?? 0) > 0, 'the cut was felt');
 
     // Exactly one Request per e-mail, each whole and sent; every signer gets one e-mail.
-    const list = expectStatus(
-      await client.api.get<ListBody>(`/v1.1/sites/${client.site}/requests?per_page=100`),
-      200,
-    ).body;
-    assert.equal(list.total_count, workers * perWorker, 'no Request lost or made twice');
-    assert.ok(list.data.every((r) => r.state === 'sent'));
-    for (const r of list.data) {
+    const listed: ListBody['data'][number][] = [];
+    for (let page = 1; ; page++) {
+      const list = expectStatus(
+        await client.api.get<ListBody>(`/v1.1/sites/${client.site}/requests?per_page=100&page=${page}`),
+        200,
+      ).body;
+      assert.equal(list.total_count, emails.length, 'no Request lost or made twice');
+      listed.push(...list.data);
+      if (list.data.length < 100) break;
+    }
+    assert.equal(listed.length, emails.length);
+    assert.ok(listed.every((r) => r.state === 'sent'));
+    for (const r of listed) {
       const view = expectStatus(await client.api.get<RequestBody>(`/v1.1/requests/${r.id}`), 200).body;
       assert.equal(view.signers.length, 1);
       assert.equal(view.fields.length, 1);
