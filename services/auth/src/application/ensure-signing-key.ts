@@ -1,5 +1,4 @@
 import { pipe } from 'fp-ts/lib/function.js';
-import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { signingKeyAt } from '../domain/signing-keys.js';
 import type { StoredKey } from '../ports/signing-keys.js';
@@ -13,25 +12,22 @@ export const ensureSigningKey = (deps: Deps): TE.TaskEither<never, StoredKey> =>
   const now = deps.clock.now();
   return pipe(
     deps.keys.list(),
-    TE.flatMap((keys) =>
-      pipe(
-        O.fromNullable(signingKeyAt(keys, now)),
-        O.match(
-          () =>
-            pipe(
-              deps.keyGenerator.generate(),
-              TE.tap((key) => deps.keys.insert(key, now, now)),
-              TE.map((key): StoredKey => ({
-                ...key,
-                createdAt: now,
-                activatesAt: now,
-                revokedAt: null,
-                lastTokenExpiresAt: null,
-              })),
-            ),
-          TE.right,
-        ),
-      ),
-    ),
+    TE.flatMap((keys) => {
+      const current = signingKeyAt(keys, now);
+      return current !== undefined ? TE.right(current) : firstKey(deps, now);
+    }),
   );
 };
+
+const firstKey = (deps: Deps, now: Date): TE.TaskEither<never, StoredKey> =>
+  pipe(
+    deps.keyGenerator.generate(),
+    TE.tap((key) => deps.keys.insert(key, now, now)),
+    TE.map((key) => ({
+      ...key,
+      createdAt: now,
+      activatesAt: now,
+      revokedAt: null,
+      lastTokenExpiresAt: null,
+    })),
+  );

@@ -39,6 +39,7 @@ const checked =
     );
   };
 
+/** The request judged against the app it names (undefined: no such app). */
 const checkedWith = (params: RawParams, app: DeveloperApp | undefined): E.Either<AuthError, Checked> => {
   const check = checkAuthorizationRequest(params, app);
   switch (check.kind) {

@@ -215,6 +215,7 @@ export const revokeGrantToken =
   (deps: Deps) =>
   (input: { readonly client: ClientRecord; readonly token: string }): TE.TaskEither<GrantError, void> => {
     const now = deps.clock.now();
+    // Only what was issued to this client counts.
     const ofClient = <A extends { readonly appId: string }>(found: O.Option<A>) =>
       O.filter((a: A) => a.appId === input.client.app.id)(found);
     if (input.token.startsWith(REFRESH_TOKEN_PREFIX))

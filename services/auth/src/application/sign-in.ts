@@ -44,33 +44,43 @@ export const signIn =
       TE.flatMap((user) => {
         const now = deps.clock.now();
         return pipe(
-          // Hashes made with weaker parameters are upgraded while the password is at hand.
-          deps.hasher.needsRehash(user.passwordHash)
-            ? pipe(
-                deps.hasher.hash(normalizePassword(input.password)),
-                TE.flatMap((hash) => deps.accounts.setPasswordHash(user.id, hash, now)),
-              )
-            : TE.right(undefined),
-          TE.flatMap(() => {
-            const sessionToken = deps.secrets.newSecret(SESSION_PREFIX);
-            const expiresAt = new Date(now.getTime() + deps.policy.sessionTtlSeconds * 1000);
-            return pipe(
-              deps.sessions.create({
-                id: deps.secrets.uuid(),
-                userId: user.id,
-                fingerprint: deps.secrets.fingerprint(sessionToken),
-                createdAt: now,
-                expiresAt,
-              }),
-              TE.map(() => {
-                const { passwordHash: _hash, apiAccess: _access, ...plain } = user;
-                return { sessionToken, expiresAt, user: plain };
-              }),
-            );
-          }),
+          upgradeHash(deps, user, input.password, now),
+          TE.flatMap(() => startSession(deps, user, now)),
         );
       }),
     );
+
+/** Hashes made with weaker parameters are upgraded while the password is at hand. */
+const upgradeHash = (
+  deps: Deps,
+  user: UserCredentials,
+  password: string,
+  now: Date,
+): TE.TaskEither<never, void> =>
+  deps.hasher.needsRehash(user.passwordHash)
+    ? pipe(
+        deps.hasher.hash(normalizePassword(password)),
+        TE.flatMap((hash) => deps.accounts.setPasswordHash(user.id, hash, now)),
+      )
+    : TE.right(undefined);
+
+const startSession = (deps: Deps, user: UserCredentials, now: Date): TE.TaskEither<never, SignedIn> => {
+  const sessionToken = deps.secrets.newSecret(SESSION_PREFIX);
+  const expiresAt = new Date(now.getTime() + deps.policy.sessionTtlSeconds * 1000);
+  return pipe(
+    deps.sessions.create({
+      id: deps.secrets.uuid(),
+      userId: user.id,
+      fingerprint: deps.secrets.fingerprint(sessionToken),
+      createdAt: now,
+      expiresAt,
+    }),
+    TE.map(() => {
+      const { passwordHash: _hash, apiAccess: _access, ...plain } = user;
+      return { sessionToken, expiresAt, user: plain };
+    }),
+  );
+};
 
 /** Only once the password is right does the answer say the user is disabled or the account lacks API access. */
 const mayUseApi = (user: O.Option<UserCredentials>): E.Either<AuthError, UserCredentials> => {
