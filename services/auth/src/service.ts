@@ -1,3 +1,6 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { absurd } from 'fp-ts/lib/function.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { systemClock } from '@esign/contracts';
 import {
   createDatabasePool,
@@ -43,6 +46,12 @@ import type { Clock } from './ports/clock.js';
 import type { PasswordHasher } from './ports/password-hasher.js';
 import { migrationsDir } from './migrate.js';
 
+/** The answer of a port operation with no expected failure (an outage rejects). */
+const valueOf = async <A>(operation: TE.TaskEither<never, A>): Promise<A> => {
+  const answer = await operation();
+  return E.isRight(answer) ? answer.right : absurd(answer.left);
+};
+
 /**
  * Builds every adapter on one pool: the service (`startAuthService`), the admin CLI
  * (`openAdminDeps`) and the integration tests all wire the use cases the same way. Tests may swap the clock and
@@ -83,7 +92,7 @@ export const composeDeps = (options: {
       issuer: config.TOKEN_ISSUER,
       encryption,
       loadSealedKey: keys.loadSealedKey,
-      publicKeys: async () => (await keys.list()()).map((key) => key.publicJwk),
+      publicKeys: async () => (await valueOf(keys.list())).map((key) => key.publicJwk),
     }),
     policy: {
       accessTokenTtlDays: config.ACCESS_TOKEN_TTL_DAYS,
@@ -121,7 +130,7 @@ export const startAuthService = (config: Config, logger: Logger): Promise<Runnin
         },
       });
       // Stops start-up, saying what to do, when KEY_ENCRYPTION_KEYS cannot open the signing key.
-      const key = await ensureSigningKey(deps)();
+      const key = await valueOf(ensureSigningKey(deps));
       const mismatch = await checkSigningKeyOpens(
         deps.signer.sign(key.kid, {
           sub: 'start-up',

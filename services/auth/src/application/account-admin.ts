@@ -1,10 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as O from 'fp-ts/lib/Option.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import { notFound, type AuthError } from '../domain/errors.js';
 import type { PageOf, PageRequest } from '@esign/contracts';
 import type { SessionUser, Site, User } from '../domain/model.js';
 import type { Member } from '../ports/site-repository.js';
 import type { Deps } from './deps.js';
+import { required } from './required.js';
 
 /**
  * An account admin manages who is on which of the account's Sites, from the API as the
@@ -21,45 +24,57 @@ const pageOf = <A>(items: readonly A[], page: PageRequest): PageOf<A> => ({
   total: items.length,
 });
 
-const siteOfAccount = async (
-  deps: Deps,
-  session: SessionUser,
-  siteId: number,
-): Promise<E.Either<AuthError, Site>> => {
-  const site = await deps.sites.findSite(siteId)();
-  return site === undefined || site.accountId !== session.accountId
-    ? E.left(notFound('site', siteId))
-    : E.right(site);
-};
+const siteOfAccount = (deps: Deps, session: SessionUser, siteId: number): TE.TaskEither<AuthError, Site> =>
+  pipe(
+    deps.sites.findSite(siteId),
+    TE.map(O.filter((site) => site.accountId === session.accountId)),
+    required(() => notFound('site', siteId)),
+  );
+
+/** The members of each Site, read side by side. */
+const withMembers = (deps: Deps, sites: readonly Site[]) =>
+  TE.traverseArray((site: Site) =>
+    pipe(
+      deps.sites.listMembers(site.id),
+      TE.map((members) => ({ ...site, members })),
+    ),
+  )(sites);
 
 export const listAccountSites =
   (deps: Deps) =>
   (session: SessionUser, page: PageRequest): TE.TaskEither<AuthError, PageOf<Site & { members: Member[] }>> =>
-  async () => {
-    const admin = adminOnly(session);
-    if (E.isLeft(admin)) return admin;
-    const sites = pageOf(await deps.sites.listSites({ accountId: session.accountId })(), page);
-    const items = await Promise.all(
-      sites.items.map(async (site) => ({ ...site, members: await deps.sites.listMembers(site.id)() })),
+    pipe(
+      TE.fromEither(adminOnly(session)),
+      TE.flatMap(() => deps.sites.listSites({ accountId: session.accountId })),
+      TE.map((all) => pageOf(all, page)),
+      TE.flatMap((sites) =>
+        pipe(
+          withMembers(deps, sites.items),
+          TE.map((items) => ({ items, total: sites.total })),
+        ),
+      ),
     );
-    return E.right({ items, total: sites.total });
-  };
 
 export const listAccountUsers =
   (deps: Deps) =>
   (session: SessionUser, page: PageRequest): TE.TaskEither<AuthError, PageOf<User & { siteIds: number[] }>> =>
-  async () => {
-    const admin = adminOnly(session);
-    if (E.isLeft(admin)) return admin;
-    const users = pageOf(await deps.accounts.listUsers({ accountId: session.accountId })(), page);
-    const items = await Promise.all(
-      users.items.map(async (user) => ({
-        ...user,
-        siteIds: (await deps.sites.sitesOf(user.id)()).map((s) => s.id),
-      })),
+    pipe(
+      TE.fromEither(adminOnly(session)),
+      TE.flatMap(() => deps.accounts.listUsers({ accountId: session.accountId })),
+      TE.map((all) => pageOf(all, page)),
+      TE.flatMap((users) =>
+        pipe(
+          users.items,
+          TE.traverseArray((user) =>
+            pipe(
+              deps.sites.sitesOf(user.id),
+              TE.map((sites) => ({ ...user, siteIds: sites.map((s) => s.id) })),
+            ),
+          ),
+          TE.map((items) => ({ items, total: users.total })),
+        ),
+      ),
     );
-    return E.right({ items, total: users.total });
-  };
 
 /** Adds a user of the account, named by e-mail address, to one of its Sites. */
 export const addSiteMember =
@@ -67,21 +82,29 @@ export const addSiteMember =
   (
     session: SessionUser,
     input: { readonly siteId: number; readonly email: string },
-  ): TE.TaskEither<AuthError, { member: Member; added: boolean }> =>
-  async () => {
-    const admin = adminOnly(session);
-    if (E.isLeft(admin)) return admin;
-    const site = await siteOfAccount(deps, session, input.siteId);
-    if (E.isLeft(site)) return site;
+  ): TE.TaskEither<AuthError, { member: Member; added: boolean }> => {
     const email = input.email.toLowerCase();
-    const user = await deps.accounts.findUserByEmail(email)();
-    if (user === undefined || user.accountId !== session.accountId)
-      return E.left({ _tag: 'NotAccountUser', email });
-    const added = await deps.sites.addMember(site.right.id, user.id, deps.clock.now())();
-    if (E.isLeft(added)) return added;
-    const member = (await deps.sites.listMembers(site.right.id)()).find((m) => m.userId === user.id);
-    if (member === undefined) return E.left(notFound('membership', `${site.right.id}/${user.id}`));
-    return E.right({ member, added: added.right.added });
+    return pipe(
+      TE.fromEither(adminOnly(session)),
+      TE.flatMap(() => siteOfAccount(deps, session, input.siteId)),
+      TE.bindTo('site'),
+      TE.bind('user', () =>
+        pipe(
+          deps.accounts.findUserByEmail(email),
+          TE.map(O.filter((user) => user.accountId === session.accountId)),
+          required((): AuthError => ({ _tag: 'NotAccountUser', email })),
+        ),
+      ),
+      TE.bind('added', ({ site, user }) => deps.sites.addMember(site.id, user.id, deps.clock.now())),
+      TE.flatMap(({ site, user, added }) =>
+        pipe(
+          deps.sites.listMembers(site.id),
+          TE.map((members) => O.fromNullable(members.find((m) => m.userId === user.id))),
+          required(() => notFound('membership', `${site.id}/${user.id}`)),
+          TE.map((member) => ({ member, added: added.added })),
+        ),
+      ),
+    );
   };
 
 /**
@@ -94,15 +117,22 @@ export const setSiteDefaultLocale =
     session: SessionUser,
     input: { readonly siteId: number; readonly defaultLocale: string | null },
   ): TE.TaskEither<AuthError, { site: Site; members: Member[] }> =>
-  async () => {
-    const admin = adminOnly(session);
-    if (E.isLeft(admin)) return admin;
-    const site = await siteOfAccount(deps, session, input.siteId);
-    if (E.isLeft(site)) return site;
-    const updated = await deps.sites.setDefaultLocale(site.right.id, input.defaultLocale)();
-    if (updated === undefined) return E.left(notFound('site', String(input.siteId)));
-    return E.right({ site: updated, members: await deps.sites.listMembers(updated.id)() });
-  };
+    pipe(
+      TE.fromEither(adminOnly(session)),
+      TE.flatMap(() => siteOfAccount(deps, session, input.siteId)),
+      TE.flatMap((site) =>
+        pipe(
+          deps.sites.setDefaultLocale(site.id, input.defaultLocale),
+          required(() => notFound('site', String(input.siteId))),
+        ),
+      ),
+      TE.flatMap((site) =>
+        pipe(
+          deps.sites.listMembers(site.id),
+          TE.map((members) => ({ site, members })),
+        ),
+      ),
+    );
 
 /** Removes a user from one of the account's Sites; their tokens stop reaching it within the gateway's cache bound. */
 export const removeSiteMember =
@@ -111,11 +141,9 @@ export const removeSiteMember =
     session: SessionUser,
     input: { readonly siteId: number; readonly userId: string },
   ): TE.TaskEither<AuthError, void> =>
-  async () => {
-    const admin = adminOnly(session);
-    if (E.isLeft(admin)) return admin;
-    const site = await siteOfAccount(deps, session, input.siteId);
-    if (E.isLeft(site)) return site;
-    const removed = await deps.sites.removeMember(site.right.id, input.userId)();
-    return E.isLeft(removed) ? removed : E.right(undefined);
-  };
+    pipe(
+      TE.fromEither(adminOnly(session)),
+      TE.flatMap(() => siteOfAccount(deps, session, input.siteId)),
+      TE.flatMap((site) => deps.sites.removeMember(site.id, input.userId)),
+      TE.map(() => undefined),
+    );

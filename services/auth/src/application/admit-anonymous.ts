@@ -1,5 +1,6 @@
-import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as O from 'fp-ts/lib/Option.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AuthError } from '../domain/errors.js';
 import type { Deps } from './deps.js';
 
@@ -12,16 +13,22 @@ export type AnonymousDoor = 'sign_in' | 'oauth_token';
  */
 export const admitAnonymous =
   (deps: Pick<Deps, 'quota' | 'clock' | 'policy'>) =>
-  (input: { readonly door: AnonymousDoor; readonly client: string }): TE.TaskEither<AuthError, void> =>
-  async () => {
+  (input: { readonly door: AnonymousDoor; readonly client: string }): TE.TaskEither<AuthError, void> => {
     const limits = deps.policy.anonymous;
-    const wait = await deps.quota.take(
-      [
-        { key: `${input.door}:client:${input.client}`, max: limits.perClientPerMinute },
-        { key: `${input.door}:all`, max: limits.globalPerMinute },
-      ],
-      60,
-      deps.clock.now(),
-    )();
-    return wait === undefined ? E.right(undefined) : E.left({ _tag: 'RateLimited', retryAfterSeconds: wait });
+    return pipe(
+      deps.quota.take(
+        [
+          { key: `${input.door}:client:${input.client}`, max: limits.perClientPerMinute },
+          { key: `${input.door}:all`, max: limits.globalPerMinute },
+        ],
+        60,
+        deps.clock.now(),
+      ),
+      TE.flatMap(
+        O.match(
+          (): TE.TaskEither<AuthError, void> => TE.right(undefined),
+          (wait) => TE.left<AuthError, void>({ _tag: 'RateLimited', retryAfterSeconds: wait }),
+        ),
+      ),
+    );
   };

@@ -1,7 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as O from 'fp-ts/lib/Option.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AuthError } from '../domain/errors.js';
 import type { SessionUser } from '../domain/model.js';
+import type { SessionRecord } from '../ports/session-repository.js';
 import type { Deps } from './deps.js';
 import { SESSION_PREFIX } from './sign-in.js';
 
@@ -12,30 +15,34 @@ import { SESSION_PREFIX } from './sign-in.js';
 export const authenticateSession =
   (deps: Deps) =>
   (sessionToken: string | undefined): TE.TaskEither<AuthError, SessionUser> =>
-  async () => {
-    if (sessionToken === undefined || sessionToken === '') return E.left({ _tag: 'SessionRequired' });
-    if (!sessionToken.startsWith(SESSION_PREFIX) || sessionToken.length > 200)
-      return E.left({ _tag: 'SessionInvalid' });
-    const session = await deps.sessions.findByFingerprint(deps.secrets.fingerprint(sessionToken))();
-    const now = deps.clock.now();
-    if (session === undefined || session.revokedAt !== null || session.expiresAt.getTime() <= now.getTime())
-      return E.left({ _tag: 'SessionInvalid' });
-    if (session.userDisabled) return E.left({ _tag: 'UserDisabled' });
-    if (!session.apiAccess) return E.left({ _tag: 'ApiAccessRequired' });
-    return E.right({
-      sessionId: session.id,
-      userId: session.userId,
-      accountId: session.accountId,
-      email: session.email,
-      expiresAt: session.expiresAt,
-      accountAdmin: session.accountAdmin,
-    });
-  };
+    sessionToken === undefined || sessionToken === ''
+      ? TE.left({ _tag: 'SessionRequired' })
+      : !sessionToken.startsWith(SESSION_PREFIX) || sessionToken.length > 200
+        ? TE.left({ _tag: 'SessionInvalid' })
+        : pipe(
+            deps.sessions.findByFingerprint(deps.secrets.fingerprint(sessionToken)),
+            TE.flatMap((found) => TE.fromEither(sessionUser(found, deps.clock.now()))),
+          );
+
+/** A live session of a user who may use the API, as the use cases see it. */
+const sessionUser = (found: O.Option<SessionRecord>, now: Date): E.Either<AuthError, SessionUser> => {
+  if (O.isNone(found)) return E.left({ _tag: 'SessionInvalid' });
+  const session = found.value;
+  if (session.revokedAt !== null || session.expiresAt.getTime() <= now.getTime())
+    return E.left({ _tag: 'SessionInvalid' });
+  if (session.userDisabled) return E.left({ _tag: 'UserDisabled' });
+  if (!session.apiAccess) return E.left({ _tag: 'ApiAccessRequired' });
+  return E.right({
+    sessionId: session.id,
+    userId: session.userId,
+    accountId: session.accountId,
+    email: session.email,
+    expiresAt: session.expiresAt,
+    accountAdmin: session.accountAdmin,
+  });
+};
 
 export const signOut =
   (deps: Deps) =>
   (session: SessionUser): TE.TaskEither<AuthError, void> =>
-  async () => {
-    await deps.sessions.revoke(session.sessionId, deps.clock.now())();
-    return E.right(undefined);
-  };
+    deps.sessions.revoke(session.sessionId, deps.clock.now());

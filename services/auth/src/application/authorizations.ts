@@ -1,6 +1,6 @@
 import type { PageOf, PageRequest } from '@esign/contracts';
-import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AuthError } from '../domain/errors.js';
 import type { SessionUser } from '../domain/model.js';
 import type { Authorization } from '../ports/oauth-repository.js';
@@ -10,8 +10,7 @@ import type { Deps } from './deps.js';
 export const listAuthorizations =
   (deps: Deps) =>
   (session: SessionUser, page: PageRequest): TE.TaskEither<AuthError, PageOf<Authorization>> =>
-  async () =>
-    E.right(await deps.oauth.listAuthorizations(session.userId, deps.clock.now(), page)());
+    deps.oauth.listAuthorizations(session.userId, deps.clock.now(), page);
 
 /**
  * Withdraws everything the user granted the app: its refresh tokens stop at once, its
@@ -21,7 +20,7 @@ export const listAuthorizations =
 export const revokeAuthorization =
   (deps: Deps) =>
   (session: SessionUser, clientId: string): TE.TaskEither<AuthError, void> =>
-  async () => {
-    await deps.oauth.revokeApp(session.userId, clientId, deps.clock.now())();
-    return E.right(undefined);
-  };
+    pipe(
+      deps.oauth.revokeApp(session.userId, clientId, deps.clock.now()),
+      TE.map(() => undefined),
+    );

@@ -1,5 +1,5 @@
-import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AuthError } from '../domain/errors.js';
 import { normalizePassword } from '../domain/password-policy.js';
 import { registerAttempt } from '../domain/throttle.js';
@@ -30,26 +30,33 @@ export const checkPassword =
     /** The client's address, for sign-in; undefined for a re-entry under a session. */
     readonly client?: string;
   }): TE.TaskEither<AuthError, void> =>
-  async () => {
     // Nothing is counted for an attempt the hasher could not take.
-    if (deps.hasher.saturated()) return E.left({ _tag: 'Busy' });
-    // The lock-out of this client first: a blocked client does not count against the address.
-    const own = await deps.attempts.register(clientAttemptKey(input.email, input.client), (state) =>
-      registerAttempt(state, deps.clock.now(), deps.policy.throttle),
-    )();
-    if (E.isLeft(own)) return E.left({ _tag: 'Throttled', retryAfterSeconds: own.left.retryAfterSeconds });
-    const decision = await deps.attempts.register(attemptKey(input.email), (state) =>
-      registerAttempt(state, deps.clock.now(), deps.policy.emailThrottle),
-    )();
-    if (E.isLeft(decision))
-      return E.left({ _tag: 'Throttled', retryAfterSeconds: decision.left.retryAfterSeconds });
-    const password = normalizePassword(input.password);
-    const ok =
-      input.passwordHash === undefined
-        ? await deps.hasher.verifyNobody(password)()
-        : await deps.hasher.verify(password, input.passwordHash)();
-    if (!ok) return E.left(input.wrong);
-    await deps.attempts.clear(clientAttemptKey(input.email, input.client))();
-    await deps.attempts.clear(attemptKey(input.email))();
-    return E.right(undefined);
-  };
+    deps.hasher.saturated()
+      ? TE.left({ _tag: 'Busy' })
+      : pipe(
+          // The lock-out of this client first: a blocked client does not count against the address.
+          deps.attempts.register(clientAttemptKey(input.email, input.client), (state) =>
+            registerAttempt(state, deps.clock.now(), deps.policy.throttle),
+          ),
+          TE.flatMap(() =>
+            deps.attempts.register(attemptKey(input.email), (state) =>
+              registerAttempt(state, deps.clock.now(), deps.policy.emailThrottle),
+            ),
+          ),
+          TE.mapLeft((blocked): AuthError => ({
+            _tag: 'Throttled',
+            retryAfterSeconds: blocked.retryAfterSeconds,
+          })),
+          TE.flatMap(() => {
+            const password = normalizePassword(input.password);
+            return input.passwordHash === undefined
+              ? deps.hasher.verifyNobody(password)
+              : deps.hasher.verify(password, input.passwordHash);
+          }),
+          TE.filterOrElse(
+            (ok) => ok,
+            () => input.wrong,
+          ),
+          TE.flatMap(() => deps.attempts.clear(clientAttemptKey(input.email, input.client))),
+          TE.flatMap(() => deps.attempts.clear(attemptKey(input.email))),
+        );

@@ -1,5 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as O from 'fp-ts/lib/Option.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { ClientCredentialsError, GrantError } from '../domain/errors.js';
 import type { ClientRecord } from '../ports/app-repository.js';
 import type { Deps } from './deps.js';
@@ -21,21 +23,29 @@ export interface PresentedClient {
 export const identifyClient =
   (deps: Deps, noApiAccess: string) =>
   (presented: PresentedClient): TE.TaskEither<ClientCredentialsError, ClientRecord> =>
-  async () => {
-    const client = await deps.apps.findClient(presented.id)();
-    const fingerprint =
-      presented.secret === undefined ? undefined : deps.secrets.fingerprint(presented.secret);
-    const stored = client?.secretFingerprint ?? null;
-    const proven =
-      fingerprint === undefined ? stored === null : stored !== null && deps.secrets.same(fingerprint, stored);
-    if (client === undefined || !proven) return E.left({ _tag: 'InvalidClient' });
-    if (client.app.disabledAt !== null)
-      return E.left({ _tag: 'UnauthorizedClient', reason: 'the app is disabled' });
-    if (client.ownerDisabled)
-      return E.left({ _tag: 'UnauthorizedClient', reason: "the app's owner is disabled" });
-    if (!client.apiAccess) return E.left({ _tag: 'UnauthorizedClient', reason: noApiAccess });
-    return E.right(client);
-  };
+    pipe(
+      deps.apps.findClient(presented.id),
+      TE.flatMap((found) => TE.fromEither(admitted(deps, noApiAccess, presented, O.toUndefined(found)))),
+    );
+
+const admitted = (
+  deps: Deps,
+  noApiAccess: string,
+  presented: PresentedClient,
+  client: ClientRecord | undefined,
+): E.Either<ClientCredentialsError, ClientRecord> => {
+  const fingerprint = presented.secret === undefined ? undefined : deps.secrets.fingerprint(presented.secret);
+  const stored = client?.secretFingerprint ?? null;
+  const proven =
+    fingerprint === undefined ? stored === null : stored !== null && deps.secrets.same(fingerprint, stored);
+  if (client === undefined || !proven) return E.left({ _tag: 'InvalidClient' });
+  if (client.app.disabledAt !== null)
+    return E.left({ _tag: 'UnauthorizedClient', reason: 'the app is disabled' });
+  if (client.ownerDisabled)
+    return E.left({ _tag: 'UnauthorizedClient', reason: "the app's owner is disabled" });
+  if (!client.apiAccess) return E.left({ _tag: 'UnauthorizedClient', reason: noApiAccess });
+  return E.right(client);
+};
 
 /** The client of the authorization-code and refresh-token grants. */
 export const authenticateClient = (

@@ -1,5 +1,5 @@
-import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { ClientCredentialsError } from '../domain/errors.js';
 import { identifyClient } from './client-authentication.js';
 import type { Deps } from './deps.js';
@@ -15,19 +15,18 @@ export const clientCredentialsGrant =
     readonly clientId: string;
     readonly clientSecret: string;
   }): TE.TaskEither<ClientCredentialsError, IssuedToken> =>
-  async () => {
-    const client = await identifyClient(
-      deps,
-      'the account has no API access',
-    )({ id: input.clientId, secret: input.clientSecret })();
-    if (E.isLeft(client)) return client;
-    return E.right(
-      await issueToken(deps)({
-        userId: client.right.app.userId,
-        appId: client.right.app.id,
-        origin: 'client_credentials',
-        name: null,
-        lifetimeSeconds: deps.policy.clientCredentialsTtlSeconds,
-      })(),
+    pipe(
+      identifyClient(
+        deps,
+        'the account has no API access',
+      )({ id: input.clientId, secret: input.clientSecret }),
+      TE.flatMap((client) =>
+        issueToken(deps)({
+          userId: client.app.userId,
+          appId: client.app.id,
+          origin: 'client_credentials',
+          name: null,
+          lifetimeSeconds: deps.policy.clientCredentialsTtlSeconds,
+        }),
+      ),
     );
-  };

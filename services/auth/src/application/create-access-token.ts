@@ -1,5 +1,5 @@
-import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AuthError } from '../domain/errors.js';
 import { sitesBeyondUser } from '../domain/tokens.js';
 import type { SessionUser } from '../domain/model.js';
@@ -26,22 +26,36 @@ export const createAccessToken =
     /** The token may create only test-mode Requests (issue #22). */
     readonly testModeOnly?: boolean;
   }): TE.TaskEither<AuthError, IssuedToken> =>
-  async () => {
-    const app = await ownAppWithPassword(deps)(input.session, input.appId, input.password)();
-    if (E.isLeft(app)) return app;
-    if (input.siteIds !== undefined) {
-      const beyond = sitesBeyondUser(input.siteIds, await deps.sites.sitesOf(input.session.userId)());
-      if (beyond.length > 0) return E.left({ _tag: 'SitesNotReachable', siteIds: beyond });
-    }
-    return E.right(
-      await issueToken(deps)({
-        userId: input.session.userId,
-        appId: app.right.id,
-        origin: 'self_service',
-        name: input.name?.trim() ?? null,
-        lifetimeSeconds: (input.expiresInDays ?? deps.policy.accessTokenTtlDays) * DAY_SECONDS,
-        siteIds: input.siteIds ?? null,
-        testModeOnly: input.testModeOnly ?? false,
-      })(),
+    pipe(
+      ownAppWithPassword(deps)(input.session, input.appId, input.password),
+      TE.tap(() => sitesReachable(deps, input.session.userId, input.siteIds)),
+      TE.flatMap((app) =>
+        issueToken(deps)({
+          userId: input.session.userId,
+          appId: app.id,
+          origin: 'self_service',
+          name: input.name?.trim() ?? null,
+          lifetimeSeconds: (input.expiresInDays ?? deps.policy.accessTokenTtlDays) * DAY_SECONDS,
+          siteIds: input.siteIds ?? null,
+          testModeOnly: input.testModeOnly ?? false,
+        }),
+      ),
     );
-  };
+
+/** SitesNotReachable when the token would be limited to Sites beyond the user's own. */
+const sitesReachable = (
+  deps: Deps,
+  userId: string,
+  siteIds: readonly number[] | undefined,
+): TE.TaskEither<AuthError, void> =>
+  siteIds === undefined
+    ? TE.right(undefined)
+    : pipe(
+        deps.sites.sitesOf(userId),
+        TE.flatMap((sites): TE.TaskEither<AuthError, void> => {
+          const beyond = sitesBeyondUser(siteIds, sites);
+          return beyond.length > 0
+            ? TE.left({ _tag: 'SitesNotReachable', siteIds: beyond })
+            : TE.right(undefined);
+        }),
+      );

@@ -1,4 +1,3 @@
-import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AuthError } from '../domain/errors.js';
 import type { Account } from '../domain/model.js';
@@ -7,15 +6,12 @@ import type { Deps } from './deps.js';
 export const createAccount =
   (deps: Deps) =>
   (input: { readonly name: string; readonly apiAccess: boolean }): TE.TaskEither<AuthError, Account> =>
-  async () =>
-    E.right(
-      await deps.accounts.createAccount({
-        id: deps.secrets.uuid(),
-        name: input.name.trim(),
-        apiAccess: input.apiAccess,
-        createdAt: deps.clock.now(),
-      })(),
-    );
+    deps.accounts.createAccount({
+      id: deps.secrets.uuid(),
+      name: input.name.trim(),
+      apiAccess: input.apiAccess,
+      createdAt: deps.clock.now(),
+    });
 
 /** Granting or withdrawing API access; withdrawn, the account's tokens stop working at once. */
 export const setApiAccess =

@@ -1,5 +1,5 @@
-import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AuthError } from '../domain/errors.js';
 import type { SessionUser, Site } from '../domain/model.js';
 import type { Deps } from './deps.js';
@@ -8,5 +8,7 @@ import type { Deps } from './deps.js';
 export const currentSession =
   (deps: Deps) =>
   (session: SessionUser): TE.TaskEither<AuthError, { session: SessionUser; sites: Site[] }> =>
-  async () =>
-    E.right({ session, sites: await deps.sites.sitesOf(session.userId)() });
+    pipe(
+      deps.sites.sitesOf(session.userId),
+      TE.map((sites) => ({ session, sites })),
+    );

@@ -1,5 +1,5 @@
-import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { FrameOriginsView } from '@esign/contracts';
 import { notFound, type AuthError } from '../domain/errors.js';
 import type { Deps } from './deps.js';
@@ -9,12 +9,15 @@ import { findOwnApp } from './own-app.js';
 export const getFrameOrigins =
   (deps: Deps) =>
   (userId: string, appId: string): TE.TaskEither<AuthError, FrameOriginsView> =>
-  async () => {
-    const app = await findOwnApp(deps)(userId, appId)();
-    if (E.isLeft(app)) return app;
-    const origins = await deps.frameOrigins.get(app.right.id)();
-    return E.right({ app_id: app.right.id, allowed_frame_origins: [...origins] });
-  };
+    pipe(
+      findOwnApp(deps)(userId, appId),
+      TE.flatMap((app) =>
+        pipe(
+          deps.frameOrigins.get(app.id),
+          TE.map((origins) => ({ app_id: app.id, allowed_frame_origins: [...origins] })),
+        ),
+      ),
+    );
 
 /**
  * Replaces the list (ADR 2300). Tokens already issued see the new list at their next
@@ -23,9 +26,16 @@ export const getFrameOrigins =
 export const setFrameOrigins =
   (deps: Deps) =>
   (userId: string, appId: string, origins: readonly string[]): TE.TaskEither<AuthError, FrameOriginsView> =>
-  async () => {
-    const app = await findOwnApp(deps)(userId, appId)();
-    if (E.isLeft(app)) return app;
-    if (!(await deps.frameOrigins.set(app.right.id, origins)())) return E.left(notFound('app', appId));
-    return E.right({ app_id: app.right.id, allowed_frame_origins: [...origins] });
-  };
+    pipe(
+      findOwnApp(deps)(userId, appId),
+      TE.flatMap((app) =>
+        pipe(
+          deps.frameOrigins.set(app.id, origins),
+          TE.filterOrElse(
+            (set) => set,
+            () => notFound('app', appId),
+          ),
+          TE.map(() => ({ app_id: app.id, allowed_frame_origins: [...origins] })),
+        ),
+      ),
+    );

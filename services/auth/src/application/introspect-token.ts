@@ -1,4 +1,6 @@
-import type * as T from 'fp-ts/lib/Task.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as O from 'fp-ts/lib/Option.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { TokenIntrospection } from '@esign/contracts';
 import { introspect, parseSessionTokenId } from '../domain/tokens.js';
 import type { Deps } from './deps.js';
@@ -11,16 +13,29 @@ import type { Deps } from './deps.js';
  */
 export const introspectToken =
   (deps: Deps) =>
-  (tokenId: string): T.Task<TokenIntrospection> =>
-  async () => {
+  (tokenId: string): TE.TaskEither<never, TokenIntrospection> => {
     const now = deps.clock.now();
     const ofSession = parseSessionTokenId(tokenId);
-    if (ofSession !== undefined) {
-      const subject = await deps.sessions.introspectionSubject(ofSession.sessionId, ofSession.kid)();
-      // The answer names the token as the gateway asked about it.
-      return introspect(subject && { ...subject, tokenId }, now);
-    }
-    const answer = introspect(await deps.tokens.introspectionSubject(tokenId)(), now);
-    if (answer.active) deps.usage.record(tokenId, now);
-    return answer;
+    return ofSession !== undefined
+      ? pipe(
+          deps.sessions.introspectionSubject(ofSession.sessionId, ofSession.kid),
+          // The answer names the token as the gateway asked about it.
+          TE.map((subject) =>
+            introspect(
+              pipe(
+                subject,
+                O.map((found) => ({ ...found, tokenId })),
+                O.toUndefined,
+              ),
+              now,
+            ),
+          ),
+        )
+      : pipe(
+          deps.tokens.introspectionSubject(tokenId),
+          TE.map((subject) => introspect(O.toUndefined(subject), now)),
+          TE.tapIO((answer) => () => {
+            if (answer.active) deps.usage.record(tokenId, now);
+          }),
+        );
   };

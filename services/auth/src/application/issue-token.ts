@@ -1,4 +1,5 @@
-import type * as T from 'fp-ts/lib/Task.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { TokenOrigin } from '@esign/contracts';
 import type { TokenRecord } from '../domain/model.js';
 import { expiryOf, truncateToSecond } from '../domain/tokens.js';
@@ -27,32 +28,36 @@ export const issueToken =
     readonly siteIds?: readonly number[] | null;
     /** The token may create only test-mode Requests (issue #22). */
     readonly testModeOnly?: boolean;
-  }): T.Task<IssuedToken> =>
-  async () => {
-    const key = await ensureSigningKey(deps)();
-    const createdAt = truncateToSecond(deps.clock.now());
-    const expiresAt = expiryOf(createdAt, input.lifetimeSeconds);
-    const record: TokenRecord = {
-      id: deps.secrets.uuid(),
-      appId: input.appId,
-      userId: input.userId,
-      kid: key.kid,
-      name: input.name,
-      origin: input.origin,
-      createdAt,
-      expiresAt,
-      lastUsedAt: null,
-      revokedAt: null,
-      siteIds: input.siteIds ?? null,
-      testModeOnly: input.testModeOnly ?? false,
-    };
-    const accessToken = await deps.signer.sign(key.kid, {
-      sub: record.userId,
-      jti: record.id,
-      client_id: record.appId,
-      iat: createdAt.getTime() / 1000,
-      exp: expiresAt.getTime() / 1000,
-    })();
-    await deps.tokens.insert(record)();
-    return { record, accessToken };
-  };
+  }): TE.TaskEither<never, IssuedToken> =>
+    pipe(
+      ensureSigningKey(deps),
+      TE.flatMap((key) => {
+        const createdAt = truncateToSecond(deps.clock.now());
+        const expiresAt = expiryOf(createdAt, input.lifetimeSeconds);
+        const record: TokenRecord = {
+          id: deps.secrets.uuid(),
+          appId: input.appId,
+          userId: input.userId,
+          kid: key.kid,
+          name: input.name,
+          origin: input.origin,
+          createdAt,
+          expiresAt,
+          lastUsedAt: null,
+          revokedAt: null,
+          siteIds: input.siteIds ?? null,
+          testModeOnly: input.testModeOnly ?? false,
+        };
+        return pipe(
+          deps.signer.sign(key.kid, {
+            sub: record.userId,
+            jti: record.id,
+            client_id: record.appId,
+            iat: createdAt.getTime() / 1000,
+            exp: expiresAt.getTime() / 1000,
+          }),
+          TE.tap(() => deps.tokens.insert(record)),
+          TE.map((accessToken) => ({ record, accessToken })),
+        );
+      }),
+    );

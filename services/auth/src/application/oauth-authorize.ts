@@ -1,8 +1,10 @@
 import { AUTHORIZATION_CODE_TTL_SECONDS, isUuid, type SiteGrant } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as O from 'fp-ts/lib/Option.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AuthError } from '../domain/errors.js';
-import type { SessionUser } from '../domain/model.js';
+import type { DeveloperApp, SessionUser } from '../domain/model.js';
 import {
   AUTHORIZATION_CODE_PREFIX,
   callbackWith,
@@ -25,31 +27,37 @@ export type ConsentOutcome =
   | { readonly kind: 'redirect'; readonly redirectTo: string }
   | { readonly kind: 'consent'; readonly consent: Consent };
 
+type Checked = { kind: 'redirect'; redirectTo: string } | AuthorizationRequest;
+
 const checked =
   (deps: Deps) =>
-  async (
-    params: RawParams,
-  ): Promise<E.Either<AuthError, { kind: 'redirect'; redirectTo: string } | AuthorizationRequest>> => {
+  (params: RawParams): TE.TaskEither<AuthError, Checked> => {
     const clientId = params.client_id;
-    const app =
-      typeof clientId === 'string' && isUuid(clientId) ? await deps.apps.find(clientId)() : undefined;
-    const check = checkAuthorizationRequest(params, app);
-    switch (check.kind) {
-      case 'page':
-        return E.left({ _tag: 'InvalidAuthorizationRequest', field: check.field, reason: check.reason });
-      case 'redirect':
-        return E.right({
-          kind: 'redirect',
-          redirectTo: callbackWith(app!.callbackUrl!, {
-            error: check.error,
-            error_description: check.description,
-            state: check.state,
-          }),
-        });
-      case 'consent':
-        return E.right(check.request);
-    }
+    return pipe(
+      typeof clientId === 'string' && isUuid(clientId) ? deps.apps.find(clientId) : TE.right(O.none),
+      TE.flatMap((app) => TE.fromEither(checkedWith(params, O.toUndefined(app)))),
+    );
   };
+
+/** The request judged against the app it names (undefined: no such app). */
+const checkedWith = (params: RawParams, app: DeveloperApp | undefined): E.Either<AuthError, Checked> => {
+  const check = checkAuthorizationRequest(params, app);
+  switch (check.kind) {
+    case 'page':
+      return E.left({ _tag: 'InvalidAuthorizationRequest', field: check.field, reason: check.reason });
+    case 'redirect':
+      return E.right({
+        kind: 'redirect',
+        redirectTo: callbackWith(app!.callbackUrl!, {
+          error: check.error,
+          error_description: check.description,
+          state: check.state,
+        }),
+      });
+    case 'consent':
+      return E.right(check.request);
+  }
+};
 
 /**
  * `GET /oauth/authorize` as the consent page asks it, for the signed-in user (RFC 6749
@@ -59,23 +67,41 @@ const checked =
 export const checkConsent =
   (deps: Deps) =>
   (session: SessionUser, params: RawParams): TE.TaskEither<AuthError, ConsentOutcome> =>
-  async () => {
-    const result = await checked(deps)(params);
-    if (E.isLeft(result)) return result;
-    const request = result.right;
-    if ('kind' in request) return E.right(request);
-    const owner = await deps.accounts.findUser(request.app.userId)();
-    const account = owner && (await deps.accounts.findAccount(owner.accountId)());
-    const sites = await deps.sites.sitesOf(session.userId)();
-    return E.right({
-      kind: 'consent',
-      consent: {
-        request,
-        ownerAccountName: account?.name ?? 'an unknown account',
-        sites: sites.map((s) => ({ id: s.id, name: s.name })),
-      },
-    });
-  };
+    pipe(
+      checked(deps)(params),
+      TE.flatMap((request): TE.TaskEither<AuthError, ConsentOutcome> =>
+        'kind' in request ? TE.right(request) : consentTo(deps, session, request),
+      ),
+    );
+
+const consentTo = (
+  deps: Deps,
+  session: SessionUser,
+  request: AuthorizationRequest,
+): TE.TaskEither<never, ConsentOutcome> =>
+  pipe(
+    deps.accounts.findUser(request.app.userId),
+    TE.flatMap((owner) =>
+      O.isSome(owner) ? deps.accounts.findAccount(owner.value.accountId) : TE.right(O.none),
+    ),
+    TE.flatMap((account) =>
+      pipe(
+        deps.sites.sitesOf(session.userId),
+        TE.map((sites): ConsentOutcome => ({
+          kind: 'consent',
+          consent: {
+            request,
+            ownerAccountName: pipe(
+              account,
+              O.map((a) => a.name),
+              O.getOrElse(() => 'an unknown account'),
+            ),
+            sites: sites.map((s) => ({ id: s.id, name: s.name })),
+          },
+        })),
+      ),
+    ),
+  );
 
 /**
  * The user's answer. Allow records a grant and a single-use code (60 s, bound to the app,
@@ -90,31 +116,44 @@ export const decideConsent =
     readonly allow: boolean;
     readonly siteIds?: readonly number[];
   }): TE.TaskEither<AuthError, { readonly redirectTo: string }> =>
-  async () => {
-    const result = await checked(deps)(input.params);
-    if (E.isLeft(result)) return result;
-    const request = result.right;
-    if ('kind' in request) return E.right({ redirectTo: request.redirectTo });
-    if (!input.allow)
-      return E.right({
-        redirectTo: callbackWith(request.redirectUri, {
-          error: 'access_denied',
-          error_description: 'the user denied the request',
-          state: request.state,
-        }),
-      });
-    const userSites = await deps.sites.sitesOf(input.session.userId)();
-    const granted = sitesToGrant(input.siteIds, userSites);
-    if ('none' in granted) return E.left({ _tag: 'NoSitesToGrant' });
-    if ('notReachable' in granted)
-      return E.left({ _tag: 'SitesNotReachable', siteIds: granted.notReachable });
-    const code = deps.secrets.newSecret(AUTHORIZATION_CODE_PREFIX);
-    const now = deps.clock.now();
-    await deps.oauth.createGrant(
+    pipe(
+      checked(deps)(input.params),
+      TE.flatMap((request): TE.TaskEither<AuthError, { readonly redirectTo: string }> => {
+        if ('kind' in request) return TE.right({ redirectTo: request.redirectTo });
+        if (!input.allow)
+          return TE.right({
+            redirectTo: callbackWith(request.redirectUri, {
+              error: 'access_denied',
+              error_description: 'the user denied the request',
+              state: request.state,
+            }),
+          });
+        return pipe(
+          deps.sites.sitesOf(input.session.userId),
+          TE.flatMap((userSites) =>
+            grant(deps, input.session, request, sitesToGrant(input.siteIds, userSites)),
+          ),
+        );
+      }),
+    );
+
+/** Records the grant and its code, and answers the callback that carries the code. */
+const grant = (
+  deps: Deps,
+  session: SessionUser,
+  request: AuthorizationRequest,
+  granted: ReturnType<typeof sitesToGrant>,
+): TE.TaskEither<AuthError, { readonly redirectTo: string }> => {
+  if ('none' in granted) return TE.left({ _tag: 'NoSitesToGrant' });
+  if ('notReachable' in granted) return TE.left({ _tag: 'SitesNotReachable', siteIds: granted.notReachable });
+  const code = deps.secrets.newSecret(AUTHORIZATION_CODE_PREFIX);
+  const now = deps.clock.now();
+  return pipe(
+    deps.oauth.createGrant(
       {
         id: deps.secrets.uuid(),
         appId: request.app.id,
-        userId: input.session.userId,
+        userId: session.userId,
         siteIds: granted.siteIds,
         createdAt: now,
         revokedAt: null,
@@ -125,6 +164,7 @@ export const decideConsent =
         codeChallenge: request.codeChallenge,
         expiresAt: new Date(now.getTime() + AUTHORIZATION_CODE_TTL_SECONDS * 1000),
       },
-    )();
-    return E.right({ redirectTo: callbackWith(request.redirectUri, { code, state: request.state }) });
-  };
+    ),
+    TE.map(() => ({ redirectTo: callbackWith(request.redirectUri, { code, state: request.state }) })),
+  );
+};

@@ -1,5 +1,5 @@
-import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AuthError } from '../domain/errors.js';
 import type { SessionUser } from '../domain/model.js';
 import { SESSION_CLIENT_ID, sessionTokenId, truncateToSecond } from '../domain/tokens.js';
@@ -21,18 +21,22 @@ export interface SessionAccessToken {
 export const sessionAccessToken =
   (deps: Deps) =>
   (session: SessionUser): TE.TaskEither<AuthError, SessionAccessToken> =>
-  async () => {
-    const key = await ensureSigningKey(deps)();
-    const issuedAt = truncateToSecond(deps.clock.now());
-    const expiresAt = truncateToSecond(session.expiresAt);
-    const expiresIn = Math.round((expiresAt.getTime() - issuedAt.getTime()) / 1000);
-    if (expiresIn <= 0) return E.left({ _tag: 'SessionInvalid' });
-    const accessToken = await deps.signer.sign(key.kid, {
-      sub: session.userId,
-      jti: sessionTokenId(session.sessionId, key.kid),
-      client_id: SESSION_CLIENT_ID,
-      iat: issuedAt.getTime() / 1000,
-      exp: expiresAt.getTime() / 1000,
-    })();
-    return E.right({ accessToken, expiresAt, expiresIn });
-  };
+    pipe(
+      ensureSigningKey(deps),
+      TE.flatMap((key): TE.TaskEither<AuthError, SessionAccessToken> => {
+        const issuedAt = truncateToSecond(deps.clock.now());
+        const expiresAt = truncateToSecond(session.expiresAt);
+        const expiresIn = Math.round((expiresAt.getTime() - issuedAt.getTime()) / 1000);
+        if (expiresIn <= 0) return TE.left({ _tag: 'SessionInvalid' });
+        return pipe(
+          deps.signer.sign(key.kid, {
+            sub: session.userId,
+            jti: sessionTokenId(session.sessionId, key.kid),
+            client_id: SESSION_CLIENT_ID,
+            iat: issuedAt.getTime() / 1000,
+            exp: expiresAt.getTime() / 1000,
+          }),
+          TE.map((accessToken) => ({ accessToken, expiresAt, expiresIn })),
+        );
+      }),
+    );

@@ -1,7 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as O from 'fp-ts/lib/Option.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AuthError } from '../domain/errors.js';
-import type { User } from '../domain/model.js';
+import type { User, UserCredentials } from '../domain/model.js';
 import { normalizePassword } from '../domain/password-policy.js';
 import { checkPassword } from './check-password.js';
 import type { Deps } from './deps.js';
@@ -27,37 +29,63 @@ export const signIn =
     /** The client's address: its own lock-out (ADR 1303). */
     readonly client?: string;
   }): TE.TaskEither<AuthError, SignedIn> =>
-  async () => {
-    const user = await deps.accounts.findCredentials(input.email)();
-    const checked = await checkPassword(deps)({
-      email: input.email,
-      password: input.password,
-      passwordHash: user?.passwordHash,
-      wrong: { _tag: 'InvalidCredentials' },
-      ...(input.client === undefined ? {} : { client: input.client }),
-    })();
-    if (E.isLeft(checked)) return checked;
-    if (user === undefined) return E.left({ _tag: 'InvalidCredentials' });
-    if (user.disabledAt !== null) return E.left({ _tag: 'UserDisabled' });
-    if (!user.apiAccess) return E.left({ _tag: 'ApiAccessRequired' });
-    const now = deps.clock.now();
-    // Hashes made with weaker parameters are upgraded while the password is at hand.
-    if (deps.hasher.needsRehash(user.passwordHash)) {
-      await deps.accounts.setPasswordHash(
-        user.id,
-        await deps.hasher.hash(normalizePassword(input.password))(),
-        now,
-      )();
-    }
-    const sessionToken = deps.secrets.newSecret(SESSION_PREFIX);
-    const expiresAt = new Date(now.getTime() + deps.policy.sessionTtlSeconds * 1000);
-    await deps.sessions.create({
+    pipe(
+      deps.accounts.findCredentials(input.email),
+      TE.tap((user) =>
+        checkPassword(deps)({
+          email: input.email,
+          password: input.password,
+          passwordHash: O.toUndefined(user)?.passwordHash,
+          wrong: { _tag: 'InvalidCredentials' },
+          ...(input.client === undefined ? {} : { client: input.client }),
+        }),
+      ),
+      TE.flatMap((user) => TE.fromEither(mayUseApi(user))),
+      TE.flatMap((user) => {
+        const now = deps.clock.now();
+        return pipe(
+          upgradeHash(deps, user, input.password, now),
+          TE.flatMap(() => startSession(deps, user, now)),
+        );
+      }),
+    );
+
+/** Hashes made with weaker parameters are upgraded while the password is at hand. */
+const upgradeHash = (
+  deps: Deps,
+  user: UserCredentials,
+  password: string,
+  now: Date,
+): TE.TaskEither<never, void> =>
+  deps.hasher.needsRehash(user.passwordHash)
+    ? pipe(
+        deps.hasher.hash(normalizePassword(password)),
+        TE.flatMap((hash) => deps.accounts.setPasswordHash(user.id, hash, now)),
+      )
+    : TE.right(undefined);
+
+const startSession = (deps: Deps, user: UserCredentials, now: Date): TE.TaskEither<never, SignedIn> => {
+  const sessionToken = deps.secrets.newSecret(SESSION_PREFIX);
+  const expiresAt = new Date(now.getTime() + deps.policy.sessionTtlSeconds * 1000);
+  return pipe(
+    deps.sessions.create({
       id: deps.secrets.uuid(),
       userId: user.id,
       fingerprint: deps.secrets.fingerprint(sessionToken),
       createdAt: now,
       expiresAt,
-    })();
-    const { passwordHash: _hash, apiAccess: _access, ...plain } = user;
-    return E.right({ sessionToken, expiresAt, user: plain });
-  };
+    }),
+    TE.map(() => {
+      const { passwordHash: _hash, apiAccess: _access, ...plain } = user;
+      return { sessionToken, expiresAt, user: plain };
+    }),
+  );
+};
+
+/** Only once the password is right does the answer say the user is disabled or the account lacks API access. */
+const mayUseApi = (user: O.Option<UserCredentials>): E.Either<AuthError, UserCredentials> => {
+  if (O.isNone(user)) return E.left({ _tag: 'InvalidCredentials' });
+  if (user.value.disabledAt !== null) return E.left({ _tag: 'UserDisabled' });
+  if (!user.value.apiAccess) return E.left({ _tag: 'ApiAccessRequired' });
+  return E.right(user.value);
+};

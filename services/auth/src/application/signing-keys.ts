@@ -1,6 +1,5 @@
-import * as E from 'fp-ts/lib/Either.js';
-import type * as T from 'fp-ts/lib/Task.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { JwkSet } from '@esign/contracts';
 import type { AuthError } from '../domain/errors.js';
 import { keysOtherThan, publishedKeys, signingKeyAt } from '../domain/signing-keys.js';
@@ -9,17 +8,21 @@ import type { Deps } from './deps.js';
 import { ensureSigningKey } from './ensure-signing-key.js';
 
 /** `GET /.well-known/jwks.json`: every key a verifier may meet now. */
-export const publishKeys =
-  (deps: Deps): T.Task<JwkSet> =>
-  async () => {
-    const now = deps.clock.now();
-    let keys = await deps.keys.list()();
-    if (signingKeyAt(keys, now) === undefined) {
-      await ensureSigningKey(deps)();
-      keys = await deps.keys.list()();
-    }
-    return { keys: publishedKeys(keys, now).map((k) => k.publicJwk) };
-  };
+export const publishKeys = (deps: Deps): TE.TaskEither<never, JwkSet> => {
+  const now = deps.clock.now();
+  return pipe(
+    deps.keys.list(),
+    TE.flatMap((keys) =>
+      signingKeyAt(keys, now) === undefined
+        ? pipe(
+            ensureSigningKey(deps),
+            TE.flatMap(() => deps.keys.list()),
+          )
+        : TE.right(keys),
+    ),
+    TE.map((keys) => ({ keys: publishedKeys(keys, now).map((k) => k.publicJwk) })),
+  );
+};
 
 export interface Rotation {
   readonly key: StoredKey;
@@ -38,23 +41,32 @@ export const rotateSigningKey =
   (input: {
     readonly activateInSeconds: number;
     readonly revokePrevious: boolean;
-  }): TE.TaskEither<AuthError, Rotation> =>
-  async () => {
+  }): TE.TaskEither<AuthError, Rotation> => {
     const now = deps.clock.now();
     const activatesAt = input.revokePrevious ? now : new Date(now.getTime() + input.activateInSeconds * 1000);
-    const generated = await deps.keyGenerator.generate()();
-    await deps.keys.insert(generated, now, activatesAt)();
-    const key: StoredKey = {
-      ...generated,
-      createdAt: now,
-      activatesAt,
-      revokedAt: null,
-      lastTokenExpiresAt: null,
-    };
-    let revoked: string[] = [];
-    if (input.revokePrevious) {
-      revoked = keysOtherThan(await deps.keys.list()(), key.kid).map((k) => k.kid);
-      await deps.keys.revoke(revoked, now)();
-    }
-    return E.right({ key, revoked });
+    return pipe(
+      deps.keyGenerator.generate(),
+      TE.tap((generated) => deps.keys.insert(generated, now, activatesAt)),
+      TE.map((generated): StoredKey => ({
+        ...generated,
+        createdAt: now,
+        activatesAt,
+        revokedAt: null,
+        lastTokenExpiresAt: null,
+      })),
+      TE.flatMap((key) =>
+        pipe(
+          input.revokePrevious ? revokeAllBut(deps, key.kid, now) : TE.right([]),
+          TE.map((revoked) => ({ key, revoked })),
+        ),
+      ),
+    );
   };
+
+/** Withdraws every key but `kid`; answers the kids withdrawn. */
+const revokeAllBut = (deps: Deps, kid: string, at: Date): TE.TaskEither<never, string[]> =>
+  pipe(
+    deps.keys.list(),
+    TE.map((keys) => keysOtherThan(keys, kid).map((k) => k.kid)),
+    TE.tap((kids) => deps.keys.revoke(kids, at)),
+  );

@@ -1,10 +1,11 @@
-import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import { notFound, type AuthError } from '../domain/errors.js';
 import type { User } from '../domain/model.js';
 import { checkNewPassword, normalizePassword } from '../domain/password-policy.js';
 import type { PasswordChanged } from '../ports/account-repository.js';
 import type { Deps } from './deps.js';
+import { required } from './required.js';
 
 export const createUser =
   (deps: Deps) =>
@@ -12,46 +13,52 @@ export const createUser =
     readonly accountId: string;
     readonly email: string;
     readonly password: string;
-  }): TE.TaskEither<AuthError, User> =>
-  async () => {
+  }): TE.TaskEither<AuthError, User> => {
     const email = input.email.toLowerCase();
-    const password = checkNewPassword(input.password, email);
-    if (E.isLeft(password)) return password;
-    if ((await deps.accounts.findAccount(input.accountId)()) === undefined)
-      return E.left(notFound('account', input.accountId));
-    const hash = await deps.hasher.hash(normalizePassword(password.right))();
-    return deps.accounts.createUser(
-      {
-        id: deps.secrets.uuid(),
-        accountId: input.accountId,
-        email,
-        disabledAt: null,
-        createdAt: deps.clock.now(),
-      },
-      hash,
-    )();
+    return pipe(
+      TE.fromEither(checkNewPassword(input.password, email)),
+      TE.tap(() =>
+        pipe(
+          deps.accounts.findAccount(input.accountId),
+          required(() => notFound('account', input.accountId)),
+        ),
+      ),
+      TE.flatMap((password) => deps.hasher.hash(normalizePassword(password))),
+      TE.flatMap((hash) =>
+        deps.accounts.createUser(
+          {
+            id: deps.secrets.uuid(),
+            accountId: input.accountId,
+            email,
+            disabledAt: null,
+            createdAt: deps.clock.now(),
+          },
+          hash,
+        ),
+      ),
+    );
   };
 
 /** A user by id or by e-mail address, as an operator would name them. */
 export const findUser =
   (deps: Deps) =>
   (idOrEmail: string): TE.TaskEither<AuthError, User> =>
-  async () => {
-    const user = idOrEmail.includes('@')
-      ? await deps.accounts.findUserByEmail(idOrEmail.toLowerCase())()
-      : await deps.accounts.findUser(idOrEmail)();
-    return user === undefined ? E.left(notFound('user', idOrEmail)) : E.right(user);
-  };
+    pipe(
+      idOrEmail.includes('@')
+        ? deps.accounts.findUserByEmail(idOrEmail.toLowerCase())
+        : deps.accounts.findUser(idOrEmail),
+      required(() => notFound('user', idOrEmail)),
+    );
 
 /** Disabling a user stops their sessions and tokens at once; enabling restores the tokens still valid. */
 export const setUserDisabled =
   (deps: Deps) =>
-  (input: { readonly userId: string; readonly disabled: boolean }): TE.TaskEither<AuthError, User> =>
-  async () => {
+  (input: { readonly userId: string; readonly disabled: boolean }): TE.TaskEither<AuthError, User> => {
     const now = deps.clock.now();
-    const user = await deps.accounts.setUserDisabled(input.userId, input.disabled ? now : null)();
-    if (E.isRight(user) && input.disabled) await deps.sessions.revokeAllOf(input.userId, now)();
-    return user;
+    return pipe(
+      deps.accounts.setUserDisabled(input.userId, input.disabled ? now : null),
+      TE.tap(() => (input.disabled ? deps.sessions.revokeAllOf(input.userId, now) : TE.right(undefined))),
+    );
   };
 
 /**
@@ -65,12 +72,15 @@ export const setPassword =
     readonly userId: string;
     readonly password: string;
   }): TE.TaskEither<AuthError, User & { readonly revoked: PasswordChanged }> =>
-  async () => {
-    const user = await deps.accounts.findUser(input.userId)();
-    if (user === undefined) return E.left(notFound('user', input.userId));
-    const password = checkNewPassword(input.password, user.email);
-    if (E.isLeft(password)) return password;
-    const hash = await deps.hasher.hash(normalizePassword(password.right))();
-    const revoked = await deps.accounts.changePassword(user.id, hash, deps.clock.now())();
-    return E.right({ ...user, revoked });
-  };
+    pipe(
+      deps.accounts.findUser(input.userId),
+      required(() => notFound('user', input.userId)),
+      TE.flatMap((user) =>
+        pipe(
+          TE.fromEither(checkNewPassword(input.password, user.email)),
+          TE.flatMap((password) => deps.hasher.hash(normalizePassword(password))),
+          TE.flatMap((hash) => deps.accounts.changePassword(user.id, hash, deps.clock.now())),
+          TE.map((revoked) => ({ ...user, revoked })),
+        ),
+      ),
+    );

@@ -1,5 +1,6 @@
+import type * as O from 'fp-ts/lib/Option.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { PageOf, PageRequest } from '@esign/contracts';
-import type * as T from 'fp-ts/lib/Task.js';
 import type { TokenRecord } from '../domain/model.js';
 import type { OAuthGrant } from '../domain/oauth.js';
 
@@ -44,9 +45,9 @@ export interface OAuthRepository {
       readonly codeChallenge: string;
       readonly expiresAt: Date;
     },
-  ) => T.Task<void>;
-  readonly findCode: (fingerprint: Uint8Array) => T.Task<StoredCode | undefined>;
-  readonly findRefreshToken: (fingerprint: Uint8Array) => T.Task<StoredRefreshToken | undefined>;
+  ) => TE.TaskEither<never, void>;
+  readonly findCode: (fingerprint: Uint8Array) => TE.TaskEither<never, O.Option<StoredCode>>;
+  readonly findRefreshToken: (fingerprint: Uint8Array) => TE.TaskEither<never, O.Option<StoredRefreshToken>>;
   /**
    * Marks the code or refresh token used and stores what it is exchanged for (an access
    * token record of the grant and the next refresh token), in one transaction. Answers
@@ -57,15 +58,15 @@ export interface OAuthRepository {
     fingerprint: Uint8Array,
     at: Date,
     issued: { readonly access: TokenRecord; readonly refresh: NewRefreshToken; readonly grantId: string },
-  ) => T.Task<boolean>;
+  ) => TE.TaskEither<never, boolean>;
   /** Revokes a grant and every access token issued under it; its refresh tokens stop with it. */
-  readonly revokeGrant: (grantId: string, at: Date) => T.Task<void>;
+  readonly revokeGrant: (grantId: string, at: Date) => TE.TaskEither<never, void>;
   /** Revokes every grant of the user to the app; answers how many were live. */
-  readonly revokeApp: (userId: string, appId: string, at: Date) => T.Task<number>;
+  readonly revokeApp: (userId: string, appId: string, at: Date) => TE.TaskEither<never, number>;
   /** The apps with a live grant (an unused code or refresh token still valid), newest first. */
   readonly listAuthorizations: (
     userId: string,
     now: Date,
     page: PageRequest,
-  ) => T.Task<PageOf<Authorization>>;
+  ) => TE.TaskEither<never, PageOf<Authorization>>;
 }

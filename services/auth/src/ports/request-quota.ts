@@ -1,4 +1,5 @@
-import type * as T from 'fp-ts/lib/Task.js';
+import type * as O from 'fp-ts/lib/Option.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
 
 /** A ceiling on hits per key per fixed window, shared by every replica. */
 export interface QuotaLimit {
@@ -9,11 +10,11 @@ export interface QuotaLimit {
 export interface RequestQuota {
   /**
    * Counts one hit against every limit in the window holding `now`; answers how many
-   * seconds until the window ends when any limit is now exceeded, else undefined.
+   * seconds until the window ends when any limit is now exceeded, else none.
    */
   readonly take: (
     limits: readonly QuotaLimit[],
     windowSeconds: number,
     now: Date,
-  ) => T.Task<number | undefined>;
+  ) => TE.TaskEither<never, O.Option<number>>;
 }

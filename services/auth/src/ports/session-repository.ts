@@ -1,4 +1,5 @@
-import type * as T from 'fp-ts/lib/Task.js';
+import type * as O from 'fp-ts/lib/Option.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { IntrospectionSubject } from '../domain/tokens.js';
 
 export interface SessionRecord {
@@ -21,13 +22,16 @@ export interface SessionRepository {
     readonly fingerprint: Uint8Array;
     readonly createdAt: Date;
     readonly expiresAt: Date;
-  }) => T.Task<void>;
-  readonly findByFingerprint: (fingerprint: Uint8Array) => T.Task<SessionRecord | undefined>;
-  readonly revoke: (id: string, at: Date) => T.Task<void>;
+  }) => TE.TaskEither<never, void>;
+  readonly findByFingerprint: (fingerprint: Uint8Array) => TE.TaskEither<never, O.Option<SessionRecord>>;
+  readonly revoke: (id: string, at: Date) => TE.TaskEither<never, void>;
   /**
    * What introspection weighs about an access token exchanged for session `id` and
    * signed with `kid`: it lives as long as the session, and reaches the user's Sites now.
    */
-  readonly introspectionSubject: (id: string, kid: string) => T.Task<IntrospectionSubject | undefined>;
-  readonly revokeAllOf: (userId: string, at: Date) => T.Task<void>;
+  readonly introspectionSubject: (
+    id: string,
+    kid: string,
+  ) => TE.TaskEither<never, O.Option<IntrospectionSubject>>;
+  readonly revokeAllOf: (userId: string, at: Date) => TE.TaskEither<never, void>;
 }

@@ -1,4 +1,5 @@
-import type * as T from 'fp-ts/lib/Task.js';
+import type * as O from 'fp-ts/lib/Option.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { PublicJwk } from '@esign/contracts';
 import type { KeyMeta } from '../domain/signing-keys.js';
 
@@ -21,13 +22,13 @@ export interface SealedKey {
 }
 
 export interface KeyStore {
-  readonly list: () => T.Task<StoredKey[]>;
-  readonly insert: (key: NewKey, createdAt: Date, activatesAt: Date) => T.Task<void>;
-  readonly revoke: (kids: readonly string[], at: Date) => T.Task<void>;
+  readonly list: () => TE.TaskEither<never, StoredKey[]>;
+  readonly insert: (key: NewKey, createdAt: Date, activatesAt: Date) => TE.TaskEither<never, void>;
+  readonly revoke: (kids: readonly string[], at: Date) => TE.TaskEither<never, void>;
 }
 
 export interface KeyGenerator {
-  readonly generate: () => T.Task<NewKey>;
+  readonly generate: () => TE.TaskEither<never, NewKey>;
 }
 
 /** The claims auth decides; the signer adds `iss`, `aud` and the header. */
@@ -40,7 +41,9 @@ export interface AccessTokenContent {
 }
 
 export interface TokenSigner {
-  readonly sign: (kid: string, content: AccessTokenContent) => T.Task<string>;
+  readonly sign: (kid: string, content: AccessTokenContent) => TE.TaskEither<never, string>;
   /** One of our access tokens, signature and claims checked (expired ones too are refused). */
-  readonly verify: (token: string) => T.Task<{ readonly jti: string; readonly clientId: string } | undefined>;
+  readonly verify: (
+    token: string,
+  ) => TE.TaskEither<never, O.Option<{ readonly jti: string; readonly clientId: string }>>;
 }

@@ -1,4 +1,4 @@
-import type * as T from 'fp-ts/lib/Task.js';
+import type * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AuthError } from '../domain/errors.js';
 import type { Site } from '../domain/model.js';
@@ -17,13 +17,13 @@ export interface SiteRepository {
     name: string;
     createdAt: Date;
   }) => TE.TaskEither<AuthError, Site>;
-  readonly findSite: (id: number) => T.Task<Site | undefined>;
-  /** Sets (or with null clears) the Site's default locale (ADR 2320); undefined: no such Site. */
-  readonly setDefaultLocale: (id: number, locale: string | null) => T.Task<Site | undefined>;
-  readonly listSites: (filter: { readonly accountId?: string }) => T.Task<Site[]>;
+  readonly findSite: (id: number) => TE.TaskEither<never, O.Option<Site>>;
+  /** Sets (or with null clears) the Site's default locale (ADR 2320); none: no such Site. */
+  readonly setDefaultLocale: (id: number, locale: string | null) => TE.TaskEither<never, O.Option<Site>>;
+  readonly listSites: (filter: { readonly accountId?: string }) => TE.TaskEither<never, Site[]>;
   /** The sites `userId` is a member of, by id. */
-  readonly sitesOf: (userId: string) => T.Task<Site[]>;
-  readonly listMembers: (siteId: number) => T.Task<Member[]>;
+  readonly sitesOf: (userId: string) => TE.TaskEither<never, Site[]>;
+  readonly listMembers: (siteId: number) => TE.TaskEither<never, Member[]>;
   /** NotFound (site, user), DifferentAccounts. Adding a member twice is not an error. */
   readonly addMember: (
     siteId: number,

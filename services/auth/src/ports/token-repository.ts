@@ -1,5 +1,6 @@
+import type * as O from 'fp-ts/lib/Option.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { PageOf, PageRequest } from '@esign/contracts';
-import type * as T from 'fp-ts/lib/Task.js';
 import type { TokenRecord } from '../domain/model.js';
 import type { IntrospectionSubject } from '../domain/tokens.js';
 
@@ -10,14 +11,14 @@ export interface TokenFilter {
 
 /** Access token records (never the tokens themselves). */
 export interface TokenRepository {
-  readonly insert: (token: TokenRecord) => T.Task<void>;
-  readonly find: (id: string) => T.Task<TokenRecord | undefined>;
+  readonly insert: (token: TokenRecord) => TE.TaskEither<never, void>;
+  readonly find: (id: string) => TE.TaskEither<never, O.Option<TokenRecord>>;
   /** Newest first. */
-  readonly list: (filter: TokenFilter, page: PageRequest) => T.Task<PageOf<TokenRecord>>;
+  readonly list: (filter: TokenFilter, page: PageRequest) => TE.TaskEither<never, PageOf<TokenRecord>>;
   /** Marks the token revoked unless it already is; answers the record as it now stands. */
-  readonly revoke: (id: string, at: Date) => T.Task<TokenRecord | undefined>;
+  readonly revoke: (id: string, at: Date) => TE.TaskEither<never, O.Option<TokenRecord>>;
   /** The token, its user, app, account and signing key, and the user's sites now: one read. */
-  readonly introspectionSubject: (id: string) => T.Task<IntrospectionSubject | undefined>;
+  readonly introspectionSubject: (id: string) => TE.TaskEither<never, O.Option<IntrospectionSubject>>;
 }
 
 /** Notes that a token was used; cheap, buffered, written in batches. */

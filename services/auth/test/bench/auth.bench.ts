@@ -21,6 +21,7 @@ import {
   seedAccount,
   signedInWithApp,
 } from '../support/harness.js';
+import { valueOf } from '../support/port-task.js';
 
 useLocalServers();
 
@@ -76,7 +77,7 @@ try {
   const { app } = await signedInWithApp(deps, 'bench@acme.test');
   const issued = await createTokenForApp(deps)({ appId: app.id })();
   if (E.isLeft(issued)) throw new Error('no token');
-  const secret = await issueClientSecret(deps)(app.id)();
+  const secret = await valueOf(issueClientSecret(deps)(app.id));
   const basic = `Basic ${Buffer.from(`${app.id}:${secret.clientSecret}`).toString('base64')}`;
 
   const results = [

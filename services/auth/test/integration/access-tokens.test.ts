@@ -20,6 +20,7 @@ import {
   startHarness,
   type Harness,
 } from '../support/harness.js';
+import { valueOf } from '../support/port-task.js';
 
 /**
  * The issue's "done when": every kind of token the gateway must refuse is refused (401
@@ -50,7 +51,7 @@ describe('auth: access tokens as the gateway meets them', function () {
     development = seeded.sites.get('Development')!.id;
     // A signing key that has existed for ten days, so tokens can be issued in the past.
     h.clock.shift(-10 * 86_400);
-    await ensureSigningKey(h.deps)();
+    await valueOf(ensureSigningKey(h.deps));
     h.clock.reset();
   });
   after(async () => {
@@ -195,7 +196,7 @@ describe('auth: access tokens as the gateway meets them', function () {
 
     it('L10: a password reset revokes every access token and client secret of the user, and nobody else’s', async () => {
       const { bearer, app } = await selfServiceToken('reset@acme.test');
-      const secret = await issueClientSecret(h.deps)(app.id)();
+      const secret = await valueOf(issueClientSecret(h.deps)(app.id));
       await clientCredentials(app.id, secret.clientSecret).expect(200);
       const operatorMade = await createTokenForApp(h.deps)({ appId: app.id })();
       assert.ok(operatorMade._tag === 'Right');
@@ -246,7 +247,7 @@ describe('auth: access tokens as the gateway meets them', function () {
 
     it('L10: refuses a limit beyond the user’s Sites with a 400 naming site_ids, creating nothing', async () => {
       const { sessionToken, app } = await signedInWithApp(h.deps, 'prod-bot@acme.test', 'Overreach');
-      const before = await h.deps.tokens.list({ appId: app.id }, { page: 1, perPage: 100 })();
+      const before = await valueOf(h.deps.tokens.list({ appId: app.id }, { page: 1, perPage: 100 }));
       const refused = await request(h.callback)
         .post(`/v1.1/apps/${app.id}/tokens`)
         .set('Authorization', `Bearer ${sessionToken}`)
@@ -270,7 +271,7 @@ describe('auth: access tokens as the gateway meets them', function () {
           JSON.stringify(bad.body),
         );
       }
-      const after = await h.deps.tokens.list({ appId: app.id }, { page: 1, perPage: 100 })();
+      const after = await valueOf(h.deps.tokens.list({ appId: app.id }, { page: 1, perPage: 100 }));
       assert.equal(after.total, before.total);
     });
   });
@@ -366,7 +367,7 @@ describe('auth: access tokens as the gateway meets them', function () {
 
   it('accepts a client-credentials token and an operator-made token', async () => {
     const { app } = await signedInWithApp(h.deps, 'prod-bot@acme.test', 'Machine');
-    const secret = await issueClientSecret(h.deps)(app.id)();
+    const secret = await valueOf(issueClientSecret(h.deps)(app.id));
     const response = await request(h.callback)
       .post('/oauth/token')
       .auth(app.id, secret.clientSecret)

@@ -7,6 +7,7 @@ import { EXIT, runAdmin } from '../../src/adapters/cli/admin-cli.js';
 import { introspectToken } from '../../src/application/introspect-token.js';
 import { signIn } from '../../src/application/sign-in.js';
 import { KEY_ENCRYPTION_KEYS, startHarness, type Harness } from '../support/harness.js';
+import { valueOf } from '../support/port-task.js';
 
 /* eslint-disable @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-explicit-any --
    the CLI's JSON output is read loosely here and asserted field by field. */
@@ -65,7 +66,7 @@ describe('auth: admin CLI', () => {
     assert.equal(token.token.origin, 'admin');
     assert.equal(token.token.expires_in, 7 * 86_400);
     assert.equal(decodeJwt(token.access_token).jti, token.token.id);
-    const answer = await introspectToken(h.deps)(token.token.id)();
+    const answer = await valueOf(introspectToken(h.deps)(token.token.id));
     assert.ok(answer.active);
     assert.deepEqual(answer.sites, [{ id: site.id, name: 'Production', default_locale: null }]);
 
@@ -84,15 +85,18 @@ describe('auth: admin CLI', () => {
     assert.equal((await ok(['list', 'users', '--account', account.id])).users.length, 1);
 
     assert.notEqual((await ok(['disable-app', '--app', app.id])).app.disabled_at, null);
-    assert.deepEqual(await introspectToken(h.deps)(token.token.id)(), { active: false });
+    assert.deepEqual(await valueOf(introspectToken(h.deps)(token.token.id)), { active: false });
     assert.equal((await ok(['enable-app', '--app', app.id])).app.disabled_at, null);
-    assert.equal((await introspectToken(h.deps)(token.token.id)()).active, true);
+    assert.equal((await valueOf(introspectToken(h.deps)(token.token.id))).active, true);
 
     await ok(['remove-member', '--site', String(site.id), '--user', created.user.id]);
-    assert.deepEqual(((await introspectToken(h.deps)(token.token.id)()) as { sites: unknown[] }).sites, []);
+    assert.deepEqual(
+      ((await valueOf(introspectToken(h.deps)(token.token.id))) as { sites: unknown[] }).sites,
+      [],
+    );
     const { token: revoked } = await ok(['revoke-token', '--token', token.token.id]);
     assert.equal(revoked.state, 'revoked');
-    assert.deepEqual(await introspectToken(h.deps)(token.token.id)(), { active: false });
+    assert.deepEqual(await valueOf(introspectToken(h.deps)(token.token.id)), { active: false });
   });
 
   it('generates and prints a password when none is given', async () => {

@@ -7,6 +7,7 @@ import { sql } from '@esign/platform';
 import { introspectToken } from '../../src/application/introspect-token.js';
 import { setPassword, setUserDisabled } from '../../src/application/users.js';
 import { seedAccount, signedInWithApp, startHarness, type Harness } from '../support/harness.js';
+import { valueOf } from '../support/port-task.js';
 
 const CALLBACK = 'https://crm.example/oauth/callback';
 
@@ -127,7 +128,7 @@ describe('auth: OAuth 2 authorization-code grant over HTTP (Postgres)', () => {
     const claims = decodeJwt(exchanged.body.access_token as string);
     assert.equal(claims.sub, customerId);
     assert.equal(claims.client_id, clientId);
-    const seen = await introspectToken(h.deps)(claims.jti!)();
+    const seen = await valueOf(introspectToken(h.deps)(claims.jti!));
     assert.ok(seen.active);
     assert.deepEqual(
       seen.sites.map((s) => s.id),
@@ -143,7 +144,7 @@ describe('auth: OAuth 2 authorization-code grant over HTTP (Postgres)', () => {
     assert.equal(replayed.status, 400);
     assert.ok(OAuthErrorBody.is(replayed.body));
     assert.equal(replayed.body.error, 'invalid_grant');
-    assert.equal((await introspectToken(h.deps)(claims.jti!)()).active, false);
+    assert.equal((await valueOf(introspectToken(h.deps)(claims.jti!))).active, false);
     assert.equal(
       (await token({ grant_type: 'refresh_token', refresh_token: exchanged.body.refresh_token as string }))
         .body.error,
@@ -196,7 +197,7 @@ describe('auth: OAuth 2 authorization-code grant over HTTP (Postgres)', () => {
       .send({ client_id: clientId, token: second.body.access_token as string })
       .expect(200);
     assert.equal(
-      (await introspectToken(h.deps)(decodeJwt(second.body.access_token as string).jti!)()).active,
+      (await valueOf(introspectToken(h.deps)(decodeJwt(second.body.access_token as string).jti!))).active,
       false,
     );
     await request(h.callback)

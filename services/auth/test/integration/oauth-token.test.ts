@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import * as O from 'fp-ts/lib/Option.js';
 import { decodeJwt } from 'jose';
 import request from 'supertest';
 import { OAuthErrorBody, OAuthTokenResponse } from '@esign/contracts';
@@ -7,6 +8,7 @@ import { setApiAccess } from '../../src/application/create-account.js';
 import { createApp } from '../../src/application/create-app.js';
 import { setUserDisabled } from '../../src/application/users.js';
 import { seedAccount, startHarness, type Harness } from '../support/harness.js';
+import { valueOf } from '../support/port-task.js';
 
 /** RFC 6749 §4.4 client credentials at POST /oauth/token, with §5.2 errors. */
 describe('auth: OAuth 2 client-credentials grant', () => {
@@ -27,7 +29,7 @@ describe('auth: OAuth 2 client-credentials grant', () => {
     })();
     assert.ok(app._tag === 'Right');
     clientId = app.right.id;
-    clientSecret = (await issueClientSecret(h.deps)(clientId)()).clientSecret;
+    clientSecret = (await valueOf(issueClientSecret(h.deps)(clientId))).clientSecret;
   });
   after(() => h.close());
 
@@ -220,7 +222,7 @@ describe('auth: OAuth 2 client-credentials grant', () => {
       .send('grant_type=client_credentials')
       .expect(200);
     const jti = decodeJwt(response.body.access_token as string).jti!;
-    const record = await h.deps.tokens.find(jti)();
-    assert.equal(record?.origin, 'client_credentials');
+    const record = await valueOf(h.deps.tokens.find(jti));
+    assert.equal(O.toUndefined(record)?.origin, 'client_credentials');
   });
 });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import * as O from 'fp-ts/lib/Option.js';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import request from 'supertest';
@@ -13,6 +14,7 @@ import { signIn } from '../../src/application/sign-in.js';
 import { addMember, createSite } from '../../src/application/sites.js';
 import { createUser } from '../../src/application/users.js';
 import { INTERNAL_SECRET, PASSWORD, seedAccount, startHarness, type Harness } from '../support/harness.js';
+import { valueOf } from '../support/port-task.js';
 
 describe('auth: Postgres adapters and internal endpoints', () => {
   let h: Harness;
@@ -156,7 +158,7 @@ describe('auth: Postgres adapters and internal endpoints', () => {
   it('never stores session credentials or client secrets in the clear', async () => {
     const signedIn = await signIn(h.deps)({ email: 'dev@acme.test', password: PASSWORD })();
     assert.ok(E.isRight(signedIn));
-    const secret = await issueClientSecret(h.deps)(appId)();
+    const secret = await valueOf(issueClientSecret(h.deps)(appId));
     const dump = await db.one(
       h.pool,
       t.type({ dump: t.string }),
@@ -168,7 +170,7 @@ describe('auth: Postgres adapters and internal endpoints', () => {
   });
 
   it('purges ended sessions, forgotten attempt counts and old machine tokens, and nothing else', async () => {
-    await issueClientSecret(h.deps)(appId)().then(async (secret) => {
+    await valueOf(issueClientSecret(h.deps)(appId)).then(async (secret) => {
       h.clock.shift(-10 * 86_400);
       const old = await clientCredentialsGrant(h.deps)({
         clientId: appId,
@@ -192,14 +194,14 @@ describe('auth: Postgres adapters and internal endpoints', () => {
     } finally {
       housekeeping.stop();
     }
-    assert.ok((await h.deps.tokens.find(kept.record.id)()) !== undefined);
+    assert.ok(O.isSome(await valueOf(h.deps.tokens.find(kept.record.id))));
   });
 
   it('pages token lists newest first with totals', async () => {
     const user = seeded.users.get('dev@acme.test')!;
-    const total = (await h.deps.tokens.list({ userId: user.id }, { page: 1, perPage: 100 })()).total;
-    const first = await h.deps.tokens.list({ userId: user.id }, { page: 1, perPage: 2 })();
-    const second = await h.deps.tokens.list({ userId: user.id }, { page: 2, perPage: 2 })();
+    const total = (await valueOf(h.deps.tokens.list({ userId: user.id }, { page: 1, perPage: 100 }))).total;
+    const first = await valueOf(h.deps.tokens.list({ userId: user.id }, { page: 1, perPage: 2 }));
+    const second = await valueOf(h.deps.tokens.list({ userId: user.id }, { page: 2, perPage: 2 }));
     assert.equal(first.total, total);
     assert.equal(first.items.length, 2);
     assert.ok(first.items[0]!.createdAt >= first.items[1]!.createdAt);

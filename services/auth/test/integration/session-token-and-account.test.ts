@@ -21,6 +21,7 @@ import {
   startHarness,
   type Harness,
 } from '../support/harness.js';
+import { valueOf } from '../support/port-task.js';
 
 const is = <A>(codec: { is: (u: unknown) => u is A }, value: unknown): A => {
   assert.ok(codec.is(value), `unexpected shape: ${JSON.stringify(value)}`);
@@ -53,7 +54,7 @@ describe('auth: session access tokens and account administration', () => {
       sites: ['Globex main'],
       users: { 'owner@globex.test': ['Globex main'] },
     });
-    await ensureSigningKey(h.deps)();
+    await valueOf(ensureSigningKey(h.deps));
   });
   after(async () => {
     await server.close();

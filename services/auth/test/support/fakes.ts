@@ -20,6 +20,7 @@ import type { KeyGenerator, KeyStore, StoredKey, TokenSigner } from '../../src/p
 import type { Member, SiteRepository } from '../../src/ports/site-repository.js';
 import type { TokenRepository } from '../../src/ports/token-repository.js';
 import { fakeOAuthRepository } from './fake-oauth.js';
+import { maybe, task } from './port-task.js';
 
 /** In-memory implementations of every port, with the state open for assertions. */
 export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
@@ -45,9 +46,9 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
   const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
   const accountRepo: AccountRepository = {
-    createAccount: (a) => async () => (accounts.set(a.id, a), a),
-    findAccount: (id) => async () => accounts.get(id),
-    listAccounts: () => async () => [...accounts.values()],
+    createAccount: (a) => task(async () => (accounts.set(a.id, a), a)),
+    findAccount: (id) => maybe(async () => accounts.get(id)),
+    listAccounts: () => task(async () => [...accounts.values()]),
     setApiAccess: (id, enabled) => async () => {
       const a = accounts.get(id);
       if (a === undefined) return E.left(notFound('account', id));
@@ -62,44 +63,50 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
       users.set(user.id, { ...user, passwordHash });
       return E.right(user);
     },
-    findUser: (id) => async () => {
-      const u = users.get(id);
-      if (u === undefined) return undefined;
-      const { passwordHash: _p, ...user } = u;
-      return user;
-    },
-    findUserByEmail: (email) => async () => [...users.values()].find((u) => u.email === email),
-    findCredentials: (email) => async () => {
-      const u = [...users.values()].find((x) => x.email === email.toLowerCase());
-      return u && { ...u, apiAccess: accounts.get(u.accountId)!.apiAccess };
-    },
-    listUsers: (filter) => async () =>
-      [...users.values()].filter((u) => filter.accountId === undefined || u.accountId === filter.accountId),
-    setPasswordHash: (userId, passwordHash) => async () => {
-      users.set(userId, { ...users.get(userId)!, passwordHash });
-    },
-    changePassword: (userId, passwordHash, at) => async () => {
-      users.set(userId, { ...users.get(userId)!, passwordHash });
-      let sessionsEnded = 0;
-      let tokensRevoked = 0;
-      let clientSecretsRemoved = 0;
-      for (const s of sessions.values())
-        if (s.userId === userId && s.revokedAt === null) {
-          sessions.set(s.id, { ...s, revokedAt: at });
-          sessionsEnded++;
-        }
-      for (const tok of tokens.values())
-        if (tok.userId === userId && tok.revokedAt === null) {
-          tokens.set(tok.id, { ...tok, revokedAt: at });
-          tokensRevoked++;
-        }
-      for (const a of apps.values())
-        if (a.userId === userId && a.secret !== null) {
-          apps.set(a.id, { ...a, secret: null, clientSecretCreatedAt: null });
-          clientSecretsRemoved++;
-        }
-      return { sessionsEnded, tokensRevoked, clientSecretsRemoved };
-    },
+    findUser: (id) =>
+      maybe(async () => {
+        const u = users.get(id);
+        if (u === undefined) return undefined;
+        const { passwordHash: _p, ...user } = u;
+        return user;
+      }),
+    findUserByEmail: (email) => maybe(async () => [...users.values()].find((u) => u.email === email)),
+    findCredentials: (email) =>
+      maybe(async () => {
+        const u = [...users.values()].find((x) => x.email === email.toLowerCase());
+        return u && { ...u, apiAccess: accounts.get(u.accountId)!.apiAccess };
+      }),
+    listUsers: (filter) =>
+      task(async () =>
+        [...users.values()].filter((u) => filter.accountId === undefined || u.accountId === filter.accountId),
+      ),
+    setPasswordHash: (userId, passwordHash) =>
+      task(async () => {
+        users.set(userId, { ...users.get(userId)!, passwordHash });
+      }),
+    changePassword: (userId, passwordHash, at) =>
+      task(async () => {
+        users.set(userId, { ...users.get(userId)!, passwordHash });
+        let sessionsEnded = 0;
+        let tokensRevoked = 0;
+        let clientSecretsRemoved = 0;
+        for (const s of sessions.values())
+          if (s.userId === userId && s.revokedAt === null) {
+            sessions.set(s.id, { ...s, revokedAt: at });
+            sessionsEnded++;
+          }
+        for (const tok of tokens.values())
+          if (tok.userId === userId && tok.revokedAt === null) {
+            tokens.set(tok.id, { ...tok, revokedAt: at });
+            tokensRevoked++;
+          }
+        for (const a of apps.values())
+          if (a.userId === userId && a.secret !== null) {
+            apps.set(a.id, { ...a, secret: null, clientSecretCreatedAt: null });
+            clientSecretsRemoved++;
+          }
+        return { sessionsEnded, tokensRevoked, clientSecretsRemoved };
+      }),
     setUserDisabled: (userId, disabledAt) => async () => {
       const u = users.get(userId);
       if (u === undefined) return E.left(notFound('user', userId));
@@ -109,6 +116,11 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
   };
 
   let siteIds = 0;
+  const sitesOfUser = (userId: string): Site[] =>
+    members
+      .filter((m) => m.userId === userId)
+      .map((m) => sites.get(m.siteId)!)
+      .sort((a, b) => a.id - b.id);
   const siteRepo: SiteRepository = {
     createSite: (input) => async () => {
       if (!accounts.has(input.accountId)) return E.left(notFound('account', input.accountId));
@@ -118,25 +130,26 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
       sites.set(site.id, site);
       return E.right(site);
     },
-    findSite: (id) => async () => sites.get(id),
-    setDefaultLocale: (id, defaultLocale) => async () => {
-      const site = sites.get(id);
-      if (site === undefined) return undefined;
-      const updated = { ...site, defaultLocale };
-      sites.set(id, updated);
-      return updated;
-    },
-    listSites: (filter) => async () =>
-      [...sites.values()].filter((s) => filter.accountId === undefined || s.accountId === filter.accountId),
-    sitesOf: (userId) => async () =>
-      members
-        .filter((m) => m.userId === userId)
-        .map((m) => sites.get(m.siteId)!)
-        .sort((a, b) => a.id - b.id),
-    listMembers: (siteId) => async () =>
-      members
-        .filter((m) => m.siteId === siteId)
-        .map((m): Member => ({ userId: m.userId, email: users.get(m.userId)!.email, addedAt: m.addedAt })),
+    findSite: (id) => maybe(async () => sites.get(id)),
+    setDefaultLocale: (id, defaultLocale) =>
+      maybe(async () => {
+        const site = sites.get(id);
+        if (site === undefined) return undefined;
+        const updated = { ...site, defaultLocale };
+        sites.set(id, updated);
+        return updated;
+      }),
+    listSites: (filter) =>
+      task(async () =>
+        [...sites.values()].filter((s) => filter.accountId === undefined || s.accountId === filter.accountId),
+      ),
+    sitesOf: (userId) => task(async () => sitesOfUser(userId)),
+    listMembers: (siteId) =>
+      task(async () =>
+        members
+          .filter((m) => m.siteId === siteId)
+          .map((m): Member => ({ userId: m.userId, email: users.get(m.userId)!.email, addedAt: m.addedAt })),
+      ),
     addMember: (siteId, userId, at) => async () => {
       const site = sites.get(siteId);
       const user = users.get(userId);
@@ -162,109 +175,122 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
     return app;
   };
   const appRepo: AppRepository = {
-    create: (app) => async () => (apps.set(app.id, { ...app, secret: null, deleted: false }), app),
-    find: (id) => async () => {
-      const a = apps.get(id);
-      return a === undefined || a.deleted ? undefined : plainApp(a);
-    },
-    findClient: (id) => async () => {
-      const a = apps.get(id);
-      if (a === undefined || a.deleted) return undefined;
-      const owner = users.get(a.userId)!;
-      return {
-        app: plainApp(a),
-        secretFingerprint: a.secret,
-        ownerDisabled: owner.disabledAt !== null,
-        apiAccess: accounts.get(owner.accountId)!.apiAccess,
-      };
-    },
-    listByUser: (userId, page) => async () => {
-      const all = [...apps.values()].filter((a) => a.userId === userId && !a.deleted).reverse();
-      return {
-        items: all.slice((page.page - 1) * page.perPage, page.page * page.perPage).map(plainApp),
-        total: all.length,
-      };
-    },
-    list: (filter) => async () =>
-      [...apps.values()]
-        .filter((a) => !a.deleted && (filter.userId === undefined || a.userId === filter.userId))
-        .map(plainApp),
-    setClientSecret: (id, fingerprint, at) => async () => {
-      const a = apps.get(id)!;
-      apps.set(id, { ...a, secret: fingerprint, clientSecretCreatedAt: fingerprint === null ? null : at });
-    },
-    setCallbackUrl: (id, callbackUrl) => async () => {
-      const a = apps.get(id);
-      if (a === undefined || a.deleted) return undefined;
-      apps.set(id, { ...a, callbackUrl });
-      return plainApp({ ...a, callbackUrl });
-    },
-    setDisabled: (id, disabledAt) => async () => {
-      const a = apps.get(id);
-      if (a === undefined) return undefined;
-      apps.set(id, { ...a, disabledAt });
-      return plainApp({ ...a, disabledAt });
-    },
-    remove: (id, at) => async () => {
-      apps.set(id, { ...apps.get(id)!, deleted: true });
-      for (const t of tokens.values())
-        if (t.appId === id && t.revokedAt === null) tokens.set(t.id, { ...t, revokedAt: at });
-    },
+    create: (app) => task(async () => (apps.set(app.id, { ...app, secret: null, deleted: false }), app)),
+    find: (id) =>
+      maybe(async () => {
+        const a = apps.get(id);
+        return a === undefined || a.deleted ? undefined : plainApp(a);
+      }),
+    findClient: (id) =>
+      maybe(async () => {
+        const a = apps.get(id);
+        if (a === undefined || a.deleted) return undefined;
+        const owner = users.get(a.userId)!;
+        return {
+          app: plainApp(a),
+          secretFingerprint: a.secret,
+          ownerDisabled: owner.disabledAt !== null,
+          apiAccess: accounts.get(owner.accountId)!.apiAccess,
+        };
+      }),
+    listByUser: (userId, page) =>
+      task(async () => {
+        const all = [...apps.values()].filter((a) => a.userId === userId && !a.deleted).reverse();
+        return {
+          items: all.slice((page.page - 1) * page.perPage, page.page * page.perPage).map(plainApp),
+          total: all.length,
+        };
+      }),
+    list: (filter) =>
+      task(async () =>
+        [...apps.values()]
+          .filter((a) => !a.deleted && (filter.userId === undefined || a.userId === filter.userId))
+          .map(plainApp),
+      ),
+    setClientSecret: (id, fingerprint, at) =>
+      task(async () => {
+        const a = apps.get(id)!;
+        apps.set(id, { ...a, secret: fingerprint, clientSecretCreatedAt: fingerprint === null ? null : at });
+      }),
+    setCallbackUrl: (id, callbackUrl) =>
+      maybe(async () => {
+        const a = apps.get(id);
+        if (a === undefined || a.deleted) return undefined;
+        apps.set(id, { ...a, callbackUrl });
+        return plainApp({ ...a, callbackUrl });
+      }),
+    setDisabled: (id, disabledAt) =>
+      maybe(async () => {
+        const a = apps.get(id);
+        if (a === undefined) return undefined;
+        apps.set(id, { ...a, disabledAt });
+        return plainApp({ ...a, disabledAt });
+      }),
+    remove: (id, at) =>
+      task(async () => {
+        apps.set(id, { ...apps.get(id)!, deleted: true });
+        for (const t of tokens.values())
+          if (t.appId === id && t.revokedAt === null) tokens.set(t.id, { ...t, revokedAt: at });
+      }),
   };
 
   const frameOriginsOf = new Map<string, readonly string[]>();
   const frameOrigins: FrameOriginStore = {
-    get: (id) => async () => frameOriginsOf.get(id) ?? [],
-    set: (id, origins) => async () => {
-      const a = apps.get(id);
-      if (a === undefined || a.deleted) return false;
-      frameOriginsOf.set(id, [...origins]);
-      return true;
-    },
+    get: (id) => task(async () => frameOriginsOf.get(id) ?? []),
+    set: (id, origins) =>
+      task(async () => {
+        const a = apps.get(id);
+        if (a === undefined || a.deleted) return false;
+        frameOriginsOf.set(id, [...origins]);
+        return true;
+      }),
   };
 
   const tokenRepo: TokenRepository = {
-    insert: (t) => async () => void tokens.set(t.id, t),
-    find: (id) => async () => tokens.get(id),
-    list: (filter, page) => async () => {
-      const all = [...tokens.values()]
-        .filter(
-          (t) =>
-            (filter.userId === undefined || t.userId === filter.userId) &&
-            (filter.appId === undefined || t.appId === filter.appId),
-        )
-        .reverse();
-      return {
-        items: all.slice((page.page - 1) * page.perPage, page.page * page.perPage),
-        total: all.length,
-      };
-    },
-    revoke: (id, at) => async () => {
-      const t = tokens.get(id);
-      if (t === undefined) return undefined;
-      const revoked = { ...t, revokedAt: t.revokedAt ?? at };
-      tokens.set(id, revoked);
-      return revoked;
-    },
-    introspectionSubject: (id) => async () => {
-      const t = tokens.get(id);
-      if (t === undefined) return undefined;
-      const user = users.get(t.userId)!;
-      const app = apps.get(t.appId)!;
-      return {
-        tokenId: t.id,
-        userId: t.userId,
-        expiresAt: t.expiresAt,
-        revokedAt: t.revokedAt,
-        userDisabled: user.disabledAt !== null,
-        appUnusable: app.deleted || app.disabledAt !== null,
-        apiAccess: accounts.get(user.accountId)!.apiAccess,
-        keyRevoked: keys.get(t.kid)?.revokedAt != null,
-        sites: (await siteRepo.sitesOf(t.userId)()).map((s) => ({ id: s.id, name: s.name })),
-        siteLimit: t.siteIds,
-        frameOrigins: frameOriginsOf.get(t.appId) ?? [],
-      };
-    },
+    insert: (t) => task(async () => void tokens.set(t.id, t)),
+    find: (id) => maybe(async () => tokens.get(id)),
+    list: (filter, page) =>
+      task(async () => {
+        const all = [...tokens.values()]
+          .filter(
+            (t) =>
+              (filter.userId === undefined || t.userId === filter.userId) &&
+              (filter.appId === undefined || t.appId === filter.appId),
+          )
+          .reverse();
+        return {
+          items: all.slice((page.page - 1) * page.perPage, page.page * page.perPage),
+          total: all.length,
+        };
+      }),
+    revoke: (id, at) =>
+      maybe(async () => {
+        const t = tokens.get(id);
+        if (t === undefined) return undefined;
+        const revoked = { ...t, revokedAt: t.revokedAt ?? at };
+        tokens.set(id, revoked);
+        return revoked;
+      }),
+    introspectionSubject: (id) =>
+      maybe(async () => {
+        const t = tokens.get(id);
+        if (t === undefined) return undefined;
+        const user = users.get(t.userId)!;
+        const app = apps.get(t.appId)!;
+        return {
+          tokenId: t.id,
+          userId: t.userId,
+          expiresAt: t.expiresAt,
+          revokedAt: t.revokedAt,
+          userDisabled: user.disabledAt !== null,
+          appUnusable: app.deleted || app.disabledAt !== null,
+          apiAccess: accounts.get(user.accountId)!.apiAccess,
+          keyRevoked: keys.get(t.kid)?.revokedAt != null,
+          sites: sitesOfUser(t.userId).map((s) => ({ id: s.id, name: s.name })),
+          siteLimit: t.siteIds,
+          frameOrigins: frameOriginsOf.get(t.appId) ?? [],
+        };
+      }),
   };
 
   /** The account's first user administers it, as the Postgres repository decides. */
@@ -274,51 +300,57 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0]?.id;
 
   const sessionRepo: SessionRepository = {
-    create: (s) => async () =>
-      void sessions.set(s.id, {
-        id: s.id,
-        userId: s.userId,
-        fingerprint: hex(s.fingerprint),
-        expiresAt: s.expiresAt,
-        revokedAt: null,
+    create: (s) =>
+      task(
+        async () =>
+          void sessions.set(s.id, {
+            id: s.id,
+            userId: s.userId,
+            fingerprint: hex(s.fingerprint),
+            expiresAt: s.expiresAt,
+            revokedAt: null,
+          }),
+      ),
+    findByFingerprint: (fingerprint) =>
+      maybe(async (): Promise<SessionRecord | undefined> => {
+        const s = [...sessions.values()].find((x) => x.fingerprint === hex(fingerprint));
+        if (s === undefined) return undefined;
+        const user = users.get(s.userId)!;
+        return {
+          id: s.id,
+          userId: s.userId,
+          accountId: user.accountId,
+          email: user.email,
+          expiresAt: s.expiresAt,
+          revokedAt: s.revokedAt,
+          userDisabled: user.disabledAt !== null,
+          apiAccess: accounts.get(user.accountId)!.apiAccess,
+          accountAdmin: firstOfAccount(user.accountId) === user.id,
+        };
       }),
-    findByFingerprint: (fingerprint) => async (): Promise<SessionRecord | undefined> => {
-      const s = [...sessions.values()].find((x) => x.fingerprint === hex(fingerprint));
-      if (s === undefined) return undefined;
-      const user = users.get(s.userId)!;
-      return {
-        id: s.id,
-        userId: s.userId,
-        accountId: user.accountId,
-        email: user.email,
-        expiresAt: s.expiresAt,
-        revokedAt: s.revokedAt,
-        userDisabled: user.disabledAt !== null,
-        apiAccess: accounts.get(user.accountId)!.apiAccess,
-        accountAdmin: firstOfAccount(user.accountId) === user.id,
-      };
-    },
-    introspectionSubject: (id, kid) => async () => {
-      const s = sessions.get(id);
-      if (s === undefined) return undefined;
-      const user = users.get(s.userId)!;
-      return {
-        tokenId: s.id,
-        userId: s.userId,
-        expiresAt: s.expiresAt,
-        revokedAt: s.revokedAt,
-        userDisabled: user.disabledAt !== null,
-        appUnusable: false,
-        apiAccess: accounts.get(user.accountId)!.apiAccess,
-        keyRevoked: keys.get(kid) === undefined || keys.get(kid)!.revokedAt != null,
-        sites: (await siteRepo.sitesOf(s.userId)()).map((x) => ({ id: x.id, name: x.name })),
-      };
-    },
-    revoke: (id, at) => async () => void sessions.set(id, { ...sessions.get(id)!, revokedAt: at }),
-    revokeAllOf: (userId, at) => async () => {
-      for (const s of sessions.values())
-        if (s.userId === userId && s.revokedAt === null) sessions.set(s.id, { ...s, revokedAt: at });
-    },
+    introspectionSubject: (id, kid) =>
+      maybe(async () => {
+        const s = sessions.get(id);
+        if (s === undefined) return undefined;
+        const user = users.get(s.userId)!;
+        return {
+          tokenId: s.id,
+          userId: s.userId,
+          expiresAt: s.expiresAt,
+          revokedAt: s.revokedAt,
+          userDisabled: user.disabledAt !== null,
+          appUnusable: false,
+          apiAccess: accounts.get(user.accountId)!.apiAccess,
+          keyRevoked: keys.get(kid) === undefined || keys.get(kid)!.revokedAt != null,
+          sites: sitesOfUser(s.userId).map((x) => ({ id: x.id, name: x.name })),
+        };
+      }),
+    revoke: (id, at) => task(async () => void sessions.set(id, { ...sessions.get(id)!, revokedAt: at })),
+    revokeAllOf: (userId, at) =>
+      task(async () => {
+        for (const s of sessions.values())
+          if (s.userId === userId && s.revokedAt === null) sessions.set(s.id, { ...s, revokedAt: at });
+      }),
   };
 
   const attemptRepo: PasswordAttempts = {
@@ -327,53 +359,68 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
       if (E.isRight(decision)) attempts.set(key, decision.right);
       return decision;
     },
-    clear: (key) => async () => void attempts.delete(key),
+    clear: (key) => task(async () => void attempts.delete(key)),
   };
 
   const keyStore: KeyStore = {
-    list: () => async () =>
-      [...keys.values()].map((k) => {
-        const live = [...tokens.values()]
-          .filter((t) => t.kid === k.kid && t.revokedAt === null)
-          .map((t) => t.expiresAt.getTime());
-        return { ...k, lastTokenExpiresAt: live.length === 0 ? null : new Date(Math.max(...live)) };
+    list: () =>
+      task(async () =>
+        [...keys.values()].map((k) => {
+          const live = [...tokens.values()]
+            .filter((t) => t.kid === k.kid && t.revokedAt === null)
+            .map((t) => t.expiresAt.getTime());
+          return { ...k, lastTokenExpiresAt: live.length === 0 ? null : new Date(Math.max(...live)) };
+        }),
+      ),
+    insert: (key, createdAt, activatesAt) =>
+      task(
+        async () =>
+          void keys.set(key.kid, {
+            ...key,
+            createdAt,
+            activatesAt,
+            revokedAt: null,
+            lastTokenExpiresAt: null,
+          }),
+      ),
+    revoke: (kids, at) =>
+      task(async () => {
+        for (const kid of kids) keys.set(kid, { ...keys.get(kid)!, revokedAt: at });
       }),
-    insert: (key, createdAt, activatesAt) => async () =>
-      void keys.set(key.kid, { ...key, createdAt, activatesAt, revokedAt: null, lastTokenExpiresAt: null }),
-    revoke: (kids, at) => async () => {
-      for (const kid of kids) keys.set(kid, { ...keys.get(kid)!, revokedAt: at });
-    },
   };
 
   const keyGenerator: KeyGenerator = {
-    generate: () => async () => {
-      const kid = `kid-${next()}`;
-      return {
-        kid,
-        publicJwk: { kty: 'OKP', crv: 'Ed25519', x: `x-${kid}`, kid, alg: 'EdDSA', use: 'sig' },
-        encryptionKeyId: 'k1',
-        sealedPrivateKey: new Uint8Array([1]),
-      };
-    },
+    generate: () =>
+      task(async () => {
+        const kid = `kid-${next()}`;
+        return {
+          kid,
+          publicJwk: { kty: 'OKP', crv: 'Ed25519', x: `x-${kid}`, kid, alg: 'EdDSA', use: 'sig' },
+          encryptionKeyId: 'k1',
+          sealedPrivateKey: new Uint8Array([1]),
+        };
+      }),
   };
 
   const signer: TokenSigner = {
-    sign: (kid, c) => async () => `jwt.${kid}.${c.jti}.${c.exp}.${c.client_id}`,
-    verify: (token) => async () => {
-      const parts = token.split('.');
-      const jti = parts[2];
-      const clientId = parts[4];
-      return parts[0] === 'jwt' && jti !== undefined && clientId !== undefined && tokens.has(jti)
-        ? { jti, clientId }
-        : undefined;
-    },
+    sign: (kid, c) => task(async () => `jwt.${kid}.${c.jti}.${c.exp}.${c.client_id}`),
+    verify: (token) =>
+      maybe(async () => {
+        const parts = token.split('.');
+        const jti = parts[2];
+        const clientId = parts[4];
+        return parts[0] === 'jwt' && jti !== undefined && clientId !== undefined && tokens.has(jti)
+          ? { jti, clientId }
+          : undefined;
+      }),
   };
   const oauth = fakeOAuthRepository(tokens, (id) => apps.get(id)?.name ?? '');
 
   const hasher: PasswordHasher = {
-    hash: (p) => async () => (calls.hash++, `fake$${p}`),
-    verify: (p, encoded) => async () => (calls.verify++, encoded === `fake$${p}` || encoded === `old$${p}`),
-    verifyNobody: () => async () => (calls.verifyNobody++, false),
+    hash: (p) => task(async () => (calls.hash++, `fake$${p}`)),
+    verify: (p, encoded) =>
+      task(async () => (calls.verify++, encoded === `fake$${p}` || encoded === `old$${p}`)),
+    verifyNobody: () => task(async () => (calls.verifyNobody++, false as const)),
     needsRehash: (encoded) => !encoded.startsWith('fake$'),
     saturated: () => false,
   };
@@ -407,7 +454,7 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
     usage: { record: (tokenId, at) => void used.push({ tokenId, at }) },
     sessions: sessionRepo,
     attempts: attemptRepo,
-    quota: { take: () => async () => undefined },
+    quota: { take: () => maybe<number>(async () => undefined) },
     keys: keyStore,
     keyGenerator,
     signer,

@@ -9,6 +9,7 @@ import {
 } from '@esign/platform';
 import { nodeSecrets } from '../../src/adapters/crypto/node-secrets.js';
 import { PRODUCTION_SCRYPT, scryptPasswordHasher } from '../../src/adapters/crypto/scrypt-password-hasher.js';
+import { valueOf } from '../support/port-task.js';
 
 const SECRET_A = 'a'.repeat(32);
 const keyEncryption = (keys: Array<{ id: string; secret: string }>) =>
@@ -19,33 +20,33 @@ describe('auth adapters: scrypt password hashing', () => {
   it('hashes with the documented production parameters and a per-user salt', async () => {
     const hasher = scryptPasswordHasher();
     const [one, two] = await Promise.all([
-      hasher.hash('correct horse battery')(),
-      hasher.hash('correct horse battery')(),
+      valueOf(hasher.hash('correct horse battery')),
+      valueOf(hasher.hash('correct horse battery')),
     ]);
     assert.match(one, /^\$scrypt\$ln=15,r=8,p=3\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     assert.notEqual(one, two, 'each hash has its own salt');
-    assert.equal(await hasher.verify('correct horse battery', one)(), true);
-    assert.equal(await hasher.verify('correct horse batterY', one)(), false);
+    assert.equal(await valueOf(hasher.verify('correct horse battery', one)), true);
+    assert.equal(await valueOf(hasher.verify('correct horse batterY', one)), false);
     assert.equal(hasher.needsRehash(one), false);
     assert.deepEqual(PRODUCTION_SCRYPT, { logN: 15, r: 8, p: 3 });
   });
 
   it('verifies hashes made with other parameters, and says they need re-making', async () => {
     const cheap = scryptPasswordHasher({ logN: 10, r: 8, p: 1 });
-    const hash = await cheap.hash('correct horse battery')();
+    const hash = await valueOf(cheap.hash('correct horse battery'));
     const production = scryptPasswordHasher();
-    assert.equal(await production.verify('correct horse battery', hash)(), true);
+    assert.equal(await valueOf(production.verify('correct horse battery', hash)), true);
     assert.equal(production.needsRehash(hash), true);
   });
 
   it('verifies nothing against a malformed or absurd hash, and spends the work for nobody', async () => {
     const hasher = scryptPasswordHasher({ logN: 10, r: 8, p: 1 });
-    assert.equal(await hasher.verify('x', 'plaintext')(), false);
+    assert.equal(await valueOf(hasher.verify('x', 'plaintext')), false);
     assert.equal(
-      await hasher.verify('x', `$scrypt$ln=30,r=8,p=1$${'A'.repeat(22)}$${'A'.repeat(43)}`)(),
+      await valueOf(hasher.verify('x', `$scrypt$ln=30,r=8,p=1$${'A'.repeat(22)}$${'A'.repeat(43)}`)),
       false,
     );
-    assert.equal(await hasher.verifyNobody('anything')(), false);
+    assert.equal(await valueOf(hasher.verifyNobody('anything')), false);
   });
 });
 
@@ -82,7 +83,7 @@ describe('auth adapters: signing keys sealed at rest', () => {
 
   it('signs access tokens that verify against the published key, with the header the seams fix', async () => {
     const encryption = keyEncryption([{ id: 'k1', secret: SECRET_A }]);
-    const key = await ed25519KeyGenerator(encryption).generate()();
+    const key = await valueOf(ed25519KeyGenerator(encryption).generate());
     assert.equal(key.publicJwk.kid, key.kid);
     let loads = 0;
     const signer = joseTokenSigner({
@@ -96,8 +97,8 @@ describe('auth adapters: signing keys sealed at rest', () => {
     });
     const now = Math.floor(Date.now() / 1000);
     const content = { sub: 'u1', jti: 't1', client_id: 'a1', iat: now, exp: now + 60 };
-    const jwt = await signer.sign(key.kid, content)();
-    await signer.sign(key.kid, content)();
+    const jwt = await valueOf(signer.sign(key.kid, content));
+    await valueOf(signer.sign(key.kid, content));
     assert.equal(loads, 1, 'the opened key is kept in memory');
     assert.deepEqual(decodeProtectedHeader(jwt), { alg: 'EdDSA', typ: 'at+jwt', kid: key.kid });
     const { payload } = await jwtVerify(jwt, createLocalJWKSet({ keys: [key.publicJwk] }), {
@@ -106,7 +107,7 @@ describe('auth adapters: signing keys sealed at rest', () => {
       audience: 'esign-api',
     });
     assert.deepEqual(payload, { ...content, iss: 'esign-auth', aud: 'esign-api' });
-    await assert.rejects(signer.sign('unknown', content)(), /not found/);
+    await assert.rejects(valueOf(signer.sign('unknown', content)), /not found/);
   });
 });
 

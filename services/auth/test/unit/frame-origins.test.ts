@@ -10,6 +10,7 @@ import { signIn } from '../../src/application/sign-in.js';
 import { addMember, createSite } from '../../src/application/sites.js';
 import { createUser } from '../../src/application/users.js';
 import { fakeWorld } from '../support/fakes.js';
+import { valueOf } from '../support/port-task.js';
 
 const PASSWORD = 'correct horse battery staple';
 const HOST = 'https://portal.acme.test';
@@ -40,7 +41,7 @@ describe('auth use cases: allowed frame origins of a Developer App', () => {
     const { record } = await right(
       createAccessToken(world.deps)({ session: a.session, appId: a.app.id, password: PASSWORD }),
     );
-    const before = await introspectToken(world.deps)(record.id)();
+    const before = await valueOf(introspectToken(world.deps)(record.id));
     assert.ok(before.active && !('frame_origins' in before), 'no origins: nothing in the answer');
     assert.deepEqual(await right(getFrameOrigins(world.deps)(a.user.id, a.app.id)), {
       app_id: a.app.id,
@@ -50,7 +51,7 @@ describe('auth use cases: allowed frame origins of a Developer App', () => {
       app_id: a.app.id,
       allowed_frame_origins: [HOST],
     });
-    const after = await introspectToken(world.deps)(record.id)();
+    const after = await valueOf(introspectToken(world.deps)(record.id));
     assert.ok(after.active);
     assert.deepEqual(after.frame_origins, [HOST]);
   });

@@ -14,6 +14,7 @@ import { signIn } from '../../src/application/sign-in.js';
 import { addMember, createSite } from '../../src/application/sites.js';
 import { createUser } from '../../src/application/users.js';
 import { fakeWorld } from '../support/fakes.js';
+import { valueOf } from '../support/port-task.js';
 
 const PASSWORD = 'correct horse battery staple';
 const CALLBACK = 'https://crm.example/oauth/callback?tenant=7';
@@ -169,7 +170,7 @@ describe('OAuth authorization-code grant (issue 24)', () => {
     assert.equal(record.userId, s.user.id, 'the token acts for the authorising user');
     assert.equal(record.appId, s.app.id);
     assert.equal(record.name, 'CRM', "listed with the app's name");
-    const seen = await introspectToken(s.deps)(record.id)();
+    const seen = await valueOf(introspectToken(s.deps)(record.id));
     assert.ok(seen.active);
     assert.deepEqual(
       seen.sites.map((site) => site.id),
@@ -182,7 +183,7 @@ describe('OAuth authorization-code grant (issue 24)', () => {
       _tag: 'InvalidGrant',
       reason: 'the code was already used; the tokens it gave are revoked',
     });
-    assert.equal((await introspectToken(s.deps)(record.id)()).active, false);
+    assert.equal((await valueOf(introspectToken(s.deps)(record.id))).active, false);
     assert.equal(
       (
         (await left(refreshTokenGrant(s.deps)({ client: s.client, refreshToken: tokens.refreshToken }))) as {

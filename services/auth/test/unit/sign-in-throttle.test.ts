@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import * as O from 'fp-ts/lib/Option.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { scryptPasswordHasher } from '../../src/adapters/crypto/scrypt-password-hasher.js';
 import { admitAnonymous } from '../../src/application/admit-anonymous.js';
@@ -6,6 +7,7 @@ import { createAccount } from '../../src/application/create-account.js';
 import { signIn } from '../../src/application/sign-in.js';
 import { createUser } from '../../src/application/users.js';
 import { fakeWorld } from '../support/fakes.js';
+import { valueOf } from '../support/port-task.js';
 
 const PASSWORD = 'correct horse battery staple';
 const EMAIL = 'owner@acme.test';
@@ -75,7 +77,7 @@ describe('MEDIUM 7: sign-in throttling an attacker cannot turn against the owner
   it('MEDIUM 7: the scrypt hasher reports saturation once its queue is full, and recovers', async () => {
     const hasher = scryptPasswordHasher({ logN: 10, r: 8, p: 1 }, { concurrency: 1, maxQueue: 2 });
     assert.equal(hasher.saturated(), false);
-    const running = [hasher.hash('one')(), hasher.hash('two')(), hasher.hash('three')()];
+    const running = [valueOf(hasher.hash('one')), valueOf(hasher.hash('two')), valueOf(hasher.hash('three'))];
     assert.equal(hasher.saturated(), true, 'one running, two waiting');
     await Promise.all(running);
     assert.equal(hasher.saturated(), false);
@@ -94,7 +96,7 @@ describe('MEDIUM 7: sign-in throttling an attacker cannot turn against the owner
             counts.set(l.key, (counts.get(l.key) ?? 0) + 1);
             if (counts.get(l.key)! > l.max) over = true;
           }
-          return Promise.resolve(over ? 42 : undefined);
+          return Promise.resolve(E.right(over ? O.some(42) : O.none));
         },
       },
     };

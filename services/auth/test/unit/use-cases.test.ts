@@ -16,6 +16,7 @@ import { revokeOwnToken } from '../../src/application/tokens.js';
 import { createUser, setPassword, setUserDisabled } from '../../src/application/users.js';
 import type { SessionUser } from '../../src/domain/model.js';
 import { fakeWorld, type FakeWorld } from '../support/fakes.js';
+import { valueOf } from '../support/port-task.js';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -240,7 +241,7 @@ describe('auth use cases: introspection (scope decided at use)', () => {
   it('answers the sites the user reaches now, and notes the use', async () => {
     const s = await seed();
     const { record } = await tokenFor(s);
-    assert.deepEqual(await introspectToken(s.deps)(record.id)(), {
+    assert.deepEqual(await valueOf(introspectToken(s.deps)(record.id)), {
       active: true,
       sub: s.user.id,
       token_id: record.id,
@@ -256,7 +257,7 @@ describe('auth use cases: introspection (scope decided at use)', () => {
     const s = await seed();
     const { record } = await tokenFor(s);
     await right(removeMember(s.deps)({ siteId: s.production.id, userId: s.user.id }));
-    assert.deepEqual(await introspectToken(s.deps)(record.id)(), {
+    assert.deepEqual(await valueOf(introspectToken(s.deps)(record.id)), {
       active: true,
       sub: s.user.id,
       token_id: record.id,
@@ -279,7 +280,7 @@ describe('auth use cases: introspection (scope decided at use)', () => {
     const issued = await right(
       createAccessToken(s.deps)({ session: botSession, appId: botApp.id, password: PASSWORD }),
     );
-    const answer = await introspectToken(s.deps)(issued.record.id)();
+    const answer = await valueOf(introspectToken(s.deps)(issued.record.id));
     assert.ok(answer.active);
     assert.deepEqual(answer.sites, [{ id: s.production.id, name: 'Production' }]);
   });
@@ -288,7 +289,7 @@ describe('auth use cases: introspection (scope decided at use)', () => {
     const s = await seed();
     const revoked = await tokenFor(s);
     await right(revokeOwnToken(s.deps)(s.user.id, revoked.record.id));
-    assert.deepEqual(await introspectToken(s.deps)(revoked.record.id)(), { active: false });
+    assert.deepEqual(await valueOf(introspectToken(s.deps)(revoked.record.id)), { active: false });
 
     const short = await right(
       createAccessToken(s.deps)({
@@ -299,16 +300,16 @@ describe('auth use cases: introspection (scope decided at use)', () => {
       }),
     );
     s.world.advance(86_400);
-    assert.deepEqual(await introspectToken(s.deps)(short.record.id)(), { active: false });
+    assert.deepEqual(await valueOf(introspectToken(s.deps)(short.record.id)), { active: false });
 
-    assert.deepEqual(await introspectToken(s.deps)('no-such-token')(), { active: false });
+    assert.deepEqual(await valueOf(introspectToken(s.deps)('no-such-token')), { active: false });
     assert.deepEqual(s.world.state.used, []);
   });
 
   it('stops every token of a disabled user, a deleted app, or an account without API access', async () => {
     const s = await seed();
     const { record } = await tokenFor(s);
-    const active = async () => (await introspectToken(s.deps)(record.id)()).active;
+    const active = async () => (await valueOf(introspectToken(s.deps)(record.id))).active;
     await right(setUserDisabled(s.deps)({ userId: s.user.id, disabled: true }));
     assert.equal(await active(), false);
     await right(setUserDisabled(s.deps)({ userId: s.user.id, disabled: false }));
@@ -325,7 +326,7 @@ describe('auth use cases: introspection (scope decided at use)', () => {
 describe('auth use cases: client credentials', () => {
   it('issues a short-lived token of the app owner for the right secret', async () => {
     const s = await seed();
-    const secret = await issueClientSecret(s.deps)(s.app.id)();
+    const secret = await valueOf(issueClientSecret(s.deps)(s.app.id));
     const issued = await right(
       clientCredentialsGrant(s.deps)({ clientId: s.app.id, clientSecret: secret.clientSecret }),
     );
@@ -336,7 +337,7 @@ describe('auth use cases: client credentials', () => {
 
   it('answers every wrong credential alike', async () => {
     const s = await seed();
-    const secret = await issueClientSecret(s.deps)(s.app.id)();
+    const secret = await valueOf(issueClientSecret(s.deps)(s.app.id));
     const noSecretApp = await right(createApp(s.deps)({ userId: s.user.id, name: 'No secret' }));
     for (const attempt of [
       { clientId: s.app.id, clientSecret: 'wrong' },
@@ -348,7 +349,7 @@ describe('auth use cases: client credentials', () => {
 
   it('refuses a client whose owner is disabled or has no API access', async () => {
     const s = await seed();
-    const secret = await issueClientSecret(s.deps)(s.app.id)();
+    const secret = await valueOf(issueClientSecret(s.deps)(s.app.id));
     await right(setUserDisabled(s.deps)({ userId: s.user.id, disabled: true }));
     assert.equal(
       (
@@ -390,7 +391,7 @@ describe('auth use cases: client credentials', () => {
 describe('auth use cases: signing keys', () => {
   it('makes the first key on demand and publishes it', async () => {
     const s = await seed();
-    const jwks = await publishKeys(s.deps)();
+    const jwks = await valueOf(publishKeys(s.deps));
     assert.equal(jwks.keys.length, 1);
     assert.equal(s.world.state.keys.size, 1);
   });
@@ -400,7 +401,7 @@ describe('auth use cases: signing keys', () => {
     const before = await tokenFor(s);
     const rotation = await right(rotateSigningKey(s.deps)({ activateInSeconds: 120, revokePrevious: false }));
     assert.deepEqual(
-      (await publishKeys(s.deps)()).keys.map((k) => k.kid),
+      (await valueOf(publishKeys(s.deps))).keys.map((k) => k.kid),
       [rotation.key.kid, before.record.kid],
     );
     const during = await tokenFor(s);
@@ -409,14 +410,14 @@ describe('auth use cases: signing keys', () => {
     const after = await tokenFor(s);
     assert.equal(after.record.kid, rotation.key.kid);
     assert.deepEqual(
-      (await publishKeys(s.deps)()).keys.map((k) => k.kid).sort(),
+      (await valueOf(publishKeys(s.deps))).keys.map((k) => k.kid).sort(),
       [rotation.key.kid, before.record.kid].sort(),
     );
     // Once every token the old key signed is revoked, it is withdrawn.
     await right(revokeOwnToken(s.deps)(s.user.id, before.record.id));
     await right(revokeOwnToken(s.deps)(s.user.id, during.record.id));
     assert.deepEqual(
-      (await publishKeys(s.deps)()).keys.map((k) => k.kid),
+      (await valueOf(publishKeys(s.deps))).keys.map((k) => k.kid),
       [rotation.key.kid],
     );
   });
@@ -427,10 +428,10 @@ describe('auth use cases: signing keys', () => {
     const rotation = await right(rotateSigningKey(s.deps)({ activateInSeconds: 0, revokePrevious: true }));
     assert.deepEqual(rotation.revoked, [before.record.kid]);
     assert.deepEqual(
-      (await publishKeys(s.deps)()).keys.map((k) => k.kid),
+      (await valueOf(publishKeys(s.deps))).keys.map((k) => k.kid),
       [rotation.key.kid],
     );
-    assert.deepEqual(await introspectToken(s.deps)(before.record.id)(), { active: false });
+    assert.deepEqual(await valueOf(introspectToken(s.deps)(before.record.id)), { active: false });
     assert.equal((await tokenFor(s)).record.kid, rotation.key.kid);
   });
 });

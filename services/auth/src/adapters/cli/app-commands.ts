@@ -24,7 +24,7 @@ export const APP_COMMANDS: Record<string, Command> = {
         createApp(deps)({ userId: user.id, name: text(required(v, 'name'), 'name', 100) }),
       );
       if (v['with-secret'] !== true) return { app: appView(app) };
-      const secret = await issueClientSecret(deps)(app.id)();
+      const secret = await unwrap(issueClientSecret(deps)(app.id));
       return {
         app: appView({ ...app, clientSecretCreatedAt: secret.createdAt }),
         client_secret: secret.clientSecret,

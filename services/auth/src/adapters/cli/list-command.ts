@@ -30,31 +30,33 @@ export const LIST_COMMAND: Command = {
     const user = userId === undefined ? {} : { userId };
     switch (what) {
       case 'accounts':
-        return { accounts: (await listAccounts(deps)()()).map(accountView) };
+        return { accounts: (await unwrap(listAccounts(deps)())).map(accountView) };
       case 'users':
-        return { users: (await listUsers(deps)(account)()).map(userView) };
+        return { users: (await unwrap(listUsers(deps)(account))).map(userView) };
       case 'sites':
-        return { sites: (await listSites(deps)({ ...account, ...user })()).map(siteView) };
+        return { sites: (await unwrap(listSites(deps)({ ...account, ...user }))).map(siteView) };
       case 'members': {
         const siteId = integer(required(v, 'site'), 'site', 1, MAX_PG_INTEGER);
         const members = await unwrap(listMembers(deps)(siteId));
         return { members: members.map((m) => memberView(siteId, m)) };
       }
       case 'apps':
-        return { apps: (await listApps(deps)(user)()).map(appView) };
+        return { apps: (await unwrap(listApps(deps)(user))).map(appView) };
       case 'tokens': {
         const now = deps.clock.now();
-        const page = await listTokens(deps)({
-          ...user,
-          ...(v.app === undefined ? {} : { appId: v.app as string }),
-        })();
+        const page = await unwrap(
+          listTokens(deps)({
+            ...user,
+            ...(v.app === undefined ? {} : { appId: v.app as string }),
+          }),
+        );
         return {
           tokens: page.items.map((t) => ({ ...tokenView(t, now), user_id: t.userId })),
           total_count: page.total,
         };
       }
       case 'keys':
-        return { keys: (await listKeys(deps)()()).map(keyView) };
+        return { keys: (await unwrap(listKeys(deps)())).map(keyView) };
       default:
         throw new UsageError('list what? accounts, users, sites, members, apps, tokens or keys');
     }

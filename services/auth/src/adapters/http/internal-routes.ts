@@ -4,7 +4,7 @@ import { INTROSPECTION_PATH, IntrospectionRequest } from '@esign/contracts';
 import { unauthorized, type AppState } from '@esign/platform';
 import type { Deps } from '../../application/deps.js';
 import { introspectToken } from '../../application/introspect-token.js';
-import { bearerOf, bodyOf } from './request.js';
+import { bearerOf, bodyOf, run } from './request.js';
 
 // Digests have one length, so the comparison takes the same time whatever was sent.
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
@@ -21,6 +21,6 @@ export const internalRoutes = (router: Router<AppState>, deps: Deps, introspecti
     if (presented === undefined || !timingSafeEqual(digest(presented), expected))
       throw unauthorized('The internal credential is missing or wrong.');
     const body = bodyOf(IntrospectionRequest, ctx);
-    ctx.body = await introspectToken(deps)(body.token_id)();
+    ctx.body = await run(introspectToken(deps)(body.token_id));
   });
 };

@@ -6,7 +6,7 @@ import { db, sql, type DatabasePool } from '@esign/platform';
 import { notFound } from '../../domain/errors.js';
 import type { Account, User } from '../../domain/model.js';
 import type { AccountRepository } from '../../ports/account-repository.js';
-import { NullableTimestamp, Timestamp } from './rows.js';
+import { maybe, NullableTimestamp, task, Timestamp } from './rows.js';
 
 const AccountRow = t.type({ id: t.string, name: t.string, api_access: t.boolean, created_at: Timestamp });
 const toAccount = (r: t.TypeOf<typeof AccountRow>): Account => ({
@@ -35,36 +35,41 @@ const CredentialsRow = t.intersection([UserRow, t.type({ password_hash: t.string
 const userColumns = sql.fragment`u.id, u.account_id, u.email, u.disabled_at, u.created_at`;
 
 export const postgresAccountRepository = (pool: DatabasePool): AccountRepository => ({
-  createAccount: (account) => async () =>
-    toAccount(
-      await db.one(
-        pool,
-        AccountRow,
-        sql.unsafe`
+  createAccount: (account) =>
+    task(async () =>
+      toAccount(
+        await db.one(
+          pool,
+          AccountRow,
+          sql.unsafe`
           INSERT INTO accounts (id, name, api_access, created_at)
           VALUES (${account.id}, ${account.name}, ${account.apiAccess}, ${sql.timestamp(account.createdAt)})
           RETURNING id, name, api_access, created_at`,
+        ),
       ),
     ),
 
-  findAccount: (id) => async () => {
-    if (!isUuid(id)) return undefined;
-    const row = await db.maybeOne(
-      pool,
-      AccountRow,
-      sql.unsafe`SELECT id, name, api_access, created_at FROM accounts WHERE id = ${id}`,
-    );
-    return row && toAccount(row);
-  },
-
-  listAccounts: () => async () =>
-    (
-      await db.any(
+  findAccount: (id) =>
+    maybe(async () => {
+      if (!isUuid(id)) return undefined;
+      const row = await db.maybeOne(
         pool,
         AccountRow,
-        sql.unsafe`SELECT id, name, api_access, created_at FROM accounts ORDER BY created_at, id`,
-      )
-    ).map(toAccount),
+        sql.unsafe`SELECT id, name, api_access, created_at FROM accounts WHERE id = ${id}`,
+      );
+      return row && toAccount(row);
+    }),
+
+  listAccounts: () =>
+    task(async () =>
+      (
+        await db.any(
+          pool,
+          AccountRow,
+          sql.unsafe`SELECT id, name, api_access, created_at FROM accounts ORDER BY created_at, id`,
+        )
+      ).map(toAccount),
+    ),
 
   setApiAccess: (id, enabled) => async () => {
     if (!isUuid(id)) return E.left(notFound('account', id));
@@ -102,100 +107,109 @@ export const postgresAccountRepository = (pool: DatabasePool): AccountRepository
     }
   },
 
-  findUser: (id) => async () => {
-    if (!isUuid(id)) return undefined;
-    const row = await db.maybeOne(
-      pool,
-      UserRow,
-      sql.unsafe`SELECT ${userColumns} FROM users u WHERE u.id = ${id}`,
-    );
-    return row && toUser(row);
-  },
+  findUser: (id) =>
+    maybe(async () => {
+      if (!isUuid(id)) return undefined;
+      const row = await db.maybeOne(
+        pool,
+        UserRow,
+        sql.unsafe`SELECT ${userColumns} FROM users u WHERE u.id = ${id}`,
+      );
+      return row && toUser(row);
+    }),
 
-  findUserByEmail: (email) => async () => {
-    const row = await db.maybeOne(
-      pool,
-      UserRow,
-      sql.unsafe`SELECT ${userColumns} FROM users u WHERE u.email = ${email.toLowerCase()}`,
-    );
-    return row && toUser(row);
-  },
+  findUserByEmail: (email) =>
+    maybe(async () => {
+      const row = await db.maybeOne(
+        pool,
+        UserRow,
+        sql.unsafe`SELECT ${userColumns} FROM users u WHERE u.email = ${email.toLowerCase()}`,
+      );
+      return row && toUser(row);
+    }),
 
-  findCredentials: (email) => async () => {
-    const row = await db.maybeOne(
-      pool,
-      CredentialsRow,
-      sql.unsafe`
+  findCredentials: (email) =>
+    maybe(async () => {
+      const row = await db.maybeOne(
+        pool,
+        CredentialsRow,
+        sql.unsafe`
         SELECT ${userColumns}, u.password_hash, a.api_access
         FROM users u JOIN accounts a ON a.id = u.account_id
         WHERE u.email = ${email.toLowerCase()}`,
-    );
-    return row && { ...toUser(row), passwordHash: row.password_hash, apiAccess: row.api_access };
-  },
+      );
+      return row && { ...toUser(row), passwordHash: row.password_hash, apiAccess: row.api_access };
+    }),
 
-  listUsers: (filter) => async () => {
-    if (filter.accountId !== undefined && !isUuid(filter.accountId)) return [];
-    const where =
-      filter.accountId === undefined ? sql.fragment`TRUE` : sql.fragment`u.account_id = ${filter.accountId}`;
-    return (
-      await db.any(
+  listUsers: (filter) =>
+    task(async () => {
+      if (filter.accountId !== undefined && !isUuid(filter.accountId)) return [];
+      const where =
+        filter.accountId === undefined
+          ? sql.fragment`TRUE`
+          : sql.fragment`u.account_id = ${filter.accountId}`;
+      return (
+        await db.any(
+          pool,
+          UserRow,
+          sql.unsafe`SELECT ${userColumns} FROM users u WHERE ${where} ORDER BY u.created_at, u.id`,
+        )
+      ).map(toUser);
+    }),
+
+  setPasswordHash: (userId, passwordHash, at) =>
+    task(async () => {
+      await db.exec(
         pool,
-        UserRow,
-        sql.unsafe`SELECT ${userColumns} FROM users u WHERE ${where} ORDER BY u.created_at, u.id`,
-      )
-    ).map(toUser);
-  },
-
-  setPasswordHash: (userId, passwordHash, at) => async () => {
-    await db.exec(
-      pool,
-      sql.unsafe`
+        sql.unsafe`
         UPDATE users SET password_hash = ${passwordHash}, password_changed_at = ${sql.timestamp(at)}
         WHERE id = ${userId}`,
-    );
-  },
-
-  changePassword: (userId, passwordHash, at) => async () =>
-    pool.transaction(async (tx) => {
-      const when = sql.timestamp(at);
-      await db.exec(
-        tx,
-        sql.unsafe`UPDATE users SET password_hash = ${passwordHash}, password_changed_at = ${when} WHERE id = ${userId}`,
       );
-      const count = t.type({ n: t.number });
-      const sessions = await db.one(
-        tx,
-        count,
-        sql.unsafe`
+    }),
+
+  changePassword: (userId, passwordHash, at) =>
+    task(async () =>
+      pool.transaction(async (tx) => {
+        const when = sql.timestamp(at);
+        await db.exec(
+          tx,
+          sql.unsafe`UPDATE users SET password_hash = ${passwordHash}, password_changed_at = ${when} WHERE id = ${userId}`,
+        );
+        const count = t.type({ n: t.number });
+        const sessions = await db.one(
+          tx,
+          count,
+          sql.unsafe`
           WITH ended AS (
             UPDATE sessions SET revoked_at = ${when} WHERE user_id = ${userId} AND revoked_at IS NULL RETURNING 1)
           SELECT count(*)::int AS n FROM ended`,
-      );
-      const tokens = await db.one(
-        tx,
-        count,
-        sql.unsafe`
+        );
+        const tokens = await db.one(
+          tx,
+          count,
+          sql.unsafe`
           WITH revoked AS (
             UPDATE access_tokens SET revoked_at = ${when}
             WHERE user_id = ${userId} AND revoked_at IS NULL RETURNING 1)
           SELECT count(*)::int AS n FROM revoked`,
-      );
-      // Apps the user authorised lose their refresh tokens too (their access tokens are above).
-      await db.exec(
-        tx,
-        sql.unsafe`UPDATE oauth_grants SET revoked_at = ${when} WHERE user_id = ${userId} AND revoked_at IS NULL`,
-      );
-      const secrets = await db.one(
-        tx,
-        count,
-        sql.unsafe`
+        );
+        // Apps the user authorised lose their refresh tokens too (their access tokens are above).
+        await db.exec(
+          tx,
+          sql.unsafe`UPDATE oauth_grants SET revoked_at = ${when} WHERE user_id = ${userId} AND revoked_at IS NULL`,
+        );
+        const secrets = await db.one(
+          tx,
+          count,
+          sql.unsafe`
           WITH removed AS (
             UPDATE developer_apps SET client_secret_hash = NULL, client_secret_created_at = NULL
             WHERE user_id = ${userId} AND client_secret_hash IS NOT NULL RETURNING 1)
           SELECT count(*)::int AS n FROM removed`,
-      );
-      return { sessionsEnded: sessions.n, tokensRevoked: tokens.n, clientSecretsRemoved: secrets.n };
-    }),
+        );
+        return { sessionsEnded: sessions.n, tokensRevoked: tokens.n, clientSecretsRemoved: secrets.n };
+      }),
+    ),
 
   setUserDisabled: (userId, disabledAt) => async () => {
     if (!isUuid(userId)) return E.left(notFound('user', userId));

@@ -3,7 +3,7 @@ import * as t from 'io-ts';
 import { db, sql, type DatabasePool } from '@esign/platform';
 import type { DeveloperApp } from '../../domain/model.js';
 import type { AppRepository } from '../../ports/app-repository.js';
-import { Bytes, NullableTimestamp, offsetOf, Timestamp } from './rows.js';
+import { Bytes, maybe, NullableTimestamp, offsetOf, task, Timestamp } from './rows.js';
 
 const AppRow = t.type({
   id: t.string,
@@ -32,139 +32,149 @@ const ClientRow = t.intersection([
 ]);
 
 export const postgresAppRepository = (pool: DatabasePool): AppRepository => ({
-  create: (app) => async () =>
-    toApp(
-      await db.one(
-        pool,
-        AppRow,
-        sql.unsafe`
+  create: (app) =>
+    task(async () =>
+      toApp(
+        await db.one(
+          pool,
+          AppRow,
+          sql.unsafe`
           INSERT INTO developer_apps AS a (id, user_id, name, created_at, callback_url)
           VALUES (${app.id}, ${app.userId}, ${app.name}, ${sql.timestamp(app.createdAt)}, ${app.callbackUrl})
           RETURNING ${appColumns}`,
+        ),
       ),
     ),
 
-  find: (id) => async () => {
-    if (!isUuid(id)) return undefined;
-    const row = await db.maybeOne(
-      pool,
-      AppRow,
-      sql.unsafe`SELECT ${appColumns} FROM developer_apps a WHERE a.id = ${id} AND a.deleted_at IS NULL`,
-    );
-    return row && toApp(row);
-  },
+  find: (id) =>
+    maybe(async () => {
+      if (!isUuid(id)) return undefined;
+      const row = await db.maybeOne(
+        pool,
+        AppRow,
+        sql.unsafe`SELECT ${appColumns} FROM developer_apps a WHERE a.id = ${id} AND a.deleted_at IS NULL`,
+      );
+      return row && toApp(row);
+    }),
 
-  findClient: (id) => async () => {
-    if (!isUuid(id)) return undefined;
-    const row = await db.maybeOne(
-      pool,
-      ClientRow,
-      sql.unsafe`
+  findClient: (id) =>
+    maybe(async () => {
+      if (!isUuid(id)) return undefined;
+      const row = await db.maybeOne(
+        pool,
+        ClientRow,
+        sql.unsafe`
         SELECT ${appColumns}, a.client_secret_hash,
                u.disabled_at IS NOT NULL AS owner_disabled, acc.api_access
         FROM developer_apps a
         JOIN users u ON u.id = a.user_id
         JOIN accounts acc ON acc.id = u.account_id
         WHERE a.id = ${id} AND a.deleted_at IS NULL`,
-    );
-    return (
-      row && {
-        app: toApp(row),
-        secretFingerprint: row.client_secret_hash,
-        ownerDisabled: row.owner_disabled,
-        apiAccess: row.api_access,
-      }
-    );
-  },
+      );
+      return (
+        row && {
+          app: toApp(row),
+          secretFingerprint: row.client_secret_hash,
+          ownerDisabled: row.owner_disabled,
+          apiAccess: row.api_access,
+        }
+      );
+    }),
 
-  listByUser: (userId, page) => async () => {
-    if (!isUuid(userId)) return { items: [], total: 0 };
-    const rows = await db.any(
-      pool,
-      t.intersection([AppRow, t.type({ total: t.number })]),
-      sql.unsafe`
+  listByUser: (userId, page) =>
+    task(async () => {
+      if (!isUuid(userId)) return { items: [], total: 0 };
+      const rows = await db.any(
+        pool,
+        t.intersection([AppRow, t.type({ total: t.number })]),
+        sql.unsafe`
         SELECT ${appColumns}, count(*) OVER () AS total
         FROM developer_apps a
         WHERE a.user_id = ${userId} AND a.deleted_at IS NULL
         ORDER BY a.created_at DESC, a.id
         LIMIT ${page.perPage} OFFSET ${offsetOf(page)}`,
-    );
-    const total =
-      rows[0]?.total ??
-      (
-        await db.one(
-          pool,
-          t.type({ n: t.number }),
-          sql.unsafe`SELECT count(*) AS n FROM developer_apps WHERE user_id = ${userId} AND deleted_at IS NULL`,
-        )
-      ).n;
-    return { items: rows.map(toApp), total };
-  },
+      );
+      const total =
+        rows[0]?.total ??
+        (
+          await db.one(
+            pool,
+            t.type({ n: t.number }),
+            sql.unsafe`SELECT count(*) AS n FROM developer_apps WHERE user_id = ${userId} AND deleted_at IS NULL`,
+          )
+        ).n;
+      return { items: rows.map(toApp), total };
+    }),
 
-  list: (filter) => async () => {
-    if (filter.userId !== undefined && !isUuid(filter.userId)) return [];
-    const where =
-      filter.userId === undefined ? sql.fragment`TRUE` : sql.fragment`a.user_id = ${filter.userId}`;
-    return (
-      await db.any(
-        pool,
-        AppRow,
-        sql.unsafe`
+  list: (filter) =>
+    task(async () => {
+      if (filter.userId !== undefined && !isUuid(filter.userId)) return [];
+      const where =
+        filter.userId === undefined ? sql.fragment`TRUE` : sql.fragment`a.user_id = ${filter.userId}`;
+      return (
+        await db.any(
+          pool,
+          AppRow,
+          sql.unsafe`
           SELECT ${appColumns} FROM developer_apps a
           WHERE ${where} AND a.deleted_at IS NULL ORDER BY a.created_at, a.id`,
-      )
-    ).map(toApp);
-  },
+        )
+      ).map(toApp);
+    }),
 
-  setClientSecret: (id, fingerprint, at) => async () => {
-    await db.exec(
-      pool,
-      sql.unsafe`
+  setClientSecret: (id, fingerprint, at) =>
+    task(async () => {
+      await db.exec(
+        pool,
+        sql.unsafe`
         UPDATE developer_apps
         SET client_secret_hash = ${fingerprint === null ? null : sql.binary(Buffer.from(fingerprint))},
             client_secret_created_at = ${fingerprint === null ? null : sql.timestamp(at)}
         WHERE id = ${id} AND deleted_at IS NULL`,
-    );
-  },
+      );
+    }),
 
-  setCallbackUrl: (id, callbackUrl) => async () => {
-    if (!isUuid(id)) return undefined;
-    const row = await db.maybeOne(
-      pool,
-      AppRow,
-      sql.unsafe`
+  setCallbackUrl: (id, callbackUrl) =>
+    maybe(async () => {
+      if (!isUuid(id)) return undefined;
+      const row = await db.maybeOne(
+        pool,
+        AppRow,
+        sql.unsafe`
         UPDATE developer_apps a SET callback_url = ${callbackUrl}
         WHERE a.id = ${id} AND a.deleted_at IS NULL
         RETURNING ${appColumns}`,
-    );
-    return row && toApp(row);
-  },
+      );
+      return row && toApp(row);
+    }),
 
-  setDisabled: (id, disabledAt) => async () => {
-    if (!isUuid(id)) return undefined;
-    const row = await db.maybeOne(
-      pool,
-      AppRow,
-      sql.unsafe`
+  setDisabled: (id, disabledAt) =>
+    maybe(async () => {
+      if (!isUuid(id)) return undefined;
+      const row = await db.maybeOne(
+        pool,
+        AppRow,
+        sql.unsafe`
         UPDATE developer_apps a SET disabled_at = ${disabledAt === null ? null : sql.timestamp(disabledAt)}
         WHERE a.id = ${id} AND a.deleted_at IS NULL
         RETURNING ${appColumns}`,
-    );
-    return row && toApp(row);
-  },
+      );
+      return row && toApp(row);
+    }),
 
-  remove: (id, at) => async () => {
-    await pool.transaction(async (tx) => {
-      await db.exec(
-        tx,
-        sql.unsafe`
+  remove: (id, at) =>
+    task(async () => {
+      await pool.transaction(async (tx) => {
+        await db.exec(
+          tx,
+          sql.unsafe`
           UPDATE developer_apps SET deleted_at = ${sql.timestamp(at)}, client_secret_hash = NULL
           WHERE id = ${id} AND deleted_at IS NULL`,
-      );
-      await db.exec(
-        tx,
-        sql.unsafe`UPDATE access_tokens SET revoked_at = ${sql.timestamp(at)} WHERE app_id = ${id} AND revoked_at IS NULL`,
-      );
-    });
-  },
+        );
+        await db.exec(
+          tx,
+          sql.unsafe`UPDATE access_tokens SET revoked_at = ${sql.timestamp(at)} WHERE app_id = ${id} AND revoked_at IS NULL`,
+        );
+      });
+    }),
 });

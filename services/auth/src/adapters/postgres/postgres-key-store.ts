@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { PublicJwk } from '@esign/contracts';
 import { db, sql, type DatabasePool } from '@esign/platform';
 import type { KeyStore, SealedKey } from '../../ports/signing-keys.js';
-import { Bytes, NullableTimestamp, Timestamp } from './rows.js';
+import { Bytes, NullableTimestamp, task, Timestamp } from './rows.js';
 
 const KeyRow = t.type({
   kid: t.string,
@@ -16,46 +16,49 @@ const KeyRow = t.type({
 export const postgresKeyStore = (
   pool: DatabasePool,
 ): KeyStore & { loadSealedKey: (kid: string) => Promise<SealedKey | undefined> } => ({
-  list: () => async () => {
-    const rows = await db.any(
-      pool,
-      KeyRow,
-      sql.unsafe`
+  list: () =>
+    task(async () => {
+      const rows = await db.any(
+        pool,
+        KeyRow,
+        sql.unsafe`
         SELECT k.kid, k.public_jwk, k.created_at, k.activates_at, k.revoked_at,
                (SELECT max(t.expires_at) FROM access_tokens t
                 WHERE t.kid = k.kid AND t.revoked_at IS NULL) AS last_token_expires_at
         FROM signing_keys k
         ORDER BY k.activates_at DESC, k.created_at DESC`,
-    );
-    return rows.map((r) => ({
-      kid: r.kid,
-      publicJwk: r.public_jwk,
-      createdAt: r.created_at,
-      activatesAt: r.activates_at,
-      revokedAt: r.revoked_at,
-      lastTokenExpiresAt: r.last_token_expires_at,
-    }));
-  },
+      );
+      return rows.map((r) => ({
+        kid: r.kid,
+        publicJwk: r.public_jwk,
+        createdAt: r.created_at,
+        activatesAt: r.activates_at,
+        revokedAt: r.revoked_at,
+        lastTokenExpiresAt: r.last_token_expires_at,
+      }));
+    }),
 
-  insert: (key, createdAt, activatesAt) => async () => {
-    await db.exec(
-      pool,
-      sql.unsafe`
+  insert: (key, createdAt, activatesAt) =>
+    task(async () => {
+      await db.exec(
+        pool,
+        sql.unsafe`
         INSERT INTO signing_keys (kid, public_jwk, encryption_key_id, sealed_private_key, created_at, activates_at)
         VALUES (${key.kid}, ${sql.jsonb(key.publicJwk)}, ${key.encryptionKeyId},
                 ${sql.binary(Buffer.from(key.sealedPrivateKey))}, ${sql.timestamp(createdAt)}, ${sql.timestamp(activatesAt)})`,
-    );
-  },
+      );
+    }),
 
-  revoke: (kids, at) => async () => {
-    if (kids.length === 0) return;
-    await db.exec(
-      pool,
-      sql.unsafe`
+  revoke: (kids, at) =>
+    task(async () => {
+      if (kids.length === 0) return;
+      await db.exec(
+        pool,
+        sql.unsafe`
         UPDATE signing_keys SET revoked_at = ${sql.timestamp(at)}
         WHERE kid = ANY(${sql.array([...kids], 'text')}) AND revoked_at IS NULL`,
-    );
-  },
+      );
+    }),
 
   loadSealedKey: async (kid) => {
     const row = await db.maybeOne(

@@ -4,7 +4,7 @@ import { db, sql, type DatabasePool } from '@esign/platform';
 import type { OAuthGrant } from '../../domain/oauth.js';
 import type { OAuthRepository } from '../../ports/oauth-repository.js';
 import { insertToken } from './postgres-token-repository.js';
-import { NullableTimestamp, offsetOf, Timestamp } from './rows.js';
+import { maybe, NullableTimestamp, offsetOf, task, Timestamp } from './rows.js';
 
 const GrantColumns = {
   grant_id: t.string,
@@ -45,135 +45,143 @@ const AuthorizationRow = t.type({
 const bytes = (b: Uint8Array) => sql.binary(Buffer.from(b));
 
 export const postgresOAuthRepository = (pool: DatabasePool): OAuthRepository => ({
-  createGrant: (grant, code) => async () => {
-    await pool.transaction(async (tx) => {
-      await db.exec(
-        tx,
-        sql.unsafe`
+  createGrant: (grant, code) =>
+    task(async () => {
+      await pool.transaction(async (tx) => {
+        await db.exec(
+          tx,
+          sql.unsafe`
           INSERT INTO oauth_grants (id, app_id, user_id, site_ids, created_at)
           VALUES (${grant.id}, ${grant.appId}, ${grant.userId}, ${sql.array([...grant.siteIds], 'int4')},
                   ${sql.timestamp(grant.createdAt)})`,
-      );
-      await db.exec(
-        tx,
-        sql.unsafe`
+        );
+        await db.exec(
+          tx,
+          sql.unsafe`
           INSERT INTO oauth_codes (code_hash, grant_id, redirect_uri, code_challenge, created_at, expires_at)
           VALUES (${bytes(code.fingerprint)}, ${grant.id}, ${code.redirectUri}, ${code.codeChallenge},
                   ${sql.timestamp(grant.createdAt)}, ${sql.timestamp(code.expiresAt)})`,
-      );
-    });
-  },
+        );
+      });
+    }),
 
-  findCode: (fingerprint) => async () => {
-    const row = await db.maybeOne(
-      pool,
-      CodeRow,
-      sql.unsafe`
+  findCode: (fingerprint) =>
+    maybe(async () => {
+      const row = await db.maybeOne(
+        pool,
+        CodeRow,
+        sql.unsafe`
         SELECT ${grantColumns}, c.redirect_uri, c.code_challenge, c.expires_at, c.used_at
         FROM oauth_codes c JOIN oauth_grants g ON g.id = c.grant_id
         WHERE c.code_hash = ${bytes(fingerprint)}`,
-    );
-    return (
-      row && {
-        grant: toGrant(row),
-        redirectUri: row.redirect_uri,
-        codeChallenge: row.code_challenge,
-        expiresAt: row.expires_at,
-        usedAt: row.used_at,
-      }
-    );
-  },
+      );
+      return (
+        row && {
+          grant: toGrant(row),
+          redirectUri: row.redirect_uri,
+          codeChallenge: row.code_challenge,
+          expiresAt: row.expires_at,
+          usedAt: row.used_at,
+        }
+      );
+    }),
 
-  findRefreshToken: (fingerprint) => async () => {
-    const row = await db.maybeOne(
-      pool,
-      RefreshRow,
-      sql.unsafe`
+  findRefreshToken: (fingerprint) =>
+    maybe(async () => {
+      const row = await db.maybeOne(
+        pool,
+        RefreshRow,
+        sql.unsafe`
         SELECT ${grantColumns}, r.expires_at, r.used_at
         FROM oauth_refresh_tokens r JOIN oauth_grants g ON g.id = r.grant_id
         WHERE r.token_hash = ${bytes(fingerprint)}`,
-    );
-    return row && { grant: toGrant(row), expiresAt: row.expires_at, usedAt: row.used_at };
-  },
+      );
+      return row && { grant: toGrant(row), expiresAt: row.expires_at, usedAt: row.used_at };
+    }),
 
-  redeem: (kind, fingerprint, at, issued) => async () =>
-    pool.transaction(async (tx) => {
-      // The conditional UPDATE is the single-use guarantee: of two racing exchanges, one wins.
-      const consumed =
-        kind === 'code'
-          ? await db.maybeOne(
-              tx,
-              t.type({ grant_id: t.string }),
-              sql.unsafe`
+  redeem: (kind, fingerprint, at, issued) =>
+    task(async () =>
+      pool.transaction(async (tx) => {
+        // The conditional UPDATE is the single-use guarantee: of two racing exchanges, one wins.
+        const consumed =
+          kind === 'code'
+            ? await db.maybeOne(
+                tx,
+                t.type({ grant_id: t.string }),
+                sql.unsafe`
                 UPDATE oauth_codes SET used_at = ${sql.timestamp(at)}
                 WHERE code_hash = ${bytes(fingerprint)} AND used_at IS NULL RETURNING grant_id`,
-            )
-          : await db.maybeOne(
-              tx,
-              t.type({ grant_id: t.string }),
-              sql.unsafe`
+              )
+            : await db.maybeOne(
+                tx,
+                t.type({ grant_id: t.string }),
+                sql.unsafe`
                 UPDATE oauth_refresh_tokens SET used_at = ${sql.timestamp(at)}
                 WHERE token_hash = ${bytes(fingerprint)} AND used_at IS NULL RETURNING grant_id`,
-            );
-      if (consumed === null) return false;
-      await db.exec(tx, insertToken(issued.access, issued.grantId));
-      await db.exec(
-        tx,
-        sql.unsafe`
+              );
+        if (consumed === null) return false;
+        await db.exec(tx, insertToken(issued.access, issued.grantId));
+        await db.exec(
+          tx,
+          sql.unsafe`
           INSERT INTO oauth_refresh_tokens (token_hash, grant_id, created_at, expires_at)
           VALUES (${bytes(issued.refresh.fingerprint)}, ${issued.grantId},
                   ${sql.timestamp(issued.refresh.createdAt)}, ${sql.timestamp(issued.refresh.expiresAt)})`,
-      );
-      return true;
-    }),
+        );
+        return true;
+      }),
+    ),
 
-  revokeGrant: (grantId, at) => async () => {
-    await pool.transaction(async (tx) => {
-      await db.exec(
-        tx,
-        sql.unsafe`UPDATE oauth_grants SET revoked_at = COALESCE(revoked_at, ${sql.timestamp(at)}) WHERE id = ${grantId}`,
-      );
-      await db.exec(
-        tx,
-        sql.unsafe`
+  revokeGrant: (grantId, at) =>
+    task(async () => {
+      await pool.transaction(async (tx) => {
+        await db.exec(
+          tx,
+          sql.unsafe`UPDATE oauth_grants SET revoked_at = COALESCE(revoked_at, ${sql.timestamp(at)}) WHERE id = ${grantId}`,
+        );
+        await db.exec(
+          tx,
+          sql.unsafe`
           UPDATE access_tokens SET revoked_at = ${sql.timestamp(at)}
           WHERE grant_id = ${grantId} AND revoked_at IS NULL`,
-      );
-    });
-  },
+        );
+      });
+    }),
 
-  revokeApp: (userId, appId, at) => async () => {
-    if (!isUuid(appId)) return 0;
-    return pool.transaction(async (tx) => {
-      const revoked = await db.any(
-        tx,
-        t.type({ id: t.string }),
-        sql.unsafe`
+  revokeApp: (userId, appId, at) =>
+    task(async () => {
+      if (!isUuid(appId)) return 0;
+      return pool.transaction(async (tx) => {
+        const revoked = await db.any(
+          tx,
+          t.type({ id: t.string }),
+          sql.unsafe`
           UPDATE oauth_grants SET revoked_at = ${sql.timestamp(at)}
           WHERE user_id = ${userId} AND app_id = ${appId} AND revoked_at IS NULL RETURNING id`,
-      );
-      await db.exec(
-        tx,
-        sql.unsafe`
+        );
+        await db.exec(
+          tx,
+          sql.unsafe`
           UPDATE access_tokens SET revoked_at = ${sql.timestamp(at)}
           WHERE user_id = ${userId} AND app_id = ${appId} AND grant_id IS NOT NULL AND revoked_at IS NULL`,
-      );
-      return revoked.length;
-    });
-  },
+        );
+        return revoked.length;
+      });
+    }),
 
-  listAuthorizations: (userId, now, page) => async () => {
-    const live = sql.fragment`
+  listAuthorizations: (userId, now, page) =>
+    task(async () => {
+      const live = sql.fragment`
       g.user_id = ${userId} AND g.revoked_at IS NULL AND a.deleted_at IS NULL AND (
         EXISTS (SELECT 1 FROM oauth_refresh_tokens r
                 WHERE r.grant_id = g.id AND r.used_at IS NULL AND r.expires_at > ${sql.timestamp(now)})
         OR EXISTS (SELECT 1 FROM oauth_codes c
                    WHERE c.grant_id = g.id AND c.used_at IS NULL AND c.expires_at > ${sql.timestamp(now)}))`;
-    const [rows, count] = await Promise.all([
-      db.any(
-        pool,
-        AuthorizationRow,
-        sql.unsafe`
+      const [rows, count] = await Promise.all([
+        db.any(
+          pool,
+          AuthorizationRow,
+          sql.unsafe`
           SELECT a.id AS app_id, a.name AS app_name, acc.name AS owner_account_name,
                  (SELECT array_agg(DISTINCT s ORDER BY s) FROM oauth_grants g2, unnest(g2.site_ids) s
                   WHERE g2.user_id = ${userId} AND g2.app_id = a.id AND g2.revoked_at IS NULL) AS site_ids,
@@ -186,24 +194,24 @@ export const postgresOAuthRepository = (pool: DatabasePool): OAuthRepository => 
           GROUP BY a.id, a.name, acc.name
           ORDER BY max(g.created_at) DESC, a.id
           LIMIT ${page.perPage} OFFSET ${offsetOf(page)}`,
-      ),
-      db.one(
-        pool,
-        t.type({ n: t.number }),
-        sql.unsafe`
+        ),
+        db.one(
+          pool,
+          t.type({ n: t.number }),
+          sql.unsafe`
           SELECT count(DISTINCT g.app_id) AS n FROM oauth_grants g
           JOIN developer_apps a ON a.id = g.app_id WHERE ${live}`,
-      ),
-    ]);
-    return {
-      items: rows.map((r) => ({
-        appId: r.app_id,
-        appName: r.app_name,
-        ownerAccountName: r.owner_account_name,
-        siteIds: r.site_ids,
-        authorizedAt: r.authorized_at,
-      })),
-      total: count.n,
-    };
-  },
+        ),
+      ]);
+      return {
+        items: rows.map((r) => ({
+          appId: r.app_id,
+          appName: r.app_name,
+          ownerAccountName: r.owner_account_name,
+          siteIds: r.site_ids,
+          authorizedAt: r.authorized_at,
+        })),
+        total: count.n,
+      };
+    }),
 });

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { db, sql, type DatabasePool } from '@esign/platform';
 import type { PasswordAttempts } from '../../ports/password-attempts.js';
-import { NullableTimestamp, Timestamp } from './rows.js';
+import { NullableTimestamp, task, Timestamp } from './rows.js';
 
 const AttemptRow = t.type({
   attempts: t.number,
@@ -50,7 +50,8 @@ export const postgresPasswordAttempts = (pool: DatabasePool): PasswordAttempts =
       return decision;
     }),
 
-  clear: (key) => async () => {
-    await db.exec(pool, sql.unsafe`DELETE FROM password_attempts WHERE key = ${key}`);
-  },
+  clear: (key) =>
+    task(async () => {
+      await db.exec(pool, sql.unsafe`DELETE FROM password_attempts WHERE key = ${key}`);
+    }),
 });

@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { db, sql, type DatabasePool } from '@esign/platform';
 import type { SessionRepository } from '../../ports/session-repository.js';
 import { isUuid } from '@esign/contracts';
-import { NullableTimestamp, Timestamp } from './rows.js';
+import { maybe, NullableTimestamp, task, Timestamp } from './rows.js';
 import { memberSitesOf, subjectColumns, toSubject } from './subject-rows.js';
 
 const SessionRow = t.type({
@@ -20,48 +20,51 @@ const SessionRow = t.type({
 const SubjectRow = t.type(subjectColumns);
 
 export const postgresSessionRepository = (pool: DatabasePool): SessionRepository => ({
-  create: (session) => async () => {
-    await db.exec(
-      pool,
-      sql.unsafe`
+  create: (session) =>
+    task(async () => {
+      await db.exec(
+        pool,
+        sql.unsafe`
         INSERT INTO sessions (id, user_id, secret_hash, created_at, expires_at)
         VALUES (${session.id}, ${session.userId}, ${sql.binary(Buffer.from(session.fingerprint))},
                 ${sql.timestamp(session.createdAt)}, ${sql.timestamp(session.expiresAt)})`,
-    );
-  },
+      );
+    }),
 
-  findByFingerprint: (fingerprint) => async () => {
-    const row = await db.maybeOne(
-      pool,
-      SessionRow,
-      sql.unsafe`
+  findByFingerprint: (fingerprint) =>
+    maybe(async () => {
+      const row = await db.maybeOne(
+        pool,
+        SessionRow,
+        sql.unsafe`
         SELECT s.id, s.user_id, u.account_id, u.email, s.expires_at, s.revoked_at,
                u.disabled_at IS NOT NULL AS user_disabled, a.api_access, u.account_admin
         FROM sessions s JOIN users u ON u.id = s.user_id JOIN accounts a ON a.id = u.account_id
         WHERE s.secret_hash = ${sql.binary(Buffer.from(fingerprint))}`,
-    );
-    return (
-      row && {
-        id: row.id,
-        userId: row.user_id,
-        accountId: row.account_id,
-        email: row.email,
-        expiresAt: row.expires_at,
-        revokedAt: row.revoked_at,
-        userDisabled: row.user_disabled,
-        apiAccess: row.api_access,
-        accountAdmin: row.account_admin,
-      }
-    );
-  },
+      );
+      return (
+        row && {
+          id: row.id,
+          userId: row.user_id,
+          accountId: row.account_id,
+          email: row.email,
+          expiresAt: row.expires_at,
+          revokedAt: row.revoked_at,
+          userDisabled: row.user_disabled,
+          apiAccess: row.api_access,
+          accountAdmin: row.account_admin,
+        }
+      );
+    }),
 
-  introspectionSubject: (id, kid) => async () => {
-    if (!isUuid(id)) return undefined;
-    // A kid that names no key counts as withdrawn: the token cannot have been ours.
-    const row = await db.maybeOne(
-      pool,
-      SubjectRow,
-      sql.unsafe`
+  introspectionSubject: (id, kid) =>
+    maybe(async () => {
+      if (!isUuid(id)) return undefined;
+      // A kid that names no key counts as withdrawn: the token cannot have been ours.
+      const row = await db.maybeOne(
+        pool,
+        SubjectRow,
+        sql.unsafe`
         SELECT s.id, s.user_id, s.expires_at, s.revoked_at,
                u.email AS user_email, u.disabled_at IS NOT NULL AS user_disabled, a.api_access,
                COALESCE((SELECT k.revoked_at IS NOT NULL FROM signing_keys k WHERE k.kid = ${kid}), true)
@@ -69,21 +72,23 @@ export const postgresSessionRepository = (pool: DatabasePool): SessionRepository
                ${memberSitesOf('s')}
         FROM sessions s JOIN users u ON u.id = s.user_id JOIN accounts a ON a.id = u.account_id
         WHERE s.id = ${id}`,
-    );
-    return row && toSubject(row, false);
-  },
+      );
+      return row && toSubject(row, false);
+    }),
 
-  revoke: (id, at) => async () => {
-    await db.exec(
-      pool,
-      sql.unsafe`UPDATE sessions SET revoked_at = ${sql.timestamp(at)} WHERE id = ${id} AND revoked_at IS NULL`,
-    );
-  },
+  revoke: (id, at) =>
+    task(async () => {
+      await db.exec(
+        pool,
+        sql.unsafe`UPDATE sessions SET revoked_at = ${sql.timestamp(at)} WHERE id = ${id} AND revoked_at IS NULL`,
+      );
+    }),
 
-  revokeAllOf: (userId, at) => async () => {
-    await db.exec(
-      pool,
-      sql.unsafe`UPDATE sessions SET revoked_at = ${sql.timestamp(at)} WHERE user_id = ${userId} AND revoked_at IS NULL`,
-    );
-  },
+  revokeAllOf: (userId, at) =>
+    task(async () => {
+      await db.exec(
+        pool,
+        sql.unsafe`UPDATE sessions SET revoked_at = ${sql.timestamp(at)} WHERE user_id = ${userId} AND revoked_at IS NULL`,
+      );
+    }),
 });

@@ -6,7 +6,7 @@ import { db, sql, type DatabasePool } from '@esign/platform';
 import { notFound } from '../../domain/errors.js';
 import type { Site } from '../../domain/model.js';
 import type { SiteRepository } from '../../ports/site-repository.js';
-import { Timestamp } from './rows.js';
+import { maybe, task, Timestamp } from './rows.js';
 
 const SiteRow = t.type({
   id: t.number,
@@ -52,59 +52,70 @@ export const postgresSiteRepository = (pool: DatabasePool): SiteRepository => ({
     }
   },
 
-  setDefaultLocale: (id, locale) => async () => {
-    if (!isIntegerId(id)) return undefined;
-    const row = await db.maybeOne(
-      pool,
-      SiteRow,
-      sql.unsafe`UPDATE sites s SET default_locale = ${locale} WHERE s.id = ${id} RETURNING ${siteColumns}`,
-    );
-    return row && toSite(row);
-  },
-
-  findSite: (id) => async () => {
-    if (!isIntegerId(id)) return undefined;
-    const row = await db.maybeOne(
-      pool,
-      SiteRow,
-      sql.unsafe`SELECT ${siteColumns} FROM sites s WHERE s.id = ${id}`,
-    );
-    return row && toSite(row);
-  },
-
-  listSites: (filter) => async () => {
-    if (filter.accountId !== undefined && !isUuid(filter.accountId)) return [];
-    const where =
-      filter.accountId === undefined ? sql.fragment`TRUE` : sql.fragment`s.account_id = ${filter.accountId}`;
-    return (
-      await db.any(pool, SiteRow, sql.unsafe`SELECT ${siteColumns} FROM sites s WHERE ${where} ORDER BY s.id`)
-    ).map(toSite);
-  },
-
-  sitesOf: (userId) => async () => {
-    if (!isUuid(userId)) return [];
-    return (
-      await db.any(
+  setDefaultLocale: (id, locale) =>
+    maybe(async () => {
+      if (!isIntegerId(id)) return undefined;
+      const row = await db.maybeOne(
         pool,
         SiteRow,
-        sql.unsafe`
+        sql.unsafe`UPDATE sites s SET default_locale = ${locale} WHERE s.id = ${id} RETURNING ${siteColumns}`,
+      );
+      return row && toSite(row);
+    }),
+
+  findSite: (id) =>
+    maybe(async () => {
+      if (!isIntegerId(id)) return undefined;
+      const row = await db.maybeOne(
+        pool,
+        SiteRow,
+        sql.unsafe`SELECT ${siteColumns} FROM sites s WHERE s.id = ${id}`,
+      );
+      return row && toSite(row);
+    }),
+
+  listSites: (filter) =>
+    task(async () => {
+      if (filter.accountId !== undefined && !isUuid(filter.accountId)) return [];
+      const where =
+        filter.accountId === undefined
+          ? sql.fragment`TRUE`
+          : sql.fragment`s.account_id = ${filter.accountId}`;
+      return (
+        await db.any(
+          pool,
+          SiteRow,
+          sql.unsafe`SELECT ${siteColumns} FROM sites s WHERE ${where} ORDER BY s.id`,
+        )
+      ).map(toSite);
+    }),
+
+  sitesOf: (userId) =>
+    task(async () => {
+      if (!isUuid(userId)) return [];
+      return (
+        await db.any(
+          pool,
+          SiteRow,
+          sql.unsafe`
           SELECT ${siteColumns} FROM site_members m JOIN sites s ON s.id = m.site_id
           WHERE m.user_id = ${userId} ORDER BY s.id`,
-      )
-    ).map(toSite);
-  },
+        )
+      ).map(toSite);
+    }),
 
-  listMembers: (siteId) => async () => {
-    if (!isIntegerId(siteId)) return [];
-    const rows = await db.any(
-      pool,
-      t.type({ user_id: t.string, email: t.string, added_at: Timestamp }),
-      sql.unsafe`
+  listMembers: (siteId) =>
+    task(async () => {
+      if (!isIntegerId(siteId)) return [];
+      const rows = await db.any(
+        pool,
+        t.type({ user_id: t.string, email: t.string, added_at: Timestamp }),
+        sql.unsafe`
         SELECT m.user_id, u.email, m.added_at FROM site_members m JOIN users u ON u.id = m.user_id
         WHERE m.site_id = ${siteId} ORDER BY m.added_at, u.email`,
-    );
-    return rows.map((r) => ({ userId: r.user_id, email: r.email, addedAt: r.added_at }));
-  },
+      );
+      return rows.map((r) => ({ userId: r.user_id, email: r.email, addedAt: r.added_at }));
+    }),
 
   // One statement: the checks and the insert see the same snapshot.
   addMember: (siteId, userId, at) => async () => {

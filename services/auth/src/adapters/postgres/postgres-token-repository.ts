@@ -3,7 +3,7 @@ import { isUuid, TokenOrigin } from '@esign/contracts';
 import { db, sql, type DatabasePool } from '@esign/platform';
 import type { TokenRecord } from '../../domain/model.js';
 import type { TokenRepository } from '../../ports/token-repository.js';
-import { NullableTimestamp, offsetOf, Timestamp } from './rows.js';
+import { maybe, NullableTimestamp, offsetOf, task, Timestamp } from './rows.js';
 import { memberSitesOf, subjectColumns, toSubject } from './subject-rows.js';
 
 const TokenRow = t.type({
@@ -57,69 +57,74 @@ export const insertToken = (token: TokenRecord, grantId: string | null) =>
             ${token.testModeOnly})`;
 
 export const postgresTokenRepository = (pool: DatabasePool): TokenRepository => ({
-  insert: (token) => async () => {
-    await db.exec(pool, insertToken(token, null));
-  },
+  insert: (token) =>
+    task(async () => {
+      await db.exec(pool, insertToken(token, null));
+    }),
 
-  find: (id) => async () => {
-    if (!isUuid(id)) return undefined;
-    const row = await db.maybeOne(
-      pool,
-      TokenRow,
-      sql.unsafe`SELECT ${tokenColumns} FROM access_tokens t WHERE t.id = ${id}`,
-    );
-    return row && toToken(row);
-  },
-
-  list: (filter, page) => async () => {
-    if (
-      (filter.userId !== undefined && !isUuid(filter.userId)) ||
-      (filter.appId !== undefined && !isUuid(filter.appId))
-    )
-      return { items: [], total: 0 };
-    const conditions = [
-      ...(filter.userId === undefined ? [] : [sql.fragment`t.user_id = ${filter.userId}`]),
-      ...(filter.appId === undefined ? [] : [sql.fragment`t.app_id = ${filter.appId}`]),
-    ];
-    const where = conditions.length === 0 ? sql.fragment`TRUE` : sql.join(conditions, sql.fragment` AND `);
-    const [rows, count] = await Promise.all([
-      db.any(
+  find: (id) =>
+    maybe(async () => {
+      if (!isUuid(id)) return undefined;
+      const row = await db.maybeOne(
         pool,
         TokenRow,
-        sql.unsafe`
+        sql.unsafe`SELECT ${tokenColumns} FROM access_tokens t WHERE t.id = ${id}`,
+      );
+      return row && toToken(row);
+    }),
+
+  list: (filter, page) =>
+    task(async () => {
+      if (
+        (filter.userId !== undefined && !isUuid(filter.userId)) ||
+        (filter.appId !== undefined && !isUuid(filter.appId))
+      )
+        return { items: [], total: 0 };
+      const conditions = [
+        ...(filter.userId === undefined ? [] : [sql.fragment`t.user_id = ${filter.userId}`]),
+        ...(filter.appId === undefined ? [] : [sql.fragment`t.app_id = ${filter.appId}`]),
+      ];
+      const where = conditions.length === 0 ? sql.fragment`TRUE` : sql.join(conditions, sql.fragment` AND `);
+      const [rows, count] = await Promise.all([
+        db.any(
+          pool,
+          TokenRow,
+          sql.unsafe`
           SELECT ${tokenColumns} FROM access_tokens t WHERE ${where}
           ORDER BY t.created_at DESC, t.id
           LIMIT ${page.perPage} OFFSET ${offsetOf(page)}`,
-      ),
-      db.one(
-        pool,
-        t.type({ n: t.number }),
-        sql.unsafe`SELECT count(*) AS n FROM access_tokens t WHERE ${where}`,
-      ),
-    ]);
-    return { items: rows.map(toToken), total: count.n };
-  },
+        ),
+        db.one(
+          pool,
+          t.type({ n: t.number }),
+          sql.unsafe`SELECT count(*) AS n FROM access_tokens t WHERE ${where}`,
+        ),
+      ]);
+      return { items: rows.map(toToken), total: count.n };
+    }),
 
-  revoke: (id, at) => async () => {
-    if (!isUuid(id)) return undefined;
-    // COALESCE keeps the first revocation's time when revoked twice.
-    const row = await db.maybeOne(
-      pool,
-      TokenRow,
-      sql.unsafe`
+  revoke: (id, at) =>
+    maybe(async () => {
+      if (!isUuid(id)) return undefined;
+      // COALESCE keeps the first revocation's time when revoked twice.
+      const row = await db.maybeOne(
+        pool,
+        TokenRow,
+        sql.unsafe`
         UPDATE access_tokens t SET revoked_at = COALESCE(t.revoked_at, ${sql.timestamp(at)})
         WHERE t.id = ${id}
         RETURNING ${tokenColumns}`,
-    );
-    return row && toToken(row);
-  },
+      );
+      return row && toToken(row);
+    }),
 
-  introspectionSubject: (id) => async () => {
-    if (!isUuid(id)) return undefined;
-    const row = await db.maybeOne(
-      pool,
-      SubjectRow,
-      sql.unsafe`
+  introspectionSubject: (id) =>
+    maybe(async () => {
+      if (!isUuid(id)) return undefined;
+      const row = await db.maybeOne(
+        pool,
+        SubjectRow,
+        sql.unsafe`
         SELECT t.id, t.user_id, t.expires_at, t.revoked_at, t.site_ids, t.test_mode_only,
                u.email AS user_email, u.disabled_at IS NOT NULL AS user_disabled,
                (a.deleted_at IS NOT NULL OR a.disabled_at IS NOT NULL) AS app_unusable,
@@ -132,14 +137,14 @@ export const postgresTokenRepository = (pool: DatabasePool): TokenRepository => 
         JOIN developer_apps a ON a.id = t.app_id
         JOIN signing_keys k ON k.kid = t.kid
         WHERE t.id = ${id}`,
-    );
-    return (
-      row && {
-        ...toSubject(row, row.app_unusable),
-        siteLimit: row.site_ids,
-        testModeOnly: row.test_mode_only,
-        frameOrigins: row.allowed_frame_origins,
-      }
-    );
-  },
+      );
+      return (
+        row && {
+          ...toSubject(row, row.app_unusable),
+          siteLimit: row.site_ids,
+          testModeOnly: row.test_mode_only,
+          frameOrigins: row.allowed_frame_origins,
+        }
+      );
+    }),
 });

@@ -1,0 +1,18 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { absurd, pipe } from 'fp-ts/lib/function.js';
+import * as O from 'fp-ts/lib/Option.js';
+import type * as T from 'fp-ts/lib/Task.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+
+/** A fake's answer as a port operation with no expected failure. */
+export const task = <A>(run: T.Task<A>): TE.TaskEither<never, A> => TE.fromTask(run);
+
+/** A fake's look-up that may find nothing (undefined): none. */
+export const maybe = <A>(run: T.Task<A | undefined>): TE.TaskEither<never, O.Option<A>> =>
+  pipe(TE.fromTask(run), TE.map(O.fromNullable));
+
+/** The answer of a port operation or use case that has no expected failure (an outage rejects). */
+export const valueOf = async <A>(operation: TE.TaskEither<never, A>): Promise<A> => {
+  const answer = await operation();
+  return E.isRight(answer) ? answer.right : absurd(answer.left);
+};
