@@ -52,12 +52,9 @@ export const issueExecutedDocument =
 const logoOf = (
   deps: ExecutedDocumentDeps,
   request: SignatureRequest,
-): TE.TaskEither<never, Uint8Array | undefined> => {
+): TE.TaskEither<never, O.Option<Uint8Array>> => {
   const sha = request.branding?.logoSha256;
-  const read = deps.siteLogo;
-  return sha == null || read === undefined
-    ? TE.right(undefined)
-    : TE.rightTask(() => read(request.siteId, sha));
+  return sha == null || deps.siteLogo === undefined ? TE.right(O.none) : deps.siteLogo(request.siteId, sha);
 };
 
 const buildAndKeep = (
@@ -79,7 +76,7 @@ const buildAndKeep = (
         requestId: request.id,
         siteName: request.siteName,
         locale: sharedLocale(request),
-        ...(logo === undefined ? {} : { logoPng: logo }),
+        ...(O.isSome(logo) && { logoPng: logo.value }),
         documentSha256: document.documentSha256,
         createdAt: request.createdAt,
         sentAt: request.sentAt,
