@@ -172,7 +172,7 @@ export const issueMissingExecutedDocuments =
                   if (E.isLeft(found) || O.isNone(found.right)) continue;
                   const result = await issueExecutedDocument(deps)(found.right.value)();
                   if (E.isRight(result)) issued++;
-                  else failed.push({ requestId: id, reason: reasonOf(result.left) });
+                  else failed.push({ requestId: id, reason: result.left._tag });
                 } catch (error) {
                   failed.push({
                     requestId: id,
@@ -184,9 +184,6 @@ export const issueMissingExecutedDocuments =
             }),
           ),
         );
-
-const reasonOf = (error: ExecutedDocumentError): string =>
-  error._tag === 'TimestampUnavailable' ? error.reason : error._tag;
 
 export const executedContract = (
   contract: ContractShown,
