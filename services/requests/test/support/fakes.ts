@@ -42,7 +42,7 @@ export const fakeDeps = (options: { pdfFields?: readonly TemplateField[] | strin
     pdf: {
       readFields: () =>
         typeof options.pdfFields === 'string'
-          ? TE.left(options.pdfFields)
+          ? TE.left({ _tag: 'UnusablePdf' as const, reason: options.pdfFields })
           : TE.right(options.pdfFields ?? []),
     },
     htmlPolicy: sanitizeHtmlPolicy,
