@@ -1,8 +1,8 @@
 import type { KeyObject } from 'node:crypto';
 import type Koa from 'koa';
 import * as E from 'fp-ts/lib/Either.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import {
-  scryptHasher,
   startService,
   type AppState,
   type DatabasePool,
@@ -11,6 +11,7 @@ import {
   type RunningService,
 } from '@esign/platform';
 import { notificationOutcomesConsumer } from './adapters/amqp/notification-outcomes-consumer.js';
+import { scryptCodeHasher } from './adapters/crypto/scrypt-code-hasher.js';
 import { hmacFormTokens } from './adapters/crypto/hmac-form-tokens.js';
 import { hmacUrlSigner, type SigningKey } from './adapters/crypto/hmac-url-signer.js';
 import { randomEmbeddedTokens } from './adapters/crypto/random-embedded-tokens.js';
@@ -78,7 +79,7 @@ export interface RequestsAppOptions {
 }
 
 /** Every money-costing limit off: nothing paces bulk sends. */
-const ALLOW_EVERY_SEND: SendAllowance = () => Promise.resolve({ _tag: 'Allowed' });
+const ALLOW_EVERY_SEND: SendAllowance = () => TE.right({ _tag: 'Allowed' });
 
 /** How long a signer page's form may be submitted after it was shown. */
 export const SIGNING_FORM_TTL_SECONDS = 24 * 3600;
@@ -94,7 +95,7 @@ export const createRequestsApp = (
   deps: Deps;
   cases: UseCases;
   /** The bulk-send worker's step (ADR 2201): settles up to `limit` rows, answers how many. */
-  processBulkRows: (limit: number, leaseMs: number, concurrency?: number) => Promise<number>;
+  processBulkRows: (limit: number, leaseMs: number, concurrency?: number) => TE.TaskEither<never, number>;
 } => {
   const storeOptions = { idempotencyRetentionHours: options.idempotencyRetentionHours };
   const brandingStore = postgresBrandingStore(options.pool);
@@ -112,12 +113,12 @@ export const createRequestsApp = (
     remindPolicy: options.remindPolicy,
     executedDocuments: postgresExecutedDocumentStore(options.pool),
     sealer: options.sealer,
-    codeHasher: options.codeHasher ?? scryptHasher(),
+    codeHasher: options.codeHasher ?? scryptCodeHasher(),
     authPolicy: options.authPolicy ?? DEFAULT_AUTH_POLICY,
     authTokens: hmacFormTokens(options.signingKeys, (options.authPolicy ?? DEFAULT_AUTH_POLICY).passSeconds),
     oneTimeCode: sixDigitCode,
     linkLifetimeMs: options.linkLifetimeMs ?? DEFAULT_LINK_LIFETIME_MS,
-    siteLogo: (siteId, sha256) => brandingStore.logo(siteId, sha256)(),
+    siteLogo: brandingStore.logo,
   };
   const cases = useCases(deps);
   const embedded = embeddedUseCases({
@@ -240,7 +241,7 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
       // Bulk sends (ADR 2201): every replica works through pending rows, a batch at a time.
       // One batch per run, so a shutdown waits for one batch at most.
       const bulk = every('bulk sends', BULK_INTERVAL_MS, logger, async () => {
-        const settled = await processBulkRows(BULK_BATCH, BULK_LEASE_MS, BULK_CONCURRENCY);
+        const settled = E.toUnion(await processBulkRows(BULK_BATCH, BULK_LEASE_MS, BULK_CONCURRENCY)());
         if (settled > 0) logger.debug({ settled }, 'bulk-send rows settled');
       });
       const purge = every('purge idempotency keys', 3_600_000, logger, async () => {

@@ -1,9 +1,10 @@
 import { isoNow } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { BulkSendView, CreateBulkSendBody, DomainEvent, FieldError } from '@esign/contracts';
-import { progressOf, rowBody, rowErrors, type BulkRow } from '../domain/bulk-send.js';
+import { rowBody, rowErrors } from '../domain/bulk-send.js';
 import { at } from '../domain/paths.js';
 import type {
   BulkSendRecord,
@@ -19,32 +20,12 @@ import { notFound, type AppError } from './errors.js';
 import { transactIdempotently, type Idempotency, type Outcome } from './idempotency.js';
 import { sendRequest } from './lifecycle.js';
 import { createRequest } from './requests.js';
+import { bulkSendView } from './views.js';
 
 export type BulkSendDeps = Pick<
   Deps,
   'store' | 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl' | 'codeHasher'
 > & { readonly bulkSends: BulkSendStore; readonly sendAllowance: SendAllowance };
-
-export const bulkSendView = (bulk: BulkSendRecord, rows: readonly BulkRow[]): BulkSendView => {
-  const progress = progressOf(rows);
-  return {
-    id: bulk.id,
-    site_id: bulk.siteId,
-    state: bulk.state,
-    send: bulk.send,
-    test_mode: bulk.testMode,
-    rows_total: bulk.rowsTotal,
-    created: progress.created,
-    sent: progress.sent,
-    failed: progress.failed,
-    failures: rows
-      .filter((r) => r.status === 'failed')
-      .map((r) => ({ row: r.row, request_id: r.requestId, errors: [...r.errors] })),
-    requests: rows.flatMap((r) => (r.requestId === null ? [] : [{ row: r.row, request_id: r.requestId }])),
-    created_at: bulk.createdAt,
-    completed_at: bulk.completedAt,
-  };
-};
 
 /** The shared contracts must be this site's and published: else every row would fail the same way. */
 const checkContracts = (
@@ -133,9 +114,7 @@ export const createBulkSend =
             // Every row failed to decode: nothing for the worker, so it is complete now.
             outcome.replayed || newRows.some((r) => r.status === 'pending')
               ? TE.right(undefined)
-              : TE.rightTask(async () => {
-                  await deps.bulkSends.completeIfDone(bulk.id, now, completedEvent(deps, bulk));
-                }),
+              : deps.bulkSends.completeIfDone(bulk.id, now, completedEvent(deps, bulk)),
           ),
         );
       }),
@@ -144,12 +123,11 @@ export const createBulkSend =
 export const getBulkSend =
   (deps: Pick<BulkSendDeps, 'bulkSends'>) =>
   (input: { readonly caller: Caller; readonly bulkSendId: string }): TE.TaskEither<AppError, BulkSendView> =>
-  async () => {
-    const found = await deps.bulkSends.find(input.bulkSendId, siteIds(input.caller));
-    return found === undefined
-      ? E.left(notFound('bulk send'))
-      : E.right(bulkSendView(found.bulk, found.rows));
-  };
+    pipe(
+      deps.bulkSends.find(input.bulkSendId, siteIds(input.caller)),
+      TE.chainW(TE.fromOption(() => notFound('bulk send'))),
+      TE.map((found) => bulkSendView(found.bulk, found.rows)),
+    );
 
 const idOf = (value: unknown): string | undefined => {
   const id = (value as { id?: unknown } | null)?.id;
@@ -175,12 +153,22 @@ const refusal = (row: number, error: AppError): FieldError[] => {
   }
 };
 
+/** A refused create or send as the row's outcome; none while another worker is on the row right now. */
+const refused =
+  (row: number, requestId: string | null) =>
+  (error: AppError): TE.TaskEither<never, O.Option<RowOutcome>> =>
+    TE.right(
+      error._tag === 'IdempotencyKeyInFlight'
+        ? O.none
+        : O.some({ status: 'failed', requestId, errors: refusal(row, error) }),
+    );
+
 /**
  * One row: its Request created, then sent, each under an Idempotency-Key of the bulk id
  * and row number, so a repeat after a crash replays what committed instead of doing it
- * again. Answers undefined when another worker is on the row right now.
+ * again. Answers none when another worker is on the row right now.
  */
-const runRow = async (deps: BulkSendDeps, claimed: ClaimedRow): Promise<RowOutcome | undefined> => {
+const makeRow = (deps: BulkSendDeps, claimed: ClaimedRow): TE.TaskEither<never, O.Option<RowOutcome>> => {
   const { bulk, row, body } = claimed;
   const caller: Caller = {
     sub: bulk.callerSub,
@@ -191,40 +179,64 @@ const runRow = async (deps: BulkSendDeps, claimed: ClaimedRow): Promise<RowOutco
     const text = `bulk:${bulk.id}:${row}:${step}`;
     return { key: text, fingerprint: text };
   };
-  // Paced by the token's money-costing bucket, like single sends: charged before the row is
-  // made (a row repeated after a crash may be charged twice; it is sent once).
-  if (bulk.send) {
-    const allowance = await deps.sendAllowance({ tokenId: bulk.tokenId, testModeOnly: bulk.testModeOnly });
-    if (allowance._tag === 'Wait') {
-      await deps.bulkSends.release(bulk.id, row, allowance.seconds * 1000);
-      return undefined;
-    }
-  }
-  const created = await createRequest(deps)({
-    caller,
-    siteId: bulk.siteId,
-    body,
-    idempotency: key('create'),
-  })();
-  if (E.isLeft(created)) {
-    if (created.left._tag === 'IdempotencyKeyInFlight') return undefined;
-    return { status: 'failed', requestId: null, errors: refusal(row, created.left) };
-  }
-  const requestId = idOf(created.right.value);
-  if (requestId === undefined)
-    return {
-      status: 'failed',
-      requestId: null,
-      errors: [{ path: at('rows', row), message: 'no Request id' }],
-    };
-  if (!bulk.send) return { status: 'created', requestId, errors: [] };
-  const sent = await sendRequest(deps)({ caller, requestId, idempotency: key('send') })();
-  if (E.isLeft(sent)) {
-    if (sent.left._tag === 'IdempotencyKeyInFlight') return undefined;
-    return { status: 'failed', requestId, errors: refusal(row, sent.left) };
-  }
-  return { status: 'sent', requestId, errors: [] };
+  return pipe(
+    createRequest(deps)({ caller, siteId: bulk.siteId, body, idempotency: key('create') }),
+    TE.chainW((created): TE.TaskEither<never, O.Option<RowOutcome>> => {
+      const requestId = idOf(created.value);
+      if (requestId === undefined)
+        return TE.right(
+          O.some({
+            status: 'failed',
+            requestId: null,
+            errors: [{ path: at('rows', row), message: 'no Request id' }],
+          }),
+        );
+      if (!bulk.send) return TE.right(O.some({ status: 'created', requestId, errors: [] }));
+      return pipe(
+        sendRequest(deps)({ caller, requestId, idempotency: key('send') }),
+        TE.map((): O.Option<RowOutcome> => O.some({ status: 'sent', requestId, errors: [] })),
+        TE.orElse(refused(row, requestId)),
+      );
+    }),
+    TE.orElse(refused(row, null)),
+  );
 };
+
+/**
+ * A row paced by the token's money-costing bucket, like single sends: charged before the
+ * row is made (a row repeated after a crash may be charged twice; it is sent once). A row
+ * that must wait is given back, to be claimed again once the bucket has refilled.
+ */
+const runRow = (deps: BulkSendDeps, claimed: ClaimedRow): TE.TaskEither<never, O.Option<RowOutcome>> =>
+  !claimed.bulk.send
+    ? makeRow(deps, claimed)
+    : pipe(
+        deps.sendAllowance({ tokenId: claimed.bulk.tokenId, testModeOnly: claimed.bulk.testModeOnly }),
+        TE.chain((allowance) =>
+          allowance._tag === 'Wait'
+            ? pipe(
+                deps.bulkSends.release(claimed.bulk.id, claimed.row, allowance.seconds * 1000),
+                TE.map((): O.Option<RowOutcome> => O.none),
+              )
+            : makeRow(deps, claimed),
+        ),
+      );
+
+/** Runs and records one row; answers 1 when it settled, 0 when it was left pending. */
+const settleRow = (deps: BulkSendDeps, claimed: ClaimedRow): TE.TaskEither<never, number> =>
+  pipe(
+    runRow(deps, claimed),
+    TE.chain(
+      O.match(
+        () => TE.right(0),
+        (outcome) =>
+          pipe(
+            deps.bulkSends.settle(claimed.bulk.id, claimed.row, outcome, isoNow(deps.clock)),
+            TE.map(() => 1),
+          ),
+      ),
+    ),
+  );
 
 const completedEvent =
   (deps: Pick<BulkSendDeps, 'ids' | 'clock'>, bulk: BulkSendRecord) =>
@@ -245,23 +257,40 @@ const completedEvent =
  */
 export const processBulkRows =
   (deps: BulkSendDeps) =>
-  async (limit: number, leaseMs: number, concurrency = 1): Promise<number> => {
-    const claimed = await deps.bulkSends.claim(limit, leaseMs);
-    let settled = 0;
-    let next = 0;
-    // Rows are independent Requests: a few at once, each its own transactions.
-    const worker = async (): Promise<void> => {
-      for (let i = next++; i < claimed.length; i = next++) {
-        const row = claimed[i]!;
-        const outcome = await runRow(deps, row);
-        if (outcome === undefined) continue;
-        await deps.bulkSends.settle(row.bulk.id, row.row, outcome, isoNow(deps.clock));
-        settled += 1;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, claimed.length)) }, worker));
-    const bulks = new Map(claimed.map((c) => [c.bulk.id, c.bulk]));
-    for (const bulk of bulks.values())
-      await deps.bulkSends.completeIfDone(bulk.id, isoNow(deps.clock), completedEvent(deps, bulk));
-    return settled;
-  };
+  (limit: number, leaseMs: number, concurrency = 1): TE.TaskEither<never, number> =>
+    pipe(
+      deps.bulkSends.claim(limit, leaseMs),
+      TE.chain((claimed) => {
+        let next = 0;
+        // Rows are independent Requests: a few lanes at once, each taking the next row, each
+        // row its own transactions.
+        const lane: TE.TaskEither<never, number> = () => {
+          const row = claimed[next++];
+          return row === undefined
+            ? TE.right(0)()
+            : pipe(
+                settleRow(deps, row),
+                TE.chain((n) =>
+                  pipe(
+                    lane,
+                    TE.map((m) => n + m),
+                  ),
+                ),
+              )();
+        };
+        const lanes = Array.from({ length: Math.max(1, Math.min(concurrency, claimed.length)) }, () => lane);
+        const bulks = [...new Map(claimed.map((c) => [c.bulk.id, c.bulk])).values()];
+        return pipe(
+          TE.sequenceArray(lanes),
+          TE.map((settled) => settled.reduce((sum, n) => sum + n, 0)),
+          TE.chainFirst(() =>
+            pipe(
+              bulks,
+              TE.traverseSeqArray((bulk) =>
+                deps.bulkSends.completeIfDone(bulk.id, isoNow(deps.clock), completedEvent(deps, bulk)),
+              ),
+            ),
+          ),
+        );
+      }),
+    );

@@ -1,5 +1,6 @@
 import type { RemindPolicy } from '../domain/signature-request.js';
 import type { AuthPolicy } from '../domain/signer-authentication.js';
+import type { BrandingStore } from '../ports/branding-store.js';
 import type { CodeHasher } from '../ports/code-hasher.js';
 import type { Clock } from '@esign/contracts';
 import type { ContractHtmlPolicy } from '../ports/contract-html-policy.js';
@@ -44,7 +45,7 @@ export interface Deps {
   /** How long an Execution URL opens after it was issued (the send or a reissue; ADR 1321). */
   readonly linkLifetimeMs: number;
   /** The bytes of a Site's current logo (branding, ADR 2301), for the executed PDF's audit page. */
-  readonly siteLogo?: (siteId: number, sha256: string) => Promise<Uint8Array | undefined>;
+  readonly siteLogo?: BrandingStore['logo'];
 }
 
 /** A signer's link to their copy of the executed PDF, working until `expiresAt` (ADR 2002). */

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import { EMBEDDED_URL_LIFETIME_SECONDS, type EmbeddedUrlView, isoNow } from '@esign/contracts';
 import {
   chooseParentOrigin,
@@ -87,21 +88,33 @@ export type EmbeddedOpeningResult = EmbeddedOpening & { readonly executionUrl?: 
 
 export const openEmbeddedUrl =
   (deps: EmbeddedDeps) =>
-  async (token: string): Promise<EmbeddedOpeningResult> => {
-    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { _tag: 'Unknown' };
+  (token: string): TE.TaskEither<never, EmbeddedOpeningResult> => {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return TE.right({ _tag: 'Unknown' });
     const now = isoNow(deps.clock);
-    const opening = openingOf(await deps.embedded.claim(deps.embeddedTokens.digest(token), now)(), now);
-    if (opening._tag !== 'Opened') return opening;
-    const found = await deps.store.requests.findByVerifiedId(opening.session.requestId)();
-    const signer =
-      E.isRight(found) && O.isSome(found.right)
-        ? found.right.value.signers.find((s) => s.signerRef === opening.session.signerRef)
-        : undefined;
-    if (signer === undefined) return { _tag: 'Unknown' };
-    return {
-      ...opening,
-      executionUrl: executionUrl(deps)(opening.session.requestId, signer.signerRef, signer.link.version),
-    };
+    return pipe(
+      deps.embedded.claim(deps.embeddedTokens.digest(token), now),
+      TE.map((found) => openingOf(found, now)),
+      TE.chain((opening): TE.TaskEither<never, EmbeddedOpeningResult> => {
+        if (opening._tag !== 'Opened') return TE.right(opening);
+        const { requestId, signerRef } = opening.session;
+        return pipe(
+          deps.store.requests.findByVerifiedId(requestId),
+          TE.map((found) =>
+            pipe(
+              found,
+              O.chain((request) => O.fromNullable(request.signers.find((s) => s.signerRef === signerRef))),
+              O.match(
+                (): EmbeddedOpeningResult => ({ _tag: 'Unknown' }),
+                (signer) => ({
+                  ...opening,
+                  executionUrl: executionUrl(deps)(requestId, signer.signerRef, signer.link.version),
+                }),
+              ),
+            ),
+          ),
+        );
+      }),
+    );
   };
 
 /**
@@ -110,16 +123,21 @@ export const openEmbeddedUrl =
  */
 export const embeddedContext =
   (deps: Pick<EmbeddedDeps, 'embedded'>) =>
-  async (
+  (
     sessionId: string,
     link: { readonly requestId: string; readonly signerRef: string } | undefined,
-  ): Promise<EmbeddedSession | undefined> => {
-    const session = await deps.embedded.find(sessionId)();
-    if (session === undefined || session.openedAt === null) return undefined;
-    if (link !== undefined && (link.requestId !== session.requestId || link.signerRef !== session.signerRef))
-      return undefined;
-    return session;
-  };
+  ): TE.TaskEither<never, O.Option<EmbeddedSession>> =>
+    pipe(
+      deps.embedded.find(sessionId),
+      TE.map(
+        O.filter(
+          (session) =>
+            session.openedAt !== null &&
+            (link === undefined ||
+              (link.requestId === session.requestId && link.signerRef === session.signerRef)),
+        ),
+      ),
+    );
 
 export const embeddedUseCases = (deps: EmbeddedDeps) => ({
   createEmbeddedUrl: createEmbeddedUrl(deps),

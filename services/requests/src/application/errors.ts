@@ -16,8 +16,6 @@ export type AppError =
   | { readonly _tag: 'NotCompleted'; readonly state: RequestState }
   /** No certificate to seal executed documents with is configured (ADR 2100). */
   | { readonly _tag: 'SealingUnavailable' }
-  /** The time-stamp authority did not give a token; nothing was kept, a retry builds again. */
-  | { readonly _tag: 'TimestampUnavailable'; readonly reason: string }
   /** A test-only token asked to create a real Request, or to act on one (issue #22). */
   | { readonly _tag: 'TestModeOnlyToken'; readonly on: 'create' | 'real_request' }
   | IdempotencyRefusal;

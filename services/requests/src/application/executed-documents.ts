@@ -52,12 +52,9 @@ export const issueExecutedDocument =
 const logoOf = (
   deps: ExecutedDocumentDeps,
   request: SignatureRequest,
-): TE.TaskEither<never, Uint8Array | undefined> => {
+): TE.TaskEither<never, O.Option<Uint8Array>> => {
   const sha = request.branding?.logoSha256;
-  const read = deps.siteLogo;
-  return sha == null || read === undefined
-    ? TE.right(undefined)
-    : TE.rightTask(() => read(request.siteId, sha));
+  return sha == null || deps.siteLogo === undefined ? TE.right(O.none) : deps.siteLogo(request.siteId, sha);
 };
 
 const buildAndKeep = (
@@ -79,7 +76,7 @@ const buildAndKeep = (
         requestId: request.id,
         siteName: request.siteName,
         locale: sharedLocale(request),
-        ...(logo === undefined ? {} : { logoPng: logo }),
+        ...(O.isSome(logo) && { logoPng: logo.value }),
         documentSha256: document.documentSha256,
         createdAt: request.createdAt,
         sentAt: request.sentAt,
@@ -175,7 +172,7 @@ export const issueMissingExecutedDocuments =
                   if (E.isLeft(found) || O.isNone(found.right)) continue;
                   const result = await issueExecutedDocument(deps)(found.right.value)();
                   if (E.isRight(result)) issued++;
-                  else failed.push({ requestId: id, reason: reasonOf(result.left) });
+                  else failed.push({ requestId: id, reason: result.left._tag });
                 } catch (error) {
                   failed.push({
                     requestId: id,
@@ -187,9 +184,6 @@ export const issueMissingExecutedDocuments =
             }),
           ),
         );
-
-const reasonOf = (error: ExecutedDocumentError): string =>
-  error._tag === 'TimestampUnavailable' ? error.reason : error._tag;
 
 export const executedContract = (
   contract: ContractShown,

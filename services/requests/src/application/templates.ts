@@ -62,7 +62,7 @@ const prepare = (
   const pdf = new Uint8Array(Buffer.from(body.pdf, 'base64'));
   return pipe(
     deps.pdf.readFields(pdf),
-    TE.mapLeft((message) => invalid([{ path: 'pdf', message }])),
+    TE.mapLeft((unusable) => invalid([{ path: 'pdf', message: unusable.reason }])),
     TE.chainEitherK((fields) =>
       pipe(
         newPdfTemplate({ siteId, name: body.name, fields, document: documentInfo(pdf), now }),

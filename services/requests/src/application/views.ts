@@ -1,7 +1,15 @@
-import type { ContractSummary, ContractView, NotificationStatus, RequestView } from '@esign/contracts';
+import type {
+  BulkSendView,
+  ContractSummary,
+  ContractView,
+  NotificationStatus,
+  RequestView,
+} from '@esign/contracts';
+import { progressOf, type BulkRow } from '../domain/bulk-send.js';
 import type { ContractTemplate, TemplateField, TemplateWithHtml } from '../domain/contract-template.js';
 import type { Delivery, RequestSigner, SignatureRequest } from '../domain/signature-request.js';
 import { currentOrder, hasTurn } from '../domain/signing-order.js';
+import type { BulkSendRecord } from '../ports/bulk-send-store.js';
 
 /** Builds a signer's Execution URL; the signature makes it unforgeable. */
 export type ExecutionUrl = (requestId: string, signerRef: string, version: number) => string;
@@ -88,3 +96,24 @@ export const contractView = (t: TemplateWithHtml): ContractView => ({
   ...contractSummary(t),
   html: t.html,
 });
+
+export const bulkSendView = (bulk: BulkSendRecord, rows: readonly BulkRow[]): BulkSendView => {
+  const progress = progressOf(rows);
+  return {
+    id: bulk.id,
+    site_id: bulk.siteId,
+    state: bulk.state,
+    send: bulk.send,
+    test_mode: bulk.testMode,
+    rows_total: bulk.rowsTotal,
+    created: progress.created,
+    sent: progress.sent,
+    failed: progress.failed,
+    failures: rows
+      .filter((r) => r.status === 'failed')
+      .map((r) => ({ row: r.row, request_id: r.requestId, errors: [...r.errors] })),
+    requests: rows.flatMap((r) => (r.requestId === null ? [] : [{ row: r.row, request_id: r.requestId }])),
+    created_at: bulk.createdAt,
+    completed_at: bulk.completedAt,
+  };
+};

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
 import type { RequestSigner, SignatureRequest } from './request-model.js';
 import { executionAccess, linkExpiresAt } from './signature-request.js';
 
@@ -115,10 +116,11 @@ export type EmbeddedOpening =
  * claims it with one conditional update, so two openings at once cannot both win).
  */
 export const openingOf = (
-  found: { readonly session: EmbeddedSession; readonly claimed: boolean } | undefined,
+  claim: O.Option<{ readonly session: EmbeddedSession; readonly claimed: boolean }>,
   now: string,
 ): EmbeddedOpening => {
-  if (found === undefined) return { _tag: 'Unknown' };
+  if (O.isNone(claim)) return { _tag: 'Unknown' };
+  const found = claim.value;
   if (found.claimed) return { _tag: 'Opened', session: found.session };
   if (found.session.openedAt !== null) return { _tag: 'Used', session: found.session };
   if (Date.parse(now) >= Date.parse(found.session.expiresAt))

@@ -1,3 +1,4 @@
+import type * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { CreateRequestBody, DomainEvent, FieldError } from '@esign/contracts';
 import type { BulkRow, BulkShared, Progress, RowStatus } from '../domain/bulk-send.js';
@@ -48,20 +49,25 @@ export interface BulkSendWriter {
 }
 
 /**
- * Bulk sends and their rows, which are also the work queue. Outages are rejected
- * promises: a worker's claimed rows then wait for their lease to end and are tried again.
+ * Bulk sends and their rows, which are also the work queue. An outage rejects: a worker's
+ * claimed rows then wait for their lease to end and are tried again.
  */
 export interface BulkSendStore {
   readonly find: (
     id: string,
     siteIds: readonly number[],
-  ) => Promise<{ readonly bulk: BulkSendRecord; readonly rows: readonly BulkRow[] } | undefined>;
+  ) => TE.TaskEither<never, O.Option<{ readonly bulk: BulkSendRecord; readonly rows: readonly BulkRow[] }>>;
   /** Up to `limit` pending rows no other worker holds, oldest bulk send first, each leased for `leaseMs`. */
-  readonly claim: (limit: number, leaseMs: number) => Promise<readonly ClaimedRow[]>;
+  readonly claim: (limit: number, leaseMs: number) => TE.TaskEither<never, readonly ClaimedRow[]>;
   /** Gives a claimed row back untouched, to be claimed again no sooner than `afterMs` from now. */
-  readonly release: (bulkId: string, row: number, afterMs: number) => Promise<void>;
+  readonly release: (bulkId: string, row: number, afterMs: number) => TE.TaskEither<never, void>;
   /** A row's outcome; only a pending row changes (a late repeat changes nothing). */
-  readonly settle: (bulkId: string, row: number, outcome: RowOutcome, at: string) => Promise<void>;
+  readonly settle: (
+    bulkId: string,
+    row: number,
+    outcome: RowOutcome,
+    at: string,
+  ) => TE.TaskEither<never, void>;
   /**
    * Marks the bulk send completed when no row is pending, writing the event built from its
    * final counts to the outbox in the same transaction; true when this call completed it.
@@ -70,5 +76,5 @@ export interface BulkSendStore {
     bulkId: string,
     at: string,
     event: (progress: Progress) => DomainEvent,
-  ) => Promise<boolean>;
+  ) => TE.TaskEither<never, boolean>;
 }

@@ -17,13 +17,15 @@ export interface Seal {
   readonly timestampedAt: string | null;
 }
 
-/** The configured time-stamp authority did not answer with a token: try again later. */
-export interface TimestampUnavailable {
-  readonly _tag: 'TimestampUnavailable';
-  readonly reason: string;
+/**
+ * The configured time-stamp authority did not answer with a token: a provider outage, so
+ * the seal's task rejects with it (its message says why); a later try seals again.
+ */
+export class TimestampUnavailable extends Error {
+  override readonly name = 'TimestampUnavailable';
 }
 
 /** Signs a finished PDF as PAdES (an incremental update with a CAdES detached signature). */
 export interface DocumentSealer {
-  readonly seal: (pdf: Uint8Array, details: SealDetails) => TE.TaskEither<TimestampUnavailable, Seal>;
+  readonly seal: (pdf: Uint8Array, details: SealDetails) => TE.TaskEither<never, Seal>;
 }

@@ -1,9 +1,10 @@
-import type * as T from 'fp-ts/lib/Task.js';
+import type * as O from 'fp-ts/lib/Option.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { EmbeddedSession } from '../domain/embedded-signing.js';
 
 /** Embedded signing URLs (ADR 2300), kept by the SHA-256 of their token. */
 export interface EmbeddedSessionStore {
-  readonly insert: (session: EmbeddedSession, tokenSha256: string) => T.Task<void>;
+  readonly insert: (session: EmbeddedSession, tokenSha256: string) => TE.TaskEither<never, void>;
   /**
    * Claims the URL for this opening if it was never opened and has not expired at `now`
    * (one conditional update); answers the session and whether this call claimed it.
@@ -11,8 +12,8 @@ export interface EmbeddedSessionStore {
   readonly claim: (
     tokenSha256: string,
     now: string,
-  ) => T.Task<{ readonly session: EmbeddedSession; readonly claimed: boolean } | undefined>;
-  readonly find: (id: string) => T.Task<EmbeddedSession | undefined>;
+  ) => TE.TaskEither<never, O.Option<{ readonly session: EmbeddedSession; readonly claimed: boolean }>>;
+  readonly find: (id: string) => TE.TaskEither<never, O.Option<EmbeddedSession>>;
 }
 
 /** The URL's secret: fresh random tokens and their digests. */

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import { memoryRateLimiter, sql } from '@esign/platform';
 import { costlySendAllowance } from '../../src/adapters/rate-limit/costly-send-allowance.js';
 import { postgresBulkSendStore } from '../../src/adapters/postgres/postgres-bulk-send-store.js';
@@ -26,11 +27,12 @@ describe('requests service: bulk send (real Postgres)', function () {
     h = await startHarness('bulk_sends');
     template = await publishedTemplate(h.http);
     headers = await principal();
-    process = processBulkRows({
+    const step = processBulkRows({
       ...h.deps,
       bulkSends: postgresBulkSendStore(h.pool),
-      sendAllowance: () => Promise.resolve({ _tag: 'Allowed' }),
+      sendAllowance: () => TE.right({ _tag: 'Allowed' }),
     });
+    process = async (limit, leaseMs) => E.toUnion(await step(limit, leaseMs)());
   });
   after(async () => h?.close());
 
@@ -143,13 +145,14 @@ describe('requests service: bulk send (real Postgres)', function () {
   });
 
   it("paces the rows' sends by the token's money-costing bucket: a spent bucket leaves rows pending", async () => {
-    const paced = processBulkRows({
+    const pace = processBulkRows({
       ...h.deps,
       bulkSends: postgresBulkSendStore(h.pool),
       sendAllowance: costlySendAllowance(memoryRateLimiter({ now: () => Date.now(), maxBuckets: 10 }), {
         costly: { name: 'costly', quota: 1, windowSeconds: 3600 },
       }),
     });
+    const paced = async (limit: number, leaseMs: number) => E.toUnion(await pace(limit, leaseMs)());
     const bulk = await start([row(30), row(31)]);
     assert.equal(await paced(10, 15_000), 1, 'one send in the bucket: one row settled');
     const waiting = await progress(bulk.id);

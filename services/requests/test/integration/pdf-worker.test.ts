@@ -31,7 +31,10 @@ describe('HIGH 2: uploaded PDFs are read in a worker thread under limits', funct
     const verdict = await workerPdfFormReader().readFields(new Uint8Array(bomb))();
     assert.deepEqual(
       verdict,
-      E.left("decompresses to more than 64 MB: a contract PDF's streams may hold at most that"),
+      E.left({
+        _tag: 'UnusablePdf',
+        reason: "decompresses to more than 64 MB: a contract PDF's streams may hold at most that",
+      }),
     );
   });
 
@@ -44,6 +47,12 @@ describe('HIGH 2: uploaded PDFs are read in a worker thread under limits', funct
     // Starting a thread alone takes longer than a millisecond, however fast the machine.
     const reader = workerPdfFormReader({ ...DEFAULT_PDF_READ_LIMITS, timeoutMs: 1 });
     const verdict = await reader.readFields(await bytes())();
-    assert.deepEqual(verdict, E.left('took longer than 0.001 s to read: simplify or re-save the PDF'));
+    assert.deepEqual(
+      verdict,
+      E.left({
+        _tag: 'UnusablePdf',
+        reason: 'took longer than 0.001 s to read: simplify or re-save the PDF',
+      }),
+    );
   });
 });

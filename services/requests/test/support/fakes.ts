@@ -1,6 +1,7 @@
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Deps } from '../../src/application/deps.js';
 import type { TemplateField } from '../../src/domain/contract-template.js';
+import { scryptCodeHasher } from '../../src/adapters/crypto/scrypt-code-hasher.js';
 import { hmacUrlSigner } from '../../src/adapters/crypto/hmac-url-signer.js';
 import { hmacFormTokens } from '../../src/adapters/crypto/hmac-form-tokens.js';
 import { sanitizeHtmlPolicy } from '../../src/adapters/html/sanitize-html-policy.js';
@@ -41,7 +42,7 @@ export const fakeDeps = (options: { pdfFields?: readonly TemplateField[] | strin
     pdf: {
       readFields: () =>
         typeof options.pdfFields === 'string'
-          ? TE.left(options.pdfFields)
+          ? TE.left({ _tag: 'UnusablePdf' as const, reason: options.pdfFields })
           : TE.right(options.pdfFields ?? []),
     },
     htmlPolicy: sanitizeHtmlPolicy,
@@ -50,7 +51,7 @@ export const fakeDeps = (options: { pdfFields?: readonly TemplateField[] | strin
     executedDocuments: memoryExecutedDocuments(),
     // Sealing is a real adapter (test/integration/executed-documents.test.ts covers it).
     sealer: null,
-    codeHasher: scryptHasher({ logN: 10, r: 8, p: 1 }),
+    codeHasher: scryptCodeHasher(scryptHasher({ logN: 10, r: 8, p: 1 })),
     authPolicy: DEFAULT_AUTH_POLICY,
     authTokens: hmacFormTokens(keys, DEFAULT_AUTH_POLICY.passSeconds),
     oneTimeCode: () => codes.shift() ?? '123456',

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
 import { chooseParentOrigin, openingOf, type EmbeddedSession } from '../../src/domain/embedded-signing.js';
 
 const HOST = 'https://portal.client.example';
@@ -37,16 +38,23 @@ describe('embedded signing rules (ADR 2300)', () => {
 
   it('opens for the opening that claimed it; any other is "used" or, past 5 minutes, "expired"', () => {
     const now = '2030-01-01T12:01:00.000Z';
-    assert.equal(openingOf(undefined, now)._tag, 'Unknown');
-    assert.equal(openingOf({ session: session({ openedAt: now }), claimed: true }, now)._tag, 'Opened');
-    assert.equal(openingOf({ session: session({ openedAt: now }), claimed: false }, now)._tag, 'Used');
+    assert.equal(openingOf(O.none, now)._tag, 'Unknown');
     assert.equal(
-      openingOf({ session: session(), claimed: false }, '2030-01-01T12:05:00.000Z')._tag,
+      openingOf(O.some({ session: session({ openedAt: now }), claimed: true }), now)._tag,
+      'Opened',
+    );
+    assert.equal(
+      openingOf(O.some({ session: session({ openedAt: now }), claimed: false }), now)._tag,
+      'Used',
+    );
+    assert.equal(
+      openingOf(O.some({ session: session(), claimed: false }), '2030-01-01T12:05:00.000Z')._tag,
       'Expired',
     );
     // Opened once and now late as well: it was used, which is what the signer needs to hear.
     assert.equal(
-      openingOf({ session: session({ openedAt: now }), claimed: false }, '2030-01-01T13:00:00.000Z')._tag,
+      openingOf(O.some({ session: session({ openedAt: now }), claimed: false }), '2030-01-01T13:00:00.000Z')
+        ._tag,
       'Used',
     );
   });

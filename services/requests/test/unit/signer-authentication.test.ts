@@ -20,7 +20,7 @@ const setup = async (method: AuthMethod, accessCode = 'blue-harbour-42') => {
     ],
     fields: [{ name: 'full_name', defaultValue: null, assignedTo: 'alice@example.com' }],
   });
-  const hash = method === 'access_code' ? await deps.codeHasher.hash(accessCode)() : null;
+  const hash = method === 'access_code' ? E.toUnion(await deps.codeHasher.hash(accessCode)()) : null;
   memory.state().challenges.set(`${request.id}/ref0`, newChallenge(method, hash));
   const { cases, link: linkOf } = signingFixture(faked, request);
   const link = linkOf('ref0');

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
+import * as O from 'fp-ts/lib/Option.js';
 import { BrandingBody, PRINCIPAL_HEADER } from '@esign/contracts';
 import { decodeBody, integerIdParam, invalidBody, runWith, type AppState } from '@esign/platform';
 import type Router from '@koa/router';
@@ -48,14 +49,14 @@ export const mountBrandingRoutes = (
   router.get('/sign/logo/:site/:file', async (ctx) => {
     const site = /^[1-9][0-9]{0,14}$/.test(ctx.params.site ?? '') ? Number(ctx.params.site) : undefined;
     const sha = /^([0-9a-f]{64})\.png$/.exec(ctx.params.file ?? '')?.[1];
-    const png = site === undefined || sha === undefined ? undefined : await cases.siteLogo(site, sha);
+    const png = site === undefined || sha === undefined ? O.none : await run(cases.siteLogo(site, sha));
     ctx.set({
       'Content-Security-Policy': "default-src 'none'; sandbox",
       'X-Content-Type-Options': 'nosniff',
       // E-mail clients and proxies load it from other origins.
       'Cross-Origin-Resource-Policy': 'cross-origin',
     });
-    if (png === undefined) {
+    if (O.isNone(png)) {
       ctx.status = 404;
       ctx.set('Cache-Control', 'no-store');
       ctx.type = 'text/plain; charset=utf-8';
@@ -65,6 +66,6 @@ export const mountBrandingRoutes = (
     // The name is the content's hash: a new logo has a new URL, so this one never changes.
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
     ctx.type = 'image/png';
-    ctx.body = Buffer.from(png);
+    ctx.body = Buffer.from(png.value);
   });
 };

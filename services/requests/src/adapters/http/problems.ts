@@ -2,6 +2,7 @@ import { problem, type FieldError } from '@esign/contracts';
 import { HttpProblem, invalidBody, notFound } from '@esign/platform';
 import type { AppError } from '../../application/errors.js';
 import type { MissingForSend } from '../../domain/signature-request.js';
+import { TimestampUnavailable } from '../../ports/document-sealer.js';
 
 const withExtensions = (
   init: Parameters<typeof problem>[0],
@@ -134,16 +135,6 @@ export const problemOf = (error: AppError): HttpProblem => {
             'Executed documents cannot be issued: no signing certificate is configured (PDF_SIGNING_*).',
         }),
       );
-    case 'TimestampUnavailable':
-      return new HttpProblem(
-        problem({
-          status: 503,
-          code: 'executed_document_unavailable',
-          title: 'Service Unavailable',
-          detail: `The executed document cannot be sealed right now: ${error.reason}. Retry later.`,
-        }),
-        { 'Retry-After': '30' },
-      );
     case 'UnknownSigner':
       return notFound('No such signer.');
     case 'SignerNotPending':
@@ -185,4 +176,22 @@ export const problemOf = (error: AppError): HttpProblem => {
         }),
       );
   }
+};
+
+/**
+ * A time-stamp authority's outage (the seal rejects with it, ADR 2100) as the 503 that
+ * says why; any other rejection goes on to the platform's error handler.
+ */
+export const timestampOutage = (error: unknown): never => {
+  if (error instanceof TimestampUnavailable)
+    throw new HttpProblem(
+      problem({
+        status: 503,
+        code: 'executed_document_unavailable',
+        title: 'Service Unavailable',
+        detail: `The executed document cannot be sealed right now: ${error.message}. Retry later.`,
+      }),
+      { 'Retry-After': '30' },
+    );
+  throw error;
 };

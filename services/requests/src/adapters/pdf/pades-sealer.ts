@@ -5,7 +5,7 @@ import { plainAddPlaceholder } from '@signpdf/placeholder-plain';
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import type { DocumentSealer, SealDetails, TimestampUnavailable } from '../../ports/document-sealer.js';
+import { TimestampUnavailable, type DocumentSealer, type SealDetails } from '../../ports/document-sealer.js';
 import type { SigningIdentity } from './signing-identity.js';
 
 const OID = {
@@ -130,14 +130,13 @@ const timestampToken = async (
   return { token: parsed.timeStampToken, at: info.genTime.toISOString() };
 };
 
-/** Raised for what the TSA did (or did not) answer; anything else is a bug and rethrown. */
+/** Raised for what the TSA did (or did not) answer; the seal rejects with it as `TimestampUnavailable`. */
 class TsaError extends Error {}
 
-const unavailableOrThrow = (error: unknown): TimestampUnavailable => {
-  // signpdf wraps what the signer throws; the cause is kept.
-  for (let e: unknown = error; e instanceof Error; e = e.cause)
-    if (e instanceof TsaError) return { _tag: 'TimestampUnavailable', reason: e.message };
-  throw error;
+/** The TSA's failure behind `error`, if it is one: signpdf wraps what the signer throws, keeping the cause. */
+const tsaErrorIn = (error: unknown): TsaError | undefined => {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) if (e instanceof TsaError) return e;
+  return undefined;
 };
 
 /** The CMS of a PAdES baseline signature: CAdES detached, the whole chain, signing-certificate-v2. */
@@ -209,7 +208,7 @@ export const padesSealer = (identity: SigningIdentity, options: PadesOptions = {
   const signerName = new X509Certificate(identity.chain[0]!).subject.replace(/\n/g, ', ');
   return {
     seal: (pdf: Uint8Array, details: SealDetails) =>
-      TE.tryCatch(async () => {
+      TE.rightTask(async () => {
         const withPlaceholder = plainAddPlaceholder({
           pdfBuffer: Buffer.from(pdf),
           reason: details.reason,
@@ -221,8 +220,16 @@ export const padesSealer = (identity: SigningIdentity, options: PadesOptions = {
           subFilter: SUBFILTER_ETSI_CADES_DETACHED,
         });
         const signer = new PadesSigner(identity, options);
-        const signed = await new SignPdf().sign(withPlaceholder, signer, details.signingTime);
+        let signed: Buffer;
+        try {
+          signed = await new SignPdf().sign(withPlaceholder, signer, details.signingTime);
+        } catch (error) {
+          // The TSA's failure is an outage: the task rejects with it, like any other.
+          const tsa = tsaErrorIn(error);
+          if (tsa !== undefined) throw new TimestampUnavailable(tsa.message);
+          throw error;
+        }
         return { pdf: new Uint8Array(signed), certificateSha256, timestampedAt: signer.timestampedAt };
-      }, unavailableOrThrow),
+      }),
   };
 };

@@ -1,8 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import * as E from 'fp-ts/lib/Either.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import pLimit from 'p-limit';
 import type { TemplateField } from '../../domain/contract-template.js';
-import type { PdfFormReader } from '../../ports/pdf-form-reader.js';
+import type { PdfFormReader, UnusablePdf } from '../../ports/pdf-form-reader.js';
 import { PdfWorkerAnswer, type PdfWorkerInput } from './pdf-worker-protocol.js';
 
 /** What reading one uploaded PDF may cost before it is refused. */
@@ -93,5 +95,11 @@ const readInWorker = (
  */
 export const workerPdfFormReader = (limits: PdfReadLimits = DEFAULT_PDF_READ_LIMITS): PdfFormReader => {
   const gate = pLimit(limits.concurrency);
-  return { readFields: (pdf) => () => gate(() => readInWorker(pdf, limits)) };
+  return {
+    readFields: (pdf) =>
+      pipe(
+        () => gate(() => readInWorker(pdf, limits)),
+        TE.mapLeft((reason): UnusablePdf => ({ _tag: 'UnusablePdf', reason })),
+      ),
+  };
 };

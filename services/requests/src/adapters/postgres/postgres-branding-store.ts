@@ -1,9 +1,11 @@
+import * as O from 'fp-ts/lib/Option.js';
 import * as t from 'io-ts';
 import { nullable } from '@esign/contracts';
 import { db, sql, type Queryable } from '@esign/platform';
 import type { SiteBranding } from '../../domain/branding.js';
 import type { BrandingStore } from '../../ports/branding-store.js';
 import { Bytes, JsonTimestamp } from './rows.js';
+import { task } from './task.js';
 
 const BrandingRow = t.type({
   site_id: t.number,
@@ -29,20 +31,22 @@ const columns = sql.fragment`site_id, display_name, accent_color, reply_to, emai
   to_json(updated_at) #>> '{}' AS updated_at`;
 
 export const postgresBrandingStore = (q: Queryable): BrandingStore => ({
-  get: (siteId) => async () => {
-    const row = await db.maybeOne(
-      q,
-      BrandingRow,
-      sql.unsafe`SELECT ${columns} FROM site_brandings WHERE site_id = ${siteId}`,
-    );
-    return row ? toBranding(row) : undefined;
-  },
-  put: (b, logo) => async () =>
-    toBranding(
-      await db.one(
+  get: (siteId) =>
+    task(async () => {
+      const row = await db.maybeOne(
         q,
         BrandingRow,
-        sql.unsafe`
+        sql.unsafe`SELECT ${columns} FROM site_brandings WHERE site_id = ${siteId}`,
+      );
+      return O.map(toBranding)(O.fromNullable(row));
+    }),
+  put: (b, logo) =>
+    task(async () =>
+      toBranding(
+        await db.one(
+          q,
+          BrandingRow,
+          sql.unsafe`
           INSERT INTO site_brandings AS b
             (site_id, display_name, accent_color, reply_to, email_footer, logo_png, logo_sha256, updated_at)
           VALUES (${b.siteId}, ${b.displayName}, ${b.accentColor}, ${b.replyTo}, ${b.emailFooter},
@@ -58,14 +62,16 @@ export const postgresBrandingStore = (q: Queryable): BrandingStore => ({
             }
             updated_at = EXCLUDED.updated_at
           RETURNING ${columns}`,
+        ),
       ),
     ),
-  logo: (siteId, sha256) => async () => {
-    const row = await db.maybeOne(
-      q,
-      t.type({ logo_png: Bytes }),
-      sql.unsafe`SELECT logo_png FROM site_brandings WHERE site_id = ${siteId} AND logo_sha256 = ${sha256} AND logo_png IS NOT NULL`,
-    );
-    return row?.logo_png;
-  },
+  logo: (siteId, sha256) =>
+    task(async () => {
+      const row = await db.maybeOne(
+        q,
+        t.type({ logo_png: Bytes }),
+        sql.unsafe`SELECT logo_png FROM site_brandings WHERE site_id = ${siteId} AND logo_sha256 = ${sha256} AND logo_png IS NOT NULL`,
+      );
+      return O.fromNullable(row?.logo_png);
+    }),
 });

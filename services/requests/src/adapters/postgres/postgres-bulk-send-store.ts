@@ -1,3 +1,4 @@
+import * as O from 'fp-ts/lib/Option.js';
 import * as t from 'io-ts';
 import type { CreateRequestBody } from '@esign/contracts';
 import { db, enqueueEvents, sql, type DatabasePool, type Queryable } from '@esign/platform';
@@ -85,110 +86,116 @@ export const postgresBulkSendWriter = (tx: Queryable): BulkSendWriter => ({
 
 /** `bulk_sends` and `bulk_send_rows` (ADR 2201). */
 export const postgresBulkSendStore = (pool: DatabasePool): BulkSendStore => ({
-  find: async (id, siteIds) => {
-    if (!UUID.test(id) || siteIds.length === 0) return undefined;
-    const bulk = await db.maybeOne(
-      pool,
-      BulkRow,
-      sql.unsafe`SELECT ${bulkColumns} FROM bulk_sends b
-                 WHERE b.id = ${id} AND b.site_id = ANY(${sql.array([...siteIds], 'int8')})`,
-    );
-    if (bulk === undefined) return undefined;
-    const rows = await db.any(
-      pool,
-      RowRow,
-      sql.unsafe`SELECT row_number, status, request_id, errors FROM bulk_send_rows
-                 WHERE bulk_id = ${id} ORDER BY row_number`,
-    );
-    return {
-      bulk: toBulk(bulk),
-      rows: rows.map((r) => ({
-        row: r.row_number,
-        status: r.status,
-        requestId: r.request_id,
-        errors: r.errors,
-      })),
-    };
-  },
-
-  claim: async (limit, leaseMs) => {
-    const claimed = await db.any(
-      pool,
-      t.type({ bulk_id: t.string, row_number: t.number, body: t.UnknownRecord }),
-      sql.unsafe`
-        UPDATE bulk_send_rows r
-        SET lease_until = now() + ${leaseMs} * interval '1 millisecond'
-        FROM (
-          SELECT bulk_id, row_number FROM bulk_send_rows
-          WHERE status = 'pending' AND (lease_until IS NULL OR lease_until <= now())
-          ORDER BY bulk_id, row_number
-          LIMIT ${limit}
-          FOR UPDATE SKIP LOCKED
-        ) due
-        WHERE r.bulk_id = due.bulk_id AND r.row_number = due.row_number
-        RETURNING r.bulk_id, r.row_number, r.body`,
-    );
-    if (claimed.length === 0) return [];
-    const ids = [...new Set(claimed.map((c) => c.bulk_id))];
-    const bulks = await db.any(
-      pool,
-      BulkRow,
-      sql.unsafe`SELECT ${bulkColumns} FROM bulk_sends b WHERE b.id = ANY(${sql.array(ids, 'uuid')})`,
-    );
-    const byId = new Map(bulks.map((b) => [b.id, toBulk(b)]));
-    return claimed
-      .sort((a, b) =>
-        a.bulk_id === b.bulk_id ? a.row_number - b.row_number : a.bulk_id < b.bulk_id ? -1 : 1,
-      )
-      .map((c) => ({
-        bulk: byId.get(c.bulk_id)!,
-        row: c.row_number,
-        body: c.body as unknown as CreateRequestBody,
-      }));
-  },
-
-  release: async (bulkId, row, afterMs) => {
-    await db.exec(
-      pool,
-      sql.unsafe`
-        UPDATE bulk_send_rows SET lease_until = now() + ${afterMs} * interval '1 millisecond'
-        WHERE bulk_id = ${bulkId} AND row_number = ${row} AND status = 'pending'`,
-    );
-  },
-
-  settle: async (bulkId, row, outcome, at) => {
-    await db.exec(
-      pool,
-      sql.unsafe`
-        UPDATE bulk_send_rows
-        SET status = ${outcome.status}, request_id = ${outcome.requestId}, errors = ${json(outcome.errors)},
-            lease_until = NULL, updated_at = ${at}
-        WHERE bulk_id = ${bulkId} AND row_number = ${row} AND status = 'pending'`,
-    );
-  },
-
-  completeIfDone: async (bulkId, at, event) =>
-    pool.transaction(async (tx) => {
-      const counts = await db.maybeOne(
-        tx,
-        t.type({ total: t.number, created: t.number, sent: t.number, failed: t.number, pending: t.number }),
-        sql.unsafe`
-          WITH bulk AS (
-            SELECT id FROM bulk_sends WHERE id = ${bulkId} AND state = 'running' FOR UPDATE
-          )
-          SELECT count(*)::int AS total,
-                 count(*) FILTER (WHERE r.request_id IS NOT NULL)::int AS created,
-                 count(*) FILTER (WHERE r.status = 'sent')::int AS sent,
-                 count(*) FILTER (WHERE r.status = 'failed')::int AS failed,
-                 count(*) FILTER (WHERE r.status = 'pending')::int AS pending
-          FROM bulk JOIN bulk_send_rows r ON r.bulk_id = bulk.id`,
+  find: (id, siteIds) =>
+    task(async () => {
+      if (!UUID.test(id) || siteIds.length === 0) return O.none;
+      const bulk = await db.maybeOne(
+        pool,
+        BulkRow,
+        sql.unsafe`SELECT ${bulkColumns} FROM bulk_sends b
+                   WHERE b.id = ${id} AND b.site_id = ANY(${sql.array([...siteIds], 'int8')})`,
       );
-      if (counts === undefined || counts.total === 0 || counts.pending > 0) return false;
-      await db.exec(
-        tx,
-        sql.unsafe`UPDATE bulk_sends SET state = 'completed', completed_at = ${at} WHERE id = ${bulkId}`,
+      if (bulk === undefined) return O.none;
+      const rows = await db.any(
+        pool,
+        RowRow,
+        sql.unsafe`SELECT row_number, status, request_id, errors FROM bulk_send_rows
+                   WHERE bulk_id = ${id} ORDER BY row_number`,
       );
-      await enqueueEvents(tx, [event(counts)]);
-      return true;
+      return O.some({
+        bulk: toBulk(bulk),
+        rows: rows.map((r) => ({
+          row: r.row_number,
+          status: r.status,
+          requestId: r.request_id,
+          errors: r.errors,
+        })),
+      });
     }),
+
+  claim: (limit, leaseMs) =>
+    task(async () => {
+      const claimed = await db.any(
+        pool,
+        t.type({ bulk_id: t.string, row_number: t.number, body: t.UnknownRecord }),
+        sql.unsafe`
+          UPDATE bulk_send_rows r
+          SET lease_until = now() + ${leaseMs} * interval '1 millisecond'
+          FROM (
+            SELECT bulk_id, row_number FROM bulk_send_rows
+            WHERE status = 'pending' AND (lease_until IS NULL OR lease_until <= now())
+            ORDER BY bulk_id, row_number
+            LIMIT ${limit}
+            FOR UPDATE SKIP LOCKED
+          ) due
+          WHERE r.bulk_id = due.bulk_id AND r.row_number = due.row_number
+          RETURNING r.bulk_id, r.row_number, r.body`,
+      );
+      if (claimed.length === 0) return [];
+      const ids = [...new Set(claimed.map((c) => c.bulk_id))];
+      const bulks = await db.any(
+        pool,
+        BulkRow,
+        sql.unsafe`SELECT ${bulkColumns} FROM bulk_sends b WHERE b.id = ANY(${sql.array(ids, 'uuid')})`,
+      );
+      const byId = new Map(bulks.map((b) => [b.id, toBulk(b)]));
+      return claimed
+        .sort((a, b) =>
+          a.bulk_id === b.bulk_id ? a.row_number - b.row_number : a.bulk_id < b.bulk_id ? -1 : 1,
+        )
+        .map((c) => ({
+          bulk: byId.get(c.bulk_id)!,
+          row: c.row_number,
+          body: c.body as unknown as CreateRequestBody,
+        }));
+    }),
+
+  release: (bulkId, row, afterMs) =>
+    task(async () => {
+      await db.exec(
+        pool,
+        sql.unsafe`
+          UPDATE bulk_send_rows SET lease_until = now() + ${afterMs} * interval '1 millisecond'
+          WHERE bulk_id = ${bulkId} AND row_number = ${row} AND status = 'pending'`,
+      );
+    }),
+
+  settle: (bulkId, row, outcome, at) =>
+    task(async () => {
+      await db.exec(
+        pool,
+        sql.unsafe`
+          UPDATE bulk_send_rows
+          SET status = ${outcome.status}, request_id = ${outcome.requestId}, errors = ${json(outcome.errors)},
+              lease_until = NULL, updated_at = ${at}
+          WHERE bulk_id = ${bulkId} AND row_number = ${row} AND status = 'pending'`,
+      );
+    }),
+
+  completeIfDone: (bulkId, at, event) =>
+    task(() =>
+      pool.transaction(async (tx) => {
+        const counts = await db.maybeOne(
+          tx,
+          t.type({ total: t.number, created: t.number, sent: t.number, failed: t.number, pending: t.number }),
+          sql.unsafe`
+            WITH bulk AS (
+              SELECT id FROM bulk_sends WHERE id = ${bulkId} AND state = 'running' FOR UPDATE
+            )
+            SELECT count(*)::int AS total,
+                   count(*) FILTER (WHERE r.request_id IS NOT NULL)::int AS created,
+                   count(*) FILTER (WHERE r.status = 'sent')::int AS sent,
+                   count(*) FILTER (WHERE r.status = 'failed')::int AS failed,
+                   count(*) FILTER (WHERE r.status = 'pending')::int AS pending
+            FROM bulk JOIN bulk_send_rows r ON r.bulk_id = bulk.id`,
+        );
+        if (counts === undefined || counts.total === 0 || counts.pending > 0) return false;
+        await db.exec(
+          tx,
+          sql.unsafe`UPDATE bulk_sends SET state = 'completed', completed_at = ${at} WHERE id = ${bulkId}`,
+        );
+        await enqueueEvents(tx, [event(counts)]);
+        return true;
+      }),
+    ),
 });

@@ -1,9 +1,11 @@
+import * as O from 'fp-ts/lib/Option.js';
 import * as t from 'io-ts';
 import { isUuid, nullable } from '@esign/contracts';
 import { db, sql, type Queryable } from '@esign/platform';
 import type { EmbeddedSession } from '../../domain/embedded-signing.js';
 import type { EmbeddedSessionStore } from '../../ports/embedded-session-store.js';
 import { JsonTimestamp } from './rows.js';
+import { task } from './task.js';
 
 const SessionRow = t.type({
   id: t.string,
@@ -35,42 +37,45 @@ const columns = sql.fragment`id, request_id, signer_ref, signer_id, frame_origin
   to_json(opened_at) #>> '{}' AS opened_at`;
 
 export const postgresEmbeddedSessionStore = (q: Queryable): EmbeddedSessionStore => ({
-  insert: (session, tokenSha256) => async () => {
-    await db.exec(
-      q,
-      sql.unsafe`
-        INSERT INTO embedded_sessions
-          (id, token_sha256, request_id, signer_ref, signer_id, frame_origins, parent_origin, created_at, expires_at)
-        VALUES (${session.id}, ${tokenSha256}, ${session.requestId}, ${session.signerRef}, ${session.signerId},
-                ${sql.array([...session.frameOrigins], 'text')}, ${session.parentOrigin},
-                ${session.createdAt}, ${session.expiresAt})`,
-    );
-  },
-  claim: (tokenSha256, now) => async () => {
-    // The conditional update is the claim: of two openings at once, one updates the row.
-    const claimed = await db.maybeOne(
-      q,
-      SessionRow,
-      sql.unsafe`
-        UPDATE embedded_sessions SET opened_at = ${now}
-        WHERE token_sha256 = ${tokenSha256} AND opened_at IS NULL AND expires_at > ${now}
-        RETURNING ${columns}, true AS claimed`,
-    );
-    if (claimed) return { session: toSession(claimed), claimed: true };
-    const row = await db.maybeOne(
-      q,
-      SessionRow,
-      sql.unsafe`SELECT ${columns}, false AS claimed FROM embedded_sessions WHERE token_sha256 = ${tokenSha256}`,
-    );
-    return row ? { session: toSession(row), claimed: false } : undefined;
-  },
-  find: (id) => async () => {
-    if (!isUuid(id)) return undefined;
-    const row = await db.maybeOne(
-      q,
-      SessionRow,
-      sql.unsafe`SELECT ${columns}, false AS claimed FROM embedded_sessions WHERE id = ${id}`,
-    );
-    return row ? toSession(row) : undefined;
-  },
+  insert: (session, tokenSha256) =>
+    task(async () => {
+      await db.exec(
+        q,
+        sql.unsafe`
+          INSERT INTO embedded_sessions
+            (id, token_sha256, request_id, signer_ref, signer_id, frame_origins, parent_origin, created_at, expires_at)
+          VALUES (${session.id}, ${tokenSha256}, ${session.requestId}, ${session.signerRef}, ${session.signerId},
+                  ${sql.array([...session.frameOrigins], 'text')}, ${session.parentOrigin},
+                  ${session.createdAt}, ${session.expiresAt})`,
+      );
+    }),
+  claim: (tokenSha256, now) =>
+    task(async () => {
+      // The conditional update is the claim: of two openings at once, one updates the row.
+      const claimed = await db.maybeOne(
+        q,
+        SessionRow,
+        sql.unsafe`
+          UPDATE embedded_sessions SET opened_at = ${now}
+          WHERE token_sha256 = ${tokenSha256} AND opened_at IS NULL AND expires_at > ${now}
+          RETURNING ${columns}, true AS claimed`,
+      );
+      if (claimed) return O.some({ session: toSession(claimed), claimed: true });
+      const row = await db.maybeOne(
+        q,
+        SessionRow,
+        sql.unsafe`SELECT ${columns}, false AS claimed FROM embedded_sessions WHERE token_sha256 = ${tokenSha256}`,
+      );
+      return row ? O.some({ session: toSession(row), claimed: false }) : O.none;
+    }),
+  find: (id) =>
+    task(async () => {
+      if (!isUuid(id)) return O.none;
+      const row = await db.maybeOne(
+        q,
+        SessionRow,
+        sql.unsafe`SELECT ${columns}, false AS claimed FROM embedded_sessions WHERE id = ${id}`,
+      );
+      return O.map(toSession)(O.fromNullable(row));
+    }),
 });

@@ -1,6 +1,8 @@
 import type { RatePolicy } from '@esign/contracts';
 import type { RateLimiter } from '@esign/platform';
-import type { SendAllowance } from '../../ports/send-allowance.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import type { Allowance, SendAllowance } from '../../ports/send-allowance.js';
 
 /**
  * The send allowance over the platform's rate limiter, with the gateway's policy names
@@ -12,11 +14,15 @@ export const costlySendAllowance =
     limit: RateLimiter,
     policies: { readonly costly?: RatePolicy; readonly costlyTest?: RatePolicy },
   ): SendAllowance =>
-  async ({ tokenId, testModeOnly }) => {
+  ({ tokenId, testModeOnly }) => {
     const policy = testModeOnly ? policies.costlyTest : policies.costly;
-    if (policy === undefined) return { _tag: 'Allowed' };
-    const decision = await limit([{ policy, key: tokenId }])();
-    return decision._tag === 'Allowed'
-      ? { _tag: 'Allowed' }
-      : { _tag: 'Wait', seconds: decision.retryAfterSeconds };
+    if (policy === undefined) return TE.right({ _tag: 'Allowed' });
+    return pipe(
+      TE.rightTask(limit([{ policy, key: tokenId }])),
+      TE.map((decision): Allowance =>
+        decision._tag === 'Allowed'
+          ? { _tag: 'Allowed' }
+          : { _tag: 'Wait', seconds: decision.retryAfterSeconds },
+      ),
+    );
   };

@@ -19,7 +19,7 @@ export const hashAccessCodes =
         if (auth.method !== 'access_code' || auth.access_code === undefined)
           return TE.right([[index, newChallenge(auth.method, null)]] as [number, Challenge][]);
         return pipe(
-          TE.fromTask(deps.codeHasher.hash(auth.access_code)),
+          deps.codeHasher.hash(auth.access_code),
           TE.map((hash) => [[index, newChallenge('access_code', hash)]] as [number, Challenge][]),
         );
       }),

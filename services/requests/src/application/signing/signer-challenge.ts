@@ -53,7 +53,7 @@ export const withFreshOtp = (
     return TE.right(codePage(deps, request, signer, challenge, now));
   const code = deps.oneTimeCode();
   return pipe(
-    TE.fromTask(deps.codeHasher.hash(code)),
+    deps.codeHasher.hash(code),
     TE.chain((hash) => {
       const issued = issueOtp(challenge, hash, now, deps.authPolicy);
       if (issued._tag !== 'Issued')

@@ -39,11 +39,9 @@ export const verifySignerCode =
           deps.formTokens.verify(codeBinding(request.id, signer.signerRef), link.formToken, now) !==
           'invalid';
         return pipe(
-          TE.fromTask(
-            code === '' || stored === null || expired || !tokenOk || code.length > 64
-              ? () => Promise.resolve(false)
-              : deps.codeHasher.verify(code, stored),
-          ),
+          code === '' || stored === null || expired || !tokenOk || code.length > 64
+            ? TE.right(false)
+            : deps.codeHasher.verify(code, stored),
           TE.chain((right): TE.TaskEither<never, VerifyOutcome> => {
             if (right) {
               const next = passed(challenge, now);

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { AppState } from '@esign/platform';
 import type Router from '@koa/router';
 import type { UseCases } from '../../../application/use-cases.js';
+import { TimestampUnavailable } from '../../../ports/document-sealer.js';
 import { embeddedFrameAncestors, embeddedPageOf } from './embedded-pages.js';
 import { messagePage } from './message-page.js';
 import type { SignerPageKit } from './page-kit.js';
@@ -75,12 +76,18 @@ export const mountSignerDocumentRoutes = (
         kit.render(ctx, status, messagePage({ nonce, tr, title, message }));
       if ([requestId, signerRef, expires, signature].some((v) => v === undefined))
         return refuse(400, t('refusal.incomplete.title'), t('copy.incomplete'));
-      const result = await cases.executedCopy({
-        requestId: requestId!,
-        signerRef: signerRef!,
-        expires: expires!,
-        signature: signature!,
-      })();
+      const result = await cases
+        .executedCopy({
+          requestId: requestId!,
+          signerRef: signerRef!,
+          expires: expires!,
+          signature: signature!,
+        })()
+        // The copy cannot be sealed while the time-stamp authority is down: not ready yet.
+        .catch((error: unknown) => {
+          if (error instanceof TimestampUnavailable) return E.left({ _tag: 'NotCompleted' as const });
+          throw error;
+        });
       if (E.isLeft(result)) {
         switch (result.left._tag) {
           case 'InvalidSignature':

@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/lib/Either.js';
 import type { MessageKey, Translator } from '@esign/contracts';
 import type { AppState } from '@esign/platform';
 import type Router from '@koa/router';
@@ -42,7 +43,7 @@ export const mountEmbeddedOpenRoute = (
     '/sign/embedded',
     kit.page(async (ctx, nonce) => {
       const token = typeof ctx.query.t === 'string' ? ctx.query.t : '';
-      const opening = await cases.openEmbeddedUrl(token);
+      const opening = E.toUnion(await cases.openEmbeddedUrl(token)());
       if (opening._tag === 'Opened' && opening.executionUrl !== undefined) {
         const next = new URL(opening.executionUrl);
         next.searchParams.set('embed', opening.session.id);

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
 import type { Translator } from '@esign/contracts';
 import type { AppContext } from '@esign/platform';
 import type { EmbeddedUseCases } from '../../../application/embedded-signing.js';
@@ -29,11 +31,13 @@ export const pageHandler = (
     if (id === undefined) return;
     const r = one(ctx.query.r);
     const s = one(ctx.query.s);
-    const session = await cases.embeddedContext(
-      id,
-      r === undefined || s === undefined ? undefined : { requestId: r, signerRef: s },
+    const session = E.toUnion(
+      await cases.embeddedContext(
+        id,
+        r === undefined || s === undefined ? undefined : { requestId: r, signerRef: s },
+      )(),
     );
-    if (session !== undefined) markEmbedded(ctx, session, nonce);
+    if (O.isSome(session)) markEmbedded(ctx, session.value, nonce);
   };
 
   const page =
