@@ -58,26 +58,43 @@ import { sealLegacyWebhookSecrets } from './adapters/postgres/postgres-webhook-e
 /** Shutdown order: stop taking messages, finish those in hand, then close the rest. */
 export type RunningNotifier = RunningService;
 
-const emailSender = (config: Config, logger: Logger): EmailSender =>
-  config.SMTP_URL !== undefined
-    ? smtpEmailSender({
-        url: config.SMTP_URL,
-        from: config.EMAIL_FROM,
-        maxConnections: config.NOTIFIER_SMTP_CONNECTIONS,
-      })
-    : localEmailOutbox({ dir: outboxDir(config), render: emlRenderer(config.EMAIL_FROM), logger });
+/** A channel's sender as the composition root keeps it: its name for the logs, and its shutdown. */
+interface Channel<Sender> {
+  readonly name: 'smtp' | 'twilio' | 'local-outbox';
+  readonly sender: Sender;
+  readonly steps: readonly ShutdownStep[];
+}
 
-const smsSender = (config: Config, logger: Logger): SmsSender =>
+const emailChannel = (config: Config, logger: Logger): Channel<EmailSender> => {
+  if (config.SMTP_URL === undefined)
+    return {
+      name: 'local-outbox',
+      sender: localEmailOutbox({ dir: outboxDir(config), render: emlRenderer(config.EMAIL_FROM), logger }),
+      steps: [],
+    };
+  const smtp = smtpEmailSender({
+    url: config.SMTP_URL,
+    from: config.EMAIL_FROM,
+    maxConnections: config.NOTIFIER_SMTP_CONNECTIONS,
+  });
+  return { name: 'smtp', sender: smtp.sender, steps: [{ name: 'email', run: smtp.close }] };
+};
+
+const smsChannel = (config: Config, logger: Logger): Channel<SmsSender> =>
   config.TWILIO_ACCOUNT_SID !== undefined &&
   config.TWILIO_AUTH_TOKEN !== undefined &&
   config.TWILIO_FROM !== undefined
-    ? twilioSmsSender({
-        accountSid: config.TWILIO_ACCOUNT_SID,
-        authToken: config.TWILIO_AUTH_TOKEN,
-        from: config.TWILIO_FROM,
-        apiBaseUrl: config.TWILIO_API_BASE_URL,
-      })
-    : localSmsOutbox({ dir: outboxDir(config), logger });
+    ? {
+        name: 'twilio',
+        sender: twilioSmsSender({
+          accountSid: config.TWILIO_ACCOUNT_SID,
+          authToken: config.TWILIO_AUTH_TOKEN,
+          from: config.TWILIO_FROM,
+          apiBaseUrl: config.TWILIO_API_BASE_URL,
+        }),
+        steps: [],
+      }
+    : { name: 'local-outbox', sender: localSmsOutbox({ dir: outboxDir(config), logger }), steps: [] };
 
 /**
  * The composition root: the platform migrates, opens Postgres and RabbitMQ, runs the
@@ -96,8 +113,8 @@ export const startNotifierService = async (
     migrationsDir,
     messaging: { amqpUrl: config.AMQP_URL, prefix: config.AMQP_PREFIX },
     build: async ({ pool, metrics, readiness }) => {
-      const email = emailSender(config, logger);
-      const sms = smsSender(config, logger);
+      const email = emailChannel(config, logger);
+      const sms = smsChannel(config, logger);
       const usesLocalOutbox = email.name === 'local-outbox' || sms.name === 'local-outbox';
       if (usesLocalOutbox) await prepareLocalOutbox(outboxDir(config));
       logger.info(
@@ -125,8 +142,8 @@ export const startNotifierService = async (
       const notify = notifySigners({
         store: postgresDeliveryStore(pool),
         testInbox,
-        email,
-        sms,
+        email: email.sender,
+        sms: sms.sender,
         quota: quota.quota,
         clock,
         ids: { eventId: randomUUID },
@@ -144,7 +161,11 @@ export const startNotifierService = async (
       // Rows written before webhook secrets were sealed are sealed now (ADR 1312).
       const resealed = await sealLegacyWebhookSecrets(pool, webhookSecretSealer(config));
       if (resealed > 0) logger.info({ endpoints: resealed }, 'sealed webhook secrets stored in the clear');
-      const webhooks = startWebhooks(config, { pool, logger, email, registry: metrics.registry }, overrides);
+      const webhooks = startWebhooks(
+        config,
+        { pool, logger, email: email.sender, registry: metrics.registry },
+        overrides,
+      );
       const { app, router } = createHttpApp({ service: 'notifier', logger, metrics, readiness });
       webhooks.mount(router);
       mountTestMessageRoutes(router, listTestMessages({ testInbox }), {
@@ -153,12 +174,7 @@ export const startNotifierService = async (
       return {
         app: finishApp(app, router),
         consumers: [consumer, webhooks.consumer],
-        steps: [
-          ...webhooks.steps,
-          { name: 'email', run: () => email.close() },
-          { name: 'sms', run: () => sms.close() },
-          { name: 'redis', run: () => quota.close() },
-        ],
+        steps: [...webhooks.steps, ...email.steps, ...sms.steps, { name: 'redis', run: () => quota.close() }],
       };
     },
   });
@@ -275,9 +291,6 @@ export const startWebhooks = (
   return {
     consumer,
     mount: (router) => mountWebhookRoutes(router, cases, { gatewayPublicKey: config.PRINCIPAL_PUBLIC_KEY }),
-    steps: [
-      { name: 'webhook-dispatcher', run: () => dispatcher.stop() },
-      { name: 'webhook-sender', run: () => sender.close() },
-    ],
+    steps: [{ name: 'webhook-dispatcher', run: () => dispatcher.stop() }],
   };
 };

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import type * as T from 'fp-ts/lib/Task.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import {
   exhausted,
@@ -18,7 +18,7 @@ import {
 } from '../domain/delivery.js';
 import { brandEmail } from '../domain/branded-message.js';
 import { composeEmail, composeSms } from '../domain/message-content.js';
-import type { DeliveryStore, StoreUnavailable } from '../ports/delivery-store.js';
+import type { DeliveryStore } from '../ports/delivery-store.js';
 import type { EmailSender } from '../ports/email-sender.js';
 import type { SmsSender } from '../ports/sms-sender.js';
 import type { MessageQuota } from '../ports/message-quota.js';
@@ -95,30 +95,27 @@ export const needsRetry = (report: NotifyReport): boolean =>
 /**
  * Tells the signers of one event, each message at most once. Every pass looks at every
  * message the event asks for and sends only those not yet settled, so a retry after a
- * partial failure redoes exactly what is missing. A pass answers a report; it fails
- * (Left) only when the store is unreachable, and then nothing is lost: the messages
- * whose outcome was not recorded are sent again by the retry.
+ * partial failure redoes exactly what is missing. A pass answers a report; it rejects
+ * only when the store is unreachable (once every message of the pass is done), and then
+ * nothing is lost: the messages whose outcome was not recorded are sent again by the retry.
  */
 export const notifySigners =
   (deps: NotifySignersDeps) =>
-  (event: NoticeEvent, attempt: Attempt): TE.TaskEither<StoreUnavailable, NotifyReport> =>
-  async () => {
-    const targets = planDeliveries(event);
-    const results = await runLimited(
-      targets.map((target) => processTarget(deps, event, attempt, target)),
-      deps.concurrency,
-    );
-    return pipe(
-      E.sequenceArray(results),
-      E.map((outcomes) => ({ messages: outcomes.map((outcome, i) => ({ key: targets[i]!.key, outcome })) })),
-    );
-  };
+  (event: NoticeEvent, attempt: Attempt): TE.TaskEither<never, NotifyReport> =>
+    TE.rightTask(async () => {
+      const targets = planDeliveries(event);
+      const outcomes = await runLimited(
+        targets.map((target) => processTarget(deps, event, attempt, target)),
+        deps.concurrency,
+      );
+      return { messages: outcomes.map((outcome, i) => ({ key: targets[i]!.key, outcome })) };
+    });
 
 const send = (
   deps: NotifySignersDeps,
   event: NoticeEvent,
   target: Target,
-): T.Task<E.Either<SendFailure, Accepted>> => {
+): TE.TaskEither<SendFailure, Accepted> => {
   if (target._tag === 'Refuse') return TE.left({ _tag: 'Permanent', error: target.reason });
   const idempotencyKey = keyText(target.key);
   const task =
@@ -141,8 +138,9 @@ const send = (
             idempotencyKey,
             body: composeSms(event, target.signer.request_url, target.signer.locale),
           });
-  // An adapter that throws instead of answering Left is a bug; treat it as transient so
-  // the claim is released and the message retried rather than stuck until its lease ends.
+  // A send that rejects (the test inbox's database is down, or an adapter bug) is treated
+  // as transient, so the claim is released and the message retried rather than stuck
+  // until its lease ends.
   return () =>
     task().catch((error: unknown): E.Either<SendFailure, Accepted> =>
       E.left({ _tag: 'Transient', error: error instanceof Error ? error.message : String(error) }),
@@ -151,44 +149,43 @@ const send = (
 
 const processTarget =
   (deps: NotifySignersDeps, event: NoticeEvent, attempt: Attempt, target: Target) =>
-  (): Promise<E.Either<StoreUnavailable, MessageOutcome>> => {
+  (): Promise<MessageOutcome> => {
     // A message that went out must not go out again because its outcome could not be
     // written: a store outage is waited out while the claim holds (the same outcome event
     // each time, so a write that did land and only its answer was lost stays one event).
     const settle =
-      (attemptNo: number, settlement: Settlement): TE.TaskEither<StoreUnavailable, MessageOutcome> =>
+      (attemptNo: number, settlement: Settlement): TE.TaskEither<never, MessageOutcome> =>
       async () => {
         const outcome = outcomeEvent(event, target, settlement, deps.ids.eventId(), deps.clock.now());
         const write = pipe(
-          () => deps.store.settle(target.key, attemptNo, settlement, outcome)(),
+          deps.store.settle(target.key, attemptNo, settlement, outcome),
           TE.map((): MessageOutcome => settlement),
         );
-        let result = await write();
         for (const delay of settleRetryDelays(deps.leaseMs)) {
-          if (E.isRight(result)) break;
-          await (deps.pause ?? sleep)(delay);
-          result = await write();
+          try {
+            return await write();
+          } catch {
+            await (deps.pause ?? sleep)(delay);
+          }
         }
-        return result;
+        return write();
       };
 
-    const sendClaimed = (claimAttempt: number): TE.TaskEither<StoreUnavailable, MessageOutcome> =>
+    const sendClaimed = (claimAttempt: number): TE.TaskEither<never, MessageOutcome> =>
       pipe(
-        TE.fromTask(send(deps, event, target)),
-        TE.chain((result) => {
-          if (E.isRight(result))
-            return settle(claimAttempt, {
-              _tag: 'Delivered',
-              providerMessageId: result.right.providerMessageId,
-            });
-          const error = result.left;
-          if (error._tag === 'Permanent') return settle(claimAttempt, failed(error.error));
-          if (attempt.final) return settle(claimAttempt, exhausted(claimAttempt, error.error));
-          return pipe(
-            deps.store.defer(target.key, claimAttempt, error.error),
-            TE.map((): MessageOutcome => ({ _tag: 'WillRetry', error: error.error })),
-          );
-        }),
+        send(deps, event, target),
+        TE.matchE(
+          (error) => {
+            if (error._tag === 'Permanent') return settle(claimAttempt, failed(error.error));
+            if (attempt.final) return settle(claimAttempt, exhausted(claimAttempt, error.error));
+            return pipe(
+              deps.store.defer(target.key, claimAttempt, error.error),
+              TE.map((): MessageOutcome => ({ _tag: 'WillRetry', error: error.error })),
+            );
+          },
+          (accepted) =>
+            settle(claimAttempt, { _tag: 'Delivered', providerMessageId: accepted.providerMessageId }),
+        ),
       );
 
     return pipe(
@@ -199,7 +196,7 @@ const processTarget =
         recipient: target.recipient,
         leaseMs: deps.leaseMs,
       }),
-      TE.chain((claim): TE.TaskEither<StoreUnavailable, MessageOutcome> => {
+      TE.chain((claim): TE.TaskEither<never, MessageOutcome> => {
         switch (claim._tag) {
           case 'Settled':
             return TE.right({ _tag: 'AlreadySettled' });
@@ -207,37 +204,41 @@ const processTarget =
             return TE.right({ _tag: 'Busy' });
           case 'Claimed':
             return pipe(
-              TE.fromTask(chargeQuota(deps, event, target, claim.attempt)),
-              TE.chain((refusal) =>
-                refusal === undefined ? sendClaimed(claim.attempt) : settle(claim.attempt, refusal),
+              chargeQuota(deps, event, target, claim.attempt),
+              TE.chain(
+                O.match(
+                  () => sendClaimed(claim.attempt),
+                  (refusal) => settle(claim.attempt, refusal),
+                ),
               ),
             );
         }
       }),
+      TE.toUnion,
     )();
   };
 
 /**
  * A message is charged to the quotas on its first attempt only: a retry after a
  * transient failure is the same message, and a refusal settles it for good. Answers
- * the settlement that refuses it, or undefined to send it.
+ * the settlement that refuses it, or none to send it.
  */
-const chargeQuota =
-  (
-    deps: NotifySignersDeps,
-    event: NoticeEvent,
-    target: Target,
-    attempt: number,
-  ): T.Task<Settlement | undefined> =>
-  async () => {
-    // Test-mode messages leave nothing: they cost no one's quota (issue #22).
-    if (target._tag === 'Refuse' || attempt > 1 || event.test_mode === true) return undefined;
-    const decision = await deps.quota({
-      siteId: event.site_id,
-      channel: target.key.channel,
-      recipient: target.recipient,
-    })();
-    return decision._tag === 'Allowed'
-      ? undefined
-      : quotaExceeded(target.key.channel, decision.scope, decision.perDay, decision.retryAfterSeconds);
-  };
+const chargeQuota = (
+  deps: NotifySignersDeps,
+  event: NoticeEvent,
+  target: Target,
+  attempt: number,
+): TE.TaskEither<never, O.Option<Settlement>> => {
+  // Test-mode messages leave nothing: they cost no one's quota (issue #22).
+  if (target._tag === 'Refuse' || attempt > 1 || event.test_mode === true) return TE.right(O.none);
+  return pipe(
+    deps.quota({ siteId: event.site_id, channel: target.key.channel, recipient: target.recipient }),
+    TE.map((decision) =>
+      decision._tag === 'Allowed'
+        ? O.none
+        : O.some(
+            quotaExceeded(target.key.channel, decision.scope, decision.perDay, decision.retryAfterSeconds),
+          ),
+    ),
+  );
+};

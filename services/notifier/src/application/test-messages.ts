@@ -1,4 +1,5 @@
-import type * as T from 'fp-ts/lib/Task.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import { pageView, type PageRequest, type TestMessageList } from '@esign/contracts';
 import type { NoticeEvent, Target } from '../domain/delivery.js';
 import { composeEmail, composeSms } from '../domain/message-content.js';
@@ -39,19 +40,23 @@ export const listTestMessages =
     readonly siteIds: readonly number[];
     readonly requestId: string;
     readonly page: PageRequest;
-  }): T.Task<TestMessageList> =>
-  async () =>
-    pageView(input.page, await deps.testInbox.list(input.requestId, input.siteIds, input.page), (m) => ({
-      id: m.id,
-      request_id: m.requestId,
-      event_type: m.eventType,
-      signer_id: m.signerId,
-      signer_ref: m.key.signerRef,
-      channel: m.key.channel,
-      to: m.recipient,
-      subject: m.subject,
-      body: m.body,
-      html: m.html,
-      execution_url: m.executionUrl,
-      created_at: m.createdAt,
-    }));
+  }): TE.TaskEither<never, TestMessageList> =>
+    pipe(
+      deps.testInbox.list(input.requestId, input.siteIds, input.page),
+      TE.map((found) =>
+        pageView(input.page, found, (m) => ({
+          id: m.id,
+          request_id: m.requestId,
+          event_type: m.eventType,
+          signer_id: m.signerId,
+          signer_ref: m.key.signerRef,
+          channel: m.key.channel,
+          to: m.recipient,
+          subject: m.subject,
+          body: m.body,
+          html: m.html,
+          execution_url: m.executionUrl,
+          created_at: m.createdAt,
+        })),
+      ),
+    );

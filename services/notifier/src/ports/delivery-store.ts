@@ -1,12 +1,6 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { DeliveryKey, OutcomeEvent, Settlement } from '../domain/delivery.js';
 
-/** The store could not be reached or refused a statement: an outage, retried as a whole. */
-export interface StoreUnavailable {
-  readonly _tag: 'StoreUnavailable';
-  readonly error: string;
-}
-
 /** What the store says about a message we are about to send. */
 export type Claim =
   /** Ours to send now; `attempt` counts every attempt so far, this one included. */
@@ -29,9 +23,10 @@ export interface ClaimRequest {
  * The deliveries table: one row per (event, signer, channel) and one per attempt. A
  * claim is committed before the provider is called and the outcome after, so a crash
  * in between leaves an attempt without an outcome: the one case that may send twice.
+ * An outage rejects: the pass is retried as a whole.
  */
 export interface DeliveryStore {
-  readonly claim: (request: ClaimRequest) => TE.TaskEither<StoreUnavailable, Claim>;
+  readonly claim: (request: ClaimRequest) => TE.TaskEither<never, Claim>;
   /**
    * Records the final outcome of `attempt` and, in the same transaction, the event that
    * reports it. Does nothing when the attempt is no longer ours (its lease was taken over).
@@ -41,7 +36,7 @@ export interface DeliveryStore {
     attempt: number,
     settlement: Settlement,
     event: OutcomeEvent,
-  ) => TE.TaskEither<StoreUnavailable, void>;
+  ) => TE.TaskEither<never, void>;
   /** Records a transient failure of `attempt`; the message stays to be retried. */
-  readonly defer: (key: DeliveryKey, attempt: number, error: string) => TE.TaskEither<StoreUnavailable, void>;
+  readonly defer: (key: DeliveryKey, attempt: number, error: string) => TE.TaskEither<never, void>;
 }

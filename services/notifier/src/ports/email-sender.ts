@@ -12,9 +12,10 @@ export interface EmailMessage {
   readonly idempotencyKey: string;
 }
 
-/** Hands one e-mail to a mail provider; `Accepted` means the provider took responsibility for it. */
+/**
+ * Hands one e-mail to a mail provider; `Accepted` means the provider took responsibility
+ * for it. Every failure the provider reports, or not reaching it, is a `SendFailure`.
+ */
 export interface EmailSender {
-  readonly name: string;
   readonly send: (message: EmailMessage) => TE.TaskEither<SendFailure, Accepted>;
-  readonly close: () => Promise<void>;
 }

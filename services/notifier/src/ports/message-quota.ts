@@ -1,4 +1,4 @@
-import type * as T from 'fp-ts/lib/Task.js';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Channel } from '../domain/delivery.js';
 
 /** One message about to go out, charged to its Site's and its recipient's daily quotas. */
@@ -27,4 +27,4 @@ export type QuotaDecision =
  * Daily message quotas shared by every notifier replica (ADR 1320). A charge takes one
  * message from the Site's and the recipient's allowance together, or from neither.
  */
-export type MessageQuota = (charge: QuotaCharge) => T.Task<QuotaDecision>;
+export type MessageQuota = (charge: QuotaCharge) => TE.TaskEither<never, QuotaDecision>;

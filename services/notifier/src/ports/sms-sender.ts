@@ -8,9 +8,10 @@ export interface SmsMessage {
   readonly idempotencyKey: string;
 }
 
-/** Hands one SMS to an SMS provider; `Accepted` means the provider queued it. */
+/**
+ * Hands one SMS to an SMS provider; `Accepted` means the provider queued it. Every
+ * failure the provider reports, or not reaching it, is a `SendFailure`.
+ */
 export interface SmsSender {
-  readonly name: string;
   readonly send: (message: SmsMessage) => TE.TaskEither<SendFailure, Accepted>;
-  readonly close: () => Promise<void>;
 }

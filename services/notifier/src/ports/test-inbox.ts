@@ -1,6 +1,6 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { PageOf, PageRequest } from '@esign/contracts';
-import type { Accepted, DeliveryKey, SendFailure } from '../domain/delivery.js';
+import type { Accepted, DeliveryKey } from '../domain/delivery.js';
 
 /** A message of a test-mode Request, rendered as it would have gone out (issue #22). */
 export interface KeptMessage {
@@ -26,15 +26,15 @@ export interface StoredTestMessage extends KeptMessage {
 
 /**
  * Where test-mode messages go instead of a provider. `keep` is idempotent on the
- * message's key (a redelivered event keeps one copy) and answers like a provider would.
- * An outage is a rejected promise, as for every store.
+ * message's key (a redelivered event keeps one copy) and accepts like a provider would.
+ * An outage rejects, as for every store.
  */
 export interface TestInbox {
-  readonly keep: (message: KeptMessage) => TE.TaskEither<SendFailure, Accepted>;
+  readonly keep: (message: KeptMessage) => TE.TaskEither<never, Accepted>;
   /** The kept messages of one Request of these Sites, oldest first. */
   readonly list: (
     requestId: string,
     siteIds: readonly number[],
     page: PageRequest,
-  ) => Promise<PageOf<StoredTestMessage>>;
+  ) => TE.TaskEither<never, PageOf<StoredTestMessage>>;
 }

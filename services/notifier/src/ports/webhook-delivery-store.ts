@@ -1,3 +1,4 @@
+import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AnyEventEnvelope, WebhookEventType } from '@esign/contracts';
 import type { EndpointDisabledAlert } from '../domain/webhook-alert.js';
 import type { AttemptResult, EndpointHealth, HealthUpdate, NextStep } from '../domain/webhook-delivery.js';
@@ -46,7 +47,7 @@ export interface ClaimedAlert {
 
 /**
  * Deliveries to webhook endpoints: one row per (endpoint, event), with the time of its
- * next attempt. Throws (rejects) on an outage; the dispatcher's next tick tries again.
+ * next attempt. An outage rejects; the dispatcher's next round tries again.
  */
 export interface WebhookDeliveryStore {
   /**
@@ -56,17 +57,21 @@ export interface WebhookDeliveryStore {
   readonly fanOut: (
     event: AnyEventEnvelope & { readonly type: WebhookEventType },
     payload: string,
-  ) => Promise<number>;
+  ) => TE.TaskEither<never, number>;
   /** Claims up to `limit` due deliveries (SKIP LOCKED) for `leaseMs`; a crashed worker's come back when it ends. */
-  readonly claimDue: (limit: number, leaseMs: number) => Promise<ClaimedDelivery[]>;
+  readonly claimDue: (limit: number, leaseMs: number) => TE.TaskEither<never, ClaimedDelivery[]>;
   /** Records an attempt, its delivery's next step and the endpoint's health, in one transaction. */
-  readonly recordAttempt: (record: AttemptRecord) => Promise<AttemptRecorded>;
+  readonly recordAttempt: (record: AttemptRecord) => TE.TaskEither<never, AttemptRecorded>;
   /** Settles a claimed delivery as failed without an attempt (its endpoint was turned off meanwhile). */
-  readonly cancel: (delivery: ClaimedDelivery, reason: string) => Promise<void>;
+  readonly cancel: (delivery: ClaimedDelivery, reason: string) => TE.TaskEither<never, void>;
   /** Deletes settled deliveries created before `before`; answers how many. */
-  readonly prune: (before: Date, limit: number) => Promise<number>;
-  readonly claimAlerts: (limit: number, leaseMs: number) => Promise<ClaimedAlert[]>;
-  readonly alertSent: (alert: ClaimedAlert, providerMessageId: string) => Promise<void>;
+  readonly prune: (before: Date, limit: number) => TE.TaskEither<never, number>;
+  readonly claimAlerts: (limit: number, leaseMs: number) => TE.TaskEither<never, ClaimedAlert[]>;
+  readonly alertSent: (alert: ClaimedAlert, providerMessageId: string) => TE.TaskEither<never, void>;
   /** A failed alert send: retried at `retryAt`, or given up when null. */
-  readonly alertFailed: (alert: ClaimedAlert, error: string, retryAt: Date | null) => Promise<void>;
+  readonly alertFailed: (
+    alert: ClaimedAlert,
+    error: string,
+    retryAt: Date | null,
+  ) => TE.TaskEither<never, void>;
 }

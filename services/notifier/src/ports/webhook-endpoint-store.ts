@@ -1,4 +1,5 @@
 import type * as E from 'fp-ts/lib/Either.js';
+import type * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type {
   PageOf,
@@ -8,25 +9,21 @@ import type {
   WebhookDeliveryView,
 } from '@esign/contracts';
 import type { WebhookEndpoint } from '../domain/webhook-endpoint.js';
-import type { StoreUnavailable } from './delivery-store.js';
 
 export interface TooManyEndpoints {
   readonly _tag: 'TooManyEndpoints';
   readonly limit: number;
 }
 
-/** The site's endpoints. Every read and write is scoped by site: another site's id is "not found". */
+/**
+ * The site's endpoints. Every read and write is scoped by site: another site's id is "not
+ * found". An outage rejects.
+ */
 export interface WebhookEndpointStore {
   /** Adds an endpoint unless the site already has `limit` of them. */
-  readonly create: (
-    endpoint: WebhookEndpoint,
-    limit: number,
-  ) => TE.TaskEither<StoreUnavailable | TooManyEndpoints, void>;
-  readonly list: (
-    siteId: number,
-    page: PageRequest,
-  ) => TE.TaskEither<StoreUnavailable, PageOf<WebhookEndpoint>>;
-  readonly get: (siteId: number, id: string) => TE.TaskEither<StoreUnavailable, WebhookEndpoint | undefined>;
+  readonly create: (endpoint: WebhookEndpoint, limit: number) => TE.TaskEither<TooManyEndpoints, void>;
+  readonly list: (siteId: number, page: PageRequest) => TE.TaskEither<never, PageOf<WebhookEndpoint>>;
+  readonly get: (siteId: number, id: string) => TE.TaskEither<never, O.Option<WebhookEndpoint>>;
   /**
    * Reads the endpoint under a row lock, applies `change` and writes its result, in one
    * transaction: two concurrent updates (or an update and a rotation) do not lose either.
@@ -36,21 +33,21 @@ export interface WebhookEndpointStore {
     siteId: number,
     id: string,
     change: (current: WebhookEndpoint) => E.Either<Err, WebhookEndpoint>,
-  ) => TE.TaskEither<StoreUnavailable | Err, WebhookEndpoint | undefined>;
+  ) => TE.TaskEither<Err, O.Option<WebhookEndpoint>>;
   /** Deletes the endpoint with its deliveries; false when there was none. */
-  readonly remove: (siteId: number, id: string) => TE.TaskEither<StoreUnavailable, boolean>;
+  readonly remove: (siteId: number, id: string) => TE.TaskEither<never, boolean>;
   readonly listDeliveries: (
     siteId: number,
     endpointId: string,
     filter: { readonly status?: WebhookDeliveryStatus },
     page: PageRequest,
-  ) => TE.TaskEither<StoreUnavailable, PageOf<WebhookDeliveryView>>;
+  ) => TE.TaskEither<never, PageOf<WebhookDeliveryView>>;
   readonly getDelivery: (
     siteId: number,
     endpointId: string,
     deliveryId: string,
   ) => TE.TaskEither<
-    StoreUnavailable,
-    (WebhookDeliveryView & { readonly attempt_history: WebhookAttemptView[] }) | undefined
+    never,
+    O.Option<WebhookDeliveryView & { readonly attempt_history: WebhookAttemptView[] }>
   >;
 }

@@ -1,3 +1,4 @@
+import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AttemptResult } from '../domain/webhook-delivery.js';
 
 export interface WebhookRequest {
@@ -7,10 +8,9 @@ export interface WebhookRequest {
 }
 
 /**
- * POSTs one delivery. Never rejects: every outcome (an answer, no answer, a refused
+ * POSTs one delivery. Never fails: every outcome (an answer, no answer, a refused
  * destination) is an `AttemptResult` to record.
  */
 export interface WebhookSender {
-  readonly send: (request: WebhookRequest) => Promise<AttemptResult>;
-  readonly close: () => Promise<void>;
+  readonly send: (request: WebhookRequest) => TE.TaskEither<never, AttemptResult>;
 }

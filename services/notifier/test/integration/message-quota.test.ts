@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import { createRateLimiter, memoryRateLimiter, type RateLimiterHandle } from '@esign/platform';
 import { redisKeyPrefix, redisUrl, testLogger } from '@esign/testing';
 import { limiterMessageQuota, type PerDay } from '../../src/adapters/quota/limiter-message-quota.js';
@@ -26,7 +27,7 @@ describe('notifier: daily message quotas in Redis', () => {
     const a = replica(prefix, now);
     const b = replica(prefix, now);
     const sms = (quota: MessageQuota, n: number) =>
-      quota({ siteId: 41, channel: 'sms', recipient: `+1202555010${n}` })();
+      TE.toUnion(quota({ siteId: 41, channel: 'sms', recipient: `+1202555010${n}` }))();
     const answers = [await sms(a, 1), await sms(b, 2), await sms(a, 3), await sms(b, 4), await sms(a, 5)];
     assert.deepEqual(
       answers.map((d) => d._tag),
@@ -39,11 +40,14 @@ describe('notifier: daily message quotas in Redis', () => {
       retryAfterSeconds: 28_800,
     });
     // Another Site is not held back by it.
-    assert.equal((await a({ siteId: 42, channel: 'sms', recipient: '+12025550101' })())._tag, 'Allowed');
+    assert.equal(
+      (await TE.toUnion(a({ siteId: 42, channel: 'sms', recipient: '+12025550101' }))())._tag,
+      'Allowed',
+    );
 
     // A recipient, across Sites and replicas; the address's case does not make a new one.
     const mail = (quota: MessageQuota, siteId: number, recipient: string) =>
-      quota({ siteId, channel: 'email', recipient })();
+      TE.toUnion(quota({ siteId, channel: 'email', recipient }))();
     assert.equal((await mail(a, 41, 'victim@example.com'))._tag, 'Allowed');
     assert.equal((await mail(b, 42, 'Victim@Example.com'))._tag, 'Allowed');
     const third = await mail(a, 43, 'victim@example.com');

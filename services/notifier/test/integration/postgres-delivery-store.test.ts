@@ -1,8 +1,15 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import * as E from 'fp-ts/lib/Either.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import * as t from 'io-ts';
-import { createDatabasePool, db, migrate, sql, type DatabasePool } from '@esign/platform';
+import {
+  createDatabasePool,
+  db,
+  isDatabaseUnavailable,
+  migrate,
+  sql,
+  type DatabasePool,
+} from '@esign/platform';
 import { createTestDatabase, startTcpProxy, type TestDatabase } from '@esign/testing';
 import { postgresDeliveryStore } from '../../src/adapters/postgres/postgres-delivery-store.js';
 import { migrationsDir } from '../../src/migrate.js';
@@ -15,11 +22,7 @@ import {
 import type { DeliveryStore } from '../../src/ports/delivery-store.js';
 import { requestSent, signer } from '../support/events.js';
 
-const right = async <A>(task: () => Promise<E.Either<unknown, A>>): Promise<A> => {
-  const result = await task();
-  if (E.isLeft(result)) throw new Error(JSON.stringify(result.left));
-  return result.right;
-};
+const run = <A>(task: TE.TaskEither<never, A>): Promise<A> => TE.toUnion(task)();
 
 describe('notifier adapter: Postgres deliveries store', () => {
   let database: TestDatabase;
@@ -41,7 +44,7 @@ describe('notifier adapter: Postgres deliveries store', () => {
     const event = requestSent([signer({ signer_ref: `sg_${randomUUID().slice(0, 8)}` })]);
     const target = planDeliveries(event)[0]!;
     const claim = (leaseMs = 60_000) =>
-      right(
+      run(
         store.claim({
           key: target.key,
           requestId: 'rq_1',
@@ -51,7 +54,7 @@ describe('notifier adapter: Postgres deliveries store', () => {
         }),
       );
     const settle = (attempt: number, settlement: Settlement) =>
-      right(
+      run(
         store.settle(
           target.key,
           attempt,
@@ -90,7 +93,7 @@ describe('notifier adapter: Postgres deliveries store', () => {
   it('gives a deferred message to the next claim as a new attempt', async () => {
     const { event, key, claim, settle } = fixture();
     await claim();
-    await right(store.defer(key, 1, '421 try later'));
+    await run(store.defer(key, 1, '421 try later'));
     assert.deepEqual(await claim(), { _tag: 'Claimed', attempt: 2 });
     await settle(2, { _tag: 'Failed', error: 'gave up after 2 attempts: 421 try later' });
     assert.deepEqual(await outboxFor(event.id), [{ type: 'notification.failed' }]);
@@ -139,7 +142,7 @@ describe('notifier adapter: Postgres deliveries store', () => {
       const event = requestSent([signer({ signer_ref: `sg_${randomUUID().slice(0, 8)}` })]);
       const target = planDeliveries(event)[0]!;
       const countedStore = postgresDeliveryStore(counted);
-      await right(
+      await run(
         countedStore.claim({
           key: target.key,
           requestId: 'rq_1',
@@ -150,7 +153,7 @@ describe('notifier adapter: Postgres deliveries store', () => {
       );
       statements.length = 0;
       const settlement: Settlement = { _tag: 'Delivered', providerMessageId: 'm-1' };
-      await right(
+      await run(
         countedStore.settle(
           target.key,
           1,
@@ -166,22 +169,21 @@ describe('notifier adapter: Postgres deliveries store', () => {
     }
   });
 
-  it('answers Left, not a throw, when the database is gone', async () => {
+  it('rejects with a database outage when the database is gone', async () => {
     const url = new URL(database.url);
     const proxy = await startTcpProxy(Number(url.port || 5432), url.hostname);
     url.host = `127.0.0.1:${proxy.port}`;
     const viaProxy = await createDatabasePool(url.toString());
     proxy.cut();
-    const result = await postgresDeliveryStore(viaProxy).claim({
+    const claim = postgresDeliveryStore(viaProxy).claim({
       key: { eventId: randomUUID(), signerRef: 's', channel: 'email' },
       requestId: 'r',
       signerId: 's',
       recipient: 'x@example.com',
       leaseMs: 1000,
     })();
+    await assert.rejects(claim, (error: unknown) => isDatabaseUnavailable(error));
     await viaProxy.end().catch(() => undefined);
     await proxy.close();
-    assert.ok(E.isLeft(result));
-    assert.equal(result.left._tag, 'StoreUnavailable');
   });
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import { createDatabasePool, migrate, type DatabasePool } from '@esign/platform';
 import { createTestDatabase, type TestDatabase } from '@esign/testing';
 import { postgresTestInbox } from '../../src/adapters/postgres/postgres-test-inbox.js';
@@ -24,6 +25,8 @@ describe('notifier adapter: Postgres test-mode inbox', () => {
     await database.drop();
   });
 
+  const list = (...args: Parameters<TestInbox['list']>) => TE.toUnion(inbox.list(...args))();
+
   const message = (requestId: string, channel: 'email' | 'sms', eventId = randomUUID()): KeptMessage => ({
     key: { eventId, signerRef: 'ref1', channel },
     eventType: 'request.sent',
@@ -44,7 +47,7 @@ describe('notifier adapter: Postgres test-mode inbox', () => {
     const b = await inbox.keep({ ...first, body: 'a redelivery renders the same; the first copy wins' })();
     assert.ok(E.isRight(a) && E.isRight(b));
     assert.equal(a.right.providerMessageId, b.right.providerMessageId);
-    const page = await inbox.list(requestId, [7], { page: 1, perPage: 10 });
+    const page = await list(requestId, [7], { page: 1, perPage: 10 });
     assert.equal(page.total, 1);
     assert.equal(page.items[0]!.body, first.body);
   });
@@ -54,7 +57,7 @@ describe('notifier adapter: Postgres test-mode inbox', () => {
     await inbox.keep(message(requestId, 'email'))();
     await inbox.keep(message(requestId, 'sms'))();
     await inbox.keep(message(randomUUID(), 'email'))();
-    const all = await inbox.list(requestId, [7], { page: 1, perPage: 10 });
+    const all = await list(requestId, [7], { page: 1, perPage: 10 });
     assert.deepEqual(
       all.items.map((m) => [m.key.channel, m.recipient, m.subject]),
       [
@@ -62,9 +65,9 @@ describe('notifier adapter: Postgres test-mode inbox', () => {
         ['sms', '+12025550101', null],
       ],
     );
-    assert.deepEqual(await inbox.list(requestId, [8], { page: 1, perPage: 10 }), { items: [], total: 0 });
-    assert.deepEqual(await inbox.list('not-a-uuid', [7], { page: 1, perPage: 10 }), { items: [], total: 0 });
-    const second = await inbox.list(requestId, [7], { page: 2, perPage: 1 });
+    assert.deepEqual(await list(requestId, [8], { page: 1, perPage: 10 }), { items: [], total: 0 });
+    assert.deepEqual(await list('not-a-uuid', [7], { page: 1, perPage: 10 }), { items: [], total: 0 });
+    const second = await list(requestId, [7], { page: 2, perPage: 1 });
     assert.deepEqual([second.total, second.items.map((m) => m.key.channel)], [2, ['sms']]);
   });
 });

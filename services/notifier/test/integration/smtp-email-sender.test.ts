@@ -15,6 +15,7 @@ const message = (to: string, key = `k-${to}`): EmailMessage => ({
 
 describe('notifier adapter: SMTP e-mail sender (real SMTP server)', () => {
   let server: SmtpDouble;
+  let smtp: ReturnType<typeof smtpEmailSender>;
   let sender: EmailSender;
 
   before(async () => {
@@ -22,14 +23,15 @@ describe('notifier adapter: SMTP e-mail sender (real SMTP server)', () => {
     server.refuseRecipient('gone@example.com', 550, '5.1.1 No such user');
     server.refuseRecipient('full@example.com', 452, '4.2.2 Mailbox full');
     server.refuseData('spam@example.com', 554, '5.7.1 Message rejected');
-    sender = smtpEmailSender({
+    smtp = smtpEmailSender({
       url: server.url,
       from: 'Acme via E-signature <no-reply@esign.example>',
       timeoutMs: 5_000,
     });
+    sender = smtp.sender;
   });
   after(async () => {
-    await sender.close();
+    await smtp.close();
     await server.close();
   });
 
@@ -74,7 +76,7 @@ describe('notifier adapter: SMTP e-mail sender (real SMTP server)', () => {
       from: 'no-reply@esign.example',
       timeoutMs: 2_000,
     });
-    const result = await nowhere.send(message('alice@example.com'))();
+    const result = await nowhere.sender.send(message('alice@example.com'))();
     await nowhere.close();
     assert.ok(E.isLeft(result));
     assert.equal(result.left._tag, 'Transient');

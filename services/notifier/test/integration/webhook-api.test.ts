@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import request from 'supertest';
 import type Koa from 'koa';
 import {
@@ -13,6 +14,7 @@ import {
 import {
   createTestDatabase,
   principalKeys,
+  startTcpProxy,
   testGatewayKeys,
   testLogger,
   type TestDatabase,
@@ -294,8 +296,8 @@ describe('webhook API: /v1.1/sites/:id/webhooks', function () {
         data: {},
       },
       '{}',
-    );
-    const [claimed] = await store.claimDue(100, 60_000);
+    )();
+    const [claimed] = await TE.toUnion(store.claimDue(100, 60_000))();
     assert.ok(claimed !== undefined);
     const now = new Date();
     await store.recordAttempt({
@@ -305,7 +307,7 @@ describe('webhook API: /v1.1/sites/:id/webhooks', function () {
       startedAt: now,
       finishedAt: now,
       health: () => ({ failingSince: now, disable: false }),
-    });
+    })();
     const base = `/v1.1/sites/8/webhooks/${created.id}/deliveries`;
     const list = await asCaller(call().get(base));
     assert.equal(list.status, 200);
@@ -346,5 +348,37 @@ describe('webhook API: /v1.1/sites/:id/webhooks', function () {
       (await asCaller(call().get(`/v1.1/sites/${SITE}/webhooks/${created.id}/deliveries`))).status,
       404,
     );
+  });
+
+  it('answers a database outage with the webhook API’s 503, as a problem', async () => {
+    const url = new URL(database.url);
+    const proxy = await startTcpProxy(Number(url.port || 5432), url.hostname);
+    url.host = `127.0.0.1:${proxy.port}`;
+    const cutPool = await createDatabasePool(url.toString());
+    const http = createHttpApp({ service: 'notifier', logger: testLogger('webhook-api'), readiness: [] });
+    mountWebhookRoutes(
+      http.router,
+      webhookUseCases({
+        endpoints: postgresWebhookEndpointStore(cutPool, testSealer),
+        guard: destinationPolicy({ allowHttp: false, allowPrivateAddresses: false, resolve: dns }),
+        random: webhookRandom,
+        clock: { now: () => new Date() },
+      }),
+      { gatewayPublicKey: testGatewayKeys.publicKey },
+    );
+    proxy.cut();
+    try {
+      const answer = await request(finishApp(http.app, http.router).callback())
+        .get(`/v1.1/sites/${SITE}/webhooks`)
+        .set('x-esign-principal', principal);
+      assert.equal(answer.status, 503);
+      assert.match(answer.headers['content-type'] ?? '', /^application\/problem\+json/);
+      assert.equal(answer.headers['retry-after'], '1');
+      assert.equal(answer.body.code, 'service_unavailable');
+      assert.equal(answer.body.detail, 'The webhook store is unavailable; try again shortly.');
+    } finally {
+      await cutPool.end().catch(() => undefined);
+      await proxy.close();
+    }
   });
 });

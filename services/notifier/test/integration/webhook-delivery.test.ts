@@ -4,6 +4,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import * as t from 'io-ts';
 import PostalMime from 'postal-mime';
 import type { AnyEventEnvelope } from '@esign/contracts';
@@ -74,7 +76,7 @@ describe('webhook deliveries: dispatcher, sender and store', function () {
       allowPrivateAddresses: overrides.allowPrivate ?? true,
       resolve,
     });
-    return deliverDueWebhooks({
+    const round = deliverDueWebhooks({
       signature: hmacWebhookSignature,
       deliveries: deliveries(),
       sender: undiciWebhookSender({
@@ -90,6 +92,7 @@ describe('webhook deliveries: dispatcher, sender and store', function () {
       concurrency: 8,
       ...overrides,
     });
+    return TE.toUnion(round);
   };
 
   const register = async (overrides: Partial<WebhookEndpoint> = {}) => {
@@ -109,7 +112,10 @@ describe('webhook deliveries: dispatcher, sender and store', function () {
   });
 
   const fanOut = (e: AnyEventEnvelope) =>
-    fanOutWebhookEvent({ deliveries: deliveries(), wake: () => undefined })(e);
+    TE.toUnion(fanOutWebhookEvent({ deliveries: deliveries(), wake: () => undefined })(e))();
+
+  /** The endpoint as the store reads it back. */
+  const stored = (endpoint: WebhookEndpoint) => TE.toUnion(endpoints().get(endpoint.siteId, endpoint.id))();
 
   const Row = t.type({
     id: t.string,
@@ -188,9 +194,9 @@ describe('webhook deliveries: dispatcher, sender and store', function () {
     }
     // The seal is bound to its endpoint: copied to another row it does not open.
     assert.throws(() => testSealer.open(row.secret, 'webhook-secret:another-endpoint'));
-    const read = await endpoints().get(endpoint.siteId, endpoint.id)();
-    assert.ok(E.isRight(read) && read.right !== undefined);
-    assert.equal(read.right.secret, endpoint.secret);
+    const read = await stored(endpoint);
+    assert.ok(O.isSome(read));
+    assert.equal(read.value.secret, endpoint.secret);
 
     await fanOut(event(endpoint.siteId));
     await untilSettled(dispatcher(), endpoint.id);
@@ -207,8 +213,8 @@ describe('webhook deliveries: dispatcher, sender and store', function () {
       pool,
       sql.unsafe`UPDATE webhook_endpoints SET secret = ${endpoint.secret} WHERE id = ${endpoint.id}`,
     );
-    const legacy = await endpoints().get(endpoint.siteId, endpoint.id)();
-    assert.ok(E.isRight(legacy) && legacy.right?.secret === endpoint.secret, 'read while still in the clear');
+    const legacy = await stored(endpoint);
+    assert.ok(O.isSome(legacy) && legacy.value.secret === endpoint.secret, 'read while still in the clear');
     assert.ok((await sealLegacyWebhookSecrets(pool, testSealer)) >= 1);
     assert.match((await storedSecrets(endpoint.id)).secret, /^sealed:k1:/);
     assert.equal(await sealLegacyWebhookSecrets(pool, testSealer), 0);
@@ -392,14 +398,14 @@ describe('webhook deliveries: dispatcher, sender and store', function () {
     await new Promise((r) => setTimeout(r, 80));
     for (let i = 0; i < 20; i++) {
       await round();
-      const stored = await endpoints().get(endpoint.siteId, endpoint.id)();
-      if (E.isRight(stored) && stored.right?.enabled === false) break;
+      const now = await stored(endpoint);
+      if (O.isSome(now) && !now.value.enabled) break;
       await new Promise((r) => setTimeout(r, 30));
     }
-    const stored = await endpoints().get(endpoint.siteId, endpoint.id)();
-    assert.ok(E.isRight(stored) && stored.right !== undefined);
-    assert.equal(stored.right.enabled, false);
-    assert.equal(stored.right.disabledReason, 'failing');
+    const disabled = await stored(endpoint);
+    assert.ok(O.isSome(disabled));
+    assert.equal(disabled.value.enabled, false);
+    assert.equal(disabled.value.disabledReason, 'failing');
     const states = await db.any(
       pool,
       t.type({ status: t.string, last_error: t.union([t.string, t.null]) }),
@@ -415,12 +421,14 @@ describe('webhook deliveries: dispatcher, sender and store', function () {
       render: emlRenderer('E-signature <no-reply@esign.example>'),
       logger: testLogger('alerts'),
     });
-    const send = sendWebhookAlerts({
-      deliveries: deliveries(),
-      email,
-      clock: { now: () => new Date() },
-      leaseMs: 5_000,
-    });
+    const send = TE.toUnion(
+      sendWebhookAlerts({
+        deliveries: deliveries(),
+        email,
+        clock: { now: () => new Date() },
+        leaseMs: 5_000,
+      }),
+    );
     assert.deepEqual(await send(), { sent: 1, failed: 0 });
     assert.deepEqual(await send(), { sent: 0, failed: 0 });
     const files = await readdir(join(outboxDir, 'email'));
@@ -438,19 +446,21 @@ describe('webhook deliveries: dispatcher, sender and store', function () {
     const store = deliveries();
     // Earlier tests' retries may be due too (a busy machine reaches them later): this one's only.
     const own = (claimed: readonly ClaimedDelivery[]) => claimed.find((d) => d.endpoint.id === endpoint.id);
-    const first = own(await store.claimDue(100, 1));
+    const first = own(await TE.toUnion(store.claimDue(100, 1))());
     assert.ok(first !== undefined && first.attempt === 1);
     await new Promise((r) => setTimeout(r, 20));
-    const second = own(await store.claimDue(100, 5_000));
+    const second = own(await TE.toUnion(store.claimDue(100, 5_000))());
     assert.ok(second !== undefined && second.id === first.id && second.attempt === 2);
-    const late = await store.recordAttempt({
-      delivery: first,
-      result: { _tag: 'Response', status: 500, excerpt: '', durationMs: 1 },
-      step: { _tag: 'Failed', error: 'late' },
-      startedAt: new Date(),
-      finishedAt: new Date(),
-      health: () => ({ failingSince: new Date(), disable: true }),
-    });
+    const late = await TE.toUnion(
+      store.recordAttempt({
+        delivery: first,
+        result: { _tag: 'Response', status: 500, excerpt: '', durationMs: 1 },
+        step: { _tag: 'Failed', error: 'late' },
+        startedAt: new Date(),
+        finishedAt: new Date(),
+        health: () => ({ failingSince: new Date(), disable: true }),
+      }),
+    )();
     assert.deepEqual(late, { recorded: false, disabled: false });
     assert.equal((await deliveryOf(endpoint.id)).status, 'sending');
   });

@@ -69,11 +69,7 @@ describe('notifier: webhook deliveries are pruned by the injected clock', () => 
         {
           pool,
           logger: testLogger('webhook-prune'),
-          email: {
-            name: 'unused',
-            send: () => TE.left({ _tag: 'Transient', error: 'unused' }),
-            close: async () => {},
-          },
+          email: { send: () => TE.left({ _tag: 'Transient', error: 'unused' }) },
           registry: new Registry(),
         },
         { clock: { now: () => now } },

@@ -7,7 +7,7 @@ import {
   type OutcomeEvent,
   type SendFailure,
 } from '../../src/domain/delivery.js';
-import type { Claim, DeliveryStore, StoreUnavailable } from '../../src/ports/delivery-store.js';
+import type { Claim, DeliveryStore } from '../../src/ports/delivery-store.js';
 import type { EmailMessage, EmailSender } from '../../src/ports/email-sender.js';
 import type { SmsMessage, SmsSender } from '../../src/ports/sms-sender.js';
 import type { KeptMessage, TestInbox } from '../../src/ports/test-inbox.js';
@@ -25,8 +25,11 @@ export const memoryStore = () => {
   const events: OutcomeEvent[] = [];
   let now = 0;
   let down = false;
-  const guard = <A>(f: () => A): TE.TaskEither<StoreUnavailable, A> =>
-    down ? TE.left({ _tag: 'StoreUnavailable', error: 'connection refused' }) : TE.rightIO(f);
+  /** Runs `f` when the task runs; while the store is down the task rejects, as an outage does. */
+  const guard =
+    <A>(f: () => A): TE.TaskEither<never, A> =>
+    () =>
+      down ? Promise.reject(new Error('connection refused')) : Promise.resolve(E.right(f()));
   const store: DeliveryStore = {
     claim: (request) =>
       guard((): Claim => {
@@ -87,7 +90,6 @@ export const recordingSender = <M extends EmailMessage | SmsMessage>(name: strin
       if (answer === 'throw') return Promise.reject(new Error('adapter bug'));
       return Promise.resolve(answer);
     },
-    close: () => Promise.resolve(),
   };
   return {
     sender,
@@ -112,18 +114,20 @@ export const smsSender = () => {
 export const memoryTestInbox = () => {
   const kept = new Map<string, KeptMessage>();
   const inbox: TestInbox = {
-    keep: (message) => () => {
-      const key = `${message.key.eventId}/${message.key.signerRef}/${message.key.channel}`;
-      if (!kept.has(key)) kept.set(key, message);
-      return Promise.resolve(E.right({ providerMessageId: `test-mode:${key}` }));
-    },
-    list: (requestId, siteIds, page) => {
-      const items = [...kept.values()]
-        .filter((m) => m.requestId === requestId && siteIds.includes(m.siteId))
-        .map((m, i) => ({ ...m, id: String(i), createdAt: '2025-03-01T10:00:00.000Z' }));
-      const start = (page.page - 1) * page.perPage;
-      return Promise.resolve({ items: items.slice(start, start + page.perPage), total: items.length });
-    },
+    keep: (message) =>
+      TE.rightIO(() => {
+        const key = `${message.key.eventId}/${message.key.signerRef}/${message.key.channel}`;
+        if (!kept.has(key)) kept.set(key, message);
+        return { providerMessageId: `test-mode:${key}` };
+      }),
+    list: (requestId, siteIds, page) =>
+      TE.rightIO(() => {
+        const items = [...kept.values()]
+          .filter((m) => m.requestId === requestId && siteIds.includes(m.siteId))
+          .map((m, i) => ({ ...m, id: String(i), createdAt: '2025-03-01T10:00:00.000Z' }));
+        const start = (page.page - 1) * page.perPage;
+        return { items: items.slice(start, start + page.perPage), total: items.length };
+      }),
   };
   return { inbox, kept: () => [...kept.values()] };
 };

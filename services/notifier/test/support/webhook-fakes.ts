@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { WebhookEndpoint } from '../../src/domain/webhook-endpoint.js';
 import type { DestinationGuard } from '../../src/ports/destination-guard.js';
@@ -26,18 +27,19 @@ export const memoryEndpoints = () => {
       const start = (page.page - 1) * page.perPage;
       return TE.right({ items: all.slice(start, start + page.perPage), total: all.length });
     },
-    get: (siteId, id) => TE.right([...rows.values()].find((e) => e.siteId === siteId && e.id === id)),
+    get: (siteId, id) =>
+      TE.right(O.fromNullable([...rows.values()].find((e) => e.siteId === siteId && e.id === id))),
     update: (siteId, id, change) => {
       const current = rows.get(id);
-      if (current === undefined || current.siteId !== siteId) return TE.right(undefined);
+      if (current === undefined || current.siteId !== siteId) return TE.right(O.none);
       const changed = change(current);
       if (E.isLeft(changed)) return TE.left(changed.left);
       rows.set(id, changed.right);
-      return TE.right(changed.right);
+      return TE.right(O.some(changed.right));
     },
     remove: (siteId, id) => TE.right(rows.get(id)?.siteId === siteId && rows.delete(id)),
     listDeliveries: () => TE.right({ items: [], total: 0 }),
-    getDelivery: () => TE.right(undefined),
+    getDelivery: () => TE.right(O.none),
   };
   return { store, rows };
 };
@@ -60,23 +62,21 @@ export const scriptedDeliveries = (claims: ClaimedDelivery[]) => {
   const recorded: AttemptRecord[] = [];
   const cancelled: Array<{ id: string; reason: string }> = [];
   const store: WebhookDeliveryStore = {
-    fanOut: () => Promise.resolve(0),
-    claimDue: (limit) => Promise.resolve(claims.splice(0, limit)),
-    recordAttempt: (record) => {
-      recorded.push(record);
-      return Promise.resolve({
-        recorded: true,
-        disabled: record.health({ enabled: true, failingSince: null }).disable,
-      });
-    },
-    cancel: (delivery, reason) => {
-      cancelled.push({ id: delivery.id, reason });
-      return Promise.resolve();
-    },
-    prune: () => Promise.resolve(0),
-    claimAlerts: () => Promise.resolve([]),
-    alertSent: () => Promise.resolve(),
-    alertFailed: () => Promise.resolve(),
+    fanOut: () => TE.right(0),
+    claimDue: (limit) => TE.rightIO(() => claims.splice(0, limit)),
+    recordAttempt: (record) =>
+      TE.rightIO(() => {
+        recorded.push(record);
+        return { recorded: true, disabled: record.health({ enabled: true, failingSince: null }).disable };
+      }),
+    cancel: (delivery, reason) =>
+      TE.rightIO(() => {
+        cancelled.push({ id: delivery.id, reason });
+      }),
+    prune: () => TE.right(0),
+    claimAlerts: () => TE.right([]),
+    alertSent: () => TE.right(undefined),
+    alertFailed: () => TE.right(undefined),
   };
   return { store, recorded, cancelled };
 };
@@ -85,13 +85,11 @@ export const scriptedDeliveries = (claims: ClaimedDelivery[]) => {
 export const scriptedSender = (...results: AttemptResult[]) => {
   const sent: WebhookRequest[] = [];
   const sender: WebhookSender = {
-    send: (request) => {
-      sent.push(request);
-      return Promise.resolve(
-        results.shift() ?? { _tag: 'Response', status: 200, excerpt: '', durationMs: 1 },
-      );
-    },
-    close: () => Promise.resolve(),
+    send: (request) =>
+      TE.rightIO(() => {
+        sent.push(request);
+        return results.shift() ?? { _tag: 'Response', status: 200, excerpt: '', durationMs: 1 };
+      }),
   };
   return { sender, sent };
 };

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import {
   needsRetry,
   notifySigners,
@@ -43,11 +44,8 @@ const setup = (perDay: PerDay = GENEROUS) => {
   const whenPaused = (f: () => void) => {
     onPause = f;
   };
-  const run = async (event: NoticeEvent, final = false): Promise<NotifyReport> => {
-    const result = await notify(event, { final })();
-    if (E.isLeft(result)) throw new Error(result.left.error);
-    return result.right;
-  };
+  const run = (event: NoticeEvent, final = false): Promise<NotifyReport> =>
+    TE.toUnion(notify(event, { final }))();
   const advanceClock = (ms: number) => {
     clock += ms;
   };
@@ -227,10 +225,9 @@ describe('notifier use case: notify signers', () => {
   });
 
   it('fails the pass when the store is unreachable, so the whole event is retried', async () => {
-    const { db, notify, email } = setup();
+    const { db, run, email } = setup();
     db.setDown(true);
-    const result = await notify(requestSent([signer()]), { final: false })();
-    assert.ok(E.isLeft(result));
+    await assert.rejects(run(requestSent([signer()])), /connection refused/);
     assert.equal(email.sent.length, 0);
   });
 
@@ -252,13 +249,12 @@ describe('notifier use case: notify signers', () => {
   });
 
   it('waits for the store only within half the lease, then leaves the message to be retried', async () => {
-    const { db, email, notify, pauses } = setup();
+    const { db, email, run, pauses } = setup();
     email.answer(() => {
       db.setDown(true);
       return E.right({ providerMessageId: 'accepted' });
     });
-    const result = await notify(requestSent([signer({ signer_ref: 'a' })]), { final: false })();
-    assert.ok(E.isLeft(result));
+    await assert.rejects(run(requestSent([signer({ signer_ref: 'a' })])), /connection refused/);
     assert.deepEqual(pauses, settleRetryDelays(60_000));
     assert.ok(pauses.reduce((a, b) => a + b, 0) <= 30_000);
     assert.equal(email.sent.length, 1);

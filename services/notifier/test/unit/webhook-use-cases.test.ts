@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import { decode, CreateWebhookEndpointBody, UpdateWebhookEndpointBody } from '@esign/contracts';
 import { webhookUseCases } from '../../src/application/webhooks/webhook-use-cases.js';
 import { deliverDueWebhooks } from '../../src/application/webhooks/deliver-due-webhooks.js';
@@ -120,17 +121,19 @@ describe('webhook dispatcher round (in-memory ports)', () => {
   });
   const deps = (claims: ClaimedDelivery[], sender = scriptedSender()) => {
     const deliveries = scriptedDeliveries(claims);
-    const round = deliverDueWebhooks({
-      signature: hmacWebhookSignature,
-      deliveries: deliveries.store,
-      sender: sender.sender,
-      clock: { now: () => NOW },
-      random: { jitter: () => 0.5 },
-      policy: { baseDelayMs: 1000, maxDelayMs: 10_000, windowMs: 60_000 },
-      disableAfterMs: 3 * 86_400_000,
-      leaseMs: 60_000,
-      concurrency: 4,
-    });
+    const round = TE.toUnion(
+      deliverDueWebhooks({
+        signature: hmacWebhookSignature,
+        deliveries: deliveries.store,
+        sender: sender.sender,
+        clock: { now: () => NOW },
+        random: { jitter: () => 0.5 },
+        policy: { baseDelayMs: 1000, maxDelayMs: 10_000, windowMs: 60_000 },
+        disableAfterMs: 3 * 86_400_000,
+        leaseMs: 60_000,
+        concurrency: 4,
+      }),
+    );
     return { round, deliveries, sender };
   };
 

@@ -1,6 +1,5 @@
 import * as t from 'io-ts';
-import * as E from 'fp-ts/lib/Either.js';
-import type * as TE from 'fp-ts/lib/TaskEither.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import {
   NoticeCompleted,
   NoticeDeclined,
@@ -12,7 +11,6 @@ import {
 import { createEventConsumer, type EventConsumer, type Logger } from '@esign/platform';
 import { keyText, type NoticeEvent } from '../../domain/delivery.js';
 import { needsRetry, type Attempt, type NotifyReport } from '../../application/notify-signers.js';
-import type { StoreUnavailable } from '../../ports/delivery-store.js';
 import type { NotifierMetrics } from '../../ports/notifier-metrics.js';
 
 /** Every message on the notifier's queue must be one of these, or it is parked. */
@@ -32,7 +30,7 @@ export interface NotificationConsumerOptions {
   readonly logger: Logger;
   readonly retryDelaysMs: readonly number[];
   readonly prefetch: number;
-  readonly notify: (event: NoticeEvent, attempt: Attempt) => TE.TaskEither<StoreUnavailable, NotifyReport>;
+  readonly notify: (event: NoticeEvent, attempt: Attempt) => TE.TaskEither<never, NotifyReport>;
   readonly metrics?: NotifierMetrics;
 }
 
@@ -41,8 +39,9 @@ export interface NotificationConsumerOptions {
  * Request signed in order) and `signer.code_requested` (a one-time code, ADR 2001) from
  * the notifier's own queue, and `notice.completed` / `notice.declined` (ADR 2002). The message is
  * acked once every message it asks for is settled (delivered or failed for good) and
- * recorded; while some wait for a retry the handler throws, and the platform consumer
- * sends it through the back-off queues. The last pass records what still fails as
+ * recorded; while some wait for a retry, or when the store is unreachable (the pass
+ * rejects), the handler throws, and the platform consumer sends it through the back-off
+ * queues. The last pass records what still fails as
  * failed, so exhausted retries end in `notification.failed`, not in the parking queue.
  */
 export const notificationConsumer = (options: NotificationConsumerOptions): EventConsumer => {
@@ -64,9 +63,7 @@ export const notificationConsumer = (options: NotificationConsumerOptions): Even
     retryDelaysMs: options.retryDelaysMs,
     handle: async (event, info) => {
       const final = info.attempt > options.retryDelaysMs.length;
-      const result = await options.notify(event, { final })();
-      if (E.isLeft(result)) throw new Error(`deliveries store unavailable: ${result.left.error}`);
-      const report = result.right;
+      const report = await TE.toUnion(options.notify(event, { final }))();
       options.metrics?.record(report);
       const meta = {
         event_id: event.id,

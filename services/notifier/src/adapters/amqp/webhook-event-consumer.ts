@@ -1,3 +1,4 @@
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import { AnyEventEnvelope, WEBHOOK_EVENT_TYPES } from '@esign/contracts';
 import { createEventConsumer, type EventConsumer, type Logger } from '@esign/platform';
 import type { FanOutReport } from '../../application/webhooks/fan-out-webhook-event.js';
@@ -9,7 +10,7 @@ export interface WebhookEventConsumerOptions {
   readonly logger: Logger;
   readonly retryDelaysMs: readonly number[];
   readonly prefetch: number;
-  readonly fanOut: (event: AnyEventEnvelope) => Promise<FanOutReport>;
+  readonly fanOut: (event: AnyEventEnvelope) => TE.TaskEither<never, FanOutReport>;
 }
 
 /**
@@ -18,7 +19,7 @@ export interface WebhookEventConsumerOptions {
  * envelope. Bound by type rather than `request.*`, so the others (every create's
  * `request.created` first) never reach this queue (ADR 2503). The
  * handler only writes the deliveries (idempotently, by event id) and acks; a store outage
- * throws and the event goes through the back-off queues.
+ * rejects and the event goes through the back-off queues.
  */
 export const webhookEventConsumer = (options: WebhookEventConsumerOptions): EventConsumer => {
   const log = options.logger.child({ component: 'webhook-event-consumer' });
@@ -34,7 +35,7 @@ export const webhookEventConsumer = (options: WebhookEventConsumerOptions): Even
     prefetch: options.prefetch,
     retryDelaysMs: options.retryDelaysMs,
     handle: async (event) => {
-      const report = await options.fanOut(event);
+      const report = await TE.toUnion(options.fanOut(event))();
       if (report._tag === 'FannedOut' && report.deliveries > 0)
         log.info(
           {

@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { PRINCIPAL_HEADER, type FieldError, type PageRequest, type TestMessageList } from '@esign/contracts';
 import type Router from '@koa/router';
-import type * as T from 'fp-ts/lib/Task.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import { invalidQuery, pageQuery, uuidParam, type AppState } from '@esign/platform';
 import { callerOf } from './principal.js';
 
@@ -9,7 +9,7 @@ export type ListTestMessages = (input: {
   readonly siteIds: readonly number[];
   readonly requestId: string;
   readonly page: PageRequest;
-}) => T.Task<TestMessageList>;
+}) => TE.TaskEither<never, TestMessageList>;
 
 /**
  * `GET /v1.1/requests/:id/messages` (through the gateway): the messages a test-mode
@@ -27,6 +27,6 @@ export const mountTestMessageRoutes = (
     const errors: FieldError[] = [];
     const page = pageQuery(ctx.query, errors, { known: [] });
     if (errors.length > 0) throw invalidQuery(errors);
-    ctx.body = await list({ siteIds: caller.sites.map((s) => s.id), requestId, page })();
+    ctx.body = await TE.toUnion(list({ siteIds: caller.sites.map((s) => s.id), requestId, page }))();
   });
 };

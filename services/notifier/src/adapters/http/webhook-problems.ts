@@ -1,5 +1,11 @@
 import { problem } from '@esign/contracts';
-import { HttpProblem, invalidBody, notFound, serviceUnavailable } from '@esign/platform';
+import {
+  HttpProblem,
+  invalidBody,
+  isDatabaseUnavailable,
+  notFound,
+  serviceUnavailable,
+} from '@esign/platform';
 import type { WebhookError } from '../../application/webhooks/webhook-errors.js';
 
 /** The one table from the webhook API's expected failures to HTTP answers. */
@@ -24,7 +30,14 @@ export const problemOf = (error: WebhookError): HttpProblem => {
           detail: `A site can have at most ${error.limit} webhook endpoints; delete one first.`,
         }),
       );
-    case 'StoreUnavailable':
-      return serviceUnavailable('The webhook store is unavailable; try again shortly.');
   }
 };
+
+/**
+ * What a rejected webhook call is answered: a database outage is the webhook API's own
+ * 503; anything else is left to the platform's error handler.
+ */
+export const problemOfRejection = (error: unknown): unknown =>
+  isDatabaseUnavailable(error)
+    ? serviceUnavailable('The webhook store is unavailable; try again shortly.')
+    : error;

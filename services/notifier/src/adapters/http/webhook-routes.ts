@@ -9,6 +9,7 @@ import {
   type PageRequest,
 } from '@esign/contracts';
 import type * as t from 'io-ts';
+import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type Router from '@koa/router';
 import {
   decodeBody,
@@ -20,11 +21,18 @@ import {
   type AppContext,
   type AppState,
 } from '@esign/platform';
+import type { WebhookError } from '../../application/webhooks/webhook-errors.js';
 import type { WebhookUseCases } from '../../application/webhooks/webhook-use-cases.js';
 import { callerOf } from './principal.js';
-import { problemOf } from './webhook-problems.js';
+import { problemOf, problemOfRejection } from './webhook-problems.js';
 
-const run = runWith(problemOf);
+const answer = runWith(problemOf);
+
+/** Runs a use case: its failure becomes its problem, a database outage the webhook 503. */
+const run = <A>(task: TE.TaskEither<WebhookError, A>): Promise<A> =>
+  answer(task).catch((error: unknown) => {
+    throw problemOfRejection(error);
+  });
 
 /** A body the route requires decodes as `undefined` when absent (so it is named as missing). */
 const bodyOf = <A, O>(codec: t.Type<A, O, unknown>, ctx: AppContext, absent?: unknown): A =>

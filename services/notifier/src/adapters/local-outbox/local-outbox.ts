@@ -62,7 +62,6 @@ export const localEmailOutbox = (options: {
 }): EmailSender => {
   const folder = join(options.dir, 'email');
   return {
-    name: 'local-outbox',
     send: (message) =>
       TE.tryCatch(async () => {
         const path = await writeAtomically(
@@ -76,14 +75,12 @@ export const localEmailOutbox = (options: {
         );
         return { providerMessageId: `file:${relative(options.dir, path)}` };
       }, failure),
-    close: () => Promise.resolve(),
   };
 };
 
 export const localSmsOutbox = (options: { dir: string; logger: Logger }): SmsSender => {
   const folder = join(options.dir, 'sms');
   return {
-    name: 'local-outbox',
     send: (message) =>
       TE.tryCatch(async () => {
         const content = `To: ${message.to}\nDate: ${new Date().toISOString()}\n\n${message.body}\n`;
@@ -94,6 +91,5 @@ export const localSmsOutbox = (options: { dir: string; logger: Logger }): SmsSen
         );
         return { providerMessageId: `file:${relative(options.dir, path)}` };
       }, failure),
-    close: () => Promise.resolve(),
   };
 };

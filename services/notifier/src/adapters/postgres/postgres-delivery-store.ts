@@ -2,16 +2,11 @@ import * as t from 'io-ts';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { db, insertEvents, sql, type DatabasePool } from '@esign/platform';
 import type { DeliveryKey, OutcomeEvent, Settlement } from '../../domain/delivery.js';
-import type { Claim, ClaimRequest, DeliveryStore, StoreUnavailable } from '../../ports/delivery-store.js';
+import type { Claim, ClaimRequest, DeliveryStore } from '../../ports/delivery-store.js';
 
 const AttemptRow = t.type({ attempts: t.number });
 const StatusRow = t.type({
   status: t.keyof({ sending: null, retrying: null, delivered: null, failed: null }),
-});
-
-const unavailable = (error: unknown): StoreUnavailable => ({
-  _tag: 'StoreUnavailable',
-  error: error instanceof Error ? error.message : String(error),
 });
 
 const matches = (key: DeliveryKey) =>
@@ -21,10 +16,11 @@ const matches = (key: DeliveryKey) =>
  * The deliveries and delivery_attempts tables (migrations/), with the outbox in the same
  * statement as an outcome. Claim, settle and defer are single statements (atomic without a
  * transaction block): each message costs a round trip less than BEGIN … COMMIT would.
+ * A statement that fails rejects.
  */
 export const postgresDeliveryStore = (pool: DatabasePool): DeliveryStore => ({
   claim: (request: ClaimRequest) =>
-    TE.tryCatch(async (): Promise<Claim> => {
+    TE.rightTask(async (): Promise<Claim> => {
       const { key } = request;
       // One statement decides, so two workers racing for the same message cannot both
       // win: the loser waits on the row lock and then sees the winner's fresh lease.
@@ -56,13 +52,13 @@ export const postgresDeliveryStore = (pool: DatabasePool): DeliveryStore => ({
         sql.unsafe`SELECT status FROM deliveries WHERE ${matches(key)}`,
       );
       return status === 'delivered' || status === 'failed' ? { _tag: 'Settled', status } : { _tag: 'Busy' };
-    }, unavailable),
+    }),
 
   // One statement: the attempt's outcome, the message's, and (only for the owner of the
   // attempt) the event that reports it. Atomic without BEGIN … COMMIT: one round trip per
   // message instead of four (ADR 2501).
   settle: (key: DeliveryKey, attempt: number, settlement: Settlement, event: OutcomeEvent) =>
-    TE.tryCatch(async () => {
+    TE.rightTask(async () => {
       const delivered = settlement._tag === 'Delivered';
       const status = delivered ? 'delivered' : 'failed';
       const providerId = delivered ? settlement.providerMessageId : null;
@@ -82,10 +78,10 @@ export const postgresDeliveryStore = (pool: DatabasePool): DeliveryStore => ({
         -- Only the owner of the attempt reports it: a worker whose lease was taken over
         -- leaves the outcome (and its event) to the one that holds the message now.
         ${insertEvents([event], sql.fragment`EXISTS (SELECT 1 FROM owned)`)}`);
-    }, unavailable),
+    }),
 
   defer: (key: DeliveryKey, attempt: number, error: string) =>
-    TE.tryCatch(async () => {
+    TE.rightTask(async () => {
       const reason = error.slice(0, 1000);
       await pool.query(sql.unsafe`
         WITH attempt AS (
@@ -95,5 +91,5 @@ export const postgresDeliveryStore = (pool: DatabasePool): DeliveryStore => ({
         UPDATE deliveries
         SET status = 'retrying', last_error = ${reason}, lease_until = NULL, updated_at = now()
         WHERE ${matches(key)} AND status = 'sending' AND attempts = ${attempt}`);
-    }, unavailable),
+    }),
 });

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import * as E from 'fp-ts/lib/Either.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import * as t from 'io-ts';
 import { isUuid } from '@esign/contracts';
 import { db, sql, type DatabasePool } from '@esign/platform';
-import type { Accepted, SendFailure } from '../../domain/delivery.js';
 import type { StoredTestMessage, TestInbox } from '../../ports/test-inbox.js';
 
 const nullableString = t.union([t.string, t.null]);
@@ -42,12 +41,13 @@ const toMessage = (r: t.TypeOf<typeof MessageRow>): StoredTestMessage => ({
 
 /** The `test_messages` table: test-mode messages kept instead of sent (ADR 2200). */
 export const postgresTestInbox = (pool: DatabasePool): TestInbox => ({
-  keep: (m) => async (): Promise<E.Either<SendFailure, Accepted>> => {
-    // The first copy of a message wins; a repeat answers the id that copy was kept under.
-    const row = await db.one(
-      pool,
-      t.type({ id: t.string }),
-      sql.unsafe`
+  keep: (m) =>
+    TE.rightTask(async () => {
+      // The first copy of a message wins; a repeat answers the id that copy was kept under.
+      const row = await db.one(
+        pool,
+        t.type({ id: t.string }),
+        sql.unsafe`
         WITH inserted AS (
           INSERT INTO test_messages
             (id, event_id, signer_ref, channel, event_type, request_id, site_id, signer_id, recipient,
@@ -63,30 +63,31 @@ export const postgresTestInbox = (pool: DatabasePool): TestInbox => ({
         SELECT id FROM test_messages
         WHERE event_id = ${m.key.eventId} AND signer_ref = ${m.key.signerRef} AND channel = ${m.key.channel}
         LIMIT 1`,
-    );
-    return E.right({ providerMessageId: `test-mode:${row.id}` });
-  },
+      );
+      return { providerMessageId: `test-mode:${row.id}` };
+    }),
 
-  list: async (requestId, siteIds, page) => {
-    if (!isUuid(requestId) || siteIds.length === 0) return { items: [], total: 0 };
-    const where = sql.fragment`request_id = ${requestId} AND site_id = ANY(${sql.array([...siteIds], 'int8')})`;
-    const [rows, count] = await Promise.all([
-      db.any(
-        pool,
-        MessageRow,
-        sql.unsafe`
+  list: (requestId, siteIds, page) =>
+    TE.rightTask(async () => {
+      if (!isUuid(requestId) || siteIds.length === 0) return { items: [], total: 0 };
+      const where = sql.fragment`request_id = ${requestId} AND site_id = ANY(${sql.array([...siteIds], 'int8')})`;
+      const [rows, count] = await Promise.all([
+        db.any(
+          pool,
+          MessageRow,
+          sql.unsafe`
           SELECT id, event_id, signer_ref, channel, event_type, request_id, site_id, signer_id, recipient,
                  subject, body, html, execution_url, created_at
           FROM test_messages WHERE ${where}
           ORDER BY created_at, id
           LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`,
-      ),
-      db.one(
-        pool,
-        t.type({ n: t.number }),
-        sql.unsafe`SELECT count(*) AS n FROM test_messages WHERE ${where}`,
-      ),
-    ]);
-    return { items: rows.map(toMessage), total: count.n };
-  },
+        ),
+        db.one(
+          pool,
+          t.type({ n: t.number }),
+          sql.unsafe`SELECT count(*) AS n FROM test_messages WHERE ${where}`,
+        ),
+      ]);
+      return { items: rows.map(toMessage), total: count.n };
+    }),
 });

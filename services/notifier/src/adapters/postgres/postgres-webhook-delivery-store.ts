@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import { claimEventStatement, db, sql, type DatabasePool, type TextSealer } from '@esign/platform';
 import { nullable, WebhookEventType } from '@esign/contracts';
 import type { EndpointDisabledAlert } from '../../domain/webhook-alert.js';
@@ -70,11 +71,12 @@ export const postgresWebhookDeliveryStore = (
   // The inbox claim and the deliveries it guards in one statement, atomic without
   // BEGIN … COMMIT: one round trip per event instead of four, and every request.* event
   // comes here, with or without endpoints to deliver it to (ADR 2501).
-  fanOut: async (event, payload) => {
-    const rows = await db.any(
-      pool,
-      Id,
-      sql.unsafe`
+  fanOut: (event, payload) =>
+    TE.rightTask(async () => {
+      const rows = await db.any(
+        pool,
+        Id,
+        sql.unsafe`
         WITH claimed AS (${claimEventStatement(options.inboxConsumer, event.id)})
         INSERT INTO webhook_deliveries
           (id, endpoint_id, site_id, event_id, event_type, payload, status, next_attempt_at)
@@ -84,15 +86,16 @@ export const postgresWebhookDeliveryStore = (
           AND e.site_id = ${event.site_id} AND e.enabled AND ${event.type} = ANY (e.event_types)
         ON CONFLICT (endpoint_id, event_id) DO NOTHING
         RETURNING id`,
-    );
-    return rows.length;
-  },
+      );
+      return rows.length;
+    }),
 
-  claimDue: async (limit, leaseMs) => {
-    const rows = await db.any(
-      pool,
-      ClaimedRow,
-      sql.unsafe`
+  claimDue: (limit, leaseMs) =>
+    TE.rightTask(async () => {
+      const rows = await db.any(
+        pool,
+        ClaimedRow,
+        sql.unsafe`
         WITH due AS (
           SELECT id FROM webhook_deliveries
           WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()
@@ -112,122 +115,128 @@ export const postgresWebhookDeliveryStore = (
         SELECT c.id, c.event_id, c.event_type, c.payload, c.attempts, c.created_at, c.endpoint_id,
                e.url, e.enabled, e.secret, e.previous_secret, e.previous_secret_expires_at
         FROM claimed c JOIN webhook_endpoints e ON e.id = c.endpoint_id`,
-    );
-    return rows.map((row): ClaimedDelivery => ({
-      id: row.id,
-      eventId: row.event_id,
-      eventType: row.event_type,
-      payload: row.payload,
-      attempt: row.attempts,
-      createdAt: new Date(row.created_at),
-      endpoint: {
-        id: row.endpoint_id,
-        url: row.url,
-        enabled: row.enabled,
-        secret: openSecret(options.sealer, row.endpoint_id, row.secret),
-        previousSecret:
-          row.previous_secret === null
-            ? null
-            : openSecret(options.sealer, row.endpoint_id, row.previous_secret),
-        previousSecretExpiresAt: row.previous_secret_expires_at,
-      },
-    }));
-  },
+      );
+      return rows.map((row): ClaimedDelivery => ({
+        id: row.id,
+        eventId: row.event_id,
+        eventType: row.event_type,
+        payload: row.payload,
+        attempt: row.attempts,
+        createdAt: new Date(row.created_at),
+        endpoint: {
+          id: row.endpoint_id,
+          url: row.url,
+          enabled: row.enabled,
+          secret: openSecret(options.sealer, row.endpoint_id, row.secret),
+          previousSecret:
+            row.previous_secret === null
+              ? null
+              : openSecret(options.sealer, row.endpoint_id, row.previous_secret),
+          previousSecretExpiresAt: row.previous_secret_expires_at,
+        },
+      }));
+    }),
 
   recordAttempt: (record: AttemptRecord) =>
-    pool.transaction(async (tx): Promise<AttemptRecorded> => {
-      const { delivery, result, step } = record;
-      const status = result._tag === 'Response' ? result.status : null;
-      const excerpt = result._tag === 'Response' ? result.excerpt : null;
-      const error = step._tag === 'Delivered' ? null : step.error.slice(0, 1000);
-      const durationMs = result._tag === 'Refused' ? null : Math.round(result.durationMs);
-      await tx.query(sql.unsafe`
+    TE.rightTask(() =>
+      pool.transaction(async (tx): Promise<AttemptRecorded> => {
+        const { delivery, result, step } = record;
+        const status = result._tag === 'Response' ? result.status : null;
+        const excerpt = result._tag === 'Response' ? result.excerpt : null;
+        const error = step._tag === 'Delivered' ? null : step.error.slice(0, 1000);
+        const durationMs = result._tag === 'Refused' ? null : Math.round(result.durationMs);
+        await tx.query(sql.unsafe`
         UPDATE webhook_delivery_attempts
         SET finished_at = ${record.finishedAt.toISOString()}::timestamptz, outcome = ${outcomeOf(step)},
             response_status = ${status}, response_excerpt = ${excerpt}, error = ${error}, duration_ms = ${durationMs}
         WHERE delivery_id = ${delivery.id} AND attempt = ${delivery.attempt}`);
-      const endpoint = await db.maybeOne(
-        tx,
-        HealthRow,
-        sql.unsafe`SELECT id, enabled, failing_since, site_id, site_name, url, alert_email
+        const endpoint = await db.maybeOne(
+          tx,
+          HealthRow,
+          sql.unsafe`SELECT id, enabled, failing_since, site_id, site_name, url, alert_email
                    FROM webhook_endpoints WHERE id = ${delivery.endpoint.id} FOR NO KEY UPDATE`,
-      );
-      if (endpoint === undefined) return { recorded: false, disabled: false };
-      const settled = step._tag !== 'Retry';
-      const owned = await db.exec(
-        tx,
-        sql.unsafe`
+        );
+        if (endpoint === undefined) return { recorded: false, disabled: false };
+        const settled = step._tag !== 'Retry';
+        const owned = await db.exec(
+          tx,
+          sql.unsafe`
           UPDATE webhook_deliveries
           SET status = ${step._tag === 'Delivered' ? 'delivered' : step._tag === 'Retry' ? 'pending' : 'failed'},
               next_attempt_at = ${step._tag === 'Retry' ? step.at.toISOString() : null}::timestamptz,
               settled_at = ${settled ? record.finishedAt.toISOString() : null}::timestamptz,
               response_status = ${status}, response_excerpt = ${excerpt}, last_error = ${error}
           WHERE id = ${delivery.id} AND status = 'sending' AND attempts = ${delivery.attempt}`,
-      );
-      // A worker whose lease was taken over leaves the delivery (and the endpoint's health) to the new owner.
-      if (owned !== 1) return { recorded: false, disabled: false };
-      const health = record.health({
-        enabled: endpoint.enabled,
-        failingSince: endpoint.failing_since === null ? null : new Date(endpoint.failing_since),
-      });
-      const failingSince = health.failingSince?.toISOString() ?? null;
-      if (!health.disable) {
-        if (failingSince !== endpoint.failing_since)
-          await tx.query(sql.unsafe`
+        );
+        // A worker whose lease was taken over leaves the delivery (and the endpoint's health) to the new owner.
+        if (owned !== 1) return { recorded: false, disabled: false };
+        const health = record.health({
+          enabled: endpoint.enabled,
+          failingSince: endpoint.failing_since === null ? null : new Date(endpoint.failing_since),
+        });
+        const failingSince = health.failingSince?.toISOString() ?? null;
+        if (!health.disable) {
+          if (failingSince !== endpoint.failing_since)
+            await tx.query(sql.unsafe`
             UPDATE webhook_endpoints SET failing_since = ${failingSince}::timestamptz WHERE id = ${endpoint.id}`);
-        return { recorded: true, disabled: false };
-      }
-      const disabledAt = record.finishedAt.toISOString();
-      await tx.query(sql.unsafe`
+          return { recorded: true, disabled: false };
+        }
+        const disabledAt = record.finishedAt.toISOString();
+        await tx.query(sql.unsafe`
         UPDATE webhook_endpoints
         SET failing_since = ${failingSince}::timestamptz, enabled = false, disabled_reason = 'failing',
             updated_at = ${disabledAt}::timestamptz
         WHERE id = ${endpoint.id}`);
-      await cancelPending(tx, endpoint.id, 'endpoint disabled after failing');
-      const facts: EndpointDisabledAlert = {
-        endpointId: endpoint.id,
-        siteId: endpoint.site_id,
-        siteName: endpoint.site_name,
-        url: endpoint.url,
-        failingSince: failingSince ?? disabledAt,
-        disabledAt,
-        lastError: error ?? '',
-      };
-      await tx.query(sql.unsafe`
+        await cancelPending(tx, endpoint.id, 'endpoint disabled after failing');
+        const facts: EndpointDisabledAlert = {
+          endpointId: endpoint.id,
+          siteId: endpoint.site_id,
+          siteName: endpoint.site_name,
+          url: endpoint.url,
+          failingSince: failingSince ?? disabledAt,
+          disabledAt,
+          lastError: error ?? '',
+        };
+        await tx.query(sql.unsafe`
         INSERT INTO webhook_alerts (id, endpoint_id, site_id, recipient, facts, status, next_attempt_at)
         VALUES (gen_random_uuid(), ${endpoint.id}, ${endpoint.site_id}, ${endpoint.alert_email},
                 ${sql.jsonb({ ...facts })}, 'pending', now())`);
-      return { recorded: true, disabled: true };
-    }),
+        return { recorded: true, disabled: true };
+      }),
+    ),
 
-  cancel: async (delivery, reason) => {
-    await pool.transaction(async (tx) => {
-      await tx.query(sql.unsafe`
+  cancel: (delivery, reason) =>
+    TE.rightTask(async () => {
+      await pool.transaction(async (tx) => {
+        await tx.query(sql.unsafe`
         UPDATE webhook_delivery_attempts
         SET finished_at = now(), outcome = 'failed', error = ${`not sent: ${reason}`}
         WHERE delivery_id = ${delivery.id} AND attempt = ${delivery.attempt}`);
-      await tx.query(sql.unsafe`
+        await tx.query(sql.unsafe`
         UPDATE webhook_deliveries
         SET status = 'failed', last_error = ${reason}, next_attempt_at = NULL, settled_at = now()
         WHERE id = ${delivery.id} AND status = 'sending' AND attempts = ${delivery.attempt}`);
-    });
-  },
+      });
+    }),
 
   prune: (before, limit) =>
-    db.exec(
-      pool,
-      sql.unsafe`
-        DELETE FROM webhook_deliveries WHERE id IN (
-          SELECT id FROM webhook_deliveries
-          WHERE settled_at IS NOT NULL AND created_at < ${before.toISOString()}::timestamptz
-          LIMIT ${limit})`,
+    TE.rightTask(() =>
+      db.exec(
+        pool,
+        sql.unsafe`
+          DELETE FROM webhook_deliveries WHERE id IN (
+            SELECT id FROM webhook_deliveries
+            WHERE settled_at IS NOT NULL AND created_at < ${before.toISOString()}::timestamptz
+            LIMIT ${limit})`,
+      ),
     ),
 
-  claimAlerts: async (limit, leaseMs) => {
-    const rows = await db.any(
-      pool,
-      AlertRow,
-      sql.unsafe`
+  claimAlerts: (limit, leaseMs) =>
+    TE.rightTask(async () => {
+      const rows = await db.any(
+        pool,
+        AlertRow,
+        sql.unsafe`
         WITH due AS (
           SELECT id FROM webhook_alerts
           WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()
@@ -238,28 +247,30 @@ export const postgresWebhookDeliveryStore = (
         SET status = 'sending', attempts = a.attempts + 1, next_attempt_at = ${lease(leaseMs)}
         FROM due WHERE a.id = due.id
         RETURNING a.id, a.recipient, a.attempts, a.facts`,
-    );
-    return rows.map((row): ClaimedAlert => ({
-      id: row.id,
-      to: row.recipient,
-      attempt: row.attempts,
-      alert: row.facts,
-    }));
-  },
+      );
+      return rows.map((row): ClaimedAlert => ({
+        id: row.id,
+        to: row.recipient,
+        attempt: row.attempts,
+        alert: row.facts,
+      }));
+    }),
 
-  alertSent: async (alert, providerMessageId) => {
-    await pool.query(sql.unsafe`
+  alertSent: (alert, providerMessageId) =>
+    TE.rightTask(async () => {
+      await pool.query(sql.unsafe`
       UPDATE webhook_alerts
       SET status = 'sent', provider_message_id = ${providerMessageId}, next_attempt_at = NULL, settled_at = now()
       WHERE id = ${alert.id} AND status = 'sending' AND attempts = ${alert.attempt}`);
-  },
+    }),
 
-  alertFailed: async (alert, error, retryAt) => {
-    await pool.query(sql.unsafe`
+  alertFailed: (alert, error, retryAt) =>
+    TE.rightTask(async () => {
+      await pool.query(sql.unsafe`
       UPDATE webhook_alerts
       SET status = ${retryAt === null ? 'failed' : 'pending'}, last_error = ${error.slice(0, 1000)},
           next_attempt_at = ${retryAt?.toISOString() ?? null}::timestamptz,
           settled_at = ${retryAt === null ? new Date().toISOString() : null}::timestamptz
       WHERE id = ${alert.id} AND status = 'sending' AND attempts = ${alert.attempt}`);
-  },
+    }),
 });

@@ -1,10 +1,10 @@
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { db, sql, type DatabasePool, type Queryable, type TextSealer } from '@esign/platform';
 import type { WebhookEndpoint } from '../../domain/webhook-endpoint.js';
-import type { StoreUnavailable } from '../../ports/delivery-store.js';
 import type { TooManyEndpoints, WebhookEndpointStore } from '../../ports/webhook-endpoint-store.js';
 import {
   AttemptRow,
@@ -15,11 +15,6 @@ import {
   EndpointRow,
   sealSecret,
 } from './webhook-rows.js';
-
-const unavailable = (error: unknown): StoreUnavailable => ({
-  _tag: 'StoreUnavailable',
-  error: error instanceof Error ? error.message : String(error),
-});
 
 const Count = t.type({ count: t.number });
 
@@ -99,19 +94,18 @@ export const postgresWebhookEndpointStore = (
 ): WebhookEndpointStore => ({
   create: (endpoint, limit) =>
     pipe(
-      TE.tryCatch(
-        () =>
-          pool.transaction(async (tx): Promise<E.Either<TooManyEndpoints, void>> => {
-            await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${CREATE_LOCK}, ${endpoint.siteId})`);
-            const { count } = await db.one(
-              tx,
-              Count,
-              sql.unsafe`SELECT count(*)::int AS count FROM webhook_endpoints WHERE site_id = ${endpoint.siteId}`,
-            );
-            if (count >= limit) return E.left({ _tag: 'TooManyEndpoints', limit });
-            const e = endpoint;
-            const sealed = sealedSecrets(sealer, e);
-            await tx.query(sql.unsafe`
+      TE.rightTask(() =>
+        pool.transaction(async (tx): Promise<E.Either<TooManyEndpoints, void>> => {
+          await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${CREATE_LOCK}, ${endpoint.siteId})`);
+          const { count } = await db.one(
+            tx,
+            Count,
+            sql.unsafe`SELECT count(*)::int AS count FROM webhook_endpoints WHERE site_id = ${endpoint.siteId}`,
+          );
+          if (count >= limit) return E.left({ _tag: 'TooManyEndpoints', limit });
+          const e = endpoint;
+          const sealed = sealedSecrets(sealer, e);
+          await tx.query(sql.unsafe`
             INSERT INTO webhook_endpoints
               (id, site_id, site_name, url, description, event_types, enabled, disabled_reason, alert_email,
                secret, previous_secret, previous_secret_expires_at, failing_since, created_at, updated_at)
@@ -119,14 +113,13 @@ export const postgresWebhookEndpointStore = (
                     ${e.enabled}, ${e.disabledReason}, ${e.alertEmail}, ${sealed.secret}, ${sealed.previous},
                     ${e.previousSecretExpiresAt}::timestamptz, ${e.failingSince}::timestamptz,
                     ${e.createdAt}::timestamptz, ${e.updatedAt}::timestamptz)`);
-            return E.right(undefined);
-          }),
-        unavailable,
+          return E.right(undefined);
+        }),
       ),
-      TE.chainW(TE.fromEither),
+      TE.chainEitherK((created) => created),
     ),
   list: (siteId, page) =>
-    TE.tryCatch(async () => {
+    TE.rightTask(async () => {
       const [rows, { count }] = await Promise.all([
         db.any(
           pool,
@@ -141,63 +134,60 @@ export const postgresWebhookEndpointStore = (
         ),
       ]);
       return { items: rows.map(endpointOfRow(sealer)), total: count };
-    }, unavailable),
+    }),
   get: (siteId, id) =>
-    TE.tryCatch(async () => {
+    TE.rightTask(async () => {
       const row = await db.maybeOne(
         pool,
         EndpointRow,
         sql.unsafe`SELECT ${endpointColumns} FROM webhook_endpoints WHERE site_id = ${siteId} AND id = ${id}`,
       );
-      return row === undefined ? undefined : endpointOfRow(sealer)(row);
-    }, unavailable),
+      return O.map(endpointOfRow(sealer))(O.fromNullable(row));
+    }),
   update: <Err>(
     siteId: number,
     id: string,
     change: (current: WebhookEndpoint) => E.Either<Err, WebhookEndpoint>,
   ) =>
     pipe(
-      TE.tryCatch(
-        () =>
-          pool.transaction(async (tx): Promise<UpdateResult<Err>> => {
-            const row = await db.maybeOne(
-              tx,
-              EndpointRow,
-              sql.unsafe`SELECT ${endpointColumns} FROM webhook_endpoints
+      TE.rightTask(() =>
+        pool.transaction(async (tx): Promise<UpdateResult<Err>> => {
+          const row = await db.maybeOne(
+            tx,
+            EndpointRow,
+            sql.unsafe`SELECT ${endpointColumns} FROM webhook_endpoints
                        WHERE site_id = ${siteId} AND id = ${id} FOR NO KEY UPDATE`,
-            );
-            if (row === undefined) return { _tag: 'Missing' };
-            const current = endpointOfRow(sealer)(row);
-            const changed = change(current);
-            if (E.isLeft(changed)) return { _tag: 'Refused', error: changed.left };
-            await writeEndpoint(tx, sealer, changed.right);
-            if (current.enabled && !changed.right.enabled) await cancelPending(tx, id, 'endpoint disabled');
-            return { _tag: 'Updated', endpoint: changed.right };
-          }),
-        unavailable,
+          );
+          if (row === undefined) return { _tag: 'Missing' };
+          const current = endpointOfRow(sealer)(row);
+          const changed = change(current);
+          if (E.isLeft(changed)) return { _tag: 'Refused', error: changed.left };
+          await writeEndpoint(tx, sealer, changed.right);
+          if (current.enabled && !changed.right.enabled) await cancelPending(tx, id, 'endpoint disabled');
+          return { _tag: 'Updated', endpoint: changed.right };
+        }),
       ),
-      TE.chainW((result): TE.TaskEither<Err, WebhookEndpoint | undefined> => {
+      TE.chainEitherKW((result): E.Either<Err, O.Option<WebhookEndpoint>> => {
         switch (result._tag) {
           case 'Missing':
-            return TE.right(undefined);
+            return E.right(O.none);
           case 'Refused':
-            return TE.left(result.error);
+            return E.left(result.error);
           case 'Updated':
-            return TE.right(result.endpoint);
+            return E.right(O.some(result.endpoint));
         }
       }),
     ),
   remove: (siteId, id) =>
-    TE.tryCatch(
+    TE.rightTask(
       async () =>
         (await db.exec(
           pool,
           sql.unsafe`DELETE FROM webhook_endpoints WHERE site_id = ${siteId} AND id = ${id}`,
         )) === 1,
-      unavailable,
     ),
   listDeliveries: (siteId, endpointId, filter, page) =>
-    TE.tryCatch(async () => {
+    TE.rightTask(async () => {
       const where = sql.fragment`site_id = ${siteId} AND endpoint_id = ${endpointId}
         ${filter.status === undefined ? sql.fragment`` : sql.fragment`AND status = ${filter.status}`}`;
       const [items, { count }] = await Promise.all([
@@ -210,22 +200,22 @@ export const postgresWebhookEndpointStore = (
         db.one(pool, Count, sql.unsafe`SELECT count(*)::int AS count FROM webhook_deliveries WHERE ${where}`),
       ]);
       return { items, total: count };
-    }, unavailable),
+    }),
   getDelivery: (siteId, endpointId, deliveryId) =>
-    TE.tryCatch(async () => {
+    TE.rightTask(async () => {
       const delivery = await db.maybeOne(
         pool,
         DeliveryRow,
         sql.unsafe`SELECT ${deliveryColumns} FROM webhook_deliveries
                    WHERE site_id = ${siteId} AND endpoint_id = ${endpointId} AND id = ${deliveryId}`,
       );
-      if (delivery === undefined) return undefined;
+      if (delivery === undefined) return O.none;
       const attempts = await db.any(
         pool,
         AttemptRow,
         sql.unsafe`SELECT attempt, started_at, finished_at, outcome, response_status, response_excerpt, error, duration_ms
                    FROM webhook_delivery_attempts WHERE delivery_id = ${deliveryId} ORDER BY attempt`,
       );
-      return { ...delivery, attempt_history: attempts };
-    }, unavailable),
+      return O.some({ ...delivery, attempt_history: attempts });
+    }),
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Clock, RatePolicy } from '@esign/contracts';
 import { optionalRedisRateLimiter, type Logger, type RateCharge, type RateLimiter } from '@esign/platform';
 import type { Channel } from '../../domain/delivery.js';
@@ -39,26 +40,30 @@ export const limiterMessageQuota = (options: {
   const fingerprint = (recipient: string): string =>
     createHash('sha256').update(recipient.trim().toLowerCase()).digest('base64url').slice(0, 32);
 
-  return (charge) => async () => {
-    const charges: { scope: QuotaScope; charge: RateCharge }[] = [];
-    const site = policy('site', charge.channel);
-    if (site !== undefined)
-      charges.push({ scope: 'site', charge: { policy: site, key: String(charge.siteId) } });
-    const recipient = policy('recipient', charge.channel);
-    if (recipient !== undefined)
-      charges.push({ scope: 'recipient', charge: { policy: recipient, key: fingerprint(charge.recipient) } });
-    if (charges.length === 0) return { _tag: 'Allowed' };
-    const decision = await options.limit(charges.map((c) => c.charge))();
-    if (decision._tag === 'Allowed') return { _tag: 'Allowed' };
-    // A refused charge leaves less than one message in the bucket that refused it.
-    const refused = charges.find((_, i) => (decision.status[i]?.remaining ?? 0) < 1) ?? charges[0]!;
-    return {
-      _tag: 'Exhausted',
-      scope: refused.scope,
-      perDay: refused.charge.policy.quota,
-      retryAfterSeconds: decision.retryAfterSeconds,
-    };
-  };
+  return (charge) =>
+    TE.rightTask(async () => {
+      const charges: { scope: QuotaScope; charge: RateCharge }[] = [];
+      const site = policy('site', charge.channel);
+      if (site !== undefined)
+        charges.push({ scope: 'site', charge: { policy: site, key: String(charge.siteId) } });
+      const recipient = policy('recipient', charge.channel);
+      if (recipient !== undefined)
+        charges.push({
+          scope: 'recipient',
+          charge: { policy: recipient, key: fingerprint(charge.recipient) },
+        });
+      if (charges.length === 0) return { _tag: 'Allowed' };
+      const decision = await options.limit(charges.map((c) => c.charge))();
+      if (decision._tag === 'Allowed') return { _tag: 'Allowed' };
+      // A refused charge leaves less than one message in the bucket that refused it.
+      const refused = charges.find((_, i) => (decision.status[i]?.remaining ?? 0) < 1) ?? charges[0]!;
+      return {
+        _tag: 'Exhausted',
+        scope: refused.scope,
+        perDay: refused.charge.policy.quota,
+        retryAfterSeconds: decision.retryAfterSeconds,
+      };
+    });
 };
 
 /**

@@ -1,3 +1,4 @@
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Logger } from '@esign/platform';
 import type { DispatchReport } from '../../application/webhooks/deliver-due-webhooks.js';
 import type { DispatcherRound } from './webhook-dispatcher.js';
@@ -7,9 +8,9 @@ import type { DispatcherRound } from './webhook-dispatcher.js';
  * metrics, a failed attempt logged), the alert e-mails, and pruning settled deliveries.
  */
 export const webhookRounds = (options: {
-  readonly deliver: () => Promise<DispatchReport>;
-  readonly alerts: () => Promise<{ readonly sent: number; readonly failed: number }>;
-  readonly prune: () => Promise<number>;
+  readonly deliver: TE.TaskEither<never, DispatchReport>;
+  readonly alerts: TE.TaskEither<never, { readonly sent: number; readonly failed: number }>;
+  readonly prune: TE.TaskEither<never, number>;
   readonly record: (report: DispatchReport) => void;
   readonly logger: Logger;
   /** Deliveries claimed per round: a full round means more may be due at once. */
@@ -20,7 +21,7 @@ export const webhookRounds = (options: {
     {
       name: 'deliveries',
       run: async () => {
-        const report = await options.deliver();
+        const report = await TE.toUnion(options.deliver)();
         options.record(report);
         for (const { delivery, outcome } of report.deliveries) {
           if (outcome._tag !== 'Attempted' || outcome.step._tag === 'Delivered') continue;
@@ -42,7 +43,7 @@ export const webhookRounds = (options: {
     {
       name: 'alerts',
       run: async () => {
-        const { sent, failed } = await options.alerts();
+        const { sent, failed } = await TE.toUnion(options.alerts)();
         if (failed > 0) log.warn({ sent, failed }, 'webhook alert e-mails failed');
         return false;
       },
@@ -50,7 +51,7 @@ export const webhookRounds = (options: {
     {
       name: 'prune',
       run: async () => {
-        const pruned = await options.prune();
+        const pruned = await TE.toUnion(options.prune)();
         if (pruned > 0) log.info({ pruned }, 'pruned old webhook deliveries');
         return false;
       },

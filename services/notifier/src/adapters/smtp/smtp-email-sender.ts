@@ -40,8 +40,10 @@ export interface SmtpEmailSenderOptions {
   readonly timeoutMs?: number;
 }
 
-/** E-mail over SMTP with a pooled nodemailer transport. */
-export const smtpEmailSender = (options: SmtpEmailSenderOptions): EmailSender => {
+/** E-mail over SMTP with a pooled nodemailer transport; `close` ends its connections. */
+export const smtpEmailSender = (
+  options: SmtpEmailSenderOptions,
+): { readonly sender: EmailSender; readonly close: () => Promise<void> } => {
   const timeout = options.timeoutMs ?? 30_000;
   const transport = nodemailer.createTransport({
     url: options.url,
@@ -55,12 +57,13 @@ export const smtpEmailSender = (options: SmtpEmailSenderOptions): EmailSender =>
     disableUrlAccess: true,
   });
   return {
-    name: 'smtp',
-    send: (message) =>
-      TE.tryCatch(async () => {
-        const info = await transport.sendMail(mailOptions(message, options.from));
-        return { providerMessageId: info.serverMessageId ?? info.messageId };
-      }, classifySmtpError),
+    sender: {
+      send: (message) =>
+        TE.tryCatch(async () => {
+          const info = await transport.sendMail(mailOptions(message, options.from));
+          return { providerMessageId: info.serverMessageId ?? info.messageId };
+        }, classifySmtpError),
+    },
     close: () => {
       transport.close();
       return Promise.resolve();

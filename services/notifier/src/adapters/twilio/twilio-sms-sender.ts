@@ -81,12 +81,10 @@ export const twilioSmsSender = (options: TwilioSmsSenderOptions): SmsSender => {
     ? { messagingServiceSid: options.from }
     : { from: options.from };
   return {
-    name: 'twilio',
     send: (message) =>
       TE.tryCatch(async () => {
         const created = await client.messages.create({ to: message.to, body: message.body, ...sender });
         return { providerMessageId: created.sid };
       }, classifyTwilioError),
-    close: () => Promise.resolve(),
   };
 };

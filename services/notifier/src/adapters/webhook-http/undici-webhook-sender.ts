@@ -1,5 +1,6 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import * as E from 'fp-ts/lib/Either.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import { Client } from 'undici';
 import { excerptOf, type AttemptResult } from '../../domain/webhook-delivery.js';
 import type { WebhookSender } from '../../ports/webhook-sender.js';
@@ -67,52 +68,52 @@ const describeError = (error: unknown, options: UndiciWebhookSenderOptions): str
 export const undiciWebhookSender = (options: UndiciWebhookSenderOptions): WebhookSender => {
   const excerptBytes = options.excerptBytes ?? 1024;
   return {
-    send: async (request): Promise<AttemptResult> => {
-      const target = await options.policy.resolveTarget(request.url);
-      if (E.isLeft(target)) return { _tag: 'Refused', reason: `the URL ${target.left.reason}` };
-      const url = new URL(request.url);
-      const started = performance.now();
-      const elapsed = () => performance.now() - started;
-      const client = new Client(url.origin, {
-        connect: { lookup: pinnedLookup(target.right), timeout: options.connectTimeoutMs },
-        headersTimeout: options.responseTimeoutMs,
-        bodyTimeout: options.responseTimeoutMs,
-        pipelining: 1,
-      });
-      try {
-        const response = await client.request({
-          method: 'POST',
-          path: `${url.pathname}${url.search}`,
-          headers: { ...request.headers },
-          body: request.body,
-          signal: AbortSignal.timeout(options.connectTimeoutMs + options.responseTimeoutMs),
+    send: (request) =>
+      TE.rightTask(async (): Promise<AttemptResult> => {
+        const target = await options.policy.resolveTarget(request.url);
+        if (E.isLeft(target)) return { _tag: 'Refused', reason: `the URL ${target.left.reason}` };
+        const url = new URL(request.url);
+        const started = performance.now();
+        const elapsed = () => performance.now() - started;
+        const client = new Client(url.origin, {
+          connect: { lookup: pinnedLookup(target.right), timeout: options.connectTimeoutMs },
+          headersTimeout: options.responseTimeoutMs,
+          bodyTimeout: options.responseTimeoutMs,
+          pipelining: 1,
         });
-        const chunks: Buffer[] = [];
-        let size = 0;
         try {
-          for await (const chunk of response.body) {
-            const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-            chunks.push(buffer);
-            size += buffer.length;
-            if (size >= excerptBytes) break;
+          const response = await client.request({
+            method: 'POST',
+            path: `${url.pathname}${url.search}`,
+            headers: { ...request.headers },
+            body: request.body,
+            signal: AbortSignal.timeout(options.connectTimeoutMs + options.responseTimeoutMs),
+          });
+          const chunks: Buffer[] = [];
+          let size = 0;
+          try {
+            for await (const chunk of response.body) {
+              const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+              chunks.push(buffer);
+              size += buffer.length;
+              if (size >= excerptBytes) break;
+            }
+          } catch {
+            // The status is what counts; a body cut short only shortens the excerpt.
+          } finally {
+            response.body.destroy();
           }
-        } catch {
-          // The status is what counts; a body cut short only shortens the excerpt.
+          return {
+            _tag: 'Response',
+            status: response.statusCode,
+            excerpt: excerptOf(Buffer.concat(chunks), excerptBytes),
+            durationMs: elapsed(),
+          };
+        } catch (error) {
+          return { _tag: 'NoResponse', error: describeError(error, options), durationMs: elapsed() };
         } finally {
-          response.body.destroy();
+          await client.destroy().catch(() => undefined);
         }
-        return {
-          _tag: 'Response',
-          status: response.statusCode,
-          excerpt: excerptOf(Buffer.concat(chunks), excerptBytes),
-          durationMs: elapsed(),
-        };
-      } catch (error) {
-        return { _tag: 'NoResponse', error: describeError(error, options), durationMs: elapsed() };
-      } finally {
-        await client.destroy().catch(() => undefined);
-      }
-    },
-    close: () => Promise.resolve(),
+      }),
   };
 };

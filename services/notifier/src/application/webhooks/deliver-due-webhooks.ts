@@ -1,3 +1,5 @@
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import {
   WEBHOOK_DELIVERY_ID_HEADER,
   WEBHOOK_EVENT_TYPE_HEADER,
@@ -51,15 +53,19 @@ export interface DispatchReport {
   readonly deliveries: readonly { readonly delivery: ClaimedDelivery; readonly outcome: DeliveryOutcome }[];
 }
 
-const deliverOne =
-  (deps: DeliverWebhooksDeps, delivery: ClaimedDelivery) => async (): Promise<DeliveryOutcome> => {
-    if (!delivery.endpoint.enabled) {
-      await deps.deliveries.cancel(delivery, 'endpoint disabled');
-      return { _tag: 'Cancelled' };
-    }
-    const startedAt = deps.clock.now();
-    const timestamp = Math.floor(startedAt.getTime() / 1000);
-    const result = await deps.sender.send({
+const deliverOne = (
+  deps: DeliverWebhooksDeps,
+  delivery: ClaimedDelivery,
+): TE.TaskEither<never, DeliveryOutcome> => {
+  if (!delivery.endpoint.enabled)
+    return pipe(
+      deps.deliveries.cancel(delivery, 'endpoint disabled'),
+      TE.map((): DeliveryOutcome => ({ _tag: 'Cancelled' })),
+    );
+  const startedAt = deps.clock.now();
+  const timestamp = Math.floor(startedAt.getTime() / 1000);
+  return pipe(
+    deps.sender.send({
       url: delivery.endpoint.url,
       body: delivery.payload,
       headers: {
@@ -73,28 +79,36 @@ const deliverOne =
         [WEBHOOK_EVENT_TYPE_HEADER]: delivery.eventType,
         [WEBHOOK_DELIVERY_ID_HEADER]: delivery.id,
       },
-    });
-    const finishedAt = deps.clock.now();
-    const step = nextStep(
-      result,
-      delivery.attempt,
-      delivery.createdAt,
-      finishedAt,
-      deps.policy,
-      deps.random.jitter(),
-    );
-    const recorded = await deps.deliveries.recordAttempt({
-      delivery,
-      result,
-      step,
-      startedAt,
-      finishedAt,
-      health: (current) => healthAfter(current, step._tag === 'Delivered', finishedAt, deps.disableAfterMs),
-    });
-    return recorded.recorded
-      ? { _tag: 'Attempted', result, step, disabled: recorded.disabled }
-      : { _tag: 'Superseded' };
-  };
+    }),
+    TE.chain((result) => {
+      const finishedAt = deps.clock.now();
+      const step = nextStep(
+        result,
+        delivery.attempt,
+        delivery.createdAt,
+        finishedAt,
+        deps.policy,
+        deps.random.jitter(),
+      );
+      return pipe(
+        deps.deliveries.recordAttempt({
+          delivery,
+          result,
+          step,
+          startedAt,
+          finishedAt,
+          health: (current) =>
+            healthAfter(current, step._tag === 'Delivered', finishedAt, deps.disableAfterMs),
+        }),
+        TE.map((recorded): DeliveryOutcome =>
+          recorded.recorded
+            ? { _tag: 'Attempted', result, step, disabled: recorded.disabled }
+            : { _tag: 'Superseded' },
+        ),
+      );
+    }),
+  );
+};
 
 /**
  * One round of the dispatcher: claims the deliveries that are due, signs each with the
@@ -102,11 +116,17 @@ const deliverOne =
  * parallel, and records every attempt with the delivery's next step and the endpoint's
  * health. Rejects only when the store is unreachable; the next round tries again.
  */
-export const deliverDueWebhooks = (deps: DeliverWebhooksDeps) => async (): Promise<DispatchReport> => {
-  const claimed = await deps.deliveries.claimDue(deps.concurrency, deps.leaseMs);
-  const outcomes = await runLimited(
-    claimed.map((delivery) => deliverOne(deps, delivery)),
-    deps.concurrency,
+export const deliverDueWebhooks = (deps: DeliverWebhooksDeps): TE.TaskEither<never, DispatchReport> =>
+  pipe(
+    deps.deliveries.claimDue(deps.concurrency, deps.leaseMs),
+    TE.chain((claimed) =>
+      TE.rightTask(async () => {
+        const outcomes = await runLimited(
+          // Each delivery's clock reading and signature are taken when it is sent.
+          claimed.map((delivery) => () => TE.toUnion(deliverOne(deps, delivery))()),
+          deps.concurrency,
+        );
+        return { deliveries: claimed.map((delivery, i) => ({ delivery, outcome: outcomes[i]! })) };
+      }),
+    ),
   );
-  return { deliveries: claimed.map((delivery, i) => ({ delivery, outcome: outcomes[i]! })) };
-};

@@ -1,3 +1,5 @@
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import type { AnyEventEnvelope } from '@esign/contracts';
 import { deliverable, webhookPayload } from '../../domain/webhook-delivery.js';
 import type { WebhookDeliveryStore } from '../../ports/webhook-delivery-store.js';
@@ -12,9 +14,13 @@ export type FanOutReport =
  */
 export const fanOutWebhookEvent =
   (deps: { readonly deliveries: WebhookDeliveryStore; readonly wake: () => void }) =>
-  async (event: AnyEventEnvelope): Promise<FanOutReport> => {
-    if (!deliverable(event)) return { _tag: 'NotDeliverable' };
-    const deliveries = await deps.deliveries.fanOut(event, webhookPayload(event));
-    if (deliveries > 0) deps.wake();
-    return { _tag: 'FannedOut', deliveries };
+  (event: AnyEventEnvelope): TE.TaskEither<never, FanOutReport> => {
+    if (!deliverable(event)) return TE.right({ _tag: 'NotDeliverable' });
+    return pipe(
+      deps.deliveries.fanOut(event, webhookPayload(event)),
+      TE.map((deliveries): FanOutReport => {
+        if (deliveries > 0) deps.wake();
+        return { _tag: 'FannedOut', deliveries };
+      }),
+    );
   };

@@ -1,3 +1,4 @@
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Clock } from '../../ports/runtime.js';
 import type { WebhookDeliveryStore } from '../../ports/webhook-delivery-store.js';
 
@@ -16,12 +17,12 @@ export interface PruneWebhookDeliveriesDeps {
  * Deletes settled deliveries past the retention, at most once every `everyMs`. Time is
  * the clock's, as in every other webhook rule. Answers how many rows went (0 when not due).
  */
-export const pruneWebhookDeliveries = (deps: PruneWebhookDeliveriesDeps): (() => Promise<number>) => {
+export const pruneWebhookDeliveries = (deps: PruneWebhookDeliveriesDeps): TE.TaskEither<never, number> => {
   let lastPass: number | undefined;
-  return async () => {
+  return () => {
     const now = deps.clock.now().getTime();
-    if (lastPass !== undefined && now - lastPass < deps.everyMs) return 0;
+    if (lastPass !== undefined && now - lastPass < deps.everyMs) return TE.right(0)();
     lastPass = now;
-    return deps.deliveries.prune(new Date(now - deps.retentionMs), deps.batch);
+    return deps.deliveries.prune(new Date(now - deps.retentionMs), deps.batch)();
   };
 };

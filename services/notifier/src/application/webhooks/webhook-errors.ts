@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { SiteGrant } from '@esign/contracts';
-import type { StoreUnavailable } from '../../ports/delivery-store.js';
 import type { DestinationProblem } from '../../ports/destination-guard.js';
 import type { TooManyEndpoints } from '../../ports/webhook-endpoint-store.js';
 
@@ -10,14 +10,16 @@ export interface Caller {
   readonly sites: readonly SiteGrant[];
 }
 
-/** Every expected failure of the webhook API; the HTTP adapter maps each to one answer. */
+/**
+ * Every expected failure of the webhook API; the HTTP adapter maps each to one answer.
+ * A store outage is not one of them: its promise rejects.
+ */
 export type WebhookError =
   | { readonly _tag: 'SiteNotFound' }
   | { readonly _tag: 'EndpointNotFound' }
   | { readonly _tag: 'DeliveryNotFound' }
   | DestinationProblem
-  | TooManyEndpoints
-  | StoreUnavailable;
+  | TooManyEndpoints;
 
 /**
  * The site, when the caller reaches it. A site outside the caller's scope is answered
@@ -48,9 +50,9 @@ export const siteFor = (input: OnSite): TE.TaskEither<WebhookError, SiteGrant> =
 /** What a store found, or `missing` when it found nothing. */
 export const orMissing =
   <A>(missing: WebhookError) =>
-  (found: A | undefined): TE.TaskEither<WebhookError, A> =>
-    found === undefined ? TE.left(missing) : TE.right(found);
+  (found: O.Option<A>): TE.TaskEither<WebhookError, A> =>
+    TE.fromOption(() => missing)(found);
 
 /** The endpoint a store found, or `EndpointNotFound`. */
-export const foundEndpoint = <A>(found: A | undefined): TE.TaskEither<WebhookError, A> =>
+export const foundEndpoint = <A>(found: O.Option<A>): TE.TaskEither<WebhookError, A> =>
   orMissing<A>(endpointNotFound)(found);
