@@ -11,6 +11,7 @@ export * from './oauth-api.js';
 export * from './webhooks.js';
 export * from './ids.js';
 export * from './text.js';
+export * from './html.js';
 export * from './clock.js';
 export * from './nanp.js';
 export * from './token-bucket.js';

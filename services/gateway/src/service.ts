@@ -1,3 +1,4 @@
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import { Pool } from 'undici';
 import type Koa from 'koa';
 import { systemClock, type Clock } from '@esign/contracts';
@@ -21,7 +22,6 @@ import { mountApiDocs } from './adapters/http/api-docs-routes.js';
 import { mountOAuthDiscovery } from './adapters/http/oauth-discovery-routes.js';
 import { gatewayMiddleware } from './adapters/http/gateway-middleware.js';
 import { upstreamProxy } from './adapters/http/upstream-proxy.js';
-import { memoryRateLimiter } from './adapters/memory/memory-rate-limiter.js';
 import { createRateLimiter } from './adapters/redis/create-rate-limiter.js';
 import type { Config, Rate } from './config.js';
 import { createWebApp } from '@esign/web';
@@ -104,7 +104,8 @@ export const startGatewayService = (
   const resolve = cachedLookup(
     resolvePrincipal({
       introspect,
-      sign: (audience, principal) => signPrincipal(config.PRINCIPAL_SIGNING_KEY, audience, principal),
+      sign: (audience, principal) =>
+        TE.rightTask(() => signPrincipal(config.PRINCIPAL_SIGNING_KEY, audience, principal)),
     }),
     { ttlMs: cacheTtlMs, clock, maxEntries: MAX_CACHED_TOKENS },
   );
@@ -115,8 +116,6 @@ export const startGatewayService = (
     ...withPolicy('costlyTest', policy('costly_test', config.RATE_LIMIT_COSTLY_TEST)),
     ...withPolicy('anonymous', policy('anonymous', config.RATE_LIMIT_ANONYMOUS)),
   };
-  // Bounds the fallback's memory whatever the number of callers during a Redis outage.
-  const MAX_LOCAL_BUCKETS = 200_000;
   const rateLimiter = createRateLimiter(
     {
       redisUrl: config.REDIS_URL,
@@ -128,7 +127,8 @@ export const startGatewayService = (
       now,
       logger,
       enabled: Object.keys(policies).length > 0,
-      local: memoryRateLimiter({ now, maxBuckets: MAX_LOCAL_BUCKETS }),
+      // Bounds the fallback's memory whatever the number of callers during a Redis outage.
+      maxLocalBuckets: 200_000,
     },
   );
   const admitCall = admit({

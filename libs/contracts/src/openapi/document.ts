@@ -24,6 +24,7 @@ import { CAPTURED_EXAMPLES } from './captured-examples.js';
 import { schemaRegistry, type JsonSchema, type SchemaRegistry } from './json-schema.js';
 import type { Operation } from './operation.js';
 import { ACCOUNT_OPERATIONS } from './operations-accounts.js';
+import { APP_OPERATIONS } from './operations-apps.js';
 import { OAUTH_OPERATIONS } from './operations-oauth.js';
 import { BRANDING_OPERATIONS, EMBEDDED_OPERATIONS } from './operations-embedded.js';
 import { REQUEST_OPERATIONS } from './operations-requests.js';
@@ -37,6 +38,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...REQUEST_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...ACCOUNT_OPERATIONS,
+  ...APP_OPERATIONS,
   ...OAUTH_OPERATIONS,
   ...SIGNING_OPERATIONS,
   ...EMBEDDED_OPERATIONS,

@@ -94,14 +94,6 @@ const limited = (
   forwardedPrincipal: string | undefined,
 ): TE.TaskEither<GatewayError, Admission> =>
   pipe(
-    TE.rightTask(limit(charges)),
-    TE.chain((decision) =>
-      decision._tag === 'Allowed'
-        ? TE.right({ forwardedPrincipal, rate: decision.status })
-        : TE.left<GatewayError, Admission>({
-            _tag: 'RateLimited',
-            retryAfterSeconds: decision.retryAfterSeconds,
-            status: decision.status,
-          }),
-    ),
+    limit(charges),
+    TE.map((rate) => ({ forwardedPrincipal, rate })),
   );

@@ -18,8 +18,8 @@ export type Authenticate = (authorization: string | undefined) => TE.TaskEither<
 /**
  * A call is authenticated when its bearer token verifies offline (signature, algorithm,
  * type, issuer, audience, expiry) and auth says, now, that the token is active. When
- * either check cannot be made the answer is "unavailable", never a pass. `verify` may
- * reuse an earlier verdict on the same token, so expiry is checked here, on every call.
+ * either check cannot be made the task rejects (`AuthUnavailable`), never a pass. `verify`
+ * may reuse an earlier verdict on the same token, so expiry is checked here, on every call.
  */
 export const authenticate =
   (ports: {
@@ -33,11 +33,7 @@ export const authenticate =
     if (bearer._tag === 'Malformed') return TE.left(gatewayError.tokenRejected('malformed'));
     return pipe(
       ports.verify(bearer.token),
-      TE.mapLeft((failure) =>
-        failure._tag === 'KeysUnavailable'
-          ? gatewayError.authUnavailable
-          : gatewayError.tokenRejected(failure.reason),
-      ),
+      TE.mapLeft((failure) => gatewayError.tokenRejected(failure.reason)),
       TE.filterOrElse(
         (claims) => !hasExpired(claims, ports.clock.now().getTime()),
         () => gatewayError.tokenRejected('expired'),
@@ -45,8 +41,7 @@ export const authenticate =
       TE.chain((claims) =>
         pipe(
           ports.resolve(claims.jti),
-          TE.mapLeft(() => gatewayError.authUnavailable),
-          TE.chain((resolution) =>
+          TE.chainW((resolution) =>
             // An answer about another token or subject is not an answer about this one.
             resolution.active &&
             resolution.principal.token_id === claims.jti &&

@@ -1,7 +1,8 @@
+import { sequenceS } from 'fp-ts/lib/Apply.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { PRINCIPAL_AUDIENCES, type Principal } from '@esign/contracts';
-import type { IntrospectionUnavailable, TokenIntrospector } from '../ports/token-introspector.js';
+import type { TokenIntrospector } from '../ports/token-introspector.js';
 import type { PrincipalSigner } from '../ports/principal-signer.js';
 
 /** The upstream services that take a principal, each its own (ADR 1310). */
@@ -15,7 +16,8 @@ export type Resolution =
   | { readonly active: false }
   | { readonly active: true; readonly principal: Principal; readonly forwarded: ForwardedPrincipals };
 
-export type PrincipalResolver = (tokenId: string) => TE.TaskEither<IntrospectionUnavailable, Resolution>;
+/** Rejects, as the introspector does, when auth cannot be asked. */
+export type PrincipalResolver = (tokenId: string) => TE.TaskEither<never, Resolution>;
 
 /**
  * Introspects a token and signs the principal once per answer and upstream, so a cached
@@ -36,13 +38,12 @@ export const resolvePrincipal =
           ...(answer.test_mode_only === true && { test_mode_only: true }),
           ...(answer.frame_origins === undefined ? {} : { frame_origins: answer.frame_origins }),
         };
-        return TE.rightTask(async (): Promise<Resolution> => ({
-          active: true,
-          principal,
-          forwarded: {
-            requests: await ports.sign(PRINCIPAL_AUDIENCES.requests, principal),
-            notifier: await ports.sign(PRINCIPAL_AUDIENCES.notifier, principal),
-          },
-        }));
+        return pipe(
+          sequenceS(TE.ApplySeq)({
+            requests: ports.sign(PRINCIPAL_AUDIENCES.requests, principal),
+            notifier: ports.sign(PRINCIPAL_AUDIENCES.notifier, principal),
+          }),
+          TE.map((forwarded): Resolution => ({ active: true, principal, forwarded })),
+        );
       }),
     );

@@ -1,6 +1,6 @@
 import type { TokenRejection } from './access-token.js';
 import type { Upstream } from './route-table.js';
-import type { PolicyStatus } from './token-bucket.js';
+import type { RateLimited } from './token-bucket.js';
 
 /** Every way the gateway itself declines a call; mapped to HTTP in one table at the edge. */
 export type GatewayError =
@@ -11,11 +11,7 @@ export type GatewayError =
   | { readonly _tag: 'TokenRejected'; readonly reason: TokenRejection }
   | { readonly _tag: 'TokenInactive' }
   | { readonly _tag: 'SiteNotFound' }
-  | {
-      readonly _tag: 'RateLimited';
-      readonly retryAfterSeconds: number;
-      readonly status: readonly PolicyStatus[];
-    }
+  | RateLimited
   | { readonly _tag: 'PayloadTooLarge'; readonly limitBytes: number }
   | { readonly _tag: 'AuthUnavailable' }
   | { readonly _tag: 'UpstreamUnavailable'; readonly upstream: Upstream }

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { Redis } from 'ioredis';
 import { eventually, redisKeyPrefix, redisUrl, startTcpProxy, testLogger } from '@esign/testing';
-import type { RateDecision, RatePolicy } from '../../src/domain/token-bucket.js';
+import * as E from 'fp-ts/lib/Either.js';
+import type { PolicyStatus, RateLimited, RatePolicy } from '../../src/domain/token-bucket.js';
 import { createRateLimiter, type RateLimiterHandle } from '../../src/adapters/redis/create-rate-limiter.js';
 import { memoryRateLimiter } from '../../src/adapters/memory/memory-rate-limiter.js';
 import type { RateCharge, RateLimiter } from '../../src/ports/rate-limiter.js';
@@ -9,12 +10,14 @@ import type { RateCharge, RateLimiter } from '../../src/ports/rate-limiter.js';
 const perMinute: RatePolicy = { name: 'token', quota: 4, windowSeconds: 60 };
 const costly: RatePolicy = { name: 'costly', quota: 1, windowSeconds: 60 };
 
+const standing = (status: readonly PolicyStatus[]) =>
+  status.map((s) => `${s.policy.name} r=${s.remaining} t=${s.resetSeconds}`);
+
 /** Tags, retry-afters and standings, comparable across adapters. */
-const summary = (decision: RateDecision) => ({
-  tag: decision._tag,
-  retryAfter: decision._tag === 'Limited' ? decision.retryAfterSeconds : undefined,
-  status: decision.status.map((s) => `${s.policy.name} r=${s.remaining} t=${s.resetSeconds}`),
-});
+const summary = (outcome: E.Either<RateLimited, readonly PolicyStatus[]>) =>
+  E.isRight(outcome)
+    ? { tag: 'Allowed', retryAfter: undefined, status: standing(outcome.right) }
+    : { tag: 'Limited', retryAfter: outcome.left.retryAfterSeconds, status: standing(outcome.left.status) };
 
 describe('gateway: rate limits shared in Redis (real Redis)', function () {
   let now = 1_700_000_000_000;
@@ -32,7 +35,7 @@ describe('gateway: rate limits shared in Redis (real Redis)', function () {
         now: () => now,
         logger: testLogger('gateway'),
         enabled: true,
-        local: memoryRateLimiter({ now: () => now, maxBuckets: 1000 }),
+        maxLocalBuckets: 1000,
       },
     );
     handles.push(handle);

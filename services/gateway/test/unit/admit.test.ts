@@ -8,6 +8,7 @@ import { resolvePrincipal } from '../../src/application/resolve-principal.js';
 import type { AccessTokenClaims } from '../../src/domain/access-token.js';
 import { GATEWAY_ROUTES, siteIdOf, type RouteSpec } from '../../src/domain/route-table.js';
 import type { AccessTokenVerifier, VerifyFailure } from '../../src/ports/access-token-verifier.js';
+import { AuthUnavailable } from '../../src/ports/auth-unavailable.js';
 import type { TokenIntrospector } from '../../src/ports/token-introspector.js';
 import { memoryRateLimiter } from '../../src/adapters/memory/memory-rate-limiter.js';
 
@@ -23,16 +24,21 @@ const claims: AccessTokenClaims = {
   exp: 10,
 };
 
-const fakes = (verdict: E.Either<VerifyFailure, AccessTokenClaims>, answer: TokenIntrospection | 'down') => {
+/** A verdict, or 'down' when the key set cannot be fetched. */
+type Verdict = E.Either<VerifyFailure, AccessTokenClaims> | 'down';
+
+const outage = (what: string) => () => Promise.reject(new AuthUnavailable(what));
+
+const fakes = (verdict: Verdict, answer: TokenIntrospection | 'down') => {
   const introspected: string[] = [];
-  const verify: AccessTokenVerifier = () => TE.fromEither(verdict);
+  const verify: AccessTokenVerifier = () => (verdict === 'down' ? outage('JWKS') : TE.fromEither(verdict));
   const introspect: TokenIntrospector = (tokenId) => {
     introspected.push(tokenId);
-    return answer === 'down' ? TE.left({ _tag: 'IntrospectionUnavailable' }) : TE.right(answer);
+    return answer === 'down' ? outage('introspection') : TE.right(answer);
   };
   const resolve = resolvePrincipal({
     introspect,
-    sign: (audience, p) => Promise.resolve(`signed:${audience}:${p.sub}:${p.sites.length}`),
+    sign: (audience, p) => TE.right(`signed:${audience}:${p.sub}:${p.sites.length}`),
   });
   return {
     introspected,
@@ -56,11 +62,7 @@ const siteRoute = routeOf('/v1.1/sites/:site/requests');
 const sendRoute = routeOf('/v1.1/requests/:id/send');
 const site = (raw: string) => ({ raw, id: siteIdOf(raw) });
 
-const admitWith = (
-  verdict: E.Either<VerifyFailure, AccessTokenClaims>,
-  answer: TokenIntrospection | 'down',
-  policies: RatePolicies = {},
-) => {
+const admitWith = (verdict: Verdict, answer: TokenIntrospection | 'down', policies: RatePolicies = {}) => {
   const f = fakes(verdict, answer);
   return {
     ...f,
@@ -72,9 +74,13 @@ const admitWith = (
   };
 };
 
+/** The refusal's tag, 'Admitted', or the rejection's class name. */
 const tagOf = async (result: Promise<E.Either<{ _tag: string }, unknown>>) => {
-  const r = await result;
-  return E.isLeft(r) ? r.left._tag : 'Admitted';
+  const r = await result.catch((error: unknown) => {
+    assert.ok(error instanceof AuthUnavailable);
+    return 'rejects AuthUnavailable';
+  });
+  return typeof r === 'string' ? r : E.isLeft(r) ? r.left._tag : 'Admitted';
 };
 
 describe('gateway: admitting a call', () => {
@@ -96,8 +102,8 @@ describe('gateway: admitting a call', () => {
     assert.deepEqual(introspected, ['tok-1']);
   });
 
-  it('maps verifier and introspection outcomes: rejected 401, inactive 401, unavailable 503', async () => {
-    const call = (verdict: E.Either<VerifyFailure, AccessTokenClaims>, answer: TokenIntrospection | 'down') =>
+  it('maps verifier and introspection outcomes: rejected, inactive, and an outage rejects', async () => {
+    const call = (verdict: Verdict, answer: TokenIntrospection | 'down') =>
       tagOf(
         admitWith(verdict, answer).admit({
           route: sendRoute,
@@ -109,9 +115,9 @@ describe('gateway: admitting a call', () => {
       await call(E.left({ _tag: 'TokenRejected', reason: 'expired' }), active([7])),
       'TokenRejected',
     );
-    assert.equal(await call(E.left({ _tag: 'KeysUnavailable' }), active([7])), 'AuthUnavailable');
+    assert.equal(await call('down', active([7])), 'rejects AuthUnavailable');
     assert.equal(await call(E.right(claims), { active: false }), 'TokenInactive');
-    assert.equal(await call(E.right(claims), 'down'), 'AuthUnavailable');
+    assert.equal(await call(E.right(claims), 'down'), 'rejects AuthUnavailable');
     // An answer about another token or another subject does not vouch for this one.
     assert.equal(await call(E.right(claims), active([7], { token_id: 'tok-2' })), 'TokenInactive');
     assert.equal(await call(E.right(claims), active([7], { sub: 'mallory' })), 'TokenInactive');
@@ -121,7 +127,7 @@ describe('gateway: admitting a call', () => {
     const verify: AccessTokenVerifier = () => TE.right(claims);
     const resolve = resolvePrincipal({
       introspect: () => TE.right(active([7])),
-      sign: () => Promise.resolve('p'),
+      sign: () => TE.right('p'),
     });
     let now = 14_999; // exp 10 s plus 5 s of tolerated skew
     const run = authenticate({ verify, resolve, clock: { now: () => new Date(now) } });
@@ -189,7 +195,7 @@ describe('gateway: admitting a call', () => {
   });
 
   it('passes public routes through without authenticating', async () => {
-    const { admit: run, introspected } = admitWith(E.left({ _tag: 'KeysUnavailable' }), 'down');
+    const { admit: run, introspected } = admitWith('down', 'down');
     const result = await run({ route: routeOf('/sign*'), site: undefined, authorization: undefined })();
     assert.deepEqual(result, E.right({ forwardedPrincipal: undefined, rate: [] }));
     assert.deepEqual(introspected, []);

@@ -1,10 +1,11 @@
 import type Koa from 'koa';
 import * as E from 'fp-ts/lib/Either.js';
 import { sendProblem, type AppState } from '@esign/platform';
-import type { GatewayError } from '../../domain/gateway-error.js';
+import { gatewayError, type GatewayError } from '../../domain/gateway-error.js';
 import { pathSegments } from '../../domain/request-path.js';
 import type { RouteMatch } from '../../domain/route-table.js';
-import type { Admit } from '../../application/admit.js';
+import type { Admission, Admit } from '../../application/admit.js';
+import { AuthUnavailable } from '../../ports/auth-unavailable.js';
 import { problemOf } from './gateway-problems.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 import type { UpstreamProxy } from './upstream-proxy.js';
@@ -14,6 +15,12 @@ type Context = Koa.ParameterizedContext<AppState>;
 const refuse = (ctx: Context, error: GatewayError): void => {
   const { problem, headers } = problemOf(error);
   sendProblem(ctx, problem, headers);
+};
+
+/** Auth's outage rejects the admission; it is refused like the rest, 503 `auth_unavailable`. */
+const authOutage = (error: unknown): E.Either<GatewayError, Admission> => {
+  if (error instanceof AuthUnavailable) return E.left(gatewayError.authUnavailable);
+  throw error;
 };
 
 /** Labels the call in metrics and logs by its route template, never by its ids. */
@@ -64,12 +71,14 @@ export const gatewayMiddleware =
     }
     label(ctx, match.route.path);
 
-    const admission = await deps.admit({
-      route: match.route,
-      site: match.site,
-      authorization: ctx.get('authorization') || undefined,
-      clientAddress: clientAddressOf(ctx, deps.trustProxy ?? false),
-    })();
+    const admission = await deps
+      .admit({
+        route: match.route,
+        site: match.site,
+        authorization: ctx.get('authorization') || undefined,
+        clientAddress: clientAddressOf(ctx, deps.trustProxy ?? false),
+      })()
+      .catch(authOutage);
     if (E.isLeft(admission)) return refuse(ctx, admission.left);
     ctx.set(rateLimitHeaders(admission.right.rate));
 

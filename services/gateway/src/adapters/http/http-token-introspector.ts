@@ -2,7 +2,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Dispatcher } from 'undici';
 import { INTROSPECTION_PATH, TokenIntrospection } from '@esign/contracts';
 import type { Logger } from '@esign/platform';
-import type { IntrospectionUnavailable, TokenIntrospector } from '../../ports/token-introspector.js';
+import { AuthUnavailable } from '../../ports/auth-unavailable.js';
+import type { TokenIntrospector } from '../../ports/token-introspector.js';
 
 export interface HttpIntrospectorOptions {
   /** A keep-alive pool to auth, kept apart from the one that proxies client calls to it. */
@@ -14,12 +15,10 @@ export interface HttpIntrospectorOptions {
   readonly logger: Logger;
 }
 
-const UNAVAILABLE: IntrospectionUnavailable = { _tag: 'IntrospectionUnavailable' };
-
 /**
  * `POST {AUTH_URL}/internal/introspect` with the internal secret. Anything but a 200
- * that decodes as a `TokenIntrospection` in time is "unavailable": the gateway then
- * answers 503 and lets nothing through.
+ * that decodes as a `TokenIntrospection` in time rejects with `AuthUnavailable`: the
+ * gateway then answers 503 and lets nothing through.
  */
 export const httpTokenIntrospector = (options: HttpIntrospectorOptions): TokenIntrospector => {
   const path = `${options.basePath}${INTROSPECTION_PATH}`;
@@ -28,7 +27,8 @@ export const httpTokenIntrospector = (options: HttpIntrospectorOptions): TokenIn
     'content-type': 'application/json',
     accept: 'application/json',
   };
-  return (tokenId) => async () => {
+  /** The answer, or `undefined` (logged) when auth gives none that can be used. */
+  const ask = async (tokenId: string): Promise<TokenIntrospection | undefined> => {
     try {
       const response = await options.pool.request({
         method: 'POST',
@@ -42,17 +42,22 @@ export const httpTokenIntrospector = (options: HttpIntrospectorOptions): TokenIn
       if (response.statusCode !== 200) {
         await response.body.dump();
         options.logger.error({ status: response.statusCode }, 'introspection refused');
-        return E.left(UNAVAILABLE);
+        return undefined;
       }
       const answer = TokenIntrospection.decode(await response.body.json());
       if (E.isLeft(answer)) {
         options.logger.error('introspection answer does not decode');
-        return E.left(UNAVAILABLE);
+        return undefined;
       }
-      return E.right(answer.right);
+      return answer.right;
     } catch (error) {
       options.logger.warn({ err: error }, 'introspection unavailable');
-      return E.left(UNAVAILABLE);
+      return undefined;
     }
+  };
+  return (tokenId) => async () => {
+    const answer = await ask(tokenId);
+    if (answer === undefined) throw new AuthUnavailable('introspection');
+    return E.right(answer);
   };
 };

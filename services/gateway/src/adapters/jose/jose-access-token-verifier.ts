@@ -2,7 +2,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import { JWKS_PATH } from '@esign/contracts';
 import { accessTokenKeys, verifyAccessToken, type Logger } from '@esign/platform';
 import { CLOCK_TOLERANCE_SECONDS } from '../../domain/access-token.js';
-import type { AccessTokenVerifier, VerifyFailure } from '../../ports/access-token-verifier.js';
+import type { AccessTokenVerifier } from '../../ports/access-token-verifier.js';
+import { AuthUnavailable } from '../../ports/auth-unavailable.js';
 
 export interface JoseVerifierOptions {
   readonly authUrl: string;
@@ -18,7 +19,8 @@ export interface JoseVerifierOptions {
 /**
  * The gateway's port over the platform's one access-token check (`verifyAccessToken`:
  * EdDSA pinned, `typ`, `iss`, `aud`, `exp`, against auth's JWKS, fetched again on an
- * unknown `kid` at most once per cooldown). Maps its reasons to what the client is told.
+ * unknown `kid` at most once per cooldown). Maps its reasons to what the client is told;
+ * a key set it cannot fetch rejects the task with `AuthUnavailable`.
  */
 export const joseAccessTokenVerifier = (options: JoseVerifierOptions): AccessTokenVerifier => {
   const keys = accessTokenKeys(new URL(JWKS_PATH, options.authUrl), {
@@ -33,14 +35,13 @@ export const joseAccessTokenVerifier = (options: JoseVerifierOptions): AccessTok
     });
     if (E.isRight(verified)) return verified;
     const { reason, detail } = verified.left;
-    const failure: VerifyFailure =
-      reason === 'keys_unavailable'
-        ? { _tag: 'KeysUnavailable' }
-        : {
-            _tag: 'TokenRejected',
-            reason: reason === 'expired' || reason === 'malformed' ? reason : 'invalid',
-          };
-    if (failure._tag === 'KeysUnavailable') options.logger.warn({ err: detail }, 'JWKS unavailable');
-    return E.left(failure);
+    if (reason === 'keys_unavailable') {
+      options.logger.warn({ err: detail }, 'JWKS unavailable');
+      throw new AuthUnavailable('JWKS', { cause: detail });
+    }
+    return E.left({
+      _tag: 'TokenRejected',
+      reason: reason === 'expired' || reason === 'malformed' ? reason : 'invalid',
+    });
   };
 };
