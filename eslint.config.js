@@ -19,6 +19,19 @@ const forbiddenInDomain = [
   '@esign/testing',
 ];
 
+const portForm = 'A port answers TaskEither<E, A> (docs/ARCHITECTURE.md, "Ports")';
+/** What a port must not answer: checked on every file under a service's src/ports/. */
+const portFormRules = [
+  { selector: "TSTypeReference[typeName.name='Promise']", message: `${portForm}, not a Promise.` },
+  { selector: "TSTypeReference[typeName.name='Task']", message: `${portForm}, not a Task.` },
+  { selector: "TSTypeReference[typeName.right.name='Task']", message: `${portForm}, not a Task.` },
+  {
+    selector:
+      "TSTypeReference[typeName.right.name='TaskEither'] > TSTypeParameterInstantiation > TSUnionType > TSUndefinedKeyword",
+    message: `${portForm}: "not found" is Option<A>, not undefined.`,
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**'] },
   ...tseslint.configs.recommendedTypeChecked,
@@ -75,6 +88,14 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // The one form of a port (docs/ARCHITECTURE.md, "Ports"): I/O answers TaskEither<E, A>,
+    // "not found" is Option<A>, an outage rejects.
+    files: ['services/*/src/ports/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...portFormRules],
     },
   },
   prettier,

@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 
 /** Lints a would-be file without it existing: the layer rule does not need type information. */
-const lint = async (filePath: string, code: string) => {
+const lint = async (filePath: string, code: string, ruleId = 'no-restricted-imports') => {
   const eslint = new ESLint({
     overrideConfig: [
       {
@@ -14,7 +14,7 @@ const lint = async (filePath: string, code: string) => {
     ],
   });
   const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === ruleId).map((m) => m.message);
 };
 
 describe('architecture: the domain stays pure (enforced by npm run lint)', () => {
@@ -58,5 +58,33 @@ describe('architecture: the domain stays pure (enforced by npm run lint)', () =>
       await lint('services/requests/src/adapters/probe.ts', `import pg from 'pg';\nexport { pg };\n`),
       [],
     );
+  });
+});
+
+describe('architecture: a port answers in the one form (enforced by npm run lint)', () => {
+  const port = (answer: string) =>
+    lint(
+      'services/notifier/src/ports/probe.ts',
+      `import type * as O from 'fp-ts/lib/Option.js';\nimport type * as T from 'fp-ts/lib/Task.js';\nimport type * as TE from 'fp-ts/lib/TaskEither.js';\nexport interface Probe {\n  readonly find: (id: string) => ${answer};\n}\n`,
+      'no-restricted-syntax',
+    );
+
+  for (const [answer, why] of [
+    ['Promise<string>', /not a Promise/],
+    ['T.Task<string>', /not a Task/],
+    ['TE.TaskEither<never, string | undefined>', /not found" is Option<A>/],
+  ] as const) {
+    it(`refuses ${answer}`, async () => {
+      const messages = await port(answer);
+      assert.ok(
+        messages.some((m) => why.test(m)),
+        messages.join('; ') || 'nothing refused',
+      );
+    });
+  }
+
+  it('allows TaskEither with Option for not found, and a pure value', async () => {
+    assert.deepEqual(await port("TE.TaskEither<{ readonly _tag: 'Gone' }, O.Option<string>>"), []);
+    assert.deepEqual(await port('string'), []);
   });
 });
