@@ -140,6 +140,13 @@ export const createDatabasePool = async (url: string, options: PoolOptions = {})
     connectionTimeout: 5_000,
     idleTimeout: 30_000,
     interceptors: options.interceptors ?? [],
+    // slonik sends DISCARD ALL each time a connection goes back to the pool: a round trip
+    // on every pooled use. No service keeps session state on a pooled connection (settings
+    // and advisory locks are transaction-scoped; LISTEN and migrations use their own
+    // clients), so there is nothing to discard (ADR 2620). It stays a function that awaits:
+    // without one, slonik 47's release finishes before it records itself as under way and
+    // leaves every connection "pending release" for good, so each query opens a new one.
+    resetConnection: () => Promise.resolve(),
     typeParsers: [
       ...createTypeParserPreset().filter((p) => !['timestamptz', 'timestamp', 'int8'].includes(p.name)),
       // Counts and ids fit comfortably in a double; a bigint would not survive JSON.
