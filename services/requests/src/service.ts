@@ -192,6 +192,7 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
           replicas: config.REQUESTS_REPLICAS,
         },
         logger,
+        systemClock,
       );
       const { app, cases, processBulkRows } = createRequestsApp({
         pool,

@@ -1,4 +1,4 @@
-import type { RatePolicy } from '@esign/contracts';
+import type { Clock, RatePolicy } from '@esign/contracts';
 import { optionalRedisRateLimiter, type Logger } from '@esign/platform';
 import type { SendAllowance } from '../../ports/send-allowance.js';
 import { costlySendAllowance } from './costly-send-allowance.js';
@@ -24,6 +24,7 @@ export const bulkSendPacing = (
     readonly replicas: number;
   },
   logger: Logger,
+  clock: Clock,
 ): { readonly allowance: SendAllowance; readonly close: () => Promise<void> } => {
   const costly = policy('costly', settings.costly);
   const costlyTest = policy('costly_test', settings.costlyTest);
@@ -41,7 +42,7 @@ export const bulkSendPacing = (
       replicas: settings.replicas,
       label: 'bulk-send pacing',
     },
-    { now: () => Date.now(), logger, enabled, maxBuckets: 10_000 },
+    { now: () => clock.now().getTime(), logger, enabled, maxBuckets: 10_000 },
   );
   return { allowance: costlySendAllowance(limiter.limit, policies), close: limiter.close };
 };
