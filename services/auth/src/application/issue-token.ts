@@ -6,6 +6,16 @@ import { expiryOf, truncateToSecond } from '../domain/tokens.js';
 import type { Deps } from './deps.js';
 import { ensureSigningKey } from './ensure-signing-key.js';
 
+/** The JWT of an access token's record, signed with the record's key. */
+export const signRecord = (deps: Pick<Deps, 'signer'>, record: TokenRecord): TE.TaskEither<never, string> =>
+  deps.signer.sign(record.kid, {
+    sub: record.userId,
+    jti: record.id,
+    client_id: record.appId,
+    iat: record.createdAt.getTime() / 1000,
+    exp: record.expiresAt.getTime() / 1000,
+  });
+
 export interface IssuedToken {
   readonly record: TokenRecord;
   /** The JWT: handed out once, never stored. */
@@ -49,13 +59,7 @@ export const issueToken =
           testModeOnly: input.testModeOnly ?? false,
         };
         return pipe(
-          deps.signer.sign(key.kid, {
-            sub: record.userId,
-            jti: record.id,
-            client_id: record.appId,
-            iat: createdAt.getTime() / 1000,
-            exp: expiresAt.getTime() / 1000,
-          }),
+          signRecord(deps, record),
           TE.tap(() => deps.tokens.insert(record)),
           TE.map((accessToken) => ({ record, accessToken })),
         );

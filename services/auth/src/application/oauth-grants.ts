@@ -15,6 +15,7 @@ import type { ClientRecord } from '../ports/app-repository.js';
 import type { StoredKey } from '../ports/signing-keys.js';
 import type { Deps } from './deps.js';
 import { ensureSigningKey } from './ensure-signing-key.js';
+import { signRecord } from './issue-token.js';
 
 export interface GrantedTokens {
   readonly accessToken: string;
@@ -89,13 +90,7 @@ const exchange = (
         testModeOnly: false,
       };
       return pipe(
-        deps.signer.sign(key.kid, {
-          sub: access.userId,
-          jti: access.id,
-          client_id: access.appId,
-          iat: createdAt.getTime() / 1000,
-          exp: access.expiresAt.getTime() / 1000,
-        }),
+        signRecord(deps, access),
         TE.flatMap((accessToken) => {
           const refreshToken = deps.secrets.newSecret(REFRESH_TOKEN_PREFIX);
           return pipe(
