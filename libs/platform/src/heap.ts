@@ -1,29 +1,44 @@
 import { setFlagsFromString } from 'node:v8';
 import * as t from 'io-ts';
-import { IntFromEnv, decodeConfig, loadConfigOrExit } from './config.js';
+import { BoolFromEnv, IntFromEnv, decodeConfig, loadConfigOrExit } from './config.js';
 
 /**
- * How far V8 lets the old generation grow past what the last full GC kept, in percent
- * (`HEAP_GROWING_PERCENT`, default 50; 0 leaves V8's own factor, up to 4×). Under the
- * bench's create load a service keeps about 35 MB live, yet V8 let the old generation
- * reach 55–90 MB of mostly garbage before collecting it: most of requests' 185 MB peak
- * RSS. A full GC of a heap this small is a few ms of mostly concurrent marking (ADR 2600).
- * V8 reads this flag each time it sets the limit, so setting it at start-up works; the
+ * V8 settings every service applies at start-up, before it serves (ADR 2600, ADR 2630).
+ *
+ * - `HEAP_GROWING_PERCENT` (default 50; 0 leaves V8's own factor, up to 4×): how far the
+ *   old generation may grow past what the last full GC kept. Under the bench's create
+ *   load a service keeps about 35 MB live, yet V8 let the old generation reach 55–90 MB
+ *   of mostly garbage before collecting it: most of requests' 185 MB peak RSS. A full GC
+ *   of a heap this small is a few ms of mostly concurrent marking (ADR 2600).
+ * - `WASM_TIER_UP` (default false): whether V8 may recompile hot WebAssembly with its
+ *   optimizing compiler. The only WebAssembly the services run is undici's HTTP parser
+ *   (llhttp: the gateway's upstream calls, the notifier's webhooks, `fetch`). On Node 20
+ *   optimizing its one very large function takes about 34 MB for a moment, the first
+ *   time it gets hot: the gateway's peak RSS, not its load. The baseline code parses a
+ *   response about 2 µs slower (ADR 2630).
+ *
+ * V8 reads both flags when it next needs them, so setting them with
+ * `v8.setFlagsFromString` at start-up works (Node refuses them in `NODE_OPTIONS`). The
  * young generation's size, read once when the heap is made, is set on the command line
  * instead (`--max-semi-space-size` in NODE_OPTIONS wherever a service is started).
  */
-const HeapEnv = t.type({ HEAP_GROWING_PERCENT: IntFromEnv(0, 1000) });
-const heapDefaults = { HEAP_GROWING_PERCENT: '50' };
-const heapEnvOf = (env: NodeJS.ProcessEnv) => ({ HEAP_GROWING_PERCENT: env.HEAP_GROWING_PERCENT });
+const V8Env = t.type({ HEAP_GROWING_PERCENT: IntFromEnv(0, 1000), WASM_TIER_UP: BoolFromEnv });
+const v8Defaults = { HEAP_GROWING_PERCENT: '50', WASM_TIER_UP: 'false' };
+const v8EnvOf = (env: NodeJS.ProcessEnv) => ({
+  HEAP_GROWING_PERCENT: env.HEAP_GROWING_PERCENT,
+  WASM_TIER_UP: env.WASM_TIER_UP,
+});
 
-const apply = (percent: number) => {
-  if (percent > 0) setFlagsFromString(`--heap-growing-percent=${percent}`);
+const apply = (settings: t.TypeOf<typeof V8Env>) => {
+  if (settings.HEAP_GROWING_PERCENT > 0)
+    setFlagsFromString(`--heap-growing-percent=${settings.HEAP_GROWING_PERCENT}`);
+  if (!settings.WASM_TIER_UP) setFlagsFromString('--liftoff-only');
 };
 
-/** Sets the flag; a wrong value throws a `ConfigError` naming the variable. */
-export const limitHeapGrowth = (env: NodeJS.ProcessEnv = process.env): void =>
-  apply(decodeConfig(HeapEnv, heapDefaults, heapEnvOf(env)).HEAP_GROWING_PERCENT);
+/** Sets the flags; a wrong value throws a `ConfigError` naming the variable. */
+export const applyV8Settings = (env: NodeJS.ProcessEnv = process.env): void =>
+  apply(decodeConfig(V8Env, v8Defaults, v8EnvOf(env)));
 
-/** For `runMain`: sets the flag, or stops start-up with exit code 78 as a wrong variable does. */
-export const limitHeapGrowthOrExit = (env: NodeJS.ProcessEnv = process.env): void =>
-  apply(loadConfigOrExit(HeapEnv, heapDefaults, heapEnvOf(env)).HEAP_GROWING_PERCENT);
+/** For `runMain`: sets the flags, or stops start-up with exit code 78 as a wrong variable does. */
+export const applyV8SettingsOrExit = (env: NodeJS.ProcessEnv = process.env): void =>
+  apply(loadConfigOrExit(V8Env, v8Defaults, v8EnvOf(env)));

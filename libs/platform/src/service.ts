@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type Koa from 'koa';
 import type { AppState } from './http.js';
-import { limitHeapGrowthOrExit } from './heap.js';
+import { applyV8SettingsOrExit } from './heap.js';
 import type { Logger } from './logger.js';
 import { handleShutdown, listen, type ShutdownStep } from './lifecycle.js';
 
@@ -45,13 +45,13 @@ export const serve = async (options: {
 };
 
 /**
- * Runs `main`, turning a start-up failure into one log line and exit code 1. The heap's
- * growth is limited first (`HEAP_GROWING_PERCENT`, ADR 2600).
+ * Runs `main`, turning a start-up failure into one log line and exit code 1. The
+ * V8 settings are applied first (`HEAP_GROWING_PERCENT`, `WASM_TIER_UP`: ADRs 2600, 2630).
  */
 export const runMain = (logger: Logger, main: () => Promise<unknown>): void => {
   Promise.resolve()
     .then(() => {
-      limitHeapGrowthOrExit();
+      applyV8SettingsOrExit();
       return main();
     })
     .catch((error: unknown) => {
