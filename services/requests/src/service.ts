@@ -26,7 +26,7 @@ import { postgresBrandingStore } from './adapters/postgres/postgres-branding-sto
 import { postgresBulkSendStore } from './adapters/postgres/postgres-bulk-send-store.js';
 import { postgresEmbeddedSessionStore } from './adapters/postgres/postgres-embedded-session-store.js';
 import { postgresExecutedDocumentStore } from './adapters/postgres/postgres-executed-document-store.js';
-import { postgresStore, postgresTransact } from './adapters/postgres/postgres-store.js';
+import { postgresAutocommit, postgresStore, postgresTransact } from './adapters/postgres/postgres-store.js';
 import { bulkSendPacing } from './adapters/rate-limit/bulk-send-pacing.js';
 import { randomIds, sixDigitCode } from './adapters/system.js';
 import { brandingUseCases } from './application/branding.js';
@@ -102,6 +102,7 @@ export const createRequestsApp = (
   const deps: Deps = {
     store: postgresStore(options.pool, storeOptions),
     transact: postgresTransact(options.pool, storeOptions),
+    autocommit: postgresAutocommit(options.pool, storeOptions),
     clock: options.clock ?? systemClock,
     ids: options.ids ?? randomIds,
     urlSigner: hmacUrlSigner(options.signingKeys),

@@ -24,7 +24,7 @@ import { bulkSendView } from './views.js';
 
 export type BulkSendDeps = Pick<
   Deps,
-  'store' | 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl' | 'codeHasher'
+  'store' | 'transact' | 'autocommit' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl' | 'codeHasher'
 > & { readonly bulkSends: BulkSendStore; readonly sendAllowance: SendAllowance };
 
 /** The shared contracts must be this site's and published: else every row would fail the same way. */

@@ -10,7 +10,7 @@ import type { Ids } from '../ports/ids.js';
 import type { FormTokens } from '../ports/form-tokens.js';
 import type { PdfFormReader } from '../ports/pdf-form-reader.js';
 import type { PdfRenderer } from '../ports/pdf-renderer.js';
-import type { Store, Transact } from '../ports/store.js';
+import type { Autocommit, Store, Transact } from '../ports/store.js';
 import type { UrlSigner } from '../ports/url-signer.js';
 import type { ExecutionUrl } from './views.js';
 
@@ -19,6 +19,8 @@ export interface Deps {
   /** Bound to the pool, for reads outside a transaction. */
   readonly store: Store;
   readonly transact: Transact;
+  /** One connection, no transaction: for work that writes in one statement at most (ADR 2640). */
+  readonly autocommit: Autocommit;
   readonly clock: Clock;
   readonly ids: Ids;
   readonly urlSigner: UrlSigner;

@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import type { Store, Transact } from '../ports/store.js';
+import type { Autocommit, Store, Transact } from '../ports/store.js';
 import type { AppError } from './errors.js';
 
 /** What the caller sent with an `Idempotency-Key`: the key and a digest of the call itself. */
@@ -58,3 +58,22 @@ export const transactIdempotently = <A extends object>(
   work: (store: Store) => TE.TaskEither<AppError, A>,
 ): TE.TaskEither<AppError, Outcome<A>> =>
   transact((store) => idempotently(store, siteId, idempotency)(() => work(store)));
+
+/**
+ * `transactIdempotently` for work whose reads lock nothing and which writes in one
+ * statement at most. Without a key there is nothing to claim or record, and the one
+ * write is atomic on its own, so the work runs on one connection without BEGIN and
+ * COMMIT (ADR 2640). With a key, the claim, the work and the record still commit together.
+ */
+export const oneWriteIdempotently = <A extends object>(
+  deps: { readonly transact: Transact; readonly autocommit: Autocommit },
+  siteId: number,
+  idempotency: Idempotency | undefined,
+  work: (store: Store) => TE.TaskEither<AppError, A>,
+): TE.TaskEither<AppError, Outcome<A>> =>
+  idempotency === undefined
+    ? pipe(
+        deps.autocommit(work),
+        TE.map((value): Outcome<A> => ({ value, replayed: false })),
+      )
+    : transactIdempotently(deps.transact, siteId, idempotency, work);

@@ -9,14 +9,19 @@ import type { PageRequest } from '../ports/page.js';
 import { reachSite, reachSiteToCreate, siteIds, type Caller } from './caller.js';
 import { executionUrl, type Deps } from './deps.js';
 import { notFound, type AppError } from './errors.js';
-import { transactIdempotently, type Idempotency, type Outcome } from './idempotency.js';
+import { oneWriteIdempotently, type Idempotency, type Outcome } from './idempotency.js';
 import { pageView } from './paging.js';
 import { envelopes } from './events.js';
 import { hashAccessCodes } from './signing/hash-access-codes.js';
 import { requestView } from './views.js';
 
 export const createRequest =
-  (deps: Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl' | 'codeHasher'>) =>
+  (
+    deps: Pick<
+      Deps,
+      'transact' | 'autocommit' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl' | 'codeHasher'
+    >,
+  ) =>
   (input: {
     readonly caller: Caller;
     readonly siteId: number;
@@ -28,7 +33,9 @@ export const createRequest =
       TE.bindTo('site'),
       TE.bindW('challenges', () => hashAccessCodes(deps)(input.body)),
       TE.chainW(({ site, challenges }) =>
-        transactIdempotently(deps.transact, site.id, input.idempotency, (store) =>
+        // Its one read locks nothing and its one write is atomic (ADR 2610): without a
+        // key, no transaction (ADR 2640).
+        oneWriteIdempotently(deps, site.id, input.idempotency, (store) =>
           pipe(
             store.creation.inputs(
               site.id,

@@ -29,3 +29,11 @@ export interface Store {
  * when it answers Left (or throws), so a refused call leaves nothing half-written.
  */
 export type Transact = <E, A>(work: (store: Store) => TE.TaskEither<E, A>) => TE.TaskEither<E, A>;
+
+/**
+ * Runs `work` on one connection without a transaction: each statement commits on its
+ * own. Only for work whose reads lock nothing and which writes in one statement at most,
+ * so a Left or a failure still leaves nothing half-written; it saves the BEGIN and
+ * COMMIT round trips a transaction would add (ADR 2640).
+ */
+export type Autocommit = <E, A>(work: (store: Store) => TE.TaskEither<E, A>) => TE.TaskEither<E, A>;

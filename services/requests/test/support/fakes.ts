@@ -24,6 +24,7 @@ export const fakeDeps = (options: { pdfFields?: readonly TemplateField[] | strin
   const deps: Deps = {
     store: memory.store,
     transact: memory.transact,
+    autocommit: memory.autocommit,
     clock: { now: () => new Date(now) },
     ids: {
       requestId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,

@@ -38,7 +38,7 @@ export interface Harness {
   readonly deps: Deps;
   readonly http: TestAgent;
   /** Every statement run through the pool, with its transaction (null outside one); tests clear it. */
-  readonly statements: { sql: string; transactionId: string | null }[];
+  readonly statements: { sql: string; transactionId: string | null; connectionId: string }[];
   readonly clock: ReturnType<typeof movableClock>;
   close(): Promise<void>;
 }
@@ -55,7 +55,11 @@ export const startHarness = async (
       {
         name: 'count-statements',
         beforeQueryExecution: (context, query) => {
-          statements.push({ sql: query.sql, transactionId: context.transactionId });
+          statements.push({
+            sql: query.sql,
+            transactionId: context.transactionId,
+            connectionId: context.connectionId,
+          });
           return null;
         },
       },

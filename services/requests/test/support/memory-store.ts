@@ -8,7 +8,7 @@ import type { SignatureRequest } from '../../src/domain/signature-request.js';
 import type { SignerAct } from '../../src/domain/signing.js';
 import type { Challenge } from '../../src/domain/signer-authentication.js';
 import type { Contact } from '../../src/domain/signer.js';
-import type { Store, Transact } from '../../src/ports/store.js';
+import type { Autocommit, Store, Transact } from '../../src/ports/store.js';
 import type {
   ExecutedDocumentStore,
   StoredExecutedDocument,
@@ -253,10 +253,15 @@ export const memoryStore = () => {
     }
   };
 
+  const committed = storeOver(state, new Set());
+  /** Each write lands at once, as a statement outside a transaction commits on its own. */
+  const autocommit: Autocommit = (work) => work(committed);
+
   return {
     /** Reads outside a transaction see what is committed. */
-    store: storeOver(state, new Set()),
+    store: committed,
     transact,
+    autocommit,
     state: () => state,
   };
 };

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { DatabasePool, Queryable } from '@esign/platform';
-import type { Store, Transact } from '../../ports/store.js';
+import type { Autocommit, Store, Transact } from '../../ports/store.js';
 import { postgresBulkSendWriter } from './postgres-bulk-send-store.js';
 import { postgresCreationStore } from './postgres-creation-store.js';
 import { postgresIdempotencyStore } from './postgres-idempotency-store.js';
@@ -56,3 +56,10 @@ export const postgresTransact =
         throw error;
       }
     });
+
+/** One pooled connection for the whole of `work`, no BEGIN or COMMIT (ADR 2640). */
+export const postgresAutocommit =
+  (pool: DatabasePool, options: StoreOptions): Autocommit =>
+  (work) =>
+  () =>
+    pool.connect((connection) => work(postgresStore(connection, options))());
