@@ -26,11 +26,14 @@ const PRINCIPAL_TYPE = 'esign-principal+jwt';
 /**
  * The gateway's signed statement of who calls and which sites they reach now, for one
  * upstream service only (`aud`): a principal sent to the notifier opens nothing at requests.
+ * The gateway always uses the default lifetime; tests that hold one principal for a whole
+ * file pass a longer one.
  */
 export const signPrincipal = async (
   key: KeyObject,
   audience: PrincipalAudience,
   principal: Principal,
+  ttlSeconds: number = PRINCIPAL_TTL_SECONDS,
 ): Promise<string> =>
   new SignJWT({
     token_id: principal.token_id,
@@ -46,7 +49,7 @@ export const signPrincipal = async (
     .setIssuer(PRINCIPAL_ISSUER)
     .setAudience(audience)
     .setIssuedAt()
-    .setExpirationTime(`${PRINCIPAL_TTL_SECONDS}s`)
+    .setExpirationTime(`${ttlSeconds}s`)
     .sign(key);
 
 /** What a service needs to check a principal: the gateway's public key and its own audience. */

@@ -10,9 +10,11 @@ export interface PrincipalKeys {
   readonly publicKeyEnv: string;
   readonly privateKey: KeyObject;
   readonly publicKey: KeyObject;
-  /** Signs a principal for one service, as the gateway would. */
+  /** Signs a principal for one service, as the gateway would, valid for an hour. */
   sign(audience: PrincipalAudience, principal: Principal): Promise<string>;
 }
+
+const TEST_PRINCIPAL_TTL_SECONDS = 3600;
 
 export const principalKeys = (): PrincipalKeys => {
   const pair = generatePrincipalKeyPair();
@@ -25,7 +27,9 @@ export const principalKeys = (): PrincipalKeys => {
     publicKeyEnv: pair.publicKey,
     privateKey,
     publicKey: createPublicKey(privateKey),
-    sign: (audience, principal) => signPrincipal(privateKey, audience, principal),
+    // An hour, not the gateway's minute: many files sign one principal in \`before()\` and
+    // use it in every test, and on a busy machine a file can run longer than a minute.
+    sign: (audience, principal) => signPrincipal(privateKey, audience, principal, TEST_PRINCIPAL_TTL_SECONDS),
   };
 };
 

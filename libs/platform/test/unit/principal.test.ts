@@ -16,6 +16,24 @@ describe('platform: the gateway-signed principal', () => {
     assert.deepEqual(await verifyPrincipal(requests, signed), E.right(principal));
   });
 
+  it('lives 60 s unless told otherwise (tests holding one for a whole file ask for longer)', async () => {
+    const lifetime = (jwt: string) => {
+      const claims = JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<
+        string,
+        number
+      >;
+      return claims.exp! - claims.iat!;
+    };
+    assert.equal(
+      lifetime(await signPrincipal(gateway.privateKey, PRINCIPAL_AUDIENCES.requests, principal)),
+      60,
+    );
+    assert.equal(
+      lifetime(await signPrincipal(gateway.privateKey, PRINCIPAL_AUDIENCES.requests, principal, 3600)),
+      3600,
+    );
+  });
+
   it('ADR 2003: carries the user’s e-mail address when the gateway has it, and reads one without', async () => {
     const withEmail = { ...principal, email: 'owner@example.com' };
     const signed = await signPrincipal(gateway.privateKey, PRINCIPAL_AUDIENCES.requests, withEmail);
