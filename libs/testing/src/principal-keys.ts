@@ -27,7 +27,7 @@ export const principalKeys = (): PrincipalKeys => {
     publicKeyEnv: pair.publicKey,
     privateKey,
     publicKey: createPublicKey(privateKey),
-    // An hour, not the gateway's minute: many files sign one principal in \`before()\` and
+    // An hour, not the gateway's minute: many files sign one principal in `before()` and
     // use it in every test, and on a busy machine a file can run longer than a minute.
     sign: (audience, principal) => signPrincipal(privateKey, audience, principal, TEST_PRINCIPAL_TTL_SECONDS),
   };

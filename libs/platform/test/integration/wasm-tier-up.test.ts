@@ -52,7 +52,7 @@ const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
   function () {
     this.timeout(90_000);
 
-    it('by default, hundreds of calls through undici leave the peak RSS where the first left it', async () => {
+    it('by default, a hundred calls through undici leave the peak RSS where the first left it', async () => {
       const { grewKb, calls } = await probe({}, 1_000);
       assert.ok(grewKb < 12_000, `peak RSS rose ${grewKb} kB over ${calls} calls`);
     });
