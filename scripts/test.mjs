@@ -138,19 +138,25 @@ const runMochaOnce = (files, jobs) =>
     });
   });
 
-/** A hung run is run once more, and says so; a second hang fails like a failing test. */
-const runMocha = async (files, jobs) => {
-  const first = await runMochaOnce(files, jobs);
+/** Ctrl-C ends the whole run once the mocha it reached has exited. */
+const runMochaUnlessInterrupted = async (files, jobs) => {
+  const code = await runMochaOnce(files, jobs);
   if (interrupted) {
     for (const cleanup of cleanups) await cleanup();
     process.exit(130);
   }
+  return code;
+};
+
+/** A hung run is run once more, and says so; a second hang fails like a failing test. */
+const runMocha = async (files, jobs) => {
+  const first = await runMochaUnlessInterrupted(files, jobs);
   if (first !== 'hung') return first;
   console.log(
     `\n${files.join(' ')}: no exit after ${HANG_MINUTES} min (a deadlock, not a slow test: see HANG_MINUTES in scripts/test.mjs); killed, running it once more\n`,
   );
   rmSync(summaryFile, { force: true });
-  const second = await runMochaOnce(files, jobs);
+  const second = await runMochaUnlessInterrupted(files, jobs);
   if (second !== 'hung') return second;
   console.log(`\n${files.join(' ')}: hung again; counted as failed\n`);
   rmSync(summaryFile, { force: true });

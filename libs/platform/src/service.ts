@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type Koa from 'koa';
 import type { AppState } from './http.js';
-import { applyV8SettingsOrExit } from './heap.js';
+import { applyV8SettingsOrExit } from './v8-settings.js';
 import type { Logger } from './logger.js';
 import { handleShutdown, listen, type ShutdownStep } from './lifecycle.js';
 

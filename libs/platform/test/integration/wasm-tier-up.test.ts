@@ -14,7 +14,7 @@ const PROBE = `
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
-import { applyV8Settings } from ${JSON.stringify(new URL('../../src/heap.ts', import.meta.url).href)};
+import { applyV8Settings } from ${JSON.stringify(new URL('../../src/v8-settings.ts', import.meta.url).href)};
 applyV8Settings();
 const hwmKb = () => Number(/VmHWM:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]);
 const server = createServer((_req, res) => res.end('{"ok":true}')).listen(0, '127.0.0.1');

@@ -28,7 +28,10 @@ export interface Store {
  * Runs `work` in one transaction: it commits when `work` answers Right and rolls back
  * when it answers Left (or throws), so a refused call leaves nothing half-written.
  */
-export type Transact = <E, A>(work: (store: Store) => TE.TaskEither<E, A>) => TE.TaskEither<E, A>;
+export type Transact = WithStore;
+
+/** Runs `work` with the store bound to one connection or transaction. */
+type WithStore = <E, A>(work: (store: Store) => TE.TaskEither<E, A>) => TE.TaskEither<E, A>;
 
 /**
  * Runs `work` on one connection without a transaction: each statement commits on its
@@ -36,4 +39,4 @@ export type Transact = <E, A>(work: (store: Store) => TE.TaskEither<E, A>) => TE
  * so a Left or a failure still leaves nothing half-written; it saves the BEGIN and
  * COMMIT round trips a transaction would add (ADR 2640).
  */
-export type Autocommit = <E, A>(work: (store: Store) => TE.TaskEither<E, A>) => TE.TaskEither<E, A>;
+export type Autocommit = WithStore;

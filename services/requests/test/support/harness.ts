@@ -37,7 +37,7 @@ export interface Harness {
   readonly pool: DatabasePool;
   readonly deps: Deps;
   readonly http: TestAgent;
-  /** Every statement run through the pool, with its transaction (null outside one); tests clear it. */
+  /** Every statement run through the pool, with its transaction (null outside one) and connection; tests clear it. */
   readonly statements: { sql: string; transactionId: string | null; connectionId: string }[];
   readonly clock: ReturnType<typeof movableClock>;
   close(): Promise<void>;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { COMPOSE_SECRETS, ConfigError } from '../../src/index.js';
-import { applyV8Settings } from '../../src/heap.js';
+import { applyV8Settings } from '../../src/v8-settings.js';
 
 describe('applyV8Settings (HEAP_GROWING_PERCENT, WASM_TIER_UP: ADRs 2600, 2630)', () => {
   it('accepts the defaults, a whole percentage, 0 (V8 decides) and either WASM_TIER_UP', () => {
