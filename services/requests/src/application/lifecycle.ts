@@ -1,6 +1,5 @@
 import { isoNow } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
-import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { RequestView } from '@esign/contracts';
@@ -8,7 +7,6 @@ import { type NotificationDelivered, type NotificationFailed } from '@esign/cont
 import {
   cancel,
   expire,
-  recordDelivery,
   reissueLink,
   remind,
   send,
@@ -16,6 +14,7 @@ import {
   type Transition,
   type TransitionError,
 } from '../domain/signature-request.js';
+import type { DeliveryOutcomeResult } from '../ports/delivery-outcome-store.js';
 import { siteIds, type Caller } from './caller.js';
 import { executionUrl, type Deps } from './deps.js';
 import { notFound, type AppError } from './errors.js';
@@ -40,44 +39,46 @@ export interface TransitionInput {
 const transition =
   (deps: Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'>, apply: Apply) =>
   (input: TransitionInput): TE.TaskEither<AppError, Outcome<RequestView>> =>
-    deps.transact((store) =>
-      pipe(
-        // The key is claimed before the Request is locked, so a retry of a call still
-        // running is told so at once instead of queueing behind it.
-        store.requests.siteOf(input.requestId, siteIds(input.caller)),
-        TE.chainW(TE.fromOption(() => notFound('request'))),
-        TE.chain((siteId) =>
-          idempotently(
-            store,
-            siteId,
-            input.idempotency,
-          )(() =>
+    deps.transact((store) => {
+      const change = (sites: readonly number[]): TE.TaskEither<AppError, RequestView> =>
+        pipe(
+          store.requests.lock(input.requestId, sites),
+          TE.chainW(TE.fromOption(() => notFound('request'))),
+          // A test-only token acts on test Requests only: its sends draw on the test
+          // bucket at the gateway, so a real one must not go out through it (ADR 2200).
+          TE.filterOrElseW(
+            (previous) => input.caller.testModeOnly !== true || previous.testMode,
+            (): AppError => ({ _tag: 'TestModeOnlyToken', on: 'real_request' }),
+          ),
+          TE.chainW((previous) =>
             pipe(
-              store.requests.lock(input.requestId, [siteId]),
-              TE.chainW(TE.fromOption(() => notFound('request'))),
-              // A test-only token acts on test Requests only: its sends draw on the test
-              // bucket at the gateway, so a real one must not go out through it (ADR 2200).
-              TE.filterOrElseW(
-                (previous) => input.caller.testModeOnly !== true || previous.testMode,
-                (): AppError => ({ _tag: 'TestModeOnlyToken', on: 'real_request' }),
-              ),
-              TE.chainW((previous) =>
-                pipe(
-                  TE.fromEither(apply(previous, isoNow(deps.clock))),
-                  TE.chainFirstW((t) => store.requests.update(previous, t.request)),
-                  TE.chainFirstW((t) =>
-                    store.outbox.append(
-                      envelopes({ ids: deps.ids, executionUrl: executionUrl(deps) }, t.request, t.events),
-                    ),
-                  ),
+              TE.fromEither(apply(previous, isoNow(deps.clock))),
+              TE.chainFirstW((t) =>
+                store.requests.update(
+                  previous,
+                  t.request,
+                  envelopes({ ids: deps.ids, executionUrl: executionUrl(deps) }, t.request, t.events),
                 ),
               ),
-              TE.map((t) => requestView(t.request, executionUrl(deps))),
             ),
           ),
-        ),
-      ),
-    );
+          TE.map((t) => requestView(t.request, executionUrl(deps))),
+        );
+      // Without a key the Request is locked straight away, on any of the caller's sites
+      // (a round trip less, ADR 2650). With one, the key is claimed before the Request is
+      // locked, so a retry of a call still running is told so at once instead of
+      // queueing behind it; the key is scoped to the Request's site, read first.
+      if (input.idempotency === undefined)
+        return pipe(
+          change(siteIds(input.caller)),
+          TE.map((value): Outcome<RequestView> => ({ value, replayed: false })),
+        );
+      return pipe(
+        store.requests.siteOf(input.requestId, siteIds(input.caller)),
+        TE.chainW(TE.fromOption(() => notFound('request'))),
+        TE.chain((siteId) => idempotently(store, siteId, input.idempotency)(() => change([siteId]))),
+      );
+    });
 
 /** draft → sent: the Execution URLs go live and `request.sent` tells the notifier whom to reach. */
 export const sendRequest = (deps: Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'>) =>
@@ -127,13 +128,10 @@ export const expireDueRequests =
               return E.isRight(result) ? [{ previous, ...result.right }] : [];
             }),
             TE.traverseSeqArray((t) =>
-              pipe(
-                store.requests.update(t.previous, t.request),
-                TE.chain(() =>
-                  store.outbox.append(
-                    envelopes({ ids: deps.ids, executionUrl: executionUrl(deps) }, t.request, t.events),
-                  ),
-                ),
+              store.requests.update(
+                t.previous,
+                t.request,
+                envelopes({ ids: deps.ids, executionUrl: executionUrl(deps) }, t.request, t.events),
               ),
             ),
             TE.map((done) => done.length),
@@ -145,50 +143,35 @@ export const expireDueRequests =
 
 export const NOTIFICATION_OUTCOMES_CONSUMER = 'requests.notification-outcomes';
 
-export type OutcomeResult = 'applied' | 'duplicate' | 'unknown-request';
+export type OutcomeResult = DeliveryOutcomeResult;
 
 /**
  * Applies the notifier's report on one message, once per event id, so `GET` shows each
  * signer's e-mail and SMS status. A report about a Request this service does not have
- * (or not on the event's site) is acknowledged and dropped.
+ * (or not on the event's site) is acknowledged and dropped. One statement outside a
+ * transaction (ADR 2650): the inbox claim and the signer's status, nothing else read.
  */
 export const recordNotificationOutcome =
-  (deps: Pick<Deps, 'transact'>) =>
+  (deps: Pick<Deps, 'autocommit'>) =>
   (event: NotificationDelivered | NotificationFailed): TE.TaskEither<never, OutcomeResult> =>
-    deps.transact((store) =>
-      pipe(
-        store.inbox.claim(NOTIFICATION_OUTCOMES_CONSUMER, event.id),
-        TE.chain((fresh) =>
-          !fresh
-            ? TE.right<never, OutcomeResult>('duplicate')
-            : pipe(
-                store.requests.lock(event.data.request_id, [event.site_id]),
-                TE.chain(
-                  O.match(
-                    () => TE.right<never, OutcomeResult>('unknown-request'),
-                    (previous) => {
-                      const next = recordDelivery(previous, event.data.signer_ref, event.data.channel, {
-                        outcome:
-                          event.type === 'notification.delivered'
-                            ? 'delivered'
-                            : event.data.reason === 'quota_exceeded'
-                              ? 'quota_exceeded'
-                              : 'failed',
-                        at: event.occurred_at,
-                        eventId: event.id,
-                        error: event.data.error ?? null,
-                      });
-                      if (E.isLeft(next)) return TE.right<never, OutcomeResult>('unknown-request');
-                      return pipe(
-                        next.right === previous
-                          ? TE.right(undefined)
-                          : store.requests.update(previous, next.right),
-                        TE.map((): OutcomeResult => 'applied'),
-                      );
-                    },
-                  ),
-                ),
-              ),
-        ),
-      ),
+    deps.autocommit((store) =>
+      store.deliveries.record({
+        consumer: NOTIFICATION_OUTCOMES_CONSUMER,
+        eventId: event.id,
+        requestId: event.data.request_id,
+        siteId: event.site_id,
+        signerRef: event.data.signer_ref,
+        channel: event.data.channel,
+        delivery: {
+          outcome:
+            event.type === 'notification.delivered'
+              ? 'delivered'
+              : event.data.reason === 'quota_exceeded'
+                ? 'quota_exceeded'
+                : 'failed',
+          at: event.occurred_at,
+          eventId: event.id,
+          error: event.data.error ?? null,
+        },
+      }),
     );

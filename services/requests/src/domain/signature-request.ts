@@ -197,6 +197,14 @@ export const decline = (
 };
 
 /**
+ * Whether a report on a channel replaces the one recorded: reports may arrive out of
+ * order (a reminder's before the send's), and the latest by occurrence wins, a tie going
+ * to the one that arrives last. The Postgres adapter states the same rule in SQL (ADR 2650).
+ */
+export const supersedes = (current: Delivery | null, next: Delivery): boolean =>
+  current === null || Date.parse(current.at) <= Date.parse(next.at);
+
+/**
  * Records what the notifier reported for one channel of one signer. Outcomes may arrive
  * out of order (a reminder's before the send's); the latest by occurrence wins, so a
  * late report never overwrites a newer one.
@@ -209,8 +217,7 @@ export const recordDelivery = (
 ): E.Either<TransitionError, SignatureRequest> => {
   const signer = request.signers.find((s) => s.signerRef === signerRef);
   if (signer === undefined) return E.left({ _tag: 'UnknownSigner', signerRef });
-  const current = signer.delivery[channel];
-  if (current !== null && Date.parse(current.at) > Date.parse(delivery.at)) return E.right(request);
+  if (!supersedes(signer.delivery[channel], delivery)) return E.right(request);
   return E.right({
     ...request,
     signers: replaceSigner(request, signerRef, (s) => ({

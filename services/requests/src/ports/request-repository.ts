@@ -1,5 +1,6 @@
 import type * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { DomainEvent } from '@esign/contracts';
 import type { RequestState, SignatureRequest } from '../domain/signature-request.js';
 import type { PageOf, PageRequest } from './page.js';
 
@@ -26,8 +27,15 @@ export interface RequestRepository {
   readonly lock: (id: string, siteIds: readonly number[]) => TE.TaskEither<never, O.Option<SignatureRequest>>;
   /** The site of a Request the caller reaches, without locking it. */
   readonly siteOf: (id: string, siteIds: readonly number[]) => TE.TaskEither<never, O.Option<number>>;
-  /** Stores a transition: the Request's new state, and those of its signers that changed. */
-  readonly update: (previous: SignatureRequest, next: SignatureRequest) => TE.TaskEither<never, void>;
+  /**
+   * Stores a transition: the Request's new state, those of its signers that changed, and
+   * the events it publishes (the outbox), as few statements as that takes (ADR 2650).
+   */
+  readonly update: (
+    previous: SignatureRequest,
+    next: SignatureRequest,
+    events: readonly DomainEvent[],
+  ) => TE.TaskEither<never, void>;
   /**
    * Open Requests (draft or sent) whose `expires_at` is at or before `now`, locked, at
    * most `limit`; rows another transaction holds are skipped, so sweepers on several

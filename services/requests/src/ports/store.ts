@@ -1,6 +1,7 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { BulkSendWriter } from './bulk-send-store.js';
 import type { CreationStore } from './creation-store.js';
+import type { DeliveryOutcomeStore } from './delivery-outcome-store.js';
 import type { IdempotencyStore } from './idempotency-store.js';
 import type { Inbox } from './inbox.js';
 import type { Outbox } from './outbox.js';
@@ -22,6 +23,8 @@ export interface Store {
   readonly bulkSends: BulkSendWriter;
   /** A create's reads and writes, one round trip each (ADR 2610). */
   readonly creation: CreationStore;
+  /** The notifier's reports on the signers' messages, one statement each (ADR 2650). */
+  readonly deliveries: DeliveryOutcomeStore;
 }
 
 /**

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import amqplib from 'amqplib';
 import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
 import * as t from 'io-ts';
 import { DomainEvent, RequestSent, type RequestView } from '@esign/contracts';
 import {
@@ -26,6 +27,7 @@ import {
   type TcpProxy,
 } from '@esign/testing';
 import { notificationOutcomesConsumer } from '../../src/adapters/amqp/notification-outcomes-consumer.js';
+import { postgresRequestRepository } from '../../src/adapters/postgres/postgres-request-repository.js';
 import { NOTIFICATION_OUTCOMES_CONSUMER } from '../../src/application/lifecycle.js';
 import { useCases } from '../../src/application/use-cases.js';
 import { principal, publishedTemplate, SITE_A, startHarness, type Harness } from '../support/harness.js';
@@ -487,7 +489,48 @@ describe('requests service: send through the outbox, and the lifecycle (real Pos
       );
     });
 
-    it('records an outcome by writing the signer only: the Request row is not rewritten (ADR 2502)', async () => {
+    it('keeps a report that lands between another change loading the signer and writing it (ADR 2650)', async () => {
+      const view = await create();
+      await post(view.id, 'send').expect(200);
+      const requests = postgresRequestRepository(h.pool);
+      const loaded = await requests.findByVerifiedId(view.id)();
+      assert.ok(E.isRight(loaded) && O.isSome(loaded.right));
+      const previous = loaded.right.value;
+      // The report needs no lock on the Request, so it can land while a change of the
+      // same signer that read the Request before it is still in flight…
+      const delivered = outcome(view, 'notification.delivered', 0, 'email', '2030-01-01T00:00:10.000Z');
+      assert.deepEqual(await useCases(h.deps).recordNotificationOutcome(delivered)(), E.right('applied'));
+      const changed = previous.signers.map((signer, i) =>
+        i === 0
+          ? { ...signer, link: { version: signer.link.version + 1, issuedAt: '2030-01-01T00:00:11.000Z' } }
+          : signer,
+      );
+      // …whose write, from its older copy, leaves the status the report set.
+      await requests.update(previous, { ...previous, signers: changed }, [])();
+      assert.deepEqual((await statuses(view.id))[0], { email: 'delivered', sms: 'not_requested' });
+    });
+
+    it('leaves the later report by occurrence when two on one channel race (ADR 2650)', async () => {
+      const view = await create();
+      await post(view.id, 'send').expect(200);
+      const reports = Array.from({ length: 8 }, (_, i) =>
+        outcome(
+          view,
+          i === 5 ? 'notification.delivered' : 'notification.failed',
+          0,
+          'email',
+          `2030-01-01T00:00:1${i}.000Z`,
+        ),
+      );
+      const results = await Promise.all(reports.map((r) => useCases(h.deps).recordNotificationOutcome(r)()));
+      assert.ok(results.every((r) => E.isRight(r) && r.right === 'applied'));
+      const stored = await h.pool.oneFirst(
+        sql.unsafe`SELECT email_delivery->>'event_id' FROM request_signers WHERE request_id = ${view.id} AND signer_ref = ${view.signers[0]!.signer_ref}`,
+      );
+      assert.equal(stored, reports[7]!.id);
+    });
+
+    it('sends in three statements, and records an outcome in one outside a transaction, writing the signer only (ADRs 2502, 2650)', async () => {
       const view = await create();
       h.statements.length = 0;
       await post(view.id, 'send').expect(200);
@@ -497,10 +540,13 @@ describe('requests service: send through the outbox, and the lifecycle (real Pos
       console.log(
         `      send of 3 signers: ${sendStatements.length} statements in one transaction (plus BEGIN/COMMIT)`,
       );
-      assert.equal(sendStatements.filter((st) => /UPDATE requests SET/.test(st.sql)).length, 1);
+      // The lock, the read, and one write: the Request's row and the outbox as CTEs of the
+      // signers' statement (ADR 2650); no site lookup without an Idempotency-Key.
+      assert.equal(sendStatements.length, 3, sendStatements.map((st) => st.sql).join('\n---\n'));
+      const write = sendStatements[2]!.sql;
       assert.match(
-        sendStatements.find((st) => /UPDATE requests SET/.test(st.sql))!.sql,
-        /^\s*WITH request AS/,
+        write,
+        /^\s*WITH\b[\s\S]*UPDATE requests SET[\s\S]*INSERT INTO outbox[\s\S]*UPDATE request_signers/,
       );
       const xmin = () => h.pool.oneFirst(sql.unsafe`SELECT xmin::text FROM requests WHERE id = ${view.id}`);
       const before = await xmin();
@@ -510,17 +556,14 @@ describe('requests service: send through the outbox, and the lifecycle (real Pos
       assert.deepEqual(result, E.right('applied'));
       assert.equal((await statuses(view.id))[0]!.email, 'delivered');
       assert.equal(await xmin(), before, 'the requests row was rewritten');
-      // The outcome's own transaction (the relay shares the pool).
+      // The outcome's own statement (the relay shares the pool): the inbox claim and the
+      // signer's delivery status together, with no BEGIN, lock or read of the Request.
       const claim = h.statements.find((st) => /INSERT INTO inbox/.test(st.sql));
-      const writes = h.statements.filter(
-        (st) => st.transactionId === claim?.transactionId && /^\s*(WITH|UPDATE|INSERT)/i.test(st.sql),
-      );
-      // The inbox claim and the signer's delivery status.
-      assert.equal(writes.length, 2, writes.map((st) => st.sql).join('\n---\n'));
-      const outcomeStatements = h.statements.filter((st) => st.transactionId === claim?.transactionId);
-      console.log(
-        `      a delivery outcome: ${outcomeStatements.length} statements in one transaction (plus BEGIN/COMMIT)`,
-      );
+      assert.match(claim!.sql, /UPDATE request_signers/);
+      assert.equal(claim!.transactionId, null, 'outside a transaction');
+      const outcomeStatements = h.statements.filter((st) => st.connectionId === claim!.connectionId);
+      assert.equal(outcomeStatements.length, 1, outcomeStatements.map((st) => st.sql).join('\n---\n'));
+      console.log(`      a delivery outcome: ${outcomeStatements.length} statement, no transaction`);
     });
   });
 });

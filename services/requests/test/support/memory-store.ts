@@ -4,7 +4,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { DomainEvent } from '@esign/contracts';
 import type { TemplateWithHtml } from '../../src/domain/contract-template.js';
-import type { SignatureRequest } from '../../src/domain/signature-request.js';
+import { recordDelivery, type SignatureRequest } from '../../src/domain/signature-request.js';
 import type { SignerAct } from '../../src/domain/signing.js';
 import type { Challenge } from '../../src/domain/signer-authentication.js';
 import type { Contact } from '../../src/domain/signer.js';
@@ -151,8 +151,9 @@ export const memoryStore = () => {
             [s.requests.get(id)].find((r) => r !== undefined && siteIds.includes(r.siteId))?.siteId,
           ),
         ),
-      update: (_previous, r) => {
+      update: (_previous, r, events) => {
         s.requests.set(r.id, r);
+        s.outbox.push(...structuredClone(events));
         return TE.right(undefined);
       },
       lockDueForExpiry: (now, limit) =>
@@ -211,6 +212,19 @@ export const memoryStore = () => {
       insert: (bulk) => {
         s.bulkSends.push(bulk.id);
         return TE.right(undefined);
+      },
+    },
+    deliveries: {
+      record: ({ consumer, eventId, requestId, siteId, signerRef, channel, delivery }) => {
+        const key = `${consumer}/${eventId}`;
+        if (s.inbox.has(key)) return TE.right('duplicate' as const);
+        s.inbox.add(key);
+        const request = s.requests.get(requestId);
+        if (request === undefined || request.siteId !== siteId) return TE.right('unknown-request' as const);
+        const next = recordDelivery(request, signerRef, channel, delivery);
+        if (E.isLeft(next)) return TE.right('unknown-request' as const);
+        s.requests.set(requestId, next.right);
+        return TE.right('applied' as const);
       },
     },
     inbox: {

@@ -1,10 +1,10 @@
 import * as O from 'fp-ts/lib/Option.js';
 import * as t from 'io-ts';
-import { db, sql, type Queryable } from '@esign/platform';
+import { db, insertEvents, sql, type Queryable } from '@esign/platform';
 import type { SignatureRequest } from '../../domain/signature-request.js';
 import type { RequestRepository } from '../../ports/request-repository.js';
 import { inSites, selectRequests, toRequest, UUID } from './request-reads.js';
-import { updateStatements } from './request-writes.js';
+import { oneStatement, updateStatements } from './request-writes.js';
 import { Count, RequestRow } from './rows.js';
 import { task } from './task.js';
 
@@ -69,22 +69,21 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
               ),
             ),
       ),
-    // As few statements as the change needs (ADR 2502): the Request's row is written only
-    // when one of its own columns changed (a delivery outcome changes a signer only), and
-    // then as a CTE of the first signers statement rather than a round trip of its own.
-    update: (previous, request) =>
+    // As few statements as the change needs (ADRs 2502, 2650): the Request's row is
+    // written only when one of its own columns changed (a delivery outcome changes a
+    // signer only), and it and the events go as CTEs of the first signers statement
+    // rather than as round trips of their own.
+    update: (previous, request, events) =>
       task(async () => {
         const { statements, row } = updateStatements(previous, request);
+        const alongside = [
+          ...(row === undefined ? [] : [row]),
+          ...(events.length === 0 ? [] : [insertEvents(events)]),
+        ];
+        // Different tables, so the CTEs and the statement cannot touch the same row twice.
         const [first, ...rest] = statements;
-        if (first === undefined) {
-          if (row !== undefined) await db.exec(q, sql.unsafe`${row}`);
-          return;
-        }
-        // Different tables, so the CTE and the statement cannot touch the same row twice.
-        await db.exec(
-          q,
-          row === undefined ? sql.unsafe`${first}` : sql.unsafe`WITH request AS (${row}) ${first}`,
-        );
+        if (first !== undefined) await db.exec(q, oneStatement([...alongside, first]));
+        else if (alongside.length > 0) await db.exec(q, oneStatement(alongside));
         for (const statement of rest) await db.exec(q, sql.unsafe`${statement}`);
       }),
     lockDueForExpiry: (now, limit) =>

@@ -3,6 +3,7 @@ import type { DatabasePool, Queryable } from '@esign/platform';
 import type { Autocommit, Store, Transact } from '../../ports/store.js';
 import { postgresBulkSendWriter } from './postgres-bulk-send-store.js';
 import { postgresCreationStore } from './postgres-creation-store.js';
+import { postgresDeliveryOutcomeStore } from './postgres-delivery-outcome-store.js';
 import { postgresIdempotencyStore } from './postgres-idempotency-store.js';
 import { postgresInbox, postgresOutbox } from './postgres-messaging.js';
 import { postgresRequestRepository } from './postgres-request-repository.js';
@@ -25,6 +26,7 @@ export const postgresStore = (q: Queryable, options: StoreOptions): Store => ({
   inbox: postgresInbox(q),
   bulkSends: postgresBulkSendWriter(q),
   creation: postgresCreationStore(q),
+  deliveries: postgresDeliveryOutcomeStore(q),
 });
 
 /** Carries a Left out of slonik's transaction callback, which rolls back on a throw. */

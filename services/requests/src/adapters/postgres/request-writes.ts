@@ -2,7 +2,7 @@ import { sql } from '@esign/platform';
 import type { Delivery, RequestSigner, SignatureRequest } from '../../domain/signature-request.js';
 import { requestRowChanged } from './rows.js';
 
-const toDeliveryJson = (d: Delivery | null): string | null =>
+export const toDeliveryJson = (d: Delivery | null): string | null =>
   d === null ? null : JSON.stringify({ outcome: d.outcome, at: d.at, event_id: d.eventId, error: d.error });
 
 type Fragment = ReturnType<typeof sql.fragment>;
@@ -74,8 +74,14 @@ export const requestInserts = (request: SignatureRequest): Fragment[] => [
 /** The Request and all its children in one statement. */
 export const insertRequest = (request: SignatureRequest) => oneStatement(requestInserts(request));
 
-const signersChanged = (previous: SignatureRequest, next: SignatureRequest): RequestSigner[] =>
-  next.signers.filter((s, i) => s !== previous.signers[i]);
+const signersChanged = (
+  previous: SignatureRequest,
+  next: SignatureRequest,
+): { readonly before: RequestSigner | undefined; readonly after: RequestSigner }[] =>
+  next.signers.flatMap((after, i) => {
+    const before = previous.signers[i];
+    return after === before ? [] : [{ before, after }];
+  });
 
 /**
  * The statements an update needs (ADR 2502): the signers' ones, and the Request's own row
@@ -100,21 +106,27 @@ export const updateStatements = (previous: SignatureRequest, request: SignatureR
     statements.push(sql.fragment`
       UPDATE request_signers rs
       SET state = s.state, signed_at = s.signed_at, declined_at = s.declined_at,
-          email_delivery = s.email_delivery::jsonb, sms_delivery = s.sms_delivery::jsonb,
+          -- A delivery status is written only by whoever changed it: the reports write it
+          -- without locking the Request (ADR 2650), and a stale copy must not undo theirs.
+          email_delivery = CASE WHEN s.email_changed THEN s.email_delivery::jsonb ELSE rs.email_delivery END,
+          sms_delivery = CASE WHEN s.sms_changed THEN s.sms_delivery::jsonb ELSE rs.sms_delivery END,
           link_version = s.link_version, link_issued_at = s.link_issued_at
       FROM ${sql.unnest(
-        changed.map((s) => [
+        changed.map(({ before, after: s }) => [
           s.signerRef,
           s.state,
           s.signedAt,
           s.declinedAt,
           toDeliveryJson(s.delivery.email),
+          s.delivery.email !== before?.delivery.email,
           toDeliveryJson(s.delivery.sms),
+          s.delivery.sms !== before?.delivery.sms,
           s.link.version,
           s.link.issuedAt,
         ]),
-        ['text', 'text', 'timestamptz', 'timestamptz', 'text', 'text', 'int4', 'timestamptz'],
-      )} AS s(signer_ref, state, signed_at, declined_at, email_delivery, sms_delivery, link_version, link_issued_at)
+        ['text', 'text', 'timestamptz', 'timestamptz', 'text', 'bool', 'text', 'bool', 'int4', 'timestamptz'],
+      )} AS s(signer_ref, state, signed_at, declined_at, email_delivery, email_changed, sms_delivery, sms_changed,
+              link_version, link_issued_at)
       WHERE rs.request_id = ${request.id} AND rs.signer_ref = s.signer_ref`);
   const row = !requestRowChanged(previous, request)
     ? undefined

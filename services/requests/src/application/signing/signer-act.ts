@@ -151,22 +151,21 @@ const record =
   ) =>
   ({ transition, act }: { transition: Transition; act: SignerAct }): TE.TaskEither<never, ActDone> =>
     pipe(
-      store.requests.update(previous, transition.request),
-      TE.chain(() => store.acts.insert(input.requestId, act)),
-      TE.chain(() =>
-        store.outbox.append(
-          envelopes(
-            {
-              ids: deps.ids,
-              executionUrl: executionUrl(deps),
-              copyUrl: copyUrl(deps),
-              requestPageUrl: requestPageUrl(deps),
-            },
-            transition.request,
-            transition.events,
-          ),
+      store.requests.update(
+        previous,
+        transition.request,
+        envelopes(
+          {
+            ids: deps.ids,
+            executionUrl: executionUrl(deps),
+            copyUrl: copyUrl(deps),
+            requestPageUrl: requestPageUrl(deps),
+          },
+          transition.request,
+          transition.events,
         ),
       ),
+      TE.chain(() => store.acts.insert(input.requestId, act)),
       TE.map(() => {
         const after = transition.request.signers.find((s) => s.signerRef === input.signerRef)!;
         return {

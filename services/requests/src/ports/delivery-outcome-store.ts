@@ -1,0 +1,30 @@
+import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { Channel, Delivery } from '../domain/request-model.js';
+
+/** The notifier's report on one message, as the store records it. */
+export interface DeliveryOutcome {
+  /** The inbox's consumer name: the report is applied once per (consumer, event id). */
+  readonly consumer: string;
+  readonly eventId: string;
+  readonly requestId: string;
+  /** The Site the event names: a Request of another Site is unknown to it. */
+  readonly siteId: number;
+  readonly signerRef: string;
+  readonly channel: Channel;
+  readonly delivery: Delivery;
+}
+
+/** `duplicate`: the event was applied before; `unknown-request`: no such Request or signer on the Site. */
+export type DeliveryOutcomeResult = 'applied' | 'duplicate' | 'unknown-request';
+
+/**
+ * The signers' delivery statuses (ADR 2650). `record` is one atomic write: it claims
+ * the event in the inbox and, when the claim is fresh and the Request has that signer on
+ * that Site, sets the channel's delivery unless the one recorded there occurred later
+ * (`supersedes`, the domain's rule). It writes that one column of that one signer, and
+ * every other write of a signer leaves the column as it is unless it changed it, so it
+ * needs no lock on the Request and no read of it.
+ */
+export interface DeliveryOutcomeStore {
+  readonly record: (outcome: DeliveryOutcome) => TE.TaskEither<never, DeliveryOutcomeResult>;
+}

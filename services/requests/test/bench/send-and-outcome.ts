@@ -1,0 +1,131 @@
+/**
+ * ADR 2650's measurement: the send and the delivery-report use cases called in one
+ * process against Postgres, 16 at a time, printing per call this process's CPU, the
+ * database's (every `postgres` process on the machine, from /proc) and the rate. It
+ * uses only the use cases' public signatures, so the same file runs against the code
+ * before a change (in a worktree of the earlier commit) and after it.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres AMQP_URL=amqp://guest:guest@127.0.0.1:5672 \
+ *     node --conditions=source --import=tsx services/requests/test/bench/send-and-outcome.ts
+ */
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { RequestView } from '@esign/contracts';
+import { useCases } from '../../src/application/use-cases.js';
+import { principal, publishedTemplate, SITE_A, startHarness } from '../support/harness.js';
+
+const ROUNDS = Number(process.env.AB_ROUNDS ?? 4);
+const PER_ROUND = Number(process.env.AB_CALLS ?? 1500);
+const TICK_MS = 1000 / 100; // USER_HZ
+
+/** CPU of every postgres process, in ms (the backends come and go; the pool keeps its own). */
+const postgresCpuMs = (): number => {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (name !== 'postgres') continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone in between
+    }
+  }
+  return ticks * TICK_MS;
+};
+
+const h = await startHarness('ab-send');
+const cases = useCases(h.deps);
+const template = await publishedTemplate(h.http);
+const headers = await principal();
+const caller = { sub: 'u1', sites: [{ ...SITE_A, role: 'admin' }] } as never;
+
+const drafts = async (count: number): Promise<RequestView[]> => {
+  const views: RequestView[] = [];
+  while (views.length < count) {
+    const signerId = `s${views.length}-${randomUUID()}@example.com`;
+    const res = await h.http
+      .post(`/v1.1/sites/${SITE_A.id}/requests`)
+      .set(headers)
+      .send({
+        contracts: [template],
+        signers: [{ signer_id: signerId, send_to: { email: true } }],
+        fields: [
+          { name: 'full_name', assigned_to: signerId },
+          { name: 'agree', assigned_to: signerId },
+          { name: 'signature', assigned_to: signerId },
+        ],
+      });
+    if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`);
+    views.push(res.body as RequestView);
+  }
+  return views;
+};
+
+const measure = async <A>(items: readonly A[], call: (a: A) => Promise<unknown>) => {
+  const c0 = process.cpuUsage();
+  const p0 = postgresCpuMs();
+  const t0 = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < items.length) await call(items[next++]!);
+    }),
+  );
+  const c = process.cpuUsage(c0);
+  return {
+    cpuUs: (c.user + c.system) / items.length,
+    pgUs: ((postgresCpuMs() - p0) * 1000) / items.length,
+    perS: items.length / ((performance.now() - t0) / 1000),
+  };
+};
+
+const results: Record<'send' | 'outcome', { cpuUs: number; pgUs: number; perS: number }[]> = {
+  send: [],
+  outcome: [],
+};
+for (let round = 0; round <= ROUNDS; round++) {
+  const views = await drafts(PER_ROUND);
+  const sent = await measure(views, async (view) => {
+    const r = await cases.sendRequest({ caller, requestId: view.id } as never)();
+    if (r._tag === 'Left') throw new Error(JSON.stringify(r.left));
+  });
+  const outcome = await measure(views, async (view) => {
+    const signer = view.signers[0]!;
+    const r = await cases.recordNotificationOutcome({
+      id: randomUUID(),
+      type: 'notification.delivered',
+      occurred_at: new Date().toISOString(),
+      site_id: SITE_A.id,
+      aggregate_id: view.id,
+      data: {
+        request_id: view.id,
+        cause_event_id: randomUUID(),
+        signer_id: signer.signer_id,
+        signer_ref: signer.signer_ref,
+        channel: 'email',
+      },
+    } as never)();
+    if (r._tag === 'Left' || r.right !== 'applied') throw new Error(JSON.stringify(r));
+  });
+  // The first round warms up.
+  if (round === 0) continue;
+  for (const [name, r] of [
+    ['send', sent],
+    ['outcome', outcome],
+  ] as const) {
+    results[name].push(r);
+    console.log(
+      `${name}: ${r.cpuUs.toFixed(0)} µs CPU here, ${r.pgUs.toFixed(0)} µs in Postgres per call, ${r.perS.toFixed(0)}/s`,
+    );
+  }
+}
+const mean = (rs: { cpuUs: number; pgUs: number; perS: number }[], k: 'cpuUs' | 'pgUs' | 'perS') =>
+  (rs.reduce((a, r) => a + r[k], 0) / rs.length).toFixed(0);
+for (const [name, rs] of Object.entries(results))
+  console.log(
+    `${name} mean of ${rs.length}: ${mean(rs, 'cpuUs')} µs here, ${mean(rs, 'pgUs')} µs in Postgres, ${mean(rs, 'perS')}/s`,
+  );
+await h.close();
