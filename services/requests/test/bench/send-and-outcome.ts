@@ -89,7 +89,7 @@ const results: Record<'send' | 'outcome', { cpuUs: number; pgUs: number; perS: n
 for (let round = 0; round <= ROUNDS; round++) {
   const views = await drafts(PER_ROUND);
   const sent = await measure(views, async (view) => {
-    const r = await cases.sendRequest({ caller, requestId: view.id } as never)();
+    const r = await cases.sendRequest({ caller, requestId: view.id })();
     if (r._tag === 'Left') throw new Error(JSON.stringify(r.left));
   });
   const outcome = await measure(views, async (view) => {
