@@ -11,6 +11,12 @@
  * id (see `consumeEvents`). It wakes on Postgres NOTIFY (a trigger fires at commit) and
  * polls as a fallback; while the broker is down it backs off.
  *
+ * Hand-off (ADR 2660): a writer that will publish its events itself once it committed
+ * writes their rows `handedOff` (due only `HANDOFF_GRACE_MS` later, and no NOTIFY) and
+ * gives the events to `publishCommitted` after the commit. The relay publishes them at
+ * once and stamps the rows in one statement; if that fails, or the process dies first,
+ * the rows fall due and the relay's drain takes them, as it takes every other row.
+ *
  * Schema: `messagingMigrationsDir` (migrate.ts).
  */
 import pg from 'pg';
@@ -29,24 +35,47 @@ export interface OutgoingEvent {
 }
 
 /**
+ * How long a handed-off row is left to the process that wrote it before the relay's drain
+ * takes it: far beyond a publish and its confirm (5 s at most), so the two rarely both
+ * publish one event (consumers dedupe by id when they do).
+ */
+export const HANDOFF_GRACE_MS = 10_000;
+
+/**
  * The statement that writes `events` to the outbox, for a caller that makes it part of a
  * larger statement (a data-modifying CTE): it writes them only where `when` holds, so one
- * statement can change state and report it, atomic without a transaction block.
+ * statement can change state and report it, atomic without a transaction block. With
+ * `handedOff` the caller publishes them itself after its commit (`publishCommitted`).
  */
 export const insertEvents = (
   events: readonly OutgoingEvent[],
   when: ReturnType<typeof sql.fragment> = sql.fragment`TRUE`,
+  handedOff = false,
 ) => sql.fragment`
-    INSERT INTO outbox (id, type, envelope)
-    SELECT (e->>'id')::uuid, e->>'type', e
+    INSERT INTO outbox (id, type, envelope, next_attempt_at)
+    SELECT (e->>'id')::uuid, e->>'type', e,
+           ${handedOff ? sql.fragment`now() + ${HANDOFF_GRACE_MS} * interval '1 millisecond'` : sql.fragment`now()`}
     FROM jsonb_array_elements(${sql.jsonb(events as unknown as Parameters<typeof sql.jsonb>[0])}) AS e
     WHERE ${when}`;
 
 /** Writes events in the caller's transaction: one statement whatever their number. */
-export const enqueueEvents = async (tx: Queryable, events: readonly OutgoingEvent[]): Promise<void> => {
+export const enqueueEvents = async (
+  tx: Queryable,
+  events: readonly OutgoingEvent[],
+  handedOff = false,
+): Promise<void> => {
   if (events.length === 0) return;
-  await tx.query(sql.unsafe`${insertEvents(events)}`);
+  await tx.query(sql.unsafe`${insertEvents(events, sql.fragment`TRUE`, handedOff)}`);
 };
+
+/** What a writer of handed-off rows gives their events to once its commit is done (ADR 2660). */
+export interface OutboxHandoff {
+  /**
+   * Publishes events whose rows were written `handedOff` and have committed, and stamps
+   * the rows published. Returns at once; a failure leaves the rows to the relay.
+   */
+  readonly publishCommitted: (events: readonly OutgoingEvent[]) => void;
+}
 
 const PendingRow = t.type({
   seq: t.number,
@@ -69,7 +98,7 @@ export interface OutboxRelayOptions {
   readonly retentionHours?: number;
 }
 
-export interface OutboxRelay {
+export interface OutboxRelay extends OutboxHandoff {
   /** Asks for a drain now (tests, and the NOTIFY listener). */
   wake(): void;
   stop(): Promise<void>;
@@ -109,6 +138,75 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
     return created;
   };
 
+  const publish = (ch: ConfirmChannel, type: string, id: string, envelope: unknown): void => {
+    ch.publish(exchange, type, Buffer.from(JSON.stringify(envelope)), {
+      persistent: true,
+      messageId: id,
+      type,
+      contentType: 'application/json',
+      timestamp: Math.floor(Date.now() / 1000),
+    });
+  };
+
+  // Handed-off events wait here while a batch of them is out; each batch is one confirm
+  // wait and one statement, whatever its size.
+  let handed: OutgoingEvent[] = [];
+  let handing: Promise<void> | undefined;
+
+  const handOnce = async (): Promise<void> => {
+    const batch = handed;
+    handed = [];
+    const ids = sql.array(
+      batch.map((e) => e.id),
+      'uuid',
+    );
+    try {
+      const ch = await confirmChannel();
+      for (const event of batch) publish(ch, event.type, event.id, event);
+      await withTimeout(ch.waitForConfirms(), 5_000, 'broker did not confirm in 5 s');
+    } catch (error) {
+      // Not published: the rows fall due now and the relay takes them (and backs off
+      // while the broker is down). Should this write fail too, they fall due at the end
+      // of their grace.
+      log.debug({ err: error instanceof Error ? error.message : error }, 'hand-off not published');
+      await pool
+        .query(
+          sql.unsafe`
+          UPDATE outbox SET next_attempt_at = now() WHERE id = ANY(${ids}) AND published_at IS NULL`,
+        )
+        .catch(() => undefined);
+      wake();
+      return;
+    }
+    await pool
+      .query(
+        sql.unsafe`
+        UPDATE outbox SET published_at = now(), attempts = attempts + 1, last_error = NULL
+        WHERE id = ANY(${ids}) AND published_at IS NULL`,
+      )
+      .catch((error: unknown) =>
+        // Published but not stamped: the relay publishes them again when they fall due.
+        log.warn({ err: error instanceof Error ? error.message : error }, 'hand-off published, not stamped'),
+      );
+  };
+
+  // Runs outside the committing caller's async context (see outsideCallerContext), so the
+  // pool's queries here are not taken for that caller's finished transaction.
+  const handNext = (): void =>
+    outsideCallerContext(() => {
+      if (handing !== undefined || handed.length === 0 || stopped) return;
+      handing = handOnce().finally(() => {
+        handing = undefined;
+        handNext();
+      });
+    });
+
+  const publishCommitted = (events: readonly OutgoingEvent[]): void => {
+    if (events.length === 0) return;
+    handed.push(...events);
+    handNext();
+  };
+
   /** Publishes one batch; answers how many rows it published, or why it could not. */
   const drainOnce = async (): Promise<{ published: number; error?: Error }> =>
     pool.transaction(async (tx) => {
@@ -131,15 +229,7 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
         // The broker calls run outside this transaction's async context (outsideCallerContext).
         await outsideCallerContext(async () => {
           const ch = await confirmChannel();
-          for (const row of rows) {
-            ch.publish(exchange, row.type, Buffer.from(JSON.stringify(row.envelope)), {
-              persistent: true,
-              messageId: row.id,
-              type: row.type,
-              contentType: 'application/json',
-              timestamp: Math.floor(Date.now() / 1000),
-            });
-          }
+          for (const row of rows) publish(ch, row.type, row.id, row.envelope);
           await withTimeout(ch.waitForConfirms(), 5_000, 'broker did not confirm in 5 s');
         });
       } catch (error) {
@@ -224,11 +314,14 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
 
   return {
     wake,
+    publishCommitted,
     stop: async () => {
       stopped = true;
       amqp.model.off('connect', wake);
       waker.wake();
       await listener?.end().catch(() => undefined);
+      // Events handed off and not yet out stay in their rows, for the next relay.
+      await handing;
       await loop;
       await listening;
       await channel?.close().catch(() => undefined);

@@ -7,7 +7,7 @@ import type { ShutdownStep } from './lifecycle.js';
 import type { Logger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { migrate } from './migrate.js';
-import { startOutboxRelay } from './outbox.js';
+import { startOutboxRelay, type OutboxHandoff, type OutboxRelay } from './outbox.js';
 
 /** What the platform opened for a service, handed to its composition root. */
 export interface ServiceInfra {
@@ -16,6 +16,11 @@ export interface ServiceInfra {
   readonly metrics: Metrics;
   /** A check for every dependency the platform opened (Postgres; RabbitMQ with messaging). */
   readonly readiness: readonly ReadinessCheck[];
+  /**
+   * With messaging: the outbox relay's hand-off, for writers that publish their events
+   * themselves once they committed (ADR 2660). Absent without messaging.
+   */
+  readonly handoff?: OutboxHandoff;
 }
 
 /** What a service's composition root builds on them. */
@@ -63,7 +68,16 @@ export const startService = async (options: {
           ? Promise.resolve()
           : Promise.reject(new Error('not connected')),
     });
-  const parts = await options.build({ pool, logger, metrics: createMetrics(options.service), readiness });
+  // The relay starts once the consumers exist; nothing writes before `build` returns.
+  const relayed: { relay?: OutboxRelay } = {};
+  const handoff: OutboxHandoff = { publishCommitted: (events) => relayed.relay?.publishCommitted(events) };
+  const parts = await options.build({
+    pool,
+    logger,
+    metrics: createMetrics(options.service),
+    readiness,
+    ...(options.messaging === undefined ? {} : { handoff }),
+  });
   const consumers = parts.consumers ?? [];
   const tail: ShutdownStep[] = [{ name: 'postgres', run: () => pool.end() }];
   if (options.messaging !== undefined) {
@@ -82,6 +96,7 @@ export const startService = async (options: {
       exchange: topologyNames(prefix).events,
       logger,
     });
+    relayed.relay = relay;
     tail.unshift(
       { name: 'outbox-relay', run: () => relay.stop() },
       { name: 'amqp', run: () => amqp.close() },

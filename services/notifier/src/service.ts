@@ -112,7 +112,7 @@ export const startNotifierService = async (
     databaseUrl: config.DATABASE_URL,
     migrationsDir,
     messaging: { amqpUrl: config.AMQP_URL, prefix: config.AMQP_PREFIX },
-    build: async ({ pool, metrics, readiness }) => {
+    build: async ({ pool, metrics, readiness, handoff }) => {
       const email = emailChannel(config, logger);
       const sms = smsChannel(config, logger);
       const usesLocalOutbox = email.name === 'local-outbox' || sms.name === 'local-outbox';
@@ -140,7 +140,7 @@ export const startNotifierService = async (
       });
       const testInbox = postgresTestInbox(pool);
       const notify = notifySigners({
-        store: postgresDeliveryStore(pool),
+        store: postgresDeliveryStore(pool, handoff),
         testInbox,
         email: email.sender,
         sms: sms.sender,

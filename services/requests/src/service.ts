@@ -7,6 +7,7 @@ import {
   type AppState,
   type DatabasePool,
   type Logger,
+  type OutboxHandoff,
   type ReadinessCheck,
   type RunningService,
 } from '@esign/platform';
@@ -59,6 +60,8 @@ export interface RequestsAppOptions {
   readonly gatewayPublicKey: KeyObject;
   readonly signingKeys: readonly SigningKey[];
   readonly idempotencyRetentionHours: number;
+  /** The outbox relay's hand-off: events published as their unit of work commits (ADR 2660). */
+  readonly handoff?: OutboxHandoff | undefined;
   readonly remindPolicy: RemindPolicy;
   /** How long an Execution URL opens after it was issued (default 30 days; ADR 1321). */
   readonly linkLifetimeMs?: number;
@@ -97,7 +100,10 @@ export const createRequestsApp = (
   /** The bulk-send worker's step (ADR 2201): settles up to `limit` rows, answers how many. */
   processBulkRows: (limit: number, leaseMs: number, concurrency?: number) => TE.TaskEither<never, number>;
 } => {
-  const storeOptions = { idempotencyRetentionHours: options.idempotencyRetentionHours };
+  const storeOptions = {
+    idempotencyRetentionHours: options.idempotencyRetentionHours,
+    handoff: options.handoff,
+  };
   const brandingStore = postgresBrandingStore(options.pool);
   const deps: Deps = {
     store: postgresStore(options.pool, storeOptions),
@@ -171,7 +177,7 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
     databaseUrl: config.DATABASE_URL,
     migrationsDir,
     messaging: { amqpUrl: config.AMQP_URL, prefix: config.AMQP_PREFIX },
-    build: ({ pool, readiness }) => {
+    build: ({ pool, readiness, handoff }) => {
       const sealer = sealerFromFiles({
         certFile: config.PDF_SIGNING_CERT_FILE ?? '',
         keyFile: config.PDF_SIGNING_KEY_FILE ?? '',
@@ -203,6 +209,7 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
         gatewayPublicKey: config.PRINCIPAL_PUBLIC_KEY,
         signingKeys: config.URL_SIGNING_KEYS,
         idempotencyRetentionHours: config.IDEMPOTENCY_RETENTION_HOURS,
+        handoff,
         remindPolicy: {
           minIntervalSeconds: config.REMIND_MIN_INTERVAL_SECONDS,
           maxReminders: config.REMIND_MAX,

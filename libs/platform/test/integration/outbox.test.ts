@@ -8,6 +8,7 @@ import {
   db,
   declareSharedTopology,
   enqueueEvents,
+  HANDOFF_GRACE_MS,
   migrate,
   sql,
   startOutboxRelay,
@@ -67,7 +68,7 @@ describe('platform: transactional outbox relay (real Postgres and RabbitMQ)', fu
   const relays: OutboxRelay[] = [];
   const clients: AmqpClient[] = [];
 
-  const relay = async (amqpUrl = infra().amqpUrl) => {
+  const relay = async (amqpUrl = infra().amqpUrl, pollIntervalMs = 200) => {
     const amqp = await connectAmqp(amqpUrl, testLogger(), async (model) => {
       const ch = await model.createChannel();
       await declareSharedTopology(ch, prefix);
@@ -80,7 +81,7 @@ describe('platform: transactional outbox relay (real Postgres and RabbitMQ)', fu
       amqp,
       exchange,
       logger: testLogger(),
-      pollIntervalMs: 200,
+      pollIntervalMs,
     });
     relays.push(r);
     return r;
@@ -126,6 +127,21 @@ describe('platform: transactional outbox relay (real Postgres and RabbitMQ)', fu
     await sink.close();
   });
 
+  it('is woken at commit by NOTIFY for rows due at once; a row due later wakes nothing', async () => {
+    const sink = await collector(exchange, `${prefix}.sink7`);
+    // It polls once a minute: only a notification brings it to a row within the test.
+    await relay(infra().amqpUrl, 60_000);
+    await new Promise((r) => setTimeout(r, 300)); // its first drain, and LISTEN, done
+    await pool.transaction((tx) => enqueueEvents(tx, [event(1)], true));
+    await pool.query(sql.unsafe`UPDATE outbox SET next_attempt_at = now()`); // due, but no NOTIFY
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(sink.received.length, 0, 'a row falling due is not a notification');
+    await pool.transaction((tx) => enqueueEvents(tx, [event(2)]));
+    // The drain the notification sets off takes both.
+    await eventually(() => Promise.resolve(sink.received.length === 2 ? true : undefined));
+    await sink.close();
+  });
+
   it('shares the work between two relays without publishing an event twice', async () => {
     const sink = await collector(exchange, `${prefix}.sink2`);
     await relay();
@@ -139,6 +155,74 @@ describe('platform: transactional outbox relay (real Postgres and RabbitMQ)', fu
     assert.equal(sink.received.length, 300);
     assert.equal(new Set(sink.received.map((e) => e.id)).size, 300);
     await sink.close();
+  });
+
+  describe('hand-off (ADR 2660)', () => {
+    const rows = () =>
+      db.any(
+        pool,
+        t.type({ n: t.number, published: t.boolean, due_in_ms: t.number }),
+        sql.unsafe`
+          SELECT (envelope->'data'->>'n')::int AS n, published_at IS NOT NULL AS published,
+                 (extract(epoch FROM next_attempt_at - now()) * 1000)::float8 AS due_in_ms
+          FROM outbox ORDER BY seq`,
+      );
+    beforeEach(() => pool.query(sql.unsafe`DELETE FROM outbox`));
+
+    it('publishes handed-off events at once and stamps their rows, without a drain', async () => {
+      const sink = await collector(exchange, `${prefix}.sink4`);
+      const r = await relay();
+      const handed = [event(1), event(2)];
+      // A drain, were it woken, would find these rows not yet due: only the hand-off sends them.
+      await pool.transaction((tx) => enqueueEvents(tx, handed, true));
+      const written = await rows();
+      assert.ok(
+        written.every((row) => row.due_in_ms > HANDOFF_GRACE_MS - 5_000),
+        JSON.stringify(written),
+      );
+      r.publishCommitted(handed);
+      await eventually(() => Promise.resolve(sink.received.length >= 2 ? true : undefined));
+      assert.deepEqual(sink.received.map((e) => e.n).sort(), [1, 2]);
+      await eventually(async () => ((await rows()).every((row) => row.published) ? true : undefined));
+      await sink.close();
+    });
+
+    it('leaves rows whose hand-off never came to the relay once their grace is over', async () => {
+      const sink = await collector(exchange, `${prefix}.sink5`);
+      await relay();
+      // The writer died between its commit and the hand-off.
+      await pool.transaction((tx) => enqueueEvents(tx, [event(1)], true));
+      await new Promise((r) => setTimeout(r, 600));
+      assert.equal(sink.received.length, 0, 'not due: the relay leaves it to its writer');
+      await pool.query(sql.unsafe`UPDATE outbox SET next_attempt_at = now()`); // the grace, over
+      await eventually(() => Promise.resolve(sink.received.length === 1 ? true : undefined));
+      await eventually(async () => ((await rows()).every((row) => row.published) ? true : undefined));
+      await sink.close();
+    });
+
+    it('gives a hand-off the broker refused back to the relay at once', async () => {
+      const proxy: TcpProxy = await startTcpProxy(Number(new URL(infra().amqpUrl).port || 5672));
+      try {
+        const sink = await collector(exchange, `${prefix}.sink6`);
+        const url = new URL(infra().amqpUrl);
+        url.port = String(proxy.port);
+        url.hostname = '127.0.0.1';
+        const r = await relay(url.toString());
+        await eventually(() => Promise.resolve(clients.at(-1)!.isConnected() ? true : undefined));
+        proxy.cut();
+        const handed = [event(1)];
+        await pool.transaction((tx) => enqueueEvents(tx, handed, true));
+        r.publishCommitted(handed);
+        // Due now, so the relay publishes it when the broker is back, not a grace later.
+        await eventually(async () => ((await rows())[0]!.due_in_ms <= 0 ? true : undefined));
+        assert.equal(sink.received.length, 0);
+        proxy.restore();
+        await eventually(() => Promise.resolve(sink.received.length === 1 ? true : undefined), 20_000);
+        await sink.close();
+      } finally {
+        await proxy.close();
+      }
+    });
   });
 
   it('keeps events through a broker outage and publishes them once it is back', async () => {

@@ -9,6 +9,7 @@ import {
   migrate,
   sql,
   type DatabasePool,
+  type OutgoingEvent,
 } from '@esign/platform';
 import { createTestDatabase, startTcpProxy, type TestDatabase } from '@esign/testing';
 import { postgresDeliveryStore } from '../../src/adapters/postgres/postgres-delivery-store.js';
@@ -33,8 +34,14 @@ describe('notifier adapter: Postgres deliveries store', () => {
     database = await createTestDatabase('notifier_store');
     await migrate(database.url, migrationsDir);
     pool = await createDatabasePool(database.url);
-    store = postgresDeliveryStore(pool);
+    // The relay's hand-off, recorded: what the store gives it after a settle (ADR 2660).
+    store = postgresDeliveryStore(pool, { publishCommitted: (events) => handedOff.push(...events) });
   });
+  const handedOff: OutgoingEvent[] = [];
+  const handedOffFor = (eventId: string) =>
+    handedOff.filter(
+      (e) => (e as unknown as { data: { cause_event_id: string } }).data.cause_event_id === eventId,
+    );
   after(async () => {
     await pool.end();
     await database.drop();
@@ -117,8 +124,21 @@ describe('notifier adapter: Postgres deliveries store', () => {
     assert.deepEqual(await claim(), { _tag: 'Claimed', attempt: 2 });
     await settle(1, { _tag: 'Delivered', providerMessageId: 'late' });
     assert.deepEqual(await outboxFor(event.id), []);
+    assert.deepEqual(handedOffFor(event.id), [], 'no event written, none handed off');
     await settle(2, { _tag: 'Delivered', providerMessageId: 'm-2' });
     assert.deepEqual(await outboxFor(event.id), [{ type: 'notification.delivered' }]);
+    // The one event written is handed to the relay, and its row is left to that hand-off.
+    assert.deepEqual(
+      handedOffFor(event.id).map((e) => e.type),
+      ['notification.delivered'],
+    );
+    const { later } = await db.one(
+      pool,
+      t.type({ later: t.boolean }),
+      sql.unsafe`SELECT bool_and(next_attempt_at > now()) AS later FROM outbox
+                 WHERE envelope->'data'->>'cause_event_id' = ${event.id}`,
+    );
+    assert.equal(later, true);
     assert.deepEqual(await attempts(key), [
       { attempt: 1, outcome: 'delivered' },
       { attempt: 2, outcome: 'delivered' },

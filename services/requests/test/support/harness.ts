@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { PRINCIPAL_AUDIENCES, type SiteGrant } from '@esign/contracts';
-import { createDatabasePool, migrate, sql, type DatabasePool } from '@esign/platform';
+import { createDatabasePool, migrate, sql, type DatabasePool, type OutboxHandoff } from '@esign/platform';
 import { createTestDatabase, testGatewayKeys, testLogger, type TestDatabase } from '@esign/testing';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
@@ -45,7 +45,11 @@ export interface Harness {
 
 export const startHarness = async (
   label: string,
-  options: { readonly sealer?: DocumentSealer | null } = {},
+  options: {
+    readonly sealer?: DocumentSealer | null;
+    /** The outbox relay's hand-off (ADR 2660), for a test that runs a relay. */
+    readonly handoff?: OutboxHandoff;
+  } = {},
 ): Promise<Harness> => {
   const database = await createTestDatabase(label);
   await migrate(database.url, migrationsDir);
@@ -77,6 +81,7 @@ export const startHarness = async (
     remindPolicy: { minIntervalSeconds: 3600, maxReminders: 3 },
     clock: clock.clock,
     sealer: options.sealer === undefined ? testSealer() : options.sealer,
+    handoff: options.handoff,
   });
   // One server on an ephemeral port for the whole file: supertest would otherwise start one per call.
   const server: Server = createServer(app.callback());

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import { db, insertEvents, sql, type DatabasePool } from '@esign/platform';
+import { db, insertEvents, sql, type DatabasePool, type OutboxHandoff } from '@esign/platform';
 import type { DeliveryKey, OutcomeEvent, Settlement } from '../../domain/delivery.js';
 import type { Claim, ClaimRequest, DeliveryStore } from '../../ports/delivery-store.js';
 
@@ -18,7 +18,7 @@ const matches = (key: DeliveryKey) =>
  * transaction block): each message costs a round trip less than BEGIN … COMMIT would.
  * A statement that fails rejects.
  */
-export const postgresDeliveryStore = (pool: DatabasePool): DeliveryStore => ({
+export const postgresDeliveryStore = (pool: DatabasePool, handoff?: OutboxHandoff): DeliveryStore => ({
   claim: (request: ClaimRequest) =>
     TE.rightTask(async (): Promise<Claim> => {
       const { key } = request;
@@ -56,14 +56,15 @@ export const postgresDeliveryStore = (pool: DatabasePool): DeliveryStore => ({
 
   // One statement: the attempt's outcome, the message's, and (only for the owner of the
   // attempt) the event that reports it. Atomic without BEGIN … COMMIT: one round trip per
-  // message instead of four (ADR 2501).
+  // message instead of four (ADR 2501). With the relay's hand-off the event is published
+  // as soon as the statement ends, when it wrote one (ADR 2660).
   settle: (key: DeliveryKey, attempt: number, settlement: Settlement, event: OutcomeEvent) =>
     TE.rightTask(async () => {
       const delivered = settlement._tag === 'Delivered';
       const status = delivered ? 'delivered' : 'failed';
       const providerId = delivered ? settlement.providerMessageId : null;
       const error = delivered ? null : settlement.error;
-      await pool.query(sql.unsafe`
+      const { rowCount } = await pool.query(sql.unsafe`
         WITH attempt AS (
           UPDATE delivery_attempts
           SET finished_at = now(), outcome = ${status}, provider_message_id = ${providerId}, error = ${error}
@@ -77,7 +78,8 @@ export const postgresDeliveryStore = (pool: DatabasePool): DeliveryStore => ({
         )
         -- Only the owner of the attempt reports it: a worker whose lease was taken over
         -- leaves the outcome (and its event) to the one that holds the message now.
-        ${insertEvents([event], sql.fragment`EXISTS (SELECT 1 FROM owned)`)}`);
+        ${insertEvents([event], sql.fragment`EXISTS (SELECT 1 FROM owned)`, handoff !== undefined)}`);
+      if (rowCount === 1) handoff?.publishCommitted([event]);
     }),
 
   defer: (key: DeliveryKey, attempt: number, error: string) =>

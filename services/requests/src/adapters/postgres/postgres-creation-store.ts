@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { nullable } from '@esign/contracts';
-import { db, insertEvents, sql, type Queryable } from '@esign/platform';
+import { db, insertEvents, sql, type OutgoingEvent, type Queryable } from '@esign/platform';
 import type { Contact } from '../../domain/signer.js';
 import type { CreationStore } from '../../ports/creation-store.js';
 import { insertChallenges } from './postgres-signer-challenge-repository.js';
@@ -26,7 +26,7 @@ const InputsRow = t.type({
 });
 
 /** A create's reads and writes, one statement each (ADR 2610). */
-export const postgresCreationStore = (q: Queryable): CreationStore => ({
+export const postgresCreationStore = (q: Queryable, handedOff?: OutgoingEvent[]): CreationStore => ({
   inputs: (siteId, templateIds, signerIds) =>
     task(async () => {
       const row = await db.one(
@@ -60,8 +60,9 @@ export const postgresCreationStore = (q: Queryable): CreationStore => ({
           ...(siteSigners.length === 0 ? [] : [upsertSigners(siteSigners)]),
           ...requestInserts(request),
           ...(challenges.length === 0 ? [] : [insertChallenges(request.id, challenges)]),
-          ...(events.length === 0 ? [] : [insertEvents(events)]),
+          ...(events.length === 0 ? [] : [insertEvents(events, sql.fragment`TRUE`, handedOff !== undefined)]),
         ]),
       );
+      handedOff?.push(...events);
     }),
 });

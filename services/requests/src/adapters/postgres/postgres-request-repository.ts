@@ -1,6 +1,6 @@
 import * as O from 'fp-ts/lib/Option.js';
 import * as t from 'io-ts';
-import { db, insertEvents, sql, type Queryable } from '@esign/platform';
+import { db, insertEvents, sql, type OutgoingEvent, type Queryable } from '@esign/platform';
 import type { SignatureRequest } from '../../domain/signature-request.js';
 import type { RequestRepository } from '../../ports/request-repository.js';
 import { inSites, selectRequests, toRequest, UUID } from './request-reads.js';
@@ -8,7 +8,7 @@ import { oneStatement, updateStatements } from './request-writes.js';
 import { Count, RequestRow } from './rows.js';
 import { task } from './task.js';
 
-export const postgresRequestRepository = (q: Queryable): RequestRepository => {
+export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEvent[]): RequestRepository => {
   const load = async (
     id: string,
     siteIds: readonly number[] | 'any',
@@ -78,13 +78,14 @@ export const postgresRequestRepository = (q: Queryable): RequestRepository => {
         const { statements, row } = updateStatements(previous, request);
         const alongside = [
           ...(row === undefined ? [] : [row]),
-          ...(events.length === 0 ? [] : [insertEvents(events)]),
+          ...(events.length === 0 ? [] : [insertEvents(events, sql.fragment`TRUE`, handedOff !== undefined)]),
         ];
         // Different tables, so the CTEs and the statement cannot touch the same row twice.
         const [first, ...rest] = statements;
         if (first !== undefined) await db.exec(q, oneStatement([...alongside, first]));
         else if (alongside.length > 0) await db.exec(q, oneStatement(alongside));
         for (const statement of rest) await db.exec(q, sql.unsafe`${statement}`);
+        handedOff?.push(...events);
       }),
     lockDueForExpiry: (now, limit) =>
       task(async () => {

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { DatabasePool, Queryable } from '@esign/platform';
+import type { DatabasePool, OutboxHandoff, OutgoingEvent, Queryable } from '@esign/platform';
 import type { Autocommit, Store, Transact } from '../../ports/store.js';
 import { postgresBulkSendWriter } from './postgres-bulk-send-store.js';
 import { postgresCreationStore } from './postgres-creation-store.js';
@@ -14,20 +14,44 @@ import { postgresTemplateRepository } from './postgres-template-repository.js';
 export interface StoreOptions {
   /** How long an Idempotency-Key's answer is kept (at least 24 h). */
   readonly idempotencyRetentionHours: number;
+  /**
+   * The outbox relay's hand-off (ADR 2660): a unit of work's events are published as
+   * soon as it committed rather than on the relay's next drain. Without it (tests that
+   * run no relay of their own) every event waits for the relay.
+   */
+  readonly handoff?: OutboxHandoff | undefined;
 }
 
-export const postgresStore = (q: Queryable, options: StoreOptions): Store => ({
+/**
+ * The ports over one connection or transaction. With `handedOff`, the events the work
+ * writes are written for hand-off and collected there, for the caller to publish once
+ * they committed; without, they wait for the relay.
+ */
+export const postgresStore = (q: Queryable, options: StoreOptions, handedOff?: OutgoingEvent[]): Store => ({
   templates: postgresTemplateRepository(q),
-  requests: postgresRequestRepository(q),
+  requests: postgresRequestRepository(q, handedOff),
   acts: postgresSignerActRepository(q),
   challenges: postgresSignerChallengeRepository(q),
   idempotency: postgresIdempotencyStore(q, options.idempotencyRetentionHours),
-  outbox: postgresOutbox(q),
+  outbox: postgresOutbox(q, handedOff),
   inbox: postgresInbox(q),
   bulkSends: postgresBulkSendWriter(q),
-  creation: postgresCreationStore(q),
+  creation: postgresCreationStore(q, handedOff),
   deliveries: postgresDeliveryOutcomeStore(q),
 });
+
+/**
+ * Gives committed events to the relay. What committed must answer as committed, so a
+ * hand-off that throws is ignored: its rows are in the outbox, and the relay takes them
+ * when their grace is over.
+ */
+const handOff = (handoff: OutboxHandoff | undefined, events: readonly OutgoingEvent[]): void => {
+  try {
+    handoff?.publishCommitted(events);
+  } catch {
+    // left to the relay
+  }
+};
 
 /** Carries a Left out of slonik's transaction callback, which rolls back on a throw. */
 class Rollback extends Error {
@@ -47,12 +71,17 @@ export const postgresTransact =
   (work) =>
   () =>
     pool.connect(async (connection) => {
+      let written: OutgoingEvent[] = [];
       try {
-        return await connection.transaction(async (tx) => {
-          const result = await work(postgresStore(tx, options))();
+        const committed = await connection.transaction(async (tx) => {
+          // A transaction slonik retries starts its events afresh.
+          written = [];
+          const result = await work(postgresStore(tx, options, options.handoff && written))();
           if (E.isLeft(result)) throw new Rollback(result);
           return result;
         });
+        handOff(options.handoff, written);
+        return committed;
       } catch (error) {
         if (error instanceof Rollback) return error.result as never;
         throw error;
@@ -64,4 +93,12 @@ export const postgresAutocommit =
   (pool: DatabasePool, options: StoreOptions): Autocommit =>
   (work) =>
   () =>
-    pool.connect((connection) => work(postgresStore(connection, options))());
+    pool.connect(async (connection) => {
+      // Each statement commits as it ends: whatever was written is out, whatever follows.
+      const written: OutgoingEvent[] = [];
+      try {
+        return await work(postgresStore(connection, options, options.handoff && written))();
+      } finally {
+        handOff(options.handoff, written);
+      }
+    });
