@@ -41,6 +41,9 @@ export interface OutgoingEvent {
  */
 export const HANDOFF_GRACE_MS = 10_000;
 
+/** How long the relay gathers published hand-offs before it stamps their rows in one statement. */
+export const HANDOFF_STAMP_DELAY_MS = 100;
+
 /**
  * The statement that writes `events` to the outbox, for a caller that makes it part of a
  * larger statement (a data-modifying CTE): it writes them only where `when` holds, so one
@@ -96,6 +99,8 @@ export interface OutboxRelayOptions {
   readonly pollIntervalMs?: number;
   /** Published rows older than this are deleted. */
   readonly retentionHours?: number;
+  /** How long published hand-offs are gathered before one statement stamps them (`HANDOFF_STAMP_DELAY_MS`). */
+  readonly stampDelayMs?: number;
 }
 
 export interface OutboxRelay extends OutboxHandoff {
@@ -149,9 +154,33 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
   };
 
   // Handed-off events wait here while a batch of them is out; each batch is one confirm
-  // wait and one statement, whatever its size.
+  // wait, whatever its size.
   let handed: OutgoingEvent[] = [];
   let handing: Promise<void> | undefined;
+  // Published ones are stamped together, at most HANDOFF_STAMP_DELAY_MS after the first:
+  // the stamp is bookkeeping that the rows' grace outlasts a hundredfold, so it need not
+  // cost a statement per event.
+  let unstamped: string[] = [];
+  let stampTimer: NodeJS.Timeout | undefined;
+  let stamping: Promise<void> | undefined;
+
+  const stamp = async (): Promise<void> => {
+    if (stampTimer !== undefined) clearTimeout(stampTimer);
+    stampTimer = undefined;
+    const ids = unstamped;
+    unstamped = [];
+    if (ids.length === 0) return;
+    await pool
+      .query(
+        sql.unsafe`
+        UPDATE outbox SET published_at = now(), attempts = attempts + 1, last_error = NULL
+        WHERE id = ANY(${sql.array(ids, 'uuid')}) AND published_at IS NULL`,
+      )
+      .catch((error: unknown) =>
+        // Published but not stamped: the relay publishes them again when they fall due.
+        log.warn({ err: error instanceof Error ? error.message : error }, 'hand-off published, not stamped'),
+      );
+  };
 
   const handOnce = async (): Promise<void> => {
     const batch = handed;
@@ -178,16 +207,12 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
       wake();
       return;
     }
-    await pool
-      .query(
-        sql.unsafe`
-        UPDATE outbox SET published_at = now(), attempts = attempts + 1, last_error = NULL
-        WHERE id = ANY(${ids}) AND published_at IS NULL`,
-      )
-      .catch((error: unknown) =>
-        // Published but not stamped: the relay publishes them again when they fall due.
-        log.warn({ err: error instanceof Error ? error.message : error }, 'hand-off published, not stamped'),
-      );
+    unstamped.push(...batch.map((e) => e.id));
+    stampTimer ??= setTimeout(() => {
+      stamping = stamp().finally(() => {
+        stamping = undefined;
+      });
+    }, options.stampDelayMs ?? HANDOFF_STAMP_DELAY_MS);
   };
 
   // Runs outside the committing caller's async context (see outsideCallerContext), so the
@@ -320,8 +345,11 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
       amqp.model.off('connect', wake);
       waker.wake();
       await listener?.end().catch(() => undefined);
-      // Events handed off and not yet out stay in their rows, for the next relay.
+      // Events handed off and not yet out stay in their rows, for the next relay; those
+      // out are stamped now.
       await handing;
+      await stamping;
+      await stamp();
       await loop;
       await listening;
       await channel?.close().catch(() => undefined);

@@ -187,6 +187,51 @@ describe('platform: transactional outbox relay (real Postgres and RabbitMQ)', fu
       await sink.close();
     });
 
+    it('stamps the rows of many hand-offs in one statement, and whatever is left when it stops', async () => {
+      const stamps: string[] = [];
+      const counted = await createDatabasePool(database.url, {
+        interceptors: [
+          {
+            name: 'count-stamps',
+            beforeQueryExecution: (_context, query) => {
+              if (/SET published_at = now\(\)/.test(query.sql)) stamps.push(query.sql);
+              return null;
+            },
+          },
+        ],
+      });
+      try {
+        const sink = await collector(exchange, `${prefix}.sink8`);
+        const amqp = await connectAmqp(infra().amqpUrl, testLogger(), async () => undefined);
+        clients.push(amqp);
+        await eventually(() => Promise.resolve(amqp.isConnected() ? true : undefined));
+        // Gathering for a minute: within the test only stop() stamps.
+        const r = startOutboxRelay({
+          pool: counted,
+          databaseUrl: database.url,
+          amqp,
+          exchange,
+          logger: testLogger(),
+          stampDelayMs: 60_000,
+        });
+        const handed = Array.from({ length: 10 }, (_, i) => event(i));
+        await pool.transaction((tx) => enqueueEvents(tx, handed, true));
+        // One at a time, each published and confirmed before the next: ten batches.
+        for (const [i, e] of handed.entries()) {
+          r.publishCommitted([e]);
+          await eventually(() => Promise.resolve(sink.received.length === i + 1 ? true : undefined));
+        }
+        assert.equal(stamps.length, 0, 'published, stamped later');
+        assert.ok((await rows()).every((row) => !row.published));
+        await r.stop();
+        assert.equal(stamps.length, 1, 'one statement stamps all ten');
+        assert.ok((await rows()).every((row) => row.published));
+        await sink.close();
+      } finally {
+        await counted.end();
+      }
+    });
+
     it('leaves rows whose hand-off never came to the relay once their grace is over', async () => {
       const sink = await collector(exchange, `${prefix}.sink5`);
       await relay();
