@@ -23,8 +23,11 @@ import {
 
 /**
  * Where the time between a send and its e-mail goes, from the databases' own clocks:
- * outbox row written → published (the relay), published → claimed by the notifier (the
- * broker and the consumer), claimed → settled (SMTP and the outcome's transaction).
+ * outbox row written (the send's transaction began) → claimed by the notifier (the
+ * commit, the hand-off to the broker, the consumer), claimed → settled (SMTP and the
+ * outcome's statement). Since ADR 2660 `published_at` is stamped in batches after the
+ * publish, so it is bookkeeping, not a stage; runs before it printed outbox → published
+ * and published → claimed, whose sum is the first stage here.
  * Only the events in `ids` (one phase's sends) are counted.
  */
 const sendStages = async (system: EsignSystem, requestIds: readonly string[]) => {
@@ -37,10 +40,10 @@ const sendStages = async (system: EsignSystem, requestIds: readonly string[]) =>
       await client.end();
     }
   };
-  const sent = await query<{ id: string; created: number; published: number }>(
+  const sent = await query<{ id: string; created: number }>(
     system.databases.requests.url,
-    `SELECT id, extract(epoch FROM created_at) * 1000 AS created, extract(epoch FROM published_at) * 1000 AS published
-     FROM outbox WHERE type = 'request.sent' AND published_at IS NOT NULL
+    `SELECT id, extract(epoch FROM created_at) * 1000 AS created
+     FROM outbox WHERE type = 'request.sent'
        AND envelope->>'aggregate_id' = ANY($1::text[])`,
     [requestIds],
   );
@@ -51,21 +54,19 @@ const sendStages = async (system: EsignSystem, requestIds: readonly string[]) =>
     [sent.map((s) => s.id)],
   );
   const byEvent = new Map(deliveries.map((d) => [d.event_id, d]));
-  const relay: number[] = [];
   const pickup: number[] = [];
   const delivery: number[] = [];
   for (const row of sent) {
     const d = byEvent.get(row.id);
     if (d === undefined) continue;
-    relay.push(Number(row.published) - Number(row.created));
-    pickup.push(Number(d.claimed) - Number(row.published));
+    pickup.push(Number(d.claimed) - Number(row.created));
     delivery.push(Number(d.settled) - Number(d.claimed));
   }
   const summary = (values: number[]) => {
     values.sort((a, b) => a - b);
     return `p50 ${ms(percentile(values, 50))}, p99 ${ms(percentile(values, 99))}`;
   };
-  return `outbox → published ${summary(relay)}; published → claimed ${summary(pickup)}; claimed → settled ${summary(delivery)}`;
+  return `outbox row written → claimed ${summary(pickup)}; claimed → settled ${summary(delivery)}`;
 };
 
 export interface SendPhase {
