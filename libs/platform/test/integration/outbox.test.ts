@@ -202,7 +202,7 @@ describe('platform: transactional outbox relay (real Postgres and RabbitMQ)', fu
       });
       try {
         const sink = await collector(exchange, `${prefix}.sink8`);
-        const amqp = await connectAmqp(infra().amqpUrl, testLogger(), async () => undefined);
+        const amqp = await connectAmqp(infra().amqpUrl, testLogger(), () => Promise.resolve());
         clients.push(amqp);
         await eventually(() => Promise.resolve(amqp.isConnected() ? true : undefined));
         // Gathering for a minute: within the test only stop() stamps.
