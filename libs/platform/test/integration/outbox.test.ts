@@ -87,6 +87,15 @@ describe('platform: transactional outbox relay (real Postgres and RabbitMQ)', fu
     return r;
   };
 
+  /** A relay that reaches the broker through a proxy the test can cut. */
+  const relayViaProxy = async () => {
+    const proxy: TcpProxy = await startTcpProxy(Number(new URL(infra().amqpUrl).port || 5672));
+    const url = new URL(infra().amqpUrl);
+    url.port = String(proxy.port);
+    url.hostname = '127.0.0.1';
+    return { proxy, relay: await relay(url.toString()) };
+  };
+
   before(async () => {
     database = await createTestDatabase('outbox');
     await migrate(database.url, noMigrations);
@@ -246,13 +255,9 @@ describe('platform: transactional outbox relay (real Postgres and RabbitMQ)', fu
     });
 
     it('gives a hand-off the broker refused back to the relay at once', async () => {
-      const proxy: TcpProxy = await startTcpProxy(Number(new URL(infra().amqpUrl).port || 5672));
+      const sink = await collector(exchange, `${prefix}.sink6`);
+      const { proxy, relay: r } = await relayViaProxy();
       try {
-        const sink = await collector(exchange, `${prefix}.sink6`);
-        const url = new URL(infra().amqpUrl);
-        url.port = String(proxy.port);
-        url.hostname = '127.0.0.1';
-        const r = await relay(url.toString());
         await eventually(() => Promise.resolve(clients.at(-1)!.isConnected() ? true : undefined));
         proxy.cut();
         const handed = [event(1)];
@@ -263,21 +268,17 @@ describe('platform: transactional outbox relay (real Postgres and RabbitMQ)', fu
         assert.equal(sink.received.length, 0);
         proxy.restore();
         await eventually(() => Promise.resolve(sink.received.length === 1 ? true : undefined), 20_000);
-        await sink.close();
       } finally {
+        await sink.close();
         await proxy.close();
       }
     });
   });
 
   it('keeps events through a broker outage and publishes them once it is back', async () => {
-    const proxy: TcpProxy = await startTcpProxy(Number(new URL(infra().amqpUrl).port || 5672));
+    const sink = await collector(exchange, `${prefix}.sink3`);
+    const { proxy } = await relayViaProxy();
     try {
-      const sink = await collector(exchange, `${prefix}.sink3`);
-      const url = new URL(infra().amqpUrl);
-      url.port = String(proxy.port);
-      url.hostname = '127.0.0.1';
-      await relay(url.toString());
       await pool.transaction((tx) => enqueueEvents(tx, [event(1)]));
       await eventually(() => Promise.resolve(sink.received.length === 1 ? true : undefined));
 

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { RequestView } from '@esign/contracts';
 import { useCases } from '../../src/application/use-cases.js';
+import { deliveryReport } from '../support/builders.js';
 import { principal, publishedTemplate, SITE_A, startHarness } from '../support/harness.js';
 
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 4);
@@ -93,21 +94,7 @@ for (let round = 0; round <= ROUNDS; round++) {
     if (r._tag === 'Left') throw new Error(JSON.stringify(r.left));
   });
   const outcome = await measure(views, async (view) => {
-    const signer = view.signers[0]!;
-    const r = await cases.recordNotificationOutcome({
-      id: randomUUID(),
-      type: 'notification.delivered',
-      occurred_at: new Date().toISOString(),
-      site_id: SITE_A.id,
-      aggregate_id: view.id,
-      data: {
-        request_id: view.id,
-        cause_event_id: randomUUID(),
-        signer_id: signer.signer_id,
-        signer_ref: signer.signer_ref,
-        channel: 'email',
-      },
-    } as never)();
+    const r = await cases.recordNotificationOutcome(deliveryReport(view))();
     if (r._tag === 'Left' || r.right !== 'applied') throw new Error(JSON.stringify(r));
   });
   // The first round warms up.

@@ -31,6 +31,7 @@ import { postgresRequestRepository } from '../../src/adapters/postgres/postgres-
 import { NOTIFICATION_OUTCOMES_CONSUMER } from '../../src/application/lifecycle.js';
 import { useCases } from '../../src/application/use-cases.js';
 import { principal, publishedTemplate, SITE_A, startHarness, type Harness } from '../support/harness.js';
+import { deliveryReport } from '../support/builders.js';
 import { openExecutionLink } from '../support/execution-link.js';
 
 /** A queue on the test's exchange that keeps every request.* event the relay publishes. */
@@ -424,21 +425,7 @@ describe('requests service: send through the outbox, and the lifecycle (real Pos
       channel: 'email' | 'sms',
       at: string,
       extra = {},
-    ) => ({
-      id: randomUUID(),
-      type,
-      occurred_at: at,
-      site_id: SITE_A.id,
-      aggregate_id: view.id,
-      data: {
-        request_id: view.id,
-        cause_event_id: randomUUID(),
-        signer_id: view.signers[signer]!.signer_id,
-        signer_ref: view.signers[signer]!.signer_ref,
-        channel,
-        ...extra,
-      },
-    });
+    ) => deliveryReport(view, { type, signer, channel, at, extra });
     const statuses = async (id: string) =>
       ((await h.http.get(`/v1.1/requests/${id}`).set(headers).expect(200)).body as RequestView).signers.map(
         (s) => s.notifications,

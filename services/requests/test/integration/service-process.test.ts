@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import amqplib from 'amqplib';
 import { consumerQueues, topologyNames } from '@esign/platform';
 import { PRINCIPAL_AUDIENCES, type DomainEvent, type RequestView } from '@esign/contracts';
@@ -16,6 +15,7 @@ import {
 } from '@esign/testing';
 import { NOTIFICATION_OUTCOMES_CONSUMER } from '../../src/application/lifecycle.js';
 import { htmlTemplateBody, SITE_A } from '../support/harness.js';
+import { deliveryReport } from '../support/builders.js';
 
 /**
  * The built service as `npm start` runs it: migrations at start-up, the HTTP API, the
@@ -104,22 +104,7 @@ describe('requests service: the real process (built), end to end', function () {
       confirm.publish(
         names.events,
         'notification.delivered',
-        Buffer.from(
-          JSON.stringify({
-            id: randomUUID(),
-            type: 'notification.delivered',
-            occurred_at: new Date().toISOString(),
-            site_id: SITE_A.id,
-            aggregate_id: view.id,
-            data: {
-              request_id: view.id,
-              cause_event_id: randomUUID(),
-              signer_id: 'alice',
-              signer_ref: view.signers[0]!.signer_ref,
-              channel: 'email',
-            },
-          }),
-        ),
+        Buffer.from(JSON.stringify(deliveryReport(view))),
         { persistent: true },
       );
       await confirm.waitForConfirms();

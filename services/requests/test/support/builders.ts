@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
-import { CreateRequestBody, decode } from '@esign/contracts';
+import { CreateRequestBody, decode, type RequestView } from '@esign/contracts';
 import type { TemplateField, TemplateSpec } from '../../src/domain/contract-template.js';
 import type { Outcome } from '../../src/application/idempotency.js';
 import type { CreationInput } from '../../src/domain/request-creation.js';
@@ -129,4 +130,37 @@ export const left = <L, R>(e: E.Either<L, R>): L => {
 export const fresh = <A>(outcome: Outcome<A>): A => {
   if (outcome.replayed) throw new Error('expected a fresh answer, got a replay');
   return outcome.value;
+};
+
+/**
+ * The notifier's report on one message to a signer of `view` (`notification.delivered`
+ * unless told), as the requests service consumes it.
+ */
+export const deliveryReport = (
+  view: RequestView,
+  options: {
+    readonly signer?: number;
+    readonly type?: 'notification.delivered' | 'notification.failed';
+    readonly channel?: 'email' | 'sms';
+    readonly at?: string;
+    readonly siteId?: number;
+    readonly extra?: Record<string, unknown>;
+  } = {},
+) => {
+  const signer = view.signers[options.signer ?? 0]!;
+  return {
+    id: randomUUID(),
+    type: options.type ?? ('notification.delivered' as const),
+    occurred_at: options.at ?? new Date().toISOString(),
+    site_id: options.siteId ?? view.site_id,
+    aggregate_id: view.id,
+    data: {
+      request_id: view.id,
+      cause_event_id: randomUUID(),
+      signer_id: signer.signer_id,
+      signer_ref: signer.signer_ref,
+      channel: options.channel ?? ('email' as const),
+      ...options.extra,
+    },
+  };
 };
