@@ -52,8 +52,10 @@ export const HANDOFF_STAMP_DELAY_MS = 100;
  */
 export const insertEvents = (
   events: readonly OutgoingEvent[],
-  when: ReturnType<typeof sql.fragment> = sql.fragment`TRUE`,
-  handedOff = false,
+  {
+    when = sql.fragment`TRUE`,
+    handedOff = false,
+  }: { readonly when?: ReturnType<typeof sql.fragment>; readonly handedOff?: boolean } = {},
 ) => sql.fragment`
     INSERT INTO outbox (id, type, envelope, next_attempt_at)
     SELECT (e->>'id')::uuid, e->>'type', e,
@@ -68,7 +70,7 @@ export const enqueueEvents = async (
   handedOff = false,
 ): Promise<void> => {
   if (events.length === 0) return;
-  await tx.query(sql.unsafe`${insertEvents(events, sql.fragment`TRUE`, handedOff)}`);
+  await tx.query(sql.unsafe`${insertEvents(events, { handedOff })}`);
 };
 
 /** What a writer of handed-off rows gives their events to once its commit is done (ADR 2660). */
@@ -185,10 +187,6 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
   const handOnce = async (): Promise<void> => {
     const batch = handed;
     handed = [];
-    const ids = sql.array(
-      batch.map((e) => e.id),
-      'uuid',
-    );
     try {
       const ch = await confirmChannel();
       for (const event of batch) publish(ch, event.type, event.id, event);
@@ -201,7 +199,11 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
       await pool
         .query(
           sql.unsafe`
-          UPDATE outbox SET next_attempt_at = now() WHERE id = ANY(${ids}) AND published_at IS NULL`,
+          UPDATE outbox SET next_attempt_at = now()
+          WHERE id = ANY(${sql.array(
+            batch.map((e) => e.id),
+            'uuid',
+          )}) AND published_at IS NULL`,
         )
         .catch(() => undefined);
       wake();

@@ -83,175 +83,183 @@ export const memoryStore = () => {
   const state = emptyState();
   const claimed = new Set<string>();
 
-  const partsOver = (s: State, claims: Set<string>): Omit<Store, 'creation'> => ({
-    templates: {
-      insert: (template, pdf) => {
-        const stored = { ...template, id: s.nextTemplateId++ };
-        s.templates.set(stored.id, stored);
-        if (pdf !== null) s.pdfs.set(stored.id, pdf);
-        return TE.right(stored);
-      },
-      find: (id, siteIds) =>
-        TE.right(
-          O.fromNullable([s.templates.get(id)].find((t) => t !== undefined && siteIds.includes(t.siteId))),
-        ),
-      lock: (id, siteIds) =>
-        TE.right(
-          O.fromNullable([s.templates.get(id)].find((t) => t !== undefined && siteIds.includes(t.siteId))),
-        ),
-      markPublished: (template) => {
-        s.templates.set(template.id, { ...s.templates.get(template.id)!, ...template });
-        return TE.right(undefined);
-      },
-      list: (siteId, p, st) =>
-        TE.right(
-          page(
+  const partsOver = (s: State, claims: Set<string>): Omit<Store, 'creation'> => {
+    const appendOutbox = (events: readonly DomainEvent[]) => {
+      s.outbox.push(...structuredClone(events));
+    };
+    /** True when `eventId` was not yet claimed for `consumer`, and claims it. */
+    const claimInbox = (consumer: string, eventId: string): boolean => {
+      const key = `${consumer}/${eventId}`;
+      if (s.inbox.has(key)) return false;
+      s.inbox.add(key);
+      return true;
+    };
+    return {
+      templates: {
+        insert: (template, pdf) => {
+          const stored = { ...template, id: s.nextTemplateId++ };
+          s.templates.set(stored.id, stored);
+          if (pdf !== null) s.pdfs.set(stored.id, pdf);
+          return TE.right(stored);
+        },
+        find: (id, siteIds) =>
+          TE.right(
+            O.fromNullable([s.templates.get(id)].find((t) => t !== undefined && siteIds.includes(t.siteId))),
+          ),
+        lock: (id, siteIds) =>
+          TE.right(
+            O.fromNullable([s.templates.get(id)].find((t) => t !== undefined && siteIds.includes(t.siteId))),
+          ),
+        markPublished: (template) => {
+          s.templates.set(template.id, { ...s.templates.get(template.id)!, ...template });
+          return TE.right(undefined);
+        },
+        list: (siteId, p, st) =>
+          TE.right(
+            page(
+              [...s.templates.values()]
+                .filter((t) => t.siteId === siteId && (st === undefined || t.state === st))
+                .sort((a, b) => b.id - a.id),
+              p,
+            ),
+          ),
+        specs: (siteId, ids) =>
+          TE.right([...s.templates.values()].filter((t) => t.siteId === siteId && ids.includes(t.id))),
+        documents: (siteId, ids) =>
+          TE.right(
             [...s.templates.values()]
-              .filter((t) => t.siteId === siteId && (st === undefined || t.state === st))
-              .sort((a, b) => b.id - a.id),
-            p,
+              .filter((t) => t.siteId === siteId && ids.includes(t.id))
+              .map((t) => ({
+                spec: t,
+                sha256: t.document.sha256,
+                html: t.html,
+                pdf: s.pdfs.get(t.id) ?? null,
+              })),
           ),
-        ),
-      specs: (siteId, ids) =>
-        TE.right([...s.templates.values()].filter((t) => t.siteId === siteId && ids.includes(t.id))),
-      documents: (siteId, ids) =>
-        TE.right(
-          [...s.templates.values()]
-            .filter((t) => t.siteId === siteId && ids.includes(t.id))
-            .map((t) => ({
-              spec: t,
-              sha256: t.document.sha256,
-              html: t.html,
-              pdf: s.pdfs.get(t.id) ?? null,
-            })),
-        ),
-    },
-    requests: {
-      markViewed: (requestId, signerRef, evidence) => {
-        const request = s.requests.get(requestId);
-        const signer = request?.signers.find((x) => x.signerRef === signerRef);
-        if (request === undefined || signer === undefined || signer.viewedAt !== null) return TE.right(false);
-        s.requests.set(requestId, {
-          ...request,
-          signers: request.signers.map((x) => (x === signer ? { ...x, viewedAt: evidence.at } : x)),
-        });
-        return TE.right(true);
       },
-      find: (id, siteIds) =>
-        TE.right(
-          O.fromNullable([s.requests.get(id)].find((r) => r !== undefined && siteIds.includes(r.siteId))),
-        ),
-      lock: (id, siteIds) =>
-        TE.right(
-          O.fromNullable([s.requests.get(id)].find((r) => r !== undefined && siteIds.includes(r.siteId))),
-        ),
-      siteOf: (id, siteIds) =>
-        TE.right(
-          O.fromNullable(
-            [s.requests.get(id)].find((r) => r !== undefined && siteIds.includes(r.siteId))?.siteId,
+      requests: {
+        markViewed: (requestId, signerRef, evidence) => {
+          const request = s.requests.get(requestId);
+          const signer = request?.signers.find((x) => x.signerRef === signerRef);
+          if (request === undefined || signer === undefined || signer.viewedAt !== null)
+            return TE.right(false);
+          s.requests.set(requestId, {
+            ...request,
+            signers: request.signers.map((x) => (x === signer ? { ...x, viewedAt: evidence.at } : x)),
+          });
+          return TE.right(true);
+        },
+        find: (id, siteIds) =>
+          TE.right(
+            O.fromNullable([s.requests.get(id)].find((r) => r !== undefined && siteIds.includes(r.siteId))),
           ),
-        ),
-      update: (_previous, r, events) => {
-        s.requests.set(r.id, r);
-        s.outbox.push(...structuredClone(events));
-        return TE.right(undefined);
-      },
-      lockDueForExpiry: (now, limit) =>
-        TE.right(
-          [...s.requests.values()]
-            .filter(
-              (r) =>
-                (r.state === 'draft' || r.state === 'sent') && r.expiresAt !== null && r.expiresAt <= now,
-            )
-            .slice(0, limit),
-        ),
-      findByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
-      lockByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
-      list: (siteId, p, { state: st, testMode }) =>
-        TE.right(
-          page(
+        lock: (id, siteIds) =>
+          TE.right(
+            O.fromNullable([s.requests.get(id)].find((r) => r !== undefined && siteIds.includes(r.siteId))),
+          ),
+        siteOf: (id, siteIds) =>
+          TE.right(
+            O.fromNullable(
+              [s.requests.get(id)].find((r) => r !== undefined && siteIds.includes(r.siteId))?.siteId,
+            ),
+          ),
+        update: (_previous, r, events) => {
+          s.requests.set(r.id, r);
+          appendOutbox(events);
+          return TE.right(undefined);
+        },
+        lockDueForExpiry: (now, limit) =>
+          TE.right(
             [...s.requests.values()]
               .filter(
                 (r) =>
-                  r.siteId === siteId &&
-                  (st === undefined || r.state === st) &&
-                  (testMode === undefined || r.testMode === testMode),
+                  (r.state === 'draft' || r.state === 'sent') && r.expiresAt !== null && r.expiresAt <= now,
               )
-              .sort((a, b) =>
-                a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1,
-              ),
-            p,
+              .slice(0, limit),
           ),
-        ),
-    },
-    challenges: {
-      lock: (requestId, signerRef) => TE.right(O.fromNullable(s.challenges.get(`${requestId}/${signerRef}`))),
-      find: (requestId, signerRef) => TE.right(O.fromNullable(s.challenges.get(`${requestId}/${signerRef}`))),
-      save: (requestId, signerRef, challenge) => {
-        s.challenges.set(`${requestId}/${signerRef}`, challenge);
-        return TE.right(undefined);
+        findByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
+        lockByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
+        list: (siteId, p, { state: st, testMode }) =>
+          TE.right(
+            page(
+              [...s.requests.values()]
+                .filter(
+                  (r) =>
+                    r.siteId === siteId &&
+                    (st === undefined || r.state === st) &&
+                    (testMode === undefined || r.testMode === testMode),
+                )
+                .sort((a, b) =>
+                  a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1,
+                ),
+              p,
+            ),
+          ),
       },
-    },
-    acts: {
-      insert: (requestId, act) => {
-        const list = s.acts.get(requestId) ?? [];
-        if (list.some((a) => a.signerRef === act.signerRef))
-          throw new Error(`duplicate act of ${act.signerRef}: the primary key would refuse it`);
-        s.acts.set(requestId, [...list, act]);
-        return TE.right(undefined);
+      challenges: {
+        lock: (requestId, signerRef) =>
+          TE.right(O.fromNullable(s.challenges.get(`${requestId}/${signerRef}`))),
+        find: (requestId, signerRef) =>
+          TE.right(O.fromNullable(s.challenges.get(`${requestId}/${signerRef}`))),
+        save: (requestId, signerRef, challenge) => {
+          s.challenges.set(`${requestId}/${signerRef}`, challenge);
+          return TE.right(undefined);
+        },
       },
-      list: (requestId) => TE.right(s.acts.get(requestId) ?? []),
-    },
-    outbox: {
-      append: (events) => {
-        s.outbox.push(...structuredClone(events));
-        return TE.right(undefined);
+      acts: {
+        insert: (requestId, act) => {
+          const list = s.acts.get(requestId) ?? [];
+          if (list.some((a) => a.signerRef === act.signerRef))
+            throw new Error(`duplicate act of ${act.signerRef}: the primary key would refuse it`);
+          s.acts.set(requestId, [...list, act]);
+          return TE.right(undefined);
+        },
+        list: (requestId) => TE.right(s.acts.get(requestId) ?? []),
       },
-    },
-    bulkSends: {
-      insert: (bulk) => {
-        s.bulkSends.push(bulk.id);
-        return TE.right(undefined);
+      outbox: {
+        append: (events) => {
+          appendOutbox(events);
+          return TE.right(undefined);
+        },
       },
-    },
-    deliveries: {
-      record: ({ consumer, eventId, requestId, siteId, signerRef, channel, delivery }) => {
-        const key = `${consumer}/${eventId}`;
-        if (s.inbox.has(key)) return TE.right('duplicate' as const);
-        s.inbox.add(key);
-        const request = s.requests.get(requestId);
-        if (request === undefined || request.siteId !== siteId) return TE.right('unknown-request' as const);
-        const next = recordDelivery(request, signerRef, channel, delivery);
-        if (E.isLeft(next)) return TE.right('unknown-request' as const);
-        s.requests.set(requestId, next.right);
-        return TE.right('applied' as const);
+      bulkSends: {
+        insert: (bulk) => {
+          s.bulkSends.push(bulk.id);
+          return TE.right(undefined);
+        },
       },
-    },
-    inbox: {
-      claim: (consumer, eventId) => {
-        const key = `${consumer}/${eventId}`;
-        if (s.inbox.has(key)) return TE.right(false);
-        s.inbox.add(key);
-        return TE.right(true);
+      deliveries: {
+        record: ({ consumer, eventId, requestId, siteId, signerRef, channel, delivery }) => {
+          if (!claimInbox(consumer, eventId)) return TE.right('duplicate' as const);
+          const request = s.requests.get(requestId);
+          if (request === undefined || request.siteId !== siteId) return TE.right('unknown-request' as const);
+          const next = recordDelivery(request, signerRef, channel, delivery);
+          if (E.isLeft(next)) return TE.right('unknown-request' as const);
+          s.requests.set(requestId, next.right);
+          return TE.right('applied' as const);
+        },
       },
-    },
-    idempotency: {
-      claim: (scope, fingerprint) => {
-        const key = `${scope.siteId}/${scope.key}`;
-        if (claimed.has(key) && !claims.has(key)) return TE.left({ _tag: 'IdempotencyKeyInFlight' });
-        claimed.add(key);
-        claims.add(key);
-        const stored = s.idempotency.get(key);
-        if (stored === undefined) return TE.right(O.none);
-        if (stored.fingerprint !== fingerprint) return TE.left({ _tag: 'IdempotencyKeyReused' });
-        return TE.right(O.some(stored.answer));
+      inbox: {
+        claim: (consumer, eventId) => TE.right(claimInbox(consumer, eventId)),
       },
-      remember: (scope, fingerprint, answer) => {
-        s.idempotency.set(`${scope.siteId}/${scope.key}`, { fingerprint, answer: structuredClone(answer) });
-        return TE.right(undefined);
+      idempotency: {
+        claim: (scope, fingerprint) => {
+          const key = `${scope.siteId}/${scope.key}`;
+          if (claimed.has(key) && !claims.has(key)) return TE.left({ _tag: 'IdempotencyKeyInFlight' });
+          claimed.add(key);
+          claims.add(key);
+          const stored = s.idempotency.get(key);
+          if (stored === undefined) return TE.right(O.none);
+          if (stored.fingerprint !== fingerprint) return TE.left({ _tag: 'IdempotencyKeyReused' });
+          return TE.right(O.some(stored.answer));
+        },
+        remember: (scope, fingerprint, answer) => {
+          s.idempotency.set(`${scope.siteId}/${scope.key}`, { fingerprint, answer: structuredClone(answer) });
+          return TE.right(undefined);
+        },
       },
-    },
-  });
+    };
+  };
 
   const storeOver = (s: State, claims: Set<string>): Store => withCreation(s, partsOver(s, claims));
 

@@ -78,7 +78,7 @@ export const postgresDeliveryStore = (pool: DatabasePool, handoff?: OutboxHandof
         )
         -- Only the owner of the attempt reports it: a worker whose lease was taken over
         -- leaves the outcome (and its event) to the one that holds the message now.
-        ${insertEvents([event], sql.fragment`EXISTS (SELECT 1 FROM owned)`, handoff !== undefined)}`);
+        ${insertEvents([event], { when: sql.fragment`EXISTS (SELECT 1 FROM owned)`, handedOff: handoff !== undefined })}`);
       if (rowCount === 1) handoff?.publishCommitted([event]);
     }),
 

@@ -60,7 +60,7 @@ export const postgresCreationStore = (q: Queryable, handedOff?: OutgoingEvent[])
           ...(siteSigners.length === 0 ? [] : [upsertSigners(siteSigners)]),
           ...requestInserts(request),
           ...(challenges.length === 0 ? [] : [insertChallenges(request.id, challenges)]),
-          ...(events.length === 0 ? [] : [insertEvents(events, sql.fragment`TRUE`, handedOff !== undefined)]),
+          ...(events.length === 0 ? [] : [insertEvents(events, { handedOff: handedOff !== undefined })]),
         ]),
       );
       handedOff?.push(...events);

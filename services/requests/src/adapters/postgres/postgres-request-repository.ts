@@ -78,7 +78,7 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
         const { statements, row } = updateStatements(previous, request);
         const alongside = [
           ...(row === undefined ? [] : [row]),
-          ...(events.length === 0 ? [] : [insertEvents(events, sql.fragment`TRUE`, handedOff !== undefined)]),
+          ...(events.length === 0 ? [] : [insertEvents(events, { handedOff: handedOff !== undefined })]),
         ];
         // Different tables, so the CTEs and the statement cannot touch the same row twice.
         const [first, ...rest] = statements;
