@@ -21,7 +21,7 @@ import { createRequestsHttpApp } from './adapters/http/app.js';
 import { lazyPdfRenderer } from './adapters/pdf/lazy-pdf-renderer.js';
 import { sealerFromFiles } from './adapters/pdf/sealer-from-files.js';
 import { workerPdfFormReader } from './adapters/pdf/worker-pdf-form-reader.js';
-import { every } from './adapters/periodic.js';
+import { every, recurring, type Recurring } from './adapters/periodic.js';
 import { purgeIdempotencyKeys } from './adapters/postgres/maintenance.js';
 import { postgresBrandingStore } from './adapters/postgres/postgres-branding-store.js';
 import { postgresBulkSendStore } from './adapters/postgres/postgres-bulk-send-store.js';
@@ -79,6 +79,8 @@ export interface RequestsAppOptions {
   readonly authPolicy?: AuthPolicy;
   /** Hashes access and one-time codes; by default scrypt at the production cost. */
   readonly codeHasher?: CodeHasher;
+  /** Told when a bulk send with rows to make has committed: wakes this replica's worker. */
+  readonly bulkRowsWaiting?: () => void;
 }
 
 /** Every money-costing limit off: nothing paces bulk sends. */
@@ -137,6 +139,7 @@ export const createRequestsApp = (
     ...deps,
     bulkSends: postgresBulkSendStore(options.pool),
     sendAllowance: options.sendAllowance ?? ALLOW_EVERY_SEND,
+    rowsWaiting: options.bulkRowsWaiting,
   };
   const app = createRequestsHttpApp({
     logger: options.logger,
@@ -157,10 +160,17 @@ const EXPIRY_BATCH = 100;
 /** Executed documents issued per run of the background issuer, and how often it runs. */
 const ISSUE_BATCH = 5;
 const ISSUE_INTERVAL_MS = 2000;
-/** Bulk-send rows per worker run, how often it runs, and how long a claimed row is held. */
+/** Bulk-send rows per worker run, and how long a claimed row is held. */
 const BULK_BATCH = 20;
-const BULK_INTERVAL_MS = 50;
 const BULK_LEASE_MS = 15_000;
+/**
+ * How soon the worker runs again after a run that settled rows, and after one that found
+ * nothing to do (ADR 2680). A bulk send made on this replica wakes it at once; one made on
+ * another replica, a paced row come due and a crashed replica's row whose lease ran out
+ * wait at most the idle interval.
+ */
+const BULK_BUSY_MS = 50;
+const BULK_IDLE_MS = 1_000;
 /** Rows of a batch in flight at once (each holds a pooled connection while it runs). */
 const BULK_CONCURRENCY = 4;
 
@@ -201,6 +211,8 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
         logger,
         systemClock,
       );
+      // The worker is made below, from the app's step; a bulk send committed here wakes it.
+      let bulk: Recurring | undefined;
       const { app, cases, processBulkRows } = createRequestsApp({
         pool,
         logger,
@@ -219,6 +231,7 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
         trustedProxyHops: config.TRUSTED_PROXY_HOPS,
         sealer,
         sendAllowance: costly.allowance,
+        bulkRowsWaiting: () => bulk?.wake(),
         authPolicy: { ...DEFAULT_AUTH_POLICY, smsPerHour: config.SIGNER_SMS_CODES_PER_HOUR },
       });
       const outcomes = notificationOutcomesConsumer({
@@ -248,11 +261,14 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
         }
       });
       // Bulk sends (ADR 2201): every replica works through pending rows, a batch at a time.
-      // One batch per run, so a shutdown waits for one batch at most.
-      const bulk = every('bulk sends', BULK_INTERVAL_MS, logger, async () => {
+      // One batch per run, so a shutdown waits for one batch at most. Back at once while
+      // rows settle; otherwise idle until woken or the idle interval passes (ADR 2680).
+      bulk = recurring('bulk sends', logger, { firstMs: BULK_BUSY_MS, retryMs: BULK_IDLE_MS }, async () => {
         const settled = E.toUnion(await processBulkRows(BULK_BATCH, BULK_LEASE_MS, BULK_CONCURRENCY)());
         if (settled > 0) logger.debug({ settled }, 'bulk-send rows settled');
+        return settled > 0 ? BULK_BUSY_MS : BULK_IDLE_MS;
       });
+      const bulkWorker = bulk;
       const purge = every('purge idempotency keys', 3_600_000, logger, async () => {
         const purged = await purgeIdempotencyKeys(pool, config.IDEMPOTENCY_RETENTION_HOURS);
         if (purged > 0) logger.info({ purged }, 'idempotency keys purged');
@@ -264,7 +280,9 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
           {
             name: 'maintenance',
             run: () =>
-              Promise.all([expiry.stop(), purge.stop(), issue.stop(), bulk.stop()]).then(() => undefined),
+              Promise.all([expiry.stop(), purge.stop(), issue.stop(), bulkWorker.stop()]).then(
+                () => undefined,
+              ),
           },
           { name: 'redis', run: () => costly.close() },
         ],

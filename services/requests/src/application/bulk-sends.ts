@@ -25,7 +25,12 @@ import { bulkSendView } from './views.js';
 export type BulkSendDeps = Pick<
   Deps,
   'store' | 'transact' | 'autocommit' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl' | 'codeHasher'
-> & { readonly bulkSends: BulkSendStore; readonly sendAllowance: SendAllowance };
+> & {
+  readonly bulkSends: BulkSendStore;
+  readonly sendAllowance: SendAllowance;
+  /** Told after a bulk send with rows to make commits, so a worker starts on it now (ADR 2680). */
+  readonly rowsWaiting?: (() => void) | undefined;
+};
 
 /** The shared contracts must be this site's and published: else every row would fail the same way. */
 const checkContracts = (
@@ -110,12 +115,15 @@ export const createBulkSend =
               TE.map(() => view),
             ),
           ),
-          TE.chainFirstW((outcome) =>
+          TE.chainFirstW((outcome) => {
+            if (outcome.replayed) return TE.right(undefined);
+            if (newRows.some((r) => r.status === 'pending')) {
+              deps.rowsWaiting?.();
+              return TE.right(undefined);
+            }
             // Every row failed to decode: nothing for the worker, so it is complete now.
-            outcome.replayed || newRows.some((r) => r.status === 'pending')
-              ? TE.right(undefined)
-              : deps.bulkSends.completeIfDone(bulk.id, now, completedEvent(deps, bulk)),
-          ),
+            return deps.bulkSends.completeIfDone(bulk.id, now, completedEvent(deps, bulk));
+          }),
         );
       }),
     );

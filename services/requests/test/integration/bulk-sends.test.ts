@@ -22,9 +22,10 @@ describe('requests service: bulk send (real Postgres)', function () {
   let template: number;
   let headers: Record<string, string>;
   let process: (limit: number, leaseMs: number) => Promise<number>;
+  let wakeUps = 0;
 
   before(async () => {
-    h = await startHarness('bulk_sends');
+    h = await startHarness('bulk_sends', { bulkRowsWaiting: () => void wakeUps++ });
     template = await publishedTemplate(h.http);
     headers = await principal();
     const step = processBulkRows({
@@ -165,7 +166,24 @@ describe('requests service: bulk send (real Postgres)', function () {
     assert.equal(lease, true, 'held back for about the time the bucket needs (an hour here)');
   });
 
+  it('wakes the worker once a bulk send with rows to make has committed, and only then', async () => {
+    wakeUps = 0;
+    await start([row(50)]);
+    assert.equal(wakeUps, 1, 'a row to make');
+    const invalid = await start([{ signers: [{ signer_id: '' }] }]);
+    assert.equal(invalid.failed, 1);
+    assert.equal(wakeUps, 1, 'every row failed: nothing for the worker');
+    await h.http
+      .post(`/v1.1/sites/${SITE_A.id}/bulk_sends`)
+      .set(headers)
+      .send({ contracts: [999_999], rows: [row(51)] })
+      .expect(422);
+    assert.equal(wakeUps, 1, 'refused: nothing committed');
+    while ((await process(10, 15_000)) > 0);
+  });
+
   it('with an Idempotency-Key: a repeat replays the first answer and starts nothing more', async () => {
+    wakeUps = 0;
     const before = await countRows(h.pool, 'bulk_sends');
     const send = () =>
       h.http
@@ -178,6 +196,7 @@ describe('requests service: bulk send (real Postgres)', function () {
     assert.equal((again.body as { id: string }).id, (first.body as { id: string }).id);
     assert.equal(again.headers.location, `/v1.1/bulk_sends/${(first.body as { id: string }).id}`);
     assert.equal(await countRows(h.pool, 'bulk_sends'), before + 1);
+    assert.equal(wakeUps, 1, 'the replay wakes no one');
   });
 
   it('hides another site’s bulk send exactly like a missing one', async () => {

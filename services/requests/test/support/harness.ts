@@ -49,6 +49,8 @@ export const startHarness = async (
     readonly sealer?: DocumentSealer | null;
     /** The outbox relay's hand-off (ADR 2660), for a test that runs a relay. */
     readonly handoff?: OutboxHandoff;
+    /** Told when a bulk send with rows to make commits (ADR 2680). */
+    readonly bulkRowsWaiting?: () => void;
   } = {},
 ): Promise<Harness> => {
   const database = await createTestDatabase(label);
@@ -82,6 +84,7 @@ export const startHarness = async (
     clock: clock.clock,
     sealer: options.sealer === undefined ? testSealer() : options.sealer,
     handoff: options.handoff,
+    bulkRowsWaiting: options.bulkRowsWaiting,
   });
   // One server on an ephemeral port for the whole file: supertest would otherwise start one per call.
   const server: Server = createServer(app.callback());
