@@ -34,7 +34,17 @@ import { PRINCIPAL_AUDIENCES, PRINCIPAL_HEADER } from '@esign/contracts';
 import { repoRoot, startEsignSystem, useLocalServers } from '@esign/testing';
 import { TEMPLATE, answer, createBody, createCalls } from './support/bodies.js';
 import { bulkSendRun } from './support/bulk-send.js';
-import { SERVICES, cpuPerCall, cpuSeconds, cpuText, ms, print, rssNow, sleep } from './support/measure.js';
+import {
+  SERVICES,
+  cpuPerCall,
+  cpuSeconds,
+  cpuText,
+  ms,
+  postgresCpuSeconds,
+  print,
+  rssNow,
+  sleep,
+} from './support/measure.js';
 import { line, load, sendLine, startBareKoa } from './support/runs.js';
 import { sendPhase, sendRamp, type SendPhase } from './support/send.js';
 import { rawSqlCeiling } from './support/sql-ceiling.js';
@@ -130,9 +140,13 @@ const main = async () => {
     // What the services spend doing nothing (pollers, timers): part of every per-call figure,
     // and most of it at low rates.
     const idleBefore = cpuSeconds(system);
+    const postgresBefore = postgresCpuSeconds();
     await sleep(IDLE_SECONDS * 1000);
     const idle = cpuPerCall(idleBefore, cpuSeconds(system), IDLE_SECONDS);
-    print(`(0) idle, ${IDLE_SECONDS} s: CPU per second ${cpuText(idle)}`);
+    const postgresIdle = ((postgresCpuSeconds() - postgresBefore) * 1000) / IDLE_SECONDS;
+    print(
+      `(0) idle, ${IDLE_SECONDS} s: CPU per second ${cpuText(idle)}; Postgres (all its processes) ${ms(postgresIdle)}`,
+    );
     print();
 
     print('(1, 2) create a Request (1 contract, 2 signers, 3 fields; new signers in each), and read one');

@@ -3,7 +3,7 @@
  * the whole machine's busy time, percentiles. CPU time per call is the figure a busy,
  * shared machine distorts least: it counts what a service spent, not how long it waited.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { EsignSystem } from '@esign/testing';
 
 export const SERVICES = ['gateway', 'auth', 'requests', 'notifier'] as const;
@@ -29,6 +29,26 @@ export const cpuSeconds = (system: EsignSystem): Record<ServiceName, number> =>
       }
     }),
   ) as Record<ServiceName, number>;
+
+/**
+ * CPU seconds every `postgres` process on the machine has used so far (the server's
+ * backends come and go with the pools' connections; the machine's other databases count too).
+ */
+export const postgresCpuSeconds = (): number => {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone in between
+    }
+  }
+  return ticks / 100;
+};
 
 /** CPU spent per call between two `cpuSeconds` readings: each service's, in ms, and their sum. */
 export interface CpuPerCall {
