@@ -22,7 +22,8 @@
  * Environment: BENCH_SECONDS (10 per run), BENCH_CONNECTIONS (16), BENCH_SEND_RATE (100
  * sends/s), BENCH_SEND_SECONDS (30), BENCH_RAMP_RATES (sends/s of the ramp's phases,
  * comma-separated: 50,100,150,200,300,400; "off" skips it), BENCH_RAMP_SECONDS (10 per
- * phase), BENCH_IDLE_SECONDS (5, the services idle: their fixed CPU cost), BENCH_BULK_ROWS
+ * phase), BENCH_IDLE_SECONDS (5, the services idle: their fixed CPU cost), BENCH_PAIRED_RATE
+ * (50 creates/s on each path in the side-by-side run), BENCH_BULK_ROWS
  * (1000, the bulk send's rows), BENCH_LOG_LEVEL
  * of the services (info, as deployed). A smoke run that only checks the bench works:
  * BENCH_SMOKE=1 (2 s runs, 20 sends/s for 3 s, a ramp of 10,20).
@@ -45,7 +46,7 @@ import {
   rssNow,
   sleep,
 } from './support/measure.js';
-import { line, load, sendLine, startBareKoa } from './support/runs.js';
+import { line, load, sendLine, sideBySide, startBareKoa } from './support/runs.js';
 import { sendPhase, sendRamp, type SendPhase } from './support/send.js';
 import { rawSqlCeiling } from './support/sql-ceiling.js';
 
@@ -60,6 +61,8 @@ const SEND_RATE = setting('BENCH_SEND_RATE', 100, 20);
 const SEND_SECONDS = setting('BENCH_SEND_SECONDS', 30, 3);
 const RAMP_SECONDS = setting('BENCH_RAMP_SECONDS', 10, 2);
 const IDLE_SECONDS = setting('BENCH_IDLE_SECONDS', 5, 2);
+/** Creates a second on each path in the side-by-side run (below saturation: latency, not queueing). */
+const PAIRED_RATE = setting('BENCH_PAIRED_RATE', 50, 20);
 const BULK_ROWS = setting('BENCH_BULK_ROWS', 1000, 50);
 const RAMP_RATES = (process.env.BENCH_RAMP_RATES ?? (SMOKE ? '10,20' : '50,100,150,200,300,400'))
   .split(',')
@@ -173,6 +176,16 @@ const main = async () => {
       SECONDS,
     );
     line('create, gateway, the same 2 signers in each', createHot);
+    const paired = await sideBySide(
+      { url: `${requestsUrl}${createPath}`, headers: direct, body: () => createBody(template, true) },
+      { url: `${system.gatewayUrl}${createPath}`, headers: auth, body: () => createBody(template, true) },
+      201,
+      PAIRED_RATE,
+      SECONDS,
+    );
+    print(
+      `  create at ${PAIRED_RATE}/s direct and ${PAIRED_RATE}/s through the gateway, side by side: direct p50 ${ms(paired.a.p50)}, p99 ${ms(paired.a.p99)}; gateway p50 ${ms(paired.b.p50)}, p99 ${ms(paired.b.p99)}${paired.a.errors + paired.b.errors > 0 ? ` (${paired.a.errors + paired.b.errors} not ok)` : ''}`,
+    );
     const readDirect = await load(
       system,
       { ...common, url: `${requestsUrl}${readPath}`, headers: direct },
@@ -271,6 +284,9 @@ const main = async () => {
     );
     print(
       `gateway - direct create p99: ${ms(createGateway.p99 - createDirect.p99)} (target < 2 ms); p50: ${ms(createGateway.p50 - createDirect.p50)}`,
+    );
+    print(
+      `gateway - direct create p99 at ${paired.rate}/s each, side by side: ${ms(paired.b.p99 - paired.a.p99)}; p50: ${ms(paired.b.p50 - paired.a.p50)}`,
     );
     print(
       `gateway/direct read throughput: ${(readGateway.rps / readDirect.rps).toFixed(3)} (the gateway costs ${(costReadThroughput * 100).toFixed(1)}%)`,

@@ -4,9 +4,20 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { repoRoot, type EsignSystem } from '@esign/testing';
-import { cpuPerCall, cpuSeconds, cpuText, monotonicUs, ms, print, type CpuPerCall } from './measure.js';
+import {
+  cpuPerCall,
+  cpuSeconds,
+  cpuText,
+  monotonicUs,
+  ms,
+  percentile,
+  print,
+  sleep,
+  type CpuPerCall,
+} from './measure.js';
 import type { SendPhase } from './send.js';
 
 export interface Run {
@@ -43,6 +54,74 @@ export const load = async (
     cpu: cpuPerCall(before, after, ok),
     window: [from, to],
   };
+};
+
+/** One path's answers in a side-by-side run: percentiles of every call (µs precision). */
+export interface PathLatency {
+  readonly p50: number;
+  readonly p99: number;
+  readonly ok: number;
+  readonly errors: number;
+}
+
+/** A call made by `sideBySide`: where, with what headers, and a fresh body for each. */
+export interface PairedCall {
+  readonly url: string;
+  readonly headers: Record<string, string>;
+  readonly body: () => string;
+}
+
+/**
+ * Two paths driven at the same steady rate at the same moments (call i of each is due at
+ * i / rate seconds, whether or not earlier calls answered), so both see the same machine:
+ * the difference of their percentiles is the path's, not the machine's drift between two
+ * runs. Below saturation, latency is the call's own time, not queueing behind a burst.
+ */
+export const sideBySide = async (
+  a: PairedCall,
+  b: PairedCall,
+  expected: number,
+  rate: number,
+  seconds: number,
+): Promise<{ readonly rate: number; readonly a: PathLatency; readonly b: PathLatency }> => {
+  const drive = async (count: number) => {
+    const times: [number[], number[]] = [[], []];
+    const errors = [0, 0];
+    const calls: Promise<void>[] = [];
+    const started = performance.now();
+    for (let i = 0; i < count; i++) {
+      const wait = started + (i * 1000) / rate - performance.now();
+      if (wait > 1) await sleep(wait);
+      for (const [k, call] of [a, b].entries()) {
+        calls.push(
+          (async () => {
+            const t0 = performance.now();
+            const response = await fetch(call.url, {
+              method: 'POST',
+              headers: call.headers,
+              body: call.body(),
+            });
+            await response.arrayBuffer();
+            if (response.status === expected) times[k]!.push(performance.now() - t0);
+            else errors[k]!++;
+          })().catch(() => void errors[k]!++),
+        );
+      }
+    }
+    await Promise.all(calls);
+    const of = (k: 0 | 1): PathLatency => {
+      const sorted = times[k].sort((x, y) => x - y);
+      return {
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        ok: sorted.length,
+        errors: errors[k]!,
+      };
+    };
+    return { rate, a: of(0), b: of(1) };
+  };
+  await drive(Math.max(1, rate * 2)); // warm-up
+  return drive(Math.max(1, Math.round(rate * seconds)));
 };
 
 export const line = (name: string, run: Run) =>
