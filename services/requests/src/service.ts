@@ -212,7 +212,7 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
         systemClock,
       );
       // The worker is made below, from the app's step; a bulk send committed here wakes it.
-      let bulk: Recurring | undefined;
+      const bulkWorker: Pick<Recurring, 'wake'> = { wake: () => undefined };
       const { app, cases, processBulkRows } = createRequestsApp({
         pool,
         logger,
@@ -231,7 +231,7 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
         trustedProxyHops: config.TRUSTED_PROXY_HOPS,
         sealer,
         sendAllowance: costly.allowance,
-        bulkRowsWaiting: () => bulk?.wake(),
+        bulkRowsWaiting: () => bulkWorker.wake(),
         authPolicy: { ...DEFAULT_AUTH_POLICY, smsPerHour: config.SIGNER_SMS_CODES_PER_HOUR },
       });
       const outcomes = notificationOutcomesConsumer({
@@ -263,12 +263,17 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
       // Bulk sends (ADR 2201): every replica works through pending rows, a batch at a time.
       // One batch per run, so a shutdown waits for one batch at most. Back at once while
       // rows settle; otherwise idle until woken or the idle interval passes (ADR 2680).
-      bulk = recurring('bulk sends', logger, { firstMs: BULK_BUSY_MS, retryMs: BULK_IDLE_MS }, async () => {
-        const settled = E.toUnion(await processBulkRows(BULK_BATCH, BULK_LEASE_MS, BULK_CONCURRENCY)());
-        if (settled > 0) logger.debug({ settled }, 'bulk-send rows settled');
-        return settled > 0 ? BULK_BUSY_MS : BULK_IDLE_MS;
-      });
-      const bulkWorker = bulk;
+      const bulk = recurring(
+        'bulk sends',
+        logger,
+        { firstMs: BULK_BUSY_MS, retryMs: BULK_IDLE_MS },
+        async () => {
+          const settled = E.toUnion(await processBulkRows(BULK_BATCH, BULK_LEASE_MS, BULK_CONCURRENCY)());
+          if (settled > 0) logger.debug({ settled }, 'bulk-send rows settled');
+          return settled > 0 ? BULK_BUSY_MS : BULK_IDLE_MS;
+        },
+      );
+      bulkWorker.wake = () => bulk.wake();
       const purge = every('purge idempotency keys', 3_600_000, logger, async () => {
         const purged = await purgeIdempotencyKeys(pool, config.IDEMPOTENCY_RETENTION_HOURS);
         if (purged > 0) logger.info({ purged }, 'idempotency keys purged');
@@ -280,9 +285,7 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
           {
             name: 'maintenance',
             run: () =>
-              Promise.all([expiry.stop(), purge.stop(), issue.stop(), bulkWorker.stop()]).then(
-                () => undefined,
-              ),
+              Promise.all([expiry.stop(), purge.stop(), issue.stop(), bulk.stop()]).then(() => undefined),
           },
           { name: 'redis', run: () => costly.close() },
         ],
