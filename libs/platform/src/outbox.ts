@@ -288,15 +288,19 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
         await client.connect();
         client.on('notification', () => wake());
         await client.query('LISTEN outbox');
-        listener = client;
-        wake(); // anything committed while we were not listening
-        await new Promise<void>((resolve) => {
-          client.once('error', (error: Error) => {
-            log.warn({ err: error.message }, 'outbox listener lost; polling until it is back');
-            resolve();
+        // A stop that came while this connection was being made found no listener to end:
+        // waiting here would never return, so the connection is ended below instead.
+        if (!stopped) {
+          listener = client;
+          wake(); // anything committed while we were not listening
+          await new Promise<void>((resolve) => {
+            client.once('error', (error: Error) => {
+              log.warn({ err: error.message }, 'outbox listener lost; polling until it is back');
+              resolve();
+            });
+            client.once('end', () => resolve());
           });
-          client.once('end', () => resolve());
-        });
+        }
       } catch (error) {
         log.warn(
           { err: error instanceof Error ? error.message : error },

@@ -113,6 +113,19 @@ describe('platform: transactional outbox relay (real Postgres and RabbitMQ)', fu
     await deleteAmqpObjects({ exchanges: [exchange, topologyNames(prefix).deadLetter] });
   });
 
+  it('stops even when told to before its LISTEN connection is up', async () => {
+    const amqp = await connectAmqp(infra().amqpUrl, testLogger(), () => Promise.resolve());
+    clients.push(amqp);
+    const r = startOutboxRelay({ pool, databaseUrl: database.url, amqp, exchange, logger: testLogger() });
+    // At once: the listener's connection is still being made. It used to wait for an end
+    // that no one would call.
+    const outcome = await Promise.race([
+      r.stop().then(() => 'stopped'),
+      new Promise((resolve) => setTimeout(resolve, 20_000, 'still running after 20 s')),
+    ]);
+    assert.equal(outcome, 'stopped');
+  });
+
   it('publishes what a transaction committed, persistent and with its id, and nothing it rolled back', async () => {
     const sink = await collector(exchange, `${prefix}.sink1`);
     await relay();
