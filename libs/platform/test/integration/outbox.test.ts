@@ -119,10 +119,14 @@ describe('platform: transactional outbox relay (real Postgres and RabbitMQ)', fu
     const r = startOutboxRelay({ pool, databaseUrl: database.url, amqp, exchange, logger: testLogger() });
     // At once: the listener's connection is still being made. It used to wait for an end
     // that no one would call.
+    let timer: NodeJS.Timeout | undefined;
     const outcome = await Promise.race([
       r.stop().then(() => 'stopped'),
-      new Promise((resolve) => setTimeout(resolve, 20_000, 'still running after 20 s')),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, 20_000, 'still running after 20 s');
+      }),
     ]);
+    clearTimeout(timer);
     assert.equal(outcome, 'stopped');
   });
 
