@@ -31,7 +31,8 @@ import { postgresAutocommit, postgresStore, postgresTransact } from './adapters/
 import { bulkSendPacing } from './adapters/rate-limit/bulk-send-pacing.js';
 import { randomIds, sixDigitCode } from './adapters/system.js';
 import { brandingUseCases } from './application/branding.js';
-import { createBulkSend, getBulkSend, processBulkRows } from './application/bulk-sends.js';
+import { createBulkSend, getBulkSend } from './application/bulk-sends.js';
+import { processBulkRows } from './application/bulk-send-worker.js';
 import type { Deps } from './application/deps.js';
 import { embeddedUseCases } from './application/embedded-signing.js';
 import { useCases, type UseCases } from './application/use-cases.js';

@@ -4,7 +4,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import { memoryRateLimiter, sql } from '@esign/platform';
 import { costlySendAllowance } from '../../src/adapters/rate-limit/costly-send-allowance.js';
 import { postgresBulkSendStore } from '../../src/adapters/postgres/postgres-bulk-send-store.js';
-import { processBulkRows } from '../../src/application/bulk-sends.js';
+import { processBulkRows } from '../../src/application/bulk-send-worker.js';
 import { createRequest } from '../../src/application/requests.js';
 import {
   countRows,

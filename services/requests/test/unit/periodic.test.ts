@@ -5,6 +5,10 @@ import { recurring } from '../../src/adapters/periodic.js';
 /** Longer than any test here runs: a run that comes at all came because it was woken. */
 const NEVER_MS = 600_000;
 
+/** Waits until `holds` is true (at most 10 s, which only a broken schedule takes). */
+const until = (holds: () => boolean) =>
+  eventually(() => Promise.resolve(holds() ? true : undefined), 10_000, 5);
+
 /** A run that waits until the test lets it end. */
 const gate = () => {
   let open: () => void = () => undefined;
@@ -22,7 +26,7 @@ describe('recurring (ADR 2680)', () => {
       Promise.resolve(delays[runs++]!),
     );
     try {
-      await eventually(() => Promise.resolve(runs === 3 ? true : undefined), 10_000, 5);
+      await until(() => runs === 3);
     } finally {
       await task.stop();
     }
@@ -37,9 +41,9 @@ describe('recurring (ADR 2680)', () => {
     });
     try {
       task.wake();
-      await eventually(() => Promise.resolve(runs === 1 ? true : undefined), 10_000, 5);
+      await until(() => runs === 1);
       task.wake();
-      await eventually(() => Promise.resolve(runs === 2 ? true : undefined), 10_000, 5);
+      await until(() => runs === 2);
     } finally {
       await task.stop();
     }
@@ -59,11 +63,11 @@ describe('recurring (ADR 2680)', () => {
       return NEVER_MS;
     });
     try {
-      await eventually(() => Promise.resolve(runs === 1 ? true : undefined), 10_000, 5);
+      await until(() => runs === 1);
       task.wake();
       task.wake();
       first.open();
-      await eventually(() => Promise.resolve(runs === 2 ? true : undefined), 10_000, 5);
+      await until(() => runs === 2);
     } finally {
       await task.stop();
     }
@@ -78,7 +82,7 @@ describe('recurring (ADR 2680)', () => {
       return runs === 1 ? Promise.reject(new Error('database away')) : Promise.resolve(NEVER_MS);
     });
     try {
-      await eventually(() => Promise.resolve(runs === 2 ? true : undefined), 10_000, 5);
+      await until(() => runs === 2);
     } finally {
       await task.stop();
     }
@@ -94,7 +98,7 @@ describe('recurring (ADR 2680)', () => {
       ended = true;
       return 0;
     });
-    await eventually(() => Promise.resolve(runs === 1 ? true : undefined), 10_000, 5);
+    await until(() => runs === 1);
     const stopped = task.stop();
     task.wake();
     run.open();
