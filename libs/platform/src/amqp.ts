@@ -12,6 +12,13 @@ export const topologyNames = (prefix: string) => ({
   deadLetter: `${prefix}.dlx`,
 });
 
+/**
+ * The second routing key of every event the outbox publishes (as BCC, so consumers never
+ * see it): `site.<site_id>.<type>`. A queue that wants one Site's events of a type binds
+ * it, and events of Sites it does not bind never reach it (ADR 2690).
+ */
+export const siteRoutingKey = (siteId: number | string, type: string): string => `site.${siteId}.${type}`;
+
 /** Declares the exchanges every service relies on. Idempotent. */
 export const declareSharedTopology = async (channel: Channel, prefix: string): Promise<void> => {
   const names = topologyNames(prefix);

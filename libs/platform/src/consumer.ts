@@ -22,6 +22,7 @@ import { formatErrors, renderErrors } from '@esign/contracts';
 import { sql, type Queryable } from './db.js';
 import { outsideCallerContext, topologyNames } from './amqp.js';
 import type { Logger } from './logger.js';
+import { withTimeout } from './timeout.js';
 
 /** Throw from a handler when retrying cannot help (e.g. an invalid address). */
 export class PermanentFailure extends Error {
@@ -44,6 +45,11 @@ export interface EventConsumerOptions<A> {
    * earlier version stops routing those events here.
    */
   readonly formerRoutingKeys?: readonly string[];
+  /**
+   * Bindings kept somewhere else (a table), read at every setup so a broker that lost
+   * them, or a queue declared anew, gets them back; `bind` adds to them while running.
+   */
+  readonly storedRoutingKeys?: () => Promise<readonly string[]>;
   readonly codec: t.Decoder<unknown, A>;
   readonly handle: (event: A, info: DeliveryInfo) => Promise<void>;
   readonly logger: Logger;
@@ -55,9 +61,17 @@ export interface EventConsumerOptions<A> {
 export interface EventConsumer {
   /** Declares the topology and starts consuming; pass it to `connectAmqp`'s setup. */
   setup(model: ChannelModel): Promise<void>;
+  /**
+   * Binds the queue by more routing keys now; rejects when the broker cannot be reached
+   * (no channel, or no answer within `BIND_TIMEOUT_MS`). Bindings outlive the channel.
+   */
+  bind(routingKeys: readonly string[]): Promise<void>;
   /** Stops taking messages and waits for those in hand. */
   stop(): Promise<void>;
 }
+
+/** How long `bind` waits for the broker. */
+export const BIND_TIMEOUT_MS = 5_000;
 
 export const consumerQueues = (prefix: string, name: string, steps: number) => ({
   main: `${prefix}.${name}`,
@@ -161,6 +175,8 @@ export const createEventConsumer = <A>(options: EventConsumerOptions<A>): EventC
         arguments: { 'x-dead-letter-exchange': names.deadLetter, 'x-dead-letter-routing-key': options.name },
       });
       for (const key of options.routingKeys) await ch.bindQueue(queues.main, names.events, key);
+      for (const key of (await options.storedRoutingKeys?.()) ?? [])
+        await ch.bindQueue(queues.main, names.events, key);
       for (const key of options.formerRoutingKeys ?? [])
         if (!options.routingKeys.includes(key)) await ch.unbindQueue(queues.main, names.events, key);
       for (const [i, queue] of queues.retries.entries()) {
@@ -188,6 +204,15 @@ export const createEventConsumer = <A>(options: EventConsumerOptions<A>): EventC
         { noAck: false },
       );
       consumerTag = tag;
+    },
+    bind: async (routingKeys) => {
+      const ch = channel;
+      if (ch === undefined) throw new Error('not connected to the broker');
+      await withTimeout(
+        Promise.all(routingKeys.map((key) => ch.bindQueue(queues.main, names.events, key))),
+        BIND_TIMEOUT_MS,
+        `the broker did not bind the queue within ${BIND_TIMEOUT_MS} ms`,
+      );
     },
     stop: async () => {
       stopping = true;

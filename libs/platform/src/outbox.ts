@@ -23,7 +23,7 @@ import pg from 'pg';
 import * as t from 'io-ts';
 import type { ConfirmChannel } from 'amqplib';
 import { sql, db, type DatabasePool, type Queryable } from './db.js';
-import { outsideCallerContext, type AmqpClient } from './amqp.js';
+import { outsideCallerContext, siteRoutingKey, type AmqpClient } from './amqp.js';
 import type { Logger } from './logger.js';
 import { withTimeout } from './timeout.js';
 import { createWaker } from './waker.js';
@@ -146,7 +146,10 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
   };
 
   const publish = (ch: ConfirmChannel, type: string, id: string, envelope: unknown): void => {
+    const site = (envelope as { readonly site_id?: unknown }).site_id;
     ch.publish(exchange, type, Buffer.from(JSON.stringify(envelope)), {
+      // Also routed by Site (ADR 2690); the broker strips BCC before delivering.
+      ...(typeof site === 'number' || typeof site === 'string' ? { BCC: siteRoutingKey(site, type) } : {}),
       persistent: true,
       messageId: id,
       type,

@@ -126,6 +126,44 @@ describe('platform: event consumer with retries and parking (real RabbitMQ)', fu
     }
   });
 
+  it('binds the stored routing keys at every setup, and more while running (bind)', async () => {
+    name = `c${Math.random().toString(36).slice(2, 8)}`;
+    const stored = ['test.stored'];
+    const handled: number[] = [];
+    const c = createEventConsumer({
+      prefix,
+      name,
+      routingKeys: [],
+      storedRoutingKeys: () => Promise.resolve(stored),
+      codec: TestEvent,
+      handle: (e) => {
+        handled.push(e.data.n);
+        return Promise.resolve();
+      },
+      logger: testLogger(),
+      retryDelaysMs: STEPS,
+    });
+    consumer = c;
+    await assert.rejects(c.bind(['test.bound']), /not connected/);
+    amqp = await connectAmqp(infra().amqpUrl, testLogger(), (model) => c.setup(model));
+    await eventually(() => Promise.resolve(amqp?.isConnected() === true ? true : undefined));
+    await c.bind(['test.bound']);
+    const connection = await amqplib.connect(infra().amqpUrl);
+    try {
+      const ch = await connection.createConfirmChannel();
+      for (const [n, key] of ['test.stored', 'test.bound', 'test.other'].entries())
+        ch.publish(topologyNames(prefix).events, key, Buffer.from(JSON.stringify(ev(n))), {
+          persistent: true,
+        });
+      await ch.waitForConfirms();
+    } finally {
+      await connection.close();
+    }
+    await eventually(() => Promise.resolve(handled.length >= 2 ? true : undefined));
+    await new Promise((r) => setTimeout(r, 200));
+    assert.deepEqual(handled.sort(), [0, 1]);
+  });
+
   it('retries a failing handler with back-off until it succeeds', async () => {
     const attempts: number[] = [];
     await start((e) => {

@@ -10,6 +10,7 @@ import {
   enqueueEvents,
   HANDOFF_GRACE_MS,
   migrate,
+  siteRoutingKey,
   sql,
   startOutboxRelay,
   topologyNames,
@@ -31,28 +32,29 @@ import {
 import { fileURLToPath } from 'node:url';
 
 const noMigrations = fileURLToPath(new URL('./fixtures/no-migrations', import.meta.url));
-const event = (n: number) => ({
+const event = (n: number, siteId = 1) => ({
   id: randomUUID(),
   type: 'test.happened',
   occurred_at: new Date().toISOString(),
-  site_id: 1,
+  site_id: siteId,
   aggregate_id: `a${n}`,
   data: { n },
 });
 
-/** A queue on the test's exchange that collects what the relay publishes. */
-const collector = async (exchange: string, queue: string) => {
+/** A queue on the test's exchange that collects what the relay publishes (by `key`, all by default). */
+const collector = async (exchange: string, queue: string, key = '#') => {
   const connection = await amqplib.connect(infra().amqpUrl);
   const channel = await connection.createChannel();
   await channel.assertExchange(exchange, 'topic', { durable: true });
   await channel.assertQueue(queue, { durable: false, autoDelete: true });
-  await channel.bindQueue(queue, exchange, '#');
+  await channel.bindQueue(queue, exchange, key);
   const received: Array<{ id: string; n: number }> = [];
   await channel.consume(queue, (m) => {
     if (m === null) return;
     const body = JSON.parse(m.content.toString()) as { id: string; data: { n: number } };
     assert.equal(m.properties.messageId, body.id);
     assert.equal(m.properties.deliveryMode, 2, 'published persistent');
+    assert.equal(m.properties.headers?.BCC, undefined, 'BCC is stripped');
     received.push({ id: body.id, n: body.data.n });
     channel.ack(m);
   });
@@ -150,6 +152,31 @@ describe('platform: transactional outbox relay (real Postgres and RabbitMQ)', fu
       sql.unsafe`SELECT count(*) AS n FROM outbox WHERE published_at IS NULL`,
     );
     assert.equal(pending.n, 0);
+    await sink.close();
+  });
+
+  it('also routes each event by its Site and type, drained or handed off (ADR 2690)', async () => {
+    await pool.query(sql.unsafe`DELETE FROM outbox`);
+    const sink = await collector(exchange, `${prefix}.sink8`, siteRoutingKey(7, 'test.happened'));
+    const r = await relay();
+    await pool.transaction((tx) => enqueueEvents(tx, [event(1, 7), event(2, 8)]));
+    const handed = [event(3, 7), event(4, 8)];
+    await pool.transaction((tx) => enqueueEvents(tx, handed, true));
+    r.publishCommitted(handed);
+    await eventually(() => Promise.resolve(sink.received.length >= 2 ? true : undefined));
+    await eventually(async () =>
+      (
+        await db.one(
+          pool,
+          t.type({ n: t.number }),
+          sql.unsafe`SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL`,
+        )
+      ).n === 0
+        ? true
+        : undefined,
+    );
+    // Site 8's events were published too; none of them reached the queue bound to site 7.
+    assert.deepEqual(sink.received.map((e) => e.n).sort(), [1, 3]);
     await sink.close();
   });
 
