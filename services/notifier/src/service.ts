@@ -273,19 +273,22 @@ export const startWebhooks = (
     }),
   });
 
+  const endpoints = postgresWebhookEndpointStore(deps.pool, sealer);
   const consumer = webhookEventConsumer({
     prefix: config.AMQP_PREFIX,
     logger: deps.logger,
     retryDelaysMs: config.NOTIFIER_RETRY_DELAYS_MS,
     prefetch: config.NOTIFIER_PREFETCH,
     fanOut: fanOutWebhookEvent({ deliveries, wake: () => dispatcher.wake() }),
+    sitesWithEndpoints: endpoints.sitesWithEndpoints,
   });
 
   const cases = webhookUseCases({
-    endpoints: postgresWebhookEndpointStore(deps.pool, sealer),
+    endpoints,
     guard: policy,
     random: webhookRandom,
     clock,
+    routing: consumer.routing,
   });
 
   return {

@@ -34,6 +34,8 @@ export interface WebhookEndpointStore {
     id: string,
     change: (current: WebhookEndpoint) => E.Either<Err, WebhookEndpoint>,
   ) => TE.TaskEither<Err, O.Option<WebhookEndpoint>>;
+  /** Every Site with at least one endpoint, enabled or not (the fan-out's routes, ADR 2690). */
+  readonly sitesWithEndpoints: () => TE.TaskEither<never, readonly number[]>;
   /** Deletes the endpoint with its deliveries; false when there was none. */
   readonly remove: (siteId: number, id: string) => TE.TaskEither<never, boolean>;
   readonly listDeliveries: (

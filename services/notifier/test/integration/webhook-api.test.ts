@@ -35,6 +35,7 @@ import {
 } from '@esign/contracts';
 import * as t from 'io-ts';
 import { decoded, fieldErrors, testSealer } from '../support/webhooks.js';
+import { recordingRouting } from '../support/webhook-fakes.js';
 
 const dns: Resolver = (hostname) => {
   const table: Record<string, string> = {
@@ -81,6 +82,7 @@ describe('webhook API: /v1.1/sites/:id/webhooks', function () {
         guard: destinationPolicy({ allowHttp: false, allowPrivateAddresses: false, resolve: dns }),
         random: webhookRandom,
         clock: { now: () => new Date() },
+        routing: recordingRouting().routing,
       }),
       { gatewayPublicKey: testGatewayKeys.publicKey },
     );
@@ -363,6 +365,7 @@ describe('webhook API: /v1.1/sites/:id/webhooks', function () {
         guard: destinationPolicy({ allowHttp: false, allowPrivateAddresses: false, resolve: dns }),
         random: webhookRandom,
         clock: { now: () => new Date() },
+        routing: recordingRouting().routing,
       }),
       { gatewayPublicKey: testGatewayKeys.publicKey },
     );

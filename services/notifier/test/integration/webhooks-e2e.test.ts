@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import amqplib, { type ChannelModel } from 'amqplib';
 import request from 'supertest';
-import { consumerQueues, topologyNames } from '@esign/platform';
+import { consumerQueues, siteRoutingKey, topologyNames } from '@esign/platform';
 import { PRINCIPAL_AUDIENCES } from '@esign/contracts';
 import {
   amqpPrefix,
@@ -63,7 +63,12 @@ describe('notifier: webhooks end to end', function () {
       data,
     };
     const ch = await publisher.createConfirmChannel();
-    ch.publish(names().events, type, Buffer.from(JSON.stringify(body)), { persistent: true, messageId: id });
+    // Routed as the outbox routes it: by type, and by Site and type (ADR 2690).
+    ch.publish(names().events, type, Buffer.from(JSON.stringify(body)), {
+      persistent: true,
+      messageId: id,
+      BCC: siteRoutingKey(SITE, type),
+    });
     await ch.waitForConfirms();
     await ch.close();
     return body;

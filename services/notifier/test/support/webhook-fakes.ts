@@ -4,6 +4,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { WebhookEndpoint } from '../../src/domain/webhook-endpoint.js';
 import type { DestinationGuard } from '../../src/ports/destination-guard.js';
 import type { WebhookEndpointStore } from '../../src/ports/webhook-endpoint-store.js';
+import type { WebhookRouting } from '../../src/ports/webhook-routing.js';
 import type {
   AttemptRecord,
   ClaimedDelivery,
@@ -37,11 +38,28 @@ export const memoryEndpoints = () => {
       rows.set(id, changed.right);
       return TE.right(O.some(changed.right));
     },
+    sitesWithEndpoints: () => TE.right([...new Set([...rows.values()].map((e) => e.siteId))]),
     remove: (siteId, id) => TE.right(rows.get(id)?.siteId === siteId && rows.delete(id)),
     listDeliveries: () => TE.right({ items: [], total: 0 }),
     getDelivery: () => TE.right(O.none),
   };
   return { store, rows };
+};
+
+/**
+ * Routing that records the Sites it was told to follow; `down` makes it refuse, as when
+ * the broker cannot be reached. The broker's own routing is tested against RabbitMQ.
+ */
+export const recordingRouting = (down = false) => {
+  const followed: number[] = [];
+  const routing: WebhookRouting = {
+    follow: (siteId) => {
+      if (down) return TE.left({ _tag: 'RoutingUnavailable', reason: 'not connected to the broker' });
+      followed.push(siteId);
+      return TE.right(undefined);
+    },
+  };
+  return { routing, followed };
 };
 
 /** A guard that refuses the URLs it is told to, and records what it was asked. */

@@ -6,7 +6,13 @@ import { webhookUseCases } from '../../src/application/webhooks/webhook-use-case
 import { deliverDueWebhooks } from '../../src/application/webhooks/deliver-due-webhooks.js';
 import { MAX_ENDPOINTS_PER_SITE } from '../../src/domain/webhook-endpoint.js';
 import type { ClaimedDelivery } from '../../src/ports/webhook-delivery-store.js';
-import { fakeGuard, memoryEndpoints, scriptedDeliveries, scriptedSender } from '../support/webhook-fakes.js';
+import {
+  fakeGuard,
+  memoryEndpoints,
+  recordingRouting,
+  scriptedDeliveries,
+  scriptedSender,
+} from '../support/webhook-fakes.js';
 import { readmeVerifier } from '../support/webhook-receiver.js';
 import { hmacWebhookSignature } from '../../src/adapters/crypto/hmac-webhook-signature.js';
 
@@ -29,17 +35,40 @@ const body = (url = 'https://hooks.acme.example/h') => {
 };
 
 describe('webhook use cases (in-memory ports)', () => {
-  const setup = (refuse: Record<string, string> = {}) => {
+  const setup = (refuse: Record<string, string> = {}, brokerDown = false) => {
     const endpoints = memoryEndpoints();
     const guard = fakeGuard(refuse);
+    const routing = recordingRouting(brokerDown);
     const cases = webhookUseCases({
       endpoints: endpoints.store,
       guard: guard.guard,
       random,
       clock: { now: () => NOW },
+      routing: routing.routing,
     });
-    return { cases, endpoints, guard };
+    return { cases, endpoints, guard, routing };
   };
+
+  it('routes the Site’s events to the fan-out when it creates an endpoint there', async () => {
+    const { cases, routing } = setup();
+    const created = await cases.create({ caller, siteId: 7, body: body() })();
+    assert.ok(E.isRight(created));
+    assert.deepEqual(routing.followed, [7]);
+  });
+
+  it('writes no endpoint when the broker cannot route the Site’s events', async () => {
+    const { cases, endpoints } = setup({}, true);
+    const result = await cases.create({ caller, siteId: 7, body: body() })();
+    assert.deepEqual(result, E.left({ _tag: 'RoutingUnavailable', reason: 'not connected to the broker' }));
+    assert.equal(endpoints.rows.size, 0);
+  });
+
+  it('routes nothing for a site outside the caller’s scope or a refused destination', async () => {
+    const { cases, routing } = setup({ 'https://intranet.example/h': 'private' });
+    await cases.create({ caller, siteId: 8, body: body() })();
+    await cases.create({ caller, siteId: 7, body: body('https://intranet.example/h') })();
+    assert.deepEqual(routing.followed, []);
+  });
 
   it('creates an endpoint in the caller’s site, showing the secret once', async () => {
     const { cases, endpoints } = setup();

@@ -1,7 +1,9 @@
+import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { AnyEventEnvelope, WEBHOOK_EVENT_TYPES } from '@esign/contracts';
-import { createEventConsumer, type EventConsumer, type Logger } from '@esign/platform';
+import { createEventConsumer, siteRoutingKey, type EventConsumer, type Logger } from '@esign/platform';
 import type { FanOutReport } from '../../application/webhooks/fan-out-webhook-event.js';
+import type { RoutingUnavailable, WebhookRouting } from '../../ports/webhook-routing.js';
 
 export const WEBHOOK_CONSUMER_NAME = 'notifier-webhooks';
 
@@ -11,25 +13,35 @@ export interface WebhookEventConsumerOptions {
   readonly retryDelaysMs: readonly number[];
   readonly prefetch: number;
   readonly fanOut: (event: AnyEventEnvelope) => TE.TaskEither<never, FanOutReport>;
+  /** The Sites whose events the queue takes: those with endpoints (read at every setup). */
+  readonly sitesWithEndpoints: () => TE.TaskEither<never, readonly number[]>;
 }
 
+/** The queue's bindings for one Site: each type a client can subscribe to, on its Site key. */
+export const siteWebhookKeys = (siteId: number): string[] =>
+  WEBHOOK_EVENT_TYPES.map((type) => siteRoutingKey(siteId, type));
+
 /**
- * The `request.*` events a client can subscribe to (`WEBHOOK_EVENT_TYPES`), on the
- * notifier's second queue (`<prefix>.notifier-webhooks`), read through the generic
- * envelope. Bound by type rather than `request.*`, so the others (every create's
- * `request.created` first) never reach this queue (ADR 2503). The
- * handler only writes the deliveries (idempotently, by event id) and acks; a store outage
- * rejects and the event goes through the back-off queues.
+ * The events a client can subscribe to (`WEBHOOK_EVENT_TYPES`), on the notifier's second
+ * queue (`<prefix>.notifier-webhooks`), read through the generic envelope. Bound by Site
+ * and type (ADR 2690): only the Sites that have endpoints (`site.<id>.<type>`, the key
+ * the outbox adds to every event), so the events of the many Sites without one cost the
+ * notifier nothing, and never by type alone. The handler only writes the deliveries
+ * (idempotently, by event id) and acks; a store outage rejects and the event goes
+ * through the back-off queues.
  */
-export const webhookEventConsumer = (options: WebhookEventConsumerOptions): EventConsumer => {
+export const webhookEventConsumer = (
+  options: WebhookEventConsumerOptions,
+): EventConsumer & { readonly routing: WebhookRouting } => {
   const log = options.logger.child({ component: 'webhook-event-consumer' });
-  return createEventConsumer({
+  const consumer = createEventConsumer({
     prefix: options.prefix,
     name: WEBHOOK_CONSUMER_NAME,
-    routingKeys: WEBHOOK_EVENT_TYPES,
-    // Bound until ADR 2503; removed so brokers that ran the earlier version stop routing
-    // every request event here.
-    formerRoutingKeys: ['request.*'],
+    routingKeys: [],
+    // `request.*` was bound until ADR 2503, each type alone until ADR 2690: removed so a
+    // broker that ran an earlier version stops routing every Site's events here.
+    formerRoutingKeys: ['request.*', ...WEBHOOK_EVENT_TYPES],
+    storedRoutingKeys: async () => E.toUnion(await options.sitesWithEndpoints()()).flatMap(siteWebhookKeys),
     codec: AnyEventEnvelope,
     logger: options.logger,
     prefetch: options.prefetch,
@@ -48,4 +60,15 @@ export const webhookEventConsumer = (options: WebhookEventConsumerOptions): Even
         );
     },
   });
+  const routing: WebhookRouting = {
+    follow: (siteId) =>
+      TE.tryCatch(
+        () => consumer.bind(siteWebhookKeys(siteId)),
+        (error): RoutingUnavailable => ({
+          _tag: 'RoutingUnavailable',
+          reason: error instanceof Error ? error.message : String(error),
+        }),
+      ),
+  };
+  return { ...consumer, routing };
 };

@@ -21,6 +21,11 @@ export const problemOf = (error: WebhookError): HttpProblem => {
       return invalidBody([{ path: 'url', message: error.reason }], 'The webhook URL cannot be used.');
     case 'DestinationUnverifiable':
       return serviceUnavailable(`The webhook URL could not be checked now (${error.reason}); try again.`, 5);
+    case 'RoutingUnavailable':
+      return serviceUnavailable(
+        'The message broker is unavailable, so the endpoint was not created; try again shortly.',
+        5,
+      );
     case 'TooManyEndpoints':
       return new HttpProblem(
         problem({

@@ -17,6 +17,7 @@ import {
 } from './webhook-rows.js';
 
 const Count = t.type({ count: t.number });
+const SiteIdRow = t.type({ site_id: t.number });
 
 /** Key of the advisory lock that serialises endpoint creation per site (the per-site limit). */
 const CREATE_LOCK = 0x77686b; // "whk"
@@ -117,6 +118,16 @@ export const postgresWebhookEndpointStore = (
         }),
       ),
       TE.chainEitherK((created) => created),
+    ),
+  sitesWithEndpoints: () =>
+    TE.rightTask(async () =>
+      (
+        await db.any(
+          pool,
+          SiteIdRow,
+          sql.unsafe`SELECT DISTINCT site_id FROM webhook_endpoints ORDER BY site_id`,
+        )
+      ).map((r) => r.site_id),
     ),
   list: (siteId, page) =>
     TE.rightTask(async () => {

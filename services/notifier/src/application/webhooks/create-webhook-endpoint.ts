@@ -5,6 +5,7 @@ import { endpointView, MAX_ENDPOINTS_PER_SITE, type WebhookEndpoint } from '../.
 import type { DestinationGuard } from '../../ports/destination-guard.js';
 import type { Clock } from '../../ports/runtime.js';
 import type { WebhookEndpointStore } from '../../ports/webhook-endpoint-store.js';
+import type { WebhookRouting } from '../../ports/webhook-routing.js';
 import type { WebhookRandom } from '../../ports/webhook-runtime.js';
 import { siteFor, type OnSite, type WebhookError } from './webhook-errors.js';
 
@@ -13,11 +14,15 @@ export interface ManageWebhooksDeps {
   readonly guard: DestinationGuard;
   readonly random: WebhookRandom;
   readonly clock: Clock;
+  /** Routes a Site's events to the fan-out before its first endpoint exists (ADR 2690). */
+  readonly routing: WebhookRouting;
 }
 
 /**
  * Registers an endpoint after checking its URL (scheme, and every address its host
  * resolves to). The answer carries the signing secret: the only time it is shown.
+ * The broker is told to route the Site's events here first: when it cannot be, nothing
+ * is written and the call is refused (503), since the endpoint would miss events.
  */
 export const createWebhookEndpoint =
   (deps: ManageWebhooksDeps) =>
@@ -29,6 +34,7 @@ export const createWebhookEndpoint =
     pipe(
       siteFor(input),
       TE.chainFirstW(() => deps.guard.check(input.body.url)),
+      TE.chainFirstW((site) => deps.routing.follow(site.id)),
       TE.chainW((site) => {
         const now = deps.clock.now();
         const endpoint: WebhookEndpoint = {

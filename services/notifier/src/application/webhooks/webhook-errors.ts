@@ -4,6 +4,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { SiteGrant } from '@esign/contracts';
 import type { DestinationProblem } from '../../ports/destination-guard.js';
 import type { TooManyEndpoints } from '../../ports/webhook-endpoint-store.js';
+import type { RoutingUnavailable } from '../../ports/webhook-routing.js';
 
 /** Who calls, as the gateway vouches for it: the sites the caller reaches now. */
 export interface Caller {
@@ -19,7 +20,8 @@ export type WebhookError =
   | { readonly _tag: 'EndpointNotFound' }
   | { readonly _tag: 'DeliveryNotFound' }
   | DestinationProblem
-  | TooManyEndpoints;
+  | TooManyEndpoints
+  | RoutingUnavailable;
 
 /**
  * The site, when the caller reaches it. A site outside the caller's scope is answered

@@ -1,0 +1,92 @@
+// Webhooks through the whole system (ADR 2690): the requests service's outbox routes every
+// event by its Site as well as its type, and the notifier's webhook queue is bound only
+// for the Sites that have endpoints. An endpoint registered through the gateway must get
+// the events of the Requests sent after it answered, from the real relay, not from a
+// message a test published.
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
+import { expectStatus } from './support/client.js';
+import {
+  agreementRequest,
+  clientOf,
+  ok,
+  publishedAgreement,
+  unique,
+  uniqueMobile,
+  type ClientOf,
+} from './support/flow.js';
+
+interface Delivered {
+  readonly type: string;
+  readonly site_id: number;
+  readonly data: { readonly request_id?: string };
+}
+
+describe('end to end through the gateway: webhooks routed by Site (ADR 2690)', function () {
+  this.timeout(120_000);
+  let system: EsignSystem;
+  let acme: ClientOf;
+  let receiver: Server;
+  const delivered: Delivered[] = [];
+
+  before(async () => {
+    receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        delivered.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Delivered);
+        res.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    system = await startEsignSystem({
+      label: 'e2e_webhooks',
+      // The receiver is on loopback over plain HTTP, which production refuses.
+      env: { notifier: { WEBHOOKS_ALLOW_HTTP: 'true', WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' } },
+    });
+    acme = clientOf(system, await system.createTenant('Acme'));
+  });
+  after(async () => {
+    await system?.stop();
+    await new Promise((resolve) => receiver?.close(resolve));
+  });
+
+  const sendOne = async (template: number) => {
+    const created = ok(
+      await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
+        params: { path: { site_id: acme.site } },
+        body: agreementRequest(template, { email: `hook-${unique()}@example.com`, mobile: uniqueMobile() }),
+      }),
+      201,
+      'create',
+    );
+    expectStatus(await acme.api.post(`/v1.1/requests/${created.id}/send`), 200);
+    return created.id;
+  };
+
+  it('delivers request.sent to an endpoint registered before the send, and only after it exists', async () => {
+    const template = await publishedAgreement(acme);
+    // Sent while the Site has no endpoint: its events are not routed to the fan-out.
+    const before = await sendOne(template);
+    const { port } = receiver.address() as AddressInfo;
+    const registered = await acme.api.post(`/v1.1/sites/${acme.site}/webhooks`, {
+      url: `http://127.0.0.1:${port}/hooks`,
+      event_types: ['request.sent'],
+      alert_email: 'ops@acme.example',
+    });
+    expectStatus(registered, 201);
+    const after = await sendOne(template);
+    await eventually(() =>
+      Promise.resolve(delivered.some((d) => d.data.request_id === after) ? true : undefined),
+    );
+    const sent = delivered.find((d) => d.data.request_id === after)!;
+    assert.equal(sent.type, 'request.sent');
+    assert.equal(sent.site_id, acme.site);
+    assert.ok(
+      !delivered.some((d) => d.data.request_id === before),
+      'nothing for the send before the endpoint',
+    );
+  });
+});
