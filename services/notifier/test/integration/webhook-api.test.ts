@@ -36,6 +36,7 @@ import {
 import * as t from 'io-ts';
 import { decoded, fieldErrors, testSealer } from '../support/webhooks.js';
 import { recordingRouting } from '../support/webhook-fakes.js';
+import { webhookEventConsumer } from '../../src/adapters/amqp/webhook-event-consumer.js';
 
 const dns: Resolver = (hostname) => {
   const table: Record<string, string> = {
@@ -350,6 +351,45 @@ describe('webhook API: /v1.1/sites/:id/webhooks', function () {
       (await asCaller(call().get(`/v1.1/sites/${SITE}/webhooks/${created.id}/deliveries`))).status,
       404,
     );
+  });
+
+  it('creates nothing and answers 503 when the broker cannot route the Site’s events (ADR 2690)', async () => {
+    const endpoints = postgresWebhookEndpointStore(pool, testSealer);
+    // The real consumer, never connected: its routing refuses as it does while the broker is away.
+    const consumer = webhookEventConsumer({
+      prefix: 'unused',
+      logger: testLogger('webhook-api'),
+      retryDelaysMs: [],
+      prefetch: 1,
+      fanOut: () => TE.right({ _tag: 'FannedOut', deliveries: 0 }),
+      sitesWithEndpoints: endpoints.sitesWithEndpoints,
+    });
+    const http = createHttpApp({ service: 'notifier', logger: testLogger('webhook-api'), readiness: [] });
+    mountWebhookRoutes(
+      http.router,
+      webhookUseCases({
+        endpoints,
+        guard: destinationPolicy({ allowHttp: false, allowPrivateAddresses: false, resolve: dns }),
+        random: webhookRandom,
+        clock: { now: () => new Date() },
+        routing: consumer.routing,
+      }),
+      { gatewayPublicKey: testGatewayKeys.publicKey },
+    );
+    const before = await endpoints.list(SITE, { page: 1, perPage: 100 })();
+    const answer = await request(finishApp(http.app, http.router).callback())
+      .post(`/v1.1/sites/${SITE}/webhooks`)
+      .set('x-esign-principal', principal)
+      .send({
+        url: 'https://hooks.acme.example/routing',
+        event_types: ['request.sent'],
+        alert_email: 'ops@acme.example',
+      });
+    assert.equal(answer.status, 503, answer.text);
+    assert.match(answer.headers['content-type'] ?? '', /^application\/problem\+json/);
+    assert.equal(answer.headers['retry-after'], '5');
+    assert.equal(answer.body.code, 'service_unavailable');
+    assert.deepEqual(await endpoints.list(SITE, { page: 1, perPage: 100 })(), before, 'nothing written');
   });
 
   it('answers a database outage with the webhook API’s 503, as a problem', async () => {
