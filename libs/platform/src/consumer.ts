@@ -56,14 +56,17 @@ export interface EventConsumerOptions<A> {
   readonly prefetch?: number;
   /** Back-off steps; after the last one a failing message is parked. */
   readonly retryDelaysMs?: readonly number[];
+  /** How long `bind` waits for the broker (`BIND_TIMEOUT_MS`). */
+  readonly bindTimeoutMs?: number;
 }
 
 export interface EventConsumer {
   /** Declares the topology and starts consuming; pass it to `connectAmqp`'s setup. */
   setup(model: ChannelModel): Promise<void>;
   /**
-   * Binds the queue by more routing keys now; rejects when the broker cannot be reached
-   * (no channel, or no answer within `BIND_TIMEOUT_MS`). Bindings outlive the channel.
+   * Binds the queue by more routing keys now, waiting for a set-up under way (a start or a
+   * reconnect); rejects when the queue is not bound within `BIND_TIMEOUT_MS`. Bindings
+   * outlive the channel.
    */
   bind(routingKeys: readonly string[]): Promise<void>;
   /** Stops taking messages and waits for those in hand. */
@@ -83,12 +86,23 @@ const ATTEMPT_HEADER = 'x-esign-attempt';
 
 export const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000, 600_000] as const;
 
+/** A promise and the function that fulfils it (`Promise.withResolvers` is Node 22's). */
+const awaited = <T>() => {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+};
+
 export const createEventConsumer = <A>(options: EventConsumerOptions<A>): EventConsumer => {
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const names = topologyNames(options.prefix);
   const queues = consumerQueues(options.prefix, options.name, delays.length);
   const log = options.logger.child({ consumer: options.name });
   let channel: ConfirmChannel | undefined;
+  // The channel of the last set-up that finished, for `bind`; a new promise while none is open.
+  let opened = awaited<ConfirmChannel>();
   let consumerTag: string | undefined;
   let stopping = false;
   const inHand = new Set<Promise<void>>();
@@ -191,6 +205,10 @@ export const createEventConsumer = <A>(options: EventConsumerOptions<A>): EventC
       }
       await ch.prefetch(options.prefetch ?? 16);
       channel = ch;
+      opened.resolve(ch);
+      ch.on('close', () => {
+        if (channel === ch) opened = awaited<ConfirmChannel>();
+      });
       const { consumerTag: tag } = await ch.consume(
         queues.main,
         (message) => {
@@ -206,12 +224,13 @@ export const createEventConsumer = <A>(options: EventConsumerOptions<A>): EventC
       consumerTag = tag;
     },
     bind: async (routingKeys) => {
-      const ch = channel;
-      if (ch === undefined) throw new Error('not connected to the broker');
+      const timeoutMs = options.bindTimeoutMs ?? BIND_TIMEOUT_MS;
       await withTimeout(
-        Promise.all(routingKeys.map((key) => ch.bindQueue(queues.main, names.events, key))),
-        BIND_TIMEOUT_MS,
-        `the broker did not bind the queue within ${BIND_TIMEOUT_MS} ms`,
+        opened.promise.then((ch) =>
+          Promise.all(routingKeys.map((key) => ch.bindQueue(queues.main, names.events, key))),
+        ),
+        timeoutMs,
+        `not connected to the broker: the queue was not bound within ${timeoutMs} ms`,
       );
     },
     stop: async () => {

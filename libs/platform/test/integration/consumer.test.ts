@@ -144,10 +144,10 @@ describe('platform: event consumer with retries and parking (real RabbitMQ)', fu
       retryDelaysMs: STEPS,
     });
     consumer = c;
-    await assert.rejects(c.bind(['test.bound']), /not connected/);
+    // Asked before any set-up: it waits for one, and binds once it is done.
+    const bound = c.bind(['test.bound']);
     amqp = await connectAmqp(infra().amqpUrl, testLogger(), (model) => c.setup(model));
-    await eventually(() => Promise.resolve(amqp?.isConnected() === true ? true : undefined));
-    await c.bind(['test.bound']);
+    await bound;
     const connection = await amqplib.connect(infra().amqpUrl);
     try {
       const ch = await connection.createConfirmChannel();
@@ -162,6 +162,20 @@ describe('platform: event consumer with retries and parking (real RabbitMQ)', fu
     await eventually(() => Promise.resolve(handled.length >= 2 ? true : undefined));
     await new Promise((r) => setTimeout(r, 200));
     assert.deepEqual(handled.sort(), [0, 1]);
+  });
+
+  it('refuses to bind when no set-up finishes within its timeout', async () => {
+    name = `c${Math.random().toString(36).slice(2, 8)}`;
+    const c = createEventConsumer({
+      prefix,
+      name,
+      routingKeys: [],
+      codec: TestEvent,
+      handle: () => Promise.resolve(),
+      logger: testLogger(),
+      bindTimeoutMs: 100,
+    });
+    await assert.rejects(c.bind(['test.bound']), /not connected to the broker/);
   });
 
   it('retries a failing handler with back-off until it succeeds', async () => {

@@ -363,6 +363,7 @@ describe('webhook API: /v1.1/sites/:id/webhooks', function () {
       prefetch: 1,
       fanOut: () => TE.right({ _tag: 'FannedOut', deliveries: 0 }),
       sitesWithEndpoints: endpoints.sitesWithEndpoints,
+      bindTimeoutMs: 100,
     });
     const http = createHttpApp({ service: 'notifier', logger: testLogger('webhook-api'), readiness: [] });
     mountWebhookRoutes(

@@ -15,6 +15,8 @@ export interface WebhookEventConsumerOptions {
   readonly fanOut: (event: AnyEventEnvelope) => TE.TaskEither<never, FanOutReport>;
   /** The Sites whose events the queue takes: those with endpoints (read at every setup). */
   readonly sitesWithEndpoints: () => TE.TaskEither<never, readonly number[]>;
+  /** How long creating an endpoint waits for the broker to route its Site (5 s). */
+  readonly bindTimeoutMs?: number;
 }
 
 /** The queue's bindings for one Site: each type a client can subscribe to, on its Site key. */
@@ -46,6 +48,7 @@ export const webhookEventConsumer = (
     logger: options.logger,
     prefetch: options.prefetch,
     retryDelaysMs: options.retryDelaysMs,
+    bindTimeoutMs: options.bindTimeoutMs,
     handle: async (event) => {
       const report = await TE.toUnion(options.fanOut(event))();
       if (report._tag === 'FannedOut' && report.deliveries > 0)
