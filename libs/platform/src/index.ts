@@ -10,6 +10,7 @@ export * from './principal.js';
 export * from './key-encryption.js';
 export * from './service.js';
 export * from './outbox.js';
+export * from './outbox-writes.js';
 export * from './consumer.js';
 export * from './access-token.js';
 export * from './waker.js';

@@ -1,5 +1,5 @@
 /**
- * Transactional outbox. A service writes its events with `enqueueEvents(tx, events)` in
+ * Transactional outbox. A service writes its events (outbox-writes.ts) with `enqueueEvents(tx, events)` in
  * the transaction that changes its state; `startOutboxRelay` publishes them to the
  * events exchange and stamps them published. A broker outage delays events, never
  * loses one.
@@ -19,68 +19,18 @@
  *
  * Schema: `messagingMigrationsDir` (migrate.ts).
  */
-import pg from 'pg';
 import * as t from 'io-ts';
 import type { ConfirmChannel } from 'amqplib';
-import { sql, db, type DatabasePool, type Queryable } from './db.js';
+import { sql, db, type DatabasePool } from './db.js';
+import type { OutboxHandoff, OutgoingEvent } from './outbox-writes.js';
 import { outsideCallerContext, siteRoutingKey, type AmqpClient } from './amqp.js';
 import type { Logger } from './logger.js';
 import { withTimeout } from './timeout.js';
 import { createWaker } from './waker.js';
-
-/** The envelope fields the outbox needs; the whole envelope is what is published. */
-export interface OutgoingEvent {
-  readonly id: string;
-  readonly type: string;
-}
-
-/**
- * How long a handed-off row is left to the process that wrote it before the relay's drain
- * takes it: far beyond a publish and its confirm (5 s at most), so the two rarely both
- * publish one event (consumers dedupe by id when they do).
- */
-export const HANDOFF_GRACE_MS = 10_000;
+import { listenForCommits } from './outbox-listener.js';
 
 /** How long the relay gathers published hand-offs before it stamps their rows in one statement. */
 export const HANDOFF_STAMP_DELAY_MS = 100;
-
-/**
- * The statement that writes `events` to the outbox, for a caller that makes it part of a
- * larger statement (a data-modifying CTE): it writes them only where `when` holds, so one
- * statement can change state and report it, atomic without a transaction block. With
- * `handedOff` the caller publishes them itself after its commit (`publishCommitted`).
- */
-export const insertEvents = (
-  events: readonly OutgoingEvent[],
-  {
-    when = sql.fragment`TRUE`,
-    handedOff = false,
-  }: { readonly when?: ReturnType<typeof sql.fragment>; readonly handedOff?: boolean } = {},
-) => sql.fragment`
-    INSERT INTO outbox (id, type, envelope, next_attempt_at)
-    SELECT (e->>'id')::uuid, e->>'type', e,
-           ${handedOff ? sql.fragment`now() + ${HANDOFF_GRACE_MS} * interval '1 millisecond'` : sql.fragment`now()`}
-    FROM jsonb_array_elements(${sql.jsonb(events as unknown as Parameters<typeof sql.jsonb>[0])}) AS e
-    WHERE ${when}`;
-
-/** Writes events in the caller's transaction: one statement whatever their number. */
-export const enqueueEvents = async (
-  tx: Queryable,
-  events: readonly OutgoingEvent[],
-  handedOff = false,
-): Promise<void> => {
-  if (events.length === 0) return;
-  await tx.query(sql.unsafe`${insertEvents(events, { handedOff })}`);
-};
-
-/** What a writer of handed-off rows gives their events to once its commit is done (ADR 2660). */
-export interface OutboxHandoff {
-  /**
-   * Publishes events whose rows were written `handedOff` and have committed, and stamps
-   * the rows published. Returns at once; a failure leaves the rows to the relay.
-   */
-  readonly publishCommitted: (events: readonly OutgoingEvent[]) => void;
-}
 
 const PendingRow = t.type({
   seq: t.number,
@@ -124,7 +74,6 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
   let channel: ConfirmChannel | undefined;
   const waker = createWaker();
   let failures = 0;
-  let listener: pg.Client | undefined;
   let lastCleanup = 0;
 
   const wake = waker.wake;
@@ -284,38 +233,6 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
       DELETE FROM outbox WHERE published_at < now() - make_interval(hours => ${options.retentionHours ?? 168})`);
   };
 
-  const listen = async () => {
-    while (!stopped) {
-      const client = new pg.Client({ connectionString: options.databaseUrl });
-      try {
-        await client.connect();
-        client.on('notification', () => wake());
-        await client.query('LISTEN outbox');
-        // A stop that came while this connection was being made found no listener to end:
-        // waiting here would never return, so the connection is ended below instead.
-        if (!stopped) {
-          listener = client;
-          wake(); // anything committed while we were not listening
-          await new Promise<void>((resolve) => {
-            client.once('error', (error: Error) => {
-              log.warn({ err: error.message }, 'outbox listener lost; polling until it is back');
-              resolve();
-            });
-            client.once('end', () => resolve());
-          });
-        }
-      } catch (error) {
-        log.warn(
-          { err: error instanceof Error ? error.message : error },
-          'outbox listener could not connect',
-        );
-      }
-      listener = undefined;
-      await client.end().catch(() => undefined);
-      if (!stopped) await new Promise((r) => setTimeout(r, 1_000));
-    }
-  };
-
   const loop = (async () => {
     while (!stopped) {
       waker.settle();
@@ -343,7 +260,7 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
       }
     }
   })();
-  const listening = listen();
+  const listener = listenForCommits({ databaseUrl: options.databaseUrl, log, wake });
   amqp.model.on('connect', wake);
 
   return {
@@ -353,7 +270,7 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
       stopped = true;
       amqp.model.off('connect', wake);
       waker.wake();
-      await listener?.end().catch(() => undefined);
+      const listening = listener.stop();
       // Events handed off and not yet out stay in their rows, for the next relay; those
       // out are stamped now.
       await handing;

@@ -7,7 +7,8 @@ import type { ShutdownStep } from './lifecycle.js';
 import type { Logger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { migrate } from './migrate.js';
-import { startOutboxRelay, type OutboxHandoff, type OutboxRelay } from './outbox.js';
+import { startOutboxRelay, type OutboxRelay } from './outbox.js';
+import type { OutboxHandoff } from './outbox-writes.js';
 
 /** What the platform opened for a service, handed to its composition root. */
 export interface ServiceInfra {

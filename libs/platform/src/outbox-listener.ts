@@ -1,0 +1,60 @@
+/**
+ * The outbox relay's LISTEN connection (outbox.ts): a trigger NOTIFYs `outbox` at every
+ * commit that wrote a row due at once, and the relay is woken. While the connection is
+ * down the relay polls; it is made again a second later.
+ */
+import pg from 'pg';
+import type { Logger } from './logger.js';
+
+export interface CommitListener {
+  /** Ends the connection and waits for the loop to finish. */
+  readonly stop: () => Promise<void>;
+}
+
+export const listenForCommits = (options: {
+  readonly databaseUrl: string;
+  readonly log: Logger;
+  readonly wake: () => void;
+}): CommitListener => {
+  const { log, wake } = options;
+  let stopped = false;
+  let listener: pg.Client | undefined;
+  const listening = (async () => {
+    while (!stopped) {
+      const client = new pg.Client({ connectionString: options.databaseUrl });
+      try {
+        await client.connect();
+        client.on('notification', () => wake());
+        await client.query('LISTEN outbox');
+        // A stop that came while this connection was being made found no listener to end:
+        // waiting here would never return, so the connection is ended below instead.
+        if (!stopped) {
+          listener = client;
+          wake(); // anything committed while we were not listening
+          await new Promise<void>((resolve) => {
+            client.once('error', (error: Error) => {
+              log.warn({ err: error.message }, 'outbox listener lost; polling until it is back');
+              resolve();
+            });
+            client.once('end', () => resolve());
+          });
+        }
+      } catch (error) {
+        log.warn(
+          { err: error instanceof Error ? error.message : error },
+          'outbox listener could not connect',
+        );
+      }
+      listener = undefined;
+      await client.end().catch(() => undefined);
+      if (!stopped) await new Promise((r) => setTimeout(r, 1_000));
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await listener?.end().catch(() => undefined);
+      await listening;
+    },
+  };
+};
