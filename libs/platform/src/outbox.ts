@@ -1,8 +1,8 @@
 /**
- * Transactional outbox. A service writes its events (outbox-writes.ts) with `enqueueEvents(tx, events)` in
- * the transaction that changes its state; `startOutboxRelay` publishes them to the
- * events exchange and stamps them published. A broker outage delays events, never
- * loses one.
+ * Transactional outbox. A service writes its events with `enqueueEvents(tx, events)`
+ * (outbox-writes.ts) in the transaction that changes its state; `startOutboxRelay`
+ * publishes them to the events exchange and stamps them published. A broker outage
+ * delays events, never loses one.
  *
  * The relay claims pending rows with `FOR UPDATE SKIP LOCKED` and holds the lock while
  * it publishes over a confirm channel, so relays on several replicas share the work

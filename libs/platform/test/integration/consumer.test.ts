@@ -126,7 +126,7 @@ describe('platform: event consumer with retries and parking (real RabbitMQ)', fu
     }
   });
 
-  it('binds the stored routing keys at every setup, and more while running (bind)', async () => {
+  it('binds the stored routing keys at set-up, and more when asked (bind), even before set-up ends', async () => {
     name = `c${Math.random().toString(36).slice(2, 8)}`;
     const stored = ['test.stored'];
     const handled: number[] = [];
