@@ -55,6 +55,26 @@ describe('notifier adapter: SMTP e-mail sender (real SMTP server)', () => {
     assert.equal(server.received[1]?.mail.messageId, received?.mail.messageId);
   });
 
+  it('carries lines that start with a dot, and the Message-ID once', async () => {
+    const before = server.received.length;
+    const text = 'Terms:\n.\n.hidden line\n..two dots\nend';
+    const result = await sender.send({ ...message('dots@example.com'), text })();
+    assert.ok(E.isRight(result));
+    const received = server.received[before];
+    assert.equal(received?.mail.text?.trim(), text);
+    assert.equal(received?.raw.match(/^Message-ID:/gim)?.length, 1);
+    assert.deepEqual(received?.to, ['dots@example.com']);
+  });
+
+  it('puts the recipient in the envelope as given, so a malformed one is refused, not rewritten', async () => {
+    const before = server.received.length;
+    const result = await sender.send(message('a@b>c.example'))();
+    assert.ok(E.isLeft(result));
+    assert.equal(result.left._tag, 'Permanent');
+    assert.match(result.left.error, /501/);
+    assert.equal(server.received.length, before);
+  });
+
   it('reports a 5xx for the recipient or the message as permanent, a 4xx as transient', async () => {
     const gone = await sender.send(message('gone@example.com'))();
     const full = await sender.send(message('full@example.com'))();
