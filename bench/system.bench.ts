@@ -20,7 +20,9 @@
  * the services and Postgres.
  *
  * Environment: BENCH_SECONDS (10 per run), BENCH_CONNECTIONS (16), BENCH_SEND_RATE (100
- * sends/s), BENCH_SEND_SECONDS (30), BENCH_RAMP_RATES (sends/s of the ramp's phases,
+ * sends/s), BENCH_SEND_SECONDS (30), BENCH_SEND_WARMUP_SECONDS (5, sends at the same
+ * rate before the measured ones, as every create run has its warm-up; 0 for none),
+ * BENCH_RAMP_RATES (sends/s of the ramp's phases,
  * comma-separated: 50,100,150,200,300,400; "off" skips it), BENCH_RAMP_SECONDS (10 per
  * phase), BENCH_IDLE_SECONDS (5, the services idle: their fixed CPU cost), BENCH_PAIRED_RATE
  * (50 creates/s on each path in the side-by-side run), BENCH_BULK_ROWS
@@ -59,6 +61,12 @@ const SECONDS = setting('BENCH_SECONDS', 10, 2);
 const CONNECTIONS = setting('BENCH_CONNECTIONS', 16, 16);
 const SEND_RATE = setting('BENCH_SEND_RATE', 100, 20);
 const SEND_SECONDS = setting('BENCH_SEND_SECONDS', 30, 3);
+/**
+ * The notifier handles nothing before the first send, so without a warm-up the send
+ * phase's CPU included compiling its hot paths (docs/benchmarks.md, session 35). Runs
+ * before had none; the summary prints the cold figure too, for comparison with them.
+ */
+const SEND_WARMUP_SECONDS = setting('BENCH_SEND_WARMUP_SECONDS', 5, 1);
 const RAMP_SECONDS = setting('BENCH_RAMP_SECONDS', 10, 2);
 const IDLE_SECONDS = setting('BENCH_IDLE_SECONDS', 5, 2);
 /** Creates a second on each path in the side-by-side run (below saturation: latency, not queueing). */
@@ -205,8 +213,16 @@ const main = async () => {
     print();
 
     print(
-      `(3) send → e-mail accepted by the SMTP server, ${SEND_RATE} sends/s for ${SEND_SECONDS} s, through the gateway`,
+      `(3) send → e-mail accepted by the SMTP server, ${SEND_RATE} sends/s for ${SEND_SECONDS} s${SEND_WARMUP_SECONDS > 0 ? ` after a ${SEND_WARMUP_SECONDS} s warm-up at the same rate` : ''}, through the gateway`,
     );
+    const warmUp =
+      SEND_WARMUP_SECONDS > 0
+        ? await sendPhase(esign, system, tenant, template, SEND_RATE, SEND_WARMUP_SECONDS)
+        : undefined;
+    if (warmUp !== undefined)
+      print(
+        `  warm-up: ${warmUp.count} sends, send → e-mail p99 ${ms(warmUp.p99)}; CPU per send ${cpuText(warmUp.cpu)}`,
+      );
     const send = await sendPhase(esign, system, tenant, template, SEND_RATE, SEND_SECONDS);
     sendLine(send);
     print(`  RSS after: ${rssNow(system)}`);
@@ -309,6 +325,12 @@ const main = async () => {
       `CPU per create through the gateway, summed over the services: ${ms(createGateway.cpu?.totalMs ?? NaN)} (direct: ${ms(createDirect.cpu?.totalMs ?? NaN)})`,
     );
     print(`CPU per send, summed over the services: ${ms(send.cpu.totalMs)}`);
+    if (warmUp !== undefined)
+      print(
+        `the same over the warm-up and the run together (cold, as runs before session 35 measured it): ${ms(
+          (warmUp.cpu.totalMs * warmUp.count + send.cpu.totalMs * send.count) / (warmUp.count + send.count),
+        )}`,
+      );
     print(
       RAMP_RATES.length === 0
         ? 'highest send rate sustained with p99 < 1 s: not measured (BENCH_RAMP_RATES=off)'
