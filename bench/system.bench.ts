@@ -22,8 +22,8 @@
  * Environment: BENCH_SECONDS (10 per run), BENCH_CONNECTIONS (16), BENCH_SEND_RATE (100
  * sends/s), BENCH_SEND_SECONDS (30), BENCH_SEND_WARMUP_SECONDS (5, sends at the same
  * rate before the measured ones, as every create run has its warm-up; 0 for none),
- * BENCH_RAMP_RATES (sends/s of the ramp's phases,
- * comma-separated: 50,100,150,200,300,400; "off" skips it), BENCH_RAMP_SECONDS (10 per
+ * BENCH_RAMP_RATES (sends/s of the ramp's phases, comma-separated:
+ * 50,100,150,200,300,400; "off" skips it), BENCH_RAMP_SECONDS (10 per
  * phase), BENCH_IDLE_SECONDS (5, the services idle: their fixed CPU cost), BENCH_PAIRED_RATE
  * (50 creates/s on each path in the side-by-side run), BENCH_BULK_ROWS
  * (1000, the bulk send's rows), BENCH_LOG_LEVEL
