@@ -18,11 +18,12 @@ import { BoolFromEnv, IntFromEnv, decodeConfig, loadConfigOrExit } from './confi
  *   response about 2 µs slower (ADR 2630).
  *
  * V8 reads both flags when it next needs them, so setting them with
- * `v8.setFlagsFromString` at start-up works (Node refuses them in `NODE_OPTIONS`). V8 13
- * (Node 24) has no `--heap-growing-percent` and ignores it without a word, so there the
- * service says so at start (`heapGrowthNote`). The
+ * `v8.setFlagsFromString` at start-up works (Node refuses them in `NODE_OPTIONS`). The
  * young generation's size, read once when the heap is made, is set on the command line
  * instead (`--max-semi-space-size` in NODE_OPTIONS wherever a service is started).
+ *
+ * V8 13 (Node 24) has no `--heap-growing-percent` and ignores it without a word; there
+ * the service says so when it starts (`heapGrowthNote`).
  */
 const V8Env = t.type({ HEAP_GROWING_PERCENT: IntFromEnv(0, 1000), WASM_TIER_UP: BoolFromEnv });
 const v8Defaults = { HEAP_GROWING_PERCENT: '50', WASM_TIER_UP: 'false' };

@@ -29,12 +29,12 @@ describe('applyV8Settings (HEAP_GROWING_PERCENT, WASM_TIER_UP: ADRs 2600, 2630)'
   });
 
   it('says at start when V8 has no --heap-growing-percent: a warning if set, a note if the default', () => {
-    assert.equal(knowsHeapGrowingPercent('11.3.244.8-node.38'), true);
-    assert.equal(knowsHeapGrowingPercent('12.4.254.21-node.57'), true);
-    assert.equal(knowsHeapGrowingPercent('13.6.233.17-node.53'), false);
-    const node24 = '13.6.233.17-node.53';
-    assert.equal(heapGrowthNote({}, '11.3.244.8-node.38'), undefined);
-    assert.equal(heapGrowthNote({ HEAP_GROWING_PERCENT: '30' }, '12.4.254.21-node.57'), undefined);
+    const [node20, node22, node24] = ['11.3.244.8-node.38', '12.4.254.21-node.57', '13.6.233.17-node.53'];
+    assert.equal(knowsHeapGrowingPercent(node20), true);
+    assert.equal(knowsHeapGrowingPercent(node22), true);
+    assert.equal(knowsHeapGrowingPercent(node24), false);
+    assert.equal(heapGrowthNote({}, node20), undefined);
+    assert.equal(heapGrowthNote({ HEAP_GROWING_PERCENT: '30' }, node22), undefined);
     assert.equal(heapGrowthNote({ HEAP_GROWING_PERCENT: '0' }, node24), undefined);
     assert.equal(heapGrowthNote({}, node24)?.level, 'info');
     const set = heapGrowthNote({ HEAP_GROWING_PERCENT: '30' }, node24);
