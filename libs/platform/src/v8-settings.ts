@@ -32,18 +32,19 @@ const v8EnvOf = (env: NodeJS.ProcessEnv) => ({
   WASM_TIER_UP: env.WASM_TIER_UP,
 });
 
-const apply = (settings: t.TypeOf<typeof V8Env>) => {
-  if (settings.HEAP_GROWING_PERCENT > 0)
-    setFlagsFromString(`--heap-growing-percent=${settings.HEAP_GROWING_PERCENT}`);
-  if (!settings.WASM_TIER_UP) setFlagsFromString('--liftoff-only');
-};
-
 /**
  * Whether this V8 knows `--heap-growing-percent`: V8 11.3 (Node 20) and 12.4 (Node 22)
  * do, V8 13.6 (Node 24) does not. No API tells; the versions between were not tried.
  */
 export const knowsHeapGrowingPercent = (v8Version: string = process.versions.v8): boolean =>
   Number(v8Version.split('.')[0]) < 13;
+
+const apply = (settings: t.TypeOf<typeof V8Env>) => {
+  // On a V8 without the flag, `heapGrowthNote` says so instead.
+  if (settings.HEAP_GROWING_PERCENT > 0 && knowsHeapGrowingPercent())
+    setFlagsFromString(`--heap-growing-percent=${settings.HEAP_GROWING_PERCENT}`);
+  if (!settings.WASM_TIER_UP) setFlagsFromString('--liftoff-only');
+};
 
 /**
  * What start-up should say when `HEAP_GROWING_PERCENT` cannot take effect (ADR 2600): a
