@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type Koa from 'koa';
 import type { AppState } from './http.js';
-import { applyV8SettingsOrExit, heapGrowthNote } from './v8-settings.js';
+import { applyV8SettingsOrExit } from './v8-settings.js';
 import type { Logger } from './logger.js';
 import { handleShutdown, listen, type ShutdownStep } from './lifecycle.js';
 
@@ -46,15 +46,12 @@ export const serve = async (options: {
 
 /**
  * Runs `main`, turning a start-up failure into one log line and exit code 1. The
- * V8 settings are applied first (`HEAP_GROWING_PERCENT`, `WASM_TIER_UP`: ADRs 2600, 2630),
- * with a line saying so when this V8 cannot apply `HEAP_GROWING_PERCENT`.
+ * V8 settings are applied first (`HEAP_GROWING_PERCENT`, `WASM_TIER_UP`: ADRs 2600, 2630).
  */
 export const runMain = (logger: Logger, main: () => Promise<unknown>): void => {
   Promise.resolve()
     .then(() => {
       applyV8SettingsOrExit();
-      const note = heapGrowthNote();
-      if (note !== undefined) logger[note.level](note.message);
       return main();
     })
     .catch((error: unknown) => {

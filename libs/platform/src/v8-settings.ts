@@ -18,12 +18,11 @@ import { BoolFromEnv, IntFromEnv, decodeConfig, loadConfigOrExit } from './confi
  *   response about 2 µs slower (ADR 2630).
  *
  * V8 reads both flags when it next needs them, so setting them with
- * `v8.setFlagsFromString` at start-up works (Node refuses them in `NODE_OPTIONS`). The
- * young generation's size, read once when the heap is made, is set on the command line
- * instead (`--max-semi-space-size` in NODE_OPTIONS wherever a service is started).
- *
- * V8 13 (Node 24) has no `--heap-growing-percent` and ignores it without a word; there
- * the service says so when it starts (`heapGrowthNote`).
+ * `v8.setFlagsFromString` at start-up works (Node refuses them in `NODE_OPTIONS`), on
+ * V8 11 (Node 20) and V8 13 (Node 24) alike: `test/integration/heap-growth.test.ts`
+ * checks on whichever Node runs it. The young generation's size, read once when the
+ * heap is made, is set on the command line instead (`--max-semi-space-size` in
+ * NODE_OPTIONS wherever a service is started).
  */
 const V8Env = t.type({ HEAP_GROWING_PERCENT: IntFromEnv(0, 1000), WASM_TIER_UP: BoolFromEnv });
 const v8Defaults = { HEAP_GROWING_PERCENT: '50', WASM_TIER_UP: 'false' };
@@ -32,35 +31,10 @@ const v8EnvOf = (env: NodeJS.ProcessEnv) => ({
   WASM_TIER_UP: env.WASM_TIER_UP,
 });
 
-/**
- * Whether this V8 knows `--heap-growing-percent`: V8 11.3 (Node 20) and 12.4 (Node 22)
- * do, V8 13.6 (Node 24) does not. No API tells; the versions between were not tried.
- */
-export const knowsHeapGrowingPercent = (v8Version: string = process.versions.v8): boolean =>
-  Number(v8Version.split('.')[0]) < 13;
-
 const apply = (settings: t.TypeOf<typeof V8Env>) => {
-  // On a V8 without the flag, `heapGrowthNote` says so instead.
-  if (settings.HEAP_GROWING_PERCENT > 0 && knowsHeapGrowingPercent())
+  if (settings.HEAP_GROWING_PERCENT > 0)
     setFlagsFromString(`--heap-growing-percent=${settings.HEAP_GROWING_PERCENT}`);
   if (!settings.WASM_TIER_UP) setFlagsFromString('--liftoff-only');
-};
-
-/**
- * What start-up should say when `HEAP_GROWING_PERCENT` cannot take effect (ADR 2600): a
- * warning when the operator set it, a note when it is the default; nothing when V8
- * applies it or it is 0.
- */
-export const heapGrowthNote = (
-  env: NodeJS.ProcessEnv = process.env,
-  v8Version: string = process.versions.v8,
-): { readonly level: 'warn' | 'info'; readonly message: string } | undefined => {
-  const { HEAP_GROWING_PERCENT } = decodeConfig(V8Env, v8Defaults, v8EnvOf(env));
-  if (HEAP_GROWING_PERCENT === 0 || knowsHeapGrowingPercent(v8Version)) return undefined;
-  return {
-    level: env.HEAP_GROWING_PERCENT === undefined ? 'info' : 'warn',
-    message: `HEAP_GROWING_PERCENT has no effect: V8 ${v8Version} has no --heap-growing-percent, so the old generation grows by V8's own factor (ADR 2600)`,
-  };
 };
 
 /** Sets the flags; a wrong value throws a `ConfigError` naming the variable. */
