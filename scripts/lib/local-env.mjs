@@ -105,10 +105,14 @@ export const serviceEnvironment = (settings, secrets, service, env = process.env
     ...(service === 'requests' ? { REDIS_URL: settings.redisUrl, REQUESTS_REPLICAS: '1' } : {}),
   };
   // No tsx and no "source" condition: the services run as built, as in production, with
-  // the image's young generation size (ADR 2600).
+  // the image's young generation size and malloc arenas (ADRs 2600, 2700).
   result.NODE_OPTIONS = SERVICE_NODE_OPTIONS;
+  result.MALLOC_ARENA_MAX = SERVICE_MALLOC_ARENA_MAX;
   return result;
 };
 
 /** The Node options every service runs with, as the image's ENV sets them (ADR 2600). */
 export const SERVICE_NODE_OPTIONS = '--max-semi-space-size=8';
+
+/** glibc's malloc arenas for every service, as the image's ENV sets them (ADR 2700). */
+export const SERVICE_MALLOC_ARENA_MAX = '2';

@@ -59,13 +59,15 @@ describe('Dockerfile', () => {
     assert.notEqual(Number(gid), 0, 'gid 0 is root');
   });
 
-  it('sets NODE_ENV=production in the final stage', () => {
+  it('sets NODE_ENV=production, the young generation and the malloc arenas in the final stage (ADRs 2600, 2700)', () => {
     const env = only(runtime, 'ENV').flatMap((i) =>
       (i as Instruction & { getProperties(): { getName(): string; getValue(): string | null }[] })
         .getProperties()
         .map((p) => [p.getName(), p.getValue()]),
     );
     assert.ok(env.some(([name, value]) => name === 'NODE_ENV' && value === 'production'));
+    assert.ok(env.some(([name, value]) => name === 'NODE_OPTIONS' && value === '--max-semi-space-size=8'));
+    assert.ok(env.some(([name, value]) => name === 'MALLOC_ARENA_MAX' && value === '2'));
   });
 
   it('traces what ships from a production install (npm ci --omit=dev) only, and runs nothing in the final stage', () => {

@@ -113,9 +113,12 @@ describe('npm start: M5 keys and addresses of each service', () => {
       assert.equal(gateway.PRINCIPAL_PUBLIC_KEY, undefined);
       assert.ok(gateway.INTROSPECTION_SECRET !== undefined && gateway.INTROSPECTION_SECRET.length >= 32);
       assert.equal(gateway.LISTEN_HOST, '0.0.0.0');
-      // Built code as the image runs it: its young generation size, no tsx (ADR 2600).
-      for (const service of ['gateway', 'auth', 'requests', 'notifier'])
+      // Built code as the image runs it: its young generation size and malloc arenas, no
+      // tsx (ADRs 2600, 2700).
+      for (const service of ['gateway', 'auth', 'requests', 'notifier']) {
         assert.equal(envOf(service).NODE_OPTIONS, '--max-semi-space-size=8', service);
+        assert.equal(envOf(service).MALLOC_ARENA_MAX, '2', service);
+      }
       for (const service of ['auth', 'requests', 'notifier']) {
         const env = envOf(service);
         assert.equal(env.INTERNAL_TOKEN_SECRET, undefined, service);

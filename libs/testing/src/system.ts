@@ -78,8 +78,10 @@ export const startService = async (
   const serviceEnv = { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn', ...env, PORT: String(port) };
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...serviceEnv };
   // Tests run under tsx with the "source" condition; a built service runs plain, with the
-  // young generation size the image and `npm start` give it (ADR 2600).
+  // young generation size and malloc arenas the image and `npm start` give it (ADRs 2600,
+  // 2700).
   childEnv.NODE_OPTIONS = '--max-semi-space-size=8';
+  childEnv.MALLOC_ARENA_MAX = '2';
   const main = join(repoRoot, 'services', name, 'dist', 'src', 'main.js');
   const container = `esign-test-${name}-${process.pid}-${(containers += 1)}`;
   // A signal for a container goes through the engine: killing the attached CLI with
