@@ -104,15 +104,12 @@ export const serviceEnvironment = (settings, secrets, service, env = process.env
     // Bulk sends draw on the gateway's money-costing buckets (ADR 2201).
     ...(service === 'requests' ? { REDIS_URL: settings.redisUrl, REQUESTS_REPLICAS: '1' } : {}),
   };
-  // No tsx and no "source" condition: the services run as built, as in production, with
-  // the image's young generation size and malloc arenas (ADRs 2600, 2700).
-  result.NODE_OPTIONS = SERVICE_NODE_OPTIONS;
-  result.MALLOC_ARENA_MAX = SERVICE_MALLOC_ARENA_MAX;
-  return result;
+  // No tsx and no "source" condition: the services run as built, as in production.
+  return { ...result, ...SERVICE_PROCESS_ENV };
 };
 
-/** The Node options every service runs with, as the image's ENV sets them (ADR 2600). */
-export const SERVICE_NODE_OPTIONS = '--max-semi-space-size=8';
-
-/** glibc's malloc arenas for every service, as the image's ENV sets them (ADR 2700). */
-export const SERVICE_MALLOC_ARENA_MAX = '2';
+/**
+ * The process settings every service runs with, as the image's ENV sets them: V8's young
+ * generation (ADR 2600) and glibc's malloc arenas (ADR 2700).
+ */
+export const SERVICE_PROCESS_ENV = { NODE_OPTIONS: '--max-semi-space-size=8', MALLOC_ARENA_MAX: '2' };
