@@ -10,7 +10,7 @@ const value = (text: string, name: string): number => {
 };
 
 describe('service metrics', () => {
-  it('samples the event loop every 100 ms, not prom-client\'s 10 ms (ADR 2710)', async () => {
+  it("samples the event loop every 100 ms, not prom-client's 10 ms (ADR 2710)", async () => {
     assert.equal(EVENT_LOOP_SAMPLE_MS, 100);
     const metrics = createMetrics('test');
     // Discard what was sampled before this point, then let four samples come in.
