@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import * as E from 'fp-ts/lib/Either.js';
 import { PDFDocument } from '@cantoo/pdf-lib';
@@ -83,6 +84,34 @@ describe('requests: the seal of executed documents, configured from files', func
       () => sealerFromFiles({ ...none, p12File, passphrase: 'wrong' }),
       /^Error: PDF_SIGNING_P12_FILE: /,
     );
+  });
+
+  it('loads pkijs and @signpdf on the first seal, not with the sealer (ADR 2720)', async () => {
+    const certFile = await file('lazy-chain.pem', leaf.chainPem);
+    const keyFile = await file('lazy-key.pem', leaf.keyPem);
+    const doc = await PDFDocument.create();
+    doc.addPage().drawText('sealed');
+    const pdfFile = await file('lazy.pdf', Buffer.from(await doc.save({ useObjectStreams: false })));
+    const module = fileURLToPath(new URL('../../src/adapters/pdf/sealer-from-files.ts', import.meta.url));
+    // A process of its own: this one has loaded pkijs already, through other tests.
+    const script = `
+      import { readFileSync } from 'node:fs';
+      import { createRequire } from 'node:module';
+      import { sealerFromFiles } from ${JSON.stringify(module)};
+      const cache = createRequire(import.meta.url).cache;
+      const loaded = () => ['pkijs', '@signpdf'].filter((name) =>
+        Object.keys(cache).some((path) => path.includes('/node_modules/' + name + '/')));
+      const sealer = sealerFromFiles({ certFile: ${JSON.stringify(certFile)}, keyFile: ${JSON.stringify(keyFile)},
+        p12File: '', passphrase: '', tsaUrl: '' });
+      const before = loaded();
+      const sealed = await sealer.seal(readFileSync(${JSON.stringify(pdfFile)}), { reason: 'test', signingTime: new Date() })();
+      console.log(JSON.stringify({ before, after: loaded(), sealed: sealed._tag }));`;
+    const { stdout } = await run(
+      process.execPath,
+      ['--conditions=source', '--import=tsx', '--input-type=module', '-e', script],
+      { cwd: fileURLToPath(new URL('../..', import.meta.url)) },
+    );
+    assert.deepEqual(JSON.parse(stdout), { before: [], after: ['pkijs', '@signpdf'], sealed: 'Right' });
   });
 
   it('refuses a half or contradictory configuration, an unreadable file and a key of another certificate, naming the variable', async () => {

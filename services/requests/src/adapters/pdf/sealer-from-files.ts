@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { DocumentSealer } from '../../ports/document-sealer.js';
-import { padesSealer } from './pades-sealer.js';
+import { lazyPadesSealer } from './lazy-pades-sealer.js';
 import { identityFromPem, identityFromPkcs12, type SigningIdentity } from './signing-identity.js';
 
 export interface SealerFiles {
@@ -51,5 +51,7 @@ const identity = (files: SealerFiles): SigningIdentity | null => {
 /** The seal of executed documents as configured, or null when no certificate is configured. */
 export const sealerFromFiles = (files: SealerFiles): DocumentSealer | null => {
   const loaded = identity(files);
-  return loaded === null ? null : padesSealer(loaded, files.tsaUrl === '' ? {} : { tsaUrl: files.tsaUrl });
+  return loaded === null
+    ? null
+    : lazyPadesSealer(loaded, files.tsaUrl === '' ? {} : { tsaUrl: files.tsaUrl });
 };
