@@ -1,6 +1,7 @@
 import type { DocumentSealer } from '../../ports/document-sealer.js';
 import type { PadesOptions } from './pades-sealer.js';
 import type { SigningIdentity } from './signing-identity.js';
+import { onFirstUse } from './on-first-use.js';
 
 /**
  * The PAdES sealer, loaded on the first document it seals rather than at start: pkijs,
@@ -10,14 +11,6 @@ import type { SigningIdentity } from './signing-identity.js';
  * the next seal.
  */
 export const lazyPadesSealer = (identity: SigningIdentity, options: PadesOptions): DocumentSealer => {
-  let loading: Promise<DocumentSealer> | undefined;
-  const sealer = (): Promise<DocumentSealer> =>
-    (loading ??= import('./pades-sealer.js').then(
-      (m) => m.padesSealer(identity, options),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
+  const sealer = onFirstUse(() => import('./pades-sealer.js').then((m) => m.padesSealer(identity, options)));
   return { seal: (pdf, details) => async () => (await sealer()).seal(pdf, details)() };
 };

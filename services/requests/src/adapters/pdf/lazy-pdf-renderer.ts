@@ -1,4 +1,5 @@
 import type { PdfRenderer } from '../../ports/pdf-renderer.js';
+import { onFirstUse } from './on-first-use.js';
 
 /**
  * The pdf-lib renderer, loaded on the first PDF it is asked for rather than at start:
@@ -6,15 +7,7 @@ import type { PdfRenderer } from '../../ports/pdf-renderer.js';
  * 37 MB), and creates, reads and sends never need them (ADR 2504). A failed load is
  * tried again on the next call.
  */
-let loading: Promise<PdfRenderer> | undefined;
-const renderer = (): Promise<PdfRenderer> =>
-  (loading ??= import('./pdf-lib-renderer.js').then(
-    (m) => m.pdfLibRenderer,
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  ));
+const renderer = onFirstUse(() => import('./pdf-lib-renderer.js').then((m) => m.pdfLibRenderer));
 
 export const lazyPdfRenderer: PdfRenderer = {
   prefill: (pdf, values) => async () => (await renderer()).prefill(pdf, values)(),
