@@ -1,5 +1,8 @@
+import { readdir } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as t from 'io-ts';
+import pg from 'pg';
 import { commonDefaults, loadConfigOrExit, LogLevel, UrlFromEnv } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { runMain } from './service.js';
@@ -34,16 +37,66 @@ const apply = async (url: string, dir: string, migrationsTable: string, logger?:
   });
 };
 
+/** The two histories, in the order they are applied: messaging (outbox, inbox), then the service's own. */
+const histories = (dir: string) =>
+  [
+    { dir: messagingMigrationsDir, table: 'pgmigrations_messaging' },
+    { dir, table: 'pgmigrations' },
+  ] as const;
+
+/**
+ * The names node-pg-migrate gives the migrations in `dir` (its default, as we call it):
+ * every file or link whose name does not start with a dot, without its extension.
+ */
+const migrationNames = async (dir: string): Promise<readonly string[]> =>
+  (await readdir(dir, { withFileTypes: true }))
+    .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && !entry.name.startsWith('.'))
+    .map((entry) => basename(entry.name, extname(entry.name)));
+
+/**
+ * Whether every migration of both histories is recorded as run, read with one plain
+ * connection and no lock (ADR 2730). Anything else (a history table missing, a file not
+ * recorded, a migration still running elsewhere and not committed) is "no", and the
+ * library, under its lock, then decides and checks the order as before.
+ */
+const upToDate = async (url: string, dir: string): Promise<boolean> => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const history of histories(dir)) {
+      const table = `public.${history.table}`;
+      const present = await client.query<{ present: boolean }>(
+        'SELECT to_regclass($1) IS NOT NULL AS present',
+        [table],
+      );
+      if (present.rows[0]?.present !== true) return false;
+      const recorded = await client.query<{ name: string }>(`SELECT name FROM ${table}`);
+      const run = new Set(recorded.rows.map((row) => row.name));
+      if (!(await migrationNames(history.dir)).every((name) => run.has(name))) return false;
+    }
+    return true;
+  } finally {
+    await client.end();
+  }
+};
+
 /**
  * The one way a service's database is migrated (start-up, `npm run migrate`, the
  * per-service migrate.js of the Kubernetes Job, tests): the messaging tables (outbox,
  * inbox) and then the service's own pending migrations from `dir`. node-pg-migrate holds
  * a Postgres advisory lock meanwhile, so replicas starting together wait for one another.
  * The messaging schema keeps its own history table, so the two never interleave.
+ *
+ * When every migration is already recorded (a replica starting after the Kubernetes Job
+ * or compose's migration step, any restart), node-pg-migrate is not loaded at all: a
+ * module once imported stays in the heap for the life of the process (ADR 2730).
  */
 export const migrate = async (url: string, dir: string, logger?: Logger): Promise<void> => {
-  await apply(url, messagingMigrationsDir, 'pgmigrations_messaging', logger);
-  await apply(url, dir, 'pgmigrations', logger);
+  if (await upToDate(url, dir)) {
+    logger?.debug('migrations: nothing pending');
+    return;
+  }
+  for (const history of histories(dir)) await apply(url, history.dir, history.table, logger);
 };
 
 /** Whether the module at `moduleUrl` is the script node was started with (src/*.ts or dist/src/*.js). */

@@ -86,7 +86,7 @@ describe('requests: the seal of executed documents, configured from files', func
     );
   });
 
-  it('loads pkijs and @signpdf on the first seal, not with the sealer (ADR 2720)', async () => {
+  it('loads pkijs and @signpdf on the first seal, not with the sealer, and node-forge never for PEM (ADR 2720, 2730)', async () => {
     const certFile = await file('lazy-chain.pem', leaf.chainPem);
     const keyFile = await file('lazy-key.pem', leaf.keyPem);
     const doc = await PDFDocument.create();
@@ -99,7 +99,7 @@ describe('requests: the seal of executed documents, configured from files', func
       import { createRequire } from 'node:module';
       import { sealerFromFiles } from ${JSON.stringify(module)};
       const cache = createRequire(import.meta.url).cache;
-      const loaded = () => ['pkijs', '@signpdf'].filter((name) =>
+      const loaded = () => ['pkijs', '@signpdf', 'node-forge'].filter((name) =>
         Object.keys(cache).some((path) => path.includes('/node_modules/' + name + '/')));
       const sealer = sealerFromFiles({ certFile: ${JSON.stringify(certFile)}, keyFile: ${JSON.stringify(keyFile)},
         p12File: '', passphrase: '', tsaUrl: '' });

@@ -1,5 +1,11 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
-import forge from 'node-forge';
+import { createRequire } from 'node:module';
+import type Forge from 'node-forge';
+
+// node-forge opens a PKCS#12 file (node:crypto cannot) and is loaded only for one: with a
+// PEM identity the service never holds its 2 MB of heap (ADR 2730).
+const require = createRequire(import.meta.url);
+const loadForge = (): typeof Forge => require('node-forge') as typeof Forge;
 
 /** The certificate chain (signer first) and private key that seal executed documents. */
 export interface SigningIdentity {
@@ -37,6 +43,7 @@ export const identityFromPem = (
 
 /** PKCS#12 (a .p12/.pfx file's bytes) with its passphrase. */
 export const identityFromPkcs12 = (p12: Uint8Array, passphrase: string): SigningIdentity => {
+  const forge = loadForge();
   const asn1 = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(p12).toString('binary')));
   const pfx = forge.pkcs12.pkcs12FromAsn1(asn1, false, passphrase);
   const keyBags = [
