@@ -19,22 +19,12 @@
  * check. The load generator (autocannon) runs in this process, on the same 2 cores as
  * the services and Postgres.
  *
- * Environment: BENCH_SECONDS (10 per run), BENCH_CONNECTIONS (16), BENCH_SEND_RATE (100
- * sends/s), BENCH_SEND_SECONDS (30), BENCH_SEND_WARMUP_SECONDS (5, sends at the same
- * rate before the measured ones, as every create run has its warm-up; 0 for none),
- * BENCH_RAMP_RATES (sends/s of the ramp's phases, comma-separated:
- * 50,100,150,200,300,400; "off" skips it), BENCH_RAMP_SECONDS (10 per
- * phase), BENCH_IDLE_SECONDS (5, the services idle: their fixed CPU cost), BENCH_PAIRED_RATE
- * (50 creates/s on each path in the side-by-side run), BENCH_BULK_ROWS
- * (1000, the bulk send's rows), BENCH_LOG_LEVEL
- * of the services (info, as deployed). A smoke run that only checks the bench works:
- * BENCH_SMOKE=1 (2 s runs, 20 sends/s for 3 s, a ramp of 10,20).
+ * Its settings, from the environment, are described in support/settings.ts.
  */
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
 import { createEsignClient, type Schemas } from '@esign/client';
 import { PRINCIPAL_AUDIENCES, PRINCIPAL_HEADER } from '@esign/contracts';
-import { repoRoot, startEsignSystem, useLocalServers } from '@esign/testing';
+import { startEsignSystem, useLocalServers } from '@esign/testing';
 import { TEMPLATE, answer, createBody, createCalls } from './support/bodies.js';
 import { bulkSendRun } from './support/bulk-send.js';
 import {
@@ -50,37 +40,25 @@ import {
 } from './support/measure.js';
 import { line, load, sendLine, sideBySide, startBareKoa } from './support/runs.js';
 import { sendPhase, sendRamp, type SendPhase } from './support/send.js';
+import { printRatios } from './support/ratios.js';
 import { rawSqlCeiling } from './support/sql-ceiling.js';
+import {
+  SECONDS,
+  CONNECTIONS,
+  SEND_RATE,
+  SEND_SECONDS,
+  SEND_WARMUP_SECONDS,
+  RAMP_SECONDS,
+  IDLE_SECONDS,
+  PAIRED_RATE,
+  BULK_ROWS,
+  RAMP_RATES,
+  LOG_LEVEL,
+  PROFILE,
+  PROFILE_DIR,
+} from './support/settings.js';
 
 useLocalServers();
-
-const SMOKE = process.env.BENCH_SMOKE === '1';
-const setting = (name: string, normal: number, smoke: number) =>
-  Number(process.env[name] ?? (SMOKE ? smoke : normal));
-const SECONDS = setting('BENCH_SECONDS', 10, 2);
-const CONNECTIONS = setting('BENCH_CONNECTIONS', 16, 16);
-const SEND_RATE = setting('BENCH_SEND_RATE', 100, 20);
-const SEND_SECONDS = setting('BENCH_SEND_SECONDS', 30, 3);
-/**
- * The notifier handles nothing before the first send, so without a warm-up the send
- * phase's CPU included compiling its hot paths (docs/benchmarks.md, session 35). Runs
- * before had none; the summary prints the cold figure too, for comparison with them.
- */
-const SEND_WARMUP_SECONDS = setting('BENCH_SEND_WARMUP_SECONDS', 5, 1);
-const RAMP_SECONDS = setting('BENCH_RAMP_SECONDS', 10, 2);
-const IDLE_SECONDS = setting('BENCH_IDLE_SECONDS', 5, 2);
-/** Creates a second on each path in the side-by-side run (below saturation: latency, not queueing). */
-const PAIRED_RATE = setting('BENCH_PAIRED_RATE', 50, 20);
-const BULK_ROWS = setting('BENCH_BULK_ROWS', 1000, 50);
-const RAMP_RATES = (process.env.BENCH_RAMP_RATES ?? (SMOKE ? '10,20' : '50,100,150,200,300,400'))
-  .split(',')
-  .map(Number)
-  .filter((n) => n > 0);
-const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
-/** BENCH_NODE_ARGS: node options for every service (e.g. V8 heap flags), space-separated. */
-/** `requests,notifier`: write a CPU profile of those services into BENCH_PROFILE_DIR (.data/profiles). */
-const PROFILE = (process.env.BENCH_PROFILE ?? '').split(',').filter((s) => s !== '');
-const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ?? join(repoRoot, '.data', 'profiles');
 
 const main = async () => {
   print(`E-signature platform benchmark: ${new Date().toISOString()}`);
@@ -97,6 +75,8 @@ const main = async () => {
   const logLevel = { LOG_LEVEL: LOG_LEVEL };
   const system = await startEsignSystem({
     label: 'bench',
+    // As deployed: the migration step first, so no service loads the migration library.
+    migrateFirst: true,
     env: { auth: logLevel, requests: logLevel, notifier: logLevel, gateway: logLevel },
     nodeArgs: Object.fromEntries(
       SERVICES.map((name) => [
@@ -280,8 +260,6 @@ const main = async () => {
     const largest = Math.max(...Object.values(rss)) / 1024;
     print();
 
-    const costThroughput = 1 - createGateway.rps / createDirect.rps;
-    const costReadThroughput = 1 - readGateway.rps / readDirect.rps;
     if (PROFILE.length > 0) {
       print('profile windows (monotonic µs, the clock of the .cpuprofile timestamps)');
       for (const [name, window] of [
@@ -294,50 +272,22 @@ const main = async () => {
       print();
     }
 
-    print('ratios');
-    print(
-      `gateway/direct create throughput: ${(createGateway.rps / createDirect.rps).toFixed(3)} (the gateway costs ${(costThroughput * 100).toFixed(1)}%; target < 15%)`,
-    );
-    print(
-      `gateway - direct create p99: ${ms(createGateway.p99 - createDirect.p99)} (target < 2 ms); p50: ${ms(createGateway.p50 - createDirect.p50)}`,
-    );
-    print(
-      `gateway - direct create p99 at ${paired.rate}/s each, side by side: ${ms(paired.b.p99 - paired.a.p99)}; p50: ${ms(paired.b.p50 - paired.a.p50)}`,
-    );
-    print(
-      `gateway/direct read throughput: ${(readGateway.rps / readDirect.rps).toFixed(3)} (the gateway costs ${(costReadThroughput * 100).toFixed(1)}%)`,
-    );
-    print(
-      `gateway - direct read p99: ${ms(readGateway.p99 - readDirect.p99)}; p50: ${ms(readGateway.p50 - readDirect.p50)}`,
-    );
-    print(
-      `creates through the gateway / raw SQL ceiling: ${(createGateway.rps / sqlCeiling.rps).toFixed(3)} (target ≥ 0.5)`,
-    );
-    print(
-      `the same 2 signers in each, gateway / raw SQL: ${(createHot.rps / sqlHot.rps).toFixed(3)} (row locks on the hot signers bound both)`,
-    );
-    print(`creates through the gateway / bare koa ceiling: ${(createGateway.rps / koa.rps).toFixed(3)}`);
-    print(
-      `send → e-mail p99: ${ms(send.p99)} at ${send.achieved.toFixed(0)} sends/s (target < 250 ms at 100/s)`,
-    );
-    print(`largest service peak RSS: ${largest.toFixed(1)} MB (target < 150 MB)`);
-    print(
-      `CPU per create through the gateway, summed over the services: ${ms(createGateway.cpu?.totalMs ?? NaN)} (direct: ${ms(createDirect.cpu?.totalMs ?? NaN)})`,
-    );
-    print(`CPU per send, summed over the services: ${ms(send.cpu.totalMs)}`);
-    if (warmUp !== undefined)
-      print(
-        `the same over the warm-up and the run together (cold, as runs before session 35 measured it): ${ms(
-          (warmUp.cpu.totalMs * warmUp.count + send.cpu.totalMs * send.count) / (warmUp.count + send.count),
-        )}`,
-      );
-    print(
-      RAMP_RATES.length === 0
-        ? 'highest send rate sustained with p99 < 1 s: not measured (BENCH_RAMP_RATES=off)'
-        : highest === undefined
-          ? `highest send rate sustained with p99 < 1 s: below ${RAMP_RATES[0]}/s (the lowest rate tried)`
-          : `highest send rate sustained with p99 < 1 s: ${highest.achieved.toFixed(0)} sends/s (p99 ${ms(highest.p99)}; rates tried ${RAMP_RATES.join(', ')})`,
-    );
+    printRatios({
+      createDirect,
+      createGateway,
+      createHot,
+      paired,
+      readDirect,
+      readGateway,
+      koa,
+      sqlCeiling,
+      sqlHot,
+      send,
+      warmUp,
+      largestRssMb: largest,
+      rampRates: RAMP_RATES,
+      highest,
+    });
   } finally {
     bareKoa.stop();
     await system.stop();

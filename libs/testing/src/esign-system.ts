@@ -2,110 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureLocalSealCertificate, topologyNames } from '@esign/platform';
-import {
-  amqpPrefix,
-  createTestDatabase,
-  deleteAmqpObjects,
-  infra,
-  redisUrl,
-  type TestDatabase,
-} from './infra.js';
-import { startSmtpServer, type SmtpDouble } from './smtp-server.js';
-import { freePort, startService, type RunningService, type ServiceName } from './system.js';
+import { ensureLocalSealCertificate, migrate } from '@esign/platform';
+import { amqpPrefix, createTestDatabase, infra, redisUrl, type TestDatabase } from './infra.js';
+import { startSmtpServer } from './smtp-server.js';
+import { freePort, repoRoot, startService, type RunningService, type ServiceName } from './system.js';
 import { signWithAuthKey } from './issuer-key.js';
-import { adminCli, provisionTenant, type Tenant } from './tenants.js';
-import { principalKeys as makePrincipalKeys, type PrincipalKeys } from './principal-keys.js';
-export type { Tenant } from './tenants.js';
+import { adminCli, provisionTenant } from './tenants.js';
+import { principalKeys as makePrincipalKeys } from './principal-keys.js';
+import { DATA_OWNERS, type DataOwner, type EsignSystem, type SystemOptions } from './esign-system-types.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.js';
-import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
-import { startTwilioApi, type TwilioApiDouble } from './twilio-api.js';
-
-/** The services that own a database, in the order `npm start` starts them. */
-const DATA_OWNERS = ['auth', 'requests', 'notifier'] as const;
-type DataOwner = (typeof DATA_OWNERS)[number];
-
-/**
- * Every queue the services declare, so a test run leaves nothing on the shared broker.
- * Deleting a queue that does not exist is not an error, so the list may be generous.
- */
-const CONSUMERS = ['notifier', 'notifier-webhooks', 'requests.notification-outcomes'];
-const MAX_RETRY_STEPS = 20;
-
-/** Deletes the queues and exchanges the services declared under an AMQP prefix. */
-export const deleteSystemAmqpObjects = (prefix: string): Promise<void> =>
-  deleteAmqpObjects({
-    queues: CONSUMERS.flatMap((consumer) => [
-      `${prefix}.${consumer}`,
-      `${prefix}.${consumer}.parked`,
-      ...Array.from({ length: MAX_RETRY_STEPS }, (_, i) => `${prefix}.${consumer}.retry.${i + 1}`),
-    ]),
-    exchanges: Object.values(topologyNames(prefix)),
-  });
-
-export interface SystemOptions {
-  /** Names the databases and the AMQP prefix, for whoever finds leftovers. */
-  readonly label: string;
-  /**
-   * Puts a TCP proxy the test controls between every service and Postgres, and another
-   * between the services and RabbitMQ, so a drill can cut them without touching the
-   * machine's shared servers.
-   */
-  readonly proxies?: boolean;
-  /** Extra environment per service (wins over the harness's). */
-  readonly env?: Partial<Record<ServiceName, Record<string, string>>>;
-  /** How long a service may take to answer /healthz (migrations run at start-up). */
-  readonly startTimeoutMs?: number;
-  /**
-   * Processes per service (default 1). With more, each replica listens on a port of its
-   * own behind a round-robin TCP proxy, the one address of the service that the other
-   * services and the tests use, as a Kubernetes Service would be.
-   */
-  readonly replicas?: number;
-  /** Node options per service, e.g. `--cpu-prof` for a benchmark. */
-  readonly nodeArgs?: Partial<Record<ServiceName, readonly string[]>>;
-  /**
-   * Runs every service from this container image (`docker run` on the host network)
-   * instead of the built files, e.g. the image scripts/images.sh builds.
-   */
-  readonly image?: string;
-}
-
-export interface EsignSystem {
-  /** The one address a client uses. */
-  readonly gatewayUrl: string;
-  readonly services: Readonly<Record<ServiceName, RunningService>>;
-  readonly smtp: SmtpDouble;
-  readonly twilio: TwilioApiDouble;
-  readonly databases: Readonly<Record<DataOwner, TestDatabase>>;
-  readonly amqpPrefix: string;
-  /** Present when started with `proxies: true`. */
-  readonly proxies: { readonly postgres: TcpProxy; readonly amqp: TcpProxy } | undefined;
-  /** The gateway's principal keys (to call a service directly, as the gateway would). */
-  readonly principalKeys: PrincipalKeys;
-  /** Runs auth's admin CLI (the built one) against auth's database; answers its JSON. */
-  admin(...args: string[]): Promise<Record<string, unknown>>;
-  /** An account with one site, one member user, a Developer App and an access token. */
-  createTenant(name: string): Promise<Tenant>;
-  /**
-   * Signs a JWT with auth's current signing key, opened from auth's database the way auth
-   * does: lets a test make a token that differs from a real one in one claim only.
-   */
-  signAsIssuer(claims: Record<string, unknown>): Promise<string>;
-  /** Stops a service with `signal` (SIGKILL for a crash) and starts it again on its port. */
-  restart(name: ServiceName, signal?: NodeJS.Signals): Promise<RunningService>;
-  /** Every replica of a service now running, in replica order. */
-  replicasOf(name: ServiceName): readonly RunningService[];
-  /**
-   * One step of a rolling restart: the replica leaves the rotation, stops with `signal`,
-   * starts again on its port and, once healthy, rejoins.
-   */
-  restartReplica(name: ServiceName, index: number, signal?: NodeJS.Signals): Promise<RunningService>;
-  /** Peak resident memory (VmHWM, kB) of each service process that ran, the largest per service. */
-  peakRssKb(): Record<ServiceName, number>;
-  /** Stops everything and removes databases, queues and exchanges, even after a failure. */
-  stop(): Promise<void>;
-}
+import { startTcpProxy } from './tcp-proxy.js';
+import { startTwilioApi } from './twilio-api.js';
+import { deleteSystemAmqpObjects } from './system-amqp.js';
+export type { Tenant } from './tenants.js';
+export { deleteSystemAmqpObjects } from './system-amqp.js';
+export type { EsignSystem, SystemOptions } from './esign-system-types.js';
 
 const secret = () => randomBytes(32).toString('base64url');
 
@@ -183,6 +94,8 @@ export const startEsignSystem = async (options: SystemOptions): Promise<EsignSys
       databases[name] = await createTestDatabase(`${options.label}_${name}`);
       const database = databases[name];
       cleanups.push(() => database.drop());
+      if (options.migrateFirst === true)
+        await migrate(database.url, join(repoRoot, 'services', name, 'migrations'));
     }
     cleanups.push(() => deleteSystemAmqpObjects(prefix));
 

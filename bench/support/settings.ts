@@ -1,0 +1,44 @@
+/**
+ * The settings of `npm run bench` (system.bench.ts), from its environment.
+ *
+ * Environment: BENCH_SECONDS (10 per run), BENCH_CONNECTIONS (16), BENCH_SEND_RATE (100
+ * sends/s), BENCH_SEND_SECONDS (30), BENCH_SEND_WARMUP_SECONDS (5, sends at the same
+ * rate before the measured ones, as every create run has its warm-up; 0 for none),
+ * BENCH_RAMP_RATES (sends/s of the ramp's phases, comma-separated:
+ * 50,100,150,200,300,400; "off" skips it), BENCH_RAMP_SECONDS (10 per
+ * phase), BENCH_IDLE_SECONDS (5, the services idle: their fixed CPU cost), BENCH_PAIRED_RATE
+ * (50 creates/s on each path in the side-by-side run), BENCH_BULK_ROWS
+ * (1000, the bulk send's rows), BENCH_LOG_LEVEL
+ * of the services (info, as deployed). A smoke run that only checks the bench works:
+ * BENCH_SMOKE=1 (2 s runs, 20 sends/s for 3 s, a ramp of 10,20).
+ */
+import { join } from 'node:path';
+import { repoRoot } from '@esign/testing';
+
+export const SMOKE = process.env.BENCH_SMOKE === '1';
+const setting = (name: string, normal: number, smoke: number) =>
+  Number(process.env[name] ?? (SMOKE ? smoke : normal));
+export const SECONDS = setting('BENCH_SECONDS', 10, 2);
+export const CONNECTIONS = setting('BENCH_CONNECTIONS', 16, 16);
+export const SEND_RATE = setting('BENCH_SEND_RATE', 100, 20);
+export const SEND_SECONDS = setting('BENCH_SEND_SECONDS', 30, 3);
+/**
+ * The notifier handles nothing before the first send, so without a warm-up the send
+ * phase's CPU included compiling its hot paths (docs/benchmarks.md, session 35). Runs
+ * before had none; the summary prints the cold figure too, for comparison with them.
+ */
+export const SEND_WARMUP_SECONDS = setting('BENCH_SEND_WARMUP_SECONDS', 5, 1);
+export const RAMP_SECONDS = setting('BENCH_RAMP_SECONDS', 10, 2);
+export const IDLE_SECONDS = setting('BENCH_IDLE_SECONDS', 5, 2);
+/** Creates a second on each path in the side-by-side run (below saturation: latency, not queueing). */
+export const PAIRED_RATE = setting('BENCH_PAIRED_RATE', 50, 20);
+export const BULK_ROWS = setting('BENCH_BULK_ROWS', 1000, 50);
+export const RAMP_RATES = (process.env.BENCH_RAMP_RATES ?? (SMOKE ? '10,20' : '50,100,150,200,300,400'))
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+export const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+/** BENCH_NODE_ARGS: node options for every service (e.g. V8 heap flags), space-separated. */
+/** `requests,notifier`: write a CPU profile of those services into BENCH_PROFILE_DIR (.data/profiles). */
+export const PROFILE = (process.env.BENCH_PROFILE ?? '').split(',').filter((s) => s !== '');
+export const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ?? join(repoRoot, '.data', 'profiles');
