@@ -15,6 +15,7 @@ export * from './consumer.js';
 export * from './access-token.js';
 export * from './waker.js';
 export * from './timeout.js';
+export * from './on-first-use.js';
 export * from './migrate.js';
 export * from './edge.js';
 export * from './start-service.js';

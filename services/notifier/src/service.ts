@@ -22,7 +22,6 @@ import { mountTestMessageRoutes } from './adapters/http/test-message-routes.js';
 import { postgresDeliveryStore } from './adapters/postgres/postgres-delivery-store.js';
 import { smtpEmailSender } from './adapters/smtp/smtp-email-sender.js';
 import { emlRenderer } from './adapters/smtp/mail-options.js';
-import { twilioSmsSender } from './adapters/twilio/twilio-sms-sender.js';
 import {
   localEmailOutbox,
   localSmsOutbox,
@@ -52,7 +51,7 @@ import {
   systemResolver,
   type Resolver,
 } from './adapters/webhook-http/destination-policy.js';
-import { undiciWebhookSender } from './adapters/webhook-http/undici-webhook-sender.js';
+import { smsSenderOnFirstUse, webhookSenderOnFirstUse } from './adapters/senders-on-first-use.js';
 import { sealLegacyWebhookSecrets } from './adapters/postgres/postgres-webhook-endpoint-store.js';
 
 /** Shutdown order: stop taking messages, finish those in hand, then close the rest. */
@@ -80,21 +79,17 @@ const emailChannel = (config: Config, logger: Logger): Channel<EmailSender> => {
   return { name: 'smtp', sender: smtp.sender, steps: [{ name: 'email', run: smtp.close }] };
 };
 
-const smsChannel = (config: Config, logger: Logger): Channel<SmsSender> =>
-  config.TWILIO_ACCOUNT_SID !== undefined &&
-  config.TWILIO_AUTH_TOKEN !== undefined &&
-  config.TWILIO_FROM !== undefined
-    ? {
-        name: 'twilio',
-        sender: twilioSmsSender({
-          accountSid: config.TWILIO_ACCOUNT_SID,
-          authToken: config.TWILIO_AUTH_TOKEN,
-          from: config.TWILIO_FROM,
-          apiBaseUrl: config.TWILIO_API_BASE_URL,
-        }),
-        steps: [],
-      }
-    : { name: 'local-outbox', sender: localSmsOutbox({ dir: outboxDir(config), logger }), steps: [] };
+const smsChannel = (config: Config, logger: Logger): Channel<SmsSender> => {
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from } = config;
+  if (accountSid === undefined || authToken === undefined || from === undefined)
+    return { name: 'local-outbox', sender: localSmsOutbox({ dir: outboxDir(config), logger }), steps: [] };
+  const twilio = { accountSid, authToken, from, apiBaseUrl: config.TWILIO_API_BASE_URL };
+  // The SDK is imported on the first SMS (ADR 2740); config.ts checked the settings at start.
+  const sender = smsSenderOnFirstUse(async () =>
+    (await import('./adapters/twilio/twilio-sms-sender.js')).twilioSmsSender(twilio),
+  );
+  return { name: 'twilio', sender, steps: [] };
+};
 
 /**
  * The composition root: the platform migrates, opens Postgres and RabbitMQ, runs the
@@ -224,11 +219,14 @@ export const startWebhooks = (
       },
       'webhook destination checks relaxed: for local development only',
     );
-  const sender = undiciWebhookSender({
-    policy,
-    connectTimeoutMs: config.WEBHOOKS_CONNECT_TIMEOUT_MS,
-    responseTimeoutMs: config.WEBHOOKS_RESPONSE_TIMEOUT_MS,
-  });
+  // undici is imported on the first delivery (ADR 2740).
+  const sender = webhookSenderOnFirstUse(async () =>
+    (await import('./adapters/webhook-http/undici-webhook-sender.js')).undiciWebhookSender({
+      policy,
+      connectTimeoutMs: config.WEBHOOKS_CONNECT_TIMEOUT_MS,
+      responseTimeoutMs: config.WEBHOOKS_RESPONSE_TIMEOUT_MS,
+    }),
+  );
   const sealer = webhookSecretSealer(config);
   const deliveries = postgresWebhookDeliveryStore(deps.pool, {
     inboxConsumer: WEBHOOK_CONSUMER_NAME,

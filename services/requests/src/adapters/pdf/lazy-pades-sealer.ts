@@ -1,7 +1,7 @@
+import { onFirstUse } from '@esign/platform';
 import type { DocumentSealer } from '../../ports/document-sealer.js';
 import type { PadesOptions } from './pades-sealer.js';
 import type { SigningIdentity } from './signing-identity.js';
-import { onFirstUse } from './on-first-use.js';
 
 /**
  * The PAdES sealer, loaded on the first document it seals rather than at start: pkijs,

@@ -1,5 +1,5 @@
+import { onFirstUse } from '@esign/platform';
 import type { PdfRenderer } from '../../ports/pdf-renderer.js';
-import { onFirstUse } from './on-first-use.js';
 
 /**
  * The pdf-lib renderer, loaded on the first PDF it is asked for rather than at start:
