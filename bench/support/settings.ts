@@ -9,7 +9,8 @@
  * phase), BENCH_IDLE_SECONDS (5, the services idle: their fixed CPU cost), BENCH_PAIRED_RATE
  * (50 creates/s on each path in the side-by-side run), BENCH_BULK_ROWS
  * (1000, the bulk send's rows), BENCH_LOG_LEVEL
- * of the services (info, as deployed). A smoke run that only checks the bench works:
+ * of the services (info, as deployed), BENCH_NODE_ARGS (node options for every service,
+ * e.g. V8 heap flags, space-separated). A smoke run that only checks the bench works:
  * BENCH_SMOKE=1 (2 s runs, 20 sends/s for 3 s, a ramp of 10,20).
  */
 import { join } from 'node:path';
@@ -38,7 +39,6 @@ export const RAMP_RATES = (process.env.BENCH_RAMP_RATES ?? (SMOKE ? '10,20' : '5
   .map(Number)
   .filter((n) => n > 0);
 export const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
-/** BENCH_NODE_ARGS: node options for every service (e.g. V8 heap flags), space-separated. */
 /** `requests,notifier`: write a CPU profile of those services into BENCH_PROFILE_DIR (.data/profiles). */
 export const PROFILE = (process.env.BENCH_PROFILE ?? '').split(',').filter((s) => s !== '');
 export const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ?? join(repoRoot, '.data', 'profiles');

@@ -4,10 +4,14 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type Forge from 'node-forge';
 
-// node-forge is loaded when a certificate is made (`npm start`, tests), not with the
-// platform: no service process makes one (ADR 2505).
 const require = createRequire(import.meta.url);
-const loadForge = (): typeof Forge => require('node-forge') as typeof Forge;
+
+/**
+ * node-forge, loaded on the first call rather than with the platform: no service process
+ * makes a certificate (`npm start` and tests do, ADR 2505), and the requests service opens
+ * a PKCS#12 seal identity with it only when one is configured (ADR 2730).
+ */
+export const loadForge = (): typeof Forge => require('node-forge') as typeof Forge;
 
 /** A certificate and its key, PEM; `chainPem` is the certificate followed by its issuer's. */
 export interface SealCertificate {

@@ -76,7 +76,7 @@ describe('platform: migrate', () => {
     };
   };
 
-  it('with nothing pending, neither loads the library nor waits for a migration running elsewhere', async () => {
+  it('with nothing pending, returns without taking the migration lock, even while a migration elsewhere holds it', async () => {
     const database = await createTestDatabase('migrate_current');
     const holder = new pg.Client({ connectionString: database.url });
     try {

@@ -1,11 +1,5 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
-import { createRequire } from 'node:module';
-import type Forge from 'node-forge';
-
-// node-forge opens a PKCS#12 file (node:crypto cannot) and is loaded only for one: with a
-// PEM identity the service never holds its 2 MB of heap (ADR 2730).
-const require = createRequire(import.meta.url);
-const loadForge = (): typeof Forge => require('node-forge') as typeof Forge;
+import { loadForge } from '@esign/platform';
 
 /** The certificate chain (signer first) and private key that seal executed documents. */
 export interface SigningIdentity {
@@ -41,7 +35,11 @@ export const identityFromPem = (
   return { key, chain: orderChain(key, certificates) };
 };
 
-/** PKCS#12 (a .p12/.pfx file's bytes) with its passphrase. */
+/**
+ * PKCS#12 (a .p12/.pfx file's bytes) with its passphrase. node:crypto cannot open one, so
+ * node-forge is loaded here, on the call: with a PEM identity the service never holds its
+ * 2 MB of heap (ADR 2730).
+ */
 export const identityFromPkcs12 = (p12: Uint8Array, passphrase: string): SigningIdentity => {
   const forge = loadForge();
   const asn1 = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(p12).toString('binary')));
