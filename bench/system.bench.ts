@@ -35,10 +35,10 @@ import {
   ms,
   postgresCpuSeconds,
   print,
-  rssNow,
+  printRssAfter,
   sleep,
 } from './support/measure.js';
-import { line, load, sendLine, sideBySide, startBareKoa } from './support/runs.js';
+import { line, load, rampLine, sendLine, sideBySide, startBareKoa } from './support/runs.js';
 import { sendPhase, sendRamp, type SendPhase } from './support/send.js';
 import { printRatios } from './support/ratios.js';
 import { rawSqlCeiling } from './support/sql-ceiling.js';
@@ -148,7 +148,7 @@ const main = async () => {
       SECONDS,
     );
     line('create, direct to requests', createDirect);
-    print(`  ${''.padEnd(44)} RSS after: ${rssNow(system)}`);
+    printRssAfter(system);
     const createGateway = await load(
       system,
       { ...common, ...createCalls(`${system.gatewayUrl}${createPath}`, auth, template, true) },
@@ -156,7 +156,7 @@ const main = async () => {
       SECONDS,
     );
     line('create, through the gateway', createGateway);
-    print(`  ${''.padEnd(44)} RSS after: ${rssNow(system)}`);
+    printRssAfter(system);
     const createHot = await load(
       system,
       { ...common, ...createCalls(`${system.gatewayUrl}${createPath}`, auth, template, false) },
@@ -164,6 +164,7 @@ const main = async () => {
       SECONDS,
     );
     line('create, gateway, the same 2 signers in each', createHot);
+    printRssAfter(system);
     const paired = await sideBySide(
       { url: `${requestsUrl}${createPath}`, headers: direct, body: () => createBody(template, true) },
       { url: `${system.gatewayUrl}${createPath}`, headers: auth, body: () => createBody(template, true) },
@@ -174,6 +175,7 @@ const main = async () => {
     print(
       `  create at ${PAIRED_RATE}/s direct and ${PAIRED_RATE}/s through the gateway, side by side: direct p50 ${ms(paired.a.p50)}, p99 ${ms(paired.a.p99)}; gateway p50 ${ms(paired.b.p50)}, p99 ${ms(paired.b.p99)}${paired.a.errors + paired.b.errors > 0 ? ` (${paired.a.errors + paired.b.errors} not ok)` : ''}`,
     );
+    printRssAfter(system);
     const readDirect = await load(
       system,
       { ...common, url: `${requestsUrl}${readPath}`, headers: direct },
@@ -181,7 +183,7 @@ const main = async () => {
       SECONDS,
     );
     line('GET /v1.1/requests/:id, direct to requests', readDirect);
-    print(`  ${''.padEnd(44)} RSS after: ${rssNow(system)}`);
+    printRssAfter(system);
     const readGateway = await load(
       system,
       { ...common, url: `${system.gatewayUrl}${readPath}`, headers: auth },
@@ -189,7 +191,7 @@ const main = async () => {
       SECONDS,
     );
     line('GET /v1.1/requests/:id, through the gateway', readGateway);
-    print(`  ${''.padEnd(44)} RSS after: ${rssNow(system)}`);
+    printRssAfter(system);
     print();
 
     print(
@@ -205,7 +207,7 @@ const main = async () => {
       );
     const send = await sendPhase(esign, system, tenant, template, SEND_RATE, SEND_SECONDS);
     sendLine(send);
-    print(`  RSS after: ${rssNow(system)}`);
+    printRssAfter(system, 2);
     let highest: SendPhase | undefined;
     if (RAMP_RATES.length > 0) {
       print(
@@ -214,10 +216,10 @@ const main = async () => {
       highest = await sendRamp(
         (rate) => sendPhase(esign, system, tenant, template, rate, RAMP_SECONDS),
         RAMP_RATES,
-        (phase) =>
-          print(
-            `    ${String(phase.rate).padStart(4)}/s: achieved ${phase.achieved.toFixed(1)}/s, send → e-mail p50 ${ms(phase.p50)}, p99 ${ms(phase.p99)}${phase.failures > 0 ? `, ${phase.failures} not sent or not arrived` : ''}; CPU per send ${ms(phase.cpu.totalMs)}`,
-          ),
+        (phase) => {
+          rampLine(phase);
+          printRssAfter(system, 11);
+        },
       );
     }
     print();
@@ -228,6 +230,7 @@ const main = async () => {
     print(
       `  bulk send: ${bulk.rowsPerSecond.toFixed(1)} rows/s (${bulk.rows} rows in ${bulk.seconds.toFixed(1)} s, ${bulk.sent} sent)`,
     );
+    printRssAfter(system, 2);
     print();
 
     print('(4) ceilings, same machine, same run');

@@ -73,16 +73,25 @@ export const cpuText = (cpu: CpuPerCall): string =>
     .map((n) => `${n} ${ms(cpu.byService[n])}`)
     .join(', ')} (sum ${ms(cpu.totalMs)})`;
 
-/** Each service's resident memory now (VmRSS), to see which phase grows it. */
+/**
+ * Each service's resident memory now (VmRSS) and its peak so far (VmHWM), to see which
+ * phase grows it: the peak only rises, so the first phase after which it shows a new
+ * value is the one that set it.
+ */
 export const rssNow = (system: EsignSystem): string =>
   SERVICES.map((name) => {
     try {
       const status = readFileSync(`/proc/${system.services[name].process.pid}/status`, 'utf8');
-      return `${name} ${(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024).toFixed(0)} MB`;
+      const mb = (field: string) => (Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]) / 1024).toFixed(0);
+      return `${name} ${mb('VmRSS')} MB (peak ${mb('VmHWM')})`;
     } catch {
       return `${name} ?`;
     }
   }).join(', ');
+
+/** The `rssNow` line printed under a phase's figures. */
+export const printRssAfter = (system: EsignSystem, indent = 47) =>
+  print(`${''.padEnd(indent)}RSS after: ${rssNow(system)}`);
 
 /** Busy and total jiffies of the whole machine, from /proc/stat. */
 export const machineTicks = (): { busy: number; total: number } => {

@@ -138,6 +138,12 @@ export const sendLine = (send: SendPhase) => {
   print(`  CPU (of one core) from the first send to the last e-mail: ${send.busy}`);
 };
 
+/** One phase of the send ramp. */
+export const rampLine = (phase: SendPhase) =>
+  print(
+    `    ${String(phase.rate).padStart(4)}/s: achieved ${phase.achieved.toFixed(1)}/s, send → e-mail p50 ${ms(phase.p50)}, p99 ${ms(phase.p99)}${phase.failures > 0 ? `, ${phase.failures} not sent or not arrived` : ''}; CPU per send ${ms(phase.cpu.totalMs)}`,
+  );
+
 /** The bare koa ceiling, in a process of its own like a service. */
 export const startBareKoa = async () => {
   const child = spawn(process.execPath, [join(repoRoot, 'bench', 'support', 'bare-koa.mjs')], {
