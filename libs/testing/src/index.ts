@@ -12,3 +12,4 @@ export * from './principal-keys.js';
 export * from './shiftable-clock.js';
 export * from './chromium.js';
 export * from './bench.js';
+export * from './module-cache.js';

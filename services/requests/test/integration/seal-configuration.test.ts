@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import * as E from 'fp-ts/lib/Either.js';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { makeSealCertificate } from '@esign/platform';
+import { inProcessOfItsOwn } from '@esign/testing';
 import { sealerFromFiles } from '../../src/adapters/pdf/sealer-from-files.js';
 
 const run = promisify(execFile);
@@ -92,26 +93,21 @@ describe('requests: the seal of executed documents, configured from files', func
     const doc = await PDFDocument.create();
     doc.addPage().drawText('sealed');
     const pdfFile = await file('lazy.pdf', Buffer.from(await doc.save({ useObjectStreams: false })));
-    const module = fileURLToPath(new URL('../../src/adapters/pdf/sealer-from-files.ts', import.meta.url));
-    // A process of its own: this one has loaded pkijs already, through other tests.
-    const script = `
-      import { readFileSync } from 'node:fs';
-      import { createRequire } from 'node:module';
-      import { sealerFromFiles } from ${JSON.stringify(module)};
-      const cache = createRequire(import.meta.url).cache;
-      const loaded = () => ['pkijs', '@signpdf', 'node-forge'].filter((name) =>
-        Object.keys(cache).some((path) => path.includes('/node_modules/' + name + '/')));
+    const module = JSON.stringify(
+      fileURLToPath(new URL('../../src/adapters/pdf/sealer-from-files.ts', import.meta.url)),
+    );
+    const seen = await inProcessOfItsOwn(
+      fileURLToPath(new URL('../..', import.meta.url)),
+      ['pkijs', '@signpdf', 'node-forge'],
+      `import { readFileSync } from 'node:fs';
+      import { sealerFromFiles } from ${module};
       const sealer = sealerFromFiles({ certFile: ${JSON.stringify(certFile)}, keyFile: ${JSON.stringify(keyFile)},
         p12File: '', passphrase: '', tsaUrl: '' });
       const before = loaded();
       const sealed = await sealer.seal(readFileSync(${JSON.stringify(pdfFile)}), { reason: 'test', signingTime: new Date() })();
-      console.log(JSON.stringify({ before, after: loaded(), sealed: sealed._tag }));`;
-    const { stdout } = await run(
-      process.execPath,
-      ['--conditions=source', '--import=tsx', '--input-type=module', '-e', script],
-      { cwd: fileURLToPath(new URL('../..', import.meta.url)) },
+      console.log(JSON.stringify({ before, after: loaded(), sealed: sealed._tag }));`,
     );
-    assert.deepEqual(JSON.parse(stdout), { before: [], after: ['pkijs', '@signpdf'], sealed: 'Right' });
+    assert.deepEqual(seen, { before: [], after: ['pkijs', '@signpdf'], sealed: 'Right' });
   });
 
   it('refuses a half or contradictory configuration, an unreadable file and a key of another certificate, naming the variable', async () => {
