@@ -82,7 +82,8 @@ export const rssNow = (system: EsignSystem): string =>
   SERVICES.map((name) => {
     try {
       const status = readFileSync(`/proc/${system.services[name].process.pid}/status`, 'utf8');
-      const mb = (field: string) => (Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]) / 1024).toFixed(0);
+      const mb = (field: string) =>
+        (Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]) / 1024).toFixed(0);
       return `${name} ${mb('VmRSS')} MB (peak ${mb('VmHWM')})`;
     } catch {
       return `${name} ?`;
