@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { mallocTrimFigures } from './malloc-trim.js';
 
 export interface Metrics {
   readonly registry: Registry;
@@ -33,6 +34,33 @@ export const createMetrics = (service: string): Metrics => {
     labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
+  });
+  // What the malloc trimmer did (ADR 2750), read when scraped.
+  new Gauge({
+    name: 'process_malloc_trim_enabled',
+    help: 'Whether this process hands free malloc memory back to the system (1) or not (0).',
+    registers: [registry],
+    collect() {
+      this.set(mallocTrimFigures().enabled ? 1 : 0);
+    },
+  });
+  new Counter({
+    name: 'process_malloc_trims_total',
+    help: 'Times this process called malloc_trim.',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(mallocTrimFigures().trims);
+    },
+  });
+  new Counter({
+    name: 'process_malloc_trim_released_bytes_total',
+    help: 'How far RSS fell across those calls, in bytes.',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(mallocTrimFigures().releasedBytes);
+    },
   });
   return {
     registry,

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type Koa from 'koa';
 import type { AppState } from './http.js';
 import { applyV8SettingsOrExit } from './v8-settings.js';
+import { startMallocTrimmingOrExit } from './malloc-trim.js';
 import type { Logger } from './logger.js';
 import { handleShutdown, listen, type ShutdownStep } from './lifecycle.js';
 
@@ -46,12 +47,14 @@ export const serve = async (options: {
 
 /**
  * Runs `main`, turning a start-up failure into one log line and exit code 1. The
- * V8 settings are applied first (`HEAP_GROWING_PERCENT`, `WASM_TIER_UP`: ADRs 2600, 2630).
+ * V8 settings are applied first (`HEAP_GROWING_PERCENT`, `WASM_TIER_UP`: ADRs 2600, 2630),
+ * then malloc trimming starts (`MALLOC_TRIM_RISE_MB`: ADR 2750).
  */
 export const runMain = (logger: Logger, main: () => Promise<unknown>): void => {
   Promise.resolve()
     .then(() => {
       applyV8SettingsOrExit();
+      startMallocTrimmingOrExit(logger);
       return main();
     })
     .catch((error: unknown) => {
