@@ -72,8 +72,15 @@ for (const workspace of workspaces.filter(shipped).map((name) => join(root, name
         fontAssets.add(`node_modules/${pkg}/package.json`);
     }
 }
-// And redoc's standalone bundle, which the gateway's API docs page serves.
-const assets = [...fontAssets, 'node_modules/redoc/bundles/redoc.standalone.js'];
+// And redoc's standalone bundle, which the gateway's API docs page serves; and koffi's
+// native part for glibc on x64 (the malloc trimmer's FFI, ADR 2750), which its package
+// requires through a table the tracer does not follow.
+const KOFFI_GLIBC_X64 = 'node_modules/@koromix/koffi-linux-x64/linux_x64/koffi.node';
+const assets = [
+  ...fontAssets,
+  'node_modules/redoc/bundles/redoc.standalone.js',
+  ...(existsSync(join(root, KOFFI_GLIBC_X64)) ? [KOFFI_GLIBC_X64] : []),
+];
 
 const { fileList, warnings } = await nodeFileTrace(
   entries.map((file) => join(root, file)),

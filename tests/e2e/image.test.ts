@@ -128,6 +128,15 @@ describe('the service image, built here and run as containers', function () {
       }
     });
 
+    it('hands free malloc memory back in each container: koffi and its binary shipped (ADR 2750)', async () => {
+      for (const service of Object.values(system!.services)) {
+        // The gateway's /metrics is on its operations port, which the harness does not publish.
+        if (service.name === 'gateway') continue;
+        const text = await (await fetch(`${service.url}/metrics`)).text();
+        assert.match(text, /^process_malloc_trim_enabled\{[^}]*\} 1$/m, service.name);
+      }
+    });
+
     it('runs the client flow: template → create → send → e-mail and SMS → sign → executed PDF', async () => {
       const template = await publishedAgreement(acme);
       const email = `image-${unique()}@example.com`;
