@@ -81,6 +81,18 @@ const signingCertificateV2 = (certificate: Buffer) =>
     }),
   );
 
+/**
+ * The request's nonce: 8 random bytes made a positive INTEGER in DER's one encoding. Taken
+ * as they come, a first byte of 0x00 (or 0xFF) before one that fits is padding that DER
+ * forbids, and OpenSSL-based TSAs refuse such a query (1 in 256); a first byte of 0x80 or
+ * more is a negative nonce. So the first byte is kept within 0x01–0x7F.
+ */
+export const tsaNonce = (random: Uint8Array): Uint8Array => {
+  const nonce = Uint8Array.from(random);
+  nonce[0] = nonce[0]! & 0x7f || 0x01;
+  return nonce;
+};
+
 /** Asks the TSA for a token over the signature value (RFC 3161 over HTTP, RFC 3161 §3.4). */
 const timestampToken = async (
   url: string,
@@ -93,7 +105,7 @@ const timestampToken = async (
       hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256 }),
       hashedMessage: new asn1js.OctetString({ valueHex: toArrayBuffer(sha256(signature)) }),
     }),
-    nonce: new asn1js.Integer({ valueHex: toArrayBuffer(randomBytes(8)) }),
+    nonce: new asn1js.Integer({ valueHex: toArrayBuffer(tsaNonce(randomBytes(8))) }),
     certReq: true,
   });
   let answer: ArrayBuffer;
