@@ -35,14 +35,14 @@ export const trimPolicy = (options: {
   const GROWN = 1 << 20;
   let floor = Number.POSITIVE_INFINITY;
   let afterLast = 0;
-  let lastAt = Number.NEGATIVE_INFINITY;
-  let started: number | undefined;
+  // The last trim, or the first check before any.
+  let lastAt: number | undefined;
   return {
     due(rss, now) {
-      started ??= now;
+      lastAt ??= now;
       floor = Math.min(floor, rss);
       if (rss >= floor + options.riseBytes) return true;
-      return now - Math.max(lastAt, started) >= options.settleMs && rss >= afterLast + GROWN;
+      return now - lastAt >= options.settleMs && rss >= afterLast + GROWN;
     },
     trimmed(rss, now) {
       floor = rss;

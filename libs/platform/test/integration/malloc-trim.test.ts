@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { inProcessOfItsOwn } from '@esign/testing';
 
 /**
  * ADR 2750 against the real C library, through koffi, on whichever Node runs the test.
@@ -39,12 +39,11 @@ process.stdout.write(JSON.stringify({ base, filled, held, after, trims: mallocTr
 describe('malloc trimming with the real C library (ADR 2750)', () => {
   it('hands back what malloc holds free, which glibc alone keeps', async function () {
     this.timeout(60_000);
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--conditions=source', '--import=tsx', '--input-type=module', '-e', PROBE],
-      { env: { ...process.env, NODE_OPTIONS: '' } },
-    );
-    const seen = JSON.parse(stdout) as Record<string, number>;
+    const seen = (await inProcessOfItsOwn(
+      fileURLToPath(new URL('../..', import.meta.url)),
+      [],
+      PROBE,
+    )) as Record<string, number>;
     const report = JSON.stringify(seen);
     assert.ok(seen.filled! - seen.base! >= 56, `64 MB of buffers raised RSS: ${report}`);
     // The case trimming is for: freed, collected, and still resident.
