@@ -5,7 +5,7 @@ import { IntFromEnv, decodeConfig, loadConfigOrExit } from './config.js';
 import type { Logger } from './logger.js';
 
 /**
- * Hands the memory that glibc's malloc holds free back to the system (ADR 2750).
+ * Hands the memory that glibc's malloc holds free back to the system (ADRs 2750, 2760).
  *
  * A service's JIT compilers, its parsers and Node's socket buffers allocate with malloc,
  * outside V8's heap. glibc keeps what they free and returns it only from the top of each
@@ -17,8 +17,15 @@ import type { Logger } from './logger.js';
  * When: RSS is read every `checkMs` (one read of /proc/self/stat). A trim runs when RSS
  * has risen `riseBytes` above the lowest it was since the last trim (a burst is under
  * way), and once after `settleMs` without one if RSS has grown since (what a burst freed
- * after it ended). An idle service trims once and then no more. A trim took requests
- * 0.3–0.7 ms under the bench's load.
+ * after it ended). An idle service trims once and then no more.
+ *
+ * A trim is not cheap, and the event loop waits for it: `malloc_trim` walks every free
+ * chunk and calls `madvise` on each that spans a page, whether its pages are resident or
+ * not. It took requests 0.3–0.7 ms on one machine; on a slower one, a service's trims
+ * took 1–40 ms of CPU, usually 5–15, and up to 221 ms of wall time on 2 busy cores. Under
+ * steady load the pages a trim returns are soon used again, so a small `riseBytes` trims
+ * over and over for a few MB each time; the default rise is large enough to leave that
+ * alone and still catch a burst (ADR 2760).
  */
 export interface TrimPolicy {
   /** Whether to trim now, given RSS in bytes and the time in ms. */
@@ -57,9 +64,11 @@ export interface MallocTrimFigures {
   readonly enabled: boolean;
   readonly trims: number;
   readonly releasedBytes: number;
+  /** Time spent in `malloc_trim`, in seconds: the event loop waits for every call. */
+  readonly seconds: number;
 }
 
-const figures = { enabled: false, trims: 0, releasedBytes: 0 };
+const figures = { enabled: false, trims: 0, releasedBytes: 0, seconds: 0 };
 export const mallocTrimFigures = (): MallocTrimFigures => ({ ...figures });
 
 // Loaded only when trimming starts: a service with MALLOC_TRIM_RISE_MB=0 never loads it.
@@ -96,12 +105,15 @@ export const startMallocTrimmer = (options: {
   figures.enabled = true;
   const timer = setInterval(() => {
     const before = rss();
-    if (!policy.due(before, now())) return;
+    const startedAt = now();
+    if (!policy.due(before, startedAt)) return;
     options.trim(0);
     const after = rss();
-    policy.trimmed(after, now());
+    const endedAt = now();
+    policy.trimmed(after, endedAt);
     figures.trims += 1;
     figures.releasedBytes += Math.max(0, before - after);
+    figures.seconds += (endedAt - startedAt) / 1000;
   }, options.checkMs);
   timer.unref();
   return {
@@ -117,7 +129,7 @@ export const TRIM_CHECK_MS = 1_000;
 export const TRIM_SETTLE_MS = 10_000;
 
 const TrimEnv = t.type({ MALLOC_TRIM_RISE_MB: IntFromEnv(0, 1024) });
-const trimDefaults = { MALLOC_TRIM_RISE_MB: '3' };
+const trimDefaults = { MALLOC_TRIM_RISE_MB: '8' };
 const trimEnvOf = (env: NodeJS.ProcessEnv) => ({ MALLOC_TRIM_RISE_MB: env.MALLOC_TRIM_RISE_MB });
 
 const start = (settings: t.TypeOf<typeof TrimEnv>, logger: Logger): MallocTrimmer | undefined => {
@@ -140,7 +152,7 @@ const start = (settings: t.TypeOf<typeof TrimEnv>, logger: Logger): MallocTrimme
   });
 };
 
-/** Reads `MALLOC_TRIM_RISE_MB` (default 3; 0 turns trimming off); a wrong value throws a `ConfigError`. */
+/** Reads `MALLOC_TRIM_RISE_MB` (default 8; 0 turns trimming off); a wrong value throws a `ConfigError`. */
 export const startMallocTrimming = (logger: Logger, env: NodeJS.ProcessEnv = process.env) =>
   start(decodeConfig(TrimEnv, trimDefaults, trimEnvOf(env)), logger);
 

@@ -35,7 +35,7 @@ export const createMetrics = (service: string): Metrics => {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  // What the malloc trimmer did (ADR 2750), read when scraped.
+  // What the malloc trimmer did (ADRs 2750, 2760), read when scraped.
   new Gauge({
     name: 'process_malloc_trim_enabled',
     help: 'Whether this process hands free malloc memory back to the system (1) or not (0).',
@@ -51,6 +51,15 @@ export const createMetrics = (service: string): Metrics => {
     collect() {
       this.reset();
       this.inc(mallocTrimFigures().trims);
+    },
+  });
+  new Counter({
+    name: 'process_malloc_trim_seconds_total',
+    help: 'Time spent in those calls, in seconds; the event loop waits for each.',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(mallocTrimFigures().seconds);
     },
   });
   new Counter({

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pino } from 'pino';
 import { ConfigError } from '../../src/index.js';
 import { createLogger } from '../../src/logger.js';
 import { createMetrics } from '../../src/metrics.js';
@@ -49,9 +50,11 @@ describe('malloc trimming: when (ADR 2750)', () => {
     assert.deepEqual(trimsAt(Array<number>(40).fill(80)), [10]);
   });
 
-  it('the trimmer calls malloc_trim(0) when due, and counts what RSS gave back', async () => {
+  it('the trimmer calls malloc_trim(0) when due, and counts what RSS gave back and the time it took', async () => {
     const rss = [100, 100, 104, 90, 90, 90, 90, 90];
     const calls: number[] = [];
+    // Every reading of the clock is 7 ms after the one before: the trim is one of them.
+    let clock = 0;
     const before = mallocTrimFigures();
     const trimmer = startMallocTrimmer({
       trim: (pad) => (calls.push(pad), 1),
@@ -59,6 +62,7 @@ describe('malloc trimming: when (ADR 2750)', () => {
       checkMs: 5,
       settleMs: 60_000,
       rss: () => (rss.shift() ?? 90) * MB,
+      now: () => (clock += 7),
     });
     assert.equal(mallocTrimFigures().enabled, true);
     for (let waited = 0; calls.length === 0 && waited < 5_000; waited += 10) await sleep(10);
@@ -69,6 +73,7 @@ describe('malloc trimming: when (ADR 2750)', () => {
     assert.equal(after.trims - before.trims, 1);
     // Read at 104 before and 90 after.
     assert.equal(after.releasedBytes - before.releasedBytes, 14 * MB);
+    assert.ok(Math.abs(after.seconds - before.seconds - 0.007) < 1e-9, `${after.seconds - before.seconds} s`);
   });
 
   it('/metrics says whether trimming is on and what it did', async () => {
@@ -79,12 +84,13 @@ describe('malloc trimming: when (ADR 2750)', () => {
     try {
       const on = await metrics.render();
       assert.match(on, /^process_malloc_trim_enabled\{service="test"\} 1$/m);
-      const { trims, releasedBytes } = mallocTrimFigures();
+      const { trims, releasedBytes, seconds } = mallocTrimFigures();
       assert.match(on, new RegExp(`^process_malloc_trims_total\\{service="test"\\} ${trims}$`, 'm'));
       assert.match(
         on,
         new RegExp(`^process_malloc_trim_released_bytes_total\\{service="test"\\} ${releasedBytes}$`, 'm'),
       );
+      assert.match(on, new RegExp(`^process_malloc_trim_seconds_total\\{service="test"\\} ${seconds}$`, 'm'));
     } finally {
       trimmer.stop();
     }
@@ -93,6 +99,17 @@ describe('malloc trimming: when (ADR 2750)', () => {
 
 describe('malloc trimming: MALLOC_TRIM_RISE_MB', () => {
   const logger = createLogger('test', 'silent');
+
+  it('is 8 MB unless set (ADR 2760)', () => {
+    const lines: string[] = [];
+    const capture = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const trimmer = startMallocTrimming(capture, {});
+    trimmer?.stop();
+    const on = lines
+      .map((line) => JSON.parse(line) as { msg: string; riseMb?: number })
+      .find((l) => l.msg === 'malloc trimming on');
+    assert.equal(on?.riseMb, 8, lines.join(''));
+  });
 
   it('0 turns it off', () => {
     assert.equal(startMallocTrimming(logger, { MALLOC_TRIM_RISE_MB: '0' }), undefined);
