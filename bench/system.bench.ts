@@ -12,7 +12,7 @@
  *      of rising rates for the highest one the system sustains with p99 < 1 s
  *   4. ceilings: a bare koa JSON route; a raw SQL transaction inserting a create's rows,
  *      with new signers each time at the same concurrency (and the hot-signer case)
- *   5. each service's peak RSS (VmHWM)
+ *   5. each service's peak RSS (VmHWM), and what its malloc trimmer did
  *
  * with the CPU each service spent per create and per send (from /proc), and their sum.
  * It ends with the ratios, one per line. Not part of `npm test`: a measurement, not a
@@ -24,7 +24,7 @@
 import { cpus, loadavg } from 'node:os';
 import { createEsignClient, type Schemas } from '@esign/client';
 import { PRINCIPAL_AUDIENCES, PRINCIPAL_HEADER } from '@esign/contracts';
-import { startEsignSystem, useLocalServers } from '@esign/testing';
+import { freePort, startEsignSystem, useLocalServers } from '@esign/testing';
 import { TEMPLATE, answer, createBody, createCalls } from './support/bodies.js';
 import { bulkSendRun } from './support/bulk-send.js';
 import {
@@ -35,6 +35,7 @@ import {
   ms,
   postgresCpuSeconds,
   print,
+  printPeakRss,
   printRssAfter,
   sleep,
 } from './support/measure.js';
@@ -73,11 +74,13 @@ const main = async () => {
   print();
 
   const logLevel = { LOG_LEVEL: LOG_LEVEL };
+  // The gateway's /metrics answers on its operations port only.
+  const gatewayEnv = { ...logLevel, OPS_PORT: String(await freePort()) };
   const system = await startEsignSystem({
     label: 'bench',
     // As deployed: the migration step first, so no service loads the migration library.
     migrateFirst: true,
-    env: { auth: logLevel, requests: logLevel, notifier: logLevel, gateway: logLevel },
+    env: { auth: logLevel, requests: logLevel, notifier: logLevel, gateway: gatewayEnv },
     nodeArgs: Object.fromEntries(
       SERVICES.map((name) => [
         name,
@@ -256,11 +259,8 @@ const main = async () => {
     line(`the same, the same 2 signers in each`, sqlHot);
     print();
 
-    print('(5) peak RSS (VmHWM) of each service over the whole run');
-    const rss = system.peakRssKb();
-    for (const name of ['gateway', 'auth', 'requests', 'notifier'] as const)
-      print(`  ${name.padEnd(10)} ${((rss[name] ?? 0) / 1024).toFixed(1)} MB`);
-    const largest = Math.max(...Object.values(rss)) / 1024;
+    print('(5) peak RSS (VmHWM) of each service over the whole run, and its malloc trims');
+    const largest = await printPeakRss(system, `http://127.0.0.1:${gatewayEnv.OPS_PORT}`);
     print();
 
     if (PROFILE.length > 0) {

@@ -107,3 +107,35 @@ export const machineTicks = (): { busy: number; total: number } => {
  * window picks its samples out of each service's `.cpuprofile` (BENCH_PROFILE).
  */
 export const monotonicUs = (): number => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * What a service's malloc trimmer did over the run, from its `/metrics` at `url` (ADRs
+ * 2750, 2760): how often it trimmed, how long the event loop waited for it, and how far
+ * RSS fell.
+ */
+export const mallocTrimText = async (url: string): Promise<string> => {
+  try {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const value = (name: string) => Number(new RegExp(`^${name}\\{[^}]*\\} (\\S+)$`, 'm').exec(text)?.[1]);
+    if (value('process_malloc_trim_enabled') !== 1) return 'malloc trimming off';
+    const trims = value('process_malloc_trims_total');
+    const seconds = value('process_malloc_trim_seconds_total');
+    const released = value('process_malloc_trim_released_bytes_total') / 1024 / 1024;
+    return `${trims} malloc trims, ${(seconds * 1000).toFixed(0)} ms in them, RSS ${released.toFixed(0)} MB lower across them`;
+  } catch (error) {
+    return `malloc trims not read (${error instanceof Error ? error.message : String(error)})`;
+  }
+};
+
+/**
+ * Section (5): each service's peak RSS over the run and its malloc trims; answers the
+ * largest peak in MB. The gateway's `/metrics` is on its operations port, at `gatewayOpsUrl`.
+ */
+export const printPeakRss = async (system: EsignSystem, gatewayOpsUrl: string): Promise<number> => {
+  const rss = system.peakRssKb();
+  for (const name of SERVICES) {
+    const trims = await mallocTrimText(name === 'gateway' ? gatewayOpsUrl : system.services[name].url);
+    print(`  ${name.padEnd(10)} ${((rss[name] ?? 0) / 1024).toFixed(1)} MB   ${trims}`);
+  }
+  return Math.max(...Object.values(rss)) / 1024;
+};
