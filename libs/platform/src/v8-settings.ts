@@ -12,17 +12,19 @@ import { BoolFromEnv, IntFromEnv, decodeConfig, loadConfigOrExit } from './confi
  *   of a heap this small is a few ms of mostly concurrent marking (ADR 2600).
  * - `WASM_TIER_UP` (default false): whether V8 may recompile hot WebAssembly with its
  *   optimizing compiler. The only WebAssembly the services run is undici's HTTP parser
- *   (llhttp: the gateway's upstream calls, the notifier's webhooks, `fetch`). On Node 20
- *   optimizing its one very large function takes about 34 MB for a moment, the first
- *   time it gets hot: the gateway's peak RSS, not its load. The baseline code parses a
- *   response about 2 µs slower (ADR 2630).
+ *   (llhttp: the gateway's upstream calls, the notifier's webhooks, `fetch`). Optimizing
+ *   its one very large function takes 20–34 MB for a moment, the first time it gets hot:
+ *   the gateway's peak RSS, not its load. The baseline code parses a response about 2 µs
+ *   slower (ADR 2630). Set at run time, `--liftoff-only` alone does nothing on V8 13
+ *   (Node 24); with `--no-wasm-tier-up` and `--no-wasm-dynamic-tiering`, which it implies
+ *   on the command line, set by name too, it holds there as on V8 11 (ADR 2770).
  *
- * V8 reads both flags when it next needs them, so setting them with
+ * V8 reads these flags when it next needs them, so setting them with
  * `v8.setFlagsFromString` at start-up works (Node refuses them in `NODE_OPTIONS`), on
- * V8 11 (Node 20) and V8 13 (Node 24) alike: `test/integration/heap-growth.test.ts`
- * checks on whichever Node runs it. The young generation's size, read once when the
- * heap is made, is set on the command line instead (`--max-semi-space-size` in
- * NODE_OPTIONS wherever a service is started).
+ * V8 11 (Node 20) and V8 13 (Node 24) alike: `test/integration/heap-growth.test.ts` and
+ * `wasm-tier-up.test.ts` check on whichever Node runs them. The young generation's size,
+ * read once when the heap is made, is set on the command line instead
+ * (`--max-semi-space-size` in NODE_OPTIONS wherever a service is started).
  */
 const V8Env = t.type({ HEAP_GROWING_PERCENT: IntFromEnv(0, 1000), WASM_TIER_UP: BoolFromEnv });
 const v8Defaults = { HEAP_GROWING_PERCENT: '50', WASM_TIER_UP: 'false' };
@@ -31,11 +33,21 @@ const v8EnvOf = (env: NodeJS.ProcessEnv) => ({
   WASM_TIER_UP: env.WASM_TIER_UP,
 });
 
+/** WebAssembly at its baseline tier, on V8 11 and V8 13 alike (ADRs 2630, 2770). */
+const WASM_BASELINE_ONLY = ['--liftoff-only', '--no-wasm-tier-up', '--no-wasm-dynamic-tiering'] as const;
+
+const flagsOf = (settings: t.TypeOf<typeof V8Env>): string[] => [
+  ...(settings.HEAP_GROWING_PERCENT > 0 ? [`--heap-growing-percent=${settings.HEAP_GROWING_PERCENT}`] : []),
+  ...(settings.WASM_TIER_UP ? [] : WASM_BASELINE_ONLY),
+];
+
 const apply = (settings: t.TypeOf<typeof V8Env>) => {
-  if (settings.HEAP_GROWING_PERCENT > 0)
-    setFlagsFromString(`--heap-growing-percent=${settings.HEAP_GROWING_PERCENT}`);
-  if (!settings.WASM_TIER_UP) setFlagsFromString('--liftoff-only');
+  for (const flag of flagsOf(settings)) setFlagsFromString(flag);
 };
+
+/** The flags these variables ask for, in the order they are set; a wrong value throws a `ConfigError`. */
+export const v8FlagsFor = (env: NodeJS.ProcessEnv = process.env): string[] =>
+  flagsOf(decodeConfig(V8Env, v8Defaults, v8EnvOf(env)));
 
 /** Sets the flags; a wrong value throws a `ConfigError` naming the variable. */
 export const applyV8Settings = (env: NodeJS.ProcessEnv = process.env): void =>

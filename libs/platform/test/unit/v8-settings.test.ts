@@ -1,12 +1,19 @@
 import assert from 'node:assert/strict';
 import { COMPOSE_SECRETS, ConfigError } from '../../src/index.js';
-import { applyV8Settings } from '../../src/v8-settings.js';
+import { applyV8Settings, v8FlagsFor } from '../../src/v8-settings.js';
 
 describe('applyV8Settings (HEAP_GROWING_PERCENT, WASM_TIER_UP: ADRs 2600, 2630)', () => {
   it('accepts the defaults, a whole percentage, 0 (V8 decides) and either WASM_TIER_UP', () => {
     applyV8Settings({});
     applyV8Settings({ HEAP_GROWING_PERCENT: '30' });
     applyV8Settings({ HEAP_GROWING_PERCENT: '0', WASM_TIER_UP: 'false' });
+  });
+
+  it('keeps WebAssembly at its baseline tier with every flag V8 13 needs for it, unless WASM_TIER_UP=true', () => {
+    const wasm = ['--liftoff-only', '--no-wasm-tier-up', '--no-wasm-dynamic-tiering'];
+    assert.deepEqual(v8FlagsFor({}), ['--heap-growing-percent=50', ...wasm]);
+    assert.deepEqual(v8FlagsFor({ HEAP_GROWING_PERCENT: '0', WASM_TIER_UP: 'false' }), wasm);
+    assert.deepEqual(v8FlagsFor({ WASM_TIER_UP: 'true' }), ['--heap-growing-percent=50']);
   });
 
   it('refuses a value that is not a whole number from 0 to 1000, naming the variable', () => {
