@@ -53,7 +53,7 @@ describe('malloc trimming: when (ADR 2750)', () => {
   it('the trimmer calls malloc_trim(0) when due, and counts what RSS gave back and the time it took', async () => {
     const rss = [100, 100, 104, 90, 90, 90, 90, 90];
     const calls: number[] = [];
-    // Every reading of the clock is 7 ms after the one before: the trim is one of them.
+    // The clock moves 7 ms at each reading; the trim lies between two readings.
     let clock = 0;
     const before = mallocTrimFigures();
     const trimmer = startMallocTrimmer({

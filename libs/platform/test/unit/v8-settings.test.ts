@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { COMPOSE_SECRETS, ConfigError } from '../../src/index.js';
 import { applyV8Settings, v8FlagsFor } from '../../src/v8-settings.js';
 
-describe('applyV8Settings (HEAP_GROWING_PERCENT, WASM_TIER_UP: ADRs 2600, 2630)', () => {
+describe('applyV8Settings (HEAP_GROWING_PERCENT, WASM_TIER_UP: ADRs 2600, 2630, 2770)', () => {
   it('accepts the defaults, a whole percentage, 0 (V8 decides) and either WASM_TIER_UP', () => {
     applyV8Settings({});
     applyV8Settings({ HEAP_GROWING_PERCENT: '30' });
