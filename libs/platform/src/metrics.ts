@@ -44,33 +44,29 @@ export const createMetrics = (service: string): Metrics => {
       this.set(mallocTrimFigures().enabled ? 1 : 0);
     },
   });
-  new Counter({
-    name: 'process_malloc_trims_total',
-    help: 'Times this process called malloc_trim.',
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(mallocTrimFigures().trims);
-    },
-  });
-  new Counter({
-    name: 'process_malloc_trim_seconds_total',
-    help: 'Time spent in those calls, in seconds; the event loop waits for each.',
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(mallocTrimFigures().seconds);
-    },
-  });
-  new Counter({
-    name: 'process_malloc_trim_released_bytes_total',
-    help: 'How far RSS fell across those calls, in bytes.',
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(mallocTrimFigures().releasedBytes);
-    },
-  });
+  // Running totals the trimmer keeps; each scrape shows them as they are.
+  for (const [name, help, figure] of [
+    ['process_malloc_trims_total', 'Times this process called malloc_trim.', 'trims'],
+    [
+      'process_malloc_trim_seconds_total',
+      'Time spent in those calls, in seconds; the event loop waits for each.',
+      'seconds',
+    ],
+    [
+      'process_malloc_trim_released_bytes_total',
+      'How far RSS fell across those calls, in bytes.',
+      'releasedBytes',
+    ],
+  ] as const)
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(mallocTrimFigures()[figure]);
+      },
+    });
   return {
     registry,
     contentType: registry.contentType,
