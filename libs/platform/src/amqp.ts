@@ -1,6 +1,8 @@
 import { AsyncResource } from 'node:async_hooks';
+import { Writable } from 'node:stream';
 import amqplib, { type Channel, type ChannelModel, type RecoveringChannelModel } from 'amqplib';
 import type { Logger } from './logger.js';
+import { batchTurnWrites } from './turn-writes.js';
 
 export type { Channel, ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
 
@@ -39,6 +41,23 @@ export const outsideCallerContext: <A>(work: () => A) => A = AsyncResource.bind(
   work(),
 );
 
+/**
+ * The socket of an amqplib connection: `connection.stream`, which amqplib does not type or
+ * document (checked by `test/integration/amqp-writes.test.ts` for the version the lock file
+ * pins). Undefined if a later amqplib keeps it elsewhere.
+ */
+export const amqpSocketOf = (model: ChannelModel): Writable | undefined => {
+  const stream = (model.connection as { readonly stream?: unknown }).stream;
+  return stream instanceof Writable ? stream : undefined;
+};
+
+/** A connection's writes of one turn leave in one `writev` (ADR 2780). */
+const batchConnectionWrites = (model: ChannelModel, logger: Logger): void => {
+  const socket = amqpSocketOf(model);
+  if (socket === undefined) logger.warn('amqp socket not found: its writes are not batched');
+  else batchTurnWrites(socket);
+};
+
 export interface AmqpClient {
   readonly model: RecoveringChannelModel;
   isConnected(): boolean;
@@ -48,7 +67,8 @@ export interface AmqpClient {
 /**
  * A broker connection that recovers by itself with back-off. `setup` runs after every
  * (re)connect: declare topology and start consumers there, since channels die with
- * their connection.
+ * their connection. Each connection's writes of one turn leave in one `writev`
+ * (ADR 2780).
  */
 export const connectAmqp = async (
   url: string,
@@ -68,7 +88,11 @@ export const connectAmqp = async (
       maxDelay: 5_000,
       maxRetries: Infinity,
       waitForConnect: false,
-      setup: (m: ChannelModel) => outsideCallerContext(() => setup(m)),
+      setup: (m: ChannelModel) =>
+        outsideCallerContext(() => {
+          batchConnectionWrites(m, logger);
+          return setup(m);
+        }),
     },
   });
   model.on('connect', () => {
