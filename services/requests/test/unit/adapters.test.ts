@@ -6,12 +6,33 @@ import { hmacUrlSigner } from '../../src/adapters/crypto/hmac-url-signer.js';
 import { canonicalJson } from '@esign/contracts';
 import { idempotencyOf, listQuery } from '../../src/adapters/http/params.js';
 import { Config, defaults, parseSigningKeys } from '../../src/config.js';
+import { pooledRandomText, randomIds } from '../../src/adapters/system.js';
 
 const OLD = { id: 'old', secret: 'the-old-secret-that-is-long-enough-00' };
 const NEW = { id: 'new', secret: 'the-new-secret-that-is-long-enough-00' };
 const R = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
 
 describe('requests adapters (no I/O)', () => {
+  describe('signer references from a pool of random bytes', () => {
+    it('are 96 bits each, base64url, and none repeats across many refills of the pool', () => {
+      const seen = new Set<string>();
+      for (let n = 0; n < 10_000; n += 1) {
+        const ref = randomIds.signerRef();
+        assert.match(ref, /^[A-Za-z0-9_-]{16}$/);
+        assert.equal(Buffer.from(ref, 'base64url').length, 12);
+        seen.add(ref);
+      }
+      assert.equal(seen.size, 10_000);
+    });
+
+    it('refills the pool when it is used up, with new bytes', () => {
+      const next = pooledRandomText(4, 2);
+      const texts = Array.from({ length: 6 }, next);
+      assert.equal(new Set(texts).size, 6, texts.join(' '));
+      for (const text of texts) assert.equal(Buffer.from(text, 'base64url').length, 4);
+    });
+  });
+
   describe('Execution URL signatures', () => {
     it('verifies its own signature and nothing altered', () => {
       const signer = hmacUrlSigner([NEW]);
