@@ -30,7 +30,9 @@ const brokerMs = () => {
   return (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
 };
 
-const body = Buffer.from(JSON.stringify({ id: crypto.randomUUID(), type: 'request.created', data: { note: 'x'.repeat(300) } }));
+const body = Buffer.from(
+  JSON.stringify({ id: crypto.randomUUID(), type: 'request.created', data: { note: 'x'.repeat(300) } }),
+);
 
 /** Opens a connection either way and answers a `publish n` function and a `close`. */
 const open = async (batched) => {

@@ -4,7 +4,7 @@ import type { Ids } from '../ports/ids.js';
 /**
  * `bytes` random bytes at a time, base64url, from a buffer the CSPRNG fills `count` at a
  * time, as Node does for `randomUUID`. `randomBytes(12)` per call cost 5–6 µs, most of it
- * OpenSSL's fork check and a buffer of its own; a slice of the pool about 0.2 µs.
+ * OpenSSL's fork check and a buffer of its own; a slice of the pool about 0.2 µs (ADR 2790).
  */
 export const pooledRandomText = (bytes: number, count = 128): (() => string) => {
   const pool = Buffer.alloc(bytes * count);
