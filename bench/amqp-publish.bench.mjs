@@ -5,30 +5,16 @@
 // in one turn and one confirm wait, as the outbox relay's hand-off does under load.
 // The two are alternated, `rounds` times. Run after a build, with RabbitMQ up:
 //   node bench/amqp-publish.bench.mjs [batch=8] [messages=20000] [rounds=3]
-import { readFileSync, readdirSync } from 'node:fs';
 import amqplib from 'amqplib';
 import { pino } from 'pino';
 import { connectAmqp } from '../libs/platform/dist/src/index.js';
+import { commandCpuSeconds } from './dist/support/measure.js';
 
 const [batch = 8, count = 20000, rounds = 3] = process.argv.slice(2).map(Number);
 const url = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 
-// The broker's CPU, when it runs on this machine (its Erlang VM is `beam.smp`).
-const beam = readdirSync('/proc')
-  .filter((pid) => /^\d+$/.test(pid))
-  .find((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('beam');
-    } catch {
-      return false;
-    }
-  });
-const ticksPerMs = 0.1; // USER_HZ is 100 on Linux
-const brokerMs = () => {
-  if (beam === undefined) return Number.NaN;
-  const fields = readFileSync(`/proc/${beam}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
-};
+// The broker's CPU in ms, when it runs on this machine (its Erlang VM is `beam.smp`).
+const brokerMs = () => commandCpuSeconds('beam.smp') * 1000;
 
 const body = Buffer.from(
   JSON.stringify({ id: crypto.randomUUID(), type: 'request.created', data: { note: 'x'.repeat(300) } }),

@@ -31,24 +31,32 @@ export const cpuSeconds = (system: EsignSystem): Record<ServiceName, number> =>
   ) as Record<ServiceName, number>;
 
 /**
- * CPU seconds every `postgres` process on the machine has used so far (the server's
- * backends come and go with the pools' connections; the machine's other databases count too).
+ * CPU seconds every process named `command` (its `comm`) on the machine has used so far;
+ * NaN when none runs here.
  */
-export const postgresCpuSeconds = (): number => {
+export const commandCpuSeconds = (command: string): number => {
   let ticks = 0;
+  let found = false;
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== command) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       ticks += Number(fields[11]) + Number(fields[12]);
+      found = true;
     } catch {
       // gone in between
     }
   }
-  return ticks / 100;
+  return found ? ticks / 100 : Number.NaN;
 };
+
+/**
+ * CPU seconds every `postgres` process on the machine has used so far (the server's
+ * backends come and go with the pools' connections; the machine's other databases count too).
+ */
+export const postgresCpuSeconds = (): number => commandCpuSeconds('postgres');
 
 /** CPU spent per call between two `cpuSeconds` readings: each service's, in ms, and their sum. */
 export interface CpuPerCall {
