@@ -1,5 +1,6 @@
 import { isoNow } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { RequestView } from '@esign/contracts';
@@ -15,6 +16,7 @@ import {
   type TransitionError,
 } from '../domain/signature-request.js';
 import type { DeliveryOutcomeResult } from '../ports/delivery-outcome-store.js';
+import type { Store } from '../ports/store.js';
 import { siteIds, type Caller } from './caller.js';
 import { executionUrl, type Deps } from './deps.js';
 import { notFound, type AppError } from './errors.js';
@@ -30,67 +32,98 @@ export interface TransitionInput {
   readonly idempotency?: Idempotency;
 }
 
+/** Reads of a Request without a lock whose write found it changed, before queueing for the lock (ADR 2800). */
+export const OPTIMISTIC_ATTEMPTS = 3;
+
+type TransitionDeps = Pick<Deps, 'transact' | 'autocommit' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'>;
+
 /**
- * One transition of one Request in one transaction: the Request is locked (concurrent
- * transitions queue up and the later ones see the result of the earlier), the
- * transition's new state and its events are written together, so an event exists
- * exactly when its change committed. A refusal changes nothing.
+ * One transition of one Request, stored in one statement with its events, so an event
+ * exists exactly when its change committed. A refusal changes nothing.
+ *
+ * Without an Idempotency-Key the Request is read without a lock and the transition is
+ * written only if the Request is still as it was read (ADR 2800): two round trips and no
+ * transaction. When something stored a transition of it in between, the call reads it
+ * again and decides on what is there now, as if it had queued behind that one; after
+ * `OPTIMISTIC_ATTEMPTS` such misses it does queue, on the lock. With a key the Request is
+ * locked (concurrent transitions queue up and the later ones see the result of the
+ * earlier), since the key's claim and its stored answer share the transaction.
  */
 const transition =
-  (deps: Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'>, apply: Apply) =>
-  (input: TransitionInput): TE.TaskEither<AppError, Outcome<RequestView>> =>
-    deps.transact((store) => {
-      const change = (sites: readonly number[]): TE.TaskEither<AppError, RequestView> =>
-        pipe(
-          store.requests.lock(input.requestId, sites),
-          TE.chainW(TE.fromOption(() => notFound('request'))),
-          // A test-only token acts on test Requests only: its sends draw on the test
-          // bucket at the gateway, so a real one must not go out through it (ADR 2200).
-          TE.filterOrElseW(
-            (previous) => input.caller.testModeOnly !== true || previous.testMode,
-            (): AppError => ({ _tag: 'TestModeOnlyToken', on: 'real_request' }),
+  (deps: TransitionDeps, apply: Apply) =>
+  (input: TransitionInput): TE.TaskEither<AppError, Outcome<RequestView>> => {
+    const decide = (found: TE.TaskEither<never, O.Option<SignatureRequest>>) =>
+      pipe(
+        found,
+        TE.chainW(TE.fromOption(() => notFound('request'))),
+        // A test-only token acts on test Requests only: its sends draw on the test
+        // bucket at the gateway, so a real one must not go out through it (ADR 2200).
+        TE.filterOrElseW(
+          (previous) => input.caller.testModeOnly !== true || previous.testMode,
+          (): AppError => ({ _tag: 'TestModeOnlyToken', on: 'real_request' }),
+        ),
+        TE.chainW((previous) =>
+          pipe(
+            TE.fromEither(apply(previous, isoNow(deps.clock))),
+            TE.map((t) => ({
+              previous,
+              request: t.request,
+              events: envelopes({ ids: deps.ids, executionUrl: executionUrl(deps) }, t.request, t.events),
+            })),
           ),
-          TE.chainW((previous) =>
-            pipe(
-              TE.fromEither(apply(previous, isoNow(deps.clock))),
-              TE.chainFirstW((t) =>
-                store.requests.update(
-                  previous,
-                  t.request,
-                  envelopes({ ids: deps.ids, executionUrl: executionUrl(deps) }, t.request, t.events),
+        ),
+      );
+    const view = (request: SignatureRequest) => requestView(request, executionUrl(deps));
+
+    const locked = (store: Store, sites: readonly number[]): TE.TaskEither<AppError, RequestView> =>
+      pipe(
+        decide(store.requests.lock(input.requestId, sites)),
+        TE.chainFirstW((t) => store.requests.update(t.previous, t.request, t.events)),
+        TE.map((t) => view(t.request)),
+      );
+
+    const unlocked = (attemptsLeft: number): TE.TaskEither<AppError, RequestView> =>
+      attemptsLeft === 0
+        ? deps.transact((store) => locked(store, siteIds(input.caller)))
+        : pipe(
+            deps.autocommit((store) =>
+              pipe(
+                decide(store.requests.find(input.requestId, siteIds(input.caller))),
+                TE.chainW((t) =>
+                  pipe(
+                    store.requests.updateIfCurrent(t.previous, t.request, t.events),
+                    TE.map((stored) => (stored ? O.some(view(t.request)) : O.none)),
+                  ),
                 ),
               ),
             ),
-          ),
-          TE.map((t) => requestView(t.request, executionUrl(deps))),
-        );
-      // Without a key the Request is locked straight away, on any of the caller's sites
-      // (a round trip less, ADR 2650). With one, the key is claimed before the Request is
-      // locked, so a retry of a call still running is told so at once instead of
-      // queueing behind it; the key is scoped to the Request's site, read first.
-      if (input.idempotency === undefined)
-        return pipe(
-          change(siteIds(input.caller)),
-          TE.map((value): Outcome<RequestView> => ({ value, replayed: false })),
-        );
+            TE.chain(O.match(() => unlocked(attemptsLeft - 1), TE.right)),
+          );
+
+    if (input.idempotency === undefined)
       return pipe(
+        unlocked(OPTIMISTIC_ATTEMPTS),
+        TE.map((value): Outcome<RequestView> => ({ value, replayed: false })),
+      );
+    // The key is claimed before the Request is locked, so a retry of a call still running
+    // is told so at once instead of queueing behind it; the key is scoped to the
+    // Request's site, read first.
+    return deps.transact((store) =>
+      pipe(
         store.requests.siteOf(input.requestId, siteIds(input.caller)),
         TE.chainW(TE.fromOption(() => notFound('request'))),
-        TE.chain((siteId) => idempotently(store, siteId, input.idempotency)(() => change([siteId]))),
-      );
-    });
+        TE.chain((siteId) => idempotently(store, siteId, input.idempotency)(() => locked(store, [siteId]))),
+      ),
+    );
+  };
 
 /** draft → sent: the Execution URLs go live and `request.sent` tells the notifier whom to reach. */
-export const sendRequest = (deps: Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'>) =>
-  transition(deps, send);
+export const sendRequest = (deps: TransitionDeps) => transition(deps, send);
 
-export const cancelRequest = (
-  deps: Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'>,
-) => transition(deps, cancel);
+export const cancelRequest = (deps: TransitionDeps) => transition(deps, cancel);
 
-export const remindRequest = (
-  deps: Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl' | 'remindPolicy'>,
-) => transition(deps, (request, now) => remind(request, now, deps.remindPolicy));
+export const remindRequest = (deps: TransitionDeps & Pick<Deps, 'remindPolicy'>) =>
+  transition(deps, (request, now) => remind(request, now, deps.remindPolicy));
 
 export interface ReissueInput extends TransitionInput {
   /** The client's signer_id of the signer whose link is replaced. */
@@ -104,7 +137,7 @@ export interface ReissueInput extends TransitionInput {
  * stop opening at once (ADR 1321). Answers the Request, whose view carries the new URL.
  */
 export const reissueExecutionUrl =
-  (deps: Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'>) =>
+  (deps: TransitionDeps) =>
   (input: ReissueInput): TE.TaskEither<AppError, Outcome<RequestView>> =>
     transition(deps, (request, now) => reissueLink(request, input.signerId, now, input.notify))(input);
 

@@ -28,14 +28,25 @@ export interface RequestRepository {
   /** The site of a Request the caller reaches, without locking it. */
   readonly siteOf: (id: string, siteIds: readonly number[]) => TE.TaskEither<never, O.Option<number>>;
   /**
-   * Stores a transition: the Request's new state, those of its signers that changed, and
-   * the events it publishes (the outbox), as few statements as that takes (ADR 2650).
+   * Stores a transition of a Request read with `lock`: the Request's new state, those of
+   * its signers that changed, and the events it publishes (the outbox), in one statement
+   * (ADRs 2650, 2800).
    */
   readonly update: (
     previous: SignatureRequest,
     next: SignatureRequest,
     events: readonly DomainEvent[],
   ) => TE.TaskEither<never, void>;
+  /**
+   * Stores a transition as `update` does, of a Request read without a lock (`find`), and
+   * only if it is still as `previous` was read: false, writing nothing, when anything
+   * stored a transition of it in between (ADR 2800).
+   */
+  readonly updateIfCurrent: (
+    previous: SignatureRequest,
+    next: SignatureRequest,
+    events: readonly DomainEvent[],
+  ) => TE.TaskEither<never, boolean>;
   /**
    * Open Requests (draft or sent) whose `expires_at` is at or before `now`, locked, at
    * most `limit`; rows another transaction holds are skipped, so sweepers on several

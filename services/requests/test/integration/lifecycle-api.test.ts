@@ -29,6 +29,9 @@ import {
 import { notificationOutcomesConsumer } from '../../src/adapters/amqp/notification-outcomes-consumer.js';
 import { postgresRequestRepository } from '../../src/adapters/postgres/postgres-request-repository.js';
 import { NOTIFICATION_OUTCOMES_CONSUMER } from '../../src/application/lifecycle.js';
+import { executionUrl } from '../../src/application/deps.js';
+import { envelopes } from '../../src/application/events.js';
+import { cancel } from '../../src/domain/signature-request.js';
 import { useCases } from '../../src/application/use-cases.js';
 import { principal, publishedTemplate, SITE_A, startHarness, type Harness } from '../support/harness.js';
 import { deliveryReport } from '../support/builders.js';
@@ -501,6 +504,84 @@ describe('requests service: send through the outbox, and the lifecycle (real Pos
       assert.deepEqual((await statuses(view.id))[0], { email: 'delivered', sms: 'not_requested' });
     });
 
+    it('stores nothing of a transition whose Request moved on since it was read (ADR 2800)', async () => {
+      const view = await create();
+      const requests = postgresRequestRepository(h.pool);
+      const read = async () => {
+        const found = await requests.find(view.id, [SITE_A.id])();
+        assert.ok(E.isRight(found) && O.isSome(found.right));
+        return found.right.value;
+      };
+      const stale = await read();
+      await post(view.id, 'send').expect(200);
+      const snapshot = () =>
+        h.pool.one(sql.unsafe`
+          SELECT r.state, r.version, r.updated_at::text,
+                 (SELECT json_agg(rs ORDER BY rs.position) FROM request_signers rs WHERE rs.request_id = r.id) AS signers,
+                 (SELECT count(*) FROM outbox o WHERE o.envelope->>'aggregate_id' = r.id::text)::int AS events
+          FROM requests r WHERE r.id = ${view.id}`);
+      const before = await snapshot();
+      assert.equal(before.version, 1);
+      // A cancel decided on the draft it read, with a signer changed and its event: the
+      // send stored since, so the write must leave the row, the signers and the outbox.
+      const cancelOf = (previous: typeof stale) => {
+        const decided = cancel(previous, '2030-01-01T00:00:20.000Z');
+        assert.ok(E.isRight(decided));
+        const request = {
+          ...decided.right.request,
+          signers: decided.right.request.signers.map((signer, i) =>
+            i === 0
+              ? {
+                  ...signer,
+                  link: { version: signer.link.version + 1, issuedAt: '2030-01-01T00:00:20.000Z' },
+                }
+              : signer,
+          ),
+        };
+        const events = envelopes(
+          { ids: h.deps.ids, executionUrl: executionUrl(h.deps) },
+          request,
+          decided.right.events,
+        );
+        return { request, events };
+      };
+      const refused = cancelOf(stale);
+      assert.deepEqual(
+        await requests.updateIfCurrent(stale, refused.request, refused.events)(),
+        E.right(false),
+      );
+      assert.deepEqual(await snapshot(), before);
+      // Read again, the same change is stored whole.
+      const current = await read();
+      const { request: cancelled, events } = cancelOf(current);
+      assert.deepEqual(await requests.updateIfCurrent(current, cancelled, events)(), E.right(true));
+      const after = await snapshot();
+      assert.equal(after.state, 'cancelled');
+      assert.equal(after.version, 2);
+      assert.equal(after.events, before.events + 1);
+      assert.notDeepEqual(after.signers, before.signers);
+      // What it stored is the current copy now: a change made from it is stored too.
+      const later = { ...cancelled, updatedAt: '2030-01-01T00:00:21.000Z' };
+      assert.deepEqual(await requests.updateIfCurrent(cancelled, later, [])(), E.right(true));
+      assert.equal((await snapshot()).version, 3);
+    });
+
+    it('lets one of eight racing transitions of one Request win at a time, each deciding on the state it finds (ADR 2800)', async () => {
+      const view = await create();
+      const sends = await Promise.all(Array.from({ length: 8 }, () => post(view.id, 'send')));
+      assert.deepEqual(sends.map((r) => r.status).sort(), [200, 409, 409, 409, 409, 409, 409, 409]);
+      const cancels = await Promise.all(Array.from({ length: 8 }, () => post(view.id, 'cancel')));
+      assert.deepEqual(cancels.map((r) => r.status).sort(), [200, 409, 409, 409, 409, 409, 409, 409]);
+      assert.ok(cancels.every((r) => r.status === 200 || r.body.state === 'cancelled'));
+      const rows = await outboxRows(view.id);
+      assert.deepEqual(
+        rows.map((r) => r.type),
+        ['request.created', 'request.sent', 'request.cancelled'],
+      );
+      const version = await h.pool.oneFirst(sql.unsafe`SELECT version FROM requests WHERE id = ${view.id}`);
+      assert.equal(version, 2);
+    });
+
     it('leaves the later report by occurrence when two on one channel race (ADR 2650)', async () => {
       const view = await create();
       await post(view.id, 'send').expect(200);
@@ -515,23 +596,29 @@ describe('requests service: send through the outbox, and the lifecycle (real Pos
       assert.equal(stored, reports[7]!.id);
     });
 
-    it('sends in three statements, and records an outcome in one outside a transaction, writing the signer only (ADRs 2502, 2650)', async () => {
+    it('sends in two statements outside a transaction, and records an outcome in one, writing the signer only (ADRs 2650, 2800)', async () => {
       const view = await create();
       h.statements.length = 0;
       await post(view.id, 'send').expect(200);
-      const sendTx = h.statements.find((st) => /UPDATE requests SET/.test(st.sql))?.transactionId;
-      const sendStatements = h.statements.filter((st) => st.transactionId === sendTx);
+      const writeAt = h.statements.findIndex((st) => /UPDATE requests SET/.test(st.sql));
+      const connection = h.statements[writeAt]!.connectionId;
+      const sendStatements = h.statements
+        .slice(0, writeAt + 1)
+        .filter((st) => st.connectionId === connection);
       // Printed for the record (docs/benchmarks.md quotes it).
-      console.log(
-        `      send of 3 signers: ${sendStatements.length} statements in one transaction (plus BEGIN/COMMIT)`,
+      console.log(`      send of 3 signers: ${sendStatements.length} statements, no transaction`);
+      // The read, without a lock, and one write guarded by the version read (ADR 2800):
+      // the Request's row first, the signers and the outbox only if it was written.
+      assert.equal(sendStatements.length, 2, sendStatements.map((st) => st.sql).join('\n---\n'));
+      assert.ok(
+        sendStatements.every((st) => st.transactionId === null),
+        'outside a transaction',
       );
-      // The lock, the read, and one write: the Request's row and the outbox as CTEs of the
-      // signers' statement (ADR 2650); no site lookup without an Idempotency-Key.
-      assert.equal(sendStatements.length, 3, sendStatements.map((st) => st.sql).join('\n---\n'));
-      const write = sendStatements[2]!.sql;
+      assert.match(sendStatements[0]!.sql, /^\s*SELECT\b[\s\S]*r\.version/);
+      assert.doesNotMatch(sendStatements[0]!.sql, /FOR UPDATE/);
       assert.match(
-        write,
-        /^\s*WITH\b[\s\S]*UPDATE requests SET[\s\S]*INSERT INTO outbox[\s\S]*UPDATE request_signers/,
+        sendStatements[1]!.sql,
+        /^\s*WITH guard AS \(\s*UPDATE requests SET[\s\S]*WHERE id = \$\d+ AND version = \$\d+[\s\S]*UPDATE request_signers[\s\S]*EXISTS \(SELECT 1 FROM guard\)[\s\S]*INSERT INTO outbox[\s\S]*EXISTS \(SELECT 1 FROM guard\)/,
       );
       const xmin = () => h.pool.oneFirst(sql.unsafe`SELECT xmin::text FROM requests WHERE id = ${view.id}`);
       const before = await xmin();

@@ -168,6 +168,13 @@ export const memoryStore = () => {
           appendOutbox(events);
           return TE.right(undefined);
         },
+        // Requests are immutable values here: one still current is the very object read.
+        updateIfCurrent: (previous, r, events) => {
+          if (s.requests.get(r.id) !== previous) return TE.right(false);
+          s.requests.set(r.id, r);
+          appendOutbox(events);
+          return TE.right(true);
+        },
         lockDueForExpiry: (now, limit) =>
           TE.right(
             [...s.requests.values()]

@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import { DomainEvent, type NotificationDelivered, type RequestView } from '@esign/contracts';
 import type { Caller } from '../../src/application/caller.js';
+import { OPTIMISTIC_ATTEMPTS } from '../../src/application/lifecycle.js';
 import { useCases } from '../../src/application/use-cases.js';
+import type { Autocommit } from '../../src/ports/store.js';
 import { body, fresh, later, left, NOW, right } from '../support/builders.js';
 import { openExecutionLink } from '../support/execution-link.js';
 import { fakeDeps } from '../support/fakes.js';
@@ -104,6 +106,70 @@ describe('requests use cases: send and the lifecycle (in-memory ports)', () => {
       await openExecutionLink(deps, view.signers[0]!.request_url),
       E.left({ _tag: 'Closed', state: 'cancelled' }),
     );
+  });
+
+  describe('a transition read without a lock (ADR 2800)', () => {
+    /** The use cases over the same store, with the unlocked write wrapped by `around`. */
+    const wrapped = (
+      fake: Awaited<ReturnType<typeof setup>>,
+      around: (write: () => Promise<boolean>) => Promise<boolean>,
+    ) => {
+      const autocommit: Autocommit = (work) =>
+        fake.deps.autocommit((store) =>
+          work({
+            ...store,
+            requests: {
+              ...store.requests,
+              updateIfCurrent: (previous, next, events) => () =>
+                around(async () =>
+                  right(await store.requests.updateIfCurrent(previous, next, events)()),
+                ).then((stored) => E.right(stored)),
+            },
+          }),
+        );
+      return useCases({ ...fake.deps, autocommit });
+    };
+
+    it('decides again on what is there when another transition landed between its read and its write', async () => {
+      const fake = await setup();
+      const view = await fake.create();
+      let interleaved = false;
+      const cases = wrapped(fake, async (write) => {
+        if (!interleaved) {
+          interleaved = true;
+          right(await fake.cases.cancelRequest({ caller, requestId: view.id })());
+        }
+        return write();
+      });
+      // The send read a draft; the cancel stored first, so the send's write stores
+      // nothing and its second read finds the Request cancelled.
+      assert.deepEqual(left(await cases.sendRequest({ caller, requestId: view.id })()), {
+        _tag: 'StateConflict',
+        action: 'send',
+        state: 'cancelled',
+      });
+      assert.equal(fake.memory.state().requests.get(view.id)?.state, 'cancelled');
+      assert.deepEqual(
+        fake.events(view.id).map((e) => e.type),
+        ['request.created', 'request.cancelled'],
+      );
+    });
+
+    it(`queues on the lock after ${OPTIMISTIC_ATTEMPTS} writes that found the Request changed`, async () => {
+      const fake = await setup();
+      const view = await fake.create();
+      let attempts = 0;
+      const cases = wrapped(fake, () => {
+        attempts++;
+        return Promise.resolve(false);
+      });
+      assert.equal(fresh(right(await cases.sendRequest({ caller, requestId: view.id })())).state, 'sent');
+      assert.equal(attempts, OPTIMISTIC_ATTEMPTS);
+      assert.deepEqual(
+        fake.events(view.id).map((e) => e.type),
+        ['request.created', 'request.sent'],
+      );
+    });
   });
 
   it('reminds after the interval, and sweeps expired Requests', async () => {

@@ -3,9 +3,11 @@ import * as t from 'io-ts';
 import { db, insertEvents, sql, type OutgoingEvent, type Queryable } from '@esign/platform';
 import type { SignatureRequest } from '../../domain/signature-request.js';
 import type { RequestRepository } from '../../ports/request-repository.js';
-import { inSites, selectRequests, toRequest, UUID } from './request-reads.js';
-import { oneStatement, updateStatements } from './request-writes.js';
+import { inSites, rememberVersion, selectRequests, toRequest, UUID, versionOf } from './request-reads.js';
+import { transitionWrite } from './request-writes.js';
 import { Count, RequestRow } from './rows.js';
+
+const Written = t.type({ written: t.number });
 import { task } from './task.js';
 
 export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEvent[]): RequestRepository => {
@@ -36,6 +38,25 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
       sql.unsafe`SELECT id FROM requests WHERE id = ${id} AND ${scope} FOR UPDATE`,
     );
     return locked === undefined ? O.none : await load(id, siteIds);
+  };
+
+  const write = async (
+    previous: SignatureRequest,
+    request: SignatureRequest,
+    events: readonly OutgoingEvent[],
+  ): Promise<boolean> => {
+    const version = versionOf(previous);
+    const { written } = await db.one(
+      q,
+      Written,
+      transitionWrite(previous, request, version, (when) =>
+        events.length === 0 ? undefined : insertEvents(events, { when, handedOff: handedOff !== undefined }),
+      ),
+    );
+    if (written === 0) return false;
+    rememberVersion(request, version + 1);
+    handedOff?.push(...events);
+    return true;
   };
 
   return {
@@ -69,24 +90,14 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
               ),
             ),
       ),
-    // As few statements as the change needs (ADRs 2502, 2650): the Request's row is
-    // written only when one of its own columns changed (a delivery outcome changes a
-    // signer only), and it and the events go as CTEs of the first signers statement
-    // rather than as round trips of their own.
+    // One statement (ADRs 2502, 2650, 2800). Under the lock the version check always
+    // holds: a Request that moved on all the same is a bug, and throwing rolls it back.
     update: (previous, request, events) =>
       task(async () => {
-        const { statements, row } = updateStatements(previous, request);
-        const alongside = [
-          ...(row === undefined ? [] : [row]),
-          ...(events.length === 0 ? [] : [insertEvents(events, { handedOff: handedOff !== undefined })]),
-        ];
-        // Different tables, so the CTEs and the statement cannot touch the same row twice.
-        const [first, ...rest] = statements;
-        if (first !== undefined) await db.exec(q, oneStatement([...alongside, first]));
-        else if (alongside.length > 0) await db.exec(q, oneStatement(alongside));
-        for (const statement of rest) await db.exec(q, sql.unsafe`${statement}`);
-        handedOff?.push(...events);
+        if (!(await write(previous, request, events)))
+          throw new Error(`Request ${request.id} changed while it was locked`);
       }),
+    updateIfCurrent: (previous, request, events) => task(() => write(previous, request, events)),
     lockDueForExpiry: (now, limit) =>
       task(async () => {
         const due = await db.any(

@@ -8,7 +8,33 @@ const fromDeliveryJson = (d: DeliveryJson | null): Delivery | null =>
 /** Request ids are UUIDs; anything else names no Request (and must not reach a uuid cast). */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const toRequest = (row: RequestRow): SignatureRequest => ({
+/**
+ * The version each Request was read at (ADR 2800), kept beside the domain's value rather
+ * than in it: the version is how the store detects a concurrent write, not something the
+ * domain decides on. Keyed by the object a read answered, which is what a transition is
+ * handed back as its `previous`.
+ */
+const versions = new WeakMap<SignatureRequest, number>();
+
+/** The version `request` was read at; throws for a Request no read of this store answered. */
+export const versionOf = (request: SignatureRequest): number => {
+  const version = versions.get(request);
+  if (version === undefined) throw new Error(`Request ${request.id} was not read from the store`);
+  return version;
+};
+
+/** After a write: `request` is what the store holds now, at `version`. */
+export const rememberVersion = (request: SignatureRequest, version: number): void => {
+  versions.set(request, version);
+};
+
+export const toRequest = (row: RequestRow): SignatureRequest => {
+  const request = requestOf(row);
+  versions.set(request, row.version);
+  return request;
+};
+
+const requestOf = (row: RequestRow): SignatureRequest => ({
   id: row.id,
   creator: row.created_by === null ? null : { userId: row.created_by, email: row.creator_email },
   siteId: row.site_id,
@@ -70,7 +96,7 @@ export const selectRequests = (where: ReturnType<typeof sql.fragment>, tail = sq
     r.id, r.site_id, r.site_name, r.site_locale, r.created_by, r.creator_email, r.state, r.render_data,
     r.redirect_url, r.expires_at,
     r.created_at, r.updated_at, r.sent_at, r.cancelled_at, r.expired_at, r.completed_at,
-    r.declined_at, r.last_reminded_at, r.remind_count, r.test_mode,
+    r.declined_at, r.last_reminded_at, r.remind_count, r.test_mode, r.version,
     COALESCE((
       SELECT json_agg(json_build_object('id', c.template_id, 'name', c.name) ORDER BY c.position)
       FROM request_contracts c WHERE c.request_id = r.id), '[]') AS contracts,

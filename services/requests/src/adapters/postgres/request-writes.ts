@@ -1,6 +1,5 @@
 import { sql } from '@esign/platform';
 import type { Delivery, RequestSigner, SignatureRequest } from '../../domain/signature-request.js';
-import { requestRowChanged } from './rows.js';
 
 export const toDeliveryJson = (d: Delivery | null): string | null =>
   d === null ? null : JSON.stringify({ outcome: d.outcome, at: d.at, event_id: d.eventId, error: d.error });
@@ -84,58 +83,100 @@ const signersChanged = (
   });
 
 /**
- * The statements an update needs (ADR 2502): the signers' ones, and the Request's own row
- * only when one of its own columns changed (a delivery outcome changes a signer only).
+ * A transition's write as one statement (ADRs 2502, 2650, 2800): the Request's row, raising
+ * its version, only if it is still at the version `previous` was read at; then, only if
+ * that row was written, the signers that changed and the events. Answers one row,
+ * `written`: 1 when the transition was stored, 0 when the Request had moved on and nothing
+ * was. One statement is atomic without BEGIN … COMMIT, so a transition read without a
+ * lock needs no transaction to be stored all or not at all.
  */
-export const updateStatements = (previous: SignatureRequest, request: SignatureRequest) => {
-  const statements: ReturnType<typeof sql.fragment>[] = [];
-  // Sending fixes each signer's contact details: reminders, the audit trail and the
-  // executed PDF name the address the Request went to, whatever is upserted later.
-  if (previous.sentAt === null && request.sentAt !== null)
-    statements.push(sql.fragment`
-        UPDATE request_signers rs
-        SET sent_email = s.email, sent_mobile_number = s.mobile_number, contact_fixed = true
-        FROM ${sql.unnest(
-          request.signers.map((s) => [s.signerRef, s.contact.email, s.contact.mobileNumber]),
-          ['text', 'text', 'text'],
-        )} AS s(signer_ref, email, mobile_number)
-        WHERE rs.request_id = ${request.id} AND rs.signer_ref = s.signer_ref`);
-  // Signers are immutable values in the domain: an unchanged one is the same object.
-  const changed = signersChanged(previous, request);
-  if (changed.length > 0)
-    statements.push(sql.fragment`
-      UPDATE request_signers rs
-      SET state = s.state, signed_at = s.signed_at, declined_at = s.declined_at,
-          -- A delivery status is written only by whoever changed it: the reports write it
-          -- without locking the Request (ADR 2650), and a stale copy must not undo theirs.
-          email_delivery = CASE WHEN s.email_changed THEN s.email_delivery::jsonb ELSE rs.email_delivery END,
-          sms_delivery = CASE WHEN s.sms_changed THEN s.sms_delivery::jsonb ELSE rs.sms_delivery END,
-          link_version = s.link_version, link_issued_at = s.link_issued_at
-      FROM ${sql.unnest(
-        changed.map(({ before, after: s }) => [
-          s.signerRef,
-          s.state,
-          s.signedAt,
-          s.declinedAt,
-          toDeliveryJson(s.delivery.email),
-          s.delivery.email !== before?.delivery.email,
-          toDeliveryJson(s.delivery.sms),
-          s.delivery.sms !== before?.delivery.sms,
-          s.link.version,
-          s.link.issuedAt,
-        ]),
-        ['text', 'text', 'timestamptz', 'timestamptz', 'text', 'bool', 'text', 'bool', 'int4', 'timestamptz'],
-      )} AS s(signer_ref, state, signed_at, declined_at, email_delivery, email_changed, sms_delivery, sms_changed,
-              link_version, link_issued_at)
-      WHERE rs.request_id = ${request.id} AND rs.signer_ref = s.signer_ref`);
-  const row = !requestRowChanged(previous, request)
-    ? undefined
-    : sql.fragment`
+export const transitionWrite = (
+  previous: SignatureRequest,
+  request: SignatureRequest,
+  version: number,
+  events: (when: Fragment) => Fragment | undefined,
+) => {
+  const guard = sql.fragment`
       UPDATE requests SET
         state = ${request.state}, updated_at = ${request.updatedAt}, sent_at = ${request.sentAt},
         cancelled_at = ${request.cancelledAt}, expired_at = ${request.expiredAt},
         completed_at = ${request.completedAt}, declined_at = ${request.declinedAt},
-        last_reminded_at = ${request.lastRemindedAt}, remind_count = ${request.remindCount}
-      WHERE id = ${request.id}`;
-  return { statements, row };
+        last_reminded_at = ${request.lastRemindedAt}, remind_count = ${request.remindCount},
+        version = version + 1
+      WHERE id = ${request.id} AND version = ${version}
+      RETURNING id`;
+  const written = sql.fragment`EXISTS (SELECT 1 FROM guard)`;
+  const writes: Fragment[] = [];
+  const signers = signersWrite(previous, request, written);
+  if (signers !== undefined) writes.push(signers);
+  const outbox = events(written);
+  if (outbox !== undefined) writes.push(outbox);
+  const ctes = [
+    sql.fragment`guard AS (${guard})`,
+    ...writes.map((w, i) => sql.fragment`${sql.identifier([`w${i}`])} AS (${w})`),
+  ];
+  return sql.unsafe`
+    WITH ${sql.join(ctes, sql.fragment`, `)}
+    SELECT count(*)::int AS written FROM guard`;
+};
+
+/**
+ * The signers' part of a transition, one UPDATE: those that changed, and at send every
+ * signer, whose contact details are fixed then (reminders, the audit trail and the
+ * executed PDF name the address the Request went to, whatever is upserted later). An
+ * unchanged signer's columns are written back as read, which the version check makes
+ * current; a delivery status only when the transition changed it, since the reports write
+ * it without the Request (ADR 2650) and a stale copy must not undo theirs.
+ */
+const signersWrite = (previous: SignatureRequest, request: SignatureRequest, when: Fragment) => {
+  const fixContacts = previous.sentAt === null && request.sentAt !== null;
+  const changed = new Map(signersChanged(previous, request).map((c) => [c.after, c.before]));
+  const rows = request.signers.filter((s) => fixContacts || changed.has(s));
+  if (rows.length === 0) return undefined;
+  return sql.fragment`
+      UPDATE request_signers rs
+      SET state = s.state, signed_at = s.signed_at, declined_at = s.declined_at,
+          email_delivery = CASE WHEN s.email_changed THEN s.email_delivery::jsonb ELSE rs.email_delivery END,
+          sms_delivery = CASE WHEN s.sms_changed THEN s.sms_delivery::jsonb ELSE rs.sms_delivery END,
+          link_version = s.link_version, link_issued_at = s.link_issued_at,
+          sent_email = CASE WHEN s.fix_contact THEN s.email ELSE rs.sent_email END,
+          sent_mobile_number = CASE WHEN s.fix_contact THEN s.mobile_number ELSE rs.sent_mobile_number END,
+          contact_fixed = rs.contact_fixed OR s.fix_contact
+      FROM ${sql.unnest(
+        rows.map((s) => {
+          const before = changed.has(s) ? changed.get(s) : s;
+          return [
+            s.signerRef,
+            s.state,
+            s.signedAt,
+            s.declinedAt,
+            toDeliveryJson(s.delivery.email),
+            s.delivery.email !== before?.delivery.email,
+            toDeliveryJson(s.delivery.sms),
+            s.delivery.sms !== before?.delivery.sms,
+            s.link.version,
+            s.link.issuedAt,
+            fixContacts,
+            s.contact.email,
+            s.contact.mobileNumber,
+          ];
+        }),
+        [
+          'text',
+          'text',
+          'timestamptz',
+          'timestamptz',
+          'text',
+          'bool',
+          'text',
+          'bool',
+          'int4',
+          'timestamptz',
+          'bool',
+          'text',
+          'text',
+        ],
+      )} AS s(signer_ref, state, signed_at, declined_at, email_delivery, email_changed, sms_delivery, sms_changed,
+              link_version, link_issued_at, fix_contact, email, mobile_number)
+      WHERE rs.request_id = ${request.id} AND rs.signer_ref = s.signer_ref AND ${when}`;
 };

@@ -1,7 +1,6 @@
 import * as t from 'io-ts';
 import { ContractFieldView, nullable } from '@esign/contracts';
 import type { TemplateField } from '../../domain/contract-template.js';
-import type { SignatureRequest } from '../../domain/signature-request.js';
 
 /** A timestamp built by Postgres inside JSON (`+00:00` form), normalised to the wire's `...Z`. */
 export const JsonTimestamp = new t.Type<string, string, unknown>(
@@ -120,6 +119,7 @@ export const RequestRow = t.type({
   last_reminded_at: nullable(t.string),
   remind_count: t.number,
   test_mode: t.boolean,
+  version: t.number,
   contracts: t.array(t.type({ id: t.number, name: t.string })),
   signers: t.array(SignerRow),
   branding: nullable(
@@ -151,15 +151,3 @@ export const Bytes = new t.Type<Uint8Array, Uint8Array, unknown>(
   (u, c) => (u instanceof Uint8Array ? t.success(u) : t.failure(u, c, 'must be bytes')),
   t.identity,
 );
-
-/** Whether a column of the Request's own row differs (its signers and children aside). */
-export const requestRowChanged = (previous: SignatureRequest, next: SignatureRequest): boolean =>
-  previous.state !== next.state ||
-  previous.updatedAt !== next.updatedAt ||
-  previous.sentAt !== next.sentAt ||
-  previous.cancelledAt !== next.cancelledAt ||
-  previous.expiredAt !== next.expiredAt ||
-  previous.completedAt !== next.completedAt ||
-  previous.declinedAt !== next.declinedAt ||
-  previous.lastRemindedAt !== next.lastRemindedAt ||
-  previous.remindCount !== next.remindCount;
