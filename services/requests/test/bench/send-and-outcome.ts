@@ -1,6 +1,6 @@
 /**
- * ADR 2650's measurement: the send and the delivery-report use cases called in one
- * process against Postgres, 16 at a time, printing per call this process's CPU, the
+ * The measurement of ADRs 2650 and 2800: the send and the delivery-report use cases called
+ * in one process against Postgres, 16 at a time, printing per call this process's CPU, the
  * database's (every `postgres` process on the machine, from /proc) and the rate. It
  * uses only the use cases' public signatures, so the same file runs against the code
  * before a change (in a worktree of the earlier commit) and after it.

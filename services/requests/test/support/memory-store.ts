@@ -169,6 +169,8 @@ export const memoryStore = () => {
           return TE.right(undefined);
         },
         // Requests are immutable values here: one still current is the very object read.
+        // A transaction's commit copies every object, which counts as a change: a read
+        // again, never a lost write.
         updateIfCurrent: (previous, r, events) => {
           if (s.requests.get(r.id) !== previous) return TE.right(false);
           s.requests.set(r.id, r);

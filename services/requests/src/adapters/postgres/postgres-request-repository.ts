@@ -6,9 +6,9 @@ import type { RequestRepository } from '../../ports/request-repository.js';
 import { inSites, rememberVersion, selectRequests, toRequest, UUID, versionOf } from './request-reads.js';
 import { transitionWrite } from './request-writes.js';
 import { Count, RequestRow } from './rows.js';
+import { task } from './task.js';
 
 const Written = t.type({ written: t.number });
-import { task } from './task.js';
 
 export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEvent[]): RequestRepository => {
   const load = async (
