@@ -58,6 +58,20 @@ export const commandCpuSeconds = (command: string): number => {
  */
 export const postgresCpuSeconds = (): number => commandCpuSeconds('postgres');
 
+/**
+ * CPU seconds so far of what shares the machine with the services: Postgres, RabbitMQ
+ * (`beam.smp`), and this process, the load generator and the SMTP server. With the
+ * services' own, what is left of the machine's busy time is someone else's.
+ */
+export const neighbourCpuSeconds = () => {
+  const own = process.cpuUsage();
+  return {
+    postgres: postgresCpuSeconds(),
+    rabbitmq: commandCpuSeconds('beam.smp'),
+    bench: (own.user + own.system) / 1e6,
+  };
+};
+
 /** CPU spent per call between two `cpuSeconds` readings: each service's, in ms, and their sum. */
 export interface CpuPerCall {
   readonly byService: Readonly<Record<ServiceName, number>>;

@@ -5,6 +5,7 @@
  * spent per send; and a ramp of rising rates for the highest one whose p99 stays < 1 s.
  */
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import type { EsignClient } from '@esign/client';
 import type { EsignSystem, Tenant } from '@esign/testing';
@@ -14,6 +15,7 @@ import {
   cpuPerCall,
   cpuSeconds,
   machineTicks,
+  neighbourCpuSeconds,
   monotonicUs,
   ms,
   percentile,
@@ -134,6 +136,7 @@ export const sendPhase = async (
   let refused = 0;
   const before = system.smtp.received.length;
   const cpuBefore = cpuSeconds(system);
+  const neighboursBefore = neighbourCpuSeconds();
   const machineBefore = machineTicks();
   const started = performance.now();
   const from = monotonicUs();
@@ -167,11 +170,15 @@ export const sendPhase = async (
   const phase = (performance.now() - started) / 1000;
   const to = monotonicUs();
   const cpuAfter = cpuSeconds(system);
+  const neighboursAfter = neighbourCpuSeconds();
   const machineAfter = machineTicks();
   const machineBusy = (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total);
-  const busy = `${SERVICES.map(
-    (n) => `${n} ${((100 * (cpuAfter[n] - cpuBefore[n])) / phase).toFixed(0)}%`,
-  ).join(', ')}; the whole machine ${(machineBusy * 100).toFixed(0)}% busy`;
+  const share = (seconds: number) => `${((100 * seconds) / phase).toFixed(0)}%`;
+  const busy = `${SERVICES.map((n) => `${n} ${share(cpuAfter[n] - cpuBefore[n])}`).join(', ')}; Postgres ${share(
+    neighboursAfter.postgres - neighboursBefore.postgres,
+  )}, RabbitMQ ${share(neighboursAfter.rabbitmq - neighboursBefore.rabbitmq)}, the bench (load and SMTP server) ${share(
+    neighboursAfter.bench - neighboursBefore.bench,
+  )}; the whole machine ${(machineBusy * 100).toFixed(0)}% busy (of its ${availableParallelism()} cores)`;
   const latencies = system.smtp.received
     .slice(before)
     .map((mail) => mail.acceptedAt - (answeredAt.get(mail.to[0]!) ?? NaN))
