@@ -9,6 +9,8 @@ import type { SignerAct } from '../../src/domain/signing.js';
 import type { Challenge } from '../../src/domain/signer-authentication.js';
 import type { Contact } from '../../src/domain/signer.js';
 import type { Autocommit, Store, Transact } from '../../src/ports/store.js';
+import { page } from './memory-page.js';
+import { memoryRequestRepository } from './memory-request-repository.js';
 import type {
   ExecutedDocumentStore,
   StoredExecutedDocument,
@@ -40,11 +42,6 @@ const emptyState = (): State => ({
   outbox: [],
   inbox: new Set(),
   bulkSends: [],
-});
-
-const page = <A>(items: A[], p: { page: number; perPage: number }) => ({
-  items: items.slice((p.page - 1) * p.perPage, p.page * p.perPage),
-  total: items.length,
 });
 
 /** A create's reads and writes over the maps, and the outbox port. */
@@ -137,74 +134,7 @@ export const memoryStore = () => {
               })),
           ),
       },
-      requests: {
-        markViewed: (requestId, signerRef, evidence) => {
-          const request = s.requests.get(requestId);
-          const signer = request?.signers.find((x) => x.signerRef === signerRef);
-          if (request === undefined || signer === undefined || signer.viewedAt !== null)
-            return TE.right(false);
-          s.requests.set(requestId, {
-            ...request,
-            signers: request.signers.map((x) => (x === signer ? { ...x, viewedAt: evidence.at } : x)),
-          });
-          return TE.right(true);
-        },
-        find: (id, siteIds) =>
-          TE.right(
-            O.fromNullable([s.requests.get(id)].find((r) => r !== undefined && siteIds.includes(r.siteId))),
-          ),
-        lock: (id, siteIds) =>
-          TE.right(
-            O.fromNullable([s.requests.get(id)].find((r) => r !== undefined && siteIds.includes(r.siteId))),
-          ),
-        siteOf: (id, siteIds) =>
-          TE.right(
-            O.fromNullable(
-              [s.requests.get(id)].find((r) => r !== undefined && siteIds.includes(r.siteId))?.siteId,
-            ),
-          ),
-        update: (_previous, r, events) => {
-          s.requests.set(r.id, r);
-          appendOutbox(events);
-          return TE.right(undefined);
-        },
-        // Requests are immutable values here: one still current is the very object read.
-        // A transaction's commit copies every object, which counts as a change: a read
-        // again, never a lost write.
-        updateIfCurrent: (previous, r, events) => {
-          if (s.requests.get(r.id) !== previous) return TE.right(false);
-          s.requests.set(r.id, r);
-          appendOutbox(events);
-          return TE.right(true);
-        },
-        lockDueForExpiry: (now, limit) =>
-          TE.right(
-            [...s.requests.values()]
-              .filter(
-                (r) =>
-                  (r.state === 'draft' || r.state === 'sent') && r.expiresAt !== null && r.expiresAt <= now,
-              )
-              .slice(0, limit),
-          ),
-        findByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
-        lockByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
-        list: (siteId, p, { state: st, testMode }) =>
-          TE.right(
-            page(
-              [...s.requests.values()]
-                .filter(
-                  (r) =>
-                    r.siteId === siteId &&
-                    (st === undefined || r.state === st) &&
-                    (testMode === undefined || r.testMode === testMode),
-                )
-                .sort((a, b) =>
-                  a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1,
-                ),
-              p,
-            ),
-          ),
-      },
+      requests: memoryRequestRepository(s, appendOutbox),
       challenges: {
         lock: (requestId, signerRef) =>
           TE.right(O.fromNullable(s.challenges.get(`${requestId}/${signerRef}`))),

@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import * as E from 'fp-ts/lib/Either.js';
+import { sql } from '@esign/platform';
+import { eventually } from '@esign/testing';
+import { useCases } from '../../src/application/use-cases.js';
+import { lifecycleFixture } from '../support/lifecycle-fixture.js';
+
+const HOUR = 3_600_000;
+
+describe('requests service lifecycle, cancel, expiry and remind (real Postgres and RabbitMQ)', function () {
+  this.timeout(60_000);
+  const { ctx, create, post, openUrl } = lifecycleFixture('lifecycle-states');
+
+  it('cancels a sent Request: its Execution URLs stop working and request.cancelled is published', async () => {
+    const view = await create();
+    await post(view.id, 'send').expect(200);
+    assert.ok(E.isRight(await openUrl(view)));
+    const cancelled = await post(view.id, 'cancel').send({}).expect(200);
+    assert.equal(cancelled.body.state, 'cancelled');
+    assert.ok(cancelled.body.cancelled_at);
+    assert.deepEqual(await openUrl(view), E.left({ _tag: 'Closed', state: 'cancelled' }));
+    const [event] = await eventually(() =>
+      Promise.resolve(
+        ctx.sink.of('request.cancelled', view.id).length > 0
+          ? ctx.sink.of('request.cancelled', view.id)
+          : undefined,
+      ),
+    );
+    assert.deepEqual(event!.data, { request_id: view.id, previous_state: 'sent' });
+    assert.equal((await post(view.id, 'cancel').expect(409)).body.state, 'cancelled');
+    assert.equal((await post(view.id, 'send').expect(409)).body.code, 'invalid_state');
+    const unknownBody = await post(view.id, 'cancel').send({ reason: 'x' }).expect(422);
+    assert.deepEqual(unknownBody.body.errors, [{ path: 'reason', message: 'unknown field' }]);
+  });
+
+  it('kills the Execution URLs at expires_at, and the sweep marks the Request expired with its event', async () => {
+    const view = await create({
+      expires_at: new Date(ctx.h.deps.clock.now().getTime() + HOUR).toISOString(),
+    });
+    await post(view.id, 'send').expect(200);
+    assert.ok(E.isRight(await openUrl(view)));
+    ctx.h.clock.advance(HOUR);
+    assert.deepEqual(await openUrl(view), E.left({ _tag: 'Expired' }), 'dead at once, before any sweep');
+    assert.equal((await post(view.id, 'remind').expect(409)).body.code, 'request_expired');
+    const swept = await useCases(ctx.h.deps).expireDueRequests(100)();
+    assert.ok(E.isRight(swept) && swept.right >= 1);
+    const read = await ctx.h.http.get(`/v1.1/requests/${view.id}`).set(ctx.headers).expect(200);
+    assert.equal(read.body.state, 'expired');
+    assert.ok(read.body.expired_at);
+    await eventually(() =>
+      Promise.resolve(ctx.sink.of('request.expired', view.id).length > 0 ? true : undefined),
+    );
+    assert.deepEqual(
+      await useCases(ctx.h.deps).expireDueRequests(100)(),
+      E.right(0),
+      'nothing left to expire',
+    );
+    assert.equal((await post(view.id, 'cancel').expect(409)).body.state, 'expired');
+  });
+
+  it('reminds the signers who have not signed, no more often than the policy allows', async () => {
+    const view = await create();
+    await post(view.id, 'send').expect(200);
+    const soon = await post(view.id, 'remind').expect(429);
+    assert.equal(soon.body.code, 'remind_too_soon');
+    assert.equal(soon.headers['retry-after'], '3600');
+    ctx.h.clock.advance(HOUR);
+    await ctx.h.pool.query(
+      sql.unsafe`UPDATE request_signers SET state = 'signed', signed_at = now() WHERE request_id = ${view.id} AND signer_id = 'alice@example.com'`,
+    );
+    const reminded = await post(view.id, 'remind').expect(200);
+    assert.equal(reminded.body.remind_count, 1);
+    const [event] = await eventually(() =>
+      Promise.resolve(
+        ctx.sink.of('request.reminded', view.id).length > 0
+          ? ctx.sink.of('request.reminded', view.id)
+          : undefined,
+      ),
+    );
+    assert.deepEqual(
+      (event!.data as { signers: { signer_id: string }[] }).signers.map((s) => s.signer_id),
+      ['bob'],
+      'only those who have not signed and can be reached',
+    );
+    assert.equal((await post(view.id, 'remind').expect(429)).headers['retry-after'], '3600');
+    assert.equal((await post(randomUUID(), 'remind').expect(404)).body.code, 'not_found');
+  });
+});

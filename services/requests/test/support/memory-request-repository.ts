@@ -1,0 +1,71 @@
+import * as O from 'fp-ts/lib/Option.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import type { DomainEvent } from '@esign/contracts';
+import type { SignatureRequest } from '../../src/domain/signature-request.js';
+import type { RequestRepository } from '../../src/ports/request-repository.js';
+import { page } from './memory-page.js';
+
+/** The Requests of one in-memory state; a transition's events go to `appendOutbox`. */
+export const memoryRequestRepository = (
+  s: { readonly requests: Map<string, SignatureRequest> },
+  appendOutbox: (events: readonly DomainEvent[]) => void,
+): RequestRepository => ({
+  markViewed: (requestId, signerRef, evidence) => {
+    const request = s.requests.get(requestId);
+    const signer = request?.signers.find((x) => x.signerRef === signerRef);
+    if (request === undefined || signer === undefined || signer.viewedAt !== null) return TE.right(false);
+    s.requests.set(requestId, {
+      ...request,
+      signers: request.signers.map((x) => (x === signer ? { ...x, viewedAt: evidence.at } : x)),
+    });
+    return TE.right(true);
+  },
+  find: (id, siteIds) =>
+    TE.right(O.fromNullable([s.requests.get(id)].find((r) => r !== undefined && siteIds.includes(r.siteId)))),
+  lock: (id, siteIds) =>
+    TE.right(O.fromNullable([s.requests.get(id)].find((r) => r !== undefined && siteIds.includes(r.siteId)))),
+  siteOf: (id, siteIds) =>
+    TE.right(
+      O.fromNullable([s.requests.get(id)].find((r) => r !== undefined && siteIds.includes(r.siteId))?.siteId),
+    ),
+  update: (_previous, r, events) => {
+    s.requests.set(r.id, r);
+    appendOutbox(events);
+    return TE.right(undefined);
+  },
+  // Requests are immutable values here: one still current is the very object read.
+  // A transaction's commit copies every object, which counts as a change: a read
+  // again, never a lost write.
+  updateIfCurrent: (previous, r, events) => {
+    if (s.requests.get(r.id) !== previous) return TE.right(false);
+    s.requests.set(r.id, r);
+    appendOutbox(events);
+    return TE.right(true);
+  },
+  lockDueForExpiry: (now, limit) =>
+    TE.right(
+      [...s.requests.values()]
+        .filter(
+          (r) => (r.state === 'draft' || r.state === 'sent') && r.expiresAt !== null && r.expiresAt <= now,
+        )
+        .slice(0, limit),
+    ),
+  findByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
+  lockByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
+  list: (siteId, p, { state: st, testMode }) =>
+    TE.right(
+      page(
+        [...s.requests.values()]
+          .filter(
+            (r) =>
+              r.siteId === siteId &&
+              (st === undefined || r.state === st) &&
+              (testMode === undefined || r.testMode === testMode),
+          )
+          .sort((a, b) =>
+            a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1,
+          ),
+        p,
+      ),
+    ),
+});
