@@ -15,9 +15,9 @@ import {
   cpuPerCall,
   cpuSeconds,
   machineTicks,
-  neighbourCpuSeconds,
   monotonicUs,
   ms,
+  neighbourCpuSeconds,
   percentile,
   sleep,
   type CpuPerCall,
@@ -83,7 +83,10 @@ export interface SendPhase {
   /** Send calls that did not answer 200, and e-mails that did not arrive in time. */
   readonly failures: number;
   readonly cpu: CpuPerCall;
-  /** Each service's CPU (of one core) and the machine's, from the first send to the last e-mail. */
+  /**
+   * Each service's CPU (of one core), Postgres', RabbitMQ's and the bench's own, and the
+   * whole machine's busy share, from the first send to the last e-mail.
+   */
   readonly busy: string;
   readonly stages: string;
   /** From the first send to the last e-mail on the monotonic clock (µs), for CPU profiles. */
