@@ -17,8 +17,10 @@ import {
 } from 'slonik';
 import { createPgDriverFactory } from '@slonik/pg-driver';
 import { formatErrors, renderErrors } from '@esign/contracts';
+import { statementFor } from './prepared.js';
 
 export { sql };
+export { prepared } from './prepared.js';
 
 /** Socket errors and SQLSTATEs (class 08, connection exceptions; 57P01-03, shutting down) of an unreachable server. */
 const UNREACHABLE_CODES = new Set([
@@ -114,7 +116,8 @@ export const recoveringDriverFactory =
             if (event === 'destroy') announcer.on(event, listener);
             return events.on(event, listener);
           },
-          query: (query: string, values?: unknown[]) => client.query(query, values),
+          // pg takes a { name, text } where slonik passes a string (ADR 2820).
+          query: (query: string, values?: unknown[]) => client.query(statementFor(query) as string, values),
           release: () => client.release(),
           removeListener: (event: string, listener: Listener) => {
             if (event === 'destroy') announcer.removeListener(event, listener);

@@ -140,11 +140,12 @@ describe('requests service lifecycle, the notifier’s outcomes, and the stateme
       sendStatements.every((st) => st.transactionId === null),
       'outside a transaction',
     );
-    assert.match(sendStatements[0]!.sql, /^\s*SELECT\b[\s\S]*r\.version/);
+    // Both prepared by name (ADR 2820): parsed once per connection, planned once when generic.
+    assert.match(sendStatements[0]!.sql, /^\/\* prepared \*\/\s*SELECT\b[\s\S]*r\.version/);
     assert.doesNotMatch(sendStatements[0]!.sql, /FOR UPDATE/);
     assert.match(
       sendStatements[1]!.sql,
-      /^\s*WITH guard AS \(\s*UPDATE requests SET[\s\S]*WHERE id = \$\d+ AND version = \$\d+[\s\S]*UPDATE request_signers[\s\S]*EXISTS \(SELECT 1 FROM guard\)[\s\S]*INSERT INTO outbox[\s\S]*EXISTS \(SELECT 1 FROM guard\)/,
+      /^\/\* prepared \*\/\s*WITH guard AS \(\s*UPDATE requests SET[\s\S]*WHERE id = \$\d+ AND version = \$\d+[\s\S]*UPDATE request_signers[\s\S]*EXISTS \(SELECT 1 FROM guard\)[\s\S]*INSERT INTO outbox[\s\S]*EXISTS \(SELECT 1 FROM guard\)/,
     );
     const xmin = () => ctx.h.pool.oneFirst(sql.unsafe`SELECT xmin::text FROM requests WHERE id = ${view.id}`);
     const before = await xmin();
@@ -157,7 +158,7 @@ describe('requests service lifecycle, the notifier’s outcomes, and the stateme
     // The outcome's own statement (the relay shares the pool): the inbox claim and the
     // signer's delivery status together, with no BEGIN, lock or read of the Request.
     const claim = ctx.h.statements.find((st) => /INSERT INTO inbox/.test(st.sql));
-    assert.match(claim!.sql, /UPDATE request_signers/);
+    assert.match(claim!.sql, /^\/\* prepared \*\/[\s\S]*UPDATE request_signers/);
     assert.equal(claim!.transactionId, null, 'outside a transaction');
     const outcomeStatements = ctx.h.statements.filter((st) => st.connectionId === claim!.connectionId);
     assert.equal(outcomeStatements.length, 1, outcomeStatements.map((st) => st.sql).join('\n---\n'));

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import { db, insertEvents, sql, type DatabasePool, type OutboxHandoff } from '@esign/platform';
+import { db, insertEvents, prepared, sql, type DatabasePool, type OutboxHandoff } from '@esign/platform';
 import type { DeliveryKey, OutcomeEvent, Settlement } from '../../domain/delivery.js';
 import type { Claim, ClaimRequest, DeliveryStore } from '../../ports/delivery-store.js';
 
@@ -27,7 +27,7 @@ export const postgresDeliveryStore = (pool: DatabasePool, handoff?: OutboxHandof
       const claimed = await db.maybeOne(
         pool,
         AttemptRow,
-        sql.unsafe`
+        prepared(sql.unsafe`
           WITH claimed AS (
             INSERT INTO deliveries
               (event_id, signer_ref, channel, request_id, signer_id, recipient, status, attempts, lease_until)
@@ -43,7 +43,7 @@ export const postgresDeliveryStore = (pool: DatabasePool, handoff?: OutboxHandof
             INSERT INTO delivery_attempts (event_id, signer_ref, channel, attempt)
             SELECT event_id, signer_ref, channel, attempts FROM claimed
           )
-          SELECT attempts FROM claimed`,
+          SELECT attempts FROM claimed`),
       );
       if (claimed !== undefined) return { _tag: 'Claimed', attempt: claimed.attempts };
       const { status } = await db.one(
@@ -64,7 +64,8 @@ export const postgresDeliveryStore = (pool: DatabasePool, handoff?: OutboxHandof
       const status = delivered ? 'delivered' : 'failed';
       const providerId = delivered ? settlement.providerMessageId : null;
       const error = delivered ? null : settlement.error;
-      const { rowCount } = await pool.query(sql.unsafe`
+      const { rowCount } = await pool.query(
+        prepared(sql.unsafe`
         WITH attempt AS (
           UPDATE delivery_attempts
           SET finished_at = now(), outcome = ${status}, provider_message_id = ${providerId}, error = ${error}
@@ -78,7 +79,8 @@ export const postgresDeliveryStore = (pool: DatabasePool, handoff?: OutboxHandof
         )
         -- Only the owner of the attempt reports it: a worker whose lease was taken over
         -- leaves the outcome (and its event) to the one that holds the message now.
-        ${insertEvents([event], { when: sql.fragment`EXISTS (SELECT 1 FROM owned)`, handedOff: handoff !== undefined })}`);
+        ${insertEvents([event], { when: sql.fragment`EXISTS (SELECT 1 FROM owned)`, handedOff: handoff !== undefined })}`),
+      );
       if (rowCount === 1) handoff?.publishCommitted([event]);
     }),
 

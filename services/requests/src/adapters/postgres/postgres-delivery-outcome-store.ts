@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { claimEvent, claimEventStatement, db, sql, type Queryable } from '@esign/platform';
+import { claimEvent, claimEventStatement, db, prepared, sql, type Queryable } from '@esign/platform';
 import type { DeliveryOutcome, DeliveryOutcomeStore } from '../../ports/delivery-outcome-store.js';
 import { UUID } from './request-reads.js';
 import { toDeliveryJson } from './request-writes.js';
@@ -32,7 +32,7 @@ export const postgresDeliveryOutcomeStore = (q: Queryable): DeliveryOutcomeStore
       const row = await db.one(
         q,
         Recorded,
-        sql.unsafe`
+        prepared(sql.unsafe`
           WITH claim AS (${claimEventStatement(consumer, eventId)}),
           signer AS (
             SELECT rs.request_id, rs.signer_ref
@@ -47,7 +47,7 @@ export const postgresDeliveryOutcomeStore = (q: Queryable): DeliveryOutcomeStore
               -- supersedes(): the latest by occurrence wins, a tie to the later report.
               AND (${current} IS NULL OR (${current} ->> 'at')::timestamptz <= ${delivery.at}::timestamptz)
           )
-          SELECT EXISTS (SELECT 1 FROM claim) AS fresh, EXISTS (SELECT 1 FROM signer) AS known`,
+          SELECT EXISTS (SELECT 1 FROM claim) AS fresh, EXISTS (SELECT 1 FROM signer) AS known`),
       );
       return !row.fresh ? 'duplicate' : row.known ? 'applied' : 'unknown-request';
     }),

@@ -1,6 +1,6 @@
 import * as O from 'fp-ts/lib/Option.js';
 import * as t from 'io-ts';
-import { db, insertEvents, sql, type OutgoingEvent, type Queryable } from '@esign/platform';
+import { db, insertEvents, prepared, sql, type OutgoingEvent, type Queryable } from '@esign/platform';
 import type { SignatureRequest } from '../../domain/signature-request.js';
 import type { RequestRepository } from '../../ports/request-repository.js';
 import { inSites, rememberVersion, selectRequests, toRequest, UUID, versionOf } from './request-reads.js';
@@ -19,7 +19,7 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
     const scope = siteIds === 'any' ? sql.fragment`TRUE` : sql.fragment`r.site_id = ANY(${inSites(siteIds)})`;
     return O.map(toRequest)(
       O.fromNullable(
-        await db.maybeOne(q, RequestRow, selectRequests(sql.fragment`r.id = ${id} AND ${scope}`)),
+        await db.maybeOne(q, RequestRow, prepared(selectRequests(sql.fragment`r.id = ${id} AND ${scope}`))),
       ),
     );
   };
@@ -49,8 +49,12 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
     const { written } = await db.one(
       q,
       Written,
-      transitionWrite(previous, request, version, (when) =>
-        events.length === 0 ? undefined : insertEvents(events, { when, handedOff: handedOff !== undefined }),
+      prepared(
+        transitionWrite(previous, request, version, (when) =>
+          events.length === 0
+            ? undefined
+            : insertEvents(events, { when, handedOff: handedOff !== undefined }),
+        ),
       ),
     );
     if (written === 0) return false;

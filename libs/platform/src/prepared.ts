@@ -1,0 +1,40 @@
+/**
+ * Named prepared statements for the few statements that run on every send (ADR 2820).
+ *
+ * slonik sends every statement unnamed, so Postgres parses and plans it on every call; for
+ * the short statements of a send that was more of the database's time than running them.
+ * A statement built with `prepared(query)` is sent under a name derived from its text:
+ * pg parses it once per connection and then only binds it, and Postgres may keep a
+ * generic plan for it after five calls. Only statements whose generic plan is as good as
+ * a custom one belong here (lookups by key; no `= ANY` over a list that decides the plan,
+ * which is what made session 31 drop prepared creates).
+ *
+ * The pool never discards session state (ADR 2620), so a statement stays prepared for the
+ * connection's life; a schema change invalidates the plan and Postgres replans it. A
+ * pooler in front of Postgres must keep a client's prepared statements (PgBouncer 1.21+
+ * with `max_prepared_statements`).
+ */
+import { createHash } from 'node:crypto';
+import type { QuerySqlToken } from 'slonik';
+
+/** How a statement says it wants a name; also what an operator sees in pg_stat_activity. */
+const MARK = '/* prepared */ ';
+
+/** Names by text; the texts are a handful, so the bound only guards against a misuse. */
+const names = new Map<string, string>();
+const MAX_NAMES = 1_000;
+
+/** `query`, sent as a named prepared statement. */
+export const prepared = <Q extends QuerySqlToken>(query: Q): Q => ({ ...query, sql: `${MARK}${query.sql}` });
+
+/** What the driver hands pg for `text`: the text itself, or a named statement. */
+export const statementFor = (text: string): string | { readonly name: string; readonly text: string } => {
+  if (!text.startsWith(MARK)) return text;
+  let name = names.get(text);
+  if (name === undefined) {
+    if (names.size >= MAX_NAMES) names.clear();
+    name = `esign_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+    names.set(text, name);
+  }
+  return { name, text };
+};
