@@ -145,7 +145,7 @@ describe('notifier adapter: Postgres deliveries store', () => {
     ]);
   });
 
-  it('settles a message in one statement, outside any transaction block (ADR 2501)', async () => {
+  it('claims and settles a message in one statement each, prepared by name, outside any transaction block (ADRs 2501, 2820)', async () => {
     const statements: { sql: string; transactionId: string | null }[] = [];
     const counted = await createDatabasePool(database.url, {
       interceptors: [
@@ -171,6 +171,8 @@ describe('notifier adapter: Postgres deliveries store', () => {
           leaseMs: 60_000,
         }),
       );
+      assert.equal(statements.length, 1, statements.map((s) => s.sql).join('\n---\n'));
+      assert.match(statements[0]!.sql, /^\/\* prepared \*\/\s*WITH claimed AS/);
       statements.length = 0;
       const settlement: Settlement = { _tag: 'Delivered', providerMessageId: 'm-1' };
       await run(
@@ -183,6 +185,7 @@ describe('notifier adapter: Postgres deliveries store', () => {
       );
       assert.equal(statements.length, 1, statements.map((s) => s.sql).join('\n---\n'));
       assert.equal(statements[0]!.transactionId, null);
+      assert.match(statements[0]!.sql, /^\/\* prepared \*\/\s*WITH attempt AS/);
       assert.deepEqual(await outboxFor(event.id), [{ type: 'notification.delivered' }]);
     } finally {
       await counted.end();
