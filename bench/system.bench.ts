@@ -198,7 +198,7 @@ const main = async () => {
     print();
 
     print(
-      `(3) send → e-mail accepted by the SMTP server, ${SEND_RATE} sends/s for ${SEND_SECONDS} s${SEND_WARMUP_SECONDS > 0 ? ` after a ${SEND_WARMUP_SECONDS} s warm-up at the same rate` : ''}, through the gateway`,
+      `(3) send → e-mail accepted by the SMTP server, ${SEND_RATE} sends/s for ${SEND_SECONDS} s${SEND_WARMUP_SECONDS > 0 ? ` after a ${SEND_WARMUP_SECONDS} s warm-up at the same rate` : ''}, through the gateway; the databases analysed before each phase`,
     );
     const warmUp =
       SEND_WARMUP_SECONDS > 0
