@@ -20,9 +20,21 @@ describe('requests service: transitions written only if the Request is unchanged
   let h: Harness;
   let template: number;
   let headers: Record<string, string>;
+  /** Runs before each statement the service sends (the fallback test sets it). */
+  let interfere: ((sql: string, inTransaction: boolean) => Promise<void>) | undefined;
 
   before(async () => {
-    h = await startHarness('transition-writes');
+    h = await startHarness('transition-writes', {
+      interceptors: [
+        {
+          name: 'interfere',
+          beforeQueryExecution: async (context, query) => {
+            await interfere?.(query.sql, context.transactionId !== null);
+            return null;
+          },
+        },
+      ],
+    });
     template = await publishedTemplate(h.http);
     headers = await principal();
   });
@@ -136,5 +148,37 @@ describe('requests service: transitions written only if the Request is unchanged
     );
     const version = await h.pool.oneFirst(sql.unsafe`SELECT version FROM requests WHERE id = ${view.id}`);
     assert.equal(version, 2);
+  });
+
+  it('queues on the lock after three writes found the Request changed, and then stores the send once (ADR 2800)', async () => {
+    const view = await create();
+    // Another writer commits a change of the Request between each unlocked read and its
+    // write: a version bump on another connection, as a racing transition would.
+    let bumps = 0;
+    interfere = async (statement, inTransaction) => {
+      if (inTransaction || bumps >= 3 || !/WITH guard AS/.test(statement)) return;
+      bumps++;
+      await h.pool.query(sql.unsafe`UPDATE requests SET version = version + 1 WHERE id = ${view.id}`);
+    };
+    h.statements.length = 0;
+    try {
+      const sent = await post(view.id, 'send').expect(200);
+      assert.equal(sent.body.state, 'sent');
+    } finally {
+      interfere = undefined;
+    }
+    assert.equal(bumps, 3);
+    const writes = h.statements.filter((st) => /WITH guard AS/.test(st.sql));
+    assert.equal(writes.length, 4, 'three writes that missed, then the one under the lock');
+    assert.ok(writes.slice(0, 3).every((st) => st.transactionId === null));
+    const lock = h.statements.find((st) => /FOR UPDATE/.test(st.sql));
+    assert.ok(lock?.transactionId, 'the fourth attempt locks the Request in a transaction');
+    assert.equal(writes[3]!.transactionId, lock.transactionId);
+    assert.deepEqual(
+      (await outboxRows(view.id)).map((r) => r.type),
+      ['request.created', 'request.sent'],
+    );
+    const version = await h.pool.oneFirst(sql.unsafe`SELECT version FROM requests WHERE id = ${view.id}`);
+    assert.equal(version, 4, 'three bumps and the send');
   });
 });

@@ -1,7 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { PRINCIPAL_AUDIENCES, type SiteGrant } from '@esign/contracts';
-import { createDatabasePool, migrate, sql, type DatabasePool, type OutboxHandoff } from '@esign/platform';
+import {
+  createDatabasePool,
+  migrate,
+  sql,
+  type DatabasePool,
+  type Interceptor,
+  type OutboxHandoff,
+} from '@esign/platform';
 import { createTestDatabase, testGatewayKeys, testLogger, type TestDatabase } from '@esign/testing';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
@@ -51,6 +58,8 @@ export const startHarness = async (
     readonly handoff?: OutboxHandoff;
     /** Told when a bulk send with rows to make commits (ADR 2680). */
     readonly bulkRowsWaiting?: () => void;
+    /** More slonik interceptors on the service's pool, after the one that records statements. */
+    readonly interceptors?: readonly Interceptor[];
   } = {},
 ): Promise<Harness> => {
   const database = await createTestDatabase(label);
@@ -69,6 +78,7 @@ export const startHarness = async (
           return null;
         },
       },
+      ...(options.interceptors ?? []),
     ],
   });
   const clock = movableClock();
