@@ -44,13 +44,33 @@ export const LocaleTag = transform(t.string, canonicalLocaleTag, (s) => s, isCan
   examples: ['es', 'pt-BR'],
 });
 
-/** The supported language nearest to a tag (`es-MX` → `es`, `pt-BR` → `pt`), if any. */
-export const supportedLocaleOf = (tag: string | null | undefined): Locale | undefined => {
-  if (tag === null || tag === undefined) return undefined;
+const nearestSupported = (tag: string): Locale | undefined => {
   const canonical = canonicalLocaleTag(tag);
   if (E.isLeft(canonical)) return undefined;
   const language = new Intl.Locale(canonical.right).language.toLowerCase();
   return isSupported(language) ? language : undefined;
+};
+
+/**
+ * Answers by tag as given. ICU builds a locale for each answer (~8 µs), and every e-mail,
+ * SMS and signing page asks for the same few tags again. The tags come from clients and
+ * browsers, so the table is bounded: it starts afresh when full, and a tag longer than
+ * any we keep is never stored.
+ */
+const nearestByTag = new Map<string, Locale | null>();
+export const LOCALE_MEMO_SIZE = 512;
+
+/** The supported language nearest to a tag (`es-MX` → `es`, `pt-BR` → `pt`), if any. */
+export const supportedLocaleOf = (tag: string | null | undefined): Locale | undefined => {
+  if (tag === null || tag === undefined) return undefined;
+  const known = nearestByTag.get(tag);
+  if (known !== undefined) return known ?? undefined;
+  const nearest = nearestSupported(tag);
+  if (tag.length <= MAX_LOCALE_TAG) {
+    if (nearestByTag.size >= LOCALE_MEMO_SIZE) nearestByTag.clear();
+    nearestByTag.set(tag, nearest ?? null);
+  }
+  return nearest;
 };
 
 /** The first candidate that maps to a supported language; English when none does. */

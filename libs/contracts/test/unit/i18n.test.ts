@@ -7,6 +7,8 @@ import {
   decode,
   directionOf,
   localeFromAcceptLanguage,
+  LOCALE_MEMO_SIZE,
+  MAX_LOCALE_TAG,
   placeholdersOf,
   resolveLocale,
   SUPPORTED_LOCALES,
@@ -79,6 +81,40 @@ describe('i18n: choosing the language', () => {
     assert.equal(supportedLocaleOf('zh-Hant-TW'), undefined);
     assert.equal(supportedLocaleOf('not a tag'), undefined);
     assert.equal(supportedLocaleOf(null), undefined);
+  });
+
+  it('asks ICU once per tag, and forgets once the bounded table is full', () => {
+    const intl = Intl as { getCanonicalLocales: typeof Intl.getCanonicalLocales };
+    const icu = intl.getCanonicalLocales;
+    const asked: string[] = [];
+    intl.getCanonicalLocales = (tags) => {
+      asked.push(String(tags));
+      return icu(tags);
+    };
+    try {
+      assert.equal(supportedLocaleOf('es-419-x-memo'), 'es');
+      assert.equal(supportedLocaleOf('es-419-x-memo'), 'es');
+      assert.equal(supportedLocaleOf('xx-x-memo'), undefined);
+      assert.equal(supportedLocaleOf('xx-x-memo'), undefined);
+      assert.deepEqual(asked, ['es-419-x-memo', 'xx-x-memo']);
+      // Distinct well-formed tags until the table starts afresh: the first tag is asked again.
+      for (let i = 0; i < LOCALE_MEMO_SIZE; i++) supportedLocaleOf(`fr-x-t${i}`);
+      asked.length = 0;
+      assert.equal(supportedLocaleOf('es-419-x-memo'), 'es');
+      assert.deepEqual(asked, ['es-419-x-memo']);
+      // A tag too long to keep is answered, never stored.
+      const long = `de-${'x'.repeat(MAX_LOCALE_TAG)}`;
+      asked.length = 0;
+      assert.equal(supportedLocaleOf(long), undefined);
+      assert.equal(supportedLocaleOf(long), undefined);
+      assert.equal(asked.length, 0, 'rejected by length before ICU');
+      const padded = `${' '.repeat(MAX_LOCALE_TAG)}pt-BR`;
+      assert.equal(supportedLocaleOf(padded), 'pt');
+      assert.equal(supportedLocaleOf(padded), 'pt');
+      assert.deepEqual(asked, ['pt-BR', 'pt-BR']);
+    } finally {
+      intl.getCanonicalLocales = icu;
+    }
   });
 
   it('takes the first choice that maps, else English', () => {
