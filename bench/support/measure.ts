@@ -31,8 +31,14 @@ export const cpuSeconds = (system: EsignSystem): Record<ServiceName, number> =>
   ) as Record<ServiceName, number>;
 
 /**
- * CPU seconds every process named `command` (its `comm`) on the machine has used so far;
- * NaN when none runs here.
+ * CPU seconds every process named `command` (its `comm`) on the machine has used so far,
+ * with what their children that ended had used; NaN when none runs here.
+ *
+ * The children count because a process that ends takes its own figures with it: a
+ * Postgres backend whose pool connection closes mid-phase (an idle pool shrinking after
+ * the creates) would make Postgres' time go down, even below zero. Its parent, the
+ * postmaster, reaps it within moments and adds its time to its own `cutime` and `cstime`,
+ * so the sum keeps it.
  */
 export const commandCpuSeconds = (command: string): number => {
   let ticks = 0;
@@ -43,7 +49,8 @@ export const commandCpuSeconds = (command: string): number => {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== command) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      // utime, stime, then cutime and cstime (proc(5), fields 14-17).
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
       found = true;
     } catch {
       // gone in between
@@ -54,7 +61,8 @@ export const commandCpuSeconds = (command: string): number => {
 
 /**
  * CPU seconds every `postgres` process on the machine has used so far (the server's
- * backends come and go with the pools' connections; the machine's other databases count too).
+ * backends come and go with the pools' connections, and those gone count through the
+ * postmaster; the machine's other databases count too).
  */
 export const postgresCpuSeconds = (): number => commandCpuSeconds('postgres');
 
