@@ -101,9 +101,7 @@ describe('platform: the outbox drain reads due rows in index order (ADR 2810, re
 
     const drain = sent.find((s) => /FOR UPDATE SKIP LOCKED/.test(s.sql));
     assert.ok(drain?.transactionId, 'the drain reads in a transaction');
-    const before = sent.filter(
-      (s) => s.transactionId === drain.transactionId && s !== drain && sent.indexOf(s) < sent.indexOf(drain),
-    );
+    const before = sent.slice(0, sent.indexOf(drain)).filter((s) => s.transactionId === drain.transactionId);
     assert.ok(before.length > 0, 'the drain sets the planner up first, in its transaction');
 
     const plan = async (withRelaySettings: boolean): Promise<string[]> => {
