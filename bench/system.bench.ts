@@ -143,7 +143,9 @@ const main = async () => {
     );
     print();
 
-    print('(1, 2) create a Request (1 contract, 2 signers, 3 fields; new signers in each), and read one');
+    print(
+      '(1, 2) create a Request (1 contract, 2 signers, 3 fields; new signers in each), and read one; the databases analysed after each warm-up',
+    );
     const createDirect = await load(
       system,
       { ...common, ...createCalls(`${requestsUrl}${createPath}`, direct, template, true) },

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { repoRoot, type EsignSystem } from '@esign/testing';
+import { analyse } from './analyse.js';
 import {
   cpuPerCall,
   cpuSeconds,
@@ -31,7 +32,10 @@ export interface Run {
   readonly window?: readonly [number, number];
 }
 
-/** One autocannon run; a warm-up of 2 s first so pools, JIT and caches are hot. */
+/**
+ * One autocannon run; a warm-up of 2 s first so pools, JIT and caches are hot, then the
+ * databases analysed, as autovacuum would have by then (`analyse`).
+ */
 export const load = async (
   system: EsignSystem,
   options: autocannon.Options,
@@ -39,6 +43,7 @@ export const load = async (
   seconds: number,
 ): Promise<Run> => {
   await autocannon({ ...options, duration: 2 });
+  await analyse(system);
   const before = cpuSeconds(system);
   const from = monotonicUs();
   const result = await autocannon({ ...options, duration: seconds });

@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import type { EsignClient } from '@esign/client';
 import type { EsignSystem, Tenant } from '@esign/testing';
+import { analyse } from './analyse.js';
 import { answer } from './bodies.js';
 import {
   SERVICES,
@@ -123,26 +124,8 @@ const drafts = async (esign: EsignClient, tenant: Tenant, template: number, coun
 };
 
 /**
- * Gives the planner the statistics a production database would have by now. This
- * machine's Postgres runs with autovacuum off, so the bench's fresh databases are never
- * analysed on their own, and without statistics Postgres plans the send's guarded write
- * afresh on every call (a generic plan over an unanalysed table looks dear; ADR 2820).
- */
-const analyze = async (system: EsignSystem): Promise<void> => {
-  for (const database of Object.values(system.databases)) {
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      await client.query('ANALYZE');
-    } finally {
-      await client.end();
-    }
-  }
-};
-
-/**
  * Sends `rate` × `seconds` drafts at a steady rate; each send's answer → its e-mail
- * accepted. The drafts are made first, then the databases analysed (`analyze`).
+ * accepted. The drafts are made first, then the databases analysed (`analyse`).
  */
 export const sendPhase = async (
   esign: EsignClient,
@@ -154,7 +137,7 @@ export const sendPhase = async (
 ): Promise<SendPhase> => {
   const count = Math.max(1, Math.round(rate * seconds));
   const { emails, ids } = await drafts(esign, tenant, template, count);
-  await analyze(system);
+  await analyse(system);
   await sleep(1000);
   const answeredAt = new Map<string, number>();
   const sendLatencies: number[] = [];
