@@ -1,13 +1,17 @@
 /**
- * Named prepared statements for the few statements that run on every send (ADR 2820).
+ * Named prepared statements for the few statements that run on every create and every
+ * send (ADRs 2820, 2830).
  *
  * slonik sends every statement unnamed, so Postgres parses and plans it on every call; for
- * the short statements of a send that was more of the database's time than running them.
- * A statement built with `prepared(query)` is sent under a name derived from its text:
- * pg parses it once per connection and then only binds it, and Postgres may keep a
- * generic plan for it after five calls. Only statements whose generic plan is as good as
- * a custom one belong here (lookups by key; no `= ANY` over a list that decides the plan,
- * which is what made session 31 drop prepared creates).
+ * the short statements of a send or a create that was more of the database's time than
+ * running them. A statement built with `prepared(query)` is sent under a name derived
+ * from its text: pg parses it once per connection and then only binds it, and Postgres
+ * may keep a generic plan for it after five calls. Only statements whose generic plan is
+ * as good as a custom one belong here (lookups by key), and only while the tables have
+ * statistics: a generic plan made over tables never analysed is kept however they grow,
+ * which is what made session 31 drop prepared creates (ADR 2830). A statement's text
+ * must not depend on how many values it carries (arrays, not lists), or every call makes
+ * a new name.
  *
  * The pool never discards session state (ADR 2620), so a statement stays prepared for the
  * connection's life; a schema change invalidates the plan and Postgres replans it. A

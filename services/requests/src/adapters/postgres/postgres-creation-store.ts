@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { nullable } from '@esign/contracts';
-import { db, insertEvents, sql, type OutgoingEvent, type Queryable } from '@esign/platform';
+import { db, insertEvents, prepared, sql, type OutgoingEvent, type Queryable } from '@esign/platform';
 import type { Contact } from '../../domain/signer.js';
 import type { CreationStore } from '../../ports/creation-store.js';
 import { insertChallenges } from './postgres-signer-challenge-repository.js';
@@ -25,14 +25,18 @@ const InputsRow = t.type({
   ),
 });
 
-/** A create's reads and writes, one statement each (ADR 2610). */
+/**
+ * A create's reads and writes, one statement each (ADR 2610), both prepared by name (ADR
+ * 2830): their texts depend only on which parts a create has, so a connection keeps a
+ * handful, and with the tables' statistics their generic plans are the index plans.
+ */
 export const postgresCreationStore = (q: Queryable, handedOff?: OutgoingEvent[]): CreationStore => ({
   inputs: (siteId, templateIds, signerIds) =>
     task(async () => {
       const row = await db.one(
         q,
         InputsRow,
-        sql.unsafe`
+        prepared(sql.unsafe`
           SELECT
             (SELECT coalesce(json_agg(t), '[]') FROM (
                SELECT ${TEMPLATE_COLUMNS} FROM contract_templates
@@ -41,7 +45,7 @@ export const postgresCreationStore = (q: Queryable, handedOff?: OutgoingEvent[])
             (SELECT coalesce(json_agg(s), '[]') FROM (
                SELECT signer_id, email, mobile_number FROM signers
                WHERE site_id = ${siteId} AND signer_id = ANY(${sql.array([...signerIds], 'text')})) s
-            ) AS contacts`,
+            ) AS contacts`),
       );
       return {
         templates: row.templates.map(toTemplate),
@@ -54,14 +58,16 @@ export const postgresCreationStore = (q: Queryable, handedOff?: OutgoingEvent[])
     task(async () => {
       await db.exec(
         q,
-        oneStatement([
-          // The order of the writes is not the order Postgres runs them in, and need not
-          // be: only the upsert locks rows two creates share, in signer_id order.
-          ...(siteSigners.length === 0 ? [] : [upsertSigners(siteSigners)]),
-          ...requestInserts(request),
-          ...(challenges.length === 0 ? [] : [insertChallenges(request.id, challenges)]),
-          ...(events.length === 0 ? [] : [insertEvents(events, { handedOff: handedOff !== undefined })]),
-        ]),
+        prepared(
+          oneStatement([
+            // The order of the writes is not the order Postgres runs them in, and need not
+            // be: only the upsert locks rows two creates share, in signer_id order.
+            ...(siteSigners.length === 0 ? [] : [upsertSigners(siteSigners)]),
+            ...requestInserts(request),
+            ...(challenges.length === 0 ? [] : [insertChallenges(request.id, challenges)]),
+            ...(events.length === 0 ? [] : [insertEvents(events, { handedOff: handedOff !== undefined })]),
+          ]),
+        ),
       );
       handedOff?.push(...events);
     }),

@@ -1,0 +1,107 @@
+/**
+ * ADR 2830's measurement: the create use case called in one process against Postgres,
+ * 16 at a time, alternating rounds with the create's two statements prepared by name (as
+ * shipped) and sent unnamed (an interceptor takes the mark off, the code before ADR 2830),
+ * printing per create the service's CPU, Postgres' CPU (every `postgres` process, with
+ * the backends that ended) and creates per second. The databases are analysed after the
+ * first rounds, as a production server's autovacuum would have by then; `AB_ANALYSE=0`
+ * leaves them unanalysed, to see what session 31 saw.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres AMQP_URL=amqp://guest:guest@127.0.0.1:5672 \
+ *     node --conditions=source --import=tsx services/requests/test/bench/create-prepared-ab.ts
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { sql } from '@esign/platform';
+import { startHarness, publishedTemplate, SITE_A } from '../support/harness.js';
+import { createRequest } from '../../src/application/requests.js';
+
+const MARK = '/* prepared */ ';
+let unnamed = false;
+const h = await startHarness('ab-create-prepared', {
+  interceptors: [
+    {
+      name: 'unnamed-rounds',
+      transformQuery: (_context, query) =>
+        unnamed && query.sql.startsWith(MARK) ? { ...query, sql: query.sql.slice(MARK.length) } : query,
+    },
+  ],
+});
+
+/** CPU µs so far of every `postgres` process, with its reaped children (bench/support/measure.ts). */
+const postgresCpuUs = () => {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+    } catch {
+      // gone in between
+    }
+  }
+  return ticks * 10_000;
+};
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+
+const template = await publishedTemplate(h.http);
+const caller = { sub: 'u1', sites: [{ ...SITE_A, role: 'admin' }] } as never;
+let n = 0;
+const body = () => {
+  const k = n++;
+  return {
+    contracts: [template],
+    signers: [
+      { signer_id: `a${k}@example.com`, send_to: { email: true } },
+      { signer_id: `b${k}@example.com`, send_to: { email: true } },
+    ],
+    fields: [
+      { name: 'full_name', assigned_to: `a${k}@example.com` },
+      { name: 'agree', assigned_to: `b${k}@example.com` },
+      { name: 'signature', assigned_to: `a${k}@example.com` },
+    ],
+  } as never;
+};
+const create = createRequest(h.deps);
+const round = async (named: boolean, count: number) => {
+  unnamed = !named;
+  await settle();
+  const c0 = process.cpuUsage();
+  const p0 = postgresCpuUs();
+  const t0 = performance.now();
+  let left = count;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (left-- > 0) {
+        const r = await create({ caller, siteId: SITE_A.id, body: body() })();
+        if (r._tag === 'Left') throw new Error(JSON.stringify(r.left));
+      }
+    }),
+  );
+  const c = process.cpuUsage(c0);
+  const perS = count / ((performance.now() - t0) / 1000);
+  // Postgres' share includes the pause after: the backends' pollers, a few ms a second.
+  await settle();
+  return { cpuUs: (c.user + c.system) / count, postgresUs: (postgresCpuUs() - p0) / count, perS };
+};
+await round(true, 1000);
+await round(false, 1000);
+if (process.env.AB_ANALYSE !== '0') await h.pool.query(sql.unsafe`ANALYZE`);
+const results: Record<string, number[][]> = { prepared: [], unnamed: [] };
+for (let i = 0; i < 6; i++) {
+  for (const named of i % 2 === 0 ? [true, false] : [false, true]) {
+    const r = await round(named, 2000);
+    const name = named ? 'prepared' : 'unnamed';
+    results[name]!.push([r.cpuUs, r.postgresUs, r.perS]);
+    console.log(
+      `${name}: service ${r.cpuUs.toFixed(0)} µs, Postgres ${r.postgresUs.toFixed(0)} µs CPU per create, ${r.perS.toFixed(0)} creates/s`,
+    );
+  }
+}
+const mean = (rs: number[][], i: number) => rs.reduce((a, r) => a + r[i]!, 0) / rs.length;
+for (const [name, rs] of Object.entries(results))
+  console.log(
+    `${name} mean: service ${mean(rs, 0).toFixed(0)} µs, Postgres ${mean(rs, 1).toFixed(0)} µs, ${mean(rs, 2).toFixed(0)}/s`,
+  );
+await h.close();
