@@ -3,8 +3,8 @@
  * the whole machine's busy time, percentiles. CPU time per call is the figure a busy,
  * shared machine distorts least: it counts what a service spent, not how long it waited.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import type { EsignSystem } from '@esign/testing';
+import { readFileSync } from 'node:fs';
+import { commandCpuSeconds, type EsignSystem } from '@esign/testing';
 
 export const SERVICES = ['gateway', 'auth', 'requests', 'notifier'] as const;
 export type ServiceName = (typeof SERVICES)[number];
@@ -29,35 +29,6 @@ export const cpuSeconds = (system: EsignSystem): Record<ServiceName, number> =>
       }
     }),
   ) as Record<ServiceName, number>;
-
-/**
- * CPU seconds every process named `command` (its `comm`) on the machine has used so far,
- * with what their children that ended had used; NaN when none runs here.
- *
- * The children count because a process that ends takes its own figures with it: a
- * Postgres backend whose pool connection closes mid-phase (an idle pool shrinking after
- * the creates) would make Postgres' time go down, even below zero. Its parent, the
- * postmaster, reaps it within moments and adds its time to its own `cutime` and `cstime`,
- * so the sum keeps it.
- */
-export const commandCpuSeconds = (command: string): number => {
-  let ticks = 0;
-  let found = false;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== command) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime, stime, then cutime and cstime (proc(5), fields 14-17).
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-      found = true;
-    } catch {
-      // gone in between
-    }
-  }
-  return found ? ticks / 100 : Number.NaN;
-};
 
 /**
  * CPU seconds every `postgres` process on the machine has used so far (the server's

@@ -10,7 +10,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres AMQP_URL=amqp://guest:guest@127.0.0.1:5672 \
  *     node --conditions=source --import=tsx services/requests/test/bench/create-prepared-ab.ts
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { commandCpuSeconds } from '@esign/testing';
 import { sql } from '@esign/platform';
 import { startHarness, publishedTemplate, SITE_A } from '../support/harness.js';
 import { createRequest } from '../../src/application/requests.js';
@@ -27,22 +27,8 @@ const h = await startHarness('ab-create-prepared', {
   ],
 });
 
-/** CPU µs so far of every `postgres` process, with its reaped children (bench/support/measure.ts). */
-const postgresCpuUs = () => {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
-    } catch {
-      // gone in between
-    }
-  }
-  return ticks * 10_000;
-};
+/** CPU µs so far of every `postgres` process, with the backends that ended. */
+const postgresCpuUs = () => commandCpuSeconds('postgres') * 1e6;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
 
 const template = await publishedTemplate(h.http);

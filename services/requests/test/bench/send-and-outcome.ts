@@ -9,7 +9,7 @@
  *     node --conditions=source --import=tsx services/requests/test/bench/send-and-outcome.ts
  */
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { commandCpuSeconds } from '@esign/testing';
 import type { RequestView } from '@esign/contracts';
 import { useCases } from '../../src/application/use-cases.js';
 import { deliveryReport } from '../support/builders.js';
@@ -17,25 +17,9 @@ import { principal, publishedTemplate, SITE_A, startHarness } from '../support/h
 
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 4);
 const PER_ROUND = Number(process.env.AB_CALLS ?? 1500);
-const TICK_MS = 1000 / 100; // USER_HZ
 
-/** CPU of every postgres process, in ms (the backends come and go; the pool keeps its own). */
-const postgresCpuMs = (): number => {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (name !== 'postgres') continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone in between
-    }
-  }
-  return ticks * TICK_MS;
-};
+/** CPU of every postgres process, in ms, with the backends that ended. */
+const postgresCpuMs = (): number => commandCpuSeconds('postgres') * 1000;
 
 const h = await startHarness('ab-send');
 const cases = useCases(h.deps);
