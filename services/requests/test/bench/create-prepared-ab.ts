@@ -12,8 +12,8 @@
  */
 import { commandCpuSeconds } from '@esign/testing';
 import { sql } from '@esign/platform';
-import { startHarness, publishedTemplate, SITE_A } from '../support/harness.js';
-import { createRequest } from '../../src/application/requests.js';
+import { startHarness, publishedTemplate } from '../support/harness.js';
+import { createRound, newSignersBodies } from './create-rounds.js';
 
 const MARK = '/* prepared */ ';
 let unnamed = false;
@@ -32,44 +32,15 @@ const postgresCpuUs = () => commandCpuSeconds('postgres') * 1e6;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
 
 const template = await publishedTemplate(h.http);
-const caller = { sub: 'u1', sites: [{ ...SITE_A, role: 'admin' }] } as never;
-let n = 0;
-const body = () => {
-  const k = n++;
-  return {
-    contracts: [template],
-    signers: [
-      { signer_id: `a${k}@example.com`, send_to: { email: true } },
-      { signer_id: `b${k}@example.com`, send_to: { email: true } },
-    ],
-    fields: [
-      { name: 'full_name', assigned_to: `a${k}@example.com` },
-      { name: 'agree', assigned_to: `b${k}@example.com` },
-      { name: 'signature', assigned_to: `a${k}@example.com` },
-    ],
-  } as never;
-};
-const create = createRequest(h.deps);
+const body = newSignersBodies(template);
 const round = async (named: boolean, count: number) => {
   unnamed = !named;
   await settle();
-  const c0 = process.cpuUsage();
   const p0 = postgresCpuUs();
-  const t0 = performance.now();
-  let left = count;
-  await Promise.all(
-    Array.from({ length: 16 }, async () => {
-      while (left-- > 0) {
-        const r = await create({ caller, siteId: SITE_A.id, body: body() })();
-        if (r._tag === 'Left') throw new Error(JSON.stringify(r.left));
-      }
-    }),
-  );
-  const c = process.cpuUsage(c0);
-  const perS = count / ((performance.now() - t0) / 1000);
+  const { cpuUs, perS } = await createRound(h.deps, body, count);
   // Postgres' share includes the pause after: the backends' pollers, a few ms a second.
   await settle();
-  return { cpuUs: (c.user + c.system) / count, postgresUs: (postgresCpuUs() - p0) / count, perS };
+  return { cpuUs, postgresUs: (postgresCpuUs() - p0) / count, perS };
 };
 await round(true, 1000);
 await round(false, 1000);

@@ -8,46 +8,15 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres AMQP_URL=amqp://guest:guest@127.0.0.1:5672 \
  *     node --conditions=source --import=tsx services/requests/test/bench/create-transaction-ab.ts
  */
-import { startHarness, publishedTemplate, SITE_A } from '../support/harness.js';
-import { createRequest } from '../../src/application/requests.js';
+import { startHarness, publishedTemplate } from '../support/harness.js';
+import { createRound, newSignersBodies } from './create-rounds.js';
 import { postgresTransact } from '../../src/adapters/postgres/postgres-store.js';
 
 const h = await startHarness('ab-create');
 const template = await publishedTemplate(h.http);
 const txDeps = { ...h.deps, autocommit: postgresTransact(h.pool, { idempotencyRetentionHours: 24 }) };
-const caller = { sub: 'u1', sites: [{ ...SITE_A, role: 'admin' }] } as never;
-let n = 0;
-const body = () => {
-  const k = n++;
-  return {
-    contracts: [template],
-    signers: [
-      { signer_id: `a${k}@example.com`, send_to: { email: true } },
-      { signer_id: `b${k}@example.com`, send_to: { email: true } },
-    ],
-    fields: [
-      { name: 'full_name', assigned_to: `a${k}@example.com` },
-      { name: 'agree', assigned_to: `b${k}@example.com` },
-      { name: 'signature', assigned_to: `a${k}@example.com` },
-    ],
-  } as never;
-};
-const round = async (deps: typeof h.deps, count: number) => {
-  const create = createRequest(deps);
-  const c0 = process.cpuUsage();
-  const t0 = performance.now();
-  let left = count;
-  await Promise.all(
-    Array.from({ length: 16 }, async () => {
-      while (left-- > 0) {
-        const r = await create({ caller, siteId: SITE_A.id, body: body() })();
-        if (r._tag === 'Left') throw new Error(JSON.stringify(r.left));
-      }
-    }),
-  );
-  const c = process.cpuUsage(c0);
-  return { cpuUs: (c.user + c.system) / count, perS: count / ((performance.now() - t0) / 1000) };
-};
+const body = newSignersBodies(template);
+const round = (deps: typeof h.deps, count: number) => createRound(deps, body, count);
 await round(h.deps, 3000);
 await round(txDeps, 3000);
 const results: Record<string, number[][]> = { autocommit: [], transaction: [] };
