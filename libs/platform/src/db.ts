@@ -20,7 +20,7 @@ import { formatErrors, renderErrors } from '@esign/contracts';
 import { statementFor } from './prepared.js';
 
 export { sql };
-export { prepared } from './prepared.js';
+export { prepared, PREPARED_MARK } from './prepared.js';
 
 /** Socket errors and SQLSTATEs (class 08, connection exceptions; 57P01-03, shutting down) of an unreachable server. */
 const UNREACHABLE_CODES = new Set([

@@ -22,18 +22,21 @@ import { createHash } from 'node:crypto';
 import type { QuerySqlToken } from 'slonik';
 
 /** How a statement says it wants a name; also what an operator sees in pg_stat_activity. */
-const MARK = '/* prepared */ ';
+export const PREPARED_MARK = '/* prepared */ ';
 
 /** Names by text; the texts are a handful, so the bound only guards against a misuse. */
 const names = new Map<string, string>();
 const MAX_NAMES = 1_000;
 
 /** `query`, sent as a named prepared statement. */
-export const prepared = <Q extends QuerySqlToken>(query: Q): Q => ({ ...query, sql: `${MARK}${query.sql}` });
+export const prepared = <Q extends QuerySqlToken>(query: Q): Q => ({
+  ...query,
+  sql: `${PREPARED_MARK}${query.sql}`,
+});
 
 /** What the driver hands pg for `text`: the text itself, or a named statement. */
 export const statementFor = (text: string): string | { readonly name: string; readonly text: string } => {
-  if (!text.startsWith(MARK)) return text;
+  if (!text.startsWith(PREPARED_MARK)) return text;
   let name = names.get(text);
   if (name === undefined) {
     if (names.size >= MAX_NAMES) names.clear();

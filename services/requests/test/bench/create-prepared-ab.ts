@@ -11,18 +11,19 @@
  *     node --conditions=source --import=tsx services/requests/test/bench/create-prepared-ab.ts
  */
 import { commandCpuSeconds } from '@esign/testing';
-import { sql } from '@esign/platform';
+import { PREPARED_MARK, sql } from '@esign/platform';
 import { startHarness, publishedTemplate } from '../support/harness.js';
 import { createRound, newSignersBodies } from './create-rounds.js';
 
-const MARK = '/* prepared */ ';
 let unnamed = false;
 const h = await startHarness('ab-create-prepared', {
   interceptors: [
     {
       name: 'unnamed-rounds',
       transformQuery: (_context, query) =>
-        unnamed && query.sql.startsWith(MARK) ? { ...query, sql: query.sql.slice(MARK.length) } : query,
+        unnamed && query.sql.startsWith(PREPARED_MARK)
+          ? { ...query, sql: query.sql.slice(PREPARED_MARK.length) }
+          : query,
     },
   ],
 });
