@@ -18,19 +18,30 @@ import { BoolFromEnv, IntFromEnv, decodeConfig, loadConfigOrExit } from './confi
  *   slower (ADR 2630). Set at run time, `--liftoff-only` alone does nothing on V8 13
  *   (Node 24); with `--no-wasm-tier-up` and `--no-wasm-dynamic-tiering`, which it implies
  *   on the command line, set by name too, it holds there as on V8 11 (ADR 2770).
+ * - `MAGLEV_INLINING` (default false): whether Maglev, the middle JIT tier V8 13 (Node 24)
+ *   adds, may inline the functions a hot function calls. Inlining makes each compile's
+ *   working memory (V8's zones, in malloc) several times larger, and the compiler threads
+ *   keep a finished job's zone until the busy main thread installs its code: requests' and
+ *   the notifier's peak RSS under load. TurboFan, the top tier, still inlines. V8 11
+ *   (Node 20) runs no Maglev, so there the flag changes nothing (ADR 2840).
  *
- * V8 reads these flags when it next needs them, so setting them with
+ * V8 reads these flags when it next needs them (`maglev-inlining` at each compile), so setting them with
  * `v8.setFlagsFromString` at start-up works (Node refuses them in `NODE_OPTIONS`), on
  * V8 11 (Node 20) and V8 13 (Node 24) alike: `test/integration/heap-growth.test.ts` and
  * `wasm-tier-up.test.ts` check on whichever Node runs them. The young generation's size,
  * read once when the heap is made, is set on the command line instead
  * (`--max-semi-space-size` in NODE_OPTIONS wherever a service is started).
  */
-const V8Env = t.type({ HEAP_GROWING_PERCENT: IntFromEnv(0, 1000), WASM_TIER_UP: BoolFromEnv });
-const v8Defaults = { HEAP_GROWING_PERCENT: '50', WASM_TIER_UP: 'false' };
+const V8Env = t.type({
+  HEAP_GROWING_PERCENT: IntFromEnv(0, 1000),
+  WASM_TIER_UP: BoolFromEnv,
+  MAGLEV_INLINING: BoolFromEnv,
+});
+const v8Defaults = { HEAP_GROWING_PERCENT: '50', WASM_TIER_UP: 'false', MAGLEV_INLINING: 'false' };
 const v8EnvOf = (env: NodeJS.ProcessEnv) => ({
   HEAP_GROWING_PERCENT: env.HEAP_GROWING_PERCENT,
   WASM_TIER_UP: env.WASM_TIER_UP,
+  MAGLEV_INLINING: env.MAGLEV_INLINING,
 });
 
 /** WebAssembly at its baseline tier, on V8 11 and V8 13 alike (ADRs 2630, 2770). */
@@ -39,6 +50,7 @@ const WASM_BASELINE_ONLY = ['--liftoff-only', '--no-wasm-tier-up', '--no-wasm-dy
 const flagsOf = (settings: t.TypeOf<typeof V8Env>): string[] => [
   ...(settings.HEAP_GROWING_PERCENT > 0 ? [`--heap-growing-percent=${settings.HEAP_GROWING_PERCENT}`] : []),
   ...(settings.WASM_TIER_UP ? [] : WASM_BASELINE_ONLY),
+  ...(settings.MAGLEV_INLINING ? [] : ['--no-maglev-inlining']),
 ];
 
 const apply = (settings: t.TypeOf<typeof V8Env>) => {
