@@ -47,8 +47,9 @@ export const serve = async (options: {
 
 /**
  * Runs `main`, turning a start-up failure into one log line and exit code 1. The
- * V8 settings are applied first (`HEAP_GROWING_PERCENT`, `WASM_TIER_UP`: ADRs 2600, 2630),
- * then malloc trimming starts (`MALLOC_TRIM_RISE_MB`: ADR 2750).
+ * V8 settings are applied first (`HEAP_GROWING_PERCENT`, `WASM_TIER_UP`,
+ * `MAGLEV_INLINING`: ADRs 2600, 2630, 2840), then malloc trimming starts
+ * (`MALLOC_TRIM_RISE_MB`: ADR 2750).
  */
 export const runMain = (logger: Logger, main: () => Promise<unknown>): void => {
   Promise.resolve()

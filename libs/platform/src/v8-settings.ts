@@ -19,16 +19,17 @@ import { BoolFromEnv, IntFromEnv, decodeConfig, loadConfigOrExit } from './confi
  *   (Node 24); with `--no-wasm-tier-up` and `--no-wasm-dynamic-tiering`, which it implies
  *   on the command line, set by name too, it holds there as on V8 11 (ADR 2770).
  * - `MAGLEV_INLINING` (default false): whether Maglev, the middle JIT tier V8 13 (Node 24)
- *   adds, may inline the functions a hot function calls. Inlining makes each compile's
- *   working memory (V8's zones, in malloc) several times larger, and the compiler threads
- *   keep a finished job's zone until the busy main thread installs its code: requests' and
- *   the notifier's peak RSS under load. TurboFan, the top tier, still inlines. V8 11
- *   (Node 20) runs no Maglev, so there the flag changes nothing (ADR 2840).
+ *   adds, may inline the functions a warm function calls. Inlining makes each compile's
+ *   working memory (V8's zones, in malloc) several times larger; freed, it stays in malloc
+ *   until the next trim, and under load that is much of requests' and the notifier's peak
+ *   RSS. TurboFan, the top tier, still inlines. V8 11 (Node 20) runs no Maglev, so there
+ *   the flag changes nothing (ADR 2840).
  *
- * V8 reads these flags when it next needs them (`maglev-inlining` at each compile), so setting them with
- * `v8.setFlagsFromString` at start-up works (Node refuses them in `NODE_OPTIONS`), on
- * V8 11 (Node 20) and V8 13 (Node 24) alike: `test/integration/heap-growth.test.ts` and
- * `wasm-tier-up.test.ts` check on whichever Node runs them. The young generation's size,
+ * V8 reads these flags when it next needs them (`maglev-inlining` at each compile), so
+ * setting them with `v8.setFlagsFromString` at start-up works (Node refuses them in
+ * `NODE_OPTIONS`), on V8 11 (Node 20) and V8 13 (Node 24) alike:
+ * `test/integration/heap-growth.test.ts`, `wasm-tier-up.test.ts` and
+ * `maglev-inlining.test.ts` check on whichever Node runs them. The young generation's size,
  * read once when the heap is made, is set on the command line instead
  * (`--max-semi-space-size` in NODE_OPTIONS wherever a service is started).
  */

@@ -3,7 +3,7 @@ import { COMPOSE_SECRETS, ConfigError } from '../../src/index.js';
 import { applyV8Settings, v8FlagsFor } from '../../src/v8-settings.js';
 
 describe('applyV8Settings (HEAP_GROWING_PERCENT, WASM_TIER_UP, MAGLEV_INLINING: ADRs 2600, 2630, 2770, 2840)', () => {
-  it('accepts the defaults, a whole percentage, 0 (V8 decides) and either WASM_TIER_UP', () => {
+  it('accepts the defaults, a whole percentage, 0 (V8 decides), either WASM_TIER_UP and MAGLEV_INLINING=true', () => {
     applyV8Settings({});
     applyV8Settings({ HEAP_GROWING_PERCENT: '30' });
     applyV8Settings({ HEAP_GROWING_PERCENT: '0', WASM_TIER_UP: 'false' });
