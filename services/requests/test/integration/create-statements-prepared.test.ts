@@ -1,10 +1,17 @@
 import assert from 'node:assert/strict';
 import pg from 'pg';
-import { sql } from '@esign/platform';
+import { PREPARED_MARK, sql } from '@esign/platform';
 import { principal, publishedTemplate, SITE_A, startHarness, type Harness } from '../support/harness.js';
 
-const READ = /^\/\* prepared \*\/\s*SELECT\s*\(SELECT coalesce\(json_agg\(t\)[\s\S]*FROM contract_templates/;
-const WRITE = /^\/\* prepared \*\/\s*WITH "w0" AS \(\s*INSERT INTO signers/;
+// After the platform's mark (`PREPARED_MARK`), which `marked` checks first.
+const READ = /^\s*SELECT\s*\(SELECT coalesce\(json_agg\(t\)[\s\S]*FROM contract_templates/;
+const WRITE = /^\s*WITH "w0" AS \(\s*INSERT INTO signers/;
+
+/** `text` sent marked as a prepared statement, and what follows the mark. */
+const marked = (text: string): string => {
+  assert.ok(text.startsWith(PREPARED_MARK), text);
+  return text.slice(PREPARED_MARK.length);
+};
 
 describe('requests service: a create’s two statements go prepared by name (ADR 2830, real Postgres)', function () {
   this.timeout(60_000);
@@ -46,8 +53,8 @@ describe('requests service: a create’s two statements go prepared by name (ADR
     const four = await createWith(4);
     const keyed = await createWith(2, {}, `prepared-key-${n}`);
     for (const { read, write } of [one, four, keyed]) {
-      assert.match(read, READ);
-      assert.match(write, WRITE);
+      assert.match(marked(read), READ);
+      assert.match(marked(write), WRITE);
     }
     // One name per text: a create of four signers reuses the statement of a create of one,
     // so a connection keeps a handful (which parts a create has), not one per create.
@@ -57,7 +64,7 @@ describe('requests service: a create’s two statements go prepared by name (ADR
     const challenged = await createWith(2, {
       authentication: { method: 'access_code', access_code: 'blue-42' },
     });
-    assert.match(challenged.write, WRITE);
+    assert.match(marked(challenged.write), WRITE);
     assert.match(challenged.write, /INSERT INTO signer_challenges/);
     assert.notEqual(challenged.write, one.write, 'a create with challenges is its own statement');
   });
