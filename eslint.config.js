@@ -16,6 +16,7 @@ const forbiddenInDomain = [
   'jose',
   'undici',
   '@esign/platform',
+  '@esign/platform/*',
   '@esign/testing',
 ];
 

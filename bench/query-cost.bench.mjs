@@ -5,7 +5,7 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/query-cost.bench.mjs [queries=5000]
 import pg from 'pg';
 import * as t from 'io-ts';
-import { createDatabasePool, db, sql } from '@esign/platform';
+import { createDatabasePool, db, sql } from '@esign/platform/database';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const count = Number(process.argv[2] ?? 5000);

@@ -5,12 +5,9 @@
 // must complete after the signal, new connections must be refused, and the process
 // must exit 0: what Kubernetes' rolling updates and `docker compose down` rely on.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import net, { type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { topologyNames } from '@esign/platform';
+import { topologyNames } from '@esign/platform/messaging';
 import {
   amqpPrefix,
   createTestDatabase,
@@ -23,134 +20,19 @@ import { SMTPServer } from 'smtp-server';
 import { parse } from 'yaml';
 import { repoRoot } from './support/paths.js';
 import { serviceConfig, serviceNames } from './support/service-config.js';
+import {
+  fakeUpstream,
+  freePort,
+  listen,
+  refusesConnections,
+  send,
+  spawned,
+  start,
+  until,
+} from './support/shutdown.js';
 
 const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
   services: Record<string, { environment?: Record<string, string | number> }>;
-};
-
-/** A port nobody listens on right now: bind port 0, read it, release it. */
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-const listen = async (server: Server | net.Server): Promise<number> => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
-};
-
-const refusesConnections = (port: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(true));
-  });
-
-const until = async (what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
-
-/** An HTTP server standing in for another service; `hold()` makes it keep its answers until released. */
-const fakeUpstream = () => {
-  let held: (() => void)[] | undefined;
-  let seen: (() => void) | undefined;
-  const server = createServer((_req: IncomingMessage, res: ServerResponse) => {
-    const answer = () => {
-      res.setHeader('content-type', 'application/json');
-      res.end('{"status":"ok"}');
-    };
-    if (held === undefined) return answer();
-    held.push(answer);
-    seen?.();
-  });
-  return {
-    server,
-    /** Resolves when the first request arrives while held. */
-    hold: () =>
-      new Promise<void>((resolve) => {
-        held = [];
-        seen = resolve;
-      }),
-    release: () => {
-      for (const answer of held ?? []) answer();
-      held = undefined;
-    },
-  };
-};
-
-interface Running {
-  readonly child: ChildProcess;
-  readonly port: number;
-  readonly output: () => string;
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** Processes to kill if a test fails before they exit: never leave a service running. */
-const spawned: ChildProcess[] = [];
-
-const start = async (service: string, env: Record<string, string>): Promise<Running> => {
-  const port = Number(env.PORT);
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  // The test runner's NODE_OPTIONS load tsx and the "source" condition; production runs plain node.
-  delete childEnv.NODE_OPTIONS;
-  const child = spawn(process.execPath, [join(repoRoot, 'services', service, 'dist', 'src', 'main.js')], {
-    cwd: repoRoot,
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  spawned.push(child);
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  let gone = false;
-  void exited.then(() => (gone = true));
-  await until(
-    `${service} healthy on ${port}`,
-    async () => {
-      if (gone) throw new Error(`${service} exited during start-up:\n${output}`);
-      try {
-        return (await fetch(`http://127.0.0.1:${port}/healthz`)).ok;
-      } catch {
-        return false;
-      }
-    },
-    30_000,
-  );
-  return { child, port, output: () => output, exited };
-};
-
-/** Sends a request and hands back its response (body read in full) as a promise. */
-const send = (
-  port: number,
-  options: { method: string; path: string; headers?: Record<string, string> },
-): { req: ReturnType<typeof request>; response: Promise<{ status: number; body: string; at: number }> } => {
-  const req = request({ host: '127.0.0.1', port, agent: false, ...options });
-  const response = new Promise<{ status: number; body: string; at: number }>((resolve, reject) => {
-    req.once('error', reject);
-    req.once('response', (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.once('end', () => resolve({ status: res.statusCode ?? 0, body, at: Date.now() }));
-      res.once('error', reject);
-    });
-  });
-  return { req, response };
 };
 
 describe('graceful shutdown of each service (compiled, as deployed)', function () {

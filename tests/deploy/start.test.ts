@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { topologyNames } from '@esign/platform';
+import { topologyNames } from '@esign/platform/messaging';
 import { amqpPrefix, deleteAmqpObjects, infra, uniqueSuffix } from '@esign/testing';
 import pg from 'pg';
 import { repoRoot } from './support/paths.js';

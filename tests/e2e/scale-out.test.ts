@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import amqplib from 'amqplib';
-import { topologyNames } from '@esign/platform';
+import { topologyNames } from '@esign/platform/messaging';
 import { eventually, infra, startEsignSystem, type EsignSystem, type ServiceName } from '@esign/testing';
 import { apiClient, bearer, expectStatus, type ApiClient } from './support/client.js';
 import {

@@ -5,7 +5,6 @@ import { bodyParser } from '@koa/bodyparser';
 import { problem, PROBLEM_CONTENT_TYPE, type Problem } from '@esign/contracts';
 import type { Logger } from './logger.js';
 import { HttpProblem, serviceUnavailable } from './problems.js';
-import { isDatabaseUnavailable } from './db.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { withTimeout } from './timeout.js';
 
@@ -26,6 +25,14 @@ export interface HttpAppOptions {
   readonly service: string;
   readonly logger: Logger;
   readonly readiness: readonly ReadinessCheck[];
+  /**
+   * Whether an error that reached the top means a dependency cannot be reached: an outage,
+   * answered 503 so the client retries, not a bug (500). A service with a database passes
+   * `isDatabaseUnavailable` from `@esign/platform/database`; one without, `noOutages`.
+   * Required, so that no service forgets it; passed in, so that the HTTP app loads no
+   * database library (ADR 2850).
+   */
+  readonly isOutage: (error: unknown) => boolean;
   /** Largest accepted JSON body; larger is a 413. */
   readonly bodyLimit?: string;
   /** Parse JSON bodies (the gateway streams them instead). */
@@ -91,6 +98,9 @@ const problemOfHttpError = (status: number, message: string): Problem => {
 const isHttpError = (e: unknown): e is { status: number; expose?: boolean; message: string } =>
   typeof e === 'object' && e !== null && typeof (e as { status?: unknown }).status === 'number';
 
+/** `isOutage` of a service that has no dependency whose loss is a 503 of its own. */
+export const noOutages = (): boolean => false;
+
 /**
  * A koa app with the middleware every service shares, first to last: request id and
  * structured access log, metrics, one error handler speaking problem+json, JSON body
@@ -116,7 +126,7 @@ export const createHttpApp = (
         sendProblem(ctx, error.problem, { ...error.headers });
       } else if (isHttpError(error) && error.status >= 400 && error.status < 500) {
         sendProblem(ctx, problemOfHttpError(error.status, error.message));
-      } else if (isDatabaseUnavailable(error)) {
+      } else if (options.isOutage(error)) {
         // An outage, not a bug: the client may retry (with the same Idempotency-Key).
         ctx.state.log.warn(
           { err: error instanceof Error ? error.message : String(error) },

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { connectAmqp, declareSharedTopology, topologyNames, type AmqpClient } from './amqp.js';
+import type { AmqpClient } from './amqp.js';
 import type { EventConsumer } from './consumer.js';
 import { createDatabasePool, postgresReadiness, type DatabasePool } from './db.js';
 import type { AppState, ReadinessCheck } from './http.js';
@@ -7,7 +7,7 @@ import type { ShutdownStep } from './lifecycle.js';
 import type { Logger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { migrate } from './migrate.js';
-import { startOutboxRelay, type OutboxRelay } from './outbox.js';
+import type { OutboxRelay } from './outbox.js';
 import type { OutboxHandoff } from './outbox-writes.js';
 
 /** What the platform opened for a service, handed to its composition root. */
@@ -45,6 +45,8 @@ export interface RunningService {
  * connect to RabbitMQ (declaring the shared exchanges the relay publishes to, then
  * starting the consumers, on every connect) and run the outbox relay. Every dependency it
  * opens is in readiness and in the shutdown steps. `serve` then listens and drains.
+ * The broker's modules (amqplib with them) are loaded only with messaging: a service
+ * without it, auth, never loads them.
  */
 export const startService = async (options: {
   readonly service: string;
@@ -83,6 +85,10 @@ export const startService = async (options: {
   const tail: ShutdownStep[] = [{ name: 'postgres', run: () => pool.end() }];
   if (options.messaging !== undefined) {
     const { prefix } = options.messaging;
+    const [{ connectAmqp, declareSharedTopology, topologyNames }, { startOutboxRelay }] = await Promise.all([
+      import('./amqp.js'),
+      import('./outbox.js'),
+    ]);
     const amqp = await connectAmqp(options.messaging.amqpUrl, logger, async (model) => {
       const channel = await model.createChannel();
       await declareSharedTopology(channel, prefix);

@@ -13,7 +13,8 @@ const run = promisify(execFile);
  * order given. A package counts once one of its CommonJS files is in the module cache,
  * whether it was required or imported; a package of ES modules only is never seen.
  * For the tests that a module is loaded on first use rather than at start (ADRs 2504,
- * 2720, 2730, 2740), and for those that need a fresh process's memory (ADR 2750).
+ * 2720, 2730, 2740) or not at all (ADR 2850), and for those that need a fresh process's
+ * memory (ADR 2750).
  */
 export const inProcessOfItsOwn = async (
   cwd: string,

@@ -1,4 +1,4 @@
-import { topologyNames } from '@esign/platform';
+import { topologyNames } from '@esign/platform/messaging';
 import { deleteAmqpObjects } from './infra.js';
 
 /**

@@ -1,6 +1,5 @@
 import * as t from 'io-ts';
 import {
-  migrateConfigLoaders,
   CommonEnv,
   commonDefaults,
   IntFromEnv,
@@ -9,6 +8,7 @@ import {
   SecretFromEnv,
   UrlFromEnv,
 } from '@esign/platform';
+import { migrateConfigLoaders } from '@esign/platform/database';
 
 /** What both the service and the admin CLI need: the database, the keys and the lifetimes. */
 const CoreEnv = {
@@ -63,5 +63,5 @@ export const adminDefaults = coreDefaults;
 export const { loadConfig } = configLoaders(Config, defaults);
 
 /** What `migrate.js` reads: the database and the log level, no other secret (L12). */
-export { MigrateConfig } from '@esign/platform';
+export { MigrateConfig } from '@esign/platform/database';
 export const { migrateDefaults, loadMigrateConfig } = migrateConfigLoaders(coreDefaults.DATABASE_URL);

@@ -2,16 +2,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import { absurd } from 'fp-ts/lib/function.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { systemClock } from '@esign/contracts';
+import { keyEncryption, KeyEncryptionError, SIGNING_KEY_ENCRYPTION, type Logger } from '@esign/platform';
 import {
   createDatabasePool,
-  keyEncryption,
-  KeyEncryptionError,
-  SIGNING_KEY_ENCRYPTION,
   startService,
   type DatabasePool,
-  type Logger,
   type RunningService,
-} from '@esign/platform';
+} from '@esign/platform/database';
 import { createAuthHttpApp } from './adapters/http/app.js';
 import {
   checkSigningKeyOpens,

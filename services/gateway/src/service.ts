@@ -5,6 +5,7 @@ import { systemClock, type Clock } from '@esign/contracts';
 import {
   signPrincipal,
   createHttpApp,
+  noOutages,
   createOpsApp,
   type AppState,
   type Logger,
@@ -170,6 +171,8 @@ export const startGatewayService = (
     readiness,
     parseBodies: false,
     separateOps: true,
+    // An upstream's outage is the proxy's to answer (503); the gateway has no database.
+    isOutage: noOutages,
   });
   const opsApp = createOpsApp({ service: 'gateway', readiness, metrics });
   // A response cut short (an upstream dying mid-body, a client hanging up) reaches koa

@@ -3,7 +3,7 @@
  * confirm channel to publish on, the latency percentiles, and the clean-up after.
  */
 import amqplib from 'amqplib';
-import { consumerQueues, topologyNames } from '@esign/platform';
+import { consumerQueues, topologyNames } from '@esign/platform/messaging';
 import {
   amqpPrefix,
   createTestDatabase,

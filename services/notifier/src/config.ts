@@ -4,7 +4,6 @@ import * as E from 'fp-ts/lib/Either.js';
 import { isEmail, transform } from '@esign/contracts';
 import {
   BoolFromEnv,
-  migrateConfigLoaders,
   CommonEnv,
   commonDefaults,
   amqpDefaults,
@@ -15,6 +14,7 @@ import {
   HttpsUrlFromEnv,
   UrlFromEnv,
 } from '@esign/platform';
+import { migrateConfigLoaders } from '@esign/platform/database';
 
 const string = (name: string, parse: (s: string) => E.Either<string, string>) =>
   transform(
@@ -193,5 +193,5 @@ export const outboxDir = (config: Config, cwd = process.cwd()): string =>
 export const { parseConfig, loadConfig } = configLoaders(Config, defaults);
 
 /** What `migrate.js` reads: the database and the log level, no other secret (L12). */
-export { MigrateConfig } from '@esign/platform';
+export { MigrateConfig } from '@esign/platform/database';
 export const { migrateDefaults, loadMigrateConfig } = migrateConfigLoaders(defaults.DATABASE_URL);

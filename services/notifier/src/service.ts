@@ -2,17 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Registry } from 'prom-client';
 import { systemClock, type Clock } from '@esign/contracts';
+import { createHttpApp, finishApp, type AppState, type Logger, type ShutdownStep } from '@esign/platform';
 import {
-  createHttpApp,
-  finishApp,
+  isDatabaseUnavailable,
   startService,
-  type AppState,
   type DatabasePool,
-  type EventConsumer,
-  type Logger,
   type RunningService,
-  type ShutdownStep,
-} from '@esign/platform';
+} from '@esign/platform/database';
+import type { EventConsumer } from '@esign/platform/messaging';
 import { outboxDir, type Config } from './config.js';
 import { migrationsDir } from './migrate.js';
 import { notifySigners } from './application/notify-signers.js';
@@ -161,7 +158,13 @@ export const startNotifierService = async (
         { pool, logger, email: email.sender, registry: metrics.registry },
         overrides,
       );
-      const { app, router } = createHttpApp({ service: 'notifier', logger, metrics, readiness });
+      const { app, router } = createHttpApp({
+        service: 'notifier',
+        logger,
+        metrics,
+        readiness,
+        isOutage: isDatabaseUnavailable,
+      });
       webhooks.mount(router);
       mountTestMessageRoutes(router, listTestMessages({ testInbox }), {
         gatewayPublicKey: config.PRINCIPAL_PUBLIC_KEY,

@@ -2,7 +2,6 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { transform } from '@esign/contracts';
 import {
-  migrateConfigLoaders,
   CommonEnv,
   commonDefaults,
   amqpDefaults,
@@ -13,6 +12,7 @@ import {
   RateFromEnv,
   UrlFromEnv,
 } from '@esign/platform';
+import { migrateConfigLoaders } from '@esign/platform/database';
 import type { SigningKey } from './adapters/crypto/hmac-url-signer.js';
 
 const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
@@ -142,5 +142,5 @@ export const defaults = {
 export const { parseConfig, loadConfig } = configLoaders(Config, defaults);
 
 /** What `migrate.js` reads: the database and the log level, no other secret (L12). */
-export { MigrateConfig } from '@esign/platform';
+export { MigrateConfig } from '@esign/platform/database';
 export const { migrateDefaults, loadMigrateConfig } = migrateConfigLoaders(defaults.DATABASE_URL);

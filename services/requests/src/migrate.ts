@@ -1,4 +1,4 @@
-import { isEntryPoint, migrationsDirOf, runMigrations } from '@esign/platform';
+import { isEntryPoint, migrationsDirOf, runMigrations } from '@esign/platform/database';
 import { loadMigrateConfig } from './config.js';
 
 /** This service's own SQL migrations (`services/requests/migrations`); the platform adds the messaging ones. */

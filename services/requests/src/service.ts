@@ -2,15 +2,13 @@ import type { KeyObject } from 'node:crypto';
 import type Koa from 'koa';
 import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
+import type { AppState, Logger, ReadinessCheck } from '@esign/platform';
 import {
   startService,
-  type AppState,
   type DatabasePool,
-  type Logger,
   type OutboxHandoff,
-  type ReadinessCheck,
   type RunningService,
-} from '@esign/platform';
+} from '@esign/platform/database';
 import { notificationOutcomesConsumer } from './adapters/amqp/notification-outcomes-consumer.js';
 import { scryptCodeHasher } from './adapters/crypto/scrypt-code-hasher.js';
 import { hmacFormTokens } from './adapters/crypto/hmac-form-tokens.js';

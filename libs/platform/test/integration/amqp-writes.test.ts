@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Writable } from 'node:stream';
 import type { ChannelModel, ConsumeMessage } from 'amqplib';
-import { amqpSocketOf, connectAmqp, type AmqpClient } from '../../src/index.js';
+import { amqpSocketOf, connectAmqp, type AmqpClient } from '../../src/messaging.js';
 import { eventually, infra, startTcpProxy, testLogger, type TcpProxy } from '@esign/testing';
 
 /** Counts the system calls a socket's writes become: `_write` is one chunk, `_writev` many. */

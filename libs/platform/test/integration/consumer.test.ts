@@ -2,20 +2,17 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import amqplib from 'amqplib';
 import * as t from 'io-ts';
+import { createDatabasePool, migrate, sql, type DatabasePool } from '../../src/database.js';
 import {
   claimEvent,
   connectAmqp,
   consumerQueues,
-  createDatabasePool,
   createEventConsumer,
-  migrate,
   PermanentFailure,
-  sql,
   topologyNames,
   type AmqpClient,
-  type DatabasePool,
   type EventConsumer,
-} from '../../src/index.js';
+} from '../../src/messaging.js';
 import {
   amqpPrefix,
   createTestDatabase,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createTestDatabase, startTcpProxy, type TcpProxy, type TestDatabase } from '@esign/testing';
-import { createDatabasePool, isDatabaseUnavailable, sql, type DatabasePool } from '../../src/index.js';
+import { createDatabasePool, isDatabaseUnavailable, sql, type DatabasePool } from '../../src/database.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

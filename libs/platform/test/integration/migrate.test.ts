@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import * as t from 'io-ts';
 import pg from 'pg';
-import { createDatabasePool, db, migrate, sql } from '@esign/platform';
+import { createDatabasePool, db, migrate, sql } from '@esign/platform/database';
 import { createTestDatabase } from '@esign/testing';
 
 const serviceMigrations = fileURLToPath(new URL('./fixtures/one-migration', import.meta.url));

@@ -1,15 +1,8 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import {
-  connectAmqp,
-  createDatabasePool,
-  migrate,
-  sql,
-  startOutboxRelay,
-  topologyNames,
-  type DatabasePool,
-} from '../../src/index.js';
+import { createDatabasePool, migrate, sql, type DatabasePool } from '../../src/database.js';
+import { connectAmqp, startOutboxRelay, topologyNames } from '../../src/messaging.js';
 import {
   amqpPrefix,
   createTestDatabase,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createTestDatabase, type TestDatabase } from '@esign/testing';
 import * as t from 'io-ts';
-import { createDatabasePool, db, sql, type DatabasePool } from '../../src/index.js';
+import { createDatabasePool, db, sql, type DatabasePool } from '../../src/database.js';
 
 const Session = t.type({ pid: t.number, probe: t.union([t.string, t.null]), timeout: t.string });
 const session = (pool: DatabasePool) =>

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createTestDatabase, type TestDatabase } from '@esign/testing';
 import * as t from 'io-ts';
 import { UniqueIntegrityConstraintViolationError } from 'slonik';
-import { createDatabasePool, db, prepared, sql, type DatabasePool } from '../../src/index.js';
+import { createDatabasePool, db, prepared, sql, type DatabasePool } from '../../src/database.js';
 
 const Statement = t.type({
   name: t.string,

@@ -1,14 +1,8 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import {
-  amqpReadiness,
-  connectAmqp,
-  createDatabasePool,
-  db,
-  handleShutdown,
-  postgresReadiness,
-  sql,
-} from '../../src/index.js';
+import { handleShutdown } from '../../src/index.js';
+import { createDatabasePool, db, postgresReadiness, sql } from '../../src/database.js';
+import { amqpReadiness, connectAmqp } from '../../src/messaging.js';
 import { createTestDatabase, eventually, infra, testLogger, type TestDatabase } from '@esign/testing';
 import * as t from 'io-ts';
 

@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { createHttpApp, finishApp, invalidBody } from '../../src/index.js';
+import { createHttpApp, finishApp, invalidBody, noOutages } from '../../src/index.js';
+import { isDatabaseUnavailable } from '../../src/database.js';
 import { testLogger } from '@esign/testing';
 
-const build = (ready = true) => {
+const build = (ready = true, isOutage: (error: unknown) => boolean = isDatabaseUnavailable) => {
   const { app, router } = createHttpApp({
     service: 'test',
     logger: testLogger(),
+    isOutage,
     readiness: [
       { name: 'dep', check: () => (ready ? Promise.resolve() : Promise.reject(new Error('down'))) },
     ],
@@ -92,6 +94,13 @@ describe('platform: HTTP app', () => {
     }
   });
 
+  it('leaves what is an outage to the service: without a database, the same errors are bugs', async () => {
+    for (const path of ['/db-down', '/db-gone']) {
+      const response = await request(build(true, noOutages)).get(path).expect(500);
+      assert.equal(response.body.code, 'internal_error');
+    }
+  });
+
   it('answers unknown routes with a 404 problem', async () => {
     const response = await request(build()).get('/nowhere').expect(404);
     assert.equal(response.body.code, 'not_found');
@@ -109,6 +118,7 @@ describe('platform: HTTP app', () => {
       service: 'test',
       logger: testLogger(),
       readiness: [],
+      isOutage: noOutages,
       rawBodyPaths: ['/raw'],
     });
     router.post('/raw', async (ctx) => {

@@ -4,7 +4,8 @@
 // Prints one JSON object: requests/s and latency percentiles per endpoint.
 import { performance } from 'node:perf_hooks';
 import * as E from 'fp-ts/lib/Either.js';
-import { createDatabasePool, createLogger, decodeConfig, migrate } from '@esign/platform';
+import { createLogger, decodeConfig } from '@esign/platform';
+import { createDatabasePool, migrate } from '@esign/platform/database';
 import { createTestDatabase, percentile, useLocalServers } from '@esign/testing';
 import { scryptPasswordHasher } from '../../src/adapters/crypto/scrypt-password-hasher.js';
 import { createAuthHttpApp } from '../../src/adapters/http/app.js';

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import request from 'supertest';
 import { AuthorizationList, ConsentView, OAuthErrorBody } from '@esign/contracts';
-import { sql } from '@esign/platform';
+import { sql } from '@esign/platform/database';
 import { introspectToken } from '../../src/application/introspect-token.js';
 import { setPassword, setUserDisabled } from '../../src/application/users.js';
 import { seedAccount, signedInWithApp, startHarness, type Harness } from '../support/harness.js';
@@ -114,7 +114,7 @@ describe('auth: OAuth 2 authorization-code grant over HTTP (Postgres)', () => {
     const { verifier, challenge } = pkce();
     const code = await codeFor(challenge, [sites.get('Sales')!.id]);
     const stored = await h.pool.oneFirst(
-      (await import('@esign/platform')).sql
+      (await import('@esign/platform/database')).sql
         .unsafe`SELECT count(*) FROM oauth_codes WHERE code_hash = sha256(${code}::bytea)`,
     );
     assert.equal(Number(stored), 1, 'only the SHA-256 of the code is kept');

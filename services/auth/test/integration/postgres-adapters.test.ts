@@ -3,7 +3,7 @@ import * as O from 'fp-ts/lib/Option.js';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import request from 'supertest';
-import { db, sql } from '@esign/platform';
+import { db, sql } from '@esign/platform/database';
 import { testLogger } from '@esign/testing';
 import { postgresHousekeeping } from '../../src/adapters/postgres/postgres-housekeeping.js';
 import { createTokenForApp } from '../../src/application/admin-tokens.js';

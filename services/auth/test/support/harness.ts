@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as E from 'fp-ts/lib/Either.js';
-import { createDatabasePool, migrate, type DatabasePool } from '@esign/platform';
+import { createDatabasePool, migrate, type DatabasePool } from '@esign/platform/database';
 import { createTestDatabase, testLogger, type TestDatabase } from '@esign/testing';
 import { scryptPasswordHasher } from '../../src/adapters/crypto/scrypt-password-hasher.js';
 import { createAuthHttpApp } from '../../src/adapters/http/app.js';

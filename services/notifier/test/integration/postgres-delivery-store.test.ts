@@ -10,7 +10,7 @@ import {
   sql,
   type DatabasePool,
   type OutgoingEvent,
-} from '@esign/platform';
+} from '@esign/platform/database';
 import { createTestDatabase, startTcpProxy, type TestDatabase } from '@esign/testing';
 import { postgresDeliveryStore } from '../../src/adapters/postgres/postgres-delivery-store.js';
 import { migrationsDir } from '../../src/migrate.js';

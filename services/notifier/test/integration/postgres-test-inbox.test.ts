@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import { createDatabasePool, migrate, type DatabasePool } from '@esign/platform';
+import { createDatabasePool, migrate, type DatabasePool } from '@esign/platform/database';
 import { createTestDatabase, type TestDatabase } from '@esign/testing';
 import { postgresTestInbox } from '../../src/adapters/postgres/postgres-test-inbox.js';
 import { migrationsDir } from '../../src/migrate.js';

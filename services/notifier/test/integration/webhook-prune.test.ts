@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { Registry } from 'prom-client';
-import { createDatabasePool, db, migrate, sql, type DatabasePool } from '@esign/platform';
+import { createDatabasePool, db, migrate, sql, type DatabasePool } from '@esign/platform/database';
 import {
   createTestDatabase,
   eventually,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import amqplib, { type ChannelModel } from 'amqplib';
 import request from 'supertest';
-import { consumerQueues, siteRoutingKey, topologyNames } from '@esign/platform';
+import { consumerQueues, siteRoutingKey, topologyNames } from '@esign/platform/messaging';
 import { PRINCIPAL_AUDIENCES } from '@esign/contracts';
 import {
   amqpPrefix,

@@ -11,7 +11,7 @@
  *     node --conditions=source --import=tsx services/requests/test/bench/create-prepared-ab.ts
  */
 import { commandCpuSeconds } from '@esign/testing';
-import { PREPARED_MARK, sql } from '@esign/platform';
+import { PREPARED_MARK, sql } from '@esign/platform/database';
 import { startHarness, publishedTemplate } from '../support/harness.js';
 import { createRound, newSignersBodies } from './create-rounds.js';
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import { memoryRateLimiter, sql } from '@esign/platform';
+import { memoryRateLimiter } from '@esign/platform';
+import { sql } from '@esign/platform/database';
 import { costlySendAllowance } from '../../src/adapters/rate-limit/costly-send-allowance.js';
 import { postgresBulkSendStore } from '../../src/adapters/postgres/postgres-bulk-send-store.js';
 import { processBulkRows } from '../../src/application/bulk-send-worker.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { CreateRequestBody } from '@esign/contracts';
-import { sql } from '@esign/platform';
+import { sql } from '@esign/platform/database';
 import fc from 'fast-check';
 import { propertyRuns } from '@esign/testing';
 import {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import pg from 'pg';
-import { PREPARED_MARK, sql } from '@esign/platform';
+import { PREPARED_MARK, sql } from '@esign/platform/database';
 import { principal, publishedTemplate, SITE_A, startHarness, type Harness } from '../support/harness.js';
 
 // After the platform's mark (`PREPARED_MARK`), which `marked` checks first.

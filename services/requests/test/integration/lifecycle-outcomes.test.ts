@@ -3,7 +3,7 @@ import amqplib from 'amqplib';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import { type RequestView } from '@esign/contracts';
-import { sql } from '@esign/platform';
+import { sql } from '@esign/platform/database';
 import { eventually, infra } from '@esign/testing';
 import { postgresRequestRepository } from '../../src/adapters/postgres/postgres-request-repository.js';
 import { useCases } from '../../src/application/use-cases.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { RequestSent, type RequestView } from '@esign/contracts';
-import { sql } from '@esign/platform';
+import { sql } from '@esign/platform/database';
 import { eventually } from '@esign/testing';
 import { openExecutionLink } from '../support/execution-link.js';
 import { SITE_A } from '../support/harness.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
-import { sql } from '@esign/platform';
+import { sql } from '@esign/platform/database';
 import { eventually } from '@esign/testing';
 import { useCases } from '../../src/application/use-cases.js';
 import { lifecycleFixture } from '../support/lifecycle-fixture.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import amqplib from 'amqplib';
-import { consumerQueues, topologyNames } from '@esign/platform';
+import { consumerQueues, topologyNames } from '@esign/platform/messaging';
 import { PRINCIPAL_AUDIENCES, type DomainEvent, type RequestView } from '@esign/contracts';
 import {
   amqpPrefix,

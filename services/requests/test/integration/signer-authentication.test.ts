@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as t from 'io-ts';
 import type { RequestView } from '@esign/contracts';
-import { db, sql } from '@esign/platform';
+import { db, sql } from '@esign/platform/database';
 import { principal, publishedTemplate, SITE_A, startHarness, type Harness } from '../support/harness.js';
 import { formBody, hiddenInputs, pathOf } from '../support/signer-forms.js';
 import { pdfText } from '../support/pdf-text.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as t from 'io-ts';
 import type { RequestView } from '@esign/contracts';
-import { db, sql } from '@esign/platform';
+import { db, sql } from '@esign/platform/database';
 import {
   countRows,
   htmlTemplateBody,

@@ -3,7 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as t from 'io-ts';
 import type { RequestView } from '@esign/contracts';
-import { db, sql } from '@esign/platform';
+import { db, sql } from '@esign/platform/database';
 import { postgresRequestRepository } from '../../src/adapters/postgres/postgres-request-repository.js';
 import { executionUrl } from '../../src/application/deps.js';
 import { envelopes } from '../../src/application/events.js';

@@ -8,7 +8,7 @@ import {
   type DatabasePool,
   type Interceptor,
   type OutboxHandoff,
-} from '@esign/platform';
+} from '@esign/platform/database';
 import { createTestDatabase, testGatewayKeys, testLogger, type TestDatabase } from '@esign/testing';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';

@@ -3,18 +3,17 @@ import amqplib from 'amqplib';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { DomainEvent, type RequestView } from '@esign/contracts';
+import { db, sql } from '@esign/platform/database';
 import {
   connectAmqp,
   consumerQueues,
-  db,
   declareSharedTopology,
-  sql,
   startOutboxRelay,
   topologyNames,
   type AmqpClient,
   type EventConsumer,
   type OutboxRelay,
-} from '@esign/platform';
+} from '@esign/platform/messaging';
 import {
   amqpPrefix,
   deleteAmqpObjects,

@@ -1,4 +1,5 @@
-import { ConfigError, createLogger, decodeConfig, migrate } from '@esign/platform';
+import { ConfigError, createLogger, decodeConfig } from '@esign/platform';
+import { migrate } from '@esign/platform/database';
 import { AdminConfig, adminDefaults } from '../../config.js';
 import { migrationsDir } from '../../migrate.js';
 import { openAdminDeps } from '../../service.js';

@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import { OAUTH_REVOKE_PATH, OAUTH_TOKEN_PATH } from '@esign/contracts';
 import { createHttpApp, finishApp, type AppState, type Logger, type ReadinessCheck } from '@esign/platform';
+import { isDatabaseUnavailable } from '@esign/platform/database';
 import type { Deps } from '../../application/deps.js';
 import { accountRoutes } from './account-routes.js';
 import { consentRoutes } from './consent-routes.js';
@@ -24,6 +25,7 @@ export const createAuthHttpApp = (options: {
     service: 'auth',
     logger: options.logger,
     readiness: options.readiness,
+    isOutage: isDatabaseUnavailable,
     // RFC 6749 token requests are form-encoded, and their errors are not problems.
     rawBodyPaths: [OAUTH_TOKEN_PATH, OAUTH_REVOKE_PATH],
   });

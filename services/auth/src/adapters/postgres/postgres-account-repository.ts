@@ -2,7 +2,7 @@ import { isUuid } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { ForeignKeyIntegrityConstraintViolationError, UniqueIntegrityConstraintViolationError } from 'slonik';
-import { db, sql, type DatabasePool } from '@esign/platform';
+import { db, sql, type DatabasePool } from '@esign/platform/database';
 import { notFound } from '../../domain/errors.js';
 import type { Account, User } from '../../domain/model.js';
 import type { AccountRepository } from '../../ports/account-repository.js';

@@ -1,6 +1,6 @@
 import { isUuid } from '@esign/contracts';
 import * as t from 'io-ts';
-import { db, sql, type DatabasePool } from '@esign/platform';
+import { db, sql, type DatabasePool } from '@esign/platform/database';
 import type { DeveloperApp } from '../../domain/model.js';
 import type { AppRepository } from '../../ports/app-repository.js';
 import { Bytes, maybe, NullableTimestamp, offsetOf, task, Timestamp } from './rows.js';

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { isUuid } from '@esign/contracts';
-import { db, sql, type DatabasePool } from '@esign/platform';
+import { db, sql, type DatabasePool } from '@esign/platform/database';
 import type { FrameOriginStore } from '../../ports/frame-origin-store.js';
 import { task } from './rows.js';
 

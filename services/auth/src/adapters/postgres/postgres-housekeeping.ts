@@ -1,4 +1,5 @@
-import { db, sql, type DatabasePool, type Logger } from '@esign/platform';
+import type { Logger } from '@esign/platform';
+import { db, sql, type DatabasePool } from '@esign/platform/database';
 
 /** How long records that no longer matter are kept before they are deleted. */
 export const RETENTION = {

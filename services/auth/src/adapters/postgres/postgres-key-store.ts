@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { PublicJwk } from '@esign/contracts';
-import { db, sql, type DatabasePool } from '@esign/platform';
+import { db, sql, type DatabasePool } from '@esign/platform/database';
 import type { KeyStore, SealedKey } from '../../ports/signing-keys.js';
 import { Bytes, NullableTimestamp, task, Timestamp } from './rows.js';
 

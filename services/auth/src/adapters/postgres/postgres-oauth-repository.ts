@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { isUuid } from '@esign/contracts';
-import { db, sql, type DatabasePool } from '@esign/platform';
+import { db, sql, type DatabasePool } from '@esign/platform/database';
 import type { OAuthGrant } from '../../domain/oauth.js';
 import type { OAuthRepository } from '../../ports/oauth-repository.js';
 import { insertToken } from './postgres-token-repository.js';

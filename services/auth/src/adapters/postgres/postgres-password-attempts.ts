@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { db, sql, type DatabasePool } from '@esign/platform';
+import { db, sql, type DatabasePool } from '@esign/platform/database';
 import type { PasswordAttempts } from '../../ports/password-attempts.js';
 import { NullableTimestamp, task, Timestamp } from './rows.js';
 

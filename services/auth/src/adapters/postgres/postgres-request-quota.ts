@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { db, sql, type DatabasePool } from '@esign/platform';
+import { db, sql, type DatabasePool } from '@esign/platform/database';
 import type { RequestQuota } from '../../ports/request-quota.js';
 import { maybe } from './rows.js';
 

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { db, sql, type DatabasePool } from '@esign/platform';
+import { db, sql, type DatabasePool } from '@esign/platform/database';
 import type { SessionRepository } from '../../ports/session-repository.js';
 import { isUuid } from '@esign/contracts';
 import { maybe, NullableTimestamp, task, Timestamp } from './rows.js';

@@ -2,7 +2,7 @@ import { isIntegerId, isUuid } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { ForeignKeyIntegrityConstraintViolationError, UniqueIntegrityConstraintViolationError } from 'slonik';
-import { db, sql, type DatabasePool } from '@esign/platform';
+import { db, sql, type DatabasePool } from '@esign/platform/database';
 import { notFound } from '../../domain/errors.js';
 import type { Site } from '../../domain/model.js';
 import type { SiteRepository } from '../../ports/site-repository.js';

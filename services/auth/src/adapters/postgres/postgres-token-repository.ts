@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { isUuid, TokenOrigin } from '@esign/contracts';
-import { db, sql, type DatabasePool } from '@esign/platform';
+import { db, sql, type DatabasePool } from '@esign/platform/database';
 import type { TokenRecord } from '../../domain/model.js';
 import type { TokenRepository } from '../../ports/token-repository.js';
 import { maybe, NullableTimestamp, offsetOf, task, Timestamp } from './rows.js';

@@ -1,4 +1,5 @@
-import { db, sql, type DatabasePool, type Logger } from '@esign/platform';
+import type { Logger } from '@esign/platform';
+import { db, sql, type DatabasePool } from '@esign/platform/database';
 import type { TokenUsageRecorder } from '../../ports/token-repository.js';
 
 export interface BufferedUsageRecorder extends TokenUsageRecorder {

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { SiteGrant } from '@esign/contracts';
-import { sql } from '@esign/platform';
+import { sql } from '@esign/platform/database';
 import type { IntrospectionSubject } from '../../domain/tokens.js';
 import { NullableTimestamp, Timestamp } from './rows.js';
 

@@ -8,7 +8,8 @@ import {
   RequestTurnStarted,
   SignerCodeRequested,
 } from '@esign/contracts';
-import { createEventConsumer, type EventConsumer, type Logger } from '@esign/platform';
+import type { Logger } from '@esign/platform';
+import { createEventConsumer, type EventConsumer } from '@esign/platform/messaging';
 import { keyText, type NoticeEvent } from '../../domain/delivery.js';
 import { needsRetry, type Attempt, type NotifyReport } from '../../application/notify-signers.js';
 import type { NotifierMetrics } from '../../ports/notifier-metrics.js';

@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { AnyEventEnvelope, WEBHOOK_EVENT_TYPES } from '@esign/contracts';
-import { createEventConsumer, siteRoutingKey, type EventConsumer, type Logger } from '@esign/platform';
+import type { Logger } from '@esign/platform';
+import { createEventConsumer, siteRoutingKey, type EventConsumer } from '@esign/platform/messaging';
 import type { FanOutReport } from '../../application/webhooks/fan-out-webhook-event.js';
 import type { RoutingUnavailable, WebhookRouting } from '../../ports/webhook-routing.js';
 

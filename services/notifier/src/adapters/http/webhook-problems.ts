@@ -1,11 +1,6 @@
 import { problem } from '@esign/contracts';
-import {
-  HttpProblem,
-  invalidBody,
-  isDatabaseUnavailable,
-  notFound,
-  serviceUnavailable,
-} from '@esign/platform';
+import { HttpProblem, invalidBody, notFound, serviceUnavailable } from '@esign/platform';
+import { isDatabaseUnavailable } from '@esign/platform/database';
 import type { WebhookError } from '../../application/webhooks/webhook-errors.js';
 
 /** The one table from the webhook API's expected failures to HTTP answers. */

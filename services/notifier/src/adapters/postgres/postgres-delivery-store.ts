@@ -1,6 +1,13 @@
 import * as t from 'io-ts';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import { db, insertEvents, prepared, sql, type DatabasePool, type OutboxHandoff } from '@esign/platform';
+import {
+  db,
+  insertEvents,
+  prepared,
+  sql,
+  type DatabasePool,
+  type OutboxHandoff,
+} from '@esign/platform/database';
 import type { DeliveryKey, OutcomeEvent, Settlement } from '../../domain/delivery.js';
 import type { Claim, ClaimRequest, DeliveryStore } from '../../ports/delivery-store.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import * as t from 'io-ts';
 import { isUuid } from '@esign/contracts';
-import { db, sql, type DatabasePool } from '@esign/platform';
+import { db, sql, type DatabasePool } from '@esign/platform/database';
 import type { StoredTestMessage, TestInbox } from '../../ports/test-inbox.js';
 
 const nullableString = t.union([t.string, t.null]);

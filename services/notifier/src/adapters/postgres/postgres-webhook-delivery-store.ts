@@ -1,6 +1,8 @@
 import * as t from 'io-ts';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import { claimEventStatement, db, sql, type DatabasePool, type TextSealer } from '@esign/platform';
+import type { TextSealer } from '@esign/platform';
+import { db, sql, type DatabasePool } from '@esign/platform/database';
+import { claimEventStatement } from '@esign/platform/messaging';
 import { nullable, WebhookEventType } from '@esign/contracts';
 import type { EndpointDisabledAlert } from '../../domain/webhook-alert.js';
 import type { NextStep } from '../../domain/webhook-delivery.js';

@@ -3,7 +3,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import { db, sql, type DatabasePool, type Queryable, type TextSealer } from '@esign/platform';
+import type { TextSealer } from '@esign/platform';
+import { db, sql, type DatabasePool, type Queryable } from '@esign/platform/database';
 import type { WebhookEndpoint } from '../../domain/webhook-endpoint.js';
 import type { TooManyEndpoints, WebhookEndpointStore } from '../../ports/webhook-endpoint-store.js';
 import {

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
-import { sql, type TextSealer } from '@esign/platform';
+import type { TextSealer } from '@esign/platform';
+import { sql } from '@esign/platform/database';
 import {
   nullable,
   WebhookAttemptView,

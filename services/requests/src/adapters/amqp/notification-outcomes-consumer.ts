@@ -2,7 +2,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import * as t from 'io-ts';
 import { NotificationDelivered, NotificationFailed } from '@esign/contracts';
-import { createEventConsumer, type EventConsumer, type Logger } from '@esign/platform';
+import type { Logger } from '@esign/platform';
+import { createEventConsumer, type EventConsumer } from '@esign/platform/messaging';
 import { NOTIFICATION_OUTCOMES_CONSUMER, type OutcomeResult } from '../../application/lifecycle.js';
 
 export const NotificationOutcome = t.union([NotificationDelivered, NotificationFailed]);

@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type Koa from 'koa';
 import { createHttpApp, finishApp, type AppState, type Logger, type ReadinessCheck } from '@esign/platform';
+import { isDatabaseUnavailable } from '@esign/platform/database';
 import type { BrandingUseCases } from '../../application/branding.js';
 import type { EmbeddedUseCases } from '../../application/embedded-signing.js';
 import type { UseCases } from '../../application/use-cases.js';
@@ -35,6 +36,7 @@ export const createRequestsHttpApp = (options: {
     service: 'requests',
     logger: options.logger,
     readiness: options.readiness,
+    isOutage: isDatabaseUnavailable,
     // The signer pages post HTML forms, which their own handlers read.
     rawBodyPaths: [...SIGNING_FORM_PATHS, VERIFY_PATH],
   });

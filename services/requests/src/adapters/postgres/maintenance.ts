@@ -1,4 +1,4 @@
-import { db, sql, type Queryable } from '@esign/platform';
+import { db, sql, type Queryable } from '@esign/platform/database';
 
 /**
  * Deletes Idempotency-Key answers past their retention, a batch at a time so the

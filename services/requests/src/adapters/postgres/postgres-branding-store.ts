@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/lib/Option.js';
 import * as t from 'io-ts';
 import { nullable } from '@esign/contracts';
-import { db, sql, type Queryable } from '@esign/platform';
+import { db, sql, type Queryable } from '@esign/platform/database';
 import type { SiteBranding } from '../../domain/branding.js';
 import type { BrandingStore } from '../../ports/branding-store.js';
 import { Bytes, JsonTimestamp } from './rows.js';

@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/lib/Option.js';
 import * as t from 'io-ts';
 import type { CreateRequestBody } from '@esign/contracts';
-import { db, enqueueEvents, sql, type DatabasePool, type Queryable } from '@esign/platform';
+import { db, enqueueEvents, sql, type DatabasePool, type Queryable } from '@esign/platform/database';
 import type { BulkShared } from '../../domain/bulk-send.js';
 import type { BulkSendRecord, BulkSendStore, BulkSendWriter } from '../../ports/bulk-send-store.js';
 import { task } from './task.js';

@@ -1,6 +1,13 @@
 import * as t from 'io-ts';
 import { nullable } from '@esign/contracts';
-import { db, insertEvents, prepared, sql, type OutgoingEvent, type Queryable } from '@esign/platform';
+import {
+  db,
+  insertEvents,
+  prepared,
+  sql,
+  type OutgoingEvent,
+  type Queryable,
+} from '@esign/platform/database';
 import type { Contact } from '../../domain/signer.js';
 import type { CreationStore } from '../../ports/creation-store.js';
 import { insertChallenges } from './postgres-signer-challenge-repository.js';

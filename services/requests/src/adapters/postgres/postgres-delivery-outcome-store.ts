@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
-import { claimEvent, claimEventStatement, db, prepared, sql, type Queryable } from '@esign/platform';
+import { db, prepared, sql, type Queryable } from '@esign/platform/database';
+import { claimEvent, claimEventStatement } from '@esign/platform/messaging';
 import type { DeliveryOutcome, DeliveryOutcomeStore } from '../../ports/delivery-outcome-store.js';
 import { UUID } from './request-reads.js';
 import { toDeliveryJson } from './request-writes.js';

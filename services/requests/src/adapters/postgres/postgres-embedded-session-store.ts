@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/lib/Option.js';
 import * as t from 'io-ts';
 import { isUuid, nullable } from '@esign/contracts';
-import { db, sql, type Queryable } from '@esign/platform';
+import { db, sql, type Queryable } from '@esign/platform/database';
 import type { EmbeddedSession } from '../../domain/embedded-signing.js';
 import type { EmbeddedSessionStore } from '../../ports/embedded-session-store.js';
 import { JsonTimestamp } from './rows.js';

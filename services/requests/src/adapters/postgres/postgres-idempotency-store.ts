@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import * as t from 'io-ts';
-import { db, sql, type Queryable } from '@esign/platform';
+import { db, sql, type Queryable } from '@esign/platform/database';
 import type { IdempotencyRefusal, IdempotencyStore } from '../../ports/idempotency-store.js';
 import { task } from './task.js';
 

@@ -1,4 +1,5 @@
-import { claimEvent, enqueueEvents, type OutgoingEvent, type Queryable } from '@esign/platform';
+import { enqueueEvents, type OutgoingEvent, type Queryable } from '@esign/platform/database';
+import { claimEvent } from '@esign/platform/messaging';
 import type { Inbox } from '../../ports/inbox.js';
 import type { Outbox } from '../../ports/outbox.js';
 import { task } from './task.js';

@@ -1,6 +1,13 @@
 import * as O from 'fp-ts/lib/Option.js';
 import * as t from 'io-ts';
-import { db, insertEvents, prepared, sql, type OutgoingEvent, type Queryable } from '@esign/platform';
+import {
+  db,
+  insertEvents,
+  prepared,
+  sql,
+  type OutgoingEvent,
+  type Queryable,
+} from '@esign/platform/database';
 import type { SignatureRequest } from '../../domain/signature-request.js';
 import type { RequestRepository } from '../../ports/request-repository.js';
 import { inSites, rememberVersion, selectRequests, toRequest, UUID, versionOf } from './request-reads.js';

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { nullable } from '@esign/contracts';
-import { db, sql, type Queryable } from '@esign/platform';
+import { db, sql, type Queryable } from '@esign/platform/database';
 import type { SignerAct } from '../../domain/signing.js';
 import type { SignerActRepository } from '../../ports/signer-act-repository.js';
 import { Bytes, JsonTimestamp } from './rows.js';

@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/lib/Option.js';
 import * as t from 'io-ts';
 import { nullable } from '@esign/contracts';
-import { db, sql, type Queryable } from '@esign/platform';
+import { db, sql, type Queryable } from '@esign/platform/database';
 import type { Challenge } from '../../domain/signer-authentication.js';
 import type { SignerChallengeRepository } from '../../ports/signer-challenge-repository.js';
 import { JsonTimestamp } from './rows.js';

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { DatabasePool, OutboxHandoff, OutgoingEvent, Queryable } from '@esign/platform';
+import type { DatabasePool, OutboxHandoff, OutgoingEvent, Queryable } from '@esign/platform/database';
 import type { Autocommit, Store, Transact } from '../../ports/store.js';
 import { postgresBulkSendWriter } from './postgres-bulk-send-store.js';
 import { postgresCreationStore } from './postgres-creation-store.js';

@@ -1,5 +1,5 @@
 import * as O from 'fp-ts/lib/Option.js';
-import { db, sql, type Queryable } from '@esign/platform';
+import { db, sql, type Queryable } from '@esign/platform/database';
 import type { ContractTemplate, TemplateWithHtml } from '../../domain/contract-template.js';
 import type { TemplateRepository } from '../../ports/template-repository.js';
 import { task } from './task.js';

@@ -1,4 +1,4 @@
-import { sql } from '@esign/platform';
+import { sql } from '@esign/platform/database';
 import type { Delivery, SignatureRequest } from '../../domain/signature-request.js';
 import type { DeliveryJson, RequestRow } from './rows.js';
 

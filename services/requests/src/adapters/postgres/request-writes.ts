@@ -1,4 +1,4 @@
-import { sql } from '@esign/platform';
+import { sql } from '@esign/platform/database';
 import type { Delivery, RequestSigner, SignatureRequest } from '../../domain/signature-request.js';
 
 export const toDeliveryJson = (d: Delivery | null): string | null =>

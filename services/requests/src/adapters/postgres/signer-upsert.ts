@@ -1,4 +1,4 @@
-import { sql } from '@esign/platform';
+import { sql } from '@esign/platform/database';
 import type { SiteSigner } from '../../domain/signer.js';
 
 /**

@@ -1,56 +1,29 @@
 import assert from 'node:assert/strict';
-import { RequestList, RequestView } from '@esign/contracts';
-import { PRINCIPAL_AUDIENCES } from '@esign/contracts';
-import { sql } from '@esign/platform';
-import { principalKeys } from '@esign/testing';
+import { RequestView } from '@esign/contracts';
+import { sql } from '@esign/platform/database';
 import * as E from 'fp-ts/lib/Either.js';
-import { purgeIdempotencyKeys } from '../../src/adapters/postgres/maintenance.js';
 import {
   countRows,
   htmlTemplateBody,
-  idsOf,
-  pdfWithFields,
-  principal,
   PUBLIC_BASE_URL,
   publishedTemplate,
   SITE_A,
   SITE_B,
-  startHarness,
   type Harness,
 } from '../support/harness.js';
+import { startRequestsApi } from '../support/requests-api-fixture.js';
 
-describe('requests service: Requests over HTTP (real Postgres)', () => {
+describe('requests service: Requests over HTTP (real Postgres), creating them', () => {
   let h: Harness;
   let html: number;
   let pdf: number;
   let headers: Record<string, string>;
 
   before(async () => {
-    h = await startHarness('requests_api');
-    html = await publishedTemplate(h.http);
-    pdf = await publishedTemplate(h.http, SITE_A, { type: 'pdf', name: 'Lease', pdf: await pdfWithFields() });
-    headers = await principal();
+    ({ h, html, pdf, headers } = await startRequestsApi('requests_api_create'));
   });
   after(async () => {
     await h.close();
-  });
-
-  describe('authentication', () => {
-    it('refuses a call without the forwarded principal, or with a forged one, as 401', async () => {
-      const missing = await h.http.get(`/v1.1/sites/${SITE_A.id}/requests`).expect(401);
-      assert.equal(missing.body.code, 'unauthenticated');
-      const forged = await principalKeys().sign(PRINCIPAL_AUDIENCES.requests, {
-        sub: 'x',
-        token_id: 't',
-        sites: [SITE_A],
-      });
-      const invalid = await h.http
-        .get(`/v1.1/sites/${SITE_A.id}/requests`)
-        .set('x-esign-principal', forged)
-        .expect(401);
-      assert.equal(invalid.body.code, 'invalid_principal');
-      await h.http.post(`/v1.1/sites/${SITE_A.id}/requests`).send({}).expect(401);
-    });
   });
 
   describe('create', () => {
@@ -291,206 +264,6 @@ describe('requests service: Requests over HTTP (real Postgres)', () => {
           }),
         );
       assert.equal(big.status, 413);
-    });
-  });
-
-  describe('site scope', () => {
-    it("answers 404 for another site's Request, and for a site the caller does not reach", async () => {
-      const headersB = await principal([SITE_B]);
-      const created = await h.http
-        .post(`/v1.1/sites/${SITE_B.id}/requests`)
-        .set(headersB)
-        .send({ contracts: [await publishedTemplate(h.http, SITE_B)], signers: [{ signer_id: 'b' }] })
-        .expect(201);
-      const foreign = await h.http.get(`/v1.1/requests/${created.body.id}`).set(headers).expect(404);
-      const missing = await h.http
-        .get('/v1.1/requests/00000000-0000-4000-8000-000000000000')
-        .set(headers)
-        .expect(404);
-      assert.equal(foreign.body.detail, missing.body.detail);
-      assert.equal(foreign.body.code, missing.body.code);
-      await h.http.get('/v1.1/requests/not-a-uuid').set(headers).expect(404);
-      await h.http
-        .post(`/v1.1/sites/${SITE_B.id}/requests`)
-        .set(headers)
-        .send({ contracts: [html], signers: [{ signer_id: 'x' }] })
-        .expect(404);
-      await h.http.get(`/v1.1/sites/${SITE_B.id}/requests`).set(headers).expect(404);
-      await h.http.get(`/v1.1/sites/abc/requests`).set(headers).expect(404);
-    });
-  });
-
-  describe('list', () => {
-    it("lists a site's Requests newest first, paged, filtered by state", async () => {
-      const site = { id: 404, name: 'Paging' };
-      const siteHeaders = await principal([site]);
-      const template = await publishedTemplate(h.http, site);
-      const ids: string[] = [];
-      for (let i = 0; i < 5; i++) {
-        h.clock.advance(1000);
-        const r = await h.http
-          .post(`/v1.1/sites/${site.id}/requests`)
-          .set(siteHeaders)
-          .send({ contracts: [template], signers: [{ signer_id: `s${i}` }] })
-          .expect(201);
-        ids.push(r.body.id as string);
-      }
-      await h.pool.query(
-        sql.unsafe`UPDATE requests SET state = 'cancelled', cancelled_at = now() WHERE id = ${ids[3]!}`,
-      );
-      const page = await h.http
-        .get(`/v1.1/sites/${site.id}/requests?page=2&per_page=2`)
-        .set(siteHeaders)
-        .expect(200);
-      assert.ok(E.isRight(RequestList.decode(page.body)));
-      assert.deepEqual(
-        { ...page.body, data: idsOf(page.body) },
-        { page: 2, per_page: 2, count: 2, total_count: 5, has_more: true, data: [ids[2], ids[1]] },
-      );
-      const last = await h.http
-        .get(`/v1.1/sites/${site.id}/requests?page=3&per_page=2`)
-        .set(siteHeaders)
-        .expect(200);
-      assert.equal(last.body.has_more, false);
-      assert.equal(last.body.count, 1);
-      const cancelled = await h.http
-        .get(`/v1.1/sites/${site.id}/requests?state=cancelled`)
-        .set(siteHeaders)
-        .expect(200);
-      assert.deepEqual(idsOf(cancelled.body), [ids[3]]);
-      assert.equal(cancelled.body.per_page, 20);
-      const bad = await h.http
-        .get(`/v1.1/sites/${site.id}/requests?state=open&page=0`)
-        .set(siteHeaders)
-        .expect(400);
-      assert.deepEqual(bad.body.errors, [
-        { path: 'page', message: 'must be an integer from 1 to 1000000' },
-        {
-          path: 'state',
-          message: 'must be one of "draft", "sent", "completed", "cancelled", "expired", "declined"',
-        },
-      ]);
-    });
-  });
-
-  describe('Idempotency-Key', () => {
-    const body = () => ({ contracts: [html], signers: [{ signer_id: 'idem@example.com' }] });
-
-    it('replays the first answer for the same key and body, and runs the call once', async () => {
-      const before = await countRows(h.pool, 'requests');
-      const first = await h.http
-        .post(`/v1.1/sites/${SITE_A.id}/requests`)
-        .set({ ...headers, 'Idempotency-Key': 'k-replay' })
-        .send(body())
-        .expect(201);
-      // Same body, keys in another order: the same call.
-      const again = await h.http
-        .post(`/v1.1/sites/${SITE_A.id}/requests`)
-        .set({ ...headers, 'Idempotency-Key': 'k-replay' })
-        .send({ signers: body().signers, contracts: body().contracts })
-        .expect(201);
-      assert.deepEqual(again.body, first.body);
-      assert.equal(again.headers['idempotent-replayed'], 'true');
-      assert.equal(first.headers['idempotent-replayed'], undefined);
-      assert.equal(await countRows(h.pool, 'requests'), before + 1);
-    });
-
-    it('answers 422 for the same key with another body or on another endpoint', async () => {
-      await h.http
-        .post(`/v1.1/sites/${SITE_A.id}/requests`)
-        .set({ ...headers, 'Idempotency-Key': 'k-reuse' })
-        .send(body())
-        .expect(201);
-      const other = await h.http
-        .post(`/v1.1/sites/${SITE_A.id}/requests`)
-        .set({ ...headers, 'Idempotency-Key': 'k-reuse' })
-        .send({ ...body(), redirect_url: 'https://x.example/' })
-        .expect(422);
-      assert.equal(other.body.code, 'idempotency_key_reused');
-      const elsewhere = await h.http
-        .post(`/v1.1/sites/${SITE_A.id}/contracts`)
-        .set({ ...headers, 'Idempotency-Key': 'k-reuse' })
-        .send(htmlTemplateBody())
-        .expect(422);
-      assert.equal(elsewhere.body.code, 'idempotency_key_reused');
-    });
-
-    it('answers 409 while a call with the same key is in flight', async () => {
-      // Hold the key the way an in-flight call does: its transaction owns the key's lock.
-      await h.pool.transaction(async (tx) => {
-        await tx.query(
-          sql.unsafe`SELECT pg_advisory_xact_lock(hashtextextended(${`${SITE_A.id}:k-flight`}, 0))`,
-        );
-        const response = await h.http
-          .post(`/v1.1/sites/${SITE_A.id}/requests`)
-          .set({ ...headers, 'Idempotency-Key': 'k-flight' })
-          .send(body());
-        assert.equal(response.status, 409);
-        assert.equal(response.body.code, 'idempotency_key_in_flight');
-      });
-      await h.http
-        .post(`/v1.1/sites/${SITE_A.id}/requests`)
-        .set({ ...headers, 'Idempotency-Key': 'k-flight' })
-        .send(body())
-        .expect(201);
-    });
-
-    it('scopes keys by site, stores no refusal, and refuses a malformed key', async () => {
-      const headersB = await principal([SITE_B]);
-      const templateB = await publishedTemplate(h.http, SITE_B);
-      await h.http
-        .post(`/v1.1/sites/${SITE_A.id}/requests`)
-        .set({ ...headers, 'Idempotency-Key': 'k-scope' })
-        .send(body())
-        .expect(201);
-      await h.http
-        .post(`/v1.1/sites/${SITE_B.id}/requests`)
-        .set({ ...headersB, 'Idempotency-Key': 'k-scope' })
-        .send({ contracts: [templateB], signers: [{ signer_id: 'b' }] })
-        .expect(201);
-      const refused = { contracts: [999999], signers: [{ signer_id: 'x' }] };
-      await h.http
-        .post(`/v1.1/sites/${SITE_A.id}/requests`)
-        .set({ ...headers, 'Idempotency-Key': 'k-refused' })
-        .send(refused)
-        .expect(422);
-      await h.http
-        .post(`/v1.1/sites/${SITE_A.id}/requests`)
-        .set({ ...headers, 'Idempotency-Key': 'k-refused' })
-        .send(body())
-        .expect(201);
-      const malformed = await h.http
-        .post(`/v1.1/sites/${SITE_A.id}/requests`)
-        .set({ ...headers, 'Idempotency-Key': 'has space' })
-        .send(body())
-        .expect(400);
-      assert.equal(malformed.body.code, 'invalid_idempotency_key');
-    });
-
-    it('forgets a key once its retention has passed', async () => {
-      await h.http
-        .post(`/v1.1/sites/${SITE_A.id}/requests`)
-        .set({ ...headers, 'Idempotency-Key': 'k-old' })
-        .send(body())
-        .expect(201);
-      await h.pool.query(
-        sql.unsafe`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = 'k-old'`,
-      );
-      const fresh = await h.http
-        .post(`/v1.1/sites/${SITE_A.id}/requests`)
-        .set({ ...headers, 'Idempotency-Key': 'k-old' })
-        .send({ ...body(), redirect_url: 'https://later.example/' })
-        .expect(201);
-      assert.equal(fresh.headers['idempotent-replayed'], undefined);
-    });
-
-    it('purges answers past their retention, in batches, and keeps the rest', async () => {
-      await h.pool.query(
-        sql.unsafe`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key IN ('k-replay', 'k-reuse')`,
-      );
-      const kept = (await countRows(h.pool, 'idempotency_keys')) - 2;
-      assert.equal(await purgeIdempotencyKeys(h.pool, 24, 1), 2);
-      assert.equal(await countRows(h.pool, 'idempotency_keys'), kept);
     });
   });
 });
