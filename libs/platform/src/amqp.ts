@@ -89,9 +89,19 @@ export const connectAmqp = async (
       maxRetries: Infinity,
       waitForConnect: false,
       setup: (m: ChannelModel) =>
-        outsideCallerContext(() => {
-          batchConnectionWrites(m, logger);
-          return setup(m);
+        outsideCallerContext(async () => {
+          // amqplib listens for a connection's errors only once its setup has finished:
+          // one lost in the middle (a broker restarting) would throw its error unheard and
+          // leave the setup waiting for good. Heard here until then; the setup then fails
+          // and the recovery connects again, as after any failed setup.
+          const heard = (error: Error) => logger.warn({ err: error.message }, 'amqp error during setup');
+          m.on('error', heard);
+          try {
+            batchConnectionWrites(m, logger);
+            await setup(m);
+          } finally {
+            m.removeListener('error', heard);
+          }
         }),
     },
   });
