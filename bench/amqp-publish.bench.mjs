@@ -7,7 +7,7 @@
 //   node bench/amqp-publish.bench.mjs [batch=8] [messages=20000] [rounds=3]
 import amqplib from 'amqplib';
 import { pino } from 'pino';
-import { connectAmqp } from '../libs/platform/dist/src/index.js';
+import { connectAmqp } from '../libs/platform/dist/src/messaging.js';
 import { commandCpuSeconds } from './dist/support/measure.js';
 
 const [batch = 8, count = 20000, rounds = 3] = process.argv.slice(2).map(Number);

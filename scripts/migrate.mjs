@@ -7,8 +7,9 @@ import { pathToFileURL } from 'node:url';
 import { localSettings, root } from './lib/local-env.mjs';
 
 const settings = localSettings();
-const { createLogger, ensureDatabase, migrate } = await import(
-  pathToFileURL(join(root, 'libs/platform/dist/src/index.js')).href
+const { createLogger } = await import(pathToFileURL(join(root, 'libs/platform/dist/src/index.js')).href);
+const { ensureDatabase, migrate } = await import(
+  pathToFileURL(join(root, 'libs/platform/dist/src/database.js')).href
 );
 
 for (const service of settings.services.filter((s) => s.db)) {

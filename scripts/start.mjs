@@ -73,9 +73,10 @@ for (const service of services) {
 mkdirSync(join(dataDir, 'logs'), { recursive: true });
 const secrets = localSecrets(dataDir);
 
-const { ensureDatabase, ensureLocalSealCertificate } = await import(
+const { ensureLocalSealCertificate } = await import(
   pathToFileURL(join(root, 'libs/platform/dist/src/index.js')).href
 );
+const { ensureDatabase } = await import(pathToFileURL(join(root, 'libs/platform/dist/src/database.js')).href);
 // Executed PDFs are sealed (PAdES) with a certificate: without one set, a self-signed one
 // is made once in <data>/seal and kept. Readers show its signature as valid, its issuer as untrusted.
 if (!env.PDF_SIGNING_CERT_FILE && !env.PDF_SIGNING_P12_FILE) {

@@ -28,6 +28,7 @@ describe('architecture: the domain stays pure (enforced by npm run lint)', () =>
     'twilio',
     'jose',
     '@esign/platform',
+    '@esign/platform/database',
   ]) {
     it(`refuses ${module} under src/domain/`, async () => {
       const messages = await lint(
