@@ -1,18 +1,13 @@
 import assert from 'node:assert/strict';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import request from 'supertest';
-import { createHttpApp, finishApp } from '@esign/platform';
-import { createDatabasePool, isDatabaseUnavailable, type DatabasePool } from '@esign/platform/database';
-import { startTcpProxy, testGatewayKeys, testLogger, type TestDatabase } from '@esign/testing';
-import { mountWebhookRoutes } from '../../src/adapters/http/webhook-routes.js';
+import { createDatabasePool, type DatabasePool } from '@esign/platform/database';
+import { startTcpProxy, testLogger, type TestDatabase } from '@esign/testing';
 import { postgresWebhookEndpointStore } from '../../src/adapters/postgres/postgres-webhook-endpoint-store.js';
-import { destinationPolicy } from '../../src/adapters/webhook-http/destination-policy.js';
-import { webhookUseCases } from '../../src/application/webhooks/webhook-use-cases.js';
-import { webhookRandom } from '../../src/adapters/crypto/webhook-secrets.js';
 import { webhookEventConsumer } from '../../src/adapters/amqp/webhook-event-consumer.js';
 import { testSealer } from '../support/webhooks.js';
 import { recordingRouting } from '../support/webhook-fakes.js';
-import { dns, SITE, webhookApiFixture } from '../support/webhook-api-fixture.js';
+import { SITE, webhookApiApp, webhookApiFixture } from '../support/webhook-api-fixture.js';
 
 describe('webhook API: /v1.1/sites/:id/webhooks (broker and database outages)', function () {
   const { ctx } = webhookApiFixture('webhook_api_outages');
@@ -35,25 +30,9 @@ describe('webhook API: /v1.1/sites/:id/webhooks (broker and database outages)', 
       sitesWithEndpoints: endpoints.sitesWithEndpoints,
       bindTimeoutMs: 100,
     });
-    const http = createHttpApp({
-      service: 'notifier',
-      logger: testLogger('webhook-api'),
-      readiness: [],
-      isOutage: isDatabaseUnavailable,
-    });
-    mountWebhookRoutes(
-      http.router,
-      webhookUseCases({
-        endpoints,
-        guard: destinationPolicy({ allowHttp: false, allowPrivateAddresses: false, resolve: dns }),
-        random: webhookRandom,
-        clock: { now: () => new Date() },
-        routing: consumer.routing,
-      }),
-      { gatewayPublicKey: testGatewayKeys.publicKey },
-    );
+    const app = webhookApiApp(endpoints, consumer.routing);
     const before = await endpoints.list(SITE, { page: 1, perPage: 100 })();
-    const answer = await request(finishApp(http.app, http.router).callback())
+    const answer = await request(app.callback())
       .post(`/v1.1/sites/${SITE}/webhooks`)
       .set('x-esign-principal', principal)
       .send({
@@ -73,26 +52,10 @@ describe('webhook API: /v1.1/sites/:id/webhooks (broker and database outages)', 
     const proxy = await startTcpProxy(Number(url.port || 5432), url.hostname);
     url.host = `127.0.0.1:${proxy.port}`;
     const cutPool = await createDatabasePool(url.toString());
-    const http = createHttpApp({
-      service: 'notifier',
-      logger: testLogger('webhook-api'),
-      readiness: [],
-      isOutage: isDatabaseUnavailable,
-    });
-    mountWebhookRoutes(
-      http.router,
-      webhookUseCases({
-        endpoints: postgresWebhookEndpointStore(cutPool, testSealer),
-        guard: destinationPolicy({ allowHttp: false, allowPrivateAddresses: false, resolve: dns }),
-        random: webhookRandom,
-        clock: { now: () => new Date() },
-        routing: recordingRouting().routing,
-      }),
-      { gatewayPublicKey: testGatewayKeys.publicKey },
-    );
+    const app = webhookApiApp(postgresWebhookEndpointStore(cutPool, testSealer), recordingRouting().routing);
     proxy.cut();
     try {
-      const answer = await request(finishApp(http.app, http.router).callback())
+      const answer = await request(app.callback())
         .get(`/v1.1/sites/${SITE}/webhooks`)
         .set('x-esign-principal', principal);
       assert.equal(answer.status, 503);

@@ -47,6 +47,33 @@ export interface WebhookApiContext {
   principal: string;
 }
 
+type WebhookDeps = Parameters<typeof webhookUseCases>[0];
+
+/** The notifier's HTTP app with the webhook routes alone, over `endpoints` and `routing`. */
+export const webhookApiApp = (
+  endpoints: WebhookDeps['endpoints'],
+  routing: WebhookDeps['routing'],
+): Koa<AppState> => {
+  const http = createHttpApp({
+    service: 'notifier',
+    logger: testLogger('webhook-api'),
+    readiness: [],
+    isOutage: isDatabaseUnavailable,
+  });
+  mountWebhookRoutes(
+    http.router,
+    webhookUseCases({
+      endpoints,
+      guard: destinationPolicy({ allowHttp: false, allowPrivateAddresses: false, resolve: dns }),
+      random: webhookRandom,
+      clock: { now: () => new Date() },
+      routing,
+    }),
+    { gatewayPublicKey: testGatewayKeys.publicKey },
+  );
+  return finishApp(http.app, http.router);
+};
+
 /**
  * The webhook API as the notifier serves it (koa app, real Postgres), with the
  * production destination policy (https only, public addresses only) over a test DNS.
@@ -64,24 +91,7 @@ export const webhookApiFixture = (label = 'webhook_api') => {
     ctx.database = await createTestDatabase(label);
     await migrate(ctx.database.url, migrationsDir);
     ctx.pool = await createDatabasePool(ctx.database.url);
-    const http = createHttpApp({
-      service: 'notifier',
-      logger: testLogger('webhook-api'),
-      readiness: [],
-      isOutage: isDatabaseUnavailable,
-    });
-    mountWebhookRoutes(
-      http.router,
-      webhookUseCases({
-        endpoints: postgresWebhookEndpointStore(ctx.pool, testSealer),
-        guard: destinationPolicy({ allowHttp: false, allowPrivateAddresses: false, resolve: dns }),
-        random: webhookRandom,
-        clock: { now: () => new Date() },
-        routing: recordingRouting().routing,
-      }),
-      { gatewayPublicKey: testGatewayKeys.publicKey },
-    );
-    ctx.app = finishApp(http.app, http.router);
+    ctx.app = webhookApiApp(postgresWebhookEndpointStore(ctx.pool, testSealer), recordingRouting().routing);
     ctx.principal = await testGatewayKeys.sign(PRINCIPAL_AUDIENCES.notifier, {
       sub: 'user_1',
       token_id: 'tok_1',
