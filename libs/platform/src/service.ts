@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import type { AppState } from './http.js';
 import { applyV8SettingsOrExit } from './v8-settings.js';
 import { startMallocTrimmingOrExit } from './malloc-trim.js';
+import { startMemoryReducerNudgingOrExit } from './memory-reducer.js';
 import type { Logger } from './logger.js';
 import { handleShutdown, listen, type ShutdownStep } from './lifecycle.js';
 
@@ -49,13 +50,15 @@ export const serve = async (options: {
  * Runs `main`, turning a start-up failure into one log line and exit code 1. The
  * V8 settings are applied first (`HEAP_GROWING_PERCENT`, `WASM_TIER_UP`,
  * `MAGLEV_INLINING`: ADRs 2600, 2630, 2840), then malloc trimming starts
- * (`MALLOC_TRIM_RISE_MB`: ADR 2750).
+ * (`MALLOC_TRIM_RISE_MB`: ADR 2750), and on Node 24 the memory reducer's nudge
+ * (`V8_MEMORY_REDUCER_NUDGE`: ADR 2860).
  */
 export const runMain = (logger: Logger, main: () => Promise<unknown>): void => {
   Promise.resolve()
     .then(() => {
       applyV8SettingsOrExit();
       startMallocTrimmingOrExit(logger);
+      startMemoryReducerNudgingOrExit(logger);
       return main();
     })
     .catch((error: unknown) => {
