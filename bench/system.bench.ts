@@ -13,6 +13,7 @@
  *   4. ceilings: a bare koa JSON route; a raw SQL transaction inserting a create's rows,
  *      with new signers each time at the same concurrency (and the hot-signer case)
  *   5. each service's peak RSS (VmHWM), and what its malloc trimmer did
+ *   6. each service's RSS at rest, some seconds after the last call
  *
  * with the CPU each service spent per create and per send (from /proc), and their sum.
  * It ends with the ratios, one per line. Not part of `npm test`: a measurement, not a
@@ -27,6 +28,7 @@ import { PRINCIPAL_AUDIENCES, PRINCIPAL_HEADER } from '@esign/contracts';
 import { freePort, startEsignSystem, useLocalServers } from '@esign/testing';
 import { TEMPLATE, answer, createBody, createCalls } from './support/bodies.js';
 import { bulkSendRun } from './support/bulk-send.js';
+import { measureCeilings } from './support/ceilings.js';
 import {
   SERVICES,
   cpuPerCall,
@@ -37,12 +39,12 @@ import {
   print,
   printPeakRss,
   printRssAfter,
+  rssNow,
   sleep,
 } from './support/measure.js';
 import { line, load, rampLine, sendLine, sideBySide, startBareKoa } from './support/runs.js';
 import { sendPhase, sendRamp, type SendPhase } from './support/send.js';
 import { printRatios } from './support/ratios.js';
-import { rawSqlCeiling } from './support/sql-ceiling.js';
 import {
   SECONDS,
   CONNECTIONS,
@@ -51,6 +53,7 @@ import {
   SEND_WARMUP_SECONDS,
   RAMP_SECONDS,
   IDLE_SECONDS,
+  REST_SECONDS,
   PAIRED_RATE,
   BULK_ROWS,
   RAMP_RATES,
@@ -238,31 +241,17 @@ const main = async () => {
     printRssAfter(system, 2);
     print();
 
-    print('(4) ceilings, same machine, same run');
-    const koa = await load(system, { ...common, url: bareKoa.url }, 200, SECONDS);
-    line('bare koa JSON route', koa);
-    const sqlCeiling = await rawSqlCeiling(
-      system.databases.requests.url,
-      tenant.site.id,
-      template,
-      true,
-      CONNECTIONS,
-      SECONDS,
-    );
-    line(`raw SQL transaction of a create's rows (${CONNECTIONS} clients)`, sqlCeiling);
-    const sqlHot = await rawSqlCeiling(
-      system.databases.requests.url,
-      tenant.site.id,
-      template,
-      false,
-      CONNECTIONS,
-      SECONDS,
-    );
-    line(`the same, the same 2 signers in each`, sqlHot);
-    print();
+    const { koa, sqlCeiling, sqlHot } = await measureCeilings(system, bareKoa.url, tenant.site.id, template);
 
     print('(5) peak RSS (VmHWM) of each service over the whole run, and its malloc trims');
     const largest = await printPeakRss(system, `http://127.0.0.1:${gatewayEnv.OPS_PORT}`);
+    print();
+
+    // What a service holds once the load has gone: V8's memory reducer checks every 8 s
+    // whether to give pages back (ADR 2860).
+    print(`(6) at rest: RSS of each service ${REST_SECONDS} s after the last call`);
+    await sleep(REST_SECONDS * 1000);
+    print(`  ${rssNow(system)}`);
     print();
 
     if (PROFILE.length > 0) {
