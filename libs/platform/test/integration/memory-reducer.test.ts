@@ -5,7 +5,7 @@ import { v8NeedsNudge } from '../../src/memory-reducer.js';
 
 /**
  * ADR 2860: after a burst, an idle process hands its heap back once the memory reducer
- * runs. A child process makes about 300 MB of garbage in a burst, then idles and reads
+ * runs. A child process makes about 450 MB of garbage in a burst, then idles and reads
  * its RSS every 250 ms until it falls below half the burst's peak, or until its time is
  * up. With the nudge, V8's memory reducer starts a GC that reduces memory at one of its
  * 8 s checks. Without it, V8 13 (Node 24) answers "high alloc" at every check and holds
