@@ -12,6 +12,7 @@ import {
   amqpPrefix,
   createTestDatabase,
   deleteAmqpObjects,
+  freePort,
   infra,
   redisUrl,
   type TestDatabase,
@@ -20,16 +21,7 @@ import { SMTPServer } from 'smtp-server';
 import { parse } from 'yaml';
 import { repoRoot } from './support/paths.js';
 import { serviceConfig, serviceNames } from './support/service-config.js';
-import {
-  fakeUpstream,
-  freePort,
-  listen,
-  refusesConnections,
-  send,
-  spawned,
-  start,
-  until,
-} from './support/shutdown.js';
+import { fakeUpstream, listen, refusesConnections, send, spawned, start, until } from './support/shutdown.js';
 
 const compose = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
   services: Record<string, { environment?: Record<string, string | number> }>;

@@ -8,34 +8,10 @@ import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { topologyNames } from '@esign/platform/messaging';
-import { amqpPrefix, deleteAmqpObjects, infra, uniqueSuffix } from '@esign/testing';
+import { amqpPrefix, deleteAmqpObjects, freePort, infra, uniqueSuffix } from '@esign/testing';
 import pg from 'pg';
 import { repoRoot } from './support/paths.js';
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-const refuses = (port: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => (socket.destroy(), resolve(false)));
-    socket.once('error', () => resolve(true));
-  });
-
-const until = async (what: string, probe: () => Promise<boolean> | boolean, timeoutMs: number) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+import { refusesConnections, until } from './support/shutdown.js';
 
 /** The server part of the test Postgres URL: start.mjs creates its databases under it. */
 const postgresBase = () => {
@@ -240,7 +216,7 @@ describe('npm start (scripts/start.mjs)', function () {
       started.child.kill('SIGINT');
       assert.equal(await started.exited, 0);
       assert.match(started.stdout(), /All services stopped\.\n$/);
-      for (const port of started.ports) assert.ok(await refuses(port), `port ${port} still open`);
+      for (const port of started.ports) assert.ok(await refusesConnections(port), `port ${port} still open`);
       assert.equal((started.stdout().match(/INFO +stopped$/gm) ?? []).length, 4, started.stdout());
     });
 
@@ -249,7 +225,7 @@ describe('npm start (scripts/start.mjs)', function () {
       started.child.kill('SIGKILL');
       await started.exited;
       for (const port of started.ports) {
-        await until(`port ${port} closed`, () => refuses(port), 30_000);
+        await until(`port ${port} closed`, () => refusesConnections(port), 30_000);
       }
       // A service may take its whole drain (20 s) and then its shutdown steps: on a busy
       // 2-core machine the notifier once needed more than 30 s in all (CI, Node 24).

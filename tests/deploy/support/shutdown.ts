@@ -1,21 +1,11 @@
-// The shutdown test's helpers (shutdown.test.ts): free ports, fake upstreams, and a
-// compiled service started as a process of its own, with requests sent to it by hand.
+// The deploy tests' helpers (shutdown.test.ts, start.test.ts): ports that refuse, waits,
+// fake upstreams, and a compiled service started as a process of its own, with requests
+// sent to it by hand. Free ports come from @esign/testing.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { repoRoot } from './paths.js';
-
-/** A port nobody listens on right now: bind port 0, read it, release it. */
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 export const listen = async (server: Server | net.Server): Promise<number> => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -34,7 +24,7 @@ export const refusesConnections = (port: number): Promise<boolean> =>
 
 export const until = async (
   what: string,
-  probe: () => Promise<boolean>,
+  probe: () => Promise<boolean> | boolean,
   timeoutMs: number,
 ): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
