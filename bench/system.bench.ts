@@ -23,10 +23,9 @@
  * Its settings, from the environment, are described in support/settings.ts.
  */
 import { cpus, loadavg } from 'node:os';
-import { createEsignClient, type Schemas } from '@esign/client';
-import { PRINCIPAL_AUDIENCES, PRINCIPAL_HEADER } from '@esign/contracts';
+import type { Schemas } from '@esign/client';
 import { freePort, startEsignSystem, useLocalServers } from '@esign/testing';
-import { TEMPLATE, answer, createBody, createCalls } from './support/bodies.js';
+import { answer, createBody, createCalls } from './support/bodies.js';
 import { bulkSendRun } from './support/bulk-send.js';
 import { measureCeilings } from './support/ceilings.js';
 import {
@@ -44,6 +43,7 @@ import {
 } from './support/measure.js';
 import { line, load, rampLine, sendLine, sideBySide, startBareKoa } from './support/runs.js';
 import { sendPhase, sendRamp, type SendPhase } from './support/send.js';
+import { prepareCreates } from './support/tenant.js';
 import { printRatios } from './support/ratios.js';
 import {
   SECONDS,
@@ -98,31 +98,7 @@ const main = async () => {
   });
   const bareKoa = await startBareKoa();
   try {
-    const tenant = await system.createTenant('Bench');
-    const auth = { authorization: `Bearer ${tenant.token.accessToken}`, 'content-type': 'application/json' };
-    // Set-up and the send phase use the typed client (@esign/client); autocannon drives the
-    // measured create and read runs with raw requests, as a load generator must.
-    const esign = createEsignClient({ baseUrl: system.gatewayUrl, accessToken: tenant.token.accessToken });
-    const template = answer(
-      await esign.POST('/v1.1/sites/{site_id}/contracts', {
-        params: { path: { site_id: tenant.site.id } },
-        body: TEMPLATE,
-      }),
-      201,
-    ).id;
-    answer(
-      await esign.POST('/v1.1/contracts/{contract_id}/publish', {
-        params: { path: { contract_id: template } },
-      }),
-      200,
-    );
-    const principal = await system.principalKeys.sign(PRINCIPAL_AUDIENCES.requests, {
-      sub: tenant.user.id,
-      token_id: tenant.token.id,
-      sites: [{ id: tenant.site.id, name: tenant.site.name }],
-    });
-    const direct = { [PRINCIPAL_HEADER]: principal, 'content-type': 'application/json' };
-    const createPath = `/v1.1/sites/${tenant.site.id}/requests`;
+    const { tenant, esign, template, auth, direct, createPath } = await prepareCreates(system, 'Bench');
     const one = answer(
       await esign.POST('/v1.1/sites/{site_id}/requests', {
         params: { path: { site_id: tenant.site.id } },

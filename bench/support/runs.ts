@@ -65,6 +65,8 @@ export const load = async (
 export interface PathLatency {
   readonly p50: number;
   readonly p99: number;
+  readonly p999: number;
+  readonly max: number;
   readonly ok: number;
   readonly errors: number;
 }
@@ -119,6 +121,8 @@ export const sideBySide = async (
       return {
         p50: percentile(sorted, 50),
         p99: percentile(sorted, 99),
+        p999: percentile(sorted, 99.9),
+        max: sorted.at(-1) ?? Number.NaN,
         ok: sorted.length,
         errors: errors[k]!,
       };
