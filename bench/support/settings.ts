@@ -13,6 +13,10 @@
  * of the services (info, as deployed), BENCH_NODE_ARGS (node options for every service,
  * e.g. V8 heap flags, space-separated). A smoke run that only checks the bench works:
  * BENCH_SMOKE=1 (2 s runs, 20 sends/s for 3 s, a ramp of 10,20).
+ *
+ * `bench/steady-load.bench.ts` reads BENCH_STEADY_RATE (50 creates/s on each path),
+ * BENCH_STEADY_SECONDS (60) and BENCH_STEADY_IDLE_SECONDS (40, the services idle after the
+ * load), and BENCH_SMOKE and BENCH_NODE_ARGS as above.
  */
 import { join } from 'node:path';
 import { repoRoot } from '@esign/testing';
@@ -36,6 +40,9 @@ export const REST_SECONDS = setting('BENCH_REST_SECONDS', 30, 2);
 /** Creates a second on each path in the side-by-side run (below saturation: latency, not queueing). */
 export const PAIRED_RATE = setting('BENCH_PAIRED_RATE', 50, 20);
 export const BULK_ROWS = setting('BENCH_BULK_ROWS', 1000, 50);
+export const STEADY_RATE = setting('BENCH_STEADY_RATE', 50, 20);
+export const STEADY_SECONDS = setting('BENCH_STEADY_SECONDS', 60, 3);
+export const STEADY_IDLE_SECONDS = setting('BENCH_STEADY_IDLE_SECONDS', 40, 2);
 export const RAMP_RATES = (process.env.BENCH_RAMP_RATES ?? (SMOKE ? '10,20' : '50,100,150,200,300,400'))
   .split(',')
   .map(Number)
