@@ -19,8 +19,10 @@ import type { Logger } from './logger.js';
  *
  * The nudge compiles `0` as a `vm.Script` once a second: Node allocates each script's
  * wrapper on the cppgc heap, so the embedder's throughput stays a tiny positive figure,
- * which the reducer reads as quiet. About 3 µs a second. Under load, the young and old
- * generations still answer "high alloc", as they should; V8 11 needs no nudge.
+ * which the reducer reads as quiet. About 3 µs a second. Under heavy load the young and old
+ * generations still answer "high alloc"; under light load V8 may count a service quiet and
+ * reduce, as V8 11 (Node 20) does with no nudge at all (`bench/steady-load.bench.ts`). V8 11
+ * needs no nudge.
  */
 export const NUDGE_EVERY_MS = 1_000;
 
