@@ -25,23 +25,34 @@ import type { QuerySqlToken } from 'slonik';
 export const PREPARED_MARK = '/* prepared */ ';
 
 /** Names by text; the texts are a handful, so the bound only guards against a misuse. */
-const names = new Map<string, string>();
+const names = new Map<string, { readonly name: string; readonly text: string }>();
+/**
+ * Marked texts by text. A statement composed once per shape (ADR 2870) is then marked
+ * once too, and each call hands on the same string: looking up its name hashes nothing
+ * and slonik's trims copy nothing.
+ */
+const marks = new Map<string, string>();
 const MAX_NAMES = 1_000;
 
 /** `query`, sent as a named prepared statement. */
-export const prepared = <Q extends QuerySqlToken>(query: Q): Q => ({
-  ...query,
-  sql: `${PREPARED_MARK}${query.sql}`,
-});
+export const prepared = <Q extends QuerySqlToken>(query: Q): Q => {
+  let sql = marks.get(query.sql);
+  if (sql === undefined) {
+    if (marks.size >= MAX_NAMES) marks.clear();
+    sql = `${PREPARED_MARK}${query.sql}`;
+    marks.set(query.sql, sql);
+  }
+  return { ...query, sql };
+};
 
 /** What the driver hands pg for `text`: the text itself, or a named statement. */
 export const statementFor = (text: string): string | { readonly name: string; readonly text: string } => {
   if (!text.startsWith(PREPARED_MARK)) return text;
-  let name = names.get(text);
-  if (name === undefined) {
+  let statement = names.get(text);
+  if (statement === undefined) {
     if (names.size >= MAX_NAMES) names.clear();
-    name = `esign_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
-    names.set(text, name);
+    statement = { name: `esign_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`, text };
+    names.set(text, statement);
   }
-  return { name, text };
+  return statement;
 };

@@ -10,13 +10,35 @@ type Fragment = ReturnType<typeof sql.fragment>;
  * Writes as one statement: all but the last as data-modifying CTEs, which Postgres runs
  * to completion whether or not anything reads them. Foreign keys between them are
  * checked at the end of the statement, when every row is in; a failure undoes all.
+ * Composed by slonik on every call; `oneStatement` is the same, composed once per shape.
  */
-export const oneStatement = (writes: readonly Fragment[]) => {
+export const composeStatement = (writes: readonly Fragment[]) => {
   const last = writes.at(-1);
   if (last === undefined) throw new Error('oneStatement needs at least one write');
   if (writes.length === 1) return sql.unsafe`${last}`;
   const ctes = writes.slice(0, -1).map((w, i) => sql.fragment`${sql.identifier([`w${i}`])} AS (${w})`);
   return sql.unsafe`WITH ${sql.join(ctes, sql.fragment`, `)} ${last}`;
+};
+
+/** Composed statements by their writes' texts; a service has a handful (ADR 2870). */
+const composed = new Map<string, ReturnType<typeof composeStatement>>();
+const MAX_COMPOSED = 256;
+
+/**
+ * `composeStatement`, with the text composed once per shape (ADR 2870). A create's writes
+ * have the same texts whenever it has the same parts, and most of what slonik spent
+ * composing a create went on nesting them (renumbering each write's placeholders, copying
+ * its text at each level). The nesting adds text but no values, so the statement's values are
+ * the writes' own, in order.
+ */
+export const oneStatement = (writes: readonly Fragment[]) => {
+  const key = writes.map((w) => w.sql).join('\u0000');
+  const known = composed.get(key);
+  if (known !== undefined) return { ...known, values: writes.flatMap((w) => w.values) };
+  const query = composeStatement(writes);
+  if (composed.size >= MAX_COMPOSED) composed.clear();
+  composed.set(key, query);
+  return query;
 };
 
 /** The Request and all its children, as writes for `oneStatement`. */
