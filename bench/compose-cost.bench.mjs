@@ -1,12 +1,14 @@
 // What composing a create's write statement with slonik's sql tag costs the requests
 // service in CPU, before anything is sent: the signers' upsert, the Request's four inserts
 // and the outbox row as one statement (ADR 2610), marked for preparing by name (ADR 2830),
-// with the two trims slonik's query routine makes of every text. No database is needed.
+// with the two trims slonik's query routine makes of every text: composed by slonik on
+// every call, and composed once per shape as the service does (ADR 2870). No database.
 // docs/benchmarks.md, session 49. Run after a build:
 //   node bench/compose-cost.bench.mjs [creates=50000]
 import { insertEvents, prepared } from '@esign/platform/database';
 import { statementFor } from '../libs/platform/dist/src/prepared.js';
 import {
+  composeStatement,
   oneStatement,
   requestInserts,
 } from '../services/requests/dist/src/adapters/postgres/request-writes.js';
@@ -53,9 +55,10 @@ const events = [
   { id: '00000000-0000-4000-8000-000000000001', type: 'request.created', data: { request_id: 123_456 } },
 ];
 
-const compose = () => {
+/** The statement as the creation store builds it, with `statement` composing the writes. */
+const compose = (statement) => () => {
   const query = prepared(
-    oneStatement([
+    statement([
       upsertSigners(siteSigners),
       ...requestInserts(request),
       insertEvents(events, { handedOff: true }),
@@ -66,13 +69,22 @@ const compose = () => {
   return statementFor(query.sql);
 };
 
-for (let i = 0; i < 20_000; i++) compose(); // warm-up: optimised code, as in a running service
-const before = process.cpuUsage();
-const started = performance.now();
-for (let i = 0; i < count; i++) compose();
-const used = process.cpuUsage(before);
-const text = compose().text;
+const measure = (name, run) => {
+  for (let i = 0; i < 20_000; i++) run(); // warm-up: optimised code, as in a running service
+  const before = process.cpuUsage();
+  const started = performance.now();
+  for (let i = 0; i < count; i++) run();
+  const used = process.cpuUsage(before);
+  console.log(
+    `${name.padEnd(40)} ${((used.user + used.system) / count).toFixed(1)} µs CPU per create ` +
+      `(${(((performance.now() - started) * 1000) / count).toFixed(1)} µs wall)`,
+  );
+};
+
+const text = compose(composeStatement)().text;
 console.log(
-  `Node ${process.version}: ${((used.user + used.system) / count).toFixed(1)} µs CPU per create to compose its write statement ` +
-    `(${(((performance.now() - started) * 1000) / count).toFixed(1)} µs wall; ${text.length} characters, ${count} creates)`,
+  `Node ${process.version}: a create's write statement, ${text.length} characters, ${count} creates`,
 );
+if (compose(oneStatement)().text !== text) throw new Error('the two ways compose different texts');
+measure('composed by slonik on every call', compose(composeStatement));
+measure('composed once per shape (ADR 2870)', compose(oneStatement));
