@@ -21,8 +21,7 @@ import type { Logger } from './logger.js';
  * wrapper on the cppgc heap, so the embedder's throughput stays a tiny positive figure,
  * which the reducer reads as quiet. About 3 µs a second. Under heavy load the young and old
  * generations still answer "high alloc"; under light load V8 may count a service quiet and
- * reduce, as V8 11 (Node 20) does with no nudge at all (`bench/steady-load.bench.ts`). V8 11
- * needs no nudge.
+ * reduce, as V8 11 (Node 20) does, which needs no nudge (`npm run bench:steady`).
  */
 export const NUDGE_EVERY_MS = 1_000;
 
