@@ -1,8 +1,9 @@
 // What composing a create's write statement with slonik's sql tag costs the requests
 // service in CPU, before anything is sent: the signers' upsert, the Request's four inserts
 // and the outbox row as one statement (ADR 2610), marked for preparing by name (ADR 2830),
-// with the two trims slonik's query routine makes of every text: composed by slonik on
-// every call, and composed once per shape as the service does (ADR 2870). No database.
+// with what slonik's query routine does to every text (two trims, placeholders renumbered):
+// composed by slonik on every call, and once per shape as the service does (ADR 2870).
+// No database.
 // docs/benchmarks.md, session 49. Run after a build:
 //   node bench/compose-cost.bench.mjs [creates=50000]
 import { insertEvents, prepared } from '@esign/platform/database';
@@ -64,9 +65,10 @@ const compose = (statement) => () => {
       insertEvents(events, { handedOff: true }),
     ]),
   );
-  // slonik's executeQuery trims the text twice before it runs it; the driver looks up its name.
+  // What slonik's executeQuery does with the text before the driver looks up its name: two
+  // trims, and its placeholders renumbered into a new string.
   if (query.sql.trim() === '' || query.sql.trim() === '$1') throw new Error('empty');
-  return statementFor(query.sql);
+  return statementFor(query.sql.replaceAll('$slonik_', '$'));
 };
 
 const measure = (name, run) => {

@@ -28,8 +28,7 @@ export const PREPARED_MARK = '/* prepared */ ';
 const names = new Map<string, { readonly name: string; readonly text: string }>();
 /**
  * Marked texts by text. A statement composed once per shape (ADR 2870) is then marked
- * once too, and each call hands on the same string: looking up its name hashes nothing
- * and slonik's trims copy nothing.
+ * once too, and each call hands slonik the same string, which its trims do not copy.
  */
 const marks = new Map<string, string>();
 const MAX_NAMES = 1_000;
