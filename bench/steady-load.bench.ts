@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { startEsignSystem, useLocalServers, type EsignSystem } from '@esign/testing';
 import { createBody } from './support/bodies.js';
-import { SERVICES, ms, print, sleep, type ServiceName } from './support/measure.js';
+import { SERVICES, ms, print, sleep, statFields, type ServiceName } from './support/measure.js';
 import { sideBySide, type PathLatency } from './support/runs.js';
 import { SMOKE, STEADY_IDLE_SECONDS, STEADY_RATE, STEADY_SECONDS } from './support/settings.js';
 import { prepareCreates } from './support/tenant.js';
@@ -39,8 +39,7 @@ const fullGcs = (log: string): FullGc[] =>
 
 /** How long the service has run, in ms (`/proc/<pid>/stat`'s start time against `/proc/uptime`). */
 const uptimeMs = (system: EsignSystem, name: ServiceName): number => {
-  const stat = readFileSync(`/proc/${system.services[name].process.pid}/stat`, 'utf8');
-  const startedTicks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+  const startedTicks = Number(statFields(system.services[name].process.pid)[19]);
   const up = Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]);
   return Math.round((up - startedTicks / 100) * 1000);
 };

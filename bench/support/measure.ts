@@ -16,13 +16,18 @@ export const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 export const percentile = (sorted: readonly number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
+/** The fields of `/proc/<pid>/stat` after the command's name: state is [0], utime [11], starttime [19]. */
+export const statFields = (pid: number | undefined): string[] => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+};
+
 /** CPU seconds (user + system, all threads) each service process has used so far, from /proc. */
 export const cpuSeconds = (system: EsignSystem): Record<ServiceName, number> =>
   Object.fromEntries(
     SERVICES.map((name) => {
       try {
-        const stat = readFileSync(`/proc/${system.services[name].process.pid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const fields = statFields(system.services[name].process.pid);
         return [name, (Number(fields[11]) + Number(fields[12])) / 100];
       } catch {
         return [name, NaN];
