@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { composeEmail, composeSms } from '../../src/domain/message-content.js';
 import { brandEmail } from '../../src/domain/branded-message.js';
-import { mailOptions } from '../../src/adapters/smtp/mail-options.js';
+import { mailOptions, mailSender } from '../../src/adapters/smtp/mail-options.js';
 import { requestSent, signer } from '../support/events.js';
 
 const BRANDING = {
@@ -33,7 +33,7 @@ describe('branded e-mails and SMS', () => {
     assert.match(email.subject, /^Harbour Lettings sent you/);
     const options = mailOptions(
       { to: alice.email!, idempotencyKey: 'k', ...email },
-      'E-sign <no-reply@esign.example>',
+      mailSender('E-sign <no-reply@esign.example>'),
     );
     assert.deepEqual(options.replyTo, { name: '', address: 'lettings@harbour.example' });
     assert.match(composeSms(event, alice.request_url), /^Harbour Lettings sent you/);
@@ -46,7 +46,7 @@ describe('branded e-mails and SMS', () => {
     const email = brandEmail(plain, event.data.branding, alice.request_url, 'Acme Lettings');
     assert.deepEqual(email, plain);
     assert.equal(
-      mailOptions({ to: alice.email!, idempotencyKey: 'k', ...email }, 'x@esign.example').replyTo,
+      mailOptions({ to: alice.email!, idempotencyKey: 'k', ...email }, mailSender('x@esign.example')).replyTo,
       undefined,
     );
   });

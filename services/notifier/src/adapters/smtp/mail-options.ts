@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import type { EmailMessage } from '../../ports/email-sender.js';
 
 const domainOf = (from: string): string => {
@@ -9,22 +10,42 @@ const domainOf = (from: string): string => {
 };
 
 /**
+ * The configured From (EMAIL_FROM), parsed once. nodemailer parses a From given as text
+ * again for every message; given the mailbox it would parse out of it, it does not (ADR
+ * 2880). A value that is not one mailbox stays text, and nodemailer treats it as before.
+ */
+export interface MailSender {
+  readonly from: NonNullable<SendMailOptions['from']>;
+  /** The domain of the Message-IDs. */
+  readonly domain: string;
+}
+
+export const mailSender = (from: string): MailSender => {
+  const parsed = addressparser(from, { flatten: true });
+  const only = parsed.length === 1 ? parsed[0] : undefined;
+  return {
+    from: only !== undefined && only.address !== '' ? { name: only.name, address: only.address } : from,
+    domain: domainOf(from),
+  };
+};
+
+/**
  * The Message-ID of one (event, signer, channel): the same for a repeat after a crash,
  * so mail systems that collapse duplicates by Message-ID show the signer one message.
  */
-export const messageIdFor = (idempotencyKey: string, from: string): string =>
-  `<${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40)}@${domainOf(from)}>`;
+export const messageIdFor = (idempotencyKey: string, domain: string): string =>
+  `<${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40)}@${domain}>`;
 
 /** The nodemailer message for one e-mail, whatever transport carries it. */
-export const mailOptions = (message: EmailMessage, from: string): SendMailOptions => ({
-  from,
+export const mailOptions = (message: EmailMessage, sender: MailSender): SendMailOptions => ({
+  from: sender.from,
   // An address object, not a string: nodemailer never parses it as a list.
   to: { name: '', address: message.to },
   subject: message.subject,
   text: message.text,
   html: message.html,
   ...(message.replyTo === undefined ? {} : { replyTo: { name: '', address: message.replyTo } }),
-  messageId: messageIdFor(message.idempotencyKey, from),
+  messageId: messageIdFor(message.idempotencyKey, sender.domain),
   // RFC 3834: an automatic message; well-behaved auto-responders stay quiet.
   headers: { 'Auto-Submitted': 'auto-generated' },
 });
@@ -35,5 +56,6 @@ export const mailOptions = (message: EmailMessage, from: string): SendMailOption
  */
 export const emlRenderer = (from: string): ((message: EmailMessage) => Promise<Buffer>) => {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  return async (message) => (await composer.sendMail(mailOptions(message, from))).message as Buffer;
+  const sender = mailSender(from);
+  return async (message) => (await composer.sendMail(mailOptions(message, sender))).message as Buffer;
 };

@@ -2,7 +2,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import nodemailer from 'nodemailer';
 import type { SendFailure } from '../../domain/delivery.js';
 import type { EmailSender } from '../../ports/email-sender.js';
-import { mailOptions } from './mail-options.js';
+import { mailOptions, mailSender } from './mail-options.js';
 
 interface SmtpError {
   readonly message?: unknown;
@@ -56,11 +56,12 @@ export const smtpEmailSender = (
     disableFileAccess: true,
     disableUrlAccess: true,
   });
+  const sender = mailSender(options.from);
   return {
     sender: {
       send: (message) =>
         TE.tryCatch(async () => {
-          const info = await transport.sendMail(mailOptions(message, options.from));
+          const info = await transport.sendMail(mailOptions(message, sender));
           return { providerMessageId: info.serverMessageId ?? info.messageId };
         }, classifySmtpError),
     },
