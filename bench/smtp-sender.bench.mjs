@@ -5,6 +5,7 @@
 //   node bench/smtp-sender.bench.mjs [messages=3000] [concurrency=5]
 import { spawn } from 'node:child_process';
 import { smtpEmailSender } from '../services/notifier/dist/src/adapters/smtp/smtp-email-sender.js';
+import { BENCH_FROM, benchEmail } from './support/email.mjs';
 
 const [count = 3000, concurrency = 5] = process.argv.slice(2).map(Number);
 
@@ -20,26 +21,12 @@ const server = spawn(process.execPath, ['--input-type=module', '-e', serverScrip
 });
 const url = await new Promise((resolve) => server.stdout.once('data', (d) => resolve(d.toString().trim())));
 
-// The shape of a send's e-mail: a short text part and an HTML part of about 1 kB.
-const paragraph = '<p>Bench site has sent you a document to sign: Services agreement. Review and sign.</p>';
-const html = `<!doctype html><html lang="en"><body>${paragraph.repeat(8)}</body></html>`;
-const text =
-  'Hello,\n\nBench site has sent you a document to sign:\n  - Services agreement\n\n' +
-  'Review and sign: https://esign.localhost/sign?r=1&s=2\n';
-const message = (i) => ({
-  to: `signer-${i}@example.com`,
-  subject: 'Bench site sent you "Services agreement" to sign',
-  text,
-  html,
-  idempotencyKey: `bench-${i}`,
-});
-
-const smtp = smtpEmailSender({ url, from: 'E-signature <no-reply@esign.localhost>', timeoutMs: 5_000 });
+const smtp = smtpEmailSender({ url, from: BENCH_FROM, timeoutMs: 5_000 });
 const run = async (n) => {
   let next = 0;
   const worker = async () => {
     while (next < n) {
-      const result = await smtp.sender.send(message(next++))();
+      const result = await smtp.sender.send(benchEmail(next++))();
       if (result._tag !== 'Right') throw new Error(`not sent: ${JSON.stringify(result.left)}`);
     }
   };
