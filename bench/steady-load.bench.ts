@@ -13,9 +13,9 @@
  * holds the GC trace and little else.
  */
 import { readFileSync } from 'node:fs';
-import { startEsignSystem, useLocalServers, type EsignSystem } from '@esign/testing';
+import { startEsignSystem, statFields, useLocalServers, type EsignSystem } from '@esign/testing';
 import { createBody } from './support/bodies.js';
-import { SERVICES, ms, print, sleep, statFields, type ServiceName } from './support/measure.js';
+import { SERVICES, ms, print, sleep, type ServiceName } from './support/measure.js';
 import { sideBySide, type PathLatency } from './support/runs.js';
 import { SMOKE, STEADY_IDLE_SECONDS, STEADY_RATE, STEADY_SECONDS } from './support/settings.js';
 import { prepareCreates } from './support/tenant.js';

@@ -4,7 +4,7 @@
  * shared machine distorts least: it counts what a service spent, not how long it waited.
  */
 import { readFileSync } from 'node:fs';
-import { commandCpuSeconds, type EsignSystem } from '@esign/testing';
+import { commandCpuSeconds, statFields, type EsignSystem } from '@esign/testing';
 
 export const SERVICES = ['gateway', 'auth', 'requests', 'notifier'] as const;
 export type ServiceName = (typeof SERVICES)[number];
@@ -15,12 +15,6 @@ export const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
 export const percentile = (sorted: readonly number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-/** The fields of `/proc/<pid>/stat` after the command's name: state is [0], utime [11], starttime [19]. */
-export const statFields = (pid: number | undefined): string[] => {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-};
 
 /** CPU seconds (user + system, all threads) each service process has used so far, from /proc. */
 export const cpuSeconds = (system: EsignSystem): Record<ServiceName, number> =>

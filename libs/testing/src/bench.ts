@@ -10,6 +10,16 @@ export const useLocalServers = (): void => {
 export const percentile = (sorted: readonly number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
+/** A process's `comm` and the fields of its `/proc/<pid>/stat` after it (proc(5), from field 3 on). */
+const readStat = (pid: number | string | undefined): { comm: string; fields: string[] } => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const end = stat.lastIndexOf(')');
+  return { comm: stat.slice(stat.indexOf('(') + 1, end), fields: stat.slice(end + 2).split(' ') };
+};
+
+/** The fields of `/proc/<pid>/stat` after the command's name: state is [0], utime [11], starttime [19]. */
+export const statFields = (pid: number | string | undefined): string[] => readStat(pid).fields;
+
 /**
  * CPU seconds every process named `command` (its `comm`) on the machine has used so far,
  * with what their children that ended had used; NaN when none runs here.
@@ -25,9 +35,8 @@ export const commandCpuSeconds = (command: string): number => {
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== command) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const { comm, fields } = readStat(pid);
+      if (comm !== command) continue;
       // utime, stime, then cutime and cstime (proc(5), fields 14-17), in USER_HZ ticks.
       ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
       found = true;
