@@ -92,9 +92,6 @@ export const requestInserts = (request: SignatureRequest): Fragment[] => [
     )} AS f(position, name, default_value, assigned_to)`,
 ];
 
-/** The Request and all its children in one statement. */
-export const insertRequest = (request: SignatureRequest) => oneStatement(requestInserts(request));
-
 const signersChanged = (
   previous: SignatureRequest,
   next: SignatureRequest,
