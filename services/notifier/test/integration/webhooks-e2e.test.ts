@@ -31,6 +31,7 @@ import {
   type VerifyWebhook,
   type WebhookReceiver,
 } from '../support/webhook-receiver.js';
+import { untilQueueDeclared } from '../support/queues.js';
 
 const SITE = 41;
 
@@ -115,17 +116,7 @@ describe('notifier: webhooks end to end', function () {
       sites: [{ id: SITE, name: 'Client Co' }],
     });
     publisher = await amqplib.connect(infra().amqpUrl);
-    await eventually(async () => {
-      const probe = await publisher.createChannel();
-      probe.on('error', () => undefined);
-      try {
-        await probe.checkQueue(`${prefix}.${WEBHOOK_CONSUMER_NAME}`);
-        await probe.close();
-        return true;
-      } catch {
-        return undefined;
-      }
-    }, 10_000);
+    await untilQueueDeclared(publisher, `${prefix}.${WEBHOOK_CONSUMER_NAME}`);
   });
 
   after(async () => {

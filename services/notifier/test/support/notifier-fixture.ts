@@ -25,6 +25,7 @@ import { parseConfig } from '../../src/config.js';
 import { startNotifierService, type RunningNotifier } from '../../src/service.js';
 import { CONSUMER_NAME } from '../../src/adapters/amqp/notification-consumer.js';
 import { WEBHOOK_CONSUMER_NAME } from '../../src/adapters/amqp/webhook-event-consumer.js';
+import { untilQueueDeclared } from './queues.js';
 
 export const RETRY_DELAYS = [50, 100, 200, 400, 800];
 const Outcome = t.union([NotificationDelivered, NotificationFailed]);
@@ -154,17 +155,7 @@ export const notifierFixture = () => {
     // The notifier declares its queue once connected; publish only then. Its broker setup
     // goes on after that (the webhook consumer's queues): a test that cuts the broker at once
     // can catch the connection mid-setup, where amqplib's recovery has no 'error' listener yet.
-    await eventually(async () => {
-      const probe = await publisher.createChannel();
-      probe.on('error', () => undefined);
-      try {
-        await probe.checkQueue(queues().main);
-        await probe.close();
-        return true;
-      } catch {
-        return undefined;
-      }
-    }, 10_000);
+    await untilQueueDeclared(publisher, queues().main);
   });
 
   after(async () => {
