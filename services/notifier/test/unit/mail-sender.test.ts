@@ -16,7 +16,10 @@ const composer = nodemailer.createTransport({ streamTransport: true, buffer: tru
 /** The From header (unfolded) and the envelope's sender nodemailer makes of `options`. */
 const rendered = async (options: SendMailOptions) => {
   const info = await composer.sendMail(options);
-  const head = (info.message as Buffer).toString('utf8').split('\n\n')[0]!.replace(/\n[ \t]+/g, ' ');
+  const head = (info.message as Buffer)
+    .toString('utf8')
+    .split('\n\n')[0]!
+    .replace(/\n[ \t]+/g, ' ');
   return { header: /^From: (.*)$/m.exec(head)?.[1], envelope: info.envelope.from };
 };
 
@@ -41,7 +44,12 @@ describe('notifier adapter: the From parsed once (ADR 2880)', () => {
   }
 
   it('leaves a value that is not one mailbox as text, for nodemailer to treat as before', () => {
-    for (const from of ['a@esign.example, b@esign.example', 'Team: a@esign.example, b@esign.example;', '']) {
+    for (const from of [
+      'a@esign.example, b@esign.example',
+      'Team: a@esign.example, b@esign.example;',
+      'Team: a@esign.example;',
+      '',
+    ]) {
       assert.equal(mailSender(from).from, from);
     }
   });

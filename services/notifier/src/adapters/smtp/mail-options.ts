@@ -21,10 +21,12 @@ export interface MailSender {
 }
 
 export const mailSender = (from: string): MailSender => {
-  const parsed = addressparser(from, { flatten: true });
+  // Not flattened: a group of one member is a group, not that member's mailbox.
+  const parsed = addressparser(from);
   const only = parsed.length === 1 ? parsed[0] : undefined;
   return {
-    from: only !== undefined && only.address !== '' ? { name: only.name, address: only.address } : from,
+    from:
+      only?.address !== undefined && only.address !== '' ? { name: only.name, address: only.address } : from,
     domain: domainOf(from),
   };
 };
