@@ -17,7 +17,14 @@ import { startEsignSystem, statFields, useLocalServers, type EsignSystem } from 
 import { createBody } from './support/bodies.js';
 import { SERVICES, ms, print, sleep, type ServiceName } from './support/measure.js';
 import { sideBySide, type PathLatency } from './support/runs.js';
-import { SMOKE, STEADY_IDLE_SECONDS, STEADY_RATE, STEADY_SECONDS } from './support/settings.js';
+import {
+  RATE_LIMITS_TEXT,
+  SMOKE,
+  STEADY_IDLE_SECONDS,
+  STEADY_RATE,
+  STEADY_SECONDS,
+  rateLimitEnv,
+} from './support/settings.js';
 import { prepareCreates } from './support/tenant.js';
 
 useLocalServers();
@@ -60,16 +67,22 @@ const main = async () => {
     '--trace-gc-ignore-scavenger',
   ];
   const env = { LOG_LEVEL: 'warn' };
+  const limits = rateLimitEnv();
   const system = await startEsignSystem({
     label: 'steady',
     migrateFirst: true,
-    env: { auth: env, requests: env, notifier: env, gateway: env },
+    env: {
+      auth: env,
+      requests: { ...env, ...limits.requests },
+      notifier: { ...env, ...limits.notifier },
+      gateway: { ...env, ...limits.gateway },
+    },
     nodeArgs: Object.fromEntries(SERVICES.map((name) => [name, nodeArgs])),
   });
   try {
     const { template, auth, direct, createPath } = await prepareCreates(system, 'Steady');
     print(
-      `Steady creates: ${STEADY_RATE}/s straight to requests and ${STEADY_RATE}/s through the gateway, side by side for ${STEADY_SECONDS} s, then ${STEADY_IDLE_SECONDS} s idle; Node ${process.version} (V8 ${process.versions.v8}; the nudge runs on V8 13 and later), V8_MEMORY_REDUCER_NUDGE=${process.env.V8_MEMORY_REDUCER_NUDGE ?? 'true (default)'}${SMOKE ? ' (smoke run: figures mean nothing)' : ''}`,
+      `Steady creates: ${STEADY_RATE}/s straight to requests and ${STEADY_RATE}/s through the gateway, side by side for ${STEADY_SECONDS} s, then ${STEADY_IDLE_SECONDS} s idle; Node ${process.version} (V8 ${process.versions.v8}; the nudge runs on V8 13 and later), V8_MEMORY_REDUCER_NUDGE=${process.env.V8_MEMORY_REDUCER_NUDGE ?? 'true (default)'}; ${RATE_LIMITS_TEXT}${SMOKE ? ' (smoke run: figures mean nothing)' : ''}`,
     );
     const from = Object.fromEntries(SERVICES.map((name) => [name, uptimeMs(system, name)]));
     const run = await sideBySide(

@@ -60,6 +60,8 @@ import {
   LOG_LEVEL,
   PROFILE,
   PROFILE_DIR,
+  RATE_LIMITS_TEXT,
+  rateLimitEnv,
 } from './support/settings.js';
 
 useLocalServers();
@@ -72,18 +74,24 @@ const main = async () => {
       .join(' ')}; the load generator shares these cores with the services and Postgres`,
   );
   print(
-    `runs: ${SECONDS} s each after a 2 s warm-up, ${CONNECTIONS} connections; services at LOG_LEVEL=${LOG_LEVEL}`,
+    `runs: ${SECONDS} s each after a 2 s warm-up, ${CONNECTIONS} connections; services at LOG_LEVEL=${LOG_LEVEL}; ${RATE_LIMITS_TEXT}`,
   );
   print();
 
   const logLevel = { LOG_LEVEL: LOG_LEVEL };
   // The gateway's /metrics answers on its operations port only.
-  const gatewayEnv = { ...logLevel, OPS_PORT: String(await freePort()) };
+  const limits = rateLimitEnv();
+  const gatewayEnv = { ...logLevel, ...limits.gateway, OPS_PORT: String(await freePort()) };
   const system = await startEsignSystem({
     label: 'bench',
     // As deployed: the migration step first, so no service loads the migration library.
     migrateFirst: true,
-    env: { auth: logLevel, requests: logLevel, notifier: logLevel, gateway: gatewayEnv },
+    env: {
+      auth: logLevel,
+      requests: { ...logLevel, ...limits.requests },
+      notifier: { ...logLevel, ...limits.notifier },
+      gateway: gatewayEnv,
+    },
     nodeArgs: Object.fromEntries(
       SERVICES.map((name) => [
         name,

@@ -11,12 +11,13 @@
  * (50 creates/s on each path in the side-by-side run), BENCH_BULK_ROWS
  * (1000, the bulk send's rows), BENCH_LOG_LEVEL
  * of the services (info, as deployed), BENCH_NODE_ARGS (node options for every service,
- * e.g. V8 heap flags, space-separated). A smoke run that only checks the bench works:
+ * e.g. V8 heap flags, space-separated), BENCH_RATE_LIMITS (on; off runs without the
+ * rate limits and message quotas, as runs before session 50 did). A smoke run that only checks the bench works:
  * BENCH_SMOKE=1 (2 s runs, 20 sends/s for 3 s, a ramp of 10,20).
  *
  * `bench/steady-load.bench.ts` reads BENCH_STEADY_RATE (50 creates/s on each path),
  * BENCH_STEADY_SECONDS (60) and BENCH_STEADY_IDLE_SECONDS (40, the services idle after the
- * load), and BENCH_SMOKE and BENCH_NODE_ARGS as above.
+ * load), and BENCH_SMOKE, BENCH_NODE_ARGS and BENCH_RATE_LIMITS as above.
  */
 import { join } from 'node:path';
 import { repoRoot } from '@esign/testing';
@@ -51,3 +52,38 @@ export const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 /** `requests,notifier`: write a CPU profile of those services into BENCH_PROFILE_DIR (.data/profiles). */
 export const PROFILE = (process.env.BENCH_PROFILE ?? '').split(',').filter((s) => s !== '');
 export const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ?? join(repoRoot, '.data', 'profiles');
+
+/**
+ * As deployed, the gateway charges every call to its rate limits and the notifier every
+ * message to its daily quotas: one script call to Redis each. The test system turns them
+ * off; the benches turn them on again (unless BENCH_RATE_LIMITS=off) with quotas far
+ * above anything they send, so each call pays for its check and none is refused.
+ */
+export const RATE_LIMITS = (process.env.BENCH_RATE_LIMITS ?? 'on') !== 'off';
+const UNREACHED_RATE = '100000000/60s';
+export const RATE_LIMITS_TEXT = RATE_LIMITS
+  ? 'rate limits and message quotas on, as deployed, each far above this load (BENCH_RATE_LIMITS=off turns them off)'
+  : 'rate limits and message quotas off (BENCH_RATE_LIMITS=off)';
+
+/** Each service's settings for the limits, to put over the test system's. */
+export const rateLimitEnv = (): Record<'gateway' | 'requests' | 'notifier', Record<string, string>> =>
+  RATE_LIMITS
+    ? {
+        gateway: {
+          RATE_LIMIT_TOKEN: UNREACHED_RATE,
+          RATE_LIMIT_SITE: UNREACHED_RATE,
+          RATE_LIMIT_COSTLY: UNREACHED_RATE,
+          RATE_LIMIT_COSTLY_TEST: UNREACHED_RATE,
+          RATE_LIMIT_ANONYMOUS: UNREACHED_RATE,
+        },
+        // The bulk sender paces its sends by the same costly buckets as the gateway.
+        requests: { RATE_LIMIT_COSTLY: UNREACHED_RATE, RATE_LIMIT_COSTLY_TEST: UNREACHED_RATE },
+        // The highest each setting takes.
+        notifier: {
+          NOTIFIER_SITE_DAILY_EMAILS: '10000000',
+          NOTIFIER_SITE_DAILY_SMS: '10000000',
+          NOTIFIER_RECIPIENT_DAILY_EMAILS: '100000',
+          NOTIFIER_RECIPIENT_DAILY_SMS: '100000',
+        },
+      }
+    : { gateway: {}, requests: {}, notifier: {} };
