@@ -38,14 +38,16 @@ export const postgresCpuSeconds = (): number => commandCpuSeconds('postgres');
 
 /**
  * CPU seconds so far of what shares the machine with the services: Postgres, RabbitMQ
- * (`beam.smp`), and this process, the load generator and the SMTP server. With the
- * services' own, what is left of the machine's busy time is someone else's.
+ * (`beam.smp`), Redis (the rate limits' and quotas' buckets), and this process, the load
+ * generator and the SMTP server. With the services' own, what is left of the machine's
+ * busy time is someone else's.
  */
 export const neighbourCpuSeconds = () => {
   const own = process.cpuUsage();
   return {
     postgres: postgresCpuSeconds(),
     rabbitmq: commandCpuSeconds('beam.smp'),
+    redis: commandCpuSeconds('redis-server'),
     bench: (own.user + own.system) / 1e6,
   };
 };

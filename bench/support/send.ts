@@ -184,7 +184,9 @@ export const sendPhase = async (
   const share = (seconds: number) => `${((100 * seconds) / phase).toFixed(0)}%`;
   const busy = `${SERVICES.map((n) => `${n} ${share(cpuAfter[n] - cpuBefore[n])}`).join(', ')}; Postgres ${share(
     neighboursAfter.postgres - neighboursBefore.postgres,
-  )}, RabbitMQ ${share(neighboursAfter.rabbitmq - neighboursBefore.rabbitmq)}, the bench (load and SMTP server) ${share(
+  )}, RabbitMQ ${share(neighboursAfter.rabbitmq - neighboursBefore.rabbitmq)}, Redis ${share(
+    neighboursAfter.redis - neighboursBefore.redis,
+  )}, the bench (load and SMTP server) ${share(
     neighboursAfter.bench - neighboursBefore.bench,
   )}; the whole machine ${(machineBusy * 100).toFixed(0)}% busy (of its ${availableParallelism()} cores)`;
   const latencies = system.smtp.received
