@@ -12,8 +12,8 @@
  * (1000, the bulk send's rows), BENCH_LOG_LEVEL
  * of the services (info, as deployed), BENCH_NODE_ARGS (node options for every service,
  * e.g. V8 heap flags, space-separated), BENCH_RATE_LIMITS (on; off runs without the
- * rate limits and message quotas, as runs before session 50 did). A smoke run that only checks the bench works:
- * BENCH_SMOKE=1 (2 s runs, 20 sends/s for 3 s, a ramp of 10,20).
+ * rate limits and message quotas, as runs before session 50 did). A smoke run that only
+ * checks the bench works: BENCH_SMOKE=1 (2 s runs, 20 sends/s for 3 s, a ramp of 10,20).
  *
  * `bench/steady-load.bench.ts` reads BENCH_STEADY_RATE (50 creates/s on each path),
  * BENCH_STEADY_SECONDS (60) and BENCH_STEADY_IDLE_SECONDS (40, the services idle after the

@@ -9,17 +9,18 @@ const domainOf = (from: string): string => {
   return domain !== undefined && /^[a-z0-9.-]+$/.test(domain) ? domain : 'esign.localhost';
 };
 
-/**
- * The configured From (EMAIL_FROM), parsed once. nodemailer parses a From given as text
- * again for every message; given the mailbox it would parse out of it, it does not (ADR
- * 2880). A value that is not one mailbox stays text, and nodemailer treats it as before.
- */
+/** Who the e-mails are from, as every message hands it to nodemailer. */
 export interface MailSender {
   readonly from: NonNullable<SendMailOptions['from']>;
   /** The domain of the Message-IDs. */
   readonly domain: string;
 }
 
+/**
+ * The configured From (EMAIL_FROM), parsed once. nodemailer parses a From given as text
+ * again for every message; given the mailbox it would parse out of it, it does not (ADR
+ * 2880). A value that is not one mailbox stays text, and nodemailer treats it as before.
+ */
 export const mailSender = (from: string): MailSender => {
   // Not flattened: a group of one member is a group, not that member's mailbox.
   const parsed = addressparser(from);
