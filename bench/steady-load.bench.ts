@@ -23,7 +23,7 @@ import {
   STEADY_IDLE_SECONDS,
   STEADY_RATE,
   STEADY_SECONDS,
-  rateLimitEnv,
+  benchServiceEnv,
 } from './support/settings.js';
 import { prepareCreates } from './support/tenant.js';
 
@@ -66,17 +66,10 @@ const main = async () => {
     '--trace-gc',
     '--trace-gc-ignore-scavenger',
   ];
-  const env = { LOG_LEVEL: 'warn' };
-  const limits = rateLimitEnv();
   const system = await startEsignSystem({
     label: 'steady',
     migrateFirst: true,
-    env: {
-      auth: env,
-      requests: { ...env, ...limits.requests },
-      notifier: { ...env, ...limits.notifier },
-      gateway: { ...env, ...limits.gateway },
-    },
+    env: benchServiceEnv({ LOG_LEVEL: 'warn' }),
     nodeArgs: Object.fromEntries(SERVICES.map((name) => [name, nodeArgs])),
   });
   try {

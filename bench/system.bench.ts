@@ -61,7 +61,7 @@ import {
   PROFILE,
   PROFILE_DIR,
   RATE_LIMITS_TEXT,
-  rateLimitEnv,
+  benchServiceEnv,
 } from './support/settings.js';
 
 useLocalServers();
@@ -78,20 +78,13 @@ const main = async () => {
   );
   print();
 
-  const logLevel = { LOG_LEVEL: LOG_LEVEL };
   // The gateway's /metrics answers on its operations port only.
-  const limits = rateLimitEnv();
-  const gatewayEnv = { ...logLevel, ...limits.gateway, OPS_PORT: String(await freePort()) };
+  const env = benchServiceEnv({ LOG_LEVEL: LOG_LEVEL }, { OPS_PORT: String(await freePort()) });
   const system = await startEsignSystem({
     label: 'bench',
     // As deployed: the migration step first, so no service loads the migration library.
     migrateFirst: true,
-    env: {
-      auth: logLevel,
-      requests: { ...logLevel, ...limits.requests },
-      notifier: { ...logLevel, ...limits.notifier },
-      gateway: gatewayEnv,
-    },
+    env,
     nodeArgs: Object.fromEntries(
       SERVICES.map((name) => [
         name,
@@ -228,7 +221,7 @@ const main = async () => {
     const { koa, sqlCeiling, sqlHot } = await measureCeilings(system, bareKoa.url, tenant.site.id, template);
 
     print('(5) peak RSS (VmHWM) of each service over the whole run, and its malloc trims');
-    const largest = await printPeakRss(system, `http://127.0.0.1:${gatewayEnv.OPS_PORT}`);
+    const largest = await printPeakRss(system, `http://127.0.0.1:${env.gateway.OPS_PORT}`);
     print();
 
     // What a service holds once the load has gone: V8's memory reducer checks every 8 s

@@ -65,8 +65,8 @@ export const RATE_LIMITS_TEXT = RATE_LIMITS
   ? 'rate limits and message quotas on, as deployed, each far above this load (BENCH_RATE_LIMITS=off turns them off)'
   : 'rate limits and message quotas off (BENCH_RATE_LIMITS=off)';
 
-/** Each service's settings for the limits, to put over the test system's. */
-export const rateLimitEnv = (): Record<'gateway' | 'requests' | 'notifier', Record<string, string>> =>
+/** The limits' settings of each service, to put over the test system's. */
+const rateLimitEnv = (): Record<'gateway' | 'requests' | 'notifier', Record<string, string>> =>
   RATE_LIMITS
     ? {
         gateway: {
@@ -87,3 +87,17 @@ export const rateLimitEnv = (): Record<'gateway' | 'requests' | 'notifier', Reco
         },
       }
     : { gateway: {}, requests: {}, notifier: {} };
+
+/**
+ * Each service's environment for a bench's system: `base` for all four, the limits' settings
+ * over it, and `gateway`'s own last.
+ */
+export const benchServiceEnv = (base: Record<string, string>, gateway: Record<string, string> = {}) => {
+  const limits = rateLimitEnv();
+  return {
+    auth: base,
+    requests: { ...base, ...limits.requests },
+    notifier: { ...base, ...limits.notifier },
+    gateway: { ...base, ...limits.gateway, ...gateway },
+  };
+};
