@@ -8,7 +8,7 @@
 import amqplib from 'amqplib';
 import { pino } from 'pino';
 import { connectAmqp } from '../libs/platform/dist/src/messaging.js';
-import { commandCpuSeconds } from './dist/support/measure.js';
+import { commandCpuSeconds } from '@esign/testing';
 
 const [batch = 8, count = 20000, rounds = 3] = process.argv.slice(2).map(Number);
 const url = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
