@@ -4,7 +4,8 @@
  * shared machine distorts least: it counts what a service spent, not how long it waited.
  */
 import { readFileSync } from 'node:fs';
-import { commandCpuSeconds, statFields, type EsignSystem } from '@esign/testing';
+import { Redis } from 'ioredis';
+import { commandCpuSeconds, redisUrl, statFields, type EsignSystem } from '@esign/testing';
 
 export const SERVICES = ['gateway', 'auth', 'requests', 'notifier'] as const;
 export type ServiceName = (typeof SERVICES)[number];
@@ -51,6 +52,56 @@ export const neighbourCpuSeconds = () => {
     bench: (own.user + own.system) / 1e6,
   };
 };
+
+/**
+ * Script calls Redis has run so far, from every client (`EVALSHA` and `EVAL` in `INFO
+ * commandstats`): the round trips the rate limits and message quotas made (ADRs 903, 1320).
+ */
+export const redisScriptCalls = async (): Promise<number> => {
+  const redis = new Redis(redisUrl(), { lazyConnect: true, maxRetriesPerRequest: 0 });
+  try {
+    await redis.connect();
+    const stats = await redis.info('commandstats');
+    return [...stats.matchAll(/^cmdstat_eval(?:sha)?:calls=(\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
+  } catch {
+    return Number.NaN;
+  } finally {
+    redis.disconnect();
+  }
+};
+
+/** `; 0.25 Redis round trips per call`, or nothing when no script ran (the limits are off). */
+export const redisText = (perCall: number, per = 'call'): string =>
+  perCall > 0 ? `; ${perCall.toFixed(2)} Redis round trips per ${per}` : '';
+
+/**
+ * How often each service's main thread, its event loop, has blocked so far: its voluntary
+ * context switches, from /proc. Each is a wait with nothing to do and a wake-up after it,
+ * which costs CPU of its own; a process that waits for every round trip alone pays one
+ * per round trip, a busy one far fewer.
+ */
+export const wakeUps = (system: EsignSystem): Record<ServiceName, number> =>
+  Object.fromEntries(
+    SERVICES.map((name) => {
+      try {
+        const status = readFileSync(`/proc/${system.services[name].process.pid}/status`, 'utf8');
+        return [name, Number(/^voluntary_ctxt_switches:\s+(\d+)$/m.exec(status)?.[1])];
+      } catch {
+        return [name, NaN];
+      }
+    }),
+  ) as Record<ServiceName, number>;
+
+/** `gateway 2.1, requests 5.3, …` per call between two `wakeUps` readings, leaving out those under 0.05. */
+export const wakeUpText = (
+  before: Record<ServiceName, number>,
+  after: Record<ServiceName, number>,
+  calls: number,
+): string =>
+  SERVICES.map((name) => [name, (after[name] - before[name]) / Math.max(calls, 1)] as const)
+    .filter(([, perCall]) => perCall >= 0.05)
+    .map(([name, perCall]) => `${name} ${perCall.toFixed(1)}`)
+    .join(', ');
 
 /** CPU spent per call between two `cpuSeconds` readings: each service's, in ms, and their sum. */
 export interface CpuPerCall {

@@ -16,7 +16,11 @@ import {
   ms,
   percentile,
   print,
+  redisScriptCalls,
+  redisText,
   sleep,
+  wakeUpText,
+  wakeUps,
   type CpuPerCall,
 } from './measure.js';
 import type { SendPhase } from './send.js';
@@ -28,6 +32,10 @@ export interface Run {
   readonly errors: number;
   /** CPU time per successful call, per service and summed: the steadiest figure here. */
   readonly cpu?: CpuPerCall;
+  /** Script calls Redis ran per successful call: the rate limits' round trips (ADR 903). */
+  readonly redisScripts?: number;
+  /** The services' main threads' wake-ups per successful call (`wakeUpText`). */
+  readonly wakeUps?: string;
   /** The measured part on the monotonic clock (µs), to cut it out of a CPU profile. */
   readonly window?: readonly [number, number];
 }
@@ -44,11 +52,15 @@ export const load = async (
 ): Promise<Run> => {
   await autocannon({ ...options, duration: 2 });
   await analyse(system);
+  const scriptsBefore = await redisScriptCalls();
+  const wakeUpsBefore = wakeUps(system);
   const before = cpuSeconds(system);
   const from = monotonicUs();
   const result = await autocannon({ ...options, duration: seconds });
   const to = monotonicUs();
   const after = cpuSeconds(system);
+  const wakeUpsAfter = wakeUps(system);
+  const scripts = (await redisScriptCalls()) - scriptsBefore;
   const stats = (result.statusCodeStats ?? {}) as Record<string, { count: number } | undefined>;
   const ok = stats[String(expected)]?.count ?? 0;
   return {
@@ -57,6 +69,8 @@ export const load = async (
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + (result.requests.total - ok),
     cpu: cpuPerCall(before, after, ok),
+    redisScripts: scripts / Math.max(ok, 1),
+    wakeUps: wakeUpText(wakeUpsBefore, wakeUpsAfter, ok),
     window: [from, to],
   };
 };
@@ -135,7 +149,7 @@ export const sideBySide = async (
 
 export const line = (name: string, run: Run) =>
   print(
-    `  ${name.padEnd(44)} ${run.rps.toFixed(0).padStart(6)} req/s   p50 ${ms(run.p50).padStart(9)}   p99 ${ms(run.p99).padStart(9)}${run.errors > 0 ? `   (${run.errors} not ok)` : ''}${run.cpu ? `\n  ${''.padEnd(44)} CPU per call: ${cpuText(run.cpu)}` : ''}`,
+    `  ${name.padEnd(44)} ${run.rps.toFixed(0).padStart(6)} req/s   p50 ${ms(run.p50).padStart(9)}   p99 ${ms(run.p99).padStart(9)}${run.errors > 0 ? `   (${run.errors} not ok)` : ''}${run.cpu ? `\n  ${''.padEnd(44)} CPU per call: ${cpuText(run.cpu)}${redisText(run.redisScripts ?? 0)}` : ''}${run.wakeUps ? `\n  ${''.padEnd(44)} wake-ups per call: ${run.wakeUps}` : ''}`,
   );
 
 export const sendLine = (send: SendPhase) => {
@@ -143,7 +157,8 @@ export const sendLine = (send: SendPhase) => {
     `  ${send.count} sends at ${send.achieved.toFixed(1)}/s: send → e-mail p50 ${ms(send.p50)}, p99 ${ms(send.p99)}, max ${ms(send.max)}; the send call itself p50 ${ms(send.sendP50)}, p99 ${ms(send.sendP99)}${send.failures > 0 ? ` (${send.failures} not sent or not arrived)` : ''}`,
   );
   print(`  stages: ${send.stages}`);
-  print(`  CPU per send: ${cpuText(send.cpu)}`);
+  print(`  CPU per send: ${cpuText(send.cpu)}${redisText(send.redisScripts, 'send')}`);
+  print(`  wake-ups per send: ${send.wakeUps}`);
   print(`  CPU (of one core) from the first send to the last e-mail: ${send.busy}`);
 };
 

@@ -20,7 +20,10 @@ import {
   ms,
   neighbourCpuSeconds,
   percentile,
+  redisScriptCalls,
   sleep,
+  wakeUpText,
+  wakeUps,
   type CpuPerCall,
 } from './measure.js';
 
@@ -84,6 +87,10 @@ export interface SendPhase {
   /** Send calls that did not answer 200, and e-mails that did not arrive in time. */
   readonly failures: number;
   readonly cpu: CpuPerCall;
+  /** Script calls Redis ran per send: the limits' and quotas' round trips (ADRs 903, 1320). */
+  readonly redisScripts: number;
+  /** The services' main threads' wake-ups per send (`wakeUpText`). */
+  readonly wakeUps: string;
   /**
    * Each service's CPU (of one core), Postgres', RabbitMQ's and the bench's own, and the
    * whole machine's busy share, from the first send to the last e-mail.
@@ -143,6 +150,8 @@ export const sendPhase = async (
   const sendLatencies: number[] = [];
   let refused = 0;
   const before = system.smtp.received.length;
+  const scriptsBefore = await redisScriptCalls();
+  const wakeUpsBefore = wakeUps(system);
   const cpuBefore = cpuSeconds(system);
   const neighboursBefore = neighbourCpuSeconds();
   const machineBefore = machineTicks();
@@ -178,7 +187,9 @@ export const sendPhase = async (
   const phase = (performance.now() - started) / 1000;
   const to = monotonicUs();
   const cpuAfter = cpuSeconds(system);
+  const wakeUpsAfter = wakeUps(system);
   const neighboursAfter = neighbourCpuSeconds();
+  const scripts = (await redisScriptCalls()) - scriptsBefore;
   const machineAfter = machineTicks();
   const machineBusy = (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total);
   const share = (seconds: number) => `${((100 * seconds) / phase).toFixed(0)}%`;
@@ -206,6 +217,8 @@ export const sendPhase = async (
     sendP99: percentile(sendLatencies, 99),
     failures: refused + (count - refused - latencies.length),
     cpu: cpuPerCall(cpuBefore, cpuAfter, count - refused),
+    redisScripts: scripts / Math.max(count - refused, 1),
+    wakeUps: wakeUpText(wakeUpsBefore, wakeUpsAfter, count - refused),
     busy,
     stages: await sendStages(system, ids),
     window: [from, to],
