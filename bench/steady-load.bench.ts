@@ -69,7 +69,7 @@ const main = async () => {
   const system = await startEsignSystem({
     label: 'steady',
     migrateFirst: true,
-    env: benchServiceEnv({ LOG_LEVEL: 'warn' }),
+    env: await benchServiceEnv({ LOG_LEVEL: 'warn' }),
     nodeArgs: Object.fromEntries(SERVICES.map((name) => [name, nodeArgs])),
   });
   try {

@@ -79,7 +79,7 @@ const main = async () => {
   print();
 
   // The gateway's /metrics answers on its operations port only.
-  const env = benchServiceEnv({ LOG_LEVEL: LOG_LEVEL }, { OPS_PORT: String(await freePort()) });
+  const env = await benchServiceEnv({ LOG_LEVEL: LOG_LEVEL }, { OPS_PORT: String(await freePort()) });
   const system = await startEsignSystem({
     label: 'bench',
     // As deployed: the migration step first, so no service loads the migration library.

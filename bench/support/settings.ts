@@ -12,7 +12,9 @@
  * (1000, the bulk send's rows), BENCH_LOG_LEVEL
  * of the services (info, as deployed), BENCH_NODE_ARGS (node options for every service,
  * e.g. V8 heap flags, space-separated), BENCH_RATE_LIMITS (on; off runs without the
- * rate limits and message quotas, as runs before session 50 did). A smoke run that only
+ * rate limits and message quotas, as runs before session 50 did; local charges them in
+ * each service's own memory, as while Redis is away, so a run tells the round trip to
+ * Redis from the rest of the check). A smoke run that only
  * checks the bench works: BENCH_SMOKE=1 (2 s runs, 20 sends/s for 3 s, a ramp of 10,20).
  *
  * `bench/steady-load.bench.ts` reads BENCH_STEADY_RATE (50 creates/s on each path),
@@ -20,7 +22,7 @@
  * load), and BENCH_SMOKE, BENCH_NODE_ARGS and BENCH_RATE_LIMITS as above.
  */
 import { join } from 'node:path';
-import { repoRoot } from '@esign/testing';
+import { freePort, repoRoot } from '@esign/testing';
 
 export const SMOKE = process.env.BENCH_SMOKE === '1';
 const setting = (name: string, normal: number, smoke: number) =>
@@ -56,44 +58,66 @@ export const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ?? join(repoRoot, '.dat
 /**
  * As deployed, the gateway charges every call to its rate limits and the notifier every
  * message to its daily quotas: one script call to Redis each. The test system turns them
- * off; the benches turn them on again (unless BENCH_RATE_LIMITS=off) with quotas far
- * above anything they send, so each call pays for its check and none is refused.
+ * off; the benches turn them on again (BENCH_RATE_LIMITS=on, the default) with quotas far
+ * above anything they send, so each call pays for its check and none is refused. `local`
+ * keeps them on but gives the services a Redis that is not there, so each charges its own
+ * buckets in memory (ADR 0903's fallback): the check without its round trip. `off` runs
+ * as the benches did before session 50.
  */
-export const RATE_LIMITS = (process.env.BENCH_RATE_LIMITS ?? 'on') !== 'off';
+const RATE_LIMIT_MODES = ['on', 'off', 'local'] as const;
+type RateLimitMode = (typeof RATE_LIMIT_MODES)[number];
+const rateLimitMode = (value: string): RateLimitMode => {
+  const mode = RATE_LIMIT_MODES.find((m) => m === value);
+  if (mode === undefined) throw new Error(`BENCH_RATE_LIMITS must be on, off or local, not "${value}"`);
+  return mode;
+};
+const RATE_LIMITS = rateLimitMode(process.env.BENCH_RATE_LIMITS ?? 'on');
 const UNREACHED_RATE = '100000000/60s';
-export const RATE_LIMITS_TEXT = RATE_LIMITS
-  ? 'rate limits and message quotas on, as deployed, each far above this load (BENCH_RATE_LIMITS=off turns them off)'
-  : 'rate limits and message quotas off (BENCH_RATE_LIMITS=off)';
+export const RATE_LIMITS_TEXT = {
+  on: 'rate limits and message quotas on, as deployed, each far above this load (BENCH_RATE_LIMITS=off turns them off)',
+  off: 'rate limits and message quotas off (BENCH_RATE_LIMITS=off)',
+  local:
+    "rate limits and message quotas on, far above this load, each service charging its own buckets with no Redis to ask (BENCH_RATE_LIMITS=local, ADR 0903's fallback)",
+}[RATE_LIMITS];
 
-/** The limits' settings of each service, to put over the test system's. */
-const rateLimitEnv = (): Record<'gateway' | 'requests' | 'notifier', Record<string, string>> =>
-  RATE_LIMITS
-    ? {
-        gateway: {
-          RATE_LIMIT_TOKEN: UNREACHED_RATE,
-          RATE_LIMIT_SITE: UNREACHED_RATE,
-          RATE_LIMIT_COSTLY: UNREACHED_RATE,
-          RATE_LIMIT_COSTLY_TEST: UNREACHED_RATE,
-          RATE_LIMIT_ANONYMOUS: UNREACHED_RATE,
-        },
-        // The bulk sender paces its sends by the same costly buckets as the gateway.
-        requests: { RATE_LIMIT_COSTLY: UNREACHED_RATE, RATE_LIMIT_COSTLY_TEST: UNREACHED_RATE },
-        // The highest each setting takes.
-        notifier: {
-          NOTIFIER_SITE_DAILY_EMAILS: '10000000',
-          NOTIFIER_SITE_DAILY_SMS: '10000000',
-          NOTIFIER_RECIPIENT_DAILY_EMAILS: '100000',
-          NOTIFIER_RECIPIENT_DAILY_SMS: '100000',
-        },
-      }
-    : { gateway: {}, requests: {}, notifier: {} };
+/**
+ * The limits' settings of each service, to put over the test system's; `noRedis` is a
+ * Redis URL where nothing listens, for `local`.
+ */
+const rateLimitEnv = (
+  noRedis: string,
+): Record<'gateway' | 'requests' | 'notifier', Record<string, string>> => {
+  if (RATE_LIMITS === 'off') return { gateway: {}, requests: {}, notifier: {} };
+  const redis: Record<string, string> = RATE_LIMITS === 'local' ? { REDIS_URL: noRedis } : {};
+  return {
+    gateway: {
+      RATE_LIMIT_TOKEN: UNREACHED_RATE,
+      RATE_LIMIT_SITE: UNREACHED_RATE,
+      RATE_LIMIT_COSTLY: UNREACHED_RATE,
+      RATE_LIMIT_COSTLY_TEST: UNREACHED_RATE,
+      RATE_LIMIT_ANONYMOUS: UNREACHED_RATE,
+      ...redis,
+    },
+    // The bulk sender paces its sends by the same costly buckets as the gateway.
+    requests: { RATE_LIMIT_COSTLY: UNREACHED_RATE, RATE_LIMIT_COSTLY_TEST: UNREACHED_RATE, ...redis },
+    // The highest each setting takes.
+    notifier: {
+      NOTIFIER_SITE_DAILY_EMAILS: '10000000',
+      NOTIFIER_SITE_DAILY_SMS: '10000000',
+      NOTIFIER_RECIPIENT_DAILY_EMAILS: '100000',
+      NOTIFIER_RECIPIENT_DAILY_SMS: '100000',
+      ...redis,
+    },
+  };
+};
 
 /**
  * Each service's environment for a bench's system: `base` for all four, the limits' settings
  * over it, and `gateway`'s own last.
  */
-export const benchServiceEnv = (base: Record<string, string>, gateway: Record<string, string> = {}) => {
-  const limits = rateLimitEnv();
+export const benchServiceEnv = async (base: Record<string, string>, gateway: Record<string, string> = {}) => {
+  // A port just found free, with nothing listening: every connection to it is refused.
+  const limits = rateLimitEnv(`redis://127.0.0.1:${await freePort()}`);
   return {
     auth: base,
     requests: { ...base, ...limits.requests },
