@@ -1,7 +1,8 @@
 /**
- * What the bench reads from the machine: each service's CPU time and memory from /proc,
- * the whole machine's busy time, percentiles. CPU time per call is the figure a busy,
- * shared machine distorts least: it counts what a service spent, not how long it waited.
+ * What the bench reads from the machine: each service's CPU time, memory and wake-ups
+ * from /proc, the whole machine's busy time, the script calls Redis ran, percentiles. CPU
+ * time per call is the figure a busy, shared machine distorts least: it counts what a
+ * service spent, not how long it waited.
  */
 import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
