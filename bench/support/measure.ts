@@ -8,15 +8,14 @@ import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { commandCpuSeconds, redisUrl, statFields, type EsignSystem } from '@esign/testing';
 
+export { percentile } from '@esign/testing';
+
 export const SERVICES = ['gateway', 'auth', 'requests', 'notifier'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 export const print = (line = '') => process.stdout.write(`${line}\n`);
 export const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
 export const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
-
-export const percentile = (sorted: readonly number[], p: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** CPU seconds (user + system, all threads) each service process has used so far, from /proc. */
 export const cpuSeconds = (system: EsignSystem): Record<ServiceName, number> =>

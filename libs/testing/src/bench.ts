@@ -6,9 +6,9 @@ export const useLocalServers = (): void => {
   process.env.AMQP_URL ??= 'amqp://guest:guest@127.0.0.1:5672';
 };
 
-/** The `p`th percentile (0 to 100) of samples sorted ascending. */
+/** The `p`th percentile (0 to 100) of samples sorted ascending; NaN when there are none. */
 export const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 /** A process's `comm` and the fields of its `/proc/<pid>/stat` after it (proc(5), from field 3 on). */
 const readStat = (pid: number | string | undefined): { comm: string; fields: string[] } => {

@@ -22,7 +22,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startAuthDouble } from '../test/support/auth-double.js';
-import { testGatewayKeys } from '@esign/testing';
+import { percentile, testGatewayKeys } from '@esign/testing';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..', '..');
@@ -151,9 +151,6 @@ interface Measurement {
 
 type Method = 'GET' | 'POST';
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
-
 const perCall = (before: number | undefined, after: number | undefined, calls: number) =>
   before === undefined || after === undefined ? undefined : ((after - before) / calls) * 1e6;
 
@@ -188,8 +185,8 @@ const measure = async (
   times.sort((a, b) => a - b);
   return {
     rps: result.requests.average,
-    p50: percentile(times, 0.5),
-    p99: percentile(times, 0.99),
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
     errors: result.errors + result.non2xx + result.timeouts,
     cpuUs: perCall(hopBefore, hopAfter, result.requests.total),
     upstreamCpuUs: perCall(upstreamBefore, upstreamAfter, result.requests.total),
