@@ -17,18 +17,27 @@ export const print = (line = '') => process.stdout.write(`${line}\n`);
 export const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
 export const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
-/** CPU seconds (user + system, all threads) each service process has used so far, from /proc. */
-export const cpuSeconds = (system: EsignSystem): Record<ServiceName, number> =>
+/** One reading from /proc per service process, NaN for a process that has gone. */
+const perService = (
+  system: EsignSystem,
+  read: (pid: number | undefined) => number,
+): Record<ServiceName, number> =>
   Object.fromEntries(
     SERVICES.map((name) => {
       try {
-        const fields = statFields(system.services[name].process.pid);
-        return [name, (Number(fields[11]) + Number(fields[12])) / 100];
+        return [name, read(system.services[name].process.pid)];
       } catch {
         return [name, NaN];
       }
     }),
   ) as Record<ServiceName, number>;
+
+/** CPU seconds (user + system, all threads) each service process has used so far, from /proc. */
+export const cpuSeconds = (system: EsignSystem): Record<ServiceName, number> =>
+  perService(system, (pid) => {
+    const fields = statFields(pid);
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  });
 
 /**
  * CPU seconds every `postgres` process on the machine has used so far (the server's
@@ -81,16 +90,9 @@ export const redisText = (perCall: number, per = 'call'): string =>
  * per round trip, a busy one far fewer.
  */
 export const wakeUps = (system: EsignSystem): Record<ServiceName, number> =>
-  Object.fromEntries(
-    SERVICES.map((name) => {
-      try {
-        const status = readFileSync(`/proc/${system.services[name].process.pid}/status`, 'utf8');
-        return [name, Number(/^voluntary_ctxt_switches:\s+(\d+)$/m.exec(status)?.[1])];
-      } catch {
-        return [name, NaN];
-      }
-    }),
-  ) as Record<ServiceName, number>;
+  perService(system, (pid) =>
+    Number(/^voluntary_ctxt_switches:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]),
+  );
 
 /** `gateway 2.1, requests 5.3, …` per call between two `wakeUps` readings, leaving out those under 0.05. */
 export const wakeUpText = (

@@ -116,8 +116,8 @@ const rateLimitEnv = (
  * over it, and `gateway`'s own last.
  */
 export const benchServiceEnv = async (base: Record<string, string>, gateway: Record<string, string> = {}) => {
-  // A port just found free, with nothing listening: every connection to it is refused.
-  const limits = rateLimitEnv(`redis://127.0.0.1:${await freePort()}`);
+  // For `local`, a port just found free, with nothing listening: every connection to it is refused.
+  const limits = rateLimitEnv(RATE_LIMITS === 'local' ? `redis://127.0.0.1:${await freePort()}` : '');
   return {
     auth: base,
     requests: { ...base, ...limits.requests },
