@@ -72,11 +72,14 @@ const create = async (gatewayUrl) => {
   );
   const { site } = admin(env, 'create-site', '--account', String(account.id), '--name', 'Demo site');
   const password = randomBytes(12).toString('base64url');
+  // Handed over in the CLI's environment, not as `--password <p>`: a base64url password
+  // starts with '-' one time in 64, and the CLI's parser then refuses it as a flag.
+  const withPassword = { ...env, ESIGN_USER_PASSWORD: password };
   const existing = admin(env, 'list', 'users').users.find((u) => u.email === DEMO_EMAIL);
   if (existing === undefined) {
-    admin(env, 'create-user', '--account', String(account.id), '--email', DEMO_EMAIL, '--password', password);
+    admin(withPassword, 'create-user', '--account', String(account.id), '--email', DEMO_EMAIL);
   } else {
-    admin(env, 'set-password', '--user', DEMO_EMAIL, '--password', password);
+    admin(withPassword, 'set-password', '--user', DEMO_EMAIL);
   }
   admin(env, 'add-member', '--site', String(site.id), '--user', DEMO_EMAIL);
   const { app } = admin(env, 'create-app', '--user', DEMO_EMAIL, '--name', 'Demo app');
