@@ -44,6 +44,7 @@ import {
 import { line, load, rampLine, sendLine, sideBySide, startBareKoa } from './support/runs.js';
 import { sendPhase, sendRamp, type SendPhase } from './support/send.js';
 import { prepareCreates } from './support/tenant.js';
+import { perfNodeArgs, preparePerf, printPerfReport, startPerf, type Window } from './support/perf.js';
 import { printRatios } from './support/ratios.js';
 import {
   SECONDS,
@@ -58,6 +59,8 @@ import {
   BULK_ROWS,
   RAMP_RATES,
   LOG_LEVEL,
+  PERF,
+  PERF_DIR,
   PROFILE,
   PROFILE_DIR,
   RATE_LIMITS_TEXT,
@@ -80,6 +83,7 @@ const main = async () => {
 
   // The gateway's /metrics answers on its operations port only.
   const env = await benchServiceEnv({ LOG_LEVEL: LOG_LEVEL }, { OPS_PORT: String(await freePort()) });
+  if (PERF) preparePerf(PERF_DIR);
   const system = await startEsignSystem({
     label: 'bench',
     // As deployed: the migration step first, so no service loads the migration library.
@@ -93,10 +97,17 @@ const main = async () => {
           ...(PROFILE.includes(name)
             ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`]
             : []),
+          ...(PERF ? perfNodeArgs(PERF_DIR) : []),
         ],
       ]),
     ),
   });
+  const recording = PERF
+    ? await startPerf(
+        PERF_DIR,
+        SERVICES.map((name) => system.services[name].process.pid ?? -1),
+      )
+    : undefined;
   const bareKoa = await startBareKoa();
   try {
     const { tenant, esign, template, auth, direct, createPath } = await prepareCreates(system, 'Bench');
@@ -231,15 +242,19 @@ const main = async () => {
     print(`  ${rssNow(system)}`);
     print();
 
+    const windows: Window[] = [
+      ['create-direct', ...createDirect.window],
+      ['create-gateway', ...createGateway.window],
+      ['read-gateway', ...readGateway.window],
+      ['send', ...send.window],
+    ];
+    if (recording !== undefined) {
+      await recording.stop();
+      await printPerfReport(PERF_DIR, system, windows);
+    }
     if (PROFILE.length > 0) {
       print('profile windows (monotonic µs, the clock of the .cpuprofile timestamps)');
-      for (const [name, window] of [
-        ['create-direct', createDirect.window],
-        ['create-gateway', createGateway.window],
-        ['read-gateway', readGateway.window],
-        ['send', send.window],
-      ] as const)
-        print(`  ${name} ${window?.[0] ?? '?'} ${window?.[1] ?? '?'}`);
+      for (const [name, from, to] of windows) print(`  ${name} ${from} ${to}`);
       print();
     }
 
@@ -260,6 +275,7 @@ const main = async () => {
       highest,
     });
   } finally {
+    await recording?.stop();
     bareKoa.stop();
     await system.stop();
   }

@@ -49,7 +49,7 @@ export const load = async (
   options: autocannon.Options,
   expected: number,
   seconds: number,
-): Promise<Run> => {
+): Promise<Run & { readonly window: readonly [number, number] }> => {
   await autocannon({ ...options, duration: 2 });
   await analyse(system);
   const scriptsBefore = await redisScriptCalls();

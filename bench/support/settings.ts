@@ -14,7 +14,8 @@
  * e.g. V8 heap flags, space-separated), BENCH_RATE_LIMITS (on; off runs without the
  * rate limits and message quotas, as runs before session 50 did; local charges them in
  * each service's own memory, as while Redis is away, so a run tells the round trip to
- * Redis from the rest of the check). A smoke run that only
+ * Redis from the rest of the check), BENCH_PERF (1: an on-CPU profile of every service by
+ * Linux perf, per phase; BENCH_PROFILE writes V8's own). A smoke run that only
  * checks the bench works: BENCH_SMOKE=1 (2 s runs, 20 sends/s for 3 s, a ramp of 10,20).
  *
  * `bench/steady-load.bench.ts` reads BENCH_STEADY_RATE (50 creates/s on each path),
@@ -54,6 +55,9 @@ export const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 /** `requests,notifier`: write a CPU profile of those services into BENCH_PROFILE_DIR (.data/profiles). */
 export const PROFILE = (process.env.BENCH_PROFILE ?? '').split(',').filter((s) => s !== '');
 export const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ?? join(repoRoot, '.data', 'profiles');
+/** `1`: every service sampled on-CPU by Linux `perf`, printed per phase (perf.ts); its files in BENCH_PERF_DIR (.data/perf). */
+export const PERF = process.env.BENCH_PERF === '1';
+export const PERF_DIR = process.env.BENCH_PERF_DIR ?? join(repoRoot, '.data', 'perf');
 
 /**
  * As deployed, the gateway charges every call to its rate limits and the notifier every
