@@ -52,6 +52,8 @@ type TransitionDeps = Pick<Deps, 'transact' | 'autocommit' | 'clock' | 'ids' | '
 const transition =
   (deps: TransitionDeps, apply: Apply) =>
   (input: TransitionInput): TE.TaskEither<AppError, Outcome<RequestView>> => {
+    // One instance for the call: the answer and the events carry the same links, each signed once.
+    const urls = executionUrl(deps);
     const decide = (found: TE.TaskEither<never, O.Option<SignatureRequest>>) =>
       pipe(
         found,
@@ -68,12 +70,12 @@ const transition =
             TE.map((t) => ({
               previous,
               request: t.request,
-              events: envelopes({ ids: deps.ids, executionUrl: executionUrl(deps) }, t.request, t.events),
+              events: envelopes({ ids: deps.ids, executionUrl: urls }, t.request, t.events),
             })),
           ),
         ),
       );
-    const view = (request: SignatureRequest) => requestView(request, executionUrl(deps));
+    const view = (request: SignatureRequest) => requestView(request, urls);
 
     const locked = (store: Store, sites: readonly number[]): TE.TaskEither<AppError, RequestView> =>
       pipe(
