@@ -252,8 +252,10 @@ const main = async () => {
       await recording.stop();
       await printPerfReport(PERF_DIR, system, windows);
     }
-    if (PROFILE.length > 0) {
-      print('profile windows (monotonic µs, the clock of the .cpuprofile timestamps)');
+    if (PROFILE.length > 0 || recording !== undefined) {
+      print(
+        "profile windows (monotonic µs: the clock of the .cpuprofile timestamps, and of perf's in seconds)",
+      );
       for (const [name, from, to] of windows) print(`  ${name} ${from} ${to}`);
       print();
     }
