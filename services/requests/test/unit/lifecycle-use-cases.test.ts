@@ -3,19 +3,21 @@ import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import { DomainEvent, type NotificationDelivered, type RequestView } from '@esign/contracts';
 import type { Caller } from '../../src/application/caller.js';
+import type { Deps } from '../../src/application/deps.js';
 import { OPTIMISTIC_ATTEMPTS } from '../../src/application/lifecycle.js';
 import { useCases } from '../../src/application/use-cases.js';
 import type { Autocommit } from '../../src/ports/store.js';
 import { body, fresh, later, left, NOW, right } from '../support/builders.js';
 import { openExecutionLink } from '../support/execution-link.js';
 import { fakeDeps } from '../support/fakes.js';
+import { countingUrlSigner } from '../support/url-signer.js';
 
 const SITE = { id: 7, name: 'Acme' };
 const caller: Caller = { sub: 'u', sites: [SITE] };
 
-const setup = async () => {
+const setup = async (overrides: Partial<Deps> = {}) => {
   const fake = fakeDeps();
-  const cases = useCases(fake.deps);
+  const cases = useCases({ ...fake.deps, ...overrides });
   const template = fresh(
     right(
       await cases.createTemplate({
@@ -62,6 +64,23 @@ describe('requests use cases: send and the lifecycle (in-memory ports)', () => {
     assert.deepEqual(data.site, SITE);
     assert.equal(data.signers[0]!.request_url, view.signers[0]!.request_url);
     assert.deepEqual(data.signers[0]!.send_to, { email: true, mobile_number: false });
+  });
+
+  it('signs each link once in a send: the answer and request.sent carry the same links', async () => {
+    const counting = countingUrlSigner();
+    const { cases, create, events } = await setup({ urlSigner: counting.signer });
+    const draft = await create({
+      signers: [
+        { signer_id: 'a@b.co', send_to: { email: true } },
+        { signer_id: 'c@d.co', send_to: { email: true } },
+      ],
+    });
+    counting.signed.length = 0;
+    const sent = fresh(right(await cases.sendRequest({ caller, requestId: draft.id })()));
+    assert.deepEqual(counting.signed.sort(), sent.signers.map((s) => `${draft.id} ${s.signer_ref} 0`).sort());
+    const event = events(draft.id).find((e) => e.type === 'request.sent');
+    const inEvent = (event?.data as { signers: { request_url: string }[] }).signers;
+    assert.deepEqual(inEvent.map((s) => s.request_url).sort(), sent.signers.map((s) => s.request_url).sort());
   });
 
   it('refuses a send with unassigned fields and leaves the Request and the outbox as they were', async () => {
