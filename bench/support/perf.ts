@@ -33,8 +33,17 @@ export const PERF_FREQUENCY = 499;
 /** Below this many samples (0.4 s of CPU) a service's split by library and system call is noise. */
 const MIN_SAMPLES_TO_SPLIT = 200;
 
-/** The node options that make V8 write its jitdump into `dir`. */
-export const perfNodeArgs = (dir: string): string[] => ['--perf-prof', `--perf-prof-path=${dir}`];
+/**
+ * The node options that make V8 write its jitdump into `dir`. `--perf-prof` also opens
+ * V8's own log, by default `isolate-<address>-<pid>-v8.log` in the working directory (the
+ * repository's root): it goes into `dir` too, one file per process.
+ */
+export const perfNodeArgs = (dir: string): string[] => [
+  '--perf-prof',
+  `--perf-prof-path=${dir}`,
+  `--logfile=${join(dir, 'v8-%p.log')}`,
+  '--no-logfile-per-isolate',
+];
 
 /** Fails at once, naming what is missing, rather than after the whole run. */
 export const preparePerf = (dir: string): void => {
