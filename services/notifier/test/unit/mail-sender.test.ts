@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
-import { mailOptions, mailSender } from '../../src/adapters/smtp/mail-options.js';
+import { limiterMessageQuota } from '../../src/adapters/quota/limiter-message-quota.js';
+import { mailOptions, mailSender, messageIdFor } from '../../src/adapters/smtp/mail-options.js';
 import type { EmailMessage } from '../../src/ports/email-sender.js';
 
 const message: EmailMessage = {
@@ -57,5 +58,27 @@ describe('notifier adapter: the From parsed once (ADR 2880)', () => {
   it('takes the Message-ID domain from the address, lower case', () => {
     const id = mailOptions(message, mailSender('E-sign <No-Reply@ESIGN.Example>')).messageId;
     assert.match(id ?? '', /^<[0-9a-f]{40}@esign\.example>$/);
+  });
+});
+
+describe('notifier: the digests that name a message and a recipient', () => {
+  it('a Message-ID is the first 40 hex digits of the SHA-256 of its key, as every release made it', () => {
+    assert.equal(
+      messageIdFor('abc', 'esign.example'),
+      '<ba7816bf8f01cfea414140de5dae2223b00361a3@esign.example>',
+    );
+  });
+
+  it("a recipient's quota bucket is the SHA-256 of the address, trimmed and lower case, as every release named it", async () => {
+    const keys: string[] = [];
+    const quota = limiterMessageQuota({
+      limit: (charges) => () => {
+        keys.push(...charges.map((c) => c.key));
+        return Promise.resolve({ _tag: 'Allowed', buckets: [], status: [] });
+      },
+      perDay: { site: { email: 10, sms: 10 }, recipient: { email: 10, sms: 10 } },
+    });
+    await quota({ siteId: 41, channel: 'email', recipient: ' Victim@Example.com ' })();
+    assert.deepEqual(keys, ['41', '_76M_0-fjYsQlGD5dcND6ULNTD7RkTI-']);
   });
 });

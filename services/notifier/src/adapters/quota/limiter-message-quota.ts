@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Clock, RatePolicy } from '@esign/contracts';
 import { optionalRedisRateLimiter, type Logger, type RateCharge, type RateLimiter } from '@esign/platform';
@@ -37,8 +37,9 @@ export const limiterMessageQuota = (options: {
     }
     return found;
   };
+  // One-shot (crypto.hash): no Hash object made and dropped for every message.
   const fingerprint = (recipient: string): string =>
-    createHash('sha256').update(recipient.trim().toLowerCase()).digest('base64url').slice(0, 32);
+    hash('sha256', recipient.trim().toLowerCase(), 'base64url').slice(0, 32);
 
   return (charge) =>
     TE.rightTask(async () => {

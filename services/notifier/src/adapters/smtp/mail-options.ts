@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 import type { EmailMessage } from '../../ports/email-sender.js';
@@ -37,7 +37,7 @@ export const mailSender = (from: string): MailSender => {
  * so mail systems that collapse duplicates by Message-ID show the signer one message.
  */
 export const messageIdFor = (idempotencyKey: string, domain: string): string =>
-  `<${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40)}@${domain}>`;
+  `<${hash('sha256', idempotencyKey, 'hex').slice(0, 40)}@${domain}>`;
 
 /** The nodemailer message for one e-mail, whatever transport carries it. */
 export const mailOptions = (message: EmailMessage, sender: MailSender): SendMailOptions => ({
