@@ -44,7 +44,14 @@ import {
 import { line, load, rampLine, sendLine, sideBySide, startBareKoa } from './support/runs.js';
 import { sendPhase, sendRamp, type SendPhase } from './support/send.js';
 import { prepareCreates } from './support/tenant.js';
-import { perfNodeArgs, preparePerf, printPerfReport, startPerf, type Window } from './support/perf.js';
+import {
+  perfNodeArgs,
+  preparePerf,
+  printPerfReport,
+  startPerf,
+  type PerfRecording,
+  type Window,
+} from './support/perf.js';
 import { printRatios } from './support/ratios.js';
 import {
   SECONDS,
@@ -102,14 +109,14 @@ const main = async () => {
       ]),
     ),
   });
-  const recording = PERF
-    ? await startPerf(
+  const bareKoa = await startBareKoa();
+  let recording: PerfRecording | undefined;
+  try {
+    if (PERF)
+      recording = await startPerf(
         PERF_DIR,
         SERVICES.map((name) => system.services[name].process.pid ?? -1),
-      )
-    : undefined;
-  const bareKoa = await startBareKoa();
-  try {
+      );
     const { tenant, esign, template, auth, direct, createPath } = await prepareCreates(system, 'Bench');
     const one = answer(
       await esign.POST('/v1.1/sites/{site_id}/requests', {
