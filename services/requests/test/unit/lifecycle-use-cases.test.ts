@@ -17,7 +17,10 @@ const caller: Caller = { sub: 'u', sites: [SITE] };
 
 const setup = async (overrides: Partial<Deps> = {}) => {
   const fake = fakeDeps();
-  const cases = useCases({ ...fake.deps, ...overrides });
+  // What the use cases run on, returned as `deps`, so a test that overrides a port and
+  // opens a link with `deps` uses the same one.
+  const deps: Deps = { ...fake.deps, ...overrides };
+  const cases = useCases(deps);
   const template = fresh(
     right(
       await cases.createTemplate({
@@ -45,7 +48,7 @@ const setup = async (overrides: Partial<Deps> = {}) => {
     );
   const events = (requestId: string) =>
     fake.memory.state().outbox.filter((e) => e.aggregate_id === requestId);
-  return { ...fake, cases, create, events };
+  return { ...fake, deps, cases, create, events };
 };
 
 describe('requests use cases: send and the lifecycle (in-memory ports)', () => {
