@@ -115,10 +115,65 @@ export const kernelEntryOf = (sample: Sample): string => {
   return kernel.at(-1) ?? 'kernel';
 };
 
+/**
+ * The clients that speak a protocol on the wire, with their parsers and queues: what a
+ * service needs for each hop whatever code it runs around them (Postgres, AMQP, Redis,
+ * HTTP to another service, SMTP).
+ */
+const WIRE_CLIENTS = new Set([
+  'pg',
+  'pg-protocol',
+  'pg-pool',
+  'pg-types',
+  'postgres-array',
+  'postgres-bytea',
+  'postgres-date',
+  'postgres-interval',
+  'amqplib',
+  'buffer-more-ints',
+  'ioredis',
+  '@ioredis/commands',
+  'redis-errors',
+  'redis-parser',
+  'denque',
+  'cluster-key-slot',
+  'standard-as-callback',
+  'undici',
+  'nodemailer',
+]);
+
+/**
+ * The coarse layers a service's CPU falls into, to bound what changing our code could
+ * save: our code with the frameworks it runs in (koa, slonik, fp-ts, io-ts, pino…; Node's
+ * own work that such code calls, a koa response written to the socket say, counts here
+ * too, so this is an upper bound); the wire clients; Node's internals and native code with
+ * no library on the stack (the HTTP parser, the event loop); the kernel; V8's collector,
+ * its compilers and its other workers, whichever thread runs them; other threads
+ * (libuv's pool).
+ */
+export type Layer =
+  | 'our code and frameworks'
+  | 'wire clients'
+  | 'Node and native'
+  | 'kernel'
+  | 'V8: collector, compilers, workers'
+  | 'other threads';
+
+export const layerOf = (sample: Sample): Layer => {
+  const kind = kindOf(sample);
+  if (kind === 'main: kernel') return 'kernel';
+  if (kind === 'other threads') return 'other threads';
+  if (kind !== 'main: code') return 'V8: collector, compilers, workers';
+  const library = libraryOf(sample);
+  if (library === 'node' || library === 'native') return 'Node and native';
+  return WIRE_CLIENTS.has(library) ? 'wire clients' : 'our code and frameworks';
+};
+
 /** The samples of one service over one phase. */
 export class Tally {
   samples = 0;
   readonly kinds = new Map<string, number>();
+  readonly layers = new Map<string, number>();
   readonly libraries = new Map<string, number>();
   readonly kernel = new Map<string, number>();
 
@@ -126,6 +181,7 @@ export class Tally {
     this.samples += 1;
     const kind = kindOf(sample);
     count(this.kinds, kind);
+    count(this.layers, layerOf(sample));
     if (kind === 'main: code') count(this.libraries, libraryOf(sample));
     if (kind === 'main: kernel') count(this.kernel, kernelEntryOf(sample));
   }

@@ -141,6 +141,7 @@ export const printPerfReport = async (dir: string, system: EsignSystem, windows:
       print(`    ${name} (${tally.samples} samples): ${tally.largest(tally.kinds, 8)}`);
       // A few samples say nothing about a service that hardly ran in the phase.
       if (tally.samples < MIN_SAMPLES_TO_SPLIT) continue;
+      print(`      by layer: ${tally.largest(tally.layers, 6)}`);
       print(`      main thread's code by library: ${tally.largest(tally.libraries, 8)}`);
       print(`      main thread in the kernel: ${tally.largest(tally.kernel, 6)}`);
     }
