@@ -118,7 +118,7 @@ export const kernelEntryOf = (sample: Sample): string => {
 /**
  * The clients that speak a protocol on the wire, with their parsers and queues: what a
  * service needs for each hop whatever code it runs around them (Postgres, AMQP, Redis,
- * HTTP to another service, SMTP).
+ * HTTP to another service, SMTP; nodemailer also composes the e-mail it sends).
  */
 const WIRE_CLIENTS = new Set([
   'pg',
@@ -159,8 +159,7 @@ export type Layer =
   | 'V8: collector, compilers, workers'
   | 'other threads';
 
-export const layerOf = (sample: Sample): Layer => {
-  const kind = kindOf(sample);
+export const layerOf = (sample: Sample, kind: Kind = kindOf(sample)): Layer => {
   if (kind === 'main: kernel') return 'kernel';
   if (kind === 'other threads') return 'other threads';
   if (kind !== 'main: code') return 'V8: collector, compilers, workers';
@@ -181,7 +180,7 @@ export class Tally {
     this.samples += 1;
     const kind = kindOf(sample);
     count(this.kinds, kind);
-    count(this.layers, layerOf(sample));
+    count(this.layers, layerOf(sample, kind));
     if (kind === 'main: code') count(this.libraries, libraryOf(sample));
     if (kind === 'main: kernel') count(this.kernel, kernelEntryOf(sample));
   }
