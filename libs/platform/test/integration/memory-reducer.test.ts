@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { v8NeedsNudge } from '../../src/memory-reducer.js';
+import { createLogger } from '../../src/logger.js';
+import { startMemoryReducerNudging, v8NeedsNudge } from '../../src/memory-reducer.js';
 
 /**
  * ADR 2860: after a burst, an idle process hands its heap back once the memory reducer
@@ -11,6 +12,11 @@ import { v8NeedsNudge } from '../../src/memory-reducer.js';
  * 8 s checks. Without it, V8 13 (Node 24) answers "high alloc" at every check and holds
  * the pages until its watchdog, 100 s after the last full GC. Idle time, not CPU time:
  * a busy machine slows the burst, not the reducer's clock.
+ *
+ * V8 11 (Node 20) gets no nudge, and what its own reducer does is not ours to test: it
+ * hands the pages back at once when the burst's last GC ran near its end, and otherwise
+ * held them for 30–60 s and more whether or not the nudge ran (session 54; the Node 20
+ * pass of a `.ci/run` failed with 470 MB of a 479 MB burst held after 60 s).
  */
 const PROBE = `
 import { startMemoryReducerNudge } from ${JSON.stringify(new URL('../../src/memory-reducer.ts', import.meta.url).href)};
@@ -60,16 +66,22 @@ const show = (o: Outcome) => `peak ${o.peakMb.toFixed(0)} MB, ${o.rssMb.toFixed(
 describe(`an idle process hands back what a burst left, on V8 ${process.versions.v8} (ADR 2860)`, function () {
   this.timeout(180_000);
 
+  if (!v8NeedsNudge()) {
+    it('V8 11 (Node 20): a service starts no nudge', () => {
+      assert.equal(startMemoryReducerNudging(createLogger('test', 'silent'), {}), undefined);
+    });
+    return;
+  }
+
   it('with the nudge, within a minute of going idle', async () => {
     const [nudged, control] = await Promise.all([
       idleAfterBurst(true, 60_000),
-      // Only V8 13 and later need the nudge; there, the same burst without it is still held
-      // half a minute later, which shows this test can fail.
-      v8NeedsNudge() ? idleAfterBurst(false, 30_000) : undefined,
+      // Without the nudge the same burst is still held half a minute later, which shows
+      // this test can fail.
+      idleAfterBurst(false, 30_000),
     ]);
     assert.ok(nudged.peakMb > 200, `the burst reached only ${show(nudged)}`);
     assert.ok(nudged.rssMb < nudged.peakMb / 2, `with the nudge: ${show(nudged)}`);
-    if (control !== undefined)
-      assert.ok(control.rssMb >= control.peakMb / 2, `without the nudge: ${show(control)}`);
+    assert.ok(control.rssMb >= control.peakMb / 2, `without the nudge: ${show(control)}`);
   });
 });
