@@ -159,12 +159,12 @@ export type Layer =
   | 'V8: collector, compilers, workers'
   | 'other threads';
 
-export const layerOf = (sample: Sample, kind: Kind = kindOf(sample)): Layer => {
+/** A sample's layer from its kind and, on the main thread's code, its library (`libraryOf`). */
+export const layerOf = (kind: Kind, library: string | undefined): Layer => {
   if (kind === 'main: kernel') return 'kernel';
   if (kind === 'other threads') return 'other threads';
   if (kind !== 'main: code') return 'V8: collector, compilers, workers';
-  const library = libraryOf(sample);
-  if (library === 'node' || library === 'native') return 'Node and native';
+  if (library === undefined || library === 'node' || library === 'native') return 'Node and native';
   return WIRE_CLIENTS.has(library) ? 'wire clients' : 'our code and frameworks';
 };
 
@@ -179,9 +179,10 @@ export class Tally {
   add(sample: Sample) {
     this.samples += 1;
     const kind = kindOf(sample);
+    const library = kind === 'main: code' ? libraryOf(sample) : undefined;
     count(this.kinds, kind);
-    count(this.layers, layerOf(sample, kind));
-    if (kind === 'main: code') count(this.libraries, libraryOf(sample));
+    count(this.layers, layerOf(kind, library));
+    if (library !== undefined) count(this.libraries, library);
     if (kind === 'main: kernel') count(this.kernel, kernelEntryOf(sample));
   }
 

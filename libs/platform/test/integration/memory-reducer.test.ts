@@ -63,7 +63,7 @@ const idleAfterBurst = async (nudge: boolean, waitMs: number): Promise<Outcome> 
 
 const show = (o: Outcome) => `peak ${o.peakMb.toFixed(0)} MB, ${o.rssMb.toFixed(0)} MB after ${o.waited} ms`;
 
-describe(`an idle process hands back what a burst left, on V8 ${process.versions.v8} (ADR 2860)`, function () {
+describe(`the memory reducer nudged on V8 ${process.versions.v8} (ADR 2860)`, function () {
   this.timeout(180_000);
 
   if (!v8NeedsNudge()) {
@@ -73,7 +73,7 @@ describe(`an idle process hands back what a burst left, on V8 ${process.versions
     return;
   }
 
-  it('with the nudge, within a minute of going idle', async () => {
+  it('with the nudge, an idle process hands back what a burst left within a minute', async () => {
     const [nudged, control] = await Promise.all([
       idleAfterBurst(true, 60_000),
       // Without the nudge the same burst is still held half a minute later, which shows
