@@ -1,12 +1,15 @@
 /**
  * The outbox relay's LISTEN connection (outbox.ts): a trigger NOTIFYs `outbox` at every
  * commit that wrote a row due at once, and the relay is woken. While the connection is
- * down the relay polls; it is made again a second later.
+ * down the relay polls more often (ADR 2890), so it is woken when the connection is lost
+ * as well as when it is back; it is made again a second later.
  */
 import pg from 'pg';
 import type { Logger } from './logger.js';
 
 export interface CommitListener {
+  /** Whether the LISTEN connection is up: a commit's row due at once wakes the relay. */
+  readonly listening: () => boolean;
   /** Ends the connection and waits for the loop to finish. */
   readonly stop: () => Promise<void>;
 }
@@ -45,12 +48,16 @@ export const listenForCommits = (options: {
           'outbox listener could not connect',
         );
       }
-      listener = undefined;
+      if (listener !== undefined) {
+        listener = undefined;
+        wake(); // to poll while it is down
+      }
       await client.end().catch(() => undefined);
       if (!stopped) await new Promise((r) => setTimeout(r, 1_000));
     }
   })();
   return {
+    listening: () => listener !== undefined,
     stop: async () => {
       stopped = true;
       await listener?.end().catch(() => undefined);

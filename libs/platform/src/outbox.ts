@@ -8,8 +8,9 @@
  * it publishes over a confirm channel, so relays on several replicas share the work
  * without publishing the same row twice in the normal case. After a crash between the
  * broker's confirm and the commit, a row is published again: consumers dedupe by event
- * id (see `consumeEvents`). It wakes on Postgres NOTIFY (a trigger fires at commit) and
- * polls as a fallback; while the broker is down it backs off.
+ * id (see `consumeEvents`). It wakes on Postgres NOTIFY (a trigger fires at commit);
+ * between rounds it sleeps until the next pending row falls due, within a longest sleep
+ * (`relaySleepMs`, ADR 2890); while the broker is down it backs off.
  *
  * Hand-off (ADR 2660): a writer that will publish its events itself once it committed
  * writes their rows `handedOff` (due only `HANDOFF_GRACE_MS` later, and no NOTIFY) and
@@ -19,26 +20,19 @@
  *
  * Schema: `messagingMigrationsDir` (migrate.ts).
  */
-import * as t from 'io-ts';
 import type { ConfirmChannel } from 'amqplib';
-import { sql, db, type DatabasePool } from './db.js';
-import type { OutboxHandoff, OutgoingEvent } from './outbox-writes.js';
+import { sql, type DatabasePool } from './db.js';
+import { HANDOFF_GRACE_MS, type OutboxHandoff, type OutgoingEvent } from './outbox-writes.js';
 import { outsideCallerContext, siteRoutingKey, type AmqpClient } from './amqp.js';
 import type { Logger } from './logger.js';
 import { withTimeout } from './timeout.js';
 import { createWaker } from './waker.js';
 import { listenForCommits } from './outbox-listener.js';
+import { claimDueRows, orderedScanOnly, pendingAfterRound } from './outbox-rows.js';
+import { relaySleepMs, type PendingAfterRound } from './outbox-sleep.js';
 
 /** How long the relay gathers published hand-offs before it stamps their rows in one statement. */
 export const HANDOFF_STAMP_DELAY_MS = 100;
-
-const PendingRow = t.type({
-  seq: t.number,
-  id: t.string,
-  type: t.string,
-  envelope: t.unknown,
-  attempts: t.number,
-});
 
 export interface OutboxRelayOptions {
   readonly pool: DatabasePool;
@@ -48,7 +42,10 @@ export interface OutboxRelayOptions {
   readonly exchange: string;
   readonly logger: Logger;
   readonly batchSize?: number;
+  /** The longest sleep between rounds while the relay cannot count on NOTIFY (ADR 2890). */
   readonly pollIntervalMs?: number;
+  /** The longest sleep while it can, when no pending row falls due sooner: at most `HANDOFF_GRACE_MS`. */
+  readonly listeningPollIntervalMs?: number;
   /** Published rows older than this are deleted. */
   readonly retentionHours?: number;
   /** How long published hand-offs are gathered before one statement stamps them (`HANDOFF_STAMP_DELAY_MS`). */
@@ -61,17 +58,8 @@ export interface OutboxRelay extends OutboxHandoff {
   stop(): Promise<void>;
 }
 
-/**
- * The drain reads due rows through `outbox_pending` in `seq` order, and only that way (ADR
- * 2810). Each stamp leaves the row's old version in that partial index until a vacuum; a
- * plain index scan marks such entries dead as it passes them, so later drains skip them
- * without reading the table. A bitmap scan marks nothing, and a sequential scan reads every
- * published row: with statistics that misjudge how many rows are pending, the planner picks
- * either, and each poll then reads every row stamped since the last vacuum (3–4 ms of
- * Postgres per poll in the bench, growing with the table).
- */
-const ORDERED_SCAN_ONLY = sql.unsafe`
-  SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`;
+/** A round cut short by a stop: what is pending is unknown, so the short interval. */
+const PENDING_UNKNOWN: PendingAfterRound = { dueInMs: null, othersDue: true };
 
 /** Relay back-off while the broker is unreachable; a reconnect wakes it at once. */
 const backoffMs = (failures: number): number => Math.min(5_000, 100 * 2 ** Math.min(failures, 6));
@@ -79,7 +67,10 @@ const backoffMs = (failures: number): number => Math.min(5_000, 100 * 2 ** Math.
 export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
   const { pool, amqp, exchange, logger } = options;
   const batchSize = options.batchSize ?? 100;
-  const pollIntervalMs = options.pollIntervalMs ?? 1_000;
+  const schedule = {
+    pollIntervalMs: options.pollIntervalMs ?? 1_000,
+    listeningPollIntervalMs: options.listeningPollIntervalMs ?? HANDOFF_GRACE_MS,
+  };
   const log = logger.child({ component: 'outbox-relay' });
 
   let stopped = false;
@@ -89,6 +80,8 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
   let lastCleanup = 0;
 
   const wake = waker.wake;
+  // Whether the LISTEN connection is up; the listener is made once the loop has started.
+  let listening = () => false;
 
   const confirmChannel = async (): Promise<ConfirmChannel> => {
     if (channel !== undefined) return channel;
@@ -198,21 +191,15 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
     handNext();
   };
 
-  /** Publishes one batch; answers how many rows it published, or why it could not. */
-  const drainOnce = async (): Promise<{ published: number; error?: Error }> =>
+  /**
+   * Publishes one batch; answers how many rows it published, or why it could not. A batch
+   * short of full ends the round: it also answers what is left pending (ADR 2890).
+   */
+  const drainOnce = async (): Promise<{ published: number; pending?: PendingAfterRound; error?: Error }> =>
     pool.transaction(async (tx) => {
-      await tx.query(ORDERED_SCAN_ONLY);
-      const rows = await db.any(
-        tx,
-        PendingRow,
-        sql.unsafe`
-          SELECT seq, id::text AS id, type, envelope, attempts FROM outbox
-          WHERE published_at IS NULL AND next_attempt_at <= now()
-          ORDER BY seq
-          LIMIT ${batchSize}
-          FOR UPDATE SKIP LOCKED`,
-      );
-      if (rows.length === 0) return { published: 0 };
+      await orderedScanOnly(tx);
+      const rows = await claimDueRows(tx, batchSize);
+      if (rows.length === 0) return { published: 0, pending: await pendingAfterRound(tx) };
       const seqs = sql.array(
         rows.map((r) => r.seq),
         'int8',
@@ -236,7 +223,8 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
       await tx.query(sql.unsafe`
         UPDATE outbox SET published_at = now(), attempts = attempts + 1, last_error = NULL
         WHERE seq = ANY(${seqs})`);
-      return { published: rows.length };
+      if (rows.length === batchSize) return { published: rows.length };
+      return { published: rows.length, pending: await pendingAfterRound(tx) };
     });
 
   const cleanup = async () => {
@@ -250,15 +238,15 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
     while (!stopped) {
       waker.settle();
       try {
-        let result: { published: number; error?: Error };
+        let result: Awaited<ReturnType<typeof drainOnce>>;
         do {
           result = await drainOnce();
           if (result.error !== undefined) throw result.error;
-        } while (result.published === batchSize && !stopped);
+        } while (result.pending === undefined && !stopped);
         if (failures > 0) log.info('outbox relay publishing again');
         failures = 0;
         await cleanup();
-        await waker.sleep(pollIntervalMs);
+        await waker.sleep(relaySleepMs(result.pending ?? PENDING_UNKNOWN, listening(), schedule));
       } catch (error) {
         failures++;
         const delay = backoffMs(failures);
@@ -274,6 +262,7 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
     }
   })();
   const listener = listenForCommits({ databaseUrl: options.databaseUrl, log, wake });
+  listening = listener.listening;
   amqp.model.on('connect', wake);
 
   return {

@@ -66,8 +66,15 @@ const relays: OutboxRelay[] = [];
 /** The AMQP clients a test opened, closed after each test. */
 export const clients: AmqpClient[] = [];
 
-/** A relay on the file's pool and exchange, stopped after each test. */
-export const relay = async (amqpUrl = infra().amqpUrl, pollIntervalMs = 200) => {
+/**
+ * A relay on the file's pool and exchange, stopped after each test. It polls every
+ * `pollIntervalMs` whether or not it is listening, unless told otherwise (ADR 2890).
+ */
+export const relay = async (
+  amqpUrl = infra().amqpUrl,
+  pollIntervalMs = 200,
+  listeningPollIntervalMs = pollIntervalMs,
+) => {
   const amqp = await connectAmqp(amqpUrl, testLogger(), async (model) => {
     const ch = await model.createChannel();
     await declareSharedTopology(ch, prefix);
@@ -81,6 +88,7 @@ export const relay = async (amqpUrl = infra().amqpUrl, pollIntervalMs = 200) => 
     exchange,
     logger: testLogger(),
     pollIntervalMs,
+    listeningPollIntervalMs,
   });
   relays.push(r);
   return r;
