@@ -31,8 +31,8 @@ import { measureCeilings } from './support/ceilings.js';
 import {
   SERVICES,
   cpuPerCall,
-  cpuSeconds,
   cpuText,
+  databaseCommits,
   ms,
   postgresCpuSeconds,
   print,
@@ -40,6 +40,9 @@ import {
   printRssAfter,
   rssNow,
   sleep,
+  threadCpuSeconds,
+  wakeUpText,
+  wakeUps,
 } from './support/measure.js';
 import { line, load, rampLine, sendLine, sideBySide, startBareKoa } from './support/runs.js';
 import { sendPhase, sendRamp, type SendPhase } from './support/send.js';
@@ -131,13 +134,20 @@ const main = async () => {
 
     // What the services spend doing nothing (pollers, timers): part of every per-call figure,
     // and most of it at low rates.
-    const idleBefore = cpuSeconds(system);
+    const idleBefore = threadCpuSeconds(system);
+    const idleWakeUpsBefore = wakeUps(system);
+    const commitsBefore = await databaseCommits(system);
     const postgresBefore = postgresCpuSeconds();
     await sleep(IDLE_SECONDS * 1000);
-    const idle = cpuPerCall(idleBefore, cpuSeconds(system), IDLE_SECONDS);
+    const idle = cpuPerCall(idleBefore, threadCpuSeconds(system), IDLE_SECONDS);
+    const idleWakeUps = wakeUpText(idleWakeUpsBefore, wakeUps(system), IDLE_SECONDS);
     const postgresIdle = ((postgresCpuSeconds() - postgresBefore) * 1000) / IDLE_SECONDS;
+    const commitsAfter = await databaseCommits(system);
+    const commits = Object.keys(commitsAfter)
+      .map((owner) => `${owner} ${((commitsAfter[owner]! - commitsBefore[owner]!) / IDLE_SECONDS).toFixed(1)}`)
+      .join(', ');
     print(
-      `(0) idle, ${IDLE_SECONDS} s: CPU per second ${cpuText(idle)}; Postgres (all its processes) ${ms(postgresIdle)}`,
+      `(0) idle, ${IDLE_SECONDS} s: CPU per second ${cpuText(idle)}; main-thread wake-ups per second ${idleWakeUps}; database transactions per second ${commits}; Postgres (all its processes) ${ms(postgresIdle)}`,
     );
     print();
 

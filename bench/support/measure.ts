@@ -4,7 +4,8 @@
  * time per call is the figure a busy, shared machine distorts least: it counts what a
  * service spent, not how long it waited.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import pg from 'pg';
 import { Redis } from 'ioredis';
 import { commandCpuSeconds, redisUrl, statFields, type EsignSystem } from '@esign/testing';
 
@@ -38,6 +39,51 @@ export const cpuSeconds = (system: EsignSystem): Record<ServiceName, number> =>
     const fields = statFields(pid);
     return (Number(fields[11]) + Number(fields[12])) / 100;
   });
+
+/**
+ * CPU seconds each service's threads have used so far, to the nanosecond: the sum of the
+ * first field (time on a CPU) of `/proc/<pid>/task/<tid>/schedstat`. `cpuSeconds` counts in
+ * ticks of 10 ms, too coarse for a service that hardly runs. A thread that has ended takes
+ * its time with it, so this is for a phase in which no thread ends, such as idle.
+ */
+export const threadCpuSeconds = (system: EsignSystem): Record<ServiceName, number> =>
+  perService(system, (pid) => {
+    let ns = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+    return ns / 1e9;
+  });
+
+/**
+ * Transactions each service's database has committed so far (`pg_stat_database`), read
+ * over a connection to the `postgres` database so that the reading is not counted. A
+ * backend reports its counts when a transaction ends at least a second after its last
+ * report, so over a few seconds a poller's count lags by a transaction at most.
+ */
+export const databaseCommits = async (system: EsignSystem): Promise<Record<string, number>> => {
+  const databases = Object.entries(system.databases).map(
+    ([owner, database]) => [owner, new URL(database.url).pathname.slice(1)] as const,
+  );
+  const url = new URL(system.databases.requests.url);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string; commits: string }>(
+      'SELECT datname, xact_commit AS commits FROM pg_stat_database WHERE datname = ANY($1::text[])',
+      [databases.map(([, name]) => name)],
+    );
+    const byName = new Map(rows.map((row) => [row.datname, Number(row.commits)]));
+    return Object.fromEntries(databases.map(([owner, name]) => [owner, byName.get(name) ?? NaN]));
+  } finally {
+    await client.end();
+  }
+};
 
 /**
  * CPU seconds every `postgres` process on the machine has used so far (the server's

@@ -6,7 +6,7 @@
  * rate before the measured ones, as every create run has its warm-up; 0 for none),
  * BENCH_RAMP_RATES (sends/s of the ramp's phases, comma-separated:
  * 50,100,150,200,300,400; "off" skips it), BENCH_RAMP_SECONDS (10 per
- * phase), BENCH_IDLE_SECONDS (5, the services idle: their fixed CPU cost), BENCH_REST_SECONDS
+ * phase), BENCH_IDLE_SECONDS (10, the services idle: their fixed CPU cost), BENCH_REST_SECONDS
  * (30, the services at rest after the last phase: what memory they keep), BENCH_PAIRED_RATE
  * (50 creates/s on each path in the side-by-side run), BENCH_BULK_ROWS
  * (1000, the bulk send's rows), BENCH_LOG_LEVEL
@@ -39,7 +39,7 @@ export const SEND_SECONDS = setting('BENCH_SEND_SECONDS', 30, 3);
  */
 export const SEND_WARMUP_SECONDS = setting('BENCH_SEND_WARMUP_SECONDS', 5, 1);
 export const RAMP_SECONDS = setting('BENCH_RAMP_SECONDS', 10, 2);
-export const IDLE_SECONDS = setting('BENCH_IDLE_SECONDS', 5, 2);
+export const IDLE_SECONDS = setting('BENCH_IDLE_SECONDS', 10, 2);
 export const REST_SECONDS = setting('BENCH_REST_SECONDS', 30, 2);
 /** Creates a second on each path in the side-by-side run (below saturation: latency, not queueing). */
 export const PAIRED_RATE = setting('BENCH_PAIRED_RATE', 50, 20);
