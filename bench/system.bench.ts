@@ -144,7 +144,9 @@ const main = async () => {
     const postgresIdle = ((postgresCpuSeconds() - postgresBefore) * 1000) / IDLE_SECONDS;
     const commitsAfter = await databaseCommits(system);
     const commits = Object.keys(commitsAfter)
-      .map((owner) => `${owner} ${((commitsAfter[owner]! - commitsBefore[owner]!) / IDLE_SECONDS).toFixed(1)}`)
+      .map(
+        (owner) => `${owner} ${((commitsAfter[owner]! - commitsBefore[owner]!) / IDLE_SECONDS).toFixed(1)}`,
+      )
       .join(', ');
     print(
       `(0) idle, ${IDLE_SECONDS} s: CPU per second ${cpuText(idle)}; main-thread wake-ups per second ${idleWakeUps}; database transactions per second ${commits}; Postgres (all its processes) ${ms(postgresIdle)}`,

@@ -99,7 +99,11 @@ describe('platform: the outbox drain reads due rows in index order (ADR 2810, re
 
     // What the round reads of the rows left pending, in the same transaction (ADR 2890).
     const pending = sent.find((s) => /bool_or/.test(s.sql));
-    assert.equal(pending?.transactionId, drain.transactionId, 'the round reads what is pending in its transaction');
+    assert.equal(
+      pending?.transactionId,
+      drain.transactionId,
+      'the round reads what is pending in its transaction',
+    );
 
     const plan = async (withRelaySettings: boolean, statement: Sent = drain): Promise<string[]> => {
       const client = new pg.Client({ connectionString: database.url });

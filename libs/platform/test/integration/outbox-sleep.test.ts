@@ -2,7 +2,16 @@ import assert from 'node:assert/strict';
 import { enqueueEvents, sql } from '../../src/database.js';
 import { listenForCommits, type CommitListener } from '../../src/outbox-listener.js';
 import { eventually, infra, testLogger } from '@esign/testing';
-import { collector, database, event, exchange, pool, prefix, relay, useOutboxRelays } from './outbox-support.js';
+import {
+  collector,
+  database,
+  event,
+  exchange,
+  pool,
+  prefix,
+  relay,
+  useOutboxRelays,
+} from './outbox-support.js';
 
 describe('platform: the outbox relay between rounds (real Postgres and RabbitMQ; ADR 2890)', function () {
   this.timeout(60_000);
