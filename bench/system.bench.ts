@@ -28,21 +28,16 @@ import { freePort, startEsignSystem, useLocalServers } from '@esign/testing';
 import { answer, createBody, createCalls } from './support/bodies.js';
 import { bulkSendRun } from './support/bulk-send.js';
 import { measureCeilings } from './support/ceilings.js';
+import { idlePhase } from './support/idle.js';
 import {
   SERVICES,
-  cpuPerCall,
   cpuText,
-  databaseCommits,
   ms,
-  postgresCpuSeconds,
   print,
   printPeakRss,
   printRssAfter,
   rssNow,
   sleep,
-  threadCpuSeconds,
-  wakeUpText,
-  wakeUps,
 } from './support/measure.js';
 import { line, load, rampLine, sendLine, sideBySide, startBareKoa } from './support/runs.js';
 import { sendPhase, sendRamp, type SendPhase } from './support/send.js';
@@ -132,25 +127,7 @@ const main = async () => {
     const requestsUrl = system.services.requests.url;
     const common = { connections: CONNECTIONS, pipelining: 1 };
 
-    // What the services spend doing nothing (pollers, timers): part of every per-call figure,
-    // and most of it at low rates.
-    const idleBefore = threadCpuSeconds(system);
-    const idleWakeUpsBefore = wakeUps(system);
-    const commitsBefore = await databaseCommits(system);
-    const postgresBefore = postgresCpuSeconds();
-    await sleep(IDLE_SECONDS * 1000);
-    const idle = cpuPerCall(idleBefore, threadCpuSeconds(system), IDLE_SECONDS);
-    const idleWakeUps = wakeUpText(idleWakeUpsBefore, wakeUps(system), IDLE_SECONDS);
-    const postgresIdle = ((postgresCpuSeconds() - postgresBefore) * 1000) / IDLE_SECONDS;
-    const commitsAfter = await databaseCommits(system);
-    const commits = Object.keys(commitsAfter)
-      .map(
-        (owner) => `${owner} ${((commitsAfter[owner]! - commitsBefore[owner]!) / IDLE_SECONDS).toFixed(1)}`,
-      )
-      .join(', ');
-    print(
-      `(0) idle, ${IDLE_SECONDS} s: CPU per second ${cpuText(idle)}; main-thread wake-ups per second ${idleWakeUps}; database transactions per second ${commits}; Postgres (all its processes) ${ms(postgresIdle)}`,
-    );
+    print(await idlePhase(system, IDLE_SECONDS));
     print();
 
     print(

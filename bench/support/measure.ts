@@ -5,7 +5,6 @@
  * service spent, not how long it waited.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import pg from 'pg';
 import { Redis } from 'ioredis';
 import { commandCpuSeconds, redisUrl, statFields, type EsignSystem } from '@esign/testing';
 
@@ -58,32 +57,6 @@ export const threadCpuSeconds = (system: EsignSystem): Record<ServiceName, numbe
     }
     return ns / 1e9;
   });
-
-/**
- * Transactions each service's database has committed so far (`pg_stat_database`), read
- * over a connection to the `postgres` database so that the reading is not counted. A
- * backend reports its counts when a transaction ends at least a second after its last
- * report, so over a few seconds a poller's count lags by a transaction at most.
- */
-export const databaseCommits = async (system: EsignSystem): Promise<Record<string, number>> => {
-  const databases = Object.entries(system.databases).map(
-    ([owner, database]) => [owner, new URL(database.url).pathname.slice(1)] as const,
-  );
-  const url = new URL(system.databases.requests.url);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ datname: string; commits: string }>(
-      'SELECT datname, xact_commit AS commits FROM pg_stat_database WHERE datname = ANY($1::text[])',
-      [databases.map(([, name]) => name)],
-    );
-    const byName = new Map(rows.map((row) => [row.datname, Number(row.commits)]));
-    return Object.fromEntries(databases.map(([owner, name]) => [owner, byName.get(name) ?? NaN]));
-  } finally {
-    await client.end();
-  }
-};
 
 /**
  * CPU seconds every `postgres` process on the machine has used so far (the server's

@@ -1,11 +1,12 @@
 /**
  * How long the outbox relay sleeps after a round that left nothing due for it (ADR 2890).
  *
- * A row due at once wakes every listening relay by NOTIFY at its commit, so a relay that
- * is listening needs to look only for rows that fall due later without a notification: a
- * hand-off whose writer died (due `HANDOFF_GRACE_MS` after its commit), or an event the
- * broker refused. Each round reads when the next pending row falls due, and the relay
- * sleeps until then, or for the long interval if that is sooner. A row written after the
+ * A row due at once wakes every listening relay by NOTIFY at its commit, and an event the
+ * broker refused is given back by a relay that wakes itself. So a relay that is listening
+ * needs to look only for rows that fall due later without a notification: a hand-off
+ * whose writer died (due `HANDOFF_GRACE_MS` after its commit). Each round reads when the
+ * next pending row falls due, and the relay sleeps until then, or for the long interval if
+ * that is sooner. A row written after the
  * round falls due no sooner than a grace later, so the long interval must not exceed the
  * grace for such a row to be taken on time.
  *
