@@ -7,17 +7,9 @@
  * large they grow (nothing invalidates it; ADR 2830). A production server's autovacuum
  * analyses a table after its first 50 changed rows, then after every tenth of it.
  */
-import pg from 'pg';
 import type { EsignSystem } from '@esign/testing';
+import { queryOnce } from './measure.js';
 
 export const analyse = async (system: EsignSystem): Promise<void> => {
-  for (const database of Object.values(system.databases)) {
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      await client.query('ANALYZE');
-    } finally {
-      await client.end();
-    }
-  }
+  for (const database of Object.values(system.databases)) await queryOnce(database.url, 'ANALYZE');
 };

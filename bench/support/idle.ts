@@ -3,13 +3,13 @@
  * spend doing nothing (pollers, timers) is part of every per-call figure, most of it at
  * low rates.
  */
-import pg from 'pg';
-import type { EsignSystem } from '@esign/testing';
+import { infra, type EsignSystem } from '@esign/testing';
 import {
   cpuPerCall,
   cpuText,
   ms,
   postgresCpuSeconds,
+  queryOnce,
   sleep,
   threadCpuSeconds,
   wakeUpText,
@@ -18,28 +18,20 @@ import {
 
 /**
  * Transactions each service's database has committed so far (`pg_stat_database`), read
- * over a connection to the `postgres` database so that the reading is not counted. A
+ * over a connection to the server's own database (`DATABASE_URL`'s), so that the reading is
+ * not counted. A
  * backend reports its counts when a transaction ends at least a second after its last
  * report, so over a few seconds a poller's count lags by a transaction at most.
  */
 export const databaseCommits = async (system: EsignSystem): Promise<Record<string, number>> => {
-  const databases = Object.entries(system.databases).map(
-    ([owner, database]) => [owner, new URL(database.url).pathname.slice(1)] as const,
+  const databases = Object.entries(system.databases);
+  const rows = await queryOnce<{ datname: string; commits: string }>(
+    infra().databaseUrl,
+    'SELECT datname, xact_commit AS commits FROM pg_stat_database WHERE datname = ANY($1::text[])',
+    [databases.map(([, database]) => database.name)],
   );
-  const url = new URL(system.databases.requests.url);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ datname: string; commits: string }>(
-      'SELECT datname, xact_commit AS commits FROM pg_stat_database WHERE datname = ANY($1::text[])',
-      [databases.map(([, name]) => name)],
-    );
-    const byName = new Map(rows.map((row) => [row.datname, Number(row.commits)]));
-    return Object.fromEntries(databases.map(([owner, name]) => [owner, byName.get(name) ?? NaN]));
-  } finally {
-    await client.end();
-  }
+  const byName = new Map(rows.map((row) => [row.datname, Number(row.commits)]));
+  return Object.fromEntries(databases.map(([owner, database]) => [owner, byName.get(database.name) ?? NaN]));
 };
 
 /**

@@ -5,6 +5,7 @@
  * service spent, not how long it waited.
  */
 import { readFileSync, readdirSync } from 'node:fs';
+import pg from 'pg';
 import { Redis } from 'ioredis';
 import { commandCpuSeconds, redisUrl, statFields, type EsignSystem } from '@esign/testing';
 
@@ -57,6 +58,21 @@ export const threadCpuSeconds = (system: EsignSystem): Record<ServiceName, numbe
     }
     return ns / 1e9;
   });
+
+/** Runs one statement over a connection of its own to `url`, closed after it: the rows. */
+export const queryOnce = async <R extends pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<R[]> => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<R>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+};
 
 /**
  * CPU seconds every `postgres` process on the machine has used so far (the server's

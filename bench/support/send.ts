@@ -6,13 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import pg from 'pg';
 import type { EsignClient } from '@esign/client';
 import type { EsignSystem, Tenant } from '@esign/testing';
 import { analyse } from './analyse.js';
 import { answer } from './bodies.js';
 import {
   SERVICES,
+  queryOnce,
   cpuPerCall,
   cpuSeconds,
   machineTicks,
@@ -37,23 +37,14 @@ import {
  * Only the events in `ids` (one phase's sends) are counted.
  */
 const sendStages = async (system: EsignSystem, requestIds: readonly string[]) => {
-  const query = async <R extends pg.QueryResultRow>(url: string, text: string, values: unknown[]) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return (await client.query<R>(text, values)).rows;
-    } finally {
-      await client.end();
-    }
-  };
-  const sent = await query<{ id: string; created: number }>(
+  const sent = await queryOnce<{ id: string; created: number }>(
     system.databases.requests.url,
     `SELECT id, extract(epoch FROM created_at) * 1000 AS created
      FROM outbox WHERE type = 'request.sent'
        AND envelope->>'aggregate_id' = ANY($1::text[])`,
     [requestIds],
   );
-  const deliveries = await query<{ event_id: string; claimed: number; settled: number }>(
+  const deliveries = await queryOnce<{ event_id: string; claimed: number; settled: number }>(
     system.databases.notifier.url,
     `SELECT event_id, extract(epoch FROM created_at) * 1000 AS claimed, extract(epoch FROM settled_at) * 1000 AS settled
      FROM deliveries WHERE channel = 'email' AND settled_at IS NOT NULL AND event_id = ANY($1::uuid[])`,
