@@ -13,7 +13,7 @@ import {
 import * as t from 'io-ts';
 import { parseConfig } from '../../src/config.js';
 import { migrationsDir } from '../../src/migrate.js';
-import { startWebhooks } from '../../src/service.js';
+import { startWebhooks } from '../../src/webhooks.js';
 
 const DAY_MS = 86_400_000;
 
