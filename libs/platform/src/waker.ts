@@ -38,3 +38,28 @@ export const createWaker = (): Waker => {
       }),
   };
 };
+
+/** How a worker that can read when its next row falls due spaces its rounds (ADR 2900). */
+export interface DueSchedule {
+  /** The sleep while rows already due were left untaken (another worker holds them), and after a failure. */
+  readonly pollIntervalMs: number;
+  /**
+   * The longest sleep: how soon a row that nothing woke this worker for is found, such as
+   * one another replica wrote and died before taking up.
+   */
+  readonly idlePollIntervalMs: number;
+}
+
+/**
+ * How long a worker sleeps after a round that found nothing more to do, given when its
+ * next row falls due (ms from now, on the database's clock; null when none is pending).
+ * Rows its own process writes wake it, so it sleeps until the next row falls due (a retry,
+ * a paced row, a lease that runs out), at most the idle interval; rows already due yet
+ * left untaken are looked at again after the short interval.
+ */
+export const sleepUntilDueMs = (dueInMs: number | null, schedule: DueSchedule): number => {
+  const longest = Math.max(schedule.pollIntervalMs, schedule.idlePollIntervalMs);
+  if (dueInMs === null) return longest;
+  if (dueInMs <= 0) return schedule.pollIntervalMs;
+  return Math.min(Math.ceil(dueInMs), longest);
+};

@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { Registry } from 'prom-client';
 import { systemClock, type Clock } from '@esign/contracts';
 import type { AppState, Logger, ShutdownStep } from '@esign/platform';
@@ -112,7 +113,9 @@ export const startWebhooks = (
   });
 
   const dispatcher = startWebhookDispatcher({
+    nextDueInMs: TE.toUnion(deliveries.nextDueInMs()),
     pollIntervalMs: config.WEBHOOKS_POLL_INTERVAL_MS,
+    idlePollIntervalMs: config.WEBHOOKS_IDLE_POLL_INTERVAL_MS,
     logger: deps.logger,
     rounds: webhookRounds({
       deliver,

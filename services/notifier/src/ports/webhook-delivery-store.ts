@@ -67,6 +67,12 @@ export interface WebhookDeliveryStore {
   /** Deletes settled deliveries created before `before`; answers how many. */
   readonly prune: (before: Date, limit: number) => TE.TaskEither<never, number>;
   readonly claimAlerts: (limit: number, leaseMs: number) => TE.TaskEither<never, ClaimedAlert[]>;
+  /**
+   * How long until the next delivery or alert falls due, in ms on the database's clock: a
+   * retry, or the lease of a claimed one running out. Null when none is pending; 0 or less
+   * when one is due already.
+   */
+  readonly nextDueInMs: () => TE.TaskEither<never, number | null>;
   readonly alertSent: (alert: ClaimedAlert, providerMessageId: string) => TE.TaskEither<never, void>;
   /** A failed alert send: retried at `retryAt`, or given up when null. */
   readonly alertFailed: (

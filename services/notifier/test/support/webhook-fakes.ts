@@ -93,6 +93,7 @@ export const scriptedDeliveries = (claims: ClaimedDelivery[]) => {
       }),
     prune: () => TE.right(0),
     claimAlerts: () => TE.right([]),
+    nextDueInMs: () => TE.right(claims.length > 0 ? 0 : null),
     alertSent: () => TE.right(undefined),
     alertFailed: () => TE.right(undefined),
   };

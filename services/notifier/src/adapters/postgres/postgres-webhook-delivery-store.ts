@@ -55,6 +55,8 @@ const AlertRow = t.type({ id: t.string, recipient: t.string, attempts: t.number,
 
 const Id = t.type({ id: t.string });
 
+const Due = t.type({ due_in_ms: nullable(t.number) });
+
 const outcomeOf = (step: NextStep) =>
   step._tag === 'Delivered' ? 'delivered' : step._tag === 'Retry' ? 'retry' : 'failed';
 
@@ -256,6 +258,21 @@ export const postgresWebhookDeliveryStore = (
         attempt: row.attempts,
         alert: row.facts,
       }));
+    }),
+
+  // Both minimums read the partial indexes on next_attempt_at (ADR 2900).
+  nextDueInMs: () =>
+    TE.rightTask(async () => {
+      const row = await db.one(
+        pool,
+        Due,
+        sql.unsafe`
+        SELECT (extract(epoch FROM least(
+                  (SELECT min(next_attempt_at) FROM webhook_deliveries WHERE status IN ('pending', 'sending')),
+                  (SELECT min(next_attempt_at) FROM webhook_alerts WHERE status IN ('pending', 'sending'))
+                ) - now()) * 1000)::float8 AS due_in_ms`,
+      );
+      return row.due_in_ms;
     }),
 
   alertSent: (alert, providerMessageId) =>
