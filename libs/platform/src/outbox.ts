@@ -50,11 +50,15 @@ export interface OutboxRelayOptions {
   readonly retentionHours?: number;
   /** How long published hand-offs are gathered before one statement stamps them (`HANDOFF_STAMP_DELAY_MS`). */
   readonly stampDelayMs?: number;
+  /** Other channels to LISTEN to on the relay's connection, with what each wakes (ADR 2910). */
+  readonly listen?: Readonly<Record<string, () => void>>;
 }
 
 export interface OutboxRelay extends OutboxHandoff {
   /** Asks for a drain now (tests, and the NOTIFY listener). */
   wake(): void;
+  /** Whether the LISTEN connection is up: notifications arrive, on `outbox` and on `listen`'s channels. */
+  listening(): boolean;
   stop(): Promise<void>;
 }
 
@@ -261,12 +265,18 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
       }
     }
   })();
-  const listener = listenForCommits({ databaseUrl: options.databaseUrl, log, wake });
+  const listener = listenForCommits({
+    databaseUrl: options.databaseUrl,
+    log,
+    wake,
+    ...(options.listen === undefined ? {} : { channels: options.listen }),
+  });
   listening = listener.listening;
   amqp.model.on('connect', wake);
 
   return {
     wake,
+    listening: () => listening(),
     publishCommitted,
     stop: async () => {
       stopped = true;

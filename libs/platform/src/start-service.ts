@@ -22,6 +22,11 @@ export interface ServiceInfra {
    * themselves once they committed (ADR 2660). Absent without messaging.
    */
   readonly handoff?: OutboxHandoff;
+  /**
+   * With messaging: whether the relay's LISTEN connection is up, so that the channels of
+   * `ServiceParts.listen` are heard (false until the relay starts, after `build`).
+   */
+  readonly listening?: () => boolean;
 }
 
 /** What a service's composition root builds on them. */
@@ -31,6 +36,8 @@ export interface ServiceParts {
   readonly consumers?: readonly EventConsumer[];
   /** Run after the consumers stop, before the relay and the connections close. */
   readonly steps?: readonly ShutdownStep[];
+  /** With messaging: channels heard on the relay's LISTEN connection, with what each wakes (ADR 2910). */
+  readonly listen?: Readonly<Record<string, () => void>>;
 }
 
 export interface RunningService {
@@ -79,7 +86,9 @@ export const startService = async (options: {
     logger,
     metrics: createMetrics(options.service),
     readiness,
-    ...(options.messaging === undefined ? {} : { handoff }),
+    ...(options.messaging === undefined
+      ? {}
+      : { handoff, listening: () => relayed.relay?.listening() ?? false }),
   });
   const consumers = parts.consumers ?? [];
   const tail: ShutdownStep[] = [{ name: 'postgres', run: () => pool.end() }];
@@ -102,6 +111,7 @@ export const startService = async (options: {
       amqp,
       exchange: topologyNames(prefix).events,
       logger,
+      ...(parts.listen === undefined ? {} : { listen: parts.listen }),
     });
     relayed.relay = relay;
     tail.unshift(

@@ -55,5 +55,25 @@ describe('platform: the outbox relay between rounds (real Postgres and RabbitMQ;
       assert.deepEqual(seen, [true, false, true]);
       assert.equal(made.listening(), true);
     });
+
+    it("wakes another channel's owner by that channel's notifications, and with the relay when it is up (ADR 2910)", async () => {
+      const relayWakes: boolean[] = [];
+      const otherWakes: boolean[] = [];
+      const made: CommitListener = listenForCommits({
+        databaseUrl: database.url,
+        log: testLogger(),
+        wake: () => relayWakes.push(made.listening()),
+        channels: { outbox_test_other: () => otherWakes.push(made.listening()) },
+      });
+      listener = made;
+      await eventually(() => Promise.resolve(otherWakes.length === 1 ? true : undefined));
+      assert.deepEqual({ relayWakes, otherWakes }, { relayWakes: [true], otherWakes: [true] });
+      await pool.query(sql.unsafe`SELECT pg_notify('outbox_test_other', '')`);
+      await eventually(() => Promise.resolve(otherWakes.length === 2 ? true : undefined));
+      assert.equal(relayWakes.length, 1, 'the relay is not woken by the other channel');
+      await pool.query(sql.unsafe`SELECT pg_notify('outbox', '')`);
+      await eventually(() => Promise.resolve(relayWakes.length === 2 ? true : undefined));
+      assert.equal(otherWakes.length, 2, 'nor its owner by the outbox channel');
+    });
   });
 });
