@@ -1,6 +1,5 @@
 import type { KeyObject } from 'node:crypto';
 import type Koa from 'koa';
-import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AppState, Logger, ReadinessCheck } from '@esign/platform';
 import {
@@ -19,8 +18,6 @@ import { createRequestsHttpApp } from './adapters/http/app.js';
 import { lazyPdfRenderer } from './adapters/pdf/lazy-pdf-renderer.js';
 import { sealerFromFiles } from './adapters/pdf/sealer-from-files.js';
 import { workerPdfFormReader } from './adapters/pdf/worker-pdf-form-reader.js';
-import { every, recurring, type Recurring } from './adapters/periodic.js';
-import { purgeIdempotencyKeys } from './adapters/postgres/maintenance.js';
 import { postgresBrandingStore } from './adapters/postgres/postgres-branding-store.js';
 import { postgresBulkSendStore } from './adapters/postgres/postgres-bulk-send-store.js';
 import { postgresEmbeddedSessionStore } from './adapters/postgres/postgres-embedded-session-store.js';
@@ -38,6 +35,7 @@ import type { Config } from './config.js';
 import type { RemindPolicy } from './domain/signature-request.js';
 import { DEFAULT_AUTH_POLICY, type AuthPolicy } from './domain/signer-authentication.js';
 import { migrationsDir } from './migrate.js';
+import { BULK_SENDS_CHANNEL, startBackgroundWork } from './background.js';
 import { systemClock, type Clock } from '@esign/contracts';
 import type { CodeHasher } from './ports/code-hasher.js';
 import type { DocumentSealer } from './ports/document-sealer.js';
@@ -100,6 +98,8 @@ export const createRequestsApp = (
   cases: UseCases;
   /** The bulk-send worker's step (ADR 2201): settles up to `limit` rows, answers how many. */
   processBulkRows: (limit: number, leaseMs: number, concurrency?: number) => TE.TaskEither<never, number>;
+  /** When the next pending bulk-send row can be claimed (ADR 2910). */
+  bulkRowsDueInMs: () => TE.TaskEither<never, number | null>;
 } => {
   const storeOptions = {
     idempotencyRetentionHours: options.idempotencyRetentionHours,
@@ -152,32 +152,20 @@ export const createRequestsApp = (
     frameAncestors: options.frameAncestors ?? "'none'",
     trustedProxyHops: options.trustedProxyHops ?? 1,
   });
-  return { app, deps, cases, processBulkRows: processBulkRows(bulkDeps) };
+  return {
+    app,
+    deps,
+    cases,
+    processBulkRows: processBulkRows(bulkDeps),
+    bulkRowsDueInMs: bulkDeps.bulkSends.nextDueInMs,
+  };
 };
-
-const EXPIRY_BATCH = 100;
-/** Executed documents issued per run of the background issuer, and how often it runs. */
-const ISSUE_BATCH = 5;
-const ISSUE_INTERVAL_MS = 2000;
-/** Bulk-send rows per worker run, and how long a claimed row is held. */
-const BULK_BATCH = 20;
-const BULK_LEASE_MS = 15_000;
-/**
- * How soon the worker runs again after a run that settled rows, and after one that found
- * nothing to do (ADR 2680). A bulk send made on this replica wakes it at once; one made on
- * another replica, a paced row come due and a crashed replica's row whose lease ran out
- * wait at most the idle interval.
- */
-const BULK_BUSY_MS = 50;
-const BULK_IDLE_MS = 1_000;
-/** Rows of a batch in flight at once (each holds a pooled connection while it runs). */
-const BULK_CONCURRENCY = 4;
 
 /**
  * The composition root, on the platform's skeleton (`startService`: migrations, pool,
  * RabbitMQ with the notifier-outcome consumer, outbox relay, readiness and shutdown):
- * builds the app on real adapters and starts what runs beside HTTP (expiry sweep,
- * executed-document issuer, bulk-send worker, idempotency-key purge).
+ * builds the app on real adapters and starts what runs beside HTTP (background.ts: expiry
+ * sweep, executed-document issuer, bulk-send worker, idempotency-key purge).
  */
 export const startRequestsService = (config: Config, logger: Logger): Promise<RunningService> =>
   startService({
@@ -186,7 +174,7 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
     databaseUrl: config.DATABASE_URL,
     migrationsDir,
     messaging: { amqpUrl: config.AMQP_URL, prefix: config.AMQP_PREFIX },
-    build: ({ pool, readiness, handoff }) => {
+    build: ({ pool, readiness, handoff, listening }) => {
       const sealer = sealerFromFiles({
         certFile: config.PDF_SIGNING_CERT_FILE ?? '',
         keyFile: config.PDF_SIGNING_KEY_FILE ?? '',
@@ -211,8 +199,8 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
         systemClock,
       );
       // The worker is made below, from the app's step; a bulk send committed here wakes it.
-      const bulkWorker: Pick<Recurring, 'wake'> = { wake: () => undefined };
-      const { app, cases, processBulkRows } = createRequestsApp({
+      let wakeBulk = (): void => undefined;
+      const { app, cases, processBulkRows, bulkRowsDueInMs } = createRequestsApp({
         pool,
         logger,
         readiness,
@@ -230,7 +218,7 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
         trustedProxyHops: config.TRUSTED_PROXY_HOPS,
         sealer,
         sendAllowance: costly.allowance,
-        bulkRowsWaiting: () => bulkWorker.wake(),
+        bulkRowsWaiting: () => wakeBulk(),
         authPolicy: { ...DEFAULT_AUTH_POLICY, smsPerHour: config.SIGNER_SMS_CODES_PER_HOUR },
       });
       const outcomes = notificationOutcomesConsumer({
@@ -238,56 +226,22 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
         logger,
         record: cases.recordNotificationOutcome,
       });
-      const expiry = every('expire requests', config.EXPIRY_SWEEP_INTERVAL_MS, logger, async () => {
-        for (;;) {
-          const result = await cases.expireDueRequests(EXPIRY_BATCH)();
-          const expired = E.isRight(result) ? result.right : 0;
-          if (expired > 0) logger.info({ expired }, 'requests expired');
-          if (expired < EXPIRY_BATCH) return;
-        }
-      });
-      // Each Request that completes gets its executed document issued once, here, soon after
-      // (and so do those completed before documents were kept); a download first issues it too.
-      const issue = every('issue executed documents', ISSUE_INTERVAL_MS, logger, async () => {
-        for (;;) {
-          const result = await cases.issueMissingExecutedDocuments(ISSUE_BATCH)();
-          const run = E.isRight(result) ? result.right : { issued: 0, failed: [] };
-          if (run.issued > 0) logger.info({ issued: run.issued }, 'executed documents issued');
-          for (const failure of run.failed)
-            logger.warn(failure, 'executed document not issued; the next run tries again');
-          // Another batch only while this one was full of successes.
-          if (run.issued < ISSUE_BATCH) return;
-        }
-      });
-      // Bulk sends (ADR 2201): every replica works through pending rows, a batch at a time.
-      // One batch per run, so a shutdown waits for one batch at most. Back at once while
-      // rows settle; otherwise idle until woken or the idle interval passes (ADR 2680).
-      const bulk = recurring(
-        'bulk sends',
+      const background = startBackgroundWork({
+        config,
         logger,
-        { firstMs: BULK_BUSY_MS, retryMs: BULK_IDLE_MS },
-        async () => {
-          const settled = E.toUnion(await processBulkRows(BULK_BATCH, BULK_LEASE_MS, BULK_CONCURRENCY)());
-          if (settled > 0) logger.debug({ settled }, 'bulk-send rows settled');
-          return settled > 0 ? BULK_BUSY_MS : BULK_IDLE_MS;
-        },
-      );
-      bulkWorker.wake = () => bulk.wake();
-      const purge = every('purge idempotency keys', 3_600_000, logger, async () => {
-        const purged = await purgeIdempotencyKeys(pool, config.IDEMPOTENCY_RETENTION_HOURS);
-        if (purged > 0) logger.info({ purged }, 'idempotency keys purged');
+        pool,
+        cases,
+        processBulkRows,
+        bulkRowsDueInMs,
+        listening: listening ?? (() => false),
       });
+      wakeBulk = background.wakeBulk;
       return Promise.resolve({
         app,
         consumers: [outcomes],
-        steps: [
-          {
-            name: 'maintenance',
-            run: () =>
-              Promise.all([expiry.stop(), purge.stop(), issue.stop(), bulk.stop()]).then(() => undefined),
-          },
-          { name: 'redis', run: () => costly.close() },
-        ],
+        // Bulk sends committed on every replica wake this one's worker (ADR 2910).
+        listen: { [BULK_SENDS_CHANNEL]: background.wakeBulk },
+        steps: [background.step, { name: 'redis', run: () => costly.close() }],
       });
     },
   });

@@ -59,6 +59,12 @@ export interface BulkSendStore {
   ) => TE.TaskEither<never, O.Option<{ readonly bulk: BulkSendRecord; readonly rows: readonly BulkRow[] }>>;
   /** Up to `limit` pending rows no other worker holds, oldest bulk send first, each leased for `leaseMs`. */
   readonly claim: (limit: number, leaseMs: number) => TE.TaskEither<never, readonly ClaimedRow[]>;
+  /**
+   * How long until the next pending row can be claimed, in ms on the database's clock: a
+   * paced row given back, or a claimed one whose lease runs out (its worker died). Null when
+   * no row is pending; 0 or less when one can be claimed now.
+   */
+  readonly nextDueInMs: () => TE.TaskEither<never, number | null>;
   /** Gives a claimed row back untouched, to be claimed again no sooner than `afterMs` from now. */
   readonly release: (bulkId: string, row: number, afterMs: number) => TE.TaskEither<never, void>;
   /** A row's outcome; only a pending row changes (a late repeat changes nothing). */
