@@ -8,6 +8,8 @@ export interface Waker {
   readonly wake: () => void;
   /** Forgets earlier wake-ups: call at the top of each round, before looking for work. */
   readonly settle: () => void;
+  /** Whether a wake-up came since the last `settle`: the next `sleep` would return at once. */
+  readonly woken: () => boolean;
   /** Resolves after `ms`, or as soon as `wake()` is called. */
   readonly sleep: (ms: number) => Promise<void>;
 }
@@ -23,6 +25,7 @@ export const createWaker = (): Waker => {
     settle: () => {
       pending = false;
     },
+    woken: () => pending,
     sleep: (ms) =>
       new Promise<void>((resolve) => {
         if (pending) return resolve();

@@ -23,6 +23,8 @@ describe('notifier: the webhook dispatcher sleeps until the next delivery falls 
     readonly idlePollIntervalMs: number;
     /** How many rounds, from the first, report more due at once. */
     readonly busyRounds?: number;
+    /** Called in each round, once the dispatcher exists, with the round's number. */
+    readonly duringRound?: (round: number, dispatcher: WebhookDispatcher) => void;
   }) => {
     const rounds: number[] = [];
     let asked = 0;
@@ -30,9 +32,12 @@ describe('notifier: the webhook dispatcher sleeps until the next delivery falls 
       rounds: [
         {
           name: 'deliveries',
-          run: () => {
+          run: async () => {
             rounds.push(performance.now());
-            return Promise.resolve(rounds.length <= (options.busyRounds ?? 0));
+            const round = rounds.length;
+            await Promise.resolve();
+            options.duringRound?.(round, dispatcher);
+            return round <= (options.busyRounds ?? 0);
           },
         },
       ],
@@ -103,5 +108,20 @@ describe('notifier: the webhook dispatcher sleeps until the next delivery falls 
     await eventually(() => Promise.resolve(asked() >= 1 ? true : undefined), 15_000);
     await sleep(100);
     assert.deepEqual({ rounds: rounds.length, asked: asked() }, { rounds: 3, asked: 1 });
+  });
+
+  it('rounds again at once when woken during a round, without reading when the next is due', async () => {
+    const { rounds, asked } = start({
+      nextDueInMs: () => Promise.resolve(null),
+      pollIntervalMs: 60_000,
+      idlePollIntervalMs: 60_000,
+      duringRound: (round, dispatcher) => {
+        if (round === 1) dispatcher.wake(); // a delivery written meanwhile
+      },
+    });
+    await reached(rounds, 2);
+    await eventually(() => Promise.resolve(asked() >= 1 ? true : undefined), 15_000);
+    await sleep(100);
+    assert.deepEqual({ rounds: rounds.length, asked: asked() }, { rounds: 2, asked: 1 });
   });
 });

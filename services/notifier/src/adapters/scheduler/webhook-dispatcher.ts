@@ -67,7 +67,8 @@ export const startWebhookDispatcher = (options: {
       failures = failed ? failures + 1 : 0;
       if (stopped) break;
       if (failed) await waker.sleep(Math.min(30_000, options.pollIntervalMs * 2 ** Math.min(failures, 5)));
-      else if (!more) await waker.sleep(await idleSleepMs());
+      // Woken meanwhile (a new delivery): round again, without reading when the next is due.
+      else if (!more && !waker.woken()) await waker.sleep(await idleSleepMs());
     }
   };
   const running = loop();

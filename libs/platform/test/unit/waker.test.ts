@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { sleepUntilDueMs } from '../../src/waker.js';
+import { createWaker, sleepUntilDueMs } from '../../src/waker.js';
 
 describe('platform: how long a worker that knows its next due row sleeps (ADR 2900)', () => {
   const schedule = { pollIntervalMs: 1_000, idlePollIntervalMs: 10_000 };
@@ -28,5 +28,19 @@ describe('platform: how long a worker that knows its next due row sleeps (ADR 29
     const slow = { pollIntervalMs: 60_000, idlePollIntervalMs: 10_000 };
     assert.equal(sleepUntilDueMs(null, slow), 60_000);
     assert.equal(sleepUntilDueMs(30_000, slow), 30_000);
+  });
+});
+
+describe('platform: a waker remembers a wake-up that came while its loop was busy', () => {
+  it('says it was woken from the wake-up to the next settle, and then sleeps no time', async () => {
+    const waker = createWaker();
+    assert.equal(waker.woken(), false);
+    waker.wake();
+    assert.equal(waker.woken(), true);
+    const started = performance.now();
+    await waker.sleep(60_000);
+    assert.ok(performance.now() - started < 30_000, 'the remembered wake-up ended the sleep');
+    waker.settle();
+    assert.equal(waker.woken(), false);
   });
 });
