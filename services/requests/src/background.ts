@@ -8,9 +8,14 @@ import type { UseCases } from './application/use-cases.js';
 import type { Config } from './config.js';
 
 const EXPIRY_BATCH = 100;
-/** Executed documents issued per run of the background issuer, and how often it runs. */
+/**
+ * Executed documents issued per run of the background issuer; how soon it runs again
+ * while the relay's LISTEN connection is down, and at most while it is up (a Request's
+ * completion wakes every replica's issuer then, ADR 2920).
+ */
 const ISSUE_BATCH = 5;
 const ISSUE_INTERVAL_MS = 2000;
+const ISSUE_LISTENING_IDLE_MS = 10_000;
 /** Bulk-send rows per worker run, and how long a claimed row is held. */
 const BULK_BATCH = 20;
 const BULK_LEASE_MS = 15_000;
@@ -47,10 +52,14 @@ export const nextBulkRunMs = async (
 
 /** The channel a bulk send's commit notifies (migration 1768500000000). */
 export const BULK_SENDS_CHANNEL = 'bulk_sends';
+/** The channel a Request's completion notifies (migration 1768600000000). */
+export const EXECUTED_DOCUMENTS_CHANNEL = 'executed_documents';
 
 export interface BackgroundWork {
   /** Runs the bulk-send worker now: a bulk send with rows to make has committed. */
   readonly wakeBulk: () => void;
+  /** Runs the executed-document issuer now: a Request has completed. */
+  readonly wakeIssuer: () => void;
   /** Stops every loop, waiting for the runs in progress. */
   readonly step: ShutdownStep;
 }
@@ -70,6 +79,8 @@ export const startBackgroundWork = (options: {
     leaseMs: number,
     concurrency?: number,
   ) => TE.TaskEither<never, number>;
+  /** When the next queued executed document is due to be issued (null: none queued). */
+  readonly issuesDueInMs: () => TE.TaskEither<never, number | null>;
   /** When the next pending bulk-send row can be claimed (null: none pending). */
   readonly bulkRowsDueInMs: () => TE.TaskEither<never, number | null>;
   /** Whether bulk sends committed on other replicas wake this one (the relay's LISTEN is up). */
@@ -84,19 +95,29 @@ export const startBackgroundWork = (options: {
       if (expired < EXPIRY_BATCH) return;
     }
   });
-  // Each Request that completes gets its executed document issued once, here, soon after
+  // Each Request that completes gets its executed document issued once, here, at once
   // (and so do those completed before documents were kept); a download first issues it too.
-  const issue = every('issue executed documents', ISSUE_INTERVAL_MS, logger, async () => {
-    for (;;) {
-      const result = await cases.issueMissingExecutedDocuments(ISSUE_BATCH)();
-      const run = E.isRight(result) ? result.right : { issued: 0, failed: [] };
-      if (run.issued > 0) logger.info({ issued: run.issued }, 'executed documents issued');
-      for (const failure of run.failed)
-        logger.warn(failure, 'executed document not issued; the next run tries again');
-      // Another batch only while this one was full of successes.
-      if (run.issued < ISSUE_BATCH) return;
-    }
-  });
+  const issue = recurring(
+    'issue executed documents',
+    logger,
+    { firstMs: ISSUE_INTERVAL_MS, retryMs: ISSUE_INTERVAL_MS },
+    async () => {
+      for (;;) {
+        const result = await cases.issueMissingExecutedDocuments(ISSUE_BATCH)();
+        const run = E.isRight(result) ? result.right : { issued: 0, failed: [] };
+        if (run.issued > 0) logger.info({ issued: run.issued }, 'executed documents issued');
+        for (const failure of run.failed)
+          logger.warn(failure, 'executed document not issued; tried again later');
+        // Another batch only while this one was full of successes.
+        if (run.issued < ISSUE_BATCH) break;
+      }
+      if (!options.listening()) return ISSUE_INTERVAL_MS;
+      return sleepUntilDueMs(E.toUnion(await options.issuesDueInMs()()), {
+        pollIntervalMs: ISSUE_INTERVAL_MS,
+        idlePollIntervalMs: ISSUE_LISTENING_IDLE_MS,
+      });
+    },
+  );
   // Bulk sends (ADR 2201): every replica works through pending rows, a batch at a time.
   // One batch per run, so a shutdown waits for one batch at most.
   const bulk = recurring('bulk sends', logger, { firstMs: BULK_BUSY_MS, retryMs: BULK_IDLE_MS }, async () => {
@@ -112,6 +133,7 @@ export const startBackgroundWork = (options: {
   });
   return {
     wakeBulk: () => bulk.wake(),
+    wakeIssuer: () => issue.wake(),
     step: {
       name: 'maintenance',
       run: () => Promise.all([expiry.stop(), purge.stop(), issue.stop(), bulk.stop()]).then(() => undefined),

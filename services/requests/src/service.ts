@@ -35,7 +35,7 @@ import type { Config } from './config.js';
 import type { RemindPolicy } from './domain/signature-request.js';
 import { DEFAULT_AUTH_POLICY, type AuthPolicy } from './domain/signer-authentication.js';
 import { migrationsDir } from './migrate.js';
-import { BULK_SENDS_CHANNEL, startBackgroundWork } from './background.js';
+import { BULK_SENDS_CHANNEL, EXECUTED_DOCUMENTS_CHANNEL, startBackgroundWork } from './background.js';
 import { systemClock, type Clock } from '@esign/contracts';
 import type { CodeHasher } from './ports/code-hasher.js';
 import type { DocumentSealer } from './ports/document-sealer.js';
@@ -200,7 +200,7 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
       );
       // The worker is made below, from the app's step; a bulk send committed here wakes it.
       let wakeBulk = (): void => undefined;
-      const { app, cases, processBulkRows, bulkRowsDueInMs } = createRequestsApp({
+      const { app, deps, cases, processBulkRows, bulkRowsDueInMs } = createRequestsApp({
         pool,
         logger,
         readiness,
@@ -233,14 +233,19 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
         cases,
         processBulkRows,
         bulkRowsDueInMs,
+        issuesDueInMs: deps.executedDocuments.nextDueInMs,
         listening: listening ?? (() => false),
       });
       wakeBulk = background.wakeBulk;
       return Promise.resolve({
         app,
         consumers: [outcomes],
-        // Bulk sends committed on every replica wake this one's worker (ADR 2910).
-        listen: { [BULK_SENDS_CHANNEL]: background.wakeBulk },
+        // Bulk sends and completions committed on every replica wake this one's workers
+        // (ADRs 2910, 2920).
+        listen: {
+          [BULK_SENDS_CHANNEL]: background.wakeBulk,
+          [EXECUTED_DOCUMENTS_CHANNEL]: background.wakeIssuer,
+        },
         steps: [background.step, { name: 'redis', run: () => costly.close() }],
       });
     },

@@ -150,10 +150,19 @@ export interface IssueRun {
 }
 
 /**
- * Issues the executed documents of completed Requests that have none yet, at most
- * `limit`, most recently completed first: Requests that just completed, and those
+ * How long a Request whose executed document could not be issued waits before the next
+ * try, after `attempts` failed ones: 10 s, doubling, at most an hour (ADR 2920). A TSA
+ * outage is retried soon; a document that cannot be built stops costing a render a run.
+ */
+export const issueRetryDelayMs = (attempts: number): number =>
+  Math.min(3_600_000, 10_000 * 2 ** Math.min(attempts, 20));
+
+/**
+ * Issues the executed documents of completed Requests whose turn has come, at most
+ * `limit`, the most recently due first: Requests that just completed, and those
  * completed before documents were kept. One that fails (a TSA outage, a template
- * pdf-lib cannot read) is reported and does not hold the others up.
+ * pdf-lib cannot read) is reported and put back with a growing delay, so it does not
+ * hold the others up.
  */
 export const issueMissingExecutedDocuments =
   (deps: ExecutedDocumentDeps) =>
@@ -162,23 +171,26 @@ export const issueMissingExecutedDocuments =
       ? TE.right({ issued: 0, failed: [] })
       : pipe(
           deps.executedDocuments.missing(limit),
-          TE.chain((ids) =>
+          TE.chain((queued) =>
             TE.rightTask(async () => {
               let issued = 0;
               const failed: { requestId: string; reason: string }[] = [];
-              for (const id of ids) {
+              for (const { requestId: id, attempts } of queued) {
+                let reason: string;
                 try {
                   const found = await deps.store.requests.findByVerifiedId(id)();
                   if (E.isLeft(found) || O.isNone(found.right)) continue;
                   const result = await issueExecutedDocument(deps)(found.right.value)();
-                  if (E.isRight(result)) issued++;
-                  else failed.push({ requestId: id, reason: result.left._tag });
+                  if (E.isRight(result)) {
+                    issued++;
+                    continue;
+                  }
+                  reason = result.left._tag;
                 } catch (error) {
-                  failed.push({
-                    requestId: id,
-                    reason: error instanceof Error ? error.message : String(error),
-                  });
+                  reason = error instanceof Error ? error.message : String(error);
                 }
+                failed.push({ requestId: id, reason });
+                await deps.executedDocuments.postpone(id, reason, issueRetryDelayMs(attempts))();
               }
               return { issued, failed };
             }),

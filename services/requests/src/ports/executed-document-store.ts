@@ -22,6 +22,19 @@ export interface ExecutedDocumentStore {
    * same moment); answers the one kept, so every caller serves the same bytes.
    */
   readonly insertOnce: (document: StoredExecutedDocument) => TE.TaskEither<never, StoredExecutedDocument>;
-  /** Completed Requests that have no executed document yet, the most recently completed first. */
-  readonly missing: (limit: number) => TE.TaskEither<never, readonly string[]>;
+  /**
+   * Completed Requests whose document is due to be issued (ADR 2920): queued at completion,
+   * off the queue once a document is kept; the most recently due first.
+   */
+  readonly missing: (limit: number) => TE.TaskEither<never, readonly QueuedIssue[]>;
+  /** A failed issue is tried again `retryInMs` from now, by the database's clock. */
+  readonly postpone: (requestId: string, reason: string, retryInMs: number) => TE.TaskEither<never, void>;
+  /** How long until the next queued issue is due (null: none queued; 0 or less: due now). */
+  readonly nextDueInMs: () => TE.TaskEither<never, number | null>;
+}
+
+/** A Request waiting for its executed document, and how often issuing it failed so far. */
+export interface QueuedIssue {
+  readonly requestId: string;
+  readonly attempts: number;
 }

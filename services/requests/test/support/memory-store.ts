@@ -238,5 +238,7 @@ export const memoryExecutedDocuments = (): ExecutedDocumentStore => {
       return TE.right(kept.get(document.requestId)!);
     },
     missing: () => TE.right([]),
+    postpone: () => TE.right(undefined),
+    nextDueInMs: () => TE.right(null),
   };
 };

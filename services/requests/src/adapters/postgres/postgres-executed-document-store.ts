@@ -76,15 +76,36 @@ export const postgresExecutedDocumentStore = (q: Queryable): ExecutedDocumentSto
         (
           await db.any(
             q,
-            t.type({ id: t.string }),
+            t.type({ request_id: t.string, attempts: t.number }),
             sql.unsafe`
-              SELECT r.id FROM requests r
-              WHERE r.state = 'completed'
-                AND NOT EXISTS (SELECT 1 FROM executed_documents d WHERE d.request_id = r.id)
-              ORDER BY r.completed_at DESC, r.id
+              SELECT request_id, attempts FROM executed_document_queue
+              WHERE next_attempt_at <= now()
+              ORDER BY next_attempt_at DESC
               LIMIT ${limit}`,
           )
-        ).map((row) => row.id),
+        ).map((row) => ({ requestId: row.request_id, attempts: row.attempts })),
       ),
+    postpone: (requestId, reason, retryInMs) =>
+      task(async () => {
+        await db.exec(
+          q,
+          sql.unsafe`
+            UPDATE executed_document_queue
+            SET attempts = attempts + 1, last_error = ${reason.slice(0, 1000)},
+                next_attempt_at = now() + ${retryInMs} * interval '1 millisecond'
+            WHERE request_id = ${requestId}`,
+        );
+      }),
+    nextDueInMs: () =>
+      task(async () => {
+        const row = await db.one(
+          q,
+          t.type({ due_in_ms: nullable(t.number) }),
+          sql.unsafe`
+            SELECT (extract(epoch FROM min(next_attempt_at) - now()) * 1000)::float8 AS due_in_ms
+            FROM executed_document_queue`,
+        );
+        return row.due_in_ms;
+      }),
   };
 };
