@@ -83,7 +83,7 @@ export const startBackgroundWork = (options: {
   readonly issuesDueInMs: () => TE.TaskEither<never, number | null>;
   /** When the next pending bulk-send row can be claimed (null: none pending). */
   readonly bulkRowsDueInMs: () => TE.TaskEither<never, number | null>;
-  /** Whether bulk sends committed on other replicas wake this one (the relay's LISTEN is up). */
+  /** Whether other replicas' bulk sends and completions wake this one's loops (the relay's LISTEN is up). */
   readonly listening: () => boolean;
 }): BackgroundWork => {
   const { config, logger, cases } = options;
