@@ -21,6 +21,8 @@
  * `bench/steady-load.bench.ts` reads BENCH_STEADY_RATE (50 creates/s on each path),
  * BENCH_STEADY_SECONDS (60) and BENCH_STEADY_IDLE_SECONDS (40, the services idle after the
  * load), and BENCH_SMOKE, BENCH_NODE_ARGS and BENCH_RATE_LIMITS as above.
+ * `bench/idle.bench.ts` reads BENCH_IDLE_WAIT_SECONDS (20, after the start) and
+ * BENCH_IDLE_WINDOW_SECONDS (60, measured), and the services' settings as above.
  */
 import { join } from 'node:path';
 import { freePort, repoRoot } from '@esign/testing';
@@ -47,6 +49,8 @@ export const BULK_ROWS = setting('BENCH_BULK_ROWS', 1000, 50);
 export const STEADY_RATE = setting('BENCH_STEADY_RATE', 50, 20);
 export const STEADY_SECONDS = setting('BENCH_STEADY_SECONDS', 60, 3);
 export const STEADY_IDLE_SECONDS = setting('BENCH_STEADY_IDLE_SECONDS', 40, 2);
+export const IDLE_WAIT_SECONDS = setting('BENCH_IDLE_WAIT_SECONDS', 20, 2);
+export const IDLE_WINDOW_SECONDS = setting('BENCH_IDLE_WINDOW_SECONDS', 60, 3);
 export const RAMP_RATES = (process.env.BENCH_RAMP_RATES ?? (SMOKE ? '10,20' : '50,100,150,200,300,400'))
   .split(',')
   .map(Number)
