@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type * as t from 'io-ts';
+import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import pg from 'pg';
 import {
@@ -12,6 +12,7 @@ import {
   type DatabasePool,
   type DriverClient,
   type DriverFactory,
+  type FragmentSqlToken,
   type Interceptor,
   type QuerySqlToken,
 } from 'slonik';
@@ -188,6 +189,23 @@ export const db = {
   /** Runs a statement and answers how many rows it touched. */
   exec: async (q: Queryable, query: Query): Promise<number> => (await q.query(query)).rowCount,
 };
+
+const MsUntil = t.type({ ms: t.union([t.number, t.null]) });
+
+/**
+ * How many ms from now, on the database's clock, until the timestamp `earliest` reads: a
+ * scalar expression, such as `(SELECT min(next_attempt_at) FROM …)`. Null when it reads
+ * NULL (nothing pending), 0 or less when it is past. What a worker that sleeps until its
+ * next row falls due asks (ADR 2900).
+ */
+export const msUntil = async (q: Queryable, earliest: FragmentSqlToken): Promise<number | null> =>
+  (
+    await db.one(
+      q,
+      MsUntil,
+      sql.unsafe`SELECT (extract(epoch FROM (${earliest}) - now()) * 1000)::float8 AS ms`,
+    )
+  ).ms;
 
 /** Creates the database named in `url` when it does not exist (for local start-up and tests). */
 export const ensureDatabase = async (url: string): Promise<void> => {

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { sleepUntilDueMs, type Logger, type ShutdownStep } from '@esign/platform';
+import { sleepUntilDueMs, type DueSchedule, type Logger, type ShutdownStep } from '@esign/platform';
 import type { DatabasePool } from '@esign/platform/database';
 import { every, recurring } from './adapters/periodic.js';
 import { purgeIdempotencyKeys } from './adapters/postgres/maintenance.js';
@@ -32,23 +32,32 @@ const BULK_LISTENING_IDLE_MS = 10_000;
 const BULK_CONCURRENCY = 4;
 
 /**
+ * How long a loop that settled nothing waits, given whether other replicas' notifications
+ * reach it: until its next row falls due, at most `idlePollIntervalMs`, while they do; its
+ * poll interval while they do not (ADRs 2910, 2920). `dueInMs` is read only when it decides.
+ */
+const idleRunMs = async (
+  listening: boolean,
+  dueInMs: () => Promise<number | null>,
+  schedule: DueSchedule,
+): Promise<number> => (listening ? sleepUntilDueMs(await dueInMs(), schedule) : schedule.pollIntervalMs);
+
+/**
  * How long the bulk-send worker waits after a run that settled `settled` rows: 50 ms while
  * rows settle; else, while bulk sends committed on other replicas wake it, until the next
- * pending row falls due, at most 10 s; else 1 s, as before ADR 2910. `dueInMs` is read only
- * when it decides.
+ * pending row falls due, at most 10 s; else 1 s, as before ADR 2910.
  */
 export const nextBulkRunMs = async (
   settled: number,
   listening: boolean,
   dueInMs: () => Promise<number | null>,
-): Promise<number> => {
-  if (settled > 0) return BULK_BUSY_MS;
-  if (!listening) return BULK_IDLE_MS;
-  return sleepUntilDueMs(await dueInMs(), {
-    pollIntervalMs: BULK_IDLE_MS,
-    idlePollIntervalMs: BULK_LISTENING_IDLE_MS,
-  });
-};
+): Promise<number> =>
+  settled > 0
+    ? BULK_BUSY_MS
+    : idleRunMs(listening, dueInMs, {
+        pollIntervalMs: BULK_IDLE_MS,
+        idlePollIntervalMs: BULK_LISTENING_IDLE_MS,
+      });
 
 /** The channel a bulk send's commit notifies (migration 1768500000000). */
 export const BULK_SENDS_CHANNEL = 'bulk_sends';
@@ -111,8 +120,7 @@ export const startBackgroundWork = (options: {
         // Another batch only while this one was full of successes.
         if (run.issued < ISSUE_BATCH) break;
       }
-      if (!options.listening()) return ISSUE_INTERVAL_MS;
-      return sleepUntilDueMs(E.toUnion(await options.issuesDueInMs()()), {
+      return idleRunMs(options.listening(), async () => E.toUnion(await options.issuesDueInMs()()), {
         pollIntervalMs: ISSUE_INTERVAL_MS,
         idlePollIntervalMs: ISSUE_LISTENING_IDLE_MS,
       });

@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { TextSealer } from '@esign/platform';
-import { db, sql, type DatabasePool } from '@esign/platform/database';
+import { db, msUntil, sql, type DatabasePool } from '@esign/platform/database';
 import { claimEventStatement } from '@esign/platform/messaging';
 import { nullable, WebhookEventType } from '@esign/contracts';
 import type { EndpointDisabledAlert } from '../../domain/webhook-alert.js';
@@ -54,8 +54,6 @@ const AlertFacts = t.type({
 const AlertRow = t.type({ id: t.string, recipient: t.string, attempts: t.number, facts: AlertFacts });
 
 const Id = t.type({ id: t.string });
-
-const Due = t.type({ due_in_ms: nullable(t.number) });
 
 const outcomeOf = (step: NextStep) =>
   step._tag === 'Delivered' ? 'delivered' : step._tag === 'Retry' ? 'retry' : 'failed';
@@ -262,18 +260,14 @@ export const postgresWebhookDeliveryStore = (
 
   // Both minimums read the partial indexes on next_attempt_at (ADR 2900).
   nextDueInMs: () =>
-    TE.rightTask(async () => {
-      const row = await db.one(
+    TE.rightTask(() =>
+      msUntil(
         pool,
-        Due,
-        sql.unsafe`
-        SELECT (extract(epoch FROM least(
-                  (SELECT min(next_attempt_at) FROM webhook_deliveries WHERE status IN ('pending', 'sending')),
-                  (SELECT min(next_attempt_at) FROM webhook_alerts WHERE status IN ('pending', 'sending'))
-                ) - now()) * 1000)::float8 AS due_in_ms`,
-      );
-      return row.due_in_ms;
-    }),
+        sql.fragment`least(
+          (SELECT min(next_attempt_at) FROM webhook_deliveries WHERE status IN ('pending', 'sending')),
+          (SELECT min(next_attempt_at) FROM webhook_alerts WHERE status IN ('pending', 'sending')))`,
+      ),
+    ),
 
   alertSent: (alert, providerMessageId) =>
     TE.rightTask(async () => {

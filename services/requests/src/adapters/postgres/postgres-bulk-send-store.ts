@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/lib/Option.js';
 import * as t from 'io-ts';
 import type { CreateRequestBody } from '@esign/contracts';
-import { db, enqueueEvents, sql, type DatabasePool, type Queryable } from '@esign/platform/database';
+import { db, enqueueEvents, msUntil, sql, type DatabasePool, type Queryable } from '@esign/platform/database';
 import type { BulkShared } from '../../domain/bulk-send.js';
 import type { BulkSendRecord, BulkSendStore, BulkSendWriter } from '../../ports/bulk-send-store.js';
 import { task } from './task.js';
@@ -153,16 +153,12 @@ export const postgresBulkSendStore = (pool: DatabasePool): BulkSendStore => ({
   // Only after a run that settled nothing: the pending rows of the running bulk sends, a
   // thousand at most each, through their partial index (ADR 2910).
   nextDueInMs: () =>
-    task(async () => {
-      const row = await db.one(
+    task(() =>
+      msUntil(
         pool,
-        t.type({ due_in_ms: nullable(t.number) }),
-        sql.unsafe`
-          SELECT (extract(epoch FROM min(coalesce(lease_until, now())) - now()) * 1000)::float8 AS due_in_ms
-          FROM bulk_send_rows WHERE status = 'pending'`,
-      );
-      return row.due_in_ms;
-    }),
+        sql.fragment`(SELECT min(coalesce(lease_until, now())) FROM bulk_send_rows WHERE status = 'pending')`,
+      ),
+    ),
 
   release: (bulkId, row, afterMs) =>
     task(async () => {

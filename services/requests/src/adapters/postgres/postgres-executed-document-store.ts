@@ -1,7 +1,7 @@
 import * as O from 'fp-ts/lib/Option.js';
 import * as t from 'io-ts';
 import { nullable } from '@esign/contracts';
-import { db, sql, type Queryable } from '@esign/platform/database';
+import { db, msUntil, sql, type Queryable } from '@esign/platform/database';
 import type { ExecutedDocumentStore, StoredExecutedDocument } from '../../ports/executed-document-store.js';
 import { Bytes, JsonTimestamp } from './rows.js';
 import { task } from './task.js';
@@ -97,15 +97,6 @@ export const postgresExecutedDocumentStore = (q: Queryable): ExecutedDocumentSto
         );
       }),
     nextDueInMs: () =>
-      task(async () => {
-        const row = await db.one(
-          q,
-          t.type({ due_in_ms: nullable(t.number) }),
-          sql.unsafe`
-            SELECT (extract(epoch FROM min(next_attempt_at) - now()) * 1000)::float8 AS due_in_ms
-            FROM executed_document_queue`,
-        );
-        return row.due_in_ms;
-      }),
+      task(() => msUntil(q, sql.fragment`(SELECT min(next_attempt_at) FROM executed_document_queue)`)),
   };
 };
