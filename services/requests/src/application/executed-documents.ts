@@ -158,11 +158,19 @@ export const issueRetryDelayMs = (attempts: number): number =>
   Math.min(3_600_000, 10_000 * 2 ** Math.min(attempts, 20));
 
 /**
+ * How long the issuer holds the Requests it claims (ADR 2930): longer than a batch takes
+ * (five renders and seals, each TSA call at most 10 s), so no other replica issues them
+ * meanwhile; a replica that dies mid-batch leaves them due again after it.
+ */
+export const ISSUE_LEASE_MS = 120_000;
+
+/**
  * Issues the executed documents of completed Requests whose turn has come, at most
  * `limit`, the most recently due first: Requests that just completed, and those
- * completed before documents were kept. One that fails (a TSA outage, a template
- * pdf-lib cannot read) is reported and put back with a growing delay, so it does not
- * hold the others up.
+ * completed before documents were kept. Each is claimed, so the issuers of other
+ * replicas, woken by the same completion, take other ones. One that fails (a TSA outage,
+ * a template pdf-lib cannot read) is reported and put back with a growing delay, so it
+ * does not hold the others up.
  */
 export const issueMissingExecutedDocuments =
   (deps: ExecutedDocumentDeps) =>
@@ -170,7 +178,7 @@ export const issueMissingExecutedDocuments =
     deps.sealer === null
       ? TE.right({ issued: 0, failed: [] })
       : pipe(
-          deps.executedDocuments.missing(limit),
+          deps.executedDocuments.claim(limit, ISSUE_LEASE_MS),
           TE.chain((queued) =>
             TE.rightTask(async () => {
               let issued = 0;

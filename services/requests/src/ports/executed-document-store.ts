@@ -23,10 +23,12 @@ export interface ExecutedDocumentStore {
    */
   readonly insertOnce: (document: StoredExecutedDocument) => TE.TaskEither<never, StoredExecutedDocument>;
   /**
-   * Completed Requests whose document is due to be issued (ADR 2920): queued at completion,
-   * off the queue once a document is kept; the most recently due first.
+   * Claims up to `limit` completed Requests whose document is due to be issued (ADR 2920),
+   * the most recently due first, and holds them for `leaseMs` (ADR 2930): a replica
+   * claiming at the same moment is handed other ones, and a claim whose issuer died falls
+   * due again when its lease runs out. A Request leaves the queue once a document is kept.
    */
-  readonly missing: (limit: number) => TE.TaskEither<never, readonly QueuedIssue[]>;
+  readonly claim: (limit: number, leaseMs: number) => TE.TaskEither<never, readonly QueuedIssue[]>;
   /** A failed issue is tried again `retryInMs` from now, by the database's clock. */
   readonly postpone: (requestId: string, reason: string, retryInMs: number) => TE.TaskEither<never, void>;
   /** How long until the next queued issue is due (null: none queued; 0 or less: due now). */

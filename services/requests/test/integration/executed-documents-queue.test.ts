@@ -54,13 +54,12 @@ describe('requests service: the executed documents still to issue, queued at com
     await eventually(() => Promise.resolve(notified > before ? true : undefined));
     const row = await queued(view.id);
     assert.ok(row !== null && row.attempts === 0 && row.due_in_ms <= 0, 'queued, due at once');
-    assert.deepEqual(E.toUnion(await store().missing(10)()), [{ requestId: view.id, attempts: 0 }]);
     const now = await dueInMs();
     assert.ok(now !== null && now <= 0);
 
     await download(view.id); // a first download issues and keeps it
     assert.equal(await queued(view.id), null, 'off the queue once kept');
-    assert.deepEqual(E.toUnion(await store().missing(10)()), []);
+    assert.deepEqual(E.toUnion(await store().claim(10, 60_000)()), []);
     assert.equal(await dueInMs(), null);
   });
 
@@ -91,6 +90,60 @@ describe('requests service: the executed documents still to issue, queued at com
       UPDATE executed_document_queue SET next_attempt_at = now() WHERE request_id = ${view.id}`);
     const third = E.toUnion(await issueMissingExecutedDocuments(ctx.h.deps)(10)());
     assert.deepEqual(third, { issued: 1, failed: [] });
+    assert.equal(await queued(view.id), null);
+  });
+
+  it('hands each due Request to one issuer at a time: two replicas woken together seal it once', async () => {
+    const views = await Promise.all(
+      ['Ann One', 'Ben Two', 'Cy Three', 'Di Four'].map((name) => completed(name)),
+    );
+    const sealed: string[] = [];
+    const sealer = ctx.h.deps.sealer;
+    assert.ok(sealer !== null);
+    const counting = {
+      ...ctx.h.deps,
+      sealer: {
+        seal: (pdf: Uint8Array, details: { reason: string; signingTime: Date }) => {
+          sealed.push(details.reason);
+          return sealer.seal(pdf, details);
+        },
+      },
+    };
+    // Two replicas' issuers, woken by the same completions, run at the same moment.
+    const runs = await Promise.all([
+      issueMissingExecutedDocuments(counting)(10)(),
+      issueMissingExecutedDocuments(counting)(10)(),
+    ]);
+    assert.deepEqual(
+      runs.map((run) => E.toUnion(run).failed),
+      [[], []],
+    );
+    assert.equal(
+      runs.reduce((sum, run) => sum + E.toUnion(run).issued, 0),
+      views.length,
+    );
+    assert.deepEqual(
+      [...sealed].sort(),
+      views.map((view) => `Executed document of Request ${view.id}`).sort(),
+      'each document sealed once',
+    );
+    for (const view of views) assert.equal(await queued(view.id), null);
+  });
+
+  it('leases what it claims: not handed out again until the lease runs out (a replica that died)', async () => {
+    const view = await completed('Lee Lease');
+    assert.deepEqual(E.toUnion(await store().claim(10, 60_000)()), [{ requestId: view.id, attempts: 0 }]);
+    const row = await queued(view.id);
+    assert.ok(
+      row !== null && row.due_in_ms > 50_000 && row.due_in_ms <= 60_000,
+      `leased: ${row?.due_in_ms} ms`,
+    );
+    assert.deepEqual(E.toUnion(await store().claim(10, 60_000)()), [], 'not claimed twice');
+    // The lease runs out (moved here rather than waited for): claimed again, attempts unchanged.
+    await ctx.h.pool.query(sql.unsafe`
+      UPDATE executed_document_queue SET next_attempt_at = now() WHERE request_id = ${view.id}`);
+    assert.deepEqual(E.toUnion(await store().claim(10, 60_000)()), [{ requestId: view.id, attempts: 0 }]);
+    await download(view.id);
     assert.equal(await queued(view.id), null);
   });
 

@@ -237,7 +237,7 @@ export const memoryExecutedDocuments = (): ExecutedDocumentStore => {
       if (!kept.has(document.requestId)) kept.set(document.requestId, document);
       return TE.right(kept.get(document.requestId)!);
     },
-    missing: () => TE.right([]),
+    claim: () => TE.right([]),
     postpone: () => TE.right(undefined),
     nextDueInMs: () => TE.right(null),
   };

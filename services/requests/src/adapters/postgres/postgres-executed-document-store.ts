@@ -71,17 +71,28 @@ export const postgresExecutedDocumentStore = (q: Queryable): ExecutedDocumentSto
           );
         return fromRow(kept.value);
       }),
-    missing: (limit) =>
+    claim: (limit, leaseMs) =>
       task(async () =>
         (
           await db.any(
             q,
             t.type({ request_id: t.string, attempts: t.number }),
+            // SKIP LOCKED: a replica claiming at the same moment takes the other rows.
             sql.unsafe`
-              SELECT request_id, attempts FROM executed_document_queue
-              WHERE next_attempt_at <= now()
-              ORDER BY next_attempt_at DESC
-              LIMIT ${limit}`,
+              WITH claimed AS (
+                UPDATE executed_document_queue queue
+                SET next_attempt_at = now() + ${leaseMs} * interval '1 millisecond'
+                FROM (
+                  SELECT request_id, next_attempt_at FROM executed_document_queue
+                  WHERE next_attempt_at <= now()
+                  ORDER BY next_attempt_at DESC
+                  LIMIT ${limit}
+                  FOR UPDATE SKIP LOCKED
+                ) due
+                WHERE queue.request_id = due.request_id
+                RETURNING queue.request_id, queue.attempts, due.next_attempt_at AS was_due
+              )
+              SELECT request_id, attempts FROM claimed ORDER BY was_due DESC`,
           )
         ).map((row) => ({ requestId: row.request_id, attempts: row.attempts })),
       ),
