@@ -129,4 +129,21 @@ describe('requests service: the sealed executed document and its verification, t
     // Right-to-left names come out in logical order: the words drawn from the right.
     for (const name of ['محمد أحمد', 'דוד כהן']) assert.ok(text.includes(name), `${name} in:\n${text}`);
   });
+
+  it('draws each of two documents issued at once with its own text (the faces they share, ADR 2940)', async () => {
+    const first = await completed('山田 太郎 / محمد أحمد');
+    const second = await completed('Αλέξανδρος / Дмитрий Иванов');
+    const [a, b] = await Promise.all([download(first.id), download(second.id)]);
+    const textA = await pdftotext(dir, a);
+    const textB = await pdftotext(dir, b);
+    for (const name of ['山田 太郎', 'محمد أحمد']) assert.ok(textA.includes(name), `${name} in:\n${textA}`);
+    for (const name of ['Αλέξανδρος', 'Дмитрий Иванов'])
+      assert.ok(textB.includes(name), `${name} in:\n${textB}`);
+    assert.ok(!textA.includes('Αλέξανδρος') && !textB.includes('山田'), 'neither carries the other');
+    for (const [name, pdf] of [
+      ['a.pdf', a],
+      ['b.pdf', b],
+    ] as const)
+      assert.match(await pdfsig(dir, name, pdf), /Signature Validation: Signature is Valid\./);
+  });
 });

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit from '@cantoo/fontkit';
+import { LRUCache } from 'lru-cache';
 import type { PDFDocument, PDFFont, PDFPage, rgb } from '@cantoo/pdf-lib';
 
 const require = createRequire(import.meta.url);
@@ -27,18 +28,81 @@ export type Fonts = Record<FontName, PDFFont>;
 /** After a face's own glyphs, where a character it lacks is looked for, in order. */
 const FALLBACKS: readonly FontName[] = ['regular', 'arabic', 'cjk'];
 
+/** What pdf-lib asks of fontkit (its type is not exported). */
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+
+/** A face as fontkit parses it: what this module touches of it. */
+interface Face {
+  layout(text: string, features?: unknown): object;
+  hasGlyphForCodePoint(codePoint: number): boolean;
+}
+
+/** Layouts each face keeps (ADR 2940): a few documents' worth of distinct words. */
+const LAYOUTS_PER_FACE = 1_000;
+
+/**
+ * `face`, answering a layout it has done before from memory (ADR 2940). fontkit shapes
+ * every call from scratch (the script, the features, each GSUB and GPOS lookup), and a
+ * document lays out each word several times (its width while lines are wrapped, then its
+ * width and glyphs as it is drawn), and the same words in every document. pdf-lib only
+ * reads a layout (its glyphs' ids and advances), so one can serve every caller.
+ */
+const rememberingLayouts = (face: Face): Face => {
+  const layout = face.layout.bind(face);
+  const done = new LRUCache<string, object>({ max: LAYOUTS_PER_FACE });
+  face.layout = (text, features) => {
+    if (features !== undefined) return layout(text, features);
+    let run = done.get(text);
+    if (run === undefined) {
+      run = layout(text);
+      done.set(text, run);
+    }
+    return run;
+  };
+  return face;
+};
+
+let faces: Promise<Map<Uint8Array, Face>> | undefined;
+
+/**
+ * Each face parsed once per process, keyed by its bytes (ADR 2940). fontkit decodes a
+ * face's tables lazily and keeps them, with its glyphs and its layout engine, on the
+ * face: parsed again for every document, the cmap, metrics and shaping tables were
+ * decoded again each time, and that was most of the CPU an executed document cost.
+ */
+const loadFaces = () =>
+  (faces ??= loadFontBytes().then(
+    (bytes) =>
+      new Map(
+        Object.values(bytes).map(
+          (data) => [data, rememberingLayouts(fontkit.create(Buffer.from(data)) as unknown as Face)] as const,
+        ),
+      ),
+  ));
+
+/**
+ * fontkit for pdf-lib, answering the face parsed once for bytes it has parsed. A face is
+ * shared by documents: pdf-lib keeps each document's subset apart, and fontkit's layout
+ * and subset encoding run synchronously, so documents never interleave inside them.
+ */
+const parsedOnce = (parsed: Map<Uint8Array, Face>): Fontkit => ({
+  create: (data, postscriptName) =>
+    (parsed.get(data) as ReturnType<Fontkit['create']> | undefined) ??
+    (postscriptName === undefined
+      ? fontkit.create(Buffer.from(data))
+      : fontkit.create(Buffer.from(data), postscriptName)),
+});
+
 let coverage: Promise<Record<FontName, (codePoint: number) => boolean>> | undefined;
 
-/** Which characters each face draws, from its cmap (parsed once per process). */
+/** Which characters each face draws, from its cmap. */
 const loadCoverage = () =>
-  (coverage ??= loadFontBytes().then(
-    (bytes) =>
+  (coverage ??= Promise.all([loadFontBytes(), loadFaces()]).then(
+    ([bytes, parsed]) =>
       Object.fromEntries(
         (Object.keys(bytes) as FontName[]).map((name) => {
-          const font = fontkit.create(Buffer.from(bytes[name])) as unknown as {
-            hasGlyphForCodePoint(c: number): boolean;
-          };
-          return [name, (c: number) => font.hasGlyphForCodePoint(c)];
+          const face = parsed.get(bytes[name])!;
+          return [name, (c: number) => face.hasGlyphForCodePoint(c)];
         }),
       ) as Record<FontName, (codePoint: number) => boolean>,
   ));
@@ -171,7 +235,7 @@ export const embedFontSet = async (doc: PDFDocument): Promise<FontSet> => ({
 
 /** Embeds the fonts in `doc`, subset to the glyphs used (a face nothing uses adds only its name). */
 export const embedFonts = async (doc: PDFDocument): Promise<Fonts> => {
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(parsedOnce(await loadFaces()));
   const bytes = await loadFontBytes();
   const entries = await Promise.all(
     (Object.keys(bytes) as FontName[]).map(
