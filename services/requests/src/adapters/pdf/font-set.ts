@@ -109,8 +109,10 @@ const loadCoverage = () =>
 
 /**
  * Text split into runs each drawn by one face: `preferred` where it has the glyph, else
- * the first fallback that has it. White space stays with the run it is in, so words
- * are not cut. A character no face has stays with `preferred` (and shows as its box).
+ * the first fallback that has it. A character no face has stays with `preferred` (and
+ * shows as its box). White space is no exception: a space between two Japanese words is
+ * drawn by `preferred`, as it was when each word and each space was drawn on its own,
+ * before ADR 2950 joined them.
  */
 export const fontRuns = (
   text: string,
@@ -121,11 +123,7 @@ export const fontRuns = (
   for (const ch of text) {
     const code = ch.codePointAt(0)!;
     const current = runs.at(-1);
-    const font = /\s/.test(ch)
-      ? (current?.font ?? preferred)
-      : covers[preferred](code)
-        ? preferred
-        : (FALLBACKS.find((f) => covers[f](code)) ?? preferred);
+    const font = covers[preferred](code) ? preferred : (FALLBACKS.find((f) => covers[f](code)) ?? preferred);
     if (current !== undefined && current.font === font) current.text += ch;
     else runs.push({ text: ch, font });
   }
@@ -201,15 +199,35 @@ export const visualOrder = <P extends { readonly text: string }>(pieces: readonl
   return out;
 };
 
+/**
+ * `pieces` in visual order with each stretch of left-to-right neighbours that `alike` says
+ * share a style joined into one piece (ADR 2950). One text operation then draws the
+ * stretch: pdf-lib writes eight operators for each `drawText`, and one a word and one a
+ * space was most of what a page cost. Right-to-left pieces stay apart, where
+ * `visualOrder` put them; the glyphs and their advances are the same either way.
+ */
+export const joinLeftToRight = <P extends { readonly text: string }>(
+  pieces: readonly P[],
+  alike: (a: P, b: P) => boolean,
+): P[] => {
+  const out: P[] = [];
+  for (const piece of pieces) {
+    const last = out.at(-1);
+    if (last !== undefined && !isRtl(last.text) && !isRtl(piece.text) && alike(last, piece))
+      out[out.length - 1] = { ...last, text: last.text + piece.text };
+    else out.push(piece);
+  }
+  return out;
+};
+
 /** `text` drawn as words in visual order; answers its width. */
 export const drawLine: DrawText = (page, set, text, preferred, at) => {
   let x = at.x;
-  for (const word of visualOrder(
-    text
-      .split(/(\s+)/)
-      .filter((w) => w !== '')
-      .map((w) => ({ text: w })),
-  ))
+  const words = text
+    .split(/(\s+)/)
+    .filter((w) => w !== '')
+    .map((w) => ({ text: w }));
+  for (const word of joinLeftToRight(visualOrder(words), () => true))
     x += drawRuns(page, set, word.text, preferred, { ...at, x });
   return x - at.x;
 };

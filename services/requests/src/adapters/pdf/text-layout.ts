@@ -2,6 +2,7 @@ import { rgb, type PDFDocument, type PDFImage, type PDFPage } from '@cantoo/pdf-
 import {
   drawLine,
   drawRuns,
+  joinLeftToRight,
   printable,
   visualOrder,
   widthOf,
@@ -24,6 +25,8 @@ interface Piece {
   readonly size: number;
   readonly muted: boolean;
 }
+
+const sameStyle = (a: Piece, b: Piece) => a.font === b.font && a.size === b.size && a.muted === b.muted;
 
 /**
  * A cursor over pages: writes wrapped text, key/value lines, images and rules, adding a
@@ -137,7 +140,7 @@ export class Writer {
       if (i === 0 && markerWidth > 0)
         this.page.drawText(options.marker!, { x, y: this.y, size, font: this.fonts.regular, color: INK });
       x += markerWidth;
-      for (const piece of visualOrder(line))
+      for (const piece of joinLeftToRight(visualOrder(line), sameStyle))
         x += drawRuns(this.page, this.set, piece.text, piece.font, {
           x,
           y: this.y,
