@@ -2,8 +2,9 @@
 // contract of about two pages, the audit page of two signers) and its PAdES seal (no TSA),
 // in this process, one document at a time. Each round renders and seals a new Request's
 // document, with its own names and dates, as the issuer does. docs/benchmarks.md, session
-// 57 (ADR 2940). Run after a build:
-//   node bench/executed-document.bench.mjs [documents=40] [rounds=5]
+// 57 (ADRs 2940, 2950).
+//   npm run bench:document [-- documents=40 rounds=5]   (builds first when needed)
+//   node bench/executed-document.bench.mjs [documents] [rounds]   (after a build)
 import { createHash } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
