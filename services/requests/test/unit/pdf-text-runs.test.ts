@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from '@cantoo/pdf-lib';
-import { fontRuns, joinLeftToRight, type FontName } from '../../src/adapters/pdf/font-set.js';
+import { createRequire } from 'node:module';
+import { readFile } from 'node:fs/promises';
+import fontkit from '@cantoo/fontkit';
+import { embedFontSet, fontRuns, joinLeftToRight, type FontName } from '../../src/adapters/pdf/font-set.js';
 import { pdfLibRenderer } from '../../src/adapters/pdf/pdf-lib-renderer.js';
 
 /** DejaVu has Latin and Greek and spaces; the fallbacks have the rest. */
@@ -73,6 +76,27 @@ describe('executed documents: the text drawn a stretch at a time (ADR 2950)', ()
       { text: '太郎', font: 'cjk' },
       { text: ' signs', font: 'regular' },
     ]);
+  });
+
+  it('says which face draws a character as fontkit does, asked once or again, inside the BMP and beyond (ADR 2940)', async function () {
+    this.timeout(30_000); // the first document parses the fonts
+    const { covers } = await embedFontSet(await PDFDocument.create());
+    const require = createRequire(import.meta.url);
+    const parse = async (file: string) =>
+      fontkit.create(await readFile(require.resolve(file))) as unknown as {
+        hasGlyphForCodePoint(c: number): boolean;
+      };
+    const faces = {
+      regular: await parse('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+      cjk: await parse('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf'),
+    };
+    // Latin, Greek, Hebrew, Arabic, CJK, a private-use point, and past the BMP: an emoji,
+    // a CJK extension B ideograph.
+    const points = [0x41, 0x3b1, 0x5d3, 0x645, 0x5c71, 0xe000, 0x1f600, 0x20000];
+    for (const c of [...points, ...points])
+      for (const name of ['regular', 'cjk'] as const)
+        assert.equal(covers[name](c), faces[name].hasGlyphForCodePoint(c), `U+${c.toString(16)} in ${name}`);
+    assert.ok(covers.cjk(0x5c71) && !covers.regular(0x5c71), '山 is drawn by the Japanese face only');
   });
 
   it('draws a paragraph of one style with one text operation a line, not one a word and a space', async function () {

@@ -93,6 +93,20 @@ const parsedOnce = (parsed: Map<Uint8Array, Face>): Fontkit => ({
       : fontkit.create(Buffer.from(data), postscriptName)),
 });
 
+/**
+ * Whether `face` draws a code point, remembered for the Basic Multilingual Plane, 64 KB a
+ * face (ADR 2940): fontkit searches the cmap on every call, and every character of every
+ * word is asked about when it is measured and again when it is drawn.
+ */
+const rememberingCoverage = (face: Face): ((codePoint: number) => boolean) => {
+  const known = new Uint8Array(0x10000); // 0: not asked yet, 1: drawn, 2: not drawn
+  return (codePoint) => {
+    if (codePoint > 0xffff) return face.hasGlyphForCodePoint(codePoint);
+    if (known[codePoint] === 0) known[codePoint] = face.hasGlyphForCodePoint(codePoint) ? 1 : 2;
+    return known[codePoint] === 1;
+  };
+};
+
 let coverage: Promise<Record<FontName, (codePoint: number) => boolean>> | undefined;
 
 /** Which characters each face draws, from its cmap. */
@@ -101,8 +115,7 @@ const loadCoverage = () =>
     ([bytes, parsed]) =>
       Object.fromEntries(
         (Object.keys(bytes) as FontName[]).map((name) => {
-          const face = parsed.get(bytes[name])!;
-          return [name, (c: number) => face.hasGlyphForCodePoint(c)];
+          return [name, rememberingCoverage(parsed.get(bytes[name])!)];
         }),
       ) as Record<FontName, (codePoint: number) => boolean>,
   ));
