@@ -81,16 +81,17 @@ const loadFaces = () =>
   ));
 
 /**
- * fontkit for pdf-lib, answering the face parsed once for bytes it has parsed. A face is
- * shared by documents: pdf-lib keeps each document's subset apart, and fontkit's layout
- * and subset encoding run synchronously, so documents never interleave inside them.
+ * fontkit for pdf-lib, answering the face parsed once for the bytes `embedFonts` hands it
+ * (those of FONT_FILES, read once). A face is shared by documents: pdf-lib keeps each
+ * document's subset apart, and fontkit's layout and subset encoding run synchronously,
+ * so documents never interleave inside them.
  */
 const parsedOnce = (parsed: Map<Uint8Array, Face>): Fontkit => ({
-  create: (data, postscriptName) =>
-    (parsed.get(data) as ReturnType<Fontkit['create']> | undefined) ??
-    (postscriptName === undefined
-      ? fontkit.create(Buffer.from(data))
-      : fontkit.create(Buffer.from(data), postscriptName)),
+  create: (data) => {
+    const face = parsed.get(data);
+    if (face === undefined) throw new Error('a font embedded that is not one of FONT_FILES');
+    return face as unknown as ReturnType<Fontkit['create']>;
+  },
 });
 
 /**
