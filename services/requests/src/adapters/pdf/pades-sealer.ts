@@ -5,6 +5,7 @@ import { plainAddPlaceholder } from '@signpdf/placeholder-plain';
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { onFirstUse } from '@esign/platform';
 import { TimestampUnavailable, type DocumentSealer, type SealDetails } from '../../ports/document-sealer.js';
 import type { SigningIdentity } from './signing-identity.js';
 
@@ -151,21 +152,38 @@ const tsaErrorIn = (error: unknown): TsaError | undefined => {
   return undefined;
 };
 
+/**
+ * What every seal of one identity uses, made once per sealer (ADR 2960): the chain parsed
+ * and the key imported for WebCrypto were about half of a seal's CPU when each seal made
+ * them again. pkijs only reads the certificates; a failed import is tried again next time.
+ */
+interface Prepared {
+  readonly identity: SigningIdentity;
+  readonly certificates: readonly pkijs.Certificate[];
+  readonly key: () => ReturnType<typeof importKey>;
+}
+
+const prepare = (identity: SigningIdentity): Prepared => ({
+  identity,
+  certificates: identity.chain.map((der) => pkijs.Certificate.fromBER(toArrayBuffer(der))),
+  key: onFirstUse(() => importKey(identity)),
+});
+
 /** The CMS of a PAdES baseline signature: CAdES detached, the whole chain, signing-certificate-v2. */
 class PadesSigner extends Signer {
   timestampedAt: string | null = null;
 
   constructor(
-    private readonly identity: SigningIdentity,
+    private readonly prepared: Prepared,
     private readonly options: PadesOptions,
   ) {
     super();
   }
 
   override async sign(signedBytes: Buffer, signingTime?: Date): Promise<Buffer> {
-    const certificates = this.identity.chain.map((der) => pkijs.Certificate.fromBER(toArrayBuffer(der)));
+    const { identity, certificates } = this.prepared;
     const leaf = certificates[0]!;
-    const { key, hash } = await importKey(this.identity);
+    const { key, hash } = await this.prepared.key();
     const signerInfo = new pkijs.SignerInfo({
       version: 1,
       sid: new pkijs.IssuerAndSerialNumber({ issuer: leaf.issuer, serialNumber: leaf.serialNumber }),
@@ -182,7 +200,7 @@ class PadesSigner extends Signer {
               ),
             }),
           ),
-          signingCertificateV2(this.identity.chain[0]!),
+          signingCertificateV2(identity.chain[0]!),
         ],
       }),
     });
@@ -190,7 +208,7 @@ class PadesSigner extends Signer {
       version: 1,
       encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: OID.data }),
       signerInfos: [signerInfo],
-      certificates,
+      certificates: [...certificates],
     });
     await signedData.sign(key, 0, hash, undefined, crypto);
     if (this.options.tsaUrl !== undefined) {
@@ -218,6 +236,7 @@ class PadesSigner extends Signer {
 export const padesSealer = (identity: SigningIdentity, options: PadesOptions = {}): DocumentSealer => {
   const certificateSha256 = sha256(identity.chain[0]!).toString('hex');
   const signerName = new X509Certificate(identity.chain[0]!).subject.replace(/\n/g, ', ');
+  const prepared = prepare(identity);
   return {
     seal: (pdf: Uint8Array, details: SealDetails) =>
       TE.rightTask(async () => {
@@ -231,7 +250,7 @@ export const padesSealer = (identity: SigningIdentity, options: PadesOptions = {
           signatureLength: SIGNATURE_LENGTH,
           subFilter: SUBFILTER_ETSI_CADES_DETACHED,
         });
-        const signer = new PadesSigner(identity, options);
+        const signer = new PadesSigner(prepared, options);
         let signed: Buffer;
         try {
           signed = await new SignPdf().sign(withPlaceholder, signer, details.signingTime);
