@@ -2,18 +2,24 @@
 // contract of about two pages, the audit page of two signers) and its PAdES seal (no TSA),
 // in this process, one document at a time. Each round renders and seals a new Request's
 // document, with its own names and dates, as the issuer does. docs/benchmarks.md, session
-// 57 (ADRs 2940, 2950).
+// 57 (ADRs 2940, 2950). It runs with the V8 and malloc settings every service applies at
+// start (`runMain`: ADRs 2600, 2750, 2860), so its memory figures are the requests service's;
+// run it with the image's NODE_OPTIONS (`--max-semi-space-size=8`) to match a container.
 //   npm run bench:document [-- documents=40 rounds=5]   (builds first when needed)
 //   node bench/executed-document.bench.mjs [documents] [rounds]   (after a build)
 import { createHash } from 'node:crypto';
-import { setFlagsFromString } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { makeSealCertificate } from '../libs/platform/dist/src/index.js';
+import { readFileSync } from 'node:fs';
+import { createLogger, makeSealCertificate, runMain } from '../libs/platform/dist/src/index.js';
 import { pdfLibRenderer } from '../services/requests/dist/src/adapters/pdf/pdf-lib-renderer.js';
 import { padesSealer } from '../services/requests/dist/src/adapters/pdf/pades-sealer.js';
 import { identityFromPem } from '../services/requests/dist/src/adapters/pdf/signing-identity.js';
 
 const [count = 40, rounds = 5] = process.argv.slice(2).map(Number);
+
+// What a service applies before it serves; its timers are unref'd.
+await new Promise((started) => runMain(createLogger('bench', 'warn', { stderr: true }), async () => started()));
 
 const ca = makeSealCertificate({ commonName: 'bench CA', ca: true });
 const seal = makeSealCertificate({ commonName: 'bench seal', issuer: ca });
@@ -156,8 +162,11 @@ setFlagsFromString('--expose-gc');
 runInNewContext('gc')();
 const { rss, heapUsed } = process.memoryUsage();
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+// The process's peak RSS (VmHWM), in kB; the V8 heap's limit, which a container's memory limit sets.
+const peakKb = Number(/^VmHWM:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'latin1'))?.[1]);
+const { heap_size_limit: heapLimit } = getHeapStatistics();
 print(
-  `executed document: CPU per document, median of ${rounds} rounds, ${median(perRound.map((r) => r.total)).toFixed(1)} ms (render ${median(perRound.map((r) => r.render)).toFixed(1)}, seal ${median(perRound.map((r) => r.seal)).toFixed(1)}); heap after a full GC ${mb(heapUsed)}, RSS ${mb(rss)}; Node ${process.version}`,
+  `executed document: CPU per document, median of ${rounds} rounds, ${median(perRound.map((r) => r.total)).toFixed(1)} ms (render ${median(perRound.map((r) => r.render)).toFixed(1)}, seal ${median(perRound.map((r) => r.seal)).toFixed(1)}); heap after a full GC ${mb(heapUsed)}, RSS ${mb(rss)}, peak RSS ${mb(peakKb * 1024)}, heap limit ${mb(heapLimit)}; Node ${process.version}`,
 );
 
 function print(line) {
