@@ -21,6 +21,7 @@ import {
   uniqueMobile,
   type RequestBody,
 } from './support/flow.js';
+import { signAt } from './support/signer.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** What the README promises for revocations (INTROSPECTION_CACHE_SECONDS, default 5). */
@@ -85,6 +86,14 @@ describe('scale-out drill: two replicas of every service behind one address each
   });
 
   const gateways = () => system.replicasOf('gateway').map((g) => g.url);
+  /** Each requests replica's `requests_executed_document_seals_total`, from its /metrics. */
+  const sealsPerReplica = () =>
+    Promise.all(
+      system.replicasOf('requests').map(async (replica) => {
+        const text = await (await fetch(`${replica.url}/metrics`)).text();
+        return Number(/^requests_executed_document_seals_total(?:\{[^}]*\})? (\d+)$/m.exec(text)?.[1]);
+      }),
+    );
 
   it('runs two processes of every service, each behind one address', () => {
     for (const name of ['gateway', 'auth', 'requests', 'notifier'] as const) {
@@ -137,6 +146,39 @@ describe('scale-out drill: two replicas of every service behind one address each
       assert.equal(response.status, 401, url);
       assert.equal(((await response.json()) as { code: string }).code, 'token_inactive');
     }
+  });
+
+  it("seals each completed Request's executed document once, on one of the two requests replicas", async () => {
+    const tenant = await system.createTenant('Sealed');
+    const client = clientOf(system, tenant);
+    const template = await publishedAgreement(client);
+    const before = await sealsPerReplica();
+    const completed = 4;
+    for (let i = 0; i < completed; i++) {
+      const email = `sealed-${unique()}@example.com`;
+      const created = expectStatus(
+        await client.api.post<RequestBody>(`/v1.1/sites/${client.site}/requests`, {
+          contracts: [template],
+          signers: [{ signer_id: email, signer: { email } }],
+          fields: ['full_name', 'witness_signature', 'signature'].map((name) => ({
+            name,
+            assigned_to: email,
+          })),
+          render_data: { client_name: 'Jane Q. Client', start_date: '2030-01-01' },
+        }),
+        201,
+        'create',
+      );
+      expectStatus(await client.api.post(`/v1.1/requests/${created.body.id}/send`), 200, 'send');
+      const signed = await signAt(created.body.signers[0]!.request_url, `Signer ${i}`);
+      assert.equal(signed.status, 303, signed.page.slice(0, 500));
+    }
+    // Each completion wakes both replicas' issuers (ADR 2920); the claim gives it to one (ADR 2930).
+    const sealed = async () => (await sealsPerReplica()).reduce((sum, n, i) => sum + n - before[i]!, 0);
+    await eventually(async () => ((await sealed()) >= completed ? true : undefined), 120_000, 250);
+    // A second replica's copy would follow the first within moments: give it time to show.
+    await sleep(3000);
+    assert.equal(await sealed(), completed, `seals per replica: ${String(await sealsPerReplica())}`);
   });
 
   it('loses no request and no send through a rolling restart of every service, relaying and delivering each once', async () => {

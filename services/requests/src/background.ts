@@ -90,6 +90,8 @@ export const startBackgroundWork = (options: {
   ) => TE.TaskEither<never, number>;
   /** When the next queued executed document is due to be issued (null: none queued). */
   readonly issuesDueInMs: () => TE.TaskEither<never, number | null>;
+  /** Told how many documents a run of the issuer put back for a later try (the metrics). */
+  readonly issueFailed?: (count: number) => void;
   /** When the next pending bulk-send row can be claimed (null: none pending). */
   readonly bulkRowsDueInMs: () => TE.TaskEither<never, number | null>;
   /** Whether other replicas' bulk sends and completions wake this one's loops (the relay's LISTEN is up). */
@@ -117,6 +119,7 @@ export const startBackgroundWork = (options: {
         if (run.issued > 0) logger.info({ issued: run.issued }, 'executed documents issued');
         for (const failure of run.failed)
           logger.warn(failure, 'executed document not issued; tried again later');
+        options.issueFailed?.(run.failed.length);
         // Another batch only while this one was full of successes.
         if (run.issued < ISSUE_BATCH) break;
       }

@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type Koa from 'koa';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import type { AppState, Logger, ReadinessCheck } from '@esign/platform';
+import type { AppState, Logger, Metrics, ReadinessCheck } from '@esign/platform';
 import {
   startService,
   type DatabasePool,
@@ -35,6 +35,7 @@ import type { Config } from './config.js';
 import type { RemindPolicy } from './domain/signature-request.js';
 import { DEFAULT_AUTH_POLICY, type AuthPolicy } from './domain/signer-authentication.js';
 import { migrationsDir } from './migrate.js';
+import { executedDocumentMetrics } from './adapters/metrics/executed-document-metrics.js';
 import { BULK_SENDS_CHANNEL, EXECUTED_DOCUMENTS_CHANNEL, startBackgroundWork } from './background.js';
 import { systemClock, type Clock } from '@esign/contracts';
 import type { CodeHasher } from './ports/code-hasher.js';
@@ -78,6 +79,8 @@ export interface RequestsAppOptions {
   readonly codeHasher?: CodeHasher;
   /** Told when a bulk send with rows to make has committed: wakes this replica's worker. */
   readonly bulkRowsWaiting?: () => void;
+  /** The registry /metrics serves; by default one of the app's own. */
+  readonly metrics?: Metrics;
 }
 
 /** Every money-costing limit off: nothing paces bulk sends. */
@@ -151,6 +154,7 @@ export const createRequestsApp = (
     publicBaseUrl: options.publicBaseUrl,
     frameAncestors: options.frameAncestors ?? "'none'",
     trustedProxyHops: options.trustedProxyHops ?? 1,
+    ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
   });
   return {
     app,
@@ -174,7 +178,8 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
     databaseUrl: config.DATABASE_URL,
     migrationsDir,
     messaging: { amqpUrl: config.AMQP_URL, prefix: config.AMQP_PREFIX },
-    build: ({ pool, readiness, handoff, listening }) => {
+    build: ({ pool, readiness, handoff, listening, metrics }) => {
+      const documents = executedDocumentMetrics(metrics.registry);
       const sealer = sealerFromFiles({
         certFile: config.PDF_SIGNING_CERT_FILE ?? '',
         keyFile: config.PDF_SIGNING_KEY_FILE ?? '',
@@ -216,7 +221,8 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
         linkLifetimeMs: config.EXECUTION_URL_LIFETIME_DAYS * 86_400_000,
         frameAncestors: config.SIGNING_FRAME_ANCESTORS,
         trustedProxyHops: config.TRUSTED_PROXY_HOPS,
-        sealer,
+        sealer: sealer === null ? null : documents.counting(sealer),
+        metrics,
         sendAllowance: costly.allowance,
         bulkRowsWaiting: () => wakeBulk(),
         authPolicy: { ...DEFAULT_AUTH_POLICY, smsPerHour: config.SIGNER_SMS_CODES_PER_HOUR },
@@ -234,6 +240,7 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
         processBulkRows,
         bulkRowsDueInMs,
         issuesDueInMs: deps.executedDocuments.nextDueInMs,
+        issueFailed: documents.failed,
         listening: listening ?? (() => false),
       });
       wakeBulk = background.wakeBulk;

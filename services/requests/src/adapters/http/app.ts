@@ -1,6 +1,13 @@
 import type { KeyObject } from 'node:crypto';
 import type Koa from 'koa';
-import { createHttpApp, finishApp, type AppState, type Logger, type ReadinessCheck } from '@esign/platform';
+import {
+  createHttpApp,
+  finishApp,
+  type AppState,
+  type Logger,
+  type Metrics,
+  type ReadinessCheck,
+} from '@esign/platform';
 import { isDatabaseUnavailable } from '@esign/platform/database';
 import type { BrandingUseCases } from '../../application/branding.js';
 import type { EmbeddedUseCases } from '../../application/embedded-signing.js';
@@ -31,10 +38,13 @@ export const createRequestsHttpApp = (options: {
   readonly frameAncestors: string;
   /** Proxies in front that append to X-Forwarded-For, for the signer's address in the audit trail. */
   readonly trustedProxyHops: number;
+  /** The registry /metrics serves; by default one of the app's own. */
+  readonly metrics?: Metrics;
 }): Koa<AppState> => {
   const { app, router } = createHttpApp({
     service: 'requests',
     logger: options.logger,
+    ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
     readiness: options.readiness,
     isOutage: isDatabaseUnavailable,
     // The signer pages post HTML forms, which their own handlers read.
