@@ -10,7 +10,7 @@ import { pdfsig } from '../support/executed-documents-fixture.js';
 import { testSealer } from '../support/seal.js';
 
 const { subtle } = webcrypto;
-const importKey = subtle.importKey;
+const realImportKey = subtle.importKey.bind(subtle) as (...args: unknown[]) => Promise<unknown>;
 
 /** A one-page PDF saved as the renderer saves it. */
 const pdfOf = async (text: string) => {
@@ -36,21 +36,22 @@ describe('PAdES sealer: one key import per sealer, each seal valid', function ()
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'pades-prepared-'));
     // Counts (and can fail) the sealer's WebCrypto key imports; the real import does the work.
-    subtle.importKey = function (this: typeof subtle, ...args: Parameters<typeof importKey>) {
+    subtle.importKey = ((...args: unknown[]) => {
       imports += 1;
       if (failNext) {
         failNext = false;
         return Promise.reject(new Error('the key store is not there'));
       }
-      return importKey.apply(this, args);
-    } as typeof importKey;
+      return realImportKey(...args);
+    }) as typeof subtle.importKey;
   });
   beforeEach(() => {
     imports = 0;
     failNext = false;
   });
   after(async () => {
-    subtle.importKey = importKey;
+    // The stand-in is the object's own property; the prototype's method was never touched.
+    Reflect.deleteProperty(subtle, 'importKey');
     await rm(dir, { recursive: true, force: true });
   });
 
