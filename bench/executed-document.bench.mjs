@@ -19,7 +19,9 @@ import { identityFromPem } from '../services/requests/dist/src/adapters/pdf/sign
 const [count = 40, rounds = 5] = process.argv.slice(2).map(Number);
 
 // What a service applies before it serves; its timers are unref'd.
-await new Promise((started) => runMain(createLogger('bench', 'warn', { stderr: true }), async () => started()));
+await new Promise((started) =>
+  runMain(createLogger('bench', 'warn', { stderr: true }), async () => started()),
+);
 
 const ca = makeSealCertificate({ commonName: 'bench CA', ca: true });
 const seal = makeSealCertificate({ commonName: 'bench seal', issuer: ca });
