@@ -116,7 +116,7 @@ export const startAuthService = (config: Config, logger: Logger): Promise<Runnin
     logger,
     databaseUrl: config.DATABASE_URL,
     migrationsDir,
-    build: async ({ pool, readiness }) => {
+    build: async ({ pool, readiness, metrics }) => {
       const { deps, usage } = composeDeps({
         pool,
         logger,
@@ -153,6 +153,7 @@ export const startAuthService = (config: Config, logger: Logger): Promise<Runnin
           readiness,
           introspectionSecret: config.INTROSPECTION_SECRET,
           trustedProxyHops: config.TRUSTED_PROXY_HOPS,
+          metrics,
         }),
         steps: [
           { name: 'housekeeping', run: () => Promise.resolve(housekeeping.stop()) },

@@ -52,6 +52,17 @@ describe('requests service: the real process (built), end to end', function () {
     });
   });
 
+  it('serves /metrics from the registry the platform made: process figures and its executed-document counters', async () => {
+    const response = await fetch(`${service.url}/metrics`);
+    assert.equal(response.status, 200);
+    const text = await response.text();
+    // Registered only in the platform's registry: an app serving a registry of its own (and
+    // keeping two, each with an event-loop monitor) would not list them.
+    assert.match(text, /^requests_executed_document_seals_total\{service="requests"\} 0$/m);
+    assert.match(text, /^requests_executed_document_failures_total\{service="requests"\} 0$/m);
+    assert.match(text, /^process_cpu_user_seconds_total\{service="requests"\} /m);
+  });
+
   it('sends through the outbox, sweeps expiry, applies outcomes, and stops cleanly on SIGTERM', async () => {
     const headers = {
       'content-type': 'application/json',

@@ -1,6 +1,13 @@
 import type Koa from 'koa';
 import { OAUTH_REVOKE_PATH, OAUTH_TOKEN_PATH } from '@esign/contracts';
-import { createHttpApp, finishApp, type AppState, type Logger, type ReadinessCheck } from '@esign/platform';
+import {
+  createHttpApp,
+  finishApp,
+  type AppState,
+  type Logger,
+  type Metrics,
+  type ReadinessCheck,
+} from '@esign/platform';
 import { isDatabaseUnavailable } from '@esign/platform/database';
 import type { Deps } from '../../application/deps.js';
 import { accountRoutes } from './account-routes.js';
@@ -19,11 +26,14 @@ export const createAuthHttpApp = (options: {
   readonly introspectionSecret: string;
   /** Proxies in front that append to X-Forwarded-For (the gateway is one): for per-client limits. */
   readonly trustedProxyHops?: number;
+  /** The registry /metrics serves: the platform's (`startService`); by default one of the app's own. */
+  readonly metrics?: Metrics;
 }): Koa<AppState> => {
   const proxies = { trustedProxyHops: options.trustedProxyHops ?? 1 };
   const { app, router } = createHttpApp({
     service: 'auth',
     logger: options.logger,
+    ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
     readiness: options.readiness,
     isOutage: isDatabaseUnavailable,
     // RFC 6749 token requests are form-encoded, and their errors are not problems.

@@ -38,7 +38,7 @@ export const createRequestsHttpApp = (options: {
   readonly frameAncestors: string;
   /** Proxies in front that append to X-Forwarded-For, for the signer's address in the audit trail. */
   readonly trustedProxyHops: number;
-  /** The registry /metrics serves; by default one of the app's own. */
+  /** The registry /metrics serves: the platform's (`startService`); by default one of the app's own. */
   readonly metrics?: Metrics;
 }): Koa<AppState> => {
   const { app, router } = createHttpApp({
