@@ -3,8 +3,9 @@
 // in this process, one document at a time. Each round renders and seals a new Request's
 // document, with its own names and dates, as the issuer does. docs/benchmarks.md, session
 // 57 (ADRs 2940, 2950). It runs with the V8 and malloc settings every service applies at
-// start (`runMain`: ADRs 2600, 2750, 2860), so its memory figures are the requests service's;
-// run it with the image's NODE_OPTIONS (`--max-semi-space-size=8`) to match a container.
+// start (`runMain`: ADRs 2600, 2750, 2860), and `npm run bench:document` adds the image's
+// `--max-semi-space-size=8` and `MALLOC_ARENA_MAX=2`, so its memory figures are the requests
+// service's. Run directly, add them yourself.
 //   npm run bench:document [-- documents=40 rounds=5]   (builds first when needed)
 //   node bench/executed-document.bench.mjs [documents] [rounds]   (after a build)
 import { createHash } from 'node:crypto';
