@@ -115,9 +115,10 @@ const loadCoverage = () =>
   (coverage ??= Promise.all([loadFontBytes(), loadFaces()]).then(
     ([bytes, parsed]) =>
       Object.fromEntries(
-        (Object.keys(bytes) as FontName[]).map((name) => {
-          return [name, rememberingCoverage(parsed.get(bytes[name])!)];
-        }),
+        (Object.keys(bytes) as FontName[]).map((name) => [
+          name,
+          rememberingCoverage(parsed.get(bytes[name])!),
+        ]),
       ) as Record<FontName, (codePoint: number) => boolean>,
   ));
 

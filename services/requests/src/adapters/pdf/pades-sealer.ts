@@ -64,8 +64,11 @@ const importKey = async (identity: SigningIdentity) => {
 
 const attribute = (type: string, value: asn1js.AsnType) => new pkijs.Attribute({ type, values: [value] });
 
-/** ESS signing-certificate-v2 (RFC 5035): binds the signature to the signer's certificate, as PAdES requires. */
-const signingCertificateV2 = (certificate: Buffer) =>
+/**
+ * ESS signing-certificate-v2 (RFC 5035): binds the signature to the signer's certificate, as
+ * PAdES requires. `certificateSha256`: the SHA-256 of the certificate's DER.
+ */
+const signingCertificateV2 = (certificateSha256: Buffer) =>
   attribute(
     OID.signingCertificateV2,
     new asn1js.Sequence({
@@ -74,7 +77,7 @@ const signingCertificateV2 = (certificate: Buffer) =>
           value: [
             // hashAlgorithm is omitted: its DEFAULT is SHA-256.
             new asn1js.Sequence({
-              value: [new asn1js.OctetString({ valueHex: toArrayBuffer(sha256(certificate)) })],
+              value: [new asn1js.OctetString({ valueHex: toArrayBuffer(certificateSha256) })],
             }),
           ],
         }),
@@ -158,13 +161,14 @@ const tsaErrorIn = (error: unknown): TsaError | undefined => {
  * them again. pkijs only reads the certificates; a failed import is tried again next time.
  */
 interface Prepared {
-  readonly identity: SigningIdentity;
+  /** The SHA-256 of the signer's certificate (the chain's first). */
+  readonly leafSha256: Buffer;
   readonly certificates: readonly pkijs.Certificate[];
   readonly key: () => ReturnType<typeof importKey>;
 }
 
 const prepare = (identity: SigningIdentity): Prepared => ({
-  identity,
+  leafSha256: sha256(identity.chain[0]!),
   certificates: identity.chain.map((der) => pkijs.Certificate.fromBER(toArrayBuffer(der))),
   key: onFirstUse(() => importKey(identity)),
 });
@@ -181,7 +185,7 @@ class PadesSigner extends Signer {
   }
 
   override async sign(signedBytes: Buffer, signingTime?: Date): Promise<Buffer> {
-    const { identity, certificates } = this.prepared;
+    const { leafSha256, certificates } = this.prepared;
     const leaf = certificates[0]!;
     const { key, hash } = await this.prepared.key();
     const signerInfo = new pkijs.SignerInfo({
@@ -200,7 +204,7 @@ class PadesSigner extends Signer {
               ),
             }),
           ),
-          signingCertificateV2(identity.chain[0]!),
+          signingCertificateV2(leafSha256),
         ],
       }),
     });
@@ -234,9 +238,9 @@ class PadesSigner extends Signer {
  * but the placeholder, so the signature covers the whole file as written.
  */
 export const padesSealer = (identity: SigningIdentity, options: PadesOptions = {}): DocumentSealer => {
-  const certificateSha256 = sha256(identity.chain[0]!).toString('hex');
-  const signerName = new X509Certificate(identity.chain[0]!).subject.replace(/\n/g, ', ');
   const prepared = prepare(identity);
+  const certificateSha256 = prepared.leafSha256.toString('hex');
+  const signerName = new X509Certificate(identity.chain[0]!).subject.replace(/\n/g, ', ');
   return {
     seal: (pdf: Uint8Array, details: SealDetails) =>
       TE.rightTask(async () => {
