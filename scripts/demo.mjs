@@ -2,10 +2,10 @@
 // Developer App, an access token and a published HTML contract template, made once with
 // auth's admin CLI and the public API through the gateway, and kept in
 // <data>/demo.json. Clearly marked as local: nothing here belongs in production.
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { localSecrets, localSettings, root, serviceEnvironment } from './lib/local-env.mjs';
 
 const DEMO_EMAIL = 'demo@esign.localhost';
@@ -25,23 +25,39 @@ const DEMO_TEMPLATE = {
   ],
 };
 
-const admin = (env, ...args) => {
-  const result = spawnSync(
-    process.execPath,
-    [join(root, 'services/auth/dist/src/adapters/cli/admin.js'), ...args],
-    {
-      cwd: root,
-      env,
-      encoding: 'utf8',
+/**
+ * Auth's admin commands (`npm run admin`) over one pool, in this process: one start of
+ * Node and one migration check for all the demo's commands, not one per command (a
+ * newcomer's first `npm start` on a busy machine spent most of its time starting them).
+ */
+const openAdmin = async (env) => {
+  const dist = (path) => import(pathToFileURL(join(root, path)).href);
+  const { openAdminSession } = await dist('services/auth/dist/src/adapters/cli/admin-session.js');
+  const { createLogger } = await dist('libs/platform/dist/src/index.js');
+  const opened = await openAdminSession(env, createLogger('auth-admin', 'warn', { stderr: true }));
+  if ('failure' in opened) throw new Error(`admin: ${opened.failure.message}`);
+  const { session } = opened;
+  return {
+    /** Runs `npm run admin -- <args>` with `extraEnv` added; answers its JSON, or throws its message. */
+    run: async (extraEnv, ...args) => {
+      let json;
+      const errors = [];
+      const io = { out: (j) => (json = j), err: (line) => errors.push(line), env: { ...env, ...extraEnv } };
+      if ((await session.run(args, io)) !== 0)
+        throw new Error(`admin ${args[0]} failed: ${errors.join(' ')}`);
+      return json;
     },
-  );
-  if (result.status !== 0) throw new Error(`admin ${args[0]} failed: ${result.stdout}${result.stderr}`);
-  return JSON.parse(result.stdout);
+    close: session.close,
+  };
 };
+
+/** Every call is bounded: npm start prints its banner, with or without the demo, and never hangs here. */
+const API_TIMEOUT_MS = 60_000;
 
 const api = async (gatewayUrl, token, method, path, body) => {
   const response = await fetch(new URL(path, gatewayUrl), {
     method,
+    signal: AbortSignal.timeout(API_TIMEOUT_MS),
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
@@ -54,6 +70,7 @@ const stillWorks = async (gatewayUrl, demo) => {
   try {
     const response = await fetch(new URL(`/v1.1/sites/${demo.site_id}/requests?per_page=1`, gatewayUrl), {
       headers: { authorization: `Bearer ${demo.access_token}` },
+      signal: AbortSignal.timeout(API_TIMEOUT_MS),
     });
     return response.ok;
   } catch {
@@ -63,27 +80,42 @@ const stillWorks = async (gatewayUrl, demo) => {
 
 const create = async (gatewayUrl) => {
   const settings = localSettings();
-  const env = serviceEnvironment(settings, localSecrets(settings.dataDir), 'auth');
-  const { account } = admin(
-    env,
+  const admin = await openAdmin(serviceEnvironment(settings, localSecrets(settings.dataDir), 'auth'));
+  try {
+    return await createWith(admin, gatewayUrl);
+  } finally {
+    await admin.close();
+  }
+};
+
+const createWith = async (admin, gatewayUrl) => {
+  const { account } = await admin.run(
+    {},
     'create-account',
     '--name',
     `Local demo ${randomBytes(3).toString('hex')} (not for production)`,
   );
-  const { site } = admin(env, 'create-site', '--account', String(account.id), '--name', 'Demo site');
+  const { site } = await admin.run({}, 'create-site', '--account', String(account.id), '--name', 'Demo site');
   const password = randomBytes(12).toString('base64url');
   // Handed over in the CLI's environment, not as `--password <p>`: a base64url password
   // starts with '-' one time in 64, and the CLI's parser then refuses it as a flag.
-  const withPassword = { ...env, ESIGN_USER_PASSWORD: password };
-  const existing = admin(env, 'list', 'users').users.find((u) => u.email === DEMO_EMAIL);
+  const withPassword = { ESIGN_USER_PASSWORD: password };
+  const existing = (await admin.run({}, 'list', 'users')).users.find((u) => u.email === DEMO_EMAIL);
   if (existing === undefined) {
-    admin(withPassword, 'create-user', '--account', String(account.id), '--email', DEMO_EMAIL);
+    await admin.run(withPassword, 'create-user', '--account', String(account.id), '--email', DEMO_EMAIL);
   } else {
-    admin(withPassword, 'set-password', '--user', DEMO_EMAIL);
+    await admin.run(withPassword, 'set-password', '--user', DEMO_EMAIL);
   }
-  admin(env, 'add-member', '--site', String(site.id), '--user', DEMO_EMAIL);
-  const { app } = admin(env, 'create-app', '--user', DEMO_EMAIL, '--name', 'Demo app');
-  const { access_token } = admin(env, 'create-token', '--app', String(app.id), '--name', 'npm start demo');
+  await admin.run({}, 'add-member', '--site', String(site.id), '--user', DEMO_EMAIL);
+  const { app } = await admin.run({}, 'create-app', '--user', DEMO_EMAIL, '--name', 'Demo app');
+  const { access_token } = await admin.run(
+    {},
+    'create-token',
+    '--app',
+    String(app.id),
+    '--name',
+    'npm start demo',
+  );
   const template = await api(
     gatewayUrl,
     access_token,

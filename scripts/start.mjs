@@ -212,7 +212,8 @@ const killAll = () => {
 const healthy = async (port) => {
   for (let i = 0; i < 300 && !stopping; i++) {
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+      // Bounded: a port that takes the connection and never answers is not healthy.
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(5000) });
       if (response.ok) return true;
     } catch {
       // not up yet

@@ -153,8 +153,24 @@ describe('npm start (scripts/start.mjs)', function () {
         LOG_LEVEL: 'info',
       });
       children.push(started.child);
+      let exitCode: number | null | undefined;
+      void started.exited.then((code) => (exitCode = code));
       // 37 s measured at load 15 while a drill ran: a bound a loaded CI machine meets with margin.
-      await until('the banner', () => started.stdout().includes('E-signature platform is running.'), 180_000);
+      // A script that stopped, or never printed the banner, says what it printed.
+      const said = () =>
+        `\n--- stdout:\n${started.stdout().slice(-6000)}\n--- stderr:\n${started.stderr().slice(-3000)}`;
+      try {
+        await until(
+          'the banner',
+          () => {
+            if (exitCode !== undefined) throw new Error(`npm start exited (${exitCode}) without the banner`);
+            return started.stdout().includes('E-signature platform is running.');
+          },
+          180_000,
+        );
+      } catch (error) {
+        throw new Error(`${(error as Error).message}${said()}`);
+      }
       return { ...started, ports: Object.values(ports) };
     };
 
