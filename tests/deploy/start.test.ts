@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { topologyNames } from '@esign/platform/messaging';
 import { amqpPrefix, deleteAmqpObjects, freePort, infra, uniqueSuffix } from '@esign/testing';
@@ -158,8 +158,12 @@ describe('npm start (scripts/start.mjs)', function () {
       // 37 s measured at load 15 while a drill ran, when the demo started the admin CLI seven
       // times; the first start now needs a third of that CPU (4.6 s on a quiet AMD EPYC).
       // A script that stopped, or never printed the banner, says what it printed.
-      const said = () =>
-        `\n--- stdout:\n${started.stdout().slice(-6000)}\n--- stderr:\n${started.stderr().slice(-3000)}`;
+      const began = Date.now();
+      const said = () => {
+        const load = loadavg().map((l) => l.toFixed(1));
+        const output = `--- stdout:\n${started.stdout().slice(-6000)}\n--- stderr:\n${started.stderr().slice(-3000)}`;
+        return `\nafter ${Date.now() - began} ms, load average ${load.join(' ')}\n${output}`;
+      };
       try {
         await until(
           'the banner',
