@@ -4,7 +4,7 @@ import { EXIT } from '../../src/adapters/cli/admin-cli.js';
 import { openAdminSession, type AdminSession } from '../../src/adapters/cli/admin-session.js';
 import { KEY_ENCRYPTION_KEYS, startHarness, type Harness } from '../support/harness.js';
 
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-explicit-any --
+/* eslint-disable @typescript-eslint/no-explicit-any --
    the commands' JSON is read loosely here and asserted field by field. */
 
 describe("auth: admin session (the CLI's commands over one pool, as npm start's demo runs them)", () => {
