@@ -73,10 +73,11 @@ for (const service of services) {
 mkdirSync(join(dataDir, 'logs'), { recursive: true });
 const secrets = localSecrets(dataDir);
 
-const { ensureLocalSealCertificate } = await import(
-  pathToFileURL(join(root, 'libs/platform/dist/src/index.js')).href
-);
-const { ensureDatabase } = await import(pathToFileURL(join(root, 'libs/platform/dist/src/database.js')).href);
+// Only the two modules it needs, not the platform's entries: this script stays up as long
+// as the system does, and slonik and the HTTP stack would keep about 30 MB more in it.
+const platform = (file) => import(pathToFileURL(join(root, 'libs/platform/dist/src', file)).href);
+const { ensureLocalSealCertificate } = await platform('seal-certificate.js');
+const { ensureDatabase } = await platform('ensure-database.js');
 // Executed PDFs are sealed (PAdES) with a certificate: without one set, a self-signed one
 // is made once in <data>/seal and kept. Readers show its signature as valid, its issuer as untrusted.
 if (!env.PDF_SIGNING_CERT_FILE && !env.PDF_SIGNING_P12_FILE) {

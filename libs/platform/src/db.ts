@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
-import pg from 'pg';
 import {
   BackendTerminatedError,
   ConnectionError,
@@ -207,28 +206,7 @@ export const msUntil = async (q: Queryable, earliest: FragmentSqlToken): Promise
     )
   ).ms;
 
-/** Creates the database named in `url` when it does not exist (for local start-up and tests). */
-export const ensureDatabase = async (url: string): Promise<void> => {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) {
-      try {
-        await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
-      } catch (error) {
-        // Two processes may race to create it; the loser finds it made.
-        if ((error as { code?: string }).code !== '42P04') throw error;
-      }
-    }
-  } finally {
-    await client.end();
-  }
-};
+export { ensureDatabase } from './ensure-database.js';
 
 /** `/readyz` check of a pool. */
 export const postgresReadiness = (pool: DatabasePool) => ({
