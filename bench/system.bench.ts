@@ -68,6 +68,7 @@ import {
   PERF_DIR,
   PROFILE,
   PROFILE_DIR,
+  PROFILE_TEXT,
   RATE_LIMITS_TEXT,
   benchServiceEnv,
 } from './support/settings.js';
@@ -84,6 +85,7 @@ const main = async () => {
   print(
     `runs: ${SECONDS} s each after a 2 s warm-up, ${CONNECTIONS} connections; services at LOG_LEVEL=${LOG_LEVEL}; ${RATE_LIMITS_TEXT}`,
   );
+  if (PROFILE_TEXT !== undefined) print(PROFILE_TEXT);
   print();
 
   // The gateway's /metrics answers on its operations port only.

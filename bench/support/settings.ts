@@ -59,6 +59,16 @@ export const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 /** `requests,notifier`: write a CPU profile of those services into BENCH_PROFILE_DIR (.data/profiles). */
 export const PROFILE = (process.env.BENCH_PROFILE ?? '').split(',').filter((s) => s !== '');
 export const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ?? join(repoRoot, '.data', 'profiles');
+/**
+ * Said in the header of a profiled run: V8's sampler interrupts a profiled service's main
+ * thread about once a millisecond, so its CPU and wake-up figures are not those of a run
+ * without it (session 59: 909 main-thread wake-ups a second at idle instead of 14, 44 ms of
+ * CPU a second instead of 14; auth 0.36 ms per send instead of 0.01).
+ */
+export const PROFILE_TEXT =
+  PROFILE.length === 0
+    ? undefined
+    : `profiled (BENCH_PROFILE=${PROFILE.join(',')}): V8's sampler wakes those services about 1,000 times a second, so their CPU and wake-up figures are higher than in a run without it`;
 /** `1`: every service sampled on-CPU by Linux `perf`, printed per phase (perf.ts); its files in BENCH_PERF_DIR (.data/perf). */
 export const PERF = process.env.BENCH_PERF === '1';
 export const PERF_DIR = process.env.BENCH_PERF_DIR ?? join(repoRoot, '.data', 'perf');
