@@ -39,7 +39,7 @@ const openAdmin = async (env) => {
   const { session } = opened;
   return {
     /** Runs `npm run admin -- <args>` with `extraEnv` added; answers its JSON, or throws its message. */
-    run: async (extraEnv, ...args) => {
+    run: async (args, extraEnv = {}) => {
       let json;
       const errors = [];
       const io = { out: (j) => (json = j), err: (line) => errors.push(line), env: { ...env, ...extraEnv } };
@@ -89,33 +89,31 @@ const create = async (gatewayUrl) => {
 };
 
 const createWith = async (admin, gatewayUrl) => {
-  const { account } = await admin.run(
-    {},
+  const { account } = await admin.run([
     'create-account',
     '--name',
     `Local demo ${randomBytes(3).toString('hex')} (not for production)`,
-  );
-  const { site } = await admin.run({}, 'create-site', '--account', String(account.id), '--name', 'Demo site');
+  ]);
+  const { site } = await admin.run(['create-site', '--account', String(account.id), '--name', 'Demo site']);
   const password = randomBytes(12).toString('base64url');
   // Handed over in the CLI's environment, not as `--password <p>`: a base64url password
   // starts with '-' one time in 64, and the CLI's parser then refuses it as a flag.
   const withPassword = { ESIGN_USER_PASSWORD: password };
-  const existing = (await admin.run({}, 'list', 'users')).users.find((u) => u.email === DEMO_EMAIL);
+  const existing = (await admin.run(['list', 'users'])).users.find((u) => u.email === DEMO_EMAIL);
   if (existing === undefined) {
-    await admin.run(withPassword, 'create-user', '--account', String(account.id), '--email', DEMO_EMAIL);
+    await admin.run(['create-user', '--account', String(account.id), '--email', DEMO_EMAIL], withPassword);
   } else {
-    await admin.run(withPassword, 'set-password', '--user', DEMO_EMAIL);
+    await admin.run(['set-password', '--user', DEMO_EMAIL], withPassword);
   }
-  await admin.run({}, 'add-member', '--site', String(site.id), '--user', DEMO_EMAIL);
-  const { app } = await admin.run({}, 'create-app', '--user', DEMO_EMAIL, '--name', 'Demo app');
-  const { access_token } = await admin.run(
-    {},
+  await admin.run(['add-member', '--site', String(site.id), '--user', DEMO_EMAIL]);
+  const { app } = await admin.run(['create-app', '--user', DEMO_EMAIL, '--name', 'Demo app']);
+  const { access_token } = await admin.run([
     'create-token',
     '--app',
     String(app.id),
     '--name',
     'npm start demo',
-  );
+  ]);
   const template = await api(
     gatewayUrl,
     access_token,

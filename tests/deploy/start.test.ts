@@ -153,8 +153,6 @@ describe('npm start (scripts/start.mjs)', function () {
         LOG_LEVEL: 'info',
       });
       children.push(started.child);
-      let exitCode: number | null | undefined;
-      void started.exited.then((code) => (exitCode = code));
       // 37 s measured at load 15 while a drill ran, when the demo started the admin CLI seven
       // times; the first start now needs a third of that CPU (4.6 s on a quiet AMD EPYC).
       // A script that stopped, or never printed the banner, says what it printed.
@@ -169,7 +167,9 @@ describe('npm start (scripts/start.mjs)', function () {
           'the banner',
           () => {
             if (started.stdout().includes('E-signature platform is running.')) return true;
-            if (exitCode !== undefined) throw new Error(`npm start exited (${exitCode}) without the banner`);
+            const { exitCode, signalCode } = started.child;
+            if (exitCode !== null || signalCode !== null)
+              throw new Error(`npm start exited (${exitCode ?? signalCode}) without the banner`);
             return false;
           },
           180_000,
