@@ -72,7 +72,7 @@ describe('requests: the seal of executed documents, configured from files', func
       p12File,
       '-passout',
       'pass:p12 secret',
-      // node-forge reads the classic PBE algorithms; OpenSSL 3 defaults to AES.
+      // The classic PBE algorithms, as older tools write them (OpenSSL 3's defaults: below).
       '-keypbe',
       'PBE-SHA1-3DES',
       '-certpbe',
@@ -85,6 +85,54 @@ describe('requests: the seal of executed documents, configured from files', func
       () => sealerFromFiles({ ...none, p12File, passphrase: 'wrong' }),
       /^Error: PDF_SIGNING_P12_FILE: /,
     );
+  });
+
+  it('seals with a PKCS#12 file as OpenSSL 3 writes it by default: an RSA, an EC and a three-prime RSA key', async () => {
+    // node-forge decrypts these files but reads neither EC keys and certificates nor
+    // RSA keys of more than two primes; node:crypto reads the key and chain it decrypted.
+    const keys: Record<string, string[]> = {
+      rsa: ['-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048'],
+      ec: ['-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256'],
+      'rsa-3-primes': [
+        '-algorithm',
+        'RSA',
+        '-pkeyopt',
+        'rsa_keygen_bits:2048',
+        '-pkeyopt',
+        'rsa_keygen_primes:3',
+      ],
+    };
+    for (const [name, options] of Object.entries(keys)) {
+      const keyFile = join(dir, `${name}-key.pem`);
+      const certFile = join(dir, `${name}-cert.pem`);
+      const p12File = join(dir, `${name}.p12`);
+      await run('openssl', ['genpkey', ...options, '-out', keyFile]);
+      await run('openssl', [
+        'req',
+        '-x509',
+        '-key',
+        keyFile,
+        '-out',
+        certFile,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=config test seal',
+      ]);
+      await run('openssl', [
+        'pkcs12',
+        '-export',
+        '-in',
+        certFile,
+        '-inkey',
+        keyFile,
+        '-out',
+        p12File,
+        '-passout',
+        'pass:pw',
+      ]);
+      await sealAndCheck(sealerFromFiles({ ...none, p12File, passphrase: 'pw' }), `p12-${name}`);
+    }
   });
 
   it('loads pkijs and @signpdf on the first seal, not with the sealer, and node-forge never for PEM (ADR 2720, 2730)', async () => {

@@ -38,25 +38,29 @@ export const identityFromPem = (
 /**
  * PKCS#12 (a .p12/.pfx file's bytes) with its passphrase. node:crypto cannot open one, so
  * node-forge is loaded here, on the call: with a PEM identity the service never holds its
- * 2 MB of heap (ADR 2730).
+ * 2 MB of heap (ADR 2730). forge only decrypts the file: the key and the certificates go
+ * to node:crypto as DER, since forge itself reads neither EC keys and certificates nor
+ * RSA keys of more than two primes (it keeps those bags' ASN.1 instead).
  */
 export const identityFromPkcs12 = (p12: Uint8Array, passphrase: string): SigningIdentity => {
   const forge = loadForge();
+  const der = (asn1: Parameters<typeof forge.asn1.toDer>[0]): Buffer =>
+    Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
   const asn1 = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(p12).toString('binary')));
   const pfx = forge.pkcs12.pkcs12FromAsn1(asn1, false, passphrase);
-  const keyBags = [
-    ...(pfx.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag! })[forge.pki.oids.pkcs8ShroudedKeyBag!] ??
-      []),
-    ...(pfx.getBags({ bagType: forge.pki.oids.keyBag! })[forge.pki.oids.keyBag!] ?? []),
-  ];
-  const forgeKey = keyBags[0]?.key;
-  if (forgeKey === undefined) throw new Error('the PKCS#12 file holds no private key');
-  const certificates = (
-    pfx.getBags({ bagType: forge.pki.oids.certBag! })[forge.pki.oids.certBag!] ?? []
-  ).flatMap((bag) =>
-    bag.cert === undefined ? [] : [new X509Certificate(forge.pki.certificateToPem(bag.cert))],
+  const bagsOf = (type: string | undefined) =>
+    type === undefined ? [] : (pfx.getBags({ bagType: type })[type] ?? []);
+  const keyBag = [...bagsOf(forge.pki.oids.pkcs8ShroudedKeyBag), ...bagsOf(forge.pki.oids.keyBag)].find(
+    (bag) => bag.key != null || bag.asn1 != null,
   );
+  if (keyBag === undefined) throw new Error('the PKCS#12 file holds no private key');
+  const keyInfo =
+    keyBag.key != null ? forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(keyBag.key)) : keyBag.asn1;
+  const certificates = bagsOf(forge.pki.oids.certBag).flatMap((bag) => {
+    const certificate = bag.cert != null ? forge.pki.certificateToAsn1(bag.cert) : bag.asn1;
+    return certificate == null ? [] : [new X509Certificate(der(certificate))];
+  });
   if (certificates.length === 0) throw new Error('the PKCS#12 file holds no certificate');
-  const key = usable(createPrivateKey(forge.pki.privateKeyToPem(forgeKey)));
+  const key = usable(createPrivateKey({ key: der(keyInfo), format: 'der', type: 'pkcs8' }));
   return { key, chain: orderChain(key, certificates) };
 };
