@@ -87,12 +87,13 @@ describe('requests: the seal of executed documents, configured from files', func
     );
   });
 
-  it('seals with a PKCS#12 file as OpenSSL 3 writes it by default: an RSA, an EC and a three-prime RSA key', async () => {
+  it('seals with a PKCS#12 file as OpenSSL 3 writes it by default: RSA, EC (P-256, P-521) and three-prime RSA keys', async () => {
     // node-forge decrypts these files but reads neither EC keys and certificates nor
     // RSA keys of more than two primes; node:crypto reads the key and chain it decrypted.
     const keys: Record<string, string[]> = {
       rsa: ['-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048'],
       ec: ['-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256'],
+      'ec-p521': ['-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-521'],
       'rsa-3-primes': [
         '-algorithm',
         'RSA',
@@ -176,6 +177,23 @@ describe('requests: the seal of executed documents, configured from files', func
     assert.throws(
       () => sealerFromFiles({ ...none, certFile, keyFile: otherKey }),
       /PDF_SIGNING_CERT_FILE\/PDF_SIGNING_KEY_FILE: no certificate matches the private key/,
+    );
+    // WebCrypto signs on P-256, P-384 and P-521 only: another curve is refused at start, not at the first seal.
+    const k1Key = join(dir, 'k1-key.pem');
+    const k1Cert = join(dir, 'k1-cert.pem');
+    await run('openssl', [
+      'genpkey',
+      '-algorithm',
+      'EC',
+      '-pkeyopt',
+      'ec_paramgen_curve:secp256k1',
+      '-out',
+      k1Key,
+    ]);
+    await run('openssl', ['req', '-x509', '-key', k1Key, '-out', k1Cert, '-days', '1', '-subj', '/CN=k1']);
+    assert.throws(
+      () => sealerFromFiles({ ...none, certFile: k1Cert, keyFile: k1Key }),
+      /PDF_SIGNING_CERT_FILE\/PDF_SIGNING_KEY_FILE: the key is EC on secp256k1: use P-256, P-384 or P-521/,
     );
     const notPem = await file('not.pem', 'hello');
     assert.throws(

@@ -7,7 +7,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { onFirstUse } from '@esign/platform';
 import { TimestampUnavailable, type DocumentSealer, type SealDetails } from '../../ports/document-sealer.js';
-import type { SigningIdentity } from './signing-identity.js';
+import { SEAL_CURVES, type SigningIdentity } from './signing-identity.js';
 
 const OID = {
   data: '1.2.840.113549.1.7.1',
@@ -43,11 +43,11 @@ export interface PadesOptions {
 const importKey = async (identity: SigningIdentity) => {
   const der = identity.key.export({ format: 'der', type: 'pkcs8' });
   if (identity.key.asymmetricKeyType === 'ec') {
-    const curve = identity.key.asymmetricKeyDetails?.namedCurve;
-    const namedCurve = curve === 'prime256v1' ? 'P-256' : curve === 'secp384r1' ? 'P-384' : 'P-521';
+    // signing-identity admits only these curves.
+    const { namedCurve, hash } = SEAL_CURVES[identity.key.asymmetricKeyDetails?.namedCurve ?? '']!;
     return {
       key: await webcrypto.subtle.importKey('pkcs8', der, { name: 'ECDSA', namedCurve }, false, ['sign']),
-      hash: namedCurve === 'P-256' ? 'SHA-256' : 'SHA-384',
+      hash,
     };
   }
   return {

@@ -17,9 +17,20 @@ const orderChain = (key: KeyObject, certificates: readonly X509Certificate[]): B
   return [leaf, ...certificates.filter((c) => c !== leaf)].map((c) => c.raw);
 };
 
+/** The curves a seal may use, by OpenSSL's name, with WebCrypto's name and the hash the seal signs. */
+export const SEAL_CURVES: Readonly<Record<string, { readonly namedCurve: string; readonly hash: string }>> = {
+  prime256v1: { namedCurve: 'P-256', hash: 'SHA-256' },
+  secp384r1: { namedCurve: 'P-384', hash: 'SHA-384' },
+  secp521r1: { namedCurve: 'P-521', hash: 'SHA-384' },
+};
+
+/** Refused here, at start, rather than at the first seal: a key the seal cannot sign with. */
 const usable = (key: KeyObject): KeyObject => {
   if (key.asymmetricKeyType !== 'rsa' && key.asymmetricKeyType !== 'ec')
     throw new Error(`the key is ${key.asymmetricKeyType ?? 'not asymmetric'}: use an RSA or EC key`);
+  const curve = key.asymmetricKeyDetails?.namedCurve;
+  if (key.asymmetricKeyType === 'ec' && (curve === undefined || !Object.hasOwn(SEAL_CURVES, curve)))
+    throw new Error(`the key is EC on ${curve ?? 'an unnamed curve'}: use P-256, P-384 or P-521`);
   return key;
 };
 
