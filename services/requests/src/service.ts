@@ -17,6 +17,7 @@ import { sanitizeHtmlPolicy } from './adapters/html/sanitize-html-policy.js';
 import { createRequestsHttpApp } from './adapters/http/app.js';
 import { lazyPdfRenderer } from './adapters/pdf/lazy-pdf-renderer.js';
 import { sealerFromFiles } from './adapters/pdf/sealer-from-files.js';
+import { sealValidityWarning } from './adapters/pdf/signing-identity.js';
 import { workerPdfFormReader } from './adapters/pdf/worker-pdf-form-reader.js';
 import { postgresBrandingStore } from './adapters/postgres/postgres-branding-store.js';
 import { postgresBulkSendStore } from './adapters/postgres/postgres-bulk-send-store.js';
@@ -191,6 +192,10 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
         logger.warn(
           'no PDF signing certificate configured (PDF_SIGNING_CERT_FILE/PDF_SIGNING_KEY_FILE or PDF_SIGNING_P12_FILE): executed documents cannot be issued',
         );
+      const validity = sealer?.validity;
+      const sealWarning = validity === undefined ? undefined : sealValidityWarning(validity, new Date());
+      if (sealWarning !== undefined)
+        logger.warn({ not_after: validity?.notAfter.toISOString() }, sealWarning);
       const costly = bulkSendPacing(
         {
           costly: config.RATE_LIMIT_COSTLY,

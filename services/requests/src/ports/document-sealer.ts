@@ -18,14 +18,35 @@ export interface Seal {
 }
 
 /**
- * The configured time-stamp authority did not answer with a token: a provider outage, so
- * the seal's task rejects with it (its message says why); a later try seals again.
+ * The seal cannot be made now, for a reason outside the document: its task rejects with
+ * it (the message says why), downloads answer 503, and a later try seals again.
  */
-export class TimestampUnavailable extends Error {
+export class SealUnavailable extends Error {
+  override readonly name: string = 'SealUnavailable';
+}
+
+/** The configured time-stamp authority did not answer with a token: a provider outage. */
+export class TimestampUnavailable extends SealUnavailable {
   override readonly name = 'TimestampUnavailable';
+}
+
+/**
+ * The seal's certificate is not valid at the signing time (expired, or not yet valid): a
+ * seal made with it would not validate, so none is made until an operator configures
+ * another certificate.
+ */
+export class SealCertificateOutOfDate extends SealUnavailable {
+  override readonly name = 'SealCertificateOutOfDate';
 }
 
 /** Signs a finished PDF as PAdES (an incremental update with a CAdES detached signature). */
 export interface DocumentSealer {
   readonly seal: (pdf: Uint8Array, details: SealDetails) => TE.TaskEither<never, Seal>;
+  /** When the signer's certificate is valid, where the sealer knows it. */
+  readonly validity?: CertificateValidity;
+}
+
+export interface CertificateValidity {
+  readonly notBefore: Date;
+  readonly notAfter: Date;
 }

@@ -17,6 +17,8 @@ import {
   type Harness,
 } from '../support/harness.js';
 import { startLocalTsa } from '../support/local-tsa.js';
+import { lazyPadesSealer } from '../../src/adapters/pdf/lazy-pades-sealer.js';
+import { identityFromPem } from '../../src/adapters/pdf/signing-identity.js';
 import { sealerOf, testSealer } from '../support/seal.js';
 
 /** Issuing the executed document: late issuance, key rotation, concurrent issuers, no certificate, a TSA. */
@@ -104,6 +106,37 @@ describe('requests service: the sealed executed document and its verification, i
       assert.match((res.body as { detail: string }).detail, /PDF_SIGNING_/);
     } finally {
       await bare.close();
+    }
+  });
+
+  it('seals nothing with a certificate out of date: downloads answer 503 naming its expiry, the issuer keeps nothing', async () => {
+    const expired = makeSealCertificate({
+      commonName: 'esign expired seal',
+      now: new Date(Date.now() - 3 * 86_400_000),
+      days: 1,
+    });
+    const stale = await startHarness('executed-expired', {
+      sealer: lazyPadesSealer(identityFromPem(expired.chainPem, expired.keyPem), {}),
+    });
+    try {
+      const contract = await publishedTemplate(stale.http, SITE_A, htmlTemplateBody({ name: 'Agreement' }));
+      const view = await completed('Old Seal', stale, contract);
+      const refused = await stale.http.get(`/v1.1/requests/${view.id}/download`).set(headers);
+      assert.equal(refused.status, 503);
+      assert.equal((refused.body as { code: string }).code, 'executed_document_unavailable');
+      assert.match((refused.body as { detail: string }).detail, /the seal's certificate expired on \d{4}-/);
+      const attempt = await issueMissingExecutedDocuments(stale.deps)(10)();
+      assert.ok(E.isRight(attempt));
+      assert.equal(attempt.right.issued, 0);
+      assert.match(attempt.right.failed.find((f) => f.requestId === view.id)?.reason ?? '', /expired on/);
+      const none = await db.one(
+        stale.pool,
+        t.type({ n: t.number }),
+        sql.unsafe`SELECT count(*)::int AS n FROM executed_documents WHERE request_id = ${view.id}`,
+      );
+      assert.equal(none.n, 0);
+    } finally {
+      await stale.close();
     }
   });
 

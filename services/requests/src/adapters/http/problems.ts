@@ -2,7 +2,7 @@ import { problem, type FieldError } from '@esign/contracts';
 import { HttpProblem, invalidBody, notFound } from '@esign/platform';
 import type { AppError } from '../../application/errors.js';
 import type { MissingForSend } from '../../domain/signature-request.js';
-import { TimestampUnavailable } from '../../ports/document-sealer.js';
+import { SealUnavailable } from '../../ports/document-sealer.js';
 
 const withExtensions = (
   init: Parameters<typeof problem>[0],
@@ -179,11 +179,12 @@ export const problemOf = (error: AppError): HttpProblem => {
 };
 
 /**
- * A time-stamp authority's outage (the seal rejects with it, ADR 2100) as the 503 that
- * says why; any other rejection goes on to the platform's error handler.
+ * A seal that cannot be made now (a time-stamp authority's outage, a certificate out of
+ * date: the seal rejects with it, ADR 2100) as the 503 that says why; any other rejection
+ * goes on to the platform's error handler.
  */
-export const timestampOutage = (error: unknown): never => {
-  if (error instanceof TimestampUnavailable)
+export const sealOutage = (error: unknown): never => {
+  if (error instanceof SealUnavailable)
     throw new HttpProblem(
       problem({
         status: 503,

@@ -22,7 +22,7 @@ import type { Idempotency, Outcome } from '../../application/idempotency.js';
 import type { UseCases } from '../../application/use-cases.js';
 import { IDEMPOTENCY_HEADER, idempotencyOf, listQuery } from './params.js';
 import { callerOf } from './principal.js';
-import { problemOf, timestampOutage } from './problems.js';
+import { problemOf, sealOutage } from './problems.js';
 
 /** Send, cancel and remind take no parameters: no body, or `{}`; anything else is named. */
 const NoParameters = strict({}, {}, 'NoParameters');
@@ -184,7 +184,7 @@ export const mountRoutes = (
     '/v1.1/requests/:id/download',
     authed(async (ctx, caller) => {
       const requestId = uuidParam(ctx.params.id, 'request');
-      const executed = await run(cases.downloadExecuted({ caller, requestId })).catch(timestampOutage);
+      const executed = await run(cases.downloadExecuted({ caller, requestId })).catch(sealOutage);
       ctx.type = 'application/pdf';
       ctx.set('Content-Disposition', `attachment; filename="${executed.filename}"`);
       ctx.set('Cache-Control', 'no-store');

@@ -1,20 +1,27 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { loadForge } from '@esign/platform';
+import type { CertificateValidity } from '../../ports/document-sealer.js';
 
 /** The certificate chain (signer first) and private key that seal executed documents. */
 export interface SigningIdentity {
   readonly key: KeyObject;
   /** DER certificates: the signer's first, then its issuers as far as given. */
   readonly chain: readonly Buffer[];
+  /** When the signer's certificate is valid. */
+  readonly validity: CertificateValidity;
 }
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
 /** The signer's certificate is the one whose public key is the private key's. */
-const orderChain = (key: KeyObject, certificates: readonly X509Certificate[]): Buffer[] => {
+const identityOf = (key: KeyObject, certificates: readonly X509Certificate[]): SigningIdentity => {
   const leaf = certificates.find((c) => c.checkPrivateKey(key));
   if (leaf === undefined) throw new Error('no certificate matches the private key');
-  return [leaf, ...certificates.filter((c) => c !== leaf)].map((c) => c.raw);
+  return {
+    key,
+    chain: [leaf, ...certificates.filter((c) => c !== leaf)].map((c) => c.raw),
+    validity: { notBefore: new Date(leaf.validFrom), notAfter: new Date(leaf.validTo) },
+  };
 };
 
 /** The curves a seal may use, by OpenSSL's name, with WebCrypto's name and the hash the seal signs. */
@@ -43,7 +50,7 @@ export const identityFromPem = (
   const certificates = (certificatesPem.match(PEM_CERTIFICATE) ?? []).map((pem) => new X509Certificate(pem));
   if (certificates.length === 0) throw new Error('no PEM certificate found');
   const key = usable(createPrivateKey({ key: keyPem, format: 'pem', passphrase }));
-  return { key, chain: orderChain(key, certificates) };
+  return identityOf(key, certificates);
 };
 
 /**
@@ -73,5 +80,25 @@ export const identityFromPkcs12 = (p12: Uint8Array, passphrase: string): Signing
   });
   if (certificates.length === 0) throw new Error('the PKCS#12 file holds no certificate');
   const key = usable(createPrivateKey({ key: der(keyInfo), format: 'der', type: 'pkcs8' }));
-  return { key, chain: orderChain(key, certificates) };
+  return identityOf(key, certificates);
+};
+
+/** How long before its certificate expires the service starts warning, at each start. */
+export const SEAL_EXPIRY_WARNING_DAYS = 30;
+
+/**
+ * What to tell an operator at start about the seal's certificate: out of date (nothing is
+ * sealed until it is replaced), or expiring within `SEAL_EXPIRY_WARNING_DAYS`; undefined
+ * when it is fine.
+ */
+export const sealValidityWarning = (validity: CertificateValidity, now: Date): string | undefined => {
+  const DAY = 86_400_000;
+  if (now > validity.notAfter)
+    return `the seal's certificate expired on ${validity.notAfter.toISOString()}: executed documents are not issued until another is configured`;
+  if (now < validity.notBefore)
+    return `the seal's certificate is valid from ${validity.notBefore.toISOString()} only: executed documents are not issued until then`;
+  const days = Math.floor((validity.notAfter.getTime() - now.getTime()) / DAY);
+  return days < SEAL_EXPIRY_WARNING_DAYS
+    ? `the seal's certificate expires on ${validity.notAfter.toISOString()}, in ${days} days: configure its successor`
+    : undefined;
 };

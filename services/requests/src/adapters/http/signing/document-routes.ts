@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { AppState } from '@esign/platform';
 import type Router from '@koa/router';
 import type { UseCases } from '../../../application/use-cases.js';
-import { TimestampUnavailable } from '../../../ports/document-sealer.js';
+import { SealUnavailable } from '../../../ports/document-sealer.js';
 import { embeddedFrameAncestors, embeddedPageOf } from './embedded-pages.js';
 import { messagePage } from './message-page.js';
 import type { SignerPageKit } from './page-kit.js';
@@ -83,9 +83,10 @@ export const mountSignerDocumentRoutes = (
           expires: expires!,
           signature: signature!,
         })()
-        // The copy cannot be sealed while the time-stamp authority is down: not ready yet.
+        // The copy cannot be sealed while the time-stamp authority is down or the seal's
+        // certificate is out of date: not ready yet.
         .catch((error: unknown) => {
-          if (error instanceof TimestampUnavailable) return E.left({ _tag: 'NotCompleted' as const });
+          if (error instanceof SealUnavailable) return E.left({ _tag: 'NotCompleted' as const });
           throw error;
         });
       if (E.isLeft(result)) {
