@@ -4473,7 +4473,7 @@ export interface operations {
         };
       };
       /**
-       * @description - `executed_document_unavailable`: no signing certificate is configured, so executed documents cannot be issued.
+       * @description - `executed_document_unavailable`: the executed document cannot be sealed now: no signing certificate is configured, the time-stamp authority does not answer, or the certificate is out of date (`detail` says which); retry later.
        *     - `auth_unavailable`: the access token cannot be checked right now.
        *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
        *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.

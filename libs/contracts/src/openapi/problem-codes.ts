@@ -43,7 +43,7 @@ export const PROBLEM_CODES = {
   request_not_completed: [409, 'the executed document exists once every signer has signed'],
   executed_document_unavailable: [
     503,
-    'no signing certificate is configured, so executed documents cannot be issued',
+    'the executed document cannot be sealed now: no signing certificate is configured, the time-stamp authority does not answer, or the certificate is out of date (`detail` says which); retry later',
   ],
   // The webhook API (the notifier).
   too_many_webhook_endpoints: [409, 'the site has as many webhook endpoints as allowed'],
