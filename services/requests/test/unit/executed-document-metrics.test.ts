@@ -35,5 +35,22 @@ describe('executed-document metrics: seals and failures on /metrics', () => {
     metrics.failed(3);
     assert.equal(await valueOf(registry, 'requests_executed_document_failures_total'), 3);
     assert.match(await registry.metrics(), /^# HELP requests_executed_document_seals_total /m);
+    assert.equal(sealer.validity, undefined);
+  });
+
+  it("shows when the seal's certificate expires, and passes its validity on", async () => {
+    const registry = new Registry();
+    const metrics = executedDocumentMetrics(registry);
+    assert.doesNotMatch(await registry.metrics(), /^requests_seal_certificate_expiry_timestamp_seconds /m);
+    const validity = {
+      notBefore: new Date('2026-01-01T00:00:00Z'),
+      notAfter: new Date('2027-01-01T00:00:00Z'),
+    };
+    const sealer = metrics.counting({ ...fakeSealer(() => false), validity });
+    assert.equal(
+      await valueOf(registry, 'requests_seal_certificate_expiry_timestamp_seconds'),
+      1_798_761_600,
+    );
+    assert.deepEqual(sealer.validity, validity);
   });
 });
