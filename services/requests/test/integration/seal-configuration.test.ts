@@ -42,6 +42,16 @@ describe('requests: the seal of executed documents, configured from files', func
     assert.match(stdout, /Common Name: config test seal/, stdout);
   };
 
+  /** A key from `openssl genpkey` with `options` (space-separated), and a certificate it signs for itself. */
+  const selfSigned = async (name: string, options: string) => {
+    const keyFile = join(dir, `${name}-key.pem`);
+    const certFile = join(dir, `${name}-cert.pem`);
+    await run('openssl', ['genpkey', ...options.split(' '), '-out', keyFile]);
+    const subject = '/CN=config test seal';
+    await run('openssl', ['req', '-x509', '-key', keyFile, '-out', certFile, '-days', '1', '-subj', subject]);
+    return { keyFile, certFile };
+  };
+
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'seal-config-'));
   });
@@ -90,48 +100,17 @@ describe('requests: the seal of executed documents, configured from files', func
   it('seals with a PKCS#12 file as OpenSSL 3 writes it by default: RSA, EC (P-256, P-521) and three-prime RSA keys', async () => {
     // node-forge decrypts these files but reads neither EC keys and certificates nor
     // RSA keys of more than two primes; node:crypto reads the key and chain it decrypted.
-    const keys: Record<string, string[]> = {
-      rsa: ['-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048'],
-      ec: ['-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256'],
-      'ec-p521': ['-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-521'],
-      'rsa-3-primes': [
-        '-algorithm',
-        'RSA',
-        '-pkeyopt',
-        'rsa_keygen_bits:2048',
-        '-pkeyopt',
-        'rsa_keygen_primes:3',
-      ],
+    const keys = {
+      rsa: '-algorithm RSA -pkeyopt rsa_keygen_bits:2048',
+      ec: '-algorithm EC -pkeyopt ec_paramgen_curve:P-256',
+      'ec-p521': '-algorithm EC -pkeyopt ec_paramgen_curve:P-521',
+      'rsa-3-primes': '-algorithm RSA -pkeyopt rsa_keygen_bits:2048 -pkeyopt rsa_keygen_primes:3',
     };
     for (const [name, options] of Object.entries(keys)) {
-      const keyFile = join(dir, `${name}-key.pem`);
-      const certFile = join(dir, `${name}-cert.pem`);
+      const { keyFile, certFile } = await selfSigned(name, options);
       const p12File = join(dir, `${name}.p12`);
-      await run('openssl', ['genpkey', ...options, '-out', keyFile]);
-      await run('openssl', [
-        'req',
-        '-x509',
-        '-key',
-        keyFile,
-        '-out',
-        certFile,
-        '-days',
-        '1',
-        '-subj',
-        '/CN=config test seal',
-      ]);
-      await run('openssl', [
-        'pkcs12',
-        '-export',
-        '-in',
-        certFile,
-        '-inkey',
-        keyFile,
-        '-out',
-        p12File,
-        '-passout',
-        'pass:pw',
-      ]);
+      const files = ['-in', certFile, '-inkey', keyFile, '-out', p12File];
+      await run('openssl', ['pkcs12', '-export', ...files, '-passout', 'pass:pw']);
       await sealAndCheck(sealerFromFiles({ ...none, p12File, passphrase: 'pw' }), `p12-${name}`);
     }
   });
@@ -179,20 +158,9 @@ describe('requests: the seal of executed documents, configured from files', func
       /PDF_SIGNING_CERT_FILE\/PDF_SIGNING_KEY_FILE: no certificate matches the private key/,
     );
     // WebCrypto signs on P-256, P-384 and P-521 only: another curve is refused at start, not at the first seal.
-    const k1Key = join(dir, 'k1-key.pem');
-    const k1Cert = join(dir, 'k1-cert.pem');
-    await run('openssl', [
-      'genpkey',
-      '-algorithm',
-      'EC',
-      '-pkeyopt',
-      'ec_paramgen_curve:secp256k1',
-      '-out',
-      k1Key,
-    ]);
-    await run('openssl', ['req', '-x509', '-key', k1Key, '-out', k1Cert, '-days', '1', '-subj', '/CN=k1']);
+    const k1 = await selfSigned('k1', '-algorithm EC -pkeyopt ec_paramgen_curve:secp256k1');
     assert.throws(
-      () => sealerFromFiles({ ...none, certFile: k1Cert, keyFile: k1Key }),
+      () => sealerFromFiles({ ...none, ...k1 }),
       /PDF_SIGNING_CERT_FILE\/PDF_SIGNING_KEY_FILE: the key is EC on secp256k1: use P-256, P-384 or P-521/,
     );
     const notPem = await file('not.pem', 'hello');

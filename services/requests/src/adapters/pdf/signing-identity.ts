@@ -84,7 +84,7 @@ export const identityFromPkcs12 = (p12: Uint8Array, passphrase: string): Signing
 };
 
 /** How long before its certificate expires the service starts warning, at each start. */
-export const SEAL_EXPIRY_WARNING_DAYS = 30;
+const SEAL_EXPIRY_WARNING_DAYS = 30;
 
 /**
  * What to tell an operator at start about the seal's certificate: out of date (nothing is
