@@ -32,6 +32,12 @@ describe('requests service: the sealed executed document and its verification, i
   before(() => {
     ({ h, dir, headers } = ctx);
   });
+  /** The download's 503 when no seal can be made, its detail saying why. */
+  const assertUnavailable = (res: { status: number; body: unknown }, why: RegExp) => {
+    assert.equal(res.status, 503);
+    assert.equal((res.body as { code: string }).code, 'executed_document_unavailable');
+    assert.match((res.body as { detail: string }).detail, why);
+  };
 
   it('a Request completed before documents were kept gets its document issued once; rotation keeps old ones', async () => {
     const view = await completed('Olga Older');
@@ -101,9 +107,7 @@ describe('requests service: the sealed executed document and its verification, i
       const contract = await publishedTemplate(bare.http, SITE_A, htmlTemplateBody({ name: 'Agreement' }));
       const view = await completed('No Seal', bare, contract);
       const res = await bare.http.get(`/v1.1/requests/${view.id}/download`).set(headers);
-      assert.equal(res.status, 503);
-      assert.equal((res.body as { code: string }).code, 'executed_document_unavailable');
-      assert.match((res.body as { detail: string }).detail, /PDF_SIGNING_/);
+      assertUnavailable(res, /PDF_SIGNING_/);
     } finally {
       await bare.close();
     }
@@ -122,9 +126,7 @@ describe('requests service: the sealed executed document and its verification, i
       const contract = await publishedTemplate(stale.http, SITE_A, htmlTemplateBody({ name: 'Agreement' }));
       const view = await completed('Old Seal', stale, contract);
       const refused = await stale.http.get(`/v1.1/requests/${view.id}/download`).set(headers);
-      assert.equal(refused.status, 503);
-      assert.equal((refused.body as { code: string }).code, 'executed_document_unavailable');
-      assert.match((refused.body as { detail: string }).detail, /the seal's certificate expired on \d{4}-/);
+      assertUnavailable(refused, /the seal's certificate expired on \d{4}-/);
       const attempt = await issueMissingExecutedDocuments(stale.deps)(10)();
       assert.ok(E.isRight(attempt));
       assert.equal(attempt.right.issued, 0);
@@ -149,9 +151,7 @@ describe('requests service: the sealed executed document and its verification, i
       tsa.fail(true);
       const late = await completed('Tess Outage', stamped, contract);
       const refused = await stamped.http.get(`/v1.1/requests/${late.id}/download`).set(headers);
-      assert.equal(refused.status, 503);
-      assert.equal((refused.body as { code: string }).code, 'executed_document_unavailable');
-      assert.match((refused.body as { detail: string }).detail, /TSA answered 503/);
+      assertUnavailable(refused, /TSA answered 503/);
       assert.equal(refused.headers['retry-after'], '30');
       const none = await db.one(
         stamped.pool,
