@@ -6,6 +6,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { makeSealCertificate } from '@esign/platform';
 import { db, sql } from '@esign/platform/database';
+import { copyUrl } from '../../src/application/deps.js';
 import { issueMissingExecutedDocuments } from '../../src/application/executed-documents.js';
 import { postgresExecutedDocumentStore } from '../../src/adapters/postgres/postgres-executed-document-store.js';
 import { executedDocumentsFixture, pdfsig, run } from '../support/executed-documents-fixture.js';
@@ -127,6 +128,19 @@ describe('requests service: the sealed executed document and its verification, i
       const view = await completed('Old Seal', stale, contract);
       const refused = await stale.http.get(`/v1.1/requests/${view.id}/download`).set(headers);
       assertUnavailable(refused, /the seal's certificate expired on \d{4}-/);
+      // The signer's copy link: the Request is complete, its copy not ready yet.
+      const link = new URL(
+        copyUrl(stale.deps)(
+          view.id,
+          view.signers[0]!.signer_ref,
+          new Date(Date.now() + 86_400_000).toISOString(),
+        ),
+      );
+      const copy = await stale.http.get(`${link.pathname}${link.search}`);
+      assert.equal(copy.status, 503);
+      assert.equal(copy.headers['retry-after'], '30');
+      assert.match(copy.text, /Your copy is not ready yet/);
+      assert.doesNotMatch(copy.text, /Not everyone has signed/);
       const attempt = await issueMissingExecutedDocuments(stale.deps)(10)();
       assert.ok(E.isRight(attempt));
       assert.equal(attempt.right.issued, 0);

@@ -158,6 +158,9 @@ export const de: Catalogue = {
   'copy.notFound': 'Unter diesem Link gibt es kein Dokument.',
   'copy.notComplete.title': 'Dieses Dokument ist nicht vollständig',
   'copy.notComplete.message': 'Noch haben nicht alle unterschrieben.',
+  'copy.unavailable.title': 'Ihre Kopie ist noch nicht bereit',
+  'copy.unavailable.message':
+    'Alle haben unterschrieben; das unterschriebene Dokument wird noch erstellt. Versuchen Sie es in einigen Minuten erneut.',
 
   'problem.tickOrEmpty': 'muss angekreuzt oder leer gelassen werden',
   'problem.chooseOption': 'wählen Sie eine der Optionen',

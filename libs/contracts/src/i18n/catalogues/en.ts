@@ -149,6 +149,9 @@ export const en = {
   'copy.notFound': 'There is no document at this link.',
   'copy.notComplete.title': 'This document is not complete',
   'copy.notComplete.message': 'Not everyone has signed it.',
+  'copy.unavailable.title': 'Your copy is not ready yet',
+  'copy.unavailable.message':
+    'Everyone has signed; the signed document is still being prepared. Try again in a few minutes.',
 
   'problem.tickOrEmpty': 'must be ticked or left empty',
   'problem.chooseOption': 'choose one of the options',

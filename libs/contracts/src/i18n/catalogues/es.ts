@@ -150,6 +150,9 @@ export const es: Catalogue = {
   'copy.notFound': 'No hay ningún documento en este enlace.',
   'copy.notComplete.title': 'Este documento no está completo',
   'copy.notComplete.message': 'No todos lo han firmado.',
+  'copy.unavailable.title': 'Su copia aún no está lista',
+  'copy.unavailable.message':
+    'Todos han firmado; el documento firmado aún se está preparando. Vuelva a intentarlo en unos minutos.',
 
   'problem.tickOrEmpty': 'debe marcarse o dejarse vacío',
   'problem.chooseOption': 'elija una de las opciones',

@@ -149,6 +149,9 @@ export const fr: Catalogue = {
   'copy.notFound': 'Aucun document ne correspond à ce lien.',
   'copy.notComplete.title': 'Ce document n’est pas complet',
   'copy.notComplete.message': 'Tout le monde ne l’a pas encore signé.',
+  'copy.unavailable.title': 'Votre copie n’est pas encore prête',
+  'copy.unavailable.message':
+    'Tout le monde a signé ; le document signé est encore en préparation. Réessayez dans quelques minutes.',
 
   'problem.tickOrEmpty': 'doit être cochée ou laissée vide',
   'problem.chooseOption': 'choisissez l’une des options',

@@ -150,6 +150,9 @@ export const pt: Catalogue = {
   'copy.notFound': 'Não há nenhum documento neste link.',
   'copy.notComplete.title': 'Este documento não está concluído',
   'copy.notComplete.message': 'Nem todos o assinaram.',
+  'copy.unavailable.title': 'Sua cópia ainda não está pronta',
+  'copy.unavailable.message':
+    'Todos assinaram; o documento assinado ainda está sendo preparado. Tente novamente em alguns minutos.',
 
   'problem.tickOrEmpty': 'deve ser marcada ou deixada em branco',
   'problem.chooseOption': 'escolha uma das opções',

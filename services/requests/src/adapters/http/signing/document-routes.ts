@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { AppState } from '@esign/platform';
 import type Router from '@koa/router';
+import type { CopyRefusal } from '../../../application/signer-notices.js';
 import type { UseCases } from '../../../application/use-cases.js';
 import { SealUnavailable } from '../../../ports/document-sealer.js';
 import { embeddedFrameAncestors, embeddedPageOf } from './embedded-pages.js';
@@ -76,7 +77,10 @@ export const mountSignerDocumentRoutes = (
         kit.render(ctx, status, messagePage({ nonce, tr, title, message }));
       if ([requestId, signerRef, expires, signature].some((v) => v === undefined))
         return refuse(400, t('refusal.incomplete.title'), t('copy.incomplete'));
-      const result = await cases
+      const result: E.Either<
+        CopyRefusal | { readonly _tag: 'SealUnavailable' },
+        { readonly filename: string; readonly pdf: Uint8Array }
+      > = await cases
         .executedCopy({
           requestId: requestId!,
           signerRef: signerRef!,
@@ -84,9 +88,9 @@ export const mountSignerDocumentRoutes = (
           signature: signature!,
         })()
         // The copy cannot be sealed while the time-stamp authority is down or the seal's
-        // certificate is out of date: not ready yet.
+        // certificate is out of date: the Request is complete, its copy not ready yet.
         .catch((error: unknown) => {
-          if (error instanceof SealUnavailable) return E.left({ _tag: 'NotCompleted' as const });
+          if (error instanceof SealUnavailable) return E.left({ _tag: 'SealUnavailable' as const });
           throw error;
         });
       if (E.isLeft(result)) {
@@ -99,6 +103,9 @@ export const mountSignerDocumentRoutes = (
             return refuse(404, t('refusal.notFound.title'), t('copy.notFound'));
           case 'NotCompleted':
             return refuse(409, t('copy.notComplete.title'), t('copy.notComplete.message'));
+          case 'SealUnavailable':
+            ctx.set('Retry-After', '30');
+            return refuse(503, t('copy.unavailable.title'), t('copy.unavailable.message'));
         }
       }
       ctx.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
