@@ -42,6 +42,21 @@ export interface ApiClient {
 }
 
 /**
+ * What a streamed call that did not answer OK says: its problem document when it sent
+ * one (the API's own words, such as why the executed PDF cannot be sealed now), else
+ * `fallback`.
+ */
+export const problemOfStream = async (response: Response, fallback: ApiProblem): Promise<ApiProblem> => {
+  const text = await response.text().catch(() => '');
+  try {
+    const body: unknown = JSON.parse(text);
+    return Problem.is(body) ? body : fallback;
+  } catch {
+    return fallback;
+  }
+};
+
+/**
  * The web application's only way to the backend: HTTP to the gateway's public address,
  * exactly as any other client calls it. Every answer is decoded with the contracts'
  * codecs; anything else (an outage, an answer of the wrong shape) becomes a 503 problem.

@@ -4,6 +4,7 @@ import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
 import { RequestList, RequestView } from '@esign/contracts';
+import { problemOfStream } from '../api-client.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
 import { html } from '../html.js';
@@ -145,14 +146,20 @@ export const requestRoutes = (router: Router, deps: WebDeps): void => {
       visitor.accessToken(),
     );
     if (!response.ok || response.body === null) {
-      await response.body?.cancel();
-      return problemPage(ctx, deps, visitor, 'requests', {
-        type: 'about:blank',
-        title: 'Not available',
-        status: response.status,
-        code: 'download_failed',
-        detail: 'The executed PDF is available once every signer has signed.',
-      });
+      // The API says why (not completed yet, or a seal that cannot be made right now).
+      return problemPage(
+        ctx,
+        deps,
+        visitor,
+        'requests',
+        await problemOfStream(response, {
+          type: 'about:blank',
+          title: 'Not available',
+          status: response.status,
+          code: 'download_failed',
+          detail: 'The executed PDF is available once every signer has signed.',
+        }),
+      );
     }
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', response.headers.get('content-disposition') ?? 'attachment');

@@ -12,7 +12,10 @@ export const CURRENT = {
   account_admin: true,
 };
 
-/** The API as the pages see it: answers by method and path, and every call recorded. */
+/**
+ * The API as the pages see it: answers by method and path, and every call recorded; a
+ * streamed call (the executed PDF) gets the `Response` given as `STREAM <path>`.
+ */
 export const fakeApi = (answers: Record<string, unknown>) => {
   const calls: Call<unknown>[] = [];
   const client: ApiClient = {
@@ -29,7 +32,12 @@ export const fakeApi = (answers: Record<string, unknown>) => {
       assert.ok(E.isRight(decoded), `the fake's answer to ${call.method} ${call.path} has the API's shape`);
       return Promise.resolve(E.right<ApiProblem, A>(decoded.right));
     },
-    stream: () => Promise.reject(new Error('not used')),
+    stream: (path) => {
+      const answer = answers[`STREAM ${path}`];
+      return answer instanceof Response
+        ? Promise.resolve(answer)
+        : Promise.reject(new Error(`no stream: ${path}`));
+    },
   };
   return { client, calls };
 };
