@@ -181,13 +181,25 @@ export const startRequestsService = (config: Config, logger: Logger): Promise<Ru
     messaging: { amqpUrl: config.AMQP_URL, prefix: config.AMQP_PREFIX },
     build: ({ pool, readiness, handoff, listening, metrics }) => {
       const documents = executedDocumentMetrics(metrics.registry);
-      const sealer = sealerFromFiles({
-        certFile: config.PDF_SIGNING_CERT_FILE ?? '',
-        keyFile: config.PDF_SIGNING_KEY_FILE ?? '',
-        p12File: config.PDF_SIGNING_P12_FILE ?? '',
-        passphrase: config.PDF_SIGNING_PASSPHRASE ?? '',
-        tsaUrl: config.PDF_SIGNING_TSA_URL ?? '',
-      });
+      const sealer = sealerFromFiles(
+        {
+          certFile: config.PDF_SIGNING_CERT_FILE ?? '',
+          keyFile: config.PDF_SIGNING_KEY_FILE ?? '',
+          p12File: config.PDF_SIGNING_P12_FILE ?? '',
+          passphrase: config.PDF_SIGNING_PASSPHRASE ?? '',
+          tsaUrl: config.PDF_SIGNING_TSA_URL ?? '',
+        },
+        (change) =>
+          change._tag === 'Reloaded'
+            ? logger.info(
+                { not_after: change.validity.notAfter.toISOString() },
+                "the seal's certificate files changed: sealing with the new certificate",
+              )
+            : logger.error(
+                { reason: change.reason },
+                "the seal's certificate files changed but cannot be read: sealing with the previous certificate",
+              ),
+      );
       if (sealer === null)
         logger.warn(
           'no PDF signing certificate configured (PDF_SIGNING_CERT_FILE/PDF_SIGNING_KEY_FILE or PDF_SIGNING_P12_FILE): executed documents cannot be issued',

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHash, X509Certificate } from 'node:crypto';
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +10,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { makeSealCertificate } from '@esign/platform';
 import { inProcessOfItsOwn } from '@esign/testing';
-import { sealerFromFiles } from '../../src/adapters/pdf/sealer-from-files.js';
+import { sealerFromFiles, type SealFilesChange } from '../../src/adapters/pdf/sealer-from-files.js';
 
 const run = promisify(execFile);
 
@@ -40,6 +41,7 @@ describe('requests: the seal of executed documents, configured from files', func
     const { stdout } = await run('pdfsig', [pdf]);
     assert.match(stdout, /Signature is Valid/, stdout);
     assert.match(stdout, /Common Name: config test seal/, stdout);
+    return sealed.right;
   };
 
   /** A key from `openssl genpkey` with `options` (space-separated), and a certificate it signs for itself. */
@@ -113,6 +115,48 @@ describe('requests: the seal of executed documents, configured from files', func
       await run('openssl', ['pkcs12', '-export', ...files, '-passout', 'pass:pw']);
       await sealAndCheck(sealerFromFiles({ ...none, p12File, passphrase: 'pw' }), `p12-${name}`);
     }
+  });
+
+  it('reads the files again when they are replaced, and keeps its certificate when the new ones cannot be read', async () => {
+    const certFile = await file('rotating-chain.pem', leaf.chainPem);
+    const keyFile = await file('rotating-key.pem', leaf.keyPem);
+    const changes: SealFilesChange[] = [];
+    const sealer = sealerFromFiles({ ...none, certFile, keyFile }, (change) => changes.push(change));
+    const sha256Of = (pem: string) => createHash('sha256').update(new X509Certificate(pem).raw).digest('hex');
+    /** Writes the files as a renewal does; their times move on, as a new Secret's do. */
+    let later = Date.now() / 1000;
+    const replace = async (chainPem: string, keyPem: string) => {
+      later += 60;
+      for (const [path, content] of [
+        [certFile, chainPem],
+        [keyFile, keyPem],
+      ] as const) {
+        await writeFile(path, content);
+        await utimes(path, later, later);
+      }
+    };
+    assert.equal((await sealAndCheck(sealer, 'rotating-1')).certificateSha256, sha256Of(leaf.certPem));
+
+    const renewed = makeSealCertificate({ commonName: 'config test seal', issuer: ca, days: 90 });
+    await replace(renewed.chainPem, renewed.keyPem);
+    // The metric's scrape sees the new end before any seal.
+    assert.equal(
+      sealer?.validity?.notAfter.getTime(),
+      Date.parse(new X509Certificate(renewed.certPem).validTo),
+    );
+    assert.equal((await sealAndCheck(sealer, 'rotating-2')).certificateSha256, sha256Of(renewed.certPem));
+    assert.deepEqual(
+      changes.map((c) => c._tag),
+      ['Reloaded'],
+    );
+
+    await replace(renewed.chainPem, other.keyPem);
+    assert.equal((await sealAndCheck(sealer, 'rotating-3')).certificateSha256, sha256Of(renewed.certPem));
+    await sealAndCheck(sealer, 'rotating-4');
+    assert.deepEqual(
+      changes.map((c) => (c._tag === 'Refused' ? c.reason : c._tag)),
+      ['Reloaded', 'PDF_SIGNING_CERT_FILE/PDF_SIGNING_KEY_FILE: no certificate matches the private key'],
+    );
   });
 
   it('loads pkijs and @signpdf on the first seal, not with the sealer, and node-forge never for PEM (ADR 2720, 2730)', async () => {

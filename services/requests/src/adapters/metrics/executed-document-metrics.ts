@@ -32,20 +32,26 @@ export const executedDocumentMetrics = (registry: Registry): ExecutedDocumentMet
     help: 'Executed documents the issuer could not issue and put back for a later try.',
     registers: [registry],
   });
-  // Made with the first sealer that knows its certificate: a gauge without one would read 0.
-  let expiry: Gauge | undefined;
-  const expiryGauge = () =>
-    (expiry ??= new Gauge({
+  // Made with the first sealer that knows its certificate (a gauge without one would read
+  // 0), and read from it at each scrape: a certificate reloaded since shows its own end.
+  const expiryOf = (sealer: DocumentSealer) =>
+    new Gauge({
       name: 'requests_seal_certificate_expiry_timestamp_seconds',
       help: "When the seal's certificate expires (Unix time): executed documents are not issued after it.",
       registers: [registry],
-    }));
+      collect() {
+        const end = sealer.validity?.notAfter;
+        if (end !== undefined) this.set(end.getTime() / 1000);
+      },
+    });
+  let expiry: Gauge | undefined;
   return {
     counting: (sealer) => {
-      const { validity } = sealer;
-      if (validity !== undefined) expiryGauge().set(validity.notAfter.getTime() / 1000);
+      if (sealer.validity !== undefined) expiry ??= expiryOf(sealer);
       return {
-        ...(validity === undefined ? {} : { validity }),
+        get validity() {
+          return sealer.validity;
+        },
         seal: (pdf, details) =>
           pipe(
             sealer.seal(pdf, details),

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import type { DocumentSealer } from '../../ports/document-sealer.js';
+import { readFileSync, statSync } from 'node:fs';
+import type { CertificateValidity, DocumentSealer } from '../../ports/document-sealer.js';
 import { lazyPadesSealer } from './lazy-pades-sealer.js';
 import { identityFromPem, identityFromPkcs12, type SigningIdentity } from './signing-identity.js';
 
@@ -48,10 +48,62 @@ const identity = (files: SealerFiles): SigningIdentity | null => {
   }
 };
 
-/** The seal of executed documents as configured, or null when no certificate is configured. */
-export const sealerFromFiles = (files: SealerFiles): DocumentSealer | null => {
+/** What became of files that changed under a running sealer. */
+export type SealFilesChange =
+  | { readonly _tag: 'Reloaded'; readonly validity: CertificateValidity }
+  /** They could not be read as a seal: the sealer goes on with the certificate it had. */
+  | { readonly _tag: 'Refused'; readonly reason: string };
+
+/** When and how large each configured file is now: changes when any of them is replaced. */
+const stampOf = (files: SealerFiles): string =>
+  [files.certFile, files.keyFile, files.p12File]
+    .map((path) => {
+      if (path === '') return '';
+      try {
+        const { mtimeMs, size, ino } = statSync(path);
+        return `${mtimeMs}:${size}:${ino}`;
+      } catch {
+        return 'missing';
+      }
+    })
+    .join('|');
+
+/**
+ * The seal of executed documents as configured, or null when no certificate is configured.
+ * The files are read again when they change (Kubernetes updates a mounted Secret in place,
+ * and cert-manager renews one before it expires), looked at before each seal and each
+ * read of the certificate's validity (the metric's scrape): a renewed certificate is used
+ * without a restart. Files that change into something unreadable are reported once, and
+ * the sealer keeps the certificate it had.
+ */
+export const sealerFromFiles = (
+  files: SealerFiles,
+  onChange: (change: SealFilesChange) => void = () => undefined,
+): DocumentSealer | null => {
   const loaded = identity(files);
-  return loaded === null
-    ? null
-    : lazyPadesSealer(loaded, files.tsaUrl === '' ? {} : { tsaUrl: files.tsaUrl });
+  if (loaded === null) return null;
+  const options = files.tsaUrl === '' ? {} : { tsaUrl: files.tsaUrl };
+  let current = { stamp: stampOf(files), sealer: lazyPadesSealer(loaded, options) };
+  let refused: string | undefined;
+  const refresh = () => {
+    const stamp = stampOf(files);
+    if (stamp === current.stamp || stamp === refused) return current.sealer;
+    try {
+      const next = identity(files);
+      if (next !== null) {
+        current = { stamp, sealer: lazyPadesSealer(next, options) };
+        onChange({ _tag: 'Reloaded', validity: next.validity });
+      }
+    } catch (error) {
+      refused = stamp;
+      onChange({ _tag: 'Refused', reason: (error as Error).message });
+    }
+    return current.sealer;
+  };
+  return {
+    seal: (pdf, details) => () => refresh().seal(pdf, details)(),
+    get validity() {
+      return refresh().validity;
+    },
+  };
 };
