@@ -138,4 +138,65 @@ describe('end to end through the gateway: a token by self-service, with the type
     assert.equal((await me.DELETE('/v1.1/sessions/current')).response.status, 204);
     assert.equal((await me.GET('/v1.1/sessions/current')).response.status, 401);
   });
+
+  it('changes the password: the old one, every session and every token stop; the new one signs in', async () => {
+    const email = `change-${unique()}@acme.example`;
+    await system.admin(
+      'create-user',
+      '--account',
+      acme.tenant.accountId,
+      '--email',
+      email,
+      '--password',
+      PASSWORD,
+    );
+    await system.admin('add-member', '--site', String(acme.site), '--user', email);
+    const signIn = (password: string) => typed().POST('/v1.1/sessions', { body: { email, password } });
+    const me = typed(ok(await signIn(PASSWORD), 201, 'sign in').session_token);
+    const app = ok(await me.POST('/v1.1/apps', { body: { name: 'Payroll' } }), 201, 'create app');
+    const issued = ok(
+      await me.POST('/v1.1/apps/{app_id}/tokens', {
+        params: { path: { app_id: app.id } },
+        body: { password: PASSWORD },
+      }),
+      201,
+      'create token',
+    );
+    const requests = () =>
+      typed(issued.access_token).GET('/v1.1/sites/{site_id}/requests', {
+        params: { path: { site_id: acme.site } },
+      });
+    ok(await requests(), 200, 'the token works before the change');
+
+    const NEW = 'another long passphrase, changed';
+    const wrong = await me.POST('/v1.1/sessions/current/password', {
+      body: { current_password: 'not the password', new_password: NEW },
+    });
+    assert.equal(wrong.response.status, 401);
+    assert.deepEqual(wrong.error?.errors, [{ path: 'current_password', message: 'is wrong' }]);
+    const weak = await me.POST('/v1.1/sessions/current/password', {
+      body: { current_password: PASSWORD, new_password: 'too short' },
+    });
+    assert.equal(weak.response.status, 422);
+    assert.equal(weak.error?.code, 'weak_password');
+
+    const changed = ok(
+      await me.POST('/v1.1/sessions/current/password', {
+        body: { current_password: PASSWORD, new_password: NEW },
+      }),
+      200,
+      'change password',
+    );
+    assert.deepEqual(changed, { sessions_ended: 1, tokens_revoked: 1, client_secrets_removed: 0 });
+    assert.equal((await me.GET('/v1.1/sessions/current')).response.status, 401, 'this session ended');
+    assert.equal((await signIn(PASSWORD)).response.status, 401, 'the old password is refused');
+    ok(await signIn(NEW), 201, 'the new password signs in');
+    const deadline = Date.now() + 30_000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      status = (await requests()).response.status;
+    }
+    assert.equal(status, 401, 'the token made with the old password stops within the introspection bound');
+  });
 });

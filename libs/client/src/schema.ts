@@ -447,6 +447,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1.1/sessions/current/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change the signed-in user’s password
+     * @description Takes the current password and a new one: at least 12 characters, at most 1,024, not the e-mail address, not the current password (compared after Unicode NFKC normalisation). A wrong current password counts against the same limit as signing in. On success, in one transaction: every session of the user ends, this one included (sign in again with the new password); every access token is revoked, apps authorised through OAuth lose their refresh tokens, and the client secrets of the user’s apps are removed, so nothing made with the old password keeps working. Integrations need new tokens afterwards (ADR 2980).
+     */
+    post: operations['changePassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1.1/account/sites': {
     parameters: {
       query?: never;
@@ -1632,6 +1652,10 @@ export interface components {
       }[];
       expires_at: string;
       account_admin: boolean;
+    };
+    ChangePasswordBody: {
+      current_password: string;
+      new_password: string;
     };
     UpdateAccountSiteBody: {
       /**
@@ -7911,6 +7935,212 @@ export interface operations {
       };
     };
   };
+  changePassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChangePasswordBody'];
+      };
+    };
+    responses: {
+      /** @description What the change ended. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "sessions_ended": 1,
+           *       "tokens_revoked": 1,
+           *       "client_secrets_removed": 0
+           *     }
+           */
+          'application/json': {
+            sessions_ended: number;
+            tokens_revoked: number;
+            client_secrets_removed: number;
+          };
+        };
+      };
+      /** @description - `malformed_json`: the body is not valid JSON. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json';
+          };
+        };
+      };
+      /**
+       * @description - `invalid_password`: the password re-entered is wrong (`errors[].path` names the field); nothing was created or changed.
+       *     - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/invalid_password",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "invalid_password",
+           *       "detail": "The current password is wrong; nothing was changed.",
+           *       "errors": [
+           *         {
+           *           "path": "current_password",
+           *           "message": "is wrong"
+           *         }
+           *       ],
+           *       "request_id": "373bd58a-0100-44d6-bc8f-3b8b3c2a791c"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'invalid_password' | 'session_required' | 'session_invalid';
+          };
+        };
+      };
+      /**
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
+       */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'api_access_required' | 'user_disabled';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /**
+       * @description - `weak_password`: the new password breaks a rule: 12 to 1,024 characters, not the e-mail address, not the current password (`errors[].path` is `new_password`).
+       *     - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/weak_password",
+           *       "title": "Invalid request body",
+           *       "status": 422,
+           *       "code": "weak_password",
+           *       "detail": "The new password must be at least 12 characters.",
+           *       "errors": [
+           *         {
+           *           "path": "new_password",
+           *           "message": "must be at least 12 characters"
+           *         }
+           *       ],
+           *       "request_id": "8f39e102-b4f8-4e93-84ac-0c37495f7d68"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'weak_password' | 'invalid_body';
+          };
+        };
+      };
+      /** @description - `too_many_attempts`: too many password attempts; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'too_many_attempts';
+          };
+        };
+      };
+      /**
+       * @description - `busy`: too many password checks are queued; retry after `Retry-After` seconds.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'busy' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
   listAccountSites: {
     parameters: {
       query?: {
@@ -9338,7 +9568,7 @@ export interface operations {
         };
       };
       /**
-       * @description - `invalid_password`: the password re-entered is wrong; nothing was created.
+       * @description - `invalid_password`: the password re-entered is wrong (`errors[].path` names the field); nothing was created or changed.
        *     - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
        *     - `session_invalid`: the session has expired or ended.
        */
@@ -9790,7 +10020,7 @@ export interface operations {
         };
       };
       /**
-       * @description - `invalid_password`: the password re-entered is wrong; nothing was created.
+       * @description - `invalid_password`: the password re-entered is wrong (`errors[].path` names the field); nothing was created or changed.
        *     - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
        *     - `session_invalid`: the session has expired or ended.
        */

@@ -148,6 +148,25 @@ export type AppList = t.TypeOf<typeof AppList>;
 export const PasswordConfirmationBody = strict({ password: PasswordInput }, {}, 'PasswordConfirmationBody');
 export type PasswordConfirmationBody = t.TypeOf<typeof PasswordConfirmationBody>;
 
+/**
+ * `POST /v1.1/sessions/current/password`: the signed-in user's new password (at least 12
+ * characters, not the e-mail address, not the current one), with the current one.
+ */
+export const ChangePasswordBody = strict(
+  { current_password: PasswordInput, new_password: PasswordInput },
+  {},
+  'ChangePasswordBody',
+);
+export type ChangePasswordBody = t.TypeOf<typeof ChangePasswordBody>;
+
+/** What a password change ended: every session (this one too), access token and client secret. */
+export const PasswordChangedView = t.type({
+  sessions_ended: t.number,
+  tokens_revoked: t.number,
+  client_secrets_removed: t.number,
+});
+export type PasswordChangedView = t.TypeOf<typeof PasswordChangedView>;
+
 /** `POST /v1.1/apps/:id/client-secret`: shown once; replaces any previous secret. */
 export const ClientSecretView = t.type({
   client_id: t.string,

@@ -28,7 +28,15 @@ export const createLogger = (
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },
     redact: {
-      paths: ['req.headers.authorization', 'password', '*.password', 'token', '*.token'],
+      paths: [
+        'req.headers.authorization',
+        'password',
+        '*.password',
+        '*.current_password',
+        '*.new_password',
+        'token',
+        '*.token',
+      ],
       censor: '[redacted]',
     },
   };

@@ -110,6 +110,41 @@ export const CAPTURED_EXAMPLES: Examples = {
       request_id: 'e74d542f-5e3f-4039-8125-bb3df61368ed',
     },
   },
+  changePassword: {
+    '200': {
+      sessions_ended: 1,
+      tokens_revoked: 1,
+      client_secrets_removed: 0,
+    },
+    '401': {
+      type: 'https://docs.esign.example/problems/invalid_password',
+      title: 'Unauthorized',
+      status: 401,
+      code: 'invalid_password',
+      detail: 'The current password is wrong; nothing was changed.',
+      errors: [
+        {
+          path: 'current_password',
+          message: 'is wrong',
+        },
+      ],
+      request_id: '373bd58a-0100-44d6-bc8f-3b8b3c2a791c',
+    },
+    '422': {
+      type: 'https://docs.esign.example/problems/weak_password',
+      title: 'Invalid request body',
+      status: 422,
+      code: 'weak_password',
+      detail: 'The new password must be at least 12 characters.',
+      errors: [
+        {
+          path: 'new_password',
+          message: 'must be at least 12 characters',
+        },
+      ],
+      request_id: '8f39e102-b4f8-4e93-84ac-0c37495f7d68',
+    },
+  },
   clientCredentialsToken: {
     '200': {
       access_token: 'eyJhbGciOiJF…',

@@ -6,6 +6,8 @@ import {
   UpdateAccountSiteBody,
   CurrentSessionView,
   SessionAccessTokenView,
+  ChangePasswordBody,
+  PasswordChangedView,
   SessionView,
   SiteMemberView,
   SignInBody,
@@ -70,6 +72,22 @@ export const ACCOUNT_OPERATIONS: readonly Operation[] = [
       'For clients acting for a person in a browser, such as the web application.',
     responses: { 201: { description: 'The token, shown this once.', codec: SessionAccessTokenView } },
     problems: [],
+  }),
+  session({
+    method: 'post',
+    path: '/v1.1/sessions/current/password',
+    operationId: 'changePassword',
+    summary: 'Change the signed-in user’s password',
+    description:
+      'Takes the current password and a new one: at least 12 characters, at most 1,024, not the e-mail address, ' +
+      'not the current password (compared after Unicode NFKC normalisation). A wrong current password counts ' +
+      'against the same limit as signing in. On success, in one transaction: every session of the user ends, ' +
+      'this one included (sign in again with the new password); every access token is revoked, ' +
+      'apps authorised through OAuth lose their refresh tokens, and the client secrets of the user’s apps are removed, ' +
+      'so nothing made with the old password keeps working. Integrations need new tokens afterwards (ADR 2980).',
+    body: { codec: ChangePasswordBody },
+    responses: { 200: { description: 'What the change ended.', codec: PasswordChangedView } },
+    problems: ['invalid_password', 'weak_password', 'too_many_attempts', 'busy'],
   }),
   session({
     method: 'get',

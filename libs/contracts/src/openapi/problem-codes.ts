@@ -49,7 +49,14 @@ export const PROBLEM_CODES = {
   too_many_webhook_endpoints: [409, 'the site has as many webhook endpoints as allowed'],
   // The auth service.
   invalid_credentials: [401, 'the e-mail address or the password is wrong'],
-  invalid_password: [401, 'the password re-entered is wrong; nothing was created'],
+  invalid_password: [
+    401,
+    'the password re-entered is wrong (`errors[].path` names the field); nothing was created or changed',
+  ],
+  weak_password: [
+    422,
+    'the new password breaks a rule: 12 to 1,024 characters, not the e-mail address, not the current password (`errors[].path` is `new_password`)',
+  ],
   session_required: [401, 'no session: sign in and send `Authorization: Bearer <session_token>`'],
   session_invalid: [401, 'the session has expired or ended'],
   api_access_required: [403, 'the account has no REST API access'],

@@ -32,6 +32,14 @@ export const authProblem = (error: AuthError): Problem => {
         detail: 'The password is wrong; nothing was created.',
         errors: [{ path: 'password', message: 'is wrong' }],
       });
+    case 'WrongCurrentPassword':
+      return problem({
+        status: 401,
+        code: 'invalid_password',
+        title: 'Unauthorized',
+        detail: 'The current password is wrong; nothing was changed.',
+        errors: [{ path: 'current_password', message: 'is wrong' }],
+      });
     case 'Throttled':
       return problem({
         status: 429,
@@ -155,8 +163,8 @@ export const authProblem = (error: AuthError): Problem => {
         status: 422,
         code: 'weak_password',
         title: 'Invalid request body',
-        detail: `The password ${error.reason}.`,
-        errors: [{ path: 'password', message: error.reason }],
+        detail: `The ${error.field === undefined ? 'password' : 'new password'} ${error.reason}.`,
+        errors: [{ path: error.field ?? 'password', message: error.reason }],
       });
   }
 };

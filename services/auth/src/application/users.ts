@@ -1,9 +1,12 @@
+import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
+import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { notFound, type AuthError } from '../domain/errors.js';
-import type { User } from '../domain/model.js';
+import type { SessionUser, User } from '../domain/model.js';
 import { checkNewPassword, normalizePassword } from '../domain/password-policy.js';
 import type { PasswordChanged } from '../ports/account-repository.js';
+import { checkPassword } from './check-password.js';
 import type { Deps } from './deps.js';
 import { required } from './required.js';
 
@@ -84,3 +87,45 @@ export const setPassword =
         ),
       ),
     );
+
+/**
+ * A signed-in user changes their own password: the new one is checked against the rules
+ * (and must differ from the current one) before anything is counted, then the current
+ * one is checked under the same throttle as sign-in, then the change revokes what
+ * `setPassword` revokes, this session included (ADR 2980).
+ */
+export const changeOwnPassword =
+  (deps: Deps) =>
+  (input: {
+    readonly session: SessionUser;
+    readonly currentPassword: string;
+    readonly newPassword: string;
+  }): TE.TaskEither<AuthError, PasswordChanged> => {
+    const field = 'new_password';
+    const checked = pipe(
+      checkNewPassword(input.newPassword, input.session.email),
+      E.filterOrElse(
+        (password) => normalizePassword(password) !== normalizePassword(input.currentPassword),
+        (): AuthError => ({ _tag: 'WeakPassword', reason: 'must differ from the current password' }),
+      ),
+      E.mapLeft((error) => (error._tag === 'WeakPassword' ? { ...error, field } : error)),
+    );
+    return pipe(
+      TE.fromEither(checked),
+      TE.tap(() =>
+        pipe(
+          deps.accounts.findCredentials(input.session.email),
+          TE.flatMap((user) =>
+            checkPassword(deps)({
+              email: input.session.email,
+              password: input.currentPassword,
+              passwordHash: O.toUndefined(user)?.passwordHash,
+              wrong: { _tag: 'WrongCurrentPassword' },
+            }),
+          ),
+        ),
+      ),
+      TE.flatMap((password) => deps.hasher.hash(normalizePassword(password))),
+      TE.flatMap((hash) => deps.accounts.changePassword(input.session.userId, hash, deps.clock.now())),
+    );
+  };

@@ -5,6 +5,8 @@
 export type AuthError =
   | { readonly _tag: 'InvalidCredentials' }
   | { readonly _tag: 'WrongPassword' }
+  /** The current password, re-entered to change it, is wrong: nothing changed. */
+  | { readonly _tag: 'WrongCurrentPassword' }
   | { readonly _tag: 'Throttled'; readonly retryAfterSeconds: number }
   /** Too many unauthenticated calls from this client, or from everyone. */
   | { readonly _tag: 'RateLimited'; readonly retryAfterSeconds: number }
@@ -18,7 +20,8 @@ export type AuthError =
   | { readonly _tag: 'EmailTaken'; readonly email: string }
   | { readonly _tag: 'SiteNameTaken'; readonly name: string }
   | { readonly _tag: 'DifferentAccounts'; readonly siteId: number; readonly userId: string }
-  | { readonly _tag: 'WeakPassword'; readonly reason: string }
+  /** `field`: the body's field that held it, when it came in a body (`new_password`). */
+  | { readonly _tag: 'WeakPassword'; readonly reason: string; readonly field?: string }
   | { readonly _tag: 'AccountAdminRequired' }
   | { readonly _tag: 'NotAccountUser'; readonly email: string }
   /** A token limited to Sites its user does not belong to. */

@@ -7,6 +7,7 @@ const headersOf = (error: AuthError): Record<string, string> => {
   switch (error._tag) {
     case 'InvalidCredentials':
     case 'WrongPassword':
+    case 'WrongCurrentPassword':
     case 'SessionRequired':
       return { 'WWW-Authenticate': 'Bearer' };
     case 'SessionInvalid':

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import {
+  ChangePasswordBody,
   CreateAppBody,
   CreateTokenBody,
   isUuid,
@@ -8,6 +9,7 @@ import {
   UpdateAppBody,
   type ClientSecretView,
   type CurrentSessionView,
+  type PasswordChangedView,
   type SessionAccessTokenView,
   type SessionView,
 } from '@esign/contracts';
@@ -24,6 +26,7 @@ import { admitAnonymous } from '../../application/admit-anonymous.js';
 import { sessionAccessToken } from '../../application/session-access-token.js';
 import { signIn } from '../../application/sign-in.js';
 import { findOwnToken, listOwnTokens, revokeOwnToken } from '../../application/tokens.js';
+import { changeOwnPassword } from '../../application/users.js';
 import type { SessionUser } from '../../domain/model.js';
 import { clientAddress } from './client-address.js';
 import { bearerOf, bodyOf, pageOf, pageView, run } from './request.js';
@@ -82,6 +85,24 @@ export const selfServiceRoutes = (
       expires_at: issued.expiresAt.toISOString(),
     };
     ctx.status = 201;
+    ctx.body = view;
+  });
+
+  router.post('/v1.1/sessions/current/password', async (ctx) => {
+    const user = await session(ctx);
+    const body = bodyOf(ChangePasswordBody, ctx);
+    const changed = await run(
+      changeOwnPassword(deps)({
+        session: user,
+        currentPassword: body.current_password,
+        newPassword: body.new_password,
+      }),
+    );
+    const view: PasswordChangedView = {
+      sessions_ended: changed.sessionsEnded,
+      tokens_revoked: changed.tokensRevoked,
+      client_secrets_removed: changed.clientSecretsRemoved,
+    };
     ctx.body = view;
   });
 
