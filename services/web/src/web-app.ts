@@ -13,6 +13,7 @@ import { consentRoutes } from './pages/oauth-consent.js';
 import { appFrameOriginRoutes } from './pages/app-frame-origins.js';
 import { brandingRoutes } from './pages/branding.js';
 import { bulkSendRoutes } from './pages/bulk-sends.js';
+import { passwordRoutes } from './pages/password.js';
 import { requestRoutes } from './pages/requests.js';
 import { signInRoutes } from './pages/sign-in.js';
 import { siteRoutes } from './pages/sites.js';
@@ -87,6 +88,7 @@ export const createWebApp = (options: WebAppOptions): Koa.Middleware => {
   requestRoutes(router, deps);
   bulkSendRoutes(router, deps);
   siteRoutes(router, deps);
+  passwordRoutes(router, deps);
   verifyRoutes(router, deps);
   const routes = router.routes();
 

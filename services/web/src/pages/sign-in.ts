@@ -12,6 +12,9 @@ import { fieldErrors, page, problemSummary, textField } from '../layout.js';
 const REASONS: Record<string, string> = {
   ended: 'Your session has ended. Sign in again to continue.',
   out: 'You are signed out.',
+  password:
+    'Your password was changed and you were signed out everywhere. Sign in with the new password. ' +
+    'Access tokens and client secrets made before no longer work: make new ones for your integrations.',
 };
 
 /** Only a path inside the application may follow sign-in: never another site. */
