@@ -6,6 +6,7 @@ import type { RateLimited } from './token-bucket.js';
 export type GatewayError =
   | { readonly _tag: 'InvalidPath' }
   | { readonly _tag: 'NoRoute' }
+  | { readonly _tag: 'UnsupportedVersion'; readonly version: string; readonly served: readonly string[] }
   | { readonly _tag: 'MethodNotAllowed'; readonly allow: readonly string[] }
   | { readonly _tag: 'MissingToken' }
   | { readonly _tag: 'TokenRejected'; readonly reason: TokenRejection }

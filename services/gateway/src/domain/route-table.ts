@@ -116,7 +116,12 @@ export interface SiteRef {
 export type RouteMatch =
   | { readonly _tag: 'Matched'; readonly route: RouteSpec; readonly site: SiteRef | undefined }
   | { readonly _tag: 'MethodNotAllowed'; readonly allow: readonly string[] }
-  | { readonly _tag: 'NoRoute' };
+  | { readonly _tag: 'NoRoute' }
+  /** The path names an API version this table does not serve (`/v1/…`, `/v2/…`, `/V1.1/…`). */
+  | { readonly _tag: 'UnsupportedVersion'; readonly version: string; readonly served: readonly string[] };
+
+/** What a first path segment that names an API version looks like. */
+const VERSION_SEGMENT = /^v[0-9]+(\.[0-9]+)*$/i;
 
 const CANONICAL_ID = /^[1-9][0-9]{0,14}$/;
 
@@ -165,6 +170,20 @@ const allowHeaderOf = (methods: readonly Method[]): string[] => {
 /** Builds the matcher for a table: `(method, segments) => RouteMatch`. */
 export const routeMatcher = (table: readonly RouteSpec[]) => {
   const compiled = table.map(compile);
+  const served = [
+    ...new Set(
+      compiled.flatMap((route) => {
+        const first = route.parts[0];
+        return first?.kind === 'literal' && VERSION_SEGMENT.test(first.text) ? [first.text] : [];
+      }),
+    ),
+  ];
+  const noRoute = (segments: readonly string[]): RouteMatch => {
+    const first = segments[0] ?? '';
+    return VERSION_SEGMENT.test(first) && !served.includes(first)
+      ? { _tag: 'UnsupportedVersion', version: first, served }
+      : { _tag: 'NoRoute' };
+  };
   return (method: string, segments: readonly string[]): RouteMatch => {
     let allowed: Method[] | undefined;
     for (const route of compiled) {
@@ -180,7 +199,7 @@ export const routeMatcher = (table: readonly RouteSpec[]) => {
       if (route.spec.methods !== 'any') (allowed ??= []).push(...route.spec.methods);
     }
     return allowed === undefined
-      ? { _tag: 'NoRoute' }
+      ? noRoute(segments)
       : { _tag: 'MethodNotAllowed', allow: allowHeaderOf(allowed) };
   };
 };

@@ -56,11 +56,24 @@ describe('gateway: the route table', () => {
       '/v1.1/requests/r1/delete',
       '/v1.1/sites/7',
       '/v1.1/sites/7/requests/extra',
-      '/v1/sites/7/requests',
       '/healthz/x',
+      '/version/x',
+      '/v/x',
     ]) {
       assert.equal(target('GET', path), 'NoRoute', path);
     }
+  });
+
+  it('tells a version it does not serve from a path it does not know', () => {
+    for (const [path, version] of [
+      ['/v1/sites/7/requests', 'v1'],
+      ['/v2/requests/r1', 'v2'],
+      ['/v1.0/sessions', 'v1.0'],
+      ['/V1.1/requests/r1', 'V1.1'],
+      ['/v1.1.0', 'v1.1.0'],
+    ])
+      assert.deepEqual(route('GET', path!), { _tag: 'UnsupportedVersion', version, served: ['v1.1'] }, path);
+    assert.equal(target('GET', '/v1.1/nothing/here'), 'NoRoute');
   });
 
   it('answers a wrong method on a known path with the methods it allows', () => {

@@ -60,6 +60,7 @@ export const gatewayMiddleware =
     }
     const match = deps.match(ctx.method, segments);
     if (match._tag === 'NoRoute') return refuse(ctx, { _tag: 'NoRoute' });
+    if (match._tag === 'UnsupportedVersion') return refuse(ctx, match);
     if (match._tag === 'MethodNotAllowed') {
       label(ctx, '(method not allowed)');
       if (ctx.method === 'OPTIONS') {

@@ -50,6 +50,17 @@ export const problemOf = (error: GatewayError): RenderedProblem => {
         problem: problem({ status: 404, code: 'not_found', title: 'Not found', detail: 'No such resource.' }),
         headers: {},
       };
+    case 'UnsupportedVersion':
+      return {
+        problem: problem({
+          status: 404,
+          code: 'unsupported_version',
+          title: 'Not found',
+          detail: `This API has no version ${error.version}; it serves ${error.served.join(', ')} (the first segment of every path).`,
+          errors: [{ path: 'version', message: `must be ${error.served.join(' or ')}` }],
+        }),
+        headers: {},
+      };
     case 'MethodNotAllowed':
       return {
         problem: problem({
