@@ -227,7 +227,10 @@ export const openApiDocument = (options: OpenApiOptions = {}): JsonSchema => {
       description:
         'Create a signature Request on a Site, send it, and redirect each signer to their Execution URL. ' +
         'Every call carries `Authorization: Bearer <ACCESS_TOKEN>` unless it says otherwise; errors are ' +
-        '`application/problem+json` (RFC 9457) with a stable machine `code`.',
+        '`application/problem+json` (RFC 9457) with a stable machine `code`. Within v1.1 changes are ' +
+        'additive only (new endpoints, optional inputs, answer fields, problem codes and event types: ignore ' +
+        'what you do not know); anything else comes under a new version segment, announced with `Deprecation` ' +
+        'and `Sunset` headers at least 12 months ahead (README, "Versions and compatibility").',
     },
     servers: [{ url: options.serverUrl ?? 'http://localhost:8080', description: 'The gateway' }],
     tags: TAGS.map(([name, description]) => ({ name, description })),
