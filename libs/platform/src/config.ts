@@ -60,6 +60,37 @@ export const HttpsUrlFromEnv = transform(
   'HttpsUrlFromEnv',
 );
 
+/**
+ * The gateway's public address (PUBLIC_BASE_URL): an http(s) origin, nothing more. The
+ * gateway serves `/v1.1`, `/sign`, `/app` and `/oauth` at the root of it; the web
+ * application's links, redirects and cookie path assume that root, so an address with a
+ * path would start a system whose web application cannot be used. A trailing `/` is dropped.
+ */
+export const PublicBaseUrlFromEnv = transform(
+  t.string,
+  (s) => {
+    const refusal =
+      'must be the public origin of the gateway (scheme, host and optional port, e.g. https://esign.example.com) with no path, query or credentials: it serves /v1.1, /sign and /app at its root';
+    let url: URL;
+    try {
+      url = new URL(s);
+    } catch {
+      return E.left(refusal);
+    }
+    const bare =
+      url.pathname === '/' && url.search === '' && url.hash === '' && !s.includes('?') && !s.includes('#');
+    return (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.username === '' &&
+      url.password === '' &&
+      bare
+      ? E.right(url.origin)
+      : E.left(refusal);
+  },
+  (s) => s,
+  (u): u is string => typeof u === 'string',
+  'PublicBaseUrlFromEnv',
+);
+
 /** A secret of at least `min` characters, so a placeholder like "x" cannot reach production. */
 export const SecretFromEnv = (min = 32) =>
   transform(

@@ -10,6 +10,7 @@ import {
   configLoaders,
   SecretFromEnv,
   PrincipalSigningKeyFromEnv,
+  PublicBaseUrlFromEnv,
   RateFromEnv,
   UrlFromEnv,
 } from '@esign/platform';
@@ -32,7 +33,7 @@ export const Config = t.type({
    * free port (test systems that never probe it, so no two replicas race for one).
    */
   OPS_PORT: IntFromEnv(0, 65535),
-  PUBLIC_BASE_URL: UrlFromEnv('http', 'https'),
+  PUBLIC_BASE_URL: PublicBaseUrlFromEnv,
   AUTH_URL: UrlFromEnv('http', 'https'),
   REQUESTS_URL: UrlFromEnv('http', 'https'),
   NOTIFIER_URL: UrlFromEnv('http', 'https'),

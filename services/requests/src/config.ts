@@ -9,6 +9,7 @@ import {
   IntFromEnv,
   configLoaders,
   PrincipalPublicKeyFromEnv,
+  PublicBaseUrlFromEnv,
   RateFromEnv,
   UrlFromEnv,
 } from '@esign/platform';
@@ -71,7 +72,7 @@ const RequiredConfig = t.type({
   PORT: IntFromEnv(1, 65535),
   DATABASE_URL: UrlFromEnv('postgres', 'postgresql'),
   AMQP_URL: UrlFromEnv('amqp', 'amqps'),
-  PUBLIC_BASE_URL: UrlFromEnv('http', 'https'),
+  PUBLIC_BASE_URL: PublicBaseUrlFromEnv,
   /** The gateway's public key: verifies the principal it forwards with every call (ADR 1310). */
   PRINCIPAL_PUBLIC_KEY: PrincipalPublicKeyFromEnv,
   URL_SIGNING_KEYS: SigningKeysFromEnv,

@@ -7,6 +7,7 @@ import {
   decodeConfig,
   HttpsUrlFromEnv,
   IntFromEnv,
+  PublicBaseUrlFromEnv,
   UrlFromEnv,
 } from '../../src/index.js';
 
@@ -40,6 +41,45 @@ describe('platform: configuration', () => {
       assert.ok(E.isRight(HttpsUrlFromEnv.decode(ok)), ok);
     for (const bad of ['http://api.example.com', 'http://127.0.0.1.example.com', 'http://10.1.2.3', 'x'])
       assert.ok(E.isLeft(HttpsUrlFromEnv.decode(bad)), bad);
+  });
+
+  it('takes an http(s) origin as PUBLIC_BASE_URL, and refuses a path, a query or credentials', () => {
+    for (const [given, kept] of [
+      ['https://esign.example.com', 'https://esign.example.com'],
+      ['https://esign.example.com/', 'https://esign.example.com'],
+      ['HTTPS://Esign.Example.com:443', 'https://esign.example.com'],
+      ['http://localhost:8080', 'http://localhost:8080'],
+      ['http://[::1]:9/', 'http://[::1]:9'],
+    ])
+      assert.deepEqual(PublicBaseUrlFromEnv.decode(given), E.right(kept), given);
+    for (const bad of [
+      'https://esign.example.com/esign',
+      'https://esign.example.com/app/',
+      'https://esign.example.com/?x=1',
+      'https://esign.example.com/?',
+      'https://esign.example.com/#top',
+      'https://user:pw@esign.example.com',
+      'ftp://esign.example.com',
+      'esign.example.com',
+    ]) {
+      const decoded = PublicBaseUrlFromEnv.decode(bad);
+      assert.ok(E.isLeft(decoded), bad);
+    }
+    assert.throws(
+      () =>
+        decodeConfig(
+          t.type({ PUBLIC_BASE_URL: PublicBaseUrlFromEnv }),
+          {},
+          {
+            PUBLIC_BASE_URL: 'https://esign.example.com/esign',
+          },
+        ),
+      (e: unknown) =>
+        e instanceof ConfigError &&
+        /PUBLIC_BASE_URL must be the public origin of the gateway .* no path, query or credentials/.test(
+          e.message,
+        ),
+    );
   });
 
   it('fills defaults and decodes values', () => {
