@@ -368,6 +368,19 @@ describe('web application in headless Chromium: sign in → apps and tokens → 
       .inputValue();
     await screenshot(page, 'request');
     assert.ok(url.startsWith(`${system.gatewayUrl}/sign?`), url);
+    // A signer whose link was lost gets a new one, sent to them; the old one stops opening.
+    await page.getByRole('checkbox', { name: 'Send it to them' }).check();
+    await page.getByRole('button', { name: 'New Execution URL for grace@client.example' }).click();
+    await page
+      .getByText('The signer has a new Execution URL (below), and it is being sent to them')
+      .waitFor();
+    const renewed = await page
+      .getByRole('textbox', { name: 'Execution URL for grace@client.example', exact: true })
+      .inputValue();
+    assert.notEqual(renewed, url);
+    assert.equal((await fetch(url)).status, 410, 'the replaced link no longer opens');
+    assert.equal((await fetch(renewed)).status, 200);
+    await expectAccessible(page, 'request with a new link');
     await page.getByRole('button', { name: 'Remind signers' }).click();
     // Just sent: the API refuses a reminder this soon, and the page says so and when to retry.
     await page

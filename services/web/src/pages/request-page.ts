@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
 import { RequestView, type NotificationStatus, type SignerView } from '@esign/contracts';
@@ -21,7 +22,32 @@ const DELIVERY: Record<NotificationStatus, [string, string]> = {
 const delivery = (status: NotificationStatus) =>
   html`<span class="state state-${DELIVERY[status][1]}">${DELIVERY[status][0]}</span>`;
 
-const signerRow = (s: SignerView, i: number) =>
+/** Whether a signer can be sent a message at all: a channel chosen, with its address. */
+const reachable = (s: SignerView): boolean =>
+  (s.send_to.email && s.email !== null) || (s.send_to.mobile_number && s.mobile_number !== null);
+
+/**
+ * A fresh Execution URL for a signer of a sent Request who has not signed (ADR 1321):
+ * for a link that expired or was lost. The form carries its own Idempotency-Key, so a
+ * second click makes no second link and sends nothing twice.
+ */
+const newLinkForm = (base: string, csrf: string, requestId: string, s: SignerView, i: number) =>
+  html`<form method="post" action="${base}/requests/${requestId}/new-link" class="new-link">
+    ${csrfField(csrf)}
+    <input type="hidden" name="signer_id" value="${s.signer_id}" />
+    <input type="hidden" name="idempotency_key" value="${randomUUID()}" />
+    ${
+      reachable(s)
+        ? html`<input type="checkbox" id="notify-${i}" name="notify" value="true" />
+            <label for="notify-${i}">Send it to them</label>`
+        : ''
+    }
+    <button type="submit" class="secondary" aria-label="New Execution URL for ${s.signer_id}">
+      New link
+    </button>
+  </form>`;
+
+const signerRow = (base: string, csrf: string, r: RequestView) => (s: SignerView, i: number) =>
   html`<tr>
     <th scope="row">${s.signer_id}</th>
     <td>${s.email ?? ''}${s.email && s.mobile_number ? html`<br />` : ''}${s.mobile_number ?? ''}</td>
@@ -43,6 +69,7 @@ const signerRow = (s: SignerView, i: number) =>
         </button>
       </div>
       <p class="hint" id="url-${i}-status" role="status"></p>
+      ${r.state === 'sent' && s.state === 'pending' ? newLinkForm(base, csrf, r.id, s, i) : ''}
     </td>
   </tr>`;
 
@@ -50,6 +77,9 @@ const DONE: Record<string, string> = {
   send: 'The Request was sent: its Execution URLs are live and the signers are being told.',
   remind: 'The signers who have not signed were reminded.',
   cancel: 'The Request was cancelled.',
+  'new-link': 'The signer has a new Execution URL (below); their older links no longer open.',
+  'new-link-sent':
+    'The signer has a new Execution URL (below), and it is being sent to them; their older links no longer open.',
 };
 
 export const requestPage = async (
@@ -122,6 +152,14 @@ export const requestPage = async (
       </dl>
       <h2>Signers</h2>
       ${r.state === 'draft' ? html`<p class="hint">Execution URLs become live when the Request is sent.</p>` : ''}
+      ${
+        r.state === 'sent'
+          ? html`<p class="hint">
+              A signer whose link expired or was lost can have a new one: <strong>New link</strong> makes it,
+              and their older links stop opening.
+            </p>`
+          : ''
+      }
       <div class="table-wrap">
         <table>
           <thead>
@@ -135,7 +173,7 @@ export const requestPage = async (
             </tr>
           </thead>
           <tbody>
-            ${r.signers.map(signerRow)}
+            ${r.signers.map(signerRow(deps.base, visitor.csrf, r))}
           </tbody>
         </table>
       </div>

@@ -130,6 +130,25 @@ export const requestRoutes = (router: Router, deps: WebDeps): void => {
     });
   }
 
+  // A signer's new Execution URL, optionally sent to them (ADR 1321).
+  router.post('/requests/:id/new-link', async (ctx) => {
+    const form = await posted(ctx, deps);
+    if (form === undefined) return;
+    const id = ctx.params.id!;
+    const notify = form.fields.notify === 'true';
+    const key = form.fields.idempotency_key ?? '';
+    const done = await form.visitor.api({
+      method: 'POST',
+      path: `/v1.1/requests/${segment(id)}/signers/${segment(form.fields.signer_id)}/execution_url`,
+      body: { notify },
+      codec: RequestView,
+      ...(key === '' ? {} : { idempotencyKey: key }),
+    });
+    if (E.isLeft(done)) return requestPage(ctx, deps, form.visitor, id, done.left);
+    ctx.status = 303;
+    ctx.redirect(`${deps.base}/requests/${done.right.id}?done=${notify ? 'new-link-sent' : 'new-link'}`);
+  });
+
   // The executed PDF, passed through from the API as it streams.
   router.get('/requests/:id/download', async (ctx) => {
     const visitor = await visitorOf(ctx, deps);

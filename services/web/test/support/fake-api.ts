@@ -51,3 +51,51 @@ export const appWith = (answers: Record<string, unknown>, publicBaseUrl = 'http:
   });
   return { callback: app.callback(), calls: api.calls };
 };
+
+export const REQUEST_ID = '7b0e7d1c-5a7e-4d0e-9d55-0f0d6c7d2a11';
+const AT = '2030-01-01T00:00:00.000Z';
+
+/**
+ * A Request of one signer (ann@example.com, e-mail chosen) as `GET /v1.1/requests/:id`
+ * answers it: `sent` with the signer yet to sign, or `completed` with them signed.
+ */
+export const requestView = (state: 'sent' | 'completed', requestUrl = 'http://127.0.0.1:8080/sign/x') => ({
+  id: REQUEST_ID,
+  site_id: 3,
+  state,
+  contracts: [1],
+  signers: [
+    {
+      signer_id: 'ann@example.com',
+      signer_ref: 'ref-ann',
+      email: 'ann@example.com',
+      mobile_number: null,
+      send_to: { email: true, mobile_number: false },
+      state: state === 'completed' ? 'signed' : 'pending',
+      request_url: requestUrl,
+      signed_at: state === 'completed' ? AT : null,
+      declined_at: null,
+      notifications: { email: 'delivered', sms: 'not_requested' },
+      order: null,
+      turn: false,
+      authentication: null,
+      locale: null,
+      viewed_at: AT,
+    },
+  ],
+  fields: [],
+  render_data: {},
+  redirect_url: null,
+  expires_at: null,
+  created_at: AT,
+  updated_at: AT,
+  sent_at: AT,
+  cancelled_at: null,
+  expired_at: null,
+  completed_at: state === 'completed' ? AT : null,
+  declined_at: null,
+  last_reminded_at: null,
+  remind_count: 0,
+  current_order: null,
+  test_mode: false,
+});

@@ -1,59 +1,14 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { appWith, CURRENT, SESSION } from '../support/fake-api.js';
+import { appWith, CURRENT, REQUEST_ID as ID, requestView, SESSION } from '../support/fake-api.js';
 
 const COOKIE = `esign_session=${SESSION}; esign_api=at_test`;
-const ID = '7b0e7d1c-5a7e-4d0e-9d55-0f0d6c7d2a11';
-const AT = '2030-01-01T00:00:00.000Z';
-
-/** A completed Request of one signer, as `GET /v1.1/requests/:id` answers it. */
-const completed = {
-  id: ID,
-  site_id: 3,
-  state: 'completed',
-  contracts: [1],
-  signers: [
-    {
-      signer_id: 'ann@example.com',
-      signer_ref: 'ref-ann',
-      email: 'ann@example.com',
-      mobile_number: null,
-      send_to: { email: true, mobile_number: false },
-      state: 'signed',
-      request_url: 'http://127.0.0.1:8080/sign/x',
-      signed_at: AT,
-      declined_at: null,
-      notifications: { email: 'delivered', sms: 'not_requested' },
-      order: null,
-      turn: false,
-      authentication: null,
-      locale: null,
-      viewed_at: AT,
-    },
-  ],
-  fields: [],
-  render_data: {},
-  redirect_url: null,
-  expires_at: null,
-  created_at: AT,
-  updated_at: AT,
-  sent_at: AT,
-  cancelled_at: null,
-  expired_at: null,
-  completed_at: AT,
-  declined_at: null,
-  last_reminded_at: null,
-  remind_count: 0,
-  current_order: null,
-  test_mode: false,
-};
-
 describe('web: downloading the executed PDF of a Request', () => {
   const download = (stream: Response) =>
     request(
       appWith({
         'GET /v1.1/sessions/current': CURRENT,
-        [`GET /v1.1/requests/${ID}`]: completed,
+        [`GET /v1.1/requests/${ID}`]: requestView('completed'),
         [`STREAM /v1.1/requests/${ID}/download`]: stream,
       }).callback,
     )
