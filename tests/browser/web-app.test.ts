@@ -203,12 +203,14 @@ describe('web application in headless Chromium: sign in → apps and tokens → 
   });
 
   let testRequestId = '';
+  let testToken = '';
+  let templateOfTestToken = 0;
   it('issue #22: creates a test-only token, listed as such, which the API refuses a real Request', async () => {
     await page.getByLabel('Token name (optional)').fill('ci tests');
     await page.getByLabel(/^Test-only/).check();
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Create token' }).click();
-    const testToken = await page.getByRole('textbox', { name: 'Access token', exact: true }).inputValue();
+    testToken = await page.getByRole('textbox', { name: 'Access token', exact: true }).inputValue();
     const row = page.getByRole('row', { name: /ci tests/ });
     await row.getByRole('cell', { name: 'Test-only', exact: true }).waitFor();
     await expectAccessible(page, 'test-only token created');
@@ -219,6 +221,7 @@ describe('web application in headless Chromium: sign in → apps and tokens → 
       html: '<p>Hello</p>',
     });
     await api(testToken, 'POST', `/v1.1/contracts/${String(template.body!.id)}/publish`);
+    templateOfTestToken = template.body!.id as number;
     const body = { contracts: [template.body!.id], signers: [{ signer_id: 'client-2' }] };
     const real = await api(testToken, 'POST', `/v1.1/sites/${account.production}/requests`, body);
     assert.equal(real.status, 403);
@@ -229,6 +232,30 @@ describe('web application in headless Chromium: sign in → apps and tokens → 
     });
     assert.equal(test.status, 201, JSON.stringify(test.body));
     testRequestId = String(test.body!.id);
+  });
+
+  it('issue #22: shows on its page what a sent test-mode Request would have sent', async () => {
+    const created = await api(testToken, 'POST', `/v1.1/sites/${account.production}/requests`, {
+      contracts: [templateOfTestToken],
+      signers: [{ signer_id: 'tess@client.example', send_to: { email: true } }],
+      test_mode: true,
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const id = String(created.body!.id);
+    assert.equal((await api(testToken, 'POST', `/v1.1/requests/${id}/send`)).status, 200);
+    await eventually(
+      async () => {
+        await page.goto(`${web}/requests/${id}`);
+        return (await page.getByRole('row', { name: /tess@client\.example/ }).count()) > 1 ? true : undefined;
+      },
+      60_000,
+      500,
+    );
+    await page.getByRole('heading', { name: 'Messages kept (test mode)' }).waitFor();
+    await page.locator('summary').first().click();
+    assert.match((await page.locator('pre.message-body').first().textContent()) ?? '', /\/sign\?/);
+    await expectAccessible(page, 'test-mode Request with its kept messages');
+    await screenshot(page, 'request-test-messages');
   });
 
   it('fits a phone: the app page at 390 px has no sideways scroll', async () => {

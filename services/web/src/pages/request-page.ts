@@ -7,6 +7,7 @@ import type { Visitor, WebDeps } from '../context.js';
 import { html } from '../html.js';
 import { csrfField, problemSummary, stateBadge, testMark, time } from '../layout.js';
 import { appPage, doneNotice, problemPage, segment } from './common.js';
+import { testMessages } from './request-messages.js';
 
 /** One Request's page: its state, signers with their deliveries, fields, and what can be done next. */
 
@@ -96,6 +97,7 @@ export const requestPage = async (
   });
   if (E.isLeft(found)) return problemPage(ctx, deps, visitor, 'requests', found.left);
   const r = found.right;
+  const kept = r.test_mode ? await testMessages(visitor, r.id) : '';
   const action = (name: string, label: string, style = '') =>
     html`<form method="post" action="${deps.base}/requests/${r.id}/${name}" class="inline">
       ${csrfField(visitor.csrf)}
@@ -202,6 +204,7 @@ export const requestPage = async (
                 </table>
               </div>`
           : ''
-      }`,
+      }
+      ${kept}`,
   });
 };

@@ -59,7 +59,11 @@ const AT = '2030-01-01T00:00:00.000Z';
  * A Request of one signer (ann@example.com, e-mail chosen) as `GET /v1.1/requests/:id`
  * answers it: `sent` with the signer yet to sign, or `completed` with them signed.
  */
-export const requestView = (state: 'sent' | 'completed', requestUrl = 'http://127.0.0.1:8080/sign/x') => ({
+export const requestView = (
+  state: 'sent' | 'completed',
+  requestUrl = 'http://127.0.0.1:8080/sign/x',
+  testMode = false,
+) => ({
   id: REQUEST_ID,
   site_id: 3,
   state,
@@ -97,5 +101,5 @@ export const requestView = (state: 'sent' | 'completed', requestUrl = 'http://12
   last_reminded_at: null,
   remind_count: 0,
   current_order: null,
-  test_mode: false,
+  test_mode: testMode,
 });
