@@ -200,7 +200,10 @@ describe('gateway: forwarding', () => {
     await expectProblem('/nope', 404, 'not_found');
     await expectProblem('/v1.1/requests', 404, 'not_found');
     const oldVersion = await expectProblem('/v1/sites/5/requests', 404, 'unsupported_version', 'POST');
-    assert.match(JSON.parse(oldVersion.body).detail, /no version v1; it serves v1\.1/);
+    assert.match(
+      (JSON.parse(oldVersion.body) as { detail: string }).detail,
+      /no version v1; it serves v1\.1/,
+    );
     await expectProblem('/sign/../internal/introspect', 400, 'invalid_path', 'POST');
     await expectProblem('/sign/%2e%2e/internal/introspect', 400, 'invalid_path', 'POST');
     await expectProblem('/v1.1/requests/a%2Fb/send', 400, 'invalid_path', 'POST');
