@@ -60,8 +60,12 @@ export const startService = async (options: {
   readonly logger: Logger;
   readonly databaseUrl: string;
   readonly migrationsDir: string;
-  /** RabbitMQ: consumers start on connect and the outbox relay publishes to `<prefix>.events`. */
-  readonly messaging?: { readonly amqpUrl: string; readonly prefix: string };
+  /**
+   * RabbitMQ: consumers start on connect and the outbox relay publishes to `<prefix>.events`.
+   * `ready: false` leaves the broker out of readiness: for a service that only publishes,
+   * through its outbox, so that its calls never wait on the broker (auth, ADR 3000).
+   */
+  readonly messaging?: { readonly amqpUrl: string; readonly prefix: string; readonly ready?: boolean };
   readonly build: (infra: ServiceInfra) => Promise<ServiceParts>;
 }): Promise<RunningService> => {
   const { logger } = options;
@@ -70,7 +74,7 @@ export const startService = async (options: {
   // The broker connection is made once the consumers exist; readiness asks it then.
   const broker: { client?: AmqpClient } = {};
   const readiness: ReadinessCheck[] = [postgresReadiness(pool)];
-  if (options.messaging !== undefined)
+  if (options.messaging !== undefined && options.messaging.ready !== false)
     readiness.push({
       name: 'rabbitmq',
       check: () =>
