@@ -159,6 +159,22 @@ export const ChangePasswordBody = strict(
 );
 export type ChangePasswordBody = t.TypeOf<typeof ChangePasswordBody>;
 
+/** `POST /v1.1/password-resets`: e-mail a link to choose a new password to this address, if a user has it. */
+export const PasswordResetRequestBody = strict({ email: Email }, {}, 'PasswordResetRequestBody');
+export type PasswordResetRequestBody = t.TypeOf<typeof PasswordResetRequestBody>;
+
+/** The same answer whether or not a user has the address: how long a link, if sent, works. */
+export const PasswordResetRequestedView = t.type({ expires_in: t.number });
+export type PasswordResetRequestedView = t.TypeOf<typeof PasswordResetRequestedView>;
+
+/** `POST /v1.1/password-resets/confirm`: the link's token and the new password. */
+export const PasswordResetConfirmBody = strict(
+  { token: boundedString(1, 200), new_password: PasswordInput },
+  {},
+  'PasswordResetConfirmBody',
+);
+export type PasswordResetConfirmBody = t.TypeOf<typeof PasswordResetConfirmBody>;
+
 /** What a password change ended: every session (this one too), access token and client secret. */
 export const PasswordChangedView = t.type({
   sessions_ended: t.number,

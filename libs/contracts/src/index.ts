@@ -3,6 +3,7 @@ export * from './primitives.js';
 export * from './api.js';
 export * from './problem.js';
 export * from './events.js';
+export * from './account-events.js';
 export * from './auth.js';
 export * from './templates.js';
 export * from './auth-api.js';

@@ -1,9 +1,11 @@
 import * as t from 'io-ts';
 import {
+  amqpDefaults,
   CommonEnv,
   commonDefaults,
   IntFromEnv,
   KeyEncryptionKeysFromEnv,
+  PublicBaseUrlFromEnv,
   configLoaders,
   SecretFromEnv,
   UrlFromEnv,
@@ -47,6 +49,10 @@ export const Config = t.type({
   ANONYMOUS_LIMIT_PER_CLIENT_PER_MINUTE: IntFromEnv(1, 1_000_000),
   /** The same, from all clients together. */
   ANONYMOUS_LIMIT_GLOBAL_PER_MINUTE: IntFromEnv(1, 10_000_000),
+  /** RabbitMQ: auth only publishes, through its outbox (the e-mails of password links, ADR 3000). */
+  AMQP_URL: UrlFromEnv('amqp', 'amqps'),
+  /** The gateway's public origin: the links to choose a new password point to its web application. */
+  PUBLIC_BASE_URL: PublicBaseUrlFromEnv,
 });
 export type Config = t.TypeOf<typeof Config>;
 
@@ -57,6 +63,8 @@ export const defaults = {
   TRUSTED_PROXY_HOPS: '1',
   ANONYMOUS_LIMIT_PER_CLIENT_PER_MINUTE: '60',
   ANONYMOUS_LIMIT_GLOBAL_PER_MINUTE: '1200',
+  ...amqpDefaults,
+  PUBLIC_BASE_URL: 'http://localhost:8080',
 };
 export const adminDefaults = coreDefaults;
 

@@ -24,6 +24,7 @@ import { postgresAppRepository } from './adapters/postgres/postgres-app-reposito
 import { postgresFrameOriginStore } from './adapters/postgres/postgres-frame-origin-store.js';
 import { postgresKeyStore } from './adapters/postgres/postgres-key-store.js';
 import { postgresOAuthRepository } from './adapters/postgres/postgres-oauth-repository.js';
+import { postgresPasswordResets } from './adapters/postgres/postgres-password-resets.js';
 import { postgresPasswordAttempts } from './adapters/postgres/postgres-password-attempts.js';
 import { postgresRequestQuota } from './adapters/postgres/postgres-request-quota.js';
 import { postgresSessionRepository } from './adapters/postgres/postgres-session-repository.js';
@@ -62,6 +63,8 @@ export const composeDeps = (options: {
   readonly hasher?: PasswordHasher;
   readonly usageFlushMs?: number;
   readonly anonymousLimits?: AnonymousLimits;
+  /** The gateway's public origin, for links e-mailed to users (the service's PUBLIC_BASE_URL). */
+  readonly publicBaseUrl?: string;
 }): { deps: Deps; usage: BufferedUsageRecorder } => {
   const { pool, config } = options;
   const encryption = keyEncryption(config.KEY_ENCRYPTION_KEYS, SIGNING_KEY_ENCRYPTION);
@@ -82,6 +85,7 @@ export const composeDeps = (options: {
     usage,
     sessions: postgresSessionRepository(pool),
     attempts: postgresPasswordAttempts(pool),
+    passwordResets: postgresPasswordResets(pool),
     quota: postgresRequestQuota(pool),
     keys,
     keyGenerator: ed25519KeyGenerator(encryption),
@@ -98,6 +102,7 @@ export const composeDeps = (options: {
       throttle: DEFAULT_THROTTLE,
       emailThrottle: PER_EMAIL_CAP,
       anonymous: options.anonymousLimits ?? DEFAULT_ANONYMOUS_LIMITS,
+      publicBaseUrl: options.publicBaseUrl ?? 'http://localhost:8080',
     },
   };
   return { deps, usage };
@@ -107,8 +112,10 @@ const databaseName = (config: AdminConfig): string => new URL(config.DATABASE_UR
 
 /**
  * The composition root, on the platform's skeleton (`startService`: migrations, pool,
- * readiness and shutdown). Auth talks to Postgres only (no messaging): every API call
- * waits on its introspection, so it must not depend on the broker being up.
+ * readiness and shutdown). Every API call waits on auth's introspection, so auth must
+ * not depend on the broker being up: it only publishes (the e-mails of links to choose a
+ * new password, ADR 3000), through its outbox, and the broker is left out of its
+ * readiness. A broker outage delays those e-mails; nothing else notices.
  */
 export const startAuthService = (config: Config, logger: Logger): Promise<RunningService> =>
   startService({
@@ -116,11 +123,13 @@ export const startAuthService = (config: Config, logger: Logger): Promise<Runnin
     logger,
     databaseUrl: config.DATABASE_URL,
     migrationsDir,
+    messaging: { amqpUrl: config.AMQP_URL, prefix: config.AMQP_PREFIX, ready: false },
     build: async ({ pool, readiness, metrics }) => {
       const { deps, usage } = composeDeps({
         pool,
         logger,
         config,
+        publicBaseUrl: config.PUBLIC_BASE_URL,
         anonymousLimits: {
           perClientPerMinute: config.ANONYMOUS_LIMIT_PER_CLIENT_PER_MINUTE,
           globalPerMinute: config.ANONYMOUS_LIMIT_GLOBAL_PER_MINUTE,

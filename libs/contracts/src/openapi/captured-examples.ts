@@ -156,6 +156,28 @@ export const CAPTURED_EXAMPLES: Examples = {
       error_description: 'unknown client or wrong client secret',
     },
   },
+  confirmPasswordReset: {
+    '200': {
+      sessions_ended: 1,
+      tokens_revoked: 0,
+      client_secrets_removed: 0,
+    },
+    '400': {
+      type: 'https://docs.esign.example/problems/invalid_reset_token',
+      title: 'Invalid request body',
+      status: 400,
+      code: 'invalid_reset_token',
+      detail:
+        'This link to choose a new password is unknown, used, replaced by a newer one or expired; ask for a new one. Nothing was changed.',
+      errors: [
+        {
+          path: 'token',
+          message: 'is unknown, used or expired',
+        },
+      ],
+      request_id: '24a5a779-8424-43d4-a5f1-5481c1af49bf',
+    },
+  },
   createAccessToken: {
     '201': {
       id: 'ec524aa5-45f0-4b6b-923b-73e627059f53',
@@ -1264,6 +1286,11 @@ export const CAPTURED_EXAMPLES: Examples = {
       code: 'not_found',
       detail: 'No such request.',
       request_id: '433d21cd-2dc1-49ea-9d7b-fb2a69637aa0',
+    },
+  },
+  requestPasswordReset: {
+    '202': {
+      expires_in: 1800,
     },
   },
   rotateWebhookSecret: {

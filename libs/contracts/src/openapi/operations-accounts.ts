@@ -8,6 +8,9 @@ import {
   SessionAccessTokenView,
   ChangePasswordBody,
   PasswordChangedView,
+  PasswordResetConfirmBody,
+  PasswordResetRequestBody,
+  PasswordResetRequestedView,
   SessionView,
   SiteMemberView,
   SignInBody,
@@ -89,6 +92,42 @@ export const ACCOUNT_OPERATIONS: readonly Operation[] = [
     responses: { 200: { description: 'What the change ended.', codec: PasswordChangedView } },
     problems: ['invalid_password', 'weak_password', 'too_many_attempts', 'busy'],
   }),
+  {
+    method: 'post',
+    path: '/v1.1/password-resets',
+    operationId: 'requestPasswordReset',
+    summary: 'E-mail a link to choose a new password',
+    description:
+      'For a forgotten password. If a user who can sign in has this address, they are e-mailed a link to the ' +
+      'web application’s page for a new password; it works once, for 30 minutes, and only the newest link a ' +
+      'user was sent works. At most 3 links are sent to one user in any hour. The answer is the same whether ' +
+      'or not a user has the address (ADR 3000).',
+    tag: 'Sessions',
+    auth: 'public',
+    body: { codec: PasswordResetRequestBody },
+    responses: {
+      202: {
+        description: 'A link is on its way, if a user has the address.',
+        codec: PasswordResetRequestedView,
+      },
+    },
+    problems: ['rate_limited'],
+  },
+  {
+    method: 'post',
+    path: '/v1.1/password-resets/confirm',
+    operationId: 'confirmPasswordReset',
+    summary: 'Choose a new password with an e-mailed link',
+    description:
+      'The `token` from the link and the new password (the rules of a password change: 12 to 1,024 characters, ' +
+      'not the e-mail address). The change ends what a password change ends: every session, access token, ' +
+      'authorised app’s refresh token and client secret of the user; the link is used up.',
+    tag: 'Sessions',
+    auth: 'public',
+    body: { codec: PasswordResetConfirmBody },
+    responses: { 200: { description: 'What the change ended.', codec: PasswordChangedView } },
+    problems: ['invalid_reset_token', 'weak_password', 'rate_limited'],
+  },
   session({
     method: 'get',
     path: '/v1.1/account/sites',

@@ -57,6 +57,10 @@ export const PROBLEM_CODES = {
     422,
     'the new password breaks a rule: 12 to 1,024 characters, not the e-mail address, not the current password (`errors[].path` is `new_password`)',
   ],
+  invalid_reset_token: [
+    400,
+    'the link to choose a new password is unknown, used, replaced by a newer one or expired (`errors[].path` is `token`); nothing was changed',
+  ],
   session_required: [401, 'no session: sign in and send `Authorization: Bearer <session_token>`'],
   session_invalid: [401, 'the session has expired or ended'],
   api_access_required: [403, 'the account has no REST API access'],

@@ -6,6 +6,7 @@ import type { OAuthRepository } from '../ports/oauth-repository.js';
 import type { FrameOriginStore } from '../ports/frame-origin-store.js';
 import type { PasswordAttempts } from '../ports/password-attempts.js';
 import type { PasswordHasher } from '../ports/password-hasher.js';
+import type { PasswordResetStore } from '../ports/password-resets.js';
 import type { RequestQuota } from '../ports/request-quota.js';
 import type { Secrets } from '../ports/secrets.js';
 import type { SessionRepository } from '../ports/session-repository.js';
@@ -25,6 +26,8 @@ export interface Policy {
   /** Password attempts per e-mail address from all clients: a capped delay (ADR 1303). */
   readonly emailThrottle: ThrottlePolicy;
   readonly anonymous: AnonymousLimits;
+  /** Where a link to choose a new password points: PUBLIC_BASE_URL's web application (ADR 3000). */
+  readonly publicBaseUrl: string;
 }
 
 /** Every port the use cases reach, as one record; the composition root (service.ts) builds it, tests fake it. */
@@ -42,6 +45,7 @@ export interface Deps {
   readonly usage: TokenUsageRecorder;
   readonly sessions: SessionRepository;
   readonly attempts: PasswordAttempts;
+  readonly passwordResets: PasswordResetStore;
   readonly quota: RequestQuota;
   readonly keys: KeyStore;
   readonly keyGenerator: KeyGenerator;

@@ -32,6 +32,15 @@ export const authProblem = (error: AuthError): Problem => {
         detail: 'The password is wrong; nothing was created.',
         errors: [{ path: 'password', message: 'is wrong' }],
       });
+    case 'InvalidResetToken':
+      return problem({
+        status: 400,
+        code: 'invalid_reset_token',
+        title: 'Invalid request body',
+        detail:
+          'This link to choose a new password is unknown, used, replaced by a newer one or expired; ask for a new one. Nothing was changed.',
+        errors: [{ path: 'token', message: 'is unknown, used or expired' }],
+      });
     case 'WrongCurrentPassword':
       return problem({
         status: 401,

@@ -5,6 +5,8 @@
 export type AuthError =
   | { readonly _tag: 'InvalidCredentials' }
   | { readonly _tag: 'WrongPassword' }
+  /** A link to choose a new password that is unknown, used, replaced or expired (ADR 3000). */
+  | { readonly _tag: 'InvalidResetToken' }
   /** The current password, re-entered to change it, is wrong: nothing changed. */
   | { readonly _tag: 'WrongCurrentPassword' }
   | { readonly _tag: 'Throttled'; readonly retryAfterSeconds: number }

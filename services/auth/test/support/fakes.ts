@@ -20,6 +20,7 @@ import type { KeyGenerator, KeyStore, StoredKey, TokenSigner } from '../../src/p
 import type { Member, SiteRepository } from '../../src/ports/site-repository.js';
 import type { TokenRepository } from '../../src/ports/token-repository.js';
 import { fakeOAuthRepository } from './fake-oauth.js';
+import { fakePasswordResets } from './fake-password-resets.js';
 import { maybe, task } from './port-task.js';
 
 /** In-memory implementations of every port, with the state open for assertions. */
@@ -45,6 +46,7 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
 
   const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
+  const resets = fakePasswordResets(users, () => accountRepo);
   const accountRepo: AccountRepository = {
     createAccount: (a) => task(async () => (accounts.set(a.id, a), a)),
     findAccount: (id) => maybe(async () => accounts.get(id)),
@@ -87,6 +89,7 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
     changePassword: (userId, passwordHash, at) =>
       task(async () => {
         users.set(userId, { ...users.get(userId)!, passwordHash });
+        resets.endOpen(userId, at);
         let sessionsEnded = 0;
         let tokensRevoked = 0;
         let clientSecretsRemoved = 0;
@@ -432,6 +435,7 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
     throttle: DEFAULT_THROTTLE,
     emailThrottle: PER_EMAIL_CAP,
     anonymous: DEFAULT_ANONYMOUS_LIMITS,
+    publicBaseUrl: 'https://esign.example',
   };
 
   const deps: Deps = {
@@ -454,6 +458,7 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
     usage: { record: (tokenId, at) => void used.push({ tokenId, at }) },
     sessions: sessionRepo,
     attempts: attemptRepo,
+    passwordResets: resets.store,
     quota: { take: () => maybe<number>(async () => undefined) },
     keys: keyStore,
     keyGenerator,
@@ -463,7 +468,22 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
 
   return {
     deps,
-    state: { accounts, users, sites, members, apps, tokens, sessions, attempts, keys, used, calls, oauth },
+    state: {
+      accounts,
+      users,
+      sites,
+      members,
+      apps,
+      tokens,
+      sessions,
+      attempts,
+      keys,
+      used,
+      calls,
+      oauth,
+      resets: resets.resets,
+      outbox: resets.outbox,
+    },
     advance: (seconds: number) => {
       now += seconds * 1000;
     },

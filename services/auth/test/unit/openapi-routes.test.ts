@@ -10,6 +10,7 @@ import { consentRoutes } from '../../src/adapters/http/consent-routes.js';
 import { frameOriginRoutes } from '../../src/adapters/http/frame-origin-routes.js';
 import { jwksRoutes } from '../../src/adapters/http/jwks-routes.js';
 import { oauthRoutes } from '../../src/adapters/http/oauth-routes.js';
+import { passwordResetRoutes } from '../../src/adapters/http/password-reset-routes.js';
 import { selfServiceRoutes } from '../../src/adapters/http/self-service-routes.js';
 
 describe('auth: the OpenAPI document covers its public routes, and only them', () => {
@@ -18,6 +19,7 @@ describe('auth: the OpenAPI document covers its public routes, and only them', (
     // Registering routes reads no dependency; the handlers would.
     const deps = {} as Deps;
     selfServiceRoutes(router, deps, { trustedProxyHops: 0 });
+    passwordResetRoutes(router, deps, { trustedProxyHops: 0 });
     oauthRoutes(router, deps, { trustedProxyHops: 0 });
     accountRoutes(router, deps);
     consentRoutes(router, deps);

@@ -92,6 +92,9 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   passThrough('auth', '/v1.1/oauth*', 'any'),
   passThrough('auth', '/.well-known/jwks.json', ['GET']),
   passThrough('auth', '/v1.1/sessions*', 'any'),
+  // A forgotten password: a link by e-mail, then the new password (ADR 3000).
+  passThrough('auth', '/v1.1/password-resets', ['POST']),
+  passThrough('auth', '/v1.1/password-resets/confirm', ['POST']),
   // Account admins' Site memberships (session-authenticated by auth, like /v1.1/apps).
   passThrough('auth', '/v1.1/account*', 'any'),
   passThrough('auth', '/v1.1/apps*', 'any'),

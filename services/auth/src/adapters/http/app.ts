@@ -16,6 +16,7 @@ import { frameOriginRoutes } from './frame-origin-routes.js';
 import { internalRoutes } from './internal-routes.js';
 import { jwksRoutes } from './jwks-routes.js';
 import { oauthRoutes } from './oauth-routes.js';
+import { passwordResetRoutes } from './password-reset-routes.js';
 import { selfServiceRoutes } from './self-service-routes.js';
 
 /** Auth's HTTP face: self-service API, OAuth token endpoint, JWKS and introspection. */
@@ -46,6 +47,7 @@ export const createAuthHttpApp = (options: {
     await next();
   });
   selfServiceRoutes(router, options.deps, proxies);
+  passwordResetRoutes(router, options.deps, proxies);
   accountRoutes(router, options.deps);
   frameOriginRoutes(router, options.deps);
   oauthRoutes(router, options.deps, proxies);

@@ -2,10 +2,10 @@ import { isUuid } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { ForeignKeyIntegrityConstraintViolationError, UniqueIntegrityConstraintViolationError } from 'slonik';
-import { db, sql, type DatabasePool } from '@esign/platform/database';
+import { db, sql, type DatabasePool, type Queryable } from '@esign/platform/database';
 import { notFound } from '../../domain/errors.js';
 import type { Account, User } from '../../domain/model.js';
-import type { AccountRepository } from '../../ports/account-repository.js';
+import type { AccountRepository, PasswordChanged } from '../../ports/account-repository.js';
 import { maybe, NullableTimestamp, task, Timestamp } from './rows.js';
 
 const AccountRow = t.type({ id: t.string, name: t.string, api_access: t.boolean, created_at: Timestamp });
@@ -33,6 +33,62 @@ const toUser = (r: t.TypeOf<typeof UserRow>): User => ({
 const CredentialsRow = t.intersection([UserRow, t.type({ password_hash: t.string, api_access: t.boolean })]);
 
 const userColumns = sql.fragment`u.id, u.account_id, u.email, u.disabled_at, u.created_at`;
+
+const count = t.type({ n: t.number });
+
+/**
+ * A new password hash and, in the caller's transaction, the end of everything the old
+ * password let anyone make (ADR 1311): sessions, access tokens, the refresh tokens of
+ * authorised apps, client secrets, and open links to choose a new password (ADR 3000).
+ */
+export const changePasswordIn = async (
+  tx: Queryable,
+  userId: string,
+  passwordHash: string,
+  at: Date,
+): Promise<PasswordChanged> => {
+  const when = sql.timestamp(at);
+  await db.exec(
+    tx,
+    sql.unsafe`UPDATE users SET password_hash = ${passwordHash}, password_changed_at = ${when} WHERE id = ${userId}`,
+  );
+  const sessions = await db.one(
+    tx,
+    count,
+    sql.unsafe`
+    WITH ended AS (
+      UPDATE sessions SET revoked_at = ${when} WHERE user_id = ${userId} AND revoked_at IS NULL RETURNING 1)
+    SELECT count(*)::int AS n FROM ended`,
+  );
+  const tokens = await db.one(
+    tx,
+    count,
+    sql.unsafe`
+    WITH revoked AS (
+      UPDATE access_tokens SET revoked_at = ${when}
+      WHERE user_id = ${userId} AND revoked_at IS NULL RETURNING 1)
+    SELECT count(*)::int AS n FROM revoked`,
+  );
+  // Apps the user authorised lose their refresh tokens too (their access tokens are above).
+  await db.exec(
+    tx,
+    sql.unsafe`UPDATE oauth_grants SET revoked_at = ${when} WHERE user_id = ${userId} AND revoked_at IS NULL`,
+  );
+  await db.exec(
+    tx,
+    sql.unsafe`UPDATE password_resets SET ended_at = ${when} WHERE user_id = ${userId} AND ended_at IS NULL`,
+  );
+  const secrets = await db.one(
+    tx,
+    count,
+    sql.unsafe`
+    WITH removed AS (
+      UPDATE developer_apps SET client_secret_hash = NULL, client_secret_created_at = NULL
+      WHERE user_id = ${userId} AND client_secret_hash IS NOT NULL RETURNING 1)
+    SELECT count(*)::int AS n FROM removed`,
+  );
+  return { sessionsEnded: sessions.n, tokensRevoked: tokens.n, clientSecretsRemoved: secrets.n };
+};
 
 export const postgresAccountRepository = (pool: DatabasePool): AccountRepository => ({
   createAccount: (account) =>
@@ -168,48 +224,7 @@ export const postgresAccountRepository = (pool: DatabasePool): AccountRepository
     }),
 
   changePassword: (userId, passwordHash, at) =>
-    task(async () =>
-      pool.transaction(async (tx) => {
-        const when = sql.timestamp(at);
-        await db.exec(
-          tx,
-          sql.unsafe`UPDATE users SET password_hash = ${passwordHash}, password_changed_at = ${when} WHERE id = ${userId}`,
-        );
-        const count = t.type({ n: t.number });
-        const sessions = await db.one(
-          tx,
-          count,
-          sql.unsafe`
-          WITH ended AS (
-            UPDATE sessions SET revoked_at = ${when} WHERE user_id = ${userId} AND revoked_at IS NULL RETURNING 1)
-          SELECT count(*)::int AS n FROM ended`,
-        );
-        const tokens = await db.one(
-          tx,
-          count,
-          sql.unsafe`
-          WITH revoked AS (
-            UPDATE access_tokens SET revoked_at = ${when}
-            WHERE user_id = ${userId} AND revoked_at IS NULL RETURNING 1)
-          SELECT count(*)::int AS n FROM revoked`,
-        );
-        // Apps the user authorised lose their refresh tokens too (their access tokens are above).
-        await db.exec(
-          tx,
-          sql.unsafe`UPDATE oauth_grants SET revoked_at = ${when} WHERE user_id = ${userId} AND revoked_at IS NULL`,
-        );
-        const secrets = await db.one(
-          tx,
-          count,
-          sql.unsafe`
-          WITH removed AS (
-            UPDATE developer_apps SET client_secret_hash = NULL, client_secret_created_at = NULL
-            WHERE user_id = ${userId} AND client_secret_hash IS NOT NULL RETURNING 1)
-          SELECT count(*)::int AS n FROM removed`,
-        );
-        return { sessionsEnded: sessions.n, tokensRevoked: tokens.n, clientSecretsRemoved: secrets.n };
-      }),
-    ),
+    task(async () => pool.transaction((tx) => changePasswordIn(tx, userId, passwordHash, at))),
 
   setUserDisabled: (userId, disabledAt) => async () => {
     if (!isUuid(userId)) return E.left(notFound('user', userId));
