@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createEsignClient, type EsignClient } from '@esign/client';
 import { startEsignSystem, type EsignSystem } from '@esign/testing';
 import { conformingFetch } from './support/conformance.js';
-import { clientOf, ok, unique, type ClientOf } from './support/flow.js';
+import { clientOf, ok, unique, waitForMail, type ClientOf } from './support/flow.js';
 
 const PASSWORD = 'a long passphrase for the e2e suite';
 
@@ -198,5 +198,45 @@ describe('end to end through the gateway: a token by self-service, with the type
       status = (await requests()).response.status;
     }
     assert.equal(status, 401, 'the token made with the old password stops within the introspection bound');
+  });
+
+  it('a forgotten password: a link by e-mail from auth through the broker and the notifier, then a new password', async () => {
+    const email = `forgot-${unique()}@acme.example`;
+    await system.admin(
+      'create-user',
+      '--account',
+      acme.tenant.accountId,
+      '--email',
+      email,
+      '--password',
+      PASSWORD,
+    );
+    const signIn = (password: string) => typed().POST('/v1.1/sessions', { body: { email, password } });
+    const session = typed(ok(await signIn(PASSWORD), 201, 'sign in').session_token);
+
+    const asked = ok(await typed().POST('/v1.1/password-resets', { body: { email } }), 202, 'ask for a link');
+    assert.equal(asked.expires_in, 1800);
+    const mail = await waitForMail(system, email, 30_000);
+    assert.equal(mail.mail.subject, 'Choose a new password');
+    const link = /https?:\/\/\S+\/app\/reset-password\?token=prt_[A-Za-z0-9_-]+/.exec(mail.mail.text ?? '');
+    assert.ok(link, mail.mail.text);
+    const url = new URL(link[0]);
+    assert.equal(url.origin, system.gatewayUrl, 'the link opens the web application behind the gateway');
+    const token = url.searchParams.get('token')!;
+
+    const NEW = 'chosen after a forgotten password';
+    const changed = ok(
+      await typed().POST('/v1.1/password-resets/confirm', { body: { token, new_password: NEW } }),
+      200,
+      'choose a new password',
+    );
+    assert.equal(changed.sessions_ended, 1);
+    assert.equal((await session.GET('/v1.1/sessions/current')).response.status, 401);
+    ok(await signIn(NEW), 201, 'the new password signs in');
+    const used = await typed().POST('/v1.1/password-resets/confirm', {
+      body: { token, new_password: 'and once more, a new one' },
+    });
+    assert.equal(used.response.status, 400);
+    assert.equal(used.error?.code, 'invalid_reset_token');
   });
 });

@@ -16,7 +16,10 @@ import {
   localSmsOutbox,
   prepareLocalOutbox,
 } from './adapters/local-outbox/local-outbox.js';
+import { ACCOUNT_EMAILS_CONSUMER, accountEmailConsumer } from './adapters/amqp/account-email-consumer.js';
 import { notificationConsumer } from './adapters/amqp/notification-consumer.js';
+import { postgresEventClaims } from './adapters/postgres/postgres-event-claims.js';
+import { sendPasswordReset } from './application/send-password-reset.js';
 import { notifierMetrics } from './adapters/metrics/notifier-metrics.js';
 import { sharedMessageQuota, type PerDay } from './adapters/quota/limiter-message-quota.js';
 import type { EmailSender } from './ports/email-sender.js';
@@ -125,6 +128,17 @@ export const startNotifierService = async (
         notify,
         metrics: notifierMetrics(metrics.registry),
       });
+      // Auth's e-mails to users: links to choose a new password (ADR 3000).
+      const accountEmails = accountEmailConsumer({
+        prefix: config.AMQP_PREFIX,
+        logger,
+        retryDelaysMs: config.NOTIFIER_RETRY_DELAYS_MS,
+        sendPasswordReset: sendPasswordReset({
+          email: email.sender,
+          claims: postgresEventClaims(pool, ACCOUNT_EMAILS_CONSUMER),
+          clock,
+        }),
+      });
       // Rows written before webhook secrets were sealed are sealed now (ADR 1312).
       const resealed = await sealLegacyWebhookSecrets(pool, webhookSecretSealer(config));
       if (resealed > 0) logger.info({ endpoints: resealed }, 'sealed webhook secrets stored in the clear');
@@ -146,7 +160,7 @@ export const startNotifierService = async (
       });
       return {
         app: finishApp(app, router),
-        consumers: [consumer, webhooks.consumer],
+        consumers: [consumer, webhooks.consumer, accountEmails],
         steps: [...webhooks.steps, ...email.steps, ...sms.steps, { name: 'redis', run: () => quota.close() }],
       };
     },

@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { PASSWORD_RESET_REQUESTED, type PasswordResetRequested } from '@esign/contracts';
+import { PasswordResetNotSent, sendPasswordReset } from '../../src/application/send-password-reset.js';
+import type { SendFailure } from '../../src/domain/delivery.js';
+import type { EmailMessage } from '../../src/ports/email-sender.js';
+
+const NOW = new Date('2030-01-01T00:00:00Z');
+const event: PasswordResetRequested = {
+  id: '6f1c2b8e-0d3a-4e5f-9a7b-1c2d3e4f5a6b',
+  type: PASSWORD_RESET_REQUESTED,
+  occurred_at: NOW.toISOString(),
+  aggregate_id: 'user-1',
+  data: {
+    email: 'dev@acme.test',
+    reset_url: 'https://esign.example/app/reset-password?token=prt_abc&x=<1>',
+    expires_at: '2030-01-01T00:30:00.000Z',
+  },
+};
+
+const world = (answers: Array<SendFailure | 'ok'>) => {
+  const sent: EmailMessage[] = [];
+  const claimed = new Set<string>();
+  const send = sendPasswordReset({
+    email: {
+      send: (message) => {
+        sent.push(message);
+        const answer = answers.shift() ?? 'ok';
+        return answer === 'ok' ? TE.right({ providerMessageId: 'm1' }) : TE.left(answer);
+      },
+    },
+    claims: {
+      handled: (id) => TE.right(claimed.has(id)),
+      record: (id) => TE.right(void claimed.add(id)),
+    },
+    clock: { now: () => NOW },
+  });
+  return { send, sent, claimed };
+};
+
+describe('notifier: the e-mail with a link to choose a new password', () => {
+  it('sends it once, with the link and until when it works, escaped in the HTML', async () => {
+    const w = world([]);
+    assert.equal(await w.send(event), 'sent');
+    assert.equal(await w.send(event), 'already_sent', 'a redelivery sends nothing');
+    assert.equal(w.sent.length, 1);
+    const mail = w.sent[0]!;
+    assert.equal(mail.to, 'dev@acme.test');
+    assert.equal(mail.subject, 'Choose a new password');
+    assert.equal(mail.idempotencyKey, `password-reset/${event.id}`);
+    assert.ok(mail.text.includes(event.data.reset_url));
+    assert.match(mail.text, /until 2030-01-01 00:30 UTC/);
+    assert.match(mail.text, /If you did not ask for this, ignore this e-mail/);
+    assert.ok(
+      mail.html.includes('href="https://esign.example/app/reset-password?token=prt_abc&amp;x=&lt;1&gt;"'),
+    );
+  });
+
+  it('throws on a transient failure so the consumer retries, and gives up an address refused for good', async () => {
+    const w = world([
+      { _tag: 'Transient', error: 'connection reset' },
+      { _tag: 'Permanent', error: '550 no such user' },
+    ]);
+    await assert.rejects(w.send(event), PasswordResetNotSent);
+    assert.equal(w.claimed.size, 0, 'not recorded: the retry sends it');
+    assert.equal(await w.send(event), 'refused');
+    assert.equal(await w.send(event), 'already_sent');
+  });
+
+  it('does not send a link that expired while the event waited', async () => {
+    const w = world([]);
+    assert.equal(
+      await w.send({ ...event, data: { ...event.data, expires_at: NOW.toISOString() } }),
+      'expired',
+    );
+    assert.equal(w.sent.length, 0);
+    assert.equal(w.claimed.has(event.id), true);
+  });
+});
