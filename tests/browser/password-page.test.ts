@@ -130,4 +130,49 @@ describe('web application in headless Chromium: changing one’s own password', 
     assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
     await expectAccessible(page, 'change password on a phone');
   });
+
+  it('a forgotten password: the link by e-mail opens a page that sets a new one', async () => {
+    const visitor = await openTab(browser);
+    await visitor.page.goto(`${web}/sign-in`);
+    await visitor.page.getByRole('link', { name: 'Forgotten your password?' }).click();
+    await visitor.page.getByRole('heading', { name: 'Forgotten password' }).waitFor();
+    await expectAccessible(visitor.page, 'forgotten password form');
+    const before = system.smtp.received.length;
+    await visitor.page.getByLabel('E-mail').fill(owner);
+    await visitor.page.getByRole('button', { name: 'Send the link' }).click();
+    await visitor.page
+      .getByRole('status')
+      .getByText('a link to choose a new password is on its way')
+      .waitFor();
+    await expectAccessible(visitor.page, 'forgotten password, link sent');
+    await screenshot(visitor.page, 'forgot-password');
+
+    const mail = (await system.smtp.waitForCount(before + 1, 60_000)).at(-1)!;
+    assert.deepEqual(mail.to, [owner]);
+    const link = /http\S+\/app\/reset-password\?token=prt_[A-Za-z0-9_-]+/.exec(mail.mail.text ?? '');
+    assert.ok(link, mail.mail.text);
+    await visitor.page.goto(link[0]);
+    await visitor.page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await expectAccessible(visitor.page, 'choose a new password');
+    await screenshot(visitor.page, 'reset-password');
+    const chosen = 'chosen from the e-mailed link';
+    await visitor.page.getByLabel('New password', { exact: true }).fill(chosen);
+    await visitor.page.getByLabel('Confirm new password').fill(chosen);
+    await visitor.page.getByRole('button', { name: 'Set the new password' }).click();
+    await visitor.page.getByRole('status').getByText('Your password was changed').waitFor();
+    await visitor.page.getByLabel('E-mail').fill(owner);
+    await visitor.page.getByLabel('Password', { exact: true }).fill(chosen);
+    await visitor.page.getByRole('button', { name: 'Sign in' }).click();
+    await visitor.page.getByRole('heading', { name: /^Requests/ }).waitFor();
+
+    // The link works once: opened again, it says so and offers to ask again.
+    await visitor.page.goto(link[0]);
+    await visitor.page.getByLabel('New password', { exact: true }).fill('and once more a new one');
+    await visitor.page.getByLabel('Confirm new password').fill('and once more a new one');
+    await visitor.page.getByRole('button', { name: 'Set the new password' }).click();
+    await visitor.page.getByRole('link', { name: 'Ask for a new link' }).waitFor();
+    await expectAccessible(visitor.page, 'a used link');
+    await visitor.context.close();
+    assert.deepEqual(visitor.problems, []);
+  });
 });

@@ -14,6 +14,7 @@ import { appFrameOriginRoutes } from './pages/app-frame-origins.js';
 import { brandingRoutes } from './pages/branding.js';
 import { bulkSendRoutes } from './pages/bulk-sends.js';
 import { passwordRoutes } from './pages/password.js';
+import { passwordResetRoutes } from './pages/password-reset.js';
 import { requestRoutes } from './pages/requests.js';
 import { signInRoutes } from './pages/sign-in.js';
 import { siteRoutes } from './pages/sites.js';
@@ -89,6 +90,7 @@ export const createWebApp = (options: WebAppOptions): Koa.Middleware => {
   bulkSendRoutes(router, deps);
   siteRoutes(router, deps);
   passwordRoutes(router, deps);
+  passwordResetRoutes(router, deps);
   verifyRoutes(router, deps);
   const routes = router.routes();
 

@@ -66,7 +66,8 @@ const signInPage = (
         })}
         <button type="submit">Sign in</button>
         <span class="hint" role="status" data-busy-status></span>
-      </form>`,
+      </form>
+      <p><a href="${deps.base}/forgot-password">Forgotten your password?</a></p>`,
   });
 };
 
