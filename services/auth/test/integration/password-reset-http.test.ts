@@ -3,6 +3,8 @@ import request from 'supertest';
 import * as t from 'io-ts';
 import { PasswordResetRequested } from '@esign/contracts';
 import { db, sql } from '@esign/platform/database';
+import { testLogger } from '@esign/testing';
+import { postgresHousekeeping } from '../../src/adapters/postgres/postgres-housekeeping.js';
 import { PASSWORD, seedAccount, startHarness, type Harness } from '../support/harness.js';
 
 const NEW_PASSWORD = 'a new and longer passphrase';
@@ -88,5 +90,32 @@ describe('auth: a forgotten password over HTTP (real Postgres, the outbox)', () 
       (unknown.body.errors as { path: string }[]).map((e) => e.path),
       ['password'],
     );
+  });
+
+  it('deletes links a day after they were made, and no newer one', async () => {
+    const count = async () =>
+      (
+        await db.one(
+          h.pool,
+          t.type({ n: t.number }),
+          sql.unsafe`SELECT count(*)::int AS n FROM password_resets`,
+        )
+      ).n;
+    const before = await count();
+    assert.ok(before >= 1);
+    const today = postgresHousekeeping(h.pool, testLogger(), { quietSeconds: 3600, intervalMs: 3_600_000 });
+    const later = postgresHousekeeping(h.pool, testLogger(), {
+      quietSeconds: 3600,
+      intervalMs: 3_600_000,
+      now: () => new Date(Date.now() + 2 * 86_400_000),
+    });
+    try {
+      assert.equal((await today.purge()).passwordResets, 0);
+      assert.equal((await later.purge()).passwordResets, before);
+      assert.equal(await count(), 0);
+    } finally {
+      today.stop();
+      later.stop();
+    }
   });
 });

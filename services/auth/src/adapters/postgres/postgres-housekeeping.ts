@@ -9,10 +9,16 @@ export const RETENTION = {
   clientCredentialsTokensDays: 7,
   /** Authorization codes and refresh tokens past their expiry: a day (a replay after it is just unknown). */
   oauthDays: 1,
+  /**
+   * Links to choose a new password, from their creation: a day. Their lifetime is 30
+   * minutes, and the limit of 3 an hour counts only the last hour's (ADR 3000).
+   */
+  passwordResetsDays: 1,
 } as const;
 
 /**
- * Deletes ended sessions, forgotten password-attempt counts and old machine tokens.
+ * Deletes ended sessions, forgotten password-attempt counts, old machine tokens and old
+ * links to choose a new password.
  * Runs every `intervalMs` on every replica; the statements are idempotent.
  */
 export const postgresHousekeeping = (
@@ -21,7 +27,13 @@ export const postgresHousekeeping = (
   options: { readonly quietSeconds: number; readonly intervalMs?: number; readonly now?: () => Date },
 ) => {
   const now = options.now ?? (() => new Date());
-  const purge = async (): Promise<{ sessions: number; attempts: number; tokens: number; oauth: number }> => {
+  const purge = async (): Promise<{
+    sessions: number;
+    attempts: number;
+    tokens: number;
+    oauth: number;
+    passwordResets: number;
+  }> => {
     const at = now();
     const sessions = await db.exec(
       pool,
@@ -55,7 +67,13 @@ export const postgresHousekeeping = (
       pool,
       sql.unsafe`DELETE FROM oauth_refresh_tokens WHERE expires_at < ${oldOAuth}`,
     );
-    return { sessions, attempts, tokens, oauth: codes + refreshTokens };
+    const passwordResets = await db.exec(
+      pool,
+      sql.unsafe`
+        DELETE FROM password_resets
+        WHERE created_at < ${sql.timestamp(at)}::timestamptz - make_interval(days => ${RETENTION.passwordResetsDays})`,
+    );
+    return { sessions, attempts, tokens, oauth: codes + refreshTokens, passwordResets };
   };
   const timer = setInterval(
     () => {
