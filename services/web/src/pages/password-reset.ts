@@ -1,13 +1,14 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
-import { PasswordChangedView, PasswordResetRequestedView, problem } from '@esign/contracts';
+import { PasswordChangedView, PasswordResetRequestedView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import { COOKIES, randomToken, readCookie, setCookie } from '../cookies.js';
 import { forget, type WebDeps } from '../context.js';
 import { postedAnonymously } from '../guard.js';
 import { html } from '../html.js';
 import { fieldErrors, page, problemSummary, textField } from '../layout.js';
+import { NEW_PASSWORD_FIELD_IDS, newPasswordFields, newPasswordsDiffer } from './new-password-fields.js';
 
 /** The anti-forgery token of a visitor who is not signed in (as on the sign-in page). */
 const preSession = (ctx: Koa.Context, deps: WebDeps): string => {
@@ -58,8 +59,6 @@ const forgotPage = (
   });
 };
 
-const FIELD_IDS = { new_password: 'new-password', confirm_new_password: 'confirm-new-password' };
-
 const resetPage = (ctx: Koa.Context, deps: WebDeps, token: string, found?: ApiProblem): string => {
   const pre = preSession(ctx, deps);
   const errors = fieldErrors(found);
@@ -78,29 +77,11 @@ const resetPage = (ctx: Koa.Context, deps: WebDeps, token: string, found?: ApiPr
                 Choosing a new password signs you out everywhere and stops the access tokens and client
                 secrets you made.
               </p>
-              ${problemSummary(found, FIELD_IDS)}
+              ${problemSummary(found, NEW_PASSWORD_FIELD_IDS)}
               <form method="post" action="${deps.base}/reset-password" novalidate class="panel">
                 <input type="hidden" name="_csrf" value="${pre}" />
                 <input type="hidden" name="token" value="${token}" />
-                ${textField({
-                  id: FIELD_IDS.new_password,
-                  name: 'new_password',
-                  label: 'New password',
-                  type: 'password',
-                  autocomplete: 'new-password',
-                  hint: 'At least 12 characters; not your e-mail address. A phrase of several words is easy to remember.',
-                  required: true,
-                  error: errors.get('new_password'),
-                })}
-                ${textField({
-                  id: FIELD_IDS.confirm_new_password,
-                  name: 'confirm_new_password',
-                  label: 'Confirm new password',
-                  type: 'password',
-                  autocomplete: 'new-password',
-                  required: true,
-                  error: errors.get('confirm_new_password'),
-                })}
+                ${newPasswordFields(errors)}
                 <button type="submit">Set the new password</button>
                 <span class="hint" role="status" data-busy-status></span>
               </form>`
@@ -147,15 +128,8 @@ export const passwordResetRoutes = (router: Router, deps: WebDeps): void => {
   router.post('/reset-password', async (ctx) => {
     const fields = await postedAnonymously(ctx, deps);
     const token = fields.token ?? '';
-    const next = fields.new_password ?? '';
-    if (next !== '' && next !== (fields.confirm_new_password ?? '')) {
-      const differs = problem({
-        status: 422,
-        code: 'invalid_body',
-        title: 'Invalid request body',
-        detail: 'The new password was typed differently the second time; nothing was changed.',
-        errors: [{ path: 'confirm_new_password', message: 'does not match the new password' }],
-      });
+    const differs = newPasswordsDiffer(fields);
+    if (differs !== undefined) {
       ctx.status = 422;
       ctx.body = resetPage(ctx, deps, token, differs);
       return;
@@ -163,7 +137,7 @@ export const passwordResetRoutes = (router: Router, deps: WebDeps): void => {
     const changed = await deps.api.call({
       method: 'POST',
       path: '/v1.1/password-resets/confirm',
-      body: { token, new_password: next },
+      body: { token, new_password: fields.new_password ?? '' },
       codec: PasswordChangedView,
     });
     if (E.isLeft(changed)) {

@@ -1,19 +1,16 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
-import { PasswordChangedView, problem } from '@esign/contracts';
+import { PasswordChangedView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import { forget, visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
 import { html } from '../html.js';
 import { csrfField, fieldErrors, problemSummary, textField } from '../layout.js';
 import { appPage } from './common.js';
+import { NEW_PASSWORD_FIELD_IDS, newPasswordFields, newPasswordsDiffer } from './new-password-fields.js';
 
-const FIELD_IDS = {
-  current_password: 'current-password',
-  new_password: 'new-password',
-  confirm_new_password: 'confirm-new-password',
-};
+const FIELD_IDS = { current_password: 'current-password', ...NEW_PASSWORD_FIELD_IDS };
 
 const passwordPage = (ctx: Koa.Context, deps: WebDeps, visitor: Visitor, found?: ApiProblem): void => {
   const errors = fieldErrors(found);
@@ -40,25 +37,7 @@ const passwordPage = (ctx: Koa.Context, deps: WebDeps, visitor: Visitor, found?:
           required: true,
           error: errors.get('current_password'),
         })}
-        ${textField({
-          id: FIELD_IDS.new_password,
-          name: 'new_password',
-          label: 'New password',
-          type: 'password',
-          autocomplete: 'new-password',
-          hint: 'At least 12 characters; not your e-mail address. A phrase of several words is easy to remember.',
-          required: true,
-          error: errors.get('new_password'),
-        })}
-        ${textField({
-          id: FIELD_IDS.confirm_new_password,
-          name: 'confirm_new_password',
-          label: 'Confirm new password',
-          type: 'password',
-          autocomplete: 'new-password',
-          required: true,
-          error: errors.get('confirm_new_password'),
-        })}
+        ${newPasswordFields(errors)}
         <button type="submit">Change password</button>
         <span class="hint" role="status" data-busy-status></span>
       </form>`,
@@ -80,24 +59,15 @@ export const passwordRoutes = (router: Router, deps: WebDeps): void => {
   router.post('/password', async (ctx) => {
     const form = await posted(ctx, deps);
     if (form === undefined) return;
-    const next = form.fields.new_password ?? '';
-    if (next !== '' && next !== (form.fields.confirm_new_password ?? ''))
-      return passwordPage(
-        ctx,
-        deps,
-        form.visitor,
-        problem({
-          status: 422,
-          code: 'invalid_body',
-          title: 'Invalid request body',
-          detail: 'The new password was typed differently the second time; nothing was changed.',
-          errors: [{ path: 'confirm_new_password', message: 'does not match the new password' }],
-        }),
-      );
+    const differs = newPasswordsDiffer(form.fields);
+    if (differs !== undefined) return passwordPage(ctx, deps, form.visitor, differs);
     const changed = await form.visitor.self({
       method: 'POST',
       path: '/v1.1/sessions/current/password',
-      body: { current_password: form.fields.current_password ?? '', new_password: next },
+      body: {
+        current_password: form.fields.current_password ?? '',
+        new_password: form.fields.new_password ?? '',
+      },
       codec: PasswordChangedView,
     });
     if (E.isLeft(changed)) return passwordPage(ctx, deps, form.visitor, changed.left);
