@@ -28,9 +28,8 @@ describe('end to end through the gateway: a token by self-service, with the type
   after(async () => {
     await system?.stop();
   });
-
-  it('signs in, makes an app and a token, uses it, and revokes it', async () => {
-    const email = `dev-${unique()}@acme.example`;
+  /** A user of Acme with PASSWORD, on its Site. */
+  const newMember = async (email: string) => {
     await system.admin(
       'create-user',
       '--account',
@@ -41,6 +40,11 @@ describe('end to end through the gateway: a token by self-service, with the type
       PASSWORD,
     );
     await system.admin('add-member', '--site', String(acme.site), '--user', email);
+  };
+
+  it('signs in, makes an app and a token, uses it, and revokes it', async () => {
+    const email = `dev-${unique()}@acme.example`;
+    await newMember(email);
 
     const wrong = await typed().POST('/v1.1/sessions', { body: { email, password: 'not the password' } });
     assert.equal(wrong.response.status, 401);
@@ -141,16 +145,7 @@ describe('end to end through the gateway: a token by self-service, with the type
 
   it('changes the password: the old one, every session and every token stop; the new one signs in', async () => {
     const email = `change-${unique()}@acme.example`;
-    await system.admin(
-      'create-user',
-      '--account',
-      acme.tenant.accountId,
-      '--email',
-      email,
-      '--password',
-      PASSWORD,
-    );
-    await system.admin('add-member', '--site', String(acme.site), '--user', email);
+    await newMember(email);
     const signIn = (password: string) => typed().POST('/v1.1/sessions', { body: { email, password } });
     const me = typed(ok(await signIn(PASSWORD), 201, 'sign in').session_token);
     const app = ok(await me.POST('/v1.1/apps', { body: { name: 'Payroll' } }), 201, 'create app');
@@ -202,15 +197,7 @@ describe('end to end through the gateway: a token by self-service, with the type
 
   it('a forgotten password: a link by e-mail from auth through the broker and the notifier, then a new password', async () => {
     const email = `forgot-${unique()}@acme.example`;
-    await system.admin(
-      'create-user',
-      '--account',
-      acme.tenant.accountId,
-      '--email',
-      email,
-      '--password',
-      PASSWORD,
-    );
+    await newMember(email);
     const signIn = (password: string) => typed().POST('/v1.1/sessions', { body: { email, password } });
     const session = typed(ok(await signIn(PASSWORD), 201, 'sign in').session_token);
 

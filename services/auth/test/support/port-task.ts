@@ -16,3 +16,10 @@ export const valueOf = async <A>(operation: TE.TaskEither<never, A>): Promise<A>
   const answer = await operation();
   return E.isRight(answer) ? answer.right : absurd(answer.left);
 };
+
+/** The success of a use case under test; its failure fails the test, showing what it was. */
+export const right = async <A>(task: () => Promise<E.Either<unknown, A>>): Promise<A> => {
+  const result = await task();
+  if (E.isLeft(result)) throw new Error(`expected success, got ${JSON.stringify(result.left)}`);
+  return result.right;
+};

@@ -10,16 +10,10 @@ import { signIn } from '../../src/application/sign-in.js';
 import { addMember, createSite } from '../../src/application/sites.js';
 import { changeOwnPassword, createUser } from '../../src/application/users.js';
 import { fakeWorld } from '../support/fakes.js';
-import { valueOf } from '../support/port-task.js';
+import { right, valueOf } from '../support/port-task.js';
 
 const PASSWORD = 'correct horse battery staple';
 const NEW_PASSWORD = 'a new and longer passphrase';
-
-const right = async <A>(task: () => Promise<E.Either<unknown, A>>): Promise<A> => {
-  const result = await task();
-  if (E.isLeft(result)) assert.fail(`expected success, got ${JSON.stringify(result.left)}`);
-  return result.right;
-};
 
 /** A user signed in twice, with an app, its client secret and an access token. */
 const seed = async () => {

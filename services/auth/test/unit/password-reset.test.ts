@@ -10,16 +10,11 @@ import {
 } from '../../src/application/password-reset.js';
 import { signIn } from '../../src/application/sign-in.js';
 import { changeOwnPassword, createUser, setUserDisabled } from '../../src/application/users.js';
+import { right } from '../support/port-task.js';
 import { fakeWorld } from '../support/fakes.js';
 
 const PASSWORD = 'correct horse battery staple';
 const NEW_PASSWORD = 'a new and longer passphrase';
-
-const right = async <A>(task: () => Promise<E.Either<unknown, A>>): Promise<A> => {
-  const result = await task();
-  if (E.isLeft(result)) assert.fail(`expected success, got ${JSON.stringify(result.left)}`);
-  return result.right;
-};
 
 const seed = async () => {
   const world = fakeWorld();

@@ -16,15 +16,10 @@ import { revokeOwnToken } from '../../src/application/tokens.js';
 import { createUser, setPassword, setUserDisabled } from '../../src/application/users.js';
 import type { SessionUser } from '../../src/domain/model.js';
 import { fakeWorld, type FakeWorld } from '../support/fakes.js';
-import { valueOf } from '../support/port-task.js';
+import { right, valueOf } from '../support/port-task.js';
 
 const PASSWORD = 'correct horse battery staple';
 
-const right = async <A>(task: () => Promise<E.Either<unknown, A>>): Promise<A> => {
-  const result = await task();
-  if (E.isLeft(result)) assert.fail(`expected success, got ${JSON.stringify(result.left)}`);
-  return result.right;
-};
 const left = async (task: () => Promise<E.Either<unknown, unknown>>): Promise<unknown> => {
   const result = await task();
   if (E.isRight(result)) assert.fail('expected a failure');
