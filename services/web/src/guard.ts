@@ -1,5 +1,13 @@
 import type Koa from 'koa';
-import { csrfTokenOf, readCookie, COOKIES, sameOrigin, sameToken } from './cookies.js';
+import {
+  csrfTokenOf,
+  randomToken,
+  readCookie,
+  COOKIES,
+  sameOrigin,
+  sameToken,
+  setCookie,
+} from './cookies.js';
 import { visitorOf, type Visitor, type WebDeps } from './context.js';
 import { readForm, readUpload, type FormFields, type Upload } from './forms.js';
 
@@ -50,6 +58,16 @@ export const uploaded = async (
   if (visitor === undefined) return undefined;
   if (!sameToken(upload.fields._csrf, visitor.csrf)) throw forged();
   return { visitor, upload };
+};
+
+/**
+ * The anti-forgery token of a form shown to someone not signed in (sign-in, a forgotten
+ * password): kept in the pre-session cookie, which `postedAnonymously` checks it against.
+ */
+export const preSessionToken = (ctx: Koa.Context, deps: WebDeps): string => {
+  const pre = readCookie(ctx, COOKIES.preSession) ?? randomToken();
+  setCookie(ctx, deps.cookies, COOKIES.preSession, pre);
+  return pre;
 };
 
 /** Sign-in and sign-out: the pre-session cookie, or the session's own token. */

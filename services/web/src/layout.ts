@@ -174,6 +174,19 @@ export const textField = (
     }${input.required ? html` required` : ''}`,
   );
 
+/** The e-mail address a person signs in with (sign-in, a forgotten password). */
+export const signInEmailField = (value: string, error: string | undefined): Html =>
+  textField({
+    id: 'email',
+    name: 'email',
+    label: 'E-mail',
+    type: 'email',
+    value,
+    autocomplete: 'username',
+    required: true,
+    error,
+  });
+
 export const stateBadge = (state: string): Html => html`<span class="state state-${state}">${state}</span>`;
 
 /** A test-mode Request (issue #22): nothing it sends leaves the platform. */

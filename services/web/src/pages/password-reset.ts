@@ -3,26 +3,18 @@ import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
 import { PasswordChangedView, PasswordResetRequestedView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
-import { COOKIES, randomToken, readCookie, setCookie } from '../cookies.js';
 import { forget, type WebDeps } from '../context.js';
-import { postedAnonymously } from '../guard.js';
+import { postedAnonymously, preSessionToken } from '../guard.js';
 import { html } from '../html.js';
-import { fieldErrors, page, problemSummary, textField } from '../layout.js';
+import { fieldErrors, page, problemSummary, signInEmailField } from '../layout.js';
 import { NEW_PASSWORD_FIELD_IDS, newPasswordFields, newPasswordsDiffer } from './new-password-fields.js';
-
-/** The anti-forgery token of a visitor who is not signed in (as on the sign-in page). */
-const preSession = (ctx: Koa.Context, deps: WebDeps): string => {
-  const pre = readCookie(ctx, COOKIES.preSession) ?? randomToken();
-  setCookie(ctx, deps.cookies, COOKIES.preSession, pre);
-  return pre;
-};
 
 const forgotPage = (
   ctx: Koa.Context,
   deps: WebDeps,
   input: { email?: string; problem?: ApiProblem; sent?: { email: string; minutes: number } },
 ): string => {
-  const pre = preSession(ctx, deps);
+  const pre = preSessionToken(ctx, deps);
   const errors = fieldErrors(input.problem);
   return page({
     base: deps.base,
@@ -42,16 +34,7 @@ const forgotPage = (
       ${problemSummary(input.problem, { email: 'email' })}
       <form method="post" action="${deps.base}/forgot-password" novalidate class="panel">
         <input type="hidden" name="_csrf" value="${pre}" />
-        ${textField({
-          id: 'email',
-          name: 'email',
-          label: 'E-mail',
-          type: 'email',
-          value: input.email ?? '',
-          autocomplete: 'username',
-          required: true,
-          error: errors.get('email'),
-        })}
+        ${signInEmailField(input.email ?? '', errors.get('email'))}
         <button type="submit">Send the link</button>
         <span class="hint" role="status" data-busy-status></span>
       </form>
@@ -60,7 +43,7 @@ const forgotPage = (
 };
 
 const resetPage = (ctx: Koa.Context, deps: WebDeps, token: string, found?: ApiProblem): string => {
-  const pre = preSession(ctx, deps);
+  const pre = preSessionToken(ctx, deps);
   const errors = fieldErrors(found);
   const deadLink = found?.code === 'invalid_reset_token';
   return page({

@@ -3,11 +3,11 @@ import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
 import { SessionView } from '@esign/contracts';
 import { NoContent, type ApiProblem } from '../api-client.js';
-import { clearCookie, COOKIES, randomToken, readCookie, setCookie } from '../cookies.js';
+import { clearCookie, COOKIES, readCookie, setCookie } from '../cookies.js';
 import { forget, type WebDeps } from '../context.js';
-import { postedAnonymously } from '../guard.js';
+import { postedAnonymously, preSessionToken } from '../guard.js';
 import { html } from '../html.js';
-import { fieldErrors, page, problemSummary, textField } from '../layout.js';
+import { fieldErrors, page, problemSummary, signInEmailField, textField } from '../layout.js';
 
 const REASONS: Record<string, string> = {
   ended: 'Your session has ended. Sign in again to continue.',
@@ -28,8 +28,7 @@ const signInPage = (
   deps: WebDeps,
   input: { email?: string; next?: string; problem?: ApiProblem; notice?: string },
 ): string => {
-  const pre = readCookie(ctx, COOKIES.preSession) ?? randomToken();
-  setCookie(ctx, deps.cookies, COOKIES.preSession, pre);
+  const pre = preSessionToken(ctx, deps);
   const errors = fieldErrors(input.problem);
   // A wrong e-mail/password pair names no field; the message belongs to both.
   const credentials =
@@ -45,16 +44,7 @@ const signInPage = (
       <form method="post" action="${deps.base}/sign-in" novalidate class="panel">
         <input type="hidden" name="_csrf" value="${pre}" />
         <input type="hidden" name="next" value="${input.next ?? ''}" />
-        ${textField({
-          id: 'email',
-          name: 'email',
-          label: 'E-mail',
-          type: 'email',
-          value: input.email ?? '',
-          autocomplete: 'username',
-          required: true,
-          error: errors.get('email'),
-        })}
+        ${signInEmailField(input.email ?? '', errors.get('email'))}
         ${textField({
           id: 'password',
           name: 'password',
