@@ -1,4 +1,5 @@
-import type { AppView, CreatedTokenView, TokenView, UserView } from '@esign/contracts';
+import type { AppView, CreatedTokenView, PasswordChangedView, TokenView, UserView } from '@esign/contracts';
+import type { PasswordChanged } from '../ports/account-repository.js';
 import type { IssuedToken } from './issue-token.js';
 import type { DeveloperApp, TokenRecord, User } from '../domain/model.js';
 import { tokenState } from '../domain/tokens.js';
@@ -41,4 +42,11 @@ export const createdTokenView = (issued: IssuedToken, now: Date): CreatedTokenVi
   access_token: issued.accessToken,
   token_type: 'Bearer',
   expires_in: Math.round((issued.record.expiresAt.getTime() - issued.record.createdAt.getTime()) / 1000),
+});
+
+/** What a password change ended (a change, or a link to choose a new password). */
+export const passwordChangedView = (changed: PasswordChanged): PasswordChangedView => ({
+  sessions_ended: changed.sessionsEnded,
+  tokens_revoked: changed.tokensRevoked,
+  client_secrets_removed: changed.clientSecretsRemoved,
 });

@@ -2,7 +2,6 @@ import type Router from '@koa/router';
 import {
   PasswordResetConfirmBody,
   PasswordResetRequestBody,
-  type PasswordChangedView,
   type PasswordResetRequestedView,
 } from '@esign/contracts';
 import type { AppState } from '@esign/platform';
@@ -13,6 +12,7 @@ import {
   requestPasswordReset,
   resetPassword,
 } from '../../application/password-reset.js';
+import { passwordChangedView } from '../../application/views.js';
 import { clientAddress } from './client-address.js';
 import { bodyOf, run } from './request.js';
 
@@ -44,11 +44,6 @@ export const passwordResetRoutes = (
     await admit(ctx);
     const body = bodyOf(PasswordResetConfirmBody, ctx);
     const changed = await run(resetPassword(deps)({ token: body.token, newPassword: body.new_password }));
-    const view: PasswordChangedView = {
-      sessions_ended: changed.sessionsEnded,
-      tokens_revoked: changed.tokensRevoked,
-      client_secrets_removed: changed.clientSecretsRemoved,
-    };
-    ctx.body = view;
+    ctx.body = passwordChangedView(changed);
   });
 };

@@ -9,7 +9,6 @@ import {
   UpdateAppBody,
   type ClientSecretView,
   type CurrentSessionView,
-  type PasswordChangedView,
   type SessionAccessTokenView,
   type SessionView,
 } from '@esign/contracts';
@@ -30,7 +29,13 @@ import { changeOwnPassword } from '../../application/users.js';
 import type { SessionUser } from '../../domain/model.js';
 import { clientAddress } from './client-address.js';
 import { bearerOf, bodyOf, pageOf, pageView, run } from './request.js';
-import { appView, createdTokenView, tokenView, userView } from '../../application/views.js';
+import {
+  appView,
+  createdTokenView,
+  passwordChangedView,
+  tokenView,
+  userView,
+} from '../../application/views.js';
 
 /**
  * The self-service API the spec describes: sign in, make a Developer App, re-enter the
@@ -98,12 +103,7 @@ export const selfServiceRoutes = (
         newPassword: body.new_password,
       }),
     );
-    const view: PasswordChangedView = {
-      sessions_ended: changed.sessionsEnded,
-      tokens_revoked: changed.tokensRevoked,
-      client_secrets_removed: changed.clientSecretsRemoved,
-    };
-    ctx.body = view;
+    ctx.body = passwordChangedView(changed);
   });
 
   router.delete('/v1.1/sessions/current', async (ctx) => {
