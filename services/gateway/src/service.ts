@@ -22,6 +22,7 @@ import { httpTokenIntrospector } from './adapters/http/http-token-introspector.j
 import { mountApiDocs } from './adapters/http/api-docs-routes.js';
 import { mountOAuthDiscovery } from './adapters/http/oauth-discovery-routes.js';
 import { gatewayMiddleware } from './adapters/http/gateway-middleware.js';
+import { newWebCallerSecret, socketPeer, webCallerPeer } from './adapters/http/web-caller.js';
 import { upstreamProxy } from './adapters/http/upstream-proxy.js';
 import { createRateLimiter } from './adapters/redis/create-rate-limiter.js';
 import type { Config, Rate } from './config.js';
@@ -31,6 +32,8 @@ export interface GatewayOverrides {
   /** The clock of caches and rate limits (tests move it by hand). */
   readonly clock?: Clock;
   readonly routes?: readonly RouteSpec[];
+  /** The web application's secret (tests name it to play the web application's calls). */
+  readonly webCallerSecret?: string;
 }
 
 export interface Gateway {
@@ -137,6 +140,9 @@ export const startGatewayService = (
     limit: rateLimiter.limit,
     policies,
   });
+  // The web application's calls name the browser they are made for (ADR 3010).
+  const webCallerSecret = overrides.webCallerSecret ?? newWebCallerSecret();
+  const peerOf = webCallerPeer(webCallerSecret);
   const proxy = upstreamProxy({
     upstreams: {
       auth: { pool: pools.auth, basePath: basePaths.auth },
@@ -147,6 +153,7 @@ export const startGatewayService = (
     trustProxy: config.TRUST_PROXY,
     publicProto: new URL(config.PUBLIC_BASE_URL).protocol.replace(':', ''),
     logger,
+    peerOf,
   });
 
   /** A downstream service is ready when its own /healthz answers 200. */
@@ -184,7 +191,17 @@ export const startGatewayService = (
   app.use(router.routes());
   // The web application (/app/…): one more client of the API, calling this gateway's own address.
   app.use(
-    createWebApp({ apiBaseUrl: `http://127.0.0.1:${config.PORT}`, publicBaseUrl: config.PUBLIC_BASE_URL }),
+    createWebApp({
+      apiBaseUrl: `http://127.0.0.1:${config.PORT}`,
+      publicBaseUrl: config.PUBLIC_BASE_URL,
+      caller: {
+        secret: webCallerSecret,
+        of: (ctx) => ({
+          peer: socketPeer(ctx.req),
+          forwardedFor: config.TRUST_PROXY ? ctx.get('x-forwarded-for') || undefined : undefined,
+        }),
+      },
+    }),
   );
   app.use(
     gatewayMiddleware({
@@ -192,6 +209,7 @@ export const startGatewayService = (
       admit: admitCall,
       proxy,
       trustProxy: config.TRUST_PROXY,
+      peerOf,
     }),
   );
 

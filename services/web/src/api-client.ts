@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { Problem } from '@esign/contracts';
+import { callerHeaders } from './caller.js';
 
 /** What a page shows when a call did not give the answer it wanted: the API's problem, as sent. */
 export type ApiProblem = Problem;
@@ -61,9 +62,10 @@ export const problemOfStream = async (response: Response, fallback: ApiProblem):
  * exactly as any other client calls it. Every answer is decoded with the contracts'
  * codecs; anything else (an outage, an answer of the wrong shape) becomes a 503 problem.
  */
-export const apiClient = (baseUrl: string, timeoutMs = 15_000): ApiClient => {
+export const apiClient = (baseUrl: string, timeoutMs = 15_000, callerSecret?: string): ApiClient => {
   const base = baseUrl.replace(/\/+$/, '');
   const headersOf = (bearer: string | undefined, json: boolean): Record<string, string> => ({
+    ...callerHeaders(callerSecret),
     accept: 'application/json, application/problem+json',
     ...(bearer === undefined ? {} : { authorization: `Bearer ${bearer}` }),
     ...(json ? { 'content-type': 'application/json' } : {}),

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { apiClient, type ApiClient } from './api-client.js';
+import { asCaller, type Caller } from './caller.js';
 import { APP_CSS } from './assets/app-css.js';
 import { APP_JS } from './assets/app-js.js';
 import type { WebDeps } from './context.js';
@@ -30,6 +31,14 @@ export interface WebAppOptions {
   readonly base?: string;
   /** Tests may hand in their own client. */
   readonly api?: ApiClient;
+  /**
+   * The gateway's secret for naming the browser behind each API call, and how to read the
+   * browser from a page's request (ADR 3010). Without it the API sees one caller.
+   */
+  readonly caller?: {
+    readonly secret: string;
+    readonly of: (ctx: Koa.Context) => Caller;
+  };
 }
 
 const SECURITY_HEADERS: Record<string, string> = {
@@ -63,7 +72,7 @@ export const createWebApp = (options: WebAppOptions): Koa.Middleware => {
   const base = options.base ?? '/app';
   const publicUrl = new URL(options.publicBaseUrl);
   const deps: WebDeps = {
-    api: options.api ?? apiClient(options.apiBaseUrl),
+    api: options.api ?? apiClient(options.apiBaseUrl, undefined, options.caller?.secret),
     base,
     cookies: { secure: publicUrl.protocol === 'https:', path: base },
     publicOrigin: publicUrl.origin,
@@ -103,7 +112,10 @@ export const createWebApp = (options: WebAppOptions): Koa.Middleware => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) ctx.set(name, value);
     ctx.set('Cache-Control', 'no-store');
     try {
-      await routes(ctx as Parameters<typeof routes>[0], done);
+      const route = async (): Promise<void> => {
+        await routes(ctx as Parameters<typeof routes>[0], done);
+      };
+      await (options.caller === undefined ? route() : asCaller(options.caller.of(ctx), route));
       if (ctx.body === undefined && ctx.status === 404) {
         ctx.status = 404;
         ctx.type = 'html';

@@ -11,6 +11,8 @@ import { closedPort, json, startHttpDouble, type HttpDouble } from '../support/h
 /** Calls are made with fetch unless the wire itself matters. */
 const call = (base: string, path: string, init: RequestInit = {}) => fetch(new URL(path, base), init);
 
+const WEB_SECRET = 'the-web-applications-secret-for-this-test-0123';
+
 describe('gateway: forwarding', () => {
   let auth: AuthDouble;
   let requests: HttpDouble;
@@ -30,6 +32,7 @@ describe('gateway: forwarding', () => {
     gateway = await startGateway(
       { authUrl: auth.url, requestsUrl: requests.url },
       { BODY_LIMIT_BYTES: '1000' },
+      { webCallerSecret: WEB_SECRET },
     );
     token = await auth.issue([{ id: 5, name: 'Five' }], { sub: 'user-5' });
   });
@@ -41,6 +44,34 @@ describe('gateway: forwarding', () => {
   beforeEach(() => {
     requests.received.length = 0;
     auth.received.length = 0;
+  });
+
+  it('ADR 3010: takes the browser the web application names as the peer, only with its secret, and forwards neither header', async () => {
+    const forwardedFor = async (headers: Record<string, string>) => {
+      requests.received.length = 0;
+      const response = await call(gateway.url, '/v1.1/sites/5/requests', {
+        headers: { authorization: `Bearer ${token}`, ...headers },
+      });
+      assert.equal(response.status, 200);
+      const [received] = requests.received;
+      assert.ok(received);
+      assert.equal(received.headers['x-esign-web-client'], undefined);
+      assert.equal(received.headers['x-esign-web-peer'], undefined);
+      return received.headers['x-forwarded-for'];
+    };
+    const named = { 'x-esign-web-peer': '203.0.113.7' };
+    assert.equal(await forwardedFor({ 'x-esign-web-client': WEB_SECRET, ...named }), '203.0.113.7');
+    assert.equal(
+      await forwardedFor({ 'x-esign-web-client': `${WEB_SECRET.slice(1)}x`, ...named }),
+      '127.0.0.1',
+    );
+    assert.equal(await forwardedFor({ 'x-esign-web-client': 'short', ...named }), '127.0.0.1');
+    assert.equal(await forwardedFor(named), '127.0.0.1');
+    assert.equal(
+      await forwardedFor({ 'x-esign-web-client': WEB_SECRET, 'x-esign-web-peer': '6.6.6.6, 1.2.3.4' }),
+      '127.0.0.1',
+      'only an address is taken',
+    );
   });
 
   it('forwards an authenticated call with a signed principal, never the client’s own credentials', async () => {

@@ -8,6 +8,7 @@ import type { Admission, Admit } from '../../application/admit.js';
 import { AuthUnavailable } from '../../ports/auth-unavailable.js';
 import { problemOf } from './gateway-problems.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
+import { socketPeer, type PeerOf } from './web-caller.js';
 import type { UpstreamProxy } from './upstream-proxy.js';
 
 type Context = Koa.ParameterizedContext<AppState>;
@@ -32,8 +33,8 @@ const label = (ctx: Context, route: string): void => {
  * Who is calling, for per-address limits: the peer, or behind a trusted proxy the
  * address it appended last to X-Forwarded-For (entries before it are the client's say).
  */
-const clientAddressOf = (ctx: Context, trustProxy: boolean): string => {
-  const peer = ctx.req.socket.remoteAddress ?? 'unknown';
+const clientAddressOf = (ctx: Context, trustProxy: boolean, peerOf: PeerOf): string => {
+  const peer = peerOf(ctx.req);
   if (!trustProxy) return peer;
   const appended = ctx.get('x-forwarded-for').split(',').at(-1)?.trim();
   return appended === undefined || appended === '' ? peer : appended;
@@ -51,6 +52,8 @@ export const gatewayMiddleware =
     readonly proxy: UpstreamProxy;
     /** Whether X-Forwarded-For comes from a proxy of ours (TRUST_PROXY). */
     readonly trustProxy?: boolean;
+    /** Who the socket's peer stands for: the browser behind the web application's calls (ADR 3010). */
+    readonly peerOf?: PeerOf;
   }): Koa.Middleware<AppState> =>
   async (ctx) => {
     const segments = pathSegments(ctx.path);
@@ -77,7 +80,7 @@ export const gatewayMiddleware =
         route: match.route,
         site: match.site,
         authorization: ctx.get('authorization') || undefined,
-        clientAddress: clientAddressOf(ctx, deps.trustProxy ?? false),
+        clientAddress: clientAddressOf(ctx, deps.trustProxy ?? false, deps.peerOf ?? socketPeer),
       })()
       .catch(authOutage);
     if (E.isLeft(admission)) return refuse(ctx, admission.left);

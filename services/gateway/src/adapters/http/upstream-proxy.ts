@@ -2,9 +2,11 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { Transform, type TransformCallback } from 'node:stream';
 import { errors as undiciErrors, type Dispatcher } from 'undici';
 import { PRINCIPAL_HEADER } from '@esign/contracts';
+import { WEB_CLIENT_HEADER, WEB_PEER_HEADER } from '@esign/web';
 import type { Logger } from '@esign/platform';
 import type { GatewayError } from '../../domain/gateway-error.js';
 import type { Upstream } from '../../domain/route-table.js';
+import { socketPeer, type PeerOf } from './web-caller.js';
 
 export interface UpstreamTarget {
   /** A keep-alive pool to the upstream's origin. */
@@ -21,6 +23,8 @@ export interface ProxyOptions {
   /** The scheme clients use to reach us (PUBLIC_BASE_URL's), unless a trusted proxy says otherwise. */
   readonly publicProto: string;
   readonly logger: Logger;
+  /** Who the socket's peer stands for: the browser behind the web application's calls (ADR 3010). */
+  readonly peerOf?: PeerOf;
 }
 
 export interface ForwardCall {
@@ -66,6 +70,8 @@ const DROPPED_REQUEST_HEADERS = new Set([
   'x-real-ip',
   'x-request-id',
   PRINCIPAL_HEADER,
+  WEB_CLIENT_HEADER,
+  WEB_PEER_HEADER,
 ]);
 
 const DROPPED_RESPONSE_HEADERS = new Set([
@@ -125,7 +131,7 @@ export const upstreamProxy = (options: ProxyOptions) => {
     }
     if (hasBody && incoming['content-length'] !== undefined)
       headers['content-length'] = incoming['content-length'];
-    const peer = call.req.socket.remoteAddress ?? 'unknown';
+    const peer = (options.peerOf ?? socketPeer)(call.req);
     const priorFor = options.trustProxy ? incoming['x-forwarded-for'] : undefined;
     headers['x-forwarded-for'] = priorFor === undefined ? peer : `${String(priorFor)}, ${peer}`;
     const priorProto = options.trustProxy ? incoming['x-forwarded-proto'] : undefined;
