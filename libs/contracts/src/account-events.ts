@@ -5,7 +5,7 @@ import { isUuid } from './ids.js';
 export const PASSWORD_RESET_REQUESTED = 'account.password_reset_requested';
 
 /**
- * Auth's one event: a user asked for a link to choose a new password. It belongs to no
+ * A user asked for a link to choose a new password. It belongs to no
  * Site, so it carries no `site_id` and never reaches a webhook; the notifier e-mails the
  * link. `reset_url` holds the single-use secret: it is good until `expires_at` and only
  * until it is used, a newer link is asked for, or the password changes.
@@ -22,3 +22,34 @@ export const PasswordResetRequested = t.type(
   PASSWORD_RESET_REQUESTED,
 );
 export type PasswordResetRequested = t.TypeOf<typeof PasswordResetRequested>;
+
+/** The routing key (and `type`) of a password that changed (ADR 3020). */
+export const PASSWORD_CHANGED = 'account.password_changed';
+
+/** Who changed it: the user signed in, the user with an e-mailed link, or an operator. */
+export const PasswordChangedBy = t.keyof(
+  { user: null, reset_link: null, operator: null },
+  'PasswordChangedBy',
+);
+export type PasswordChangedBy = t.TypeOf<typeof PasswordChangedBy>;
+
+/**
+ * A user's password changed, however it was (ADR 3020): the notifier tells them, so that
+ * a change they did not make does not go unnoticed. Written in the change's transaction.
+ */
+export const PasswordChangedNotice = t.type(
+  {
+    id: t.refinement(t.string, isUuid, 'Uuid'),
+    type: t.literal(PASSWORD_CHANGED),
+    occurred_at: t.string,
+    /** The user's id. */
+    aggregate_id: t.string,
+    data: t.type({ email: t.string, by: PasswordChangedBy }),
+  },
+  PASSWORD_CHANGED,
+);
+export type PasswordChangedNotice = t.TypeOf<typeof PasswordChangedNotice>;
+
+/** Every event auth publishes, discriminated by `type`. */
+export const AccountEvent = t.union([PasswordResetRequested, PasswordChangedNotice]);
+export type AccountEvent = t.TypeOf<typeof AccountEvent>;

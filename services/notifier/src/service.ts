@@ -19,7 +19,7 @@ import {
 import { ACCOUNT_EMAILS_CONSUMER, accountEmailConsumer } from './adapters/amqp/account-email-consumer.js';
 import { notificationConsumer } from './adapters/amqp/notification-consumer.js';
 import { postgresEventClaims } from './adapters/postgres/postgres-event-claims.js';
-import { sendPasswordReset } from './application/send-password-reset.js';
+import { sendAccountEmail } from './application/send-account-email.js';
 import { notifierMetrics } from './adapters/metrics/notifier-metrics.js';
 import { sharedMessageQuota, type PerDay } from './adapters/quota/limiter-message-quota.js';
 import type { EmailSender } from './ports/email-sender.js';
@@ -128,12 +128,12 @@ export const startNotifierService = async (
         notify,
         metrics: notifierMetrics(metrics.registry),
       });
-      // Auth's e-mails to users: links to choose a new password (ADR 3000).
+      // Auth's e-mails to users: password links and change notices (ADRs 3000, 3020).
       const accountEmails = accountEmailConsumer({
         prefix: config.AMQP_PREFIX,
         logger,
         retryDelaysMs: config.NOTIFIER_RETRY_DELAYS_MS,
-        sendPasswordReset: sendPasswordReset({
+        send: sendAccountEmail({
           email: email.sender,
           claims: postgresEventClaims(pool, ACCOUNT_EMAILS_CONSUMER),
           clock,

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import { PASSWORD_RESET_REQUESTED, type PasswordResetRequested } from '@esign/contracts';
-import { PasswordResetNotSent, sendPasswordReset } from '../../src/application/send-password-reset.js';
+import {
+  PASSWORD_CHANGED,
+  PASSWORD_RESET_REQUESTED,
+  type PasswordChangedNotice,
+  type PasswordResetRequested,
+} from '@esign/contracts';
+import { AccountEmailNotSent, sendAccountEmail } from '../../src/application/send-account-email.js';
 import type { SendFailure } from '../../src/domain/delivery.js';
 import type { EmailMessage } from '../../src/ports/email-sender.js';
 
@@ -21,7 +26,7 @@ const event: PasswordResetRequested = {
 const world = (answers: Array<SendFailure | 'ok'>) => {
   const sent: EmailMessage[] = [];
   const claimed = new Set<string>();
-  const send = sendPasswordReset({
+  const send = sendAccountEmail({
     email: {
       send: (message) => {
         sent.push(message);
@@ -38,7 +43,7 @@ const world = (answers: Array<SendFailure | 'ok'>) => {
   return { send, sent, claimed };
 };
 
-describe('notifier: the e-mail with a link to choose a new password', () => {
+describe('notifier: auth’s e-mails to users (ADRs 3000, 3020)', () => {
   it('sends it once, with the link and until when it works, escaped in the HTML', async () => {
     const w = world([]);
     assert.equal(await w.send(event), 'sent');
@@ -47,7 +52,7 @@ describe('notifier: the e-mail with a link to choose a new password', () => {
     const mail = w.sent[0]!;
     assert.equal(mail.to, 'dev@acme.test');
     assert.equal(mail.subject, 'Choose a new password');
-    assert.equal(mail.idempotencyKey, `password-reset/${event.id}`);
+    assert.equal(mail.idempotencyKey, `account.password_reset_requested/${event.id}`);
     assert.ok(mail.text.includes(event.data.reset_url));
     assert.match(mail.text, /until 2030-01-01 00:30 UTC/);
     assert.match(mail.text, /If you did not ask for this, ignore this e-mail/);
@@ -61,7 +66,7 @@ describe('notifier: the e-mail with a link to choose a new password', () => {
       { _tag: 'Transient', error: 'connection reset' },
       { _tag: 'Permanent', error: '550 no such user' },
     ]);
-    await assert.rejects(w.send(event), PasswordResetNotSent);
+    await assert.rejects(w.send(event), AccountEmailNotSent);
     assert.equal(w.claimed.size, 0, 'not recorded: the retry sends it');
     assert.equal(await w.send(event), 'refused');
     assert.equal(await w.send(event), 'already_sent');
@@ -75,5 +80,27 @@ describe('notifier: the e-mail with a link to choose a new password', () => {
     );
     assert.equal(w.sent.length, 0);
     assert.equal(w.claimed.has(event.id), true);
+  });
+
+  it('tells the user their password changed, how, and what to do if it was not them', async () => {
+    const notice: PasswordChangedNotice = {
+      id: '7a1c2b8e-0d3a-4e5f-9a7b-1c2d3e4f5a6c',
+      type: PASSWORD_CHANGED,
+      occurred_at: '2030-01-01T00:10:00.000Z',
+      aggregate_id: 'user-1',
+      data: { email: 'dev@acme.test', by: 'reset_link' },
+    };
+    const w = world([]);
+    assert.equal(await w.send(notice), 'sent');
+    assert.equal(await w.send(notice), 'already_sent');
+    const mail = w.sent[0]!;
+    assert.equal(mail.to, 'dev@acme.test');
+    assert.equal(mail.subject, 'Your password was changed');
+    assert.match(
+      mail.text,
+      /dev@acme\.test was changed on 2030-01-01 00:10 UTC, with a link e-mailed to this address/,
+    );
+    assert.match(mail.text, /If you did not do this, use "Forgotten your password\?"/);
+    assert.match(mail.html, /&quot;Forgotten your password\?&quot;/);
   });
 });

@@ -1,0 +1,46 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { PASSWORD_RESET_REQUESTED, type AccountEvent } from '@esign/contracts';
+import { composePasswordChanged, composePasswordReset } from '../domain/account-emails.js';
+import type { EmailContent } from '../domain/message-content.js';
+import type { EmailSender } from '../ports/email-sender.js';
+import type { EventClaims } from '../ports/event-claims.js';
+import type { Clock } from '../ports/runtime.js';
+
+export type AccountEmailOutcome = 'sent' | 'already_sent' | 'expired' | 'refused';
+
+/** A transient failure of the mail provider: the consumer tries again later. */
+export class AccountEmailNotSent extends Error {}
+
+const contentOf = (event: AccountEvent): EmailContent =>
+  event.type === PASSWORD_RESET_REQUESTED
+    ? composePasswordReset({ resetUrl: event.data.reset_url, expiresAt: event.data.expires_at })
+    : composePasswordChanged({ email: event.data.email, by: event.data.by, at: event.occurred_at });
+
+/**
+ * E-mails one of auth's events to its user once: a link to choose a new password (ADR
+ * 3000) or the notice that the password changed (ADR 3020). A link that expired while the
+ * event waited (a broker outage) is not sent: it would not work. An address the provider
+ * refuses for good is given up. A crash after the provider took the e-mail and before the
+ * claim is recorded sends it again when the event is redelivered.
+ */
+export const sendAccountEmail =
+  (deps: { readonly email: EmailSender; readonly claims: EventClaims; readonly clock: Clock }) =>
+  async (event: AccountEvent): Promise<AccountEmailOutcome> => {
+    const handled = await deps.claims.handled(event.id)();
+    if (E.isRight(handled) && handled.right) return 'already_sent';
+    if (
+      event.type === PASSWORD_RESET_REQUESTED &&
+      Date.parse(event.data.expires_at) <= deps.clock.now().getTime()
+    ) {
+      await deps.claims.record(event.id)();
+      return 'expired';
+    }
+    const sent = await deps.email.send({
+      to: event.data.email,
+      idempotencyKey: `${event.type}/${event.id}`,
+      ...contentOf(event),
+    })();
+    if (E.isLeft(sent) && sent.left._tag === 'Transient') throw new AccountEmailNotSent(sent.left.error);
+    await deps.claims.record(event.id)();
+    return E.isLeft(sent) ? 'refused' : 'sent';
+  };

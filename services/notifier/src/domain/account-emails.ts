@@ -1,0 +1,62 @@
+import { escapeHtml, type PasswordChangedBy } from '@esign/contracts';
+import type { EmailContent } from './message-content.js';
+
+// Auth's e-mails to users (ADRs 3000, 3020), written in English: users have no language yet.
+
+const when = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
+const both = (paragraphs: readonly string[], html: readonly string[]): { text: string; html: string } => ({
+  text: `${paragraphs.join('\n\n')}\n`,
+  html: html.join('\n'),
+});
+
+/** The link to choose a new password, until when it works, and what to do when one did not ask. */
+export const composePasswordReset = (input: {
+  readonly resetUrl: string;
+  readonly expiresAt: string;
+}): EmailContent => {
+  const until = when(input.expiresAt);
+  return {
+    subject: 'Choose a new password',
+    ...both(
+      [
+        'Someone asked for a link to choose a new password for your E-sign account.',
+        `Choose a new password here (the link works once, until ${until}):\n${input.resetUrl}`,
+        'Choosing one signs you out everywhere and stops the access tokens you made.',
+        'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+      ],
+      [
+        '<p>Someone asked for a link to choose a new password for your E-sign account.</p>',
+        `<p><a href="${escapeHtml(input.resetUrl)}">Choose a new password</a> (the link works once, until ${escapeHtml(until)}).</p>`,
+        '<p>Choosing one signs you out everywhere and stops the access tokens you made.</p>',
+        '<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>',
+      ],
+    ),
+  };
+};
+
+const HOW: Record<PasswordChangedBy, string> = {
+  user: 'by someone signed in to it',
+  reset_link: 'with a link e-mailed to this address',
+  operator: 'by an operator of the service',
+};
+
+/** That the password changed, how, what that ended, and what to do if it was not the user. */
+export const composePasswordChanged = (input: {
+  readonly email: string;
+  readonly by: PasswordChangedBy;
+  readonly at: string;
+}): EmailContent => {
+  const changed = `The password of your E-sign account ${input.email} was changed on ${when(input.at)}, ${HOW[input.by]}.`;
+  const ended =
+    'Every session of yours was ended, and the access tokens and client secrets you made stopped working.';
+  const notYou =
+    'If you did not do this, use "Forgotten your password?" on the sign-in page at once to choose a new one, and tell your account\'s administrator.';
+  return {
+    subject: 'Your password was changed',
+    ...both(
+      [changed, ended, notYou],
+      [changed, ended, notYou].map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    ),
+  };
+};
