@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { startEsignSystem, type EsignSystem } from '@esign/testing';
+import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
 import { expectAccessible, launchChromium, openTab, PHONE, screenshot } from './support/web-app.js';
 
 const PASSWORD = 'password page browser test 42';
@@ -137,7 +137,6 @@ describe('web application in headless Chromium: changing one’s own password', 
     await visitor.page.getByRole('link', { name: 'Forgotten your password?' }).click();
     await visitor.page.getByRole('heading', { name: 'Forgotten password' }).waitFor();
     await expectAccessible(visitor.page, 'forgotten password form');
-    const before = system.smtp.received.length;
     await visitor.page.getByLabel('E-mail').fill(owner);
     await visitor.page.getByRole('button', { name: 'Send the link' }).click();
     await visitor.page
@@ -147,8 +146,15 @@ describe('web application in headless Chromium: changing one’s own password', 
     await expectAccessible(visitor.page, 'forgotten password, link sent');
     await screenshot(visitor.page, 'forgot-password');
 
-    const mail = (await system.smtp.waitForCount(before + 1, 60_000)).at(-1)!;
-    assert.deepEqual(mail.to, [owner]);
+    const mail = await eventually(
+      () =>
+        Promise.resolve(
+          system.smtp.received.find(
+            (m) => m.to.includes(owner) && m.mail.subject === 'Choose a new password',
+          ),
+        ),
+      60_000,
+    );
     const link = /http\S+\/app\/reset-password\?token=prt_[A-Za-z0-9_-]+/.exec(mail.mail.text ?? '');
     assert.ok(link, mail.mail.text);
     await visitor.page.goto(link[0]);

@@ -4,9 +4,9 @@
 // is checked against the OpenAPI document (support/conformance.ts).
 import assert from 'node:assert/strict';
 import { createEsignClient, type EsignClient } from '@esign/client';
-import { startEsignSystem, type EsignSystem } from '@esign/testing';
+import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
 import { conformingFetch } from './support/conformance.js';
-import { clientOf, ok, unique, waitForMail, type ClientOf } from './support/flow.js';
+import { clientOf, mailsTo, ok, unique, waitForMail, type ClientOf } from './support/flow.js';
 
 const PASSWORD = 'a long passphrase for the e2e suite';
 
@@ -28,6 +28,15 @@ describe('end to end through the gateway: a token by self-service, with the type
   after(async () => {
     await system?.stop();
   });
+  /** The e-mail that tells the user their password changed (ADR 3020). */
+  const noticeOfChange = async (email: string, how: string) => {
+    const notice = await eventually(
+      () =>
+        Promise.resolve(mailsTo(system, email).find((m) => m.mail.subject === 'Your password was changed')),
+      30_000,
+    );
+    assert.ok(notice.mail.text?.includes(how), notice.mail.text);
+  };
   /** A user of Acme with PASSWORD, on its Site. */
   const newMember = async (email: string) => {
     await system.admin(
@@ -193,6 +202,7 @@ describe('end to end through the gateway: a token by self-service, with the type
       status = (await requests()).response.status;
     }
     assert.equal(status, 401, 'the token made with the old password stops within the introspection bound');
+    await noticeOfChange(email, 'by someone signed in to it');
   });
 
   it('a forgotten password: a link by e-mail from auth through the broker and the notifier, then a new password', async () => {
@@ -225,5 +235,6 @@ describe('end to end through the gateway: a token by self-service, with the type
     });
     assert.equal(used.response.status, 400);
     assert.equal(used.error?.code, 'invalid_reset_token');
+    await noticeOfChange(email, 'with a link e-mailed to this address');
   });
 });

@@ -8,6 +8,7 @@ import { checkNewPassword, normalizePassword } from '../domain/password-policy.j
 import type { PasswordChanged } from '../ports/account-repository.js';
 import { attemptKey } from './check-password.js';
 import type { Deps } from './deps.js';
+import { passwordChangedNotice } from './users.js';
 
 /** How long a link to choose a new password works (ADR 3000). */
 export const PASSWORD_RESET_TTL_SECONDS = 30 * 60;
@@ -101,7 +102,14 @@ export const resetPassword =
             ),
           ),
           TE.flatMap((password) => deps.hasher.hash(normalizePassword(password))),
-          TE.flatMap((hash) => deps.passwordResets.redeem(tokenHash, hash, now)),
+          TE.flatMap((hash) =>
+            deps.passwordResets.redeem(
+              tokenHash,
+              hash,
+              now,
+              passwordChangedNotice(deps, { id: owner.userId, email: owner.email }, 'reset_link', now),
+            ),
+          ),
           TE.flatMap(TE.fromOption(() => invalid)),
           TE.tap(() => deps.attempts.clear(attemptKey(owner.email))),
         ),

@@ -3,6 +3,7 @@ import { pipe } from 'fp-ts/lib/function.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { notFound, type AuthError } from '../domain/errors.js';
+import { PASSWORD_CHANGED, type PasswordChangedBy, type PasswordChangedNotice } from '@esign/contracts';
 import type { SessionUser, User } from '../domain/model.js';
 import { checkNewPassword, normalizePassword } from '../domain/password-policy.js';
 import type { PasswordChanged } from '../ports/account-repository.js';
@@ -41,6 +42,20 @@ export const createUser =
       ),
     );
   };
+
+/** The event that has a user told their password changed (ADR 3020). */
+export const passwordChangedNotice = (
+  deps: Pick<Deps, 'secrets'>,
+  user: { readonly id: string; readonly email: string },
+  by: PasswordChangedBy,
+  at: Date,
+): PasswordChangedNotice => ({
+  id: deps.secrets.uuid(),
+  type: PASSWORD_CHANGED,
+  occurred_at: at.toISOString(),
+  aggregate_id: user.id,
+  data: { email: user.email, by },
+});
 
 /** A user by id or by e-mail address, as an operator would name them. */
 export const findUser =
@@ -82,7 +97,15 @@ export const setPassword =
         pipe(
           TE.fromEither(checkNewPassword(input.password, user.email)),
           TE.flatMap((password) => deps.hasher.hash(normalizePassword(password))),
-          TE.flatMap((hash) => deps.accounts.changePassword(user.id, hash, deps.clock.now())),
+          TE.flatMap((hash) => {
+            const at = deps.clock.now();
+            return deps.accounts.changePassword(
+              user.id,
+              hash,
+              at,
+              passwordChangedNotice(deps, user, 'operator', at),
+            );
+          }),
           TE.map((revoked) => ({ ...user, revoked })),
         ),
       ),
@@ -126,6 +149,10 @@ export const changeOwnPassword =
         ),
       ),
       TE.flatMap((password) => deps.hasher.hash(normalizePassword(password))),
-      TE.flatMap((hash) => deps.accounts.changePassword(input.session.userId, hash, deps.clock.now())),
+      TE.flatMap((hash) => {
+        const at = deps.clock.now();
+        const user = { id: input.session.userId, email: input.session.email };
+        return deps.accounts.changePassword(user.id, hash, at, passwordChangedNotice(deps, user, 'user', at));
+      }),
     );
   };

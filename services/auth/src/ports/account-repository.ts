@@ -1,3 +1,4 @@
+import type { PasswordChangedNotice } from '@esign/contracts';
 import type * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AuthError } from '../domain/errors.js';
@@ -20,12 +21,14 @@ export interface AccountRepository {
   readonly setPasswordHash: (userId: string, passwordHash: string, at: Date) => TE.TaskEither<never, void>;
   /**
    * A new password, and in the same transaction the end of everything the old one let
-   * anyone make: every session, access token and client secret of the user (L10).
+   * anyone make: every session, access token and client secret of the user (L10), and
+   * `notice` in the outbox: the user is told by e-mail (ADR 3020).
    */
   readonly changePassword: (
     userId: string,
     passwordHash: string,
     at: Date,
+    notice: PasswordChangedNotice,
   ) => TE.TaskEither<never, PasswordChanged>;
   /** NotFound. */
   readonly setUserDisabled: (userId: string, disabledAt: Date | null) => TE.TaskEither<AuthError, User>;

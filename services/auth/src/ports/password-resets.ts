@@ -1,6 +1,6 @@
 import type * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type { PasswordResetRequested } from '@esign/contracts';
+import type { PasswordChangedNotice, PasswordResetRequested } from '@esign/contracts';
 import type { PasswordChanged } from './account-repository.js';
 
 /** A link to choose a new password, as it is kept: the fingerprint of its token, never the token. */
@@ -37,5 +37,6 @@ export interface PasswordResetStore {
     tokenHash: Uint8Array,
     passwordHash: string,
     at: Date,
+    notice: PasswordChangedNotice,
   ) => TE.TaskEither<never, O.Option<PasswordChanged>>;
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import * as t from 'io-ts';
-import { PasswordResetRequested } from '@esign/contracts';
+import { PasswordChangedNotice, PasswordResetRequested } from '@esign/contracts';
 import { db, sql } from '@esign/platform/database';
 import { testLogger } from '@esign/testing';
 import { postgresHousekeeping } from '../../src/adapters/postgres/postgres-housekeeping.js';
@@ -23,7 +23,7 @@ describe('auth: a forgotten password over HTTP (real Postgres, the outbox)', () 
       await db.any(
         h.pool,
         t.type({ type: t.string, envelope: t.unknown }),
-        sql.unsafe`SELECT type, envelope FROM outbox ORDER BY created_at, id`,
+        sql.unsafe`SELECT type, envelope FROM outbox WHERE type = 'account.password_reset_requested' ORDER BY created_at, id`,
       )
     ).map((row) => {
       assert.ok(PasswordResetRequested.is(row.envelope), JSON.stringify(row.envelope));
@@ -68,6 +68,16 @@ describe('auth: a forgotten password over HTTP (real Postgres, the outbox)', () 
       .expect(401);
     await signIn(NEW_PASSWORD).expect(201);
     await signIn(PASSWORD).expect(401);
+    const notices = await db.any(
+      h.pool,
+      t.type({ envelope: t.unknown }),
+      sql.unsafe`SELECT envelope FROM outbox WHERE type = 'account.password_changed'`,
+    );
+    assert.deepEqual(
+      notices.map((n) => (PasswordChangedNotice.is(n.envelope) ? n.envelope.data : n.envelope)),
+      [{ email: 'dev@acme.test', by: 'reset_link' }],
+      'the user is told, in the same transaction',
+    );
     const again = await confirm({ token, new_password: 'yet another long passphrase' }).expect(400);
     assert.match(String(again.headers['content-type']), /^application\/problem\+json/);
     assert.equal(again.body.code, 'invalid_reset_token');

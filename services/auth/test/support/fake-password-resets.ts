@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/require-await -- the fake implements async ports synchronously. */
-import type { PasswordResetRequested } from '@esign/contracts';
+import type { AccountEvent } from '@esign/contracts';
 import type { AccountRepository } from '../../src/ports/account-repository.js';
 import type { NewPasswordReset, PasswordResetStore } from '../../src/ports/password-resets.js';
 import { maybe, task } from './port-task.js';
@@ -18,7 +18,7 @@ export const fakePasswordResets = (
   accounts: () => AccountRepository,
 ) => {
   const resets: FakeReset[] = [];
-  const outbox: PasswordResetRequested[] = [];
+  const outbox: AccountEvent[] = [];
   const key = (hash: Uint8Array) => Buffer.from(hash).toString('hex');
   const open = (hash: Uint8Array, at: Date) =>
     resets.find(
@@ -47,12 +47,12 @@ export const fakePasswordResets = (
         const found = open(hash, at);
         return found && { userId: found.userId, email: users.get(found.userId)!.email };
       }),
-    redeem: (hash, passwordHash, at) =>
+    redeem: (hash, passwordHash, at, notice) =>
       maybe(async () => {
         const found = open(hash, at);
         if (found === undefined) return undefined;
         found.endedAt = at;
-        const changed = await accounts().changePassword(found.userId, passwordHash, at)();
+        const changed = await accounts().changePassword(found.userId, passwordHash, at, notice)();
         if (changed._tag === 'Left') throw new Error('unreachable');
         return changed.right;
       }),

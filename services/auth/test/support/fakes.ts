@@ -86,10 +86,11 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
       task(async () => {
         users.set(userId, { ...users.get(userId)!, passwordHash });
       }),
-    changePassword: (userId, passwordHash, at) =>
+    changePassword: (userId, passwordHash, at, notice) =>
       task(async () => {
         users.set(userId, { ...users.get(userId)!, passwordHash });
         resets.endOpen(userId, at);
+        resets.outbox.push(notice);
         let sessionsEnded = 0;
         let tokensRevoked = 0;
         let clientSecretsRemoved = 0;

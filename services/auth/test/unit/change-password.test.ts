@@ -50,6 +50,11 @@ describe('auth use cases: a user changes their own password', () => {
     for (const ended of [s.signedIn, s.other])
       assert.ok(E.isLeft(await authenticateSession(s.deps)(ended.sessionToken)()), 'every session ends');
     assert.deepEqual(await valueOf(introspectToken(s.deps)(s.token.record.id)), { active: false });
+    assert.deepEqual(
+      s.world.state.outbox.map((e) => [e.type, e.data.email, 'by' in e.data ? e.data.by : undefined]),
+      [['account.password_changed', 'dev@acme.test', 'user']],
+      'the user is told by e-mail',
+    );
   });
 
   it('refuses a wrong current password, changing nothing', async () => {
@@ -60,6 +65,7 @@ describe('auth use cases: a user changes their own password', () => {
     );
     assert.equal(await s.signsIn(PASSWORD), true);
     assert.ok(E.isRight(await authenticateSession(s.deps)(s.other.sessionToken)()));
+    assert.equal(s.world.state.outbox.length, 0, 'nobody is told of a change that did not happen');
   });
 
   it('refuses a new password that breaks a rule before counting an attempt, naming new_password', async () => {

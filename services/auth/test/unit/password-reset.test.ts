@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { PasswordResetRequested } from '@esign/contracts';
+import { PasswordChangedNotice, PasswordResetRequested } from '@esign/contracts';
 import { authenticateSession } from '../../src/application/authenticate-session.js';
 import { createAccount, setApiAccess } from '../../src/application/create-account.js';
 import {
@@ -23,24 +23,26 @@ const seed = async () => {
   const user = await right(
     createUser(deps)({ accountId: account.id, email: 'dev@acme.test', password: PASSWORD }),
   );
+  /** The links e-mailed so far: the reset events in the outbox. */
+  const links = () => world.state.outbox.filter((e) => PasswordResetRequested.is(e));
   const ask = (email = 'DEV@acme.test') => requestPasswordReset(deps)(email)();
   /** The token of the last link e-mailed, read from the event's URL. */
   const lastToken = () => {
-    const event = world.state.outbox.at(-1);
+    const event = links().at(-1);
     assert.ok(event, 'an e-mail was asked for');
     return new URL(event.data.reset_url).searchParams.get('token')!;
   };
   const reset = (token: string, newPassword = NEW_PASSWORD) => resetPassword(deps)({ token, newPassword })();
   const signsIn = async (password: string) =>
     E.isRight(await signIn(deps)({ email: 'dev@acme.test', password })());
-  return { world, deps, account, user, ask, lastToken, reset, signsIn };
+  return { world, deps, account, user, links, ask, lastToken, reset, signsIn };
 };
 
 describe('auth use cases: a forgotten password', () => {
   it('e-mails a link to the web application, through the outbox, and the link sets a new password once', async () => {
     const s = await seed();
     assert.deepEqual(await s.ask(), E.right(undefined));
-    const event = s.world.state.outbox[0]!;
+    const event = s.links()[0]!;
     assert.ok(PasswordResetRequested.is(event), 'the event has its contract’s shape');
     assert.equal(event.data.email, 'dev@acme.test');
     assert.match(event.data.reset_url, /^https:\/\/esign\.example\/app\/reset-password\?token=prt_/);
@@ -60,6 +62,11 @@ describe('auth use cases: a forgotten password', () => {
     assert.equal(await s.signsIn(PASSWORD), false);
     assert.ok(E.isLeft(await authenticateSession(s.deps)(session.sessionToken)()), 'sessions end');
     assert.deepEqual(
+      s.world.state.outbox.filter((e) => PasswordChangedNotice.is(e)).map((e) => e.data),
+      [{ email: 'dev@acme.test', by: 'reset_link' }],
+      'the user is told their password changed',
+    );
+    assert.deepEqual(
       await s.reset(token, 'yet another long passphrase'),
       E.left({ _tag: 'InvalidResetToken' }),
     );
@@ -73,7 +80,7 @@ describe('auth use cases: a forgotten password', () => {
     await right(setUserDisabled(s.deps)({ userId: s.user.id, disabled: true }));
     for (const email of ['nobody@acme.test', 'dev@acme.test', 'noapi@acme.test'])
       assert.deepEqual(await s.ask(email), E.right(undefined), email);
-    assert.equal(s.world.state.outbox.length, 0);
+    assert.equal(s.world.state.outbox.length, 0, 'nothing at all');
   });
 
   it('keeps only the newest link working, and sends at most 3 an hour', async () => {
@@ -84,12 +91,12 @@ describe('auth use cases: a forgotten password', () => {
     const second = s.lastToken();
     await s.ask();
     await s.ask();
-    assert.equal(s.world.state.outbox.length, 3, 'the fourth in the hour sends nothing');
+    assert.equal(s.links().length, 3, 'the fourth in the hour sends nothing');
     assert.deepEqual(await s.reset(first), E.left({ _tag: 'InvalidResetToken' }));
     assert.deepEqual(await s.reset(second), E.left({ _tag: 'InvalidResetToken' }));
     s.world.advance(3601);
     await s.ask();
-    assert.equal(s.world.state.outbox.length, 4, 'an hour later, one more');
+    assert.equal(s.links().length, 4, 'an hour later, one more');
     assert.ok(E.isRight(await s.reset(s.lastToken())));
   });
 

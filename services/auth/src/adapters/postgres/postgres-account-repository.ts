@@ -1,8 +1,8 @@
-import { isUuid } from '@esign/contracts';
+import { isUuid, type PasswordChangedNotice } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { ForeignKeyIntegrityConstraintViolationError, UniqueIntegrityConstraintViolationError } from 'slonik';
-import { db, sql, type DatabasePool, type Queryable } from '@esign/platform/database';
+import { db, enqueueEvents, sql, type DatabasePool, type Queryable } from '@esign/platform/database';
 import { notFound } from '../../domain/errors.js';
 import type { Account, User } from '../../domain/model.js';
 import type { AccountRepository, PasswordChanged } from '../../ports/account-repository.js';
@@ -39,13 +39,15 @@ const count = t.type({ n: t.number });
 /**
  * A new password hash and, in the caller's transaction, the end of everything the old
  * password let anyone make (ADR 1311): sessions, access tokens, the refresh tokens of
- * authorised apps, client secrets, and open links to choose a new password (ADR 3000).
+ * authorised apps, client secrets, and open links to choose a new password (ADR 3000);
+ * and `notice` in the outbox, so the user is told (ADR 3020).
  */
 export const changePasswordIn = async (
   tx: Queryable,
   userId: string,
   passwordHash: string,
   at: Date,
+  notice: PasswordChangedNotice,
 ): Promise<PasswordChanged> => {
   const when = sql.timestamp(at);
   await db.exec(
@@ -87,6 +89,7 @@ export const changePasswordIn = async (
       WHERE user_id = ${userId} AND client_secret_hash IS NOT NULL RETURNING 1)
     SELECT count(*)::int AS n FROM removed`,
   );
+  await enqueueEvents(tx, [notice]);
   return { sessionsEnded: sessions.n, tokensRevoked: tokens.n, clientSecretsRemoved: secrets.n };
 };
 
@@ -223,8 +226,8 @@ export const postgresAccountRepository = (pool: DatabasePool): AccountRepository
       );
     }),
 
-  changePassword: (userId, passwordHash, at) =>
-    task(async () => pool.transaction((tx) => changePasswordIn(tx, userId, passwordHash, at))),
+  changePassword: (userId, passwordHash, at, notice) =>
+    task(async () => pool.transaction((tx) => changePasswordIn(tx, userId, passwordHash, at, notice))),
 
   setUserDisabled: (userId, disabledAt) => async () => {
     if (!isUuid(userId)) return E.left(notFound('user', userId));

@@ -51,7 +51,7 @@ export const postgresPasswordResets = (pool: DatabasePool): PasswordResetStore =
       return row && { userId: row.user_id, email: row.email };
     }),
 
-  redeem: (tokenHash, passwordHash, at) =>
+  redeem: (tokenHash, passwordHash, at, notice) =>
     maybe(async () =>
       pool.transaction(async (tx) => {
         const when = sql.timestamp(at);
@@ -65,7 +65,9 @@ export const postgresPasswordResets = (pool: DatabasePool): PasswordResetStore =
             AND u.id = r.user_id AND u.disabled_at IS NULL
           RETURNING r.user_id`,
         );
-        return ended === undefined ? undefined : changePasswordIn(tx, ended.user_id, passwordHash, at);
+        return ended === undefined
+          ? undefined
+          : changePasswordIn(tx, ended.user_id, passwordHash, at, notice);
       }),
     ),
 });
