@@ -6,15 +6,17 @@ import {
   UpdateAccountSiteBody,
   CurrentSessionView,
   SessionAccessTokenView,
+  SessionView,
+  SiteMemberView,
+  SignInBody,
+} from '../auth-api.js';
+import {
   ChangePasswordBody,
   PasswordChangedView,
   PasswordResetConfirmBody,
   PasswordResetRequestBody,
   PasswordResetRequestedView,
-  SessionView,
-  SiteMemberView,
-  SignInBody,
-} from '../auth-api.js';
+} from '../password-api.js';
 import { PAGE_QUERY, type Operation } from './operation.js';
 
 /** An operation of a signed-in user, tagged by its path (the apps' and tokens' too). */
