@@ -50,6 +50,34 @@ export const PasswordChangedNotice = t.type(
 );
 export type PasswordChangedNotice = t.TypeOf<typeof PasswordChangedNotice>;
 
+/** The routing key (and `type`) of an invitation to join an account (ADR 3030). */
+export const USER_INVITED = 'account.user_invited';
+
+/**
+ * An account admin invited someone to the account: the notifier e-mails them the link.
+ * `accept_url` holds the single-use secret: it is good until `expires_at` and only until
+ * it is used, revoked or replaced by a newer invitation of the same address.
+ */
+export const UserInvited = t.type(
+  {
+    id: t.refinement(t.string, isUuid, 'Uuid'),
+    type: t.literal(USER_INVITED),
+    occurred_at: t.string,
+    /** The invitation's id. */
+    aggregate_id: t.string,
+    data: t.type({
+      email: t.string,
+      account_name: t.string,
+      /** The inviting admin's e-mail address. */
+      invited_by: t.string,
+      accept_url: t.string,
+      expires_at: t.string,
+    }),
+  },
+  USER_INVITED,
+);
+export type UserInvited = t.TypeOf<typeof UserInvited>;
+
 /** Every event auth publishes, discriminated by `type`. */
-export const AccountEvent = t.union([PasswordResetRequested, PasswordChangedNotice]);
+export const AccountEvent = t.union([PasswordResetRequested, PasswordChangedNotice, UserInvited]);
 export type AccountEvent = t.TypeOf<typeof AccountEvent>;

@@ -24,6 +24,7 @@ import { postgresAppRepository } from './adapters/postgres/postgres-app-reposito
 import { postgresFrameOriginStore } from './adapters/postgres/postgres-frame-origin-store.js';
 import { postgresKeyStore } from './adapters/postgres/postgres-key-store.js';
 import { postgresOAuthRepository } from './adapters/postgres/postgres-oauth-repository.js';
+import { postgresInvitations } from './adapters/postgres/postgres-invitations.js';
 import { postgresPasswordResets } from './adapters/postgres/postgres-password-resets.js';
 import { postgresPasswordAttempts } from './adapters/postgres/postgres-password-attempts.js';
 import { postgresRequestQuota } from './adapters/postgres/postgres-request-quota.js';
@@ -86,6 +87,7 @@ export const composeDeps = (options: {
     sessions: postgresSessionRepository(pool),
     attempts: postgresPasswordAttempts(pool),
     passwordResets: postgresPasswordResets(pool),
+    invitations: postgresInvitations(pool),
     quota: postgresRequestQuota(pool),
     keys,
     keyGenerator: ed25519KeyGenerator(encryption),

@@ -25,6 +25,7 @@ import { schemaRegistry, type JsonSchema, type SchemaRegistry } from './json-sch
 import type { Operation } from './operation.js';
 import { ACCOUNT_OPERATIONS } from './operations-accounts.js';
 import { APP_OPERATIONS } from './operations-apps.js';
+import { INVITATION_OPERATIONS } from './operations-invitations.js';
 import { OAUTH_OPERATIONS } from './operations-oauth.js';
 import { BRANDING_OPERATIONS, EMBEDDED_OPERATIONS } from './operations-embedded.js';
 import { REQUEST_OPERATIONS } from './operations-requests.js';
@@ -38,6 +39,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...REQUEST_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...ACCOUNT_OPERATIONS,
+  ...INVITATION_OPERATIONS,
   ...APP_OPERATIONS,
   ...OAUTH_OPERATIONS,
   ...SIGNING_OPERATIONS,

@@ -55,7 +55,7 @@ export const PROBLEM_CODES = {
   ],
   weak_password: [
     422,
-    'the new password breaks a rule: 12 to 1,024 characters, not the e-mail address, not the current password (`errors[].path` is `new_password`)',
+    'the new password breaks a rule: 12 to 1,024 characters, not the e-mail address, not the current password (`errors[].path` is `new_password`, or `password` when accepting an invitation)',
   ],
   invalid_reset_token: [
     400,
@@ -68,6 +68,20 @@ export const PROBLEM_CODES = {
   too_many_attempts: [429, 'too many password attempts; retry after `Retry-After` seconds'],
   account_admin_required: [403, 'only an administrator of the account may manage its Sites'],
   not_account_user: [422, 'no user of the account has that e-mail address (`errors[].path` is `email`)'],
+  already_account_user: [
+    409,
+    'a user of the account already has the address invited (`errors[].path` is `email`); nothing was sent',
+  ],
+  unknown_sites: [422, '`site_ids` names Sites that are not the account’s (`errors[].path` is `site_ids`)'],
+  too_many_invitations: [
+    429,
+    'the account sent its 20 invitations of the hour; retry after `Retry-After` seconds',
+  ],
+  invalid_invitation_token: [
+    400,
+    'the invitation link is unknown, used, revoked, replaced by a newer one or expired (`errors[].path` is `token`); nothing was made',
+  ],
+  email_taken: [409, 'a user already has the invited address: sign in with it instead; nothing was made'],
   sites_not_reachable: [
     400,
     'the token would be limited to Sites its user does not belong to (`errors[].path` is `site_ids`)',

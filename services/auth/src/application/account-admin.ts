@@ -15,11 +15,11 @@ import { required } from './required.js';
  * that reach only that Site. Every use case here checks the admin flag and keeps to the
  * admin's own account (another account's Site is a plain 404).
  */
-const adminOnly = (session: SessionUser): E.Either<AuthError, SessionUser> =>
+export const adminOnly = (session: SessionUser): E.Either<AuthError, SessionUser> =>
   session.accountAdmin ? E.right(session) : E.left({ _tag: 'AccountAdminRequired' });
 
 /** Accounts hold few Sites and users: a page is cut from the whole list. */
-const pageOf = <A>(items: readonly A[], page: PageRequest): PageOf<A> => ({
+export const pageOf = <A>(items: readonly A[], page: PageRequest): PageOf<A> => ({
   items: items.slice((page.page - 1) * page.perPage, page.page * page.perPage),
   total: items.length,
 });

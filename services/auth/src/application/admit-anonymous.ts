@@ -5,7 +5,7 @@ import type { AuthError } from '../domain/errors.js';
 import type { Deps } from './deps.js';
 
 /** The unauthenticated endpoints that cost a password derivation or a database look-up. */
-export type AnonymousDoor = 'sign_in' | 'oauth_token' | 'password_reset';
+export type AnonymousDoor = 'sign_in' | 'oauth_token' | 'password_reset' | 'invitation';
 
 /**
  * Counts one unauthenticated call against its client's limit and everyone's (per minute,

@@ -4,6 +4,7 @@ import type { AppRepository } from '../ports/app-repository.js';
 import type { Clock } from '../ports/clock.js';
 import type { OAuthRepository } from '../ports/oauth-repository.js';
 import type { FrameOriginStore } from '../ports/frame-origin-store.js';
+import type { InvitationStore } from '../ports/invitations.js';
 import type { PasswordAttempts } from '../ports/password-attempts.js';
 import type { PasswordHasher } from '../ports/password-hasher.js';
 import type { PasswordResetStore } from '../ports/password-resets.js';
@@ -26,7 +27,7 @@ export interface Policy {
   /** Password attempts per e-mail address from all clients: a capped delay (ADR 1303). */
   readonly emailThrottle: ThrottlePolicy;
   readonly anonymous: AnonymousLimits;
-  /** Where a link to choose a new password points: PUBLIC_BASE_URL's web application (ADR 3000). */
+  /** Where e-mailed links point (a new password, ADR 3000; an invitation, ADR 3030): PUBLIC_BASE_URL's web application. */
   readonly publicBaseUrl: string;
 }
 
@@ -46,6 +47,8 @@ export interface Deps {
   readonly sessions: SessionRepository;
   readonly attempts: PasswordAttempts;
   readonly passwordResets: PasswordResetStore;
+  /** Invitations to join an account (ADR 3030). */
+  readonly invitations: InvitationStore;
   readonly quota: RequestQuota;
   readonly keys: KeyStore;
   readonly keyGenerator: KeyGenerator;

@@ -9,6 +9,7 @@ const entityName: Record<Entity, string> = {
   token: 'token',
   key: 'signing key',
   membership: 'membership',
+  invitation: 'invitation',
 };
 
 /**
@@ -97,6 +98,38 @@ export const authProblem = (error: AuthError): Problem => {
         detail: `No user of your account has the e-mail address ${error.email}.`,
         errors: [{ path: 'email', message: 'is not the address of a user of your account' }],
       });
+    case 'AlreadyAccountUser':
+      return problem({
+        status: 409,
+        code: 'already_account_user',
+        title: 'Conflict',
+        detail: `A user of your account already has the e-mail address ${error.email}; nothing was sent.`,
+        errors: [{ path: 'email', message: 'is the address of a user of your account' }],
+      });
+    case 'UnknownSites':
+      return problem({
+        status: 422,
+        code: 'unknown_sites',
+        title: 'Invalid request body',
+        detail: `Your account has no Site ${error.siteIds.join(', ')}; nothing was sent.`,
+        errors: [{ path: 'site_ids', message: `names no Site of your account: ${error.siteIds.join(', ')}` }],
+      });
+    case 'TooManyInvitations':
+      return problem({
+        status: 429,
+        code: 'too_many_invitations',
+        title: 'Too many requests',
+        detail: `Your account sent its invitations of the hour; try again in ${error.retryAfterSeconds} s.`,
+      });
+    case 'InvalidInvitationToken':
+      return problem({
+        status: 400,
+        code: 'invalid_invitation_token',
+        title: 'Invalid request body',
+        detail:
+          'This invitation link is unknown, used, revoked, replaced by a newer invitation or expired; ask the person who invited you for a new one. Nothing was made.',
+        errors: [{ path: 'token', message: 'is unknown, used or expired' }],
+      });
     case 'RateLimited':
       return problem({
         status: 429,
@@ -151,7 +184,7 @@ export const authProblem = (error: AuthError): Problem => {
         status: 409,
         code: 'email_taken',
         title: 'Conflict',
-        detail: `A user with e-mail address ${error.email} exists.`,
+        detail: `A user with e-mail address ${error.email} exists already (they sign in with it); nothing was made.`,
       });
     case 'SiteNameTaken':
       return problem({

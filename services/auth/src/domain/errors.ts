@@ -26,6 +26,14 @@ export type AuthError =
   | { readonly _tag: 'WeakPassword'; readonly reason: string; readonly field?: string }
   | { readonly _tag: 'AccountAdminRequired' }
   | { readonly _tag: 'NotAccountUser'; readonly email: string }
+  /** An invitation to an address a user of the account already has (ADR 3030). */
+  | { readonly _tag: 'AlreadyAccountUser'; readonly email: string }
+  /** Sites named that are not the account's. */
+  | { readonly _tag: 'UnknownSites'; readonly siteIds: readonly number[] }
+  /** The account sent its invitations of the hour. */
+  | { readonly _tag: 'TooManyInvitations'; readonly retryAfterSeconds: number }
+  /** An invitation link that is unknown, used, revoked, replaced or expired. */
+  | { readonly _tag: 'InvalidInvitationToken' }
   /** A token limited to Sites its user does not belong to. */
   | { readonly _tag: 'SitesNotReachable'; readonly siteIds: readonly number[] }
   /** An authorization request whose client or callback cannot be trusted (shown on our page). */
@@ -33,7 +41,7 @@ export type AuthError =
   /** Allowing an app needs at least one Site to grant it. */
   | { readonly _tag: 'NoSitesToGrant' };
 
-export type Entity = 'account' | 'user' | 'site' | 'app' | 'token' | 'key' | 'membership';
+export type Entity = 'account' | 'user' | 'site' | 'app' | 'token' | 'key' | 'membership' | 'invitation';
 
 export const notFound = (entity: Entity, id: string | number): AuthError => ({
   _tag: 'NotFound',

@@ -20,6 +20,7 @@ import type { KeyGenerator, KeyStore, StoredKey, TokenSigner } from '../../src/p
 import type { Member, SiteRepository } from '../../src/ports/site-repository.js';
 import type { TokenRepository } from '../../src/ports/token-repository.js';
 import { fakeOAuthRepository } from './fake-oauth.js';
+import { fakeInvitations } from './fake-invitations.js';
 import { fakePasswordResets } from './fake-password-resets.js';
 import { maybe, task } from './port-task.js';
 
@@ -47,6 +48,7 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
   const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
   const resets = fakePasswordResets(users, () => accountRepo);
+  const invitations = fakeInvitations({ accounts, users, sites, members, outbox: resets.outbox });
   const accountRepo: AccountRepository = {
     createAccount: (a) => task(async () => (accounts.set(a.id, a), a)),
     findAccount: (id) => maybe(async () => accounts.get(id)),
@@ -460,6 +462,7 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
     sessions: sessionRepo,
     attempts: attemptRepo,
     passwordResets: resets.store,
+    invitations: invitations.store,
     quota: { take: () => maybe<number>(async () => undefined) },
     keys: keyStore,
     keyGenerator,
@@ -484,6 +487,7 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
       oauth,
       resets: resets.resets,
       outbox: resets.outbox,
+      invitations: invitations.invitations,
     },
     advance: (seconds: number) => {
       now += seconds * 1000;

@@ -8,6 +8,7 @@ import type { Deps } from '../../src/application/deps.js';
 import { accountRoutes } from '../../src/adapters/http/account-routes.js';
 import { consentRoutes } from '../../src/adapters/http/consent-routes.js';
 import { frameOriginRoutes } from '../../src/adapters/http/frame-origin-routes.js';
+import { invitationRoutes } from '../../src/adapters/http/invitation-routes.js';
 import { jwksRoutes } from '../../src/adapters/http/jwks-routes.js';
 import { oauthRoutes } from '../../src/adapters/http/oauth-routes.js';
 import { passwordResetRoutes } from '../../src/adapters/http/password-reset-routes.js';
@@ -22,6 +23,7 @@ describe('auth: the OpenAPI document covers its public routes, and only them', (
     passwordResetRoutes(router, deps, { trustedProxyHops: 0 });
     oauthRoutes(router, deps, { trustedProxyHops: 0 });
     accountRoutes(router, deps);
+    invitationRoutes(router, deps, { trustedProxyHops: 0 });
     consentRoutes(router, deps);
     frameOriginRoutes(router, deps);
     jwksRoutes(router, deps);

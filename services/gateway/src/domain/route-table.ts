@@ -95,6 +95,8 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   // A forgotten password: a link by e-mail, then the new password (ADR 3000).
   passThrough('auth', '/v1.1/password-resets', ['POST']),
   passThrough('auth', '/v1.1/password-resets/confirm', ['POST']),
+  // An invitation to join an account, accepted with its e-mailed link (ADR 3030).
+  passThrough('auth', '/v1.1/invitations/accept', ['POST']),
   // Account admins' Site memberships (session-authenticated by auth, like /v1.1/apps).
   passThrough('auth', '/v1.1/account*', 'any'),
   passThrough('auth', '/v1.1/apps*', 'any'),

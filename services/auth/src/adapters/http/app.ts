@@ -14,6 +14,7 @@ import { accountRoutes } from './account-routes.js';
 import { consentRoutes } from './consent-routes.js';
 import { frameOriginRoutes } from './frame-origin-routes.js';
 import { internalRoutes } from './internal-routes.js';
+import { invitationRoutes } from './invitation-routes.js';
 import { jwksRoutes } from './jwks-routes.js';
 import { oauthRoutes } from './oauth-routes.js';
 import { passwordResetRoutes } from './password-reset-routes.js';
@@ -49,6 +50,7 @@ export const createAuthHttpApp = (options: {
   selfServiceRoutes(router, options.deps, proxies);
   passwordResetRoutes(router, options.deps, proxies);
   accountRoutes(router, options.deps);
+  invitationRoutes(router, options.deps, proxies);
   frameOriginRoutes(router, options.deps);
   oauthRoutes(router, options.deps, proxies);
   consentRoutes(router, options.deps);

@@ -14,6 +14,7 @@ const headersOf = (error: AuthError): Record<string, string> => {
       return { 'WWW-Authenticate': 'Bearer error="invalid_token"' };
     case 'Throttled':
     case 'RateLimited':
+    case 'TooManyInvitations':
       return { 'Retry-After': String(error.retryAfterSeconds) };
     case 'Busy':
       return { 'Retry-After': '1' };

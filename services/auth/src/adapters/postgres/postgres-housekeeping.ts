@@ -14,11 +14,17 @@ export const RETENTION = {
    * minutes, and the limit of 3 an hour counts only the last hour's (ADR 3000).
    */
   passwordResetsDays: 1,
+  /**
+   * Invitations, from when they stopped being open (accepted, revoked, replaced or
+   * expired): 30 days, to answer "was I invited?" (ADR 3030). The limit of 20 an hour
+   * counts only the last hour's.
+   */
+  invitationsDays: 30,
 } as const;
 
 /**
  * Deletes ended sessions, forgotten password-attempt counts, old machine tokens and old
- * links to choose a new password.
+ * links to choose a new password and invitations long closed.
  * Runs every `intervalMs` on every replica; the statements are idempotent.
  */
 export const postgresHousekeeping = (
@@ -33,6 +39,7 @@ export const postgresHousekeeping = (
     tokens: number;
     oauth: number;
     passwordResets: number;
+    invitations: number;
   }> => {
     const at = now();
     const sessions = await db.exec(
@@ -73,7 +80,14 @@ export const postgresHousekeeping = (
         DELETE FROM password_resets
         WHERE created_at < ${sql.timestamp(at)}::timestamptz - make_interval(days => ${RETENTION.passwordResetsDays})`,
     );
-    return { sessions, attempts, tokens, oauth: codes + refreshTokens, passwordResets };
+    const invitations = await db.exec(
+      pool,
+      sql.unsafe`
+        DELETE FROM invitations
+        WHERE least(coalesce(ended_at, expires_at), expires_at)
+              < ${sql.timestamp(at)}::timestamptz - make_interval(days => ${RETENTION.invitationsDays})`,
+    );
+    return { sessions, attempts, tokens, oauth: codes + refreshTokens, passwordResets, invitations };
   };
   const timer = setInterval(
     () => {

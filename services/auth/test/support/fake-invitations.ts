@@ -1,0 +1,104 @@
+/* eslint-disable @typescript-eslint/require-await -- the fake implements async ports synchronously. */
+import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
+import type { AccountEvent } from '@esign/contracts';
+import type { Account, Site, User } from '../../src/domain/model.js';
+import type { Invitation, InvitationStore, NewInvitation } from '../../src/ports/invitations.js';
+import { maybe, task } from './port-task.js';
+
+export interface FakeInvitation extends NewInvitation {
+  endedAt: Date | null;
+  endReason: 'accepted' | 'revoked' | 'replaced' | null;
+}
+
+/**
+ * Invitations in memory, with the events the outbox would have taken; accepting one makes
+ * its user and memberships in the fake world's maps, as the real store's transaction does.
+ */
+export const fakeInvitations = (world: {
+  readonly accounts: ReadonlyMap<string, Account>;
+  readonly users: Map<string, User & { passwordHash: string }>;
+  readonly sites: ReadonlyMap<number, Site>;
+  readonly members: Array<{ siteId: number; userId: string; addedAt: Date }>;
+  readonly outbox: AccountEvent[];
+}) => {
+  const invitations: FakeInvitation[] = [];
+  const key = (hash: Uint8Array) => Buffer.from(hash).toString('hex');
+  const isOpen = (i: FakeInvitation, at: Date) => i.endedAt === null && i.expiresAt > at;
+  const open = (hash: Uint8Array, at: Date) =>
+    invitations.find((i) => key(i.tokenHash) === key(hash) && isOpen(i, at));
+  const view = (i: FakeInvitation): Invitation => ({
+    id: i.id,
+    email: i.email,
+    siteIds: i.siteIds,
+    invitedBy: world.users.get(i.invitedBy)?.email ?? null,
+    createdAt: i.createdAt,
+    expiresAt: i.expiresAt,
+  });
+  const store: InvitationStore = {
+    issue: (invitation, event, maxPerHour) =>
+      task(async () => {
+        const since = invitation.createdAt.getTime() - 3_600_000;
+        const recent = invitations.filter(
+          (i) => i.accountId === invitation.accountId && i.createdAt.getTime() > since,
+        );
+        if (recent.length >= maxPerHour)
+          return {
+            tooManyUntil: new Date(Math.min(...recent.map((i) => i.createdAt.getTime())) + 3_600_000),
+          };
+        for (const i of invitations)
+          if (i.accountId === invitation.accountId && i.email === invitation.email && i.endedAt === null) {
+            i.endedAt = invitation.createdAt;
+            i.endReason = 'replaced';
+          }
+        const kept: FakeInvitation = { ...invitation, endedAt: null, endReason: null };
+        invitations.push(kept);
+        world.outbox.push(event);
+        return { issued: view(kept) };
+      }),
+    listOpen: (accountId, at) =>
+      task(async () =>
+        invitations
+          .filter((i) => i.accountId === accountId && isOpen(i, at))
+          .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+          .map(view),
+      ),
+    revoke: (accountId, id, at) =>
+      task(async () => {
+        const found = invitations.find((i) => i.id === id && i.accountId === accountId);
+        if (found === undefined) return 'unknown' as const;
+        if (!isOpen(found, at)) return 'not_open' as const;
+        found.endedAt = at;
+        found.endReason = 'revoked';
+        return 'revoked' as const;
+      }),
+    findOpen: (hash, at) => maybe(async () => open(hash, at) && { email: open(hash, at)!.email }),
+    accept: (hash, user, at) => async () => {
+      const found = open(hash, at);
+      if (found === undefined) return E.right(O.none);
+      if ([...world.users.values()].some((u) => u.email === found.email))
+        return E.left({ _tag: 'EmailTaken' as const, email: found.email });
+      world.users.set(user.id, {
+        id: user.id,
+        accountId: found.accountId,
+        email: found.email,
+        disabledAt: null,
+        createdAt: at,
+        passwordHash: user.passwordHash,
+      });
+      const siteIds = found.siteIds.filter((id) => world.sites.get(id)?.accountId === found.accountId);
+      for (const siteId of siteIds) world.members.push({ siteId, userId: user.id, addedAt: at });
+      found.endedAt = at;
+      found.endReason = 'accepted';
+      const account = world.accounts.get(found.accountId)!;
+      return E.right(
+        O.some({
+          user: { id: user.id, email: found.email },
+          account: { id: account.id, name: account.name },
+          siteIds: [...siteIds].sort((a, b) => a - b),
+        }),
+      );
+    },
+  };
+  return { store, invitations };
+};
