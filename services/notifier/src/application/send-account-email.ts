@@ -1,6 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { PASSWORD_RESET_REQUESTED, type AccountEvent } from '@esign/contracts';
-import { composePasswordChanged, composePasswordReset } from '../domain/account-emails.js';
+import {
+  PASSWORD_CHANGED,
+  PASSWORD_RESET_REQUESTED,
+  USER_INVITED,
+  type AccountEvent,
+} from '@esign/contracts';
+import { composeInvitation, composePasswordChanged, composePasswordReset } from '../domain/account-emails.js';
 import type { EmailContent } from '../domain/message-content.js';
 import type { EmailSender } from '../ports/email-sender.js';
 import type { EventClaims } from '../ports/event-claims.js';
@@ -11,14 +16,31 @@ export type AccountEmailOutcome = 'sent' | 'already_sent' | 'expired' | 'refused
 /** A transient failure of the mail provider: the consumer tries again later. */
 export class AccountEmailNotSent extends Error {}
 
-const contentOf = (event: AccountEvent): EmailContent =>
-  event.type === PASSWORD_RESET_REQUESTED
-    ? composePasswordReset({ resetUrl: event.data.reset_url, expiresAt: event.data.expires_at })
-    : composePasswordChanged({ email: event.data.email, by: event.data.by, at: event.occurred_at });
+const contentOf = (event: AccountEvent): EmailContent => {
+  switch (event.type) {
+    case PASSWORD_RESET_REQUESTED:
+      return composePasswordReset({ resetUrl: event.data.reset_url, expiresAt: event.data.expires_at });
+    case PASSWORD_CHANGED:
+      return composePasswordChanged({ email: event.data.email, by: event.data.by, at: event.occurred_at });
+    case USER_INVITED:
+      return composeInvitation({
+        accountName: event.data.account_name,
+        invitedBy: event.data.invited_by,
+        email: event.data.email,
+        acceptUrl: event.data.accept_url,
+        expiresAt: event.data.expires_at,
+      });
+  }
+};
+
+/** When the event's link stops working, for the e-mails that carry one. */
+const linkExpiresAt = (event: AccountEvent): string | undefined =>
+  event.type === PASSWORD_CHANGED ? undefined : event.data.expires_at;
 
 /**
  * E-mails one of auth's events to its user once: a link to choose a new password (ADR
- * 3000) or the notice that the password changed (ADR 3020). A link that expired while the
+ * 3000), the notice that the password changed (ADR 3020) or an invitation to join an
+ * account (ADR 3030). A link that expired while the
  * event waited (a broker outage) is not sent: it would not work. An address the provider
  * refuses for good is given up. A crash after the provider took the e-mail and before the
  * claim is recorded sends it again when the event is redelivered.
@@ -28,10 +50,8 @@ export const sendAccountEmail =
   async (event: AccountEvent): Promise<AccountEmailOutcome> => {
     const handled = await deps.claims.handled(event.id)();
     if (E.isRight(handled) && handled.right) return 'already_sent';
-    if (
-      event.type === PASSWORD_RESET_REQUESTED &&
-      Date.parse(event.data.expires_at) <= deps.clock.now().getTime()
-    ) {
+    const expiresAt = linkExpiresAt(event);
+    if (expiresAt !== undefined && Date.parse(expiresAt) <= deps.clock.now().getTime()) {
       await deps.claims.record(event.id)();
       return 'expired';
     }

@@ -1,7 +1,7 @@
 import { escapeHtml, type PasswordChangedBy } from '@esign/contracts';
 import type { EmailContent } from './message-content.js';
 
-// Auth's e-mails to users (ADRs 3000, 3020), written in English: users have no language yet.
+// Auth's e-mails to users (ADRs 3000, 3020, 3030), written in English: users have no language yet.
 
 const when = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -57,6 +57,37 @@ export const composePasswordChanged = (input: {
     ...both(
       [changed, ended, notYou],
       [changed, ended, notYou].map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    ),
+  };
+};
+
+/** An invitation to join an account: who asked, the link, until when it works, and what if unexpected. */
+export const composeInvitation = (input: {
+  readonly accountName: string;
+  readonly invitedBy: string;
+  readonly email: string;
+  readonly acceptUrl: string;
+  readonly expiresAt: string;
+}): EmailContent => {
+  const until = when(input.expiresAt);
+  const invited = `${input.invitedBy} invited you to join ${input.accountName} on E-sign, to send contracts for signature.`;
+  const how = `You will sign in as ${input.email} with a password you choose now.`;
+  const unexpected = 'If you did not expect this, ignore this e-mail: nothing is made until you accept.';
+  return {
+    subject: `Join ${input.accountName} on E-sign`,
+    ...both(
+      [
+        invited,
+        `Accept and choose your password here (the link works once, until ${until}):\n${input.acceptUrl}`,
+        how,
+        unexpected,
+      ],
+      [
+        `<p>${escapeHtml(invited)}</p>`,
+        `<p><a href="${escapeHtml(input.acceptUrl)}">Accept and choose your password</a> (the link works once, until ${escapeHtml(until)}).</p>`,
+        `<p>${escapeHtml(how)}</p>`,
+        `<p>${escapeHtml(unexpected)}</p>`,
+      ],
     ),
   };
 };

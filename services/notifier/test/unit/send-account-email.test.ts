@@ -3,8 +3,10 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import {
   PASSWORD_CHANGED,
   PASSWORD_RESET_REQUESTED,
+  USER_INVITED,
   type PasswordChangedNotice,
   type PasswordResetRequested,
+  type UserInvited,
 } from '@esign/contracts';
 import { AccountEmailNotSent, sendAccountEmail } from '../../src/application/send-account-email.js';
 import type { SendFailure } from '../../src/domain/delivery.js';
@@ -43,7 +45,7 @@ const world = (answers: Array<SendFailure | 'ok'>) => {
   return { send, sent, claimed };
 };
 
-describe('notifier: auth’s e-mails to users (ADRs 3000, 3020)', () => {
+describe('notifier: auth’s e-mails to users (ADRs 3000, 3020, 3030)', () => {
   it('sends it once, with the link and until when it works, escaped in the HTML', async () => {
     const w = world([]);
     assert.equal(await w.send(event), 'sent');
@@ -102,5 +104,40 @@ describe('notifier: auth’s e-mails to users (ADRs 3000, 3020)', () => {
     );
     assert.match(mail.text, /If you did not do this, use "Forgotten your password\?"/);
     assert.match(mail.html, /&quot;Forgotten your password\?&quot;/);
+  });
+
+  it('e-mails an invitation once: who invited, to which account, the link, the address to sign in with', async () => {
+    const invitation: UserInvited = {
+      id: '8b1c2b8e-0d3a-4e5f-9a7b-1c2d3e4f5a6d',
+      type: USER_INVITED,
+      occurred_at: NOW.toISOString(),
+      aggregate_id: 'invitation-1',
+      data: {
+        email: 'ada@example.test',
+        account_name: 'Acme & <Sons>',
+        invited_by: 'admin@acme.test',
+        accept_url: 'https://esign.example/app/accept-invitation?token=inv_abc&x=<1>',
+        expires_at: '2030-01-08T00:00:00.000Z',
+      },
+    };
+    const w = world([]);
+    assert.equal(await w.send(invitation), 'sent');
+    assert.equal(await w.send(invitation), 'already_sent');
+    const mail = w.sent[0]!;
+    assert.equal(mail.to, 'ada@example.test');
+    assert.equal(mail.subject, 'Join Acme & <Sons> on E-sign');
+    assert.equal(mail.idempotencyKey, `account.user_invited/${invitation.id}`);
+    assert.match(mail.text, /^admin@acme\.test invited you to join Acme & <Sons> on E-sign/);
+    assert.ok(mail.text.includes(`until 2030-01-08 00:00 UTC):\n${invitation.data.accept_url}`));
+    assert.match(mail.text, /You will sign in as ada@example\.test/);
+    assert.ok(mail.html.includes('Acme &amp; &lt;Sons&gt;'));
+    assert.ok(
+      mail.html.includes('href="https://esign.example/app/accept-invitation?token=inv_abc&amp;x=&lt;1&gt;"'),
+    );
+
+    const late = world([]);
+    const expired = { ...invitation, data: { ...invitation.data, expires_at: NOW.toISOString() } };
+    assert.equal(await late.send(expired), 'expired', 'a link dead on arrival is not sent');
+    assert.equal(late.sent.length, 0);
   });
 });

@@ -1,4 +1,4 @@
-import { AccountEvent, PASSWORD_CHANGED, PASSWORD_RESET_REQUESTED } from '@esign/contracts';
+import { AccountEvent, PASSWORD_CHANGED, PASSWORD_RESET_REQUESTED, USER_INVITED } from '@esign/contracts';
 import type { Logger } from '@esign/platform';
 import { createEventConsumer, type EventConsumer } from '@esign/platform/messaging';
 import type { AccountEmailOutcome } from '../../application/send-account-email.js';
@@ -7,8 +7,9 @@ export const ACCOUNT_EMAILS_CONSUMER = 'notifier.account-emails';
 
 /**
  * Auth's e-mails to users, on their own queue `<prefix>.notifier.account-emails`: links
- * to choose a new password (ADR 3000) and notices that a password changed (ADR 3020). A
- * transient failure throws, and the platform consumer retries with back-off, then parks.
+ * to choose a new password (ADR 3000), notices that a password changed (ADR 3020) and
+ * invitations to join an account (ADR 3030). A transient failure throws, and the platform
+ * consumer retries with back-off, then parks.
  */
 export const accountEmailConsumer = (options: {
   readonly prefix: string;
@@ -20,15 +21,15 @@ export const accountEmailConsumer = (options: {
   return createEventConsumer({
     prefix: options.prefix,
     name: ACCOUNT_EMAILS_CONSUMER,
-    routingKeys: [PASSWORD_RESET_REQUESTED, PASSWORD_CHANGED],
+    routingKeys: [PASSWORD_RESET_REQUESTED, PASSWORD_CHANGED, USER_INVITED],
     codec: AccountEvent,
     logger: options.logger,
     retryDelaysMs: options.retryDelaysMs,
     handle: async (event) => {
       const outcome = await options.send(event);
-      // The address stays out of the log: the user's id says whose it was.
+      // The address stays out of the log: the user's (or the invitation's) id says whose it was.
       log.info(
-        { event_id: event.id, type: event.type, user_id: event.aggregate_id, outcome },
+        { event_id: event.id, type: event.type, aggregate_id: event.aggregate_id, outcome },
         'account e-mail',
       );
     },
