@@ -237,4 +237,57 @@ describe('end to end through the gateway: a token by self-service, with the type
     assert.equal(used.error?.code, 'invalid_reset_token');
     await noticeOfChange(email, 'with a link e-mailed to this address');
   });
+
+  it('an invitation: the admin invites by e-mail, the invitee chooses a password and is on the Site chosen', async () => {
+    const adminEmail = acme.tenant.user.email;
+    await system.admin('set-password', '--user', adminEmail, '--password', PASSWORD);
+    const admin = typed(
+      ok(
+        await typed().POST('/v1.1/sessions', { body: { email: adminEmail, password: PASSWORD } }),
+        201,
+        'admin',
+      ).session_token,
+    );
+    const email = `invited-${unique()}@example.test`;
+    const made = ok(
+      await admin.POST('/v1.1/account/invitations', { body: { email, site_ids: [acme.site] } }),
+      201,
+      'invite',
+    );
+    assert.deepEqual([made.email, made.site_ids, made.invited_by], [email, [acme.site], adminEmail]);
+    const open = ok(await admin.GET('/v1.1/account/invitations'), 200, 'open invitations').data;
+    assert.deepEqual(
+      open.map((i) => i.id),
+      [made.id],
+    );
+    const mail = await waitForMail(system, email, 30_000);
+    assert.match(mail.mail.subject ?? '', /^Join Acme \S+ on E-sign$/);
+    const link = /https?:\/\/\S+\/app\/accept-invitation\?token=inv_[A-Za-z0-9_-]+/.exec(
+      mail.mail.text ?? '',
+    );
+    assert.ok(link, mail.mail.text);
+    const url = new URL(link[0]);
+    assert.equal(url.origin, system.gatewayUrl, 'the link opens the web application behind the gateway');
+    const token = url.searchParams.get('token')!;
+
+    const CHOSEN = 'chosen by the invitee themselves';
+    const joined = ok(
+      await typed().POST('/v1.1/invitations/accept', { body: { token, password: CHOSEN } }),
+      201,
+      'accept',
+    );
+    assert.deepEqual(
+      [joined.user.email, joined.account.id, joined.site_ids],
+      [email, acme.tenant.accountId, [acme.site]],
+    );
+    const session = typed(
+      ok(await typed().POST('/v1.1/sessions', { body: { email, password: CHOSEN } }), 201, 'sign in')
+        .session_token,
+    );
+    const current = ok(await session.GET('/v1.1/sessions/current'), 200, 'who');
+    assert.deepEqual([current.account_admin, current.sites.map((s) => s.id)], [false, [acme.site]]);
+    const again = await typed().POST('/v1.1/invitations/accept', { body: { token, password: CHOSEN } });
+    assert.equal(again.error?.code, 'invalid_invitation_token');
+    assert.deepEqual(ok(await admin.GET('/v1.1/account/invitations'), 200, 'open invitations').data, []);
+  });
 });

@@ -9267,6 +9267,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "count": 1,
+           *       "total_count": 1,
+           *       "has_more": false,
+           *       "data": [
+           *         {
+           *           "id": "da96553c-9b9c-45ac-8be8-2f5abdcc4fc7",
+           *           "email": "invited-ce02bd93@example.test",
+           *           "site_ids": [
+           *             1
+           *           ],
+           *           "invited_by": "dev-0f7976@acme.example",
+           *           "created_at": "2026-12-03T11:48:01.110Z",
+           *           "expires_at": "2026-12-10T11:48:01.110Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             page: number;
             per_page: number;
@@ -9379,6 +9400,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "da96553c-9b9c-45ac-8be8-2f5abdcc4fc7",
+           *       "email": "invited-ce02bd93@example.test",
+           *       "site_ids": [
+           *         1
+           *       ],
+           *       "invited_by": "dev-0f7976@acme.example",
+           *       "created_at": "2026-12-03T11:48:01.110Z",
+           *       "expires_at": "2026-12-10T11:48:01.110Z"
+           *     }
+           */
           'application/json': {
             id: string;
             email: string;
@@ -9673,6 +9706,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "user": {
+           *         "id": "dcf55652-798b-4052-b7f3-f2773f78097f",
+           *         "email": "invited-ce02bd93@example.test"
+           *       },
+           *       "account": {
+           *         "id": "af04470c-cb15-4653-b398-1dc3625b4bd1",
+           *         "name": "Acme 0f7976"
+           *       },
+           *       "site_ids": [
+           *         1
+           *       ]
+           *     }
+           */
           'application/json': {
             user: {
               id: string;
@@ -9696,6 +9744,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/invalid_invitation_token",
+           *       "title": "Invalid request body",
+           *       "status": 400,
+           *       "code": "invalid_invitation_token",
+           *       "detail": "This invitation link is unknown, used, revoked, replaced by a newer invitation or expired; ask the person who invited you for a new one. Nothing was made.",
+           *       "errors": [
+           *         {
+           *           "path": "token",
+           *           "message": "is unknown, used or expired"
+           *         }
+           *       ],
+           *       "request_id": "397fcab0-9b7e-428d-91ae-ffbd5b505c21"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 400;

@@ -2,6 +2,34 @@
 import type { Examples } from './responses.js';
 
 export const CAPTURED_EXAMPLES: Examples = {
+  acceptInvitation: {
+    '201': {
+      user: {
+        id: 'dcf55652-798b-4052-b7f3-f2773f78097f',
+        email: 'invited-ce02bd93@example.test',
+      },
+      account: {
+        id: 'af04470c-cb15-4653-b398-1dc3625b4bd1',
+        name: 'Acme 0f7976',
+      },
+      site_ids: [1],
+    },
+    '400': {
+      type: 'https://docs.esign.example/problems/invalid_invitation_token',
+      title: 'Invalid request body',
+      status: 400,
+      code: 'invalid_invitation_token',
+      detail:
+        'This invitation link is unknown, used, revoked, replaced by a newer invitation or expired; ask the person who invited you for a new one. Nothing was made.',
+      errors: [
+        {
+          path: 'token',
+          message: 'is unknown, used or expired',
+        },
+      ],
+      request_id: '397fcab0-9b7e-428d-91ae-ffbd5b505c21',
+    },
+  },
   cancelRequest: {
     '200': {
       id: 'df6a2173-1507-4410-96dc-d813cc7bea5b',
@@ -275,6 +303,16 @@ export const CAPTURED_EXAMPLES: Examples = {
       code: 'not_found',
       detail: 'No such resource.',
       request_id: 'e3a97dac-cb49-4a7f-8891-1a12bf97f803',
+    },
+  },
+  createInvitation: {
+    '201': {
+      id: 'da96553c-9b9c-45ac-8be8-2f5abdcc4fc7',
+      email: 'invited-ce02bd93@example.test',
+      site_ids: [1],
+      invited_by: 'dev-0f7976@acme.example',
+      created_at: '2026-12-03T11:48:01.110Z',
+      expires_at: '2026-12-10T11:48:01.110Z',
     },
   },
   createRequest: {
@@ -829,6 +867,25 @@ export const CAPTURED_EXAMPLES: Examples = {
       code: 'not_found',
       detail: 'No such resource.',
       request_id: '7f0ec73f-1f7a-46eb-bd0c-2d89af29a758',
+    },
+  },
+  listInvitations: {
+    '200': {
+      page: 1,
+      per_page: 20,
+      count: 1,
+      total_count: 1,
+      has_more: false,
+      data: [
+        {
+          id: 'da96553c-9b9c-45ac-8be8-2f5abdcc4fc7',
+          email: 'invited-ce02bd93@example.test',
+          site_ids: [1],
+          invited_by: 'dev-0f7976@acme.example',
+          created_at: '2026-12-03T11:48:01.110Z',
+          expires_at: '2026-12-10T11:48:01.110Z',
+        },
+      ],
     },
   },
   listRequests: {
