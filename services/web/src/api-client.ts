@@ -3,8 +3,11 @@ import * as t from 'io-ts';
 import { Problem } from '@esign/contracts';
 import { callerHeaders } from './caller.js';
 
-/** What a page shows when a call did not give the answer it wanted: the API's problem, as sent. */
-export type ApiProblem = Problem;
+/**
+ * What a page shows when a call did not give the answer it wanted: the API's problem, as
+ * sent, and the seconds its `Retry-After` header asked a client to wait (a 429), if any.
+ */
+export type ApiProblem = Problem & { readonly retryAfterSeconds?: number };
 
 export type ApiResult<A> = E.Either<ApiProblem, A>;
 
@@ -101,9 +104,10 @@ export const apiClient = (baseUrl: string, timeoutMs = 15_000, callerSecret?: st
         return E.left(unavailable(`The API answered ${response.status} with a body that is not JSON.`));
       }
       if (!response.ok) {
-        return Problem.is(body)
-          ? E.left(body)
-          : E.left(unavailable(`The API answered ${response.status} without a problem document.`));
+        if (!Problem.is(body))
+          return E.left(unavailable(`The API answered ${response.status} without a problem document.`));
+        const wait = Number(response.headers.get('retry-after') ?? '');
+        return E.left(Number.isInteger(wait) && wait > 0 ? { ...body, retryAfterSeconds: wait } : body);
       }
       const decoded = call.codec.decode(body);
       return E.isRight(decoded)

@@ -11,6 +11,8 @@ export const COOKIES = {
   site: 'esign_site',
   /** The sign-in form's anti-forgery value, before there is a session. */
   preSession: 'esign_pre',
+  /** Who an accepted invitation just made, for the sign-in page's notice (minutes). */
+  joined: 'esign_joined',
 } as const;
 
 export interface CookieSettings {

@@ -1,7 +1,7 @@
 import type { ApiProblem } from './api-client.js';
 import { html, type Html } from './html.js';
 
-export type Section = 'requests' | 'templates' | 'sites' | 'apps' | 'none';
+export type Section = 'requests' | 'templates' | 'sites' | 'users' | 'apps' | 'none';
 
 export interface Shell {
   readonly base: string;
@@ -9,14 +9,20 @@ export interface Shell {
   readonly email: string;
   readonly sites: readonly { readonly id: number; readonly name: string }[];
   readonly siteId: number | undefined;
+  /** An administrator of the account sees its Users (and invitations) in the header too. */
+  readonly accountAdmin?: boolean;
 }
 
 const NAV: readonly [Exclude<Section, 'none'>, string, string][] = [
   ['requests', 'Requests', '/requests'],
   ['templates', 'Templates', '/templates'],
   ['sites', 'Sites', '/sites'],
+  ['users', 'Users', '/users'],
   ['apps', 'Developer Apps', '/apps'],
 ];
+
+/** What the header links to: Users only for an administrator of the account. */
+const navOf = (shell: Shell) => NAV.filter(([key]) => key !== 'users' || shell.accountAdmin === true);
 
 /** The hidden anti-forgery field every state-changing form carries. */
 export const csrfField = (csrf: string): Html => html`<input type="hidden" name="_csrf" value="${csrf}" />`;
@@ -27,7 +33,7 @@ const header = (shell: Shell, section: Section): Html =>
       <a class="brand" href="${shell.base}/requests">E-sign</a>
       <nav class="main" aria-label="Main">
         <ul>
-          ${NAV.map(
+          ${navOf(shell).map(
             ([key, label, path]) =>
               html`<li>
                 <a href="${shell.base}${path}" ${section === key ? html` aria-current="page"` : ''}

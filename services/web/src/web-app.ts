@@ -8,6 +8,7 @@ import type { WebDeps } from './context.js';
 import { WebError } from './guard.js';
 import { html } from './html.js';
 import { page } from './layout.js';
+import { acceptInvitationRoutes } from './pages/accept-invitation.js';
 import { appRoutes } from './pages/apps.js';
 import { authorizedAppRoutes } from './pages/authorized-apps.js';
 import { consentRoutes } from './pages/oauth-consent.js';
@@ -20,6 +21,7 @@ import { requestRoutes } from './pages/requests.js';
 import { signInRoutes } from './pages/sign-in.js';
 import { siteRoutes } from './pages/sites.js';
 import { templateRoutes } from './pages/templates.js';
+import { userRoutes } from './pages/users.js';
 import { verifyRoutes } from './pages/verify.js';
 
 export interface WebAppOptions {
@@ -98,8 +100,10 @@ export const createWebApp = (options: WebAppOptions): Koa.Middleware => {
   requestRoutes(router, deps);
   bulkSendRoutes(router, deps);
   siteRoutes(router, deps);
+  userRoutes(router, deps);
   passwordRoutes(router, deps);
   passwordResetRoutes(router, deps);
+  acceptInvitationRoutes(router, deps);
   verifyRoutes(router, deps);
   const routes = router.routes();
 

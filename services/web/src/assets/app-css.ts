@@ -60,7 +60,7 @@ th, td { text-align: left; padding: .5rem; border-bottom: 1px solid var(--line);
 th { font-weight: 600; }
 .state { display: inline-block; padding: .05rem .5rem; border-radius: 1rem; border: 1px solid currentColor; font-size: .9rem; }
 .state-active, .state-published, .state-completed, .state-signed, .state-delivered { color: var(--ok); }
-.state-revoked, .state-failed, .state-cancelled, .state-declined, .state-expired { color: var(--danger); }
+.state-revoked, .state-failed, .state-cancelled, .state-declined, .state-expired, .state-disabled { color: var(--danger); }
 .state-draft, .state-pending, .state-sent, .state-running { color: var(--warn); }
 ul.compact { margin: 0; padding-left: 1rem; }
 details.panel pre { overflow-x: auto; }

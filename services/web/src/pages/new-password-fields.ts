@@ -10,12 +10,18 @@ export const NEW_PASSWORD_FIELD_IDS = {
   confirm_new_password: 'confirm-new-password',
 };
 
-/** A new password, typed twice, with its rules as a hint (ADRs 2980, 3000). */
-export const newPasswordFields = (errors: ReadonlyMap<string, string>): Html =>
+/** A new password, typed twice, with its rules as a hint (ADRs 2980, 3000, 3030). */
+export const newPasswordFields = (
+  errors: ReadonlyMap<string, string>,
+  labels: { readonly password: string; readonly confirm: string } = {
+    password: 'New password',
+    confirm: 'Confirm new password',
+  },
+): Html =>
   html`${textField({
     id: NEW_PASSWORD_FIELD_IDS.new_password,
     name: 'new_password',
-    label: 'New password',
+    label: labels.password,
     type: 'password',
     autocomplete: 'new-password',
     hint: 'At least 12 characters; not your e-mail address. A phrase of several words is easy to remember.',
@@ -25,7 +31,7 @@ export const newPasswordFields = (errors: ReadonlyMap<string, string>): Html =>
   ${textField({
     id: NEW_PASSWORD_FIELD_IDS.confirm_new_password,
     name: 'confirm_new_password',
-    label: 'Confirm new password',
+    label: labels.confirm,
     type: 'password',
     autocomplete: 'new-password',
     required: true,
@@ -33,14 +39,17 @@ export const newPasswordFields = (errors: ReadonlyMap<string, string>): Html =>
   })}`;
 
 /** The page's own refusal when the second entry differs: the API is not asked. */
-export const newPasswordsDiffer = (fields: FormFields): ApiProblem | undefined => {
+export const newPasswordsDiffer = (
+  fields: FormFields,
+  detail = 'The new password was typed differently the second time; nothing was changed.',
+): ApiProblem | undefined => {
   const next = fields.new_password ?? '';
   return next !== '' && next !== (fields.confirm_new_password ?? '')
     ? problem({
         status: 422,
         code: 'invalid_body',
         title: 'Invalid request body',
-        detail: 'The new password was typed differently the second time; nothing was changed.',
+        detail,
         errors: [{ path: 'confirm_new_password', message: 'does not match the new password' }],
       })
     : undefined;

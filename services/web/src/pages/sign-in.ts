@@ -8,6 +8,7 @@ import { forget, type WebDeps } from '../context.js';
 import { postedAnonymously, preSessionToken } from '../guard.js';
 import { html } from '../html.js';
 import { fieldErrors, page, problemSummary, signInEmailField, textField } from '../layout.js';
+import { joinedOf } from './accept-invitation.js';
 
 const REASONS: Record<string, string> = {
   ended: 'Your session has ended. Sign in again to continue.',
@@ -15,6 +16,8 @@ const REASONS: Record<string, string> = {
   password:
     'Your password was changed and you were signed out everywhere. Sign in with the new password. ' +
     'Access tokens and client secrets made before no longer work: make new ones for your integrations.',
+  joined:
+    'You joined the account. Sign in with the e-mail address the invitation was sent to and the password you chose.',
 };
 
 /** Only a path inside the application may follow sign-in: never another site. */
@@ -67,10 +70,18 @@ export const signInRoutes = (router: Router, deps: WebDeps): void => {
   });
 
   router.get('/sign-in', (ctx) => {
-    const reason = typeof ctx.query.reason === 'string' ? REASONS[ctx.query.reason] : undefined;
+    const key = typeof ctx.query.reason === 'string' ? ctx.query.reason : undefined;
+    // After accepting an invitation (ADR 3030): who was made, from this browser's own cookie.
+    const joined = key === 'joined' ? joinedOf(ctx) : undefined;
+    const reason = joined
+      ? `You joined ${joined.account}. Sign in as ${joined.email}.`
+      : key !== undefined && Object.hasOwn(REASONS, key)
+        ? REASONS[key]
+        : undefined;
     ctx.body = signInPage(ctx, deps, {
       next: typeof ctx.query.next === 'string' ? ctx.query.next : '',
       ...(reason === undefined ? {} : { notice: reason }),
+      ...(joined === undefined ? {} : { email: joined.email }),
     });
   });
 
@@ -92,6 +103,7 @@ export const signInRoutes = (router: Router, deps: WebDeps): void => {
     setCookie(ctx, deps.cookies, COOKIES.session, signedIn.right.session_token, lifetime);
     clearCookie(ctx, deps.cookies, COOKIES.api);
     clearCookie(ctx, deps.cookies, COOKIES.preSession);
+    if (readCookie(ctx, COOKIES.joined) !== undefined) clearCookie(ctx, deps.cookies, COOKIES.joined);
     ctx.status = 303;
     ctx.redirect(nextPath(deps, fields.next));
   });

@@ -93,6 +93,11 @@ const sitesPage = async (
                 single Site makes tokens that reach only that Site, which keeps production and development
                 apart.
               </p>
+              <p>
+                To bring someone new into the account,
+                <a href="${deps.base}/users">invite them on the Users page</a>, where the account's users and
+                open invitations are listed too.
+              </p>
               ${managed.map((site) => {
                 const problem = failed?.siteId === site.id ? failed.problem : undefined;
                 const id = `email-${site.id}`;

@@ -1,0 +1,216 @@
+import type Koa from 'koa';
+import {
+  INVITATION_TTL_SECONDS,
+  type AccountSiteView,
+  type AccountUserList,
+  type InvitationList,
+  type InvitationView,
+} from '@esign/contracts';
+import type { ApiProblem } from '../api-client.js';
+import type { Visitor, WebDeps } from '../context.js';
+import { html, type Html } from '../html.js';
+import { csrfField, fieldErrors, problemSummary, stateBadge, textField, time } from '../layout.js';
+import { dataTable, postButton } from '../table.js';
+import { appPage, doneNotice } from './common.js';
+
+/** What the page shows: the account's users, its Sites (names, and the boxes to tick), open invitations. */
+export interface UsersData {
+  readonly users: AccountUserList;
+  readonly sites: readonly AccountSiteView[];
+  readonly invitations: InvitationList;
+}
+
+/** An invitation the API refused: the form comes back as it was sent, with the problem. */
+export interface InviteFailure {
+  readonly email: string;
+  readonly siteIds: readonly number[];
+  readonly problem: ApiProblem;
+}
+
+const FIELD_IDS = { email: 'invite-email', site_ids: 'invite-sites' };
+
+const DONE: Record<string, string> = {
+  revoked: 'The invitation was revoked: its link no longer works.',
+};
+
+/** The Sites' names in the account's order (a Site not listed, by its id). */
+const siteNames = (sites: readonly AccountSiteView[], ids: readonly number[]): Html | string => {
+  if (ids.length === 0) return html`<span class="hint">none</span>`;
+  const known = sites.filter((s) => ids.includes(s.id));
+  const others = ids.filter((id) => !known.some((s) => s.id === id));
+  return [...known.map((s) => s.name), ...others.map((id) => `Site ${id}`)].join(', ');
+};
+
+const days = (invitation: InvitationView): number => {
+  const span = Date.parse(invitation.expires_at) - Date.parse(invitation.created_at);
+  return Math.round((Number.isFinite(span) ? span / 1000 : INVITATION_TTL_SECONDS) / 86_400);
+};
+
+/**
+ * "Invitation sent to …" after the redirect, only when an open invitation of that address
+ * is listed: a link of anyone's making cannot claim an invitation that was never sent.
+ */
+const sentNotice = (ctx: Koa.Context, data: UsersData, failed: InviteFailure | undefined): Html | '' => {
+  const invited = ctx.query.invited;
+  if (typeof invited !== 'string' || failed !== undefined) return '';
+  const sent = data.invitations.data.find((i) => i.email.toLowerCase() === invited.toLowerCase());
+  return sent === undefined
+    ? ''
+    : html`<p class="success" role="status">
+        Invitation sent to ${sent.email}; the link works for ${days(sent)} days.
+      </p>`;
+};
+
+const waitFor = (seconds: number): string => {
+  const after = new Date(Date.now() + seconds * 1000).toISOString().slice(11, 16);
+  const span = seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  return `You can send invitations again in ${span} (after ${after} UTC).`;
+};
+
+/** A 429 names when to try again (its `Retry-After`) in the problem's own words. */
+const withRetry = (problem: ApiProblem | undefined): ApiProblem | undefined =>
+  problem?.status === 429 && problem.retryAfterSeconds !== undefined
+    ? {
+        ...problem,
+        detail: `${problem.detail ?? problem.title} ${waitFor(problem.retryAfterSeconds)}`,
+      }
+    : problem;
+
+const usersTable = (data: UsersData): Html =>
+  data.users.data.length === 0
+    ? html`<p>No users yet.</p>`
+    : dataTable({
+        caption: 'Users of the account',
+        captionHidden: true,
+        region: 'Users of the account',
+        columns: ['E-mail', 'Sites', 'State'],
+        rows: data.users.data.map((u) => [
+          u.email,
+          siteNames(data.sites, u.site_ids),
+          u.disabled_at === null
+            ? stateBadge('active')
+            : html`${stateBadge('disabled')} <span class="hint">since ${time(u.disabled_at)}</span>`,
+        ]),
+      });
+
+const invitationsTable = (deps: WebDeps, visitor: Visitor, data: UsersData): Html =>
+  data.invitations.data.length === 0
+    ? html`<p>No open invitations.</p>`
+    : dataTable({
+        caption: 'Open invitations',
+        captionHidden: true,
+        region: 'Open invitations',
+        columns: [
+          'E-mail',
+          'Sites',
+          { label: 'Invited by', wide: true },
+          'Expires',
+          { label: 'Actions', hidden: true },
+        ],
+        rows: data.invitations.data.map((i) => [
+          i.email,
+          siteNames(data.sites, i.site_ids),
+          i.invited_by ?? html`<span class="hint">a former user</span>`,
+          time(i.expires_at),
+          postButton({
+            action: `${deps.base}/users/invitations/${encodeURIComponent(i.id)}/revoke`,
+            csrf: csrfField(visitor.csrf),
+            label: 'Revoke',
+            ariaLabel: `Revoke the invitation of ${i.email}`,
+          }),
+        ]),
+      });
+
+const siteBoxes = (visitor: Visitor, data: UsersData, failed: InviteFailure | undefined): Html => {
+  if (data.sites.length === 0)
+    return html`<p class="notice">
+      The account has no Sites yet: the person joins none until you add them to one on the Sites page.
+    </p>`;
+  const error = fieldErrors(failed?.problem).get('site_ids');
+  const ticked = (id: number) => (failed ? failed.siteIds.includes(id) : id === visitor.site?.id);
+  const described = ['invite-sites-hint', ...(error ? ['invite-sites-error'] : [])].join(' ');
+  return html`<fieldset class="checks" id="${FIELD_IDS.site_ids}" aria-describedby="${described}">
+    <legend>Sites they join</legend>
+    <p class="hint" id="invite-sites-hint">Their access tokens will reach these Sites. None is fine too.</p>
+    ${error ? html`<p class="error" id="invite-sites-error">${error}</p>` : ''}
+    ${data.sites.map(
+      (s) =>
+        html`<label
+          ><input type="checkbox" name="site_${s.id}" value="on" ${ticked(s.id) ? html` checked` : ''} />
+          ${s.name} <span class="hint">(Site ${s.id})</span></label
+        >`,
+    )}
+  </fieldset>`;
+};
+
+const inviteForm = (
+  deps: WebDeps,
+  visitor: Visitor,
+  data: UsersData,
+  failed: InviteFailure | undefined,
+): Html =>
+  html`<h2 id="invite">Invite someone</h2>
+    <p>
+      They are e-mailed a link to choose a password and join the account. The link works once, for
+      ${Math.round(INVITATION_TTL_SECONDS / 86_400)} days. Inviting an address again sends a new link and the
+      old one stops working.
+    </p>
+    ${problemSummary(withRetry(failed?.problem), FIELD_IDS)}
+    <form method="post" action="${deps.base}/users/invitations" novalidate class="panel">
+      ${csrfField(visitor.csrf)}
+      ${textField({
+        id: FIELD_IDS.email,
+        name: 'email',
+        label: 'E-mail address',
+        type: 'email',
+        value: failed?.email ?? '',
+        autocomplete: 'off',
+        required: true,
+        error: fieldErrors(failed?.problem).get('email'),
+      })}
+      ${siteBoxes(visitor, data, failed)}
+      <button type="submit">Invite</button>
+      <span class="hint" role="status" data-busy-status></span>
+    </form>`;
+
+const more = (list: { readonly count: number; readonly total_count: number; readonly has_more: boolean }) =>
+  list.has_more ? html`<p class="hint">Showing the first ${list.count} of ${list.total_count}.</p>` : '';
+
+/** The account's users and open invitations, and the form to invite someone (account admins). */
+export const usersPage = (
+  ctx: Koa.Context,
+  deps: WebDeps,
+  visitor: Visitor,
+  data: UsersData,
+  failed?: InviteFailure,
+): void =>
+  appPage(ctx, deps, visitor, {
+    title: 'Users',
+    section: 'users',
+    ...(failed ? { status: failed.problem.status } : {}),
+    body: html`<h1>Users</h1>
+      ${sentNotice(ctx, data, failed)} ${doneNotice(ctx, DONE, failed)}
+      <p>
+        The people who sign in to your account, and the invitations not yet accepted.
+        <a href="#invite">Invite someone</a> by e-mail; who is on which Site you decide on the
+        <a href="${deps.base}/sites">Sites</a> page.
+      </p>
+      <h2>Users of the account (${data.users.total_count})</h2>
+      ${usersTable(data)} ${more(data.users)}
+      <h2>Open invitations (${data.invitations.total_count})</h2>
+      ${invitationsTable(deps, visitor, data)} ${more(data.invitations)}
+      ${inviteForm(deps, visitor, data, failed)}`,
+  });
+
+/** What someone who does not administer the account sees at /app/users (as /app/sites shows them). */
+export const notAdminPage = (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): void =>
+  appPage(ctx, deps, visitor, {
+    title: 'Users',
+    section: 'users',
+    body: html`<h1>Users</h1>
+      <p class="notice">
+        Only an administrator of your account sees its users and invites people to it. Ask one of them to
+        invite someone.
+      </p>
+      <p><a href="${deps.base}/sites">Your Sites</a></p>`,
+  });

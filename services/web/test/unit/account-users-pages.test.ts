@@ -1,0 +1,240 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as E from 'fp-ts/lib/Either.js';
+import request from 'supertest';
+import { NoContent, apiClient } from '../../src/api-client.js';
+import { csrfTokenOf } from '../../src/cookies.js';
+import { appWith, CURRENT, SESSION } from '../support/fake-api.js';
+
+const AT = '2030-01-01T00:00:00.000Z';
+const IN_A_WEEK = '2030-01-08T00:00:00.000Z';
+const INVITATION_ID = '5d6f0c1e-3b7a-4a39-9d1e-2f4c8a7b6e10';
+
+const page = <A>(data: A[]) => ({
+  page: 1,
+  per_page: 100,
+  count: data.length,
+  total_count: data.length,
+  has_more: false,
+  data,
+});
+
+const invitation = (email: string, siteIds: number[] = [3]) => ({
+  id: INVITATION_ID,
+  email,
+  site_ids: siteIds,
+  invited_by: 'owner@acme.test',
+  created_at: AT,
+  expires_at: IN_A_WEEK,
+});
+
+/** What an account admin's page reads: two Sites, two users (one disabled), one open invitation. */
+const ACCOUNT = {
+  'GET /v1.1/sessions/current': CURRENT,
+  'GET /v1.1/account/users?per_page=100': page([
+    { id: 'u1', email: 'owner@acme.test', disabled_at: null, site_ids: [3, 4] },
+    { id: 'u2', email: 'gone@acme.test', disabled_at: AT, site_ids: [] },
+  ]),
+  'GET /v1.1/account/sites?per_page=100': page([
+    { id: 3, name: 'Production', created_at: AT, default_locale: null, members: [] },
+    { id: 4, name: 'Development', created_at: AT, default_locale: null, members: [] },
+  ]),
+  'GET /v1.1/account/invitations?per_page=100': page([invitation('ann@example.com', [4])]),
+};
+
+const problem = (status: number, code: string, detail: string, path?: string, message?: string) => ({
+  type: 'x',
+  title: 'Refused',
+  status,
+  code,
+  detail,
+  ...(path === undefined ? {} : { errors: [{ path, message: message ?? 'is wrong' }] }),
+});
+
+const COOKIE = `esign_session=${SESSION}`;
+const postAsAdmin = (app: ReturnType<typeof appWith>, path: string, fields: Record<string, string>) =>
+  request(app.callback)
+    .post(path)
+    .set('Cookie', COOKIE)
+    .type('form')
+    .send({ _csrf: csrfTokenOf(SESSION), ...fields });
+
+describe('web: the account’s users and invitations (account admins)', () => {
+  it('is linked from the header and from Sites for an admin; others see neither link nor lists', async () => {
+    const admin = appWith(ACCOUNT);
+    const sites = await request(admin.callback).get('/app/sites').set('Cookie', COOKIE).expect(200);
+    assert.match(sites.text, /<a href="\/app\/users"\s*>Users<\/a/);
+    assert.match(sites.text, /href="\/app\/users">invite them on the Users page</);
+
+    const member = appWith({
+      ...ACCOUNT,
+      'GET /v1.1/sessions/current': { ...CURRENT, account_admin: false },
+    });
+    const users = await request(member.callback).get('/app/users').set('Cookie', COOKIE).expect(200);
+    assert.match(users.text, /Only an administrator of your account sees its users/);
+    assert.doesNotMatch(users.text, /href="\/app\/users"/, 'no Users link in the header');
+    assert.deepEqual(
+      member.calls.map((c) => c.path),
+      ['/v1.1/sessions/current'],
+      'no administration call',
+    );
+  });
+
+  it('lists the users with their Sites by name, the open invitations with Revoke, and the invite form', async () => {
+    const app = appWith(ACCOUNT);
+    const res = await request(app.callback).get('/app/users').set('Cookie', COOKIE).expect(200);
+    assert.match(res.text, /<a href="\/app\/users"\s+aria-current="page"/);
+    assert.match(res.text, /<td>owner@acme\.test<\/td>\s*<td>Production, Development<\/td>/);
+    assert.match(res.text, /gone@acme\.test[\s\S]*state-disabled">disabled</);
+    assert.match(res.text, /<td>ann@example\.com<\/td>\s*<td>Development<\/td>/);
+    assert.match(res.text, /<time datetime="2030-01-08T00:00:00.000Z">/);
+    assert.match(
+      res.text,
+      new RegExp(
+        `action="/app/users/invitations/${INVITATION_ID}/revoke"[\\s\\S]*?aria-label="Revoke the invitation of ann@example.com"`,
+      ),
+    );
+    assert.match(res.text, /action="\/app\/users\/invitations"/);
+    assert.match(res.text, /<label for="invite-email">E-mail address<\/label>/);
+    // The current Site (the first, Production) is ticked; the other is not.
+    assert.match(res.text, /name="site_3" value="on"\s+checked/);
+    assert.doesNotMatch(res.text, /name="site_4" value="on"\s+checked/);
+    for (const call of app.calls) assert.equal(call.bearer, SESSION, `${call.path} with the session`);
+  });
+
+  it('invites the address onto the ticked Sites, then says where it went and for how long', async () => {
+    const app = appWith({
+      ...ACCOUNT,
+      'POST /v1.1/account/invitations': invitation('new@acme.test', [3, 4]),
+    });
+    const sent = await postAsAdmin(app, '/app/users/invitations', {
+      email: ' new@acme.test ',
+      site_3: 'on',
+      site_4: 'on',
+    }).expect(303);
+    assert.equal(sent.headers.location, '/app/users?invited=new%40acme.test');
+    assert.deepEqual(app.calls.find((c) => c.path === '/v1.1/account/invitations')?.body, {
+      email: 'new@acme.test',
+      site_ids: [3, 4],
+    });
+
+    const listed = appWith({
+      ...ACCOUNT,
+      'GET /v1.1/account/invitations?per_page=100': page([invitation('new@acme.test', [3, 4])]),
+    });
+    const after = await request(listed.callback)
+      .get('/app/users?invited=new%40acme.test')
+      .set('Cookie', COOKIE)
+      .expect(200);
+    assert.match(
+      after.text,
+      /role="status">\s*Invitation sent to new@acme\.test; the link works for 7 days\.\s*</,
+    );
+    // An address no open invitation has: a made-up link claims nothing.
+    const forged = await request(listed.callback)
+      .get('/app/users?invited=boss%40evil.example')
+      .set('Cookie', COOKIE)
+      .expect(200);
+    assert.doesNotMatch(forged.text, /Invitation sent to/);
+  });
+
+  it('shows refusals beside their fields, keeping what was typed and ticked', async () => {
+    const taken = appWith({
+      ...ACCOUNT,
+      'POST /v1.1/account/invitations': problem(
+        409,
+        'already_account_user',
+        'A user of the account already has this address.',
+        'email',
+        'is already a user of the account',
+      ),
+    });
+    const res = await postAsAdmin(taken, '/app/users/invitations', {
+      email: 'owner@acme.test',
+      site_4: 'on',
+    }).expect(409);
+    assert.match(res.text, /id="invite-email-error">is already a user of the account</);
+    assert.match(res.text, /value="owner@acme\.test"/);
+    assert.match(res.text, /name="site_4" value="on"\s+checked/);
+    assert.doesNotMatch(res.text, /name="site_3" value="on"\s+checked/);
+    assert.match(res.text, /href="#invite-email">Email is already a user/);
+
+    const sites = appWith({
+      ...ACCOUNT,
+      'POST /v1.1/account/invitations': problem(
+        422,
+        'unknown_sites',
+        'Some Sites are not the account’s.',
+        'site_ids',
+        'names Sites that are not the account’s',
+      ),
+    });
+    const unknown = await postAsAdmin(sites, '/app/users/invitations', {
+      email: 'x@acme.test',
+      site_3: 'on',
+    }).expect(422);
+    assert.match(unknown.text, /id="invite-sites-error">names Sites that are not the account’s</);
+    assert.match(unknown.text, /aria-describedby="invite-sites-hint invite-sites-error"/);
+  });
+
+  it('says when inviting may go on after the hourly limit (429 with Retry-After)', async () => {
+    const app = appWith({
+      ...ACCOUNT,
+      'POST /v1.1/account/invitations': {
+        ...problem(429, 'too_many_invitations', 'The account sent its 20 invitations of the hour.'),
+        retryAfterSeconds: 1500,
+      },
+    });
+    const res = await postAsAdmin(app, '/app/users/invitations', { email: 'x@acme.test' }).expect(429);
+    assert.match(res.text, /Please wait/);
+    assert.match(
+      res.text,
+      /The account sent its 20 invitations of the hour\. You can send invitations again in 25 minutes \(after \d\d:\d\d UTC\)\./,
+    );
+  });
+
+  it('revokes an invitation, and wants the session’s anti-forgery token to', async () => {
+    const app = appWith({ ...ACCOUNT, [`DELETE /v1.1/account/invitations/${INVITATION_ID}`]: '' });
+    await request(app.callback)
+      .post(`/app/users/invitations/${INVITATION_ID}/revoke`)
+      .set('Cookie', COOKIE)
+      .type('form')
+      .send({ _csrf: csrfTokenOf('ses_another-session') })
+      .expect(403);
+    assert.equal(app.calls.filter((c) => c.method === 'DELETE').length, 0);
+    const revoked = await postAsAdmin(app, `/app/users/invitations/${INVITATION_ID}/revoke`, {}).expect(303);
+    assert.equal(revoked.headers.location, '/app/users?done=revoked');
+    assert.equal(app.calls.find((c) => c.method === 'DELETE')?.bearer, SESSION);
+    const after = await request(app.callback)
+      .get('/app/users?done=revoked')
+      .set('Cookie', COOKIE)
+      .expect(200);
+    assert.match(after.text, /The invitation was revoked: its link no longer works\./);
+
+    const gone = await postAsAdmin(appWith(ACCOUNT), '/app/users/invitations/nope/revoke', {}).expect(404);
+    assert.match(gone.text, /href="\/app\/users">Back</);
+  });
+
+  it('the API client keeps a 429’s Retry-After with its problem', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(429, { 'content-type': 'application/problem+json', 'retry-after': '1500' });
+      res.end(JSON.stringify({ type: 'x', title: 'Too many', status: 429, code: 'too_many_invitations' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await apiClient(`http://127.0.0.1:${port}`).call({
+        method: 'POST',
+        path: '/v1.1/account/invitations',
+        body: {},
+        codec: NoContent,
+      });
+      assert.ok(E.isLeft(answer));
+      assert.equal(answer.left.code, 'too_many_invitations');
+      assert.equal(answer.left.retryAfterSeconds, 1500);
+    } finally {
+      server.close();
+    }
+  });
+});
