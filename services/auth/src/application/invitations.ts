@@ -11,7 +11,7 @@ import {
 } from '@esign/contracts';
 import { notFound, type AuthError } from '../domain/errors.js';
 import type { SessionUser } from '../domain/model.js';
-import { checkNewPassword, normalizePassword } from '../domain/password-policy.js';
+import { checkNewPassword, normalizePassword, weakPasswordIn } from '../domain/password-policy.js';
 import type { AcceptedInvitation, Invitation } from '../ports/invitations.js';
 import { adminOnly, pageOf } from './account-admin.js';
 import type { Deps } from './deps.js';
@@ -162,12 +162,7 @@ export const acceptInvitation =
       deps.invitations.findOpen(tokenHash, now),
       required(() => invalid),
       TE.flatMap(({ email }) =>
-        TE.fromEither(
-          pipe(
-            checkNewPassword(input.password, email),
-            E.mapLeft((error) => (error._tag === 'WeakPassword' ? { ...error, field: 'password' } : error)),
-          ),
-        ),
+        TE.fromEither(pipe(checkNewPassword(input.password, email), E.mapLeft(weakPasswordIn('password')))),
       ),
       TE.flatMap((password) => deps.hasher.hash(normalizePassword(password))),
       TE.flatMap((passwordHash) =>

@@ -4,7 +4,7 @@ import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { PASSWORD_RESET_REQUESTED, type PasswordResetRequested } from '@esign/contracts';
 import type { AuthError } from '../domain/errors.js';
-import { checkNewPassword, normalizePassword } from '../domain/password-policy.js';
+import { checkNewPassword, normalizePassword, weakPasswordIn } from '../domain/password-policy.js';
 import type { PasswordChanged } from '../ports/account-repository.js';
 import { attemptKey } from './check-password.js';
 import type { Deps } from './deps.js';
@@ -94,12 +94,7 @@ export const resetPassword =
       TE.flatMap((owner) =>
         pipe(
           TE.fromEither(
-            pipe(
-              checkNewPassword(input.newPassword, owner.email),
-              E.mapLeft((error) =>
-                error._tag === 'WeakPassword' ? { ...error, field: 'new_password' } : error,
-              ),
-            ),
+            pipe(checkNewPassword(input.newPassword, owner.email), E.mapLeft(weakPasswordIn('new_password'))),
           ),
           TE.flatMap((password) => deps.hasher.hash(normalizePassword(password))),
           TE.flatMap((hash) =>

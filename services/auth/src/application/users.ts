@@ -5,7 +5,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import { notFound, type AuthError } from '../domain/errors.js';
 import { PASSWORD_CHANGED, type PasswordChangedBy, type PasswordChangedNotice } from '@esign/contracts';
 import type { SessionUser, User } from '../domain/model.js';
-import { checkNewPassword, normalizePassword } from '../domain/password-policy.js';
+import { checkNewPassword, normalizePassword, weakPasswordIn } from '../domain/password-policy.js';
 import type { PasswordChanged } from '../ports/account-repository.js';
 import { checkPassword } from './check-password.js';
 import type { Deps } from './deps.js';
@@ -124,14 +124,13 @@ export const changeOwnPassword =
     readonly currentPassword: string;
     readonly newPassword: string;
   }): TE.TaskEither<AuthError, PasswordChanged> => {
-    const field = 'new_password';
     const checked = pipe(
       checkNewPassword(input.newPassword, input.session.email),
       E.filterOrElse(
         (password) => normalizePassword(password) !== normalizePassword(input.currentPassword),
         (): AuthError => ({ _tag: 'WeakPassword', reason: 'must differ from the current password' }),
       ),
-      E.mapLeft((error) => (error._tag === 'WeakPassword' ? { ...error, field } : error)),
+      E.mapLeft(weakPasswordIn('new_password')),
     );
     return pipe(
       TE.fromEither(checked),

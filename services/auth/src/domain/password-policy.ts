@@ -23,3 +23,9 @@ export const checkNewPassword = (password: string, email: string): E.Either<Auth
     return E.left({ _tag: 'WeakPassword', reason: 'must not be the e-mail address' });
   return E.right(password);
 };
+
+/** A weak-password refusal as the body's `field` (`new_password`, `password`) names it. */
+export const weakPasswordIn =
+  (field: string) =>
+  (error: AuthError): AuthError =>
+    error._tag === 'WeakPassword' ? { ...error, field } : error;

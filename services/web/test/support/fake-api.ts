@@ -103,3 +103,19 @@ export const requestView = (
   current_order: null,
   test_mode: testMode,
 });
+
+/** A problem the fake API answers with; `path` names the field its one error is about. */
+export const apiProblem = (
+  status: number,
+  code: string,
+  detail: string,
+  path?: string,
+  message?: string,
+) => ({
+  type: 'x',
+  title: 'Refused',
+  status,
+  code,
+  detail,
+  ...(path === undefined ? {} : { errors: [{ path, message: message ?? 'is wrong' }] }),
+});

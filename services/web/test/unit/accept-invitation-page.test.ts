@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { appWith } from '../support/fake-api.js';
+import { apiProblem, appWith } from '../support/fake-api.js';
 
 const TOKEN = 'inv_token-from-the-link';
 const PASSWORD = 'a long enough passphrase';
@@ -13,15 +13,8 @@ const post = (app: ReturnType<typeof appWith>, fields: Record<string, string>) =
 const choose = (app: ReturnType<typeof appWith>, token = TOKEN) =>
   post(app, { token, new_password: PASSWORD, confirm_new_password: PASSWORD });
 
-const refused = (status: number, code: string, detail: string, path?: string, message?: string) => ({
-  'POST /v1.1/invitations/accept': {
-    type: 'x',
-    title: 'Refused',
-    status,
-    code,
-    detail,
-    ...(path === undefined ? {} : { errors: [{ path, message: message ?? 'is wrong' }] }),
-  },
+const refused = (...problem: Parameters<typeof apiProblem>) => ({
+  'POST /v1.1/invitations/accept': apiProblem(...problem),
 });
 
 const cookieOf = (response: request.Response, name: string): string | undefined =>

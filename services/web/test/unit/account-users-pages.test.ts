@@ -5,7 +5,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import request from 'supertest';
 import { NoContent, apiClient } from '../../src/api-client.js';
 import { csrfTokenOf } from '../../src/cookies.js';
-import { appWith, CURRENT, SESSION } from '../support/fake-api.js';
+import { apiProblem, appWith, CURRENT, SESSION } from '../support/fake-api.js';
 
 const AT = '2030-01-01T00:00:00.000Z';
 const IN_A_WEEK = '2030-01-08T00:00:00.000Z';
@@ -43,14 +43,7 @@ const ACCOUNT = {
   'GET /v1.1/account/invitations?per_page=100': page([invitation('ann@example.com', [4])]),
 };
 
-const problem = (status: number, code: string, detail: string, path?: string, message?: string) => ({
-  type: 'x',
-  title: 'Refused',
-  status,
-  code,
-  detail,
-  ...(path === undefined ? {} : { errors: [{ path, message: message ?? 'is wrong' }] }),
-});
+const problem = apiProblem;
 
 const COOKIE = `esign_session=${SESSION}`;
 const postAsAdmin = (app: ReturnType<typeof appWith>, path: string, fields: Record<string, string>) =>
