@@ -289,5 +289,9 @@ describe('end to end through the gateway: a token by self-service, with the type
     const again = await typed().POST('/v1.1/invitations/accept', { body: { token, password: CHOSEN } });
     assert.equal(again.error?.code, 'invalid_invitation_token');
     assert.deepEqual(ok(await admin.GET('/v1.1/account/invitations'), 200, 'open invitations').data, []);
+    // A colleague who left (ADR 3040): disabled by the admin, their session ends at once.
+    const user = { params: { path: { user_id: joined.user.id } }, body: { disabled: true } };
+    assert.ok(ok(await admin.PATCH('/v1.1/account/users/{user_id}', user), 200, 'disable').disabled_at);
+    assert.equal((await session.GET('/v1.1/sessions/current')).response.status, 401);
   });
 });

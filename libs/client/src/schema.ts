@@ -541,6 +541,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1.1/account/users/{user_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Disable or enable a user of the account
+     * @description Account admins only. `disabled: true` ends the user’s sessions at once and stops their access tokens and client credentials within the revocation bound; `false` restores the tokens still unexpired and unrevoked. Setting the state a user already has changes nothing. An admin cannot disable themselves (ADR 3040).
+     */
+    patch: operations['updateAccountUser'];
+    trace?: never;
+  };
   '/v1.1/account/sites/{account_site_id}': {
     parameters: {
       query?: never;
@@ -1771,6 +1791,9 @@ export interface components {
     PasswordResetConfirmBody: {
       token: string;
       new_password: string;
+    };
+    UpdateAccountUserBody: {
+      disabled: boolean;
     };
     UpdateAccountSiteBody: {
       /**
@@ -8750,6 +8773,200 @@ export interface operations {
             status?: 403;
             /** @enum {unknown} */
             code?: 'api_access_required' | 'user_disabled';
+          };
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  updateAccountUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A user of the account (a UUID). */
+        user_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateAccountUserBody'];
+      };
+    };
+    responses: {
+      /** @description The user as they now are. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "45e65d9e-9ee7-4ce8-93c3-a424ab4b7206",
+           *       "email": "invited-19357a49@example.test",
+           *       "disabled_at": "2026-12-03T12:02:16.204Z",
+           *       "site_ids": [
+           *         1
+           *       ]
+           *     }
+           */
+          'application/json': {
+            id: string;
+            email: string;
+            disabled_at: string | null;
+            site_ids: number[];
+          };
+        };
+      };
+      /**
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'session_required' | 'session_invalid';
+          };
+        };
+      };
+      /**
+       * @description - `account_admin_required`: only an administrator of the account may manage its Sites.
+       *     - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
+       */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'account_admin_required' | 'api_access_required' | 'user_disabled';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `cannot_disable_yourself`: an account admin asked to disable their own user (`errors[].path` is `disabled`); nothing changed. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 409;
+            /** @enum {unknown} */
+            code?: 'cannot_disable_yourself';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /** @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'invalid_body';
           };
         };
       };

@@ -104,6 +104,13 @@ export type AccountUserView = t.TypeOf<typeof AccountUserView>;
 export const AccountUserList = Page(AccountUserView);
 export type AccountUserList = t.TypeOf<typeof AccountUserList>;
 
+/**
+ * `PATCH /v1.1/account/users/:id`: disable a user of the account (a colleague who left:
+ * their sessions end, their tokens stop) or enable them again (ADR 3040).
+ */
+export const UpdateAccountUserBody = strict({ disabled: t.boolean }, {}, 'UpdateAccountUserBody');
+export type UpdateAccountUserBody = t.TypeOf<typeof UpdateAccountUserBody>;
+
 /** `POST /v1.1/account/sites/:id/members`: add a user of the account to one Site, by e-mail address. */
 export const AddSiteMemberBody = strict({ email: Email }, {}, 'AddSiteMemberBody');
 export type AddSiteMemberBody = t.TypeOf<typeof AddSiteMemberBody>;

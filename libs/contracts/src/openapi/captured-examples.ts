@@ -1544,6 +1544,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       request_id: '60b852e0-c718-49b4-a975-58835d256645',
     },
   },
+  updateAccountUser: {
+    '200': {
+      id: '45e65d9e-9ee7-4ce8-93c3-a424ab4b7206',
+      email: 'invited-19357a49@example.test',
+      disabled_at: '2026-12-03T12:02:16.204Z',
+      site_ids: [1],
+    },
+  },
   updateWebhookEndpoint: {
     '200': {
       id: 'c5d27218-f17f-432d-a392-ee91f2bd2330',

@@ -1,9 +1,11 @@
 import {
   AccountSiteList,
   AccountUserList,
+  AccountUserView,
   AddSiteMemberBody,
   AccountSiteView,
   UpdateAccountSiteBody,
+  UpdateAccountUserBody,
   CurrentSessionView,
   SessionAccessTokenView,
   SessionView,
@@ -147,6 +149,21 @@ export const ACCOUNT_OPERATIONS: readonly Operation[] = [
     query: PAGE_QUERY,
     responses: { 200: { description: 'One page of users.', codec: AccountUserList } },
     problems: ['invalid_query'],
+  }),
+  session({
+    method: 'patch',
+    path: '/v1.1/account/users/{user_id}',
+    operationId: 'updateAccountUser',
+    summary: 'Disable or enable a user of the account',
+    description:
+      'Account admins only. `disabled: true` ends the user’s sessions at once and stops their access tokens and ' +
+      'client credentials within the revocation bound; `false` restores the tokens still unexpired and ' +
+      'unrevoked. Setting the state a user already has changes nothing. An admin cannot disable themselves ' +
+      '(ADR 3040).',
+    params: { user_id: USER_ID },
+    body: { codec: UpdateAccountUserBody },
+    responses: { 200: { description: 'The user as they now are.', codec: AccountUserView } },
+    problems: ['not_found', 'account_admin_required', 'cannot_disable_yourself'],
   }),
   session({
     method: 'patch',

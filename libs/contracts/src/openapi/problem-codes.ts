@@ -72,6 +72,10 @@ export const PROBLEM_CODES = {
     409,
     'a user of the account already has the address invited (`errors[].path` is `email`); nothing was sent',
   ],
+  cannot_disable_yourself: [
+    409,
+    'an account admin asked to disable their own user (`errors[].path` is `disabled`); nothing changed',
+  ],
   unknown_sites: [422, '`site_ids` names Sites that are not the account’s (`errors[].path` is `site_ids`)'],
   too_many_invitations: [
     429,

@@ -8,6 +8,7 @@ import type { SessionUser, Site, User } from '../domain/model.js';
 import type { Member } from '../ports/site-repository.js';
 import type { Deps } from './deps.js';
 import { required } from './required.js';
+import { setUserDisabled } from './users.js';
 
 /**
  * An account admin manages who is on which of the account's Sites, from the API as the
@@ -55,6 +56,13 @@ export const listAccountSites =
       ),
     );
 
+/** A user with the ids of the Sites they are on, as the account's lists show them. */
+const withSiteIds = (deps: Deps, user: User) =>
+  pipe(
+    deps.sites.sitesOf(user.id),
+    TE.map((sites) => ({ ...user, siteIds: sites.map((s) => s.id) })),
+  );
+
 export const listAccountUsers =
   (deps: Deps) =>
   (session: SessionUser, page: PageRequest): TE.TaskEither<AuthError, PageOf<User & { siteIds: number[] }>> =>
@@ -65,12 +73,7 @@ export const listAccountUsers =
       TE.flatMap((users) =>
         pipe(
           users.items,
-          TE.traverseArray((user) =>
-            pipe(
-              deps.sites.sitesOf(user.id),
-              TE.map((sites) => ({ ...user, siteIds: sites.map((s) => s.id) })),
-            ),
-          ),
+          TE.traverseArray((user) => withSiteIds(deps, user)),
           TE.map((items) => ({ items, total: users.total })),
         ),
       ),
@@ -146,4 +149,36 @@ export const removeSiteMember =
       TE.flatMap(() => siteOfAccount(deps, session, input.siteId)),
       TE.flatMap((site) => deps.sites.removeMember(site.id, input.userId)),
       TE.map(() => undefined),
+    );
+
+/**
+ * Disables a user of the account (a colleague who left: their sessions end at once, their
+ * tokens and client credentials stop within the gateway's cache bound) or enables them
+ * again (ADR 3040). Asking for the state they already have changes nothing, so a repeated
+ * call keeps the first `disabled_at`. An admin cannot disable themselves: the account
+ * would be left without anyone to enable them.
+ */
+export const setAccountUserDisabled =
+  (deps: Deps) =>
+  (
+    session: SessionUser,
+    input: { readonly userId: string; readonly disabled: boolean },
+  ): TE.TaskEither<AuthError, User & { siteIds: number[] }> =>
+    pipe(
+      TE.fromEither(adminOnly(session)),
+      TE.flatMap(() =>
+        pipe(
+          deps.accounts.findUser(input.userId),
+          TE.map(O.filter((user) => user.accountId === session.accountId)),
+          required(() => notFound('user', input.userId)),
+        ),
+      ),
+      TE.flatMap((user) =>
+        input.disabled && user.id === session.userId
+          ? TE.left<AuthError, User>({ _tag: 'CannotDisableYourself' })
+          : (user.disabledAt !== null) === input.disabled
+            ? TE.right(user)
+            : setUserDisabled(deps)({ userId: user.id, disabled: input.disabled }),
+      ),
+      TE.flatMap((user) => withSiteIds(deps, user)),
     );

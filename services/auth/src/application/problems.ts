@@ -98,6 +98,15 @@ export const authProblem = (error: AuthError): Problem => {
         detail: `No user of your account has the e-mail address ${error.email}.`,
         errors: [{ path: 'email', message: 'is not the address of a user of your account' }],
       });
+    case 'CannotDisableYourself':
+      return problem({
+        status: 409,
+        code: 'cannot_disable_yourself',
+        title: 'Conflict',
+        detail:
+          'You cannot disable your own user: the account would lose its administrator. Nothing changed.',
+        errors: [{ path: 'disabled', message: 'cannot be true for your own user' }],
+      });
     case 'AlreadyAccountUser':
       return problem({
         status: 409,

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import {
   AddSiteMemberBody,
   UpdateAccountSiteBody,
+  UpdateAccountUserBody,
   type AccountSiteView,
   type AccountUserView,
   type SiteMemberView,
@@ -12,12 +13,13 @@ import {
   listAccountSites,
   listAccountUsers,
   removeSiteMember,
+  setAccountUserDisabled,
   setSiteDefaultLocale,
 } from '../../application/account-admin.js';
 import { authenticateSession } from '../../application/authenticate-session.js';
 import type { Deps } from '../../application/deps.js';
 import { notFound } from '../../domain/errors.js';
-import type { Site } from '../../domain/model.js';
+import type { Site, User } from '../../domain/model.js';
 import type { Member } from '../../ports/site-repository.js';
 import { problemOf } from './problems.js';
 import { bearerOf, bodyOf, pageOf, pageView, run } from './request.js';
@@ -36,6 +38,13 @@ const siteView = (s: Site & { readonly members: readonly Member[] }): AccountSit
   members: s.members.map(memberView),
 });
 
+const userView = (u: User & { readonly siteIds: readonly number[] }): AccountUserView => ({
+  id: u.id,
+  email: u.email,
+  disabled_at: u.disabledAt === null ? null : u.disabledAt.toISOString(),
+  site_ids: [...u.siteIds],
+});
+
 /** A site id in a path: a canonical positive integer, else the same 404 as an unknown site. */
 const siteIdOf = (raw: string | undefined): number => {
   if (raw === undefined || !/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > 2_147_483_647)
@@ -45,8 +54,8 @@ const siteIdOf = (raw: string | undefined): number => {
 
 /**
  * Account administration for account admins, authenticated by their session like the
- * rest of the self-service API: the account's Sites with their members, its users, and
- * adding a user to (or removing them from) a single Site.
+ * rest of the self-service API: the account's Sites with their members, its users (and
+ * disabling or enabling one), and adding a user to (or removing them from) a single Site.
  */
 export const accountRoutes = (router: Router<AppState>, deps: Deps): void => {
   const session = (header: string | undefined) => run(authenticateSession(deps)(bearerOf(header)));
@@ -70,12 +79,15 @@ export const accountRoutes = (router: Router<AppState>, deps: Deps): void => {
   router.get('/v1.1/account/users', async (ctx) => {
     const user = await session(ctx.get('authorization'));
     const page = pageOf(ctx.query);
-    ctx.body = pageView(page, await run(listAccountUsers(deps)(user, page)), (u): AccountUserView => ({
-      id: u.id,
-      email: u.email,
-      disabled_at: u.disabledAt === null ? null : u.disabledAt.toISOString(),
-      site_ids: u.siteIds,
-    }));
+    ctx.body = pageView(page, await run(listAccountUsers(deps)(user, page)), userView);
+  });
+
+  router.patch('/v1.1/account/users/:user', async (ctx) => {
+    const admin = await session(ctx.get('authorization'));
+    const body = bodyOf(UpdateAccountUserBody, ctx);
+    ctx.body = userView(
+      await run(setAccountUserDisabled(deps)(admin, { userId: ctx.params.user!, disabled: body.disabled })),
+    );
   });
 
   router.post('/v1.1/account/sites/:site/members', async (ctx) => {

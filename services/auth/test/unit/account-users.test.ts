@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import * as E from 'fp-ts/lib/Either.js';
+import { setAccountUserDisabled } from '../../src/application/account-admin.js';
+import { authenticateSession } from '../../src/application/authenticate-session.js';
+import { createAccount } from '../../src/application/create-account.js';
+import { signIn } from '../../src/application/sign-in.js';
+import { addMember, createSite } from '../../src/application/sites.js';
+import { createUser } from '../../src/application/users.js';
+import { fakeWorld } from '../support/fakes.js';
+import { right } from '../support/port-task.js';
+
+const PASSWORD = 'correct horse battery staple';
+
+const left = async (task: () => Promise<E.Either<unknown, unknown>>): Promise<unknown> => {
+  const result = await task();
+  if (E.isRight(result)) assert.fail(`expected a failure, got ${JSON.stringify(result.right)}`);
+  return result.left;
+};
+
+/** Acme's admin and a member on its Site, both signed in; Globex with a user of its own. */
+const seed = async () => {
+  const world = fakeWorld();
+  const { deps } = world;
+  const account = await right(createAccount(deps)({ name: 'Acme', apiAccess: true }));
+  const site = await right(createSite(deps)({ accountId: account.id, name: 'Production' }));
+  const admin = await right(
+    createUser(deps)({ accountId: account.id, email: 'admin@acme.test', password: PASSWORD }),
+  );
+  const member = await right(
+    createUser(deps)({ accountId: account.id, email: 'member@acme.test', password: PASSWORD }),
+  );
+  await right(addMember(deps)({ siteId: site.id, userId: member.id }));
+  const globex = await right(createAccount(deps)({ name: 'Globex', apiAccess: true }));
+  const outsider = await right(
+    createUser(deps)({ accountId: globex.id, email: 'boss@globex.test', password: PASSWORD }),
+  );
+  const signedIn = async (email: string) =>
+    (await right(signIn(deps)({ email, password: PASSWORD }))).sessionToken;
+  const [adminToken, memberToken] = [await signedIn('admin@acme.test'), await signedIn('member@acme.test')];
+  const adminSession = await right(authenticateSession(deps)(adminToken));
+  const set = (userId: string, disabled: boolean, session = adminSession) =>
+    setAccountUserDisabled(deps)(session, { userId, disabled })();
+  return { world, deps, site, admin, member, outsider, adminSession, memberToken, set };
+};
+
+describe('auth use cases: an account admin disables and enables the account’s users', () => {
+  it('disabling ends the user’s sessions at once; again changes nothing; enabling lets them sign in', async () => {
+    const s = await seed();
+    const disabled = await right(() => s.set(s.member.id, true));
+    assert.deepEqual(disabled.disabledAt, s.world.now());
+    assert.deepEqual(disabled.siteIds, [s.site.id]);
+    assert.ok(E.isLeft(await authenticateSession(s.deps)(s.memberToken)()), 'their session ended');
+    assert.ok(E.isLeft(await signIn(s.deps)({ email: 'member@acme.test', password: PASSWORD })()));
+
+    s.world.advance(60);
+    const again = await right(() => s.set(s.member.id, true));
+    assert.deepEqual(again.disabledAt, disabled.disabledAt, 'the first disabled_at is kept');
+
+    const enabled = await right(() => s.set(s.member.id, false));
+    assert.equal(enabled.disabledAt, null);
+    assert.ok(E.isRight(await signIn(s.deps)({ email: 'member@acme.test', password: PASSWORD })()));
+  });
+
+  it('an admin cannot disable themselves; enabling themselves changes nothing', async () => {
+    const s = await seed();
+    assert.deepEqual(await left(() => s.set(s.admin.id, true)), { _tag: 'CannotDisableYourself' });
+    assert.equal((await right(() => s.set(s.admin.id, false))).disabledAt, null);
+  });
+
+  it('is for account admins only, and another account’s user or an unknown id is 404', async () => {
+    const s = await seed();
+    const memberSession = await right(authenticateSession(s.deps)(s.memberToken));
+    assert.deepEqual(await left(() => s.set(s.admin.id, true, memberSession)), {
+      _tag: 'AccountAdminRequired',
+    });
+    assert.deepEqual(await left(() => s.set(s.outsider.id, true)), {
+      _tag: 'NotFound',
+      entity: 'user',
+      id: s.outsider.id,
+    });
+    assert.deepEqual(await left(() => s.set('not-a-user', true)), {
+      _tag: 'NotFound',
+      entity: 'user',
+      id: 'not-a-user',
+    });
+    assert.equal(s.world.state.users.get(s.outsider.id)?.disabledAt, null);
+  });
+});
