@@ -185,6 +185,35 @@ describe('web application in headless Chromium: inviting people to the account',
     await page.getByText('No open invitations.').waitFor();
   });
 
+  it('disables the new user, whose sign-in is then refused, and enables them again (ADR 3040)', async () => {
+    await page.goto(`${web}/users`);
+    await page.getByRole('button', { name: `Disable ${invitee}` }).click();
+    await page.getByText('The user was disabled: their sessions ended').waitFor();
+    const users = page.getByRole('table', { name: 'Users of the account' });
+    assert.match(
+      (await users.textContent()) ?? '',
+      /new\.colleague@acme-users\.example\s*Development\s*disabled/,
+    );
+    assert.equal(await page.getByRole('button', { name: `Disable ${owner}` }).count(), 0, 'not oneself');
+    await expectAccessible(page, 'a disabled user');
+
+    const visitor = await openTab(browser);
+    const v = visitor.page;
+    await v.goto(`${web}/sign-in`);
+    await v.getByLabel('E-mail').fill(invitee);
+    await v.getByLabel('Password', { exact: true }).fill(CHOSEN);
+    await v.getByRole('button', { name: 'Sign in' }).click();
+    await v.getByText('The user is disabled.').first().waitFor();
+    await visitor.context.close();
+
+    await page.getByRole('button', { name: `Enable ${invitee}` }).click();
+    await page.getByText('The user was enabled').waitFor();
+    assert.match(
+      (await users.textContent()) ?? '',
+      /new\.colleague@acme-users\.example\s*Development\s*active/,
+    );
+  });
+
   it('a revoked link and a link without its token say so, without a form', async () => {
     const visitor = await openTab(browser);
     const v = visitor.page;

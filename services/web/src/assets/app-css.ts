@@ -53,7 +53,7 @@ button.link { background: none; border: 0; color: var(--accent); padding: .25rem
 button[aria-busy=true] { opacity: .7; cursor: progress; }
 form.inline { display: inline; }
 .actions { display: flex; flex-wrap: wrap; gap: .75rem; align-items: center; margin: 1rem 0; }
-.table-wrap { overflow-x: auto; }
+.table-wrap { overflow-x: auto; position: relative; }
 table { border-collapse: collapse; width: 100%; }
 caption { text-align: left; font-weight: 600; padding: .25rem 0; }
 th, td { text-align: left; padding: .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }

@@ -3,6 +3,7 @@ import {
   INVITATION_TTL_SECONDS,
   type AccountSiteView,
   type AccountUserList,
+  type AccountUserView,
   type InvitationList,
   type InvitationView,
 } from '@esign/contracts';
@@ -31,6 +32,8 @@ const FIELD_IDS = { email: 'invite-email', site_ids: 'invite-sites' };
 
 const DONE: Record<string, string> = {
   revoked: 'The invitation was revoked: its link no longer works.',
+  disabled: 'The user was disabled: their sessions ended and their access tokens stop working.',
+  enabled: 'The user was enabled: they can sign in again, and their unexpired access tokens work again.',
 };
 
 /** The Sites' names in the account's order (a Site not listed, by its id). */
@@ -76,20 +79,33 @@ const withRetry = (problem: ApiProblem | undefined): ApiProblem | undefined =>
       }
     : problem;
 
-const usersTable = (data: UsersData): Html =>
+/** Disable a colleague who left (their sessions end, their tokens stop), or enable them again (ADR 3040). */
+const userAction = (deps: WebDeps, visitor: Visitor, user: AccountUserView): Html | string => {
+  if (user.id === visitor.me.user.id) return html`<span class="hint">you</span>`;
+  const disable = user.disabled_at === null;
+  return postButton({
+    action: `${deps.base}/users/${encodeURIComponent(user.id)}/${disable ? 'disable' : 'enable'}`,
+    csrf: csrfField(visitor.csrf),
+    label: disable ? 'Disable' : 'Enable',
+    ariaLabel: `${disable ? 'Disable' : 'Enable'} ${user.email}`,
+  });
+};
+
+const usersTable = (deps: WebDeps, visitor: Visitor, data: UsersData): Html =>
   data.users.data.length === 0
     ? html`<p>No users yet.</p>`
     : dataTable({
         caption: 'Users of the account',
         captionHidden: true,
         region: 'Users of the account',
-        columns: ['E-mail', 'Sites', 'State'],
+        columns: ['E-mail', 'Sites', 'State', { label: 'Actions', hidden: true }],
         rows: data.users.data.map((u) => [
           u.email,
           siteNames(data.sites, u.site_ids),
           u.disabled_at === null
             ? stateBadge('active')
             : html`${stateBadge('disabled')} <span class="hint">since ${time(u.disabled_at)}</span>`,
+          userAction(deps, visitor, u),
         ]),
       });
 
@@ -196,7 +212,7 @@ export const usersPage = (
         <a href="${deps.base}/sites">Sites</a> page.
       </p>
       <h2>Users of the account (${data.users.total_count})</h2>
-      ${usersTable(data)} ${more(data.users)}
+      ${usersTable(deps, visitor, data)} ${more(data.users)}
       <h2>Open invitations (${data.invitations.total_count})</h2>
       ${invitationsTable(deps, visitor, data)} ${more(data.invitations)}
       ${inviteForm(deps, visitor, data, failed)}`,

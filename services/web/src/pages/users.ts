@@ -1,7 +1,13 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
-import { AccountSiteList, AccountUserList, InvitationList, InvitationView } from '@esign/contracts';
+import {
+  AccountSiteList,
+  AccountUserList,
+  AccountUserView,
+  InvitationList,
+  InvitationView,
+} from '@esign/contracts';
 import { NoContent, type ApiResult } from '../api-client.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import type { FormFields } from '../forms.js';
@@ -40,8 +46,9 @@ const tickedSites = (fields: FormFields): number[] =>
     .map((name) => Number(name.slice('site_'.length)));
 
 /**
- * Account administration of people (ADR 3030): the account's users, its open invitations
- * with **Revoke**, and **Invite** by e-mail address onto the Sites ticked. Only account
+ * Account administration of people (ADR 3030): the account's users (**Disable** one who
+ * left, **Enable** them again: ADR 3040), its open invitations with **Revoke**, and
+ * **Invite** by e-mail address onto the Sites ticked. Only account
  * admins see the lists; auth refuses anyone else's invitation (403) whatever the page shows.
  */
 export const userRoutes = (router: Router, deps: WebDeps): void => {
@@ -70,6 +77,21 @@ export const userRoutes = (router: Router, deps: WebDeps): void => {
     ctx.status = 303;
     ctx.redirect(`${deps.base}/users?invited=${encodeURIComponent(invited.right.email)}`);
   });
+
+  for (const change of ['disable', 'enable'] as const)
+    router.post(`/users/:id/${change}`, async (ctx) => {
+      const form = await posted(ctx, deps);
+      if (form === undefined) return;
+      const changed = await form.visitor.self({
+        method: 'PATCH',
+        path: `/v1.1/account/users/${segment(ctx.params.id)}`,
+        body: { disabled: change === 'disable' },
+        codec: AccountUserView,
+      });
+      if (E.isLeft(changed)) return problemPage(ctx, deps, form.visitor, 'users', changed.left);
+      ctx.status = 303;
+      ctx.redirect(`${deps.base}/users?done=${change}d`);
+    });
 
   router.post('/users/invitations/:id/revoke', async (ctx) => {
     const form = await posted(ctx, deps);

@@ -209,6 +209,46 @@ describe('web: the account’s users and invitations (account admins)', () => {
     assert.match(gone.text, /href="\/app\/users">Back</);
   });
 
+  it('disables a colleague and enables them again (ADR 3040); the admin’s own row has no button', async () => {
+    const listed = await request(appWith(ACCOUNT).callback)
+      .get('/app/users')
+      .set('Cookie', COOKIE)
+      .expect(200);
+    assert.match(listed.text, /owner@acme\.test[\s\S]*?<span class="hint">you<\/span>/);
+    assert.doesNotMatch(listed.text, /action="\/app\/users\/u1\//, 'no button for oneself');
+    assert.match(listed.text, /action="\/app\/users\/u2\/enable"[\s\S]*?aria-label="Enable gone@acme\.test"/);
+
+    const gone = { id: 'u2', email: 'gone@acme.test', disabled_at: null, site_ids: [] };
+    const app = appWith({ ...ACCOUNT, 'PATCH /v1.1/account/users/u2': gone });
+    const enabled = await postAsAdmin(app, '/app/users/u2/enable', {}).expect(303);
+    assert.equal(enabled.headers.location, '/app/users?done=enabled');
+    const disabled = await postAsAdmin(app, '/app/users/u2/disable', {}).expect(303);
+    assert.equal(disabled.headers.location, '/app/users?done=disabled');
+    assert.deepEqual(
+      app.calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body, c.bearer]),
+      [
+        ['/v1.1/account/users/u2', { disabled: false }, SESSION],
+        ['/v1.1/account/users/u2', { disabled: true }, SESSION],
+      ],
+    );
+    const after = await request(app.callback)
+      .get('/app/users?done=disabled')
+      .set('Cookie', COOKIE)
+      .expect(200);
+    assert.match(after.text, /The user was disabled: their sessions ended/);
+
+    const self = appWith({
+      ...ACCOUNT,
+      'PATCH /v1.1/account/users/u1': problem(
+        409,
+        'cannot_disable_yourself',
+        'You cannot disable your own user.',
+      ),
+    });
+    const refused = await postAsAdmin(self, '/app/users/u1/disable', {}).expect(409);
+    assert.match(refused.text, /You cannot disable your own user\./);
+  });
+
   it('the API client keeps a 429’s Retry-After with its problem', async () => {
     const server = createServer((_req, res) => {
       res.writeHead(429, { 'content-type': 'application/problem+json', 'retry-after': '1500' });
