@@ -130,7 +130,15 @@ describe('web application in headless Chromium: inviting people to the account',
     await row.getByRole('button', { name: `Revoke the invitation of ${invitee}` }).waitFor();
     await expectAccessible(page, 'users with an open invitation');
     await screenshot(page, 'users');
-    links.invitee = await linkMailedTo(invitee, before);
+    const first = await linkMailedTo(invitee, before);
+    // Resend: the same address and Sites, a new link; the first one stops working.
+    const again = system.smtp.received.length;
+    await row.getByRole('button', { name: `Send the invitation of ${invitee} again` }).click();
+    await page.getByRole('status').getByText(`Invitation sent to ${invitee}`).waitFor();
+    assert.match((await row.textContent()) ?? '', /Development\s*owner@acme-users\.example/);
+    links.invitee = await linkMailedTo(invitee, again);
+    assert.notEqual(links.invitee, first, 'a new link');
+    links.replaced = first;
   });
 
   it('the e-mailed link: the password twice, then sign-in says who joined what, and they sign in', async () => {
@@ -214,15 +222,17 @@ describe('web application in headless Chromium: inviting people to the account',
     );
   });
 
-  it('a revoked link and a link without its token say so, without a form', async () => {
+  it('a revoked link, a replaced one and a link without its token say so, without a form', async () => {
     const visitor = await openTab(browser);
     const v = visitor.page;
-    await v.goto(links.revoked!);
-    await v.getByLabel('Password', { exact: true }).fill(CHOSEN);
-    await v.getByLabel('Confirm password').fill(CHOSEN);
-    await v.getByRole('button', { name: 'Join the account' }).click();
-    await v.getByText('Ask the person who invited you to send you a new invitation').waitFor();
-    assert.equal(await v.getByLabel('Password', { exact: true }).count(), 0);
+    for (const link of [links.revoked!, links.replaced!]) {
+      await v.goto(link);
+      await v.getByLabel('Password', { exact: true }).fill(CHOSEN);
+      await v.getByLabel('Confirm password').fill(CHOSEN);
+      await v.getByRole('button', { name: 'Join the account' }).click();
+      await v.getByText('Ask the person who invited you to send you a new invitation').waitFor();
+      assert.equal(await v.getByLabel('Password', { exact: true }).count(), 0);
+    }
 
     await v.goto(`${web}/accept-invitation`);
     await v.getByText('This link is incomplete').waitFor();

@@ -109,6 +109,20 @@ const usersTable = (deps: WebDeps, visitor: Visitor, data: UsersData): Html =>
         ]),
       });
 
+/**
+ * Sends the invitation again: the invite form's fields, filled in. Auth replaces the open
+ * invitation of the address, so the old link stops and a new one is e-mailed (ADR 3030).
+ */
+const resendButton = (deps: WebDeps, visitor: Visitor, invitation: InvitationView): Html =>
+  html`<form method="post" action="${deps.base}/users/invitations" class="inline">
+    ${csrfField(visitor.csrf)}
+    <input type="hidden" name="email" value="${invitation.email}" />
+    ${invitation.site_ids.map((id) => html`<input type="hidden" name="site_${id}" value="on" />`)}
+    <button type="submit" class="secondary" aria-label="Send the invitation of ${invitation.email} again">
+      Resend
+    </button>
+  </form>`;
+
 const invitationsTable = (deps: WebDeps, visitor: Visitor, data: UsersData): Html =>
   data.invitations.data.length === 0
     ? html`<p>No open invitations.</p>`
@@ -128,12 +142,13 @@ const invitationsTable = (deps: WebDeps, visitor: Visitor, data: UsersData): Htm
           siteNames(data.sites, i.site_ids),
           i.invited_by ?? html`<span class="hint">a former user</span>`,
           time(i.expires_at),
-          postButton({
+          html`${resendButton(deps, visitor, i)}
+          ${postButton({
             action: `${deps.base}/users/invitations/${encodeURIComponent(i.id)}/revoke`,
             csrf: csrfField(visitor.csrf),
             label: 'Revoke',
             ariaLabel: `Revoke the invitation of ${i.email}`,
-          }),
+          })}`,
         ]),
       });
 

@@ -89,6 +89,11 @@ describe('web: the account’s users and invitations (account admins)', () => {
       ),
     );
     assert.match(res.text, /action="\/app\/users\/invitations"/);
+    // Resend posts the invite form's fields again: the address and its Sites.
+    assert.match(
+      res.text,
+      /<input type="hidden" name="email" value="ann@example\.com" \/>\s*<input type="hidden" name="site_4" value="on" \/>\s*<button type="submit" class="secondary" aria-label="Send the invitation of ann@example\.com again"/,
+    );
     assert.match(res.text, /<label for="invite-email">E-mail address<\/label>/);
     // The current Site (the first, Production) is ticked; the other is not.
     assert.match(res.text, /name="site_3" value="on"\s+checked/);
