@@ -165,7 +165,7 @@ export const fileField = (input: FieldText & { readonly accept: string }): Html 
 export const textField = (
   input: FieldText & {
     readonly name: string;
-    readonly type?: 'text' | 'email' | 'password';
+    readonly type?: 'text' | 'email' | 'password' | 'url' | 'tel' | 'datetime-local';
     readonly value?: string;
     readonly hint?: string;
     readonly autocomplete?: string;

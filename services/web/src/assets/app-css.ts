@@ -33,7 +33,8 @@ fieldset.checks { border: 0; padding: 0; margin: 0 0 1rem; }
 fieldset.checks label { display: flex; gap: .5rem; align-items: center; min-height: 44px; font-weight: 400; }
 fieldset.checks input { width: 1.25rem; height: 1.25rem; }
 .hint { color: var(--muted); margin: .25rem 0; font-size: .95rem; }
-input[type=text], input[type=email], input[type=password], input[type=file], select, textarea {
+input[type=text], input[type=email], input[type=password], input[type=file], input[type=url], input[type=tel],
+input[type=datetime-local], select, textarea {
   width: 100%; max-width: 40rem; font: inherit; padding: .6rem .7rem; min-height: 2.75rem;
   border: 1px solid #6f6f7a; border-radius: .375rem; background: #fff; color: var(--ink); }
 textarea { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: .95rem; max-width: none; }
@@ -63,6 +64,10 @@ th { font-weight: 600; }
 .state-revoked, .state-failed, .state-cancelled, .state-declined, .state-expired, .state-disabled { color: var(--danger); }
 .state-draft, .state-pending, .state-sent, .state-running { color: var(--warn); }
 ul.compact { margin: 0; padding-left: 1rem; }
+fieldset.signer { border: 1px solid var(--line); border-radius: .5rem; padding: .75rem 1rem 0; margin: 0 0 1rem; min-width: 0; }
+.signer-grid { display: grid; gap: 0 1rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr)); }
+.signer .bar { gap: 0 1.5rem; }
+.signer .bar label { font-weight: 400; }
 details.panel pre { overflow-x: auto; }
 .copy { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
 .copy input { flex: 1 1 16rem; font-family: ui-monospace, Menlo, Consolas, monospace; }

@@ -20,7 +20,7 @@ const CSV_LIMIT_BYTES = 600_000;
 const KEY = /^[A-Za-z0-9-]{8,100}$/;
 
 /** The Site's published contract templates (the ones a Request may use). */
-const publishedContracts = async (
+export const publishedContracts = async (
   visitor: Visitor,
   siteId: number,
 ): Promise<ApiResult<ContractSummary[]>> => {

@@ -75,6 +75,9 @@ const signerRow = (base: string, csrf: string, r: RequestView) => (s: SignerView
   </tr>`;
 
 const DONE: Record<string, string> = {
+  created: 'The Request was created as a draft. Its Execution URLs become live when you send it.',
+  'created-sent':
+    'The Request was created and sent: its Execution URLs are live and the signers are being told.',
   send: 'The Request was sent: its Execution URLs are live and the signers are being told.',
   remind: 'The signers who have not signed were reminded.',
   cancel: 'The Request was cancelled.',

@@ -10,6 +10,7 @@ import { posted } from '../guard.js';
 import { html } from '../html.js';
 import { stateBadge, testMark, time } from '../layout.js';
 import { appPage, noSitePage, problemPage, segment } from './common.js';
+import { requestNewRoutes } from './request-new.js';
 import { requestPage } from './request-page.js';
 
 const STATES = ['draft', 'sent', 'completed', 'cancelled', 'expired', 'declined'] as const;
@@ -36,6 +37,7 @@ const dashboard = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Pro
     section: 'requests',
     body: html` <h1>Requests <span class="hint">on ${site.name}</span></h1>
       <div class="actions">
+        <a class="button" href="${deps.base}/requests/new">New Request</a>
         <a class="button secondary" href="${deps.base}/bulk-sends/new">Bulk send from a CSV file</a>
       </div>
       <form
@@ -59,7 +61,8 @@ const dashboard = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Pro
       ${
         list.right.data.length === 0
           ? html`<p class="notice">
-              No Requests here yet. Create one with <code>POST /v1.1/sites/${site.id}/requests</code>.
+              No Requests here yet. Create one with <a href="${deps.base}/requests/new">New Request</a>, or
+              with <code>POST /v1.1/sites/${site.id}/requests</code>.
             </p>`
           : html`<div class="table-wrap">
               <table>
@@ -104,6 +107,9 @@ const dashboard = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Pro
 };
 
 export const requestRoutes = (router: Router, deps: WebDeps): void => {
+  // Before `/requests/:id`, which would take `new` for an id.
+  requestNewRoutes(router, deps);
+
   router.get('/requests', async (ctx) => {
     const visitor = await visitorOf(ctx, deps);
     if (visitor) await dashboard(ctx, deps, visitor);

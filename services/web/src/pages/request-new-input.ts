@@ -1,0 +1,260 @@
+import { LIMITS, type ContractSummary, type FieldError } from '@esign/contracts';
+import type { FormFields } from '../forms.js';
+
+/** How many signer rows the form has; empty rows are left out. */
+export const SIGNER_ROWS = 3;
+
+/** The form's `Idempotency-Key`, as the page made it (a UUID). */
+export const KEY = /^[A-Za-z0-9-]{8,100}$/;
+
+export interface SignerRow {
+  readonly signerId: string;
+  readonly email: string;
+  readonly mobile: string;
+  readonly notifyEmail: boolean;
+  readonly notifySms: boolean;
+}
+
+/** What the person typed and ticked, kept as typed so a refused form shows it again. */
+export interface NewRequestForm {
+  readonly idempotencyKey: string;
+  readonly contracts: readonly number[];
+  readonly signers: readonly SignerRow[];
+  readonly inOrder: boolean;
+  /** Field name → the signer row (1-based) who fills it. */
+  readonly assign: Readonly<Record<string, number>>;
+  readonly renderData: string;
+  readonly redirectUrl: string;
+  readonly expiresAt: string;
+  readonly testMode: boolean;
+  readonly sendNow: boolean;
+}
+
+/** A signer field of the published templates, listed once by name. */
+export interface FieldChoice {
+  readonly name: string;
+  readonly type: string;
+  readonly contracts: readonly ContractSummary[];
+}
+
+export const fieldChoices = (contracts: readonly ContractSummary[]): FieldChoice[] => {
+  const byName = new Map<string, { type: string; contracts: ContractSummary[] }>();
+  for (const c of contracts)
+    for (const f of c.fields) {
+      const known = byName.get(f.name);
+      if (known === undefined) byName.set(f.name, { type: f.type, contracts: [c] });
+      else known.contracts.push(c);
+    }
+  return [...byName].map(([name, v]) => ({ name, ...v }));
+};
+
+const rowNumbers = Array.from({ length: SIGNER_ROWS }, (_, i) => i + 1);
+
+/** The form as a fresh page shows it: e-mail notices ticked, Send now ticked. */
+export const blankForm = (idempotencyKey: string): NewRequestForm => ({
+  idempotencyKey,
+  contracts: [],
+  signers: rowNumbers.map(() => ({
+    signerId: '',
+    email: '',
+    mobile: '',
+    notifyEmail: true,
+    notifySms: false,
+  })),
+  inOrder: true,
+  assign: {},
+  renderData: '',
+  redirectUrl: '',
+  expiresAt: '',
+  testMode: false,
+  sendNow: true,
+});
+
+/** The posted form, read field by field (anything unknown is ignored). */
+export const formOf = (fields: FormFields): NewRequestForm => {
+  const text = (name: string) => (fields[name] ?? '').trim();
+  const assign = Object.fromEntries(
+    Object.entries(fields)
+      .filter(([name, value]) => name.startsWith('assign:') && /^[1-9]$/.test(value))
+      .map(([name, value]) => [name.slice('assign:'.length), Number(value)]),
+  );
+  return {
+    idempotencyKey: fields.idempotency_key ?? '',
+    contracts: Object.keys(fields)
+      .map((name) => /^contract_([1-9][0-9]{0,15})$/.exec(name)?.[1])
+      .filter((id): id is string => id !== undefined)
+      .map(Number),
+    signers: rowNumbers.map((n) => ({
+      signerId: text(`signer_id_${n}`),
+      email: text(`email_${n}`),
+      mobile: text(`mobile_${n}`),
+      notifyEmail: fields[`notify_email_${n}`] === 'true',
+      notifySms: fields[`notify_sms_${n}`] === 'true',
+    })),
+    inOrder: fields.in_order === 'true',
+    assign,
+    renderData: fields.render_data ?? '',
+    redirectUrl: text('redirect_url'),
+    expiresAt: text('expires_at'),
+    testMode: fields.test_mode === 'true',
+    sendNow: fields.send_now === 'true',
+  };
+};
+
+/** `token=value` lines as `render_data`; a line that is not one is refused by its number. */
+const renderDataOf = (text: string, errors: Map<string, string>): Record<string, string> => {
+  // A Map, then own properties: a token named `__proto__` is data like any other.
+  const data = new Map<string, string>();
+  const lineOf = new Map<string, number>();
+  const problems: string[] = [];
+  text.split(/\r?\n/).forEach((line, i) => {
+    if (line.trim() === '') return;
+    const at = line.indexOf('=');
+    const token = at < 0 ? '' : line.slice(0, at).trim();
+    if (token === '') return problems.push(`Line ${i + 1} is not token=value.`);
+    const first = lineOf.get(token);
+    if (first !== undefined) return problems.push(`Line ${i + 1} gives ${token} again (line ${first}).`);
+    lineOf.set(token, i + 1);
+    data.set(token, line.slice(at + 1).trim());
+  });
+  if (problems.length > 0) errors.set('render_data', problems.join(' '));
+  return Object.fromEntries(data);
+};
+
+/** A date and time typed as UTC (`2030-01-31T12:00`), as the API takes it (`…:00Z`). */
+const expiryOf = (text: string, errors: Map<string, string>): string | undefined => {
+  if (text === '') return undefined;
+  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(?:\.\d{1,3})?)?$/.exec(text);
+  const iso = m ? `${m[1]}T${m[2]}${m[3] ?? ':00'}Z` : '';
+  if (!m || Number.isNaN(Date.parse(iso))) {
+    errors.set('expires_at', 'Enter a date and time such as 2030-01-31 12:00 (UTC).');
+    return undefined;
+  }
+  return iso;
+};
+
+/** The body of `POST /v1.1/sites/:id/requests` the form makes (`CreateRequestBody` in the contracts). */
+export interface CreateBody {
+  readonly contracts: number[];
+  readonly signers: {
+    readonly signer_id: string;
+    readonly signer?: { readonly email?: string; readonly mobile_number?: string };
+    readonly send_to: { readonly email: boolean; readonly mobile_number: boolean };
+    readonly order?: number;
+  }[];
+  readonly fields?: { readonly name: string; readonly assigned_to: string }[];
+  readonly render_data?: Record<string, string>;
+  readonly redirect_url?: string;
+  readonly expires_at?: string;
+  readonly test_mode?: true;
+}
+
+/** What was sent, so that the API's `errors[].path` can be placed beside its field. */
+export interface Sent {
+  /** The form's row number (1-based) of each `signers[i]`. */
+  readonly rows: readonly number[];
+  /** The name of each `fields[i]`. */
+  readonly fieldNames: readonly string[];
+}
+
+/**
+ * The create body for a filled form, or the form's own refusals by field id (nothing is
+ * sent while there is one). Only fields of the chosen templates are assigned.
+ */
+export const bodyOf = (
+  form: NewRequestForm,
+  published: readonly ContractSummary[],
+): { body: CreateBody; sent: Sent; errors: Map<string, string> } => {
+  const errors = new Map<string, string>();
+  if (form.contracts.length === 0) errors.set('contracts', 'Choose at least one contract template.');
+  else if (form.contracts.length > LIMITS.contracts)
+    errors.set('contracts', `Choose at most ${LIMITS.contracts} contract templates.`);
+  else if (form.contracts.some((id) => !published.some((c) => c.id === id)))
+    errors.set('contracts', 'Choose among the published templates listed.');
+  const rows = rowNumbers.filter((n) => {
+    const s = form.signers[n - 1]!;
+    return s.signerId !== '' || s.email !== '' || s.mobile !== '';
+  });
+  if (rows.length === 0) errors.set('signer_id_1', 'Enter at least one signer.');
+  for (const n of rows)
+    if (form.signers[n - 1]!.signerId === '')
+      errors.set(`signer_id_${n}`, 'Enter the signer id (their e-mail address will do).');
+  const order = form.inOrder && rows.length > 1;
+  const signers = rows.map((n, i) => {
+    const s = form.signers[n - 1]!;
+    const contact = {
+      ...(s.email === '' ? {} : { email: s.email }),
+      ...(s.mobile === '' ? {} : { mobile_number: s.mobile }),
+    };
+    return {
+      signer_id: s.signerId,
+      ...(Object.keys(contact).length === 0 ? {} : { signer: contact }),
+      send_to: { email: s.notifyEmail, mobile_number: s.notifySms },
+      ...(order ? { order: i + 1 } : {}),
+    };
+  });
+  const chosen = published.filter((c) => form.contracts.includes(c.id));
+  const fields = fieldChoices(chosen).map((f, i) => {
+    const row = form.assign[f.name] ?? 1;
+    const signer = form.signers[row - 1];
+    if (signer === undefined || signer.signerId === '')
+      errors.set(`field_${i}`, `Signer ${row} is empty: choose a signer who is on this Request.`);
+    return { name: f.name, assigned_to: signer?.signerId ?? '' };
+  });
+  const renderData = renderDataOf(form.renderData, errors);
+  const expiresAt = expiryOf(form.expiresAt, errors);
+  const body: CreateBody = {
+    contracts: [...form.contracts],
+    signers,
+    ...(fields.length === 0 ? {} : { fields }),
+    ...(Object.keys(renderData).length === 0 ? {} : { render_data: renderData }),
+    ...(form.redirectUrl === '' ? {} : { redirect_url: form.redirectUrl }),
+    ...(expiresAt === undefined ? {} : { expires_at: expiresAt }),
+    ...(form.testMode ? { test_mode: true as const } : {}),
+  };
+  return { body, sent: { rows, fieldNames: fields.map((f) => f.name) }, errors };
+};
+
+const SIGNER_PATH = /^signers\[(\d+)\](?:\.(.*))?$/;
+
+/** The id of the form field an API `errors[].path` names, or undefined for one the form has no field for. */
+export const placeOf = (path: string, sent: Sent, choices: readonly FieldChoice[]): string | undefined => {
+  const top = /^[a-z_]+/.exec(path)?.[0];
+  if (top === 'contracts' || top === 'render_data' || top === 'redirect_url' || top === 'expires_at')
+    return top;
+  if (top === 'test_mode') return 'test_mode';
+  if (path === 'signers') return 'signer_id_1';
+  const signer = SIGNER_PATH.exec(path);
+  if (signer) {
+    const row = sent.rows[Number(signer[1])];
+    if (row === undefined) return undefined;
+    const part = signer[2] ?? '';
+    if (part === 'signer.email' || part === 'email') return `email_${row}`;
+    if (part === 'signer.mobile_number' || part === 'mobile_number') return `mobile_${row}`;
+    return `signer_id_${row}`;
+  }
+  const field = /^fields\[(\d+)\]/.exec(path);
+  const name = field ? sent.fieldNames[Number(field[1])] : undefined;
+  const index = choices.findIndex((c) => c.name === name);
+  return index < 0 ? undefined : `field_${index}`;
+};
+
+/** The API's refusals placed by field id (several on one field read one after another). */
+export const placeErrors = (
+  errors: readonly FieldError[],
+  sent: Sent,
+  choices: readonly FieldChoice[],
+): { placed: Map<string, string>; elsewhere: FieldError[] } => {
+  const placed = new Map<string, string>();
+  const elsewhere: FieldError[] = [];
+  for (const e of errors) {
+    const id = placeOf(e.path, sent, choices);
+    if (id === undefined) elsewhere.push(e);
+    else {
+      const message =
+        id === 'render_data' && e.path !== 'render_data' ? `${e.path}: ${e.message}` : e.message;
+      placed.set(id, placed.has(id) ? `${placed.get(id)} ${message}` : message);
+    }
+  }
+  return { placed, elsewhere };
+};

@@ -1,0 +1,268 @@
+import assert from 'node:assert/strict';
+import request from 'supertest';
+import { csrfTokenOf } from '../../src/cookies.js';
+import { apiProblem, appWith, CURRENT, REQUEST_ID as ID, requestView, SESSION } from '../support/fake-api.js';
+
+const COOKIE = `esign_session=${SESSION}; esign_api=at_test`;
+const CSRF = csrfTokenOf(SESSION);
+const ORIGIN = 'http://127.0.0.1:8080';
+const AT = '2030-01-01T00:00:00.000Z';
+const CREATE = 'POST /v1.1/sites/3/requests';
+const SEND = `POST /v1.1/requests/${ID}/send`;
+
+const contract = (
+  id: number,
+  name: string,
+  state: 'draft' | 'published',
+  tokens: string[],
+  fields: { name: string; type: string }[] = [],
+) => ({
+  id,
+  site_id: 3,
+  name,
+  type: 'html',
+  state,
+  tokens,
+  fields,
+  document: { size_bytes: 10, sha256: 'ab' },
+  created_at: AT,
+  updated_at: AT,
+  published_at: state === 'published' ? AT : null,
+});
+
+const list = (data: unknown[]) => ({
+  page: 1,
+  per_page: 100,
+  count: data.length,
+  total_count: data.length,
+  has_more: false,
+  data,
+});
+
+const DRAFT = { ...requestView('sent'), state: 'draft', sent_at: null };
+
+const answers = (more: Record<string, unknown> = {}) => ({
+  'GET /v1.1/sessions/current': CURRENT,
+  'GET /v1.1/sites/3/contracts?page=1&per_page=100': list([
+    contract(
+      11,
+      'Service agreement',
+      'published',
+      ['client_name', 'plan'],
+      [{ name: 'signature', type: 'signature' }],
+    ),
+    contract(12, 'Draft one', 'draft', []),
+  ]),
+  [CREATE]: DRAFT,
+  [SEND]: requestView('sent'),
+  [`GET /v1.1/requests/${ID}`]: DRAFT,
+  ...more,
+});
+
+const keyOf = (page: string): string => /name="idempotency_key" value="([^"]*)"/.exec(page)?.[1] ?? '';
+
+const FILLED = {
+  contract_11: 'on',
+  signer_id_1: 'ann@example.com',
+  email_1: '',
+  mobile_1: '',
+  notify_email_1: 'true',
+  signer_id_2: 'client-2',
+  email_2: 'bob@example.com',
+  mobile_2: '(555) 201-0123',
+  notify_email_2: 'true',
+  notify_sms_2: 'true',
+  signer_id_3: '',
+  email_3: '',
+  mobile_3: '',
+  notify_email_3: 'true',
+  in_order: 'true',
+  'assign:signature': '2',
+  render_data: 'client_name = Ann Lee\r\n\r\nplan=gold = best\n',
+  redirect_url: 'https://client.example/done',
+  expires_at: '2030-01-31T12:00',
+  test_mode: 'true',
+};
+
+const post = (app: ReturnType<typeof appWith>, fields: Record<string, string>) =>
+  request(app.callback)
+    .post('/app/requests/new')
+    .set('Cookie', COOKIE)
+    .set('Origin', ORIGIN)
+    .type('form')
+    .send({ _csrf: CSRF, idempotency_key: 'form-key-0001', ...fields });
+
+describe('web: New Request (pages, against a fake API)', () => {
+  it('is linked from the Requests page and lists the published templates, with a fresh Idempotency-Key per form', async () => {
+    const app = appWith(
+      answers({ 'GET /v1.1/sites/3/requests?page=1&per_page=20': { ...list([]), per_page: 20 } }),
+    );
+    const requests = await request(app.callback).get('/app/requests').set('Cookie', COOKIE).expect(200);
+    assert.match(requests.text, /href="\/app\/requests\/new">New Request</);
+    const page = await request(app.callback).get('/app/requests/new').set('Cookie', COOKIE).expect(200);
+    assert.match(page.text, /name="contract_11"/);
+    assert.doesNotMatch(page.text, /name="contract_12"/, 'a draft template is not offered');
+    assert.match(page.text, /tokens: client_name, plan/);
+    assert.match(page.text, /<select\s+id="field_0"\s+name="assign:signature"/);
+    for (const n of [1, 2, 3]) assert.match(page.text, new RegExp(`id="signer_id_${n}"`));
+    assert.match(page.text, /<textarea[^>]*id="render_data"/);
+    assert.match(page.text, /type="datetime-local"/);
+    assert.match(page.text, /id="send_now"\s+name="send_now"\s+value="true"\s+checked/);
+    const key = keyOf(page.text);
+    assert.match(key, /^[0-9a-f-]{36}$/);
+    const again = await request(app.callback).get('/app/requests/new').set('Cookie', COOKIE).expect(200);
+    assert.notEqual(keyOf(again.text), key, 'each form shown has its own key');
+  });
+
+  it('creates the Request with the exact body and the form’s Idempotency-Key, a draft without Send now', async () => {
+    const app = appWith(answers());
+    const res = await post(app, FILLED).expect(303);
+    assert.equal(res.headers.location, `/app/requests/${ID}?done=created`);
+    const creates = app.calls.filter((c) => `${c.method} ${c.path}` === CREATE);
+    assert.equal(creates.length, 1);
+    assert.equal(creates[0]?.idempotencyKey, 'form-key-0001');
+    assert.equal(creates[0]?.bearer, 'at_test');
+    assert.deepEqual(creates[0]?.body, {
+      contracts: [11],
+      signers: [
+        { signer_id: 'ann@example.com', send_to: { email: true, mobile_number: false }, order: 1 },
+        {
+          signer_id: 'client-2',
+          signer: { email: 'bob@example.com', mobile_number: '(555) 201-0123' },
+          send_to: { email: true, mobile_number: true },
+          order: 2,
+        },
+      ],
+      fields: [{ name: 'signature', assigned_to: 'client-2' }],
+      render_data: { client_name: 'Ann Lee', plan: 'gold = best' },
+      redirect_url: 'https://client.example/done',
+      expires_at: '2030-01-31T12:00:00Z',
+      test_mode: true,
+    });
+    assert.equal(app.calls.filter((c) => `${c.method} ${c.path}` === SEND).length, 0);
+    const shown = await request(app.callback)
+      .get(`/app/requests/${ID}?done=created`)
+      .set('Cookie', COOKIE)
+      .expect(200);
+    assert.match(shown.text, /The Request was created as a draft/);
+  });
+
+  it('with Send now sends it at once, and a second click makes no second Request', async () => {
+    const app = appWith(answers());
+    const one = {
+      contract_11: 'on',
+      signer_id_1: 'ann@example.com',
+      notify_email_1: 'true',
+      send_now: 'true',
+    };
+    for (let click = 0; click < 2; click++) {
+      const res = await post(app, one).expect(303);
+      assert.equal(res.headers.location, `/app/requests/${ID}?done=created-sent`);
+    }
+    const calls = app.calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.idempotencyKey]);
+    assert.deepEqual(calls, [
+      ['/v1.1/sites/3/requests', 'form-key-0001'],
+      [`/v1.1/requests/${ID}/send`, 'form-key-0001-send'],
+      ['/v1.1/sites/3/requests', 'form-key-0001'],
+      [`/v1.1/requests/${ID}/send`, 'form-key-0001-send'],
+    ]);
+    assert.deepEqual(app.calls.find((c) => c.path === '/v1.1/sites/3/requests')?.body, {
+      contracts: [11],
+      signers: [{ signer_id: 'ann@example.com', send_to: { email: true, mobile_number: false } }],
+      fields: [{ name: 'signature', assigned_to: 'ann@example.com' }],
+    });
+  });
+
+  it('shows the API’s problems beside their fields, keeping what was typed and the key', async () => {
+    const refused = {
+      ...apiProblem(422, 'invalid_body', 'The body is not valid.'),
+      errors: [
+        { path: 'signers[0].signer.email', message: 'must be an e-mail address' },
+        { path: 'render_data.nope', message: '"nope" is not a token of the contracts of this Request' },
+        { path: 'fields[0].assigned_to', message: 'no signer of this Request has signer_id "x"' },
+        { path: 'somewhere_else', message: 'is odd' },
+      ],
+    };
+    const app = appWith(answers({ [CREATE]: refused }));
+    const res = await post(app, {
+      contract_11: 'on',
+      signer_id_2: 'bob',
+      email_2: 'bob@',
+      notify_email_2: 'true',
+      'assign:signature': '2',
+      render_data: 'nope=1',
+      redirect_url: 'https://client.example/done',
+    }).expect(422);
+    assert.match(res.text, /id="email_2-error">must be an e-mail address</);
+    assert.match(
+      res.text,
+      /id="email_2"\s+name="email_2"\s+type="email"\s+value="bob@"\s+aria-invalid="true"/,
+    );
+    assert.match(res.text, /id="render_data-error">render_data\.nope: &quot;nope&quot; is not a token/);
+    assert.match(res.text, /id="field_0-error">no signer of this Request/);
+    assert.match(res.text, />\nnope=1<\/textarea/);
+    assert.match(res.text, /value="https:\/\/client\.example\/done"/);
+    assert.match(res.text, /<option value="2"\s+selected>\s*Signer 2\s*<\/option>/);
+    assert.match(res.text, /<a href="#email_2">Signer 2 e-mail address: must be an e-mail address<\/a>/);
+    assert.match(res.text, /<code>somewhere_else<\/code>: is odd/);
+    assert.match(res.text, /No Request was created\. Correct the fields below\./);
+    assert.equal(keyOf(res.text), 'form-key-0001', 'the corrected form is still the same form');
+  });
+
+  it('refuses what it can tell itself: no template, no signer id, a render data line that is not token=value', async () => {
+    const app = appWith(answers());
+    const res = await post(app, {
+      email_1: 'ann@example.com',
+      render_data: 'client_name=Ann\njust text',
+    }).expect(422);
+    assert.match(res.text, /id="contracts-error">Choose at least one contract template\./);
+    assert.match(res.text, /id="signer_id_1-error">Enter the signer id/);
+    assert.match(res.text, /id="render_data-error">Line 2 is not token=value\./);
+    const expiry = await post(app, { contract_11: 'on', signer_id_1: 'a', expires_at: 'soon' }).expect(422);
+    assert.match(
+      expiry.text,
+      /id="expires_at-error">Enter a date and time such as 2030-01-31 12:00 \(UTC\)\./,
+    );
+    const none = await post(app, { contract_11: 'on' }).expect(422);
+    assert.match(none.text, /id="signer_id_1-error">Enter at least one signer\./);
+    assert.equal(app.calls.filter((c) => c.method === 'POST').length, 0, 'nothing sent to the API');
+  });
+
+  it('says when the Site has no published template, and links to the Templates page', async () => {
+    const app = appWith(
+      answers({
+        'GET /v1.1/sites/3/contracts?page=1&per_page=100': list([contract(12, 'Draft one', 'draft', [])]),
+      }),
+    );
+    const page = await request(app.callback).get('/app/requests/new').set('Cookie', COOKIE).expect(200);
+    assert.match(page.text, /This Site has no published contract template yet/);
+    assert.match(page.text, /<a href="\/app\/templates">Templates page<\/a>/);
+    assert.doesNotMatch(page.text, /Create Request/);
+  });
+
+  it('lands on the Request’s page saying it was created but not sent, and why, when the send fails', async () => {
+    const app = appWith(
+      answers({
+        [SEND]: apiProblem(
+          422,
+          'send_preconditions_failed',
+          'Every field must be assigned to a signer before sending; unassigned: signature.',
+          'fields[0].assigned_to',
+          'field "signature" is not assigned to a signer',
+        ),
+      }),
+    );
+    const res = await post(app, {
+      contract_11: 'on',
+      signer_id_1: 'ann@example.com',
+      send_now: 'true',
+    }).expect(422);
+    assert.match(res.text, /<h1>Request <code>7b0e7d1c<\/code>/);
+    assert.match(
+      res.text,
+      /The Request was created, but it was not sent: Every field must be assigned to a signer before sending/,
+    );
+    assert.match(res.text, /fields\[0\]\.assigned_to: field &quot;signature&quot; is not assigned/);
+    assert.match(res.text, /action="\/app\/requests\/[^"]+\/send"/, 'it can be sent from there');
+  });
+});

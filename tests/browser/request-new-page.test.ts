@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { startEsignSystem, type EsignSystem } from '@esign/testing';
+import { expectAccessible, launchChromium, openTab, PHONE, screenshot } from './support/web-app.js';
+
+const PASSWORD = 'new request browser test password 42';
+
+/**
+ * New Request in real headless Chromium, against the whole built system: one signer told
+ * by e-mail and sent at once, landing on the Request's page with its Execution URL; a bad
+ * e-mail address shown beside its row's field; the form on a phone.
+ */
+describe('web application in headless Chromium: New Request', function () {
+  // Generous: the machine may be busy, and nothing here measures speed.
+  this.timeout(300_000);
+  let system: EsignSystem;
+  let browser: Browser;
+  let page: Page;
+  let problems: string[];
+  let web: string;
+
+  before(async function () {
+    this.timeout(600_000);
+    system = await startEsignSystem({ label: 'web_new_request' });
+    web = `${system.gatewayUrl}/app`;
+    const { account } = (await system.admin('create-account', '--name', 'Acme new request')) as {
+      account: { id: string };
+    };
+    const created = (await system.admin('create-site', '--account', account.id, '--name', 'Production')) as {
+      site: { id: number };
+    };
+    const site = created.site.id;
+    const owner = 'owner@acme-new-request.example';
+    await system.admin('create-user', '--account', account.id, '--email', owner, '--password', PASSWORD);
+    await system.admin('add-member', '--site', String(site), '--user', owner);
+    const { app } = (await system.admin('create-app', '--user', owner, '--name', 'Setup')) as {
+      app: { id: string };
+    };
+    const { access_token: token } = (await system.admin('create-token', '--app', app.id)) as {
+      access_token: string;
+    };
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${system.gatewayUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+      });
+      const answer = (await response.json()) as Record<string, unknown>;
+      assert.ok(response.ok, JSON.stringify(answer));
+      return answer;
+    };
+    const contract = await call('POST', `/v1.1/sites/${site}/contracts`, {
+      type: 'html',
+      name: 'Service agreement',
+      html: '<p>Agreement with {{client_name}}</p>',
+      fields: [{ name: 'signature', type: 'signature' }],
+    });
+    await call('POST', `/v1.1/contracts/${contract.id as number}/publish`);
+
+    browser = await launchChromium();
+    ({ page, problems } = await openTab(browser));
+    await page.goto(`${web}/sign-in`);
+    await page.getByLabel('E-mail').fill(owner);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: /^Requests/ }).waitFor();
+  });
+  after(async () => {
+    await browser?.close();
+    await system?.stop();
+  });
+  afterEach(function () {
+    if (this.currentTest?.state === 'passed') assert.deepEqual(problems, [], 'no console or script errors');
+  });
+
+  const signer = (n: number) => page.getByRole('group', { name: `Signer ${n}` });
+
+  it('creates and sends a Request to one signer told by e-mail, and shows it with its Execution URL', async () => {
+    await page.getByRole('link', { name: 'New Request' }).first().click();
+    await page.getByRole('heading', { name: /^New Request/ }).waitFor();
+    await expectAccessible(page, 'the New Request form');
+    await page.getByRole('checkbox', { name: /Service agreement/ }).check();
+    await signer(1).getByLabel('Signer id').fill('ann@client.example');
+    assert.ok(await signer(1).getByLabel('Notify by e-mail').isChecked(), 'e-mail is ticked by default');
+    assert.equal(await page.getByLabel('signature').inputValue(), '1', 'the field goes to Signer 1');
+    await page.getByLabel('Render data (optional)').fill('client_name=Ann Lee');
+    await page.getByRole('checkbox', { name: /^Send now/ }).check();
+    await screenshot(page, 'request-new');
+    await page.getByRole('button', { name: 'Create Request' }).click();
+
+    await page.waitForURL(/\/app\/requests\/[0-9a-f-]{36}\?done=created-sent$/);
+    await page.getByRole('status').filter({ hasText: 'The Request was created and sent' }).waitFor();
+    await page.getByText('sent', { exact: true }).first().waitFor();
+    await page.getByRole('rowheader', { name: 'ann@client.example' }).waitFor();
+    const url = await page
+      .getByRole('textbox', { name: 'Execution URL for ann@client.example', exact: true })
+      .inputValue();
+    assert.match(url, /\/sign\?r=[0-9a-f-]{36}&s=[^&]+&signature=/);
+  });
+
+  it('shows a bad e-mail address beside that row’s field, keeping what was typed', async () => {
+    await page.goto(`${web}/requests/new`);
+    await page.getByRole('checkbox', { name: /Service agreement/ }).check();
+    await signer(1).getByLabel('Signer id').fill('ann@client.example');
+    await signer(2).getByLabel('Signer id').fill('client-2');
+    await signer(2).getByLabel('E-mail address').fill('bob@');
+    await page.getByRole('button', { name: 'Create Request' }).click();
+    const error = page.locator('#email_2-error');
+    await error.waitFor();
+    assert.match((await error.textContent()) ?? '', /\S/);
+    assert.equal(await signer(2).getByLabel('E-mail address').getAttribute('aria-invalid'), 'true');
+    assert.equal(await signer(2).getByLabel('E-mail address').inputValue(), 'bob@');
+    assert.equal(await signer(1).getByLabel('Signer id').inputValue(), 'ann@client.example');
+    await page
+      .getByRole('alert')
+      .getByRole('link', { name: /^Signer 2 e-mail address:/ })
+      .waitFor();
+    await expectAccessible(page, 'the New Request form with an error');
+  });
+
+  it('fits a phone: the form at 390 px has no sideways scroll', async () => {
+    const phone = await openTab(browser, PHONE);
+    await phone.context.addCookies(await page.context().cookies());
+    await phone.page.goto(`${web}/requests/new`);
+    await phone.page.getByRole('heading', { name: /^New Request/ }).waitFor();
+    const overflow = await phone.page.evaluate<number>(
+      'document.documentElement.scrollWidth - window.innerWidth',
+    );
+    assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
+    await expectAccessible(phone.page, 'the New Request form on a phone');
+    await phone.context.close();
+    assert.deepEqual(phone.problems, []);
+  });
+});
