@@ -12,13 +12,7 @@ import {
   type Harness,
 } from '../support/harness.js';
 import { valueOf } from '../support/port-task.js';
-
-const is = <A>(codec: { is: (u: unknown) => u is A }, value: unknown): A => {
-  assert.ok(codec.is(value), `unexpected shape: ${JSON.stringify(value)}`);
-  return value;
-};
-const pathsOf = (body: unknown): string[] =>
-  (body as { errors: { path: string }[] }).errors.map((e) => e.path);
+import { is, pathsOf } from '../support/http-body.js';
 
 /** ADR 3040: an account admin disables a colleague who left, and enables them again. */
 describe('auth: an account admin disables and enables users over HTTP (real Postgres)', () => {

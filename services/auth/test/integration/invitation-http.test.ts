@@ -6,6 +6,7 @@ import { db, sql } from '@esign/platform/database';
 import { testLogger } from '@esign/testing';
 import { postgresHousekeeping } from '../../src/adapters/postgres/postgres-housekeeping.js';
 import { PASSWORD, seedAccount, signedInWithApp, startHarness, type Harness } from '../support/harness.js';
+import { pathsOf } from '../support/http-body.js';
 
 const INVITEE_PASSWORD = 'the invitee’s own passphrase';
 
@@ -13,9 +14,6 @@ interface Listed {
   readonly id: string;
   readonly email: string;
 }
-/** The fields a problem's `errors` name. */
-const pathsOf = (body: unknown): string[] =>
-  (body as { errors: { path: string }[] }).errors.map((e) => e.path);
 
 describe('auth: invitations to join an account over HTTP (real Postgres, the outbox)', () => {
   let h: Harness;

@@ -4,11 +4,7 @@ import { AppList, CreatedTokenView, CurrentSessionView, SessionView, TokenList }
 import { setApiAccess } from '../../src/application/create-account.js';
 import { setUserDisabled } from '../../src/application/users.js';
 import { PASSWORD, seedAccount, startHarness, type Harness } from '../support/harness.js';
-
-const is = <A>(codec: { is: (u: unknown) => u is A }, value: unknown): A => {
-  assert.ok(codec.is(value), `unexpected shape: ${JSON.stringify(value)}`);
-  return value;
-};
+import { is } from '../support/http-body.js';
 
 describe('auth: self-service HTTP API', () => {
   let h: Harness;

@@ -22,11 +22,7 @@ import {
   type Harness,
 } from '../support/harness.js';
 import { valueOf } from '../support/port-task.js';
-
-const is = <A>(codec: { is: (u: unknown) => u is A }, value: unknown): A => {
-  assert.ok(codec.is(value), `unexpected shape: ${JSON.stringify(value)}`);
-  return value;
-};
+import { is } from '../support/http-body.js';
 
 /**
  * What the web application needs of auth, added to the public API for every client: an

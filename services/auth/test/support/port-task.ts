@@ -23,3 +23,10 @@ export const right = async <A>(task: () => Promise<E.Either<unknown, A>>): Promi
   if (E.isLeft(result)) throw new Error(`expected success, got ${JSON.stringify(result.left)}`);
   return result.right;
 };
+
+/** The failure of a use case under test; its success fails the test, showing what it was. */
+export const left = async (task: () => Promise<E.Either<unknown, unknown>>): Promise<unknown> => {
+  const result = await task();
+  if (E.isRight(result)) throw new Error(`expected a failure, got ${JSON.stringify(result.right)}`);
+  return result.left;
+};

@@ -7,15 +7,9 @@ import { signIn } from '../../src/application/sign-in.js';
 import { addMember, createSite } from '../../src/application/sites.js';
 import { createUser } from '../../src/application/users.js';
 import { fakeWorld } from '../support/fakes.js';
-import { right } from '../support/port-task.js';
+import { left, right } from '../support/port-task.js';
 
 const PASSWORD = 'correct horse battery staple';
-
-const left = async (task: () => Promise<E.Either<unknown, unknown>>): Promise<unknown> => {
-  const result = await task();
-  if (E.isRight(result)) assert.fail(`expected a failure, got ${JSON.stringify(result.right)}`);
-  return result.left;
-};
 
 /** Acme's admin and a member on its Site, both signed in; Globex with a user of its own. */
 const seed = async () => {

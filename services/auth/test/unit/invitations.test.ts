@@ -15,17 +15,11 @@ import { createSite } from '../../src/application/sites.js';
 import { createUser } from '../../src/application/users.js';
 import type { SessionUser } from '../../src/domain/model.js';
 import { fakeWorld } from '../support/fakes.js';
-import { right } from '../support/port-task.js';
+import { left, right } from '../support/port-task.js';
 
 const PASSWORD = 'correct horse battery staple';
 const INVITEE_PASSWORD = 'the invitee’s own passphrase';
 const PAGE = { page: 1, perPage: 20 };
-
-const left = async (task: () => Promise<E.Either<unknown, unknown>>): Promise<unknown> => {
-  const result = await task();
-  if (E.isRight(result)) assert.fail(`expected a failure, got ${JSON.stringify(result.right)}`);
-  return result.left;
-};
 
 /** Acme with two Sites and its admin signed in; Globex, another account, with a user of its own. */
 const seed = async () => {

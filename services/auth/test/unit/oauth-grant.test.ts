@@ -14,7 +14,7 @@ import { signIn } from '../../src/application/sign-in.js';
 import { addMember, createSite } from '../../src/application/sites.js';
 import { createUser } from '../../src/application/users.js';
 import { fakeWorld } from '../support/fakes.js';
-import { valueOf } from '../support/port-task.js';
+import { left, valueOf } from '../support/port-task.js';
 
 const PASSWORD = 'correct horse battery staple';
 const CALLBACK = 'https://crm.example/oauth/callback?tenant=7';
@@ -25,11 +25,6 @@ const right = async <A>(task: () => Promise<E.Either<unknown, A>>): Promise<A> =
   const result = await task();
   if (E.isLeft(result)) assert.fail(`expected success, got ${JSON.stringify(result.left)}`);
   return result.right;
-};
-const left = async (task: () => Promise<E.Either<unknown, unknown>>): Promise<unknown> => {
-  const result = await task();
-  if (E.isRight(result)) assert.fail('expected a failure');
-  return result.left;
 };
 
 /** The app's owner in one account; the customer with two Sites in another. */

@@ -16,15 +16,9 @@ import { revokeOwnToken } from '../../src/application/tokens.js';
 import { createUser, setPassword, setUserDisabled } from '../../src/application/users.js';
 import type { SessionUser } from '../../src/domain/model.js';
 import { fakeWorld, type FakeWorld } from '../support/fakes.js';
-import { right, valueOf } from '../support/port-task.js';
+import { left, right, valueOf } from '../support/port-task.js';
 
 const PASSWORD = 'correct horse battery staple';
-
-const left = async (task: () => Promise<E.Either<unknown, unknown>>): Promise<unknown> => {
-  const result = await task();
-  if (E.isRight(result)) assert.fail('expected a failure');
-  return result.left;
-};
 
 /** An account with two sites and a user who is a member of both, signed in, with one app. */
 const seed = async (world: FakeWorld = fakeWorld()) => {

@@ -7,6 +7,7 @@ import { html, type Html } from '../html.js';
 import { csrfField, fieldErrors, fileField, problemSummary, textField } from '../layout.js';
 import { dataTable } from '../table.js';
 import { appPage } from './common.js';
+import { contractBoxes } from './contract-boxes.js';
 
 /** How many rows the preview shows. */
 export const PREVIEW_ROWS = 10;
@@ -84,25 +85,7 @@ const contractChoice = (
     ? html`<p class="notice" id="contracts">
         This Site has no published contract template yet. Publish one on the Templates page first.
       </p>`
-    : html`<fieldset class="checks" id="contracts" ${error ? html` aria-describedby="contracts-error"` : ''}>
-        <legend>Contract templates</legend>
-        ${error ? html`<p class="error" id="contracts-error">${error}</p>` : ''}
-        ${contracts.map(
-          (c) =>
-            html`<label
-              ><input
-                type="checkbox"
-                name="contract_${c.id}"
-                value="on"
-                ${choice?.contracts.includes(c.id) ? html` checked` : ''}
-              />
-              ${c.name}
-              <span class="hint"
-                >(${c.id}${c.tokens.length > 0 ? `; tokens: ${c.tokens.join(', ')}` : ''})</span
-              ></label
-            >`,
-        )}
-      </fieldset>`;
+    : contractBoxes(contracts, choice?.contracts ?? [], error);
 
 const checkbox = (id: string, label: string, checked: boolean | undefined) =>
   html`<div class="field">

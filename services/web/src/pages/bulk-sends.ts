@@ -20,7 +20,7 @@ const CSV_LIMIT_BYTES = 600_000;
 const KEY = /^[A-Za-z0-9-]{8,100}$/;
 
 /** The Site's published contract templates (the ones a Request may use). */
-export const publishedContracts = async (
+const publishedContracts = async (
   visitor: Visitor,
   siteId: number,
 ): Promise<ApiResult<ContractSummary[]>> => {
@@ -66,19 +66,26 @@ const bodyOf = (choice: BulkChoice, rows: readonly unknown[]) => ({
   rows,
 });
 
+/**
+ * The current Site and its published templates, for a form that makes Requests from them
+ * (bulk send, New Request); without a Site, or when they cannot be read, the page that
+ * says so is answered instead (undefined).
+ */
+export const siteWithContracts = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor) => {
+  if (visitor.site === undefined) {
+    noSitePage(ctx, deps, visitor, 'requests');
+    return undefined;
+  }
+  const contracts = await publishedContracts(visitor, visitor.site.id);
+  if (E.isLeft(contracts)) {
+    problemPage(ctx, deps, visitor, 'requests', contracts.left);
+    return undefined;
+  }
+  return { site: visitor.site, contracts: contracts.right };
+};
+
 export const bulkSendRoutes = (router: Router, deps: WebDeps): void => {
-  const withContracts = async (ctx: Koa.Context, visitor: Visitor) => {
-    if (visitor.site === undefined) {
-      noSitePage(ctx, deps, visitor, 'requests');
-      return undefined;
-    }
-    const contracts = await publishedContracts(visitor, visitor.site.id);
-    if (E.isLeft(contracts)) {
-      problemPage(ctx, deps, visitor, 'requests', contracts.left);
-      return undefined;
-    }
-    return { site: visitor.site, contracts: contracts.right };
-  };
+  const withContracts = (ctx: Koa.Context, visitor: Visitor) => siteWithContracts(ctx, deps, visitor);
 
   router.get('/bulk-sends/new', async (ctx) => {
     const visitor = await visitorOf(ctx, deps);

@@ -5,6 +5,7 @@ import type { Visitor, WebDeps } from '../context.js';
 import { html, type Html } from '../html.js';
 import { csrfField, textField } from '../layout.js';
 import { appPage } from './common.js';
+import { contractBoxes } from './contract-boxes.js';
 import { SIGNER_ROWS, type FieldChoice, type NewRequestForm, type SignerRow } from './request-new-input.js';
 
 /** What the summary calls each field it links to. */
@@ -63,28 +64,6 @@ const checkbox = (id: string, label: string | Html, checked: boolean, error?: st
       ${label}</label
     >
   </div>`;
-
-const contractChoice = (contracts: readonly ContractSummary[], chosen: readonly number[], error?: string) =>
-  html`<fieldset class="checks" id="contracts" ${error ? html` aria-describedby="contracts-error"` : ''}>
-    <legend>Contract templates</legend>
-    ${error ? html`<p class="error" id="contracts-error">${error}</p>` : ''}
-    ${contracts.map(
-      (c) =>
-        html`<label
-          ><input
-            type="checkbox"
-            name="contract_${c.id}"
-            value="on"
-            ${chosen.includes(c.id) ? html` checked` : ''}
-          />
-          ${c.name}
-          <span class="hint"
-            >(${c.id},
-            ${c.type.toUpperCase()}${c.tokens.length > 0 ? `; tokens: ${c.tokens.join(', ')}` : ''})</span
-          ></label
-        >`,
-    )}
-  </fieldset>`;
 
 const signerFields = (s: SignerRow, n: number, errors: ReadonlyMap<string, string>): Html =>
   html`<fieldset class="signer">
@@ -184,7 +163,7 @@ const theForm = (
   html`<form method="post" action="${deps.base}/requests/new" class="panel" novalidate>
     ${csrfField(visitor.csrf)}
     <input type="hidden" name="idempotency_key" value="${form.idempotencyKey}" />
-    ${contractChoice(contracts, form.contracts, errors.get('contracts'))}
+    ${contractBoxes(contracts, form.contracts, errors.get('contracts'))}
     <h2>Signers</h2>
     <p class="hint">
       The signer id is an e-mail address or a 10-digit US mobile number (the signer is then reached there), or

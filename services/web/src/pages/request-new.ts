@@ -6,8 +6,7 @@ import { RequestView, type ContractSummary } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted, WebError } from '../guard.js';
-import { publishedContracts } from './bulk-sends.js';
-import { noSitePage, problemPage } from './common.js';
+import { siteWithContracts } from './bulk-sends.js';
 import { newRequestPage } from './request-new-form.js';
 import {
   blankForm,
@@ -27,18 +26,7 @@ import { requestPage } from './request-page.js';
  * reload of the answer) makes no second Request and sends nothing twice.
  */
 export const requestNewRoutes = (router: Router, deps: WebDeps): void => {
-  const withContracts = async (ctx: Koa.Context, visitor: Visitor) => {
-    if (visitor.site === undefined) {
-      noSitePage(ctx, deps, visitor, 'requests');
-      return undefined;
-    }
-    const contracts = await publishedContracts(visitor, visitor.site.id);
-    if (E.isLeft(contracts)) {
-      problemPage(ctx, deps, visitor, 'requests', contracts.left);
-      return undefined;
-    }
-    return { site: visitor.site, contracts: contracts.right };
-  };
+  const withContracts = (ctx: Koa.Context, visitor: Visitor) => siteWithContracts(ctx, deps, visitor);
 
   const show = (
     ctx: Koa.Context,
