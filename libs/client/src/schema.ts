@@ -517,7 +517,11 @@ export interface paths {
     /** List the account’s Sites with their members */
     get: operations['listAccountSites'];
     put?: never;
-    post?: never;
+    /**
+     * Create a Site of the account
+     * @description Account admins only. A new Site (a separate environment such as development, or a team) with a name unique within the account (`site_name_taken` otherwise); the admin who makes it is its first member, so their tokens reach it. At most 100 Sites an account (`too_many_sites`) (ADR 3050).
+     */
+    post: operations['createAccountSite'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1794,6 +1798,9 @@ export interface components {
     };
     UpdateAccountUserBody: {
       disabled: boolean;
+    };
+    CreateAccountSiteBody: {
+      name: string;
     };
     UpdateAccountSiteBody: {
       /**
@@ -8663,6 +8670,208 @@ export interface operations {
             status?: 403;
             /** @enum {unknown} */
             code?: 'api_access_required' | 'user_disabled';
+          };
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  createAccountSite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateAccountSiteBody'];
+      };
+    };
+    responses: {
+      /** @description The Site, with its members. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 2,
+           *       "name": "Development f2f069ce",
+           *       "created_at": "2026-12-03T12:23:15.536Z",
+           *       "default_locale": null,
+           *       "members": [
+           *         {
+           *           "user_id": "7eb2c4f8-d2b6-4d2c-bf86-edd0847d58fe",
+           *           "email": "dev-d9cc28@acme.example",
+           *           "added_at": "2026-12-03T12:23:15.536Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            id: number;
+            name: string;
+            created_at: string;
+            default_locale: string | null;
+            members: {
+              user_id: string;
+              email: string;
+              added_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description - `malformed_json`: the body is not valid JSON. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json';
+          };
+        };
+      };
+      /**
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'session_required' | 'session_invalid';
+          };
+        };
+      };
+      /**
+       * @description - `account_admin_required`: only an administrator of the account may manage its Sites.
+       *     - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
+       */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'account_admin_required' | 'api_access_required' | 'user_disabled';
+          };
+        };
+      };
+      /**
+       * @description - `site_name_taken`: the account has a Site of that name already (`errors[].path` is `name`); nothing was made.
+       *     - `too_many_sites`: the account has the most Sites it may have (100); nothing was made.
+       */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/site_name_taken",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "code": "site_name_taken",
+           *       "detail": "The account has a site named \"Development f2f069ce\".",
+           *       "errors": [
+           *         {
+           *           "path": "name",
+           *           "message": "is the name of another Site of the account"
+           *         }
+           *       ],
+           *       "request_id": "459dfbaf-a371-47b2-ab57-f42c38b72c47"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 409;
+            /** @enum {unknown} */
+            code?: 'site_name_taken' | 'too_many_sites';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /** @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'invalid_body';
           };
         };
       };

@@ -9,6 +9,7 @@ export * from './templates.js';
 export * from './auth-api.js';
 export * from './password-api.js';
 export * from './invitation-api.js';
+export * from './account-api.js';
 export * from './callback-url.js';
 export * from './oauth-api.js';
 export * from './webhooks.js';

@@ -238,6 +238,35 @@ export const CAPTURED_EXAMPLES: Examples = {
       request_id: 'd21310fb-77d2-4474-80c4-3d72f3d7b50a',
     },
   },
+  createAccountSite: {
+    '201': {
+      id: 2,
+      name: 'Development f2f069ce',
+      created_at: '2026-12-03T12:23:15.536Z',
+      default_locale: null,
+      members: [
+        {
+          user_id: '7eb2c4f8-d2b6-4d2c-bf86-edd0847d58fe',
+          email: 'dev-d9cc28@acme.example',
+          added_at: '2026-12-03T12:23:15.536Z',
+        },
+      ],
+    },
+    '409': {
+      type: 'https://docs.esign.example/problems/site_name_taken',
+      title: 'Conflict',
+      status: 409,
+      code: 'site_name_taken',
+      detail: 'The account has a site named "Development f2f069ce".',
+      errors: [
+        {
+          path: 'name',
+          message: 'is the name of another Site of the account',
+        },
+      ],
+      request_id: '459dfbaf-a371-47b2-ab57-f42c38b72c47',
+    },
+  },
   createApp: {
     '201': {
       id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',

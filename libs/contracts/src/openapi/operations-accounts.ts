@@ -19,6 +19,7 @@ import {
   PasswordResetRequestBody,
   PasswordResetRequestedView,
 } from '../password-api.js';
+import { CreateAccountSiteBody, MAX_SITES_PER_ACCOUNT } from '../account-api.js';
 import { PAGE_QUERY, type Operation } from './operation.js';
 
 /** An operation of a signed-in user, tagged by its path (the apps' and tokens' too). */
@@ -164,6 +165,19 @@ export const ACCOUNT_OPERATIONS: readonly Operation[] = [
     body: { codec: UpdateAccountUserBody },
     responses: { 200: { description: 'The user as they now are.', codec: AccountUserView } },
     problems: ['not_found', 'account_admin_required', 'cannot_disable_yourself'],
+  }),
+  session({
+    method: 'post',
+    path: '/v1.1/account/sites',
+    operationId: 'createAccountSite',
+    summary: 'Create a Site of the account',
+    description:
+      'Account admins only. A new Site (a separate environment such as development, or a team) with a name ' +
+      'unique within the account (`site_name_taken` otherwise); the admin who makes it is its first member, ' +
+      `so their tokens reach it. At most ${MAX_SITES_PER_ACCOUNT} Sites an account (\`too_many_sites\`) (ADR 3050).`,
+    body: { codec: CreateAccountSiteBody },
+    responses: { 201: { description: 'The Site, with its members.', codec: AccountSiteView } },
+    problems: ['account_admin_required', 'site_name_taken', 'too_many_sites'],
   }),
   session({
     method: 'patch',

@@ -72,6 +72,11 @@ export const PROBLEM_CODES = {
     409,
     'a user of the account already has the address invited (`errors[].path` is `email`); nothing was sent',
   ],
+  site_name_taken: [
+    409,
+    'the account has a Site of that name already (`errors[].path` is `name`); nothing was made',
+  ],
+  too_many_sites: [409, 'the account has the most Sites it may have (100); nothing was made'],
   cannot_disable_yourself: [
     409,
     'an account admin asked to disable their own user (`errors[].path` is `disabled`); nothing changed',

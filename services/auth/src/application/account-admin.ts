@@ -3,7 +3,7 @@ import { pipe } from 'fp-ts/lib/function.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { notFound, type AuthError } from '../domain/errors.js';
-import type { PageOf, PageRequest } from '@esign/contracts';
+import { MAX_SITES_PER_ACCOUNT, type PageOf, type PageRequest } from '@esign/contracts';
 import type { SessionUser, Site, User } from '../domain/model.js';
 import type { Member } from '../ports/site-repository.js';
 import type { Deps } from './deps.js';
@@ -109,6 +109,32 @@ export const addSiteMember =
       ),
     );
   };
+
+/**
+ * A new Site of the account (ADR 3050): a separate environment (development beside
+ * production) or a team. The admin who makes it is its first member, so their session
+ * and tokens reach it at once; they decide on the Sites page who else is on it.
+ */
+export const createAccountSite =
+  (deps: Deps) =>
+  (
+    session: SessionUser,
+    input: { readonly name: string },
+  ): TE.TaskEither<AuthError, Site & { members: Member[] }> =>
+    pipe(
+      TE.fromEither(adminOnly(session)),
+      TE.flatMap(() =>
+        deps.sites.createSite({
+          accountId: session.accountId,
+          name: input.name.trim(),
+          createdAt: deps.clock.now(),
+          firstMember: session.userId,
+          maxPerAccount: MAX_SITES_PER_ACCOUNT,
+        }),
+      ),
+      TE.flatMap((site) => withMembers(deps, [site])),
+      TE.map(([site]) => site!),
+    );
 
 /**
  * Sets the language a Site's signers read when their entry names none (ADR 2320); null

@@ -201,6 +201,14 @@ export const authProblem = (error: AuthError): Problem => {
         code: 'site_name_taken',
         title: 'Conflict',
         detail: `The account has a site named ${JSON.stringify(error.name)}.`,
+        errors: [{ path: 'name', message: 'is the name of another Site of the account' }],
+      });
+    case 'TooManySites':
+      return problem({
+        status: 409,
+        code: 'too_many_sites',
+        title: 'Conflict',
+        detail: `The account has ${error.max} Sites, the most it may have; nothing was made.`,
       });
     case 'DifferentAccounts':
       return problem({

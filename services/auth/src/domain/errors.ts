@@ -21,6 +21,8 @@ export type AuthError =
   | { readonly _tag: 'NotFound'; readonly entity: Entity; readonly id: string }
   | { readonly _tag: 'EmailTaken'; readonly email: string }
   | { readonly _tag: 'SiteNameTaken'; readonly name: string }
+  /** The account has the most Sites it may have (ADR 3050). */
+  | { readonly _tag: 'TooManySites'; readonly max: number }
   | { readonly _tag: 'DifferentAccounts'; readonly siteId: number; readonly userId: string }
   /** `field`: the body's field that held it, when it came in a body (`new_password`). */
   | { readonly _tag: 'WeakPassword'; readonly reason: string; readonly field?: string }

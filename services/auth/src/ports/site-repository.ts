@@ -11,11 +11,17 @@ export interface Member {
 
 /** Sites and who is a member of them. */
 export interface SiteRepository {
-  /** NotFound (account), SiteNameTaken. */
+  /**
+   * NotFound (account), SiteNameTaken; with `maxPerAccount`, TooManySites when the account
+   * has that many already. `firstMember` (a user of the account) is added to it in the
+   * same transaction.
+   */
   readonly createSite: (input: {
     accountId: string;
     name: string;
     createdAt: Date;
+    firstMember?: string;
+    maxPerAccount?: number;
   }) => TE.TaskEither<AuthError, Site>;
   readonly findSite: (id: number) => TE.TaskEither<never, O.Option<Site>>;
   /** Sets (or with null clears) the Site's default locale (ADR 2320); none: no such Site. */

@@ -128,14 +128,21 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
       .map((m) => sites.get(m.siteId)!)
       .sort((a, b) => a.id - b.id);
   const siteRepo: SiteRepository = {
-    createSite: (input) => async () => {
-      if (!accounts.has(input.accountId)) return E.left(notFound('account', input.accountId));
-      if ([...sites.values()].some((s) => s.accountId === input.accountId && s.name === input.name))
-        return E.left({ _tag: 'SiteNameTaken', name: input.name });
-      const site = { id: ++siteIds, ...input, defaultLocale: null };
-      sites.set(site.id, site);
-      return E.right(site);
-    },
+    createSite:
+      ({ firstMember, maxPerAccount, ...input }) =>
+      async () => {
+        if (!accounts.has(input.accountId)) return E.left(notFound('account', input.accountId));
+        const held = [...sites.values()].filter((s) => s.accountId === input.accountId);
+        if (maxPerAccount !== undefined && held.length >= maxPerAccount)
+          return E.left({ _tag: 'TooManySites', max: maxPerAccount });
+        if (held.some((s) => s.name === input.name))
+          return E.left({ _tag: 'SiteNameTaken', name: input.name });
+        const site = { id: ++siteIds, ...input, defaultLocale: null };
+        sites.set(site.id, site);
+        if (firstMember !== undefined && users.get(firstMember)?.accountId === input.accountId)
+          members.push({ siteId: site.id, userId: firstMember, addedAt: input.createdAt });
+        return E.right(site);
+      },
     findSite: (id) => maybe(async () => sites.get(id)),
     setDefaultLocale: (id, defaultLocale) =>
       maybe(async () => {

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import {
   AddSiteMemberBody,
+  CreateAccountSiteBody,
   UpdateAccountSiteBody,
   UpdateAccountUserBody,
   type AccountSiteView,
@@ -10,6 +11,7 @@ import {
 import type { AppState } from '@esign/platform';
 import {
   addSiteMember,
+  createAccountSite,
   listAccountSites,
   listAccountUsers,
   removeSiteMember,
@@ -64,6 +66,13 @@ export const accountRoutes = (router: Router<AppState>, deps: Deps): void => {
     const user = await session(ctx.get('authorization'));
     const page = pageOf(ctx.query);
     ctx.body = pageView(page, await run(listAccountSites(deps)(user, page)), siteView);
+  });
+
+  router.post('/v1.1/account/sites', async (ctx) => {
+    const user = await session(ctx.get('authorization'));
+    const body = bodyOf(CreateAccountSiteBody, ctx);
+    ctx.status = 201;
+    ctx.body = siteView(await run(createAccountSite(deps)(user, { name: body.name })));
   });
 
   router.patch('/v1.1/account/sites/:site', async (ctx) => {

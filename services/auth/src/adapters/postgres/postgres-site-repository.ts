@@ -34,15 +34,36 @@ export const postgresSiteRepository = (pool: DatabasePool): SiteRepository => ({
   createSite: (input) => async () => {
     if (!isUuid(input.accountId)) return E.left(notFound('account', input.accountId));
     try {
-      const row = await db.one(
-        pool,
-        SiteRow,
-        sql.unsafe`
-          INSERT INTO sites AS s (account_id, name, created_at)
-          VALUES (${input.accountId}, ${input.name}, ${sql.timestamp(input.createdAt)})
-          RETURNING ${siteColumns}`,
-      );
-      return E.right(toSite(row));
+      return await pool.transaction(async (tx) => {
+        if (input.maxPerAccount !== undefined) {
+          // The account's row, locked: two Sites made at once count each other.
+          await db.exec(tx, sql.unsafe`SELECT 1 FROM accounts WHERE id = ${input.accountId} FOR UPDATE`);
+          const held = await db.one(
+            tx,
+            t.type({ n: t.number }),
+            sql.unsafe`SELECT count(*)::int AS n FROM sites WHERE account_id = ${input.accountId}`,
+          );
+          if (held.n >= input.maxPerAccount)
+            return E.left({ _tag: 'TooManySites' as const, max: input.maxPerAccount });
+        }
+        const row = await db.one(
+          tx,
+          SiteRow,
+          sql.unsafe`
+            INSERT INTO sites AS s (account_id, name, created_at)
+            VALUES (${input.accountId}, ${input.name}, ${sql.timestamp(input.createdAt)})
+            RETURNING ${siteColumns}`,
+        );
+        if (input.firstMember !== undefined)
+          await db.exec(
+            tx,
+            sql.unsafe`
+            INSERT INTO site_members (user_id, site_id, added_at)
+            SELECT u.id, ${row.id}, ${sql.timestamp(input.createdAt)} FROM users u
+            WHERE u.id = ${input.firstMember} AND u.account_id = ${input.accountId}`,
+          );
+        return E.right(toSite(row));
+      });
     } catch (error) {
       if (error instanceof UniqueIntegrityConstraintViolationError)
         return E.left({ _tag: 'SiteNameTaken', name: input.name });

@@ -1,0 +1,102 @@
+// Account administration through the gateway with the typed client (ADRs 3030, 3040,
+// 3050): the account's admin creates a Site, invites a colleague by e-mail (auth's outbox,
+// RabbitMQ, the notifier, SMTP), the colleague accepts and signs in, and the admin disables
+// them when they leave. Every answer is checked against the OpenAPI document.
+import assert from 'node:assert/strict';
+import { createEsignClient, type EsignClient } from '@esign/client';
+import { startEsignSystem, type EsignSystem } from '@esign/testing';
+import { conformingFetch } from './support/conformance.js';
+import { clientOf, ok, unique, waitForMail, type ClientOf } from './support/flow.js';
+
+const PASSWORD = 'a long passphrase for the e2e suite';
+
+describe('end to end through the gateway: an account admin’s Sites, invitations and users', function () {
+  this.timeout(120_000);
+  let system: EsignSystem;
+  let acme: ClientOf;
+  let admin: EsignClient;
+  const typed = (accessToken?: string): EsignClient =>
+    createEsignClient({
+      baseUrl: system.gatewayUrl,
+      ...(accessToken === undefined ? {} : { accessToken }),
+      fetch: (request) => conformingFetch(request),
+    });
+
+  before(async () => {
+    system = await startEsignSystem({ label: 'e2e_account_admin' });
+    acme = clientOf(system, await system.createTenant('Acme'));
+    // The tenant's user is the account's first, so its admin; give them a known password.
+    await system.admin('set-password', '--user', acme.tenant.user.email, '--password', PASSWORD);
+    const body = { email: acme.tenant.user.email, password: PASSWORD };
+    admin = typed(ok(await typed().POST('/v1.1/sessions', { body }), 201, 'admin signs in').session_token);
+  });
+  after(async () => {
+    await system?.stop();
+  });
+
+  it('a new Site: the admin is on it, and the access token they made before reaches it', async () => {
+    // (The operator's set-password above revoked the tenant's token: ADR 1311.)
+    const before = ok(await admin.POST('/v1.1/sessions/current/access-token'), 201, 'an access token');
+    const name = `Development ${unique()}`;
+    const site = ok(await admin.POST('/v1.1/account/sites', { body: { name } }), 201, 'new Site');
+    assert.deepEqual([site.name, site.members.map((m) => m.email)], [name, [acme.tenant.user.email]]);
+    const token = typed(before.access_token);
+    const list = ok(
+      await token.GET('/v1.1/sites/{site_id}/requests', { params: { path: { site_id: site.id } } }),
+      200,
+      'list its Requests',
+    );
+    assert.equal(list.total_count, 0);
+    const taken = await admin.POST('/v1.1/account/sites', { body: { name } });
+    assert.equal(taken.error?.code, 'site_name_taken');
+  });
+
+  it('an invitation: the admin invites by e-mail, the invitee chooses a password and is on the Site chosen', async () => {
+    const adminEmail = acme.tenant.user.email;
+    const email = `invited-${unique()}@example.test`;
+    const made = ok(
+      await admin.POST('/v1.1/account/invitations', { body: { email, site_ids: [acme.site] } }),
+      201,
+      'invite',
+    );
+    assert.deepEqual([made.email, made.site_ids, made.invited_by], [email, [acme.site], adminEmail]);
+    const open = ok(await admin.GET('/v1.1/account/invitations'), 200, 'open invitations').data;
+    assert.deepEqual(
+      open.map((i) => i.id),
+      [made.id],
+    );
+    const mail = await waitForMail(system, email, 30_000);
+    assert.match(mail.mail.subject ?? '', /^Join Acme \S+ on E-sign$/);
+    const link = /https?:\/\/\S+\/app\/accept-invitation\?token=inv_[A-Za-z0-9_-]+/.exec(
+      mail.mail.text ?? '',
+    );
+    assert.ok(link, mail.mail.text);
+    const url = new URL(link[0]);
+    assert.equal(url.origin, system.gatewayUrl, 'the link opens the web application behind the gateway');
+    const token = url.searchParams.get('token')!;
+
+    const CHOSEN = 'chosen by the invitee themselves';
+    const joined = ok(
+      await typed().POST('/v1.1/invitations/accept', { body: { token, password: CHOSEN } }),
+      201,
+      'accept',
+    );
+    assert.deepEqual(
+      [joined.user.email, joined.account.id, joined.site_ids],
+      [email, acme.tenant.accountId, [acme.site]],
+    );
+    const session = typed(
+      ok(await typed().POST('/v1.1/sessions', { body: { email, password: CHOSEN } }), 201, 'sign in')
+        .session_token,
+    );
+    const current = ok(await session.GET('/v1.1/sessions/current'), 200, 'who');
+    assert.deepEqual([current.account_admin, current.sites.map((s) => s.id)], [false, [acme.site]]);
+    const again = await typed().POST('/v1.1/invitations/accept', { body: { token, password: CHOSEN } });
+    assert.equal(again.error?.code, 'invalid_invitation_token');
+    assert.deepEqual(ok(await admin.GET('/v1.1/account/invitations'), 200, 'open invitations').data, []);
+    // A colleague who left (ADR 3040): disabled by the admin, their session ends at once.
+    const user = { params: { path: { user_id: joined.user.id } }, body: { disabled: true } };
+    assert.ok(ok(await admin.PATCH('/v1.1/account/users/{user_id}', user), 200, 'disable').disabled_at);
+    assert.equal((await session.GET('/v1.1/sessions/current')).response.status, 401);
+  });
+});
