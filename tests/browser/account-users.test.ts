@@ -12,7 +12,8 @@ const ACCOUNT = 'Acme users';
  * the whole built system: the Users page (from the header), a refusal beside its field,
  * an invitation onto a chosen Site listed with Revoke, a revoked one whose link is dead;
  * the e-mailed link opens the accept page, the invitee chooses a password, lands on
- * sign-in with a notice and signs in to the Site they were invited to. axe-core on each.
+ * sign-in with a notice and signs in to the Site they were invited to; the admin disables
+ * and enables them, and creates a Site. axe-core on each.
  */
 describe('web application in headless Chromium: inviting people to the account', function () {
   // Generous: the machine may be busy, and nothing here measures speed.
@@ -239,6 +240,21 @@ describe('web application in headless Chromium: inviting people to the account',
     await expectAccessible(v, 'an incomplete invitation link');
     await visitor.context.close();
     assert.deepEqual(visitor.problems, []);
+  });
+
+  it('creates a Site on the Sites page (ADR 3050): the admin is on it and switches to it', async () => {
+    await page.goto(`${web}/sites`);
+    await page.getByLabel('Name of the new Site').fill('Production');
+    await page.getByRole('button', { name: 'Create Site' }).click();
+    await page.getByText('is the name of another Site of the account').first().waitFor();
+    assert.equal(await page.getByLabel('Name of the new Site').getAttribute('aria-invalid'), 'true');
+    await expectAccessible(page, 'sites, a refused new Site');
+    await page.getByLabel('Name of the new Site').fill('Quality assurance');
+    await page.getByRole('button', { name: 'Create Site' }).click();
+    await page.getByText('The Site was created, with you as its member').waitFor();
+    await page.getByRole('button', { name: 'Switch to Quality assurance' }).click();
+    await page.goto(`${web}/requests`);
+    await page.getByRole('heading', { name: /on Quality assurance/ }).waitFor();
   });
 
   it('fits a phone: the Users page with an open invitation, and the accept page', async () => {

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
-import { AccountSiteList, SiteMemberView, type AccountSiteView } from '@esign/contracts';
+import { AccountSiteList, AccountSiteView, SiteMemberView } from '@esign/contracts';
 import { NoContent, type ApiProblem } from '../api-client.js';
 import { COOKIES, setCookie } from '../cookies.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
@@ -12,6 +12,8 @@ import { csrfField, fieldErrors, problemSummary, textField, time } from '../layo
 import { appPage, doneNotice, problemPage, segment } from './common.js';
 
 const DONE: Record<string, string> = {
+  created:
+    'The Site was created, with you as its member: switch to it above, and add who else works on it below.',
   added: 'The user was added to the Site. Their tokens reach it within seconds.',
   removed: 'The user was removed from the Site. Their tokens stop reaching it within seconds.',
 };
@@ -35,11 +37,41 @@ const memberTable = (deps: WebDeps, visitor: Visitor, site: AccountSiteView) =>
         ]),
       });
 
+/** A form the API refused: adding a member to a Site, or a new Site (ADR 3050). */
+type Failure =
+  | { readonly siteId: number; readonly email: string; readonly problem: ApiProblem }
+  | { readonly newSite: string; readonly problem: ApiProblem };
+
+/** Account admins make a Site (ADR 3050): a separate environment or a team, with them on it. */
+const newSiteForm = (deps: WebDeps, visitor: Visitor, failed: Failure | undefined) => {
+  const refused = failed !== undefined && 'newSite' in failed ? failed : undefined;
+  return html`<section class="panel" aria-labelledby="new-site">
+    <h3 id="new-site">New Site</h3>
+    <p class="hint">
+      A separate environment (development beside production) or a team. You are its first member; its name is
+      unique in the account.
+    </p>
+    ${problemSummary(refused?.problem, { name: 'new-site-name' })}
+    <form method="post" action="${deps.base}/sites/new" novalidate>
+      ${csrfField(visitor.csrf)}
+      ${textField({
+        id: 'new-site-name',
+        name: 'name',
+        label: 'Name of the new Site',
+        value: refused?.newSite ?? '',
+        required: true,
+        error: fieldErrors(refused?.problem).get('name'),
+      })}
+      <button type="submit" class="secondary">Create Site</button>
+    </form>
+  </section>`;
+};
+
 const sitesPage = async (
   ctx: Koa.Context,
   deps: WebDeps,
   visitor: Visitor,
-  failed?: { siteId: number; email: string; problem: ApiProblem },
+  failed?: Failure,
 ): Promise<void> => {
   let managed: readonly AccountSiteView[] | undefined;
   if (visitor.me.account_admin) {
@@ -98,15 +130,20 @@ const sitesPage = async (
                 <a href="${deps.base}/users">invite them on the Users page</a>, where the account's users and
                 open invitations are listed too.
               </p>
+              ${newSiteForm(deps, visitor, failed)}
               ${managed.map((site) => {
-                const problem = failed?.siteId === site.id ? failed.problem : undefined;
+                const member =
+                  failed !== undefined && 'siteId' in failed && failed.siteId === site.id
+                    ? failed
+                    : undefined;
+                const problem = member?.problem;
                 const id = `email-${site.id}`;
                 return html`<section class="panel" aria-labelledby="site-${site.id}">
                   <h3 id="site-${site.id}">${site.name} <span class="hint">(id ${site.id})</span></h3>
                   ${memberTable(deps, visitor, site)} ${problemSummary(problem, { email: id })}
                   <form method="post" action="${deps.base}/sites/${site.id}/members" novalidate>
                     ${csrfField(visitor.csrf)}
-                    ${textField({ id, name: 'email', label: `E-mail of the user to add to ${site.name}`, type: 'email', value: problem ? failed!.email : '', error: fieldErrors(problem).get('email') })}
+                    ${textField({ id, name: 'email', label: `E-mail of the user to add to ${site.name}`, type: 'email', value: member?.email ?? '', error: fieldErrors(problem).get('email') })}
                     <button type="submit" class="secondary">Add to ${site.name}</button>
                   </form>
                 </section>`;
@@ -136,6 +173,24 @@ export const siteRoutes = (router: Router, deps: WebDeps): void => {
     // Back where the switch was made (the Referer is same-origin: Referrer-Policy same-origin).
     const referer = ctx.get('referer');
     ctx.redirect(backTo(deps, referer === '' ? undefined : new URL(referer, 'http://x').pathname));
+  });
+
+  router.post('/sites/new', async (ctx) => {
+    const form = await posted(ctx, deps);
+    if (form === undefined) return;
+    const name = (form.fields.name ?? '').trim();
+    const created = await form.visitor.self({
+      method: 'POST',
+      path: '/v1.1/account/sites',
+      body: { name },
+      codec: AccountSiteView,
+    });
+    if (E.isLeft(created)) {
+      if (created.left.status === 403) return problemPage(ctx, deps, form.visitor, 'sites', created.left);
+      return sitesPage(ctx, deps, form.visitor, { newSite: name, problem: created.left });
+    }
+    ctx.status = 303;
+    ctx.redirect(`${deps.base}/sites?done=created`);
   });
 
   router.post('/sites/:site/members', async (ctx) => {

@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import request from 'supertest';
+import { csrfTokenOf } from '../../src/cookies.js';
+import { apiProblem, appWith, CURRENT, SESSION } from '../support/fake-api.js';
+
+const AT = '2030-01-01T00:00:00.000Z';
+const COOKIE = `esign_session=${SESSION}`;
+const site = (id: number, name: string) => ({
+  id,
+  name,
+  created_at: AT,
+  default_locale: null,
+  members: [{ user_id: 'u1', email: 'owner@acme.test', added_at: AT }],
+});
+const ACCOUNT = {
+  'GET /v1.1/sessions/current': CURRENT,
+  'GET /v1.1/account/sites?per_page=100': {
+    page: 1,
+    per_page: 100,
+    count: 1,
+    total_count: 1,
+    has_more: false,
+    data: [site(3, 'Production')],
+  },
+};
+const post = (app: ReturnType<typeof appWith>, fields: Record<string, string>) =>
+  request(app.callback)
+    .post('/app/sites/new')
+    .set('Cookie', COOKIE)
+    .type('form')
+    .send({ _csrf: csrfTokenOf(SESSION), ...fields });
+
+describe('web: account admins create Sites (ADR 3050)', () => {
+  it('shows the New Site form to an admin only', async () => {
+    const admin = await request(appWith(ACCOUNT).callback)
+      .get('/app/sites')
+      .set('Cookie', COOKIE)
+      .expect(200);
+    assert.match(admin.text, /<h3 id="new-site">New Site<\/h3>/);
+    assert.match(admin.text, /action="\/app\/sites\/new"/);
+    assert.match(admin.text, /<label for="new-site-name">Name of the new Site<\/label>/);
+    const member = appWith({
+      ...ACCOUNT,
+      'GET /v1.1/sessions/current': { ...CURRENT, account_admin: false },
+    });
+    const page = await request(member.callback).get('/app/sites').set('Cookie', COOKIE).expect(200);
+    assert.doesNotMatch(page.text, /New Site/);
+  });
+
+  it('creates the Site with the name typed, then says what comes next', async () => {
+    const app = appWith({ ...ACCOUNT, 'POST /v1.1/account/sites': site(4, 'Development') });
+    const made = await post(app, { name: '  Development ' }).expect(303);
+    assert.equal(made.headers.location, '/app/sites?done=created');
+    const call = app.calls.find((c) => c.method === 'POST');
+    assert.deepEqual(
+      [call?.path, call?.body, call?.bearer],
+      ['/v1.1/account/sites', { name: 'Development' }, SESSION],
+    );
+    const after = await request(app.callback)
+      .get('/app/sites?done=created')
+      .set('Cookie', COOKIE)
+      .expect(200);
+    assert.match(after.text, /The Site was created, with you as its member/);
+  });
+
+  it('shows a refusal beside the name, keeping it; the anti-forgery token is required', async () => {
+    const app = appWith({
+      ...ACCOUNT,
+      'POST /v1.1/account/sites': apiProblem(
+        409,
+        'site_name_taken',
+        'The account has a site named "Production".',
+        'name',
+        'is the name of another Site of the account',
+      ),
+    });
+    const refused = await post(app, { name: 'Production' }).expect(409);
+    assert.match(
+      refused.text,
+      /id="new-site-name-error"[^>]*>[\s\S]*?is the name of another Site of the account/,
+    );
+    assert.match(
+      refused.text,
+      /id="new-site-name"[^>]*value="Production"|value="Production"[^>]*id="new-site-name"/,
+    );
+    await request(app.callback)
+      .post('/app/sites/new')
+      .set('Cookie', COOKIE)
+      .type('form')
+      .send({ _csrf: csrfTokenOf('ses_another'), name: 'X' })
+      .expect(403);
+    assert.equal(app.calls.filter((c) => c.method === 'POST').length, 1);
+  });
+});
