@@ -119,11 +119,11 @@ const sitesPage = async (
       ${
         managed === undefined
           ? ''
-          : html`<h2>Members of your account's Sites</h2>
+          : html`<h2>Your account's Sites and their members</h2>
               <p>
-                As an administrator of the account you decide who is on each Site. A dedicated user added to a
-                single Site makes tokens that reach only that Site, which keeps production and development
-                apart.
+                As an administrator of the account you make its Sites and decide who is on each. A dedicated
+                user added to a single Site makes tokens that reach only that Site, which keeps production and
+                development apart.
               </p>
               <p>
                 To bring someone new into the account,
