@@ -1,59 +1,28 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { AccountSiteView, SessionAccessTokenView, SessionView } from '@esign/contracts';
-import { ensureSigningKey } from '../../src/application/ensure-signing-key.js';
-import { gatewayCheck } from '../support/gateway-check.js';
-import {
-  INTERNAL_SECRET,
-  listen,
-  PASSWORD,
-  seedAccount,
-  startHarness,
-  type Harness,
-} from '../support/harness.js';
+import { AccountSiteView } from '@esign/contracts';
+import { seedAccount } from '../support/harness.js';
 import { is, pathsOf } from '../support/http-body.js';
-import { valueOf } from '../support/port-task.js';
+import { introspectedHarness } from '../support/introspected-harness.js';
 
 /** ADR 3050: an account admin creates a Site; their tokens reach it at once. */
 describe('auth: an account admin creates Sites over HTTP (real Postgres)', () => {
-  let h: Harness;
-  let server: Awaited<ReturnType<typeof listen>>;
-  let check: ReturnType<typeof gatewayCheck>;
-
-  before(async () => {
-    h = await startHarness('auth_account_sites');
-    server = await listen(h.callback);
-    check = gatewayCheck(server.url, INTERNAL_SECRET);
-    await seedAccount(h.deps, {
+  const t = introspectedHarness('auth_account_sites', (deps) =>
+    seedAccount(deps, {
       sites: ['Production'],
       users: { 'owner@acme.test': ['Production'], 'member@acme.test': ['Production'] },
-    });
-    await valueOf(ensureSigningKey(h.deps));
-  });
-  after(async () => {
-    await server.close();
-    await h.close();
-  });
-
-  const sessionOf = async (email: string) =>
-    is(
-      SessionView,
-      (await request(h.callback).post('/v1.1/sessions').send({ email, password: PASSWORD }).expect(201)).body,
-    ).session_token;
+    }),
+  );
+  const { sessionOf, check } = t;
   const create = (session: string, body: object) =>
-    request(h.callback).post('/v1.1/account/sites').set('Authorization', `Bearer ${session}`).send(body);
+    request(t.harness().callback)
+      .post('/v1.1/account/sites')
+      .set('Authorization', `Bearer ${session}`)
+      .send(body);
 
   it('creates the Site with the admin on it; the admin’s token reaches it at once', async () => {
     const owner = await sessionOf('owner@acme.test');
-    const token = is(
-      SessionAccessTokenView,
-      (
-        await request(h.callback)
-          .post('/v1.1/sessions/current/access-token')
-          .set('Authorization', `Bearer ${owner}`)
-          .expect(201)
-      ).body,
-    ).access_token;
+    const token = await t.accessTokenOf(owner);
     const site = is(AccountSiteView, (await create(owner, { name: 'Development' }).expect(201)).body);
     assert.equal(site.name, 'Development');
     assert.equal(site.default_locale, null);
@@ -78,8 +47,8 @@ describe('auth: an account admin creates Sites over HTTP (real Postgres)', () =>
     assert.deepEqual(pathsOf((await create(owner, { name: 'QA', extra: 1 }).expect(422)).body), ['extra']);
     const member = await sessionOf('member@acme.test');
     assert.equal((await create(member, { name: 'Mine' }).expect(403)).body.code, 'account_admin_required');
-    await request(h.callback).post('/v1.1/account/sites').send({ name: 'Anon' }).expect(401);
-    const sites = await request(h.callback)
+    await request(t.harness().callback).post('/v1.1/account/sites').send({ name: 'Anon' }).expect(401);
+    const sites = await request(t.harness().callback)
       .get('/v1.1/account/sites')
       .set('Authorization', `Bearer ${owner}`)
       .expect(200);

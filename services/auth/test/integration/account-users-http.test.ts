@@ -1,67 +1,34 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { AccountUserView, SessionAccessTokenView, SessionView } from '@esign/contracts';
-import { ensureSigningKey } from '../../src/application/ensure-signing-key.js';
-import { gatewayCheck } from '../support/gateway-check.js';
-import {
-  INTERNAL_SECRET,
-  listen,
-  PASSWORD,
-  seedAccount,
-  startHarness,
-  type Harness,
-} from '../support/harness.js';
-import { valueOf } from '../support/port-task.js';
+import { AccountUserView } from '@esign/contracts';
+import { PASSWORD, seedAccount } from '../support/harness.js';
 import { is, pathsOf } from '../support/http-body.js';
+import { introspectedHarness } from '../support/introspected-harness.js';
 
 /** ADR 3040: an account admin disables a colleague who left, and enables them again. */
 describe('auth: an account admin disables and enables users over HTTP (real Postgres)', () => {
-  let h: Harness;
-  let server: Awaited<ReturnType<typeof listen>>;
-  let check: ReturnType<typeof gatewayCheck>;
-  let acme: Awaited<ReturnType<typeof seedAccount>>;
-  let globex: Awaited<ReturnType<typeof seedAccount>>;
-
-  before(async () => {
-    h = await startHarness('auth_account_users');
-    server = await listen(h.callback);
-    check = gatewayCheck(server.url, INTERNAL_SECRET);
-    acme = await seedAccount(h.deps, {
+  const t = introspectedHarness('auth_account_users', async (deps) => ({
+    acme: await seedAccount(deps, {
       sites: ['Production'],
       users: { 'owner@acme.test': ['Production'], 'leaver@acme.test': ['Production'] },
-    });
-    globex = await seedAccount(h.deps, { name: 'Globex', sites: [], users: { 'owner@globex.test': [] } });
-    await valueOf(ensureSigningKey(h.deps));
-  });
-  after(async () => {
-    await server.close();
-    await h.close();
-  });
-
+    }),
+    globex: await seedAccount(deps, { name: 'Globex', sites: [], users: { 'owner@globex.test': [] } }),
+  }));
+  const { sessionOf, check } = t;
   const signIn = (email: string) =>
-    request(h.callback).post('/v1.1/sessions').send({ email, password: PASSWORD });
-  const sessionOf = async (email: string) =>
-    is(SessionView, (await signIn(email).expect(201)).body).session_token;
+    request(t.harness().callback).post('/v1.1/sessions').send({ email, password: PASSWORD });
   const patch = (session: string, userId: string, body: object) =>
-    request(h.callback)
+    request(t.harness().callback)
       .patch(`/v1.1/account/users/${userId}`)
       .set('Authorization', `Bearer ${session}`)
       .send(body);
-  const idOf = (email: string) => acme.users.get(email)!.id;
-  const production = () => acme.sites.get('Production')!.id;
+  const idOf = (email: string) => t.seeded().acme.users.get(email)!.id;
+  const production = () => t.seeded().acme.sites.get('Production')!.id;
 
   it('disabling ends the session and stops the token at once; enabling restores the token', async () => {
     const owner = await sessionOf('owner@acme.test');
     const leaver = await sessionOf('leaver@acme.test');
-    const token = is(
-      SessionAccessTokenView,
-      (
-        await request(h.callback)
-          .post('/v1.1/sessions/current/access-token')
-          .set('Authorization', `Bearer ${leaver}`)
-          .expect(201)
-      ).body,
-    ).access_token;
+    const token = await t.accessTokenOf(leaver);
     assert.equal((await check(`Bearer ${token}`, production())).status, 200);
 
     const disabled = is(
@@ -76,7 +43,7 @@ describe('auth: an account admin disables and enables users over HTTP (real Post
       401,
       'the token stops at the next introspection',
     );
-    await request(h.callback)
+    await request(t.harness().callback)
       .get('/v1.1/sessions/current')
       .set('Authorization', `Bearer ${leaver}`)
       .expect(401);
@@ -107,12 +74,12 @@ describe('auth: an account admin disables and enables users over HTTP (real Post
     assert.deepEqual(pathsOf((await patch(owner, idOf('leaver@acme.test'), {}).expect(422)).body), [
       'disabled',
     ]);
-    await patch(owner, globex.users.get('owner@globex.test')!.id, { disabled: true }).expect(404);
+    await patch(owner, t.seeded().globex.users.get('owner@globex.test')!.id, { disabled: true }).expect(404);
     await patch(owner, 'not-a-uuid', { disabled: true }).expect(404);
     const leaver = await sessionOf('leaver@acme.test');
     const notAdmin = await patch(leaver, idOf('owner@acme.test'), { disabled: true }).expect(403);
     assert.equal(notAdmin.body.code, 'account_admin_required');
-    await request(h.callback)
+    await request(t.harness().callback)
       .patch(`/v1.1/account/users/${idOf('leaver@acme.test')}`)
       .send({ disabled: true })
       .expect(401);
