@@ -1,4 +1,4 @@
-import * as t from 'io-ts';
+import type * as t from 'io-ts';
 import { boundedString, refine, strict } from './primitives.js';
 
 // Account administration by the account's admin (ADRs 1401, 3030, 3040, 3050).
