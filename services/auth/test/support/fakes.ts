@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Deps, Policy } from '../../src/application/deps.js';
 import { notFound } from '../../src/domain/errors.js';
-import type { Account, DeveloperApp, Site, TokenRecord, User } from '../../src/domain/model.js';
+import type { Account, Site, TokenRecord, User } from '../../src/domain/model.js';
 import {
   DEFAULT_ANONYMOUS_LIMITS,
   DEFAULT_THROTTLE,
@@ -11,15 +11,15 @@ import {
   type AttemptState,
 } from '../../src/domain/throttle.js';
 import type { AccountRepository } from '../../src/ports/account-repository.js';
-import type { AppRepository } from '../../src/ports/app-repository.js';
-import type { FrameOriginStore } from '../../src/ports/frame-origin-store.js';
 import type { PasswordAttempts } from '../../src/ports/password-attempts.js';
 import type { PasswordHasher } from '../../src/ports/password-hasher.js';
 import type { SessionRecord, SessionRepository } from '../../src/ports/session-repository.js';
-import type { KeyGenerator, KeyStore, StoredKey, TokenSigner } from '../../src/ports/signing-keys.js';
-import type { Member, SiteRepository } from '../../src/ports/site-repository.js';
-import type { TokenRepository } from '../../src/ports/token-repository.js';
+import type { StoredKey } from '../../src/ports/signing-keys.js';
+import { fakeAppRepository, type FakeApp } from './fake-app-repository.js';
 import { fakeOAuthRepository } from './fake-oauth.js';
+import { fakeSigningKeys } from './fake-signing-keys.js';
+import { fakeSiteRepository } from './fake-site-repository.js';
+import { fakeTokenRepository } from './fake-token-repository.js';
 import { fakeInvitations } from './fake-invitations.js';
 import { fakePasswordResets } from './fake-password-resets.js';
 import { maybe, task } from './port-task.js';
@@ -34,7 +34,7 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
   const users = new Map<string, User & { passwordHash: string }>();
   const sites = new Map<number, Site>();
   const members: Array<{ siteId: number; userId: string; addedAt: Date }> = [];
-  const apps = new Map<string, DeveloperApp & { secret: Uint8Array | null; deleted: boolean }>();
+  const apps = new Map<string, FakeApp>();
   const tokens = new Map<string, TokenRecord>();
   const sessions = new Map<
     string,
@@ -121,190 +121,15 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
     },
   };
 
-  let siteIds = 0;
-  const sitesOfUser = (userId: string): Site[] =>
-    members
-      .filter((m) => m.userId === userId)
-      .map((m) => sites.get(m.siteId)!)
-      .sort((a, b) => a.id - b.id);
-  const siteRepo: SiteRepository = {
-    createSite:
-      ({ firstMember, maxPerAccount, ...input }) =>
-      async () => {
-        if (!accounts.has(input.accountId)) return E.left(notFound('account', input.accountId));
-        const held = [...sites.values()].filter((s) => s.accountId === input.accountId);
-        if (maxPerAccount !== undefined && held.length >= maxPerAccount)
-          return E.left({ _tag: 'TooManySites', max: maxPerAccount });
-        if (held.some((s) => s.name === input.name))
-          return E.left({ _tag: 'SiteNameTaken', name: input.name });
-        const site = { id: ++siteIds, ...input, defaultLocale: null };
-        sites.set(site.id, site);
-        if (firstMember !== undefined && users.get(firstMember)?.accountId === input.accountId)
-          members.push({ siteId: site.id, userId: firstMember, addedAt: input.createdAt });
-        return E.right(site);
-      },
-    findSite: (id) => maybe(async () => sites.get(id)),
-    setDefaultLocale: (id, defaultLocale) =>
-      maybe(async () => {
-        const site = sites.get(id);
-        if (site === undefined) return undefined;
-        const updated = { ...site, defaultLocale };
-        sites.set(id, updated);
-        return updated;
-      }),
-    listSites: (filter) =>
-      task(async () =>
-        [...sites.values()].filter((s) => filter.accountId === undefined || s.accountId === filter.accountId),
-      ),
-    sitesOf: (userId) => task(async () => sitesOfUser(userId)),
-    listMembers: (siteId) =>
-      task(async () =>
-        members
-          .filter((m) => m.siteId === siteId)
-          .map((m): Member => ({ userId: m.userId, email: users.get(m.userId)!.email, addedAt: m.addedAt })),
-      ),
-    addMember: (siteId, userId, at) => async () => {
-      const site = sites.get(siteId);
-      const user = users.get(userId);
-      if (site === undefined) return E.left(notFound('site', siteId));
-      if (user === undefined) return E.left(notFound('user', userId));
-      if (site.accountId !== user.accountId) return E.left({ _tag: 'DifferentAccounts', siteId, userId });
-      if (members.some((m) => m.siteId === siteId && m.userId === userId)) return E.right({ added: false });
-      members.push({ siteId, userId, addedAt: at });
-      return E.right({ added: true });
-    },
-    removeMember: (siteId, userId) => async () => {
-      if (!sites.has(siteId)) return E.left(notFound('site', siteId));
-      if (!users.has(userId)) return E.left(notFound('user', userId));
-      const i = members.findIndex((m) => m.siteId === siteId && m.userId === userId);
-      if (i < 0) return E.right({ removed: false });
-      members.splice(i, 1);
-      return E.right({ removed: true });
-    },
-  };
+  const siteFake = fakeSiteRepository({ accounts, users, sites, members });
+  const { sitesOfUser } = siteFake;
+  const siteRepo = siteFake.repo;
 
-  const plainApp = (a: DeveloperApp & { secret: Uint8Array | null; deleted: boolean }): DeveloperApp => {
-    const { secret: _s, deleted: _d, ...app } = a;
-    return app;
-  };
-  const appRepo: AppRepository = {
-    create: (app) => task(async () => (apps.set(app.id, { ...app, secret: null, deleted: false }), app)),
-    find: (id) =>
-      maybe(async () => {
-        const a = apps.get(id);
-        return a === undefined || a.deleted ? undefined : plainApp(a);
-      }),
-    findClient: (id) =>
-      maybe(async () => {
-        const a = apps.get(id);
-        if (a === undefined || a.deleted) return undefined;
-        const owner = users.get(a.userId)!;
-        return {
-          app: plainApp(a),
-          secretFingerprint: a.secret,
-          ownerDisabled: owner.disabledAt !== null,
-          apiAccess: accounts.get(owner.accountId)!.apiAccess,
-        };
-      }),
-    listByUser: (userId, page) =>
-      task(async () => {
-        const all = [...apps.values()].filter((a) => a.userId === userId && !a.deleted).reverse();
-        return {
-          items: all.slice((page.page - 1) * page.perPage, page.page * page.perPage).map(plainApp),
-          total: all.length,
-        };
-      }),
-    list: (filter) =>
-      task(async () =>
-        [...apps.values()]
-          .filter((a) => !a.deleted && (filter.userId === undefined || a.userId === filter.userId))
-          .map(plainApp),
-      ),
-    setClientSecret: (id, fingerprint, at) =>
-      task(async () => {
-        const a = apps.get(id)!;
-        apps.set(id, { ...a, secret: fingerprint, clientSecretCreatedAt: fingerprint === null ? null : at });
-      }),
-    setCallbackUrl: (id, callbackUrl) =>
-      maybe(async () => {
-        const a = apps.get(id);
-        if (a === undefined || a.deleted) return undefined;
-        apps.set(id, { ...a, callbackUrl });
-        return plainApp({ ...a, callbackUrl });
-      }),
-    setDisabled: (id, disabledAt) =>
-      maybe(async () => {
-        const a = apps.get(id);
-        if (a === undefined) return undefined;
-        apps.set(id, { ...a, disabledAt });
-        return plainApp({ ...a, disabledAt });
-      }),
-    remove: (id, at) =>
-      task(async () => {
-        apps.set(id, { ...apps.get(id)!, deleted: true });
-        for (const t of tokens.values())
-          if (t.appId === id && t.revokedAt === null) tokens.set(t.id, { ...t, revokedAt: at });
-      }),
-  };
+  const appFake = fakeAppRepository({ accounts, users, apps, tokens });
+  const { frameOrigins, frameOriginsOf } = appFake;
+  const appRepo = appFake.repo;
 
-  const frameOriginsOf = new Map<string, readonly string[]>();
-  const frameOrigins: FrameOriginStore = {
-    get: (id) => task(async () => frameOriginsOf.get(id) ?? []),
-    set: (id, origins) =>
-      task(async () => {
-        const a = apps.get(id);
-        if (a === undefined || a.deleted) return false;
-        frameOriginsOf.set(id, [...origins]);
-        return true;
-      }),
-  };
-
-  const tokenRepo: TokenRepository = {
-    insert: (t) => task(async () => void tokens.set(t.id, t)),
-    find: (id) => maybe(async () => tokens.get(id)),
-    list: (filter, page) =>
-      task(async () => {
-        const all = [...tokens.values()]
-          .filter(
-            (t) =>
-              (filter.userId === undefined || t.userId === filter.userId) &&
-              (filter.appId === undefined || t.appId === filter.appId),
-          )
-          .reverse();
-        return {
-          items: all.slice((page.page - 1) * page.perPage, page.page * page.perPage),
-          total: all.length,
-        };
-      }),
-    revoke: (id, at) =>
-      maybe(async () => {
-        const t = tokens.get(id);
-        if (t === undefined) return undefined;
-        const revoked = { ...t, revokedAt: t.revokedAt ?? at };
-        tokens.set(id, revoked);
-        return revoked;
-      }),
-    introspectionSubject: (id) =>
-      maybe(async () => {
-        const t = tokens.get(id);
-        if (t === undefined) return undefined;
-        const user = users.get(t.userId)!;
-        const app = apps.get(t.appId)!;
-        return {
-          tokenId: t.id,
-          userId: t.userId,
-          expiresAt: t.expiresAt,
-          revokedAt: t.revokedAt,
-          userDisabled: user.disabledAt !== null,
-          appUnusable: app.deleted || app.disabledAt !== null,
-          apiAccess: accounts.get(user.accountId)!.apiAccess,
-          keyRevoked: keys.get(t.kid)?.revokedAt != null,
-          sites: sitesOfUser(t.userId).map((s) => ({ id: s.id, name: s.name })),
-          siteLimit: t.siteIds,
-          frameOrigins: frameOriginsOf.get(t.appId) ?? [],
-        };
-      }),
-  };
+  const tokenRepo = fakeTokenRepository({ accounts, users, apps, tokens, keys, frameOriginsOf, sitesOfUser });
 
   /** The account's first user administers it, as the Postgres repository decides. */
   const firstOfAccount = (accountId: string): string | undefined =>
@@ -375,58 +200,7 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
     clear: (key) => task(async () => void attempts.delete(key)),
   };
 
-  const keyStore: KeyStore = {
-    list: () =>
-      task(async () =>
-        [...keys.values()].map((k) => {
-          const live = [...tokens.values()]
-            .filter((t) => t.kid === k.kid && t.revokedAt === null)
-            .map((t) => t.expiresAt.getTime());
-          return { ...k, lastTokenExpiresAt: live.length === 0 ? null : new Date(Math.max(...live)) };
-        }),
-      ),
-    insert: (key, createdAt, activatesAt) =>
-      task(
-        async () =>
-          void keys.set(key.kid, {
-            ...key,
-            createdAt,
-            activatesAt,
-            revokedAt: null,
-            lastTokenExpiresAt: null,
-          }),
-      ),
-    revoke: (kids, at) =>
-      task(async () => {
-        for (const kid of kids) keys.set(kid, { ...keys.get(kid)!, revokedAt: at });
-      }),
-  };
-
-  const keyGenerator: KeyGenerator = {
-    generate: () =>
-      task(async () => {
-        const kid = `kid-${next()}`;
-        return {
-          kid,
-          publicJwk: { kty: 'OKP', crv: 'Ed25519', x: `x-${kid}`, kid, alg: 'EdDSA', use: 'sig' },
-          encryptionKeyId: 'k1',
-          sealedPrivateKey: new Uint8Array([1]),
-        };
-      }),
-  };
-
-  const signer: TokenSigner = {
-    sign: (kid, c) => task(async () => `jwt.${kid}.${c.jti}.${c.exp}.${c.client_id}`),
-    verify: (token) =>
-      maybe(async () => {
-        const parts = token.split('.');
-        const jti = parts[2];
-        const clientId = parts[4];
-        return parts[0] === 'jwt' && jti !== undefined && clientId !== undefined && tokens.has(jti)
-          ? { jti, clientId }
-          : undefined;
-      }),
-  };
+  const { keyStore, keyGenerator, signer } = fakeSigningKeys({ keys, tokens, next });
   const oauth = fakeOAuthRepository(tokens, (id) => apps.get(id)?.name ?? '');
 
   const hasher: PasswordHasher = {
