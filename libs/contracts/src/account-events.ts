@@ -78,6 +78,38 @@ export const UserInvited = t.type(
 );
 export type UserInvited = t.TypeOf<typeof UserInvited>;
 
+/** The routing key (and `type`) of an invitation accepted (ADR 3030). */
+export const INVITATION_ACCEPTED = 'account.invitation_accepted';
+
+/**
+ * The invitee joined: the admin who invited them is told, so they know the colleague is in
+ * (and, were it not the colleague, that someone is). Written in the acceptance's transaction,
+ * only while the inviting admin is still a user who can be told (not disabled).
+ */
+export const InvitationAccepted = t.type(
+  {
+    id: t.refinement(t.string, isUuid, 'Uuid'),
+    type: t.literal(INVITATION_ACCEPTED),
+    occurred_at: t.string,
+    /** The invitation's id. */
+    aggregate_id: t.string,
+    data: t.type({
+      /** The inviting admin's address: whom the e-mail goes to. */
+      email: t.string,
+      account_name: t.string,
+      /** The address the new user signs in with. */
+      joined: t.string,
+    }),
+  },
+  INVITATION_ACCEPTED,
+);
+export type InvitationAccepted = t.TypeOf<typeof InvitationAccepted>;
+
 /** Every event auth publishes, discriminated by `type`. */
-export const AccountEvent = t.union([PasswordResetRequested, PasswordChangedNotice, UserInvited]);
+export const AccountEvent = t.union([
+  PasswordResetRequested,
+  PasswordChangedNotice,
+  UserInvited,
+  InvitationAccepted,
+]);
 export type AccountEvent = t.TypeOf<typeof AccountEvent>;

@@ -3,8 +3,10 @@ import { pipe } from 'fp-ts/lib/function.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import {
+  INVITATION_ACCEPTED,
   INVITATION_TTL_SECONDS,
   USER_INVITED,
+  type InvitationAccepted,
   type PageOf,
   type PageRequest,
   type UserInvited,
@@ -143,6 +145,20 @@ export const revokeInvitation =
       ),
     );
 
+/** The event that tells the inviting admin their colleague joined (ADR 3030). */
+const acceptedNotice = (
+  deps: Deps,
+  open: { readonly id: string; readonly email: string; readonly accountName: string },
+  inviterEmail: string,
+  at: Date,
+): InvitationAccepted => ({
+  id: deps.secrets.uuid(),
+  type: INVITATION_ACCEPTED,
+  occurred_at: at.toISOString(),
+  aggregate_id: open.id,
+  data: { email: inviterEmail, account_name: open.accountName, joined: open.email },
+});
+
 /**
  * The invitee follows the link and chooses a password: they become a user of the account
  * (not an admin), on the invitation's Sites that still are the account's, and sign in as
@@ -161,12 +177,21 @@ export const acceptInvitation =
     return pipe(
       deps.invitations.findOpen(tokenHash, now),
       required(() => invalid),
-      TE.flatMap(({ email }) =>
-        TE.fromEither(pipe(checkNewPassword(input.password, email), E.mapLeft(weakPasswordIn('password')))),
-      ),
-      TE.flatMap((password) => deps.hasher.hash(normalizePassword(password))),
-      TE.flatMap((passwordHash) =>
-        deps.invitations.accept(tokenHash, { id: deps.secrets.uuid(), passwordHash }, now),
+      TE.flatMap((open) =>
+        pipe(
+          TE.fromEither(
+            pipe(checkNewPassword(input.password, open.email), E.mapLeft(weakPasswordIn('password'))),
+          ),
+          TE.flatMap((password) => deps.hasher.hash(normalizePassword(password))),
+          TE.flatMap((passwordHash) =>
+            deps.invitations.accept(
+              tokenHash,
+              { id: deps.secrets.uuid(), passwordHash },
+              now,
+              open.inviterEmail === null ? undefined : acceptedNotice(deps, open, open.inviterEmail, now),
+            ),
+          ),
+        ),
       ),
       TE.flatMap(TE.fromOption(() => invalid)),
     );

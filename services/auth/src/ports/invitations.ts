@@ -1,6 +1,6 @@
 import type * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type { UserInvited } from '@esign/contracts';
+import type { InvitationAccepted, UserInvited } from '@esign/contracts';
 import type { AuthError } from '../domain/errors.js';
 
 /** An invitation to join an account as it is kept: the fingerprint of its token, never the token. */
@@ -36,6 +36,14 @@ export interface AcceptedInvitation {
   readonly siteIds: readonly number[];
 }
 
+/** What accepting an invitation needs to know of it before writing anything. */
+export interface OpenInvitation {
+  readonly id: string;
+  readonly email: string;
+  readonly accountName: string;
+  readonly inviterEmail: string | null;
+}
+
 /** Invitations to join an account (ADR 3030), with the event that has each e-mailed. */
 export interface InvitationStore {
   /**
@@ -60,20 +68,23 @@ export interface InvitationStore {
     id: string,
     at: Date,
   ) => TE.TaskEither<never, 'revoked' | 'not_open' | 'unknown'>;
-  /** The address of the invitation open at `at` with this token, to check the password against. */
-  readonly findOpen: (
-    tokenHash: Uint8Array,
-    at: Date,
-  ) => TE.TaskEither<never, O.Option<{ readonly email: string }>>;
+  /**
+   * The invitation open at `at` with this token: its address (to check the password
+   * against), its account's name, and the inviting admin's address while they are a user
+   * who can be told (not disabled), else null.
+   */
+  readonly findOpen: (tokenHash: Uint8Array, at: Date) => TE.TaskEither<never, O.Option<OpenInvitation>>;
   /**
    * In one transaction: if the invitation is still open at `at`, makes its user (not an
    * admin) with `passwordHash`, adds them to its Sites that are still the account's and
-   * ends it ('accepted'). None when it was not open; EmailTaken when a user has the
-   * address (nothing is made, the invitation stays open).
+   * ends it ('accepted'), writing `notice` (the inviter told) to the outbox when given.
+   * None when it was not open; EmailTaken when a user has the address (nothing is made, the
+   * invitation stays open).
    */
   readonly accept: (
     tokenHash: Uint8Array,
     user: { readonly id: string; readonly passwordHash: string },
     at: Date,
+    notice?: InvitationAccepted,
   ) => TE.TaskEither<AuthError, O.Option<AcceptedInvitation>>;
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import * as t from 'io-ts';
-import { UserInvited } from '@esign/contracts';
+import { InvitationAccepted, UserInvited } from '@esign/contracts';
 import { db, sql } from '@esign/platform/database';
 import { testLogger } from '@esign/testing';
 import { postgresHousekeeping } from '../../src/adapters/postgres/postgres-housekeeping.js';
@@ -120,6 +120,16 @@ describe('auth: invitations to join an account over HTTP (real Postgres, the out
     assert.equal(again.body.code, 'invalid_invitation_token');
     assert.deepEqual(again.body.errors, [{ path: 'token', message: 'is unknown, used or expired' }]);
     assert.deepEqual((await list()).body.data, []);
+    const told = await db.any(
+      h.pool,
+      t.type({ envelope: t.unknown }),
+      sql.unsafe`SELECT envelope FROM outbox WHERE type = 'account.invitation_accepted'`,
+    );
+    assert.deepEqual(
+      told.map((row) => (InvitationAccepted.is(row.envelope) ? row.envelope.data : row.envelope)),
+      [{ email: 'admin@acme.test', account_name: 'Acme', joined: 'ada@example.test' }],
+      'the inviting admin is told, in the acceptance’s transaction',
+    );
   });
 
   it('refuses what it must, by field, and writes nothing', async () => {

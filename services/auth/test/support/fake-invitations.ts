@@ -72,8 +72,19 @@ export const fakeInvitations = (world: {
         found.endReason = 'revoked';
         return 'revoked' as const;
       }),
-    findOpen: (hash, at) => maybe(async () => open(hash, at) && { email: open(hash, at)!.email }),
-    accept: (hash, user, at) => async () => {
+    findOpen: (hash, at) =>
+      maybe(async () => {
+        const found = open(hash, at);
+        if (found === undefined) return undefined;
+        const inviter = world.users.get(found.invitedBy);
+        return {
+          id: found.id,
+          email: found.email,
+          accountName: world.accounts.get(found.accountId)!.name,
+          inviterEmail: inviter === undefined || inviter.disabledAt !== null ? null : inviter.email,
+        };
+      }),
+    accept: (hash, user, at, notice) => async () => {
       const found = open(hash, at);
       if (found === undefined) return E.right(O.none);
       if ([...world.users.values()].some((u) => u.email === found.email))
@@ -90,6 +101,7 @@ export const fakeInvitations = (world: {
       for (const siteId of siteIds) world.members.push({ siteId, userId: user.id, addedAt: at });
       found.endedAt = at;
       found.endReason = 'accepted';
+      if (notice !== undefined) world.outbox.push(notice);
       const account = world.accounts.get(found.accountId)!;
       return E.right(
         O.some({

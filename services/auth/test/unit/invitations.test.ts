@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { INVITATION_TTL_SECONDS, UserInvited } from '@esign/contracts';
+import { INVITATION_TTL_SECONDS, InvitationAccepted, UserInvited } from '@esign/contracts';
 import { authenticateSession } from '../../src/application/authenticate-session.js';
 import { createAccount } from '../../src/application/create-account.js';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../../src/application/invitations.js';
 import { signIn } from '../../src/application/sign-in.js';
 import { createSite } from '../../src/application/sites.js';
-import { createUser } from '../../src/application/users.js';
+import { createUser, setUserDisabled } from '../../src/application/users.js';
 import type { SessionUser } from '../../src/domain/model.js';
 import { fakeWorld } from '../support/fakes.js';
 import { left, right } from '../support/port-task.js';
@@ -116,6 +116,23 @@ describe('auth use cases: account admins invite people by e-mail', () => {
       _tag: 'InvalidInvitationToken',
     });
     assert.deepEqual(await s.open(), [], 'an accepted invitation is no longer open');
+    const told = s.world.state.outbox.filter((e) => InvitationAccepted.is(e));
+    assert.deepEqual(
+      told.map((e) => [e.aggregate_id, e.data]),
+      [[made.id, { email: 'admin@acme.test', account_name: 'Acme', joined: 'ada@example.test' }]],
+      'the inviting admin is told, once',
+    );
+  });
+
+  it('tells nobody of the acceptance when the inviting admin was disabled meanwhile', async () => {
+    const s = await seed();
+    await right(() => s.invite('ada@example.test'));
+    await right(setUserDisabled(s.deps)({ userId: s.admin.userId, disabled: true }));
+    await right(() => s.accept(s.tokenOf(s.sent()[0])));
+    assert.deepEqual(
+      s.world.state.outbox.filter((e) => InvitationAccepted.is(e)),
+      [],
+    );
   });
 
   it('is for account admins only', async () => {

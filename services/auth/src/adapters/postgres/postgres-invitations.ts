@@ -113,17 +113,32 @@ export const postgresInvitations = (pool: DatabasePool): InvitationStore => ({
     }),
 
   findOpen: (tokenHash, at) =>
-    maybe(async () =>
-      db.maybeOne(
+    maybe(async () => {
+      const row = await db.maybeOne(
         pool,
-        t.type({ email: t.string }),
+        t.type({
+          id: t.string,
+          email: t.string,
+          account_name: t.string,
+          inviter_email: t.union([t.string, t.null]),
+        }),
         sql.unsafe`
-        SELECT email FROM invitations
-        WHERE token_hash = ${hashOf(tokenHash)} AND ended_at IS NULL AND expires_at > ${sql.timestamp(at)}`,
-      ),
-    ),
+        SELECT i.id, i.email, a.name AS account_name,
+               (SELECT u.email FROM users u WHERE u.id = i.invited_by AND u.disabled_at IS NULL) AS inviter_email
+        FROM invitations i JOIN accounts a ON a.id = i.account_id
+        WHERE i.token_hash = ${hashOf(tokenHash)} AND i.ended_at IS NULL AND i.expires_at > ${sql.timestamp(at)}`,
+      );
+      return (
+        row && {
+          id: row.id,
+          email: row.email,
+          accountName: row.account_name,
+          inviterEmail: row.inviter_email,
+        }
+      );
+    }),
 
-  accept: (tokenHash, user, at) => async () => {
+  accept: (tokenHash, user, at, notice) => async () => {
     try {
       const accepted = await pool.transaction(async (tx): Promise<AcceptedInvitation | undefined> => {
         const when = sql.timestamp(at);
@@ -167,6 +182,7 @@ export const postgresInvitations = (pool: DatabasePool): InvitationStore => ({
           tx,
           sql.unsafe`UPDATE invitations SET ended_at = ${when}, end_reason = 'accepted', user_id = ${user.id} WHERE id = ${open.id}`,
         );
+        if (notice !== undefined) await enqueueEvents(tx, [notice]);
         return {
           user: { id: user.id, email: open.email },
           account: { id: open.account_id, name: open.account_name },
