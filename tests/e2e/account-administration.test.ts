@@ -4,9 +4,9 @@
 // them when they leave. Every answer is checked against the OpenAPI document.
 import assert from 'node:assert/strict';
 import { createEsignClient, type EsignClient } from '@esign/client';
-import { startEsignSystem, type EsignSystem } from '@esign/testing';
+import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
 import { conformingFetch } from './support/conformance.js';
-import { clientOf, ok, unique, waitForMail, type ClientOf } from './support/flow.js';
+import { clientOf, mailsTo, ok, unique, waitForMail, type ClientOf } from './support/flow.js';
 
 const PASSWORD = 'a long passphrase for the e2e suite';
 
@@ -89,6 +89,15 @@ describe('end to end through the gateway: an account admin’s Sites, invitation
       ok(await typed().POST('/v1.1/sessions', { body: { email, password: CHOSEN } }), 201, 'sign in')
         .session_token,
     );
+    // The admin who invited them is told (account.invitation_accepted, the same chain).
+    const told = await eventually(
+      () =>
+        Promise.resolve(
+          mailsTo(system, adminEmail).find((m) => m.mail.subject?.startsWith(`${email} joined`)),
+        ),
+      30_000,
+    );
+    assert.match(told.mail.text ?? '', /accepted your invitation and joined Acme /);
     const current = ok(await session.GET('/v1.1/sessions/current'), 200, 'who');
     assert.deepEqual([current.account_admin, current.sites.map((s) => s.id)], [false, [acme.site]]);
     const again = await typed().POST('/v1.1/invitations/accept', { body: { token, password: CHOSEN } });

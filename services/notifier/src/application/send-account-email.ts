@@ -1,11 +1,17 @@
 import * as E from 'fp-ts/lib/Either.js';
 import {
+  INVITATION_ACCEPTED,
   PASSWORD_CHANGED,
   PASSWORD_RESET_REQUESTED,
   USER_INVITED,
   type AccountEvent,
 } from '@esign/contracts';
-import { composeInvitation, composePasswordChanged, composePasswordReset } from '../domain/account-emails.js';
+import {
+  composeInvitation,
+  composeInvitationAccepted,
+  composePasswordChanged,
+  composePasswordReset,
+} from '../domain/account-emails.js';
 import type { EmailContent } from '../domain/message-content.js';
 import type { EmailSender } from '../ports/email-sender.js';
 import type { EventClaims } from '../ports/event-claims.js';
@@ -30,17 +36,23 @@ const contentOf = (event: AccountEvent): EmailContent => {
         acceptUrl: event.data.accept_url,
         expiresAt: event.data.expires_at,
       });
+    case INVITATION_ACCEPTED:
+      return composeInvitationAccepted({
+        accountName: event.data.account_name,
+        joined: event.data.joined,
+        at: event.occurred_at,
+      });
   }
 };
 
 /** When the event's link stops working, for the e-mails that carry one. */
 const linkExpiresAt = (event: AccountEvent): string | undefined =>
-  event.type === PASSWORD_CHANGED ? undefined : event.data.expires_at;
+  event.type === PASSWORD_RESET_REQUESTED || event.type === USER_INVITED ? event.data.expires_at : undefined;
 
 /**
  * E-mails one of auth's events to its user once: a link to choose a new password (ADR
- * 3000), the notice that the password changed (ADR 3020) or an invitation to join an
- * account (ADR 3030). A link that expired while the
+ * 3000), the notice that the password changed (ADR 3020), an invitation to join an
+ * account or the inviter's notice that it was accepted (ADR 3030). A link that expired while the
  * event waited (a broker outage) is not sent: it would not work. An address the provider
  * refuses for good is given up. A crash after the provider took the e-mail and before the
  * claim is recorded sends it again when the event is redelivered.

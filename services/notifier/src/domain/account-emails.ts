@@ -91,3 +91,23 @@ export const composeInvitation = (input: {
     ),
   };
 };
+
+/** The inviting admin is told their colleague joined, and what to do were it not them. */
+export const composeInvitationAccepted = (input: {
+  readonly accountName: string;
+  readonly joined: string;
+  readonly at: string;
+}): EmailContent => {
+  const joined = `${input.joined} accepted your invitation and joined ${input.accountName} on E-sign on ${when(input.at)}.`;
+  const sites =
+    'They are on the Sites you chose; you can change that on the Sites page, and see them on the Users page.';
+  const notThem =
+    'If you do not know who that is, disable them on the Users page at once: their sessions end and their access tokens stop.';
+  return {
+    subject: `${input.joined} joined ${input.accountName}`,
+    ...both(
+      [joined, sites, notThem],
+      [joined, sites, notThem].map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    ),
+  };
+};

@@ -3,7 +3,9 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import {
   PASSWORD_CHANGED,
   PASSWORD_RESET_REQUESTED,
+  INVITATION_ACCEPTED,
   USER_INVITED,
+  type InvitationAccepted,
   type PasswordChangedNotice,
   type PasswordResetRequested,
   type UserInvited,
@@ -139,5 +141,26 @@ describe('notifier: auth’s e-mails to users (ADRs 3000, 3020, 3030)', () => {
     const expired = { ...invitation, data: { ...invitation.data, expires_at: NOW.toISOString() } };
     assert.equal(await late.send(expired), 'expired', 'a link dead on arrival is not sent');
     assert.equal(late.sent.length, 0);
+  });
+
+  it('tells the inviting admin their colleague joined, and what to do if they do not know them', async () => {
+    const accepted: InvitationAccepted = {
+      id: '9c1c2b8e-0d3a-4e5f-9a7b-1c2d3e4f5a6e',
+      type: INVITATION_ACCEPTED,
+      occurred_at: '2030-01-02T09:30:00.000Z',
+      aggregate_id: 'invitation-1',
+      data: { email: 'admin@acme.test', account_name: 'Acme', joined: 'ada@example.test' },
+    };
+    const w = world([]);
+    assert.equal(await w.send(accepted), 'sent');
+    assert.equal(await w.send(accepted), 'already_sent');
+    const mail = w.sent[0]!;
+    assert.equal(mail.to, 'admin@acme.test');
+    assert.equal(mail.subject, 'ada@example.test joined Acme');
+    assert.match(
+      mail.text,
+      /^ada@example\.test accepted your invitation and joined Acme on E-sign on 2030-01-02 09:30 UTC\./,
+    );
+    assert.match(mail.text, /disable them on the Users page at once/);
   });
 });

@@ -1,4 +1,10 @@
-import { AccountEvent, PASSWORD_CHANGED, PASSWORD_RESET_REQUESTED, USER_INVITED } from '@esign/contracts';
+import {
+  AccountEvent,
+  INVITATION_ACCEPTED,
+  PASSWORD_CHANGED,
+  PASSWORD_RESET_REQUESTED,
+  USER_INVITED,
+} from '@esign/contracts';
 import type { Logger } from '@esign/platform';
 import { createEventConsumer, type EventConsumer } from '@esign/platform/messaging';
 import type { AccountEmailOutcome } from '../../application/send-account-email.js';
@@ -7,9 +13,10 @@ export const ACCOUNT_EMAILS_CONSUMER = 'notifier.account-emails';
 
 /**
  * Auth's e-mails to users, on their own queue `<prefix>.notifier.account-emails`: links
- * to choose a new password (ADR 3000), notices that a password changed (ADR 3020) and
- * invitations to join an account (ADR 3030). A transient failure throws, and the platform
- * consumer retries with back-off, then parks.
+ * to choose a new password (ADR 3000), notices that a password changed (ADR 3020), and
+ * invitations to join an account with the inviters' notices that they were accepted (ADR
+ * 3030). A transient failure throws, and the platform consumer retries with back-off, then
+ * parks.
  */
 export const accountEmailConsumer = (options: {
   readonly prefix: string;
@@ -21,7 +28,7 @@ export const accountEmailConsumer = (options: {
   return createEventConsumer({
     prefix: options.prefix,
     name: ACCOUNT_EMAILS_CONSUMER,
-    routingKeys: [PASSWORD_RESET_REQUESTED, PASSWORD_CHANGED, USER_INVITED],
+    routingKeys: [PASSWORD_RESET_REQUESTED, PASSWORD_CHANGED, USER_INVITED, INVITATION_ACCEPTED],
     codec: AccountEvent,
     logger: options.logger,
     retryDelaysMs: options.retryDelaysMs,
