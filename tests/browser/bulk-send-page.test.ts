@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
-import { expectAccessible, launchChromium, openTab, screenshot } from './support/web-app.js';
+import {
+  expectAccessible,
+  launchChromium,
+  openTab,
+  screenshot,
+  ownerWithTemplate,
+} from './support/web-app.js';
 
 const PASSWORD = 'bulk send browser test password 42';
 
@@ -18,46 +24,18 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
   let page: Page;
   let problems: string[];
   let web: string;
-  let site: number;
-  let template: number;
 
   before(async function () {
     this.timeout(600_000);
     system = await startEsignSystem({ label: 'web_bulk' });
     web = `${system.gatewayUrl}/app`;
-    const { account } = (await system.admin('create-account', '--name', 'Acme bulk')) as {
-      account: { id: string };
-    };
-    const created = (await system.admin('create-site', '--account', account.id, '--name', 'Production')) as {
-      site: { id: number };
-    };
-    site = created.site.id;
     const owner = 'owner@acme-bulk.example';
-    await system.admin('create-user', '--account', account.id, '--email', owner, '--password', PASSWORD);
-    await system.admin('add-member', '--site', String(site), '--user', owner);
-    const { app } = (await system.admin('create-app', '--user', owner, '--name', 'Setup')) as {
-      app: { id: string };
-    };
-    const { access_token: token } = (await system.admin('create-token', '--app', app.id)) as {
-      access_token: string;
-    };
-    const call = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${system.gatewayUrl}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? null : JSON.stringify(body),
-      });
-      const answer = (await response.json()) as Record<string, unknown>;
-      assert.ok(response.ok, JSON.stringify(answer));
-      return answer;
-    };
-    const contract = await call('POST', `/v1.1/sites/${site}/contracts`, {
-      type: 'html',
-      name: 'Service agreement',
-      html: '<p>Agreement with {{client_name}}</p>',
+    await ownerWithTemplate(system, {
+      account: 'Acme bulk',
+      owner,
+      password: PASSWORD,
+      template: { name: 'Service agreement', html: '<p>Agreement with {{client_name}}</p>' },
     });
-    template = contract.id as number;
-    await call('POST', `/v1.1/contracts/${template}/publish`);
 
     browser = await launchChromium();
     ({ page, problems } = await openTab(browser));

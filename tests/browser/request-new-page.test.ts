@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startEsignSystem, type EsignSystem } from '@esign/testing';
-import { expectAccessible, launchChromium, openTab, PHONE, screenshot } from './support/web-app.js';
+import {
+  expectAccessible,
+  launchChromium,
+  openTab,
+  PHONE,
+  screenshot,
+  ownerWithTemplate,
+} from './support/web-app.js';
 
 const PASSWORD = 'new request browser test password 42';
 
@@ -23,39 +30,17 @@ describe('web application in headless Chromium: New Request', function () {
     this.timeout(600_000);
     system = await startEsignSystem({ label: 'web_new_request' });
     web = `${system.gatewayUrl}/app`;
-    const { account } = (await system.admin('create-account', '--name', 'Acme new request')) as {
-      account: { id: string };
-    };
-    const created = (await system.admin('create-site', '--account', account.id, '--name', 'Production')) as {
-      site: { id: number };
-    };
-    const site = created.site.id;
     const owner = 'owner@acme-new-request.example';
-    await system.admin('create-user', '--account', account.id, '--email', owner, '--password', PASSWORD);
-    await system.admin('add-member', '--site', String(site), '--user', owner);
-    const { app } = (await system.admin('create-app', '--user', owner, '--name', 'Setup')) as {
-      app: { id: string };
-    };
-    const { access_token: token } = (await system.admin('create-token', '--app', app.id)) as {
-      access_token: string;
-    };
-    const call = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${system.gatewayUrl}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? null : JSON.stringify(body),
-      });
-      const answer = (await response.json()) as Record<string, unknown>;
-      assert.ok(response.ok, JSON.stringify(answer));
-      return answer;
-    };
-    const contract = await call('POST', `/v1.1/sites/${site}/contracts`, {
-      type: 'html',
-      name: 'Service agreement',
-      html: '<p>Agreement with {{client_name}}</p>',
-      fields: [{ name: 'signature', type: 'signature' }],
+    await ownerWithTemplate(system, {
+      account: 'Acme new request',
+      owner,
+      password: PASSWORD,
+      template: {
+        name: 'Service agreement',
+        html: '<p>Agreement with {{client_name}}</p>',
+        fields: [{ name: 'signature', type: 'signature' }],
+      },
     });
-    await call('POST', `/v1.1/contracts/${contract.id as number}/publish`);
 
     browser = await launchChromium();
     ({ page, problems } = await openTab(browser));

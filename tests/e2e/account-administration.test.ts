@@ -3,10 +3,9 @@
 // RabbitMQ, the notifier, SMTP), the colleague accepts and signs in, and the admin disables
 // them when they leave. Every answer is checked against the OpenAPI document.
 import assert from 'node:assert/strict';
-import { createEsignClient, type EsignClient } from '@esign/client';
+import type { EsignClient } from '@esign/client';
 import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
-import { conformingFetch } from './support/conformance.js';
-import { clientOf, mailsTo, ok, unique, waitForMail, type ClientOf } from './support/flow.js';
+import { typedClient, clientOf, mailsTo, ok, unique, waitForMail, type ClientOf } from './support/flow.js';
 
 const PASSWORD = 'a long passphrase for the e2e suite';
 
@@ -15,12 +14,7 @@ describe('end to end through the gateway: an account admin’s Sites, invitation
   let system: EsignSystem;
   let acme: ClientOf;
   let admin: EsignClient;
-  const typed = (accessToken?: string): EsignClient =>
-    createEsignClient({
-      baseUrl: system.gatewayUrl,
-      ...(accessToken === undefined ? {} : { accessToken }),
-      fetch: (request) => conformingFetch(request),
-    });
+  const typed = (accessToken?: string): EsignClient => typedClient(system, accessToken);
 
   before(async () => {
     system = await startEsignSystem({ label: 'e2e_account_admin' });

@@ -3,10 +3,9 @@
 // the machine route (client secret → client-credentials grant), and tidy up. Every answer
 // is checked against the OpenAPI document (support/conformance.ts).
 import assert from 'node:assert/strict';
-import { createEsignClient, type EsignClient } from '@esign/client';
+import type { EsignClient } from '@esign/client';
 import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
-import { conformingFetch } from './support/conformance.js';
-import { clientOf, mailsTo, ok, unique, waitForMail, type ClientOf } from './support/flow.js';
+import { typedClient, clientOf, mailsTo, ok, unique, waitForMail, type ClientOf } from './support/flow.js';
 
 const PASSWORD = 'a long passphrase for the e2e suite';
 
@@ -14,12 +13,7 @@ describe('end to end through the gateway: a token by self-service, with the type
   this.timeout(120_000);
   let system: EsignSystem;
   let acme: ClientOf;
-  const typed = (accessToken?: string): EsignClient =>
-    createEsignClient({
-      baseUrl: system.gatewayUrl,
-      ...(accessToken === undefined ? {} : { accessToken }),
-      fetch: (request) => conformingFetch(request),
-    });
+  const typed = (accessToken?: string): EsignClient => typedClient(system, accessToken);
 
   before(async () => {
     system = await startEsignSystem({ label: 'e2e_self_service' });

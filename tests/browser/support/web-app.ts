@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { EsignSystem } from '@esign/testing';
 
 export { CHROMIUM, launchChromium } from '@esign/testing';
 
@@ -68,4 +69,57 @@ export const screenshot = async (page: Page, name: string): Promise<void> => {
   const dir = join(ROOT, 'docs', 'screenshots');
   await mkdir(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `web-app-${name}.png`), fullPage: true });
+};
+
+/**
+ * An account with a Production Site, its owner (signing in with `password`) on it, and
+ * one published HTML template made through the API with an access token of the owner's:
+ * what a page that makes Requests needs before the browser opens.
+ */
+export const ownerWithTemplate = async (
+  system: EsignSystem,
+  input: {
+    readonly account: string;
+    readonly owner: string;
+    readonly password: string;
+    readonly template: { readonly name: string; readonly html: string; readonly fields?: readonly unknown[] };
+  },
+): Promise<{ readonly site: number; readonly template: number }> => {
+  const { account } = (await system.admin('create-account', '--name', input.account)) as {
+    account: { id: string };
+  };
+  const created = (await system.admin('create-site', '--account', account.id, '--name', 'Production')) as {
+    site: { id: number };
+  };
+  const site = created.site.id;
+  await system.admin(
+    'create-user',
+    '--account',
+    account.id,
+    '--email',
+    input.owner,
+    '--password',
+    input.password,
+  );
+  await system.admin('add-member', '--site', String(site), '--user', input.owner);
+  const { app } = (await system.admin('create-app', '--user', input.owner, '--name', 'Setup')) as {
+    app: { id: string };
+  };
+  const { access_token: token } = (await system.admin('create-token', '--app', app.id)) as {
+    access_token: string;
+  };
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${system.gatewayUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+    const answer = (await response.json()) as Record<string, unknown>;
+    assert.ok(response.ok, JSON.stringify(answer));
+    return answer;
+  };
+  const contract = await call('POST', `/v1.1/sites/${site}/contracts`, { type: 'html', ...input.template });
+  const template = contract.id as number;
+  await call('POST', `/v1.1/contracts/${template}/publish`);
+  return { site, template };
 };

@@ -41,6 +41,14 @@ export interface ClientOf {
   readonly site: number;
 }
 
+/** The typed client on the system's gateway, every answer checked against the document; no token: anonymous. */
+export const typedClient = (system: EsignSystem, accessToken?: string): EsignClient =>
+  createEsignClient({
+    baseUrl: system.gatewayUrl,
+    ...(accessToken === undefined ? {} : { accessToken }),
+    fetch: (request) => conformingFetch(request),
+  });
+
 export const clientOf = (system: EsignSystem, tenant: Tenant): ClientOf => ({
   tenant,
   esign: createEsignClient({
