@@ -97,8 +97,31 @@ describe('end to end through the gateway: an account admin’s Sites, invitation
     const again = await typed().POST('/v1.1/invitations/accept', { body: { token, password: CHOSEN } });
     assert.equal(again.error?.code, 'invalid_invitation_token');
     assert.deepEqual(ok(await admin.GET('/v1.1/account/invitations'), 200, 'open invitations').data, []);
+    // A second admin (ADR 3060): from their next call they manage the account; then they step down.
+    const path = { path: { user_id: joined.user.id } };
+    const promoted = ok(
+      await admin.PATCH('/v1.1/account/users/{user_id}', { params: path, body: { admin: true } }),
+      200,
+      'promote',
+    );
+    assert.equal(promoted.admin, true);
+    assert.equal(ok(await session.GET('/v1.1/sessions/current'), 200, 'who now').account_admin, true);
+    const users = ok(await session.GET('/v1.1/account/users'), 200, 'users').data;
+    assert.deepEqual(
+      users
+        .filter((u) => u.admin)
+        .map((u) => u.email)
+        .sort(),
+      [adminEmail, email].sort(),
+    );
+    const down = ok(
+      await session.PATCH('/v1.1/account/users/{user_id}', { params: path, body: { admin: false } }),
+      200,
+      'step down',
+    );
+    assert.equal(down.admin, false);
     // A colleague who left (ADR 3040): disabled by the admin, their session ends at once.
-    const user = { params: { path: { user_id: joined.user.id } }, body: { disabled: true } };
+    const user = { params: path, body: { disabled: true } };
     assert.ok(ok(await admin.PATCH('/v1.1/account/users/{user_id}', user), 200, 'disable').disabled_at);
     assert.equal((await session.GET('/v1.1/sessions/current')).response.status, 401);
   });

@@ -559,8 +559,8 @@ export interface paths {
     options?: never;
     head?: never;
     /**
-     * Disable or enable a user of the account
-     * @description Account admins only. `disabled: true` ends the user’s sessions at once and stops their access tokens and client credentials within the revocation bound; `false` restores the tokens still unexpired and unrevoked. Setting the state a user already has changes nothing. An admin cannot disable themselves (ADR 3040).
+     * Disable or enable a user of the account, or change whether they are an admin
+     * @description Account admins only. `disabled: true` ends the user’s sessions at once and stops their access tokens and client credentials within the revocation bound; `false` restores the tokens still unexpired and unrevoked. An admin cannot disable themselves (ADR 3040). `admin: true` lets the user manage the account’s users, invitations and Sites from their next call; `false` takes that away. The account always keeps an enabled admin: its only one cannot step down (`last_admin`) (ADR 3060). Setting what a user already is changes nothing. Changes to the account’s users are made one at a time, so an admin demoted or disabled a moment ago is refused (`account_admin_required`).
      */
     patch: operations['updateAccountUser'];
     trace?: never;
@@ -1797,7 +1797,8 @@ export interface components {
       new_password: string;
     };
     UpdateAccountUserBody: {
-      disabled: boolean;
+      disabled?: boolean;
+      admin?: boolean;
     };
     CreateAccountSiteBody: {
       name: string;
@@ -8918,6 +8919,36 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "count": 2,
+           *       "total_count": 2,
+           *       "has_more": false,
+           *       "data": [
+           *         {
+           *           "id": "9b91c3c2-c7a2-4bfe-b7ea-eddd8982368b",
+           *           "email": "dev-fefca8@acme.example",
+           *           "disabled_at": null,
+           *           "admin": true,
+           *           "site_ids": [
+           *             1,
+           *             2
+           *           ]
+           *         },
+           *         {
+           *           "id": "c3e0ead6-7e0a-4f32-9497-261a9b4e965d",
+           *           "email": "invited-bc05de0d@example.test",
+           *           "disabled_at": null,
+           *           "admin": true,
+           *           "site_ids": [
+           *             1
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             page: number;
             per_page: number;
@@ -8928,6 +8959,7 @@ export interface operations {
               id: string;
               email: string;
               disabled_at: string | null;
+              admin: boolean;
               site_ids: number[];
             }[];
           };
@@ -9032,9 +9064,10 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "45e65d9e-9ee7-4ce8-93c3-a424ab4b7206",
-           *       "email": "invited-19357a49@example.test",
-           *       "disabled_at": "2026-12-03T12:02:16.204Z",
+           *       "id": "c3e0ead6-7e0a-4f32-9497-261a9b4e965d",
+           *       "email": "invited-bc05de0d@example.test",
+           *       "disabled_at": null,
+           *       "admin": true,
            *       "site_ids": [
            *         1
            *       ]
@@ -9044,6 +9077,7 @@ export interface operations {
             id: string;
             email: string;
             disabled_at: string | null;
+            admin: boolean;
             site_ids: number[];
           };
         };
@@ -9119,7 +9153,10 @@ export interface operations {
           };
         };
       };
-      /** @description - `cannot_disable_yourself`: an account admin asked to disable their own user (`errors[].path` is `disabled`); nothing changed. */
+      /**
+       * @description - `cannot_disable_yourself`: an account admin asked to disable their own user (`errors[].path` is `disabled`); nothing changed.
+       *     - `last_admin`: the account’s only enabled admin asked to stop being one (`errors[].path` is `admin`); nothing changed.
+       */
       409: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -9130,7 +9167,7 @@ export interface operations {
             /** @constant */
             status?: 409;
             /** @enum {unknown} */
-            code?: 'cannot_disable_yourself';
+            code?: 'cannot_disable_yourself' | 'last_admin';
           };
         };
       };

@@ -98,17 +98,32 @@ export const AccountUserView = t.type({
   id: t.string,
   email: t.string,
   disabled_at: nullable(t.string),
+  /** Administers the account: its users, invitations and Sites (ADR 3060). */
+  admin: t.boolean,
   site_ids: t.array(t.number),
 });
 export type AccountUserView = t.TypeOf<typeof AccountUserView>;
 export const AccountUserList = Page(AccountUserView);
 export type AccountUserList = t.TypeOf<typeof AccountUserList>;
 
+const UpdateAccountUserFields = strict(
+  {},
+  { disabled: t.boolean, admin: t.boolean },
+  'UpdateAccountUserBody',
+);
+
 /**
  * `PATCH /v1.1/account/users/:id`: disable a user of the account (a colleague who left:
- * their sessions end, their tokens stop) or enable them again (ADR 3040).
+ * their sessions end, their tokens stop) or enable them again (ADR 3040); make them an
+ * admin of the account or no longer one (ADR 3060). An empty body is refused.
  */
-export const UpdateAccountUserBody = strict({ disabled: t.boolean }, {}, 'UpdateAccountUserBody');
+export const UpdateAccountUserBody = refine(
+  UpdateAccountUserFields,
+  (b): b is t.TypeOf<typeof UpdateAccountUserFields> => Object.keys(b).length > 0,
+  'must name at least one of disabled, admin',
+  'UpdateAccountUserBody',
+  { minProperties: 1 },
+);
 export type UpdateAccountUserBody = t.TypeOf<typeof UpdateAccountUserBody>;
 
 /** `POST /v1.1/account/sites/:id/members`: add a user of the account to one Site, by e-mail address. */

@@ -789,6 +789,31 @@ export const CAPTURED_EXAMPLES: Examples = {
       request_id: '4db2a314-a627-4e62-970b-7228055ff2bc',
     },
   },
+  listAccountUsers: {
+    '200': {
+      page: 1,
+      per_page: 20,
+      count: 2,
+      total_count: 2,
+      has_more: false,
+      data: [
+        {
+          id: '9b91c3c2-c7a2-4bfe-b7ea-eddd8982368b',
+          email: 'dev-fefca8@acme.example',
+          disabled_at: null,
+          admin: true,
+          site_ids: [1, 2],
+        },
+        {
+          id: 'c3e0ead6-7e0a-4f32-9497-261a9b4e965d',
+          email: 'invited-bc05de0d@example.test',
+          disabled_at: null,
+          admin: true,
+          site_ids: [1],
+        },
+      ],
+    },
+  },
   listAppTokens: {
     '200': {
       page: 1,
@@ -1575,9 +1600,10 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   updateAccountUser: {
     '200': {
-      id: '45e65d9e-9ee7-4ce8-93c3-a424ab4b7206',
-      email: 'invited-19357a49@example.test',
-      disabled_at: '2026-12-03T12:02:16.204Z',
+      id: 'c3e0ead6-7e0a-4f32-9497-261a9b4e965d',
+      email: 'invited-bc05de0d@example.test',
+      disabled_at: null,
+      admin: true,
       site_ids: [1],
     },
   },

@@ -155,16 +155,19 @@ export const ACCOUNT_OPERATIONS: readonly Operation[] = [
     method: 'patch',
     path: '/v1.1/account/users/{user_id}',
     operationId: 'updateAccountUser',
-    summary: 'Disable or enable a user of the account',
+    summary: 'Disable or enable a user of the account, or change whether they are an admin',
     description:
       'Account admins only. `disabled: true` ends the user’s sessions at once and stops their access tokens and ' +
       'client credentials within the revocation bound; `false` restores the tokens still unexpired and ' +
-      'unrevoked. Setting the state a user already has changes nothing. An admin cannot disable themselves ' +
-      '(ADR 3040).',
+      'unrevoked. An admin cannot disable themselves (ADR 3040). `admin: true` lets the user manage the ' +
+      'account’s users, invitations and Sites from their next call; `false` takes that away. The account always ' +
+      'keeps an enabled admin: its only one cannot step down (`last_admin`) (ADR 3060). Setting what a user ' +
+      'already is changes nothing. Changes to the account’s users are made one at a time, so an admin demoted ' +
+      'or disabled a moment ago is refused (`account_admin_required`).',
     params: { user_id: USER_ID },
     body: { codec: UpdateAccountUserBody },
     responses: { 200: { description: 'The user as they now are.', codec: AccountUserView } },
-    problems: ['not_found', 'account_admin_required', 'cannot_disable_yourself'],
+    problems: ['not_found', 'account_admin_required', 'cannot_disable_yourself', 'last_admin'],
   }),
   session({
     method: 'post',

@@ -81,6 +81,10 @@ export const PROBLEM_CODES = {
     409,
     'an account admin asked to disable their own user (`errors[].path` is `disabled`); nothing changed',
   ],
+  last_admin: [
+    409,
+    'the account’s only enabled admin asked to stop being one (`errors[].path` is `admin`); nothing changed',
+  ],
   unknown_sites: [422, '`site_ids` names Sites that are not the account’s (`errors[].path` is `site_ids`)'],
   too_many_invitations: [
     429,

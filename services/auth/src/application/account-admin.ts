@@ -2,13 +2,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
+import { decideUserChange, type UserChange } from '../domain/account-users.js';
 import { notFound, type AuthError } from '../domain/errors.js';
 import { MAX_SITES_PER_ACCOUNT, type PageOf, type PageRequest } from '@esign/contracts';
 import type { SessionUser, Site, User } from '../domain/model.js';
 import type { Member } from '../ports/site-repository.js';
 import type { Deps } from './deps.js';
 import { required } from './required.js';
-import { setUserDisabled } from './users.js';
 
 /**
  * An account admin manages who is on which of the account's Sites, from the API as the
@@ -178,33 +178,32 @@ export const removeSiteMember =
     );
 
 /**
- * Disables a user of the account (a colleague who left: their sessions end at once, their
- * tokens and client credentials stop within the gateway's cache bound) or enables them
- * again (ADR 3040). Asking for the state they already have changes nothing, so a repeated
- * call keeps the first `disabled_at`. An admin cannot disable themselves: the account
- * would be left without anyone to enable them.
+ * Changes a user of the account (ADR 3040, ADR 3060): disables them (a colleague who
+ * left: their sessions end at once, their tokens and client credentials stop within the
+ * gateway's cache bound) or enables them again, and makes them an admin or no longer one.
+ * The change is decided with the account locked (`decideUserChange`): the account always
+ * keeps an enabled admin, and an admin cannot disable themselves. Asking for what the
+ * user already is changes nothing, so a repeated call keeps the first `disabled_at`.
  */
-export const setAccountUserDisabled =
+export const updateAccountUser =
   (deps: Deps) =>
   (
     session: SessionUser,
-    input: { readonly userId: string; readonly disabled: boolean },
-  ): TE.TaskEither<AuthError, User & { siteIds: number[] }> =>
-    pipe(
+    input: { readonly userId: string } & UserChange,
+  ): TE.TaskEither<AuthError, User & { siteIds: number[] }> => {
+    const { userId, ...change } = input;
+    const at = deps.clock.now();
+    return pipe(
       TE.fromEither(adminOnly(session)),
       TE.flatMap(() =>
-        pipe(
-          deps.accounts.findUser(input.userId),
-          TE.map(O.filter((user) => user.accountId === session.accountId)),
-          required(() => notFound('user', input.userId)),
+        deps.accounts.changeAccountUser(session.accountId, userId, (users) =>
+          decideUserChange(users, { actorId: session.userId, targetId: userId, change, at }),
         ),
       ),
-      TE.flatMap((user) =>
-        input.disabled && user.id === session.userId
-          ? TE.left<AuthError, User>({ _tag: 'CannotDisableYourself' })
-          : (user.disabledAt !== null) === input.disabled
-            ? TE.right(user)
-            : setUserDisabled(deps)({ userId: user.id, disabled: input.disabled }),
+      // A disabled user has no session left; ending them again finds none.
+      TE.tap((user) =>
+        change.disabled === true ? deps.sessions.revokeAllOf(user.id, at) : TE.right(undefined),
       ),
       TE.flatMap((user) => withSiteIds(deps, user)),
     );
+  };

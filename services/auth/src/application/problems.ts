@@ -107,6 +107,15 @@ export const authProblem = (error: AuthError): Problem => {
           'You cannot disable your own user: the account would lose its administrator. Nothing changed.',
         errors: [{ path: 'disabled', message: 'cannot be true for your own user' }],
       });
+    case 'LastAdmin':
+      return problem({
+        status: 409,
+        code: 'last_admin',
+        title: 'Conflict',
+        detail:
+          'You are the account’s only enabled admin: make another user admin before you step down. Nothing changed.',
+        errors: [{ path: 'admin', message: 'cannot be false for the account’s only enabled admin' }],
+      });
     case 'AlreadyAccountUser':
       return problem({
         status: 409,

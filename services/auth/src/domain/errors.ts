@@ -30,6 +30,8 @@ export type AuthError =
   | { readonly _tag: 'NotAccountUser'; readonly email: string }
   /** An account admin may not disable their own user (ADR 3040). */
   | { readonly _tag: 'CannotDisableYourself' }
+  /** The change would leave the account without an enabled admin (ADR 3060). */
+  | { readonly _tag: 'LastAdmin' }
   /** An invitation to an address a user of the account already has (ADR 3030). */
   | { readonly _tag: 'AlreadyAccountUser'; readonly email: string }
   /** Sites named that are not the account's. */

@@ -14,7 +14,12 @@ export interface User {
   readonly email: string;
   readonly disabledAt: Date | null;
   readonly createdAt: Date;
+  /** Administers the account: its users, invitations and Sites (ADR 1401, ADR 3060). */
+  readonly accountAdmin: boolean;
 }
+
+/** A user as made: the repository decides whether they administer the account. */
+export type NewUser = Omit<User, 'accountAdmin'>;
 
 /** A user with what signing in needs to know about them. */
 export interface UserCredentials extends User {

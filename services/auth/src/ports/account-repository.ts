@@ -2,7 +2,8 @@ import type { PasswordChangedNotice } from '@esign/contracts';
 import type * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AuthError } from '../domain/errors.js';
-import type { Account, User, UserCredentials } from '../domain/model.js';
+import type * as E from 'fp-ts/lib/Either.js';
+import type { Account, NewUser, User, UserCredentials } from '../domain/model.js';
 
 /** Accounts and their users. */
 export interface AccountRepository {
@@ -12,7 +13,7 @@ export interface AccountRepository {
   /** NotFound. */
   readonly setApiAccess: (id: string, enabled: boolean) => TE.TaskEither<AuthError, Account>;
   /** NotFound (account), EmailTaken. */
-  readonly createUser: (user: User, passwordHash: string) => TE.TaskEither<AuthError, User>;
+  readonly createUser: (user: NewUser, passwordHash: string) => TE.TaskEither<AuthError, User>;
   readonly findUser: (id: string) => TE.TaskEither<never, O.Option<User>>;
   readonly findUserByEmail: (email: string) => TE.TaskEither<never, O.Option<User>>;
   readonly findCredentials: (email: string) => TE.TaskEither<never, O.Option<UserCredentials>>;
@@ -32,6 +33,16 @@ export interface AccountRepository {
   ) => TE.TaskEither<never, PasswordChanged>;
   /** NotFound. */
   readonly setUserDisabled: (userId: string, disabledAt: Date | null) => TE.TaskEither<AuthError, User>;
+  /**
+   * A change to one user of the account, decided by `decide` from every user of the
+   * account while the account is locked against other such changes, and written if
+   * `decide` allows it (ADR 3060).
+   */
+  readonly changeAccountUser: (
+    accountId: string,
+    userId: string,
+    decide: (users: readonly User[]) => E.Either<AuthError, User>,
+  ) => TE.TaskEither<AuthError, User>;
 }
 
 /** What a password change revoked. */

@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { AccountUserView } from '@esign/contracts';
+import { AccountUserList, AccountUserView } from '@esign/contracts';
 import { PASSWORD, seedAccount } from '../support/harness.js';
 import { is, pathsOf } from '../support/http-body.js';
 import { introspectedHarness } from '../support/introspected-harness.js';
 
-/** ADR 3040: an account admin disables a colleague who left, and enables them again. */
+/**
+ * ADR 3040: an account admin disables a colleague who left, and enables them again.
+ * ADR 3060: they make a colleague admin, and the account always keeps one.
+ */
 describe('auth: an account admin disables and enables users over HTTP (real Postgres)', () => {
   const t = introspectedHarness('auth_account_users', async (deps) => ({
     acme: await seedAccount(deps, {
@@ -72,7 +75,10 @@ describe('auth: an account admin disables and enables users over HTTP (real Post
       ['disabled'],
     );
     assert.deepEqual(pathsOf((await patch(owner, idOf('leaver@acme.test'), {}).expect(422)).body), [
-      'disabled',
+      '(body)',
+    ]);
+    assert.deepEqual(pathsOf((await patch(owner, idOf('leaver@acme.test'), { admin: 1 }).expect(422)).body), [
+      'admin',
     ]);
     await patch(owner, t.seeded().globex.users.get('owner@globex.test')!.id, { disabled: true }).expect(404);
     await patch(owner, 'not-a-uuid', { disabled: true }).expect(404);
@@ -85,5 +91,46 @@ describe('auth: an account admin disables and enables users over HTTP (real Post
       .expect(401);
     await sessionOf('owner@acme.test');
     await sessionOf('owner@globex.test');
+  });
+
+  it('an admin makes a colleague admin; the only one cannot step down; two demoting each other keep one', async () => {
+    const owner = await sessionOf('owner@acme.test');
+    const leaver = await sessionOf('leaver@acme.test');
+    const users = () =>
+      request(t.harness().callback).get('/v1.1/account/users').set('Authorization', `Bearer ${leaver}`);
+    await users().expect(403);
+
+    const lone = await patch(owner, idOf('owner@acme.test'), { admin: false }).expect(409);
+    assert.equal(lone.body.code, 'last_admin');
+    assert.deepEqual(pathsOf(lone.body), ['admin']);
+
+    const promoted = is(
+      AccountUserView,
+      (await patch(owner, idOf('leaver@acme.test'), { admin: true }).expect(200)).body,
+    );
+    assert.equal(promoted.admin, true);
+    const listed = is(AccountUserList, (await users().expect(200)).body).data;
+    assert.deepEqual(
+      listed.map((u) => [u.email, u.admin]),
+      [
+        ['owner@acme.test', true],
+        ['leaver@acme.test', true],
+      ],
+      'the session made before is an admin’s now',
+    );
+
+    // Each demotes the other at the same moment: the account lock decides them one after the other.
+    const answers = await Promise.all([
+      patch(owner, idOf('leaver@acme.test'), { admin: false }),
+      patch(leaver, idOf('owner@acme.test'), { admin: false }),
+    ]);
+    assert.deepEqual(answers.map((a) => a.status).sort(), [200, 403]);
+    const winner = answers[0].status === 200 ? owner : leaver;
+    const after = await request(t.harness().callback)
+      .get('/v1.1/account/users')
+      .set('Authorization', `Bearer ${winner}`)
+      .expect(200);
+    const admins = is(AccountUserList, after.body).data.filter((u) => u.admin);
+    assert.equal(admins.length, 1, 'one admin is left');
   });
 });

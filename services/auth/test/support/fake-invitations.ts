@@ -95,6 +95,7 @@ export const fakeInvitations = (world: {
         email: found.email,
         disabledAt: null,
         createdAt: at,
+        accountAdmin: false,
         passwordHash: user.passwordHash,
       });
       const siteIds = found.siteIds.filter((id) => world.sites.get(id)?.accountId === found.accountId);

@@ -64,8 +64,10 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
       if (!accounts.has(user.accountId)) return E.left(notFound('account', user.accountId));
       if ([...users.values()].some((u) => u.email === user.email))
         return E.left({ _tag: 'EmailTaken', email: user.email });
-      users.set(user.id, { ...user, passwordHash });
-      return E.right(user);
+      // The account's first user administers it, as the Postgres repository decides.
+      const made = { ...user, accountAdmin: ![...users.values()].some((u) => u.accountId === user.accountId) };
+      users.set(user.id, { ...made, passwordHash });
+      return E.right(made);
     },
     findUser: (id) =>
       maybe(async () => {
@@ -117,7 +119,17 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
       const u = users.get(userId);
       if (u === undefined) return E.left(notFound('user', userId));
       users.set(userId, { ...u, disabledAt });
-      return E.right({ ...u, disabledAt });
+      const { passwordHash: _p, ...user } = u;
+      return E.right({ ...user, disabledAt });
+    },
+    changeAccountUser: (accountId, userId, decide) => async () => {
+      const ofAccount = [...users.values()]
+        .filter((u) => u.accountId === accountId)
+        .map(({ passwordHash: _p, ...user }) => user);
+      const decided = decide(ofAccount);
+      if (E.isLeft(decided)) return decided;
+      users.set(userId, { ...decided.right, passwordHash: users.get(userId)!.passwordHash });
+      return decided;
     },
   };
 
@@ -130,12 +142,6 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
   const appRepo = appFake.repo;
 
   const tokenRepo = fakeTokenRepository({ accounts, users, apps, tokens, keys, frameOriginsOf, sitesOfUser });
-
-  /** The account's first user administers it, as the Postgres repository decides. */
-  const firstOfAccount = (accountId: string): string | undefined =>
-    [...users.values()]
-      .filter((u) => u.accountId === accountId)
-      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0]?.id;
 
   const sessionRepo: SessionRepository = {
     create: (s) =>
@@ -163,7 +169,7 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
           revokedAt: s.revokedAt,
           userDisabled: user.disabledAt !== null,
           apiAccess: accounts.get(user.accountId)!.apiAccess,
-          accountAdmin: firstOfAccount(user.accountId) === user.id,
+          accountAdmin: user.accountAdmin,
         };
       }),
     introspectionSubject: (id, kid) =>

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { setAccountUserDisabled } from '../../src/application/account-admin.js';
+import { updateAccountUser } from '../../src/application/account-admin.js';
 import { authenticateSession } from '../../src/application/authenticate-session.js';
 import { createAccount } from '../../src/application/create-account.js';
 import { signIn } from '../../src/application/sign-in.js';
@@ -33,8 +33,12 @@ const seed = async () => {
   const [adminToken, memberToken] = [await signedIn('admin@acme.test'), await signedIn('member@acme.test')];
   const adminSession = await right(authenticateSession(deps)(adminToken));
   const set = (userId: string, disabled: boolean, session = adminSession) =>
-    setAccountUserDisabled(deps)(session, { userId, disabled })();
-  return { world, deps, site, admin, member, outsider, adminSession, memberToken, set };
+    updateAccountUser(deps)(session, { userId, disabled })();
+  const promote = (userId: string, admin: boolean, session = adminSession) =>
+    updateAccountUser(deps)(session, { userId, admin })();
+  const sessionOf = (email: string) =>
+    signedIn(email).then((token) => right(authenticateSession(deps)(token)));
+  return { world, deps, site, admin, member, outsider, adminSession, memberToken, set, promote, sessionOf };
 };
 
 describe('auth use cases: an account admin disables and enables the account’s users', () => {
@@ -78,5 +82,69 @@ describe('auth use cases: an account admin disables and enables the account’s 
       id: 'not-a-user',
     });
     assert.equal(s.world.state.users.get(s.outsider.id)?.disabledAt, null);
+  });
+});
+
+describe('auth use cases: an account has more than one admin, and always one', () => {
+  it('an admin makes a user admin: from their next call they administer the account', async () => {
+    const s = await seed();
+    const promoted = await right(() => s.promote(s.member.id, true));
+    assert.equal(promoted.accountAdmin, true);
+    assert.deepEqual(promoted.siteIds, [s.site.id]);
+    const memberSession = await right(authenticateSession(s.deps)(s.memberToken));
+    assert.equal(memberSession.accountAdmin, true, 'their session, made before, is an admin’s now');
+    assert.equal(
+      (await right(() => s.promote(s.member.id, true))).accountAdmin,
+      true,
+      'again changes nothing',
+    );
+  });
+
+  it('the only enabled admin cannot step down; with another admin they can, and then are refused', async () => {
+    const s = await seed();
+    assert.deepEqual(await left(() => s.promote(s.admin.id, false)), { _tag: 'LastAdmin' });
+    assert.equal(s.world.state.users.get(s.admin.id)?.accountAdmin, true, 'nothing changed');
+
+    await right(() => s.promote(s.member.id, true));
+    await right(() => s.set(s.member.id, true));
+    assert.deepEqual(
+      await left(() => s.promote(s.admin.id, false)),
+      { _tag: 'LastAdmin' },
+      'a disabled admin does not count',
+    );
+
+    await right(() => s.set(s.member.id, false));
+    assert.equal((await right(() => s.promote(s.admin.id, false))).accountAdmin, false);
+    assert.deepEqual(
+      await left(() => s.promote(s.member.id, false)),
+      { _tag: 'AccountAdminRequired' },
+      'the session made while they were admin no longer is one',
+    );
+  });
+
+  it('an admin demoted or disabled by another is refused what they asked next', async () => {
+    const s = await seed();
+    await right(() => s.promote(s.member.id, true));
+    const second = await s.sessionOf('member@acme.test');
+    // Both sessions were admins' when read; the first change wins, the second is decided after it.
+    await right(() => s.promote(s.admin.id, false, second));
+    assert.deepEqual(await left(() => s.promote(s.member.id, false)), { _tag: 'AccountAdminRequired' });
+    assert.equal(s.world.state.users.get(s.member.id)?.accountAdmin, true, 'the account kept an admin');
+    assert.deepEqual(await left(() => s.set(s.member.id, true)), { _tag: 'AccountAdminRequired' });
+  });
+
+  it('one call may enable a user and make them admin; another account’s user is 404', async () => {
+    const s = await seed();
+    await right(() => s.set(s.member.id, true));
+    const both = await right(() =>
+      updateAccountUser(s.deps)(s.adminSession, { userId: s.member.id, disabled: false, admin: true })(),
+    );
+    assert.deepEqual([both.disabledAt, both.accountAdmin], [null, true]);
+    assert.deepEqual(await left(() => s.promote(s.outsider.id, true)), {
+      _tag: 'NotFound',
+      entity: 'user',
+      id: s.outsider.id,
+    });
+    assert.equal(s.world.state.users.get(s.outsider.id)?.accountAdmin, true, 'Globex’s own admin, untouched');
   });
 });

@@ -33,8 +33,8 @@ const invitation = (email: string, siteIds: number[] = [3]) => ({
 const ACCOUNT = {
   'GET /v1.1/sessions/current': CURRENT,
   'GET /v1.1/account/users?per_page=100': page([
-    { id: 'u1', email: 'owner@acme.test', disabled_at: null, site_ids: [3, 4] },
-    { id: 'u2', email: 'gone@acme.test', disabled_at: AT, site_ids: [] },
+    { id: 'u1', email: 'owner@acme.test', disabled_at: null, admin: true, site_ids: [3, 4] },
+    { id: 'u2', email: 'gone@acme.test', disabled_at: AT, admin: false, site_ids: [] },
   ]),
   'GET /v1.1/account/sites?per_page=100': page([
     { id: 3, name: 'Production', created_at: AT, default_locale: null, members: [] },
@@ -223,7 +223,7 @@ describe('web: the account’s users and invitations (account admins)', () => {
     assert.doesNotMatch(listed.text, /action="\/app\/users\/u1\//, 'no button for oneself');
     assert.match(listed.text, /action="\/app\/users\/u2\/enable"[\s\S]*?aria-label="Enable gone@acme\.test"/);
 
-    const gone = { id: 'u2', email: 'gone@acme.test', disabled_at: null, site_ids: [] };
+    const gone = { id: 'u2', email: 'gone@acme.test', disabled_at: null, admin: false, site_ids: [] };
     const app = appWith({ ...ACCOUNT, 'PATCH /v1.1/account/users/u2': gone });
     const enabled = await postAsAdmin(app, '/app/users/u2/enable', {}).expect(303);
     assert.equal(enabled.headers.location, '/app/users?done=enabled');

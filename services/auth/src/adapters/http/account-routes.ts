@@ -15,8 +15,8 @@ import {
   listAccountSites,
   listAccountUsers,
   removeSiteMember,
-  setAccountUserDisabled,
   setSiteDefaultLocale,
+  updateAccountUser,
 } from '../../application/account-admin.js';
 import { authenticateSession } from '../../application/authenticate-session.js';
 import type { Deps } from '../../application/deps.js';
@@ -44,6 +44,7 @@ const userView = (u: User & { readonly siteIds: readonly number[] }): AccountUse
   id: u.id,
   email: u.email,
   disabled_at: u.disabledAt === null ? null : u.disabledAt.toISOString(),
+  admin: u.accountAdmin,
   site_ids: [...u.siteIds],
 });
 
@@ -57,7 +58,7 @@ const siteIdOf = (raw: string | undefined): number => {
 /**
  * Account administration for account admins, authenticated by their session like the
  * rest of the self-service API: the account's Sites with their members, its users (and
- * disabling or enabling one), and adding a user to (or removing them from) a single Site.
+ * disabling or enabling one, making one an admin or no longer one), and adding a user to (or removing them from) a single Site.
  */
 export const accountRoutes = (router: Router<AppState>, deps: Deps): void => {
   const session = (header: string | undefined) => run(authenticateSession(deps)(bearerOf(header)));
@@ -94,9 +95,7 @@ export const accountRoutes = (router: Router<AppState>, deps: Deps): void => {
   router.patch('/v1.1/account/users/:user', async (ctx) => {
     const admin = await session(ctx.get('authorization'));
     const body = bodyOf(UpdateAccountUserBody, ctx);
-    ctx.body = userView(
-      await run(setAccountUserDisabled(deps)(admin, { userId: ctx.params.user!, disabled: body.disabled })),
-    );
+    ctx.body = userView(await run(updateAccountUser(deps)(admin, { userId: ctx.params.user!, ...body })));
   });
 
   router.post('/v1.1/account/sites/:site/members', async (ctx) => {

@@ -22,6 +22,7 @@ const UserRow = t.type({
   email: t.string,
   disabled_at: NullableTimestamp,
   created_at: Timestamp,
+  account_admin: t.boolean,
 });
 const toUser = (r: t.TypeOf<typeof UserRow>): User => ({
   id: r.id,
@@ -29,10 +30,11 @@ const toUser = (r: t.TypeOf<typeof UserRow>): User => ({
   email: r.email,
   disabledAt: r.disabled_at,
   createdAt: r.created_at,
+  accountAdmin: r.account_admin,
 });
 const CredentialsRow = t.intersection([UserRow, t.type({ password_hash: t.string, api_access: t.boolean })]);
 
-const userColumns = sql.fragment`u.id, u.account_id, u.email, u.disabled_at, u.created_at`;
+const userColumns = sql.fragment`u.id, u.account_id, u.email, u.disabled_at, u.created_at, u.account_admin`;
 
 const count = t.type({ n: t.number });
 
@@ -154,7 +156,7 @@ export const postgresAccountRepository = (pool: DatabasePool): AccountRepository
                   ${sql.timestamp(user.createdAt)}, ${sql.timestamp(user.createdAt)},
                   -- The account's first user administers it (ADR 1401).
                   NOT EXISTS (SELECT 1 FROM users WHERE account_id = ${user.accountId}))
-          RETURNING id, account_id, email, disabled_at, created_at`,
+          RETURNING id, account_id, email, disabled_at, created_at, account_admin`,
       );
       return E.right(toUser(row));
     } catch (error) {
@@ -240,5 +242,35 @@ export const postgresAccountRepository = (pool: DatabasePool): AccountRepository
         RETURNING ${userColumns}`,
     );
     return row === undefined ? E.left(notFound('user', userId)) : E.right(toUser(row));
+  },
+
+  changeAccountUser: (accountId, userId, decide) => async () => {
+    if (!isUuid(userId)) return E.left(notFound('user', userId));
+    return pool.transaction(async (tx) => {
+      // Every change to the account's users waits for the one before it, so two admins
+      // demoting or disabling each other at once cannot leave the account without one.
+      await db.exec(tx, sql.unsafe`SELECT 1 FROM accounts WHERE id = ${accountId} FOR UPDATE`);
+      const users = (
+        await db.any(
+          tx,
+          UserRow,
+          sql.unsafe`SELECT ${userColumns} FROM users u WHERE u.account_id = ${accountId}`,
+        )
+      ).map(toUser);
+      const decided = decide(users);
+      if (E.isLeft(decided)) return decided;
+      const next = decided.right;
+      const row = await db.one(
+        tx,
+        UserRow,
+        sql.unsafe`
+        UPDATE users u
+        SET disabled_at = ${next.disabledAt === null ? null : sql.timestamp(next.disabledAt)},
+            account_admin = ${next.accountAdmin}
+        WHERE u.id = ${next.id} AND u.account_id = ${accountId}
+        RETURNING ${userColumns}`,
+      );
+      return E.right(toUser(row));
+    });
   },
 });
