@@ -579,8 +579,8 @@ export interface paths {
     options?: never;
     head?: never;
     /**
-     * Set a Site’s default language for its signers
-     * @description Account admins only. `default_locale` (a BCP 47 tag, or null to clear it) is the language of the signing pages, e-mails, SMS and audit page for signers whose entry names no `locale`; Requests created from then on take it (ADR 2320).
+     * Rename a Site, or set its default language for its signers
+     * @description Account admins only; name at least one field. `name` renames the Site (unique within the account: `site_name_taken` otherwise) (ADR 3070). `default_locale` (a BCP 47 tag, or null to clear it) is the language of the signing pages, e-mails, SMS and audit page for signers whose entry names no `locale` (ADR 2320). Requests created from then on take both (tokens see the new name within the revocation bound); Requests made before keep the name and language their signers saw.
      */
     patch: operations['updateAccountSite'];
     trace?: never;
@@ -1804,12 +1804,13 @@ export interface components {
       name: string;
     };
     UpdateAccountSiteBody: {
+      name?: string;
       /**
        * @description A BCP 47 language tag (e.g. `es`, `pt-BR`, `fr-CA`), kept in canonical form. Pages, e-mails, SMS and the audit page are written in en, es, fr, de and pt; another region of those languages reads as the language (`es-MX` → es); a language outside them falls back to the next choice (the Site default, then English).
        * @example es
        * @example pt-BR
        */
-      default_locale: string | null;
+      default_locale?: string | null;
     };
     AddSiteMemberBody: {
       /**
@@ -9342,6 +9343,21 @@ export interface operations {
             status?: 404;
             /** @enum {unknown} */
             code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `site_name_taken`: the account has a Site of that name already (`errors[].path` is `name`); nothing was made. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 409;
+            /** @enum {unknown} */
+            code?: 'site_name_taken';
           };
         };
       };

@@ -1,5 +1,6 @@
 import type * as t from 'io-ts';
-import { boundedString, refine, strict } from './primitives.js';
+import { LocaleTag } from './i18n/locale.js';
+import { boundedString, nullable, refine, strict } from './primitives.js';
 
 // Account administration by the account's admin (ADRs 1401, 3030, 3040, 3050).
 
@@ -20,3 +21,23 @@ export const SiteName = refine(
  */
 export const CreateAccountSiteBody = strict({ name: SiteName }, {}, 'CreateAccountSiteBody');
 export type CreateAccountSiteBody = t.TypeOf<typeof CreateAccountSiteBody>;
+
+const UpdateAccountSiteFields = strict(
+  {},
+  { name: SiteName, default_locale: nullable(LocaleTag) },
+  'UpdateAccountSiteBody',
+);
+
+/**
+ * `PATCH /v1.1/account/sites/:id`: a new name for the Site (ADR 3070), and/or the language
+ * its signers read when their entry names none (ADR 2320; null clears it). An empty body
+ * is refused.
+ */
+export const UpdateAccountSiteBody = refine(
+  UpdateAccountSiteFields,
+  (b): b is t.TypeOf<typeof UpdateAccountSiteFields> => Object.keys(b).length > 0,
+  'must name at least one of name, default_locale',
+  'UpdateAccountSiteBody',
+  { minProperties: 1 },
+);
+export type UpdateAccountSiteBody = t.TypeOf<typeof UpdateAccountSiteBody>;

@@ -131,17 +131,6 @@ export const AddSiteMemberBody = strict({ email: Email }, {}, 'AddSiteMemberBody
 export type AddSiteMemberBody = t.TypeOf<typeof AddSiteMemberBody>;
 
 /**
- * `PATCH /v1.1/account/sites/:id`: the language the Site's signers read when their entry
- * names none (ADR 2320); null clears it.
- */
-export const UpdateAccountSiteBody = strict(
-  { default_locale: nullable(LocaleTag) },
-  {},
-  'UpdateAccountSiteBody',
-);
-export type UpdateAccountSiteBody = t.TypeOf<typeof UpdateAccountSiteBody>;
-
-/**
  * `POST /v1.1/apps`: a Developer App needs only a name; a callback URL only for the
  * authorization-code grant (issue 24).
  */

@@ -4,7 +4,6 @@ import {
   AccountUserView,
   AddSiteMemberBody,
   AccountSiteView,
-  UpdateAccountSiteBody,
   UpdateAccountUserBody,
   CurrentSessionView,
   SessionAccessTokenView,
@@ -19,7 +18,7 @@ import {
   PasswordResetRequestBody,
   PasswordResetRequestedView,
 } from '../password-api.js';
-import { CreateAccountSiteBody, MAX_SITES_PER_ACCOUNT } from '../account-api.js';
+import { CreateAccountSiteBody, MAX_SITES_PER_ACCOUNT, UpdateAccountSiteBody } from '../account-api.js';
 import { PAGE_QUERY, type Operation } from './operation.js';
 
 /** An operation of a signed-in user, tagged by its path (the apps' and tokens' too). */
@@ -186,13 +185,17 @@ export const ACCOUNT_OPERATIONS: readonly Operation[] = [
     method: 'patch',
     path: '/v1.1/account/sites/{account_site_id}',
     operationId: 'updateAccountSite',
-    summary: 'Set a Site’s default language for its signers',
+    summary: 'Rename a Site, or set its default language for its signers',
     description:
-      'Account admins only. `default_locale` (a BCP 47 tag, or null to clear it) is the language of the signing pages, e-mails, SMS and audit page for signers whose entry names no `locale`; Requests created from then on take it (ADR 2320).',
+      'Account admins only; name at least one field. `name` renames the Site (unique within the account: ' +
+      '`site_name_taken` otherwise) (ADR 3070). `default_locale` (a BCP 47 tag, or null to clear it) is the ' +
+      'language of the signing pages, e-mails, SMS and audit page for signers whose entry names no `locale` ' +
+      '(ADR 2320). Requests created from then on take both (tokens see the new name within the revocation ' +
+      'bound); Requests made before keep the name and language their signers saw.',
     params: { account_site_id: SITE },
     body: { codec: UpdateAccountSiteBody },
     responses: { 200: { description: 'The Site as it now is.', codec: AccountSiteView } },
-    problems: ['not_found', 'account_admin_required'],
+    problems: ['not_found', 'account_admin_required', 'site_name_taken'],
   }),
   session({
     method: 'post',

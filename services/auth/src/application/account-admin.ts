@@ -6,7 +6,7 @@ import { decideUserChange, type UserChange } from '../domain/account-users.js';
 import { notFound, type AuthError } from '../domain/errors.js';
 import { MAX_SITES_PER_ACCOUNT, type PageOf, type PageRequest } from '@esign/contracts';
 import type { SessionUser, Site, User } from '../domain/model.js';
-import type { Member } from '../ports/site-repository.js';
+import type { Member, SiteChange } from '../ports/site-repository.js';
 import type { Deps } from './deps.js';
 import { required } from './required.js';
 
@@ -137,31 +137,34 @@ export const createAccountSite =
     );
 
 /**
- * Sets the language a Site's signers read when their entry names none (ADR 2320); null
- * clears it. Requests made from then on take it; those made before keep theirs.
+ * Renames one of the account's Sites (ADR 3070; the name stays unique within the account)
+ * and/or sets the language its signers read when their entry names none (ADR 2320; null
+ * clears it). Requests made from then on take the new name and language; those made
+ * before keep theirs, as their signers already saw them.
  */
-export const setSiteDefaultLocale =
+export const updateAccountSite =
   (deps: Deps) =>
   (
     session: SessionUser,
-    input: { readonly siteId: number; readonly defaultLocale: string | null },
-  ): TE.TaskEither<AuthError, { site: Site; members: Member[] }> =>
-    pipe(
+    input: { readonly siteId: number } & SiteChange,
+  ): TE.TaskEither<AuthError, Site & { members: Member[] }> => {
+    const { siteId, ...change } = input;
+    return pipe(
       TE.fromEither(adminOnly(session)),
-      TE.flatMap(() => siteOfAccount(deps, session, input.siteId)),
+      TE.flatMap(() => siteOfAccount(deps, session, siteId)),
       TE.flatMap((site) =>
         pipe(
-          deps.sites.setDefaultLocale(site.id, input.defaultLocale),
-          required(() => notFound('site', String(input.siteId))),
+          deps.sites.updateSite(
+            site.id,
+            change.name === undefined ? change : { ...change, name: change.name.trim() },
+          ),
+          required(() => notFound('site', siteId)),
         ),
       ),
-      TE.flatMap((site) =>
-        pipe(
-          deps.sites.listMembers(site.id),
-          TE.map((members) => ({ site, members })),
-        ),
-      ),
+      TE.flatMap((site) => withMembers(deps, [site])),
+      TE.map(([site]) => site!),
     );
+  };
 
 /** Removes a user from one of the account's Sites; their tokens stop reaching it within the gateway's cache bound. */
 export const removeSiteMember =

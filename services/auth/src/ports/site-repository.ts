@@ -3,6 +3,11 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AuthError } from '../domain/errors.js';
 import type { Site } from '../domain/model.js';
 
+export interface SiteChange {
+  readonly name?: string;
+  readonly defaultLocale?: string | null;
+}
+
 export interface Member {
   readonly userId: string;
   readonly email: string;
@@ -24,8 +29,11 @@ export interface SiteRepository {
     maxPerAccount?: number;
   }) => TE.TaskEither<AuthError, Site>;
   readonly findSite: (id: number) => TE.TaskEither<never, O.Option<Site>>;
-  /** Sets (or with null clears) the Site's default locale (ADR 2320); none: no such Site. */
-  readonly setDefaultLocale: (id: number, locale: string | null) => TE.TaskEither<never, O.Option<Site>>;
+  /**
+   * Renames the Site (ADR 3070) and/or sets (with null clears) its default locale (ADR
+   * 2320); what `change` leaves out stays. None: no such Site. SiteNameTaken.
+   */
+  readonly updateSite: (id: number, change: SiteChange) => TE.TaskEither<AuthError, O.Option<Site>>;
   readonly listSites: (filter: { readonly accountId?: string }) => TE.TaskEither<never, Site[]>;
   /** The sites `userId` is a member of, by id. */
   readonly sitesOf: (userId: string) => TE.TaskEither<never, Site[]>;

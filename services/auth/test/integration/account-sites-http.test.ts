@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { AccountSiteView } from '@esign/contracts';
-import { seedAccount } from '../support/harness.js';
+import { decodeJwt } from 'jose';
+import { AccountSiteView, TokenIntrospection } from '@esign/contracts';
+import { INTERNAL_SECRET, seedAccount } from '../support/harness.js';
 import { is, pathsOf } from '../support/http-body.js';
 import { introspectedHarness } from '../support/introspected-harness.js';
 
-/** ADR 3050: an account admin creates a Site; their tokens reach it at once. */
+/** ADR 3050: an account admin creates a Site; their tokens reach it at once. ADR 3070: and renames it. */
 describe('auth: an account admin creates Sites over HTTP (real Postgres)', () => {
   const t = introspectedHarness('auth_account_sites', (deps) =>
     seedAccount(deps, {
@@ -56,5 +57,46 @@ describe('auth: an account admin creates Sites over HTTP (real Postgres)', () =>
       (sites.body as { data: { name: string }[] }).data.map((s) => s.name),
       ['Production', 'Development'],
     );
+  });
+
+  it('renames a Site: the introspection of a token made before carries the new name', async () => {
+    const owner = await sessionOf('owner@acme.test');
+    const token = await t.accessTokenOf(owner);
+    const production = t.seeded().sites.get('Production')!.id;
+    const patch = (session: string, siteId: number, body: object) =>
+      request(t.harness().callback)
+        .patch(`/v1.1/account/sites/${siteId}`)
+        .set('Authorization', `Bearer ${session}`)
+        .send(body);
+    const renamed = is(
+      AccountSiteView,
+      (await patch(owner, production, { name: ' Live ' }).expect(200)).body,
+    );
+    assert.deepEqual([renamed.id, renamed.name, renamed.default_locale], [production, 'Live', null]);
+    assert.equal((await check(`Bearer ${token}`, production)).status, 200);
+    const introspected = await request(t.harness().callback)
+      .post('/internal/introspect')
+      .set('Authorization', `Bearer ${INTERNAL_SECRET}`)
+      .send({ token_id: String(decodeJwt(token).jti) })
+      .expect(200);
+    const answer = is(TokenIntrospection, introspected.body);
+    const sites = answer.active ? answer.sites : [];
+    assert.equal(sites.find((s) => s.id === production)?.name, 'Live', 'what the gateway passes on');
+
+    const taken = await patch(owner, production, { name: 'Development' }).expect(409);
+    assert.equal(taken.body.code, 'site_name_taken');
+    assert.deepEqual(pathsOf(taken.body), ['name']);
+    assert.deepEqual(pathsOf((await patch(owner, production, { name: ' ' }).expect(422)).body), ['name']);
+    assert.deepEqual(pathsOf((await patch(owner, production, {}).expect(422)).body), ['(body)']);
+    const member = await sessionOf('member@acme.test');
+    assert.equal(
+      (await patch(member, production, { name: 'Mine' }).expect(403)).body.code,
+      'account_admin_required',
+    );
+    const both = is(
+      AccountSiteView,
+      (await patch(owner, production, { name: 'Production', default_locale: 'de' }).expect(200)).body,
+    );
+    assert.deepEqual([both.name, both.default_locale], ['Production', 'de']);
   });
 });

@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/require-await -- the fakes implement async ports synchronously. */
 import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
 import { notFound } from '../../src/domain/errors.js';
 import type { Account, Site, User } from '../../src/domain/model.js';
 import type { Member, SiteRepository } from '../../src/ports/site-repository.js';
@@ -36,14 +37,20 @@ export const fakeSiteRepository = (world: {
         return E.right(site);
       },
     findSite: (id) => maybe(async () => sites.get(id)),
-    setDefaultLocale: (id, defaultLocale) =>
-      maybe(async () => {
-        const site = sites.get(id);
-        if (site === undefined) return undefined;
-        const updated = { ...site, defaultLocale };
-        sites.set(id, updated);
-        return updated;
-      }),
+    updateSite: (id, change) => async () => {
+      const site = sites.get(id);
+      if (site === undefined) return E.right(O.none);
+      if (
+        change.name !== undefined &&
+        [...sites.values()].some(
+          (s) => s.accountId === site.accountId && s.id !== id && s.name === change.name,
+        )
+      )
+        return E.left({ _tag: 'SiteNameTaken', name: change.name });
+      const updated = { ...site, ...change };
+      sites.set(id, updated);
+      return E.right(O.some(updated));
+    },
     listSites: (filter) =>
       task(async () =>
         [...sites.values()].filter((s) => filter.accountId === undefined || s.accountId === filter.accountId),

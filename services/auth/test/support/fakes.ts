@@ -65,7 +65,10 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
       if ([...users.values()].some((u) => u.email === user.email))
         return E.left({ _tag: 'EmailTaken', email: user.email });
       // The account's first user administers it, as the Postgres repository decides.
-      const made = { ...user, accountAdmin: ![...users.values()].some((u) => u.accountId === user.accountId) };
+      const made = {
+        ...user,
+        accountAdmin: ![...users.values()].some((u) => u.accountId === user.accountId),
+      };
       users.set(user.id, { ...made, passwordHash });
       return E.right(made);
     },

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { MAX_SITES_PER_ACCOUNT } from '@esign/contracts';
-import { createAccountSite } from '../../src/application/account-admin.js';
+import { createAccountSite, updateAccountSite } from '../../src/application/account-admin.js';
 import { authenticateSession } from '../../src/application/authenticate-session.js';
 import { createAccount } from '../../src/application/create-account.js';
 import { signIn } from '../../src/application/sign-in.js';
@@ -67,5 +67,42 @@ describe('auth use cases: an account admin creates Sites (ADR 3050)', () => {
       [...s.world.state.sites.values()].filter((site) => site.accountId === s.account.id).length,
       MAX_SITES_PER_ACCOUNT,
     );
+  });
+});
+
+describe('auth use cases: an account admin renames Sites (ADR 3070)', () => {
+  it('renames, trimmed, and keeps the default language unless it is named too', async () => {
+    const s = await seed();
+    const dev = await right(createAccountSite(s.deps)(s.admin, { name: 'Development' }));
+    await right(updateAccountSite(s.deps)(s.admin, { siteId: dev.id, defaultLocale: 'fr' }));
+    const renamed = await right(updateAccountSite(s.deps)(s.admin, { siteId: dev.id, name: '  Staging ' }));
+    assert.deepEqual([renamed.name, renamed.defaultLocale], ['Staging', 'fr']);
+    assert.deepEqual(
+      renamed.members.map((m) => m.email),
+      ['admin@acme.test'],
+    );
+    const same = await right(updateAccountSite(s.deps)(s.admin, { siteId: dev.id, name: 'Staging' }));
+    assert.equal(same.name, 'Staging', 'its own name again is no conflict');
+  });
+
+  it('refuses another Site’s name, a member who is no admin, and another account’s Site', async () => {
+    const s = await seed();
+    const dev = await right(createAccountSite(s.deps)(s.admin, { name: 'Development' }));
+    assert.deepEqual(await left(updateAccountSite(s.deps)(s.admin, { siteId: dev.id, name: 'Production' })), {
+      _tag: 'SiteNameTaken',
+      name: 'Production',
+    });
+    assert.deepEqual(await left(updateAccountSite(s.deps)(s.member, { siteId: dev.id, name: 'Mine' })), {
+      _tag: 'AccountAdminRequired',
+    });
+    const globex = await right(createAccount(s.deps)({ name: 'Globex', apiAccess: true }));
+    const theirs = await right(createSite(s.deps)({ accountId: globex.id, name: 'Globex main' }));
+    assert.deepEqual(await left(updateAccountSite(s.deps)(s.admin, { siteId: theirs.id, name: 'Ours' })), {
+      _tag: 'NotFound',
+      entity: 'site',
+      id: String(theirs.id),
+    });
+    assert.equal(s.world.state.sites.get(dev.id)?.name, 'Development');
+    assert.equal(s.world.state.sites.get(theirs.id)?.name, 'Globex main');
   });
 });

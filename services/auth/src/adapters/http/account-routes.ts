@@ -15,7 +15,7 @@ import {
   listAccountSites,
   listAccountUsers,
   removeSiteMember,
-  setSiteDefaultLocale,
+  updateAccountSite,
   updateAccountUser,
 } from '../../application/account-admin.js';
 import { authenticateSession } from '../../application/authenticate-session.js';
@@ -80,10 +80,11 @@ export const accountRoutes = (router: Router<AppState>, deps: Deps): void => {
     const user = await session(ctx.get('authorization'));
     const siteId = siteIdOf(ctx.params.site);
     const body = bodyOf(UpdateAccountSiteBody, ctx);
-    const { site, members } = await run(
-      setSiteDefaultLocale(deps)(user, { siteId, defaultLocale: body.default_locale }),
-    );
-    ctx.body = siteView({ ...site, members });
+    const change = {
+      ...(body.name === undefined ? {} : { name: body.name }),
+      ...(body.default_locale === undefined ? {} : { defaultLocale: body.default_locale }),
+    };
+    ctx.body = siteView(await run(updateAccountSite(deps)(user, { siteId, ...change })));
   });
 
   router.get('/v1.1/account/users', async (ctx) => {

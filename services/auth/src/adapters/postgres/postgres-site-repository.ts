@@ -1,5 +1,6 @@
 import { isIntegerId, isUuid } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
 import * as t from 'io-ts';
 import { ForeignKeyIntegrityConstraintViolationError, UniqueIntegrityConstraintViolationError } from 'slonik';
 import { db, sql, type DatabasePool } from '@esign/platform/database';
@@ -73,16 +74,25 @@ export const postgresSiteRepository = (pool: DatabasePool): SiteRepository => ({
     }
   },
 
-  setDefaultLocale: (id, locale) =>
-    maybe(async () => {
-      if (!isIntegerId(id)) return undefined;
+  updateSite: (id, change) => async () => {
+    if (!isIntegerId(id)) return E.right(O.none);
+    const set = [
+      sql.fragment`name = ${change.name ?? sql.fragment`s.name`}`,
+      ...(change.defaultLocale === undefined ? [] : [sql.fragment`default_locale = ${change.defaultLocale}`]),
+    ];
+    try {
       const row = await db.maybeOne(
         pool,
         SiteRow,
-        sql.unsafe`UPDATE sites s SET default_locale = ${locale} WHERE s.id = ${id} RETURNING ${siteColumns}`,
+        sql.unsafe`UPDATE sites s SET ${sql.join(set, sql.fragment`, `)} WHERE s.id = ${id} RETURNING ${siteColumns}`,
       );
-      return row && toSite(row);
-    }),
+      return E.right(O.fromNullable(row && toSite(row)));
+    } catch (error) {
+      if (error instanceof UniqueIntegrityConstraintViolationError)
+        return E.left({ _tag: 'SiteNameTaken', name: change.name ?? '' });
+      throw error;
+    }
+  },
 
   findSite: (id) =>
     maybe(async () => {
