@@ -3,7 +3,6 @@ import {
   INVITATION_TTL_SECONDS,
   type AccountSiteView,
   type AccountUserList,
-  type AccountUserView,
   type InvitationList,
   type InvitationView,
 } from '@esign/contracts';
@@ -13,6 +12,7 @@ import { html, type Html } from '../html.js';
 import { csrfField, fieldErrors, problemSummary, stateBadge, textField, time } from '../layout.js';
 import { dataTable, postButton } from '../table.js';
 import { appPage, doneNotice } from './common.js';
+import { userActions } from './users-actions.js';
 
 /** What the page shows: the account's users, its Sites (names, and the boxes to tick), open invitations. */
 export interface UsersData {
@@ -34,6 +34,15 @@ const DONE: Record<string, string> = {
   revoked: 'The invitation was revoked: its link no longer works.',
   disabled: 'The user was disabled: their sessions ended and their access tokens stop working.',
   enabled: 'The user was enabled: they can sign in again, and their unexpired access tokens work again.',
+  'made-admin': 'The user is now an admin: they manage the account’s users, invitations and Sites.',
+  'removed-admin':
+    'The user is no longer an admin: they keep their Sites but no longer manage the account’s people or Sites.',
+};
+
+/** The `?done=` key after the visitor stepped down: the page they see then is the one for members. */
+export const STEPPED_DOWN = 'stepped-down';
+const STEPPED_DOWN_DONE = {
+  [STEPPED_DOWN]: 'You are no longer an admin of the account. Another admin can make you one again.',
 };
 
 /** The Sites' names in the account's order (a Site not listed, by its id). */
@@ -79,17 +88,10 @@ const withRetry = (problem: ApiProblem | undefined): ApiProblem | undefined =>
       }
     : problem;
 
-/** Disable a colleague who left (their sessions end, their tokens stop), or enable them again (ADR 3040). */
-const userAction = (deps: WebDeps, visitor: Visitor, user: AccountUserView): Html | string => {
-  if (user.id === visitor.me.user.id) return html`<span class="hint">you</span>`;
-  const disable = user.disabled_at === null;
-  return postButton({
-    action: `${deps.base}/users/${encodeURIComponent(user.id)}/${disable ? 'disable' : 'enable'}`,
-    csrf: csrfField(visitor.csrf),
-    label: disable ? 'Disable' : 'Enable',
-    ariaLabel: `${disable ? 'Disable' : 'Enable'} ${user.email}`,
-  });
-};
+/** The visitor is the account's only enabled admin, as far as the whole list shows. */
+const soleAdmin = (users: AccountUserList): boolean =>
+  users.data.length === users.total_count &&
+  users.data.filter((u) => u.admin && u.disabled_at === null).length <= 1;
 
 const usersTable = (deps: WebDeps, visitor: Visitor, data: UsersData): Html =>
   data.users.data.length === 0
@@ -98,14 +100,15 @@ const usersTable = (deps: WebDeps, visitor: Visitor, data: UsersData): Html =>
         caption: 'Users of the account',
         captionHidden: true,
         region: 'Users of the account',
-        columns: ['E-mail', 'Sites', 'State', { label: 'Actions', hidden: true }],
+        columns: ['E-mail', 'Sites', 'State', 'Role', { label: 'Actions', hidden: true }],
         rows: data.users.data.map((u) => [
           u.email,
           siteNames(data.sites, u.site_ids),
           u.disabled_at === null
             ? stateBadge('active')
             : html`${stateBadge('disabled')} <span class="hint">since ${time(u.disabled_at)}</span>`,
-          userAction(deps, visitor, u),
+          u.admin ? 'Admin' : 'Member',
+          userActions(deps, visitor, u, soleAdmin(data.users)),
         ]),
       });
 
@@ -224,7 +227,8 @@ export const usersPage = (
       <p>
         The people who sign in to your account, and the invitations not yet accepted.
         <a href="#invite">Invite someone</a> by e-mail; who is on which Site you decide on the
-        <a href="${deps.base}/sites">Sites</a> page.
+        <a href="${deps.base}/sites">Sites</a> page. Admins manage the account’s users, invitations and Sites;
+        the account always keeps one.
       </p>
       <h2>Users of the account (${data.users.total_count})</h2>
       ${usersTable(deps, visitor, data)} ${more(data.users)}
@@ -239,6 +243,7 @@ export const notAdminPage = (ctx: Koa.Context, deps: WebDeps, visitor: Visitor):
     title: 'Users',
     section: 'users',
     body: html`<h1>Users</h1>
+      ${doneNotice(ctx, STEPPED_DOWN_DONE, undefined)}
       <p class="notice">
         Only an administrator of your account sees its users and invites people to it. Ask one of them to
         invite someone.

@@ -13,7 +13,8 @@ import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import type { FormFields } from '../forms.js';
 import { posted } from '../guard.js';
 import { problemPage, segment } from './common.js';
-import { notAdminPage, usersPage, type InviteFailure, type UsersData } from './users-page.js';
+import { USER_CHANGES } from './users-actions.js';
+import { notAdminPage, STEPPED_DOWN, usersPage, type InviteFailure, type UsersData } from './users-page.js';
 
 /** The account's users, Sites and open invitations, read together (the first 100 of each). */
 const usersData = async (visitor: Visitor): Promise<ApiResult<UsersData>> => {
@@ -47,7 +48,8 @@ const tickedSites = (fields: FormFields): number[] =>
 
 /**
  * Account administration of people (ADR 3030): the account's users (**Disable** one who
- * left, **Enable** them again: ADR 3040), its open invitations with **Revoke**, and
+ * left, **Enable** them again: ADR 3040; **Make admin**, **Remove admin**, and **Step down**
+ * on one's own row: ADR 3060), its open invitations with **Revoke**, and
  * **Invite** by e-mail address onto the Sites ticked. Only account
  * admins see the lists; auth refuses anyone else's invitation (403) whatever the page shows.
  */
@@ -78,19 +80,21 @@ export const userRoutes = (router: Router, deps: WebDeps): void => {
     ctx.redirect(`${deps.base}/users?invited=${encodeURIComponent(invited.right.email)}`);
   });
 
-  for (const change of ['disable', 'enable'] as const)
+  for (const [change, { body, done }] of Object.entries(USER_CHANGES))
     router.post(`/users/:id/${change}`, async (ctx) => {
       const form = await posted(ctx, deps);
       if (form === undefined) return;
       const changed = await form.visitor.self({
         method: 'PATCH',
         path: `/v1.1/account/users/${segment(ctx.params.id)}`,
-        body: { disabled: change === 'disable' },
+        body,
         codec: AccountUserView,
       });
       if (E.isLeft(changed)) return problemPage(ctx, deps, form.visitor, 'users', changed.left);
       ctx.status = 303;
-      ctx.redirect(`${deps.base}/users?done=${change}d`);
+      // Stepped down: the lists are no longer theirs to see, so the page they get says so.
+      const steppedDown = 'admin' in body && !body.admin && changed.right.id === form.visitor.me.user.id;
+      ctx.redirect(`${deps.base}/users?done=${steppedDown ? STEPPED_DOWN : done}`);
     });
 
   router.post('/users/invitations/:id/revoke', async (ctx) => {

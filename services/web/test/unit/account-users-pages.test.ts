@@ -5,53 +5,10 @@ import * as E from 'fp-ts/lib/Either.js';
 import request from 'supertest';
 import { NoContent, apiClient } from '../../src/api-client.js';
 import { csrfTokenOf } from '../../src/cookies.js';
+import { ACCOUNT, COOKIE, INVITATION_ID, invitation, page, postAsAdmin } from '../support/account-users.js';
 import { apiProblem, appWith, CURRENT, SESSION } from '../support/fake-api.js';
 
-const AT = '2030-01-01T00:00:00.000Z';
-const IN_A_WEEK = '2030-01-08T00:00:00.000Z';
-const INVITATION_ID = '5d6f0c1e-3b7a-4a39-9d1e-2f4c8a7b6e10';
-
-const page = <A>(data: A[]) => ({
-  page: 1,
-  per_page: 100,
-  count: data.length,
-  total_count: data.length,
-  has_more: false,
-  data,
-});
-
-const invitation = (email: string, siteIds: number[] = [3]) => ({
-  id: INVITATION_ID,
-  email,
-  site_ids: siteIds,
-  invited_by: 'owner@acme.test',
-  created_at: AT,
-  expires_at: IN_A_WEEK,
-});
-
-/** What an account admin's page reads: two Sites, two users (one disabled), one open invitation. */
-const ACCOUNT = {
-  'GET /v1.1/sessions/current': CURRENT,
-  'GET /v1.1/account/users?per_page=100': page([
-    { id: 'u1', email: 'owner@acme.test', disabled_at: null, admin: true, site_ids: [3, 4] },
-    { id: 'u2', email: 'gone@acme.test', disabled_at: AT, admin: false, site_ids: [] },
-  ]),
-  'GET /v1.1/account/sites?per_page=100': page([
-    { id: 3, name: 'Production', created_at: AT, default_locale: null, members: [] },
-    { id: 4, name: 'Development', created_at: AT, default_locale: null, members: [] },
-  ]),
-  'GET /v1.1/account/invitations?per_page=100': page([invitation('ann@example.com', [4])]),
-};
-
 const problem = apiProblem;
-
-const COOKIE = `esign_session=${SESSION}`;
-const postAsAdmin = (app: ReturnType<typeof appWith>, path: string, fields: Record<string, string>) =>
-  request(app.callback)
-    .post(path)
-    .set('Cookie', COOKIE)
-    .type('form')
-    .send({ _csrf: csrfTokenOf(SESSION), ...fields });
 
 describe('web: the account’s users and invitations (account admins)', () => {
   it('is linked from the header and from Sites for an admin; others see neither link nor lists', async () => {
@@ -214,13 +171,14 @@ describe('web: the account’s users and invitations (account admins)', () => {
     assert.match(gone.text, /href="\/app\/users">Back</);
   });
 
-  it('disables a colleague and enables them again (ADR 3040); the admin’s own row has no button', async () => {
+  it('disables a colleague and enables them again (ADR 3040); the admin’s own row has no Disable', async () => {
     const listed = await request(appWith(ACCOUNT).callback)
       .get('/app/users')
       .set('Cookie', COOKIE)
       .expect(200);
-    assert.match(listed.text, /owner@acme\.test[\s\S]*?<span class="hint">you<\/span>/);
-    assert.doesNotMatch(listed.text, /action="\/app\/users\/u1\//, 'no button for oneself');
+    assert.match(listed.text, /owner@acme\.test[\s\S]*?<span class="hint">you, the only admin<\/span>/);
+    assert.doesNotMatch(listed.text, /Step down as admin/, 'the only admin cannot step down');
+    assert.doesNotMatch(listed.text, /action="\/app\/users\/u1\/(disable|enable)"/, 'no Disable for oneself');
     assert.match(listed.text, /action="\/app\/users\/u2\/enable"[\s\S]*?aria-label="Enable gone@acme\.test"/);
 
     const gone = { id: 'u2', email: 'gone@acme.test', disabled_at: null, admin: false, site_ids: [] };
