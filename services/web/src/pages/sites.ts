@@ -2,69 +2,21 @@ import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
 import { AccountSiteList, AccountSiteView, SiteMemberView } from '@esign/contracts';
-import { NoContent, type ApiProblem } from '../api-client.js';
+import { NoContent } from '../api-client.js';
 import { COOKIES, setCookie } from '../cookies.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
-import { dataTable, postButton } from '../table.js';
 import { html } from '../html.js';
-import { csrfField, fieldErrors, problemSummary, textField, time } from '../layout.js';
+import { csrfField } from '../layout.js';
 import { appPage, doneNotice, problemPage, segment } from './common.js';
+import { newSiteForm, sitePanel, type Failure } from './sites-admin.js';
 
 const DONE: Record<string, string> = {
   created:
     'The Site was created, with you as its member: switch to it above, and add who else works on it below.',
   added: 'The user was added to the Site. Their tokens reach it within seconds.',
   removed: 'The user was removed from the Site. Their tokens stop reaching it within seconds.',
-};
-
-const memberTable = (deps: WebDeps, visitor: Visitor, site: AccountSiteView) =>
-  site.members.length === 0
-    ? html`<p>No members.</p>`
-    : dataTable({
-        caption: html`Members of ${site.name}`,
-        captionHidden: true,
-        columns: ['User', { label: 'Added', wide: true }, { label: 'Actions', hidden: true }],
-        rows: site.members.map((m) => [
-          m.email,
-          time(m.added_at),
-          postButton({
-            action: `${deps.base}/sites/${site.id}/members/${m.user_id}/remove`,
-            csrf: csrfField(visitor.csrf),
-            label: 'Remove',
-            ariaLabel: `Remove ${m.email} from ${site.name}`,
-          }),
-        ]),
-      });
-
-/** A form the API refused: adding a member to a Site, or a new Site (ADR 3050). */
-type Failure =
-  | { readonly siteId: number; readonly email: string; readonly problem: ApiProblem }
-  | { readonly newSite: string; readonly problem: ApiProblem };
-
-/** Account admins make a Site (ADR 3050): a separate environment or a team, with them on it. */
-const newSiteForm = (deps: WebDeps, visitor: Visitor, failed: Failure | undefined) => {
-  const refused = failed !== undefined && 'newSite' in failed ? failed : undefined;
-  return html`<section class="panel" aria-labelledby="new-site">
-    <h3 id="new-site">New Site</h3>
-    <p class="hint">
-      A separate environment (development beside production) or a team. You are its first member; its name is
-      unique in the account.
-    </p>
-    ${problemSummary(refused?.problem, { name: 'new-site-name' })}
-    <form method="post" action="${deps.base}/sites/new" novalidate>
-      ${csrfField(visitor.csrf)}
-      ${textField({
-        id: 'new-site-name',
-        name: 'name',
-        label: 'Name of the new Site',
-        value: refused?.newSite ?? '',
-        required: true,
-        error: fieldErrors(refused?.problem).get('name'),
-      })}
-      <button type="submit" class="secondary">Create Site</button>
-    </form>
-  </section>`;
+  saved: 'The Site’s settings were saved. Requests created from now on take them; earlier ones keep theirs.',
 };
 
 const sitesPage = async (
@@ -131,23 +83,7 @@ const sitesPage = async (
                 open invitations are listed too.
               </p>
               ${newSiteForm(deps, visitor, failed)}
-              ${managed.map((site) => {
-                const member =
-                  failed !== undefined && 'siteId' in failed && failed.siteId === site.id
-                    ? failed
-                    : undefined;
-                const problem = member?.problem;
-                const id = `email-${site.id}`;
-                return html`<section class="panel" aria-labelledby="site-${site.id}">
-                  <h3 id="site-${site.id}">${site.name} <span class="hint">(id ${site.id})</span></h3>
-                  ${memberTable(deps, visitor, site)} ${problemSummary(problem, { email: id })}
-                  <form method="post" action="${deps.base}/sites/${site.id}/members" novalidate>
-                    ${csrfField(visitor.csrf)}
-                    ${textField({ id, name: 'email', label: `E-mail of the user to add to ${site.name}`, type: 'email', value: member?.email ?? '', error: fieldErrors(problem).get('email') })}
-                    <button type="submit" class="secondary">Add to ${site.name}</button>
-                  </form>
-                </section>`;
-              })}`
+              ${managed.map((site) => sitePanel(deps, visitor, site, failed))}`
       }`,
   });
 };
@@ -191,6 +127,27 @@ export const siteRoutes = (router: Router, deps: WebDeps): void => {
     }
     ctx.status = 303;
     ctx.redirect(`${deps.base}/sites?done=created`);
+  });
+
+  router.post('/sites/:site/settings', async (ctx) => {
+    const form = await posted(ctx, deps);
+    if (form === undefined) return;
+    const name = (form.fields.name ?? '').trim();
+    const locale = (form.fields.default_locale ?? '').trim();
+    const saved = await form.visitor.self({
+      method: 'PATCH',
+      path: `/v1.1/account/sites/${segment(ctx.params.site)}`,
+      body: { name, default_locale: locale === '' ? null : locale },
+      codec: AccountSiteView,
+    });
+    if (E.isLeft(saved)) {
+      if (saved.left.status === 403 || saved.left.status === 404)
+        return problemPage(ctx, deps, form.visitor, 'sites', saved.left);
+      const settingsOf = Number(ctx.params.site);
+      return sitesPage(ctx, deps, form.visitor, { settingsOf, name, locale, problem: saved.left });
+    }
+    ctx.status = 303;
+    ctx.redirect(`${deps.base}/sites?done=saved`);
   });
 
   router.post('/sites/:site/members', async (ctx) => {

@@ -92,3 +92,69 @@ describe('web: account admins create Sites (ADR 3050)', () => {
     assert.equal(app.calls.filter((c) => c.method === 'POST').length, 1);
   });
 });
+
+describe('web: account admins rename a Site and set its signers’ language (ADR 3070, ADR 2320)', () => {
+  const save = (app: ReturnType<typeof appWith>, fields: Record<string, string>) =>
+    request(app.callback)
+      .post('/app/sites/3/settings')
+      .set('Cookie', COOKIE)
+      .type('form')
+      .send({ _csrf: csrfTokenOf(SESSION), ...fields });
+
+  it('shows each Site’s name and language, keeping a tag set through the API', async () => {
+    const app = appWith({
+      ...ACCOUNT,
+      'GET /v1.1/account/sites?per_page=100': {
+        ...ACCOUNT['GET /v1.1/account/sites?per_page=100'],
+        data: [{ ...site(3, 'Production'), default_locale: 'pt-BR' }],
+      },
+    });
+    const page = await request(app.callback).get('/app/sites').set('Cookie', COOKIE).expect(200);
+    assert.match(page.text, /action="\/app\/sites\/3\/settings"/);
+    assert.match(page.text, /<label for="name-3">Name of Production<\/label>/);
+    assert.match(page.text, /id="name-3"[\s\S]*?value="Production"/);
+    assert.match(page.text, /<option value="pt-BR"\s+selected>\s*Brazilian Portuguese \(pt-BR\)/);
+    assert.match(page.text, /<option value="fr"\s*>\s*French \(fr\)/);
+    assert.match(page.text, />Save Production<\/button>/);
+  });
+
+  it('saves the name typed and the language chosen; none chosen clears it', async () => {
+    const app = appWith({ ...ACCOUNT, 'PATCH /v1.1/account/sites/3': site(3, 'Live') });
+    const saved = await save(app, { name: ' Live ', default_locale: 'de' }).expect(303);
+    assert.equal(saved.headers.location, '/app/sites?done=saved');
+    await save(app, { name: 'Live', default_locale: '' }).expect(303);
+    assert.deepEqual(
+      app.calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body]),
+      [
+        ['/v1.1/account/sites/3', { name: 'Live', default_locale: 'de' }],
+        ['/v1.1/account/sites/3', { name: 'Live', default_locale: null }],
+      ],
+    );
+    const after = await request(app.callback).get('/app/sites?done=saved').set('Cookie', COOKIE).expect(200);
+    assert.match(after.text, /The Site’s settings were saved/);
+  });
+
+  it('shows a taken name beside the field, keeping what was typed; the anti-forgery token is required', async () => {
+    const app = appWith({
+      ...ACCOUNT,
+      'PATCH /v1.1/account/sites/3': apiProblem(
+        409,
+        'site_name_taken',
+        'The account has a site named "Development".',
+        'name',
+        'is the name of another Site of the account',
+      ),
+    });
+    const refused = await save(app, { name: 'Development', default_locale: 'es' }).expect(409);
+    assert.match(refused.text, /id="name-3-error"[^>]*>[\s\S]*?is the name of another Site of the account/);
+    assert.match(refused.text, /id="name-3"[\s\S]*?value="Development"/);
+    assert.match(refused.text, /<option value="es"\s+selected>/);
+    await request(app.callback)
+      .post('/app/sites/3/settings')
+      .set('Cookie', COOKIE)
+      .type('form')
+      .send({ _csrf: csrfTokenOf('ses_another'), name: 'X' })
+      .expect(403);
+    assert.equal(app.calls.filter((c) => c.method === 'PATCH').length, 1);
+  });
+});
