@@ -105,11 +105,50 @@ export const InvitationAccepted = t.type(
 );
 export type InvitationAccepted = t.TypeOf<typeof InvitationAccepted>;
 
+/** The routing key (and `type`) of a change to what a user of an account may do (ADR 3060). */
+export const ACCESS_CHANGED = 'account.access_changed';
+
+/**
+ * What an account admin changed about a user of the account (ADR 3060): `made_admin` and
+ * `removed_admin` are told to every enabled admin of the account and to the user, so a
+ * stolen admin session that demotes the others does not go unnoticed; `disabled` and
+ * `enabled` are told to the user themselves. One event per recipient (`email`), written
+ * in the change's transaction.
+ */
+export const AccessChange = t.keyof(
+  { made_admin: null, removed_admin: null, disabled: null, enabled: null },
+  'AccessChange',
+);
+export type AccessChange = t.TypeOf<typeof AccessChange>;
+
+export const AccessChanged = t.type(
+  {
+    id: t.refinement(t.string, isUuid, 'Uuid'),
+    type: t.literal(ACCESS_CHANGED),
+    occurred_at: t.string,
+    /** The changed user's id. */
+    aggregate_id: t.string,
+    data: t.type({
+      /** Whom this e-mail goes to. */
+      email: t.string,
+      account_name: t.string,
+      change: AccessChange,
+      /** The changed user's address (the recipient's own, when it is about them). */
+      user: t.string,
+      /** The admin who made the change. */
+      by: t.string,
+    }),
+  },
+  ACCESS_CHANGED,
+);
+export type AccessChanged = t.TypeOf<typeof AccessChanged>;
+
 /** Every event auth publishes, discriminated by `type`. */
 export const AccountEvent = t.union([
   PasswordResetRequested,
   PasswordChangedNotice,
   UserInvited,
   InvitationAccepted,
+  AccessChanged,
 ]);
 export type AccountEvent = t.TypeOf<typeof AccountEvent>;

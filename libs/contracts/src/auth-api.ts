@@ -3,7 +3,6 @@ import { Page } from './api.js';
 import { JWKS_PATH } from './auth.js';
 import { CallbackUrl } from './callback-url.js';
 import { boundedString, Email, nonEmptyArray, nullable, PositiveInt, refine, strict } from './primitives.js';
-import { LocaleTag } from './i18n/locale.js';
 
 /** RFC 6749 §4.4 client-credentials grant; answers RFC 6749 §5.1/§5.2 bodies, not problems. */
 export const OAUTH_TOKEN_PATH = '/oauth/token';

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import {
+  ACCESS_CHANGED,
   INVITATION_ACCEPTED,
   PASSWORD_CHANGED,
   PASSWORD_RESET_REQUESTED,
@@ -7,6 +8,7 @@ import {
   type AccountEvent,
 } from '@esign/contracts';
 import {
+  composeAccessChanged,
   composeInvitation,
   composeInvitationAccepted,
   composePasswordChanged,
@@ -42,6 +44,15 @@ const contentOf = (event: AccountEvent): EmailContent => {
         joined: event.data.joined,
         at: event.occurred_at,
       });
+    case ACCESS_CHANGED:
+      return composeAccessChanged({
+        email: event.data.email,
+        accountName: event.data.account_name,
+        change: event.data.change,
+        user: event.data.user,
+        by: event.data.by,
+        at: event.occurred_at,
+      });
   }
 };
 
@@ -50,9 +61,10 @@ const linkExpiresAt = (event: AccountEvent): string | undefined =>
   event.type === PASSWORD_RESET_REQUESTED || event.type === USER_INVITED ? event.data.expires_at : undefined;
 
 /**
- * E-mails one of auth's events to its user once: a link to choose a new password (ADR
- * 3000), the notice that the password changed (ADR 3020), an invitation to join an
- * account or the inviter's notice that it was accepted (ADR 3030). A link that expired while the
+ * E-mails one of auth's events to its recipient once: a link to choose a new password
+ * (ADR 3000), the notice that the password changed (ADR 3020), an invitation to join an
+ * account or the inviter's notice that it was accepted (ADR 3030), and what an admin
+ * changed about a user's role or access (ADRs 3040, 3060). A link that expired while the
  * event waited (a broker outage) is not sent: it would not work. An address the provider
  * refuses for good is given up. A crash after the provider took the e-mail and before the
  * claim is recorded sends it again when the event is redelivered.

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import {
+  ACCESS_CHANGED,
   PASSWORD_CHANGED,
   PASSWORD_RESET_REQUESTED,
   INVITATION_ACCEPTED,
   USER_INVITED,
+  type AccessChanged,
   type InvitationAccepted,
   type PasswordChangedNotice,
   type PasswordResetRequested,
@@ -47,7 +49,7 @@ const world = (answers: Array<SendFailure | 'ok'>) => {
   return { send, sent, claimed };
 };
 
-describe('notifier: auth’s e-mails to users (ADRs 3000, 3020, 3030)', () => {
+describe('notifier: auth’s e-mails to users (ADRs 3000, 3020, 3030, 3040, 3060)', () => {
   it('sends it once, with the link and until when it works, escaped in the HTML', async () => {
     const w = world([]);
     assert.equal(await w.send(event), 'sent');
@@ -162,5 +164,34 @@ describe('notifier: auth’s e-mails to users (ADRs 3000, 3020, 3030)', () => {
       /^ada@example\.test accepted your invitation and joined Acme on E-sign on 2030-01-02 09:30 UTC\./,
     );
     assert.match(mail.text, /disable them on the Users page at once/);
+  });
+
+  it('sends an access change once, to the address it names, not to the changed user', async () => {
+    // Auth writes one event per recipient: this one tells Bob, another admin, about Ada.
+    const changed: AccessChanged = {
+      id: 'ad1c2b8e-0d3a-4e5f-9a7b-1c2d3e4f5a6f',
+      type: ACCESS_CHANGED,
+      occurred_at: '2030-01-03T14:05:00.000Z',
+      aggregate_id: 'user-ada',
+      data: {
+        email: 'bob@acme.test',
+        account_name: 'Acme',
+        change: 'made_admin',
+        user: 'ada@acme.test',
+        by: 'carol@acme.test',
+      },
+    };
+    const w = world([]);
+    assert.equal(await w.send(changed), 'sent');
+    assert.equal(await w.send(changed), 'already_sent', 'a redelivery sends nothing');
+    assert.equal(w.sent.length, 1);
+    const mail = w.sent[0]!;
+    assert.equal(mail.to, 'bob@acme.test');
+    assert.equal(mail.idempotencyKey, `account.access_changed/${changed.id}`);
+    assert.equal(mail.subject, 'ada@acme.test is now an admin of Acme');
+    assert.match(
+      mail.text,
+      /^carol@acme\.test made ada@acme\.test an admin of Acme on E-sign on 2030-01-03 14:05 UTC\./,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import {
+  ACCESS_CHANGED,
   AccountEvent,
   INVITATION_ACCEPTED,
   PASSWORD_CHANGED,
@@ -15,8 +16,9 @@ export const ACCOUNT_EMAILS_CONSUMER = 'notifier.account-emails';
  * Auth's e-mails to users, on their own queue `<prefix>.notifier.account-emails`: links
  * to choose a new password (ADR 3000), notices that a password changed (ADR 3020), and
  * invitations to join an account with the inviters' notices that they were accepted (ADR
- * 3030). A transient failure throws, and the platform consumer retries with back-off, then
- * parks.
+ * 3030), and the changes admins make to users' roles and access, told to the user and, for
+ * roles, to the account's admins (ADRs 3040, 3060). A transient failure throws, and the
+ * platform consumer retries with back-off, then parks.
  */
 export const accountEmailConsumer = (options: {
   readonly prefix: string;
@@ -28,13 +30,19 @@ export const accountEmailConsumer = (options: {
   return createEventConsumer({
     prefix: options.prefix,
     name: ACCOUNT_EMAILS_CONSUMER,
-    routingKeys: [PASSWORD_RESET_REQUESTED, PASSWORD_CHANGED, USER_INVITED, INVITATION_ACCEPTED],
+    routingKeys: [
+      PASSWORD_RESET_REQUESTED,
+      PASSWORD_CHANGED,
+      USER_INVITED,
+      INVITATION_ACCEPTED,
+      ACCESS_CHANGED,
+    ],
     codec: AccountEvent,
     logger: options.logger,
     retryDelaysMs: options.retryDelaysMs,
     handle: async (event) => {
       const outcome = await options.send(event);
-      // The address stays out of the log: the user's (or the invitation's) id says whose it was.
+      // Addresses stay out of the log: the event's and the user's (or invitation's) ids say whose it was.
       log.info(
         { event_id: event.id, type: event.type, aggregate_id: event.aggregate_id, outcome },
         'account e-mail',
