@@ -9,6 +9,9 @@ import { typedClient, clientOf, mailsTo, ok, unique, waitForMail, type ClientOf 
 
 const PASSWORD = 'a long passphrase for the e2e suite';
 
+/** A literal address inside a pattern. */
+const escaped = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 describe('end to end through the gateway: an account admin’s Sites, invitations and users', function () {
   this.timeout(120_000);
   let system: EsignSystem;
@@ -120,9 +123,22 @@ describe('end to end through the gateway: an account admin’s Sites, invitation
       'step down',
     );
     assert.equal(down.admin, false);
-    // A colleague who left (ADR 3040): disabled by the admin, their session ends at once.
+    // Every admin hears of each change to the role (account.access_changed, auth's outbox → the notifier).
+    const mailed = (to: string, subject: RegExp) =>
+      eventually(
+        () => Promise.resolve(mailsTo(system, to).find((m) => subject.test(m.mail.subject ?? ''))),
+        30_000,
+      );
+    await mailed(email, /^You are now an admin of Acme \S+$/);
+    const heard = await mailed(
+      adminEmail,
+      new RegExp(`^${escaped(email)} is no longer an admin of Acme \\S+$`),
+    );
+    assert.match(heard.mail.text ?? '', new RegExp(`^${escaped(email)} stepped down as an admin of Acme `));
+    // A colleague who left (ADR 3040): disabled by the admin, their session ends at once, and they are told.
     const user = { params: path, body: { disabled: true } };
     assert.ok(ok(await admin.PATCH('/v1.1/account/users/{user_id}', user), 200, 'disable').disabled_at);
+    await mailed(email, /^Your access to Acme \S+ was turned off$/);
     assert.equal((await session.GET('/v1.1/sessions/current')).response.status, 401);
   });
 });

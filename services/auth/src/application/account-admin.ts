@@ -2,9 +2,15 @@ import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import { decideUserChange, type UserChange } from '../domain/account-users.js';
+import { accessNotices, decideUserChange, type UserChange } from '../domain/account-users.js';
 import { notFound, type AuthError } from '../domain/errors.js';
-import { MAX_SITES_PER_ACCOUNT, type PageOf, type PageRequest } from '@esign/contracts';
+import {
+  ACCESS_CHANGED,
+  MAX_SITES_PER_ACCOUNT,
+  type AccessChanged,
+  type PageOf,
+  type PageRequest,
+} from '@esign/contracts';
 import type { SessionUser, Site, User } from '../domain/model.js';
 import type { Member, SiteChange } from '../ports/site-repository.js';
 import type { Deps } from './deps.js';
@@ -187,6 +193,8 @@ export const removeSiteMember =
  * The change is decided with the account locked (`decideUserChange`): the account always
  * keeps an enabled admin, and an admin cannot disable themselves. Asking for what the
  * user already is changes nothing, so a repeated call keeps the first `disabled_at`.
+ * Those concerned are e-mailed in the change's transaction (`accessNotices`): every admin
+ * when the role moves, the user when they are disabled or enabled.
  */
 export const updateAccountUser =
   (deps: Deps) =>
@@ -199,8 +207,20 @@ export const updateAccountUser =
     return pipe(
       TE.fromEither(adminOnly(session)),
       TE.flatMap(() =>
-        deps.accounts.changeAccountUser(session.accountId, userId, (users) =>
-          decideUserChange(users, { actorId: session.userId, targetId: userId, change, at }),
+        deps.accounts.changeAccountUser(session.accountId, userId, ({ accountName, users }) =>
+          pipe(
+            decideUserChange(users, { actorId: session.userId, targetId: userId, change, at }),
+            E.map((user) => ({
+              user,
+              notices: accessNotices(users, user).map((notice): AccessChanged => ({
+                id: deps.secrets.uuid(),
+                type: ACCESS_CHANGED,
+                occurred_at: at.toISOString(),
+                aggregate_id: user.id,
+                data: { ...notice, account_name: accountName, user: user.email, by: session.email },
+              })),
+            })),
+          ),
         ),
       ),
       // A disabled user has no session left; ending them again finds none.

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type { AccessChange } from '@esign/contracts';
 import { notFound, type AuthError } from './errors.js';
 import type { User } from './model.js';
 
@@ -41,4 +42,31 @@ export const decideUserChange = (
   };
   const remaining = users.map((u) => (u.id === next.id ? next : u)).filter(activeAdmin);
   return remaining.length === 0 ? E.left({ _tag: 'LastAdmin' }) : E.right(next);
+};
+
+/** Whom to tell what about a change to a user of the account (ADR 3060): one e-mail each. */
+export interface AccessNotice {
+  readonly email: string;
+  readonly change: AccessChange;
+}
+
+/**
+ * Who is told of a change `decideUserChange` allowed. A new or removed admin is told to
+ * every enabled admin the account has after it, and to the user: admins are peers, so one
+ * whose session is misused to demote the others hears of it. A user disabled or enabled is
+ * told themselves. What changed nothing tells nobody.
+ */
+export const accessNotices = (users: readonly User[], next: User): AccessNotice[] => {
+  const before = users.find((u) => u.id === next.id);
+  if (before === undefined) return [];
+  const notices: AccessNotice[] = [];
+  if (before.accountAdmin !== next.accountAdmin) {
+    const change = next.accountAdmin ? 'made_admin' : 'removed_admin';
+    const admins = users.map((u) => (u.id === next.id ? next : u)).filter(activeAdmin);
+    const told = new Set([...admins.map((u) => u.email), next.email]);
+    notices.push(...[...told].map((email) => ({ email, change }) as const));
+  }
+  if ((before.disabledAt === null) !== (next.disabledAt === null))
+    notices.push({ email: next.email, change: next.disabledAt === null ? 'enabled' : 'disabled' });
+  return notices;
 };

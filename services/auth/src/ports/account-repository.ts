@@ -1,4 +1,4 @@
-import type { PasswordChangedNotice } from '@esign/contracts';
+import type { AccessChanged, PasswordChangedNotice } from '@esign/contracts';
 import type * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AuthError } from '../domain/errors.js';
@@ -34,14 +34,15 @@ export interface AccountRepository {
   /** NotFound. */
   readonly setUserDisabled: (userId: string, disabledAt: Date | null) => TE.TaskEither<AuthError, User>;
   /**
-   * A change to one user of the account, decided by `decide` from every user of the
-   * account while the account is locked against other such changes, and written if
-   * `decide` allows it (ADR 3060).
+   * A change to one user of the account, decided by `decide` from the account's name and
+   * every user of it while the account is locked against other such changes, and written
+   * if `decide` allows it, with its `notices` in the outbox, in one transaction (ADR 3060).
+   * NotFound (user) for an id that cannot be a user's.
    */
   readonly changeAccountUser: (
     accountId: string,
     userId: string,
-    decide: (users: readonly User[]) => E.Either<AuthError, User>,
+    decide: (account: AccountUsers) => E.Either<AuthError, UserChanged>,
   ) => TE.TaskEither<AuthError, User>;
 }
 
@@ -50,4 +51,16 @@ export interface PasswordChanged {
   readonly sessionsEnded: number;
   readonly tokensRevoked: number;
   readonly clientSecretsRemoved: number;
+}
+
+/** An account's name and every user of it, as a change to one of them is decided. */
+export interface AccountUsers {
+  readonly accountName: string;
+  readonly users: readonly User[];
+}
+
+/** The user as a change makes them, and the e-mails that tell of it. */
+export interface UserChanged {
+  readonly user: User;
+  readonly notices: readonly AccessChanged[];
 }

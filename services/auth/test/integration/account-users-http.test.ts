@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { AccountUserList, AccountUserView } from '@esign/contracts';
+import * as tt from 'io-ts';
+import { AccessChanged, AccountUserList, AccountUserView } from '@esign/contracts';
+import { db, sql } from '@esign/platform/database';
 import { PASSWORD, seedAccount } from '../support/harness.js';
 import { is, pathsOf } from '../support/http-body.js';
 import { introspectedHarness } from '../support/introspected-harness.js';
@@ -109,6 +111,25 @@ describe('auth: an account admin disables and enables users over HTTP (real Post
       (await patch(owner, idOf('leaver@acme.test'), { admin: true }).expect(200)).body,
     );
     assert.equal(promoted.admin, true);
+    const told = await db.any(
+      t.harness().pool,
+      tt.type({ envelope: tt.unknown }),
+      sql.unsafe`
+      SELECT envelope FROM outbox
+      WHERE type = 'account.access_changed' AND envelope->'data'->>'change' = 'made_admin'
+      ORDER BY envelope->'data'->>'email' DESC`,
+    );
+    assert.deepEqual(
+      told.map((row) => (AccessChanged.is(row.envelope) ? row.envelope.data : row.envelope)),
+      ['owner@acme.test', 'leaver@acme.test'].map((email) => ({
+        email,
+        account_name: 'Acme',
+        change: 'made_admin',
+        user: 'leaver@acme.test',
+        by: 'owner@acme.test',
+      })),
+      'every admin and the user are told, in the change’s transaction; the refusal before wrote nothing',
+    );
     const listed = is(AccountUserList, (await users().expect(200)).body).data;
     assert.deepEqual(
       listed.map((u) => [u.email, u.admin]),

@@ -129,10 +129,12 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
       const ofAccount = [...users.values()]
         .filter((u) => u.accountId === accountId)
         .map(({ passwordHash: _p, ...user }) => user);
-      const decided = decide(ofAccount);
+      const decided = decide({ accountName: accounts.get(accountId)?.name ?? '', users: ofAccount });
       if (E.isLeft(decided)) return decided;
-      users.set(userId, { ...decided.right, passwordHash: users.get(userId)!.passwordHash });
-      return decided;
+      const { user, notices } = decided.right;
+      users.set(userId, { ...user, passwordHash: users.get(userId)!.passwordHash });
+      resets.outbox.push(...notices);
+      return E.right(user);
     },
   };
 

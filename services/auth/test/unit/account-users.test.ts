@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
+import { ACCESS_CHANGED } from '@esign/contracts';
 import { updateAccountUser } from '../../src/application/account-admin.js';
 import { authenticateSession } from '../../src/application/authenticate-session.js';
 import { createAccount } from '../../src/application/create-account.js';
@@ -146,5 +147,48 @@ describe('auth use cases: an account has more than one admin, and always one', (
       id: s.outsider.id,
     });
     assert.equal(s.world.state.users.get(s.outsider.id)?.accountAdmin, true, 'Globex’s own admin, untouched');
+  });
+});
+
+describe('auth use cases: who is told of a change to a user (ADR 3060)', () => {
+  const told = (s: Awaited<ReturnType<typeof seed>>) =>
+    s.world.state.outbox
+      .filter((e) => e.type === ACCESS_CHANGED)
+      .map((e) => (e.type === ACCESS_CHANGED ? [e.data.email, e.data.change, e.data.user, e.data.by] : []));
+
+  it('a new or removed admin is told to every enabled admin and to the user; nothing changed tells nobody', async () => {
+    const s = await seed();
+    await right(() => s.promote(s.member.id, true));
+    assert.deepEqual(told(s), [
+      ['admin@acme.test', 'made_admin', 'member@acme.test', 'admin@acme.test'],
+      ['member@acme.test', 'made_admin', 'member@acme.test', 'admin@acme.test'],
+    ]);
+    const [event] = s.world.state.outbox.filter((e) => e.type === ACCESS_CHANGED);
+    assert.deepEqual([event?.aggregate_id, event?.occurred_at], [s.member.id, s.world.now().toISOString()]);
+    assert.ok(event?.type === ACCESS_CHANGED && event.data.account_name === 'Acme');
+
+    s.world.state.outbox.length = 0;
+    await right(() => s.promote(s.member.id, true));
+    assert.deepEqual(told(s), [], 'again: nobody');
+    await right(() => s.promote(s.member.id, false));
+    assert.deepEqual(told(s), [
+      ['admin@acme.test', 'removed_admin', 'member@acme.test', 'admin@acme.test'],
+      ['member@acme.test', 'removed_admin', 'member@acme.test', 'admin@acme.test'],
+    ]);
+  });
+
+  it('a user disabled or enabled is told themselves; a refused change tells nobody', async () => {
+    const s = await seed();
+    await right(() => s.set(s.member.id, true));
+    await right(() => s.set(s.member.id, true));
+    await right(() => s.set(s.member.id, false));
+    assert.deepEqual(told(s), [
+      ['member@acme.test', 'disabled', 'member@acme.test', 'admin@acme.test'],
+      ['member@acme.test', 'enabled', 'member@acme.test', 'admin@acme.test'],
+    ]);
+    s.world.state.outbox.length = 0;
+    await left(() => s.promote(s.admin.id, false));
+    await left(() => s.set(s.admin.id, true));
+    assert.deepEqual(told(s), []);
   });
 });

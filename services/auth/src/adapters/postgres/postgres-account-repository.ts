@@ -249,7 +249,11 @@ export const postgresAccountRepository = (pool: DatabasePool): AccountRepository
     return pool.transaction(async (tx) => {
       // Every change to the account's users waits for the one before it, so two admins
       // demoting or disabling each other at once cannot leave the account without one.
-      await db.exec(tx, sql.unsafe`SELECT 1 FROM accounts WHERE id = ${accountId} FOR UPDATE`);
+      const account = await db.maybeOne(
+        tx,
+        t.type({ name: t.string }),
+        sql.unsafe`SELECT name FROM accounts WHERE id = ${accountId} FOR UPDATE`,
+      );
       const users = (
         await db.any(
           tx,
@@ -257,9 +261,10 @@ export const postgresAccountRepository = (pool: DatabasePool): AccountRepository
           sql.unsafe`SELECT ${userColumns} FROM users u WHERE u.account_id = ${accountId}`,
         )
       ).map(toUser);
-      const decided = decide(users);
+      const decided = decide({ accountName: account?.name ?? '', users });
       if (E.isLeft(decided)) return decided;
-      const next = decided.right;
+      const next = decided.right.user;
+      if (decided.right.notices.length > 0) await enqueueEvents(tx, decided.right.notices);
       const row = await db.one(
         tx,
         UserRow,
