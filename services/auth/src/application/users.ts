@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
+import { applyUserChange } from '../domain/account-users.js';
 import { notFound, type AuthError } from '../domain/errors.js';
 import { PASSWORD_CHANGED, type PasswordChangedBy, type PasswordChangedNotice } from '@esign/contracts';
 import type { SessionUser, User } from '../domain/model.js';
@@ -78,6 +79,32 @@ export const setUserDisabled =
       TE.tap(() => (input.disabled ? deps.sessions.revokeAllOf(input.userId, now) : TE.right(undefined))),
     );
   };
+
+/**
+ * An operator makes a user an admin of their account, or no longer one (ADR 3060): the
+ * way back for an account whose only admin left. Decided like an admin's change, under
+ * the account's lock, and the account keeps an enabled admin; operators' changes are not
+ * e-mailed, as `disable-user`'s are not.
+ */
+export const setAccountAdmin =
+  (deps: Deps) =>
+  (input: { readonly userId: string; readonly admin: boolean }): TE.TaskEither<AuthError, User> =>
+    pipe(
+      deps.accounts.findUser(input.userId),
+      required(() => notFound('user', input.userId)),
+      TE.flatMap((user) =>
+        deps.accounts.changeAccountUser(user.accountId, user.id, ({ users }) =>
+          pipe(
+            applyUserChange(users, {
+              targetId: user.id,
+              change: { admin: input.admin },
+              at: deps.clock.now(),
+            }),
+            E.map((changed) => ({ user: changed, notices: [] })),
+          ),
+        ),
+      ),
+    );
 
 /**
  * Sets a new password (a reset by an operator, or a change) and, at once, ends every

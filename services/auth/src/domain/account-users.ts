@@ -30,10 +30,23 @@ export const decideUserChange = (
 ): E.Either<AuthError, User> => {
   const actor = users.find((u) => u.id === input.actorId);
   if (actor === undefined || !activeAdmin(actor)) return E.left({ _tag: 'AccountAdminRequired' });
+  if (input.change.disabled === true && input.targetId === actor.id)
+    return E.left({ _tag: 'CannotDisableYourself' });
+  return applyUserChange(users, input);
+};
+
+/**
+ * The user as `change` makes them, if the account keeps an enabled admin after it. An
+ * operator's change (the CLI's `set-admin`) is decided by this alone: an operator is no
+ * user of the account.
+ */
+export const applyUserChange = (
+  users: readonly User[],
+  input: { readonly targetId: string; readonly change: UserChange; readonly at: Date },
+): E.Either<AuthError, User> => {
   const target = users.find((u) => u.id === input.targetId);
   if (target === undefined) return E.left(notFound('user', input.targetId));
   const { disabled, admin } = input.change;
-  if (disabled === true && target.id === actor.id) return E.left({ _tag: 'CannotDisableYourself' });
   const next: User = {
     ...target,
     disabledAt:

@@ -123,6 +123,27 @@ describe('auth: admin CLI', () => {
     assert.equal((await ok(['enable-user', '--user', 'gen@acme.test'])).user.disabled_at, null);
   });
 
+  it('gives an account whose only admin left a new one (set-admin, ADR 3060), keeping an enabled admin', async () => {
+    const { account } = await ok(['create-account', '--name', 'Left']);
+    const first = await ok(['create-user', '--account', account.id, '--email', 'first@left.test']);
+    const second = await ok(['create-user', '--account', account.id, '--email', 'second@left.test']);
+    assert.deepEqual([first.user.account_admin, second.user.account_admin], [true, false]);
+    await ok(['disable-user', '--user', 'first@left.test']);
+    const made = await ok(['set-admin', '--user', 'second@left.test', '--admin', 'true']);
+    assert.equal(made.user.account_admin, true);
+    const last = await admin(['set-admin', '--user', 'second@left.test', '--admin', 'false']);
+    assert.equal(last.json.error.code, 'last_admin', 'the first admin is disabled: none would be left');
+    assert.notEqual(last.code, EXIT.ok);
+    assert.equal(
+      (await ok(['set-admin', '--user', 'first@left.test', '--admin', 'false'])).user.account_admin,
+      false,
+    );
+    assert.equal(
+      (await admin(['set-admin', '--user', 'second@left.test', '--admin', 'maybe'])).code,
+      EXIT.usage,
+    );
+  });
+
   it('rotates the signing key and lists the keys with their states', async () => {
     const rotated = await ok(['rotate-key', '--activate-in-seconds', '0']);
     const { keys } = await ok(['list', 'keys']);

@@ -1,7 +1,7 @@
 import { MAX_PG_INTEGER } from '@esign/contracts';
 import { createAccount, setApiAccess } from '../../application/create-account.js';
 import { addMember, createSite, removeMember } from '../../application/sites.js';
-import { createUser, setPassword, setUserDisabled } from '../../application/users.js';
+import { createUser, setAccountAdmin, setPassword, setUserDisabled } from '../../application/users.js';
 import {
   bool,
   email,
@@ -102,6 +102,16 @@ export const ACCOUNT_COMMANDS: Record<string, Command> = {
     run: async (deps, v) => {
       const user = await userOf(deps, v);
       return { user: userView(await unwrap(setUserDisabled(deps)({ userId: user.id, disabled: false }))) };
+    },
+  },
+  'set-admin': {
+    summary:
+      '--user <id|email> --admin true|false   make them an admin of their account or no longer one; the account keeps an enabled admin',
+    options: { user: { type: 'string' }, admin: { type: 'string' } },
+    run: async (deps, v) => {
+      const user = await userOf(deps, v);
+      const admin = bool(required(v, 'admin'), 'admin');
+      return { user: userView(await unwrap(setAccountAdmin(deps)({ userId: user.id, admin }))) };
     },
   },
   'add-member': {

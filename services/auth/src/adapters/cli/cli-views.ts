@@ -18,6 +18,7 @@ export const userView = (u: User) => ({
   account_id: u.accountId,
   email: u.email,
   disabled_at: iso(u.disabledAt),
+  account_admin: u.accountAdmin,
   created_at: iso(u.createdAt),
 });
 
