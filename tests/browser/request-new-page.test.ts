@@ -15,7 +15,7 @@ const PASSWORD = 'new request browser test password 42';
 /**
  * New Request in real headless Chromium, against the whole built system: one signer told
  * by e-mail and sent at once, landing on the Request's page with its Execution URL; a bad
- * e-mail address shown beside its row's field; the form on a phone.
+ * e-mail address shown beside its row's field; a fourth signer row added; the form on a phone.
  */
 describe('web application in headless Chromium: New Request', function () {
   // Generous: the machine may be busy, and nothing here measures speed.
@@ -101,6 +101,26 @@ describe('web application in headless Chromium: New Request', function () {
       .getByRole('link', { name: /^Signer 2 e-mail address:/ })
       .waitFor();
     await expectAccessible(page, 'the New Request form with an error');
+  });
+
+  it('adds a fourth signer row, keeping what was typed, and gives the field to that signer', async () => {
+    await page.goto(`${web}/requests/new`);
+    await page.getByRole('checkbox', { name: /Service agreement/ }).check();
+    await signer(1).getByLabel('Signer id').fill('ann@client.example');
+    await page.getByRole('button', { name: 'Add a signer' }).click();
+    await signer(4).waitFor();
+    assert.match(page.url(), /#signer_id_4$/, 'the page opens on the new row');
+    assert.equal(await signer(1).getByLabel('Signer id').inputValue(), 'ann@client.example');
+    assert.ok(await page.getByRole('checkbox', { name: /Service agreement/ }).isChecked());
+    await expectAccessible(page, 'the New Request form with a fourth signer');
+    await signer(4).getByLabel('Signer id').fill('dee@client.example');
+    await page.getByLabel('signature').selectOption('4');
+    await page.getByLabel('Render data (optional)').fill('client_name=Dee');
+    await page.getByRole('checkbox', { name: /^Send now/ }).uncheck();
+    await page.getByRole('button', { name: 'Create Request' }).click();
+    await page.waitForURL(/\/app\/requests\/[0-9a-f-]{36}\?done=created$/);
+    for (const id of ['ann@client.example', 'dee@client.example'])
+      await page.getByRole('rowheader', { name: id }).waitFor();
   });
 
   it('fits a phone: the form at 390 px has no sideways scroll', async () => {

@@ -6,7 +6,12 @@ import { html, type Html } from '../html.js';
 import { csrfField, textField } from '../layout.js';
 import { appPage } from './common.js';
 import { contractBoxes } from './contract-boxes.js';
-import { SIGNER_ROWS, type FieldChoice, type NewRequestForm, type SignerRow } from './request-new-input.js';
+import {
+  MAX_SIGNER_ROWS,
+  type FieldChoice,
+  type NewRequestForm,
+  type SignerRow,
+} from './request-new-input.js';
 
 /** What the summary calls each field it links to. */
 const labelOf = (id: string, choices: readonly FieldChoice[]): string => {
@@ -123,7 +128,7 @@ const fieldAssignment = (
               ${error ? html` aria-describedby="field_${i}-error" aria-invalid="true"` : ''}
             >
               ${Array.from(
-                { length: SIGNER_ROWS },
+                { length: form.signers.length },
                 (_, r) =>
                   html`<option value="${r + 1}" ${row === r + 1 ? html` selected` : ''}>
                     Signer ${r + 1}
@@ -169,7 +174,24 @@ const theForm = (
       The signer id is an e-mail address or a 10-digit US mobile number (the signer is then reached there), or
       any id of yours. Rows left empty are ignored.
     </p>
+    <input type="hidden" name="signer_rows" value="${form.signers.length}" />
     ${form.signers.map((s, i) => signerFields(s, i + 1, errors))}
+    ${
+      form.signers.length < MAX_SIGNER_ROWS
+        ? html`<p>
+            <button
+              type="submit"
+              name="add_signer"
+              value="1"
+              class="secondary"
+              formaction="${deps.base}/requests/new#signer_id_${form.signers.length + 1}"
+            >
+              Add a signer
+            </button>
+            <span class="hint">Keeps what you typed; nothing is created.</span>
+          </p>`
+        : ''
+    }
     ${checkbox('in_order', 'With several signers, they sign one after another in row order', form.inOrder)}
     ${fieldAssignment(choices, form, errors)}
     <h2>Options</h2>

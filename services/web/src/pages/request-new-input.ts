@@ -1,8 +1,12 @@
 import { LIMITS, type ContractSummary, type FieldError } from '@esign/contracts';
 import type { FormFields } from '../forms.js';
 
-/** How many signer rows the form has; empty rows are left out. */
+/**
+ * How many signer rows a fresh form has, and the most **Add a signer** makes (as many
+ * signers as a Request may have); empty rows are left out.
+ */
 export const SIGNER_ROWS = 3;
+export const MAX_SIGNER_ROWS = LIMITS.signers;
 
 /** The form's `Idempotency-Key`, as the page made it (a UUID). */
 export const KEY = /^[A-Za-z0-9-]{8,100}$/;
@@ -48,19 +52,25 @@ export const fieldChoices = (contracts: readonly ContractSummary[]): FieldChoice
   return [...byName].map(([name, v]) => ({ name, ...v }));
 };
 
-const rowNumbers = Array.from({ length: SIGNER_ROWS }, (_, i) => i + 1);
+const rowNumbers = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
+
+const blankSigner: SignerRow = { signerId: '', email: '', mobile: '', notifyEmail: true, notifySms: false };
+
+/** The form with one more (empty) signer row, up to the most a Request may have. */
+export const withAnotherSigner = (form: NewRequestForm): NewRequestForm =>
+  form.signers.length >= MAX_SIGNER_ROWS ? form : { ...form, signers: [...form.signers, blankSigner] };
+
+/** The rows a posted form had (its `signer_rows`), never fewer than a fresh form's. */
+const rowsOf = (fields: FormFields): number => {
+  const n = Number(fields.signer_rows);
+  return Number.isInteger(n) ? Math.min(Math.max(n, SIGNER_ROWS), MAX_SIGNER_ROWS) : SIGNER_ROWS;
+};
 
 /** The form as a fresh page shows it: e-mail notices ticked, Send now ticked. */
 export const blankForm = (idempotencyKey: string): NewRequestForm => ({
   idempotencyKey,
   contracts: [],
-  signers: rowNumbers.map(() => ({
-    signerId: '',
-    email: '',
-    mobile: '',
-    notifyEmail: true,
-    notifySms: false,
-  })),
+  signers: rowNumbers(SIGNER_ROWS).map(() => blankSigner),
   inOrder: true,
   assign: {},
   renderData: '',
@@ -75,7 +85,7 @@ export const formOf = (fields: FormFields): NewRequestForm => {
   const text = (name: string) => (fields[name] ?? '').trim();
   const assign = Object.fromEntries(
     Object.entries(fields)
-      .filter(([name, value]) => name.startsWith('assign:') && /^[1-9]$/.test(value))
+      .filter(([name, value]) => name.startsWith('assign:') && /^[1-9][0-9]{0,2}$/.test(value))
       .map(([name, value]) => [name.slice('assign:'.length), Number(value)]),
   );
   return {
@@ -84,7 +94,7 @@ export const formOf = (fields: FormFields): NewRequestForm => {
       .map((name) => /^contract_([1-9][0-9]{0,15})$/.exec(name)?.[1])
       .filter((id): id is string => id !== undefined)
       .map(Number),
-    signers: rowNumbers.map((n) => ({
+    signers: rowNumbers(rowsOf(fields)).map((n) => ({
       signerId: text(`signer_id_${n}`),
       email: text(`email_${n}`),
       mobile: text(`mobile_${n}`),
@@ -171,7 +181,7 @@ export const bodyOf = (
     errors.set('contracts', `Choose at most ${LIMITS.contracts} contract templates.`);
   else if (form.contracts.some((id) => !published.some((c) => c.id === id)))
     errors.set('contracts', 'Choose among the published templates listed.');
-  const rows = rowNumbers.filter((n) => {
+  const rows = rowNumbers(form.signers.length).filter((n) => {
     const s = form.signers[n - 1]!;
     return s.signerId !== '' || s.email !== '' || s.mobile !== '';
   });

@@ -15,6 +15,7 @@ import {
   formOf,
   KEY,
   placeErrors,
+  withAnotherSigner,
   type NewRequestForm,
 } from './request-new-input.js';
 import { requestPage } from './request-page.js';
@@ -60,6 +61,8 @@ export const requestNewRoutes = (router: Router, deps: WebDeps): void => {
       throw new WebError(400, 'This form is incomplete. Open New Request again.');
     const loaded = await withContracts(ctx, visitor);
     if (loaded === undefined) return;
+    // **Add a signer**: the same form, one row longer, with the new row in view.
+    if (fields.add_signer === '1') return show(ctx, visitor, loaded, withAnotherSigner(form));
     const { body, sent, errors } = bodyOf(form, loaded.contracts);
     if (errors.size > 0) return show(ctx, visitor, loaded, form, { errors });
     const made = await visitor.api({

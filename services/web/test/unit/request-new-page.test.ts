@@ -1,96 +1,17 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { csrfTokenOf } from '../../src/cookies.js';
-import { apiProblem, appWith, CURRENT, REQUEST_ID as ID, requestView, SESSION } from '../support/fake-api.js';
-
-const COOKIE = `esign_session=${SESSION}; esign_api=at_test`;
-const CSRF = csrfTokenOf(SESSION);
-const ORIGIN = 'http://127.0.0.1:8080';
-const AT = '2030-01-01T00:00:00.000Z';
-const CREATE = 'POST /v1.1/sites/3/requests';
-const SEND = `POST /v1.1/requests/${ID}/send`;
-
-const contract = (
-  id: number,
-  name: string,
-  state: 'draft' | 'published',
-  tokens: string[],
-  fields: { name: string; type: string }[] = [],
-) => ({
-  id,
-  site_id: 3,
-  name,
-  type: 'html',
-  state,
-  tokens,
-  fields,
-  document: { size_bytes: 10, sha256: 'ab' },
-  created_at: AT,
-  updated_at: AT,
-  published_at: state === 'published' ? AT : null,
-});
-
-const list = (data: unknown[]) => ({
-  page: 1,
-  per_page: 100,
-  count: data.length,
-  total_count: data.length,
-  has_more: false,
-  data,
-});
-
-const DRAFT = { ...requestView('sent'), state: 'draft', sent_at: null };
-
-const answers = (more: Record<string, unknown> = {}) => ({
-  'GET /v1.1/sessions/current': CURRENT,
-  'GET /v1.1/sites/3/contracts?page=1&per_page=100': list([
-    contract(
-      11,
-      'Service agreement',
-      'published',
-      ['client_name', 'plan'],
-      [{ name: 'signature', type: 'signature' }],
-    ),
-    contract(12, 'Draft one', 'draft', []),
-  ]),
-  [CREATE]: DRAFT,
-  [SEND]: requestView('sent'),
-  [`GET /v1.1/requests/${ID}`]: DRAFT,
-  ...more,
-});
-
-const keyOf = (page: string): string => /name="idempotency_key" value="([^"]*)"/.exec(page)?.[1] ?? '';
-
-const FILLED = {
-  contract_11: 'on',
-  signer_id_1: 'ann@example.com',
-  email_1: '',
-  mobile_1: '',
-  notify_email_1: 'true',
-  signer_id_2: 'client-2',
-  email_2: 'bob@example.com',
-  mobile_2: '(555) 201-0123',
-  notify_email_2: 'true',
-  notify_sms_2: 'true',
-  signer_id_3: '',
-  email_3: '',
-  mobile_3: '',
-  notify_email_3: 'true',
-  in_order: 'true',
-  'assign:signature': '2',
-  render_data: 'client_name = Ann Lee\r\n\r\nplan=gold = best\n',
-  redirect_url: 'https://client.example/done',
-  expires_at: '2030-01-31T12:00',
-  test_mode: 'true',
-};
-
-const post = (app: ReturnType<typeof appWith>, fields: Record<string, string>) =>
-  request(app.callback)
-    .post('/app/requests/new')
-    .set('Cookie', COOKIE)
-    .set('Origin', ORIGIN)
-    .type('form')
-    .send({ _csrf: CSRF, idempotency_key: 'form-key-0001', ...fields });
+import { apiProblem, appWith, REQUEST_ID as ID } from '../support/fake-api.js';
+import {
+  answers,
+  contract,
+  COOKIE,
+  CREATE,
+  FILLED,
+  keyOf,
+  list,
+  post,
+  SEND,
+} from '../support/request-new.js';
 
 describe('web: New Request (pages, against a fake API)', () => {
   it('is linked from the Requests page and lists the published templates, with a fresh Idempotency-Key per form', async () => {

@@ -1,0 +1,95 @@
+import request from 'supertest';
+import { csrfTokenOf } from '../../src/cookies.js';
+import type { appWith } from './fake-api.js';
+import { CURRENT, REQUEST_ID as ID, requestView, SESSION } from './fake-api.js';
+
+// The New Request page's fake API and a filled form, for the tests of that page.
+
+export const COOKIE = `esign_session=${SESSION}; esign_api=at_test`;
+export const CSRF = csrfTokenOf(SESSION);
+export const ORIGIN = 'http://127.0.0.1:8080';
+const AT = '2030-01-01T00:00:00.000Z';
+export const CREATE = 'POST /v1.1/sites/3/requests';
+export const SEND = `POST /v1.1/requests/${ID}/send`;
+
+export const contract = (
+  id: number,
+  name: string,
+  state: 'draft' | 'published',
+  tokens: string[],
+  fields: { name: string; type: string }[] = [],
+) => ({
+  id,
+  site_id: 3,
+  name,
+  type: 'html',
+  state,
+  tokens,
+  fields,
+  document: { size_bytes: 10, sha256: 'ab' },
+  created_at: AT,
+  updated_at: AT,
+  published_at: state === 'published' ? AT : null,
+});
+
+export const list = (data: unknown[]) => ({
+  page: 1,
+  per_page: 100,
+  count: data.length,
+  total_count: data.length,
+  has_more: false,
+  data,
+});
+
+export const DRAFT = { ...requestView('sent'), state: 'draft', sent_at: null };
+
+export const answers = (more: Record<string, unknown> = {}) => ({
+  'GET /v1.1/sessions/current': CURRENT,
+  'GET /v1.1/sites/3/contracts?page=1&per_page=100': list([
+    contract(
+      11,
+      'Service agreement',
+      'published',
+      ['client_name', 'plan'],
+      [{ name: 'signature', type: 'signature' }],
+    ),
+    contract(12, 'Draft one', 'draft', []),
+  ]),
+  [CREATE]: DRAFT,
+  [SEND]: requestView('sent'),
+  [`GET /v1.1/requests/${ID}`]: DRAFT,
+  ...more,
+});
+
+export const keyOf = (page: string): string => /name="idempotency_key" value="([^"]*)"/.exec(page)?.[1] ?? '';
+
+export const FILLED = {
+  contract_11: 'on',
+  signer_id_1: 'ann@example.com',
+  email_1: '',
+  mobile_1: '',
+  notify_email_1: 'true',
+  signer_id_2: 'client-2',
+  email_2: 'bob@example.com',
+  mobile_2: '(555) 201-0123',
+  notify_email_2: 'true',
+  notify_sms_2: 'true',
+  signer_id_3: '',
+  email_3: '',
+  mobile_3: '',
+  notify_email_3: 'true',
+  in_order: 'true',
+  'assign:signature': '2',
+  render_data: 'client_name = Ann Lee\r\n\r\nplan=gold = best\n',
+  redirect_url: 'https://client.example/done',
+  expires_at: '2030-01-31T12:00',
+  test_mode: 'true',
+};
+
+export const post = (app: ReturnType<typeof appWith>, fields: Record<string, string>) =>
+  request(app.callback)
+    .post('/app/requests/new')
+    .set('Cookie', COOKIE)
+    .set('Origin', ORIGIN)
+    .type('form')
+    .send({ _csrf: CSRF, idempotency_key: 'form-key-0001', ...fields });
