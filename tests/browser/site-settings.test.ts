@@ -6,12 +6,12 @@ import { expectAccessible, launchChromium, openTab, PHONE, screenshot } from './
 const PASSWORD = 'site settings browser test 42';
 
 /**
- * An account admin renames a Site (ADR 3070) and chooses its signers' language (ADR 2320)
+ * An account admin renames a Site (ADR 3070) and the account (ADR 3080), and chooses a Site's signers' language (ADR 2320)
  * on the Sites page, in real headless Chromium against the whole built system: a taken
  * name refused beside its field, then the change, which the Site switch in the header and
  * the API show at once.
  */
-describe('web application in headless Chromium: a Site’s name and signers’ language', function () {
+describe('web application in headless Chromium: the account’s and a Site’s name, a Site’s signers’ language', function () {
   // Generous: the machine may be busy, and nothing here measures speed.
   this.timeout(300_000);
   let system: EsignSystem;
@@ -63,6 +63,14 @@ describe('web application in headless Chromium: a Site’s name and signers’ l
     assert.equal(await name.getAttribute('aria-invalid'), 'true');
     assert.equal(await name.inputValue(), 'Production');
     await expectAccessible(page, 'sites with a refused name');
+  });
+
+  it('renames the account (ADR 3080): the page names it at once', async () => {
+    await page.getByLabel('Name of the account').fill('Acme sites, renamed');
+    await page.getByRole('button', { name: 'Rename the account' }).click();
+    await page.getByText('The account was renamed.').waitFor();
+    await page.getByText('Your account is Acme sites, renamed.').waitFor();
+    assert.equal(await page.getByLabel('Name of the account').inputValue(), 'Acme sites, renamed');
   });
 
   it('renames the Site and sets its signers’ language: the page and the header’s Site switch show them at once', async () => {

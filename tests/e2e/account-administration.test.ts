@@ -139,6 +139,15 @@ describe('end to end through the gateway: an account admin’s Sites, invitation
     const user = { params: path, body: { disabled: true } };
     assert.ok(ok(await admin.PATCH('/v1.1/account/users/{user_id}', user), 200, 'disable').disabled_at);
     await mailed(email, /^Your access to Acme \S+ was turned off$/);
+    // The account's name (ADR 3080): any user sees it; the admin renames it.
+    const account = ok(await admin.GET('/v1.1/account'), 200, 'the account');
+    assert.deepEqual([account.id, account.api_access], [acme.tenant.accountId, true]);
+    const renamed = ok(
+      await admin.PATCH('/v1.1/account', { body: { name: `${account.name} Holdings` } }),
+      200,
+      'rename',
+    );
+    assert.equal(renamed.name, `${account.name} Holdings`);
     assert.equal((await session.GET('/v1.1/sessions/current')).response.status, 401);
   });
 });

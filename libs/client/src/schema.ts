@@ -507,6 +507,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1.1/account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in user’s account
+     * @description Any user of the account: its name and whether it has REST API access (ADR 3080).
+     */
+    get: operations['getAccount'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Rename the account
+     * @description Account admins only. The name (1 to 200 characters, not blank, no control characters, trimmed) is what its users’ e-mails and pages show from then on; e-mails already sent keep the old one (ADR 3080).
+     */
+    patch: operations['updateAccount'];
+    trace?: never;
+  };
   '/v1.1/account/sites': {
     parameters: {
       query?: never;
@@ -1795,6 +1819,9 @@ export interface components {
     PasswordResetConfirmBody: {
       token: string;
       new_password: string;
+    };
+    UpdateAccountBody: {
+      name: string;
     };
     UpdateAccountUserBody: {
       disabled?: boolean;
@@ -8557,6 +8584,253 @@ export interface operations {
             status?: 429;
             /** @enum {unknown} */
             code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  getAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The account. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0f9214e8-a0f3-4a00-b17b-6f58275f1f0f",
+           *       "name": "Acme 508518",
+           *       "api_access": true,
+           *       "created_at": "2026-12-03T15:34:15.936Z"
+           *     }
+           */
+          'application/json': {
+            id: string;
+            name: string;
+            api_access: boolean;
+            created_at: string;
+          };
+        };
+      };
+      /**
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'session_required' | 'session_invalid';
+          };
+        };
+      };
+      /**
+       * @description - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
+       */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'api_access_required' | 'user_disabled';
+          };
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  updateAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateAccountBody'];
+      };
+    };
+    responses: {
+      /** @description The account as it now is. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0f9214e8-a0f3-4a00-b17b-6f58275f1f0f",
+           *       "name": "Acme 508518 Holdings",
+           *       "api_access": true,
+           *       "created_at": "2026-12-03T15:34:15.936Z"
+           *     }
+           */
+          'application/json': {
+            id: string;
+            name: string;
+            api_access: boolean;
+            created_at: string;
+          };
+        };
+      };
+      /** @description - `malformed_json`: the body is not valid JSON. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json';
+          };
+        };
+      };
+      /**
+       * @description - `session_required`: no session: sign in and send `Authorization: Bearer <session_token>`.
+       *     - `session_invalid`: the session has expired or ended.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'session_required' | 'session_invalid';
+          };
+        };
+      };
+      /**
+       * @description - `account_admin_required`: only an administrator of the account may manage its Sites.
+       *     - `api_access_required`: the account has no REST API access.
+       *     - `user_disabled`: the user is disabled.
+       */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'account_admin_required' | 'api_access_required' | 'user_disabled';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /** @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'invalid_body';
           };
         };
       };

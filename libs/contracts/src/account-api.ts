@@ -1,4 +1,4 @@
-import type * as t from 'io-ts';
+import * as t from 'io-ts';
 import { LocaleTag } from './i18n/locale.js';
 import { boundedString, nullable, refine, strict } from './primitives.js';
 
@@ -14,6 +14,31 @@ export const SiteName = refine(
   'must not be blank or contain control characters',
   'SiteName',
 );
+
+/**
+ * An account's name: in the e-mails its users get (invitations, changes to their access)
+ * and at the top of its web application's pages. Not unique: accounts never see each other.
+ */
+export const AccountName = refine(
+  boundedString(1, 200),
+  (s): s is string => s.trim() !== '' && !/\p{Cc}/u.test(s),
+  'must not be blank or contain control characters',
+  'AccountName',
+);
+
+/** `GET /v1.1/account`: the signed-in user's account (ADR 3080). */
+export const AccountView = t.type({
+  id: t.string,
+  name: t.string,
+  /** The spec's "account with REST API access": its users' tokens work only while it is true. */
+  api_access: t.boolean,
+  created_at: t.string,
+});
+export type AccountView = t.TypeOf<typeof AccountView>;
+
+/** `PATCH /v1.1/account`: a new name for the account (account admins; ADR 3080). */
+export const UpdateAccountBody = strict({ name: AccountName }, {}, 'UpdateAccountBody');
+export type UpdateAccountBody = t.TypeOf<typeof UpdateAccountBody>;
 
 /**
  * `POST /v1.1/account/sites`: a new Site of the account (a separate environment, a team);

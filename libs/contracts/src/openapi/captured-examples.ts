@@ -535,6 +535,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       request_id: 'c39fa48c-e001-4170-bf46-195ec76418d0',
     },
   },
+  getAccount: {
+    '200': {
+      id: '0f9214e8-a0f3-4a00-b17b-6f58275f1f0f',
+      name: 'Acme 508518',
+      api_access: true,
+      created_at: '2026-12-03T15:34:15.936Z',
+    },
+  },
   getApp: {
     '200': {
       id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
@@ -1596,6 +1604,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       code: 'invalid_credentials',
       detail: 'The e-mail address or the password is wrong.',
       request_id: '60b852e0-c718-49b4-a975-58835d256645',
+    },
+  },
+  updateAccount: {
+    '200': {
+      id: '0f9214e8-a0f3-4a00-b17b-6f58275f1f0f',
+      name: 'Acme 508518 Holdings',
+      api_access: true,
+      created_at: '2026-12-03T15:34:15.936Z',
     },
   },
   updateAccountUser: {

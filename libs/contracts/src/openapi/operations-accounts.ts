@@ -18,7 +18,13 @@ import {
   PasswordResetRequestBody,
   PasswordResetRequestedView,
 } from '../password-api.js';
-import { CreateAccountSiteBody, MAX_SITES_PER_ACCOUNT, UpdateAccountSiteBody } from '../account-api.js';
+import {
+  AccountView,
+  CreateAccountSiteBody,
+  MAX_SITES_PER_ACCOUNT,
+  UpdateAccountBody,
+  UpdateAccountSiteBody,
+} from '../account-api.js';
 import { PAGE_QUERY, type Operation } from './operation.js';
 
 /** An operation of a signed-in user, tagged by its path (the apps' and tokens' too). */
@@ -132,6 +138,27 @@ export const ACCOUNT_OPERATIONS: readonly Operation[] = [
     responses: { 200: { description: 'What the change ended.', codec: PasswordChangedView } },
     problems: ['invalid_reset_token', 'weak_password', 'rate_limited'],
   },
+  session({
+    method: 'get',
+    path: '/v1.1/account',
+    operationId: 'getAccount',
+    summary: 'The signed-in user’s account',
+    description: 'Any user of the account: its name and whether it has REST API access (ADR 3080).',
+    responses: { 200: { description: 'The account.', codec: AccountView } },
+    problems: [],
+  }),
+  session({
+    method: 'patch',
+    path: '/v1.1/account',
+    operationId: 'updateAccount',
+    summary: 'Rename the account',
+    description:
+      'Account admins only. The name (1 to 200 characters, not blank, no control characters, trimmed) is what ' +
+      'its users’ e-mails and pages show from then on; e-mails already sent keep the old one (ADR 3080).',
+    body: { codec: UpdateAccountBody },
+    responses: { 200: { description: 'The account as it now is.', codec: AccountView } },
+    problems: ['account_admin_required'],
+  }),
   session({
     method: 'get',
     path: '/v1.1/account/sites',

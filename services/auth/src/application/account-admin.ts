@@ -11,7 +11,7 @@ import {
   type PageOf,
   type PageRequest,
 } from '@esign/contracts';
-import type { SessionUser, Site, User } from '../domain/model.js';
+import type { Account, SessionUser, Site, User } from '../domain/model.js';
 import type { Member, SiteChange } from '../ports/site-repository.js';
 import type { Deps } from './deps.js';
 import { required } from './required.js';
@@ -24,6 +24,32 @@ import { required } from './required.js';
  */
 export const adminOnly = (session: SessionUser): E.Either<AuthError, SessionUser> =>
   session.accountAdmin ? E.right(session) : E.left({ _tag: 'AccountAdminRequired' });
+
+/** The signed-in user's account, as any of its users may see it (ADR 3080). */
+export const currentAccount =
+  (deps: Deps) =>
+  (session: SessionUser): TE.TaskEither<AuthError, Account> =>
+    pipe(
+      deps.accounts.findAccount(session.accountId),
+      required(() => notFound('account', session.accountId)),
+    );
+
+/**
+ * Renames the account (ADR 3080): the name its users' e-mails and pages show. Account
+ * admins only; e-mails already sent keep the name they were written with.
+ */
+export const renameAccount =
+  (deps: Deps) =>
+  (session: SessionUser, name: string): TE.TaskEither<AuthError, Account> =>
+    pipe(
+      TE.fromEither(adminOnly(session)),
+      TE.flatMap(() =>
+        pipe(
+          deps.accounts.renameAccount(session.accountId, name.trim()),
+          required(() => notFound('account', session.accountId)),
+        ),
+      ),
+    );
 
 /** Accounts hold few Sites and users: a page is cut from the whole list. */
 export const pageOf = <A>(items: readonly A[], page: PageRequest): PageOf<A> => ({

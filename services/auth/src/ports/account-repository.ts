@@ -10,6 +10,8 @@ export interface AccountRepository {
   readonly createAccount: (account: Account) => TE.TaskEither<never, Account>;
   readonly findAccount: (id: string) => TE.TaskEither<never, O.Option<Account>>;
   readonly listAccounts: () => TE.TaskEither<never, Account[]>;
+  /** None: no such account. */
+  readonly renameAccount: (id: string, name: string) => TE.TaskEither<never, O.Option<Account>>;
   /** NotFound. */
   readonly setApiAccess: (id: string, enabled: boolean) => TE.TaskEither<AuthError, Account>;
   /** NotFound (account), EmailTaken. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import { decodeJwt } from 'jose';
-import { AccountSiteView, TokenIntrospection } from '@esign/contracts';
+import { AccountSiteView, AccountView, TokenIntrospection } from '@esign/contracts';
 import { INTERNAL_SECRET, seedAccount } from '../support/harness.js';
 import { is, pathsOf } from '../support/http-body.js';
 import { introspectedHarness } from '../support/introspected-harness.js';
@@ -98,5 +98,32 @@ describe('auth: an account admin creates Sites over HTTP (real Postgres)', () =>
       (await patch(owner, production, { name: 'Production', default_locale: 'de' }).expect(200)).body,
     );
     assert.deepEqual([both.name, both.default_locale], ['Production', 'de']);
+  });
+
+  it('shows the account to any of its users; an admin renames it (ADR 3080), naming the field when refused', async () => {
+    const as = (session: string) => ({
+      get: () => request(t.harness().callback).get('/v1.1/account').set('Authorization', `Bearer ${session}`),
+      patch: (body: object) =>
+        request(t.harness().callback)
+          .patch('/v1.1/account')
+          .set('Authorization', `Bearer ${session}`)
+          .send(body),
+    });
+    const owner = as(await sessionOf('owner@acme.test'));
+    const member = as(await sessionOf('member@acme.test'));
+    const seen = is(AccountView, (await member.get().expect(200)).body);
+    assert.deepEqual([seen.name, seen.api_access], ['Acme', true]);
+    const renamed = is(AccountView, (await owner.patch({ name: ' Acme Holdings ' }).expect(200)).body);
+    assert.deepEqual([renamed.id, renamed.name], [seen.id, 'Acme Holdings']);
+    for (const name of ['', '  ', 'a\u0000b', 'x'.repeat(201), 7])
+      assert.deepEqual(
+        pathsOf((await owner.patch({ name }).expect(422)).body),
+        ['name'],
+        JSON.stringify(name),
+      );
+    assert.deepEqual(pathsOf((await owner.patch({}).expect(422)).body), ['name']);
+    assert.equal((await member.patch({ name: 'Mine' }).expect(403)).body.code, 'account_admin_required');
+    await request(t.harness().callback).get('/v1.1/account').expect(401);
+    assert.equal(is(AccountView, (await member.get().expect(200)).body).name, 'Acme Holdings');
   });
 });

@@ -53,6 +53,14 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
     createAccount: (a) => task(async () => (accounts.set(a.id, a), a)),
     findAccount: (id) => maybe(async () => accounts.get(id)),
     listAccounts: () => task(async () => [...accounts.values()]),
+    renameAccount: (id, name) =>
+      maybe(async () => {
+        const a = accounts.get(id);
+        if (a === undefined) return undefined;
+        const renamed = { ...a, name };
+        accounts.set(id, renamed);
+        return renamed;
+      }),
     setApiAccess: (id, enabled) => async () => {
       const a = accounts.get(id);
       if (a === undefined) return E.left(notFound('account', id));

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { MAX_SITES_PER_ACCOUNT } from '@esign/contracts';
-import { createAccountSite, updateAccountSite } from '../../src/application/account-admin.js';
+import {
+  createAccountSite,
+  currentAccount,
+  renameAccount,
+  updateAccountSite,
+} from '../../src/application/account-admin.js';
 import { authenticateSession } from '../../src/application/authenticate-session.js';
 import { createAccount } from '../../src/application/create-account.js';
 import { signIn } from '../../src/application/sign-in.js';
@@ -104,5 +109,18 @@ describe('auth use cases: an account admin renames Sites (ADR 3070)', () => {
     });
     assert.equal(s.world.state.sites.get(dev.id)?.name, 'Development');
     assert.equal(s.world.state.sites.get(theirs.id)?.name, 'Globex main');
+  });
+});
+
+describe('auth use cases: the account and its name (ADR 3080)', () => {
+  it('any user sees their account; an admin renames it, trimmed; a member may not', async () => {
+    const s = await seed();
+    const seen = await right(currentAccount(s.deps)(s.member));
+    assert.deepEqual([seen.id, seen.name, seen.apiAccess], [s.account.id, 'Acme', true]);
+    const renamed = await right(renameAccount(s.deps)(s.admin, '  Acme Holdings '));
+    assert.equal(renamed.name, 'Acme Holdings');
+    assert.equal((await right(currentAccount(s.deps)(s.member))).name, 'Acme Holdings');
+    assert.deepEqual(await left(renameAccount(s.deps)(s.member, 'Mine')), { _tag: 'AccountAdminRequired' });
+    assert.equal(s.world.state.accounts.get(s.account.id)?.name, 'Acme Holdings');
   });
 });

@@ -1,4 +1,4 @@
-import { SUPPORTED_LOCALES, type AccountSiteView } from '@esign/contracts';
+import { SUPPORTED_LOCALES, type AccountSiteView, type AccountView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import type { Visitor, WebDeps } from '../context.js';
 import { html, type Html } from '../html.js';
@@ -30,12 +30,40 @@ const memberTable = (deps: WebDeps, visitor: Visitor, site: AccountSiteView) =>
 export type Failure =
   | { readonly siteId: number; readonly email: string; readonly problem: ApiProblem }
   | { readonly newSite: string; readonly problem: ApiProblem }
+  | { readonly accountName: string; readonly problem: ApiProblem }
   | {
       readonly settingsOf: number;
       readonly name: string;
       readonly locale: string;
       readonly problem: ApiProblem;
     };
+
+/** Account admins rename the account (ADR 3080): the name its users' e-mails show. */
+export const accountNameForm = (
+  deps: WebDeps,
+  visitor: Visitor,
+  account: AccountView,
+  failed: Failure | undefined,
+) => {
+  const refused = failed !== undefined && 'accountName' in failed ? failed : undefined;
+  return html`<section class="panel" aria-labelledby="account-name">
+    <h3 id="account-name">Account</h3>
+    ${problemSummary(refused?.problem, { name: 'account-name-field' })}
+    <form method="post" action="${deps.base}/sites/account" novalidate>
+      ${csrfField(visitor.csrf)}
+      ${textField({
+        id: 'account-name-field',
+        name: 'name',
+        label: 'Name of the account',
+        hint: 'Shown in the e-mails its users get, such as invitations.',
+        value: refused?.accountName ?? account.name,
+        required: true,
+        error: fieldErrors(refused?.problem).get('name'),
+      })}
+      <button type="submit" class="secondary">Rename the account</button>
+    </form>
+  </section>`;
+};
 
 /** Account admins make a Site (ADR 3050): a separate environment or a team, with them on it. */
 export const newSiteForm = (deps: WebDeps, visitor: Visitor, failed: Failure | undefined) => {

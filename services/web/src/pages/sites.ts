@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
-import { AccountSiteList, AccountSiteView, SiteMemberView } from '@esign/contracts';
+import { AccountSiteList, AccountSiteView, AccountView, SiteMemberView } from '@esign/contracts';
 import { NoContent } from '../api-client.js';
 import { COOKIES, setCookie } from '../cookies.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
@@ -9,7 +9,7 @@ import { posted } from '../guard.js';
 import { html } from '../html.js';
 import { csrfField } from '../layout.js';
 import { appPage, doneNotice, problemPage, segment } from './common.js';
-import { newSiteForm, sitePanel, type Failure } from './sites-admin.js';
+import { accountNameForm, newSiteForm, sitePanel, type Failure } from './sites-admin.js';
 
 const DONE: Record<string, string> = {
   created:
@@ -17,6 +17,7 @@ const DONE: Record<string, string> = {
   added: 'The user was added to the Site. Their tokens reach it within seconds.',
   removed: 'The user was removed from the Site. Their tokens stop reaching it within seconds.',
   saved: 'The Site’s settings were saved. Requests created from now on take them; earlier ones keep theirs.',
+  renamed: 'The account was renamed. E-mails sent from now on use the new name.',
 };
 
 const sitesPage = async (
@@ -25,6 +26,8 @@ const sitesPage = async (
   visitor: Visitor,
   failed?: Failure,
 ): Promise<void> => {
+  const account = await visitor.self({ method: 'GET', path: '/v1.1/account', codec: AccountView });
+  if (E.isLeft(account)) return problemPage(ctx, deps, visitor, 'sites', account.left);
   let managed: readonly AccountSiteView[] | undefined;
   if (visitor.me.account_admin) {
     const sites = await visitor.self({
@@ -41,7 +44,10 @@ const sitesPage = async (
     ...(failed ? { status: failed.problem.status } : {}),
     body: html` <h1>Sites</h1>
       ${doneNotice(ctx, DONE, failed)}
-      <p>The pages show one Site at a time. Your access tokens reach every Site you are a member of.</p>
+      <p>
+        Your account is <strong>${account.right.name}</strong>. The pages show one Site at a time; your access
+        tokens reach every Site of it you are a member of.
+      </p>
       ${
         visitor.me.sites.length === 0
           ? html`<p class="notice">You are not a member of any Site yet.</p>`
@@ -82,7 +88,7 @@ const sitesPage = async (
                 <a href="${deps.base}/users">invite them on the Users page</a>, where the account's users and
                 open invitations are listed too.
               </p>
-              ${newSiteForm(deps, visitor, failed)}
+              ${accountNameForm(deps, visitor, account.right, failed)} ${newSiteForm(deps, visitor, failed)}
               ${managed.map((site) => sitePanel(deps, visitor, site, failed))}`
       }`,
   });
@@ -109,6 +115,24 @@ export const siteRoutes = (router: Router, deps: WebDeps): void => {
     // Back where the switch was made (the Referer is same-origin: Referrer-Policy same-origin).
     const referer = ctx.get('referer');
     ctx.redirect(backTo(deps, referer === '' ? undefined : new URL(referer, 'http://x').pathname));
+  });
+
+  router.post('/sites/account', async (ctx) => {
+    const form = await posted(ctx, deps);
+    if (form === undefined) return;
+    const name = (form.fields.name ?? '').trim();
+    const renamed = await form.visitor.self({
+      method: 'PATCH',
+      path: '/v1.1/account',
+      body: { name },
+      codec: AccountView,
+    });
+    if (E.isLeft(renamed)) {
+      if (renamed.left.status === 403) return problemPage(ctx, deps, form.visitor, 'sites', renamed.left);
+      return sitesPage(ctx, deps, form.visitor, { accountName: name, problem: renamed.left });
+    }
+    ctx.status = 303;
+    ctx.redirect(`${deps.base}/sites?done=renamed`);
   });
 
   router.post('/sites/new', async (ctx) => {

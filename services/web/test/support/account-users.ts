@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { csrfTokenOf } from '../../src/cookies.js';
-import { CURRENT, SESSION, type appWith } from './fake-api.js';
+import { ACCOUNT_VIEW, CURRENT, SESSION, type appWith } from './fake-api.js';
 
 export const AT = '2030-01-01T00:00:00.000Z';
 const IN_A_WEEK = '2030-01-08T00:00:00.000Z';
@@ -31,6 +31,7 @@ export const invitation = (email: string, siteIds: number[] = [3]) => ({
  */
 export const ACCOUNT = {
   'GET /v1.1/sessions/current': CURRENT,
+  'GET /v1.1/account': ACCOUNT_VIEW,
   'GET /v1.1/account/users?per_page=100': page([
     { id: 'u1', email: 'owner@acme.test', disabled_at: null, admin: true, site_ids: [3, 4] },
     { id: 'u2', email: 'gone@acme.test', disabled_at: AT, admin: false, site_ids: [] },

@@ -12,6 +12,14 @@ export const CURRENT = {
   account_admin: true,
 };
 
+/** `GET /v1.1/account` of the signed-in user above. */
+export const ACCOUNT_VIEW = {
+  id: 'a1',
+  name: 'Acme',
+  api_access: true,
+  created_at: '2030-01-01T00:00:00.000Z',
+};
+
 /**
  * The API as the pages see it: answers by method and path, and every call recorded; a
  * streamed call (the executed PDF) gets the `Response` given as `STREAM <path>`.

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import { csrfTokenOf } from '../../src/cookies.js';
-import { apiProblem, appWith, CURRENT, SESSION } from '../support/fake-api.js';
+import { ACCOUNT_VIEW, apiProblem, appWith, CURRENT, SESSION } from '../support/fake-api.js';
 
 const AT = '2030-01-01T00:00:00.000Z';
 const COOKIE = `esign_session=${SESSION}`;
@@ -14,6 +14,7 @@ const site = (id: number, name: string) => ({
 });
 const ACCOUNT = {
   'GET /v1.1/sessions/current': CURRENT,
+  'GET /v1.1/account': ACCOUNT_VIEW,
   'GET /v1.1/account/sites?per_page=100': {
     page: 1,
     per_page: 100,
@@ -156,5 +157,48 @@ describe('web: account admins rename a Site and set its signers’ language (ADR
       .send({ _csrf: csrfTokenOf('ses_another'), name: 'X' })
       .expect(403);
     assert.equal(app.calls.filter((c) => c.method === 'PATCH').length, 1);
+  });
+});
+
+describe('web: the account’s name on the Sites page (ADR 3080)', () => {
+  const rename = (app: ReturnType<typeof appWith>, name: string) =>
+    request(app.callback)
+      .post('/app/sites/account')
+      .set('Cookie', COOKIE)
+      .type('form')
+      .send({ _csrf: csrfTokenOf(SESSION), name });
+
+  it('names the account to every user; only an admin gets the form to rename it', async () => {
+    const admin = await request(appWith(ACCOUNT).callback)
+      .get('/app/sites')
+      .set('Cookie', COOKIE)
+      .expect(200);
+    assert.match(admin.text, /Your account is <strong>Acme<\/strong>/);
+    assert.match(admin.text, /action="\/app\/sites\/account"/);
+    assert.match(admin.text, /id="account-name-field"[\s\S]*?value="Acme"/);
+    const member = appWith({
+      ...ACCOUNT,
+      'GET /v1.1/sessions/current': { ...CURRENT, account_admin: false },
+    });
+    const page = await request(member.callback).get('/app/sites').set('Cookie', COOKIE).expect(200);
+    assert.match(page.text, /Your account is <strong>Acme<\/strong>/);
+    assert.doesNotMatch(page.text, /sites\/account/);
+  });
+
+  it('renames with the name typed, trimmed; a refusal keeps it beside the field', async () => {
+    const app = appWith({ ...ACCOUNT, 'PATCH /v1.1/account': { ...ACCOUNT_VIEW, name: 'Acme Holdings' } });
+    const done = await rename(app, ' Acme Holdings ').expect(303);
+    assert.equal(done.headers.location, '/app/sites?done=renamed');
+    assert.deepEqual(
+      app.calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body]),
+      [['/v1.1/account', { name: 'Acme Holdings' }]],
+    );
+    const refusing = appWith({
+      ...ACCOUNT,
+      'PATCH /v1.1/account': apiProblem(422, 'invalid_body', 'The body is not valid.', 'name', 'is too long'),
+    });
+    const refused = await rename(refusing, 'x'.repeat(201)).expect(422);
+    assert.match(refused.text, /id="account-name-field-error"[^>]*>[\s\S]*?is too long/);
+    assert.match(refused.text, new RegExp(`id="account-name-field"[\\s\\S]*?value="${'x'.repeat(201)}"`));
   });
 });

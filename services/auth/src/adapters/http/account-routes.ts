@@ -3,8 +3,10 @@ import {
   AddSiteMemberBody,
   CreateAccountSiteBody,
   UpdateAccountSiteBody,
+  UpdateAccountBody,
   UpdateAccountUserBody,
   type AccountSiteView,
+  type AccountView,
   type AccountUserView,
   type SiteMemberView,
 } from '@esign/contracts';
@@ -12,16 +14,18 @@ import type { AppState } from '@esign/platform';
 import {
   addSiteMember,
   createAccountSite,
+  currentAccount,
   listAccountSites,
   listAccountUsers,
   removeSiteMember,
+  renameAccount,
   updateAccountSite,
   updateAccountUser,
 } from '../../application/account-admin.js';
 import { authenticateSession } from '../../application/authenticate-session.js';
 import type { Deps } from '../../application/deps.js';
 import { notFound } from '../../domain/errors.js';
-import type { Site, User } from '../../domain/model.js';
+import type { Account, Site, User } from '../../domain/model.js';
 import type { Member } from '../../ports/site-repository.js';
 import { problemOf } from './problems.js';
 import { bearerOf, bodyOf, pageOf, pageView, run } from './request.js';
@@ -30,6 +34,13 @@ const memberView = (m: Member): SiteMemberView => ({
   user_id: m.userId,
   email: m.email,
   added_at: m.addedAt.toISOString(),
+});
+
+const accountView = (a: Account): AccountView => ({
+  id: a.id,
+  name: a.name,
+  api_access: a.apiAccess,
+  created_at: a.createdAt.toISOString(),
 });
 
 const siteView = (s: Site & { readonly members: readonly Member[] }): AccountSiteView => ({
@@ -62,6 +73,17 @@ const siteIdOf = (raw: string | undefined): number => {
  */
 export const accountRoutes = (router: Router<AppState>, deps: Deps): void => {
   const session = (header: string | undefined) => run(authenticateSession(deps)(bearerOf(header)));
+
+  router.get('/v1.1/account', async (ctx) => {
+    const user = await session(ctx.get('authorization'));
+    ctx.body = accountView(await run(currentAccount(deps)(user)));
+  });
+
+  router.patch('/v1.1/account', async (ctx) => {
+    const user = await session(ctx.get('authorization'));
+    const body = bodyOf(UpdateAccountBody, ctx);
+    ctx.body = accountView(await run(renameAccount(deps)(user, body.name)));
+  });
 
   router.get('/v1.1/account/sites', async (ctx) => {
     const user = await session(ctx.get('authorization'));

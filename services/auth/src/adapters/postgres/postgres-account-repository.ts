@@ -132,6 +132,17 @@ export const postgresAccountRepository = (pool: DatabasePool): AccountRepository
       ).map(toAccount),
     ),
 
+  renameAccount: (id, name) =>
+    maybe(async () => {
+      if (!isUuid(id)) return undefined;
+      const row = await db.maybeOne(
+        pool,
+        AccountRow,
+        sql.unsafe`UPDATE accounts SET name = ${name} WHERE id = ${id} RETURNING id, name, api_access, created_at`,
+      );
+      return row && toAccount(row);
+    }),
+
   setApiAccess: (id, enabled) => async () => {
     if (!isUuid(id)) return E.left(notFound('account', id));
     const row = await db.maybeOne(
