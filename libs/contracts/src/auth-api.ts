@@ -76,59 +76,6 @@ export const SessionAccessTokenView = t.type({
 });
 export type SessionAccessTokenView = t.TypeOf<typeof SessionAccessTokenView>;
 
-/** A member of a Site, as an account admin sees it. */
-export const SiteMemberView = t.type({ user_id: t.string, email: t.string, added_at: t.string });
-export type SiteMemberView = t.TypeOf<typeof SiteMemberView>;
-
-/** `GET /v1.1/account/sites`: the account's Sites and who is on each (account admins only). */
-export const AccountSiteView = t.type({
-  id: t.number,
-  name: t.string,
-  created_at: t.string,
-  default_locale: nullable(t.string),
-  members: t.array(SiteMemberView),
-});
-export type AccountSiteView = t.TypeOf<typeof AccountSiteView>;
-export const AccountSiteList = Page(AccountSiteView);
-export type AccountSiteList = t.TypeOf<typeof AccountSiteList>;
-
-/** `GET /v1.1/account/users`: the account's users (account admins only). */
-export const AccountUserView = t.type({
-  id: t.string,
-  email: t.string,
-  disabled_at: nullable(t.string),
-  /** Administers the account: its users, invitations and Sites (ADR 3060). */
-  admin: t.boolean,
-  site_ids: t.array(t.number),
-});
-export type AccountUserView = t.TypeOf<typeof AccountUserView>;
-export const AccountUserList = Page(AccountUserView);
-export type AccountUserList = t.TypeOf<typeof AccountUserList>;
-
-const UpdateAccountUserFields = strict(
-  {},
-  { disabled: t.boolean, admin: t.boolean },
-  'UpdateAccountUserBody',
-);
-
-/**
- * `PATCH /v1.1/account/users/:id`: disable a user of the account (a colleague who left:
- * their sessions end, their tokens stop) or enable them again (ADR 3040); make them an
- * admin of the account or no longer one (ADR 3060). An empty body is refused.
- */
-export const UpdateAccountUserBody = refine(
-  UpdateAccountUserFields,
-  (b): b is t.TypeOf<typeof UpdateAccountUserFields> => Object.keys(b).length > 0,
-  'must name at least one of disabled, admin',
-  'UpdateAccountUserBody',
-  { minProperties: 1 },
-);
-export type UpdateAccountUserBody = t.TypeOf<typeof UpdateAccountUserBody>;
-
-/** `POST /v1.1/account/sites/:id/members`: add a user of the account to one Site, by e-mail address. */
-export const AddSiteMemberBody = strict({ email: Email }, {}, 'AddSiteMemberBody');
-export type AddSiteMemberBody = t.TypeOf<typeof AddSiteMemberBody>;
-
 /**
  * `POST /v1.1/apps`: a Developer App needs only a name; a callback URL only for the
  * authorization-code grant (issue 24).

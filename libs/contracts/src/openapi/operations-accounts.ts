@@ -1,16 +1,4 @@
-import {
-  AccountSiteList,
-  AccountUserList,
-  AccountUserView,
-  AddSiteMemberBody,
-  AccountSiteView,
-  UpdateAccountUserBody,
-  CurrentSessionView,
-  SessionAccessTokenView,
-  SessionView,
-  SiteMemberView,
-  SignInBody,
-} from '../auth-api.js';
+import { CurrentSessionView, SessionAccessTokenView, SessionView, SignInBody } from '../auth-api.js';
 import {
   ChangePasswordBody,
   PasswordChangedView,
@@ -19,11 +7,18 @@ import {
   PasswordResetRequestedView,
 } from '../password-api.js';
 import {
+  AccountSiteList,
+  AccountSiteView,
+  AccountUserList,
+  AccountUserView,
   AccountView,
+  AddSiteMemberBody,
   CreateAccountSiteBody,
   MAX_SITES_PER_ACCOUNT,
+  SiteMemberView,
   UpdateAccountBody,
   UpdateAccountSiteBody,
+  UpdateAccountUserBody,
 } from '../account-api.js';
 import { PAGE_QUERY, type Operation } from './operation.js';
 
