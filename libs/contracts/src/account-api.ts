@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { LocaleTag } from './i18n/locale.js';
 import { Page } from './api.js';
-import { boundedString, Email, nullable, refine, strict } from './primitives.js';
+import { boundedString, Email, nullable, partialUpdate, refine, strict } from './primitives.js';
 
 // Account administration by the account's admin (ADRs 1401, 3030, 3040, 3050).
 
@@ -48,23 +48,14 @@ export type UpdateAccountBody = t.TypeOf<typeof UpdateAccountBody>;
 export const CreateAccountSiteBody = strict({ name: SiteName }, {}, 'CreateAccountSiteBody');
 export type CreateAccountSiteBody = t.TypeOf<typeof CreateAccountSiteBody>;
 
-const UpdateAccountSiteFields = strict(
-  {},
-  { name: SiteName, default_locale: nullable(LocaleTag) },
-  'UpdateAccountSiteBody',
-);
-
 /**
  * `PATCH /v1.1/account/sites/:id`: a new name for the Site (ADR 3070), and/or the language
  * its signers read when their entry names none (ADR 2320; null clears it). An empty body
  * is refused.
  */
-export const UpdateAccountSiteBody = refine(
-  UpdateAccountSiteFields,
-  (b): b is t.TypeOf<typeof UpdateAccountSiteFields> => Object.keys(b).length > 0,
-  'must name at least one of name, default_locale',
+export const UpdateAccountSiteBody = partialUpdate(
+  { name: SiteName, default_locale: nullable(LocaleTag) },
   'UpdateAccountSiteBody',
-  { minProperties: 1 },
 );
 export type UpdateAccountSiteBody = t.TypeOf<typeof UpdateAccountSiteBody>;
 
@@ -97,23 +88,14 @@ export type AccountUserView = t.TypeOf<typeof AccountUserView>;
 export const AccountUserList = Page(AccountUserView);
 export type AccountUserList = t.TypeOf<typeof AccountUserList>;
 
-const UpdateAccountUserFields = strict(
-  {},
-  { disabled: t.boolean, admin: t.boolean },
-  'UpdateAccountUserBody',
-);
-
 /**
  * `PATCH /v1.1/account/users/:id`: disable a user of the account (a colleague who left:
  * their sessions end, their tokens stop) or enable them again (ADR 3040); make them an
  * admin of the account or no longer one (ADR 3060). An empty body is refused.
  */
-export const UpdateAccountUserBody = refine(
-  UpdateAccountUserFields,
-  (b): b is t.TypeOf<typeof UpdateAccountUserFields> => Object.keys(b).length > 0,
-  'must name at least one of disabled, admin',
+export const UpdateAccountUserBody = partialUpdate(
+  { disabled: t.boolean, admin: t.boolean },
   'UpdateAccountUserBody',
-  { minProperties: 1 },
 );
 export type UpdateAccountUserBody = t.TypeOf<typeof UpdateAccountUserBody>;
 

@@ -123,6 +123,21 @@ export const strict = <R extends t.Props, O extends t.Props>(
   );
 };
 
+/**
+ * The body of a partial update (`PATCH`): every field optional, unknown ones refused as
+ * `strict` does, and an empty body refused rather than answered as a silent no-op.
+ */
+export const partialUpdate = <O extends t.Props>(optional: O, name: string) => {
+  const fields = strict({}, optional, name);
+  return refine(
+    fields,
+    (b): b is t.TypeOf<typeof fields> => Object.keys(b).length > 0,
+    `must name at least one of ${Object.keys(optional).join(', ')}`,
+    name,
+    { minProperties: 1 },
+  );
+};
+
 export const boundedString = (min: number, max: number, name = `string(${min}..${max})`) =>
   refine(
     t.string,

@@ -2,7 +2,16 @@ import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { Page } from './api.js';
 import { isUuid } from './ids.js';
-import { boundedString, Email, nullable, parseSafeHttpUrl, refine, strict, transform } from './primitives.js';
+import {
+  boundedString,
+  Email,
+  nullable,
+  parseSafeHttpUrl,
+  partialUpdate,
+  refine,
+  strict,
+  transform,
+} from './primitives.js';
 
 /**
  * Webhooks: what a site's client application is told, and the API that manages its
@@ -122,8 +131,8 @@ export const CreateWebhookEndpointBody = strict(
 );
 export type CreateWebhookEndpointBody = t.TypeOf<typeof CreateWebhookEndpointBody>;
 
-const UpdateFields = strict(
-  {},
+/** A partial update; an empty body is refused rather than answered as a silent no-op. */
+export const UpdateWebhookEndpointBody = partialUpdate(
   {
     url: WebhookUrl,
     event_types: WebhookEventTypes,
@@ -132,15 +141,6 @@ const UpdateFields = strict(
     enabled: t.boolean,
   },
   'UpdateWebhookEndpointBody',
-);
-
-/** A partial update; an empty body is refused rather than answered as a silent no-op. */
-export const UpdateWebhookEndpointBody = refine(
-  UpdateFields,
-  (b): b is t.TypeOf<typeof UpdateFields> => Object.keys(b).length > 0,
-  'must name at least one of url, event_types, alert_email, description, enabled',
-  'UpdateWebhookEndpointBody',
-  { minProperties: 1 },
 );
 export type UpdateWebhookEndpointBody = t.TypeOf<typeof UpdateWebhookEndpointBody>;
 

@@ -1,20 +1,12 @@
 import request from 'supertest';
 import { csrfTokenOf } from '../../src/cookies.js';
-import { ACCOUNT_VIEW, CURRENT, SESSION, type appWith } from './fake-api.js';
+import { ACCOUNT_VIEW, CURRENT, page, SESSION, type appWith } from './fake-api.js';
+
+export { page };
 
 export const AT = '2030-01-01T00:00:00.000Z';
 const IN_A_WEEK = '2030-01-08T00:00:00.000Z';
 export const INVITATION_ID = '5d6f0c1e-3b7a-4a39-9d1e-2f4c8a7b6e10';
-
-/** One page of a list as the API answers it: everything on it. */
-export const page = <A>(data: A[]) => ({
-  page: 1,
-  per_page: 100,
-  count: data.length,
-  total_count: data.length,
-  has_more: false,
-  data,
-});
 
 export const invitation = (email: string, siteIds: number[] = [3]) => ({
   id: INVITATION_ID,

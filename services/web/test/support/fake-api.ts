@@ -127,3 +127,34 @@ export const apiProblem = (
   detail,
   ...(path === undefined ? {} : { errors: [{ path, message: message ?? 'is wrong' }] }),
 });
+
+/** One page of a list as the API answers it: everything on it. */
+export const page = <A>(data: A[]) => ({
+  page: 1,
+  per_page: 100,
+  count: data.length,
+  total_count: data.length,
+  has_more: false,
+  data,
+});
+
+/** A contract template of Site 3 as the API lists it. */
+export const contract = (
+  id: number,
+  name: string,
+  state: 'draft' | 'published',
+  tokens: string[],
+  fields: { name: string; type: string }[] = [],
+) => ({
+  id,
+  site_id: 3,
+  name,
+  type: 'html',
+  state,
+  tokens,
+  fields,
+  document: { size_bytes: 10, sha256: 'ab' },
+  created_at: '2030-01-01T00:00:00.000Z',
+  updated_at: '2030-01-01T00:00:00.000Z',
+  published_at: state === 'published' ? '2030-01-01T00:00:00.000Z' : null,
+});

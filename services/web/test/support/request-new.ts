@@ -1,45 +1,17 @@
 import request from 'supertest';
 import { csrfTokenOf } from '../../src/cookies.js';
 import type { appWith } from './fake-api.js';
-import { CURRENT, REQUEST_ID as ID, requestView, SESSION } from './fake-api.js';
+import { contract, CURRENT, page as list, REQUEST_ID as ID, requestView, SESSION } from './fake-api.js';
+
+export { contract, list };
 
 // The New Request page's fake API and a filled form, for the tests of that page.
 
 export const COOKIE = `esign_session=${SESSION}; esign_api=at_test`;
 export const CSRF = csrfTokenOf(SESSION);
 export const ORIGIN = 'http://127.0.0.1:8080';
-const AT = '2030-01-01T00:00:00.000Z';
 export const CREATE = 'POST /v1.1/sites/3/requests';
 export const SEND = `POST /v1.1/requests/${ID}/send`;
-
-export const contract = (
-  id: number,
-  name: string,
-  state: 'draft' | 'published',
-  tokens: string[],
-  fields: { name: string; type: string }[] = [],
-) => ({
-  id,
-  site_id: 3,
-  name,
-  type: 'html',
-  state,
-  tokens,
-  fields,
-  document: { size_bytes: 10, sha256: 'ab' },
-  created_at: AT,
-  updated_at: AT,
-  published_at: state === 'published' ? AT : null,
-});
-
-export const list = (data: unknown[]) => ({
-  page: 1,
-  per_page: 100,
-  count: data.length,
-  total_count: data.length,
-  has_more: false,
-  data,
-});
 
 export const DRAFT = { ...requestView('sent'), state: 'draft', sent_at: null };
 

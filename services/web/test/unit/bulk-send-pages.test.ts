@@ -1,26 +1,12 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import { csrfTokenOf } from '../../src/cookies.js';
-import { appWith, CURRENT, SESSION } from '../support/fake-api.js';
+import { appWith, contract, CURRENT, SESSION } from '../support/fake-api.js';
 
 const COOKIE = `esign_session=${SESSION}; esign_api=at_test`;
 const CSRF = csrfTokenOf(SESSION);
 const ORIGIN = 'http://127.0.0.1:8080';
 const AT = '2030-01-01T00:00:00.000Z';
-
-const contract = (id: number, name: string, state: 'draft' | 'published', tokens: string[]) => ({
-  id,
-  site_id: 3,
-  name,
-  type: 'html',
-  state,
-  tokens,
-  fields: [],
-  document: { size_bytes: 10, sha256: 'ab' },
-  created_at: AT,
-  updated_at: AT,
-  published_at: state === 'published' ? AT : null,
-});
 
 const BULK = {
   id: 'b7a1c2d3-0000-4000-8000-000000000001',

@@ -67,9 +67,11 @@ const siteIdOf = (raw: string | undefined): number => {
 };
 
 /**
- * Account administration for account admins, authenticated by their session like the
- * rest of the self-service API: the account's Sites with their members, its users (and
- * disabling or enabling one, making one an admin or no longer one), and adding a user to (or removing them from) a single Site.
+ * Account administration, authenticated by the user's session like the rest of the
+ * self-service API: the account itself (its name: any user reads it, an admin renames it),
+ * and for account admins its Sites with their members (renaming one, adding a user to or
+ * removing them from it) and its users (disabling or enabling one, making one an admin or
+ * no longer one).
  */
 export const accountRoutes = (router: Router<AppState>, deps: Deps): void => {
   const session = (header: string | undefined) => run(authenticateSession(deps)(bearerOf(header)));
