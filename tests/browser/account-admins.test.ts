@@ -117,6 +117,7 @@ describe('web application in headless Chromium: the account’s admins', functio
     await page.getByRole('status').getByText('You are no longer an admin of the account.').waitFor();
     await page.getByText('Only an administrator of your account sees its users').waitFor();
     assert.equal(await usersLink(page).count(), 0, 'no Users link in the header any more');
+    await page.getByRole('link', { name: colleague, exact: true }).waitFor(); // whom to ask now
     assert.equal(await page.getByRole('table').count(), 0, 'no lists');
     await expectAccessible(page, 'users, after stepping down');
 

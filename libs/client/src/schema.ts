@@ -516,7 +516,7 @@ export interface paths {
     };
     /**
      * The signed-in user’s account
-     * @description Any user of the account: its name and whether it has REST API access (ADR 3080).
+     * @description Any user of the account: its name, whether it has REST API access, and the addresses of its enabled admins, whom its users ask for what only an admin may do (ADR 3080).
      */
     get: operations['getAccount'];
     put?: never;
@@ -8627,10 +8627,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "0f9214e8-a0f3-4a00-b17b-6f58275f1f0f",
-           *       "name": "Acme 508518",
+           *       "id": "b72d1a5a-b901-4c80-a942-aef4567c2db0",
+           *       "name": "Acme 3da693",
            *       "api_access": true,
-           *       "created_at": "2026-12-03T15:34:15.936Z"
+           *       "created_at": "2026-12-03T15:45:13.283Z",
+           *       "admins": [
+           *         "dev-3da693@acme.example"
+           *       ]
            *     }
            */
           'application/json': {
@@ -8638,6 +8641,7 @@ export interface operations {
             name: string;
             api_access: boolean;
             created_at: string;
+            admins: string[];
           };
         };
       };
@@ -8722,10 +8726,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "0f9214e8-a0f3-4a00-b17b-6f58275f1f0f",
-           *       "name": "Acme 508518 Holdings",
+           *       "id": "b72d1a5a-b901-4c80-a942-aef4567c2db0",
+           *       "name": "Acme 3da693 Holdings",
            *       "api_access": true,
-           *       "created_at": "2026-12-03T15:34:15.936Z"
+           *       "created_at": "2026-12-03T15:45:13.283Z",
+           *       "admins": [
+           *         "dev-3da693@acme.example"
+           *       ]
            *     }
            */
           'application/json': {
@@ -8733,6 +8740,7 @@ export interface operations {
             name: string;
             api_access: boolean;
             created_at: string;
+            admins: string[];
           };
         };
       };

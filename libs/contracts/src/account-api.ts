@@ -34,6 +34,8 @@ export const AccountView = t.type({
   /** The spec's "account with REST API access": its users' tokens work only while it is true. */
   api_access: t.boolean,
   created_at: t.string,
+  /** The addresses of its enabled admins: whom its users ask to be invited, added or enabled. */
+  admins: t.array(t.string),
 });
 export type AccountView = t.TypeOf<typeof AccountView>;
 

@@ -537,10 +537,11 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   getAccount: {
     '200': {
-      id: '0f9214e8-a0f3-4a00-b17b-6f58275f1f0f',
-      name: 'Acme 508518',
+      id: 'b72d1a5a-b901-4c80-a942-aef4567c2db0',
+      name: 'Acme 3da693',
       api_access: true,
-      created_at: '2026-12-03T15:34:15.936Z',
+      created_at: '2026-12-03T15:45:13.283Z',
+      admins: ['dev-3da693@acme.example'],
     },
   },
   getApp: {
@@ -1608,10 +1609,11 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   updateAccount: {
     '200': {
-      id: '0f9214e8-a0f3-4a00-b17b-6f58275f1f0f',
-      name: 'Acme 508518 Holdings',
+      id: 'b72d1a5a-b901-4c80-a942-aef4567c2db0',
+      name: 'Acme 3da693 Holdings',
       api_access: true,
-      created_at: '2026-12-03T15:34:15.936Z',
+      created_at: '2026-12-03T15:45:13.283Z',
+      admins: ['dev-3da693@acme.example'],
     },
   },
   updateAccountUser: {

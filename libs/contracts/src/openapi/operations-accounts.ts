@@ -138,7 +138,9 @@ export const ACCOUNT_OPERATIONS: readonly Operation[] = [
     path: '/v1.1/account',
     operationId: 'getAccount',
     summary: 'The signed-in user’s account',
-    description: 'Any user of the account: its name and whether it has REST API access (ADR 3080).',
+    description:
+      'Any user of the account: its name, whether it has REST API access, and the addresses of its enabled ' +
+      'admins, whom its users ask for what only an admin may do (ADR 3080).',
     responses: { 200: { description: 'The account.', codec: AccountView } },
     problems: [],
   }),

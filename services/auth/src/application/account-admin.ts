@@ -25,13 +25,25 @@ import { required } from './required.js';
 export const adminOnly = (session: SessionUser): E.Either<AuthError, SessionUser> =>
   session.accountAdmin ? E.right(session) : E.left({ _tag: 'AccountAdminRequired' });
 
-/** The signed-in user's account, as any of its users may see it (ADR 3080). */
+/**
+ * The signed-in user's account, as any of its users may see it (ADR 3080), with the
+ * addresses of its enabled admins: whom to ask for what only an admin may do.
+ */
 export const currentAccount =
   (deps: Deps) =>
-  (session: SessionUser): TE.TaskEither<AuthError, Account> =>
+  (session: SessionUser): TE.TaskEither<AuthError, Account & { admins: string[] }> =>
     pipe(
       deps.accounts.findAccount(session.accountId),
       required(() => notFound('account', session.accountId)),
+      TE.flatMap((account) =>
+        pipe(
+          deps.accounts.listUsers({ accountId: account.id }),
+          TE.map((users) => ({
+            ...account,
+            admins: users.filter((u) => u.accountAdmin && u.disabledAt === null).map((u) => u.email),
+          })),
+        ),
+      ),
     );
 
 /**
@@ -40,7 +52,7 @@ export const currentAccount =
  */
 export const renameAccount =
   (deps: Deps) =>
-  (session: SessionUser, name: string): TE.TaskEither<AuthError, Account> =>
+  (session: SessionUser, name: string): TE.TaskEither<AuthError, Account & { admins: string[] }> =>
     pipe(
       TE.fromEither(adminOnly(session)),
       TE.flatMap(() =>
@@ -49,6 +61,7 @@ export const renameAccount =
           required(() => notFound('account', session.accountId)),
         ),
       ),
+      TE.flatMap(() => currentAccount(deps)(session)),
     );
 
 /** Accounts hold few Sites and users: a page is cut from the whole list. */

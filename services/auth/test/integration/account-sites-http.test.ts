@@ -112,7 +112,7 @@ describe('auth: an account admin creates Sites over HTTP (real Postgres)', () =>
     const owner = as(await sessionOf('owner@acme.test'));
     const member = as(await sessionOf('member@acme.test'));
     const seen = is(AccountView, (await member.get().expect(200)).body);
-    assert.deepEqual([seen.name, seen.api_access], ['Acme', true]);
+    assert.deepEqual([seen.name, seen.api_access, seen.admins], ['Acme', true, ['owner@acme.test']]);
     const renamed = is(AccountView, (await owner.patch({ name: ' Acme Holdings ' }).expect(200)).body);
     assert.deepEqual([renamed.id, renamed.name], [seen.id, 'Acme Holdings']);
     for (const name of ['', '  ', 'a\u0000b', 'x'.repeat(201), 7])

@@ -116,7 +116,11 @@ describe('auth use cases: the account and its name (ADR 3080)', () => {
   it('any user sees their account; an admin renames it, trimmed; a member may not', async () => {
     const s = await seed();
     const seen = await right(currentAccount(s.deps)(s.member));
-    assert.deepEqual([seen.id, seen.name, seen.apiAccess], [s.account.id, 'Acme', true]);
+    assert.deepEqual(
+      [seen.id, seen.name, seen.apiAccess, seen.admins],
+      [s.account.id, 'Acme', true, ['admin@acme.test']],
+      'whom to ask: the enabled admins',
+    );
     const renamed = await right(renameAccount(s.deps)(s.admin, '  Acme Holdings '));
     assert.equal(renamed.name, 'Acme Holdings');
     assert.equal((await right(currentAccount(s.deps)(s.member))).name, 'Acme Holdings');

@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import type { AccountView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import type { Visitor, WebDeps } from '../context.js';
 import { html, type Html } from '../html.js';
@@ -72,4 +73,16 @@ export const doneNotice = (
   return typeof key === 'string' && Object.hasOwn(messages, key) && !problem
     ? html`<p class="success" role="status">${messages[key]}</p>`
     : '';
+};
+
+/** Who administers the account, for its members to know whom to ask (ADR 3080). */
+export const adminsOf = (account: AccountView): Html => {
+  const { admins } = account;
+  if (admins.length === 0)
+    return html`<p>Your account has no enabled administrator: ask the service's operator.</p>`;
+  const links = admins.map(
+    (email, i) =>
+      html`${i === 0 ? '' : i === admins.length - 1 ? ' and ' : ', '}<a href="mailto:${email}">${email}</a>`,
+  );
+  return html`<p>${admins.length === 1 ? 'Its administrator is' : 'Its administrators are'} ${links}.</p>`;
 };

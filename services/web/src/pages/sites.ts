@@ -8,7 +8,7 @@ import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
 import { html } from '../html.js';
 import { csrfField } from '../layout.js';
-import { appPage, doneNotice, problemPage, segment } from './common.js';
+import { adminsOf, appPage, doneNotice, problemPage, segment } from './common.js';
 import { accountNameForm, newSiteForm, sitePanel, type Failure } from './sites-admin.js';
 
 const DONE: Record<string, string> = {
@@ -48,6 +48,7 @@ const sitesPage = async (
         Your account is <strong>${account.right.name}</strong>. The pages show one Site at a time; your access
         tokens reach every Site of it you are a member of.
       </p>
+      ${adminsOf(account.right)}
       ${
         visitor.me.sites.length === 0
           ? html`<p class="notice">You are not a member of any Site yet.</p>`

@@ -3,6 +3,7 @@ import {
   INVITATION_TTL_SECONDS,
   type AccountSiteView,
   type AccountUserList,
+  type AccountView,
   type InvitationList,
   type InvitationView,
 } from '@esign/contracts';
@@ -11,7 +12,7 @@ import type { Visitor, WebDeps } from '../context.js';
 import { html, type Html } from '../html.js';
 import { csrfField, fieldErrors, problemSummary, stateBadge, textField, time } from '../layout.js';
 import { dataTable, postButton } from '../table.js';
-import { appPage, doneNotice } from './common.js';
+import { adminsOf, appPage, doneNotice } from './common.js';
 import { userActions } from './users-actions.js';
 
 /** What the page shows: the account's users, its Sites (names, and the boxes to tick), open invitations. */
@@ -238,7 +239,7 @@ export const usersPage = (
   });
 
 /** What someone who does not administer the account sees at /app/users (as /app/sites shows them). */
-export const notAdminPage = (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): void =>
+export const notAdminPage = (ctx: Koa.Context, deps: WebDeps, visitor: Visitor, account: AccountView): void =>
   appPage(ctx, deps, visitor, {
     title: 'Users',
     section: 'users',
@@ -248,5 +249,6 @@ export const notAdminPage = (ctx: Koa.Context, deps: WebDeps, visitor: Visitor):
         Only an administrator of your account sees its users and invites people to it. Ask one of them to
         invite someone.
       </p>
+      ${adminsOf(account)}
       <p><a href="${deps.base}/sites">Your Sites</a></p>`,
   });

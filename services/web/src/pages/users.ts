@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
 import {
   AccountSiteList,
+  AccountView,
   AccountUserList,
   AccountUserView,
   InvitationList,
@@ -57,7 +58,11 @@ export const userRoutes = (router: Router, deps: WebDeps): void => {
   router.get('/users', async (ctx) => {
     const visitor = await visitorOf(ctx, deps);
     if (visitor === undefined) return;
-    if (!visitor.me.account_admin) return notAdminPage(ctx, deps, visitor);
+    if (!visitor.me.account_admin) {
+      const account = await visitor.self({ method: 'GET', path: '/v1.1/account', codec: AccountView });
+      if (E.isLeft(account)) return problemPage(ctx, deps, visitor, 'users', account.left);
+      return notAdminPage(ctx, deps, visitor, account.right);
+    }
     await showUsers(ctx, deps, visitor);
   });
 

@@ -18,6 +18,7 @@ export const ACCOUNT_VIEW = {
   name: 'Acme',
   api_access: true,
   created_at: '2030-01-01T00:00:00.000Z',
+  admins: ['owner@acme.test'],
 };
 
 /**

@@ -23,10 +23,15 @@ describe('web: the account’s users and invitations (account admins)', () => {
     });
     const users = await request(member.callback).get('/app/users').set('Cookie', COOKIE).expect(200);
     assert.match(users.text, /Only an administrator of your account sees its users/);
+    assert.match(
+      users.text,
+      /Its administrator is <a href="mailto:owner@acme\.test">owner@acme\.test<\/a>\./,
+      'whom to ask',
+    );
     assert.doesNotMatch(users.text, /href="\/app\/users"/, 'no Users link in the header');
     assert.deepEqual(
       member.calls.map((c) => c.path),
-      ['/v1.1/sessions/current'],
+      ['/v1.1/sessions/current', '/v1.1/account'],
       'no administration call',
     );
   });

@@ -183,6 +183,15 @@ describe('web: the account’s name on the Sites page (ADR 3080)', () => {
     const page = await request(member.callback).get('/app/sites').set('Cookie', COOKIE).expect(200);
     assert.match(page.text, /Your account is <strong>Acme<\/strong>/);
     assert.doesNotMatch(page.text, /sites\/account/);
+    const two = appWith({
+      ...ACCOUNT,
+      'GET /v1.1/account': { ...ACCOUNT_VIEW, admins: ['a@acme.test', 'b@acme.test', 'c@acme.test'] },
+    });
+    const listed = await request(two.callback).get('/app/sites').set('Cookie', COOKIE).expect(200);
+    assert.match(
+      listed.text.replace(/\s+/g, ' '),
+      /Its administrators are <a href="mailto:a@acme\.test">a@acme\.test<\/a>, <a href="mailto:b@acme\.test">b@acme\.test<\/a> and <a href="mailto:c@acme\.test">c@acme\.test<\/a>\./,
+    );
   });
 
   it('renames with the name typed, trimmed; a refusal keeps it beside the field', async () => {

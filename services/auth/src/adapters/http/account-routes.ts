@@ -36,11 +36,12 @@ const memberView = (m: Member): SiteMemberView => ({
   added_at: m.addedAt.toISOString(),
 });
 
-const accountView = (a: Account): AccountView => ({
+const accountView = (a: Account & { readonly admins: readonly string[] }): AccountView => ({
   id: a.id,
   name: a.name,
   api_access: a.apiAccess,
   created_at: a.createdAt.toISOString(),
+  admins: [...a.admins],
 });
 
 const siteView = (s: Site & { readonly members: readonly Member[] }): AccountSiteView => ({
