@@ -54,8 +54,12 @@ export const postButton = (input: {
   readonly csrf: Html;
   readonly label: string;
   readonly ariaLabel: string;
-}): Html =>
-  html`<form method="post" action="${input.action}" class="inline">
+  /** `danger` (the default) for what takes something away; `secondary` for what does not. */
+  readonly kind?: 'danger' | 'secondary';
+}): Html => {
+  const kind = input.kind ?? 'danger';
+  return html`<form method="post" action="${input.action}" class="inline">
     ${input.csrf}
-    <button type="submit" class="danger" aria-label="${input.ariaLabel}">${input.label}</button>
+    <button type="submit" class="${kind}" aria-label="${input.ariaLabel}">${input.label}</button>
   </form>`;
+};

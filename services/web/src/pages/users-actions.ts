@@ -19,13 +19,6 @@ type UserChangeName = keyof typeof USER_CHANGES;
 const action = (deps: WebDeps, user: AccountUserView, change: UserChangeName): string =>
   `${deps.base}/users/${encodeURIComponent(user.id)}/${change}`;
 
-/** Giving someone the role is no danger to them, so it looks like Resend, not Disable. */
-const makeAdminButton = (deps: WebDeps, visitor: Visitor, user: AccountUserView): Html =>
-  html`<form method="post" action="${action(deps, user, 'make-admin')}" class="inline">
-    ${csrfField(visitor.csrf)}
-    <button type="submit" class="secondary" aria-label="Make admin ${user.email}">Make admin</button>
-  </form>`;
-
 /**
  * The buttons of a user's row. A colleague: **Disable** one who left (their sessions end,
  * their tokens stop) or **Enable** them again (ADR 3040), and **Make admin** or **Remove
@@ -66,6 +59,13 @@ export const userActions = (
           label: 'Remove admin',
           ariaLabel: `Remove admin ${user.email}`,
         })
-      : makeAdminButton(deps, visitor, user)
+      : // Giving someone the role is no danger to them, so it looks like Resend, not Disable.
+        postButton({
+          action: action(deps, user, 'make-admin'),
+          csrf,
+          label: 'Make admin',
+          ariaLabel: `Make admin ${user.email}`,
+          kind: 'secondary',
+        })
   }`;
 };
