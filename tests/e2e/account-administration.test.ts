@@ -1,7 +1,8 @@
 // Account administration through the gateway with the typed client (ADRs 3030, 3040,
-// 3050): the account's admin creates a Site, invites a colleague by e-mail (auth's outbox,
-// RabbitMQ, the notifier, SMTP), the colleague accepts and signs in, and the admin disables
-// them when they leave. Every answer is checked against the OpenAPI document.
+// 3050, 3060, 3090): the account's admin creates a Site, invites a colleague by e-mail
+// (auth's outbox, RabbitMQ, the notifier, SMTP), the colleague accepts and signs in, and the
+// admin disables them when they leave; admins invite admins. Every answer is checked
+// against the OpenAPI document.
 import assert from 'node:assert/strict';
 import type { EsignClient } from '@esign/client';
 import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
@@ -18,6 +19,12 @@ describe('end to end through the gateway: an account admin’s Sites, invitation
   let acme: ClientOf;
   let admin: EsignClient;
   const typed = (accessToken?: string): EsignClient => typedClient(system, accessToken);
+  /** The first e-mail to `to` whose subject matches, once the notifier has sent it. */
+  const mailed = (to: string, subject: RegExp) =>
+    eventually(
+      () => Promise.resolve(mailsTo(system, to).find((m) => subject.test(m.mail.subject ?? ''))),
+      30_000,
+    );
 
   before(async () => {
     system = await startEsignSystem({ label: 'e2e_account_admin' });
@@ -124,11 +131,6 @@ describe('end to end through the gateway: an account admin’s Sites, invitation
     );
     assert.equal(down.admin, false);
     // Every admin hears of each change to the role (account.access_changed, auth's outbox → the notifier).
-    const mailed = (to: string, subject: RegExp) =>
-      eventually(
-        () => Promise.resolve(mailsTo(system, to).find((m) => subject.test(m.mail.subject ?? ''))),
-        30_000,
-      );
     await mailed(email, /^You are now an admin of Acme \S+$/);
     const heard = await mailed(
       adminEmail,
@@ -149,5 +151,44 @@ describe('end to end through the gateway: an account admin’s Sites, invitation
     );
     assert.equal(renamed.name, `${account.name} Holdings`);
     assert.equal((await session.GET('/v1.1/sessions/current')).response.status, 401);
+  });
+
+  it('an invitation that makes an admin: the invitee joins as one, and the other admins are told', async () => {
+    const adminEmail = acme.tenant.user.email;
+    const join = async (inviter: EsignClient, email: string) => {
+      const made = ok(
+        await inviter.POST('/v1.1/account/invitations', { body: { email, admin: true } }),
+        201,
+        'invite an admin',
+      );
+      assert.equal(made.admin, true);
+      const mail = await mailed(email, /^Join Acme .+ on E-sign as an admin$/);
+      const token = new URL(
+        /https?:\/\/\S+\/app\/accept-invitation\?token=\S+/.exec(mail.mail.text ?? '')![0],
+      ).searchParams.get('token')!;
+      const CHOSEN = 'chosen by the new admin themselves';
+      const joined = ok(
+        await typed().POST('/v1.1/invitations/accept', { body: { token, password: CHOSEN } }),
+        201,
+        'accept',
+      );
+      assert.equal(joined.user.admin, true);
+      return typed(
+        ok(await typed().POST('/v1.1/sessions', { body: { email, password: CHOSEN } }), 201, 'sign in')
+          .session_token,
+      );
+    };
+    const first = `first-admin-${unique()}@example.test`;
+    const firstSession = await join(admin, first);
+    assert.equal(ok(await firstSession.GET('/v1.1/sessions/current'), 200, 'who').account_admin, true);
+    await mailed(adminEmail, new RegExp(`^${escaped(first)} joined Acme .+ as an admin$`));
+    // The new admin invites another: the admin who did not invite them hears of it.
+    const second = `second-admin-${unique()}@example.test`;
+    await join(firstSession, second);
+    const heard = await mailed(adminEmail, new RegExp(`^${escaped(second)} joined Acme .+ as an admin$`));
+    assert.match(
+      heard.mail.text ?? '',
+      new RegExp(`^${escaped(second)} accepted ${escaped(first)}'s invitation and joined Acme `),
+    );
   });
 });

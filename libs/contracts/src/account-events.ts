@@ -65,14 +65,18 @@ export const UserInvited = t.type(
     occurred_at: t.string,
     /** The invitation's id. */
     aggregate_id: t.string,
-    data: t.type({
-      email: t.string,
-      account_name: t.string,
-      /** The inviting admin's e-mail address. */
-      invited_by: t.string,
-      accept_url: t.string,
-      expires_at: t.string,
-    }),
+    data: t.intersection([
+      t.type({
+        email: t.string,
+        account_name: t.string,
+        /** The inviting admin's e-mail address. */
+        invited_by: t.string,
+        accept_url: t.string,
+        expires_at: t.string,
+      }),
+      /** Whether accepting makes an admin (ADR 3090); absent from events written before it. */
+      t.partial({ admin: t.boolean }),
+    ]),
   },
   USER_INVITED,
 );
@@ -93,13 +97,17 @@ export const InvitationAccepted = t.type(
     occurred_at: t.string,
     /** The invitation's id. */
     aggregate_id: t.string,
-    data: t.type({
-      /** The inviting admin's address: whom the e-mail goes to. */
-      email: t.string,
-      account_name: t.string,
-      /** The address the new user signs in with. */
-      joined: t.string,
-    }),
+    data: t.intersection([
+      t.type({
+        /** The inviting admin's address: whom the e-mail goes to. */
+        email: t.string,
+        account_name: t.string,
+        /** The address the new user signs in with. */
+        joined: t.string,
+      }),
+      /** Whether they joined as an admin (ADR 3090); absent from events written before it. */
+      t.partial({ admin: t.boolean }),
+    ]),
   },
   INVITATION_ACCEPTED,
 );
@@ -112,11 +120,13 @@ export const ACCESS_CHANGED = 'account.access_changed';
  * What an account admin changed about a user of the account (ADR 3060): `made_admin` and
  * `removed_admin` are told to every enabled admin of the account and to the user, so a
  * stolen admin session that demotes the others does not go unnoticed; `disabled` and
- * `enabled` are told to the user themselves. One event per recipient (`email`), written
- * in the change's transaction.
+ * `enabled` are told to the user themselves. `joined_as_admin` (ADR 3090): someone accepted
+ * an invitation that made them an admin (`by`: who invited them); told to every other
+ * enabled admin (the inviter hears `account.invitation_accepted`). One event per recipient
+ * (`email`), written in the change's transaction.
  */
 export const AccessChange = t.keyof(
-  { made_admin: null, removed_admin: null, disabled: null, enabled: null },
+  { made_admin: null, removed_admin: null, disabled: null, enabled: null, joined_as_admin: null },
   'AccessChange',
 );
 export type AccessChange = t.TypeOf<typeof AccessChange>;

@@ -21,10 +21,11 @@ export const InvitationSiteIds = refine(
 /**
  * `POST /v1.1/account/invitations`: e-mail a link to join the account to this address.
  * Inviting an address again replaces its open invitation (a new link, the old one dead).
+ * `admin: true` makes the invitee an admin of the account when they accept (ADR 3090).
  */
 export const CreateInvitationBody = strict(
   { email: Email },
-  { site_ids: InvitationSiteIds },
+  { site_ids: InvitationSiteIds, admin: t.boolean },
   'CreateInvitationBody',
 );
 export type CreateInvitationBody = t.TypeOf<typeof CreateInvitationBody>;
@@ -34,6 +35,8 @@ export const InvitationView = t.type({
   id: t.string,
   email: t.string,
   site_ids: t.array(t.number),
+  /** Whether accepting it makes an admin of the account (ADR 3090). */
+  admin: t.boolean,
   /** The admin who sent it; null once that user is gone. */
   invited_by: nullable(t.string),
   created_at: t.string,
@@ -53,7 +56,8 @@ export type AcceptInvitationBody = t.TypeOf<typeof AcceptInvitationBody>;
 
 /** The user an accepted invitation made: they sign in with `email` and the password they chose. */
 export const InvitationAcceptedView = t.type({
-  user: t.type({ id: t.string, email: t.string }),
+  /** `admin`: whether they are an admin of the account (ADR 3090). */
+  user: t.type({ id: t.string, email: t.string, admin: t.boolean }),
   account: t.type({ id: t.string, name: t.string }),
   site_ids: t.array(t.number),
 });

@@ -5,12 +5,13 @@ export const CAPTURED_EXAMPLES: Examples = {
   acceptInvitation: {
     '201': {
       user: {
-        id: 'dcf55652-798b-4052-b7f3-f2773f78097f',
-        email: 'invited-ce02bd93@example.test',
+        id: '7d4e4b49-6310-493f-a668-d2fe304bfc7a',
+        email: 'invited-5b1c6d70@example.test',
+        admin: false,
       },
       account: {
-        id: 'af04470c-cb15-4653-b398-1dc3625b4bd1',
-        name: 'Acme 0f7976',
+        id: '4d75c29e-ba24-4568-a23f-217d2ca73865',
+        name: 'Acme 259360',
       },
       site_ids: [1],
     },
@@ -27,7 +28,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'is unknown, used or expired',
         },
       ],
-      request_id: '397fcab0-9b7e-428d-91ae-ffbd5b505c21',
+      request_id: 'de8b2100-cd77-4e81-b0b5-075e8b202042',
     },
   },
   cancelRequest: {
@@ -336,12 +337,13 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   createInvitation: {
     '201': {
-      id: 'da96553c-9b9c-45ac-8be8-2f5abdcc4fc7',
-      email: 'invited-ce02bd93@example.test',
+      id: '7f373168-18a3-453a-a667-357e652cd0d9',
+      email: 'invited-5b1c6d70@example.test',
       site_ids: [1],
-      invited_by: 'dev-0f7976@acme.example',
-      created_at: '2026-12-03T11:48:01.110Z',
-      expires_at: '2026-12-10T11:48:01.110Z',
+      admin: false,
+      invited_by: 'dev-259360@acme.example',
+      created_at: '2026-12-03T18:27:27.411Z',
+      expires_at: '2026-12-10T18:27:27.411Z',
     },
   },
   createRequest: {
@@ -941,12 +943,13 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: 'da96553c-9b9c-45ac-8be8-2f5abdcc4fc7',
-          email: 'invited-ce02bd93@example.test',
+          id: '7f373168-18a3-453a-a667-357e652cd0d9',
+          email: 'invited-5b1c6d70@example.test',
           site_ids: [1],
-          invited_by: 'dev-0f7976@acme.example',
-          created_at: '2026-12-03T11:48:01.110Z',
-          expires_at: '2026-12-10T11:48:01.110Z',
+          admin: false,
+          invited_by: 'dev-259360@acme.example',
+          created_at: '2026-12-03T18:27:27.411Z',
+          expires_at: '2026-12-10T18:27:27.411Z',
         },
       ],
     },

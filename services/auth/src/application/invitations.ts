@@ -3,18 +3,20 @@ import { pipe } from 'fp-ts/lib/function.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import {
+  ACCESS_CHANGED,
   INVITATION_ACCEPTED,
   INVITATION_TTL_SECONDS,
   USER_INVITED,
-  type InvitationAccepted,
+  type AccountEvent,
   type PageOf,
   type PageRequest,
   type UserInvited,
 } from '@esign/contracts';
 import { notFound, type AuthError } from '../domain/errors.js';
+import { acceptanceAudience, invitationWorks, inviterIsAdmin } from '../domain/invitations.js';
 import type { SessionUser } from '../domain/model.js';
 import { checkNewPassword, normalizePassword, weakPasswordIn } from '../domain/password-policy.js';
-import type { AcceptedInvitation, Invitation } from '../ports/invitations.js';
+import type { Acceptance, AcceptedInvitation, Invitation } from '../ports/invitations.js';
 import { adminOnly, pageOf } from './account-admin.js';
 import type { Deps } from './deps.js';
 import { required } from './required.js';
@@ -51,7 +53,7 @@ export const createInvitation =
   (deps: Deps) =>
   (
     session: SessionUser,
-    input: { readonly email: string; readonly siteIds: readonly number[] },
+    input: { readonly email: string; readonly siteIds: readonly number[]; readonly admin: boolean },
   ): TE.TaskEither<AuthError, Invitation> => {
     const email = input.email.toLowerCase();
     return pipe(
@@ -90,6 +92,7 @@ export const createInvitation =
             invited_by: session.email,
             accept_url: invitationUrl(deps.policy.publicBaseUrl, token),
             expires_at: expiresAt.toISOString(),
+            admin: input.admin,
           },
         };
         return pipe(
@@ -99,6 +102,7 @@ export const createInvitation =
               accountId: session.accountId,
               email,
               siteIds: input.siteIds,
+              admin: input.admin,
               invitedBy: session.userId,
               tokenHash: deps.secrets.fingerprint(token),
               createdAt: now,
@@ -123,14 +127,22 @@ export const createInvitation =
     );
   };
 
-/** The account's open invitations, newest first (account admins only). */
+/**
+ * The account's open invitations that still work, newest first (account admins only): an
+ * admin invitation whose sender is no longer an enabled admin is left out (ADR 3090).
+ */
 export const listInvitations =
   (deps: Deps) =>
   (session: SessionUser, page: PageRequest): TE.TaskEither<AuthError, PageOf<Invitation>> =>
     pipe(
       TE.fromEither(adminOnly(session)),
       TE.flatMap(() => deps.invitations.listOpen(session.accountId, deps.clock.now())),
-      TE.map((all) => pageOf(all, page)),
+      TE.map((all) =>
+        pageOf(
+          all.filter((i) => invitationWorks(i, i.inviterIsAdmin)),
+          page,
+        ),
+      ),
     );
 
 /** Its link stops working at once; revoking one no longer open changes nothing. */
@@ -145,25 +157,58 @@ export const revokeInvitation =
       ),
     );
 
-/** The event that tells the inviting admin their colleague joined (ADR 3030). */
-const acceptedNotice = (
-  deps: Deps,
-  open: { readonly id: string; readonly email: string; readonly accountName: string },
-  inviterEmail: string,
-  at: Date,
-): InvitationAccepted => ({
-  id: deps.secrets.uuid(),
-  type: INVITATION_ACCEPTED,
-  occurred_at: at.toISOString(),
-  aggregate_id: open.id,
-  data: { email: inviterEmail, account_name: open.accountName, joined: open.email },
-});
+/**
+ * The events an accepted invitation writes (ADR 3030, ADR 3090): "<address> joined" to the
+ * admin who sent it, and, when it made an admin, "joined as an admin" to every other
+ * enabled admin. None when it no longer works: it makes an admin and its sender is no
+ * longer an enabled admin of the account.
+ */
+const acceptanceEvents =
+  (deps: Deps, at: Date) =>
+  ({ invitation, users }: Acceptance): O.Option<readonly AccountEvent[]> => {
+    if (!invitationWorks(invitation, inviterIsAdmin(invitation, users))) return O.none;
+    const audience = acceptanceAudience(invitation, users);
+    const base = { occurred_at: at.toISOString(), aggregate_id: invitation.id };
+    const joined =
+      audience.inviter === null
+        ? []
+        : [
+            {
+              ...base,
+              id: deps.secrets.uuid(),
+              type: INVITATION_ACCEPTED,
+              data: {
+                email: audience.inviter,
+                account_name: invitation.accountName,
+                joined: invitation.email,
+                admin: invitation.admin,
+              },
+            } as const,
+          ];
+    const inviter = users.find((u) => u.id === invitation.invitedBy)?.email ?? 'a former user';
+    const admins = audience.admins.map(
+      (email) =>
+        ({
+          ...base,
+          id: deps.secrets.uuid(),
+          type: ACCESS_CHANGED,
+          data: {
+            email,
+            account_name: invitation.accountName,
+            change: 'joined_as_admin',
+            user: invitation.email,
+            by: inviter,
+          },
+        }) as const,
+    );
+    return O.some([...joined, ...admins]);
+  };
 
 /**
  * The invitee follows the link and chooses a password: they become a user of the account
- * (not an admin), on the invitation's Sites that still are the account's, and sign in as
- * any user does. The link is used up. The password is checked before anything is written,
- * so a weak one leaves the invitation open.
+ * (an admin when the invitation says so and still works), on the invitation's Sites that
+ * still are the account's, and sign in as any user does. The link is used up. The
+ * password is checked before anything is written, so a weak one leaves the invitation open.
  */
 export const acceptInvitation =
   (deps: Deps) =>
@@ -176,6 +221,7 @@ export const acceptInvitation =
     const now = deps.clock.now();
     return pipe(
       deps.invitations.findOpen(tokenHash, now),
+      TE.map(O.filter((open) => invitationWorks(open, open.inviterIsAdmin))),
       required(() => invalid),
       TE.flatMap((open) =>
         pipe(
@@ -188,7 +234,7 @@ export const acceptInvitation =
               tokenHash,
               { id: deps.secrets.uuid(), passwordHash },
               now,
-              open.inviterEmail === null ? undefined : acceptedNotice(deps, open, open.inviterEmail, now),
+              acceptanceEvents(deps, now),
             ),
           ),
         ),

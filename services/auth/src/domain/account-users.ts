@@ -9,7 +9,8 @@ export interface UserChange {
   readonly admin?: boolean;
 }
 
-const activeAdmin = (user: User): boolean => user.accountAdmin && user.disabledAt === null;
+/** An admin who may act: enabled. */
+export const activeAdmin = (user: User): boolean => user.accountAdmin && user.disabledAt === null;
 
 /**
  * Decides a change to a user of the account, given every user of the account as they are

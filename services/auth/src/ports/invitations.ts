@@ -1,7 +1,9 @@
 import type * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type { InvitationAccepted, UserInvited } from '@esign/contracts';
+import type { AccountEvent, UserInvited } from '@esign/contracts';
 import type { AuthError } from '../domain/errors.js';
+import type { InvitationTerms } from '../domain/invitations.js';
+import type { User } from '../domain/model.js';
 
 /** An invitation to join an account as it is kept: the fingerprint of its token, never the token. */
 export interface NewInvitation {
@@ -10,6 +12,8 @@ export interface NewInvitation {
   /** Lower-case. */
   readonly email: string;
   readonly siteIds: readonly number[];
+  /** Whether accepting makes an admin of the account (ADR 3090). */
+  readonly admin: boolean;
   /** The inviting admin's user id. */
   readonly invitedBy: string;
   readonly tokenHash: Uint8Array;
@@ -22,15 +26,19 @@ export interface Invitation {
   readonly id: string;
   readonly email: string;
   readonly siteIds: readonly number[];
+  /** Whether accepting makes an admin of the account (ADR 3090). */
+  readonly admin: boolean;
   /** The inviting admin's e-mail address; null once that user is gone. */
   readonly invitedBy: string | null;
+  /** Whether the inviting admin is still an enabled admin of the account (`invitationWorks`). */
+  readonly inviterIsAdmin: boolean;
   readonly createdAt: Date;
   readonly expiresAt: Date;
 }
 
 /** The user an accepted invitation made. */
 export interface AcceptedInvitation {
-  readonly user: { readonly id: string; readonly email: string };
+  readonly user: { readonly id: string; readonly email: string; readonly admin: boolean };
   readonly account: { readonly id: string; readonly name: string };
   /** The Sites the user was added to: the invitation's that still are the account's. */
   readonly siteIds: readonly number[];
@@ -40,8 +48,20 @@ export interface AcceptedInvitation {
 export interface OpenInvitation {
   readonly id: string;
   readonly email: string;
-  readonly accountName: string;
-  readonly inviterEmail: string | null;
+  readonly admin: boolean;
+  /** Whether the inviting admin is still an enabled admin of the account (`invitationWorks`). */
+  readonly inviterIsAdmin: boolean;
+}
+
+/** An open invitation as accepting it finds it, under the account's lock, with the account's users. */
+export interface Acceptance {
+  readonly invitation: InvitationTerms & {
+    readonly id: string;
+    readonly email: string;
+    readonly accountName: string;
+  };
+  /** Every user of the account, before the new one. */
+  readonly users: readonly User[];
 }
 
 /** Invitations to join an account (ADR 3030), with the event that has each e-mailed. */
@@ -70,21 +90,22 @@ export interface InvitationStore {
   ) => TE.TaskEither<never, 'revoked' | 'not_open' | 'unknown'>;
   /**
    * The invitation open at `at` with this token: its address (to check the password
-   * against), its account's name, and the inviting admin's address while they are a user
-   * who can be told (not disabled), else null.
+   * against) and what decides whether it still works, before anything is written.
    */
   readonly findOpen: (tokenHash: Uint8Array, at: Date) => TE.TaskEither<never, O.Option<OpenInvitation>>;
   /**
-   * In one transaction: if the invitation is still open at `at`, makes its user (not an
-   * admin) with `passwordHash`, adds them to its Sites that are still the account's and
-   * ends it ('accepted'), writing `notice` (the inviter told) to the outbox when given.
-   * None when it was not open; EmailTaken when a user has the address (nothing is made, the
-   * invitation stays open).
+   * In one transaction: if the invitation is still open at `at`, locks its account and
+   * asks `decide`, given the invitation and the account's users. When `decide` answers
+   * Some (the invitation works), makes its user (an admin if the invitation says so) with
+   * `passwordHash`, adds them to its Sites that are still the account's, ends it
+   * ('accepted') and writes the events `decide` answered to the outbox. None when it was
+   * not open or `decide` answered None (nothing is written); EmailTaken when a user has the
+   * address (nothing is made, the invitation stays open).
    */
   readonly accept: (
     tokenHash: Uint8Array,
     user: { readonly id: string; readonly passwordHash: string },
     at: Date,
-    notice?: InvitationAccepted,
+    decide: (acceptance: Acceptance) => O.Option<readonly AccountEvent[]>,
   ) => TE.TaskEither<AuthError, O.Option<AcceptedInvitation>>;
 }

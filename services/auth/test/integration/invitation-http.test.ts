@@ -69,6 +69,7 @@ describe('auth: invitations to join an account over HTTP (real Postgres, the out
     const production = sites.get('Production')!.id;
     const made = await invite({ email: 'Ada@Example.test', site_ids: [production] }).expect(201);
     assert.deepEqual(Object.keys(made.body as object).sort(), [
+      'admin',
       'created_at',
       'email',
       'expires_at',
@@ -78,6 +79,7 @@ describe('auth: invitations to join an account over HTTP (real Postgres, the out
     ]);
     assert.equal(made.body.email, 'ada@example.test');
     assert.equal(made.body.invited_by, 'admin@acme.test');
+    assert.equal(made.body.admin, false, 'a member unless asked');
     assert.deepEqual(made.body.site_ids, [production]);
     assert.deepEqual(
       ((await list()).body.data as Listed[]).map((i) => i.id),
@@ -96,7 +98,7 @@ describe('auth: invitations to join an account over HTTP (real Postgres, the out
     assert.deepEqual(weak.body.errors, [{ path: 'password', message: 'must be at least 12 characters' }]);
     const joined = await accept({ token, password: INVITEE_PASSWORD }).expect(201);
     assert.deepEqual(joined.body.account.name, 'Acme');
-    assert.equal(joined.body.user.email, 'ada@example.test');
+    assert.deepEqual(joined.body.user, { id: joined.body.user.id, email: 'ada@example.test', admin: false });
     assert.deepEqual(joined.body.site_ids, [production]);
 
     const session = (
@@ -127,7 +129,7 @@ describe('auth: invitations to join an account over HTTP (real Postgres, the out
     );
     assert.deepEqual(
       told.map((row) => (InvitationAccepted.is(row.envelope) ? row.envelope.data : row.envelope)),
-      [{ email: 'admin@acme.test', account_name: 'Acme', joined: 'ada@example.test' }],
+      [{ email: 'admin@acme.test', account_name: 'Acme', joined: 'ada@example.test', admin: false }],
       'the inviting admin is told, in the acceptance’s transaction',
     );
   });

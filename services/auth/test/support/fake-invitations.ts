@@ -27,11 +27,17 @@ export const fakeInvitations = (world: {
   const isOpen = (i: FakeInvitation, at: Date) => i.endedAt === null && i.expiresAt > at;
   const open = (hash: Uint8Array, at: Date) =>
     invitations.find((i) => key(i.tokenHash) === key(hash) && isOpen(i, at));
+  const inviterIsAdmin = (i: FakeInvitation) => {
+    const inviter = world.users.get(i.invitedBy);
+    return inviter?.accountId === i.accountId && inviter.accountAdmin && inviter.disabledAt === null;
+  };
   const view = (i: FakeInvitation): Invitation => ({
     id: i.id,
     email: i.email,
     siteIds: i.siteIds,
+    admin: i.admin,
     invitedBy: world.users.get(i.invitedBy)?.email ?? null,
+    inviterIsAdmin: inviterIsAdmin(i),
     createdAt: i.createdAt,
     expiresAt: i.expiresAt,
   });
@@ -76,17 +82,30 @@ export const fakeInvitations = (world: {
       maybe(async () => {
         const found = open(hash, at);
         if (found === undefined) return undefined;
-        const inviter = world.users.get(found.invitedBy);
         return {
           id: found.id,
           email: found.email,
-          accountName: world.accounts.get(found.accountId)!.name,
-          inviterEmail: inviter === undefined || inviter.disabledAt !== null ? null : inviter.email,
+          admin: found.admin,
+          inviterIsAdmin: inviterIsAdmin(found),
         };
       }),
-    accept: (hash, user, at, notice) => async () => {
+    accept: (hash, user, at, decide) => async () => {
       const found = open(hash, at);
       if (found === undefined) return E.right(O.none);
+      const account = world.accounts.get(found.accountId)!;
+      const notices = decide({
+        invitation: {
+          id: found.id,
+          email: found.email,
+          accountName: account.name,
+          admin: found.admin,
+          invitedBy: found.invitedBy,
+        },
+        users: [...world.users.values()]
+          .filter((u) => u.accountId === found.accountId)
+          .map(({ passwordHash: _, ...u }) => u),
+      });
+      if (O.isNone(notices)) return E.right(O.none);
       if ([...world.users.values()].some((u) => u.email === found.email))
         return E.left({ _tag: 'EmailTaken' as const, email: found.email });
       world.users.set(user.id, {
@@ -95,18 +114,17 @@ export const fakeInvitations = (world: {
         email: found.email,
         disabledAt: null,
         createdAt: at,
-        accountAdmin: false,
+        accountAdmin: found.admin,
         passwordHash: user.passwordHash,
       });
       const siteIds = found.siteIds.filter((id) => world.sites.get(id)?.accountId === found.accountId);
       for (const siteId of siteIds) world.members.push({ siteId, userId: user.id, addedAt: at });
       found.endedAt = at;
       found.endReason = 'accepted';
-      if (notice !== undefined) world.outbox.push(notice);
-      const account = world.accounts.get(found.accountId)!;
+      world.outbox.push(...notices.value);
       return E.right(
         O.some({
-          user: { id: user.id, email: found.email },
+          user: { id: user.id, email: found.email, admin: found.admin },
           account: { id: account.id, name: account.name },
           siteIds: [...siteIds].sort((a, b) => a - b),
         }),

@@ -2,73 +2,15 @@ import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { INVITATION_TTL_SECONDS, InvitationAccepted, UserInvited } from '@esign/contracts';
 import { authenticateSession } from '../../src/application/authenticate-session.js';
-import { createAccount } from '../../src/application/create-account.js';
 import {
-  acceptInvitation,
-  createInvitation,
   INVITATIONS_PER_HOUR,
   listInvitations,
   revokeInvitation,
 } from '../../src/application/invitations.js';
 import { signIn } from '../../src/application/sign-in.js';
-import { createSite } from '../../src/application/sites.js';
-import { createUser, setUserDisabled } from '../../src/application/users.js';
-import type { SessionUser } from '../../src/domain/model.js';
-import { fakeWorld } from '../support/fakes.js';
+import { setUserDisabled } from '../../src/application/users.js';
+import { INVITEE_PASSWORD, PAGE, seed } from '../support/invitations-world.js';
 import { left, right } from '../support/port-task.js';
-
-const PASSWORD = 'correct horse battery staple';
-const INVITEE_PASSWORD = 'the invitee’s own passphrase';
-const PAGE = { page: 1, perPage: 20 };
-
-/** Acme with two Sites and its admin signed in; Globex, another account, with a user of its own. */
-const seed = async () => {
-  const world = fakeWorld();
-  const { deps } = world;
-  const account = await right(createAccount(deps)({ name: 'Acme', apiAccess: true }));
-  const production = await right(createSite(deps)({ accountId: account.id, name: 'Production' }));
-  const development = await right(createSite(deps)({ accountId: account.id, name: 'Development' }));
-  await right(createUser(deps)({ accountId: account.id, email: 'admin@acme.test', password: PASSWORD }));
-  const member = await right(
-    createUser(deps)({ accountId: account.id, email: 'member@acme.test', password: PASSWORD }),
-  );
-  const globex = await right(createAccount(deps)({ name: 'Globex', apiAccess: true }));
-  const globexSite = await right(createSite(deps)({ accountId: globex.id, name: 'Globex HQ' }));
-  await right(createUser(deps)({ accountId: globex.id, email: 'boss@globex.test', password: PASSWORD }));
-  const sessionOf = async (email: string): Promise<SessionUser> => {
-    const signedIn = await right(signIn(deps)({ email, password: PASSWORD }));
-    return right(authenticateSession(deps)(signedIn.sessionToken));
-  };
-  const admin = await sessionOf('admin@acme.test');
-  /** The invitations e-mailed so far: the events in the outbox. */
-  const sent = () => world.state.outbox.filter((e) => UserInvited.is(e));
-  const tokenOf = (event: UserInvited | undefined) => {
-    assert.ok(event, 'an invitation was e-mailed');
-    return new URL(event.data.accept_url).searchParams.get('token')!;
-  };
-  const invite = (email: string, siteIds: readonly number[] = [], session = admin) =>
-    createInvitation(deps)(session, { email, siteIds })();
-  const accept = (token: string, password = INVITEE_PASSWORD) =>
-    acceptInvitation(deps)({ token, password })();
-  const open = async () => (await right(listInvitations(deps)(admin, PAGE))).items;
-  return {
-    world,
-    deps,
-    account,
-    production,
-    development,
-    member,
-    globex,
-    globexSite,
-    admin,
-    sessionOf,
-    sent,
-    tokenOf,
-    invite,
-    accept,
-    open,
-  };
-};
 
 describe('auth use cases: account admins invite people by e-mail', () => {
   it('e-mails a single-use link; accepting makes a user of the account, on the Sites chosen, who signs in', async () => {
@@ -89,6 +31,7 @@ describe('auth use cases: account admins invite people by e-mail', () => {
         invited_by: 'admin@acme.test',
         accept_url: 'https://esign.example/app/accept-invitation?token=…',
         expires_at: made.expiresAt.toISOString(),
+        admin: false,
       },
     );
     assert.equal(event.aggregate_id, made.id);
@@ -101,7 +44,7 @@ describe('auth use cases: account admins invite people by e-mail', () => {
     assert.ok(token.startsWith('inv_'));
     const accepted = await right(() => s.accept(token));
     assert.deepEqual(accepted.account, { id: s.account.id, name: 'Acme' });
-    assert.equal(accepted.user.email, 'ada@example.test');
+    assert.deepEqual(accepted.user, { id: accepted.user.id, email: 'ada@example.test', admin: false });
     assert.deepEqual(accepted.siteIds, [s.production.id]);
     const ada = await right(signIn(s.deps)({ email: 'ada@example.test', password: INVITEE_PASSWORD }));
     const session = await right(authenticateSession(s.deps)(ada.sessionToken));
@@ -119,7 +62,12 @@ describe('auth use cases: account admins invite people by e-mail', () => {
     const told = s.world.state.outbox.filter((e) => InvitationAccepted.is(e));
     assert.deepEqual(
       told.map((e) => [e.aggregate_id, e.data]),
-      [[made.id, { email: 'admin@acme.test', account_name: 'Acme', joined: 'ada@example.test' }]],
+      [
+        [
+          made.id,
+          { email: 'admin@acme.test', account_name: 'Acme', joined: 'ada@example.test', admin: false },
+        ],
+      ],
       'the inviting admin is told, once',
     );
   });

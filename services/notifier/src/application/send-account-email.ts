@@ -37,11 +37,13 @@ const contentOf = (event: AccountEvent): EmailContent => {
         email: event.data.email,
         acceptUrl: event.data.accept_url,
         expiresAt: event.data.expires_at,
+        admin: event.data.admin ?? false,
       });
     case INVITATION_ACCEPTED:
       return composeInvitationAccepted({
         accountName: event.data.account_name,
         joined: event.data.joined,
+        admin: event.data.admin ?? false,
         at: event.occurred_at,
       });
     case ACCESS_CHANGED:
@@ -64,7 +66,7 @@ const linkExpiresAt = (event: AccountEvent): string | undefined =>
  * E-mails one of auth's events to its recipient once: a link to choose a new password
  * (ADR 3000), the notice that the password changed (ADR 3020), an invitation to join an
  * account or the inviter's notice that it was accepted (ADR 3030), and what an admin
- * changed about a user's role or access (ADRs 3040, 3060). A link that expired while the
+ * changed about a user's role or access, or who joined as an admin (ADRs 3040, 3060, 3090). A link that expired while the
  * event waited (a broker outage) is not sent: it would not work. An address the provider
  * refuses for good is given up. A crash after the provider took the e-mail and before the
  * claim is recorded sends it again when the event is redelivered.

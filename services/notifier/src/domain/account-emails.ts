@@ -1,7 +1,11 @@
 import { escapeHtml, type AccessChange, type PasswordChangedBy } from '@esign/contracts';
 import { oneLine, type EmailContent } from './message-content.js';
 
-// Auth's e-mails to users (ADRs 3000, 3020, 3030, 3040, 3060), written in English: users have no language yet.
+// Auth's e-mails to users (ADRs 3000, 3020, 3030, 3040, 3060, 3090), written in English: users have no language yet.
+
+/** What an admin may do (ADRs 3030, 3040, 3050, 3060, 3070, 3080): what a new admin gains. */
+const ADMINS_MAY =
+  "invite the account's users, disable and enable them, make and remove its admins, create and rename its Sites, and rename the account";
 
 const when = (iso: string): string => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -61,20 +65,28 @@ export const composePasswordChanged = (input: {
   };
 };
 
-/** An invitation to join an account: who asked, the link, until when it works, and what if unexpected. */
+/**
+ * An invitation to join an account: who asked, as what (a user, or an admin who also
+ * manages the account, ADR 3090), the link, until when it works, and what if unexpected.
+ */
 export const composeInvitation = (input: {
   readonly accountName: string;
   readonly invitedBy: string;
   readonly email: string;
   readonly acceptUrl: string;
   readonly expiresAt: string;
+  readonly admin: boolean;
 }): EmailContent => {
   const until = when(input.expiresAt);
-  const invited = `${input.invitedBy} invited you to join ${input.accountName} on E-sign, to send contracts for signature.`;
+  const invited = input.admin
+    ? `${input.invitedBy} invited you to join ${input.accountName} on E-sign as an admin, to send contracts for signature and to manage the account: you will be able to ${ADMINS_MAY}.`
+    : `${input.invitedBy} invited you to join ${input.accountName} on E-sign, to send contracts for signature.`;
   const how = `You will sign in as ${input.email} with a password you choose now.`;
   const unexpected = 'If you did not expect this, ignore this e-mail: nothing is made until you accept.';
   return {
-    subject: `Join ${input.accountName} on E-sign`,
+    subject: input.admin
+      ? `Join ${input.accountName} on E-sign as an admin`
+      : `Join ${input.accountName} on E-sign`,
     ...both(
       [
         invited,
@@ -96,25 +108,24 @@ export const composeInvitation = (input: {
 export const composeInvitationAccepted = (input: {
   readonly accountName: string;
   readonly joined: string;
+  readonly admin: boolean;
   readonly at: string;
 }): EmailContent => {
-  const joined = `${input.joined} accepted your invitation and joined ${input.accountName} on E-sign on ${when(input.at)}.`;
+  const as = input.admin ? ' as an admin' : '';
+  const joined = `${input.joined} accepted your invitation and joined ${input.accountName} on E-sign${as} on ${when(input.at)}.`;
   const sites =
     'They are on the Sites you chose; you can change that on the Sites page, and see them on the Users page.';
-  const notThem =
-    'If you do not know who that is, disable them on the Users page at once: their sessions end and their access tokens stop.';
+  const notThem = input.admin
+    ? 'If you do not know who that is, remove their admin role and disable them on the Users page at once: their sessions end and their access tokens stop.'
+    : 'If you do not know who that is, disable them on the Users page at once: their sessions end and their access tokens stop.';
   return {
-    subject: `${input.joined} joined ${input.accountName}`,
+    subject: `${input.joined} joined ${input.accountName}${as}`,
     ...both(
       [joined, sites, notThem],
       [joined, sites, notThem].map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
     ),
   };
 };
-
-/** What an admin may do (ADRs 3030, 3040, 3050, 3060, 3070): what a new admin gains. */
-const ADMINS_MAY =
-  "invite the account's users, disable and enable them, make and remove its admins, and create and rename its Sites";
 
 /**
  * What an admin changed about a user of an account, told to that user ("you") or, for a
@@ -154,6 +165,16 @@ export const composeAccessChanged = (input: {
               subject: `${user} is now an admin of ${account}`,
               paragraphs: [`${actor} made ${user} an admin of ${on}.`, `They can now ${ADMINS_MAY}.`, check],
             };
+      case 'joined_as_admin':
+        // Told to the account's other admins; the inviter hears `account.invitation_accepted`.
+        return {
+          subject: `${user} joined ${account} as an admin`,
+          paragraphs: [
+            `${user} accepted ${actor === 'You' ? 'your' : `${by}'s`} invitation and joined ${account} on E-sign as an admin on ${when(input.at)}.`,
+            `They can now ${ADMINS_MAY}.`,
+            check,
+          ],
+        };
       case 'removed_admin': {
         // Stepping down is the one change an admin makes to themselves.
         const happened =

@@ -22,7 +22,7 @@ const CHECK_USERS =
   "If you did not expect this, check the Users page at once: someone may be using carol@acme.test's session. An admin can remove their admin role and disable them there, which ends their sessions. Change your password too, which ends every session of yours.";
 const YOUR_SESSION = 'If you did not do this, someone is using your session: change your password at once';
 const ADMINS_MAY =
-  "invite the account's users, disable and enable them, make and remove its admins, and create and rename its Sites.";
+  "invite the account's users, disable and enable them, make and remove its admins, create and rename its Sites, and rename the account.";
 
 interface Variant {
   readonly input: Partial<Input> & { readonly change: AccessChange };
@@ -52,6 +52,16 @@ const VARIANTS: Record<string, Variant> = {
     says: [
       `You made ada@acme.test an admin of Acme ${AT}`,
       `${YOUR_SESSION}, which ends every session of yours, then undo the change on the Users page.`,
+    ],
+  },
+  // ADR 3090: told to the account's other admins when someone accepts an admin invitation.
+  'joined as an admin, to another admin': {
+    input: { change: 'joined_as_admin', email: BOB },
+    subject: 'ada@acme.test joined Acme as an admin',
+    says: [
+      `ada@acme.test accepted carol@acme.test's invitation and joined Acme on E-sign as an admin on 2030-01-03 14:05 UTC.`,
+      `They can now ${ADMINS_MAY}`,
+      CHECK_USERS,
     ],
   },
   'removed, to them': {
@@ -125,7 +135,7 @@ const VARIANTS: Record<string, Variant> = {
   },
 };
 
-describe('notifier domain: what an admin changed about a user, told by e-mail (ADRs 3040, 3060)', () => {
+describe('notifier domain: what an admin changed about a user, told by e-mail (ADRs 3040, 3060, 3090)', () => {
   for (const [what, { input, subject, says }] of Object.entries(VARIANTS))
     it(`${what}: "${subject}"`, () => {
       const mail = compose(input);
@@ -143,7 +153,7 @@ describe('notifier domain: what an admin changed about a user, told by e-mail (A
   it('escapes a hostile address and account name in the HTML, and keeps the subject on one line', () => {
     const user = '<script>alert(1)</script>@evil.test';
     const accountName = 'Acme & <Sons>\r\nBcc: x@evil.test';
-    for (const change of ['made_admin', 'removed_admin', 'disabled', 'enabled'] as const)
+    for (const change of ['made_admin', 'removed_admin', 'disabled', 'enabled', 'joined_as_admin'] as const)
       for (const email of [user, BOB]) {
         const mail = compose({ change, email, user, accountName });
         const what = `${change} to ${email}`;

@@ -166,6 +166,46 @@ describe('notifier: auth’s e-mails to users (ADRs 3000, 3020, 3030, 3040, 3060
     assert.match(mail.text, /disable them on the Users page at once/);
   });
 
+  it("an invitation that makes an admin says so, and so does the inviter's notice (ADR 3090)", async () => {
+    // The two tests above send events written before ADR 3090, which carry no `admin`.
+    const invitation: UserInvited = {
+      id: 'be1c2b8e-0d3a-4e5f-9a7b-1c2d3e4f5a70',
+      type: USER_INVITED,
+      occurred_at: NOW.toISOString(),
+      aggregate_id: 'invitation-2',
+      data: {
+        email: 'ada@example.test',
+        account_name: 'Acme',
+        invited_by: 'admin@acme.test',
+        accept_url: 'https://esign.example/app/accept-invitation?token=inv_def',
+        expires_at: '2030-01-08T00:00:00.000Z',
+        admin: true,
+      },
+    };
+    const accepted: InvitationAccepted = {
+      id: 'cf1c2b8e-0d3a-4e5f-9a7b-1c2d3e4f5a71',
+      type: INVITATION_ACCEPTED,
+      occurred_at: '2030-01-02T09:30:00.000Z',
+      aggregate_id: 'invitation-2',
+      data: { email: 'admin@acme.test', account_name: 'Acme', joined: 'ada@example.test', admin: true },
+    };
+    const w = world([]);
+    assert.equal(await w.send(invitation), 'sent');
+    assert.equal(await w.send(accepted), 'sent');
+    const [invited, joined] = w.sent;
+    assert.equal(invited!.subject, 'Join Acme on E-sign as an admin');
+    assert.match(
+      invited!.text,
+      /^admin@acme\.test invited you to join Acme on E-sign as an admin, to send contracts for signature and to manage the account: you will be able to invite the account's users, .*, and rename the account\./,
+    );
+    assert.equal(joined!.subject, 'ada@example.test joined Acme as an admin');
+    assert.match(
+      joined!.text,
+      /^ada@example\.test accepted your invitation and joined Acme on E-sign as an admin on 2030-01-02 09:30 UTC\./,
+    );
+    assert.match(joined!.text, /remove their admin role and disable them on the Users page at once/);
+  });
+
   it('sends an access change once, to the address it names, not to the changed user', async () => {
     // Auth writes one event per recipient: this one tells Bob, another admin, about Ada.
     const changed: AccessChanged = {

@@ -23,6 +23,7 @@ const invitationView = (i: Invitation): InvitationView => ({
   id: i.id,
   email: i.email,
   site_ids: [...i.siteIds],
+  admin: i.admin,
   invited_by: i.invitedBy,
   created_at: i.createdAt.toISOString(),
   expires_at: i.expiresAt.toISOString(),
@@ -44,7 +45,11 @@ export const invitationRoutes = (
     const user = await session(ctx.get('authorization'));
     const body = bodyOf(CreateInvitationBody, ctx);
     const invitation = await run(
-      createInvitation(deps)(user, { email: body.email, siteIds: body.site_ids ?? [] }),
+      createInvitation(deps)(user, {
+        email: body.email,
+        siteIds: body.site_ids ?? [],
+        admin: body.admin ?? false,
+      }),
     );
     ctx.status = 201;
     ctx.body = invitationView(invitation);

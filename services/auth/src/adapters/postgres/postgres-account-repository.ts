@@ -4,9 +4,10 @@ import * as t from 'io-ts';
 import { ForeignKeyIntegrityConstraintViolationError, UniqueIntegrityConstraintViolationError } from 'slonik';
 import { db, enqueueEvents, sql, type DatabasePool, type Queryable } from '@esign/platform/database';
 import { notFound } from '../../domain/errors.js';
-import type { Account, User } from '../../domain/model.js';
+import type { Account } from '../../domain/model.js';
 import type { AccountRepository, PasswordChanged } from '../../ports/account-repository.js';
-import { maybe, NullableTimestamp, task, Timestamp } from './rows.js';
+import { maybe, task, Timestamp } from './rows.js';
+import { lockAccountUsers, toUser, userColumns, UserRow } from './user-rows.js';
 
 const AccountRow = t.type({ id: t.string, name: t.string, api_access: t.boolean, created_at: Timestamp });
 const toAccount = (r: t.TypeOf<typeof AccountRow>): Account => ({
@@ -16,25 +17,7 @@ const toAccount = (r: t.TypeOf<typeof AccountRow>): Account => ({
   createdAt: r.created_at,
 });
 
-const UserRow = t.type({
-  id: t.string,
-  account_id: t.string,
-  email: t.string,
-  disabled_at: NullableTimestamp,
-  created_at: Timestamp,
-  account_admin: t.boolean,
-});
-const toUser = (r: t.TypeOf<typeof UserRow>): User => ({
-  id: r.id,
-  accountId: r.account_id,
-  email: r.email,
-  disabledAt: r.disabled_at,
-  createdAt: r.created_at,
-  accountAdmin: r.account_admin,
-});
 const CredentialsRow = t.intersection([UserRow, t.type({ password_hash: t.string, api_access: t.boolean })]);
-
-const userColumns = sql.fragment`u.id, u.account_id, u.email, u.disabled_at, u.created_at, u.account_admin`;
 
 const count = t.type({ n: t.number });
 
@@ -260,19 +243,8 @@ export const postgresAccountRepository = (pool: DatabasePool): AccountRepository
     return pool.transaction(async (tx) => {
       // Every change to the account's users waits for the one before it, so two admins
       // demoting or disabling each other at once cannot leave the account without one.
-      const account = await db.maybeOne(
-        tx,
-        t.type({ name: t.string }),
-        sql.unsafe`SELECT name FROM accounts WHERE id = ${accountId} FOR UPDATE`,
-      );
-      const users = (
-        await db.any(
-          tx,
-          UserRow,
-          sql.unsafe`SELECT ${userColumns} FROM users u WHERE u.account_id = ${accountId}`,
-        )
-      ).map(toUser);
-      const decided = decide({ accountName: account?.name ?? '', users });
+      const locked = await lockAccountUsers(tx, accountId);
+      const decided = decide({ accountName: locked?.accountName ?? '', users: locked?.users ?? [] });
       if (E.isLeft(decided)) return decided;
       const next = decided.right.user;
       if (decided.right.notices.length > 0) await enqueueEvents(tx, decided.right.notices);

@@ -6,6 +6,7 @@ import { UniqueIntegrityConstraintViolationError } from 'slonik';
 import { db, enqueueEvents, sql, type DatabasePool, type Queryable } from '@esign/platform/database';
 import type { AcceptedInvitation, Invitation, InvitationStore } from '../../ports/invitations.js';
 import { maybe, NullableTimestamp, task, Timestamp } from './rows.js';
+import { lockAccountUsers } from './user-rows.js';
 
 const hashOf = (tokenHash: Uint8Array) => sql.binary(Buffer.from(tokenHash));
 
@@ -13,7 +14,9 @@ const InvitationRow = t.type({
   id: t.string,
   email: t.string,
   site_ids: t.array(t.number),
+  admin: t.boolean,
   invited_by: t.union([t.string, t.null]),
+  inviter_is_admin: t.boolean,
   created_at: Timestamp,
   expires_at: Timestamp,
 });
@@ -21,13 +24,19 @@ const toInvitation = (row: t.TypeOf<typeof InvitationRow>): Invitation => ({
   id: row.id,
   email: row.email,
   siteIds: row.site_ids,
+  admin: row.admin,
   invitedBy: row.invited_by,
+  inviterIsAdmin: row.inviter_is_admin,
   createdAt: row.created_at,
   expiresAt: row.expires_at,
 });
+/** Whether the inviting admin is an enabled admin of the invitation's account now. */
+const inviterIsAdmin = sql.fragment`EXISTS (
+  SELECT 1 FROM users u WHERE u.id = i.invited_by AND u.account_id = i.account_id
+    AND u.account_admin AND u.disabled_at IS NULL)`;
 const invitationColumns = sql.fragment`
-  i.id, i.email, i.site_ids, (SELECT u.email FROM users u WHERE u.id = i.invited_by) AS invited_by,
-  i.created_at, i.expires_at`;
+  i.id, i.email, i.site_ids, i.admin, (SELECT u.email FROM users u WHERE u.id = i.invited_by) AS invited_by,
+  ${inviterIsAdmin} AS inviter_is_admin, i.created_at, i.expires_at`;
 
 const readInvitation = async (tx: Queryable, id: string): Promise<Invitation> =>
   toInvitation(
@@ -68,9 +77,9 @@ export const postgresInvitations = (pool: DatabasePool): InvitationStore => ({
         await db.exec(
           tx,
           sql.unsafe`
-          INSERT INTO invitations (id, account_id, email, site_ids, invited_by, token_hash, created_at, expires_at)
+          INSERT INTO invitations (id, account_id, email, site_ids, admin, invited_by, token_hash, created_at, expires_at)
           VALUES (${invitation.id}, ${invitation.accountId}, ${invitation.email},
-                  ${sql.array([...invitation.siteIds], 'int4')}, ${invitation.invitedBy},
+                  ${sql.array([...invitation.siteIds], 'int4')}, ${invitation.admin}, ${invitation.invitedBy},
                   ${hashOf(invitation.tokenHash)}, ${at}, ${sql.timestamp(invitation.expiresAt)})`,
         );
         await enqueueEvents(tx, [event]);
@@ -116,54 +125,66 @@ export const postgresInvitations = (pool: DatabasePool): InvitationStore => ({
     maybe(async () => {
       const row = await db.maybeOne(
         pool,
-        t.type({
-          id: t.string,
-          email: t.string,
-          account_name: t.string,
-          inviter_email: t.union([t.string, t.null]),
-        }),
+        t.type({ id: t.string, email: t.string, admin: t.boolean, inviter_is_admin: t.boolean }),
         sql.unsafe`
-        SELECT i.id, i.email, a.name AS account_name,
-               (SELECT u.email FROM users u WHERE u.id = i.invited_by AND u.disabled_at IS NULL) AS inviter_email
-        FROM invitations i JOIN accounts a ON a.id = i.account_id
+        SELECT i.id, i.email, i.admin, ${inviterIsAdmin} AS inviter_is_admin
+        FROM invitations i
         WHERE i.token_hash = ${hashOf(tokenHash)} AND i.ended_at IS NULL AND i.expires_at > ${sql.timestamp(at)}`,
       );
-      return (
-        row && {
-          id: row.id,
-          email: row.email,
-          accountName: row.account_name,
-          inviterEmail: row.inviter_email,
-        }
-      );
+      return row && { id: row.id, email: row.email, admin: row.admin, inviterIsAdmin: row.inviter_is_admin };
     }),
 
-  accept: (tokenHash, user, at, notice) => async () => {
+  accept: (tokenHash, user, at, decide) => async () => {
     try {
       const accepted = await pool.transaction(async (tx): Promise<AcceptedInvitation | undefined> => {
         const when = sql.timestamp(at);
+        // The account first, then the invitation: the order `issue` and changes to the
+        // account's users take their locks in, so none of them waits on another in a circle.
+        const account = await db.maybeOne(
+          tx,
+          t.type({ account_id: t.string }),
+          sql.unsafe`SELECT account_id FROM invitations WHERE token_hash = ${hashOf(tokenHash)}`,
+        );
+        if (account === undefined) return undefined;
+        // Decided from the account's users as the last change to them left them: an admin
+        // demoted or disabled a moment ago no longer lets anyone in as an admin (ADR 3090).
+        const locked = await lockAccountUsers(tx, account.account_id);
+        if (locked === undefined) return undefined;
         const open = await db.maybeOne(
           tx,
           t.type({
             id: t.string,
             account_id: t.string,
-            account_name: t.string,
             email: t.string,
             site_ids: t.array(t.number),
+            admin: t.boolean,
+            invited_by: t.union([t.string, t.null]),
           }),
           sql.unsafe`
-          SELECT i.id, i.account_id, a.name AS account_name, i.email, i.site_ids
-          FROM invitations i JOIN accounts a ON a.id = i.account_id
-          WHERE i.token_hash = ${hashOf(tokenHash)} AND i.ended_at IS NULL AND i.expires_at > ${when}
+          SELECT i.id, i.account_id, i.email, i.site_ids, i.admin, i.invited_by
+          FROM invitations i
+          WHERE i.token_hash = ${hashOf(tokenHash)} AND i.account_id = ${account.account_id}
+            AND i.ended_at IS NULL AND i.expires_at > ${when}
           FOR UPDATE OF i`,
         );
         if (open === undefined) return undefined;
+        const notices = decide({
+          invitation: {
+            id: open.id,
+            email: open.email,
+            accountName: locked.accountName,
+            admin: open.admin,
+            invitedBy: open.invited_by,
+          },
+          users: locked.users,
+        });
+        if (O.isNone(notices)) return undefined;
         try {
           await db.exec(
             tx,
             sql.unsafe`
             INSERT INTO users (id, account_id, email, password_hash, password_changed_at, created_at, account_admin)
-            VALUES (${user.id}, ${open.account_id}, ${open.email}, ${user.passwordHash}, ${when}, ${when}, false)`,
+            VALUES (${user.id}, ${open.account_id}, ${open.email}, ${user.passwordHash}, ${when}, ${when}, ${open.admin})`,
           );
         } catch (error) {
           if (error instanceof UniqueIntegrityConstraintViolationError) throw new EmailTaken(open.email);
@@ -182,10 +203,10 @@ export const postgresInvitations = (pool: DatabasePool): InvitationStore => ({
           tx,
           sql.unsafe`UPDATE invitations SET ended_at = ${when}, end_reason = 'accepted', user_id = ${user.id} WHERE id = ${open.id}`,
         );
-        if (notice !== undefined) await enqueueEvents(tx, [notice]);
+        if (notices.value.length > 0) await enqueueEvents(tx, [...notices.value]);
         return {
-          user: { id: user.id, email: open.email },
-          account: { id: open.account_id, name: open.account_name },
+          user: { id: user.id, email: open.email, admin: open.admin },
+          account: { id: open.account_id, name: locked.accountName },
           siteIds: added.map((row) => row.site_id).sort((a, b) => a - b),
         };
       });
