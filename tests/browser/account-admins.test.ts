@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { startEsignSystem, type EsignSystem } from '@esign/testing';
+import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
 import { expectAccessible, launchChromium, openTab } from './support/web-app.js';
 
 const PASSWORD = 'account admins browser test 42';
@@ -10,7 +10,8 @@ const PASSWORD = 'account admins browser test 42';
  * built system: the Users page shows each user's role; the owner makes a colleague admin,
  * who (in a browser of their own) then has the Users page; the owner steps down and gets
  * the members' page; the colleague, now the only admin, is refused stepping down in
- * auth's words. axe-core on each.
+ * auth's words, and invites a newcomer as an admin (ADR 3090), who joins as one. axe-core
+ * on each.
  */
 describe('web application in headless Chromium: the account’s admins', function () {
   // Generous: the machine may be busy, and nothing here measures speed.
@@ -20,6 +21,7 @@ describe('web application in headless Chromium: the account’s admins', functio
   let web: string;
   const owner = 'owner@acme-admins.example';
   const colleague = 'colleague@acme-admins.example';
+  const newcomer = 'newcomer@acme-admins.example';
   const tabs: { page: Page; problems: string[]; close: () => Promise<void> }[] = [];
   let ownerPage: Page;
   let colleaguePage: Page;
@@ -42,6 +44,22 @@ describe('web application in headless Chromium: the account’s admins', functio
     page.getByRole('table', { name: 'Users of the account' }).getByRole('row').filter({ hasText: email });
   const cellsOf = async (page: Page, email: string): Promise<string[]> =>
     (await rowOf(page, email).getByRole('cell').allTextContents()).map((c) => c.replace(/\s+/g, ' ').trim());
+
+  /** The accept link of the newest invitation e-mailed to `to` after the `after`th mail. */
+  const linkMailedTo = async (to: string, after: number): Promise<string> => {
+    const mail = await eventually(
+      () =>
+        Promise.resolve(
+          system.smtp.received
+            .slice(after)
+            .find((m) => m.to.includes(to) && /\/app\/accept-invitation\?/.test(m.mail.text ?? '')),
+        ),
+      60_000,
+    );
+    const link = /http\S+\/app\/accept-invitation\?token=inv_[A-Za-z0-9_-]+/.exec(mail.mail.text ?? '');
+    assert.ok(link, mail.mail.text);
+    return link[0];
+  };
 
   before(async function () {
     this.timeout(600_000);
@@ -134,5 +152,60 @@ describe('web application in headless Chromium: the account’s admins', functio
     assert.deepEqual((await cellsOf(page, colleague)).slice(2, 4), ['active', 'Admin']);
     assert.equal(await usersLink(page).count(), 1);
     await expectAccessible(page, 'users, seen by the only admin');
+  });
+
+  it('invites a newcomer as an admin (ADR 3090): listed so, kept by Resend; they join as an admin', async () => {
+    const page = colleaguePage;
+    const adminBox = page.getByRole('checkbox', { name: 'Make them an admin' });
+    assert.equal(await adminBox.isChecked(), false, 'a member by default');
+    // Refused (already a user): the form comes back as sent, the box still ticked.
+    await page.getByLabel('E-mail address').fill(owner);
+    await adminBox.check();
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    await page.getByRole('alert').waitFor();
+    assert.equal(await adminBox.isChecked(), true);
+    await expectAccessible(page, 'users, a refused admin invitation');
+
+    const before = system.smtp.received.length;
+    await page.getByLabel('E-mail address').fill(newcomer);
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    const sent = `Invitation sent to ${newcomer} as an admin; the link works for 7 days.`;
+    await page.getByRole('status').getByText(sent).waitFor();
+    const invitations = page.getByRole('table', { name: 'Open invitations' });
+    const cells = async () =>
+      (await invitations.getByRole('row').filter({ hasText: newcomer }).getByRole('cell').allTextContents())
+        .map((c) => c.replace(/\s+/g, ' ').trim())
+        .slice(0, 4);
+    assert.deepEqual(await cells(), [newcomer, 'Production', 'Admin', colleague]);
+    assert.equal(await adminBox.isChecked(), false, 'the next invitation starts a member’s again');
+    await expectAccessible(page, 'users with an open admin invitation');
+    const first = await linkMailedTo(newcomer, before);
+
+    const again = system.smtp.received.length;
+    await page.getByRole('button', { name: `Send the invitation of ${newcomer} again` }).click();
+    await page.getByRole('status').getByText(sent).waitFor();
+    assert.deepEqual(await cells(), [newcomer, 'Production', 'Admin', colleague], 'Resend keeps the role');
+    const link = await linkMailedTo(newcomer, again);
+    assert.notEqual(link, first, 'a new link');
+
+    const tab = await openTab(browser);
+    tabs.push({ page: tab.page, problems: tab.problems, close: () => tab.context.close() });
+    const v = tab.page;
+    await v.goto(link);
+    await v.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await v.getByLabel('Confirm password').fill(PASSWORD);
+    await v.getByRole('button', { name: 'Join the account' }).click();
+    await v
+      .getByRole('status')
+      .getByText(`You joined Acme admins as an admin. Sign in as ${newcomer}.`)
+      .waitFor();
+    await expectAccessible(v, 'sign-in after joining as an admin');
+    await v.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await v.getByRole('button', { name: 'Sign in' }).click();
+    await v.getByRole('heading', { name: /^Requests/ }).waitFor();
+    await usersLink(v).click();
+    await v.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+    assert.deepEqual((await cellsOf(v, newcomer)).slice(2, 4), ['active', 'Admin']);
+    await v.getByText('No open invitations.').waitFor();
   });
 });

@@ -95,6 +95,7 @@ describe('web application in headless Chromium: inviting people to the account',
     await page.getByText('No open invitations.').waitFor();
     assert.equal(await page.getByRole('checkbox', { name: /Production/ }).isChecked(), true);
     assert.equal(await page.getByRole('checkbox', { name: /Development/ }).isChecked(), false);
+    assert.equal(await page.getByRole('checkbox', { name: 'Make them an admin' }).isChecked(), false);
     await expectAccessible(page, 'users, no invitation yet');
   });
 
@@ -127,7 +128,7 @@ describe('web application in headless Chromium: inviting people to the account',
       .getByText(`Invitation sent to ${invitee}; the link works for 7 days.`)
       .waitFor();
     const row = page.getByRole('row').filter({ hasText: invitee });
-    assert.match((await row.textContent()) ?? '', /Development\s*owner@acme-users\.example/);
+    assert.match((await row.textContent()) ?? '', /Development\s*Member\s*owner@acme-users\.example/);
     await row.getByRole('button', { name: `Revoke the invitation of ${invitee}` }).waitFor();
     await expectAccessible(page, 'users with an open invitation');
     await screenshot(page, 'users');
@@ -136,7 +137,7 @@ describe('web application in headless Chromium: inviting people to the account',
     const again = system.smtp.received.length;
     await row.getByRole('button', { name: `Send the invitation of ${invitee} again` }).click();
     await page.getByRole('status').getByText(`Invitation sent to ${invitee}`).waitFor();
-    assert.match((await row.textContent()) ?? '', /Development\s*owner@acme-users\.example/);
+    assert.match((await row.textContent()) ?? '', /Development\s*Member\s*owner@acme-users\.example/);
     links.invitee = await linkMailedTo(invitee, again);
     assert.notEqual(links.invitee, first, 'a new link');
     links.replaced = first;

@@ -32,6 +32,10 @@ label, legend { display: block; font-weight: 600; margin-bottom: .25rem; }
 fieldset.checks { border: 0; padding: 0; margin: 0 0 1rem; }
 fieldset.checks label { display: flex; gap: .5rem; align-items: center; min-height: 44px; font-weight: 400; }
 fieldset.checks input { width: 1.25rem; height: 1.25rem; }
+.field.check { display: flex; flex-wrap: wrap; align-items: center; gap: 0 .5rem; }
+.field.check input { width: 1.25rem; height: 1.25rem; margin: 0; }
+.field.check label { display: flex; align-items: center; min-height: 44px; margin: 0; }
+.field.check .hint, .field.check .error { flex-basis: 100%; }
 .hint { color: var(--muted); margin: .25rem 0; font-size: .95rem; }
 input[type=text], input[type=email], input[type=password], input[type=file], input[type=url], input[type=tel],
 input[type=datetime-local], select, textarea {

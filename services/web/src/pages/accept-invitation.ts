@@ -17,6 +17,8 @@ const FIELD_IDS = { password: NEW_PASSWORD_FIELD_IDS.new_password, ...NEW_PASSWO
 export interface Joined {
   readonly account: string;
   readonly email: string;
+  /** The invitation made them an admin of the account (ADR 3090). */
+  readonly admin: boolean;
 }
 
 /**
@@ -39,8 +41,10 @@ export const joinedOf = (ctx: Koa.Context): Joined | undefined => {
   try {
     const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
     if (typeof value !== 'object' || value === null) return undefined;
-    const { account, email } = value as Record<string, unknown>;
-    return typeof account === 'string' && typeof email === 'string' ? { account, email } : undefined;
+    const { account, email, admin } = value as Record<string, unknown>;
+    return typeof account === 'string' && typeof email === 'string'
+      ? { account, email, admin: admin === true }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -144,7 +148,8 @@ export const acceptInvitationRoutes = (router: Router, deps: WebDeps): void => {
       codec: InvitationAcceptedView,
     });
     if (E.isLeft(accepted)) return refuse(accepted.left, accepted.left.status);
-    rememberJoined(ctx, deps, { account: accepted.right.account.name, email: accepted.right.user.email });
+    const { account, user } = accepted.right;
+    rememberJoined(ctx, deps, { account: account.name, email: user.email, admin: user.admin });
     ctx.status = 303;
     ctx.redirect(`${deps.base}/sign-in?reason=joined`);
   });

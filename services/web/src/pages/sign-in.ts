@@ -74,7 +74,7 @@ export const signInRoutes = (router: Router, deps: WebDeps): void => {
     // After accepting an invitation (ADR 3030): who was made, from this browser's own cookie.
     const joined = key === 'joined' ? joinedOf(ctx) : undefined;
     const reason = joined
-      ? `You joined ${joined.account}. Sign in as ${joined.email}.`
+      ? `You joined ${joined.account}${joined.admin ? ' as an admin' : ''}. Sign in as ${joined.email}.`
       : key !== undefined && Object.hasOwn(REASONS, key)
         ? REASONS[key]
         : undefined;

@@ -26,10 +26,12 @@ export interface UsersData {
 export interface InviteFailure {
   readonly email: string;
   readonly siteIds: readonly number[];
+  /** The "Make them an admin" box was ticked (ADR 3090). */
+  readonly admin: boolean;
   readonly problem: ApiProblem;
 }
 
-const FIELD_IDS = { email: 'invite-email', site_ids: 'invite-sites' };
+const FIELD_IDS = { email: 'invite-email', site_ids: 'invite-sites', admin: 'invite-admin' };
 
 const DONE: Record<string, string> = {
   revoked: 'The invitation was revoked: its link no longer works.',
@@ -67,11 +69,11 @@ const sentNotice = (ctx: Koa.Context, data: UsersData, failed: InviteFailure | u
   const invited = ctx.query.invited;
   if (typeof invited !== 'string' || failed !== undefined) return '';
   const sent = data.invitations.data.find((i) => i.email.toLowerCase() === invited.toLowerCase());
-  return sent === undefined
-    ? ''
-    : html`<p class="success" role="status">
-        Invitation sent to ${sent.email}; the link works for ${days(sent)} days.
-      </p>`;
+  if (sent === undefined) return '';
+  const role = sent.admin ? ' as an admin' : '';
+  return html`<p class="success" role="status">
+    Invitation sent to ${sent.email}${role}; the link works for ${days(sent)} days.
+  </p>`;
 };
 
 const waitFor = (seconds: number): string => {
@@ -114,14 +116,16 @@ const usersTable = (deps: WebDeps, visitor: Visitor, data: UsersData): Html =>
       });
 
 /**
- * Sends the invitation again: the invite form's fields, filled in. Auth replaces the open
- * invitation of the address, so the old link stops and a new one is e-mailed (ADR 3030).
+ * Sends the invitation again: the invite form's fields, filled in (its role too: ADR 3090).
+ * Auth replaces the open invitation of the address, so the old link stops and a new one is
+ * e-mailed (ADR 3030).
  */
 const resendButton = (deps: WebDeps, visitor: Visitor, invitation: InvitationView): Html =>
   html`<form method="post" action="${deps.base}/users/invitations" class="inline">
     ${csrfField(visitor.csrf)}
     <input type="hidden" name="email" value="${invitation.email}" />
     ${invitation.site_ids.map((id) => html`<input type="hidden" name="site_${id}" value="on" />`)}
+    ${invitation.admin ? html`<input type="hidden" name="admin" value="on" />` : ''}
     <button type="submit" class="secondary" aria-label="Send the invitation of ${invitation.email} again">
       Resend
     </button>
@@ -137,6 +141,7 @@ const invitationsTable = (deps: WebDeps, visitor: Visitor, data: UsersData): Htm
         columns: [
           'E-mail',
           'Sites',
+          'Role',
           { label: 'Invited by', wide: true },
           'Expires',
           { label: 'Actions', hidden: true },
@@ -144,6 +149,7 @@ const invitationsTable = (deps: WebDeps, visitor: Visitor, data: UsersData): Htm
         rows: data.invitations.data.map((i) => [
           i.email,
           siteNames(data.sites, i.site_ids),
+          i.admin ? 'Admin' : 'Member',
           i.invited_by ?? html`<span class="hint">a former user</span>`,
           time(i.expires_at),
           html`${resendButton(deps, visitor, i)}
@@ -178,6 +184,27 @@ const siteBoxes = (visitor: Visitor, data: UsersData, failed: InviteFailure | un
   </fieldset>`;
 };
 
+/** "Make them an admin" (ADR 3090): accepting then makes an admin of the account. */
+const adminBox = (failed: InviteFailure | undefined): Html => {
+  const error = fieldErrors(failed?.problem).get('admin');
+  const described = ['invite-admin-hint', ...(error ? ['invite-admin-error'] : [])].join(' ');
+  return html`<div class="field check">
+    ${error ? html`<p class="error" id="invite-admin-error">${error}</p>` : ''}
+    <input
+      type="checkbox"
+      id="${FIELD_IDS.admin}"
+      name="admin"
+      value="on"
+      ${failed?.admin ? html` checked` : ''}${error ? html` aria-invalid="true"` : ''}
+      aria-describedby="${described}"
+    />
+    <label for="${FIELD_IDS.admin}">Make them an admin</label>
+    <p class="hint" id="invite-admin-hint">
+      An admin manages the account’s users, invitations and Sites, as you do. Leave it unticked for a member.
+    </p>
+  </div>`;
+};
+
 const inviteForm = (
   deps: WebDeps,
   visitor: Visitor,
@@ -203,7 +230,7 @@ const inviteForm = (
         required: true,
         error: fieldErrors(failed?.problem).get('email'),
       })}
-      ${siteBoxes(visitor, data, failed)}
+      ${siteBoxes(visitor, data, failed)} ${adminBox(failed)}
       <button type="submit">Invite</button>
       <span class="hint" role="status" data-busy-status></span>
     </form>`;

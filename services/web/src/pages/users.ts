@@ -51,8 +51,9 @@ const tickedSites = (fields: FormFields): number[] =>
  * Account administration of people (ADR 3030): the account's users (**Disable** one who
  * left, **Enable** them again: ADR 3040; **Make admin**, **Remove admin**, and **Step down**
  * on one's own row: ADR 3060), its open invitations with **Revoke**, and
- * **Invite** by e-mail address onto the Sites ticked. Only account
- * admins see the lists; auth refuses anyone else's invitation (403) whatever the page shows.
+ * **Invite** by e-mail address onto the Sites ticked, as an admin when that box is ticked
+ * (ADR 3090). Only account admins see the lists; auth refuses anyone else's invitation
+ * (403) whatever the page shows.
  */
 export const userRoutes = (router: Router, deps: WebDeps): void => {
   router.get('/users', async (ctx) => {
@@ -71,15 +72,17 @@ export const userRoutes = (router: Router, deps: WebDeps): void => {
     if (form === undefined) return;
     const email = (form.fields.email ?? '').trim();
     const siteIds = tickedSites(form.fields);
+    // "Make them an admin" (ADR 3090); unticked, the invitation names no role: a member's.
+    const admin = form.fields.admin === 'on';
     const invited = await form.visitor.self({
       method: 'POST',
       path: '/v1.1/account/invitations',
-      body: { email, site_ids: siteIds },
+      body: { email, site_ids: siteIds, ...(admin ? { admin } : {}) },
       codec: InvitationView,
     });
     if (E.isLeft(invited)) {
       if (invited.left.status === 403) return problemPage(ctx, deps, form.visitor, 'users', invited.left);
-      return showUsers(ctx, deps, form.visitor, { email, siteIds, problem: invited.left });
+      return showUsers(ctx, deps, form.visitor, { email, siteIds, admin, problem: invited.left });
     }
     ctx.status = 303;
     ctx.redirect(`${deps.base}/users?invited=${encodeURIComponent(invited.right.email)}`);

@@ -8,10 +8,12 @@ export const AT = '2030-01-01T00:00:00.000Z';
 const IN_A_WEEK = '2030-01-08T00:00:00.000Z';
 export const INVITATION_ID = '5d6f0c1e-3b7a-4a39-9d1e-2f4c8a7b6e10';
 
-export const invitation = (email: string, siteIds: number[] = [3]) => ({
+/** An open invitation as the API lists it; `admin`: accepting it makes an admin (ADR 3090). */
+export const invitation = (email: string, siteIds: number[] = [3], admin = false) => ({
   id: INVITATION_ID,
   email,
   site_ids: siteIds,
+  admin,
   invited_by: 'owner@acme.test',
   created_at: AT,
   expires_at: IN_A_WEEK,

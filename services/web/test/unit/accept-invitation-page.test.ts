@@ -44,7 +44,7 @@ describe('web: accepting an invitation to an account', () => {
   it('joins through the API without a credential, then sends the browser to sign in with who they are', async () => {
     const app = appWith({
       'POST /v1.1/invitations/accept': {
-        user: { id: 'u9', email: 'new@acme.test' },
+        user: { id: 'u9', email: 'new@acme.test', admin: false },
         account: { id: 'a1', name: 'Acme <Labs>' },
         site_ids: [3],
       },
@@ -76,6 +76,25 @@ describe('web: accepting an invitation to an account', () => {
       /You joined the account\. Sign in with the e-mail address the invitation was sent to/,
     );
     assert.doesNotMatch(bare.text, /Evil/);
+  });
+
+  it('says so on sign-in when the invitation made them an admin of the account (ADR 3090)', async () => {
+    const app = appWith({
+      'POST /v1.1/invitations/accept': {
+        user: { id: 'u9', email: 'boss@acme.test', admin: true },
+        account: { id: 'a1', name: 'Acme' },
+        site_ids: [],
+      },
+    });
+    const done = await choose(app).expect(303);
+    const signIn = await request(app.callback)
+      .get('/app/sign-in?reason=joined')
+      .set('Cookie', cookieOf(done, 'esign_joined')!.split(';')[0]!)
+      .expect(200);
+    assert.match(
+      signIn.text,
+      /class="notice" role="status">You joined Acme as an admin\. Sign in as boss@acme\.test\.</,
+    );
   });
 
   it('refuses entries that differ without calling the API, and a weak password beside its field', async () => {
