@@ -658,13 +658,13 @@ export interface paths {
     };
     /**
      * List the account’s open invitations
-     * @description Account admins only. Invitations neither accepted, revoked, replaced nor expired, newest first.
+     * @description Account admins only. Invitations neither accepted, revoked, replaced nor expired, newest first; an admin invitation whose sender is no longer an enabled admin is left out (it no longer works).
      */
     get: operations['listInvitations'];
     put?: never;
     /**
      * Invite someone to the account by e-mail
-     * @description Account admins only. The address is e-mailed a link to the web application’s page where the invitee chooses a password and becomes a user of the account, a member of the Sites in `site_ids` (the account’s own; none when absent). The link works once, for 7 days. Inviting an address again replaces its open invitation: a new link, the old one dead. At most 20 invitations an account in any hour (429 `too_many_invitations` with `Retry-After`).
+     * @description Account admins only. The address is e-mailed a link to the web application’s page where the invitee chooses a password and becomes a user of the account, a member of the Sites in `site_ids` (the account’s own; none when absent), and an admin of the account with `admin: true` (ADR 3090): such an invitation works only while the admin who sent it is still an enabled admin of the account. The link works once, for 7 days. Inviting an address again replaces its open invitation: a new link, the old one dead. At most 20 invitations an account in any hour (429 `too_many_invitations` with `Retry-After`).
      */
     post: operations['createInvitation'];
     delete?: never;
@@ -704,7 +704,7 @@ export interface paths {
     put?: never;
     /**
      * Accept an invitation: become a user of the account
-     * @description The `token` from the e-mailed link and the new user’s password (12 to 1,024 characters, not the e-mail address). The user is made in the inviting account with the invited address, on the Sites the invitation names that still exist, and signs in as any user does. The link is used up.
+     * @description The `token` from the e-mailed link and the new user’s password (12 to 1,024 characters, not the e-mail address). The user is made in the inviting account with the invited address, on the Sites the invitation names that still exist, and signs in as any user does. The link is used up. An admin invitation makes an admin (`user.admin`) while its sender is still an enabled admin; once they are not, it answers `invalid_invitation_token` and makes nothing.
      */
     post: operations['acceptInvitation'];
     delete?: never;
