@@ -7,6 +7,7 @@ export * from './account-events.js';
 export * from './auth.js';
 export * from './templates.js';
 export * from './auth-api.js';
+export * from './session-api.js';
 export * from './password-api.js';
 export * from './invitation-api.js';
 export * from './account-api.js';

@@ -537,6 +537,21 @@ export const CAPTURED_EXAMPLES: Examples = {
       request_id: 'c39fa48c-e001-4170-bf46-195ec76418d0',
     },
   },
+  endOtherSessions: {
+    '200': {
+      sessions_ended: 1,
+    },
+  },
+  endSession: {
+    '404': {
+      type: 'https://docs.esign.example/problems/not_found',
+      title: 'Not found',
+      status: 404,
+      code: 'not_found',
+      detail: 'No session 00000000-0000-4000-8000-000000000000.',
+      request_id: '25c0c55f-13f9-451f-8b37-474fa748d587',
+    },
+  },
   getAccount: {
     '200': {
       id: 'b72d1a5a-b901-4c80-a942-aef4567c2db0',
@@ -1069,6 +1084,41 @@ export const CAPTURED_EXAMPLES: Examples = {
       code: 'not_found',
       detail: 'No such resource.',
       request_id: 'df01250b-4dd0-4d40-aa64-2cf27679d3da',
+    },
+  },
+  listSessions: {
+    '200': {
+      page: 1,
+      per_page: 20,
+      count: 3,
+      total_count: 3,
+      has_more: false,
+      data: [
+        {
+          id: 'ea02b32e-dbe0-4323-905d-bfc6554d9649',
+          created_at: '2026-12-03T18:36:54.555Z',
+          expires_at: '2026-12-03T19:36:54.555Z',
+          current: false,
+          client_address: '127.0.0.1',
+          user_agent: 'Tablet/3.0 (e2e)',
+        },
+        {
+          id: '0a82ae84-6a78-4810-a6f7-0c6154c4e8e5',
+          created_at: '2026-12-03T18:36:54.173Z',
+          expires_at: '2026-12-03T19:36:54.173Z',
+          current: false,
+          client_address: '127.0.0.1',
+          user_agent: 'Phone/2.0 (e2e)',
+        },
+        {
+          id: 'b671fd2c-9f74-40db-9bad-44e91f45507b',
+          created_at: '2026-12-03T18:36:53.659Z',
+          expires_at: '2026-12-03T19:36:53.659Z',
+          current: true,
+          client_address: '127.0.0.1',
+          user_agent: 'Laptop/1.0 (e2e)',
+        },
+      ],
     },
   },
   listTokens: {

@@ -16,6 +16,7 @@ import {
   UserView,
 } from '../auth-api.js';
 import { Problem } from '../problem.js';
+import { SignedInSessionList, SignedInSessionView } from '../session-api.js';
 import { TestMessageList, TestMessageView } from '../test-mode.js';
 import { BulkSendView } from '../bulk-send.js';
 import { ContractFieldView, ContractList, ContractSummary, ContractView } from '../templates.js';
@@ -26,6 +27,7 @@ import type { Operation } from './operation.js';
 import { ACCOUNT_OPERATIONS } from './operations-accounts.js';
 import { APP_OPERATIONS } from './operations-apps.js';
 import { INVITATION_OPERATIONS } from './operations-invitations.js';
+import { SESSION_OPERATIONS } from './operations-sessions.js';
 import { OAUTH_OPERATIONS } from './operations-oauth.js';
 import { BRANDING_OPERATIONS, EMBEDDED_OPERATIONS } from './operations-embedded.js';
 import { REQUEST_OPERATIONS } from './operations-requests.js';
@@ -39,6 +41,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...REQUEST_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...ACCOUNT_OPERATIONS,
+  ...SESSION_OPERATIONS,
   ...INVITATION_OPERATIONS,
   ...APP_OPERATIONS,
   ...OAUTH_OPERATIONS,
@@ -67,6 +70,8 @@ const NAMED = {
   CreatedTokenView,
   SessionView,
   CurrentSessionView,
+  SignedInSessionView,
+  SignedInSessionList,
   UserView,
   ClientSecretView,
   OAuthTokenResponse,
@@ -88,7 +93,10 @@ const TAGS = [
     'The messages a test-mode Request kept instead of sending them (served by the notifier, like webhooks).',
   ],
   ['Webhooks', 'Endpoints told what happens to the Site’s Requests; the deliveries are under `webhooks`.'],
-  ['Sessions', 'Sign in to the self-service API with an e-mail address and password.'],
+  [
+    'Sessions',
+    'Sign in to the self-service API with an e-mail address and password; see and end where you are signed in.',
+  ],
   [
     'Developer apps and tokens',
     'Developer Apps, their access tokens and client secrets (session credential).',

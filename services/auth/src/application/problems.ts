@@ -10,6 +10,7 @@ const entityName: Record<Entity, string> = {
   key: 'signing key',
   membership: 'membership',
   invitation: 'invitation',
+  session: 'session',
 };
 
 /**

@@ -5,6 +5,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AuthError } from '../domain/errors.js';
 import type { User, UserCredentials } from '../domain/model.js';
 import { normalizePassword } from '../domain/password-policy.js';
+import { keptUserAgent } from '../domain/sessions.js';
 import { checkPassword } from './check-password.js';
 import type { Deps } from './deps.js';
 
@@ -26,8 +27,10 @@ export const signIn =
   (input: {
     readonly email: string;
     readonly password: string;
-    /** The client's address: its own lock-out (ADR 1303). */
+    /** The client's address: its own lock-out (ADR 1303), and kept with the session (ADR 3100). */
     readonly client?: string;
+    /** The client's `User-Agent`, kept with the session for the user's list of them (ADR 3100). */
+    readonly userAgent?: string;
   }): TE.TaskEither<AuthError, SignedIn> =>
     pipe(
       deps.accounts.findCredentials(input.email),
@@ -45,7 +48,12 @@ export const signIn =
         const now = deps.clock.now();
         return pipe(
           upgradeHash(deps, user, input.password, now),
-          TE.flatMap(() => startSession(deps, user, now)),
+          TE.flatMap(() =>
+            startSession(deps, user, now, {
+              clientAddress: input.client ?? null,
+              userAgent: keptUserAgent(input.userAgent),
+            }),
+          ),
         );
       }),
     );
@@ -64,7 +72,12 @@ const upgradeHash = (
       )
     : TE.right(undefined);
 
-const startSession = (deps: Deps, user: UserCredentials, now: Date): TE.TaskEither<never, SignedIn> => {
+const startSession = (
+  deps: Deps,
+  user: UserCredentials,
+  now: Date,
+  client: { readonly clientAddress: string | null; readonly userAgent: string | null },
+): TE.TaskEither<never, SignedIn> => {
   const sessionToken = deps.secrets.newSecret(SESSION_PREFIX);
   const expiresAt = new Date(now.getTime() + deps.policy.sessionTtlSeconds * 1000);
   return pipe(
@@ -74,6 +87,7 @@ const startSession = (deps: Deps, user: UserCredentials, now: Date): TE.TaskEith
       fingerprint: deps.secrets.fingerprint(sessionToken),
       createdAt: now,
       expiresAt,
+      ...client,
     }),
     TE.map(() => {
       const { passwordHash: _hash, apiAccess: _access, ...plain } = user;

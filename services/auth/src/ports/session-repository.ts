@@ -14,6 +14,15 @@ export interface SessionRecord {
   readonly accountAdmin: boolean;
 }
 
+/** One of a user's sessions as they see it in the list (ADR 3100): never its credential. */
+export interface SessionSummary {
+  readonly id: string;
+  readonly createdAt: Date;
+  readonly expiresAt: Date;
+  readonly clientAddress: string | null;
+  readonly userAgent: string | null;
+}
+
 /** Self-service sessions, found by the fingerprint of their credential. */
 export interface SessionRepository {
   readonly create: (session: {
@@ -22,6 +31,9 @@ export interface SessionRepository {
     readonly fingerprint: Uint8Array;
     readonly createdAt: Date;
     readonly expiresAt: Date;
+    /** Where it signed in from (ADR 3100). */
+    readonly clientAddress: string | null;
+    readonly userAgent: string | null;
   }) => TE.TaskEither<never, void>;
   readonly findByFingerprint: (fingerprint: Uint8Array) => TE.TaskEither<never, O.Option<SessionRecord>>;
   readonly revoke: (id: string, at: Date) => TE.TaskEither<never, void>;
@@ -34,4 +46,13 @@ export interface SessionRepository {
     kid: string,
   ) => TE.TaskEither<never, O.Option<IntrospectionSubject>>;
   readonly revokeAllOf: (userId: string, at: Date) => TE.TaskEither<never, void>;
+  /** The user's sessions that have neither expired nor been revoked at `at`, newest first. */
+  readonly listLive: (userId: string, at: Date) => TE.TaskEither<never, SessionSummary[]>;
+  /**
+   * Ends the user's session `id` at `at`. 'ended' also when it had already ended: the
+   * outcome is the same. 'unknown': the user has no such session (another user's included).
+   */
+  readonly endOwn: (userId: string, id: string, at: Date) => TE.TaskEither<never, 'ended' | 'unknown'>;
+  /** Ends every live session of the user but `keepId`; how many it ended. */
+  readonly endOthers: (userId: string, keepId: string, at: Date) => TE.TaskEither<never, number>;
 }

@@ -13,7 +13,6 @@ import {
 import type { AccountRepository } from '../../src/ports/account-repository.js';
 import type { PasswordAttempts } from '../../src/ports/password-attempts.js';
 import type { PasswordHasher } from '../../src/ports/password-hasher.js';
-import type { SessionRecord, SessionRepository } from '../../src/ports/session-repository.js';
 import type { StoredKey } from '../../src/ports/signing-keys.js';
 import { fakeAppRepository, type FakeApp } from './fake-app-repository.js';
 import { fakeOAuthRepository } from './fake-oauth.js';
@@ -22,6 +21,7 @@ import { fakeSiteRepository } from './fake-site-repository.js';
 import { fakeTokenRepository } from './fake-token-repository.js';
 import { fakeInvitations } from './fake-invitations.js';
 import { fakePasswordResets } from './fake-password-resets.js';
+import { fakeSessionRepository, type FakeSession } from './fake-sessions.js';
 import { maybe, task } from './port-task.js';
 
 /** In-memory implementations of every port, with the state open for assertions. */
@@ -36,10 +36,7 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
   const members: Array<{ siteId: number; userId: string; addedAt: Date }> = [];
   const apps = new Map<string, FakeApp>();
   const tokens = new Map<string, TokenRecord>();
-  const sessions = new Map<
-    string,
-    { id: string; userId: string; fingerprint: string; expiresAt: Date; revokedAt: Date | null }
-  >();
+  const sessions = new Map<string, FakeSession>();
   const attempts = new Map<string, AttemptState>();
   const keys = new Map<string, StoredKey>();
   const used: Array<{ tokenId: string; at: Date }> = [];
@@ -156,59 +153,7 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
 
   const tokenRepo = fakeTokenRepository({ accounts, users, apps, tokens, keys, frameOriginsOf, sitesOfUser });
 
-  const sessionRepo: SessionRepository = {
-    create: (s) =>
-      task(
-        async () =>
-          void sessions.set(s.id, {
-            id: s.id,
-            userId: s.userId,
-            fingerprint: hex(s.fingerprint),
-            expiresAt: s.expiresAt,
-            revokedAt: null,
-          }),
-      ),
-    findByFingerprint: (fingerprint) =>
-      maybe(async (): Promise<SessionRecord | undefined> => {
-        const s = [...sessions.values()].find((x) => x.fingerprint === hex(fingerprint));
-        if (s === undefined) return undefined;
-        const user = users.get(s.userId)!;
-        return {
-          id: s.id,
-          userId: s.userId,
-          accountId: user.accountId,
-          email: user.email,
-          expiresAt: s.expiresAt,
-          revokedAt: s.revokedAt,
-          userDisabled: user.disabledAt !== null,
-          apiAccess: accounts.get(user.accountId)!.apiAccess,
-          accountAdmin: user.accountAdmin,
-        };
-      }),
-    introspectionSubject: (id, kid) =>
-      maybe(async () => {
-        const s = sessions.get(id);
-        if (s === undefined) return undefined;
-        const user = users.get(s.userId)!;
-        return {
-          tokenId: s.id,
-          userId: s.userId,
-          expiresAt: s.expiresAt,
-          revokedAt: s.revokedAt,
-          userDisabled: user.disabledAt !== null,
-          appUnusable: false,
-          apiAccess: accounts.get(user.accountId)!.apiAccess,
-          keyRevoked: keys.get(kid) === undefined || keys.get(kid)!.revokedAt != null,
-          sites: sitesOfUser(s.userId).map((x) => ({ id: x.id, name: x.name })),
-        };
-      }),
-    revoke: (id, at) => task(async () => void sessions.set(id, { ...sessions.get(id)!, revokedAt: at })),
-    revokeAllOf: (userId, at) =>
-      task(async () => {
-        for (const s of sessions.values())
-          if (s.userId === userId && s.revokedAt === null) sessions.set(s.id, { ...s, revokedAt: at });
-      }),
-  };
+  const sessionRepo = fakeSessionRepository({ accounts, users, sessions, keys, sitesOfUser });
 
   const attemptRepo: PasswordAttempts = {
     register: (key, decide) => async () => {

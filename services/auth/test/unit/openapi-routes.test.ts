@@ -13,6 +13,7 @@ import { jwksRoutes } from '../../src/adapters/http/jwks-routes.js';
 import { oauthRoutes } from '../../src/adapters/http/oauth-routes.js';
 import { passwordResetRoutes } from '../../src/adapters/http/password-reset-routes.js';
 import { selfServiceRoutes } from '../../src/adapters/http/self-service-routes.js';
+import { sessionRoutes } from '../../src/adapters/http/session-routes.js';
 
 describe('auth: the OpenAPI document covers its public routes, and only them', () => {
   it('documents every route and routes every documented operation', () => {
@@ -20,6 +21,7 @@ describe('auth: the OpenAPI document covers its public routes, and only them', (
     // Registering routes reads no dependency; the handlers would.
     const deps = {} as Deps;
     selfServiceRoutes(router, deps, { trustedProxyHops: 0 });
+    sessionRoutes(router, deps);
     passwordResetRoutes(router, deps, { trustedProxyHops: 0 });
     oauthRoutes(router, deps, { trustedProxyHops: 0 });
     accountRoutes(router, deps);

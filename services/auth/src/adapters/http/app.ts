@@ -19,6 +19,7 @@ import { jwksRoutes } from './jwks-routes.js';
 import { oauthRoutes } from './oauth-routes.js';
 import { passwordResetRoutes } from './password-reset-routes.js';
 import { selfServiceRoutes } from './self-service-routes.js';
+import { sessionRoutes } from './session-routes.js';
 
 /** Auth's HTTP face: self-service API, OAuth token endpoint, JWKS and introspection. */
 export const createAuthHttpApp = (options: {
@@ -48,6 +49,8 @@ export const createAuthHttpApp = (options: {
     await next();
   });
   selfServiceRoutes(router, options.deps, proxies);
+  // After them: `/v1.1/sessions/current` is theirs, not a session id.
+  sessionRoutes(router, options.deps);
   passwordResetRoutes(router, options.deps, proxies);
   accountRoutes(router, options.deps);
   invitationRoutes(router, options.deps, proxies);

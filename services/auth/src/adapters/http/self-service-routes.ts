@@ -55,7 +55,7 @@ export const selfServiceRoutes = (
     const client = clientAddress(ctx, options.trustedProxyHops);
     await run(admitAnonymous(deps)({ door: 'sign_in', client }));
     const body = bodyOf(SignInBody, ctx);
-    const signedIn = await run(signIn(deps)({ ...body, client }));
+    const signedIn = await run(signIn(deps)({ ...body, client, userAgent: ctx.get('user-agent') }));
     const view: SessionView = {
       session_token: signedIn.sessionToken,
       token_type: 'Bearer',
@@ -110,6 +110,7 @@ export const selfServiceRoutes = (
     await run(signOut(deps)(await session(ctx)));
     ctx.status = 204;
   });
+
 
   router.post('/v1.1/apps', async (ctx) => {
     const user = await session(ctx);

@@ -19,15 +19,24 @@ const SessionRow = t.type({
 
 const SubjectRow = t.type(subjectColumns);
 
+const SummaryRow = t.type({
+  id: t.string,
+  created_at: Timestamp,
+  expires_at: Timestamp,
+  client_address: t.union([t.string, t.null]),
+  user_agent: t.union([t.string, t.null]),
+});
+
 export const postgresSessionRepository = (pool: DatabasePool): SessionRepository => ({
   create: (session) =>
     task(async () => {
       await db.exec(
         pool,
         sql.unsafe`
-        INSERT INTO sessions (id, user_id, secret_hash, created_at, expires_at)
+        INSERT INTO sessions (id, user_id, secret_hash, created_at, expires_at, client_address, user_agent)
         VALUES (${session.id}, ${session.userId}, ${sql.binary(Buffer.from(session.fingerprint))},
-                ${sql.timestamp(session.createdAt)}, ${sql.timestamp(session.expiresAt)})`,
+                ${sql.timestamp(session.createdAt)}, ${sql.timestamp(session.expiresAt)},
+                ${session.clientAddress}, ${session.userAgent})`,
       );
     }),
 
@@ -91,4 +100,47 @@ export const postgresSessionRepository = (pool: DatabasePool): SessionRepository
         sql.unsafe`UPDATE sessions SET revoked_at = ${sql.timestamp(at)} WHERE user_id = ${userId} AND revoked_at IS NULL`,
       );
     }),
+
+  listLive: (userId, at) =>
+    task(async () => {
+      const rows = await db.any(
+        pool,
+        SummaryRow,
+        sql.unsafe`
+        SELECT id, created_at, expires_at, client_address, user_agent FROM sessions
+        WHERE user_id = ${userId} AND revoked_at IS NULL AND expires_at > ${sql.timestamp(at)}
+        ORDER BY created_at DESC, id`,
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        createdAt: row.created_at,
+        expiresAt: row.expires_at,
+        clientAddress: row.client_address,
+        userAgent: row.user_agent,
+      }));
+    }),
+
+  endOwn: (userId, id, at) =>
+    task(async () => {
+      if (!isUuid(id)) return 'unknown' as const;
+      const row = await db.maybeOne(
+        pool,
+        t.type({ id: t.string }),
+        sql.unsafe`
+        UPDATE sessions SET revoked_at = COALESCE(revoked_at, ${sql.timestamp(at)})
+        WHERE id = ${id} AND user_id = ${userId}
+        RETURNING id`,
+      );
+      return row === undefined ? ('unknown' as const) : ('ended' as const);
+    }),
+
+  endOthers: (userId, keepId, at) =>
+    task(async () =>
+      db.exec(
+        pool,
+        sql.unsafe`
+        UPDATE sessions SET revoked_at = ${sql.timestamp(at)}
+        WHERE user_id = ${userId} AND id <> ${keepId} AND revoked_at IS NULL AND expires_at > ${sql.timestamp(at)}`,
+      ),
+    ),
 });
