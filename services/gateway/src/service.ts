@@ -199,6 +199,8 @@ export const startGatewayService = (
         of: (ctx) => ({
           peer: socketPeer(ctx.req),
           forwardedFor: config.TRUST_PROXY ? ctx.get('x-forwarded-for') || undefined : undefined,
+          // Auth records it with a session begun on the sign-in form (ADR 3100).
+          userAgent: ctx.get('user-agent') || undefined,
         }),
       },
     }),

@@ -63,6 +63,7 @@ const header = (shell: Shell, section: Section): Html =>
       <form class="bar" method="post" action="${shell.base}/sign-out">
         ${csrfField(shell.csrf)}
         <span class="hint">${shell.email}</span>
+        <a href="${shell.base}/sessions">Sessions</a>
         <a href="${shell.base}/password">Change password</a>
         <button type="submit" class="secondary">Sign out</button>
       </form>

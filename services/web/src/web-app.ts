@@ -18,6 +18,7 @@ import { bulkSendRoutes } from './pages/bulk-sends.js';
 import { passwordRoutes } from './pages/password.js';
 import { passwordResetRoutes } from './pages/password-reset.js';
 import { requestRoutes } from './pages/requests.js';
+import { sessionRoutes } from './pages/sessions.js';
 import { signInRoutes } from './pages/sign-in.js';
 import { siteRoutes } from './pages/sites.js';
 import { templateRoutes } from './pages/templates.js';
@@ -102,6 +103,7 @@ export const createWebApp = (options: WebAppOptions): Koa.Middleware => {
   siteRoutes(router, deps);
   userRoutes(router, deps);
   passwordRoutes(router, deps);
+  sessionRoutes(router, deps);
   passwordResetRoutes(router, deps);
   acceptInvitationRoutes(router, deps);
   verifyRoutes(router, deps);

@@ -24,6 +24,10 @@ const passwordPage = (ctx: Koa.Context, deps: WebDeps, visitor: Visitor, found?:
         token you made, removes your apps' client secrets and stops the apps you authorised: integrations need
         new tokens afterwards. Use it too if you think someone else knows your password.
       </p>
+      <p>
+        To sign out one browser only, end its session on
+        <a href="${deps.base}/sessions">where you are signed in</a>.
+      </p>
       ${problemSummary(found, FIELD_IDS)}
       <form method="post" action="${deps.base}/password" novalidate class="panel">
         ${csrfField(visitor.csrf)}
