@@ -21,7 +21,12 @@ export const listSessions =
   (session: SessionUser, page: PageRequest): TE.TaskEither<AuthError, PageOf<ListedSession>> =>
     pipe(
       deps.sessions.listLive(session.userId, deps.clock.now()),
-      TE.map((all) => pageOf(all.map((s) => ({ ...s, current: s.id === session.sessionId })), page)),
+      TE.map((all) =>
+        pageOf(
+          all.map((s) => ({ ...s, current: s.id === session.sessionId })),
+          page,
+        ),
+      ),
     );
 
 /**

@@ -47,7 +47,8 @@ export type AuthError =
   /** Allowing an app needs at least one Site to grant it. */
   | { readonly _tag: 'NoSitesToGrant' };
 
-export type Entity = 'account' | 'user' | 'site' | 'app' | 'token' | 'key' | 'membership' | 'invitation' | 'session';
+export type Entity =
+  'account' | 'user' | 'site' | 'app' | 'token' | 'key' | 'membership' | 'invitation' | 'session';
 
 export const notFound = (entity: Entity, id: string | number): AuthError => ({
   _tag: 'NotFound',

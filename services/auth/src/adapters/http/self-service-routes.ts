@@ -111,7 +111,6 @@ export const selfServiceRoutes = (
     ctx.status = 204;
   });
 
-
   router.post('/v1.1/apps', async (ctx) => {
     const user = await session(ctx);
     const body = bodyOf(CreateAppBody, ctx);
