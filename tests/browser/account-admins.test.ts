@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
-import { expectAccessible, launchChromium, openTab } from './support/web-app.js';
+import { startEsignSystem, type EsignSystem } from '@esign/testing';
+import { expectAccessible, invitationLinkMailedTo, launchChromium, openTab } from './support/web-app.js';
 
 const PASSWORD = 'account admins browser test 42';
 
@@ -45,21 +45,7 @@ describe('web application in headless Chromium: the account’s admins', functio
   const cellsOf = async (page: Page, email: string): Promise<string[]> =>
     (await rowOf(page, email).getByRole('cell').allTextContents()).map((c) => c.replace(/\s+/g, ' ').trim());
 
-  /** The accept link of the newest invitation e-mailed to `to` after the `after`th mail. */
-  const linkMailedTo = async (to: string, after: number): Promise<string> => {
-    const mail = await eventually(
-      () =>
-        Promise.resolve(
-          system.smtp.received
-            .slice(after)
-            .find((m) => m.to.includes(to) && /\/app\/accept-invitation\?/.test(m.mail.text ?? '')),
-        ),
-      60_000,
-    );
-    const link = /http\S+\/app\/accept-invitation\?token=inv_[A-Za-z0-9_-]+/.exec(mail.mail.text ?? '');
-    assert.ok(link, mail.mail.text);
-    return link[0];
-  };
+  const linkMailedTo = (to: string, after = 0) => invitationLinkMailedTo(system, to, after);
 
   before(async function () {
     this.timeout(600_000);

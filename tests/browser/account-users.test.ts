@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
-import { expectAccessible, launchChromium, openTab, PHONE, screenshot } from './support/web-app.js';
+import { startEsignSystem, type EsignSystem } from '@esign/testing';
+import {
+  expectAccessible,
+  invitationLinkMailedTo,
+  launchChromium,
+  openTab,
+  PHONE,
+  screenshot,
+} from './support/web-app.js';
 
 const PASSWORD = 'account users browser test 42';
 const CHOSEN = 'the invitee chose this phrase';
@@ -30,21 +37,7 @@ describe('web application in headless Chromium: inviting people to the account',
 
   const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
 
-  /** The accept link of the newest invitation e-mailed to `to`, from the test SMTP server. */
-  const linkMailedTo = async (to: string, after = 0): Promise<string> => {
-    const mail = await eventually(
-      () =>
-        Promise.resolve(
-          system.smtp.received
-            .slice(after)
-            .find((m) => m.to.includes(to) && /\/app\/accept-invitation\?/.test(m.mail.text ?? '')),
-        ),
-      60_000,
-    );
-    const link = /http\S+\/app\/accept-invitation\?token=inv_[A-Za-z0-9_-]+/.exec(mail.mail.text ?? '');
-    assert.ok(link, mail.mail.text);
-    return link[0];
-  };
+  const linkMailedTo = (to: string, after = 0) => invitationLinkMailedTo(system, to, after);
 
   const invite = async (email: string, sites: { tick?: RegExp[]; untick?: RegExp[] }) => {
     await page.getByLabel('E-mail address').fill(email);

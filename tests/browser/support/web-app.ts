@@ -4,9 +4,25 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { EsignSystem } from '@esign/testing';
+import { eventually, type EsignSystem } from '@esign/testing';
 
 export { CHROMIUM, launchChromium } from '@esign/testing';
+
+/** The accept link of the first invitation e-mailed to `to` after the `after`th mail the test SMTP server took. */
+export const invitationLinkMailedTo = async (system: EsignSystem, to: string, after = 0): Promise<string> => {
+  const mail = await eventually(
+    () =>
+      Promise.resolve(
+        system.smtp.received
+          .slice(after)
+          .find((m) => m.to.includes(to) && /\/app\/accept-invitation\?/.test(m.mail.text ?? '')),
+      ),
+    60_000,
+  );
+  const link = /http\S+\/app\/accept-invitation\?token=inv_[A-Za-z0-9_-]+/.exec(mail.mail.text ?? '');
+  assert.ok(link, mail.mail.text);
+  return link[0];
+};
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const PHONE = { width: 390, height: 844 };

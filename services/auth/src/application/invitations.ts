@@ -185,22 +185,25 @@ const acceptanceEvents =
               },
             } as const,
           ];
-    const inviter = users.find((u) => u.id === invitation.invitedBy)?.email ?? 'a former user';
-    const admins = audience.admins.map(
-      (email) =>
-        ({
-          ...base,
-          id: deps.secrets.uuid(),
-          type: ACCESS_CHANGED,
-          data: {
-            email,
-            account_name: invitation.accountName,
-            change: 'joined_as_admin',
-            user: invitation.email,
-            by: inviter,
-          },
-        }) as const,
-    );
+    const { joinedAsAdmin } = audience;
+    const admins =
+      joinedAsAdmin === null
+        ? []
+        : joinedAsAdmin.told.map(
+            (email) =>
+              ({
+                ...base,
+                id: deps.secrets.uuid(),
+                type: ACCESS_CHANGED,
+                data: {
+                  email,
+                  account_name: invitation.accountName,
+                  change: 'joined_as_admin',
+                  user: invitation.email,
+                  by: joinedAsAdmin.by,
+                },
+              }) as const,
+          );
     return O.some([...joined, ...admins]);
   };
 

@@ -27,19 +27,19 @@ export interface AcceptanceAudience {
   /** The inviting admin, while they are an enabled user: "<address> joined". */
   readonly inviter: string | null;
   /**
-   * When the invitation made an admin: every other enabled admin, so an admin let in by a
-   * misused session does not go unnoticed (as when an admin is made, ADR 3060).
+   * When the invitation made an admin: every other enabled admin (`told`), so an admin let
+   * in by a misused session does not go unnoticed (as when an admin is made, ADR 3060), and
+   * who invited them (`by`). Null for a member's invitation.
    */
-  readonly admins: readonly string[];
+  readonly joinedAsAdmin: { readonly by: string; readonly told: readonly string[] } | null;
 }
 
 /** Whom to tell that the invitation was accepted, given the account's users before it. */
 export const acceptanceAudience = (terms: InvitationTerms, users: readonly User[]): AcceptanceAudience => {
-  const inviter = users.find((u) => u.id === terms.invitedBy && u.disabledAt === null);
+  const inviter = users.find((u) => u.id === terms.invitedBy);
+  const told = users.filter((u) => activeAdmin(u) && u.id !== terms.invitedBy).map((u) => u.email);
   return {
-    inviter: inviter?.email ?? null,
-    admins: terms.admin
-      ? users.filter((u) => activeAdmin(u) && u.id !== terms.invitedBy).map((u) => u.email)
-      : [],
+    inviter: inviter !== undefined && inviter.disabledAt === null ? inviter.email : null,
+    joinedAsAdmin: terms.admin && inviter !== undefined ? { by: inviter.email, told } : null,
   };
 };

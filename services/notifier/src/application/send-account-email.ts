@@ -65,9 +65,10 @@ const linkExpiresAt = (event: AccountEvent): string | undefined =>
 /**
  * E-mails one of auth's events to its recipient once: a link to choose a new password
  * (ADR 3000), the notice that the password changed (ADR 3020), an invitation to join an
- * account or the inviter's notice that it was accepted (ADR 3030), and what an admin
- * changed about a user's role or access, or who joined as an admin (ADRs 3040, 3060, 3090). A link that expired while the
- * event waited (a broker outage) is not sent: it would not work. An address the provider
+ * account or the inviter's notice that it was accepted (ADR 3030), what an admin changed
+ * about a user's role or access (ADRs 3040, 3060), and who joined as an admin (ADR 3090).
+ * A link that expired while the event waited (a broker outage) is not sent: it would not
+ * work. An address the provider
  * refuses for good is given up. A crash after the provider took the e-mail and before the
  * claim is recorded sends it again when the event is redelivered.
  */
