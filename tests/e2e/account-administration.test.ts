@@ -1,8 +1,8 @@
 // Account administration through the gateway with the typed client (ADRs 3030, 3040,
-// 3050, 3060, 3090): the account's admin creates a Site, invites a colleague by e-mail
+// 3050, 3060, 3090, 3120): the account's admin creates a Site, invites a colleague by e-mail
 // (auth's outbox, RabbitMQ, the notifier, SMTP), the colleague accepts and signs in, and the
-// admin disables them when they leave; admins invite admins. Every answer is checked
-// against the OpenAPI document.
+// admin disables them when they leave; admins invite admins; an operator's change is told to
+// the account (ADR 3120). Every answer is checked against the OpenAPI document.
 import assert from 'node:assert/strict';
 import type { EsignClient } from '@esign/client';
 import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
@@ -190,5 +190,35 @@ describe('end to end through the gateway: an account admin’s Sites, invitation
       heard.mail.text ?? '',
       new RegExp(`^${escaped(second)} accepted ${escaped(first)}'s invitation and joined Acme `),
     );
+  });
+
+  it("an operator's disable-user: the user's session ends, and they and the account's admins are told (ADR 3120)", async () => {
+    const leaver = `leaver-${unique()}@example.test`;
+    await system.admin(
+      'create-user',
+      '--account',
+      acme.tenant.accountId,
+      '--email',
+      leaver,
+      '--password',
+      PASSWORD,
+    );
+    const session = typed(
+      ok(
+        await typed().POST('/v1.1/sessions', { body: { email: leaver, password: PASSWORD } }),
+        201,
+        'sign in',
+      ).session_token,
+    );
+    await system.admin('disable-user', '--user', leaver);
+    assert.equal((await session.GET('/v1.1/sessions/current')).response.status, 401, 'their session ended');
+
+    const theirs = await mailed(leaver, /^Your access to Acme .+ was turned off$/);
+    assert.match(theirs.mail.text ?? '', /^An operator of the service turned off your access to Acme /);
+    const admins = await mailed(
+      acme.tenant.user.email,
+      new RegExp(`^${escaped(leaver)}'s access to Acme .+ was turned off$`),
+    );
+    assert.match(admins.mail.text ?? '', /ask the service's operators why/);
   });
 });

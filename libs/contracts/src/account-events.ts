@@ -122,8 +122,10 @@ export const ACCESS_CHANGED = 'account.access_changed';
  * stolen admin session that demotes the others does not go unnoticed; `disabled` and
  * `enabled` are told to the user themselves. `joined_as_admin` (ADR 3090): someone accepted
  * an invitation that made them an admin (`by`: who invited them); told to every other
- * enabled admin (the inviter hears `account.invitation_accepted`). One event per recipient
- * (`email`), written in the change's transaction.
+ * enabled admin (the inviter hears `account.invitation_accepted`). An operator's change with
+ * the admin CLI (ADR 3120, `by_operator`) is also told to the account's enabled admins when it
+ * disables or enables one of its users. One event per recipient (`email`), written in the
+ * change's transaction.
  */
 export const AccessChange = t.keyof(
   { made_admin: null, removed_admin: null, disabled: null, enabled: null, joined_as_admin: null },
@@ -138,16 +140,23 @@ export const AccessChanged = t.type(
     occurred_at: t.string,
     /** The changed user's id. */
     aggregate_id: t.string,
-    data: t.type({
-      /** Whom this e-mail goes to. */
-      email: t.string,
-      account_name: t.string,
-      change: AccessChange,
-      /** The changed user's address (the recipient's own, when it is about them). */
-      user: t.string,
-      /** The admin who made the change. */
-      by: t.string,
-    }),
+    data: t.intersection([
+      t.type({
+        /** Whom this e-mail goes to. */
+        email: t.string,
+        account_name: t.string,
+        change: AccessChange,
+        /** The changed user's address (the recipient's own, when it is about them). */
+        user: t.string,
+        /** The admin who made the change; `operator` when `by_operator`. */
+        by: t.string,
+      }),
+      /**
+       * An operator of the service made the change with the admin CLI (ADR 3120), not an
+       * admin of the account; absent from events written before it, and from admins' changes.
+       */
+      t.partial({ by_operator: t.boolean }),
+    ]),
   },
   ACCESS_CHANGED,
 );

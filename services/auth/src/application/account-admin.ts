@@ -4,15 +4,10 @@ import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { accessNotices, decideUserChange, type UserChange } from '../domain/account-users.js';
 import { notFound, type AuthError } from '../domain/errors.js';
-import {
-  ACCESS_CHANGED,
-  MAX_SITES_PER_ACCOUNT,
-  type AccessChanged,
-  type PageOf,
-  type PageRequest,
-} from '@esign/contracts';
+import { MAX_SITES_PER_ACCOUNT, type PageOf, type PageRequest } from '@esign/contracts';
 import type { Account, SessionUser, Site, User } from '../domain/model.js';
 import type { Member, SiteChange } from '../ports/site-repository.js';
+import { accessChangedEvents } from './access-changed.js';
 import type { Deps } from './deps.js';
 import { required } from './required.js';
 
@@ -251,13 +246,12 @@ export const updateAccountUser =
             decideUserChange(users, { actorId: session.userId, targetId: userId, change, at }),
             E.map((user) => ({
               user,
-              notices: accessNotices(users, user).map((notice): AccessChanged => ({
-                id: deps.secrets.uuid(),
-                type: ACCESS_CHANGED,
-                occurred_at: at.toISOString(),
-                aggregate_id: user.id,
-                data: { ...notice, account_name: accountName, user: user.email, by: session.email },
-              })),
+              notices: accessChangedEvents(deps, accessNotices(users, user), {
+                accountName,
+                user,
+                by: { admin: session.email },
+                at,
+              }),
             })),
           ),
         ),

@@ -2,12 +2,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import { applyUserChange } from '../domain/account-users.js';
+import { accessNotices, decideOperatorChange, type UserChange } from '../domain/account-users.js';
 import { notFound, type AuthError } from '../domain/errors.js';
 import { PASSWORD_CHANGED, type PasswordChangedBy, type PasswordChangedNotice } from '@esign/contracts';
 import type { SessionUser, User } from '../domain/model.js';
 import { checkNewPassword, normalizePassword, weakPasswordIn } from '../domain/password-policy.js';
 import type { PasswordChanged } from '../ports/account-repository.js';
+import { accessChangedEvents } from './access-changed.js';
 import { checkPassword } from './check-password.js';
 import type { Deps } from './deps.js';
 import { required } from './required.js';
@@ -69,42 +70,56 @@ export const findUser =
       required(() => notFound('user', idOrEmail)),
     );
 
-/** Disabling a user stops their sessions and tokens at once; enabling restores the tokens still valid. */
-export const setUserDisabled =
-  (deps: Deps) =>
-  (input: { readonly userId: string; readonly disabled: boolean }): TE.TaskEither<AuthError, User> => {
-    const now = deps.clock.now();
-    return pipe(
-      deps.accounts.setUserDisabled(input.userId, input.disabled ? now : null),
-      TE.tap(() => (input.disabled ? deps.sessions.revokeAllOf(input.userId, now) : TE.right(undefined))),
-    );
-  };
-
 /**
- * An operator makes a user an admin of their account, or no longer one (ADR 3060): the
- * way back for an account whose only admin left. Decided like an admin's change, under
- * the account's lock, and the account keeps an enabled admin; operators' changes are not
- * e-mailed, as `disable-user`'s are not.
+ * An operator's change to a user with the admin CLI (ADR 3120): disable or enable them,
+ * make them an admin of their account or no longer one (ADR 3060: the way back for an
+ * account whose only admin left). Decided under the account's lock, as an admin's change
+ * is (`decideOperatorChange`), and e-mailed in its transaction: the user, and the account's
+ * enabled admins, who did not make it and should know. Disabling ends the user's sessions
+ * at once; their tokens stop within the gateway's cache bound. Asking for what the user
+ * already is changes nothing and tells nobody.
  */
-export const setAccountAdmin =
+export const changeUserAsOperator =
   (deps: Deps) =>
-  (input: { readonly userId: string; readonly admin: boolean }): TE.TaskEither<AuthError, User> =>
-    pipe(
+  (input: { readonly userId: string; readonly change: UserChange }): TE.TaskEither<AuthError, User> => {
+    const at = deps.clock.now();
+    return pipe(
       deps.accounts.findUser(input.userId),
       required(() => notFound('user', input.userId)),
-      TE.flatMap((user) =>
-        deps.accounts.changeAccountUser(user.accountId, user.id, ({ users }) =>
+      TE.flatMap((found) =>
+        deps.accounts.changeAccountUser(found.accountId, found.id, ({ accountName, users }) =>
           pipe(
-            applyUserChange(users, {
-              targetId: user.id,
-              change: { admin: input.admin },
-              at: deps.clock.now(),
-            }),
-            E.map((changed) => ({ user: changed, notices: [] })),
+            decideOperatorChange(users, { targetId: found.id, change: input.change, at }),
+            E.map((user) => ({
+              user,
+              notices: accessChangedEvents(deps, accessNotices(users, user, 'operator'), {
+                accountName,
+                user,
+                by: 'operator',
+                at,
+              }),
+            })),
           ),
         ),
       ),
+      // A disabled user has no session left; ending them again finds none.
+      TE.tap((user) =>
+        input.change.disabled === true ? deps.sessions.revokeAllOf(user.id, at) : TE.right(undefined),
+      ),
     );
+  };
+
+/** The CLI's `disable-user` and `enable-user`. */
+export const setUserDisabled =
+  (deps: Deps) =>
+  (input: { readonly userId: string; readonly disabled: boolean }): TE.TaskEither<AuthError, User> =>
+    changeUserAsOperator(deps)({ userId: input.userId, change: { disabled: input.disabled } });
+
+/** The CLI's `set-admin`. */
+export const setAccountAdmin =
+  (deps: Deps) =>
+  (input: { readonly userId: string; readonly admin: boolean }): TE.TaskEither<AuthError, User> =>
+    changeUserAsOperator(deps)({ userId: input.userId, change: { admin: input.admin } });
 
 /**
  * Sets a new password (a reset by an operator, or a change) and, at once, ends every

@@ -38,8 +38,8 @@ export const decideUserChange = (
 
 /**
  * The user as `change` makes them, if the account keeps an enabled admin after it. An
- * operator's change (the CLI's `set-admin`) is decided by this alone: an operator is no
- * user of the account.
+ * operator's change of role (the CLI's `set-admin`) is decided by this alone: an operator
+ * is no user of the account.
  */
 export const applyUserChange = (
   users: readonly User[],
@@ -58,6 +58,27 @@ export const applyUserChange = (
   return remaining.length === 0 ? E.left({ _tag: 'LastAdmin' }) : E.right(next);
 };
 
+/**
+ * An operator's change with the admin CLI (ADR 3120). A change of role keeps an enabled
+ * admin, as an admin's does (`applyUserChange`). Disabling or enabling does not: an
+ * operator may have to stop an account's only user or only admin (a leaver, a stolen
+ * password), and `set-admin` gives the account a new admin afterwards.
+ */
+export const decideOperatorChange = (
+  users: readonly User[],
+  input: { readonly targetId: string; readonly change: UserChange; readonly at: Date },
+): E.Either<AuthError, User> => {
+  if (input.change.admin !== undefined) return applyUserChange(users, input);
+  const target = users.find((u) => u.id === input.targetId);
+  if (target === undefined) return E.left(notFound('user', input.targetId));
+  const { disabled } = input.change;
+  return E.right({
+    ...target,
+    disabledAt:
+      disabled === undefined ? target.disabledAt : disabled ? (target.disabledAt ?? input.at) : null,
+  });
+};
+
 /** Whom to tell what about a change to a user of the account (ADR 3060): one e-mail each. */
 export interface AccessNotice {
   readonly email: string;
@@ -65,22 +86,28 @@ export interface AccessNotice {
 }
 
 /**
- * Who is told of a change `decideUserChange` allowed. A new or removed admin is told to
- * every enabled admin the account has after it, and to the user: admins are peers, so one
- * whose session is misused to demote the others hears of it. A user disabled or enabled is
- * told themselves. What changed nothing tells nobody.
+ * Who is told of a change `decideUserChange` or `decideOperatorChange` allowed. A new or
+ * removed admin is told to every enabled admin the account has after it, and to the user:
+ * admins are peers, so one whose session is misused to demote the others hears of it. A
+ * user disabled or enabled is told themselves; when an operator did it (ADR 3120), so is
+ * every enabled admin, who did not and should know. What changed nothing tells nobody.
  */
-export const accessNotices = (users: readonly User[], next: User): AccessNotice[] => {
+export const accessNotices = (
+  users: readonly User[],
+  next: User,
+  by: 'admin' | 'operator' = 'admin',
+): AccessNotice[] => {
   const before = users.find((u) => u.id === next.id);
   if (before === undefined) return [];
+  const admins = users.map((u) => (u.id === next.id ? next : u)).filter(activeAdmin);
+  const toAll = (change: AccessChange, whom: readonly User[]): AccessNotice[] =>
+    [...new Set([...whom.map((u) => u.email), next.email])].map((email) => ({ email, change }));
   const notices: AccessNotice[] = [];
-  if (before.accountAdmin !== next.accountAdmin) {
-    const change = next.accountAdmin ? 'made_admin' : 'removed_admin';
-    const admins = users.map((u) => (u.id === next.id ? next : u)).filter(activeAdmin);
-    const told = new Set([...admins.map((u) => u.email), next.email]);
-    notices.push(...[...told].map((email) => ({ email, change }) as const));
-  }
+  if (before.accountAdmin !== next.accountAdmin)
+    notices.push(...toAll(next.accountAdmin ? 'made_admin' : 'removed_admin', admins));
   if ((before.disabledAt === null) !== (next.disabledAt === null))
-    notices.push({ email: next.email, change: next.disabledAt === null ? 'enabled' : 'disabled' });
+    notices.push(
+      ...toAll(next.disabledAt === null ? 'enabled' : 'disabled', by === 'operator' ? admins : []),
+    );
   return notices;
 };

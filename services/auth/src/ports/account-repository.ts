@@ -33,8 +33,6 @@ export interface AccountRepository {
     at: Date,
     notice: PasswordChangedNotice,
   ) => TE.TaskEither<never, PasswordChanged>;
-  /** NotFound. */
-  readonly setUserDisabled: (userId: string, disabledAt: Date | null) => TE.TaskEither<AuthError, User>;
   /**
    * A change to one user of the account, decided by `decide` from the account's name and
    * every user of it while the account is locked against other such changes, and written

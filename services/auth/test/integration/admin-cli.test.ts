@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as E from 'fp-ts/lib/Either.js';
+import * as tt from 'io-ts';
 import { decodeJwt } from 'jose';
+import { AccessChanged } from '@esign/contracts';
+import { db, sql } from '@esign/platform/database';
 import { EXIT, runAdmin } from '../../src/adapters/cli/admin-cli.js';
 import { introspectToken } from '../../src/application/introspect-token.js';
 import { signIn } from '../../src/application/sign-in.js';
@@ -141,6 +144,26 @@ describe('auth: admin CLI', () => {
     assert.equal(
       (await admin(['set-admin', '--user', 'second@left.test', '--admin', 'maybe'])).code,
       EXIT.usage,
+    );
+
+    // ADR 3120: each change is e-mailed, in its transaction, to the user and the enabled admins.
+    const told = await db.any(
+      h.pool,
+      tt.type({ envelope: AccessChanged }),
+      sql.unsafe`
+      SELECT envelope FROM outbox
+      WHERE type = 'account.access_changed' AND envelope->'data'->>'account_name' = 'Left'
+      ORDER BY seq`,
+    );
+    assert.deepEqual(
+      told.map(({ envelope: { data } }) => [data.email, data.change, data.user, data.by, data.by_operator]),
+      [
+        ['first@left.test', 'disabled', 'first@left.test', 'operator', true],
+        ['second@left.test', 'made_admin', 'second@left.test', 'operator', true],
+        ['second@left.test', 'removed_admin', 'first@left.test', 'operator', true],
+        ['first@left.test', 'removed_admin', 'first@left.test', 'operator', true],
+      ],
+      'the refused and the usage-error commands wrote nothing',
     );
   });
 

@@ -123,13 +123,6 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
           }
         return { sessionsEnded, tokensRevoked, clientSecretsRemoved };
       }),
-    setUserDisabled: (userId, disabledAt) => async () => {
-      const u = users.get(userId);
-      if (u === undefined) return E.left(notFound('user', userId));
-      users.set(userId, { ...u, disabledAt });
-      const { passwordHash: _p, ...user } = u;
-      return E.right({ ...user, disabledAt });
-    },
     changeAccountUser: (accountId, userId, decide) => async () => {
       const ofAccount = [...users.values()]
         .filter((u) => u.accountId === accountId)

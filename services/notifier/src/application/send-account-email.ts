@@ -53,6 +53,7 @@ const contentOf = (event: AccountEvent): EmailContent => {
         change: event.data.change,
         user: event.data.user,
         by: event.data.by,
+        byOperator: event.data.by_operator ?? false,
         at: event.occurred_at,
       });
   }

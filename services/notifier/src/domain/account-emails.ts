@@ -140,19 +140,25 @@ export const composeAccessChanged = (input: {
   readonly change: AccessChange;
   readonly user: string;
   readonly by: string;
+  /** An operator of the service made it with the admin CLI (ADR 3120); `by` names no one. */
+  readonly byOperator: boolean;
   readonly at: string;
 }): EmailContent => {
   // Typed by other people: one line each, so none breaks the subject or forges a paragraph.
   const account = oneLine(input.accountName);
   const user = oneLine(input.user);
-  const by = oneLine(input.by);
+  const by = input.byOperator ? 'An operator of the service' : oneLine(input.by);
+  const byThem = !input.byOperator && input.by === input.email;
   const you = input.email === input.user;
-  const actor = input.by === input.email ? 'You' : by;
+  const actor = byThem ? 'You' : by;
   const on = `${account} on E-sign on ${when(input.at)}`;
-  const check =
-    input.by === input.email
+  // An operator's change is no stolen session at work: ask about it, then undo it if need be.
+  const check = input.byOperator
+    ? `If you did not expect this, ask the service's operators why. An admin of ${account} can undo it on the Users page.`
+    : byThem
       ? 'If you did not do this, someone is using your session: change your password at once, which ends every session of yours, then undo the change on the Users page.'
       : `If you did not expect this, check the Users page at once: someone may be using ${by}'s session. An admin can remove their admin role and disable them there, which ends their sessions. Change your password too, which ends every session of yours.`;
+  const steppedDown = !input.byOperator && input.by === input.user;
   const told = ((): { subject: string; paragraphs: readonly string[] } => {
     switch (input.change) {
       case 'made_admin':
@@ -177,10 +183,9 @@ export const composeAccessChanged = (input: {
         };
       case 'removed_admin': {
         // Stepping down is the one change an admin makes to themselves.
-        const happened =
-          input.by === input.user
-            ? `${you ? 'You' : user} stepped down as an admin of ${on}.`
-            : `${actor} removed ${you ? 'you' : user} as an admin of ${on}.`;
+        const happened = steppedDown
+          ? `${you ? 'You' : user} stepped down as an admin of ${on}.`
+          : `${actor} removed ${you ? 'you' : user} as an admin of ${on}.`;
         const still = 'still sign in and work in the account, but no longer manage its users or Sites.';
         if (!you)
           return {
@@ -188,9 +193,10 @@ export const composeAccessChanged = (input: {
             paragraphs: [happened, `They can ${still}`, check],
           };
         // No longer an admin, they cannot undo it on the Users page themselves.
-        const unexpected =
-          input.by === input.user
-            ? `If you did not do this, someone is using your session: change your password at once, which ends every session of yours, and ask an admin of ${account} to give you the role back.`
+        const unexpected = steppedDown
+          ? `If you did not do this, someone is using your session: change your password at once, which ends every session of yours, and ask an admin of ${account} to give you the role back.`
+          : input.byOperator
+            ? `If you did not expect this, ask another admin of ${account} or the service's operators why. An admin can give you the role back on the Users page.`
             : `If you did not expect this, tell another admin of ${account} at once: someone may be using ${by}'s session. An admin can give you the role back on the Users page.`;
         return {
           subject: `You are no longer an admin of ${account}`,
@@ -204,7 +210,8 @@ export const composeAccessChanged = (input: {
               paragraphs: [
                 `${by} turned off your access to ${on}.`,
                 'Your sessions were ended, you can no longer sign in, and your access tokens and client secrets stopped working.',
-                `If this is a mistake, ask an admin of ${account} to enable you again. There is nothing else you need to do.`,
+                // An operator may have turned off the account's only admin.
+                `If this is a mistake, ask ${input.byOperator ? `an admin of ${account} or the service's operators` : `an admin of ${account}`} to enable you again. There is nothing else you need to do.`,
               ],
             }
           : {

@@ -13,6 +13,7 @@ const compose = (input: Partial<Input> & { readonly change: AccessChange }) =>
     accountName: 'Acme',
     user: ADA,
     by: CAROL,
+    byOperator: false,
     at: '2030-01-03T14:05:00.000Z',
     ...input,
   });
@@ -20,6 +21,8 @@ const compose = (input: Partial<Input> & { readonly change: AccessChange }) =>
 const AT = 'on E-sign on 2030-01-03 14:05 UTC.';
 const CHECK_USERS =
   "If you did not expect this, check the Users page at once: someone may be using carol@acme.test's session. An admin can remove their admin role and disable them there, which ends their sessions. Change your password too, which ends every session of yours.";
+const BY_OPERATOR =
+  "If you did not expect this, ask the service's operators why. An admin of Acme can undo it on the Users page.";
 const YOUR_SESSION = 'If you did not do this, someone is using your session: change your password at once';
 const ADMINS_MAY =
   "invite the account's users, disable and enable them, make and remove its admins, create and rename its Sites, and rename the account.";
@@ -133,9 +136,56 @@ const VARIANTS: Record<string, Variant> = {
       CHECK_USERS,
     ],
   },
+  // ADR 3120: an operator's change with the admin CLI names no one, and suspects no session.
+  'made admin by an operator, to them': {
+    input: { change: 'made_admin', by: 'operator', byOperator: true },
+    subject: 'You are now an admin of Acme',
+    says: [
+      `An operator of the service made you an admin of Acme ${AT}`,
+      `You can now ${ADMINS_MAY}`,
+      BY_OPERATOR,
+    ],
+  },
+  'removed by an operator, to them': {
+    input: { change: 'removed_admin', by: 'operator', byOperator: true },
+    subject: 'You are no longer an admin of Acme',
+    says: [
+      `An operator of the service removed you as an admin of Acme ${AT}`,
+      'You can still sign in',
+      "If you did not expect this, ask another admin of Acme or the service's operators why. An admin can give you the role back on the Users page.",
+    ],
+  },
+  'disabled by an operator, to them': {
+    input: { change: 'disabled', by: 'operator', byOperator: true },
+    subject: 'Your access to Acme was turned off',
+    says: [
+      `An operator of the service turned off your access to Acme ${AT}`,
+      'Your sessions were ended',
+      // They may have been the only admin.
+      "If this is a mistake, ask an admin of Acme or the service's operators to enable you again.",
+    ],
+  },
+  'disabled by an operator, to an admin': {
+    input: { change: 'disabled', email: BOB, by: 'operator', byOperator: true },
+    subject: "ada@acme.test's access to Acme was turned off",
+    says: [
+      `An operator of the service turned off ada@acme.test's access to Acme ${AT}`,
+      'Their sessions were ended',
+      BY_OPERATOR,
+    ],
+  },
+  'enabled by an operator, to an admin': {
+    input: { change: 'enabled', email: BOB, by: 'operator', byOperator: true },
+    subject: "ada@acme.test's access to Acme was restored",
+    says: [
+      `An operator of the service restored ada@acme.test's access to Acme ${AT}`,
+      'They can sign in again',
+      BY_OPERATOR,
+    ],
+  },
 };
 
-describe('notifier domain: what an admin changed about a user, told by e-mail (ADRs 3040, 3060, 3090)', () => {
+describe('notifier domain: what an admin changed about a user, told by e-mail (ADRs 3040, 3060, 3090, 3120)', () => {
   for (const [what, { input, subject, says }] of Object.entries(VARIANTS))
     it(`${what}: "${subject}"`, () => {
       const mail = compose(input);
@@ -149,6 +199,15 @@ describe('notifier domain: what an admin changed about a user, told by e-mail (A
         assert.ok(mail.html.includes(`<p>${escapeHtml(sentence)}`), `in the HTML: ${sentence}\n${mail.html}`);
       }
     });
+
+  it("an operator's change suspects nobody's session, whatever it is and whoever reads it (ADR 3120)", () => {
+    for (const change of ['made_admin', 'removed_admin', 'disabled', 'enabled'] as const)
+      for (const email of [ADA, BOB]) {
+        const mail = compose({ change, email, by: 'operator', byOperator: true });
+        assert.match(mail.text, /^An operator of the service /, `${change} to ${email}`);
+        assert.doesNotMatch(mail.text, /session:|'s session|stepped down/, `${change} to ${email}`);
+      }
+  });
 
   it('escapes a hostile address and account name in the HTML, and keeps the subject on one line', () => {
     const user = '<script>alert(1)</script>@evil.test';

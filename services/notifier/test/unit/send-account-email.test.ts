@@ -234,4 +234,27 @@ describe('notifier: auth’s e-mails to users (ADRs 3000, 3020, 3030, 3040, 3060
       /^carol@acme\.test made ada@acme\.test an admin of Acme on E-sign on 2030-01-03 14:05 UTC\./,
     );
   });
+
+  it("says an operator's change was an operator's, and suspects no one's session (ADR 3120)", async () => {
+    const w = world([]);
+    const byOperator: AccessChanged = {
+      id: 'ad1c2b8e-0d3a-4e5f-9a7b-1c2d3e4f5a70',
+      type: ACCESS_CHANGED,
+      occurred_at: '2030-01-03T14:05:00.000Z',
+      aggregate_id: 'user-ada',
+      data: {
+        email: 'bob@acme.test',
+        account_name: 'Acme',
+        change: 'disabled',
+        user: 'ada@acme.test',
+        by: 'operator',
+        by_operator: true,
+      },
+    };
+    assert.equal(await w.send(byOperator), 'sent');
+    const mail = w.sent[0]!;
+    assert.equal(mail.to, 'bob@acme.test');
+    assert.match(mail.text, /^An operator of the service turned off ada@acme\.test's access to Acme/);
+    assert.doesNotMatch(mail.text, /session:|'s session|operator's session/);
+  });
 });

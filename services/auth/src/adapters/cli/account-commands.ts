@@ -89,7 +89,8 @@ export const ACCOUNT_COMMANDS: Record<string, Command> = {
     },
   },
   'disable-user': {
-    summary: '--user <id|email>   their sessions end and their tokens stop working',
+    summary:
+      "--user <id|email>   their sessions end and their tokens stop working; they and the account's admins are e-mailed",
     options: { user: { type: 'string' } },
     run: async (deps, v) => {
       const user = await userOf(deps, v);
@@ -97,7 +98,8 @@ export const ACCOUNT_COMMANDS: Record<string, Command> = {
     },
   },
   'enable-user': {
-    summary: '--user <id|email>   undoes disable-user (their unexpired, unrevoked tokens work again)',
+    summary:
+      "--user <id|email>   undoes disable-user (their unexpired, unrevoked tokens work again); they and the account's admins are e-mailed",
     options: { user: { type: 'string' } },
     run: async (deps, v) => {
       const user = await userOf(deps, v);
@@ -106,7 +108,7 @@ export const ACCOUNT_COMMANDS: Record<string, Command> = {
   },
   'set-admin': {
     summary:
-      '--user <id|email> --admin true|false   make them an admin of their account or no longer one; the account keeps an enabled admin',
+      "--user <id|email> --admin true|false   make them an admin of their account or no longer one; the account keeps an enabled admin; they and the account's admins are e-mailed",
     options: { user: { type: 'string' }, admin: { type: 'string' } },
     run: async (deps, v) => {
       const user = await userOf(deps, v);

@@ -225,19 +225,6 @@ export const postgresAccountRepository = (pool: DatabasePool): AccountRepository
   changePassword: (userId, passwordHash, at, notice) =>
     task(async () => pool.transaction((tx) => changePasswordIn(tx, userId, passwordHash, at, notice))),
 
-  setUserDisabled: (userId, disabledAt) => async () => {
-    if (!isUuid(userId)) return E.left(notFound('user', userId));
-    const row = await db.maybeOne(
-      pool,
-      UserRow,
-      sql.unsafe`
-        UPDATE users u SET disabled_at = ${disabledAt === null ? null : sql.timestamp(disabledAt)}
-        WHERE u.id = ${userId}
-        RETURNING ${userColumns}`,
-    );
-    return row === undefined ? E.left(notFound('user', userId)) : E.right(toUser(row));
-  },
-
   changeAccountUser: (accountId, userId, decide) => async () => {
     if (!isUuid(userId)) return E.left(notFound('user', userId));
     return pool.transaction(async (tx) => {

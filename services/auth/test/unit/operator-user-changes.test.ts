@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import * as E from 'fp-ts/lib/Either.js';
+import { ACCESS_CHANGED } from '@esign/contracts';
+import { authenticateSession } from '../../src/application/authenticate-session.js';
+import { createAccount } from '../../src/application/create-account.js';
+import { signIn } from '../../src/application/sign-in.js';
+import { createUser, setAccountAdmin, setUserDisabled } from '../../src/application/users.js';
+import { fakeWorld } from '../support/fakes.js';
+import { left, right } from '../support/port-task.js';
+
+const PASSWORD = 'correct horse battery staple';
+
+/** Acme's admin (its first user) and a member, the member signed in. */
+const seed = async () => {
+  const world = fakeWorld();
+  const { deps } = world;
+  const account = await right(createAccount(deps)({ name: 'Acme', apiAccess: true }));
+  const admin = await right(
+    createUser(deps)({ accountId: account.id, email: 'admin@acme.test', password: PASSWORD }),
+  );
+  const member = await right(
+    createUser(deps)({ accountId: account.id, email: 'member@acme.test', password: PASSWORD }),
+  );
+  const memberToken = (await right(signIn(deps)({ email: 'member@acme.test', password: PASSWORD })))
+    .sessionToken;
+  const told = () =>
+    world.state.outbox.flatMap((e) =>
+      e.type === ACCESS_CHANGED ? [[e.data.email, e.data.change, e.data.user, e.data.by_operator]] : [],
+    );
+  return { world, deps, admin, member, memberToken, told };
+};
+
+describe('auth use cases: an operator changes a user with the admin CLI, and the account hears of it (ADR 3120)', () => {
+  it('disabling ends their sessions and tells them and the admins; again changes nothing; enabling tells them too', async () => {
+    const s = await seed();
+    const disabled = await right(setUserDisabled(s.deps)({ userId: s.member.id, disabled: true }));
+    assert.deepEqual(disabled.disabledAt, s.world.now());
+    assert.ok(E.isLeft(await authenticateSession(s.deps)(s.memberToken)()), 'their session ended');
+    assert.deepEqual(s.told(), [
+      ['admin@acme.test', 'disabled', 'member@acme.test', true],
+      ['member@acme.test', 'disabled', 'member@acme.test', true],
+    ]);
+    const [event] = s.world.state.outbox.filter((e) => e.type === ACCESS_CHANGED);
+    assert.ok(event?.type === ACCESS_CHANGED);
+    assert.deepEqual(
+      [event.aggregate_id, event.occurred_at, event.data.account_name, event.data.by],
+      [s.member.id, s.world.now().toISOString(), 'Acme', 'operator'],
+    );
+
+    s.world.state.outbox.length = 0;
+    s.world.advance(60);
+    const again = await right(setUserDisabled(s.deps)({ userId: s.member.id, disabled: true }));
+    assert.deepEqual(again.disabledAt, disabled.disabledAt, 'the first disabled_at is kept');
+    assert.deepEqual(s.told(), [], 'again: nobody');
+
+    assert.equal(
+      (await right(setUserDisabled(s.deps)({ userId: s.member.id, disabled: false }))).disabledAt,
+      null,
+    );
+    assert.deepEqual(s.told(), [
+      ['admin@acme.test', 'enabled', 'member@acme.test', true],
+      ['member@acme.test', 'enabled', 'member@acme.test', true],
+    ]);
+  });
+
+  it('may disable the only admin; set-admin then gives the account a new one, and keeps it', async () => {
+    const s = await seed();
+    await right(setUserDisabled(s.deps)({ userId: s.admin.id, disabled: true }));
+    assert.deepEqual(
+      s.told(),
+      [['admin@acme.test', 'disabled', 'admin@acme.test', true]],
+      'no admin is left to tell',
+    );
+
+    s.world.state.outbox.length = 0;
+    assert.equal(
+      (await right(setAccountAdmin(s.deps)({ userId: s.member.id, admin: true }))).accountAdmin,
+      true,
+    );
+    assert.deepEqual(s.told(), [['member@acme.test', 'made_admin', 'member@acme.test', true]]);
+
+    s.world.state.outbox.length = 0;
+    assert.deepEqual(await left(setAccountAdmin(s.deps)({ userId: s.member.id, admin: false })), {
+      _tag: 'LastAdmin',
+    });
+    assert.deepEqual(s.told(), [], 'a refused change tells nobody');
+    assert.deepEqual(await left(setUserDisabled(s.deps)({ userId: 'nobody', disabled: true })), {
+      _tag: 'NotFound',
+      entity: 'user',
+      id: 'nobody',
+    });
+  });
+});
