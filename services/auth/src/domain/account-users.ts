@@ -36,27 +36,32 @@ export const decideUserChange = (
   return applyUserChange(users, input);
 };
 
+type ChangeInput = { readonly targetId: string; readonly change: UserChange; readonly at: Date };
+
+/** The target as `change` makes them, whatever the account keeps; the first `disabledAt` stays. */
+const changedUser = (users: readonly User[], input: ChangeInput): E.Either<AuthError, User> => {
+  const target = users.find((u) => u.id === input.targetId);
+  if (target === undefined) return E.left(notFound('user', input.targetId));
+  const { disabled, admin } = input.change;
+  return E.right({
+    ...target,
+    disabledAt:
+      disabled === undefined ? target.disabledAt : disabled ? (target.disabledAt ?? input.at) : null,
+    accountAdmin: admin ?? target.accountAdmin,
+  });
+};
+
 /**
  * The user as `change` makes them, if the account keeps an enabled admin after it. An
  * operator's change of role (the CLI's `set-admin`) is decided by this alone: an operator
  * is no user of the account.
  */
-export const applyUserChange = (
-  users: readonly User[],
-  input: { readonly targetId: string; readonly change: UserChange; readonly at: Date },
-): E.Either<AuthError, User> => {
-  const target = users.find((u) => u.id === input.targetId);
-  if (target === undefined) return E.left(notFound('user', input.targetId));
-  const { disabled, admin } = input.change;
-  const next: User = {
-    ...target,
-    disabledAt:
-      disabled === undefined ? target.disabledAt : disabled ? (target.disabledAt ?? input.at) : null,
-    accountAdmin: admin ?? target.accountAdmin,
-  };
-  const remaining = users.map((u) => (u.id === next.id ? next : u)).filter(activeAdmin);
-  return remaining.length === 0 ? E.left({ _tag: 'LastAdmin' }) : E.right(next);
-};
+export const applyUserChange = (users: readonly User[], input: ChangeInput): E.Either<AuthError, User> =>
+  E.flatMap(changedUser(users, input), (next) =>
+    users.map((u) => (u.id === next.id ? next : u)).some(activeAdmin)
+      ? E.right(next)
+      : E.left({ _tag: 'LastAdmin' }),
+  );
 
 /**
  * An operator's change with the admin CLI (ADR 3120). A change of role keeps an enabled
@@ -66,18 +71,9 @@ export const applyUserChange = (
  */
 export const decideOperatorChange = (
   users: readonly User[],
-  input: { readonly targetId: string; readonly change: UserChange; readonly at: Date },
-): E.Either<AuthError, User> => {
-  if (input.change.admin !== undefined) return applyUserChange(users, input);
-  const target = users.find((u) => u.id === input.targetId);
-  if (target === undefined) return E.left(notFound('user', input.targetId));
-  const { disabled } = input.change;
-  return E.right({
-    ...target,
-    disabledAt:
-      disabled === undefined ? target.disabledAt : disabled ? (target.disabledAt ?? input.at) : null,
-  });
-};
+  input: ChangeInput,
+): E.Either<AuthError, User> =>
+  input.change.admin !== undefined ? applyUserChange(users, input) : changedUser(users, input);
 
 /** Whom to tell what about a change to a user of the account (ADR 3060): one e-mail each. */
 export interface AccessNotice {
