@@ -9,9 +9,9 @@ const PASSWORD = 'sessions browser test 42';
  * Where a user is signed in (ADR 3100), in real headless Chromium against the whole built
  * system: the same user signed in in two browser contexts; the first lists both sessions,
  * its own marked and the other named as Chromium (the browser's User-Agent reached auth
- * through the web application), ends the other, whose next page is the sign-in page;
- * then, signed in there again, signs out everywhere else. axe-core on each state,
- * desktop and phone.
+ * through the web application), each with when it was last active (ADR 3110); it ends
+ * the other, whose next page is the sign-in page; then, signed in there again, signs out
+ * everywhere else. axe-core on each state, desktop and phone.
  */
 describe('web application in headless Chromium: where you are signed in', function () {
   // Generous: the machine may be busy, and nothing here measures speed.
@@ -105,6 +105,12 @@ describe('web application in headless Chromium: where you are signed in', functi
     const other = cells.find((c) => !c[2]?.includes('This browser'));
     assert.match(other?.[2] ?? '', /^Chrom(e|ium) \d+/, 'the browser’s User-Agent reached auth');
     assert.match(other?.[1] ?? '', /^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/, 'from where');
+    // When each was last used (ADR 3110): a time, never before the session began.
+    await first.getByRole('columnheader', { name: 'Last active' }).waitFor();
+    for (const [began, , , lastActive] of cells) {
+      assert.match(lastActive ?? '', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/, JSON.stringify(cells));
+      assert.ok((lastActive ?? '') >= (began ?? ''), JSON.stringify(cells));
+    }
     // The whole User-Agent is kept in the label's title.
     const title = await rows(first)
       .filter({ hasNotText: 'This browser' })

@@ -47,6 +47,10 @@ describe('end to end through the gateway: a user’s sessions, listed and ended'
       listed.every((s) => s.client_address !== null),
       'the gateway names the client to auth',
     );
+    assert.ok(
+      listed.every((s) => s.last_active_at !== null && s.last_active_at >= s.created_at),
+      'each was last active when it began, or since (ADR 3110)',
+    );
 
     const phoneId = listed[1]!.id;
     const end = await laptop.DELETE('/v1.1/sessions/{session_id}', {

@@ -395,7 +395,7 @@ export interface paths {
     };
     /**
      * List where you are signed in
-     * @description The signed-in user’s sessions that have neither expired nor ended, newest first: when each began, the client address and `User-Agent` it signed in from (null for sessions begun before these were kept), when it expires, and which one asks (`current`). Never a session’s credential.
+     * @description The signed-in user’s sessions that have neither expired nor ended, newest first: when each began, the client address and `User-Agent` it signed in from (null for sessions begun before these were kept), when it was last used (`last_active_at`), when it expires, and which one asks (`current`). Never a session’s credential. A use is a call with the session’s credential or with an access token made for it; it is written down at most once a minute, so `last_active_at` is up to a minute behind (null for a session begun before this was kept and not used since).
      */
     get: operations['listSessions'];
     put?: never;
@@ -1905,6 +1905,7 @@ export interface components {
       current: boolean;
       client_address: string | null;
       user_agent: string | null;
+      last_active_at: string | null;
     };
     CreateInvitationBody: {
       /**
@@ -7726,7 +7727,8 @@ export interface operations {
            *           "expires_at": "2026-12-03T19:36:54.555Z",
            *           "current": false,
            *           "client_address": "127.0.0.1",
-           *           "user_agent": "Tablet/3.0 (e2e)"
+           *           "user_agent": "Tablet/3.0 (e2e)",
+           *           "last_active_at": "2026-12-03T18:36:54.555Z"
            *         },
            *         {
            *           "id": "0a82ae84-6a78-4810-a6f7-0c6154c4e8e5",
@@ -7734,7 +7736,8 @@ export interface operations {
            *           "expires_at": "2026-12-03T19:36:54.173Z",
            *           "current": false,
            *           "client_address": "127.0.0.1",
-           *           "user_agent": "Phone/2.0 (e2e)"
+           *           "user_agent": "Phone/2.0 (e2e)",
+           *           "last_active_at": "2026-12-03T18:36:54.173Z"
            *         },
            *         {
            *           "id": "b671fd2c-9f74-40db-9bad-44e91f45507b",
@@ -7742,7 +7745,8 @@ export interface operations {
            *           "expires_at": "2026-12-03T19:36:53.659Z",
            *           "current": true,
            *           "client_address": "127.0.0.1",
-           *           "user_agent": "Laptop/1.0 (e2e)"
+           *           "user_agent": "Laptop/1.0 (e2e)",
+           *           "last_active_at": "2026-12-03T18:36:53.659Z"
            *         }
            *       ]
            *     }

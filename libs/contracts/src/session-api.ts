@@ -8,7 +8,7 @@ import { nullable } from './primitives.js';
 /** At most this much of a client's `User-Agent` is kept with its session. */
 export const SESSION_USER_AGENT_MAX = 256;
 
-/** One of the user's sessions that has not ended: when and from where it began, never its credential. */
+/** One of the user's sessions that has not ended: when and from where it began, when it was last used; never its credential. */
 export const SignedInSessionView = t.type({
   id: t.string,
   created_at: t.string,
@@ -19,6 +19,11 @@ export const SignedInSessionView = t.type({
   client_address: nullable(t.string),
   /** The client's `User-Agent` when it signed in (its first 256 characters); null when it sent none. */
   user_agent: nullable(t.string),
+  /**
+   * When it was last used (ADR 3110), to the minute: a use is written down at most once a
+   * minute. Null for sessions begun before ADR 3110 and not used since.
+   */
+  last_active_at: nullable(t.string),
 });
 export type SignedInSessionView = t.TypeOf<typeof SignedInSessionView>;
 export const SignedInSessionList = Page(SignedInSessionView);

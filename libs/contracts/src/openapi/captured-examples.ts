@@ -1101,6 +1101,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           current: false,
           client_address: '127.0.0.1',
           user_agent: 'Tablet/3.0 (e2e)',
+          last_active_at: '2026-12-03T18:36:54.555Z',
         },
         {
           id: '0a82ae84-6a78-4810-a6f7-0c6154c4e8e5',
@@ -1109,6 +1110,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           current: false,
           client_address: '127.0.0.1',
           user_agent: 'Phone/2.0 (e2e)',
+          last_active_at: '2026-12-03T18:36:54.173Z',
         },
         {
           id: 'b671fd2c-9f74-40db-9bad-44e91f45507b',
@@ -1117,6 +1119,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           current: true,
           client_address: '127.0.0.1',
           user_agent: 'Laptop/1.0 (e2e)',
+          last_active_at: '2026-12-03T18:36:53.659Z',
         },
       ],
     },

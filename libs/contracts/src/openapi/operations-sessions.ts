@@ -12,7 +12,10 @@ export const SESSION_OPERATIONS: readonly Operation[] = [
     description:
       'The signed-in user’s sessions that have neither expired nor ended, newest first: when each began, the ' +
       'client address and `User-Agent` it signed in from (null for sessions begun before these were kept), ' +
-      'when it expires, and which one asks (`current`). Never a session’s credential.',
+      'when it was last used (`last_active_at`), when it expires, and which one asks (`current`). Never a ' +
+      'session’s credential. A use is a call with the session’s credential or with an access token made for ' +
+      'it; it is written down at most once a minute, so `last_active_at` is up to a minute behind (null for ' +
+      'a session begun before this was kept and not used since).',
     query: PAGE_QUERY,
     responses: { 200: { description: 'One page of sessions.', codec: SignedInSessionList } },
     problems: ['invalid_query'],

@@ -12,6 +12,8 @@ export interface SessionRecord {
   readonly userDisabled: boolean;
   readonly apiAccess: boolean;
   readonly accountAdmin: boolean;
+  /** When its use was last written down (ADR 3110); null for a session begun before. */
+  readonly lastActiveAt: Date | null;
 }
 
 /** One of a user's sessions as they see it in the list (ADR 3100): never its credential. */
@@ -21,6 +23,13 @@ export interface SessionSummary {
   readonly expiresAt: Date;
   readonly clientAddress: string | null;
   readonly userAgent: string | null;
+  /** When it was last used, to the minute (ADR 3110); null for a session begun before. */
+  readonly lastActiveAt: Date | null;
+}
+
+/** What introspection weighs about a session's access token, and when the session was last used. */
+export interface SessionIntrospectionSubject extends IntrospectionSubject {
+  readonly lastActiveAt: Date | null;
 }
 
 /** Self-service sessions, found by the fingerprint of their credential. */
@@ -31,7 +40,7 @@ export interface SessionRepository {
     readonly fingerprint: Uint8Array;
     readonly createdAt: Date;
     readonly expiresAt: Date;
-    /** Where it signed in from (ADR 3100). */
+    /** Where it signed in from (ADR 3100). Its last activity is `createdAt` (ADR 3110). */
     readonly clientAddress: string | null;
     readonly userAgent: string | null;
   }) => TE.TaskEither<never, void>;
@@ -44,7 +53,13 @@ export interface SessionRepository {
   readonly introspectionSubject: (
     id: string,
     kid: string,
-  ) => TE.TaskEither<never, O.Option<IntrospectionSubject>>;
+  ) => TE.TaskEither<never, O.Option<SessionIntrospectionSubject>>;
+  /**
+   * Writes `at` as session `id`'s last activity, unless the one written is less than
+   * `everySeconds` before `at` (ADR 3110): one guarded UPDATE, so uses at the same moment
+   * on any replica write at most once. Whether it wrote.
+   */
+  readonly recordActivity: (id: string, at: Date, everySeconds: number) => TE.TaskEither<never, boolean>;
   readonly revokeAllOf: (userId: string, at: Date) => TE.TaskEither<never, void>;
   /** The user's sessions that have neither expired nor been revoked at `at`, newest first. */
   readonly listLive: (userId: string, at: Date) => TE.TaskEither<never, SessionSummary[]>;

@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
+import * as iots from 'io-ts';
 import request from 'supertest';
 import { OtherSessionsEndedView, SessionView, SignedInSessionList } from '@esign/contracts';
+import { db, sql } from '@esign/platform/database';
+import { NullableTimestamp } from '../../src/adapters/postgres/rows.js';
 import { PASSWORD, seedAccount } from '../support/harness.js';
 import { is, pathsOf } from '../support/http-body.js';
 import { introspectedHarness } from '../support/introspected-harness.js';
+import { valueOf } from '../support/port-task.js';
 
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -51,6 +55,7 @@ describe('auth: where a user is signed in, and ending it, over HTTP (real Postgr
       'current',
       'expires_at',
       'id',
+      'last_active_at',
       'user_agent',
     ]);
     assert.doesNotMatch(JSON.stringify(listed), /ses_/);
@@ -94,5 +99,77 @@ describe('auth: where a user is signed in, and ending it, over HTTP (real Postgr
     await as(dev).current().expect(200);
     assert.equal(is(SignedInSessionList, (await as(kept).list().expect(200)).body).total_count, 1);
     assert.equal(is(OtherSessionsEndedView, (await as(kept).endOthers().expect(200)).body).sessions_ended, 0);
+  });
+
+  describe('when each was last used, written at most once a minute (ADR 3110)', () => {
+    afterEach(() => t.harness().clock.reset());
+    const lastActive = async (id: string): Promise<Date | null> =>
+      (
+        await db.one(
+          t.harness().pool,
+          iots.type({ last_active_at: NullableTimestamp }),
+          sql.unsafe`SELECT last_active_at FROM sessions WHERE id = ${id}`,
+        )
+      ).last_active_at;
+
+    it('a use within the minute writes nothing; one after it writes its time, by credential or access token', async () => {
+      // Only `shift` moves the clock: nothing here depends on how fast the machine is.
+      const clock = t.harness().clock;
+      clock.freeze();
+      const began = clock.now();
+      const after = (seconds: number) => new Date(began.getTime() + seconds * 1000);
+      const session = await signIn('dev@acme.test');
+      const accessToken = await t.accessTokenOf(session);
+      const listed = is(SignedInSessionList, (await as(session).list().expect(200)).body).data;
+      const mine = listed.find((s) => s.current)!;
+      assert.equal(mine.last_active_at, began.toISOString(), 'a new session was last active when it began');
+      assert.equal(mine.last_active_at, mine.created_at);
+
+      clock.shift(59);
+      await as(session).current().expect(200);
+      assert.equal((await t.check(`Bearer ${accessToken}`, production())).status, 200);
+      assert.deepEqual(await lastActive(mine.id), began, 'within the minute: not written');
+
+      clock.shift(2);
+      assert.equal((await t.check(`Bearer ${accessToken}`, production())).status, 200);
+      assert.deepEqual(await lastActive(mine.id), after(61), 'a use of its access token is a use of it');
+
+      clock.shift(30);
+      await as(session).current().expect(200);
+      assert.deepEqual(await lastActive(mine.id), after(61));
+      clock.shift(31);
+      await as(session).current().expect(200);
+      assert.deepEqual(await lastActive(mine.id), after(122), 'a use of its credential');
+      const relisted = is(SignedInSessionList, (await as(session).list().expect(200)).body).data;
+      assert.equal(relisted.find((s) => s.current)!.last_active_at, after(122).toISOString());
+    });
+
+    it('the write’s own guard holds when two uses meet; a session from before is null until used', async () => {
+      const clock = t.harness().clock;
+      clock.freeze();
+      const old = await signIn('ops@acme.test');
+      const asker = await signIn('ops@acme.test');
+      const oldId = is(SignedInSessionList, (await as(old).list().expect(200)).body).data.find(
+        (s) => s.current,
+      )!.id;
+      const record = (seconds: number) =>
+        valueOf(
+          t
+            .harness()
+            .deps.sessions.recordActivity(oldId, new Date(clock.now().getTime() + seconds * 1000), 60),
+        );
+      assert.equal(await record(60), false, 'a minute to the millisecond: not yet');
+      assert.equal(await record(61), true);
+      assert.equal(await record(90), false, 'another replica, a moment later');
+
+      await db.exec(
+        t.harness().pool,
+        sql.unsafe`UPDATE sessions SET last_active_at = NULL WHERE id = ${oldId}`,
+      );
+      const listed = is(SignedInSessionList, (await as(asker).list().expect(200)).body).data;
+      assert.equal(listed.find((s) => s.id === oldId)!.last_active_at, null);
+      await as(old).current().expect(200);
+      assert.deepEqual(await lastActive(oldId), clock.now(), 'written at its first use');
+    });
   });
 });

@@ -13,6 +13,7 @@ export interface FakeSession {
   readonly revokedAt: Date | null;
   readonly clientAddress: string | null;
   readonly userAgent: string | null;
+  readonly lastActiveAt: Date | null;
 }
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
@@ -39,6 +40,7 @@ export const fakeSessionRepository = (world: {
             revokedAt: null,
             clientAddress: s.clientAddress,
             userAgent: s.userAgent,
+            lastActiveAt: s.createdAt,
           }),
       ),
     findByFingerprint: (fingerprint) =>
@@ -56,6 +58,7 @@ export const fakeSessionRepository = (world: {
           userDisabled: user.disabledAt !== null,
           apiAccess: accounts.get(user.accountId)!.apiAccess,
           accountAdmin: user.accountAdmin,
+          lastActiveAt: s.lastActiveAt,
         };
       }),
     introspectionSubject: (id, kid) =>
@@ -73,7 +76,16 @@ export const fakeSessionRepository = (world: {
           apiAccess: accounts.get(user.accountId)!.apiAccess,
           keyRevoked: keys.get(kid) === undefined || keys.get(kid)!.revokedAt != null,
           sites: sitesOfUser(s.userId).map((x) => ({ id: x.id, name: x.name })),
+          lastActiveAt: s.lastActiveAt,
         };
+      }),
+    recordActivity: (id, at, everySeconds) =>
+      task(async () => {
+        const s = sessions.get(id);
+        const since = at.getTime() - everySeconds * 1000;
+        if (s === undefined || (s.lastActiveAt !== null && s.lastActiveAt.getTime() >= since)) return false;
+        sessions.set(id, { ...s, lastActiveAt: at });
+        return true;
       }),
     revoke: (id, at) => task(async () => void sessions.set(id, { ...sessions.get(id)!, revokedAt: at })),
     revokeAllOf: (userId, at) =>
@@ -86,12 +98,13 @@ export const fakeSessionRepository = (world: {
         [...sessions.values()]
           .filter((s) => s.userId === userId && s.revokedAt === null && s.expiresAt > at)
           .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.id.localeCompare(b.id))
-          .map(({ id, createdAt, expiresAt, clientAddress, userAgent }) => ({
+          .map(({ id, createdAt, expiresAt, clientAddress, userAgent, lastActiveAt }) => ({
             id,
             createdAt,
             expiresAt,
             clientAddress,
             userAgent,
+            lastActiveAt,
           })),
       ),
     endOwn: (userId, id, at) =>

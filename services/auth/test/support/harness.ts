@@ -25,13 +25,19 @@ export const PASSWORD = 'correct horse battery staple';
 /** Real time, shiftable: tokens issued "in the past" are verified by jose against the real clock. */
 export const shiftableClock = () => {
   let offsetMs = 0;
+  let frozenAt: number | undefined;
   return {
-    now: () => new Date(Date.now() + offsetMs),
+    now: () => new Date((frozenAt ?? Date.now()) + offsetMs),
     shift: (seconds: number) => {
       offsetMs += seconds * 1000;
     },
+    /** Stops at the present instant, so only `shift` moves it: a test counting seconds. */
+    freeze: () => {
+      frozenAt = Date.now();
+    },
     reset: () => {
       offsetMs = 0;
+      frozenAt = undefined;
     },
   };
 };

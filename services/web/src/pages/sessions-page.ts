@@ -76,6 +76,7 @@ const sessionsTable = (deps: WebDeps, visitor: Visitor, list: SignedInSessionLis
       'Began',
       'From',
       'Browser',
+      'Last active',
       { label: 'Expires', wide: true },
       { label: 'Actions', hidden: true },
     ],
@@ -83,6 +84,7 @@ const sessionsTable = (deps: WebDeps, visitor: Visitor, list: SignedInSessionLis
       time(s.created_at),
       s.client_address ?? unknown,
       browserCell(s),
+      s.last_active_at === null ? unknown : time(s.last_active_at),
       time(s.expires_at),
       actions(deps, visitor, s),
     ]),
@@ -102,7 +104,10 @@ const othersButton = (deps: WebDeps, visitor: Visitor, list: SignedInSessionList
       </div>`
     : html`<p>You are signed in in this browser only.</p>`;
 
-/** Where the user is signed in (ADR 3100), newest first, with a button to end each. */
+/**
+ * Where the user is signed in (ADR 3100), newest first, each with when it was last used
+ * (ADR 3110), with a button to end each.
+ */
 export const sessionsPage = (
   ctx: Koa.Context,
   deps: WebDeps,
@@ -116,8 +121,9 @@ export const sessionsPage = (
       ${doneNotice(ctx, DONE, undefined)} ${othersNotice(ctx)}
       <p>
         Each time you sign in with your password a session begins, and it lasts until you sign out or it
-        expires. End one left signed in on another computer, and that browser is signed out at once. If you do
-        not recognise one, end it and <a href="${deps.base}/password">change your password</a>.
+        expires. Last active is when it was last used, to within a minute. End one left signed in on another
+        computer, and that browser is signed out at once. If you do not recognise one, end it and
+        <a href="${deps.base}/password">change your password</a>.
       </p>
       ${sessionsTable(deps, visitor, list)}
       ${list.has_more ? html`<p class="hint">Showing the newest ${list.count} of ${list.total_count}.</p>` : ''}

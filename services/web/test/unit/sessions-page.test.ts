@@ -16,10 +16,12 @@ const session = (id: string, current: boolean, address: string | null, userAgent
   current,
   client_address: address,
   user_agent: userAgent,
+  last_active_at: current ? '2030-01-02T10:07:13.000Z' : '2030-01-01T21:02:30.000Z',
 });
 const THIS = session('s-this', true, '192.0.2.1', CHROME);
 const OTHER = session('s-other', false, '198.51.100.7', FIREFOX);
-const OLD = session('s-old', false, null, null);
+/** Begun before ADR 3100 and ADR 3110, not used since: nothing known of it but its times. */
+const OLD = { ...session('s-old', false, null, null), last_active_at: null };
 
 const signedIn = (answers: Record<string, unknown>) =>
   appWith({ 'GET /v1.1/sessions/current': CURRENT, ...answers });
@@ -49,18 +51,24 @@ describe('web: where the user is signed in (ADR 3100)', () => {
     assert.match(res.text, /<caption class="visually-hidden">Where you are signed in<\/caption>/);
     assert.match(
       res.text,
-      /<th scope="col">Began<\/th>\s*<th scope="col">From<\/th>\s*<th scope="col">Browser/,
+      /<th scope="col">Began<\/th>\s*<th scope="col">From<\/th>\s*<th scope="col">Browser<\/th>\s*<th scope="col">Last active<\/th>/,
     );
 
     const own = rowOf(res.text, '192.0.2.1');
     assert.match(own, /<time datetime="2030-01-02T09:15:42.000Z">2030-01-02 09:15:42 UTC<\/time>/);
     assert.match(own, /<span title="Mozilla\/5\.0 \(X11; Linux x86_64\)[^"]*">Chrome 131 on Linux<\/span>/);
     assert.match(own, /<span class="state state-active">This browser<\/span>/);
+    assert.match(
+      own,
+      /This browser<\/span><\/td>\s*<td><time datetime="2030-01-02T10:07:13.000Z">2030-01-02 10:07:13 UTC<\/time><\/td>/,
+      'when it was last used, after the browser',
+    );
     assert.match(own, /action="\/app\/sign-out"[\s\S]*?aria-label="Sign out of this browser">Sign out</);
     assert.doesNotMatch(own, />End</);
 
     const other = rowOf(res.text, '198.51.100.7');
     assert.match(other, />Firefox 133 on Windows</);
+    assert.match(other, /<time datetime="2030-01-01T21:02:30.000Z">2030-01-01 21:02:30 UTC<\/time>/);
     assert.doesNotMatch(other, /This browser/);
     assert.match(
       other,
@@ -68,7 +76,11 @@ describe('web: where the user is signed in (ADR 3100)', () => {
     );
 
     const old = rowOf(res.text, '/app/sessions/s-old/end');
-    assert.equal(old.match(/<span class="hint">unknown<\/span>/g)?.length, 2, 'address and browser');
+    assert.equal(
+      old.match(/<span class="hint">unknown<\/span>/g)?.length,
+      3,
+      'address, browser and when last active',
+    );
     assert.match(old, /aria-label="End the session that began 2030-01-01 18:40 UTC from an unknown address"/);
 
     assert.match(res.text, /action="\/app\/sessions\/end-others"[\s\S]*?>Sign out everywhere else</);

@@ -18,6 +18,7 @@ const signedInSessionView = (s: ListedSession): SignedInSessionView => ({
   current: s.current,
   client_address: s.clientAddress,
   user_agent: s.userAgent,
+  last_active_at: s.lastActiveAt?.toISOString() ?? null,
 });
 
 /**

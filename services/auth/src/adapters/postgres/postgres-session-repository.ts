@@ -15,9 +15,10 @@ const SessionRow = t.type({
   user_disabled: t.boolean,
   api_access: t.boolean,
   account_admin: t.boolean,
+  last_active_at: NullableTimestamp,
 });
 
-const SubjectRow = t.type(subjectColumns);
+const SubjectRow = t.type({ ...subjectColumns, last_active_at: NullableTimestamp });
 
 const SummaryRow = t.type({
   id: t.string,
@@ -25,6 +26,7 @@ const SummaryRow = t.type({
   expires_at: Timestamp,
   client_address: t.union([t.string, t.null]),
   user_agent: t.union([t.string, t.null]),
+  last_active_at: NullableTimestamp,
 });
 
 export const postgresSessionRepository = (pool: DatabasePool): SessionRepository => ({
@@ -33,10 +35,11 @@ export const postgresSessionRepository = (pool: DatabasePool): SessionRepository
       await db.exec(
         pool,
         sql.unsafe`
-        INSERT INTO sessions (id, user_id, secret_hash, created_at, expires_at, client_address, user_agent)
+        INSERT INTO sessions (id, user_id, secret_hash, created_at, expires_at, client_address, user_agent,
+                              last_active_at)
         VALUES (${session.id}, ${session.userId}, ${sql.binary(Buffer.from(session.fingerprint))},
                 ${sql.timestamp(session.createdAt)}, ${sql.timestamp(session.expiresAt)},
-                ${session.clientAddress}, ${session.userAgent})`,
+                ${session.clientAddress}, ${session.userAgent}, ${sql.timestamp(session.createdAt)})`,
       );
     }),
 
@@ -47,7 +50,7 @@ export const postgresSessionRepository = (pool: DatabasePool): SessionRepository
         SessionRow,
         sql.unsafe`
         SELECT s.id, s.user_id, u.account_id, u.email, s.expires_at, s.revoked_at,
-               u.disabled_at IS NOT NULL AS user_disabled, a.api_access, u.account_admin
+               u.disabled_at IS NOT NULL AS user_disabled, a.api_access, u.account_admin, s.last_active_at
         FROM sessions s JOIN users u ON u.id = s.user_id JOIN accounts a ON a.id = u.account_id
         WHERE s.secret_hash = ${sql.binary(Buffer.from(fingerprint))}`,
       );
@@ -62,6 +65,7 @@ export const postgresSessionRepository = (pool: DatabasePool): SessionRepository
           userDisabled: row.user_disabled,
           apiAccess: row.api_access,
           accountAdmin: row.account_admin,
+          lastActiveAt: row.last_active_at,
         }
       );
     }),
@@ -74,7 +78,7 @@ export const postgresSessionRepository = (pool: DatabasePool): SessionRepository
         pool,
         SubjectRow,
         sql.unsafe`
-        SELECT s.id, s.user_id, s.expires_at, s.revoked_at,
+        SELECT s.id, s.user_id, s.expires_at, s.revoked_at, s.last_active_at,
                u.email AS user_email, u.disabled_at IS NOT NULL AS user_disabled, a.api_access,
                COALESCE((SELECT k.revoked_at IS NOT NULL FROM signing_keys k WHERE k.kid = ${kid}), true)
                  AS key_revoked,
@@ -82,7 +86,21 @@ export const postgresSessionRepository = (pool: DatabasePool): SessionRepository
         FROM sessions s JOIN users u ON u.id = s.user_id JOIN accounts a ON a.id = u.account_id
         WHERE s.id = ${id}`,
       );
-      return row && toSubject(row, false);
+      return row && { ...toSubject(row, false), lastActiveAt: row.last_active_at };
+    }),
+
+  recordActivity: (id, at, everySeconds) =>
+    task(async () => {
+      // The guard, not the caller's look beforehand, holds when uses on two replicas meet.
+      const written = await db.exec(
+        pool,
+        sql.unsafe`
+        UPDATE sessions SET last_active_at = ${sql.timestamp(at)}
+        WHERE id = ${id}
+          AND (last_active_at IS NULL
+               OR last_active_at < ${sql.timestamp(at)}::timestamptz - make_interval(secs => ${everySeconds}))`,
+      );
+      return written > 0;
     }),
 
   revoke: (id, at) =>
@@ -107,7 +125,7 @@ export const postgresSessionRepository = (pool: DatabasePool): SessionRepository
         pool,
         SummaryRow,
         sql.unsafe`
-        SELECT id, created_at, expires_at, client_address, user_agent FROM sessions
+        SELECT id, created_at, expires_at, client_address, user_agent, last_active_at FROM sessions
         WHERE user_id = ${userId} AND revoked_at IS NULL AND expires_at > ${sql.timestamp(at)}
         ORDER BY created_at DESC, id`,
       );
@@ -117,6 +135,7 @@ export const postgresSessionRepository = (pool: DatabasePool): SessionRepository
         expiresAt: row.expires_at,
         clientAddress: row.client_address,
         userAgent: row.user_agent,
+        lastActiveAt: row.last_active_at,
       }));
     }),
 
