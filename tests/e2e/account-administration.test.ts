@@ -221,4 +221,20 @@ describe('end to end through the gateway: an account admin’s Sites, invitation
     );
     assert.match(admins.mail.text ?? '', /ask the service's operators why/);
   });
+
+  it("an operator's set-api-access: every enabled user of the account is told it was turned off (ADR 3120)", async () => {
+    const { account } = (await system.admin('create-account', '--name', `Paused ${unique()}`)) as {
+      account: { id: string; name: string };
+    };
+    const owner = `owner-${unique()}@example.test`;
+    await system.admin('create-user', '--account', account.id, '--email', owner, '--password', PASSWORD);
+    await system.admin('set-api-access', '--account', account.id, '--enabled', 'false');
+    const signIn = await typed().POST('/v1.1/sessions', { body: { email: owner, password: PASSWORD } });
+    assert.equal(signIn.response.status, 403, 'nobody of the account signs in');
+    const told = await mailed(
+      owner,
+      new RegExp(`^${escaped(account.name)}'s access to E-sign was turned off$`),
+    );
+    assert.match(told.mail.text ?? '', /^An operator of the service turned off /);
+  });
 });

@@ -162,6 +162,34 @@ export const AccessChanged = t.type(
 );
 export type AccessChanged = t.TypeOf<typeof AccessChanged>;
 
+/** The routing key (and `type`) of an account's API access turned off or on (ADR 3120). */
+export const API_ACCESS_CHANGED = 'account.api_access_changed';
+
+/**
+ * An operator turned the account's API access off or on with the admin CLI's
+ * `set-api-access` (ADR 3120). Off, none of its users can sign in or use a token; each
+ * enabled user of the account is told, one event per recipient (`email`), written in the
+ * change's transaction. Setting what already is tells nobody.
+ */
+export const ApiAccessChanged = t.type(
+  {
+    id: t.refinement(t.string, isUuid, 'Uuid'),
+    type: t.literal(API_ACCESS_CHANGED),
+    occurred_at: t.string,
+    /** The account's id. */
+    aggregate_id: t.string,
+    data: t.type({
+      /** Whom this e-mail goes to. */
+      email: t.string,
+      account_name: t.string,
+      /** The account's API access after the change. */
+      enabled: t.boolean,
+    }),
+  },
+  API_ACCESS_CHANGED,
+);
+export type ApiAccessChanged = t.TypeOf<typeof ApiAccessChanged>;
+
 /** Every event auth publishes, discriminated by `type`. */
 export const AccountEvent = t.union([
   PasswordResetRequested,
@@ -169,5 +197,6 @@ export const AccountEvent = t.union([
   UserInvited,
   InvitationAccepted,
   AccessChanged,
+  ApiAccessChanged,
 ]);
 export type AccountEvent = t.TypeOf<typeof AccountEvent>;

@@ -1,4 +1,4 @@
-import type { AccessChanged, PasswordChangedNotice } from '@esign/contracts';
+import type { AccessChanged, ApiAccessChanged, PasswordChangedNotice } from '@esign/contracts';
 import type * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { AuthError } from '../domain/errors.js';
@@ -12,8 +12,16 @@ export interface AccountRepository {
   readonly listAccounts: () => TE.TaskEither<never, Account[]>;
   /** None: no such account. */
   readonly renameAccount: (id: string, name: string) => TE.TaskEither<never, O.Option<Account>>;
-  /** NotFound. */
-  readonly setApiAccess: (id: string, enabled: boolean) => TE.TaskEither<AuthError, Account>;
+  /**
+   * Turns the account's API access on or off with the account locked, and writes in the
+   * same transaction the events `tell` makes of its name and users, asked only when the
+   * access changes (ADR 3120). NotFound.
+   */
+  readonly setApiAccess: (
+    id: string,
+    enabled: boolean,
+    tell: (account: AccountUsers) => readonly ApiAccessChanged[],
+  ) => TE.TaskEither<AuthError, Account>;
   /** NotFound (account), EmailTaken. */
   readonly createUser: (user: NewUser, passwordHash: string) => TE.TaskEither<AuthError, User>;
   readonly findUser: (id: string) => TE.TaskEither<never, O.Option<User>>;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import * as E from 'fp-ts/lib/Either.js';
 import * as tt from 'io-ts';
 import { decodeJwt } from 'jose';
-import { AccessChanged } from '@esign/contracts';
+import { AccessChanged, ApiAccessChanged } from '@esign/contracts';
 import { db, sql } from '@esign/platform/database';
 import { EXIT, runAdmin } from '../../src/adapters/cli/admin-cli.js';
 import { introspectToken } from '../../src/application/introspect-token.js';
@@ -164,6 +164,19 @@ describe('auth: admin CLI', () => {
         ['first@left.test', 'removed_admin', 'first@left.test', 'operator', true],
       ],
       'the refused and the usage-error commands wrote nothing',
+    );
+
+    // Turned off, every enabled user of the account is told; set again, nobody.
+    await ok(['set-api-access', '--account', account.id, '--enabled', 'false']);
+    await ok(['set-api-access', '--account', account.id, '--enabled', 'false']);
+    const apiTold = await db.any(
+      h.pool,
+      tt.type({ envelope: ApiAccessChanged }),
+      sql.unsafe`SELECT envelope FROM outbox WHERE type = 'account.api_access_changed' AND envelope->>'aggregate_id' = ${account.id}`,
+    );
+    assert.deepEqual(
+      apiTold.map(({ envelope: { data } }) => data),
+      [{ email: 'second@left.test', account_name: 'Left', enabled: false }],
     );
   });
 

@@ -58,9 +58,18 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
         accounts.set(id, renamed);
         return renamed;
       }),
-    setApiAccess: (id, enabled) => async () => {
+    setApiAccess: (id, enabled, tell) => async () => {
       const a = accounts.get(id);
       if (a === undefined) return E.left(notFound('account', id));
+      if (a.apiAccess !== enabled)
+        resets.outbox.push(
+          ...tell({
+            accountName: a.name,
+            users: [...users.values()]
+              .filter((u) => u.accountId === id)
+              .map(({ passwordHash: _p, ...user }) => user),
+          }),
+        );
       const updated = { ...a, apiAccess: enabled };
       accounts.set(id, updated);
       return E.right(updated);

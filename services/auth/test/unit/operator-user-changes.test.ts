@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { ACCESS_CHANGED } from '@esign/contracts';
+import { ACCESS_CHANGED, API_ACCESS_CHANGED } from '@esign/contracts';
 import { authenticateSession } from '../../src/application/authenticate-session.js';
-import { createAccount } from '../../src/application/create-account.js';
+import { createAccount, setApiAccess } from '../../src/application/create-account.js';
 import { signIn } from '../../src/application/sign-in.js';
 import { createUser, setAccountAdmin, setUserDisabled } from '../../src/application/users.js';
 import { fakeWorld } from '../support/fakes.js';
@@ -27,7 +27,7 @@ const seed = async () => {
     world.state.outbox.flatMap((e) =>
       e.type === ACCESS_CHANGED ? [[e.data.email, e.data.change, e.data.user, e.data.by_operator]] : [],
     );
-  return { world, deps, admin, member, memberToken, told };
+  return { world, deps, account, admin, member, memberToken, told };
 };
 
 describe('auth use cases: an operator changes a user with the admin CLI, and the account hears of it (ADR 3120)', () => {
@@ -89,5 +89,31 @@ describe('auth use cases: an operator changes a user with the admin CLI, and the
       entity: 'user',
       id: 'nobody',
     });
+  });
+
+  it('set-api-access tells every enabled user of the account when it changes, and nobody when it does not', async () => {
+    const s = await seed();
+    await right(setUserDisabled(s.deps)({ userId: s.member.id, disabled: true }));
+    s.world.state.outbox.length = 0;
+    const apiTold = () =>
+      s.world.state.outbox.flatMap((e) =>
+        e.type === API_ACCESS_CHANGED
+          ? [[e.data.email, e.data.account_name, e.data.enabled, e.aggregate_id]]
+          : [],
+      );
+    assert.equal(
+      (await right(setApiAccess(s.deps)({ accountId: s.account.id, enabled: false }))).apiAccess,
+      false,
+    );
+    assert.deepEqual(
+      apiTold(),
+      [['admin@acme.test', 'Acme', false, s.account.id]],
+      'a disabled user is not told',
+    );
+    await right(setApiAccess(s.deps)({ accountId: s.account.id, enabled: false }));
+    assert.equal(apiTold().length, 1, 'again: nobody');
+    await right(setApiAccess(s.deps)({ accountId: s.account.id, enabled: true }));
+    assert.deepEqual(apiTold().at(-1), ['admin@acme.test', 'Acme', true, s.account.id]);
+    assert.equal(s.world.state.outbox.length, 2, 'nothing else');
   });
 });

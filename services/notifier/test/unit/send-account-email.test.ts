@@ -2,11 +2,13 @@ import assert from 'node:assert/strict';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import {
   ACCESS_CHANGED,
+  API_ACCESS_CHANGED,
   PASSWORD_CHANGED,
   PASSWORD_RESET_REQUESTED,
   INVITATION_ACCEPTED,
   USER_INVITED,
   type AccessChanged,
+  type ApiAccessChanged,
   type InvitationAccepted,
   type PasswordChangedNotice,
   type PasswordResetRequested,
@@ -256,5 +258,22 @@ describe('notifier: auth’s e-mails to users (ADRs 3000, 3020, 3030, 3040, 3060
     assert.equal(mail.to, 'bob@acme.test');
     assert.match(mail.text, /^An operator of the service turned off ada@acme\.test's access to Acme/);
     assert.doesNotMatch(mail.text, /session:|'s session|operator's session/);
+  });
+
+  it("tells a user their account's API access was turned off, once (ADR 3120)", async () => {
+    const w = world([]);
+    const off: ApiAccessChanged = {
+      id: 'ad1c2b8e-0d3a-4e5f-9a7b-1c2d3e4f5a71',
+      type: API_ACCESS_CHANGED,
+      occurred_at: '2030-01-03T14:05:00.000Z',
+      aggregate_id: 'account-acme',
+      data: { email: 'ada@acme.test', account_name: 'Acme', enabled: false },
+    };
+    assert.equal(await w.send(off), 'sent');
+    assert.equal(await w.send(off), 'already_sent');
+    assert.deepEqual(
+      w.sent.map((m) => [m.to, m.subject, m.idempotencyKey]),
+      [['ada@acme.test', "Acme's access to E-sign was turned off", `account.api_access_changed/${off.id}`]],
+    );
   });
 });

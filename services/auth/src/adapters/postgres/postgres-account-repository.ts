@@ -126,16 +126,21 @@ export const postgresAccountRepository = (pool: DatabasePool): AccountRepository
       return row && toAccount(row);
     }),
 
-  setApiAccess: (id, enabled) => async () => {
+  setApiAccess: (id, enabled, tell) => async () => {
     if (!isUuid(id)) return E.left(notFound('account', id));
-    const row = await db.maybeOne(
-      pool,
-      AccountRow,
-      sql.unsafe`
+    return pool.transaction(async (tx) => {
+      const locked = await lockAccountUsers(tx, id);
+      if (locked === undefined) return E.left(notFound('account', id));
+      if (locked.apiAccess !== enabled) await enqueueEvents(tx, tell(locked));
+      const row = await db.one(
+        tx,
+        AccountRow,
+        sql.unsafe`
         UPDATE accounts SET api_access = ${enabled} WHERE id = ${id}
         RETURNING id, name, api_access, created_at`,
-    );
-    return row === undefined ? E.left(notFound('account', id)) : E.right(toAccount(row));
+      );
+      return E.right(toAccount(row));
+    });
   },
 
   createUser: (user, passwordHash) => async () => {

@@ -30,11 +30,13 @@ export const userColumns = sql.fragment`u.id, u.account_id, u.email, u.disabled_
 export const lockAccountUsers = async (
   tx: Queryable,
   accountId: string,
-): Promise<{ readonly accountName: string; readonly users: readonly User[] } | undefined> => {
+): Promise<
+  { readonly accountName: string; readonly apiAccess: boolean; readonly users: readonly User[] } | undefined
+> => {
   const account = await db.maybeOne(
     tx,
-    t.type({ name: t.string }),
-    sql.unsafe`SELECT name FROM accounts WHERE id = ${accountId} FOR UPDATE`,
+    t.type({ name: t.string, api_access: t.boolean }),
+    sql.unsafe`SELECT name, api_access FROM accounts WHERE id = ${accountId} FOR UPDATE`,
   );
   if (account === undefined) return undefined;
   const rows = await db.any(
@@ -42,5 +44,5 @@ export const lockAccountUsers = async (
     UserRow,
     sql.unsafe`SELECT ${userColumns} FROM users u WHERE u.account_id = ${accountId}`,
   );
-  return { accountName: account.name, users: rows.map(toUser) };
+  return { accountName: account.name, apiAccess: account.api_access, users: rows.map(toUser) };
 };

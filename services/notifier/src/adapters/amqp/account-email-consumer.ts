@@ -1,5 +1,6 @@
 import {
   ACCESS_CHANGED,
+  API_ACCESS_CHANGED,
   AccountEvent,
   INVITATION_ACCEPTED,
   PASSWORD_CHANGED,
@@ -16,9 +17,10 @@ export const ACCOUNT_EMAILS_CONSUMER = 'notifier.account-emails';
  * Auth's e-mails to users, on their own queue `<prefix>.notifier.account-emails`: links
  * to choose a new password (ADR 3000), notices that a password changed (ADR 3020), and
  * invitations to join an account with the inviters' notices that they were accepted (ADR
- * 3030), and the changes admins make to users' roles and access, told to the user and, for
- * roles, to the account's admins (ADRs 3040, 3060). A transient failure throws, and the
- * platform consumer retries with back-off, then parks.
+ * 3030), the changes admins and operators make to users' roles and access, told to the
+ * user and to the account's admins (ADRs 3040, 3060, 3120), and an account's API access
+ * turned off or on by an operator, told to its users (ADR 3120). A transient failure throws,
+ * and the platform consumer retries with back-off, then parks.
  */
 export const accountEmailConsumer = (options: {
   readonly prefix: string;
@@ -36,6 +38,7 @@ export const accountEmailConsumer = (options: {
       USER_INVITED,
       INVITATION_ACCEPTED,
       ACCESS_CHANGED,
+      API_ACCESS_CHANGED,
     ],
     codec: AccountEvent,
     logger: options.logger,

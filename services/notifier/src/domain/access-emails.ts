@@ -1,0 +1,164 @@
+import { escapeHtml, type AccessChange } from '@esign/contracts';
+import { ADMINS_MAY, both, when } from './account-emails.js';
+import { oneLine, type EmailContent } from './message-content.js';
+
+// What changed about someone's access to an account, and who did it (ADRs 3040, 3060, 3090, 3120).
+
+/**
+ * What an admin changed about a user of an account, told to that user ("you") or, for a
+ * change of role, to the account's other admins: who did it, when, what it means, and what
+ * to do were it not expected. Admins are peers (ADR 3060), so a change nobody expected may
+ * be a stolen admin session at work: the advice says how to stop it.
+ */
+export const composeAccessChanged = (input: {
+  /** The recipient. */
+  readonly email: string;
+  readonly accountName: string;
+  readonly change: AccessChange;
+  readonly user: string;
+  readonly by: string;
+  /** An operator of the service made it with the admin CLI (ADR 3120); `by` names no one. */
+  readonly byOperator: boolean;
+  readonly at: string;
+}): EmailContent => {
+  // Typed by other people: one line each, so none breaks the subject or forges a paragraph.
+  const account = oneLine(input.accountName);
+  const user = oneLine(input.user);
+  const by = input.byOperator ? 'An operator of the service' : oneLine(input.by);
+  const byThem = !input.byOperator && input.by === input.email;
+  const you = input.email === input.user;
+  const actor = byThem ? 'You' : by;
+  const on = `${account} on E-sign on ${when(input.at)}`;
+  // An operator's change is no stolen session at work: ask about it, then undo it if need be.
+  const check = input.byOperator
+    ? `If you did not expect this, ask the service's operators why. An admin of ${account} can undo it on the Users page.`
+    : byThem
+      ? 'If you did not do this, someone is using your session: change your password at once, which ends every session of yours, then undo the change on the Users page.'
+      : `If you did not expect this, check the Users page at once: someone may be using ${by}'s session. An admin can remove their admin role and disable them there, which ends their sessions. Change your password too, which ends every session of yours.`;
+  const steppedDown = !input.byOperator && input.by === input.user;
+  const told = ((): { subject: string; paragraphs: readonly string[] } => {
+    switch (input.change) {
+      case 'made_admin':
+        return you
+          ? {
+              subject: `You are now an admin of ${account}`,
+              paragraphs: [`${by} made you an admin of ${on}.`, `You can now ${ADMINS_MAY}.`, check],
+            }
+          : {
+              subject: `${user} is now an admin of ${account}`,
+              paragraphs: [`${actor} made ${user} an admin of ${on}.`, `They can now ${ADMINS_MAY}.`, check],
+            };
+      case 'joined_as_admin':
+        // Told to the account's other admins; the inviter hears `account.invitation_accepted`.
+        return {
+          subject: `${user} joined ${account} as an admin`,
+          paragraphs: [
+            `${user} accepted ${actor === 'You' ? 'your' : `${by}'s`} invitation and joined ${account} on E-sign as an admin on ${when(input.at)}.`,
+            `They can now ${ADMINS_MAY}.`,
+            check,
+          ],
+        };
+      case 'removed_admin': {
+        // Stepping down is the one change an admin makes to themselves.
+        const happened = steppedDown
+          ? `${you ? 'You' : user} stepped down as an admin of ${on}.`
+          : `${actor} removed ${you ? 'you' : user} as an admin of ${on}.`;
+        const still = 'still sign in and work in the account, but no longer manage its users or Sites.';
+        if (!you)
+          return {
+            subject: `${user} is no longer an admin of ${account}`,
+            paragraphs: [happened, `They can ${still}`, check],
+          };
+        // No longer an admin, they cannot undo it on the Users page themselves.
+        const unexpected = steppedDown
+          ? `If you did not do this, someone is using your session: change your password at once, which ends every session of yours, and ask an admin of ${account} to give you the role back.`
+          : input.byOperator
+            ? `If you did not expect this, ask another admin of ${account} or the service's operators why. An admin can give you the role back on the Users page.`
+            : `If you did not expect this, tell another admin of ${account} at once: someone may be using ${by}'s session. An admin can give you the role back on the Users page.`;
+        return {
+          subject: `You are no longer an admin of ${account}`,
+          paragraphs: [happened, `You can ${still}`, unexpected],
+        };
+      }
+      case 'disabled':
+        return you
+          ? {
+              subject: `Your access to ${account} was turned off`,
+              paragraphs: [
+                `${by} turned off your access to ${on}.`,
+                'Your sessions were ended, you can no longer sign in, and your access tokens and client secrets stopped working.',
+                // An operator may have turned off the account's only admin.
+                `If this is a mistake, ask ${input.byOperator ? `an admin of ${account} or the service's operators` : `an admin of ${account}`} to enable you again. There is nothing else you need to do.`,
+              ],
+            }
+          : {
+              subject: `${user}'s access to ${account} was turned off`,
+              paragraphs: [
+                `${actor} turned off ${user}'s access to ${on}.`,
+                'Their sessions were ended, they can no longer sign in, and their access tokens and client secrets stopped working.',
+                check,
+              ],
+            };
+      case 'enabled': {
+        const tokens =
+          'access tokens and client secrets that have neither expired nor been revoked work again.';
+        return you
+          ? {
+              subject: `Your access to ${account} was restored`,
+              paragraphs: [
+                `${by} restored your access to ${on}.`,
+                `You can sign in again, and your ${tokens}`,
+                `If you did not expect this, tell an admin of ${account}.`,
+              ],
+            }
+          : {
+              subject: `${user}'s access to ${account} was restored`,
+              paragraphs: [
+                `${actor} restored ${user}'s access to ${on}.`,
+                `They can sign in again, and their ${tokens}`,
+                check,
+              ],
+            };
+      }
+    }
+  })();
+  return {
+    subject: told.subject,
+    ...both(
+      told.paragraphs,
+      told.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    ),
+  };
+};
+
+/**
+ * An operator turned an account's API access off or on (ADR 3120), told to each of its
+ * users: off, nobody of the account can sign in or use a token, which they would otherwise
+ * discover as failures.
+ */
+export const composeApiAccessChanged = (input: {
+  readonly accountName: string;
+  readonly enabled: boolean;
+  readonly at: string;
+}): EmailContent => {
+  const account = oneLine(input.accountName);
+  const paragraphs = input.enabled
+    ? [
+        `An operator of the service turned ${account}'s access to E-sign on again on ${when(input.at)}.`,
+        "You can sign in again, and the account's access tokens and client secrets that have neither expired nor been revoked work again.",
+      ]
+    : [
+        `An operator of the service turned off ${account}'s access to E-sign on ${when(input.at)}.`,
+        "Until it is turned on again, nobody in the account can sign in, and the account's access tokens and client secrets do not work. Nothing was deleted.",
+        "If you did not expect this, ask the service's operators why.",
+      ];
+  return {
+    subject: input.enabled
+      ? `${account}'s access to E-sign was restored`
+      : `${account}'s access to E-sign was turned off`,
+    ...both(
+      paragraphs,
+      paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    ),
+  };
+};
