@@ -237,4 +237,17 @@ describe('end to end through the gateway: an account admin’s Sites, invitation
     );
     assert.match(told.mail.text ?? '', /^An operator of the service turned off /);
   });
+
+  it("an operator's delete-app: the app's owner is told its integration stopped (ADR 3120)", async () => {
+    const name = `Nightly export ${unique()}`;
+    const { app } = (await system.admin('create-app', '--user', acme.tenant.user.email, '--name', name)) as {
+      app: { id: string };
+    };
+    await system.admin('delete-app', '--app', app.id);
+    const told = await mailed(
+      acme.tenant.user.email,
+      new RegExp(`^Your Developer App “${escaped(name)}” was deleted$`),
+    );
+    assert.match(told.mail.text ?? '', /^An operator of the service deleted your Developer App /);
+  });
 });

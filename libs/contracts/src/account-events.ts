@@ -190,6 +190,36 @@ export const ApiAccessChanged = t.type(
 );
 export type ApiAccessChanged = t.TypeOf<typeof ApiAccessChanged>;
 
+/** The routing key (and `type`) of a Developer App an operator changed (ADR 3120). */
+export const APP_CHANGED = 'account.app_changed';
+
+/**
+ * An operator suspended, restored or deleted a Developer App with the admin CLI
+ * (`disable-app`, `enable-app`, `delete-app`; ADR 3120): its access tokens and client
+ * credentials stop or work again. Told to the app's owner while they are an enabled user,
+ * in the change's transaction; what the owner does to their own app tells nobody.
+ */
+export const AppChange = t.keyof({ disabled: null, enabled: null, deleted: null }, 'AppChange');
+export type AppChange = t.TypeOf<typeof AppChange>;
+
+export const AppChanged = t.type(
+  {
+    id: t.refinement(t.string, isUuid, 'Uuid'),
+    type: t.literal(APP_CHANGED),
+    occurred_at: t.string,
+    /** The app's id. */
+    aggregate_id: t.string,
+    data: t.type({
+      /** The app's owner: whom this e-mail goes to. */
+      email: t.string,
+      app_name: t.string,
+      change: AppChange,
+    }),
+  },
+  APP_CHANGED,
+);
+export type AppChanged = t.TypeOf<typeof AppChanged>;
+
 /** Every event auth publishes, discriminated by `type`. */
 export const AccountEvent = t.union([
   PasswordResetRequested,
@@ -198,5 +228,6 @@ export const AccountEvent = t.union([
   InvitationAccepted,
   AccessChanged,
   ApiAccessChanged,
+  AppChanged,
 ]);
 export type AccountEvent = t.TypeOf<typeof AccountEvent>;

@@ -1,6 +1,6 @@
 import type * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type { PageOf, PageRequest } from '@esign/contracts';
+import type { AppChanged, PageOf, PageRequest } from '@esign/contracts';
 import type { DeveloperApp } from '../domain/model.js';
 
 /** What the client-credentials grant weighs about a client. */
@@ -28,7 +28,19 @@ export interface AppRepository {
     id: string,
     callbackUrl: string | null,
   ) => TE.TaskEither<never, O.Option<DeveloperApp>>;
-  readonly setDisabled: (id: string, disabledAt: Date | null) => TE.TaskEither<never, O.Option<DeveloperApp>>;
-  /** Deletes the app and revokes its tokens, in one transaction. */
-  readonly remove: (id: string, at: Date) => TE.TaskEither<never, void>;
+  /**
+   * Suspends the app at `disabledAt`, or restores it (null); asking for what it already is
+   * changes nothing (a suspended app keeps its first time). None: no such app.
+   */
+  readonly setDisabled: (
+    id: string,
+    disabledAt: Date | null,
+    /** Written in the same transaction, only when the app changes (ADR 3120). */
+    notices?: readonly AppChanged[],
+  ) => TE.TaskEither<never, O.Option<DeveloperApp>>;
+  /**
+   * Deletes the app and revokes its tokens, in one transaction, with `notices` when it
+   * deletes it (ADR 3120).
+   */
+  readonly remove: (id: string, at: Date, notices?: readonly AppChanged[]) => TE.TaskEither<never, void>;
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import * as E from 'fp-ts/lib/Either.js';
 import * as tt from 'io-ts';
 import { decodeJwt } from 'jose';
-import { AccessChanged, ApiAccessChanged } from '@esign/contracts';
+import { AccessChanged, ApiAccessChanged, AppChanged } from '@esign/contracts';
 import { db, sql } from '@esign/platform/database';
 import { EXIT, runAdmin } from '../../src/adapters/cli/admin-cli.js';
 import { introspectToken } from '../../src/application/introspect-token.js';
@@ -87,10 +87,25 @@ describe('auth: admin CLI', () => {
     assert.ok((await ok(['list', 'accounts'])).accounts.length >= 1);
     assert.equal((await ok(['list', 'users', '--account', account.id])).users.length, 1);
 
-    assert.notEqual((await ok(['disable-app', '--app', app.id])).app.disabled_at, null);
+    const suspended = (await ok(['disable-app', '--app', app.id])).app.disabled_at;
+    assert.notEqual(suspended, null);
     assert.deepEqual(await valueOf(introspectToken(h.deps)(token.token.id)), { active: false });
+    assert.equal((await ok(['disable-app', '--app', app.id])).app.disabled_at, suspended, 'the first time');
     assert.equal((await ok(['enable-app', '--app', app.id])).app.disabled_at, null);
     assert.equal((await valueOf(introspectToken(h.deps)(token.token.id))).active, true);
+    // ADR 3120: the owner is told of each change, in its transaction; the repeat told nobody.
+    const appTold = await db.any(
+      h.pool,
+      tt.type({ envelope: AppChanged }),
+      sql.unsafe`SELECT envelope FROM outbox WHERE type = 'account.app_changed' AND envelope->>'aggregate_id' = ${app.id} ORDER BY seq`,
+    );
+    assert.deepEqual(
+      appTold.map(({ envelope: { data } }) => [data.email, data.app_name, data.change]),
+      [
+        ['ops@acme.test', 'Deploys', 'disabled'],
+        ['ops@acme.test', 'Deploys', 'enabled'],
+      ],
+    );
 
     await ok(['remove-member', '--site', String(site.id), '--user', created.user.id]);
     assert.deepEqual(

@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/require-await -- the fakes implement async ports synchronously. */
+import type { AccountEvent } from '@esign/contracts';
 import type { Account, DeveloperApp, TokenRecord, User } from '../../src/domain/model.js';
 import type { AppRepository } from '../../src/ports/app-repository.js';
 import type { FrameOriginStore } from '../../src/ports/frame-origin-store.js';
@@ -12,6 +13,8 @@ export const fakeAppRepository = (world: {
   readonly users: ReadonlyMap<string, User>;
   readonly apps: Map<string, FakeApp>;
   readonly tokens: Map<string, TokenRecord>;
+  /** The events the outbox would have taken. */
+  readonly outbox: AccountEvent[];
 }) => {
   const { accounts, users, apps, tokens } = world;
   const plainApp = (a: DeveloperApp & { secret: Uint8Array | null; deleted: boolean }): DeveloperApp => {
@@ -63,15 +66,18 @@ export const fakeAppRepository = (world: {
         apps.set(id, { ...a, callbackUrl });
         return plainApp({ ...a, callbackUrl });
       }),
-    setDisabled: (id, disabledAt) =>
+    setDisabled: (id, disabledAt, notices = []) =>
       maybe(async () => {
         const a = apps.get(id);
-        if (a === undefined) return undefined;
+        if (a === undefined || a.deleted) return undefined;
+        if ((a.disabledAt === null) === (disabledAt === null)) return plainApp(a);
         apps.set(id, { ...a, disabledAt });
+        world.outbox.push(...notices);
         return plainApp({ ...a, disabledAt });
       }),
-    remove: (id, at) =>
+    remove: (id, at, notices = []) =>
       task(async () => {
+        if (apps.get(id)?.deleted === false) world.outbox.push(...notices);
         apps.set(id, { ...apps.get(id)!, deleted: true });
         for (const t of tokens.values())
           if (t.appId === id && t.revokedAt === null) tokens.set(t.id, { ...t, revokedAt: at });

@@ -149,7 +149,7 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
   const { sitesOfUser } = siteFake;
   const siteRepo = siteFake.repo;
 
-  const appFake = fakeAppRepository({ accounts, users, apps, tokens });
+  const appFake = fakeAppRepository({ accounts, users, apps, tokens, outbox: resets.outbox });
   const { frameOrigins, frameOriginsOf } = appFake;
   const appRepo = appFake.repo;
 

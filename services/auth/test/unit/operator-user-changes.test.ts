@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { ACCESS_CHANGED, API_ACCESS_CHANGED } from '@esign/contracts';
+import { ACCESS_CHANGED, API_ACCESS_CHANGED, APP_CHANGED } from '@esign/contracts';
 import { authenticateSession } from '../../src/application/authenticate-session.js';
 import { createAccount, setApiAccess } from '../../src/application/create-account.js';
+import { createApp } from '../../src/application/create-app.js';
+import { deleteAnyApp, deleteApp, setAppDisabled } from '../../src/application/delete-app.js';
 import { signIn } from '../../src/application/sign-in.js';
 import { createUser, setAccountAdmin, setUserDisabled } from '../../src/application/users.js';
 import { fakeWorld } from '../support/fakes.js';
@@ -115,5 +117,34 @@ describe('auth use cases: an operator changes a user with the admin CLI, and the
     await right(setApiAccess(s.deps)({ accountId: s.account.id, enabled: true }));
     assert.deepEqual(apiTold().at(-1), ['admin@acme.test', 'Acme', true, s.account.id]);
     assert.equal(s.world.state.outbox.length, 2, 'nothing else');
+  });
+
+  it("disable-app, enable-app and delete-app tell the app's owner when they change it; the owner's own delete tells nobody", async () => {
+    const s = await seed();
+    const app = await right(createApp(s.deps)({ userId: s.member.id, name: 'Billing sync' }));
+    const appTold = () =>
+      s.world.state.outbox.flatMap((e) =>
+        e.type === APP_CHANGED ? [[e.data.email, e.data.app_name, e.data.change, e.aggregate_id]] : [],
+      );
+    const suspended = await right(setAppDisabled(s.deps)({ appId: app.id, disabled: true }));
+    s.world.advance(60);
+    const again = await right(setAppDisabled(s.deps)({ appId: app.id, disabled: true }));
+    assert.deepEqual(again.disabledAt, suspended.disabledAt, 'the first time is kept');
+    await right(setAppDisabled(s.deps)({ appId: app.id, disabled: false }));
+    await right(deleteAnyApp(s.deps)(app.id));
+    assert.deepEqual(appTold(), [
+      ['member@acme.test', 'Billing sync', 'disabled', app.id],
+      ['member@acme.test', 'Billing sync', 'enabled', app.id],
+      ['member@acme.test', 'Billing sync', 'deleted', app.id],
+    ]);
+
+    s.world.state.outbox.length = 0;
+    const own = await right(createApp(s.deps)({ userId: s.member.id, name: 'Own' }));
+    await right(deleteApp(s.deps)(s.member.id, own.id));
+    const ofDisabled = await right(createApp(s.deps)({ userId: s.member.id, name: 'Left behind' }));
+    await right(setUserDisabled(s.deps)({ userId: s.member.id, disabled: true }));
+    s.world.state.outbox.length = 0;
+    await right(setAppDisabled(s.deps)({ appId: ofDisabled.id, disabled: true }));
+    assert.deepEqual(appTold(), [], 'neither the owner deleting their own app, nor a disabled owner');
   });
 });

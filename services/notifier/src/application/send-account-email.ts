@@ -2,13 +2,14 @@ import * as E from 'fp-ts/lib/Either.js';
 import {
   ACCESS_CHANGED,
   API_ACCESS_CHANGED,
+  APP_CHANGED,
   INVITATION_ACCEPTED,
   PASSWORD_CHANGED,
   PASSWORD_RESET_REQUESTED,
   USER_INVITED,
   type AccountEvent,
 } from '@esign/contracts';
-import { composeAccessChanged, composeApiAccessChanged } from '../domain/access-emails.js';
+import { composeAccessChanged, composeApiAccessChanged, composeAppChanged } from '../domain/access-emails.js';
 import {
   composeInvitation,
   composeInvitationAccepted,
@@ -63,6 +64,12 @@ const contentOf = (event: AccountEvent): EmailContent => {
         enabled: event.data.enabled,
         at: event.occurred_at,
       });
+    case APP_CHANGED:
+      return composeAppChanged({
+        appName: event.data.app_name,
+        change: event.data.change,
+        at: event.occurred_at,
+      });
   }
 };
 
@@ -75,7 +82,8 @@ const linkExpiresAt = (event: AccountEvent): string | undefined =>
  * (ADR 3000), the notice that the password changed (ADR 3020), an invitation to join an
  * account or the inviter's notice that it was accepted (ADR 3030), what an admin changed
  * about a user's role or access (ADRs 3040, 3060, 3120), who joined as an admin (ADR 3090),
- * and an account's API access turned off or on (ADR 3120).
+ * an account's API access turned off or on, and a Developer App suspended, restored or
+ * deleted by an operator (ADR 3120).
  * A link that expired while the event waited (a broker outage) is not sent: it would not
  * work. An address the provider
  * refuses for good is given up. A crash after the provider took the e-mail and before the

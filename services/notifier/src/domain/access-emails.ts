@@ -1,4 +1,4 @@
-import { escapeHtml, type AccessChange } from '@esign/contracts';
+import { escapeHtml, type AccessChange, type AppChange } from '@esign/contracts';
 import { ADMINS_MAY, both, when } from './account-emails.js';
 import { oneLine, type EmailContent } from './message-content.js';
 
@@ -156,6 +156,56 @@ export const composeApiAccessChanged = (input: {
     subject: input.enabled
       ? `${account}'s access to E-sign was restored`
       : `${account}'s access to E-sign was turned off`,
+    ...both(
+      paragraphs,
+      paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    ),
+  };
+};
+
+/**
+ * An operator suspended, restored or deleted one of the user's Developer Apps (ADR 3120):
+ * the integrations using it stop, or work again, and they would otherwise find out by
+ * failing.
+ */
+export const composeAppChanged = (input: {
+  readonly appName: string;
+  readonly change: AppChange;
+  readonly at: string;
+}): EmailContent => {
+  // Named by its owner, but kept to one line all the same.
+  const app = `“${oneLine(input.appName)}”`;
+  const by = `An operator of the service`;
+  const on = `on ${when(input.at)}`;
+  const ask = "If you did not expect this, ask the service's operators why.";
+  const told: Record<AppChange, { subject: string; paragraphs: readonly string[] }> = {
+    disabled: {
+      subject: `Your Developer App ${app} was suspended`,
+      paragraphs: [
+        `${by} suspended your Developer App ${app} ${on}.`,
+        'Its access tokens and client credentials do not work until it is restored. Nothing was deleted.',
+        ask,
+      ],
+    },
+    enabled: {
+      subject: `Your Developer App ${app} was restored`,
+      paragraphs: [
+        `${by} restored your Developer App ${app} ${on}.`,
+        'Its access tokens and client credentials that have neither expired nor been revoked work again.',
+      ],
+    },
+    deleted: {
+      subject: `Your Developer App ${app} was deleted`,
+      paragraphs: [
+        `${by} deleted your Developer App ${app} ${on}.`,
+        'Its access tokens were revoked and its client secret removed: an integration that used them has stopped. If you still need one, make a new app on the Developer Apps page.',
+        ask,
+      ],
+    },
+  };
+  const { subject, paragraphs } = told[input.change];
+  return {
+    subject,
     ...both(
       paragraphs,
       paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { escapeHtml, type AccessChange } from '@esign/contracts';
-import { composeAccessChanged, composeApiAccessChanged } from '../../src/domain/access-emails.js';
+import { composeAccessChanged } from '../../src/domain/access-emails.js';
 
 // One e-mail per recipient: Ada is the changed user, Bob another admin, Carol the one who did it.
 const ADA = 'ada@acme.test';
@@ -233,42 +233,5 @@ describe('notifier domain: what an admin changed about a user, told by e-mail (A
         assert.doesNotMatch(mail.subject, /[\r\n]/, `${what}: one line`);
         assert.doesNotMatch(mail.text, /\r|Sons>\n/, `${what}: no forged paragraph`);
       }
-  });
-});
-
-describe("notifier domain: an account's API access turned off or on by an operator (ADR 3120)", () => {
-  const api = (enabled: boolean, accountName = 'Acme') =>
-    composeApiAccessChanged({ accountName, enabled, at: '2030-01-03T14:05:00.000Z' });
-
-  it('off: who, when, what stopped, that nothing was deleted, and whom to ask', () => {
-    const mail = api(false);
-    assert.equal(mail.subject, "Acme's access to E-sign was turned off");
-    assert.equal(
-      mail.text,
-      [
-        "An operator of the service turned off Acme's access to E-sign on 2030-01-03 14:05 UTC.",
-        "Until it is turned on again, nobody in the account can sign in, and the account's access tokens and client secrets do not work. Nothing was deleted.",
-        "If you did not expect this, ask the service's operators why.",
-      ].join('\n\n') + '\n',
-    );
-  });
-
-  it('on again: what works again', () => {
-    const mail = api(true);
-    assert.equal(mail.subject, "Acme's access to E-sign was restored");
-    assert.match(
-      mail.text,
-      /^An operator of the service turned Acme's access to E-sign on again on 2030-01-03 14:05 UTC\./,
-    );
-    assert.match(mail.html, /<p>You can sign in again, and the account&#39;s access tokens/);
-  });
-
-  it('keeps a hostile account name to one line, escaped in the HTML', () => {
-    for (const enabled of [false, true]) {
-      const mail = api(enabled, 'Acme & <Sons>\r\nBcc: x@evil.test');
-      assert.doesNotMatch(mail.subject, /[\r\n]/);
-      assert.ok(!mail.html.includes('<Sons>'));
-      assert.ok(mail.html.includes('Acme &amp; &lt;Sons&gt; Bcc: x@evil.test'));
-    }
   });
 });

@@ -1,6 +1,6 @@
 import { isUuid } from '@esign/contracts';
 import * as t from 'io-ts';
-import { db, sql, type DatabasePool } from '@esign/platform/database';
+import { db, enqueueEvents, sql, type DatabasePool } from '@esign/platform/database';
 import type { DeveloperApp } from '../../domain/model.js';
 import type { AppRepository } from '../../ports/app-repository.js';
 import { Bytes, maybe, NullableTimestamp, offsetOf, task, Timestamp } from './rows.js';
@@ -148,29 +148,42 @@ export const postgresAppRepository = (pool: DatabasePool): AppRepository => ({
       return row && toApp(row);
     }),
 
-  setDisabled: (id, disabledAt) =>
+  setDisabled: (id, disabledAt, notices = []) =>
     maybe(async () => {
       if (!isUuid(id)) return undefined;
-      const row = await db.maybeOne(
-        pool,
-        AppRow,
-        sql.unsafe`
-        UPDATE developer_apps a SET disabled_at = ${disabledAt === null ? null : sql.timestamp(disabledAt)}
-        WHERE a.id = ${id} AND a.deleted_at IS NULL
-        RETURNING ${appColumns}`,
-      );
-      return row && toApp(row);
+      return pool.transaction(async (tx) => {
+        // Only a change writes, and only a change is told.
+        const changed = await db.maybeOne(
+          tx,
+          AppRow,
+          sql.unsafe`
+          UPDATE developer_apps a SET disabled_at = ${disabledAt === null ? null : sql.timestamp(disabledAt)}
+          WHERE a.id = ${id} AND a.deleted_at IS NULL AND (a.disabled_at IS NULL) = ${disabledAt !== null}
+          RETURNING ${appColumns}`,
+        );
+        if (changed !== undefined) {
+          if (notices.length > 0) await enqueueEvents(tx, notices);
+          return toApp(changed);
+        }
+        const row = await db.maybeOne(
+          tx,
+          AppRow,
+          sql.unsafe`SELECT ${appColumns} FROM developer_apps a WHERE a.id = ${id} AND a.deleted_at IS NULL`,
+        );
+        return row && toApp(row);
+      });
     }),
 
-  remove: (id, at) =>
+  remove: (id, at, notices = []) =>
     task(async () => {
       await pool.transaction(async (tx) => {
-        await db.exec(
+        const deleted = await db.exec(
           tx,
           sql.unsafe`
           UPDATE developer_apps SET deleted_at = ${sql.timestamp(at)}, client_secret_hash = NULL
           WHERE id = ${id} AND deleted_at IS NULL`,
         );
+        if (deleted > 0 && notices.length > 0) await enqueueEvents(tx, notices);
         await db.exec(
           tx,
           sql.unsafe`UPDATE access_tokens SET revoked_at = ${sql.timestamp(at)} WHERE app_id = ${id} AND revoked_at IS NULL`,

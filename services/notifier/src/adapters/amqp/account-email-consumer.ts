@@ -1,6 +1,7 @@
 import {
   ACCESS_CHANGED,
   API_ACCESS_CHANGED,
+  APP_CHANGED,
   AccountEvent,
   INVITATION_ACCEPTED,
   PASSWORD_CHANGED,
@@ -19,7 +20,8 @@ export const ACCOUNT_EMAILS_CONSUMER = 'notifier.account-emails';
  * invitations to join an account with the inviters' notices that they were accepted (ADR
  * 3030), the changes admins and operators make to users' roles and access, told to the
  * user and to the account's admins (ADRs 3040, 3060, 3120), and an account's API access
- * turned off or on by an operator, told to its users (ADR 3120). A transient failure throws,
+ * turned off or on by an operator, told to its users, and a Developer App an operator
+ * suspended, restored or deleted, told to its owner (ADR 3120). A transient failure throws,
  * and the platform consumer retries with back-off, then parks.
  */
 export const accountEmailConsumer = (options: {
@@ -39,6 +41,7 @@ export const accountEmailConsumer = (options: {
       INVITATION_ACCEPTED,
       ACCESS_CHANGED,
       API_ACCESS_CHANGED,
+      APP_CHANGED,
     ],
     codec: AccountEvent,
     logger: options.logger,

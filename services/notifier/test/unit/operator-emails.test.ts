@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { composeApiAccessChanged, composeAppChanged } from '../../src/domain/access-emails.js';
+
+// What an operator's admin CLI did to an account or an app, told to those it stops (ADR 3120).
+
+describe("notifier domain: an account's API access turned off or on by an operator (ADR 3120)", () => {
+  const api = (enabled: boolean, accountName = 'Acme') =>
+    composeApiAccessChanged({ accountName, enabled, at: '2030-01-03T14:05:00.000Z' });
+
+  it('off: who, when, what stopped, that nothing was deleted, and whom to ask', () => {
+    const mail = api(false);
+    assert.equal(mail.subject, "Acme's access to E-sign was turned off");
+    assert.equal(
+      mail.text,
+      [
+        "An operator of the service turned off Acme's access to E-sign on 2030-01-03 14:05 UTC.",
+        "Until it is turned on again, nobody in the account can sign in, and the account's access tokens and client secrets do not work. Nothing was deleted.",
+        "If you did not expect this, ask the service's operators why.",
+      ].join('\n\n') + '\n',
+    );
+  });
+
+  it('on again: what works again', () => {
+    const mail = api(true);
+    assert.equal(mail.subject, "Acme's access to E-sign was restored");
+    assert.match(
+      mail.text,
+      /^An operator of the service turned Acme's access to E-sign on again on 2030-01-03 14:05 UTC\./,
+    );
+    assert.match(mail.html, /<p>You can sign in again, and the account&#39;s access tokens/);
+  });
+
+  it('keeps a hostile account name to one line, escaped in the HTML', () => {
+    for (const enabled of [false, true]) {
+      const mail = api(enabled, 'Acme & <Sons>\r\nBcc: x@evil.test');
+      assert.doesNotMatch(mail.subject, /[\r\n]/);
+      assert.ok(!mail.html.includes('<Sons>'));
+      assert.ok(mail.html.includes('Acme &amp; &lt;Sons&gt; Bcc: x@evil.test'));
+    }
+  });
+});
+
+describe('notifier domain: a Developer App an operator suspended, restored or deleted (ADR 3120)', () => {
+  const app = (change: 'disabled' | 'enabled' | 'deleted', appName = 'Billing sync') =>
+    composeAppChanged({ appName, change, at: '2030-01-03T14:05:00.000Z' });
+
+  it('suspended: what stopped, that nothing was deleted, and whom to ask', () => {
+    const mail = app('disabled');
+    assert.equal(mail.subject, 'Your Developer App “Billing sync” was suspended');
+    assert.equal(
+      mail.text,
+      [
+        'An operator of the service suspended your Developer App “Billing sync” on 2030-01-03 14:05 UTC.',
+        'Its access tokens and client credentials do not work until it is restored. Nothing was deleted.',
+        "If you did not expect this, ask the service's operators why.",
+      ].join('\n\n') + '\n',
+    );
+  });
+
+  it('restored: what works again; deleted: what was revoked, and what to do', () => {
+    assert.equal(app('enabled').subject, 'Your Developer App “Billing sync” was restored');
+    assert.match(
+      app('enabled').text,
+      /^An operator of the service restored your Developer App “Billing sync” on 2030-01-03 14:05 UTC\.\n\nIts access tokens and client credentials that have neither expired nor been revoked work again\.\n$/,
+    );
+    const deleted = app('deleted');
+    assert.equal(deleted.subject, 'Your Developer App “Billing sync” was deleted');
+    assert.match(
+      deleted.text,
+      /Its access tokens were revoked and its client secret removed: an integration that used them has stopped\. If you still need one, make a new app on the Developer Apps page\./,
+    );
+  });
+
+  it('keeps a hostile app name to one line, escaped in the HTML', () => {
+    for (const change of ['disabled', 'enabled', 'deleted'] as const) {
+      const mail = app(change, '<img src=x>\r\nBcc: x@evil.test');
+      assert.doesNotMatch(mail.subject, /[\r\n]/, change);
+      assert.ok(!mail.html.includes('<img'), change);
+      assert.ok(mail.html.includes('“&lt;img src=x&gt; Bcc: x@evil.test”'), change);
+    }
+  });
+});
