@@ -15,7 +15,8 @@ const PASSWORD = 'new request browser test password 42';
 /**
  * New Request in real headless Chromium, against the whole built system: one signer told
  * by e-mail and sent at once, landing on the Request's page with its Execution URL; a bad
- * e-mail address shown beside its row's field; a fourth signer row added; the form on a phone.
+ * e-mail address shown beside its row's field; a refused reminder interval beside its field;
+ * a fourth signer row added; the form on a phone.
  */
 describe('web application in headless Chromium: New Request', function () {
   // Generous: the machine may be busy, and nothing here measures speed.
@@ -70,9 +71,13 @@ describe('web application in headless Chromium: New Request', function () {
     assert.equal(await page.getByLabel('signature').inputValue(), '1', 'the field goes to Signer 1');
     await page.getByLabel('Render data (optional)').fill('client_name=Ann Lee');
     await page.getByRole('checkbox', { name: /^Send now/ }).check();
+    const interval = page.getByLabel('Remind every … days (optional)');
+    await interval.fill('3');
+    // Left focused, the field is scrolled back into view when the full-page screenshot
+    // restores the viewport, and the click below would land beside the button.
+    await interval.blur();
     await screenshot(page, 'request-new');
     await page.getByRole('button', { name: 'Create Request' }).click();
-
     await page.waitForURL(/\/app\/requests\/[0-9a-f-]{36}\?done=created-sent$/);
     await page.getByRole('status').filter({ hasText: 'The Request was created and sent' }).waitFor();
     await page.getByText('sent', { exact: true }).first().waitFor();
@@ -81,6 +86,30 @@ describe('web application in headless Chromium: New Request', function () {
       .getByRole('textbox', { name: 'Execution URL for ann@client.example', exact: true })
       .inputValue();
     assert.match(url, /\/sign\?r=[0-9a-f-]{36}&s=[^&]+&signature=/);
+    // Automatic reminders (ADR 3130): the interval, and the next one three days after the send.
+    const reminders = page.locator('dt', { hasText: 'Automatic reminders' }).locator('+ dd');
+    assert.match((await reminders.textContent()) ?? '', /every 3 days;\s*next \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    await expectAccessible(page, 'the Request page with automatic reminders');
+  });
+
+  it('refuses a reminder interval outside 1 to 30 beside its field, keeping what was typed', async () => {
+    await page.goto(`${web}/requests/new`);
+    await page.getByRole('checkbox', { name: /Service agreement/ }).check();
+    await signer(1).getByLabel('Signer id').fill('ann@client.example');
+    const field = page.getByLabel('Remind every … days (optional)');
+    assert.equal(await field.getAttribute('type'), 'number');
+    await field.fill('31');
+    await page.getByRole('button', { name: 'Create Request' }).click();
+    const error = page.locator('#reminder_interval_days-error');
+    await error.waitFor();
+    assert.match((await error.textContent()) ?? '', /from 1 to 30/);
+    assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    assert.equal(await field.inputValue(), '31');
+    await page
+      .getByRole('alert')
+      .getByRole('link', { name: /^Remind every … days:/ })
+      .waitFor();
+    await expectAccessible(page, 'the New Request form with a refused reminder interval');
   });
 
   it('shows a bad e-mail address beside that row’s field, keeping what was typed', async () => {

@@ -16,7 +16,7 @@ export interface paths {
     put?: never;
     /**
      * Create a Request
-     * @description Creates a draft Request on the Site: contract templates, signers (upserted by `signer_id`), pre-filled and assigned fields. The answer carries each signer’s `request_url`, live once the Request is sent. With `"test_mode": true` nothing is sent: its messages are kept (`GET /v1.1/requests/{request_id}/messages`), its events and webhooks carry `test_mode: true` and its executed PDF is marked not legally binding. A test-only access token may create test Requests only (403 `test_mode_only_token`).
+     * @description Creates a draft Request on the Site: contract templates, signers (upserted by `signer_id`), pre-filled and assigned fields. The answer carries each signer’s `request_url`, live once the Request is sent. With `"test_mode": true` nothing is sent: its messages are kept (`GET /v1.1/requests/{request_id}/messages`), its events and webhooks carry `test_mode: true` and its executed PDF is marked not legally binding. A test-only access token may create test Requests only (403 `test_mode_only_token`). With `reminder_interval_days` (an integer from 1 to 30; null or absent: none) the signers are reminded automatically every that many days once it is sent, as `POST …/remind` would, until the reminder limit; the Request shows it and `next_reminder_at` (null when none is scheduled).
      */
     post: operations['createRequest'];
     delete?: never;
@@ -96,7 +96,7 @@ export interface paths {
     put?: never;
     /**
      * Remind the signers
-     * @description Notifies again the signers who have not signed, at most once per `REMIND_MIN_INTERVAL_SECONDS`.
+     * @description Notifies again the signers who have not signed, at most once per `REMIND_MIN_INTERVAL_SECONDS`. With `reminder_interval_days`, the next automatic reminder moves to that many days from now (`next_reminder_at`).
      */
     post: operations['remindRequest'];
     delete?: never;
@@ -156,7 +156,7 @@ export interface paths {
     put?: never;
     /**
      * Bulk send: one Request per row
-     * @description The shared `contracts`, `fields`, `redirect_url`, `expires_at` and `test_mode`, and 1 to 1,000 `rows`, each one Request’s `signers`, `render_data` and field values (laid over the shared `fields` by name). Answers 202 at once; the Requests are made in the background (and sent, with `"send": true`), each row once even across restarts. A row that is invalid fails alone, with the errors a single create would give at `rows[i]…`. Webhook `bulk_send.completed` when every row is settled.
+     * @description The shared `contracts`, `fields`, `redirect_url`, `expires_at`, `reminder_interval_days` and `test_mode`, and 1 to 1,000 `rows`, each one Request’s `signers`, `render_data` and field values (laid over the shared `fields` by name). Answers 202 at once; the Requests are made in the background (and sent, with `"send": true`), each row once even across restarts. A row that is invalid fails alone, with the errors a single create would give at `rows[i]…`. Webhook `bulk_send.completed` when every row is settled.
      */
     post: operations['createBulkSend'];
     delete?: never;
@@ -1374,7 +1374,7 @@ export interface webhooks {
     put?: never;
     /**
      * `request.reminded`
-     * @description Signers who have yet to sign were reminded (`signers` lists them). Delivered at least once: treat a second delivery of the same `id` as done.
+     * @description Signers who have yet to sign were reminded (`signers` lists them); `automatic: true` when the Request's `reminder_interval_days` sent it rather than a call. Delivered at least once: treat a second delivery of the same `id` as done.
      */
     post: operations['requestRemindedWebhook'];
     delete?: never;
@@ -1458,6 +1458,7 @@ export interface components {
       redirect_url?: string;
       /** Format: date-time */
       expires_at?: string;
+      reminder_interval_days?: components['schemas']['ReminderIntervalDays'];
       test_mode?: boolean;
     };
     SignerEntry: {
@@ -1503,6 +1504,7 @@ export interface components {
     RenderData: {
       [key: string]: string;
     };
+    ReminderIntervalDays: number | null;
     RequestView: {
       id: string;
       site_id: number;
@@ -1524,6 +1526,8 @@ export interface components {
       declined_at: string | null;
       last_reminded_at: string | null;
       remind_count: number;
+      reminder_interval_days: number | null;
+      next_reminder_at: string | null;
       current_order: number | null;
       test_mode: boolean;
     };
@@ -1600,6 +1604,7 @@ export interface components {
       redirect_url?: string;
       /** Format: date-time */
       expires_at?: string;
+      reminder_interval_days?: components['schemas']['ReminderIntervalDays'];
       send?: boolean;
       test_mode?: boolean;
     };
@@ -2275,6 +2280,8 @@ export interface components {
           };
         }[];
         expires_at: string | null;
+        /** @constant */
+        automatic?: true;
       };
       /** @constant */
       test_mode?: true;
@@ -2500,6 +2507,8 @@ export interface operations {
            *           "declined_at": null,
            *           "last_reminded_at": null,
            *           "remind_count": 0,
+           *           "reminder_interval_days": null,
+           *           "next_reminder_at": null,
            *           "current_order": null,
            *           "test_mode": false
            *         }
@@ -2747,6 +2756,8 @@ export interface operations {
            *       "declined_at": null,
            *       "last_reminded_at": null,
            *       "remind_count": 0,
+           *       "reminder_interval_days": 3,
+           *       "next_reminder_at": null,
            *       "current_order": null,
            *       "test_mode": false
            *     }
@@ -3089,6 +3100,8 @@ export interface operations {
            *       "declined_at": null,
            *       "last_reminded_at": null,
            *       "remind_count": 0,
+           *       "reminder_interval_days": null,
+           *       "next_reminder_at": null,
            *       "current_order": null,
            *       "test_mode": false
            *     }
@@ -3330,6 +3343,8 @@ export interface operations {
            *       "declined_at": null,
            *       "last_reminded_at": null,
            *       "remind_count": 0,
+           *       "reminder_interval_days": 3,
+           *       "next_reminder_at": "2026-11-27T13:26:56.256Z",
            *       "current_order": null,
            *       "test_mode": false
            *     }
@@ -3709,6 +3724,8 @@ export interface operations {
            *       "declined_at": null,
            *       "last_reminded_at": null,
            *       "remind_count": 0,
+           *       "reminder_interval_days": null,
+           *       "next_reminder_at": null,
            *       "current_order": null,
            *       "test_mode": false
            *     }
@@ -4047,6 +4064,8 @@ export interface operations {
            *       "declined_at": null,
            *       "last_reminded_at": "2026-11-24T13:27:04.891Z",
            *       "remind_count": 1,
+           *       "reminder_interval_days": null,
+           *       "next_reminder_at": null,
            *       "current_order": null,
            *       "test_mode": false
            *     }
@@ -4397,6 +4416,8 @@ export interface operations {
            *       "declined_at": null,
            *       "last_reminded_at": null,
            *       "remind_count": 0,
+           *       "reminder_interval_days": null,
+           *       "next_reminder_at": null,
            *       "current_order": null,
            *       "test_mode": false
            *     }

@@ -14,6 +14,7 @@ import {
   UsMobileNumber,
 } from './primitives.js';
 import { LocaleTag } from './i18n/locale.js';
+import { ReminderIntervalDays } from './reminders.js';
 
 /** Limits on one create body; documented in the README. */
 export const LIMITS = {
@@ -97,6 +98,8 @@ export const CreateRequestBody = strict(
     render_data: RenderData,
     redirect_url: SafeHttpUrl,
     expires_at: IsoDateTime,
+    /** Remind the signers automatically every this many days while sent (ADR 3130); null or absent: never. */
+    reminder_interval_days: ReminderIntervalDays,
     /** A test Request: nothing is sent (messages are kept, `GET /v1.1/requests/:id/messages`) and its PDF is marked (issue #22). */
     test_mode: t.boolean,
   },
@@ -185,6 +188,10 @@ export const RequestView = t.type({
   declined_at: nullable(t.string),
   last_reminded_at: nullable(t.string),
   remind_count: t.number,
+  /** Days between automatic reminders; null: none (ADR 3130). */
+  reminder_interval_days: nullable(t.number),
+  /** When the next automatic reminder goes out; null when none is scheduled. */
+  next_reminder_at: nullable(t.string),
   /** The signing order whose turn it is while the Request is sent; null without an order or when not sent. */
   current_order: nullable(t.number),
   /** A test Request: no message leaves the platform and the executed PDF is marked not legally binding. */

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { FieldEntry, LIMITS, RenderData, SignerEntry } from './api.js';
+import { ReminderIntervalDays } from './reminders.js';
 import {
   boundedArray,
   IsoDateTime,
@@ -28,6 +29,8 @@ const shared = {
   fields: boundedArray(FieldEntry, LIMITS.fields, 'Fields'),
   redirect_url: SafeHttpUrl,
   expires_at: IsoDateTime,
+  /** Each Request's automatic reminders (ADR 3130). */
+  reminder_interval_days: ReminderIntervalDays,
   /** Send each Request once it is created. */
   send: t.boolean,
   /** Every Request of the bulk send is a test-mode Request (ADR 2200). */

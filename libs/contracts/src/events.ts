@@ -107,12 +107,24 @@ export const WebhookNotificationData = t.type({
 });
 export type WebhookNotificationData = t.TypeOf<typeof WebhookNotificationData>;
 
+/** `request.reminded` as webhooks deliver it: `automatic: true` when no call sent it (ADR 3130). */
+export const WebhookRemindedData = t.intersection([
+  WebhookNotificationData,
+  t.partial({ automatic: t.literal(true) }),
+]);
+
 /** The Request was sent: its Execution URLs are live; `signers` are to be told as their `send_to` says. */
 export const RequestSent = envelope('request.sent', NotificationData);
 export type RequestSent = t.TypeOf<typeof RequestSent>;
 
-/** A reminder: `signers` holds only those who have not signed yet. */
-export const RequestReminded = envelope('request.reminded', NotificationData);
+/**
+ * A reminder: `signers` holds only those who have not signed yet. `automatic: true` when
+ * the Request's `reminder_interval_days` sent it, not a call (ADR 3130); absent otherwise.
+ */
+export const RequestReminded = envelope(
+  'request.reminded',
+  t.intersection([NotificationData, t.partial({ automatic: t.literal(true) })]),
+);
 export type RequestReminded = t.TypeOf<typeof RequestReminded>;
 
 /**

@@ -8,6 +8,8 @@ import type { UseCases } from './application/use-cases.js';
 import type { Config } from './config.js';
 
 const EXPIRY_BATCH = 100;
+/** Requests one transaction of the reminder sweep settles (ADR 3130). */
+const REMINDER_BATCH = 100;
 /**
  * Executed documents issued per run of the background issuer; how soon it runs again
  * while the relay's LISTEN connection is down, and at most while it is up (a Request's
@@ -74,7 +76,7 @@ export interface BackgroundWork {
 }
 
 /**
- * What runs beside HTTP on every replica: the expiry sweep, the executed-document issuer,
+ * What runs beside HTTP on every replica: the expiry and reminder sweeps, the executed-document issuer,
  * the bulk-send worker and the idempotency-key purge.
  */
 export const startBackgroundWork = (options: {
@@ -104,6 +106,16 @@ export const startBackgroundWork = (options: {
       const expired = E.isRight(result) ? result.right : 0;
       if (expired > 0) logger.info({ expired }, 'requests expired');
       if (expired < EXPIRY_BATCH) return;
+    }
+  });
+  // Automatic reminders (ADR 3130), at the expiry sweep's pace: a reminder is due days
+  // after the last one, so seconds late is on time; every replica sweeps, sharing the work.
+  const reminders = every('remind requests', config.EXPIRY_SWEEP_INTERVAL_MS, logger, async () => {
+    for (;;) {
+      const result = await cases.remindDueRequests(REMINDER_BATCH)();
+      const settled = E.isRight(result) ? result.right : 0;
+      if (settled > 0) logger.info({ settled }, 'automatic reminders settled');
+      if (settled < REMINDER_BATCH) return;
     }
   });
   // Each Request that completes gets its executed document issued once, here, at once
@@ -147,7 +159,10 @@ export const startBackgroundWork = (options: {
     wakeIssuer: () => issue.wake(),
     step: {
       name: 'maintenance',
-      run: () => Promise.all([expiry.stop(), purge.stop(), issue.stop(), bulk.stop()]).then(() => undefined),
+      run: () =>
+        Promise.all([expiry.stop(), reminders.stop(), purge.stop(), issue.stop(), bulk.stop()]).then(
+          () => undefined,
+        ),
     },
   };
 };

@@ -83,7 +83,7 @@ const RequiredConfig = t.type({
   REMIND_MAX: IntFromEnv(0, 100),
   /** How long an Execution URL opens after it was issued, the send or a reissue (ADR 1321). */
   EXECUTION_URL_LIFETIME_DAYS: IntFromEnv(1, 3650),
-  /** How often open Requests past their expires_at are marked expired. */
+  /** How often open Requests past their expires_at are marked expired, and due automatic reminders sent (ADR 3130). */
   EXPIRY_SWEEP_INTERVAL_MS: IntFromEnv(100, 3_600_000),
   /** Who may embed the signer pages in a frame (CSP frame-ancestors). */
   SIGNING_FRAME_ANCESTORS: FrameAncestorsFromEnv,

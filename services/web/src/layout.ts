@@ -158,6 +158,21 @@ const field = (input: FieldText & { readonly name: string }, attributes: Html): 
   </div>`;
 };
 
+/** A labelled whole-number input from `min` to `max`, with its hint and its error. */
+export const numberField = (
+  input: FieldText & {
+    readonly name: string;
+    readonly min: number;
+    readonly max: number;
+    readonly value?: string;
+  },
+): Html =>
+  field(
+    input,
+    html`type="number" inputmode="numeric" min="${String(input.min)}" max="${String(input.max)}" step="1"
+    value="${input.value ?? ''}"`,
+  );
+
 /** A labelled file input, named as its id. */
 export const fileField = (input: FieldText & { readonly accept: string }): Html =>
   field({ ...input, name: input.id }, html`type="file" accept="${input.accept}"`);

@@ -57,7 +57,10 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
       'pre-filled and assigned fields. The answer carries each signer’s `request_url`, live once the Request is sent. ' +
       'With `"test_mode": true` nothing is sent: its messages are kept (`GET /v1.1/requests/{request_id}/messages`), ' +
       'its events and webhooks carry `test_mode: true` and its executed PDF is marked not legally binding. ' +
-      'A test-only access token may create test Requests only (403 `test_mode_only_token`).',
+      'A test-only access token may create test Requests only (403 `test_mode_only_token`). ' +
+      'With `reminder_interval_days` (an integer from 1 to 30; null or absent: none) the signers are reminded ' +
+      'automatically every that many days once it is sent, as `POST …/remind` would, until the reminder limit; ' +
+      'the Request shows it and `next_reminder_at` (null when none is scheduled).',
     tag: 'Requests',
     auth: 'access_token',
     idempotent: true,
@@ -114,7 +117,8 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
   lifecycle(
     'remind',
     'Remind the signers',
-    'Notifies again the signers who have not signed, at most once per `REMIND_MIN_INTERVAL_SECONDS`.',
+    'Notifies again the signers who have not signed, at most once per `REMIND_MIN_INTERVAL_SECONDS`. ' +
+      'With `reminder_interval_days`, the next automatic reminder moves to that many days from now (`next_reminder_at`).',
     ['remind_too_soon', 'remind_limit_reached', 'nothing_to_remind'],
   ),
   {
@@ -158,7 +162,8 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     operationId: 'createBulkSend',
     summary: 'Bulk send: one Request per row',
     description:
-      'The shared `contracts`, `fields`, `redirect_url`, `expires_at` and `test_mode`, and 1 to 1,000 `rows`, each one ' +
+      'The shared `contracts`, `fields`, `redirect_url`, `expires_at`, `reminder_interval_days` and `test_mode`, ' +
+      'and 1 to 1,000 `rows`, each one ' +
       'Request’s `signers`, `render_data` and field values (laid over the shared `fields` by name). Answers 202 at once; ' +
       'the Requests are made in the background (and sent, with `"send": true`), each row once even across restarts. ' +
       'A row that is invalid fails alone, with the errors a single create would give at `rows[i]…`. ' +

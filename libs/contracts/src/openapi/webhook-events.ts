@@ -9,6 +9,7 @@ import {
   RequestSigned,
   RequestViewed,
   WebhookNotificationData,
+  WebhookRemindedData,
 } from '../events.js';
 import type { WebhookEventType } from '../webhooks.js';
 
@@ -27,8 +28,10 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
   'request.cancelled': { data: dataCodecOf(RequestCancelled), when: 'The sender cancelled the Request.' },
   'request.expired': { data: dataCodecOf(RequestExpired), when: 'The Request expired unsigned.' },
   'request.reminded': {
-    data: WebhookNotificationData,
-    when: 'Signers who have yet to sign were reminded (`signers` lists them).',
+    data: WebhookRemindedData,
+    when:
+      'Signers who have yet to sign were reminded (`signers` lists them); `automatic: true` when the ' +
+      "Request's `reminder_interval_days` sent it rather than a call.",
   },
   'request.viewed': {
     data: dataCodecOf(RequestViewed),

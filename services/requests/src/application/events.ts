@@ -162,11 +162,20 @@ export const envelopes = (
           },
         };
       case 'request.sent':
-      case 'request.reminded':
         return {
           ...head,
           type: event.type,
           data: invitation(request, event.notify, deps.executionUrl),
+        };
+      case 'request.reminded':
+        return {
+          ...head,
+          type: event.type,
+          data: {
+            ...invitation(request, event.notify, deps.executionUrl),
+            // Only when the schedule sent it: consumers that do not know the flag see what they did (ADR 3130).
+            ...(event.automatic === true && { automatic: true as const }),
+          },
         };
       case 'request.turn_started':
         return {

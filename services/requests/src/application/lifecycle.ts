@@ -1,5 +1,5 @@
 import { isoNow } from '@esign/contracts';
-import * as E from 'fp-ts/lib/Either.js';
+import type * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
@@ -15,6 +15,7 @@ import {
   type Transition,
   type TransitionError,
 } from '../domain/signature-request.js';
+import { remindAutomatically } from '../domain/automatic-reminder.js';
 import type { DeliveryOutcomeResult } from '../ports/delivery-outcome-store.js';
 import type { Store } from '../ports/store.js';
 import { siteIds, type Caller } from './caller.js';
@@ -143,25 +144,31 @@ export const reissueExecutionUrl =
   (input: ReissueInput): TE.TaskEither<AppError, Outcome<RequestView>> =>
     transition(deps, (request, now) => reissueLink(request, input.signerId, now, input.notify))(input);
 
+type SweepDeps = Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'>;
+
 /**
- * Expires open Requests whose `expires_at` has passed, a batch per transaction; answers
- * how many. Run it periodically: Execution URLs stop working at `expires_at` whatever
- * the sweep's pace (the URL check reads the time), the sweep makes the state and the
- * `request.expired` event follow.
+ * One batch of a sweep in one transaction: locks what is due (`lockDue`), applies `apply`
+ * to each and writes each with its events (the outbox); answers how many it changed.
  */
-export const expireDueRequests =
-  (deps: Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'>) =>
-  (limit = 100): TE.TaskEither<never, number> => {
+const sweep =
+  (
+    deps: SweepDeps,
+    lockDue: (store: Store, now: string, limit: number) => TE.TaskEither<never, readonly SignatureRequest[]>,
+    apply: (request: SignatureRequest, now: string) => O.Option<Transition>,
+  ) =>
+  (limit: number): TE.TaskEither<never, number> => {
     const now = isoNow(deps.clock);
     return deps.transact((store) =>
       pipe(
-        store.requests.lockDueForExpiry(now, limit),
+        lockDue(store, now, limit),
         TE.chain((due) =>
           pipe(
-            due.flatMap((previous) => {
-              const result = expire(previous, now);
-              return E.isRight(result) ? [{ previous, ...result.right }] : [];
-            }),
+            due.flatMap((previous) =>
+              O.match(
+                () => [],
+                (t: Transition) => [{ previous, ...t }],
+              )(apply(previous, now)),
+            ),
             TE.traverseSeqArray((t) =>
               store.requests.update(
                 t.previous,
@@ -175,6 +182,37 @@ export const expireDueRequests =
       ),
     );
   };
+
+/**
+ * Expires open Requests whose `expires_at` has passed, a batch per transaction; answers
+ * how many. Run it periodically: Execution URLs stop working at `expires_at` whatever
+ * the sweep's pace (the URL check reads the time), the sweep makes the state and the
+ * `request.expired` event follow.
+ */
+export const expireDueRequests =
+  (deps: SweepDeps) =>
+  (limit = 100): TE.TaskEither<never, number> =>
+    sweep(
+      deps,
+      (store, now, n) => store.requests.lockDueForExpiry(now, n),
+      (request, now) => O.fromEither(expire(request, now)),
+    )(limit);
+
+/**
+ * Sends the automatic reminders that are due (ADR 3130), a batch per transaction; answers
+ * how many Requests it settled: each reminded (its `request.reminded` in the outbox with
+ * the write) and its next reminder scheduled, or its schedule cleared when nothing is
+ * left to remind or the limit is reached. Requests another replica's sweep holds are
+ * skipped, so each due reminder goes once.
+ */
+export const remindDueRequests =
+  (deps: SweepDeps & Pick<Deps, 'remindPolicy'>) =>
+  (limit = 100): TE.TaskEither<never, number> =>
+    sweep(
+      deps,
+      (store, now, n) => store.requests.lockDueForReminder(now, n),
+      (request, now) => O.some(remindAutomatically(request, now, deps.remindPolicy)),
+    )(limit);
 
 export const NOTIFICATION_OUTCOMES_CONSUMER = 'requests.notification-outcomes';
 

@@ -2,6 +2,7 @@ import type { Deps } from './deps.js';
 import {
   cancelRequest,
   expireDueRequests,
+  remindDueRequests,
   recordNotificationOutcome,
   reissueExecutionUrl,
   remindRequest,
@@ -52,6 +53,7 @@ export const useCases = (deps: Deps) => ({
   remindRequest: remindRequest(deps),
   reissueExecutionUrl: reissueExecutionUrl(deps),
   expireDueRequests: expireDueRequests(deps),
+  remindDueRequests: remindDueRequests(deps),
   recordNotificationOutcome: recordNotificationOutcome(deps),
   ...signingUseCases(deps),
 });

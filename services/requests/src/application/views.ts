@@ -61,6 +61,8 @@ export const requestView = (request: SignatureRequest, executionUrl: ExecutionUr
   declined_at: request.declinedAt,
   last_reminded_at: request.lastRemindedAt,
   remind_count: request.remindCount,
+  reminder_interval_days: request.reminderIntervalDays,
+  next_reminder_at: request.nextReminderAt,
   current_order: request.state === 'sent' ? currentOrder(request) : null,
   test_mode: request.testMode,
 });

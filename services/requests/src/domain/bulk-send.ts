@@ -55,6 +55,9 @@ export const rowBody = (
     ...(row.render_data !== undefined && { render_data: row.render_data }),
     ...(shared.redirect_url !== undefined && { redirect_url: shared.redirect_url }),
     ...(shared.expires_at !== undefined && { expires_at: shared.expires_at }),
+    ...(shared.reminder_interval_days !== undefined && {
+      reminder_interval_days: shared.reminder_interval_days,
+    }),
     ...(shared.test_mode !== undefined && { test_mode: shared.test_mode }),
   });
 };

@@ -195,6 +195,8 @@ export const createSignatureRequest = (input: CreationInput): E.Either<InvalidRe
     declinedAt: null,
     lastRemindedAt: null,
     remindCount: 0,
+    reminderIntervalDays: input.body.reminder_interval_days ?? null,
+    nextReminderAt: null,
     testMode: input.body.test_mode ?? false,
   };
   return E.right({ request, siteSigners, events: [{ type: 'request.created' }] });

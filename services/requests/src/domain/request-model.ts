@@ -92,6 +92,13 @@ export interface SignatureRequest {
   readonly declinedAt: string | null;
   readonly lastRemindedAt: string | null;
   readonly remindCount: number;
+  /** Days between automatic reminders while sent; null: none (ADR 3130). */
+  readonly reminderIntervalDays: number | null;
+  /**
+   * When the next automatic reminder is due: set by the transitions (reminders.ts), null
+   * when none is scheduled (not sent, no interval, nothing left to remind, the limit reached).
+   */
+  readonly nextReminderAt: string | null;
   /** A test Request (issue #22): its messages are kept, not sent, and its PDF is marked. */
   readonly testMode: boolean;
 }
@@ -100,7 +107,12 @@ export interface SignatureRequest {
 export type RequestEvent =
   | { readonly type: 'request.created' }
   | { readonly type: 'request.sent'; readonly notify: readonly RequestSigner[] }
-  | { readonly type: 'request.reminded'; readonly notify: readonly RequestSigner[] }
+  | {
+      readonly type: 'request.reminded';
+      readonly notify: readonly RequestSigner[];
+      /** Sent by the Request's own schedule, not a call (ADR 3130). */
+      readonly automatic?: true;
+    }
   /** A Request signed in order reached `order`: its signers are to be told. */
   | {
       readonly type: 'request.turn_started';

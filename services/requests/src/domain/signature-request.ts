@@ -33,6 +33,7 @@ import type {
 import { isPastExpiry } from './expiry.js';
 import { currentOrder, firstToNotify, hasTurn, orderReached, startNextTurn } from './signing-order.js';
 import { completionNotice, declineNotice } from './signer-notices.js';
+import { scheduled, unscheduled } from './reminder-schedule.js';
 
 const conflict = (action: Action, state: RequestState): E.Either<TransitionError, never> =>
   E.left({ _tag: 'StateConflict', action, state });
@@ -69,7 +70,8 @@ export const send = (request: SignatureRequest, now: string): E.Either<Transitio
   if (isPastExpiry(request, now)) return expiredError(request);
   const missing = missingForSend(request);
   if (missing.length > 0) return E.left({ _tag: 'SendPreconditionsFailed', missing });
-  const sent: SignatureRequest = { ...request, state: 'sent', sentAt: now, updatedAt: now };
+  // The first automatic reminder, if any, counts from now (ADR 3130).
+  const sent = scheduled({ ...request, state: 'sent', sentAt: now, updatedAt: now });
   // Signed in order, only the first order is told now; the others when their turn starts.
   return E.right({ request: sent, events: [{ type: 'request.sent', notify: firstToNotify(sent) }] });
 };
@@ -79,7 +81,7 @@ export const cancel = (request: SignatureRequest, now: string): E.Either<Transit
   if (request.state !== 'draft' && request.state !== 'sent') return conflict('cancel', request.state);
   if (isPastExpiry(request, now)) return expiredError(request);
   return E.right({
-    request: { ...request, state: 'cancelled', cancelledAt: now, updatedAt: now },
+    request: { ...unscheduled(request), state: 'cancelled', cancelledAt: now, updatedAt: now },
     events: [{ type: 'request.cancelled', previous: request.state }],
   });
 };
@@ -89,7 +91,7 @@ export const expire = (request: SignatureRequest, now: string): E.Either<Transit
   if (request.state !== 'draft' && request.state !== 'sent') return conflict('expire', request.state);
   if (!isPastExpiry(request, now)) return conflict('expire', request.state);
   return E.right({
-    request: { ...request, state: 'expired', expiredAt: now, updatedAt: now },
+    request: { ...unscheduled(request), state: 'expired', expiredAt: now, updatedAt: now },
     events: [{ type: 'request.expired', previous: request.state }],
   });
 };
@@ -119,7 +121,11 @@ export const remind = (
   const notify = request.signers.filter((s) => hasTurn(request, s) && hasChannel(s));
   if (notify.length === 0) return E.left({ _tag: 'NothingToRemind' });
   return E.right({
-    request: { ...request, lastRemindedAt: now, remindCount: request.remindCount + 1, updatedAt: now },
+    // The next automatic reminder counts from this one, whoever sent it (ADR 3130).
+    request: scheduled(
+      { ...request, lastRemindedAt: now, remindCount: request.remindCount + 1, updatedAt: now },
+      policy.maxReminders,
+    ),
     events: [{ type: 'request.reminded', notify }],
   });
 };
@@ -165,6 +171,7 @@ export const sign = (
       signers,
       state: done ? 'completed' : 'sent',
       completedAt: done ? now : null,
+      nextReminderAt: done ? null : request.nextReminderAt,
       updatedAt: now,
     };
     const turn = startNextTurn(request, after, now);
@@ -187,6 +194,7 @@ export const decline = (
       signers: replaceSigner(request, signerRef, (s) => ({ ...s, state: 'declined', declinedAt: now })),
       state: 'declined' as const,
       declinedAt: now,
+      nextReminderAt: null,
       updatedAt: now,
     },
     events: [

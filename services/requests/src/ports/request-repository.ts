@@ -57,6 +57,15 @@ export interface RequestRepository {
     limit: number,
   ) => TE.TaskEither<never, readonly SignatureRequest[]>;
   /**
+   * Sent Requests whose automatic reminder is due (`next_reminder_at` at or before `now`),
+   * locked, at most `limit`, the longest due first; rows another transaction holds are
+   * skipped, so sweepers on several replicas share the work (ADR 3130).
+   */
+  readonly lockDueForReminder: (
+    now: string,
+    limit: number,
+  ) => TE.TaskEither<never, readonly SignatureRequest[]>;
+  /**
    * A Request by id alone, for a caller that proved it may see it without a site scope:
    * an Execution URL whose signature verified.
    */

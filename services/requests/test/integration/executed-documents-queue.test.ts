@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
 import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import * as t from 'io-ts';
@@ -151,12 +152,17 @@ describe('requests service: the executed documents still to issue, queued at com
     const view = await completed('Bea Backfill');
     // Back to before the queue, with this Request completed and no document kept, and up again.
     const { runner } = await import('node-pg-migrate');
+    // The queue's migration and every later one (they come off first and go back after).
+    const migrations = readdirSync(migrationsDir)
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
+    const count = migrations.length - migrations.indexOf('1768600000000_executed-document-queue.sql');
     const run = (direction: 'up' | 'down') =>
       runner({
         databaseUrl: ctx.h.database.url,
         dir: migrationsDir,
         direction,
-        count: 1,
+        count,
         migrationsTable: 'pgmigrations',
         log: () => undefined,
       });

@@ -108,6 +108,8 @@ export const draft = (overrides: Partial<SignatureRequest> = {}): SignatureReque
   declinedAt: null,
   lastRemindedAt: null,
   remindCount: 0,
+  reminderIntervalDays: null,
+  nextReminderAt: null,
   testMode: false,
   ...overrides,
 });

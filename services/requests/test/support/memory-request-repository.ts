@@ -50,6 +50,18 @@ export const memoryRequestRepository = (
         )
         .slice(0, limit),
     ),
+  lockDueForReminder: (now, limit) =>
+    TE.right(
+      [...s.requests.values()]
+        .filter(
+          (r) =>
+            r.state === 'sent' &&
+            r.nextReminderAt !== null &&
+            Date.parse(r.nextReminderAt) <= Date.parse(now),
+        )
+        .sort((a, b) => Date.parse(a.nextReminderAt!) - Date.parse(b.nextReminderAt!))
+        .slice(0, limit),
+    ),
   findByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
   lockByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
   list: (siteId, p, { state: st, testMode }) =>

@@ -38,9 +38,10 @@ fieldset.checks input { width: 1.25rem; height: 1.25rem; }
 .field.check .hint, .field.check .error { flex-basis: 100%; }
 .hint { color: var(--muted); margin: .25rem 0; font-size: .95rem; }
 input[type=text], input[type=email], input[type=password], input[type=file], input[type=url], input[type=tel],
-input[type=datetime-local], select, textarea {
+input[type=datetime-local], input[type=number], select, textarea {
   width: 100%; max-width: 40rem; font: inherit; padding: .6rem .7rem; min-height: 2.75rem;
   border: 1px solid #6f6f7a; border-radius: .375rem; background: #fff; color: var(--ink); }
+input[type=number] { max-width: 8rem; }
 textarea { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: .95rem; max-width: none; }
 input[readonly] { background: var(--panel); }
 [aria-invalid=true] { border: 2px solid var(--danger) !important; }

@@ -1,9 +1,9 @@
 import type Koa from 'koa';
-import type { ContractSummary, FieldError } from '@esign/contracts';
+import { MAX_REMINDER_INTERVAL_DAYS, type ContractSummary, type FieldError } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import type { Visitor, WebDeps } from '../context.js';
 import { html, type Html } from '../html.js';
-import { csrfField, textField } from '../layout.js';
+import { csrfField, numberField, textField } from '../layout.js';
 import { appPage } from './common.js';
 import { contractBoxes } from './contract-boxes.js';
 import {
@@ -25,6 +25,7 @@ const labelOf = (id: string, choices: readonly FieldChoice[]): string => {
     render_data: 'Render data:',
     redirect_url: 'Redirect URL:',
     expires_at: 'Expires at:',
+    reminder_interval_days: 'Remind every … days:',
     test_mode: 'Test mode:',
   };
   return fixed[id] ?? `${id}:`;
@@ -213,6 +214,16 @@ const theForm = (
       hint: 'The date and time in UTC, not your local time; at most 365 days ahead.',
       value: form.expiresAt,
       error: errors.get('expires_at'),
+    })}
+    ${numberField({
+      id: 'reminder_interval_days',
+      name: 'reminder_interval_days',
+      label: 'Remind every … days (optional)',
+      min: 1,
+      max: MAX_REMINDER_INTERVAL_DAYS,
+      hint: 'Once sent, the signers who have not signed are reminded automatically every this many days (1 to 30), up to the reminder limit; leave it empty for none.',
+      value: form.reminderDays,
+      error: errors.get('reminder_interval_days'),
     })}
     ${checkbox(
       'test_mode',

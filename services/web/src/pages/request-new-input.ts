@@ -1,4 +1,4 @@
-import { LIMITS, type ContractSummary, type FieldError } from '@esign/contracts';
+import { LIMITS, MAX_REMINDER_INTERVAL_DAYS, type ContractSummary, type FieldError } from '@esign/contracts';
 import type { FormFields } from '../forms.js';
 
 /**
@@ -30,6 +30,8 @@ export interface NewRequestForm {
   readonly renderData: string;
   readonly redirectUrl: string;
   readonly expiresAt: string;
+  /** Days between automatic reminders, as typed; empty: none (ADR 3130). */
+  readonly reminderDays: string;
   readonly testMode: boolean;
   readonly sendNow: boolean;
 }
@@ -76,6 +78,7 @@ export const blankForm = (idempotencyKey: string): NewRequestForm => ({
   renderData: '',
   redirectUrl: '',
   expiresAt: '',
+  reminderDays: '',
   testMode: false,
   sendNow: true,
 });
@@ -106,6 +109,7 @@ export const formOf = (fields: FormFields): NewRequestForm => {
     renderData: fields.render_data ?? '',
     redirectUrl: text('redirect_url'),
     expiresAt: text('expires_at'),
+    reminderDays: text('reminder_interval_days'),
     testMode: fields.test_mode === 'true',
     sendNow: fields.send_now === 'true',
   };
@@ -143,6 +147,20 @@ const expiryOf = (text: string, errors: Map<string, string>): string | undefined
   return iso;
 };
 
+/** Whole days from 1 to 30 between automatic reminders; empty: none. */
+const reminderDaysOf = (text: string, errors: Map<string, string>): number | undefined => {
+  if (text === '') return undefined;
+  const days = /^\d{1,2}$/.test(text) ? Number(text) : 0;
+  if (days < 1 || days > MAX_REMINDER_INTERVAL_DAYS) {
+    errors.set(
+      'reminder_interval_days',
+      `Enter a whole number of days from 1 to ${MAX_REMINDER_INTERVAL_DAYS}, or leave it empty for no automatic reminders.`,
+    );
+    return undefined;
+  }
+  return days;
+};
+
 /** The body of `POST /v1.1/sites/:id/requests` the form makes (`CreateRequestBody` in the contracts). */
 export interface CreateBody {
   readonly contracts: number[];
@@ -156,6 +174,7 @@ export interface CreateBody {
   readonly render_data?: Record<string, string>;
   readonly redirect_url?: string;
   readonly expires_at?: string;
+  readonly reminder_interval_days?: number;
   readonly test_mode?: true;
 }
 
@@ -213,6 +232,7 @@ export const bodyOf = (
   });
   const renderData = renderDataOf(form.renderData, errors);
   const expiresAt = expiryOf(form.expiresAt, errors);
+  const reminderDays = reminderDaysOf(form.reminderDays, errors);
   const body: CreateBody = {
     contracts: [...form.contracts],
     signers,
@@ -220,6 +240,7 @@ export const bodyOf = (
     ...(Object.keys(renderData).length === 0 ? {} : { render_data: renderData }),
     ...(form.redirectUrl === '' ? {} : { redirect_url: form.redirectUrl }),
     ...(expiresAt === undefined ? {} : { expires_at: expiresAt }),
+    ...(reminderDays === undefined ? {} : { reminder_interval_days: reminderDays }),
     ...(form.testMode ? { test_mode: true as const } : {}),
   };
   return { body, sent: { rows, fieldNames: fields.map((f) => f.name) }, errors };
@@ -230,8 +251,8 @@ const SIGNER_PATH = /^signers\[(\d+)\](?:\.(.*))?$/;
 /** The id of the form field an API `errors[].path` names, or undefined for one the form has no field for. */
 export const placeOf = (path: string, sent: Sent, choices: readonly FieldChoice[]): string | undefined => {
   const top = /^[a-z_]+/.exec(path)?.[0];
-  if (top === 'contracts' || top === 'render_data' || top === 'redirect_url' || top === 'expires_at')
-    return top;
+  const own = ['contracts', 'render_data', 'redirect_url', 'expires_at', 'reminder_interval_days'];
+  if (top !== undefined && own.includes(top)) return top;
   if (top === 'test_mode') return 'test_mode';
   if (path === 'signers') return 'signer_id_1';
   const signer = SIGNER_PATH.exec(path);

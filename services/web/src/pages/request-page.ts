@@ -4,7 +4,7 @@ import type Koa from 'koa';
 import { RequestView, type NotificationStatus, type SignerView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import type { Visitor, WebDeps } from '../context.js';
-import { html } from '../html.js';
+import { html, type Html } from '../html.js';
 import { csrfField, problemSummary, stateBadge, testMark, time } from '../layout.js';
 import { appPage, doneNotice, problemPage, segment } from './common.js';
 import { testMessages } from './request-messages.js';
@@ -73,6 +73,16 @@ const signerRow = (base: string, csrf: string, r: RequestView) => (s: SignerView
       ${r.state === 'sent' && s.state === 'pending' ? newLinkForm(base, csrf, r.id, s, i) : ''}
     </td>
   </tr>`;
+
+/** The automatic reminders (ADR 3130): how often, and when the next goes out while one is scheduled. */
+const reminderFacts = (r: Pick<RequestView, 'reminder_interval_days' | 'next_reminder_at'>): Html | '' =>
+  r.reminder_interval_days === null
+    ? ''
+    : html`<dt>Automatic reminders</dt>
+        <dd>
+          every ${String(r.reminder_interval_days)} ${r.reminder_interval_days === 1 ? 'day' : 'days'};
+          ${r.next_reminder_at ? html`next ${time(r.next_reminder_at)}` : 'none scheduled'}
+        </dd>`;
 
 const DONE: Record<string, string> = {
   created: 'The Request was created as a draft. Its Execution URLs become live when you send it.',
@@ -148,6 +158,7 @@ export const requestPage = async (
                 <dd>${time(r.last_reminded_at)} (${r.remind_count}×)</dd>`
             : ''
         }
+        ${reminderFacts(r)}
         ${
           r.redirect_url
             ? html`<dt>Redirect URL</dt>

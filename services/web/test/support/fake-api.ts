@@ -109,6 +109,8 @@ export const requestView = (
   declined_at: null,
   last_reminded_at: null,
   remind_count: 0,
+  reminder_interval_days: null,
+  next_reminder_at: null,
   current_order: null,
   test_mode: testMode,
 });

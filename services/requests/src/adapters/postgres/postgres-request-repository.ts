@@ -70,6 +70,18 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
     return true;
   };
 
+  // A sweep's batch: lock the due rows (skipping those another replica holds), then read them.
+  const lockDue = async (locking: ReturnType<typeof sql.fragment>): Promise<SignatureRequest[]> => {
+    const due = await db.any(q, t.type({ id: t.string }), sql.unsafe`${locking}`);
+    if (due.length === 0) return [];
+    const ids = sql.array(
+      due.map((d) => d.id),
+      'uuid',
+    );
+    const rows = await db.any(q, RequestRow, selectRequests(sql.fragment`r.id = ANY(${ids})`));
+    return rows.map(toRequest);
+  };
+
   return {
     find: (id, siteIds) => task(() => load(id, siteIds)),
     markViewed: (requestId, signerRef, evidence) =>
@@ -110,30 +122,24 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
       }),
     updateIfCurrent: (previous, request, events) => task(() => write(previous, request, events)),
     lockDueForExpiry: (now, limit) =>
-      task(async () => {
-        const due = await db.any(
-          q,
-          t.type({ id: t.string }),
-          sql.unsafe`
-            SELECT id FROM requests
-            WHERE state IN ('draft', 'sent') AND expires_at <= ${now}
-            ORDER BY expires_at
-            LIMIT ${limit}
-            FOR UPDATE SKIP LOCKED`,
-        );
-        if (due.length === 0) return [];
-        const rows = await db.any(
-          q,
-          RequestRow,
-          selectRequests(
-            sql.fragment`r.id = ANY(${sql.array(
-              due.map((d) => d.id),
-              'uuid',
-            )})`,
-          ),
-        );
-        return rows.map(toRequest);
-      }),
+      task(() =>
+        lockDue(sql.fragment`
+          SELECT id FROM requests
+          WHERE state IN ('draft', 'sent') AND expires_at <= ${now}
+          ORDER BY expires_at
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED`),
+      ),
+    // The partial index requests_reminder_due holds exactly the sent Requests with one scheduled.
+    lockDueForReminder: (now, limit) =>
+      task(() =>
+        lockDue(sql.fragment`
+          SELECT id FROM requests
+          WHERE state = 'sent' AND next_reminder_at IS NOT NULL AND next_reminder_at <= ${now}
+          ORDER BY next_reminder_at
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED`),
+      ),
     findByVerifiedId: (id) => task(() => load(id, 'any')),
     list: (siteId, page, filter) =>
       task(async () => {

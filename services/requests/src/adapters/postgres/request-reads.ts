@@ -84,6 +84,8 @@ const requestOf = (row: RequestRow): SignatureRequest => ({
   declinedAt: row.declined_at,
   lastRemindedAt: row.last_reminded_at,
   remindCount: row.remind_count,
+  reminderIntervalDays: row.reminder_interval_days,
+  nextReminderAt: row.next_reminder_at,
   testMode: row.test_mode,
 });
 
@@ -96,7 +98,8 @@ export const selectRequests = (where: ReturnType<typeof sql.fragment>, tail = sq
     r.id, r.site_id, r.site_name, r.site_locale, r.created_by, r.creator_email, r.state, r.render_data,
     r.redirect_url, r.expires_at,
     r.created_at, r.updated_at, r.sent_at, r.cancelled_at, r.expired_at, r.completed_at,
-    r.declined_at, r.last_reminded_at, r.remind_count, r.test_mode, r.version,
+    r.declined_at, r.last_reminded_at, r.remind_count, r.reminder_interval_days, r.next_reminder_at,
+    r.test_mode, r.version,
     COALESCE((
       SELECT json_agg(json_build_object('id', c.template_id, 'name', c.name) ORDER BY c.position)
       FROM request_contracts c WHERE c.request_id = r.id), '[]') AS contracts,

@@ -46,11 +46,11 @@ export const requestInserts = (request: SignatureRequest): Fragment[] => [
   sql.fragment`
     INSERT INTO requests
       (id, site_id, site_name, site_locale, created_by, creator_email, state, render_data, redirect_url,
-       expires_at, created_at, updated_at, test_mode)
+       expires_at, created_at, updated_at, test_mode, reminder_interval_days)
     VALUES (${request.id}, ${request.siteId}, ${request.siteName}, ${request.siteLocale ?? null},
             ${request.creator?.userId ?? null}, ${request.creator?.email ?? null}, ${request.state},
             ${sql.jsonb(request.renderData)}, ${request.redirectUrl}, ${request.expiresAt},
-            ${request.createdAt}, ${request.updatedAt}, ${request.testMode})`,
+            ${request.createdAt}, ${request.updatedAt}, ${request.testMode}, ${request.reminderIntervalDays})`,
   sql.fragment`
     INSERT INTO request_contracts (request_id, position, template_id, name)
     SELECT ${request.id}, position, template_id, name
@@ -121,7 +121,7 @@ export const transitionWrite = (
         cancelled_at = ${request.cancelledAt}, expired_at = ${request.expiredAt},
         completed_at = ${request.completedAt}, declined_at = ${request.declinedAt},
         last_reminded_at = ${request.lastRemindedAt}, remind_count = ${request.remindCount},
-        version = version + 1
+        next_reminder_at = ${request.nextReminderAt}, version = version + 1
       WHERE id = ${request.id} AND version = ${version}
       RETURNING id`;
   const written = sql.fragment`EXISTS (SELECT 1 FROM guard)`;

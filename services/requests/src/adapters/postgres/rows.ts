@@ -118,6 +118,8 @@ export const RequestRow = t.type({
   declined_at: nullable(t.string),
   last_reminded_at: nullable(t.string),
   remind_count: t.number,
+  reminder_interval_days: nullable(t.number),
+  next_reminder_at: nullable(t.string),
   test_mode: t.boolean,
   version: t.number,
   contracts: t.array(t.type({ id: t.number, name: t.string })),

@@ -1,0 +1,29 @@
+import type { SignatureRequest } from './request-model.js';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * When the next automatic reminder of `request` falls due (ADR 3130): its
+ * `reminderIntervalDays` after the last notification of all (the send, or the last
+ * reminder, by a call or automatic, so a call pushes the next one back), never at or past
+ * `expires_at`. Null when none is to go: not sent, no interval, or `maxReminders` reached
+ * (a transition that knows no policy leaves that to the reminder itself).
+ */
+export const nextReminderAt = (request: SignatureRequest, maxReminders = Infinity): string | null => {
+  if (request.state !== 'sent' || request.reminderIntervalDays === null || request.sentAt === null)
+    return null;
+  if (request.remindCount >= maxReminders) return null;
+  const next = Date.parse(request.lastRemindedAt ?? request.sentAt) + request.reminderIntervalDays * DAY_MS;
+  if (request.expiresAt !== null && next >= Date.parse(request.expiresAt)) return null;
+  return new Date(next).toISOString();
+};
+
+/** `request` with its schedule as `nextReminderAt` says. */
+export const scheduled = (request: SignatureRequest, maxReminders?: number): SignatureRequest => ({
+  ...request,
+  nextReminderAt: nextReminderAt(request, maxReminders),
+});
+
+/** `request` with no automatic reminder to come: it ended, or has nothing left to remind. */
+export const unscheduled = (request: SignatureRequest): SignatureRequest =>
+  request.nextReminderAt === null ? request : { ...request, nextReminderAt: null };

@@ -1,0 +1,131 @@
+// Automatic reminders (ADR 3130) through the gateway, against the whole system: a Request
+// created with `reminder_interval_days` and sent shows its next reminder; once that is due,
+// the requests service's sweep sends the reminder through RabbitMQ, the notifier and SMTP
+// with no call from the client.
+import assert from 'node:assert/strict';
+import pg from 'pg';
+import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
+import { expectStatus } from './support/client.js';
+import {
+  agreementRequest,
+  clientOf,
+  executionUrlIn,
+  mailsTo,
+  publishedAgreement,
+  unique,
+  uniqueMobile,
+  waitForMail,
+  type ClientOf,
+  type RequestBody,
+} from './support/flow.js';
+
+interface ReminderView extends RequestBody {
+  readonly reminder_interval_days: number | null;
+  readonly next_reminder_at: string | null;
+  readonly remind_count: number;
+  readonly last_reminded_at: string | null;
+  readonly sent_at: string | null;
+}
+
+interface Problem {
+  readonly errors?: ReadonlyArray<{ path: string; message: string }>;
+}
+
+const DAY_MS = 86_400_000;
+
+describe('end to end through the gateway: automatic reminders', function () {
+  this.timeout(120_000);
+  let system: EsignSystem;
+  let acme: ClientOf;
+  let template: number;
+
+  before(async () => {
+    system = await startEsignSystem({
+      label: 'e2e_reminders',
+      // The sweep runs beside the expiry sweep, at its interval: short here, so a due
+      // reminder goes out within a fraction of a second rather than the default 5 s.
+      env: { requests: { EXPIRY_SWEEP_INTERVAL_MS: '200' } },
+    });
+    acme = clientOf(system, await system.createTenant('Acme'));
+    template = await publishedAgreement(acme);
+  });
+  after(async () => {
+    await system?.stop();
+  });
+
+  /**
+   * Simulates `days` elapsed since the send: moves the Request's send and its scheduled
+   * reminder that far into the past in the requests service's own database, which is all
+   * the domain compares (the next reminder's time, and the last notification for
+   * REMIND_MIN_INTERVAL_SECONDS). Nothing else is touched; the sweep does the rest.
+   */
+  const elapse = async (requestId: string, days: number): Promise<void> => {
+    const client = new pg.Client({ connectionString: system.databases.requests.url });
+    await client.connect();
+    try {
+      await client.query(
+        `UPDATE requests
+         SET sent_at = sent_at - make_interval(days => $2::int),
+             next_reminder_at = next_reminder_at - make_interval(days => $2::int)
+         WHERE id = $1`,
+        [requestId, days],
+      );
+    } finally {
+      await client.end();
+    }
+  };
+
+  it('refuses an interval outside 1 to 30 at its path', async () => {
+    const email = `refused-${unique()}@example.com`;
+    const refused = await acme.api.post<Problem>(
+      `/v1.1/sites/${acme.site}/requests`,
+      agreementRequest(template, { email, mobile: uniqueMobile() }, { reminder_interval_days: 31 }),
+    );
+    assert.equal(refused.status, 422);
+    assert.deepEqual(
+      refused.body.errors?.map((e) => e.path),
+      ['reminder_interval_days'],
+    );
+  });
+
+  it('schedules a reminder at send and the sweep e-mails it once due, then schedules the next', async () => {
+    const email = `auto-${unique()}@example.com`;
+    const created = expectStatus(
+      await acme.api.post<ReminderView>(
+        `/v1.1/sites/${acme.site}/requests`,
+        agreementRequest(template, { email, mobile: uniqueMobile() }, { reminder_interval_days: 2 }),
+      ),
+      201,
+    ).body;
+    assert.equal(created.reminder_interval_days, 2);
+    assert.equal(created.next_reminder_at, null);
+    const sent = expectStatus(
+      await acme.api.post<ReminderView>(`/v1.1/requests/${created.id}/send`),
+      200,
+    ).body;
+    assert.equal(Date.parse(sent.next_reminder_at!), Date.parse(sent.sent_at!) + 2 * DAY_MS);
+    const invitation = await waitForMail(system, email);
+    assert.equal(mailsTo(system, email).length, 1, 'the send, and no reminder yet');
+
+    await elapse(created.id, 2);
+    const reminder = await eventually(() => Promise.resolve(mailsTo(system, email)[1]), 15_000);
+    assert.match(reminder.mail.subject ?? '', /^Reminder:/);
+    assert.equal(
+      executionUrlIn(reminder.mail.text ?? ''),
+      executionUrlIn(invitation.mail.text ?? ''),
+      'the same Execution URL',
+    );
+    const after = await eventually(async () => {
+      const read = expectStatus(await acme.api.get<ReminderView>(`/v1.1/requests/${created.id}`), 200).body;
+      return read.remind_count === 1 ? read : undefined;
+    });
+    assert.equal(
+      Date.parse(after.next_reminder_at!),
+      Date.parse(after.last_reminded_at!) + 2 * DAY_MS,
+      'the next one, two days after this one',
+    );
+    // Sweeps keep running: no second reminder for a Request that is not due.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    assert.equal(mailsTo(system, email).length, 2);
+  });
+});
