@@ -28,6 +28,8 @@ const request = {
   declined_at: null,
   last_reminded_at: null,
   remind_count: 0,
+  reminder_interval_days: null,
+  next_reminder_at: null,
   current_order: null,
   test_mode: false,
 };
