@@ -1,48 +1,17 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { DomainEvent, type RequestView } from '@esign/contracts';
-import type { Caller } from '../../src/application/caller.js';
-import { useCases } from '../../src/application/use-cases.js';
-import { body, fresh, later, NOW, right } from '../support/builders.js';
-import { fakeDeps } from '../support/fakes.js';
+import { DomainEvent } from '@esign/contracts';
+import { fresh, later, NOW, right } from '../support/builders.js';
+import { caller, memoryLifecycle } from '../support/memory-lifecycle.js';
 
-const SITE = { id: 7, name: 'Acme' };
-const caller: Caller = { sub: 'u', sites: [SITE] };
 const DAY = 86_400;
 
 const setup = async () => {
-  const fake = fakeDeps();
-  const cases = useCases(fake.deps);
-  const template = fresh(
-    right(
-      await cases.createTemplate({
-        caller,
-        siteId: SITE.id,
-        body: { type: 'html', name: 'NDA', html: 'x', fields: [{ name: 'sig', type: 'signature' }] },
-      })(),
-    ),
-  );
-  right(await cases.publishContract({ caller, templateId: template.id })());
-  const create = async (extra: Record<string, unknown> = {}): Promise<RequestView> =>
-    fresh(
-      right(
-        await cases.createRequest({
-          caller,
-          siteId: SITE.id,
-          body: body({
-            contracts: [template.id],
-            signers: [{ signer_id: 'a@b.co', send_to: { email: true } }],
-            fields: [{ name: 'sig', assigned_to: 'a@b.co' }],
-            ...extra,
-          }),
-        })(),
-      ),
-    );
+  const lifecycle = await memoryLifecycle();
+  const { cases } = lifecycle;
   const send = async (id: string) => fresh(right(await cases.sendRequest({ caller, requestId: id })()));
-  const events = (requestId: string) =>
-    fake.memory.state().outbox.filter((e) => e.aggregate_id === requestId);
   const read = async (id: string) => right(await cases.getRequest({ caller, requestId: id })());
-  return { ...fake, cases, create, send, events, read };
+  return { ...lifecycle, send, read };
 };
 
 describe('requests use cases: automatic reminders (in-memory ports, ADR 3130)', () => {

@@ -1,55 +1,16 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
-import { DomainEvent, type NotificationDelivered, type RequestView } from '@esign/contracts';
-import type { Caller } from '../../src/application/caller.js';
-import type { Deps } from '../../src/application/deps.js';
+import { DomainEvent, type NotificationDelivered } from '@esign/contracts';
 import { OPTIMISTIC_ATTEMPTS } from '../../src/application/lifecycle.js';
 import { useCases } from '../../src/application/use-cases.js';
 import type { Autocommit } from '../../src/ports/store.js';
-import { body, fresh, later, left, NOW, right } from '../support/builders.js';
+import { fresh, later, left, NOW, right } from '../support/builders.js';
 import { openExecutionLink } from '../support/execution-link.js';
-import { fakeDeps } from '../support/fakes.js';
+import { caller, memoryLifecycle, SITE } from '../support/memory-lifecycle.js';
 import { countingUrlSigner } from '../support/url-signer.js';
 
-const SITE = { id: 7, name: 'Acme' };
-const caller: Caller = { sub: 'u', sites: [SITE] };
-
-const setup = async (overrides: Partial<Deps> = {}) => {
-  const fake = fakeDeps();
-  // What the use cases run on, returned as `deps`, so a test that overrides a port and
-  // opens a link with `deps` uses the same one.
-  const deps: Deps = { ...fake.deps, ...overrides };
-  const cases = useCases(deps);
-  const template = fresh(
-    right(
-      await cases.createTemplate({
-        caller,
-        siteId: SITE.id,
-        body: { type: 'html', name: 'NDA', html: 'x', fields: [{ name: 'sig', type: 'signature' }] },
-      })(),
-    ),
-  );
-  right(await cases.publishContract({ caller, templateId: template.id })());
-  const create = async (extra: Record<string, unknown> = {}): Promise<RequestView> =>
-    fresh(
-      right(
-        await cases.createRequest({
-          caller,
-          siteId: SITE.id,
-          body: body({
-            contracts: [template.id],
-            signers: [{ signer_id: 'a@b.co', send_to: { email: true } }],
-            fields: [{ name: 'sig', assigned_to: 'a@b.co' }],
-            ...extra,
-          }),
-        })(),
-      ),
-    );
-  const events = (requestId: string) =>
-    fake.memory.state().outbox.filter((e) => e.aggregate_id === requestId);
-  return { ...fake, deps, cases, create, events };
-};
+const setup = memoryLifecycle;
 
 describe('requests use cases: send and the lifecycle (in-memory ports)', () => {
   it('writes request.created, then request.sent with the signers, channels and Execution URLs', async () => {
