@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import pg from 'pg';
 import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
 import { expectStatus } from './support/client.js';
+import { signAt } from './support/signer.js';
 import {
   agreementRequest,
   clientOf,
@@ -127,5 +128,60 @@ describe('end to end through the gateway: automatic reminders', function () {
     // Sweeps keep running: no second reminder for a Request that is not due.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     assert.equal(mailsTo(system, email).length, 2);
+  });
+
+  it('signing in order: a later turn is reminded counting from its start, after a first turn nobody could be reminded in', async () => {
+    const run = unique();
+    // The client shows the first signer the page itself (no channel); the counterparty
+    // after them is e-mailed.
+    const host = `host-${run}@example.com`;
+    const counterparty = `counterparty-${run}@example.com`;
+    const created = expectStatus(
+      await acme.api.post<ReminderView>(`/v1.1/sites/${acme.site}/requests`, {
+        contracts: [template],
+        signers: [
+          { signer_id: host, order: 1 },
+          { signer_id: counterparty, send_to: { email: true }, order: 2 },
+        ],
+        fields: [
+          { name: 'full_name', assigned_to: host },
+          { name: 'signature', assigned_to: host },
+          { name: 'witness_signature', assigned_to: counterparty },
+        ],
+        render_data: { client_name: 'Jane Q. Client', start_date: '2030-01-01' },
+        reminder_interval_days: 1,
+      }),
+      201,
+    ).body;
+    expectStatus(await acme.api.post(`/v1.1/requests/${created.id}/send`), 200);
+    const read = async () =>
+      expectStatus(await acme.api.get<ReminderView>(`/v1.1/requests/${created.id}`), 200).body;
+
+    // A day on, the sweep finds nobody of the first turn to remind and stops the schedule.
+    await elapse(created.id, 1);
+    const stopped = await eventually(async () => {
+      const view = await read();
+      return view.next_reminder_at === null ? view : undefined;
+    }, 15_000);
+    assert.equal(stopped.remind_count, 0);
+    assert.equal(mailsTo(system, counterparty).length, 0, 'not their turn yet');
+
+    const before = Date.now();
+    const signed = await signAt(created.signers[0]!.request_url, 'Hannah Host');
+    assert.equal(signed.status, 303, signed.page.slice(0, 500));
+    const after = Date.now();
+    const told = await waitForMail(system, counterparty);
+    const restarted = await read();
+    const due = Date.parse(restarted.next_reminder_at!) - DAY_MS;
+    assert.ok(
+      due >= before - 1000 && due <= after + 1000,
+      `one day after the turn started (${restarted.next_reminder_at}, signed between ${new Date(before).toISOString()} and ${new Date(after).toISOString()})`,
+    );
+
+    await elapse(created.id, 1);
+    const reminder = await eventually(() => Promise.resolve(mailsTo(system, counterparty)[1]), 15_000);
+    assert.match(reminder.mail.subject ?? '', /^Reminder:/);
+    assert.equal(executionUrlIn(reminder.mail.text ?? ''), executionUrlIn(told.mail.text ?? ''));
+    assert.equal(mailsTo(system, host).length, 0, 'the first signer is never e-mailed');
   });
 });

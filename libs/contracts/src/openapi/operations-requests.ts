@@ -59,7 +59,8 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
       'its events and webhooks carry `test_mode: true` and its executed PDF is marked not legally binding. ' +
       'A test-only access token may create test Requests only (403 `test_mode_only_token`). ' +
       'With `reminder_interval_days` (an integer from 1 to 30; null or absent: none) the signers are reminded ' +
-      'automatically every that many days once it is sent, as `POST …/remind` would, until the reminder limit; ' +
+      'automatically every that many days once it is sent, as `POST …/remind` would, until the reminder limit ' +
+      '(signing in order, each later turn counts again from its start); ' +
       'the Request shows it and `next_reminder_at` (null when none is scheduled).',
     tag: 'Requests',
     auth: 'access_token',

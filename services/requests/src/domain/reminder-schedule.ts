@@ -4,16 +4,20 @@ const DAY_MS = 86_400_000;
 
 /**
  * When the next automatic reminder of `request` falls due (ADR 3130): its
- * `reminderIntervalDays` after the last notification of all (the send, or the last
- * reminder, by a call or automatic, so a call pushes the next one back), never at or past
- * `expires_at`. Null when none is to go: not sent, no interval, or `maxReminders` reached
- * (a transition that knows no policy leaves that to the reminder itself).
+ * `reminderIntervalDays` after `from`, by default the last notification of all (the send,
+ * or the last reminder, by a call or automatic, so a call pushes the next one back), never
+ * at or past `expires_at`. Null when none is to go: not sent, no interval, or
+ * `maxReminders` reached (a transition that knows no policy leaves that to the reminder
+ * itself).
  */
-export const nextReminderAt = (request: SignatureRequest, maxReminders = Infinity): string | null => {
-  if (request.state !== 'sent' || request.reminderIntervalDays === null || request.sentAt === null)
-    return null;
+export const nextReminderAt = (
+  request: SignatureRequest,
+  maxReminders = Infinity,
+  from: string | null = request.lastRemindedAt ?? request.sentAt,
+): string | null => {
+  if (request.state !== 'sent' || request.reminderIntervalDays === null || from === null) return null;
   if (request.remindCount >= maxReminders) return null;
-  const next = Date.parse(request.lastRemindedAt ?? request.sentAt) + request.reminderIntervalDays * DAY_MS;
+  const next = Date.parse(from) + request.reminderIntervalDays * DAY_MS;
   if (request.expiresAt !== null && next >= Date.parse(request.expiresAt)) return null;
   return new Date(next).toISOString();
 };
@@ -22,6 +26,16 @@ export const nextReminderAt = (request: SignatureRequest, maxReminders = Infinit
 export const scheduled = (request: SignatureRequest, maxReminders?: number): SignatureRequest => ({
   ...request,
   nextReminderAt: nextReminderAt(request, maxReminders),
+});
+
+/**
+ * `request` after a later turn started at `at` (signing in order): its signers were first
+ * told then, so their first reminder counts from then, even when the schedule had stopped
+ * because nobody of the turn before could be reminded.
+ */
+export const scheduledFromTurn = (request: SignatureRequest, at: string): SignatureRequest => ({
+  ...request,
+  nextReminderAt: nextReminderAt(request, Infinity, at),
 });
 
 /** `request` with no automatic reminder to come: it ended, or has nothing left to remind. */

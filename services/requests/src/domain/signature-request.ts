@@ -33,7 +33,7 @@ import type {
 import { isPastExpiry } from './expiry.js';
 import { currentOrder, firstToNotify, hasTurn, orderReached, startNextTurn } from './signing-order.js';
 import { completionNotice, declineNotice } from './signer-notices.js';
-import { scheduled, unscheduled } from './reminder-schedule.js';
+import { scheduled, scheduledFromTurn, unscheduled } from './reminder-schedule.js';
 
 const conflict = (action: Action, state: RequestState): E.Either<TransitionError, never> =>
   E.left({ _tag: 'StateConflict', action, state });
@@ -175,7 +175,9 @@ export const sign = (
       updatedAt: now,
     };
     const turn = startNextTurn(request, after, now);
-    return { request: turn.request, events: [...events, ...turn.events, ...completionNotice(turn.request)] };
+    // A new turn's signers are told now: their reminders count from now (ADR 3130).
+    const next = turn.events.length > 0 ? scheduledFromTurn(turn.request, now) : turn.request;
+    return { request: next, events: [...events, ...turn.events, ...completionNotice(next)] };
   })(findPendingSigner(request, signerRef));
 };
 

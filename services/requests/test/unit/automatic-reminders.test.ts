@@ -14,6 +14,7 @@ import {
   sign,
   type SignatureRequest,
 } from '../../src/domain/signature-request.js';
+import type { RequestSigner } from '../../src/domain/request-model.js';
 import { body, creationInput, draft, later, NOW, right, signer } from '../support/builders.js';
 
 const policy = { minIntervalSeconds: 3600, maxReminders: 3 };
@@ -44,6 +45,76 @@ describe('requests domain: automatic reminders (ADR 3130)', () => {
       assert.equal(last.remindCount, 3);
       assert.equal(last.nextReminderAt, null, 'the limit is reached: no more');
       assert.equal(nextReminderAt(sentEvery(2, { remindCount: 3 }), 3), null);
+    });
+
+    describe('when a later turn starts (signing in order)', () => {
+      const inOrder = (
+        interval: number,
+        first: Partial<RequestSigner> = {},
+        overrides: Partial<SignatureRequest> = {},
+      ) =>
+        sentEvery(interval, {
+          signers: [
+            signer({ order: 1, ...first }),
+            signer({ signerId: 'b@x.co', signerRef: 'ref1', order: 2 }),
+            signer({ signerId: 'c@x.co', signerRef: 'ref2', order: 3 }),
+          ],
+          fields: [],
+          ...overrides,
+        });
+
+      it("counts from the turn's start, when its signers were first told", () => {
+        const reminded = right(remind(inOrder(3), days(2), policy)).request;
+        assert.equal(reminded.nextReminderAt, days(5));
+        const turn = right(sign(reminded, 'ref0', days(4)));
+        assert.ok(turn.events.some((e) => e.type === 'request.turn_started'));
+        assert.equal(turn.request.nextReminderAt, days(7), 'three days after the new turn was told, not one');
+      });
+
+      it('starts again after a turn nobody could be reminded in', () => {
+        // The first signer signs where the client shows them the page (no channel): the
+        // sweep found nobody to remind and stopped the schedule.
+        const quiet = remindAutomatically(
+          inOrder(2, { sendTo: { email: false, sms: false } }),
+          days(2),
+          policy,
+        );
+        assert.deepEqual(quiet.events, []);
+        assert.equal(quiet.request.nextReminderAt, null);
+        const turn = right(sign(quiet.request, 'ref0', days(3))).request;
+        assert.equal(turn.nextReminderAt, days(5), 'the second signer is reminded two days after being told');
+        const due = remindAutomatically(turn, days(5), policy);
+        assert.deepEqual(due.events, [
+          { type: 'request.reminded', notify: [turn.signers[1]], automatic: true },
+        ]);
+      });
+
+      it('keeps the schedule within a turn, never past expires_at, and none without an interval', () => {
+        const parallel = inOrder(3, {}, {});
+        const sameTurn = right(
+          sign(
+            {
+              ...parallel,
+              signers: [parallel.signers[0]!, { ...parallel.signers[1]!, order: 1 }, parallel.signers[2]!],
+            },
+            'ref0',
+            days(1),
+          ),
+        );
+        assert.deepEqual(
+          sameTurn.events.map((e) => e.type),
+          ['request.signed'],
+        );
+        assert.equal(sameTurn.request.nextReminderAt, days(3), 'a signature within a turn changes nothing');
+        assert.equal(
+          right(sign(inOrder(3, {}, { expiresAt: days(4) }), 'ref0', days(1))).request.nextReminderAt,
+          null,
+        );
+        const none = right(
+          sign(right(send(draft({ signers: inOrder(3).signers, fields: [] }), NOW)).request, 'ref0', days(1)),
+        );
+        assert.equal(none.request.nextReminderAt, null);
+      });
     });
 
     it('is cleared when the Request completes, is declined, cancelled or expires', () => {
