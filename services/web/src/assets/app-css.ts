@@ -64,6 +64,7 @@ table { border-collapse: collapse; width: 100%; }
 caption { text-align: left; font-weight: 600; padding: .25rem 0; }
 th, td { text-align: left; padding: .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { font-weight: 600; }
+td button, td .button { white-space: nowrap; }
 .state { display: inline-block; padding: .05rem .5rem; border-radius: 1rem; border: 1px solid currentColor; font-size: .9rem; }
 .state-active, .state-published, .state-completed, .state-signed, .state-delivered { color: var(--ok); }
 .state-revoked, .state-failed, .state-cancelled, .state-declined, .state-expired, .state-disabled { color: var(--danger); }
