@@ -7,6 +7,7 @@ import {
   nonEmptyArray,
   NonEmptyString,
   nullable,
+  partialUpdate,
   PositiveInt,
   refine,
   SafeHttpUrl,
@@ -284,3 +285,14 @@ export const ReissueExecutionUrlBody = strict(
   'ReissueExecutionUrlBody',
 );
 export type ReissueExecutionUrlBody = t.TypeOf<typeof ReissueExecutionUrlBody>;
+
+/**
+ * `PATCH /v1.1/requests/:id/signers/:signer_id`: corrects how one signer of a sent Request
+ * who has not signed is reached (ADR 3140): a new address or mobile number, or other
+ * channels. `notify` (default true) sends them their link now when it is their turn.
+ */
+export const UpdateRequestSignerBody = partialUpdate(
+  { signer: SignerContact, send_to: SendTo, notify: t.boolean },
+  'UpdateRequestSignerBody',
+);
+export type UpdateRequestSignerBody = t.TypeOf<typeof UpdateRequestSignerBody>;

@@ -1,29 +1,21 @@
 import * as t from 'io-ts';
-import {
-  CreateRequestBody,
-  ReissueExecutionUrlBody,
-  RequestList,
-  RequestView,
-  VerificationView,
-} from '../api.js';
+import { CreateRequestBody, RequestList, RequestView, VerificationView } from '../api.js';
 import { strict } from '../primitives.js';
 import { TestMessageList } from '../test-mode.js';
 import { BulkSendView, CreateBulkSendBodyDocumented } from '../bulk-send.js';
 import { ContractList, ContractView, CreateContractBody } from '../templates.js';
 import { PAGE_QUERY, SITE_ID, type Operation } from './operation.js';
+import { REQUEST_ID, requestAnswer, REQUEST_SIGNER_OPERATIONS } from './operations-request-signers.js';
 
 /** Send, cancel and remind take no parameters: no body, or `{}`. */
 export const NoParameters = strict({}, {}, 'NoParameters');
 
-const REQUEST_ID = { description: 'The Request (a UUID).' } as const;
 const CONTRACT_ID = { description: 'The contract template (an integer id).', integer: true } as const;
 
 const stateQuery = (states: readonly string[]) => ({
   description: 'Only items in this state.',
   schema: { type: 'string', enum: states },
 });
-
-const requestAnswer = (description: string) => ({ 200: { description, codec: RequestView } });
 
 const lifecycle = (
   action: 'send' | 'cancel' | 'remind',
@@ -122,28 +114,7 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
       'With `reminder_interval_days`, the next automatic reminder moves to that many days from now (`next_reminder_at`).',
     ['remind_too_soon', 'remind_limit_reached', 'nothing_to_remind'],
   ),
-  {
-    method: 'post',
-    path: '/v1.1/requests/{request_id}/signers/{signer_id}/execution_url',
-    operationId: 'reissueExecutionUrl',
-    summary: 'Reissue a signer’s Execution URL',
-    description:
-      'Gives one signer of a sent Request, who has not signed, a new Execution URL: every older link of theirs ' +
-      'stops opening at once (it shows “this link was replaced”), and the new one opens for ' +
-      '`EXECUTION_URL_LIFETIME_DAYS` (default 30) from now, never past `expires_at`. With `notify: true` the ' +
-      'signer is sent it on their chosen channels, as a reminder. The answer is the Request; the new link is ' +
-      'that signer’s `request_url`.',
-    tag: 'Requests',
-    auth: 'access_token',
-    idempotent: true,
-    params: {
-      request_id: REQUEST_ID,
-      signer_id: { description: 'The signer’s `signer_id`, percent-encoded.' },
-    },
-    body: { codec: ReissueExecutionUrlBody, required: false },
-    responses: requestAnswer('The Request, with the signer’s new `request_url`.'),
-    problems: ['invalid_state', 'request_expired', 'nothing_to_remind', 'test_mode_only_token'],
-  },
+  ...REQUEST_SIGNER_OPERATIONS,
   {
     method: 'get',
     path: '/v1.1/requests/{request_id}/download',

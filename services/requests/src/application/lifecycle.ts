@@ -16,6 +16,7 @@ import {
   type TransitionError,
 } from '../domain/signature-request.js';
 import { remindAutomatically } from '../domain/automatic-reminder.js';
+import { correctSigner, type SignerCorrection } from '../domain/signer-correction.js';
 import type { DeliveryOutcomeResult } from '../ports/delivery-outcome-store.js';
 import type { Store } from '../ports/store.js';
 import { siteIds, type Caller } from './caller.js';
@@ -143,6 +144,25 @@ export const reissueExecutionUrl =
   (deps: TransitionDeps) =>
   (input: ReissueInput): TE.TaskEither<AppError, Outcome<RequestView>> =>
     transition(deps, (request, now) => reissueLink(request, input.signerId, now, input.notify))(input);
+
+export interface CorrectSignerInput extends TransitionInput {
+  /** The client's signer_id of the signer to correct. */
+  readonly signerId: string;
+  readonly correction: SignerCorrection;
+  /** Send them their link now, when it is their turn. */
+  readonly notify: boolean;
+}
+
+/**
+ * sent → sent: corrects how one signer who has not signed is reached (ADR 3140); a new
+ * address gives them a new Execution URL. Answers the Request.
+ */
+export const correctRequestSigner =
+  (deps: TransitionDeps) =>
+  (input: CorrectSignerInput): TE.TaskEither<AppError, Outcome<RequestView>> =>
+    transition(deps, (request, now) =>
+      correctSigner(request, input.signerId, input.correction, now, input.notify),
+    )(input);
 
 type SweepDeps = Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'>;
 

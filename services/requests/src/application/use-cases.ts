@@ -5,6 +5,7 @@ import {
   remindDueRequests,
   recordNotificationOutcome,
   reissueExecutionUrl,
+  correctRequestSigner,
   remindRequest,
   sendRequest,
 } from './lifecycle.js';
@@ -52,6 +53,7 @@ export const useCases = (deps: Deps) => ({
   cancelRequest: cancelRequest(deps),
   remindRequest: remindRequest(deps),
   reissueExecutionUrl: reissueExecutionUrl(deps),
+  correctRequestSigner: correctRequestSigner(deps),
   expireDueRequests: expireDueRequests(deps),
   remindDueRequests: remindDueRequests(deps),
   recordNotificationOutcome: recordNotificationOutcome(deps),

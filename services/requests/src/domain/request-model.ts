@@ -148,7 +148,8 @@ export interface Transition {
   readonly events: readonly RequestEvent[];
 }
 
-export type Action = 'send' | 'cancel' | 'remind' | 'expire' | 'sign' | 'decline' | 'reissue_link';
+export type Action =
+  'send' | 'cancel' | 'remind' | 'expire' | 'sign' | 'decline' | 'reissue_link' | 'update_signer';
 
 /** Why a send cannot happen: the spec's three preconditions. */
 export type MissingForSend =

@@ -6,6 +6,7 @@ import {
   CreateRequestBody,
   PRINCIPAL_HEADER,
   ReissueExecutionUrlBody,
+  UpdateRequestSignerBody,
   strict,
 } from '@esign/contracts';
 import {
@@ -173,6 +174,41 @@ export const mountRoutes = (
             requestId,
             signerId,
             notify: body.notify ?? false,
+            ...(idempotency && { idempotency }),
+          }),
+        ),
+      );
+    }),
+  );
+
+  // Corrects how one signer of a sent Request is reached (ADR 3140).
+  router.patch(
+    '/v1.1/requests/:id/signers/:signer_id',
+    authed(async (ctx, caller) => {
+      const requestId = uuidParam(ctx.params.id, 'request');
+      const signerId = ctx.params.signer_id ?? '';
+      const body = bodyOf(UpdateRequestSignerBody, ctx);
+      const idempotency = idempotencyFrom(ctx);
+      const correction = {
+        ...(body.signer?.email !== undefined && { email: body.signer.email }),
+        ...(body.signer?.mobile_number !== undefined && { mobileNumber: body.signer.mobile_number }),
+        ...(body.send_to !== undefined && {
+          sendTo: {
+            ...(body.send_to.email !== undefined && { email: body.send_to.email }),
+            ...(body.send_to.mobile_number !== undefined && { sms: body.send_to.mobile_number }),
+          },
+        }),
+      };
+      answer(
+        ctx,
+        200,
+        await run(
+          cases.correctRequestSigner({
+            caller,
+            requestId,
+            signerId,
+            correction,
+            notify: body.notify ?? true,
             ...(idempotency && { idempotency }),
           }),
         ),

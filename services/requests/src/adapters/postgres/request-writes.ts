@@ -139,10 +139,15 @@ export const transitionWrite = (
     SELECT count(*)::int AS written FROM guard`;
 };
 
+const contactChanged = (before: RequestSigner | undefined, after: RequestSigner): boolean =>
+  before !== undefined &&
+  (before.contact.email !== after.contact.email || before.contact.mobileNumber !== after.contact.mobileNumber);
+
 /**
  * The signers' part of a transition, one UPDATE: those that changed, and at send every
  * signer, whose contact details are fixed then (reminders, the audit trail and the
- * executed PDF name the address the Request went to, whatever is upserted later). An
+ * executed PDF name the address the Request went to, whatever is upserted later), and a
+ * signer's details again when the sender corrects them (ADR 3140). An
  * unchanged signer's columns are written back as read, which the version check makes
  * current; a delivery status only when the transition changed it, since the reports write
  * it without the Request (ADR 2650) and a stale copy must not undo theirs.
@@ -160,7 +165,8 @@ const signersWrite = (previous: SignatureRequest, request: SignatureRequest, whe
           link_version = s.link_version, link_issued_at = s.link_issued_at,
           sent_email = CASE WHEN s.fix_contact THEN s.email ELSE rs.sent_email END,
           sent_mobile_number = CASE WHEN s.fix_contact THEN s.mobile_number ELSE rs.sent_mobile_number END,
-          contact_fixed = rs.contact_fixed OR s.fix_contact
+          contact_fixed = rs.contact_fixed OR s.fix_contact,
+          send_email = s.send_email, send_sms = s.send_sms
       FROM ${sql.unnest(
         rows.map((s) => {
           const before = changed.has(s) ? changed.get(s) : s;
@@ -175,9 +181,12 @@ const signersWrite = (previous: SignatureRequest, request: SignatureRequest, whe
             s.delivery.sms !== before?.delivery.sms,
             s.link.version,
             s.link.issuedAt,
-            fixContacts,
+            // At send, or when the sender corrected them (ADR 3140).
+            fixContacts || contactChanged(before, s),
             s.contact.email,
             s.contact.mobileNumber,
+            s.sendTo.email,
+            s.sendTo.sms,
           ];
         }),
         [
@@ -194,8 +203,10 @@ const signersWrite = (previous: SignatureRequest, request: SignatureRequest, whe
           'bool',
           'text',
           'text',
+          'bool',
+          'bool',
         ],
       )} AS s(signer_ref, state, signed_at, declined_at, email_delivery, email_changed, sms_delivery, sms_changed,
-              link_version, link_issued_at, fix_contact, email, mobile_number)
+              link_version, link_issued_at, fix_contact, email, mobile_number, send_email, send_sms)
       WHERE rs.request_id = ${request.id} AND rs.signer_ref = s.signer_ref AND ${when}`;
 };

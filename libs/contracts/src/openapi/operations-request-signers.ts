@@ -1,0 +1,59 @@
+import { ReissueExecutionUrlBody, RequestView, UpdateRequestSignerBody } from '../api.js';
+import type { Operation } from './operation.js';
+
+export const REQUEST_ID = { description: 'The Request (a UUID).' } as const;
+
+export const requestAnswer = (description: string) => ({ 200: { description, codec: RequestView } });
+
+/** One signer of a sent Request: a new Execution URL (ADR 1321), or corrected details (ADR 3140). */
+export const REQUEST_SIGNER_OPERATIONS: readonly Operation[] = [
+  {
+    method: 'post',
+    path: '/v1.1/requests/{request_id}/signers/{signer_id}/execution_url',
+    operationId: 'reissueExecutionUrl',
+    summary: 'Reissue a signer’s Execution URL',
+    description:
+      'Gives one signer of a sent Request, who has not signed, a new Execution URL: every older link of theirs ' +
+      'stops opening at once (it shows “this link was replaced”), and the new one opens for ' +
+      '`EXECUTION_URL_LIFETIME_DAYS` (default 30) from now, never past `expires_at`. With `notify: true` the ' +
+      'signer is sent it on their chosen channels, as a reminder. The answer is the Request; the new link is ' +
+      'that signer’s `request_url`.',
+    tag: 'Requests',
+    auth: 'access_token',
+    idempotent: true,
+    params: {
+      request_id: REQUEST_ID,
+      signer_id: { description: 'The signer’s `signer_id`, percent-encoded.' },
+    },
+    body: { codec: ReissueExecutionUrlBody, required: false },
+    responses: requestAnswer('The Request, with the signer’s new `request_url`.'),
+    problems: ['invalid_state', 'request_expired', 'nothing_to_remind', 'test_mode_only_token'],
+  },
+  {
+    method: 'patch',
+    path: '/v1.1/requests/{request_id}/signers/{signer_id}',
+    operationId: 'updateRequestSigner',
+    summary: 'Correct how a signer is reached',
+    description:
+      'Corrects, on a sent Request, how one signer who has not signed is reached: a new e-mail address or ' +
+      'mobile number in `signer` (usually after a message bounced), or other channels in `send_to`. Only this ' +
+      'Request changes; the Site’s signer record is left as it is, and the next create upserts it as usual. A new ' +
+      'address gives the signer a new Execution URL (the old one may have reached someone else: it stops ' +
+      'opening at once) and clears that channel’s delivery status. With `notify` (default true) a signer whose ' +
+      'turn it is is sent their link now on their channels; a later turn’s signer is told at their turn. Not ' +
+      'counted as a reminder. The same details again change nothing and send nothing. A draft is not corrected ' +
+      'here: its signers show the Site’s current details until it is sent.',
+    tag: 'Requests',
+    auth: 'access_token',
+    idempotent: true,
+    params: {
+      request_id: REQUEST_ID,
+      signer_id: { description: 'The signer’s `signer_id`, percent-encoded.' },
+    },
+    body: { codec: UpdateRequestSignerBody, required: true },
+    responses: requestAnswer(
+      'The Request, with the signer’s details and, after a new address, new `request_url`.',
+    ),
+    problems: ['invalid_state', 'request_expired', 'test_mode_only_token'],
+  },
+];

@@ -1,0 +1,74 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { isPastExpiry } from './expiry.js';
+import type { RequestSigner, SignatureRequest, Transition, TransitionError } from './request-model.js';
+import { notifiableChannels } from './signature-request.js';
+import { hasTurn } from './signing-order.js';
+
+/** What a sender changes of one signer of a sent Request; absent parts stay as they are. */
+export interface SignerCorrection {
+  readonly email?: string;
+  readonly mobileNumber?: string;
+  readonly sendTo?: { readonly email?: boolean; readonly sms?: boolean };
+}
+
+/**
+ * sent → sent: the sender corrects how one signer who has not signed is reached (ADR 3140),
+ * usually after a message bounced. The Request's copy of their details changes (the one
+ * fixed at send, ADR 1302; the Site's signer record is not touched). A changed address
+ * gives them a new Execution URL, since the old one may have gone to someone else: every
+ * older link stops opening, and that channel's delivery status, which was about the old
+ * address, is cleared. With `notify`, a signer whose turn it is is sent their link on
+ * their channels now (`request.reminded` for them alone, as a reissue sends it; not
+ * counted as a reminder); a later turn's signer is told at their turn. A correction that
+ * changes nothing answers the Request as it is, with no event.
+ */
+export const correctSigner = (
+  request: SignatureRequest,
+  signerId: string,
+  correction: SignerCorrection,
+  now: string,
+  notify: boolean,
+): E.Either<TransitionError, Transition> => {
+  if (request.state !== 'sent')
+    return E.left({ _tag: 'StateConflict', action: 'update_signer', state: request.state });
+  if (isPastExpiry(request, now)) return E.left({ _tag: 'RequestExpired', expiresAt: request.expiresAt! });
+  const signer = request.signers.find((s) => s.signerId === signerId);
+  if (signer === undefined) return E.left({ _tag: 'UnknownSigner', signerRef: signerId });
+  if (signer.state !== 'pending')
+    return E.left({ _tag: 'SignerNotPending', signerRef: signer.signerRef, state: signer.state });
+
+  const contact = {
+    email: correction.email ?? signer.contact.email,
+    mobileNumber: correction.mobileNumber ?? signer.contact.mobileNumber,
+  };
+  const sendTo = {
+    email: correction.sendTo?.email ?? signer.sendTo.email,
+    sms: correction.sendTo?.sms ?? signer.sendTo.sms,
+  };
+  const emailChanged = contact.email !== signer.contact.email;
+  const mobileChanged = contact.mobileNumber !== signer.contact.mobileNumber;
+  const channelsChanged = sendTo.email !== signer.sendTo.email || sendTo.sms !== signer.sendTo.sms;
+  if (!emailChanged && !mobileChanged && !channelsChanged) return E.right({ request, events: [] });
+
+  const corrected: RequestSigner = {
+    ...signer,
+    contact,
+    sendTo,
+    delivery: {
+      email: emailChanged ? null : signer.delivery.email,
+      sms: mobileChanged ? null : signer.delivery.sms,
+    },
+    link: emailChanged || mobileChanged ? { version: signer.link.version + 1, issuedAt: now } : signer.link,
+  };
+  const after: SignatureRequest = {
+    ...request,
+    signers: request.signers.map((s) => (s.signerRef === signer.signerRef ? corrected : s)),
+    updatedAt: now,
+  };
+  const channels = notifiableChannels(corrected);
+  const told = notify && hasTurn(after, corrected) && (channels.email || channels.sms);
+  return E.right({
+    request: after,
+    events: told ? [{ type: 'request.reminded', notify: [corrected] }] : [],
+  });
+};
