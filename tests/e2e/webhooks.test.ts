@@ -89,4 +89,45 @@ describe('end to end through the gateway: webhooks routed by Site (ADR 2690)', f
       'nothing for the send before the endpoint',
     );
   });
+
+  it('delivers request.signer_updated when the sender corrects a signer, without any link (ADR 3140)', async () => {
+    const template = await publishedAgreement(acme);
+    const { port } = receiver.address() as AddressInfo;
+    expectStatus(
+      await acme.api.post(`/v1.1/sites/${acme.site}/webhooks`, {
+        url: `http://127.0.0.1:${port}/corrections`,
+        event_types: ['request.signer_updated'],
+        alert_email: 'ops@acme.example',
+      }),
+      201,
+    );
+    const id = await sendOne(template);
+    const mobile = uniqueMobile();
+    const view = expectStatus(
+      await acme.api.get<{
+        signers: { signer_id: string; signer_ref: string; mobile_number: string | null }[];
+      }>(`/v1.1/requests/${id}`),
+      200,
+    ).body;
+    const texted = view.signers.find((s) => s.mobile_number !== null)!;
+    expectStatus(
+      await acme.api.call('PATCH', `/v1.1/requests/${id}/signers/${texted.signer_id}`, {
+        signer: { mobile_number: mobile },
+        notify: false,
+      }),
+      200,
+    );
+    const update = await eventually(() =>
+      Promise.resolve(delivered.find((d) => d.type === 'request.signer_updated' && d.data.request_id === id)),
+    );
+    assert.deepEqual(update.data, {
+      request_id: id,
+      signer_id: texted.signer_id,
+      signer_ref: texted.signer_ref,
+      email: null,
+      mobile_number: `1${mobile}`,
+      send_to: { email: false, mobile_number: true },
+      link_replaced: true,
+    });
+  });
 });

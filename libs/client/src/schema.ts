@@ -1423,6 +1423,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'request.signer_updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `request.signer_updated`
+     * @description The sender corrected how a signer of a sent Request is reached: their e-mail address, mobile number or channels in this Request; `link_replaced: true` when their Execution URL was replaced. Delivered at least once: treat a second delivery of the same `id` as done.
+     */
+    post: operations['requestSigner_updatedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'bulk_send.completed': {
     parameters: {
       query?: never;
@@ -1772,6 +1792,7 @@ export interface components {
       | 'request.reminded'
       | 'request.turn_started'
       | 'request.viewed'
+      | 'request.signer_updated'
       | 'bulk_send.completed';
     WebhookEndpointWithSecret: components['schemas']['WebhookEndpointView'] & {
       secret: string;
@@ -2322,6 +2343,27 @@ export interface components {
         signer_id: string;
         signer_ref: string;
         viewed_at: string;
+      };
+      /** @constant */
+      test_mode?: true;
+    };
+    RequestSignerUpdatedWebhook: {
+      id: string;
+      /** @constant */
+      type: 'request.signer_updated';
+      created_at: string;
+      site_id: number;
+      data: {
+        request_id: string;
+        signer_id: string;
+        signer_ref: string;
+        email: string | null;
+        mobile_number: string | null;
+        send_to: {
+          email: boolean;
+          mobile_number: boolean;
+        };
+        link_replaced: boolean;
       };
       /** @constant */
       test_mode?: true;
@@ -15793,6 +15835,42 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['RequestViewedWebhook'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other 4xx fails the delivery at once; 408, 429 and 5xx are retried. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  requestSigner_updatedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `t + "." + body` keyed with the endpoint’s secret (a second `v1` during a secret rotation). Refuse one older than 5 minutes. */
+        'Esign-Signature': string;
+        /** @description The event type. */
+        'Esign-Event-Type': string;
+        /** @description For support. */
+        'Esign-Delivery-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestSignerUpdatedWebhook'];
       };
     };
     responses: {

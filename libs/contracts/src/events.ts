@@ -148,6 +148,25 @@ export const SignerCodeRequested = envelope(
 );
 export type SignerCodeRequested = t.TypeOf<typeof SignerCodeRequested>;
 
+/**
+ * The sender corrected how a signer of a sent Request is reached (ADR 3140): their details
+ * in this Request now, the channels the sender chose, and whether their link was replaced
+ * (a new address). No `request_url`: the client reads it from `GET /v1.1/requests/:id`.
+ */
+export const RequestSignerUpdated = envelope(
+  'request.signer_updated',
+  t.type({
+    request_id: t.string,
+    signer_id: t.string,
+    signer_ref: t.string,
+    email: t.union([t.string, t.null]),
+    mobile_number: t.union([t.string, t.null]),
+    send_to: Channels,
+    link_replaced: t.boolean,
+  }),
+);
+export type RequestSignerUpdated = t.TypeOf<typeof RequestSignerUpdated>;
+
 /** A signer opened their live Execution URL for the first time. */
 export const RequestViewed = envelope(
   'request.viewed',
@@ -259,6 +278,7 @@ export const DomainEvent = t.union([
   RequestTurnStarted,
   SignerCodeRequested,
   RequestViewed,
+  RequestSignerUpdated,
   NoticeCompleted,
   NoticeDeclined,
   RequestCancelled,

@@ -29,6 +29,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'request.reminded',
   'request.turn_started',
   'request.viewed',
+  'request.signer_updated',
   'bulk_send.completed',
 ] as const;
 

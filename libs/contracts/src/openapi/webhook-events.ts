@@ -7,6 +7,7 @@ import {
   RequestDeclined,
   RequestExpired,
   RequestSigned,
+  RequestSignerUpdated,
   RequestViewed,
   WebhookNotificationData,
   WebhookRemindedData,
@@ -36,6 +37,12 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
   'request.viewed': {
     data: dataCodecOf(RequestViewed),
     when: 'A signer opened their live Execution URL for the first time (once per signer).',
+  },
+  'request.signer_updated': {
+    data: dataCodecOf(RequestSignerUpdated),
+    when:
+      'The sender corrected how a signer of a sent Request is reached: their e-mail address, mobile number ' +
+      'or channels in this Request; `link_replaced: true` when their Execution URL was replaced.',
   },
   'bulk_send.completed': {
     data: dataCodecOf(BulkSendCompleted),

@@ -44,6 +44,7 @@ describe('contracts: the OpenAPI document', () => {
       'request.reminded',
       'request.sent',
       'request.signed',
+      'request.signer_updated',
       'request.turn_started',
       'request.viewed',
     ]);

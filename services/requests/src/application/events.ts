@@ -209,6 +209,20 @@ export const envelopes = (
           type: event.type,
           data: { ...signerAct(request, event.signerRef), viewed_at: event.at },
         };
+      case 'request.signer_updated': {
+        const signer = request.signers.find((s) => s.signerRef === event.signerRef)!;
+        return {
+          ...head,
+          type: event.type,
+          data: {
+            ...signerAct(request, event.signerRef),
+            email: signer.contact.email,
+            mobile_number: signer.contact.mobileNumber,
+            send_to: { email: signer.sendTo.email, mobile_number: signer.sendTo.sms },
+            link_replaced: event.linkReplaced,
+          },
+        };
+      }
       case 'notice.completed': {
         const expires = new Date(
           Date.parse(request.completedAt ?? request.updatedAt) + COPY_LINK_DAYS * 86_400_000,

@@ -128,6 +128,8 @@ export type RequestEvent =
       readonly expiresAt: string;
     }
   | { readonly type: 'request.viewed'; readonly signerRef: string; readonly at: string }
+  /** The sender corrected how the signer is reached (ADR 3140). */
+  | { readonly type: 'request.signer_updated'; readonly signerRef: string; readonly linkReplaced: boolean }
   /** Internal: tell `notify` the Request is complete, with a link to their copy. */
   | { readonly type: 'notice.completed'; readonly notify: readonly RequestSigner[] }
   /** Internal: tell `notify` that `signerRef` declined, and why. */

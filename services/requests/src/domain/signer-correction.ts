@@ -1,6 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { isPastExpiry } from './expiry.js';
-import type { RequestSigner, SignatureRequest, Transition, TransitionError } from './request-model.js';
+import type {
+  RequestEvent,
+  RequestSigner,
+  SignatureRequest,
+  Transition,
+  TransitionError,
+} from './request-model.js';
 import { notifiableChannels } from './signature-request.js';
 import { hasTurn } from './signing-order.js';
 
@@ -19,8 +25,9 @@ export interface SignerCorrection {
  * older link stops opening, and that channel's delivery status, which was about the old
  * address, is cleared. With `notify`, a signer whose turn it is is sent their link on
  * their channels now (`request.reminded` for them alone, as a reissue sends it; not
- * counted as a reminder); a later turn's signer is told at their turn. A correction that
- * changes nothing answers the Request as it is, with no event.
+ * counted as a reminder); a later turn's signer is told at their turn. Every correction
+ * writes `request.signer_updated` (for webhooks); one that changes nothing answers the
+ * Request as it is, with no event.
  */
 export const correctSigner = (
   request: SignatureRequest,
@@ -67,8 +74,13 @@ export const correctSigner = (
   };
   const channels = notifiableChannels(corrected);
   const told = notify && hasTurn(after, corrected) && (channels.email || channels.sms);
+  const updated: RequestEvent = {
+    type: 'request.signer_updated',
+    signerRef: signer.signerRef,
+    linkReplaced: corrected.link !== signer.link,
+  };
   return E.right({
     request: after,
-    events: told ? [{ type: 'request.reminded', notify: [corrected] }] : [],
+    events: told ? [updated, { type: 'request.reminded', notify: [corrected] }] : [updated],
   });
 };

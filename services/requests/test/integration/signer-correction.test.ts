@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import * as t from 'io-ts';
-import type { RequestView } from '@esign/contracts';
+import * as E from 'fp-ts/lib/Either.js';
+import { DomainEvent, type RequestView } from '@esign/contracts';
 import { db, sql } from '@esign/platform/database';
 import { principal, publishedTemplate, SITE_A, startHarness, type Harness } from '../support/harness.js';
 
@@ -96,9 +97,20 @@ describe('requests service: correcting a signer of a sent Request (real Postgres
     );
     assert.deepEqual(
       events.map((e) => e.type),
-      ['request.created', 'request.sent', 'request.reminded'],
+      ['request.created', 'request.sent', 'request.signer_updated', 'request.reminded'],
     );
-    const told = (events[2]!.envelope as { data: { signers: { email: string; send_to: unknown }[] } }).data
+    const updated = DomainEvent.decode(events[2]!.envelope);
+    assert.ok(E.isRight(updated), 'the shared codec reads it');
+    assert.deepEqual(updated.right.data, {
+      request_id: request.id,
+      signer_id: 'client-7',
+      signer_ref: request.signers[0]!.signer_ref,
+      email: 'jane@example.com',
+      mobile_number: '15552001111',
+      send_to: { email: true, mobile_number: true },
+      link_replaced: true,
+    });
+    const told = (events[3]!.envelope as { data: { signers: { email: string; send_to: unknown }[] } }).data
       .signers;
     assert.equal(told[0]!.email, 'jane@example.com', 'the message goes to the corrected address');
 

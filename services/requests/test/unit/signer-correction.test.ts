@@ -35,7 +35,10 @@ describe('requests domain: correcting a signer of a sent Request (ADR 3140)', ()
     assert.equal(alice.signerId, 'alice@example.com', 'the client still names them as before');
     assert.equal(after.updatedAt, AT);
     assert.equal(after.signers[1], before.signers[1], 'the other signer is untouched');
-    assert.deepEqual(events, [{ type: 'request.reminded', notify: [alice] }]);
+    assert.deepEqual(events, [
+      { type: 'request.signer_updated', signerRef: 'ref0', linkReplaced: true },
+      { type: 'request.reminded', notify: [alice] },
+    ]);
     assert.equal(after.remindCount, 0, 'not counted as a reminder');
     assert.equal(after.lastRemindedAt, null);
   });
@@ -48,7 +51,7 @@ describe('requests domain: correcting a signer of a sent Request (ADR 3140)', ()
     assert.deepEqual(bob.contact, { email: null, mobileNumber: '15559876543' });
     assert.deepEqual(bob.delivery, { email: null, sms: null });
     assert.equal(bob.link.version, 1);
-    assert.deepEqual(events, []);
+    assert.deepEqual(events, [{ type: 'request.signer_updated', signerRef: 'ref1', linkReplaced: true }]);
   });
 
   it('channels alone: the link stays, the statuses stay, and the signer is told on the new set', () => {
@@ -64,8 +67,15 @@ describe('requests domain: correcting a signer of a sent Request (ADR 3140)', ()
     const quiet = onlyChannels.request.signers[1]!;
     assert.deepEqual(quiet.link, { version: 0, issuedAt: null }, 'no address changed: the same link');
     assert.deepEqual(quiet.delivery, request().signers[1]!.delivery);
-    assert.deepEqual(onlyChannels.events, [], 'no channel left to tell them on');
-    assert.deepEqual(events, [{ type: 'request.reminded', notify: [bob] }]);
+    assert.deepEqual(
+      onlyChannels.events,
+      [{ type: 'request.signer_updated', signerRef: 'ref1', linkReplaced: false }],
+      'no channel left to tell them on',
+    );
+    assert.deepEqual(events, [
+      { type: 'request.signer_updated', signerRef: 'ref1', linkReplaced: true },
+      { type: 'request.reminded', notify: [bob] },
+    ]);
   });
 
   it('the same details change nothing and tell nobody', () => {
@@ -86,7 +96,7 @@ describe('requests domain: correcting a signer of a sent Request (ADR 3140)', ()
     });
     const { request: after, events } = right(correctSigner(ordered, 'b@x.co', { email: 'b@y.co' }, AT, true));
     assert.equal(after.signers[1]!.contact.email, 'b@y.co');
-    assert.deepEqual(events, []);
+    assert.deepEqual(events, [{ type: 'request.signer_updated', signerRef: 'ref1', linkReplaced: true }]);
   });
 
   it('refuses a draft, a finished Request, an expired one, an unknown signer and one who acted', () => {

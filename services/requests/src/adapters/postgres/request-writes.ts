@@ -141,7 +141,8 @@ export const transitionWrite = (
 
 const contactChanged = (before: RequestSigner | undefined, after: RequestSigner): boolean =>
   before !== undefined &&
-  (before.contact.email !== after.contact.email || before.contact.mobileNumber !== after.contact.mobileNumber);
+  (before.contact.email !== after.contact.email ||
+    before.contact.mobileNumber !== after.contact.mobileNumber);
 
 /**
  * The signers' part of a transition, one UPDATE: those that changed, and at send every
