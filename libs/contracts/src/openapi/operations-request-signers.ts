@@ -5,6 +5,17 @@ export const REQUEST_ID = { description: 'The Request (a UUID).' } as const;
 
 export const requestAnswer = (description: string) => ({ 200: { description, codec: RequestView } });
 
+/** What the calls on one signer of a Request share. */
+const ONE_SIGNER = {
+  tag: 'Requests',
+  auth: 'access_token',
+  idempotent: true,
+  params: {
+    request_id: REQUEST_ID,
+    signer_id: { description: 'The signer’s `signer_id`, percent-encoded.' },
+  },
+} as const;
+
 /** One signer of a sent Request: a new Execution URL (ADR 1321), or corrected details (ADR 3140). */
 export const REQUEST_SIGNER_OPERATIONS: readonly Operation[] = [
   {
@@ -18,13 +29,7 @@ export const REQUEST_SIGNER_OPERATIONS: readonly Operation[] = [
       '`EXECUTION_URL_LIFETIME_DAYS` (default 30) from now, never past `expires_at`. With `notify: true` the ' +
       'signer is sent it on their chosen channels, as a reminder. The answer is the Request; the new link is ' +
       'that signer’s `request_url`.',
-    tag: 'Requests',
-    auth: 'access_token',
-    idempotent: true,
-    params: {
-      request_id: REQUEST_ID,
-      signer_id: { description: 'The signer’s `signer_id`, percent-encoded.' },
-    },
+    ...ONE_SIGNER,
     body: { codec: ReissueExecutionUrlBody, required: false },
     responses: requestAnswer('The Request, with the signer’s new `request_url`.'),
     problems: ['invalid_state', 'request_expired', 'nothing_to_remind', 'test_mode_only_token'],
@@ -41,15 +46,10 @@ export const REQUEST_SIGNER_OPERATIONS: readonly Operation[] = [
       'address gives the signer a new Execution URL (the old one may have reached someone else: it stops ' +
       'opening at once) and clears that channel’s delivery status. With `notify` (default true) a signer whose ' +
       'turn it is is sent their link now on their channels; a later turn’s signer is told at their turn. Not ' +
-      'counted as a reminder. The same details again change nothing and send nothing. A draft is not corrected ' +
+      'counted as a reminder. Every correction writes the `request.signer_updated` event (a webhook). ' +
+      'The same details again change nothing and send nothing. A draft is not corrected ' +
       'here: its signers show the Site’s current details until it is sent.',
-    tag: 'Requests',
-    auth: 'access_token',
-    idempotent: true,
-    params: {
-      request_id: REQUEST_ID,
-      signer_id: { description: 'The signer’s `signer_id`, percent-encoded.' },
-    },
+    ...ONE_SIGNER,
     body: { codec: UpdateRequestSignerBody, required: true },
     responses: requestAnswer(
       'The Request, with the signer’s details and, after a new address, new `request_url`.',

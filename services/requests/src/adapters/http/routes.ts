@@ -156,28 +156,23 @@ export const mountRoutes = (
     );
   }
 
-  // A new Execution URL for one signer, the old ones dead (ADR 1321). The signer is named
-  // by the client's signer_id, percent-encoded in the path.
+  /**
+   * The Request and the signer a call on one signer names: the client's signer_id,
+   * percent-encoded in the path; with the call's Idempotency-Key.
+   */
+  const oneSigner = (ctx: AppContext, caller: Caller) => {
+    const requestId = uuidParam(ctx.params.id, 'request');
+    const idempotency = idempotencyFrom(ctx);
+    return { caller, requestId, signerId: ctx.params.signer_id ?? '', ...(idempotency && { idempotency }) };
+  };
+
+  // A new Execution URL for one signer, the old ones dead (ADR 1321).
   router.post(
     '/v1.1/requests/:id/signers/:signer_id/execution_url',
     authed(async (ctx, caller) => {
-      const requestId = uuidParam(ctx.params.id, 'request');
-      const signerId = ctx.params.signer_id ?? '';
+      const target = oneSigner(ctx, caller);
       const body = bodyOf(ReissueExecutionUrlBody, ctx);
-      const idempotency = idempotencyFrom(ctx);
-      answer(
-        ctx,
-        200,
-        await run(
-          cases.reissueExecutionUrl({
-            caller,
-            requestId,
-            signerId,
-            notify: body.notify ?? false,
-            ...(idempotency && { idempotency }),
-          }),
-        ),
-      );
+      answer(ctx, 200, await run(cases.reissueExecutionUrl({ ...target, notify: body.notify ?? false })));
     }),
   );
 
@@ -185,10 +180,8 @@ export const mountRoutes = (
   router.patch(
     '/v1.1/requests/:id/signers/:signer_id',
     authed(async (ctx, caller) => {
-      const requestId = uuidParam(ctx.params.id, 'request');
-      const signerId = ctx.params.signer_id ?? '';
+      const target = oneSigner(ctx, caller);
       const body = bodyOf(UpdateRequestSignerBody, ctx);
-      const idempotency = idempotencyFrom(ctx);
       const correction = {
         ...(body.signer?.email !== undefined && { email: body.signer.email }),
         ...(body.signer?.mobile_number !== undefined && { mobileNumber: body.signer.mobile_number }),
@@ -202,16 +195,7 @@ export const mountRoutes = (
       answer(
         ctx,
         200,
-        await run(
-          cases.correctRequestSigner({
-            caller,
-            requestId,
-            signerId,
-            correction,
-            notify: body.notify ?? true,
-            ...(idempotency && { idempotency }),
-          }),
-        ),
+        await run(cases.correctRequestSigner({ ...target, correction, notify: body.notify ?? true })),
       );
     }),
   );
