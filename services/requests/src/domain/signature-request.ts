@@ -31,7 +31,14 @@ import type {
   TransitionError,
 } from './request-model.js';
 import { isPastExpiry } from './expiry.js';
-import { currentOrder, firstToNotify, hasTurn, orderReached, startNextTurn } from './signing-order.js';
+import {
+  currentOrder,
+  firstToNotify,
+  hasTurn,
+  orderReached,
+  startNextTurn,
+  turnStartedAt,
+} from './signing-order.js';
 import { completionNotice, declineNotice } from './signer-notices.js';
 import { scheduled, scheduledFromTurn, unscheduled } from './reminder-schedule.js';
 
@@ -103,7 +110,10 @@ export interface RemindPolicy {
   readonly maxReminders: number;
 }
 
-/** sent → sent: tells again the signers who have not signed, no more often than the policy allows. */
+/**
+ * sent → sent: tells again the signers who have not signed, no more often than the policy
+ * allows after the last notification (the send, the last reminder, or a later turn's start).
+ */
 export const remind = (
   request: SignatureRequest,
   now: string,
@@ -113,7 +123,13 @@ export const remind = (
   if (isPastExpiry(request, now)) return expiredError(request);
   if (request.remindCount >= policy.maxReminders)
     return E.left({ _tag: 'RemindLimitReached', limit: policy.maxReminders });
-  const last = Date.parse(request.lastRemindedAt ?? request.sentAt ?? request.createdAt);
+  // The last notification: the send or the last reminder, or a later turn's start, whose
+  // signers were told then.
+  const turn = turnStartedAt(request);
+  const last = Math.max(
+    Date.parse(request.lastRemindedAt ?? request.sentAt ?? request.createdAt),
+    turn === null ? -Infinity : Date.parse(turn),
+  );
   const nextAllowed = last + policy.minIntervalSeconds * 1000;
   const nowMs = Date.parse(now);
   if (nowMs < nextAllowed)

@@ -21,6 +21,20 @@ export const currentOrder = (request: Pick<SignatureRequest, 'signers'>): number
   return waiting.length === 0 ? null : Math.min(...waiting.map((s) => s.order!));
 };
 
+/**
+ * When the current order's turn started, its signers told: when the last signer of the
+ * orders before it signed. Null without an order, and in the first turn (it started with
+ * the send).
+ */
+export const turnStartedAt = (request: Pick<SignatureRequest, 'signers'>): string | null => {
+  const current = currentOrder(request);
+  if (current === null) return null;
+  const signed = request.signers.flatMap((s) =>
+    s.order !== null && s.order < current && s.signedAt !== null ? [Date.parse(s.signedAt)] : [],
+  );
+  return signed.length === 0 ? null : new Date(Math.max(...signed)).toISOString();
+};
+
 /** Whether this signer's order has been reached (always, without an order); says nothing about the Request's state. */
 export const orderReached = (request: Pick<SignatureRequest, 'signers'>, signer: RequestSigner): boolean => {
   const current = currentOrder(request);

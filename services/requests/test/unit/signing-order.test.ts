@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import { createSignatureRequest } from '../../src/domain/request-creation.js';
 import { decline, executionAccess, remind, send, sign } from '../../src/domain/signature-request.js';
-import { currentOrder, hasTurn } from '../../src/domain/signing-order.js';
+import { currentOrder, hasTurn, turnStartedAt } from '../../src/domain/signing-order.js';
 import { body, creationInput, draft, later, left, NOW, right, signer } from '../support/builders.js';
 
 /** Three signers with orders 1, 1 and 2, every field assigned, as issue 20 describes. */
@@ -151,6 +151,24 @@ describe('requests domain: signing in order', () => {
       events.map((e) => (e.type === 'request.reminded' ? refs(e.notify) : [])),
       [['ref1']],
     );
+  });
+
+  it("counts the least time between notifications from the turn's start too: its signers were just told", () => {
+    const request = right(send(ordered(), NOW)).request;
+    const turnAt = later(NOW, 3600);
+    const both = right(sign(right(sign(request, 'ref0', NOW)).request, 'ref1', turnAt)).request;
+    assert.equal(turnStartedAt(both), turnAt);
+    assert.deepEqual(left(remind(both, later(turnAt, 30), policy)), {
+      _tag: 'RemindTooSoon',
+      retryAfterSeconds: 30,
+    });
+    const { events } = right(remind(both, later(turnAt, 60), policy));
+    assert.deepEqual(
+      events.map((e) => (e.type === 'request.reminded' ? refs(e.notify) : [])),
+      [['ref2']],
+    );
+    assert.equal(turnStartedAt(request), null, 'the first turn started with the send');
+    assert.equal(turnStartedAt(right(send(ordered([null, null, null]), NOW)).request), null, 'no order');
   });
 
   it('without orders, everyone is notified and may sign at once, as before', () => {
