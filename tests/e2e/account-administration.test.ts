@@ -250,4 +250,23 @@ describe('end to end through the gateway: an account admin’s Sites, invitation
     );
     assert.match(told.mail.text ?? '', /^An operator of the service deleted your Developer App /);
   });
+
+  it("an operator's revoke-token: the token's user is told which token of which app stopped (ADR 3120)", async () => {
+    const name = `Leaky sync ${unique()}`;
+    const { app } = (await system.admin('create-app', '--user', acme.tenant.user.email, '--name', name)) as {
+      app: { id: string };
+    };
+    const { token } = (await system.admin('create-token', '--app', app.id, '--name', 'CI runner')) as {
+      token: { id: string };
+    };
+    await system.admin('revoke-token', '--token', token.id);
+    const told = await mailed(
+      acme.tenant.user.email,
+      new RegExp(`^An access token of “${escaped(name)}” was revoked$`),
+    );
+    assert.match(
+      told.mail.text ?? '',
+      /^An operator of the service revoked the access token “CI runner” of your/,
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { isUuid } from './ids.js';
+import { TokenOrigin } from './auth-api.js';
 
 /** The routing key (and `type`) of a request for a link to choose a new password (ADR 3000). */
 export const PASSWORD_RESET_REQUESTED = 'account.password_reset_requested';
@@ -220,6 +221,34 @@ export const AppChanged = t.type(
 );
 export type AppChanged = t.TypeOf<typeof AppChanged>;
 
+/** The routing key (and `type`) of an access token an operator revoked (ADR 3120). */
+export const TOKEN_REVOKED = 'account.token_revoked';
+
+/**
+ * An operator revoked one access token with the admin CLI (`revoke-token`; ADR 3120): told
+ * to the token's user while they are an enabled user, in the revocation's transaction,
+ * only when it revoked something. A user revoking their own token tells nobody.
+ */
+export const TokenRevoked = t.type(
+  {
+    id: t.refinement(t.string, isUuid, 'Uuid'),
+    type: t.literal(TOKEN_REVOKED),
+    occurred_at: t.string,
+    /** The token's id. */
+    aggregate_id: t.string,
+    data: t.type({
+      /** The token's user: whom this e-mail goes to. */
+      email: t.string,
+      app_name: t.string,
+      token_name: t.union([t.string, t.null]),
+      /** `authorization_code`: a token the user gave someone else's app. */
+      origin: TokenOrigin,
+    }),
+  },
+  TOKEN_REVOKED,
+);
+export type TokenRevoked = t.TypeOf<typeof TokenRevoked>;
+
 /** Every event auth publishes, discriminated by `type`. */
 export const AccountEvent = t.union([
   PasswordResetRequested,
@@ -229,5 +258,6 @@ export const AccountEvent = t.union([
   AccessChanged,
   ApiAccessChanged,
   AppChanged,
+  TokenRevoked,
 ]);
 export type AccountEvent = t.TypeOf<typeof AccountEvent>;

@@ -1,4 +1,4 @@
-import type { PageOf, PageRequest } from '@esign/contracts';
+import { TOKEN_REVOKED, type PageOf, type PageRequest, type TokenRevoked } from '@esign/contracts';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
@@ -36,14 +36,47 @@ export const revokeOwnToken =
   (userId: string, tokenId: string): TE.TaskEither<AuthError, TokenRecord> =>
     pipe(
       findOwnToken(deps)(userId, tokenId),
-      TE.flatMap(() => revokeToken(deps)(tokenId)),
+      TE.flatMap(() => deps.tokens.revoke(tokenId, deps.clock.now())),
+      required(() => notFound('token', tokenId)),
     );
 
-/** Any token: for the operator. */
+/**
+ * The e-mail that tells a token's user an operator revoked it (ADR 3120), unless the user
+ * is disabled (nothing of theirs works anyway) or the app is gone (its tokens went with it).
+ */
+const toldUser = (deps: Deps, token: TokenRecord): TE.TaskEither<never, TokenRevoked[]> =>
+  pipe(
+    TE.Do,
+    TE.apS('user', deps.accounts.findUser(token.userId)),
+    TE.apS('app', deps.apps.find(token.appId)),
+    TE.map(({ user, app }) =>
+      O.isSome(user) && user.value.disabledAt === null && O.isSome(app)
+        ? [
+            {
+              id: deps.secrets.uuid(),
+              type: TOKEN_REVOKED,
+              occurred_at: deps.clock.now().toISOString(),
+              aggregate_id: token.id,
+              data: {
+                email: user.value.email,
+                app_name: app.value.name,
+                token_name: token.name,
+                origin: token.origin,
+              },
+            },
+          ]
+        : [],
+    ),
+  );
+
+/** Any token: for the operator (`revoke-token`); its user is told when it is revoked now (ADR 3120). */
 export const revokeToken =
   (deps: Deps) =>
   (tokenId: string): TE.TaskEither<AuthError, TokenRecord> =>
     pipe(
-      deps.tokens.revoke(tokenId, deps.clock.now()),
+      deps.tokens.find(tokenId),
+      required(() => notFound('token', tokenId)),
+      TE.flatMap((token) => (token.revokedAt !== null ? TE.right([]) : toldUser(deps, token))),
+      TE.flatMap((notices) => deps.tokens.revoke(tokenId, deps.clock.now(), notices)),
       required(() => notFound('token', tokenId)),
     );

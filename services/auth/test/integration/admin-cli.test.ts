@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import * as E from 'fp-ts/lib/Either.js';
 import * as tt from 'io-ts';
 import { decodeJwt } from 'jose';
-import { AccessChanged, ApiAccessChanged, AppChanged } from '@esign/contracts';
+import { AccessChanged, ApiAccessChanged, AppChanged, TokenRevoked } from '@esign/contracts';
 import { db, sql } from '@esign/platform/database';
 import { EXIT, runAdmin } from '../../src/adapters/cli/admin-cli.js';
 import { introspectToken } from '../../src/application/introspect-token.js';
@@ -115,6 +115,17 @@ describe('auth: admin CLI', () => {
     const { token: revoked } = await ok(['revoke-token', '--token', token.token.id]);
     assert.equal(revoked.state, 'revoked');
     assert.deepEqual(await valueOf(introspectToken(h.deps)(token.token.id)), { active: false });
+    await ok(['revoke-token', '--token', token.token.id]);
+    // ADR 3120: the token's user is told once, in the revocation's transaction.
+    const tokenTold = await db.any(
+      h.pool,
+      tt.type({ envelope: TokenRevoked }),
+      sql.unsafe`SELECT envelope FROM outbox WHERE type = 'account.token_revoked' AND envelope->>'aggregate_id' = ${token.token.id}`,
+    );
+    assert.deepEqual(
+      tokenTold.map(({ envelope: { data } }) => [data.email, data.app_name, data.origin]),
+      [['ops@acme.test', 'Deploys', 'admin']],
+    );
   });
 
   it('generates and prints a password when none is given', async () => {

@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/require-await -- the fakes implement async ports synchronously. */
+import type { AccountEvent } from '@esign/contracts';
 import type { Account, Site, TokenRecord, User } from '../../src/domain/model.js';
 import type { StoredKey } from '../../src/ports/signing-keys.js';
 import type { TokenRepository } from '../../src/ports/token-repository.js';
@@ -14,6 +15,8 @@ export const fakeTokenRepository = (world: {
   readonly keys: ReadonlyMap<string, StoredKey>;
   readonly frameOriginsOf: ReadonlyMap<string, readonly string[]>;
   readonly sitesOfUser: (userId: string) => Site[];
+  /** The events the outbox would have taken (ADR 3120). */
+  readonly outbox?: AccountEvent[];
 }): TokenRepository => {
   const { accounts, users, apps, tokens, keys, frameOriginsOf, sitesOfUser } = world;
   return {
@@ -33,10 +36,11 @@ export const fakeTokenRepository = (world: {
           total: all.length,
         };
       }),
-    revoke: (id, at) =>
+    revoke: (id, at, notices = []) =>
       maybe(async () => {
         const t = tokens.get(id);
         if (t === undefined) return undefined;
+        if (t.revokedAt === null) world.outbox?.push(...notices);
         const revoked = { ...t, revokedAt: t.revokedAt ?? at };
         tokens.set(id, revoked);
         return revoked;

@@ -153,7 +153,16 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
   const { frameOrigins, frameOriginsOf } = appFake;
   const appRepo = appFake.repo;
 
-  const tokenRepo = fakeTokenRepository({ accounts, users, apps, tokens, keys, frameOriginsOf, sitesOfUser });
+  const tokenRepo = fakeTokenRepository({
+    accounts,
+    users,
+    apps,
+    tokens,
+    keys,
+    frameOriginsOf,
+    sitesOfUser,
+    outbox: resets.outbox,
+  });
 
   const sessionRepo = fakeSessionRepository({ accounts, users, sessions, keys, sitesOfUser });
 

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { ACCESS_CHANGED, API_ACCESS_CHANGED, APP_CHANGED } from '@esign/contracts';
+import { ACCESS_CHANGED, API_ACCESS_CHANGED, APP_CHANGED, TOKEN_REVOKED } from '@esign/contracts';
+import { createTokenForApp } from '../../src/application/admin-tokens.js';
 import { authenticateSession } from '../../src/application/authenticate-session.js';
 import { createAccount, setApiAccess } from '../../src/application/create-account.js';
 import { createApp } from '../../src/application/create-app.js';
 import { deleteAnyApp, deleteApp, setAppDisabled } from '../../src/application/delete-app.js';
 import { signIn } from '../../src/application/sign-in.js';
+import { revokeOwnToken, revokeToken } from '../../src/application/tokens.js';
 import { createUser, setAccountAdmin, setUserDisabled } from '../../src/application/users.js';
 import { fakeWorld } from '../support/fakes.js';
 import { left, right } from '../support/port-task.js';
@@ -146,5 +148,41 @@ describe('auth use cases: an operator changes a user with the admin CLI, and the
     s.world.state.outbox.length = 0;
     await right(setAppDisabled(s.deps)({ appId: ofDisabled.id, disabled: true }));
     assert.deepEqual(appTold(), [], 'neither the owner deleting their own app, nor a disabled owner');
+  });
+
+  it("revoke-token tells the token's user once; their own revocation, a disabled user or a deleted app, nobody", async () => {
+    const s = await seed();
+    const app = await right(createApp(s.deps)({ userId: s.member.id, name: 'Billing sync' }));
+    const issue = (name?: string) =>
+      right(createTokenForApp(s.deps)({ appId: app.id, ...(name !== undefined && { name }) }));
+    const tokenTold = () =>
+      s.world.state.outbox.flatMap((e) =>
+        e.type === TOKEN_REVOKED
+          ? [[e.data.email, e.data.app_name, e.data.token_name, e.data.origin, e.aggregate_id]]
+          : [],
+      );
+    const leaked = (await issue('CI runner')).record;
+    const revoked = await right(revokeToken(s.deps)(leaked.id));
+    s.world.advance(60);
+    const again = await right(revokeToken(s.deps)(leaked.id));
+    assert.deepEqual(again.revokedAt, revoked.revokedAt, 'the first time is kept');
+    assert.deepEqual(tokenTold(), [['member@acme.test', 'Billing sync', 'CI runner', 'admin', leaked.id]]);
+
+    s.world.state.outbox.length = 0;
+    const own = (await issue()).record;
+    await right(revokeOwnToken(s.deps)(s.member.id, own.id));
+    const ofDisabled = (await issue()).record;
+    const ofDeleted = (await issue()).record;
+    await right(setUserDisabled(s.deps)({ userId: s.member.id, disabled: true }));
+    await right(revokeToken(s.deps)(ofDisabled.id));
+    await right(setUserDisabled(s.deps)({ userId: s.member.id, disabled: false }));
+    await right(deleteApp(s.deps)(s.member.id, app.id));
+    await right(revokeToken(s.deps)(ofDeleted.id));
+    assert.deepEqual(tokenTold(), [], 'neither their own, nor a disabled user, nor a deleted app');
+    assert.deepEqual(await left(revokeToken(s.deps)('00000000-0000-4000-8000-000000000000')), {
+      _tag: 'NotFound',
+      entity: 'token',
+      id: '00000000-0000-4000-8000-000000000000',
+    });
   });
 });

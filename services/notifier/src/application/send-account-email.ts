@@ -6,10 +6,16 @@ import {
   INVITATION_ACCEPTED,
   PASSWORD_CHANGED,
   PASSWORD_RESET_REQUESTED,
+  TOKEN_REVOKED,
   USER_INVITED,
   type AccountEvent,
 } from '@esign/contracts';
-import { composeAccessChanged, composeApiAccessChanged, composeAppChanged } from '../domain/access-emails.js';
+import {
+  composeAccessChanged,
+  composeApiAccessChanged,
+  composeAppChanged,
+  composeTokenRevoked,
+} from '../domain/access-emails.js';
 import {
   composeInvitation,
   composeInvitationAccepted,
@@ -68,6 +74,13 @@ const contentOf = (event: AccountEvent): EmailContent => {
       return composeAppChanged({
         appName: event.data.app_name,
         change: event.data.change,
+        at: event.occurred_at,
+      });
+    case TOKEN_REVOKED:
+      return composeTokenRevoked({
+        appName: event.data.app_name,
+        tokenName: event.data.token_name,
+        origin: event.data.origin,
         at: event.occurred_at,
       });
   }

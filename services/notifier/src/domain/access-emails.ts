@@ -1,4 +1,4 @@
-import { escapeHtml, type AccessChange, type AppChange } from '@esign/contracts';
+import { escapeHtml, type AccessChange, type AppChange, type TokenOrigin } from '@esign/contracts';
 import { ADMINS_MAY, both, when } from './account-emails.js';
 import { oneLine, type EmailContent } from './message-content.js';
 
@@ -206,6 +206,40 @@ export const composeAppChanged = (input: {
   const { subject, paragraphs } = told[input.change];
   return {
     subject,
+    ...both(
+      paragraphs,
+      paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    ),
+  };
+};
+
+/**
+ * An operator revoked one of the user's access tokens (`revoke-token`, ADR 3120). A token
+ * the user gave someone else's app (`authorization_code`) is that app's access to them.
+ */
+export const composeTokenRevoked = (input: {
+  readonly appName: string;
+  readonly tokenName: string | null;
+  readonly origin: TokenOrigin;
+  readonly at: string;
+}): EmailContent => {
+  const app = `“${oneLine(input.appName)}”`;
+  const granted = input.origin === 'authorization_code';
+  const token =
+    input.tokenName === null ? 'an access token' : `the access token “${oneLine(input.tokenName)}”`;
+  const paragraphs = granted
+    ? [
+        `An operator of the service revoked the access you gave the app ${app} on ${when(input.at)}.`,
+        'The app cannot act for you any more. Your own tokens, your sessions and your other authorised apps are not affected. If you still want to use the app, authorise it again.',
+        "If you did not expect this, ask the service's operators why.",
+      ]
+    : [
+        `An operator of the service revoked ${token} of your Developer App ${app} on ${when(input.at)}.`,
+        'An integration that used it has stopped. Your other tokens and your sessions are not affected. If you still need one, create a new token on the Developer Apps page.',
+        "If you did not expect this, ask the service's operators why.",
+      ];
+  return {
+    subject: granted ? `The access you gave ${app} was revoked` : `An access token of ${app} was revoked`,
     ...both(
       paragraphs,
       paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),

@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
-import { composeApiAccessChanged, composeAppChanged } from '../../src/domain/access-emails.js';
+import {
+  composeApiAccessChanged,
+  composeAppChanged,
+  composeTokenRevoked,
+} from '../../src/domain/access-emails.js';
 
 // What an operator's admin CLI did to an account or an app, told to those it stops (ADR 3120).
 
@@ -78,5 +82,44 @@ describe('notifier domain: a Developer App an operator suspended, restored or de
       assert.ok(!mail.html.includes('<img'), change);
       assert.ok(mail.html.includes('“&lt;img src=x&gt; Bcc: x@evil.test”'), change);
     }
+  });
+});
+
+describe('notifier domain: an access token an operator revoked (ADR 3120)', () => {
+  const revoked = (
+    origin: 'self_service' | 'admin' | 'client_credentials' | 'authorization_code',
+    tokenName: string | null = 'CI runner',
+    appName = 'Billing sync',
+  ) => composeTokenRevoked({ appName, tokenName, origin, at: '2030-01-03T14:05:00.000Z' });
+
+  it("one of the user's own tokens: which one, of which app, what stopped, what to do", () => {
+    const mail = revoked('self_service');
+    assert.equal(mail.subject, 'An access token of “Billing sync” was revoked');
+    assert.equal(
+      mail.text,
+      [
+        'An operator of the service revoked the access token “CI runner” of your Developer App “Billing sync” on 2030-01-03 14:05 UTC.',
+        'An integration that used it has stopped. Your other tokens and your sessions are not affected. If you still need one, create a new token on the Developer Apps page.',
+        "If you did not expect this, ask the service's operators why.",
+      ].join('\n\n') + '\n',
+    );
+    assert.match(revoked('admin', null).text, /^An operator of the service revoked an access token of your/);
+  });
+
+  it("a token the user gave someone else's app: that app's access to them", () => {
+    const mail = revoked('authorization_code');
+    assert.equal(mail.subject, 'The access you gave “Billing sync” was revoked');
+    assert.match(
+      mail.text,
+      /^An operator of the service revoked the access you gave the app “Billing sync” on /,
+    );
+    assert.match(mail.text, /authorise it again\./);
+  });
+
+  it('keeps hostile names to one line, escaped in the HTML', () => {
+    const mail = revoked('admin', 'x\r\nBcc: a@evil.test', 'A & <B>');
+    assert.doesNotMatch(mail.subject, /[\r\n]/);
+    assert.ok(!mail.html.includes('<B>'));
+    assert.ok(mail.html.includes('“x Bcc: a@evil.test”'));
   });
 });

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { isUuid, TokenOrigin } from '@esign/contracts';
-import { db, sql, type DatabasePool } from '@esign/platform/database';
+import { db, enqueueEvents, sql, type DatabasePool } from '@esign/platform/database';
 import type { TokenRecord } from '../../domain/model.js';
 import type { TokenRepository } from '../../ports/token-repository.js';
 import { maybe, NullableTimestamp, offsetOf, task, Timestamp } from './rows.js';
@@ -103,19 +103,31 @@ export const postgresTokenRepository = (pool: DatabasePool): TokenRepository => 
       return { items: rows.map(toToken), total: count.n };
     }),
 
-  revoke: (id, at) =>
+  revoke: (id, at, notices = []) =>
     maybe(async () => {
       if (!isUuid(id)) return undefined;
-      // COALESCE keeps the first revocation's time when revoked twice.
-      const row = await db.maybeOne(
-        pool,
-        TokenRow,
-        sql.unsafe`
-        UPDATE access_tokens t SET revoked_at = COALESCE(t.revoked_at, ${sql.timestamp(at)})
-        WHERE t.id = ${id}
-        RETURNING ${tokenColumns}`,
-      );
-      return row && toToken(row);
+      return pool.transaction(async (tx) => {
+        // Only a token not revoked yet is written, so the first revocation's time stays,
+        // and only that one is told.
+        const revoked = await db.maybeOne(
+          tx,
+          TokenRow,
+          sql.unsafe`
+          UPDATE access_tokens t SET revoked_at = ${sql.timestamp(at)}
+          WHERE t.id = ${id} AND t.revoked_at IS NULL
+          RETURNING ${tokenColumns}`,
+        );
+        if (revoked !== undefined) {
+          if (notices.length > 0) await enqueueEvents(tx, notices);
+          return toToken(revoked);
+        }
+        const row = await db.maybeOne(
+          tx,
+          TokenRow,
+          sql.unsafe`SELECT ${tokenColumns} FROM access_tokens t WHERE t.id = ${id}`,
+        );
+        return row && toToken(row);
+      });
     }),
 
   introspectionSubject: (id) =>
