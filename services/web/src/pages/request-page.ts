@@ -8,6 +8,13 @@ import { html, type Html } from '../html.js';
 import { csrfField, problemSummary, stateBadge, testMark, time } from '../layout.js';
 import { appPage, doneNotice, problemPage, segment } from './common.js';
 import { testMessages } from './request-messages.js';
+import {
+  CONTACT_DONE,
+  contactForm,
+  contactSummary,
+  reachable,
+  type ContactForm,
+} from './request-signer-contact.js';
 
 /** One Request's page: its state, signers with their deliveries, fields, and what can be done next. */
 
@@ -22,10 +29,6 @@ const DELIVERY: Record<NotificationStatus, [string, string]> = {
 
 const delivery = (status: NotificationStatus) =>
   html`<span class="state state-${DELIVERY[status][1]}">${DELIVERY[status][0]}</span>`;
-
-/** Whether a signer can be sent a message at all: a channel chosen, with its address. */
-const reachable = (s: SignerView): boolean =>
-  (s.send_to.email && s.email !== null) || (s.send_to.mobile_number && s.mobile_number !== null);
 
 /**
  * A fresh Execution URL for a signer of a sent Request who has not signed (ADR 1321):
@@ -48,10 +51,34 @@ const newLinkForm = (base: string, csrf: string, requestId: string, s: SignerVie
     </button>
   </form>`;
 
-const signerRow = (base: string, csrf: string, r: RequestView) => (s: SignerView, i: number) =>
-  html`<tr>
+/** What the page shows in a signer's row, besides the Request: a refused correction of theirs. */
+interface RowInput {
+  readonly base: string;
+  readonly csrf: string;
+  readonly correction?: ContactForm | undefined;
+  readonly problem?: ApiProblem | undefined;
+}
+
+const signerRow = (input: RowInput, r: RequestView) => (s: SignerView, i: number) => {
+  const { base, csrf, correction } = input;
+  const pending = r.state === 'sent' && s.state === 'pending';
+  return html`<tr>
     <th scope="row">${s.signer_id}</th>
-    <td>${s.email ?? ''}${s.email && s.mobile_number ? html`<br />` : ''}${s.mobile_number ?? ''}</td>
+    <td>
+      ${s.email ?? ''}${s.email && s.mobile_number ? html`<br />` : ''}${s.mobile_number ?? ''}
+      ${
+        pending
+          ? contactForm({
+              action: `${base}/requests/${r.id}/signer-contact`,
+              csrf,
+              signer: s,
+              i,
+              typed: correction?.signerId === s.signer_id ? correction : undefined,
+              problem: input.problem,
+            })
+          : ''
+      }
+    </td>
     <td>${stateBadge(s.state)}${s.signed_at ? html`<br />${time(s.signed_at)}` : ''}</td>
     <td>${delivery(s.notifications.email)}</td>
     <td>${delivery(s.notifications.sms)}</td>
@@ -70,9 +97,10 @@ const signerRow = (base: string, csrf: string, r: RequestView) => (s: SignerView
         </button>
       </div>
       <p class="hint" id="url-${i}-status" role="status"></p>
-      ${r.state === 'sent' && s.state === 'pending' ? newLinkForm(base, csrf, r.id, s, i) : ''}
+      ${pending ? newLinkForm(base, csrf, r.id, s, i) : ''}
     </td>
   </tr>`;
+};
 
 /** The automatic reminders (ADR 3130): how often, and when the next goes out while one is scheduled. */
 const reminderFacts = (r: Pick<RequestView, 'reminder_interval_days' | 'next_reminder_at'>): Html | '' =>
@@ -94,6 +122,7 @@ const DONE: Record<string, string> = {
   'new-link': 'The signer has a new Execution URL (below); their older links no longer open.',
   'new-link-sent':
     'The signer has a new Execution URL (below), and it is being sent to them; their older links no longer open.',
+  ...CONTACT_DONE,
 };
 
 export const requestPage = async (
@@ -102,6 +131,7 @@ export const requestPage = async (
   visitor: Visitor,
   id: string,
   problem?: ApiProblem,
+  correction?: ContactForm,
 ): Promise<void> => {
   const found = await visitor.api({
     method: 'GET',
@@ -111,6 +141,8 @@ export const requestPage = async (
   if (E.isLeft(found)) return problemPage(ctx, deps, visitor, 'requests', found.left);
   const r = found.right;
   const kept = r.test_mode ? await testMessages(visitor, r.id) : '';
+  // A refused correction: its summary links to the fields of the signer's row.
+  const corrected = correction && r.signers.findIndex((s) => s.signer_id === correction.signerId);
   const action = (name: string, label: string, style = '') =>
     html`<form method="post" action="${deps.base}/requests/${r.id}/${name}" class="inline">
       ${csrfField(visitor.csrf)}
@@ -122,7 +154,12 @@ export const requestPage = async (
     ...(problem ? { status: problem.status } : {}),
     body: html` <p class="crumbs"><a href="${deps.base}/requests">Requests</a></p>
       <h1>Request <code>${r.id.slice(0, 8)}</code> ${stateBadge(r.state)}${testMark(r.test_mode)}</h1>
-      ${doneNotice(ctx, DONE, problem)} ${problemSummary(problem)}
+      ${doneNotice(ctx, DONE, problem)}
+      ${
+        problem && correction && corrected !== undefined && corrected >= 0
+          ? contactSummary(problem, correction.signerId, corrected)
+          : problemSummary(problem)
+      }
       <div class="actions">
         ${r.state === 'draft' ? action('send', 'Send') : ''}
         ${r.state === 'sent' ? action('remind', 'Remind signers', 'secondary') : ''}
@@ -171,9 +208,15 @@ export const requestPage = async (
       ${
         r.state === 'sent'
           ? html`<p class="hint">
-              A signer whose link expired or was lost can have a new one: <strong>New link</strong> makes it,
-              and their older links stop opening.
-            </p>`
+                A signer whose link expired or was lost can have a new one: <strong>New link</strong> makes
+                it, and their older links stop opening.
+              </p>
+              <p class="hint">
+                A message that bounced, or went to a wrong address? <strong>Correct contact</strong> changes
+                how a signer who has not signed is reached: a new e-mail address or mobile number gives them a
+                new link (their older links stop opening). A signer whose turn has not come yet is told at
+                their turn.
+              </p>`
           : ''
       }
       <div class="table-wrap">
@@ -189,7 +232,7 @@ export const requestPage = async (
             </tr>
           </thead>
           <tbody>
-            ${r.signers.map(signerRow(deps.base, visitor.csrf, r))}
+            ${r.signers.map(signerRow({ base: deps.base, csrf: visitor.csrf, correction, problem }, r))}
           </tbody>
         </table>
       </div>

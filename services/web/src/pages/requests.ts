@@ -12,6 +12,7 @@ import { stateBadge, testMark, time } from '../layout.js';
 import { appPage, noSitePage, problemPage, segment } from './common.js';
 import { requestNewRoutes } from './request-new.js';
 import { requestPage } from './request-page.js';
+import { contactBodyOf, contactFormOf, contactOutcome } from './request-signer-contact.js';
 
 const STATES = ['draft', 'sent', 'completed', 'cancelled', 'expired', 'declined'] as const;
 const PER_PAGE = 20;
@@ -153,6 +154,26 @@ export const requestRoutes = (router: Router, deps: WebDeps): void => {
     if (E.isLeft(done)) return requestPage(ctx, deps, form.visitor, id, done.left);
     ctx.status = 303;
     ctx.redirect(`${deps.base}/requests/${done.right.id}?done=${notify ? 'new-link-sent' : 'new-link'}`);
+  });
+
+  // How a signer who has not signed is reached: another address, number or channels (ADR 3140).
+  router.post('/requests/:id/signer-contact', async (ctx) => {
+    const posting = await posted(ctx, deps);
+    if (posting === undefined) return;
+    const { visitor, fields } = posting;
+    const id = ctx.params.id!;
+    const form = contactFormOf(fields);
+    const done = await visitor.api({
+      method: 'PATCH',
+      path: `/v1.1/requests/${segment(id)}/signers/${segment(form.signerId)}`,
+      body: contactBodyOf(form),
+      codec: RequestView,
+      ...(form.idempotencyKey === '' ? {} : { idempotencyKey: form.idempotencyKey }),
+    });
+    if (E.isLeft(done)) return requestPage(ctx, deps, visitor, id, done.left, form);
+    const after = done.right.signers.find((s) => s.signer_id === form.signerId);
+    ctx.status = 303;
+    ctx.redirect(`${deps.base}/requests/${done.right.id}?done=${contactOutcome(fields, form, after)}`);
   });
 
   // The executed PDF, passed through from the API as it streams.

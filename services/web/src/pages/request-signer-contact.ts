@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import type { SignerView, UpdateRequestSignerBody } from '@esign/contracts';
+import type { ApiProblem } from '../api-client.js';
+import type { FormFields } from '../forms.js';
+import { html, type Html } from '../html.js';
+import { csrfField, textField } from '../layout.js';
+
+/**
+ * **Correct contact** on a Request's page (ADR 3140): a signer of a sent Request who has
+ * not signed gets another e-mail address, mobile number or channels, with
+ * `PATCH /v1.1/requests/:id/signers/:signer_id`. The form carries its own Idempotency-Key,
+ * as New link does, and what the page showed (`was_*`), so that the notice can say
+ * whether the signer got a new link and whether it was sent.
+ */
+
+/** What the person typed and ticked, kept as typed so a refused form shows it again. */
+export interface ContactForm {
+  readonly signerId: string;
+  readonly idempotencyKey: string;
+  readonly email: string;
+  readonly mobile: string;
+  readonly byEmail: boolean;
+  readonly bySms: boolean;
+  readonly notify: boolean;
+}
+
+/** Whether a signer can be sent a message at all: a channel chosen, with its address. */
+export const reachable = (s: SignerView): boolean =>
+  (s.send_to.email && s.email !== null) || (s.send_to.mobile_number && s.mobile_number !== null);
+
+const ticked = (fields: FormFields, name: string) => fields[name] === 'true';
+
+export const contactFormOf = (fields: FormFields): ContactForm => ({
+  signerId: fields.signer_id ?? '',
+  idempotencyKey: fields.idempotency_key ?? '',
+  email: (fields.email ?? '').trim(),
+  mobile: (fields.mobile_number ?? '').trim(),
+  byEmail: ticked(fields, 'send_to_email'),
+  bySms: ticked(fields, 'send_to_sms'),
+  notify: ticked(fields, 'notify'),
+});
+
+/**
+ * The PATCH body: the channels as ticked, and the address and number unless left empty
+ * (the API cannot remove one; the same value again changes nothing).
+ */
+export const contactBodyOf = (form: ContactForm): UpdateRequestSignerBody => {
+  const signer = {
+    ...(form.email === '' ? {} : { email: form.email }),
+    ...(form.mobile === '' ? {} : { mobile_number: form.mobile }),
+  };
+  return {
+    ...(Object.keys(signer).length === 0 ? {} : { signer }),
+    send_to: { email: form.byEmail, mobile_number: form.bySms },
+    notify: form.notify,
+  };
+};
+
+/** What the signer's row showed before the correction, as the form carried it. */
+const wasOf = (fields: FormFields) => ({
+  email: fields.was_email ?? '',
+  mobile: fields.was_mobile ?? '',
+  byEmail: ticked(fields, 'was_send_to_email'),
+  bySms: ticked(fields, 'was_send_to_sms'),
+});
+
+export const CONTACT_DONE: Record<string, string> = {
+  contact: 'The signer’s contact details were corrected.',
+  'contact-sent':
+    'The signer’s contact details were corrected, and their Execution URL is being sent to them.',
+  'contact-new-link':
+    'The signer’s contact details were corrected. They have a new Execution URL (below); their older links no longer open.',
+  'contact-new-link-sent':
+    'The signer’s contact details were corrected. They have a new Execution URL (below), and it is being sent to them; their older links no longer open.',
+  'contact-same': 'The signer’s contact details were already as given: nothing was changed or sent.',
+};
+
+/**
+ * Which notice (a key of `CONTACT_DONE`) tells truly what the API did: a new link only
+ * when an address changed, sent only when asked and it is the signer's turn.
+ */
+export const contactOutcome = (
+  fields: FormFields,
+  form: ContactForm,
+  after: SignerView | undefined,
+): string => {
+  if (after === undefined) return 'contact';
+  const was = wasOf(fields);
+  const newLink = (after.email ?? '') !== was.email || (after.mobile_number ?? '') !== was.mobile;
+  const changed = newLink || after.send_to.email !== was.byEmail || after.send_to.mobile_number !== was.bySms;
+  if (!changed) return 'contact-same';
+  const sent = form.notify && after.turn && reachable(after);
+  return `contact${newLink ? '-new-link' : ''}${sent ? '-sent' : ''}`;
+};
+
+/** The form's field ids in row `i`, by the path of the API's field errors. */
+const idsOf = (i: number): Record<string, string> => ({
+  'signer.email': `contact-${i}-email`,
+  'signer.mobile_number': `contact-${i}-mobile`,
+  send_to: `contact-${i}-by-email`,
+  'send_to.email': `contact-${i}-by-email`,
+  'send_to.mobile_number': `contact-${i}-by-sms`,
+  notify: `contact-${i}-notify`,
+});
+
+const LABELS: Record<string, string> = {
+  'signer.email': 'E-mail address:',
+  'signer.mobile_number': 'Mobile number:',
+  send_to: 'Send their link by:',
+  'send_to.email': 'Send their link by e-mail:',
+  'send_to.mobile_number': 'Send their link by SMS:',
+  notify: 'Send the link to them now:',
+};
+
+/** The refusal first on the page: errors beside a field of row `i` link to it, the others say their path. */
+export const contactSummary = (problem: ApiProblem, signerId: string, i: number): Html => {
+  const ids = idsOf(i);
+  const errors = problem.errors ?? [];
+  return html`<div class="errors" role="alert" tabindex="-1" id="problem">
+    <h2>${problem.status === 429 ? 'Please wait' : 'There is a problem'}</h2>
+    <p>${problem.detail ?? problem.title}</p>
+    <p>The contact details of ${signerId} were not corrected.</p>
+    ${
+      errors.length > 0
+        ? html`<ul>
+            ${errors.map((e) =>
+              ids[e.path] === undefined
+                ? html`<li><code>${e.path}</code>: ${e.message}</li>`
+                : html`<li><a href="#${ids[e.path]}">${LABELS[e.path]} ${e.message}</a></li>`,
+            )}
+          </ul>`
+        : ''
+    }
+  </div>`;
+};
+
+/** A checkbox inside its label, its error (tied by `aria-describedby`) above it. */
+const tick = (id: string, name: string, label: string, checked: boolean, error: string | undefined) =>
+  html`${error ? html`<p class="error" id="${id}-error">${error}</p>` : ''}
+    <label
+      ><input
+        type="checkbox"
+        id="${id}"
+        name="${name}"
+        value="true"
+        ${checked ? html` checked` : ''}${error ? html` aria-describedby="${id}-error" aria-invalid="true"` : ''}
+      />
+      ${label}</label
+    >`;
+
+/**
+ * The disclosure in a pending signer's row: prefilled with their details, or with what was
+ * typed (`typed`, open) when the API refused it, each refusal beside its field.
+ */
+export const contactForm = (input: {
+  readonly action: string;
+  readonly csrf: string;
+  readonly signer: SignerView;
+  readonly i: number;
+  readonly typed?: ContactForm | undefined;
+  readonly problem?: ApiProblem | undefined;
+}): Html => {
+  const { signer: s, i, typed, problem } = input;
+  const ids = idsOf(i);
+  const errors = new Map(
+    typed === undefined ? [] : (problem?.errors ?? []).map((e) => [ids[e.path] ?? '', e.message]),
+  );
+  const values: ContactForm = typed ?? {
+    signerId: s.signer_id,
+    idempotencyKey: '',
+    email: s.email ?? '',
+    mobile: s.mobile_number ?? '',
+    byEmail: s.send_to.email,
+    bySms: s.send_to.mobile_number,
+    notify: true,
+  };
+  // Refusals are not kept with the key, so a corrected form sends it again; a key the
+  // API already used for another body is replaced.
+  const key =
+    typed && typed.idempotencyKey !== '' && problem?.code !== 'idempotency_key_reused'
+      ? typed.idempotencyKey
+      : randomUUID();
+  return html`<details class="contact" ${typed ? html` open` : ''}>
+    <summary>Correct contact<span class="visually-hidden"> of ${s.signer_id}</span></summary>
+    <form method="post" action="${input.action}" novalidate>
+      ${csrfField(input.csrf)}
+      <input type="hidden" name="signer_id" value="${s.signer_id}" />
+      <input type="hidden" name="idempotency_key" value="${key}" />
+      <input type="hidden" name="was_email" value="${s.email ?? ''}" />
+      <input type="hidden" name="was_mobile" value="${s.mobile_number ?? ''}" />
+      ${s.send_to.email ? html`<input type="hidden" name="was_send_to_email" value="true" />` : ''}
+      ${s.send_to.mobile_number ? html`<input type="hidden" name="was_send_to_sms" value="true" />` : ''}
+      ${textField({
+        id: ids['signer.email']!,
+        name: 'email',
+        label: 'E-mail address',
+        type: 'email',
+        value: values.email,
+        error: errors.get(ids['signer.email']!),
+      })}
+      ${textField({
+        id: ids['signer.mobile_number']!,
+        name: 'mobile_number',
+        label: 'Mobile number (US)',
+        type: 'tel',
+        value: values.mobile,
+        hint: '10 digits, or 1 and 10 digits.',
+        error: errors.get(ids['signer.mobile_number']!),
+      })}
+      <fieldset class="checks">
+        <legend>Send their link by</legend>
+        ${tick(ids['send_to.email']!, 'send_to_email', 'E-mail', values.byEmail, errors.get(ids['send_to.email']!))}
+        ${tick(ids['send_to.mobile_number']!, 'send_to_sms', 'SMS', values.bySms, errors.get(ids['send_to.mobile_number']!))}
+      </fieldset>
+      <div class="field">
+        ${tick(ids.notify!, 'notify', 'Send the link to them now', values.notify, errors.get(ids.notify!))}
+      </div>
+      <button type="submit" class="secondary" aria-label="Correct the contact details of ${s.signer_id}">
+        Correct contact
+      </button>
+    </form>
+  </details>`;
+};
