@@ -24,6 +24,7 @@ import { siteRoutes } from './pages/sites.js';
 import { templateRoutes } from './pages/templates.js';
 import { userRoutes } from './pages/users.js';
 import { verifyRoutes } from './pages/verify.js';
+import { webhookRoutes } from './pages/webhooks.js';
 
 export interface WebAppOptions {
   /** Where the API answers: the gateway's own address (the app is one more client of it). */
@@ -97,6 +98,7 @@ export const createWebApp = (options: WebAppOptions): Koa.Middleware => {
   consentRoutes(router, deps);
   appFrameOriginRoutes(router, deps);
   brandingRoutes(router, deps);
+  webhookRoutes(router, deps);
   templateRoutes(router, deps);
   requestRoutes(router, deps);
   bulkSendRoutes(router, deps);

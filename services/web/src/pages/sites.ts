@@ -59,7 +59,8 @@ const sitesPage = async (
                     ${s.name} (id
                     ${s.id})${
                       s.id === visitor.site?.id
-                        ? html` <strong>current</strong> · <a href="${deps.base}/branding">Branding</a>`
+                        ? html` <strong>current</strong> · <a href="${deps.base}/branding">Branding</a> ·
+                            <a href="${deps.base}/webhooks">Webhooks</a>`
                         : html` <form method="post" action="${deps.base}/sites/switch" class="inline">
                             ${csrfField(visitor.csrf)}
                             <input type="hidden" name="site_id" value="${s.id}" /><button
