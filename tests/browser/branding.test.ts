@@ -5,6 +5,7 @@ import { pdfText } from '../../services/requests/test/support/pdf-text.js';
 import { testLogo } from '../../services/requests/test/support/png.js';
 import { signerScreenshot } from './support/signer-pages.js';
 import { expectAccessible, launchChromium, openTab, screenshot } from './support/web-app.js';
+import { sentOneSignerRequest } from './support/sent-request.js';
 
 const PASSWORD = 'branding browser test password 42';
 const EMAIL = 'owner@harbour-lettings.example';
@@ -118,31 +119,12 @@ describe('branding per Site in headless Chromium: web application → e-mail →
   });
 
   it('shows in the e-mail, on the signing page and on the executed PDF’s audit page', async () => {
-    const contract = await json(
-      `/v1.1/sites/${site}/contracts`,
-      'POST',
-      {
-        type: 'html',
-        name: 'Tenancy agreement',
-        html: '<h1>Tenancy agreement</h1><p>The tenant rents the flat at 4 Quay Street.</p>',
-        fields: [{ name: 'signature', type: 'signature' }],
-      },
-      201,
-    );
-    await json(`/v1.1/contracts/${String(contract.id)}/publish`, 'POST');
     const signer = 'tess@tenant.example';
-    const created = await json(
-      `/v1.1/sites/${site}/requests`,
-      'POST',
-      {
-        contracts: [contract.id],
-        signers: [{ signer_id: signer, send_to: { email: true } }],
-        fields: [{ name: 'signature', assigned_to: signer }],
-      },
-      201,
-    );
-    const requestId = String(created.id);
-    await json(`/v1.1/requests/${requestId}/send`, 'POST');
+    const requestId = await sentOneSignerRequest(json, site, {
+      name: 'Tenancy agreement',
+      html: '<h1>Tenancy agreement</h1><p>The tenant rents the flat at 4 Quay Street.</p>',
+      signer,
+    });
 
     const mail = await eventually(
       () => Promise.resolve(system.smtp.received.find((m) => m.to.includes(signer))),

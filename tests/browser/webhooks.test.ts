@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
 import { expectAccessible, launchChromium, openTab, screenshot } from './support/web-app.js';
+import { sentOneSignerRequest } from './support/sent-request.js';
 
 const PASSWORD = 'webhooks browser test password 42';
 const OWNER = 'owner@harbour-hooks.example';
@@ -58,33 +59,12 @@ describe('web application in headless Chromium: webhook endpoints', function () 
   };
 
   /** A Request of one signer, made and sent through the API: its `request.sent` is delivered. */
-  const sendRequest = async (): Promise<string> => {
-    const contract = await api(
-      `/v1.1/sites/${site}/contracts`,
-      'POST',
-      {
-        type: 'html',
-        name: 'Mooring agreement',
-        html: '<h1>Mooring agreement</h1><p>Berth 4, from May to September.</p>',
-        fields: [{ name: 'signature', type: 'signature' }],
-      },
-      201,
-    );
-    await api(`/v1.1/contracts/${String(contract.id)}/publish`, 'POST');
-    const signer = 'skipper@boats.example';
-    const created = await api(
-      `/v1.1/sites/${site}/requests`,
-      'POST',
-      {
-        contracts: [contract.id],
-        signers: [{ signer_id: signer, send_to: { email: true } }],
-        fields: [{ name: 'signature', assigned_to: signer }],
-      },
-      201,
-    );
-    await api(`/v1.1/requests/${String(created.id)}/send`, 'POST');
-    return String(created.id);
-  };
+  const sendRequest = (): Promise<string> =>
+    sentOneSignerRequest(api, site, {
+      name: 'Mooring agreement',
+      html: '<h1>Mooring agreement</h1><p>Berth 4, from May to September.</p>',
+      signer: 'skipper@boats.example',
+    });
 
   /** Before a full-page screenshot: Chromium scrolls a focused field into view afterwards. */
   const blur = (page: Page) => page.evaluate('document.activeElement && document.activeElement.blur()');

@@ -220,3 +220,17 @@ export const time = (iso: string | null | undefined): Html =>
   iso === null || iso === undefined
     ? html`<span class="hint">never</span>`
     : html`<time datetime="${iso}">${iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')}</time>`;
+
+/**
+ * A value shown once (a token, a secret): read-only, selectable, with a Copy button the
+ * page's script shows and a status line it fills.
+ */
+export const copyField = (id: string, label: string, value: string): Html =>
+  html`<div class="field">
+    <label for="${id}">${label}</label>
+    <div class="copy">
+      <input id="${id}" type="text" readonly value="${value}" aria-describedby="${id}-status" />
+      <button type="button" class="secondary" data-copy="${id}" hidden>Copy</button>
+    </div>
+    <p class="hint" id="${id}-status" role="status"></p>
+  </div>`;

@@ -6,7 +6,7 @@ import { NoContent, type ApiProblem } from '../api-client.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
 import { html } from '../html.js';
-import { csrfField, fieldErrors, problemSummary, stateBadge, textField, time } from '../layout.js';
+import { copyField, csrfField, fieldErrors, problemSummary, stateBadge, textField, time } from '../layout.js';
 import { appPage, problemPage, segment } from './common.js';
 
 const appsPage = async (
@@ -152,20 +152,7 @@ const appDetailPage = async (
                 Copy it now: it is shown this once and never again. Send it as
                 <code>Authorization: Bearer …</code>.
               </p>
-              <div class="field">
-                <label for="access-token">Access token</label>
-                <div class="copy">
-                  <input
-                    id="access-token"
-                    type="text"
-                    readonly
-                    value="${created.access_token}"
-                    aria-describedby="access-token-status"
-                  />
-                  <button type="button" class="secondary" data-copy="access-token" hidden>Copy</button>
-                </div>
-                <p class="hint" id="access-token-status" role="status"></p>
-              </div>
+              ${copyField('access-token', 'Access token', created.access_token)}
             </section>`
       }
       <h2 id="create-token">Create token</h2>

@@ -1,7 +1,7 @@
 import type { WebhookDeliveryView, WebhookEndpointView, WebhookEndpointWithSecret } from '@esign/contracts';
 import type { WebDeps } from '../context.js';
 import { html, type Html } from '../html.js';
-import { time } from '../layout.js';
+import { copyField, time } from '../layout.js';
 import { dataTable } from '../table.js';
 
 /** An endpoint's state: enabled, or disabled (and why, when the notifier turned it off). */
@@ -33,20 +33,7 @@ export const secretPanel = (shown: WebhookEndpointWithSecret, rotated: boolean):
       <strong>Copy it now: it is shown this once and will not be shown again.</strong> Keep it where your
       receiver can read it, and nowhere else.
     </p>
-    <div class="field">
-      <label for="webhook-secret">Signing secret</label>
-      <div class="copy">
-        <input
-          id="webhook-secret"
-          type="text"
-          readonly
-          value="${shown.secret}"
-          aria-describedby="webhook-secret-status"
-        />
-        <button type="button" class="secondary" data-copy="webhook-secret" hidden>Copy</button>
-      </div>
-      <p class="hint" id="webhook-secret-status" role="status"></p>
-    </div>
+    ${copyField('webhook-secret', 'Signing secret', shown.secret)}
     ${
       rotated && shown.previous_secret_expires_at !== null
         ? html`<p>
