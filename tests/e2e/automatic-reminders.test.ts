@@ -56,9 +56,11 @@ describe('end to end through the gateway: automatic reminders', function () {
 
   /**
    * Simulates `days` elapsed since the send: moves the Request's send and its scheduled
-   * reminder that far into the past in the requests service's own database, which is all
-   * the domain compares (the next reminder's time, and the last notification for
-   * REMIND_MIN_INTERVAL_SECONDS). Nothing else is touched; the sweep does the rest.
+   * reminder, and its signers' signatures, that far into the past in the requests
+   * service's own database, which is all the domain compares (the next reminder's time,
+   * and the last notification for REMIND_MIN_INTERVAL_SECONDS: the send, or a later turn's
+   * start, which is its earlier signers' last signature). Nothing else is touched; the
+   * sweep does the rest.
    */
   const elapse = async (requestId: string, days: number): Promise<void> => {
     const client = new pg.Client({ connectionString: system.databases.requests.url });
@@ -69,6 +71,11 @@ describe('end to end through the gateway: automatic reminders', function () {
          SET sent_at = sent_at - make_interval(days => $2::int),
              next_reminder_at = next_reminder_at - make_interval(days => $2::int)
          WHERE id = $1`,
+        [requestId, days],
+      );
+      await client.query(
+        `UPDATE request_signers SET signed_at = signed_at - make_interval(days => $2::int)
+         WHERE request_id = $1 AND signed_at IS NOT NULL`,
         [requestId, days],
       );
     } finally {
