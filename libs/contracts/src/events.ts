@@ -1,40 +1,9 @@
 import * as t from 'io-ts';
 import { RequestState } from './api.js';
-import { isUuid } from './ids.js';
+import { envelope } from './event-envelope.js';
 import { EventBranding } from './branding.js';
 
-const Uuid = new t.Type<string, string, unknown>(
-  'Uuid',
-  (u): u is string => typeof u === 'string' && isUuid(u),
-  (u, c) => (typeof u === 'string' && isUuid(u) ? t.success(u) : t.failure(u, c, 'must be a UUID')),
-  t.identity,
-);
-
-/**
- * The one envelope every event travels in; its `type` is also the AMQP routing key.
- * `test_mode: true` marks every event of a test-mode Request (issue #22): the notifier
- * keeps its messages instead of sending them, and webhooks carry the mark.
- */
-export const envelope = <T extends string, D extends t.Mixed>(type: T, data: D) =>
-  t.intersection(
-    [
-      t.type({
-        id: Uuid,
-        type: t.literal(type),
-        occurred_at: t.string,
-        site_id: t.number,
-        aggregate_id: t.string,
-        data,
-      }),
-      t.partial({ test_mode: t.literal(true) }),
-    ],
-    type,
-  );
-
-/** The codec of an envelope's `data` (what the OpenAPI document describes). */
-export const dataCodecOf = <T extends string, D extends t.Mixed>(
-  codec: ReturnType<typeof envelope<T, D>>,
-): D => codec.types[0].props.data;
+export { dataCodecOf, envelope } from './event-envelope.js';
 
 const Channels = t.type({ email: t.boolean, mobile_number: t.boolean });
 
@@ -148,10 +117,19 @@ export const SignerCodeRequested = envelope(
 );
 export type SignerCodeRequested = t.TypeOf<typeof SignerCodeRequested>;
 
+const SignerContactData = {
+  email: t.union([t.string, t.null]),
+  mobile_number: t.union([t.string, t.null]),
+  send_to: Channels,
+};
+
 /**
  * The sender corrected how a signer of a sent Request is reached (ADR 3140): their details
- * in this Request now, the channels the sender chose, and whether their link was replaced
- * (a new address). No `request_url`: the client reads it from `GET /v1.1/requests/:id`.
+ * in this Request now, the channels the sender chose, what they were before (`previous`),
+ * who corrected them (`corrected_by`: the user's e-mail address, else the token's subject)
+ * and whether their link was replaced (a new address). No `request_url`: the client reads
+ * it from `GET /v1.1/requests/:id`. The requests service keeps the same record for the
+ * executed document's audit trail.
  */
 export const RequestSignerUpdated = envelope(
   'request.signer_updated',
@@ -159,9 +137,9 @@ export const RequestSignerUpdated = envelope(
     request_id: t.string,
     signer_id: t.string,
     signer_ref: t.string,
-    email: t.union([t.string, t.null]),
-    mobile_number: t.union([t.string, t.null]),
-    send_to: Channels,
+    ...SignerContactData,
+    previous: t.type(SignerContactData),
+    corrected_by: t.string,
     link_replaced: t.boolean,
   }),
 );
