@@ -127,6 +127,12 @@ describe('end to end through the gateway: webhooks routed by Site (ADR 2690)', f
       email: null,
       mobile_number: `1${mobile}`,
       send_to: { email: false, mobile_number: true },
+      previous: {
+        email: null,
+        mobile_number: texted.mobile_number,
+        send_to: { email: false, mobile_number: true },
+      },
+      corrected_by: acme.tenant.user.email,
       link_replaced: true,
     });
   });

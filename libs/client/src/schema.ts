@@ -2363,6 +2363,15 @@ export interface components {
           email: boolean;
           mobile_number: boolean;
         };
+        previous: {
+          email: string | null;
+          mobile_number: string | null;
+          send_to: {
+            email: boolean;
+            mobile_number: boolean;
+          };
+        };
+        corrected_by: string;
         link_replaced: boolean;
       };
       /** @constant */

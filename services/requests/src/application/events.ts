@@ -219,6 +219,12 @@ export const envelopes = (
             email: signer.contact.email,
             mobile_number: signer.contact.mobileNumber,
             send_to: { email: signer.sendTo.email, mobile_number: signer.sendTo.sms },
+            previous: {
+              email: event.previous.contact.email,
+              mobile_number: event.previous.contact.mobileNumber,
+              send_to: { email: event.previous.sendTo.email, mobile_number: event.previous.sendTo.sms },
+            },
+            corrected_by: event.by,
             link_replaced: event.linkReplaced,
           },
         };

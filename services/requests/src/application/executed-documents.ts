@@ -71,7 +71,8 @@ const buildAndKeep = (
     TE.apS('document', loadDocument(deps.store, request)),
     TE.apS('logo', logoOf(deps, request)),
     TE.apS('acts', deps.store.acts.list(request.id)),
-    TE.chainW(({ document, acts, logo }) =>
+    TE.apS('corrections', deps.store.requests.corrections(request.id)),
+    TE.chainW(({ document, acts, logo, corrections }) =>
       deps.pdfRenderer.executed({
         requestId: request.id,
         siteName: request.siteName,
@@ -95,6 +96,7 @@ const buildAndKeep = (
             mobileNumber: contact.mobileNumber,
             act,
             viewedAt: s.viewedAt,
+            corrections: corrections.filter((c) => c.signerRef === s.signerRef),
           };
         }),
       }),

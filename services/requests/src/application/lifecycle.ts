@@ -16,7 +16,7 @@ import {
   type TransitionError,
 } from '../domain/signature-request.js';
 import { remindAutomatically } from '../domain/automatic-reminder.js';
-import { correctSigner, type SignerCorrection } from '../domain/signer-correction.js';
+import { correctSigner, type SignerCorrectionOrder } from '../domain/signer-correction.js';
 import type { DeliveryOutcomeResult } from '../ports/delivery-outcome-store.js';
 import type { Store } from '../ports/store.js';
 import { siteIds, type Caller } from './caller.js';
@@ -145,13 +145,7 @@ export const reissueExecutionUrl =
   (input: ReissueInput): TE.TaskEither<AppError, Outcome<RequestView>> =>
     transition(deps, (request, now) => reissueLink(request, input.signerId, now, input.notify))(input);
 
-export interface CorrectSignerInput extends TransitionInput {
-  /** The client's signer_id of the signer to correct. */
-  readonly signerId: string;
-  readonly correction: SignerCorrection;
-  /** Send them their link now, when it is their turn. */
-  readonly notify: boolean;
-}
+export interface CorrectSignerInput extends TransitionInput, Omit<SignerCorrectionOrder, 'by'> {}
 
 /**
  * sent → sent: corrects how one signer who has not signed is reached (ADR 3140); a new
@@ -161,7 +155,16 @@ export const correctRequestSigner =
   (deps: TransitionDeps) =>
   (input: CorrectSignerInput): TE.TaskEither<AppError, Outcome<RequestView>> =>
     transition(deps, (request, now) =>
-      correctSigner(request, input.signerId, input.correction, now, input.notify),
+      correctSigner(
+        request,
+        {
+          signerId: input.signerId,
+          correction: input.correction,
+          notify: input.notify,
+          by: input.caller.email ?? input.caller.sub,
+        },
+        now,
+      ),
     )(input);
 
 type SweepDeps = Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'>;

@@ -128,8 +128,14 @@ export type RequestEvent =
       readonly expiresAt: string;
     }
   | { readonly type: 'request.viewed'; readonly signerRef: string; readonly at: string }
-  /** The sender corrected how the signer is reached (ADR 3140). */
-  | { readonly type: 'request.signer_updated'; readonly signerRef: string; readonly linkReplaced: boolean }
+  /** The sender corrected how the signer is reached (ADR 3140): what it was, and who did it. */
+  | {
+      readonly type: 'request.signer_updated';
+      readonly signerRef: string;
+      readonly linkReplaced: boolean;
+      readonly previous: Pick<RequestSigner, 'contact' | 'sendTo'>;
+      readonly by: string;
+    }
   /** Internal: tell `notify` the Request is complete, with a link to their copy. */
   | { readonly type: 'notice.completed'; readonly notify: readonly RequestSigner[] }
   /** Internal: tell `notify` that `signerRef` declined, and why. */

@@ -17,6 +17,30 @@ export interface SignerCorrection {
   readonly sendTo?: { readonly email?: boolean; readonly sms?: boolean };
 }
 
+/** One correction as the sender asked it (ADR 3140). */
+export interface SignerCorrectionOrder {
+  /** The client's signer_id of the signer to correct. */
+  readonly signerId: string;
+  readonly correction: SignerCorrection;
+  /** Send them their link now, when it is their turn. */
+  readonly notify: boolean;
+  /** Who corrected them, as the audit trail names them: the user's e-mail, else the token's subject. */
+  readonly by: string;
+}
+
+/**
+ * A correction as the executed document's audit trail shows it (ADR 3140): kept from the
+ * `request.signer_updated` event, in the statement that stores the correction.
+ */
+export interface SignerCorrectionRecord {
+  readonly signerRef: string;
+  readonly at: string;
+  readonly by: string;
+  readonly previous: Pick<RequestSigner, 'contact' | 'sendTo'>;
+  readonly current: Pick<RequestSigner, 'contact' | 'sendTo'>;
+  readonly linkReplaced: boolean;
+}
+
 /**
  * sent → sent: the sender corrects how one signer who has not signed is reached (ADR 3140),
  * usually after a message bounced. The Request's copy of their details changes (the one
@@ -27,14 +51,13 @@ export interface SignerCorrection {
  * their channels now (`request.reminded` for them alone, as a reissue sends it; not
  * counted as a reminder); a later turn's signer is told at their turn. Every correction
  * writes `request.signer_updated` (for webhooks); one that changes nothing answers the
- * Request as it is, with no event.
+ * Request as it is, with no event. The event names what the details were and who changed
+ * them: the audit trail keeps that (`SignerCorrectionRecord`).
  */
 export const correctSigner = (
   request: SignatureRequest,
-  signerId: string,
-  correction: SignerCorrection,
+  { signerId, correction, notify, by }: SignerCorrectionOrder,
   now: string,
-  notify: boolean,
 ): E.Either<TransitionError, Transition> => {
   if (request.state !== 'sent')
     return E.left({ _tag: 'StateConflict', action: 'update_signer', state: request.state });
@@ -78,6 +101,8 @@ export const correctSigner = (
     type: 'request.signer_updated',
     signerRef: signer.signerRef,
     linkReplaced: corrected.link !== signer.link,
+    previous: { contact: signer.contact, sendTo: signer.sendTo },
+    by,
   };
   return E.right({
     request: after,

@@ -2,6 +2,7 @@ import type { Locale } from '@esign/contracts';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { TemplateField } from '../domain/contract-template.js';
 import type { FieldValue, SignerAct } from '../domain/signing.js';
+import type { SignerCorrectionRecord } from '../domain/signer-correction.js';
 
 /** One contract of an executed document, with the values of its fields. */
 export type ExecutedContract =
@@ -40,6 +41,8 @@ export interface AuditSigner {
   readonly act: SignerAct | null;
   /** When the signer first opened their live link (ADR 2002); null when never recorded. */
   readonly viewedAt?: string | null;
+  /** How the sender corrected their details after the send, oldest first (ADR 3140). */
+  readonly corrections?: readonly SignerCorrectionRecord[];
 }
 
 export interface ExecutedDocument {

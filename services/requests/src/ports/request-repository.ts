@@ -2,6 +2,7 @@ import type * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { DomainEvent } from '@esign/contracts';
 import type { RequestState, SignatureRequest } from '../domain/signature-request.js';
+import type { SignerCorrectionRecord } from '../domain/signer-correction.js';
 import type { PageOf, PageRequest } from './page.js';
 
 /** What a list keeps: absent criteria keep everything. */
@@ -72,6 +73,8 @@ export interface RequestRepository {
   readonly findByVerifiedId: (id: string) => TE.TaskEither<never, O.Option<SignatureRequest>>;
   /** `findByVerifiedId`, holding the Request until the transaction ends (a signer's act). */
   readonly lockByVerifiedId: (id: string) => TE.TaskEither<never, O.Option<SignatureRequest>>;
+  /** The corrections of the Request's signers (ADR 3140), oldest first, for the audit trail. */
+  readonly corrections: (requestId: string) => TE.TaskEither<never, readonly SignerCorrectionRecord[]>;
   readonly list: (
     siteId: number,
     page: PageRequest,

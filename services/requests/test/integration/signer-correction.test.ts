@@ -4,6 +4,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import { DomainEvent, type RequestView } from '@esign/contracts';
 import { db, sql } from '@esign/platform/database';
 import { principal, publishedTemplate, SITE_A, startHarness, type Harness } from '../support/harness.js';
+import { pdfText } from '../support/pdf-text.js';
+import { formBody, hiddenInputs, pathOf } from '../support/signer-forms.js';
 
 /**
  * ADR 3140 against real Postgres: a correction is stored in the Request's own copy of the
@@ -108,6 +110,12 @@ describe('requests service: correcting a signer of a sent Request (real Postgres
       email: 'jane@example.com',
       mobile_number: '15552001111',
       send_to: { email: true, mobile_number: true },
+      previous: {
+        email: 'jane@exmaple.com',
+        mobile_number: null,
+        send_to: { email: true, mobile_number: false },
+      },
+      corrected_by: 'user-1',
       link_replaced: true,
     });
     const told = (events[3]!.envelope as { data: { signers: { email: string; send_to: unknown }[] } }).data
@@ -120,6 +128,43 @@ describe('requests service: correcting a signer of a sent Request (real Postgres
     assert.equal(view.signers[0]!.email, 'jane@example.com');
   });
 
+  it('names each correction in the executed document’s audit trail: when, by whom, from what to what', async () => {
+    const request = await sentRequest();
+    const corrected = (
+      await h.http
+        .patch(`/v1.1/requests/${request.id}/signers/client-7`)
+        .set(headers)
+        .send({ signer: { email: 'jane@example.com' }, notify: false })
+        .expect(200)
+    ).body as RequestView;
+    const page = await h.http.get(pathOf(corrected.signers[0]!.request_url)).expect(200);
+    const name = 'Jane Q. Client';
+    await h.http
+      .post('/sign')
+      .set({ 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' })
+      .send(
+        formBody({
+          ...hiddenInputs(page.text, '/sign'),
+          f0: name,
+          f1: 'on',
+          typed_name: name,
+          consent: 'yes',
+        }),
+      )
+      .expect(303);
+    const pdf = await h.http
+      .get(`/v1.1/requests/${request.id}/download`)
+      .set(headers)
+      .buffer(true)
+      .expect(200);
+    const { text } = await pdfText(new Uint8Array(pdf.body as Buffer));
+    const trail = text.replace(/\s+/g, ' ');
+    assert.match(trail, /Contact corrected: \S+ by user-1/, trail);
+    assert.ok(trail.includes('E-mail: jane@exmaple.com → jane@example.com'), trail);
+    assert.ok(trail.includes('New link: issued; earlier links stopped opening'), trail);
+    assert.ok(!trail.includes('Channels:'), 'the channels did not change');
+  });
+
   it('stores nothing when refused', async () => {
     const request = await sentRequest();
     const before = await row(request.id);
@@ -129,5 +174,11 @@ describe('requests service: correcting a signer of a sent Request (real Postgres
       .send({ signer: { email: 'jane@example.com', mobile_number: '4165550123' } })
       .expect(422);
     assert.deepEqual(await row(request.id), before);
+    const kept = await db.one(
+      h.pool,
+      t.type({ n: t.number }),
+      sql.unsafe`SELECT count(*)::int AS n FROM request_signer_corrections WHERE request_id = ${request.id}`,
+    );
+    assert.equal(kept.n, 0, 'no correction for the audit trail either');
   });
 });

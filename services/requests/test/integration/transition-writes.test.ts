@@ -8,6 +8,7 @@ import { postgresRequestRepository } from '../../src/adapters/postgres/postgres-
 import { executionUrl } from '../../src/application/deps.js';
 import { envelopes } from '../../src/application/events.js';
 import { cancel } from '../../src/domain/signature-request.js';
+import { correctSigner } from '../../src/domain/signer-correction.js';
 import { principal, publishedTemplate, SITE_A, startHarness, type Harness } from '../support/harness.js';
 
 /**
@@ -132,6 +133,78 @@ describe('requests service: transitions written only if the Request is unchanged
     const later = { ...cancelled, updatedAt: '2030-01-01T00:00:21.000Z' };
     assert.deepEqual(await requests.updateIfCurrent(cancelled, later, [])(), E.right(true));
     assert.equal((await snapshot()).version, 3);
+  });
+
+  it('keeps a correction for the audit trail exactly when its transition is stored (ADR 3140)', async () => {
+    const view = await create();
+    await post(view.id, 'send').expect(200);
+    const requests = postgresRequestRepository(h.pool);
+    const found = await requests.find(view.id, [SITE_A.id])();
+    assert.ok(E.isRight(found) && O.isSome(found.right));
+    const stale = found.right.value;
+    await h.http
+      .patch(`/v1.1/requests/${view.id}/signers/bob`)
+      .set(headers)
+      .send({ signer: { mobile_number: '5552002222' } })
+      .expect(200);
+    const correctionOf = (previous: typeof stale) => {
+      const at = new Date(Date.parse(previous.updatedAt) + 1000).toISOString();
+      const order = {
+        signerId: 'alice@example.com',
+        correction: { email: 'alice@example.org' },
+        notify: false,
+      };
+      const decided = correctSigner(previous, { ...order, by: 'ops@example.com' }, at);
+      assert.ok(E.isRight(decided));
+      const { request, events } = decided.right;
+      return {
+        request,
+        events: envelopes({ ids: h.deps.ids, executionUrl: executionUrl(h.deps) }, request, events),
+      };
+    };
+    const refused = correctionOf(stale);
+    assert.deepEqual(
+      await requests.updateIfCurrent(stale, refused.request, refused.events)(),
+      E.right(false),
+    );
+    const kept = async () => {
+      const listed = await requests.corrections(view.id)();
+      assert.ok(E.isRight(listed));
+      return listed.right;
+    };
+    const bob = view.signers[1]!.signer_ref;
+    assert.deepEqual(
+      (await kept()).map((c) => [
+        c.signerRef,
+        c.by,
+        c.previous.contact.mobileNumber,
+        c.current.contact.mobileNumber,
+      ]),
+      [[bob, 'user-1', '15552001111', '15552002222']],
+      'the call made through the API, and not the refused one',
+    );
+    const again = await requests.find(view.id, [SITE_A.id])();
+    assert.ok(E.isRight(again) && O.isSome(again.right));
+    const stored = correctionOf(again.right.value);
+    assert.deepEqual(
+      await requests.updateIfCurrent(again.right.value, stored.request, stored.events)(),
+      E.right(true),
+    );
+    const [, alice] = await kept();
+    assert.deepEqual(alice, {
+      signerRef: view.signers[0]!.signer_ref,
+      at: stored.request.updatedAt,
+      by: 'ops@example.com',
+      previous: {
+        contact: { email: 'alice@example.com', mobileNumber: null },
+        sendTo: { email: true, sms: false },
+      },
+      current: {
+        contact: { email: 'alice@example.org', mobileNumber: null },
+        sendTo: { email: true, sms: false },
+      },
+      linkReplaced: true,
+    });
   });
 
   it('lets one of eight racing transitions of one Request win at a time, each deciding on the state it finds (ADR 2800)', async () => {

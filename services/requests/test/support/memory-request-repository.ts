@@ -1,13 +1,47 @@
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import type { DomainEvent } from '@esign/contracts';
+import type { DomainEvent, RequestSignerUpdated } from '@esign/contracts';
+import type { SignerCorrectionRecord } from '../../src/domain/signer-correction.js';
 import type { SignatureRequest } from '../../src/domain/signature-request.js';
 import type { RequestRepository } from '../../src/ports/request-repository.js';
 import { page } from './memory-page.js';
 
+/** What the Postgres adapter keeps of a `request.signer_updated` event (ADR 3140). */
+const correctionOf = ({ occurred_at, data: d }: RequestSignerUpdated): SignerCorrectionRecord => ({
+  signerRef: d.signer_ref,
+  at: occurred_at,
+  by: d.corrected_by,
+  previous: {
+    contact: { email: d.previous.email, mobileNumber: d.previous.mobile_number },
+    sendTo: { email: d.previous.send_to.email, sms: d.previous.send_to.mobile_number },
+  },
+  current: {
+    contact: { email: d.email, mobileNumber: d.mobile_number },
+    sendTo: { email: d.send_to.email, sms: d.send_to.mobile_number },
+  },
+  linkReplaced: d.link_replaced,
+});
+
+interface RequestsState {
+  readonly requests: Map<string, SignatureRequest>;
+  readonly corrections: Map<string, SignerCorrectionRecord[]>;
+}
+
+/** A transition's events: to the outbox, and its corrections to the audit trail. */
+const record = (
+  s: RequestsState,
+  appendOutbox: (events: readonly DomainEvent[]) => void,
+  events: readonly DomainEvent[],
+) => {
+  appendOutbox(events);
+  for (const e of events)
+    if (e.type === 'request.signer_updated')
+      s.corrections.set(e.aggregate_id, [...(s.corrections.get(e.aggregate_id) ?? []), correctionOf(e)]);
+};
+
 /** The Requests of one in-memory state; a transition's events go to `appendOutbox`. */
 export const memoryRequestRepository = (
-  s: { readonly requests: Map<string, SignatureRequest> },
+  s: RequestsState,
   appendOutbox: (events: readonly DomainEvent[]) => void,
 ): RequestRepository => ({
   markViewed: (requestId, signerRef, evidence) => {
@@ -30,7 +64,7 @@ export const memoryRequestRepository = (
     ),
   update: (_previous, r, events) => {
     s.requests.set(r.id, r);
-    appendOutbox(events);
+    record(s, appendOutbox, events);
     return TE.right(undefined);
   },
   // Requests are immutable values here: one still current is the very object read.
@@ -39,7 +73,7 @@ export const memoryRequestRepository = (
   updateIfCurrent: (previous, r, events) => {
     if (s.requests.get(r.id) !== previous) return TE.right(false);
     s.requests.set(r.id, r);
-    appendOutbox(events);
+    record(s, appendOutbox, events);
     return TE.right(true);
   },
   lockDueForExpiry: (now, limit) =>
@@ -63,6 +97,7 @@ export const memoryRequestRepository = (
         .slice(0, limit),
     ),
   findByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
+  corrections: (requestId) => TE.right(s.corrections.get(requestId) ?? []),
   lockByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
   list: (siteId, p, { state: st, testMode }) =>
     TE.right(

@@ -8,6 +8,7 @@ import { recordDelivery, type SignatureRequest } from '../../src/domain/signatur
 import type { SignerAct } from '../../src/domain/signing.js';
 import type { Challenge } from '../../src/domain/signer-authentication.js';
 import type { Contact } from '../../src/domain/signer.js';
+import type { SignerCorrectionRecord } from '../../src/domain/signer-correction.js';
 import type { Autocommit, Store, Transact } from '../../src/ports/store.js';
 import { page } from './memory-page.js';
 import { memoryRequestRepository } from './memory-request-repository.js';
@@ -26,6 +27,8 @@ export interface State {
   challenges: Map<string, Challenge>;
   idempotency: Map<string, { fingerprint: string; answer: unknown }>;
   outbox: DomainEvent[];
+  /** The audit trail's corrections of signers (ADR 3140), by Request. */
+  corrections: Map<string, SignerCorrectionRecord[]>;
   inbox: Set<string>;
   bulkSends: string[];
 }
@@ -40,6 +43,7 @@ const emptyState = (): State => ({
   challenges: new Map(),
   idempotency: new Map(),
   outbox: [],
+  corrections: new Map(),
   inbox: new Set(),
   bulkSends: [],
 });

@@ -1,11 +1,33 @@
 import assert from 'node:assert/strict';
-import { correctSigner } from '../../src/domain/signer-correction.js';
-import type { Delivery } from '../../src/domain/signature-request.js';
+import { correctSigner, type SignerCorrection } from '../../src/domain/signer-correction.js';
+import type { Delivery, RequestSigner, SignatureRequest } from '../../src/domain/signature-request.js';
 import { draft, later, left, NOW, right, sent, signer } from '../support/builders.js';
 
 const AT = later(NOW, 3600);
 const bounced: Delivery = { outcome: 'failed', at: NOW, eventId: 'e1', error: '550 no such user' };
 const delivered: Delivery = { outcome: 'delivered', at: NOW, eventId: 'e1', error: null };
+const BY = 'sender@acme.example';
+
+const correct = (request: SignatureRequest, signerId: string, correction: SignerCorrection, notify = true) =>
+  correctSigner(request, { signerId, correction, notify, by: BY }, AT);
+
+/** Alice's and Bob's details as sent, which each correction's event names. */
+const ALICE = {
+  contact: { email: 'alice@example.com', mobileNumber: null },
+  sendTo: { email: true, sms: false },
+};
+const BOB = { contact: { email: null, mobileNumber: '15552345678' }, sendTo: { email: false, sms: true } };
+const updated = (
+  signerRef: string,
+  linkReplaced: boolean,
+  previous: Pick<RequestSigner, 'contact' | 'sendTo'>,
+) => ({
+  type: 'request.signer_updated',
+  signerRef,
+  linkReplaced,
+  previous,
+  by: BY,
+});
 
 /** Alice (e-mail, her message bounced) and Bob (SMS, delivered), sent at NOW. */
 const request = () =>
@@ -26,7 +48,7 @@ describe('requests domain: correcting a signer of a sent Request (ADR 3140)', ()
   it('a new address: the Request keeps it, a new link, the old delivery cleared, and the signer told', () => {
     const before = request();
     const { request: after, events } = right(
-      correctSigner(before, 'alice@example.com', { email: 'alice@example.org' }, AT, true),
+      correct(before, 'alice@example.com', { email: 'alice@example.org' }),
     );
     const alice = after.signers[0]!;
     assert.deepEqual(alice.contact, { email: 'alice@example.org', mobileNumber: null });
@@ -35,58 +57,43 @@ describe('requests domain: correcting a signer of a sent Request (ADR 3140)', ()
     assert.equal(alice.signerId, 'alice@example.com', 'the client still names them as before');
     assert.equal(after.updatedAt, AT);
     assert.equal(after.signers[1], before.signers[1], 'the other signer is untouched');
-    assert.deepEqual(events, [
-      { type: 'request.signer_updated', signerRef: 'ref0', linkReplaced: true },
-      { type: 'request.reminded', notify: [alice] },
-    ]);
+    assert.deepEqual(events, [updated('ref0', true, ALICE), { type: 'request.reminded', notify: [alice] }]);
     assert.equal(after.remindCount, 0, 'not counted as a reminder');
     assert.equal(after.lastRemindedAt, null);
   });
 
   it('a new mobile number clears only the SMS status; notify false tells nobody', () => {
     const { request: after, events } = right(
-      correctSigner(request(), 'bob', { mobileNumber: '15559876543' }, AT, false),
+      correct(request(), 'bob', { mobileNumber: '15559876543' }, false),
     );
     const bob = after.signers[1]!;
     assert.deepEqual(bob.contact, { email: null, mobileNumber: '15559876543' });
     assert.deepEqual(bob.delivery, { email: null, sms: null });
     assert.equal(bob.link.version, 1);
-    assert.deepEqual(events, [{ type: 'request.signer_updated', signerRef: 'ref1', linkReplaced: true }]);
+    assert.deepEqual(events, [updated('ref1', true, BOB)]);
   });
 
   it('channels alone: the link stays, the statuses stay, and the signer is told on the new set', () => {
     const { request: after, events } = right(
-      correctSigner(request(), 'bob', { email: 'bob@example.com', sendTo: { email: true } }, AT, true),
+      correct(request(), 'bob', { email: 'bob@example.com', sendTo: { email: true } }),
     );
     const bob = after.signers[1]!;
     assert.deepEqual(bob.sendTo, { email: true, sms: true });
     assert.equal(bob.link.version, 1, 'an address was added: a new link all the same');
-    const onlyChannels = right(
-      correctSigner(request(), 'bob', { sendTo: { sms: false, email: false } }, AT, true),
-    );
+    const onlyChannels = right(correct(request(), 'bob', { sendTo: { sms: false, email: false } }));
     const quiet = onlyChannels.request.signers[1]!;
     assert.deepEqual(quiet.link, { version: 0, issuedAt: null }, 'no address changed: the same link');
     assert.deepEqual(quiet.delivery, request().signers[1]!.delivery);
-    assert.deepEqual(
-      onlyChannels.events,
-      [{ type: 'request.signer_updated', signerRef: 'ref1', linkReplaced: false }],
-      'no channel left to tell them on',
-    );
-    assert.deepEqual(events, [
-      { type: 'request.signer_updated', signerRef: 'ref1', linkReplaced: true },
-      { type: 'request.reminded', notify: [bob] },
-    ]);
+    assert.deepEqual(onlyChannels.events, [updated('ref1', false, BOB)], 'no channel left to tell them on');
+    assert.deepEqual(events, [updated('ref1', true, BOB), { type: 'request.reminded', notify: [bob] }]);
   });
 
   it('the same details change nothing and tell nobody', () => {
     const before = request();
-    const same = correctSigner(
-      before,
-      'alice@example.com',
-      { email: 'alice@example.com', sendTo: { email: true, sms: false } },
-      AT,
-      true,
-    );
+    const same = correct(before, 'alice@example.com', {
+      email: 'alice@example.com',
+      sendTo: { email: true, sms: false },
+    });
     assert.deepEqual(right(same), { request: before, events: [] });
   });
 
@@ -94,30 +101,31 @@ describe('requests domain: correcting a signer of a sent Request (ADR 3140)', ()
     const ordered = sent({
       signers: [signer({ order: 1 }), signer({ signerId: 'b@x.co', signerRef: 'ref1', order: 2 })],
     });
-    const { request: after, events } = right(correctSigner(ordered, 'b@x.co', { email: 'b@y.co' }, AT, true));
+    const { request: after, events } = right(correct(ordered, 'b@x.co', { email: 'b@y.co' }));
     assert.equal(after.signers[1]!.contact.email, 'b@y.co');
-    assert.deepEqual(events, [{ type: 'request.signer_updated', signerRef: 'ref1', linkReplaced: true }]);
+    const { contact, sendTo } = ordered.signers[1]!;
+    assert.deepEqual(events, [updated('ref1', true, { contact, sendTo })]);
   });
 
   it('refuses a draft, a finished Request, an expired one, an unknown signer and one who acted', () => {
     const fix = { email: 'x@y.co' };
-    assert.deepEqual(left(correctSigner(draft(), 'alice@example.com', fix, AT, true)), {
+    assert.deepEqual(left(correct(draft(), 'alice@example.com', fix)), {
       _tag: 'StateConflict',
       action: 'update_signer',
       state: 'draft',
     });
     const completed = { ...request(), state: 'completed' as const };
-    assert.equal(left(correctSigner(completed, 'alice@example.com', fix, AT, true))._tag, 'StateConflict');
-    assert.deepEqual(left(correctSigner(sent({ expiresAt: AT }), 'alice@example.com', fix, AT, true)), {
+    assert.equal(left(correct(completed, 'alice@example.com', fix))._tag, 'StateConflict');
+    assert.deepEqual(left(correct(sent({ expiresAt: AT }), 'alice@example.com', fix)), {
       _tag: 'RequestExpired',
       expiresAt: AT,
     });
-    assert.deepEqual(left(correctSigner(request(), 'nobody', fix, AT, true)), {
+    assert.deepEqual(left(correct(request(), 'nobody', fix)), {
       _tag: 'UnknownSigner',
       signerRef: 'nobody',
     });
     const signed = sent({ signers: [signer({ state: 'signed', signedAt: NOW })] });
-    assert.deepEqual(left(correctSigner(signed, 'alice@example.com', fix, AT, true)), {
+    assert.deepEqual(left(correct(signed, 'alice@example.com', fix)), {
       _tag: 'SignerNotPending',
       signerRef: 'ref0',
       state: 'signed',

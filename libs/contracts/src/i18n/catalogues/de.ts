@@ -266,5 +266,12 @@ export const de: Catalogue = {
   'audit.time': 'Zeitpunkt',
   'audit.ip': 'IP-Adresse',
   'audit.userAgent': 'User-Agent',
+  'audit.corrected': 'Kontakt korrigiert',
+  'audit.correctedBy': '{date} von {by}',
+  'audit.channels': 'Kanäle',
+  'audit.channel.email': 'E-Mail',
+  'audit.channel.sms': 'SMS',
+  'audit.newLink': 'Neuer Link',
+  'audit.newLinkValue': 'ausgestellt; frühere Links öffnen nicht mehr',
   'audit.language': 'Sprache',
 };

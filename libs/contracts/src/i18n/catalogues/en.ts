@@ -254,6 +254,13 @@ export const en = {
   'audit.time': 'Time',
   'audit.ip': 'IP address',
   'audit.userAgent': 'User agent',
+  'audit.corrected': 'Contact corrected',
+  'audit.correctedBy': '{date} by {by}',
+  'audit.channels': 'Channels',
+  'audit.channel.email': 'e-mail',
+  'audit.channel.sms': 'SMS',
+  'audit.newLink': 'New link',
+  'audit.newLinkValue': 'issued; earlier links stopped opening',
   'audit.language': 'Language',
 } as const;
 

@@ -255,5 +255,12 @@ export const es: Catalogue = {
   'audit.time': 'Hora',
   'audit.ip': 'Dirección IP',
   'audit.userAgent': 'Agente de usuario',
+  'audit.corrected': 'Contacto corregido',
+  'audit.correctedBy': '{date} por {by}',
+  'audit.channels': 'Canales',
+  'audit.channel.email': 'correo electrónico',
+  'audit.channel.sms': 'SMS',
+  'audit.newLink': 'Nuevo enlace',
+  'audit.newLinkValue': 'emitido; los enlaces anteriores dejaron de abrirse',
   'audit.language': 'Idioma',
 };

@@ -256,5 +256,12 @@ export const fr: Catalogue = {
   'audit.time': 'Heure',
   'audit.ip': 'Adresse IP',
   'audit.userAgent': 'Agent utilisateur',
+  'audit.corrected': 'Coordonnées corrigées',
+  'audit.correctedBy': '{date} par {by}',
+  'audit.channels': 'Canaux',
+  'audit.channel.email': 'e-mail',
+  'audit.channel.sms': 'SMS',
+  'audit.newLink': 'Nouveau lien',
+  'audit.newLinkValue': 'émis ; les liens précédents ne s’ouvrent plus',
   'audit.language': 'Langue',
 };

@@ -255,5 +255,12 @@ export const pt: Catalogue = {
   'audit.time': 'Horário',
   'audit.ip': 'Endereço IP',
   'audit.userAgent': 'Agente do usuário',
+  'audit.corrected': 'Contato corrigido',
+  'audit.correctedBy': '{date} por {by}',
+  'audit.channels': 'Canais',
+  'audit.channel.email': 'e-mail',
+  'audit.channel.sms': 'SMS',
+  'audit.newLink': 'Novo link',
+  'audit.newLinkValue': 'emitido; os links anteriores deixaram de abrir',
   'audit.language': 'Idioma',
 };

@@ -1,4 +1,5 @@
 import { translatorFor, type Translator } from '@esign/contracts';
+import type { SignerCorrectionRecord } from '../../domain/signer-correction.js';
 import type { AuditSigner, ExecutedDocument } from '../../ports/pdf-renderer.js';
 import { embedPng } from './fill-pdf-form.js';
 import type { Writer } from './text-layout.js';
@@ -45,6 +46,7 @@ const writeAuditSigner = (w: Writer, signer: AuditSigner, t: Translator['t']) =>
   const act = signer.act;
   w.pair(t('audit.email'), signer.email ?? t('audit.none'), 10);
   w.pair(t('audit.mobile'), signer.mobileNumber ?? t('audit.none'), 10);
+  for (const correction of signer.corrections ?? []) writeCorrection(w, correction, t);
   if (signer.viewedAt !== undefined && signer.viewedAt !== null)
     w.pair(t('audit.firstOpened'), signer.viewedAt, 10);
   if (act === null) {
@@ -73,6 +75,26 @@ const writeAuditSigner = (w: Writer, signer: AuditSigner, t: Translator['t']) =>
   w.pair(t('audit.userAgent'), act.userAgent, 10);
   w.pair(t('audit.documentSha256'), act.documentSha256, 10);
   w.space(6);
+};
+
+/** One correction of the signer's details (ADR 3140): when, by whom, and what changed from what. */
+const writeCorrection = (w: Writer, c: SignerCorrectionRecord, t: Translator['t']) => {
+  const none = t('audit.none');
+  const change = (before: string | null, after: string | null) => `${before ?? none} → ${after ?? none}`;
+  const channels = (sendTo: SignerCorrectionRecord['current']['sendTo']) =>
+    [sendTo.email && t('audit.channel.email'), sendTo.sms && t('audit.channel.sms')]
+      .filter((x) => x !== false)
+      .join(', ') || none;
+  w.pair(t('audit.corrected'), t('audit.correctedBy', { date: c.at, by: c.by }), 10);
+  const { previous, current } = c;
+  if (previous.contact.email !== current.contact.email)
+    w.pair(t('audit.email'), change(previous.contact.email, current.contact.email), 20);
+  if (previous.contact.mobileNumber !== current.contact.mobileNumber)
+    w.pair(t('audit.mobile'), change(previous.contact.mobileNumber, current.contact.mobileNumber), 20);
+  const before = channels(previous.sendTo);
+  const after = channels(current.sendTo);
+  if (before !== after) w.pair(t('audit.channels'), change(before, after), 20);
+  if (c.linkReplaced) w.pair(t('audit.newLink'), t('audit.newLinkValue'), 20);
 };
 
 export const writeCover = (w: Writer, document: ExecutedDocument) => {

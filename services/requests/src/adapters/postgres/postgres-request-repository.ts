@@ -1,5 +1,6 @@
 import * as O from 'fp-ts/lib/Option.js';
 import * as t from 'io-ts';
+import type { DomainEvent } from '@esign/contracts';
 import {
   db,
   insertEvents,
@@ -12,6 +13,7 @@ import type { SignatureRequest } from '../../domain/signature-request.js';
 import type { RequestRepository } from '../../ports/request-repository.js';
 import { inSites, rememberVersion, selectRequests, toRequest, UUID, versionOf } from './request-reads.js';
 import { transitionWrite } from './request-writes.js';
+import { correctionsInsert, listCorrections } from './signer-corrections.js';
 import { Count, RequestRow } from './rows.js';
 import { task } from './task.js';
 
@@ -50,7 +52,7 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
   const write = async (
     previous: SignatureRequest,
     request: SignatureRequest,
-    events: readonly OutgoingEvent[],
+    events: readonly DomainEvent[],
   ): Promise<boolean> => {
     const version = versionOf(previous);
     const { written } = await db.one(
@@ -59,8 +61,11 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
       prepared(
         transitionWrite(previous, request, version, (when) =>
           events.length === 0
-            ? undefined
-            : insertEvents(events, { when, handedOff: handedOff !== undefined }),
+            ? []
+            : [
+                insertEvents(events, { when, handedOff: handedOff !== undefined }),
+                correctionsInsert(events, when),
+              ],
         ),
       ),
     );
@@ -141,6 +146,7 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
           FOR UPDATE SKIP LOCKED`),
       ),
     findByVerifiedId: (id) => task(() => load(id, 'any')),
+    corrections: (requestId) => task(() => listCorrections(q, requestId)),
     list: (siteId, page, filter) =>
       task(async () => {
         const { state, testMode } = filter;

@@ -104,7 +104,8 @@ const signersChanged = (
 /**
  * A transition's write as one statement (ADRs 2502, 2650, 2800): the Request's row, raising
  * its version, only if it is still at the version `previous` was read at; then, only if
- * that row was written, the signers that changed and the events. Answers one row,
+ * that row was written, the signers that changed and the writes `events` makes of the
+ * transition's events (the outbox, the audit trail's corrections). Answers one row,
  * `written`: 1 when the transition was stored, 0 when the Request had moved on and nothing
  * was. One statement is atomic without BEGIN … COMMIT, so a transition read without a
  * lock needs no transaction to be stored all or not at all.
@@ -113,7 +114,7 @@ export const transitionWrite = (
   previous: SignatureRequest,
   request: SignatureRequest,
   version: number,
-  events: (when: Fragment) => Fragment | undefined,
+  events: (when: Fragment) => readonly (Fragment | undefined)[],
 ) => {
   const guard = sql.fragment`
       UPDATE requests SET
@@ -128,8 +129,7 @@ export const transitionWrite = (
   const writes: Fragment[] = [];
   const signers = signersWrite(previous, request, written);
   if (signers !== undefined) writes.push(signers);
-  const outbox = events(written);
-  if (outbox !== undefined) writes.push(outbox);
+  for (const write of events(written)) if (write !== undefined) writes.push(write);
   const ctes = [
     sql.fragment`guard AS (${guard})`,
     ...writes.map((w, i) => sql.fragment`${sql.identifier([`w${i}`])} AS (${w})`),

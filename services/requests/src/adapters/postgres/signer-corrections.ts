@@ -1,0 +1,101 @@
+// The audit trail's record of each correction of a signer (ADR 3140): kept from the
+// `request.signer_updated` event, as part of the statement that stores the correction.
+import * as t from 'io-ts';
+import { nullable, type DomainEvent, type RequestSignerUpdated } from '@esign/contracts';
+import { db, sql, type Queryable } from '@esign/platform/database';
+import type { SignerCorrectionRecord } from '../../domain/signer-correction.js';
+import { JsonTimestamp } from './rows.js';
+
+type Fragment = ReturnType<typeof sql.fragment>;
+
+const isCorrection = (e: DomainEvent): e is RequestSignerUpdated => e.type === 'request.signer_updated';
+
+/**
+ * The insert of the corrections among `events`, for a data-modifying CTE that writes only
+ * where `when` holds (the transition was stored); undefined when there are none.
+ */
+export const correctionsInsert = (events: readonly DomainEvent[], when: Fragment): Fragment | undefined => {
+  const corrections = events.filter(isCorrection);
+  if (corrections.length === 0) return undefined;
+  return sql.fragment`
+    INSERT INTO request_signer_corrections
+      (request_id, signer_ref, corrected_at, corrected_by, previous_email, previous_mobile,
+       previous_send_email, previous_send_sms, email, mobile_number, send_email, send_sms, link_replaced)
+    SELECT * FROM ${sql.unnest(
+      corrections.map(({ aggregate_id, occurred_at, data: d }) => [
+        aggregate_id,
+        d.signer_ref,
+        occurred_at,
+        d.corrected_by,
+        d.previous.email,
+        d.previous.mobile_number,
+        d.previous.send_to.email,
+        d.previous.send_to.mobile_number,
+        d.email,
+        d.mobile_number,
+        d.send_to.email,
+        d.send_to.mobile_number,
+        d.link_replaced,
+      ]),
+      [
+        'uuid',
+        'text',
+        'timestamptz',
+        'text',
+        'text',
+        'text',
+        'bool',
+        'bool',
+        'text',
+        'text',
+        'bool',
+        'bool',
+        'bool',
+      ],
+    )}
+    WHERE ${when}`;
+};
+
+const CorrectionRow = t.type({
+  signer_ref: t.string,
+  corrected_at: JsonTimestamp,
+  corrected_by: t.string,
+  previous_email: nullable(t.string),
+  previous_mobile: nullable(t.string),
+  previous_send_email: t.boolean,
+  previous_send_sms: t.boolean,
+  email: nullable(t.string),
+  mobile_number: nullable(t.string),
+  send_email: t.boolean,
+  send_sms: t.boolean,
+  link_replaced: t.boolean,
+});
+
+/** A Request's corrections, oldest first. */
+export const listCorrections = async (
+  q: Queryable,
+  requestId: string,
+): Promise<readonly SignerCorrectionRecord[]> =>
+  (
+    await db.any(
+      q,
+      CorrectionRow,
+      sql.unsafe`
+        SELECT signer_ref, corrected_at, corrected_by, previous_email, previous_mobile,
+               previous_send_email, previous_send_sms, email, mobile_number, send_email, send_sms, link_replaced
+        FROM request_signer_corrections WHERE request_id = ${requestId} ORDER BY id`,
+    )
+  ).map((r) => ({
+    signerRef: r.signer_ref,
+    at: r.corrected_at,
+    by: r.corrected_by,
+    previous: {
+      contact: { email: r.previous_email, mobileNumber: r.previous_mobile },
+      sendTo: { email: r.previous_send_email, sms: r.previous_send_sms },
+    },
+    current: {
+      contact: { email: r.email, mobileNumber: r.mobile_number },
+      sendTo: { email: r.send_email, sms: r.send_sms },
+    },
+    linkReplaced: r.link_replaced,
+  }));
