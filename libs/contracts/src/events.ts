@@ -196,6 +196,12 @@ const NotificationOutcome = t.intersection([
     error: t.string,
     /** Why a message was not sent, when the notifier refused it itself (ADR 1320). */
     reason: t.keyof({ quota_exceeded: null }),
+    /**
+     * The address the message was for, as the cause named it (the signer's `email` or
+     * `mobile_number`): a report about an address the sender has since corrected is not
+     * about the signer any more (ADR 3140). Absent from older notifiers' reports.
+     */
+    to: t.string,
   }),
 ]);
 

@@ -159,12 +159,15 @@ export const outcomeEvent = (
   id: string,
   at: Date,
 ): OutcomeEvent => {
+  // The address as the cause named it, which the requests service compares (ADR 3140).
+  const to = target.key.channel === 'email' ? target.signer.email : target.signer.mobile_number;
   const data = {
     request_id: cause.data.request_id,
     cause_event_id: cause.id,
     signer_id: target.signer.signer_id,
     signer_ref: target.signer.signer_ref,
     channel: target.key.channel,
+    ...(to === null ? {} : { to }),
   };
   const common = {
     id,

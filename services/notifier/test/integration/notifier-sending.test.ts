@@ -80,6 +80,7 @@ describe('notifier: e-mail and SMS to signers when a Request is sent (sending, r
     const bobSms = reported.find((o) => o.data.signer_ref === bob.signer_ref && o.data.channel === 'sms');
     assert.equal(bobSms?.data.provider_message_id, smsTo(`+${bob.mobile_number}`)[0]?.sid);
     assert.equal(bobSms?.data.request_id, 'rq_1');
+    assert.equal(bobSms?.data.to, bob.mobile_number, 'the number as the event named it (ADR 3140)');
     assert.equal(bobSms?.site_id, 7);
   });
 

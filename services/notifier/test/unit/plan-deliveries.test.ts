@@ -100,6 +100,7 @@ describe('notifier domain: which messages an event asks for', () => {
       signer_id: s.signer_id,
       signer_ref: s.signer_ref,
       channel: 'email',
+      to: s.email,
       provider_message_id: 'm1',
     });
     assert.equal(failed.data.error, 'gave up after 3 attempts: SMTP 421');

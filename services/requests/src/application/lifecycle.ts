@@ -244,7 +244,8 @@ export type OutcomeResult = DeliveryOutcomeResult;
 /**
  * Applies the notifier's report on one message, once per event id, so `GET` shows each
  * signer's e-mail and SMS status. A report about a Request this service does not have
- * (or not on the event's site) is acknowledged and dropped. One statement outside a
+ * (or not on the event's site) is acknowledged and dropped, and so is one about an address
+ * the sender has since corrected (ADR 3140). One statement outside a
  * transaction (ADR 2650): the inbox claim and the signer's status, nothing else read.
  */
 export const recordNotificationOutcome =
@@ -269,5 +270,6 @@ export const recordNotificationOutcome =
           eventId: event.id,
           error: event.data.error ?? null,
         },
+        ...(event.data.to === undefined ? {} : { to: event.data.to }),
       }),
     );

@@ -12,6 +12,8 @@ export interface DeliveryOutcome {
   readonly signerRef: string;
   readonly channel: Channel;
   readonly delivery: Delivery;
+  /** The address the message was for; absent from older notifiers' reports (ADR 3140). */
+  readonly to?: string;
 }
 
 /** `duplicate`: the event was applied before; `unknown-request`: no such Request or signer on the Site. */

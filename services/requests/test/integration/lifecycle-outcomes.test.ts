@@ -85,6 +85,34 @@ describe('requests service lifecycle, the notifier’s outcomes, and the stateme
     );
   });
 
+  it('leaves out a late report about a number the sender has since corrected (ADR 3140)', async () => {
+    const view = await create();
+    await post(view.id, 'send').expect(200);
+    await ctx.h.http
+      .patch(`/v1.1/requests/${view.id}/signers/bob`)
+      .set(ctx.headers)
+      .send({ signer: { mobile_number: '5552002222' }, notify: false })
+      .expect(200);
+    const claimed = (id: string) =>
+      eventually(async () => {
+        const n = await ctx.h.pool.oneFirst(sql.unsafe`SELECT count(*) FROM inbox WHERE event_id = ${id}`);
+        return Number(n) === 1 ? true : undefined;
+      });
+    const stale = outcome(view, 'notification.failed', 1, 'sms', '2030-01-01T00:00:10.000Z', {
+      error: 'unreachable',
+      to: '15552001111',
+    });
+    await publish(stale, stale.type);
+    await claimed(stale.id);
+    assert.equal((await statuses(view.id))[1]!.sms, 'pending', 'the old number’s failure is not theirs');
+    const current = outcome(view, 'notification.delivered', 1, 'sms', '2030-01-01T00:00:11.000Z', {
+      to: '15552002222',
+    });
+    await publish(current, current.type);
+    await claimed(current.id);
+    assert.equal((await statuses(view.id))[1]!.sms, 'delivered');
+  });
+
   it('keeps a report that lands between another change loading the signer and writing it (ADR 2650)', async () => {
     const view = await create();
     await post(view.id, 'send').expect(200);

@@ -172,11 +172,11 @@ export const memoryStore = () => {
         },
       },
       deliveries: {
-        record: ({ consumer, eventId, requestId, siteId, signerRef, channel, delivery }) => {
+        record: ({ consumer, eventId, requestId, siteId, signerRef, channel, delivery, to }) => {
           if (!claimInbox(consumer, eventId)) return TE.right('duplicate' as const);
           const request = s.requests.get(requestId);
           if (request === undefined || request.siteId !== siteId) return TE.right('unknown-request' as const);
-          const next = recordDelivery(request, signerRef, channel, delivery);
+          const next = recordDelivery(request, signerRef, channel, delivery, to);
           if (E.isLeft(next)) return TE.right('unknown-request' as const);
           s.requests.set(requestId, next.right);
           return TE.right('applied' as const);

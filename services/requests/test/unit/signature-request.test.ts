@@ -186,6 +186,29 @@ describe('requests domain: transitions', () => {
       assert.deepEqual(twice.signers[0]!.delivery, { email: delivered, sms: null });
       assert.equal(left(recordDelivery(sent(), 'x', 'sms', delivered))._tag, 'UnknownSigner');
     });
+
+    it('leaves out a report about an address the sender has since corrected (ADR 3140)', () => {
+      const bounced = {
+        outcome: 'failed' as const,
+        at: later(NOW, 10),
+        eventId: 'e1',
+        error: '550 no such user',
+      };
+      const request = sent({
+        signers: [signer({ contact: { email: 'jane@example.com', mobileNumber: null } })],
+      });
+      assert.equal(right(recordDelivery(request, 'ref0', 'email', bounced, 'jane@exmaple.com')), request);
+      assert.deepEqual(
+        right(recordDelivery(request, 'ref0', 'email', bounced, 'jane@example.com')).signers[0]!.delivery
+          .email,
+        bounced,
+      );
+      assert.deepEqual(
+        right(recordDelivery(request, 'ref0', 'email', bounced)).signers[0]!.delivery.email,
+        bounced,
+        'a report without its address (an older notifier) is taken as theirs',
+      );
+    });
   });
 
   describe('LOW 8: Execution URL lifetime and reissue', () => {

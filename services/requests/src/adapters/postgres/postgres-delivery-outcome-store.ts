@@ -10,8 +10,16 @@ const Recorded = t.type({ fresh: t.boolean, known: t.boolean });
 
 // A column per channel, named in full: the statement below is built from fixed text only.
 const column = {
-  email: { target: sql.identifier(['email_delivery']), current: sql.identifier(['rs', 'email_delivery']) },
-  sms: { target: sql.identifier(['sms_delivery']), current: sql.identifier(['rs', 'sms_delivery']) },
+  email: {
+    target: sql.identifier(['email_delivery']),
+    current: sql.identifier(['rs', 'email_delivery']),
+    address: sql.identifier(['rs', 'sent_email']),
+  },
+  sms: {
+    target: sql.identifier(['sms_delivery']),
+    current: sql.identifier(['rs', 'sms_delivery']),
+    address: sql.identifier(['rs', 'sent_mobile_number']),
+  },
 } as const;
 
 /**
@@ -24,12 +32,12 @@ const column = {
 export const postgresDeliveryOutcomeStore = (q: Queryable): DeliveryOutcomeStore => ({
   record: (outcome: DeliveryOutcome) =>
     task(async () => {
-      const { consumer, eventId, requestId, siteId, signerRef, channel, delivery } = outcome;
+      const { consumer, eventId, requestId, siteId, signerRef, channel, delivery, to } = outcome;
       // Not an id this service ever issued: there is nothing to write, but the event is
       // still claimed, so a redelivery of it is a duplicate like any other.
       if (!UUID.test(requestId))
         return (await claimEvent(q, consumer, eventId)) ? 'unknown-request' : 'duplicate';
-      const { target, current } = column[channel];
+      const { target, current, address } = column[channel];
       const row = await db.one(
         q,
         Recorded,
@@ -45,6 +53,8 @@ export const postgresDeliveryOutcomeStore = (q: Queryable): DeliveryOutcomeStore
             FROM signer s
             WHERE rs.request_id = s.request_id AND rs.signer_ref = s.signer_ref
               AND EXISTS (SELECT 1 FROM claim)
+              -- isForCurrentAddress(): not about an address the sender has since corrected.
+              AND (${to ?? null}::text IS NULL OR NOT rs.contact_fixed OR ${address} = ${to ?? null}::text)
               -- supersedes(): the latest by occurrence wins, a tie to the later report.
               AND (${current} IS NULL OR (${current} ->> 'at')::timestamptz <= ${delivery.at}::timestamptz)
           )
