@@ -212,6 +212,25 @@ describe('end to end through the gateway: the authorization matrix', function ()
       expect: { own: 200 },
     },
     {
+      name: 'PATCH /v1.1/requests/:id',
+      method: 'PATCH',
+      prepare: async () => {
+        const view = await sent();
+        return {
+          path: `/v1.1/requests/${view.id}`,
+          body: { reminder_interval_days: 3 },
+          unchanged: async () => {
+            const read = expectStatus(
+              await acme.api.get<{ reminder_interval_days: number | null }>(`/v1.1/requests/${view.id}`),
+              200,
+            ).body;
+            assert.equal(read.reminder_interval_days, null, 'no reminders set by a refused call');
+          },
+        };
+      },
+      expect: { own: 200 },
+    },
+    {
       name: 'POST /v1.1/requests/:id/send',
       method: 'POST',
       prepare: async () => {

@@ -90,6 +90,37 @@ describe('end to end through the gateway: webhooks routed by Site (ADR 2690)', f
     );
   });
 
+  it('delivers request.updated when the sender moves the expiry or changes the reminders (ADR 3150)', async () => {
+    const template = await publishedAgreement(acme);
+    const { port } = receiver.address() as AddressInfo;
+    expectStatus(
+      await acme.api.post(`/v1.1/sites/${acme.site}/webhooks`, {
+        url: `http://127.0.0.1:${port}/settings`,
+        event_types: ['request.updated'],
+        alert_email: 'ops@acme.example',
+      }),
+      201,
+    );
+    const id = await sendOne(template);
+    const expiresAt = new Date(Date.now() + 20 * 86_400_000).toISOString();
+    const changed = expectStatus(
+      await acme.api.call<{ next_reminder_at: string }>('PATCH', `/v1.1/requests/${id}`, {
+        expires_at: expiresAt,
+        reminder_interval_days: 3,
+      }),
+      200,
+    ).body;
+    const update = await eventually(() =>
+      Promise.resolve(delivered.find((d) => d.type === 'request.updated' && d.data.request_id === id)),
+    );
+    assert.deepEqual(update.data, {
+      request_id: id,
+      expires_at: expiresAt,
+      reminder_interval_days: 3,
+      next_reminder_at: changed.next_reminder_at,
+    });
+  });
+
   it('delivers request.signer_updated when the sender corrects a signer, without any link (ADR 3140)', async () => {
     const template = await publishedAgreement(acme);
     const { port } = receiver.address() as AddressInfo;

@@ -42,7 +42,11 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Change a Request’s expiry or reminders
+     * @description Moves a draft or sent Request’s `expires_at` (later, sooner, or `null` for never; in the future and at most 365 days ahead, as at create) or changes its `reminder_interval_days` (1 to 30, or `null` for none). The signers’ links open until the new expiry, within their own lifetime. On a sent Request the next automatic reminder (`next_reminder_at`) is scheduled again from the last notification (the send, the last reminder or a later turn’s start), so a shorter interval may make one due at once. Writes `request.updated` (a webhook). The same values again change nothing.
+     */
+    patch: operations['updateRequest'];
     trace?: never;
   };
   '/v1.1/requests/{request_id}/send': {
@@ -1443,6 +1447,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'request.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `request.updated`
+     * @description The sender changed an open Request's `expires_at` or `reminder_interval_days`; `next_reminder_at` is the next automatic reminder as scheduled again. Delivered at least once: treat a second delivery of the same `id` as done.
+     */
+    post: operations['requestUpdatedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'bulk_send.completed': {
     parameters: {
       query?: never;
@@ -1629,6 +1653,11 @@ export interface components {
       has_more: boolean;
       data: components['schemas']['RequestView'][];
     };
+    UpdateRequestBody: {
+      /** Format: date-time */
+      expires_at?: string | null;
+      reminder_interval_days?: components['schemas']['ReminderIntervalDays'];
+    };
     NoParameters: Record<string, never>;
     ReissueExecutionUrlBody: {
       notify?: boolean;
@@ -1793,6 +1822,7 @@ export interface components {
       | 'request.turn_started'
       | 'request.viewed'
       | 'request.signer_updated'
+      | 'request.updated'
       | 'bulk_send.completed';
     WebhookEndpointWithSecret: components['schemas']['WebhookEndpointView'] & {
       secret: string;
@@ -2373,6 +2403,21 @@ export interface components {
         };
         corrected_by: string;
         link_replaced: boolean;
+      };
+      /** @constant */
+      test_mode?: true;
+    };
+    RequestUpdatedWebhook: {
+      id: string;
+      /** @constant */
+      type: 'request.updated';
+      created_at: string;
+      site_id: number;
+      data: {
+        request_id: string;
+        expires_at: string | null;
+        reminder_interval_days: number | null;
+        next_reminder_at: string | null;
       };
       /** @constant */
       test_mode?: true;
@@ -3258,6 +3303,232 @@ export interface operations {
             status?: 404;
             /** @enum {unknown} */
             code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  updateRequest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a POST safe to retry: the same key and body replay the first answer (`Idempotent-Replayed: true`). 1 to 255 visible ASCII characters, e.g. a UUID; kept at least 24 hours. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description The Request (a UUID). */
+        request_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateRequestBody'];
+      };
+    };
+    responses: {
+      /** @description The Request, with its new `expires_at`, `reminder_interval_days` and `next_reminder_at`. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RequestView'];
+        };
+      };
+      /**
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json' | 'invalid_idempotency_key' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `test_mode_only_token`: the access token is test-only: it may create only `"test_mode": true` Requests (`errors[].path` is `test_mode`) and act on those only. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'test_mode_only_token';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /**
+       * @description - `invalid_state`: the Request (or signer) is in a state that does not allow this; `state` says which.
+       *     - `request_expired`: the Request is past its `expires_at`.
+       *     - `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry.
+       */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 409;
+            /** @enum {unknown} */
+            code?: 'invalid_state' | 'request_expired' | 'idempotency_key_in_flight';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /**
+       * @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
+       *     - `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'invalid_body' | 'idempotency_key_reused';
           };
         };
       };
@@ -15880,6 +16151,42 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['RequestSignerUpdatedWebhook'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other 4xx fails the delivery at once; 408, 429 and 5xx are retried. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  requestUpdatedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `t + "." + body` keyed with the endpoint’s secret (a second `v1` during a secret rotation). Refuse one older than 5 minutes. */
+        'Esign-Signature': string;
+        /** @description The event type. */
+        'Esign-Event-Type': string;
+        /** @description For support. */
+        'Esign-Delivery-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestUpdatedWebhook'];
       };
     };
     responses: {

@@ -145,6 +145,21 @@ export const RequestSignerUpdated = envelope(
 );
 export type RequestSignerUpdated = t.TypeOf<typeof RequestSignerUpdated>;
 
+/**
+ * The sender changed an open Request's expiry or automatic reminders (ADR 3150): the
+ * three as they are now, the next automatic reminder as scheduled again.
+ */
+export const RequestUpdated = envelope(
+  'request.updated',
+  t.type({
+    request_id: t.string,
+    expires_at: t.union([t.string, t.null]),
+    reminder_interval_days: t.union([t.number, t.null]),
+    next_reminder_at: t.union([t.string, t.null]),
+  }),
+);
+export type RequestUpdated = t.TypeOf<typeof RequestUpdated>;
+
 /** A signer opened their live Execution URL for the first time. */
 export const RequestViewed = envelope(
   'request.viewed',
@@ -263,6 +278,7 @@ export const DomainEvent = t.union([
   SignerCodeRequested,
   RequestViewed,
   RequestSignerUpdated,
+  RequestUpdated,
   NoticeCompleted,
   NoticeDeclined,
   RequestCancelled,

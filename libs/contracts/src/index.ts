@@ -2,6 +2,7 @@ export * from './decode.js';
 export * from './primitives.js';
 export * from './api.js';
 export * from './reminders.js';
+export * from './request-settings.js';
 export * from './problem.js';
 export * from './events.js';
 export * from './account-events.js';

@@ -30,6 +30,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'request.turn_started',
   'request.viewed',
   'request.signer_updated',
+  'request.updated',
   'bulk_send.completed',
 ] as const;
 

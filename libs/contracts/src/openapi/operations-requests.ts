@@ -6,6 +6,7 @@ import { BulkSendView, CreateBulkSendBodyDocumented } from '../bulk-send.js';
 import { ContractList, ContractView, CreateContractBody } from '../templates.js';
 import { PAGE_QUERY, SITE_ID, type Operation } from './operation.js';
 import { REQUEST_ID, requestAnswer, REQUEST_SIGNER_OPERATIONS } from './operations-request-signers.js';
+import { UpdateRequestBody } from '../request-settings.js';
 
 /** Send, cancel and remind take no parameters: no body, or `{}`. */
 export const NoParameters = strict({}, {}, 'NoParameters');
@@ -93,6 +94,28 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     params: { request_id: REQUEST_ID },
     responses: requestAnswer('The Request.'),
     problems: [],
+  },
+  {
+    method: 'patch',
+    path: '/v1.1/requests/{request_id}',
+    operationId: 'updateRequest',
+    summary: 'Change a Request’s expiry or reminders',
+    description:
+      'Moves a draft or sent Request’s `expires_at` (later, sooner, or `null` for never; in the future and at most ' +
+      '365 days ahead, as at create) or changes its `reminder_interval_days` (1 to 30, or `null` for none). The ' +
+      'signers’ links open until the new expiry, within their own lifetime. On a sent Request the next automatic ' +
+      'reminder (`next_reminder_at`) is scheduled again from the last notification (the send, the last reminder or ' +
+      'a later turn’s start), so a shorter interval may make one due at once. Writes `request.updated` (a webhook). ' +
+      'The same values again change nothing.',
+    tag: 'Requests',
+    auth: 'access_token',
+    idempotent: true,
+    params: { request_id: REQUEST_ID },
+    body: { codec: UpdateRequestBody, required: true },
+    responses: requestAnswer(
+      'The Request, with its new `expires_at`, `reminder_interval_days` and `next_reminder_at`.',
+    ),
+    problems: ['invalid_state', 'request_expired', 'test_mode_only_token'],
   },
   lifecycle(
     'send',

@@ -8,6 +8,7 @@ import {
   RequestExpired,
   RequestSigned,
   RequestSignerUpdated,
+  RequestUpdated,
   RequestViewed,
   WebhookNotificationData,
   WebhookRemindedData,
@@ -43,6 +44,12 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
     when:
       'The sender corrected how a signer of a sent Request is reached: their e-mail address, mobile number ' +
       'or channels in this Request; `link_replaced: true` when their Execution URL was replaced.',
+  },
+  'request.updated': {
+    data: dataCodecOf(RequestUpdated),
+    when:
+      "The sender changed an open Request's `expires_at` or `reminder_interval_days`; `next_reminder_at` is " +
+      'the next automatic reminder as scheduled again.',
   },
   'bulk_send.completed': {
     data: dataCodecOf(BulkSendCompleted),

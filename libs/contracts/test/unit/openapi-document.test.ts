@@ -46,6 +46,7 @@ describe('contracts: the OpenAPI document', () => {
       'request.signed',
       'request.signer_updated',
       'request.turn_started',
+      'request.updated',
       'request.viewed',
     ]);
   });

@@ -70,7 +70,8 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/sites/:site/branding', ['GET', 'PUT']),
   // Webhook endpoints are the notifier's: it delivers them and owns their data.
   api('/v1.1/sites/:site/webhooks*', 'any', 'standard', 'notifier'),
-  api('/v1.1/requests/:id', ['GET']),
+  // An open Request's expiry and automatic reminders (ADR 3150).
+  api('/v1.1/requests/:id', ['GET', 'PATCH']),
   api('/v1.1/requests/:id/send', ['POST'], 'costly'),
   api('/v1.1/requests/:id/cancel', ['POST']),
   api('/v1.1/requests/:id/remind', ['POST'], 'costly'),

@@ -79,7 +79,7 @@ describe('gateway: the route table', () => {
   it('answers a wrong method on a known path with the methods it allows', () => {
     assert.deepEqual(route('DELETE', '/v1.1/requests/r1'), {
       _tag: 'MethodNotAllowed',
-      allow: ['GET', 'HEAD', 'OPTIONS'],
+      allow: ['GET', 'PATCH', 'HEAD', 'OPTIONS'],
     });
     assert.deepEqual(route('GET', '/v1.1/requests/r1/send'), {
       _tag: 'MethodNotAllowed',

@@ -209,6 +209,17 @@ export const envelopes = (
           type: event.type,
           data: { ...signerAct(request, event.signerRef), viewed_at: event.at },
         };
+      case 'request.updated':
+        return {
+          ...head,
+          type: event.type,
+          data: {
+            request_id: request.id,
+            expires_at: request.expiresAt,
+            reminder_interval_days: request.reminderIntervalDays,
+            next_reminder_at: request.nextReminderAt,
+          },
+        };
       case 'request.signer_updated': {
         const signer = request.signers.find((s) => s.signerRef === event.signerRef)!;
         return {

@@ -37,7 +37,10 @@ export interface TransitionInput {
 /** Reads of a Request without a lock whose write found it changed, before queueing for the lock (ADR 2800). */
 export const OPTIMISTIC_ATTEMPTS = 3;
 
-type TransitionDeps = Pick<Deps, 'transact' | 'autocommit' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'>;
+export type TransitionDeps = Pick<
+  Deps,
+  'transact' | 'autocommit' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'
+>;
 
 /**
  * One transition of one Request, stored in one statement with its events, so an event
@@ -51,7 +54,7 @@ type TransitionDeps = Pick<Deps, 'transact' | 'autocommit' | 'clock' | 'ids' | '
  * locked (concurrent transitions queue up and the later ones see the result of the
  * earlier), since the key's claim and its stored answer share the transaction.
  */
-const transition =
+export const transition =
   (deps: TransitionDeps, apply: Apply) =>
   (input: TransitionInput): TE.TaskEither<AppError, Outcome<RequestView>> => {
     // One instance for the call: the answer and the events carry the same links, each signed once.

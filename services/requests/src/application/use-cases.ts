@@ -10,6 +10,7 @@ import {
   sendRequest,
 } from './lifecycle.js';
 import { createRequest, getRequest, listRequests } from './requests.js';
+import { changeRequestSettings } from './request-settings.js';
 import { declineSigning } from './signing/decline-signing.js';
 import { openSigningPage } from './signing/open-signing-page.js';
 import { signerPdf } from './signing/signer-pdf.js';
@@ -54,6 +55,7 @@ export const useCases = (deps: Deps) => ({
   remindRequest: remindRequest(deps),
   reissueExecutionUrl: reissueExecutionUrl(deps),
   correctRequestSigner: correctRequestSigner(deps),
+  changeRequestSettings: changeRequestSettings(deps),
   expireDueRequests: expireDueRequests(deps),
   remindDueRequests: remindDueRequests(deps),
   recordNotificationOutcome: recordNotificationOutcome(deps),

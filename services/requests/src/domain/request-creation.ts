@@ -148,14 +148,18 @@ const checkRenderData = (
   }
 };
 
-const checkExpiry = (input: CreationInput, errors: FieldError[]): void => {
-  const expiresAt = input.body.expires_at;
-  if (expiresAt === undefined) return;
+/** What is wrong with `expiresAt` as a Request's expiry at `now`, at path `expires_at`: at create or change (ADR 3150). */
+export const expiryProblems = (expiresAt: string, at: string): FieldError[] => {
   const ms = Date.parse(expiresAt);
-  const now = Date.parse(input.now);
-  if (ms <= now) errors.push(fieldError('expires_at', 'must be in the future'));
-  else if (ms > now + MAX_EXPIRY_DAYS * 86_400_000)
-    errors.push(fieldError('expires_at', `must be at most ${MAX_EXPIRY_DAYS} days ahead`));
+  const now = Date.parse(at);
+  if (ms <= now) return [fieldError('expires_at', 'must be in the future')];
+  if (ms > now + MAX_EXPIRY_DAYS * 86_400_000)
+    return [fieldError('expires_at', `must be at most ${MAX_EXPIRY_DAYS} days ahead`)];
+  return [];
+};
+
+const checkExpiry = (input: CreationInput, errors: FieldError[]): void => {
+  if (input.body.expires_at !== undefined) errors.push(...expiryProblems(input.body.expires_at, input.now));
 };
 
 /**

@@ -128,6 +128,8 @@ export type RequestEvent =
       readonly expiresAt: string;
     }
   | { readonly type: 'request.viewed'; readonly signerRef: string; readonly at: string }
+  /** The sender changed the Request's expiry or automatic reminders (ADR 3150). */
+  | { readonly type: 'request.updated' }
   /** The sender corrected how the signer is reached (ADR 3140): what it was, and who did it. */
   | {
       readonly type: 'request.signer_updated';
@@ -157,7 +159,7 @@ export interface Transition {
 }
 
 export type Action =
-  'send' | 'cancel' | 'remind' | 'expire' | 'sign' | 'decline' | 'reissue_link' | 'update_signer';
+  'send' | 'cancel' | 'remind' | 'expire' | 'sign' | 'decline' | 'reissue_link' | 'update_signer' | 'update';
 
 /** Why a send cannot happen: the spec's three preconditions. */
 export type MissingForSend =

@@ -18,6 +18,7 @@ export const EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = {
   'request.turn_started': 'A Request signed in order reached its next signers.',
   'request.viewed': 'A signer opened their link for the first time.',
   'request.signer_updated': 'The sender corrected how a signer is reached.',
+  'request.updated': 'The sender changed the expiry or the automatic reminders.',
   'bulk_send.completed': 'Every row of a bulk send is settled.',
 };
 

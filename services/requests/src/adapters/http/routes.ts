@@ -6,6 +6,7 @@ import {
   CreateRequestBody,
   PRINCIPAL_HEADER,
   ReissueExecutionUrlBody,
+  UpdateRequestBody,
   UpdateRequestSignerBody,
   strict,
 } from '@esign/contracts';
@@ -220,6 +221,29 @@ export const mountRoutes = (
     authed(async (ctx, caller) => {
       const requestId = uuidParam(ctx.params.id, 'request');
       ctx.body = await run(cases.getRequest({ caller, requestId }));
+    }),
+  );
+
+  // An open Request's expiry and automatic reminders (ADR 3150).
+  router.patch(
+    '/v1.1/requests/:id',
+    authed(async (ctx, caller) => {
+      const requestId = uuidParam(ctx.params.id, 'request');
+      const body = bodyOf(UpdateRequestBody, ctx);
+      const idempotency = idempotencyFrom(ctx);
+      const change = {
+        ...(body.expires_at !== undefined && { expiresAt: body.expires_at }),
+        ...(body.reminder_interval_days !== undefined && {
+          reminderIntervalDays: body.reminder_interval_days,
+        }),
+      };
+      answer(
+        ctx,
+        200,
+        await run(
+          cases.changeRequestSettings({ caller, requestId, change, ...(idempotency && { idempotency }) }),
+        ),
+      );
     }),
   );
 };

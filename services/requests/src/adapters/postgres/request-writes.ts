@@ -122,7 +122,8 @@ export const transitionWrite = (
         cancelled_at = ${request.cancelledAt}, expired_at = ${request.expiredAt},
         completed_at = ${request.completedAt}, declined_at = ${request.declinedAt},
         last_reminded_at = ${request.lastRemindedAt}, remind_count = ${request.remindCount},
-        next_reminder_at = ${request.nextReminderAt}, version = version + 1
+        next_reminder_at = ${request.nextReminderAt}, expires_at = ${request.expiresAt},
+        reminder_interval_days = ${request.reminderIntervalDays}, version = version + 1
       WHERE id = ${request.id} AND version = ${version}
       RETURNING id`;
   const written = sql.fragment`EXISTS (SELECT 1 FROM guard)`;

@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { changeSettings } from '../../src/domain/request-settings.js';
+import { draft, later, left, NOW, right, sent, signer } from '../support/builders.js';
+
+const DAY = 86_400;
+const AT = later(NOW, 3 * DAY);
+const MAX = 3;
+
+describe('requests domain: changing an open Request’s expiry and reminders (ADR 3150)', () => {
+  it('a draft keeps what it is given, with no reminder scheduled before the send', () => {
+    const { request, events } = right(
+      changeSettings(draft(), { expiresAt: later(NOW, 10 * DAY), reminderIntervalDays: 2 }, AT, MAX),
+    );
+    assert.equal(request.expiresAt, later(NOW, 10 * DAY));
+    assert.equal(request.reminderIntervalDays, 2);
+    assert.equal(request.nextReminderAt, null);
+    assert.equal(request.updatedAt, AT);
+    assert.deepEqual(events, [{ type: 'request.updated' }]);
+  });
+
+  it('a sent Request’s reminders count again from the last notification: the send, the last reminder, a later turn', () => {
+    const fromSend = right(changeSettings(sent(), { reminderIntervalDays: 2 }, AT, MAX)).request;
+    assert.equal(fromSend.nextReminderAt, later(NOW, 2 * DAY), 'due before now: the sweep sends it at once');
+    const reminded = sent({ lastRemindedAt: later(NOW, DAY), remindCount: 1 });
+    assert.equal(
+      right(changeSettings(reminded, { reminderIntervalDays: 5 }, AT, MAX)).request.nextReminderAt,
+      later(NOW, 6 * DAY),
+    );
+    const ordered = sent({
+      signers: [
+        signer({ order: 1, state: 'signed', signedAt: later(NOW, 2 * DAY) }),
+        signer({ signerId: 'bob@example.com', signerRef: 'ref1', order: 2 }),
+      ],
+    });
+    assert.equal(
+      right(changeSettings(ordered, { reminderIntervalDays: 1 }, AT, MAX)).request.nextReminderAt,
+      later(NOW, 3 * DAY),
+      'the second turn started when the first signed',
+    );
+  });
+
+  it('null stops the reminders; the limit reached or the expiry before the next one schedules none', () => {
+    const scheduled = sent({ reminderIntervalDays: 2, nextReminderAt: later(NOW, 2 * DAY) });
+    const stopped = right(changeSettings(scheduled, { reminderIntervalDays: null }, AT, MAX)).request;
+    assert.equal(stopped.reminderIntervalDays, null);
+    assert.equal(stopped.nextReminderAt, null);
+    const spent = sent({ remindCount: MAX, lastRemindedAt: later(NOW, DAY) });
+    assert.equal(
+      right(changeSettings(spent, { reminderIntervalDays: 1 }, AT, MAX)).request.nextReminderAt,
+      null,
+    );
+    const soon = sent({ reminderIntervalDays: 7, expiresAt: later(NOW, 5 * DAY) });
+    assert.equal(
+      right(changeSettings(soon, { reminderIntervalDays: 6 }, AT, MAX)).request.nextReminderAt,
+      null,
+    );
+    const extended = right(changeSettings(soon, { expiresAt: later(NOW, 30 * DAY) }, AT, MAX)).request;
+    assert.equal(extended.expiresAt, later(NOW, 30 * DAY));
+    assert.equal(extended.nextReminderAt, later(NOW, 7 * DAY), 'a longer life makes room for the reminder');
+  });
+
+  it('removes the expiry with null; the same values again change nothing and write no event', () => {
+    const expiring = sent({ expiresAt: later(NOW, 5 * DAY) });
+    assert.equal(right(changeSettings(expiring, { expiresAt: null }, AT, MAX)).request.expiresAt, null);
+    const same = changeSettings(
+      expiring,
+      { expiresAt: '2030-01-06T13:00:00+01:00', reminderIntervalDays: null },
+      AT,
+      MAX,
+    );
+    assert.deepEqual(right(same), { request: expiring, events: [] }, 'the same instant, written otherwise');
+  });
+
+  it('refuses a Request that ended, and one whose expiry has passed', () => {
+    for (const state of ['completed', 'cancelled', 'expired', 'declined'] as const)
+      assert.deepEqual(left(changeSettings(sent({ state }), { reminderIntervalDays: 1 }, AT, MAX)), {
+        _tag: 'StateConflict',
+        action: 'update',
+        state,
+      });
+    assert.deepEqual(
+      left(changeSettings(sent({ expiresAt: later(NOW, DAY) }), { expiresAt: later(NOW, 9 * DAY) }, AT, MAX)),
+      { _tag: 'RequestExpired', expiresAt: later(NOW, DAY) },
+    );
+  });
+});
