@@ -18,7 +18,14 @@ export const PasswordResetRequested = t.type(
     occurred_at: t.string,
     /** The user's id. */
     aggregate_id: t.string,
-    data: t.type({ email: t.string, reset_url: t.string, expires_at: t.string }),
+    data: t.intersection([
+      t.type({ email: t.string, reset_url: t.string, expires_at: t.string }),
+      /**
+       * Sent by an operator rather than asked for (ADR 3160): `welcome` for a user just
+       * made (the e-mail names the account and says the link chooses their first password).
+       */
+      t.partial({ by_operator: t.literal(true), welcome: t.type({ account_name: t.string }) }),
+    ]),
   },
   PASSWORD_RESET_REQUESTED,
 );

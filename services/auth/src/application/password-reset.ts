@@ -6,6 +6,7 @@ import { PASSWORD_RESET_REQUESTED, type PasswordResetRequested } from '@esign/co
 import type { AuthError } from '../domain/errors.js';
 import { checkNewPassword, normalizePassword, weakPasswordIn } from '../domain/password-policy.js';
 import type { PasswordChanged } from '../ports/account-repository.js';
+import type { NewPasswordReset } from '../ports/password-resets.js';
 import { attemptKey } from './check-password.js';
 import type { Deps } from './deps.js';
 import { passwordChangedNotice } from './users.js';
@@ -21,6 +22,42 @@ export const passwordResetUrl = (publicBaseUrl: string, token: string): string =
   const url = new URL('/app/reset-password', publicBaseUrl);
   url.searchParams.set('token', token);
   return url.toString();
+};
+
+/**
+ * A new link to choose a password for `user`, working for `ttlSeconds`: the row to keep
+ * (its token only as a hash) and the event that e-mails it, with `extra` in its data.
+ */
+export const passwordLink = (
+  deps: Pick<Deps, 'clock' | 'secrets' | 'policy'>,
+  user: { readonly id: string; readonly email: string },
+  ttlSeconds: number,
+  extra: Partial<PasswordResetRequested['data']> = {},
+): { readonly reset: NewPasswordReset; readonly event: PasswordResetRequested } => {
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
+  const token = deps.secrets.newSecret(PASSWORD_RESET_PREFIX);
+  return {
+    reset: {
+      id: deps.secrets.uuid(),
+      userId: user.id,
+      tokenHash: deps.secrets.fingerprint(token),
+      createdAt: now,
+      expiresAt,
+    },
+    event: {
+      id: deps.secrets.uuid(),
+      type: PASSWORD_RESET_REQUESTED,
+      occurred_at: now.toISOString(),
+      aggregate_id: user.id,
+      data: {
+        ...extra,
+        email: user.email,
+        reset_url: passwordResetUrl(deps.policy.publicBaseUrl, token),
+        expires_at: expiresAt.toISOString(),
+      },
+    },
+  };
 };
 
 /**
@@ -40,32 +77,9 @@ export const requestPasswordReset =
           () => TE.right<never, void>(undefined),
           (user) => {
             if (user.disabledAt !== null || !user.apiAccess) return TE.right<never, void>(undefined);
-            const now = deps.clock.now();
-            const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TTL_SECONDS * 1000);
-            const token = deps.secrets.newSecret(PASSWORD_RESET_PREFIX);
-            const event: PasswordResetRequested = {
-              id: deps.secrets.uuid(),
-              type: PASSWORD_RESET_REQUESTED,
-              occurred_at: now.toISOString(),
-              aggregate_id: user.id,
-              data: {
-                email: user.email,
-                reset_url: passwordResetUrl(deps.policy.publicBaseUrl, token),
-                expires_at: expiresAt.toISOString(),
-              },
-            };
+            const { reset, event } = passwordLink(deps, user, PASSWORD_RESET_TTL_SECONDS);
             return pipe(
-              deps.passwordResets.issue(
-                {
-                  id: deps.secrets.uuid(),
-                  userId: user.id,
-                  tokenHash: deps.secrets.fingerprint(token),
-                  createdAt: now,
-                  expiresAt,
-                },
-                event,
-                PASSWORD_RESETS_PER_HOUR,
-              ),
+              deps.passwordResets.issue(reset, event, PASSWORD_RESETS_PER_HOUR),
               TE.map(() => undefined),
             );
           },

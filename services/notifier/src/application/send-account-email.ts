@@ -35,7 +35,15 @@ export class AccountEmailNotSent extends Error {}
 const contentOf = (event: AccountEvent): EmailContent => {
   switch (event.type) {
     case PASSWORD_RESET_REQUESTED:
-      return composePasswordReset({ resetUrl: event.data.reset_url, expiresAt: event.data.expires_at });
+      return composePasswordReset({
+        resetUrl: event.data.reset_url,
+        expiresAt: event.data.expires_at,
+        email: event.data.email,
+        byOperator: event.data.by_operator ?? false,
+        ...(event.data.welcome !== undefined && {
+          welcome: { accountName: event.data.welcome.account_name },
+        }),
+      });
     case PASSWORD_CHANGED:
       return composePasswordChanged({ email: event.data.email, by: event.data.by, at: event.occurred_at });
     case USER_INVITED:

@@ -17,29 +17,56 @@ export const both = (
   html: html.join('\n'),
 });
 
-/** The link to choose a new password, until when it works, and what to do when one did not ask. */
+/**
+ * The link to choose a password, until when it works, and what to do when one did not
+ * expect it: asked for by the user (ADR 3000), or sent by an operator (ADR 3160), to a
+ * user they just made (`welcome`: the account's name, their first password) or not.
+ */
 export const composePasswordReset = (input: {
   readonly resetUrl: string;
   readonly expiresAt: string;
+  readonly email?: string;
+  readonly byOperator?: boolean;
+  readonly welcome?: { readonly accountName: string };
 }): EmailContent => {
   const until = when(input.expiresAt);
-  return {
-    subject: 'Choose a new password',
-    ...both(
-      [
-        'Someone asked for a link to choose a new password for your E-sign account.',
-        `Choose a new password here (the link works once, until ${until}):\n${input.resetUrl}`,
-        'Choosing one signs you out everywhere and stops the access tokens you made.',
-        'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-      ],
-      [
-        '<p>Someone asked for a link to choose a new password for your E-sign account.</p>',
-        `<p><a href="${escapeHtml(input.resetUrl)}">Choose a new password</a> (the link works once, until ${escapeHtml(until)}).</p>`,
-        '<p>Choosing one signs you out everywhere and stops the access tokens you made.</p>',
-        '<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>',
-      ],
-    ),
+  const link = (label: string) => ({
+    text: `${label} here (the link works once, until ${until}):\n${input.resetUrl}`,
+    html: `<p><a href="${escapeHtml(input.resetUrl)}">${label}</a> (the link works once, until ${escapeHtml(until)}).</p>`,
+  });
+  const mail = (subject: string, before: string, label: string, after: readonly string[]) => {
+    const choose = link(label);
+    return {
+      subject,
+      ...both(
+        [before, choose.text, ...after],
+        [`<p>${escapeHtml(before)}</p>`, choose.html, ...after.map((p) => `<p>${escapeHtml(p)}</p>`)],
+      ),
+    };
   };
+  if (input.welcome !== undefined)
+    return mail(
+      'Your E-sign account: choose your password',
+      `An operator of E-sign made you a user of the account ${input.welcome.accountName}${input.email === undefined ? '' : `, as ${input.email}`}.`,
+      'Choose your password',
+      [
+        'Then sign in with this address and that password.',
+        'If you did not expect this, ignore this e-mail: nobody can sign in as you without choosing the password.',
+      ],
+    );
+  return mail(
+    'Choose a new password',
+    input.byOperator === true
+      ? 'An operator of E-sign sent you a link to choose a new password for your E-sign account.'
+      : 'Someone asked for a link to choose a new password for your E-sign account.',
+    'Choose a new password',
+    [
+      'Choosing one signs you out everywhere and stops the access tokens you made.',
+      input.byOperator === true
+        ? 'If you did not expect this, ignore this e-mail: your password stays as it is.'
+        : 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    ],
+  );
 };
 
 const HOW: Record<PasswordChangedBy, string> = {

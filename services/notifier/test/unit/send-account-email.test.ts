@@ -69,6 +69,36 @@ describe('notifier: auth’s e-mails to users (ADRs 3000, 3020, 3030, 3040, 3060
     );
   });
 
+  it("an operator's link (ADR 3160): a welcome names the account and the address; otherwise says who sent it", async () => {
+    const w = world([]);
+    const welcome = {
+      ...event,
+      id: '7f1c2b8e-0d3a-4e5f-9a7b-1c2d3e4f5a6b',
+      data: { ...event.data, by_operator: true as const, welcome: { account_name: 'Acme <Legal>' } },
+    };
+    assert.equal(await w.send(welcome), 'sent');
+    const first = w.sent[0]!;
+    assert.equal(first.subject, 'Your E-sign account: choose your password');
+    assert.match(first.text, /made you a user of the account Acme <Legal>, as dev@acme\.test\./);
+    assert.match(first.text, /Choose your password here \(the link works once, until 2030-01-01 00:30 UTC\)/);
+    assert.ok(first.html.includes('Acme &lt;Legal&gt;'), 'escaped in the HTML');
+    assert.ok(!first.text.includes('Someone asked'));
+
+    const reset = {
+      ...event,
+      id: '8f1c2b8e-0d3a-4e5f-9a7b-1c2d3e4f5a6b',
+      data: { ...event.data, by_operator: true as const },
+    };
+    assert.equal(await w.send(reset), 'sent');
+    const second = w.sent[1]!;
+    assert.equal(second.subject, 'Choose a new password');
+    assert.match(second.text, /^An operator of E-sign sent you a link to choose a new password/);
+    assert.match(
+      second.text,
+      /If you did not expect this, ignore this e-mail: your password stays as it is\./,
+    );
+  });
+
   it('throws on a transient failure so the consumer retries, and gives up an address refused for good', async () => {
     const w = world([
       { _tag: 'Transient', error: 'connection reset' },

@@ -12,9 +12,11 @@ import {
   text,
   unwrap,
   userOf,
+  UsageError,
   type Command,
 } from './cli-command.js';
 import { accountView, siteView, userView } from './cli-views.js';
+import { sendPasswordLink } from '../../application/operator-password-link.js';
 
 /** Accounts, sites, users and memberships. */
 export const ACCOUNT_COMMANDS: Record<string, Command> = {
@@ -61,15 +63,40 @@ export const ACCOUNT_COMMANDS: Record<string, Command> = {
     }),
   },
   'create-user': {
-    summary: `--account <id> --email <address> [--password <p>]   password also from $${PASSWORD_ENV}; generated and printed when neither is given`,
-    options: { account: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
+    summary: `--account <id> --email <address> [--password <p> | --send-link]   password also from $${PASSWORD_ENV}; generated and printed when none is given; --send-link e-mails them a link to choose it instead (a week)`,
+    options: {
+      account: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      'send-link': { type: 'boolean' },
+    },
     run: async (deps, v, _p, io) => {
       const address = email(required(v, 'email'), 'email');
-      const { password, generated } = passwordOf(v, io);
+      const sendLink = v['send-link'] === true;
+      if (sendLink && (v.password !== undefined || (io.env[PASSWORD_ENV] ?? '') !== ''))
+        throw new UsageError(
+          `--send-link lets the user choose their password: give no --password or $${PASSWORD_ENV}`,
+        );
+      // With --send-link the password made here is never shown: the user chooses theirs.
+      const { password, generated } = sendLink ? passwordOf({}, { ...io, env: {} }) : passwordOf(v, io);
       const user = await unwrap(
         createUser(deps)({ accountId: required(v, 'account'), email: address, password }),
       );
+      if (sendLink) {
+        const until = await unwrap(sendPasswordLink(deps)({ userId: user.id, welcome: true }));
+        return { user: userView(user), link_sent: { expires_at: until.toISOString() } };
+      }
       return { user: userView(user), ...(generated ? { password } : {}) };
+    },
+  },
+  'send-password-link': {
+    summary:
+      '--user <id|email>   e-mails them a link to choose a new password (a week; ends their other links); choosing it ends their sessions and tokens',
+    options: { user: { type: 'string' } },
+    run: async (deps, v) => {
+      const user = await userOf(deps, v);
+      const until = await unwrap(sendPasswordLink(deps)({ userId: user.id, welcome: false }));
+      return { user: userView(user), link_sent: { expires_at: until.toISOString() } };
     },
   },
   'set-password': {
