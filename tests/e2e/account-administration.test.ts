@@ -2,7 +2,8 @@
 // 3050, 3060, 3090, 3120): the account's admin creates a Site, invites a colleague by e-mail
 // (auth's outbox, RabbitMQ, the notifier, SMTP), the colleague accepts and signs in, and the
 // admin disables them when they leave; admins invite admins; an operator's change is told to
-// the account (ADR 3120). Every answer is checked against the OpenAPI document.
+// the account (ADR 3120); an operator's new user chooses their own password (ADR 3160).
+// Every answer is checked against the OpenAPI document.
 import assert from 'node:assert/strict';
 import type { EsignClient } from '@esign/client';
 import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
@@ -236,6 +237,36 @@ describe('end to end through the gateway: an account admin’s Sites, invitation
       new RegExp(`^${escaped(account.name)}'s access to E-sign was turned off$`),
     );
     assert.match(told.mail.text ?? '', /^An operator of the service turned off /);
+  });
+
+  it("an operator's create-user --send-link: the user is e-mailed a link, chooses a password and signs in (ADR 3160)", async () => {
+    const { account } = (await system.admin('create-account', '--name', `Welcome ${unique()}`)) as {
+      account: { id: string; name: string };
+    };
+    const newcomer = `newcomer-${unique()}@example.test`;
+    const made = (await system.admin(
+      'create-user',
+      '--account',
+      account.id,
+      '--email',
+      newcomer,
+      '--send-link',
+    )) as {
+      password?: string;
+    };
+    assert.equal(made.password, undefined, 'no password printed');
+    const mail = await mailed(newcomer, /^Your E-sign account: choose your password$/);
+    assert.match(mail.mail.text ?? '', new RegExp(`made you a user of the account ${escaped(account.name)}`));
+    const link = /https?:\/\/\S+\/app\/reset-password\?token=prt_[A-Za-z0-9_-]+/.exec(mail.mail.text ?? '');
+    assert.ok(link, mail.mail.text);
+    const token = new URL(link[0]).searchParams.get('token')!;
+    const chosen = 'a passphrase the newcomer chose';
+    ok(
+      await typed().POST('/v1.1/password-resets/confirm', { body: { token, new_password: chosen } }),
+      200,
+      'choose the password',
+    );
+    ok(await typed().POST('/v1.1/sessions', { body: { email: newcomer, password: chosen } }), 201, 'sign in');
   });
 
   it("an operator's delete-app: the app's owner is told its integration stopped (ADR 3120)", async () => {
