@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import type { AccountView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
@@ -59,6 +60,16 @@ export const noSitePage = (ctx: Koa.Context, deps: WebDeps, visitor: Visitor, se
 
 /** A path segment as the API takes it: the id the page address carried, never a path of its own. */
 export const segment = (raw: string | undefined): string => encodeURIComponent(raw ?? '');
+
+/**
+ * The Idempotency-Key a form shown again carries: the one it was sent with, since refusals
+ * are not kept with the key and a corrected form may send it again; a new one when it had
+ * none or the API already used it for another body.
+ */
+export const keyShownAgain = (typedKey: string | undefined, problem: ApiProblem | undefined): string =>
+  typedKey !== undefined && typedKey !== '' && problem?.code !== 'idempotency_key_reused'
+    ? typedKey
+    : randomUUID();
 
 /**
  * What the form just posted did, from the `?done=` key its redirect names (one of

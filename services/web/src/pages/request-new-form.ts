@@ -158,6 +158,34 @@ const renderDataField = (value: string, error: string | undefined): Html =>
 ${value}</textarea>
   </div>`;
 
+/**
+ * **Expires at** (typed as UTC) and **Remind every … days**, as New Request and a Request's
+ * Expiry and reminders show them; an empty field means none. Their ids are the API's paths.
+ */
+export const expiryAndReminderFields = (
+  values: { readonly expiresAt: string; readonly reminderDays: string },
+  errors: ReadonlyMap<string, string>,
+): Html =>
+  html`${textField({
+    id: 'expires_at',
+    name: 'expires_at',
+    label: 'Expires at (optional, UTC)',
+    type: 'datetime-local',
+    hint: 'The date and time in UTC, not your local time; at most 365 days ahead. Leave it empty for no expiry.',
+    value: values.expiresAt,
+    error: errors.get('expires_at'),
+  })}
+  ${numberField({
+    id: 'reminder_interval_days',
+    name: 'reminder_interval_days',
+    label: 'Remind every … days (optional)',
+    min: 1,
+    max: MAX_REMINDER_INTERVAL_DAYS,
+    hint: 'Once sent, the signers who have not signed are reminded automatically every this many days (1 to 30), up to the reminder limit; leave it empty for none.',
+    value: values.reminderDays,
+    error: errors.get('reminder_interval_days'),
+  })}`;
+
 const theForm = (
   deps: WebDeps,
   visitor: Visitor,
@@ -206,25 +234,7 @@ const theForm = (
       value: form.redirectUrl,
       error: errors.get('redirect_url'),
     })}
-    ${textField({
-      id: 'expires_at',
-      name: 'expires_at',
-      label: 'Expires at (optional, UTC)',
-      type: 'datetime-local',
-      hint: 'The date and time in UTC, not your local time; at most 365 days ahead.',
-      value: form.expiresAt,
-      error: errors.get('expires_at'),
-    })}
-    ${numberField({
-      id: 'reminder_interval_days',
-      name: 'reminder_interval_days',
-      label: 'Remind every … days (optional)',
-      min: 1,
-      max: MAX_REMINDER_INTERVAL_DAYS,
-      hint: 'Once sent, the signers who have not signed are reminded automatically every this many days (1 to 30), up to the reminder limit; leave it empty for none.',
-      value: form.reminderDays,
-      error: errors.get('reminder_interval_days'),
-    })}
+    ${expiryAndReminderFields(form, errors)}
     ${checkbox(
       'test_mode',
       'Test mode: nothing is sent to the signers (the messages are kept on the Request’s page)',

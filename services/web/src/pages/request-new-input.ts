@@ -136,7 +136,7 @@ const renderDataOf = (text: string, errors: Map<string, string>): Record<string,
 };
 
 /** A date and time typed as UTC (`2030-01-31T12:00`), as the API takes it (`…:00Z`). */
-const expiryOf = (text: string, errors: Map<string, string>): string | undefined => {
+export const expiryOf = (text: string, errors: Map<string, string>): string | undefined => {
   if (text === '') return undefined;
   const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(?:\.\d{1,3})?)?$/.exec(text);
   const iso = m ? `${m[1]}T${m[2]}${m[3] ?? ':00'}Z` : '';
@@ -148,7 +148,7 @@ const expiryOf = (text: string, errors: Map<string, string>): string | undefined
 };
 
 /** Whole days from 1 to 30 between automatic reminders; empty: none. */
-const reminderDaysOf = (text: string, errors: Map<string, string>): number | undefined => {
+export const reminderDaysOf = (text: string, errors: Map<string, string>): number | undefined => {
   if (text === '') return undefined;
   const days = /^\d{1,2}$/.test(text) ? Number(text) : 0;
   if (days < 1 || days > MAX_REMINDER_INTERVAL_DAYS) {

@@ -15,6 +15,7 @@ import {
   reachable,
   type ContactForm,
 } from './request-signer-contact.js';
+import { SETTINGS_DONE, settingsSection, settingsSummary, type SettingsForm } from './request-settings.js';
 
 /** One Request's page: its state, signers with their deliveries, fields, and what can be done next. */
 
@@ -123,6 +124,7 @@ const DONE: Record<string, string> = {
   'new-link-sent':
     'The signer has a new Execution URL (below), and it is being sent to them; their older links no longer open.',
   ...CONTACT_DONE,
+  ...SETTINGS_DONE,
 };
 
 export const requestPage = async (
@@ -131,8 +133,9 @@ export const requestPage = async (
   visitor: Visitor,
   id: string,
   problem?: ApiProblem,
-  correction?: ContactForm,
+  typed: { readonly correction?: ContactForm; readonly settings?: SettingsForm } = {},
 ): Promise<void> => {
+  const { correction, settings } = typed;
   const found = await visitor.api({
     method: 'GET',
     path: `/v1.1/requests/${segment(id)}`,
@@ -158,7 +161,9 @@ export const requestPage = async (
       ${
         problem && correction && corrected !== undefined && corrected >= 0
           ? contactSummary(problem, correction.signerId, corrected)
-          : problemSummary(problem)
+          : problem && settings
+            ? settingsSummary(problem)
+            : problemSummary(problem)
       }
       <div class="actions">
         ${r.state === 'draft' ? action('send', 'Send') : ''}
@@ -177,6 +182,12 @@ export const requestPage = async (
         <dd>${time(r.created_at)}</dd>
         <dt>Sent</dt>
         <dd>${r.sent_at ? time(r.sent_at) : '—'}</dd>
+        ${
+          r.expires_at
+            ? html`<dt>Expires</dt>
+                <dd>${time(r.expires_at)}</dd>`
+            : ''
+        }
         ${
           r.completed_at
             ? html`<dt>Completed</dt>
@@ -262,6 +273,13 @@ export const requestPage = async (
               </div>`
           : ''
       }
+      ${settingsSection({
+        action: `${deps.base}/requests/${r.id}/settings`,
+        csrf: visitor.csrf,
+        request: r,
+        typed: settings,
+        problem,
+      })}
       ${kept}`,
   });
 };

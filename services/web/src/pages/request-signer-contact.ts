@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { SignerView, UpdateRequestSignerBody } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import type { FormFields } from '../forms.js';
 import { html, type Html } from '../html.js';
 import { csrfField, textField } from '../layout.js';
+import { keyShownAgain } from './common.js';
 
 /**
  * **Correct contact** on a Request's page (ADR 3140): a signer of a sent Request who has
@@ -174,12 +174,7 @@ export const contactForm = (input: {
     bySms: s.send_to.mobile_number,
     notify: true,
   };
-  // Refusals are not kept with the key, so a corrected form sends it again; a key the
-  // API already used for another body is replaced.
-  const key =
-    typed && typed.idempotencyKey !== '' && problem?.code !== 'idempotency_key_reused'
-      ? typed.idempotencyKey
-      : randomUUID();
+  const key = keyShownAgain(typed?.idempotencyKey, problem);
   return html`<details class="contact" ${typed ? html` open` : ''}>
     <summary>Correct contact<span class="visually-hidden"> of ${s.signer_id}</span></summary>
     <form method="post" action="${input.action}" novalidate>

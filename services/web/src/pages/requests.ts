@@ -12,6 +12,7 @@ import { stateBadge, testMark, time } from '../layout.js';
 import { appPage, noSitePage, problemPage, segment } from './common.js';
 import { requestNewRoutes } from './request-new.js';
 import { requestPage } from './request-page.js';
+import { settingsBodyOf, settingsFormOf, typedProblem } from './request-settings.js';
 import { contactBodyOf, contactFormOf, contactOutcome } from './request-signer-contact.js';
 
 const STATES = ['draft', 'sent', 'completed', 'cancelled', 'expired', 'declined'] as const;
@@ -170,10 +171,35 @@ export const requestRoutes = (router: Router, deps: WebDeps): void => {
       codec: RequestView,
       ...(form.idempotencyKey === '' ? {} : { idempotencyKey: form.idempotencyKey }),
     });
-    if (E.isLeft(done)) return requestPage(ctx, deps, visitor, id, done.left, form);
+    if (E.isLeft(done)) return requestPage(ctx, deps, visitor, id, done.left, { correction: form });
     const after = done.right.signers.find((s) => s.signer_id === form.signerId);
     ctx.status = 303;
     ctx.redirect(`${deps.base}/requests/${done.right.id}?done=${contactOutcome(fields, form, after)}`);
+  });
+
+  // An open Request's expiry and automatic reminders (ADR 3150): only what changed is sent.
+  router.post('/requests/:id/settings', async (ctx) => {
+    const posting = await posted(ctx, deps);
+    if (posting === undefined) return;
+    const { visitor, fields } = posting;
+    const id = ctx.params.id!;
+    const form = settingsFormOf(fields);
+    const { body, errors } = settingsBodyOf(form);
+    if (errors.size > 0) return requestPage(ctx, deps, visitor, id, typedProblem(errors), { settings: form });
+    if (Object.keys(body).length === 0) {
+      ctx.status = 303;
+      return ctx.redirect(`${deps.base}/requests/${segment(id)}?done=settings-same`);
+    }
+    const done = await visitor.api({
+      method: 'PATCH',
+      path: `/v1.1/requests/${segment(id)}`,
+      body,
+      codec: RequestView,
+      ...(form.idempotencyKey === '' ? {} : { idempotencyKey: form.idempotencyKey }),
+    });
+    if (E.isLeft(done)) return requestPage(ctx, deps, visitor, id, done.left, { settings: form });
+    ctx.status = 303;
+    ctx.redirect(`${deps.base}/requests/${done.right.id}?done=settings`);
   });
 
   // The executed PDF, passed through from the API as it streams.

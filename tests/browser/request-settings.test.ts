@@ -1,0 +1,172 @@
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { startEsignSystem, type EsignSystem } from '@esign/testing';
+import {
+  expectAccessible,
+  launchChromium,
+  openTab,
+  ownerWithTemplate,
+  screenshot,
+} from './support/web-app.js';
+
+const PASSWORD = 'request settings browser test password 42';
+const SIGNER = 'ann@client.example';
+const DAY_MS = 86_400_000;
+
+/** An instant `days` from now, to the minute, as the Expires at field takes it (UTC). */
+const typedIn = (days: number): string => {
+  const at = new Date(Date.now() + days * DAY_MS);
+  at.setUTCSeconds(0, 0);
+  return at.toISOString().slice(0, 16);
+};
+
+/**
+ * **Expiry and reminders** on a sent Request's page in real headless Chromium, against the
+ * whole built system (ADR 3150): the section prefilled with the Request's expiry and
+ * interval, both changed and saved, the new values on the page and in the API; a past
+ * date refused beside its field, as typed; axe-core on each state.
+ */
+describe('web application in headless Chromium: changing a Request’s expiry and reminders', function () {
+  // Generous: the machine may be busy, and nothing here measures speed.
+  this.timeout(300_000);
+  let system: EsignSystem;
+  let browser: Browser;
+  let page: Page;
+  let problems: string[];
+  let requestPath: string;
+  let getRequest: () => Promise<Record<string, unknown>>;
+  const created = { expiresAt: typedIn(10), days: 3 };
+
+  const section = () => page.getByRole('region', { name: 'Expiry and reminders' });
+  const expiresField = () => section().getByLabel('Expires at (optional, UTC)');
+  const daysField = () => section().getByLabel('Remind every … days (optional)');
+  const save = () => section().getByRole('button', { name: 'Save expiry and reminders' });
+
+  before(async function () {
+    this.timeout(600_000);
+    system = await startEsignSystem({ label: 'web_request_settings' });
+    const owner = 'owner@acme-request-settings.example';
+    const { site, template } = await ownerWithTemplate(system, {
+      account: 'Acme request settings',
+      owner,
+      password: PASSWORD,
+      template: {
+        name: 'Service agreement',
+        html: '<p>Agreement with {{client_name}}</p>',
+        fields: [{ name: 'signature', type: 'signature' }],
+      },
+    });
+    // A sent Request, made as a client would: an access token of the owner's.
+    const { app } = (await system.admin('create-app', '--user', owner, '--name', 'Client')) as {
+      app: { id: string };
+    };
+    const { access_token: token } = (await system.admin('create-token', '--app', app.id)) as {
+      access_token: string;
+    };
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${system.gatewayUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+      });
+      const answer = (await response.json()) as Record<string, unknown>;
+      assert.ok(response.ok, JSON.stringify(answer));
+      return answer;
+    };
+    const made = await call('POST', `/v1.1/sites/${site}/requests`, {
+      contracts: [template],
+      signers: [{ signer_id: SIGNER, send_to: { email: true } }],
+      fields: [{ name: 'signature', assigned_to: SIGNER }],
+      render_data: { client_name: 'Ann Lee' },
+      expires_at: `${created.expiresAt}:00Z`,
+      reminder_interval_days: created.days,
+    });
+    const id = String(made.id);
+    await call('POST', `/v1.1/requests/${id}/send`);
+    getRequest = () => call('GET', `/v1.1/requests/${id}`);
+    requestPath = `${system.gatewayUrl}/app/requests/${id}`;
+
+    browser = await launchChromium();
+    ({ page, problems } = await openTab(browser));
+    await page.goto(`${system.gatewayUrl}/app/sign-in`);
+    await page.getByLabel('E-mail').fill(owner);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: /^Requests/ }).waitFor();
+  });
+  after(async () => {
+    await browser?.close();
+    await system?.stop();
+  });
+  afterEach(function () {
+    if (this.currentTest?.state === 'passed') assert.deepEqual(problems, [], 'no console or script errors');
+  });
+
+  it('changes the expiry and the reminder interval: the notice, the new values on the page and in the API', async () => {
+    await page.goto(requestPath);
+    await section().getByRole('heading', { name: 'Expiry and reminders' }).waitFor();
+    assert.equal(await expiresField().inputValue(), created.expiresAt, 'prefilled with the expiry');
+    assert.equal(await daysField().inputValue(), String(created.days), 'prefilled with the interval');
+    const before = await getRequest();
+    assert.equal(
+      await section()
+        .locator('p', { hasText: 'Next automatic reminder' })
+        .locator('time')
+        .getAttribute('datetime'),
+      before.next_reminder_at,
+    );
+    await expectAccessible(page, 'the Request page with Expiry and reminders');
+
+    const later = typedIn(30);
+    await expiresField().fill(later);
+    await daysField().fill('7');
+    // Left focused, the field is scrolled back into view when the full-page screenshot
+    // restores the viewport, and the click below would land beside the button.
+    await daysField().blur();
+    await screenshot(page, 'request-settings');
+    await save().click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'The Request’s expiry and automatic reminders were saved.' })
+      .waitFor();
+    assert.equal(await expiresField().inputValue(), later, 'the new expiry in the form');
+    assert.equal(await daysField().inputValue(), '7', 'the new interval in the form');
+    const after = await getRequest();
+    assert.equal(after.expires_at, new Date(`${later}:00Z`).toISOString());
+    assert.equal(after.reminder_interval_days, 7);
+    assert.notEqual(after.next_reminder_at, before.next_reminder_at, 'the next reminder rescheduled');
+    const facts = (await page.locator('dl.facts').textContent()) ?? '';
+    assert.match(facts, new RegExp(`Expires\\s*${later.replace('T', ' ')}:00 UTC`));
+    assert.match(facts, /Automatic reminders\s*every 7 days;\s*next/);
+    assert.equal(
+      await section()
+        .locator('p', { hasText: 'Next automatic reminder' })
+        .locator('time')
+        .getAttribute('datetime'),
+      after.next_reminder_at,
+    );
+    await expectAccessible(page, 'the Request page after saving the expiry and reminders');
+  });
+
+  it('shows a past date refused beside its field, keeping what was typed', async () => {
+    await page.goto(requestPath);
+    const kept = await expiresField().inputValue();
+    await expiresField().fill('2020-01-01T12:00');
+    await save().click();
+    const error = section().locator('#expires_at-error');
+    await error.waitFor();
+    assert.match((await error.textContent()) ?? '', /future/);
+    assert.equal(await expiresField().getAttribute('aria-invalid'), 'true');
+    assert.equal(await expiresField().inputValue(), '2020-01-01T12:00', 'as typed');
+    await page
+      .getByRole('alert')
+      .getByRole('link', { name: /^Expires at/ })
+      .waitFor();
+    assert.match(
+      (await page.getByRole('alert').textContent()) ?? '',
+      /The expiry and reminders were not changed\./,
+    );
+    assert.equal((await getRequest()).expires_at, new Date(`${kept}:00Z`).toISOString(), 'nothing changed');
+    await expectAccessible(page, 'the Request page with a refused expiry');
+  });
+});
