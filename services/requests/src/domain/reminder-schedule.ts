@@ -1,6 +1,19 @@
 import type { SignatureRequest } from './request-model.js';
+import { turnStartedAt } from './signing-order.js';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * When the signers who are to be reminded were last told: the send or the last reminder,
+ * or a later turn's start (signing in order), whichever came last. Both the automatic
+ * schedule and the minimum interval between reminders count from it. Null before the send.
+ */
+export const lastNotifiedAt = (request: SignatureRequest): string | null => {
+  const last = request.lastRemindedAt ?? request.sentAt;
+  const turn = turnStartedAt(request);
+  if (last === null || turn === null) return last ?? turn;
+  return Date.parse(turn) > Date.parse(last) ? turn : last;
+};
 
 /**
  * When the next automatic reminder of `request` falls due (ADR 3130): its

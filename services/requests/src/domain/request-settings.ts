@@ -1,8 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { isPastExpiry } from './expiry.js';
 import type { SignatureRequest, Transition, TransitionError } from './request-model.js';
-import { nextReminderAt } from './reminder-schedule.js';
-import { turnStartedAt } from './signing-order.js';
+import { lastNotifiedAt, nextReminderAt } from './reminder-schedule.js';
 
 /** What a sender changes of an open Request (ADR 3150); absent parts stay as they are. */
 export interface RequestSettingsChange {
@@ -11,17 +10,6 @@ export interface RequestSettingsChange {
   /** Days between automatic reminders (ADR 3130); null: none. */
   readonly reminderIntervalDays?: number | null;
 }
-
-/**
- * When the signers who are to be reminded were last told: the send or the last reminder,
- * or a later turn's start, whichever came last (the automatic schedule counts from it).
- */
-const lastNotifiedAt = (request: SignatureRequest): string | null => {
-  const last = request.lastRemindedAt ?? request.sentAt;
-  const turn = turnStartedAt(request);
-  if (last === null || turn === null) return last ?? turn;
-  return Date.parse(turn) > Date.parse(last) ? turn : last;
-};
 
 /**
  * draft or sent → the same state: the sender moves the Request's expiry (later, sooner, or

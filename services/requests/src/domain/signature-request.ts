@@ -37,10 +37,9 @@ import {
   hasTurn,
   orderReached,
   startNextTurn,
-  turnStartedAt,
 } from './signing-order.js';
 import { completionNotice, declineNotice } from './signer-notices.js';
-import { scheduled, scheduledFromTurn, unscheduled } from './reminder-schedule.js';
+import { lastNotifiedAt, scheduled, scheduledFromTurn, unscheduled } from './reminder-schedule.js';
 
 const conflict = (action: Action, state: RequestState): E.Either<TransitionError, never> =>
   E.left({ _tag: 'StateConflict', action, state });
@@ -123,13 +122,7 @@ export const remind = (
   if (isPastExpiry(request, now)) return expiredError(request);
   if (request.remindCount >= policy.maxReminders)
     return E.left({ _tag: 'RemindLimitReached', limit: policy.maxReminders });
-  // The last notification: the send or the last reminder, or a later turn's start, whose
-  // signers were told then.
-  const turn = turnStartedAt(request);
-  const last = Math.max(
-    Date.parse(request.lastRemindedAt ?? request.sentAt ?? request.createdAt),
-    turn === null ? -Infinity : Date.parse(turn),
-  );
+  const last = Date.parse(lastNotifiedAt(request) ?? request.createdAt);
   const nextAllowed = last + policy.minIntervalSeconds * 1000;
   const nowMs = Date.parse(now);
   if (nowMs < nextAllowed)
