@@ -17,10 +17,47 @@ export const both = (
   html: html.join('\n'),
 });
 
+/** What a password link e-mail says around its link: one per reason it was sent. */
+interface PasswordLinkWording {
+  readonly subject: string;
+  readonly opening: string;
+  readonly label: string;
+  readonly closing: readonly string[];
+}
+
+const SIGNS_OUT = 'Choosing one signs you out everywhere and stops the access tokens you made.';
+
+/** The user asked for the link (ADR 3000). */
+const askedByUser: PasswordLinkWording = {
+  subject: 'Choose a new password',
+  opening: 'Someone asked for a link to choose a new password for your E-sign account.',
+  label: 'Choose a new password',
+  closing: [SIGNS_OUT, 'If you did not ask for this, ignore this e-mail: your password stays as it is.'],
+};
+
+/** An operator sent it to an existing user (ADR 3160). */
+const sentByOperator: PasswordLinkWording = {
+  subject: 'Choose a new password',
+  opening: 'An operator of E-sign sent you a link to choose a new password for your E-sign account.',
+  label: 'Choose a new password',
+  closing: [SIGNS_OUT, 'If you did not expect this, ignore this e-mail: your password stays as it is.'],
+};
+
+/** An operator sent it to a user they just made, who has no password yet (ADR 3160). */
+const welcome = (accountName: string, email: string | undefined): PasswordLinkWording => ({
+  subject: 'Your E-sign account: choose your password',
+  opening: `An operator of E-sign made you a user of the account ${accountName}${email === undefined ? '' : `, as ${email}`}.`,
+  label: 'Choose your password',
+  closing: [
+    'Then sign in with this address and that password.',
+    'If you did not expect this, ignore this e-mail: nobody can sign in as you without choosing the password.',
+  ],
+});
+
 /**
  * The link to choose a password, until when it works, and what to do when one did not
  * expect it: asked for by the user (ADR 3000), or sent by an operator (ADR 3160), to a
- * user they just made (`welcome`: the account's name, their first password) or not.
+ * user they just made (`welcome`: the account's name) or not.
  */
 export const composePasswordReset = (input: {
   readonly resetUrl: string;
@@ -29,44 +66,26 @@ export const composePasswordReset = (input: {
   readonly byOperator?: boolean;
   readonly welcome?: { readonly accountName: string };
 }): EmailContent => {
+  const wording =
+    input.welcome !== undefined
+      ? welcome(input.welcome.accountName, input.email)
+      : input.byOperator === true
+        ? sentByOperator
+        : askedByUser;
   const until = when(input.expiresAt);
-  const link = (label: string) => ({
-    text: `${label} here (the link works once, until ${until}):\n${input.resetUrl}`,
-    html: `<p><a href="${escapeHtml(input.resetUrl)}">${label}</a> (the link works once, until ${escapeHtml(until)}).</p>`,
-  });
-  const mail = (subject: string, before: string, label: string, after: readonly string[]) => {
-    const choose = link(label);
-    return {
-      subject,
-      ...both(
-        [before, choose.text, ...after],
-        [`<p>${escapeHtml(before)}</p>`, choose.html, ...after.map((p) => `<p>${escapeHtml(p)}</p>`)],
-      ),
-    };
-  };
-  if (input.welcome !== undefined)
-    return mail(
-      'Your E-sign account: choose your password',
-      `An operator of E-sign made you a user of the account ${input.welcome.accountName}${input.email === undefined ? '' : `, as ${input.email}`}.`,
-      'Choose your password',
+  const linkText = `${wording.label} here (the link works once, until ${until}):\n${input.resetUrl}`;
+  const linkHtml = `<p><a href="${escapeHtml(input.resetUrl)}">${wording.label}</a> (the link works once, until ${escapeHtml(until)}).</p>`;
+  return {
+    subject: wording.subject,
+    ...both(
+      [wording.opening, linkText, ...wording.closing],
       [
-        'Then sign in with this address and that password.',
-        'If you did not expect this, ignore this e-mail: nobody can sign in as you without choosing the password.',
+        `<p>${escapeHtml(wording.opening)}</p>`,
+        linkHtml,
+        ...wording.closing.map((p) => `<p>${escapeHtml(p)}</p>`),
       ],
-    );
-  return mail(
-    'Choose a new password',
-    input.byOperator === true
-      ? 'An operator of E-sign sent you a link to choose a new password for your E-sign account.'
-      : 'Someone asked for a link to choose a new password for your E-sign account.',
-    'Choose a new password',
-    [
-      'Choosing one signs you out everywhere and stops the access tokens you made.',
-      input.byOperator === true
-        ? 'If you did not expect this, ignore this e-mail: your password stays as it is.'
-        : 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-    ],
-  );
+    ),
+  };
 };
 
 const HOW: Record<PasswordChangedBy, string> = {
