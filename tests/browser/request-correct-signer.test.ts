@@ -1,13 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
-import {
-  expectAccessible,
-  launchChromium,
-  openTab,
-  ownerWithTemplate,
-  screenshot,
-} from './support/web-app.js';
+import { ownerWithSentRequest } from './support/sent-request.js';
+import { expectAccessible, launchChromium, screenshot, signedInTab } from './support/web-app.js';
 
 const PASSWORD = 'correct signer browser test password 42';
 const SIGNER = 'ann@client.example';
@@ -41,49 +36,14 @@ describe('web application in headless Chromium: correcting how a signer is reach
     this.timeout(600_000);
     system = await startEsignSystem({ label: 'web_correct_signer' });
     const owner = 'owner@acme-correct-signer.example';
-    const { site, template } = await ownerWithTemplate(system, {
+    ({ url: requestPath } = await ownerWithSentRequest(system, {
       account: 'Acme correct signer',
       owner,
       password: PASSWORD,
-      template: {
-        name: 'Service agreement',
-        html: '<p>Agreement with {{client_name}}</p>',
-        fields: [{ name: 'signature', type: 'signature' }],
-      },
-    });
-    // A sent Request, made as a client would: an access token of the owner's.
-    const { app } = (await system.admin('create-app', '--user', owner, '--name', 'Client')) as {
-      app: { id: string };
-    };
-    const { access_token: token } = (await system.admin('create-token', '--app', app.id)) as {
-      access_token: string;
-    };
-    const call = async (path: string, body?: unknown) => {
-      const response = await fetch(`${system.gatewayUrl}${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? null : JSON.stringify(body),
-      });
-      const answer = (await response.json()) as Record<string, unknown>;
-      assert.ok(response.ok, JSON.stringify(answer));
-      return answer;
-    };
-    const created = await call(`/v1.1/sites/${site}/requests`, {
-      contracts: [template],
-      signers: [{ signer_id: SIGNER, send_to: { email: true } }],
-      fields: [{ name: 'signature', assigned_to: SIGNER }],
-      render_data: { client_name: 'Ann Lee' },
-    });
-    await call(`/v1.1/requests/${String(created.id)}/send`);
-    requestPath = `${system.gatewayUrl}/app/requests/${String(created.id)}`;
-
+      signer: SIGNER,
+    }));
     browser = await launchChromium();
-    ({ page, problems } = await openTab(browser));
-    await page.goto(`${system.gatewayUrl}/app/sign-in`);
-    await page.getByLabel('E-mail').fill(owner);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: /^Requests/ }).waitFor();
+    ({ page, problems } = await signedInTab(browser, system.gatewayUrl, owner, PASSWORD));
   });
   after(async () => {
     await browser?.close();

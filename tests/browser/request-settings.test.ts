@@ -1,13 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startEsignSystem, type EsignSystem } from '@esign/testing';
-import {
-  expectAccessible,
-  launchChromium,
-  openTab,
-  ownerWithTemplate,
-  screenshot,
-} from './support/web-app.js';
+import { ownerWithSentRequest } from './support/sent-request.js';
+import { expectAccessible, launchChromium, screenshot, signedInTab } from './support/web-app.js';
 
 const PASSWORD = 'request settings browser test password 42';
 const SIGNER = 'ann@client.example';
@@ -41,58 +36,25 @@ describe('web application in headless Chromium: changing a Request’s expiry an
   const expiresField = () => section().getByLabel('Expires at (optional, UTC)');
   const daysField = () => section().getByLabel('Remind every … days (optional)');
   const save = () => section().getByRole('button', { name: 'Save expiry and reminders' });
+  /** The instant the section's "Next automatic reminder" line shows. */
+  const nextReminderShown = () =>
+    section().locator('p', { hasText: 'Next automatic reminder' }).locator('time').getAttribute('datetime');
 
   before(async function () {
     this.timeout(600_000);
     system = await startEsignSystem({ label: 'web_request_settings' });
     const owner = 'owner@acme-request-settings.example';
-    const { site, template } = await ownerWithTemplate(system, {
+    const sent = await ownerWithSentRequest(system, {
       account: 'Acme request settings',
       owner,
       password: PASSWORD,
-      template: {
-        name: 'Service agreement',
-        html: '<p>Agreement with {{client_name}}</p>',
-        fields: [{ name: 'signature', type: 'signature' }],
-      },
+      signer: SIGNER,
+      request: { expires_at: `${created.expiresAt}:00Z`, reminder_interval_days: created.days },
     });
-    // A sent Request, made as a client would: an access token of the owner's.
-    const { app } = (await system.admin('create-app', '--user', owner, '--name', 'Client')) as {
-      app: { id: string };
-    };
-    const { access_token: token } = (await system.admin('create-token', '--app', app.id)) as {
-      access_token: string;
-    };
-    const call = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${system.gatewayUrl}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? null : JSON.stringify(body),
-      });
-      const answer = (await response.json()) as Record<string, unknown>;
-      assert.ok(response.ok, JSON.stringify(answer));
-      return answer;
-    };
-    const made = await call('POST', `/v1.1/sites/${site}/requests`, {
-      contracts: [template],
-      signers: [{ signer_id: SIGNER, send_to: { email: true } }],
-      fields: [{ name: 'signature', assigned_to: SIGNER }],
-      render_data: { client_name: 'Ann Lee' },
-      expires_at: `${created.expiresAt}:00Z`,
-      reminder_interval_days: created.days,
-    });
-    const id = String(made.id);
-    await call('POST', `/v1.1/requests/${id}/send`);
-    getRequest = () => call('GET', `/v1.1/requests/${id}`);
-    requestPath = `${system.gatewayUrl}/app/requests/${id}`;
-
+    getRequest = () => sent.json(`/v1.1/requests/${sent.id}`);
+    requestPath = sent.url;
     browser = await launchChromium();
-    ({ page, problems } = await openTab(browser));
-    await page.goto(`${system.gatewayUrl}/app/sign-in`);
-    await page.getByLabel('E-mail').fill(owner);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: /^Requests/ }).waitFor();
+    ({ page, problems } = await signedInTab(browser, system.gatewayUrl, owner, PASSWORD));
   });
   after(async () => {
     await browser?.close();
@@ -108,13 +70,7 @@ describe('web application in headless Chromium: changing a Request’s expiry an
     assert.equal(await expiresField().inputValue(), created.expiresAt, 'prefilled with the expiry');
     assert.equal(await daysField().inputValue(), String(created.days), 'prefilled with the interval');
     const before = await getRequest();
-    assert.equal(
-      await section()
-        .locator('p', { hasText: 'Next automatic reminder' })
-        .locator('time')
-        .getAttribute('datetime'),
-      before.next_reminder_at,
-    );
+    assert.equal(await nextReminderShown(), before.next_reminder_at, 'the next reminder shown');
     await expectAccessible(page, 'the Request page with Expiry and reminders');
 
     const later = typedIn(30);
@@ -138,13 +94,7 @@ describe('web application in headless Chromium: changing a Request’s expiry an
     const facts = (await page.locator('dl.facts').textContent()) ?? '';
     assert.match(facts, new RegExp(`Expires\\s*${later.replace('T', ' ')}:00 UTC`));
     assert.match(facts, /Automatic reminders\s*every 7 days;\s*next/);
-    assert.equal(
-      await section()
-        .locator('p', { hasText: 'Next automatic reminder' })
-        .locator('time')
-        .getAttribute('datetime'),
-      after.next_reminder_at,
-    );
+    assert.equal(await nextReminderShown(), after.next_reminder_at, 'the rescheduled reminder shown');
     await expectAccessible(page, 'the Request page after saving the expiry and reminders');
   });
 

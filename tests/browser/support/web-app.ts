@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eventually, type EsignSystem } from '@esign/testing';
+import type { GatewayJson } from './sent-request.js';
 
 export { CHROMIUM, launchChromium } from '@esign/testing';
 
@@ -90,7 +91,8 @@ export const screenshot = async (page: Page, name: string): Promise<void> => {
 /**
  * An account with a Production Site, its owner (signing in with `password`) on it, and
  * one published HTML template made through the API with an access token of the owner's:
- * what a page that makes Requests needs before the browser opens.
+ * what a page that makes Requests needs before the browser opens. `json` calls the API
+ * with that token.
  */
 export const ownerWithTemplate = async (
   system: EsignSystem,
@@ -100,7 +102,7 @@ export const ownerWithTemplate = async (
     readonly password: string;
     readonly template: { readonly name: string; readonly html: string; readonly fields?: readonly unknown[] };
   },
-): Promise<{ readonly site: number; readonly template: number }> => {
+): Promise<{ readonly site: number; readonly template: number; readonly json: GatewayJson }> => {
   const { account } = (await system.admin('create-account', '--name', input.account)) as {
     account: { id: string };
   };
@@ -118,24 +120,53 @@ export const ownerWithTemplate = async (
     input.password,
   );
   await system.admin('add-member', '--site', String(site), '--user', input.owner);
-  const { app } = (await system.admin('create-app', '--user', input.owner, '--name', 'Setup')) as {
+  const json = await userApi(system, input.owner);
+  const contract = await json(
+    `/v1.1/sites/${site}/contracts`,
+    'POST',
+    { type: 'html', ...input.template },
+    201,
+  );
+  const template = contract.id as number;
+  await json(`/v1.1/contracts/${template}/publish`, 'POST');
+  return { site, template, json };
+};
+
+/** The gateway's JSON API (GatewayJson) with an access token of `user`'s, from a new app of theirs. */
+export const userApi = async (system: EsignSystem, user: string, appName = 'Setup'): Promise<GatewayJson> => {
+  const { app } = (await system.admin('create-app', '--user', user, '--name', appName)) as {
     app: { id: string };
   };
   const { access_token: token } = (await system.admin('create-token', '--app', app.id)) as {
     access_token: string;
   };
-  const call = async (method: string, path: string, body?: unknown) => {
+  return async (path, method = 'GET', body, status = 200) => {
     const response = await fetch(`${system.gatewayUrl}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? null : JSON.stringify(body),
     });
-    const answer = (await response.json()) as Record<string, unknown>;
-    assert.ok(response.ok, JSON.stringify(answer));
-    return answer;
+    const text = await response.text();
+    assert.equal(response.status, status, text);
+    return JSON.parse(text) as Record<string, unknown>;
   };
-  const contract = await call('POST', `/v1.1/sites/${site}/contracts`, { type: 'html', ...input.template });
-  const template = contract.id as number;
-  await call('POST', `/v1.1/contracts/${template}/publish`);
-  return { site, template };
+};
+
+/** A tab (openTab) signed in to the web application as `email`, showing the Requests page. */
+export const signedInTab = async (
+  browser: Browser,
+  gatewayUrl: string,
+  email: string,
+  password: string,
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> => {
+  const tab = await openTab(browser);
+  await tab.page.goto(`${gatewayUrl}/app/sign-in`);
+  await tab.page.getByLabel('E-mail').fill(email);
+  await tab.page.getByLabel('Password', { exact: true }).fill(password);
+  await tab.page.getByRole('button', { name: 'Sign in' }).click();
+  await tab.page.getByRole('heading', { name: /^Requests/ }).waitFor();
+  return tab;
 };

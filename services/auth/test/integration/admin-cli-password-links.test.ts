@@ -3,12 +3,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import { PasswordResetRequested } from '@esign/contracts';
 import { db, sql } from '@esign/platform/database';
 import * as tt from 'io-ts';
-import { EXIT, runAdmin } from '../../src/adapters/cli/admin-cli.js';
+import { EXIT } from '../../src/adapters/cli/admin-cli.js';
 import { resetPassword } from '../../src/application/password-reset.js';
 import { signIn } from '../../src/application/sign-in.js';
+import { adminCli } from '../support/admin-cli.js';
 import { startHarness, type Harness } from '../support/harness.js';
 
-/* eslint-disable @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-explicit-any --
+/* eslint-disable @typescript-eslint/no-unsafe-argument --
    the CLI's JSON output is read loosely here and asserted field by field. */
 
 const WEEK_MS = 7 * 86_400_000;
@@ -25,22 +26,7 @@ describe('auth: admin CLI, password links an operator sends (ADR 3160)', () => {
   });
   after(() => h.close());
 
-  const admin = async (argv: string[], env: NodeJS.ProcessEnv = {}) => {
-    const out: unknown[] = [];
-    const err: string[] = [];
-    const code = await runAdmin(argv, h.deps, {
-      out: (json) => out.push(json),
-      err: (l) => err.push(l),
-      env,
-    });
-    assert.equal(out.length, 1, `exactly one JSON object, got ${out.length}`);
-    return { code, json: out[0] as any, err: err.join('\n') };
-  };
-  const ok = async (argv: string[]) => {
-    const result = await admin(argv);
-    assert.equal(result.code, EXIT.ok, `${argv.join(' ')}: ${JSON.stringify(result.json)}`);
-    return result.json;
-  };
+  const { admin, ok } = adminCli(() => h.deps);
   const links = async (userId: string) =>
     (
       await db.any(

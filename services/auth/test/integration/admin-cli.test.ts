@@ -6,13 +6,14 @@ import * as tt from 'io-ts';
 import { decodeJwt } from 'jose';
 import { AccessChanged, ApiAccessChanged, AppChanged, TokenRevoked } from '@esign/contracts';
 import { db, sql } from '@esign/platform/database';
-import { EXIT, runAdmin } from '../../src/adapters/cli/admin-cli.js';
+import { EXIT } from '../../src/adapters/cli/admin-cli.js';
 import { introspectToken } from '../../src/application/introspect-token.js';
 import { signIn } from '../../src/application/sign-in.js';
+import { adminCli } from '../support/admin-cli.js';
 import { KEY_ENCRYPTION_KEYS, startHarness, type Harness } from '../support/harness.js';
 import { valueOf } from '../support/port-task.js';
 
-/* eslint-disable @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-explicit-any --
+/* eslint-disable @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call --
    the CLI's JSON output is read loosely here and asserted field by field. */
 
 describe('auth: admin CLI', () => {
@@ -22,23 +23,7 @@ describe('auth: admin CLI', () => {
   });
   after(() => h.close());
 
-  /** Runs one command in-process; answers its exit code, the one JSON object it printed, and stderr. */
-  const admin = async (argv: string[], env: NodeJS.ProcessEnv = {}) => {
-    const out: unknown[] = [];
-    const err: string[] = [];
-    const code = await runAdmin(argv, h.deps, {
-      out: (json) => out.push(json),
-      err: (line) => err.push(line),
-      env,
-    });
-    assert.equal(out.length, 1, `exactly one JSON object, got ${out.length}`);
-    return { code, json: out[0] as any, err: err.join('\n') };
-  };
-  const ok = async (argv: string[], env: NodeJS.ProcessEnv = {}) => {
-    const result = await admin(argv, env);
-    assert.equal(result.code, EXIT.ok, `${argv.join(' ')}: ${JSON.stringify(result.json)}`);
-    return result.json;
-  };
+  const { admin, ok } = adminCli(() => h.deps);
 
   it('sets up an account, a site, a user, a membership, an app and a token that reaches the site', async () => {
     const { account } = await ok(['create-account', '--name', 'Acme']);

@@ -3,9 +3,9 @@ import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { DomainEvent, type RequestView } from '@esign/contracts';
 import { db, sql } from '@esign/platform/database';
+import { downloaded, signsAs } from '../support/executed-documents-fixture.js';
 import { principal, publishedTemplate, SITE_A, startHarness, type Harness } from '../support/harness.js';
 import { pdfText } from '../support/pdf-text.js';
-import { formBody, hiddenInputs, pathOf } from '../support/signer-forms.js';
 
 /**
  * ADR 3140 against real Postgres: a correction is stored in the Request's own copy of the
@@ -137,27 +137,8 @@ describe('requests service: correcting a signer of a sent Request (real Postgres
         .send({ signer: { email: 'jane@example.com' }, notify: false })
         .expect(200)
     ).body as RequestView;
-    const page = await h.http.get(pathOf(corrected.signers[0]!.request_url)).expect(200);
-    const name = 'Jane Q. Client';
-    await h.http
-      .post('/sign')
-      .set({ 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' })
-      .send(
-        formBody({
-          ...hiddenInputs(page.text, '/sign'),
-          f0: name,
-          f1: 'on',
-          typed_name: name,
-          consent: 'yes',
-        }),
-      )
-      .expect(303);
-    const pdf = await h.http
-      .get(`/v1.1/requests/${request.id}/download`)
-      .set(headers)
-      .buffer(true)
-      .expect(200);
-    const { text } = await pdfText(new Uint8Array(pdf.body as Buffer));
+    await signsAs(h, corrected.signers[0]!.request_url, 'Jane Q. Client');
+    const { text } = await pdfText(await downloaded(h, headers, request.id));
     const trail = text.replace(/\s+/g, ' ');
     assert.match(trail, /Contact corrected: \S+ by user-1/, trail);
     assert.ok(trail.includes('E-mail: jane@exmaple.com → jane@example.com'), trail);

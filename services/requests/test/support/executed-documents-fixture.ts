@@ -50,6 +50,38 @@ export const middleOfContent = (pdf: Buffer): number => {
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
+/**
+ * The signer of the Execution URL `requestUrl` opens it and signs as `name`, filling the
+ * template's fields (full name, agree, signature) and consenting.
+ */
+export const signsAs = async (on: Harness, requestUrl: string, name: string): Promise<void> => {
+  const page = await on.http.get(pathOf(requestUrl)).expect(200);
+  const signed = await on.http
+    .post('/sign')
+    .set({ 'Content-Type': FORM, 'Sec-Fetch-Site': 'same-origin' })
+    .send(
+      formBody({
+        ...hiddenInputs(page.text, '/sign'),
+        f0: name,
+        f1: 'on',
+        typed_name: name,
+        consent: 'yes',
+      }),
+    );
+  assert.equal(signed.status, 303, signed.text.slice(0, 500));
+};
+
+/** The executed PDF of Request `id`, as GET /v1.1/requests/:id/download serves it. */
+export const downloaded = async (
+  on: Harness,
+  headers: Record<string, string>,
+  id: string,
+): Promise<Uint8Array> => {
+  const res = await on.http.get(`/v1.1/requests/${id}/download`).set(headers).buffer(true).expect(200);
+  assert.equal(res.headers['content-type'], 'application/pdf');
+  return new Uint8Array(res.body as Buffer);
+};
+
 /** What the executed-document tests run against, filled in by the fixture's `before`. */
 export interface ExecutedDocumentsContext {
   h: Harness;
@@ -90,32 +122,11 @@ export const executedDocumentsFixture = (label: string) => {
         .expect(201)
     ).body as RequestView;
     await on.http.post(`/v1.1/requests/${view.id}/send`).set(ctx.headers).expect(200);
-    const page = await on.http.get(pathOf(view.signers[0]!.request_url)).expect(200);
-    const signed = await on.http
-      .post('/sign')
-      .set({ 'Content-Type': FORM, 'Sec-Fetch-Site': 'same-origin' })
-      .send(
-        formBody({
-          ...hiddenInputs(page.text, '/sign'),
-          f0: name,
-          f1: 'on',
-          typed_name: name,
-          consent: 'yes',
-        }),
-      );
-    assert.equal(signed.status, 303, signed.text.slice(0, 500));
+    await signsAs(on, view.signers[0]!.request_url, name);
     return view;
   };
 
-  const download = async (id: string): Promise<Uint8Array> => {
-    const res = await ctx.h.http
-      .get(`/v1.1/requests/${id}/download`)
-      .set(ctx.headers)
-      .buffer(true)
-      .expect(200);
-    assert.equal(res.headers['content-type'], 'application/pdf');
-    return new Uint8Array(res.body as Buffer);
-  };
+  const download = (id: string): Promise<Uint8Array> => downloaded(ctx.h, ctx.headers, id);
 
   const verify = async (bytes: Uint8Array, status = 200) =>
     (

@@ -2,9 +2,14 @@ import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import Koa from 'koa';
 import type { ApiClient, ApiProblem, Call } from '../../src/api-client.js';
+import { csrfTokenOf } from '../../src/cookies.js';
 import { createWebApp } from '../../src/index.js';
 
 export const SESSION = 'ses_test-session-credential';
+/** The signed-in browser's cookies, its CSRF token and its origin, for a page's form. */
+export const COOKIE = `esign_session=${SESSION}; esign_api=at_test`;
+export const CSRF = csrfTokenOf(SESSION);
+export const ORIGIN = 'http://127.0.0.1:8080';
 export const CURRENT = {
   user: { id: 'u1', email: 'owner@acme.test', account_id: 'a1' },
   sites: [{ id: 3, name: 'Production' }],
@@ -115,12 +120,15 @@ export const requestView = (
   test_mode: testMode,
 });
 
-/** A problem the fake API answers with; `path` names the field its one error is about. */
+/**
+ * A problem the fake API answers with; `errors` names the field its one error is about
+ * (`message` says what), or maps each field to its error.
+ */
 export const apiProblem = (
   status: number,
   code: string,
   detail: string,
-  path?: string,
+  errors?: string | Record<string, string>,
   message?: string,
 ) => ({
   type: 'x',
@@ -128,7 +136,14 @@ export const apiProblem = (
   status,
   code,
   detail,
-  ...(path === undefined ? {} : { errors: [{ path, message: message ?? 'is wrong' }] }),
+  ...(errors === undefined
+    ? {}
+    : {
+        errors:
+          typeof errors === 'string'
+            ? [{ path: errors, message: message ?? 'is wrong' }]
+            : Object.entries(errors).map(([path, text]) => ({ path, message: text })),
+      }),
 });
 
 /** One page of a list as the API answers it: everything on it. */

@@ -1,15 +1,20 @@
 import request from 'supertest';
-import { csrfTokenOf } from '../../src/cookies.js';
 import type { appWith } from './fake-api.js';
-import { contract, CURRENT, page as list, REQUEST_ID as ID, requestView, SESSION } from './fake-api.js';
+import {
+  contract,
+  COOKIE,
+  CSRF,
+  CURRENT,
+  page as list,
+  ORIGIN,
+  REQUEST_ID as ID,
+  requestView,
+} from './fake-api.js';
 
-export { contract, list };
+export { contract, COOKIE, list };
 
 // The New Request page's fake API and a filled form, for the tests of that page.
 
-export const COOKIE = `esign_session=${SESSION}; esign_api=at_test`;
-export const CSRF = csrfTokenOf(SESSION);
-export const ORIGIN = 'http://127.0.0.1:8080';
 export const CREATE = 'POST /v1.1/sites/3/requests';
 export const SEND = `POST /v1.1/requests/${ID}/send`;
 

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { csrfTokenOf } from '../../src/cookies.js';
-import { apiProblem, appWith, CURRENT, REQUEST_ID as ID, requestView, SESSION } from '../support/fake-api.js';
+import { apiProblem, appWith, COOKIE, REQUEST_ID as ID, requestView } from '../support/fake-api.js';
+import { requestPageForm } from '../support/request-page.js';
 
-const COOKIE = `esign_session=${SESSION}; esign_api=at_test`;
 const PATCH = `PATCH /v1.1/requests/${ID}/signers/ann%40example.com`;
 
 /** The sent Request with its one signer changed as `signer` says. */
@@ -16,26 +15,12 @@ const withSigner = (signer: Record<string, unknown>, state: 'sent' | 'completed'
 const WAS = { was_email: 'ann@example.com', was_mobile: '', was_send_to_email: 'true' };
 
 describe('web: correcting how a signer of a sent Request is reached', () => {
-  const answers = (patched: unknown, shown: unknown = requestView('sent')) => ({
-    'GET /v1.1/sessions/current': CURRENT,
-    [`GET /v1.1/requests/${ID}`]: shown,
-    [PATCH]: patched,
+  const { answers, show, post, calls } = requestPageForm({
+    action: 'signer-contact',
+    call: PATCH,
+    shown: requestView('sent'),
+    hidden: { signer_id: 'ann@example.com', ...WAS },
   });
-  const show = async (view: unknown) =>
-    (
-      await request(appWith(answers(undefined, view)).callback)
-        .get(`/app/requests/${ID}`)
-        .set('Cookie', COOKIE)
-    ).text;
-  const post = (app: ReturnType<typeof appWith>, fields: Record<string, string>) =>
-    request(app.callback)
-      .post(`/app/requests/${ID}/signer-contact`)
-      .set('Cookie', COOKIE)
-      .set('Origin', 'http://127.0.0.1:8080')
-      .type('form')
-      .send({ _csrf: csrfTokenOf(SESSION), signer_id: 'ann@example.com', ...WAS, ...fields });
-  const patches = (app: ReturnType<typeof appWith>) =>
-    app.calls.filter((c) => `${c.method} ${c.path}` === PATCH);
 
   it('offers the form, prefilled and with its own Idempotency-Key, only to a pending signer of a sent Request', async () => {
     const page = await show(requestView('sent'));
@@ -88,7 +73,7 @@ describe('web: correcting how a signer of a sent Request is reached', () => {
     });
     await post(app, { send_to_email: 'true', idempotency_key: '' });
     assert.deepEqual(
-      patches(app).map((c) => [c.body, c.idempotencyKey, c.bearer]),
+      calls(app).map((c) => [c.body, c.idempotencyKey, c.bearer]),
       [
         [
           {
@@ -146,14 +131,11 @@ describe('web: correcting how a signer of a sent Request is reached', () => {
   });
 
   it('shows each refusal beside its field, keeping what was typed and the Idempotency-Key', async () => {
-    const refused = {
-      ...apiProblem(422, 'validation_failed', 'The body is not valid.'),
-      errors: [
-        { path: 'signer.email', message: 'must be an e-mail address' },
-        { path: 'signer.mobile_number', message: 'must be a US mobile number' },
-        { path: 'send_to.mobile_number', message: 'needs a mobile number' },
-      ],
-    };
+    const refused = apiProblem(422, 'validation_failed', 'The body is not valid.', {
+      'signer.email': 'must be an e-mail address',
+      'signer.mobile_number': 'must be a US mobile number',
+      'send_to.mobile_number': 'needs a mobile number',
+    });
     const app = appWith(answers(refused));
     const res = await post(app, {
       email: 'not an address',

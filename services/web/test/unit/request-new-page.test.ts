@@ -95,15 +95,12 @@ describe('web: New Request (pages, against a fake API)', () => {
   });
 
   it('shows the API’s problems beside their fields, keeping what was typed and the key', async () => {
-    const refused = {
-      ...apiProblem(422, 'invalid_body', 'The body is not valid.'),
-      errors: [
-        { path: 'signers[0].signer.email', message: 'must be an e-mail address' },
-        { path: 'render_data.nope', message: '"nope" is not a token of the contracts of this Request' },
-        { path: 'fields[0].assigned_to', message: 'no signer of this Request has signer_id "x"' },
-        { path: 'somewhere_else', message: 'is odd' },
-      ],
-    };
+    const refused = apiProblem(422, 'invalid_body', 'The body is not valid.', {
+      'signers[0].signer.email': 'must be an e-mail address',
+      'render_data.nope': '"nope" is not a token of the contracts of this Request',
+      'fields[0].assigned_to': 'no signer of this Request has signer_id "x"',
+      somewhere_else: 'is odd',
+    });
     const app = appWith(answers({ [CREATE]: refused }));
     const res = await post(app, {
       contract_11: 'on',

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { csrfTokenOf } from '../../src/cookies.js';
-import { apiProblem, appWith, CURRENT, REQUEST_ID as ID, requestView, SESSION } from '../support/fake-api.js';
+import { apiProblem, appWith, COOKIE, REQUEST_ID as ID, requestView } from '../support/fake-api.js';
+import { requestPageForm } from '../support/request-page.js';
 
-const COOKIE = `esign_session=${SESSION}; esign_api=at_test`;
 const PATCH = `PATCH /v1.1/requests/${ID}`;
 const EXPIRES = '2030-01-31T12:00:00.000Z';
 
@@ -19,27 +18,12 @@ const SCHEDULED = {
 const WAS = { was_expires_at: EXPIRES, was_reminder_interval_days: '3' };
 
 describe('web: changing an open Request’s expiry and automatic reminders', () => {
-  const answers = (patched: unknown, shown: unknown = SCHEDULED) => ({
-    'GET /v1.1/sessions/current': CURRENT,
-    [`GET /v1.1/requests/${ID}`]: shown,
-    [PATCH]: patched,
+  const { answers, show, post, calls } = requestPageForm({
+    action: 'settings',
+    call: PATCH,
+    shown: SCHEDULED,
+    hidden: { idempotency_key: 'key-1', ...WAS },
   });
-  const show = async (view: unknown) =>
-    (
-      await request(appWith(answers(undefined, view)).callback)
-        .get(`/app/requests/${ID}`)
-        .set('Cookie', COOKIE)
-        .expect(200)
-    ).text;
-  const post = (app: ReturnType<typeof appWith>, fields: Record<string, string>) =>
-    request(app.callback)
-      .post(`/app/requests/${ID}/settings`)
-      .set('Cookie', COOKIE)
-      .set('Origin', 'http://127.0.0.1:8080')
-      .type('form')
-      .send({ _csrf: csrfTokenOf(SESSION), idempotency_key: 'key-1', ...WAS, ...fields });
-  const patches = (app: ReturnType<typeof appWith>) =>
-    app.calls.filter((c) => `${c.method} ${c.path}` === PATCH);
 
   it('offers the section, prefilled and with its own Idempotency-Key, on a sent or draft Request only', async () => {
     const page = await show(SCHEDULED);
@@ -105,7 +89,7 @@ describe('web: changing an open Request’s expiry and automatic reminders', () 
     const none = { was_expires_at: '', was_reminder_interval_days: '', idempotency_key: 'key-5' };
     await post(app, { ...none, expires_at: '2030-01-31T12:00', reminder_interval_days: '' });
     assert.deepEqual(
-      patches(app).map((c) => [c.body, c.idempotencyKey, c.bearer]),
+      calls(app).map((c) => [c.body, c.idempotencyKey, c.bearer]),
       [
         [{ expires_at: '2030-02-15T09:30:00Z', reminder_interval_days: 7 }, 'key-1', 'at_test'],
         [{ expires_at: null, reminder_interval_days: null }, 'key-2', 'at_test'],
@@ -129,7 +113,7 @@ describe('web: changing an open Request’s expiry and automatic reminders', () 
     await post(app, none).expect(303);
     const seconds = { was_expires_at: '2030-01-31T12:00:30.000Z', expires_at: '2030-01-31T12:00:30' };
     await post(app, { ...seconds, reminder_interval_days: '3' }).expect(303);
-    assert.equal(patches(app).length, 0);
+    assert.equal(calls(app).length, 0);
     const shown = await request(app.callback).get(same.headers.location).set('Cookie', COOKIE).expect(200);
     assert.match(
       shown.text,
@@ -157,17 +141,14 @@ describe('web: changing an open Request’s expiry and automatic reminders', () 
     assert.match(res.text, /role="alert"[^]*The expiry and reminders were not changed\./);
     assert.match(res.text, /<a href="#expires_at">Expires at Enter a date and time/);
     assert.match(res.text, /name="idempotency_key" value="key-1"/);
-    assert.equal(patches(app).length, 0);
+    assert.equal(calls(app).length, 0);
   });
 
   it('shows the API’s refusals beside their fields, keeping what was typed and the Idempotency-Key', async () => {
-    const refused = {
-      ...apiProblem(422, 'invalid_body', 'The body is not valid.'),
-      errors: [
-        { path: 'expires_at', message: 'must be in the future' },
-        { path: 'reminder_interval_days', message: 'must be an integer from 1 to 30 (days)' },
-      ],
-    };
+    const refused = apiProblem(422, 'invalid_body', 'The body is not valid.', {
+      expires_at: 'must be in the future',
+      reminder_interval_days: 'must be an integer from 1 to 30 (days)',
+    });
     const res = await post(appWith(answers(refused)), {
       expires_at: '2020-01-01T12:00',
       reminder_interval_days: '4',
