@@ -231,6 +231,12 @@ describe('end to end through the gateway: the authorization matrix', function ()
       expect: { own: 200 },
     },
     {
+      name: 'GET /v1.1/requests/:id/events',
+      method: 'GET',
+      prepare: async () => ({ path: `/v1.1/requests/${(await sent()).id}/events` }),
+      expect: { own: 200 },
+    },
+    {
       name: 'POST /v1.1/requests/:id/send',
       method: 'POST',
       prepare: async () => {

@@ -19,6 +19,7 @@ import {
 } from './support/flow.js';
 
 interface Delivered {
+  readonly id: string;
   readonly type: string;
   readonly site_id: number;
   readonly data: { readonly request_id?: string };
@@ -166,5 +167,35 @@ describe('end to end through the gateway: webhooks routed by Site (ADR 2690)', f
       corrected_by: acme.tenant.user.email,
       link_replaced: true,
     });
+  });
+
+  it('keeps in the Request’s history the very events its webhooks delivered, oldest first (ADR 3170)', async () => {
+    const template = await publishedAgreement(acme);
+    const { port } = receiver.address() as AddressInfo;
+    expectStatus(
+      await acme.api.post(`/v1.1/sites/${acme.site}/webhooks`, {
+        url: `http://127.0.0.1:${port}/history`,
+        event_types: ['request.updated', 'request.cancelled'],
+        alert_email: 'ops@acme.example',
+      }),
+      201,
+    );
+    const id = await sendOne(template);
+    expectStatus(await acme.api.call('PATCH', `/v1.1/requests/${id}`, { reminder_interval_days: 2 }), 200);
+    expectStatus(await acme.api.post(`/v1.1/requests/${id}/cancel`), 200);
+    const history = ok(
+      await acme.esign.GET('/v1.1/requests/{request_id}/events', { params: { path: { request_id: id } } }),
+      200,
+      'history',
+    );
+    assert.deepEqual(
+      history.data.map((e) => e.type),
+      ['request.sent', 'request.updated', 'request.cancelled'],
+    );
+    // Each entry is byte for byte what an endpoint subscribed to it received (the same id).
+    for (const entry of history.data.slice(1)) {
+      const received = await eventually(() => Promise.resolve(delivered.find((d) => d.id === entry.id)));
+      assert.deepEqual(received, entry);
+    }
   });
 });

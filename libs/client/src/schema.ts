@@ -169,6 +169,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1.1/requests/{request_id}/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a Request’s history
+     * @description Every event of the Request a webhook endpoint can subscribe to (`request.sent`, `request.viewed`, `request.signed`, …), oldest first, each exactly as its webhook delivery carries it (the same `id`), whether or not the Site has endpoints: kept as long as the Request. A client that missed a delivery, or subscribed after the fact, reads what happened here. A draft that was never changed has none.
+     */
+    get: operations['listRequestEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1.1/sites/{site_id}/bulk_sends': {
     parameters: {
       query?: never;
@@ -1667,6 +1687,29 @@ export interface components {
       send_to?: components['schemas']['SendTo'];
       notify?: boolean;
     };
+    WebhookPayload: {
+      id: string;
+      type: components['schemas']['WebhookEventType'];
+      created_at: string;
+      site_id: number;
+      data: Record<string, never>;
+      /** @constant */
+      test_mode?: true;
+    };
+    /** @enum {string} */
+    WebhookEventType:
+      | 'request.sent'
+      | 'request.signed'
+      | 'request.completed'
+      | 'request.declined'
+      | 'request.cancelled'
+      | 'request.expired'
+      | 'request.reminded'
+      | 'request.turn_started'
+      | 'request.viewed'
+      | 'request.signer_updated'
+      | 'request.updated'
+      | 'bulk_send.completed';
     CreateBulkSendBody: {
       contracts: number[];
       rows: components['schemas']['BulkSendRow'][];
@@ -1810,20 +1853,6 @@ export interface components {
       description?: string;
       enabled?: boolean;
     };
-    /** @enum {string} */
-    WebhookEventType:
-      | 'request.sent'
-      | 'request.signed'
-      | 'request.completed'
-      | 'request.declined'
-      | 'request.cancelled'
-      | 'request.expired'
-      | 'request.reminded'
-      | 'request.turn_started'
-      | 'request.viewed'
-      | 'request.signer_updated'
-      | 'request.updated'
-      | 'bulk_send.completed';
     WebhookEndpointWithSecret: components['schemas']['WebhookEndpointView'] & {
       secret: string;
     };
@@ -5364,6 +5393,139 @@ export interface operations {
               | 'upstream_unavailable'
               | 'upstream_timeout'
               | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  listRequestEvents: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1. */
+        page?: number;
+        /** @description Items per page, 1 to 100. */
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The Request (a UUID). */
+        request_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of the Request’s events, oldest first. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            page: number;
+            per_page: number;
+            count: number;
+            total_count: number;
+            has_more: boolean;
+            data: components['schemas']['WebhookPayload'][];
+          };
+        };
+      };
+      /** @description - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
           };
         };
       };

@@ -3,6 +3,7 @@ export * from './primitives.js';
 export * from './api.js';
 export * from './reminders.js';
 export * from './request-settings.js';
+export * from './request-history.js';
 export * from './problem.js';
 export * from './events.js';
 export * from './account-events.js';

@@ -7,6 +7,7 @@ import { ContractList, ContractView, CreateContractBody } from '../templates.js'
 import { PAGE_QUERY, SITE_ID, type Operation } from './operation.js';
 import { REQUEST_ID, requestAnswer, REQUEST_SIGNER_OPERATIONS } from './operations-request-signers.js';
 import { UpdateRequestBody } from '../request-settings.js';
+import { RequestEventList } from '../request-history.js';
 
 /** Send, cancel and remind take no parameters: no body, or `{}`. */
 export const NoParameters = strict({}, {}, 'NoParameters');
@@ -150,6 +151,25 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     params: { request_id: REQUEST_ID },
     responses: { 200: { description: 'The executed document.', contentType: 'application/pdf' } },
     problems: ['request_not_completed', 'executed_document_unavailable'],
+  },
+  {
+    method: 'get',
+    path: '/v1.1/requests/{request_id}/events',
+    operationId: 'listRequestEvents',
+    summary: 'Read a Request’s history',
+    description:
+      'Every event of the Request a webhook endpoint can subscribe to (`request.sent`, `request.viewed`, ' +
+      '`request.signed`, …), oldest first, each exactly as its webhook delivery carries it (the same `id`), ' +
+      'whether or not the Site has endpoints: kept as long as the Request. A client that missed a delivery, or ' +
+      'subscribed after the fact, reads what happened here. A draft that was never changed has none.',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: { request_id: REQUEST_ID },
+    query: PAGE_QUERY,
+    responses: {
+      200: { description: 'One page of the Request’s events, oldest first.', codec: RequestEventList },
+    },
+    problems: [],
   },
   {
     method: 'post',

@@ -82,6 +82,8 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   // A single-use, 5-minute URL of one signer's page for an iframe (ADR 2300).
   api('/v1.1/requests/:id/signers/:id/embedded_url', ['POST']),
   api('/v1.1/requests/:id/download', ['GET']),
+  // The Request's history: the events its webhooks carry, oldest first (ADR 3170).
+  api('/v1.1/requests/:id/events', ['GET']),
   // The messages a test-mode Request kept instead of sending: the notifier's (issue #22).
   api('/v1.1/requests/:id/messages', ['GET'], 'standard', 'notifier'),
   api('/v1.1/contracts/:id', ['GET']),

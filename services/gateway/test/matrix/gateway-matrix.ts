@@ -98,6 +98,12 @@ export const MATRIX_ENDPOINTS: readonly MatrixEndpoint[] = [
     own: 200,
   },
   {
+    name: 'GET /v1.1/requests/:id/events',
+    method: 'GET',
+    path: (i) => `/v1.1/requests/${i.ownRequest}/events`,
+    own: 200,
+  },
+  {
     name: 'GET /v1.1/requests/:id/download',
     method: 'GET',
     path: (i) => `/v1.1/requests/${i.ownRequest}/download`,

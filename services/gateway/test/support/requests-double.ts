@@ -40,7 +40,7 @@ export const startRequestsDouble = (gatewayKey: KeyObject, world: World) =>
       const items = m[2] === 'requests' ? world.requests : world.contracts;
       return json(res, 200, { data: items.filter((i) => i.siteId === siteId) });
     }
-    m = /^\/v1\.1\/requests\/([^/]+)(?:\/(send|cancel|remind|download))?$/.exec(path);
+    m = /^\/v1\.1\/requests\/([^/]+)(?:\/(send|cancel|remind|download|events))?$/.exec(path);
     if (m !== null) {
       const id = decodeURIComponent(m[1]!);
       const request = world.requests.find((r) => r.id === id);
@@ -49,6 +49,8 @@ export const startRequestsDouble = (gatewayKey: KeyObject, world: World) =>
         res.writeHead(200, { 'content-type': 'application/pdf' });
         return void res.end(`%PDF-1.7 ${request.id}`);
       }
+      if (m[2] === 'events')
+        return json(res, 200, { page: 1, per_page: 20, count: 0, total_count: 0, has_more: false, data: [] });
       return json(res, 200, request);
     }
     m = /^\/v1\.1\/contracts\/(\d+)(?:\/publish)?$/.exec(path);

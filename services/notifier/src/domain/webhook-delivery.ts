@@ -1,42 +1,14 @@
 import {
   WEBHOOK_EVENT_TYPES,
+  clientEventOf,
   isWebhookEventType,
   type AnyEventEnvelope,
   type WebhookEventType,
-  type WebhookPayload,
 } from '@esign/contracts';
 
 /** The body every endpoint subscribed to the event receives, serialised once so each attempt sends the same bytes. */
-export const webhookPayload = (event: AnyEventEnvelope & { type: WebhookEventType }): string => {
-  const payload: WebhookPayload = {
-    id: event.id,
-    type: event.type,
-    created_at: event.occurred_at,
-    site_id: event.site_id,
-    data: withoutExecutionUrls(event.data),
-    ...(event.test_mode === true && { test_mode: true as const }),
-  };
-  return JSON.stringify(payload);
-};
-
-/**
- * Execution URLs are credentials: a webhook delivery is stored for days and leaves the
- * platform, so signers go out by reference (`signer_ref`) without `request_url` (nor the
- * notifier's own `locale`, ADR 2320); the
- * client reads a URL from `GET /v1.1/requests/:id` when it needs one (ADR 1321).
- */
-const withoutExecutionUrls = (data: Readonly<Record<string, unknown>>): Record<string, unknown> => {
-  const { signers } = data;
-  if (!Array.isArray(signers)) return { ...data };
-  return {
-    ...data,
-    signers: signers.map((s: unknown) => {
-      if (typeof s !== 'object' || s === null) return s;
-      const { request_url: _url, locale: _locale, ...rest } = s as Record<string, unknown>;
-      return rest;
-    }),
-  };
-};
+export const webhookPayload = (event: AnyEventEnvelope & { type: WebhookEventType }): string =>
+  JSON.stringify(clientEventOf(event));
 
 /** Only the listed `request.*` events reach clients; the rest (request.created, …) are skipped. */
 export const deliverable = (

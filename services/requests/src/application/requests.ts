@@ -2,7 +2,7 @@ import { isoNow } from '@esign/contracts';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { RequestView } from '@esign/contracts';
-import { type CreateRequestBody, type RequestList } from '@esign/contracts';
+import { type CreateRequestBody, type RequestEventList, type RequestList } from '@esign/contracts';
 import { createSignatureRequest } from '../domain/request-creation.js';
 import type { RequestFilter } from '../ports/request-repository.js';
 import type { PageRequest } from '../ports/page.js';
@@ -97,4 +97,22 @@ export const listRequests =
       TE.fromEither(reachSite(input.caller, input.siteId)),
       TE.chainW((site) => deps.store.requests.list(site.id, input.page, input.filter)),
       TE.map((page) => pageView(input.page, page, (r) => requestView(r, executionUrl(deps)))),
+    );
+
+/**
+ * `GET /v1.1/requests/:id/events`: one page of the history of a Request of a site the
+ * caller reaches (ADR 3170), oldest first, each entry as its webhooks carry it.
+ */
+export const listRequestEvents =
+  (deps: Pick<Deps, 'store'>) =>
+  (input: {
+    readonly caller: Caller;
+    readonly requestId: string;
+    readonly page: PageRequest;
+  }): TE.TaskEither<AppError, RequestEventList> =>
+    pipe(
+      deps.store.requests.siteOf(input.requestId, siteIds(input.caller)),
+      TE.chainW(TE.fromOption(() => notFound('request'))),
+      TE.chainW(() => deps.store.requests.history(input.requestId, input.page)),
+      TE.map((page) => pageView(input.page, page, (entry) => entry)),
     );

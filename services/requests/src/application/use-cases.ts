@@ -9,7 +9,7 @@ import {
   remindRequest,
   sendRequest,
 } from './lifecycle.js';
-import { createRequest, getRequest, listRequests } from './requests.js';
+import { createRequest, getRequest, listRequestEvents, listRequests } from './requests.js';
 import { changeRequestSettings } from './request-settings.js';
 import { declineSigning } from './signing/decline-signing.js';
 import { openSigningPage } from './signing/open-signing-page.js';
@@ -50,6 +50,7 @@ export const useCases = (deps: Deps) => ({
   createRequest: createRequest(deps),
   getRequest: getRequest(deps),
   listRequests: listRequests(deps),
+  listRequestEvents: listRequestEvents(deps),
   sendRequest: sendRequest(deps),
   cancelRequest: cancelRequest(deps),
   remindRequest: remindRequest(deps),

@@ -1,6 +1,11 @@
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import type { DomainEvent, RequestSignerUpdated } from '@esign/contracts';
+import {
+  clientEventOf,
+  isRequestHistoryEvent,
+  type DomainEvent,
+  type RequestSignerUpdated,
+} from '@esign/contracts';
 import type { SignerCorrectionRecord } from '../../src/domain/signer-correction.js';
 import type { SignatureRequest } from '../../src/domain/signature-request.js';
 import type { RequestRepository } from '../../src/ports/request-repository.js';
@@ -25,6 +30,8 @@ const correctionOf = ({ occurred_at, data: d }: RequestSignerUpdated): SignerCor
 interface RequestsState {
   readonly requests: Map<string, SignatureRequest>;
   readonly corrections: Map<string, SignerCorrectionRecord[]>;
+  /** Every event written, in order: a Request's history is read from it (ADR 3170). */
+  readonly outbox: readonly DomainEvent[];
 }
 
 /** A transition's events: to the outbox, and its corrections to the audit trail. */
@@ -98,6 +105,16 @@ export const memoryRequestRepository = (
     ),
   findByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
   corrections: (requestId) => TE.right(s.corrections.get(requestId) ?? []),
+  history: (requestId, p) =>
+    TE.right(
+      page(
+        s.outbox
+          .filter((e) => e.aggregate_id === requestId)
+          .filter(isRequestHistoryEvent)
+          .map(clientEventOf),
+        p,
+      ),
+    ),
   lockByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
   list: (siteId, p, { state: st, testMode }) =>
     TE.right(

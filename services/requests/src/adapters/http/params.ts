@@ -37,6 +37,14 @@ export const listQuery = <S extends string>(
   return { page, state, flags: flagValues };
 };
 
+/** `page` and `per_page` (at most 100) alone; any other parameter is refused by name. */
+export const pageOnlyQuery = (query: Record<string, unknown>): PageRequest => {
+  const errors: FieldError[] = [];
+  const page = pageQuery(query, errors, { known: [] });
+  if (errors.length > 0) throw invalidQuery(errors);
+  return page;
+};
+
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -14,6 +14,7 @@ import { insertChallenges } from './postgres-signer-challenge-repository.js';
 import { upsertSigners } from './signer-upsert.js';
 import { TEMPLATE_COLUMNS, toTemplate } from './postgres-template-repository.js';
 import { oneStatement, requestInserts } from './request-writes.js';
+import { historyInsert } from './request-history.js';
 import { JsonTimestamp, TemplateRow } from './rows.js';
 import { task } from './task.js';
 
@@ -73,6 +74,7 @@ export const postgresCreationStore = (q: Queryable, handedOff?: OutgoingEvent[])
             ...requestInserts(request),
             ...(challenges.length === 0 ? [] : [insertChallenges(request.id, challenges)]),
             ...(events.length === 0 ? [] : [insertEvents(events, { handedOff: handedOff !== undefined })]),
+            ...[historyInsert(events)].filter((w) => w !== undefined),
           ]),
         ),
       );

@@ -14,6 +14,7 @@ import type { RequestRepository } from '../../ports/request-repository.js';
 import { inSites, rememberVersion, selectRequests, toRequest, UUID, versionOf } from './request-reads.js';
 import { transitionWrite } from './request-writes.js';
 import { correctionsInsert, listCorrections } from './signer-corrections.js';
+import { historyInsert, listHistory } from './request-history.js';
 import { Count, RequestRow } from './rows.js';
 import { task } from './task.js';
 
@@ -65,6 +66,7 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
             : [
                 insertEvents(events, { when, handedOff: handedOff !== undefined }),
                 correctionsInsert(events, when),
+                historyInsert(events, when),
               ],
         ),
       ),
@@ -146,6 +148,7 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
           FOR UPDATE SKIP LOCKED`),
       ),
     findByVerifiedId: (id) => task(() => load(id, 'any')),
+    history: (requestId, page) => task(() => listHistory(q, requestId, page)),
     corrections: (requestId) => task(() => listCorrections(q, requestId)),
     list: (siteId, page, filter) =>
       task(async () => {

@@ -1,0 +1,55 @@
+import type * as t from 'io-ts';
+import { Page } from './api.js';
+import {
+  isWebhookEventType,
+  WebhookPayload,
+  type AnyEventEnvelope,
+  type WebhookEventType,
+} from './webhooks.js';
+
+/**
+ * What a client is shown of an event: the body its webhook endpoints receive (ADR 1100),
+ * and since ADR 3170 also an entry of the Request's history (`GET /v1.1/requests/:id/events`).
+ */
+export const clientEventOf = (event: AnyEventEnvelope & { type: WebhookEventType }): WebhookPayload => ({
+  id: event.id,
+  type: event.type,
+  created_at: event.occurred_at,
+  site_id: event.site_id,
+  data: withoutExecutionUrls(event.data),
+  ...(event.test_mode === true && { test_mode: true as const }),
+});
+
+/**
+ * Execution URLs are credentials: a webhook delivery is stored for days and leaves the
+ * platform, and a Request's history is read long after, so signers are shown by
+ * reference (`signer_ref`) without `request_url` (nor the notifier's own `locale`,
+ * ADR 2320); the client reads a URL from `GET /v1.1/requests/:id` when it needs one
+ * (ADR 1321).
+ */
+const withoutExecutionUrls = (data: Readonly<Record<string, unknown>>): Record<string, unknown> => {
+  const { signers } = data;
+  if (!Array.isArray(signers)) return { ...data };
+  return {
+    ...data,
+    signers: signers.map((s: unknown) => {
+      if (typeof s !== 'object' || s === null) return s;
+      const { request_url: _url, locale: _locale, ...rest } = s as Record<string, unknown>;
+      return rest;
+    }),
+  };
+};
+
+/**
+ * Whether `event` belongs in its Request's history (ADR 3170): the `request.*` events a
+ * client can subscribe to. `bulk_send.completed` is a bulk send's, and the rest
+ * (`request.created`, notifications, codes) never reach clients.
+ */
+export const isRequestHistoryEvent = <E extends AnyEventEnvelope>(
+  event: E,
+): event is E & { type: WebhookEventType } =>
+  event.type.startsWith('request.') && isWebhookEventType(event.type);
+
+/** `GET /v1.1/requests/:id/events`: one page of the Request's history, oldest first. */
+export const RequestEventList = Page(WebhookPayload);
+export type RequestEventList = t.TypeOf<typeof RequestEventList>;

@@ -1,0 +1,51 @@
+// Each Request's history (ADR 3170): the events of it a client can subscribe to, as its
+// webhooks carry them, kept in the statement that stores the change they report.
+import * as t from 'io-ts';
+import { clientEventOf, isRequestHistoryEvent, WebhookPayload, type DomainEvent } from '@esign/contracts';
+import { db, sql, type Queryable } from '@esign/platform/database';
+import type { PageOf, PageRequest } from '../../ports/page.js';
+
+type Fragment = ReturnType<typeof sql.fragment>;
+
+/**
+ * The insert of the history entries among `events`, for a data-modifying CTE that writes
+ * only where `when` holds (the change was stored); undefined when there are none. Entries
+ * keep the order the events were emitted in.
+ */
+export const historyInsert = (
+  events: readonly DomainEvent[],
+  when: Fragment = sql.fragment`TRUE`,
+): Fragment | undefined => {
+  const entries = events
+    .filter(isRequestHistoryEvent)
+    .map((e) => ({ request_id: e.aggregate_id, payload: clientEventOf(e) }));
+  if (entries.length === 0) return undefined;
+  return sql.fragment`
+    INSERT INTO request_events (request_id, payload)
+    SELECT (e->>'request_id')::uuid, e->'payload'
+    FROM jsonb_array_elements(${sql.jsonb(entries as unknown as Parameters<typeof sql.jsonb>[0])})
+         WITH ORDINALITY AS x(e, n)
+    WHERE ${when}
+    ORDER BY n`;
+};
+
+const HistoryPage = t.type({ total: t.number, items: t.array(WebhookPayload) });
+
+/** One page of a Request's history, oldest first, and how many entries it has in all. */
+export const listHistory = async (
+  q: Queryable,
+  requestId: string,
+  page: PageRequest,
+): Promise<PageOf<WebhookPayload>> =>
+  db.one(
+    q,
+    HistoryPage,
+    sql.unsafe`
+      SELECT
+        (SELECT count(*) FROM request_events WHERE request_id = ${requestId})::int AS total,
+        coalesce((
+          SELECT json_agg(p.payload ORDER BY p.id) FROM (
+            SELECT id, payload FROM request_events WHERE request_id = ${requestId}
+            ORDER BY id LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}) p
+        ), '[]') AS items`,
+  );
