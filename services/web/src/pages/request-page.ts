@@ -7,6 +7,7 @@ import type { Visitor, WebDeps } from '../context.js';
 import { html, type Html } from '../html.js';
 import { csrfField, problemSummary, stateBadge, testMark, time } from '../layout.js';
 import { appPage, doneNotice, problemPage, segment } from './common.js';
+import { historySection } from './request-history.js';
 import { testMessages } from './request-messages.js';
 import {
   CONTACT_DONE,
@@ -143,7 +144,10 @@ export const requestPage = async (
   });
   if (E.isLeft(found)) return problemPage(ctx, deps, visitor, 'requests', found.left);
   const r = found.right;
-  const kept = r.test_mode ? await testMessages(visitor, r.id) : '';
+  const [history, kept] = await Promise.all([
+    historySection(visitor, r),
+    r.test_mode ? testMessages(visitor, r.id) : '',
+  ]);
   // A refused correction: its summary links to the fields of the signer's row.
   const corrected = correction && r.signers.findIndex((s) => s.signer_id === correction.signerId);
   const action = (name: string, label: string, style = '') =>
@@ -280,6 +284,6 @@ export const requestPage = async (
         typed: settings,
         problem,
       })}
-      ${kept}`,
+      ${history} ${kept}`,
   });
 };

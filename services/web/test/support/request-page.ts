@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { appWith, COOKIE, CSRF, CURRENT, ORIGIN, REQUEST_ID as ID } from './fake-api.js';
+import { appWith, COOKIE, CSRF, CURRENT, ORIGIN, page, REQUEST_ID as ID } from './fake-api.js';
 
 type App = ReturnType<typeof appWith>;
 
@@ -21,6 +21,8 @@ export const requestPageForm = (form: {
   const answers = (answer: unknown, shown: unknown = form.shown) => ({
     'GET /v1.1/sessions/current': CURRENT,
     [`GET /v1.1/requests/${ID}`]: shown,
+    // Its History (ADR 3170): nothing recorded.
+    [`GET /v1.1/requests/${ID}/events?per_page=100`]: page([]),
     [form.call]: answer,
   });
   /** The Request page over `view`. */

@@ -1,0 +1,174 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as t from 'io-ts';
+import { Page, type RequestView } from '@esign/contracts';
+import type { ApiProblem } from '../api-client.js';
+import type { Visitor } from '../context.js';
+import { html, type Html } from '../html.js';
+import { time } from '../layout.js';
+import { dataTable } from '../table.js';
+import { segment } from './common.js';
+
+/**
+ * **History** on a Request's page (ADR 3170): what happened to it, from
+ * `GET /v1.1/requests/:id/events`, each entry a webhook event in plain English with the
+ * signer it names. The latest HISTORY_SHOWN are shown, oldest first; a failure to read
+ * them is said in the section, and the rest of the page still shows.
+ */
+
+export const HISTORY_SHOWN = 100;
+
+/**
+ * An entry as the web application reads it: the contracts' `RequestEventList` with `type`
+ * as any string, so an event type newer than this page still shows (as its type) instead
+ * of the whole history failing to decode.
+ */
+const HistoryEntry = t.type({ id: t.string, type: t.string, created_at: t.string, data: t.UnknownRecord });
+const HistoryPage = Page(HistoryEntry);
+type HistoryEntry = t.TypeOf<typeof HistoryEntry>;
+type Data = Readonly<Record<string, unknown>>;
+
+const text = (data: Data, key: string): string | undefined => {
+  const value = data[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
+/** The signer an event names: its `signer_id`, else the Request's signer of its `signer_ref`. */
+const signerNamed =
+  (r: RequestView) =>
+  (data: Data): string => {
+    const ref = text(data, 'signer_ref');
+    return (
+      text(data, 'signer_id') ??
+      r.signers.find((s) => ref !== undefined && s.signer_ref === ref)?.signer_id ??
+      ref ??
+      'a signer'
+    );
+  };
+
+/** The signers an event lists (`signers`): one by name, more by how many. */
+const signersListed = (name: (data: Data) => string, data: Data): string => {
+  const listed = Array.isArray(data.signers) ? (data.signers as unknown[]) : [];
+  const signers = listed.filter((s): s is Data => typeof s === 'object' && s !== null);
+  if (signers.length === 1) return name(signers[0]!);
+  return `${signers.length} signers`;
+};
+
+/** What `request.updated` left: the expiry and the automatic reminders as they are now. */
+const settingsNow = (data: Data): Html => {
+  const expires = text(data, 'expires_at');
+  const days = data.reminder_interval_days;
+  const reminders =
+    typeof days === 'number'
+      ? `automatic reminders every ${days} ${days === 1 ? 'day' : 'days'}`
+      : 'no automatic reminders';
+  return html`Expiry or reminders changed: ${expires ? html`expires ${time(expires)}` : 'no expiry'};
+  ${reminders}`;
+};
+
+/** What happened, in plain English, with who it was about; an unknown type as itself. */
+const whatHappened = (r: RequestView, entry: HistoryEntry): Html | string => {
+  const { data } = entry;
+  const name = signerNamed(r);
+  switch (entry.type) {
+    case 'request.sent':
+      return `Sent to ${signersListed(name, data)}`;
+    case 'request.viewed':
+      return `Viewed by ${name(data)}`;
+    case 'request.signed':
+      return `Signed by ${name(data)}`;
+    case 'request.declined': {
+      const reason = text(data, 'reason');
+      return `Declined by ${name(data)}${reason === undefined ? '' : ` — reason: ${reason}`}`;
+    }
+    case 'request.reminded':
+      return `Reminded ${signersListed(name, data)}${data.automatic === true ? ' (automatic)' : ''}`;
+    case 'request.turn_started':
+      return `Next signer’s turn started: ${signersListed(name, data)}`;
+    case 'request.signer_updated': {
+      const by = text(data, 'corrected_by');
+      return `Contact corrected for ${name(data)}${by === undefined ? '' : ` by ${by}`}${
+        data.link_replaced === true ? ' (new link)' : ''
+      }`;
+    }
+    case 'request.updated':
+      return settingsNow(data);
+    case 'request.completed':
+      return 'Completed: every signer signed';
+    case 'request.cancelled':
+      return 'Cancelled';
+    case 'request.expired':
+      return 'Expired';
+    default:
+      return entry.type;
+  }
+};
+
+interface Latest {
+  readonly entries: readonly HistoryEntry[];
+  readonly total: number;
+}
+
+/**
+ * The latest HISTORY_SHOWN entries, oldest first: the first page, and when there are more
+ * the last page, with the page before it when the last is not full.
+ */
+const latestEntries = async (visitor: Visitor, requestId: string): Promise<E.Either<ApiProblem, Latest>> => {
+  const path = `/v1.1/requests/${segment(requestId)}/events`;
+  const pageOf = (n: number) =>
+    visitor.api({
+      method: 'GET',
+      path: n === 1 ? `${path}?per_page=${HISTORY_SHOWN}` : `${path}?page=${n}&per_page=${HISTORY_SHOWN}`,
+      codec: HistoryPage,
+    });
+  const first = await pageOf(1);
+  if (E.isLeft(first)) return first;
+  if (!first.right.has_more) return E.right({ entries: first.right.data, total: first.right.total_count });
+  const lastPage = Math.ceil(first.right.total_count / HISTORY_SHOWN);
+  const last = await pageOf(lastPage);
+  if (E.isLeft(last)) return last;
+  const before =
+    last.right.data.length >= HISTORY_SHOWN
+      ? []
+      : lastPage - 1 <= 1
+        ? first.right.data
+        : await pageOf(lastPage - 1).then((p) => (E.isLeft(p) ? undefined : p.right.data));
+  if (before === undefined) return E.right({ entries: last.right.data, total: last.right.total_count });
+  const ids = new Set(last.right.data.map((e) => e.id));
+  const entries = [...before.filter((e) => !ids.has(e.id)), ...last.right.data].slice(-HISTORY_SHOWN);
+  return E.right({ entries, total: Math.max(last.right.total_count, first.right.total_count) });
+};
+
+/** The History section of `r`'s page. */
+export const historySection = async (visitor: Visitor, r: RequestView): Promise<Html> => {
+  const found = await latestEntries(visitor, r.id);
+  const body = (): Html | '' => {
+    if (E.isLeft(found))
+      return html`<p class="errors">
+        The history cannot be shown: ${found.left.detail ?? found.left.title}
+      </p>`;
+    const { entries, total } = found.right;
+    if (entries.length === 0)
+      return html`<p class="notice">
+        ${r.state === 'draft' ? 'Nothing has happened yet.' : 'No events are recorded for this Request.'}
+      </p>`;
+    const partial = total > entries.length;
+    return html`${
+      partial
+        ? html`<p class="hint">
+            There are ${String(total)} events in all: the latest ${String(entries.length)} are shown.
+          </p>`
+        : ''
+    }
+    ${dataTable({
+      caption: partial
+        ? `The latest ${entries.length} of ${total} events, oldest first`
+        : 'What happened to this Request, oldest first',
+      columns: ['When', 'What happened', { label: 'Event', wide: true }],
+      rows: entries.map((e) => [time(e.created_at), whatHappened(r, e), html`<code>${e.type}</code>`]),
+    })}`;
+  };
+  return html`<section aria-labelledby="history-title">
+    <h2 id="history-title">History</h2>
+    ${body()}
+  </section>`;
+};
