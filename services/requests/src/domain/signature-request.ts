@@ -31,13 +31,7 @@ import type {
   TransitionError,
 } from './request-model.js';
 import { isPastExpiry } from './expiry.js';
-import {
-  currentOrder,
-  firstToNotify,
-  hasTurn,
-  orderReached,
-  startNextTurn,
-} from './signing-order.js';
+import { currentOrder, firstToNotify, hasTurn, orderReached, startNextTurn } from './signing-order.js';
 import { completionNotice, declineNotice } from './signer-notices.js';
 import { lastNotifiedAt, scheduled, scheduledFromTurn, unscheduled } from './reminder-schedule.js';
 
