@@ -8,7 +8,7 @@ import { postgresRequestRepository } from '../../src/adapters/postgres/postgres-
 import { executionUrl } from '../../src/application/deps.js';
 import { envelopes } from '../../src/application/events.js';
 import { cancel } from '../../src/domain/signature-request.js';
-import { signsAs } from '../support/executed-documents-fixture.js';
+import { oneSignerAgreement, signsAs } from '../support/executed-documents-fixture.js';
 import {
   htmlTemplateBody,
   principal,
@@ -46,15 +46,7 @@ describe('requests service: a Request’s history (real Postgres)', function () 
       await h.http
         .post(`/v1.1/sites/${SITE_A.id}/requests`)
         .set(headers)
-        .send({
-          contracts: [template],
-          signers: [{ signer_id: 'signer@example.com', send_to: { email: true } }],
-          fields: ['full_name', 'agree', 'signature'].map((f) => ({
-            name: f,
-            assigned_to: 'signer@example.com',
-          })),
-          render_data: { client_name: 'Client', start_date: '2030-01-01' },
-        })
+        .send(oneSignerAgreement(template))
         .expect(201)
     ).body as RequestView;
     if (send) await h.http.post(`/v1.1/requests/${view.id}/send`).set(headers).expect(200);

@@ -71,6 +71,14 @@ export const signsAs = async (on: Harness, requestUrl: string, name: string): Pr
   assert.equal(signed.status, 303, signed.text.slice(0, 500));
 };
 
+/** A create's body: `contract` (the "Agreement" template) for one signer, who fills every field. */
+export const oneSignerAgreement = (contract: number) => ({
+  contracts: [contract],
+  signers: [{ signer_id: 'signer@example.com' }],
+  fields: ['full_name', 'agree', 'signature'].map((f) => ({ name: f, assigned_to: 'signer@example.com' })),
+  render_data: { client_name: 'Client', start_date: '2030-01-01' },
+});
+
 /** The executed PDF of Request `id`, as GET /v1.1/requests/:id/download serves it. */
 export const downloaded = async (
   on: Harness,
@@ -110,15 +118,7 @@ export const executedDocumentsFixture = (label: string) => {
       await on.http
         .post(`/v1.1/sites/${SITE_A.id}/requests`)
         .set(ctx.headers)
-        .send({
-          contracts: [contract],
-          signers: [{ signer_id: 'signer@example.com' }],
-          fields: ['full_name', 'agree', 'signature'].map((f) => ({
-            name: f,
-            assigned_to: 'signer@example.com',
-          })),
-          render_data: { client_name: 'Client', start_date: '2030-01-01' },
-        })
+        .send(oneSignerAgreement(contract))
         .expect(201)
     ).body as RequestView;
     await on.http.post(`/v1.1/requests/${view.id}/send`).set(ctx.headers).expect(200);
