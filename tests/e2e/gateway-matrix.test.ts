@@ -8,39 +8,20 @@ import { apiClient, bearer, expectStatus, type Answer } from './support/client.j
 import {
   agreementRequest,
   clientOf,
-  executionUrlIn,
   publishedAgreement,
   unique,
   uniqueMobile,
-  waitForMail,
   type ClientOf,
   type RequestBody,
 } from './support/flow.js';
-import { signAt } from './support/signer.js';
-
-const KINDS = ['none', 'malformed', 'expired', 'revoked', 'forged', 'other', 'own'] as const;
-type Kind = (typeof KINDS)[number];
-
-/** What one endpoint is called with; `prepare` makes fresh resources of the own site. */
-interface Fixture {
-  readonly path: string;
-  readonly body?: unknown;
-  /** Checked after the refused calls: they changed nothing. */
-  readonly unchanged?: () => Promise<void>;
-}
-
-interface Endpoint {
-  readonly name: string;
-  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  readonly prepare: () => Promise<Fixture>;
-  /** The status for each kind; the default: 401 for bad credentials, 404 for `other`. */
-  readonly expect: Partial<Record<Kind, number>>;
-  /** Served by the notifier (the webhook API) rather than requests or auth. */
-  readonly notifier?: true;
-}
-
-const refusedByDefault = (kind: Kind): number | undefined =>
-  kind === 'own' ? undefined : kind === 'other' ? 404 : 401;
+import {
+  KINDS,
+  matrixEndpoints,
+  refusedByDefault,
+  type Endpoint,
+  type Fixture,
+  type Kind,
+} from './support/matrix-endpoints.js';
 
 /** The same header and claims as `token`, signed with a key the issuer never had. */
 const forge = (token: string): string => {
@@ -121,244 +102,6 @@ describe('end to end through the gateway: the authorization matrix', function ()
     await system?.stop();
   });
 
-  const draft = async (): Promise<RequestBody> =>
-    expectStatus(
-      await acme.api.post<RequestBody>(
-        `/v1.1/sites/${acme.site}/requests`,
-        agreementRequest(template, { email: `m-${unique()}@example.com`, mobile: uniqueMobile() }),
-      ),
-      201,
-    ).body;
-  const sent = async (): Promise<RequestBody> => {
-    const view = await draft();
-    expectStatus(await acme.api.post(`/v1.1/requests/${view.id}/send`), 200);
-    return view;
-  };
-  const stateIs = (id: string, state: string) => async () => {
-    const view = expectStatus(await acme.api.get<RequestBody>(`/v1.1/requests/${id}`), 200).body;
-    assert.equal(view.state, state, `request ${id} is still ${state}`);
-  };
-  const draftTemplate = async (): Promise<number> =>
-    expectStatus(
-      await acme.api.post<{ id: number }>(`/v1.1/sites/${acme.site}/contracts`, {
-        type: 'html',
-        name: `Draft ${unique()}`,
-        html: '<p>{{x}}</p>',
-        fields: [],
-      }),
-      201,
-    ).body.id;
-  const webhookBody = () => ({
-    url: `https://127.0.0.1:9/esign/${unique()}`,
-    event_types: ['request.expired'],
-    alert_email: 'ops@acme.example',
-  });
-  const webhook = async (): Promise<string> =>
-    expectStatus(
-      await acme.api.post<{ id: string }>(`/v1.1/sites/${acme.site}/webhooks`, webhookBody()),
-      201,
-      'create webhook',
-    ).body.id;
-
-  const ENDPOINTS: Endpoint[] = [
-    {
-      name: 'GET /v1.1/sites/:id/requests',
-      method: 'GET',
-      prepare: () => Promise.resolve({ path: `/v1.1/sites/${acme.site}/requests` }),
-      expect: { own: 200 },
-    },
-    {
-      name: 'POST /v1.1/sites/:id/requests',
-      method: 'POST',
-      prepare: () =>
-        Promise.resolve({
-          path: `/v1.1/sites/${acme.site}/requests`,
-          body: agreementRequest(template, { email: `c-${unique()}@example.com`, mobile: uniqueMobile() }),
-        }),
-      expect: { own: 201 },
-    },
-    {
-      name: 'GET /v1.1/sites/:id/contracts',
-      method: 'GET',
-      prepare: () => Promise.resolve({ path: `/v1.1/sites/${acme.site}/contracts` }),
-      expect: { own: 200 },
-    },
-    {
-      name: 'POST /v1.1/sites/:id/contracts',
-      method: 'POST',
-      prepare: () =>
-        Promise.resolve({
-          path: `/v1.1/sites/${acme.site}/contracts`,
-          body: { type: 'html', name: `T ${unique()}`, html: '<p>{{a}}</p>', fields: [] },
-        }),
-      expect: { own: 201 },
-    },
-    {
-      name: 'GET /v1.1/contracts/:id',
-      method: 'GET',
-      prepare: () => Promise.resolve({ path: `/v1.1/contracts/${template}` }),
-      expect: { own: 200 },
-    },
-    {
-      name: 'POST /v1.1/contracts/:id/publish',
-      method: 'POST',
-      prepare: async () => ({ path: `/v1.1/contracts/${await draftTemplate()}/publish` }),
-      expect: { own: 200 },
-    },
-    {
-      name: 'GET /v1.1/requests/:id',
-      method: 'GET',
-      prepare: async () => ({ path: `/v1.1/requests/${(await draft()).id}` }),
-      expect: { own: 200 },
-    },
-    {
-      name: 'PATCH /v1.1/requests/:id',
-      method: 'PATCH',
-      prepare: async () => {
-        const view = await sent();
-        return {
-          path: `/v1.1/requests/${view.id}`,
-          body: { reminder_interval_days: 3 },
-          unchanged: async () => {
-            const read = expectStatus(
-              await acme.api.get<{ reminder_interval_days: number | null }>(`/v1.1/requests/${view.id}`),
-              200,
-            ).body;
-            assert.equal(read.reminder_interval_days, null, 'no reminders set by a refused call');
-          },
-        };
-      },
-      expect: { own: 200 },
-    },
-    {
-      name: 'GET /v1.1/requests/:id/events',
-      method: 'GET',
-      prepare: async () => ({ path: `/v1.1/requests/${(await sent()).id}/events` }),
-      expect: { own: 200 },
-    },
-    {
-      name: 'POST /v1.1/requests/:id/send',
-      method: 'POST',
-      prepare: async () => {
-        const view = await draft();
-        return { path: `/v1.1/requests/${view.id}/send`, unchanged: stateIs(view.id, 'draft') };
-      },
-      expect: { own: 200 },
-    },
-    {
-      name: 'POST /v1.1/requests/:id/remind',
-      method: 'POST',
-      prepare: async () => {
-        const view = await sent();
-        // The reminder interval (1 s here) runs from the send.
-        await new Promise((r) => setTimeout(r, 1100));
-        return { path: `/v1.1/requests/${view.id}/remind` };
-      },
-      expect: { own: 200 },
-    },
-    {
-      name: 'POST /v1.1/requests/:id/cancel',
-      method: 'POST',
-      prepare: async () => {
-        const view = await sent();
-        return { path: `/v1.1/requests/${view.id}/cancel`, unchanged: stateIs(view.id, 'sent') };
-      },
-      expect: { own: 200 },
-    },
-    {
-      name: 'GET /v1.1/requests/:id/download',
-      method: 'GET',
-      prepare: async () => {
-        const email = `dl-${unique()}@example.com`;
-        const view = expectStatus(
-          await acme.api.post<RequestBody>(`/v1.1/sites/${acme.site}/requests`, {
-            contracts: [template],
-            signers: [{ signer_id: `dl-${unique()}`, signer: { email }, send_to: { email: true } }],
-            fields: [{ name: 'full_name', assigned_to: email }],
-          }),
-          201,
-        ).body;
-        expectStatus(await acme.api.post(`/v1.1/requests/${view.id}/send`), 200);
-        const signed = await signAt(
-          executionUrlIn((await waitForMail(system, email)).mail.text ?? ''),
-          'D L',
-        );
-        assert.equal(signed.status, 303);
-        return { path: `/v1.1/requests/${view.id}/download` };
-      },
-      expect: { own: 200 },
-    },
-    {
-      name: 'GET /v1.1/sites/:id/webhooks',
-      notifier: true,
-      method: 'GET',
-      prepare: () => Promise.resolve({ path: `/v1.1/sites/${acme.site}/webhooks` }),
-      expect: { own: 200 },
-    },
-    {
-      name: 'POST /v1.1/sites/:id/webhooks',
-      notifier: true,
-      method: 'POST',
-      prepare: () => Promise.resolve({ path: `/v1.1/sites/${acme.site}/webhooks`, body: webhookBody() }),
-      expect: { own: 201 },
-    },
-    {
-      name: 'GET /v1.1/sites/:id/webhooks/:id',
-      notifier: true,
-      method: 'GET',
-      prepare: async () => ({ path: `/v1.1/sites/${acme.site}/webhooks/${await webhook()}` }),
-      expect: { own: 200 },
-    },
-    {
-      name: 'PATCH /v1.1/sites/:id/webhooks/:id',
-      notifier: true,
-      method: 'PATCH',
-      prepare: async () => ({
-        path: `/v1.1/sites/${acme.site}/webhooks/${await webhook()}`,
-        body: { description: 'changed' },
-      }),
-      expect: { own: 200 },
-    },
-    {
-      name: 'POST /v1.1/sites/:id/webhooks/:id/rotate-secret',
-      notifier: true,
-      method: 'POST',
-      prepare: async () => ({
-        path: `/v1.1/sites/${acme.site}/webhooks/${await webhook()}/rotate-secret`,
-        body: {},
-      }),
-      expect: { own: 200 },
-    },
-    {
-      name: 'GET /v1.1/sites/:id/webhooks/:id/deliveries',
-      notifier: true,
-      method: 'GET',
-      prepare: async () => ({ path: `/v1.1/sites/${acme.site}/webhooks/${await webhook()}/deliveries` }),
-      expect: { own: 200 },
-    },
-    {
-      name: 'DELETE /v1.1/sites/:id/webhooks/:id',
-      notifier: true,
-      method: 'DELETE',
-      prepare: async () => ({ path: `/v1.1/sites/${acme.site}/webhooks/${await webhook()}` }),
-      expect: { own: 204 },
-    },
-    // Auth's self-service API takes sessions, not access tokens: every kind is refused alike.
-    ...['/v1.1/apps', '/v1.1/tokens', '/v1.1/sessions/current'].map((path): Endpoint => ({
-      name: `GET ${path}`,
-      method: 'GET',
-      prepare: () => Promise.resolve({ path }),
-      expect: Object.fromEntries(KINDS.map((k) => [k, 401])),
-    })),
-    // Public: the key set answers everyone the same.
-    {
-      name: 'GET /.well-known/jwks.json',
-      method: 'GET',
-      prepare: () => Promise.resolve({ path: '/.well-known/jwks.json' }),
-      expect: Object.fromEntries(KINDS.map((k) => [k, 200])),
-    },
-  ];
-
   /** Calls every endpoint with every kind of credential; answers the mismatches and the table. */
   const runMatrix = async (endpoints: readonly Endpoint[]) => {
     const failures: string[] = [];
@@ -406,10 +149,10 @@ describe('end to end through the gateway: the authorization matrix', function ()
   };
 
   it('gives every endpoint × credential exactly the expected status, and leaks nothing', () =>
-    runMatrix(ENDPOINTS.filter((e) => e.notifier === undefined)));
+    runMatrix(matrixEndpoints({ system, acme, template }).filter((e) => e.notifier === undefined)));
 
   it('does the same for the webhook API the notifier serves', () =>
-    runMatrix(ENDPOINTS.filter((e) => e.notifier === true)));
+    runMatrix(matrixEndpoints({ system, acme, template }).filter((e) => e.notifier === true)));
 
   it('stops a token within the introspection bound once it is revoked', async () => {
     const issued = (await system.admin('create-token', '--app', acme.tenant.appId)) as {
