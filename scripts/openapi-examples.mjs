@@ -5,11 +5,13 @@
 // document uses and a unit test checks against the schemas.
 //   node scripts/openapi-examples.mjs            runs the three suites, then merges
 //   node scripts/openapi-examples.mjs <dir>      merges what <dir> holds
+// Examples already in the file are kept; OPENAPI_EXAMPLES_FRESH=true starts from none.
 // Then `npm run openapi` to refresh docs/openapi.json.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import vm from 'node:vm';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 
@@ -41,7 +43,22 @@ const redact = (value) => {
   );
 };
 
-const merged = {};
+// The examples already in the document stay as they are: a run adds the operations and
+// statuses they lack (a new endpoint's), so the file changes only where something is new,
+// and answers captured by suites this run did not include are kept.
+const existing = () => {
+  const text = readFileSync(target, 'utf8');
+  const start = text.indexOf('= {');
+  if (start === -1) return {};
+  return vm.runInNewContext(
+    `(${text
+      .slice(start + 2)
+      .trim()
+      .replace(/;$/, '')})`,
+  );
+};
+
+const merged = process.env.OPENAPI_EXAMPLES_FRESH === 'true' ? {} : existing();
 for (const file of readdirSync(dir)
   .filter((f) => f.endsWith('.json'))
   .sort()) {

@@ -975,6 +975,75 @@ export const CAPTURED_EXAMPLES: Examples = {
       ],
     },
   },
+  listRequestEvents: {
+    '200': {
+      page: 1,
+      per_page: 20,
+      count: 1,
+      total_count: 1,
+      has_more: false,
+      data: [
+        {
+          id: '58a5b87a-d947-4e55-9628-bea2796ece6c',
+          data: {
+            site: {
+              id: 2,
+              name: 'Acme site 743904',
+            },
+            signers: [
+              {
+                email: 'm-e72c1abf@example.com',
+                send_to: {
+                  email: true,
+                  mobile_number: false,
+                },
+                signer_id: 'client-ref-m-e72c1abf',
+                signer_ref: '7w0EandgLYHtx2MG',
+                mobile_number: null,
+              },
+              {
+                email: null,
+                send_to: {
+                  email: false,
+                  mobile_number: true,
+                },
+                signer_id: '5554094276',
+                signer_ref: 'kiD5bJ2sMgKVxuzh',
+                mobile_number: '15554094276',
+              },
+            ],
+            contracts: [
+              {
+                id: 1,
+                name: 'Services agreement fee4a99f',
+              },
+            ],
+            expires_at: null,
+            request_id: '39a6a364-95a9-49bc-9146-a1fc9d897ada',
+          },
+          type: 'request.sent',
+          site_id: 2,
+          created_at: '2026-12-04T15:56:37.896Z',
+        },
+      ],
+    },
+    '401': {
+      type: 'https://docs.esign.example/problems/missing_token',
+      title: 'Unauthorized',
+      status: 401,
+      code: 'missing_token',
+      detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
+      request_id: '78fed903-e0bf-4cfb-bd41-e2eb85085030',
+    },
+    '404': {
+      type: 'https://docs.esign.example/problems/not_found',
+      title: 'Not found',
+      status: 404,
+      code: 'not_found',
+      detail: 'No such request.',
+      request_id: 'c3c77ec4-9ba4-4b1d-8a6e-221f9fe3ca70',
+    },
+  },
   listRequests: {
     '200': {
       page: 1,
@@ -1693,6 +1762,116 @@ export const CAPTURED_EXAMPLES: Examples = {
       disabled_at: null,
       admin: true,
       site_ids: [1],
+    },
+  },
+  updateRequest: {
+    '200': {
+      id: '52204e4a-65d9-48fd-88ed-dc5541b6e060',
+      site_id: 2,
+      state: 'sent',
+      contracts: [1],
+      signers: [
+        {
+          signer_id: 'client-ref-m-77b68bd4',
+          signer_ref: 'x0CuU53ZnsqriGCp',
+          email: 'm-77b68bd4@example.com',
+          mobile_number: null,
+          send_to: {
+            email: true,
+            mobile_number: false,
+          },
+          state: 'pending',
+          request_url:
+            'http://127.0.0.1:19984/sign?r=52204e4a-65d9-48fd-88ed-dc5541b6e060&s=x0CuU53ZnsqriGCp&signature=k1.pacqyegYtsHS2zFlk_KrzllO0cGFXedLSusfRy18a1o',
+          signed_at: null,
+          declined_at: null,
+          notifications: {
+            email: 'delivered',
+            sms: 'not_requested',
+          },
+          order: null,
+          turn: true,
+          authentication: null,
+          locale: null,
+          viewed_at: null,
+        },
+        {
+          signer_id: '5557261599',
+          signer_ref: '1z86iTubiKvTn-n7',
+          email: null,
+          mobile_number: '15557261599',
+          send_to: {
+            email: false,
+            mobile_number: true,
+          },
+          state: 'pending',
+          request_url:
+            'http://127.0.0.1:19984/sign?r=52204e4a-65d9-48fd-88ed-dc5541b6e060&s=1z86iTubiKvTn-n7&signature=k1.l6x22bj9QYc2cob78xBQBAZGIrH11DDInnBP6rBjMyE',
+          signed_at: null,
+          declined_at: null,
+          notifications: {
+            email: 'not_requested',
+            sms: 'pending',
+          },
+          order: null,
+          turn: true,
+          authentication: null,
+          locale: null,
+          viewed_at: null,
+        },
+      ],
+      fields: [
+        {
+          name: 'full_name',
+          default_value: null,
+          assigned_to: 'client-ref-m-77b68bd4',
+        },
+        {
+          name: 'signature',
+          default_value: null,
+          assigned_to: 'client-ref-m-77b68bd4',
+        },
+        {
+          name: 'witness_signature',
+          default_value: null,
+          assigned_to: '5557261599',
+        },
+      ],
+      render_data: {
+        start_date: '2030-01-01',
+        client_name: 'Jane Q. Client',
+      },
+      redirect_url: 'https://client.example/after-signing?ref=42',
+      expires_at: null,
+      created_at: '2026-12-04T15:56:37.498Z',
+      updated_at: '2026-12-04T15:56:37.783Z',
+      sent_at: '2026-12-04T15:56:37.528Z',
+      cancelled_at: null,
+      expired_at: null,
+      completed_at: null,
+      declined_at: null,
+      last_reminded_at: null,
+      remind_count: 0,
+      reminder_interval_days: 3,
+      next_reminder_at: '2026-12-07T15:56:37.528Z',
+      current_order: null,
+      test_mode: false,
+    },
+    '401': {
+      type: 'https://docs.esign.example/problems/missing_token',
+      title: 'Unauthorized',
+      status: 401,
+      code: 'missing_token',
+      detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
+      request_id: '4e51da42-f3f3-42b6-9e1b-11047143f06f',
+    },
+    '404': {
+      type: 'https://docs.esign.example/problems/not_found',
+      title: 'Not found',
+      status: 404,
+      code: 'not_found',
+      detail: 'No such request.',
+      request_id: 'ea787af9-5d41-46c7-9dad-763ba469b674',
     },
   },
   updateWebhookEndpoint: {
