@@ -74,6 +74,9 @@ export const postgresCreationStore = (q: Queryable, handedOff?: OutgoingEvent[])
             ...requestInserts(request),
             ...(challenges.length === 0 ? [] : [insertChallenges(request.id, challenges)]),
             ...(events.length === 0 ? [] : [insertEvents(events, { handedOff: handedOff !== undefined })]),
+            // A create emits only `request.created`, which no client sees, so this adds
+            // nothing today; it keeps the port's promise that any client event it is given
+            // reaches the Request's history in the same statement (ADR 3170).
             ...[historyInsert(events)].filter((w) => w !== undefined),
           ]),
         ),
