@@ -6,12 +6,15 @@ import { expectAccessible, launchChromium, openTab, screenshot, signedInTab } fr
 
 const PASSWORD = 'request history browser test password 42';
 const SIGNER = 'ann@client.example';
+/** The row of the signer's refused e-mail, with the reason their server gave. */
+const BOUNCED = /^E-mail to ann@client\.example could not be delivered — .*550 5\.1\.1 No such user here/;
 
 /**
  * **History** on a sent Request's page in real headless Chromium, against the whole built
- * system (ADR 3170): the sending, then a change of the automatic reminders through the API
- * and the signer's first view of their link, each as a row in plain English, as many rows
- * as `GET /v1.1/requests/:id/events` has entries; axe-core on each state.
+ * system (ADR 3170): the sending and the signer's e-mail refused by their mail server (ADR
+ * 3180), then a change of the automatic reminders through the API and the signer's first
+ * view of their link, each as a row in plain English, as many rows as
+ * `GET /v1.1/requests/:id/events` has entries; axe-core on each state.
  */
 describe('web application in headless Chromium: a Request’s history', function () {
   // Generous: the machine may be busy, and nothing here measures speed.
@@ -37,6 +40,7 @@ describe('web application in headless Chromium: a Request’s history', function
     this.timeout(600_000);
     system = await startEsignSystem({ label: 'web_request_history' });
     const owner = 'owner@acme-request-history.example';
+    system.smtp.refuseRecipient(SIGNER, 550, '5.1.1 No such user here');
     ({
       id,
       url: requestPath,
@@ -58,13 +62,17 @@ describe('web application in headless Chromium: a Request’s history', function
     if (this.currentTest?.state === 'passed') assert.deepEqual(problems, [], 'no console or script errors');
   });
 
-  it('shows the sending of a sent Request', async () => {
+  it('shows the sending of a sent Request, and the e-mail its signer’s server refused', async () => {
+    await eventually(async () => ((await events()).length === 2 ? true : undefined), 30_000, 250);
     await page.goto(requestPath);
     await section().getByRole('heading', { name: 'History', level: 2 }).waitFor();
-    assert.deepEqual(await happenings(), [`Sent to ${SIGNER}`]);
+    const [sent, bounced, ...more] = await happenings();
+    assert.equal(sent, `Sent to ${SIGNER}`);
+    assert.match(bounced ?? '', BOUNCED);
+    assert.deepEqual(more, []);
     assert.deepEqual(
       (await events()).map((e) => e.type),
-      ['request.sent'],
+      ['request.sent', 'request.delivery_failed'],
     );
     assert.match(
       (await table().locator('tbody time').first().textContent()) ?? '',
@@ -77,8 +85,7 @@ describe('web application in headless Chromium: a Request’s history', function
     await json(`/v1.1/requests/${id}`, 'PATCH', { reminder_interval_days: 3 });
     await page.reload();
     await section().getByText('Expiry or reminders changed').waitFor();
-    assert.deepEqual(await happenings(), [
-      `Sent to ${SIGNER}`,
+    assert.deepEqual((await happenings()).slice(2), [
       'Expiry or reminders changed: no expiry; automatic reminders every 3 days',
     ]);
 
@@ -86,20 +93,25 @@ describe('web application in headless Chromium: a Request’s history', function
     const signer = await openTab(browser);
     assert.equal((await signer.page.goto(signers[0]!.request_url))?.status(), 200);
     await signer.context.close();
-    await eventually(async () => ((await events()).length === 3 ? true : undefined), 30_000, 250);
+    await eventually(async () => ((await events()).length === 4 ? true : undefined), 30_000, 250);
     await page.reload();
     await section().getByText(`Viewed by ${SIGNER}`).waitFor();
-    assert.deepEqual(await happenings(), [
-      `Sent to ${SIGNER}`,
-      'Expiry or reminders changed: no expiry; automatic reminders every 3 days',
-      `Viewed by ${SIGNER}`,
-    ]);
+    const rows = await happenings();
+    assert.match(rows[1] ?? '', BOUNCED);
+    assert.deepEqual(
+      [rows[0], ...rows.slice(2)],
+      [
+        `Sent to ${SIGNER}`,
+        'Expiry or reminders changed: no expiry; automatic reminders every 3 days',
+        `Viewed by ${SIGNER}`,
+      ],
+    );
     assert.deepEqual(
       await section().locator('tbody code').allTextContents(),
       (await events()).map((e) => e.type),
       'one row per entry of the API’s history, in its order',
     );
-    await expectAccessible(page, 'the Request page with three events in its History');
+    await expectAccessible(page, 'the Request page with four events in its History');
     await section().scrollIntoViewIfNeeded();
     await screenshot(page, 'request-history');
   });

@@ -198,4 +198,66 @@ describe('end to end through the gateway: webhooks routed by Site (ADR 2690)', f
       assert.deepEqual(received, entry);
     }
   });
+
+  it('delivers request.delivery_failed when a signer’s e-mail is refused, and keeps it in the history (ADR 3180)', async () => {
+    const template = await publishedAgreement(acme);
+    const { port } = receiver.address() as AddressInfo;
+    expectStatus(
+      await acme.api.post(`/v1.1/sites/${acme.site}/webhooks`, {
+        url: `http://127.0.0.1:${port}/bounces`,
+        event_types: ['request.delivery_failed'],
+        alert_email: 'ops@acme.example',
+      }),
+      201,
+    );
+    const gone = `gone-${unique()}@example.com`;
+    system.smtp.refuseRecipient(gone, 550, '5.1.1 No such user here');
+    const created = ok(
+      await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
+        params: { path: { site_id: acme.site } },
+        body: agreementRequest(template, { email: gone, mobile: uniqueMobile() }),
+      }),
+      201,
+      'create',
+    );
+    expectStatus(await acme.api.post(`/v1.1/requests/${created.id}/send`), 200);
+    const received = await eventually(() =>
+      Promise.resolve(
+        delivered.find((d) => d.type === 'request.delivery_failed' && d.data.request_id === created.id),
+      ),
+    );
+    const signer = created.signers[0]!;
+    assert.deepEqual(
+      { ...received.data, error: undefined, failed_at: undefined },
+      {
+        request_id: created.id,
+        signer_id: signer.signer_id,
+        signer_ref: signer.signer_ref,
+        channel: 'email',
+        status: 'failed',
+        error: undefined,
+        failed_at: undefined,
+        to: gone,
+      },
+    );
+    assert.match((received.data as { error: string }).error, /550 5\.1\.1 No such user here/);
+    // The signer's status says the same, and the history holds the very body delivered.
+    const request = ok(
+      await acme.esign.GET('/v1.1/requests/{request_id}', { params: { path: { request_id: created.id } } }),
+      200,
+      'get',
+    );
+    assert.equal(request.signers[0]!.notifications.email, 'failed');
+    const history = ok(
+      await acme.esign.GET('/v1.1/requests/{request_id}/events', {
+        params: { path: { request_id: created.id } },
+      }),
+      200,
+      'history',
+    );
+    assert.deepEqual(
+      history.data.find((e) => e.type === 'request.delivery_failed'),
+      received,
+    );
+  });
 });

@@ -1487,6 +1487,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'request.delivery_failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `request.delivery_failed`
+     * @description A message to a signer could not be delivered, and that is now their status on its channel: `failed` (refused, or retries exhausted) or `quota_exceeded` (not sent: a daily quota was used up). Not sent for a report older than the status shown, nor for an address the sender has since corrected. Delivered at least once: treat a second delivery of the same `id` as done.
+     */
+    post: operations['requestDelivery_failedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'bulk_send.completed': {
     parameters: {
       query?: never;
@@ -1709,6 +1729,7 @@ export interface components {
       | 'request.viewed'
       | 'request.signer_updated'
       | 'request.updated'
+      | 'request.delivery_failed'
       | 'bulk_send.completed';
     CreateBulkSendBody: {
       contracts: number[];
@@ -2447,6 +2468,26 @@ export interface components {
         expires_at: string | null;
         reminder_interval_days: number | null;
         next_reminder_at: string | null;
+      };
+      /** @constant */
+      test_mode?: true;
+    };
+    RequestDeliveryFailedWebhook: {
+      id: string;
+      /** @constant */
+      type: 'request.delivery_failed';
+      created_at: string;
+      site_id: number;
+      data: {
+        request_id: string;
+        signer_id: string;
+        signer_ref: string;
+        channel: components['schemas']['NotificationChannel'];
+        /** @enum {string} */
+        status: 'failed' | 'quota_exceeded';
+        error: string | null;
+        failed_at: string;
+        to?: string;
       };
       /** @constant */
       test_mode?: true;
@@ -16536,6 +16577,42 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['RequestUpdatedWebhook'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other 4xx fails the delivery at once; 408, 429 and 5xx are retried. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  requestDelivery_failedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `t + "." + body` keyed with the endpoint’s secret (a second `v1` during a secret rotation). Refuse one older than 5 minutes. */
+        'Esign-Signature': string;
+        /** @description The event type. */
+        'Esign-Event-Type': string;
+        /** @description For support. */
+        'Esign-Delivery-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestDeliveryFailedWebhook'];
       };
     };
     responses: {

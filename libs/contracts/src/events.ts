@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import { RequestState } from './api.js';
 import { envelope } from './event-envelope.js';
 import { EventBranding } from './branding.js';
+import { NotificationDelivered, NotificationFailed, RequestDeliveryFailed } from './delivery-events.js';
 
 export { dataCodecOf, envelope } from './event-envelope.js';
 
@@ -194,40 +195,6 @@ export const NoticeDeclined = envelope(
 );
 export type NoticeDeclined = t.TypeOf<typeof NoticeDeclined>;
 
-export const NotificationChannel = t.keyof({ email: null, sms: null }, 'NotificationChannel');
-export type NotificationChannel = t.TypeOf<typeof NotificationChannel>;
-
-const NotificationOutcome = t.intersection([
-  t.type({
-    request_id: t.string,
-    /** The id of the event (request.sent, request.reminded, request.turn_started) that asked for the message. */
-    cause_event_id: t.string,
-    signer_id: t.string,
-    signer_ref: t.string,
-    channel: NotificationChannel,
-  }),
-  t.partial({
-    provider_message_id: t.string,
-    error: t.string,
-    /** Why a message was not sent, when the notifier refused it itself (ADR 1320). */
-    reason: t.keyof({ quota_exceeded: null }),
-    /**
-     * The address the message was for, as the cause named it (the signer's `email` or
-     * `mobile_number`): a report about an address the sender has since corrected is not
-     * about the signer any more (ADR 3140). Absent from older notifiers' reports.
-     */
-    to: t.string,
-  }),
-]);
-
-/** The provider accepted a message for one signer on one channel. */
-export const NotificationDelivered = envelope('notification.delivered', NotificationOutcome);
-export type NotificationDelivered = t.TypeOf<typeof NotificationDelivered>;
-
-/** A message could not be delivered: a permanent refusal, or retries exhausted. */
-export const NotificationFailed = envelope('notification.failed', NotificationOutcome);
-export type NotificationFailed = t.TypeOf<typeof NotificationFailed>;
-
 /** A Request closed before completion; its Execution URLs no longer work. */
 const RequestClosed = t.type({ request_id: t.string, previous_state: RequestState });
 
@@ -288,6 +255,7 @@ export const DomainEvent = t.union([
   RequestDeclined,
   NotificationDelivered,
   NotificationFailed,
+  RequestDeliveryFailed,
   BulkSendCompleted,
 ]);
 export type DomainEvent = t.TypeOf<typeof DomainEvent>;

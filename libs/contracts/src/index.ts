@@ -6,6 +6,7 @@ export * from './request-settings.js';
 export * from './request-history.js';
 export * from './problem.js';
 export * from './events.js';
+export * from './delivery-events.js';
 export * from './account-events.js';
 export * from './auth.js';
 export * from './templates.js';

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { nullable } from './primitives.js';
-import { NotificationChannel } from './events.js';
+import { NotificationChannel } from './delivery-events.js';
 import { Page } from './api.js';
 
 /**

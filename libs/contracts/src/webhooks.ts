@@ -31,6 +31,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'request.viewed',
   'request.signer_updated',
   'request.updated',
+  'request.delivery_failed',
   'bulk_send.completed',
 ] as const;
 

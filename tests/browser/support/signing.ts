@@ -26,7 +26,7 @@ import {
 } from '@esign/testing';
 import { parseConfig as requestsConfig } from '../../../services/requests/src/config.js';
 import { startRequestsService } from '../../../services/requests/src/service.js';
-import { NOTIFICATION_OUTCOMES_CONSUMER } from '../../../services/requests/src/application/lifecycle.js';
+import { NOTIFICATION_OUTCOMES_CONSUMER } from '../../../services/requests/src/application/delivery-outcomes.js';
 import { parseConfig as notifierConfig } from '../../../services/notifier/src/config.js';
 import { startNotifierService } from '../../../services/notifier/src/service.js';
 import { CONSUMER_NAME as NOTIFIER_CONSUMER } from '../../../services/notifier/src/adapters/amqp/notification-consumer.js';

@@ -13,6 +13,7 @@ import {
   WebhookNotificationData,
   WebhookRemindedData,
 } from '../events.js';
+import { RequestDeliveryFailed } from '../delivery-events.js';
 import type { WebhookEventType } from '../webhooks.js';
 
 /** Each event a webhook can deliver, and the codec its `data` is published with. */
@@ -50,6 +51,13 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
     when:
       "The sender changed an open Request's `expires_at` or `reminder_interval_days`; `next_reminder_at` is " +
       'the next automatic reminder as scheduled again.',
+  },
+  'request.delivery_failed': {
+    data: dataCodecOf(RequestDeliveryFailed),
+    when:
+      'A message to a signer could not be delivered, and that is now their status on its channel: `failed` ' +
+      '(refused, or retries exhausted) or `quota_exceeded` (not sent: a daily quota was used up). Not sent ' +
+      'for a report older than the status shown, nor for an address the sender has since corrected.',
   },
   'bulk_send.completed': {
     data: dataCodecOf(BulkSendCompleted),

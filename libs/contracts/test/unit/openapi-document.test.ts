@@ -40,6 +40,7 @@ describe('contracts: the OpenAPI document', () => {
       'request.cancelled',
       'request.completed',
       'request.declined',
+      'request.delivery_failed',
       'request.expired',
       'request.reminded',
       'request.sent',

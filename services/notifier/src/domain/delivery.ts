@@ -174,6 +174,9 @@ export const outcomeEvent = (
     occurred_at: at.toISOString(),
     site_id: cause.site_id,
     aggregate_id: cause.data.request_id,
+    // A test-mode Request's reports are marked like its other events, so whatever the
+    // requests service tells its client of them is marked too (ADR 3180).
+    ...(cause.test_mode === true && { test_mode: true as const }),
   };
   return settlement._tag === 'Delivered'
     ? {

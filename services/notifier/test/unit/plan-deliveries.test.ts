@@ -105,5 +105,20 @@ describe('notifier domain: which messages an event asks for', () => {
     });
     assert.equal(failed.data.error, 'gave up after 3 attempts: SMTP 421');
     assert.equal(failed.site_id, 7);
+    assert.equal(failed.test_mode, undefined);
+  });
+
+  it('marks the reports about a test-mode Request’s messages like its other events (ADR 3180)', () => {
+    const event = { ...requestSent([signer()]), test_mode: true as const };
+    const [target] = planDeliveries(event);
+    const report = outcomeEvent(
+      event,
+      target!,
+      exhausted(1, 'refused'),
+      'c4f0c1de-0d2b-4c1e-9a7e-2b7f0c9d1e11',
+      new Date(),
+    );
+    assert.ok(NotificationFailed.is(report));
+    assert.equal(report.test_mode, true);
   });
 });

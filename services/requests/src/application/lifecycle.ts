@@ -4,7 +4,6 @@ import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { RequestView } from '@esign/contracts';
-import { type NotificationDelivered, type NotificationFailed } from '@esign/contracts';
 import {
   cancel,
   expire,
@@ -17,7 +16,6 @@ import {
 } from '../domain/signature-request.js';
 import { remindAutomatically } from '../domain/automatic-reminder.js';
 import { correctSigner, type SignerCorrectionOrder } from '../domain/signer-correction.js';
-import type { DeliveryOutcomeResult } from '../ports/delivery-outcome-store.js';
 import type { Store } from '../ports/store.js';
 import { siteIds, type Caller } from './caller.js';
 import { executionUrl, type Deps } from './deps.js';
@@ -239,40 +237,3 @@ export const remindDueRequests =
       (store, now, n) => store.requests.lockDueForReminder(now, n),
       (request, now) => O.some(remindAutomatically(request, now, deps.remindPolicy)),
     )(limit);
-
-export const NOTIFICATION_OUTCOMES_CONSUMER = 'requests.notification-outcomes';
-
-export type OutcomeResult = DeliveryOutcomeResult;
-
-/**
- * Applies the notifier's report on one message, once per event id, so `GET` shows each
- * signer's e-mail and SMS status. A report about a Request this service does not have
- * (or not on the event's site) is acknowledged and dropped, and so is one about an address
- * the sender has since corrected (ADR 3140). One statement outside a
- * transaction (ADR 2650): the inbox claim and the signer's status, nothing else read.
- */
-export const recordNotificationOutcome =
-  (deps: Pick<Deps, 'autocommit'>) =>
-  (event: NotificationDelivered | NotificationFailed): TE.TaskEither<never, OutcomeResult> =>
-    deps.autocommit((store) =>
-      store.deliveries.record({
-        consumer: NOTIFICATION_OUTCOMES_CONSUMER,
-        eventId: event.id,
-        requestId: event.data.request_id,
-        siteId: event.site_id,
-        signerRef: event.data.signer_ref,
-        channel: event.data.channel,
-        delivery: {
-          outcome:
-            event.type === 'notification.delivered'
-              ? 'delivered'
-              : event.data.reason === 'quota_exceeded'
-                ? 'quota_exceeded'
-                : 'failed',
-          at: event.occurred_at,
-          eventId: event.id,
-          error: event.data.error ?? null,
-        },
-        ...(event.data.to === undefined ? {} : { to: event.data.to }),
-      }),
-    );

@@ -3,12 +3,12 @@ import {
   cancelRequest,
   expireDueRequests,
   remindDueRequests,
-  recordNotificationOutcome,
   reissueExecutionUrl,
   correctRequestSigner,
   remindRequest,
   sendRequest,
 } from './lifecycle.js';
+import { recordNotificationOutcome } from './delivery-outcomes.js';
 import { createRequest, getRequest, listRequestEvents, listRequests } from './requests.js';
 import { changeRequestSettings } from './request-settings.js';
 import { declineSigning } from './signing/decline-signing.js';

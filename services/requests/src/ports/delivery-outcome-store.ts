@@ -1,4 +1,5 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js';
+import type { RequestDeliveryFailed } from '@esign/contracts';
 import type { Channel, Delivery } from '../domain/request-model.js';
 
 /** The notifier's report on one message, as the store records it. */
@@ -14,6 +15,11 @@ export interface DeliveryOutcome {
   readonly delivery: Delivery;
   /** The address the message was for; absent from older notifiers' reports (ADR 3140). */
   readonly to?: string;
+  /**
+   * A failure's event for the client (ADR 3180): published through the outbox and kept
+   * in the Request's history, both only if this report became the signer's status.
+   */
+  readonly notice?: RequestDeliveryFailed;
 }
 
 /** `duplicate`: the event was applied before; `unknown-request`: no such Request or signer on the Site. */
@@ -25,7 +31,8 @@ export type DeliveryOutcomeResult = 'applied' | 'duplicate' | 'unknown-request';
  * that Site, sets the channel's delivery unless the one recorded there occurred later
  * (`supersedes`, the domain's rule). It writes that one column of that one signer, and
  * every other write of a signer leaves the column as it is unless it changed it, so it
- * needs no lock on the Request and no read of it.
+ * needs no lock on the Request and no read of it. When it sets the status it also
+ * writes the outcome's `notice`, if any, in the same statement.
  */
 export interface DeliveryOutcomeStore {
   readonly record: (outcome: DeliveryOutcome) => TE.TaskEither<never, DeliveryOutcomeResult>;

@@ -150,6 +150,67 @@ describe('requests service lifecycle, the notifier’s outcomes, and the stateme
     assert.equal(stored, reports[7]!.id);
   });
 
+  it('tells the client of a failure in the report’s one statement, only when it becomes the signer’s status (ADR 3180)', async () => {
+    const view = await create();
+    await post(view.id, 'send').expect(200);
+    const told = async () =>
+      (
+        await ctx.h.pool.any(
+          sql.unsafe`SELECT envelope FROM outbox WHERE type = 'request.delivery_failed'
+                     AND envelope->>'aggregate_id' = ${view.id} ORDER BY envelope->>'occurred_at'`,
+        )
+      ).map((r) => r.envelope as { id: string; data: Record<string, unknown> });
+    const history = async () =>
+      (await ctx.h.http.get(`/v1.1/requests/${view.id}/events`).set(ctx.headers).expect(200)).body as {
+        data: { id: string; type: string; data: unknown }[];
+      };
+    const failed = outcome(view, 'notification.failed', 1, 'sms', '2030-01-01T00:00:10.000Z', {
+      error: 'unreachable',
+      to: '15552001111',
+    });
+    ctx.h.statements.length = 0;
+    assert.deepEqual(await useCases(ctx.h.deps).recordNotificationOutcome(failed)(), E.right('applied'));
+    const claim = ctx.h.statements.find((st) => /INSERT INTO inbox/.test(st.sql))!;
+    assert.match(
+      claim.sql,
+      /UPDATE request_signers[\s\S]*INSERT INTO outbox[\s\S]*INSERT INTO request_events/,
+    );
+    assert.equal(ctx.h.statements.filter((st) => st.connectionId === claim.connectionId).length, 1);
+    const [event, ...more] = await told();
+    assert.deepEqual(more, []);
+    assert.deepEqual(event!.data, {
+      request_id: view.id,
+      signer_id: 'bob',
+      signer_ref: view.signers[1]!.signer_ref,
+      channel: 'sms',
+      status: 'failed',
+      error: 'unreachable',
+      failed_at: '2030-01-01T00:00:10.000Z',
+      to: '15552001111',
+    });
+    const kept = (await history()).data.filter((e) => e.type === 'request.delivery_failed');
+    assert.deepEqual(
+      kept.map((e) => [e.id, e.data]),
+      [[event!.id, event!.data]],
+    );
+    // Nothing more for a redelivery, an older report, a delivery, or the old number.
+    const older = outcome(view, 'notification.failed', 1, 'sms', '2030-01-01T00:00:05.000Z');
+    const delivered = outcome(view, 'notification.delivered', 0, 'email', '2030-01-01T00:00:10.000Z');
+    for (const report of [failed, older, delivered])
+      assert.ok(E.isRight(await useCases(ctx.h.deps).recordNotificationOutcome(report)()));
+    await ctx.h.http
+      .patch(`/v1.1/requests/${view.id}/signers/bob`)
+      .set(ctx.headers)
+      .send({ signer: { mobile_number: '5552002222' }, notify: false })
+      .expect(200);
+    const stale = outcome(view, 'notification.failed', 1, 'sms', '2030-01-01T00:00:20.000Z', {
+      to: '15552001111',
+    });
+    assert.deepEqual(await useCases(ctx.h.deps).recordNotificationOutcome(stale)(), E.right('applied'));
+    assert.equal((await told()).length, 1);
+    assert.equal((await history()).data.filter((e) => e.type === 'request.delivery_failed').length, 1);
+  });
+
   it('sends in two statements outside a transaction, and records an outcome in one, writing the signer only (ADRs 2650, 2800)', async () => {
     const view = await create();
     ctx.h.statements.length = 0;

@@ -13,7 +13,7 @@ import {
   type RunningService,
   type TestDatabase,
 } from '@esign/testing';
-import { NOTIFICATION_OUTCOMES_CONSUMER } from '../../src/application/lifecycle.js';
+import { NOTIFICATION_OUTCOMES_CONSUMER } from '../../src/application/delivery-outcomes.js';
 import { htmlTemplateBody, SITE_A } from '../support/harness.js';
 import { deliveryReport } from '../support/builders.js';
 

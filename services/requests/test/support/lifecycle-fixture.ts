@@ -24,7 +24,7 @@ import {
   type TcpProxy,
 } from '@esign/testing';
 import { notificationOutcomesConsumer } from '../../src/adapters/amqp/notification-outcomes-consumer.js';
-import { NOTIFICATION_OUTCOMES_CONSUMER } from '../../src/application/lifecycle.js';
+import { NOTIFICATION_OUTCOMES_CONSUMER } from '../../src/application/delivery-outcomes.js';
 import { useCases } from '../../src/application/use-cases.js';
 import { openExecutionLink } from './execution-link.js';
 import { principal, publishedTemplate, SITE_A, startHarness, type Harness } from './harness.js';

@@ -5,7 +5,7 @@ import { DomainEvent, type NotificationDelivered } from '@esign/contracts';
 import { OPTIMISTIC_ATTEMPTS } from '../../src/application/lifecycle.js';
 import { useCases } from '../../src/application/use-cases.js';
 import type { Autocommit } from '../../src/ports/store.js';
-import { fresh, later, left, NOW, right } from '../support/builders.js';
+import { deliveryReport, fresh, later, left, NOW, right } from '../support/builders.js';
 import { openExecutionLink } from '../support/execution-link.js';
 import { caller, memoryLifecycle, SITE } from '../support/memory-lifecycle.js';
 import { countingUrlSigner } from '../support/url-signer.js';
@@ -194,5 +194,54 @@ describe('requests use cases: send and the lifecycle (in-memory ports)', () => {
     assert.equal(memory.state().requests.get(view.id)?.signers[0]?.delivery.email?.outcome, 'delivered');
     const stranger = { ...event, id: randomUUID(), site_id: 99 };
     assert.deepEqual(await cases.recordNotificationOutcome(stranger)(), E.right('unknown-request'));
+  });
+
+  it('tells the client of a failure that becomes the signer’s status, once, and of nothing else (ADR 3180)', async () => {
+    const { cases, create, events } = await setup();
+    const view = await create();
+    right(await cases.sendRequest({ caller, requestId: view.id })());
+    const told = () => events(view.id).filter((e) => e.type === 'request.delivery_failed');
+    const failed = deliveryReport(view, {
+      type: 'notification.failed',
+      at: later(NOW, 10),
+      extra: { error: '550 no such user', to: 'a@b.co' },
+    });
+    assert.deepEqual(await cases.recordNotificationOutcome(failed)(), E.right('applied'));
+    assert.deepEqual(await cases.recordNotificationOutcome(failed)(), E.right('duplicate'));
+    const [event, ...more] = told();
+    assert.deepEqual(more, []);
+    assert.ok(E.isRight(DomainEvent.decode(event)));
+    assert.notEqual(event!.id, failed.id);
+    assert.equal(event!.occurred_at, failed.occurred_at);
+    assert.deepEqual(event!.data, {
+      request_id: view.id,
+      signer_id: view.signers[0]!.signer_id,
+      signer_ref: view.signers[0]!.signer_ref,
+      channel: 'email',
+      status: 'failed',
+      error: '550 no such user',
+      failed_at: failed.occurred_at,
+      to: 'a@b.co',
+    });
+    // An older report is recorded nowhere and told nobody; a delivery is shown, not told.
+    const older = deliveryReport(view, { type: 'notification.failed', at: later(NOW, 5) });
+    assert.deepEqual(await cases.recordNotificationOutcome(older)(), E.right('applied'));
+    const delivered = deliveryReport(view, { at: later(NOW, 20) });
+    assert.deepEqual(await cases.recordNotificationOutcome(delivered)(), E.right('applied'));
+    assert.equal(told().length, 1);
+    // A quota refusal is told with its own status, and a test-mode report keeps its mark.
+    const refused = {
+      ...deliveryReport(view, {
+        type: 'notification.failed',
+        at: later(NOW, 30),
+        extra: { reason: 'quota_exceeded' },
+      }),
+      test_mode: true as const,
+    };
+    assert.deepEqual(await cases.recordNotificationOutcome(refused)(), E.right('applied'));
+    const quota = told()[1]!;
+    assert.equal((quota.data as { status: string }).status, 'quota_exceeded');
+    assert.equal((quota.data as { error: unknown }).error, null);
+    assert.equal(quota.test_mode, true);
   });
 });

@@ -65,6 +65,17 @@ const settingsNow = (data: Data): Html => {
   ${reminders}`;
 };
 
+/** What `request.delivery_failed` reports: which message, to whom, and why (ADR 3180). */
+const deliveryFailed = (signer: string, data: Data): string => {
+  const message = data.channel === 'sms' ? 'SMS' : 'E-mail';
+  const to = text(data, 'to');
+  const error = text(data, 'error');
+  const who = `${signer}${to === undefined || to === signer ? '' : ` (${to})`}`;
+  return data.status === 'quota_exceeded'
+    ? `${message} to ${who} not sent: a daily quota is used up`
+    : `${message} to ${who} could not be delivered${error === undefined ? '' : ` — ${error}`}`;
+};
+
 /** What happened, in plain English, with who it was about; an unknown type as itself. */
 const whatHappened = (r: RequestView, entry: HistoryEntry): Html | string => {
   const { data } = entry;
@@ -92,6 +103,8 @@ const whatHappened = (r: RequestView, entry: HistoryEntry): Html | string => {
     }
     case 'request.updated':
       return settingsNow(data);
+    case 'request.delivery_failed':
+      return deliveryFailed(name(data), data);
     case 'request.completed':
       return 'Completed: every signer signed';
     case 'request.cancelled':

@@ -19,6 +19,7 @@ export const EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = {
   'request.viewed': 'A signer opened their link for the first time.',
   'request.signer_updated': 'The sender corrected how a signer is reached.',
   'request.updated': 'The sender changed the expiry or the automatic reminders.',
+  'request.delivery_failed': 'An e-mail or SMS to a signer could not be delivered.',
   'bulk_send.completed': 'Every row of a bulk send is settled.',
 };
 

@@ -93,6 +93,34 @@ describe('web: a Request’s History on its page', () => {
       event('request.cancelled', { previous_state: 'sent' }, 11),
       event('request.expired', { previous_state: 'sent' }, 12),
       event('request.archived', {}, 13),
+      event(
+        'request.delivery_failed',
+        {
+          signer_id: 'bob',
+          signer_ref: 'ref-bob',
+          channel: 'sms',
+          status: 'failed',
+          error: 'unreachable',
+          to: '15552001111',
+        },
+        14,
+      ),
+      event(
+        'request.delivery_failed',
+        {
+          signer_id: 'ann@example.com',
+          channel: 'email',
+          status: 'quota_exceeded',
+          error: null,
+          to: 'ann@example.com',
+        },
+        15,
+      ),
+      event(
+        'request.delivery_failed',
+        { signer_ref: 'ref-ann', channel: 'email', status: 'failed', error: null },
+        16,
+      ),
     ];
     const { text, history, calls } = await show({ [FIRST]: page(entries) });
     assert.deepEqual(
@@ -122,6 +150,9 @@ describe('web: a Request’s History on its page', () => {
       'Cancelled',
       'Expired',
       'request.archived',
+      'SMS to bob (15552001111) could not be delivered — unreachable',
+      'E-mail to ann@example.com not sent: a daily quota is used up',
+      'E-mail to ann@example.com could not be delivered',
     ]);
     assert.ok(text.indexOf('<h2>Signers</h2>') < text.indexOf('id="history-title"'), 'after the signers');
   });

@@ -4,7 +4,7 @@ import * as t from 'io-ts';
 import { NotificationDelivered, NotificationFailed } from '@esign/contracts';
 import type { Logger } from '@esign/platform';
 import { createEventConsumer, type EventConsumer } from '@esign/platform/messaging';
-import { NOTIFICATION_OUTCOMES_CONSUMER, type OutcomeResult } from '../../application/lifecycle.js';
+import { NOTIFICATION_OUTCOMES_CONSUMER, type OutcomeResult } from '../../application/delivery-outcomes.js';
 
 export const NotificationOutcome = t.union([NotificationDelivered, NotificationFailed]);
 

@@ -1,8 +1,10 @@
 import * as t from 'io-ts';
-import { db, prepared, sql, type Queryable } from '@esign/platform/database';
+import type { RequestDeliveryFailed } from '@esign/contracts';
+import { db, insertEvents, prepared, sql, type Queryable } from '@esign/platform/database';
 import { claimEvent, claimEventStatement } from '@esign/platform/messaging';
 import type { DeliveryOutcome, DeliveryOutcomeStore } from '../../ports/delivery-outcome-store.js';
 import { UUID } from './request-reads.js';
+import { historyInsert } from './request-history.js';
 import { toDeliveryJson } from './request-writes.js';
 import { task } from './task.js';
 
@@ -23,6 +25,22 @@ const column = {
 } as const;
 
 /**
+ * The failure's event (ADR 3180), to the outbox and the Request's history, written only
+ * if the report was: more CTEs of the same statement.
+ */
+const told = (notice: RequestDeliveryFailed) => {
+  const when = sql.fragment`EXISTS (SELECT 1 FROM recorded)`;
+  const kept = historyInsert([notice], when);
+  return sql.fragment`,
+          published AS (${insertEvents([notice], { when })})${
+            kept === undefined
+              ? sql.fragment``
+              : sql.fragment`,
+          kept AS (${kept})`
+          }`;
+};
+
+/**
  * A delivery report in one statement, outside a transaction (ADR 2650): the inbox claim,
  * the signer looked up on the event's Site, and the conditional write of one column.
  * Postgres runs every data-modifying CTE to completion, and an UPDATE that meets a row
@@ -32,7 +50,7 @@ const column = {
 export const postgresDeliveryOutcomeStore = (q: Queryable): DeliveryOutcomeStore => ({
   record: (outcome: DeliveryOutcome) =>
     task(async () => {
-      const { consumer, eventId, requestId, siteId, signerRef, channel, delivery, to } = outcome;
+      const { consumer, eventId, requestId, siteId, signerRef, channel, delivery, to, notice } = outcome;
       // Not an id this service ever issued: there is nothing to write, but the event is
       // still claimed, so a redelivery of it is a duplicate like any other.
       if (!UUID.test(requestId))
@@ -57,7 +75,8 @@ export const postgresDeliveryOutcomeStore = (q: Queryable): DeliveryOutcomeStore
               AND (${to ?? null}::text IS NULL OR NOT rs.contact_fixed OR ${address} = ${to ?? null}::text)
               -- supersedes(): the latest by occurrence wins, a tie to the later report.
               AND (${current} IS NULL OR (${current} ->> 'at')::timestamptz <= ${delivery.at}::timestamptz)
-          )
+            RETURNING 1
+          )${notice === undefined ? sql.fragment`` : told(notice)}
           SELECT EXISTS (SELECT 1 FROM claim) AS fresh, EXISTS (SELECT 1 FROM signer) AS known`),
       );
       return !row.fresh ? 'duplicate' : row.known ? 'applied' : 'unknown-request';
