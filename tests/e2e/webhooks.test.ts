@@ -192,6 +192,17 @@ describe('end to end through the gateway: webhooks routed by Site (ADR 2690)', f
       history.data.map((e) => e.type),
       ['request.sent', 'request.updated', 'request.cancelled'],
     );
+    const newestFirst = ok(
+      await acme.esign.GET('/v1.1/requests/{request_id}/events', {
+        params: { path: { request_id: id }, query: { order: 'desc', per_page: 2 } },
+      }),
+      200,
+      'history, newest first',
+    );
+    assert.deepEqual(
+      newestFirst.data.map((e) => e.type),
+      ['request.cancelled', 'request.updated'],
+    );
     // Each entry is byte for byte what an endpoint subscribed to it received (the same id).
     for (const entry of history.data.slice(1)) {
       const received = await eventually(() => Promise.resolve(delivered.find((d) => d.id === entry.id)));

@@ -178,7 +178,7 @@ export interface paths {
     };
     /**
      * Read a Request’s history
-     * @description Every event of the Request a webhook endpoint can subscribe to (`request.sent`, `request.viewed`, `request.signed`, …), oldest first, each exactly as its webhook delivery carries it (the same `id`), whether or not the Site has endpoints: kept as long as the Request. A client that missed a delivery, or subscribed after the fact, reads what happened here. A draft that was never changed has none.
+     * @description Every event of the Request a webhook endpoint can subscribe to (`request.sent`, `request.viewed`, `request.signed`, …), oldest first (`order=desc`: newest first), each exactly as its webhook delivery carries it (the same `id`), whether or not the Site has endpoints: kept as long as the Request. A client that missed a delivery, or subscribed after the fact, reads what happened here. A draft that was never changed has none.
      */
     get: operations['listRequestEvents'];
     put?: never;
@@ -5560,6 +5560,8 @@ export interface operations {
         page?: number;
         /** @description Items per page, 1 to 100. */
         per_page?: number;
+        /** @description `asc`: oldest first; `desc`: newest first, so the first page holds the latest events. Entries that happened at the same instant keep the order they were recorded in. */
+        order?: 'asc' | 'desc';
       };
       header?: never;
       path: {
@@ -5570,7 +5572,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description One page of the Request’s events, oldest first. */
+      /** @description One page of the Request’s events, in the order asked for. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];

@@ -50,6 +50,10 @@ export const isRequestHistoryEvent = <E extends AnyEventEnvelope>(
 ): event is E & { type: WebhookEventType } =>
   event.type.startsWith('request.') && isWebhookEventType(event.type);
 
-/** `GET /v1.1/requests/:id/events`: one page of the Request's history, oldest first. */
+/** The order a Request's history is listed in: by when each event happened, `asc` (the default) or `desc`. */
+export const HISTORY_ORDERS = ['asc', 'desc'] as const;
+export type HistoryOrder = (typeof HISTORY_ORDERS)[number];
+
+/** `GET /v1.1/requests/:id/events`: one page of the Request's history, oldest first unless `order=desc`. */
 export const RequestEventList = Page(WebhookPayload);
 export type RequestEventList = t.TypeOf<typeof RequestEventList>;

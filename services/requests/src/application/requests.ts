@@ -2,7 +2,12 @@ import { isoNow } from '@esign/contracts';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { RequestView } from '@esign/contracts';
-import { type CreateRequestBody, type RequestEventList, type RequestList } from '@esign/contracts';
+import {
+  type CreateRequestBody,
+  type HistoryOrder,
+  type RequestEventList,
+  type RequestList,
+} from '@esign/contracts';
 import { createSignatureRequest } from '../domain/request-creation.js';
 import type { RequestFilter } from '../ports/request-repository.js';
 import type { PageRequest } from '../ports/page.js';
@@ -109,10 +114,11 @@ export const listRequestEvents =
     readonly caller: Caller;
     readonly requestId: string;
     readonly page: PageRequest;
+    readonly order?: HistoryOrder;
   }): TE.TaskEither<AppError, RequestEventList> =>
     pipe(
       deps.store.requests.siteOf(input.requestId, siteIds(input.caller)),
       TE.chainW(TE.fromOption(() => notFound('request'))),
-      TE.chainW(() => deps.store.requests.history(input.requestId, input.page)),
+      TE.chainW(() => deps.store.requests.history(input.requestId, input.page, input.order ?? 'asc')),
       TE.map((page) => pageView(input.page, page, (entry) => entry)),
     );

@@ -1,6 +1,6 @@
 import type * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type { DomainEvent, WebhookPayload } from '@esign/contracts';
+import type { DomainEvent, HistoryOrder, WebhookPayload } from '@esign/contracts';
 import type { RequestState, SignatureRequest } from '../domain/signature-request.js';
 import type { SignerCorrectionRecord } from '../domain/signer-correction.js';
 import type { PageOf, PageRequest } from './page.js';
@@ -74,10 +74,15 @@ export interface RequestRepository {
   /** `findByVerifiedId`, holding the Request until the transaction ends (a signer's act). */
   readonly lockByVerifiedId: (id: string) => TE.TaskEither<never, O.Option<SignatureRequest>>;
   /**
-   * One page of the Request's history (ADR 3170), oldest first: the events of it a client
-   * can subscribe to, as its webhooks carry them. Unscoped: the caller found the Request.
+   * One page of the Request's history (ADR 3170), in the order they were recorded or its
+   * reverse: the events of it a client can subscribe to, as its webhooks carry them.
+   * Unscoped: the caller found the Request.
    */
-  readonly history: (requestId: string, page: PageRequest) => TE.TaskEither<never, PageOf<WebhookPayload>>;
+  readonly history: (
+    requestId: string,
+    page: PageRequest,
+    order: HistoryOrder,
+  ) => TE.TaskEither<never, PageOf<WebhookPayload>>;
   /** The corrections of the Request's signers (ADR 3140), oldest first, for the audit trail. */
   readonly corrections: (requestId: string) => TE.TaskEither<never, readonly SignerCorrectionRecord[]>;
   readonly list: (

@@ -106,9 +106,17 @@ describe('requests service: a Request’s history (real Postgres)', function () 
       { ...second, data: second.data.map((e) => e.id) },
       { page: 2, per_page: 1, count: 1, total_count: 2, has_more: false, data: [all.data[1]!.id] },
     );
+    // Newest first: the first page holds the latest, and the pages walk back.
+    const latest = await history(view.id, '?order=desc&per_page=1');
+    assert.deepEqual(
+      { ...latest, data: latest.data.map((e) => e.id) },
+      { page: 1, per_page: 1, count: 1, total_count: 2, has_more: true, data: [all.data[1]!.id] },
+    );
+    assert.deepEqual((await history(view.id, '?order=desc')).data, [...all.data].reverse());
+    assert.deepEqual((await history(view.id, '?order=asc')).data, all.data);
   });
 
-  it('answers 404 for a Request of another Site, and names a parameter it does not take', async () => {
+  it('answers 404 for a Request of another Site, and names a parameter it does not take or a value it does not know', async () => {
     const view = await create(true);
     const other = await h.http
       .get(`/v1.1/requests/${view.id}/events`)
@@ -124,6 +132,8 @@ describe('requests service: a Request’s history (real Postgres)', function () 
       { path: 'state', message: 'unknown parameter' },
       { path: 'per_page', message: 'must be an integer from 1 to 100' },
     ]);
+    const order = await h.http.get(`/v1.1/requests/${view.id}/events?order=newest`).set(headers).expect(400);
+    assert.deepEqual(order.body.errors, [{ path: 'order', message: 'must be "asc" or "desc"' }]);
   });
 
   it('keeps nothing of a transition that was not stored (ADR 2800)', async () => {

@@ -105,16 +105,13 @@ export const memoryRequestRepository = (
     ),
   findByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
   corrections: (requestId) => TE.right(s.corrections.get(requestId) ?? []),
-  history: (requestId, p) =>
-    TE.right(
-      page(
-        s.outbox
-          .filter((e) => e.aggregate_id === requestId)
-          .filter(isRequestHistoryEvent)
-          .map(clientEventOf),
-        p,
-      ),
-    ),
+  history: (requestId, p, order) => {
+    const entries = s.outbox
+      .filter((e) => e.aggregate_id === requestId)
+      .filter(isRequestHistoryEvent)
+      .map(clientEventOf);
+    return TE.right(page(order === 'desc' ? entries.reverse() : entries, p));
+  },
   lockByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
   list: (siteId, p, { state: st, testMode }) =>
     TE.right(

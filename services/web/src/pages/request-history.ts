@@ -24,6 +24,7 @@ export const HISTORY_SHOWN = 100;
  */
 const HistoryEntry = t.type({ id: t.string, type: t.string, created_at: t.string, data: t.UnknownRecord });
 const HistoryPage = Page(HistoryEntry);
+type HistoryPage = t.TypeOf<typeof HistoryPage>;
 type HistoryEntry = t.TypeOf<typeof HistoryEntry>;
 type Data = Readonly<Record<string, unknown>>;
 
@@ -122,33 +123,16 @@ interface Latest {
 }
 
 /**
- * The latest HISTORY_SHOWN entries, oldest first: the first page, and when there are more
- * the last page, with the page before it when the last is not full.
+ * The latest HISTORY_SHOWN entries, oldest first: one call for the first page newest
+ * first (`order=desc`), turned round.
  */
 const latestEntries = async (visitor: Visitor, requestId: string): Promise<E.Either<ApiProblem, Latest>> => {
-  const path = `/v1.1/requests/${segment(requestId)}/events`;
-  const pageOf = (n: number) =>
-    visitor.api({
-      method: 'GET',
-      path: n === 1 ? `${path}?per_page=${HISTORY_SHOWN}` : `${path}?page=${n}&per_page=${HISTORY_SHOWN}`,
-      codec: HistoryPage,
-    });
-  const first = await pageOf(1);
-  if (E.isLeft(first)) return first;
-  if (!first.right.has_more) return E.right({ entries: first.right.data, total: first.right.total_count });
-  const lastPage = Math.ceil(first.right.total_count / HISTORY_SHOWN);
-  const last = await pageOf(lastPage);
-  if (E.isLeft(last)) return last;
-  const before =
-    last.right.data.length >= HISTORY_SHOWN
-      ? []
-      : lastPage - 1 <= 1
-        ? first.right.data
-        : await pageOf(lastPage - 1).then((p) => (E.isLeft(p) ? undefined : p.right.data));
-  if (before === undefined) return E.right({ entries: last.right.data, total: last.right.total_count });
-  const ids = new Set(last.right.data.map((e) => e.id));
-  const entries = [...before.filter((e) => !ids.has(e.id)), ...last.right.data].slice(-HISTORY_SHOWN);
-  return E.right({ entries, total: Math.max(last.right.total_count, first.right.total_count) });
+  const latest = await visitor.api({
+    method: 'GET',
+    path: `/v1.1/requests/${segment(requestId)}/events?order=desc&per_page=${HISTORY_SHOWN}`,
+    codec: HistoryPage,
+  });
+  return E.map((p: HistoryPage) => ({ entries: [...p.data].reverse(), total: p.total_count }))(latest);
 };
 
 /** The History section of `r`'s page. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
-import { canonicalJson, problem, type FieldError } from '@esign/contracts';
+import { canonicalJson, HISTORY_ORDERS, problem, type FieldError, type HistoryOrder } from '@esign/contracts';
 import { HttpProblem, invalidQuery, pageQuery } from '@esign/platform';
 import type { Idempotency } from '../../application/idempotency.js';
 import type { PageRequest } from '../../ports/page.js';
@@ -37,12 +37,15 @@ export const listQuery = <S extends string>(
   return { page, state, flags: flagValues };
 };
 
-/** `page` and `per_page` (at most 100) alone; any other parameter is refused by name. */
-export const pageOnlyQuery = (query: Record<string, unknown>): PageRequest => {
+/** A history's `page`, `per_page` (at most 100) and `order`; any other parameter is refused by name. */
+export const historyQuery = (query: Record<string, unknown>): { page: PageRequest; order: HistoryOrder } => {
   const errors: FieldError[] = [];
-  const page = pageQuery(query, errors, { known: [] });
+  const page = pageQuery(query, errors, { known: ['order'] });
+  const { order = 'asc' } = query;
+  const known = (HISTORY_ORDERS as readonly unknown[]).includes(order);
+  if (!known) errors.push({ path: 'order', message: 'must be "asc" or "desc"' });
   if (errors.length > 0) throw invalidQuery(errors);
-  return page;
+  return { page, order: order as HistoryOrder };
 };
 
 const KEY = /^[\x21-\x7e]{1,255}$/;

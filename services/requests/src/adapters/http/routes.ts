@@ -22,7 +22,7 @@ import type Router from '@koa/router';
 import type { Caller } from '../../application/caller.js';
 import type { Idempotency, Outcome } from '../../application/idempotency.js';
 import type { UseCases } from '../../application/use-cases.js';
-import { IDEMPOTENCY_HEADER, idempotencyOf, listQuery, pageOnlyQuery } from './params.js';
+import { historyQuery, IDEMPOTENCY_HEADER, idempotencyOf, listQuery } from './params.js';
 import { callerOf } from './principal.js';
 import { problemOf, sealOutage } from './problems.js';
 
@@ -141,13 +141,13 @@ export const mountRoutes = (
     }),
   );
 
-  // The Request's history (ADR 3170): the events its webhooks carry, oldest first.
+  // The Request's history (ADR 3170): the events its webhooks carry, oldest or newest first.
   router.get(
     '/v1.1/requests/:id/events',
     authed(async (ctx, caller) => {
       const requestId = uuidParam(ctx.params.id, 'request');
-      const page = pageOnlyQuery(ctx.query);
-      ctx.body = await run(cases.listRequestEvents({ caller, requestId, page }));
+      const { page, order } = historyQuery(ctx.query);
+      ctx.body = await run(cases.listRequestEvents({ caller, requestId, page, order }));
     }),
   );
 

@@ -148,7 +148,7 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
           FOR UPDATE SKIP LOCKED`),
       ),
     findByVerifiedId: (id) => task(() => load(id, 'any')),
-    history: (requestId, page) => task(() => listHistory(q, requestId, page)),
+    history: (requestId, page, order) => task(() => listHistory(q, requestId, page, order)),
     corrections: (requestId) => task(() => listCorrections(q, requestId)),
     list: (siteId, page, filter) =>
       task(async () => {

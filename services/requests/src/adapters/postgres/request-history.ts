@@ -1,7 +1,13 @@
 // Each Request's history (ADR 3170): the events of it a client can subscribe to, as its
 // webhooks carry them, kept in the statement that stores the change they report.
 import * as t from 'io-ts';
-import { clientEventOf, isRequestHistoryEvent, WebhookPayload, type DomainEvent } from '@esign/contracts';
+import {
+  clientEventOf,
+  isRequestHistoryEvent,
+  WebhookPayload,
+  type DomainEvent,
+  type HistoryOrder,
+} from '@esign/contracts';
 import { db, sql, type Queryable } from '@esign/platform/database';
 import type { PageOf, PageRequest } from '../../ports/page.js';
 
@@ -31,21 +37,25 @@ export const historyInsert = (
 
 const HistoryPage = t.type({ total: t.number, items: t.array(WebhookPayload) });
 
-/** One page of a Request's history, oldest first, and how many entries it has in all. */
+/** One page of a Request's history, oldest or newest first, and how many entries it has in all. */
 export const listHistory = async (
   q: Queryable,
   requestId: string,
   page: PageRequest,
-): Promise<PageOf<WebhookPayload>> =>
-  db.one(
+  order: HistoryOrder,
+): Promise<PageOf<WebhookPayload>> => {
+  // Fixed text, not a value: the id is the order entries were recorded in.
+  const by = order === 'desc' ? sql.fragment`id DESC` : sql.fragment`id`;
+  return db.one(
     q,
     HistoryPage,
     sql.unsafe`
       SELECT
         (SELECT count(*) FROM request_events WHERE request_id = ${requestId})::int AS total,
         coalesce((
-          SELECT json_agg(p.payload ORDER BY p.id) FROM (
+          SELECT json_agg(p.payload ORDER BY ${by}) FROM (
             SELECT id, payload FROM request_events WHERE request_id = ${requestId}
-            ORDER BY id LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}) p
+            ORDER BY ${by} LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}) p
         ), '[]') AS items`,
   );
+};
