@@ -189,6 +189,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1.1/sites/{site_id}/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a Site’s event feed
+     * @description Every Request history entry of the Site (the events `GET /v1.1/requests/{request_id}/events` lists), in one feed, each exactly as its webhook delivery carries it. Read it from the start, then pass each answer’s `next_after` as `after` to get what came since: a cursor never skips an event, even one whose change was stored while the feed was read, and polling with the same `next_after` is how a client without a webhook endpoint (or one catching up after an outage) follows every Request at once. Entries come in the order their changes were stored, and one appears once every change stored before it has settled (usually at once; a long-running database transaction can hold it back, never lose it).
+     */
+    get: operations['listSiteEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1.1/sites/{site_id}/bulk_sends': {
     parameters: {
       query?: never;
@@ -1731,6 +1751,11 @@ export interface components {
       | 'request.updated'
       | 'request.delivery_failed'
       | 'bulk_send.completed';
+    SiteEventFeed: {
+      data: components['schemas']['WebhookPayload'][];
+      has_more: boolean;
+      next_after: string;
+    };
     CreateBulkSendBody: {
       contracts: number[];
       rows: components['schemas']['BulkSendRow'][];
@@ -5644,7 +5669,10 @@ export interface operations {
           };
         };
       };
-      /** @description - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
+      /**
+       * @description - `invalid_query`: a query parameter is invalid or unknown (`errors` names it).
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
       400: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -5657,7 +5685,7 @@ export interface operations {
             /** @constant */
             status?: 400;
             /** @enum {unknown} */
-            code?: 'invalid_path';
+            code?: 'invalid_query' | 'invalid_path';
           };
         };
       };
@@ -5710,6 +5738,263 @@ export interface operations {
            *       "code": "not_found",
            *       "detail": "No such request.",
            *       "request_id": "c3c77ec4-9ba4-4b1d-8a6e-221f9fe3ca70"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  listSiteEvents: {
+    parameters: {
+      query?: {
+        /** @description A `next_after` from an earlier answer: only entries after it. Absent: from the Site’s first entry. */
+        after?: string;
+        /** @description Items per page, 1 to 100. */
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The Site (an integer id). */
+        site_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Up to `per_page` entries after `after`, and the cursor to ask from next. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "c80c1838-9805-4b1e-b3aa-b7bead79ed31",
+           *           "data": {
+           *             "site": {
+           *               "id": 1,
+           *               "name": "Acme site 0daaa4"
+           *             },
+           *             "signers": [
+           *               {
+           *                 "email": "feed-bc36ed7c@example.com",
+           *                 "send_to": {
+           *                   "email": true,
+           *                   "mobile_number": false
+           *                 },
+           *                 "signer_id": "client-ref-feed-bc36ed7c",
+           *                 "signer_ref": "FnlJVCCLv617BA0d",
+           *                 "mobile_number": null
+           *               },
+           *               {
+           *                 "email": null,
+           *                 "send_to": {
+           *                   "email": false,
+           *                   "mobile_number": true
+           *                 },
+           *                 "signer_id": "5556457800",
+           *                 "signer_ref": "TBYNYwtMwD34BtmZ",
+           *                 "mobile_number": "15556457800"
+           *               }
+           *             ],
+           *             "contracts": [
+           *               {
+           *                 "id": 1,
+           *                 "name": "Services agreement 1109d423"
+           *               }
+           *             ],
+           *             "expires_at": null,
+           *             "request_id": "178b7a08-408f-433e-a788-3d9707f21481"
+           *           },
+           *           "type": "request.sent",
+           *           "site_id": 1,
+           *           "created_at": "2026-12-04T18:00:07.381Z"
+           *         },
+           *         {
+           *           "id": "f0c9aa58-9991-4614-9204-229e7b99036b",
+           *           "data": {
+           *             "site": {
+           *               "id": 1,
+           *               "name": "Acme site 0daaa4"
+           *             },
+           *             "signers": [
+           *               {
+           *                 "email": "feed-0e3880ef@example.com",
+           *                 "send_to": {
+           *                   "email": true,
+           *                   "mobile_number": false
+           *                 },
+           *                 "signer_id": "client-ref-feed-0e3880ef",
+           *                 "signer_ref": "igZH1pTfats6aUSu",
+           *                 "mobile_number": null
+           *               },
+           *               {
+           *                 "email": null,
+           *                 "send_to": {
+           *                   "email": false,
+           *                   "mobile_number": true
+           *                 },
+           *                 "signer_id": "5554388060",
+           *                 "signer_ref": "MJheOhzrzEWfynIs",
+           *                 "mobile_number": "15554388060"
+           *               }
+           *             ],
+           *             "contracts": [
+           *               {
+           *                 "id": 1,
+           *                 "name": "Services agreement 1109d423"
+           *               }
+           *             ],
+           *             "expires_at": null,
+           *             "request_id": "f8665a58-5520-43ff-8806-119a841bfeb2"
+           *           },
+           *           "type": "request.sent",
+           *           "site_id": 1,
+           *           "created_at": "2026-12-04T18:00:07.426Z"
+           *         },
+           *         {
+           *           "id": "c97f6771-bdac-4849-a93b-83a3ec6032b8",
+           *           "data": {
+           *             "request_id": "178b7a08-408f-433e-a788-3d9707f21481",
+           *             "previous_state": "sent"
+           *           },
+           *           "type": "request.cancelled",
+           *           "site_id": 1,
+           *           "created_at": "2026-12-04T18:00:07.441Z"
+           *         }
+           *       ],
+           *       "has_more": false,
+           *       "next_after": "NjU1MC4z"
+           *     }
+           */
+          'application/json': components['schemas']['SiteEventFeed'];
+        };
+      };
+      /**
+       * @description - `invalid_query`: a query parameter is invalid or unknown (`errors` names it).
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/invalid_query",
+           *       "title": "Invalid query parameters",
+           *       "status": 400,
+           *       "code": "invalid_query",
+           *       "detail": "The query string is invalid.",
+           *       "errors": [
+           *         {
+           *           "path": "after",
+           *           "message": "must be a next_after this API answered"
+           *         }
+           *       ],
+           *       "request_id": "262b3236-25a5-435e-bdec-d54e13ae2a51"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'invalid_query' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such resource.",
+           *       "request_id": "30e39e8d-1203-4e73-b3cf-d3c4a05870a8"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {

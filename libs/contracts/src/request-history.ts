@@ -1,4 +1,4 @@
-import type * as t from 'io-ts';
+import * as t from 'io-ts';
 import { Page } from './api.js';
 import {
   isWebhookEventType,
@@ -57,3 +57,14 @@ export type HistoryOrder = (typeof HISTORY_ORDERS)[number];
 /** `GET /v1.1/requests/:id/events`: one page of the Request's history, oldest first unless `order=desc`. */
 export const RequestEventList = Page(WebhookPayload);
 export type RequestEventList = t.TypeOf<typeof RequestEventList>;
+
+/**
+ * `GET /v1.1/sites/:id/events` (ADR 3190): entries of the Site's Requests' histories
+ * after a cursor, in the order their changes were stored. `next_after` is the cursor to
+ * ask from next (the last entry's, or the one asked from when there are none), opaque.
+ */
+export const SiteEventFeed = t.type(
+  { data: t.array(WebhookPayload), has_more: t.boolean, next_after: t.string },
+  'SiteEventFeed',
+);
+export type SiteEventFeed = t.TypeOf<typeof SiteEventFeed>;

@@ -109,6 +109,12 @@ export const matrixEndpoints = ({
       expect: { own: 201 },
     },
     {
+      name: 'GET /v1.1/sites/:id/events',
+      method: 'GET',
+      prepare: () => Promise.resolve({ path: `/v1.1/sites/${acme.site}/events` }),
+      expect: { own: 200 },
+    },
+    {
       name: 'GET /v1.1/sites/:id/contracts',
       method: 'GET',
       prepare: () => Promise.resolve({ path: `/v1.1/sites/${acme.site}/contracts` }),

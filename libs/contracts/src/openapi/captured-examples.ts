@@ -1201,6 +1201,130 @@ export const CAPTURED_EXAMPLES: Examples = {
       ],
     },
   },
+  listSiteEvents: {
+    '200': {
+      data: [
+        {
+          id: 'c80c1838-9805-4b1e-b3aa-b7bead79ed31',
+          data: {
+            site: {
+              id: 1,
+              name: 'Acme site 0daaa4',
+            },
+            signers: [
+              {
+                email: 'feed-bc36ed7c@example.com',
+                send_to: {
+                  email: true,
+                  mobile_number: false,
+                },
+                signer_id: 'client-ref-feed-bc36ed7c',
+                signer_ref: 'FnlJVCCLv617BA0d',
+                mobile_number: null,
+              },
+              {
+                email: null,
+                send_to: {
+                  email: false,
+                  mobile_number: true,
+                },
+                signer_id: '5556457800',
+                signer_ref: 'TBYNYwtMwD34BtmZ',
+                mobile_number: '15556457800',
+              },
+            ],
+            contracts: [
+              {
+                id: 1,
+                name: 'Services agreement 1109d423',
+              },
+            ],
+            expires_at: null,
+            request_id: '178b7a08-408f-433e-a788-3d9707f21481',
+          },
+          type: 'request.sent',
+          site_id: 1,
+          created_at: '2026-12-04T18:00:07.381Z',
+        },
+        {
+          id: 'f0c9aa58-9991-4614-9204-229e7b99036b',
+          data: {
+            site: {
+              id: 1,
+              name: 'Acme site 0daaa4',
+            },
+            signers: [
+              {
+                email: 'feed-0e3880ef@example.com',
+                send_to: {
+                  email: true,
+                  mobile_number: false,
+                },
+                signer_id: 'client-ref-feed-0e3880ef',
+                signer_ref: 'igZH1pTfats6aUSu',
+                mobile_number: null,
+              },
+              {
+                email: null,
+                send_to: {
+                  email: false,
+                  mobile_number: true,
+                },
+                signer_id: '5554388060',
+                signer_ref: 'MJheOhzrzEWfynIs',
+                mobile_number: '15554388060',
+              },
+            ],
+            contracts: [
+              {
+                id: 1,
+                name: 'Services agreement 1109d423',
+              },
+            ],
+            expires_at: null,
+            request_id: 'f8665a58-5520-43ff-8806-119a841bfeb2',
+          },
+          type: 'request.sent',
+          site_id: 1,
+          created_at: '2026-12-04T18:00:07.426Z',
+        },
+        {
+          id: 'c97f6771-bdac-4849-a93b-83a3ec6032b8',
+          data: {
+            request_id: '178b7a08-408f-433e-a788-3d9707f21481',
+            previous_state: 'sent',
+          },
+          type: 'request.cancelled',
+          site_id: 1,
+          created_at: '2026-12-04T18:00:07.441Z',
+        },
+      ],
+      has_more: false,
+      next_after: 'NjU1MC4z',
+    },
+    '400': {
+      type: 'https://docs.esign.example/problems/invalid_query',
+      title: 'Invalid query parameters',
+      status: 400,
+      code: 'invalid_query',
+      detail: 'The query string is invalid.',
+      errors: [
+        {
+          path: 'after',
+          message: 'must be a next_after this API answered',
+        },
+      ],
+      request_id: '262b3236-25a5-435e-bdec-d54e13ae2a51',
+    },
+    '404': {
+      type: 'https://docs.esign.example/problems/not_found',
+      title: 'Not found',
+      status: 404,
+      code: 'not_found',
+      detail: 'No such resource.',
+      request_id: '30e39e8d-1203-4e73-b3cf-d3c4a05870a8',
+    },
+  },
   listTokens: {
     '200': {
       page: 1,

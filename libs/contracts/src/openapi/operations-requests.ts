@@ -7,7 +7,7 @@ import { ContractList, ContractView, CreateContractBody } from '../templates.js'
 import { PAGE_QUERY, SITE_ID, type Operation } from './operation.js';
 import { REQUEST_ID, requestAnswer, REQUEST_SIGNER_OPERATIONS } from './operations-request-signers.js';
 import { UpdateRequestBody } from '../request-settings.js';
-import { HISTORY_ORDERS, RequestEventList } from '../request-history.js';
+import { EVENT_OPERATIONS } from './operations-events.js';
 
 /** Send, cancel and remind take no parameters: no body, or `{}`. */
 export const NoParameters = strict({}, {}, 'NoParameters');
@@ -152,37 +152,7 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     responses: { 200: { description: 'The executed document.', contentType: 'application/pdf' } },
     problems: ['request_not_completed', 'executed_document_unavailable'],
   },
-  {
-    method: 'get',
-    path: '/v1.1/requests/{request_id}/events',
-    operationId: 'listRequestEvents',
-    summary: 'Read a Request’s history',
-    description:
-      'Every event of the Request a webhook endpoint can subscribe to (`request.sent`, `request.viewed`, ' +
-      '`request.signed`, …), oldest first (`order=desc`: newest first), each exactly as its webhook delivery ' +
-      'carries it (the same `id`), ' +
-      'whether or not the Site has endpoints: kept as long as the Request. A client that missed a delivery, or ' +
-      'subscribed after the fact, reads what happened here. A draft that was never changed has none.',
-    tag: 'Requests',
-    auth: 'access_token',
-    params: { request_id: REQUEST_ID },
-    query: {
-      ...PAGE_QUERY,
-      order: {
-        description:
-          '`asc`: oldest first; `desc`: newest first, so the first page holds the latest events. Entries that ' +
-          'happened at the same instant keep the order they were recorded in.',
-        schema: { type: 'string', enum: [...HISTORY_ORDERS], default: 'asc' },
-      },
-    },
-    responses: {
-      200: {
-        description: 'One page of the Request’s events, in the order asked for.',
-        codec: RequestEventList,
-      },
-    },
-    problems: [],
-  },
+  ...EVENT_OPERATIONS,
   {
     method: 'post',
     path: '/v1.1/sites/{site_id}/bulk_sends',

@@ -63,6 +63,8 @@ const anonymous = (upstream: Upstream, path: string, methods: RouteSpec['methods
 export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/sites/:site/requests', ['GET', 'POST']),
   api('/v1.1/sites/:site/contracts', ['GET', 'POST']),
+  // Every Request's history entries of the Site, after a cursor (ADR 3190).
+  api('/v1.1/sites/:site/events', ['GET']),
   // Bulk send (ADR 2201): one costly call here; progress below.
   api('/v1.1/sites/:site/bulk_sends', ['POST'], 'costly'),
   api('/v1.1/bulk_sends/:id', ['GET']),

@@ -60,6 +60,12 @@ export const MATRIX_ENDPOINTS: readonly MatrixEndpoint[] = [
     own: 201,
   },
   {
+    name: 'GET /v1.1/sites/:id/events',
+    method: 'GET',
+    path: (i) => `/v1.1/sites/${i.ownSite}/events`,
+    own: 200,
+  },
+  {
     name: 'GET /v1.1/sites/:id/contracts',
     method: 'GET',
     path: (i) => `/v1.1/sites/${i.ownSite}/contracts`,

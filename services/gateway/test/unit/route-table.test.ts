@@ -20,6 +20,7 @@ describe('gateway: the route table', () => {
     assert.equal(target('POST', '/v1.1/requests/r1/cancel'), 'requests/bearer/standard');
     assert.equal(target('GET', '/v1.1/requests/r1/download'), 'requests/bearer/standard');
     assert.equal(target('GET', '/v1.1/requests/r1/events'), 'requests/bearer/standard');
+    assert.equal(target('GET', '/v1.1/sites/7/events'), 'requests/bearer/standard');
     assert.equal(target('POST', '/v1.1/contracts/3/publish'), 'requests/bearer/standard');
     assert.equal(target('DELETE', '/v1.1/sites/7/webhooks/9'), 'notifier/bearer/standard');
   });

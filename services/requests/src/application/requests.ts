@@ -7,12 +7,14 @@ import {
   type HistoryOrder,
   type RequestEventList,
   type RequestList,
+  type SiteEventFeed,
 } from '@esign/contracts';
 import { createSignatureRequest } from '../domain/request-creation.js';
-import type { RequestFilter } from '../ports/request-repository.js';
+import type { FeedPosition, RequestFilter } from '../ports/request-repository.js';
 import type { PageRequest } from '../ports/page.js';
 import { reachSite, reachSiteToCreate, siteIds, type Caller } from './caller.js';
 import { executionUrl, type Deps } from './deps.js';
+import { encodeFeedCursor } from './feed-cursor.js';
 import { notFound, type AppError } from './errors.js';
 import { oneWriteIdempotently, type Idempotency, type Outcome } from './idempotency.js';
 import { pageView } from './paging.js';
@@ -121,4 +123,26 @@ export const listRequestEvents =
       TE.chainW(TE.fromOption(() => notFound('request'))),
       TE.chainW(() => deps.store.requests.history(input.requestId, input.page, input.order ?? 'asc')),
       TE.map((page) => pageView(input.page, page, (entry) => entry)),
+    );
+
+/**
+ * `GET /v1.1/sites/:id/events` (ADR 3190): the entries of the Site's Requests' histories
+ * after a position, in the order their changes were stored, with the cursor to ask from next.
+ */
+export const listSiteEvents =
+  (deps: Pick<Deps, 'store'>) =>
+  (input: {
+    readonly caller: Caller;
+    readonly siteId: number;
+    readonly after: FeedPosition;
+    readonly perPage: number;
+  }): TE.TaskEither<AppError, SiteEventFeed> =>
+    pipe(
+      TE.fromEither(reachSite(input.caller, input.siteId)),
+      TE.chainW((site) => deps.store.requests.siteHistory(site.id, input.after, input.perPage)),
+      TE.map((feed) => ({
+        data: [...feed.entries],
+        has_more: feed.hasMore,
+        next_after: encodeFeedCursor(feed.next),
+      })),
     );

@@ -9,7 +9,7 @@ import {
   sendRequest,
 } from './lifecycle.js';
 import { recordNotificationOutcome } from './delivery-outcomes.js';
-import { createRequest, getRequest, listRequestEvents, listRequests } from './requests.js';
+import { createRequest, getRequest, listRequestEvents, listRequests, listSiteEvents } from './requests.js';
 import { changeRequestSettings } from './request-settings.js';
 import { declineSigning } from './signing/decline-signing.js';
 import { openSigningPage } from './signing/open-signing-page.js';
@@ -51,6 +51,7 @@ export const useCases = (deps: Deps) => ({
   getRequest: getRequest(deps),
   listRequests: listRequests(deps),
   listRequestEvents: listRequestEvents(deps),
+  listSiteEvents: listSiteEvents(deps),
   sendRequest: sendRequest(deps),
   cancelRequest: cancelRequest(deps),
   remindRequest: remindRequest(deps),

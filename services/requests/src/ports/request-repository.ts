@@ -12,6 +12,22 @@ export interface RequestFilter {
   readonly testMode?: boolean | undefined;
 }
 
+/**
+ * A place in a Site's event feed (ADR 3190): the transaction that stored an entry, and the
+ * entry's id within the history (both decimal strings; `0`, `0` is before the first).
+ */
+export interface FeedPosition {
+  readonly txid: string;
+  readonly id: string;
+}
+
+/** Entries after a position, the position of the last (or the one asked from), and whether more follow. */
+export interface FeedPage {
+  readonly entries: readonly WebhookPayload[];
+  readonly next: FeedPosition;
+  readonly hasMore: boolean;
+}
+
 /** Requests with their contracts, signers and fields. Every read is scoped by the caller's sites. */
 export interface RequestRepository {
   /**
@@ -83,6 +99,16 @@ export interface RequestRepository {
     page: PageRequest,
     order: HistoryOrder,
   ) => TE.TaskEither<never, PageOf<WebhookPayload>>;
+  /**
+   * Up to `limit` entries of the Site's Requests' histories after `after`, in the order
+   * their changes were stored, only those that no change still in flight can precede
+   * (ADR 3190): a position once answered is never passed by a later entry.
+   */
+  readonly siteHistory: (
+    siteId: number,
+    after: FeedPosition,
+    limit: number,
+  ) => TE.TaskEither<never, FeedPage>;
   /** The corrections of the Request's signers (ADR 3140), oldest first, for the audit trail. */
   readonly corrections: (requestId: string) => TE.TaskEither<never, readonly SignerCorrectionRecord[]>;
   readonly list: (

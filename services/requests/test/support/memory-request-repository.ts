@@ -112,6 +112,23 @@ export const memoryRequestRepository = (
       .map(clientEventOf);
     return TE.right(page(order === 'desc' ? entries.reverse() : entries, p));
   },
+  // The outbox's order stands for the order changes were stored: one "transaction" (0), the
+  // position in the outbox as the id.
+  siteHistory: (siteId, after, limit) => {
+    const entries = s.outbox
+      .map((e, i) => ({ e, id: String(i + 1) }))
+      .filter(
+        ({ e, id }) => e.site_id === siteId && isRequestHistoryEvent(e) && Number(id) > Number(after.id),
+      )
+      .map(({ e, id }) => ({ id, payload: clientEventOf(e as Parameters<typeof clientEventOf>[0]) }));
+    const page = entries.slice(0, limit);
+    const last = page.at(-1);
+    return TE.right({
+      entries: page.map((x) => x.payload),
+      next: last === undefined ? after : { txid: '0', id: last.id },
+      hasMore: entries.length > limit,
+    });
+  },
   lockByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
   list: (siteId, p, { state: st, testMode }) =>
     TE.right(

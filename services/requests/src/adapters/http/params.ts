@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import { canonicalJson, HISTORY_ORDERS, problem, type FieldError, type HistoryOrder } from '@esign/contracts';
 import { HttpProblem, invalidQuery, pageQuery } from '@esign/platform';
+import { decodeFeedCursor, FEED_START } from '../../application/feed-cursor.js';
 import type { Idempotency } from '../../application/idempotency.js';
+import type { FeedPosition } from '../../ports/request-repository.js';
 import type { PageRequest } from '../../ports/page.js';
 
 /**
@@ -46,6 +48,20 @@ export const historyQuery = (query: Record<string, unknown>): { page: PageReques
   if (!known) errors.push({ path: 'order', message: 'must be "asc" or "desc"' });
   if (errors.length > 0) throw invalidQuery(errors);
   return { page, order: order as HistoryOrder };
+};
+
+/** A feed's `after` (a cursor it gave) and `per_page` (at most 100); any other parameter is refused by name. */
+export const feedQuery = (query: Record<string, unknown>): { after: FeedPosition; perPage: number } => {
+  const errors: FieldError[] = [];
+  for (const key of Object.keys(query))
+    if (key !== 'after' && key !== 'per_page') errors.push({ path: key, message: 'unknown parameter' });
+  const { perPage } = pageQuery({ per_page: query.per_page }, errors);
+  const { after: cursor } = query;
+  const after =
+    cursor === undefined ? FEED_START : typeof cursor === 'string' ? decodeFeedCursor(cursor) : undefined;
+  if (after === undefined) errors.push({ path: 'after', message: 'must be a next_after this API answered' });
+  if (errors.length > 0 || after === undefined) throw invalidQuery(errors);
+  return { after, perPage };
 };
 
 const KEY = /^[\x21-\x7e]{1,255}$/;

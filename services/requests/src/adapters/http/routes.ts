@@ -22,7 +22,7 @@ import type Router from '@koa/router';
 import type { Caller } from '../../application/caller.js';
 import type { Idempotency, Outcome } from '../../application/idempotency.js';
 import type { UseCases } from '../../application/use-cases.js';
-import { historyQuery, IDEMPOTENCY_HEADER, idempotencyOf, listQuery } from './params.js';
+import { feedQuery, historyQuery, IDEMPOTENCY_HEADER, idempotencyOf, listQuery } from './params.js';
 import { callerOf } from './principal.js';
 import { problemOf, sealOutage } from './problems.js';
 
@@ -138,6 +138,16 @@ export const mountRoutes = (
       const { page, state, flags } = listQuery(ctx.query, REQUEST_STATES, ['test_mode']);
       const filter = { state, testMode: flags.test_mode };
       ctx.body = await run(cases.listRequests({ caller, siteId, page, filter }));
+    }),
+  );
+
+  // The Site's event feed (ADR 3190): every Request's history entries after a cursor.
+  router.get(
+    '/v1.1/sites/:id/events',
+    authed(async (ctx, caller) => {
+      const siteId = integerIdParam(ctx.params.id, 'site');
+      const { after, perPage } = feedQuery(ctx.query);
+      ctx.body = await run(cases.listSiteEvents({ caller, siteId, after, perPage }));
     }),
   );
 

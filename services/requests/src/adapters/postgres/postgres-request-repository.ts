@@ -14,7 +14,7 @@ import type { RequestRepository } from '../../ports/request-repository.js';
 import { inSites, rememberVersion, selectRequests, toRequest, UUID, versionOf } from './request-reads.js';
 import { transitionWrite } from './request-writes.js';
 import { correctionsInsert, listCorrections } from './signer-corrections.js';
-import { historyInsert, listHistory } from './request-history.js';
+import { historyInsert, listHistory, siteFeed } from './request-history.js';
 import { Count, RequestRow } from './rows.js';
 import { task } from './task.js';
 
@@ -149,6 +149,7 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
       ),
     findByVerifiedId: (id) => task(() => load(id, 'any')),
     history: (requestId, page, order) => task(() => listHistory(q, requestId, page, order)),
+    siteHistory: (siteId, after, limit) => task(() => siteFeed(q, siteId, after, limit)),
     corrections: (requestId) => task(() => listCorrections(q, requestId)),
     list: (siteId, page, filter) =>
       task(async () => {

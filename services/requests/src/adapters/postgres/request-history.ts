@@ -10,6 +10,7 @@ import {
 } from '@esign/contracts';
 import { db, sql, type Queryable } from '@esign/platform/database';
 import type { PageOf, PageRequest } from '../../ports/page.js';
+import type { FeedPage, FeedPosition } from '../../ports/request-repository.js';
 
 type Fragment = ReturnType<typeof sql.fragment>;
 
@@ -27,8 +28,8 @@ export const historyInsert = (
     .map((e) => ({ request_id: e.aggregate_id, payload: clientEventOf(e) }));
   if (entries.length === 0) return undefined;
   return sql.fragment`
-    INSERT INTO request_events (request_id, payload)
-    SELECT (e->>'request_id')::uuid, e->'payload'
+    INSERT INTO request_events (request_id, site_id, payload)
+    SELECT (e->>'request_id')::uuid, (e->'payload'->>'site_id')::bigint, e->'payload'
     FROM jsonb_array_elements(${sql.jsonb(entries as unknown as Parameters<typeof sql.jsonb>[0])})
          WITH ORDINALITY AS x(e, n)
     WHERE ${when}
@@ -58,4 +59,39 @@ export const listHistory = async (
             ORDER BY ${by} LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}) p
         ), '[]') AS items`,
   );
+};
+
+const FeedRow = t.type({ txid: t.string, id: t.string, payload: WebhookPayload });
+
+/**
+ * A Site's feed (ADR 3190): entries after `after` by (transaction, id), of transactions
+ * that ended before the oldest one still running began. Every transaction that could
+ * still add an entry has an id at or above that horizon, so it sorts after anything
+ * answered here: a cursor never skips an entry that commits late. A rolled-back
+ * transaction leaves no entry.
+ */
+export const siteFeed = async (
+  q: Queryable,
+  siteId: number,
+  after: FeedPosition,
+  limit: number,
+): Promise<FeedPage> => {
+  const rows = await db.any(
+    q,
+    FeedRow,
+    sql.unsafe`
+      SELECT txid::text AS txid, id::text AS id, payload FROM request_events
+      WHERE site_id = ${siteId}
+        AND (txid, id) > (${after.txid}::xid8, ${after.id}::bigint)
+        AND txid < pg_snapshot_xmin(pg_current_snapshot())
+      ORDER BY txid, id
+      LIMIT ${limit + 1}`,
+  );
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    entries: page.map((r) => r.payload),
+    next: last === undefined ? after : { txid: last.txid, id: last.id },
+    hasMore: rows.length > limit,
+  };
 };

@@ -1,0 +1,70 @@
+// What happened to Requests: one Request's history, and a Site's feed of all of them.
+import { HISTORY_ORDERS, RequestEventList, SiteEventFeed } from '../request-history.js';
+import { PAGE_QUERY, SITE_ID, type Operation } from './operation.js';
+import { REQUEST_ID } from './operations-request-signers.js';
+
+export const EVENT_OPERATIONS: readonly Operation[] = [
+  {
+    method: 'get',
+    path: '/v1.1/requests/{request_id}/events',
+    operationId: 'listRequestEvents',
+    summary: 'Read a Request’s history',
+    description:
+      'Every event of the Request a webhook endpoint can subscribe to (`request.sent`, `request.viewed`, ' +
+      '`request.signed`, …), oldest first (`order=desc`: newest first), each exactly as its webhook delivery ' +
+      'carries it (the same `id`), ' +
+      'whether or not the Site has endpoints: kept as long as the Request. A client that missed a delivery, or ' +
+      'subscribed after the fact, reads what happened here. A draft that was never changed has none.',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: { request_id: REQUEST_ID },
+    query: {
+      ...PAGE_QUERY,
+      order: {
+        description:
+          '`asc`: oldest first; `desc`: newest first, so the first page holds the latest events. Entries that ' +
+          'happened at the same instant keep the order they were recorded in.',
+        schema: { type: 'string', enum: [...HISTORY_ORDERS], default: 'asc' },
+      },
+    },
+    responses: {
+      200: {
+        description: 'One page of the Request’s events, in the order asked for.',
+        codec: RequestEventList,
+      },
+    },
+    problems: ['invalid_query'],
+  },
+  {
+    method: 'get',
+    path: '/v1.1/sites/{site_id}/events',
+    operationId: 'listSiteEvents',
+    summary: 'Read a Site’s event feed',
+    description:
+      'Every Request history entry of the Site (the events `GET /v1.1/requests/{request_id}/events` lists), ' +
+      'in one feed, each exactly as its webhook delivery carries it. Read it from the start, then pass each ' +
+      'answer’s `next_after` as `after` to get what came since: a cursor never skips an event, even one whose ' +
+      'change was stored while the feed was read, and polling with the same `next_after` is how a client ' +
+      'without a webhook endpoint (or one catching up after an outage) follows every Request at once. ' +
+      'Entries come in the order their changes were stored, and one appears once every change stored before ' +
+      'it has settled (usually at once; a long-running database transaction can hold it back, never lose it).',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: { site_id: SITE_ID },
+    query: {
+      after: {
+        description:
+          'A `next_after` from an earlier answer: only entries after it. Absent: from the Site’s first entry.',
+        schema: { type: 'string' },
+      },
+      per_page: PAGE_QUERY.per_page!,
+    },
+    responses: {
+      200: {
+        description: 'Up to `per_page` entries after `after`, and the cursor to ask from next.',
+        codec: SiteEventFeed,
+      },
+    },
+    problems: ['invalid_query'],
+  },
+];

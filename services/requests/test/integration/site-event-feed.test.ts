@@ -1,0 +1,192 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import type { RequestView, SiteEventFeed } from '@esign/contracts';
+import { sql } from '@esign/platform/database';
+import { eventually } from '@esign/testing';
+import { oneSignerAgreement } from '../support/executed-documents-fixture.js';
+import {
+  htmlTemplateBody,
+  principal,
+  publishedTemplate,
+  SITE_A,
+  SITE_B,
+  startHarness,
+  type Harness,
+} from '../support/harness.js';
+
+/**
+ * ADR 3190 against real Postgres: a Site's event feed lists its Requests' history entries
+ * after a cursor, in the order their changes were stored, and never lets a change that
+ * commits late slip behind a cursor already answered.
+ */
+describe('requests service: a Site’s event feed (real Postgres)', function () {
+  this.timeout(60_000);
+  let h: Harness;
+  let template: number;
+  let headers: Record<string, string>;
+
+  before(async () => {
+    h = await startHarness('site-event-feed');
+    headers = await principal([SITE_A, SITE_B]);
+    template = await publishedTemplate(h.http, SITE_A, htmlTemplateBody({ name: 'Agreement' }));
+  });
+
+  after(async () => {
+    await h.close();
+  });
+
+  const sent = async (): Promise<RequestView> => {
+    const view = (
+      await h.http
+        .post(`/v1.1/sites/${SITE_A.id}/requests`)
+        .set(headers)
+        .send(oneSignerAgreement(template))
+        .expect(201)
+    ).body as RequestView;
+    await h.http.post(`/v1.1/requests/${view.id}/send`).set(headers).expect(200);
+    return view;
+  };
+  const feed = async (query = '', site = SITE_A.id): Promise<SiteEventFeed> =>
+    (await h.http.get(`/v1.1/sites/${site}/events${query}`).set(headers).expect(200)).body as SiteEventFeed;
+  const from = (cursor: string, more = '') => `?after=${encodeURIComponent(cursor)}${more}`;
+  /** The cursor past everything the feed holds now. */
+  const end = async () => {
+    let page = await feed('?per_page=100');
+    while (page.has_more) page = await feed(from(page.next_after, '&per_page=100'));
+    return page.next_after;
+  };
+  /** What the feed holds after `cursor` once every change stored has settled. */
+  const settled = (cursor: string, count: number) =>
+    eventually(async () => {
+      const page = await feed(from(cursor, '&per_page=100'));
+      return page.data.length >= count ? page : undefined;
+    });
+
+  it('lists the Site’s entries after a cursor in the order stored, a page at a time', async () => {
+    const cursor = await end();
+    const first = await sent();
+    const second = await sent();
+    await h.http.post(`/v1.1/requests/${first.id}/cancel`).set(headers).expect(200);
+    const all = await settled(cursor, 3);
+    assert.deepEqual(
+      all.data.map((e) => [e.type, e.data.request_id]),
+      [
+        ['request.sent', first.id],
+        ['request.sent', second.id],
+        ['request.cancelled', first.id],
+      ],
+    );
+    assert.equal(all.has_more, false);
+    // Each entry is the Request's own history entry, the same body.
+    const history = (await h.http.get(`/v1.1/requests/${first.id}/events`).set(headers).expect(200)).body as {
+      data: unknown[];
+    };
+    assert.deepEqual(history.data, [all.data[0], all.data[2]]);
+    // A page at a time: each next_after goes on from the last entry answered.
+    const one = await feed(from(cursor, '&per_page=1'));
+    assert.deepEqual([one.data.map((e) => e.id), one.has_more], [[all.data[0]!.id], true]);
+    const rest = await feed(from(one.next_after, '&per_page=2'));
+    assert.deepEqual(
+      [rest.data.map((e) => e.id), rest.has_more],
+      [[all.data[1]!.id, all.data[2]!.id], false],
+    );
+    // Nothing new: the same cursor again, to poll with.
+    const none = await feed(from(rest.next_after));
+    assert.deepEqual([none.data, none.has_more, none.next_after], [[], false, rest.next_after]);
+    // Another Site's feed holds none of them.
+    const other = await feed('?per_page=100', SITE_B.id);
+    assert.ok(other.data.every((e) => e.site_id === SITE_B.id));
+  });
+
+  it('holds an entry back while a change stored before it is still in flight, and never skips either', async () => {
+    const held = await sent();
+    const start = await end();
+    let release!: (commit: boolean) => void;
+    const decided = new Promise<boolean>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const begun = new Promise<void>((resolve) => (inserted = resolve));
+    const late = {
+      id: randomUUID(),
+      type: 'request.expired',
+      created_at: new Date().toISOString(),
+      site_id: SITE_A.id,
+    };
+    // A transaction that stored an entry and has yet to commit: its id is older than
+    // that of anything stored after it.
+    const open = h.pool
+      .transaction(async (tx) => {
+        await tx.query(sql.unsafe`
+          INSERT INTO request_events (request_id, site_id, payload)
+          VALUES (${held.id}, ${SITE_A.id},
+                  ${sql.jsonb({ ...late, data: { request_id: held.id, previous_state: 'sent' } })})`);
+        inserted();
+        if (!(await decided)) throw new Error('rolled back on purpose');
+      })
+      .catch((error: unknown) => error);
+    await begun;
+    const after1 = await sent();
+    // The later change committed, but the feed does not pass the open one.
+    const whileOpen = await feed(from(start, '&per_page=100'));
+    assert.deepEqual(whileOpen.data, []);
+    assert.equal(whileOpen.next_after, start);
+    release(true);
+    await open;
+    const both = await settled(start, 2);
+    assert.deepEqual(
+      both.data.map((e) => e.id),
+      [late.id, both.data[1]!.id],
+    );
+    assert.equal(both.data[1]!.data.request_id, after1.id);
+
+    // A transaction that rolls back leaves nothing, and holds back nothing once it has.
+    const next = both.next_after;
+    let undo!: (commit: boolean) => void;
+    const undecided = new Promise<boolean>((resolve) => (undo = resolve));
+    let written!: () => void;
+    const writing = new Promise<void>((resolve) => (written = resolve));
+    const doomed = h.pool
+      .transaction(async (tx) => {
+        await tx.query(sql.unsafe`
+          INSERT INTO request_events (request_id, site_id, payload)
+          VALUES (${held.id}, ${SITE_A.id},
+                  ${sql.jsonb({ ...late, id: randomUUID(), data: { request_id: held.id, previous_state: 'sent' } })})`);
+        written();
+        if (!(await undecided)) throw new Error('rolled back on purpose');
+      })
+      .catch((error: unknown) => error);
+    await writing;
+    const after2 = await sent();
+    assert.deepEqual((await feed(from(next))).data, []);
+    undo(false);
+    assert.ok((await doomed) instanceof Error);
+    const only = await settled(next, 1);
+    assert.deepEqual(
+      only.data.map((e) => [e.type, e.data.request_id]),
+      [['request.sent', after2.id]],
+    );
+  });
+
+  it('answers 404 for a Site the caller does not reach, and names what it cannot read', async () => {
+    await h.http.get('/v1.1/sites/999/events').set(headers).expect(404);
+    const onlyA = await principal([SITE_A]);
+    await h.http.get(`/v1.1/sites/${SITE_B.id}/events`).set(onlyA).expect(404);
+    const bad = await h.http
+      .get(`/v1.1/sites/${SITE_A.id}/events?after=nope&page=2&per_page=0`)
+      .set(headers)
+      .expect(400);
+    assert.deepEqual(bad.body.errors, [
+      { path: 'page', message: 'unknown parameter' },
+      { path: 'per_page', message: 'must be an integer from 1 to 100' },
+      { path: 'after', message: 'must be a next_after this API answered' },
+    ]);
+    // A cursor is only what the API answered: not a position spelt another way.
+    const forged = Buffer.from('00.1').toString('base64url');
+    const refused = await h.http
+      .get(`/v1.1/sites/${SITE_A.id}/events?after=${forged}`)
+      .set(headers)
+      .expect(400);
+    assert.deepEqual(refused.body.errors, [
+      { path: 'after', message: 'must be a next_after this API answered' },
+    ]);
+  });
+});
