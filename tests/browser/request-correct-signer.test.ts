@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
-import { ownerWithSentRequest } from './support/sent-request.js';
-import { expectAccessible, launchChromium, screenshot, signedInTab } from './support/web-app.js';
+import { eventually } from '@esign/testing';
+import { sentRequestPage } from './support/sent-request-page.js';
+import { expectAccessible, screenshot } from './support/web-app.js';
 
 const PASSWORD = 'correct signer browser test password 42';
 const SIGNER = 'ann@client.example';
@@ -16,51 +15,32 @@ const SIGNER = 'ann@client.example';
 describe('web application in headless Chromium: correcting how a signer is reached', function () {
   // Generous: the machine may be busy, and nothing here measures speed.
   this.timeout(300_000);
-  let system: EsignSystem;
-  let browser: Browser;
-  let page: Page;
-  let problems: string[];
-  let requestPath: string;
+  const suite = sentRequestPage({
+    label: 'web_correct_signer',
+    account: 'Acme correct signer',
+    owner: 'owner@acme-correct-signer.example',
+    password: PASSWORD,
+    signer: SIGNER,
+  });
 
-  const row = () => page.getByRole('row', { name: new RegExp(`^${SIGNER.replace(/\./g, '\\.')}`) });
+  const row = () => suite.page.getByRole('row', { name: new RegExp(`^${SIGNER.replace(/\./g, '\\.')}`) });
   const executionUrl = () =>
-    page.getByRole('textbox', { name: `Execution URL for ${SIGNER}`, exact: true }).inputValue();
+    suite.page.getByRole('textbox', { name: `Execution URL for ${SIGNER}`, exact: true }).inputValue();
   const disclosure = () => row().locator('details.contact');
   /** What the Contact cell shows, without its Correct contact form. */
   const shownContact = async () =>
     ((await row().getByRole('cell').first().textContent()) ?? '').split('Correct contact')[0]!;
   const emailField = () => disclosure().getByLabel('E-mail address', { exact: true });
-  const submit = () => page.getByRole('button', { name: `Correct the contact details of ${SIGNER}` });
-
-  before(async function () {
-    this.timeout(600_000);
-    system = await startEsignSystem({ label: 'web_correct_signer' });
-    const owner = 'owner@acme-correct-signer.example';
-    ({ url: requestPath } = await ownerWithSentRequest(system, {
-      account: 'Acme correct signer',
-      owner,
-      password: PASSWORD,
-      signer: SIGNER,
-    }));
-    browser = await launchChromium();
-    ({ page, problems } = await signedInTab(browser, system.gatewayUrl, owner, PASSWORD));
-  });
-  after(async () => {
-    await browser?.close();
-    await system?.stop();
-  });
-  afterEach(function () {
-    if (this.currentTest?.state === 'passed') assert.deepEqual(problems, [], 'no console or script errors');
-  });
+  const submit = () => suite.page.getByRole('button', { name: `Correct the contact details of ${SIGNER}` });
 
   it('corrects the e-mail address: the notice, the new address in the table, a new link sent to it', async () => {
-    await page.goto(requestPath);
-    await page.getByRole('rowheader', { name: SIGNER }).waitFor();
-    await page
+    await suite.page.goto(suite.url);
+    await suite.page.getByRole('rowheader', { name: SIGNER }).waitFor();
+    await suite.page
       .locator('p.hint', { hasText: /^\s*A message that bounced/ })
       .getByText('Correct contact')
       .waitFor();
-    await expectAccessible(page, 'the Request page with Correct contact closed');
+    await expectAccessible(suite.page, 'the Request page with Correct contact closed');
     const before = await executionUrl();
     assert.equal(await emailField().isVisible(), false, 'closed until asked for');
     await disclosure().locator('summary').click();
@@ -73,11 +53,11 @@ describe('web application in headless Chromium: correcting how a signer is reach
     // Left focused, the field is scrolled back into view when the full-page screenshot
     // restores the viewport, and the click below would land beside the button.
     await emailField().blur();
-    await expectAccessible(page, 'the Request page with Correct contact open');
-    await screenshot(page, 'request-correct-signer');
-    const mailsBefore = system.smtp.received.length;
+    await expectAccessible(suite.page, 'the Request page with Correct contact open');
+    await screenshot(suite.page, 'request-correct-signer');
+    const mailsBefore = suite.system.smtp.received.length;
     await submit().click();
-    await page
+    await suite.page
       .getByRole('status')
       .filter({ hasText: 'They have a new Execution URL (below), and it is being sent to them' })
       .waitFor();
@@ -90,15 +70,15 @@ describe('web application in headless Chromium: correcting how a signer is reach
     await eventually(
       () =>
         Promise.resolve(
-          system.smtp.received.slice(mailsBefore).find((m) => m.to.includes('ann.lee@client.example')),
+          suite.system.smtp.received.slice(mailsBefore).find((m) => m.to.includes('ann.lee@client.example')),
         ),
       60_000,
     );
-    await expectAccessible(page, 'the Request page after a correction');
+    await expectAccessible(suite.page, 'the Request page after a correction');
   });
 
   it('shows a refused address beside its field, keeping what was typed', async () => {
-    await page.goto(requestPath);
+    await suite.page.goto(suite.url);
     await disclosure().locator('summary').click();
     await emailField().fill('not an address');
     await submit().click();
@@ -108,12 +88,12 @@ describe('web application in headless Chromium: correcting how a signer is reach
     assert.equal(await emailField().getAttribute('aria-invalid'), 'true');
     assert.equal(await emailField().inputValue(), 'not an address');
     assert.notEqual(await disclosure().getAttribute('open'), null, 'the form stays open');
-    await page
+    await suite.page
       .getByRole('alert')
       .getByRole('link', { name: /^E-mail address:/ })
       .waitFor();
     const contact = await shownContact();
     assert.match(contact, /ann\.lee@client\.example/, 'nothing was changed');
-    await expectAccessible(page, 'the Request page with a refused correction');
+    await expectAccessible(suite.page, 'the Request page with a refused correction');
   });
 });

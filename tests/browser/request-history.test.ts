@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
-import { ownerWithSentRequest, type GatewayJson } from './support/sent-request.js';
-import { expectAccessible, launchChromium, openTab, screenshot, signedInTab } from './support/web-app.js';
+import { eventually } from '@esign/testing';
+import { sentRequestPage } from './support/sent-request-page.js';
+import { expectAccessible, openTab, screenshot } from './support/web-app.js';
 
 const PASSWORD = 'request history browser test password 42';
 const SIGNER = 'ann@client.example';
@@ -19,52 +18,28 @@ const BOUNCED = /^E-mail to ann@client\.example could not be delivered — .*550
 describe('web application in headless Chromium: a Request’s history', function () {
   // Generous: the machine may be busy, and nothing here measures speed.
   this.timeout(300_000);
-  let system: EsignSystem;
-  let browser: Browser;
-  let page: Page;
-  let problems: string[];
-  let requestPath: string;
-  let id: string;
-  let json: GatewayJson;
+  const suite = sentRequestPage({
+    label: 'web_request_history',
+    account: 'Acme request history',
+    owner: 'owner@acme-request-history.example',
+    password: PASSWORD,
+    signer: SIGNER,
+    prepare: (system) => system.smtp.refuseRecipient(SIGNER, 550, '5.1.1 No such user here'),
+  });
 
-  const section = () => page.getByRole('region', { name: 'History' });
+  const section = () => suite.page.getByRole('region', { name: 'History' });
   const table = () => section().getByRole('table', { name: 'What happened to this Request, oldest first' });
   /** The "What happened" cell of each row, in order. */
   const happenings = async () =>
-    (await table().locator('tbody tr td:nth-child(2)').allTextContents()).map((s) =>
-      s.replace(/\s+/g, ' ').trim(),
+    (await table().locator('tbody tr td:nth-child(2)').allTextContents()).map((text) =>
+      text.replace(/\s+/g, ' ').trim(),
     );
-  const events = async () => (await json(`/v1.1/requests/${id}/events`)).data as { type: string }[];
-
-  before(async function () {
-    this.timeout(600_000);
-    system = await startEsignSystem({ label: 'web_request_history' });
-    const owner = 'owner@acme-request-history.example';
-    system.smtp.refuseRecipient(SIGNER, 550, '5.1.1 No such user here');
-    ({
-      id,
-      url: requestPath,
-      json,
-    } = await ownerWithSentRequest(system, {
-      account: 'Acme request history',
-      owner,
-      password: PASSWORD,
-      signer: SIGNER,
-    }));
-    browser = await launchChromium();
-    ({ page, problems } = await signedInTab(browser, system.gatewayUrl, owner, PASSWORD));
-  });
-  after(async () => {
-    await browser?.close();
-    await system?.stop();
-  });
-  afterEach(function () {
-    if (this.currentTest?.state === 'passed') assert.deepEqual(problems, [], 'no console or script errors');
-  });
+  const events = async () =>
+    (await suite.json(`/v1.1/requests/${suite.id}/events`)).data as { type: string }[];
 
   it('shows the sending of a sent Request, and the e-mail its signer’s server refused', async () => {
     await eventually(async () => ((await events()).length === 2 ? true : undefined), 30_000, 250);
-    await page.goto(requestPath);
+    await suite.page.goto(suite.url);
     await section().getByRole('heading', { name: 'History', level: 2 }).waitFor();
     const [sent, bounced, ...more] = await happenings();
     assert.equal(sent, `Sent to ${SIGNER}`);
@@ -78,23 +53,23 @@ describe('web application in headless Chromium: a Request’s history', function
       (await table().locator('tbody time').first().textContent()) ?? '',
       /^\d{4}-\d\d-\d\d .* UTC$/,
     );
-    await expectAccessible(page, 'the Request page with its History');
+    await expectAccessible(suite.page, 'the Request page with its History');
   });
 
   it('shows a change of the reminders and the signer’s first view as they happen', async () => {
-    await json(`/v1.1/requests/${id}`, 'PATCH', { reminder_interval_days: 3 });
-    await page.reload();
+    await suite.json(`/v1.1/requests/${suite.id}`, 'PATCH', { reminder_interval_days: 3 });
+    await suite.page.reload();
     await section().getByText('Expiry or reminders changed').waitFor();
     assert.deepEqual((await happenings()).slice(2), [
       'Expiry or reminders changed: no expiry; automatic reminders every 3 days',
     ]);
 
-    const signers = (await json(`/v1.1/requests/${id}`)).signers as { request_url: string }[];
-    const signer = await openTab(browser);
+    const signers = (await suite.json(`/v1.1/requests/${suite.id}`)).signers as { request_url: string }[];
+    const signer = await openTab(suite.browser);
     assert.equal((await signer.page.goto(signers[0]!.request_url))?.status(), 200);
     await signer.context.close();
     await eventually(async () => ((await events()).length === 4 ? true : undefined), 30_000, 250);
-    await page.reload();
+    await suite.page.reload();
     await section().getByText(`Viewed by ${SIGNER}`).waitFor();
     const rows = await happenings();
     assert.match(rows[1] ?? '', BOUNCED);
@@ -111,8 +86,8 @@ describe('web application in headless Chromium: a Request’s history', function
       (await events()).map((e) => e.type),
       'one row per entry of the API’s history, in its order',
     );
-    await expectAccessible(page, 'the Request page with four events in its History');
+    await expectAccessible(suite.page, 'the Request page with four events in its History');
     await section().scrollIntoViewIfNeeded();
-    await screenshot(page, 'request-history');
+    await screenshot(suite.page, 'request-history');
   });
 });

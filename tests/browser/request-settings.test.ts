@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { startEsignSystem, type EsignSystem } from '@esign/testing';
-import { ownerWithSentRequest } from './support/sent-request.js';
-import { expectAccessible, launchChromium, screenshot, signedInTab } from './support/web-app.js';
+import { sentRequestPage } from './support/sent-request-page.js';
+import { expectAccessible, screenshot } from './support/web-app.js';
 
 const PASSWORD = 'request settings browser test password 42';
 const SIGNER = 'ann@client.example';
@@ -24,15 +22,18 @@ const typedIn = (days: number): string => {
 describe('web application in headless Chromium: changing a Request’s expiry and reminders', function () {
   // Generous: the machine may be busy, and nothing here measures speed.
   this.timeout(300_000);
-  let system: EsignSystem;
-  let browser: Browser;
-  let page: Page;
-  let problems: string[];
-  let requestPath: string;
-  let getRequest: () => Promise<Record<string, unknown>>;
   const created = { expiresAt: typedIn(10), days: 3 };
+  const suite = sentRequestPage({
+    label: 'web_request_settings',
+    account: 'Acme request settings',
+    owner: 'owner@acme-request-settings.example',
+    password: PASSWORD,
+    signer: SIGNER,
+    request: { expires_at: `${created.expiresAt}:00Z`, reminder_interval_days: created.days },
+  });
+  const getRequest = () => suite.json(`/v1.1/requests/${suite.id}`);
 
-  const section = () => page.getByRole('region', { name: 'Expiry and reminders' });
+  const section = () => suite.page.getByRole('region', { name: 'Expiry and reminders' });
   const expiresField = () => section().getByLabel('Expires at (optional, UTC)');
   const daysField = () => section().getByLabel('Remind every … days (optional)');
   const save = () => section().getByRole('button', { name: 'Save expiry and reminders' });
@@ -40,38 +41,14 @@ describe('web application in headless Chromium: changing a Request’s expiry an
   const nextReminderShown = () =>
     section().locator('p', { hasText: 'Next automatic reminder' }).locator('time').getAttribute('datetime');
 
-  before(async function () {
-    this.timeout(600_000);
-    system = await startEsignSystem({ label: 'web_request_settings' });
-    const owner = 'owner@acme-request-settings.example';
-    const sent = await ownerWithSentRequest(system, {
-      account: 'Acme request settings',
-      owner,
-      password: PASSWORD,
-      signer: SIGNER,
-      request: { expires_at: `${created.expiresAt}:00Z`, reminder_interval_days: created.days },
-    });
-    getRequest = () => sent.json(`/v1.1/requests/${sent.id}`);
-    requestPath = sent.url;
-    browser = await launchChromium();
-    ({ page, problems } = await signedInTab(browser, system.gatewayUrl, owner, PASSWORD));
-  });
-  after(async () => {
-    await browser?.close();
-    await system?.stop();
-  });
-  afterEach(function () {
-    if (this.currentTest?.state === 'passed') assert.deepEqual(problems, [], 'no console or script errors');
-  });
-
   it('changes the expiry and the reminder interval: the notice, the new values on the page and in the API', async () => {
-    await page.goto(requestPath);
+    await suite.page.goto(suite.url);
     await section().getByRole('heading', { name: 'Expiry and reminders' }).waitFor();
     assert.equal(await expiresField().inputValue(), created.expiresAt, 'prefilled with the expiry');
     assert.equal(await daysField().inputValue(), String(created.days), 'prefilled with the interval');
     const before = await getRequest();
     assert.equal(await nextReminderShown(), before.next_reminder_at, 'the next reminder shown');
-    await expectAccessible(page, 'the Request page with Expiry and reminders');
+    await expectAccessible(suite.page, 'the Request page with Expiry and reminders');
 
     const later = typedIn(30);
     await expiresField().fill(later);
@@ -79,9 +56,9 @@ describe('web application in headless Chromium: changing a Request’s expiry an
     // Left focused, the field is scrolled back into view when the full-page screenshot
     // restores the viewport, and the click below would land beside the button.
     await daysField().blur();
-    await screenshot(page, 'request-settings');
+    await screenshot(suite.page, 'request-settings');
     await save().click();
-    await page
+    await suite.page
       .getByRole('status')
       .filter({ hasText: 'The Request’s expiry and automatic reminders were saved.' })
       .waitFor();
@@ -91,15 +68,15 @@ describe('web application in headless Chromium: changing a Request’s expiry an
     assert.equal(after.expires_at, new Date(`${later}:00Z`).toISOString());
     assert.equal(after.reminder_interval_days, 7);
     assert.notEqual(after.next_reminder_at, before.next_reminder_at, 'the next reminder rescheduled');
-    const facts = (await page.locator('dl.facts').textContent()) ?? '';
+    const facts = (await suite.page.locator('dl.facts').textContent()) ?? '';
     assert.match(facts, new RegExp(`Expires\\s*${later.replace('T', ' ')}:00 UTC`));
     assert.match(facts, /Automatic reminders\s*every 7 days;\s*next/);
     assert.equal(await nextReminderShown(), after.next_reminder_at, 'the rescheduled reminder shown');
-    await expectAccessible(page, 'the Request page after saving the expiry and reminders');
+    await expectAccessible(suite.page, 'the Request page after saving the expiry and reminders');
   });
 
   it('shows a past date refused beside its field, keeping what was typed', async () => {
-    await page.goto(requestPath);
+    await suite.page.goto(suite.url);
     const kept = await expiresField().inputValue();
     await expiresField().fill('2020-01-01T12:00');
     await save().click();
@@ -108,15 +85,15 @@ describe('web application in headless Chromium: changing a Request’s expiry an
     assert.match((await error.textContent()) ?? '', /future/);
     assert.equal(await expiresField().getAttribute('aria-invalid'), 'true');
     assert.equal(await expiresField().inputValue(), '2020-01-01T12:00', 'as typed');
-    await page
+    await suite.page
       .getByRole('alert')
       .getByRole('link', { name: /^Expires at/ })
       .waitFor();
     assert.match(
-      (await page.getByRole('alert').textContent()) ?? '',
+      (await suite.page.getByRole('alert').textContent()) ?? '',
       /The expiry and reminders were not changed\./,
     );
     assert.equal((await getRequest()).expires_at, new Date(`${kept}:00Z`).toISOString(), 'nothing changed');
-    await expectAccessible(page, 'the Request page with a refused expiry');
+    await expectAccessible(suite.page, 'the Request page with a refused expiry');
   });
 });
