@@ -4,15 +4,7 @@
 import assert from 'node:assert/strict';
 import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
 import { expectStatus } from './support/client.js';
-import {
-  agreementRequest,
-  clientOf,
-  ok,
-  publishedAgreement,
-  unique,
-  uniqueMobile,
-  type ClientOf,
-} from './support/flow.js';
+import { clientOf, ok, publishedAgreement, sentAgreement, type ClientOf } from './support/flow.js';
 
 describe('end to end through the gateway: a Site’s event feed (ADR 3190)', function () {
   this.timeout(120_000);
@@ -29,18 +21,7 @@ describe('end to end through the gateway: a Site’s event feed (ADR 3190)', fun
     await system?.stop();
   });
 
-  const sendOne = async (client: ClientOf, template: number) => {
-    const created = ok(
-      await client.esign.POST('/v1.1/sites/{site_id}/requests', {
-        params: { path: { site_id: client.site } },
-        body: agreementRequest(template, { email: `feed-${unique()}@example.com`, mobile: uniqueMobile() }),
-      }),
-      201,
-      'create',
-    );
-    expectStatus(await client.api.post(`/v1.1/requests/${created.id}/send`), 200);
-    return created.id;
-  };
+  const sendOne = async (client: ClientOf, template: number) => (await sentAgreement(client, template)).id;
   const feed = async (client: ClientOf, after?: string) =>
     ok(
       await client.esign.GET('/v1.1/sites/{site_id}/events', {

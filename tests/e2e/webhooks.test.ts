@@ -9,10 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
 import { expectStatus } from './support/client.js';
 import {
-  agreementRequest,
   clientOf,
   ok,
   publishedAgreement,
+  sentAgreement,
   unique,
   uniqueMobile,
   type ClientOf,
@@ -54,18 +54,7 @@ describe('end to end through the gateway: webhooks routed by Site (ADR 2690)', f
     await new Promise((resolve) => receiver?.close(resolve));
   });
 
-  const sendOne = async (template: number) => {
-    const created = ok(
-      await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
-        params: { path: { site_id: acme.site } },
-        body: agreementRequest(template, { email: `hook-${unique()}@example.com`, mobile: uniqueMobile() }),
-      }),
-      201,
-      'create',
-    );
-    expectStatus(await acme.api.post(`/v1.1/requests/${created.id}/send`), 200);
-    return created.id;
-  };
+  const sendOne = async (template: number) => (await sentAgreement(acme, template)).id;
 
   it('delivers request.sent to an endpoint registered before the send, and only after it exists', async () => {
     const template = await publishedAgreement(acme);
@@ -223,15 +212,7 @@ describe('end to end through the gateway: webhooks routed by Site (ADR 2690)', f
     );
     const gone = `gone-${unique()}@example.com`;
     system.smtp.refuseRecipient(gone, 550, '5.1.1 No such user here');
-    const created = ok(
-      await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
-        params: { path: { site_id: acme.site } },
-        body: agreementRequest(template, { email: gone, mobile: uniqueMobile() }),
-      }),
-      201,
-      'create',
-    );
-    expectStatus(await acme.api.post(`/v1.1/requests/${created.id}/send`), 200);
+    const created = await sentAgreement(acme, template, gone);
     const received = await eventually(() =>
       Promise.resolve(
         delivered.find((d) => d.type === 'request.delivery_failed' && d.data.request_id === created.id),

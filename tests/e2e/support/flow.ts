@@ -132,6 +132,28 @@ export const agreementRequest = (
   ...overrides,
 });
 
+/**
+ * Through the typed client: an agreementRequest for `email` (a new address by default) and
+ * a new mobile number, created and sent. Answers the Request as created.
+ */
+export const sentAgreement = async (
+  client: ClientOf,
+  template: number,
+  email = `sent-${unique()}@example.com`,
+): Promise<Schemas['RequestView']> => {
+  const created = ok(
+    await client.esign.POST('/v1.1/sites/{site_id}/requests', {
+      params: { path: { site_id: client.site } },
+      body: agreementRequest(template, { email, mobile: uniqueMobile() }),
+    }),
+    201,
+    'create',
+  );
+  const sent = await client.api.post(`/v1.1/requests/${created.id}/send`);
+  assert.equal(sent.status, 200, 'send');
+  return created;
+};
+
 /** NANP exchanges: 200 to 999, none N11 (a number with another is refused, ADR 1320). */
 const EXCHANGES = Array.from({ length: 800 }, (_, i) => 200 + i).filter((e) => e % 100 !== 11);
 /** A 10-digit US mobile number nobody else in the run uses. */

@@ -2,22 +2,15 @@ import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as t from 'io-ts';
-import type { RequestEventList, RequestView } from '@esign/contracts';
+import type { RequestEventList } from '@esign/contracts';
 import { db, sql } from '@esign/platform/database';
 import { postgresRequestRepository } from '../../src/adapters/postgres/postgres-request-repository.js';
 import { executionUrl } from '../../src/application/deps.js';
 import { envelopes } from '../../src/application/events.js';
 import { cancel } from '../../src/domain/signature-request.js';
-import { oneSignerAgreement, signsAs } from '../support/executed-documents-fixture.js';
-import {
-  htmlTemplateBody,
-  principal,
-  publishedTemplate,
-  SITE_A,
-  SITE_B,
-  startHarness,
-  type Harness,
-} from '../support/harness.js';
+import { signsAs } from '../support/executed-documents-fixture.js';
+import { principal, SITE_A, SITE_B } from '../support/harness.js';
+import { historyFixture } from '../support/history-fixture.js';
 
 /**
  * ADR 3170 against real Postgres: a Request's history is every event of it a webhook can
@@ -27,41 +20,17 @@ import {
  */
 describe('requests service: a Request’s history (real Postgres)', function () {
   this.timeout(60_000);
-  let h: Harness;
-  let template: number;
-  let headers: Record<string, string>;
-
-  before(async () => {
-    h = await startHarness('request-history');
-    headers = await principal();
-    template = await publishedTemplate(h.http, SITE_A, htmlTemplateBody({ name: 'Agreement' }));
-  });
-
-  after(async () => {
-    await h.close();
-  });
-
-  const create = async (send = false): Promise<RequestView> => {
-    const view = (
-      await h.http
-        .post(`/v1.1/sites/${SITE_A.id}/requests`)
-        .set(headers)
-        .send(oneSignerAgreement(template))
-        .expect(201)
-    ).body as RequestView;
-    if (send) await h.http.post(`/v1.1/requests/${view.id}/send`).set(headers).expect(200);
-    return view;
-  };
+  const { ctx, create } = historyFixture('request-history');
 
   const history = async (id: string, query = ''): Promise<RequestEventList> =>
-    (await h.http.get(`/v1.1/requests/${id}/events${query}`).set(headers).expect(200))
+    (await ctx.h.http.get(`/v1.1/requests/${id}/events${query}`).set(ctx.headers).expect(200))
       .body as RequestEventList;
 
   /** The outbox's events of the Request that a client can see, in the order written. */
   const outboxEvents = async (id: string) =>
     (
       await db.any(
-        h.pool,
+        ctx.h.pool,
         t.type({ id: t.string, type: t.string }),
         sql.unsafe`SELECT envelope->>'id' AS id, type FROM outbox
                    WHERE envelope->>'aggregate_id' = ${id} ORDER BY seq`,
@@ -71,8 +40,8 @@ describe('requests service: a Request’s history (real Postgres)', function () 
   it('keeps every event a webhook carries, with the outbox’s ids, oldest first, no Execution URL', async () => {
     const view = await create();
     assert.deepEqual((await history(view.id)).data, [], 'a draft never changed has none');
-    await h.http.post(`/v1.1/requests/${view.id}/send`).set(headers).expect(200);
-    await signsAs(h, view.signers[0]!.request_url, 'Ada Lovelace');
+    await ctx.h.http.post(`/v1.1/requests/${view.id}/send`).set(ctx.headers).expect(200);
+    await signsAs(ctx.h, view.signers[0]!.request_url, 'Ada Lovelace');
     const page = await history(view.id);
     assert.deepEqual(
       page.data.map((e) => e.type),
@@ -95,7 +64,7 @@ describe('requests service: a Request’s history (real Postgres)', function () 
 
   it('keeps a cancel’s event after the send’s, and pages like every list', async () => {
     const view = await create(true);
-    await h.http.post(`/v1.1/requests/${view.id}/cancel`).set(headers).expect(200);
+    await ctx.h.http.post(`/v1.1/requests/${view.id}/cancel`).set(ctx.headers).expect(200);
     const all = await history(view.id);
     assert.deepEqual(
       all.data.map((e) => e.type),
@@ -118,27 +87,30 @@ describe('requests service: a Request’s history (real Postgres)', function () 
 
   it('answers 404 for a Request of another Site, and names a parameter it does not take or a value it does not know', async () => {
     const view = await create(true);
-    const other = await h.http
+    const other = await ctx.h.http
       .get(`/v1.1/requests/${view.id}/events`)
       .set(await principal([SITE_B]))
       .expect(404);
     assert.match(other.headers['content-type'] ?? '', /application\/problem\+json/);
-    await h.http.get('/v1.1/requests/not-a-uuid/events').set(headers).expect(404);
-    const bad = await h.http
+    await ctx.h.http.get('/v1.1/requests/not-a-uuid/events').set(ctx.headers).expect(404);
+    const bad = await ctx.h.http
       .get(`/v1.1/requests/${view.id}/events?per_page=101&state=sent`)
-      .set(headers)
+      .set(ctx.headers)
       .expect(400);
     assert.deepEqual(bad.body.errors, [
       { path: 'state', message: 'unknown parameter' },
       { path: 'per_page', message: 'must be an integer from 1 to 100' },
     ]);
-    const order = await h.http.get(`/v1.1/requests/${view.id}/events?order=newest`).set(headers).expect(400);
+    const order = await ctx.h.http
+      .get(`/v1.1/requests/${view.id}/events?order=newest`)
+      .set(ctx.headers)
+      .expect(400);
     assert.deepEqual(order.body.errors, [{ path: 'order', message: 'must be "asc" or "desc"' }]);
   });
 
   it('keeps nothing of a transition that was not stored (ADR 2800)', async () => {
     const view = await create(true);
-    const requests = postgresRequestRepository(h.pool);
+    const requests = postgresRequestRepository(ctx.h.pool);
     const read = async () => {
       const found = await requests.find(view.id, [SITE_A.id])();
       assert.ok(E.isRight(found) && O.isSome(found.right));
@@ -148,7 +120,7 @@ describe('requests service: a Request’s history (real Postgres)', function () 
       const decided = cancel(previous, new Date().toISOString());
       assert.ok(E.isRight(decided));
       const events = envelopes(
-        { ids: h.deps.ids, executionUrl: executionUrl(h.deps) },
+        { ids: ctx.h.deps.ids, executionUrl: executionUrl(ctx.h.deps) },
         decided.right.request,
         decided.right.events,
       );
@@ -156,9 +128,9 @@ describe('requests service: a Request’s history (real Postgres)', function () 
     };
     const stale = await read();
     // A change stored since the read: a write decided on that read is refused.
-    await h.http
+    await ctx.h.http
       .patch(`/v1.1/requests/${view.id}`)
-      .set(headers)
+      .set(ctx.headers)
       .send({ reminder_interval_days: 7 })
       .expect(200);
     const before = await history(view.id);

@@ -1,18 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { RequestView, SiteEventFeed } from '@esign/contracts';
+import type { SiteEventFeed } from '@esign/contracts';
 import { sql } from '@esign/platform/database';
 import { eventually } from '@esign/testing';
-import { oneSignerAgreement } from '../support/executed-documents-fixture.js';
-import {
-  htmlTemplateBody,
-  principal,
-  publishedTemplate,
-  SITE_A,
-  SITE_B,
-  startHarness,
-  type Harness,
-} from '../support/harness.js';
+import { principal, SITE_A, SITE_B } from '../support/harness.js';
+import { historyFixture } from '../support/history-fixture.js';
 
 /**
  * ADR 3190 against real Postgres: a Site's event feed lists its Requests' history entries
@@ -21,33 +13,11 @@ import {
  */
 describe('requests service: a Site’s event feed (real Postgres)', function () {
   this.timeout(60_000);
-  let h: Harness;
-  let template: number;
-  let headers: Record<string, string>;
-
-  before(async () => {
-    h = await startHarness('site-event-feed');
-    headers = await principal([SITE_A, SITE_B]);
-    template = await publishedTemplate(h.http, SITE_A, htmlTemplateBody({ name: 'Agreement' }));
-  });
-
-  after(async () => {
-    await h.close();
-  });
-
-  const sent = async (): Promise<RequestView> => {
-    const view = (
-      await h.http
-        .post(`/v1.1/sites/${SITE_A.id}/requests`)
-        .set(headers)
-        .send(oneSignerAgreement(template))
-        .expect(201)
-    ).body as RequestView;
-    await h.http.post(`/v1.1/requests/${view.id}/send`).set(headers).expect(200);
-    return view;
-  };
+  const { ctx, create } = historyFixture('site-event-feed', [SITE_A, SITE_B]);
+  const sent = () => create(true);
   const feed = async (query = '', site = SITE_A.id): Promise<SiteEventFeed> =>
-    (await h.http.get(`/v1.1/sites/${site}/events${query}`).set(headers).expect(200)).body as SiteEventFeed;
+    (await ctx.h.http.get(`/v1.1/sites/${site}/events${query}`).set(ctx.headers).expect(200))
+      .body as SiteEventFeed;
   const from = (cursor: string, more = '') => `?after=${encodeURIComponent(cursor)}${more}`;
   /** The cursor past everything the feed holds now. */
   const end = async () => {
@@ -66,7 +36,7 @@ describe('requests service: a Site’s event feed (real Postgres)', function () 
     const cursor = await end();
     const first = await sent();
     const second = await sent();
-    await h.http.post(`/v1.1/requests/${first.id}/cancel`).set(headers).expect(200);
+    await ctx.h.http.post(`/v1.1/requests/${first.id}/cancel`).set(ctx.headers).expect(200);
     const all = await settled(cursor, 3);
     assert.deepEqual(
       all.data.map((e) => [e.type, e.data.request_id]),
@@ -78,7 +48,8 @@ describe('requests service: a Site’s event feed (real Postgres)', function () 
     );
     assert.equal(all.has_more, false);
     // Each entry is the Request's own history entry, the same body.
-    const history = (await h.http.get(`/v1.1/requests/${first.id}/events`).set(headers).expect(200)).body as {
+    const history = (await ctx.h.http.get(`/v1.1/requests/${first.id}/events`).set(ctx.headers).expect(200))
+      .body as {
       data: unknown[];
     };
     assert.deepEqual(history.data, [all.data[0], all.data[2]]);
@@ -113,7 +84,7 @@ describe('requests service: a Site’s event feed (real Postgres)', function () 
     };
     // A transaction that stored an entry and has yet to commit: its id is older than
     // that of anything stored after it.
-    const open = h.pool
+    const open = ctx.h.pool
       .transaction(async (tx) => {
         await tx.query(sql.unsafe`
           INSERT INTO request_events (request_id, site_id, payload)
@@ -144,7 +115,7 @@ describe('requests service: a Site’s event feed (real Postgres)', function () 
     const undecided = new Promise<boolean>((resolve) => (undo = resolve));
     let written!: () => void;
     const writing = new Promise<void>((resolve) => (written = resolve));
-    const doomed = h.pool
+    const doomed = ctx.h.pool
       .transaction(async (tx) => {
         await tx.query(sql.unsafe`
           INSERT INTO request_events (request_id, site_id, payload)
@@ -167,12 +138,12 @@ describe('requests service: a Site’s event feed (real Postgres)', function () 
   });
 
   it('answers 404 for a Site the caller does not reach, and names what it cannot read', async () => {
-    await h.http.get('/v1.1/sites/999/events').set(headers).expect(404);
+    await ctx.h.http.get('/v1.1/sites/999/events').set(ctx.headers).expect(404);
     const onlyA = await principal([SITE_A]);
-    await h.http.get(`/v1.1/sites/${SITE_B.id}/events`).set(onlyA).expect(404);
-    const bad = await h.http
+    await ctx.h.http.get(`/v1.1/sites/${SITE_B.id}/events`).set(onlyA).expect(404);
+    const bad = await ctx.h.http
       .get(`/v1.1/sites/${SITE_A.id}/events?after=nope&page=2&per_page=0`)
-      .set(headers)
+      .set(ctx.headers)
       .expect(400);
     assert.deepEqual(bad.body.errors, [
       { path: 'page', message: 'unknown parameter' },
@@ -181,9 +152,9 @@ describe('requests service: a Site’s event feed (real Postgres)', function () 
     ]);
     // A cursor is only what the API answered: not a position spelt another way.
     const forged = Buffer.from('00.1').toString('base64url');
-    const refused = await h.http
+    const refused = await ctx.h.http
       .get(`/v1.1/sites/${SITE_A.id}/events?after=${forged}`)
-      .set(headers)
+      .set(ctx.headers)
       .expect(400);
     assert.deepEqual(refused.body.errors, [
       { path: 'after', message: 'must be a next_after this API answered' },
