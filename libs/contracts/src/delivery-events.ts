@@ -26,6 +26,13 @@ const NotificationOutcome = t.intersection([
      * about the signer any more (ADR 3140). Absent from older notifiers' reports.
      */
     to: t.string,
+    /**
+     * The failure is about this message or recipient (an SMTP 5xx to the recipient or the
+     * message, a Twilio 4xx, an address the notifier refused), not an outage or our own
+     * configuration: `error` may be shown to the Request's sender (ADR 3180). Absent from
+     * retries that ran out, and from older notifiers' reports.
+     */
+    permanent: t.literal(true),
   }),
 ]);
 
@@ -45,7 +52,9 @@ export type NotificationFailed = t.TypeOf<typeof NotificationFailed>;
  * statement that records the report, only when the report became the signer's status: not
  * for a duplicate, a report older than the one recorded, or one about an address the
  * sender has since corrected (ADR 3140). `to`: the address it was for, when the notifier
- * said; `error`: the provider's words.
+ * said; `error`: why, in the provider's words when it refused this message for this
+ * recipient, or the quota's; null when the retries ran out (an outage of ours, whose
+ * details are not the client's).
  */
 export const RequestDeliveryFailed = envelope(
   'request.delivery_failed',

@@ -4,7 +4,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import {
   exhausted,
-  failed,
+  refused,
   keyText,
   quotaExceeded,
   outcomeEvent,
@@ -176,7 +176,7 @@ const processTarget =
         send(deps, event, target),
         TE.matchE(
           (error) => {
-            if (error._tag === 'Permanent') return settle(claimAttempt, failed(error.error));
+            if (error._tag === 'Permanent') return settle(claimAttempt, refused(error.error));
             if (attempt.final) return settle(claimAttempt, exhausted(claimAttempt, error.error));
             return pipe(
               deps.store.defer(target.key, claimAttempt, error.error),

@@ -120,9 +120,21 @@ export type Settlement =
       readonly error: string;
       /** Set when the message was not sent because a daily quota is used up (ADR 1320). */
       readonly reason?: 'quota_exceeded';
+      /**
+       * Set when the failure is about this message or recipient, not an outage: `error` is
+       * the provider's (or our own) answer about them, which the sender may read (ADR 3180).
+       */
+      readonly permanent?: true;
     };
 
 export const failed = (error: string): Settlement => ({ _tag: 'Failed', error: error.slice(0, 1000) });
+
+/** Refused for this message or recipient (SMTP 5xx to it, Twilio 4xx, an address we refuse). */
+export const refused = (error: string): Settlement => ({
+  _tag: 'Failed',
+  error: error.slice(0, 1000),
+  permanent: true,
+});
 
 const CHANNEL_NAMES: Record<Channel, string> = { email: 'e-mails', sms: 'text messages' };
 
@@ -191,6 +203,7 @@ export const outcomeEvent = (
           ...data,
           error: settlement.error,
           ...(settlement.reason === undefined ? {} : { reason: settlement.reason }),
+          ...(settlement.permanent === true && { permanent: true as const }),
         },
       };
 };

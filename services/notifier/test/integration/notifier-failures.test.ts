@@ -43,6 +43,7 @@ describe('notifier: e-mail and SMS to signers when a Request is sent (permanent 
     assert.equal(byRef(fine.signer_ref)?.type, 'notification.delivered');
     assert.equal(byRef(gone.signer_ref)?.type, 'notification.failed');
     assert.match(byRef(gone.signer_ref)?.data.error ?? '', /550 5\.1\.1 No such user here/);
+    assert.equal(byRef(gone.signer_ref)?.data.permanent, true);
     assert.equal(byRef(invalid.signer_ref)?.type, 'notification.failed');
     assert.match(byRef(invalid.signer_ref)?.data.error ?? '', /21211/);
     assert.equal(byRef(down.signer_ref)?.type, 'notification.failed');
@@ -50,6 +51,7 @@ describe('notifier: e-mail and SMS to signers when a Request is sent (permanent 
       byRef(down.signer_ref)?.data.error ?? '',
       new RegExp(`^gave up after ${RETRY_DELAYS.length + 1} attempts: Twilio 503`),
     );
+    assert.equal(byRef(down.signer_ref)?.data.permanent, undefined);
 
     assert.equal(mailTo(u.email('fine')).length, 1, 'the accepted message is not resent by the retries');
     assert.equal(mailTo(u.email('gone')).length, 0);

@@ -167,6 +167,7 @@ describe('notifier use case: notify signers', () => {
     assert.equal(needsRetry(report), false);
     assert.equal(db.events[0]?.type, 'notification.failed');
     assert.match(db.events[0]?.data.error ?? '', /21211/);
+    assert.equal(db.events[0]?.data.permanent, true, 'about this message: the sender may read why');
   });
 
   it('on the last attempt records a transient failure as failed, with how many attempts were made', async () => {
@@ -179,6 +180,7 @@ describe('notifier use case: notify signers', () => {
     assert.deepEqual(tags(last), ['a/email:Failed']);
     assert.equal(needsRetry(last), false);
     assert.equal(db.events[0]?.data.error, 'gave up after 3 attempts: connection refused');
+    assert.equal(db.events[0]?.data.permanent, undefined, 'an outage of ours, not the recipient’s');
   });
 
   it('refuses an SMS to a non-US number without calling the provider', async () => {

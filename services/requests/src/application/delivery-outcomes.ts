@@ -26,7 +26,9 @@ const deliveryOf = (event: Report): Delivery => ({
  * What the client is told of a failure (ADR 3180): `request.delivery_failed`, for the
  * store to publish and keep in the Request's history only if the report becomes the
  * signer's status. It happened when the message failed, and carries the Request's test
- * mark as the report does.
+ * mark as the report does. Its `error` is the provider's answer about this recipient (or
+ * the quota's), never an outage's: a refused connection or our own rejected credentials
+ * tell the client nothing and name our infrastructure.
  */
 const failureNotice = (event: Report, delivery: Delivery, id: string): RequestDeliveryFailed | undefined =>
   delivery.outcome === 'delivered'
@@ -43,7 +45,8 @@ const failureNotice = (event: Report, delivery: Delivery, id: string): RequestDe
           signer_ref: event.data.signer_ref,
           channel: event.data.channel,
           status: delivery.outcome,
-          error: delivery.error,
+          error:
+            event.data.permanent === true || delivery.outcome === 'quota_exceeded' ? delivery.error : null,
           failed_at: event.occurred_at,
           ...(event.data.to === undefined ? {} : { to: event.data.to }),
         },

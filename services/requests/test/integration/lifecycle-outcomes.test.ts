@@ -165,8 +165,9 @@ describe('requests service lifecycle, the notifier’s outcomes, and the stateme
         data: { id: string; type: string; data: unknown }[];
       };
     const failed = outcome(view, 'notification.failed', 1, 'sms', '2030-01-01T00:00:10.000Z', {
-      error: 'unreachable',
+      error: 'Twilio 400 error 21211: not a valid phone number',
       to: '15552001111',
+      permanent: true,
     });
     ctx.h.statements.length = 0;
     assert.deepEqual(await useCases(ctx.h.deps).recordNotificationOutcome(failed)(), E.right('applied'));
@@ -184,7 +185,7 @@ describe('requests service lifecycle, the notifier’s outcomes, and the stateme
       signer_ref: view.signers[1]!.signer_ref,
       channel: 'sms',
       status: 'failed',
-      error: 'unreachable',
+      error: 'Twilio 400 error 21211: not a valid phone number',
       failed_at: '2030-01-01T00:00:10.000Z',
       to: '15552001111',
     });

@@ -204,7 +204,7 @@ describe('requests use cases: send and the lifecycle (in-memory ports)', () => {
     const failed = deliveryReport(view, {
       type: 'notification.failed',
       at: later(NOW, 10),
-      extra: { error: '550 no such user', to: 'a@b.co' },
+      extra: { error: '550 no such user', to: 'a@b.co', permanent: true },
     });
     assert.deepEqual(await cases.recordNotificationOutcome(failed)(), E.right('applied'));
     assert.deepEqual(await cases.recordNotificationOutcome(failed)(), E.right('duplicate'));
@@ -224,7 +224,11 @@ describe('requests use cases: send and the lifecycle (in-memory ports)', () => {
       to: 'a@b.co',
     });
     // An older report is recorded nowhere and told nobody; a delivery is shown, not told.
-    const older = deliveryReport(view, { type: 'notification.failed', at: later(NOW, 5) });
+    const older = deliveryReport(view, {
+      type: 'notification.failed',
+      at: later(NOW, 5),
+      extra: { permanent: true },
+    });
     assert.deepEqual(await cases.recordNotificationOutcome(older)(), E.right('applied'));
     const delivered = deliveryReport(view, { at: later(NOW, 20) });
     assert.deepEqual(await cases.recordNotificationOutcome(delivered)(), E.right('applied'));
@@ -243,5 +247,16 @@ describe('requests use cases: send and the lifecycle (in-memory ports)', () => {
     assert.equal((quota.data as { status: string }).status, 'quota_exceeded');
     assert.equal((quota.data as { error: unknown }).error, null);
     assert.equal(quota.test_mode, true);
+    // Retries that ran out are an outage of ours: the client is told it failed, not why.
+    const gaveUp = deliveryReport(view, {
+      type: 'notification.failed',
+      at: later(NOW, 40),
+      extra: { error: 'gave up after 3 attempts: connect ECONNREFUSED 10.0.3.4:587' },
+    });
+    assert.deepEqual(await cases.recordNotificationOutcome(gaveUp)(), E.right('applied'));
+    assert.deepEqual(
+      [(told()[2]!.data as { status: string }).status, (told()[2]!.data as { error: unknown }).error],
+      ['failed', null],
+    );
   });
 });
