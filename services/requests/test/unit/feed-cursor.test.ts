@@ -20,6 +20,9 @@ describe('requests: the event feed’s cursor (ADR 3190)', () => {
       Buffer.from('012.5').toString('base64url'),
       Buffer.from('12.-5').toString('base64url'),
       Buffer.from('12.5').toString('base64'),
+      // Beyond what Postgres holds: a transaction id past 2^64 - 1, an id past 2^63 - 1.
+      encodeFeedCursor({ txid: '18446744073709551616', id: '1' }),
+      encodeFeedCursor({ txid: '1', id: '9223372036854775808' }),
       `${own}=`,
       `${own}A`,
     ])
