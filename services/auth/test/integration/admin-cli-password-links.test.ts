@@ -97,4 +97,35 @@ describe('auth: admin CLI, password links an operator sends (ADR 3160)', () => {
       'nobody made',
     );
   });
+
+  it('says the user was made and how to send the link when the link cannot be written', async () => {
+    const { account } = await ok(['create-account', '--name', 'Half done']);
+    const broken = adminCli(() => ({
+      ...h.deps,
+      passwordResets: {
+        ...h.deps.passwordResets,
+        issue: () => () => Promise.reject(new Error('the database went away')),
+      },
+    }));
+    const run = await broken.admin([
+      'create-user',
+      '--account',
+      account.id,
+      '--email',
+      'half@acme.test',
+      '--send-link',
+    ]);
+    assert.equal(run.code, EXIT.failure);
+    assert.equal(run.json.user.email, 'half@acme.test', 'what was done is printed');
+    assert.deepEqual(run.json.error, {
+      code: 'link_not_sent',
+      message:
+        'the user was made, but no link was sent (the database went away); send it with: send-password-link --user half@acme.test',
+    });
+    assert.match(run.err, /send-password-link --user half@acme\.test/);
+    // And that command finishes the job.
+    const sent = await ok(['send-password-link', '--user', 'half@acme.test']);
+    assert.equal(sent.user.id, run.json.user.id);
+    assert.equal((await links(run.json.user.id)).length, 1);
+  });
 });

@@ -6,6 +6,7 @@ import {
   bool,
   email,
   integer,
+  PartlyDone,
   passwordOf,
   PASSWORD_ENV,
   required,
@@ -83,7 +84,19 @@ export const ACCOUNT_COMMANDS: Record<string, Command> = {
         createUser(deps)({ accountId: required(v, 'account'), email: address, password }),
       );
       if (sendLink) {
-        const until = await unwrap(sendPasswordLink(deps)({ userId: user.id, welcome: true }));
+        // Two writes: a link that fails leaves the user made, which the operator is told,
+        // with the command that sends the link, rather than a bare error and a retry that
+        // would find the address taken.
+        const until = await unwrap(sendPasswordLink(deps)({ userId: user.id, welcome: true })).catch(
+          (error: unknown) => {
+            const reason = error instanceof Error ? error.message : String(error);
+            throw new PartlyDone(
+              { user: userView(user) },
+              'link_not_sent',
+              `the user was made, but no link was sent (${reason}); send it with: send-password-link --user ${user.email}`,
+            );
+          },
+        );
         return { user: userView(user), link_sent: { expires_at: until.toISOString() } };
       }
       return { user: userView(user), ...(generated ? { password } : {}) };

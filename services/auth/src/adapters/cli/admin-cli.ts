@@ -3,7 +3,7 @@ import type { Deps } from '../../application/deps.js';
 import { authProblem } from '../../application/problems.js';
 import { ACCOUNT_COMMANDS } from './account-commands.js';
 import { APP_COMMANDS } from './app-commands.js';
-import { CommandError, UsageError, type CliIo, type Command } from './cli-command.js';
+import { CommandError, PartlyDone, UsageError, type CliIo, type Command } from './cli-command.js';
 import { LIST_COMMAND } from './list-command.js';
 
 /**
@@ -62,6 +62,11 @@ export const runAdmin = async (argv: readonly string[], deps: Deps, io: CliIo): 
       io.err(`${error.message}\n\n${usage()}`);
       io.out({ error: { code: 'usage', message: error.message } });
       return EXIT.usage;
+    }
+    if (error instanceof PartlyDone) {
+      io.err(`${name}: ${error.message}`);
+      io.out({ ...error.done, error: { code: error.code, message: error.message } });
+      return EXIT.failure;
     }
     if (error instanceof CommandError) {
       // The same table as HTTP: one code and one sentence per domain error.

@@ -28,6 +28,20 @@ export interface Command {
 /** A mistake in the command line: exit 64 with the usage. */
 export class UsageError extends Error {}
 
+/**
+ * A command that did part of its work and not the rest: exit 1 with what it did (`done`),
+ * the problem code of what it did not, and how to finish.
+ */
+export class PartlyDone extends Error {
+  constructor(
+    readonly done: Readonly<Record<string, unknown>>,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** A use case's expected failure: exit 65 with its problem code. */
 export class CommandError extends Error {
   constructor(readonly error: AuthError) {
