@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
+import { decodeFeedCursor, FEED_START } from '../../src/application/feed-cursor.js';
 import { left, right } from '../support/builders.js';
-import { caller, memoryLifecycle } from '../support/memory-lifecycle.js';
+import { caller, memoryLifecycle, SITE } from '../support/memory-lifecycle.js';
 
 const FIRST = { page: 1, perPage: 20 };
 
-/** ADR 3170 over in-memory ports: what GET /v1.1/requests/:id/events answers. */
+/** ADRs 3170 and 3190 over in-memory ports: what a Request's history and a Site's feed answer. */
 describe('requests use cases: a Request’s history (in-memory ports)', () => {
   it('lists the client events of a Request, oldest first, as webhooks carry them', async () => {
     const { cases, create, events } = await memoryLifecycle();
@@ -45,6 +46,67 @@ describe('requests use cases: a Request’s history (in-memory ports)', () => {
     const stranger = { sub: 'v', sites: [{ id: 8, name: 'Globex' }] };
     assert.equal(
       left(await cases.listRequestEvents({ caller: stranger, requestId: view.id, page: FIRST })())._tag,
+      'NotFound',
+    );
+  });
+
+  it('orders newest first on request, the same entries reversed', async () => {
+    const { cases, create } = await memoryLifecycle();
+    const view = await create();
+    right(await cases.sendRequest({ caller, requestId: view.id })());
+    right(await cases.cancelRequest({ caller, requestId: view.id })());
+    const oldest = right(await cases.listRequestEvents({ caller, requestId: view.id, page: FIRST })());
+    const newest = right(
+      await cases.listRequestEvents({ caller, requestId: view.id, page: FIRST, order: 'desc' })(),
+    );
+    assert.deepEqual(newest.data, [...oldest.data].reverse());
+  });
+});
+
+describe('requests use cases: a Site’s event feed (ADR 3190, in-memory ports)', () => {
+  it('follows every Request of the Site from a cursor, a page at a time, and says where to go on', async () => {
+    const { cases, create } = await memoryLifecycle();
+    const [one, two] = [await create(), await create()];
+    right(await cases.sendRequest({ caller, requestId: one.id })());
+    right(await cases.sendRequest({ caller, requestId: two.id })());
+    const feed = (after = FEED_START, perPage = 20) =>
+      cases.listSiteEvents({ caller, siteId: SITE.id, after, perPage })();
+    /** The position a cursor the feed answered holds. */
+    const at = (cursor: string) => {
+      const position = decodeFeedCursor(cursor);
+      assert.ok(position, cursor);
+      return position;
+    };
+    const all = right(await feed());
+    assert.deepEqual(
+      all.data.map((e) => [e.type, e.data.request_id]),
+      [
+        ['request.sent', one.id],
+        ['request.sent', two.id],
+      ],
+    );
+    assert.equal(all.has_more, false);
+    const first = right(await feed(FEED_START, 1));
+    assert.deepEqual([first.data.map((e) => e.id), first.has_more], [[all.data[0]!.id], true]);
+    const next = at(first.next_after);
+    assert.deepEqual(right(await feed(next)).data, [all.data[1]]);
+    // Nothing new: the cursor it was given, to poll with.
+    const end = right(await feed(at(all.next_after)));
+    assert.deepEqual([end.data, end.next_after], [[], all.next_after]);
+    right(await cases.cancelRequest({ caller, requestId: one.id })());
+    assert.deepEqual(
+      right(await feed(at(all.next_after))).data.map((e) => e.type),
+      ['request.cancelled'],
+    );
+  });
+
+  it('answers not found for a Site the caller does not reach', async () => {
+    const { cases } = await memoryLifecycle();
+    const stranger = { sub: 'v', sites: [{ id: 8, name: 'Globex' }] };
+    assert.equal(
+      left(
+        await cases.listSiteEvents({ caller: stranger, siteId: SITE.id, after: FEED_START, perPage: 20 })(),
+      )._tag,
       'NotFound',
     );
   });
