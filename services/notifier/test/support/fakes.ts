@@ -12,7 +12,8 @@ import type { EmailMessage, EmailSender } from '../../src/ports/email-sender.js'
 import type { SmsMessage, SmsSender } from '../../src/ports/sms-sender.js';
 import type { KeptMessage, TestInbox } from '../../src/ports/test-inbox.js';
 
-interface Row {
+/** One message as the in-memory store holds it. */
+export interface Row {
   status: 'sending' | 'retrying' | 'delivered' | 'failed';
   attempts: number;
   leaseUntil: number;
