@@ -115,12 +115,12 @@ export const memoryRequestRepository = (
   // The outbox's order stands for the order changes were stored: one "transaction" (0), the
   // position in the outbox as the id.
   siteHistory: (siteId, after, limit) => {
-    const entries = s.outbox
-      .map((e, i) => ({ e, id: String(i + 1) }))
-      .filter(
-        ({ e, id }) => e.site_id === siteId && isRequestHistoryEvent(e) && Number(id) > Number(after.id),
-      )
-      .map(({ e, id }) => ({ id, payload: clientEventOf(e as Parameters<typeof clientEventOf>[0]) }));
+    // Position i + 1 in the outbox is the entry's id; the guard narrows the event's type.
+    const entries = s.outbox.flatMap((e, i) =>
+      e.site_id === siteId && isRequestHistoryEvent(e) && i + 1 > Number(after.id)
+        ? [{ id: String(i + 1), payload: clientEventOf(e) }]
+        : [],
+    );
     const page = entries.slice(0, limit);
     const last = page.at(-1);
     return TE.right({
