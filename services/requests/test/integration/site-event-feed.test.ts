@@ -25,6 +25,21 @@ describe('requests service: a Site’s event feed (real Postgres)', function () 
     while (page.has_more) page = await feed(from(page.next_after, '&per_page=100'));
     return page.next_after;
   };
+  /**
+   * The cursor past everything the feed holds once `requestId`'s entries show: then every
+   * change stored before them shows too (the feed holds back what another transaction on
+   * the server, a parallel test's, may still precede).
+   */
+  const endWith = (requestId: string) =>
+    eventually(async () => {
+      let page = await feed('?per_page=100');
+      let seen = page.data.some((e) => e.data.request_id === requestId);
+      while (page.has_more) {
+        page = await feed(from(page.next_after, '&per_page=100'));
+        seen ||= page.data.some((e) => e.data.request_id === requestId);
+      }
+      return seen ? page.next_after : undefined;
+    });
   /** What the feed holds after `cursor` once every change stored has settled. */
   const settled = (cursor: string, count: number) =>
     eventually(async () => {
@@ -71,7 +86,7 @@ describe('requests service: a Site’s event feed (real Postgres)', function () 
 
   it('holds an entry back while a change stored before it is still in flight, and never skips either', async () => {
     const held = await sent();
-    const start = await end();
+    const start = await endWith(held.id);
     let release!: (commit: boolean) => void;
     const decided = new Promise<boolean>((resolve) => (release = resolve));
     let inserted!: () => void;
