@@ -144,7 +144,7 @@ export interface paths {
     head?: never;
     /**
      * Correct how a signer is reached
-     * @description Corrects, on a sent Request, how one signer who has not signed is reached: a new e-mail address or mobile number in `signer` (usually after a message bounced), or other channels in `send_to`. Only this Request changes; the Site’s signer record is left as it is, and the next create upserts it as usual. A new address gives the signer a new Execution URL (the old one may have reached someone else: it stops opening at once) and clears that channel’s delivery status. With `notify` (default true) a signer whose turn it is is sent their link now on their channels; a later turn’s signer is told at their turn. Not counted as a reminder. Every correction writes the `request.signer_updated` event (a webhook). The same details again change nothing and send nothing. A draft is not corrected here: its signers show the Site’s current details until it is sent.
+     * @description Corrects, on a sent Request, how one signer who has not signed is reached: a new e-mail address or mobile number in `signer` (usually after a message bounced), or other channels in `send_to`. Only this Request changes; the Site’s signer record is left as it is, and the next create upserts it as usual. A new address gives the signer a new Execution URL (the old one may have reached someone else: it stops opening at once) and clears that channel’s delivery status. With `notify` (default true) a signer whose turn it is is sent their link now on their channels; a later turn’s signer is told at their turn. Not counted as a reminder. Every correction writes the `request.signer_updated` event (a webhook). The same details again change nothing and send nothing. A draft is not corrected here: its signers show the Site’s current details until it is sent, which `PUT /v1.1/sites/{site_id}/signers/{signer_id}` changes.
      */
     patch: operations['updateRequestSigner'];
     trace?: never;
@@ -1305,6 +1305,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1.1/sites/{site_id}/signers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a Site’s signers
+     * @description Every signer the Site knows (each one a create named, or `PUT` made), by `signer_id`, with the contact details a new Request and every draft naming them use.
+     */
+    get: operations['listSiteSigners'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1.1/sites/{site_id}/signers/{signer_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read one of a Site’s signers */
+    get: operations['getSiteSigner'];
+    /**
+     * Create or update one of a Site’s signers
+     * @description Upserts the signer exactly as a create’s `signers` entry does: an `email` or `mobile_number` given in `signer` wins, then what the `signer_id` itself is (an e-mail address, or 10 digits read as a US mobile number), then what the Site already had; a detail left out is kept, never cleared. Every draft naming the signer shows the new details at once and is sent to them; a Request already sent keeps the details it was sent with (correct those with `PATCH /v1.1/requests/{request_id}/signers/{signer_id}`). Sending the same details again changes nothing. 201 when the signer is new, 200 otherwise.
+     */
+    put: operations['putSiteSigner'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   'request.sent': {
@@ -2305,6 +2346,16 @@ export interface components {
       /** @enum {string} */
       content_type: 'image/png';
       data_base64: string;
+    };
+    SiteSigner: {
+      signer_id: string;
+      email: string | null;
+      mobile_number: string | null;
+      created_at: string;
+      updated_at: string;
+    };
+    PutSiteSignerBody: {
+      signer?: components['schemas']['SignerContact'];
     };
     RequestSentWebhook: {
       id: string;
@@ -16518,6 +16569,550 @@ export interface operations {
             status?: 503;
             /** @enum {unknown} */
             code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  listSiteSigners: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1. */
+        page?: number;
+        /** @description Items per page, 1 to 100. */
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The Site (an integer id). */
+        site_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of the Site’s signers. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "count": 1,
+           *       "total_count": 1,
+           *       "has_more": false,
+           *       "data": [
+           *         {
+           *           "signer_id": "Customer 28c00e0e (A)",
+           *           "email": "jane-5e4d6b10@example.com",
+           *           "mobile_number": null,
+           *           "created_at": "2026-12-04T20:50:03.824Z",
+           *           "updated_at": "2026-12-04T20:50:03.848Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            page: number;
+            per_page: number;
+            count: number;
+            total_count: number;
+            has_more: boolean;
+            data: components['schemas']['SiteSigner'][];
+          };
+        };
+      };
+      /**
+       * @description - `invalid_query`: a query parameter is invalid or unknown (`errors` names it).
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'invalid_query' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such resource.",
+           *       "request_id": "187c597d-e6a1-4d55-9163-f830b71c0d87"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  getSiteSigner: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The Site (an integer id). */
+        site_id: number;
+        /** @description The signer’s `signer_id`, percent-encoded. */
+        signer_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The signer. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "signer_id": "Customer 28c00e0e (A)",
+           *       "email": "jane-5e4d6b10@example.com",
+           *       "mobile_number": null,
+           *       "created_at": "2026-12-04T20:50:03.824Z",
+           *       "updated_at": "2026-12-04T20:50:03.848Z"
+           *     }
+           */
+          'application/json': components['schemas']['SiteSigner'];
+        };
+      };
+      /** @description - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such resource.",
+           *       "request_id": "b8928398-12ec-49e5-b547-c8be4db5f834"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  putSiteSigner: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The Site (an integer id). */
+        site_id: number;
+        /** @description The signer’s `signer_id`, percent-encoded. */
+        signer_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['PutSiteSignerBody'];
+      };
+    };
+    responses: {
+      /** @description The signer, updated or unchanged. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "signer_id": "Customer 28c00e0e (A)",
+           *       "email": "jane-5e4d6b10@example.com",
+           *       "mobile_number": null,
+           *       "created_at": "2026-12-04T20:50:03.824Z",
+           *       "updated_at": "2026-12-04T20:50:03.848Z"
+           *     }
+           */
+          'application/json': components['schemas']['SiteSigner'];
+        };
+      };
+      /** @description The signer, new. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          Location: components['headers']['Location'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "signer_id": "5557742439",
+           *       "email": null,
+           *       "mobile_number": "15557742439",
+           *       "created_at": "2026-12-04T20:51:00.055Z",
+           *       "updated_at": "2026-12-04T20:51:00.055Z"
+           *     }
+           */
+          'application/json': components['schemas']['SiteSigner'];
+        };
+      };
+      /**
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such resource.",
+           *       "request_id": "9140fe71-701f-474d-9ee7-e8c941cd5928"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /** @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`). */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/invalid_body",
+           *       "title": "Invalid request body",
+           *       "status": 422,
+           *       "code": "invalid_body",
+           *       "detail": "The request body is invalid.",
+           *       "errors": [
+           *         {
+           *           "path": "signer.email",
+           *           "message": "must be an e-mail address"
+           *         }
+           *       ],
+           *       "request_id": "9043586f-9205-4a87-a994-b14bcafa50cf"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'invalid_body';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
           };
         };
       };

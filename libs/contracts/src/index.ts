@@ -29,3 +29,4 @@ export * from './test-mode.js';
 export * from './bulk-send.js';
 export * from './embedded.js';
 export * from './branding.js';
+export * from './site-signers.js';

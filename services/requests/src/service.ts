@@ -20,6 +20,7 @@ import { sealerFromFiles } from './adapters/pdf/sealer-from-files.js';
 import { sealValidityWarning } from './adapters/pdf/signing-identity.js';
 import { workerPdfFormReader } from './adapters/pdf/worker-pdf-form-reader.js';
 import { postgresBrandingStore } from './adapters/postgres/postgres-branding-store.js';
+import { postgresSiteSignerStore } from './adapters/postgres/postgres-site-signer-store.js';
 import { postgresBulkSendStore } from './adapters/postgres/postgres-bulk-send-store.js';
 import { postgresEmbeddedSessionStore } from './adapters/postgres/postgres-embedded-session-store.js';
 import { postgresExecutedDocumentStore } from './adapters/postgres/postgres-executed-document-store.js';
@@ -27,6 +28,7 @@ import { postgresAutocommit, postgresStore, postgresTransact } from './adapters/
 import { bulkSendPacing } from './adapters/rate-limit/bulk-send-pacing.js';
 import { randomIds, sixDigitCode } from './adapters/system.js';
 import { brandingUseCases } from './application/branding.js';
+import { siteSignerUseCases } from './application/site-signers.js';
 import { createBulkSend, getBulkSend } from './application/bulk-sends.js';
 import { processBulkRows } from './application/bulk-send-worker.js';
 import type { Deps } from './application/deps.js';
@@ -150,6 +152,7 @@ export const createRequestsApp = (
     cases,
     embedded,
     branding: brandingUseCases({ ...deps, branding: brandingStore }),
+    siteSigners: siteSignerUseCases({ signers: postgresSiteSignerStore(options.pool) }),
     bulkSends: { createBulkSend: createBulkSend(bulkDeps), getBulkSend: getBulkSend(bulkDeps) },
     gatewayPublicKey: options.gatewayPublicKey,
     publicBaseUrl: options.publicBaseUrl,

@@ -28,7 +28,7 @@ export interface Fixture {
 
 export interface Endpoint {
   readonly name: string;
-  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly prepare: () => Promise<Fixture>;
   /** The status for each kind; the default: 401 for bad credentials, 404 for `other`. */
   readonly expect: Partial<Record<Kind, number>>;
@@ -113,6 +113,40 @@ export const matrixEndpoints = ({
       method: 'GET',
       prepare: () => Promise.resolve({ path: `/v1.1/sites/${acme.site}/events` }),
       expect: { own: 200 },
+    },
+    {
+      name: 'GET /v1.1/sites/:id/signers',
+      method: 'GET',
+      prepare: () => Promise.resolve({ path: `/v1.1/sites/${acme.site}/signers` }),
+      expect: { own: 200 },
+    },
+    {
+      name: 'GET /v1.1/sites/:id/signers/:id',
+      method: 'GET',
+      prepare: async () => {
+        const path = `/v1.1/sites/${acme.site}/signers/m-${unique()}`;
+        expectStatus(
+          await acme.api.call('PUT', path, { signer: { email: `m-${unique()}@example.com` } }),
+          201,
+        );
+        return { path };
+      },
+      expect: { own: 200 },
+    },
+    {
+      name: 'PUT /v1.1/sites/:id/signers/:id',
+      method: 'PUT',
+      prepare: () => {
+        const path = `/v1.1/sites/${acme.site}/signers/m-${unique()}`;
+        return Promise.resolve({
+          path,
+          body: { signer: { email: `m-${unique()}@example.com` } },
+          unchanged: async () => {
+            expectStatus(await acme.api.get(path), 404, 'no signer made by a refused call');
+          },
+        });
+      },
+      expect: { own: 201 },
     },
     {
       name: 'GET /v1.1/sites/:id/contracts',

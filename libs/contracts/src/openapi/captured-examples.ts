@@ -774,6 +774,23 @@ export const CAPTURED_EXAMPLES: Examples = {
       request_id: '2a6c980e-51a5-434a-b6ce-5273b1ed2898',
     },
   },
+  getSiteSigner: {
+    '200': {
+      signer_id: 'Customer 28c00e0e (A)',
+      email: 'jane-5e4d6b10@example.com',
+      mobile_number: null,
+      created_at: '2026-12-04T20:50:03.824Z',
+      updated_at: '2026-12-04T20:50:03.848Z',
+    },
+    '404': {
+      type: 'https://docs.esign.example/problems/not_found',
+      title: 'Not found',
+      status: 404,
+      code: 'not_found',
+      detail: 'No such resource.',
+      request_id: 'b8928398-12ec-49e5-b547-c8be4db5f834',
+    },
+  },
   getToken: {
     '200': {
       id: 'ec524aa5-45f0-4b6b-923b-73e627059f53',
@@ -1325,6 +1342,32 @@ export const CAPTURED_EXAMPLES: Examples = {
       request_id: '30e39e8d-1203-4e73-b3cf-d3c4a05870a8',
     },
   },
+  listSiteSigners: {
+    '200': {
+      page: 1,
+      per_page: 20,
+      count: 1,
+      total_count: 1,
+      has_more: false,
+      data: [
+        {
+          signer_id: 'Customer 28c00e0e (A)',
+          email: 'jane-5e4d6b10@example.com',
+          mobile_number: null,
+          created_at: '2026-12-04T20:50:03.824Z',
+          updated_at: '2026-12-04T20:50:03.848Z',
+        },
+      ],
+    },
+    '404': {
+      type: 'https://docs.esign.example/problems/not_found',
+      title: 'Not found',
+      status: 404,
+      code: 'not_found',
+      detail: 'No such resource.',
+      request_id: '187c597d-e6a1-4d55-9163-f830b71c0d87',
+    },
+  },
   listTokens: {
     '200': {
       page: 1,
@@ -1455,6 +1498,44 @@ export const CAPTURED_EXAMPLES: Examples = {
       code: 'not_found',
       detail: 'No such contract.',
       request_id: '5d277d57-99c3-4bd2-8d7a-1db793ecfb97',
+    },
+  },
+  putSiteSigner: {
+    '200': {
+      signer_id: 'Customer 28c00e0e (A)',
+      email: 'jane-5e4d6b10@example.com',
+      mobile_number: null,
+      created_at: '2026-12-04T20:50:03.824Z',
+      updated_at: '2026-12-04T20:50:03.848Z',
+    },
+    '201': {
+      signer_id: '5557742439',
+      email: null,
+      mobile_number: '15557742439',
+      created_at: '2026-12-04T20:51:00.055Z',
+      updated_at: '2026-12-04T20:51:00.055Z',
+    },
+    '404': {
+      type: 'https://docs.esign.example/problems/not_found',
+      title: 'Not found',
+      status: 404,
+      code: 'not_found',
+      detail: 'No such resource.',
+      request_id: '9140fe71-701f-474d-9ee7-e8c941cd5928',
+    },
+    '422': {
+      type: 'https://docs.esign.example/problems/invalid_body',
+      title: 'Invalid request body',
+      status: 422,
+      code: 'invalid_body',
+      detail: 'The request body is invalid.',
+      errors: [
+        {
+          path: 'signer.email',
+          message: 'must be an e-mail address',
+        },
+      ],
+      request_id: '9043586f-9205-4a87-a994-b14bcafa50cf',
     },
   },
   reissueExecutionUrl: {

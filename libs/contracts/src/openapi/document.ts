@@ -31,6 +31,7 @@ import { SESSION_OPERATIONS } from './operations-sessions.js';
 import { OAUTH_OPERATIONS } from './operations-oauth.js';
 import { BRANDING_OPERATIONS, EMBEDDED_OPERATIONS } from './operations-embedded.js';
 import { REQUEST_OPERATIONS } from './operations-requests.js';
+import { SITE_SIGNER_OPERATIONS } from './operations-site-signers.js';
 import { SIGNING_OPERATIONS } from './operations-signing.js';
 import { WEBHOOK_OPERATIONS } from './operations-webhooks.js';
 import { headerComponents, responsesOf, type Examples } from './responses.js';
@@ -48,6 +49,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...SIGNING_OPERATIONS,
   ...EMBEDDED_OPERATIONS,
   ...BRANDING_OPERATIONS,
+  ...SITE_SIGNER_OPERATIONS,
 ];
 
 /** Components for the views whose io-ts names are their shapes (a `t.type` has no proper name). */

@@ -48,7 +48,8 @@ export const REQUEST_SIGNER_OPERATIONS: readonly Operation[] = [
       'turn it is is sent their link now on their channels; a later turn’s signer is told at their turn. Not ' +
       'counted as a reminder. Every correction writes the `request.signer_updated` event (a webhook). ' +
       'The same details again change nothing and send nothing. A draft is not corrected ' +
-      'here: its signers show the Site’s current details until it is sent.',
+      'here: its signers show the Site’s current details until it is sent, which ' +
+      '`PUT /v1.1/sites/{site_id}/signers/{signer_id}` changes.',
     ...ONE_SIGNER,
     body: { codec: UpdateRequestSignerBody, required: true },
     responses: requestAnswer(

@@ -66,6 +66,12 @@ export const MATRIX_ENDPOINTS: readonly MatrixEndpoint[] = [
     own: 200,
   },
   {
+    name: 'GET /v1.1/sites/:id/signers',
+    method: 'GET',
+    path: (i) => `/v1.1/sites/${i.ownSite}/signers`,
+    own: 200,
+  },
+  {
     name: 'GET /v1.1/sites/:id/contracts',
     method: 'GET',
     path: (i) => `/v1.1/sites/${i.ownSite}/contracts`,

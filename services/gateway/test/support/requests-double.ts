@@ -32,11 +32,12 @@ export const startRequestsDouble = (gatewayKey: KeyObject, world: World) =>
     if (E.isLeft(principal)) return json(res, 401, { ...notFound, status: 401, code: 'bad_principal' });
     const reaches = new Set(principal.right.sites.map((s) => s.id));
 
-    let m = /^\/v1\.1\/sites\/(\d+)\/(requests|contracts|events)$/.exec(path);
+    let m = /^\/v1\.1\/sites\/(\d+)\/(requests|contracts|events|signers)$/.exec(path);
     if (m !== null) {
       const siteId = Number(m[1]);
       if (!reaches.has(siteId)) return json(res, 404, notFound);
       if (m[2] === 'events') return json(res, 200, { data: [], has_more: false, next_after: 'MC4w' });
+      if (m[2] === 'signers') return json(res, 200, { data: [] });
       if (recorded.method === 'POST') return json(res, 201, { id: 'created', site_id: siteId });
       const items = m[2] === 'requests' ? world.requests : world.contracts;
       return json(res, 200, { data: items.filter((i) => i.siteId === siteId) });

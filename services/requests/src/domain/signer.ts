@@ -51,3 +51,9 @@ export const resolveContact = (entry: SignerEntry, stored: Contact | undefined):
     mobileNumber: entry.signer?.mobile_number ?? detected.mobileNumber ?? stored?.mobileNumber ?? null,
   };
 };
+
+/** A site's signer as stored, with when it was first named and last changed. */
+export interface StoredSiteSigner extends SiteSigner {
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}

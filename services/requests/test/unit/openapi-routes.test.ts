@@ -14,15 +14,18 @@ import type { EmbeddedUseCases } from '../../src/application/embedded-signing.js
 import { mountEmbeddedUrlRoute } from '../../src/adapters/http/embedded-url-route.js';
 import { mountBrandingRoutes } from '../../src/adapters/http/branding-routes.js';
 import type { BrandingUseCases } from '../../src/application/branding.js';
+import { mountSiteSignerRoutes } from '../../src/adapters/http/site-signer-routes.js';
+import type { SiteSignerUseCases } from '../../src/application/site-signers.js';
 
 describe('requests: the OpenAPI document covers its public routes, and only them', () => {
   it('documents every route and routes every documented operation', () => {
     const router = new Router<AppState>();
     // Registering routes reads no use case; the handlers would.
-    const cases = {} as UseCases & EmbeddedUseCases & BrandingUseCases;
+    const cases = {} as UseCases & EmbeddedUseCases & BrandingUseCases & SiteSignerUseCases;
     mountRoutes(router, cases, { gatewayPublicKey: testGatewayKeys.publicKey });
     mountEmbeddedUrlRoute(router, cases, { gatewayPublicKey: testGatewayKeys.publicKey });
     mountBrandingRoutes(router, cases, { gatewayPublicKey: testGatewayKeys.publicKey });
+    mountSiteSignerRoutes(router, cases, { gatewayPublicKey: testGatewayKeys.publicKey });
     mountVerifyRoute(router, cases);
     mountBulkSendRoutes(router, {} as BulkSendCases, { gatewayPublicKey: testGatewayKeys.publicKey });
     mountSigningRoutes(router, cases, {

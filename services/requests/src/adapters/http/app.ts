@@ -10,9 +10,11 @@ import {
 } from '@esign/platform';
 import { isDatabaseUnavailable } from '@esign/platform/database';
 import type { BrandingUseCases } from '../../application/branding.js';
+import type { SiteSignerUseCases } from '../../application/site-signers.js';
 import type { EmbeddedUseCases } from '../../application/embedded-signing.js';
 import type { UseCases } from '../../application/use-cases.js';
 import { mountBrandingRoutes } from './branding-routes.js';
+import { mountSiteSignerRoutes } from './site-signer-routes.js';
 import { mountBulkSendRoutes, type BulkSendCases } from './bulk-send-routes.js';
 import { mountEmbeddedUrlRoute } from './embedded-url-route.js';
 import { mountRoutes } from './routes.js';
@@ -20,9 +22,9 @@ import { mountSigningRoutes, SIGNING_FORM_PATHS } from './signing/routes.js';
 import { mountVerifyRoute, VERIFY_PATH } from './verify-route.js';
 
 /**
- * The HTTP app of requests: the API under /v1.1 (requests, embedded URLs, branding, bulk
- * sends), the signer pages and the public verification page, over the use cases the
- * composition root (service.ts) built.
+ * The HTTP app of requests: the API under /v1.1 (requests, embedded URLs, branding, Site
+ * signers, bulk sends), the signer pages and the public verification page, over the use
+ * cases the composition root (service.ts) built.
  */
 export const createRequestsHttpApp = (options: {
   readonly logger: Logger;
@@ -30,6 +32,7 @@ export const createRequestsHttpApp = (options: {
   readonly cases: UseCases;
   readonly embedded: EmbeddedUseCases;
   readonly branding: BrandingUseCases;
+  readonly siteSigners: SiteSignerUseCases;
   readonly bulkSends: BulkSendCases;
   /** The gateway's public key, for the principal it forwards. */
   readonly gatewayPublicKey: KeyObject;
@@ -54,6 +57,7 @@ export const createRequestsHttpApp = (options: {
   mountRoutes(router, options.cases, principal);
   mountEmbeddedUrlRoute(router, options.embedded, principal);
   mountBrandingRoutes(router, options.branding, principal);
+  mountSiteSignerRoutes(router, options.siteSigners, principal);
   mountBulkSendRoutes(router, options.bulkSends, principal);
   mountVerifyRoute(router, options.cases);
   mountSigningRoutes(

@@ -54,7 +54,11 @@ export const problemOf = (error: AppError): HttpProblem => {
           status: 409,
           code: 'invalid_state',
           title: 'Conflict',
-          detail: `Cannot ${error.action} a Request that is ${error.state}.`,
+          detail:
+            error.action === 'update_signer' && error.state === 'draft'
+              ? // A draft reads the Site's signer record until it is sent (ADRs 1302, 3200).
+                'A draft’s signers show the Site’s current details: correct them with PUT /v1.1/sites/:id/signers/:signer_id.'
+              : `Cannot ${error.action} a Request that is ${error.state}.`,
         },
         { state: error.state },
       );

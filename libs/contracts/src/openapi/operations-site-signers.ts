@@ -1,0 +1,56 @@
+// A Site's signers on their own (ADR 3200): the records every create upserts.
+import { PutSiteSignerBody, SiteSignerList, SiteSignerView } from '../site-signers.js';
+import { PAGE_QUERY, SITE_ID, type Operation } from './operation.js';
+
+const SIGNER_ID = { description: 'The signer’s `signer_id`, percent-encoded.' } as const;
+
+export const SITE_SIGNER_OPERATIONS: readonly Operation[] = [
+  {
+    method: 'get',
+    path: '/v1.1/sites/{site_id}/signers',
+    operationId: 'listSiteSigners',
+    summary: 'List a Site’s signers',
+    description:
+      'Every signer the Site knows (each one a create named, or `PUT` made), by `signer_id`, with the contact ' +
+      'details a new Request and every draft naming them use.',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: { site_id: SITE_ID },
+    query: PAGE_QUERY,
+    responses: { 200: { description: 'One page of the Site’s signers.', codec: SiteSignerList } },
+    problems: ['invalid_query'],
+  },
+  {
+    method: 'get',
+    path: '/v1.1/sites/{site_id}/signers/{signer_id}',
+    operationId: 'getSiteSigner',
+    summary: 'Read one of a Site’s signers',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: { site_id: SITE_ID, signer_id: SIGNER_ID },
+    responses: { 200: { description: 'The signer.', codec: SiteSignerView } },
+    problems: [],
+  },
+  {
+    method: 'put',
+    path: '/v1.1/sites/{site_id}/signers/{signer_id}',
+    operationId: 'putSiteSigner',
+    summary: 'Create or update one of a Site’s signers',
+    description:
+      'Upserts the signer exactly as a create’s `signers` entry does: an `email` or `mobile_number` given in ' +
+      '`signer` wins, then what the `signer_id` itself is (an e-mail address, or 10 digits read as a US mobile ' +
+      'number), then what the Site already had; a detail left out is kept, never cleared. Every draft naming the ' +
+      'signer shows the new details at once and is sent to them; a Request already sent keeps the details it was ' +
+      'sent with (correct those with `PATCH /v1.1/requests/{request_id}/signers/{signer_id}`). Sending the same ' +
+      'details again changes nothing. 201 when the signer is new, 200 otherwise.',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: { site_id: SITE_ID, signer_id: SIGNER_ID },
+    body: { codec: PutSiteSignerBody, required: false },
+    responses: {
+      200: { description: 'The signer, updated or unchanged.', codec: SiteSignerView },
+      201: { description: 'The signer, new.', codec: SiteSignerView, location: true },
+    },
+    problems: [],
+  },
+];

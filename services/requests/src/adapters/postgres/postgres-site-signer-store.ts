@@ -1,0 +1,85 @@
+import * as O from 'fp-ts/lib/Option.js';
+import * as t from 'io-ts';
+import { nullable } from '@esign/contracts';
+import { db, sql, type Queryable } from '@esign/platform/database';
+import type { StoredSiteSigner } from '../../domain/signer.js';
+import type { SiteSignerStore } from '../../ports/site-signer-store.js';
+import { Count, JsonTimestamp } from './rows.js';
+import { task } from './task.js';
+
+const SignerRow = t.type({
+  site_id: t.number,
+  signer_id: t.string,
+  email: nullable(t.string),
+  mobile_number: nullable(t.string),
+  created_at: JsonTimestamp,
+  updated_at: JsonTimestamp,
+});
+
+const toSigner = (r: t.TypeOf<typeof SignerRow>): StoredSiteSigner => ({
+  siteId: r.site_id,
+  signerId: r.signer_id,
+  email: r.email,
+  mobileNumber: r.mobile_number,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const COLUMNS = sql.fragment`site_id, signer_id, email, mobile_number,
+  to_json(created_at) #>> '{}' AS created_at, to_json(updated_at) #>> '{}' AS updated_at`;
+
+const Upserted = t.intersection([SignerRow, t.type({ created: t.boolean })]);
+
+/** A Site's signers in the `signers` table a create upserts (ADR 3200). */
+export const postgresSiteSignerStore = (q: Queryable): SiteSignerStore => {
+  const read = async (siteId: number, signerId: string): Promise<StoredSiteSigner | null> => {
+    const row = await db.maybeOne(
+      q,
+      SignerRow,
+      sql.unsafe`SELECT ${COLUMNS} FROM signers WHERE site_id = ${siteId} AND signer_id = ${signerId}`,
+    );
+    return row === undefined ? null : toSigner(row);
+  };
+  return {
+    list: (siteId, page) =>
+      task(async () => {
+        const [rows, count] = await Promise.all([
+          db.any(
+            q,
+            SignerRow,
+            sql.unsafe`
+              SELECT ${COLUMNS} FROM signers WHERE site_id = ${siteId}
+              ORDER BY signer_id LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`,
+          ),
+          db.one(q, Count, sql.unsafe`SELECT count(*) AS total FROM signers WHERE site_id = ${siteId}`),
+        ]);
+        return { items: rows.map(toSigner), total: count.total };
+      }),
+    get: (siteId, signerId) => task(async () => O.fromNullable(await read(siteId, signerId))),
+    upsert: (s) =>
+      task(async () => {
+        // The create's rule (signer-upsert.ts): a null keeps the stored detail, and an
+        // unchanged row is neither rewritten nor returned.
+        const row = await db.maybeOne(
+          q,
+          Upserted,
+          sql.unsafe`
+            INSERT INTO signers AS s (site_id, signer_id, email, mobile_number, created_at, updated_at)
+            VALUES (${s.siteId}, ${s.signerId}, ${s.email}, ${s.mobileNumber}, now(), now())
+            ON CONFLICT (site_id, signer_id) DO UPDATE
+            SET email = COALESCE(EXCLUDED.email, s.email),
+                mobile_number = COALESCE(EXCLUDED.mobile_number, s.mobile_number),
+                updated_at = now()
+            WHERE (s.email, s.mobile_number)
+                  IS DISTINCT FROM (COALESCE(EXCLUDED.email, s.email), COALESCE(EXCLUDED.mobile_number, s.mobile_number))
+            RETURNING ${COLUMNS}, xmax = 0 AS created`,
+        );
+        if (row !== undefined) return { signer: toSigner(row), created: row.created };
+        // Unchanged: the row exists (the statement locked it), so a new statement reads it.
+        const stored = await read(s.siteId, s.signerId);
+        if (stored === null)
+          throw new Error(`signer ${s.signerId} of site ${s.siteId} vanished during its upsert`);
+        return { signer: stored, created: false };
+      }),
+  };
+};

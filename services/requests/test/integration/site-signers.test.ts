@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import type { RequestView, SiteSignerList, SiteSignerView } from '@esign/contracts';
+import {
+  countRows,
+  principal,
+  publishedTemplate,
+  SITE_A,
+  SITE_B,
+  startHarness,
+  type Harness,
+} from '../support/harness.js';
+
+/**
+ * ADR 3200 over HTTP against real Postgres: a Site's signers listed, read and upserted on
+ * their own, by the create's rule; a draft follows the record, a sent Request does not.
+ */
+describe('requests service: a Site’s signers (list, read, upsert; real Postgres)', function () {
+  this.timeout(60_000);
+  let h: Harness;
+  let template: number;
+  let headers: Record<string, string>;
+
+  before(async () => {
+    h = await startHarness('site-signers');
+    template = await publishedTemplate(h.http);
+    headers = await principal([SITE_A]);
+  });
+  after(async () => {
+    await h?.close();
+  });
+
+  const path = (signerId: string, site = SITE_A.id) =>
+    `/v1.1/sites/${site}/signers/${encodeURIComponent(signerId)}`;
+  const put = (signerId: string, body?: unknown, site = SITE_A.id) => {
+    const call = h.http.put(path(signerId, site)).set(headers);
+    return body === undefined ? call : call.send(body as object);
+  };
+  const draftFor = async (signerId: string): Promise<RequestView> =>
+    (
+      await h.http
+        .post(`/v1.1/sites/${SITE_A.id}/requests`)
+        .set(headers)
+        .send({
+          contracts: [template],
+          signers: [{ signer_id: signerId, send_to: { email: true } }],
+          fields: [
+            { name: 'full_name', assigned_to: signerId },
+            { name: 'agree', assigned_to: signerId },
+            { name: 'signature', assigned_to: signerId },
+          ],
+        })
+        .expect(201)
+    ).body as RequestView;
+  const emailOn = async (requestId: string): Promise<string | null | undefined> => {
+    const view = (await h.http.get(`/v1.1/requests/${requestId}`).set(headers).expect(200))
+      .body as RequestView;
+    return view.signers[0]?.email;
+  };
+
+  it('creates a signer (201, with what its signer_id reveals), then answers the same details unchanged (200)', async () => {
+    const created = await put('2025550143', { signer: { email: 'Pat@Example.com' } }).expect(201);
+    const view = created.body as SiteSignerView;
+    assert.equal(view.signer_id, '2025550143');
+    assert.deepEqual([view.email, view.mobile_number], ['pat@example.com', '12025550143']);
+    assert.equal(created.headers.location, path('2025550143'));
+    assert.equal(view.created_at, view.updated_at);
+
+    const again = await put('2025550143', { signer: { email: 'pat@example.com' } }).expect(200);
+    assert.deepEqual(again.body, view, 'an unchanged record is not rewritten');
+    const read = await h.http.get(path('2025550143')).set(headers).expect(200);
+    assert.deepEqual(read.body, view);
+  });
+
+  it('keeps a detail the call leaves out, and changes the one it gives', async () => {
+    await put('client-9', { signer: { email: 'old@example.com', mobile_number: '12025550100' } }).expect(201);
+    const changed = (await put('client-9', { signer: { email: 'new@example.com' } }).expect(200))
+      .body as SiteSignerView;
+    assert.deepEqual([changed.email, changed.mobile_number], ['new@example.com', '12025550100']);
+    assert.ok(changed.updated_at > changed.created_at);
+    const bare = (await put('client-9').expect(200)).body as SiteSignerView;
+    assert.deepEqual(bare, changed, 'no body changes nothing');
+  });
+
+  it('moves every draft naming the signer to the new address, and leaves a sent Request on the old one', async () => {
+    await put('client-10', { signer: { email: 'first@example.com' } }).expect(201);
+    const sent = await draftFor('client-10');
+    await h.http.post(`/v1.1/requests/${sent.id}/send`).set(headers).expect(200);
+    const draft = await draftFor('client-10');
+    assert.equal(await emailOn(draft.id), 'first@example.com');
+
+    const patched = await h.http
+      .patch(`/v1.1/requests/${draft.id}/signers/client-10`)
+      .set(headers)
+      .send({ signer: { email: 'second@example.com' } })
+      .expect(409);
+    assert.match((patched.body as { detail: string }).detail, /PUT \/v1\.1\/sites\/:id\/signers\/:signer_id/);
+    await put('client-10', { signer: { email: 'second@example.com' } }).expect(200);
+    assert.equal(await emailOn(draft.id), 'second@example.com');
+    assert.equal(await emailOn(sent.id), 'first@example.com');
+  });
+
+  it('refuses what a create would refuse, naming it, and writes nothing', async () => {
+    const before = await countRows(h.pool, 'signers');
+    const cases: [string, unknown, string][] = [
+      ['client-11', { signer: { email: 'not an address' } }, 'signer.email'],
+      ['client-11', { signer: { mobile_number: '555' } }, 'signer.mobile_number'],
+      ['client-11', { signer: { email: 'a@example.com' }, send_to: { email: true } }, 'send_to'],
+      ['client-11', { signer: { fax: '1' } }, 'signer.fax'],
+      // 10 digits are read as a mobile number: a Canadian one cannot be texted (issue #18).
+      ['4165550143', {}, 'signer_id'],
+      ['x'.repeat(256), {}, 'signer_id'],
+    ];
+    for (const [signerId, body, field] of cases) {
+      const answer = await put(signerId, body);
+      assert.equal(answer.status, 422, `${field}: ${answer.text}`);
+      assert.equal(answer.headers['content-type'], 'application/problem+json');
+      const errors = (answer.body as { errors: { path: string }[] }).errors.map((e) => e.path);
+      assert.ok(errors.includes(field), `${field} named in ${JSON.stringify(errors)}`);
+    }
+    assert.equal(await countRows(h.pool, 'signers'), before);
+  });
+
+  it('reads another Site’s signers as missing, and a signer never named as missing', async () => {
+    await put('shared-id', { signer: { email: 'a@example.com' } }).expect(201);
+    const other = await principal([SITE_B]);
+    await h.http.get(path('shared-id')).set(other).expect(404);
+    await h.http
+      .put(path('shared-id'))
+      .set(other)
+      .send({ signer: { email: 'b@example.com' } })
+      .expect(404);
+    await h.http.get(`/v1.1/sites/${SITE_A.id}/signers`).set(other).expect(404);
+    const missing = await h.http.get(path('never-named')).set(headers).expect(404);
+    assert.equal((missing.body as { detail: string }).detail, 'No such signer.');
+    assert.equal(
+      ((await h.http.get(path('shared-id')).set(headers).expect(200)).body as SiteSignerView).email,
+      'a@example.com',
+    );
+  });
+
+  it('lists the Site’s signers by signer_id, a page at a time, including those a create named', async () => {
+    await draftFor('zz-created-by-a-request@example.com');
+    const first = (await h.http.get(`/v1.1/sites/${SITE_A.id}/signers?per_page=2`).set(headers).expect(200))
+      .body as SiteSignerList;
+    const all = (await h.http.get(`/v1.1/sites/${SITE_A.id}/signers?per_page=100`).set(headers).expect(200))
+      .body as SiteSignerList;
+    assert.equal(first.count, 2);
+    assert.equal(first.has_more, true);
+    assert.equal(all.total_count, all.data.length);
+    const ids = all.data.map((s) => s.signer_id);
+    assert.deepEqual(
+      first.data.map((s) => s.signer_id),
+      ids.slice(0, 2),
+    );
+    assert.deepEqual([...ids].sort(), ids);
+    const named = all.data.find((s) => s.signer_id === 'zz-created-by-a-request@example.com');
+    assert.deepEqual([named?.email, named?.mobile_number], ['zz-created-by-a-request@example.com', null]);
+
+    const bad = await h.http.get(`/v1.1/sites/${SITE_A.id}/signers?per_page=0&q=x`).set(headers).expect(400);
+    const paths = (bad.body as { errors: { path: string }[] }).errors.map((e) => e.path).sort();
+    assert.deepEqual(paths, ['per_page', 'q']);
+  });
+});

@@ -1,0 +1,35 @@
+import * as O from 'fp-ts/lib/Option.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import type { StoredSiteSigner } from '../../src/domain/signer.js';
+import type { SiteSignerStore } from '../../src/ports/site-signer-store.js';
+import { page } from './memory-page.js';
+
+/** The Site signer store in memory, with the Postgres store's upsert rule; `now` stamps changes. */
+export const memorySiteSignerStore = (now: () => string) => {
+  const rows = new Map<string, StoredSiteSigner>();
+  const key = (siteId: number, signerId: string) => `${siteId}\u0000${signerId}`;
+  const store: SiteSignerStore = {
+    list: (siteId, p) =>
+      TE.right(
+        page(
+          [...rows.values()]
+            .filter((s) => s.siteId === siteId)
+            .sort((a, b) => (a.signerId < b.signerId ? -1 : a.signerId > b.signerId ? 1 : 0)),
+          p,
+        ),
+      ),
+    get: (siteId, signerId) => TE.right(O.fromNullable(rows.get(key(siteId, signerId)))),
+    upsert: (s) => {
+      const stored = rows.get(key(s.siteId, s.signerId));
+      const email = s.email ?? stored?.email ?? null;
+      const mobileNumber = s.mobileNumber ?? stored?.mobileNumber ?? null;
+      if (stored !== undefined && stored.email === email && stored.mobileNumber === mobileNumber)
+        return TE.right({ signer: stored, created: false });
+      const at = now();
+      const signer = { ...s, email, mobileNumber, createdAt: stored?.createdAt ?? at, updatedAt: at };
+      rows.set(key(s.siteId, s.signerId), signer);
+      return TE.right({ signer, created: stored === undefined });
+    },
+  };
+  return { store, rows };
+};

@@ -1,0 +1,124 @@
+// A Site's signers through the whole system (ADR 3200): a client corrects a signer's
+// address before sending, through the gateway and the typed client, and the e-mail goes to
+// the corrected address; another Site's token reaches none of it.
+import assert from 'node:assert/strict';
+import { startEsignSystem, type EsignSystem } from '@esign/testing';
+import { expectStatus } from './support/client.js';
+import {
+  clientOf,
+  mailsTo,
+  ok,
+  publishedAgreement,
+  unique,
+  uniqueMobile,
+  waitForMail,
+  type ClientOf,
+} from './support/flow.js';
+
+describe('end to end through the gateway: a Site’s signers (ADR 3200)', function () {
+  this.timeout(120_000);
+  let system: EsignSystem;
+  let acme: ClientOf;
+  let globex: ClientOf;
+
+  before(async () => {
+    system = await startEsignSystem({ label: 'e2e_site_signers' });
+    acme = clientOf(system, await system.createTenant('Acme'));
+    globex = clientOf(system, await system.createTenant('Globex'));
+  });
+  after(async () => {
+    await system?.stop();
+  });
+
+  it('makes a signer from its signer_id alone, and refuses a detail a create would refuse, naming it', async () => {
+    const mobile = uniqueMobile();
+    const path = { site_id: acme.site, signer_id: mobile };
+    const made = ok(
+      await acme.esign.PUT('/v1.1/sites/{site_id}/signers/{signer_id}', { params: { path } }),
+      201,
+      'put',
+    );
+    assert.deepEqual([made.signer_id, made.email, made.mobile_number], [mobile, null, `1${mobile}`]);
+    const refused = await acme.esign.PUT('/v1.1/sites/{site_id}/signers/{signer_id}', {
+      params: { path },
+      body: { signer: { email: 'not an address' } },
+    });
+    assert.equal(refused.response.status, 422);
+    assert.deepEqual(
+      refused.error?.errors?.map((e) => e.path),
+      ['signer.email'],
+    );
+  });
+
+  it('corrects a draft’s signer before it is sent, and the e-mail goes to the corrected address', async () => {
+    const template = await publishedAgreement(acme);
+    const signerId = `Customer ${unique()} (A)`;
+    const typo = `jane-${unique()}@exmaple.com`;
+    const right = `jane-${unique()}@example.com`;
+    const draft = ok(
+      await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
+        params: { path: { site_id: acme.site } },
+        body: {
+          contracts: [template],
+          signers: [{ signer_id: signerId, signer: { email: typo }, send_to: { email: true } }],
+          fields: ['full_name', 'signature', 'witness_signature'].map((name) => ({
+            name,
+            assigned_to: signerId,
+          })),
+          render_data: { client_name: 'Jane Q. Client', start_date: '2030-01-01' },
+        },
+      }),
+      201,
+      'create',
+    );
+    const path = { site_id: acme.site, signer_id: signerId };
+
+    const corrected = ok(
+      await acme.esign.PUT('/v1.1/sites/{site_id}/signers/{signer_id}', {
+        params: { path },
+        body: { signer: { email: right } },
+      }),
+      200,
+      'put',
+    );
+    assert.deepEqual([corrected.signer_id, corrected.email], [signerId, right]);
+    const read = ok(
+      await acme.esign.GET('/v1.1/sites/{site_id}/signers/{signer_id}', { params: { path } }),
+      200,
+      'get',
+    );
+    assert.deepEqual(read, corrected);
+    const listed = ok(
+      await acme.esign.GET('/v1.1/sites/{site_id}/signers', { params: { path: { site_id: acme.site } } }),
+      200,
+      'list',
+    );
+    assert.deepEqual(
+      listed.data.filter((s) => s.signer_id === signerId),
+      [corrected],
+    );
+
+    const view = ok(
+      await acme.esign.GET('/v1.1/requests/{request_id}', { params: { path: { request_id: draft.id } } }),
+      200,
+      'draft',
+    );
+    assert.equal(view.signers[0]?.email, right, 'the draft follows the Site’s signer');
+    expectStatus(await acme.api.post(`/v1.1/requests/${draft.id}/send`), 200);
+    const mail = await waitForMail(system, right);
+    assert.ok(mail !== undefined);
+    assert.deepEqual(mailsTo(system, typo), []);
+
+    // Globex's token reaches none of Acme's signers, and cannot make one there.
+    const foreign = `/v1.1/sites/${acme.site}/signers/${encodeURIComponent(signerId)}`;
+    expectStatus(await globex.api.get(foreign), 404);
+    expectStatus(await globex.api.call('PUT', foreign, { signer: { email: 'x@example.com' } }), 404);
+    expectStatus(await globex.api.get(`/v1.1/sites/${acme.site}/signers`), 404);
+    const after = ok(
+      await acme.esign.GET('/v1.1/sites/{site_id}/signers/{signer_id}', { params: { path } }),
+      200,
+      'get',
+    );
+    assert.equal(after.email, right);
+  });
+});
