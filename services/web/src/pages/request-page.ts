@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
-import { RequestView, type NotificationStatus, type SignerView } from '@esign/contracts';
+import { RequestView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import type { Visitor, WebDeps } from '../context.js';
 import { html, type Html } from '../html.js';
@@ -9,100 +8,11 @@ import { csrfField, problemSummary, stateBadge, testMark, time } from '../layout
 import { appPage, doneNotice, problemPage, segment } from './common.js';
 import { historySection } from './request-history.js';
 import { testMessages } from './request-messages.js';
-import {
-  CONTACT_DONE,
-  contactForm,
-  contactSummary,
-  reachable,
-  type ContactForm,
-} from './request-signer-contact.js';
+import { CONTACT_DONE, contactSummary, type ContactForm } from './request-signer-contact.js';
+import { signerRow } from './request-signer-row.js';
 import { SETTINGS_DONE, settingsSection, settingsSummary, type SettingsForm } from './request-settings.js';
 
 /** One Request's page: its state, signers with their deliveries, fields, and what can be done next. */
-
-const DELIVERY: Record<NotificationStatus, [string, string]> = {
-  not_requested: ['Not requested', 'none'],
-  no_address: ['No address', 'failed'],
-  pending: ['Sending', 'pending'],
-  delivered: ['Sent', 'delivered'],
-  failed: ['Failed', 'failed'],
-  quota_exceeded: ['Not sent: daily quota used up', 'failed'],
-};
-
-const delivery = (status: NotificationStatus) =>
-  html`<span class="state state-${DELIVERY[status][1]}">${DELIVERY[status][0]}</span>`;
-
-/**
- * A fresh Execution URL for a signer of a sent Request who has not signed (ADR 1321):
- * for a link that expired or was lost. The form carries its own Idempotency-Key, so a
- * second click makes no second link and sends nothing twice.
- */
-const newLinkForm = (base: string, csrf: string, requestId: string, s: SignerView, i: number) =>
-  html`<form method="post" action="${base}/requests/${requestId}/new-link" class="new-link">
-    ${csrfField(csrf)}
-    <input type="hidden" name="signer_id" value="${s.signer_id}" />
-    <input type="hidden" name="idempotency_key" value="${randomUUID()}" />
-    ${
-      reachable(s)
-        ? html`<input type="checkbox" id="notify-${i}" name="notify" value="true" />
-            <label for="notify-${i}">Send it to them</label>`
-        : ''
-    }
-    <button type="submit" class="secondary" aria-label="New Execution URL for ${s.signer_id}">
-      New link
-    </button>
-  </form>`;
-
-/** What the page shows in a signer's row, besides the Request: a refused correction of theirs. */
-interface RowInput {
-  readonly base: string;
-  readonly csrf: string;
-  readonly correction?: ContactForm | undefined;
-  readonly problem?: ApiProblem | undefined;
-}
-
-const signerRow = (input: RowInput, r: RequestView) => (s: SignerView, i: number) => {
-  const { base, csrf, correction } = input;
-  const pending = r.state === 'sent' && s.state === 'pending';
-  return html`<tr>
-    <th scope="row">${s.signer_id}</th>
-    <td>
-      ${s.email ?? ''}${s.email && s.mobile_number ? html`<br />` : ''}${s.mobile_number ?? ''}
-      ${
-        pending
-          ? contactForm({
-              action: `${base}/requests/${r.id}/signer-contact`,
-              csrf,
-              signer: s,
-              i,
-              typed: correction?.signerId === s.signer_id ? correction : undefined,
-              problem: input.problem,
-            })
-          : ''
-      }
-    </td>
-    <td>${stateBadge(s.state)}${s.signed_at ? html`<br />${time(s.signed_at)}` : ''}</td>
-    <td>${delivery(s.notifications.email)}</td>
-    <td>${delivery(s.notifications.sms)}</td>
-    <td class="copy-cell">
-      <div class="copy">
-        <label class="visually-hidden" for="url-${i}">Execution URL for ${s.signer_id}</label>
-        <input id="url-${i}" type="text" readonly value="${s.request_url}" />
-        <button
-          type="button"
-          class="secondary"
-          data-copy="url-${i}"
-          hidden
-          aria-label="Copy the Execution URL for ${s.signer_id}"
-        >
-          Copy
-        </button>
-      </div>
-      <p class="hint" id="url-${i}-status" role="status"></p>
-      ${pending ? newLinkForm(base, csrf, r.id, s, i) : ''}
-    </td>
-  </tr>`;
-};
 
 /** The automatic reminders (ADR 3130): how often, and when the next goes out while one is scheduled. */
 const reminderFacts = (r: Pick<RequestView, 'reminder_interval_days' | 'next_reminder_at'>): Html | '' =>
