@@ -96,4 +96,92 @@ describe('web application in headless Chromium: correcting how a signer is reach
     assert.match(contact, /ann\.lee@client\.example/, 'nothing was changed');
     await expectAccessible(suite.page, 'the Request page with a refused correction');
   });
+
+  /** A draft of the sent Request's contract for `client-77`, whose address was mistyped; answers its page. */
+  const draftWithTypo = async (): Promise<{
+    readonly id: string;
+    readonly url: string;
+    readonly site: number;
+  }> => {
+    const sent = await suite.json(`/v1.1/requests/${suite.id}`);
+    const site = Number(sent.site_id);
+    const draft = await suite.json(
+      `/v1.1/sites/${site}/requests`,
+      'POST',
+      {
+        contracts: sent.contracts,
+        signers: [
+          { signer_id: 'client-77', signer: { email: 'bob@clinet.example' }, send_to: { email: true } },
+        ],
+        fields: [{ name: 'signature', assigned_to: 'client-77' }],
+      },
+      201,
+    );
+    const id = String(draft.id);
+    return { id, url: suite.url.replace(suite.id, id), site };
+  };
+  const draftRow = () => suite.page.getByRole('row', { name: /^client-77/ });
+  const draftEmail = () =>
+    draftRow().locator('details.contact').getByLabel('E-mail address', { exact: true });
+  const draftSubmit = () =>
+    suite.page.getByRole('button', { name: 'Correct the contact details of client-77' });
+
+  it('corrects a draft’s signer in the Site’s details (ADR 3200): no channels, a refusal beside its field, the notice', async () => {
+    const draft = await draftWithTypo();
+    await suite.page.goto(draft.url);
+    await suite.page.locator('p.hint', { hasText: /^\s*A mistyped address\?/ }).waitFor();
+    await draftRow().locator('details.contact summary').click();
+    assert.equal(await draftEmail().inputValue(), 'bob@clinet.example', 'prefilled with the current address');
+    assert.equal(
+      (await draftRow().getByRole('cell').nth(2).textContent())?.trim(),
+      'When sent',
+      'a draft’s e-mail is not being sent yet',
+    );
+    assert.equal(
+      await draftRow().getByRole('checkbox').count(),
+      0,
+      'a draft’s channels are not changed here',
+    );
+
+    await draftEmail().fill('bob@client.example');
+    await draftEmail().blur();
+    await expectAccessible(suite.page, 'a draft’s page with Correct contact open');
+    await screenshot(suite.page, 'request-correct-draft-signer');
+    await draftSubmit().click();
+    await suite.page.getByRole('status').filter({ hasText: 'every other draft naming them' }).waitFor();
+    const contact = (await draftRow().getByRole('cell').first().textContent()) ?? '';
+    assert.match(contact, /bob@client\.example/);
+    assert.doesNotMatch(contact, /clinet/);
+    const record = await suite.json(`/v1.1/sites/${draft.site}/signers/client-77`);
+    assert.equal(record.email, 'bob@client.example', 'the Site’s signer was corrected');
+    await expectAccessible(suite.page, 'a draft’s page after a correction');
+
+    await draftRow().locator('details.contact summary').click();
+    await draftEmail().fill('not an address');
+    await draftSubmit().click();
+    await draftRow().locator('#contact-0-email-error').waitFor();
+    assert.equal(await draftEmail().inputValue(), 'not an address', 'kept as typed');
+    await expectAccessible(suite.page, 'a draft’s page with a refused correction');
+
+    assert.equal(
+      (await suite.json(`/v1.1/sites/${draft.site}/signers/client-77`)).email,
+      'bob@client.example',
+    );
+  });
+
+  it('says so, changing nothing, when the draft was sent after its page was shown', async () => {
+    const draft = await draftWithTypo();
+    await suite.page.goto(draft.url);
+    await draftRow().locator('details.contact summary').click();
+    await draftEmail().fill('bob@client.example');
+    await suite.json(`/v1.1/requests/${draft.id}/send`, 'POST');
+    await draftSubmit().click();
+    await suite.page
+      .getByRole('alert')
+      .filter({ hasText: 'The Request was sent since the page was shown' })
+      .waitFor();
+    const record = await suite.json(`/v1.1/sites/${draft.site}/signers/client-77`);
+    assert.equal(record.email, 'bob@clinet.example', 'nothing was changed');
+    await expectAccessible(suite.page, 'a sent Request’s page after a late draft correction');
+  });
 });

@@ -129,7 +129,16 @@ export const requestPage = async (
         }
       </dl>
       <h2>Signers</h2>
-      ${r.state === 'draft' ? html`<p class="hint">Execution URLs become live when the Request is sent.</p>` : ''}
+      ${
+        r.state === 'draft'
+          ? html`<p class="hint">Execution URLs become live when the Request is sent.</p>
+              <p class="hint">
+                A mistyped address? <strong>Correct contact</strong> changes the Site’s details of a signer:
+                this draft, and every other draft naming them, is sent to the new ones; Requests already sent
+                keep theirs.
+              </p>`
+          : ''
+      }
       ${
         r.state === 'sent'
           ? html`<p class="hint">

@@ -1,4 +1,9 @@
-import type { SignerView, UpdateRequestSignerBody } from '@esign/contracts';
+import {
+  problem,
+  type PutSiteSignerBody,
+  type SignerView,
+  type UpdateRequestSignerBody,
+} from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import type { FormFields } from '../forms.js';
 import { html, type Html } from '../html.js';
@@ -40,21 +45,33 @@ export const contactFormOf = (fields: FormFields): ContactForm => ({
   notify: ticked(fields, 'notify'),
 });
 
+/** The address and number as typed, each left out when empty (the API keeps what it had). */
+export const signerDetailsOf = (form: ContactForm): NonNullable<PutSiteSignerBody['signer']> => ({
+  ...(form.email === '' ? {} : { email: form.email }),
+  ...(form.mobile === '' ? {} : { mobile_number: form.mobile }),
+});
+
 /**
  * The PATCH body: the channels as ticked, and the address and number unless left empty
  * (the API cannot remove one; the same value again changes nothing).
  */
 export const contactBodyOf = (form: ContactForm): UpdateRequestSignerBody => {
-  const signer = {
-    ...(form.email === '' ? {} : { email: form.email }),
-    ...(form.mobile === '' ? {} : { mobile_number: form.mobile }),
-  };
+  const signer = signerDetailsOf(form);
   return {
     ...(Object.keys(signer).length === 0 ? {} : { signer }),
     send_to: { email: form.byEmail, mobile_number: form.bySms },
     notify: form.notify,
   };
 };
+
+/** A draft's correction posted after the Request was sent: nothing was changed. */
+export const SENT_MEANWHILE: ApiProblem = problem({
+  status: 409,
+  code: 'invalid_state',
+  title: 'Conflict',
+  detail:
+    'The Request was sent since the page was shown, with the details it showed: correct the signer again below.',
+});
 
 /** What the signer's row showed before the correction, as the form carried it. */
 const wasOf = (fields: FormFields) => ({
@@ -73,6 +90,8 @@ export const CONTACT_DONE: Record<string, string> = {
   'contact-new-link-sent':
     'The signer’s contact details were corrected. They have a new Execution URL (below), and it is being sent to them; their older links no longer open.',
   'contact-same': 'The signer’s contact details were already as given: nothing was changed or sent.',
+  'draft-contact':
+    'The signer’s contact details were corrected: this draft, and every other draft naming them, will be sent to them.',
 };
 
 /**
@@ -157,6 +176,8 @@ export const contactForm = (input: {
   readonly csrf: string;
   readonly signer: SignerView;
   readonly i: number;
+  /** A draft's signer: the Site's details only (ADR 3200), no channels and nothing sent. */
+  readonly draft?: boolean;
   readonly typed?: ContactForm | undefined;
   readonly problem?: ApiProblem | undefined;
 }): Html => {
@@ -202,14 +223,18 @@ export const contactForm = (input: {
         hint: '10 digits, or 1 and 10 digits.',
         error: errors.get(ids['signer.mobile_number']!),
       })}
-      <fieldset class="checks">
-        <legend>Send their link by</legend>
-        ${tick(ids['send_to.email']!, 'send_to_email', 'E-mail', values.byEmail, errors.get(ids['send_to.email']!))}
-        ${tick(ids['send_to.mobile_number']!, 'send_to_sms', 'SMS', values.bySms, errors.get(ids['send_to.mobile_number']!))}
-      </fieldset>
-      <div class="field">
-        ${tick(ids.notify!, 'notify', 'Send the link to them now', values.notify, errors.get(ids.notify!))}
-      </div>
+      ${
+        input.draft === true
+          ? ''
+          : html`<fieldset class="checks">
+                <legend>Send their link by</legend>
+                ${tick(ids['send_to.email']!, 'send_to_email', 'E-mail', values.byEmail, errors.get(ids['send_to.email']!))}
+                ${tick(ids['send_to.mobile_number']!, 'send_to_sms', 'SMS', values.bySms, errors.get(ids['send_to.mobile_number']!))}
+              </fieldset>
+              <div class="field">
+                ${tick(ids.notify!, 'notify', 'Send the link to them now', values.notify, errors.get(ids.notify!))}
+              </div>`
+      }
       <button type="submit" class="secondary" aria-label="Correct the contact details of ${s.signer_id}">
         Correct contact
       </button>

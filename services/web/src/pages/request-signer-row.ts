@@ -16,8 +16,11 @@ const DELIVERY: Record<NotificationStatus, [string, string]> = {
   quota_exceeded: ['Not sent: daily quota used up', 'failed'],
 };
 
-const delivery = (status: NotificationStatus) =>
-  html`<span class="state state-${DELIVERY[status][1]}">${DELIVERY[status][0]}</span>`;
+/** A draft's `pending` channel has sent nothing yet: it will be used when the Request is sent. */
+const delivery = (status: NotificationStatus, draft: boolean) =>
+  draft && status === 'pending'
+    ? html`<span class="state state-none">When sent</span>`
+    : html`<span class="state state-${DELIVERY[status][1]}">${DELIVERY[status][0]}</span>`;
 
 /**
  * A fresh Execution URL for a signer of a sent Request who has not signed (ADR 1321):
@@ -51,14 +54,17 @@ export interface RowInput {
 export const signerRow = (input: RowInput, r: RequestView) => (s: SignerView, i: number) => {
   const { base, csrf, correction } = input;
   const pending = r.state === 'sent' && s.state === 'pending';
+  // A draft's signers show the Site's record: corrected there, for every draft (ADR 3200).
+  const draft = r.state === 'draft';
   return html`<tr>
     <th scope="row">${s.signer_id}</th>
     <td>
       ${s.email ?? ''}${s.email && s.mobile_number ? html`<br />` : ''}${s.mobile_number ?? ''}
       ${
-        pending
+        pending || draft
           ? contactForm({
-              action: `${base}/requests/${r.id}/signer-contact`,
+              action: `${base}/requests/${r.id}/${draft ? 'draft-signer-contact' : 'signer-contact'}`,
+              draft,
               csrf,
               signer: s,
               i,
@@ -69,8 +75,8 @@ export const signerRow = (input: RowInput, r: RequestView) => (s: SignerView, i:
       }
     </td>
     <td>${stateBadge(s.state)}${s.signed_at ? html`<br />${time(s.signed_at)}` : ''}</td>
-    <td>${delivery(s.notifications.email)}</td>
-    <td>${delivery(s.notifications.sms)}</td>
+    <td>${delivery(s.notifications.email, draft)}</td>
+    <td>${delivery(s.notifications.sms, draft)}</td>
     <td class="copy-cell">
       <div class="copy">
         <label class="visually-hidden" for="url-${i}">Execution URL for ${s.signer_id}</label>

@@ -22,7 +22,7 @@ describe('web: correcting how a signer of a sent Request is reached', () => {
     hidden: { signer_id: 'ann@example.com', ...WAS },
   });
 
-  it('offers the form, prefilled and with its own Idempotency-Key, only to a pending signer of a sent Request', async () => {
+  it('offers the form, prefilled and with its own Idempotency-Key, to a pending signer of a sent Request only', async () => {
     const page = await show(requestView('sent'));
     assert.match(page, /<summary>Correct contact<span class="visually-hidden"> of ann@example.com<\/span>/);
     assert.match(page, /<details class="contact"\s*>/, 'closed until opened');
@@ -51,8 +51,8 @@ describe('web: correcting how a signer of a sent Request is reached', () => {
     assert.doesNotMatch(signed, /<details class="contact"/, 'not for a signer who signed');
     assert.doesNotMatch(
       await show({ ...requestView('sent'), state: 'draft' }),
-      /<details class="contact"/,
-      'not on a draft',
+      /\/signer-contact" novalidate/,
+      'a draft’s form is another one (ADR 3200)',
     );
   });
 
