@@ -22,10 +22,13 @@ describe('end to end through the gateway: a Site’s event feed (ADR 3190)', fun
   });
 
   const sendOne = async (client: ClientOf, template: number) => (await sentAgreement(client, template)).id;
-  const feed = async (client: ClientOf, after?: string) =>
+  const feed = async (client: ClientOf, after?: string, type?: string) =>
     ok(
       await client.esign.GET('/v1.1/sites/{site_id}/events', {
-        params: { path: { site_id: client.site }, query: { per_page: 100, ...(after && { after }) } },
+        params: {
+          path: { site_id: client.site },
+          query: { per_page: 100, ...(after && { after }), ...(type && { type }) },
+        },
       }),
       200,
       'feed',
@@ -66,6 +69,11 @@ describe('end to end through the gateway: a Site’s event feed (ADR 3190)', fun
       [page.data[0], page.data[2]],
       'the same entries as each Request’s history',
     );
+
+    // Only the types asked for; the cursor passes what it read of the others.
+    const cancelled = await feed(acme, undefined, 'request.cancelled,request.declined');
+    assert.deepEqual(cancelled.data, [page.data[2]]);
+    assert.equal(cancelled.next_after, page.next_after);
 
     // Polling with next_after: nothing, then only what came since.
     assert.deepEqual((await feed(acme, page.next_after)).data, []);

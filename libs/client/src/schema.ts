@@ -5847,6 +5847,8 @@ export interface operations {
         after?: string;
         /** @description Items per page, 1 to 100. */
         per_page?: number;
+        /** @description Only entries of these types, comma-separated (`type=request.signed,request.completed`) or repeated. When none is left to list, `next_after` passes every entry read, of any type, so the next poll starts after them. Keep the same `type` while following one cursor. */
+        type?: string;
       };
       header?: never;
       path: {

@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import { Page } from './api.js';
 import {
   isWebhookEventType,
+  WEBHOOK_EVENT_TYPES,
   WebhookPayload,
   type AnyEventEnvelope,
   type WebhookEventType,
@@ -49,6 +50,9 @@ export const isRequestHistoryEvent = <E extends AnyEventEnvelope>(
   event: E,
 ): event is E & { type: WebhookEventType } =>
   event.type.startsWith('request.') && isWebhookEventType(event.type);
+
+/** The types a Request's history, and so a Site's feed, can hold: the `request.*` webhook events. */
+export const REQUEST_HISTORY_TYPES = WEBHOOK_EVENT_TYPES.filter((type) => type.startsWith('request.'));
 
 /** The order a Request's history is listed in: by when each event happened, `asc` (the default) or `desc`. */
 export const HISTORY_ORDERS = ['asc', 'desc'] as const;

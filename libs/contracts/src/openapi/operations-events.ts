@@ -58,6 +58,13 @@ export const EVENT_OPERATIONS: readonly Operation[] = [
         schema: { type: 'string' },
       },
       per_page: PAGE_QUERY.per_page!,
+      type: {
+        description:
+          'Only entries of these types, comma-separated (`type=request.signed,request.completed`) or repeated. ' +
+          'When none is left to list, `next_after` passes every entry read, of any type, so the next poll starts ' +
+          'after them. Keep the same `type` while following one cursor.',
+        schema: { type: 'string', example: 'request.completed,request.declined' },
+      },
     },
     responses: {
       200: {

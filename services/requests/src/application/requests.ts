@@ -136,10 +136,12 @@ export const listSiteEvents =
     readonly siteId: number;
     readonly after: FeedPosition;
     readonly perPage: number;
+    /** Only entries of these types; absent: all. */
+    readonly types?: readonly string[];
   }): TE.TaskEither<AppError, SiteEventFeed> =>
     pipe(
       TE.fromEither(reachSite(input.caller, input.siteId)),
-      TE.chainW((site) => deps.store.requests.siteHistory(site.id, input.after, input.perPage)),
+      TE.chainW((site) => deps.store.requests.siteHistory(site.id, input.after, input.perPage, input.types)),
       TE.map((feed) => ({
         data: [...feed.entries],
         has_more: feed.hasMore,

@@ -102,12 +102,14 @@ export interface RequestRepository {
   /**
    * Up to `limit` entries of the Site's Requests' histories after `after`, in the order
    * their changes were stored, only those that no change still in flight can precede
-   * (ADR 3190): a position once answered is never passed by a later entry.
+   * (ADR 3190): a position once answered is never passed by a later entry. With `types`,
+   * only entries of those types; `next` then passes the others read up to the end.
    */
   readonly siteHistory: (
     siteId: number,
     after: FeedPosition,
     limit: number,
+    types?: readonly string[],
   ) => TE.TaskEither<never, FeedPage>;
   /** The corrections of the Request's signers (ADR 3140), oldest first, for the audit trail. */
   readonly corrections: (requestId: string) => TE.TaskEither<never, readonly SignerCorrectionRecord[]>;

@@ -84,6 +84,54 @@ describe('requests service: a Site’s event feed (real Postgres)', function () 
     assert.ok(other.data.every((e) => e.site_id === SITE_B.id));
   });
 
+  it('lists only the types asked for, and its cursor passes the entries of other types it read', async () => {
+    const cursor = await end();
+    const first = await sent();
+    const second = await sent();
+    await ctx.h.http.post(`/v1.1/requests/${first.id}/cancel`).set(ctx.headers).expect(200);
+    const all = await settled(cursor, 3);
+    const cancelled = await feed(from(cursor, '&type=request.cancelled'));
+    assert.deepEqual(
+      cancelled.data.map((e) => [e.type, e.data.request_id]),
+      [['request.cancelled', first.id]],
+    );
+    assert.equal(cancelled.has_more, false);
+    assert.equal(cancelled.next_after, all.next_after, 'past the sends it read, not only the cancel');
+    // Comma-separated or repeated, the same; a page at a time stops at the last entry answered.
+    const both = await feed(from(cursor, '&type=request.sent&type=request.cancelled'));
+    assert.deepEqual(both, await feed(from(cursor, '&type=request.cancelled,request.sent')));
+    assert.deepEqual(both, all);
+    const one = await feed(from(cursor, '&type=request.sent&per_page=1'));
+    assert.deepEqual([one.data.map((e) => e.id), one.has_more], [[all.data[0]!.id], true]);
+    const rest = await feed(from(one.next_after, '&type=request.sent&per_page=1'));
+    assert.deepEqual([rest.data.map((e) => e.id), rest.has_more], [[all.data[1]!.id], false]);
+    assert.equal(rest.next_after, all.next_after);
+    // Polling: nothing new, then only the new entry of that type.
+    assert.deepEqual((await feed(from(cancelled.next_after, '&type=request.cancelled'))).data, []);
+    await sent();
+    await ctx.h.http.post(`/v1.1/requests/${second.id}/cancel`).set(ctx.headers).expect(200);
+    const later = await eventually(async () => {
+      const page = await feed(from(cancelled.next_after, '&type=request.cancelled'));
+      return page.data.length > 0 ? page : undefined;
+    });
+    assert.deepEqual(
+      later.data.map((e) => [e.type, e.data.request_id]),
+      [['request.cancelled', second.id]],
+    );
+    // Only a history's types: bulk_send.completed is not one, and an empty list is none.
+    for (const type of ['bulk_send.completed', '', 'request.sent,nope']) {
+      const refused = await ctx.h.http
+        .get(`/v1.1/sites/${SITE_A.id}/events?type=${encodeURIComponent(type)}`)
+        .set(ctx.headers)
+        .expect(400);
+      const { errors } = refused.body as { errors: { path: string }[] };
+      assert.deepEqual(
+        errors.map((e) => e.path),
+        ['type'],
+      );
+    }
+  });
+
   it('holds an entry back while a change stored before it is still in flight, and never skips either', async () => {
     const held = await sent();
     const start = await endWith(held.id);

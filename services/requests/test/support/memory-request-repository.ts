@@ -114,19 +114,22 @@ export const memoryRequestRepository = (
   },
   // The outbox's order stands for the order changes were stored: one "transaction" (0), the
   // position in the outbox as the id.
-  siteHistory: (siteId, after, limit) => {
+  siteHistory: (siteId, after, limit, types) => {
     // Position i + 1 in the outbox is the entry's id; the guard narrows the event's type.
-    const entries = s.outbox.flatMap((e, i) =>
+    const read = s.outbox.flatMap((e, i) =>
       e.site_id === siteId && isRequestHistoryEvent(e) && i + 1 > Number(after.id)
         ? [{ id: String(i + 1), payload: clientEventOf(e) }]
         : [],
     );
+    const entries = types === undefined ? read : read.filter((x) => types.includes(x.payload.type));
     const page = entries.slice(0, limit);
-    const last = page.at(-1);
+    const hasMore = entries.length > limit;
+    // As in Postgres: with no more that match, the cursor passes everything read.
+    const last = hasMore || types === undefined ? page.at(-1) : read.at(-1);
     return TE.right({
       entries: page.map((x) => x.payload),
       next: last === undefined ? after : { txid: '0', id: last.id },
-      hasMore: entries.length > limit,
+      hasMore,
     });
   },
   lockByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),

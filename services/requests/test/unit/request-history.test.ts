@@ -100,6 +100,32 @@ describe('requests use cases: a Site’s event feed (ADR 3190, in-memory ports)'
     );
   });
 
+  it('lists only the types asked for; with none left, the cursor passes what it read', async () => {
+    const { cases, create } = await memoryLifecycle();
+    const [one, two] = [await create(), await create()];
+    right(await cases.sendRequest({ caller, requestId: one.id })());
+    right(await cases.cancelRequest({ caller, requestId: one.id })());
+    right(await cases.sendRequest({ caller, requestId: two.id })());
+    const feed = (types: readonly string[] | undefined, perPage = 20) =>
+      cases.listSiteEvents({
+        caller,
+        siteId: SITE.id,
+        after: FEED_START,
+        perPage,
+        ...(types && { types }),
+      })();
+    const all = right(await feed(undefined));
+    const cancelled = right(await feed(['request.cancelled']));
+    assert.deepEqual(
+      cancelled.data.map((e) => [e.type, e.data.request_id]),
+      [['request.cancelled', one.id]],
+    );
+    assert.equal(cancelled.next_after, all.next_after, 'past the send read after it');
+    const sends = right(await feed(['request.sent'], 1));
+    assert.deepEqual([sends.data.map((e) => e.id), sends.has_more], [[all.data[0]!.id], true]);
+    assert.notEqual(sends.next_after, all.next_after, 'more to come: at the last entry answered');
+  });
+
   it('answers not found for a Site the caller does not reach', async () => {
     const { cases } = await memoryLifecycle();
     const stranger = { sub: 'v', sites: [{ id: 8, name: 'Globex' }] };

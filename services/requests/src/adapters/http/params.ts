@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
-import { canonicalJson, HISTORY_ORDERS, problem, type FieldError, type HistoryOrder } from '@esign/contracts';
+import {
+  canonicalJson,
+  HISTORY_ORDERS,
+  problem,
+  REQUEST_HISTORY_TYPES,
+  type FieldError,
+  type HistoryOrder,
+} from '@esign/contracts';
 import { HttpProblem, invalidQuery, pageQuery } from '@esign/platform';
 import { decodeFeedCursor, FEED_START } from '../../application/feed-cursor.js';
 import type { Idempotency } from '../../application/idempotency.js';
@@ -50,18 +57,38 @@ export const historyQuery = (query: Record<string, unknown>): { page: PageReques
   return { page, order: order as HistoryOrder };
 };
 
-/** A feed's `after` (a cursor it gave) and `per_page` (at most 100); any other parameter is refused by name. */
-export const feedQuery = (query: Record<string, unknown>): { after: FeedPosition; perPage: number } => {
+/**
+ * A feed's `after` (a cursor it gave), `per_page` (at most 100) and `type` (history event
+ * types, comma-separated or repeated); any other parameter is refused by name.
+ */
+export const feedQuery = (
+  query: Record<string, unknown>,
+): { after: FeedPosition; perPage: number; types?: readonly string[] } => {
   const errors: FieldError[] = [];
   for (const key of Object.keys(query))
-    if (key !== 'after' && key !== 'per_page') errors.push({ path: key, message: 'unknown parameter' });
+    if (key !== 'after' && key !== 'per_page' && key !== 'type')
+      errors.push({ path: key, message: 'unknown parameter' });
   const { perPage } = pageQuery({ per_page: query.per_page }, errors);
   const { after: cursor } = query;
   const after =
     cursor === undefined ? FEED_START : typeof cursor === 'string' ? decodeFeedCursor(cursor) : undefined;
   if (after === undefined) errors.push({ path: 'after', message: 'must be a next_after this API answered' });
+  const types = feedTypes(query.type, errors);
   if (errors.length > 0 || after === undefined) throw invalidQuery(errors);
-  return { after, perPage };
+  return { after, perPage, ...(types && { types }) };
+};
+
+/** `type=request.signed,request.completed` (or repeated): known history types only, each once. */
+const feedTypes = (raw: unknown, errors: FieldError[]): readonly string[] | undefined => {
+  if (raw === undefined) return undefined;
+  const values: readonly unknown[] = Array.isArray(raw) ? raw : [raw];
+  const given = values.flatMap((v): unknown[] => (typeof v === 'string' ? v.split(',') : [v]));
+  const known = REQUEST_HISTORY_TYPES as readonly unknown[];
+  if (given.length === 0 || !given.every((type) => known.includes(type))) {
+    errors.push({ path: 'type', message: `must be one or more of ${REQUEST_HISTORY_TYPES.join(', ')}` });
+    return undefined;
+  }
+  return REQUEST_HISTORY_TYPES.filter((type) => given.includes(type));
 };
 
 const KEY = /^[\x21-\x7e]{1,255}$/;

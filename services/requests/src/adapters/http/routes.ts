@@ -146,8 +146,8 @@ export const mountRoutes = (
     '/v1.1/sites/:id/events',
     authed(async (ctx, caller) => {
       const siteId = integerIdParam(ctx.params.id, 'site');
-      const { after, perPage } = feedQuery(ctx.query);
-      ctx.body = await run(cases.listSiteEvents({ caller, siteId, after, perPage }));
+      const { after, perPage, types } = feedQuery(ctx.query);
+      ctx.body = await run(cases.listSiteEvents({ caller, siteId, after, perPage, ...(types && { types }) }));
     }),
   );
 

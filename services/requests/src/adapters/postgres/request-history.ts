@@ -62,6 +62,26 @@ export const listHistory = async (
 };
 
 const FeedRow = t.type({ txid: t.string, id: t.string, payload: WebhookPayload });
+/** A filtered feed's rows: the entries that match, then (`payload` null) the last entry read. */
+const FilteredFeedRow = t.type({ txid: t.string, id: t.string, payload: t.union([WebhookPayload, t.null]) });
+
+/** One page of a feed's rows; `next` passes `lastRead` when no more match. */
+const pageOf = (
+  rows: readonly t.TypeOf<typeof FeedRow>[],
+  limit: number,
+  after: FeedPosition,
+  lastRead: FeedPosition | undefined,
+): FeedPage => {
+  const page = rows.slice(0, limit);
+  const hasMore = rows.length > limit;
+  const last = page.at(-1);
+  const next = hasMore || lastRead === undefined ? last : { txid: lastRead.txid, id: lastRead.id };
+  return {
+    entries: page.map((r) => r.payload),
+    next: next === undefined ? after : { txid: next.txid, id: next.id },
+    hasMore,
+  };
+};
 
 /**
  * A Site's feed (ADR 3190): entries after `after` by (transaction, id), of transactions
@@ -69,29 +89,50 @@ const FeedRow = t.type({ txid: t.string, id: t.string, payload: WebhookPayload }
  * still add an entry has an id at or above that horizon, so it sorts after anything
  * answered here: a cursor never skips an entry that commits late. A rolled-back
  * transaction leaves no entry.
+ *
+ * With `types`, only those entries; when no more match, `next` is the last entry below
+ * the horizon whatever its type, so the next poll does not read the others again. That is
+ * safe for the same reason: every entry before it is stored for good.
  */
 export const siteFeed = async (
   q: Queryable,
   siteId: number,
   after: FeedPosition,
   limit: number,
+  types?: readonly string[],
 ): Promise<FeedPage> => {
+  const from = sql.fragment`site_id = ${siteId} AND (txid, id) > (${after.txid}::xid8, ${after.id}::bigint)`;
+  if (types === undefined) {
+    const rows = await db.any(
+      q,
+      FeedRow,
+      sql.unsafe`
+        SELECT txid::text AS txid, id::text AS id, payload FROM request_events
+        WHERE ${from} AND txid < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY txid, id
+        LIMIT ${limit + 1}`,
+    );
+    return pageOf(rows, limit, after, undefined);
+  }
   const rows = await db.any(
     q,
-    FeedRow,
+    FilteredFeedRow,
     sql.unsafe`
-      SELECT txid::text AS txid, id::text AS id, payload FROM request_events
-      WHERE site_id = ${siteId}
-        AND (txid, id) > (${after.txid}::xid8, ${after.id}::bigint)
-        AND txid < pg_snapshot_xmin(pg_current_snapshot())
-      ORDER BY txid, id
-      LIMIT ${limit + 1}`,
+      WITH horizon AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+      matched AS (
+        SELECT txid, id, payload FROM request_events
+        WHERE ${from} AND txid < (SELECT xmin FROM horizon)
+          AND payload->>'type' = ANY(${sql.array([...types], 'text')})
+        ORDER BY txid, id LIMIT ${limit + 1}),
+      last_read AS (
+        SELECT txid, id FROM request_events
+        WHERE ${from} AND txid < (SELECT xmin FROM horizon)
+        ORDER BY txid DESC, id DESC LIMIT 1)
+      SELECT txid::text AS txid, id::text AS id, payload FROM matched
+      UNION ALL
+      SELECT txid::text, id::text, NULL FROM last_read`,
   );
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    entries: page.map((r) => r.payload),
-    next: last === undefined ? after : { txid: last.txid, id: last.id },
-    hasMore: rows.length > limit,
-  };
+  const lastRead = rows.find((r) => r.payload === null);
+  const matched = rows.flatMap((r) => (r.payload === null ? [] : [{ ...r, payload: r.payload }]));
+  return pageOf(matched, limit, after, lastRead);
 };
