@@ -16583,6 +16583,8 @@ export interface operations {
         page?: number;
         /** @description Items per page, 1 to 100. */
         per_page?: number;
+        /** @description Only the signers whose `signer_id`, e-mail address or mobile number contains this text, in any case (1 to 255 characters; `%` and `_` are plain characters). It reads every signer of the Site. */
+        q?: string;
       };
       header?: never;
       path: {

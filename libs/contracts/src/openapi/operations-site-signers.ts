@@ -16,7 +16,15 @@ export const SITE_SIGNER_OPERATIONS: readonly Operation[] = [
     tag: 'Requests',
     auth: 'access_token',
     params: { site_id: SITE_ID },
-    query: PAGE_QUERY,
+    query: {
+      ...PAGE_QUERY,
+      q: {
+        description:
+          'Only the signers whose `signer_id`, e-mail address or mobile number contains this text, in any ' +
+          'case (1 to 255 characters; `%` and `_` are plain characters). It reads every signer of the Site.',
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+      },
+    },
     responses: { 200: { description: 'One page of the Site’s signers.', codec: SiteSignerList } },
     problems: ['invalid_query'],
   },

@@ -21,13 +21,18 @@ const signerView = (s: StoredSiteSigner): SiteSignerView => ({
   updated_at: s.updatedAt,
 });
 
-/** `GET /v1.1/sites/:id/signers`: one page of the Site's signers, by `signer_id`. */
+/** `GET /v1.1/sites/:id/signers`: one page of the Site's signers, by `signer_id`, optionally searched. */
 export const listSiteSigners =
   (deps: SiteSignerDeps) =>
-  (caller: Caller, siteId: number, page: PageRequest): TE.TaskEither<AppError, SiteSignerList> =>
+  (
+    caller: Caller,
+    siteId: number,
+    page: PageRequest,
+    search?: string,
+  ): TE.TaskEither<AppError, SiteSignerList> =>
     pipe(
       TE.fromEither(reachSite(caller, siteId)),
-      TE.chainW(() => deps.signers.list(siteId, page)),
+      TE.chainW(() => deps.signers.list(siteId, page, search)),
       TE.map((found) => pageView(page, found, signerView)),
     );
 

@@ -5,8 +5,15 @@ import type { PageOf, PageRequest } from './page.js';
 
 /** A Site's signers, read and upserted on their own (ADR 3200); a create upserts them too. */
 export interface SiteSignerStore {
-  /** The Site's signers by `signer_id`, one page. */
-  readonly list: (siteId: number, page: PageRequest) => TE.TaskEither<never, PageOf<StoredSiteSigner>>;
+  /**
+   * The Site's signers by `signer_id`, one page; with `search`, only those whose
+   * `signer_id`, e-mail address or mobile number holds it, in any case.
+   */
+  readonly list: (
+    siteId: number,
+    page: PageRequest,
+    search?: string,
+  ) => TE.TaskEither<never, PageOf<StoredSiteSigner>>;
   readonly get: (siteId: number, signerId: string) => TE.TaskEither<never, O.Option<StoredSiteSigner>>;
   /**
    * Creates the signer, or updates it as a create's upsert does: a null detail keeps the

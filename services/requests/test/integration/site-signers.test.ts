@@ -156,8 +156,38 @@ describe('requests service: a Site’s signers (list, read, upsert; real Postgre
     const named = all.data.find((s) => s.signer_id === 'zz-created-by-a-request@example.com');
     assert.deepEqual([named?.email, named?.mobile_number], ['zz-created-by-a-request@example.com', null]);
 
-    const bad = await h.http.get(`/v1.1/sites/${SITE_A.id}/signers?per_page=0&q=x`).set(headers).expect(400);
+    const bad = await h.http
+      .get(`/v1.1/sites/${SITE_A.id}/signers?per_page=0&q=&x=1`)
+      .set(headers)
+      .expect(400);
     const paths = (bad.body as { errors: { path: string }[] }).errors.map((e) => e.path).sort();
-    assert.deepEqual(paths, ['per_page', 'q']);
+    assert.deepEqual(paths, ['per_page', 'q', 'x']);
+  });
+
+  it('searches the signer_id, address and number for a text, in any case, with % and _ as plain characters', async () => {
+    await put('Search-Case_1', {
+      signer: { email: 'Robin.Hood@Sherwood.example', mobile_number: '12025550177' },
+    }).expect(201);
+    await put('search-other', { signer: { email: 'little.john@sherwood.example' } }).expect(201);
+    const found = async (q: string) =>
+      (
+        (
+          await h.http
+            .get(`/v1.1/sites/${SITE_A.id}/signers?q=${encodeURIComponent(q)}`)
+            .set(headers)
+            .expect(200)
+        ).body as SiteSignerList
+      ).data.map((s) => s.signer_id);
+    assert.deepEqual(await found('robin.HOOD'), ['Search-Case_1']);
+    assert.deepEqual(await found('SEARCH-case'), ['Search-Case_1']);
+    assert.deepEqual(await found('5550177'), ['Search-Case_1']);
+    assert.deepEqual(await found('sherwood'), ['Search-Case_1', 'search-other']);
+    assert.deepEqual(await found('Case_1'), ['Search-Case_1']);
+    assert.deepEqual(await found('e_j'), [], '_ is not a wildcard (little.john)');
+    assert.deepEqual(await found('%'), [], '% is not a wildcard');
+    const counted = (
+      await h.http.get(`/v1.1/sites/${SITE_A.id}/signers?q=sherwood&per_page=1`).set(headers).expect(200)
+    ).body as SiteSignerList;
+    assert.deepEqual([counted.count, counted.total_count, counted.has_more], [1, 2, true]);
   });
 });

@@ -4,16 +4,22 @@ import type { StoredSiteSigner } from '../../src/domain/signer.js';
 import type { SiteSignerStore } from '../../src/ports/site-signer-store.js';
 import { page } from './memory-page.js';
 
+/** Whether the signer's id, address or number holds `search`, in any case (as ILIKE does). */
+const holds = (s: StoredSiteSigner, search: string): boolean =>
+  [s.signerId, s.email ?? '', s.mobileNumber ?? ''].some((v) =>
+    v.toLowerCase().includes(search.toLowerCase()),
+  );
+
 /** The Site signer store in memory, with the Postgres store's upsert rule; `now` stamps changes. */
 export const memorySiteSignerStore = (now: () => string) => {
   const rows = new Map<string, StoredSiteSigner>();
   const key = (siteId: number, signerId: string) => `${siteId}\u0000${signerId}`;
   const store: SiteSignerStore = {
-    list: (siteId, p) =>
+    list: (siteId, p, search) =>
       TE.right(
         page(
           [...rows.values()]
-            .filter((s) => s.siteId === siteId)
+            .filter((s) => s.siteId === siteId && (search === undefined || holds(s, search)))
             .sort((a, b) => (a.signerId < b.signerId ? -1 : a.signerId > b.signerId ? 1 : 0)),
           p,
         ),

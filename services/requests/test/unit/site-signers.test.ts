@@ -85,13 +85,19 @@ describe('a Site’s signers (use cases)', () => {
     assert.equal(rows.size, 1);
   });
 
-  it('lists by signer_id, one page at a time', async () => {
+  it('lists by signer_id, one page at a time, and searches', async () => {
     const { cases } = setup();
     for (const id of ['b', 'c', 'a']) await ok(cases.putSiteSigner(caller, SITE.id, id, {}));
     const second = await ok(cases.listSiteSigners(caller, SITE.id, { page: 2, perPage: 2 }));
     assert.deepEqual(
       [second.data.map((s) => s.signer_id), second.total_count, second.has_more],
       [['c'], 3, false],
+    );
+    await ok(cases.putSiteSigner(caller, SITE.id, 'd', { signer: { email: 'Ann@Example.com' } }));
+    const searched = await ok(cases.listSiteSigners(caller, SITE.id, { page: 1, perPage: 20 }, 'ANN@'));
+    assert.deepEqual(
+      searched.data.map((s) => s.signer_id),
+      ['d'],
     );
   });
 });

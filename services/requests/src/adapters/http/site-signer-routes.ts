@@ -46,9 +46,13 @@ export const mountSiteSignerRoutes = (
     const who = await caller(ctx.get(PRINCIPAL_HEADER));
     const siteId = integerIdParam(ctx.params.id, 'site');
     const errors: FieldError[] = [];
-    const page = pageQuery(ctx.query, errors, { known: [] });
+    const page = pageQuery(ctx.query, errors, { known: ['q'] });
+    const { q } = ctx.query;
+    const search = typeof q === 'string' ? q.trim() : undefined;
+    if (q !== undefined && (search === undefined || search === '' || search.length > 255))
+      errors.push({ path: 'q', message: 'must be 1 to 255 characters' });
     if (errors.length > 0) throw invalidQuery(errors);
-    ctx.body = await run(cases.listSiteSigners(who, siteId, page));
+    ctx.body = await run(cases.listSiteSigners(who, siteId, page, search));
   });
 
   router.get('/v1.1/sites/:id/signers/:signer_id', async (ctx) => {

@@ -41,17 +41,24 @@ export const postgresSiteSignerStore = (q: Queryable): SiteSignerStore => {
     return row === undefined ? null : toSigner(row);
   };
   return {
-    list: (siteId, page) =>
+    list: (siteId, page, search) =>
       task(async () => {
+        // A search reads the Site's signers in full: no index serves a substring.
+        const pattern = search === undefined ? null : `%${search.replace(/[\\%_]/g, '\\$&')}%`;
+        const where = sql.fragment`site_id = ${siteId} ${
+          pattern === null
+            ? sql.fragment``
+            : sql.fragment`AND (signer_id ILIKE ${pattern} OR email ILIKE ${pattern} OR mobile_number LIKE ${pattern})`
+        }`;
         const [rows, count] = await Promise.all([
           db.any(
             q,
             SignerRow,
             sql.unsafe`
-              SELECT ${COLUMNS} FROM signers WHERE site_id = ${siteId}
+              SELECT ${COLUMNS} FROM signers WHERE ${where}
               ORDER BY signer_id LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`,
           ),
-          db.one(q, Count, sql.unsafe`SELECT count(*) AS total FROM signers WHERE site_id = ${siteId}`),
+          db.one(q, Count, sql.unsafe`SELECT count(*) AS total FROM signers WHERE ${where}`),
         ]);
         return { items: rows.map(toSigner), total: count.total };
       }),
