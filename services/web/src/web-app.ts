@@ -21,6 +21,7 @@ import { requestRoutes } from './pages/requests.js';
 import { sessionRoutes } from './pages/sessions.js';
 import { signInRoutes } from './pages/sign-in.js';
 import { siteRoutes } from './pages/sites.js';
+import { signerRoutes } from './pages/signers.js';
 import { templateRoutes } from './pages/templates.js';
 import { userRoutes } from './pages/users.js';
 import { verifyRoutes } from './pages/verify.js';
@@ -101,6 +102,7 @@ export const createWebApp = (options: WebAppOptions): Koa.Middleware => {
   webhookRoutes(router, deps);
   templateRoutes(router, deps);
   requestRoutes(router, deps);
+  signerRoutes(router, deps);
   bulkSendRoutes(router, deps);
   siteRoutes(router, deps);
   userRoutes(router, deps);

@@ -174,10 +174,18 @@ const tick = (id: string, name: string, label: string, checked: boolean, error: 
 export const contactForm = (input: {
   readonly action: string;
   readonly csrf: string;
-  readonly signer: SignerView;
+  /** The signer as shown; `send_to` is a Request's, absent for the Site's signer record. */
+  readonly signer: Pick<SignerView, 'signer_id' | 'email' | 'mobile_number'> & {
+    readonly send_to?: SignerView['send_to'];
+  };
   readonly i: number;
-  /** A draft's signer: the Site's details only (ADR 3200), no channels and nothing sent. */
-  readonly draft?: boolean;
+  /**
+   * The Site's details of the signer only (ADR 3200), no channels and nothing sent: a
+   * draft's signer, or one on the Site's signers page.
+   */
+  readonly siteDetails?: boolean;
+  /** More hidden fields the form carries back (the page's search, say). */
+  readonly extra?: Readonly<Record<string, string>>;
   readonly typed?: ContactForm | undefined;
   readonly problem?: ApiProblem | undefined;
 }): Html => {
@@ -191,8 +199,8 @@ export const contactForm = (input: {
     idempotencyKey: '',
     email: s.email ?? '',
     mobile: s.mobile_number ?? '',
-    byEmail: s.send_to.email,
-    bySms: s.send_to.mobile_number,
+    byEmail: s.send_to?.email ?? false,
+    bySms: s.send_to?.mobile_number ?? false,
     notify: true,
   };
   const key = keyShownAgain(typed?.idempotencyKey, problem);
@@ -201,11 +209,12 @@ export const contactForm = (input: {
     <form method="post" action="${input.action}" novalidate>
       ${csrfField(input.csrf)}
       <input type="hidden" name="signer_id" value="${s.signer_id}" />
+      ${Object.entries(input.extra ?? {}).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`)}
       <input type="hidden" name="idempotency_key" value="${key}" />
       <input type="hidden" name="was_email" value="${s.email ?? ''}" />
       <input type="hidden" name="was_mobile" value="${s.mobile_number ?? ''}" />
-      ${s.send_to.email ? html`<input type="hidden" name="was_send_to_email" value="true" />` : ''}
-      ${s.send_to.mobile_number ? html`<input type="hidden" name="was_send_to_sms" value="true" />` : ''}
+      ${s.send_to?.email === true ? html`<input type="hidden" name="was_send_to_email" value="true" />` : ''}
+      ${s.send_to?.mobile_number === true ? html`<input type="hidden" name="was_send_to_sms" value="true" />` : ''}
       ${textField({
         id: ids['signer.email']!,
         name: 'email',
@@ -224,7 +233,7 @@ export const contactForm = (input: {
         error: errors.get(ids['signer.mobile_number']!),
       })}
       ${
-        input.draft === true
+        input.siteDetails === true
           ? ''
           : html`<fieldset class="checks">
                 <legend>Send their link by</legend>

@@ -64,7 +64,7 @@ export const signerRow = (input: RowInput, r: RequestView) => (s: SignerView, i:
         pending || draft
           ? contactForm({
               action: `${base}/requests/${r.id}/${draft ? 'draft-signer-contact' : 'signer-contact'}`,
-              draft,
+              siteDetails: draft,
               csrf,
               signer: s,
               i,
