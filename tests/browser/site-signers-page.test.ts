@@ -76,4 +76,22 @@ describe('web application in headless Chromium: the Site’s signers', function 
       .waitFor();
     await expectAccessible(suite.page, 'the Signers page with a refused correction');
   });
+
+  it('leads from a signer to the Requests naming them', async () => {
+    await suite.page.goto(suite.url.replace(/\/requests\/.*$/, '/signers'));
+    await row(SIGNER)
+      .getByRole('link', { name: `${SIGNER} (Requests naming them)` })
+      .click();
+    await suite.page
+      .getByRole('status')
+      .filter({ hasText: `1 Request naming signer ${SIGNER}.` })
+      .waitFor();
+    assert.equal(await suite.page.getByRole('link', { name: new RegExp(suite.id.slice(0, 8)) }).count(), 1);
+    await expectAccessible(suite.page, 'the Requests naming one signer');
+    await suite.page.getByRole('link', { name: 'Show every signer’s' }).click();
+    await suite.page
+      .getByRole('status')
+      .filter({ hasText: /^\s*\d+\s+Requests?\.\s*$/ })
+      .waitFor();
+  });
 });

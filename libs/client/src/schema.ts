@@ -2660,6 +2660,8 @@ export interface operations {
         state?: 'draft' | 'sent' | 'completed' | 'cancelled' | 'expired' | 'declined';
         /** @description `true`: only test-mode Requests; `false`: only real ones; absent: both. */
         test_mode?: 'true' | 'false';
+        /** @description Only the Requests naming this signer (its exact `signer_id`). */
+        signer_id?: string;
       };
       header?: never;
       path: {

@@ -80,6 +80,10 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
         description: '`true`: only test-mode Requests; `false`: only real ones; absent: both.',
         schema: { type: 'string', enum: ['true', 'false'] },
       },
+      signer_id: {
+        description: 'Only the Requests naming this signer (its exact `signer_id`).',
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+      },
     },
     responses: { 200: { description: 'One page of Requests.', codec: RequestList } },
     problems: ['invalid_query'],

@@ -10,6 +10,8 @@ export interface RequestFilter {
   readonly state?: RequestState | undefined;
   /** Only test-mode Requests (true) or only real ones (false) (issue #22). */
   readonly testMode?: boolean | undefined;
+  /** Only Requests naming this signer (ADR 3200). */
+  readonly signerId?: string | undefined;
 }
 
 /**

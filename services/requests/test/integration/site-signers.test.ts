@@ -190,4 +190,39 @@ describe('requests service: a Site’s signers (list, read, upsert; real Postgre
     ).body as SiteSignerList;
     assert.deepEqual([counted.count, counted.total_count, counted.has_more], [1, 2, true]);
   });
+
+  it('lists the Requests naming a signer, with the other filters', async () => {
+    const [a1, a2] = [await draftFor('client-30'), await draftFor('client-30')];
+    const other = await draftFor('client-31');
+    await h.http.post(`/v1.1/requests/${a2.id}/send`).set(headers).expect(200);
+    const ids = async (query: string) =>
+      (
+        (await h.http.get(`/v1.1/sites/${SITE_A.id}/requests?${query}`).set(headers).expect(200)).body as {
+          data: { id: string }[];
+        }
+      ).data.map((r) => r.id);
+    // Two creates may share a millisecond, so their order is not asserted here.
+    assert.deepEqual((await ids('signer_id=client-30')).sort(), [a1.id, a2.id].sort());
+    assert.deepEqual(await ids('signer_id=client-30&state=draft'), [a1.id]);
+    assert.deepEqual(await ids('signer_id=client-31'), [other.id]);
+    assert.deepEqual(await ids('signer_id=CLIENT-30'), [], 'the exact signer_id');
+    const other_site = await principal([SITE_B]);
+    await h.http.get(`/v1.1/sites/${SITE_B.id}/requests?signer_id=client-30`).set(other_site).expect(200);
+    assert.deepEqual(
+      (
+        (await h.http.get(`/v1.1/sites/${SITE_B.id}/requests?signer_id=client-30`).set(other_site)).body as {
+          data: unknown[];
+        }
+      ).data,
+      [],
+      'another Site’s signer of the same id is another signer',
+    );
+    for (const query of ['signer_id=', 'signer_id=a&signer_id=b']) {
+      const refused = await h.http.get(`/v1.1/sites/${SITE_A.id}/requests?${query}`).set(headers).expect(400);
+      assert.deepEqual(
+        (refused.body as { errors: { path: string }[] }).errors.map((e) => e.path),
+        ['signer_id'],
+      );
+    }
+  });
 });

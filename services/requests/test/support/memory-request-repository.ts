@@ -133,7 +133,7 @@ export const memoryRequestRepository = (
     });
   },
   lockByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
-  list: (siteId, p, { state: st, testMode }) =>
+  list: (siteId, p, { state: st, testMode, signerId }) =>
     TE.right(
       page(
         [...s.requests.values()]
@@ -141,7 +141,8 @@ export const memoryRequestRepository = (
             (r) =>
               r.siteId === siteId &&
               (st === undefined || r.state === st) &&
-              (testMode === undefined || r.testMode === testMode),
+              (testMode === undefined || r.testMode === testMode) &&
+              (signerId === undefined || r.signers.some((x) => x.signerId === signerId)),
           )
           .sort((a, b) =>
             a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1,

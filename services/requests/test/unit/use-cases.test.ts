@@ -180,7 +180,7 @@ describe('requests use cases (in-memory ports)', () => {
       assert.deepEqual(inner.right, E.left({ _tag: 'IdempotencyKeyInFlight' }));
     });
 
-    it('lists newest first with the page shape', async () => {
+    it('lists newest first with the page shape, and by signer', async () => {
       const { cases, setNow, templateId } = await setup();
       const ids: string[] = [];
       for (const at of ['2030-01-01T00:00:01.000Z', '2030-01-01T00:00:02.000Z', '2030-01-01T00:00:03.000Z']) {
@@ -191,12 +191,25 @@ describe('requests use cases (in-memory ports)', () => {
               await cases.createRequest({
                 caller,
                 siteId: SITE.id,
-                body: body({ contracts: [templateId], signers: [{ signer_id: 'x' }] }),
+                body: body({ contracts: [templateId], signers: [{ signer_id: `x-${ids.length % 2}` }] }),
               })(),
             ),
           ).id,
         );
       }
+      const named = right(
+        await cases.listRequests({
+          caller,
+          siteId: SITE.id,
+          page: { page: 1, perPage: 10 },
+          filter: { signerId: 'x-0' },
+        })(),
+      );
+      assert.deepEqual(
+        named.data.map((r) => r.id),
+        [ids[2], ids[0]],
+        'only those naming the signer (ADR 3200)',
+      );
       const list = right(
         await cases.listRequests({
           caller,

@@ -115,7 +115,10 @@ const listPage = async (
               region: 'Signers',
               columns: ['Signer', 'Contact', { label: 'Last changed', wide: true }],
               rows: data.map((s, i) => [
-                html`<code>${s.signer_id}</code>`,
+                html`<a
+                  href="${deps.base}/requests?${new URLSearchParams({ signer_id: s.signer_id }).toString()}"
+                  ><code>${s.signer_id}</code><span class="visually-hidden"> (Requests naming them)</span></a
+                >`,
                 html`${s.email ?? ''}${s.email && s.mobile_number ? html`<br />` : ''}${s.mobile_number ?? ''}
                 ${contactForm({
                   action: `${deps.base}/signers/correct`,

@@ -103,4 +103,21 @@ describe('web: the Site’s signers page', () => {
       [],
     );
   });
+
+  it('links each signer to the Requests naming them, which the Requests page lists with the filter kept', async () => {
+    const text = await show(appWith(answers()));
+    assert.match(text, /<a\s+href="\/app\/requests\?signer_id=client-1"\s*><code>client-1<\/code>/);
+    const app = appWith({
+      'GET /v1.1/sessions/current': CURRENT,
+      'GET /v1.1/sites/3/requests?page=1&per_page=20&state=draft&signer_id=client+1': page([]),
+    });
+    const requests = await show(app, '/app/requests?state=draft&signer_id=client%201');
+    assert.match(requests, /0\s+Requests in state draft naming signer <code>client 1<\/code>\./);
+    assert.match(
+      requests,
+      /<input type="hidden" name="signer_id" value="client 1" \/>/,
+      'kept by the state filter',
+    );
+    assert.match(requests, /<a href="\/app\/requests\?state=draft">Show every signer’s<\/a>/);
+  });
 });

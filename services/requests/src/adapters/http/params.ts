@@ -15,22 +15,36 @@ import type { FeedPosition } from '../../ports/request-repository.js';
 import type { PageRequest } from '../../ports/page.js';
 
 /**
- * `page`, `per_page` (at most 100), `state` and the boolean `flags` this list knows
- * (`true`/`false`); any other parameter is refused by name.
+ * `page`, `per_page` (at most 100), `state`, the boolean `flags` this list knows
+ * (`true`/`false`) and its `texts` (1 to 255 characters); any other parameter is refused
+ * by name.
  */
 export const listQuery = <S extends string>(
   query: Record<string, unknown>,
   states: readonly S[],
   flags: readonly string[] = [],
-): { page: PageRequest; state: S | undefined; flags: Readonly<Record<string, boolean>> } => {
+  texts: readonly string[] = [],
+): {
+  page: PageRequest;
+  state: S | undefined;
+  flags: Readonly<Record<string, boolean>>;
+  texts: Readonly<Record<string, string>>;
+} => {
   const errors: FieldError[] = [];
-  const page = pageQuery(query, errors, { known: ['state', ...flags] });
+  const page = pageQuery(query, errors, { known: ['state', ...flags, ...texts] });
   const flagValues: Record<string, boolean> = {};
   for (const flag of flags) {
     const value = query[flag];
     if (value === undefined) continue;
     if (value === 'true' || value === 'false') flagValues[flag] = value === 'true';
     else errors.push({ path: flag, message: 'must be "true" or "false"' });
+  }
+  const textValues: Record<string, string> = {};
+  for (const name of texts) {
+    const value = query[name];
+    if (value === undefined) continue;
+    if (typeof value === 'string' && value.length >= 1 && value.length <= 255) textValues[name] = value;
+    else errors.push({ path: name, message: 'must be 1 to 255 characters, given once' });
   }
   let state: S | undefined;
   if (query.state !== undefined) {
@@ -43,7 +57,7 @@ export const listQuery = <S extends string>(
       });
   }
   if (errors.length > 0) throw invalidQuery(errors);
-  return { page, state, flags: flagValues };
+  return { page, state, flags: flagValues, texts: textValues };
 };
 
 /** A history's `page`, `per_page` (at most 100) and `order`; any other parameter is refused by name. */

@@ -135,8 +135,13 @@ export const mountRoutes = (
     '/v1.1/sites/:id/requests',
     authed(async (ctx, caller) => {
       const siteId = integerIdParam(ctx.params.id, 'site');
-      const { page, state, flags } = listQuery(ctx.query, REQUEST_STATES, ['test_mode']);
-      const filter = { state, testMode: flags.test_mode };
+      const { page, state, flags, texts } = listQuery(
+        ctx.query,
+        REQUEST_STATES,
+        ['test_mode'],
+        ['signer_id'],
+      );
+      const filter = { state, testMode: flags.test_mode, signerId: texts.signer_id };
       ctx.body = await run(cases.listRequests({ caller, siteId, page, filter }));
     }),
   );

@@ -153,10 +153,17 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
     corrections: (requestId) => task(() => listCorrections(q, requestId)),
     list: (siteId, page, filter) =>
       task(async () => {
-        const { state, testMode } = filter;
+        const { state, testMode, signerId } = filter;
         const where = sql.fragment`r.site_id = ${siteId}
           ${state === undefined ? sql.fragment`` : sql.fragment`AND r.state = ${state}`}
-          ${testMode === undefined ? sql.fragment`` : sql.fragment`AND r.test_mode = ${testMode}`}`;
+          ${testMode === undefined ? sql.fragment`` : sql.fragment`AND r.test_mode = ${testMode}`}
+          ${
+            // request_signers_by_signer serves it.
+            signerId === undefined
+              ? sql.fragment``
+              : sql.fragment`AND EXISTS (SELECT 1 FROM request_signers rs
+                  WHERE rs.site_id = ${siteId} AND rs.signer_id = ${signerId} AND rs.request_id = r.id)`
+          }`;
         const [rows, count] = await Promise.all([
           db.any(
             q,
