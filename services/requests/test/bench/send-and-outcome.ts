@@ -13,7 +13,13 @@ import { commandCpuSeconds } from '@esign/testing';
 import type { RequestView } from '@esign/contracts';
 import { useCases } from '../../src/application/use-cases.js';
 import { deliveryReport } from '../support/builders.js';
-import { principal, publishedTemplate, SITE_A, startHarness } from '../support/harness.js';
+import {
+  oneSignerRequestBody,
+  principal,
+  publishedTemplate,
+  SITE_A,
+  startHarness,
+} from '../support/harness.js';
 
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 4);
 const PER_ROUND = Number(process.env.AB_CALLS ?? 1500);
@@ -34,15 +40,7 @@ const drafts = async (count: number): Promise<RequestView[]> => {
     const res = await h.http
       .post(`/v1.1/sites/${SITE_A.id}/requests`)
       .set(headers)
-      .send({
-        contracts: [template],
-        signers: [{ signer_id: signerId, send_to: { email: true } }],
-        fields: [
-          { name: 'full_name', assigned_to: signerId },
-          { name: 'agree', assigned_to: signerId },
-          { name: 'signature', assigned_to: signerId },
-        ],
-      });
+      .send(oneSignerRequestBody(template, signerId));
     if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`);
     views.push(res.body as RequestView);
   }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { RequestView, SiteSignerList, SiteSignerView } from '@esign/contracts';
 import {
   countRows,
+  oneSignerRequestBody,
   principal,
   publishedTemplate,
   SITE_A,
@@ -40,15 +41,7 @@ describe('requests service: a Site’s signers (list, read, upsert; real Postgre
       await h.http
         .post(`/v1.1/sites/${SITE_A.id}/requests`)
         .set(headers)
-        .send({
-          contracts: [template],
-          signers: [{ signer_id: signerId, send_to: { email: true } }],
-          fields: [
-            { name: 'full_name', assigned_to: signerId },
-            { name: 'agree', assigned_to: signerId },
-            { name: 'signature', assigned_to: signerId },
-          ],
-        })
+        .send(oneSignerRequestBody(template, signerId))
         .expect(201)
     ).body as RequestView;
   const emailOn = async (requestId: string): Promise<string | null | undefined> => {

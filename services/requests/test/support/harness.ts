@@ -135,6 +135,13 @@ export const htmlTemplateBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** A create body of `htmlTemplateBody`'s published `template` for one e-mail signer, who fills every field. */
+export const oneSignerRequestBody = (template: number, signerId: string) => ({
+  contracts: [template],
+  signers: [{ signer_id: signerId, send_to: { email: true } }],
+  fields: ['full_name', 'agree', 'signature'].map((name) => ({ name, assigned_to: signerId })),
+});
+
 /** A real PDF with AcroForm fields, made with pdf-lib. */
 export const pdfWithFields = async (): Promise<string> => {
   const document = await PDFDocument.create();
