@@ -47,9 +47,10 @@ export const REQUEST_SIGNER_OPERATIONS: readonly Operation[] = [
       'opening at once) and clears that channel’s delivery status. With `notify` (default true) a signer whose ' +
       'turn it is is sent their link now on their channels; a later turn’s signer is told at their turn. Not ' +
       'counted as a reminder. Every correction writes the `request.signer_updated` event (a webhook). ' +
-      'The same details again change nothing and send nothing. A draft is not corrected ' +
-      'here: its signers show the Site’s current details until it is sent, which ' +
-      '`PUT /v1.1/sites/{site_id}/signers/{signer_id}` changes.',
+      'The same details again change nothing and send nothing. On a draft only `send_to` changes here ' +
+      '(nothing is sent; `request.signer_updated` is written): a draft’s signers show the Site’s current ' +
+      'address and number until it is sent, which `PUT /v1.1/sites/{site_id}/signers/{signer_id}` changes, so ' +
+      '`signer` on a draft is a 409.',
     ...ONE_SIGNER,
     body: { codec: UpdateRequestSignerBody, required: true },
     responses: requestAnswer(

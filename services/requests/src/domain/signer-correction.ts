@@ -52,13 +52,15 @@ export interface SignerCorrectionRecord {
  * counted as a reminder); a later turn's signer is told at their turn. Every correction
  * writes `request.signer_updated` (for webhooks); one that changes nothing answers the
  * Request as it is, with no event. The event names what the details were and who changed
- * them: the audit trail keeps that (`SignerCorrectionRecord`).
+ * them: the audit trail keeps that (`SignerCorrectionRecord`). A draft's channels alone
+ * are changed by `correctDraftChannels` (ADR 3200).
  */
 export const correctSigner = (
   request: SignatureRequest,
   { signerId, correction, notify, by }: SignerCorrectionOrder,
   now: string,
 ): E.Either<TransitionError, Transition> => {
+  if (request.state === 'draft') return correctDraftChannels(request, { signerId, correction, by }, now);
   if (request.state !== 'sent')
     return E.left({ _tag: 'StateConflict', action: 'update_signer', state: request.state });
   if (isPastExpiry(request, now)) return E.left({ _tag: 'RequestExpired', expiresAt: request.expiresAt! });
@@ -107,5 +109,45 @@ export const correctSigner = (
   return E.right({
     request: after,
     events: told ? [updated, { type: 'request.reminded', notify: [corrected] }] : [updated],
+  });
+};
+
+/**
+ * draft → draft: a draft's signer gets other channels (ADR 3200). Its address and number
+ * are the Site's record until it is sent (ADR 1302), so a new one here is refused: the
+ * Site's signer is corrected instead (`PUT /v1.1/sites/:id/signers/:signer_id`). Nothing
+ * is sent; `request.signer_updated` says what changed, as for a sent Request.
+ */
+const correctDraftChannels = (
+  request: SignatureRequest,
+  { signerId, correction, by }: Omit<SignerCorrectionOrder, 'notify'>,
+  now: string,
+): E.Either<TransitionError, Transition> => {
+  if (correction.email !== undefined || correction.mobileNumber !== undefined)
+    return E.left({ _tag: 'StateConflict', action: 'update_signer', state: request.state });
+  if (isPastExpiry(request, now)) return E.left({ _tag: 'RequestExpired', expiresAt: request.expiresAt! });
+  const signer = request.signers.find((s) => s.signerId === signerId);
+  if (signer === undefined) return E.left({ _tag: 'UnknownSigner', signerRef: signerId });
+  const sendTo = {
+    email: correction.sendTo?.email ?? signer.sendTo.email,
+    sms: correction.sendTo?.sms ?? signer.sendTo.sms,
+  };
+  if (sendTo.email === signer.sendTo.email && sendTo.sms === signer.sendTo.sms)
+    return E.right({ request, events: [] });
+  return E.right({
+    request: {
+      ...request,
+      signers: request.signers.map((s) => (s.signerRef === signer.signerRef ? { ...s, sendTo } : s)),
+      updatedAt: now,
+    },
+    events: [
+      {
+        type: 'request.signer_updated',
+        signerRef: signer.signerRef,
+        linkReplaced: false,
+        previous: { contact: signer.contact, sendTo: signer.sendTo },
+        by,
+      },
+    ],
   });
 };

@@ -218,4 +218,46 @@ describe('requests service: a Site’s signers (list, read, upsert; real Postgre
       );
     }
   });
+
+  it('changes a draft signer’s channels on the Request, told in its history, and sends it with them', async () => {
+    await put('client-40', { signer: { email: 'dee@example.com', mobile_number: '12025550140' } }).expect(
+      201,
+    );
+    const draft = await draftFor('client-40');
+    const patch = (body: unknown) =>
+      h.http
+        .patch(`/v1.1/requests/${draft.id}/signers/client-40`)
+        .set(headers)
+        .send(body as object);
+    const changed = (await patch({ send_to: { email: false, mobile_number: true } }).expect(200))
+      .body as RequestView;
+    assert.equal(changed.state, 'draft');
+    assert.deepEqual(changed.signers[0]?.send_to, { email: false, mobile_number: true });
+    const history = (await h.http.get(`/v1.1/requests/${draft.id}/events`).set(headers).expect(200)).body as {
+      data: { type: string; data: { send_to: unknown; previous: { send_to: unknown } } }[];
+    };
+    assert.deepEqual(
+      history.data.map((e) => [e.type, e.data.send_to, e.data.previous.send_to]),
+      [
+        [
+          'request.signer_updated',
+          { email: false, mobile_number: true },
+          { email: true, mobile_number: false },
+        ],
+      ],
+    );
+    // The same channels again change nothing; an address is still the Site's to change.
+    await patch({ send_to: { mobile_number: true } }).expect(200);
+    await patch({ signer: { email: 'x@example.com' }, send_to: { email: true } }).expect(409);
+    const sent = (await h.http.post(`/v1.1/requests/${draft.id}/send`).set(headers).expect(200))
+      .body as RequestView;
+    assert.deepEqual(sent.signers[0]?.send_to, { email: false, mobile_number: true });
+    const after = (await h.http.get(`/v1.1/requests/${draft.id}/events`).set(headers).expect(200)).body as {
+      data: { type: string }[];
+    };
+    assert.deepEqual(
+      after.data.map((e) => e.type),
+      ['request.signer_updated', 'request.sent'],
+    );
+  });
 });

@@ -107,7 +107,7 @@ describe('requests domain: correcting a signer of a sent Request (ADR 3140)', ()
     assert.deepEqual(events, [updated('ref1', true, { contact, sendTo })]);
   });
 
-  it('refuses a draft, a finished Request, an expired one, an unknown signer and one who acted', () => {
+  it('refuses a draft’s new address, a finished Request, an expired one, an unknown signer and one who acted', () => {
     const fix = { email: 'x@y.co' };
     assert.deepEqual(left(correct(draft(), 'alice@example.com', fix)), {
       _tag: 'StateConflict',
@@ -130,5 +130,32 @@ describe('requests domain: correcting a signer of a sent Request (ADR 3140)', ()
       signerRef: 'ref0',
       state: 'signed',
     });
+  });
+
+  it('changes a draft’s channels only, sending nothing; the same channels change nothing (ADR 3200)', () => {
+    const before = draft();
+    const { request: after, events } = right(
+      correct(before, 'alice@example.com', { sendTo: { email: false, sms: true } }),
+    );
+    assert.deepEqual(after.signers[0]!.sendTo, { email: false, sms: true });
+    assert.equal(after.signers[0]!.link, before.signers[0]!.link, 'no new link: none is live yet');
+    assert.equal(after.state, 'draft');
+    const { contact, sendTo } = before.signers[0]!;
+    assert.deepEqual(events, [updated('ref0', false, { contact, sendTo })], 'told, but nothing sent');
+    assert.deepEqual(right(correct(before, 'alice@example.com', { sendTo })), {
+      request: before,
+      events: [],
+    });
+    assert.deepEqual(left(correct(before, 'nobody', { sendTo: { sms: true } })), {
+      _tag: 'UnknownSigner',
+      signerRef: 'nobody',
+    });
+    assert.deepEqual(
+      left(correct(draft({ expiresAt: AT }), 'alice@example.com', { sendTo: { sms: true } })),
+      {
+        _tag: 'RequestExpired',
+        expiresAt: AT,
+      },
+    );
   });
 });

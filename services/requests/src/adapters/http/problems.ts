@@ -57,7 +57,7 @@ export const problemOf = (error: AppError): HttpProblem => {
           detail:
             error.action === 'update_signer' && error.state === 'draft'
               ? // A draft reads the Site's signer record until it is sent (ADRs 1302, 3200).
-                'A draft’s signers show the Site’s current details: correct them with PUT /v1.1/sites/:id/signers/:signer_id.'
+                'A draft’s signers show the Site’s current address and number: correct those with PUT /v1.1/sites/:id/signers/:signer_id (send_to alone is changed here).'
               : `Cannot ${error.action} a Request that is ${error.state}.`,
         },
         { state: error.state },
