@@ -126,10 +126,12 @@ describe('web application in headless Chromium: correcting how a signer is reach
   const draftSubmit = () =>
     suite.page.getByRole('button', { name: 'Correct the contact details of client-77' });
 
-  it('corrects a draft’s signer in the Site’s details (ADR 3200): no channels, a refusal beside its field, the notice', async () => {
+  it('corrects a draft’s signer in the Site’s details (ADR 3200): channels shown, nothing to send, a refusal beside its field', async () => {
     const draft = await draftWithTypo();
     await suite.page.goto(draft.url);
-    await suite.page.locator('p.hint', { hasText: /^\s*A mistyped address\?/ }).waitFor();
+    await suite.page
+      .locator('p.hint', { hasText: /^\s*A mistyped address, or the wrong channel\?/ })
+      .waitFor();
     await draftRow().locator('details.contact summary').click();
     assert.equal(await draftEmail().inputValue(), 'bob@clinet.example', 'prefilled with the current address');
     assert.equal(
@@ -137,10 +139,13 @@ describe('web application in headless Chromium: correcting how a signer is reach
       'When sent',
       'a draft’s e-mail is not being sent yet',
     );
+    const contactForm = draftRow().locator('details.contact');
+    assert.ok(await contactForm.getByRole('checkbox', { name: 'E-mail', exact: true }).isChecked());
+    assert.equal(await contactForm.getByRole('checkbox', { name: 'SMS', exact: true }).isChecked(), false);
     assert.equal(
-      await draftRow().getByRole('checkbox').count(),
+      await contactForm.getByRole('checkbox', { name: 'Send the link to them now' }).count(),
       0,
-      'a draft’s channels are not changed here',
+      'nothing is live to send',
     );
 
     await draftEmail().fill('bob@client.example');
@@ -167,6 +172,29 @@ describe('web application in headless Chromium: correcting how a signer is reach
       (await suite.json(`/v1.1/sites/${draft.site}/signers/client-77`)).email,
       'bob@client.example',
     );
+  });
+
+  it('adds a number in the Site’s details and SMS to the draft’s channels in one form', async () => {
+    const draft = await draftWithTypo();
+    await suite.page.goto(draft.url);
+    await draftRow().locator('details.contact summary').click();
+    const contactForm = draftRow().locator('details.contact');
+    await contactForm.getByLabel('Mobile number (US)').fill('2025550177');
+    await contactForm.getByRole('checkbox', { name: 'SMS', exact: true }).check();
+    await draftSubmit().click();
+    await suite.page.getByRole('status').filter({ hasText: 'every other draft naming them' }).waitFor();
+    assert.match((await draftRow().getByRole('cell').first().textContent()) ?? '', /12025550177/);
+    assert.equal(
+      (await draftRow().getByRole('cell').nth(3).textContent())?.trim(),
+      'When sent',
+      'SMS chosen',
+    );
+    const view = await suite.json(`/v1.1/requests/${draft.id}`);
+    assert.deepEqual((view.signers as { send_to: unknown }[])[0]?.send_to, {
+      email: true,
+      mobile_number: true,
+    });
+    await expectAccessible(suite.page, 'a draft’s page after adding a channel');
   });
 
   it('says so, changing nothing, when the draft was sent after its page was shown', async () => {

@@ -133,9 +133,10 @@ export const requestPage = async (
         r.state === 'draft'
           ? html`<p class="hint">Execution URLs become live when the Request is sent.</p>
               <p class="hint">
-                A mistyped address? <strong>Correct contact</strong> changes the Site’s details of a signer:
-                this draft, and every other draft naming them, is sent to the new ones; Requests already sent
-                keep theirs.
+                A mistyped address, or the wrong channel? <strong>Correct contact</strong> changes a signer’s
+                address or number in the Site’s details (this draft, and every other draft naming them, is
+                sent to the new ones; Requests already sent keep theirs), and the channels this draft sends
+                their link by.
               </p>`
           : ''
       }

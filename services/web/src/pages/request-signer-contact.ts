@@ -74,7 +74,7 @@ export const SENT_MEANWHILE: ApiProblem = problem({
 });
 
 /** What the signer's row showed before the correction, as the form carried it. */
-const wasOf = (fields: FormFields) => ({
+export const wasOf = (fields: FormFields) => ({
   email: fields.was_email ?? '',
   mobile: fields.was_mobile ?? '',
   byEmail: ticked(fields, 'was_send_to_email'),
@@ -92,6 +92,7 @@ export const CONTACT_DONE: Record<string, string> = {
   'contact-same': 'The signer’s contact details were already as given: nothing was changed or sent.',
   'draft-contact':
     'The signer’s contact details were corrected: this draft, and every other draft naming them, will be sent to them.',
+  'draft-channels': 'This draft will send the signer their link by the channels now chosen.',
 };
 
 /**
@@ -180,16 +181,18 @@ export const contactForm = (input: {
   };
   readonly i: number;
   /**
-   * The Site's details of the signer only (ADR 3200), no channels and nothing sent: a
-   * draft's signer, or one on the Site's signers page.
+   * What the form offers (ADR 3200): `sent` (the default) the address, number, channels and
+   * sending the link now; `draft` no sending (nothing is live yet); `site` the Site's
+   * address and number only (the Signers page: channels are each Request's).
    */
-  readonly siteDetails?: boolean;
+  readonly variant?: 'sent' | 'draft' | 'site';
   /** More hidden fields the form carries back (the page's search, say). */
   readonly extra?: Readonly<Record<string, string>>;
   readonly typed?: ContactForm | undefined;
   readonly problem?: ApiProblem | undefined;
 }): Html => {
   const { signer: s, i, typed, problem } = input;
+  const variant = input.variant ?? 'sent';
   const ids = idsOf(i);
   const errors = new Map(
     typed === undefined ? [] : (problem?.errors ?? []).map((e) => [ids[e.path] ?? '', e.message]),
@@ -233,16 +236,20 @@ export const contactForm = (input: {
         error: errors.get(ids['signer.mobile_number']!),
       })}
       ${
-        input.siteDetails === true
+        variant === 'site'
           ? ''
           : html`<fieldset class="checks">
-                <legend>Send their link by</legend>
-                ${tick(ids['send_to.email']!, 'send_to_email', 'E-mail', values.byEmail, errors.get(ids['send_to.email']!))}
-                ${tick(ids['send_to.mobile_number']!, 'send_to_sms', 'SMS', values.bySms, errors.get(ids['send_to.mobile_number']!))}
-              </fieldset>
-              <div class="field">
-                ${tick(ids.notify!, 'notify', 'Send the link to them now', values.notify, errors.get(ids.notify!))}
-              </div>`
+              <legend>Send their link by</legend>
+              ${tick(ids['send_to.email']!, 'send_to_email', 'E-mail', values.byEmail, errors.get(ids['send_to.email']!))}
+              ${tick(ids['send_to.mobile_number']!, 'send_to_sms', 'SMS', values.bySms, errors.get(ids['send_to.mobile_number']!))}
+            </fieldset>`
+      }
+      ${
+        variant === 'sent'
+          ? html`<div class="field">
+              ${tick(ids.notify!, 'notify', 'Send the link to them now', values.notify, errors.get(ids.notify!))}
+            </div>`
+          : ''
       }
       <button type="submit" class="secondary" aria-label="Correct the contact details of ${s.signer_id}">
         Correct contact

@@ -64,7 +64,7 @@ export const signerRow = (input: RowInput, r: RequestView) => (s: SignerView, i:
         pending || draft
           ? contactForm({
               action: `${base}/requests/${r.id}/${draft ? 'draft-signer-contact' : 'signer-contact'}`,
-              siteDetails: draft,
+              variant: draft ? 'draft' : 'sent',
               csrf,
               signer: s,
               i,

@@ -3,7 +3,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
-import { RequestList, RequestView, SiteSignerView } from '@esign/contracts';
+import { RequestList, RequestView } from '@esign/contracts';
 import { problemOfStream } from '../api-client.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
@@ -13,13 +13,8 @@ import { appPage, noSitePage, problemPage, segment } from './common.js';
 import { requestNewRoutes } from './request-new.js';
 import { requestPage } from './request-page.js';
 import { settingsBodyOf, settingsFormOf, typedProblem } from './request-settings.js';
-import {
-  contactBodyOf,
-  contactFormOf,
-  contactOutcome,
-  signerDetailsOf,
-  SENT_MEANWHILE,
-} from './request-signer-contact.js';
+import { contactBodyOf, contactFormOf, contactOutcome } from './request-signer-contact.js';
+import { draftContactRoutes } from './request-draft-contact.js';
 
 const STATES = ['draft', 'sent', 'completed', 'cancelled', 'expired', 'declined'] as const;
 const PER_PAGE = 20;
@@ -192,35 +187,7 @@ export const requestRoutes = (router: Router, deps: WebDeps): void => {
     ctx.redirect(`${deps.base}/requests/${done.right.id}?done=${contactOutcome(fields, form, after)}`);
   });
 
-  // A draft's signer: the Site's record, which every draft reads until it is sent (ADR 3200).
-  router.post('/requests/:id/draft-signer-contact', async (ctx) => {
-    const posting = await posted(ctx, deps);
-    if (posting === undefined) return;
-    const { visitor, fields } = posting;
-    const id = ctx.params.id!;
-    const form = contactFormOf(fields);
-    const found = await visitor.api({
-      method: 'GET',
-      path: `/v1.1/requests/${segment(id)}`,
-      codec: RequestView,
-    });
-    if (E.isLeft(found)) return requestPage(ctx, deps, visitor, id, found.left);
-    // Sent meanwhile: the Site's record no longer reaches this Request's signer, and the
-    // typed form had no channels to show again on the sent Request's form.
-    if (found.right.state !== 'draft') return requestPage(ctx, deps, visitor, id, SENT_MEANWHILE);
-    const done = await visitor.api({
-      method: 'PUT',
-      path: `/v1.1/sites/${found.right.site_id}/signers/${segment(form.signerId)}`,
-      body: { signer: signerDetailsOf(form) },
-      codec: SiteSignerView,
-    });
-    if (E.isLeft(done)) return requestPage(ctx, deps, visitor, id, done.left, { correction: form });
-    const same =
-      (done.right.email ?? '') === (fields.was_email ?? '') &&
-      (done.right.mobile_number ?? '') === (fields.was_mobile ?? '');
-    ctx.status = 303;
-    ctx.redirect(`${deps.base}/requests/${segment(id)}?done=${same ? 'contact-same' : 'draft-contact'}`);
-  });
+  draftContactRoutes(router, deps);
 
   // An open Request's expiry and automatic reminders (ADR 3150): only what changed is sent.
   router.post('/requests/:id/settings', async (ctx) => {

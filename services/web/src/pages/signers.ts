@@ -125,7 +125,7 @@ const listPage = async (
                   csrf: visitor.csrf,
                   signer: s,
                   i,
-                  siteDetails: true,
+                  variant: 'site',
                   typed: refused?.form.signerId === s.signer_id ? refused.form : undefined,
                   problem: refused?.problem,
                   extra: { q, page: String(pageNo), site_id: String(site.id) },

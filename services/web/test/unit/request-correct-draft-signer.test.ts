@@ -25,21 +25,60 @@ describe('web: correcting a draft’s signer in the Site’s details', () => {
     action: 'draft-signer-contact',
     call: PUT,
     shown: DRAFT,
-    hidden: { signer_id: 'ann@example.com', was_email: 'ann@example.com', was_mobile: '' },
+    hidden: {
+      signer_id: 'ann@example.com',
+      was_email: 'ann@example.com',
+      was_mobile: '',
+      was_send_to_email: 'true',
+      send_to_email: 'true',
+    },
   });
 
-  it('offers the address and number only, says what it changes, and that nothing is sent yet', async () => {
+  it('offers the address, number and channels, nothing to send yet, and says what each changes', async () => {
     const page = await show(DRAFT);
     assert.match(page, /action="\/app\/requests\/[0-9a-f-]{36}\/draft-signer-contact" novalidate/);
     assert.match(page, /id="contact-0-email"\s+name="email"\s+type="email"\s+value="ann@example.com"/);
-    assert.doesNotMatch(
+    assert.match(page, /id="contact-0-by-email"\s+name="send_to_email"\s+value="true"\s+checked/);
+    assert.doesNotMatch(page, /name="notify"/, 'nothing is live to send');
+    assert.match(
       page,
-      /name="send_to_email"|name="notify"/,
-      'the Request’s channels are not changed here',
+      /A mistyped address, or the wrong channel\?[^]*every other draft naming them[^]*the channels this draft/,
     );
-    assert.match(page, /A mistyped address\?[^]*every other draft naming them/);
     assert.match(page, /<span class="state state-none">When sent<\/span>/);
     assert.doesNotMatch(page, />Sending</);
+  });
+
+  it('changes the draft’s channels on the Request alone, after any address, with the form’s key', async () => {
+    const PATCH = `PATCH /v1.1/requests/${ID}/signers/ann%40example.com`;
+    const moved = (view: typeof DRAFT) => ({
+      ...view,
+      signers: view.signers.map((s) => ({ ...s, send_to: { email: false, mobile_number: true } })),
+    });
+    const app = appWith({ ...answers(SIGNER), [PATCH]: moved(DRAFT) });
+    const only = await post(app, { send_to_email: '', send_to_sms: 'true', idempotency_key: 'key-1' }).expect(
+      303,
+    );
+    assert.equal(only.headers.location, `/app/requests/${ID}?done=draft-channels`);
+    const both = await post(app, {
+      email: 'ann.lee@example.com',
+      send_to_email: '',
+      send_to_sms: 'true',
+      was_email: 'ann@example.org',
+    }).expect(303);
+    assert.equal(both.headers.location, `/app/requests/${ID}?done=draft-contact`);
+    assert.deepEqual(
+      app.calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.body, c.idempotencyKey]),
+      [
+        ['PATCH', { send_to: { email: false, mobile_number: true } }, 'key-1'],
+        ['PUT', { signer: { email: 'ann.lee@example.com' } }, undefined],
+        ['PATCH', { send_to: { email: false, mobile_number: true } }, undefined],
+      ],
+    );
+    const refused = apiProblem(409, 'invalid_state', 'Cannot update_signer a Request that is sent.');
+    const page = (
+      await post(appWith({ ...answers(SIGNER), [PATCH]: refused }), { send_to_sms: 'true' }).expect(409)
+    ).text;
+    assert.match(page, /role="alert"[^]*Cannot update_signer a Request that is sent\./);
   });
 
   it('puts what was typed, never an empty detail, on the Request’s Site, and says whether anything changed', async () => {
