@@ -136,14 +136,25 @@ describe('requests adapters (no I/O)', () => {
         page: { page: 1, perPage: 20 },
         state: undefined,
         flags: {},
+        texts: {},
       });
       assert.deepEqual(listQuery({ page: '3', per_page: '100', state: 'b' }, ['a', 'b']), {
         page: { page: 3, perPage: 100 },
         state: 'b',
         flags: {},
+        texts: {},
       });
       // Issue #22: a list's boolean flags (`test_mode`) are true or false, nothing else.
       assert.deepEqual(listQuery({ test_mode: 'false' }, ['a'], ['test_mode']).flags, { test_mode: false });
+      // ADR 3200: a list's text parameters (`signer_id`) are 1 to 255 characters, given once.
+      assert.deepEqual(listQuery({ signer_id: 'client-1' }, ['a'], [], ['signer_id']).texts, {
+        signer_id: 'client-1',
+      });
+      for (const signer_id of ['', ['a', 'b'], 'x'.repeat(256)])
+        assert.throws(
+          () => listQuery({ signer_id }, ['a'], [], ['signer_id']),
+          (e: { problem?: { errors?: { path: string }[] } }) => e.problem?.errors?.[0]?.path === 'signer_id',
+        );
       assert.throws(
         () => listQuery({ test_mode: 'yes' }, ['a'], ['test_mode']),
         (e: { problem?: { errors?: { path: string }[] } }) => e.problem?.errors?.[0]?.path === 'test_mode',
