@@ -94,4 +94,18 @@ describe('web application in headless Chromium: the Site’s signers', function 
       .filter({ hasText: /^\s*\d+\s+Requests?\.\s*$/ })
       .waitFor();
   });
+
+  it('deletes a signer no Request names, and keeps one a Request names, saying why', async () => {
+    await suite.page.goto(suite.url.replace(/\/requests\/.*$/, '/signers'));
+    await suite.page.getByRole('button', { name: 'Delete the signer client-88' }).click();
+    await suite.page.getByRole('status').filter({ hasText: 'The signer was deleted.' }).waitFor();
+    assert.equal(await row('client-88').count(), 0);
+    await suite.page.getByRole('button', { name: `Delete the signer ${SIGNER}` }).click();
+    await suite.page
+      .getByRole('alert')
+      .filter({ hasText: 'A Request of this Site names the signer' })
+      .waitFor();
+    await row(SIGNER).waitFor();
+    await expectAccessible(suite.page, 'the Signers page with a refused deletion');
+  });
 });

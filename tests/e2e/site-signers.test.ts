@@ -48,6 +48,12 @@ describe('end to end through the gateway: a Site’s signers (ADR 3200)', functi
       refused.error?.errors?.map((e) => e.path),
       ['signer.email'],
     );
+    // Named by no Request, it can be deleted; then it is gone.
+    const deleted = await acme.esign.DELETE('/v1.1/sites/{site_id}/signers/{signer_id}', {
+      params: { path },
+    });
+    assert.equal(deleted.response.status, 204);
+    expectStatus(await acme.api.get(`/v1.1/sites/${acme.site}/signers/${mobile}`), 404);
   });
 
   it('corrects a draft’s signer before it is sent, and the e-mail goes to the corrected address', async () => {
@@ -108,6 +114,12 @@ describe('end to end through the gateway: a Site’s signers (ADR 3200)', functi
     const mail = await waitForMail(system, right);
     assert.ok(mail !== undefined);
     assert.deepEqual(mailsTo(system, typo), []);
+    const kept = await acme.esign.DELETE('/v1.1/sites/{site_id}/signers/{signer_id}', { params: { path } });
+    assert.deepEqual(
+      [kept.response.status, kept.error?.code],
+      [409, 'signer_in_use'],
+      'a Request names them',
+    );
 
     // Globex's token reaches none of Acme's signers, and cannot make one there.
     const foreign = `/v1.1/sites/${acme.site}/signers/${encodeURIComponent(signerId)}`;

@@ -149,6 +149,24 @@ export const matrixEndpoints = ({
       expect: { own: 201 },
     },
     {
+      name: 'DELETE /v1.1/sites/:id/signers/:id',
+      method: 'DELETE',
+      prepare: async () => {
+        const path = `/v1.1/sites/${acme.site}/signers/m-${unique()}`;
+        expectStatus(
+          await acme.api.call('PUT', path, { signer: { email: `m-${unique()}@example.com` } }),
+          201,
+        );
+        return {
+          path,
+          unchanged: async () => {
+            expectStatus(await acme.api.get(path), 200, 'a refused call deleted nothing');
+          },
+        };
+      },
+      expect: { own: 204 },
+    },
+    {
       name: 'GET /v1.1/sites/:id/contracts',
       method: 'GET',
       prepare: () => Promise.resolve({ path: `/v1.1/sites/${acme.site}/contracts` }),

@@ -505,6 +505,16 @@ export const CAPTURED_EXAMPLES: Examples = {
       request_id: 'b503f1fd-5d97-4bba-8c91-935ec907c049',
     },
   },
+  deleteSiteSigner: {
+    '409': {
+      type: 'https://docs.esign.example/problems/signer_in_use',
+      title: 'Conflict',
+      status: 409,
+      code: 'signer_in_use',
+      detail: 'A Request of this Site names the signer, so it is kept with it.',
+      request_id: 'e1c7cd06-1ded-4706-bb00-3e6823a5b50b',
+    },
+  },
   deleteWebhookEndpoint: {
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',

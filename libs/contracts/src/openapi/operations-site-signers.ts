@@ -61,4 +61,19 @@ export const SITE_SIGNER_OPERATIONS: readonly Operation[] = [
     },
     problems: [],
   },
+  {
+    method: 'delete',
+    path: '/v1.1/sites/{site_id}/signers/{signer_id}',
+    operationId: 'deleteSiteSigner',
+    summary: 'Delete one of a Site’s signers',
+    description:
+      'Forgets a signer no Request of the Site names: one made by mistake, or whose Requests are all gone. A ' +
+      'signer a Request names is kept with it (409 `signer_in_use`), even one named by a create running at ' +
+      'the same moment. A later create or `PUT` naming the same `signer_id` makes a new signer.',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: { site_id: SITE_ID, signer_id: SIGNER_ID },
+    responses: { 204: { description: 'Deleted.' } },
+    problems: ['signer_in_use'],
+  },
 ];

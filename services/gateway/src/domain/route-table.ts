@@ -72,7 +72,7 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/sites/:site/branding', ['GET', 'PUT']),
   // The Site's signers, listed, read and upserted on their own (ADR 3200).
   api('/v1.1/sites/:site/signers', ['GET']),
-  api('/v1.1/sites/:site/signers/:id', ['GET', 'PUT']),
+  api('/v1.1/sites/:site/signers/:id', ['GET', 'PUT', 'DELETE']),
   // Webhook endpoints are the notifier's: it delivers them and owns their data.
   api('/v1.1/sites/:site/webhooks*', 'any', 'standard', 'notifier'),
   // An open Request's expiry and automatic reminders (ADR 3150).

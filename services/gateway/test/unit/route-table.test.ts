@@ -23,6 +23,7 @@ describe('gateway: the route table', () => {
     assert.equal(target('GET', '/v1.1/sites/7/events'), 'requests/bearer/standard');
     assert.equal(target('GET', '/v1.1/sites/7/signers'), 'requests/bearer/standard');
     assert.equal(target('PUT', '/v1.1/sites/7/signers/jo%40example.com'), 'requests/bearer/standard');
+    assert.equal(target('DELETE', '/v1.1/sites/7/signers/jo%40example.com'), 'requests/bearer/standard');
     assert.equal(target('POST', '/v1.1/contracts/3/publish'), 'requests/bearer/standard');
     assert.equal(target('DELETE', '/v1.1/sites/7/webhooks/9'), 'notifier/bearer/standard');
   });

@@ -18,6 +18,8 @@ export type AppError =
   | { readonly _tag: 'SealingUnavailable' }
   /** A test-only token asked to create a real Request, or to act on one (issue #22). */
   | { readonly _tag: 'TestModeOnlyToken'; readonly on: 'create' | 'real_request' }
+  /** A Request of the Site names the signer, so it cannot be deleted (ADR 3200). */
+  | { readonly _tag: 'SignerInUse' }
   | IdempotencyRefusal;
 
 export const notFound = (resource: Resource): AppError => ({ _tag: 'NotFound', resource });

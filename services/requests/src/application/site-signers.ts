@@ -81,9 +81,27 @@ export const putSiteSigner =
     );
   };
 
+/**
+ * `DELETE /v1.1/sites/:id/signers/:signer_id`: forgets a signer no Request names (a mistake,
+ * or one whose Requests are all gone); one a Request names is kept with it.
+ */
+export const deleteSiteSigner =
+  (deps: SiteSignerDeps) =>
+  (caller: Caller, siteId: number, signerId: string): TE.TaskEither<AppError, void> =>
+    pipe(
+      TE.fromEither(reachSite(caller, siteId)),
+      TE.chainW(() => deps.signers.remove(siteId, signerId)),
+      TE.chainEitherKW((outcome) =>
+        outcome === 'deleted'
+          ? E.right(undefined)
+          : E.left<AppError>(outcome === 'missing' ? notFound('signer') : { _tag: 'SignerInUse' }),
+      ),
+    );
+
 export const siteSignerUseCases = (deps: SiteSignerDeps) => ({
   listSiteSigners: listSiteSigners(deps),
   getSiteSigner: getSiteSigner(deps),
   putSiteSigner: putSiteSigner(deps),
+  deleteSiteSigner: deleteSiteSigner(deps),
 });
 export type SiteSignerUseCases = ReturnType<typeof siteSignerUseCases>;

@@ -22,4 +22,12 @@ export interface SiteSignerStore {
   readonly upsert: (
     signer: SiteSigner,
   ) => TE.TaskEither<never, { readonly signer: StoredSiteSigner; readonly created: boolean }>;
+  /**
+   * Deletes the signer unless a Request names it, all in one statement; `in_use` then,
+   * whatever a create running beside it does (the foreign key decides).
+   */
+  readonly remove: (
+    siteId: number,
+    signerId: string,
+  ) => TE.TaskEither<never, 'deleted' | 'missing' | 'in_use'>;
 }

@@ -260,4 +260,20 @@ describe('requests service: a Site’s signers (list, read, upsert; real Postgre
       ['request.signer_updated', 'request.sent'],
     );
   });
+
+  it('deletes a signer no Request names, and keeps one a Request names (signer_in_use)', async () => {
+    await put('client-50', { signer: { email: 'typo@exmaple.com' } }).expect(201);
+    await put('client-51', { signer: { email: 'eve@example.com' } }).expect(201);
+    await draftFor('client-51');
+    const remove = (signerId: string, who = headers) => h.http.delete(path(signerId)).set(who);
+    await remove('client-50').expect(204);
+    await h.http.get(path('client-50')).set(headers).expect(404);
+    await remove('client-50').expect(404);
+    const kept = await remove('client-51').expect(409);
+    assert.equal((kept.body as { code: string }).code, 'signer_in_use');
+    await h.http.get(path('client-51')).set(headers).expect(200);
+    await remove('client-51', await principal([SITE_B])).expect(404);
+    // A new create of the same id makes it again.
+    await put('client-50', { signer: { email: 'right@example.com' } }).expect(201);
+  });
 });

@@ -10,8 +10,14 @@ const holds = (s: StoredSiteSigner, search: string): boolean =>
     v.toLowerCase().includes(search.toLowerCase()),
   );
 
-/** The Site signer store in memory, with the Postgres store's upsert rule; `now` stamps changes. */
-export const memorySiteSignerStore = (now: () => string) => {
+/**
+ * The Site signer store in memory, with the Postgres store's upsert rule; `now` stamps
+ * changes, and `named` says whether a Request names a signer (the foreign key's part).
+ */
+export const memorySiteSignerStore = (
+  now: () => string,
+  named: (siteId: number, signerId: string) => boolean = () => false,
+) => {
   const rows = new Map<string, StoredSiteSigner>();
   const key = (siteId: number, signerId: string) => `${siteId}\u0000${signerId}`;
   const store: SiteSignerStore = {
@@ -35,6 +41,12 @@ export const memorySiteSignerStore = (now: () => string) => {
       const signer = { ...s, email, mobileNumber, createdAt: stored?.createdAt ?? at, updatedAt: at };
       rows.set(key(s.siteId, s.signerId), signer);
       return TE.right({ signer, created: stored === undefined });
+    },
+    remove: (siteId, signerId) => {
+      if (!rows.has(key(siteId, signerId))) return TE.right('missing' as const);
+      if (named(siteId, signerId)) return TE.right('in_use' as const);
+      rows.delete(key(siteId, signerId));
+      return TE.right('deleted' as const);
     },
   };
   return { store, rows };

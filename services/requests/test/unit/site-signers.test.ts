@@ -100,4 +100,30 @@ describe('a Site’s signers (use cases)', () => {
       ['d'],
     );
   });
+
+  it('deletes a signer no Request names; one a Request names is kept; a stranger reaches neither', async () => {
+    const memory = memorySiteSignerStore(
+      () => '2030-01-01T00:00:00.000Z',
+      (_site, signerId) => signerId === 'named',
+    );
+    const cases = siteSignerUseCases({ signers: memory.store });
+    for (const id of ['loose', 'named']) await ok(cases.putSiteSigner(caller, SITE.id, id, {}));
+    assert.deepEqual(
+      await cases.deleteSiteSigner(stranger, SITE.id, 'loose')(),
+      E.left({ _tag: 'NotFound', resource: 'site' }),
+    );
+    assert.deepEqual(
+      await cases.deleteSiteSigner(caller, SITE.id, 'named')(),
+      E.left({ _tag: 'SignerInUse' }),
+    );
+    assert.deepEqual(await cases.deleteSiteSigner(caller, SITE.id, 'loose')(), E.right(undefined));
+    assert.deepEqual(
+      await cases.deleteSiteSigner(caller, SITE.id, 'loose')(),
+      E.left({ _tag: 'NotFound', resource: 'signer' }),
+    );
+    assert.deepEqual(
+      [...memory.rows.values()].map((s) => s.signerId),
+      ['named'],
+    );
+  });
 });

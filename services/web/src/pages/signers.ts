@@ -2,11 +2,11 @@ import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
 import { problem, SiteSignerList, SiteSignerView } from '@esign/contracts';
-import type { ApiProblem } from '../api-client.js';
+import { NoContent, type ApiProblem } from '../api-client.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
 import { html } from '../html.js';
-import { problemSummary, time } from '../layout.js';
+import { csrfField, problemSummary, time } from '../layout.js';
 import { dataTable } from '../table.js';
 import { appPage, doneNotice, noSitePage, problemPage, segment } from './common.js';
 import {
@@ -29,6 +29,7 @@ const DONE: Record<string, string> = {
   corrected:
     'The signer’s contact details were corrected: every draft naming them will be sent to them; Requests already sent keep theirs.',
   'contact-same': 'The signer’s contact details were already as given: nothing was changed.',
+  deleted: 'The signer was deleted. A Request that names the same signer_id later makes them again.',
 };
 
 /** The search as asked: trimmed, and what the API takes (1 to 255 characters), else none. */
@@ -45,6 +46,15 @@ const NO_SITE_POSTED: ApiProblem = problem({
   detail: 'The form did not say which Site it was for: open the Signers page again.',
 });
 
+/** Delete a signer no Request names; the API keeps one that a Request names (409). */
+const deleteForm = (deps: WebDeps, csrf: string, signerId: string, back: Readonly<Record<string, string>>) =>
+  html`<form method="post" action="${deps.base}/signers/delete" class="inline">
+    ${csrfField(csrf)}
+    <input type="hidden" name="signer_id" value="${signerId}" />
+    ${Object.entries(back).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`)}
+    <button type="submit" class="danger" aria-label="Delete the signer ${signerId}">Delete</button>
+  </form>`;
+
 const pageNoOf = (raw: unknown): number => (/^[1-9][0-9]{0,5}$/.test(String(raw)) ? Number(raw) : 1);
 
 const listPage = async (
@@ -53,7 +63,8 @@ const listPage = async (
   visitor: Visitor,
   refused?: {
     readonly problem: ApiProblem;
-    readonly form: ContactForm;
+    /** The correction refused; absent for a refused deletion. */
+    readonly form?: ContactForm;
     readonly q: string;
     readonly page: number;
   },
@@ -73,7 +84,8 @@ const listPage = async (
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   const link = (p: number) =>
     `${deps.base}/signers?${new URLSearchParams({ ...(q && { q }), page: String(p) }).toString()}`;
-  const corrected = refused && data.findIndex((s) => s.signer_id === refused.form.signerId);
+  const form = refused?.form;
+  const corrected = form && data.findIndex((s) => s.signer_id === form.signerId);
   appPage(ctx, deps, visitor, {
     title: 'Signers',
     section: 'requests',
@@ -82,14 +94,15 @@ const listPage = async (
       <h1>Signers <span class="hint">on ${site.name}</span></h1>
       ${doneNotice(ctx, DONE, refused)}
       ${
-        refused && corrected !== undefined && corrected >= 0
-          ? contactSummary(refused.problem, refused.form.signerId, corrected)
+        refused && form && corrected !== undefined && corrected >= 0
+          ? contactSummary(refused.problem, form.signerId, corrected)
           : problemSummary(refused?.problem)
       }
       <p>
         Everyone a Request of this Site has named, by the <code>signer_id</code> your application gave them,
         with the details new Requests use. <strong>Correct contact</strong> changes them for every draft
-        naming the signer; Requests already sent keep the details they were sent with.
+        naming the signer; Requests already sent keep the details they were sent with. <strong>Delete</strong>
+        forgets a signer no Request names.
       </p>
       <form
         method="get"
@@ -113,7 +126,12 @@ const listPage = async (
               caption: html`Signers of ${site.name}, by signer_id`,
               captionHidden: true,
               region: 'Signers',
-              columns: ['Signer', 'Contact', { label: 'Last changed', wide: true }],
+              columns: [
+                'Signer',
+                'Contact',
+                { label: 'Last changed', wide: true },
+                { label: 'Delete', hidden: true },
+              ],
               rows: data.map((s, i) => [
                 html`<a
                   href="${deps.base}/requests?${new URLSearchParams({ signer_id: s.signer_id }).toString()}"
@@ -126,11 +144,16 @@ const listPage = async (
                   signer: s,
                   i,
                   variant: 'site',
-                  typed: refused?.form.signerId === s.signer_id ? refused.form : undefined,
+                  typed: form?.signerId === s.signer_id ? form : undefined,
                   problem: refused?.problem,
                   extra: { q, page: String(pageNo), site_id: String(site.id) },
                 })}`,
                 time(s.updated_at),
+                deleteForm(deps, visitor.csrf, s.signer_id, {
+                  q,
+                  page: String(pageNo),
+                  site_id: String(site.id),
+                }),
               ]),
             })
       }
@@ -141,6 +164,10 @@ const listPage = async (
       </nav>`,
   });
 };
+
+/** The Site a form was shown for: another tab may have switched the current one since. */
+const postedSite = (fields: Readonly<Record<string, string | undefined>>): string | undefined =>
+  /^[1-9][0-9]{0,14}$/.test(fields.site_id ?? '') ? fields.site_id : undefined;
 
 export const signerRoutes = (router: Router, deps: WebDeps): void => {
   router.get('/signers', async (ctx) => {
@@ -153,8 +180,7 @@ export const signerRoutes = (router: Router, deps: WebDeps): void => {
     const posting = await posted(ctx, deps);
     if (posting === undefined) return;
     const { visitor, fields } = posting;
-    // The Site the page showed, not the one current now: another tab may have switched it.
-    const siteId = /^[1-9][0-9]{0,14}$/.test(fields.site_id ?? '') ? fields.site_id! : undefined;
+    const siteId = postedSite(fields);
     if (siteId === undefined) return problemPage(ctx, deps, visitor, 'requests', NO_SITE_POSTED);
     const form = contactFormOf(fields);
     const q = searchOf(fields.q);
@@ -176,5 +202,26 @@ export const signerRoutes = (router: Router, deps: WebDeps): void => {
     });
     ctx.status = 303;
     ctx.redirect(`${deps.base}/signers?${back.toString()}`);
+  });
+
+  // A signer no Request names (ADR 3200): a refusal (named, or gone) is shown on the page.
+  router.post('/signers/delete', async (ctx) => {
+    const posting = await posted(ctx, deps);
+    if (posting === undefined) return;
+    const { visitor, fields } = posting;
+    const siteId = postedSite(fields);
+    if (siteId === undefined) return problemPage(ctx, deps, visitor, 'requests', NO_SITE_POSTED);
+    const q = searchOf(fields.q);
+    const page = pageNoOf(fields.page);
+    const done = await visitor.api({
+      method: 'DELETE',
+      path: `/v1.1/sites/${siteId}/signers/${segment(fields.signer_id ?? '')}`,
+      codec: NoContent,
+    });
+    if (E.isLeft(done)) return listPage(ctx, deps, visitor, { problem: done.left, q, page });
+    ctx.status = 303;
+    ctx.redirect(
+      `${deps.base}/signers?${new URLSearchParams({ done: 'deleted', ...(q && { q }), page: String(page) }).toString()}`,
+    );
   });
 };

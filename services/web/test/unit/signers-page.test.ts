@@ -120,4 +120,34 @@ describe('web: the Site’s signers page', () => {
     );
     assert.match(requests, /<a href="\/app\/requests\?state=draft">Show every signer’s<\/a>/);
   });
+
+  it('deletes a signer on the Site the page showed, and shows a refusal on the page', async () => {
+    const remove = (app: ReturnType<typeof appWith>, fields: Record<string, string>) =>
+      request(app.callback)
+        .post('/app/signers/delete')
+        .set('Cookie', COOKIE)
+        .set('Origin', ORIGIN)
+        .type('form')
+        .send({ _csrf: CSRF, signer_id: 'client-2', site_id: '3', q: 'cl', page: '1', ...fields });
+    const DELETE = 'DELETE /v1.1/sites/3/signers/client-2';
+    const text = await show(appWith(answers()));
+    assert.match(text, /action="\/app\/signers\/delete"[^]*aria-label="Delete the signer client-2"/);
+    const app = appWith(answers({ [DELETE]: '' }));
+    const gone = await remove(app, {}).expect(303);
+    assert.equal(gone.headers.location, '/app/signers?done=deleted&q=cl&page=1');
+    assert.deepEqual(
+      app.calls.filter((c) => c.method === 'DELETE').map((c) => c.path),
+      ['/v1.1/sites/3/signers/client-2'],
+    );
+    const inUse = apiProblem(
+      409,
+      'signer_in_use',
+      'A Request of this Site names the signer, so it is kept with it.',
+    );
+    const kept = await remove(
+      appWith(answers({ [DELETE]: inUse, 'GET /v1.1/sites/3/signers?page=1&per_page=20&q=cl': page([BOB]) })),
+      {},
+    ).expect(409);
+    assert.match(kept.text, /role="alert"[^]*A Request of this Site names the signer/);
+  });
 });

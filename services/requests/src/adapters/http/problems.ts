@@ -62,6 +62,15 @@ export const problemOf = (error: AppError): HttpProblem => {
         },
         { state: error.state },
       );
+    case 'SignerInUse':
+      return new HttpProblem(
+        problem({
+          status: 409,
+          code: 'signer_in_use',
+          title: 'Conflict',
+          detail: 'A Request of this Site names the signer, so it is kept with it.',
+        }),
+      );
     case 'RequestExpired':
       return withExtensions(
         {

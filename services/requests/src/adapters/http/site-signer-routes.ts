@@ -61,6 +61,13 @@ export const mountSiteSignerRoutes = (
     ctx.body = await run(cases.getSiteSigner(who, siteId, ctx.params.signer_id ?? ''));
   });
 
+  router.delete('/v1.1/sites/:id/signers/:signer_id', async (ctx) => {
+    const who = await caller(ctx.get(PRINCIPAL_HEADER));
+    const siteId = integerIdParam(ctx.params.id, 'site');
+    await run(cases.deleteSiteSigner(who, siteId, ctx.params.signer_id ?? ''));
+    ctx.status = 204;
+  });
+
   router.put('/v1.1/sites/:id/signers/:signer_id', async (ctx) => {
     const who = await caller(ctx.get(PRINCIPAL_HEADER));
     const siteId = integerIdParam(ctx.params.id, 'site');

@@ -1,6 +1,7 @@
 import * as O from 'fp-ts/lib/Option.js';
 import * as t from 'io-ts';
 import { nullable } from '@esign/contracts';
+import { ForeignKeyIntegrityConstraintViolationError } from 'slonik';
 import { db, sql, type Queryable } from '@esign/platform/database';
 import type { StoredSiteSigner } from '../../domain/signer.js';
 import type { SiteSignerStore } from '../../ports/site-signer-store.js';
@@ -87,6 +88,21 @@ export const postgresSiteSignerStore = (q: Queryable): SiteSignerStore => {
         if (stored === null)
           throw new Error(`signer ${s.signerId} of site ${s.siteId} vanished during its upsert`);
         return { signer: stored, created: false };
+      }),
+    remove: (siteId, signerId) =>
+      task(async () => {
+        try {
+          const gone = await db.maybeOne(
+            q,
+            t.type({ deleted: t.literal(1) }),
+            sql.unsafe`DELETE FROM signers WHERE site_id = ${siteId} AND signer_id = ${signerId} RETURNING 1 AS deleted`,
+          );
+          return gone === undefined ? 'missing' : 'deleted';
+        } catch (error) {
+          // request_signers' foreign key: a Request names the signer, even one committed beside this.
+          if (error instanceof ForeignKeyIntegrityConstraintViolationError) return 'in_use';
+          throw error;
+        }
       }),
   };
 };
