@@ -13,31 +13,11 @@ import {
   type ClientOf,
   type RequestBody,
 } from './flow.js';
+import { KINDS, type Endpoint } from './matrix-kinds.js';
+import { webhookEndpoints } from './matrix-webhook-endpoints.js';
 import { signAt } from './signer.js';
 
-export const KINDS = ['none', 'malformed', 'expired', 'revoked', 'forged', 'other', 'own'] as const;
-export type Kind = (typeof KINDS)[number];
-
-/** What one endpoint is called with; `prepare` makes fresh resources of the own site. */
-export interface Fixture {
-  readonly path: string;
-  readonly body?: unknown;
-  /** Checked after the refused calls: they changed nothing. */
-  readonly unchanged?: () => Promise<void>;
-}
-
-export interface Endpoint {
-  readonly name: string;
-  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  readonly prepare: () => Promise<Fixture>;
-  /** The status for each kind; the default: 401 for bad credentials, 404 for `other`. */
-  readonly expect: Partial<Record<Kind, number>>;
-  /** Served by the notifier (the webhook API) rather than requests or auth. */
-  readonly notifier?: true;
-}
-
-export const refusedByDefault = (kind: Kind): number | undefined =>
-  kind === 'own' ? undefined : kind === 'other' ? 404 : 401;
+export { KINDS, refusedByDefault, type Endpoint, type Fixture, type Kind } from './matrix-kinds.js';
 
 /**
  * Every endpoint the gateway routes, for `acme` (the own site, with its published
@@ -79,18 +59,6 @@ export const matrixEndpoints = ({
       }),
       201,
     ).body.id;
-  const webhookBody = () => ({
-    url: `https://127.0.0.1:9/esign/${unique()}`,
-    event_types: ['request.expired'],
-    alert_email: 'ops@acme.example',
-  });
-  const webhook = async (): Promise<string> =>
-    expectStatus(
-      await acme.api.post<{ id: string }>(`/v1.1/sites/${acme.site}/webhooks`, webhookBody()),
-      201,
-      'create webhook',
-    ).body.id;
-
   return [
     {
       name: 'GET /v1.1/sites/:id/requests',
@@ -277,61 +245,7 @@ export const matrixEndpoints = ({
       },
       expect: { own: 200 },
     },
-    {
-      name: 'GET /v1.1/sites/:id/webhooks',
-      notifier: true,
-      method: 'GET',
-      prepare: () => Promise.resolve({ path: `/v1.1/sites/${acme.site}/webhooks` }),
-      expect: { own: 200 },
-    },
-    {
-      name: 'POST /v1.1/sites/:id/webhooks',
-      notifier: true,
-      method: 'POST',
-      prepare: () => Promise.resolve({ path: `/v1.1/sites/${acme.site}/webhooks`, body: webhookBody() }),
-      expect: { own: 201 },
-    },
-    {
-      name: 'GET /v1.1/sites/:id/webhooks/:id',
-      notifier: true,
-      method: 'GET',
-      prepare: async () => ({ path: `/v1.1/sites/${acme.site}/webhooks/${await webhook()}` }),
-      expect: { own: 200 },
-    },
-    {
-      name: 'PATCH /v1.1/sites/:id/webhooks/:id',
-      notifier: true,
-      method: 'PATCH',
-      prepare: async () => ({
-        path: `/v1.1/sites/${acme.site}/webhooks/${await webhook()}`,
-        body: { description: 'changed' },
-      }),
-      expect: { own: 200 },
-    },
-    {
-      name: 'POST /v1.1/sites/:id/webhooks/:id/rotate-secret',
-      notifier: true,
-      method: 'POST',
-      prepare: async () => ({
-        path: `/v1.1/sites/${acme.site}/webhooks/${await webhook()}/rotate-secret`,
-        body: {},
-      }),
-      expect: { own: 200 },
-    },
-    {
-      name: 'GET /v1.1/sites/:id/webhooks/:id/deliveries',
-      notifier: true,
-      method: 'GET',
-      prepare: async () => ({ path: `/v1.1/sites/${acme.site}/webhooks/${await webhook()}/deliveries` }),
-      expect: { own: 200 },
-    },
-    {
-      name: 'DELETE /v1.1/sites/:id/webhooks/:id',
-      notifier: true,
-      method: 'DELETE',
-      prepare: async () => ({ path: `/v1.1/sites/${acme.site}/webhooks/${await webhook()}` }),
-      expect: { own: 204 },
-    },
+    ...webhookEndpoints(acme),
     // Auth's self-service API takes sessions, not access tokens: every kind is refused alike.
     ...['/v1.1/apps', '/v1.1/tokens', '/v1.1/sessions/current'].map((path): Endpoint => ({
       name: `GET ${path}`,
