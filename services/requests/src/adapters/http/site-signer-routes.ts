@@ -32,8 +32,9 @@ const signerIdOf = (raw: string | undefined): string => {
 };
 
 /**
- * A Site's signers on their own (ADR 3200): `GET /v1.1/sites/:id/signers`, and `GET` /
- * `PUT /v1.1/sites/:id/signers/:signer_id`, the upsert a create's `signers` entry does.
+ * A Site's signers on their own (ADR 3200): `GET /v1.1/sites/:id/signers` (`q` searches),
+ * and on `/v1.1/sites/:id/signers/:signer_id` `GET`, `PUT` (the upsert a create's `signers`
+ * entry does) and `DELETE` (only a signer no Request names).
  */
 export const mountSiteSignerRoutes = (
   router: Router<AppState>,
