@@ -1336,7 +1336,7 @@ export interface paths {
     get: operations['getSiteSigner'];
     /**
      * Create or update one of a Site’s signers
-     * @description Upserts the signer exactly as a create’s `signers` entry does: an `email` or `mobile_number` given in `signer` wins, then what the `signer_id` itself is (an e-mail address, or 10 digits read as a US mobile number), then what the Site already had; a detail left out is kept, never cleared. Every draft naming the signer shows the new details at once and is sent to them; a Request already sent keeps the details it was sent with (correct those with `PATCH /v1.1/requests/{request_id}/signers/{signer_id}`). Sending the same details again changes nothing. 201 when the signer is new, 200 otherwise.
+     * @description Upserts the signer exactly as a create’s `signers` entry does: an `email` or `mobile_number` given in `signer` wins, then what the `signer_id` itself is (an e-mail address, or 10 digits read as a US mobile number), then what the Site already had; a detail left out is kept, and one given as `null` is removed (a number that reaches someone else, say; not the one the `signer_id` itself is). Every draft naming the signer shows the new details at once and is sent to them; a Request already sent keeps the details it was sent with (correct those with `PATCH /v1.1/requests/{request_id}/signers/{signer_id}`). Sending the same details again changes nothing. 201 when the signer is new, 200 otherwise.
      */
     put: operations['putSiteSigner'];
     post?: never;
@@ -2359,7 +2359,19 @@ export interface components {
       updated_at: string;
     };
     PutSiteSignerBody: {
-      signer?: components['schemas']['SignerContact'];
+      signer?: components['schemas']['SiteSignerContact'];
+    };
+    SiteSignerContact: {
+      /**
+       * Format: email
+       * @description An e-mail address; stored lower-case.
+       */
+      email?: string | null;
+      /**
+       * @description A US mobile number: `1` and 10 digits. `+1`, no prefix and the usual separators are accepted and normalised. Canadian and Caribbean area codes (NANP numbers outside the US) and invalid NANP numbers (area code or exchange starting with 0 or 1, N11) are refused.
+       * @example 15551234567
+       */
+      mobile_number?: string | null;
     };
     RequestSentWebhook: {
       id: string;

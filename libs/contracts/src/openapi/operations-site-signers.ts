@@ -47,7 +47,8 @@ export const SITE_SIGNER_OPERATIONS: readonly Operation[] = [
     description:
       'Upserts the signer exactly as a create’s `signers` entry does: an `email` or `mobile_number` given in ' +
       '`signer` wins, then what the `signer_id` itself is (an e-mail address, or 10 digits read as a US mobile ' +
-      'number), then what the Site already had; a detail left out is kept, never cleared. Every draft naming the ' +
+      'number), then what the Site already had; a detail left out is kept, and one given as `null` is removed (a ' +
+      'number that reaches someone else, say; not the one the `signer_id` itself is). Every draft naming the ' +
       'signer shows the new details at once and is sent to them; a Request already sent keeps the details it was ' +
       'sent with (correct those with `PATCH /v1.1/requests/{request_id}/signers/{signer_id}`). Sending the same ' +
       'details again changes nothing. 201 when the signer is new, 200 otherwise.',

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { pageView, type PutSiteSignerBody, type SiteSignerList, type SiteSignerView } from '@esign/contracts';
-import { mobileSignerIdProblem, resolveContact, type StoredSiteSigner } from '../domain/signer.js';
+import { siteSignerChange, type StoredSiteSigner } from '../domain/signer.js';
 import type { SiteSignerStore } from '../ports/site-signer-store.js';
 import type { PageRequest } from '../ports/page.js';
 import { reachSite, type Caller } from './caller.js';
@@ -48,10 +48,10 @@ export const getSiteSigner =
     );
 
 /**
- * `PUT /v1.1/sites/:id/signers/:signer_id`: creates or updates one signer exactly as a
- * create's `signers` entry would (details given win, then what the `signer_id` reveals,
- * then what was stored), so every draft naming it shows the new details; sent Requests
- * keep the ones they were sent with (ADR 1302).
+ * `PUT /v1.1/sites/:id/signers/:signer_id`: creates or updates one signer as a create's
+ * `signers` entry would (details given win, then what the `signer_id` reveals, then what
+ * was stored), and removes a detail given as null (`siteSignerChange`), so every draft
+ * naming it shows the new details; sent Requests keep the ones they were sent with (ADR 1302).
  */
 export const putSiteSigner =
   (deps: SiteSignerDeps) =>
@@ -60,26 +60,18 @@ export const putSiteSigner =
     siteId: number,
     signerId: string,
     body: PutSiteSignerBody,
-  ): TE.TaskEither<AppError, { readonly view: SiteSignerView; readonly created: boolean }> => {
-    const notMobile = mobileSignerIdProblem(signerId);
-    return pipe(
+  ): TE.TaskEither<AppError, { readonly view: SiteSignerView; readonly created: boolean }> =>
+    pipe(
       TE.fromEither(reachSite(caller, siteId)),
       TE.chainEitherKW(() =>
-        notMobile === undefined
-          ? E.right(undefined)
-          : E.left<AppError>({ _tag: 'InvalidRequest', errors: [{ path: 'signer_id', message: notMobile }] }),
+        pipe(
+          siteSignerChange(siteId, signerId, body.signer ?? {}),
+          E.mapLeft((errors): AppError => ({ _tag: 'InvalidRequest', errors })),
+        ),
       ),
-      TE.chainW(() =>
-        deps.signers.upsert({
-          siteId,
-          signerId,
-          // The store keeps a stored detail where this leaves one null.
-          ...resolveContact({ signer_id: signerId, ...(body.signer && { signer: body.signer }) }, undefined),
-        }),
-      ),
+      TE.chainW((change) => deps.signers.upsert(change)),
       TE.map(({ signer, created }) => ({ view: signerView(signer), created })),
     );
-  };
 
 /**
  * `DELETE /v1.1/sites/:id/signers/:signer_id`: forgets a signer no Request names (a mistake,

@@ -1,4 +1,5 @@
-import { isEmail, nonUsNanpReason, type SignerEntry } from '@esign/contracts';
+import * as E from 'fp-ts/lib/Either.js';
+import { isEmail, nonUsNanpReason, type FieldError, type SignerEntry } from '@esign/contracts';
 
 /** How to reach a signer. Mobile numbers are US numbers in the spec's form: 1 + 10 digits. */
 export interface Contact {
@@ -57,3 +58,42 @@ export interface StoredSiteSigner extends SiteSigner {
   readonly createdAt: string;
   readonly updatedAt: string;
 }
+
+/** What an upsert does to one detail: set it, remove it, or keep what is stored. */
+export type DetailChange = { readonly set: string } | 'remove' | 'keep';
+
+/** One signer's upsert (ADR 3200): each detail set, removed or kept. */
+export interface SiteSignerChange {
+  readonly siteId: number;
+  readonly signerId: string;
+  readonly email: DetailChange;
+  readonly mobileNumber: DetailChange;
+}
+
+/**
+ * What `PUT /v1.1/sites/:id/signers/:signer_id` does to each detail: the create's rule
+ * (given, then what the `signer_id` is, then what is stored: `resolveContact`), and `null`
+ * removes a detail, except the one the `signer_id` itself is, which would come back with
+ * the next create naming it. Errors name the body's field.
+ */
+export const siteSignerChange = (
+  siteId: number,
+  signerId: string,
+  given: { readonly email?: string | null; readonly mobile_number?: string | null },
+): E.Either<readonly FieldError[], SiteSignerChange> => {
+  const detected = detectContact(signerId);
+  const errors: FieldError[] = [];
+  const notMobile = mobileSignerIdProblem(signerId);
+  if (notMobile !== undefined) errors.push({ path: 'signer_id', message: notMobile });
+  const change = (value: string | null | undefined, fromId: string | null, path: string): DetailChange => {
+    if (value === null) {
+      if (fromId !== null) errors.push({ path, message: 'cannot be removed: the signer_id is this detail' });
+      return 'remove';
+    }
+    const set = value ?? fromId;
+    return set === null ? 'keep' : { set };
+  };
+  const email = change(given.email, detected.email, 'signer.email');
+  const mobileNumber = change(given.mobile_number, detected.mobileNumber, 'signer.mobile_number');
+  return errors.length > 0 ? E.left(errors) : E.right({ siteId, signerId, email, mobileNumber });
+};

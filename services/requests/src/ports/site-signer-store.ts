@@ -1,6 +1,6 @@
 import type * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type { SiteSigner, StoredSiteSigner } from '../domain/signer.js';
+import type { SiteSignerChange, StoredSiteSigner } from '../domain/signer.js';
 import type { PageOf, PageRequest } from './page.js';
 
 /** A Site's signers, read and upserted on their own (ADR 3200); a create upserts them too. */
@@ -16,11 +16,11 @@ export interface SiteSignerStore {
   ) => TE.TaskEither<never, PageOf<StoredSiteSigner>>;
   readonly get: (siteId: number, signerId: string) => TE.TaskEither<never, O.Option<StoredSiteSigner>>;
   /**
-   * Creates the signer, or updates it as a create's upsert does: a null detail keeps the
-   * stored one, and an unchanged record is not rewritten. `created`: it did not exist.
+   * Creates the signer, or updates it as the change says (a detail set, removed or kept),
+   * in one statement; an unchanged record is not rewritten. `created`: it did not exist.
    */
   readonly upsert: (
-    signer: SiteSigner,
+    change: SiteSignerChange,
   ) => TE.TaskEither<never, { readonly signer: StoredSiteSigner; readonly created: boolean }>;
   /**
    * Deletes the signer unless a Request names it, all in one statement; `in_use` then,

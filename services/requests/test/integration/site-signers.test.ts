@@ -64,7 +64,7 @@ describe('requests service: a Site’s signers (list, read, upsert; real Postgre
     assert.deepEqual(read.body, view);
   });
 
-  it('keeps a detail the call leaves out, and changes the one it gives', async () => {
+  it('keeps a detail the call leaves out, changes the one it gives, and removes one given as null', async () => {
     await put('client-9', { signer: { email: 'old@example.com', mobile_number: '12025550100' } }).expect(201);
     const changed = (await put('client-9', { signer: { email: 'new@example.com' } }).expect(200))
       .body as SiteSignerView;
@@ -72,6 +72,11 @@ describe('requests service: a Site’s signers (list, read, upsert; real Postgre
     assert.ok(changed.updated_at > changed.created_at);
     const bare = (await put('client-9').expect(200)).body as SiteSignerView;
     assert.deepEqual(bare, changed, 'no body changes nothing');
+    // null removes a detail (a number that reaches someone else); the same again changes nothing.
+    const removed = (await put('client-9', { signer: { mobile_number: null } }).expect(200))
+      .body as SiteSignerView;
+    assert.deepEqual([removed.email, removed.mobile_number], ['new@example.com', null]);
+    assert.deepEqual((await put('client-9', { signer: { mobile_number: null } }).expect(200)).body, removed);
   });
 
   it('moves every draft naming the signer to the new address, and leaves a sent Request on the old one', async () => {
@@ -99,6 +104,8 @@ describe('requests service: a Site’s signers (list, read, upsert; real Postgre
       ['client-11', { signer: { mobile_number: '555' } }, 'signer.mobile_number'],
       ['client-11', { signer: { email: 'a@example.com' }, send_to: { email: true } }, 'send_to'],
       ['client-11', { signer: { fax: '1' } }, 'signer.fax'],
+      // The signer_id is this address: removing it would not stick.
+      ['ann.refused@example.com', { signer: { email: null } }, 'signer.email'],
       // 10 digits are read as a mobile number: a Canadian one cannot be texted (issue #18).
       ['4165550143', {}, 'signer_id'],
       ['x'.repeat(256), {}, 'signer_id'],

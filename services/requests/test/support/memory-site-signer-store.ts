@@ -1,6 +1,6 @@
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import type { StoredSiteSigner } from '../../src/domain/signer.js';
+import type { DetailChange, StoredSiteSigner } from '../../src/domain/signer.js';
 import type { SiteSignerStore } from '../../src/ports/site-signer-store.js';
 import { page } from './memory-page.js';
 
@@ -33,12 +33,21 @@ export const memorySiteSignerStore = (
     get: (siteId, signerId) => TE.right(O.fromNullable(rows.get(key(siteId, signerId)))),
     upsert: (s) => {
       const stored = rows.get(key(s.siteId, s.signerId));
-      const email = s.email ?? stored?.email ?? null;
-      const mobileNumber = s.mobileNumber ?? stored?.mobileNumber ?? null;
+      const applied = (d: DetailChange, was: string | null | undefined) =>
+        d === 'remove' ? null : d === 'keep' ? (was ?? null) : d.set;
+      const email = applied(s.email, stored?.email);
+      const mobileNumber = applied(s.mobileNumber, stored?.mobileNumber);
       if (stored !== undefined && stored.email === email && stored.mobileNumber === mobileNumber)
         return TE.right({ signer: stored, created: false });
       const at = now();
-      const signer = { ...s, email, mobileNumber, createdAt: stored?.createdAt ?? at, updatedAt: at };
+      const signer = {
+        siteId: s.siteId,
+        signerId: s.signerId,
+        email,
+        mobileNumber,
+        createdAt: stored?.createdAt ?? at,
+        updatedAt: at,
+      };
       rows.set(key(s.siteId, s.signerId), signer);
       return TE.right({ signer, created: stored === undefined });
     },

@@ -126,4 +126,29 @@ describe('a Site’s signers (use cases)', () => {
       ['named'],
     );
   });
+
+  it('removes a detail given as null, but not the one the signer_id is', async () => {
+    const { cases } = setup();
+    await ok(
+      cases.putSiteSigner(caller, SITE.id, 'c-7', {
+        signer: { email: 'a@example.com', mobile_number: '12025550100' },
+      }),
+    );
+    const removed = await ok(
+      cases.putSiteSigner(caller, SITE.id, 'c-7', { signer: { mobile_number: null } }),
+    );
+    assert.deepEqual([removed.view.email, removed.view.mobile_number], ['a@example.com', null]);
+    const refused = await cases.putSiteSigner(caller, SITE.id, '2025550143', {
+      signer: { mobile_number: null },
+    })();
+    assert.ok(E.isLeft(refused) && refused.left._tag === 'InvalidRequest');
+    assert.deepEqual(
+      refused.left.errors.map((e) => e.path),
+      ['signer.mobile_number'],
+    );
+    const byMail = await cases.putSiteSigner(caller, SITE.id, 'jo@example.com', {
+      signer: { email: null },
+    })();
+    assert.ok(E.isLeft(byMail) && byMail.left._tag === 'InvalidRequest');
+  });
 });

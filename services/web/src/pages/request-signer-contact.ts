@@ -1,9 +1,4 @@
-import {
-  problem,
-  type PutSiteSignerBody,
-  type SignerView,
-  type UpdateRequestSignerBody,
-} from '@esign/contracts';
+import { problem, type SignerView, type UpdateRequestSignerBody } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import type { FormFields } from '../forms.js';
 import { html, type Html } from '../html.js';
@@ -46,7 +41,7 @@ export const contactFormOf = (fields: FormFields): ContactForm => ({
 });
 
 /** The address and number as typed, each left out when empty (the API keeps what it had). */
-export const signerDetailsOf = (form: ContactForm): NonNullable<PutSiteSignerBody['signer']> => ({
+export const signerDetailsOf = (form: ContactForm): { email?: string; mobile_number?: string } => ({
   ...(form.email === '' ? {} : { email: form.email }),
   ...(form.mobile === '' ? {} : { mobile_number: form.mobile }),
 });

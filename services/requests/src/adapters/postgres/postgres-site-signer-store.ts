@@ -3,7 +3,7 @@ import * as t from 'io-ts';
 import { nullable } from '@esign/contracts';
 import { ForeignKeyIntegrityConstraintViolationError } from 'slonik';
 import { db, sql, type Queryable } from '@esign/platform/database';
-import type { StoredSiteSigner } from '../../domain/signer.js';
+import type { DetailChange, StoredSiteSigner } from '../../domain/signer.js';
 import type { SiteSignerStore } from '../../ports/site-signer-store.js';
 import { Count, JsonTimestamp } from './rows.js';
 import { task } from './task.js';
@@ -66,20 +66,21 @@ export const postgresSiteSignerStore = (q: Queryable): SiteSignerStore => {
     get: (siteId, signerId) => task(async () => O.fromNullable(await read(siteId, signerId))),
     upsert: (s) =>
       task(async () => {
-        // The create's rule (signer-upsert.ts): a null keeps the stored detail, and an
-        // unchanged row is neither rewritten nor returned.
+        // As a create's upsert (signer-upsert.ts): a detail kept stays as stored, and an
+        // unchanged row is neither rewritten nor returned; a removed one becomes null.
+        const value = (d: DetailChange) => (typeof d === 'object' ? d.set : null);
+        const email = sql.fragment`CASE WHEN ${s.email === 'remove'} THEN NULL ELSE COALESCE(EXCLUDED.email, s.email) END`;
+        const mobile = sql.fragment`CASE WHEN ${s.mobileNumber === 'remove'} THEN NULL
+          ELSE COALESCE(EXCLUDED.mobile_number, s.mobile_number) END`;
         const row = await db.maybeOne(
           q,
           Upserted,
           sql.unsafe`
             INSERT INTO signers AS s (site_id, signer_id, email, mobile_number, created_at, updated_at)
-            VALUES (${s.siteId}, ${s.signerId}, ${s.email}, ${s.mobileNumber}, now(), now())
+            VALUES (${s.siteId}, ${s.signerId}, ${value(s.email)}, ${value(s.mobileNumber)}, now(), now())
             ON CONFLICT (site_id, signer_id) DO UPDATE
-            SET email = COALESCE(EXCLUDED.email, s.email),
-                mobile_number = COALESCE(EXCLUDED.mobile_number, s.mobile_number),
-                updated_at = now()
-            WHERE (s.email, s.mobile_number)
-                  IS DISTINCT FROM (COALESCE(EXCLUDED.email, s.email), COALESCE(EXCLUDED.mobile_number, s.mobile_number))
+            SET email = ${email}, mobile_number = ${mobile}, updated_at = now()
+            WHERE (s.email, s.mobile_number) IS DISTINCT FROM (${email}, ${mobile})
             RETURNING ${COLUMNS}, xmax = 0 AS created`,
         );
         if (row !== undefined) return { signer: toSigner(row), created: row.created };
