@@ -59,6 +59,15 @@ export const matrixEndpoints = ({
       }),
       201,
     ).body.id;
+  /** A new signer of the own site: its path, its PUT body, and one made through the API. */
+  const signerPath = () => `/v1.1/sites/${acme.site}/signers/m-${unique()}`;
+  const signerBody = () => ({ signer: { email: `m-${unique()}@example.com` } });
+  const siteSigner = async (): Promise<string> => {
+    const path = signerPath();
+    expectStatus(await acme.api.call('PUT', path, signerBody()), 201, 'make a signer');
+    return path;
+  };
+
   return [
     {
       name: 'GET /v1.1/sites/:id/requests',
@@ -92,11 +101,7 @@ export const matrixEndpoints = ({
       name: 'GET /v1.1/sites/:id/signers/:id',
       method: 'GET',
       prepare: async () => {
-        const path = `/v1.1/sites/${acme.site}/signers/m-${unique()}`;
-        expectStatus(
-          await acme.api.call('PUT', path, { signer: { email: `m-${unique()}@example.com` } }),
-          201,
-        );
+        const path = await siteSigner();
         return { path };
       },
       expect: { own: 200 },
@@ -105,10 +110,10 @@ export const matrixEndpoints = ({
       name: 'PUT /v1.1/sites/:id/signers/:id',
       method: 'PUT',
       prepare: () => {
-        const path = `/v1.1/sites/${acme.site}/signers/m-${unique()}`;
+        const path = signerPath();
         return Promise.resolve({
           path,
-          body: { signer: { email: `m-${unique()}@example.com` } },
+          body: signerBody(),
           unchanged: async () => {
             expectStatus(await acme.api.get(path), 404, 'no signer made by a refused call');
           },
@@ -120,11 +125,7 @@ export const matrixEndpoints = ({
       name: 'DELETE /v1.1/sites/:id/signers/:id',
       method: 'DELETE',
       prepare: async () => {
-        const path = `/v1.1/sites/${acme.site}/signers/m-${unique()}`;
-        expectStatus(
-          await acme.api.call('PUT', path, { signer: { email: `m-${unique()}@example.com` } }),
-          201,
-        );
+        const path = await siteSigner();
         return {
           path,
           unchanged: async () => {
