@@ -5,7 +5,7 @@ import type { WebDeps } from '../context.js';
 import { posted } from '../guard.js';
 import { segment } from './common.js';
 import { requestPage } from './request-page.js';
-import { contactFormOf, SENT_MEANWHILE, signerDetailsOf, wasOf } from './request-signer-contact.js';
+import { contactFormOf, SENT_MEANWHILE, siteDetailsOf, wasOf } from './request-signer-contact.js';
 
 /**
  * **Correct contact** on a draft (ADR 3200). Its signer's address and number are the
@@ -31,7 +31,7 @@ export const draftContactRoutes = (router: Router, deps: WebDeps): void => {
     // Sent meanwhile: the Site's record no longer reaches this Request's signer.
     if (found.right.state !== 'draft') return requestPage(ctx, deps, visitor, id, SENT_MEANWHILE);
     const was = wasOf(fields);
-    const details = signerDetailsOf(form);
+    const details = siteDetailsOf(form, fields);
     let addressChanged = false;
     if (Object.keys(details).length > 0) {
       const put = await visitor.api({

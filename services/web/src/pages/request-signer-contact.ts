@@ -47,6 +47,22 @@ export const signerDetailsOf = (form: ContactForm): { email?: string; mobile_num
 });
 
 /**
+ * What the person changed of the Site record's details (ADR 3200): a new value sets one, a
+ * field they cleared removes it (`null`), and one left as shown is left out.
+ */
+export const siteDetailsOf = (
+  form: ContactForm,
+  fields: FormFields,
+): { email?: string | null; mobile_number?: string | null } => {
+  const was = wasOf(fields);
+  const detail = (typed: string, before: string) =>
+    typed === before ? undefined : typed !== '' ? typed : null;
+  const email = detail(form.email, was.email);
+  const mobile = detail(form.mobile, was.mobile);
+  return { ...(email !== undefined && { email }), ...(mobile !== undefined && { mobile_number: mobile }) };
+};
+
+/**
  * The PATCH body: the channels as ticked, and the address and number unless left empty
  * (the API cannot remove one; the same value again changes nothing).
  */
@@ -219,6 +235,7 @@ export const contactForm = (input: {
         label: 'E-mail address',
         type: 'email',
         value: values.email,
+        ...(variant === 'sent' ? {} : { hint: 'Clear it to remove the address.' }),
         error: errors.get(ids['signer.email']!),
       })}
       ${textField({
@@ -227,7 +244,7 @@ export const contactForm = (input: {
         label: 'Mobile number (US)',
         type: 'tel',
         value: values.mobile,
-        hint: '10 digits, or 1 and 10 digits.',
+        hint: `10 digits, or 1 and 10 digits.${variant === 'sent' ? '' : ' Clear it to remove the number.'}`,
         error: errors.get(ids['signer.mobile_number']!),
       })}
       ${

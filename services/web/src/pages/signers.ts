@@ -13,7 +13,7 @@ import {
   contactForm,
   contactFormOf,
   contactSummary,
-  signerDetailsOf,
+  siteDetailsOf,
   type ContactForm,
 } from './request-signer-contact.js';
 
@@ -185,16 +185,21 @@ export const signerRoutes = (router: Router, deps: WebDeps): void => {
     const form = contactFormOf(fields);
     const q = searchOf(fields.q);
     const page = pageNoOf(fields.page);
-    const done = await visitor.api({
-      method: 'PUT',
-      path: `/v1.1/sites/${siteId}/signers/${segment(form.signerId)}`,
-      body: { signer: signerDetailsOf(form) },
-      codec: SiteSignerView,
-    });
-    if (E.isLeft(done)) return listPage(ctx, deps, visitor, { problem: done.left, form, q, page });
-    const same =
-      (done.right.email ?? '') === (fields.was_email ?? '') &&
-      (done.right.mobile_number ?? '') === (fields.was_mobile ?? '');
+    const details = siteDetailsOf(form, fields);
+    // Nothing changed: no call (an empty PUT would set again what the signer_id is).
+    let same = Object.keys(details).length === 0;
+    if (!same) {
+      const done = await visitor.api({
+        method: 'PUT',
+        path: `/v1.1/sites/${siteId}/signers/${segment(form.signerId)}`,
+        body: { signer: details },
+        codec: SiteSignerView,
+      });
+      if (E.isLeft(done)) return listPage(ctx, deps, visitor, { problem: done.left, form, q, page });
+      same =
+        (done.right.email ?? '') === (fields.was_email ?? '') &&
+        (done.right.mobile_number ?? '') === (fields.was_mobile ?? '');
+    }
     const back = new URLSearchParams({
       done: same ? 'contact-same' : 'corrected',
       ...(q && { q }),

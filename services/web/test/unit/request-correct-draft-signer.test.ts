@@ -30,6 +30,8 @@ describe('web: correcting a draft’s signer in the Site’s details', () => {
       was_email: 'ann@example.com',
       was_mobile: '',
       was_send_to_email: 'true',
+      // The form as shown: the address prefilled, e-mail ticked.
+      email: 'ann@example.com',
       send_to_email: 'true',
     },
   });
@@ -81,7 +83,7 @@ describe('web: correcting a draft’s signer in the Site’s details', () => {
     assert.match(page, /role="alert"[^]*Cannot update_signer a Request that is sent\./);
   });
 
-  it('puts what was typed, never an empty detail, on the Request’s Site, and says whether anything changed', async () => {
+  it('puts what changed on the Request’s Site: a value typed, a field cleared as null; says whether anything did', async () => {
     const app = appWith(answers({ ...SIGNER, email: 'ann.lee@example.com' }));
     const moved = await post(app, { email: ' ann.lee@example.com ', mobile_number: '' }).expect(303);
     assert.equal(moved.headers.location, `/app/requests/${ID}?done=draft-contact`);
@@ -92,7 +94,7 @@ describe('web: correcting a draft’s signer in the Site’s details', () => {
       calls(app).map((c) => [c.body, c.bearer]),
       [
         [{ signer: { email: 'ann.lee@example.com' } }, 'at_test'],
-        [{ signer: { mobile_number: '2025550143' } }, 'at_test'],
+        [{ signer: { email: null, mobile_number: '2025550143' } }, 'at_test'],
       ],
     );
   });

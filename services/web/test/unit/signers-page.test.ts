@@ -150,4 +150,24 @@ describe('web: the Site’s signers page', () => {
     ).expect(409);
     assert.match(kept.text, /role="alert"[^]*A Request of this Site names the signer/);
   });
+
+  it('removes a detail the person cleared, and calls nothing when nothing changed', async () => {
+    const app = appWith(answers({ 'PUT /v1.1/sites/3/signers/client-2': { ...BOB, mobile_number: null } }));
+    const removed = await post(app, {
+      signer_id: 'client-2',
+      was_email: '',
+      was_mobile: '12025550143',
+      email: '',
+      mobile_number: '',
+    }).expect(303);
+    assert.equal(removed.headers.location, '/app/signers?done=corrected&page=1');
+    const untouched = await post(app, { email: 'ann@example.com', mobile_number: '' }).expect(303);
+    assert.equal(untouched.headers.location, '/app/signers?done=contact-same&page=1');
+    assert.deepEqual(
+      app.calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body]),
+      [['/v1.1/sites/3/signers/client-2', { signer: { mobile_number: null } }]],
+    );
+    const page = await show(appWith(answers()));
+    assert.match(page, /Clear it to remove the number\./);
+  });
 });
