@@ -66,6 +66,10 @@ export const appWith = (answers: Record<string, unknown>, publicBaseUrl = 'http:
   return { callback: app.callback(), calls: api.calls };
 };
 
+/** The calls the app made with `method`, as [path, body]. */
+export const callsOf = (app: ReturnType<typeof appWith>, method: string) =>
+  app.calls.filter((c) => c.method === method).map((c) => [c.path, c.body]);
+
 export const REQUEST_ID = '7b0e7d1c-5a7e-4d0e-9d55-0f0d6c7d2a11';
 const AT = '2030-01-01T00:00:00.000Z';
 

@@ -67,6 +67,4 @@ export const post = (app: ReturnType<typeof appWith>, path: string, fields: Reco
 export const get = (app: ReturnType<typeof appWith>, path: string, status = 200) =>
   request(app.callback).get(path).set('Cookie', COOKIE).expect(status);
 
-/** The calls the app made with `method`, as [path, body]. */
-export const callsOf = (app: ReturnType<typeof appWith>, method: string) =>
-  app.calls.filter((c) => c.method === method).map((c) => [c.path, c.body]);
+export { callsOf } from './fake-api.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { apiProblem, appWith, COOKIE, CSRF, CURRENT, ORIGIN, page } from '../support/fake-api.js';
+import { apiProblem, appWith, callsOf, COOKIE, CSRF, CURRENT, ORIGIN, page } from '../support/fake-api.js';
 
 const AT = '2030-01-01T00:00:00.000Z';
 const ANN = {
@@ -29,20 +29,22 @@ describe('web: the Site’s signers page', () => {
   });
   const show = async (app: ReturnType<typeof appWith>, path = '/app/signers') =>
     (await request(app.callback).get(path).set('Cookie', COOKIE).expect(200)).text;
-  const post = (app: ReturnType<typeof appWith>, fields: Record<string, string>) =>
-    request(app.callback)
-      .post('/app/signers/correct')
-      .set('Cookie', COOKIE)
-      .set('Origin', ORIGIN)
-      .type('form')
-      .send({
-        _csrf: CSRF,
-        signer_id: 'client-1',
-        site_id: '3',
-        was_email: 'ann@example.com',
-        was_mobile: '',
-        ...fields,
-      });
+  /** A form of the page as the browser posts it to `/app/signers/<action>`, with `base` under `fields`. */
+  const postTo =
+    (action: string, base: Record<string, string>) =>
+    (app: ReturnType<typeof appWith>, fields: Record<string, string>) =>
+      request(app.callback)
+        .post(`/app/signers/${action}`)
+        .set('Cookie', COOKIE)
+        .set('Origin', ORIGIN)
+        .type('form')
+        .send({ _csrf: CSRF, ...base, ...fields });
+  const post = postTo('correct', {
+    signer_id: 'client-1',
+    site_id: '3',
+    was_email: 'ann@example.com',
+    was_mobile: '',
+  });
 
   it('lists the Site’s signers with their details, each with Correct contact (address and number only)', async () => {
     const text = await show(appWith(answers()));
@@ -75,10 +77,9 @@ describe('web: the Site’s signers page', () => {
     assert.equal(moved.headers.location, '/app/signers?done=corrected&q=ann&page=2');
     const same = await post(appWith(answers({ [PUT]: ANN })), { email: 'ann@example.com' }).expect(303);
     assert.equal(same.headers.location, '/app/signers?done=contact-same&page=1');
-    assert.deepEqual(
-      app.calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body]),
-      [['/v1.1/sites/3/signers/client-1', { signer: { email: 'ann.lee@example.com' } }]],
-    );
+    assert.deepEqual(callsOf(app, 'PUT'), [
+      ['/v1.1/sites/3/signers/client-1', { signer: { email: 'ann.lee@example.com' } }],
+    ]);
     const notice = await show(
       appWith(answers({ 'GET /v1.1/sites/3/signers?page=1&per_page=20&q=ann': page([ANN]) })),
       '/app/signers?done=corrected&q=ann',
@@ -122,13 +123,7 @@ describe('web: the Site’s signers page', () => {
   });
 
   it('deletes a signer on the Site the page showed, and shows a refusal on the page', async () => {
-    const remove = (app: ReturnType<typeof appWith>, fields: Record<string, string>) =>
-      request(app.callback)
-        .post('/app/signers/delete')
-        .set('Cookie', COOKIE)
-        .set('Origin', ORIGIN)
-        .type('form')
-        .send({ _csrf: CSRF, signer_id: 'client-2', site_id: '3', q: 'cl', page: '1', ...fields });
+    const remove = postTo('delete', { signer_id: 'client-2', site_id: '3', q: 'cl', page: '1' });
     const DELETE = 'DELETE /v1.1/sites/3/signers/client-2';
     const text = await show(appWith(answers()));
     assert.match(text, /action="\/app\/signers\/delete"[^]*aria-label="Delete the signer client-2"/);
@@ -163,10 +158,9 @@ describe('web: the Site’s signers page', () => {
     assert.equal(removed.headers.location, '/app/signers?done=corrected&page=1');
     const untouched = await post(app, { email: 'ann@example.com', mobile_number: '' }).expect(303);
     assert.equal(untouched.headers.location, '/app/signers?done=contact-same&page=1');
-    assert.deepEqual(
-      app.calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body]),
-      [['/v1.1/sites/3/signers/client-2', { signer: { mobile_number: null } }]],
-    );
+    assert.deepEqual(callsOf(app, 'PUT'), [
+      ['/v1.1/sites/3/signers/client-2', { signer: { mobile_number: null } }],
+    ]);
     const page = await show(appWith(answers()));
     assert.match(page, /Clear it to remove the number\./);
   });
