@@ -186,10 +186,17 @@ describe('web application in headless Chromium: sign in → apps and tokens → 
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
 
-    // Shown once: the app's page again lists the token but never shows it.
-    await page.goto(appUrl);
+    // Shown once: the form's answer was a redirect to the app's page (ADR 3210), so a
+    // reload shows that page again, without the token, and makes no second token.
+    assert.equal(page.url(), appUrl);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Nightly export' }).waitFor();
     assert.equal(await page.getByRole('textbox', { name: 'Access token', exact: true }).count(), 0);
-    await page.getByRole('cell', { name: 'prod', exact: true }).waitFor();
+    assert.equal(
+      await page.getByRole('cell', { name: 'prod', exact: true }).count(),
+      1,
+      'one token, not two',
+    );
   });
 
   it('revokes the token; the API then answers 401', async () => {

@@ -168,8 +168,18 @@ describe('web application in headless Chromium: webhook endpoints', function () 
       assert.equal(delivery.parsed.type, 'request.sent');
       assert.ok(signedWith(secret, delivery.signature, delivery.body), 'signed with the secret shown');
 
+      // The form's answer was a redirect (ADR 3210): a reload shows the page, not the secret,
+      // and posts nothing again.
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: /^Webhook endpoint/ }).waitFor();
+      assert.equal(await page.getByRole('textbox', { name: 'Signing secret' }).count(), 0);
       await page.goto(`${system.gatewayUrl}/app/webhooks`);
       await page.getByRole('cell', { name: 'Berth bookings' }).waitFor();
+      assert.equal(
+        await page.getByRole('cell', { name: 'Berth bookings' }).count(),
+        1,
+        'one endpoint, not two',
+      );
       await expectAccessible(page, 'webhooks (one endpoint)');
       await page.getByRole('link', { name: url }).click();
       await page.getByRole('heading', { level: 1, name: /^Webhook endpoint/ }).waitFor();
@@ -227,6 +237,9 @@ describe('web application in headless Chromium: webhook endpoints', function () 
       assert.notEqual(rotated, secret);
       await page.getByText(/The old secret keeps working for a day/).waitFor();
       await expectAccessible(page, 'webhook secret rotated');
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: /^Webhook endpoint/ }).waitFor();
+      assert.equal(await page.getByRole('textbox', { name: 'Signing secret' }).count(), 0, 'shown once');
 
       await page.getByRole('link', { name: 'Delete this endpoint…' }).click();
       await page.getByRole('heading', { level: 1, name: 'Delete the webhook endpoint?' }).waitFor();

@@ -1,7 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type Koa from 'koa';
 
-/** The cookies the application keeps; all HttpOnly, SameSite=Lax, under /app, Secure over TLS. */
+/**
+ * The cookies the application keeps; all HttpOnly, SameSite=Lax, Secure over TLS, under
+ * /app (`shownOnce` under the one page it is for).
+ */
 export const COOKIES = {
   /** auth's session credential (`ses_…`): what signing in gives. */
   session: 'esign_session',
@@ -13,6 +16,8 @@ export const COOKIES = {
   preSession: 'esign_pre',
   /** Who an accepted invitation just made, for the sign-in page's notice (minutes). */
   joined: 'esign_joined',
+  /** A secret a form just made, sealed for the one page that shows it (ADR 3210; 2 minutes). */
+  shownOnce: 'esign_shown',
 } as const;
 
 export interface CookieSettings {
@@ -20,7 +25,7 @@ export interface CookieSettings {
   readonly path: string;
 }
 
-/** Cookie values here are base64url, JWT or digits: no character needs quoting. */
+/** Cookie values here are base64url, JWT, JWE or digits: no character needs quoting. */
 const SAFE_VALUE = /^[A-Za-z0-9._~-]*$/;
 
 /**

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
+import * as t from 'io-ts';
 import type Koa from 'koa';
 import { AppList, AppView, CreatedTokenView, TokenList, type TokenView } from '@esign/contracts';
 import { NoContent, type ApiProblem } from '../api-client.js';
@@ -7,7 +8,14 @@ import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
 import { html } from '../html.js';
 import { copyField, csrfField, fieldErrors, problemSummary, stateBadge, textField, time } from '../layout.js';
+import { handOver, takeOver } from '../shown-once.js';
 import { appPage, problemPage, segment } from './common.js';
+
+/** What the token form hands its app's page, to show once (ADR 3210). */
+const ShownToken = t.type({ access_token: t.string });
+type ShownToken = t.TypeOf<typeof ShownToken>;
+
+const appPath = (deps: WebDeps, id: string): string => `${deps.base}/apps/${segment(id)}`;
 
 const appsPage = async (
   ctx: Koa.Context,
@@ -113,7 +121,7 @@ const appDetailPage = async (
   deps: WebDeps,
   visitor: Visitor,
   appId: string,
-  extra: { problem?: ApiProblem; created?: CreatedTokenView; tokenName?: string; callbackUrl?: string } = {},
+  extra: { problem?: ApiProblem; created?: ShownToken; tokenName?: string; callbackUrl?: string } = {},
 ): Promise<void> => {
   const app = await visitor.self({ method: 'GET', path: `/v1.1/apps/${segment(appId)}`, codec: AppView });
   if (E.isLeft(app)) return problemPage(ctx, deps, visitor, 'apps', app.left);
@@ -126,12 +134,10 @@ const appDetailPage = async (
   const errors = fieldErrors(extra.problem);
   const wrongPassword = extra.problem?.code === 'invalid_password' ? 'The password is wrong.' : undefined;
   const created = extra.created;
-  // A page that shows a secret must not be kept by the browser or any cache.
-  if (created !== undefined) ctx.set('Cache-Control', 'no-store');
   appPage(ctx, deps, visitor, {
     title: app.right.name,
     section: 'apps',
-    ...(extra.problem ? { status: extra.problem.status } : created ? { status: 201 } : {}),
+    ...(extra.problem ? { status: extra.problem.status } : {}),
     body: html` <p class="crumbs"><a href="${deps.base}/apps">Developer Apps</a></p>
       <h1>${app.right.name}</h1>
       <dl class="facts">
@@ -226,7 +232,10 @@ export const appRoutes = (router: Router, deps: WebDeps): void => {
 
   router.get('/apps/:id', async (ctx) => {
     const visitor = await visitorOf(ctx, deps);
-    if (visitor) await appDetailPage(ctx, deps, visitor, ctx.params.id!);
+    if (visitor === undefined) return;
+    const page = appPath(deps, ctx.params.id!);
+    const created = await takeOver(ctx, deps, visitor.sessionToken, page, ShownToken);
+    await appDetailPage(ctx, deps, visitor, ctx.params.id!, created === undefined ? {} : { created });
   });
 
   router.post('/apps/:id/callback', async (ctx) => {
@@ -259,13 +268,14 @@ export const appRoutes = (router: Router, deps: WebDeps): void => {
       },
       codec: CreatedTokenView,
     });
-    await appDetailPage(
-      ctx,
-      deps,
-      form.visitor,
-      ctx.params.id!,
-      E.isLeft(created) ? { problem: created.left, tokenName: name } : { created: created.right },
-    );
+    if (E.isLeft(created))
+      return appDetailPage(ctx, deps, form.visitor, ctx.params.id!, {
+        problem: created.left,
+        tokenName: name,
+      });
+    await handOver(ctx, deps, form.visitor.sessionToken, appPath(deps, ctx.params.id!), {
+      access_token: created.right.access_token,
+    });
   });
 
   router.post('/tokens/:id/revoke', async (ctx) => {

@@ -1,11 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
-import {
-  WebhookDeliveryList,
-  WebhookDeliveryStatus,
-  WebhookEndpointView,
-  type WebhookEndpointWithSecret,
-} from '@esign/contracts';
+import { WebhookDeliveryList, WebhookDeliveryStatus, WebhookEndpointView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import type { Visitor, WebDeps } from '../context.js';
 import { html } from '../html.js';
@@ -13,7 +8,14 @@ import { csrfField, fieldErrors, problemSummary, time } from '../layout.js';
 import { postButton } from '../table.js';
 import { appPage, doneNotice, noSitePage, problemPage, segment } from './common.js';
 import { endpointFields, entryOfEndpoint, FIELD_IDS, type EndpointEntry } from './webhook-form.js';
-import { deliveriesTable, enabledBadge, endpointPath, eventList, secretPanel } from './webhook-view.js';
+import {
+  deliveriesTable,
+  enabledBadge,
+  endpointPath,
+  eventList,
+  secretPanel,
+  type ShownSecret,
+} from './webhook-view.js';
 
 const STATUSES = Object.keys(WebhookDeliveryStatus.keys) as WebhookDeliveryStatus[];
 const PER_PAGE = 20;
@@ -23,9 +25,8 @@ const DONE: Record<string, string> = {
 };
 
 export interface EndpointExtra {
-  /** The answer of create or rotate: the only time the secret is shown. */
-  readonly shown?: WebhookEndpointWithSecret;
-  readonly rotated?: boolean;
+  /** What create or rotate handed over: the only time the secret is shown. */
+  readonly shown?: ShownSecret;
   /** The edit form as typed, and the API's refusal of it. */
   readonly entry?: EndpointEntry;
   readonly problem?: ApiProblem;
@@ -46,13 +47,9 @@ export const endpointPage = async (
   const site = visitor.site;
   if (site === undefined) return noSitePage(ctx, deps, visitor, 'sites');
   const path = `/v1.1/sites/${site.id}/webhooks/${segment(id)}`;
-  let endpoint: WebhookEndpointView;
-  if (extra.shown !== undefined) endpoint = extra.shown;
-  else {
-    const found = await visitor.api({ method: 'GET', path, codec: WebhookEndpointView });
-    if (E.isLeft(found)) return problemPage(ctx, deps, visitor, 'sites', found.left);
-    endpoint = found.right;
-  }
+  const found = await visitor.api({ method: 'GET', path, codec: WebhookEndpointView });
+  if (E.isLeft(found)) return problemPage(ctx, deps, visitor, 'sites', found.left);
+  const endpoint = found.right;
   const status = STATUSES.find((s) => s === ctx.query.status);
   const pageNo = /^[1-9][0-9]{0,5}$/.test(String(ctx.query.page)) ? Number(ctx.query.page) : 1;
   const query = new URLSearchParams({ page: String(pageNo), per_page: String(PER_PAGE) });
@@ -69,22 +66,15 @@ export const endpointPage = async (
   const list = deliveries.right;
   const pages = Math.max(1, Math.ceil(list.total_count / PER_PAGE));
   const errors = fieldErrors(extra.problem);
-  // A page that shows a secret must not be kept by the browser or any cache.
-  if (extra.shown !== undefined) ctx.set('Cache-Control', 'no-store');
   appPage(ctx, deps, visitor, {
     title: 'Webhook endpoint',
     section: 'sites',
-    ...(extra.problem
-      ? { status: extra.problem.status }
-      : extra.shown && !extra.rotated
-        ? { status: 201 }
-        : {}),
+    ...(extra.problem ? { status: extra.problem.status } : {}),
     body: html` <p class="crumbs">
         <a href="${deps.base}/sites">Sites</a> › <a href="${deps.base}/webhooks">Webhooks</a>
       </p>
       <h1>Webhook endpoint <span class="hint">on ${site.name}</span></h1>
-      ${doneNotice(ctx, DONE, extra.problem)}
-      ${extra.shown ? secretPanel(extra.shown, extra.rotated === true) : ''}
+      ${doneNotice(ctx, DONE, extra.problem)} ${extra.shown ? secretPanel(extra.shown) : ''}
       <dl class="facts">
         <dt>URL</dt>
         <dd><code>${endpoint.url}</code></dd>

@@ -1,4 +1,5 @@
-import type { WebhookDeliveryView, WebhookEndpointView, WebhookEndpointWithSecret } from '@esign/contracts';
+import * as t from 'io-ts';
+import type { WebhookDeliveryView, WebhookEndpointView } from '@esign/contracts';
 import type { WebDeps } from '../context.js';
 import { html, type Html } from '../html.js';
 import { copyField, time } from '../layout.js';
@@ -22,20 +23,28 @@ export const eventList = (e: WebhookEndpointView): Html =>
 export const endpointPath = (deps: WebDeps, id: string): string =>
   `${deps.base}/webhooks/${encodeURIComponent(id)}`;
 
+/** What create and rotate hand the endpoint's page, to show once (ADR 3210). */
+export const ShownSecret = t.type({
+  secret: t.string,
+  previous_secret_expires_at: t.union([t.string, t.null]),
+  rotated: t.boolean,
+});
+export type ShownSecret = t.TypeOf<typeof ShownSecret>;
+
 /**
  * The signing secret, shown this once (after New endpoint and after Rotate secret): a
  * read-only field with the app's copy button, and how a receiver checks a delivery.
  */
-export const secretPanel = (shown: WebhookEndpointWithSecret, rotated: boolean): Html =>
+export const secretPanel = (shown: ShownSecret): Html =>
   html`<section class="secret" aria-labelledby="secret-heading">
-    <h2 id="secret-heading">${rotated ? 'The new signing secret' : 'The endpoint’s signing secret'}</h2>
+    <h2 id="secret-heading">${shown.rotated ? 'The new signing secret' : 'The endpoint’s signing secret'}</h2>
     <p role="status">
       <strong>Copy it now: it is shown this once and will not be shown again.</strong> Keep it where your
       receiver can read it, and nowhere else.
     </p>
     ${copyField('webhook-secret', 'Signing secret', shown.secret)}
     ${
-      rotated && shown.previous_secret_expires_at !== null
+      shown.rotated && shown.previous_secret_expires_at !== null
         ? html`<p>
             The old secret keeps working for a day, until ${time(shown.previous_secret_expires_at)}: until
             then every delivery is signed with both, so you can move your receiver to the new one.

@@ -5,6 +5,7 @@ import { WebhookEndpointList, WebhookEndpointView, WebhookEndpointWithSecret } f
 import { NoContent, type ApiProblem } from '../api-client.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
+import { handOver, takeOver } from '../shown-once.js';
 import { html } from '../html.js';
 import { csrfField, fieldErrors, problemSummary } from '../layout.js';
 import { dataTable } from '../table.js';
@@ -19,7 +20,7 @@ import {
   type EndpointEntry,
 } from './webhook-form.js';
 import { endpointPage } from './webhook-page.js';
-import { enabledBadge, endpointPath, eventList } from './webhook-view.js';
+import { enabledBadge, endpointPath, eventList, ShownSecret } from './webhook-view.js';
 
 const DONE: Record<string, string> = {
   deleted: 'The endpoint was deleted, with its delivery log. Nothing more is sent to it.',
@@ -113,6 +114,19 @@ export const webhookRoutes = (router: Router, deps: WebDeps): void => {
   const apiPath = (site: { id: number }, id?: string) =>
     `/v1.1/sites/${site.id}/webhooks${id === undefined ? '' : `/${segment(id)}`}`;
 
+  /** Create and rotate answer with the endpoint's page, which shows the secret once (ADR 3210). */
+  const showSecret = (
+    ctx: Koa.Context,
+    visitor: Visitor,
+    made: WebhookEndpointWithSecret,
+    rotated: boolean,
+  ) =>
+    handOver(ctx, deps, visitor.sessionToken, endpointPath(deps, made.id), {
+      secret: made.secret,
+      previous_secret_expires_at: made.previous_secret_expires_at,
+      rotated,
+    } satisfies ShownSecret);
+
   router.get('/webhooks', async (ctx) => {
     const visitor = await visitorOf(ctx, deps);
     if (visitor) await listPage(ctx, deps, visitor);
@@ -137,12 +151,15 @@ export const webhookRoutes = (router: Router, deps: WebDeps): void => {
       codec: WebhookEndpointWithSecret,
     });
     if (E.isLeft(created)) return newPage(ctx, deps, visitor, { entry, problem: created.left });
-    await endpointPage(ctx, deps, visitor, created.right.id, { shown: created.right });
+    await showSecret(ctx, visitor, created.right, false);
   });
 
   router.get('/webhooks/:id', async (ctx) => {
     const visitor = await visitorOf(ctx, deps);
-    if (visitor) await endpointPage(ctx, deps, visitor, ctx.params.id!);
+    if (visitor === undefined) return;
+    const page = endpointPath(deps, ctx.params.id!);
+    const shown = await takeOver(ctx, deps, visitor.sessionToken, page, ShownSecret);
+    await endpointPage(ctx, deps, visitor, ctx.params.id!, shown === undefined ? {} : { shown });
   });
 
   router.post('/webhooks/:id', async (ctx) => {
@@ -178,7 +195,7 @@ export const webhookRoutes = (router: Router, deps: WebDeps): void => {
       codec: WebhookEndpointWithSecret,
     });
     if (E.isLeft(rotated)) return problemPage(ctx, deps, visitor, 'sites', rotated.left);
-    await endpointPage(ctx, deps, visitor, rotated.right.id, { shown: rotated.right, rotated: true });
+    await showSecret(ctx, visitor, rotated.right, true);
   });
 
   router.get('/webhooks/:id/delete', async (ctx) => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
 import Koa from 'koa';
+import request from 'supertest';
 import type { ApiClient, ApiProblem, Call } from '../../src/api-client.js';
 import { csrfTokenOf } from '../../src/cookies.js';
 import { createWebApp } from '../../src/index.js';
@@ -69,6 +70,42 @@ export const appWith = (answers: Record<string, unknown>, publicBaseUrl = 'http:
 /** The calls the app made with `method`, as [path, body]. */
 export const callsOf = (app: ReturnType<typeof appWith>, method: string) =>
   app.calls.filter((c) => c.method === method).map((c) => [c.path, c.body]);
+
+/**
+ * Follows a form's answer to the page that shows its secret once (ADR 3210), as a browser
+ * does: the answer must be a redirect to `page` whose sealed cookie is scoped to that page
+ * and holds nothing readable; the page is read with it and must clear it.
+ */
+export const followShownOnce = async (
+  app: ReturnType<typeof appWith>,
+  answer: request.Response,
+  page: string,
+): Promise<{ shown: request.Response; sealed: string }> => {
+  assert.equal(answer.status, 303);
+  assert.equal(answer.headers.location, page);
+  assert.equal(answer.headers['cache-control'], 'no-store');
+  const set = ([] as string[]).concat(answer.headers['set-cookie'] ?? []);
+  const escaped = page.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  const cookie = set
+    .map((c) =>
+      new RegExp(`^esign_shown=([^;]+); Path=${escaped}; HttpOnly; SameSite=Lax; Max-Age=120$`).exec(c),
+    )
+    .find((m) => m !== null);
+  assert.ok(cookie, `a sealed cookie for ${page} only: ${set.join(' | ')}`);
+  const sealed = cookie[1]!;
+  assert.equal(sealed.split('.').length, 5, 'a compact JWE');
+  const shown = await request(app.callback)
+    .get(page)
+    .set('Cookie', `${COOKIE}; esign_shown=${sealed}`)
+    .expect(200);
+  assert.ok(
+    ([] as string[])
+      .concat(shown.headers['set-cookie'] ?? [])
+      .includes(`esign_shown=; Path=${page}; HttpOnly; SameSite=Lax; Max-Age=0`),
+    'the page clears the cookie as it reads it',
+  );
+  return { shown, sealed };
+};
 
 export const REQUEST_ID = '7b0e7d1c-5a7e-4d0e-9d55-0f0d6c7d2a11';
 const AT = '2030-01-01T00:00:00.000Z';

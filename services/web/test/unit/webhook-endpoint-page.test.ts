@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { csrfTokenOf } from '../../src/cookies.js';
-import { apiProblem, appWith, SESSION } from '../support/fake-api.js';
+import { apiProblem, appWith, followShownOnce, SESSION } from '../support/fake-api.js';
 import {
   BASE,
   callsOf,
@@ -157,9 +157,11 @@ describe('web: one webhook endpoint (details, edit, rotate, delete, deliveries)'
     const until = '2030-01-02T00:00:00.000Z';
     const app = appWith({
       ...SHOWN,
+      [`GET ${ONE}`]: endpoint({ previous_secret_expires_at: until }),
       [`POST ${ONE}/rotate-secret`]: { ...endpoint({ previous_secret_expires_at: until }), secret: SECRET },
     });
-    const res = await post(app, `${PAGE}/rotate-secret`, {}).expect(200);
+    const answer = await post(app, `${PAGE}/rotate-secret`, {});
+    const { shown: res } = await followShownOnce(app, answer, PAGE);
     assert.deepEqual(callsOf(app, 'POST'), [[`${ONE}/rotate-secret`, {}]]);
     assert.equal(res.headers['cache-control'], 'no-store');
     assert.match(res.text, /<h2 id="secret-heading">The new signing secret<\/h2>/);

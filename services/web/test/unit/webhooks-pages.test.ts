@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import request from 'supertest';
 import { WEBHOOK_EVENT_TYPES } from '@esign/contracts';
 import { csrfTokenOf } from '../../src/cookies.js';
-import { ACCOUNT_VIEW, apiProblem, appWith, CURRENT, page, SESSION } from '../support/fake-api.js';
+import {
+  ACCOUNT_VIEW,
+  apiProblem,
+  appWith,
+  CURRENT,
+  followShownOnce,
+  page,
+  SESSION,
+} from '../support/fake-api.js';
 import {
   BASE,
   callsOf,
@@ -109,8 +117,19 @@ describe('web: webhook endpoints of the current Site (list and New endpoint)', (
   });
 
   it('creates the endpoint and shows its secret once, read-only with a copy button, and how to verify', async () => {
-    const app = appWith({ ...SIGNED_IN, [`POST ${BASE}`]: CREATED, [DELIVERIES]: listPage([]) });
-    const res = await post(app, '/app/webhooks/new', FORM).expect(201);
+    const app = appWith({
+      ...SIGNED_IN,
+      [`POST ${BASE}`]: CREATED,
+      [`GET ${BASE}/${HOOK_ID}`]: endpoint({ description: '' }),
+      [DELIVERIES]: listPage([]),
+    });
+    const answer = await post(app, '/app/webhooks/new', FORM);
+    assert.doesNotMatch(
+      JSON.stringify(answer.headers) + answer.text,
+      /whsec_/,
+      'nothing readable in the answer',
+    );
+    const { shown: res } = await followShownOnce(app, answer, `/app/webhooks/${HOOK_ID}`);
     assert.deepEqual(callsOf(app, 'POST'), [
       [
         BASE,
@@ -132,11 +151,13 @@ describe('web: webhook endpoints of the current Site (list and New endpoint)', (
     assert.match(res.text, /<dd><code>https:\/\/hooks.acme.example\/esign<\/code><\/dd>/);
     assert.doesNotMatch(res.text, /old secret keeps working/);
 
-    const later = await get(
-      appWith({ ...SIGNED_IN, [`GET ${BASE}/${HOOK_ID}`]: endpoint(), [DELIVERIES]: listPage([]) }),
-      `/app/webhooks/${HOOK_ID}`,
+    const later = await get(app, `/app/webhooks/${HOOK_ID}`);
+    assert.doesNotMatch(
+      later.text,
+      /webhook-secret|whsec_/,
+      'and never again: a reload shows the page alone',
     );
-    assert.doesNotMatch(later.text, /webhook-secret|whsec_/, 'and never again');
+    assert.equal(callsOf(app, 'POST').length, 1, 'and makes no second endpoint');
   });
 
   it('shows each refusal beside its field, keeping everything typed, with a summary linking to them', async () => {
