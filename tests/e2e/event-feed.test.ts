@@ -81,6 +81,28 @@ describe('end to end through the gateway: a Site’s event feed (ADR 3190)', fun
     const since = await follow(acme, page.next_after, 1);
     assert.deepEqual(since.data.map(what), [['request.sent', third]]);
 
+    // Looking back: newest first, then older ones before each next_before.
+    const back = async (query: { per_page: number; before?: string }) =>
+      ok(
+        await acme.esign.GET('/v1.1/sites/{site_id}/events', {
+          params: { path: { site_id: acme.site }, query: { order: 'desc', ...query } },
+        }),
+        200,
+        'look back',
+      );
+    const latest = await back({ per_page: 2 });
+    assert.deepEqual(latest.data.map(what), [
+      ['request.sent', third],
+      ['request.cancelled', first],
+    ]);
+    assert.equal(latest.next_after, since.next_after, 'polling on starts after the newest');
+    const older = await back({ per_page: 100, before: latest.next_before! });
+    assert.deepEqual(older.data.map(what), [
+      ['request.sent', second],
+      ['request.sent', first],
+    ]);
+    assert.deepEqual([older.has_more, older.next_before], [false, page.next_before]);
+
     // Another Site's feed is not this token's to read, and a cursor is only one it was given.
     expectStatus(await acme.api.get(`/v1.1/sites/${globex.site}/events`), 404);
     const refused = await acme.api.get(`/v1.1/sites/${acme.site}/events?after=not-a-cursor`);

@@ -198,7 +198,7 @@ export interface paths {
     };
     /**
      * Read a Site’s event feed
-     * @description Every Request history entry of the Site (the events `GET /v1.1/requests/{request_id}/events` lists), in one feed, each exactly as its webhook delivery carries it. Read it from the start, then pass each answer’s `next_after` as `after` to get what came since: a cursor never skips an event, even one whose change was stored while the feed was read, and polling with the same `next_after` is how a client without a webhook endpoint (or one catching up after an outage) follows every Request at once. Entries come in the order their changes were stored, and one appears once every change stored before it has settled (usually at once; a long-running database transaction can hold it back, never lose it).
+     * @description Every Request history entry of the Site (the events `GET /v1.1/requests/{request_id}/events` lists), in one feed, each exactly as its webhook delivery carries it. Read it from the start, then pass each answer’s `next_after` as `after` to get what came since: a cursor never skips an event, even one whose change was stored while the feed was read, and polling with the same `next_after` is how a client without a webhook endpoint (or one catching up after an outage) follows every Request at once. Entries come in the order their changes were stored, and one appears once every change stored before it has settled (usually at once; a long-running database transaction can hold it back, never lose it). `order=desc` looks back instead: the same entries newest first, then older ones with each answer’s `next_before` as `before`; its first answer’s `next_after` is where to poll on from.
      */
     get: operations['listSiteEvents'];
     put?: never;
@@ -1800,6 +1800,7 @@ export interface components {
       data: components['schemas']['WebhookPayload'][];
       has_more: boolean;
       next_after: string;
+      next_before: string | null;
     };
     CreateBulkSendBody: {
       contracts: number[];
@@ -5861,8 +5862,12 @@ export interface operations {
   listSiteEvents: {
     parameters: {
       query?: {
-        /** @description A `next_after` from an earlier answer: only entries after it. Absent: from the Site’s first entry. */
+        /** @description `asc`: oldest first, after `after`, to follow the feed; `desc`: newest first, before `before`, to look back (the latest entries on the first page). */
+        order?: 'asc' | 'desc';
+        /** @description A `next_after` from an earlier answer: only entries after it. Absent: from the Site’s first entry. Not with `order=desc`. */
         after?: string;
+        /** @description With `order=desc` only: a `next_before` from an earlier answer, only entries before it. Absent: from the newest entry. */
+        before?: string;
         /** @description Items per page, 1 to 100. */
         per_page?: number;
         /** @description Only entries of these types, comma-separated (`type=request.signed,request.completed`) or repeated. When none is left to list, `next_after` passes every entry read, of any type, so the next poll starts after them. Keep the same `type` while following one cursor. */
@@ -5877,7 +5882,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Up to `per_page` entries after `after`, and the cursor to ask from next. */
+      /** @description Up to `per_page` entries in the order asked for, with the cursors to read newer (`next_after`) and older (`next_before`, null when the page is empty) entries from. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];
@@ -5890,21 +5895,21 @@ export interface operations {
            * @example {
            *       "data": [
            *         {
-           *           "id": "c80c1838-9805-4b1e-b3aa-b7bead79ed31",
+           *           "id": "67857da8-b632-4fde-908c-cfa6f300a613",
            *           "data": {
            *             "site": {
            *               "id": 1,
-           *               "name": "Acme site 0daaa4"
+           *               "name": "Acme site 8d6c71"
            *             },
            *             "signers": [
            *               {
-           *                 "email": "feed-bc36ed7c@example.com",
+           *                 "email": "sent-198e41c4@example.com",
            *                 "send_to": {
            *                   "email": true,
            *                   "mobile_number": false
            *                 },
-           *                 "signer_id": "client-ref-feed-bc36ed7c",
-           *                 "signer_ref": "FnlJVCCLv617BA0d",
+           *                 "signer_id": "client-ref-sent-198e41c4",
+           *                 "signer_ref": "U_vO4epzIYyRhU56",
            *                 "mobile_number": null
            *               },
            *               {
@@ -5913,40 +5918,40 @@ export interface operations {
            *                   "email": false,
            *                   "mobile_number": true
            *                 },
-           *                 "signer_id": "5556457800",
-           *                 "signer_ref": "TBYNYwtMwD34BtmZ",
-           *                 "mobile_number": "15556457800"
+           *                 "signer_id": "5554959051",
+           *                 "signer_ref": "8u0_VrUDMB9iRkVT",
+           *                 "mobile_number": "15554959051"
            *               }
            *             ],
            *             "contracts": [
            *               {
            *                 "id": 1,
-           *                 "name": "Services agreement 1109d423"
+           *                 "name": "Services agreement de3682aa"
            *               }
            *             ],
            *             "expires_at": null,
-           *             "request_id": "178b7a08-408f-433e-a788-3d9707f21481"
+           *             "request_id": "46baa87d-f26e-4d54-93ce-ec1884ecd89b"
            *           },
            *           "type": "request.sent",
            *           "site_id": 1,
-           *           "created_at": "2026-12-04T18:00:07.381Z"
+           *           "created_at": "2026-12-04T23:45:58.511Z"
            *         },
            *         {
-           *           "id": "f0c9aa58-9991-4614-9204-229e7b99036b",
+           *           "id": "a14f7739-58bd-4fae-8c8a-a7463433b7aa",
            *           "data": {
            *             "site": {
            *               "id": 1,
-           *               "name": "Acme site 0daaa4"
+           *               "name": "Acme site 8d6c71"
            *             },
            *             "signers": [
            *               {
-           *                 "email": "feed-0e3880ef@example.com",
+           *                 "email": "sent-450c2275@example.com",
            *                 "send_to": {
            *                   "email": true,
            *                   "mobile_number": false
            *                 },
-           *                 "signer_id": "client-ref-feed-0e3880ef",
-           *                 "signer_ref": "igZH1pTfats6aUSu",
+           *                 "signer_id": "client-ref-sent-450c2275",
+           *                 "signer_ref": "-uUfc4rBhO_ixt_2",
            *                 "mobile_number": null
            *               },
            *               {
@@ -5955,37 +5960,38 @@ export interface operations {
            *                   "email": false,
            *                   "mobile_number": true
            *                 },
-           *                 "signer_id": "5554388060",
-           *                 "signer_ref": "MJheOhzrzEWfynIs",
-           *                 "mobile_number": "15554388060"
+           *                 "signer_id": "5555705558",
+           *                 "signer_ref": "M_woe0uQuubVtPm3",
+           *                 "mobile_number": "15555705558"
            *               }
            *             ],
            *             "contracts": [
            *               {
            *                 "id": 1,
-           *                 "name": "Services agreement 1109d423"
+           *                 "name": "Services agreement de3682aa"
            *               }
            *             ],
            *             "expires_at": null,
-           *             "request_id": "f8665a58-5520-43ff-8806-119a841bfeb2"
+           *             "request_id": "45c2cd00-b868-4b5a-b061-4136ccee907d"
            *           },
            *           "type": "request.sent",
            *           "site_id": 1,
-           *           "created_at": "2026-12-04T18:00:07.426Z"
+           *           "created_at": "2026-12-04T23:45:58.553Z"
            *         },
            *         {
-           *           "id": "c97f6771-bdac-4849-a93b-83a3ec6032b8",
+           *           "id": "0340c5a7-92ba-4436-bc68-c91b09ab9991",
            *           "data": {
-           *             "request_id": "178b7a08-408f-433e-a788-3d9707f21481",
+           *             "request_id": "46baa87d-f26e-4d54-93ce-ec1884ecd89b",
            *             "previous_state": "sent"
            *           },
            *           "type": "request.cancelled",
            *           "site_id": 1,
-           *           "created_at": "2026-12-04T18:00:07.441Z"
+           *           "created_at": "2026-12-04T23:45:58.563Z"
            *         }
            *       ],
            *       "has_more": false,
-           *       "next_after": "NjU1MC4z"
+           *       "next_after": "MTI0NC4z",
+           *       "next_before": "MTIzOS4x"
            *     }
            */
           'application/json': components['schemas']['SiteEventFeed'];
@@ -6016,7 +6022,7 @@ export interface operations {
            *           "message": "must be a next_after this API answered"
            *         }
            *       ],
-           *       "request_id": "262b3236-25a5-435e-bdec-d54e13ae2a51"
+           *       "request_id": "cdefeba4-b186-4336-b6f2-459852342fbd"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -6065,7 +6071,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "30e39e8d-1203-4e73-b3cf-d3c4a05870a8"
+           *       "request_id": "623fe9da-88fd-498c-a77e-b6b8295d4a57"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {

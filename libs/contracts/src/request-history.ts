@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { Page } from './api.js';
+import { nullable } from './primitives.js';
 import {
   isWebhookEventType,
   WEBHOOK_EVENT_TYPES,
@@ -64,11 +65,19 @@ export type RequestEventList = t.TypeOf<typeof RequestEventList>;
 
 /**
  * `GET /v1.1/sites/:id/events` (ADR 3190): entries of the Site's Requests' histories
- * after a cursor, in the order their changes were stored. `next_after` is the cursor to
- * ask from next (the last entry's, or the one asked from when there are none), opaque.
+ * after a cursor, in the order their changes were stored, or (`order=desc`) before one,
+ * newest first. Both cursors are opaque. `next_after` is the one to read newer entries
+ * after: the newest entry's answered, or the one asked from when there are none.
+ * `next_before` is the one to read older entries before (`order=desc`): the oldest
+ * entry's answered, null when there are none.
  */
 export const SiteEventFeed = t.type(
-  { data: t.array(WebhookPayload), has_more: t.boolean, next_after: t.string },
+  {
+    data: t.array(WebhookPayload),
+    has_more: t.boolean,
+    next_after: t.string,
+    next_before: nullable(t.string),
+  },
   'SiteEventFeed',
 );
 export type SiteEventFeed = t.TypeOf<typeof SiteEventFeed>;

@@ -1232,21 +1232,21 @@ export const CAPTURED_EXAMPLES: Examples = {
     '200': {
       data: [
         {
-          id: 'c80c1838-9805-4b1e-b3aa-b7bead79ed31',
+          id: '67857da8-b632-4fde-908c-cfa6f300a613',
           data: {
             site: {
               id: 1,
-              name: 'Acme site 0daaa4',
+              name: 'Acme site 8d6c71',
             },
             signers: [
               {
-                email: 'feed-bc36ed7c@example.com',
+                email: 'sent-198e41c4@example.com',
                 send_to: {
                   email: true,
                   mobile_number: false,
                 },
-                signer_id: 'client-ref-feed-bc36ed7c',
-                signer_ref: 'FnlJVCCLv617BA0d',
+                signer_id: 'client-ref-sent-198e41c4',
+                signer_ref: 'U_vO4epzIYyRhU56',
                 mobile_number: null,
               },
               {
@@ -1255,40 +1255,40 @@ export const CAPTURED_EXAMPLES: Examples = {
                   email: false,
                   mobile_number: true,
                 },
-                signer_id: '5556457800',
-                signer_ref: 'TBYNYwtMwD34BtmZ',
-                mobile_number: '15556457800',
+                signer_id: '5554959051',
+                signer_ref: '8u0_VrUDMB9iRkVT',
+                mobile_number: '15554959051',
               },
             ],
             contracts: [
               {
                 id: 1,
-                name: 'Services agreement 1109d423',
+                name: 'Services agreement de3682aa',
               },
             ],
             expires_at: null,
-            request_id: '178b7a08-408f-433e-a788-3d9707f21481',
+            request_id: '46baa87d-f26e-4d54-93ce-ec1884ecd89b',
           },
           type: 'request.sent',
           site_id: 1,
-          created_at: '2026-12-04T18:00:07.381Z',
+          created_at: '2026-12-04T23:45:58.511Z',
         },
         {
-          id: 'f0c9aa58-9991-4614-9204-229e7b99036b',
+          id: 'a14f7739-58bd-4fae-8c8a-a7463433b7aa',
           data: {
             site: {
               id: 1,
-              name: 'Acme site 0daaa4',
+              name: 'Acme site 8d6c71',
             },
             signers: [
               {
-                email: 'feed-0e3880ef@example.com',
+                email: 'sent-450c2275@example.com',
                 send_to: {
                   email: true,
                   mobile_number: false,
                 },
-                signer_id: 'client-ref-feed-0e3880ef',
-                signer_ref: 'igZH1pTfats6aUSu',
+                signer_id: 'client-ref-sent-450c2275',
+                signer_ref: '-uUfc4rBhO_ixt_2',
                 mobile_number: null,
               },
               {
@@ -1297,37 +1297,38 @@ export const CAPTURED_EXAMPLES: Examples = {
                   email: false,
                   mobile_number: true,
                 },
-                signer_id: '5554388060',
-                signer_ref: 'MJheOhzrzEWfynIs',
-                mobile_number: '15554388060',
+                signer_id: '5555705558',
+                signer_ref: 'M_woe0uQuubVtPm3',
+                mobile_number: '15555705558',
               },
             ],
             contracts: [
               {
                 id: 1,
-                name: 'Services agreement 1109d423',
+                name: 'Services agreement de3682aa',
               },
             ],
             expires_at: null,
-            request_id: 'f8665a58-5520-43ff-8806-119a841bfeb2',
+            request_id: '45c2cd00-b868-4b5a-b061-4136ccee907d',
           },
           type: 'request.sent',
           site_id: 1,
-          created_at: '2026-12-04T18:00:07.426Z',
+          created_at: '2026-12-04T23:45:58.553Z',
         },
         {
-          id: 'c97f6771-bdac-4849-a93b-83a3ec6032b8',
+          id: '0340c5a7-92ba-4436-bc68-c91b09ab9991',
           data: {
-            request_id: '178b7a08-408f-433e-a788-3d9707f21481',
+            request_id: '46baa87d-f26e-4d54-93ce-ec1884ecd89b',
             previous_state: 'sent',
           },
           type: 'request.cancelled',
           site_id: 1,
-          created_at: '2026-12-04T18:00:07.441Z',
+          created_at: '2026-12-04T23:45:58.563Z',
         },
       ],
       has_more: false,
-      next_after: 'NjU1MC4z',
+      next_after: 'MTI0NC4z',
+      next_before: 'MTIzOS4x',
     },
     '400': {
       type: 'https://docs.esign.example/problems/invalid_query',
@@ -1341,7 +1342,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'must be a next_after this API answered',
         },
       ],
-      request_id: '262b3236-25a5-435e-bdec-d54e13ae2a51',
+      request_id: 'cdefeba4-b186-4336-b6f2-459852342fbd',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1349,7 +1350,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '30e39e8d-1203-4e73-b3cf-d3c4a05870a8',
+      request_id: '623fe9da-88fd-498c-a77e-b6b8295d4a57',
     },
   },
   listSiteSigners: {

@@ -47,14 +47,29 @@ export const EVENT_OPERATIONS: readonly Operation[] = [
       'change was stored while the feed was read, and polling with the same `next_after` is how a client ' +
       'without a webhook endpoint (or one catching up after an outage) follows every Request at once. ' +
       'Entries come in the order their changes were stored, and one appears once every change stored before ' +
-      'it has settled (usually at once; a long-running database transaction can hold it back, never lose it).',
+      'it has settled (usually at once; a long-running database transaction can hold it back, never lose it). ' +
+      '`order=desc` looks back instead: the same entries newest first, then older ones with each answer’s ' +
+      '`next_before` as `before`; its first answer’s `next_after` is where to poll on from.',
     tag: 'Requests',
     auth: 'access_token',
     params: { site_id: SITE_ID },
     query: {
+      order: {
+        description:
+          '`asc`: oldest first, after `after`, to follow the feed; `desc`: newest first, before `before`, to ' +
+          'look back (the latest entries on the first page).',
+        schema: { type: 'string', enum: [...HISTORY_ORDERS], default: 'asc' },
+      },
       after: {
         description:
-          'A `next_after` from an earlier answer: only entries after it. Absent: from the Site’s first entry.',
+          'A `next_after` from an earlier answer: only entries after it. Absent: from the Site’s first entry. ' +
+          'Not with `order=desc`.',
+        schema: { type: 'string' },
+      },
+      before: {
+        description:
+          'With `order=desc` only: a `next_before` from an earlier answer, only entries before it. Absent: from ' +
+          'the newest entry.',
         schema: { type: 'string' },
       },
       per_page: PAGE_QUERY.per_page!,
@@ -68,7 +83,9 @@ export const EVENT_OPERATIONS: readonly Operation[] = [
     },
     responses: {
       200: {
-        description: 'Up to `per_page` entries after `after`, and the cursor to ask from next.',
+        description:
+          'Up to `per_page` entries in the order asked for, with the cursors to read newer (`next_after`) and ' +
+          'older (`next_before`, null when the page is empty) entries from.',
         codec: SiteEventFeed,
       },
     },

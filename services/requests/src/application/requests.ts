@@ -10,7 +10,7 @@ import {
   type SiteEventFeed,
 } from '@esign/contracts';
 import { createSignatureRequest } from '../domain/request-creation.js';
-import type { FeedPosition, RequestFilter } from '../ports/request-repository.js';
+import type { FeedFrom, RequestFilter } from '../ports/request-repository.js';
 import type { PageRequest } from '../ports/page.js';
 import { reachSite, reachSiteToCreate, siteIds, type Caller } from './caller.js';
 import { executionUrl, type Deps } from './deps.js';
@@ -127,24 +127,26 @@ export const listRequestEvents =
 
 /**
  * `GET /v1.1/sites/:id/events` (ADR 3190): the entries of the Site's Requests' histories
- * after a position, in the order their changes were stored, with the cursor to ask from next.
+ * after a position, in the order their changes were stored (or before one, newest first),
+ * with the cursors to read newer and older entries from.
  */
 export const listSiteEvents =
   (deps: Pick<Deps, 'store'>) =>
   (input: {
     readonly caller: Caller;
     readonly siteId: number;
-    readonly after: FeedPosition;
+    readonly from: FeedFrom;
     readonly perPage: number;
     /** Only entries of these types; absent: all. */
     readonly types?: readonly string[];
   }): TE.TaskEither<AppError, SiteEventFeed> =>
     pipe(
       TE.fromEither(reachSite(input.caller, input.siteId)),
-      TE.chainW((site) => deps.store.requests.siteHistory(site.id, input.after, input.perPage, input.types)),
+      TE.chainW((site) => deps.store.requests.siteHistory(site.id, input.from, input.perPage, input.types)),
       TE.map((feed) => ({
         data: [...feed.entries],
         has_more: feed.hasMore,
-        next_after: encodeFeedCursor(feed.next),
+        next_after: encodeFeedCursor(feed.nextAfter),
+        next_before: feed.nextBefore === undefined ? null : encodeFeedCursor(feed.nextBefore),
       })),
     );

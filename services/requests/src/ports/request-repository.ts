@@ -23,10 +23,23 @@ export interface FeedPosition {
   readonly id: string;
 }
 
-/** Entries after a position, the position of the last (or the one asked from), and whether more follow. */
+/**
+ * Where a feed read starts: after a position, oldest first; or newest first, before a
+ * position (absent: from the newest entry).
+ */
+export type FeedFrom =
+  | { readonly order: 'asc'; readonly after: FeedPosition }
+  | { readonly order: 'desc'; readonly before: FeedPosition | undefined };
+
+/**
+ * Entries in the order asked for, and whether more follow in that order. `nextAfter`:
+ * the newest entry's position (or, with none, the one asked from); `nextBefore`: the
+ * oldest entry's, undefined with none.
+ */
 export interface FeedPage {
   readonly entries: readonly WebhookPayload[];
-  readonly next: FeedPosition;
+  readonly nextAfter: FeedPosition;
+  readonly nextBefore: FeedPosition | undefined;
   readonly hasMore: boolean;
 }
 
@@ -102,14 +115,15 @@ export interface RequestRepository {
     order: HistoryOrder,
   ) => TE.TaskEither<never, PageOf<WebhookPayload>>;
   /**
-   * Up to `limit` entries of the Site's Requests' histories after `after`, in the order
-   * their changes were stored, only those that no change still in flight can precede
-   * (ADR 3190): a position once answered is never passed by a later entry. With `types`,
-   * only entries of those types; `next` then passes the others read up to the end.
+   * Up to `limit` entries of the Site's Requests' histories after `from.after`, in the
+   * order their changes were stored (or, `desc`, before `from.before`, newest first), only
+   * those that no change still in flight can precede (ADR 3190): a position once answered
+   * is never passed by a later entry. With `types`, only entries of those types; reading
+   * oldest first, `nextAfter` then passes the others read up to the end.
    */
   readonly siteHistory: (
     siteId: number,
-    after: FeedPosition,
+    from: FeedFrom,
     limit: number,
     types?: readonly string[],
   ) => TE.TaskEither<never, FeedPage>;

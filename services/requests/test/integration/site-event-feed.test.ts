@@ -84,6 +84,47 @@ describe('requests service: a Site’s event feed (real Postgres)', function () 
     assert.ok(other.data.every((e) => e.site_id === SITE_B.id));
   });
 
+  it('looks back newest first before a cursor; its next_after polls on from the newest entry', async () => {
+    const cursor = await end();
+    const first = await sent();
+    const second = await sent();
+    await ctx.h.http.post(`/v1.1/requests/${first.id}/cancel`).set(ctx.headers).expect(200);
+    const all = await settled(cursor, 3);
+    const ids = (page: SiteEventFeed) => page.data.map((e) => e.id);
+    const back = (query: string) => feed(`?order=desc${query}`);
+    const top = await back('&per_page=2');
+    assert.deepEqual([ids(top), top.has_more], [[all.data[2]!.id, all.data[1]!.id], true]);
+    assert.equal(top.next_after, all.next_after, 'polling on from the look back starts after the newest');
+    const older = await back(`&before=${encodeURIComponent(top.next_before!)}&per_page=1`);
+    assert.deepEqual(ids(older), [all.data[0]!.id]);
+    assert.equal(older.next_before, all.next_before, 'oldest first, next_before is the first entry answered');
+    assert.deepEqual(
+      (await back(`&type=request.sent&per_page=2`)).data.map((e) => e.data.request_id),
+      [second.id, first.id],
+    );
+    // Each cursor reads one way only; an order is asc or desc.
+    const refusal = async (query: string) => {
+      const answer = await ctx.h.http
+        .get(`/v1.1/sites/${SITE_A.id}/events?${query}`)
+        .set(ctx.headers)
+        .expect(400);
+      return (answer.body as { errors: unknown[] }).errors;
+    };
+    const token = encodeURIComponent(all.next_after);
+    assert.deepEqual(await refusal(`order=desc&after=${token}`), [
+      { path: 'after', message: 'reads oldest first: not with order=desc (use before)' },
+    ]);
+    assert.deepEqual(await refusal(`before=${token}`), [
+      { path: 'before', message: 'reads newest first: only with order=desc' },
+    ]);
+    assert.deepEqual(await refusal('order=desc&before=nope'), [
+      { path: 'before', message: 'must be a next_before this API answered' },
+    ]);
+    assert.deepEqual(await refusal('order=sideways'), [
+      { path: 'order', message: 'must be "asc" or "desc"' },
+    ]);
+  });
+
   it('lists only the types asked for, and its cursor passes the entries of other types it read', async () => {
     const cursor = await end();
     const first = await sent();
@@ -163,6 +204,9 @@ describe('requests service: a Site’s event feed (real Postgres)', function () 
     const whileOpen = await feed(from(start, '&per_page=100'));
     assert.deepEqual(whileOpen.data, []);
     assert.equal(whileOpen.next_after, start);
+    // Nor does a look back newest first: its next_after must not pass the open one either.
+    const lookBack = await feed('?order=desc&per_page=1');
+    assert.equal(lookBack.next_after, start);
     release(true);
     await open;
     const both = await settled(start, 2);

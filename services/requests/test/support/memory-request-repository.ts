@@ -114,21 +114,37 @@ export const memoryRequestRepository = (
   },
   // The outbox's order stands for the order changes were stored: one "transaction" (0), the
   // position in the outbox as the id.
-  siteHistory: (siteId, after, limit, types) => {
+  siteHistory: (siteId, from, limit, types) => {
     // Position i + 1 in the outbox is the entry's id; the guard narrows the event's type.
-    const read = s.outbox.flatMap((e, i) =>
-      e.site_id === siteId && isRequestHistoryEvent(e) && i + 1 > Number(after.id)
-        ? [{ id: String(i + 1), payload: clientEventOf(e) }]
+    const all = s.outbox.flatMap((e, i) =>
+      e.site_id === siteId && isRequestHistoryEvent(e)
+        ? [{ txid: '0', id: String(i + 1), payload: clientEventOf(e) }]
         : [],
     );
-    const entries = types === undefined ? read : read.filter((x) => types.includes(x.payload.type));
+    const ofTypes = (x: (typeof all)[number]) => types === undefined || types.includes(x.payload.type);
+    const at = (x: { txid: string; id: string } | undefined) =>
+      x === undefined ? undefined : { txid: x.txid, id: x.id };
+    if (from.order === 'desc') {
+      const before = from.before === undefined ? Infinity : Number(from.before.id);
+      const entries = all.filter((x) => Number(x.id) < before && ofTypes(x)).reverse();
+      const page = entries.slice(0, limit);
+      return TE.right({
+        entries: page.map((x) => x.payload),
+        nextAfter: at(page[0]) ?? from.before ?? { txid: '0', id: '0' },
+        nextBefore: at(page.at(-1)),
+        hasMore: entries.length > limit,
+      });
+    }
+    const read = all.filter((x) => Number(x.id) > Number(from.after.id));
+    const entries = read.filter(ofTypes);
     const page = entries.slice(0, limit);
     const hasMore = entries.length > limit;
     // As in Postgres: with no more that match, the cursor passes everything read.
     const last = hasMore || types === undefined ? page.at(-1) : read.at(-1);
     return TE.right({
       entries: page.map((x) => x.payload),
-      next: last === undefined ? after : { txid: '0', id: last.id },
+      nextAfter: at(last) ?? from.after,
+      nextBefore: at(page[0]),
       hasMore,
     });
   },

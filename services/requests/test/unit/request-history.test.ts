@@ -70,7 +70,7 @@ describe('requests use cases: a Site’s event feed (ADR 3190, in-memory ports)'
     right(await cases.sendRequest({ caller, requestId: one.id })());
     right(await cases.sendRequest({ caller, requestId: two.id })());
     const feed = (after = FEED_START, perPage = 20) =>
-      cases.listSiteEvents({ caller, siteId: SITE.id, after, perPage })();
+      cases.listSiteEvents({ caller, siteId: SITE.id, from: { order: 'asc', after }, perPage })();
     /** The position a cursor the feed answered holds. */
     const at = (cursor: string) => {
       const position = decodeFeedCursor(cursor);
@@ -100,6 +100,47 @@ describe('requests use cases: a Site’s event feed (ADR 3190, in-memory ports)'
     );
   });
 
+  it('looks back newest first, a page at a time before a cursor, with the cursors both ways', async () => {
+    const { cases, create } = await memoryLifecycle();
+    const [one, two] = [await create(), await create()];
+    right(await cases.sendRequest({ caller, requestId: one.id })());
+    right(await cases.sendRequest({ caller, requestId: two.id })());
+    right(await cases.cancelRequest({ caller, requestId: one.id })());
+    const back = (before: string | null, perPage = 20, types?: readonly string[]) =>
+      cases.listSiteEvents({
+        caller,
+        siteId: SITE.id,
+        from: { order: 'desc', before: before === null ? undefined : decodeFeedCursor(before) },
+        perPage,
+        ...(types && { types }),
+      })();
+    const forward = (perPage: number) =>
+      cases.listSiteEvents({ caller, siteId: SITE.id, from: { order: 'asc', after: FEED_START }, perPage })();
+    const all = right(await forward(20));
+    assert.equal(all.next_before, right(await forward(1)).next_after, 'oldest first: before the first entry');
+    const newest = right(await back(null));
+    assert.deepEqual(
+      newest.data.map((e) => e.id),
+      [...all.data].reverse().map((e) => e.id),
+    );
+    assert.equal(newest.next_after, all.next_after, 'poll on from the newest entry');
+    const first = right(await back(null, 2));
+    assert.deepEqual(
+      [first.data.map((e) => e.type), first.has_more],
+      [['request.cancelled', 'request.sent'], true],
+    );
+    const rest = right(await back(first.next_before, 2));
+    assert.deepEqual([rest.data.map((e) => e.id), rest.has_more], [[all.data[0]!.id], false]);
+    assert.equal(rest.next_before, all.next_before, 'the oldest entry: nothing before it');
+    const none = right(await back(rest.next_before));
+    assert.deepEqual([none.data, none.has_more, none.next_before], [[], false, null]);
+    const sends = right(await back(null, 20, ['request.sent']));
+    assert.deepEqual(
+      sends.data.map((e) => e.data.request_id),
+      [two.id, one.id],
+    );
+  });
+
   it('lists only the types asked for; with none left, the cursor passes what it read', async () => {
     const { cases, create } = await memoryLifecycle();
     const [one, two] = [await create(), await create()];
@@ -110,7 +151,7 @@ describe('requests use cases: a Site’s event feed (ADR 3190, in-memory ports)'
       cases.listSiteEvents({
         caller,
         siteId: SITE.id,
-        after: FEED_START,
+        from: { order: 'asc', after: FEED_START },
         perPage,
         ...(types && { types }),
       })();
@@ -131,7 +172,12 @@ describe('requests use cases: a Site’s event feed (ADR 3190, in-memory ports)'
     const stranger = { sub: 'v', sites: [{ id: 8, name: 'Globex' }] };
     assert.equal(
       left(
-        await cases.listSiteEvents({ caller: stranger, siteId: SITE.id, after: FEED_START, perPage: 20 })(),
+        await cases.listSiteEvents({
+          caller: stranger,
+          siteId: SITE.id,
+          from: { order: 'asc', after: FEED_START },
+          perPage: 20,
+        })(),
       )._tag,
       'NotFound',
     );

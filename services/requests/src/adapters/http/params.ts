@@ -11,7 +11,7 @@ import {
 import { HttpProblem, invalidQuery, pageQuery } from '@esign/platform';
 import { decodeFeedCursor, FEED_START } from '../../application/feed-cursor.js';
 import type { Idempotency } from '../../application/idempotency.js';
-import type { FeedPosition } from '../../ports/request-repository.js';
+import type { FeedFrom, FeedPosition } from '../../ports/request-repository.js';
 import type { PageRequest } from '../../ports/page.js';
 
 /**
@@ -72,24 +72,39 @@ export const historyQuery = (query: Record<string, unknown>): { page: PageReques
 };
 
 /**
- * A feed's `after` (a cursor it gave), `per_page` (at most 100) and `type` (history event
- * types, comma-separated or repeated); any other parameter is refused by name.
+ * A feed's `order` (`asc`, the default, or `desc`), its cursor (`after` oldest first,
+ * `before` newest first: one the feed answered), `per_page` (at most 100) and `type`
+ * (history event types, comma-separated or repeated); any other parameter is refused by
+ * name, as is a cursor of the other order.
  */
 export const feedQuery = (
   query: Record<string, unknown>,
-): { after: FeedPosition; perPage: number; types?: readonly string[] } => {
+): { from: FeedFrom; perPage: number; types?: readonly string[] } => {
   const errors: FieldError[] = [];
   for (const key of Object.keys(query))
-    if (key !== 'after' && key !== 'per_page' && key !== 'type')
+    if (!['order', 'after', 'before', 'per_page', 'type'].includes(key))
       errors.push({ path: key, message: 'unknown parameter' });
   const { perPage } = pageQuery({ per_page: query.per_page }, errors);
-  const { after: cursor } = query;
-  const after =
-    cursor === undefined ? FEED_START : typeof cursor === 'string' ? decodeFeedCursor(cursor) : undefined;
-  if (after === undefined) errors.push({ path: 'after', message: 'must be a next_after this API answered' });
+  const { order = 'asc' } = query;
+  if (order !== 'asc' && order !== 'desc') errors.push({ path: 'order', message: 'must be "asc" or "desc"' });
+  const cursorOf = (name: 'after' | 'before'): FeedPosition | undefined => {
+    const cursor = query[name];
+    if (cursor === undefined) return undefined;
+    const position = typeof cursor === 'string' ? decodeFeedCursor(cursor) : undefined;
+    if (position === undefined)
+      errors.push({ path: name, message: `must be a next_${name} this API answered` });
+    return position;
+  };
+  const after = cursorOf('after');
+  const before = cursorOf('before');
+  if (order === 'desc' && query.after !== undefined)
+    errors.push({ path: 'after', message: 'reads oldest first: not with order=desc (use before)' });
+  if (order !== 'desc' && query.before !== undefined)
+    errors.push({ path: 'before', message: 'reads newest first: only with order=desc' });
   const types = feedTypes(query.type, errors);
-  if (errors.length > 0 || after === undefined) throw invalidQuery(errors);
-  return { after, perPage, ...(types && { types }) };
+  if (errors.length > 0) throw invalidQuery(errors);
+  const from: FeedFrom = order === 'desc' ? { order, before } : { order: 'asc', after: after ?? FEED_START };
+  return { from, perPage, ...(types && { types }) };
 };
 
 /** `type=request.signed,request.completed` (or repeated): known history types only, each once. */

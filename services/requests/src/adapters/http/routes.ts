@@ -146,13 +146,13 @@ export const mountRoutes = (
     }),
   );
 
-  // The Site's event feed (ADR 3190): every Request's history entries after a cursor.
+  // The Site's event feed (ADR 3190): every Request's history entries after a cursor, or before one.
   router.get(
     '/v1.1/sites/:id/events',
     authed(async (ctx, caller) => {
       const siteId = integerIdParam(ctx.params.id, 'site');
-      const { after, perPage, types } = feedQuery(ctx.query);
-      ctx.body = await run(cases.listSiteEvents({ caller, siteId, after, perPage, ...(types && { types }) }));
+      const { from, perPage, types } = feedQuery(ctx.query);
+      ctx.body = await run(cases.listSiteEvents({ caller, siteId, from, perPage, ...(types && { types }) }));
     }),
   );
 

@@ -149,7 +149,7 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
       ),
     findByVerifiedId: (id) => task(() => load(id, 'any')),
     history: (requestId, page, order) => task(() => listHistory(q, requestId, page, order)),
-    siteHistory: (siteId, after, limit, types) => task(() => siteFeed(q, siteId, after, limit, types)),
+    siteHistory: (siteId, from, limit, types) => task(() => siteFeed(q, siteId, from, limit, types)),
     corrections: (requestId) => task(() => listCorrections(q, requestId)),
     list: (siteId, page, filter) =>
       task(async () => {

@@ -10,7 +10,8 @@ import {
 } from '@esign/contracts';
 import { db, sql, type Queryable } from '@esign/platform/database';
 import type { PageOf, PageRequest } from '../../ports/page.js';
-import type { FeedPage, FeedPosition } from '../../ports/request-repository.js';
+import { FEED_START } from '../../application/feed-cursor.js';
+import type { FeedFrom, FeedPage, FeedPosition } from '../../ports/request-repository.js';
 
 type Fragment = ReturnType<typeof sql.fragment>;
 
@@ -65,7 +66,11 @@ const FeedRow = t.type({ txid: t.string, id: t.string, payload: WebhookPayload }
 /** A filtered feed's rows: the entries that match, then (`payload` null) the last entry read. */
 const FilteredFeedRow = t.type({ txid: t.string, id: t.string, payload: t.union([WebhookPayload, t.null]) });
 
-/** One page of a feed's rows; `next` passes `lastRead` when no more match. */
+/** A row's place in the feed, without the rest of it. */
+const positionOf = (row: FeedPosition | undefined): FeedPosition | undefined =>
+  row === undefined ? undefined : { txid: row.txid, id: row.id };
+
+/** One page of an oldest-first read; `nextAfter` passes `lastRead` when no more match. */
 const pageOf = (
   rows: readonly t.TypeOf<typeof FeedRow>[],
   limit: number,
@@ -74,14 +79,17 @@ const pageOf = (
 ): FeedPage => {
   const page = rows.slice(0, limit);
   const hasMore = rows.length > limit;
-  const last = page.at(-1);
-  const next = hasMore || lastRead === undefined ? last : { txid: lastRead.txid, id: lastRead.id };
+  const next = hasMore || lastRead === undefined ? page.at(-1) : lastRead;
   return {
     entries: page.map((r) => r.payload),
-    next: next === undefined ? after : { txid: next.txid, id: next.id },
+    nextAfter: positionOf(next) ?? after,
+    nextBefore: positionOf(page[0]),
     hasMore,
   };
 };
+
+/** Entries of transactions that ended before the oldest one still running began. */
+const SETTLED = sql.fragment`txid < pg_snapshot_xmin(pg_current_snapshot())`;
 
 /**
  * A Site's feed (ADR 3190): entries after `after` by (transaction, id), of transactions
@@ -90,25 +98,55 @@ const pageOf = (
  * answered here: a cursor never skips an entry that commits late. A rolled-back
  * transaction leaves no entry.
  *
- * With `types`, only those entries; when no more match, `next` is the last entry below
- * the horizon whatever its type, so the next poll does not read the others again. That is
- * safe for the same reason: every entry before it is stored for good.
+ * With `types`, only those entries; when no more match, `nextAfter` is the last entry
+ * below the horizon whatever its type, so the next poll does not read the others again.
+ * That is safe for the same reason: every entry before it is stored for good.
+ *
+ * Newest first (`desc`), the same entries from the horizon down, before `before`: a look
+ * back, not a poll, so `nextAfter` is the newest entry answered.
  */
 export const siteFeed = async (
   q: Queryable,
   siteId: number,
-  after: FeedPosition,
+  from: FeedFrom,
   limit: number,
   types?: readonly string[],
 ): Promise<FeedPage> => {
-  const from = sql.fragment`site_id = ${siteId} AND (txid, id) > (${after.txid}::xid8, ${after.id}::bigint)`;
+  const ofTypes =
+    types === undefined
+      ? sql.fragment`TRUE`
+      : sql.fragment`payload->>'type' = ANY(${sql.array([...types], 'text')})`;
+  if (from.order === 'desc') {
+    const below =
+      from.before === undefined
+        ? sql.fragment`TRUE`
+        : sql.fragment`(txid, id) < (${from.before.txid}::xid8, ${from.before.id}::bigint)`;
+    const rows = await db.any(
+      q,
+      FeedRow,
+      sql.unsafe`
+        SELECT txid::text AS txid, id::text AS id, payload FROM request_events
+        WHERE site_id = ${siteId} AND ${below} AND ${SETTLED} AND ${ofTypes}
+        ORDER BY txid DESC, id DESC
+        LIMIT ${limit + 1}`,
+    );
+    const page = rows.slice(0, limit);
+    return {
+      entries: page.map((r) => r.payload),
+      nextAfter: positionOf(page[0]) ?? from.before ?? FEED_START,
+      nextBefore: positionOf(page.at(-1)),
+      hasMore: rows.length > limit,
+    };
+  }
+  const { after } = from;
+  const since = sql.fragment`site_id = ${siteId} AND (txid, id) > (${after.txid}::xid8, ${after.id}::bigint)`;
   if (types === undefined) {
     const rows = await db.any(
       q,
       FeedRow,
       sql.unsafe`
         SELECT txid::text AS txid, id::text AS id, payload FROM request_events
-        WHERE ${from} AND txid < pg_snapshot_xmin(pg_current_snapshot())
+        WHERE ${since} AND ${SETTLED}
         ORDER BY txid, id
         LIMIT ${limit + 1}`,
     );
@@ -121,18 +159,17 @@ export const siteFeed = async (
       WITH horizon AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
       matched AS (
         SELECT txid, id, payload FROM request_events
-        WHERE ${from} AND txid < (SELECT xmin FROM horizon)
-          AND payload->>'type' = ANY(${sql.array([...types], 'text')})
+        WHERE ${since} AND txid < (SELECT xmin FROM horizon) AND ${ofTypes}
         ORDER BY txid, id LIMIT ${limit + 1}),
       last_read AS (
         SELECT txid, id FROM request_events
-        WHERE ${from} AND txid < (SELECT xmin FROM horizon)
+        WHERE ${since} AND txid < (SELECT xmin FROM horizon)
         ORDER BY txid DESC, id DESC LIMIT 1)
       SELECT txid::text AS txid, id::text AS id, payload FROM matched
       UNION ALL
       SELECT txid::text, id::text, NULL FROM last_read`,
   );
-  const lastRead = rows.find((r) => r.payload === null);
+  const lastRead = positionOf(rows.find((r) => r.payload === null));
   const matched = rows.flatMap((r) => (r.payload === null ? [] : [{ ...r, payload: r.payload }]));
   return pageOf(matched, limit, after, lastRead);
 };
