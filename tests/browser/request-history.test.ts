@@ -90,4 +90,41 @@ describe('web application in headless Chromium: a Request’s history', function
     await section().scrollIntoViewIfNeeded();
     await screenshot(suite.page, 'request-history');
   });
+
+  it('shows the same events on the Site’s Activity page, newest first, filtered by type', async () => {
+    const page = suite.page;
+    await page.goto(new URL('/app/requests', suite.url).href);
+    await page.getByRole('link', { name: 'Activity', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: /^Activity/ }).waitFor();
+    const activity = page.getByRole('table', { name: 'The latest events, newest first' });
+    const rows = async () =>
+      (await activity.locator('tbody tr td:nth-child(2)').allTextContents()).map((t) =>
+        t.replace(/\s+/g, ' ').trim(),
+      );
+    const newest = await rows();
+    assert.equal(newest.length, 4);
+    assert.deepEqual(
+      [newest[0], newest[1], newest[3]],
+      [
+        `Viewed by ${SIGNER}`,
+        'Expiry or reminders changed: no expiry; automatic reminders every 3 days',
+        `Sent to ${SIGNER}`,
+      ],
+    );
+    assert.match(newest[2] ?? '', BOUNCED);
+    assert.equal(await page.getByRole('link', { name: 'Older' }).count(), 0, 'all of it on one page');
+    await expectAccessible(page, 'the Site’s Activity');
+    await screenshot(page, 'activity');
+
+    await page.getByLabel('Show').selectOption({ label: 'Viewed' });
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.getByRole('table', { name: 'The latest “Viewed” events, newest first' }).waitFor();
+    assert.deepEqual(
+      (await page.locator('tbody tr td:nth-child(2)').allTextContents()).map((t) => t.trim()),
+      [`Viewed by ${SIGNER}`],
+    );
+    await expectAccessible(page, 'the Site’s Activity, one type');
+    await page.getByRole('link', { name: new RegExp(`Request ${suite.id}`) }).click();
+    await page.waitForURL(suite.url);
+  });
 });

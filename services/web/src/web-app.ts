@@ -8,6 +8,7 @@ import type { WebDeps } from './context.js';
 import { WebError } from './guard.js';
 import { html } from './html.js';
 import { page } from './layout.js';
+import { activityRoutes } from './pages/activity.js';
 import { acceptInvitationRoutes } from './pages/accept-invitation.js';
 import { appRoutes } from './pages/apps.js';
 import { authorizedAppRoutes } from './pages/authorized-apps.js';
@@ -103,6 +104,7 @@ export const createWebApp = (options: WebAppOptions): Koa.Middleware => {
   templateRoutes(router, deps);
   requestRoutes(router, deps);
   signerRoutes(router, deps);
+  activityRoutes(router, deps);
   bulkSendRoutes(router, deps);
   siteRoutes(router, deps);
   userRoutes(router, deps);

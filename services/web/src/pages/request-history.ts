@@ -22,11 +22,18 @@ export const HISTORY_SHOWN = 100;
  * as any string, so an event type newer than this page still shows (as its type) instead
  * of the whole history failing to decode.
  */
-const HistoryEntry = t.type({ id: t.string, type: t.string, created_at: t.string, data: t.UnknownRecord });
+export const HistoryEntry = t.type({
+  id: t.string,
+  type: t.string,
+  created_at: t.string,
+  data: t.UnknownRecord,
+});
+export type HistoryEntry = t.TypeOf<typeof HistoryEntry>;
 const HistoryPage = Page(HistoryEntry);
 type HistoryPage = t.TypeOf<typeof HistoryPage>;
-type HistoryEntry = t.TypeOf<typeof HistoryEntry>;
 type Data = Readonly<Record<string, unknown>>;
+/** Who an entry's data (or one of its `signers`) names, in words. */
+export type SignerName = (data: Data) => string;
 
 const text = (data: Data, key: string): string | undefined => {
   const value = data[key];
@@ -35,8 +42,8 @@ const text = (data: Data, key: string): string | undefined => {
 
 /** The signer an event names: its `signer_id`, else the Request's signer of its `signer_ref`. */
 const signerNamed =
-  (r: RequestView) =>
-  (data: Data): string => {
+  (r: Pick<RequestView, 'signers'>): SignerName =>
+  (data) => {
     const ref = text(data, 'signer_ref');
     return (
       text(data, 'signer_id') ??
@@ -46,8 +53,11 @@ const signerNamed =
     );
   };
 
+/** Who an entry of a feed names, with no Request at hand: its `signer_id`, else its `signer_ref`. */
+export const signerOfEntry: SignerName = signerNamed({ signers: [] });
+
 /** The signers an event lists (`signers`): one by name, more by how many. */
-const signersListed = (name: (data: Data) => string, data: Data): string => {
+const signersListed = (name: SignerName, data: Data): string => {
   const listed = Array.isArray(data.signers) ? (data.signers as unknown[]) : [];
   const signers = listed.filter((s): s is Data => typeof s === 'object' && s !== null);
   if (signers.length === 1) return name(signers[0]!);
@@ -78,9 +88,8 @@ const deliveryFailed = (signer: string, data: Data): string => {
 };
 
 /** What happened, in plain English, with who it was about; an unknown type as itself. */
-const whatHappened = (r: RequestView, entry: HistoryEntry): Html | string => {
+export const whatHappened = (name: SignerName, entry: HistoryEntry): Html | string => {
   const { data } = entry;
-  const name = signerNamed(r);
   switch (entry.type) {
     case 'request.sent':
       return `Sent to ${signersListed(name, data)}`;
@@ -149,6 +158,7 @@ export const historySection = async (visitor: Visitor, r: RequestView): Promise<
         ${r.state === 'draft' ? 'Nothing has happened yet.' : 'No events are recorded for this Request.'}
       </p>`;
     const partial = total > entries.length;
+    const name = signerNamed(r);
     return html`${
       partial
         ? html`<p class="hint">
@@ -161,7 +171,7 @@ export const historySection = async (visitor: Visitor, r: RequestView): Promise<
         ? `The latest ${entries.length} of ${total} events, oldest first`
         : 'What happened to this Request, oldest first',
       columns: ['When', 'What happened', { label: 'Event', wide: true }],
-      rows: entries.map((e) => [time(e.created_at), whatHappened(r, e), html`<code>${e.type}</code>`]),
+      rows: entries.map((e) => [time(e.created_at), whatHappened(name, e), html`<code>${e.type}</code>`]),
     })}`;
   };
   return html`<section aria-labelledby="history-title">

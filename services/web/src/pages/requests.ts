@@ -47,6 +47,7 @@ const dashboard = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Pro
         <a class="button" href="${deps.base}/requests/new">New Request</a>
         <a class="button secondary" href="${deps.base}/bulk-sends/new">Bulk send from a CSV file</a>
         <a class="button secondary" href="${deps.base}/signers">Signers</a>
+        <a class="button secondary" href="${deps.base}/activity">Activity</a>
       </div>
       <form
         method="get"
