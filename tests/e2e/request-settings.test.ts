@@ -2,7 +2,7 @@
 // gateway and the typed client, against the whole system: a Request about to expire is
 // given more time, and its signer signs after the first expiry has passed; reminders are
 // set on a sent Request and scheduled from its send; what a client gets wrong is refused
-// by field and by state, and changes nothing.
+// by field and by state, and changes nothing. A draft's render_data is replaced (ADR 3220).
 import assert from 'node:assert/strict';
 import { startEsignSystem, type EsignSystem } from '@esign/testing';
 import { expectStatus } from './support/client.js';
@@ -153,5 +153,35 @@ describe('end to end through the gateway: an open Request’s expiry and reminde
     const closed = await acme.api.call<Problem>('PATCH', path, { reminder_interval_days: 1 });
     assert.equal(closed.status, 409);
     assert.equal(closed.body.code, 'invalid_state');
+  });
+
+  it('replaces a draft’s render_data; its signer’s page shows the new values, and a sent one’s are fixed', async () => {
+    const email = `render-${unique()}@example.com`;
+    const draft = ok(
+      await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
+        params: { path: { site_id: acme.site } },
+        body: agreementRequest(template, { email, mobile: uniqueMobile() }),
+      }),
+      201,
+      'create',
+    );
+    const changed = ok(
+      await acme.esign.PATCH('/v1.1/requests/{request_id}', {
+        params: { path: { request_id: draft.id } },
+        body: { render_data: { client_name: 'Janet Client Ltd', start_date: '2031-02-03' } },
+      }),
+      200,
+      'render_data',
+    );
+    assert.deepEqual(changed.render_data, { client_name: 'Janet Client Ltd', start_date: '2031-02-03' });
+    expectStatus(await acme.api.post(`/v1.1/requests/${draft.id}/send`), 200);
+    const page = await fetch(executionUrlIn((await waitForMail(system, email)).mail.text ?? ''));
+    const text = await page.text();
+    assert.match(text, /Between <b>Janet Client Ltd<\/b> and the provider, from 2031-02-03\./);
+    const fixed = await acme.api.call<Problem>('PATCH', `/v1.1/requests/${draft.id}`, {
+      render_data: { client_name: 'Someone else' },
+    });
+    assert.equal(fixed.status, 409);
+    assert.equal(fixed.body.code, 'invalid_state');
   });
 });

@@ -108,6 +108,7 @@ describe('end to end through the gateway: webhooks routed by Site (ADR 2690)', f
       expires_at: expiresAt,
       reminder_interval_days: 3,
       next_reminder_at: changed.next_reminder_at,
+      changed: ['expires_at', 'reminder_interval_days'],
     });
   });
 

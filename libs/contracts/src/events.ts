@@ -147,17 +147,25 @@ export const RequestSignerUpdated = envelope(
 export type RequestSignerUpdated = t.TypeOf<typeof RequestSignerUpdated>;
 
 /**
- * The sender changed an open Request's expiry or automatic reminders (ADR 3150): the
- * three as they are now, the next automatic reminder as scheduled again.
+ * The sender changed an open Request's expiry or automatic reminders (ADR 3150), or a
+ * draft's `render_data` (ADR 3220): the first three as they are now, the next automatic
+ * reminder as scheduled again, and `changed`, what this change changed (absent on events
+ * written before ADR 3220: the expiry or the reminders). The values are not repeated:
+ * `GET /v1.1/requests/:id` has them.
  */
 export const RequestUpdated = envelope(
   'request.updated',
-  t.type({
-    request_id: t.string,
-    expires_at: t.union([t.string, t.null]),
-    reminder_interval_days: t.union([t.number, t.null]),
-    next_reminder_at: t.union([t.string, t.null]),
-  }),
+  t.intersection([
+    t.type({
+      request_id: t.string,
+      expires_at: t.union([t.string, t.null]),
+      reminder_interval_days: t.union([t.number, t.null]),
+      next_reminder_at: t.union([t.string, t.null]),
+    }),
+    t.partial({
+      changed: t.array(t.keyof({ expires_at: null, reminder_interval_days: null, render_data: null })),
+    }),
+  ]),
 );
 export type RequestUpdated = t.TypeOf<typeof RequestUpdated>;
 

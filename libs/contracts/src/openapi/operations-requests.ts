@@ -104,21 +104,24 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     method: 'patch',
     path: '/v1.1/requests/{request_id}',
     operationId: 'updateRequest',
-    summary: 'Change a Request’s expiry or reminders',
+    summary: 'Change a Request’s expiry, reminders or draft render_data',
     description:
       'Moves a draft or sent Request’s `expires_at` (later, sooner, or `null` for never; in the future and at most ' +
       '365 days ahead, as at create) or changes its `reminder_interval_days` (1 to 30, or `null` for none). The ' +
       'signers’ links open until the new expiry, within their own lifetime. On a sent Request the next automatic ' +
       'reminder (`next_reminder_at`) is scheduled again from the last notification (the send, the last reminder or ' +
-      'a later turn’s start), so a shorter interval may make one due at once. Writes `request.updated` (a webhook). ' +
-      'The same values again change nothing.',
+      'a later turn’s start), so a shorter interval may make one due at once. On a draft only, `render_data` ' +
+      'replaces the values merged into its HTML contracts, whole (a key left out is removed), checked against the ' +
+      'contracts’ tokens as at create; once sent, its signers have been shown the document, and it is a 409. ' +
+      'Writes `request.updated` (a webhook), whose `changed` names what changed. The same values again change ' +
+      'nothing.',
     tag: 'Requests',
     auth: 'access_token',
     idempotent: true,
     params: { request_id: REQUEST_ID },
     body: { codec: UpdateRequestBody, required: true },
     responses: requestAnswer(
-      'The Request, with its new `expires_at`, `reminder_interval_days` and `next_reminder_at`.',
+      'The Request, with its new `expires_at`, `reminder_interval_days`, `next_reminder_at` and `render_data`.',
     ),
     problems: ['invalid_state', 'request_expired', 'test_mode_only_token'],
   },

@@ -218,6 +218,7 @@ export const envelopes = (
             expires_at: request.expiresAt,
             reminder_interval_days: request.reminderIntervalDays,
             next_reminder_at: request.nextReminderAt,
+            changed: [...event.changed],
           },
         };
       case 'request.signer_updated': {

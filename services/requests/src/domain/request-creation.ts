@@ -122,30 +122,34 @@ const checkRenderData = (
   errors: FieldError[],
 ): void => {
   const renderData = input.body.render_data;
-  if (renderData === undefined) return;
+  if (renderData !== undefined) errors.push(...renderDataProblems(renderData, contracts));
+};
+
+/**
+ * What is wrong with `renderData` for a Request of `contracts`, at `render_data`: at create,
+ * and when a draft's is replaced (ADR 3220).
+ */
+export const renderDataProblems = (
+  renderData: Readonly<Record<string, string>>,
+  contracts: readonly TemplateSpec[],
+): FieldError[] => {
   const keys = Object.keys(renderData);
   const pdf = contracts.find((c) => c.kind === 'pdf');
-  if (pdf !== undefined) {
-    errors.push(
+  if (pdf !== undefined)
+    return [
       fieldError(
         'render_data',
         `applies to HTML contracts only, and contract ${pdf.id} is a PDF: pre-fill a PDF with fields[].default_value instead`,
       ),
-    );
-    return;
-  }
-  if (keys.length > LIMITS.renderDataKeys) {
-    errors.push(fieldError('render_data', `must have at most ${LIMITS.renderDataKeys} keys`));
-    return;
-  }
+    ];
+  if (keys.length > LIMITS.renderDataKeys)
+    return [fieldError('render_data', `must have at most ${LIMITS.renderDataKeys} keys`)];
   const tokens = new Set(contracts.flatMap((c) => c.tokens));
-  for (const key of keys) {
-    if (!tokens.has(key)) {
-      errors.push(
-        fieldError(member('render_data', key), `"${key}" is not a token of the contracts of this Request`),
-      );
-    }
-  }
+  return keys
+    .filter((key) => !tokens.has(key))
+    .map((key) =>
+      fieldError(member('render_data', key), `"${key}" is not a token of the contracts of this Request`),
+    );
 };
 
 /** What is wrong with `expiresAt` as a Request's expiry at `now`, at path `expires_at`: at create or change (ADR 3150). */

@@ -1,3 +1,4 @@
+import type { RequestUpdatePart } from '@esign/contracts';
 import type { Contact } from './signer.js';
 import type { AuthMethod } from './signer-authentication.js';
 import type { SiteBranding } from './branding.js';
@@ -128,8 +129,8 @@ export type RequestEvent =
       readonly expiresAt: string;
     }
   | { readonly type: 'request.viewed'; readonly signerRef: string; readonly at: string }
-  /** The sender changed the Request's expiry or automatic reminders (ADR 3150). */
-  | { readonly type: 'request.updated' }
+  /** The sender changed the Request's expiry or automatic reminders (ADR 3150), or a draft's render_data (ADR 3220). */
+  | { readonly type: 'request.updated'; readonly changed: readonly RequestUpdatePart[] }
   /** The sender corrected how the signer is reached (ADR 3140): what it was, and who did it. */
   | {
       readonly type: 'request.signer_updated';
@@ -159,7 +160,16 @@ export interface Transition {
 }
 
 export type Action =
-  'send' | 'cancel' | 'remind' | 'expire' | 'sign' | 'decline' | 'reissue_link' | 'update_signer' | 'update';
+  | 'send'
+  | 'cancel'
+  | 'remind'
+  | 'expire'
+  | 'sign'
+  | 'decline'
+  | 'reissue_link'
+  | 'update_signer'
+  | 'update'
+  | 'update_render_data';
 
 /** Why a send cannot happen: the spec's three preconditions. */
 export type MissingForSend =

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type { RequestUpdatePart } from '@esign/contracts';
 import { isPastExpiry } from './expiry.js';
 import type { SignatureRequest, Transition, TransitionError } from './request-model.js';
 import { lastNotifiedAt, nextReminderAt } from './reminder-schedule.js';
@@ -9,15 +10,29 @@ export interface RequestSettingsChange {
   readonly expiresAt?: string | null;
   /** Days between automatic reminders (ADR 3130); null: none. */
   readonly reminderIntervalDays?: number | null;
+  /**
+   * A draft's render_data, replaced whole (ADR 3220); checked against its contracts'
+   * tokens by the caller, as at create.
+   */
+  readonly renderData?: Readonly<Record<string, string>>;
 }
+
+const sameInstant = (a: string | null, b: string | null) =>
+  a === null || b === null ? a === b : Date.parse(a) === Date.parse(b);
+
+const sameData = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>) => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && a[k] === b[k]);
+};
 
 /**
  * draft or sent → the same state: the sender moves the Request's expiry (later, sooner, or
- * away) or changes its automatic reminders (ADR 3150). The signers' links live until the
- * new expiry, within their own lifetime (ADR 1321); on a sent Request the next automatic
- * reminder is scheduled again from the last notification, so a shorter interval may make
- * one due at once and null stops them. A change that changes nothing answers the Request
- * as it is, with no event.
+ * away) or changes its automatic reminders (ADR 3150), or replaces a draft's render_data
+ * (ADR 3220: once sent, the signers have been shown the document, so it is fixed). The
+ * signers' links live until the new expiry, within their own lifetime (ADR 1321); on a
+ * sent Request the next automatic reminder is scheduled again from the last notification,
+ * so a shorter interval may make one due at once and null stops them. The event names
+ * what changed; a change that changes nothing answers the Request as it is, with no event.
  */
 export const changeSettings = (
   request: SignatureRequest,
@@ -27,17 +42,31 @@ export const changeSettings = (
 ): E.Either<TransitionError, Transition> => {
   if (request.state !== 'draft' && request.state !== 'sent')
     return E.left({ _tag: 'StateConflict', action: 'update', state: request.state });
+  if (change.renderData !== undefined && request.state !== 'draft')
+    return E.left({ _tag: 'StateConflict', action: 'update_render_data', state: request.state });
   if (isPastExpiry(request, now)) return E.left({ _tag: 'RequestExpired', expiresAt: request.expiresAt! });
   const expiresAt = change.expiresAt === undefined ? request.expiresAt : change.expiresAt;
   const reminderIntervalDays =
     change.reminderIntervalDays === undefined ? request.reminderIntervalDays : change.reminderIntervalDays;
-  const same = (a: string | null, b: string | null) =>
-    a === null || b === null ? a === b : Date.parse(a) === Date.parse(b);
-  if (same(expiresAt, request.expiresAt) && reminderIntervalDays === request.reminderIntervalDays)
-    return E.right({ request, events: [] });
-  const changed: SignatureRequest = { ...request, expiresAt, reminderIntervalDays, updatedAt: now };
+  const renderData =
+    change.renderData === undefined || sameData(change.renderData, request.renderData)
+      ? request.renderData
+      : { ...change.renderData };
+  const changed: RequestUpdatePart[] = [
+    ...(sameInstant(expiresAt, request.expiresAt) ? [] : (['expires_at'] as const)),
+    ...(reminderIntervalDays === request.reminderIntervalDays ? [] : (['reminder_interval_days'] as const)),
+    ...(renderData === request.renderData ? [] : (['render_data'] as const)),
+  ];
+  if (changed.length === 0) return E.right({ request, events: [] });
+  const updated: SignatureRequest = {
+    ...request,
+    expiresAt,
+    reminderIntervalDays,
+    renderData,
+    updatedAt: now,
+  };
   return E.right({
-    request: { ...changed, nextReminderAt: nextReminderAt(changed, maxReminders, lastNotifiedAt(changed)) },
-    events: [{ type: 'request.updated' }],
+    request: { ...updated, nextReminderAt: nextReminderAt(updated, maxReminders, lastNotifiedAt(updated)) },
+    events: [{ type: 'request.updated', changed }],
   });
 };

@@ -15,7 +15,9 @@ describe('requests domain: changing an open Request’s expiry and reminders (AD
     assert.equal(request.reminderIntervalDays, 2);
     assert.equal(request.nextReminderAt, null);
     assert.equal(request.updatedAt, AT);
-    assert.deepEqual(events, [{ type: 'request.updated' }]);
+    assert.deepEqual(events, [
+      { type: 'request.updated', changed: ['expires_at', 'reminder_interval_days'] },
+    ]);
   });
 
   it('a sent Request’s reminders count again from the last notification: the send, the last reminder, a later turn', () => {
@@ -82,5 +84,42 @@ describe('requests domain: changing an open Request’s expiry and reminders (AD
       left(changeSettings(sent({ expiresAt: later(NOW, DAY) }), { expiresAt: later(NOW, 9 * DAY) }, AT, MAX)),
       { _tag: 'RequestExpired', expiresAt: later(NOW, DAY) },
     );
+  });
+});
+
+describe('requests domain: replacing a draft’s render_data (ADR 3220)', () => {
+  const filled = draft({ renderData: { name: 'Ann', amount: '100' } });
+
+  it('replaces it whole on a draft, saying so in the event; the same data again changes nothing', () => {
+    const { request, events } = right(changeSettings(filled, { renderData: { name: 'Ann Lee' } }, AT, MAX));
+    assert.deepEqual(request.renderData, { name: 'Ann Lee' }, 'a key left out is gone');
+    assert.equal(request.updatedAt, AT);
+    assert.deepEqual(events, [{ type: 'request.updated', changed: ['render_data'] }]);
+    assert.deepEqual(
+      right(changeSettings(filled, { renderData: { amount: '100', name: 'Ann' } }, AT, MAX)),
+      { request: filled, events: [] },
+      'the same keys and values, in another order',
+    );
+    const both = right(changeSettings(filled, { renderData: {}, reminderIntervalDays: 3 }, AT, MAX));
+    assert.deepEqual(both.request.renderData, {});
+    assert.deepEqual(both.events, [
+      { type: 'request.updated', changed: ['reminder_interval_days', 'render_data'] },
+    ]);
+  });
+
+  it('keeps the very object when nothing changed it, which is how the store knows not to write it', () => {
+    assert.equal(
+      right(changeSettings(filled, { reminderIntervalDays: 2 }, AT, MAX)).request.renderData,
+      filled.renderData,
+    );
+  });
+
+  it('refuses it once the Request is sent, or after: its signers have been shown the document', () => {
+    for (const state of ['sent', 'completed'] as const)
+      assert.deepEqual(left(changeSettings(sent({ state }), { renderData: { name: 'Bob' } }, AT, MAX)), {
+        _tag: 'StateConflict',
+        action: state === 'sent' ? 'update_render_data' : 'update',
+        state,
+      });
   });
 });

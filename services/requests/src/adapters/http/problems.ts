@@ -1,6 +1,7 @@
 import { problem, type FieldError } from '@esign/contracts';
 import { HttpProblem, invalidBody, notFound } from '@esign/platform';
 import type { AppError } from '../../application/errors.js';
+import type { Action, RequestState } from '../../domain/request-model.js';
 import type { MissingForSend } from '../../domain/signature-request.js';
 import { SealUnavailable } from '../../ports/document-sealer.js';
 
@@ -26,6 +27,17 @@ const missingErrors = (missing: readonly MissingForSend[]): FieldError[] =>
   });
 
 /** The one table from expected failures to HTTP answers. */
+/** Why a Request in `state` refuses `action`, where the general sentence would not say how to go on. */
+const stateConflictDetail = (action: Action, state: RequestState): string => {
+  // A draft reads the Site's signer record until it is sent (ADRs 1302, 3200).
+  if (action === 'update_signer' && state === 'draft')
+    return 'A draft’s signers show the Site’s current address and number: correct those with PUT /v1.1/sites/:id/signers/:signer_id (send_to alone is changed here).';
+  // Its signers have been shown the document (ADR 3220).
+  if (action === 'update_render_data')
+    return `render_data can be changed only while the Request is a draft; this one is ${state}: its signers have been shown the document.`;
+  return `Cannot ${action} a Request that is ${state}.`;
+};
+
 export const problemOf = (error: AppError): HttpProblem => {
   switch (error._tag) {
     case 'InvalidRequest':
@@ -54,11 +66,7 @@ export const problemOf = (error: AppError): HttpProblem => {
           status: 409,
           code: 'invalid_state',
           title: 'Conflict',
-          detail:
-            error.action === 'update_signer' && error.state === 'draft'
-              ? // A draft reads the Site's signer record until it is sent (ADRs 1302, 3200).
-                'A draft’s signers show the Site’s current address and number: correct those with PUT /v1.1/sites/:id/signers/:signer_id (send_to alone is changed here).'
-              : `Cannot ${error.action} a Request that is ${error.state}.`,
+          detail: stateConflictDetail(error.action, error.state),
         },
         { state: error.state },
       );

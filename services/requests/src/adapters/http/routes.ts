@@ -249,7 +249,7 @@ export const mountRoutes = (
     }),
   );
 
-  // An open Request's expiry and automatic reminders (ADR 3150).
+  // An open Request's expiry and automatic reminders (ADR 3150); a draft's render_data (ADR 3220).
   router.patch(
     '/v1.1/requests/:id',
     authed(async (ctx, caller) => {
@@ -261,6 +261,7 @@ export const mountRoutes = (
         ...(body.reminder_interval_days !== undefined && {
           reminderIntervalDays: body.reminder_interval_days,
         }),
+        ...(body.render_data !== undefined && { renderData: body.render_data }),
       };
       answer(
         ctx,

@@ -103,7 +103,7 @@ const signersChanged = (
 
 /**
  * A transition's write as one statement (ADRs 2502, 2650, 2800): the Request's row, raising
- * its version, only if it is still at the version `previous` was read at; then, only if
+ * its version (its render_data only when a draft's was replaced), only if it is still at the version `previous` was read at; then, only if
  * that row was written, the signers that changed and the writes `events` makes of the
  * transition's events (the outbox, the audit trail's corrections). Answers one row,
  * `written`: 1 when the transition was stored, 0 when the Request had moved on and nothing
@@ -123,7 +123,13 @@ export const transitionWrite = (
         completed_at = ${request.completedAt}, declined_at = ${request.declinedAt},
         last_reminded_at = ${request.lastRemindedAt}, remind_count = ${request.remindCount},
         next_reminder_at = ${request.nextReminderAt}, expires_at = ${request.expiresAt},
-        reminder_interval_days = ${request.reminderIntervalDays}, version = version + 1
+        reminder_interval_days = ${request.reminderIntervalDays}, version = version + 1${
+          // Only a draft's render_data change (ADR 3220) writes it: every other transition's
+          // statement stays the same text, and carries no copy of it.
+          request.renderData === previous.renderData
+            ? sql.fragment``
+            : sql.fragment`, render_data = ${sql.jsonb(request.renderData)}`
+        }
       WHERE id = ${request.id} AND version = ${version}
       RETURNING id`;
   const written = sql.fragment`EXISTS (SELECT 1 FROM guard)`;

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import type { RequestView } from '@esign/contracts';
+import { historyFixture } from '../support/history-fixture.js';
+
+/**
+ * ADR 3220 against real Postgres: a draft's render_data is replaced with
+ * `PATCH /v1.1/requests/:id`, checked against its contracts' tokens as at create, kept by
+ * the transitions after it and shown to its signers once sent; a sent Request's is fixed.
+ */
+describe('requests service: replacing a draft’s render_data (real Postgres)', function () {
+  this.timeout(60_000);
+  const { ctx, create } = historyFixture('draft-render-data');
+  const read = async (id: string) =>
+    (await ctx.h.http.get(`/v1.1/requests/${id}`).set(ctx.headers).expect(200)).body as RequestView;
+  const patch = (id: string, body: unknown) =>
+    ctx.h.http
+      .patch(`/v1.1/requests/${id}`)
+      .set(ctx.headers)
+      .send(body as object);
+
+  it('replaces it whole, says so in the history, and the signers see it once sent', async () => {
+    const draft = await create();
+    const changed = await patch(draft.id, { render_data: { client_name: 'Acme <Ltd>' } }).expect(200);
+    assert.deepEqual((changed.body as RequestView).render_data, { client_name: 'Acme <Ltd>' });
+    assert.deepEqual(
+      (await read(draft.id)).render_data,
+      { client_name: 'Acme <Ltd>' },
+      'start_date left out: gone',
+    );
+    const history = (await ctx.h.http.get(`/v1.1/requests/${draft.id}/events`).set(ctx.headers).expect(200))
+      .body as { data: { type: string; data: Record<string, unknown> }[] };
+    assert.deepEqual(
+      history.data.map((e) => [e.type, e.data.changed]),
+      [['request.updated', ['render_data']]],
+    );
+    // The same data again changes nothing and writes no event.
+    await patch(draft.id, { render_data: { client_name: 'Acme <Ltd>' } }).expect(200);
+    const again = (await ctx.h.http.get(`/v1.1/requests/${draft.id}/events`).set(ctx.headers).expect(200))
+      .body as { data: unknown[] };
+    assert.equal(again.data.length, 1);
+
+    // The send's write keeps it, and the signer's page merges it (escaped).
+    await ctx.h.http.post(`/v1.1/requests/${draft.id}/send`).set(ctx.headers).expect(200);
+    const sent = await read(draft.id);
+    assert.deepEqual(sent.render_data, { client_name: 'Acme <Ltd>' });
+    const link = new URL(sent.signers[0]!.request_url);
+    const page = await ctx.h.http.get(`${link.pathname}${link.search}`).expect(200);
+    assert.match(page.text, /Between Acme &lt;Ltd&gt; and us, from \./);
+  });
+
+  it('refuses keys its contracts lack, and any change once sent, writing nothing', async () => {
+    const draft = await create();
+    const before = await read(draft.id);
+    const unknown = await patch(draft.id, { render_data: { client_name: 'X', nope: 'y' } }).expect(422);
+    assert.deepEqual(unknown.body.errors, [
+      { path: 'render_data.nope', message: '"nope" is not a token of the contracts of this Request' },
+    ]);
+    const wrongType = await patch(draft.id, { render_data: { client_name: 7 } }).expect(422);
+    assert.deepEqual(
+      (wrongType.body.errors as { path: string }[]).map((e) => e.path),
+      ['render_data.client_name'],
+    );
+    assert.deepEqual(await read(draft.id), before, 'nothing written');
+
+    await ctx.h.http.post(`/v1.1/requests/${draft.id}/send`).set(ctx.headers).expect(200);
+    const sent = await read(draft.id);
+    const refused = await patch(draft.id, { render_data: { client_name: 'Too late' } }).expect(409);
+    assert.equal(refused.body.code, 'invalid_state');
+    assert.equal(
+      refused.body.detail,
+      'render_data can be changed only while the Request is a draft; this one is sent: its signers have been shown the document.',
+    );
+    assert.deepEqual(await read(draft.id), sent, 'nothing written');
+    // Its expiry and reminders still change while it is open.
+    await patch(draft.id, { reminder_interval_days: 2 }).expect(200);
+    assert.deepEqual((await read(draft.id)).render_data, sent.render_data);
+  });
+});
