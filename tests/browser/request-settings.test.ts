@@ -96,4 +96,49 @@ describe('web application in headless Chromium: changing a Request’s expiry an
     assert.equal((await getRequest()).expires_at, new Date(`${kept}:00Z`).toISOString(), 'nothing changed');
     await expectAccessible(suite.page, 'the Request page with a refused expiry');
   });
+
+  it('changes a draft’s render data (ADR 3220): the notice, the values in the API, a token the contract lacks refused', async () => {
+    const sent = await getRequest();
+    const draft = await suite.json(
+      `/v1.1/sites/${String(sent.site_id)}/requests`,
+      'POST',
+      {
+        contracts: sent.contracts,
+        signers: [
+          { signer_id: 'client-88', signer: { email: 'cy@client.example' }, send_to: { email: true } },
+        ],
+        fields: [{ name: 'signature', assigned_to: 'client-88' }],
+        render_data: { client_name: 'Cy Young' },
+      },
+      201,
+    );
+    const id = String(draft.id);
+    await suite.page.goto(suite.url.replace(suite.id, id));
+    const region = suite.page.getByRole('region', { name: 'Render data' });
+    const field = region.getByLabel('Render data (optional)');
+    assert.equal(await field.inputValue(), 'client_name=Cy Young');
+    await field.fill('client_name=Cy Young Ltd');
+    await expectAccessible(suite.page, 'a draft’s page with its render data');
+    await region.scrollIntoViewIfNeeded();
+    await screenshot(suite.page, 'request-render-data');
+    await region.getByRole('button', { name: 'Save render data' }).click();
+    await suite.page.getByRole('status').filter({ hasText: 'The render data was saved' }).waitFor();
+    assert.deepEqual((await suite.json(`/v1.1/requests/${id}`)).render_data, { client_name: 'Cy Young Ltd' });
+    assert.equal(await field.inputValue(), 'client_name=Cy Young Ltd');
+
+    await field.fill('client_name=Cy\nnope=1');
+    await region.getByRole('button', { name: 'Save render data' }).click();
+    await region.locator('#render_data-error').waitFor();
+    assert.match(
+      (await region.locator('#render_data-error').textContent()) ?? '',
+      /nope: "nope" is not a token/,
+    );
+    assert.equal(await field.inputValue(), 'client_name=Cy\nnope=1', 'as typed');
+    assert.match(
+      (await suite.page.getByRole('alert').textContent()) ?? '',
+      /The render data was not changed\./,
+    );
+    assert.deepEqual((await suite.json(`/v1.1/requests/${id}`)).render_data, { client_name: 'Cy Young Ltd' });
+    await expectAccessible(suite.page, 'a draft’s page with its render data refused');
+  });
 });

@@ -111,8 +111,12 @@ export const whatHappened = (name: SignerName, entry: HistoryEntry): Html | stri
         data.link_replaced === true ? ' (new link)' : ''
       }`;
     }
-    case 'request.updated':
-      return settingsNow(data);
+    case 'request.updated': {
+      // `changed` names what changed (ADR 3220); entries from before it changed the expiry or the reminders.
+      const changed = Array.isArray(data.changed) ? (data.changed as unknown[]) : [];
+      if (!changed.includes('render_data')) return settingsNow(data);
+      return changed.length === 1 ? 'Render data changed' : html`Render data changed. ${settingsNow(data)}`;
+    }
     case 'request.delivery_failed':
       return deliveryFailed(name(data), data);
     case 'request.completed':

@@ -139,7 +139,8 @@ const fieldAssignment = (
           </div>`;
         })}`;
 
-const renderDataField = (value: string, error: string | undefined): Html =>
+/** `render_data` as `token=value` lines: on New Request, and a draft's Render data (ADR 3220). */
+export const renderDataField = (value: string, error: string | undefined): Html =>
   html`<div class="field">
     <label for="render_data">Render data (optional)</label>
     <p class="hint" id="render_data-hint">

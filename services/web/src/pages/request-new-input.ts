@@ -116,7 +116,7 @@ export const formOf = (fields: FormFields): NewRequestForm => {
 };
 
 /** `token=value` lines as `render_data`; a line that is not one is refused by its number. */
-const renderDataOf = (text: string, errors: Map<string, string>): Record<string, string> => {
+export const renderDataOf = (text: string, errors: Map<string, string>): Record<string, string> => {
   // A Map, then own properties: a token named `__proto__` is data like any other.
   const data = new Map<string, string>();
   const lineOf = new Map<string, number>();

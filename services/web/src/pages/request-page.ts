@@ -10,6 +10,12 @@ import { historySection } from './request-history.js';
 import { testMessages } from './request-messages.js';
 import { CONTACT_DONE, contactSummary, type ContactForm } from './request-signer-contact.js';
 import { signerRow } from './request-signer-row.js';
+import {
+  RENDER_DATA_DONE,
+  renderDataSection,
+  renderDataSummary,
+  type RenderDataForm,
+} from './request-render-data.js';
 import { SETTINGS_DONE, settingsSection, settingsSummary, type SettingsForm } from './request-settings.js';
 
 /** One Request's page: its state, signers with their deliveries, fields, and what can be done next. */
@@ -36,6 +42,7 @@ const DONE: Record<string, string> = {
     'The signer has a new Execution URL (below), and it is being sent to them; their older links no longer open.',
   ...CONTACT_DONE,
   ...SETTINGS_DONE,
+  ...RENDER_DATA_DONE,
 };
 
 export const requestPage = async (
@@ -44,9 +51,13 @@ export const requestPage = async (
   visitor: Visitor,
   id: string,
   problem?: ApiProblem,
-  typed: { readonly correction?: ContactForm; readonly settings?: SettingsForm } = {},
+  typed: {
+    readonly correction?: ContactForm;
+    readonly settings?: SettingsForm;
+    readonly renderData?: RenderDataForm;
+  } = {},
 ): Promise<void> => {
-  const { correction, settings } = typed;
+  const { correction, settings, renderData } = typed;
   const found = await visitor.api({
     method: 'GET',
     path: `/v1.1/requests/${segment(id)}`,
@@ -77,7 +88,9 @@ export const requestPage = async (
           ? contactSummary(problem, correction.signerId, corrected)
           : problem && settings
             ? settingsSummary(problem)
-            : problemSummary(problem)
+            : problem && renderData
+              ? renderDataSummary(problem)
+              : problemSummary(problem)
       }
       <div class="actions">
         ${r.state === 'draft' ? action('send', 'Send') : ''}
@@ -202,6 +215,13 @@ export const requestPage = async (
         csrf: visitor.csrf,
         request: r,
         typed: settings,
+        problem,
+      })}
+      ${renderDataSection({
+        action: `${deps.base}/requests/${r.id}/render-data`,
+        csrf: visitor.csrf,
+        request: r,
+        typed: renderData,
         problem,
       })}
       ${history} ${kept}`,

@@ -122,6 +122,22 @@ describe('web: a Request’s History on its page', () => {
         { signer_ref: 'ref-ann', channel: 'email', status: 'failed', error: null },
         16,
       ),
+      // ADR 3220: what changed is named.
+      event(
+        'request.updated',
+        { expires_at: null, reminder_interval_days: null, next_reminder_at: null, changed: ['render_data'] },
+        17,
+      ),
+      event(
+        'request.updated',
+        {
+          expires_at: null,
+          reminder_interval_days: 2,
+          next_reminder_at: null,
+          changed: ['reminder_interval_days', 'render_data'],
+        },
+        18,
+      ),
     ];
     const { text, history, calls } = await show({ [FIRST]: page([...entries].reverse()) });
     assert.deepEqual(
@@ -154,6 +170,8 @@ describe('web: a Request’s History on its page', () => {
       'SMS to bob (15552001111) could not be delivered — unreachable',
       'E-mail to ann@example.com not sent: a daily quota is used up',
       'E-mail to ann@example.com could not be delivered',
+      'Render data changed',
+      'Render data changed. Expiry or reminders changed: no expiry; automatic reminders every 2 days',
     ]);
     assert.ok(text.indexOf('<h2>Signers</h2>') < text.indexOf('id="history-title"'), 'after the signers');
   });

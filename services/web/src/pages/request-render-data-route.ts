@@ -1,0 +1,39 @@
+import type Router from '@koa/router';
+import * as E from 'fp-ts/lib/Either.js';
+import { RequestView } from '@esign/contracts';
+import type { WebDeps } from '../context.js';
+import { posted } from '../guard.js';
+import { segment } from './common.js';
+import { requestPage } from './request-page.js';
+import { renderDataOf } from './request-new-input.js';
+import { renderDataFormOf, sameRenderData } from './request-render-data.js';
+import { typedProblem } from './request-settings.js';
+
+/** A draft's **Render data** form (ADR 3220): what changed, or nothing when nothing did. */
+export const renderDataRoutes = (router: Router, deps: WebDeps): void => {
+  router.post('/requests/:id/render-data', async (ctx) => {
+    const posting = await posted(ctx, deps);
+    if (posting === undefined) return;
+    const { visitor, fields } = posting;
+    const id = ctx.params.id!;
+    const form = renderDataFormOf(fields);
+    const errors = new Map<string, string>();
+    const data = renderDataOf(form.text, errors);
+    const typed = { renderData: form };
+    if (errors.size > 0) return requestPage(ctx, deps, visitor, id, typedProblem(errors), typed);
+    if (sameRenderData(data, renderDataOf(form.was, new Map()))) {
+      ctx.status = 303;
+      return ctx.redirect(`${deps.base}/requests/${segment(id)}?done=render-data-same`);
+    }
+    const done = await visitor.api({
+      method: 'PATCH',
+      path: `/v1.1/requests/${segment(id)}`,
+      body: { render_data: data },
+      codec: RequestView,
+      ...(form.idempotencyKey === '' ? {} : { idempotencyKey: form.idempotencyKey }),
+    });
+    if (E.isLeft(done)) return requestPage(ctx, deps, visitor, id, done.left, typed);
+    ctx.status = 303;
+    ctx.redirect(`${deps.base}/requests/${done.right.id}?done=render-data`);
+  });
+};
