@@ -141,4 +141,42 @@ describe('web application in headless Chromium: changing a Request’s expiry an
     assert.deepEqual((await suite.json(`/v1.1/requests/${id}`)).render_data, { client_name: 'Cy Young Ltd' });
     await expectAccessible(suite.page, 'a draft’s page with its render data refused');
   });
+
+  it('assigns a draft’s unassigned field to its signer (ADR 3220), after which it can be sent', async () => {
+    const sent = await getRequest();
+    const draft = await suite.json(
+      `/v1.1/sites/${String(sent.site_id)}/requests`,
+      'POST',
+      {
+        contracts: sent.contracts,
+        signers: [
+          { signer_id: 'client-99', signer: { email: 'di@client.example' }, send_to: { email: true } },
+        ],
+      },
+      201,
+    );
+    const id = String(draft.id);
+    await suite.page.goto(suite.url.replace(suite.id, id));
+    const region = suite.page.getByRole('region', { name: 'Fields' });
+    await region.getByText('1 unassigned').waitFor();
+    const choice = region.getByRole('combobox', { name: 'Assigned to: signature' });
+    assert.equal(await choice.inputValue(), '');
+    await choice.selectOption('client-99');
+    await expectAccessible(suite.page, 'a draft’s page with a field to assign');
+    await region.scrollIntoViewIfNeeded();
+    await screenshot(suite.page, 'request-fields');
+    await region.getByRole('button', { name: 'Save field assignments' }).click();
+    await suite.page.getByRole('status').filter({ hasText: 'The fields’ signers were saved.' }).waitFor();
+    const fields = (await suite.json(`/v1.1/requests/${id}`)).fields as {
+      name: string;
+      assigned_to: string;
+    }[];
+    assert.deepEqual(
+      fields.map((f) => [f.name, f.assigned_to]),
+      [['signature', 'client-99']],
+    );
+    assert.equal(await region.getByText(/unassigned/).count(), 0);
+    await suite.page.getByRole('button', { name: 'Send', exact: true }).click();
+    await suite.page.locator('h1 .state-sent').waitFor();
+  });
 });

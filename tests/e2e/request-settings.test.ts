@@ -184,4 +184,41 @@ describe('end to end through the gateway: an open Request’s expiry and reminde
     assert.equal(fixed.status, 409);
     assert.equal(fixed.body.code, 'invalid_state');
   });
+
+  it('assigns the fields of a draft created without them, which can then be sent', async () => {
+    const email = `fields-${unique()}@example.com`;
+    const mobile = uniqueMobile();
+    const draft = ok(
+      await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
+        params: { path: { site_id: acme.site } },
+        body: { ...agreementRequest(template, { email, mobile }), fields: [] },
+      }),
+      201,
+      'create',
+    );
+    const blocked = await acme.api.call<Problem>('POST', `/v1.1/requests/${draft.id}/send`);
+    assert.equal(blocked.status, 422);
+    const assigned = ok(
+      await acme.esign.PATCH('/v1.1/requests/{request_id}', {
+        params: { path: { request_id: draft.id } },
+        body: {
+          fields: [
+            { name: 'witness_signature', assigned_to: mobile },
+            { name: 'full_name', assigned_to: email },
+          ],
+        },
+      }),
+      200,
+      'fields',
+    );
+    assert.deepEqual(
+      assigned.fields.map((f) => [f.name, f.assigned_to]),
+      [
+        ['full_name', clientRef(email)],
+        ['signature', clientRef(email)],
+        ['witness_signature', mobile],
+      ],
+    );
+    expectStatus(await acme.api.post(`/v1.1/requests/${draft.id}/send`), 200);
+  });
 });

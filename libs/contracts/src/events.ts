@@ -148,7 +148,7 @@ export type RequestSignerUpdated = t.TypeOf<typeof RequestSignerUpdated>;
 
 /**
  * The sender changed an open Request's expiry or automatic reminders (ADR 3150), or a
- * draft's `render_data` (ADR 3220): the first three as they are now, the next automatic
+ * draft's `render_data` or `fields` (ADR 3220): the first three as they are now, the next automatic
  * reminder as scheduled again, and `changed`, what this change changed (absent on events
  * written before ADR 3220: the expiry or the reminders). The values are not repeated:
  * `GET /v1.1/requests/:id` has them.
@@ -163,7 +163,9 @@ export const RequestUpdated = envelope(
       next_reminder_at: t.union([t.string, t.null]),
     }),
     t.partial({
-      changed: t.array(t.keyof({ expires_at: null, reminder_interval_days: null, render_data: null })),
+      changed: t.array(
+        t.keyof({ expires_at: null, reminder_interval_days: null, render_data: null, fields: null }),
+      ),
     }),
   ]),
 );

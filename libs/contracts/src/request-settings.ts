@@ -1,23 +1,30 @@
 import type * as t from 'io-ts';
-import { RenderData } from './api.js';
-import { nullable, partialUpdate, IsoDateTime } from './primitives.js';
+import { FieldEntry, LIMITS, RenderData } from './api.js';
+import { boundedArray, nullable, partialUpdate, IsoDateTime } from './primitives.js';
 import { ReminderIntervalDays } from './reminders.js';
 
 /**
  * `PATCH /v1.1/requests/:id` body (ADR 3150): an open Request's expiry (in the future, at
  * most 365 days ahead; null: never) and its automatic reminders (1 to 30 days; null:
- * none); a draft's `render_data`, replaced whole (ADR 3220). At least one of them.
+ * none); a draft's `render_data` and `fields`, each replaced whole with the create's rules
+ * (ADR 3220). At least one of them.
  */
 export const UpdateRequestBody = partialUpdate(
   {
     expires_at: nullable(IsoDateTime),
     reminder_interval_days: ReminderIntervalDays,
     render_data: RenderData,
+    fields: boundedArray(FieldEntry, LIMITS.fields, 'Fields'),
   },
   'UpdateRequestBody',
 );
 
 /** What a `request.updated` event says changed (ADR 3220), in the body's names. */
-export const REQUEST_UPDATE_PARTS = ['expires_at', 'reminder_interval_days', 'render_data'] as const;
+export const REQUEST_UPDATE_PARTS = [
+  'expires_at',
+  'reminder_interval_days',
+  'render_data',
+  'fields',
+] as const;
 export type RequestUpdatePart = (typeof REQUEST_UPDATE_PARTS)[number];
 export type UpdateRequestBody = t.TypeOf<typeof UpdateRequestBody>;

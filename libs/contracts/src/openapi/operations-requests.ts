@@ -104,7 +104,7 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     method: 'patch',
     path: '/v1.1/requests/{request_id}',
     operationId: 'updateRequest',
-    summary: 'Change a Request’s expiry, reminders or draft render_data',
+    summary: 'Change a Request’s expiry or reminders, or a draft’s render_data or fields',
     description:
       'Moves a draft or sent Request’s `expires_at` (later, sooner, or `null` for never; in the future and at most ' +
       '365 days ahead, as at create) or changes its `reminder_interval_days` (1 to 30, or `null` for none). The ' +
@@ -112,7 +112,10 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
       'reminder (`next_reminder_at`) is scheduled again from the last notification (the send, the last reminder or ' +
       'a later turn’s start), so a shorter interval may make one due at once. On a draft only, `render_data` ' +
       'replaces the values merged into its HTML contracts, whole (a key left out is removed), checked against the ' +
-      'contracts’ tokens as at create; once sent, its signers have been shown the document, and it is a 409. ' +
+      'contracts’ tokens as at create; `fields` likewise replaces its field entries with the create’s rules (an ' +
+      'entry’s `assigned_to` a signer_id, or an e-mail address taking every field no entry assigns), which is ' +
+      'how a draft created with unassigned fields is made ready to send. Once sent, its signers have been shown ' +
+      'the document, and either is a 409. ' +
       'Writes `request.updated` (a webhook), whose `changed` names what changed. The same values again change ' +
       'nothing.',
     tag: 'Requests',
@@ -121,7 +124,7 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     params: { request_id: REQUEST_ID },
     body: { codec: UpdateRequestBody, required: true },
     responses: requestAnswer(
-      'The Request, with its new `expires_at`, `reminder_interval_days`, `next_reminder_at` and `render_data`.',
+      'The Request, with its new `expires_at`, `reminder_interval_days`, `next_reminder_at`, `render_data` and `fields`.',
     ),
     problems: ['invalid_state', 'request_expired', 'test_mode_only_token'],
   },

@@ -1,8 +1,10 @@
-import { isoNow, type FieldError, type RequestView } from '@esign/contracts';
+import { isoNow, type FieldEntry, type FieldError, type RequestView } from '@esign/contracts';
 import * as O from 'fp-ts/lib/Option.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { expiryProblems, renderDataProblems } from '../domain/request-creation.js';
+import { checkFields } from '../domain/request-fields.js';
+import type { RequestField } from '../domain/request-model.js';
 import { changeSettings, type RequestSettingsChange } from '../domain/request-settings.js';
 import { siteIds } from './caller.js';
 import type { Deps } from './deps.js';
@@ -11,34 +13,48 @@ import type { Outcome } from './idempotency.js';
 import { transition, type TransitionDeps, type TransitionInput } from './lifecycle.js';
 
 export interface ChangeSettingsInput extends TransitionInput {
-  readonly change: RequestSettingsChange;
+  readonly change: Omit<RequestSettingsChange, 'fields'>;
+  /** A draft's field entries, as at create (ADR 3220); absent: its fields stay. */
+  readonly fields?: readonly FieldEntry[];
+}
+
+/** What a draft's new render_data and field entries come to against its contracts. */
+interface Checked {
+  readonly errors: readonly FieldError[];
+  readonly fields?: readonly RequestField[];
 }
 
 /**
- * What is wrong with a new render_data for the Request's contracts (ADR 3220), read
- * before the transition: a Request's contracts never change after create, and published
- * templates never change at all, so what this finds still holds when the change is
- * written. A Request the caller cannot reach finds nothing to check; the transition
- * answers it.
+ * A new render_data and new field entries checked against the Request's contracts, and
+ * the entries made into its fields (ADR 3220), before the transition: a Request's
+ * contracts and signers never change after create, and published templates never change
+ * at all, so what this finds still holds when the change is written. A Request the
+ * caller cannot reach finds nothing to check; the transition answers it.
  */
-const renderDataErrors = (
+const checkAgainstContracts = (
   deps: Pick<Deps, 'autocommit'>,
   input: ChangeSettingsInput,
-  renderData: Readonly<Record<string, string>>,
-): TE.TaskEither<never, FieldError[]> =>
+): TE.TaskEither<never, Checked> =>
   deps.autocommit((store) =>
     pipe(
       store.requests.find(input.requestId, siteIds(input.caller)),
       TE.chain(
         O.match(
-          () => TE.right<never, FieldError[]>([]),
+          () => TE.right<never, Checked>({ errors: [] }),
           (request) =>
             pipe(
               store.templates.specs(
                 request.siteId,
                 request.contracts.map((c) => c.id),
               ),
-              TE.map((specs) => renderDataProblems(renderData, specs)),
+              TE.map((specs): Checked => {
+                const errors: FieldError[] = [];
+                const { renderData } = input.change;
+                if (renderData !== undefined) errors.push(...renderDataProblems(renderData, specs));
+                if (input.fields === undefined) return { errors };
+                const fields = checkFields([...input.fields], specs, request.signers, errors);
+                return { errors, fields };
+              }),
             ),
         ),
       ),
@@ -47,10 +63,10 @@ const renderDataErrors = (
 
 /**
  * draft or sent: moves the Request's expiry or changes its automatic reminders (ADR
- * 3150), or replaces a draft's render_data (ADR 3220). A new expiry is checked as at
- * create (in the future, at most 365 days ahead), 422 at `expires_at`, before the Request
- * is read; a new render_data against its contracts' tokens, as at create. Answers the
- * Request.
+ * 3150), or replaces a draft's render_data or fields (ADR 3220). A new expiry is checked
+ * as at create (in the future, at most 365 days ahead), 422 at `expires_at`, before the
+ * Request is read; a new render_data and new fields against its contracts, as at create.
+ * Answers the Request.
  */
 export const changeRequestSettings =
   (deps: TransitionDeps & Pick<Deps, 'remindPolicy'>) =>
@@ -58,14 +74,22 @@ export const changeRequestSettings =
     const { expiresAt, renderData } = input.change;
     const errors = expiresAt == null ? [] : expiryProblems(expiresAt, isoNow(deps.clock));
     if (errors.length > 0) return TE.left({ _tag: 'InvalidRequest', errors });
-    const change = transition(deps, (request, now) =>
-      changeSettings(request, input.change, now, deps.remindPolicy.maxReminders),
-    );
-    if (renderData === undefined) return change(input);
+    const change = (fields?: readonly RequestField[]) =>
+      transition(deps, (request, now) =>
+        changeSettings(
+          request,
+          { ...input.change, ...(fields && { fields }) },
+          now,
+          deps.remindPolicy.maxReminders,
+        ),
+      )(input);
+    if (renderData === undefined && input.fields === undefined) return change();
     return pipe(
-      renderDataErrors(deps, input, renderData),
-      TE.chainW((problems) =>
-        problems.length > 0 ? TE.left<AppError>({ _tag: 'InvalidRequest', errors: problems }) : change(input),
+      checkAgainstContracts(deps, input),
+      TE.chainW((checked) =>
+        checked.errors.length > 0
+          ? TE.left<AppError>({ _tag: 'InvalidRequest', errors: [...checked.errors] })
+          : change(checked.fields),
       ),
     );
   };

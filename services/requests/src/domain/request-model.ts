@@ -169,7 +169,8 @@ export type Action =
   | 'reissue_link'
   | 'update_signer'
   | 'update'
-  | 'update_render_data';
+  | 'update_render_data'
+  | 'update_fields';
 
 /** Why a send cannot happen: the spec's three preconditions. */
 export type MissingForSend =

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { RequestUpdatePart } from '@esign/contracts';
 import { isPastExpiry } from './expiry.js';
-import type { SignatureRequest, Transition, TransitionError } from './request-model.js';
+import type { RequestField, SignatureRequest, Transition, TransitionError } from './request-model.js';
 import { lastNotifiedAt, nextReminderAt } from './reminder-schedule.js';
 
 /** What a sender changes of an open Request (ADR 3150); absent parts stay as they are. */
@@ -15,6 +15,11 @@ export interface RequestSettingsChange {
    * tokens by the caller, as at create.
    */
   readonly renderData?: Readonly<Record<string, string>>;
+  /**
+   * A draft's fields as the create's rules make them of the entries given (ADR 3220):
+   * every field of its contracts, in their order. Made by the caller (`checkFields`).
+   */
+  readonly fields?: readonly RequestField[];
 }
 
 const sameInstant = (a: string | null, b: string | null) =>
@@ -25,13 +30,21 @@ const sameData = (a: Readonly<Record<string, string>>, b: Readonly<Record<string
   return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && a[k] === b[k]);
 };
 
+const sameFields = (a: readonly RequestField[], b: readonly RequestField[]) =>
+  a.length === b.length &&
+  a.every(
+    (f, i) =>
+      f.name === b[i]!.name && f.defaultValue === b[i]!.defaultValue && f.assignedTo === b[i]!.assignedTo,
+  );
+
 /**
  * draft or sent → the same state: the sender moves the Request's expiry (later, sooner, or
  * away) or changes its automatic reminders (ADR 3150), or replaces a draft's render_data
  * (ADR 3220: once sent, the signers have been shown the document, so it is fixed). The
  * signers' links live until the new expiry, within their own lifetime (ADR 1321); on a
  * sent Request the next automatic reminder is scheduled again from the last notification,
- * so a shorter interval may make one due at once and null stops them. The event names
+ * so a shorter interval may make one due at once and null stops them. A draft's fields are
+ * replaced the same way, and for the same reason only a draft's. The event names
  * what changed; a change that changes nothing answers the Request as it is, with no event.
  */
 export const changeSettings = (
@@ -44,6 +57,8 @@ export const changeSettings = (
     return E.left({ _tag: 'StateConflict', action: 'update', state: request.state });
   if (change.renderData !== undefined && request.state !== 'draft')
     return E.left({ _tag: 'StateConflict', action: 'update_render_data', state: request.state });
+  if (change.fields !== undefined && request.state !== 'draft')
+    return E.left({ _tag: 'StateConflict', action: 'update_fields', state: request.state });
   if (isPastExpiry(request, now)) return E.left({ _tag: 'RequestExpired', expiresAt: request.expiresAt! });
   const expiresAt = change.expiresAt === undefined ? request.expiresAt : change.expiresAt;
   const reminderIntervalDays =
@@ -52,10 +67,13 @@ export const changeSettings = (
     change.renderData === undefined || sameData(change.renderData, request.renderData)
       ? request.renderData
       : { ...change.renderData };
+  const fields =
+    change.fields === undefined || sameFields(change.fields, request.fields) ? request.fields : change.fields;
   const changed: RequestUpdatePart[] = [
     ...(sameInstant(expiresAt, request.expiresAt) ? [] : (['expires_at'] as const)),
     ...(reminderIntervalDays === request.reminderIntervalDays ? [] : (['reminder_interval_days'] as const)),
     ...(renderData === request.renderData ? [] : (['render_data'] as const)),
+    ...(fields === request.fields ? [] : (['fields'] as const)),
   ];
   if (changed.length === 0) return E.right({ request, events: [] });
   const updated: SignatureRequest = {
@@ -63,6 +81,7 @@ export const changeSettings = (
     expiresAt,
     reminderIntervalDays,
     renderData,
+    fields,
     updatedAt: now,
   };
   return E.right({

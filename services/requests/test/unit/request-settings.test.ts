@@ -123,3 +123,24 @@ describe('requests domain: replacing a draft’s render_data (ADR 3220)', () => 
       });
   });
 });
+
+describe('requests domain: replacing a draft’s fields (ADR 3220)', () => {
+  const open = draft({ fields: [{ name: 'signature', defaultValue: null, assignedTo: null }] });
+  const assigned = [{ name: 'signature', defaultValue: null, assignedTo: 'ann@example.com' }];
+
+  it('replaces them on a draft, saying so; the same fields again change nothing and keep the array', () => {
+    const { request, events } = right(changeSettings(open, { fields: assigned }, AT, MAX));
+    assert.deepEqual(request.fields, assigned);
+    assert.deepEqual(events, [{ type: 'request.updated', changed: ['fields'] }]);
+    const same = right(changeSettings(open, { fields: [{ ...open.fields[0]! }] }, AT, MAX));
+    assert.deepEqual(same, { request: open, events: [] });
+  });
+
+  it('refuses them once the Request is sent', () => {
+    assert.deepEqual(left(changeSettings(sent(), { fields: assigned }, AT, MAX)), {
+      _tag: 'StateConflict',
+      action: 'update_fields',
+      state: 'sent',
+    });
+  });
+});

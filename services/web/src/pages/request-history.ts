@@ -76,6 +76,23 @@ const settingsNow = (data: Data): Html => {
   ${reminders}`;
 };
 
+/**
+ * What `request.updated` changed: a draft's render data or fields (ADR 3220), and the
+ * expiry or reminders as they are now. `changed` names them; entries from before it
+ * changed the expiry or the reminders.
+ */
+const updated = (data: Data): Html | string => {
+  const changed = Array.isArray(data.changed) ? (data.changed as unknown[]) : [];
+  const draft = [
+    changed.includes('render_data') && 'render data',
+    changed.includes('fields') && 'fields',
+  ].filter((part): part is string => typeof part === 'string');
+  if (draft.length === 0) return settingsNow(data);
+  const said = `${draft.join(' and ')} changed`;
+  const sentence = `${said[0]!.toUpperCase()}${said.slice(1)}`;
+  return draft.length === changed.length ? sentence : html`${sentence}. ${settingsNow(data)}`;
+};
+
 /** What `request.delivery_failed` reports: which message, to whom, and why (ADR 3180). */
 const deliveryFailed = (signer: string, data: Data): string => {
   const message = data.channel === 'sms' ? 'SMS' : 'E-mail';
@@ -111,12 +128,8 @@ export const whatHappened = (name: SignerName, entry: HistoryEntry): Html | stri
         data.link_replaced === true ? ' (new link)' : ''
       }`;
     }
-    case 'request.updated': {
-      // `changed` names what changed (ADR 3220); entries from before it changed the expiry or the reminders.
-      const changed = Array.isArray(data.changed) ? (data.changed as unknown[]) : [];
-      if (!changed.includes('render_data')) return settingsNow(data);
-      return changed.length === 1 ? 'Render data changed' : html`Render data changed. ${settingsNow(data)}`;
-    }
+    case 'request.updated':
+      return updated(data);
     case 'request.delivery_failed':
       return deliveryFailed(name(data), data);
     case 'request.completed':

@@ -10,6 +10,7 @@ import { historySection } from './request-history.js';
 import { testMessages } from './request-messages.js';
 import { CONTACT_DONE, contactSummary, type ContactForm } from './request-signer-contact.js';
 import { signerRow } from './request-signer-row.js';
+import { FIELDS_DONE, fieldsSection, fieldsSummary, type FieldsForm } from './request-fields.js';
 import {
   RENDER_DATA_DONE,
   renderDataSection,
@@ -43,6 +44,7 @@ const DONE: Record<string, string> = {
   ...CONTACT_DONE,
   ...SETTINGS_DONE,
   ...RENDER_DATA_DONE,
+  ...FIELDS_DONE,
 };
 
 export const requestPage = async (
@@ -55,9 +57,10 @@ export const requestPage = async (
     readonly correction?: ContactForm;
     readonly settings?: SettingsForm;
     readonly renderData?: RenderDataForm;
+    readonly fields?: FieldsForm;
   } = {},
 ): Promise<void> => {
-  const { correction, settings, renderData } = typed;
+  const { correction, settings, renderData, fields } = typed;
   const found = await visitor.api({
     method: 'GET',
     path: `/v1.1/requests/${segment(id)}`,
@@ -90,7 +93,9 @@ export const requestPage = async (
             ? settingsSummary(problem)
             : problem && renderData
               ? renderDataSummary(problem)
-              : problemSummary(problem)
+              : problem && fields
+                ? fieldsSummary(problem)
+                : problemSummary(problem)
       }
       <div class="actions">
         ${r.state === 'draft' ? action('send', 'Send') : ''}
@@ -184,32 +189,13 @@ export const requestPage = async (
           </tbody>
         </table>
       </div>
-      ${
-        r.fields.length > 0
-          ? html`<h2>Fields</h2>
-              <div class="table-wrap">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Field</th>
-                      <th scope="col">Assigned to</th>
-                      <th scope="col">Value</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${r.fields.map(
-                      (f) =>
-                        html`<tr>
-                          <td>${f.name}</td>
-                          <td>${f.assigned_to ?? html`<span class="error">unassigned</span>`}</td>
-                          <td>${f.default_value === null ? '' : String(f.default_value)}</td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
-              </div>`
-          : ''
-      }
+      ${fieldsSection({
+        action: `${deps.base}/requests/${r.id}/fields`,
+        csrf: visitor.csrf,
+        request: r,
+        typed: fields,
+        problem,
+      })}
       ${settingsSection({
         action: `${deps.base}/requests/${r.id}/settings`,
         csrf: visitor.csrf,

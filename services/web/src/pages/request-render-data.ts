@@ -9,7 +9,7 @@ import { renderDataField } from './request-new-form.js';
 /**
  * **Render data** on a draft's page (ADR 3220): the values merged into its HTML contracts,
  * as `token=value` lines (as on New Request), replaced whole with
- * `PATCH /v1.1/requests/:id` `{ render_data }` (the route: `request-render-data-route.ts`).
+ * `PATCH /v1.1/requests/:id` `{ render_data }` (the route: `request-draft-routes.ts`).
  * The form carries its own Idempotency-Key and the lines the page showed: lines that mean
  * the same data ask the API nothing.
  */

@@ -15,7 +15,7 @@ import { requestPage } from './request-page.js';
 import { settingsBodyOf, settingsFormOf, typedProblem } from './request-settings.js';
 import { contactBodyOf, contactFormOf, contactOutcome } from './request-signer-contact.js';
 import { draftContactRoutes } from './request-draft-contact.js';
-import { renderDataRoutes } from './request-render-data-route.js';
+import { draftRoutes } from './request-draft-routes.js';
 
 const STATES = ['draft', 'sent', 'completed', 'cancelled', 'expired', 'declined'] as const;
 const PER_PAGE = 20;
@@ -190,7 +190,7 @@ export const requestRoutes = (router: Router, deps: WebDeps): void => {
   });
 
   draftContactRoutes(router, deps);
-  renderDataRoutes(router, deps);
+  draftRoutes(router, deps);
 
   // An open Request's expiry and automatic reminders (ADR 3150): only what changed is sent.
   router.post('/requests/:id/settings', async (ctx) => {

@@ -138,6 +138,16 @@ describe('web: a Request’s History on its page', () => {
         },
         18,
       ),
+      event(
+        'request.updated',
+        {
+          expires_at: null,
+          reminder_interval_days: null,
+          next_reminder_at: null,
+          changed: ['render_data', 'fields'],
+        },
+        19,
+      ),
     ];
     const { text, history, calls } = await show({ [FIRST]: page([...entries].reverse()) });
     assert.deepEqual(
@@ -172,6 +182,7 @@ describe('web: a Request’s History on its page', () => {
       'E-mail to ann@example.com could not be delivered',
       'Render data changed',
       'Render data changed. Expiry or reminders changed: no expiry; automatic reminders every 2 days',
+      'Render data and fields changed',
     ]);
     assert.ok(text.indexOf('<h2>Signers</h2>') < text.indexOf('id="history-title"'), 'after the signers');
   });

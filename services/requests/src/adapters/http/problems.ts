@@ -33,8 +33,8 @@ const stateConflictDetail = (action: Action, state: RequestState): string => {
   if (action === 'update_signer' && state === 'draft')
     return 'A draft’s signers show the Site’s current address and number: correct those with PUT /v1.1/sites/:id/signers/:signer_id (send_to alone is changed here).';
   // Its signers have been shown the document (ADR 3220).
-  if (action === 'update_render_data')
-    return `render_data can be changed only while the Request is a draft; this one is ${state}: its signers have been shown the document.`;
+  if (action === 'update_render_data' || action === 'update_fields')
+    return `${action === 'update_fields' ? 'fields' : 'render_data'} can be changed only while the Request is a draft; this one is ${state}: its signers have been shown the document.`;
   return `Cannot ${action} a Request that is ${state}.`;
 };
 

@@ -249,7 +249,7 @@ export const mountRoutes = (
     }),
   );
 
-  // An open Request's expiry and automatic reminders (ADR 3150); a draft's render_data (ADR 3220).
+  // An open Request's expiry and automatic reminders (ADR 3150); a draft's render_data and fields (ADR 3220).
   router.patch(
     '/v1.1/requests/:id',
     authed(async (ctx, caller) => {
@@ -267,7 +267,13 @@ export const mountRoutes = (
         ctx,
         200,
         await run(
-          cases.changeRequestSettings({ caller, requestId, change, ...(idempotency && { idempotency }) }),
+          cases.changeRequestSettings({
+            caller,
+            requestId,
+            change,
+            ...(body.fields !== undefined && { fields: body.fields }),
+            ...(idempotency && { idempotency }),
+          }),
         ),
       );
     }),

@@ -103,9 +103,10 @@ const signersChanged = (
 
 /**
  * A transition's write as one statement (ADRs 2502, 2650, 2800): the Request's row, raising
- * its version (its render_data only when a draft's was replaced), only if it is still at the version `previous` was read at; then, only if
- * that row was written, the signers that changed and the writes `events` makes of the
- * transition's events (the outbox, the audit trail's corrections). Answers one row,
+ * its version (its render_data only when a draft's was replaced), only if it is still at
+ * the version `previous` was read at; then, only if that row was written, the signers that
+ * changed, a draft's fields when they were replaced (ADR 3220), and the writes `events`
+ * makes of the transition's events (the outbox, the audit trail's corrections). Answers one row,
  * `written`: 1 when the transition was stored, 0 when the Request had moved on and nothing
  * was. One statement is atomic without BEGIN … COMMIT, so a transition read without a
  * lock needs no transaction to be stored all or not at all.
@@ -136,6 +137,8 @@ export const transitionWrite = (
   const writes: Fragment[] = [];
   const signers = signersWrite(previous, request, written);
   if (signers !== undefined) writes.push(signers);
+  const fields = fieldsWrite(previous, request, written);
+  if (fields !== undefined) writes.push(fields);
   for (const write of events(written)) if (write !== undefined) writes.push(write);
   const ctes = [
     sql.fragment`guard AS (${guard})`,
@@ -145,6 +148,26 @@ export const transitionWrite = (
     WITH ${sql.join(ctes, sql.fragment`, `)}
     SELECT count(*)::int AS written FROM guard`;
 };
+
+/**
+ * A draft's fields replaced (ADR 3220): each row by its position, since a Request has
+ * every field of its contracts, in their order, from its create on; undefined when the
+ * transition kept them (the domain keeps the very array then).
+ */
+const fieldsWrite = (previous: SignatureRequest, request: SignatureRequest, when: Fragment) =>
+  request.fields === previous.fields
+    ? undefined
+    : sql.fragment`
+      UPDATE request_fields f SET default_value = x.default_value::jsonb, assigned_to = x.assigned_to
+      FROM ${sql.unnest(
+        request.fields.map((field, i) => [
+          i,
+          field.defaultValue === null ? null : JSON.stringify(field.defaultValue),
+          field.assignedTo,
+        ]),
+        ['int4', 'text', 'text'],
+      )} AS x(position, default_value, assigned_to)
+      WHERE f.request_id = ${request.id} AND f.position = x.position AND ${when}`;
 
 const contactChanged = (before: RequestSigner | undefined, after: RequestSigner): boolean =>
   before !== undefined &&

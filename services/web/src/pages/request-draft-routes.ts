@@ -4,13 +4,17 @@ import { RequestView } from '@esign/contracts';
 import type { WebDeps } from '../context.js';
 import { posted } from '../guard.js';
 import { segment } from './common.js';
+import { fieldEntriesOf, fieldsFormOf } from './request-fields.js';
 import { requestPage } from './request-page.js';
 import { renderDataOf } from './request-new-input.js';
 import { renderDataFormOf, sameRenderData } from './request-render-data.js';
 import { typedProblem } from './request-settings.js';
 
-/** A draft's **Render data** form (ADR 3220): what changed, or nothing when nothing did. */
-export const renderDataRoutes = (router: Router, deps: WebDeps): void => {
+/**
+ * A draft's **Render data** and **Fields** forms (ADR 3220): each sends what changed, or
+ * nothing when nothing did; a refusal shows the page again with what was chosen.
+ */
+export const draftRoutes = (router: Router, deps: WebDeps): void => {
   router.post('/requests/:id/render-data', async (ctx) => {
     const posting = await posted(ctx, deps);
     if (posting === undefined) return;
@@ -35,5 +39,35 @@ export const renderDataRoutes = (router: Router, deps: WebDeps): void => {
     if (E.isLeft(done)) return requestPage(ctx, deps, visitor, id, done.left, typed);
     ctx.status = 303;
     ctx.redirect(`${deps.base}/requests/${done.right.id}?done=render-data`);
+  });
+
+  router.post('/requests/:id/fields', async (ctx) => {
+    const posting = await posted(ctx, deps);
+    if (posting === undefined) return;
+    const { visitor, fields: formFields } = posting;
+    const id = ctx.params.id!;
+    const form = fieldsFormOf(formFields);
+    // The fields as they are now: their values are sent back as they are.
+    const found = await visitor.api({
+      method: 'GET',
+      path: `/v1.1/requests/${segment(id)}`,
+      codec: RequestView,
+    });
+    if (E.isLeft(found)) return requestPage(ctx, deps, visitor, id, found.left);
+    const entries = fieldEntriesOf(found.right, form);
+    if (entries === undefined) {
+      ctx.status = 303;
+      return ctx.redirect(`${deps.base}/requests/${segment(id)}?done=fields-same`);
+    }
+    const done = await visitor.api({
+      method: 'PATCH',
+      path: `/v1.1/requests/${segment(id)}`,
+      body: { fields: entries },
+      codec: RequestView,
+      ...(form.idempotencyKey === '' ? {} : { idempotencyKey: form.idempotencyKey }),
+    });
+    if (E.isLeft(done)) return requestPage(ctx, deps, visitor, id, done.left, { fields: form });
+    ctx.status = 303;
+    ctx.redirect(`${deps.base}/requests/${done.right.id}?done=fields`);
   });
 };

@@ -1,15 +1,16 @@
 import assert from 'node:assert/strict';
 import type { RequestView } from '@esign/contracts';
+import { SITE_A } from '../support/harness.js';
 import { historyFixture } from '../support/history-fixture.js';
 
 /**
- * ADR 3220 against real Postgres: a draft's render_data is replaced with
- * `PATCH /v1.1/requests/:id`, checked against its contracts' tokens as at create, kept by
- * the transitions after it and shown to its signers once sent; a sent Request's is fixed.
+ * ADR 3220 against real Postgres: a draft's render_data and fields are replaced with
+ * `PATCH /v1.1/requests/:id`, checked against its contracts as at create, kept by the
+ * transitions after it and shown to its signers once sent; a sent Request's are fixed.
  */
-describe('requests service: replacing a draft’s render_data (real Postgres)', function () {
+describe('requests service: replacing a draft’s render_data and fields (real Postgres)', function () {
   this.timeout(60_000);
-  const { ctx, create } = historyFixture('draft-render-data');
+  const { ctx, create } = historyFixture('draft-contents');
   const read = async (id: string) =>
     (await ctx.h.http.get(`/v1.1/requests/${id}`).set(ctx.headers).expect(200)).body as RequestView;
   const patch = (id: string, body: unknown) =>
@@ -74,5 +75,71 @@ describe('requests service: replacing a draft’s render_data (real Postgres)', 
     // Its expiry and reminders still change while it is open.
     await patch(draft.id, { reminder_interval_days: 2 }).expect(200);
     assert.deepEqual((await read(draft.id)).render_data, sent.render_data);
+  });
+
+  it('assigns a draft’s fields after create, with the create’s rules, so it can be sent', async () => {
+    const created = await ctx.h.http
+      .post(`/v1.1/sites/${SITE_A.id}/requests`)
+      .set(ctx.headers)
+      .send({
+        contracts: [ctx.template],
+        signers: [
+          { signer_id: 'client-9', signer: { email: 'nine@example.com' } },
+          { signer_id: 'client-10' },
+        ],
+        fields: [{ name: 'full_name', default_value: 'Nine' }],
+      })
+      .expect(201);
+    const id = (created.body as RequestView).id;
+    const blocked = await ctx.h.http.post(`/v1.1/requests/${id}/send`).set(ctx.headers).expect(422);
+    assert.equal(blocked.body.code, 'send_preconditions_failed');
+
+    // Refusals name the entry and write nothing.
+    const before = await read(id);
+    const refused = await patch(id, {
+      fields: [
+        { name: 'nickname', assigned_to: 'client-9' },
+        { name: 'agree', assigned_to: 'client-11' },
+        { name: 'full_name', default_value: true },
+      ],
+    }).expect(422);
+    assert.deepEqual(
+      (refused.body.errors as { path: string }[]).map((e) => e.path),
+      ['fields[0].name', 'fields[1].assigned_to', 'fields[2].default_value'],
+    );
+    assert.deepEqual(await read(id), before);
+
+    // An e-mail address takes every field no entry assigns; a field left out loses its default.
+    const changed = await patch(id, {
+      fields: [
+        { name: 'agree', assigned_to: 'client-10' },
+        { name: 'signature', assigned_to: 'nine@example.com' },
+      ],
+    }).expect(200);
+    assert.deepEqual(
+      (changed.body as RequestView).fields.map((f) => [f.name, f.assigned_to, f.default_value]),
+      [
+        ['full_name', 'client-9', null],
+        ['agree', 'client-10', null],
+        ['signature', 'client-9', null],
+      ],
+    );
+    assert.deepEqual((await read(id)).fields, (changed.body as RequestView).fields, 'stored');
+    const history = (await ctx.h.http.get(`/v1.1/requests/${id}/events`).set(ctx.headers).expect(200))
+      .body as {
+      data: { data: Record<string, unknown> }[];
+    };
+    assert.deepEqual(
+      history.data.map((e) => e.data.changed),
+      [['fields']],
+    );
+    await ctx.h.http.post(`/v1.1/requests/${id}/send`).set(ctx.headers).expect(200);
+    const refusedOnceSent = await patch(id, { fields: [{ name: 'agree', assigned_to: 'client-9' }] }).expect(
+      409,
+    );
+    assert.match(
+      refusedOnceSent.body.detail as string,
+      /^fields can be changed only while the Request is a draft/,
+    );
   });
 });
