@@ -32,6 +32,7 @@ const request = {
   next_reminder_at: null,
   current_order: null,
   test_mode: false,
+  cc: [],
 };
 
 const answer = (overrides: Partial<Checked>): Checked => ({

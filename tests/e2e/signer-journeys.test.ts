@@ -103,7 +103,9 @@ describe('end to end through the gateway: signer journeys (issue 20)', function 
     it('orders 1, 1, 2: two signers told on send, the third only after both signed; before that its link says not yet', async () => {
       const { emails, body } = threeSigners([1, 1, 2]);
       const [ada, bob, cy] = emails as [string, string, string];
-      const created = await create(body);
+      const legal = `legal-${unique()}@example.com`;
+      const created = await create({ ...body, cc: [legal] });
+      assert.deepEqual(created.cc, [legal]);
       assert.deepEqual(
         created.signers.map((s) => s.order),
         [1, 1, 2],
@@ -182,6 +184,17 @@ describe('end to end through the gateway: signer journeys (issue 20)', function 
       const tampered = new URL(copyUrl);
       tampered.searchParams.set('e', String(Number(tampered.searchParams.get('e')) + 86_400));
       assert.equal((await conformingFetch(tampered)).status, 403, 'the expiry is covered by the signature');
+
+      // The carbon copy (ADR 3230) gets a copy of its own, and nothing before the end.
+      const ccMail = await completedMail(legal);
+      assert.equal(mailsTo(system, legal).length, 1, 'told once, at the end');
+      const ccUrl = new URL(/https?:\/\/\S+\/sign\/copy\?\S+/.exec(ccMail.mail.text ?? '')?.[0] ?? '');
+      assert.equal(ccUrl.searchParams.get('s'), 'cc.1');
+      const ccCopy = await conformingFetch(ccUrl);
+      assert.equal(ccCopy.status, 200);
+      assert.equal(ccCopy.headers.get('content-type'), 'application/pdf');
+      ccUrl.searchParams.set('s', 'cc.2');
+      assert.equal((await conformingFetch(ccUrl)).status, 403, 'the reference is covered by the signature');
 
       // The creating user is told too (ADR 2003), with the Request's page in the web application.
       const creatorMail = await noticeMail(acme.tenant.user.email, /^Completed:/, created.id);

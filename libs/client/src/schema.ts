@@ -1629,6 +1629,7 @@ export interface components {
       expires_at?: string;
       reminder_interval_days?: components['schemas']['ReminderIntervalDays'];
       test_mode?: boolean;
+      cc?: string[];
     };
     SignerEntry: {
       signer_id: string;
@@ -1699,6 +1700,7 @@ export interface components {
       next_reminder_at: string | null;
       current_order: number | null;
       test_mode: boolean;
+      cc: string[];
     };
     /** @enum {string} */
     RequestState: 'draft' | 'sent' | 'completed' | 'cancelled' | 'expired' | 'declined';
@@ -2710,25 +2712,25 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa",
-           *           "site_id": 2,
+           *           "id": "4eef61a5-0a29-4eb1-a244-b55e9e26e24d",
+           *           "site_id": 1,
            *           "state": "completed",
            *           "contracts": [
            *             1
            *           ],
            *           "signers": [
            *             {
-           *               "signer_id": "client-ref-alice-fca0e7d2",
-           *               "signer_ref": "p5FVjHGb4nJLyKbg",
-           *               "email": "alice-fca0e7d2@example.com",
+           *               "signer_id": "client-ref-alice-32b9cb47",
+           *               "signer_ref": "tqQqnxZTagI6ySdX",
+           *               "email": "alice-32b9cb47@example.com",
            *               "mobile_number": null,
            *               "send_to": {
            *                 "email": true,
            *                 "mobile_number": false
            *               },
            *               "state": "signed",
-           *               "request_url": "http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=p5FVjHGb4nJLyKbg&signature=k1.bjDnGIqAH4HguURUAkqArw-KNv2C-am3pHlN6lmOJ6U",
-           *               "signed_at": "2026-11-24T13:26:57.294Z",
+           *               "request_url": "http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=tqQqnxZTagI6ySdX&signature=k1.D2RcC-GTLtXhEPVKWYZ5F3Me5eZIiJX8KJHyPcYhQfE",
+           *               "signed_at": "2026-12-05T00:16:12.841Z",
            *               "declined_at": null,
            *               "notifications": {
            *                 "email": "delivered",
@@ -2738,20 +2740,20 @@ export interface operations {
            *               "turn": false,
            *               "authentication": null,
            *               "locale": null,
-           *               "viewed_at": "2026-11-24T13:26:57.025Z"
+           *               "viewed_at": "2026-12-05T00:16:12.749Z"
            *             },
            *             {
-           *               "signer_id": "5558368789",
-           *               "signer_ref": "a2maUOOBN-7SCS6n",
+           *               "signer_id": "5559024801",
+           *               "signer_ref": "uRQBJSXkuw9HRWqp",
            *               "email": null,
-           *               "mobile_number": "15558368789",
+           *               "mobile_number": "15559024801",
            *               "send_to": {
            *                 "email": false,
            *                 "mobile_number": true
            *               },
            *               "state": "signed",
-           *               "request_url": "http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=a2maUOOBN-7SCS6n&signature=k1._t_1__1YoxS1oLYRO59c3AuOO7yHoXoRY7JZscX5dME",
-           *               "signed_at": "2026-11-24T13:26:58.009Z",
+           *               "request_url": "http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=uRQBJSXkuw9HRWqp&signature=k1.bPOYwXdDBQF00rrp4IFxxpwQ78t8_860CiXU1rHunMY",
+           *               "signed_at": "2026-12-05T00:16:12.937Z",
            *               "declined_at": null,
            *               "notifications": {
            *                 "email": "not_requested",
@@ -2761,24 +2763,24 @@ export interface operations {
            *               "turn": false,
            *               "authentication": null,
            *               "locale": null,
-           *               "viewed_at": "2026-11-24T13:26:57.781Z"
+           *               "viewed_at": "2026-12-05T00:16:12.903Z"
            *             }
            *           ],
            *           "fields": [
            *             {
            *               "name": "full_name",
            *               "default_value": null,
-           *               "assigned_to": "client-ref-alice-fca0e7d2"
+           *               "assigned_to": "client-ref-alice-32b9cb47"
            *             },
            *             {
            *               "name": "signature",
            *               "default_value": null,
-           *               "assigned_to": "client-ref-alice-fca0e7d2"
+           *               "assigned_to": "client-ref-alice-32b9cb47"
            *             },
            *             {
            *               "name": "witness_signature",
            *               "default_value": null,
-           *               "assigned_to": "5558368789"
+           *               "assigned_to": "5559024801"
            *             }
            *           ],
            *           "render_data": {
@@ -2787,19 +2789,20 @@ export interface operations {
            *           },
            *           "redirect_url": "https://client.example/after-signing?ref=42",
            *           "expires_at": null,
-           *           "created_at": "2026-11-24T13:26:55.778Z",
-           *           "updated_at": "2026-11-24T13:26:58.009Z",
-           *           "sent_at": "2026-11-24T13:26:56.256Z",
+           *           "created_at": "2026-12-05T00:16:12.048Z",
+           *           "updated_at": "2026-12-05T00:16:12.937Z",
+           *           "sent_at": "2026-12-05T00:16:12.196Z",
            *           "cancelled_at": null,
            *           "expired_at": null,
-           *           "completed_at": "2026-11-24T13:26:58.009Z",
+           *           "completed_at": "2026-12-05T00:16:12.937Z",
            *           "declined_at": null,
            *           "last_reminded_at": null,
            *           "remind_count": 0,
            *           "reminder_interval_days": null,
            *           "next_reminder_at": null,
            *           "current_order": null,
-           *           "test_mode": false
+           *           "test_mode": false,
+           *           "cc": []
            *         }
            *       ]
            *     }
@@ -2959,24 +2962,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa",
-           *       "site_id": 2,
+           *       "id": "4eef61a5-0a29-4eb1-a244-b55e9e26e24d",
+           *       "site_id": 1,
            *       "state": "draft",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-alice-fca0e7d2",
-           *           "signer_ref": "p5FVjHGb4nJLyKbg",
-           *           "email": "alice-fca0e7d2@example.com",
+           *           "signer_id": "client-ref-alice-32b9cb47",
+           *           "signer_ref": "tqQqnxZTagI6ySdX",
+           *           "email": "alice-32b9cb47@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=p5FVjHGb4nJLyKbg&signature=k1.bjDnGIqAH4HguURUAkqArw-KNv2C-am3pHlN6lmOJ6U",
+           *           "request_url": "http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=tqQqnxZTagI6ySdX&signature=k1.D2RcC-GTLtXhEPVKWYZ5F3Me5eZIiJX8KJHyPcYhQfE",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -2990,16 +2993,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5558368789",
-           *           "signer_ref": "a2maUOOBN-7SCS6n",
+           *           "signer_id": "5559024801",
+           *           "signer_ref": "uRQBJSXkuw9HRWqp",
            *           "email": null,
-           *           "mobile_number": "15558368789",
+           *           "mobile_number": "15559024801",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=a2maUOOBN-7SCS6n&signature=k1._t_1__1YoxS1oLYRO59c3AuOO7yHoXoRY7JZscX5dME",
+           *           "request_url": "http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=uRQBJSXkuw9HRWqp&signature=k1.bPOYwXdDBQF00rrp4IFxxpwQ78t8_860CiXU1rHunMY",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -3017,17 +3020,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-fca0e7d2"
+           *           "assigned_to": "client-ref-alice-32b9cb47"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-fca0e7d2"
+           *           "assigned_to": "client-ref-alice-32b9cb47"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5558368789"
+           *           "assigned_to": "5559024801"
            *         }
            *       ],
            *       "render_data": {
@@ -3036,8 +3039,8 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T13:26:55.778Z",
-           *       "updated_at": "2026-11-24T13:26:55.778Z",
+           *       "created_at": "2026-12-05T00:16:12.048Z",
+           *       "updated_at": "2026-12-05T00:16:12.048Z",
            *       "sent_at": null,
            *       "cancelled_at": null,
            *       "expired_at": null,
@@ -3045,10 +3048,11 @@ export interface operations {
            *       "declined_at": null,
            *       "last_reminded_at": null,
            *       "remind_count": 0,
-           *       "reminder_interval_days": 3,
+           *       "reminder_interval_days": null,
            *       "next_reminder_at": null,
            *       "current_order": null,
-           *       "test_mode": false
+           *       "test_mode": false,
+           *       "cc": []
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -3303,25 +3307,25 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa",
-           *       "site_id": 2,
+           *       "id": "4eef61a5-0a29-4eb1-a244-b55e9e26e24d",
+           *       "site_id": 1,
            *       "state": "sent",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-alice-fca0e7d2",
-           *           "signer_ref": "p5FVjHGb4nJLyKbg",
-           *           "email": "alice-fca0e7d2@example.com",
+           *           "signer_id": "client-ref-alice-32b9cb47",
+           *           "signer_ref": "tqQqnxZTagI6ySdX",
+           *           "email": "alice-32b9cb47@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "signed",
-           *           "request_url": "http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=p5FVjHGb4nJLyKbg&signature=k1.bjDnGIqAH4HguURUAkqArw-KNv2C-am3pHlN6lmOJ6U",
-           *           "signed_at": "2026-11-24T13:26:57.294Z",
+           *           "request_url": "http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=tqQqnxZTagI6ySdX&signature=k1.D2RcC-GTLtXhEPVKWYZ5F3Me5eZIiJX8KJHyPcYhQfE",
+           *           "signed_at": "2026-12-05T00:16:12.841Z",
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "delivered",
@@ -3331,19 +3335,19 @@ export interface operations {
            *           "turn": false,
            *           "authentication": null,
            *           "locale": null,
-           *           "viewed_at": "2026-11-24T13:26:57.025Z"
+           *           "viewed_at": "2026-12-05T00:16:12.749Z"
            *         },
            *         {
-           *           "signer_id": "5558368789",
-           *           "signer_ref": "a2maUOOBN-7SCS6n",
+           *           "signer_id": "5559024801",
+           *           "signer_ref": "uRQBJSXkuw9HRWqp",
            *           "email": null,
-           *           "mobile_number": "15558368789",
+           *           "mobile_number": "15559024801",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=a2maUOOBN-7SCS6n&signature=k1._t_1__1YoxS1oLYRO59c3AuOO7yHoXoRY7JZscX5dME",
+           *           "request_url": "http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=uRQBJSXkuw9HRWqp&signature=k1.bPOYwXdDBQF00rrp4IFxxpwQ78t8_860CiXU1rHunMY",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -3361,17 +3365,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-fca0e7d2"
+           *           "assigned_to": "client-ref-alice-32b9cb47"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-fca0e7d2"
+           *           "assigned_to": "client-ref-alice-32b9cb47"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5558368789"
+           *           "assigned_to": "5559024801"
            *         }
            *       ],
            *       "render_data": {
@@ -3380,9 +3384,9 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T13:26:55.778Z",
-           *       "updated_at": "2026-11-24T13:26:57.294Z",
-           *       "sent_at": "2026-11-24T13:26:56.256Z",
+           *       "created_at": "2026-12-05T00:16:12.048Z",
+           *       "updated_at": "2026-12-05T00:16:12.841Z",
+           *       "sent_at": "2026-12-05T00:16:12.196Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
@@ -3392,7 +3396,8 @@ export interface operations {
            *       "reminder_interval_days": null,
            *       "next_reminder_at": null,
            *       "current_order": null,
-           *       "test_mode": false
+           *       "test_mode": false,
+           *       "cc": []
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -3546,24 +3551,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "52204e4a-65d9-48fd-88ed-dc5541b6e060",
-           *       "site_id": 2,
+           *       "id": "be45817f-cbec-4606-b4e1-2c97c3e99d88",
+           *       "site_id": 1,
            *       "state": "sent",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-77b68bd4",
-           *           "signer_ref": "x0CuU53ZnsqriGCp",
-           *           "email": "m-77b68bd4@example.com",
+           *           "signer_id": "client-ref-late-5edce1bd",
+           *           "signer_ref": "luk4RS3M74XJIgqy",
+           *           "email": "late-5edce1bd@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19984/sign?r=52204e4a-65d9-48fd-88ed-dc5541b6e060&s=x0CuU53ZnsqriGCp&signature=k1.pacqyegYtsHS2zFlk_KrzllO0cGFXedLSusfRy18a1o",
+           *           "request_url": "http://127.0.0.1:24276/sign?r=be45817f-cbec-4606-b4e1-2c97c3e99d88&s=luk4RS3M74XJIgqy&signature=k1.4kAhfPc65M_r2LMlatB2cVSj5T5oS6Jl_5wbQ85wgYs",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -3577,21 +3582,21 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5557261599",
-           *           "signer_ref": "1z86iTubiKvTn-n7",
+           *           "signer_id": "5558561977",
+           *           "signer_ref": "RLU_avK-7CaT6Xx3",
            *           "email": null,
-           *           "mobile_number": "15557261599",
+           *           "mobile_number": "15558561977",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19984/sign?r=52204e4a-65d9-48fd-88ed-dc5541b6e060&s=1z86iTubiKvTn-n7&signature=k1.l6x22bj9QYc2cob78xBQBAZGIrH11DDInnBP6rBjMyE",
+           *           "request_url": "http://127.0.0.1:24276/sign?r=be45817f-cbec-4606-b4e1-2c97c3e99d88&s=RLU_avK-7CaT6Xx3&signature=k1.nQb1XdMqWWs6Fy50g63QbMIaFVxXoQp8doPdZB4jGGo",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "not_requested",
-           *             "sms": "pending"
+           *             "sms": "delivered"
            *           },
            *           "order": null,
            *           "turn": true,
@@ -3604,17 +3609,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-77b68bd4"
+           *           "assigned_to": "client-ref-late-5edce1bd"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-77b68bd4"
+           *           "assigned_to": "client-ref-late-5edce1bd"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5557261599"
+           *           "assigned_to": "5558561977"
            *         }
            *       ],
            *       "render_data": {
@@ -3622,20 +3627,21 @@ export interface operations {
            *         "client_name": "Jane Q. Client"
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
-           *       "expires_at": null,
-           *       "created_at": "2026-12-04T15:56:37.498Z",
-           *       "updated_at": "2026-12-04T15:56:37.783Z",
-           *       "sent_at": "2026-12-04T15:56:37.528Z",
+           *       "expires_at": "2026-12-15T00:16:31.328Z",
+           *       "created_at": "2026-12-05T00:16:31.073Z",
+           *       "updated_at": "2026-12-05T00:16:31.334Z",
+           *       "sent_at": "2026-12-05T00:16:31.103Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
            *       "declined_at": null,
            *       "last_reminded_at": null,
            *       "remind_count": 0,
-           *       "reminder_interval_days": 3,
-           *       "next_reminder_at": "2026-12-07T15:56:37.528Z",
+           *       "reminder_interval_days": null,
+           *       "next_reminder_at": null,
            *       "current_order": null,
-           *       "test_mode": false
+           *       "test_mode": false,
+           *       "cc": []
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -3752,6 +3758,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/invalid_state",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "code": "invalid_state",
+           *       "detail": "Cannot update a Request that is cancelled.",
+           *       "state": "cancelled",
+           *       "request_id": "70454e9f-3dfe-4948-8566-6d628f0fcb0a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 409;
@@ -3806,6 +3823,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/invalid_body",
+           *       "title": "Invalid request body",
+           *       "status": 422,
+           *       "code": "invalid_body",
+           *       "detail": "The request body is invalid.",
+           *       "errors": [
+           *         {
+           *           "path": "expires_at",
+           *           "message": "must be in the future"
+           *         }
+           *       ],
+           *       "request_id": "1353c435-83af-4cb3-bdef-d8c0beec48ae"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 422;
@@ -3886,24 +3919,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa",
-           *       "site_id": 2,
+           *       "id": "4eef61a5-0a29-4eb1-a244-b55e9e26e24d",
+           *       "site_id": 1,
            *       "state": "sent",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-alice-fca0e7d2",
-           *           "signer_ref": "p5FVjHGb4nJLyKbg",
-           *           "email": "alice-fca0e7d2@example.com",
+           *           "signer_id": "client-ref-alice-32b9cb47",
+           *           "signer_ref": "tqQqnxZTagI6ySdX",
+           *           "email": "alice-32b9cb47@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=p5FVjHGb4nJLyKbg&signature=k1.bjDnGIqAH4HguURUAkqArw-KNv2C-am3pHlN6lmOJ6U",
+           *           "request_url": "http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=tqQqnxZTagI6ySdX&signature=k1.D2RcC-GTLtXhEPVKWYZ5F3Me5eZIiJX8KJHyPcYhQfE",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -3917,16 +3950,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5558368789",
-           *           "signer_ref": "a2maUOOBN-7SCS6n",
+           *           "signer_id": "5559024801",
+           *           "signer_ref": "uRQBJSXkuw9HRWqp",
            *           "email": null,
-           *           "mobile_number": "15558368789",
+           *           "mobile_number": "15559024801",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=a2maUOOBN-7SCS6n&signature=k1._t_1__1YoxS1oLYRO59c3AuOO7yHoXoRY7JZscX5dME",
+           *           "request_url": "http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=uRQBJSXkuw9HRWqp&signature=k1.bPOYwXdDBQF00rrp4IFxxpwQ78t8_860CiXU1rHunMY",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -3944,17 +3977,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-fca0e7d2"
+           *           "assigned_to": "client-ref-alice-32b9cb47"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-alice-fca0e7d2"
+           *           "assigned_to": "client-ref-alice-32b9cb47"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5558368789"
+           *           "assigned_to": "5559024801"
            *         }
            *       ],
            *       "render_data": {
@@ -3963,19 +3996,20 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T13:26:55.778Z",
-           *       "updated_at": "2026-11-24T13:26:56.256Z",
-           *       "sent_at": "2026-11-24T13:26:56.256Z",
+           *       "created_at": "2026-12-05T00:16:12.048Z",
+           *       "updated_at": "2026-12-05T00:16:12.196Z",
+           *       "sent_at": "2026-12-05T00:16:12.196Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
            *       "declined_at": null,
            *       "last_reminded_at": null,
            *       "remind_count": 0,
-           *       "reminder_interval_days": 3,
-           *       "next_reminder_at": "2026-11-27T13:26:56.256Z",
+           *       "reminder_interval_days": null,
+           *       "next_reminder_at": null,
            *       "current_order": null,
-           *       "test_mode": false
+           *       "test_mode": false,
+           *       "cc": []
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -4267,28 +4301,28 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "df6a2173-1507-4410-96dc-d813cc7bea5b",
-           *       "site_id": 2,
+           *       "id": "7e215b1b-96ff-43fa-840f-19085a32a4a2",
+           *       "site_id": 1,
            *       "state": "cancelled",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-cancel-5fcecb2e",
-           *           "signer_ref": "9AItQC61bi7SrbXO",
-           *           "email": "cancel-5fcecb2e@example.com",
+           *           "signer_id": "client-ref-cancel-dd3916aa",
+           *           "signer_ref": "EvWmDQHWfZAGODg-",
+           *           "email": "cancel-dd3916aa@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:36217/sign?r=df6a2173-1507-4410-96dc-d813cc7bea5b&s=9AItQC61bi7SrbXO&signature=k1.Rb4d5vXCScXRW9ETjW0azhinmXqSLtllRquYMJZoxCo",
+           *           "request_url": "http://127.0.0.1:24272/sign?r=7e215b1b-96ff-43fa-840f-19085a32a4a2&s=EvWmDQHWfZAGODg-&signature=k1.SrVKVY8RjV-h4iZxDaEQiE7FAcLyT8WfYMppJ6MW4-U",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
-           *             "email": "pending",
+           *             "email": "delivered",
            *             "sms": "not_requested"
            *           },
            *           "order": null,
@@ -4298,21 +4332,21 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5553095469",
-           *           "signer_ref": "Qft9-WGsf6H3gEe9",
+           *           "signer_id": "5553648458",
+           *           "signer_ref": "CwrYBoHWwe5uQKx6",
            *           "email": null,
-           *           "mobile_number": "15553095469",
+           *           "mobile_number": "15553648458",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:36217/sign?r=df6a2173-1507-4410-96dc-d813cc7bea5b&s=Qft9-WGsf6H3gEe9&signature=k1.LTAJmgNtR18uMFJna2oKiRkKnVpgPjgc2WrN783V73g",
+           *           "request_url": "http://127.0.0.1:24272/sign?r=7e215b1b-96ff-43fa-840f-19085a32a4a2&s=CwrYBoHWwe5uQKx6&signature=k1.N-cXZU3E6dneEyco8hPUw0aZR44vJzEUAwpgOozw1I0",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "not_requested",
-           *             "sms": "pending"
+           *             "sms": "delivered"
            *           },
            *           "order": null,
            *           "turn": false,
@@ -4325,17 +4359,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-cancel-5fcecb2e"
+           *           "assigned_to": "client-ref-cancel-dd3916aa"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-cancel-5fcecb2e"
+           *           "assigned_to": "client-ref-cancel-dd3916aa"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5553095469"
+           *           "assigned_to": "5553648458"
            *         }
            *       ],
            *       "render_data": {
@@ -4344,10 +4378,10 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T13:27:06.857Z",
-           *       "updated_at": "2026-11-24T13:27:07.142Z",
-           *       "sent_at": "2026-11-24T13:27:06.917Z",
-           *       "cancelled_at": "2026-11-24T13:27:07.142Z",
+           *       "created_at": "2026-12-05T00:16:16.083Z",
+           *       "updated_at": "2026-12-05T00:16:16.150Z",
+           *       "sent_at": "2026-12-05T00:16:16.096Z",
+           *       "cancelled_at": "2026-12-05T00:16:16.150Z",
            *       "expired_at": null,
            *       "completed_at": null,
            *       "declined_at": null,
@@ -4356,7 +4390,8 @@ export interface operations {
            *       "reminder_interval_days": null,
            *       "next_reminder_at": null,
            *       "current_order": null,
-           *       "test_mode": false
+           *       "test_mode": false,
+           *       "cc": []
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -4607,7 +4642,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "549ee8ce-361e-426b-802f-79698d1bce58",
+           *       "id": "516b7a0b-e975-476d-88e1-553641dd1a7b",
            *       "site_id": 2,
            *       "state": "sent",
            *       "contracts": [
@@ -4615,20 +4650,20 @@ export interface operations {
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-aa7ea6c4",
-           *           "signer_ref": "I6dobHzdnMPM4b9E",
-           *           "email": "m-aa7ea6c4@example.com",
+           *           "signer_id": "client-ref-m-45692690",
+           *           "signer_ref": "jtDK6fulV7BBQ1WQ",
+           *           "email": "m-45692690@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:46613/sign?r=549ee8ce-361e-426b-802f-79698d1bce58&s=I6dobHzdnMPM4b9E&signature=k1.dK2GUbeRwaI9Gi24eKpmmJLVelWO4GPX8QSQG83jR6U",
+           *           "request_url": "http://127.0.0.1:26192/sign?r=516b7a0b-e975-476d-88e1-553641dd1a7b&s=jtDK6fulV7BBQ1WQ&signature=k1.vZksWKVT5gpcQeNKJTBJ-uV2KOrsIYCRYj53hCMVSNU",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
-           *             "email": "pending",
+           *             "email": "delivered",
            *             "sms": "not_requested"
            *           },
            *           "order": null,
@@ -4638,16 +4673,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5557400325",
-           *           "signer_ref": "0LphTLoiXv1oe9BU",
+           *           "signer_id": "5555365728",
+           *           "signer_ref": "8w0J1ybk8qHx-JEO",
            *           "email": null,
-           *           "mobile_number": "15557400325",
+           *           "mobile_number": "15555365728",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:46613/sign?r=549ee8ce-361e-426b-802f-79698d1bce58&s=0LphTLoiXv1oe9BU&signature=k1.RHZw_F8al7Oth1Fq-3Et93a-gPfE1vfR64-dLgnEaT0",
+           *           "request_url": "http://127.0.0.1:26192/sign?r=516b7a0b-e975-476d-88e1-553641dd1a7b&s=8w0J1ybk8qHx-JEO&signature=k1.46YxdZIGSdfCloMAPxic7p3eiW_1oWamfAETbI9K5wk",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -4665,17 +4700,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-aa7ea6c4"
+           *           "assigned_to": "client-ref-m-45692690"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-aa7ea6c4"
+           *           "assigned_to": "client-ref-m-45692690"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5557400325"
+           *           "assigned_to": "5555365728"
            *         }
            *       ],
            *       "render_data": {
@@ -4684,19 +4719,20 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T13:27:03.146Z",
-           *       "updated_at": "2026-11-24T13:27:04.891Z",
-           *       "sent_at": "2026-11-24T13:27:03.221Z",
+           *       "created_at": "2026-12-05T00:16:17.161Z",
+           *       "updated_at": "2026-12-05T00:16:18.341Z",
+           *       "sent_at": "2026-12-05T00:16:17.176Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
            *       "declined_at": null,
-           *       "last_reminded_at": "2026-11-24T13:27:04.891Z",
+           *       "last_reminded_at": "2026-12-05T00:16:18.341Z",
            *       "remind_count": 1,
            *       "reminder_interval_days": null,
            *       "next_reminder_at": null,
            *       "current_order": null,
-           *       "test_mode": false
+           *       "test_mode": false,
+           *       "cc": []
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -4959,28 +4995,28 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "09b0493c-d6d8-4eb7-999b-fc3953091f68",
-           *       "site_id": 2,
+           *       "id": "027936d3-ddf4-44db-b906-1d026802979b",
+           *       "site_id": 1,
            *       "state": "sent",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-reissue-1f23d77b",
-           *           "signer_ref": "RMa-IO0FuKN8zUDK",
-           *           "email": "reissue-1f23d77b@example.com",
+           *           "signer_id": "client-ref-reissue-06083675",
+           *           "signer_ref": "JKFalUFyS8m2lQ9u",
+           *           "email": "reissue-06083675@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:36217/sign?r=09b0493c-d6d8-4eb7-999b-fc3953091f68&s=RMa-IO0FuKN8zUDK&signature=k1.1.3OgUpC18Ot7RWojP8gUT9grW_s5pVvE2auSU8gtmKL8",
+           *           "request_url": "http://127.0.0.1:24272/sign?r=027936d3-ddf4-44db-b906-1d026802979b&s=JKFalUFyS8m2lQ9u&signature=k1.1.scNVGANO6GC674sNu-3D1JjuYEuq7ZrnE4uvijVFb2A",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
-           *             "email": "pending",
+           *             "email": "delivered",
            *             "sms": "not_requested"
            *           },
            *           "order": null,
@@ -4990,16 +5026,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5555329092",
-           *           "signer_ref": "qyfWX946tw4hJ6Et",
+           *           "signer_id": "5553778382",
+           *           "signer_ref": "mFQcfOhNmpvLHZK2",
            *           "email": null,
-           *           "mobile_number": "15555329092",
+           *           "mobile_number": "15553778382",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:36217/sign?r=09b0493c-d6d8-4eb7-999b-fc3953091f68&s=qyfWX946tw4hJ6Et&signature=k1.F7vDutvMh500jlb2wyQcuCl5QY6HNr5yMRIo9x73UcQ",
+           *           "request_url": "http://127.0.0.1:24272/sign?r=027936d3-ddf4-44db-b906-1d026802979b&s=mFQcfOhNmpvLHZK2&signature=k1.6fXnekhQdb-G1Lvo2dNzPE3uZ5ExC8HTCAJL1SUTTYQ",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -5017,17 +5053,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-reissue-1f23d77b"
+           *           "assigned_to": "client-ref-reissue-06083675"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-reissue-1f23d77b"
+           *           "assigned_to": "client-ref-reissue-06083675"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5555329092"
+           *           "assigned_to": "5553778382"
            *         }
            *       ],
            *       "render_data": {
@@ -5036,9 +5072,9 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-11-24T13:27:07.886Z",
-           *       "updated_at": "2026-11-24T13:27:08.729Z",
-           *       "sent_at": "2026-11-24T13:27:08.376Z",
+           *       "created_at": "2026-12-05T00:16:16.216Z",
+           *       "updated_at": "2026-12-05T00:16:16.341Z",
+           *       "sent_at": "2026-12-05T00:16:16.245Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
@@ -5048,7 +5084,8 @@ export interface operations {
            *       "reminder_interval_days": null,
            *       "next_reminder_at": null,
            *       "current_order": null,
-           *       "test_mode": false
+           *       "test_mode": false,
+           *       "cc": []
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -6050,6 +6087,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "ded5e605-b5f0-44b6-81fe-31bbff3470ee"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -16693,6 +16740,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "54c759c8-7b3f-4e20-b519-56a9db598812"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -16835,6 +16892,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "cdb85cd0-fd5d-476a-8356-7008f7a49a92"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -17006,6 +17073,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "56eaa22c-5a61-4108-aac1-c6d2ce80b650"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -17204,6 +17281,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "25131c04-be2c-43c2-885b-688b437bf0b3"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -17221,6 +17308,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such resource.",
+           *       "request_id": "282283ec-45a3-4eb4-8ced-b5f1ce04b087"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;

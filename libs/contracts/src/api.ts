@@ -25,6 +25,7 @@ export const LIMITS = {
   renderDataKeys: 500,
   renderDataValue: 10_000,
   defaultValue: 10_000,
+  cc: 20,
 } as const;
 
 export const SignerContact = strict({}, { email: Email, mobile_number: UsMobileNumber }, 'SignerContact');
@@ -103,6 +104,8 @@ export const CreateRequestBody = strict(
     reminder_interval_days: ReminderIntervalDays,
     /** A test Request: nothing is sent (messages are kept, `GET /v1.1/requests/:id/messages`) and its PDF is marked (issue #22). */
     test_mode: t.boolean,
+    /** Addresses sent a copy of the executed document once everyone has signed (ADR 3230). */
+    cc: boundedArray(Email, LIMITS.cc, 'CarbonCopies'),
   },
   'CreateRequestBody',
 );
@@ -197,6 +200,8 @@ export const RequestView = t.type({
   current_order: nullable(t.number),
   /** A test Request: no message leaves the platform and the executed PDF is marked not legally binding. */
   test_mode: t.boolean,
+  /** Who is sent a copy of the executed document once everyone has signed (ADR 3230). */
+  cc: t.array(t.string),
 });
 export type RequestView = t.TypeOf<typeof RequestView>;
 

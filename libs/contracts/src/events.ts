@@ -188,6 +188,19 @@ export type RequestViewed = t.TypeOf<typeof RequestViewed>;
 export const SENDER_REF = '@sender';
 
 /**
+ * The `signer_ref` of a Request's `cc[i]` in its completion notice (ADR 3230): `cc.1`,
+ * `cc.2`, …, in the order given. It travels in the copy link's `s` as a signer's does, so
+ * it is URL-safe; real signer references are base64url and never hold `.`.
+ */
+export const ccRef = (i: number): string => `cc.${i + 1}`;
+
+/** The index in `cc` a `ccRef` names; undefined for any other reference. */
+export const ccIndexOf = (ref: string): number | undefined => {
+  const match = /^cc\.([1-9][0-9]{0,2})$/.exec(ref);
+  return match === null ? undefined : Number(match[1]) - 1;
+};
+
+/**
  * Internal (never a webhook): the Request completed; `signers` are those with an e-mail
  * address, each `request_url` a signed link to their copy of the executed PDF that works
  * until `copy_expires_at` (ADR 2002).

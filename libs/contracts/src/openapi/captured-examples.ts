@@ -33,15 +33,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   cancelRequest: {
     '200': {
-      id: 'df6a2173-1507-4410-96dc-d813cc7bea5b',
-      site_id: 2,
+      id: '7e215b1b-96ff-43fa-840f-19085a32a4a2',
+      site_id: 1,
       state: 'cancelled',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-cancel-5fcecb2e',
-          signer_ref: '9AItQC61bi7SrbXO',
-          email: 'cancel-5fcecb2e@example.com',
+          signer_id: 'client-ref-cancel-dd3916aa',
+          signer_ref: 'EvWmDQHWfZAGODg-',
+          email: 'cancel-dd3916aa@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -49,11 +49,11 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:36217/sign?r=df6a2173-1507-4410-96dc-d813cc7bea5b&s=9AItQC61bi7SrbXO&signature=k1.Rb4d5vXCScXRW9ETjW0azhinmXqSLtllRquYMJZoxCo',
+            'http://127.0.0.1:24272/sign?r=7e215b1b-96ff-43fa-840f-19085a32a4a2&s=EvWmDQHWfZAGODg-&signature=k1.SrVKVY8RjV-h4iZxDaEQiE7FAcLyT8WfYMppJ6MW4-U',
           signed_at: null,
           declined_at: null,
           notifications: {
-            email: 'pending',
+            email: 'delivered',
             sms: 'not_requested',
           },
           order: null,
@@ -63,22 +63,22 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5553095469',
-          signer_ref: 'Qft9-WGsf6H3gEe9',
+          signer_id: '5553648458',
+          signer_ref: 'CwrYBoHWwe5uQKx6',
           email: null,
-          mobile_number: '15553095469',
+          mobile_number: '15553648458',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:36217/sign?r=df6a2173-1507-4410-96dc-d813cc7bea5b&s=Qft9-WGsf6H3gEe9&signature=k1.LTAJmgNtR18uMFJna2oKiRkKnVpgPjgc2WrN783V73g',
+            'http://127.0.0.1:24272/sign?r=7e215b1b-96ff-43fa-840f-19085a32a4a2&s=CwrYBoHWwe5uQKx6&signature=k1.N-cXZU3E6dneEyco8hPUw0aZR44vJzEUAwpgOozw1I0',
           signed_at: null,
           declined_at: null,
           notifications: {
             email: 'not_requested',
-            sms: 'pending',
+            sms: 'delivered',
           },
           order: null,
           turn: false,
@@ -91,17 +91,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-cancel-5fcecb2e',
+          assigned_to: 'client-ref-cancel-dd3916aa',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-cancel-5fcecb2e',
+          assigned_to: 'client-ref-cancel-dd3916aa',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5553095469',
+          assigned_to: '5553648458',
         },
       ],
       render_data: {
@@ -110,10 +110,10 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-11-24T13:27:06.857Z',
-      updated_at: '2026-11-24T13:27:07.142Z',
-      sent_at: '2026-11-24T13:27:06.917Z',
-      cancelled_at: '2026-11-24T13:27:07.142Z',
+      created_at: '2026-12-05T00:16:16.083Z',
+      updated_at: '2026-12-05T00:16:16.150Z',
+      sent_at: '2026-12-05T00:16:16.096Z',
+      cancelled_at: '2026-12-05T00:16:16.150Z',
       expired_at: null,
       completed_at: null,
       declined_at: null,
@@ -123,6 +123,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       next_reminder_at: null,
       current_order: null,
       test_mode: false,
+      cc: [],
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -350,15 +351,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   createRequest: {
     '201': {
-      id: 'c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa',
-      site_id: 2,
+      id: '4eef61a5-0a29-4eb1-a244-b55e9e26e24d',
+      site_id: 1,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-alice-fca0e7d2',
-          signer_ref: 'p5FVjHGb4nJLyKbg',
-          email: 'alice-fca0e7d2@example.com',
+          signer_id: 'client-ref-alice-32b9cb47',
+          signer_ref: 'tqQqnxZTagI6ySdX',
+          email: 'alice-32b9cb47@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -366,7 +367,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=p5FVjHGb4nJLyKbg&signature=k1.bjDnGIqAH4HguURUAkqArw-KNv2C-am3pHlN6lmOJ6U',
+            'http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=tqQqnxZTagI6ySdX&signature=k1.D2RcC-GTLtXhEPVKWYZ5F3Me5eZIiJX8KJHyPcYhQfE',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -380,17 +381,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5558368789',
-          signer_ref: 'a2maUOOBN-7SCS6n',
+          signer_id: '5559024801',
+          signer_ref: 'uRQBJSXkuw9HRWqp',
           email: null,
-          mobile_number: '15558368789',
+          mobile_number: '15559024801',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=a2maUOOBN-7SCS6n&signature=k1._t_1__1YoxS1oLYRO59c3AuOO7yHoXoRY7JZscX5dME',
+            'http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=uRQBJSXkuw9HRWqp&signature=k1.bPOYwXdDBQF00rrp4IFxxpwQ78t8_860CiXU1rHunMY',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -408,17 +409,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-alice-fca0e7d2',
+          assigned_to: 'client-ref-alice-32b9cb47',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-alice-fca0e7d2',
+          assigned_to: 'client-ref-alice-32b9cb47',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5558368789',
+          assigned_to: '5559024801',
         },
       ],
       render_data: {
@@ -427,8 +428,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-11-24T13:26:55.778Z',
-      updated_at: '2026-11-24T13:26:55.778Z',
+      created_at: '2026-12-05T00:16:12.048Z',
+      updated_at: '2026-12-05T00:16:12.048Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -436,10 +437,11 @@ export const CAPTURED_EXAMPLES: Examples = {
       declined_at: null,
       last_reminded_at: null,
       remind_count: 0,
-      reminder_interval_days: 3,
+      reminder_interval_days: null,
       next_reminder_at: null,
       current_order: null,
       test_mode: false,
+      cc: [],
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -506,6 +508,22 @@ export const CAPTURED_EXAMPLES: Examples = {
     },
   },
   deleteSiteSigner: {
+    '401': {
+      type: 'https://docs.esign.example/problems/missing_token',
+      title: 'Unauthorized',
+      status: 401,
+      code: 'missing_token',
+      detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
+      request_id: '25131c04-be2c-43c2-885b-688b437bf0b3',
+    },
+    '404': {
+      type: 'https://docs.esign.example/problems/not_found',
+      title: 'Not found',
+      status: 404,
+      code: 'not_found',
+      detail: 'No such resource.',
+      request_id: '282283ec-45a3-4eb4-8ced-b5f1ce04b087',
+    },
     '409': {
       type: 'https://docs.esign.example/problems/signer_in_use',
       title: 'Conflict',
@@ -676,15 +694,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   getRequest: {
     '200': {
-      id: 'c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa',
-      site_id: 2,
+      id: '4eef61a5-0a29-4eb1-a244-b55e9e26e24d',
+      site_id: 1,
       state: 'sent',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-alice-fca0e7d2',
-          signer_ref: 'p5FVjHGb4nJLyKbg',
-          email: 'alice-fca0e7d2@example.com',
+          signer_id: 'client-ref-alice-32b9cb47',
+          signer_ref: 'tqQqnxZTagI6ySdX',
+          email: 'alice-32b9cb47@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -692,8 +710,8 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'signed',
           request_url:
-            'http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=p5FVjHGb4nJLyKbg&signature=k1.bjDnGIqAH4HguURUAkqArw-KNv2C-am3pHlN6lmOJ6U',
-          signed_at: '2026-11-24T13:26:57.294Z',
+            'http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=tqQqnxZTagI6ySdX&signature=k1.D2RcC-GTLtXhEPVKWYZ5F3Me5eZIiJX8KJHyPcYhQfE',
+          signed_at: '2026-12-05T00:16:12.841Z',
           declined_at: null,
           notifications: {
             email: 'delivered',
@@ -703,20 +721,20 @@ export const CAPTURED_EXAMPLES: Examples = {
           turn: false,
           authentication: null,
           locale: null,
-          viewed_at: '2026-11-24T13:26:57.025Z',
+          viewed_at: '2026-12-05T00:16:12.749Z',
         },
         {
-          signer_id: '5558368789',
-          signer_ref: 'a2maUOOBN-7SCS6n',
+          signer_id: '5559024801',
+          signer_ref: 'uRQBJSXkuw9HRWqp',
           email: null,
-          mobile_number: '15558368789',
+          mobile_number: '15559024801',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=a2maUOOBN-7SCS6n&signature=k1._t_1__1YoxS1oLYRO59c3AuOO7yHoXoRY7JZscX5dME',
+            'http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=uRQBJSXkuw9HRWqp&signature=k1.bPOYwXdDBQF00rrp4IFxxpwQ78t8_860CiXU1rHunMY',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -734,17 +752,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-alice-fca0e7d2',
+          assigned_to: 'client-ref-alice-32b9cb47',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-alice-fca0e7d2',
+          assigned_to: 'client-ref-alice-32b9cb47',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5558368789',
+          assigned_to: '5559024801',
         },
       ],
       render_data: {
@@ -753,9 +771,9 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-11-24T13:26:55.778Z',
-      updated_at: '2026-11-24T13:26:57.294Z',
-      sent_at: '2026-11-24T13:26:56.256Z',
+      created_at: '2026-12-05T00:16:12.048Z',
+      updated_at: '2026-12-05T00:16:12.841Z',
+      sent_at: '2026-12-05T00:16:12.196Z',
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
@@ -766,6 +784,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       next_reminder_at: null,
       current_order: null,
       test_mode: false,
+      cc: [],
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -791,6 +810,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       mobile_number: null,
       created_at: '2026-12-04T20:50:03.824Z',
       updated_at: '2026-12-04T20:50:03.848Z',
+    },
+    '401': {
+      type: 'https://docs.esign.example/problems/missing_token',
+      title: 'Unauthorized',
+      status: 401,
+      code: 'missing_token',
+      detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
+      request_id: 'cdb85cd0-fd5d-476a-8356-7008f7a49a92',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1080,15 +1107,15 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: 'c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa',
-          site_id: 2,
+          id: '4eef61a5-0a29-4eb1-a244-b55e9e26e24d',
+          site_id: 1,
           state: 'completed',
           contracts: [1],
           signers: [
             {
-              signer_id: 'client-ref-alice-fca0e7d2',
-              signer_ref: 'p5FVjHGb4nJLyKbg',
-              email: 'alice-fca0e7d2@example.com',
+              signer_id: 'client-ref-alice-32b9cb47',
+              signer_ref: 'tqQqnxZTagI6ySdX',
+              email: 'alice-32b9cb47@example.com',
               mobile_number: null,
               send_to: {
                 email: true,
@@ -1096,8 +1123,8 @@ export const CAPTURED_EXAMPLES: Examples = {
               },
               state: 'signed',
               request_url:
-                'http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=p5FVjHGb4nJLyKbg&signature=k1.bjDnGIqAH4HguURUAkqArw-KNv2C-am3pHlN6lmOJ6U',
-              signed_at: '2026-11-24T13:26:57.294Z',
+                'http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=tqQqnxZTagI6ySdX&signature=k1.D2RcC-GTLtXhEPVKWYZ5F3Me5eZIiJX8KJHyPcYhQfE',
+              signed_at: '2026-12-05T00:16:12.841Z',
               declined_at: null,
               notifications: {
                 email: 'delivered',
@@ -1107,21 +1134,21 @@ export const CAPTURED_EXAMPLES: Examples = {
               turn: false,
               authentication: null,
               locale: null,
-              viewed_at: '2026-11-24T13:26:57.025Z',
+              viewed_at: '2026-12-05T00:16:12.749Z',
             },
             {
-              signer_id: '5558368789',
-              signer_ref: 'a2maUOOBN-7SCS6n',
+              signer_id: '5559024801',
+              signer_ref: 'uRQBJSXkuw9HRWqp',
               email: null,
-              mobile_number: '15558368789',
+              mobile_number: '15559024801',
               send_to: {
                 email: false,
                 mobile_number: true,
               },
               state: 'signed',
               request_url:
-                'http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=a2maUOOBN-7SCS6n&signature=k1._t_1__1YoxS1oLYRO59c3AuOO7yHoXoRY7JZscX5dME',
-              signed_at: '2026-11-24T13:26:58.009Z',
+                'http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=uRQBJSXkuw9HRWqp&signature=k1.bPOYwXdDBQF00rrp4IFxxpwQ78t8_860CiXU1rHunMY',
+              signed_at: '2026-12-05T00:16:12.937Z',
               declined_at: null,
               notifications: {
                 email: 'not_requested',
@@ -1131,24 +1158,24 @@ export const CAPTURED_EXAMPLES: Examples = {
               turn: false,
               authentication: null,
               locale: null,
-              viewed_at: '2026-11-24T13:26:57.781Z',
+              viewed_at: '2026-12-05T00:16:12.903Z',
             },
           ],
           fields: [
             {
               name: 'full_name',
               default_value: null,
-              assigned_to: 'client-ref-alice-fca0e7d2',
+              assigned_to: 'client-ref-alice-32b9cb47',
             },
             {
               name: 'signature',
               default_value: null,
-              assigned_to: 'client-ref-alice-fca0e7d2',
+              assigned_to: 'client-ref-alice-32b9cb47',
             },
             {
               name: 'witness_signature',
               default_value: null,
-              assigned_to: '5558368789',
+              assigned_to: '5559024801',
             },
           ],
           render_data: {
@@ -1157,12 +1184,12 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           redirect_url: 'https://client.example/after-signing?ref=42',
           expires_at: null,
-          created_at: '2026-11-24T13:26:55.778Z',
-          updated_at: '2026-11-24T13:26:58.009Z',
-          sent_at: '2026-11-24T13:26:56.256Z',
+          created_at: '2026-12-05T00:16:12.048Z',
+          updated_at: '2026-12-05T00:16:12.937Z',
+          sent_at: '2026-12-05T00:16:12.196Z',
           cancelled_at: null,
           expired_at: null,
-          completed_at: '2026-11-24T13:26:58.009Z',
+          completed_at: '2026-12-05T00:16:12.937Z',
           declined_at: null,
           last_reminded_at: null,
           remind_count: 0,
@@ -1170,6 +1197,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           next_reminder_at: null,
           current_order: null,
           test_mode: false,
+          cc: [],
         },
       ],
     },
@@ -1344,6 +1372,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       ],
       request_id: 'cdefeba4-b186-4336-b6f2-459852342fbd',
     },
+    '401': {
+      type: 'https://docs.esign.example/problems/missing_token',
+      title: 'Unauthorized',
+      status: 401,
+      code: 'missing_token',
+      detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
+      request_id: 'ded5e605-b5f0-44b6-81fe-31bbff3470ee',
+    },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
       title: 'Not found',
@@ -1369,6 +1405,14 @@ export const CAPTURED_EXAMPLES: Examples = {
           updated_at: '2026-12-04T20:50:03.848Z',
         },
       ],
+    },
+    '401': {
+      type: 'https://docs.esign.example/problems/missing_token',
+      title: 'Unauthorized',
+      status: 401,
+      code: 'missing_token',
+      detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
+      request_id: '54c759c8-7b3f-4e20-b519-56a9db598812',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1526,6 +1570,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       created_at: '2026-12-04T20:51:00.055Z',
       updated_at: '2026-12-04T20:51:00.055Z',
     },
+    '401': {
+      type: 'https://docs.esign.example/problems/missing_token',
+      title: 'Unauthorized',
+      status: 401,
+      code: 'missing_token',
+      detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
+      request_id: '56eaa22c-5a61-4108-aac1-c6d2ce80b650',
+    },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
       title: 'Not found',
@@ -1551,15 +1603,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   reissueExecutionUrl: {
     '200': {
-      id: '09b0493c-d6d8-4eb7-999b-fc3953091f68',
-      site_id: 2,
+      id: '027936d3-ddf4-44db-b906-1d026802979b',
+      site_id: 1,
       state: 'sent',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-reissue-1f23d77b',
-          signer_ref: 'RMa-IO0FuKN8zUDK',
-          email: 'reissue-1f23d77b@example.com',
+          signer_id: 'client-ref-reissue-06083675',
+          signer_ref: 'JKFalUFyS8m2lQ9u',
+          email: 'reissue-06083675@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -1567,11 +1619,11 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:36217/sign?r=09b0493c-d6d8-4eb7-999b-fc3953091f68&s=RMa-IO0FuKN8zUDK&signature=k1.1.3OgUpC18Ot7RWojP8gUT9grW_s5pVvE2auSU8gtmKL8',
+            'http://127.0.0.1:24272/sign?r=027936d3-ddf4-44db-b906-1d026802979b&s=JKFalUFyS8m2lQ9u&signature=k1.1.scNVGANO6GC674sNu-3D1JjuYEuq7ZrnE4uvijVFb2A',
           signed_at: null,
           declined_at: null,
           notifications: {
-            email: 'pending',
+            email: 'delivered',
             sms: 'not_requested',
           },
           order: null,
@@ -1581,17 +1633,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5555329092',
-          signer_ref: 'qyfWX946tw4hJ6Et',
+          signer_id: '5553778382',
+          signer_ref: 'mFQcfOhNmpvLHZK2',
           email: null,
-          mobile_number: '15555329092',
+          mobile_number: '15553778382',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:36217/sign?r=09b0493c-d6d8-4eb7-999b-fc3953091f68&s=qyfWX946tw4hJ6Et&signature=k1.F7vDutvMh500jlb2wyQcuCl5QY6HNr5yMRIo9x73UcQ',
+            'http://127.0.0.1:24272/sign?r=027936d3-ddf4-44db-b906-1d026802979b&s=mFQcfOhNmpvLHZK2&signature=k1.6fXnekhQdb-G1Lvo2dNzPE3uZ5ExC8HTCAJL1SUTTYQ',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -1609,17 +1661,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-reissue-1f23d77b',
+          assigned_to: 'client-ref-reissue-06083675',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-reissue-1f23d77b',
+          assigned_to: 'client-ref-reissue-06083675',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5555329092',
+          assigned_to: '5553778382',
         },
       ],
       render_data: {
@@ -1628,9 +1680,9 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-11-24T13:27:07.886Z',
-      updated_at: '2026-11-24T13:27:08.729Z',
-      sent_at: '2026-11-24T13:27:08.376Z',
+      created_at: '2026-12-05T00:16:16.216Z',
+      updated_at: '2026-12-05T00:16:16.341Z',
+      sent_at: '2026-12-05T00:16:16.245Z',
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
@@ -1641,6 +1693,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       next_reminder_at: null,
       current_order: null,
       test_mode: false,
+      cc: [],
     },
     '409': {
       type: 'https://docs.esign.example/problems/invalid_state',
@@ -1653,15 +1706,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   remindRequest: {
     '200': {
-      id: '549ee8ce-361e-426b-802f-79698d1bce58',
+      id: '516b7a0b-e975-476d-88e1-553641dd1a7b',
       site_id: 2,
       state: 'sent',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-aa7ea6c4',
-          signer_ref: 'I6dobHzdnMPM4b9E',
-          email: 'm-aa7ea6c4@example.com',
+          signer_id: 'client-ref-m-45692690',
+          signer_ref: 'jtDK6fulV7BBQ1WQ',
+          email: 'm-45692690@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -1669,11 +1722,11 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:46613/sign?r=549ee8ce-361e-426b-802f-79698d1bce58&s=I6dobHzdnMPM4b9E&signature=k1.dK2GUbeRwaI9Gi24eKpmmJLVelWO4GPX8QSQG83jR6U',
+            'http://127.0.0.1:26192/sign?r=516b7a0b-e975-476d-88e1-553641dd1a7b&s=jtDK6fulV7BBQ1WQ&signature=k1.vZksWKVT5gpcQeNKJTBJ-uV2KOrsIYCRYj53hCMVSNU',
           signed_at: null,
           declined_at: null,
           notifications: {
-            email: 'pending',
+            email: 'delivered',
             sms: 'not_requested',
           },
           order: null,
@@ -1683,17 +1736,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5557400325',
-          signer_ref: '0LphTLoiXv1oe9BU',
+          signer_id: '5555365728',
+          signer_ref: '8w0J1ybk8qHx-JEO',
           email: null,
-          mobile_number: '15557400325',
+          mobile_number: '15555365728',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:46613/sign?r=549ee8ce-361e-426b-802f-79698d1bce58&s=0LphTLoiXv1oe9BU&signature=k1.RHZw_F8al7Oth1Fq-3Et93a-gPfE1vfR64-dLgnEaT0',
+            'http://127.0.0.1:26192/sign?r=516b7a0b-e975-476d-88e1-553641dd1a7b&s=8w0J1ybk8qHx-JEO&signature=k1.46YxdZIGSdfCloMAPxic7p3eiW_1oWamfAETbI9K5wk',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -1711,17 +1764,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-aa7ea6c4',
+          assigned_to: 'client-ref-m-45692690',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-aa7ea6c4',
+          assigned_to: 'client-ref-m-45692690',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5557400325',
+          assigned_to: '5555365728',
         },
       ],
       render_data: {
@@ -1730,19 +1783,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-11-24T13:27:03.146Z',
-      updated_at: '2026-11-24T13:27:04.891Z',
-      sent_at: '2026-11-24T13:27:03.221Z',
+      created_at: '2026-12-05T00:16:17.161Z',
+      updated_at: '2026-12-05T00:16:18.341Z',
+      sent_at: '2026-12-05T00:16:17.176Z',
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
       declined_at: null,
-      last_reminded_at: '2026-11-24T13:27:04.891Z',
+      last_reminded_at: '2026-12-05T00:16:18.341Z',
       remind_count: 1,
       reminder_interval_days: null,
       next_reminder_at: null,
       current_order: null,
       test_mode: false,
+      cc: [],
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1801,15 +1855,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   sendRequest: {
     '200': {
-      id: 'c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa',
-      site_id: 2,
+      id: '4eef61a5-0a29-4eb1-a244-b55e9e26e24d',
+      site_id: 1,
       state: 'sent',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-alice-fca0e7d2',
-          signer_ref: 'p5FVjHGb4nJLyKbg',
-          email: 'alice-fca0e7d2@example.com',
+          signer_id: 'client-ref-alice-32b9cb47',
+          signer_ref: 'tqQqnxZTagI6ySdX',
+          email: 'alice-32b9cb47@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -1817,7 +1871,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=p5FVjHGb4nJLyKbg&signature=k1.bjDnGIqAH4HguURUAkqArw-KNv2C-am3pHlN6lmOJ6U',
+            'http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=tqQqnxZTagI6ySdX&signature=k1.D2RcC-GTLtXhEPVKWYZ5F3Me5eZIiJX8KJHyPcYhQfE',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -1831,17 +1885,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5558368789',
-          signer_ref: 'a2maUOOBN-7SCS6n',
+          signer_id: '5559024801',
+          signer_ref: 'uRQBJSXkuw9HRWqp',
           email: null,
-          mobile_number: '15558368789',
+          mobile_number: '15559024801',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:36217/sign?r=c967cb2b-1e5f-4d78-8724-7b53c5d9e5aa&s=a2maUOOBN-7SCS6n&signature=k1._t_1__1YoxS1oLYRO59c3AuOO7yHoXoRY7JZscX5dME',
+            'http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=uRQBJSXkuw9HRWqp&signature=k1.bPOYwXdDBQF00rrp4IFxxpwQ78t8_860CiXU1rHunMY',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -1859,17 +1913,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-alice-fca0e7d2',
+          assigned_to: 'client-ref-alice-32b9cb47',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-alice-fca0e7d2',
+          assigned_to: 'client-ref-alice-32b9cb47',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5558368789',
+          assigned_to: '5559024801',
         },
       ],
       render_data: {
@@ -1878,19 +1932,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-11-24T13:26:55.778Z',
-      updated_at: '2026-11-24T13:26:56.256Z',
-      sent_at: '2026-11-24T13:26:56.256Z',
+      created_at: '2026-12-05T00:16:12.048Z',
+      updated_at: '2026-12-05T00:16:12.196Z',
+      sent_at: '2026-12-05T00:16:12.196Z',
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
       declined_at: null,
       last_reminded_at: null,
       remind_count: 0,
-      reminder_interval_days: 3,
-      next_reminder_at: '2026-11-27T13:26:56.256Z',
+      reminder_interval_days: null,
+      next_reminder_at: null,
       current_order: null,
       test_mode: false,
+      cc: [],
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1982,15 +2037,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   updateRequest: {
     '200': {
-      id: '52204e4a-65d9-48fd-88ed-dc5541b6e060',
-      site_id: 2,
+      id: 'be45817f-cbec-4606-b4e1-2c97c3e99d88',
+      site_id: 1,
       state: 'sent',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-77b68bd4',
-          signer_ref: 'x0CuU53ZnsqriGCp',
-          email: 'm-77b68bd4@example.com',
+          signer_id: 'client-ref-late-5edce1bd',
+          signer_ref: 'luk4RS3M74XJIgqy',
+          email: 'late-5edce1bd@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -1998,7 +2053,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:19984/sign?r=52204e4a-65d9-48fd-88ed-dc5541b6e060&s=x0CuU53ZnsqriGCp&signature=k1.pacqyegYtsHS2zFlk_KrzllO0cGFXedLSusfRy18a1o',
+            'http://127.0.0.1:24276/sign?r=be45817f-cbec-4606-b4e1-2c97c3e99d88&s=luk4RS3M74XJIgqy&signature=k1.4kAhfPc65M_r2LMlatB2cVSj5T5oS6Jl_5wbQ85wgYs',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2012,22 +2067,22 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5557261599',
-          signer_ref: '1z86iTubiKvTn-n7',
+          signer_id: '5558561977',
+          signer_ref: 'RLU_avK-7CaT6Xx3',
           email: null,
-          mobile_number: '15557261599',
+          mobile_number: '15558561977',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:19984/sign?r=52204e4a-65d9-48fd-88ed-dc5541b6e060&s=1z86iTubiKvTn-n7&signature=k1.l6x22bj9QYc2cob78xBQBAZGIrH11DDInnBP6rBjMyE',
+            'http://127.0.0.1:24276/sign?r=be45817f-cbec-4606-b4e1-2c97c3e99d88&s=RLU_avK-7CaT6Xx3&signature=k1.nQb1XdMqWWs6Fy50g63QbMIaFVxXoQp8doPdZB4jGGo',
           signed_at: null,
           declined_at: null,
           notifications: {
             email: 'not_requested',
-            sms: 'pending',
+            sms: 'delivered',
           },
           order: null,
           turn: true,
@@ -2040,17 +2095,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-77b68bd4',
+          assigned_to: 'client-ref-late-5edce1bd',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-77b68bd4',
+          assigned_to: 'client-ref-late-5edce1bd',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5557261599',
+          assigned_to: '5558561977',
         },
       ],
       render_data: {
@@ -2058,20 +2113,21 @@ export const CAPTURED_EXAMPLES: Examples = {
         client_name: 'Jane Q. Client',
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
-      expires_at: null,
-      created_at: '2026-12-04T15:56:37.498Z',
-      updated_at: '2026-12-04T15:56:37.783Z',
-      sent_at: '2026-12-04T15:56:37.528Z',
+      expires_at: '2026-12-15T00:16:31.328Z',
+      created_at: '2026-12-05T00:16:31.073Z',
+      updated_at: '2026-12-05T00:16:31.334Z',
+      sent_at: '2026-12-05T00:16:31.103Z',
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
       declined_at: null,
       last_reminded_at: null,
       remind_count: 0,
-      reminder_interval_days: 3,
-      next_reminder_at: '2026-12-07T15:56:37.528Z',
+      reminder_interval_days: null,
+      next_reminder_at: null,
       current_order: null,
       test_mode: false,
+      cc: [],
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2088,6 +2144,29 @@ export const CAPTURED_EXAMPLES: Examples = {
       code: 'not_found',
       detail: 'No such request.',
       request_id: 'ea787af9-5d41-46c7-9dad-763ba469b674',
+    },
+    '409': {
+      type: 'https://docs.esign.example/problems/invalid_state',
+      title: 'Conflict',
+      status: 409,
+      code: 'invalid_state',
+      detail: 'Cannot update a Request that is cancelled.',
+      state: 'cancelled',
+      request_id: '70454e9f-3dfe-4948-8566-6d628f0fcb0a',
+    },
+    '422': {
+      type: 'https://docs.esign.example/problems/invalid_body',
+      title: 'Invalid request body',
+      status: 422,
+      code: 'invalid_body',
+      detail: 'The request body is invalid.',
+      errors: [
+        {
+          path: 'expires_at',
+          message: 'must be in the future',
+        },
+      ],
+      request_id: '1353c435-83af-4cb3-bdef-d8c0beec48ae',
     },
   },
   updateWebhookEndpoint: {

@@ -4,6 +4,7 @@ import {
   type DomainEvent,
   type EventBranding,
   type NotifiedSigner,
+  ccRef,
 } from '@esign/contracts';
 import { logoPath } from '../domain/branding.js';
 import {
@@ -119,6 +120,31 @@ const invitation = (
 });
 
 /** A notice (ADR 2002): the Request, its recipients and then the creating user, its expiry. */
+/**
+ * The Request's carbon copies as recipients of its completion (ADR 3230): by e-mail, each
+ * under its reserved reference (`cc.1`, …, never a signer's), with a link to a copy; an
+ * address a signer is already told at is not told twice.
+ */
+const carbonCopies = (request: SignatureRequest, copyLink: (ref: string) => string): NotifiedSigner[] => {
+  const signers = new Set(request.signers.map((s) => s.contact.email));
+  return (request.cc ?? []).flatMap((email, i) =>
+    signers.has(email)
+      ? []
+      : [
+          {
+            signer_id: email,
+            signer_ref: ccRef(i),
+            email,
+            mobile_number: null,
+            send_to: { email: true, mobile_number: false },
+            request_url: copyLink(ccRef(i)),
+            // Not a signer: the Site's language (ADR 2320), else English.
+            locale: resolveLocale(undefined, request.siteLocale),
+          },
+        ],
+  );
+};
+
 const notice = (
   request: SignatureRequest,
   recipients: NotifiedSigner[],
@@ -249,16 +275,17 @@ export const envelopes = (
           deps.copyUrl ??
           ((id: string, ref: string) =>
             deps.executionUrl(id, ref, request.signers.find((s) => s.signerRef === ref)?.link.version ?? 0));
+        const signers = event.notify.map((s) => ({
+          ...notifiedByEmail(request, s, deps.executionUrl),
+          request_url: copy(request.id, s.signerRef, expires),
+        }));
         return {
           ...head,
           type: event.type,
           data: {
             ...notice(
               request,
-              event.notify.map((s) => ({
-                ...notifiedByEmail(request, s, deps.executionUrl),
-                request_url: copy(request.id, s.signerRef, expires),
-              })),
+              signers.concat(carbonCopies(request, (ref) => copy(request.id, ref, expires))),
               deps.requestPageUrl,
             ),
             copy_expires_at: expires,

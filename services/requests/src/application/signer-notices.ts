@@ -1,4 +1,4 @@
-import { isoNow } from '@esign/contracts';
+import { ccIndexOf, isoNow } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
@@ -95,8 +95,14 @@ export type CopyRefusal =
   | { readonly _tag: 'NoSuchRequest' }
   | { readonly _tag: 'NotCompleted' };
 
+/** Whether `ref` names one a copy was sent to: a signer, or one of the carbon copies (ADR 3230). */
+const copyHolder = (request: SignatureRequest, ref: string): boolean => {
+  const cc = ccIndexOf(ref);
+  return cc === undefined ? request.signers.some((s) => s.signerRef === ref) : cc < (request.cc?.length ?? 0);
+};
+
 /**
- * `GET /sign/copy`: a signer's copy of the executed PDF, for a link whose signature
+ * `GET /sign/copy`: a signer's (or a carbon copy's) copy of the executed PDF, for a link whose signature
  * covers the Request, the signer and the expiry, until that expiry.
  */
 export const executedCopy =
@@ -117,7 +123,7 @@ export const executedCopy =
     return pipe(
       deps.store.requests.findByVerifiedId(input.requestId),
       TE.chainW((found) =>
-        O.isNone(found) || !found.value.signers.some((s) => s.signerRef === input.signerRef)
+        O.isNone(found) || !copyHolder(found.value, input.signerRef)
           ? TE.left<CopyRefusal, never>({ _tag: 'NoSuchRequest' })
           : pipe(
               // The Request's own site is the scope: the link vouches for this one Request.

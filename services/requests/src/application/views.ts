@@ -65,6 +65,7 @@ export const requestView = (request: SignatureRequest, executionUrl: ExecutionUr
   next_reminder_at: request.nextReminderAt,
   current_order: request.state === 'sent' ? currentOrder(request) : null,
   test_mode: request.testMode,
+  cc: [...(request.cc ?? [])],
 });
 
 const fieldView = (f: TemplateField): ContractSummary['fields'][number] => {

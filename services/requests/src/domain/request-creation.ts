@@ -170,6 +170,16 @@ const checkExpiry = (input: CreationInput, errors: FieldError[]): void => {
  * A new draft Request from a decoded create body. Every rule is checked and every
  * violation reported, each at the path of the offending input.
  */
+/** Each copy goes to an address once (ADR 3230): a second entry of one is refused by its place. */
+const checkCc = (input: CreationInput, errors: FieldError[]): void => {
+  const first = new Map<string, number>();
+  (input.body.cc ?? []).forEach((email, i) => {
+    const seen = first.get(email);
+    if (seen === undefined) first.set(email, i);
+    else errors.push(fieldError(at('cc', i), `repeats cc[${seen}]`));
+  });
+};
+
 export const createSignatureRequest = (input: CreationInput): E.Either<InvalidRequest, Creation> => {
   const errors: FieldError[] = [];
   const contracts = checkContracts(input, errors);
@@ -179,6 +189,7 @@ export const createSignatureRequest = (input: CreationInput): E.Either<InvalidRe
   const fields = contractsOk ? checkFields(input.body.fields, contracts, signers, errors) : [];
   if (contractsOk) checkRenderData(input, contracts, errors);
   checkExpiry(input, errors);
+  checkCc(input, errors);
   if (errors.length > 0) return E.left({ _tag: 'InvalidRequest', errors });
 
   const request: SignatureRequest = {
@@ -192,6 +203,7 @@ export const createSignatureRequest = (input: CreationInput): E.Either<InvalidRe
     signers,
     fields,
     renderData: input.body.render_data ?? {},
+    cc: input.body.cc ?? [],
     redirectUrl: input.body.redirect_url ?? null,
     expiresAt: input.body.expires_at ?? null,
     createdAt: input.now,

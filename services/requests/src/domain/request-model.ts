@@ -82,6 +82,8 @@ export interface SignatureRequest {
   readonly signers: readonly RequestSigner[];
   readonly fields: readonly RequestField[];
   readonly renderData: Readonly<Record<string, string>>;
+  /** Addresses sent a copy of the executed document once everyone has signed (ADR 3230); absent: none. */
+  readonly cc?: readonly string[];
   readonly redirectUrl: string | null;
   readonly expiresAt: string | null;
   readonly createdAt: string;

@@ -5,8 +5,9 @@ import { orderReached } from './signing-order.js';
  * Who is told when a Request ends (ADR 2002): on completion every signer with an e-mail
  * address gets a link to their copy; on a decline, the other signers who were already
  * told of the Request (in order: those whose turn had come) get the reason. The creating
- * user, when their address is known, is told of both (ADR 2003; added to the event's
- * recipients when it is built, see application/events.ts).
+ * user, when their address is known, is told of both (ADR 2003), and the Request's
+ * carbon copies get a link to a copy on completion (ADR 3230); both are added to the
+ * event's recipients when it is built (application/events.ts).
  */
 export const COPY_LINK_DAYS = 30;
 
@@ -16,7 +17,8 @@ const creatorHasEmail = (request: SignatureRequest) =>
   request.creator !== undefined && request.creator !== null && request.creator.email !== null;
 
 export const completionNotice = (after: SignatureRequest): RequestEvent[] =>
-  after.state === 'completed' && (after.signers.some(hasEmail) || creatorHasEmail(after))
+  after.state === 'completed' &&
+  (after.signers.some(hasEmail) || creatorHasEmail(after) || (after.cc?.length ?? 0) > 0)
     ? [{ type: 'notice.completed', notify: after.signers.filter(hasEmail) }]
     : [];
 

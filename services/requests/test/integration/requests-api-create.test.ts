@@ -131,6 +131,47 @@ describe('requests service: Requests over HTTP (real Postgres), creating them', 
         );
       });
 
+    it('keeps the carbon copies (ADR 3230), lower-cased and in order; one given twice writes nothing', async () => {
+      const created = await h.http
+        .post(`/v1.1/sites/${SITE_A.id}/requests`)
+        .set(headers)
+        .send({
+          contracts: [html],
+          signers: [{ signer_id: 'cc-signer' }],
+          cc: ['Legal@Example.com', 'ops@example.com'],
+        })
+        .expect(201);
+      const view = created.body as RequestView;
+      assert.deepEqual(view.cc, ['legal@example.com', 'ops@example.com']);
+      const read = await h.http.get(`/v1.1/requests/${view.id}`).set(headers).expect(200);
+      assert.deepEqual((read.body as RequestView).cc, ['legal@example.com', 'ops@example.com'], 'stored');
+      const before = Number(await h.pool.oneFirst(sql.unsafe`SELECT count(*) FROM requests`));
+      const refused = await h.http
+        .post(`/v1.1/sites/${SITE_A.id}/requests`)
+        .set(headers)
+        .send({
+          contracts: [html],
+          signers: [{ signer_id: 'cc-signer' }],
+          cc: ['a@example.com', 'not an address', 'A@example.com'],
+        })
+        .expect(422);
+      assert.deepEqual(
+        (refused.body.errors as { path: string }[]).map((e) => e.path),
+        ['cc[1]'],
+        'the codec first: an address that is not one',
+      );
+      await h.http
+        .post(`/v1.1/sites/${SITE_A.id}/requests`)
+        .set(headers)
+        .send({
+          contracts: [html],
+          signers: [{ signer_id: 'cc-signer' }],
+          cc: ['a@example.com', 'A@example.com'],
+        })
+        .expect(422);
+      assert.equal(Number(await h.pool.oneFirst(sql.unsafe`SELECT count(*) FROM requests`)), before);
+    });
+
     it('upserts signers per site: a later Request updates the contact, an earlier one shows it', async () => {
       const first = await h.http
         .post(`/v1.1/sites/${SITE_A.id}/requests`)

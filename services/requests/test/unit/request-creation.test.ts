@@ -438,6 +438,28 @@ describe('requests domain: creating a Request', () => {
     });
   });
 
+  describe('cc (ADR 3230)', () => {
+    it('keeps each address lower-cased, in order; one given twice is refused at its place', () => {
+      const { request } = right(
+        create({
+          contracts: [11],
+          signers: [{ signer_id: 'a' }],
+          cc: ['Legal@Example.com', 'ops@example.com'],
+        }),
+      );
+      assert.deepEqual(request.cc, ['legal@example.com', 'ops@example.com']);
+      assert.deepEqual(right(create({ contracts: [11], signers: [{ signer_id: 'a' }] })).request.cc, []);
+      assert.deepEqual(
+        errorsOf({
+          contracts: [11],
+          signers: [{ signer_id: 'a' }],
+          cc: ['a@example.com', 'b@x.com', 'A@example.com '],
+        }),
+        [{ path: 'cc[2]', message: 'repeats cc[0]' }],
+      );
+    });
+  });
+
   it('reports every violation at once', () => {
     const errors = errorsOf({
       contracts: [11],

@@ -325,6 +325,17 @@ describe('signing: the rules of a signer’s submission and of the document show
       ]);
     });
 
+    it('ADR 3230: each carbon copy gets a copy link on completion, under its own reference, once', async () => {
+      const { memory, signAs } = setup({ cc: ['legal@example.com', 'alice@example.com', 'ops@example.com'] });
+      assert.ok(E.isRight(await signAs('ref0', { 0: 'Alice', 2: 'basic' })));
+      assert.ok(E.isRight(await signAs('ref1', { 4: 'Bob' })));
+      assert.deepEqual(noticeRecipients(memory, 'notice.completed'), [
+        ['ref0', 'alice@example.com', 'https://esign.example/sign/copy'],
+        ['cc.1', 'legal@example.com', 'https://esign.example/sign/copy'],
+        ['cc.3', 'ops@example.com', 'https://esign.example/sign/copy'],
+      ]);
+    });
+
     it('ADR 2003: the creator is told of a decline even when no other signer had been told', async () => {
       const { memory, request, cases, link } = setup({
         creator: { userId: 'user-1', email: 'owner@example.com' },

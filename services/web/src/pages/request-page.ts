@@ -110,6 +110,14 @@ export const requestPage = async (
         <dd>
           ${r.contracts.map((c, i) => html`${i > 0 ? ', ' : ''}<a href="${deps.base}/templates/${c}">template ${c}</a>`)}
         </dd>
+        ${
+          r.cc.length > 0
+            ? html`<dt>Copies to</dt>
+                <dd>
+                  ${r.cc.join(', ')} <span class="hint">(the signed document, once everyone has signed)</span>
+                </dd>`
+            : ''
+        }
         <dt>Created</dt>
         <dd>${time(r.created_at)}</dd>
         <dt>Sent</dt>

@@ -159,6 +159,7 @@ export const requestView = (
   next_reminder_at: null,
   current_order: null,
   test_mode: testMode,
+  cc: [] as string[],
 });
 
 /**

@@ -46,11 +46,12 @@ export const requestInserts = (request: SignatureRequest): Fragment[] => [
   sql.fragment`
     INSERT INTO requests
       (id, site_id, site_name, site_locale, created_by, creator_email, state, render_data, redirect_url,
-       expires_at, created_at, updated_at, test_mode, reminder_interval_days)
+       expires_at, created_at, updated_at, test_mode, reminder_interval_days, cc_emails)
     VALUES (${request.id}, ${request.siteId}, ${request.siteName}, ${request.siteLocale ?? null},
             ${request.creator?.userId ?? null}, ${request.creator?.email ?? null}, ${request.state},
             ${sql.jsonb(request.renderData)}, ${request.redirectUrl}, ${request.expiresAt},
-            ${request.createdAt}, ${request.updatedAt}, ${request.testMode}, ${request.reminderIntervalDays})`,
+            ${request.createdAt}, ${request.updatedAt}, ${request.testMode}, ${request.reminderIntervalDays},
+            ${sql.array([...(request.cc ?? [])], 'text')})`,
   sql.fragment`
     INSERT INTO request_contracts (request_id, position, template_id, name)
     SELECT ${request.id}, position, template_id, name

@@ -121,6 +121,7 @@ export const RequestRow = t.type({
   reminder_interval_days: nullable(t.number),
   next_reminder_at: nullable(t.string),
   test_mode: t.boolean,
+  cc_emails: t.array(t.string),
   version: t.number,
   contracts: t.array(t.type({ id: t.number, name: t.string })),
   signers: t.array(SignerRow),
