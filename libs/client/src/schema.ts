@@ -44,7 +44,7 @@ export interface paths {
     head?: never;
     /**
      * Change a Request’s expiry or reminders, or a draft’s render_data or fields
-     * @description Moves a draft or sent Request’s `expires_at` (later, sooner, or `null` for never; in the future and at most 365 days ahead, as at create) or changes its `reminder_interval_days` (1 to 30, or `null` for none). The signers’ links open until the new expiry, within their own lifetime. On a sent Request the next automatic reminder (`next_reminder_at`) is scheduled again from the last notification (the send, the last reminder or a later turn’s start), so a shorter interval may make one due at once. On a draft only, `render_data` replaces the values merged into its HTML contracts, whole (a key left out is removed), checked against the contracts’ tokens as at create; `fields` likewise replaces its field entries with the create’s rules (an entry’s `assigned_to` a signer_id, or an e-mail address taking every field no entry assigns), which is how a draft created with unassigned fields is made ready to send. Once sent, its signers have been shown the document, and either is a 409. Writes `request.updated` (a webhook), whose `changed` names what changed. The same values again change nothing.
+     * @description Moves a draft or sent Request’s `expires_at` (later, sooner, or `null` for never; in the future and at most 365 days ahead, as at create) or changes its `reminder_interval_days` (1 to 30, or `null` for none). The signers’ links open until the new expiry, within their own lifetime. On a sent Request the next automatic reminder (`next_reminder_at`) is scheduled again from the last notification (the send, the last reminder or a later turn’s start), so a shorter interval may make one due at once. On a draft only, `render_data` replaces the values merged into its HTML contracts, whole (a key left out is removed), checked against the contracts’ tokens as at create; `fields` likewise replaces its field entries with the create’s rules (an entry’s `assigned_to` a signer_id, or an e-mail address taking every field no entry assigns), which is how a draft created with unassigned fields is made ready to send. Once sent, its signers have been shown the document, and either is a 409. `cc` replaces, on a draft or sent Request, the addresses sent a copy of the executed document once everyone has signed. Writes `request.updated` (a webhook), whose `changed` names what changed. The same values again change nothing.
      */
     patch: operations['updateRequest'];
     trace?: never;
@@ -1766,6 +1766,7 @@ export interface components {
       reminder_interval_days?: components['schemas']['ReminderIntervalDays'];
       render_data?: components['schemas']['RenderData'];
       fields?: components['schemas']['FieldEntry'][];
+      cc?: string[];
     };
     NoParameters: Record<string, never>;
     ReissueExecutionUrlBody: {
@@ -2565,7 +2566,7 @@ export interface components {
         expires_at: string | null;
         reminder_interval_days: number | null;
         next_reminder_at: string | null;
-        changed?: ('expires_at' | 'reminder_interval_days' | 'render_data' | 'fields')[];
+        changed?: ('expires_at' | 'reminder_interval_days' | 'render_data' | 'fields' | 'cc')[];
       };
       /** @constant */
       test_mode?: true;

@@ -164,7 +164,13 @@ export const RequestUpdated = envelope(
     }),
     t.partial({
       changed: t.array(
-        t.keyof({ expires_at: null, reminder_interval_days: null, render_data: null, fields: null }),
+        t.keyof({
+          expires_at: null,
+          reminder_interval_days: null,
+          render_data: null,
+          fields: null,
+          cc: null,
+        }),
       ),
     }),
   ]),

@@ -1,13 +1,13 @@
 import type * as t from 'io-ts';
 import { FieldEntry, LIMITS, RenderData } from './api.js';
-import { boundedArray, nullable, partialUpdate, IsoDateTime } from './primitives.js';
+import { boundedArray, Email, nullable, partialUpdate, IsoDateTime } from './primitives.js';
 import { ReminderIntervalDays } from './reminders.js';
 
 /**
  * `PATCH /v1.1/requests/:id` body (ADR 3150): an open Request's expiry (in the future, at
  * most 365 days ahead; null: never) and its automatic reminders (1 to 30 days; null:
  * none); a draft's `render_data` and `fields`, each replaced whole with the create's rules
- * (ADR 3220). At least one of them.
+ * (ADR 3220); an open Request's `cc`, replaced whole (ADR 3230). At least one of them.
  */
 export const UpdateRequestBody = partialUpdate(
   {
@@ -15,6 +15,7 @@ export const UpdateRequestBody = partialUpdate(
     reminder_interval_days: ReminderIntervalDays,
     render_data: RenderData,
     fields: boundedArray(FieldEntry, LIMITS.fields, 'Fields'),
+    cc: boundedArray(Email, LIMITS.cc, 'CarbonCopies'),
   },
   'UpdateRequestBody',
 );
@@ -25,6 +26,7 @@ export const REQUEST_UPDATE_PARTS = [
   'reminder_interval_days',
   'render_data',
   'fields',
+  'cc',
 ] as const;
 export type RequestUpdatePart = (typeof REQUEST_UPDATE_PARTS)[number];
 export type UpdateRequestBody = t.TypeOf<typeof UpdateRequestBody>;

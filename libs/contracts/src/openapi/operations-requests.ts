@@ -115,7 +115,8 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
       'contracts’ tokens as at create; `fields` likewise replaces its field entries with the create’s rules (an ' +
       'entry’s `assigned_to` a signer_id, or an e-mail address taking every field no entry assigns), which is ' +
       'how a draft created with unassigned fields is made ready to send. Once sent, its signers have been shown ' +
-      'the document, and either is a 409. ' +
+      'the document, and either is a 409. `cc` replaces, on a draft or sent Request, the addresses sent a copy of ' +
+      'the executed document once everyone has signed. ' +
       'Writes `request.updated` (a webhook), whose `changed` names what changed. The same values again change ' +
       'nothing.',
     tag: 'Requests',

@@ -2,7 +2,7 @@ import { isoNow, type FieldEntry, type FieldError, type RequestView } from '@esi
 import * as O from 'fp-ts/lib/Option.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import { expiryProblems, renderDataProblems } from '../domain/request-creation.js';
+import { ccProblems, expiryProblems, renderDataProblems } from '../domain/request-creation.js';
 import { checkFields } from '../domain/request-fields.js';
 import type { RequestField } from '../domain/request-model.js';
 import { changeSettings, type RequestSettingsChange } from '../domain/request-settings.js';
@@ -72,7 +72,10 @@ export const changeRequestSettings =
   (deps: TransitionDeps & Pick<Deps, 'remindPolicy'>) =>
   (input: ChangeSettingsInput): TE.TaskEither<AppError, Outcome<RequestView>> => {
     const { expiresAt, renderData } = input.change;
-    const errors = expiresAt == null ? [] : expiryProblems(expiresAt, isoNow(deps.clock));
+    const errors = [
+      ...(expiresAt == null ? [] : expiryProblems(expiresAt, isoNow(deps.clock))),
+      ...ccProblems(input.change.cc ?? []),
+    ];
     if (errors.length > 0) return TE.left({ _tag: 'InvalidRequest', errors });
     const change = (fields?: readonly RequestField[]) =>
       transition(deps, (request, now) =>

@@ -171,13 +171,17 @@ const checkExpiry = (input: CreationInput, errors: FieldError[]): void => {
  * violation reported, each at the path of the offending input.
  */
 /** Each copy goes to an address once (ADR 3230): a second entry of one is refused by its place. */
-const checkCc = (input: CreationInput, errors: FieldError[]): void => {
+export const ccProblems = (cc: readonly string[]): FieldError[] => {
   const first = new Map<string, number>();
-  (input.body.cc ?? []).forEach((email, i) => {
+  return cc.flatMap((email, i) => {
     const seen = first.get(email);
     if (seen === undefined) first.set(email, i);
-    else errors.push(fieldError(at('cc', i), `repeats cc[${seen}]`));
+    return seen === undefined ? [] : [fieldError(at('cc', i), `repeats cc[${seen}]`)];
   });
+};
+
+const checkCc = (input: CreationInput, errors: FieldError[]): void => {
+  errors.push(...ccProblems(input.body.cc ?? []));
 };
 
 export const createSignatureRequest = (input: CreationInput): E.Either<InvalidRequest, Creation> => {

@@ -20,6 +20,8 @@ export interface RequestSettingsChange {
    * every field of its contracts, in their order. Made by the caller (`checkFields`).
    */
   readonly fields?: readonly RequestField[];
+  /** An open Request's carbon copies, replaced whole (ADR 3230); checked by the caller. */
+  readonly cc?: readonly string[];
 }
 
 const sameInstant = (a: string | null, b: string | null) =>
@@ -69,11 +71,17 @@ export const changeSettings = (
       : { ...change.renderData };
   const fields =
     change.fields === undefined || sameFields(change.fields, request.fields) ? request.fields : change.fields;
+  const cc =
+    change.cc === undefined ||
+    (change.cc.length === (request.cc ?? []).length && change.cc.every((e, i) => e === request.cc?.[i]))
+      ? request.cc
+      : [...change.cc];
   const changed: RequestUpdatePart[] = [
     ...(sameInstant(expiresAt, request.expiresAt) ? [] : (['expires_at'] as const)),
     ...(reminderIntervalDays === request.reminderIntervalDays ? [] : (['reminder_interval_days'] as const)),
     ...(renderData === request.renderData ? [] : (['render_data'] as const)),
     ...(fields === request.fields ? [] : (['fields'] as const)),
+    ...(cc === request.cc ? [] : (['cc'] as const)),
   ];
   if (changed.length === 0) return E.right({ request, events: [] });
   const updated: SignatureRequest = {
@@ -82,6 +90,7 @@ export const changeSettings = (
     reminderIntervalDays,
     renderData,
     fields,
+    ...(cc !== undefined && { cc }),
     updatedAt: now,
   };
   return E.right({

@@ -131,7 +131,7 @@ describe('requests service: Requests over HTTP (real Postgres), creating them', 
         );
       });
 
-    it('keeps the carbon copies (ADR 3230), lower-cased and in order; one given twice writes nothing', async () => {
+    it('keeps the carbon copies (ADR 3230), lower-cased and in order, replaced while open; one given twice writes nothing', async () => {
       const created = await h.http
         .post(`/v1.1/sites/${SITE_A.id}/requests`)
         .set(headers)
@@ -170,6 +170,30 @@ describe('requests service: Requests over HTTP (real Postgres), creating them', 
         })
         .expect(422);
       assert.equal(Number(await h.pool.oneFirst(sql.unsafe`SELECT count(*) FROM requests`)), before);
+
+      // Replaced whole while the Request is open, sent or not; a repeat is refused and writes nothing.
+      await h.http.post(`/v1.1/requests/${view.id}/cancel`).set(headers).expect(200);
+      await h.http.patch(`/v1.1/requests/${view.id}`).set(headers).send({ cc: [] }).expect(409);
+      const open = await h.http
+        .post(`/v1.1/sites/${SITE_A.id}/requests`)
+        .set(headers)
+        .send({ contracts: [html], signers: [{ signer_id: 'cc-signer' }], cc: ['legal@example.com'] })
+        .expect(201);
+      const id = (open.body as RequestView).id;
+      const changed = await h.http
+        .patch(`/v1.1/requests/${id}`)
+        .set(headers)
+        .send({ cc: ['Ops@Example.com', 'legal@example.com'] })
+        .expect(200);
+      assert.deepEqual((changed.body as RequestView).cc, ['ops@example.com', 'legal@example.com']);
+      const twice = await h.http
+        .patch(`/v1.1/requests/${id}`)
+        .set(headers)
+        .send({ cc: ['a@example.com', 'A@example.com'] })
+        .expect(422);
+      assert.deepEqual(twice.body.errors, [{ path: 'cc[1]', message: 'repeats cc[0]' }]);
+      const stored = await h.http.get(`/v1.1/requests/${id}`).set(headers).expect(200);
+      assert.deepEqual((stored.body as RequestView).cc, ['ops@example.com', 'legal@example.com']);
     });
 
     it('upserts signers per site: a later Request updates the contact, an earlier one shows it', async () => {

@@ -144,3 +144,21 @@ describe('requests domain: replacing a draft’s fields (ADR 3220)', () => {
     });
   });
 });
+
+describe('requests domain: replacing an open Request’s carbon copies (ADR 3230)', () => {
+  it('replaces them on a sent Request too, saying so; the same list changes nothing', () => {
+    const copied = sent({ cc: ['legal@example.com'] });
+    const { request, events } = right(changeSettings(copied, { cc: ['ops@example.com'] }, AT, MAX));
+    assert.deepEqual(request.cc, ['ops@example.com']);
+    assert.deepEqual(events, [{ type: 'request.updated', changed: ['cc'] }]);
+    assert.deepEqual(right(changeSettings(copied, { cc: ['legal@example.com'] }, AT, MAX)), {
+      request: copied,
+      events: [],
+    });
+    assert.deepEqual(left(changeSettings(sent({ state: 'completed' }), { cc: [] }, AT, MAX)), {
+      _tag: 'StateConflict',
+      action: 'update',
+      state: 'completed',
+    });
+  });
+});

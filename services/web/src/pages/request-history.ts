@@ -76,21 +76,26 @@ const settingsNow = (data: Data): Html => {
   ${reminders}`;
 };
 
+/** What a draft's or an open Request's `request.updated` can name besides its expiry and reminders. */
+const PARTS: readonly (readonly [string, string])[] = [
+  ['render_data', 'render data'],
+  ['fields', 'fields'],
+  ['cc', 'CC addresses'],
+];
+
 /**
- * What `request.updated` changed: a draft's render data or fields (ADR 3220), and the
- * expiry or reminders as they are now. `changed` names them; entries from before it
- * changed the expiry or the reminders.
+ * What `request.updated` changed: a draft's render data or fields (ADR 3220), the CC
+ * addresses (ADR 3230), and the expiry or reminders as they are now. `changed` names
+ * them; entries from before it changed the expiry or the reminders.
  */
 const updated = (data: Data): Html | string => {
   const changed = Array.isArray(data.changed) ? (data.changed as unknown[]) : [];
-  const draft = [
-    changed.includes('render_data') && 'render data',
-    changed.includes('fields') && 'fields',
-  ].filter((part): part is string => typeof part === 'string');
-  if (draft.length === 0) return settingsNow(data);
-  const said = `${draft.join(' and ')} changed`;
+  const named = PARTS.filter(([part]) => changed.includes(part)).map(([, words]) => words);
+  if (named.length === 0) return settingsNow(data);
+  const said = `${named.join(' and ')} changed`;
   const sentence = `${said[0]!.toUpperCase()}${said.slice(1)}`;
-  return draft.length === changed.length ? sentence : html`${sentence}. ${settingsNow(data)}`;
+  const settings = changed.includes('expires_at') || changed.includes('reminder_interval_days');
+  return settings ? html`${sentence}. ${settingsNow(data)}` : sentence;
 };
 
 /** What `request.delivery_failed` reports: which message, to whom, and why (ADR 3180). */

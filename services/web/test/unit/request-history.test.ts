@@ -148,6 +148,11 @@ describe('web: a Request’s History on its page', () => {
         },
         19,
       ),
+      event(
+        'request.updated',
+        { expires_at: null, reminder_interval_days: null, next_reminder_at: null, changed: ['cc'] },
+        20,
+      ),
     ];
     const { text, history, calls } = await show({ [FIRST]: page([...entries].reverse()) });
     assert.deepEqual(
@@ -183,6 +188,7 @@ describe('web: a Request’s History on its page', () => {
       'Render data changed',
       'Render data changed. Expiry or reminders changed: no expiry; automatic reminders every 2 days',
       'Render data and fields changed',
+      'CC addresses changed',
     ]);
     assert.ok(text.indexOf('<h2>Signers</h2>') < text.indexOf('id="history-title"'), 'after the signers');
   });

@@ -262,6 +262,7 @@ export const mountRoutes = (
           reminderIntervalDays: body.reminder_interval_days,
         }),
         ...(body.render_data !== undefined && { renderData: body.render_data }),
+        ...(body.cc !== undefined && { cc: body.cc }),
       };
       answer(
         ctx,

@@ -104,7 +104,7 @@ const signersChanged = (
 
 /**
  * A transition's write as one statement (ADRs 2502, 2650, 2800): the Request's row, raising
- * its version (its render_data only when a draft's was replaced), only if it is still at
+ * its version (its render_data or cc only when one was replaced), only if it is still at
  * the version `previous` was read at; then, only if that row was written, the signers that
  * changed, a draft's fields when they were replaced (ADR 3220), and the writes `events`
  * makes of the transition's events (the outbox, the audit trail's corrections). Answers one row,
@@ -126,12 +126,12 @@ export const transitionWrite = (
         last_reminded_at = ${request.lastRemindedAt}, remind_count = ${request.remindCount},
         next_reminder_at = ${request.nextReminderAt}, expires_at = ${request.expiresAt},
         reminder_interval_days = ${request.reminderIntervalDays}, version = version + 1${
-          // Only a draft's render_data change (ADR 3220) writes it: every other transition's
-          // statement stays the same text, and carries no copy of it.
+          // Only a change of render_data (ADR 3220) or cc (ADR 3230) writes it: every other
+          // transition's statement stays the same text, and carries no copy of either.
           request.renderData === previous.renderData
             ? sql.fragment``
             : sql.fragment`, render_data = ${sql.jsonb(request.renderData)}`
-        }
+        }${request.cc === previous.cc ? sql.fragment`` : sql.fragment`, cc_emails = ${sql.array([...(request.cc ?? [])], 'text')}`}
       WHERE id = ${request.id} AND version = ${version}
       RETURNING id`;
   const written = sql.fragment`EXISTS (SELECT 1 FROM guard)`;
