@@ -70,6 +70,7 @@ describe('web application in headless Chromium: New Request', function () {
     assert.ok(await signer(1).getByLabel('Notify by e-mail').isChecked(), 'e-mail is ticked by default');
     assert.equal(await page.getByLabel('signature').inputValue(), '1', 'the field goes to Signer 1');
     await page.getByLabel('Render data (optional)').fill('client_name=Ann Lee');
+    await page.getByLabel('CC (optional)').fill('Legal@client.example, ops@client.example');
     await page.getByRole('checkbox', { name: /^Send now/ }).check();
     const interval = page.getByLabel('Remind every … days (optional)');
     await interval.fill('3');
@@ -89,6 +90,9 @@ describe('web application in headless Chromium: New Request', function () {
     // Automatic reminders (ADR 3130): the interval, and the next one three days after the send.
     const reminders = page.locator('dt', { hasText: 'Automatic reminders' }).locator('+ dd');
     assert.match((await reminders.textContent()) ?? '', /every 3 days;\s*next \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    // The carbon copies (ADR 3230), as the API stored them.
+    const copies = page.locator('dt', { hasText: 'Copies to' }).locator('+ dd');
+    assert.match((await copies.textContent()) ?? '', /legal@client\.example, ops@client\.example/);
     await expectAccessible(page, 'the Request page with automatic reminders');
   });
 

@@ -6,7 +6,7 @@ import { posted } from '../guard.js';
 import { segment } from './common.js';
 import { fieldEntriesOf, fieldsFormOf } from './request-fields.js';
 import { requestPage } from './request-page.js';
-import { renderDataOf } from './request-new-input.js';
+import { renderDataOf } from './request-values.js';
 import { renderDataFormOf, sameRenderData } from './request-render-data.js';
 import { typedProblem } from './request-settings.js';
 

@@ -1,9 +1,9 @@
 import type Koa from 'koa';
-import { MAX_REMINDER_INTERVAL_DAYS, type ContractSummary, type FieldError } from '@esign/contracts';
+import type { ContractSummary, FieldError } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import type { Visitor, WebDeps } from '../context.js';
 import { html, type Html } from '../html.js';
-import { csrfField, numberField, textField } from '../layout.js';
+import { csrfField, textField } from '../layout.js';
 import { appPage } from './common.js';
 import { contractBoxes } from './contract-boxes.js';
 import {
@@ -12,6 +12,7 @@ import {
   type NewRequestForm,
   type SignerRow,
 } from './request-new-input.js';
+import { ccField, expiryAndReminderFields, renderDataField } from './request-values.js';
 
 /** What the summary calls each field it links to. */
 const labelOf = (id: string, choices: readonly FieldChoice[]): string => {
@@ -23,6 +24,7 @@ const labelOf = (id: string, choices: readonly FieldChoice[]): string => {
   const fixed: Record<string, string> = {
     contracts: 'Contract templates:',
     render_data: 'Render data:',
+    cc: 'CC:',
     redirect_url: 'Redirect URL:',
     expires_at: 'Expires at:',
     reminder_interval_days: 'Remind every … days:',
@@ -139,54 +141,6 @@ const fieldAssignment = (
           </div>`;
         })}`;
 
-/** `render_data` as `token=value` lines: on New Request, and a draft's Render data (ADR 3220). */
-export const renderDataField = (value: string, error: string | undefined): Html =>
-  html`<div class="field">
-    <label for="render_data">Render data (optional)</label>
-    <p class="hint" id="render_data-hint">
-      Values for the <code>{{tokens}}</code> of HTML templates: one <code>token=value</code> per line, e.g.
-      <code>client_name=Ann Lee</code>.
-    </p>
-    ${error ? html`<p class="error" id="render_data-error">${error}</p>` : ''}
-    <textarea
-      id="render_data"
-      name="render_data"
-      rows="4"
-      spellcheck="false"
-      aria-describedby="render_data-hint${error ? ' render_data-error' : ''}"
-      ${error ? html` aria-invalid="true"` : ''}
-    >
-${value}</textarea>
-  </div>`;
-
-/**
- * **Expires at** (typed as UTC) and **Remind every … days**, as New Request and a Request's
- * Expiry and reminders show them; an empty field means none. Their ids are the API's paths.
- */
-export const expiryAndReminderFields = (
-  values: { readonly expiresAt: string; readonly reminderDays: string },
-  errors: ReadonlyMap<string, string>,
-): Html =>
-  html`${textField({
-    id: 'expires_at',
-    name: 'expires_at',
-    label: 'Expires at (optional, UTC)',
-    type: 'datetime-local',
-    hint: 'The date and time in UTC, not your local time; at most 365 days ahead. Leave it empty for no expiry.',
-    value: values.expiresAt,
-    error: errors.get('expires_at'),
-  })}
-  ${numberField({
-    id: 'reminder_interval_days',
-    name: 'reminder_interval_days',
-    label: 'Remind every … days (optional)',
-    min: 1,
-    max: MAX_REMINDER_INTERVAL_DAYS,
-    hint: 'Once sent, the signers who have not signed are reminded automatically every this many days (1 to 30), up to the reminder limit; leave it empty for none.',
-    value: values.reminderDays,
-    error: errors.get('reminder_interval_days'),
-  })}`;
-
 const theForm = (
   deps: WebDeps,
   visitor: Visitor,
@@ -225,7 +179,7 @@ const theForm = (
     ${checkbox('in_order', 'With several signers, they sign one after another in row order', form.inOrder)}
     ${fieldAssignment(choices, form, errors)}
     <h2>Options</h2>
-    ${renderDataField(form.renderData, errors.get('render_data'))}
+    ${renderDataField(form.renderData, errors.get('render_data'))} ${ccField(form.cc, errors.get('cc'))}
     ${textField({
       id: 'redirect_url',
       name: 'redirect_url',

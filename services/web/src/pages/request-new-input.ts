@@ -1,5 +1,6 @@
-import { LIMITS, MAX_REMINDER_INTERVAL_DAYS, type ContractSummary, type FieldError } from '@esign/contracts';
+import { LIMITS, type ContractSummary, type FieldError } from '@esign/contracts';
 import type { FormFields } from '../forms.js';
+import { ccOf, expiryOf, reminderDaysOf, renderDataOf } from './request-values.js';
 
 /**
  * How many signer rows a fresh form has, and the most **Add a signer** makes (as many
@@ -28,6 +29,8 @@ export interface NewRequestForm {
   /** Field name → the signer row (1-based) who fills it. */
   readonly assign: Readonly<Record<string, number>>;
   readonly renderData: string;
+  /** The CC addresses as typed (ADR 3230). */
+  readonly cc: string;
   readonly redirectUrl: string;
   readonly expiresAt: string;
   /** Days between automatic reminders, as typed; empty: none (ADR 3130). */
@@ -76,6 +79,7 @@ export const blankForm = (idempotencyKey: string): NewRequestForm => ({
   inOrder: true,
   assign: {},
   renderData: '',
+  cc: '',
   redirectUrl: '',
   expiresAt: '',
   reminderDays: '',
@@ -107,58 +111,13 @@ export const formOf = (fields: FormFields): NewRequestForm => {
     inOrder: fields.in_order === 'true',
     assign,
     renderData: fields.render_data ?? '',
+    cc: text('cc'),
     redirectUrl: text('redirect_url'),
     expiresAt: text('expires_at'),
     reminderDays: text('reminder_interval_days'),
     testMode: fields.test_mode === 'true',
     sendNow: fields.send_now === 'true',
   };
-};
-
-/** `token=value` lines as `render_data`; a line that is not one is refused by its number. */
-export const renderDataOf = (text: string, errors: Map<string, string>): Record<string, string> => {
-  // A Map, then own properties: a token named `__proto__` is data like any other.
-  const data = new Map<string, string>();
-  const lineOf = new Map<string, number>();
-  const problems: string[] = [];
-  text.split(/\r?\n/).forEach((line, i) => {
-    if (line.trim() === '') return;
-    const at = line.indexOf('=');
-    const token = at < 0 ? '' : line.slice(0, at).trim();
-    if (token === '') return problems.push(`Line ${i + 1} is not token=value.`);
-    const first = lineOf.get(token);
-    if (first !== undefined) return problems.push(`Line ${i + 1} gives ${token} again (line ${first}).`);
-    lineOf.set(token, i + 1);
-    data.set(token, line.slice(at + 1).trim());
-  });
-  if (problems.length > 0) errors.set('render_data', problems.join(' '));
-  return Object.fromEntries(data);
-};
-
-/** A date and time typed as UTC (`2030-01-31T12:00`), as the API takes it (`…:00Z`). */
-export const expiryOf = (text: string, errors: Map<string, string>): string | undefined => {
-  if (text === '') return undefined;
-  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(?:\.\d{1,3})?)?$/.exec(text);
-  const iso = m ? `${m[1]}T${m[2]}${m[3] ?? ':00'}Z` : '';
-  if (!m || Number.isNaN(Date.parse(iso))) {
-    errors.set('expires_at', 'Enter a date and time such as 2030-01-31 12:00 (UTC).');
-    return undefined;
-  }
-  return iso;
-};
-
-/** Whole days from 1 to 30 between automatic reminders; empty: none. */
-export const reminderDaysOf = (text: string, errors: Map<string, string>): number | undefined => {
-  if (text === '') return undefined;
-  const days = /^\d{1,2}$/.test(text) ? Number(text) : 0;
-  if (days < 1 || days > MAX_REMINDER_INTERVAL_DAYS) {
-    errors.set(
-      'reminder_interval_days',
-      `Enter a whole number of days from 1 to ${MAX_REMINDER_INTERVAL_DAYS}, or leave it empty for no automatic reminders.`,
-    );
-    return undefined;
-  }
-  return days;
 };
 
 /** The body of `POST /v1.1/sites/:id/requests` the form makes (`CreateRequestBody` in the contracts). */
@@ -172,6 +131,7 @@ export interface CreateBody {
   }[];
   readonly fields?: { readonly name: string; readonly assigned_to: string }[];
   readonly render_data?: Record<string, string>;
+  readonly cc?: string[];
   readonly redirect_url?: string;
   readonly expires_at?: string;
   readonly reminder_interval_days?: number;
@@ -231,6 +191,7 @@ export const bodyOf = (
     return { name: f.name, assigned_to: signer?.signerId ?? '' };
   });
   const renderData = renderDataOf(form.renderData, errors);
+  const cc = ccOf(form.cc);
   const expiresAt = expiryOf(form.expiresAt, errors);
   const reminderDays = reminderDaysOf(form.reminderDays, errors);
   const body: CreateBody = {
@@ -238,6 +199,7 @@ export const bodyOf = (
     signers,
     ...(fields.length === 0 ? {} : { fields }),
     ...(Object.keys(renderData).length === 0 ? {} : { render_data: renderData }),
+    ...(cc.length === 0 ? {} : { cc }),
     ...(form.redirectUrl === '' ? {} : { redirect_url: form.redirectUrl }),
     ...(expiresAt === undefined ? {} : { expires_at: expiresAt }),
     ...(reminderDays === undefined ? {} : { reminder_interval_days: reminderDays }),
@@ -251,7 +213,7 @@ const SIGNER_PATH = /^signers\[(\d+)\](?:\.(.*))?$/;
 /** The id of the form field an API `errors[].path` names, or undefined for one the form has no field for. */
 export const placeOf = (path: string, sent: Sent, choices: readonly FieldChoice[]): string | undefined => {
   const top = /^[a-z_]+/.exec(path)?.[0];
-  const own = ['contracts', 'render_data', 'redirect_url', 'expires_at', 'reminder_interval_days'];
+  const own = ['contracts', 'render_data', 'cc', 'redirect_url', 'expires_at', 'reminder_interval_days'];
   if (top !== undefined && own.includes(top)) return top;
   if (top === 'test_mode') return 'test_mode';
   if (path === 'signers') return 'signer_id_1';
@@ -283,7 +245,7 @@ export const placeErrors = (
     if (id === undefined) elsewhere.push(e);
     else {
       const message =
-        id === 'render_data' && e.path !== 'render_data' ? `${e.path}: ${e.message}` : e.message;
+        (id === 'render_data' || id === 'cc') && e.path !== id ? `${e.path}: ${e.message}` : e.message;
       placed.set(id, placed.has(id) ? `${placed.get(id)} ${message}` : message);
     }
   }

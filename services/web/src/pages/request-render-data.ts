@@ -4,7 +4,7 @@ import type { FormFields } from '../forms.js';
 import { html, type Html } from '../html.js';
 import { csrfField, fieldErrors, problemSummary } from '../layout.js';
 import { keyShownAgain } from './common.js';
-import { renderDataField } from './request-new-form.js';
+import { renderDataField } from './request-values.js';
 
 /**
  * **Render data** on a draft's page (ADR 3220): the values merged into its HTML contracts,

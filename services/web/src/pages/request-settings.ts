@@ -4,8 +4,7 @@ import type { FormFields } from '../forms.js';
 import { html, type Html } from '../html.js';
 import { csrfField, fieldErrors, problemSummary, time } from '../layout.js';
 import { keyShownAgain } from './common.js';
-import { expiryAndReminderFields } from './request-new-form.js';
-import { expiryOf, reminderDaysOf } from './request-new-input.js';
+import { expiryAndReminderFields, expiryOf, reminderDaysOf } from './request-values.js';
 
 /**
  * **Expiry and reminders** on a draft or sent Request's page (ADR 3150): its `expires_at`

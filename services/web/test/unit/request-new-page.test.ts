@@ -127,6 +127,30 @@ describe('web: New Request (pages, against a fake API)', () => {
     assert.equal(keyOf(res.text), 'form-key-0001', 'the corrected form is still the same form');
   });
 
+  it('sends the CC addresses as typed, each in its place, and shows a refusal of one beside the field (ADR 3230)', async () => {
+    const app = appWith(answers());
+    await post(app, { ...FILLED, cc: ' Legal@example.com, ops@example.com;\nboss@example.com ' }).expect(303);
+    const create = app.calls.find((c) => `${c.method} ${c.path}` === CREATE);
+    assert.deepEqual((create?.body as { cc?: string[] }).cc, [
+      'Legal@example.com',
+      'ops@example.com',
+      'boss@example.com',
+    ]);
+    const none = appWith(answers());
+    await post(none, FILLED).expect(303);
+    assert.equal('cc' in (none.calls.find((c) => `${c.method} ${c.path}` === CREATE)?.body as object), false);
+
+    const refused = appWith(
+      answers({
+        [CREATE]: apiProblem(422, 'invalid_body', 'The body is not valid.', { 'cc[1]': 'repeats cc[0]' }),
+      }),
+    );
+    const res = await post(refused, { ...FILLED, cc: 'a@example.com, A@example.com' }).expect(422);
+    assert.match(res.text, /<label for="cc">CC \(optional\)<\/label>/);
+    assert.match(res.text, /id="cc-error">cc\[1\]: repeats cc\[0\]</);
+    assert.match(res.text, /id="cc"\s+name="cc"\s+type="text"\s+value="a@example.com, A@example.com"/);
+  });
+
   it('refuses what it can tell itself: no template, no signer id, a render data line that is not token=value', async () => {
     const app = appWith(answers());
     const res = await post(app, {
