@@ -179,4 +179,22 @@ describe('web application in headless Chromium: changing a Request’s expiry an
     await suite.page.getByRole('button', { name: 'Send', exact: true }).click();
     await suite.page.locator('h1 .state-sent').waitFor();
   });
+
+  it('sets who gets a copy of a sent Request (ADR 3230): the notice, the addresses in the API and on the page', async () => {
+    await suite.page.goto(suite.url);
+    const region = suite.page.getByRole('region', { name: 'CC' });
+    const field = region.getByLabel('CC (optional)');
+    assert.equal(await field.inputValue(), '');
+    await field.fill('Legal@client.example, ops@client.example');
+    await expectAccessible(suite.page, 'a sent Request’s page with its CC addresses typed');
+    await region.scrollIntoViewIfNeeded();
+    await screenshot(suite.page, 'request-cc');
+    await region.getByRole('button', { name: 'Save CC addresses' }).click();
+    await suite.page.getByRole('status').filter({ hasText: 'The CC addresses were saved' }).waitFor();
+    assert.deepEqual((await getRequest()).cc, ['legal@client.example', 'ops@client.example']);
+    assert.equal(await field.inputValue(), 'legal@client.example, ops@client.example');
+    const facts = suite.page.locator('dt', { hasText: 'Copies to' }).locator('+ dd');
+    assert.match((await facts.textContent()) ?? '', /legal@client\.example, ops@client\.example/);
+    await expectAccessible(suite.page, 'a sent Request’s page with its CC addresses');
+  });
 });

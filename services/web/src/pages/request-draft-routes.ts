@@ -4,15 +4,17 @@ import { RequestView } from '@esign/contracts';
 import type { WebDeps } from '../context.js';
 import { posted } from '../guard.js';
 import { segment } from './common.js';
+import { ccFormOf } from './request-cc.js';
 import { fieldEntriesOf, fieldsFormOf } from './request-fields.js';
 import { requestPage } from './request-page.js';
-import { renderDataOf } from './request-values.js';
+import { ccOf, renderDataOf } from './request-values.js';
 import { renderDataFormOf, sameRenderData } from './request-render-data.js';
 import { typedProblem } from './request-settings.js';
 
 /**
- * A draft's **Render data** and **Fields** forms (ADR 3220): each sends what changed, or
- * nothing when nothing did; a refusal shows the page again with what was chosen.
+ * A draft's **Render data** and **Fields** forms (ADR 3220), and an open Request's **CC**
+ * (ADR 3230): each sends what changed, or nothing when nothing did; a refusal shows the
+ * page again with what was chosen.
  */
 export const draftRoutes = (router: Router, deps: WebDeps): void => {
   router.post('/requests/:id/render-data', async (ctx) => {
@@ -69,5 +71,31 @@ export const draftRoutes = (router: Router, deps: WebDeps): void => {
     if (E.isLeft(done)) return requestPage(ctx, deps, visitor, id, done.left, { fields: form });
     ctx.status = 303;
     ctx.redirect(`${deps.base}/requests/${done.right.id}?done=fields`);
+  });
+
+  router.post('/requests/:id/cc', async (ctx) => {
+    const posting = await posted(ctx, deps);
+    if (posting === undefined) return;
+    const { visitor, fields: formFields } = posting;
+    const id = ctx.params.id!;
+    const form = ccFormOf(formFields);
+    const cc = ccOf(form.text);
+    // The same addresses, however separated (the API stores them lower-case).
+    const same = (a: readonly string[], b: readonly string[]) =>
+      a.length === b.length && a.every((e, i) => e.toLowerCase() === b[i]!.toLowerCase());
+    if (same(cc, ccOf(form.was))) {
+      ctx.status = 303;
+      return ctx.redirect(`${deps.base}/requests/${segment(id)}?done=cc-same`);
+    }
+    const done = await visitor.api({
+      method: 'PATCH',
+      path: `/v1.1/requests/${segment(id)}`,
+      body: { cc },
+      codec: RequestView,
+      ...(form.idempotencyKey === '' ? {} : { idempotencyKey: form.idempotencyKey }),
+    });
+    if (E.isLeft(done)) return requestPage(ctx, deps, visitor, id, done.left, { cc: form });
+    ctx.status = 303;
+    ctx.redirect(`${deps.base}/requests/${done.right.id}?done=cc`);
   });
 };

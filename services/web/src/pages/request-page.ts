@@ -10,6 +10,7 @@ import { historySection } from './request-history.js';
 import { testMessages } from './request-messages.js';
 import { CONTACT_DONE, contactSummary, type ContactForm } from './request-signer-contact.js';
 import { signerRow } from './request-signer-row.js';
+import { CC_DONE, ccSection, ccSummary, type CcForm } from './request-cc.js';
 import { FIELDS_DONE, fieldsSection, fieldsSummary, type FieldsForm } from './request-fields.js';
 import {
   RENDER_DATA_DONE,
@@ -45,6 +46,7 @@ const DONE: Record<string, string> = {
   ...SETTINGS_DONE,
   ...RENDER_DATA_DONE,
   ...FIELDS_DONE,
+  ...CC_DONE,
 };
 
 export const requestPage = async (
@@ -58,9 +60,10 @@ export const requestPage = async (
     readonly settings?: SettingsForm;
     readonly renderData?: RenderDataForm;
     readonly fields?: FieldsForm;
+    readonly cc?: CcForm;
   } = {},
 ): Promise<void> => {
-  const { correction, settings, renderData, fields } = typed;
+  const { correction, settings, renderData, fields, cc } = typed;
   const found = await visitor.api({
     method: 'GET',
     path: `/v1.1/requests/${segment(id)}`,
@@ -95,7 +98,9 @@ export const requestPage = async (
               ? renderDataSummary(problem)
               : problem && fields
                 ? fieldsSummary(problem)
-                : problemSummary(problem)
+                : problem && cc
+                  ? ccSummary(problem)
+                  : problemSummary(problem)
       }
       <div class="actions">
         ${r.state === 'draft' ? action('send', 'Send') : ''}
@@ -209,6 +214,13 @@ export const requestPage = async (
         csrf: visitor.csrf,
         request: r,
         typed: settings,
+        problem,
+      })}
+      ${ccSection({
+        action: `${deps.base}/requests/${r.id}/cc`,
+        csrf: visitor.csrf,
+        request: r,
+        typed: cc,
         problem,
       })}
       ${renderDataSection({
