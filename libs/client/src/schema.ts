@@ -319,9 +319,17 @@ export interface paths {
     };
     /** Get a contract template */
     get: operations['getContract'];
-    put?: never;
+    /**
+     * Replace a draft contract template
+     * @description A draft template’s content replaced by a body of the create’s own shape (HTML with its `{{tokens}}` and fields, or a PDF whose form fields are read from the file), checked the same way; its id and `created_at` stay. A published template never changes, since Requests show what they were made with: that is a 409 `template_published`; create another one.
+     */
+    put: operations['replaceContract'];
     post?: never;
-    delete?: never;
+    /**
+     * Delete a draft contract template
+     * @description A draft template is forgotten (no Request can use a draft). A published one is kept, a 409 `template_published`: Requests made with it show it.
+     */
+    delete: operations['deleteContract'];
     options?: never;
     head?: never;
     patch?: never;
@@ -7372,6 +7380,411 @@ export interface operations {
             status?: 404;
             /** @enum {unknown} */
             code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  replaceContract: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a POST safe to retry: the same key and body replay the first answer (`Idempotent-Replayed: true`). 1 to 255 visible ASCII characters, e.g. a UUID; kept at least 24 hours. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description The contract template (an integer id). */
+        contract_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateContractBody'];
+      };
+    };
+    responses: {
+      /** @description The template, as replaced. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 5,
+           *       "site_id": 1,
+           *       "name": "Replaced 339fea2c",
+           *       "type": "html",
+           *       "state": "draft",
+           *       "tokens": [
+           *         "b"
+           *       ],
+           *       "fields": [],
+           *       "document": {
+           *         "size_bytes": 12,
+           *         "sha256": "93a49e989c7913383a34099443904e9f6f478d5ff329dd4bd68abadc22bafcfa"
+           *       },
+           *       "created_at": "2026-12-05T00:36:07.342Z",
+           *       "updated_at": "2026-12-05T00:36:07.371Z",
+           *       "published_at": null,
+           *       "html": "<p>{{b}}</p>"
+           *     }
+           */
+          'application/json': components['schemas']['ContractView'];
+        };
+      };
+      /**
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json' | 'invalid_idempotency_key' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "3ea433de-7f17-47ba-9597-865571cf5dc7"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such contract.",
+           *       "request_id": "d25c3d65-3687-4a07-b7ad-273079b2e1b6"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /**
+       * @description - `template_published`: a published template never changes and is kept: create another one (ADR 3240).
+       *     - `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry.
+       */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 409;
+            /** @enum {unknown} */
+            code?: 'template_published' | 'idempotency_key_in_flight';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /**
+       * @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
+       *     - `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'invalid_body' | 'idempotency_key_reused';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  deleteContract: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The contract template (an integer id). */
+        contract_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "807272c2-7ba7-4f89-b627-c4704dcca478"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such contract.",
+           *       "request_id": "bb3ffea8-44e1-42cc-b75a-ffd1c9bf39bf"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `template_published`: a published template never changes and is kept: create another one (ADR 3240). */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 409;
+            /** @enum {unknown} */
+            code?: 'template_published';
           };
         };
       };

@@ -164,6 +164,40 @@ export const matrixEndpoints = ({
       expect: { own: 200 },
     },
     {
+      name: 'PUT /v1.1/contracts/:id',
+      method: 'PUT',
+      prepare: async () => {
+        const path = `/v1.1/contracts/${await draftTemplate()}`;
+        const name = (expectStatus(await acme.api.get<{ name: string }>(path), 200).body as { name: string })
+          .name;
+        return {
+          path,
+          body: { type: 'html', name: `Replaced ${unique()}`, html: '<p>{{b}}</p>', fields: [] },
+          unchanged: async () => {
+            const now = expectStatus(await acme.api.get<{ name: string }>(path), 200).body as {
+              name: string;
+            };
+            assert.equal(now.name, name, 'a refused call replaced nothing');
+          },
+        };
+      },
+      expect: { own: 200 },
+    },
+    {
+      name: 'DELETE /v1.1/contracts/:id',
+      method: 'DELETE',
+      prepare: async () => {
+        const path = `/v1.1/contracts/${await draftTemplate()}`;
+        return {
+          path,
+          unchanged: async () => {
+            expectStatus(await acme.api.get(path), 200, 'a refused call deleted nothing');
+          },
+        };
+      },
+      expect: { own: 204 },
+    },
+    {
       name: 'GET /v1.1/requests/:id',
       method: 'GET',
       prepare: async () => ({ path: `/v1.1/requests/${(await draft()).id}` }),

@@ -507,6 +507,24 @@ export const CAPTURED_EXAMPLES: Examples = {
       request_id: 'b503f1fd-5d97-4bba-8c91-935ec907c049',
     },
   },
+  deleteContract: {
+    '401': {
+      type: 'https://docs.esign.example/problems/missing_token',
+      title: 'Unauthorized',
+      status: 401,
+      code: 'missing_token',
+      detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
+      request_id: '807272c2-7ba7-4f89-b627-c4704dcca478',
+    },
+    '404': {
+      type: 'https://docs.esign.example/problems/not_found',
+      title: 'Not found',
+      status: 404,
+      code: 'not_found',
+      detail: 'No such contract.',
+      request_id: 'bb3ffea8-44e1-42cc-b75a-ffd1c9bf39bf',
+    },
+  },
   deleteSiteSigner: {
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1813,6 +1831,41 @@ export const CAPTURED_EXAMPLES: Examples = {
       code: 'not_found',
       detail: 'No such request.',
       request_id: '433d21cd-2dc1-49ea-9d7b-fb2a69637aa0',
+    },
+  },
+  replaceContract: {
+    '200': {
+      id: 5,
+      site_id: 1,
+      name: 'Replaced 339fea2c',
+      type: 'html',
+      state: 'draft',
+      tokens: ['b'],
+      fields: [],
+      document: {
+        size_bytes: 12,
+        sha256: '93a49e989c7913383a34099443904e9f6f478d5ff329dd4bd68abadc22bafcfa',
+      },
+      created_at: '2026-12-05T00:36:07.342Z',
+      updated_at: '2026-12-05T00:36:07.371Z',
+      published_at: null,
+      html: '<p>{{b}}</p>',
+    },
+    '401': {
+      type: 'https://docs.esign.example/problems/missing_token',
+      title: 'Unauthorized',
+      status: 401,
+      code: 'missing_token',
+      detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
+      request_id: '3ea433de-7f17-47ba-9597-865571cf5dc7',
+    },
+    '404': {
+      type: 'https://docs.esign.example/problems/not_found',
+      title: 'Not found',
+      status: 404,
+      code: 'not_found',
+      detail: 'No such contract.',
+      request_id: 'd25c3d65-3687-4a07-b7ad-273079b2e1b6',
     },
   },
   requestPasswordReset: {

@@ -3,16 +3,14 @@ import { CreateRequestBody, RequestList, RequestView, VerificationView } from '.
 import { strict } from '../primitives.js';
 import { TestMessageList } from '../test-mode.js';
 import { BulkSendView, CreateBulkSendBodyDocumented } from '../bulk-send.js';
-import { ContractList, ContractView, CreateContractBody } from '../templates.js';
 import { PAGE_QUERY, SITE_ID, type Operation } from './operation.js';
 import { REQUEST_ID, requestAnswer, REQUEST_SIGNER_OPERATIONS } from './operations-request-signers.js';
 import { UpdateRequestBody } from '../request-settings.js';
 import { EVENT_OPERATIONS } from './operations-events.js';
+import { CONTRACT_OPERATIONS } from './operations-contracts.js';
 
 /** Send, cancel and remind take no parameters: no body, or `{}`. */
 export const NoParameters = strict({}, {}, 'NoParameters');
-
-const CONTRACT_ID = { description: 'The contract template (an integer id).', integer: true } as const;
 
 const stateQuery = (states: readonly string[]) => ({
   description: 'Only items in this state.',
@@ -229,58 +227,5 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     responses: { 200: { description: 'What the file is.', codec: VerificationView } },
     problems: ['rate_limited', 'payload_too_large', 'unsupported_media_type', 'invalid_body'],
   },
-  {
-    method: 'post',
-    path: '/v1.1/sites/{site_id}/contracts',
-    operationId: 'createContract',
-    summary: 'Create a contract template',
-    description:
-      'An HTML template with `{{tokens}}` and declared fields, or a PDF whose form fields are read from the file. ' +
-      'It is a draft until published.',
-    tag: 'Contract templates',
-    auth: 'access_token',
-    idempotent: true,
-    params: { site_id: SITE_ID },
-    body: { codec: CreateContractBody },
-    responses: { 201: { description: 'The created template.', codec: ContractView, location: true } },
-    problems: [],
-  },
-  {
-    method: 'get',
-    path: '/v1.1/sites/{site_id}/contracts',
-    operationId: 'listContracts',
-    summary: 'List a Site’s contract templates',
-    tag: 'Contract templates',
-    auth: 'access_token',
-    params: { site_id: SITE_ID },
-    query: { ...PAGE_QUERY, state: stateQuery(['draft', 'published']) },
-    responses: {
-      200: { description: 'One page of templates (without their documents).', codec: ContractList },
-    },
-    problems: ['invalid_query'],
-  },
-  {
-    method: 'get',
-    path: '/v1.1/contracts/{contract_id}',
-    operationId: 'getContract',
-    summary: 'Get a contract template',
-    tag: 'Contract templates',
-    auth: 'access_token',
-    params: { contract_id: CONTRACT_ID },
-    responses: { 200: { description: 'The template.', codec: ContractView } },
-    problems: [],
-  },
-  {
-    method: 'post',
-    path: '/v1.1/contracts/{contract_id}/publish',
-    operationId: 'publishContract',
-    summary: 'Publish a contract template',
-    description: 'Requests can use only published templates; a published template never changes. Idempotent.',
-    tag: 'Contract templates',
-    auth: 'access_token',
-    idempotent: true,
-    params: { contract_id: CONTRACT_ID },
-    responses: { 200: { description: 'The published template.', codec: ContractView } },
-    problems: [],
-  },
+  ...CONTRACT_OPERATIONS,
 ];

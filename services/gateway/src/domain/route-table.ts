@@ -91,7 +91,7 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/requests/:id/events', ['GET']),
   // The messages a test-mode Request kept instead of sending: the notifier's (issue #22).
   api('/v1.1/requests/:id/messages', ['GET'], 'standard', 'notifier'),
-  api('/v1.1/contracts/:id', ['GET']),
+  api('/v1.1/contracts/:id', ['GET', 'PUT', 'DELETE']),
   api('/v1.1/contracts/:id/publish', ['POST']),
   // Anyone holding an executed PDF may ask whether it is the one issued (ADR 2100).
   anonymous('requests', '/v1.1/verify', ['POST']),

@@ -20,6 +20,8 @@ export type AppError =
   | { readonly _tag: 'TestModeOnlyToken'; readonly on: 'create' | 'real_request' }
   /** A Request of the Site names the signer, so it cannot be deleted (ADR 3200). */
   | { readonly _tag: 'SignerInUse' }
+  /** A published template never changes and is kept (ADR 3240). */
+  | { readonly _tag: 'TemplatePublished'; readonly action: 'replace' | 'delete' }
   | IdempotencyRefusal;
 
 export const notFound = (resource: Resource): AppError => ({ _tag: 'NotFound', resource });

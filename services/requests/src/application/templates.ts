@@ -9,6 +9,7 @@ import {
   newHtmlTemplate,
   newPdfTemplate,
   publishTemplate,
+  replaceDraft,
   type DocumentInfo,
   type NewTemplate,
   type TemplateState,
@@ -122,6 +123,66 @@ export const publishContract =
               }),
             ),
           ),
+        ),
+      ),
+    );
+
+/**
+ * `PUT /v1.1/contracts/:id` (ADR 3240): a draft template replaced by the body, checked as a
+ * create's is (an HTML body sanitised and its tokens read, a PDF's form fields read from
+ * the file); the id and creation time stay. A published template is a 409.
+ */
+export const replaceContract =
+  (deps: Pick<Deps, 'transact' | 'pdf' | 'clock' | 'htmlPolicy'>) =>
+  (input: {
+    readonly caller: Caller;
+    readonly templateId: number;
+    readonly body: CreateContractBody;
+    readonly idempotency?: Idempotency;
+  }): TE.TaskEither<AppError, Outcome<ContractView>> =>
+    deps.transact((store) =>
+      pipe(
+        store.templates.find(input.templateId, siteIds(input.caller)),
+        TE.chainW(TE.fromOption(() => notFound('contract'))),
+        TE.chain((found) =>
+          idempotently(
+            store,
+            found.siteId,
+            input.idempotency,
+          )(() =>
+            pipe(
+              store.templates.lock(found.id, [found.siteId]),
+              TE.chainW(TE.fromOption(() => notFound('contract'))),
+              TE.chain((current) =>
+                pipe(
+                  prepare(deps, current.siteId, input.body),
+                  TE.chainW(({ template, pdf }) => {
+                    const replaced = replaceDraft(current, template);
+                    return replaced._tag === 'Published'
+                      ? TE.left<AppError>({ _tag: 'TemplatePublished', action: 'replace' })
+                      : store.templates.replace(current.id, replaced.template, pdf);
+                  }),
+                ),
+              ),
+              TE.map(contractView),
+            ),
+          ),
+        ),
+      ),
+    );
+
+/** `DELETE /v1.1/contracts/:id` (ADR 3240): a draft template forgotten; a published one is kept (409). */
+export const deleteContract =
+  (deps: Pick<Deps, 'transact'>) =>
+  (input: { readonly caller: Caller; readonly templateId: number }): TE.TaskEither<AppError, void> =>
+    deps.transact((store) =>
+      pipe(
+        store.templates.lock(input.templateId, siteIds(input.caller)),
+        TE.chainW(TE.fromOption(() => notFound('contract'))),
+        TE.chainW((current) =>
+          current.state === 'published'
+            ? TE.left<AppError>({ _tag: 'TemplatePublished', action: 'delete' })
+            : store.templates.remove(current.id),
         ),
       ),
     );

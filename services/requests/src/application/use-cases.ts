@@ -22,7 +22,14 @@ import { resendSignerCode } from './signing/resend-signer-code.js';
 import { signerGate } from './signing/signer-gate.js';
 import { verifySignerCode } from './signing/verify-signer-code.js';
 import { executedCopy, markViewed } from './signer-notices.js';
-import { createTemplate, getContract, listContracts, publishContract } from './templates.js';
+import {
+  createTemplate,
+  deleteContract,
+  getContract,
+  listContracts,
+  publishContract,
+  replaceContract,
+} from './templates.js';
 
 /** The signer side's use cases, bound to their ports. */
 export const signingUseCases = (deps: Deps) => ({
@@ -45,6 +52,8 @@ export const signingUseCases = (deps: Deps) => ({
 export const useCases = (deps: Deps) => ({
   createTemplate: createTemplate(deps),
   publishContract: publishContract(deps),
+  replaceContract: replaceContract(deps),
+  deleteContract: deleteContract(deps),
   getContract: getContract(deps),
   listContracts: listContracts(deps),
   createRequest: createRequest(deps),

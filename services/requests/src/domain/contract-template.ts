@@ -192,6 +192,18 @@ export const publishTemplate = <T extends ContractTemplate>(
     ? { template, changed: false }
     : { template: { ...template, state: 'published', publishedAt: now, updatedAt: now }, changed: true };
 
+/**
+ * A draft template replaced by a new one made of a new body (ADR 3240): the same id, site
+ * and creation time, the rest the new one's; a published template never changes.
+ */
+export const replaceDraft = (
+  current: TemplateWithHtml,
+  next: NewTemplate,
+): { readonly _tag: 'Replaced'; readonly template: NewTemplate } | { readonly _tag: 'Published' } =>
+  current.state === 'published'
+    ? { _tag: 'Published' }
+    : { _tag: 'Replaced', template: { ...next, siteId: current.siteId, createdAt: current.createdAt } };
+
 /** Whether `value` may be pre-filled into `field`; answers why not. */
 export const checkDefaultValue = (field: TemplateField, value: string | boolean): string | undefined => {
   switch (field.type) {

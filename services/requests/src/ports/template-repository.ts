@@ -24,6 +24,14 @@ export interface TemplateRepository {
   /** Like `find`, holding the row until the transaction ends. */
   readonly lock: (id: number, siteIds: readonly number[]) => TE.TaskEither<never, O.Option<TemplateWithHtml>>;
   readonly markPublished: (template: ContractTemplate) => TE.TaskEither<never, void>;
+  /** A draft template's content replaced (ADR 3240), under a lock the caller holds. */
+  readonly replace: (
+    id: number,
+    template: NewTemplate,
+    pdf: Uint8Array | null,
+  ) => TE.TaskEither<never, TemplateWithHtml>;
+  /** A draft template forgotten (ADR 3240), under a lock the caller holds. */
+  readonly remove: (id: number) => TE.TaskEither<never, void>;
   readonly list: (
     siteId: number,
     page: PageRequest,

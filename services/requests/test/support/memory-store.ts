@@ -111,6 +111,18 @@ export const memoryStore = () => {
           TE.right(
             O.fromNullable([s.templates.get(id)].find((t) => t !== undefined && siteIds.includes(t.siteId))),
           ),
+        replace: (id, template, pdf) => {
+          const stored = { ...template, id };
+          s.templates.set(id, stored);
+          if (pdf === null) s.pdfs.delete(id);
+          else s.pdfs.set(id, pdf);
+          return TE.right(stored);
+        },
+        remove: (id) => {
+          s.templates.delete(id);
+          s.pdfs.delete(id);
+          return TE.right(undefined);
+        },
         markPublished: (template) => {
           s.templates.set(template.id, { ...s.templates.get(template.id)!, ...template });
           return TE.right(undefined);

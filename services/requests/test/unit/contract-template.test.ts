@@ -5,6 +5,7 @@ import {
   newHtmlTemplate,
   parseTokens,
   publishTemplate,
+  replaceDraft,
   type ContractTemplate,
 } from '../../src/domain/contract-template.js';
 import { later, left, NOW, right } from '../support/builders.js';
@@ -78,6 +79,27 @@ describe('requests domain: contract templates', () => {
       ).map((e) => e.path),
       ['html', 'fields[0].options'],
     );
+  });
+
+  it('replaces a draft with a new one, keeping its site and creation time; a published one never (ADR 3240)', () => {
+    const made = (name: string, at: string, siteId = 1) =>
+      right(newHtmlTemplate({ siteId, name, html: '{{who}}', fields: [], document, now: at }));
+    const current = { ...made('NDA', NOW), id: 7 };
+    const next = made('NDA v2', later(NOW, 60), 9);
+    const replaced = replaceDraft(current, next);
+    assert.ok(replaced._tag === 'Replaced');
+    assert.deepEqual(
+      [
+        replaced.template.name,
+        replaced.template.siteId,
+        replaced.template.createdAt,
+        replaced.template.updatedAt,
+      ],
+      ['NDA v2', 1, NOW, later(NOW, 60)],
+    );
+    assert.deepEqual(replaceDraft({ ...current, state: 'published', publishedAt: NOW }, next), {
+      _tag: 'Published',
+    });
   });
 
   it('publishes once; publishing again changes nothing', () => {

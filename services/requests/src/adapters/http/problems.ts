@@ -70,6 +70,18 @@ export const problemOf = (error: AppError): HttpProblem => {
         },
         { state: error.state },
       );
+    case 'TemplatePublished':
+      return new HttpProblem(
+        problem({
+          status: 409,
+          code: 'template_published',
+          title: 'Conflict',
+          detail:
+            error.action === 'replace'
+              ? 'A published template never changes (Requests show what they were made with): create another one.'
+              : 'A published template is kept: Requests made with it show it.',
+        }),
+      );
     case 'SignerInUse':
       return new HttpProblem(
         problem({

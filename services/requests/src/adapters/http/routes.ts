@@ -1,8 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import * as E from 'fp-ts/lib/Either.js';
-import * as t from 'io-ts';
 import {
-  CreateContractBody,
   CreateRequestBody,
   PRINCIPAL_HEADER,
   ReissueExecutionUrlBody,
@@ -10,57 +7,20 @@ import {
   UpdateRequestSignerBody,
   strict,
 } from '@esign/contracts';
-import {
-  decodeBody,
-  integerIdParam,
-  runWith,
-  uuidParam,
-  type AppContext,
-  type AppState,
-} from '@esign/platform';
+import { integerIdParam, uuidParam, type AppContext, type AppState } from '@esign/platform';
 import type Router from '@koa/router';
 import type { Caller } from '../../application/caller.js';
-import type { Idempotency, Outcome } from '../../application/idempotency.js';
 import type { UseCases } from '../../application/use-cases.js';
-import { feedQuery, historyQuery, IDEMPOTENCY_HEADER, idempotencyOf, listQuery } from './params.js';
+import { feedQuery, historyQuery, listQuery } from './params.js';
+import { mountContractRoutes } from './contract-routes.js';
 import { callerOf } from './principal.js';
-import { problemOf, sealOutage } from './problems.js';
+import { sealOutage } from './problems.js';
+import { answer, bodyOf, idempotencyFrom, run } from './route-helpers.js';
 
 /** Send, cancel and remind take no parameters: no body, or `{}`; anything else is named. */
 const NoParameters = strict({}, {}, 'NoParameters');
 
 const REQUEST_STATES = ['draft', 'sent', 'completed', 'cancelled', 'expired', 'declined'] as const;
-const TEMPLATE_STATES = ['draft', 'published'] as const;
-
-const run = runWith(problemOf);
-
-/** The parsed JSON body (the platform's body parser puts it there). */
-const requestBody = (ctx: AppContext): unknown => (ctx.request as { body?: unknown }).body;
-
-const bodyOf = decodeBody;
-
-const idempotencyFrom = (ctx: AppContext): Idempotency | undefined => {
-  const result = idempotencyOf(
-    ctx.get(IDEMPOTENCY_HEADER) || undefined,
-    ctx.method,
-    ctx.path,
-    requestBody(ctx),
-  );
-  if (E.isLeft(result)) throw result.left;
-  return result.right;
-};
-
-const Created = t.type({ id: t.union([t.string, t.number]) });
-
-/** Sends a use case's answer; `collection` makes it a 201 with the new resource's Location. */
-const answer = <A>(ctx: AppContext, status: number, outcome: Outcome<A>, collection?: string): void => {
-  ctx.status = status;
-  // A replayed answer is read back as stored, so the id is read from it the same way.
-  const created = collection === undefined ? undefined : Created.decode(outcome.value);
-  if (created !== undefined && E.isRight(created)) ctx.set('Location', `${collection}/${created.right.id}`);
-  if (outcome.replayed) ctx.set('Idempotent-Replayed', 'true');
-  ctx.body = outcome.value;
-};
 
 /** The requests API under /v1.1. Every route first verifies the principal the gateway forwards. */
 export const mountRoutes = (
@@ -75,48 +35,7 @@ export const mountRoutes = (
       await handler(ctx, caller);
     };
 
-  router.post(
-    '/v1.1/sites/:id/contracts',
-    authed(async (ctx, caller) => {
-      const siteId = integerIdParam(ctx.params.id, 'site');
-      const body = bodyOf(CreateContractBody, ctx);
-      const idempotency = idempotencyFrom(ctx);
-      const outcome = await run(
-        cases.createTemplate({ caller, siteId, body, ...(idempotency && { idempotency }) }),
-      );
-      answer(ctx, 201, outcome, '/v1.1/contracts');
-    }),
-  );
-
-  router.get(
-    '/v1.1/sites/:id/contracts',
-    authed(async (ctx, caller) => {
-      const siteId = integerIdParam(ctx.params.id, 'site');
-      const { page, state } = listQuery(ctx.query, TEMPLATE_STATES);
-      ctx.body = await run(cases.listContracts({ caller, siteId, page, state }));
-    }),
-  );
-
-  router.get(
-    '/v1.1/contracts/:id',
-    authed(async (ctx, caller) => {
-      const templateId = integerIdParam(ctx.params.id, 'contract');
-      ctx.body = await run(cases.getContract({ caller, templateId }));
-    }),
-  );
-
-  router.post(
-    '/v1.1/contracts/:id/publish',
-    authed(async (ctx, caller) => {
-      const templateId = integerIdParam(ctx.params.id, 'contract');
-      const idempotency = idempotencyFrom(ctx);
-      answer(
-        ctx,
-        200,
-        await run(cases.publishContract({ caller, templateId, ...(idempotency && { idempotency }) })),
-      );
-    }),
-  );
+  mountContractRoutes(router, cases, authed);
 
   router.post(
     '/v1.1/sites/:id/requests',

@@ -69,6 +69,29 @@ export const postgresTemplateRepository = (q: Queryable): TemplateRepository => 
           ),
         ),
       ),
+    // Only a draft: a published template's row is never written again (ADR 3240).
+    replace: (id, template, pdf) =>
+      task(async () =>
+        toTemplateWithHtml(
+          await db.one(
+            q,
+            TemplateWithHtmlRow,
+            sql.unsafe`
+              UPDATE contract_templates SET
+                name = ${template.name}, kind = ${template.kind}, tokens = ${sql.array([...template.tokens], 'text')},
+                fields = ${sql.jsonb(fieldsToJson(template.fields))}, html = ${template.html},
+                pdf = ${pdf === null ? null : sql.binary(Buffer.from(pdf))},
+                document_size = ${template.document.sizeBytes}, document_sha256 = ${template.document.sha256},
+                updated_at = ${template.updatedAt}
+              WHERE id = ${id} AND state = 'draft'
+              RETURNING ${TEMPLATE_COLUMNS}, html`,
+          ),
+        ),
+      ),
+    remove: (id) =>
+      task(async () => {
+        await db.exec(q, sql.unsafe`DELETE FROM contract_templates WHERE id = ${id} AND state = 'draft'`);
+      }),
     find: (id, siteIds) => findBy(id, siteIds, false),
     lock: (id, siteIds) => findBy(id, siteIds, true),
     markPublished: (template) =>

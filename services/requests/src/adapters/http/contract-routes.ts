@@ -1,0 +1,85 @@
+import { CreateContractBody } from '@esign/contracts';
+import { integerIdParam, type AppContext, type AppState } from '@esign/platform';
+import type Router from '@koa/router';
+import type { Caller } from '../../application/caller.js';
+import type { UseCases } from '../../application/use-cases.js';
+import { listQuery } from './params.js';
+import { answer, bodyOf, idempotencyFrom, run } from './route-helpers.js';
+
+const TEMPLATE_STATES = ['draft', 'published'] as const;
+
+type Authed = (
+  handler: (ctx: AppContext, caller: Caller) => Promise<void>,
+) => (ctx: AppContext) => Promise<void>;
+
+/**
+ * Contract templates: create and list a Site's, read one, publish it; a draft's content
+ * replaced whole (`PUT`, the create's body) or the draft deleted (ADR 3240).
+ */
+export const mountContractRoutes = (router: Router<AppState>, cases: UseCases, authed: Authed): void => {
+  router.post(
+    '/v1.1/sites/:id/contracts',
+    authed(async (ctx, caller) => {
+      const siteId = integerIdParam(ctx.params.id, 'site');
+      const body = bodyOf(CreateContractBody, ctx);
+      const idempotency = idempotencyFrom(ctx);
+      const outcome = await run(
+        cases.createTemplate({ caller, siteId, body, ...(idempotency && { idempotency }) }),
+      );
+      answer(ctx, 201, outcome, '/v1.1/contracts');
+    }),
+  );
+
+  router.get(
+    '/v1.1/sites/:id/contracts',
+    authed(async (ctx, caller) => {
+      const siteId = integerIdParam(ctx.params.id, 'site');
+      const { page, state } = listQuery(ctx.query, TEMPLATE_STATES);
+      ctx.body = await run(cases.listContracts({ caller, siteId, page, state }));
+    }),
+  );
+
+  router.get(
+    '/v1.1/contracts/:id',
+    authed(async (ctx, caller) => {
+      const templateId = integerIdParam(ctx.params.id, 'contract');
+      ctx.body = await run(cases.getContract({ caller, templateId }));
+    }),
+  );
+
+  router.post(
+    '/v1.1/contracts/:id/publish',
+    authed(async (ctx, caller) => {
+      const templateId = integerIdParam(ctx.params.id, 'contract');
+      const idempotency = idempotencyFrom(ctx);
+      answer(
+        ctx,
+        200,
+        await run(cases.publishContract({ caller, templateId, ...(idempotency && { idempotency }) })),
+      );
+    }),
+  );
+
+  router.put(
+    '/v1.1/contracts/:id',
+    authed(async (ctx, caller) => {
+      const templateId = integerIdParam(ctx.params.id, 'contract');
+      const body = bodyOf(CreateContractBody, ctx);
+      const idempotency = idempotencyFrom(ctx);
+      answer(
+        ctx,
+        200,
+        await run(cases.replaceContract({ caller, templateId, body, ...(idempotency && { idempotency }) })),
+      );
+    }),
+  );
+
+  router.delete(
+    '/v1.1/contracts/:id',
+    authed(async (ctx, caller) => {
+      const templateId = integerIdParam(ctx.params.id, 'contract');
+      await run(cases.deleteContract({ caller, templateId }));
+      ctx.status = 204;
+    }),
+  );
+};
