@@ -168,15 +168,12 @@ export const matrixEndpoints = ({
       method: 'PUT',
       prepare: async () => {
         const path = `/v1.1/contracts/${await draftTemplate()}`;
-        const name = (expectStatus(await acme.api.get<{ name: string }>(path), 200).body as { name: string })
-          .name;
+        const name = expectStatus(await acme.api.get<{ name: string }>(path), 200).body.name;
         return {
           path,
           body: { type: 'html', name: `Replaced ${unique()}`, html: '<p>{{b}}</p>', fields: [] },
           unchanged: async () => {
-            const now = expectStatus(await acme.api.get<{ name: string }>(path), 200).body as {
-              name: string;
-            };
+            const now = expectStatus(await acme.api.get<{ name: string }>(path), 200).body;
             assert.equal(now.name, name, 'a refused call replaced nothing');
           },
         };
