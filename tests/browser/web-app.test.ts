@@ -321,6 +321,17 @@ describe('web application in headless Chromium: sign in → apps and tokens → 
     const match = /\/app\/templates\/(\d+)\?/.exec(page.url());
     assert.ok(match, page.url());
     templateId = Number(match[1]);
+    // A draft is edited in the same editor before it is published (ADR 3240).
+    await expectAccessible(page, 'a draft template');
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit draft template' }).waitFor();
+    assert.equal(await page.getByLabel('Signer fields (optional)').inputValue(), 'signature: signature');
+    await page.getByLabel('Name').fill('Consulting agreement 2031');
+    await expectAccessible(page, 'a draft template in the editor', ['#preview']);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText('The draft was saved.').waitFor();
+    await page.getByRole('heading', { level: 1, name: /^Consulting agreement 2031/ }).waitFor();
+    assert.equal(new URL(page.url()).pathname, `/app/templates/${templateId}`, 'the same template');
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByText('Published: Requests can now use this template.').waitFor();
     assert.equal(new URL(page.url()).pathname, `/app/templates/${templateId}`);
@@ -333,6 +344,18 @@ describe('web application in headless Chromium: sign in → apps and tokens → 
       render_data: { client_name: 'Ada', fee: '$1' },
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
+  });
+
+  it('deletes a draft template behind a disclosure (ADR 3240); the list says so and no longer has it', async () => {
+    await page.goto(`${web}/templates/new`);
+    await page.getByLabel('Name').fill('Scratch draft');
+    await page.getByRole('button', { name: 'Create template' }).click();
+    await page.getByText('Created as a draft.').waitFor();
+    await page.getByText('Delete this draft…').click();
+    await expectAccessible(page, 'a draft template with Delete open');
+    await page.getByRole('button', { name: 'Delete draft template' }).click();
+    await page.getByRole('status').filter({ hasText: 'The draft template was deleted.' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Scratch draft' }).count(), 0);
   });
 
   it('refuses a broken template with the message next to the HTML field, and lists the fields of a PDF', async () => {

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
-import { ContractView } from '@esign/contracts';
+import { ContractView, problem } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
@@ -13,14 +13,35 @@ import {
   parseSample,
   previewDocument,
   sampleFor,
+  fieldsText,
   tokensOf,
 } from '../template-text.js';
-import { appPage, noSitePage } from './common.js';
+import { appPage, noSitePage, problemPage, segment } from './common.js';
+
+/** An address that cannot name a template. */
+const NO_SUCH: ApiProblem = problem({
+  status: 404,
+  code: 'not_found',
+  title: 'Not found',
+  detail: 'No such template.',
+});
+
+/**
+ * Whether the editor can show a template whole: a draft HTML template whose fields are all
+ * of the kinds it writes (`name: type`, no options or length limit); any other is left to
+ * the API's `PUT`, so that saving here cannot drop what it does not show.
+ */
+export const inEditor = (c: ContractView): boolean =>
+  c.state === 'draft' &&
+  c.html !== null &&
+  c.fields.every((f) => f.type !== 'choice' && f.max_length === undefined);
 
 const STARTER =
   '<h1>Services agreement</h1>\n<p>This agreement is made with {{client_name}} of {{client_company}}.</p>';
 
 interface EditorInput {
+  /** The draft being edited (ADR 3240); absent: a new template. */
+  editing?: { readonly id: number };
   name: string;
   html: string;
   fields: string;
@@ -29,8 +50,11 @@ interface EditorInput {
   errors?: Map<string, string>;
 }
 
-/** The HTML template editor, with its live preview of the document a signer sees. */
+/** The HTML template editor, with its live preview of the document a signer sees: a new template, or a draft's. */
 const editorPage = (ctx: Koa.Context, deps: WebDeps, visitor: Visitor, input: EditorInput): void => {
+  const { editing } = input;
+  const title = editing ? 'Edit draft template' : 'New HTML template';
+  const here = editing ? `${deps.base}/templates/${editing.id}` : undefined;
   const errors = new Map([...fieldErrors(input.problem), ...(input.errors ?? [])]);
   const fieldsError = [...errors].find(([path]) => path.startsWith('fields'))?.[1];
   const sample = parseSample(input.sample);
@@ -51,13 +75,16 @@ const editorPage = (ctx: Koa.Context, deps: WebDeps, visitor: Visitor, input: Ed
 ${value}</textarea>
     </div>`;
   appPage(ctx, deps, visitor, {
-    title: 'New HTML template',
+    title,
     section: 'templates',
     ...(input.problem ? { status: input.problem.status } : input.errors?.size ? { status: 422 } : {}),
-    body: html` <p class="crumbs"><a href="${deps.base}/templates">Templates</a></p>
-      <h1>New HTML template</h1>
+    body: html` <p class="crumbs">
+        <a href="${deps.base}/templates">Templates</a
+        >${here ? html` › <a href="${here}">${input.name}</a>` : ''}
+      </p>
+      <h1>${title}</h1>
       ${problemSummary(input.problem, { name: 'name', html: 'html' })}
-      <form method="post" action="${deps.base}/templates" novalidate>
+      <form method="post" action="${here ? `${here}/edit` : `${deps.base}/templates`}" novalidate>
         ${csrfField(visitor.csrf)}
         ${textField({ id: 'name', name: 'name', label: 'Name', value: input.name, required: true, error: errors.get('name') })}
         <div class="editor">
@@ -86,7 +113,9 @@ ${highlightTokens(input.html)}</pre>
           </div>
         </div>
         <div class="actions">
-          <button type="submit" name="action" value="create">Create template</button>
+          <button type="submit" name="action" value="create">
+            ${editing ? 'Save draft' : 'Create template'}
+          </button>
           <button type="submit" name="action" value="preview" class="secondary">Preview</button>
           <span class="hint" role="status" data-busy-status></span>
         </div>
@@ -94,7 +123,10 @@ ${highlightTokens(input.html)}</pre>
   });
 };
 
-/** `GET /templates/new` and `POST /templates`: write an HTML template, preview it, create it. */
+/**
+ * `GET /templates/new` and `POST /templates`: write an HTML template, preview it, create
+ * it; `/templates/:id/edit`: the same editor over a draft, saved with `PUT` (ADR 3240).
+ */
 export const templateEditorRoutes = (router: Router, deps: WebDeps): void => {
   router.get('/templates/new', async (ctx) => {
     const visitor = await visitorOf(ctx, deps);
@@ -136,5 +168,60 @@ export const templateEditorRoutes = (router: Router, deps: WebDeps): void => {
     if (E.isLeft(created)) return editorPage(ctx, deps, visitor, { ...input, problem: created.left });
     ctx.status = 303;
     ctx.redirect(`${deps.base}/templates/${created.right.id}?done=created`);
+  });
+
+  // A draft's HTML, replaced whole (ADR 3240); a published template never changes.
+  router.get('/templates/:id/edit', async (ctx) => {
+    const visitor = await visitorOf(ctx, deps);
+    if (visitor === undefined) return;
+    const found = await visitor.api({
+      method: 'GET',
+      path: `/v1.1/contracts/${segment(ctx.params.id)}`,
+      codec: ContractView,
+    });
+    if (E.isLeft(found)) return problemPage(ctx, deps, visitor, 'templates', found.left);
+    const c = found.right;
+    if (!inEditor(c) || c.html === null) {
+      ctx.status = 303;
+      return ctx.redirect(`${deps.base}/templates/${c.id}`);
+    }
+    editorPage(ctx, deps, visitor, {
+      editing: { id: c.id },
+      name: c.name,
+      html: c.html,
+      fields: fieldsText(c.fields),
+      sample: sampleFor(c.tokens),
+    });
+  });
+
+  router.post('/templates/:id/edit', async (ctx) => {
+    const form = await posted(ctx, deps);
+    if (form === undefined) return;
+    const { visitor, fields: f } = form;
+    const id = Number(ctx.params.id);
+    if (!Number.isSafeInteger(id) || id < 1) return problemPage(ctx, deps, visitor, 'templates', NO_SUCH);
+    const input: EditorInput = {
+      editing: { id },
+      name: f.name ?? '',
+      html: f.html ?? '',
+      fields: f.fields ?? '',
+      sample: f.sample ?? '',
+    };
+    if (f.action === 'preview') return editorPage(ctx, deps, visitor, input);
+    const declared = parseFields(input.fields);
+    if ('error' in declared)
+      return editorPage(ctx, deps, visitor, { ...input, errors: new Map([['fields', declared.error]]) });
+    const saved = await visitor.api({
+      method: 'PUT',
+      path: `/v1.1/contracts/${id}`,
+      body: { type: 'html', name: input.name, html: input.html, fields: declared.fields },
+      codec: ContractView,
+    });
+    if (E.isLeft(saved)) {
+      if (saved.left.status === 404) return problemPage(ctx, deps, visitor, 'templates', saved.left);
+      return editorPage(ctx, deps, visitor, { ...input, problem: saved.left });
+    }
+    ctx.status = 303;
+    ctx.redirect(`${deps.base}/templates/${saved.right.id}?done=saved`);
   });
 };

@@ -2,14 +2,14 @@ import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
 import { ContractList, ContractView } from '@esign/contracts';
-import type { ApiProblem } from '../api-client.js';
+import { NoContent, type ApiProblem } from '../api-client.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
 import { html } from '../html.js';
 import { csrfField, problemSummary, stateBadge, time } from '../layout.js';
 import { sourceView } from '../template-text.js';
 import { appPage, doneNotice, noSitePage, problemPage, segment } from './common.js';
-import { templateEditorRoutes } from './template-editor.js';
+import { inEditor, templateEditorRoutes } from './template-editor.js';
 import { pdfTemplateRoutes } from './template-pdf.js';
 
 const listPage = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Promise<void> => {
@@ -26,6 +26,7 @@ const listPage = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Prom
     title: 'Contract templates',
     section: 'templates',
     body: html` <h1>Contract templates <span class="hint">on ${site.name}</span></h1>
+      ${doneNotice(ctx, { deleted: 'The draft template was deleted.' }, undefined)}
       <div class="actions">
         <a class="button" href="${deps.base}/templates/new">New HTML template</a>
         <a class="button secondary" href="${deps.base}/templates/new-pdf">Upload a PDF</a>
@@ -72,6 +73,36 @@ const listPage = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Prom
 const DONE: Record<string, string> = {
   publish: 'Published: Requests can now use this template.',
   created: 'Created as a draft. Publish it to use it in Requests.',
+  saved: 'The draft was saved. Publish it to use it in Requests.',
+};
+
+/**
+ * A draft's actions: Publish, Edit (when the editor shows it whole) and Delete, the last
+ * behind a disclosure so that one click does not delete (ADR 3240).
+ */
+const draftActions = (deps: WebDeps, visitor: Visitor, c: ContractView) => {
+  const here = `${deps.base}/templates/${c.id}`;
+  return html`<div class="actions">
+      <form method="post" action="${here}/publish" class="inline">
+        ${csrfField(visitor.csrf)} <button type="submit">Publish</button>
+      </form>
+      ${inEditor(c) ? html`<a class="button secondary" href="${here}/edit">Edit</a>` : ''}
+    </div>
+    ${
+      c.html !== null && !inEditor(c)
+        ? html`<p class="hint">
+            Its fields have options or length limits the editor does not show: replace it with
+            <code>PUT /v1.1/contracts/${c.id}</code>.
+          </p>`
+        : ''
+    }
+    <details>
+      <summary>Delete this draft…</summary>
+      <form method="post" action="${here}/delete" class="inline">
+        ${csrfField(visitor.csrf)}
+        <button type="submit" class="danger">Delete draft template</button>
+      </form>
+    </details>`;
 };
 
 const templatePage = async (
@@ -95,13 +126,7 @@ const templatePage = async (
     body: html` <p class="crumbs"><a href="${deps.base}/templates">Templates</a></p>
       <h1>${c.name} ${stateBadge(c.state)}</h1>
       ${doneNotice(ctx, DONE, problem)} ${problemSummary(problem)}
-      ${
-        c.state === 'draft'
-          ? html`<form method="post" action="${deps.base}/templates/${c.id}/publish" class="actions">
-              ${csrfField(visitor.csrf)} <button type="submit">Publish</button>
-            </form>`
-          : ''
-      }
+      ${c.state === 'draft' ? draftActions(deps, visitor, c) : ''}
       <dl class="facts">
         <dt>Template id</dt>
         <dd><code>${c.id}</code> (use <code>"contracts": [${c.id}]</code> when creating a Request)</dd>
@@ -178,5 +203,20 @@ export const templateRoutes = (router: Router, deps: WebDeps): void => {
     if (E.isLeft(done)) return templatePage(ctx, deps, form.visitor, id, done.left);
     ctx.status = 303;
     ctx.redirect(`${deps.base}/templates/${done.right.id}?done=publish`);
+  });
+
+  // A draft forgotten (ADR 3240); a published template is kept, and the page says so.
+  router.post('/templates/:id/delete', async (ctx) => {
+    const form = await posted(ctx, deps);
+    if (form === undefined) return;
+    const id = ctx.params.id!;
+    const done = await form.visitor.api({
+      method: 'DELETE',
+      path: `/v1.1/contracts/${segment(id)}`,
+      codec: NoContent,
+    });
+    if (E.isLeft(done)) return templatePage(ctx, deps, form.visitor, id, done.left);
+    ctx.status = 303;
+    ctx.redirect(`${deps.base}/templates?done=deleted`);
   });
 };
