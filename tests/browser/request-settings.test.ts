@@ -32,6 +32,26 @@ describe('web application in headless Chromium: changing a Request’s expiry an
     request: { expires_at: `${created.expiresAt}:00Z`, reminder_interval_days: created.days },
   });
   const getRequest = () => suite.json(`/v1.1/requests/${suite.id}`);
+  /**
+   * A draft of the sent Request's contract for one e-mail signer, with `more` of a create's
+   * body; answers its id, after opening its page.
+   */
+  const openDraft = async (signerId: string, email: string, more: Record<string, unknown> = {}) => {
+    const sent = await getRequest();
+    const draft = await suite.json(
+      `/v1.1/sites/${String(sent.site_id)}/requests`,
+      'POST',
+      {
+        contracts: sent.contracts,
+        signers: [{ signer_id: signerId, signer: { email }, send_to: { email: true } }],
+        ...more,
+      },
+      201,
+    );
+    const id = String(draft.id);
+    await suite.page.goto(suite.url.replace(suite.id, id));
+    return id;
+  };
 
   const section = () => suite.page.getByRole('region', { name: 'Expiry and reminders' });
   const expiresField = () => section().getByLabel('Expires at (optional, UTC)');
@@ -98,22 +118,10 @@ describe('web application in headless Chromium: changing a Request’s expiry an
   });
 
   it('changes a draft’s render data (ADR 3220): the notice, the values in the API, a token the contract lacks refused', async () => {
-    const sent = await getRequest();
-    const draft = await suite.json(
-      `/v1.1/sites/${String(sent.site_id)}/requests`,
-      'POST',
-      {
-        contracts: sent.contracts,
-        signers: [
-          { signer_id: 'client-88', signer: { email: 'cy@client.example' }, send_to: { email: true } },
-        ],
-        fields: [{ name: 'signature', assigned_to: 'client-88' }],
-        render_data: { client_name: 'Cy Young' },
-      },
-      201,
-    );
-    const id = String(draft.id);
-    await suite.page.goto(suite.url.replace(suite.id, id));
+    const id = await openDraft('client-88', 'cy@client.example', {
+      fields: [{ name: 'signature', assigned_to: 'client-88' }],
+      render_data: { client_name: 'Cy Young' },
+    });
     const region = suite.page.getByRole('region', { name: 'Render data' });
     const field = region.getByLabel('Render data (optional)');
     assert.equal(await field.inputValue(), 'client_name=Cy Young');
@@ -143,20 +151,7 @@ describe('web application in headless Chromium: changing a Request’s expiry an
   });
 
   it('assigns a draft’s unassigned field to its signer (ADR 3220), after which it can be sent', async () => {
-    const sent = await getRequest();
-    const draft = await suite.json(
-      `/v1.1/sites/${String(sent.site_id)}/requests`,
-      'POST',
-      {
-        contracts: sent.contracts,
-        signers: [
-          { signer_id: 'client-99', signer: { email: 'di@client.example' }, send_to: { email: true } },
-        ],
-      },
-      201,
-    );
-    const id = String(draft.id);
-    await suite.page.goto(suite.url.replace(suite.id, id));
+    const id = await openDraft('client-99', 'di@client.example');
     const region = suite.page.getByRole('region', { name: 'Fields' });
     await region.getByText('1 unassigned').waitFor();
     const choice = region.getByRole('combobox', { name: 'Assigned to: signature' });

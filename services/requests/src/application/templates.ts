@@ -13,8 +13,10 @@ import {
   type DocumentInfo,
   type NewTemplate,
   type TemplateState,
+  type TemplateWithHtml,
 } from '../domain/contract-template.js';
 import type { PageRequest } from '../ports/page.js';
+import type { Store } from '../ports/store.js';
 import { reachSite, siteIds, type Caller } from './caller.js';
 import type { Deps } from './deps.js';
 import { notFound, type AppError } from './errors.js';
@@ -94,6 +96,37 @@ export const createTemplate =
       ),
     );
 
+/**
+ * One change of a template in one transaction: found within the caller's Sites, answered
+ * from the Idempotency-Key's record when it was made before, else locked and changed by
+ * `change`, which answers the template as it is then.
+ */
+const changeTemplate = (
+  deps: Pick<Deps, 'transact'>,
+  input: { readonly caller: Caller; readonly templateId: number; readonly idempotency?: Idempotency },
+  change: (store: Store, template: TemplateWithHtml) => TE.TaskEither<AppError, TemplateWithHtml>,
+): TE.TaskEither<AppError, Outcome<ContractView>> =>
+  deps.transact((store) =>
+    pipe(
+      store.templates.find(input.templateId, siteIds(input.caller)),
+      TE.chainW(TE.fromOption(() => notFound('contract'))),
+      TE.chain((found) =>
+        idempotently(
+          store,
+          found.siteId,
+          input.idempotency,
+        )(() =>
+          pipe(
+            store.templates.lock(found.id, [found.siteId]),
+            TE.chainW(TE.fromOption(() => notFound('contract'))),
+            TE.chain((template) => change(store, template)),
+            TE.map(contractView),
+          ),
+        ),
+      ),
+    ),
+  );
+
 export const publishContract =
   (deps: Pick<Deps, 'transact' | 'clock'>) =>
   (input: {
@@ -101,31 +134,13 @@ export const publishContract =
     readonly templateId: number;
     readonly idempotency?: Idempotency;
   }): TE.TaskEither<AppError, Outcome<ContractView>> =>
-    deps.transact((store) =>
-      pipe(
-        store.templates.find(input.templateId, siteIds(input.caller)),
-        TE.chainW(TE.fromOption(() => notFound('contract'))),
-        TE.chain((found) =>
-          idempotently(
-            store,
-            found.siteId,
-            input.idempotency,
-          )(() =>
-            pipe(
-              store.templates.lock(found.id, [found.siteId]),
-              TE.chainW(TE.fromOption(() => notFound('contract'))),
-              TE.chainW((template) => {
-                const { template: published, changed } = publishTemplate(template, isoNow(deps.clock));
-                return pipe(
-                  changed ? store.templates.markPublished(published) : TE.right(undefined),
-                  TE.map(() => contractView(published)),
-                );
-              }),
-            ),
-          ),
-        ),
-      ),
-    );
+    changeTemplate(deps, input, (store, template) => {
+      const { template: published, changed } = publishTemplate(template, isoNow(deps.clock));
+      return pipe(
+        changed ? store.templates.markPublished(published) : TE.right(undefined),
+        TE.map(() => published),
+      );
+    });
 
 /**
  * `PUT /v1.1/contracts/:id` (ADR 3240): a draft template replaced by the body, checked as a
@@ -140,34 +155,15 @@ export const replaceContract =
     readonly body: CreateContractBody;
     readonly idempotency?: Idempotency;
   }): TE.TaskEither<AppError, Outcome<ContractView>> =>
-    deps.transact((store) =>
+    changeTemplate(deps, input, (store, current) =>
       pipe(
-        store.templates.find(input.templateId, siteIds(input.caller)),
-        TE.chainW(TE.fromOption(() => notFound('contract'))),
-        TE.chain((found) =>
-          idempotently(
-            store,
-            found.siteId,
-            input.idempotency,
-          )(() =>
-            pipe(
-              store.templates.lock(found.id, [found.siteId]),
-              TE.chainW(TE.fromOption(() => notFound('contract'))),
-              TE.chain((current) =>
-                pipe(
-                  prepare(deps, current.siteId, input.body),
-                  TE.chainW(({ template, pdf }) => {
-                    const replaced = replaceDraft(current, template);
-                    return replaced._tag === 'Published'
-                      ? TE.left<AppError>({ _tag: 'TemplatePublished', action: 'replace' })
-                      : store.templates.replace(current.id, replaced.template, pdf);
-                  }),
-                ),
-              ),
-              TE.map(contractView),
-            ),
-          ),
-        ),
+        prepare(deps, current.siteId, input.body),
+        TE.chainW(({ template, pdf }) => {
+          const replaced = replaceDraft(current, template);
+          return replaced._tag === 'Published'
+            ? TE.left<AppError>({ _tag: 'TemplatePublished', action: 'replace' })
+            : store.templates.replace(current.id, replaced.template, pdf);
+        }),
       ),
     );
 
