@@ -1,6 +1,7 @@
 export * from './decode.js';
 export * from './primitives.js';
 export * from './api.js';
+export * from './verification.js';
 export * from './reminders.js';
 export * from './request-settings.js';
 export * from './request-history.js';

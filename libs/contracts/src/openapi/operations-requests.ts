@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
-import { CreateRequestBody, RequestList, RequestView, VerificationView } from '../api.js';
+import { CreateRequestBody, RequestList, RequestView } from '../api.js';
+import { VerificationView } from '../verification.js';
 import { strict } from '../primitives.js';
 import { TestMessageList } from '../test-mode.js';
 import { BulkSendView, CreateBulkSendBodyDocumented } from '../bulk-send.js';
