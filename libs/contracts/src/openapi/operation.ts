@@ -61,6 +61,12 @@ export interface Operation {
 
 export const SITE_ID = { description: 'The Site (an integer id).', integer: true } as const;
 
+/** `state=`: only the items of a list in one of `states`. */
+export const stateQuery = (states: readonly string[]): QueryParameter => ({
+  description: 'Only items in this state.',
+  schema: { type: 'string', enum: [...states] },
+});
+
 export const PAGE_QUERY: Readonly<Record<string, QueryParameter>> = {
   page: { description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
   per_page: {

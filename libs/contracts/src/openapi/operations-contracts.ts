@@ -1,14 +1,8 @@
 // Contract templates: created, listed, read and published; a draft's content replaced or the draft deleted.
 import { ContractList, ContractView, CreateContractBody } from '../templates.js';
-import { PAGE_QUERY, SITE_ID, type Operation } from './operation.js';
+import { PAGE_QUERY, SITE_ID, stateQuery, type Operation } from './operation.js';
 
 const CONTRACT_ID = { description: 'The contract template (an integer id).', integer: true } as const;
-
-/** `state=`: only templates in that state (the same shape as the Requests' filter). */
-const templateState = {
-  description: 'Only items in this state.',
-  schema: { type: 'string', enum: ['draft', 'published'] },
-};
 
 export const CONTRACT_OPERATIONS: readonly Operation[] = [
   {
@@ -35,7 +29,7 @@ export const CONTRACT_OPERATIONS: readonly Operation[] = [
     tag: 'Contract templates',
     auth: 'access_token',
     params: { site_id: SITE_ID },
-    query: { ...PAGE_QUERY, state: templateState },
+    query: { ...PAGE_QUERY, state: stateQuery(['draft', 'published']) },
     responses: {
       200: { description: 'One page of templates (without their documents).', codec: ContractList },
     },

@@ -4,7 +4,7 @@ import { VerificationView } from '../verification.js';
 import { strict } from '../primitives.js';
 import { TestMessageList } from '../test-mode.js';
 import { BulkSendView, CreateBulkSendBodyDocumented } from '../bulk-send.js';
-import { PAGE_QUERY, SITE_ID, type Operation } from './operation.js';
+import { PAGE_QUERY, SITE_ID, stateQuery, type Operation } from './operation.js';
 import { REQUEST_ID, requestAnswer, REQUEST_SIGNER_OPERATIONS } from './operations-request-signers.js';
 import { UpdateRequestBody } from '../request-settings.js';
 import { EVENT_OPERATIONS } from './operations-events.js';
@@ -12,11 +12,6 @@ import { CONTRACT_OPERATIONS } from './operations-contracts.js';
 
 /** Send, cancel and remind take no parameters: no body, or `{}`. */
 export const NoParameters = strict({}, {}, 'NoParameters');
-
-const stateQuery = (states: readonly string[]) => ({
-  description: 'Only items in this state.',
-  schema: { type: 'string', enum: states },
-});
 
 const lifecycle = (
   action: 'send' | 'cancel' | 'remind',
