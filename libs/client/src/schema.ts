@@ -355,6 +355,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1.1/contracts/{contract_id}/archive': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Archive a published contract template
+     * @description New Requests (and bulk sends) can no longer use it: naming it is a 422 at `contracts[i]`. Requests already made with it are unaffected, and it stays readable; `archived=false` lists leave it out. Idempotent. A draft template is a 409 `template_draft`: a draft is deleted, not archived.
+     */
+    post: operations['archiveContract'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1.1/contracts/{contract_id}/unarchive': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Unarchive a contract template
+     * @description An archived template can be used by new Requests again. Idempotent. A draft template is a 409 `template_draft`: a draft is deleted, not archived.
+     */
+    post: operations['unarchiveContract'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1.1/sites/{site_id}/webhooks': {
     parameters: {
       query?: never;
@@ -1928,6 +1968,7 @@ export interface components {
       created_at: string;
       updated_at: string;
       published_at: string | null;
+      archived_at: string | null;
     };
     /** @enum {string} */
     TemplateKind: 'html' | 'pdf';
@@ -6802,6 +6843,8 @@ export interface operations {
         per_page?: number;
         /** @description Only items in this state. */
         state?: 'draft' | 'published';
+        /** @description `true`: only archived templates; `false`: only those not archived; absent: both. */
+        archived?: 'true' | 'false';
       };
       header?: never;
       path: {
@@ -6832,7 +6875,7 @@ export interface operations {
            *         {
            *           "id": 1,
            *           "site_id": 2,
-           *           "name": "Services agreement b716949f",
+           *           "name": "Services agreement 7e2a6103",
            *           "type": "html",
            *           "state": "published",
            *           "tokens": [
@@ -6857,9 +6900,10 @@ export interface operations {
            *             "size_bytes": 103,
            *             "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *           },
-           *           "created_at": "2026-11-24T13:26:50.390Z",
-           *           "updated_at": "2026-11-24T13:26:51.910Z",
-           *           "published_at": "2026-11-24T13:26:51.910Z"
+           *           "created_at": "2026-12-05T02:51:00.040Z",
+           *           "updated_at": "2026-12-05T02:51:00.255Z",
+           *           "published_at": "2026-12-05T02:51:00.255Z",
+           *           "archived_at": null
            *         }
            *       ]
            *     }
@@ -7021,7 +7065,7 @@ export interface operations {
            * @example {
            *       "id": 1,
            *       "site_id": 2,
-           *       "name": "Services agreement bd177c5d",
+           *       "name": "Services agreement 7e2a6103",
            *       "type": "html",
            *       "state": "draft",
            *       "tokens": [
@@ -7046,9 +7090,10 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-11-24T13:26:55.030Z",
-           *       "updated_at": "2026-11-24T13:26:55.030Z",
+           *       "created_at": "2026-12-05T02:51:00.040Z",
+           *       "updated_at": "2026-12-05T02:51:00.040Z",
            *       "published_at": null,
+           *       "archived_at": null,
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
            *     }
            */
@@ -7273,7 +7318,7 @@ export interface operations {
            * @example {
            *       "id": 1,
            *       "site_id": 2,
-           *       "name": "Services agreement b716949f",
+           *       "name": "Services agreement 7e2a6103",
            *       "type": "html",
            *       "state": "published",
            *       "tokens": [
@@ -7298,9 +7343,10 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-11-24T13:26:50.390Z",
-           *       "updated_at": "2026-11-24T13:26:51.910Z",
-           *       "published_at": "2026-11-24T13:26:51.910Z",
+           *       "created_at": "2026-12-05T02:51:00.040Z",
+           *       "updated_at": "2026-12-05T02:51:00.255Z",
+           *       "published_at": "2026-12-05T02:51:00.255Z",
+           *       "archived_at": null,
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
            *     }
            */
@@ -7456,8 +7502,8 @@ export interface operations {
           /**
            * @example {
            *       "id": 5,
-           *       "site_id": 1,
-           *       "name": "Replaced 339fea2c",
+           *       "site_id": 2,
+           *       "name": "Replaced 0cd0f0cb",
            *       "type": "html",
            *       "state": "draft",
            *       "tokens": [
@@ -7468,9 +7514,10 @@ export interface operations {
            *         "size_bytes": 12,
            *         "sha256": "93a49e989c7913383a34099443904e9f6f478d5ff329dd4bd68abadc22bafcfa"
            *       },
-           *       "created_at": "2026-12-05T00:36:07.342Z",
-           *       "updated_at": "2026-12-05T00:36:07.371Z",
+           *       "created_at": "2026-12-05T02:51:03.312Z",
+           *       "updated_at": "2026-12-05T02:51:03.368Z",
            *       "published_at": null,
+           *       "archived_at": null,
            *       "html": "<p>{{b}}</p>"
            *     }
            */
@@ -7858,7 +7905,7 @@ export interface operations {
            * @example {
            *       "id": 1,
            *       "site_id": 2,
-           *       "name": "Services agreement bd177c5d",
+           *       "name": "Services agreement 7e2a6103",
            *       "type": "html",
            *       "state": "published",
            *       "tokens": [
@@ -7883,9 +7930,10 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-11-24T13:26:55.030Z",
-           *       "updated_at": "2026-11-24T13:26:55.515Z",
-           *       "published_at": "2026-11-24T13:26:55.515Z",
+           *       "created_at": "2026-12-05T02:51:00.040Z",
+           *       "updated_at": "2026-12-05T02:51:00.255Z",
+           *       "published_at": "2026-12-05T02:51:00.255Z",
+           *       "archived_at": null,
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
            *     }
            */
@@ -7987,6 +8035,492 @@ export interface operations {
             status?: 409;
             /** @enum {unknown} */
             code?: 'idempotency_key_in_flight';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /** @description - `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint. */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'idempotency_key_reused';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  archiveContract: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a POST safe to retry: the same key and body replay the first answer (`Idempotent-Replayed: true`). 1 to 255 visible ASCII characters, e.g. a UUID; kept at least 24 hours. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description The contract template (an integer id). */
+        contract_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The template, as it is now. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 7,
+           *       "site_id": 2,
+           *       "name": "Agreement 3553d7a6",
+           *       "type": "html",
+           *       "state": "published",
+           *       "tokens": [
+           *         "x"
+           *       ],
+           *       "fields": [],
+           *       "document": {
+           *         "size_bytes": 12,
+           *         "sha256": "c5738321ce63d3812cec78731a1650a1f5f0048b85b545ad0b13668d00911abd"
+           *       },
+           *       "created_at": "2026-12-05T02:52:35.901Z",
+           *       "updated_at": "2026-12-05T02:52:36.021Z",
+           *       "published_at": "2026-12-05T02:52:35.916Z",
+           *       "archived_at": "2026-12-05T02:52:36.021Z",
+           *       "html": "<p>{{x}}</p>"
+           *     }
+           */
+          'application/json': components['schemas']['ContractView'];
+        };
+      };
+      /**
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json' | 'invalid_idempotency_key' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "3720e81a-667c-4216-9827-15767c0ca9d4"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such contract.",
+           *       "request_id": "a07ab582-a0c1-48ca-b451-a0902472dde1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /**
+       * @description - `template_draft`: a draft template is deleted, not archived (ADR 3250).
+       *     - `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry.
+       */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 409;
+            /** @enum {unknown} */
+            code?: 'template_draft' | 'idempotency_key_in_flight';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /** @description - `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint. */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'idempotency_key_reused';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  unarchiveContract: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a POST safe to retry: the same key and body replay the first answer (`Idempotent-Replayed: true`). 1 to 255 visible ASCII characters, e.g. a UUID; kept at least 24 hours. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description The contract template (an integer id). */
+        contract_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The template, as it is now. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 8,
+           *       "site_id": 2,
+           *       "name": "Agreement 2e3b763d",
+           *       "type": "html",
+           *       "state": "published",
+           *       "tokens": [
+           *         "x"
+           *       ],
+           *       "fields": [],
+           *       "document": {
+           *         "size_bytes": 12,
+           *         "sha256": "c5738321ce63d3812cec78731a1650a1f5f0048b85b545ad0b13668d00911abd"
+           *       },
+           *       "created_at": "2026-12-05T02:52:36.038Z",
+           *       "updated_at": "2026-12-05T02:52:36.166Z",
+           *       "published_at": "2026-12-05T02:52:36.055Z",
+           *       "archived_at": null,
+           *       "html": "<p>{{x}}</p>"
+           *     }
+           */
+          'application/json': components['schemas']['ContractView'];
+        };
+      };
+      /**
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json' | 'invalid_idempotency_key' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "a438a799-35c5-49af-9212-d928c7e94f8f"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such contract.",
+           *       "request_id": "898d76ae-9175-4fc0-ab3b-0f34001031ef"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /**
+       * @description - `template_draft`: a draft template is deleted, not archived (ADR 3250).
+       *     - `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry.
+       */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 409;
+            /** @enum {unknown} */
+            code?: 'template_draft' | 'idempotency_key_in_flight';
           };
         };
       };

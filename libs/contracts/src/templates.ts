@@ -134,6 +134,11 @@ export const ContractSummary = t.type({
   created_at: t.string,
   updated_at: t.string,
   published_at: t.union([t.string, t.null]),
+  /**
+   * When a published template was archived (ADR 3250): new Requests cannot use it, and the
+   * web application's lists leave it out; Requests made with it are unaffected. Null when not.
+   */
+  archived_at: t.union([t.string, t.null]),
 });
 export type ContractSummary = t.TypeOf<typeof ContractSummary>;
 

@@ -14,6 +14,7 @@ import {
   type RequestBody,
 } from './flow.js';
 import { KINDS, type Endpoint } from './matrix-kinds.js';
+import { contractEndpoints } from './matrix-contract-endpoints.js';
 import { webhookEndpoints } from './matrix-webhook-endpoints.js';
 import { signAt } from './signer.js';
 
@@ -49,16 +50,6 @@ export const matrixEndpoints = ({
     const view = expectStatus(await acme.api.get<RequestBody>(`/v1.1/requests/${id}`), 200).body;
     assert.equal(view.state, state, `request ${id} is still ${state}`);
   };
-  const draftTemplate = async (): Promise<number> =>
-    expectStatus(
-      await acme.api.post<{ id: number }>(`/v1.1/sites/${acme.site}/contracts`, {
-        type: 'html',
-        name: `Draft ${unique()}`,
-        html: '<p>{{x}}</p>',
-        fields: [],
-      }),
-      201,
-    ).body.id;
   /** A new signer of the own site: its path, its PUT body, and one made through the API. */
   const signerPath = () => `/v1.1/sites/${acme.site}/signers/m-${unique()}`;
   const signerBody = () => ({ signer: { email: `m-${unique()}@example.com` } });
@@ -135,65 +126,7 @@ export const matrixEndpoints = ({
       },
       expect: { own: 204 },
     },
-    {
-      name: 'GET /v1.1/sites/:id/contracts',
-      method: 'GET',
-      prepare: () => Promise.resolve({ path: `/v1.1/sites/${acme.site}/contracts` }),
-      expect: { own: 200 },
-    },
-    {
-      name: 'POST /v1.1/sites/:id/contracts',
-      method: 'POST',
-      prepare: () =>
-        Promise.resolve({
-          path: `/v1.1/sites/${acme.site}/contracts`,
-          body: { type: 'html', name: `T ${unique()}`, html: '<p>{{a}}</p>', fields: [] },
-        }),
-      expect: { own: 201 },
-    },
-    {
-      name: 'GET /v1.1/contracts/:id',
-      method: 'GET',
-      prepare: () => Promise.resolve({ path: `/v1.1/contracts/${template}` }),
-      expect: { own: 200 },
-    },
-    {
-      name: 'POST /v1.1/contracts/:id/publish',
-      method: 'POST',
-      prepare: async () => ({ path: `/v1.1/contracts/${await draftTemplate()}/publish` }),
-      expect: { own: 200 },
-    },
-    {
-      name: 'PUT /v1.1/contracts/:id',
-      method: 'PUT',
-      prepare: async () => {
-        const path = `/v1.1/contracts/${await draftTemplate()}`;
-        const name = expectStatus(await acme.api.get<{ name: string }>(path), 200).body.name;
-        return {
-          path,
-          body: { type: 'html', name: `Replaced ${unique()}`, html: '<p>{{b}}</p>', fields: [] },
-          unchanged: async () => {
-            const now = expectStatus(await acme.api.get<{ name: string }>(path), 200).body;
-            assert.equal(now.name, name, 'a refused call replaced nothing');
-          },
-        };
-      },
-      expect: { own: 200 },
-    },
-    {
-      name: 'DELETE /v1.1/contracts/:id',
-      method: 'DELETE',
-      prepare: async () => {
-        const path = `/v1.1/contracts/${await draftTemplate()}`;
-        return {
-          path,
-          unchanged: async () => {
-            expectStatus(await acme.api.get(path), 200, 'a refused call deleted nothing');
-          },
-        };
-      },
-      expect: { own: 204 },
-    },
+    ...contractEndpoints(acme, template),
     {
       name: 'GET /v1.1/requests/:id',
       method: 'GET',

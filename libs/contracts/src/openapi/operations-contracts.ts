@@ -1,8 +1,28 @@
-// Contract templates: created, listed, read and published; a draft's content replaced or the draft deleted.
+// Contract templates: created, listed, read and published; a draft's content replaced or the draft deleted;
+// a published one archived or unarchived.
 import { ContractList, ContractView, CreateContractBody } from '../templates.js';
 import { PAGE_QUERY, SITE_ID, stateQuery, type Operation } from './operation.js';
 
 const CONTRACT_ID = { description: 'The contract template (an integer id).', integer: true } as const;
+
+/** `POST …/archive` and `…/unarchive` (ADR 3250): only a published template; a draft is deleted instead. */
+const archiveOperation = (
+  action: 'archive' | 'unarchive',
+  summary: string,
+  description: string,
+): Operation => ({
+  method: 'post',
+  path: `/v1.1/contracts/{contract_id}/${action}`,
+  operationId: `${action}Contract`,
+  summary,
+  description: `${description} A draft template is a 409 \`template_draft\`: a draft is deleted, not archived.`,
+  tag: 'Contract templates',
+  auth: 'access_token',
+  idempotent: true,
+  params: { contract_id: CONTRACT_ID },
+  responses: { 200: { description: 'The template, as it is now.', codec: ContractView } },
+  problems: ['template_draft'],
+});
 
 export const CONTRACT_OPERATIONS: readonly Operation[] = [
   {
@@ -29,7 +49,14 @@ export const CONTRACT_OPERATIONS: readonly Operation[] = [
     tag: 'Contract templates',
     auth: 'access_token',
     params: { site_id: SITE_ID },
-    query: { ...PAGE_QUERY, state: stateQuery(['draft', 'published']) },
+    query: {
+      ...PAGE_QUERY,
+      state: stateQuery(['draft', 'published']),
+      archived: {
+        description: '`true`: only archived templates; `false`: only those not archived; absent: both.',
+        schema: { type: 'string', enum: ['true', 'false'] },
+      },
+    },
     responses: {
       200: { description: 'One page of templates (without their documents).', codec: ContractList },
     },
@@ -59,6 +86,17 @@ export const CONTRACT_OPERATIONS: readonly Operation[] = [
     responses: { 200: { description: 'The published template.', codec: ContractView } },
     problems: [],
   },
+  archiveOperation(
+    'archive',
+    'Archive a published contract template',
+    'New Requests (and bulk sends) can no longer use it: naming it is a 422 at `contracts[i]`. Requests already ' +
+      'made with it are unaffected, and it stays readable; `archived=false` lists leave it out. Idempotent.',
+  ),
+  archiveOperation(
+    'unarchive',
+    'Unarchive a contract template',
+    'An archived template can be used by new Requests again. Idempotent.',
+  ),
   {
     method: 'put',
     path: '/v1.1/contracts/{contract_id}',

@@ -31,6 +31,7 @@ export const PROBLEM_CODES = {
   request_expired: [409, 'the Request is past its `expires_at`'],
   signer_in_use: [409, 'a Request of the Site names the signer, so it is kept (ADR 3200)'],
   template_published: [409, 'a published template never changes and is kept: create another one (ADR 3240)'],
+  template_draft: [409, 'a draft template is deleted, not archived (ADR 3250)'],
   send_preconditions_failed: [
     422,
     'no contract, no signer, or unassigned fields: `errors` and `unassigned_fields` name them',

@@ -4,6 +4,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { BulkSendView, CreateBulkSendBody, DomainEvent, FieldError } from '@esign/contracts';
 import { rowBody } from '../domain/bulk-send.js';
+import { unusableForRequests } from '../domain/contract-template.js';
 import { at } from '../domain/paths.js';
 import type { BulkSendRecord, BulkSendStore, NewRow } from '../ports/bulk-send-store.js';
 import type { SendAllowance } from '../ports/send-allowance.js';
@@ -23,7 +24,7 @@ export type BulkSendDeps = Pick<
   readonly rowsWaiting?: (() => void) | undefined;
 };
 
-/** The shared contracts must be this site's and published: else every row would fail the same way. */
+/** The shared contracts must be this site's, published and not archived: else every row would fail the same way. */
 const checkContracts = (
   deps: BulkSendDeps,
   siteId: number,
@@ -36,14 +37,8 @@ const checkContracts = (
         const spec = specs.find((s) => s.id === id && s.siteId === siteId);
         if (spec === undefined)
           return [{ path: at('contracts', i), message: `no contract template ${id} on this site` }];
-        return spec.state === 'published'
-          ? []
-          : [
-              {
-                path: at('contracts', i),
-                message: `contract template ${id} is not published: publish it first`,
-              },
-            ];
+        const unusable = unusableForRequests(spec);
+        return unusable === undefined ? [] : [{ path: at('contracts', i), message: unusable }];
       });
       return errors.length === 0
         ? TE.right(undefined)

@@ -10,12 +10,13 @@ import {
   newPdfTemplate,
   publishTemplate,
   replaceDraft,
+  setArchived,
   type DocumentInfo,
   type NewTemplate,
-  type TemplateState,
   type TemplateWithHtml,
 } from '../domain/contract-template.js';
 import type { PageRequest } from '../ports/page.js';
+import type { TemplateFilter } from '../ports/template-repository.js';
 import type { Store } from '../ports/store.js';
 import { reachSite, siteIds, type Caller } from './caller.js';
 import type { Deps } from './deps.js';
@@ -143,6 +144,27 @@ export const publishContract =
     });
 
 /**
+ * `POST /v1.1/contracts/:id/archive` and `…/unarchive` (ADR 3250): a published template
+ * left out of new Requests, or let back in; idempotent. A draft is a 409: it is deleted.
+ */
+export const archiveContract =
+  (deps: Pick<Deps, 'transact' | 'clock'>, archived: boolean) =>
+  (input: {
+    readonly caller: Caller;
+    readonly templateId: number;
+    readonly idempotency?: Idempotency;
+  }): TE.TaskEither<AppError, Outcome<ContractView>> =>
+    changeTemplate(deps, input, (store, template) => {
+      const set = setArchived(template, archived, isoNow(deps.clock));
+      if (set._tag === 'Draft')
+        return TE.left<AppError>({ _tag: 'TemplateDraft', action: archived ? 'archive' : 'unarchive' });
+      return pipe(
+        set.changed ? store.templates.markArchived(set.template) : TE.right(undefined),
+        TE.map(() => set.template),
+      );
+    });
+
+/**
  * `PUT /v1.1/contracts/:id` (ADR 3240): a draft template replaced by the body, checked as a
  * create's is (an HTML body sanitised and its tokens read, a PDF's form fields read from
  * the file); the id and creation time stay. A published template is a 409.
@@ -198,10 +220,10 @@ export const listContracts =
     readonly caller: Caller;
     readonly siteId: number;
     readonly page: PageRequest;
-    readonly state: TemplateState | undefined;
+    readonly filter: TemplateFilter;
   }): TE.TaskEither<AppError, ContractList> =>
     pipe(
       TE.fromEither(reachSite(input.caller, input.siteId)),
-      TE.chainW((site) => deps.store.templates.list(site.id, input.page, input.state)),
+      TE.chainW((site) => deps.store.templates.list(site.id, input.page, input.filter)),
       TE.map((page) => pageView(input.page, page, contractSummary)),
     );

@@ -23,6 +23,7 @@ import { signerGate } from './signing/signer-gate.js';
 import { verifySignerCode } from './signing/verify-signer-code.js';
 import { executedCopy, markViewed } from './signer-notices.js';
 import {
+  archiveContract,
   createTemplate,
   deleteContract,
   getContract,
@@ -54,6 +55,8 @@ export const useCases = (deps: Deps) => ({
   publishContract: publishContract(deps),
   replaceContract: replaceContract(deps),
   deleteContract: deleteContract(deps),
+  archiveContract: archiveContract(deps, true),
+  unarchiveContract: archiveContract(deps, false),
   getContract: getContract(deps),
   listContracts: listContracts(deps),
   createRequest: createRequest(deps),

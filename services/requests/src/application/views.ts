@@ -93,6 +93,7 @@ export const contractSummary = (t: ContractTemplate): ContractSummary => ({
   created_at: t.createdAt,
   updated_at: t.updatedAt,
   published_at: t.publishedAt,
+  archived_at: t.archivedAt,
 });
 
 export const contractView = (t: TemplateWithHtml): ContractView => ({

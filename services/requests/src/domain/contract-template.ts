@@ -21,6 +21,8 @@ export interface TemplateSpec {
   readonly state: TemplateState;
   readonly tokens: readonly string[];
   readonly fields: readonly TemplateField[];
+  /** When a published template was archived (ADR 3250): no new Request may use it. */
+  readonly archivedAt: string | null;
 }
 
 /** The template's document (HTML text or PDF file): its size and SHA-256, hex. */
@@ -149,6 +151,7 @@ export const newHtmlTemplate = (input: {
     createdAt: input.now,
     updatedAt: input.now,
     publishedAt: null,
+    archivedAt: null,
   });
 };
 
@@ -178,6 +181,7 @@ export const newPdfTemplate = (input: {
         createdAt: input.now,
         updatedAt: input.now,
         publishedAt: null,
+        archivedAt: null,
       });
 
 /**
@@ -203,6 +207,34 @@ export const replaceDraft = (
   current.state === 'published'
     ? { _tag: 'Published' }
     : { _tag: 'Replaced', template: { ...next, siteId: current.siteId, createdAt: current.createdAt } };
+
+/** Why no new Request may be made with `template`, or undefined when one may (ADR 3250). */
+export const unusableForRequests = (template: TemplateSpec): string | undefined => {
+  if (template.state !== 'published')
+    return `contract template ${template.id} is not published: publish it first`;
+  if (template.archivedAt !== null)
+    return `contract template ${template.id} is archived: unarchive it, or use another`;
+  return undefined;
+};
+
+/**
+ * A published template archived, or brought back (ADR 3250): an archived one is left out of
+ * new Requests, and nothing else about it changes. Either is idempotent (`changed: false`
+ * when it already is so). A draft is never archived: it is deleted instead (ADR 3240).
+ */
+export const setArchived = <T extends ContractTemplate>(
+  template: T,
+  archived: boolean,
+  now: string,
+): { readonly _tag: 'Draft' } | { readonly _tag: 'Set'; readonly template: T; readonly changed: boolean } => {
+  if (template.state === 'draft') return { _tag: 'Draft' };
+  if ((template.archivedAt !== null) === archived) return { _tag: 'Set', template, changed: false };
+  return {
+    _tag: 'Set',
+    template: { ...template, archivedAt: archived ? now : null, updatedAt: now },
+    changed: true,
+  };
+};
 
 /** Whether `value` may be pre-filled into `field`; answers why not. */
 export const checkDefaultValue = (field: TemplateField, value: string | boolean): string | undefined => {

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { LIMITS, type CreateRequestBody } from '@esign/contracts';
-import type { TemplateSpec } from './contract-template.js';
+import { unusableForRequests, type TemplateSpec } from './contract-template.js';
 import { at, fieldError, member, type FieldError } from './paths.js';
 import { checkFields } from './request-fields.js';
 import { mobileSignerIdProblem, resolveContact, type Contact, type SiteSigner } from './signer.js';
@@ -52,10 +52,10 @@ const checkContracts = (input: CreationInput, errors: FieldError[]): TemplateSpe
     // A template of another site reads exactly like one that does not exist.
     if (template === undefined || template.siteId !== input.site.id) {
       errors.push(fieldError(path, `no contract template ${id} on this site`));
-    } else if (template.state !== 'published') {
-      errors.push(fieldError(path, `contract template ${id} is not published: publish it first`));
     } else {
-      chosen.push(template);
+      const unusable = unusableForRequests(template);
+      if (unusable === undefined) chosen.push(template);
+      else errors.push(fieldError(path, unusable));
     }
   });
   return chosen;

@@ -17,6 +17,13 @@ export interface TemplateDocument {
   readonly pdf: Uint8Array | null;
 }
 
+/** A list's filters: absent, any. */
+export interface TemplateFilter {
+  readonly state?: TemplateState | undefined;
+  /** `true`: only archived templates; `false`: only those that are not. */
+  readonly archived?: boolean | undefined;
+}
+
 /** Contract templates. Every read is scoped by the sites the caller reaches. */
 export interface TemplateRepository {
   readonly insert: (template: NewTemplate, pdf: Uint8Array | null) => TE.TaskEither<never, TemplateWithHtml>;
@@ -24,6 +31,8 @@ export interface TemplateRepository {
   /** Like `find`, holding the row until the transaction ends. */
   readonly lock: (id: number, siteIds: readonly number[]) => TE.TaskEither<never, O.Option<TemplateWithHtml>>;
   readonly markPublished: (template: ContractTemplate) => TE.TaskEither<never, void>;
+  /** A published template's `archivedAt` written as the domain set it (ADR 3250). */
+  readonly markArchived: (template: ContractTemplate) => TE.TaskEither<never, void>;
   /** A draft template's content replaced (ADR 3240), under a lock the caller holds. */
   readonly replace: (
     id: number,
@@ -35,7 +44,7 @@ export interface TemplateRepository {
   readonly list: (
     siteId: number,
     page: PageRequest,
-    state: TemplateState | undefined,
+    filter: TemplateFilter,
   ) => TE.TaskEither<never, PageOf<ContractTemplate>>;
   /**
    * The documents of the site's templates among `ids` (HTML text or PDF bytes), for the

@@ -25,6 +25,7 @@ export const htmlSpec = (overrides: Partial<TemplateSpec> = {}): TemplateSpec =>
     { name: 'plan', type: 'choice', options: ['basic', 'pro'] },
     { name: 'signature', type: 'signature' },
   ],
+  archivedAt: null,
   ...overrides,
 });
 
@@ -39,6 +40,7 @@ export const pdfSpec = (overrides: Partial<TemplateSpec> = {}): TemplateSpec => 
     { name: 'tenant', type: 'text', maxLength: null },
     { name: 'tenant_signature', type: 'signature' },
   ] satisfies TemplateField[],
+  archivedAt: null,
   ...overrides,
 });
 

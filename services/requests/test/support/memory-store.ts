@@ -127,11 +127,26 @@ export const memoryStore = () => {
           s.templates.set(template.id, { ...s.templates.get(template.id)!, ...template });
           return TE.right(undefined);
         },
-        list: (siteId, p, st) =>
+        markArchived: (template) => {
+          const stored = s.templates.get(template.id)!;
+          if (stored.state === 'published')
+            s.templates.set(template.id, {
+              ...stored,
+              archivedAt: template.archivedAt,
+              updatedAt: template.updatedAt,
+            });
+          return TE.right(undefined);
+        },
+        list: (siteId, p, { state, archived }) =>
           TE.right(
             page(
               [...s.templates.values()]
-                .filter((t) => t.siteId === siteId && (st === undefined || t.state === st))
+                .filter(
+                  (t) =>
+                    t.siteId === siteId &&
+                    (state === undefined || t.state === state) &&
+                    (archived === undefined || (t.archivedAt !== null) === archived),
+                )
                 .sort((a, b) => b.id - a.id),
               p,
             ),

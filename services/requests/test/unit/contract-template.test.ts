@@ -6,6 +6,8 @@ import {
   parseTokens,
   publishTemplate,
   replaceDraft,
+  setArchived,
+  unusableForRequests,
   type ContractTemplate,
 } from '../../src/domain/contract-template.js';
 import { later, left, NOW, right } from '../support/builders.js';
@@ -114,6 +116,40 @@ describe('requests domain: contract templates', () => {
     const again = publishTemplate(first.template, later(NOW, 2));
     assert.equal(again.changed, false);
     assert.equal(again.template.publishedAt, later(NOW, 1));
+  });
+
+  it('archives a published template and brings it back, each once; never a draft (ADR 3250)', () => {
+    const draft = {
+      ...right(newHtmlTemplate({ siteId: 1, name: 'x', html: 'x', fields: [], document, now: NOW })),
+      id: 4,
+    } as ContractTemplate;
+    assert.deepEqual(setArchived(draft, true, NOW), { _tag: 'Draft' });
+    assert.deepEqual(setArchived(draft, false, NOW), { _tag: 'Draft' });
+    assert.equal(unusableForRequests(draft), 'contract template 4 is not published: publish it first');
+
+    const published = publishTemplate(draft, later(NOW, 1)).template;
+    assert.equal(unusableForRequests(published), undefined);
+    assert.deepEqual(setArchived(published, false, later(NOW, 2)), {
+      _tag: 'Set',
+      template: published,
+      changed: false,
+    });
+    const archived = setArchived(published, true, later(NOW, 2));
+    assert.ok(archived._tag === 'Set' && archived.changed);
+    assert.deepEqual(archived.template, {
+      ...published,
+      archivedAt: later(NOW, 2),
+      updatedAt: later(NOW, 2),
+    });
+    assert.equal(
+      unusableForRequests(archived.template),
+      'contract template 4 is archived: unarchive it, or use another',
+    );
+    const again = setArchived(archived.template, true, later(NOW, 3));
+    assert.ok(again._tag === 'Set' && !again.changed && again.template.archivedAt === later(NOW, 2));
+    const back = setArchived(archived.template, false, later(NOW, 4));
+    assert.ok(back._tag === 'Set' && back.changed);
+    assert.deepEqual(back.template, { ...published, updatedAt: later(NOW, 4) });
   });
 
   it('says whether a value fits a field', () => {

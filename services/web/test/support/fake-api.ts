@@ -217,4 +217,5 @@ export const contract = (
   created_at: '2030-01-01T00:00:00.000Z',
   updated_at: '2030-01-01T00:00:00.000Z',
   published_at: state === 'published' ? '2030-01-01T00:00:00.000Z' : null,
+  archived_at: null as string | null,
 });

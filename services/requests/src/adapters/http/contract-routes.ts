@@ -14,7 +14,8 @@ type Authed = (
 
 /**
  * Contract templates: create and list a Site's, read one, publish it; a draft's content
- * replaced whole (`PUT`, the create's body) or the draft deleted (ADR 3240).
+ * replaced whole (`PUT`, the create's body) or the draft deleted (ADR 3240); a published
+ * one archived or unarchived (ADR 3250).
  */
 export const mountContractRoutes = (router: Router<AppState>, cases: UseCases, authed: Authed): void => {
   router.post(
@@ -34,8 +35,9 @@ export const mountContractRoutes = (router: Router<AppState>, cases: UseCases, a
     '/v1.1/sites/:id/contracts',
     authed(async (ctx, caller) => {
       const siteId = integerIdParam(ctx.params.id, 'site');
-      const { page, state } = listQuery(ctx.query, TEMPLATE_STATES);
-      ctx.body = await run(cases.listContracts({ caller, siteId, page, state }));
+      const { page, state, flags } = listQuery(ctx.query, TEMPLATE_STATES, ['archived']);
+      const filter = { state, archived: flags.archived };
+      ctx.body = await run(cases.listContracts({ caller, siteId, page, filter }));
     }),
   );
 
@@ -59,6 +61,20 @@ export const mountContractRoutes = (router: Router<AppState>, cases: UseCases, a
       );
     }),
   );
+
+  // A published template left out of new Requests, or let back in (ADR 3250).
+  for (const [action, useCase] of [
+    ['archive', cases.archiveContract],
+    ['unarchive', cases.unarchiveContract],
+  ] as const)
+    router.post(
+      `/v1.1/contracts/:id/${action}`,
+      authed(async (ctx, caller) => {
+        const templateId = integerIdParam(ctx.params.id, 'contract');
+        const idempotency = idempotencyFrom(ctx);
+        answer(ctx, 200, await run(useCase({ caller, templateId, ...(idempotency && { idempotency }) })));
+      }),
+    );
 
   router.put(
     '/v1.1/contracts/:id',

@@ -82,6 +82,18 @@ export const problemOf = (error: AppError): HttpProblem => {
               : 'A published template is kept: Requests made with it show it.',
         }),
       );
+    case 'TemplateDraft':
+      return new HttpProblem(
+        problem({
+          status: 409,
+          code: 'template_draft',
+          title: 'Conflict',
+          detail:
+            error.action === 'archive'
+              ? 'A draft template is not archived: delete it (DELETE /v1.1/contracts/:id), or publish it first.'
+              : 'A draft template is never archived, so there is nothing to unarchive.',
+        }),
+      );
     case 'SignerInUse':
       return new HttpProblem(
         problem({

@@ -24,6 +24,7 @@ const TemplateJson = t.type({
   created_at: JsonTimestamp,
   updated_at: JsonTimestamp,
   published_at: nullable(JsonTimestamp),
+  archived_at: nullable(JsonTimestamp),
 });
 
 const InputsRow = t.type({

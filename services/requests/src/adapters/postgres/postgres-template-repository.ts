@@ -23,6 +23,7 @@ export const toTemplate = (row: TemplateRow): ContractTemplate => ({
   createdAt: row.created_at,
   updatedAt: row.updated_at,
   publishedAt: row.published_at,
+  archivedAt: row.archived_at,
 });
 
 const toTemplateWithHtml = (row: TemplateRow & { html: string | null }): TemplateWithHtml => ({
@@ -33,7 +34,7 @@ const toTemplateWithHtml = (row: TemplateRow & { html: string | null }): Templat
 // Everything but the documents, which only a single read (HTML) or the signer pages (PDF) need.
 export const TEMPLATE_COLUMNS = sql.fragment`
   id, site_id, name, kind, state, tokens, fields, document_size, document_sha256,
-  created_at, updated_at, published_at`;
+  created_at, updated_at, published_at, archived_at`;
 
 export const postgresTemplateRepository = (q: Queryable): TemplateRepository => {
   const findBy = (id: number, siteIds: readonly number[], lock: boolean) =>
@@ -104,9 +105,22 @@ export const postgresTemplateRepository = (q: Queryable): TemplateRepository => 
             WHERE id = ${template.id}`,
         );
       }),
-    list: (siteId, page, state) =>
+    // Archived or not: only what `markPublished` left, and only a published template (ADR 3250).
+    markArchived: (template) =>
       task(async () => {
-        const where = sql.fragment`site_id = ${siteId} ${state === undefined ? sql.fragment`` : sql.fragment`AND state = ${state}`}`;
+        await db.exec(
+          q,
+          sql.unsafe`
+            UPDATE contract_templates
+            SET archived_at = ${template.archivedAt}, updated_at = ${template.updatedAt}
+            WHERE id = ${template.id} AND state = 'published'`,
+        );
+      }),
+    list: (siteId, page, { state, archived }) =>
+      task(async () => {
+        const where = sql.fragment`site_id = ${siteId}
+          ${state === undefined ? sql.fragment`` : sql.fragment`AND state = ${state}`}
+          ${archived === undefined ? sql.fragment`` : archived ? sql.fragment`AND archived_at IS NOT NULL` : sql.fragment`AND archived_at IS NULL`}`;
         const [rows, count] = await Promise.all([
           db.any(
             q,

@@ -55,6 +55,7 @@ export const TemplateRow = t.type({
   created_at: t.string,
   updated_at: t.string,
   published_at: nullable(t.string),
+  archived_at: nullable(t.string),
 });
 export type TemplateRow = t.TypeOf<typeof TemplateRow>;
 
