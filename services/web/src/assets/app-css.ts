@@ -70,6 +70,7 @@ td button, td .button { white-space: nowrap; }
 .state-active, .state-published, .state-completed, .state-signed, .state-delivered { color: var(--ok); }
 .state-revoked, .state-failed, .state-cancelled, .state-declined, .state-expired, .state-disabled { color: var(--danger); }
 .state-draft, .state-pending, .state-sent, .state-running { color: var(--warn); }
+.state-archived { color: var(--muted); }
 ul.compact { margin: 0; padding-left: 1rem; }
 fieldset.signer { border: 1px solid var(--line); border-radius: .5rem; padding: .75rem 1rem 0; margin: 0 0 1rem; min-width: 0; }
 .signer-grid { display: grid; gap: 0 1rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr)); }

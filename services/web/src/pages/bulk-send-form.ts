@@ -35,6 +35,26 @@ const LABELS: Record<string, string> = {
   csv: 'CSV file:',
 };
 
+const TEMPLATE_PATH = /^contracts\[\d+\]$/;
+
+/** The API's refusals by field id: one of the chosen templates (`contracts[i]`) beside the templates. */
+const placedErrors = (problem: ApiProblem | undefined): Map<string, string> => {
+  const placed = new Map<string, string>();
+  for (const [path, message] of fieldErrors(problem)) {
+    const id = TEMPLATE_PATH.test(path) ? 'contracts' : path;
+    placed.set(id, placed.has(id) ? `${placed.get(id)} ${message}` : message);
+  }
+  return placed;
+};
+
+/** The summary's links: a refused template (`contracts[i]`, archived say) to the templates. */
+const fieldIdsOf = (problem: ApiProblem): Record<string, string> => ({
+  ...FIELD_IDS,
+  ...Object.fromEntries(
+    (problem.errors ?? []).filter((e) => TEMPLATE_PATH.test(e.path)).map((e) => [e.path, 'contracts']),
+  ),
+});
+
 /** The form's own refusals, first on the page, each linking to its field. */
 const formSummary = (errors: ReadonlyMap<string, string>): Html =>
   errors.size === 0
@@ -83,7 +103,8 @@ const contractChoice = (
 ) =>
   contracts.length === 0
     ? html`<p class="notice" id="contracts">
-        This Site has no published contract template yet. Publish one on the Templates page first.
+        This Site has no published contract template yet. Publish one on the Templates page first. Archived
+        templates are not offered: unarchive one to use it again.
       </p>`
     : contractBoxes(contracts, choice?.contracts ?? [], error);
 
@@ -217,7 +238,7 @@ export const bulkSendPage = (
     readonly problem?: ApiProblem;
   },
 ): void => {
-  const errors = new Map([...fieldErrors(input.problem), ...(input.errors ?? [])]);
+  const errors = new Map([...placedErrors(input.problem), ...(input.errors ?? [])]);
   const blocked = input.preview?.mapping.blocked === true;
   if (blocked && !errors.has('csv')) errors.set('csv', 'The file has problems: see the preview below.');
   const status = input.problem?.status ?? (errors.size > 0 ? 422 : 200);
@@ -228,7 +249,7 @@ export const bulkSendPage = (
     body: html` <p class="crumbs"><a href="${deps.base}/requests">Requests</a></p>
       <h1>Bulk send from a CSV file <span class="hint">on ${input.siteName}</span></h1>
       <p>One Request per row of the file, made (and sent) in the background. Preview the file first.</p>
-      ${input.problem === undefined ? formSummary(errors) : problemSummary(input.problem, FIELD_IDS)}
+      ${input.problem === undefined ? formSummary(errors) : problemSummary(input.problem, fieldIdsOf(input.problem))}
       ${uploadForm(deps, visitor, input.contracts, input.choice, errors)} ${csvFormat}
       ${input.preview && input.choice ? previewSection(deps, visitor, input.choice, input.preview) : ''}`,
   });

@@ -19,17 +19,19 @@ import { noSitePage, problemPage, segment } from './common.js';
 const CSV_LIMIT_BYTES = 600_000;
 const KEY = /^[A-Za-z0-9-]{8,100}$/;
 
-/** The Site's published contract templates (the ones a Request may use). */
+/** The Site's published contract templates not archived (ADR 3250): the ones a new Request may use. */
 const publishedContracts = async (
   visitor: Visitor,
   siteId: number,
 ): Promise<ApiResult<ContractSummary[]>> => {
   const list = await visitor.api({
     method: 'GET',
-    path: `/v1.1/sites/${siteId}/contracts?page=1&per_page=100`,
+    path: `/v1.1/sites/${siteId}/contracts?page=1&per_page=100&state=published&archived=false`,
     codec: ContractList,
   });
-  return E.map((l: ContractList) => l.data.filter((c) => c.state === 'published'))(list);
+  return E.map((l: ContractList) => l.data.filter((c) => c.state === 'published' && c.archived_at === null))(
+    list,
+  );
 };
 
 const choiceOf = (fields: FormFields, contracts: readonly number[]): BulkChoice => ({
@@ -67,9 +69,9 @@ const bodyOf = (choice: BulkChoice, rows: readonly unknown[]) => ({
 });
 
 /**
- * The current Site and its published templates, for a form that makes Requests from them
- * (bulk send, New Request); without a Site, or when they cannot be read, the page that
- * says so is answered instead (undefined).
+ * The current Site and its published templates not archived, for a form that makes
+ * Requests from them (bulk send, New Request); without a Site, or when they cannot be
+ * read, the page that says so is answered instead (undefined).
  */
 export const siteWithContracts = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor) => {
   if (visitor.site === undefined) {

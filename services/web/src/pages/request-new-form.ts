@@ -233,7 +233,8 @@ export const newRequestPage = (
         input.contracts.length === 0
           ? html`<p class="notice" id="contracts">
               This Site has no published contract template yet, so no Request can be made. Create one and
-              publish it on the <a href="${deps.base}/templates">Templates page</a> first.
+              publish it on the <a href="${deps.base}/templates">Templates page</a> first. Archived templates
+              are not offered: unarchive one to use it again.
             </p>`
           : html`<p>One Request to one or more signers, made from the templates you choose.</p>
               ${summary(errors, elsewhere, input.choices, input.problem)}

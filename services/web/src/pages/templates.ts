@@ -9,6 +9,16 @@ import { html } from '../html.js';
 import { csrfField, problemSummary, stateBadge, time } from '../layout.js';
 import { sourceView } from '../template-text.js';
 import { appPage, doneNotice, noSitePage, problemPage, segment } from './common.js';
+import {
+  ARCHIVE_DONE,
+  archiveAction,
+  archivedBadge,
+  archivedFact,
+  listFilterOf,
+  listLink,
+  listSwitch,
+  unarchiveAction,
+} from './template-archive.js';
 import { inEditor, templateEditorRoutes } from './template-editor.js';
 import { pdfTemplateRoutes } from './template-pdf.js';
 
@@ -16,28 +26,37 @@ const listPage = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Prom
   const site = visitor.site;
   if (site === undefined) return noSitePage(ctx, deps, visitor, 'templates');
   const pageNo = /^[1-9][0-9]{0,5}$/.test(String(ctx.query.page)) ? Number(ctx.query.page) : 1;
+  // The current templates, or the archived ones (ADR 3250): never both in one list.
+  const { archived } = listFilterOf(ctx);
   const list = await visitor.api({
     method: 'GET',
-    path: `/v1.1/sites/${site.id}/contracts?page=${pageNo}&per_page=50`,
+    path: `/v1.1/sites/${site.id}/contracts?page=${pageNo}&per_page=50&archived=${archived}`,
     codec: ContractList,
   });
   if (E.isLeft(list)) return problemPage(ctx, deps, visitor, 'templates', list.left);
+  const title = archived ? 'Archived contract templates' : 'Contract templates';
   appPage(ctx, deps, visitor, {
-    title: 'Contract templates',
+    title,
     section: 'templates',
-    body: html` <h1>Contract templates <span class="hint">on ${site.name}</span></h1>
+    body: html` ${archived ? html`<p class="crumbs"><a href="${deps.base}/templates">Templates</a></p>` : ''}
+      <h1>${title} <span class="hint">on ${site.name}</span></h1>
       ${doneNotice(ctx, { deleted: 'The draft template was deleted.' }, undefined)}
-      <div class="actions">
-        <a class="button" href="${deps.base}/templates/new">New HTML template</a>
-        <a class="button secondary" href="${deps.base}/templates/new-pdf">Upload a PDF</a>
-      </div>
+      ${
+        archived
+          ? ''
+          : html`<div class="actions">
+              <a class="button" href="${deps.base}/templates/new">New HTML template</a>
+              <a class="button secondary" href="${deps.base}/templates/new-pdf">Upload a PDF</a>
+            </div>`
+      }
+      ${listSwitch(deps, archived)}
       ${
         list.right.data.length === 0
-          ? html`<p class="notice">No templates yet.</p>`
+          ? html`<p class="notice">${archived ? 'No archived templates.' : 'No templates yet.'}</p>`
           : html`<div class="table-wrap">
                 <table>
                   <caption class="visually-hidden">
-                    Contract templates of ${site.name}
+                    ${title} of ${site.name}
                   </caption>
                   <thead>
                     <tr>
@@ -45,7 +64,7 @@ const listPage = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Prom
                       <th scope="col">Name</th>
                       <th scope="col">Type</th>
                       <th scope="col">State</th>
-                      <th scope="col" class="wide">Updated</th>
+                      <th scope="col" class="wide">${archived ? 'Archived' : 'Updated'}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -56,15 +75,15 @@ const listPage = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Prom
                           <td><a href="${deps.base}/templates/${c.id}">${c.name}</a></td>
                           <td>${c.type.toUpperCase()}</td>
                           <td>${stateBadge(c.state)}</td>
-                          <td class="wide">${time(c.updated_at)}</td>
+                          <td class="wide">${time(archived ? c.archived_at : c.updated_at)}</td>
                         </tr>`,
                     )}
                   </tbody>
                 </table>
               </div>
               <nav class="pager" aria-label="Pages">
-                ${pageNo > 1 ? html`<a href="${deps.base}/templates?page=${pageNo - 1}" rel="prev">Previous page</a>` : ''}
-                ${list.right.has_more ? html`<a href="${deps.base}/templates?page=${pageNo + 1}" rel="next">Next page</a>` : ''}
+                ${pageNo > 1 ? html`<a href="${listLink(deps, archived, pageNo - 1)}" rel="prev">Previous page</a>` : ''}
+                ${list.right.has_more ? html`<a href="${listLink(deps, archived, pageNo + 1)}" rel="next">Next page</a>` : ''}
               </nav>`
       }`,
   });
@@ -74,6 +93,7 @@ const DONE: Record<string, string> = {
   publish: 'Published: Requests can now use this template.',
   created: 'Created as a draft. Publish it to use it in Requests.',
   saved: 'The draft was saved. Publish it to use it in Requests.',
+  ...ARCHIVE_DONE,
 };
 
 /**
@@ -123,10 +143,18 @@ const templatePage = async (
     title: c.name,
     section: 'templates',
     ...(problem ? { status: problem.status } : {}),
-    body: html` <p class="crumbs"><a href="${deps.base}/templates">Templates</a></p>
-      <h1>${c.name} ${stateBadge(c.state)}</h1>
+    body: html` <p class="crumbs">
+        <a href="${deps.base}/templates">Templates</a>${
+          c.archived_at === null ? '' : html` › <a href="${deps.base}/templates?archived=true">Archived</a>`
+        }
+      </p>
+      <h1>${c.name} ${stateBadge(c.state)}${archivedBadge(c)}</h1>
       ${doneNotice(ctx, DONE, problem)} ${problemSummary(problem)}
-      ${c.state === 'draft' ? draftActions(deps, visitor, c) : ''}
+      ${
+        c.state === 'draft'
+          ? draftActions(deps, visitor, c)
+          : unarchiveAction(deps, visitor, c, ctx.query.done === 'archive' && !problem)
+      }
       <dl class="facts">
         <dt>Template id</dt>
         <dd><code>${c.id}</code> (use <code>"contracts": [${c.id}]</code> when creating a Request)</dd>
@@ -140,7 +168,9 @@ const templatePage = async (
         <dd>${time(c.created_at)}</dd>
         <dt>Published</dt>
         <dd>${c.published_at ? time(c.published_at) : 'not yet'}</dd>
+        ${archivedFact(c)}
       </dl>
+      ${archiveAction(deps, visitor, c)}
       <h2>Signer fields</h2>
       ${
         c.fields.length === 0
@@ -191,19 +221,21 @@ export const templateRoutes = (router: Router, deps: WebDeps): void => {
     if (visitor) await templatePage(ctx, deps, visitor, ctx.params.id!);
   });
 
-  router.post('/templates/:id/publish', async (ctx) => {
-    const form = await posted(ctx, deps);
-    if (form === undefined) return;
-    const id = ctx.params.id!;
-    const done = await form.visitor.api({
-      method: 'POST',
-      path: `/v1.1/contracts/${segment(id)}/publish`,
-      codec: ContractView,
+  // Publish a draft; archive or unarchive a published template (ADR 3250): each answers the template.
+  for (const action of ['publish', 'archive', 'unarchive'] as const)
+    router.post(`/templates/:id/${action}`, async (ctx) => {
+      const form = await posted(ctx, deps);
+      if (form === undefined) return;
+      const id = ctx.params.id!;
+      const done = await form.visitor.api({
+        method: 'POST',
+        path: `/v1.1/contracts/${segment(id)}/${action}`,
+        codec: ContractView,
+      });
+      if (E.isLeft(done)) return templatePage(ctx, deps, form.visitor, id, done.left);
+      ctx.status = 303;
+      ctx.redirect(`${deps.base}/templates/${done.right.id}?done=${action}`);
     });
-    if (E.isLeft(done)) return templatePage(ctx, deps, form.visitor, id, done.left);
-    ctx.status = 303;
-    ctx.redirect(`${deps.base}/templates/${done.right.id}?done=publish`);
-  });
 
   // A draft forgotten (ADR 3240); a published template is kept, and the page says so.
   router.post('/templates/:id/delete', async (ctx) => {

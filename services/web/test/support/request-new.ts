@@ -17,12 +17,14 @@ export { contract, COOKIE, list };
 
 export const CREATE = 'POST /v1.1/sites/3/requests';
 export const SEND = `POST /v1.1/requests/${ID}/send`;
+/** The templates New Request offers: the published ones not archived (ADR 3250). */
+export const TEMPLATES = 'GET /v1.1/sites/3/contracts?page=1&per_page=100&state=published&archived=false';
 
 export const DRAFT = { ...requestView('sent'), state: 'draft', sent_at: null };
 
 export const answers = (more: Record<string, unknown> = {}) => ({
   'GET /v1.1/sessions/current': CURRENT,
-  'GET /v1.1/sites/3/contracts?page=1&per_page=100': list([
+  [TEMPLATES]: list([
     contract(
       11,
       'Service agreement',

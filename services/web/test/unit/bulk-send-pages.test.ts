@@ -28,7 +28,7 @@ const BULK = {
 
 const answers = {
   'GET /v1.1/sessions/current': CURRENT,
-  'GET /v1.1/sites/3/contracts?page=1&per_page=100': {
+  'GET /v1.1/sites/3/contracts?page=1&per_page=100&state=published&archived=false': {
     page: 1,
     per_page: 100,
     count: 2,

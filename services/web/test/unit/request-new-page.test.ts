@@ -11,6 +11,7 @@ import {
   list,
   post,
   SEND,
+  TEMPLATES,
 } from '../support/request-new.js';
 
 describe('web: New Request (pages, against a fake API)', () => {
@@ -173,7 +174,7 @@ describe('web: New Request (pages, against a fake API)', () => {
   it('says when the Site has no published template, and links to the Templates page', async () => {
     const app = appWith(
       answers({
-        'GET /v1.1/sites/3/contracts?page=1&per_page=100': list([contract(12, 'Draft one', 'draft', [])]),
+        [TEMPLATES]: list([contract(12, 'Draft one', 'draft', [])]),
       }),
     );
     const page = await request(app.callback).get('/app/requests/new').set('Cookie', COOKIE).expect(200);

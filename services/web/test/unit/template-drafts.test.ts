@@ -113,7 +113,7 @@ describe('web: a draft template edited or deleted', () => {
     const app = appWith(
       answers({
         'DELETE /v1.1/contracts/12': '',
-        'GET /v1.1/sites/3/contracts?page=1&per_page=50': page([]),
+        'GET /v1.1/sites/3/contracts?page=1&per_page=50&archived=false': page([]),
       }),
     );
     const deleted = await post(app, '/app/templates/12/delete', {}).expect(303);

@@ -1,0 +1,145 @@
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { startEsignSystem, type EsignSystem } from '@esign/testing';
+import type { GatewayJson } from './support/sent-request.js';
+import {
+  expectAccessible,
+  launchChromium,
+  openTab,
+  ownerWithTemplate,
+  screenshot,
+} from './support/web-app.js';
+
+const PASSWORD = 'template archive browser test password 42';
+
+/**
+ * Archiving a published contract template (ADR 3250) in real headless Chromium, against
+ * the whole built system: published in the web application, archived, gone from the
+ * templates list and from New Request, listed among the archived ones, a Request already
+ * made with it still sent, then unarchived and offered again; axe-core on each page.
+ */
+describe('web application in headless Chromium: archiving a contract template', function () {
+  // Generous: the machine may be busy, and nothing here measures speed.
+  this.timeout(300_000);
+  let system: EsignSystem;
+  let browser: Browser;
+  let page: Page;
+  let problems: string[];
+  let web: string;
+  let json: GatewayJson;
+  let site: number;
+
+  before(async function () {
+    this.timeout(600_000);
+    system = await startEsignSystem({ label: 'web_template_archive' });
+    web = `${system.gatewayUrl}/app`;
+    const owner = 'owner@acme-archive.example';
+    // A template that stays in use, so that New Request always has one to offer.
+    ({ json, site } = await ownerWithTemplate(system, {
+      account: 'Acme archive',
+      owner,
+      password: PASSWORD,
+      template: { name: 'Service agreement', html: '<p>Agreement with {{client_name}}</p>' },
+    }));
+
+    browser = await launchChromium();
+    ({ page, problems } = await openTab(browser));
+    await page.goto(`${web}/sign-in`);
+    await page.getByLabel('E-mail').fill(owner);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: /^Requests/ }).waitFor();
+  });
+  after(async () => {
+    await browser?.close();
+    await system?.stop();
+  });
+  afterEach(function () {
+    if (this.currentTest?.state === 'passed') assert.deepEqual(problems, [], 'no console or script errors');
+  });
+
+  const templateLink = (name: string) => page.getByRole('link', { name, exact: true });
+  const templateBox = (name: string) => page.getByRole('checkbox', { name: new RegExp(name) });
+
+  let templateId: number;
+  let templateUrl: string;
+
+  it('archives a published template: it leaves the list and New Request, and is listed among the archived', async () => {
+    await page.goto(`${web}/templates/new`);
+    await page.getByLabel('Name').fill('Consulting agreement');
+    await page.getByRole('button', { name: 'Create template' }).click();
+    await page.getByText('Created as a draft.').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Archive', exact: true }).count(), 0, 'not a draft');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Published: Requests can now use this template.').waitFor();
+    templateUrl = page.url().replace(/\?.*$/, '');
+    templateId = Number(/\/templates\/(\d+)$/.exec(templateUrl)?.[1]);
+    assert.ok(templateId > 0, templateUrl);
+    // A Request made with it before it is archived, sent afterwards.
+    const made = await json(
+      `/v1.1/sites/${site}/requests`,
+      'POST',
+      {
+        contracts: [templateId],
+        signers: [{ signer_id: 'ann@client.example', send_to: { email: true } }],
+        render_data: { client_name: 'Ann', client_company: 'Client Ltd' },
+      },
+      201,
+    );
+    await expectAccessible(page, 'a published template with Archive');
+
+    await page.getByRole('button', { name: 'Archive', exact: true }).click();
+    await page
+      .getByRole('status')
+      .filter({
+        hasText:
+          'Archived: new Requests cannot use this template. Requests already made with it are unaffected.',
+      })
+      .waitFor();
+    assert.equal(page.url(), `${templateUrl}?done=archive`);
+    await page.getByRole('heading', { level: 1, name: 'Consulting agreement published archived' }).waitFor();
+    await page.locator('dl.facts dt', { hasText: 'Archived' }).waitFor();
+    await expectAccessible(page, 'a template just archived');
+
+    await page.goto(`${web}/templates`);
+    await templateLink('Service agreement').waitFor();
+    assert.equal(await templateLink('Consulting agreement').count(), 0, 'left out of the templates list');
+    await page.getByRole('link', { name: 'Archived templates' }).click();
+    await page.getByRole('heading', { level: 1, name: /^Archived contract templates/ }).waitFor();
+    await templateLink('Consulting agreement').waitFor();
+    assert.equal(await templateLink('Service agreement').count(), 0, 'only the archived ones');
+    await expectAccessible(page, 'the archived templates');
+
+    await page.goto(`${web}/requests/new`);
+    await templateBox('Service agreement').waitFor();
+    assert.equal(await templateBox('Consulting agreement').count(), 0, 'left out of New Request');
+
+    // The Request made before is unaffected: it is sent from its page.
+    await page.goto(`${web}/requests/${String(made.id)}`);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('The Request was sent').waitFor();
+  });
+
+  it('unarchives it from the archived list: it is listed and offered again', async () => {
+    await page.goto(`${web}/templates?archived=true`);
+    await templateLink('Consulting agreement').click();
+    await page.getByText('This template is archived: new Requests cannot use it.').waitFor();
+    await expectAccessible(page, 'an archived template');
+    await screenshot(page, 'template-archived');
+    await page.getByRole('button', { name: 'Unarchive' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Unarchived: Requests can use this template again.' })
+      .waitFor();
+    assert.equal(page.url(), `${templateUrl}?done=unarchive`);
+    await page.getByRole('button', { name: 'Archive', exact: true }).waitFor();
+    await expectAccessible(page, 'an unarchived template');
+
+    await page.getByRole('link', { name: 'Templates', exact: true }).first().click();
+    await templateLink('Consulting agreement').waitFor();
+    await page.getByRole('link', { name: 'Archived templates' }).click();
+    await page.getByText('No archived templates.').waitFor();
+    await page.goto(`${web}/requests/new`);
+    await templateBox('Consulting agreement').waitFor();
+  });
+});
