@@ -111,6 +111,10 @@ export const CreateContractBody = withSchema(
   { oneOf: [CreateHtmlContractBody, CreatePdfContractBody] },
 );
 
+/** `POST /v1.1/contracts/:id/copy` (ADR 3260): the copy's name; absent, the source's with " (copy)". */
+export const CopyContractBody = strict({}, { name: TemplateName }, 'CopyContractBody');
+export type CopyContractBody = t.TypeOf<typeof CopyContractBody>;
+
 export const TemplateState = t.keyof({ draft: null, published: null }, 'TemplateState');
 export type TemplateState = t.TypeOf<typeof TemplateState>;
 

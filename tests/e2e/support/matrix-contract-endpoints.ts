@@ -1,6 +1,6 @@
 // The contract template endpoints of the gateway's authorization matrix: created, read,
 // published, a draft replaced or deleted (ADR 3240), a published one archived or
-// unarchived (ADR 3250).
+// unarchived (ADR 3250), any one copied (ADR 3260).
 import assert from 'node:assert/strict';
 import { expectStatus } from './client.js';
 import { unique, type ClientOf } from './flow.js';
@@ -111,5 +111,20 @@ export const contractEndpoints = (acme: ClientOf, template: number): Endpoint[] 
     },
     archiving('archive'),
     archiving('unarchive'),
+    {
+      name: 'POST /v1.1/contracts/:id/copy',
+      method: 'POST',
+      prepare: async () => {
+        const total = async () =>
+          expectStatus(await acme.api.get<{ total_count: number }>(`/v1.1/sites/${acme.site}/contracts`), 200)
+            .body.total_count;
+        const before = await total();
+        return {
+          path: `/v1.1/contracts/${template}/copy`,
+          unchanged: async () => assert.equal(await total(), before, 'a refused copy made nothing'),
+        };
+      },
+      expect: { own: 201 },
+    },
   ];
 };

@@ -246,6 +246,55 @@ export const CAPTURED_EXAMPLES: Examples = {
       request_id: '24a5a779-8424-43d4-a5f1-5481c1af49bf',
     },
   },
+  copyContract: {
+    '201': {
+      id: 9,
+      site_id: 2,
+      name: 'Services agreement bc579a87 (copy)',
+      type: 'html',
+      state: 'draft',
+      tokens: ['client_name', 'start_date'],
+      fields: [
+        {
+          name: 'full_name',
+          type: 'text',
+        },
+        {
+          name: 'signature',
+          type: 'signature',
+        },
+        {
+          name: 'witness_signature',
+          type: 'signature',
+        },
+      ],
+      document: {
+        size_bytes: 103,
+        sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
+      },
+      created_at: '2026-12-05T03:05:44.315Z',
+      updated_at: '2026-12-05T03:05:44.315Z',
+      published_at: null,
+      archived_at: null,
+      html: '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>',
+    },
+    '401': {
+      type: 'https://docs.esign.example/problems/missing_token',
+      title: 'Unauthorized',
+      status: 401,
+      code: 'missing_token',
+      detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
+      request_id: 'a7d1c94d-3f92-4e2a-9057-7f38045139ce',
+    },
+    '404': {
+      type: 'https://docs.esign.example/problems/not_found',
+      title: 'Not found',
+      status: 404,
+      code: 'not_found',
+      detail: 'No such contract.',
+      request_id: 'be3d8992-5a67-4bed-8ffb-7a7da9c9f496',
+    },
+  },
   createAccessToken: {
     '201': {
       id: 'ec524aa5-45f0-4b6b-923b-73e627059f53',

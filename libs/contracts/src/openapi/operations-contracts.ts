@@ -1,6 +1,6 @@
 // Contract templates: created, listed, read and published; a draft's content replaced or the draft deleted;
 // a published one archived or unarchived.
-import { ContractList, ContractView, CreateContractBody } from '../templates.js';
+import { ContractList, ContractView, CopyContractBody, CreateContractBody } from '../templates.js';
 import { PAGE_QUERY, SITE_ID, stateQuery, type Operation } from './operation.js';
 
 const CONTRACT_ID = { description: 'The contract template (an integer id).', integer: true } as const;
@@ -97,6 +97,23 @@ export const CONTRACT_OPERATIONS: readonly Operation[] = [
     'Unarchive a contract template',
     'An archived template can be used by new Requests again. Idempotent.',
   ),
+  {
+    method: 'post',
+    path: '/v1.1/contracts/{contract_id}/copy',
+    operationId: 'copyContract',
+    summary: 'Copy a contract template into a new draft',
+    description:
+      'A new draft template in the same Site with the template’s content (its HTML and fields, or the same PDF), ' +
+      'whatever its state: how a published template, which never changes, is corrected (copy, replace the draft, ' +
+      'publish it, archive the old one). `name` defaults to the source’s with “ (copy)”.',
+    tag: 'Contract templates',
+    auth: 'access_token',
+    idempotent: true,
+    params: { contract_id: CONTRACT_ID },
+    body: { codec: CopyContractBody, required: false },
+    responses: { 201: { description: 'The new draft.', codec: ContractView, location: true } },
+    problems: [],
+  },
   {
     method: 'put',
     path: '/v1.1/contracts/{contract_id}',

@@ -4,8 +4,9 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { ContractView } from '@esign/contracts';
-import { type ContractList, type CreateContractBody } from '@esign/contracts';
+import { type ContractList, type CopyContractBody, type CreateContractBody } from '@esign/contracts';
 import {
+  copyTemplate,
   newHtmlTemplate,
   newPdfTemplate,
   publishTemplate,
@@ -92,6 +93,46 @@ export const createTemplate =
             prepare(deps, site.id, input.body),
             TE.chainW(({ template, pdf }) => store.templates.insert(template, pdf)),
             TE.map(contractView),
+          ),
+        ),
+      ),
+    );
+
+/**
+ * `POST /v1.1/contracts/:id/copy` (ADR 3260): a new draft in the template's Site with its
+ * content (HTML and fields, or the same PDF), whatever its state. The stored HTML is already
+ * the sanitizer's form (ADR 1300), so it is copied as it is.
+ */
+export const copyContract =
+  (deps: Pick<Deps, 'transact' | 'clock'>) =>
+  (input: {
+    readonly caller: Caller;
+    readonly templateId: number;
+    readonly body: CopyContractBody;
+    readonly idempotency?: Idempotency;
+  }): TE.TaskEither<AppError, Outcome<ContractView>> =>
+    deps.transact((store) =>
+      pipe(
+        store.templates.find(input.templateId, siteIds(input.caller)),
+        TE.chainW(TE.fromOption(() => notFound('contract'))),
+        TE.chain((source) =>
+          idempotently(
+            store,
+            source.siteId,
+            input.idempotency,
+          )(() =>
+            pipe(
+              source.kind === 'pdf'
+                ? pipe(
+                    store.templates.documents(source.siteId, [source.id]),
+                    TE.map((documents) => documents[0]?.pdf ?? null),
+                  )
+                : TE.right(null),
+              TE.chain((pdf) =>
+                store.templates.insert(copyTemplate(source, input.body.name, isoNow(deps.clock)), pdf),
+              ),
+              TE.map(contractView),
+            ),
           ),
         ),
       ),

@@ -24,6 +24,7 @@ import { verifySignerCode } from './signing/verify-signer-code.js';
 import { executedCopy, markViewed } from './signer-notices.js';
 import {
   archiveContract,
+  copyContract,
   createTemplate,
   deleteContract,
   getContract,
@@ -57,6 +58,7 @@ export const useCases = (deps: Deps) => ({
   deleteContract: deleteContract(deps),
   archiveContract: archiveContract(deps, true),
   unarchiveContract: archiveContract(deps, false),
+  copyContract: copyContract(deps),
   getContract: getContract(deps),
   listContracts: listContracts(deps),
   createRequest: createRequest(deps),

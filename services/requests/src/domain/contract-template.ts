@@ -208,6 +208,46 @@ export const replaceDraft = (
     ? { _tag: 'Published' }
     : { _tag: 'Replaced', template: { ...next, siteId: current.siteId, createdAt: current.createdAt } };
 
+const COPY_SUFFIX = ' (copy)';
+
+/**
+ * A copy's default name (ADR 3260): the source's with " (copy)", the source's shortened to
+ * fit the limit, never inside a character that takes two UTF-16 units.
+ */
+export const copyName = (name: string): string => {
+  if (name.length + COPY_SUFFIX.length <= TEMPLATE_LIMITS.name) return `${name}${COPY_SUFFIX}`;
+  let kept = '';
+  for (const ch of name) {
+    if (kept.length + ch.length + COPY_SUFFIX.length > TEMPLATE_LIMITS.name) break;
+    kept += ch;
+  }
+  return `${kept.trimEnd()}${COPY_SUFFIX}`;
+};
+
+/**
+ * A new draft with a template's content (ADR 3260): its HTML and fields, or its PDF's, in
+ * its Site; a draft, published or archived template alike. Its document is the same, so
+ * its size and hash are too.
+ */
+export const copyTemplate = (
+  source: TemplateWithHtml,
+  name: string | undefined,
+  now: string,
+): NewTemplate => ({
+  siteId: source.siteId,
+  name: name ?? copyName(source.name),
+  kind: source.kind,
+  state: 'draft',
+  tokens: source.tokens,
+  fields: source.fields,
+  document: source.document,
+  html: source.html,
+  createdAt: now,
+  updatedAt: now,
+  publishedAt: null,
+  archivedAt: null,
+});
+
 /** Why no new Request may be made with `template`, or undefined when one may (ADR 3250). */
 export const unusableForRequests = (template: TemplateSpec): string | undefined => {
   if (template.state !== 'published')

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import {
   checkDefaultValue,
+  copyName,
+  copyTemplate,
   declareFields,
   newHtmlTemplate,
   parseTokens,
@@ -150,6 +152,34 @@ describe('requests domain: contract templates', () => {
     const back = setArchived(archived.template, false, later(NOW, 4));
     assert.ok(back._tag === 'Set' && back.changed);
     assert.deepEqual(back.template, { ...published, updatedAt: later(NOW, 4) });
+  });
+
+  it('copies any template into a new draft of its Site, named after it unless named (ADR 3260)', () => {
+    const source = {
+      ...right(newHtmlTemplate({ siteId: 3, name: 'NDA', html: '{{who}}', fields: [], document, now: NOW })),
+      id: 9,
+      state: 'published' as const,
+      publishedAt: NOW,
+      archivedAt: later(NOW, 5),
+    };
+    const copy = copyTemplate(source, undefined, later(NOW, 60));
+    const { id: _id, ...content } = source;
+    assert.deepEqual(copy, {
+      ...content,
+      name: 'NDA (copy)',
+      state: 'draft',
+      createdAt: later(NOW, 60),
+      updatedAt: later(NOW, 60),
+      publishedAt: null,
+      archivedAt: null,
+    });
+    assert.equal(copyTemplate(source, 'NDA 2031', NOW).name, 'NDA 2031');
+
+    assert.equal(copyName('x'.repeat(193)), `${'x'.repeat(193)} (copy)`);
+    assert.equal(copyName('x'.repeat(200)), `${'x'.repeat(193)} (copy)`);
+    // Never half of a character that takes two UTF-16 units, nor a space before the suffix.
+    assert.equal(copyName(`${'x'.repeat(192)}😀rest`), `${'x'.repeat(192)} (copy)`);
+    assert.equal(copyName(`${'x'.repeat(191)} 😀`), `${'x'.repeat(191)} (copy)`);
   });
 
   it('says whether a value fits a field', () => {

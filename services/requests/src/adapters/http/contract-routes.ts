@@ -1,4 +1,4 @@
-import { CreateContractBody } from '@esign/contracts';
+import { CopyContractBody, CreateContractBody } from '@esign/contracts';
 import { integerIdParam, type AppContext, type AppState } from '@esign/platform';
 import type Router from '@koa/router';
 import type { Caller } from '../../application/caller.js';
@@ -15,7 +15,7 @@ type Authed = (
 /**
  * Contract templates: create and list a Site's, read one, publish it; a draft's content
  * replaced whole (`PUT`, the create's body) or the draft deleted (ADR 3240); a published
- * one archived or unarchived (ADR 3250).
+ * one archived or unarchived (ADR 3250); any one copied into a new draft (ADR 3260).
  */
 export const mountContractRoutes = (router: Router<AppState>, cases: UseCases, authed: Authed): void => {
   router.post(
@@ -75,6 +75,20 @@ export const mountContractRoutes = (router: Router<AppState>, cases: UseCases, a
         answer(ctx, 200, await run(useCase({ caller, templateId, ...(idempotency && { idempotency }) })));
       }),
     );
+
+  // A new draft with a template's content, whatever its state (ADR 3260).
+  router.post(
+    '/v1.1/contracts/:id/copy',
+    authed(async (ctx, caller) => {
+      const templateId = integerIdParam(ctx.params.id, 'contract');
+      const body = bodyOf(CopyContractBody, ctx);
+      const idempotency = idempotencyFrom(ctx);
+      const outcome = await run(
+        cases.copyContract({ caller, templateId, body, ...(idempotency && { idempotency }) }),
+      );
+      answer(ctx, 201, outcome, '/v1.1/contracts');
+    }),
+  );
 
   router.put(
     '/v1.1/contracts/:id',
