@@ -13,12 +13,13 @@ import {
 const PASSWORD = 'template archive browser test password 42';
 
 /**
- * Archiving a published contract template (ADR 3250) in real headless Chromium, against
- * the whole built system: published in the web application, archived, gone from the
- * templates list and from New Request, listed among the archived ones, a Request already
- * made with it still sent, then unarchived and offered again; axe-core on each page.
+ * A contract template's life after it is published, in real headless Chromium, against the
+ * whole built system: archived (ADR 3250), gone from the templates list and from New
+ * Request, listed among the archived ones, a Request already made with it still sent, then
+ * unarchived and offered again; duplicated (ADR 3260) into a draft that is edited and
+ * published, a second Duplicate of the same form making no second copy; axe-core on each page.
  */
-describe('web application in headless Chromium: archiving a contract template', function () {
+describe('web application in headless Chromium: a published template archived and duplicated', function () {
   // Generous: the machine may be busy, and nothing here measures speed.
   this.timeout(300_000);
   let system: EsignSystem;
@@ -141,5 +142,64 @@ describe('web application in headless Chromium: archiving a contract template', 
     await page.getByText('No archived templates.').waitFor();
     await page.goto(`${web}/requests/new`);
     await templateBox('Consulting agreement').waitFor();
+  });
+
+  it('duplicates it into a draft, edited and published; the same form sent again makes no second copy', async () => {
+    await page.goto(templateUrl);
+    await page
+      .getByText('A published template never changes. To change it, duplicate it, edit the draft copy')
+      .waitFor();
+    const copyForm = page.locator('form[action$="/copy"]');
+    const sent = {
+      _csrf: await copyForm.locator('input[name="_csrf"]').inputValue(),
+      idempotency_key: await copyForm.locator('input[name="idempotency_key"]').inputValue(),
+    };
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'A draft copy was made. Edit it, then publish it to use it in Requests.' })
+      .waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Consulting agreement (copy) draft' }).waitFor();
+    const copyUrl = page.url().replace(/\?.*$/, '');
+    const copyId = Number(/\/templates\/(\d+)$/.exec(copyUrl)?.[1]);
+    assert.ok(copyId > templateId, copyUrl);
+    assert.equal(page.url(), `${copyUrl}?done=copied`);
+    await expectAccessible(page, 'a draft copy just made');
+    await screenshot(page, 'template-copy');
+
+    // A second click of the same form (the same Idempotency-Key) lands on the same copy.
+    const again = await page.request.post(`${templateUrl}/copy`, {
+      form: sent,
+      headers: { origin: new URL(web).origin },
+      maxRedirects: 0,
+    });
+    assert.equal(again.status(), 303);
+    assert.equal(again.headers().location, `/app/templates/${copyId}?done=copied`);
+
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit draft template' }).waitFor();
+    const source = await page.getByLabel('HTML').inputValue();
+    assert.match(source, /This agreement is made with \{\{client_name\}\}/, 'the same content');
+    await page.getByLabel('Name').fill('Consulting agreement 2031');
+    await page.getByLabel('HTML').fill(source.replace('This agreement', 'This 2031 agreement'));
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText('The draft was saved.').waitFor();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Published: Requests can now use this template.').waitFor();
+    assert.equal(page.url(), `${copyUrl}?done=publish`);
+    await page.getByRole('heading', { level: 1, name: 'Consulting agreement 2031 published' }).waitFor();
+    await expectAccessible(page, 'a copy published');
+
+    // The source never changed; both are offered, and the list has one copy only.
+    await page.goto(`${web}/templates`);
+    await templateLink('Consulting agreement 2031').waitFor();
+    await templateLink('Consulting agreement').waitFor();
+    assert.equal(await page.getByRole('link', { name: /\(copy\)/ }).count(), 0, 'one copy only');
+    await page.goto(templateUrl);
+    await page.getByRole('heading', { level: 1, name: 'Consulting agreement published' }).waitFor();
+    const kept = await page.locator('pre.highlight').innerText();
+    assert.ok(kept.includes('This agreement is made with') && !kept.includes('2031'), kept);
+    await page.goto(`${web}/requests/new`);
+    await templateBox('Consulting agreement 2031').waitFor();
   });
 });

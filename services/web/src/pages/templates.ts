@@ -19,6 +19,7 @@ import {
   listSwitch,
   unarchiveAction,
 } from './template-archive.js';
+import { copyAction, copyDone, templateCopyRoutes, type CopyTyped } from './template-copy.js';
 import { inEditor, templateEditorRoutes } from './template-editor.js';
 import { pdfTemplateRoutes } from './template-pdf.js';
 
@@ -131,6 +132,7 @@ const templatePage = async (
   visitor: Visitor,
   id: string,
   problem?: ApiProblem,
+  typed?: CopyTyped,
 ) => {
   const found = await visitor.api({
     method: 'GET',
@@ -149,7 +151,7 @@ const templatePage = async (
         }
       </p>
       <h1>${c.name} ${stateBadge(c.state)}${archivedBadge(c)}</h1>
-      ${doneNotice(ctx, DONE, problem)} ${problemSummary(problem)}
+      ${doneNotice(ctx, { ...DONE, ...copyDone(c) }, problem)} ${problemSummary(problem)}
       ${
         c.state === 'draft'
           ? draftActions(deps, visitor, c)
@@ -170,7 +172,7 @@ const templatePage = async (
         <dd>${c.published_at ? time(c.published_at) : 'not yet'}</dd>
         ${archivedFact(c)}
       </dl>
-      ${archiveAction(deps, visitor, c)}
+      ${copyAction(deps, visitor, c, problem, typed)} ${archiveAction(deps, visitor, c)}
       <h2>Signer fields</h2>
       ${
         c.fields.length === 0
@@ -236,6 +238,9 @@ export const templateRoutes = (router: Router, deps: WebDeps): void => {
       ctx.status = 303;
       ctx.redirect(`${deps.base}/templates/${done.right.id}?done=${action}`);
     });
+
+  // A draft copy of any template (ADR 3260), the way a published one is corrected.
+  templateCopyRoutes(router, deps, templatePage);
 
   // A draft forgotten (ADR 3240); a published template is kept, and the page says so.
   router.post('/templates/:id/delete', async (ctx) => {
