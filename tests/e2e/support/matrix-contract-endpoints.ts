@@ -1,10 +1,18 @@
 // The contract template endpoints of the gateway's authorization matrix: created, read,
 // published, a draft replaced or deleted (ADR 3240), a published one archived or
-// unarchived (ADR 3250), any one copied (ADR 3260).
+// unarchived (ADR 3250), any one copied (ADR 3260), a PDF one's file downloaded (ADR 3270).
 import assert from 'node:assert/strict';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { expectStatus } from './client.js';
 import { unique, type ClientOf } from './flow.js';
 import type { Endpoint } from './matrix-kinds.js';
+
+/** A one-page PDF without form fields, in base64, as a PDF template's body takes it. */
+const blankPdf = async (): Promise<string> => {
+  const document = await PDFDocument.create();
+  document.addPage();
+  return Buffer.from(await document.save()).toString('base64');
+};
 
 /** The template calls for `acme` (the own site, with its published `template`), each on a fresh template when it changes one. */
 export const contractEndpoints = (acme: ClientOf, template: number): Endpoint[] => {
@@ -111,6 +119,19 @@ export const contractEndpoints = (acme: ClientOf, template: number): Endpoint[] 
     },
     archiving('archive'),
     archiving('unarchive'),
+    {
+      name: 'GET /v1.1/contracts/:id/document',
+      method: 'GET',
+      prepare: async () => {
+        const made = await acme.api.post<{ id: number }>(`/v1.1/sites/${acme.site}/contracts`, {
+          type: 'pdf',
+          name: `Lease ${unique()}`,
+          pdf: await blankPdf(),
+        });
+        return { path: `/v1.1/contracts/${expectStatus(made, 201).body.id}/document` };
+      },
+      expect: { own: 200 },
+    },
     {
       name: 'POST /v1.1/contracts/:id/copy',
       method: 'POST',

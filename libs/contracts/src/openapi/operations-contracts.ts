@@ -74,6 +74,23 @@ export const CONTRACT_OPERATIONS: readonly Operation[] = [
     problems: [],
   },
   {
+    method: 'get',
+    path: '/v1.1/contracts/{contract_id}/document',
+    operationId: 'downloadContractDocument',
+    summary: 'Download a PDF template’s file',
+    description:
+      'The PDF as it was uploaded (its SHA-256 is the template’s `document.sha256`, also the `ETag`), whatever ' +
+      'the template’s state. An HTML template has no file, its text is the view’s `html`: a 409 `template_is_html`.',
+    tag: 'Contract templates',
+    auth: 'access_token',
+    params: { contract_id: CONTRACT_ID },
+    responses: {
+      200: { description: 'The template’s PDF file.', contentType: 'application/pdf' },
+      304: { description: 'Not modified: the `If-None-Match` named this file’s `ETag`.' },
+    },
+    problems: ['template_is_html'],
+  },
+  {
     method: 'post',
     path: '/v1.1/contracts/{contract_id}/publish',
     operationId: 'publishContract',

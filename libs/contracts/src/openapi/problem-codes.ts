@@ -32,6 +32,7 @@ export const PROBLEM_CODES = {
   signer_in_use: [409, 'a Request of the Site names the signer, so it is kept (ADR 3200)'],
   template_published: [409, 'a published template never changes and is kept: create another one (ADR 3240)'],
   template_draft: [409, 'a draft template is deleted, not archived (ADR 3250)'],
+  template_is_html: [409, 'an HTML template has no file: its text is the view’s `html` (ADR 3270)'],
   send_preconditions_failed: [
     422,
     'no contract, no signer, or unassigned fields: `errors` and `unassigned_fields` name them',

@@ -22,6 +22,8 @@ export type AppError =
   | { readonly _tag: 'SignerInUse' }
   /** A published template never changes and is kept (ADR 3240). */
   | { readonly _tag: 'TemplatePublished'; readonly action: 'replace' | 'delete' }
+  /** An HTML template has no file to download: its text is in its view (ADR 3270). */
+  | { readonly _tag: 'TemplateIsHtml' }
   /** A draft template is deleted, not archived (ADR 3250). */
   | { readonly _tag: 'TemplateDraft'; readonly action: 'archive' | 'unarchive' }
   | IdempotencyRefusal;

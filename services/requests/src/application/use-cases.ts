@@ -24,6 +24,7 @@ import { verifySignerCode } from './signing/verify-signer-code.js';
 import { executedCopy, markViewed } from './signer-notices.js';
 import {
   archiveContract,
+  contractDocument,
   copyContract,
   createTemplate,
   deleteContract,
@@ -59,6 +60,7 @@ export const useCases = (deps: Deps) => ({
   archiveContract: archiveContract(deps, true),
   unarchiveContract: archiveContract(deps, false),
   copyContract: copyContract(deps),
+  contractDocument: contractDocument(deps),
   getContract: getContract(deps),
   listContracts: listContracts(deps),
   createRequest: createRequest(deps),

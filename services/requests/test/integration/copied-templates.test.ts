@@ -17,7 +17,8 @@ import {
 /**
  * ADR 3260 against real Postgres: any template is copied into a new draft of its Site with
  * the same content (HTML and fields, or the same PDF), which is then changed and published
- * on its own while the source stays as it was.
+ * on its own while the source stays as it was; and a PDF template's file is downloaded
+ * (ADR 3270).
  */
 describe('requests service: contract templates copied into new drafts (real Postgres)', () => {
   let h: Harness;
@@ -87,6 +88,46 @@ describe('requests service: contract templates copied into new drafts (real Post
              = (SELECT pdf FROM contract_templates WHERE id = ${source.id})`,
     );
     assert.equal(stored, true, 'the same PDF bytes');
+  });
+
+  it('answers a PDF template’s file as uploaded, revalidated by its hash; an HTML template has none (ADR 3270)', async () => {
+    const pdf = await pdfWithFields();
+    const created = await h.http
+      .post(`/v1.1/sites/${SITE_A.id}/contracts`)
+      .set(headers)
+      .send({ type: 'pdf', name: 'Lease – 2031', pdf })
+      .expect(201);
+    const lease = created.body as ContractView;
+    const file = await h.http
+      .get(`/v1.1/contracts/${lease.id}/document`)
+      .set(headers)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    assert.equal(file.headers['content-type'], 'application/pdf');
+    assert.equal(
+      file.headers['content-disposition'],
+      `attachment; filename="contract-${lease.id}.pdf"; filename*=UTF-8''Lease%20%E2%80%93%202031.pdf`,
+    );
+    assert.equal(file.headers.etag, `"${lease.document.sha256}"`);
+    assert.ok(Buffer.from(pdf, 'base64').equals(file.body as Buffer), 'the bytes uploaded');
+    await h.http
+      .get(`/v1.1/contracts/${lease.id}/document`)
+      .set(headers)
+      .set('If-None-Match', `"${lease.document.sha256}"`)
+      .expect(304);
+
+    const html = await publishedTemplate(h.http);
+    const refused = await h.http.get(`/v1.1/contracts/${html}/document`).set(headers).expect(409);
+    assert.equal(refused.body.code, 'template_is_html');
+    await h.http
+      .get(`/v1.1/contracts/${lease.id}/document`)
+      .set(await principal([SITE_B]))
+      .expect(404);
   });
 
   it('shortens a long default name to fit, and refuses a bad name or another Site’s template, writing nothing', async () => {

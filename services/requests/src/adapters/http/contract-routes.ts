@@ -15,7 +15,8 @@ type Authed = (
 /**
  * Contract templates: create and list a Site's, read one, publish it; a draft's content
  * replaced whole (`PUT`, the create's body) or the draft deleted (ADR 3240); a published
- * one archived or unarchived (ADR 3250); any one copied into a new draft (ADR 3260).
+ * one archived or unarchived (ADR 3250); any one copied into a new draft (ADR 3260); a PDF
+ * template's file downloaded (ADR 3270).
  */
 export const mountContractRoutes = (router: Router<AppState>, cases: UseCases, authed: Authed): void => {
   router.post(
@@ -46,6 +47,29 @@ export const mountContractRoutes = (router: Router<AppState>, cases: UseCases, a
     authed(async (ctx, caller) => {
       const templateId = integerIdParam(ctx.params.id, 'contract');
       ctx.body = await run(cases.getContract({ caller, templateId }));
+    }),
+  );
+
+  // A PDF template's file as uploaded (ADR 3270), to download: revalidated by its hash.
+  router.get(
+    '/v1.1/contracts/:id/document',
+    authed(async (ctx, caller) => {
+      const templateId = integerIdParam(ctx.params.id, 'contract');
+      const document = await run(cases.contractDocument({ caller, templateId }));
+      ctx.set('Cache-Control', 'private, no-cache');
+      ctx.set('ETag', `"${document.sha256}"`);
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      ctx.set(
+        'Content-Disposition',
+        `attachment; filename="contract-${templateId}.pdf"; filename*=UTF-8''${encodeURIComponent(`${document.name}.pdf`)}`,
+      );
+      ctx.type = 'application/pdf';
+      ctx.status = 200;
+      if (ctx.fresh) {
+        ctx.status = 304;
+        return;
+      }
+      ctx.body = Buffer.from(document.pdf);
     }),
   );
 

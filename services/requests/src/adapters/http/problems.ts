@@ -82,6 +82,15 @@ export const problemOf = (error: AppError): HttpProblem => {
               : 'A published template is kept: Requests made with it show it.',
         }),
       );
+    case 'TemplateIsHtml':
+      return new HttpProblem(
+        problem({
+          status: 409,
+          code: 'template_is_html',
+          title: 'Conflict',
+          detail: 'An HTML template has no file: its text is the html of GET /v1.1/contracts/:id.',
+        }),
+      );
     case 'TemplateDraft':
       return new HttpProblem(
         problem({
