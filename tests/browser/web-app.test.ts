@@ -382,6 +382,12 @@ describe('web application in headless Chromium: sign in → apps and tokens → 
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByRole('cell', { name: 'company' }).waitFor();
     await page.getByRole('cell', { name: 'accept' }).waitFor();
+    // The file comes back as uploaded (ADR 3270).
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download the PDF' }).click(),
+    ]);
+    assert.ok((await readFile(await download.path())).equals(await readFile(file)), 'the bytes uploaded');
     await rm(dir, { recursive: true, force: true });
   });
 

@@ -1,15 +1,13 @@
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
 import { RequestList, RequestView } from '@esign/contracts';
-import { problemOfStream } from '../api-client.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
 import { html } from '../html.js';
 import { stateBadge, testMark, time } from '../layout.js';
 import { appPage, noSitePage, problemPage, segment } from './common.js';
+import { passPdf } from './pdf-download.js';
 import { requestNewRoutes } from './request-new.js';
 import { requestPage } from './request-page.js';
 import { settingsBodyOf, settingsFormOf, typedProblem } from './request-settings.js';
@@ -228,28 +226,11 @@ export const requestRoutes = (router: Router, deps: WebDeps): void => {
       codec: RequestView,
     });
     if (E.isLeft(probe)) return problemPage(ctx, deps, visitor, 'requests', probe.left);
-    const response = await deps.api.stream(
-      `/v1.1/requests/${probe.right.id}/download`,
-      visitor.accessToken(),
-    );
-    if (!response.ok || response.body === null) {
-      // The API says why (not completed yet, or a seal that cannot be made right now).
-      return problemPage(
-        ctx,
-        deps,
-        visitor,
-        'requests',
-        await problemOfStream(response, {
-          type: 'about:blank',
-          title: 'Not available',
-          status: response.status,
-          code: 'download_failed',
-          detail: 'The executed PDF is available once every signer has signed.',
-        }),
-      );
-    }
-    ctx.type = 'application/pdf';
-    ctx.set('Content-Disposition', response.headers.get('content-disposition') ?? 'attachment');
-    ctx.body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+    // The API says why not (not completed yet, or a seal that cannot be made right now).
+    await passPdf(ctx, deps, visitor, 'requests', `/v1.1/requests/${probe.right.id}/download`, {
+      title: 'Not available',
+      code: 'download_failed',
+      detail: 'The executed PDF is available once every signer has signed.',
+    });
   });
 };

@@ -7,7 +7,8 @@ import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { uploaded } from '../guard.js';
 import { html } from '../html.js';
 import { csrfField, fieldErrors, fileField, problemSummary, textField } from '../layout.js';
-import { appPage, noSitePage } from './common.js';
+import { appPage, noSitePage, problemPage, segment } from './common.js';
+import { passPdf } from './pdf-download.js';
 
 const PDF_UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 
@@ -47,7 +48,10 @@ export const pdfForm = (
   });
 };
 
-/** `GET /templates/new-pdf` and `POST /templates/pdf`: upload a PDF template. */
+/**
+ * `GET /templates/new-pdf` and `POST /templates/pdf`: upload a PDF template;
+ * `GET /templates/:id/document`: download a PDF template's file as uploaded (ADR 3270).
+ */
 export const pdfTemplateRoutes = (router: Router, deps: WebDeps): void => {
   router.get('/templates/new-pdf', async (ctx) => {
     const visitor = await visitorOf(ctx, deps);
@@ -74,5 +78,22 @@ export const pdfTemplateRoutes = (router: Router, deps: WebDeps): void => {
     if (E.isLeft(created)) return pdfForm(ctx, deps, visitor, { name, problem: created.left });
     ctx.status = 303;
     ctx.redirect(`${deps.base}/templates/${created.right.id}?done=created`);
+  });
+
+  router.get('/templates/:id/document', async (ctx) => {
+    const visitor = await visitorOf(ctx, deps);
+    if (visitor === undefined) return;
+    // An access token for this session (made by a first API call when there is none yet).
+    const probe = await visitor.api({
+      method: 'GET',
+      path: `/v1.1/contracts/${segment(ctx.params.id)}`,
+      codec: ContractView,
+    });
+    if (E.isLeft(probe)) return problemPage(ctx, deps, visitor, 'templates', probe.left);
+    await passPdf(ctx, deps, visitor, 'templates', `/v1.1/contracts/${probe.right.id}/document`, {
+      title: 'Not available',
+      code: 'download_failed',
+      detail: 'Only a PDF template has a file to download.',
+    });
   });
 };

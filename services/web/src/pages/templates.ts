@@ -165,7 +165,10 @@ const templatePage = async (
         <dt>Tokens</dt>
         <dd>${c.tokens.length === 0 ? 'none' : c.tokens.map((t) => html`<code>{{${t}}}</code> `)}</dd>
         <dt>Document</dt>
-        <dd>${c.document.size_bytes} bytes, SHA-256 <code>${c.document.sha256.slice(0, 16)}…</code></dd>
+        <dd>
+          ${c.document.size_bytes} bytes, SHA-256 <code>${c.document.sha256.slice(0, 16)}…</code>
+          ${c.type === 'pdf' ? html`(<a href="${deps.base}/templates/${c.id}/document" download>Download the PDF</a>)` : ''}
+        </dd>
         <dt>Created</dt>
         <dd>${time(c.created_at)}</dd>
         <dt>Published</dt>

@@ -1,0 +1,35 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type Koa from 'koa';
+import { problemOfStream, type ApiProblem } from '../api-client.js';
+import type { Visitor, WebDeps } from '../context.js';
+import type { Section } from '../layout.js';
+import { problemPage } from './common.js';
+
+/**
+ * A PDF the API answers (an executed document, a PDF template's file), passed on to the
+ * browser as it streams, under the API's `Content-Disposition`; a refusal is shown as the
+ * page of `section` with the API's problem, or `fallback` when it sent none. The visitor
+ * must hold an access token already: make an API call first.
+ */
+export const passPdf = async (
+  ctx: Koa.Context,
+  deps: WebDeps,
+  visitor: Visitor,
+  section: Section,
+  path: string,
+  fallback: Pick<ApiProblem, 'title' | 'code' | 'detail'>,
+): Promise<void> => {
+  const response = await deps.api.stream(path, visitor.accessToken());
+  if (!response.ok || response.body === null)
+    return problemPage(
+      ctx,
+      deps,
+      visitor,
+      section,
+      await problemOfStream(response, { type: 'about:blank', status: response.status, ...fallback }),
+    );
+  ctx.type = 'application/pdf';
+  ctx.set('Content-Disposition', response.headers.get('content-disposition') ?? 'attachment');
+  ctx.body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+};
