@@ -99,6 +99,44 @@ export const createTemplate =
     );
 
 /**
+ * One call on a template in one transaction: found within the caller's Sites, answered
+ * from the Idempotency-Key's record when it was made before, else by `work`, which
+ * answers the template it made or changed.
+ */
+const onTemplate = (
+  deps: Pick<Deps, 'transact'>,
+  input: { readonly caller: Caller; readonly templateId: number; readonly idempotency?: Idempotency },
+  work: (store: Store, found: TemplateWithHtml) => TE.TaskEither<AppError, TemplateWithHtml>,
+): TE.TaskEither<AppError, Outcome<ContractView>> =>
+  deps.transact((store) =>
+    pipe(
+      store.templates.find(input.templateId, siteIds(input.caller)),
+      TE.chainW(TE.fromOption(() => notFound('contract'))),
+      TE.chain((found) =>
+        idempotently(
+          store,
+          found.siteId,
+          input.idempotency,
+        )(() => pipe(work(store, found), TE.map(contractView))),
+      ),
+    ),
+  );
+
+/** One change of a template (see `onTemplate`), made on the template as locked. */
+const changeTemplate = (
+  deps: Pick<Deps, 'transact'>,
+  input: { readonly caller: Caller; readonly templateId: number; readonly idempotency?: Idempotency },
+  change: (store: Store, template: TemplateWithHtml) => TE.TaskEither<AppError, TemplateWithHtml>,
+): TE.TaskEither<AppError, Outcome<ContractView>> =>
+  onTemplate(deps, input, (store, found) =>
+    pipe(
+      store.templates.lock(found.id, [found.siteId]),
+      TE.chainW(TE.fromOption(() => notFound('contract'))),
+      TE.chain((template) => change(store, template)),
+    ),
+  );
+
+/**
  * `POST /v1.1/contracts/:id/copy` (ADR 3260): a new draft in the template's Site with its
  * content (HTML and fields, or the same PDF), whatever its state. The stored HTML is already
  * the sanitizer's form (ADR 1300), so it is copied as it is.
@@ -111,63 +149,19 @@ export const copyContract =
     readonly body: CopyContractBody;
     readonly idempotency?: Idempotency;
   }): TE.TaskEither<AppError, Outcome<ContractView>> =>
-    deps.transact((store) =>
+    onTemplate(deps, input, (store, source) =>
       pipe(
-        store.templates.find(input.templateId, siteIds(input.caller)),
-        TE.chainW(TE.fromOption(() => notFound('contract'))),
-        TE.chain((source) =>
-          idempotently(
-            store,
-            source.siteId,
-            input.idempotency,
-          )(() =>
-            pipe(
-              source.kind === 'pdf'
-                ? pipe(
-                    store.templates.documents(source.siteId, [source.id]),
-                    TE.map((documents) => documents[0]?.pdf ?? null),
-                  )
-                : TE.right(null),
-              TE.chain((pdf) =>
-                store.templates.insert(copyTemplate(source, input.body.name, isoNow(deps.clock)), pdf),
-              ),
-              TE.map(contractView),
-            ),
-          ),
+        source.kind === 'pdf'
+          ? pipe(
+              store.templates.documents(source.siteId, [source.id]),
+              TE.map((documents) => documents[0]?.pdf ?? null),
+            )
+          : TE.right(null),
+        TE.chain((pdf) =>
+          store.templates.insert(copyTemplate(source, input.body.name, isoNow(deps.clock)), pdf),
         ),
       ),
     );
-
-/**
- * One change of a template in one transaction: found within the caller's Sites, answered
- * from the Idempotency-Key's record when it was made before, else locked and changed by
- * `change`, which answers the template as it is then.
- */
-const changeTemplate = (
-  deps: Pick<Deps, 'transact'>,
-  input: { readonly caller: Caller; readonly templateId: number; readonly idempotency?: Idempotency },
-  change: (store: Store, template: TemplateWithHtml) => TE.TaskEither<AppError, TemplateWithHtml>,
-): TE.TaskEither<AppError, Outcome<ContractView>> =>
-  deps.transact((store) =>
-    pipe(
-      store.templates.find(input.templateId, siteIds(input.caller)),
-      TE.chainW(TE.fromOption(() => notFound('contract'))),
-      TE.chain((found) =>
-        idempotently(
-          store,
-          found.siteId,
-          input.idempotency,
-        )(() =>
-          pipe(
-            store.templates.lock(found.id, [found.siteId]),
-            TE.chainW(TE.fromOption(() => notFound('contract'))),
-            TE.chain((template) => change(store, template)),
-            TE.map(contractView),
-          ),
-        ),
-      ),
-    ),
-  );
 
 export const publishContract =
   (deps: Pick<Deps, 'transact' | 'clock'>) =>

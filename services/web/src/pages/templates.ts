@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
 import { ContractList, ContractView } from '@esign/contracts';
-import { NoContent, type ApiProblem } from '../api-client.js';
+import { NoContent } from '../api-client.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
 import { html } from '../html.js';
@@ -19,7 +19,7 @@ import {
   listSwitch,
   unarchiveAction,
 } from './template-archive.js';
-import { copyAction, copyDone, templateCopyRoutes, type CopyTyped } from './template-copy.js';
+import { copyAction, copyDone, templateCopyRoutes, type TemplatePage } from './template-copy.js';
 import { inEditor, templateEditorRoutes } from './template-editor.js';
 import { pdfTemplateRoutes } from './template-pdf.js';
 
@@ -126,14 +126,7 @@ const draftActions = (deps: WebDeps, visitor: Visitor, c: ContractView) => {
     </details>`;
 };
 
-const templatePage = async (
-  ctx: Koa.Context,
-  deps: WebDeps,
-  visitor: Visitor,
-  id: string,
-  problem?: ApiProblem,
-  typed?: CopyTyped,
-) => {
+const templatePage: TemplatePage = async (ctx, deps, visitor, id, problem, typed) => {
   const found = await visitor.api({
     method: 'GET',
     path: `/v1.1/contracts/${segment(id)}`,
