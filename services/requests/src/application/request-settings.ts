@@ -47,7 +47,9 @@ const checkAgainstContracts = (
                 request.siteId,
                 request.contracts.map((c) => c.id),
               ),
-              TE.map((specs): Checked => {
+              TE.map((found): Checked => {
+                // In the Request's order, which is its fields' order: the read's is the database's.
+                const specs = request.contracts.flatMap((c) => found.filter((t) => t.id === c.id));
                 const errors: FieldError[] = [];
                 const { renderData } = input.change;
                 if (renderData !== undefined) errors.push(...renderDataProblems(renderData, specs));

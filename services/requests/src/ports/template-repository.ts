@@ -54,6 +54,9 @@ export interface TemplateRepository {
     siteId: number,
     ids: readonly number[],
   ) => TE.TaskEither<never, readonly TemplateDocument[]>;
-  /** The site's templates among `ids` (any state); ids of other sites are simply absent. */
+  /**
+   * The site's templates among `ids` (any state), in no particular order: a caller that
+   * needs a Request's order puts them in it. Ids of other sites are simply absent.
+   */
   readonly specs: (siteId: number, ids: readonly number[]) => TE.TaskEither<never, readonly TemplateSpec[]>;
 }

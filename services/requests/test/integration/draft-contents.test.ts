@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { RequestView } from '@esign/contracts';
-import { SITE_A } from '../support/harness.js';
+import { htmlTemplateBody, publishedTemplate, SITE_A } from '../support/harness.js';
 import { historyFixture } from '../support/history-fixture.js';
 
 /**
@@ -141,5 +141,51 @@ describe('requests service: replacing a draft’s render_data and fields (real P
       refusedOnceSent.body.detail as string,
       /^fields can be changed only while the Request is a draft/,
     );
+  });
+
+  it('replaces the fields of a draft of several contracts in the Request’s order, not the templates’ ids', async () => {
+    const order = await publishedTemplate(
+      ctx.h.http,
+      SITE_A,
+      htmlTemplateBody({
+        name: 'Order',
+        html: '<p>Order</p>',
+        fields: [
+          { name: 'plan', type: 'choice', options: ['basic', 'pro'] },
+          { name: 'order_signature', type: 'signature' },
+        ],
+      }),
+    );
+    // Both orders of the two: whatever order the database reads templates in, one of them differs.
+    const agreement = [
+      { name: 'full_name', assigned_to: 'client-13', default_value: 'Thirteen' },
+      { name: 'agree', assigned_to: 'client-13', default_value: true },
+      { name: 'signature', assigned_to: 'client-13' },
+    ];
+    const orderForm = [
+      { name: 'plan', assigned_to: 'client-12', default_value: 'pro' },
+      { name: 'order_signature', assigned_to: 'client-12' },
+    ];
+    const fieldsOf = (view: RequestView) =>
+      view.fields.map((f) => ({
+        name: f.name,
+        assigned_to: f.assigned_to,
+        ...(f.default_value === null ? {} : { default_value: f.default_value }),
+      }));
+    for (const contracts of [
+      [order, ctx.template],
+      [ctx.template, order],
+    ]) {
+      const created = await ctx.h.http
+        .post(`/v1.1/sites/${SITE_A.id}/requests`)
+        .set(ctx.headers)
+        .send({ contracts, signers: [{ signer_id: 'client-12' }, { signer_id: 'client-13' }] })
+        .expect(201);
+      const id = (created.body as RequestView).id;
+      const expected = contracts[0] === order ? [...orderForm, ...agreement] : [...agreement, ...orderForm];
+      const changed = await patch(id, { fields: [...agreement, ...orderForm] }).expect(200);
+      assert.deepEqual(fieldsOf(changed.body as RequestView), expected, `contracts ${contracts.join(', ')}`);
+      assert.deepEqual(fieldsOf(await read(id)), expected, 'stored on the fields named');
+    }
   });
 });
