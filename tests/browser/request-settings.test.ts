@@ -150,29 +150,88 @@ describe('web application in headless Chromium: changing a Request’s expiry an
     await expectAccessible(suite.page, 'a draft’s page with its render data refused');
   });
 
-  it('assigns a draft’s unassigned field to its signer (ADR 3220), after which it can be sent', async () => {
-    const id = await openDraft('client-99', 'di@client.example');
+  it('assigns a draft’s unassigned field and sets its fields’ values (ADR 3220), after which it can be sent', async () => {
+    // A template with a field of each kind (the Request's own has only a signature).
+    const { site_id: site } = await getRequest();
+    const order = await suite.json(
+      `/v1.1/sites/${String(site)}/contracts`,
+      'POST',
+      {
+        type: 'html',
+        name: 'Order form',
+        html: '<p>Order form</p>',
+        fields: [
+          { name: 'full_name', type: 'text', max_length: 40 },
+          { name: 'agree', type: 'checkbox' },
+          { name: 'plan', type: 'choice', options: ['Basic', 'Pro'] },
+          { name: 'signature', type: 'signature' },
+        ],
+      },
+      201,
+    );
+    await suite.json(`/v1.1/contracts/${String(order.id)}/publish`, 'POST');
+    const id = await openDraft('client-99', 'di@client.example', {
+      contracts: [order.id],
+      fields: [
+        { name: 'full_name', assigned_to: 'client-99', default_value: 'Di' },
+        { name: 'agree', assigned_to: 'client-99' },
+        { name: 'plan', assigned_to: 'client-99' },
+      ],
+    });
     const region = suite.page.getByRole('region', { name: 'Fields' });
     await region.getByText('1 unassigned').waitFor();
     const choice = region.getByRole('combobox', { name: 'Assigned to: signature' });
     assert.equal(await choice.inputValue(), '');
     await choice.selectOption('client-99');
-    await expectAccessible(suite.page, 'a draft’s page with a field to assign');
+    const name = region.getByRole('textbox', { name: 'Value: full_name' });
+    const agree = region.getByRole('combobox', { name: 'Value: agree' });
+    const plan = region.getByRole('combobox', { name: 'Value: plan' });
+    assert.equal(await name.inputValue(), 'Di');
+    assert.equal(await name.getAttribute('maxlength'), '40', 'the template’s limit');
+    assert.deepEqual(await agree.locator('option').allTextContents(), ['(none)', 'Checked', 'Unchecked']);
+    assert.deepEqual(await plan.locator('option').allTextContents(), ['(none)', 'Basic', 'Pro']);
+    assert.equal(
+      await region.getByLabel('Value: signature').count(),
+      0,
+      'a signature is signed, not pre-filled',
+    );
+    await name.fill('Di Young');
+    await agree.selectOption({ label: 'Checked' });
+    await plan.selectOption('Pro');
+    // Left focused, the text box is scrolled back into view by the full-page screenshot.
+    await name.blur();
+    await expectAccessible(suite.page, 'a draft’s page with its fields’ signers and values');
     await region.scrollIntoViewIfNeeded();
     await screenshot(suite.page, 'request-fields');
-    await region.getByRole('button', { name: 'Save field assignments' }).click();
-    await suite.page.getByRole('status').filter({ hasText: 'The fields’ signers were saved.' }).waitFor();
+    await region.getByRole('button', { name: 'Save fields' }).click();
+    await suite.page.getByRole('status').filter({ hasText: 'The fields were saved' }).waitFor();
     const fields = (await suite.json(`/v1.1/requests/${id}`)).fields as {
       name: string;
       assigned_to: string;
+      default_value: string | boolean | null;
     }[];
     assert.deepEqual(
-      fields.map((f) => [f.name, f.assigned_to]),
-      [['signature', 'client-99']],
+      fields.map((f) => [f.name, f.assigned_to, f.default_value]),
+      [
+        ['full_name', 'client-99', 'Di Young'],
+        ['agree', 'client-99', true],
+        ['plan', 'client-99', 'Pro'],
+        ['signature', 'client-99', null],
+      ],
     );
+    await suite.page.reload();
+    assert.equal(await name.inputValue(), 'Di Young', 'the text value after a reload');
+    assert.equal(await agree.inputValue(), 'true', 'Checked after a reload');
+    assert.equal(await plan.inputValue(), 'Pro', 'the option after a reload');
     assert.equal(await region.getByText(/unassigned/).count(), 0);
+    await expectAccessible(suite.page, 'a draft’s page with its fields saved');
     await suite.page.getByRole('button', { name: 'Send', exact: true }).click();
     await suite.page.locator('h1 .state-sent').waitFor();
+    // Once sent, the values are shown, no longer edited.
+    const sent = suite.page.locator('h2', { hasText: 'Fields' }).locator('+ .table-wrap');
+    assert.equal(await sent.getByRole('combobox').count(), 0);
+    assert.equal(await sent.getByRole('textbox').count(), 0);
+    assert.match((await sent.textContent()) ?? '', /full_name\s*client-99\s*Di Young/);
   });
 
   it('sets who gets a copy of a sent Request (ADR 3230): the notice, the addresses in the API and on the page', async () => {

@@ -104,14 +104,16 @@ export const fieldErrors = (problem: ApiProblem | undefined): ReadonlyMap<string
 
 /**
  * The summary of what went wrong, first in the form (`role="alert"`); field messages the
- * form shows beside their fields link here too.
+ * form shows beside their fields link here too, named by `labels` (by path) or their path.
  */
 export const problemSummary = (
   problem: ApiProblem | undefined,
   fieldIds: Record<string, string> = {},
+  labels: Record<string, string> = {},
 ): Html => {
   if (problem === undefined) return html``;
   const errors = problem.errors ?? [];
+  const nameOf = (path: string) => (Object.hasOwn(labels, path) ? labels[path]! : labelOf(path));
   return html`<div class="errors" role="alert" tabindex="-1" id="problem">
     <h2>${problem.status === 429 ? 'Please wait' : 'There is a problem'}</h2>
     <p>${problem.detail ?? problem.title}</p>
@@ -121,7 +123,7 @@ export const problemSummary = (
             ${errors.map((e) =>
               fieldIds[e.path] === undefined
                 ? html`<li>${e.path}: ${e.message}</li>`
-                : html`<li><a href="#${fieldIds[e.path]}">${labelOf(e.path)} ${e.message}</a></li>`,
+                : html`<li><a href="#${fieldIds[e.path]}">${nameOf(e.path)} ${e.message}</a></li>`,
             )}
           </ul>`
         : ''

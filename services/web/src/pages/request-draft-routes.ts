@@ -49,7 +49,7 @@ export const draftRoutes = (router: Router, deps: WebDeps): void => {
     const { visitor, fields: formFields } = posting;
     const id = ctx.params.id!;
     const form = fieldsFormOf(formFields);
-    // The fields as they are now: their values are sent back as they are.
+    // The fields as they are now: a field the form did not carry keeps its signer and value.
     const found = await visitor.api({
       method: 'GET',
       path: `/v1.1/requests/${segment(id)}`,

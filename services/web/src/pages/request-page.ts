@@ -11,6 +11,7 @@ import { testMessages } from './request-messages.js';
 import { CONTACT_DONE, contactSummary, type ContactForm } from './request-signer-contact.js';
 import { signerRow } from './request-signer-row.js';
 import { CC_DONE, ccSection, ccSummary, type CcForm } from './request-cc.js';
+import { fieldKindsOf } from './request-field-values.js';
 import { FIELDS_DONE, fieldsSection, fieldsSummary, type FieldsForm } from './request-fields.js';
 import {
   RENDER_DATA_DONE,
@@ -71,9 +72,11 @@ export const requestPage = async (
   });
   if (E.isLeft(found)) return problemPage(ctx, deps, visitor, 'requests', found.left);
   const r = found.right;
-  const [history, kept] = await Promise.all([
+  const [history, kept, kinds] = await Promise.all([
     historySection(visitor, r),
     r.test_mode ? testMessages(visitor, r.id) : '',
+    // A draft's fields take values by their templates' kinds.
+    fieldKindsOf(visitor, r),
   ]);
   // A refused correction: its summary links to the fields of the signer's row.
   const corrected = correction && r.signers.findIndex((s) => s.signer_id === correction.signerId);
@@ -97,7 +100,7 @@ export const requestPage = async (
             : problem && renderData
               ? renderDataSummary(problem)
               : problem && fields
-                ? fieldsSummary(problem)
+                ? fieldsSummary(problem, r, kinds)
                 : problem && cc
                   ? ccSummary(problem)
                   : problemSummary(problem)
@@ -206,6 +209,7 @@ export const requestPage = async (
         action: `${deps.base}/requests/${r.id}/fields`,
         csrf: visitor.csrf,
         request: r,
+        kinds,
         typed: fields,
         problem,
       })}

@@ -204,7 +204,7 @@ export const contract = (
   name: string,
   state: 'draft' | 'published',
   tokens: string[],
-  fields: { name: string; type: string }[] = [],
+  fields: { name: string; type: string; options?: string[]; max_length?: number }[] = [],
 ) => ({
   id,
   site_id: 3,

@@ -39,10 +39,10 @@ describe('web: assigning a draft’s fields', () => {
     assert.match(page, /action="\/app\/requests\/[0-9a-f-]{36}\/fields" novalidate/);
     assert.match(
       page,
-      /<select name="assigned_to_1" aria-label="Assigned to: agree">\s*<option value=""\s+selected>Unassigned/,
+      /<select\s+id="field-signer-1"\s+name="assigned_to_1"\s+aria-label="Assigned to: agree"\s*>\s*<option value=""\s+selected>Unassigned/,
     );
     assert.match(page, /<option value="ann@example.com"\s+selected>\s*ann@example.com\s*<\/option>/);
-    assert.match(page, /<button type="submit" class="secondary">Save field assignments<\/button>/);
+    assert.match(page, /<button type="submit" class="secondary">Save fields<\/button>/);
     const sent = await show({ ...SENT, fields: DRAFT.fields });
     assert.doesNotMatch(sent, /<select name="assigned_to_/, 'fixed once sent');
     assert.match(sent, /<span class="error">unassigned<\/span>/);
