@@ -23,6 +23,23 @@ import { copyAction, copyDone, templateCopyRoutes, type TemplatePage } from './t
 import { inEditor, templateEditorRoutes } from './template-editor.js';
 import { pdfTemplateRoutes } from './template-pdf.js';
 
+/**
+ * What an empty list says: no current templates may mean they are all archived, which
+ * one more call (a page of one) tells from none at all.
+ */
+const emptyNotice = async (visitor: Visitor, siteId: number, archived: boolean): Promise<string> => {
+  if (archived) return 'No archived templates.';
+  const others = await visitor.api({
+    method: 'GET',
+    path: `/v1.1/sites/${siteId}/contracts?page=1&per_page=1&archived=true`,
+    codec: ContractList,
+  });
+  const count = E.isRight(others) ? others.right.total_count : 0;
+  return count === 0
+    ? 'No templates yet.'
+    : `No current templates: ${count === 1 ? 'the one template is' : `all ${count} templates are`} archived.`;
+};
+
 const listPage = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Promise<void> => {
   const site = visitor.site;
   if (site === undefined) return noSitePage(ctx, deps, visitor, 'templates');
@@ -35,6 +52,7 @@ const listPage = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Prom
     codec: ContractList,
   });
   if (E.isLeft(list)) return problemPage(ctx, deps, visitor, 'templates', list.left);
+  const empty = list.right.data.length === 0 ? await emptyNotice(visitor, site.id, archived) : '';
   const title = archived ? 'Archived contract templates' : 'Contract templates';
   appPage(ctx, deps, visitor, {
     title,
@@ -53,7 +71,7 @@ const listPage = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Prom
       ${listSwitch(deps, archived)}
       ${
         list.right.data.length === 0
-          ? html`<p class="notice">${archived ? 'No archived templates.' : 'No templates yet.'}</p>`
+          ? html`<p class="notice">${empty}</p>`
           : html`<div class="table-wrap">
                 <table>
                   <caption class="visually-hidden">

@@ -99,6 +99,23 @@ describe('web: archived contract templates', () => {
     assert.match(paged, /href="\/app\/templates\?page=3" rel="next"/);
   });
 
+  it('says when a Site has no current templates because every one is archived, or none at all', async () => {
+    const ONE_ARCHIVED = 'GET /v1.1/sites/3/contracts?page=1&per_page=1&archived=true';
+    const allArchived = appWith(
+      answers({ [LIST]: page([]), [ONE_ARCHIVED]: { ...page([archived]), per_page: 1, total_count: 3 } }),
+    );
+    assert.match(
+      await show(allArchived, '/app/templates'),
+      /<p class="notice">No current templates: all 3 templates are archived\.<\/p>/,
+    );
+    const none = appWith(answers({ [LIST]: page([]), [ONE_ARCHIVED]: page([]) }));
+    assert.match(await show(none, '/app/templates'), /<p class="notice">No templates yet\.<\/p>/);
+    assert.deepEqual(callsOf(none, 'GET').at(-1), [
+      '/v1.1/sites/3/contracts?page=1&per_page=1&archived=true',
+      undefined,
+    ]);
+  });
+
   it('offers Archive on a published template, with CSRF and a hint; a draft has no Archive', async () => {
     const text = await show(appWith(answers()), '/app/templates/12');
     const form = formOf(text, '/app/templates/12/archive');
