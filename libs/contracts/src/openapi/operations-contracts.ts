@@ -1,5 +1,5 @@
 // Contract templates: created, listed, read and published; a draft's content replaced or the draft deleted;
-// a published one archived or unarchived.
+// a published one archived or unarchived; any one copied into a new draft; a PDF one's file downloaded.
 import { ContractList, ContractView, CopyContractBody, CreateContractBody } from '../templates.js';
 import { PAGE_QUERY, SITE_ID, stateQuery, type Operation } from './operation.js';
 

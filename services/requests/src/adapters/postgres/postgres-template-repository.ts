@@ -105,7 +105,7 @@ export const postgresTemplateRepository = (q: Queryable): TemplateRepository => 
             WHERE id = ${template.id}`,
         );
       }),
-    // Archived or not: only what `markPublished` left, and only a published template (ADR 3250).
+    // The archive mark as the domain set it (ADR 3250); the statement, like the column's CHECK, takes only a published row.
     markArchived: (template) =>
       task(async () => {
         await db.exec(
