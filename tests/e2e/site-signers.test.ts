@@ -6,6 +6,7 @@ import { startEsignSystem, type EsignSystem } from '@esign/testing';
 import { expectStatus } from './support/client.js';
 import {
   clientOf,
+  executionUrlIn,
   mailsTo,
   ok,
   publishedAgreement,
@@ -132,5 +133,90 @@ describe('end to end through the gateway: a Site’s signers (ADR 3200)', functi
       'get',
     );
     assert.equal(after.email, right);
+  });
+
+  it('adds a forgotten signer to a draft and removes a wrong one (ADR 3280): only the right ones are e-mailed', async () => {
+    const template = await publishedAgreement(acme);
+    const wrong = `wrong-${unique()}@example.com`;
+    const first = `first-${unique()}@example.com`;
+    const forgotten = `forgotten-${unique()}@example.com`;
+    const draft = ok(
+      await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
+        params: { path: { site_id: acme.site } },
+        body: {
+          contracts: [template],
+          signers: [first, wrong].map((id) => ({ signer_id: id, send_to: { email: true } })),
+          fields: [
+            { name: 'full_name', assigned_to: first },
+            { name: 'signature', assigned_to: first },
+            { name: 'witness_signature', assigned_to: wrong },
+          ],
+          render_data: { client_name: 'Jane Q. Client', start_date: '2030-01-01' },
+        },
+      }),
+      201,
+      'create',
+    );
+    const request_id = draft.id;
+    const added = ok(
+      await acme.esign.POST('/v1.1/requests/{request_id}/signers', {
+        params: { path: { request_id } },
+        body: { signer_id: forgotten, send_to: { email: true } },
+      }),
+      201,
+      'add',
+    );
+    assert.deepEqual(
+      added.signers.map((s) => s.signer_id),
+      [first, wrong, forgotten],
+    );
+    const removed = ok(
+      await acme.esign.DELETE('/v1.1/requests/{request_id}/signers/{signer_id}', {
+        params: { path: { request_id, signer_id: wrong } },
+      }),
+      200,
+      'remove',
+    );
+    assert.deepEqual(
+      removed.fields.map((f) => [f.name, f.assigned_to]),
+      [
+        ['full_name', first],
+        ['signature', first],
+        ['witness_signature', null],
+      ],
+    );
+    // Globex's token changes none of it.
+    expectStatus(await globex.api.post(`/v1.1/requests/${request_id}/signers`, { signer_id: 'x' }), 404);
+    expectStatus(await globex.api.call('DELETE', `/v1.1/requests/${request_id}/signers/${first}`), 404);
+
+    expectStatus(await acme.api.post(`/v1.1/requests/${request_id}/send`), 422, 'a field has no signer');
+    ok(
+      await acme.esign.PATCH('/v1.1/requests/{request_id}', {
+        params: { path: { request_id } },
+        body: {
+          fields: [
+            { name: 'full_name', assigned_to: first },
+            { name: 'signature', assigned_to: first },
+            { name: 'witness_signature', assigned_to: forgotten },
+          ],
+        },
+      }),
+      200,
+      'assign',
+    );
+    expectStatus(await acme.api.post(`/v1.1/requests/${request_id}/send`), 200);
+    await waitForMail(system, first);
+    const mail = await waitForMail(system, forgotten);
+    assert.equal(
+      executionUrlIn(mail?.mail.text ?? ''),
+      added.signers[2]!.request_url,
+      'the link the add answered',
+    );
+    assert.deepEqual(mailsTo(system, wrong), []);
+    const late = await acme.esign.POST('/v1.1/requests/{request_id}/signers', {
+      params: { path: { request_id } },
+      body: { signer_id: wrong },
+    });
+    assert.deepEqual([late.response.status, late.error?.code], [409, 'invalid_state']);
   });
 });

@@ -56,6 +56,14 @@ describe('end to end through the gateway: webhooks routed by Site (ADR 2690)', f
 
   const sendOne = async (template: number) => (await sentAgreement(acme, template)).id;
 
+  /** An endpoint of Acme's on the receiver, at `path`, for `types`. */
+  const subscribe = async (path: string, types: readonly string[]) => {
+    const { port } = receiver.address() as AddressInfo;
+    const url = `http://127.0.0.1:${port}/${path}`;
+    const body = { url, event_types: types, alert_email: 'ops@acme.example' };
+    expectStatus(await acme.api.post(`/v1.1/sites/${acme.site}/webhooks`, body), 201);
+  };
+
   it('delivers request.sent to an endpoint registered before the send, and only after it exists', async () => {
     const template = await publishedAgreement(acme);
     // Sent while the Site has no endpoint: its events are not routed to the fan-out.
@@ -82,15 +90,7 @@ describe('end to end through the gateway: webhooks routed by Site (ADR 2690)', f
 
   it('delivers request.updated when the sender moves the expiry or changes the reminders (ADR 3150)', async () => {
     const template = await publishedAgreement(acme);
-    const { port } = receiver.address() as AddressInfo;
-    expectStatus(
-      await acme.api.post(`/v1.1/sites/${acme.site}/webhooks`, {
-        url: `http://127.0.0.1:${port}/settings`,
-        event_types: ['request.updated'],
-        alert_email: 'ops@acme.example',
-      }),
-      201,
-    );
+    await subscribe('settings', ['request.updated']);
     const id = await sendOne(template);
     const expiresAt = new Date(Date.now() + 20 * 86_400_000).toISOString();
     const changed = expectStatus(
@@ -112,17 +112,50 @@ describe('end to end through the gateway: webhooks routed by Site (ADR 2690)', f
     });
   });
 
-  it('delivers request.signer_updated when the sender corrects a signer, without any link (ADR 3140)', async () => {
+  it('delivers request.signer_added and request.signer_removed for a draft’s signers (ADR 3280)', async () => {
     const template = await publishedAgreement(acme);
-    const { port } = receiver.address() as AddressInfo;
-    expectStatus(
-      await acme.api.post(`/v1.1/sites/${acme.site}/webhooks`, {
-        url: `http://127.0.0.1:${port}/corrections`,
-        event_types: ['request.signer_updated'],
-        alert_email: 'ops@acme.example',
+    await subscribe('draft-signers', ['request.signer_added', 'request.signer_removed']);
+    const created = ok(
+      await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
+        params: { path: { site_id: acme.site } },
+        body: { contracts: [template], signers: [{ signer_id: `kept-${unique()}` }] },
       }),
       201,
+      'create',
     );
+    const added = `added-${unique()}@example.com`;
+    const view = expectStatus(
+      await acme.api.post<{ signers: { signer_ref: string }[] }>(`/v1.1/requests/${created.id}/signers`, {
+        signer_id: added,
+        send_to: { email: true },
+      }),
+      201,
+    ).body;
+    expectStatus(await acme.api.call('DELETE', `/v1.1/requests/${created.id}/signers/${added}`), 200);
+    const of = (type: string) =>
+      eventually(() =>
+        Promise.resolve(delivered.find((d) => d.type === type && d.data.request_id === created.id)),
+      );
+    const ref = view.signers[1]!.signer_ref;
+    assert.deepEqual((await of('request.signer_added')).data, {
+      request_id: created.id,
+      signer_id: added,
+      signer_ref: ref,
+      email: added,
+      mobile_number: null,
+      send_to: { email: true, mobile_number: false },
+    });
+    assert.deepEqual((await of('request.signer_removed')).data, {
+      request_id: created.id,
+      signer_id: added,
+      signer_ref: ref,
+      unassigned_fields: [],
+    });
+  });
+
+  it('delivers request.signer_updated when the sender corrects a signer, without any link (ADR 3140)', async () => {
+    const template = await publishedAgreement(acme);
+    await subscribe('corrections', ['request.signer_updated']);
     const id = await sendOne(template);
     const mobile = uniqueMobile();
     const view = expectStatus(
@@ -161,15 +194,7 @@ describe('end to end through the gateway: webhooks routed by Site (ADR 2690)', f
 
   it('keeps in the Request’s history the very events its webhooks delivered, oldest first (ADR 3170)', async () => {
     const template = await publishedAgreement(acme);
-    const { port } = receiver.address() as AddressInfo;
-    expectStatus(
-      await acme.api.post(`/v1.1/sites/${acme.site}/webhooks`, {
-        url: `http://127.0.0.1:${port}/history`,
-        event_types: ['request.updated', 'request.cancelled'],
-        alert_email: 'ops@acme.example',
-      }),
-      201,
-    );
+    await subscribe('history', ['request.updated', 'request.cancelled']);
     const id = await sendOne(template);
     expectStatus(await acme.api.call('PATCH', `/v1.1/requests/${id}`, { reminder_interval_days: 2 }), 200);
     expectStatus(await acme.api.post(`/v1.1/requests/${id}/cancel`), 200);
@@ -202,15 +227,7 @@ describe('end to end through the gateway: webhooks routed by Site (ADR 2690)', f
 
   it('delivers request.delivery_failed when a signer’s e-mail is refused, and keeps it in the history (ADR 3180)', async () => {
     const template = await publishedAgreement(acme);
-    const { port } = receiver.address() as AddressInfo;
-    expectStatus(
-      await acme.api.post(`/v1.1/sites/${acme.site}/webhooks`, {
-        url: `http://127.0.0.1:${port}/bounces`,
-        event_types: ['request.delivery_failed'],
-        alert_email: 'ops@acme.example',
-      }),
-      201,
-    );
+    await subscribe('bounces', ['request.delivery_failed']);
     const gone = `gone-${unique()}@example.com`;
     system.smtp.refuseRecipient(gone, 550, '5.1.1 No such user here');
     const created = await sentAgreement(acme, template, gone);

@@ -177,6 +177,32 @@ export const RequestUpdated = envelope(
 );
 export type RequestUpdated = t.TypeOf<typeof RequestUpdated>;
 
+/**
+ * The sender added a signer to a draft (ADR 3280): who, their details and channels as the
+ * draft has them now. No `request_url`: the client reads it from the answer or from
+ * `GET /v1.1/requests/:id`, and it opens only after the send.
+ */
+export const RequestSignerAdded = envelope(
+  'request.signer_added',
+  t.type({ request_id: t.string, signer_id: t.string, signer_ref: t.string, ...SignerContactData }),
+);
+export type RequestSignerAdded = t.TypeOf<typeof RequestSignerAdded>;
+
+/**
+ * The sender removed a signer from a draft (ADR 3280). `unassigned_fields`: the names of the
+ * fields that were theirs and now have no signer, which the send refuses until they do.
+ */
+export const RequestSignerRemoved = envelope(
+  'request.signer_removed',
+  t.type({
+    request_id: t.string,
+    signer_id: t.string,
+    signer_ref: t.string,
+    unassigned_fields: t.array(t.string),
+  }),
+);
+export type RequestSignerRemoved = t.TypeOf<typeof RequestSignerRemoved>;
+
 /** A signer opened their live Execution URL for the first time. */
 export const RequestViewed = envelope(
   'request.viewed',
@@ -275,6 +301,8 @@ export const DomainEvent = t.union([
   RequestViewed,
   RequestSignerUpdated,
   RequestUpdated,
+  RequestSignerAdded,
+  RequestSignerRemoved,
   NoticeCompleted,
   NoticeDeclined,
   RequestCancelled,

@@ -31,6 +31,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'request.viewed',
   'request.signer_updated',
   'request.updated',
+  'request.signer_added',
+  'request.signer_removed',
   'request.delivery_failed',
   'bulk_send.completed',
 ] as const;

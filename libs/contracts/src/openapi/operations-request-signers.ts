@@ -1,4 +1,4 @@
-import { ReissueExecutionUrlBody, RequestView, UpdateRequestSignerBody } from '../api.js';
+import { ReissueExecutionUrlBody, RequestView, SignerEntry, UpdateRequestSignerBody } from '../api.js';
 import type { Operation } from './operation.js';
 
 export const REQUEST_ID = { description: 'The Request (a UUID).' } as const;
@@ -16,7 +16,10 @@ const ONE_SIGNER = {
   },
 } as const;
 
-/** One signer of a sent Request: a new Execution URL (ADR 1321), or corrected details (ADR 3140). */
+/**
+ * One signer of a sent Request: a new Execution URL (ADR 1321), or corrected details (ADR
+ * 3140); a draft's signers added and removed (ADR 3280).
+ */
 export const REQUEST_SIGNER_OPERATIONS: readonly Operation[] = [
   {
     method: 'post',
@@ -57,5 +60,42 @@ export const REQUEST_SIGNER_OPERATIONS: readonly Operation[] = [
       'The Request, with the signer’s details and, after a new address, new `request_url`.',
     ),
     problems: ['invalid_state', 'request_expired', 'test_mode_only_token'],
+  },
+  {
+    method: 'post',
+    path: '/v1.1/requests/{request_id}/signers',
+    operationId: 'addRequestSigner',
+    summary: 'Add a signer to a draft',
+    description:
+      'Adds one signer to a draft, last, by the create’s rules for an element of `signers`: the signer is ' +
+      'upserted on the Site (details given win, then what the `signer_id` is, then what the Site knew), their ' +
+      '`authentication` is checked, and their `order` must match the others’: given when they have one, absent ' +
+      'when they have none. A `signer_id` already on the Request is a 422 at `signer_id`. The answer is the ' +
+      'Request, the new signer last with the `request_url` that opens once it is sent; a signer has no URL of ' +
+      'its own, so no `Location`. Nothing is sent. Writes the `request.signer_added` event (a webhook). Fields ' +
+      'are assigned to them with `PATCH /v1.1/requests/{request_id}` (`fields`). A sent Request is a 409: its ' +
+      'signers have their links.',
+    tag: 'Requests',
+    auth: 'access_token',
+    idempotent: true,
+    params: { request_id: REQUEST_ID },
+    body: { codec: SignerEntry, required: true },
+    responses: { 201: { description: 'The Request, the new signer last in `signers`.', codec: RequestView } },
+    problems: ['invalid_state', 'request_expired', 'test_mode_only_token'],
+  },
+  {
+    method: 'delete',
+    path: '/v1.1/requests/{request_id}/signers/{signer_id}',
+    operationId: 'removeRequestSigner',
+    summary: 'Remove a signer from a draft',
+    description:
+      'Removes one signer from a draft. The fields assigned to them are left with no signer (`assigned_to: ' +
+      'null`), and the send refuses the Request until each has one again (`PATCH /v1.1/requests/{request_id}` ' +
+      'with `fields`); the `request.signer_removed` event (a webhook) names them in `unassigned_fields`. The ' +
+      'draft’s only signer is kept (409 `last_signer`): add the other first. Their `signer_ref` and Execution ' +
+      'URL are never used again; the Site’s signer record stays. A sent Request is a 409.',
+    ...ONE_SIGNER,
+    responses: requestAnswer('The Request without the signer.'),
+    problems: ['invalid_state', 'request_expired', 'last_signer', 'test_mode_only_token'],
   },
 ];

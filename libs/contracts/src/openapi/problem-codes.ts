@@ -30,6 +30,7 @@ export const PROBLEM_CODES = {
   invalid_state: [409, 'the Request (or signer) is in a state that does not allow this; `state` says which'],
   request_expired: [409, 'the Request is past its `expires_at`'],
   signer_in_use: [409, 'a Request of the Site names the signer, so it is kept (ADR 3200)'],
+  last_signer: [409, 'the draft’s only signer is not removed: a Request has at least one (ADR 3280)'],
   template_published: [409, 'a published template never changes and is kept: create another one (ADR 3240)'],
   template_draft: [409, 'a draft template is deleted, not archived (ADR 3250)'],
   template_is_html: [409, 'an HTML template has no file: its text is the view’s `html` (ADR 3270)'],

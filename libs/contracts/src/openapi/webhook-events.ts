@@ -7,6 +7,8 @@ import {
   RequestDeclined,
   RequestExpired,
   RequestSigned,
+  RequestSignerAdded,
+  RequestSignerRemoved,
   RequestSignerUpdated,
   RequestUpdated,
   RequestViewed,
@@ -51,6 +53,16 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
     when:
       "The sender changed an open Request's `expires_at` or `reminder_interval_days`; `next_reminder_at` is " +
       'the next automatic reminder as scheduled again.',
+  },
+  'request.signer_added': {
+    data: dataCodecOf(RequestSignerAdded),
+    when: "The sender added a signer to a draft: their details and channels in it. Their Execution URL is in the Request's `signers`.",
+  },
+  'request.signer_removed': {
+    data: dataCodecOf(RequestSignerRemoved),
+    when:
+      'The sender removed a signer from a draft; `unassigned_fields` names the fields that were theirs and now ' +
+      'need a signer before the Request is sent.',
   },
   'request.delivery_failed': {
     data: dataCodecOf(RequestDeliveryFailed),

@@ -45,6 +45,8 @@ describe('contracts: the OpenAPI document', () => {
       'request.reminded',
       'request.sent',
       'request.signed',
+      'request.signer_added',
+      'request.signer_removed',
       'request.signer_updated',
       'request.turn_started',
       'request.updated',

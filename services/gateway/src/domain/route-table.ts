@@ -84,6 +84,9 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/requests/:id/signers/:id/execution_url', ['POST'], 'costly'),
   // Correcting how one signer of a sent Request is reached; may send them their link (ADR 3140).
   api('/v1.1/requests/:id/signers/:id', ['PATCH'], 'costly'),
+  // A draft's signers added and removed (ADR 3280): nothing is sent.
+  api('/v1.1/requests/:id/signers', ['POST']),
+  api('/v1.1/requests/:id/signers/:id', ['DELETE']),
   // A single-use, 5-minute URL of one signer's page for an iframe (ADR 2300).
   api('/v1.1/requests/:id/signers/:id/embedded_url', ['POST']),
   api('/v1.1/requests/:id/download', ['GET']),

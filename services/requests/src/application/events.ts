@@ -158,6 +158,30 @@ export const envelopes = (
             changed: [...event.changed],
           },
         };
+      case 'request.signer_added': {
+        const signer = request.signers.find((s) => s.signerRef === event.signerRef)!;
+        return {
+          ...head,
+          type: event.type,
+          data: {
+            ...signerAct(request, event.signerRef),
+            email: signer.contact.email,
+            mobile_number: signer.contact.mobileNumber,
+            send_to: { email: signer.sendTo.email, mobile_number: signer.sendTo.sms },
+          },
+        };
+      }
+      case 'request.signer_removed':
+        return {
+          ...head,
+          type: event.type,
+          data: {
+            request_id: request.id,
+            signer_id: event.signer.signerId,
+            signer_ref: event.signer.signerRef,
+            unassigned_fields: [...event.unassignedFields],
+          },
+        };
       case 'request.signer_updated': {
         const signer = request.signers.find((s) => s.signerRef === event.signerRef)!;
         return {

@@ -74,6 +74,7 @@ export const transition =
               previous,
               request: t.request,
               events: envelopes({ ids: deps.ids, executionUrl: urls }, t.request, t.events),
+              writes: { siteSigners: t.siteSigners, challenges: t.challenges },
             })),
           ),
         ),
@@ -83,7 +84,7 @@ export const transition =
     const locked = (store: Store, sites: readonly number[]): TE.TaskEither<AppError, RequestView> =>
       pipe(
         decide(store.requests.lock(input.requestId, sites)),
-        TE.chainFirstW((t) => store.requests.update(t.previous, t.request, t.events)),
+        TE.chainFirstW((t) => store.requests.update(t.previous, t.request, t.events, t.writes)),
         TE.map((t) => view(t.request)),
       );
 
@@ -96,7 +97,7 @@ export const transition =
                 decide(store.requests.find(input.requestId, siteIds(input.caller))),
                 TE.chainW((t) =>
                   pipe(
-                    store.requests.updateIfCurrent(t.previous, t.request, t.events),
+                    store.requests.updateIfCurrent(t.previous, t.request, t.events, t.writes),
                     TE.map((stored) => (stored ? O.some(view(t.request)) : O.none)),
                   ),
                 ),

@@ -1,3 +1,4 @@
+import { addRequestSigner, removeRequestSigner } from './draft-signers.js';
 import type { Deps } from './deps.js';
 import {
   cancelRequest,
@@ -73,6 +74,8 @@ export const useCases = (deps: Deps) => ({
   remindRequest: remindRequest(deps),
   reissueExecutionUrl: reissueExecutionUrl(deps),
   correctRequestSigner: correctRequestSigner(deps),
+  addRequestSigner: addRequestSigner(deps),
+  removeRequestSigner: removeRequestSigner(deps),
   changeRequestSettings: changeRequestSettings(deps),
   expireDueRequests: expireDueRequests(deps),
   remindDueRequests: remindDueRequests(deps),

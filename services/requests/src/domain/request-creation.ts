@@ -3,9 +3,9 @@ import { LIMITS, type CreateRequestBody } from '@esign/contracts';
 import { unusableForRequests, type TemplateSpec } from './contract-template.js';
 import { at, fieldError, member, type FieldError } from './paths.js';
 import { checkFields } from './request-fields.js';
-import { mobileSignerIdProblem, resolveContact, type Contact, type SiteSigner } from './signer.js';
+import type { Contact, SiteSigner } from './signer.js';
+import { signerFromEntry } from './signer-entry.js';
 import { signersWithoutOrder } from './signing-order.js';
-import { checkAuthentication } from './signer-authentication.js';
 import type { RequestCreator, RequestSigner, SignatureRequest, Transition } from './signature-request.js';
 
 /** How far ahead `expires_at` may lie. */
@@ -88,30 +88,17 @@ const checkSigners = (
           'required: another signer has an order, so every signer needs one (equal numbers sign in parallel)',
         ),
       );
-    const notMobile = mobileSignerIdProblem(entry.signer_id);
-    if (notMobile !== undefined) {
-      errors.push(fieldError(`${at('signers', i)}.signer_id`, notMobile));
-      return;
-    }
-    const contact = resolveContact(entry, input.storedContacts.get(entry.signer_id));
-    const authentication = checkAuthentication(entry, contact, at('signers', i));
-    errors.push(...authentication.errors);
-    siteSigners.push({ siteId: input.site.id, signerId: entry.signer_id, ...contact });
-    signers.push({
-      signerId: entry.signer_id,
-      signerRef: input.signerRefs[i]!,
-      contact,
-      sendTo: { email: entry.send_to?.email ?? false, sms: entry.send_to?.mobile_number ?? false },
-      order: entry.order ?? null,
-      authentication: authentication.method,
-      viewedAt: null,
-      locale: entry.locale ?? null,
-      state: 'pending',
-      signedAt: null,
-      declinedAt: null,
-      delivery: { email: null, sms: null },
-      link: { version: 0, issuedAt: null },
-    });
+    const made = signerFromEntry(
+      entry,
+      input.storedContacts.get(entry.signer_id),
+      input.signerRefs[i]!,
+      input.site.id,
+      at('signers', i),
+    );
+    errors.push(...made.errors);
+    if (made.signer === undefined) return;
+    siteSigners.push(made.siteSigner);
+    signers.push(made.signer);
   });
   return { signers, siteSigners };
 };

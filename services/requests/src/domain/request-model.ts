@@ -1,6 +1,7 @@
 import type { RequestUpdatePart } from '@esign/contracts';
-import type { Contact } from './signer.js';
-import type { AuthMethod } from './signer-authentication.js';
+import type { FieldError } from './paths.js';
+import type { Contact, SiteSigner } from './signer.js';
+import type { AuthMethod, Challenge } from './signer-authentication.js';
 import type { SiteBranding } from './branding.js';
 
 /** The data of a Request and what its transitions answer (the functions are in signature-request.ts). */
@@ -133,6 +134,14 @@ export type RequestEvent =
   | { readonly type: 'request.viewed'; readonly signerRef: string; readonly at: string }
   /** The sender changed the Request's expiry or automatic reminders (ADR 3150), or a draft's render_data (ADR 3220). */
   | { readonly type: 'request.updated'; readonly changed: readonly RequestUpdatePart[] }
+  /** The sender added a signer to a draft (ADR 3280). */
+  | { readonly type: 'request.signer_added'; readonly signerRef: string }
+  /** The sender removed one from a draft (ADR 3280): who, and the fields that were theirs. */
+  | {
+      readonly type: 'request.signer_removed';
+      readonly signer: Pick<RequestSigner, 'signerId' | 'signerRef'>;
+      readonly unassignedFields: readonly string[];
+    }
   /** The sender corrected how the signer is reached (ADR 3140): what it was, and who did it. */
   | {
       readonly type: 'request.signer_updated';
@@ -159,6 +168,10 @@ export type RequestEvent =
 export interface Transition {
   readonly request: SignatureRequest;
   readonly events: readonly RequestEvent[];
+  /** A signer added to a draft (ADR 3280): the Site's signer it upserts, stored with the change. */
+  readonly siteSigners?: readonly SiteSigner[];
+  /** …and the check they pass before signing (ADR 2001), stored with the change. */
+  readonly challenges?: readonly { readonly signerRef: string; readonly challenge: Challenge }[];
 }
 
 export type Action =
@@ -172,7 +185,9 @@ export type Action =
   | 'update_signer'
   | 'update'
   | 'update_render_data'
-  | 'update_fields';
+  | 'update_fields'
+  | 'add_signer'
+  | 'remove_signer';
 
 /** Why a send cannot happen: the spec's three preconditions. */
 export type MissingForSend =
@@ -188,6 +203,10 @@ export type TransitionError =
   | { readonly _tag: 'RemindLimitReached'; readonly limit: number }
   | { readonly _tag: 'NothingToRemind' }
   | { readonly _tag: 'UnknownSigner'; readonly signerRef: string }
+  /** A signer added to a draft breaks the create's rules for it (ADR 3280), each at its body field. */
+  | { readonly _tag: 'InvalidRequest'; readonly errors: readonly FieldError[] }
+  /** The draft's only signer cannot be removed: a Request has at least one (ADR 3280). */
+  | { readonly _tag: 'LastSigner' }
   | { readonly _tag: 'SignerNotPending'; readonly signerRef: string; readonly state: SignerState }
   /** Signing in order: the signer's order has not been reached yet. */
   | {

@@ -70,27 +70,29 @@ export const checkAuthentication = (
 ): { errors: FieldError[]; method: AuthMethod | null } => {
   const auth = entry.authentication;
   if (auth === undefined) return { errors: [], method: null };
+  // '' for a body that is the entry itself (ADR 3280).
+  const prefix = path === '' ? '' : `${path}.`;
   const errors: FieldError[] = [];
   if (auth.method === 'access_code' && auth.access_code === undefined)
-    errors.push(fieldError(`${path}.authentication.access_code`, 'required for the method access_code'));
+    errors.push(fieldError(`${prefix}authentication.access_code`, 'required for the method access_code'));
   if (auth.method !== 'access_code' && auth.access_code !== undefined)
     errors.push(
       fieldError(
-        `${path}.authentication.access_code`,
+        `${prefix}authentication.access_code`,
         `only the method access_code takes a code, not ${auth.method}`,
       ),
     );
   if (auth.method === 'email_otp' && contact.email === null)
     errors.push(
       fieldError(
-        `${path}.signer.email`,
+        `${prefix}signer.email`,
         'required: authentication email_otp e-mails the code to this address',
       ),
     );
   if (auth.method === 'sms_otp' && contact.mobileNumber === null)
     errors.push(
       fieldError(
-        `${path}.signer.mobile_number`,
+        `${prefix}signer.mobile_number`,
         'required: authentication sms_otp texts the code to this number',
       ),
     );

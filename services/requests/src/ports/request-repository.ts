@@ -1,7 +1,7 @@
 import type * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { DomainEvent, HistoryOrder, WebhookPayload } from '@esign/contracts';
-import type { RequestState, SignatureRequest } from '../domain/signature-request.js';
+import type { RequestState, SignatureRequest, Transition } from '../domain/signature-request.js';
 import type { SignerCorrectionRecord } from '../domain/signer-correction.js';
 import type { PageOf, PageRequest } from './page.js';
 
@@ -44,6 +44,12 @@ export interface FeedPage {
 }
 
 /** Requests with their contracts, signers and fields. Every read is scoped by the caller's sites. */
+/**
+ * What a transition writes besides the Request: a signer added to a draft upserts the
+ * Site's signer and may bring their challenge (ADR 3280); stored in the same statement.
+ */
+export type TransitionWrites = Pick<Transition, 'siteSigners' | 'challenges'>;
+
 export interface RequestRepository {
   /**
    * Marks a signer viewed with the evidence of their first opening; true only the first
@@ -68,6 +74,7 @@ export interface RequestRepository {
     previous: SignatureRequest,
     next: SignatureRequest,
     events: readonly DomainEvent[],
+    writes?: TransitionWrites,
   ) => TE.TaskEither<never, void>;
   /**
    * Stores a transition as `update` does, of a Request read without a lock (`find`), and
@@ -78,6 +85,7 @@ export interface RequestRepository {
     previous: SignatureRequest,
     next: SignatureRequest,
     events: readonly DomainEvent[],
+    writes?: TransitionWrites,
   ) => TE.TaskEither<never, boolean>;
   /**
    * Open Requests (draft or sent) whose `expires_at` is at or before `now`, locked, at

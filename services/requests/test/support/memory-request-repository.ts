@@ -8,7 +8,9 @@ import {
 } from '@esign/contracts';
 import type { SignerCorrectionRecord } from '../../src/domain/signer-correction.js';
 import type { SignatureRequest } from '../../src/domain/signature-request.js';
-import type { RequestRepository } from '../../src/ports/request-repository.js';
+import type { Contact } from '../../src/domain/signer.js';
+import type { Challenge } from '../../src/domain/signer-authentication.js';
+import type { RequestRepository, TransitionWrites } from '../../src/ports/request-repository.js';
 import { page } from './memory-page.js';
 
 /** What the Postgres adapter keeps of a `request.signer_updated` event (ADR 3140). */
@@ -29,17 +31,28 @@ const correctionOf = ({ occurred_at, data: d }: RequestSignerUpdated): SignerCor
 
 interface RequestsState {
   readonly requests: Map<string, SignatureRequest>;
+  /** The Sites' signers by `<site>/<signer_id>`, and the signers' challenges by `<request>/<signer_ref>`. */
+  readonly signers: Map<string, Contact>;
+  readonly challenges: Map<string, Challenge>;
   readonly corrections: Map<string, SignerCorrectionRecord[]>;
   /** Every event written, in order: a Request's history is read from it (ADR 3170). */
   readonly outbox: readonly DomainEvent[];
 }
 
-/** A transition's events: to the outbox, and its corrections to the audit trail. */
+/**
+ * A transition's events: to the outbox, and its corrections to the audit trail; a signer
+ * added to a draft upserts the Site's signer and keeps their challenge (ADR 3280).
+ */
 const record = (
   s: RequestsState,
   appendOutbox: (events: readonly DomainEvent[]) => void,
   events: readonly DomainEvent[],
+  request: SignatureRequest,
+  writes: TransitionWrites = {},
 ) => {
+  for (const x of writes.siteSigners ?? [])
+    s.signers.set(`${x.siteId}/${x.signerId}`, { email: x.email, mobileNumber: x.mobileNumber });
+  for (const c of writes.challenges ?? []) s.challenges.set(`${request.id}/${c.signerRef}`, c.challenge);
   appendOutbox(events);
   for (const e of events)
     if (e.type === 'request.signer_updated')
@@ -69,18 +82,18 @@ export const memoryRequestRepository = (
     TE.right(
       O.fromNullable([s.requests.get(id)].find((r) => r !== undefined && siteIds.includes(r.siteId))?.siteId),
     ),
-  update: (_previous, r, events) => {
+  update: (_previous, r, events, writes) => {
     s.requests.set(r.id, r);
-    record(s, appendOutbox, events);
+    record(s, appendOutbox, events, r, writes);
     return TE.right(undefined);
   },
   // Requests are immutable values here: one still current is the very object read.
   // A transaction's commit copies every object, which counts as a change: a read
   // again, never a lost write.
-  updateIfCurrent: (previous, r, events) => {
+  updateIfCurrent: (previous, r, events, writes) => {
     if (s.requests.get(r.id) !== previous) return TE.right(false);
     s.requests.set(r.id, r);
-    record(s, appendOutbox, events);
+    record(s, appendOutbox, events, r, writes);
     return TE.right(true);
   },
   lockDueForExpiry: (now, limit) =>

@@ -35,6 +35,9 @@ const stateConflictDetail = (action: Action, state: RequestState): string => {
   // Its signers have been shown the document (ADR 3220).
   if (action === 'update_render_data' || action === 'update_fields')
     return `${action === 'update_fields' ? 'fields' : 'render_data'} can be changed only while the Request is a draft; this one is ${state}: its signers have been shown the document.`;
+  // Its signers have been sent their links (ADR 3280).
+  if (action === 'add_signer' || action === 'remove_signer')
+    return `Signers are added and removed only while the Request is a draft; this one is ${state}. A sent Request's signer is corrected with PATCH /v1.1/requests/:id/signers/:signer_id.`;
   return `Cannot ${action} a Request that is ${state}.`;
 };
 
@@ -191,6 +194,15 @@ export const problemOf = (error: AppError): HttpProblem => {
       );
     case 'UnknownSigner':
       return notFound('No such signer.');
+    case 'LastSigner':
+      return new HttpProblem(
+        problem({
+          status: 409,
+          code: 'last_signer',
+          title: 'Conflict',
+          detail: 'A Request has at least one signer: add another before removing this one.',
+        }),
+      );
     case 'SignerNotPending':
       return new HttpProblem(
         problem({

@@ -3,6 +3,7 @@ import {
   CreateRequestBody,
   PRINCIPAL_HEADER,
   ReissueExecutionUrlBody,
+  SignerEntry,
   UpdateRequestBody,
   UpdateRequestSignerBody,
   strict,
@@ -110,6 +111,30 @@ export const mountRoutes = (
     const idempotency = idempotencyFrom(ctx);
     return { caller, requestId, signerId: ctx.params.signer_id ?? '', ...(idempotency && { idempotency }) };
   };
+
+  // One more signer on a draft (ADR 3280): an element of the create's `signers`. A signer
+  // has no URL of its own, so the 201 names none; its answer is the Request.
+  router.post(
+    '/v1.1/requests/:id/signers',
+    authed(async (ctx, caller) => {
+      const requestId = uuidParam(ctx.params.id, 'request');
+      const entry = bodyOf(SignerEntry, ctx);
+      const idempotency = idempotencyFrom(ctx);
+      answer(
+        ctx,
+        201,
+        await run(cases.addRequestSigner({ caller, requestId, entry, ...(idempotency && { idempotency }) })),
+      );
+    }),
+  );
+
+  // One signer fewer on a draft (ADR 3280); the fields that were theirs are left unassigned.
+  router.delete(
+    '/v1.1/requests/:id/signers/:signer_id',
+    authed(async (ctx, caller) => {
+      answer(ctx, 200, await run(cases.removeRequestSigner(oneSigner(ctx, caller))));
+    }),
+  );
 
   // A new Execution URL for one signer, the old ones dead (ADR 1321).
   router.post(

@@ -10,12 +10,14 @@ import {
   type Queryable,
 } from '@esign/platform/database';
 import type { SignatureRequest } from '../../domain/signature-request.js';
-import type { RequestRepository } from '../../ports/request-repository.js';
+import type { RequestRepository, TransitionWrites } from '../../ports/request-repository.js';
+import { insertChallenges } from './postgres-signer-challenge-repository.js';
 import { inSites, rememberVersion, selectRequests, toRequest, UUID, versionOf } from './request-reads.js';
 import { transitionWrite } from './request-writes.js';
 import { correctionsInsert, listCorrections } from './signer-corrections.js';
 import { historyInsert, listHistory, siteFeed } from './request-history.js';
 import { Count, RequestRow } from './rows.js';
+import { upsertSigners } from './signer-upsert.js';
 import { task } from './task.js';
 
 const Written = t.type({ written: t.number });
@@ -54,21 +56,26 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
     previous: SignatureRequest,
     request: SignatureRequest,
     events: readonly DomainEvent[],
+    writes: TransitionWrites = {},
   ): Promise<boolean> => {
     const version = versionOf(previous);
+    const { siteSigners = [], challenges = [] } = writes;
     const { written } = await db.one(
       q,
       Written,
       prepared(
-        transitionWrite(previous, request, version, (when) =>
-          events.length === 0
+        transitionWrite(previous, request, version, (when) => [
+          // A signer added to a draft (ADR 3280): the Site's signer first, then their check.
+          siteSigners.length === 0 ? undefined : upsertSigners(siteSigners, when),
+          challenges.length === 0 ? undefined : insertChallenges(request.id, challenges, when),
+          ...(events.length === 0
             ? []
             : [
                 insertEvents(events, { when, handedOff: handedOff !== undefined }),
                 correctionsInsert(events, when),
                 historyInsert(events, when),
-              ],
-        ),
+              ]),
+        ]),
       ),
     );
     if (written === 0) return false;
@@ -122,12 +129,13 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
       ),
     // One statement (ADRs 2502, 2650, 2800). Under the lock the version check always
     // holds: a Request that moved on all the same is a bug, and throwing rolls it back.
-    update: (previous, request, events) =>
+    update: (previous, request, events, writes) =>
       task(async () => {
-        if (!(await write(previous, request, events)))
+        if (!(await write(previous, request, events, writes)))
           throw new Error(`Request ${request.id} changed while it was locked`);
       }),
-    updateIfCurrent: (previous, request, events) => task(() => write(previous, request, events)),
+    updateIfCurrent: (previous, request, events, writes) =>
+      task(() => write(previous, request, events, writes)),
     lockDueForExpiry: (now, limit) =>
       task(() =>
         lockDue(sql.fragment`

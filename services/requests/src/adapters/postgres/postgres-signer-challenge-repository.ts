@@ -38,17 +38,26 @@ const select = (where: ReturnType<typeof sql.fragment>, lock: boolean) => sql.un
          to_json(passed_at) #>> '{}' AS passed_at
   FROM signer_challenges WHERE ${where} ${lock ? sql.fragment`FOR UPDATE` : sql.fragment``}`;
 
-/** The signers' challenges of a new Request: one row each. */
+/**
+ * The signers' challenges of a new Request, or of a signer added to a draft: one row each;
+ * with `when`, as a transition's CTE, only where it holds (ADR 3280).
+ */
 export const insertChallenges = (
   requestId: string,
   challenges: readonly { readonly signerRef: string; readonly challenge: Challenge }[],
+  when?: ReturnType<typeof sql.fragment>,
 ) => sql.fragment`
   INSERT INTO signer_challenges (request_id, signer_ref, method, access_code_hash)
   SELECT ${requestId}, signer_ref, method, access_code_hash
   FROM ${sql.unnest(
     challenges.map((c) => [c.signerRef, c.challenge.method, c.challenge.accessCodeHash]),
     ['text', 'text', 'text'],
-  )} AS c(signer_ref, method, access_code_hash)`;
+  )} AS c(signer_ref, method, access_code_hash)${
+    when === undefined
+      ? sql.fragment``
+      : sql.fragment`
+  WHERE ${when}`
+  }`;
 
 export const postgresSignerChallengeRepository = (q: Queryable): SignerChallengeRepository => {
   const read = (requestId: string, signerRef: string, lock: boolean) =>

@@ -93,14 +93,65 @@ export const requestInserts = (request: SignatureRequest): Fragment[] => [
     )} AS f(position, name, default_value, assigned_to)`,
 ];
 
+/**
+ * The signers a transition changed, each with what it was, matched by `signer_ref`: a
+ * draft's signers may be added or removed (ADR 3280), so a place in the list is not a
+ * signer. One added is not among them (`signersAdded`).
+ */
 const signersChanged = (
   previous: SignatureRequest,
   next: SignatureRequest,
-): { readonly before: RequestSigner | undefined; readonly after: RequestSigner }[] =>
-  next.signers.flatMap((after, i) => {
-    const before = previous.signers[i];
-    return after === before ? [] : [{ before, after }];
+): { readonly before: RequestSigner; readonly after: RequestSigner }[] => {
+  const before = new Map(previous.signers.map((s) => [s.signerRef, s]));
+  return next.signers.flatMap((after) => {
+    const was = before.get(after.signerRef);
+    return was === undefined || was === after ? [] : [{ before: was, after }];
   });
+};
+
+const refsOf = (request: SignatureRequest) => new Set(request.signers.map((s) => s.signerRef));
+
+/**
+ * Signers added to a draft (ADR 3280), after those it has: their places follow the highest
+ * one stored, since a removal leaves a gap and places only order the list.
+ */
+const signersInsert = (previous: SignatureRequest, request: SignatureRequest, when: Fragment) => {
+  const had = refsOf(previous);
+  const added = request.signers.filter((s) => !had.has(s.signerRef));
+  if (added.length === 0) return undefined;
+  return sql.fragment`
+    INSERT INTO request_signers
+      (request_id, position, site_id, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method,
+       state, locale)
+    SELECT ${request.id},
+           (SELECT coalesce(max(position), -1) FROM request_signers WHERE request_id = ${request.id}) + s.n,
+           ${request.siteId}, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method, state, locale
+    FROM ${sql.unnest(
+      added.map((s, i) => [
+        i + 1,
+        s.signerId,
+        s.signerRef,
+        s.sendTo.email,
+        s.sendTo.sms,
+        s.order,
+        s.authentication,
+        s.state,
+        s.locale ?? null,
+      ]),
+      ['int2', 'text', 'text', 'bool', 'bool', 'int2', 'text', 'text', 'text'],
+    )} AS s(n, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method, state, locale)
+    WHERE ${when}`;
+};
+
+/** Signers removed from a draft (ADR 3280); the fields that were theirs are unassigned by `fieldsWrite`. */
+const signersDelete = (previous: SignatureRequest, request: SignatureRequest, when: Fragment) => {
+  const has = refsOf(request);
+  const removed = previous.signers.filter((s) => !has.has(s.signerRef)).map((s) => s.signerRef);
+  if (removed.length === 0) return undefined;
+  return sql.fragment`
+    DELETE FROM request_signers
+    WHERE request_id = ${request.id} AND signer_ref = ANY(${sql.array(removed, 'text')}) AND ${when}`;
+};
 
 /**
  * A transition's write as one statement (ADRs 2502, 2650, 2800): the Request's row, raising
@@ -136,10 +187,14 @@ export const transitionWrite = (
       RETURNING id`;
   const written = sql.fragment`EXISTS (SELECT 1 FROM guard)`;
   const writes: Fragment[] = [];
-  const signers = signersWrite(previous, request, written);
-  if (signers !== undefined) writes.push(signers);
-  const fields = fieldsWrite(previous, request, written);
-  if (fields !== undefined) writes.push(fields);
+  // Only a change of the draft's signers (ADR 3280) adds an insert or a delete of them.
+  for (const write of [
+    signersWrite(previous, request, written),
+    signersInsert(previous, request, written),
+    signersDelete(previous, request, written),
+    fieldsWrite(previous, request, written),
+  ])
+    if (write !== undefined) writes.push(write);
   for (const write of events(written)) if (write !== undefined) writes.push(write);
   const ctes = [
     sql.fragment`guard AS (${guard})`,
@@ -187,7 +242,8 @@ const contactChanged = (before: RequestSigner | undefined, after: RequestSigner)
 const signersWrite = (previous: SignatureRequest, request: SignatureRequest, when: Fragment) => {
   const fixContacts = previous.sentAt === null && request.sentAt !== null;
   const changed = new Map(signersChanged(previous, request).map((c) => [c.after, c.before]));
-  const rows = request.signers.filter((s) => fixContacts || changed.has(s));
+  const had = refsOf(previous);
+  const rows = request.signers.filter((s) => (fixContacts && had.has(s.signerRef)) || changed.has(s));
   if (rows.length === 0) return undefined;
   return sql.fragment`
       UPDATE request_signers rs
