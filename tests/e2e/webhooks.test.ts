@@ -189,6 +189,7 @@ describe('end to end through the gateway: webhooks routed by Site (ADR 2690)', f
       },
       corrected_by: acme.tenant.user.email,
       link_replaced: true,
+      changed: ['mobile_number'],
     });
   });
 

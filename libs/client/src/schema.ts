@@ -60,7 +60,7 @@ export interface paths {
     put?: never;
     /**
      * Send a Request
-     * @description Publishes the Request: its Execution URLs go live and signers are notified as their `send_to` says. Every field must be assigned first.
+     * @description Publishes the Request: its Execution URLs go live and signers are notified as their `send_to` says. Every field must be assigned first, and every signer must have an `order` or none must (a draft’s signers’ orders are changed one at a time).
      */
     post: operations['sendRequest'];
     delete?: never;
@@ -148,7 +148,7 @@ export interface paths {
     head?: never;
     /**
      * Correct how a signer is reached
-     * @description Corrects, on a sent Request, how one signer who has not signed is reached: a new e-mail address or mobile number in `signer` (usually after a message bounced), or other channels in `send_to`. Only this Request changes; the Site’s signer record is left as it is, and the next create upserts it as usual. A new address gives the signer a new Execution URL (the old one may have reached someone else: it stops opening at once) and clears that channel’s delivery status. With `notify` (default true) a signer whose turn it is is sent their link now on their channels; a later turn’s signer is told at their turn. Not counted as a reminder. Every correction writes the `request.signer_updated` event (a webhook). The same details again change nothing and send nothing. On a draft only `send_to` changes here (nothing is sent; `request.signer_updated` is written): a draft’s signers show the Site’s current address and number until it is sent, which `PUT /v1.1/sites/{site_id}/signers/{signer_id}` changes, so `signer` on a draft is a 409.
+     * @description Corrects, on a sent Request, how one signer who has not signed is reached: a new e-mail address or mobile number in `signer` (usually after a message bounced), or other channels in `send_to`. Only this Request changes; the Site’s signer record is left as it is, and the next create upserts it as usual. A new address gives the signer a new Execution URL (the old one may have reached someone else: it stops opening at once) and clears that channel’s delivery status. With `notify` (default true) a signer whose turn it is is sent their link now on their channels; a later turn’s signer is told at their turn. Not counted as a reminder. Every correction writes the `request.signer_updated` event (a webhook). The same details again change nothing and send nothing. On a draft, `send_to`, `order`, `authentication` and `locale` change here, each replaced and `null` removing it (nothing is sent; `request.signer_updated` is written, its `changed` naming what changed): `authentication` is checked as at create (a new `access_code` always counts as a change), and an `order` is not checked against the other signers’, so a draft moves into or out of signing in order one signer at a time, and the send refuses one where only some have an order. A draft’s signers show the Site’s current address and number until it is sent, which `PUT /v1.1/sites/{site_id}/signers/{signer_id}` changes, so `signer` on a draft is a 409; so are `order`, `authentication` and `locale` on a sent Request.
      */
     patch: operations['updateRequestSigner'];
     trace?: never;
@@ -1635,7 +1635,7 @@ export interface webhooks {
     put?: never;
     /**
      * `request.signer_updated`
-     * @description The sender corrected how a signer of a sent Request is reached: their e-mail address, mobile number or channels in this Request; `link_replaced: true` when their Execution URL was replaced. Delivered at least once: treat a second delivery of the same `id` as done.
+     * @description The sender corrected how a signer of a sent Request is reached: their e-mail address, mobile number or channels in this Request; `link_replaced: true` when their Execution URL was replaced. Or changed a draft’s signer’s channels, order, authentication or language. `changed` names what changed. Delivered at least once: treat a second delivery of the same `id` as done.
      */
     post: operations['requestSigner_updatedWebhook'];
     delete?: never;
@@ -1928,6 +1928,14 @@ export interface components {
       signer?: components['schemas']['SignerContact'];
       send_to?: components['schemas']['SendTo'];
       notify?: boolean;
+      order?: number | null;
+      authentication?: components['schemas']['SignerAuthentication'] | null;
+      /**
+       * @description A BCP 47 language tag (e.g. `es`, `pt-BR`, `fr-CA`), kept in canonical form. Pages, e-mails, SMS and the audit page are written in en, es, fr, de and pt; another region of those languages reads as the language (`es-MX` → es); a language outside them falls back to the next choice (the Site default, then English).
+       * @example es
+       * @example pt-BR
+       */
+      locale?: string | null;
     };
     WebhookPayload: {
       id: string;
@@ -2709,6 +2717,7 @@ export interface components {
         };
         corrected_by: string;
         link_replaced: boolean;
+        changed?: ('email' | 'mobile_number' | 'send_to' | 'order' | 'authentication' | 'locale')[];
       };
       /** @constant */
       test_mode?: true;
@@ -4374,7 +4383,7 @@ export interface operations {
         };
       };
       /**
-       * @description - `send_preconditions_failed`: no contract, no signer, or unassigned fields: `errors` and `unassigned_fields` name them.
+       * @description - `send_preconditions_failed`: no contract, no signer, unassigned fields, or an order on some signers only: `errors` (and `unassigned_fields`) name them.
        *     - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
        *     - `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint.
        */

@@ -265,10 +265,19 @@ export type ReissueExecutionUrlBody = t.TypeOf<typeof ReissueExecutionUrlBody>;
 /**
  * `PATCH /v1.1/requests/:id/signers/:signer_id`: corrects how one signer of a sent Request
  * who has not signed is reached (ADR 3140): a new address or mobile number, or other
- * channels. `notify` (default true) sends them their link now when it is their turn.
+ * channels. `notify` (default true) sends them their link now when it is their turn. On a
+ * draft (ADR 3290): its channels, and its `order`, `authentication` and `locale`, each
+ * replaced, null removing it.
  */
 export const UpdateRequestSignerBody = partialUpdate(
-  { signer: SignerContact, send_to: SendTo, notify: t.boolean },
+  {
+    signer: SignerContact,
+    send_to: SendTo,
+    notify: t.boolean,
+    order: nullable(SigningOrder),
+    authentication: nullable(SignerAuthentication),
+    locale: nullable(LocaleTag),
+  },
   'UpdateRequestSignerBody',
 );
 export type UpdateRequestSignerBody = t.TypeOf<typeof UpdateRequestSignerBody>;

@@ -3,10 +3,11 @@ import { RequestState } from './api.js';
 import { envelope } from './event-envelope.js';
 import { EventBranding } from './branding.js';
 import { NotificationDelivered, NotificationFailed, RequestDeliveryFailed } from './delivery-events.js';
+import { Channels, RequestSignerAdded, RequestSignerRemoved, RequestSignerUpdated } from './signer-events.js';
 
 export { dataCodecOf, envelope } from './event-envelope.js';
-
-const Channels = t.type({ email: t.boolean, mobile_number: t.boolean });
+// The events about one signer of a Request (ADRs 3140, 3280, 3290).
+export * from './signer-events.js';
 
 /**
  * What the notifier needs to reach one signer, and nothing about the others. `locale`:
@@ -118,34 +119,6 @@ export const SignerCodeRequested = envelope(
 );
 export type SignerCodeRequested = t.TypeOf<typeof SignerCodeRequested>;
 
-const SignerContactData = {
-  email: t.union([t.string, t.null]),
-  mobile_number: t.union([t.string, t.null]),
-  send_to: Channels,
-};
-
-/**
- * The sender corrected how a signer of a sent Request is reached (ADR 3140): their details
- * in this Request now, the channels the sender chose, what they were before (`previous`),
- * who corrected them (`corrected_by`: the user's e-mail address, else the token's subject)
- * and whether their link was replaced (a new address). No `request_url`: the client reads
- * it from `GET /v1.1/requests/:id`. The requests service keeps the same record for the
- * executed document's audit trail.
- */
-export const RequestSignerUpdated = envelope(
-  'request.signer_updated',
-  t.type({
-    request_id: t.string,
-    signer_id: t.string,
-    signer_ref: t.string,
-    ...SignerContactData,
-    previous: t.type(SignerContactData),
-    corrected_by: t.string,
-    link_replaced: t.boolean,
-  }),
-);
-export type RequestSignerUpdated = t.TypeOf<typeof RequestSignerUpdated>;
-
 /**
  * The sender changed an open Request's expiry or automatic reminders (ADR 3150), or a
  * draft's `render_data` or `fields` (ADR 3220): the first three as they are now, the next automatic
@@ -176,32 +149,6 @@ export const RequestUpdated = envelope(
   ]),
 );
 export type RequestUpdated = t.TypeOf<typeof RequestUpdated>;
-
-/**
- * The sender added a signer to a draft (ADR 3280): who, their details and channels as the
- * draft has them now. No `request_url`: the client reads it from the answer or from
- * `GET /v1.1/requests/:id`, and it opens only after the send.
- */
-export const RequestSignerAdded = envelope(
-  'request.signer_added',
-  t.type({ request_id: t.string, signer_id: t.string, signer_ref: t.string, ...SignerContactData }),
-);
-export type RequestSignerAdded = t.TypeOf<typeof RequestSignerAdded>;
-
-/**
- * The sender removed a signer from a draft (ADR 3280). `unassigned_fields`: the names of the
- * fields that were theirs and now have no signer, which the send refuses until they do.
- */
-export const RequestSignerRemoved = envelope(
-  'request.signer_removed',
-  t.type({
-    request_id: t.string,
-    signer_id: t.string,
-    signer_ref: t.string,
-    unassigned_fields: t.array(t.string),
-  }),
-);
-export type RequestSignerRemoved = t.TypeOf<typeof RequestSignerRemoved>;
 
 /** A signer opened their live Execution URL for the first time. */
 export const RequestViewed = envelope(

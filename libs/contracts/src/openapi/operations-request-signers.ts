@@ -50,10 +50,14 @@ export const REQUEST_SIGNER_OPERATIONS: readonly Operation[] = [
       'opening at once) and clears that channel’s delivery status. With `notify` (default true) a signer whose ' +
       'turn it is is sent their link now on their channels; a later turn’s signer is told at their turn. Not ' +
       'counted as a reminder. Every correction writes the `request.signer_updated` event (a webhook). ' +
-      'The same details again change nothing and send nothing. On a draft only `send_to` changes here ' +
-      '(nothing is sent; `request.signer_updated` is written): a draft’s signers show the Site’s current ' +
-      'address and number until it is sent, which `PUT /v1.1/sites/{site_id}/signers/{signer_id}` changes, so ' +
-      '`signer` on a draft is a 409.',
+      'The same details again change nothing and send nothing. On a draft, `send_to`, `order`, ' +
+      '`authentication` and `locale` change here, each replaced and `null` removing it (nothing is sent; ' +
+      '`request.signer_updated` is written, its `changed` naming what changed): `authentication` is checked ' +
+      'as at create (a new `access_code` always counts as a change), and an `order` is not checked against the ' +
+      'other signers’, so a draft moves into or out of signing in order one signer at a time, and the send ' +
+      'refuses one where only some have an order. A draft’s signers show the Site’s current address and number ' +
+      'until it is sent, which `PUT /v1.1/sites/{site_id}/signers/{signer_id}` changes, so `signer` on a draft ' +
+      'is a 409; so are `order`, `authentication` and `locale` on a sent Request.',
     ...ONE_SIGNER,
     body: { codec: UpdateRequestSignerBody, required: true },
     responses: requestAnswer(

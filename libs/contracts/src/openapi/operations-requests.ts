@@ -127,7 +127,8 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     'send',
     'Send a Request',
     'Publishes the Request: its Execution URLs go live and signers are notified as their `send_to` says. ' +
-      'Every field must be assigned first.',
+      'Every field must be assigned first, and every signer must have an `order` or none must (a draft’s ' +
+      'signers’ orders are changed one at a time).',
     ['send_preconditions_failed'],
   ),
   lifecycle(

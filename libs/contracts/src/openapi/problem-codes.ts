@@ -36,7 +36,7 @@ export const PROBLEM_CODES = {
   template_is_html: [409, 'an HTML template has no file: its text is the view’s `html` (ADR 3270)'],
   send_preconditions_failed: [
     422,
-    'no contract, no signer, or unassigned fields: `errors` and `unassigned_fields` name them',
+    'no contract, no signer, unassigned fields, or an order on some signers only: `errors` (and `unassigned_fields`) name them',
   ],
   remind_too_soon: [429, 'the Request was notified recently; `Retry-After` says when to remind'],
   remind_limit_reached: [409, 'the Request has been reminded as often as allowed'],

@@ -46,7 +46,8 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
     data: dataCodecOf(RequestSignerUpdated),
     when:
       'The sender corrected how a signer of a sent Request is reached: their e-mail address, mobile number ' +
-      'or channels in this Request; `link_replaced: true` when their Execution URL was replaced.',
+      'or channels in this Request; `link_replaced: true` when their Execution URL was replaced. Or changed a ' +
+      'draft’s signer’s channels, order, authentication or language. `changed` names what changed.',
   },
   'request.updated': {
     data: dataCodecOf(RequestUpdated),

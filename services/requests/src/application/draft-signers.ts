@@ -4,12 +4,13 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { addDraftSigner, removeDraftSigner } from '../domain/draft-signers.js';
 import type { Contact } from '../domain/signer.js';
-import { newChallenge, type Challenge } from '../domain/signer-authentication.js';
+import type { Challenge } from '../domain/signer-authentication.js';
 import { siteIds } from './caller.js';
 import type { Deps } from './deps.js';
 import type { AppError } from './errors.js';
 import type { Outcome } from './idempotency.js';
 import { transition, type TransitionDeps, type TransitionInput } from './lifecycle.js';
+import { challengeFor } from './signing/hash-access-codes.js';
 
 export interface AddSignerInput extends TransitionInput {
   /** The signer, as an element of the create body's `signers`. */
@@ -20,21 +21,6 @@ export interface RemoveSignerInput extends TransitionInput {
   /** The client's signer_id of the signer to remove. */
   readonly signerId: string;
 }
-
-/** The entry's check before signing, its access code hashed (scrypt is slow on purpose: before any read). */
-const challengeOf = (
-  deps: Pick<Deps, 'codeHasher'>,
-  entry: SignerEntry,
-): TE.TaskEither<never, Challenge | null> => {
-  const auth = entry.authentication;
-  if (auth === undefined) return TE.right(null);
-  if (auth.method !== 'access_code' || auth.access_code === undefined)
-    return TE.right(newChallenge(auth.method, null));
-  return pipe(
-    deps.codeHasher.hash(auth.access_code),
-    TE.map((hash) => newChallenge('access_code', hash)),
-  );
-};
 
 /**
  * What the Site already knows of the signer_id, read before the transition as a create
@@ -69,7 +55,9 @@ export const addRequestSigner =
   (input: AddSignerInput): TE.TaskEither<AppError, Outcome<RequestView>> => {
     const signerRef = deps.ids.signerRef();
     return pipe(
-      challengeOf(deps, input.entry),
+      input.entry.authentication === undefined
+        ? TE.right<never, Challenge | null>(null)
+        : challengeFor(deps)(input.entry.authentication),
       TE.chain((challenge) =>
         pipe(
           storedContact(deps, input),

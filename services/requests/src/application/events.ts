@@ -199,6 +199,7 @@ export const envelopes = (
             },
             corrected_by: event.by,
             link_replaced: event.linkReplaced,
+            changed: [...event.changed],
           },
         };
       }

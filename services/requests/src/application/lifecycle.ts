@@ -3,7 +3,7 @@ import type * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import type { RequestView } from '@esign/contracts';
+import type { RequestView, SignerAuthentication } from '@esign/contracts';
 import {
   cancel,
   expire,
@@ -15,7 +15,12 @@ import {
   type TransitionError,
 } from '../domain/signature-request.js';
 import { remindAutomatically } from '../domain/automatic-reminder.js';
-import { correctSigner, type SignerCorrectionOrder } from '../domain/signer-correction.js';
+import {
+  correctSigner,
+  type SignerCorrection,
+  type SignerCorrectionOrder,
+} from '../domain/signer-correction.js';
+import { challengeFor } from './signing/hash-access-codes.js';
 import type { Store } from '../ports/store.js';
 import { siteIds, type Caller } from './caller.js';
 import { executionUrl, type Deps } from './deps.js';
@@ -147,27 +152,46 @@ export const reissueExecutionUrl =
   (input: ReissueInput): TE.TaskEither<AppError, Outcome<RequestView>> =>
     transition(deps, (request, now) => reissueLink(request, input.signerId, now, input.notify))(input);
 
-export interface CorrectSignerInput extends TransitionInput, Omit<SignerCorrectionOrder, 'by'> {}
+export interface CorrectSignerInput
+  extends TransitionInput, Omit<SignerCorrectionOrder, 'by' | 'correction'> {
+  /** As asked: a draft's signer's new check carries its access code, hashed here (ADR 3290). */
+  readonly correction: Omit<SignerCorrection, 'authentication'> & {
+    readonly authentication?: SignerAuthentication | null;
+  };
+}
 
 /**
  * sent → sent: corrects how one signer who has not signed is reached (ADR 3140); a new
- * address gives them a new Execution URL. Answers the Request.
+ * address gives them a new Execution URL. draft → draft: a signer's channels, order, check
+ * or language (ADRs 3200, 3290). Answers the Request.
  */
 export const correctRequestSigner =
-  (deps: TransitionDeps) =>
-  (input: CorrectSignerInput): TE.TaskEither<AppError, Outcome<RequestView>> =>
-    transition(deps, (request, now) =>
-      correctSigner(
-        request,
-        {
-          signerId: input.signerId,
-          correction: input.correction,
-          notify: input.notify,
-          by: input.caller.email ?? input.caller.sub,
-        },
-        now,
+  (deps: TransitionDeps & Pick<Deps, 'codeHasher'>) =>
+  (input: CorrectSignerInput): TE.TaskEither<AppError, Outcome<RequestView>> => {
+    const { authentication, ...rest } = input.correction;
+    return pipe(
+      authentication == null
+        ? TE.right<never, SignerCorrection['authentication']>(authentication)
+        : pipe(
+            challengeFor(deps)(authentication),
+            TE.map((challenge) => ({ entry: authentication, challenge })),
+          ),
+      TE.chainW((auth) =>
+        transition(deps, (request, now) =>
+          correctSigner(
+            request,
+            {
+              signerId: input.signerId,
+              correction: { ...rest, ...(auth !== undefined && { authentication: auth }) },
+              notify: input.notify,
+              by: input.caller.email ?? input.caller.sub,
+            },
+            now,
+          ),
+        )(input),
       ),
-    )(input);
+    );
+  };
 
 type SweepDeps = Pick<Deps, 'transact' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl'>;
 

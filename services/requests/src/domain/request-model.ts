@@ -1,4 +1,4 @@
-import type { RequestUpdatePart } from '@esign/contracts';
+import type { RequestUpdatePart, SignerUpdatePart } from '@esign/contracts';
 import type { FieldError } from './paths.js';
 import type { Contact, SiteSigner } from './signer.js';
 import type { AuthMethod, Challenge } from './signer-authentication.js';
@@ -149,6 +149,8 @@ export type RequestEvent =
       readonly linkReplaced: boolean;
       readonly previous: Pick<RequestSigner, 'contact' | 'sendTo'>;
       readonly by: string;
+      /** What changed, in the body's names (ADR 3290). */
+      readonly changed: readonly SignerUpdatePart[];
     }
   /** Internal: tell `notify` the Request is complete, with a link to their copy. */
   | { readonly type: 'notice.completed'; readonly notify: readonly RequestSigner[] }
@@ -170,8 +172,11 @@ export interface Transition {
   readonly events: readonly RequestEvent[];
   /** A signer added to a draft (ADR 3280): the Site's signer it upserts, stored with the change. */
   readonly siteSigners?: readonly SiteSigner[];
-  /** …and the check they pass before signing (ADR 2001), stored with the change. */
-  readonly challenges?: readonly { readonly signerRef: string; readonly challenge: Challenge }[];
+  /**
+   * …and the check they pass before signing (ADR 2001), stored with the change; a draft's
+   * signer's check replaced, or removed (null, ADR 3290).
+   */
+  readonly challenges?: readonly { readonly signerRef: string; readonly challenge: Challenge | null }[];
 }
 
 export type Action =
@@ -187,13 +192,19 @@ export type Action =
   | 'update_render_data'
   | 'update_fields'
   | 'add_signer'
-  | 'remove_signer';
+  | 'remove_signer'
+  | 'update_signer_settings';
 
 /** Why a send cannot happen: the spec's three preconditions. */
 export type MissingForSend =
   | { readonly _tag: 'NoContracts' }
   | { readonly _tag: 'NoSigners' }
-  | { readonly _tag: 'UnassignedFields'; readonly fields: readonly { index: number; name: string }[] };
+  | { readonly _tag: 'UnassignedFields'; readonly fields: readonly { index: number; name: string }[] }
+  /** Some signers have a place in the signing order and these have none (ADR 3290). */
+  | {
+      readonly _tag: 'SignersWithoutOrder';
+      readonly signers: readonly { index: number; signerId: string }[];
+    };
 
 export type TransitionError =
   | { readonly _tag: 'StateConflict'; readonly action: Action; readonly state: RequestState }

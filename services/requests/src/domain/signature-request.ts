@@ -31,7 +31,14 @@ import type {
   TransitionError,
 } from './request-model.js';
 import { isPastExpiry } from './expiry.js';
-import { currentOrder, firstToNotify, hasTurn, orderReached, startNextTurn } from './signing-order.js';
+import {
+  currentOrder,
+  firstToNotify,
+  hasTurn,
+  orderReached,
+  signersWithoutOrder,
+  startNextTurn,
+} from './signing-order.js';
 import { completionNotice, declineNotice } from './signer-notices.js';
 import { lastNotifiedAt, scheduled, scheduledFromTurn, unscheduled } from './reminder-schedule.js';
 
@@ -61,6 +68,12 @@ export const missingForSend = (request: SignatureRequest): readonly MissingForSe
     f.assignedTo === null ? [{ index, name: f.name }] : [],
   );
   if (unassigned.length > 0) missing.push({ _tag: 'UnassignedFields', fields: unassigned });
+  // A draft's signers' orders are changed one at a time (ADR 3290): all of them, or none.
+  const withoutOrder = signersWithoutOrder(request.signers.map((s) => s.order ?? undefined)).map((index) => ({
+    index,
+    signerId: request.signers[index]!.signerId,
+  }));
+  if (withoutOrder.length > 0) missing.push({ _tag: 'SignersWithoutOrder', signers: withoutOrder });
   return missing;
 };
 

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type { SignerAuthentication, SignerUpdatePart } from '@esign/contracts';
 import { isPastExpiry } from './expiry.js';
 import type {
   RequestEvent,
@@ -7,6 +8,8 @@ import type {
   Transition,
   TransitionError,
 } from './request-model.js';
+import { fieldError, type FieldError } from './paths.js';
+import { checkAuthentication, type Challenge } from './signer-authentication.js';
 import { notifiableChannels } from './signature-request.js';
 import { hasTurn } from './signing-order.js';
 
@@ -15,6 +18,15 @@ export interface SignerCorrection {
   readonly email?: string;
   readonly mobileNumber?: string;
   readonly sendTo?: { readonly email?: boolean; readonly sms?: boolean };
+  /** A draft's only (ADR 3290): its place in the signing order; null: none. */
+  readonly order?: number | null;
+  /** A draft's only: its check before signing, the access code hashed by the caller; null: none. */
+  readonly authentication?: {
+    readonly entry: SignerAuthentication;
+    readonly challenge: Challenge;
+  } | null;
+  /** A draft's only: the language to write to them in; null: the Site's. */
+  readonly locale?: string | null;
 }
 
 /** One correction as the sender asked it (ADR 3140). */
@@ -27,6 +39,15 @@ export interface SignerCorrectionOrder {
   /** Who corrected them, as the audit trail names them: the user's e-mail, else the token's subject. */
   readonly by: string;
 }
+
+/**
+ * Whether a `request.signer_updated` that changed `changed` goes into the audit trail: a
+ * change of how the signer is reached does; a draft's signer's order, check or language
+ * alone (ADR 3290) does not. Events written before ADR 3290 lack `changed`: all were.
+ */
+export const isContactCorrection = (changed: readonly SignerUpdatePart[] | undefined): boolean =>
+  changed === undefined ||
+  changed.some((part) => part === 'email' || part === 'mobile_number' || part === 'send_to');
 
 /**
  * A correction as the executed document's audit trail shows it (ADR 3140): kept from the
@@ -52,17 +73,23 @@ export interface SignerCorrectionRecord {
  * counted as a reminder); a later turn's signer is told at their turn. Every correction
  * writes `request.signer_updated` (for webhooks); one that changes nothing answers the
  * Request as it is, with no event. The event names what the details were and who changed
- * them: the audit trail keeps that (`SignerCorrectionRecord`). A draft's channels alone
- * are changed by `correctDraftChannels` (ADR 3200).
+ * them: the audit trail keeps that (`SignerCorrectionRecord`). A draft's signer is changed
+ * by `correctDraftSigner` (ADRs 3200, 3290).
  */
 export const correctSigner = (
   request: SignatureRequest,
   { signerId, correction, notify, by }: SignerCorrectionOrder,
   now: string,
 ): E.Either<TransitionError, Transition> => {
-  if (request.state === 'draft') return correctDraftChannels(request, { signerId, correction, by }, now);
+  if (request.state === 'draft') return correctDraftSigner(request, { signerId, correction, by }, now);
   if (request.state !== 'sent')
     return E.left({ _tag: 'StateConflict', action: 'update_signer', state: request.state });
+  if (
+    correction.order !== undefined ||
+    correction.authentication !== undefined ||
+    correction.locale !== undefined
+  )
+    return E.left({ _tag: 'StateConflict', action: 'update_signer_settings', state: request.state });
   if (isPastExpiry(request, now)) return E.left({ _tag: 'RequestExpired', expiresAt: request.expiresAt! });
   const signer = request.signers.find((s) => s.signerId === signerId);
   if (signer === undefined) return E.left({ _tag: 'UnknownSigner', signerRef: signerId });
@@ -105,6 +132,11 @@ export const correctSigner = (
     linkReplaced: corrected.link !== signer.link,
     previous: { contact: signer.contact, sendTo: signer.sendTo },
     by,
+    changed: [
+      ...(emailChanged ? (['email'] as const) : []),
+      ...(mobileChanged ? (['mobile_number'] as const) : []),
+      ...(channelsChanged ? (['send_to'] as const) : []),
+    ],
   };
   return E.right({
     request: after,
@@ -113,12 +145,33 @@ export const correctSigner = (
 };
 
 /**
- * draft → draft: a draft's signer gets other channels (ADR 3200). Its address and number
- * are the Site's record until it is sent (ADR 1302), so a new one here is refused: the
- * Site's signer is corrected instead (`PUT /v1.1/sites/:id/signers/:signer_id`). Nothing
- * is sent; `request.signer_updated` says what changed, as for a sent Request.
+ * The authentication rules of the create (`checkAuthentication`) for a draft's signer:
+ * the contact detail a one-time code goes to must be the Site's, which is corrected
+ * elsewhere, so its absence is named at `authentication.method`.
  */
-const correctDraftChannels = (
+const authenticationProblems = (signer: RequestSigner, entry: SignerAuthentication): FieldError[] =>
+  checkAuthentication({ signer_id: signer.signerId, authentication: entry }, signer.contact, '').errors.map(
+    (e) =>
+      e.path.startsWith('signer.')
+        ? fieldError(
+            'authentication.method',
+            `${entry.method} sends the code to the signer's ${e.path === 'signer.email' ? 'e-mail address' : 'mobile number'}, and they have none: give the Site's signer one first (PUT /v1.1/sites/:id/signers/:signer_id)`,
+          )
+        : e,
+  );
+
+/**
+ * draft → draft: a draft's signer gets other channels (ADR 3200), another place in the
+ * signing order, another check before signing or another language (ADR 3290), each
+ * replaced and null removing it. Its address and number are the Site's record until it is
+ * sent (ADR 1302), so a new one here is refused: the Site's signer is corrected instead
+ * (`PUT /v1.1/sites/:id/signers/:signer_id`). An order is not checked against the others'
+ * here, so a draft can move into or out of signing in order one signer at a time; the
+ * send refuses one where some have an order and some do not. A new access code always
+ * counts as a change (only its hash is kept). Nothing is sent; `request.signer_updated`
+ * says what changed, as for a sent Request.
+ */
+const correctDraftSigner = (
   request: SignatureRequest,
   { signerId, correction, by }: Omit<SignerCorrectionOrder, 'notify'>,
   now: string,
@@ -128,16 +181,34 @@ const correctDraftChannels = (
   if (isPastExpiry(request, now)) return E.left({ _tag: 'RequestExpired', expiresAt: request.expiresAt! });
   const signer = request.signers.find((s) => s.signerId === signerId);
   if (signer === undefined) return E.left({ _tag: 'UnknownSigner', signerRef: signerId });
+  const auth = correction.authentication;
+  if (auth != null) {
+    const errors = authenticationProblems(signer, auth.entry);
+    if (errors.length > 0) return E.left({ _tag: 'InvalidRequest', errors });
+  }
   const sendTo = {
     email: correction.sendTo?.email ?? signer.sendTo.email,
     sms: correction.sendTo?.sms ?? signer.sendTo.sms,
   };
-  if (sendTo.email === signer.sendTo.email && sendTo.sms === signer.sendTo.sms)
-    return E.right({ request, events: [] });
+  const order = correction.order === undefined ? signer.order : correction.order;
+  const authentication = auth === undefined ? signer.authentication : (auth?.entry.method ?? null);
+  const locale = correction.locale === undefined ? (signer.locale ?? null) : correction.locale;
+  const changed: SignerUpdatePart[] = [
+    ...(sendTo.email === signer.sendTo.email && sendTo.sms === signer.sendTo.sms
+      ? []
+      : (['send_to'] as const)),
+    ...(order === signer.order ? [] : (['order'] as const)),
+    ...(authentication === signer.authentication && auth?.entry.access_code === undefined
+      ? []
+      : (['authentication'] as const)),
+    ...(locale === (signer.locale ?? null) ? [] : (['locale'] as const)),
+  ];
+  if (changed.length === 0) return E.right({ request, events: [] });
+  const corrected: RequestSigner = { ...signer, sendTo, order, authentication, locale };
   return E.right({
     request: {
       ...request,
-      signers: request.signers.map((s) => (s.signerRef === signer.signerRef ? { ...s, sendTo } : s)),
+      signers: request.signers.map((s) => (s === signer ? corrected : s)),
       updatedAt: now,
     },
     events: [
@@ -147,7 +218,12 @@ const correctDraftChannels = (
         linkReplaced: false,
         previous: { contact: signer.contact, sendTo: signer.sendTo },
         by,
+        changed,
       },
     ],
+    // Their check replaced, or removed (null), with the change (ADR 3290).
+    ...(changed.includes('authentication') && {
+      challenges: [{ signerRef: signer.signerRef, challenge: auth?.challenge ?? null }],
+    }),
   });
 };

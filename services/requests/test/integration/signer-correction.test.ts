@@ -117,6 +117,7 @@ describe('requests service: correcting a signer of a sent Request (real Postgres
       },
       corrected_by: 'user-1',
       link_replaced: true,
+      changed: ['email', 'mobile_number', 'send_to'],
     });
     const told = (events[3]!.envelope as { data: { signers: { email: string; send_to: unknown }[] } }).data
       .signers;

@@ -6,7 +6,7 @@ import {
   type DomainEvent,
   type RequestSignerUpdated,
 } from '@esign/contracts';
-import type { SignerCorrectionRecord } from '../../src/domain/signer-correction.js';
+import { isContactCorrection, type SignerCorrectionRecord } from '../../src/domain/signer-correction.js';
 import type { SignatureRequest } from '../../src/domain/signature-request.js';
 import type { Contact } from '../../src/domain/signer.js';
 import type { Challenge } from '../../src/domain/signer-authentication.js';
@@ -52,10 +52,12 @@ const record = (
 ) => {
   for (const x of writes.siteSigners ?? [])
     s.signers.set(`${x.siteId}/${x.signerId}`, { email: x.email, mobileNumber: x.mobileNumber });
-  for (const c of writes.challenges ?? []) s.challenges.set(`${request.id}/${c.signerRef}`, c.challenge);
+  for (const c of writes.challenges ?? [])
+    if (c.challenge === null) s.challenges.delete(`${request.id}/${c.signerRef}`);
+    else s.challenges.set(`${request.id}/${c.signerRef}`, c.challenge);
   appendOutbox(events);
   for (const e of events)
-    if (e.type === 'request.signer_updated')
+    if (e.type === 'request.signer_updated' && isContactCorrection(e.data.changed))
       s.corrections.set(e.aggregate_id, [...(s.corrections.get(e.aggregate_id) ?? []), correctionOf(e)]);
 };
 

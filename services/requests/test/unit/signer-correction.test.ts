@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { SignerUpdatePart } from '@esign/contracts';
 import { correctSigner, type SignerCorrection } from '../../src/domain/signer-correction.js';
 import type { Delivery, RequestSigner, SignatureRequest } from '../../src/domain/signature-request.js';
 import { draft, later, left, NOW, right, sent, signer } from '../support/builders.js';
@@ -21,12 +22,14 @@ const updated = (
   signerRef: string,
   linkReplaced: boolean,
   previous: Pick<RequestSigner, 'contact' | 'sendTo'>,
+  changed: readonly SignerUpdatePart[],
 ) => ({
   type: 'request.signer_updated',
   signerRef,
   linkReplaced,
   previous,
   by: BY,
+  changed,
 });
 
 /** Alice (e-mail, her message bounced) and Bob (SMS, delivered), sent at NOW. */
@@ -57,7 +60,10 @@ describe('requests domain: correcting a signer of a sent Request (ADR 3140)', ()
     assert.equal(alice.signerId, 'alice@example.com', 'the client still names them as before');
     assert.equal(after.updatedAt, AT);
     assert.equal(after.signers[1], before.signers[1], 'the other signer is untouched');
-    assert.deepEqual(events, [updated('ref0', true, ALICE), { type: 'request.reminded', notify: [alice] }]);
+    assert.deepEqual(events, [
+      updated('ref0', true, ALICE, ['email']),
+      { type: 'request.reminded', notify: [alice] },
+    ]);
     assert.equal(after.remindCount, 0, 'not counted as a reminder');
     assert.equal(after.lastRemindedAt, null);
   });
@@ -70,7 +76,7 @@ describe('requests domain: correcting a signer of a sent Request (ADR 3140)', ()
     assert.deepEqual(bob.contact, { email: null, mobileNumber: '15559876543' });
     assert.deepEqual(bob.delivery, { email: null, sms: null });
     assert.equal(bob.link.version, 1);
-    assert.deepEqual(events, [updated('ref1', true, BOB)]);
+    assert.deepEqual(events, [updated('ref1', true, BOB, ['mobile_number'])]);
   });
 
   it('channels alone: the link stays, the statuses stay, and the signer is told on the new set', () => {
@@ -84,8 +90,15 @@ describe('requests domain: correcting a signer of a sent Request (ADR 3140)', ()
     const quiet = onlyChannels.request.signers[1]!;
     assert.deepEqual(quiet.link, { version: 0, issuedAt: null }, 'no address changed: the same link');
     assert.deepEqual(quiet.delivery, request().signers[1]!.delivery);
-    assert.deepEqual(onlyChannels.events, [updated('ref1', false, BOB)], 'no channel left to tell them on');
-    assert.deepEqual(events, [updated('ref1', true, BOB), { type: 'request.reminded', notify: [bob] }]);
+    assert.deepEqual(
+      onlyChannels.events,
+      [updated('ref1', false, BOB, ['send_to'])],
+      'no channel left to tell them on',
+    );
+    assert.deepEqual(events, [
+      updated('ref1', true, BOB, ['email', 'send_to']),
+      { type: 'request.reminded', notify: [bob] },
+    ]);
   });
 
   it('the same details change nothing and tell nobody', () => {
@@ -104,7 +117,7 @@ describe('requests domain: correcting a signer of a sent Request (ADR 3140)', ()
     const { request: after, events } = right(correct(ordered, 'b@x.co', { email: 'b@y.co' }));
     assert.equal(after.signers[1]!.contact.email, 'b@y.co');
     const { contact, sendTo } = ordered.signers[1]!;
-    assert.deepEqual(events, [updated('ref1', true, { contact, sendTo })]);
+    assert.deepEqual(events, [updated('ref1', true, { contact, sendTo }, ['email'])]);
   });
 
   it('refuses a draft’s new address, a finished Request, an expired one, an unknown signer and one who acted', () => {
@@ -141,7 +154,11 @@ describe('requests domain: correcting a signer of a sent Request (ADR 3140)', ()
     assert.equal(after.signers[0]!.link, before.signers[0]!.link, 'no new link: none is live yet');
     assert.equal(after.state, 'draft');
     const { contact, sendTo } = before.signers[0]!;
-    assert.deepEqual(events, [updated('ref0', false, { contact, sendTo })], 'told, but nothing sent');
+    assert.deepEqual(
+      events,
+      [updated('ref0', false, { contact, sendTo }, ['send_to'])],
+      'told, but nothing sent',
+    );
     assert.deepEqual(right(correct(before, 'alice@example.com', { sendTo })), {
       request: before,
       events: [],

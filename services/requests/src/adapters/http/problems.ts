@@ -23,6 +23,11 @@ const missingErrors = (missing: readonly MissingForSend[]): FieldError[] =>
           path: `fields[${f.index}].assigned_to`,
           message: `field "${f.name}" is not assigned to a signer`,
         }));
+      case 'SignersWithoutOrder':
+        return m.signers.map((s) => ({
+          path: `signers[${s.index}].order`,
+          message: `signer "${s.signerId}" has no order and another signer has one: every signer needs one, or none (PATCH /v1.1/requests/:id/signers/:signer_id)`,
+        }));
     }
   });
 
@@ -35,6 +40,9 @@ const stateConflictDetail = (action: Action, state: RequestState): string => {
   // Its signers have been shown the document (ADR 3220).
   if (action === 'update_render_data' || action === 'update_fields')
     return `${action === 'update_fields' ? 'fields' : 'render_data'} can be changed only while the Request is a draft; this one is ${state}: its signers have been shown the document.`;
+  // Fixed with the send: what the signers were sent and how they are checked (ADR 3290).
+  if (action === 'update_signer_settings')
+    return `A signer's order, authentication and locale are changed only while the Request is a draft; this one is ${state}.`;
   // Its signers have been sent their links (ADR 3280).
   if (action === 'add_signer' || action === 'remove_signer')
     return `Signers are added and removed only while the Request is a draft; this one is ${state}. A sent Request's signer is corrected with PATCH /v1.1/requests/:id/signers/:signer_id.`;

@@ -146,7 +146,7 @@ export const mountRoutes = (
     }),
   );
 
-  // Corrects how one signer of a sent Request is reached (ADR 3140).
+  // Corrects how one signer of a sent Request is reached (ADR 3140); a draft's signer (ADRs 3200, 3290).
   router.patch(
     '/v1.1/requests/:id/signers/:signer_id',
     authed(async (ctx, caller) => {
@@ -161,6 +161,10 @@ export const mountRoutes = (
             ...(body.send_to.mobile_number !== undefined && { sms: body.send_to.mobile_number }),
           },
         }),
+        // A draft's only (ADR 3290).
+        ...(body.order !== undefined && { order: body.order }),
+        ...(body.authentication !== undefined && { authentication: body.authentication }),
+        ...(body.locale !== undefined && { locale: body.locale }),
       };
       answer(
         ctx,

@@ -5,7 +5,7 @@ import { claimEvent, claimEventStatement } from '@esign/platform/messaging';
 import type { DeliveryOutcome, DeliveryOutcomeStore } from '../../ports/delivery-outcome-store.js';
 import { UUID } from './request-reads.js';
 import { historyInsert } from './request-history.js';
-import { toDeliveryJson } from './request-writes.js';
+import { toDeliveryJson } from './request-signer-writes.js';
 import { task } from './task.js';
 
 const Recorded = t.type({ fresh: t.boolean, known: t.boolean });

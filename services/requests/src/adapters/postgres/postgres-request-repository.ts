@@ -11,7 +11,7 @@ import {
 } from '@esign/platform/database';
 import type { SignatureRequest } from '../../domain/signature-request.js';
 import type { RequestRepository, TransitionWrites } from '../../ports/request-repository.js';
-import { insertChallenges } from './postgres-signer-challenge-repository.js';
+import { challengeWrites } from './postgres-signer-challenge-repository.js';
 import { inSites, rememberVersion, selectRequests, toRequest, UUID, versionOf } from './request-reads.js';
 import { transitionWrite } from './request-writes.js';
 import { correctionsInsert, listCorrections } from './signer-corrections.js';
@@ -67,7 +67,7 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
         transitionWrite(previous, request, version, (when) => [
           // A signer added to a draft (ADR 3280): the Site's signer first, then their check.
           siteSigners.length === 0 ? undefined : upsertSigners(siteSigners, when),
-          challenges.length === 0 ? undefined : insertChallenges(request.id, challenges, when),
+          ...challengeWrites(request.id, challenges, when),
           ...(events.length === 0
             ? []
             : [

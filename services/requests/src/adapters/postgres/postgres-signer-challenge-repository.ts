@@ -39,8 +39,8 @@ const select = (where: ReturnType<typeof sql.fragment>, lock: boolean) => sql.un
   FROM signer_challenges WHERE ${where} ${lock ? sql.fragment`FOR UPDATE` : sql.fragment``}`;
 
 /**
- * The signers' challenges of a new Request, or of a signer added to a draft: one row each;
- * with `when`, as a transition's CTE, only where it holds (ADR 3280).
+ * The signers' challenges of a new Request: one row each; with `when`, as a transition's
+ * CTE, only where it holds (`challengeWrites`).
  */
 export const insertChallenges = (
   requestId: string,
@@ -58,6 +58,35 @@ export const insertChallenges = (
       : sql.fragment`
   WHERE ${when}`
   }`;
+
+/**
+ * A transition's challenges (ADRs 3280, 3290), for data-modifying CTEs that write only
+ * where `when` holds: each one set (a signer added, or a draft's signer's check replaced,
+ * starting afresh: nobody has tried a code before the send) or removed (null).
+ */
+export const challengeWrites = (
+  requestId: string,
+  challenges: readonly { readonly signerRef: string; readonly challenge: Challenge | null }[],
+  when: ReturnType<typeof sql.fragment>,
+) => {
+  const set = challenges.flatMap(({ signerRef, challenge }) =>
+    challenge === null ? [] : [{ signerRef, challenge }],
+  );
+  const removed = challenges.flatMap(({ signerRef, challenge }) => (challenge === null ? [signerRef] : []));
+  return [
+    set.length === 0
+      ? undefined
+      : sql.fragment`${insertChallenges(requestId, set, when)}
+  ON CONFLICT (request_id, signer_ref) DO UPDATE
+  SET method = EXCLUDED.method, access_code_hash = EXCLUDED.access_code_hash, failed_attempts = 0,
+      locked_until = NULL, otp_hash = NULL, otp_expires_at = NULL, sms_sent_at = '{}', passed_at = NULL`,
+    removed.length === 0
+      ? undefined
+      : sql.fragment`
+  DELETE FROM signer_challenges
+  WHERE request_id = ${requestId} AND signer_ref = ANY(${sql.array(removed, 'text')}) AND ${when}`,
+  ];
+};
 
 export const postgresSignerChallengeRepository = (q: Queryable): SignerChallengeRepository => {
   const read = (requestId: string, signerRef: string, lock: boolean) =>

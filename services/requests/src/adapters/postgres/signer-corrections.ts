@@ -3,12 +3,13 @@
 import * as t from 'io-ts';
 import { nullable, type DomainEvent, type RequestSignerUpdated } from '@esign/contracts';
 import { db, sql, type Queryable } from '@esign/platform/database';
-import type { SignerCorrectionRecord } from '../../domain/signer-correction.js';
+import { isContactCorrection, type SignerCorrectionRecord } from '../../domain/signer-correction.js';
 import { JsonTimestamp } from './rows.js';
 
 type Fragment = ReturnType<typeof sql.fragment>;
 
-const isCorrection = (e: DomainEvent): e is RequestSignerUpdated => e.type === 'request.signer_updated';
+const isCorrection = (e: DomainEvent): e is RequestSignerUpdated =>
+  e.type === 'request.signer_updated' && isContactCorrection(e.data.changed);
 
 /**
  * The insert of the corrections among `events`, for a data-modifying CTE that writes only
