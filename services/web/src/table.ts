@@ -56,10 +56,13 @@ export const postButton = (input: {
   readonly ariaLabel: string;
   /** `danger` (the default) for what takes something away; `secondary` for what does not. */
   readonly kind?: 'danger' | 'secondary';
+  /** What else the form carries, as hidden inputs (whom it is about, its Idempotency-Key). */
+  readonly hidden?: Readonly<Record<string, string>>;
 }): Html => {
   const kind = input.kind ?? 'danger';
   return html`<form method="post" action="${input.action}" class="inline">
     ${input.csrf}
+    ${Object.entries(input.hidden ?? {}).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`)}
     <button type="submit" class="${kind}" aria-label="${input.ariaLabel}">${input.label}</button>
   </form>`;
 };

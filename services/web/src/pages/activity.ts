@@ -36,6 +36,8 @@ const TYPE_LABELS: Readonly<Record<string, string>> = {
   'request.turn_started': 'Next signer’s turn',
   'request.signer_updated': 'Contact corrected',
   'request.updated': 'Expiry or reminders changed',
+  'request.signer_added': 'Signer added',
+  'request.signer_removed': 'Signer removed',
   'request.delivery_failed': 'Could not be delivered',
   'request.cancelled': 'Cancelled',
   'request.expired': 'Expired',

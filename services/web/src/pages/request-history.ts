@@ -109,6 +109,18 @@ const deliveryFailed = (signer: string, data: Data): string => {
     : `${message} to ${who} could not be delivered${error === undefined ? '' : ` — ${error}`}`;
 };
 
+/** A draft's signer removed (ADR 3280), and the fields that were theirs, now with no signer. */
+const signerRemoved = (signer: string, data: Data): string => {
+  const fields = Array.isArray(data.unassigned_fields)
+    ? (data.unassigned_fields as unknown[]).filter((f): f is string => typeof f === 'string')
+    : [];
+  return `Signer removed: ${signer}${
+    fields.length === 0
+      ? ''
+      : ` — ${fields.length === 1 ? 'field' : 'fields'} left unassigned: ${fields.join(', ')}`
+  }`;
+};
+
 /** What happened, in plain English, with who it was about; an unknown type as itself. */
 export const whatHappened = (name: SignerName, entry: HistoryEntry): Html | string => {
   const { data } = entry;
@@ -135,6 +147,10 @@ export const whatHappened = (name: SignerName, entry: HistoryEntry): Html | stri
     }
     case 'request.updated':
       return updated(data);
+    case 'request.signer_added':
+      return `Signer added: ${name(data)}`;
+    case 'request.signer_removed':
+      return signerRemoved(name(data), data);
     case 'request.delivery_failed':
       return deliveryFailed(name(data), data);
     case 'request.completed':

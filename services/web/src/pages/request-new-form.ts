@@ -58,14 +58,21 @@ const summary = (
         }
       </div>`;
 
-const checkbox = (id: string, label: string | Html, checked: boolean, error?: string): Html =>
+/** A checkbox inside its label, its error above it; named as its id unless `name` says otherwise. */
+export const checkbox = (
+  id: string,
+  label: string | Html,
+  checked: boolean,
+  error?: string,
+  name: string = id,
+): Html =>
   html`<div class="field">
     ${error ? html`<p class="error" id="${id}-error">${error}</p>` : ''}
     <label
       ><input
         type="checkbox"
         id="${id}"
-        name="${id}"
+        name="${name}"
         value="true"
         ${checked ? html` checked` : ''}${error ? html` aria-describedby="${id}-error" aria-invalid="true"` : ''}
       />

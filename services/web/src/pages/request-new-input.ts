@@ -169,19 +169,10 @@ export const bodyOf = (
     if (form.signers[n - 1]!.signerId === '')
       errors.set(`signer_id_${n}`, 'Enter the signer id (their e-mail address will do).');
   const order = form.inOrder && rows.length > 1;
-  const signers = rows.map((n, i) => {
-    const s = form.signers[n - 1]!;
-    const contact = {
-      ...(s.email === '' ? {} : { email: s.email }),
-      ...(s.mobile === '' ? {} : { mobile_number: s.mobile }),
-    };
-    return {
-      signer_id: s.signerId,
-      ...(Object.keys(contact).length === 0 ? {} : { signer: contact }),
-      send_to: { email: s.notifyEmail, mobile_number: s.notifySms },
-      ...(order ? { order: i + 1 } : {}),
-    };
-  });
+  const signers = rows.map((n, i) => ({
+    ...signerEntryOf(form.signers[n - 1]!),
+    ...(order ? { order: i + 1 } : {}),
+  }));
   const chosen = published.filter((c) => form.contracts.includes(c.id));
   const fields = fieldChoices(chosen).map((f, i) => {
     const row = form.assign[f.name] ?? 1;
@@ -206,6 +197,22 @@ export const bodyOf = (
     ...(form.testMode ? { test_mode: true as const } : {}),
   };
   return { body, sent: { rows, fieldNames: fields.map((f) => f.name) }, errors };
+};
+
+/**
+ * A signer as typed, as a `signers[]` entry takes it (and a draft's added signer, ADR
+ * 3280): the address and number only when typed, the channels as ticked; no order.
+ */
+export const signerEntryOf = (s: SignerRow): Omit<CreateBody['signers'][number], 'order'> => {
+  const contact = {
+    ...(s.email === '' ? {} : { email: s.email }),
+    ...(s.mobile === '' ? {} : { mobile_number: s.mobile }),
+  };
+  return {
+    signer_id: s.signerId,
+    ...(Object.keys(contact).length === 0 ? {} : { signer: contact }),
+    send_to: { email: s.notifyEmail, mobile_number: s.notifySms },
+  };
 };
 
 const SIGNER_PATH = /^signers\[(\d+)\](?:\.(.*))?$/;

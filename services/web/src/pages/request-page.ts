@@ -20,6 +20,14 @@ import {
   type RenderDataForm,
 } from './request-render-data.js';
 import { SETTINGS_DONE, settingsSection, settingsSummary, type SettingsForm } from './request-settings.js';
+import { addSignerSection } from './request-add-signer-form.js';
+import {
+  addSignerSummary,
+  removalSummary,
+  removeHint,
+  signersNotice,
+  type AddSignerForm,
+} from './request-draft-signers.js';
 
 /** One Request's page: its state, signers with their deliveries, fields, and what can be done next. */
 
@@ -62,9 +70,12 @@ export const requestPage = async (
     readonly renderData?: RenderDataForm;
     readonly fields?: FieldsForm;
     readonly cc?: CcForm;
+    /** A refused Add a signer, as typed; the signer whose Remove was refused (ADR 3280). */
+    readonly addSigner?: AddSignerForm;
+    readonly removal?: string;
   } = {},
 ): Promise<void> => {
-  const { correction, settings, renderData, fields, cc } = typed;
+  const { correction, settings, renderData, fields, cc, addSigner, removal } = typed;
   const found = await visitor.api({
     method: 'GET',
     path: `/v1.1/requests/${segment(id)}`,
@@ -91,19 +102,23 @@ export const requestPage = async (
     ...(problem ? { status: problem.status } : {}),
     body: html` <p class="crumbs"><a href="${deps.base}/requests">Requests</a></p>
       <h1>Request <code>${r.id.slice(0, 8)}</code> ${stateBadge(r.state)}${testMark(r.test_mode)}</h1>
-      ${doneNotice(ctx, DONE, problem)}
+      ${doneNotice(ctx, DONE, problem)} ${signersNotice(ctx, r, problem)}
       ${
-        problem && correction && corrected !== undefined && corrected >= 0
-          ? contactSummary(problem, correction.signerId, corrected)
-          : problem && settings
-            ? settingsSummary(problem)
-            : problem && renderData
-              ? renderDataSummary(problem)
-              : problem && fields
-                ? fieldsSummary(problem, r, kinds)
-                : problem && cc
-                  ? ccSummary(problem)
-                  : problemSummary(problem)
+        problem && addSigner
+          ? addSignerSummary(problem)
+          : problem && removal !== undefined
+            ? removalSummary(problem, removal)
+            : problem && correction && corrected !== undefined && corrected >= 0
+              ? contactSummary(problem, correction.signerId, corrected)
+              : problem && settings
+                ? settingsSummary(problem)
+                : problem && renderData
+                  ? renderDataSummary(problem)
+                  : problem && fields
+                    ? fieldsSummary(problem, r, kinds)
+                    : problem && cc
+                      ? ccSummary(problem)
+                      : problemSummary(problem)
       }
       <div class="actions">
         ${r.state === 'draft' ? action('send', 'Send') : ''}
@@ -171,7 +186,8 @@ export const requestPage = async (
                 address or number in the Site’s details (this draft, and every other draft naming them, is
                 sent to the new ones; Requests already sent keep theirs), and the channels this draft sends
                 their link by.
-              </p>`
+              </p>
+              ${removeHint(r)}`
           : ''
       }
       ${
@@ -205,6 +221,13 @@ export const requestPage = async (
           </tbody>
         </table>
       </div>
+      ${addSignerSection({
+        action: `${deps.base}/requests/${r.id}/add-signer`,
+        csrf: visitor.csrf,
+        request: r,
+        typed: addSigner,
+        problem,
+      })}
       ${fieldsSection({
         action: `${deps.base}/requests/${r.id}/fields`,
         csrf: visitor.csrf,

@@ -3,6 +3,7 @@ import type { NotificationStatus, RequestView, SignerView } from '@esign/contrac
 import type { ApiProblem } from '../api-client.js';
 import { html } from '../html.js';
 import { csrfField, stateBadge, time } from '../layout.js';
+import { removeButton } from './request-draft-signers.js';
 import { contactForm, reachable, type ContactForm } from './request-signer-contact.js';
 
 /** A signer's row on a Request's page: contact, state, deliveries, Execution URL, and what can be done. */
@@ -92,7 +93,7 @@ export const signerRow = (input: RowInput, r: RequestView) => (s: SignerView, i:
         </button>
       </div>
       <p class="hint" id="url-${i}-status" role="status"></p>
-      ${pending ? newLinkForm(base, csrf, r.id, s, i) : ''}
+      ${pending ? newLinkForm(base, csrf, r.id, s, i) : ''} ${removeButton(base, csrf, r, s)}
     </td>
   </tr>`;
 };

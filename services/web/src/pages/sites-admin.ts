@@ -1,9 +1,10 @@
-import { SUPPORTED_LOCALES, type AccountSiteView, type AccountView } from '@esign/contracts';
+import type { AccountSiteView, AccountView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import type { Visitor, WebDeps } from '../context.js';
 import { html, type Html } from '../html.js';
 import { csrfField, fieldErrors, problemSummary, textField, time } from '../layout.js';
 import { dataTable, postButton } from '../table.js';
+import { localeOptions } from './locale-options.js';
 
 // The account admin's part of the Sites page: each Site's settings and members, and a new Site.
 
@@ -90,8 +91,6 @@ export const newSiteForm = (deps: WebDeps, visitor: Visitor, failed: Failure | u
   </section>`;
 };
 
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
-
 /**
  * The language a Site's signers read when their entry names none (ADR 2320): one we write
  * in, or none (each signer's own, else English). A tag set through the API that is not in
@@ -99,10 +98,6 @@ const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
  */
 const localeSelect = (site: AccountSiteView, chosen: string, error: string | undefined): Html => {
   const id = `locale-${site.id}`;
-  const tags = [
-    ...SUPPORTED_LOCALES,
-    ...(chosen === '' || SUPPORTED_LOCALES.some((l) => l === chosen) ? [] : [chosen]),
-  ];
   return html`<div class="field">
     <label for="${id}">Signers’ language when their entry names none</label>
     ${error ? html`<p class="error" id="${id}-error">${error}</p>` : ''}
@@ -112,12 +107,7 @@ const localeSelect = (site: AccountSiteView, chosen: string, error: string | und
       ${error ? html` aria-describedby="${id}-error" aria-invalid="true"` : ''}
     >
       <option value="" ${chosen === '' ? html` selected` : ''}>None: each signer’s own, else English</option>
-      ${tags.map(
-        (tag) =>
-          html`<option value="${tag}" ${tag === chosen ? html` selected` : ''}>
-            ${languageNames.of(tag) ?? tag} (${tag})
-          </option>`,
-      )}
+      ${localeOptions(chosen)}
     </select>
   </div>`;
 };

@@ -19,6 +19,8 @@ export const EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = {
   'request.viewed': 'A signer opened their link for the first time.',
   'request.signer_updated': 'The sender corrected how a signer is reached.',
   'request.updated': 'The sender changed the expiry or the automatic reminders.',
+  'request.signer_added': 'The sender added a signer to a draft.',
+  'request.signer_removed': 'The sender removed a signer from a draft; their fields have no signer now.',
   'request.delivery_failed': 'An e-mail or SMS to a signer could not be delivered.',
   'bulk_send.completed': 'Every row of a bulk send is settled.',
 };
