@@ -17,6 +17,13 @@ const signerAct = (request: SignatureRequest, signerRef: string) => ({
   signer_ref: signerRef,
 });
 
+/** How a signer is reached, as events name it: their details and the channels chosen. */
+const reachedBy = (signer: Pick<RequestSigner, 'contact' | 'sendTo'>) => ({
+  email: signer.contact.email,
+  mobile_number: signer.contact.mobileNumber,
+  send_to: { email: signer.sendTo.email, mobile_number: signer.sendTo.sms },
+});
+
 /**
  * The Site's branding for the notifier (ADR 2301): the display name travels as the site's
  * name, the logo as a path relative to the signer's link.
@@ -158,19 +165,15 @@ export const envelopes = (
             changed: [...event.changed],
           },
         };
-      case 'request.signer_added': {
-        const signer = request.signers.find((s) => s.signerRef === event.signerRef)!;
+      case 'request.signer_added':
         return {
           ...head,
           type: event.type,
           data: {
             ...signerAct(request, event.signerRef),
-            email: signer.contact.email,
-            mobile_number: signer.contact.mobileNumber,
-            send_to: { email: signer.sendTo.email, mobile_number: signer.sendTo.sms },
+            ...reachedBy(request.signers.find((s) => s.signerRef === event.signerRef)!),
           },
         };
-      }
       case 'request.signer_removed':
         return {
           ...head,
@@ -182,27 +185,19 @@ export const envelopes = (
             unassigned_fields: [...event.unassignedFields],
           },
         };
-      case 'request.signer_updated': {
-        const signer = request.signers.find((s) => s.signerRef === event.signerRef)!;
+      case 'request.signer_updated':
         return {
           ...head,
           type: event.type,
           data: {
             ...signerAct(request, event.signerRef),
-            email: signer.contact.email,
-            mobile_number: signer.contact.mobileNumber,
-            send_to: { email: signer.sendTo.email, mobile_number: signer.sendTo.sms },
-            previous: {
-              email: event.previous.contact.email,
-              mobile_number: event.previous.contact.mobileNumber,
-              send_to: { email: event.previous.sendTo.email, mobile_number: event.previous.sendTo.sms },
-            },
+            ...reachedBy(request.signers.find((s) => s.signerRef === event.signerRef)!),
+            previous: reachedBy(event.previous),
             corrected_by: event.by,
             link_replaced: event.linkReplaced,
             changed: [...event.changed],
           },
         };
-      }
       case 'notice.completed': {
         const expires = new Date(
           Date.parse(request.completedAt ?? request.updatedAt) + COPY_LINK_DAYS * 86_400_000,

@@ -28,23 +28,23 @@ const signersChanged = (
 const refsOf = (request: SignatureRequest) => new Set(request.signers.map((s) => s.signerRef));
 
 /**
- * Signers added to a draft (ADR 3280), after those it has: their places follow the highest
- * one stored, since a removal leaves a gap and places only order the list.
+ * The rows of `signers` of `request`, the first at place `first` (an expression) and each
+ * next one place after: a create's, from 0, and those added to a draft (ADR 3280).
  */
-export const signersInsert = (previous: SignatureRequest, request: SignatureRequest, when: Fragment) => {
-  const had = refsOf(previous);
-  const added = request.signers.filter((s) => !had.has(s.signerRef));
-  if (added.length === 0) return undefined;
-  return sql.fragment`
+export const signerRowsInsert = (
+  request: SignatureRequest,
+  signers: readonly RequestSigner[],
+  first: Fragment,
+  when?: Fragment,
+) => sql.fragment`
     INSERT INTO request_signers
       (request_id, position, site_id, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method,
        state, locale)
-    SELECT ${request.id},
-           (SELECT coalesce(max(position), -1) FROM request_signers WHERE request_id = ${request.id}) + s.n,
-           ${request.siteId}, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method, state, locale
+    SELECT ${request.id}, ${first} + s.n, ${request.siteId}, signer_id, signer_ref, send_email, send_sms,
+           signing_order, auth_method, state, locale
     FROM ${sql.unnest(
-      added.map((s, i) => [
-        i + 1,
+      signers.map((s, i) => [
+        i,
         s.signerId,
         s.signerRef,
         s.sendTo.email,
@@ -55,8 +55,20 @@ export const signersInsert = (previous: SignatureRequest, request: SignatureRequ
         s.locale ?? null,
       ]),
       ['int2', 'text', 'text', 'bool', 'bool', 'int2', 'text', 'text', 'text'],
-    )} AS s(n, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method, state, locale)
-    WHERE ${when}`;
+    )} AS s(n, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method, state, locale)${
+      when === undefined ? sql.fragment`` : sql.fragment` WHERE ${when}`
+    }`;
+
+/**
+ * Signers added to a draft (ADR 3280), after those it has: their places follow the highest
+ * one stored, since a removal leaves a gap and places only order the list.
+ */
+export const signersInsert = (previous: SignatureRequest, request: SignatureRequest, when: Fragment) => {
+  const had = refsOf(previous);
+  const added = request.signers.filter((s) => !had.has(s.signerRef));
+  if (added.length === 0) return undefined;
+  const next = sql.fragment`(SELECT coalesce(max(position) + 1, 0) FROM request_signers WHERE request_id = ${request.id})`;
+  return signerRowsInsert(request, added, next, when);
 };
 
 /** Signers removed from a draft (ADR 3280); the fields that were theirs are unassigned by `fieldsWrite`. */

@@ -1,6 +1,6 @@
 import { sql } from '@esign/platform/database';
 import type { SignatureRequest } from '../../domain/signature-request.js';
-import { signersDelete, signersInsert, signersWrite } from './request-signer-writes.js';
+import { signerRowsInsert, signersDelete, signersInsert, signersWrite } from './request-signer-writes.js';
 
 type Fragment = ReturnType<typeof sql.fragment>;
 
@@ -57,26 +57,7 @@ export const requestInserts = (request: SignatureRequest): Fragment[] => [
       request.contracts.map((c, i) => [i, c.id, c.name]),
       ['int2', 'int8', 'text'],
     )} AS c(position, template_id, name)`,
-  sql.fragment`
-    INSERT INTO request_signers
-      (request_id, position, site_id, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method,
-       state, locale)
-    SELECT ${request.id}, position, ${request.siteId}, signer_id, signer_ref, send_email, send_sms,
-           signing_order, auth_method, state, locale
-    FROM ${sql.unnest(
-      request.signers.map((s, i) => [
-        i,
-        s.signerId,
-        s.signerRef,
-        s.sendTo.email,
-        s.sendTo.sms,
-        s.order,
-        s.authentication,
-        s.state,
-        s.locale ?? null,
-      ]),
-      ['int2', 'text', 'text', 'bool', 'bool', 'int2', 'text', 'text', 'text'],
-    )} AS s(position, signer_id, signer_ref, send_email, send_sms, signing_order, auth_method, state, locale)`,
+  signerRowsInsert(request, request.signers, sql.fragment`0`),
   sql.fragment`
     INSERT INTO request_fields (request_id, position, name, default_value, assigned_to)
     SELECT ${request.id}, position, name, default_value::jsonb, assigned_to
