@@ -173,6 +173,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1.1/requests/{request_id}/contracts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add a contract to a draft
+     * @description Adds one published, unarchived template of the Request’s Site to a draft, last. The fields it brings that the Request does not have yet are added after the others, with no signer and no value: assign them with `PATCH /v1.1/requests/{request_id}` (`fields`) before sending. A field name the Request already has stays as it is. 422 at `contract_id` for a template of another Site or none, one not published or archived, one already on the Request, a PDF while the Request has `render_data` (which applies to HTML contracts only), or more than 20 contracts. Nothing is sent. Writes the `request.contract_added` event (a webhook). A sent Request is a 409: its signers have been shown the document.
+     */
+    post: operations['addRequestContract'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1.1/requests/{request_id}/contracts/{contract_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a contract from a draft
+     * @description Removes one contract from a draft. The fields that no other contract of the Request has go with it, with their signers and values, and so do the `render_data` keys that no other contract’s tokens use; the `request.contract_removed` event (a webhook) names both. The draft’s only contract is kept (409 `last_contract`). A sent Request is a 409.
+     */
+    delete: operations['removeRequestContract'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1.1/requests/{request_id}/download': {
     parameters: {
       query?: never;
@@ -1704,6 +1744,46 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'request.contract_added': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `request.contract_added`
+     * @description The sender added a contract to a draft; `added_fields` names the fields it brought, with no signer yet. Delivered at least once: treat a second delivery of the same `id` as done.
+     */
+    post: operations['requestContract_addedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'request.contract_removed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `request.contract_removed`
+     * @description The sender removed a contract from a draft; `removed_fields` and `removed_render_data` name what went with it (no other contract of the Request has them). Delivered at least once: treat a second delivery of the same `id` as done.
+     */
+    post: operations['requestContract_removedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'request.delivery_failed': {
     parameters: {
       query?: never;
@@ -1937,6 +2017,9 @@ export interface components {
        */
       locale?: string | null;
     };
+    AddRequestContractBody: {
+      contract_id: number;
+    };
     WebhookPayload: {
       id: string;
       type: components['schemas']['WebhookEventType'];
@@ -1961,6 +2044,8 @@ export interface components {
       | 'request.updated'
       | 'request.signer_added'
       | 'request.signer_removed'
+      | 'request.contract_added'
+      | 'request.contract_removed'
       | 'request.delivery_failed'
       | 'bulk_send.completed';
     SiteEventFeed: {
@@ -2769,6 +2854,37 @@ export interface components {
         signer_id: string;
         signer_ref: string;
         unassigned_fields: string[];
+      };
+      /** @constant */
+      test_mode?: true;
+    };
+    RequestContractAddedWebhook: {
+      id: string;
+      /** @constant */
+      type: 'request.contract_added';
+      created_at: string;
+      site_id: number;
+      data: {
+        request_id: string;
+        contract_id: number;
+        name: string;
+        added_fields: string[];
+      };
+      /** @constant */
+      test_mode?: true;
+    };
+    RequestContractRemovedWebhook: {
+      id: string;
+      /** @constant */
+      type: 'request.contract_removed';
+      created_at: string;
+      site_id: number;
+      data: {
+        request_id: string;
+        contract_id: number;
+        name: string;
+        removed_fields: string[];
+        removed_render_data: string[];
       };
       /** @constant */
       test_mode?: true;
@@ -6349,6 +6465,657 @@ export interface operations {
             status?: 422;
             /** @enum {unknown} */
             code?: 'invalid_body' | 'idempotency_key_reused';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  addRequestContract: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a POST safe to retry: the same key and body replay the first answer (`Idempotent-Replayed: true`). 1 to 255 visible ASCII characters, e.g. a UUID; kept at least 24 hours. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description The Request (a UUID). */
+        request_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddRequestContractBody'];
+      };
+    };
+    responses: {
+      /** @description The Request, the new contract last in `contracts`. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "3299add7-c911-4832-863b-bac4471d35a0",
+           *       "site_id": 1,
+           *       "state": "draft",
+           *       "contracts": [
+           *         1,
+           *         11
+           *       ],
+           *       "signers": [
+           *         {
+           *           "signer_id": "client-ref-m-147b444d",
+           *           "signer_ref": "3cyp3y5w8MZybz7y",
+           *           "email": "m-147b444d@example.com",
+           *           "mobile_number": null,
+           *           "send_to": {
+           *             "email": true,
+           *             "mobile_number": false
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:26512/sign?r=3299add7-c911-4832-863b-bac4471d35a0&s=3cyp3y5w8MZybz7y&signature=k1.bfKtQEQGf4FIiKeh62hirByCOtrCDiEUP-VrQlrZAQk",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "pending",
+           *             "sms": "not_requested"
+           *           },
+           *           "order": null,
+           *           "turn": false,
+           *           "authentication": null,
+           *           "locale": null,
+           *           "viewed_at": null
+           *         },
+           *         {
+           *           "signer_id": "5557866346",
+           *           "signer_ref": "mGDze8F4wRjUuNyZ",
+           *           "email": null,
+           *           "mobile_number": "15557866346",
+           *           "send_to": {
+           *             "email": false,
+           *             "mobile_number": true
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:26512/sign?r=3299add7-c911-4832-863b-bac4471d35a0&s=mGDze8F4wRjUuNyZ&signature=k1.upbz6HPOgobm0XrRim7CmYKYTpD8FHuNR2TLFL8x1VU",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "not_requested",
+           *             "sms": "pending"
+           *           },
+           *           "order": null,
+           *           "turn": false,
+           *           "authentication": null,
+           *           "locale": null,
+           *           "viewed_at": null
+           *         }
+           *       ],
+           *       "fields": [
+           *         {
+           *           "name": "full_name",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-m-147b444d"
+           *         },
+           *         {
+           *           "name": "signature",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-m-147b444d"
+           *         },
+           *         {
+           *           "name": "witness_signature",
+           *           "default_value": null,
+           *           "assigned_to": "5557866346"
+           *         }
+           *       ],
+           *       "render_data": {
+           *         "start_date": "2030-01-01",
+           *         "client_name": "Jane Q. Client"
+           *       },
+           *       "redirect_url": "https://client.example/after-signing?ref=42",
+           *       "expires_at": null,
+           *       "created_at": "2026-12-05T07:13:34.563Z",
+           *       "updated_at": "2026-12-05T07:13:34.754Z",
+           *       "sent_at": null,
+           *       "cancelled_at": null,
+           *       "expired_at": null,
+           *       "completed_at": null,
+           *       "declined_at": null,
+           *       "last_reminded_at": null,
+           *       "remind_count": 0,
+           *       "reminder_interval_days": null,
+           *       "next_reminder_at": null,
+           *       "current_order": null,
+           *       "test_mode": false,
+           *       "cc": []
+           *     }
+           */
+          'application/json': components['schemas']['RequestView'];
+        };
+      };
+      /**
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json' | 'invalid_idempotency_key' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "8d170491-cfcf-4f89-b18e-8eb7f8d3a142"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `test_mode_only_token`: the access token is test-only: it may create only `"test_mode": true` Requests (`errors[].path` is `test_mode`) and act on those only. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'test_mode_only_token';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such request.",
+           *       "request_id": "799152f3-44d7-4fdc-a321-69005d58834c"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /**
+       * @description - `invalid_state`: the Request (or signer) is in a state that does not allow this; `state` says which.
+       *     - `request_expired`: the Request is past its `expires_at`.
+       *     - `request_changed`: the Request’s contracts changed while the call ran; nothing was done: retry.
+       *     - `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry.
+       */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 409;
+            /** @enum {unknown} */
+            code?: 'invalid_state' | 'request_expired' | 'request_changed' | 'idempotency_key_in_flight';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /**
+       * @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
+       *     - `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'invalid_body' | 'idempotency_key_reused';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  removeRequestContract: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a POST safe to retry: the same key and body replay the first answer (`Idempotent-Replayed: true`). 1 to 255 visible ASCII characters, e.g. a UUID; kept at least 24 hours. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description The Request (a UUID). */
+        request_id: string;
+        /** @description The template’s id (an integer), as in the Request’s `contracts`. */
+        contract_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Request without the contract. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "f36ce567-626c-441c-be42-92324a947d8a",
+           *       "site_id": 1,
+           *       "state": "draft",
+           *       "contracts": [
+           *         1
+           *       ],
+           *       "signers": [
+           *         {
+           *           "signer_id": "client-ref-m-416439e0",
+           *           "signer_ref": "DecbVB8_KM52rz4c",
+           *           "email": "m-416439e0@example.com",
+           *           "mobile_number": null,
+           *           "send_to": {
+           *             "email": true,
+           *             "mobile_number": false
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:26512/sign?r=f36ce567-626c-441c-be42-92324a947d8a&s=DecbVB8_KM52rz4c&signature=k1.bxJoazBGc2bQs2usLG2-afOv4moVI0mWebfWIhij-FQ",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "pending",
+           *             "sms": "not_requested"
+           *           },
+           *           "order": null,
+           *           "turn": false,
+           *           "authentication": null,
+           *           "locale": null,
+           *           "viewed_at": null
+           *         },
+           *         {
+           *           "signer_id": "5557696942",
+           *           "signer_ref": "kWD0H8mP5rToDReW",
+           *           "email": null,
+           *           "mobile_number": "15557696942",
+           *           "send_to": {
+           *             "email": false,
+           *             "mobile_number": true
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:26512/sign?r=f36ce567-626c-441c-be42-92324a947d8a&s=kWD0H8mP5rToDReW&signature=k1.uQ9cUTmQ7PbpeM7TJ_4qNVULnavJaPNjLt0rMevfQD4",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "not_requested",
+           *             "sms": "pending"
+           *           },
+           *           "order": null,
+           *           "turn": false,
+           *           "authentication": null,
+           *           "locale": null,
+           *           "viewed_at": null
+           *         }
+           *       ],
+           *       "fields": [
+           *         {
+           *           "name": "full_name",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-m-416439e0"
+           *         },
+           *         {
+           *           "name": "signature",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-m-416439e0"
+           *         },
+           *         {
+           *           "name": "witness_signature",
+           *           "default_value": null,
+           *           "assigned_to": "5557696942"
+           *         }
+           *       ],
+           *       "render_data": {
+           *         "start_date": "2030-01-01",
+           *         "client_name": "Jane Q. Client"
+           *       },
+           *       "redirect_url": "https://client.example/after-signing?ref=42",
+           *       "expires_at": null,
+           *       "created_at": "2026-12-05T07:13:34.816Z",
+           *       "updated_at": "2026-12-05T07:13:34.938Z",
+           *       "sent_at": null,
+           *       "cancelled_at": null,
+           *       "expired_at": null,
+           *       "completed_at": null,
+           *       "declined_at": null,
+           *       "last_reminded_at": null,
+           *       "remind_count": 0,
+           *       "reminder_interval_days": null,
+           *       "next_reminder_at": null,
+           *       "current_order": null,
+           *       "test_mode": false,
+           *       "cc": []
+           *     }
+           */
+          'application/json': components['schemas']['RequestView'];
+        };
+      };
+      /**
+       * @description - `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'invalid_idempotency_key' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "05097f96-7c34-4f2d-9814-774636c93920"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `test_mode_only_token`: the access token is test-only: it may create only `"test_mode": true` Requests (`errors[].path` is `test_mode`) and act on those only. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'test_mode_only_token';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such request.",
+           *       "request_id": "9f13e406-e096-4900-a7c0-d2ceed59a5bb"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /**
+       * @description - `invalid_state`: the Request (or signer) is in a state that does not allow this; `state` says which.
+       *     - `request_expired`: the Request is past its `expires_at`.
+       *     - `last_contract`: the draft’s only contract is not removed: a Request has at least one (ADR 3300).
+       *     - `request_changed`: the Request’s contracts changed while the call ran; nothing was done: retry.
+       *     - `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry.
+       */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 409;
+            /** @enum {unknown} */
+            code?:
+              | 'invalid_state'
+              | 'request_expired'
+              | 'last_contract'
+              | 'request_changed'
+              | 'idempotency_key_in_flight';
+          };
+        };
+      };
+      /** @description - `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint. */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'idempotency_key_reused';
           };
         };
       };
@@ -20004,6 +20771,78 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['RequestSignerRemovedWebhook'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other 4xx fails the delivery at once; 408, 429 and 5xx are retried. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  requestContract_addedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `t + "." + body` keyed with the endpoint’s secret (a second `v1` during a secret rotation). Refuse one older than 5 minutes. */
+        'Esign-Signature': string;
+        /** @description The event type. */
+        'Esign-Event-Type': string;
+        /** @description For support. */
+        'Esign-Delivery-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestContractAddedWebhook'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other 4xx fails the delivery at once; 408, 429 and 5xx are retried. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  requestContract_removedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `t + "." + body` keyed with the endpoint’s secret (a second `v1` during a secret rotation). Refuse one older than 5 minutes. */
+        'Esign-Signature': string;
+        /** @description The event type. */
+        'Esign-Event-Type': string;
+        /** @description For support. */
+        'Esign-Delivery-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestContractRemovedWebhook'];
       };
     };
     responses: {

@@ -76,6 +76,10 @@ export const SignerEntry = strict(
 );
 export type SignerEntry = t.TypeOf<typeof SignerEntry>;
 
+/** `POST /v1.1/requests/:id/contracts` (ADR 3300): one more published template for a draft. */
+export const AddRequestContractBody = strict({ contract_id: PositiveInt }, {}, 'AddRequestContractBody');
+export type AddRequestContractBody = t.TypeOf<typeof AddRequestContractBody>;
+
 /** An element of `fields` in the create body. */
 export const FieldEntry = strict(
   { name: NonEmptyString },

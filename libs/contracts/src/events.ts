@@ -4,10 +4,12 @@ import { envelope } from './event-envelope.js';
 import { EventBranding } from './branding.js';
 import { NotificationDelivered, NotificationFailed, RequestDeliveryFailed } from './delivery-events.js';
 import { Channels, RequestSignerAdded, RequestSignerRemoved, RequestSignerUpdated } from './signer-events.js';
+import { RequestContractAdded, RequestContractRemoved } from './contract-events.js';
 
 export { dataCodecOf, envelope } from './event-envelope.js';
-// The events about one signer of a Request (ADRs 3140, 3280, 3290).
+// The events about one signer of a Request (ADRs 3140, 3280, 3290), and a draft's contracts (ADR 3300).
 export * from './signer-events.js';
+export * from './contract-events.js';
 
 /**
  * What the notifier needs to reach one signer, and nothing about the others. `locale`:
@@ -250,6 +252,8 @@ export const DomainEvent = t.union([
   RequestUpdated,
   RequestSignerAdded,
   RequestSignerRemoved,
+  RequestContractAdded,
+  RequestContractRemoved,
   NoticeCompleted,
   NoticeDeclined,
   RequestCancelled,

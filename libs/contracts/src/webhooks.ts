@@ -33,6 +33,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'request.updated',
   'request.signer_added',
   'request.signer_removed',
+  'request.contract_added',
+  'request.contract_removed',
   'request.delivery_failed',
   'bulk_send.completed',
 ] as const;

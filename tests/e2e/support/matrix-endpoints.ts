@@ -15,6 +15,7 @@ import {
 } from './flow.js';
 import { KINDS, type Endpoint } from './matrix-kinds.js';
 import { contractEndpoints } from './matrix-contract-endpoints.js';
+import { draftEndpoints } from './matrix-draft-endpoints.js';
 import { webhookEndpoints } from './matrix-webhook-endpoints.js';
 import { signAt } from './signer.js';
 
@@ -50,10 +51,7 @@ export const matrixEndpoints = ({
     const view = expectStatus(await acme.api.get<RequestBody>(`/v1.1/requests/${id}`), 200).body;
     assert.equal(view.state, state, `request ${id} is still ${state}`);
   };
-  const signersAre = (view: RequestBody) => async () => {
-    const read = expectStatus(await acme.api.get<RequestBody>(`/v1.1/requests/${view.id}`), 200).body;
-    assert.equal(read.signers.length, view.signers.length, 'no signer added by a refused call');
-  };
+
   /** A new signer of the own site: its path, its PUT body, and one made through the API. */
   const signerPath = () => `/v1.1/sites/${acme.site}/signers/m-${unique()}`;
   const signerBody = () => ({ signer: { email: `m-${unique()}@example.com` } });
@@ -156,41 +154,7 @@ export const matrixEndpoints = ({
       },
       expect: { own: 200 },
     },
-    // A draft's signers added and removed (ADR 3280).
-    {
-      name: 'POST /v1.1/requests/:id/signers',
-      method: 'POST',
-      prepare: async () => {
-        const view = await draft();
-        return {
-          path: `/v1.1/requests/${view.id}/signers`,
-          body: { signer_id: `m-${unique()}`, signer: { email: `m-${unique()}@example.com` } },
-          unchanged: signersAre(view),
-        };
-      },
-      expect: { own: 201 },
-    },
-    {
-      name: 'DELETE /v1.1/requests/:id/signers/:id',
-      method: 'DELETE',
-      prepare: async () => {
-        const view = await draft();
-        const second = `m-${unique()}`;
-        expectStatus(
-          await acme.api.post(`/v1.1/requests/${view.id}/signers`, { signer_id: second }),
-          201,
-          'add a second signer',
-        );
-        return {
-          path: `/v1.1/requests/${view.id}/signers/${second}`,
-          unchanged: async () => {
-            const read = expectStatus(await acme.api.get<RequestBody>(`/v1.1/requests/${view.id}`), 200).body;
-            assert.equal(read.signers.length, view.signers.length + 1, 'no signer removed by a refused call');
-          },
-        };
-      },
-      expect: { own: 200 },
-    },
+    ...draftEndpoints(acme, draft),
     {
       name: 'GET /v1.1/requests/:id/events',
       method: 'GET',

@@ -9,6 +9,7 @@ import { REQUEST_ID, requestAnswer, REQUEST_SIGNER_OPERATIONS } from './operatio
 import { UpdateRequestBody } from '../request-settings.js';
 import { EVENT_OPERATIONS } from './operations-events.js';
 import { CONTRACT_OPERATIONS } from './operations-contracts.js';
+import { DRAFT_CONTRACT_OPERATIONS } from './operations-draft-contracts.js';
 
 /** Send, cancel and remind take no parameters: no body, or `{}`. */
 export const NoParameters = strict({}, {}, 'NoParameters');
@@ -145,6 +146,7 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     ['remind_too_soon', 'remind_limit_reached', 'nothing_to_remind'],
   ),
   ...REQUEST_SIGNER_OPERATIONS,
+  ...DRAFT_CONTRACT_OPERATIONS,
   {
     method: 'get',
     path: '/v1.1/requests/{request_id}/download',

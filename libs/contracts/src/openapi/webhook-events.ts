@@ -7,6 +7,8 @@ import {
   RequestDeclined,
   RequestExpired,
   RequestSigned,
+  RequestContractAdded,
+  RequestContractRemoved,
   RequestSignerAdded,
   RequestSignerRemoved,
   RequestSignerUpdated,
@@ -64,6 +66,16 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
     when:
       'The sender removed a signer from a draft; `unassigned_fields` names the fields that were theirs and now ' +
       'need a signer before the Request is sent.',
+  },
+  'request.contract_added': {
+    data: dataCodecOf(RequestContractAdded),
+    when: 'The sender added a contract to a draft; `added_fields` names the fields it brought, with no signer yet.',
+  },
+  'request.contract_removed': {
+    data: dataCodecOf(RequestContractRemoved),
+    when:
+      'The sender removed a contract from a draft; `removed_fields` and `removed_render_data` name what went ' +
+      'with it (no other contract of the Request has them).',
   },
   'request.delivery_failed': {
     data: dataCodecOf(RequestDeliveryFailed),

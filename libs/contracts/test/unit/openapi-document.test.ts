@@ -39,6 +39,8 @@ describe('contracts: the OpenAPI document', () => {
       'bulk_send.completed',
       'request.cancelled',
       'request.completed',
+      'request.contract_added',
+      'request.contract_removed',
       'request.declined',
       'request.delivery_failed',
       'request.expired',

@@ -174,6 +174,29 @@ export const envelopes = (
             ...reachedBy(request.signers.find((s) => s.signerRef === event.signerRef)!),
           },
         };
+      case 'request.contract_added':
+        return {
+          ...head,
+          type: event.type,
+          data: {
+            request_id: request.id,
+            contract_id: event.contract.id,
+            name: event.contract.name,
+            added_fields: [...event.addedFields],
+          },
+        };
+      case 'request.contract_removed':
+        return {
+          ...head,
+          type: event.type,
+          data: {
+            request_id: request.id,
+            contract_id: event.contract.id,
+            name: event.contract.name,
+            removed_fields: [...event.removedFields],
+            removed_render_data: [...event.removedRenderData],
+          },
+        };
       case 'request.signer_removed':
         return {
           ...head,

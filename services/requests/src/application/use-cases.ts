@@ -1,3 +1,4 @@
+import { addRequestContract, removeRequestContract } from './draft-contracts.js';
 import { addRequestSigner, removeRequestSigner } from './draft-signers.js';
 import type { Deps } from './deps.js';
 import {
@@ -76,6 +77,8 @@ export const useCases = (deps: Deps) => ({
   correctRequestSigner: correctRequestSigner(deps),
   addRequestSigner: addRequestSigner(deps),
   removeRequestSigner: removeRequestSigner(deps),
+  addRequestContract: addRequestContract(deps),
+  removeRequestContract: removeRequestContract(deps),
   changeRequestSettings: changeRequestSettings(deps),
   expireDueRequests: expireDueRequests(deps),
   remindDueRequests: remindDueRequests(deps),

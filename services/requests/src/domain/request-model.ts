@@ -136,6 +136,19 @@ export type RequestEvent =
   | { readonly type: 'request.updated'; readonly changed: readonly RequestUpdatePart[] }
   /** The sender added a signer to a draft (ADR 3280). */
   | { readonly type: 'request.signer_added'; readonly signerRef: string }
+  /** The sender added a contract to a draft (ADR 3300), and the fields it brought. */
+  | {
+      readonly type: 'request.contract_added';
+      readonly contract: ContractRef;
+      readonly addedFields: readonly string[];
+    }
+  /** The sender removed one (ADR 3300), and the fields and render_data keys that went with it. */
+  | {
+      readonly type: 'request.contract_removed';
+      readonly contract: ContractRef;
+      readonly removedFields: readonly string[];
+      readonly removedRenderData: readonly string[];
+    }
   /** The sender removed one from a draft (ADR 3280): who, and the fields that were theirs. */
   | {
       readonly type: 'request.signer_removed';
@@ -193,7 +206,9 @@ export type Action =
   | 'update_fields'
   | 'add_signer'
   | 'remove_signer'
-  | 'update_signer_settings';
+  | 'update_signer_settings'
+  | 'add_contract'
+  | 'remove_contract';
 
 /** Why a send cannot happen: the spec's three preconditions. */
 export type MissingForSend =
@@ -218,6 +233,11 @@ export type TransitionError =
   | { readonly _tag: 'InvalidRequest'; readonly errors: readonly FieldError[] }
   /** The draft's only signer cannot be removed: a Request has at least one (ADR 3280). */
   | { readonly _tag: 'LastSigner' }
+  /** Likewise its only contract (ADR 3300); one it does not have is not found. */
+  | { readonly _tag: 'LastContract' }
+  | { readonly _tag: 'UnknownContract'; readonly contractId: number }
+  /** A contract was added or removed since the templates were read: read them again (ADR 3300). */
+  | { readonly _tag: 'TemplatesChanged' }
   | { readonly _tag: 'SignerNotPending'; readonly signerRef: string; readonly state: SignerState }
   /** Signing in order: the signer's order has not been reached yet. */
   | {

@@ -38,6 +38,8 @@ const TYPE_LABELS: Readonly<Record<string, string>> = {
   'request.updated': 'Expiry or reminders changed',
   'request.signer_added': 'Signer added',
   'request.signer_removed': 'Signer removed',
+  'request.contract_added': 'Contract added',
+  'request.contract_removed': 'Contract removed',
   'request.delivery_failed': 'Could not be delivered',
   'request.cancelled': 'Cancelled',
   'request.expired': 'Expired',

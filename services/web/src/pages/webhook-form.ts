@@ -21,6 +21,8 @@ export const EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = {
   'request.updated': 'The sender changed the expiry or the automatic reminders.',
   'request.signer_added': 'The sender added a signer to a draft.',
   'request.signer_removed': 'The sender removed a signer from a draft; their fields have no signer now.',
+  'request.contract_added': 'The sender added a contract to a draft.',
+  'request.contract_removed': 'The sender removed a contract from a draft, with the fields only it had.',
   'request.delivery_failed': 'An e-mail or SMS to a signer could not be delivered.',
   'bulk_send.completed': 'Every row of a bulk send is settled.',
 };

@@ -43,6 +43,9 @@ const stateConflictDetail = (action: Action, state: RequestState): string => {
   // Fixed with the send: what the signers were sent and how they are checked (ADR 3290).
   if (action === 'update_signer_settings')
     return `A signer's order, authentication and locale are changed only while the Request is a draft; this one is ${state}.`;
+  // Its signers have been shown the document (ADR 3300).
+  if (action === 'add_contract' || action === 'remove_contract')
+    return `Contracts are added and removed only while the Request is a draft; this one is ${state}: its signers have been shown the document.`;
   // Its signers have been sent their links (ADR 3280).
   if (action === 'add_signer' || action === 'remove_signer')
     return `Signers are added and removed only while the Request is a draft; this one is ${state}. A sent Request's signer is corrected with PATCH /v1.1/requests/:id/signers/:signer_id.`;
@@ -202,6 +205,27 @@ export const problemOf = (error: AppError): HttpProblem => {
       );
     case 'UnknownSigner':
       return notFound('No such signer.');
+    case 'LastContract':
+      return new HttpProblem(
+        problem({
+          status: 409,
+          code: 'last_contract',
+          title: 'Conflict',
+          detail: 'A Request has at least one contract: add another before removing this one.',
+        }),
+      );
+    case 'UnknownContract':
+      return notFound('No such contract on this Request.');
+    case 'TemplatesChanged':
+      return new HttpProblem(
+        problem({
+          status: 409,
+          code: 'request_changed',
+          title: 'Conflict',
+          detail:
+            'The Request’s contracts changed while this call ran, again and again; nothing was done: retry.',
+        }),
+      );
     case 'LastSigner':
       return new HttpProblem(
         problem({

@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import {
+  AddRequestContractBody,
   CreateRequestBody,
   PRINCIPAL_HEADER,
   ReissueExecutionUrlBody,
@@ -133,6 +134,38 @@ export const mountRoutes = (
     '/v1.1/requests/:id/signers/:signer_id',
     authed(async (ctx, caller) => {
       answer(ctx, 200, await run(cases.removeRequestSigner(oneSigner(ctx, caller))));
+    }),
+  );
+
+  // A draft's contracts, one more or one fewer (ADR 3300); the answer is the Request.
+  router.post(
+    '/v1.1/requests/:id/contracts',
+    authed(async (ctx, caller) => {
+      const requestId = uuidParam(ctx.params.id, 'request');
+      const { contract_id: contractId } = bodyOf(AddRequestContractBody, ctx);
+      const idempotency = idempotencyFrom(ctx);
+      const added = cases.addRequestContract({
+        caller,
+        requestId,
+        contractId,
+        ...(idempotency && { idempotency }),
+      });
+      answer(ctx, 201, await run(added));
+    }),
+  );
+  router.delete(
+    '/v1.1/requests/:id/contracts/:contract_id',
+    authed(async (ctx, caller) => {
+      const requestId = uuidParam(ctx.params.id, 'request');
+      const contractId = integerIdParam(ctx.params.contract_id, 'contract on this Request');
+      const idempotency = idempotencyFrom(ctx);
+      const removed = cases.removeRequestContract({
+        caller,
+        requestId,
+        contractId,
+        ...(idempotency && { idempotency }),
+      });
+      answer(ctx, 200, await run(removed));
     }),
   );
 

@@ -1,5 +1,6 @@
 import { sql } from '@esign/platform/database';
 import type { SignatureRequest } from '../../domain/signature-request.js';
+import { contractWrites, fieldWrites } from './request-contract-writes.js';
 import { signerRowsInsert, signersDelete, signersInsert, signersWrite } from './request-signer-writes.js';
 
 type Fragment = ReturnType<typeof sql.fragment>;
@@ -106,12 +107,14 @@ export const transitionWrite = (
       RETURNING id`;
   const written = sql.fragment`EXISTS (SELECT 1 FROM guard)`;
   const writes: Fragment[] = [];
-  // Only a change of the draft's signers (ADR 3280) adds an insert or a delete of them.
+  // Only a change of the draft's signers (ADR 3280) or contracts (ADR 3300) adds an insert
+  // or a delete of them, or of its fields.
   for (const write of [
     signersWrite(previous, request, written),
     signersInsert(previous, request, written),
     signersDelete(previous, request, written),
-    fieldsWrite(previous, request, written),
+    ...contractWrites(previous, request, written),
+    ...fieldWrites(previous, request, written),
   ])
     if (write !== undefined) writes.push(write);
   for (const write of events(written)) if (write !== undefined) writes.push(write);
@@ -123,23 +126,3 @@ export const transitionWrite = (
     WITH ${sql.join(ctes, sql.fragment`, `)}
     SELECT count(*)::int AS written FROM guard`;
 };
-
-/**
- * A draft's fields replaced (ADR 3220): each row by its position, since a Request has
- * every field of its contracts, in their order, from its create on; undefined when the
- * transition kept them (the domain keeps the very array then).
- */
-const fieldsWrite = (previous: SignatureRequest, request: SignatureRequest, when: Fragment) =>
-  request.fields === previous.fields
-    ? undefined
-    : sql.fragment`
-      UPDATE request_fields f SET default_value = x.default_value::jsonb, assigned_to = x.assigned_to
-      FROM ${sql.unnest(
-        request.fields.map((field, i) => [
-          i,
-          field.defaultValue === null ? null : JSON.stringify(field.defaultValue),
-          field.assignedTo,
-        ]),
-        ['int4', 'text', 'text'],
-      )} AS x(position, default_value, assigned_to)
-      WHERE f.request_id = ${request.id} AND f.position = x.position AND ${when}`;
