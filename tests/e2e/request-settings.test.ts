@@ -2,7 +2,8 @@
 // gateway and the typed client, against the whole system: a Request about to expire is
 // given more time, and its signer signs after the first expiry has passed; reminders are
 // set on a sent Request and scheduled from its send; what a client gets wrong is refused
-// by field and by state, and changes nothing. A draft's render_data is replaced (ADR 3220).
+// by field and by state, and changes nothing. A draft's render_data is replaced (ADR 3220),
+// and its contracts added and removed (ADR 3300).
 import assert from 'node:assert/strict';
 import { startEsignSystem, type EsignSystem } from '@esign/testing';
 import { expectStatus } from './support/client.js';
@@ -220,5 +221,44 @@ describe('end to end through the gateway: an open Request’s expiry and reminde
       ],
     );
     expectStatus(await acme.api.post(`/v1.1/requests/${draft.id}/send`), 200);
+  });
+
+  it('adds a forgotten contract to a draft and removes the wrong one (ADR 3300), then sends it', async () => {
+    const email = `contracts-${unique()}@example.com`;
+    const mobile = uniqueMobile();
+    const wrong = await publishedAgreement(acme);
+    const draft = ok(
+      await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
+        params: { path: { site_id: acme.site } },
+        body: { ...agreementRequest(wrong, { email, mobile }), render_data: {} },
+      }),
+      201,
+      'create',
+    );
+    const path = { request_id: draft.id };
+    const added = ok(
+      await acme.esign.POST('/v1.1/requests/{request_id}/contracts', {
+        params: { path },
+        body: { contract_id: template },
+      }),
+      201,
+      'add',
+    );
+    assert.deepEqual(added.contracts, [wrong, template]);
+    const removed = ok(
+      await acme.esign.DELETE('/v1.1/requests/{request_id}/contracts/{contract_id}', {
+        params: { path: { ...path, contract_id: wrong } },
+      }),
+      200,
+      'remove',
+    );
+    assert.deepEqual(removed.contracts, [template]);
+    assert.deepEqual(removed.fields, added.fields, 'the two templates have the same fields: all stay');
+    const last = await acme.esign.DELETE('/v1.1/requests/{request_id}/contracts/{contract_id}', {
+      params: { path: { ...path, contract_id: template } },
+    });
+    assert.deepEqual([last.response.status, last.error?.code], [409, 'last_contract']);
+    expectStatus(await acme.api.post(`/v1.1/requests/${draft.id}/send`), 200);
+    await waitForMail(system, email);
   });
 });
