@@ -51,11 +51,34 @@ export const describe = (outer: t.Decoder<unknown, unknown>): string => {
   }
 };
 
-const pathOf = (context: t.Context): { path: string; stop: t.ContextEntry | undefined } => {
+const OBJECTS = [t.InterfaceType, t.PartialType, t.IntersectionType, t.ExactType] as const;
+
+/** Whether `union` is `nullable(object)`: an object codec or null. */
+const nullableObject = (union: { readonly types: readonly t.Mixed[] }): boolean => {
+  const [value, none] = union.types;
+  return (
+    union.types.length === 2 &&
+    none?.name === 'null' &&
+    value !== undefined &&
+    OBJECTS.some((kind) => unwrap(value) instanceof kind)
+  );
+};
+
+const pathOf = (context: t.Context): { path: string; stop: t.ContextEntry | undefined; skip?: true } => {
   let path = '';
   for (let i = 1; i < context.length; i++) {
     const parent = unwrap(context[i - 1]!.type);
     const entry = context[i]!;
+    // An object given where an object or null is taken: its own members name what is wrong
+    // (`authentication.access_code`), and the null branch's complaint says nothing more.
+    if (
+      parent instanceof t.UnionType &&
+      nullableObject(parent as { readonly types: readonly t.Mixed[] }) &&
+      context[i - 1]!.actual !== null
+    ) {
+      if (entry.key === '1') return { path, stop: undefined, skip: true };
+      if (typeof context[i - 1]!.actual === 'object') continue;
+    }
     // Union and intersection members are addressed by index; they are not part of the input's path.
     if (parent instanceof t.UnionType) return { path, stop: context[i - 1] };
     if (parent instanceof t.IntersectionType) continue;
@@ -74,8 +97,8 @@ const pathOf = (context: t.Context): { path: string; stop: t.ContextEntry | unde
 export const formatErrors = (errors: t.Errors): FieldError[] => {
   const seen = new Map<string, string>();
   for (const error of errors) {
-    const { path, stop } = pathOf(error.context);
-    if (seen.has(path)) continue;
+    const { path, stop, skip } = pathOf(error.context);
+    if (skip === true || seen.has(path)) continue;
     const last = error.context[error.context.length - 1];
     let message: string;
     if (stop !== undefined) {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { CreateRequestBody, decode, type FieldError } from '../../src/index.js';
+import { CreateRequestBody, decode, UpdateRequestSignerBody, type FieldError } from '../../src/index.js';
 
 const errorsOf = (input: unknown): FieldError[] => {
   const result = decode(CreateRequestBody)(input);
@@ -77,5 +77,29 @@ describe('contracts: create body decoding', () => {
 
   it('names a body that is not an object', () => {
     assert.deepEqual(errorsOf([]), [{ path: '(body)', message: 'must be an object' }]);
+  });
+});
+
+describe('contracts: an object or null, decoded', () => {
+  const errorsOfPatch = (input: unknown): FieldError[] => {
+    const result = decode(UpdateRequestSignerBody)(input);
+    assert.ok(E.isLeft(result), 'expected a decode failure');
+    return result.left;
+  };
+
+  it('names the member of an object given where an object or null is taken', () => {
+    assert.deepEqual(errorsOfPatch({ authentication: { method: 'access_code', access_code: '12' } }), [
+      { path: 'authentication.access_code', message: 'must be at least 4 characters' },
+    ]);
+    assert.deepEqual(errorsOfPatch({ authentication: { method: 'email_otp', extra: 1 } }), [
+      { path: 'authentication.extra', message: 'unknown field' },
+    ]);
+  });
+
+  it('names the field itself for anything else, and a scalar or null as before', () => {
+    assert.deepEqual(errorsOfPatch({ authentication: 5 }), [
+      { path: 'authentication', message: 'must be an object or null' },
+    ]);
+    assert.deepEqual(errorsOfPatch({ order: 'x' }), [{ path: 'order', message: 'must be a number or null' }]);
   });
 });

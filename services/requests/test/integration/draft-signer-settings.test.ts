@@ -64,6 +64,10 @@ describe('requests service: a draft’s signer’s order, authentication and lan
     assert.deepEqual(await read(id), halfway, 'stored as answered');
     const refused = await ctx.h.http.post(`/v1.1/requests/${id}/send`).set(ctx.headers).expect(422);
     assert.equal(refused.body.code, 'send_preconditions_failed');
+    assert.equal(
+      refused.body.detail,
+      'Every signer needs a signing order, or none may have one; without one: ben@example.com.',
+    );
     assert.deepEqual(
       (refused.body.errors as { path: string }[]).map((e) => e.path),
       ['signers[1].order'],
