@@ -63,7 +63,7 @@ export type AddSignerBody = ReturnType<typeof signerEntryOf> & {
 };
 
 /** A place in the signing order as typed: a whole number from 1 to the most signers; empty: none. */
-const orderOf = (text: string, errors: Map<string, string>): number | undefined => {
+export const orderOf = (text: string, errors: Map<string, string>): number | undefined => {
   if (text === '') return undefined;
   const n = /^\d{1,3}$/.test(text) ? Number(text) : 0;
   if (n < 1 || n > LIMITS.signers) {

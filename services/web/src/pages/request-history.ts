@@ -121,6 +121,31 @@ const signerRemoved = (signer: string, data: Data): string => {
   }`;
 };
 
+/** What a draft's signer's settings (ADR 3290) are called in `request.signer_updated`'s `changed`. */
+const SETTINGS: readonly (readonly [string, string])[] = [
+  ['order', 'order'],
+  ['authentication', 'check before signing'],
+  ['locale', 'language'],
+];
+
+/**
+ * A signer corrected (ADRs 3140, 3200) or their signing settings changed (ADR 3290), as
+ * `changed` names them; entries from before it, and contact corrections, say the correction.
+ */
+const signerUpdated = (signer: string, data: Data): string => {
+  const by = text(data, 'corrected_by');
+  const contact = `Contact corrected for ${signer}${by === undefined ? '' : ` by ${by}`}${
+    data.link_replaced === true ? ' (new link)' : ''
+  }`;
+  const changed = Array.isArray(data.changed) ? (data.changed as unknown[]) : [];
+  const settings = SETTINGS.filter(([part]) => changed.includes(part)).map(([, words]) => words);
+  if (settings.length === 0) return contact;
+  const reached = ['email', 'mobile_number', 'send_to'].some((part) => changed.includes(part));
+  return reached
+    ? `${contact}; signing settings changed: ${settings.join(', ')}`
+    : `Signing settings changed for ${signer}${by === undefined ? '' : ` by ${by}`}: ${settings.join(', ')}`;
+};
+
 /** What happened, in plain English, with who it was about; an unknown type as itself. */
 export const whatHappened = (name: SignerName, entry: HistoryEntry): Html | string => {
   const { data } = entry;
@@ -139,12 +164,8 @@ export const whatHappened = (name: SignerName, entry: HistoryEntry): Html | stri
       return `Reminded ${signersListed(name, data)}${data.automatic === true ? ' (automatic)' : ''}`;
     case 'request.turn_started':
       return `Next signer’s turn started: ${signersListed(name, data)}`;
-    case 'request.signer_updated': {
-      const by = text(data, 'corrected_by');
-      return `Contact corrected for ${name(data)}${by === undefined ? '' : ` by ${by}`}${
-        data.link_replaced === true ? ' (new link)' : ''
-      }`;
-    }
+    case 'request.signer_updated':
+      return signerUpdated(name(data), data);
     case 'request.updated':
       return updated(data);
     case 'request.signer_added':

@@ -4,7 +4,7 @@ import { RequestView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import type { Visitor, WebDeps } from '../context.js';
 import { html, type Html } from '../html.js';
-import { csrfField, problemSummary, stateBadge, testMark, time } from '../layout.js';
+import { csrfField, stateBadge, testMark, time } from '../layout.js';
 import { appPage, doneNotice, problemPage, segment } from './common.js';
 import { historySection } from './request-history.js';
 import { testMessages } from './request-messages.js';
@@ -28,6 +28,13 @@ import {
   signersNotice,
   type AddSignerForm,
 } from './request-draft-signers.js';
+import {
+  pageProblemSummary,
+  settingsNotice,
+  settingsSummary as signerSettingsSummary,
+} from './request-signer-settings.js';
+import type { SignerSettingsForm } from './request-signer-settings.js';
+import { settingsHints } from './request-signer-settings-form.js';
 
 /** One Request's page: its state, signers with their deliveries, fields, and what can be done next. */
 
@@ -73,9 +80,11 @@ export const requestPage = async (
     /** A refused Add a signer, as typed; the signer whose Remove was refused (ADR 3280). */
     readonly addSigner?: AddSignerForm;
     readonly removal?: string;
+    /** A refused Signing settings of a draft's signer, as typed (ADR 3290). */
+    readonly signerSettings?: SignerSettingsForm;
   } = {},
 ): Promise<void> => {
-  const { correction, settings, renderData, fields, cc, addSigner, removal } = typed;
+  const { correction, settings, renderData, fields, cc, addSigner, removal, signerSettings } = typed;
   const found = await visitor.api({
     method: 'GET',
     path: `/v1.1/requests/${segment(id)}`,
@@ -102,23 +111,25 @@ export const requestPage = async (
     ...(problem ? { status: problem.status } : {}),
     body: html` <p class="crumbs"><a href="${deps.base}/requests">Requests</a></p>
       <h1>Request <code>${r.id.slice(0, 8)}</code> ${stateBadge(r.state)}${testMark(r.test_mode)}</h1>
-      ${doneNotice(ctx, DONE, problem)} ${signersNotice(ctx, r, problem)}
+      ${doneNotice(ctx, DONE, problem)} ${signersNotice(ctx, r, problem)} ${settingsNotice(ctx, r, problem)}
       ${
         problem && addSigner
           ? addSignerSummary(problem)
-          : problem && removal !== undefined
-            ? removalSummary(problem, removal)
-            : problem && correction && corrected !== undefined && corrected >= 0
-              ? contactSummary(problem, correction.signerId, corrected)
-              : problem && settings
-                ? settingsSummary(problem)
-                : problem && renderData
-                  ? renderDataSummary(problem)
-                  : problem && fields
-                    ? fieldsSummary(problem, r, kinds)
-                    : problem && cc
-                      ? ccSummary(problem)
-                      : problemSummary(problem)
+          : problem && signerSettings
+            ? signerSettingsSummary(problem, signerSettings, r)
+            : problem && removal !== undefined
+              ? removalSummary(problem, removal)
+              : problem && correction && corrected !== undefined && corrected >= 0
+                ? contactSummary(problem, correction.signerId, corrected)
+                : problem && settings
+                  ? settingsSummary(problem)
+                  : problem && renderData
+                    ? renderDataSummary(problem)
+                    : problem && fields
+                      ? fieldsSummary(problem, r, kinds)
+                      : problem && cc
+                        ? ccSummary(problem)
+                        : pageProblemSummary(problem, r)
       }
       <div class="actions">
         ${r.state === 'draft' ? action('send', 'Send') : ''}
@@ -187,7 +198,7 @@ export const requestPage = async (
                 sent to the new ones; Requests already sent keep theirs), and the channels this draft sends
                 their link by.
               </p>
-              ${removeHint(r)}`
+              ${removeHint(r)} ${settingsHints(r)}`
           : ''
       }
       ${
@@ -217,7 +228,12 @@ export const requestPage = async (
             </tr>
           </thead>
           <tbody>
-            ${r.signers.map(signerRow({ base: deps.base, csrf: visitor.csrf, correction, problem }, r))}
+            ${r.signers.map(
+              signerRow(
+                { base: deps.base, csrf: visitor.csrf, correction, settings: signerSettings, problem },
+                r,
+              ),
+            )}
           </tbody>
         </table>
       </div>

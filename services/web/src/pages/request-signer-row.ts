@@ -5,6 +5,8 @@ import { html } from '../html.js';
 import { csrfField, stateBadge, time } from '../layout.js';
 import { removeButton } from './request-draft-signers.js';
 import { contactForm, reachable, type ContactForm } from './request-signer-contact.js';
+import type { SignerSettingsForm } from './request-signer-settings.js';
+import { signerSettingsForm } from './request-signer-settings-form.js';
 
 /** A signer's row on a Request's page: contact, state, deliveries, Execution URL, and what can be done. */
 
@@ -44,11 +46,12 @@ const newLinkForm = (base: string, csrf: string, requestId: string, s: SignerVie
     </button>
   </form>`;
 
-/** What the page shows in a signer's row, besides the Request: a refused correction of theirs. */
+/** What the page shows in a signer's row, besides the Request: a refused correction or settings of theirs. */
 export interface RowInput {
   readonly base: string;
   readonly csrf: string;
   readonly correction?: ContactForm | undefined;
+  readonly settings?: SignerSettingsForm | undefined;
   readonly problem?: ApiProblem | undefined;
 }
 
@@ -74,6 +77,15 @@ export const signerRow = (input: RowInput, r: RequestView) => (s: SignerView, i:
             })
           : ''
       }
+      ${signerSettingsForm({
+        action: `${base}/requests/${r.id}/signer-settings`,
+        csrf,
+        request: r,
+        signer: s,
+        i,
+        typed: input.settings?.signerId === s.signer_id ? input.settings : undefined,
+        problem: input.problem,
+      })}
     </td>
     <td>${stateBadge(s.state)}${s.signed_at ? html`<br />${time(s.signed_at)}` : ''}</td>
     <td>${delivery(s.notifications.email, draft)}</td>
