@@ -17,6 +17,13 @@ const signerAct = (request: SignatureRequest, signerRef: string) => ({
   signer_ref: signerRef,
 });
 
+/** What a change of a draft's contracts names (ADR 3300): the Request and the template. */
+const ofContract = (request: SignatureRequest, contract: { readonly id: number; readonly name: string }) => ({
+  request_id: request.id,
+  contract_id: contract.id,
+  name: contract.name,
+});
+
 /** How a signer is reached, as events name it: their details and the channels chosen. */
 const reachedBy = (signer: Pick<RequestSigner, 'contact' | 'sendTo'>) => ({
   email: signer.contact.email,
@@ -178,21 +185,14 @@ export const envelopes = (
         return {
           ...head,
           type: event.type,
-          data: {
-            request_id: request.id,
-            contract_id: event.contract.id,
-            name: event.contract.name,
-            added_fields: [...event.addedFields],
-          },
+          data: { ...ofContract(request, event.contract), added_fields: [...event.addedFields] },
         };
       case 'request.contract_removed':
         return {
           ...head,
           type: event.type,
           data: {
-            request_id: request.id,
-            contract_id: event.contract.id,
-            name: event.contract.name,
+            ...ofContract(request, event.contract),
             removed_fields: [...event.removedFields],
             removed_render_data: [...event.removedRenderData],
           },
