@@ -121,6 +121,24 @@ const signerRemoved = (signer: string, data: Data): string => {
   }`;
 };
 
+/** The strings of an entry's list `key`. */
+const names = (data: Data, key: string): string[] =>
+  Array.isArray(data[key]) ? (data[key] as unknown[]).filter((f): f is string => typeof f === 'string') : [];
+
+/** A draft's contract added or removed (ADR 3300), and the fields (and render data) that came or went. */
+const contractChanged = (added: boolean, data: Data): string => {
+  const name = text(data, 'name') ?? `template ${String(data.contract_id)}`;
+  const fields = names(data, added ? 'added_fields' : 'removed_fields');
+  const keys = added ? [] : names(data, 'removed_render_data');
+  const went = [
+    fields.length === 0
+      ? ''
+      : `${fields.length === 1 ? 'field' : 'fields'} ${added ? 'added' : 'removed'}: ${fields.join(', ')}`,
+    keys.length === 0 ? '' : `render data removed: ${keys.join(', ')}`,
+  ].filter((s) => s !== '');
+  return `Contract ${added ? 'added' : 'removed'}: ${name}${went.length === 0 ? '' : ` — ${went.join('; ')}`}`;
+};
+
 /** What a draft's signer's settings (ADR 3290) are called in `request.signer_updated`'s `changed`. */
 const SETTINGS: readonly (readonly [string, string])[] = [
   ['order', 'order'],
@@ -172,6 +190,10 @@ export const whatHappened = (name: SignerName, entry: HistoryEntry): Html | stri
       return `Signer added: ${name(data)}`;
     case 'request.signer_removed':
       return signerRemoved(name(data), data);
+    case 'request.contract_added':
+      return contractChanged(true, data);
+    case 'request.contract_removed':
+      return contractChanged(false, data);
     case 'request.delivery_failed':
       return deliveryFailed(name(data), data);
     case 'request.completed':

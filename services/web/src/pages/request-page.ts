@@ -35,6 +35,8 @@ import {
 } from './request-signer-settings.js';
 import type { SignerSettingsForm } from './request-signer-settings.js';
 import { settingsHints } from './request-signer-settings-form.js';
+import { contractsSection } from './request-contracts-section.js';
+import * as C from './request-draft-contracts.js';
 
 /** One Request's page: its state, signers with their deliveries, fields, and what can be done next. */
 
@@ -82,9 +84,12 @@ export const requestPage = async (
     readonly removal?: string;
     /** A refused Signing settings of a draft's signer, as typed (ADR 3290). */
     readonly signerSettings?: SignerSettingsForm;
+    /** A refused Add a contract, or the contract whose Remove was refused (ADR 3300). */
+    readonly contract?: C.ContractForm;
   } = {},
 ): Promise<void> => {
-  const { correction, settings, renderData, fields, cc, addSigner, removal, signerSettings } = typed;
+  const { correction, settings, renderData, fields, cc, addSigner, removal, signerSettings, contract } =
+    typed;
   const found = await visitor.api({
     method: 'GET',
     path: `/v1.1/requests/${segment(id)}`,
@@ -92,12 +97,14 @@ export const requestPage = async (
   });
   if (E.isLeft(found)) return problemPage(ctx, deps, visitor, 'requests', found.left);
   const r = found.right;
-  const [history, kept, kinds] = await Promise.all([
+  const [history, kept, kinds, read] = await Promise.all([
     historySection(visitor, r),
     r.test_mode ? testMessages(visitor, r.id) : '',
     // A draft's fields take values by their templates' kinds.
     fieldKindsOf(visitor, r),
+    C.draftTemplatesOf(visitor, r),
   ]);
+  const templates = C.templatesIn(read);
   // A refused correction: its summary links to the fields of the signer's row.
   const corrected = correction && r.signers.findIndex((s) => s.signer_id === correction.signerId);
   const action = (name: string, label: string, style = '') =>
@@ -112,6 +119,7 @@ export const requestPage = async (
     body: html` <p class="crumbs"><a href="${deps.base}/requests">Requests</a></p>
       <h1>Request <code>${r.id.slice(0, 8)}</code> ${stateBadge(r.state)}${testMark(r.test_mode)}</h1>
       ${doneNotice(ctx, DONE, problem)} ${signersNotice(ctx, r, problem)} ${settingsNotice(ctx, r, problem)}
+      ${C.contractsNotice(ctx, r, templates, problem)}
       ${
         problem && addSigner
           ? addSignerSummary(problem)
@@ -129,7 +137,7 @@ export const requestPage = async (
                       ? fieldsSummary(problem, r, kinds)
                       : problem && cc
                         ? ccSummary(problem)
-                        : pageProblemSummary(problem, r)
+                        : (C.contractsSummary(problem, contract, templates) ?? pageProblemSummary(problem, r))
       }
       <div class="actions">
         ${r.state === 'draft' ? action('send', 'Send') : ''}
@@ -188,6 +196,7 @@ export const requestPage = async (
             : ''
         }
       </dl>
+      ${contractsSection({ base: deps.base, csrf: visitor.csrf, request: r, templates: read, typed: contract, problem })}
       <h2>Signers</h2>
       ${
         r.state === 'draft'

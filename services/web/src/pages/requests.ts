@@ -15,6 +15,7 @@ import { contactBodyOf, contactFormOf, contactOutcome } from './request-signer-c
 import { draftContactRoutes } from './request-draft-contact.js';
 import { draftRoutes } from './request-draft-routes.js';
 import { draftSignerRoutes } from './request-draft-signer-routes.js';
+import { draftContractRoutes } from './request-draft-contract-routes.js';
 
 const STATES = ['draft', 'sent', 'completed', 'cancelled', 'expired', 'declined'] as const;
 const PER_PAGE = 20;
@@ -191,6 +192,7 @@ export const requestRoutes = (router: Router, deps: WebDeps): void => {
   draftContactRoutes(router, deps);
   draftRoutes(router, deps);
   draftSignerRoutes(router, deps);
+  draftContractRoutes(router, deps);
 
   // An open Request's expiry and automatic reminders (ADR 3150): only what changed is sent.
   router.post('/requests/:id/settings', async (ctx) => {
