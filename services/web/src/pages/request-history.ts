@@ -109,21 +109,19 @@ const deliveryFailed = (signer: string, data: Data): string => {
     : `${message} to ${who} could not be delivered${error === undefined ? '' : ` — ${error}`}`;
 };
 
+/** The strings of an entry's list `key`. */
+const names = (data: Data, key: string): string[] =>
+  Array.isArray(data[key]) ? (data[key] as unknown[]).filter((f): f is string => typeof f === 'string') : [];
+
 /** A draft's signer removed (ADR 3280), and the fields that were theirs, now with no signer. */
 const signerRemoved = (signer: string, data: Data): string => {
-  const fields = Array.isArray(data.unassigned_fields)
-    ? (data.unassigned_fields as unknown[]).filter((f): f is string => typeof f === 'string')
-    : [];
+  const fields = names(data, 'unassigned_fields');
   return `Signer removed: ${signer}${
     fields.length === 0
       ? ''
       : ` — ${fields.length === 1 ? 'field' : 'fields'} left unassigned: ${fields.join(', ')}`
   }`;
 };
-
-/** The strings of an entry's list `key`. */
-const names = (data: Data, key: string): string[] =>
-  Array.isArray(data[key]) ? (data[key] as unknown[]).filter((f): f is string => typeof f === 'string') : [];
 
 /** A draft's contract added or removed (ADR 3300), and the fields (and render data) that came or went. */
 const contractChanged = (added: boolean, data: Data): string => {

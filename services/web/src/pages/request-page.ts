@@ -32,8 +32,8 @@ import {
   pageProblemSummary,
   settingsNotice,
   settingsSummary as signerSettingsSummary,
+  type SignerSettingsForm,
 } from './request-signer-settings.js';
-import type { SignerSettingsForm } from './request-signer-settings.js';
 import { settingsHints } from './request-signer-settings-form.js';
 import { contractsSection } from './request-contracts-section.js';
 import * as C from './request-draft-contracts.js';
