@@ -3,7 +3,7 @@
 // given more time, and its signer signs after the first expiry has passed; reminders are
 // set on a sent Request and scheduled from its send; what a client gets wrong is refused
 // by field and by state, and changes nothing. A draft's render_data is replaced (ADR 3220),
-// and its contracts added and removed (ADR 3300).
+// and its contracts added and removed (ADR 3300) and put in a new order (ADR 3310).
 import assert from 'node:assert/strict';
 import { startEsignSystem, type EsignSystem } from '@esign/testing';
 import { expectStatus } from './support/client.js';
@@ -223,7 +223,7 @@ describe('end to end through the gateway: an open Request’s expiry and reminde
     expectStatus(await acme.api.post(`/v1.1/requests/${draft.id}/send`), 200);
   });
 
-  it('adds a forgotten contract to a draft and removes the wrong one (ADR 3300), then sends it', async () => {
+  it('adds a forgotten contract to a draft, puts it first and removes the wrong one (ADRs 3300, 3310), then sends it', async () => {
     const email = `contracts-${unique()}@example.com`;
     const mobile = uniqueMobile();
     const wrong = await publishedAgreement(acme);
@@ -245,6 +245,15 @@ describe('end to end through the gateway: an open Request’s expiry and reminde
       'add',
     );
     assert.deepEqual(added.contracts, [wrong, template]);
+    const reordered = ok(
+      await acme.esign.PUT('/v1.1/requests/{request_id}/contracts', {
+        params: { path },
+        body: { contract_ids: [template, wrong] },
+      }),
+      200,
+      'reorder',
+    );
+    assert.deepEqual(reordered.contracts, [template, wrong]);
     const removed = ok(
       await acme.esign.DELETE('/v1.1/requests/{request_id}/contracts/{contract_id}', {
         params: { path: { ...path, contract_id: wrong } },

@@ -181,7 +181,11 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    put?: never;
+    /**
+     * Put a draft’s contracts in a new order
+     * @description Puts a draft’s contracts in the order of `contract_ids`, the order its signers read them in and the executed document holds them. `contract_ids` names each of the Request’s contracts exactly once: a 422 at `contract_ids[i]` for one the Request lacks or one named twice, at `contract_ids` for one left out. The fields follow the contracts’ order (each at the first contract that has it); every signer, value, and `render_data` stays as it was. The order it already has changes nothing and writes no event; otherwise it writes the `request.contracts_reordered` event (a webhook). A sent Request is a 409.
+     */
+    put: operations['reorderRequestContracts'];
     /**
      * Add a contract to a draft
      * @description Adds one published, unarchived template of the Request’s Site to a draft, last. The fields it brings that the Request does not have yet are added after the others, with no signer and no value: assign them with `PATCH /v1.1/requests/{request_id}` (`fields`) before sending. A field name the Request already has stays as it is. 422 at `contract_id` for a template of another Site or none, one not published or archived, one already on the Request, a PDF while the Request has `render_data` (which applies to HTML contracts only), or more than 20 contracts. Nothing is sent. Writes the `request.contract_added` event (a webhook). A sent Request is a 409: its signers have been shown the document.
@@ -1784,6 +1788,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'request.contracts_reordered': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `request.contracts_reordered`
+     * @description The sender put a draft’s contracts in a new order; `contracts` lists them all as they now stand. The fields follow the contracts’ order. Delivered at least once: treat a second delivery of the same `id` as done.
+     */
+    post: operations['requestContracts_reorderedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'request.delivery_failed': {
     parameters: {
       query?: never;
@@ -2020,6 +2044,9 @@ export interface components {
     AddRequestContractBody: {
       contract_id: number;
     };
+    ReorderRequestContractsBody: {
+      contract_ids: number[];
+    };
     WebhookPayload: {
       id: string;
       type: components['schemas']['WebhookEventType'];
@@ -2046,6 +2073,7 @@ export interface components {
       | 'request.signer_removed'
       | 'request.contract_added'
       | 'request.contract_removed'
+      | 'request.contracts_reordered'
       | 'request.delivery_failed'
       | 'bulk_send.completed';
     SiteEventFeed: {
@@ -2885,6 +2913,22 @@ export interface components {
         name: string;
         removed_fields: string[];
         removed_render_data: string[];
+      };
+      /** @constant */
+      test_mode?: true;
+    };
+    RequestContractsReorderedWebhook: {
+      id: string;
+      /** @constant */
+      type: 'request.contracts_reordered';
+      created_at: string;
+      site_id: number;
+      data: {
+        request_id: string;
+        contracts: {
+          id: number;
+          name: string;
+        }[];
       };
       /** @constant */
       test_mode?: true;
@@ -6411,6 +6455,349 @@ export interface operations {
             status?: 409;
             /** @enum {unknown} */
             code?: 'invalid_state' | 'request_expired' | 'idempotency_key_in_flight';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /**
+       * @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
+       *     - `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'invalid_body' | 'idempotency_key_reused';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  reorderRequestContracts: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a POST safe to retry: the same key and body replay the first answer (`Idempotent-Replayed: true`). 1 to 255 visible ASCII characters, e.g. a UUID; kept at least 24 hours. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description The Request (a UUID). */
+        request_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReorderRequestContractsBody'];
+      };
+    };
+    responses: {
+      /** @description The Request, its `contracts` and `fields` in the new order. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "90253ac4-fcb8-4627-9ee5-f5e3bbf58238",
+           *       "site_id": 1,
+           *       "state": "draft",
+           *       "contracts": [
+           *         12,
+           *         1
+           *       ],
+           *       "signers": [
+           *         {
+           *           "signer_id": "client-ref-m-e3a30632",
+           *           "signer_ref": "PbjhIkYiDgLYvn_X",
+           *           "email": "m-e3a30632@example.com",
+           *           "mobile_number": null,
+           *           "send_to": {
+           *             "email": true,
+           *             "mobile_number": false
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:18128/sign?r=90253ac4-fcb8-4627-9ee5-f5e3bbf58238&s=PbjhIkYiDgLYvn_X&signature=k1.WiW61rYaMrfbkYXULSgT6-0qaGkJemx2p9EhD1uvGek",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "pending",
+           *             "sms": "not_requested"
+           *           },
+           *           "order": null,
+           *           "turn": false,
+           *           "authentication": null,
+           *           "locale": null,
+           *           "viewed_at": null
+           *         },
+           *         {
+           *           "signer_id": "5553848060",
+           *           "signer_ref": "D9WuHbZfAgEhOAD8",
+           *           "email": null,
+           *           "mobile_number": "15553848060",
+           *           "send_to": {
+           *             "email": false,
+           *             "mobile_number": true
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:18128/sign?r=90253ac4-fcb8-4627-9ee5-f5e3bbf58238&s=D9WuHbZfAgEhOAD8&signature=k1.krBDMk3HT1-9dI6tU9eUVDK3Bpw9zwIw2VpPlYV0qFE",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "not_requested",
+           *             "sms": "pending"
+           *           },
+           *           "order": null,
+           *           "turn": false,
+           *           "authentication": null,
+           *           "locale": null,
+           *           "viewed_at": null
+           *         }
+           *       ],
+           *       "fields": [
+           *         {
+           *           "name": "full_name",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-m-e3a30632"
+           *         },
+           *         {
+           *           "name": "signature",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-m-e3a30632"
+           *         },
+           *         {
+           *           "name": "witness_signature",
+           *           "default_value": null,
+           *           "assigned_to": "5553848060"
+           *         }
+           *       ],
+           *       "render_data": {
+           *         "start_date": "2030-01-01",
+           *         "client_name": "Jane Q. Client"
+           *       },
+           *       "redirect_url": "https://client.example/after-signing?ref=42",
+           *       "expires_at": null,
+           *       "created_at": "2026-12-05T10:17:36.362Z",
+           *       "updated_at": "2026-12-05T10:17:36.450Z",
+           *       "sent_at": null,
+           *       "cancelled_at": null,
+           *       "expired_at": null,
+           *       "completed_at": null,
+           *       "declined_at": null,
+           *       "last_reminded_at": null,
+           *       "remind_count": 0,
+           *       "reminder_interval_days": null,
+           *       "next_reminder_at": null,
+           *       "current_order": null,
+           *       "test_mode": false,
+           *       "cc": []
+           *     }
+           */
+          'application/json': components['schemas']['RequestView'];
+        };
+      };
+      /**
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json' | 'invalid_idempotency_key' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "af2fae82-70e3-41fb-9a9d-29d86d55b559"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `test_mode_only_token`: the access token is test-only: it may create only `"test_mode": true` Requests (`errors[].path` is `test_mode`) and act on those only. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'test_mode_only_token';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such request.",
+           *       "request_id": "73612f4c-f7b3-46f8-a5b4-68ab466fd489"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /**
+       * @description - `invalid_state`: the Request (or signer) is in a state that does not allow this; `state` says which.
+       *     - `request_expired`: the Request is past its `expires_at`.
+       *     - `request_changed`: the Request’s contracts changed while the call ran; nothing was done: retry.
+       *     - `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry.
+       */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 409;
+            /** @enum {unknown} */
+            code?: 'invalid_state' | 'request_expired' | 'request_changed' | 'idempotency_key_in_flight';
           };
         };
       };
@@ -20843,6 +21230,42 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['RequestContractRemovedWebhook'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other 4xx fails the delivery at once; 408, 429 and 5xx are retried. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  requestContracts_reorderedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `t + "." + body` keyed with the endpoint’s secret (a second `v1` during a secret rotation). Refuse one older than 5 minutes. */
+        'Esign-Signature': string;
+        /** @description The event type. */
+        'Esign-Event-Type': string;
+        /** @description For support. */
+        'Esign-Delivery-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestContractsReorderedWebhook'];
       };
     };
     responses: {

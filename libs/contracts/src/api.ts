@@ -80,6 +80,14 @@ export type SignerEntry = t.TypeOf<typeof SignerEntry>;
 export const AddRequestContractBody = strict({ contract_id: PositiveInt }, {}, 'AddRequestContractBody');
 export type AddRequestContractBody = t.TypeOf<typeof AddRequestContractBody>;
 
+/** `PUT /v1.1/requests/:id/contracts` (ADR 3310): a draft's contracts in a new order, each once. */
+export const ReorderRequestContractsBody = strict(
+  { contract_ids: nonEmptyArray(PositiveInt, LIMITS.contracts, 'ContractIds') },
+  {},
+  'ReorderRequestContractsBody',
+);
+export type ReorderRequestContractsBody = t.TypeOf<typeof ReorderRequestContractsBody>;
+
 /** An element of `fields` in the create body. */
 export const FieldEntry = strict(
   { name: NonEmptyString },

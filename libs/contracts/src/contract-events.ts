@@ -27,3 +27,13 @@ export const RequestContractRemoved = envelope(
   }),
 );
 export type RequestContractRemoved = t.TypeOf<typeof RequestContractRemoved>;
+
+/**
+ * The sender put a draft's contracts in a new order (ADR 3310): all of them, as they now
+ * stand. Its fields follow the contracts' order; nothing else changed.
+ */
+export const RequestContractsReordered = envelope(
+  'request.contracts_reordered',
+  t.type({ request_id: t.string, contracts: t.array(t.type({ id: t.number, name: t.string })) }),
+);
+export type RequestContractsReordered = t.TypeOf<typeof RequestContractsReordered>;

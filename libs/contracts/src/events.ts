@@ -4,7 +4,11 @@ import { envelope } from './event-envelope.js';
 import { EventBranding } from './branding.js';
 import { NotificationDelivered, NotificationFailed, RequestDeliveryFailed } from './delivery-events.js';
 import { Channels, RequestSignerAdded, RequestSignerRemoved, RequestSignerUpdated } from './signer-events.js';
-import { RequestContractAdded, RequestContractRemoved } from './contract-events.js';
+import {
+  RequestContractAdded,
+  RequestContractRemoved,
+  RequestContractsReordered,
+} from './contract-events.js';
 
 export { dataCodecOf, envelope } from './event-envelope.js';
 // The events about one signer of a Request (ADRs 3140, 3280, 3290), and a draft's contracts (ADR 3300).
@@ -254,6 +258,7 @@ export const DomainEvent = t.union([
   RequestSignerRemoved,
   RequestContractAdded,
   RequestContractRemoved,
+  RequestContractsReordered,
   NoticeCompleted,
   NoticeDeclined,
   RequestCancelled,

@@ -35,6 +35,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'request.signer_removed',
   'request.contract_added',
   'request.contract_removed',
+  'request.contracts_reordered',
   'request.delivery_failed',
   'bulk_send.completed',
 ] as const;

@@ -1,5 +1,6 @@
 // The endpoints of the gateway's authorization matrix that change a draft's make-up: its
-// signers added and removed (ADR 3280), its contracts added and removed (ADR 3300).
+// signers added and removed (ADR 3280), its contracts added and removed (ADR 3300) and
+// reordered (ADR 3310).
 import assert from 'node:assert/strict';
 import { expectStatus } from './client.js';
 import { publishedAgreement, unique, type ClientOf, type RequestBody } from './flow.js';
@@ -66,6 +67,32 @@ export const draftEndpoints = (acme: ClientOf, draft: () => Promise<RequestBody>
         };
       },
       expect: { own: 201 },
+    },
+    {
+      name: 'PUT /v1.1/requests/:id/contracts',
+      method: 'PUT',
+      prepare: async () => {
+        const view = await draft();
+        const added = expectStatus(
+          await acme.api.post<{ contracts: number[] }>(`/v1.1/requests/${view.id}/contracts`, {
+            contract_id: await secondTemplate(),
+          }),
+          201,
+        ).body.contracts;
+        const orderStands = async () => {
+          const read = expectStatus(
+            await acme.api.get<{ contracts: number[] }>(`/v1.1/requests/${view.id}`),
+            200,
+          );
+          assert.deepEqual(read.body.contracts, added, 'not reordered by a refused call');
+        };
+        return {
+          path: `/v1.1/requests/${view.id}/contracts`,
+          body: { contract_ids: [...added].reverse() },
+          unchanged: orderStands,
+        };
+      },
+      expect: { own: 200 },
     },
     {
       name: 'DELETE /v1.1/requests/:id/contracts/:id',

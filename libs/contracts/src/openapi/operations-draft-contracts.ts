@@ -1,8 +1,8 @@
-import { AddRequestContractBody, RequestView } from '../api.js';
+import { AddRequestContractBody, ReorderRequestContractsBody, RequestView } from '../api.js';
 import type { Operation } from './operation.js';
 import { REQUEST_ID, requestAnswer } from './operations-request-signers.js';
 
-/** A draft's contracts added and removed (ADR 3300). */
+/** A draft's contracts added and removed (ADR 3300), and put in a new order (ADR 3310). */
 export const DRAFT_CONTRACT_OPERATIONS: readonly Operation[] = [
   {
     method: 'post',
@@ -55,5 +55,25 @@ export const DRAFT_CONTRACT_OPERATIONS: readonly Operation[] = [
       'request_changed',
       'test_mode_only_token',
     ],
+  },
+  {
+    method: 'put',
+    path: '/v1.1/requests/{request_id}/contracts',
+    operationId: 'reorderRequestContracts',
+    summary: 'Put a draft’s contracts in a new order',
+    description:
+      'Puts a draft’s contracts in the order of `contract_ids`, the order its signers read them in and the ' +
+      'executed document holds them. `contract_ids` names each of the Request’s contracts exactly once: a 422 ' +
+      'at `contract_ids[i]` for one the Request lacks or one named twice, at `contract_ids` for one left out. ' +
+      'The fields follow the contracts’ order (each at the first contract that has it); every signer, value, ' +
+      'and `render_data` stays as it was. The order it already has changes nothing and writes no event; ' +
+      'otherwise it writes the `request.contracts_reordered` event (a webhook). A sent Request is a 409.',
+    tag: 'Requests',
+    auth: 'access_token',
+    idempotent: true,
+    params: { request_id: REQUEST_ID },
+    body: { codec: ReorderRequestContractsBody, required: true },
+    responses: requestAnswer('The Request, its `contracts` and `fields` in the new order.'),
+    problems: ['invalid_state', 'request_expired', 'request_changed', 'test_mode_only_token'],
   },
 ];

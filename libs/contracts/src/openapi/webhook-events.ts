@@ -9,6 +9,7 @@ import {
   RequestSigned,
   RequestContractAdded,
   RequestContractRemoved,
+  RequestContractsReordered,
   RequestSignerAdded,
   RequestSignerRemoved,
   RequestSignerUpdated,
@@ -76,6 +77,12 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
     when:
       'The sender removed a contract from a draft; `removed_fields` and `removed_render_data` name what went ' +
       'with it (no other contract of the Request has them).',
+  },
+  'request.contracts_reordered': {
+    data: dataCodecOf(RequestContractsReordered),
+    when:
+      'The sender put a draft’s contracts in a new order; `contracts` lists them all as they now stand. The ' +
+      'fields follow the contracts’ order.',
   },
   'request.delivery_failed': {
     data: dataCodecOf(RequestDeliveryFailed),

@@ -41,6 +41,7 @@ describe('contracts: the OpenAPI document', () => {
       'request.completed',
       'request.contract_added',
       'request.contract_removed',
+      'request.contracts_reordered',
       'request.declined',
       'request.delivery_failed',
       'request.expired',

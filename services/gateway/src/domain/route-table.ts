@@ -87,8 +87,8 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   // A draft's signers added and removed (ADR 3280): nothing is sent.
   api('/v1.1/requests/:id/signers', ['POST']),
   api('/v1.1/requests/:id/signers/:id', ['DELETE']),
-  // A draft's contracts added and removed (ADR 3300).
-  api('/v1.1/requests/:id/contracts', ['POST']),
+  // A draft's contracts added, removed (ADR 3300) and reordered (ADR 3310).
+  api('/v1.1/requests/:id/contracts', ['POST', 'PUT']),
   api('/v1.1/requests/:id/contracts/:id', ['DELETE']),
   // A single-use, 5-minute URL of one signer's page for an iframe (ADR 2300).
   api('/v1.1/requests/:id/signers/:id/embedded_url', ['POST']),

@@ -3,7 +3,7 @@ import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { TemplateSpec } from '../domain/contract-template.js';
-import { addDraftContract, removeDraftContract } from '../domain/draft-contracts.js';
+import { addDraftContract, removeDraftContract, reorderDraftContracts } from '../domain/draft-contracts.js';
 import type { SignatureRequest, Transition, TransitionError } from '../domain/signature-request.js';
 import type * as E from 'fp-ts/lib/Either.js';
 import { siteIds } from './caller.js';
@@ -18,6 +18,10 @@ export interface AddContractInput extends TransitionInput {
 
 export interface RemoveContractInput extends TransitionInput {
   readonly contractId: number;
+}
+
+export interface ReorderContractsInput extends TransitionInput {
+  readonly contractIds: readonly number[];
 }
 
 /** Reads of the templates again when a contract was added or removed in between. */
@@ -92,4 +96,14 @@ export const removeRequestContract =
       deps,
       [],
       (specs) => (request, now) => removeDraftContract(request, input.contractId, specs, now),
+    )(input);
+
+/** draft → draft: its contracts, and so its fields, in a new order (ADR 3310). */
+export const reorderRequestContracts =
+  (deps: TransitionDeps) =>
+  (input: ReorderContractsInput): TE.TaskEither<AppError, Outcome<RequestView>> =>
+    onTemplates(
+      deps,
+      [],
+      (specs) => (request, now) => reorderDraftContracts(request, input.contractIds, specs, now),
     )(input);

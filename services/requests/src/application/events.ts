@@ -197,6 +197,15 @@ export const envelopes = (
             removed_render_data: [...event.removedRenderData],
           },
         };
+      case 'request.contracts_reordered':
+        return {
+          ...head,
+          type: event.type,
+          data: {
+            request_id: request.id,
+            contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
+          },
+        };
       case 'request.signer_removed':
         return {
           ...head,

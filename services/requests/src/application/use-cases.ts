@@ -1,4 +1,4 @@
-import { addRequestContract, removeRequestContract } from './draft-contracts.js';
+import { addRequestContract, removeRequestContract, reorderRequestContracts } from './draft-contracts.js';
 import { addRequestSigner, removeRequestSigner } from './draft-signers.js';
 import type { Deps } from './deps.js';
 import {
@@ -79,6 +79,7 @@ export const useCases = (deps: Deps) => ({
   removeRequestSigner: removeRequestSigner(deps),
   addRequestContract: addRequestContract(deps),
   removeRequestContract: removeRequestContract(deps),
+  reorderRequestContracts: reorderRequestContracts(deps),
   changeRequestSettings: changeRequestSettings(deps),
   expireDueRequests: expireDueRequests(deps),
   remindDueRequests: remindDueRequests(deps),

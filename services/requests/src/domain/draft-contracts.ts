@@ -6,7 +6,7 @@ import { fieldError } from './paths.js';
 import type { RequestField, SignatureRequest, Transition, TransitionError } from './request-model.js';
 
 /**
- * A draft's contracts added and removed (ADR 3300), decided on the templates read before
+ * A draft's contracts added and removed (ADR 3300), and put in a new order (ADR 3310), decided on the templates read before
  * the transition (published templates never change). `specs` must hold every template of
  * the Request as it is now: a contract added or removed by another call in between is
  * `TemplatesChanged`, and the caller reads them again.
@@ -14,7 +14,7 @@ import type { RequestField, SignatureRequest, Transition, TransitionError } from
 
 const openForContracts = (
   request: SignatureRequest,
-  action: 'add_contract' | 'remove_contract',
+  action: 'add_contract' | 'remove_contract' | 'reorder_contracts',
   now: string,
 ): TransitionError | undefined => {
   if (request.state !== 'draft') return { _tag: 'StateConflict', action, state: request.state };
@@ -129,5 +129,68 @@ export const removeDraftContract = (
         removedRenderData: gone,
       },
     ],
+  });
+};
+
+/**
+ * Where `contractIds` fails to name each of the Request's contracts exactly once: at the
+ * element for one it lacks or one named again, at the list for those left out.
+ */
+const orderErrors = (request: SignatureRequest, contractIds: readonly number[]) => {
+  const on = new Set(request.contracts.map((c) => c.id));
+  const seen = new Set<number>();
+  const errors = contractIds.flatMap((id, i) => {
+    const again = seen.has(id);
+    seen.add(id);
+    if (!on.has(id))
+      return [fieldError(`contract_ids[${i}]`, `contract template ${id} is not a contract of this Request`)];
+    return again ? [fieldError(`contract_ids[${i}]`, `contract template ${id} is named more than once`)] : [];
+  });
+  const left = request.contracts.filter((c) => !seen.has(c.id)).map((c) => c.id);
+  return left.length === 0
+    ? errors
+    : [
+        ...errors,
+        fieldError(
+          'contract_ids',
+          `must name every contract of this Request once; left out: ${left.join(', ')}`,
+        ),
+      ];
+};
+
+/**
+ * draft → draft: its contracts in the order of `contractIds`, which names each exactly once
+ * (ADR 3310). The fields follow: each name at the first contract that has it, as at create;
+ * their signers and values, and render_data, stay as they are. The order it has changes
+ * nothing and tells nobody.
+ */
+export const reorderDraftContracts = (
+  request: SignatureRequest,
+  contractIds: readonly number[],
+  specs: ReadonlyMap<number, TemplateSpec>,
+  now: string,
+): E.Either<TransitionError, Transition> => {
+  const closed = openForContracts(request, 'reorder_contracts', now);
+  if (closed !== undefined) return E.left(closed);
+  const errors = orderErrors(request, contractIds);
+  if (errors.length > 0) return E.left({ _tag: 'InvalidRequest', errors });
+  if (contractIds.every((id, i) => request.contracts[i]?.id === id)) return E.right({ request, events: [] });
+  const byId = new Map(request.contracts.map((c) => [c.id, c]));
+  const contracts = contractIds.map((id) => byId.get(id)!);
+  const templates = inOrder(contracts, specs);
+  if (templates === undefined) return E.left({ _tag: 'TemplatesChanged' });
+  const place = new Map(fieldNames(templates).map((name, i) => [name, i]));
+  // Every field is some contract's; one that were not would keep its place after them.
+  const at = (name: string) => place.get(name) ?? place.size;
+  const fields = [...request.fields].sort((a, b) => at(a.name) - at(b.name));
+  return E.right({
+    request: {
+      ...request,
+      contracts,
+      // The very array when the fields' order stands: the write leaves them alone.
+      fields: fields.every((f, i) => f === request.fields[i]) ? request.fields : fields,
+      updatedAt: now,
+    },
+    events: [{ type: 'request.contracts_reordered' }],
   });
 };

@@ -149,6 +149,8 @@ export type RequestEvent =
       readonly removedFields: readonly string[];
       readonly removedRenderData: readonly string[];
     }
+  /** The sender put a draft's contracts in a new order (ADR 3310): the Request's, as they now stand. */
+  | { readonly type: 'request.contracts_reordered' }
   /** The sender removed one from a draft (ADR 3280): who, and the fields that were theirs. */
   | {
       readonly type: 'request.signer_removed';
@@ -208,7 +210,8 @@ export type Action =
   | 'remove_signer'
   | 'update_signer_settings'
   | 'add_contract'
-  | 'remove_contract';
+  | 'remove_contract'
+  | 'reorder_contracts';
 
 /** Why a send cannot happen: the spec's three preconditions. */
 export type MissingForSend =

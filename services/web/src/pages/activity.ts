@@ -40,6 +40,7 @@ const TYPE_LABELS: Readonly<Record<string, string>> = {
   'request.signer_removed': 'Signer removed',
   'request.contract_added': 'Contract added',
   'request.contract_removed': 'Contract removed',
+  'request.contracts_reordered': 'Contracts reordered',
   'request.delivery_failed': 'Could not be delivered',
   'request.cancelled': 'Cancelled',
   'request.expired': 'Expired',

@@ -23,6 +23,7 @@ export const EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = {
   'request.signer_removed': 'The sender removed a signer from a draft; their fields have no signer now.',
   'request.contract_added': 'The sender added a contract to a draft.',
   'request.contract_removed': 'The sender removed a contract from a draft, with the fields only it had.',
+  'request.contracts_reordered': 'The sender put a draft’s contracts in a new order.',
   'request.delivery_failed': 'An e-mail or SMS to a signer could not be delivered.',
   'bulk_send.completed': 'Every row of a bulk send is settled.',
 };

@@ -54,7 +54,9 @@ export const stateConflictDetail = (action: Action, state: RequestState): string
   // Fixed with the send: what the signers were sent and how they are checked (ADR 3290).
   if (action === 'update_signer_settings')
     return `A signer's order, authentication and locale are changed only while the Request is a draft; this one is ${state}.`;
-  // Its signers have been shown the document (ADR 3300).
+  // Its signers have been shown the document (ADRs 3300, 3310).
+  if (action === 'reorder_contracts')
+    return `Contracts are put in a new order only while the Request is a draft; this one is ${state}: its signers have been shown the document.`;
   if (action === 'add_contract' || action === 'remove_contract')
     return `Contracts are added and removed only while the Request is a draft; this one is ${state}: its signers have been shown the document.`;
   // Its signers have been sent their links (ADR 3280).

@@ -4,6 +4,7 @@ import {
   CreateRequestBody,
   PRINCIPAL_HEADER,
   ReissueExecutionUrlBody,
+  ReorderRequestContractsBody,
   SignerEntry,
   UpdateRequestBody,
   UpdateRequestSignerBody,
@@ -151,6 +152,22 @@ export const mountRoutes = (
         ...(idempotency && { idempotency }),
       });
       answer(ctx, 201, await run(added));
+    }),
+  );
+  // …and in a new order (ADR 3310).
+  router.put(
+    '/v1.1/requests/:id/contracts',
+    authed(async (ctx, caller) => {
+      const requestId = uuidParam(ctx.params.id, 'request');
+      const { contract_ids: contractIds } = bodyOf(ReorderRequestContractsBody, ctx);
+      const idempotency = idempotencyFrom(ctx);
+      const reordered = cases.reorderRequestContracts({
+        caller,
+        requestId,
+        contractIds,
+        ...(idempotency && { idempotency }),
+      });
+      answer(ctx, 200, await run(reordered));
     }),
   );
   router.delete(
