@@ -18,7 +18,8 @@ interface FieldShown {
  * whole built system (ADR 3300): a draft of one template, a second published template added
  * through **Add a contract** (the notice naming its field with no signer) and listed, the
  * first removed with its **Remove**; a template added meanwhile elsewhere refused beside the
- * select; nothing of this on a sent Request; axe-core on each page.
+ * select; the two then put in a new order with **Move up** (ADR 3310), History naming the
+ * new order; nothing of this on a sent Request; axe-core on each page.
  */
 describe('web application in headless Chromium: adding and removing a draft’s contracts', function () {
   // Generous: the machine may be busy, and nothing here measures speed.
@@ -95,8 +96,6 @@ describe('web application in headless Chromium: adding and removing a draft’s 
       'only the template not on the draft',
     );
     await expectAccessible(suite.page, 'a draft’s page with Add a contract');
-    await adding().scrollIntoViewIfNeeded();
-    await screenshot(suite.page, 'request-contracts');
 
     await select().selectOption(String(second));
     await select().blur();
@@ -172,11 +171,54 @@ describe('web application in headless Chromium: adding and removing a draft’s 
     await expectAccessible(suite.page, 'a draft’s page with Add a contract refused');
   });
 
-  it('offers neither Add a contract nor Remove on a sent Request', async () => {
+  it('puts the contracts in a new order with Move up, and History names it', async () => {
+    await suite.page.goto(draftUrl);
+    await section().waitFor();
+    assert.deepEqual(await listed(), [SECOND, FIRST], 'as the previous test left them');
+    const moves = async () => {
+      const buttons = await section()
+        .getByRole('button', { name: /^Move / })
+        .all();
+      return Promise.all(buttons.map((b) => b.getAttribute('aria-label')));
+    };
+    assert.deepEqual(await moves(), [`Move down: ${SECOND}`, `Move up: ${FIRST}`], 'none beyond either end');
+    await expectAccessible(suite.page, 'a draft’s page with Move up and Move down');
+
+    await section()
+      .getByRole('button', { name: `Move up: ${FIRST}` })
+      .click();
+    const moved = suite.page.getByRole('status').filter({ hasText: `${FIRST} moved up` });
+    await moved.waitFor();
+    assert.match(((await moved.textContent()) ?? '').replace(/\s+/g, ' '), /it is now contract 1 of 2/);
+    assert.deepEqual(await listed(), [FIRST, SECOND]);
+    assert.deepEqual((await draft()).contracts, [first, second]);
+    assert.deepEqual(await moves(), [`Move down: ${FIRST}`, `Move up: ${SECOND}`]);
+    await expectAccessible(suite.page, 'a draft’s page after Move up');
+    await screenshot(suite.page, 'request-contracts');
+
+    await eventually(
+      async () => {
+        const { data } = await suite.json(`/v1.1/requests/${draftId}/events`);
+        return (data as { type: string }[]).some((e) => e.type === 'request.contracts_reordered')
+          ? true
+          : undefined;
+      },
+      30_000,
+      250,
+    );
+    await suite.page.reload();
+    await suite.page
+      .getByRole('region', { name: 'History' })
+      .getByText(`Contracts put in a new order: ${FIRST}, ${SECOND}`)
+      .waitFor();
+  });
+
+  it('offers neither Add a contract, Remove nor a move on a sent Request', async () => {
     await suite.page.goto(suite.url);
     await suite.page.locator('h1 .state-sent').waitFor();
     assert.equal(await adding().count(), 0);
     assert.equal(await section().count(), 0);
     assert.equal(await suite.page.getByRole('button', { name: /^Remove / }).count(), 0);
+    assert.equal(await suite.page.getByRole('button', { name: /^Move / }).count(), 0);
   });
 });

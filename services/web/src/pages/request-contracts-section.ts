@@ -6,8 +6,10 @@ import { html, type Html } from '../html.js';
 import { csrfField } from '../layout.js';
 import { postButton } from '../table.js';
 import { keyShownAgain } from './common.js';
+import { moveButtons } from './request-contract-order.js';
 import {
   ADD_CONTRACT_ID,
+  addable,
   addContractError,
   contractName,
   templatesIn,
@@ -16,7 +18,8 @@ import {
 
 /**
  * A draft's **Contracts** on its page (ADR 3300): each with a **Remove** while there are two
- * or more (a Request has at least one), and **Add a contract** choosing among the Site's
+ * or more (a Request has at least one), **Move up** and **Move down** to put them in the
+ * order signers read them in (ADR 3310), and **Add a contract** choosing among the Site's
  * published templates not on it yet. Nothing on a Request that is not a draft.
  */
 
@@ -73,7 +76,7 @@ export const contractsSection = (input: {
   const templates = templatesIn(read);
   // A refused choice stays offered (it may have been added meanwhile), its refusal beside it.
   const kept = typed?.kind === 'add' && refused !== undefined ? typed.contractId : '';
-  const left = templates.filter((t) => !r.contracts.includes(t.id) || String(t.id) === kept);
+  const left = templates.filter((t) => addable(t) && (!r.contracts.includes(t.id) || String(t.id) === kept));
   const removable = r.contracts.length > 1;
   return html`<section aria-labelledby="draft-contracts-title">
     <h2 id="draft-contracts-title">Contracts</h2>
@@ -85,11 +88,20 @@ export const contractsSection = (input: {
           : 'A Request has at least one contract: to replace it, add the new one first, then remove it.'
       }
     </p>
+    ${
+      removable
+        ? html`<p class="hint">
+            Signers read the contracts in this order, and the signed document holds them in it:
+            <strong>Move up</strong> and <strong>Move down</strong> change it.
+          </p>`
+        : ''
+    }
     <ul class="contracts">
       ${r.contracts.map((id) => {
         const name = contractName(templates, id);
         return html`<li>
           <a href="${base}/templates/${String(id)}">${name}</a>
+          ${moveButtons(base, csrf, r, id, name)}
           ${
             removable
               ? postButton({

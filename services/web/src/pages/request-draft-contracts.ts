@@ -1,10 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
-import { ContractList, type ContractSummary, type RequestView } from '@esign/contracts';
+import { ContractList, ContractSummary, type RequestView } from '@esign/contracts';
 import type { ApiProblem, ApiResult } from '../api-client.js';
 import type { Visitor } from '../context.js';
 import { html, type Html } from '../html.js';
 import { problemSummary } from '../layout.js';
+import { moveRefusal, movedNotice, type Direction } from './request-contract-order.js';
 
 /**
  * A draft's contracts added and removed on its page (ADR 3300): **Add a contract** sends
@@ -12,14 +13,24 @@ import { problemSummary } from '../layout.js';
  * `DELETE /v1.1/requests/:id/contracts/:contract_id` (the routes:
  * `request-draft-contract-routes.ts`; the section: `request-contracts-section.ts`). Each
  * form carries its own Idempotency-Key, so a second click adds or removes nothing twice.
+ * Their **Move up** and **Move down** (ADR 3310): `request-contract-order.ts`.
  */
 
-/** A refused Add a contract (the key and the template chosen, as posted), or a refused Remove. */
+/** A refused Add a contract (the key and the template chosen, as posted), or a refused Remove or move. */
 export type ContractForm =
   | { readonly kind: 'add'; readonly idempotencyKey: string; readonly contractId: string }
-  | { readonly kind: 'remove'; readonly contractId: number };
+  | { readonly kind: 'remove'; readonly contractId: number }
+  | { readonly kind: 'move'; readonly contractId: number; readonly direction: Direction };
 
-/** The Site's published, unarchived templates (one call), on a draft only; none read otherwise. */
+/** Whether a template can be added to a draft: published and not archived. */
+export const addable = (c: ContractSummary): boolean => c.state === 'published' && c.archived_at === null;
+
+/**
+ * The Site's published, unarchived templates (one call), on a draft only; none read
+ * otherwise. A contract of the draft not among them (its template archived since it was
+ * added, or past the first 100) is read on its own, all such at once, for its name; one
+ * that cannot be read is left out (named by its id).
+ */
 export const draftTemplatesOf = async (
   visitor: Visitor,
   r: RequestView,
@@ -30,9 +41,15 @@ export const draftTemplatesOf = async (
     path: `/v1.1/sites/${String(r.site_id)}/contracts?page=1&per_page=100&state=published&archived=false`,
     codec: ContractList,
   });
-  return E.map((l: ContractList) => l.data.filter((c) => c.state === 'published' && c.archived_at === null))(
-    list,
+  if (E.isLeft(list)) return list;
+  const listed = list.right.data.filter(addable);
+  const missing = [...new Set(r.contracts)].filter((id) => !listed.some((t) => t.id === id));
+  const read = await Promise.all(
+    missing.map((id) =>
+      visitor.api({ method: 'GET', path: `/v1.1/contracts/${String(id)}`, codec: ContractSummary }),
+    ),
   );
+  return E.right([...listed, ...read.flatMap((found) => (E.isRight(found) ? [found.right] : []))]);
 };
 
 /** The templates read, or none when they could not be (or the Request is not a draft). */
@@ -83,6 +100,10 @@ export const contractsSummary = (
     return problemSummary(
       withOutcome(refused, `${contractName(templates, typed.contractId)} was not removed.`),
     );
+  if (typed.kind === 'move')
+    return problemSummary(
+      moveRefusal(refused, `${contractName(templates, typed.contractId)} was not moved.`),
+    );
   return problemSummary(
     withOutcome(refused, 'No contract was added.'),
     { contract_id: ADD_CONTRACT_ID },
@@ -109,6 +130,8 @@ export const contractsNotice = (
   if (problem || r.state !== 'draft' || id === undefined) return '';
   const listed = r.contracts.includes(id);
   const name = contractName(templates, id);
+  const moved = movedNotice(ctx, r, (c) => contractName(templates, c), id);
+  if (moved !== '') return moved;
   if (done === 'contract-added' && listed) {
     const names = new Set(templates.find((t) => t.id === id)?.fields.map((f) => f.name) ?? []);
     const unassigned = r.fields.filter((f) => f.assigned_to === null && names.has(f.name)).map((f) => f.name);

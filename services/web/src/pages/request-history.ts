@@ -137,6 +137,15 @@ const contractChanged = (added: boolean, data: Data): string => {
   return `Contract ${added ? 'added' : 'removed'}: ${name}${went.length === 0 ? '' : ` — ${went.join('; ')}`}`;
 };
 
+/** A draft's contracts put in a new order (ADR 3310): all of them, as they now stand. */
+const contractsReordered = (data: Data): string => {
+  const listed = Array.isArray(data.contracts) ? (data.contracts as unknown[]) : [];
+  const named = listed
+    .filter((c): c is Data => typeof c === 'object' && c !== null)
+    .map((c) => text(c, 'name') ?? `template ${String(c.id)}`);
+  return `Contracts put in a new order${named.length === 0 ? '' : `: ${named.join(', ')}`}`;
+};
+
 /** What a draft's signer's settings (ADR 3290) are called in `request.signer_updated`'s `changed`. */
 const SETTINGS: readonly (readonly [string, string])[] = [
   ['order', 'order'],
@@ -192,6 +201,8 @@ export const whatHappened = (name: SignerName, entry: HistoryEntry): Html | stri
       return contractChanged(true, data);
     case 'request.contract_removed':
       return contractChanged(false, data);
+    case 'request.contracts_reordered':
+      return contractsReordered(data);
     case 'request.delivery_failed':
       return deliveryFailed(name(data), data);
     case 'request.completed':
