@@ -149,10 +149,16 @@ describe('end to end through the gateway: the authorization matrix', function ()
   };
 
   it('gives every endpoint × credential exactly the expected status, and leaks nothing', () =>
-    runMatrix(matrixEndpoints({ system, acme, template }).filter((e) => e.notifier === undefined)));
+    runMatrix(
+      matrixEndpoints({ system, acme, template, otherSite: globex.site }).filter(
+        (e) => e.notifier === undefined,
+      ),
+    ));
 
   it('does the same for the webhook API the notifier serves', () =>
-    runMatrix(matrixEndpoints({ system, acme, template }).filter((e) => e.notifier === true)));
+    runMatrix(
+      matrixEndpoints({ system, acme, template, otherSite: globex.site }).filter((e) => e.notifier === true),
+    ));
 
   it('stops a token within the introspection bound once it is revoked', async () => {
     const issued = (await system.admin('create-token', '--app', acme.tenant.appId)) as {

@@ -494,7 +494,7 @@ export interface paths {
     put?: never;
     /**
      * Copy a contract template into a new draft
-     * @description A new draft template in the same Site with the template’s content (its HTML and fields, or the same PDF), whatever its state: how a published template, which never changes, is corrected (copy, replace the draft, publish it, archive the old one). `name` defaults to the source’s with “ (copy)”.
+     * @description A new draft template with the template’s content (its HTML and fields, or the same PDF), whatever its state: how a published template, which never changes, is corrected (copy, replace the draft, publish it, archive the old one). The copy is in the same Site, or in `site_id`, another Site the credential reaches (a 422 at `site_id` otherwise): how a template made in a test Site goes to the production one. `name` defaults to the source’s with “ (copy)” in the same Site, and to the source’s as it is in another.
      */
     post: operations['copyContract'];
     delete?: never;
@@ -2217,6 +2217,7 @@ export interface components {
     };
     CopyContractBody: {
       name?: string;
+      site_id?: number;
     };
     CreateWebhookEndpointBody: {
       url: string;

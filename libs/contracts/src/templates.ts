@@ -111,8 +111,12 @@ export const CreateContractBody = withSchema(
   { oneOf: [CreateHtmlContractBody, CreatePdfContractBody] },
 );
 
-/** `POST /v1.1/contracts/:id/copy` (ADR 3260): the copy's name; absent, the source's with " (copy)". */
-export const CopyContractBody = strict({}, { name: TemplateName }, 'CopyContractBody');
+/**
+ * `POST /v1.1/contracts/:id/copy` (ADR 3260): the copy's name, absent the source's with
+ * " (copy)"; and the Site it goes to (ADR 3320), absent the source's, where the name
+ * defaults to the source's as it is.
+ */
+export const CopyContractBody = strict({}, { name: TemplateName, site_id: PositiveInt }, 'CopyContractBody');
 export type CopyContractBody = t.TypeOf<typeof CopyContractBody>;
 
 export const TemplateState = t.keyof({ draft: null, published: null }, 'TemplateState');

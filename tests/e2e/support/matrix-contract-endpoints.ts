@@ -1,6 +1,7 @@
 // The contract template endpoints of the gateway's authorization matrix: created, read,
 // published, a draft replaced or deleted (ADR 3240), a published one archived or
-// unarchived (ADR 3250), any one copied (ADR 3260), a PDF one's file downloaded (ADR 3270).
+// unarchived (ADR 3250), any one copied (ADR 3260), also into another Site (ADR 3320), a PDF
+// one's file downloaded (ADR 3270).
 import assert from 'node:assert/strict';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { expectStatus } from './client.js';
@@ -14,8 +15,11 @@ const blankPdf = async (): Promise<string> => {
   return Buffer.from(await document.save()).toString('base64');
 };
 
-/** The template calls for `acme` (the own site, with its published `template`), each on a fresh template when it changes one. */
-export const contractEndpoints = (acme: ClientOf, template: number): Endpoint[] => {
+/**
+ * The template calls for `acme` (the own site, with its published `template`), each on a
+ * fresh template when it changes one; `otherSite` is one `acme` does not reach.
+ */
+export const contractEndpoints = (acme: ClientOf, template: number, otherSite: number): Endpoint[] => {
   const newTemplate = async (name: string): Promise<number> =>
     expectStatus(
       await acme.api.post<{ id: number }>(`/v1.1/sites/${acme.site}/contracts`, {
@@ -146,6 +150,15 @@ export const contractEndpoints = (acme: ClientOf, template: number): Endpoint[] 
         };
       },
       expect: { own: 201 },
+    },
+    {
+      // Into a Site the credential does not reach (ADR 3320): refused at site_id for the own
+      // credential, and the other's does not reach the template.
+      name: 'POST /v1.1/contracts/:id/copy {site_id}',
+      method: 'POST',
+      prepare: () =>
+        Promise.resolve({ path: `/v1.1/contracts/${template}/copy`, body: { site_id: otherSite } }),
+      expect: { own: 422 },
     },
   ];
 };

@@ -29,10 +29,13 @@ export const matrixEndpoints = ({
   system,
   acme,
   template,
+  otherSite,
 }: {
   readonly system: EsignSystem;
   readonly acme: ClientOf;
   readonly template: number;
+  /** A Site the own credential does not reach (the `other` credential's). */
+  readonly otherSite: number;
 }): Endpoint[] => {
   const draft = async (): Promise<RequestBody> =>
     expectStatus(
@@ -128,7 +131,7 @@ export const matrixEndpoints = ({
       },
       expect: { own: 204 },
     },
-    ...contractEndpoints(acme, template),
+    ...contractEndpoints(acme, template, otherSite),
     {
       name: 'GET /v1.1/requests/:id',
       method: 'GET',

@@ -137,9 +137,10 @@ const changeTemplate = (
   );
 
 /**
- * `POST /v1.1/contracts/:id/copy` (ADR 3260): a new draft in the template's Site with its
- * content (HTML and fields, or the same PDF), whatever its state. The stored HTML is already
- * the sanitizer's form (ADR 1300), so it is copied as it is.
+ * `POST /v1.1/contracts/:id/copy` (ADR 3260): a new draft with a template's content (HTML
+ * and fields, or the same PDF), whatever its state, in the template's Site or in `site_id`,
+ * another the caller reaches (ADR 3320). The stored HTML is already the sanitizer's form
+ * (ADR 1300), so it is copied as it is.
  */
 export const copyContract =
   (deps: Pick<Deps, 'transact' | 'clock'>) =>
@@ -148,8 +149,12 @@ export const copyContract =
     readonly templateId: number;
     readonly body: CopyContractBody;
     readonly idempotency?: Idempotency;
-  }): TE.TaskEither<AppError, Outcome<ContractView>> =>
-    onTemplate(deps, input, (store, source) =>
+  }): TE.TaskEither<AppError, Outcome<ContractView>> => {
+    const to = input.body.site_id;
+    // A body field, so a 422 at it: a Site the credential does not reach reads as none.
+    if (to !== undefined && E.isLeft(reachSite(input.caller, to)))
+      return TE.left(invalid([{ path: 'site_id', message: `no site ${to} that this credential reaches` }]));
+    return onTemplate(deps, input, (store, source) =>
       pipe(
         source.kind === 'pdf'
           ? pipe(
@@ -158,10 +163,11 @@ export const copyContract =
             )
           : TE.right(null),
         TE.chain((pdf) =>
-          store.templates.insert(copyTemplate(source, input.body.name, isoNow(deps.clock)), pdf),
+          store.templates.insert(copyTemplate(source, input.body.name, isoNow(deps.clock), to), pdf),
         ),
       ),
     );
+  };
 
 export const publishContract =
   (deps: Pick<Deps, 'transact' | 'clock'>) =>

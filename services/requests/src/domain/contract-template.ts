@@ -226,16 +226,18 @@ export const copyName = (name: string): string => {
 
 /**
  * A new draft with a template's content (ADR 3260): its HTML and fields, or its PDF's, in
- * its Site; a draft, published or archived template alike. Its document is the same, so
- * its size and hash are too.
+ * its Site or in `siteId` (ADR 3320); a draft, published or archived template alike. Its
+ * document is the same, so its size and hash are too. Named `name`, else the source's with
+ * " (copy)" beside it in its Site, and the source's as it is in another.
  */
 export const copyTemplate = (
   source: TemplateWithHtml,
   name: string | undefined,
   now: string,
+  siteId: number = source.siteId,
 ): NewTemplate => ({
-  siteId: source.siteId,
-  name: name ?? copyName(source.name),
+  siteId,
+  name: name ?? (siteId === source.siteId ? copyName(source.name) : source.name),
   kind: source.kind,
   state: 'draft',
   tokens: source.tokens,

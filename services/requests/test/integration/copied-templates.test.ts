@@ -17,8 +17,8 @@ import {
 /**
  * ADR 3260 against real Postgres: any template is copied into a new draft of its Site with
  * the same content (HTML and fields, or the same PDF), which is then changed and published
- * on its own while the source stays as it was; and a PDF template's file is downloaded
- * (ADR 3270).
+ * on its own while the source stays as it was, or into another Site the caller reaches
+ * (ADR 3320); and a PDF template's file is downloaded (ADR 3270).
  */
 describe('requests service: contract templates copied into new drafts (real Postgres)', () => {
   let h: Harness;
@@ -88,6 +88,66 @@ describe('requests service: contract templates copied into new drafts (real Post
              = (SELECT pdf FROM contract_templates WHERE id = ${source.id})`,
     );
     assert.equal(stored, true, 'the same PDF bytes');
+  });
+
+  it('copies a template into another Site the credential reaches, under its own name, that Site’s own from then on (ADR 3320)', async () => {
+    const both = await principal([SITE_A, SITE_B]);
+    const created = await h.http
+      .post(`/v1.1/sites/${SITE_A.id}/contracts`)
+      .set(both)
+      .send({ type: 'pdf', name: 'Lease', pdf: await pdfWithFields() })
+      .expect(201);
+    const source = created.body as ContractView;
+    const made = await h.http
+      .post(`/v1.1/contracts/${source.id}/copy`)
+      .set(both)
+      .send({ site_id: SITE_B.id })
+      .expect(201);
+    const copied = made.body as ContractView;
+    assert.deepEqual([copied.site_id, copied.name, copied.state], [SITE_B.id, 'Lease', 'draft']);
+    // A key is for one call: the same key with another Site named is refused.
+    const key = `copy-${source.id}-to-b`;
+    const keyed = (site_id: number) =>
+      h.http
+        .post(`/v1.1/contracts/${source.id}/copy`)
+        .set(both)
+        .set('Idempotency-Key', key)
+        .send({ site_id });
+    await keyed(SITE_B.id).expect(201);
+    assert.equal((await keyed(SITE_A.id).expect(422)).body.code, 'idempotency_key_reused');
+    assert.deepEqual(
+      [copied.type, copied.fields, copied.document],
+      [source.type, source.fields, source.document],
+    );
+    // It is the other Site's own: read, published and used there without the first Site.
+    const onlyB = await principal([SITE_B]);
+    await h.http.post(`/v1.1/contracts/${copied.id}/publish`).set(onlyB).expect(200);
+    const file = await h.http.get(`/v1.1/contracts/${copied.id}/document`).set(onlyB).expect(200);
+    assert.equal(file.headers['content-type'], 'application/pdf');
+    await h.http.get(`/v1.1/contracts/${copied.id}`).set(headers).expect(404);
+    assert.deepEqual(await read(source.id), source, 'the source is unchanged');
+  });
+
+  it('refuses, at site_id, a Site the credential does not reach, writing nothing (ADR 3320)', async () => {
+    const id = await publishedTemplate(h.http);
+    const templates = await countRows(h.pool, 'contract_templates');
+    for (const site_id of [SITE_B.id, 999_999]) {
+      const refused = await copy(id, { site_id }).expect(422);
+      assert.deepEqual(
+        (refused.body.errors as { path: string; message: string }[]).map((e) => `${e.path}: ${e.message}`),
+        [`site_id: no site ${site_id} that this credential reaches`],
+      );
+    }
+    assert.deepEqual(
+      ((await copy(id, { site_id: 'b' }).expect(422)).body.errors as { path: string }[]).map((e) => e.path),
+      ['site_id'],
+    );
+    assert.equal(await countRows(h.pool, 'contract_templates'), templates, 'nothing written');
+    // Its own Site named: as without it.
+    assert.equal(
+      ((await copy(id, { site_id: SITE_A.id }).expect(201)).body as ContractView).name,
+      'NDA (copy)',
+    );
   });
 
   it('answers a PDF template’s file as uploaded, revalidated by its hash; an HTML template has none (ADR 3270)', async () => {

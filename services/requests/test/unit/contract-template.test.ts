@@ -174,6 +174,12 @@ describe('requests domain: contract templates', () => {
       archivedAt: null,
     });
     assert.equal(copyTemplate(source, 'NDA 2031', NOW).name, 'NDA 2031');
+    // Into another Site (ADR 3320): there, by default, the source's name as it is.
+    assert.deepEqual(
+      [copyTemplate(source, undefined, NOW, 8).siteId, copyTemplate(source, undefined, NOW, 8).name],
+      [8, 'NDA'],
+    );
+    assert.equal(copyTemplate(source, undefined, NOW, source.siteId).name, 'NDA (copy)');
 
     assert.equal(copyName('x'.repeat(193)), `${'x'.repeat(193)} (copy)`);
     assert.equal(copyName('x'.repeat(200)), `${'x'.repeat(193)} (copy)`);
