@@ -25,6 +25,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1.1/requests/{request_id}/copy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Copy a Request into a new draft
+     * @description Makes a new draft in the Request’s Site from any Request, whatever its state: the same contracts, the same signers (their channels, signing order, check before signing — an access code stays the one they were given — and language), the fields with their signers and values, `render_data`, `cc`, `redirect_url` and `reminder_interval_days`. A signer is reached at the Site’s details of them as they are now. Not copied: its expiry, state, history, links and anything signed. How a declined, expired or cancelled Request is sent again, or a test-mode one for real (`"test_mode": false`; absent, the source’s). Made by the create’s rules: a contract whose template has been archived since is a 422 at `contracts[i]`. Writes `request.created`.
+     */
+    post: operations['copyRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1.1/requests/{request_id}': {
     parameters: {
       query?: never;
@@ -2008,6 +2028,9 @@ export interface components {
         message: string;
       }[];
     };
+    CopyRequestBody: {
+      test_mode?: boolean;
+    };
     RequestList: {
       page: number;
       per_page: number;
@@ -3599,6 +3622,344 @@ export interface operations {
            *       "request_id": "64e2ad85-1a55-4161-8b10-7ddddce6d7a2"
            *     }
            */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'invalid_body' | 'idempotency_key_reused';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  copyRequest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a POST safe to retry: the same key and body replay the first answer (`Idempotent-Replayed: true`). 1 to 255 visible ASCII characters, e.g. a UUID; kept at least 24 hours. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description The Request (a UUID). */
+        request_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['CopyRequestBody'];
+      };
+    };
+    responses: {
+      /** @description The new draft. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          Location: components['headers']['Location'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "206905eb-196c-4464-920a-7d2fa940477a",
+           *       "site_id": 2,
+           *       "state": "draft",
+           *       "contracts": [
+           *         1
+           *       ],
+           *       "signers": [
+           *         {
+           *           "signer_id": "client-ref-m-000eb71b",
+           *           "signer_ref": "tNNFRPU_xTqjo6jq",
+           *           "email": "m-000eb71b@example.com",
+           *           "mobile_number": null,
+           *           "send_to": {
+           *             "email": true,
+           *             "mobile_number": false
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:23056/sign?r=206905eb-196c-4464-920a-7d2fa940477a&s=tNNFRPU_xTqjo6jq&signature=k1.xDGrkzofX3PKM5icK4jXl0WjuftEttLncdDwDy5ysBg",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "pending",
+           *             "sms": "not_requested"
+           *           },
+           *           "order": null,
+           *           "turn": false,
+           *           "authentication": null,
+           *           "locale": null,
+           *           "viewed_at": null
+           *         },
+           *         {
+           *           "signer_id": "5552131056",
+           *           "signer_ref": "MrzTfe8WHxCTBwsE",
+           *           "email": null,
+           *           "mobile_number": "15552131056",
+           *           "send_to": {
+           *             "email": false,
+           *             "mobile_number": true
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:23056/sign?r=206905eb-196c-4464-920a-7d2fa940477a&s=MrzTfe8WHxCTBwsE&signature=k1.o9WgGshXEI9HPyz63mPd8HqUv1_mdLzLCice-VP0a7M",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "not_requested",
+           *             "sms": "pending"
+           *           },
+           *           "order": null,
+           *           "turn": false,
+           *           "authentication": null,
+           *           "locale": null,
+           *           "viewed_at": null
+           *         }
+           *       ],
+           *       "fields": [
+           *         {
+           *           "name": "full_name",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-m-000eb71b"
+           *         },
+           *         {
+           *           "name": "signature",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-m-000eb71b"
+           *         },
+           *         {
+           *           "name": "witness_signature",
+           *           "default_value": null,
+           *           "assigned_to": "5552131056"
+           *         }
+           *       ],
+           *       "render_data": {
+           *         "start_date": "2030-01-01",
+           *         "client_name": "Jane Q. Client"
+           *       },
+           *       "redirect_url": "https://client.example/after-signing?ref=42",
+           *       "expires_at": null,
+           *       "created_at": "2026-12-05T10:28:01.185Z",
+           *       "updated_at": "2026-12-05T10:28:01.185Z",
+           *       "sent_at": null,
+           *       "cancelled_at": null,
+           *       "expired_at": null,
+           *       "completed_at": null,
+           *       "declined_at": null,
+           *       "last_reminded_at": null,
+           *       "remind_count": 0,
+           *       "reminder_interval_days": null,
+           *       "next_reminder_at": null,
+           *       "current_order": null,
+           *       "test_mode": false,
+           *       "cc": []
+           *     }
+           */
+          'application/json': components['schemas']['RequestView'];
+        };
+      };
+      /**
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json' | 'invalid_idempotency_key' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "7de4022f-defa-46fa-80f5-a96e409272a0"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `test_mode_only_token`: the access token is test-only: it may create only `"test_mode": true` Requests (`errors[].path` is `test_mode`) and act on those only. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'test_mode_only_token';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such request.",
+           *       "request_id": "61a6b85e-dbd0-4539-9039-05be24cadd6a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 409;
+            /** @enum {unknown} */
+            code?: 'idempotency_key_in_flight';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /**
+       * @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
+       *     - `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 422;
@@ -10971,6 +11332,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/invalid_body",
+           *       "title": "Invalid request body",
+           *       "status": 422,
+           *       "code": "invalid_body",
+           *       "detail": "The request body is invalid.",
+           *       "errors": [
+           *         {
+           *           "path": "site_id",
+           *           "message": "no site 1 that this credential reaches"
+           *         }
+           *       ],
+           *       "request_id": "0c4b6b96-f3fe-4c9d-bbcd-14eaec734f68"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 422;

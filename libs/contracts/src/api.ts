@@ -88,6 +88,13 @@ export const ReorderRequestContractsBody = strict(
 );
 export type ReorderRequestContractsBody = t.TypeOf<typeof ReorderRequestContractsBody>;
 
+/**
+ * `POST /v1.1/requests/:id/copy` (ADR 3330): a new draft made of a Request; `test_mode`,
+ * absent the source's, makes a live copy of a test-mode Request or the other way round.
+ */
+export const CopyRequestBody = strict({}, { test_mode: t.boolean }, 'CopyRequestBody');
+export type CopyRequestBody = t.TypeOf<typeof CopyRequestBody>;
+
 /** An element of `fields` in the create body. */
 export const FieldEntry = strict(
   { name: NonEmptyString },

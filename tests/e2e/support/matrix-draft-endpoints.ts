@@ -1,6 +1,6 @@
 // The endpoints of the gateway's authorization matrix that change a draft's make-up: its
 // signers added and removed (ADR 3280), its contracts added and removed (ADR 3300) and
-// reordered (ADR 3310).
+// reordered (ADR 3310); and a new draft copied from a Request (ADR 3330).
 import assert from 'node:assert/strict';
 import { expectStatus } from './client.js';
 import { publishedAgreement, unique, type ClientOf, type RequestBody } from './flow.js';
@@ -107,6 +107,23 @@ export const draftEndpoints = (acme: ClientOf, draft: () => Promise<RequestBody>
         return { path: `/v1.1/requests/${view.id}/contracts/${second}`, unchanged: contractsAre(view.id, 2) };
       },
       expect: { own: 200 },
+    },
+    // A new draft copied from a Request (ADR 3330).
+    {
+      name: 'POST /v1.1/requests/:id/copy',
+      method: 'POST',
+      prepare: async () => {
+        const view = await draft();
+        const total = async () =>
+          expectStatus(await acme.api.get<{ total_count: number }>(`/v1.1/sites/${acme.site}/requests`), 200)
+            .body.total_count;
+        const before = await total();
+        return {
+          path: `/v1.1/requests/${view.id}/copy`,
+          unchanged: async () => assert.equal(await total(), before, 'a refused copy made nothing'),
+        };
+      },
+      expect: { own: 201 },
     },
   ];
 };

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { CreateRequestBody, RequestList, RequestView } from '../api.js';
+import { CopyRequestBody, CreateRequestBody, RequestList, RequestView } from '../api.js';
 import { VerificationView } from '../verification.js';
 import { strict } from '../primitives.js';
 import { TestMessageList } from '../test-mode.js';
@@ -57,6 +57,28 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     params: { site_id: SITE_ID },
     body: { codec: CreateRequestBody },
     responses: { 201: { description: 'The created Request.', codec: RequestView, location: true } },
+    problems: ['test_mode_only_token'],
+  },
+  {
+    method: 'post',
+    path: '/v1.1/requests/{request_id}/copy',
+    operationId: 'copyRequest',
+    summary: 'Copy a Request into a new draft',
+    description:
+      'Makes a new draft in the Request’s Site from any Request, whatever its state: the same contracts, the ' +
+      'same signers (their channels, signing order, check before signing — an access code stays the one they ' +
+      'were given — and language), the fields with their signers and values, `render_data`, `cc`, ' +
+      '`redirect_url` and `reminder_interval_days`. A signer is reached at the Site’s details of them as they ' +
+      'are now. Not copied: its expiry, state, history, links and anything signed. How a declined, expired or ' +
+      'cancelled Request is sent again, or a test-mode one for real (`"test_mode": false`; absent, the ' +
+      'source’s). Made by the create’s rules: a contract whose template has been archived since is a 422 at ' +
+      '`contracts[i]`. Writes `request.created`.',
+    tag: 'Requests',
+    auth: 'access_token',
+    idempotent: true,
+    params: { request_id: REQUEST_ID },
+    body: { codec: CopyRequestBody, required: false },
+    responses: { 201: { description: 'The new draft.', codec: RequestView, location: true } },
     problems: ['test_mode_only_token'],
   },
   {

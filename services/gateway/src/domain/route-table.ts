@@ -89,6 +89,8 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/requests/:id/signers/:id', ['DELETE']),
   // A draft's contracts added, removed (ADR 3300) and reordered (ADR 3310).
   api('/v1.1/requests/:id/contracts', ['POST', 'PUT']),
+  // A new draft made of any Request (ADR 3330).
+  api('/v1.1/requests/:id/copy', ['POST']),
   api('/v1.1/requests/:id/contracts/:id', ['DELETE']),
   // A single-use, 5-minute URL of one signer's page for an iframe (ADR 2300).
   api('/v1.1/requests/:id/signers/:id/embedded_url', ['POST']),

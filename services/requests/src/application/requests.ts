@@ -1,7 +1,7 @@
 import { isoNow } from '@esign/contracts';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import type { RequestView } from '@esign/contracts';
+import type { RequestView, SiteGrant } from '@esign/contracts';
 import {
   type CreateRequestBody,
   type HistoryOrder,
@@ -10,6 +10,7 @@ import {
   type SiteEventFeed,
 } from '@esign/contracts';
 import { createSignatureRequest } from '../domain/request-creation.js';
+import type { Challenge } from '../domain/signer-authentication.js';
 import type { FeedFrom, RequestFilter } from '../ports/request-repository.js';
 import type { PageRequest } from '../ports/page.js';
 import { reachSite, reachSiteToCreate, siteIds, type Caller } from './caller.js';
@@ -22,13 +23,13 @@ import { envelopes } from './events.js';
 import { hashAccessCodes } from './signing/hash-access-codes.js';
 import { requestView } from './views.js';
 
+type CreateDeps = Pick<
+  Deps,
+  'transact' | 'autocommit' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl' | 'codeHasher'
+>;
+
 export const createRequest =
-  (
-    deps: Pick<
-      Deps,
-      'transact' | 'autocommit' | 'clock' | 'ids' | 'urlSigner' | 'publicBaseUrl' | 'codeHasher'
-    >,
-  ) =>
+  (deps: CreateDeps) =>
   (input: {
     readonly caller: Caller;
     readonly siteId: number;
@@ -39,49 +40,59 @@ export const createRequest =
       TE.fromEither(reachSiteToCreate(input.caller, input.siteId, input.body.test_mode)),
       TE.bindTo('site'),
       TE.bindW('challenges', () => hashAccessCodes(deps)(input.body)),
-      TE.chainW(({ site, challenges }) =>
-        // Its one read locks nothing and its one write is atomic (ADR 2610): without a
-        // key, no transaction (ADR 2640).
-        oneWriteIdempotently(deps, site.id, input.idempotency, (store) =>
-          pipe(
-            store.creation.inputs(
-              site.id,
-              input.body.contracts,
-              input.body.signers.map((s) => s.signer_id),
-            ),
-            TE.chainEitherKW(({ templates, storedContacts }) =>
-              createSignatureRequest({
-                id: deps.ids.requestId(),
-                site,
-                now: isoNow(deps.clock),
-                body: input.body,
-                templates,
-                storedContacts,
-                signerRefs: input.body.signers.map(() => deps.ids.signerRef()),
-                creator: { userId: input.caller.sub, email: input.caller.email ?? null },
-              }),
-            ),
-            // One write for all of it (ADR 2610): signers, Request, challenges, events.
-            TE.chainFirstW((creation) =>
-              store.creation.insert({
-                siteSigners: creation.siteSigners,
-                request: creation.request,
-                challenges: [...challenges].map(([i, challenge]) => ({
-                  signerRef: creation.request.signers[i]!.signerRef,
-                  challenge,
-                })),
-                events: envelopes(
-                  { ids: deps.ids, executionUrl: executionUrl(deps) },
-                  creation.request,
-                  creation.events,
-                ),
-              }),
-            ),
-            TE.map((creation) => requestView(creation.request, executionUrl(deps))),
-          ),
-        ),
-      ),
+      TE.chainW(({ site, challenges }) => createOn(deps, site, input, challenges)),
     );
+
+/**
+ * A new draft of `input.body` on `site` (which the caller may create on), its signers'
+ * challenges made already, by body index: the create, and a copy (ADR 3330).
+ */
+export const createOn = (
+  deps: CreateDeps,
+  site: SiteGrant,
+  input: { readonly caller: Caller; readonly body: CreateRequestBody; readonly idempotency?: Idempotency },
+  challenges: ReadonlyMap<number, Challenge>,
+): TE.TaskEither<AppError, Outcome<RequestView>> =>
+  // Its one read locks nothing and its one write is atomic (ADR 2610): without a key, no
+  // transaction (ADR 2640).
+  oneWriteIdempotently(deps, site.id, input.idempotency, (store) =>
+    pipe(
+      store.creation.inputs(
+        site.id,
+        input.body.contracts,
+        input.body.signers.map((s) => s.signer_id),
+      ),
+      TE.chainEitherKW(({ templates, storedContacts }) =>
+        createSignatureRequest({
+          id: deps.ids.requestId(),
+          site,
+          now: isoNow(deps.clock),
+          body: input.body,
+          templates,
+          storedContacts,
+          signerRefs: input.body.signers.map(() => deps.ids.signerRef()),
+          creator: { userId: input.caller.sub, email: input.caller.email ?? null },
+        }),
+      ),
+      // One write for all of it (ADR 2610): signers, Request, challenges, events.
+      TE.chainFirstW((creation) =>
+        store.creation.insert({
+          siteSigners: creation.siteSigners,
+          request: creation.request,
+          challenges: [...challenges].map(([i, challenge]) => ({
+            signerRef: creation.request.signers[i]!.signerRef,
+            challenge,
+          })),
+          events: envelopes(
+            { ids: deps.ids, executionUrl: executionUrl(deps) },
+            creation.request,
+            creation.events,
+          ),
+        }),
+      ),
+      TE.map((creation) => requestView(creation.request, executionUrl(deps))),
+    ),
+  );
 
 export const getRequest =
   (deps: Pick<Deps, 'store' | 'urlSigner' | 'publicBaseUrl'>) =>

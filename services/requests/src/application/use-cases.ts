@@ -1,3 +1,4 @@
+import { copyRequest } from './copy-request.js';
 import { addRequestContract, removeRequestContract, reorderRequestContracts } from './draft-contracts.js';
 import { addRequestSigner, removeRequestSigner } from './draft-signers.js';
 import type { Deps } from './deps.js';
@@ -70,6 +71,7 @@ export const useCases = (deps: Deps) => ({
   listRequests: listRequests(deps),
   listRequestEvents: listRequestEvents(deps),
   listSiteEvents: listSiteEvents(deps),
+  copyRequest: copyRequest(deps),
   sendRequest: sendRequest(deps),
   cancelRequest: cancelRequest(deps),
   remindRequest: remindRequest(deps),

@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import {
   AddRequestContractBody,
+  CopyRequestBody,
   CreateRequestBody,
   PRINCIPAL_HEADER,
   ReissueExecutionUrlBody,
@@ -48,6 +49,20 @@ export const mountRoutes = (
       const idempotency = idempotencyFrom(ctx);
       const outcome = await run(
         cases.createRequest({ caller, siteId, body, ...(idempotency && { idempotency }) }),
+      );
+      answer(ctx, 201, outcome, '/v1.1/requests');
+    }),
+  );
+
+  // A new draft made of any Request (ADR 3330).
+  router.post(
+    '/v1.1/requests/:id/copy',
+    authed(async (ctx, caller) => {
+      const requestId = uuidParam(ctx.params.id, 'request');
+      const body = bodyOf(CopyRequestBody, ctx);
+      const idempotency = idempotencyFrom(ctx);
+      const outcome = await run(
+        cases.copyRequest({ caller, requestId, body, ...(idempotency && { idempotency }) }),
       );
       answer(ctx, 201, outcome, '/v1.1/requests');
     }),
