@@ -121,3 +121,15 @@ export const visitorOf = async (ctx: Koa.Context, deps: WebDeps): Promise<Visito
     self: (call) => deps.api.call({ ...call, bearer: sessionToken }),
   };
 };
+
+/**
+ * Makes the visitor's Site `siteId` their current one, as the header's Site switch does
+ * (the site cookie, read back by `visitorOf`); false, changing nothing, when it is not a
+ * Site of theirs.
+ */
+export const switchSite = (ctx: Koa.Context, deps: WebDeps, visitor: Visitor, siteId: string): boolean => {
+  const site = visitor.me.sites.find((s) => String(s.id) === siteId);
+  if (site === undefined) return false;
+  setCookie(ctx, deps.cookies, COOKIES.site, String(site.id), 365 * 86_400);
+  return true;
+};

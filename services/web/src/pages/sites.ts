@@ -3,8 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
 import { AccountSiteList, AccountSiteView, AccountView, SiteMemberView } from '@esign/contracts';
 import { NoContent } from '../api-client.js';
-import { COOKIES, setCookie } from '../cookies.js';
-import { visitorOf, type Visitor, type WebDeps } from '../context.js';
+import { switchSite, visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
 import { html } from '../html.js';
 import { csrfField } from '../layout.js';
@@ -111,8 +110,7 @@ export const siteRoutes = (router: Router, deps: WebDeps): void => {
   router.post('/sites/switch', async (ctx) => {
     const form = await posted(ctx, deps);
     if (form === undefined) return;
-    const site = form.visitor.me.sites.find((s) => String(s.id) === form.fields.site_id);
-    if (site !== undefined) setCookie(ctx, deps.cookies, COOKIES.site, String(site.id), 365 * 86_400);
+    switchSite(ctx, deps, form.visitor, form.fields.site_id ?? '');
     ctx.status = 303;
     // Back where the switch was made (the Referer is same-origin: Referrer-Policy same-origin).
     const referer = ctx.get('referer');

@@ -18,16 +18,32 @@ import { inEditor } from './template-editor.js';
  * Idempotency-Key, so a second click makes no second copy.
  */
 
-/** What duplicating did, by the `?done=` key of its redirect, on the new draft's page. */
-export const copyDone = (c: ContractView): Record<string, string> => ({
-  copied: inEditor(c)
-    ? 'A draft copy was made. Edit it, then publish it to use it in Requests.'
-    : 'A draft copy was made. Publish it to use it in Requests.',
-});
+/**
+ * What duplicating did, by the `?done=` key of its redirect, on the new draft's page:
+ * `copied` by Duplicate, `copied_to_site` by Copy to Site (template-copy-site.ts), which
+ * names the Site (one of `sites`, the visitor's) the copy was made in.
+ */
+export const copyDone = (
+  c: ContractView,
+  sites: readonly { readonly id: number; readonly name: string }[] = [],
+): Record<string, string> => {
+  const next = inEditor(c)
+    ? 'Edit it, then publish it to use it in Requests.'
+    : 'Publish it to use it in Requests.';
+  const site = sites.find((s) => s.id === c.site_id)?.name ?? `Site ${c.site_id}`;
+  return {
+    copied: `A draft copy was made. ${next}`,
+    copied_to_site: `A draft copy was made in ${site}. ${next}`,
+  };
+};
 
-/** The form's key, kept when the page shows a refusal of it again (see `keyShownAgain`). */
+/**
+ * The form's key, kept when the page shows a refusal of it again (see `keyShownAgain`);
+ * `toSite`, the Site chosen, when the form refused was Copy to Site rather than Duplicate.
+ */
 export interface CopyTyped {
   readonly idempotencyKey: string;
+  readonly toSite?: string;
 }
 
 /**
@@ -42,7 +58,7 @@ export const copyAction = (
   typed?: CopyTyped,
 ): Html => {
   const inUse = c.state === 'published' && c.archived_at === null;
-  const key = keyShownAgain(typed?.idempotencyKey, problem);
+  const key = keyShownAgain(typed?.toSite === undefined ? typed?.idempotencyKey : undefined, problem);
   return html`<div class="actions">
       <form method="post" action="${deps.base}/templates/${c.id}/copy" class="inline">
         ${csrfField(visitor.csrf)}

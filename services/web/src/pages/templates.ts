@@ -20,6 +20,7 @@ import {
   unarchiveAction,
 } from './template-archive.js';
 import { copyAction, copyDone, templateCopyRoutes, type TemplatePage } from './template-copy.js';
+import { copySiteSummary, copyToSiteAction, templateCopySiteRoutes } from './template-copy-site.js';
 import { inEditor, templateEditorRoutes } from './template-editor.js';
 import { pdfTemplateRoutes } from './template-pdf.js';
 
@@ -162,7 +163,8 @@ const templatePage: TemplatePage = async (ctx, deps, visitor, id, problem, typed
         }
       </p>
       <h1>${c.name} ${stateBadge(c.state)}${archivedBadge(c)}</h1>
-      ${doneNotice(ctx, { ...DONE, ...copyDone(c) }, problem)} ${problemSummary(problem)}
+      ${doneNotice(ctx, { ...DONE, ...copyDone(c, visitor.me.sites) }, problem)}
+      ${problemSummary(problem, ...copySiteSummary(typed))}
       ${
         c.state === 'draft'
           ? draftActions(deps, visitor, c)
@@ -187,6 +189,7 @@ const templatePage: TemplatePage = async (ctx, deps, visitor, id, problem, typed
         ${archivedFact(c)}
       </dl>
       ${copyAction(deps, visitor, c, problem, typed)} ${archiveAction(deps, visitor, c)}
+      ${copyToSiteAction(deps, visitor, c, problem, typed)}
       <h2>Signer fields</h2>
       ${
         c.fields.length === 0
@@ -255,6 +258,8 @@ export const templateRoutes = (router: Router, deps: WebDeps): void => {
 
   // A draft copy of any template (ADR 3260), the way a published one is corrected.
   templateCopyRoutes(router, deps, templatePage);
+  // …and into another Site of the visitor's, which becomes the current one.
+  templateCopySiteRoutes(router, deps, templatePage);
 
   // A draft forgotten (ADR 3240); a published template is kept, and the page says so.
   router.post('/templates/:id/delete', async (ctx) => {
