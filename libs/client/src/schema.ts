@@ -3071,6 +3071,8 @@ export interface operations {
         test_mode?: 'true' | 'false';
         /** @description Only the Requests naming this signer (its exact `signer_id`). */
         signer_id?: string;
+        /** @description Only the Requests made with this contract template among their contracts (its id), in any of their states: which Requests a template went out in, before it is archived or after. */
+        contract_id?: number;
       };
       header?: never;
       path: {

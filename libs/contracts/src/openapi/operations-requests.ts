@@ -101,6 +101,12 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
         description: 'Only the Requests naming this signer (its exact `signer_id`).',
         schema: { type: 'string', minLength: 1, maxLength: 255 },
       },
+      contract_id: {
+        description:
+          'Only the Requests made with this contract template among their contracts (its id), in any of their ' +
+          'states: which Requests a template went out in, before it is archived or after.',
+        schema: { type: 'integer', minimum: 1 },
+      },
     },
     responses: { 200: { description: 'One page of Requests.', codec: RequestList } },
     problems: ['invalid_query'],

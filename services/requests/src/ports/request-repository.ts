@@ -12,6 +12,8 @@ export interface RequestFilter {
   readonly testMode?: boolean | undefined;
   /** Only Requests naming this signer (ADR 3200). */
   readonly signerId?: string | undefined;
+  /** Only Requests made with this template among their contracts (ADR 3340). */
+  readonly contractId?: number | undefined;
 }
 
 /**

@@ -164,7 +164,7 @@ export const memoryRequestRepository = (
     });
   },
   lockByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
-  list: (siteId, p, { state: st, testMode, signerId }) =>
+  list: (siteId, p, { state: st, testMode, signerId, contractId }) =>
     TE.right(
       page(
         [...s.requests.values()]
@@ -173,7 +173,8 @@ export const memoryRequestRepository = (
               r.siteId === siteId &&
               (st === undefined || r.state === st) &&
               (testMode === undefined || r.testMode === testMode) &&
-              (signerId === undefined || r.signers.some((x) => x.signerId === signerId)),
+              (signerId === undefined || r.signers.some((x) => x.signerId === signerId)) &&
+              (contractId === undefined || r.contracts.some((c) => c.id === contractId)),
           )
           .sort((a, b) =>
             a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1,

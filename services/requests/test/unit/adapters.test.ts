@@ -137,12 +137,14 @@ describe('requests adapters (no I/O)', () => {
         state: undefined,
         flags: {},
         texts: {},
+        ids: {},
       });
       assert.deepEqual(listQuery({ page: '3', per_page: '100', state: 'b' }, ['a', 'b']), {
         page: { page: 3, perPage: 100 },
         state: 'b',
         flags: {},
         texts: {},
+        ids: {},
       });
       // Issue #22: a list's boolean flags (`test_mode`) are true or false, nothing else.
       assert.deepEqual(listQuery({ test_mode: 'false' }, ['a'], ['test_mode']).flags, { test_mode: false });
@@ -150,6 +152,16 @@ describe('requests adapters (no I/O)', () => {
       assert.deepEqual(listQuery({ signer_id: 'client-1' }, ['a'], [], ['signer_id']).texts, {
         signer_id: 'client-1',
       });
+      // ADR 3340: a list's id parameters (`contract_id`) are one positive integer.
+      assert.deepEqual(listQuery({ contract_id: '12' }, ['a'], [], [], ['contract_id']).ids, {
+        contract_id: 12,
+      });
+      for (const contract_id of ['0', '1e3', ['1', '2'], '1234567890123456'])
+        assert.throws(
+          () => listQuery({ contract_id }, ['a'], [], [], ['contract_id']),
+          (e: { problem?: { errors?: { path: string }[] } }) =>
+            e.problem?.errors?.[0]?.path === 'contract_id',
+        );
       for (const signer_id of ['', ['a', 'b'], 'x'.repeat(256)])
         assert.throws(
           () => listQuery({ signer_id }, ['a'], [], ['signer_id']),

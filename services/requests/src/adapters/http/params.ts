@@ -16,22 +16,24 @@ import type { PageRequest } from '../../ports/page.js';
 
 /**
  * `page`, `per_page` (at most 100), `state`, the boolean `flags` this list knows
- * (`true`/`false`) and its `texts` (1 to 255 characters); any other parameter is refused
- * by name.
+ * (`true`/`false`), its `texts` (1 to 255 characters) and its `ids` (positive integers);
+ * any other parameter is refused by name.
  */
 export const listQuery = <S extends string>(
   query: Record<string, unknown>,
   states: readonly S[],
   flags: readonly string[] = [],
   texts: readonly string[] = [],
+  ids: readonly string[] = [],
 ): {
   page: PageRequest;
   state: S | undefined;
   flags: Readonly<Record<string, boolean>>;
   texts: Readonly<Record<string, string>>;
+  ids: Readonly<Record<string, number>>;
 } => {
   const errors: FieldError[] = [];
-  const page = pageQuery(query, errors, { known: ['state', ...flags, ...texts] });
+  const page = pageQuery(query, errors, { known: ['state', ...flags, ...texts, ...ids] });
   const flagValues: Record<string, boolean> = {};
   for (const flag of flags) {
     const value = query[flag];
@@ -46,6 +48,13 @@ export const listQuery = <S extends string>(
     if (typeof value === 'string' && value.length >= 1 && value.length <= 255) textValues[name] = value;
     else errors.push({ path: name, message: 'must be 1 to 255 characters, given once' });
   }
+  const idValues: Record<string, number> = {};
+  for (const name of ids) {
+    const value = query[name];
+    if (value === undefined) continue;
+    if (typeof value === 'string' && /^[1-9][0-9]{0,14}$/.test(value)) idValues[name] = Number(value);
+    else errors.push({ path: name, message: 'must be a positive integer, given once' });
+  }
   let state: S | undefined;
   if (query.state !== undefined) {
     if (typeof query.state === 'string' && (states as readonly string[]).includes(query.state))
@@ -57,7 +66,7 @@ export const listQuery = <S extends string>(
       });
   }
   if (errors.length > 0) throw invalidQuery(errors);
-  return { page, state, flags: flagValues, texts: textValues };
+  return { page, state, flags: flagValues, texts: textValues, ids: idValues };
 };
 
 /** A history's `page`, `per_page` (at most 100) and `order`; any other parameter is refused by name. */

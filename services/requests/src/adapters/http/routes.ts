@@ -72,13 +72,19 @@ export const mountRoutes = (
     '/v1.1/sites/:id/requests',
     authed(async (ctx, caller) => {
       const siteId = integerIdParam(ctx.params.id, 'site');
-      const { page, state, flags, texts } = listQuery(
+      const { page, state, flags, texts, ids } = listQuery(
         ctx.query,
         REQUEST_STATES,
         ['test_mode'],
         ['signer_id'],
+        ['contract_id'],
       );
-      const filter = { state, testMode: flags.test_mode, signerId: texts.signer_id };
+      const filter = {
+        state,
+        testMode: flags.test_mode,
+        signerId: texts.signer_id,
+        contractId: ids.contract_id,
+      };
       ctx.body = await run(cases.listRequests({ caller, siteId, page, filter }));
     }),
   );

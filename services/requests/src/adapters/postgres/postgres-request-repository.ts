@@ -161,7 +161,7 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
     corrections: (requestId) => task(() => listCorrections(q, requestId)),
     list: (siteId, page, filter) =>
       task(async () => {
-        const { state, testMode, signerId } = filter;
+        const { state, testMode, signerId, contractId } = filter;
         const where = sql.fragment`r.site_id = ${siteId}
           ${state === undefined ? sql.fragment`` : sql.fragment`AND r.state = ${state}`}
           ${testMode === undefined ? sql.fragment`` : sql.fragment`AND r.test_mode = ${testMode}`}
@@ -171,6 +171,13 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
               ? sql.fragment``
               : sql.fragment`AND EXISTS (SELECT 1 FROM request_signers rs
                   WHERE rs.site_id = ${siteId} AND rs.signer_id = ${signerId} AND rs.request_id = r.id)`
+          }
+          ${
+            // request_contracts_by_template serves it.
+            contractId === undefined
+              ? sql.fragment``
+              : sql.fragment`AND EXISTS (SELECT 1 FROM request_contracts rc
+                  WHERE rc.template_id = ${contractId} AND rc.request_id = r.id)`
           }`;
         const [rows, count] = await Promise.all([
           db.any(
