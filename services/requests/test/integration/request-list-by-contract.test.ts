@@ -8,7 +8,8 @@ describe('requests service: a Site’s Requests made with one template (real Pos
   this.timeout(60_000);
   const { ctx } = historyFixture('request-list-by-contract', [SITE_A, SITE_B]);
   const list = async (query: string, status = 200) =>
-    (await ctx.h.http.get(`/v1.1/sites/${SITE_A.id}/requests?${query}`).set(ctx.headers).expect(status)).body;
+    (await ctx.h.http.get(`/v1.1/sites/${SITE_A.id}/requests?${query}`).set(ctx.headers).expect(status))
+      .body as { total_count: number; errors?: unknown };
   const create = async (contracts: number[]) =>
     (
       (
