@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import type { RequestView } from '@esign/contracts';
 import { sql } from '@esign/platform/database';
-import { countRows, htmlTemplateBody, publishedTemplate, SITE_A } from '../support/harness.js';
-import { historyFixture } from '../support/history-fixture.js';
+import { countRows, publishedTemplate, SITE_A } from '../support/harness.js';
+import { historyFixture, orderTemplateBody } from '../support/history-fixture.js';
 
 /**
  * ADR 3310 against real Postgres: a draft's contracts put in a new order, its fields
@@ -11,34 +11,12 @@ import { historyFixture } from '../support/history-fixture.js';
  */
 describe('requests service: a draft’s contracts in a new order (real Postgres)', function () {
   this.timeout(60_000);
-  const { ctx } = historyFixture('draft-contract-order');
+  const { ctx, read, history, callOn } = historyFixture('draft-contract-order');
   let order: number;
   before(async () => {
-    order = await publishedTemplate(
-      ctx.h.http,
-      SITE_A,
-      htmlTemplateBody({
-        name: 'Order',
-        html: '<p>{{client_name}} orders for {{amount}}.</p>',
-        fields: [
-          { name: 'signature', type: 'signature' },
-          { name: 'order_signature', type: 'signature' },
-        ],
-      }),
-    );
+    order = await publishedTemplate(ctx.h.http, SITE_A, orderTemplateBody());
   });
-  const read = async (id: string) =>
-    (await ctx.h.http.get(`/v1.1/requests/${id}`).set(ctx.headers).expect(200)).body as RequestView;
-  const reorder = (id: string, body: unknown, key?: string) => {
-    const call = ctx.h.http.put(`/v1.1/requests/${id}/contracts`).set(ctx.headers);
-    return (key === undefined ? call : call.set('Idempotency-Key', key)).send(body as object);
-  };
-  const history = async (id: string) =>
-    (
-      (await ctx.h.http.get(`/v1.1/requests/${id}/events`).set(ctx.headers).expect(200)).body as {
-        data: { type: string; data: Record<string, unknown> }[];
-      }
-    ).data;
+  const reorder = callOn('put', '/contracts');
   /** A draft of the NDA and then the Order, every field assigned, one with a value. */
   const draft = async () => {
     const created = await ctx.h.http

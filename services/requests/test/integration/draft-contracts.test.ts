@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { RequestView } from '@esign/contracts';
-import { countRows, htmlTemplateBody, pdfWithFields, publishedTemplate, SITE_A } from '../support/harness.js';
-import { historyFixture } from '../support/history-fixture.js';
+import { countRows, pdfWithFields, publishedTemplate, SITE_A } from '../support/harness.js';
+import { historyFixture, orderTemplateBody } from '../support/history-fixture.js';
 
 /**
  * ADR 3300 against real Postgres: a draft's contracts are added (their new fields after
@@ -10,36 +10,14 @@ import { historyFixture } from '../support/history-fixture.js';
  */
 describe('requests service: adding and removing a draft’s contracts (real Postgres)', function () {
   this.timeout(60_000);
-  const { ctx } = historyFixture('draft-contracts');
+  const { ctx, read, history, callOn } = historyFixture('draft-contracts');
   let order: number;
   before(async () => {
-    order = await publishedTemplate(
-      ctx.h.http,
-      SITE_A,
-      htmlTemplateBody({
-        name: 'Order',
-        html: '<p>{{client_name}} orders for {{amount}}.</p>',
-        fields: [
-          { name: 'signature', type: 'signature' },
-          { name: 'order_signature', type: 'signature' },
-        ],
-      }),
-    );
+    order = await publishedTemplate(ctx.h.http, SITE_A, orderTemplateBody());
   });
-  const read = async (id: string) =>
-    (await ctx.h.http.get(`/v1.1/requests/${id}`).set(ctx.headers).expect(200)).body as RequestView;
-  const add = (id: string, body: unknown, key?: string) => {
-    const call = ctx.h.http.post(`/v1.1/requests/${id}/contracts`).set(ctx.headers);
-    return (key === undefined ? call : call.set('Idempotency-Key', key)).send(body as object);
-  };
+  const add = callOn('post', '/contracts');
   const remove = (id: string, contract: number | string) =>
     ctx.h.http.delete(`/v1.1/requests/${id}/contracts/${contract}`).set(ctx.headers);
-  const history = async (id: string) =>
-    (
-      (await ctx.h.http.get(`/v1.1/requests/${id}/events`).set(ctx.headers).expect(200)).body as {
-        data: { type: string; data: Record<string, unknown> }[];
-      }
-    ).data;
   const draft = async () =>
     (
       (

@@ -12,21 +12,10 @@ import { historyFixture } from '../support/history-fixture.js';
  */
 describe('requests service: adding and removing a draft’s signers (real Postgres)', function () {
   this.timeout(60_000);
-  const { ctx } = historyFixture('draft-signers');
-  const read = async (id: string) =>
-    (await ctx.h.http.get(`/v1.1/requests/${id}`).set(ctx.headers).expect(200)).body as RequestView;
-  const add = (id: string, body: unknown, key?: string) => {
-    const call = ctx.h.http.post(`/v1.1/requests/${id}/signers`).set(ctx.headers);
-    return (key === undefined ? call : call.set('Idempotency-Key', key)).send(body as object);
-  };
+  const { ctx, read, history, callOn } = historyFixture('draft-signers');
+  const add = callOn('post', '/signers');
   const remove = (id: string, signerId: string) =>
     ctx.h.http.delete(`/v1.1/requests/${id}/signers/${encodeURIComponent(signerId)}`).set(ctx.headers);
-  const history = async (id: string) =>
-    (
-      (await ctx.h.http.get(`/v1.1/requests/${id}/events`).set(ctx.headers).expect(200)).body as {
-        data: { type: string; data: Record<string, unknown> }[];
-      }
-    ).data;
   const draft = async (signers: unknown[], fields: unknown[] = []) =>
     (
       (

@@ -12,9 +12,7 @@ import { historyFixture } from '../support/history-fixture.js';
  */
 describe('requests service: a Request copied into a new draft (real Postgres)', function () {
   this.timeout(60_000);
-  const { ctx } = historyFixture('request-copy');
-  const read = async (id: string) =>
-    (await ctx.h.http.get(`/v1.1/requests/${id}`).set(ctx.headers).expect(200)).body as RequestView;
+  const { ctx, read } = historyFixture('request-copy');
   const copy = (id: string, body?: object, headers = ctx.headers) => {
     const call = ctx.h.http.post(`/v1.1/requests/${id}/copy`).set(headers);
     return body === undefined ? call : call.send(body);

@@ -45,5 +45,31 @@ export const historyFixture = (label: string, sites: readonly SiteGrant[] = [SIT
     if (send) await ctx.h.http.post(`/v1.1/requests/${view.id}/send`).set(ctx.headers).expect(200);
     return view;
   };
-  return { ctx, create };
+  /** The Request as `GET /v1.1/requests/:id` answers it. */
+  const read = async (id: string): Promise<RequestView> =>
+    (await ctx.h.http.get(`/v1.1/requests/${id}`).set(ctx.headers).expect(200)).body as RequestView;
+  /** Its history's entries, oldest first. */
+  const history = async (id: string) =>
+    (
+      (await ctx.h.http.get(`/v1.1/requests/${id}/events`).set(ctx.headers).expect(200)).body as {
+        data: { type: string; data: Record<string, unknown> }[];
+      }
+    ).data;
+  /** A call on a Request's `suffix` (`/signers`, `/contracts`) with a body and, given one, an Idempotency-Key. */
+  const callOn = (method: 'post' | 'put', suffix: string) => (id: string, body: unknown, key?: string) => {
+    const call = ctx.h.http[method](`/v1.1/requests/${id}${suffix}`).set(ctx.headers);
+    return (key === undefined ? call : call.set('Idempotency-Key', key)).send(body as object);
+  };
+  return { ctx, create, read, history, callOn };
 };
+
+/** A second template beside the fixture's Agreement: it shares `signature` and brings `order_signature` and `amount`. */
+export const orderTemplateBody = () =>
+  htmlTemplateBody({
+    name: 'Order',
+    html: '<p>{{client_name}} orders for {{amount}}.</p>',
+    fields: [
+      { name: 'signature', type: 'signature' },
+      { name: 'order_signature', type: 'signature' },
+    ],
+  });

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import type { Caller } from '../../src/application/caller.js';
-import { useCases } from '../../src/application/use-cases.js';
 import { COPIED_ACCESS_CODE, copyBody } from '../../src/domain/request-copy.js';
 import { createSignatureRequest } from '../../src/domain/request-creation.js';
-import { body, creationInput, fresh, left, NOW, right, sent, signer } from '../support/builders.js';
-import { fakeDeps } from '../support/fakes.js';
+import { creationInput, fresh, left, NOW, right, sent, signer } from '../support/builders.js';
+import { caller, memoryLifecycle } from '../support/memory-lifecycle.js';
 
 /** A sent Request with everything a copy keeps, and things it does not (its signers' progress, its expiry). */
 const source = () =>
@@ -102,46 +101,18 @@ describe('requests domain: a Request copied into a new draft (ADR 3330)', () => 
 });
 
 describe('requests use cases: a copy and test-only tokens (ADR 3330, issue #22)', () => {
-  const SITE = { id: 7, name: 'Acme' };
-  const caller: Caller = { sub: 'u', sites: [SITE] };
   const testOnly: Caller = { ...caller, testModeOnly: true };
 
   it('copies a test Request as one for a test-only token, and refuses it a live copy, writing nothing', async () => {
-    const fake = fakeDeps();
-    const cases = useCases(fake.deps);
-    const template = fresh(
-      right(
-        await cases.createTemplate({
-          caller,
-          siteId: SITE.id,
-          body: { type: 'html', name: 'NDA', html: 'Hello', fields: [{ name: 'sig', type: 'signature' }] },
-        })(),
-      ),
-    );
-    right(await cases.publishContract({ caller, templateId: template.id })());
-    const made = async (testMode: boolean) =>
-      fresh(
-        right(
-          await cases.createRequest({
-            caller,
-            siteId: SITE.id,
-            body: body({
-              contracts: [template.id],
-              signers: [{ signer_id: 'ann@example.com', send_to: { email: true } }],
-              fields: [{ name: 'sig', assigned_to: 'ann@example.com' }],
-              test_mode: testMode,
-            }),
-          })(),
-        ),
-      );
-    const [test, live] = [await made(true), await made(false)];
+    const { cases, create, memory } = await memoryLifecycle();
+    const [test, live] = [await create({ test_mode: true }), await create({ test_mode: false })];
     const copy = (who: Caller, id: string, testMode?: boolean) =>
       cases.copyRequest({
         caller: who,
         requestId: id,
         body: testMode === undefined ? {} : { test_mode: testMode },
       })();
-    const count = () => fake.memory.state().requests.size;
+    const count = () => memory.state().requests.size;
     assert.equal(fresh(right(await copy(testOnly, test.id))).test_mode, true);
     const before = count();
     assert.deepEqual(left(await copy(testOnly, live.id)), { _tag: 'TestModeOnlyToken', on: 'create' });
