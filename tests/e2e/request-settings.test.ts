@@ -2,11 +2,9 @@
 // gateway and the typed client, against the whole system: a Request about to expire is
 // given more time, and its signer signs after the first expiry has passed; reminders are
 // set on a sent Request and scheduled from its send; what a client gets wrong is refused
-// by field and by state, and changes nothing. A draft's render_data is replaced (ADR 3220),
-// and its contracts added and removed (ADR 3300) and put in a new order (ADR 3310); a
-// Request copied into a new draft (ADR 3330).
+// by field and by state, and changes nothing. A draft's render_data is replaced (ADR 3220).
 import assert from 'node:assert/strict';
-import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
+import { startEsignSystem, type EsignSystem } from '@esign/testing';
 import { expectStatus } from './support/client.js';
 import {
   agreementRequest,
@@ -18,7 +16,6 @@ import {
   uniqueMobile,
   waitForMail,
   executionUrlIn,
-  mailsTo,
   type ClientOf,
   type RequestBody,
 } from './support/flow.js';
@@ -223,89 +220,5 @@ describe('end to end through the gateway: an open Request’s expiry and reminde
       ],
     );
     expectStatus(await acme.api.post(`/v1.1/requests/${draft.id}/send`), 200);
-  });
-
-  it('adds a forgotten contract to a draft, puts it first and removes the wrong one (ADRs 3300, 3310), then sends it', async () => {
-    const email = `contracts-${unique()}@example.com`;
-    const mobile = uniqueMobile();
-    const wrong = await publishedAgreement(acme);
-    const draft = ok(
-      await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
-        params: { path: { site_id: acme.site } },
-        body: { ...agreementRequest(wrong, { email, mobile }), render_data: {} },
-      }),
-      201,
-      'create',
-    );
-    const path = { request_id: draft.id };
-    const added = ok(
-      await acme.esign.POST('/v1.1/requests/{request_id}/contracts', {
-        params: { path },
-        body: { contract_id: template },
-      }),
-      201,
-      'add',
-    );
-    assert.deepEqual(added.contracts, [wrong, template]);
-    const reordered = ok(
-      await acme.esign.PUT('/v1.1/requests/{request_id}/contracts', {
-        params: { path },
-        body: { contract_ids: [template, wrong] },
-      }),
-      200,
-      'reorder',
-    );
-    assert.deepEqual(reordered.contracts, [template, wrong]);
-    const removed = ok(
-      await acme.esign.DELETE('/v1.1/requests/{request_id}/contracts/{contract_id}', {
-        params: { path: { ...path, contract_id: wrong } },
-      }),
-      200,
-      'remove',
-    );
-    assert.deepEqual(removed.contracts, [template]);
-    assert.deepEqual(removed.fields, added.fields, 'the two templates have the same fields: all stay');
-    const last = await acme.esign.DELETE('/v1.1/requests/{request_id}/contracts/{contract_id}', {
-      params: { path: { ...path, contract_id: template } },
-    });
-    assert.deepEqual([last.response.status, last.error?.code], [409, 'last_contract']);
-    expectStatus(await acme.api.post(`/v1.1/requests/${draft.id}/send`), 200);
-    await waitForMail(system, email);
-  });
-
-  it('copies a sent Request into a new draft, which is sent to its signer (ADR 3330)', async () => {
-    const email = `copy-${unique()}@example.com`;
-    const mobile = uniqueMobile();
-    const source = ok(
-      await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
-        params: { path: { site_id: acme.site } },
-        body: agreementRequest(template, { email, mobile }),
-      }),
-      201,
-      'create',
-    );
-    expectStatus(await acme.api.post(`/v1.1/requests/${source.id}/send`), 200);
-    const copy = ok(
-      await acme.esign.POST('/v1.1/requests/{request_id}/copy', {
-        params: { path: { request_id: source.id } },
-      }),
-      201,
-      'copy',
-    );
-    assert.notEqual(copy.id, source.id);
-    assert.deepEqual(
-      [copy.state, copy.contracts, copy.signers.map((s) => s.signer_id), copy.fields],
-      ['draft', source.contracts, source.signers.map((s) => s.signer_id), source.fields],
-    );
-    expectStatus(await acme.api.post(`/v1.1/requests/${copy.id}/send`), 200);
-    const link = ok(
-      await acme.esign.GET('/v1.1/requests/{request_id}', { params: { path: { request_id: copy.id } } }),
-      200,
-      'read',
-    ).signers[0]!.request_url;
-    // The source's e-mail came first; the copy's carries the copy's own link.
-    await eventually(() =>
-      Promise.resolve(mailsTo(system, email).find((m) => executionUrlIn(m.mail.text ?? '') === link)),
-    );
   });
 });

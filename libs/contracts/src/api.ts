@@ -76,25 +76,6 @@ export const SignerEntry = strict(
 );
 export type SignerEntry = t.TypeOf<typeof SignerEntry>;
 
-/** `POST /v1.1/requests/:id/contracts` (ADR 3300): one more published template for a draft. */
-export const AddRequestContractBody = strict({ contract_id: PositiveInt }, {}, 'AddRequestContractBody');
-export type AddRequestContractBody = t.TypeOf<typeof AddRequestContractBody>;
-
-/** `PUT /v1.1/requests/:id/contracts` (ADR 3310): a draft's contracts in a new order, each once. */
-export const ReorderRequestContractsBody = strict(
-  { contract_ids: nonEmptyArray(PositiveInt, LIMITS.contracts, 'ContractIds') },
-  {},
-  'ReorderRequestContractsBody',
-);
-export type ReorderRequestContractsBody = t.TypeOf<typeof ReorderRequestContractsBody>;
-
-/**
- * `POST /v1.1/requests/:id/copy` (ADR 3330): a new draft made of a Request; `test_mode`,
- * absent the source's, makes a live copy of a test-mode Request or the other way round.
- */
-export const CopyRequestBody = strict({}, { test_mode: t.boolean }, 'CopyRequestBody');
-export type CopyRequestBody = t.TypeOf<typeof CopyRequestBody>;
-
 /** An element of `fields` in the create body. */
 export const FieldEntry = strict(
   { name: NonEmptyString },

@@ -1,6 +1,15 @@
-import type * as t from 'io-ts';
+import * as t from 'io-ts';
 import { FieldEntry, LIMITS, RenderData } from './api.js';
-import { boundedArray, Email, nullable, partialUpdate, IsoDateTime } from './primitives.js';
+import {
+  boundedArray,
+  Email,
+  IsoDateTime,
+  nonEmptyArray,
+  nullable,
+  partialUpdate,
+  PositiveInt,
+  strict,
+} from './primitives.js';
 import { ReminderIntervalDays } from './reminders.js';
 
 /**
@@ -30,3 +39,22 @@ export const REQUEST_UPDATE_PARTS = [
 ] as const;
 export type RequestUpdatePart = (typeof REQUEST_UPDATE_PARTS)[number];
 export type UpdateRequestBody = t.TypeOf<typeof UpdateRequestBody>;
+
+/** `POST /v1.1/requests/:id/contracts` (ADR 3300): one more published template for a draft. */
+export const AddRequestContractBody = strict({ contract_id: PositiveInt }, {}, 'AddRequestContractBody');
+export type AddRequestContractBody = t.TypeOf<typeof AddRequestContractBody>;
+
+/** `PUT /v1.1/requests/:id/contracts` (ADR 3310): a draft's contracts in a new order, each once. */
+export const ReorderRequestContractsBody = strict(
+  { contract_ids: nonEmptyArray(PositiveInt, LIMITS.contracts, 'ContractIds') },
+  {},
+  'ReorderRequestContractsBody',
+);
+export type ReorderRequestContractsBody = t.TypeOf<typeof ReorderRequestContractsBody>;
+
+/**
+ * `POST /v1.1/requests/:id/copy` (ADR 3330): a new draft made of a Request; `test_mode`,
+ * absent the source's, makes a live copy of a test-mode Request or the other way round.
+ */
+export const CopyRequestBody = strict({}, { test_mode: t.boolean }, 'CopyRequestBody');
+export type CopyRequestBody = t.TypeOf<typeof CopyRequestBody>;

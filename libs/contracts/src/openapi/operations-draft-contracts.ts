@@ -1,4 +1,5 @@
-import { AddRequestContractBody, ReorderRequestContractsBody, RequestView } from '../api.js';
+import { RequestView } from '../api.js';
+import { AddRequestContractBody, ReorderRequestContractsBody } from '../request-settings.js';
 import type { Operation } from './operation.js';
 import { REQUEST_ID, requestAnswer } from './operations-request-signers.js';
 

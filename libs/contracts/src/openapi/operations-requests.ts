@@ -1,12 +1,12 @@
 import * as t from 'io-ts';
-import { CopyRequestBody, CreateRequestBody, RequestList, RequestView } from '../api.js';
+import { CreateRequestBody, RequestList, RequestView } from '../api.js';
 import { VerificationView } from '../verification.js';
 import { strict } from '../primitives.js';
 import { TestMessageList } from '../test-mode.js';
 import { BulkSendView, CreateBulkSendBodyDocumented } from '../bulk-send.js';
 import { PAGE_QUERY, SITE_ID, stateQuery, type Operation } from './operation.js';
 import { REQUEST_ID, requestAnswer, REQUEST_SIGNER_OPERATIONS } from './operations-request-signers.js';
-import { UpdateRequestBody } from '../request-settings.js';
+import { CopyRequestBody, UpdateRequestBody } from '../request-settings.js';
 import { EVENT_OPERATIONS } from './operations-events.js';
 import { CONTRACT_OPERATIONS } from './operations-contracts.js';
 import { DRAFT_CONTRACT_OPERATIONS } from './operations-draft-contracts.js';

@@ -8,7 +8,7 @@ import { answer, bodyOf, idempotencyFrom, run } from './route-helpers.js';
 
 const TEMPLATE_STATES = ['draft', 'published'] as const;
 
-type Authed = (
+export type Authed = (
   handler: (ctx: AppContext, caller: Caller) => Promise<void>,
 ) => (ctx: AppContext) => Promise<void>;
 

@@ -1,11 +1,9 @@
 import type { KeyObject } from 'node:crypto';
 import {
-  AddRequestContractBody,
   CopyRequestBody,
   CreateRequestBody,
   PRINCIPAL_HEADER,
   ReissueExecutionUrlBody,
-  ReorderRequestContractsBody,
   SignerEntry,
   UpdateRequestBody,
   UpdateRequestSignerBody,
@@ -17,6 +15,7 @@ import type { Caller } from '../../application/caller.js';
 import type { UseCases } from '../../application/use-cases.js';
 import { feedQuery, historyQuery, listQuery } from './params.js';
 import { mountContractRoutes } from './contract-routes.js';
+import { mountDraftContractRoutes } from './draft-contract-routes.js';
 import { callerOf } from './principal.js';
 import { sealOutage } from './problems.js';
 import { answer, bodyOf, idempotencyFrom, run } from './route-helpers.js';
@@ -159,53 +158,7 @@ export const mountRoutes = (
     }),
   );
 
-  // A draft's contracts, one more or one fewer (ADR 3300); the answer is the Request.
-  router.post(
-    '/v1.1/requests/:id/contracts',
-    authed(async (ctx, caller) => {
-      const requestId = uuidParam(ctx.params.id, 'request');
-      const { contract_id: contractId } = bodyOf(AddRequestContractBody, ctx);
-      const idempotency = idempotencyFrom(ctx);
-      const added = cases.addRequestContract({
-        caller,
-        requestId,
-        contractId,
-        ...(idempotency && { idempotency }),
-      });
-      answer(ctx, 201, await run(added));
-    }),
-  );
-  // …and in a new order (ADR 3310).
-  router.put(
-    '/v1.1/requests/:id/contracts',
-    authed(async (ctx, caller) => {
-      const requestId = uuidParam(ctx.params.id, 'request');
-      const { contract_ids: contractIds } = bodyOf(ReorderRequestContractsBody, ctx);
-      const idempotency = idempotencyFrom(ctx);
-      const reordered = cases.reorderRequestContracts({
-        caller,
-        requestId,
-        contractIds,
-        ...(idempotency && { idempotency }),
-      });
-      answer(ctx, 200, await run(reordered));
-    }),
-  );
-  router.delete(
-    '/v1.1/requests/:id/contracts/:contract_id',
-    authed(async (ctx, caller) => {
-      const requestId = uuidParam(ctx.params.id, 'request');
-      const contractId = integerIdParam(ctx.params.contract_id, 'contract on this Request');
-      const idempotency = idempotencyFrom(ctx);
-      const removed = cases.removeRequestContract({
-        caller,
-        requestId,
-        contractId,
-        ...(idempotency && { idempotency }),
-      });
-      answer(ctx, 200, await run(removed));
-    }),
-  );
+  mountDraftContractRoutes(router, cases, authed);
 
   // A new Execution URL for one signer, the old ones dead (ADR 1321).
   router.post(
