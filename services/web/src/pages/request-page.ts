@@ -37,6 +37,7 @@ import {
 import { settingsHints } from './request-signer-settings-form.js';
 import { contractsSection } from './request-contracts-section.js';
 import * as C from './request-draft-contracts.js';
+import { copiedNotice, copyButtons, copyHints, copySummary, type CopyForm } from './request-copy.js';
 
 /** One Request's page: its state, signers with their deliveries, fields, and what can be done next. */
 
@@ -86,9 +87,11 @@ export const requestPage = async (
     readonly signerSettings?: SignerSettingsForm;
     /** A refused Add a contract, or the contract whose Remove was refused (ADR 3300). */
     readonly contract?: C.ContractForm;
+    /** A refused Copy to a new draft, or Copy as a live draft: its key. */
+    readonly copy?: CopyForm;
   } = {},
 ): Promise<void> => {
-  const { correction, settings, renderData, fields, cc, addSigner, removal, signerSettings, contract } =
+  const { correction, settings, renderData, fields, cc, addSigner, removal, signerSettings, contract, copy } =
     typed;
   const found = await visitor.api({
     method: 'GET',
@@ -119,32 +122,37 @@ export const requestPage = async (
     body: html` <p class="crumbs"><a href="${deps.base}/requests">Requests</a></p>
       <h1>Request <code>${r.id.slice(0, 8)}</code> ${stateBadge(r.state)}${testMark(r.test_mode)}</h1>
       ${doneNotice(ctx, DONE, problem)} ${signersNotice(ctx, r, problem)} ${settingsNotice(ctx, r, problem)}
-      ${C.contractsNotice(ctx, r, templates, problem)}
+      ${C.contractsNotice(ctx, r, templates, problem)} ${copiedNotice(ctx, deps, r, problem)}
       ${
-        problem && addSigner
-          ? addSignerSummary(problem)
-          : problem && signerSettings
-            ? signerSettingsSummary(problem, signerSettings, r)
-            : problem && removal !== undefined
-              ? removalSummary(problem, removal)
-              : problem && correction && corrected !== undefined && corrected >= 0
-                ? contactSummary(problem, correction.signerId, corrected)
-                : problem && settings
-                  ? settingsSummary(problem)
-                  : problem && renderData
-                    ? renderDataSummary(problem)
-                    : problem && fields
-                      ? fieldsSummary(problem, r, kinds)
-                      : problem && cc
-                        ? ccSummary(problem)
-                        : (C.contractsSummary(problem, contract, templates) ?? pageProblemSummary(problem, r))
+        problem && copy
+          ? copySummary(deps, problem, r)
+          : problem && addSigner
+            ? addSignerSummary(problem)
+            : problem && signerSettings
+              ? signerSettingsSummary(problem, signerSettings, r)
+              : problem && removal !== undefined
+                ? removalSummary(problem, removal)
+                : problem && correction && corrected !== undefined && corrected >= 0
+                  ? contactSummary(problem, correction.signerId, corrected)
+                  : problem && settings
+                    ? settingsSummary(problem)
+                    : problem && renderData
+                      ? renderDataSummary(problem)
+                      : problem && fields
+                        ? fieldsSummary(problem, r, kinds)
+                        : problem && cc
+                          ? ccSummary(problem)
+                          : (C.contractsSummary(problem, contract, templates) ??
+                            pageProblemSummary(problem, r))
       }
       <div class="actions">
         ${r.state === 'draft' ? action('send', 'Send') : ''}
         ${r.state === 'sent' ? action('remind', 'Remind signers', 'secondary') : ''}
         ${r.state === 'draft' || r.state === 'sent' ? action('cancel', 'Cancel Request', 'danger') : ''}
         ${r.state === 'completed' ? html`<a class="button" href="${deps.base}/requests/${r.id}/download">Download executed PDF</a>` : ''}
+        ${copyButtons(deps, visitor, r, problem, copy)}
       </div>
+      ${copyHints(r)}
       <dl class="facts">
         <dt>Id</dt>
         <dd><code>${r.id}</code></dd>

@@ -16,6 +16,7 @@ import { draftContactRoutes } from './request-draft-contact.js';
 import { draftRoutes } from './request-draft-routes.js';
 import { draftSignerRoutes } from './request-draft-signer-routes.js';
 import { draftContractRoutes } from './request-draft-contract-routes.js';
+import { requestCopyRoutes } from './request-copy.js';
 
 const STATES = ['draft', 'sent', 'completed', 'cancelled', 'expired', 'declined'] as const;
 const PER_PAGE = 20;
@@ -193,6 +194,7 @@ export const requestRoutes = (router: Router, deps: WebDeps): void => {
   draftRoutes(router, deps);
   draftSignerRoutes(router, deps);
   draftContractRoutes(router, deps);
+  requestCopyRoutes(router, deps, requestPage);
 
   // An open Request's expiry and automatic reminders (ADR 3150): only what changed is sent.
   router.post('/requests/:id/settings', async (ctx) => {

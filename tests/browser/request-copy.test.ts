@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { sentRequestPage } from './support/sent-request-page.js';
+import { expectAccessible, screenshot } from './support/web-app.js';
+
+const PASSWORD = 'request copy browser test password 42';
+const SIGNER = 'ann@client.example';
+const HINT = 'Its state is final: copy it to a new draft to send it again';
+
+interface SignerShown {
+  readonly signer_id: string;
+  readonly email: string | null;
+}
+
+/**
+ * **Copy to a new draft** on a Request's page in real headless Chromium, against the whole
+ * built system: a Request made and sent through the API, cancelled on its page, then copied
+ * from it; the new draft's page with the notice linking back to the source, and the copy in
+ * the API with the source's contracts, signers, fields and render data but no expiry;
+ * axe-core on both pages.
+ */
+describe('web application in headless Chromium: copying a Request to a new draft', function () {
+  // Generous: the machine may be busy, and nothing here measures speed.
+  this.timeout(300_000);
+  const suite = sentRequestPage({
+    label: 'web_request_copy',
+    account: 'Acme request copy',
+    owner: 'owner@acme-request-copy.example',
+    password: PASSWORD,
+    signer: SIGNER,
+    request: { cc: ['legal@client.example'], reminder_interval_days: 2 },
+  });
+  const copyButton = () => suite.page.getByRole('button', { name: 'Copy to a new draft', exact: true });
+
+  it('cancels a sent Request, copies it from its page and lands on the new draft saying so', async () => {
+    await suite.page.goto(suite.url);
+    await suite.page.locator('h1 .state-sent').waitFor();
+    await copyButton().waitFor();
+    assert.equal(await suite.page.getByText(HINT).count(), 0, 'no hint on an open Request');
+    assert.equal(await suite.page.getByRole('button', { name: 'Copy as a live draft' }).count(), 0);
+
+    await suite.page.getByRole('button', { name: 'Cancel Request' }).click();
+    await suite.page.getByRole('status').filter({ hasText: 'The Request was cancelled.' }).waitFor();
+    await suite.page.locator('h1 .state-cancelled').waitFor();
+    await suite.page.getByText(HINT).waitFor();
+    assert.equal(
+      await copyButton().getAttribute('aria-describedby'),
+      'copy-hint',
+      'the hint describes the button',
+    );
+    await expectAccessible(suite.page, 'a cancelled Request’s page with Copy to a new draft');
+
+    await copyButton().click();
+    const notice = suite.page.getByRole('status').filter({ hasText: 'A new draft was made from Request' });
+    await notice.waitFor();
+    await suite.page.locator('h1 .state-draft').waitFor();
+    const landed = new URL(suite.page.url());
+    const newId = landed.pathname.split('/').pop()!;
+    assert.notEqual(newId, suite.id, 'a new Request');
+    assert.equal(landed.searchParams.get('done'), 'copied');
+    assert.equal(
+      ((await notice.textContent()) ?? '').replace(/\s+/g, ' ').trim(),
+      `A new draft was made from Request ${suite.id.slice(0, 8)}: check it, set an expiry if it needs one, and send it.`,
+    );
+    const back = notice.getByRole('link', { name: suite.id.slice(0, 8) });
+    assert.equal(new URL((await back.getAttribute('href'))!, suite.url).href, suite.url, 'links the source');
+    await expectAccessible(suite.page, 'the new draft’s page with the copy notice');
+    await screenshot(suite.page, 'request-copy');
+
+    // The copy, in the API: the source's contracts, signers, fields and render data; a draft.
+    const source = await suite.json(`/v1.1/requests/${suite.id}`);
+    const copy = await suite.json(`/v1.1/requests/${newId}`);
+    assert.equal(source.state, 'cancelled', 'the source is left as it was');
+    assert.equal(copy.state, 'draft');
+    assert.equal(copy.test_mode, source.test_mode);
+    assert.deepEqual(copy.contracts, source.contracts);
+    const signers = (r: Record<string, unknown>) =>
+      (r.signers as SignerShown[]).map((s) => [s.signer_id, s.email]);
+    assert.deepEqual(signers(copy), signers(source));
+    assert.deepEqual(copy.render_data, { client_name: 'Ann Lee' });
+    assert.deepEqual(copy.cc, ['legal@client.example']);
+    assert.equal(copy.reminder_interval_days, 2);
+    assert.equal(copy.expires_at, null);
+    assert.equal(copy.sent_at, null);
+
+    // The new draft can be sent, and its page has no notice once reloaded without the link's query.
+    await suite.page.goto(`${landed.origin}${landed.pathname}`);
+    assert.equal(await suite.page.getByText('A new draft was made').count(), 0);
+    await suite.page.getByRole('button', { name: 'Send', exact: true }).click();
+    await suite.page.locator('h1 .state-sent').waitFor();
+  });
+});
