@@ -8,36 +8,21 @@ import { csrfField, stateBadge, testMark, time } from '../layout.js';
 import { appPage, doneNotice, problemPage, segment } from './common.js';
 import { historySection } from './request-history.js';
 import { testMessages } from './request-messages.js';
-import { CONTACT_DONE, contactSummary, type ContactForm } from './request-signer-contact.js';
+import { CONTACT_DONE } from './request-signer-contact.js';
 import { signerRow } from './request-signer-row.js';
-import { CC_DONE, ccSection, ccSummary, type CcForm } from './request-cc.js';
+import { CC_DONE, ccSection } from './request-cc.js';
 import { fieldKindsOf } from './request-field-values.js';
-import { FIELDS_DONE, fieldsSection, fieldsSummary, type FieldsForm } from './request-fields.js';
-import {
-  RENDER_DATA_DONE,
-  renderDataSection,
-  renderDataSummary,
-  type RenderDataForm,
-} from './request-render-data.js';
-import { SETTINGS_DONE, settingsSection, settingsSummary, type SettingsForm } from './request-settings.js';
+import { FIELDS_DONE, fieldsSection } from './request-fields.js';
+import { RENDER_DATA_DONE, renderDataSection } from './request-render-data.js';
+import { SETTINGS_DONE, settingsSection } from './request-settings.js';
 import { addSignerSection } from './request-add-signer-form.js';
-import {
-  addSignerSummary,
-  removalSummary,
-  removeHint,
-  signersNotice,
-  type AddSignerForm,
-} from './request-draft-signers.js';
-import {
-  pageProblemSummary,
-  settingsNotice,
-  settingsSummary as signerSettingsSummary,
-  type SignerSettingsForm,
-} from './request-signer-settings.js';
+import { removeHint, signersNotice } from './request-draft-signers.js';
+import { settingsNotice } from './request-signer-settings.js';
 import { settingsHints } from './request-signer-settings-form.js';
 import { contractsSection } from './request-contracts-section.js';
 import * as C from './request-draft-contracts.js';
-import { copiedNotice, copyButtons, copyHints, copySummary, type CopyForm } from './request-copy.js';
+import { copiedNotice, copyButtons, copyHints } from './request-copy.js';
+import { refusalSummary, type RequestPageTyped } from './request-refusals.js';
 
 /** One Request's page: its state, signers with their deliveries, fields, and what can be done next. */
 
@@ -74,25 +59,9 @@ export const requestPage = async (
   visitor: Visitor,
   id: string,
   problem?: ApiProblem,
-  typed: {
-    readonly correction?: ContactForm;
-    readonly settings?: SettingsForm;
-    readonly renderData?: RenderDataForm;
-    readonly fields?: FieldsForm;
-    readonly cc?: CcForm;
-    /** A refused Add a signer, as typed; the signer whose Remove was refused (ADR 3280). */
-    readonly addSigner?: AddSignerForm;
-    readonly removal?: string;
-    /** A refused Signing settings of a draft's signer, as typed (ADR 3290). */
-    readonly signerSettings?: SignerSettingsForm;
-    /** A refused Add a contract, or the contract whose Remove was refused (ADR 3300). */
-    readonly contract?: C.ContractForm;
-    /** A refused Copy to a new draft, or Copy as a live draft: its key. */
-    readonly copy?: CopyForm;
-  } = {},
+  typed: RequestPageTyped = {},
 ): Promise<void> => {
-  const { correction, settings, renderData, fields, cc, addSigner, removal, signerSettings, contract, copy } =
-    typed;
+  const { correction, settings, renderData, fields, cc, addSigner, signerSettings, contract, copy } = typed;
   const found = await visitor.api({
     method: 'GET',
     path: `/v1.1/requests/${segment(id)}`,
@@ -108,8 +77,6 @@ export const requestPage = async (
     C.draftTemplatesOf(visitor, r),
   ]);
   const templates = C.templatesIn(read);
-  // A refused correction: its summary links to the fields of the signer's row.
-  const corrected = correction && r.signers.findIndex((s) => s.signer_id === correction.signerId);
   const action = (name: string, label: string, style = '') =>
     html`<form method="post" action="${deps.base}/requests/${r.id}/${name}" class="inline">
       ${csrfField(visitor.csrf)}
@@ -123,28 +90,7 @@ export const requestPage = async (
       <h1>Request <code>${r.id.slice(0, 8)}</code> ${stateBadge(r.state)}${testMark(r.test_mode)}</h1>
       ${doneNotice(ctx, DONE, problem)} ${signersNotice(ctx, r, problem)} ${settingsNotice(ctx, r, problem)}
       ${C.contractsNotice(ctx, r, templates, problem)} ${copiedNotice(ctx, deps, r, problem)}
-      ${
-        problem && copy
-          ? copySummary(deps, problem, r)
-          : problem && addSigner
-            ? addSignerSummary(problem)
-            : problem && signerSettings
-              ? signerSettingsSummary(problem, signerSettings, r)
-              : problem && removal !== undefined
-                ? removalSummary(problem, removal)
-                : problem && correction && corrected !== undefined && corrected >= 0
-                  ? contactSummary(problem, correction.signerId, corrected)
-                  : problem && settings
-                    ? settingsSummary(problem)
-                    : problem && renderData
-                      ? renderDataSummary(problem)
-                      : problem && fields
-                        ? fieldsSummary(problem, r, kinds)
-                        : problem && cc
-                          ? ccSummary(problem)
-                          : (C.contractsSummary(problem, contract, templates) ??
-                            pageProblemSummary(problem, r))
-      }
+      ${refusalSummary(deps, problem, typed, r, kinds, templates)}
       <div class="actions">
         ${r.state === 'draft' ? action('send', 'Send') : ''}
         ${r.state === 'sent' ? action('remind', 'Remind signers', 'secondary') : ''}
