@@ -22,7 +22,7 @@ export const requestPageForm = (form: {
     'GET /v1.1/sessions/current': CURRENT,
     [`GET /v1.1/requests/${ID}`]: shown,
     // Its History (ADR 3170): nothing recorded.
-    [`GET /v1.1/requests/${ID}/events?per_page=100`]: page([]),
+    [`GET /v1.1/requests/${ID}/events?order=desc&per_page=100`]: page([]),
     [form.call]: answer,
   });
   /** The Request page over `view`. */
