@@ -29,6 +29,7 @@ describe('web application in headless Chromium: a published template archived an
   let web: string;
   let json: GatewayJson;
   let site: number;
+  let serviceId: number;
 
   before(async function () {
     this.timeout(600_000);
@@ -36,7 +37,11 @@ describe('web application in headless Chromium: a published template archived an
     web = `${system.gatewayUrl}/app`;
     const owner = 'owner@acme-archive.example';
     // A template that stays in use, so that New Request always has one to offer.
-    ({ json, site } = await ownerWithTemplate(system, {
+    ({
+      json,
+      site,
+      template: serviceId,
+    } = await ownerWithTemplate(system, {
       account: 'Acme archive',
       owner,
       password: PASSWORD,
@@ -64,6 +69,7 @@ describe('web application in headless Chromium: a published template archived an
 
   let templateId: number;
   let templateUrl: string;
+  let madeId: string;
 
   it('archives a published template: it leaves the list and New Request, and is listed among the archived', async () => {
     await page.goto(`${web}/templates/new`);
@@ -87,6 +93,7 @@ describe('web application in headless Chromium: a published template archived an
       },
       201,
     );
+    madeId = String(made.id);
     await expectAccessible(page, 'a published template with Archive');
 
     await page.getByRole('button', { name: 'Archive', exact: true }).click();
@@ -116,7 +123,7 @@ describe('web application in headless Chromium: a published template archived an
     assert.equal(await templateBox('Consulting agreement').count(), 0, 'left out of New Request');
 
     // The Request made before is unaffected: it is sent from its page.
-    await page.goto(`${web}/requests/${String(made.id)}`);
+    await page.goto(`${web}/requests/${madeId}`);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByText('The Request was sent').waitFor();
   });
@@ -142,6 +149,43 @@ describe('web application in headless Chromium: a published template archived an
     await page.getByText('No archived templates.').waitFor();
     await page.goto(`${web}/requests/new`);
     await templateBox('Consulting agreement').waitFor();
+  });
+
+  it('lists the Requests made with it, from its page, and no other', async () => {
+    // A Request made with the other template, which the list must leave out.
+    const other = await json(
+      `/v1.1/sites/${site}/requests`,
+      'POST',
+      {
+        contracts: [serviceId],
+        signers: [{ signer_id: 'bob@client.example', send_to: { email: true } }],
+        render_data: { client_name: 'Bob' },
+      },
+      201,
+    );
+    const requestLink = (id: string) => page.getByRole('link', { name: `${id.slice(0, 8)} (Request ${id})` });
+    await page.goto(templateUrl);
+    await page.getByRole('link', { name: 'Requests made with this template' }).click();
+    await page.getByRole('heading', { level: 1, name: /^Requests/ }).waitFor();
+    assert.equal(page.url(), `${web}/requests?contract_id=${templateId}`);
+    const status = page.getByRole('status');
+    await status.filter({ hasText: '1 Request made with template Consulting agreement.' }).waitFor();
+    await requestLink(madeId).waitFor();
+    assert.equal(await requestLink(String(other.id)).count(), 0, 'only the Requests made with it');
+    assert.equal(await page.locator('tbody tr').count(), 1);
+    await expectAccessible(page, 'the Requests made with a template');
+    await screenshot(page, 'requests-by-template');
+
+    // The state filter keeps the template; the link back drops it only.
+    await page.getByLabel('State').selectOption('draft');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await status
+      .filter({ hasText: '0 Requests in state draft made with template Consulting agreement.' })
+      .waitFor();
+    await page.getByRole('link', { name: 'Show every template’s' }).click();
+    await status.filter({ hasText: '1 Request in state draft.' }).waitFor();
+    assert.equal(page.url(), `${web}/requests?state=draft`);
+    await requestLink(String(other.id)).waitFor();
   });
 
   it('duplicates it into a draft, edited and published; the same form sent again makes no second copy', async () => {

@@ -17,30 +17,41 @@ import { draftRoutes } from './request-draft-routes.js';
 import { draftSignerRoutes } from './request-draft-signer-routes.js';
 import { draftContractRoutes } from './request-draft-contract-routes.js';
 import { requestCopyRoutes } from './request-copy.js';
+import {
+  filterParams,
+  filterStatus,
+  hiddenFilter,
+  listLink,
+  requestsFilterOf,
+  STATES,
+  templateNameOf,
+} from './requests-filter.js';
 
-const STATES = ['draft', 'sent', 'completed', 'cancelled', 'expired', 'declined'] as const;
 const PER_PAGE = 20;
 
 const dashboard = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Promise<void> => {
   const site = visitor.site;
   if (site === undefined) return noSitePage(ctx, deps, visitor, 'requests');
-  const state = STATES.find((s) => s === ctx.query.state);
   const pageNo = /^[1-9][0-9]{0,5}$/.test(String(ctx.query.page)) ? Number(ctx.query.page) : 1;
-  // From the Signers page: the Requests naming one signer (ADR 3200).
-  const signer =
-    typeof ctx.query.signer_id === 'string' && ctx.query.signer_id !== '' ? ctx.query.signer_id : '';
-  const query = new URLSearchParams({ page: String(pageNo), per_page: String(PER_PAGE) });
-  if (state) query.set('state', state);
-  if (signer) query.set('signer_id', signer);
-  const list = await visitor.api({
-    method: 'GET',
-    path: `/v1.1/sites/${site.id}/requests?${query.toString()}`,
-    codec: RequestList,
+  // A state; the signer from the Signers page (ADR 3200); the template from its page.
+  const filter = requestsFilterOf(ctx);
+  const { state } = filter;
+  const query = new URLSearchParams({
+    page: String(pageNo),
+    per_page: String(PER_PAGE),
+    ...filterParams(filter),
   });
+  const [list, templateName] = await Promise.all([
+    visitor.api({
+      method: 'GET',
+      path: `/v1.1/sites/${site.id}/requests?${query.toString()}`,
+      codec: RequestList,
+    }),
+    templateNameOf(visitor, filter),
+  ]);
   if (E.isLeft(list)) return problemPage(ctx, deps, visitor, 'requests', list.left);
   const pages = Math.max(1, Math.ceil(list.right.total_count / PER_PAGE));
-  const link = (p: number) =>
-    `${deps.base}/requests?${new URLSearchParams({ ...(state ? { state } : {}), ...(signer ? { signer_id: signer } : {}), page: String(p) }).toString()}`;
+  const link = (p: number) => listLink(deps, filter, p);
   appPage(ctx, deps, visitor, {
     title: 'Requests',
     section: 'requests',
@@ -63,16 +74,10 @@ const dashboard = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Pro
           <option value="">All states</option>
           ${STATES.map((s) => html`<option value="${s}" ${s === state ? html` selected` : ''}>${s}</option>`)}
         </select>
-        ${signer ? html`<input type="hidden" name="signer_id" value="${signer}" />` : ''}
+        ${hiddenFilter(filter)}
         <button type="submit" class="secondary">Filter</button>
       </form>
-      <p role="status">
-        ${list.right.total_count}
-        ${list.right.total_count === 1 ? 'Request' : 'Requests'}${state ? html` in state ${state}` : ''}${
-          signer ? html` naming signer <code>${signer}</code>` : ''
-        }.
-        ${signer ? html`<a href="${deps.base}/requests${state ? `?state=${state}` : ''}">Show every signer’s</a>` : ''}
-      </p>
+      ${filterStatus(deps, filter, list.right.total_count, templateName)}
       ${
         list.right.data.length === 0
           ? html`<p class="notice">

@@ -23,6 +23,7 @@ import { copyAction, copyDone, templateCopyRoutes, type TemplatePage } from './t
 import { copySiteSummary, copyToSiteAction, templateCopySiteRoutes } from './template-copy-site.js';
 import { inEditor, templateEditorRoutes } from './template-editor.js';
 import { pdfTemplateRoutes } from './template-pdf.js';
+import { requestsWithTemplate } from './requests-filter.js';
 
 /**
  * What an empty list says: no current templates may mean they are all archived, which
@@ -188,8 +189,8 @@ const templatePage: TemplatePage = async (ctx, deps, visitor, id, problem, typed
         <dd>${c.published_at ? time(c.published_at) : 'not yet'}</dd>
         ${archivedFact(c)}
       </dl>
-      ${copyAction(deps, visitor, c, problem, typed)} ${archiveAction(deps, visitor, c)}
-      ${copyToSiteAction(deps, visitor, c, problem, typed)}
+      ${requestsWithTemplate(deps, c)} ${copyAction(deps, visitor, c, problem, typed)}
+      ${archiveAction(deps, visitor, c)} ${copyToSiteAction(deps, visitor, c, problem, typed)}
       <h2>Signer fields</h2>
       ${
         c.fields.length === 0

@@ -1,0 +1,97 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type Koa from 'koa';
+import { ContractSummary } from '@esign/contracts';
+import type { Visitor, WebDeps } from '../context.js';
+import { html, type Html } from '../html.js';
+
+export const STATES = ['draft', 'sent', 'completed', 'cancelled', 'expired', 'declined'] as const;
+
+/**
+ * The Requests list's filter: a state, the signer the Signers page names (ADR 3200), and
+ * the contract template a template's page names. A value the list does not know (an
+ * unknown state, a `contract_id` that is not a positive integer) is left out, not refused.
+ */
+export interface RequestsFilter {
+  readonly state: (typeof STATES)[number] | undefined;
+  readonly signer: string;
+  readonly contract: string;
+}
+
+export const requestsFilterOf = (ctx: Koa.Context): RequestsFilter => {
+  const { state, signer_id: signer, contract_id: contract } = ctx.query;
+  return {
+    state: STATES.find((s) => s === state),
+    signer: typeof signer === 'string' ? signer : '',
+    // As the API takes it: a positive integer of at most 15 digits.
+    contract: typeof contract === 'string' && /^[1-9][0-9]{0,14}$/.test(contract) ? contract : '',
+  };
+};
+
+/** The filter as query parameters, in the order the API and the page's links name them. */
+export const filterParams = (f: RequestsFilter): Record<string, string> => ({
+  ...(f.state ? { state: f.state } : {}),
+  ...(f.signer ? { signer_id: f.signer } : {}),
+  ...(f.contract ? { contract_id: f.contract } : {}),
+});
+
+/** The list's address with the filter `f` (and a page, when given). */
+export const listLink = (deps: WebDeps, f: RequestsFilter, pageNo?: number): string => {
+  const query = new URLSearchParams({
+    ...filterParams(f),
+    ...(pageNo === undefined ? {} : { page: String(pageNo) }),
+  }).toString();
+  return `${deps.base}/requests${query === '' ? '' : `?${query}`}`;
+};
+
+/**
+ * The name of the template the list is filtered by, read only when it is: `undefined`
+ * when there is no such filter, or when the template cannot be read (its id is said instead).
+ */
+export const templateNameOf = async (visitor: Visitor, f: RequestsFilter): Promise<string | undefined> => {
+  if (!f.contract) return undefined;
+  const found = await visitor.api({
+    method: 'GET',
+    path: `/v1.1/contracts/${f.contract}`,
+    codec: ContractSummary,
+  });
+  return E.isRight(found) ? found.right.name : undefined;
+};
+
+/** The hidden inputs that keep the signer and template filters when the state is chosen. */
+export const hiddenFilter = (f: RequestsFilter): Html =>
+  html`${
+    f.signer ? html`<input type="hidden" name="signer_id" value="${f.signer}" />` : ''
+  }${f.contract ? html`<input type="hidden" name="contract_id" value="${f.contract}" />` : ''}`;
+
+/**
+ * The status line: how many Requests the filter lists and what it is, then a link that
+ * drops the signer, and one that drops the template, each keeping the rest of the filter.
+ */
+export const filterStatus = (
+  deps: WebDeps,
+  f: RequestsFilter,
+  total: number,
+  templateName: string | undefined,
+): Html =>
+  html`<p role="status">
+    ${total}
+    ${total === 1 ? 'Request' : 'Requests'}${f.state ? html` in state ${f.state}` : ''}${
+      f.signer ? html` naming signer <code>${f.signer}</code>` : ''
+    }${
+      f.contract
+        ? html` made with template
+            <a href="${deps.base}/templates/${f.contract}">${templateName ?? f.contract}</a>`
+        : ''
+    }.
+    ${f.signer ? html`<a href="${listLink(deps, { ...f, signer: '' })}">Show every signer’s</a>` : ''}
+    ${f.contract ? html`<a href="${listLink(deps, { ...f, contract: '' })}">Show every template’s</a>` : ''}
+  </p>`;
+
+/**
+ * A published template's link to the Requests made with it. A draft has none: a Request
+ * is made with published templates only, so its list would always be empty.
+ */
+export const requestsWithTemplate = (deps: WebDeps, c: ContractSummary): Html | '' =>
+  c.state === 'published'
+    ? html`<p><a href="${deps.base}/requests?contract_id=${c.id}">Requests made with this template</a></p>`
+    : '';
