@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
-import { BulkSendView, ContractList, LIMITS, SafeHttpUrl, type ContractSummary } from '@esign/contracts';
-import type { ApiResult } from '../api-client.js';
+import { BulkSendView, LIMITS, SafeHttpUrl, type ContractSummary } from '@esign/contracts';
 import { mapCsv } from '../bulk-csv.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import type { FormFields } from '../forms.js';
 import { posted, uploaded, WebError } from '../guard.js';
 import { bulkSendPage, type BulkChoice } from './bulk-send-form.js';
 import { bulkProgressPage } from './bulk-send-progress.js';
+import { publishedTemplates } from './published-templates.js';
 import { noSitePage, problemPage, segment } from './common.js';
 
 /**
@@ -18,21 +18,6 @@ import { noSitePage, problemPage, segment } from './common.js';
  */
 const CSV_LIMIT_BYTES = 600_000;
 const KEY = /^[A-Za-z0-9-]{8,100}$/;
-
-/** The Site's published contract templates not archived (ADR 3250): the ones a new Request may use. */
-const publishedContracts = async (
-  visitor: Visitor,
-  siteId: number,
-): Promise<ApiResult<ContractSummary[]>> => {
-  const list = await visitor.api({
-    method: 'GET',
-    path: `/v1.1/sites/${siteId}/contracts?page=1&per_page=100&state=published&archived=false`,
-    codec: ContractList,
-  });
-  return E.map((l: ContractList) => l.data.filter((c) => c.state === 'published' && c.archived_at === null))(
-    list,
-  );
-};
 
 const choiceOf = (fields: FormFields, contracts: readonly number[]): BulkChoice => ({
   contracts,
@@ -78,7 +63,7 @@ export const siteWithContracts = async (ctx: Koa.Context, deps: WebDeps, visitor
     noSitePage(ctx, deps, visitor, 'requests');
     return undefined;
   }
-  const contracts = await publishedContracts(visitor, visitor.site.id);
+  const contracts = await publishedTemplates(visitor, visitor.site.id);
   if (E.isLeft(contracts)) {
     problemPage(ctx, deps, visitor, 'requests', contracts.left);
     return undefined;

@@ -1,11 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
-import { ContractList, ContractSummary, type RequestView } from '@esign/contracts';
+import { ContractSummary, type RequestView } from '@esign/contracts';
 import type { ApiProblem, ApiResult } from '../api-client.js';
 import type { Visitor } from '../context.js';
 import { html, type Html } from '../html.js';
 import { problemSummary } from '../layout.js';
 import { moveRefusal, movedNotice, type Direction } from './request-contract-order.js';
+import { publishedTemplates } from './published-templates.js';
 
 /**
  * A draft's contracts added and removed on its page (ADR 3300): **Add a contract** sends
@@ -26,9 +27,9 @@ export type ContractForm =
 export const addable = (c: ContractSummary): boolean => c.state === 'published' && c.archived_at === null;
 
 /**
- * The Site's published, unarchived templates (one call), on a draft only; none read
- * otherwise. A contract of the draft not among them (its template archived since it was
- * added, or past the first 100) is read on its own, all such at once, for its name; one
+ * The Site's published, unarchived templates (every page, `publishedTemplates`), on a
+ * draft only; none read otherwise. A contract of the draft not among them (its template
+ * archived since it was added) is read on its own, all such at once, for its name; one
  * that cannot be read is left out (named by its id).
  */
 export const draftTemplatesOf = async (
@@ -36,13 +37,9 @@ export const draftTemplatesOf = async (
   r: RequestView,
 ): Promise<ApiResult<readonly ContractSummary[]> | undefined> => {
   if (r.state !== 'draft') return undefined;
-  const list = await visitor.api({
-    method: 'GET',
-    path: `/v1.1/sites/${String(r.site_id)}/contracts?page=1&per_page=100&state=published&archived=false`,
-    codec: ContractList,
-  });
+  const list = await publishedTemplates(visitor, r.site_id);
   if (E.isLeft(list)) return list;
-  const listed = list.right.data.filter(addable);
+  const listed = list.right.filter(addable);
   const missing = [...new Set(r.contracts)].filter((id) => !listed.some((t) => t.id === id));
   const read = await Promise.all(
     missing.map((id) =>

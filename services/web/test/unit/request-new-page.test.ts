@@ -36,6 +36,31 @@ describe('web: New Request (pages, against a fake API)', () => {
     assert.notEqual(keyOf(again.text), key, 'each form shown has its own key');
   });
 
+  it('offers every published template, past the API’s first page of 100 (all pages read, the rest at once)', async () => {
+    const published = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => contract(from + i, `Template ${from + i}`, 'published', []));
+    const app = appWith(
+      answers({
+        [TEMPLATES]: { ...list(published(1, 100)), total_count: 250, has_more: true },
+        'GET /v1.1/sites/3/contracts?page=2&per_page=100&state=published&archived=false': {
+          ...list(published(101, 100)),
+          page: 2,
+          total_count: 250,
+          has_more: true,
+        },
+        'GET /v1.1/sites/3/contracts?page=3&per_page=100&state=published&archived=false': {
+          ...list(published(201, 50)),
+          page: 3,
+          total_count: 250,
+        },
+      }),
+    );
+    const page = await request(app.callback).get('/app/requests/new').set('Cookie', COOKIE).expect(200);
+    for (const id of [1, 100, 101, 250])
+      assert.match(page.text, new RegExp(`name="contract_${id}"`), String(id));
+    assert.equal(page.text.match(/name="contract_\d+"/g)?.length, 250);
+  });
+
   it('creates the Request with the exact body and the form’s Idempotency-Key, a draft without Send now', async () => {
     const app = appWith(answers());
     const res = await post(app, FILLED).expect(303);
