@@ -22,7 +22,13 @@ interface Delivered {
   readonly id: string;
   readonly type: string;
   readonly site_id: number;
-  readonly data: { readonly request_id?: string };
+  readonly data: {
+    readonly request_id?: string;
+    // A template's events (ADR 3350).
+    readonly contract_id?: number;
+    readonly state?: string;
+    readonly archived_at?: string | null;
+  };
 }
 
 describe('end to end through the gateway: webhooks routed by Site (ADR 2690)', function () {
@@ -110,6 +116,21 @@ describe('end to end through the gateway: webhooks routed by Site (ADR 2690)', f
       next_reminder_at: changed.next_reminder_at,
       changed: ['expires_at', 'reminder_interval_days'],
     });
+  });
+
+  it('delivers a template’s events: created, published, archived (ADR 3350)', async () => {
+    await subscribe('templates', ['contract.created', 'contract.published', 'contract.archived']);
+    const id = await publishedAgreement(acme);
+    expectStatus(await acme.api.post(`/v1.1/contracts/${id}/archive`), 200);
+    const told = await eventually(() => {
+      const mine = delivered.filter((d) => d.type.startsWith('contract.') && d.data.contract_id === id);
+      return Promise.resolve(mine.length === 3 ? mine : undefined);
+    });
+    assert.deepEqual(told.map((d) => [d.type, d.site_id, d.data.state, d.data.archived_at === null]).sort(), [
+      ['contract.archived', acme.site, 'published', false],
+      ['contract.created', acme.site, 'draft', true],
+      ['contract.published', acme.site, 'published', true],
+    ]);
   });
 
   it('delivers request.signer_added and request.signer_removed for a draft’s signers (ADR 3280)', async () => {

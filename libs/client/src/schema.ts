@@ -1888,6 +1888,126 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'contract.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `contract.created`
+     * @description A template was created, or copied into a new draft (in this Site, from this Site or another). Delivered at least once: treat a second delivery of the same `id` as done.
+     */
+    post: operations['contractCreatedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'contract.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `contract.updated`
+     * @description A draft template’s content was replaced. Delivered at least once: treat a second delivery of the same `id` as done.
+     */
+    post: operations['contractUpdatedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'contract.published': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `contract.published`
+     * @description A draft template was published: new Requests may use it. Delivered at least once: treat a second delivery of the same `id` as done.
+     */
+    post: operations['contractPublishedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'contract.archived': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `contract.archived`
+     * @description A published template was archived: new Requests may not use it; Requests made with it are unaffected. Delivered at least once: treat a second delivery of the same `id` as done.
+     */
+    post: operations['contractArchivedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'contract.unarchived': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `contract.unarchived`
+     * @description An archived template was let back in: new Requests may use it again. Delivered at least once: treat a second delivery of the same `id` as done.
+     */
+    post: operations['contractUnarchivedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'contract.deleted': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `contract.deleted`
+     * @description A draft template was deleted; `data` is the template as it was. Delivered at least once: treat a second delivery of the same `id` as done.
+     */
+    post: operations['contractDeletedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface components {
   schemas: {
@@ -2098,7 +2218,13 @@ export interface components {
       | 'request.contract_removed'
       | 'request.contracts_reordered'
       | 'request.delivery_failed'
-      | 'bulk_send.completed';
+      | 'bulk_send.completed'
+      | 'contract.created'
+      | 'contract.updated'
+      | 'contract.published'
+      | 'contract.archived'
+      | 'contract.unarchived'
+      | 'contract.deleted';
     SiteEventFeed: {
       data: components['schemas']['WebhookPayload'][];
       has_more: boolean;
@@ -3021,6 +3147,102 @@ export interface components {
         }[];
         expires_at: string | null;
         order: number;
+      };
+      /** @constant */
+      test_mode?: true;
+    };
+    ContractCreatedWebhook: {
+      id: string;
+      /** @constant */
+      type: 'contract.created';
+      created_at: string;
+      site_id: number;
+      data: {
+        contract_id: number;
+        name: string;
+        type: components['schemas']['TemplateKind'];
+        state: components['schemas']['TemplateState'];
+        archived_at: string | null;
+      };
+      /** @constant */
+      test_mode?: true;
+    };
+    ContractUpdatedWebhook: {
+      id: string;
+      /** @constant */
+      type: 'contract.updated';
+      created_at: string;
+      site_id: number;
+      data: {
+        contract_id: number;
+        name: string;
+        type: components['schemas']['TemplateKind'];
+        state: components['schemas']['TemplateState'];
+        archived_at: string | null;
+      };
+      /** @constant */
+      test_mode?: true;
+    };
+    ContractPublishedWebhook: {
+      id: string;
+      /** @constant */
+      type: 'contract.published';
+      created_at: string;
+      site_id: number;
+      data: {
+        contract_id: number;
+        name: string;
+        type: components['schemas']['TemplateKind'];
+        state: components['schemas']['TemplateState'];
+        archived_at: string | null;
+      };
+      /** @constant */
+      test_mode?: true;
+    };
+    ContractArchivedWebhook: {
+      id: string;
+      /** @constant */
+      type: 'contract.archived';
+      created_at: string;
+      site_id: number;
+      data: {
+        contract_id: number;
+        name: string;
+        type: components['schemas']['TemplateKind'];
+        state: components['schemas']['TemplateState'];
+        archived_at: string | null;
+      };
+      /** @constant */
+      test_mode?: true;
+    };
+    ContractUnarchivedWebhook: {
+      id: string;
+      /** @constant */
+      type: 'contract.unarchived';
+      created_at: string;
+      site_id: number;
+      data: {
+        contract_id: number;
+        name: string;
+        type: components['schemas']['TemplateKind'];
+        state: components['schemas']['TemplateState'];
+        archived_at: string | null;
+      };
+      /** @constant */
+      test_mode?: true;
+    };
+    ContractDeletedWebhook: {
+      id: string;
+      /** @constant */
+      type: 'contract.deleted';
+      created_at: string;
+      site_id: number;
+      data: {
+        contract_id: number;
+        name: string;
+        type: components['schemas']['TemplateKind'];
+        state: components['schemas']['TemplateState'];
+        archived_at: string | null;
       };
       /** @constant */
       test_mode?: true;
@@ -21754,6 +21976,222 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['RequestTurnStartedWebhook'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other 4xx fails the delivery at once; 408, 429 and 5xx are retried. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  contractCreatedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `t + "." + body` keyed with the endpoint’s secret (a second `v1` during a secret rotation). Refuse one older than 5 minutes. */
+        'Esign-Signature': string;
+        /** @description The event type. */
+        'Esign-Event-Type': string;
+        /** @description For support. */
+        'Esign-Delivery-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContractCreatedWebhook'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other 4xx fails the delivery at once; 408, 429 and 5xx are retried. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  contractUpdatedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `t + "." + body` keyed with the endpoint’s secret (a second `v1` during a secret rotation). Refuse one older than 5 minutes. */
+        'Esign-Signature': string;
+        /** @description The event type. */
+        'Esign-Event-Type': string;
+        /** @description For support. */
+        'Esign-Delivery-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContractUpdatedWebhook'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other 4xx fails the delivery at once; 408, 429 and 5xx are retried. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  contractPublishedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `t + "." + body` keyed with the endpoint’s secret (a second `v1` during a secret rotation). Refuse one older than 5 minutes. */
+        'Esign-Signature': string;
+        /** @description The event type. */
+        'Esign-Event-Type': string;
+        /** @description For support. */
+        'Esign-Delivery-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContractPublishedWebhook'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other 4xx fails the delivery at once; 408, 429 and 5xx are retried. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  contractArchivedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `t + "." + body` keyed with the endpoint’s secret (a second `v1` during a secret rotation). Refuse one older than 5 minutes. */
+        'Esign-Signature': string;
+        /** @description The event type. */
+        'Esign-Event-Type': string;
+        /** @description For support. */
+        'Esign-Delivery-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContractArchivedWebhook'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other 4xx fails the delivery at once; 408, 429 and 5xx are retried. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  contractUnarchivedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `t + "." + body` keyed with the endpoint’s secret (a second `v1` during a secret rotation). Refuse one older than 5 minutes. */
+        'Esign-Signature': string;
+        /** @description The event type. */
+        'Esign-Event-Type': string;
+        /** @description For support. */
+        'Esign-Delivery-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContractUnarchivedWebhook'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other 4xx fails the delivery at once; 408, 429 and 5xx are retried. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  contractDeletedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `t + "." + body` keyed with the endpoint’s secret (a second `v1` during a secret rotation). Refuse one older than 5 minutes. */
+        'Esign-Signature': string;
+        /** @description The event type. */
+        'Esign-Event-Type': string;
+        /** @description For support. */
+        'Esign-Delivery-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContractDeletedWebhook'];
       };
     };
     responses: {

@@ -9,11 +9,21 @@ import {
   RequestContractRemoved,
   RequestContractsReordered,
 } from './contract-events.js';
+import {
+  ContractArchived,
+  ContractCreated,
+  ContractDeleted,
+  ContractPublished,
+  ContractUnarchived,
+  ContractUpdated,
+} from './template-events.js';
 
 export { dataCodecOf, envelope } from './event-envelope.js';
-// The events about one signer of a Request (ADRs 3140, 3280, 3290), and a draft's contracts (ADR 3300).
+// The events about one signer of a Request (ADRs 3140, 3280, 3290), a draft's contracts (ADR
+// 3300), and a Site's templates (ADR 3350).
 export * from './signer-events.js';
 export * from './contract-events.js';
+export * from './template-events.js';
 
 /**
  * What the notifier needs to reach one signer, and nothing about the others. `locale`:
@@ -270,6 +280,12 @@ export const DomainEvent = t.union([
   NotificationFailed,
   RequestDeliveryFailed,
   BulkSendCompleted,
+  ContractCreated,
+  ContractUpdated,
+  ContractPublished,
+  ContractArchived,
+  ContractUnarchived,
+  ContractDeleted,
 ]);
 export type DomainEvent = t.TypeOf<typeof DomainEvent>;
 export type EventType = DomainEvent['type'];

@@ -79,7 +79,7 @@ export type CreatePdfContractBody = t.TypeOf<typeof CreatePdfContractBody>;
 
 export type CreateContractBody = CreateHtmlContractBody | CreatePdfContractBody;
 
-const TemplateKind = t.keyof({ html: null, pdf: null }, 'TemplateKind');
+export const TemplateKind = t.keyof({ html: null, pdf: null }, 'TemplateKind');
 
 /**
  * `POST /v1.1/sites/:id/contracts` body, chosen by `type`. Decoded by hand rather than

@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
 import { Page } from './api.js';
 import { isUuid } from './ids.js';
+import { TEMPLATE_EVENT_TYPES } from './template-events.js';
 import {
   boundedString,
   Email,
@@ -38,6 +39,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'request.contracts_reordered',
   'request.delivery_failed',
   'bulk_send.completed',
+  ...TEMPLATE_EVENT_TYPES,
 ] as const;
 
 export const WebhookEventType = t.keyof(

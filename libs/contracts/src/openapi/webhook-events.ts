@@ -1,6 +1,12 @@
 import * as t from 'io-ts';
 import {
   BulkSendCompleted,
+  ContractArchived,
+  ContractCreated,
+  ContractDeleted,
+  ContractPublished,
+  ContractUnarchived,
+  ContractUpdated,
   dataCodecOf,
   RequestCancelled,
   RequestCompleted,
@@ -98,6 +104,31 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
   'request.turn_started': {
     data: t.intersection([WebhookNotificationData, t.type({ order: t.number })]),
     when: 'A Request signed in order reached its next `order`: `signers` lists those whose Execution URLs are live now.',
+  },
+  // A Site's contract templates (ADR 3350): the template as it is after the change.
+  'contract.created': {
+    data: dataCodecOf(ContractCreated),
+    when: 'A template was created, or copied into a new draft (in this Site, from this Site or another).',
+  },
+  'contract.updated': {
+    data: dataCodecOf(ContractUpdated),
+    when: 'A draft template’s content was replaced.',
+  },
+  'contract.published': {
+    data: dataCodecOf(ContractPublished),
+    when: 'A draft template was published: new Requests may use it.',
+  },
+  'contract.archived': {
+    data: dataCodecOf(ContractArchived),
+    when: 'A published template was archived: new Requests may not use it; Requests made with it are unaffected.',
+  },
+  'contract.unarchived': {
+    data: dataCodecOf(ContractUnarchived),
+    when: 'An archived template was let back in: new Requests may use it again.',
+  },
+  'contract.deleted': {
+    data: dataCodecOf(ContractDeleted),
+    when: 'A draft template was deleted; `data` is the template as it was.',
   },
 };
 

@@ -37,6 +37,12 @@ describe('contracts: the OpenAPI document', () => {
     assert.deepEqual(ids.sort(), OPERATIONS.map((op) => op.operationId).sort());
     assert.deepEqual(Object.keys(doc.webhooks as object).sort(), [
       'bulk_send.completed',
+      'contract.archived',
+      'contract.created',
+      'contract.deleted',
+      'contract.published',
+      'contract.unarchived',
+      'contract.updated',
       'request.cancelled',
       'request.completed',
       'request.contract_added',

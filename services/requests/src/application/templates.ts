@@ -4,7 +4,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { ContractView } from '@esign/contracts';
-import { type ContractList, type CopyContractBody, type CreateContractBody } from '@esign/contracts';
+import { type CopyContractBody, type CreateContractBody } from '@esign/contracts';
 import {
   copyTemplate,
   newHtmlTemplate,
@@ -16,15 +16,13 @@ import {
   type NewTemplate,
   type TemplateWithHtml,
 } from '../domain/contract-template.js';
-import type { PageRequest } from '../ports/page.js';
-import type { TemplateFilter } from '../ports/template-repository.js';
 import type { Store } from '../ports/store.js';
 import { reachSite, siteIds, type Caller } from './caller.js';
 import type { Deps } from './deps.js';
 import { notFound, type AppError } from './errors.js';
 import { idempotently, transactIdempotently, type Idempotency, type Outcome } from './idempotency.js';
-import { contractSummary, contractView } from './views.js';
-import { pageView } from './paging.js';
+import { toldOf } from './template-events.js';
+import { contractView } from './views.js';
 
 const documentInfo = (bytes: Uint8Array): DocumentInfo => ({
   sizeBytes: bytes.byteLength,
@@ -78,7 +76,7 @@ const prepare = (
 };
 
 export const createTemplate =
-  (deps: Pick<Deps, 'transact' | 'pdf' | 'clock' | 'htmlPolicy'>) =>
+  (deps: Pick<Deps, 'transact' | 'pdf' | 'clock' | 'htmlPolicy' | 'ids'>) =>
   (input: {
     readonly caller: Caller;
     readonly siteId: number;
@@ -92,6 +90,7 @@ export const createTemplate =
           pipe(
             prepare(deps, site.id, input.body),
             TE.chainW(({ template, pdf }) => store.templates.insert(template, pdf)),
+            TE.chainW((made) => toldOf(deps, store, 'contract.created', made)),
             TE.map(contractView),
           ),
         ),
@@ -143,7 +142,7 @@ const changeTemplate = (
  * (ADR 1300), so it is copied as it is.
  */
 export const copyContract =
-  (deps: Pick<Deps, 'transact' | 'clock'>) =>
+  (deps: Pick<Deps, 'transact' | 'clock' | 'ids'>) =>
   (input: {
     readonly caller: Caller;
     readonly templateId: number;
@@ -165,12 +164,13 @@ export const copyContract =
         TE.chain((pdf) =>
           store.templates.insert(copyTemplate(source, input.body.name, isoNow(deps.clock), to), pdf),
         ),
+        TE.chain((made) => toldOf(deps, store, 'contract.created', made)),
       ),
     );
   };
 
 export const publishContract =
-  (deps: Pick<Deps, 'transact' | 'clock'>) =>
+  (deps: Pick<Deps, 'transact' | 'clock' | 'ids'>) =>
   (input: {
     readonly caller: Caller;
     readonly templateId: number;
@@ -178,10 +178,12 @@ export const publishContract =
   }): TE.TaskEither<AppError, Outcome<ContractView>> =>
     changeTemplate(deps, input, (store, template) => {
       const { template: published, changed } = publishTemplate(template, isoNow(deps.clock));
-      return pipe(
-        changed ? store.templates.markPublished(published) : TE.right(undefined),
-        TE.map(() => published),
-      );
+      return changed
+        ? pipe(
+            store.templates.markPublished(published),
+            TE.chain(() => toldOf(deps, store, 'contract.published', published)),
+          )
+        : TE.right(published);
     });
 
 /**
@@ -189,7 +191,7 @@ export const publishContract =
  * left out of new Requests, or let back in; idempotent. A draft is a 409: it is deleted.
  */
 export const archiveContract =
-  (deps: Pick<Deps, 'transact' | 'clock'>, archived: boolean) =>
+  (deps: Pick<Deps, 'transact' | 'clock' | 'ids'>, archived: boolean) =>
   (input: {
     readonly caller: Caller;
     readonly templateId: number;
@@ -199,10 +201,14 @@ export const archiveContract =
       const set = setArchived(template, archived, isoNow(deps.clock));
       if (set._tag === 'Draft')
         return TE.left<AppError>({ _tag: 'TemplateDraft', action: archived ? 'archive' : 'unarchive' });
-      return pipe(
-        set.changed ? store.templates.markArchived(set.template) : TE.right(undefined),
-        TE.map(() => set.template),
-      );
+      return set.changed
+        ? pipe(
+            store.templates.markArchived(set.template),
+            TE.chain(() =>
+              toldOf(deps, store, archived ? 'contract.archived' : 'contract.unarchived', set.template),
+            ),
+          )
+        : TE.right(set.template);
     });
 
 /**
@@ -211,7 +217,7 @@ export const archiveContract =
  * the file); the id and creation time stay. A published template is a 409.
  */
 export const replaceContract =
-  (deps: Pick<Deps, 'transact' | 'pdf' | 'clock' | 'htmlPolicy'>) =>
+  (deps: Pick<Deps, 'transact' | 'pdf' | 'clock' | 'htmlPolicy' | 'ids'>) =>
   (input: {
     readonly caller: Caller;
     readonly templateId: number;
@@ -225,14 +231,17 @@ export const replaceContract =
           const replaced = replaceDraft(current, template);
           return replaced._tag === 'Published'
             ? TE.left<AppError>({ _tag: 'TemplatePublished', action: 'replace' })
-            : store.templates.replace(current.id, replaced.template, pdf);
+            : pipe(
+                store.templates.replace(current.id, replaced.template, pdf),
+                TE.chain((stored) => toldOf(deps, store, 'contract.updated', stored)),
+              );
         }),
       ),
     );
 
 /** `DELETE /v1.1/contracts/:id` (ADR 3240): a draft template forgotten; a published one is kept (409). */
 export const deleteContract =
-  (deps: Pick<Deps, 'transact'>) =>
+  (deps: Pick<Deps, 'transact' | 'ids' | 'clock'>) =>
   (input: { readonly caller: Caller; readonly templateId: number }): TE.TaskEither<AppError, void> =>
     deps.transact((store) =>
       pipe(
@@ -241,59 +250,11 @@ export const deleteContract =
         TE.chainW((current) =>
           current.state === 'published'
             ? TE.left<AppError>({ _tag: 'TemplatePublished', action: 'delete' })
-            : store.templates.remove(current.id),
+            : pipe(
+                store.templates.remove(current.id),
+                TE.chain(() => toldOf(deps, store, 'contract.deleted', current)),
+                TE.map(() => undefined),
+              ),
         ),
       ),
-    );
-
-export const getContract =
-  (deps: Pick<Deps, 'store'>) =>
-  (input: { readonly caller: Caller; readonly templateId: number }): TE.TaskEither<AppError, ContractView> =>
-    pipe(
-      deps.store.templates.find(input.templateId, siteIds(input.caller)),
-      TE.chainW(TE.fromOption(() => notFound('contract'))),
-      TE.map(contractView),
-    );
-
-/**
- * `GET /v1.1/contracts/:id/document` (ADR 3270): a PDF template's file as it was uploaded,
- * whatever its state; an HTML template's text is its view's `html`, so it has none.
- */
-export const contractDocument =
-  (deps: Pick<Deps, 'store'>) =>
-  (input: {
-    readonly caller: Caller;
-    readonly templateId: number;
-  }): TE.TaskEither<AppError, { readonly name: string; readonly sha256: string; readonly pdf: Uint8Array }> =>
-    pipe(
-      deps.store.templates.find(input.templateId, siteIds(input.caller)),
-      TE.chainW(TE.fromOption(() => notFound('contract'))),
-      TE.chainW((template) =>
-        template.kind === 'html'
-          ? TE.left<AppError>({ _tag: 'TemplateIsHtml' })
-          : pipe(
-              deps.store.templates.documents(template.siteId, [template.id]),
-              TE.chainW((documents) => {
-                const pdf = documents[0]?.pdf;
-                // Gone between the two reads: deleted as a draft meanwhile (ADR 3240).
-                return pdf == null
-                  ? TE.left<AppError>(notFound('contract'))
-                  : TE.right({ name: template.name, sha256: documents[0]!.sha256, pdf });
-              }),
-            ),
-      ),
-    );
-
-export const listContracts =
-  (deps: Pick<Deps, 'store'>) =>
-  (input: {
-    readonly caller: Caller;
-    readonly siteId: number;
-    readonly page: PageRequest;
-    readonly filter: TemplateFilter;
-  }): TE.TaskEither<AppError, ContractList> =>
-    pipe(
-      TE.fromEither(reachSite(input.caller, input.siteId)),
-      TE.chainW((site) => deps.store.templates.list(site.id, input.page, input.filter)),
-      TE.map((page) => pageView(input.page, page, contractSummary)),
     );

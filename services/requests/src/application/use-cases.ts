@@ -25,14 +25,12 @@ import { resendSignerCode } from './signing/resend-signer-code.js';
 import { signerGate } from './signing/signer-gate.js';
 import { verifySignerCode } from './signing/verify-signer-code.js';
 import { executedCopy, markViewed } from './signer-notices.js';
+import { contractDocument, getContract, listContracts } from './template-reads.js';
 import {
   archiveContract,
-  contractDocument,
   copyContract,
   createTemplate,
   deleteContract,
-  getContract,
-  listContracts,
   publishContract,
   replaceContract,
 } from './templates.js';

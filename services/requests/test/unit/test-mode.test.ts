@@ -41,7 +41,11 @@ describe('test mode (issue #22): requests use cases', () => {
     assert.deepEqual(left(await create(testOnly, undefined)), { _tag: 'TestModeOnlyToken', on: 'create' });
     assert.deepEqual(left(await create(testOnly, false)), { _tag: 'TestModeOnlyToken', on: 'create' });
     assert.equal(memory.state().requests.size, 0);
-    assert.equal(memory.state().outbox.length, 0);
+    // The setup's template events (ADR 3350) are there; no Request's.
+    assert.deepEqual(
+      memory.state().outbox.map((e) => e.type),
+      ['contract.created', 'contract.published'],
+    );
     const made = fresh(right(await create(testOnly, true)));
     assert.equal(made.test_mode, true);
     assert.equal(fresh(right(await create(caller, undefined))).test_mode, false, 'real by default');
@@ -57,6 +61,9 @@ describe('test mode (issue #22): requests use cases', () => {
       .state()
       .outbox.map((e) => [e.type, e.aggregate_id === test.id ? 'test' : 'real', e.test_mode ?? null]);
     assert.deepEqual(marks, [
+      // A template is no Request's, test or real: its events are never marked (ADR 3350).
+      ['contract.created', 'real', null],
+      ['contract.published', 'real', null],
       ['request.created', 'test', true],
       ['request.sent', 'test', true],
       ['request.created', 'real', null],

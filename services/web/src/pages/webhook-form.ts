@@ -26,6 +26,12 @@ export const EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = {
   'request.contracts_reordered': 'The sender put a draft’s contracts in a new order.',
   'request.delivery_failed': 'An e-mail or SMS to a signer could not be delivered.',
   'bulk_send.completed': 'Every row of a bulk send is settled.',
+  'contract.created': 'A template was created, or copied into a new draft.',
+  'contract.updated': 'A draft template’s content was replaced.',
+  'contract.published': 'A template was published: new Requests may use it.',
+  'contract.archived': 'A template was archived: new Requests may not use it.',
+  'contract.unarchived': 'An archived template was let back in.',
+  'contract.deleted': 'A draft template was deleted.',
 };
 
 /** What the endpoint form holds, as typed (kept when the API refuses it). */
