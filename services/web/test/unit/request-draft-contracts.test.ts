@@ -12,8 +12,8 @@ import {
   REQUEST_ID as ID,
 } from '../support/fake-api.js';
 import { DRAFT, SENT } from '../support/draft-signers.js';
+import { TEMPLATES } from '../support/request-new.js';
 
-const TEMPLATES = `GET /v1.1/sites/3/contracts?page=1&per_page=100&state=published&archived=false`;
 const POST = `POST /v1.1/requests/${ID}/contracts`;
 const DELETE = `DELETE /v1.1/requests/${ID}/contracts/1`;
 const EVENTS = `GET /v1.1/requests/${ID}/events?order=desc&per_page=100`;

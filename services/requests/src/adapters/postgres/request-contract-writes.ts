@@ -122,7 +122,7 @@ export const fieldWrites = (
         base === undefined ? sql.fragment`` : sql.fragment`, position = ${base} + x.n`
       }
       FROM ${sql.unnest(
-        kept.map(([n, name, value, assignedTo]) => [n, name, value, assignedTo]),
+        kept.map((row) => [...row]),
         ['int4', 'text', 'text', 'text'],
       )} AS x(n, name, default_value, assigned_to)
       WHERE f.request_id = ${request.id} AND f.name = x.name AND ${when}`,
