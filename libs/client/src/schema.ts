@@ -9404,6 +9404,8 @@ export interface operations {
         state?: 'draft' | 'published';
         /** @description `true`: only archived templates; `false`: only those not archived; absent: both. */
         archived?: 'true' | 'false';
+        /** @description Only the templates whose name contains this text, in any case (spaces around it dropped, then 1 to 255 characters; `%` and `_` are plain characters). Combines with the other filters. */
+        q?: string;
       };
       header?: never;
       path: {

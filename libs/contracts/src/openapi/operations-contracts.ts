@@ -56,6 +56,12 @@ export const CONTRACT_OPERATIONS: readonly Operation[] = [
         description: '`true`: only archived templates; `false`: only those not archived; absent: both.',
         schema: { type: 'string', enum: ['true', 'false'] },
       },
+      q: {
+        description:
+          'Only the templates whose name contains this text, in any case (spaces around it dropped, then 1 to ' +
+          '255 characters; `%` and `_` are plain characters). Combines with the other filters.',
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+      },
     },
     responses: {
       200: { description: 'One page of templates (without their documents).', codec: ContractList },

@@ -22,6 +22,8 @@ export interface TemplateFilter {
   readonly state?: TemplateState | undefined;
   /** `true`: only archived templates; `false`: only those that are not. */
   readonly archived?: boolean | undefined;
+  /** Part of the name, in any case (ADR 3360). */
+  readonly search?: string | undefined;
 }
 
 /** Contract templates. Every read is scoped by the sites the caller reaches. */

@@ -137,7 +137,7 @@ export const memoryStore = () => {
             });
           return TE.right(undefined);
         },
-        list: (siteId, p, { state, archived }) =>
+        list: (siteId, p, { state, archived, search }) =>
           TE.right(
             page(
               [...s.templates.values()]
@@ -145,7 +145,8 @@ export const memoryStore = () => {
                   (t) =>
                     t.siteId === siteId &&
                     (state === undefined || t.state === state) &&
-                    (archived === undefined || (t.archivedAt !== null) === archived),
+                    (archived === undefined || (t.archivedAt !== null) === archived) &&
+                    (search === undefined || t.name.toLowerCase().includes(search.toLowerCase())),
                 )
                 .sort((a, b) => b.id - a.id),
               p,

@@ -138,6 +138,7 @@ describe('requests adapters (no I/O)', () => {
         flags: {},
         texts: {},
         ids: {},
+        search: undefined,
       });
       assert.deepEqual(listQuery({ page: '3', per_page: '100', state: 'b' }, ['a', 'b']), {
         page: { page: 3, perPage: 100 },
@@ -145,30 +146,41 @@ describe('requests adapters (no I/O)', () => {
         flags: {},
         texts: {},
         ids: {},
+        search: undefined,
       });
       // Issue #22: a list's boolean flags (`test_mode`) are true or false, nothing else.
-      assert.deepEqual(listQuery({ test_mode: 'false' }, ['a'], ['test_mode']).flags, { test_mode: false });
+      assert.deepEqual(listQuery({ test_mode: 'false' }, ['a'], { flags: ['test_mode'] }).flags, {
+        test_mode: false,
+      });
       // ADR 3200: a list's text parameters (`signer_id`) are 1 to 255 characters, given once.
-      assert.deepEqual(listQuery({ signer_id: 'client-1' }, ['a'], [], ['signer_id']).texts, {
+      assert.deepEqual(listQuery({ signer_id: 'client-1' }, ['a'], { texts: ['signer_id'] }).texts, {
         signer_id: 'client-1',
       });
       // ADR 3340: a list's id parameters (`contract_id`) are one positive integer.
-      assert.deepEqual(listQuery({ contract_id: '12' }, ['a'], [], [], ['contract_id']).ids, {
+      assert.deepEqual(listQuery({ contract_id: '12' }, ['a'], { ids: ['contract_id'] }).ids, {
         contract_id: 12,
       });
+      // ADR 3360: a list's search (`q`) is trimmed, then 1 to 255 characters, given once.
+      assert.equal(listQuery({ q: '  Lease 2026 ' }, ['a'], { search: true }).search, 'Lease 2026');
+      assert.equal(listQuery({}, ['a'], { search: true }).search, undefined);
+      for (const q of ['', '   ', ['a', 'b'], 'x'.repeat(256)])
+        assert.throws(
+          () => listQuery({ q }, ['a'], { search: true }),
+          (e: { problem?: { errors?: { path: string }[] } }) => e.problem?.errors?.[0]?.path === 'q',
+        );
       for (const contract_id of ['0', '1e3', ['1', '2'], '1234567890123456'])
         assert.throws(
-          () => listQuery({ contract_id }, ['a'], [], [], ['contract_id']),
+          () => listQuery({ contract_id }, ['a'], { ids: ['contract_id'] }),
           (e: { problem?: { errors?: { path: string }[] } }) =>
             e.problem?.errors?.[0]?.path === 'contract_id',
         );
       for (const signer_id of ['', ['a', 'b'], 'x'.repeat(256)])
         assert.throws(
-          () => listQuery({ signer_id }, ['a'], [], ['signer_id']),
+          () => listQuery({ signer_id }, ['a'], { texts: ['signer_id'] }),
           (e: { problem?: { errors?: { path: string }[] } }) => e.problem?.errors?.[0]?.path === 'signer_id',
         );
       assert.throws(
-        () => listQuery({ test_mode: 'yes' }, ['a'], ['test_mode']),
+        () => listQuery({ test_mode: 'yes' }, ['a'], { flags: ['test_mode'] }),
         (e: { problem?: { errors?: { path: string }[] } }) => e.problem?.errors?.[0]?.path === 'test_mode',
       );
       assert.throws(

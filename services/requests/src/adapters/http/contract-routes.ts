@@ -36,8 +36,11 @@ export const mountContractRoutes = (router: Router<AppState>, cases: UseCases, a
     '/v1.1/sites/:id/contracts',
     authed(async (ctx, caller) => {
       const siteId = integerIdParam(ctx.params.id, 'site');
-      const { page, state, flags } = listQuery(ctx.query, TEMPLATE_STATES, ['archived']);
-      const filter = { state, archived: flags.archived };
+      const { page, state, flags, search } = listQuery(ctx.query, TEMPLATE_STATES, {
+        flags: ['archived'],
+        search: true,
+      });
+      const filter = { state, archived: flags.archived, search };
       ctx.body = await run(cases.listContracts({ caller, siteId, page, filter }));
     }),
   );

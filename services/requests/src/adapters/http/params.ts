@@ -14,26 +14,38 @@ import type { Idempotency } from '../../application/idempotency.js';
 import type { FeedFrom, FeedPosition } from '../../ports/request-repository.js';
 import type { PageRequest } from '../../ports/page.js';
 
+/** What a list knows beside `page`, `per_page` and `state`. */
+export interface ListParameters {
+  /** Booleans: `true` or `false`. */
+  readonly flags?: readonly string[];
+  /** Exact texts (`signer_id`): 1 to 255 characters, as given. */
+  readonly texts?: readonly string[];
+  /** Positive integers (`contract_id`). */
+  readonly ids?: readonly string[];
+  /** Whether `q` searches it: trimmed, then 1 to 255 characters (`searchOf`). */
+  readonly search?: boolean;
+}
+
 /**
- * `page`, `per_page` (at most 100), `state`, the boolean `flags` this list knows
- * (`true`/`false`), its `texts` (1 to 255 characters) and its `ids` (positive integers);
- * any other parameter is refused by name.
+ * `page`, `per_page` (at most 100), `state`, and what `known` names; any other
+ * parameter is refused by name, and every bad one is named in one 400.
  */
 export const listQuery = <S extends string>(
   query: Record<string, unknown>,
   states: readonly S[],
-  flags: readonly string[] = [],
-  texts: readonly string[] = [],
-  ids: readonly string[] = [],
+  { flags = [], texts = [], ids = [], search = false }: ListParameters = {},
 ): {
   page: PageRequest;
   state: S | undefined;
   flags: Readonly<Record<string, boolean>>;
   texts: Readonly<Record<string, string>>;
   ids: Readonly<Record<string, number>>;
+  search: string | undefined;
 } => {
   const errors: FieldError[] = [];
-  const page = pageQuery(query, errors, { known: ['state', ...flags, ...texts, ...ids] });
+  const page = pageQuery(query, errors, {
+    known: ['state', ...flags, ...texts, ...ids, ...(search ? ['q'] : [])],
+  });
   const flagValues: Record<string, boolean> = {};
   for (const flag of flags) {
     const value = query[flag];
@@ -65,8 +77,21 @@ export const listQuery = <S extends string>(
         message: `must be one of ${states.map((s) => JSON.stringify(s)).join(', ')}`,
       });
   }
+  const searched = search ? searchOf(query.q, errors) : undefined;
   if (errors.length > 0) throw invalidQuery(errors);
-  return { page, state, flags: flagValues, texts: textValues, ids: idValues };
+  return { page, state, flags: flagValues, texts: textValues, ids: idValues, search: searched };
+};
+
+/**
+ * A list's `q`: part of what it searches, in any case (ADRs 3200, 3360). Spaces around it
+ * are dropped; what is left must be 1 to 255 characters, given once.
+ */
+export const searchOf = (q: unknown, errors: FieldError[]): string | undefined => {
+  if (q === undefined) return undefined;
+  const search = typeof q === 'string' ? q.trim() : '';
+  if (search !== '' && search.length <= 255) return search;
+  errors.push({ path: 'q', message: 'must be 1 to 255 characters' });
+  return undefined;
 };
 
 /** A history's `page`, `per_page` (at most 100) and `order`; any other parameter is refused by name. */

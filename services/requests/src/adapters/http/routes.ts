@@ -71,13 +71,11 @@ export const mountRoutes = (
     '/v1.1/sites/:id/requests',
     authed(async (ctx, caller) => {
       const siteId = integerIdParam(ctx.params.id, 'site');
-      const { page, state, flags, texts, ids } = listQuery(
-        ctx.query,
-        REQUEST_STATES,
-        ['test_mode'],
-        ['signer_id'],
-        ['contract_id'],
-      );
+      const { page, state, flags, texts, ids } = listQuery(ctx.query, REQUEST_STATES, {
+        flags: ['test_mode'],
+        texts: ['signer_id'],
+        ids: ['contract_id'],
+      });
       const filter = {
         state,
         testMode: flags.test_mode,

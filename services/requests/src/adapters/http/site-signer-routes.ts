@@ -12,6 +12,7 @@ import {
 import type Router from '@koa/router';
 import type { SiteSignerUseCases } from '../../application/site-signers.js';
 import { callerOf } from './principal.js';
+import { searchOf } from './params.js';
 import { problemOf } from './problems.js';
 
 const run = runWith(problemOf);
@@ -48,10 +49,7 @@ export const mountSiteSignerRoutes = (
     const siteId = integerIdParam(ctx.params.id, 'site');
     const errors: FieldError[] = [];
     const page = pageQuery(ctx.query, errors, { known: ['q'] });
-    const { q } = ctx.query;
-    const search = typeof q === 'string' ? q.trim() : undefined;
-    if (q !== undefined && (search === undefined || search === '' || search.length > 255))
-      errors.push({ path: 'q', message: 'must be 1 to 255 characters' });
+    const search = searchOf(ctx.query.q, errors);
     if (errors.length > 0) throw invalidQuery(errors);
     ctx.body = await run(cases.listSiteSigners(who, siteId, page, search));
   });

@@ -5,7 +5,7 @@ import { ForeignKeyIntegrityConstraintViolationError } from 'slonik';
 import { db, sql, type Queryable } from '@esign/platform/database';
 import type { DetailChange, StoredSiteSigner } from '../../domain/signer.js';
 import type { SiteSignerStore } from '../../ports/site-signer-store.js';
-import { Count, JsonTimestamp } from './rows.js';
+import { containsPattern, Count, JsonTimestamp } from './rows.js';
 import { task } from './task.js';
 
 const SignerRow = t.type({
@@ -45,7 +45,7 @@ export const postgresSiteSignerStore = (q: Queryable): SiteSignerStore => {
     list: (siteId, page, search) =>
       task(async () => {
         // A search reads the Site's signers in full: no index serves a substring.
-        const pattern = search === undefined ? null : `%${search.replace(/[\\%_]/g, '\\$&')}%`;
+        const pattern = search === undefined ? null : containsPattern(search);
         const where = sql.fragment`site_id = ${siteId} ${
           pattern === null
             ? sql.fragment``

@@ -4,7 +4,15 @@ import type { ContractTemplate, TemplateWithHtml } from '../../domain/contract-t
 import type { TemplateRepository } from '../../ports/template-repository.js';
 import { task } from './task.js';
 import * as t from 'io-ts';
-import { Bytes, Count, fieldsFromJson, fieldsToJson, TemplateRow, TemplateWithHtmlRow } from './rows.js';
+import {
+  Bytes,
+  containsPattern,
+  Count,
+  fieldsFromJson,
+  fieldsToJson,
+  TemplateRow,
+  TemplateWithHtmlRow,
+} from './rows.js';
 
 const DocumentRow = t.intersection([
   TemplateRow,
@@ -116,11 +124,13 @@ export const postgresTemplateRepository = (q: Queryable): TemplateRepository => 
             WHERE id = ${template.id} AND state = 'published'`,
         );
       }),
-    list: (siteId, page, { state, archived }) =>
+    list: (siteId, page, { state, archived, search }) =>
       task(async () => {
+        // A search reads the Site's templates (`contract_templates_by_site`), not every Site's.
         const where = sql.fragment`site_id = ${siteId}
           ${state === undefined ? sql.fragment`` : sql.fragment`AND state = ${state}`}
-          ${archived === undefined ? sql.fragment`` : archived ? sql.fragment`AND archived_at IS NOT NULL` : sql.fragment`AND archived_at IS NULL`}`;
+          ${archived === undefined ? sql.fragment`` : archived ? sql.fragment`AND archived_at IS NOT NULL` : sql.fragment`AND archived_at IS NULL`}
+          ${search === undefined ? sql.fragment`` : sql.fragment`AND name ILIKE ${containsPattern(search)}`}`;
         const [rows, count] = await Promise.all([
           db.any(
             q,

@@ -148,6 +148,9 @@ export type RequestRow = t.TypeOf<typeof RequestRow>;
 
 export const Count = t.type({ total: t.number });
 
+/** A `LIKE`/`ILIKE` pattern matching text that contains `search`, its `%`, `_` and `\` literal. */
+export const containsPattern = (search: string): string => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
+
 /** A bytea column: node-postgres gives a Buffer. */
 export const Bytes = new t.Type<Uint8Array, Uint8Array, unknown>(
   'Bytes',
