@@ -3295,6 +3295,10 @@ export interface operations {
         signer_id?: string;
         /** @description Only the Requests made with this contract template among their contracts (its id), in any of their states: which Requests a template went out in, before it is archived or after. */
         contract_id?: number;
+        /** @description Only the Requests created at or after this instant (ISO-8601 with a time zone; a `+` in an offset written `%2B`). With `created_before`, a half-open interval: consecutive ones never overlap. */
+        created_from?: string;
+        /** @description Only the Requests created before this instant (ISO-8601 with a time zone). Must be later than `created_from` when both are given. */
+        created_before?: string;
       };
       header?: never;
       path: {

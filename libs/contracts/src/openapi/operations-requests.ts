@@ -107,6 +107,18 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
           'states: which Requests a template went out in, before it is archived or after.',
         schema: { type: 'integer', minimum: 1 },
       },
+      created_from: {
+        description:
+          'Only the Requests created at or after this instant (ISO-8601 with a time zone; a `+` in an offset ' +
+          'written `%2B`). With `created_before`, a half-open interval: consecutive ones never overlap.',
+        schema: { type: 'string', format: 'date-time' },
+      },
+      created_before: {
+        description:
+          'Only the Requests created before this instant (ISO-8601 with a time zone). Must be later than ' +
+          '`created_from` when both are given.',
+        schema: { type: 'string', format: 'date-time' },
+      },
     },
     responses: { 200: { description: 'One page of Requests.', codec: RequestList } },
     problems: ['invalid_query'],

@@ -164,7 +164,7 @@ export const memoryRequestRepository = (
     });
   },
   lockByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
-  list: (siteId, p, { state: st, testMode, signerId, contractId }) =>
+  list: (siteId, p, { state: st, testMode, signerId, contractId, createdFrom, createdBefore }) =>
     TE.right(
       page(
         [...s.requests.values()]
@@ -174,7 +174,9 @@ export const memoryRequestRepository = (
               (st === undefined || r.state === st) &&
               (testMode === undefined || r.testMode === testMode) &&
               (signerId === undefined || r.signers.some((x) => x.signerId === signerId)) &&
-              (contractId === undefined || r.contracts.some((c) => c.id === contractId)),
+              (contractId === undefined || r.contracts.some((c) => c.id === contractId)) &&
+              (createdFrom === undefined || Date.parse(r.createdAt) >= Date.parse(createdFrom)) &&
+              (createdBefore === undefined || Date.parse(r.createdAt) < Date.parse(createdBefore)),
           )
           .sort((a, b) =>
             a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1,

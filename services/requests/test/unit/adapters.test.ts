@@ -139,6 +139,7 @@ describe('requests adapters (no I/O)', () => {
         texts: {},
         ids: {},
         search: undefined,
+        times: {},
       });
       assert.deepEqual(listQuery({ page: '3', per_page: '100', state: 'b' }, ['a', 'b']), {
         page: { page: 3, perPage: 100 },
@@ -147,6 +148,7 @@ describe('requests adapters (no I/O)', () => {
         texts: {},
         ids: {},
         search: undefined,
+        times: {},
       });
       // Issue #22: a list's boolean flags (`test_mode`) are true or false, nothing else.
       assert.deepEqual(listQuery({ test_mode: 'false' }, ['a'], { flags: ['test_mode'] }).flags, {
@@ -167,6 +169,17 @@ describe('requests adapters (no I/O)', () => {
         assert.throws(
           () => listQuery({ q }, ['a'], { search: true }),
           (e: { problem?: { errors?: { path: string }[] } }) => e.problem?.errors?.[0]?.path === 'q',
+        );
+      // ADR 3370: a list's instants are ISO-8601 date-times with a zone, read as UTC.
+      assert.deepEqual(
+        listQuery({ created_from: '2026-11-01T01:00:00+01:00' }, ['a'], { times: ['created_from'] }).times,
+        { created_from: '2026-11-01T00:00:00.000Z' },
+      );
+      for (const created_from of ['2026-11-01', '2026-11-01T00:00:00', ['2026-11-01T00:00:00Z']])
+        assert.throws(
+          () => listQuery({ created_from }, ['a'], { times: ['created_from'] }),
+          (e: { problem?: { errors?: { path: string }[] } }) =>
+            e.problem?.errors?.[0]?.path === 'created_from',
         );
       for (const contract_id of ['0', '1e3', ['1', '2'], '1234567890123456'])
         assert.throws(

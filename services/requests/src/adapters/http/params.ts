@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import {
   canonicalJson,
   HISTORY_ORDERS,
+  IsoDateTime,
   problem,
   REQUEST_HISTORY_TYPES,
   type FieldError,
@@ -24,6 +25,8 @@ export interface ListParameters {
   readonly ids?: readonly string[];
   /** Whether `q` searches it: trimmed, then 1 to 255 characters (`searchOf`). */
   readonly search?: boolean;
+  /** Instants: ISO-8601 date-times with a zone, read as UTC `…Z` (ADR 3370). */
+  readonly times?: readonly string[];
 }
 
 /**
@@ -33,7 +36,7 @@ export interface ListParameters {
 export const listQuery = <S extends string>(
   query: Record<string, unknown>,
   states: readonly S[],
-  { flags = [], texts = [], ids = [], search = false }: ListParameters = {},
+  { flags = [], texts = [], ids = [], search = false, times = [] }: ListParameters = {},
 ): {
   page: PageRequest;
   state: S | undefined;
@@ -41,10 +44,11 @@ export const listQuery = <S extends string>(
   texts: Readonly<Record<string, string>>;
   ids: Readonly<Record<string, number>>;
   search: string | undefined;
+  times: Readonly<Record<string, string>>;
 } => {
   const errors: FieldError[] = [];
   const page = pageQuery(query, errors, {
-    known: ['state', ...flags, ...texts, ...ids, ...(search ? ['q'] : [])],
+    known: ['state', ...flags, ...texts, ...ids, ...times, ...(search ? ['q'] : [])],
   });
   const flagValues: Record<string, boolean> = {};
   for (const flag of flags) {
@@ -67,6 +71,19 @@ export const listQuery = <S extends string>(
     if (typeof value === 'string' && /^[1-9][0-9]{0,14}$/.test(value)) idValues[name] = Number(value);
     else errors.push({ path: name, message: 'must be a positive integer, given once' });
   }
+  const timeValues: Record<string, string> = {};
+  for (const name of times) {
+    const value = query[name];
+    if (value === undefined) continue;
+    const instant = IsoDateTime.decode(value);
+    if (E.isRight(instant)) timeValues[name] = instant.right;
+    else
+      errors.push({
+        path: name,
+        message:
+          'must be an ISO-8601 date-time with a time zone, given once, e.g. 2026-11-01T00:00:00Z (a + in an offset written %2B)',
+      });
+  }
   let state: S | undefined;
   if (query.state !== undefined) {
     if (typeof query.state === 'string' && (states as readonly string[]).includes(query.state))
@@ -79,7 +96,15 @@ export const listQuery = <S extends string>(
   }
   const searched = search ? searchOf(query.q, errors) : undefined;
   if (errors.length > 0) throw invalidQuery(errors);
-  return { page, state, flags: flagValues, texts: textValues, ids: idValues, search: searched };
+  return {
+    page,
+    state,
+    flags: flagValues,
+    texts: textValues,
+    ids: idValues,
+    search: searched,
+    times: timeValues,
+  };
 };
 
 /**

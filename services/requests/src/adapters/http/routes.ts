@@ -9,7 +9,7 @@ import {
   UpdateRequestSignerBody,
   strict,
 } from '@esign/contracts';
-import { integerIdParam, uuidParam, type AppContext, type AppState } from '@esign/platform';
+import { integerIdParam, invalidQuery, uuidParam, type AppContext, type AppState } from '@esign/platform';
 import type Router from '@koa/router';
 import type { Caller } from '../../application/caller.js';
 import type { UseCases } from '../../application/use-cases.js';
@@ -71,16 +71,23 @@ export const mountRoutes = (
     '/v1.1/sites/:id/requests',
     authed(async (ctx, caller) => {
       const siteId = integerIdParam(ctx.params.id, 'site');
-      const { page, state, flags, texts, ids } = listQuery(ctx.query, REQUEST_STATES, {
+      const { page, state, flags, texts, ids, times } = listQuery(ctx.query, REQUEST_STATES, {
         flags: ['test_mode'],
         texts: ['signer_id'],
         ids: ['contract_id'],
+        times: ['created_from', 'created_before'],
       });
+      const { created_from: createdFrom, created_before: createdBefore } = times;
+      // A half-open interval (ADR 3370): one that holds no instant is a mistake, said so.
+      if (createdFrom !== undefined && createdBefore !== undefined && createdFrom >= createdBefore)
+        throw invalidQuery([{ path: 'created_before', message: 'must be later than created_from' }]);
       const filter = {
         state,
         testMode: flags.test_mode,
         signerId: texts.signer_id,
         contractId: ids.contract_id,
+        createdFrom,
+        createdBefore,
       };
       ctx.body = await run(cases.listRequests({ caller, siteId, page, filter }));
     }),

@@ -161,10 +161,17 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
     corrections: (requestId) => task(() => listCorrections(q, requestId)),
     list: (siteId, page, filter) =>
       task(async () => {
-        const { state, testMode, signerId, contractId } = filter;
+        const { state, testMode, signerId, contractId, createdFrom, createdBefore } = filter;
         const where = sql.fragment`r.site_id = ${siteId}
           ${state === undefined ? sql.fragment`` : sql.fragment`AND r.state = ${state}`}
           ${testMode === undefined ? sql.fragment`` : sql.fragment`AND r.test_mode = ${testMode}`}
+          ${
+            // requests_by_site (and _state) are in created_at order: an interval is a range of them.
+            createdFrom === undefined
+              ? sql.fragment``
+              : sql.fragment`AND r.created_at >= ${createdFrom}::timestamptz`
+          }
+          ${createdBefore === undefined ? sql.fragment`` : sql.fragment`AND r.created_at < ${createdBefore}::timestamptz`}
           ${
             // request_signers_by_signer serves it.
             signerId === undefined
