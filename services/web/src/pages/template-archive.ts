@@ -15,12 +15,15 @@ export const listFilterOf = (ctx: Koa.Context): { readonly archived: boolean } =
   archived: ctx.query.archived === 'true',
 });
 
-/** The address of a page of the list, keeping its filter. */
-export const listLink = (deps: WebDeps, archived: boolean, pageNo: number): string =>
-  `${deps.base}/templates?${new URLSearchParams({
+/** The address of a page of the list (the first when none is given), keeping its filter and search. */
+export const listLink = (deps: WebDeps, archived: boolean, pageNo?: number, q = ''): string => {
+  const query = new URLSearchParams({
     ...(archived ? { archived: 'true' } : {}),
-    page: String(pageNo),
-  }).toString()}`;
+    ...(q && { q }),
+    ...(pageNo === undefined ? {} : { page: String(pageNo) }),
+  }).toString();
+  return `${deps.base}/templates${query === '' ? '' : `?${query}`}`;
+};
 
 /** The list's heading part that tells the two lists apart, and links one to the other. */
 export const listSwitch = (deps: WebDeps, archived: boolean): Html =>

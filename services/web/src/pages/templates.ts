@@ -1,22 +1,18 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import type Koa from 'koa';
-import { ContractList, ContractView } from '@esign/contracts';
+import { ContractView } from '@esign/contracts';
 import { NoContent } from '../api-client.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
 import { html } from '../html.js';
 import { csrfField, problemSummary, stateBadge, time } from '../layout.js';
 import { sourceView } from '../template-text.js';
-import { appPage, doneNotice, noSitePage, problemPage, segment } from './common.js';
+import { appPage, doneNotice, problemPage, segment } from './common.js';
 import {
   ARCHIVE_DONE,
   archiveAction,
   archivedBadge,
   archivedFact,
-  listFilterOf,
-  listLink,
-  listSwitch,
   unarchiveAction,
 } from './template-archive.js';
 import { copyAction, copyDone, templateCopyRoutes, type TemplatePage } from './template-copy.js';
@@ -24,91 +20,7 @@ import { copySiteSummary, copyToSiteAction, templateCopySiteRoutes } from './tem
 import { inEditor, templateEditorRoutes } from './template-editor.js';
 import { pdfTemplateRoutes } from './template-pdf.js';
 import { requestsWithTemplate } from './requests-filter.js';
-
-/**
- * What an empty list says: no current templates may mean they are all archived, which
- * one more call (a page of one) tells from none at all.
- */
-const emptyNotice = async (visitor: Visitor, siteId: number, archived: boolean): Promise<string> => {
-  if (archived) return 'No archived templates.';
-  const others = await visitor.api({
-    method: 'GET',
-    path: `/v1.1/sites/${siteId}/contracts?page=1&per_page=1&archived=true`,
-    codec: ContractList,
-  });
-  const count = E.isRight(others) ? others.right.total_count : 0;
-  return count === 0
-    ? 'No templates yet.'
-    : `No current templates: ${count === 1 ? 'the one template is' : `all ${count} templates are`} archived.`;
-};
-
-const listPage = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Promise<void> => {
-  const site = visitor.site;
-  if (site === undefined) return noSitePage(ctx, deps, visitor, 'templates');
-  const pageNo = /^[1-9][0-9]{0,5}$/.test(String(ctx.query.page)) ? Number(ctx.query.page) : 1;
-  // The current templates, or the archived ones (ADR 3250): never both in one list.
-  const { archived } = listFilterOf(ctx);
-  const list = await visitor.api({
-    method: 'GET',
-    path: `/v1.1/sites/${site.id}/contracts?page=${pageNo}&per_page=50&archived=${archived}`,
-    codec: ContractList,
-  });
-  if (E.isLeft(list)) return problemPage(ctx, deps, visitor, 'templates', list.left);
-  const empty = list.right.data.length === 0 ? await emptyNotice(visitor, site.id, archived) : '';
-  const title = archived ? 'Archived contract templates' : 'Contract templates';
-  appPage(ctx, deps, visitor, {
-    title,
-    section: 'templates',
-    body: html` ${archived ? html`<p class="crumbs"><a href="${deps.base}/templates">Templates</a></p>` : ''}
-      <h1>${title} <span class="hint">on ${site.name}</span></h1>
-      ${doneNotice(ctx, { deleted: 'The draft template was deleted.' }, undefined)}
-      ${
-        archived
-          ? ''
-          : html`<div class="actions">
-              <a class="button" href="${deps.base}/templates/new">New HTML template</a>
-              <a class="button secondary" href="${deps.base}/templates/new-pdf">Upload a PDF</a>
-            </div>`
-      }
-      ${listSwitch(deps, archived)}
-      ${
-        list.right.data.length === 0
-          ? html`<p class="notice">${empty}</p>`
-          : html`<div class="table-wrap">
-                <table>
-                  <caption class="visually-hidden">
-                    ${title} of ${site.name}
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Id</th>
-                      <th scope="col">Name</th>
-                      <th scope="col">Type</th>
-                      <th scope="col">State</th>
-                      <th scope="col" class="wide">${archived ? 'Archived' : 'Updated'}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${list.right.data.map(
-                      (c) =>
-                        html`<tr>
-                          <td>${c.id}</td>
-                          <td><a href="${deps.base}/templates/${c.id}">${c.name}</a></td>
-                          <td>${c.type.toUpperCase()}</td>
-                          <td>${stateBadge(c.state)}</td>
-                          <td class="wide">${time(archived ? c.archived_at : c.updated_at)}</td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
-              </div>
-              <nav class="pager" aria-label="Pages">
-                ${pageNo > 1 ? html`<a href="${listLink(deps, archived, pageNo - 1)}" rel="prev">Previous page</a>` : ''}
-                ${list.right.has_more ? html`<a href="${listLink(deps, archived, pageNo + 1)}" rel="next">Next page</a>` : ''}
-              </nav>`
-      }`,
-  });
-};
+import { templateListPage } from './templates-list.js';
 
 const DONE: Record<string, string> = {
   publish: 'Published: Requests can now use this template.',
@@ -229,7 +141,7 @@ const templatePage: TemplatePage = async (ctx, deps, visitor, id, problem, typed
 export const templateRoutes = (router: Router, deps: WebDeps): void => {
   router.get('/templates', async (ctx) => {
     const visitor = await visitorOf(ctx, deps);
-    if (visitor) await listPage(ctx, deps, visitor);
+    if (visitor) await templateListPage(ctx, deps, visitor);
   });
 
   // Before `/templates/:id`, which would take `new` and `new-pdf` for ids.
