@@ -30,7 +30,7 @@ export interface ListParameters {
 }
 
 /**
- * `page`, `per_page` (at most 100), `state`, and what `known` names; any other
+ * `page`, `per_page` (at most 100), `state`, and what the `ListParameters` name; any other
  * parameter is refused by name, and every bad one is named in one 400.
  */
 export const listQuery = <S extends string>(

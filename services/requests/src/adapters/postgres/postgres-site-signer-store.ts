@@ -44,7 +44,7 @@ export const postgresSiteSignerStore = (q: Queryable): SiteSignerStore => {
   return {
     list: (siteId, page, search) =>
       task(async () => {
-        // A search reads the Site's signers in full: no index serves a substring.
+        // A search reads the Site’s signers in full: no index serves a substring (ADR 3360 says why).
         const pattern = search === undefined ? null : containsPattern(search);
         const where = sql.fragment`site_id = ${siteId} ${
           pattern === null
