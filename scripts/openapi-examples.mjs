@@ -5,7 +5,9 @@
 // document uses and a unit test checks against the schemas.
 //   node scripts/openapi-examples.mjs            runs the three suites, then merges
 //   node scripts/openapi-examples.mjs <dir>      merges what <dir> holds
-// Examples already in the file are kept; OPENAPI_EXAMPLES_FRESH=true starts from none.
+// Examples already in the file are kept; OPENAPI_EXAMPLES_FRESH=true starts from none, and
+// OPENAPI_EXAMPLES_REPLACE=true lets this run's answers replace those already there (a view
+// that gained a field), keeping the operations this run did not reach.
 // Then `npm run openapi` to refresh docs/openapi.json.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -65,7 +67,9 @@ for (const file of readdirSync(dir)
   const captured = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   for (const [operationId, byStatus] of Object.entries(captured))
     for (const [status, body] of Object.entries(byStatus))
-      (merged[operationId] ??= {})[status] ??= redact(body);
+      if (process.env.OPENAPI_EXAMPLES_REPLACE === 'true')
+        (merged[operationId] ??= {})[status] = redact(body);
+      else (merged[operationId] ??= {})[status] ??= redact(body);
 }
 const sorted = Object.fromEntries(
   Object.keys(merged)

@@ -71,6 +71,7 @@ describe('web application in headless Chromium: New Request', function () {
     assert.equal(await page.getByLabel('signature').inputValue(), '1', 'the field goes to Signer 1');
     await page.getByLabel('Render data (optional)').fill('client_name=Ann Lee');
     await page.getByLabel('CC (optional)').fill('Legal@client.example, ops@client.example');
+    await page.getByLabel('Message to the signers (optional)').fill('Hello Ann,\nplease sign by Friday.');
     await page.getByRole('checkbox', { name: /^Send now/ }).check();
     const interval = page.getByLabel('Remind every … days (optional)');
     await interval.fill('3');
@@ -93,6 +94,14 @@ describe('web application in headless Chromium: New Request', function () {
     // The carbon copies (ADR 3230), as the API stored them.
     const copies = page.locator('dt', { hasText: 'Copies to' }).locator('+ dd');
     assert.match((await copies.textContent()) ?? '', /legal@client\.example, ops@client\.example/);
+    // The message to the signers (ADR 3380), its line break kept.
+    assert.equal(
+      await page
+        .getByRole('region', { name: 'Message to the signers' })
+        .locator('.signer-message')
+        .textContent(),
+      'Hello Ann,\nplease sign by Friday.',
+    );
     await expectAccessible(page, 'the Request page with automatic reminders');
   });
 

@@ -82,8 +82,10 @@ describe('end to end through the gateway: the client flow', function () {
     const mobile = uniqueMobile();
     const e164 = `+1${mobile}`;
 
-    const created = await create(agreementRequest(template, { email, mobile }));
+    const message = 'Please sign before the start date.\nThank you, Acme';
+    const created = await create(agreementRequest(template, { email, mobile }, { message }));
     assert.equal(created.state, 'draft');
+    assert.equal(created.message, message, 'the message to the signers (ADR 3380)');
     assert.equal(created.site_id, acme.site);
     const [alice, mobileSigner] = created.signers;
     assert.ok(alice && mobileSigner);
@@ -117,6 +119,10 @@ describe('end to end through the gateway: the client flow', function () {
     const mailUrl = executionUrlIn(mail.mail.text ?? mail.mail.html ?? '');
     const smsUrl = executionUrlIn(sms.body);
     assert.equal(mailUrl, alice.request_url, 'the e-mail carries the signer’s own Execution URL');
+    assert.ok(
+      mail.mail.text?.includes('> Please sign before the start date.\n> Thank you, Acme'),
+      mail.mail.text,
+    );
     assert.equal(smsUrl, mobileSigner.request_url, 'the SMS carries the signer’s own Execution URL');
     assert.equal(mailsTo(system, email).length, 1);
     assert.equal(smsTo(system, e164).length, 1);
@@ -129,6 +135,10 @@ describe('end to end through the gateway: the client flow', function () {
     const aliceSigns = await signAt(mailUrl, 'Alice Example');
     assert.equal(aliceSigns.pageStatus, 200, aliceSigns.page.slice(0, 500));
     assert.match(aliceSigns.page, /Jane Q\. Client/, 'render_data is merged into the contract text');
+    assert.ok(
+      aliceSigns.page.includes(`<p class="sender-message">${message}</p>`),
+      'the message on her page',
+    );
     assert.equal(aliceSigns.status, 303);
     assert.ok(
       aliceSigns.location?.startsWith('https://client.example/after-signing?'),

@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import {
   boundedArray,
@@ -12,6 +13,7 @@ import {
   refine,
   SafeHttpUrl,
   strict,
+  transform,
   UsMobileNumber,
 } from './primitives.js';
 import { LocaleTag } from './i18n/locale.js';
@@ -26,7 +28,34 @@ export const LIMITS = {
   renderDataValue: 10_000,
   defaultValue: 10_000,
   cc: 20,
+  message: 2_000,
 } as const;
+
+/**
+ * A Request's message to its signers (ADR 3380): plain text they read in their invitation
+ * and reminder e-mails and on their signing page. White space around it is dropped; what
+ * is left is 1 to 2,000 characters, line breaks and tabs kept and no other control
+ * character (it is shown as text, never as markup).
+ */
+export const SignerMessage = transform(
+  t.string,
+  (s) => {
+    const message = s.trim();
+    if (message === '') return E.left('must not be blank');
+    if (message.length > LIMITS.message) return E.left(`must be at most ${LIMITS.message} characters`);
+    if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(message))
+      return E.left('must not hold control characters other than line breaks and tabs');
+    return E.right(message.replace(/\r\n?/g, '\n'));
+  },
+  (s) => s,
+  (u): u is string => typeof u === 'string',
+  'SignerMessage',
+  {
+    minLength: 1,
+    maxLength: LIMITS.message,
+    description: 'Plain text; white space around it dropped, line breaks kept.',
+  },
+);
 
 export const SignerContact = strict({}, { email: Email, mobile_number: UsMobileNumber }, 'SignerContact');
 
@@ -106,6 +135,8 @@ export const CreateRequestBody = strict(
     test_mode: t.boolean,
     /** Addresses sent a copy of the executed document once everyone has signed (ADR 3230). */
     cc: boundedArray(Email, LIMITS.cc, 'CarbonCopies'),
+    /** What the signers read in their e-mails and on their page (ADR 3380). */
+    message: SignerMessage,
   },
   'CreateRequestBody',
 );
@@ -202,6 +233,8 @@ export const RequestView = t.type({
   test_mode: t.boolean,
   /** Who is sent a copy of the executed document once everyone has signed (ADR 3230). */
   cc: t.array(t.string),
+  /** The message to the signers; null: none (ADR 3380). */
+  message: nullable(t.string),
 });
 export type RequestView = t.TypeOf<typeof RequestView>;
 

@@ -67,8 +67,11 @@ const NotificationData = t.intersection([
     signers: t.array(NotifiedSigner),
     expires_at: t.union([t.string, t.null]),
   }),
-  /** The Site's branding (ADR 2301); absent: neutral messages. */
-  t.partial({ branding: EventBranding }),
+  /**
+   * The Site's branding (ADR 2301); absent: neutral messages. `message`: the sender's
+   * message to the signers (ADR 3380); absent: none (and on events from before it).
+   */
+  t.partial({ branding: EventBranding, message: t.string }),
 ]);
 
 /**
@@ -159,6 +162,7 @@ export const RequestUpdated = envelope(
           render_data: null,
           fields: null,
           cc: null,
+          message: null,
         }),
       ),
     }),

@@ -29,9 +29,12 @@ export const clientEventOf = (event: AnyEventEnvelope & { type: WebhookEventType
  * ADR 2320); the client reads a URL from `GET /v1.1/requests/:id` when it needs one
  * (ADR 1321).
  */
-const withoutExecutionUrls = (data: Readonly<Record<string, unknown>>): Record<string, unknown> => {
+const withoutExecutionUrls = (event: Readonly<Record<string, unknown>>): Record<string, unknown> => {
+  // The sender's message to the signers (ADR 3380) is the Request's, read with it: not
+  // repeated in every invitation and reminder a client is told of, or its history keeps.
+  const { message: _message, ...data } = event;
   const { signers } = data;
-  if (!Array.isArray(signers)) return { ...data };
+  if (!Array.isArray(signers)) return data;
   return {
     ...data,
     signers: signers.map((s: unknown) => {

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { FieldEntry, LIMITS, RenderData } from './api.js';
+import { FieldEntry, LIMITS, RenderData, SignerMessage } from './api.js';
 import {
   boundedArray,
   Email,
@@ -16,7 +16,8 @@ import { ReminderIntervalDays } from './reminders.js';
  * `PATCH /v1.1/requests/:id` body (ADR 3150): an open Request's expiry (in the future, at
  * most 365 days ahead; null: never) and its automatic reminders (1 to 30 days; null:
  * none); a draft's `render_data` and `fields`, each replaced whole with the create's rules
- * (ADR 3220); an open Request's `cc`, replaced whole (ADR 3230). At least one of them.
+ * (ADR 3220); an open Request's `cc`, replaced whole (ADR 3230); a draft's `message` to its
+ * signers, replaced (null: removed; ADR 3380). At least one of them.
  */
 export const UpdateRequestBody = partialUpdate(
   {
@@ -25,6 +26,7 @@ export const UpdateRequestBody = partialUpdate(
     render_data: RenderData,
     fields: boundedArray(FieldEntry, LIMITS.fields, 'Fields'),
     cc: boundedArray(Email, LIMITS.cc, 'CarbonCopies'),
+    message: nullable(SignerMessage),
   },
   'UpdateRequestBody',
 );
@@ -36,6 +38,7 @@ export const REQUEST_UPDATE_PARTS = [
   'render_data',
   'fields',
   'cc',
+  'message',
 ] as const;
 export type RequestUpdatePart = (typeof REQUEST_UPDATE_PARTS)[number];
 export type UpdateRequestBody = t.TypeOf<typeof UpdateRequestBody>;

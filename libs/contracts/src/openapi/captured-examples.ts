@@ -33,15 +33,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   addRequestContract: {
     '201': {
-      id: '3299add7-c911-4832-863b-bac4471d35a0',
-      site_id: 1,
+      id: '71bf3adc-2b55-4f5d-927e-d9704c4cce51',
+      site_id: 2,
       state: 'draft',
       contracts: [1, 11],
       signers: [
         {
-          signer_id: 'client-ref-m-147b444d',
-          signer_ref: '3cyp3y5w8MZybz7y',
-          email: 'm-147b444d@example.com',
+          signer_id: 'client-ref-m-582d65b2',
+          signer_ref: 'izFKe_Pwu8N2QeSd',
+          email: 'm-582d65b2@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -49,7 +49,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:26512/sign?r=3299add7-c911-4832-863b-bac4471d35a0&s=3cyp3y5w8MZybz7y&signature=k1.bfKtQEQGf4FIiKeh62hirByCOtrCDiEUP-VrQlrZAQk',
+            'http://127.0.0.1:20112/sign?r=71bf3adc-2b55-4f5d-927e-d9704c4cce51&s=izFKe_Pwu8N2QeSd&signature=k1.WQgxH4e4e1_XUqbZDayqg3gL-Ayc8jE1LTwttdW4MGw',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -63,17 +63,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5557866346',
-          signer_ref: 'mGDze8F4wRjUuNyZ',
+          signer_id: '5552171766',
+          signer_ref: 'B3206snBbuUvCDcB',
           email: null,
-          mobile_number: '15557866346',
+          mobile_number: '15552171766',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:26512/sign?r=3299add7-c911-4832-863b-bac4471d35a0&s=mGDze8F4wRjUuNyZ&signature=k1.upbz6HPOgobm0XrRim7CmYKYTpD8FHuNR2TLFL8x1VU',
+            'http://127.0.0.1:20112/sign?r=71bf3adc-2b55-4f5d-927e-d9704c4cce51&s=B3206snBbuUvCDcB&signature=k1.R8IuoYnTPdiowccNn5OoAXsFkmDzbR4JFnux0tbKodk',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -91,17 +91,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-147b444d',
+          assigned_to: 'client-ref-m-582d65b2',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-147b444d',
+          assigned_to: 'client-ref-m-582d65b2',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5557866346',
+          assigned_to: '5552171766',
         },
       ],
       render_data: {
@@ -110,8 +110,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T07:13:34.563Z',
-      updated_at: '2026-12-05T07:13:34.754Z',
+      created_at: '2026-12-05T13:01:15.435Z',
+      updated_at: '2026-12-05T13:01:15.578Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -124,6 +124,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       current_order: null,
       test_mode: false,
       cc: [],
+      message: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -131,7 +132,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '8d170491-cfcf-4f89-b18e-8eb7f8d3a142',
+      request_id: '48c211ee-5709-4fb4-b2cc-d783d65abd7b',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -139,20 +140,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '799152f3-44d7-4fdc-a321-69005d58834c',
+      request_id: '5e746372-0621-498a-ac43-e4cd0d2b8537',
     },
   },
   addRequestSigner: {
     '201': {
-      id: '02ae80d6-d3be-4d0f-bdec-3d2d96e4f237',
+      id: 'd13f3b8b-7e0a-413b-998d-e8e018fe687d',
       site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-2716aa2e',
-          signer_ref: 'MEpk8hPYz-JpLyMX',
-          email: 'm-2716aa2e@example.com',
+          signer_id: 'client-ref-m-66b8a941',
+          signer_ref: 'WnyX-Np-6hW27ZuD',
+          email: 'm-66b8a941@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -160,7 +161,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30544/sign?r=02ae80d6-d3be-4d0f-bdec-3d2d96e4f237&s=MEpk8hPYz-JpLyMX&signature=k1._TTLR9znE1HfXpt5raQ2Wv2equmdKHTHdhhQ5Ek4iwU',
+            'http://127.0.0.1:20112/sign?r=d13f3b8b-7e0a-413b-998d-e8e018fe687d&s=WnyX-Np-6hW27ZuD&signature=k1.425sFHs18QaxKM2rEB9uRTYl5lQsJhweIzGiALt1aSs',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -174,17 +175,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5556958154',
-          signer_ref: '5MUswS8KVqppv6_N',
+          signer_id: '5555902601',
+          signer_ref: 'NopCry47WoAlnFpL',
           email: null,
-          mobile_number: '15556958154',
+          mobile_number: '15555902601',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30544/sign?r=02ae80d6-d3be-4d0f-bdec-3d2d96e4f237&s=5MUswS8KVqppv6_N&signature=k1.niiGoUNoLFoiFMDZJYHRdCASumjFKzLq6ZJhqhtJl-8',
+            'http://127.0.0.1:20112/sign?r=d13f3b8b-7e0a-413b-998d-e8e018fe687d&s=NopCry47WoAlnFpL&signature=k1.jF5cXNo0vFzXzusT7Hi5KG7qyJiz4I4BXjitGAGrpAg',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -198,9 +199,9 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: 'm-a7e17cd6',
-          signer_ref: 'zZzB2baOLx94y7Hs',
-          email: 'm-0d4138a0@example.com',
+          signer_id: 'm-3b287604',
+          signer_ref: 'guKILYxWJtPOWQwA',
+          email: 'm-00a5e240@example.com',
           mobile_number: null,
           send_to: {
             email: false,
@@ -208,7 +209,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30544/sign?r=02ae80d6-d3be-4d0f-bdec-3d2d96e4f237&s=zZzB2baOLx94y7Hs&signature=k1.b_e2sF5eAYlUQT8vHYDFSOW4I2jAtqSy5pKnXJxY7oI',
+            'http://127.0.0.1:20112/sign?r=d13f3b8b-7e0a-413b-998d-e8e018fe687d&s=guKILYxWJtPOWQwA&signature=k1.10eby_S3WrVxVEVJcRyz1kaFaG-M3i0xGgVkrgwXIxg',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -226,17 +227,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-2716aa2e',
+          assigned_to: 'client-ref-m-66b8a941',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-2716aa2e',
+          assigned_to: 'client-ref-m-66b8a941',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5556958154',
+          assigned_to: '5555902601',
         },
       ],
       render_data: {
@@ -245,8 +246,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T06:43:16.224Z',
-      updated_at: '2026-12-05T06:43:16.290Z',
+      created_at: '2026-12-05T13:01:15.044Z',
+      updated_at: '2026-12-05T13:01:15.209Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -259,6 +260,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       current_order: null,
       test_mode: false,
       cc: [],
+      message: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -266,7 +268,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '13d2bfc7-70ef-47f7-a11b-a4ecc72dc14a',
+      request_id: '0956afb9-63c1-494f-9b9c-beae883b7981',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -274,14 +276,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '8f625af3-4326-4d42-9e88-f31c813dfd9e',
+      request_id: 'c928180f-7e71-46ea-bd5e-49f055227a16',
     },
   },
   archiveContract: {
     '200': {
       id: 7,
       site_id: 2,
-      name: 'Agreement 3553d7a6',
+      name: 'Agreement ffdaf09b',
       type: 'html',
       state: 'published',
       tokens: ['x'],
@@ -290,10 +292,10 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 12,
         sha256: 'c5738321ce63d3812cec78731a1650a1f5f0048b85b545ad0b13668d00911abd',
       },
-      created_at: '2026-12-05T02:52:35.901Z',
-      updated_at: '2026-12-05T02:52:36.021Z',
-      published_at: '2026-12-05T02:52:35.916Z',
-      archived_at: '2026-12-05T02:52:36.021Z',
+      created_at: '2026-12-05T13:01:12.564Z',
+      updated_at: '2026-12-05T13:01:12.656Z',
+      published_at: '2026-12-05T13:01:12.581Z',
+      archived_at: '2026-12-05T13:01:12.656Z',
       html: '<p>{{x}}</p>',
     },
     '401': {
@@ -302,7 +304,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '3720e81a-667c-4216-9827-15767c0ca9d4',
+      request_id: '56d34d23-922f-4459-98b3-2610f9dd691f',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -310,20 +312,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: 'a07ab582-a0c1-48ca-b451-a0902472dde1',
+      request_id: '05bf252d-e17e-47fb-b98e-108fced9ae3d',
     },
   },
   cancelRequest: {
     '200': {
-      id: '7e215b1b-96ff-43fa-840f-19085a32a4a2',
-      site_id: 1,
+      id: 'cfea53eb-c396-40ff-b660-6dc13d76fe5c',
+      site_id: 2,
       state: 'cancelled',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-cancel-dd3916aa',
-          signer_ref: 'EvWmDQHWfZAGODg-',
-          email: 'cancel-dd3916aa@example.com',
+          signer_id: 'client-ref-m-d4b334ff',
+          signer_ref: '9hC5yYN-huRzhayg',
+          email: 'm-d4b334ff@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -331,11 +333,11 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:24272/sign?r=7e215b1b-96ff-43fa-840f-19085a32a4a2&s=EvWmDQHWfZAGODg-&signature=k1.SrVKVY8RjV-h4iZxDaEQiE7FAcLyT8WfYMppJ6MW4-U',
+            'http://127.0.0.1:20112/sign?r=cfea53eb-c396-40ff-b660-6dc13d76fe5c&s=9hC5yYN-huRzhayg&signature=k1.7qAFCJn-K6M3lz56InkCD1jNy9fPhI4c6ktgAdRLOdE',
           signed_at: null,
           declined_at: null,
           notifications: {
-            email: 'delivered',
+            email: 'pending',
             sms: 'not_requested',
           },
           order: null,
@@ -345,22 +347,22 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5553648458',
-          signer_ref: 'CwrYBoHWwe5uQKx6',
+          signer_id: '5553335898',
+          signer_ref: 'l3P85995aGoN5eud',
           email: null,
-          mobile_number: '15553648458',
+          mobile_number: '15553335898',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:24272/sign?r=7e215b1b-96ff-43fa-840f-19085a32a4a2&s=CwrYBoHWwe5uQKx6&signature=k1.N-cXZU3E6dneEyco8hPUw0aZR44vJzEUAwpgOozw1I0',
+            'http://127.0.0.1:20112/sign?r=cfea53eb-c396-40ff-b660-6dc13d76fe5c&s=l3P85995aGoN5eud&signature=k1.9EEqcxE9mAKtIfzMsZ9RdWo0Qzr7Dh3bDEJBwbcFbJU',
           signed_at: null,
           declined_at: null,
           notifications: {
             email: 'not_requested',
-            sms: 'delivered',
+            sms: 'pending',
           },
           order: null,
           turn: false,
@@ -373,17 +375,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-cancel-dd3916aa',
+          assigned_to: 'client-ref-m-d4b334ff',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-cancel-dd3916aa',
+          assigned_to: 'client-ref-m-d4b334ff',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5553648458',
+          assigned_to: '5553335898',
         },
       ],
       render_data: {
@@ -392,10 +394,10 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T00:16:16.083Z',
-      updated_at: '2026-12-05T00:16:16.150Z',
-      sent_at: '2026-12-05T00:16:16.096Z',
-      cancelled_at: '2026-12-05T00:16:16.150Z',
+      created_at: '2026-12-05T13:01:17.575Z',
+      updated_at: '2026-12-05T13:01:17.889Z',
+      sent_at: '2026-12-05T13:01:17.624Z',
+      cancelled_at: '2026-12-05T13:01:17.889Z',
       expired_at: null,
       completed_at: null,
       declined_at: null,
@@ -406,6 +408,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       current_order: null,
       test_mode: false,
       cc: [],
+      message: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -413,7 +416,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '62d6d552-dbb5-47bf-b7a7-338ce06bcf12',
+      request_id: '952a7fbe-7c08-487c-8f12-d015df2ea54c',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -421,7 +424,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: 'e74d542f-5e3f-4039-8125-bb3df61368ed',
+      request_id: '63848f5e-aa21-495d-8e55-8c4dc95cd984',
     },
   },
   changePassword: {
@@ -442,7 +445,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'is wrong',
         },
       ],
-      request_id: '373bd58a-0100-44d6-bc8f-3b8b3c2a791c',
+      request_id: 'b47050d7-6f59-4bd7-9087-36bd0b122e26',
     },
     '422': {
       type: 'https://docs.esign.example/problems/weak_password',
@@ -456,7 +459,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'must be at least 12 characters',
         },
       ],
-      request_id: '8f39e102-b4f8-4e93-84ac-0c37495f7d68',
+      request_id: 'd69e359e-be10-4e4b-9ddf-e3fb73a9d7c6',
     },
   },
   clientCredentialsToken: {
@@ -489,14 +492,14 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'is unknown, used or expired',
         },
       ],
-      request_id: '24a5a779-8424-43d4-a5f1-5481c1af49bf',
+      request_id: 'e52ac7bd-e86d-4c06-bb32-1e69fc695502',
     },
   },
   copyContract: {
     '201': {
-      id: 9,
+      id: 10,
       site_id: 2,
-      name: 'Services agreement bc579a87 (copy)',
+      name: 'Services agreement 4c1d435a (copy)',
       type: 'html',
       state: 'draft',
       tokens: ['client_name', 'start_date'],
@@ -518,8 +521,8 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 103,
         sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
       },
-      created_at: '2026-12-05T03:05:44.315Z',
-      updated_at: '2026-12-05T03:05:44.315Z',
+      created_at: '2026-12-05T13:01:14.570Z',
+      updated_at: '2026-12-05T13:01:14.570Z',
       published_at: null,
       archived_at: null,
       html: '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>',
@@ -530,7 +533,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'a7d1c94d-3f92-4e2a-9057-7f38045139ce',
+      request_id: 'ab5b7ab4-aca8-471f-a510-fdaa20fa81a4',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -538,7 +541,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: 'be3d8992-5a67-4bed-8ffb-7a7da9c9f496',
+      request_id: '1b6b11d5-db31-4fa5-b5bb-90c65df5bf70',
     },
     '422': {
       type: 'https://docs.esign.example/problems/invalid_body',
@@ -552,20 +555,20 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'no site 1 that this credential reaches',
         },
       ],
-      request_id: '0c4b6b96-f3fe-4c9d-bbcd-14eaec734f68',
+      request_id: 'ac64c256-7acd-4a15-990b-8734b9d845eb',
     },
   },
   copyRequest: {
     '201': {
-      id: '206905eb-196c-4464-920a-7d2fa940477a',
+      id: '7bb42c73-6170-4eb8-81ba-9013e60996e4',
       site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-000eb71b',
-          signer_ref: 'tNNFRPU_xTqjo6jq',
-          email: 'm-000eb71b@example.com',
+          signer_id: 'client-ref-m-8911db8c',
+          signer_ref: 'za7Zj34RxNqLa6gC',
+          email: 'm-8911db8c@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -573,7 +576,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:23056/sign?r=206905eb-196c-4464-920a-7d2fa940477a&s=tNNFRPU_xTqjo6jq&signature=k1.xDGrkzofX3PKM5icK4jXl0WjuftEttLncdDwDy5ysBg',
+            'http://127.0.0.1:20112/sign?r=7bb42c73-6170-4eb8-81ba-9013e60996e4&s=za7Zj34RxNqLa6gC&signature=k1._xQ7Z5mLWSiopXzLUZkbBqa4hGFdcwgwJKw5ClwfNNk',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -587,17 +590,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5552131056',
-          signer_ref: 'MrzTfe8WHxCTBwsE',
+          signer_id: '5559083811',
+          signer_ref: 'yOFz44rKWma-ZTLM',
           email: null,
-          mobile_number: '15552131056',
+          mobile_number: '15559083811',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:23056/sign?r=206905eb-196c-4464-920a-7d2fa940477a&s=MrzTfe8WHxCTBwsE&signature=k1.o9WgGshXEI9HPyz63mPd8HqUv1_mdLzLCice-VP0a7M',
+            'http://127.0.0.1:20112/sign?r=7bb42c73-6170-4eb8-81ba-9013e60996e4&s=yOFz44rKWma-ZTLM&signature=k1.16wDclC4loefuvZ_f7PTCszv3OEtFm1h546_U-Rn9yU',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -615,17 +618,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-000eb71b',
+          assigned_to: 'client-ref-m-8911db8c',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-000eb71b',
+          assigned_to: 'client-ref-m-8911db8c',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5552131056',
+          assigned_to: '5559083811',
         },
       ],
       render_data: {
@@ -634,8 +637,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T10:28:01.185Z',
-      updated_at: '2026-12-05T10:28:01.185Z',
+      created_at: '2026-12-05T13:01:16.032Z',
+      updated_at: '2026-12-05T13:01:16.032Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -648,6 +651,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       current_order: null,
       test_mode: false,
       cc: [],
+      message: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -655,7 +659,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '7de4022f-defa-46fa-80f5-a96e409272a0',
+      request_id: '2f7aef6d-f8af-4a4f-b1d4-e31c2b58a870',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -663,18 +667,18 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '61a6b85e-dbd0-4539-9039-05be24cadd6a',
+      request_id: 'd9cc5b42-0b95-435b-9d99-80efb0b8d634',
     },
   },
   createAccessToken: {
     '201': {
-      id: 'ec524aa5-45f0-4b6b-923b-73e627059f53',
-      app_id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
+      id: '4223a2a7-4065-4df8-bf74-7ffcd90b36f6',
+      app_id: '8641dbb7-d639-460b-b8c1-184d5a9947a9',
       name: 'prod',
       origin: 'self_service',
       state: 'active',
-      created_at: '2026-11-24T13:27:10.000Z',
-      expires_at: '2026-12-24T13:27:10.000Z',
+      created_at: '2026-12-05T13:01:12.000Z',
+      expires_at: '2027-01-04T13:01:12.000Z',
       last_used_at: null,
       revoked_at: null,
       site_ids: null,
@@ -695,7 +699,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'is wrong',
         },
       ],
-      request_id: 'd21310fb-77d2-4474-80c4-3d72f3d7b50a',
+      request_id: '9522a71a-7042-4e69-a186-a36e83ba6335',
     },
   },
   createAccountSite: {
@@ -729,28 +733,28 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   createApp: {
     '201': {
-      id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
-      client_id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
+      id: '8641dbb7-d639-460b-b8c1-184d5a9947a9',
+      client_id: '8641dbb7-d639-460b-b8c1-184d5a9947a9',
       name: 'Nightly export',
       has_client_secret: false,
       client_secret_created_at: null,
-      created_at: '2026-11-24T13:27:07.369Z',
+      created_at: '2026-12-05T13:01:11.233Z',
       disabled_at: null,
       callback_url: null,
     },
   },
   createClientSecret: {
     '201': {
-      client_id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
-      client_secret: 'ecs_T8Uo5kv-…',
-      created_at: '2026-11-24T13:27:13.626Z',
+      client_id: '8641dbb7-d639-460b-b8c1-184d5a9947a9',
+      client_secret: 'ecs_MxVxwSdc…',
+      created_at: '2026-12-05T13:01:14.309Z',
     },
   },
   createContract: {
     '201': {
       id: 1,
       site_id: 2,
-      name: 'Services agreement 7e2a6103',
+      name: 'Services agreement 4c1d435a',
       type: 'html',
       state: 'draft',
       tokens: ['client_name', 'start_date'],
@@ -772,8 +776,8 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 103,
         sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
       },
-      created_at: '2026-12-05T02:51:00.040Z',
-      updated_at: '2026-12-05T02:51:00.040Z',
+      created_at: '2026-12-05T13:01:03.733Z',
+      updated_at: '2026-12-05T13:01:03.733Z',
       published_at: null,
       archived_at: null,
       html: '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>',
@@ -784,7 +788,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '397215ee-8988-496b-aecb-c42d9d3da238',
+      request_id: '5663fe19-f978-4a64-90ce-738aeb90cd58',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -792,7 +796,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: 'e3a97dac-cb49-4a7f-8891-1a12bf97f803',
+      request_id: 'f4c67022-9f3b-4116-9179-62514e2e5efb',
     },
   },
   createInvitation: {
@@ -808,15 +812,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   createRequest: {
     '201': {
-      id: '4eef61a5-0a29-4eb1-a244-b55e9e26e24d',
-      site_id: 1,
+      id: 'e2f6c465-ff14-443c-acdc-bbda47f3d704',
+      site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-alice-32b9cb47',
-          signer_ref: 'tqQqnxZTagI6ySdX',
-          email: 'alice-32b9cb47@example.com',
+          signer_id: 'client-ref-acme-secret-8ad56c36',
+          signer_ref: 'A-jySeRtX26eIj5t',
+          email: 'acme-secret-8ad56c36@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -824,7 +828,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=tqQqnxZTagI6ySdX&signature=k1.D2RcC-GTLtXhEPVKWYZ5F3Me5eZIiJX8KJHyPcYhQfE',
+            'http://127.0.0.1:20112/sign?r=e2f6c465-ff14-443c-acdc-bbda47f3d704&s=A-jySeRtX26eIj5t&signature=k1.NB_k9tDyfaoTvmKVCKViWH_lz9eJpYH4wGvJqeCnjDk',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -838,17 +842,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5559024801',
-          signer_ref: 'uRQBJSXkuw9HRWqp',
+          signer_id: '5557012129',
+          signer_ref: '-8mWFtEOUcp7ZhlI',
           email: null,
-          mobile_number: '15559024801',
+          mobile_number: '15557012129',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=uRQBJSXkuw9HRWqp&signature=k1.bPOYwXdDBQF00rrp4IFxxpwQ78t8_860CiXU1rHunMY',
+            'http://127.0.0.1:20112/sign?r=e2f6c465-ff14-443c-acdc-bbda47f3d704&s=-8mWFtEOUcp7ZhlI&signature=k1.fyPtLvsnkr3LqolXMDsNB8Xc_EuVtLX-LbpDnh2o4o0',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -866,17 +870,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-alice-32b9cb47',
+          assigned_to: 'client-ref-acme-secret-8ad56c36',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-alice-32b9cb47',
+          assigned_to: 'client-ref-acme-secret-8ad56c36',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5559024801',
+          assigned_to: '5557012129',
         },
       ],
       render_data: {
@@ -885,8 +889,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T00:16:12.048Z',
-      updated_at: '2026-12-05T00:16:12.048Z',
+      created_at: '2026-12-05T13:01:10.063Z',
+      updated_at: '2026-12-05T13:01:10.063Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -899,6 +903,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       current_order: null,
       test_mode: false,
       cc: [],
+      message: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -906,7 +911,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '10502119-4390-4845-b973-2f9cb2ce1194',
+      request_id: '7e57f7fe-11fb-4b53-9e13-d20d9b1cb9db',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -914,7 +919,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '5e8b7894-17c7-4b59-9fc5-4c6089f10d26',
+      request_id: '0e0c32f0-ae05-4153-a8b9-028649ab2fd0',
     },
     '422': {
       type: 'https://docs.esign.example/problems/invalid_body',
@@ -928,14 +933,14 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'must contain at least one item',
         },
       ],
-      request_id: '64e2ad85-1a55-4161-8b10-7ddddce6d7a2',
+      request_id: '40659d68-5841-4d05-93c1-b58abdfe7e73',
     },
   },
   createWebhookEndpoint: {
     '201': {
-      id: 'ab208246-df27-4436-8110-fe4545a75505',
+      id: 'c2d72ec9-93a8-49ee-a38e-89eb1a11c7e6',
       site_id: 2,
-      url: 'https://127.0.0.1:9/esign/daf5cb99',
+      url: 'https://127.0.0.1:9/esign/14b98298',
       description: '',
       event_types: ['request.expired'],
       enabled: true,
@@ -943,9 +948,9 @@ export const CAPTURED_EXAMPLES: Examples = {
       alert_email: 'ops@acme.example',
       failing_since: null,
       previous_secret_expires_at: null,
-      created_at: '2026-11-24T13:27:11.511Z',
-      updated_at: '2026-11-24T13:27:11.511Z',
-      secret: 'whsec_81QB8m…',
+      created_at: '2026-12-05T13:01:23.354Z',
+      updated_at: '2026-12-05T13:01:23.354Z',
+      secret: 'whsec_xFU0Go…',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -953,7 +958,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '9c909124-aceb-4557-9633-450c5cfbfd16',
+      request_id: 'ac0bc47b-95ed-4a6f-b450-065cefe1b913',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -961,7 +966,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: 'b503f1fd-5d97-4bba-8c91-935ec907c049',
+      request_id: '03fc97ab-ff54-4e2c-82e2-8fa1363a0a11',
     },
   },
   deleteContract: {
@@ -971,7 +976,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '807272c2-7ba7-4f89-b627-c4704dcca478',
+      request_id: 'eb398c8e-8aae-4dd6-ac81-880ae71116b6',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -979,7 +984,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: 'bb3ffea8-44e1-42cc-b75a-ffd1c9bf39bf',
+      request_id: '0fb6b51b-ffdc-43e9-9e9d-79fc0d337626',
     },
   },
   deleteSiteSigner: {
@@ -989,7 +994,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '25131c04-be2c-43c2-885b-688b437bf0b3',
+      request_id: 'efb65b70-3e4c-4aea-a3bd-a1232a098b9d',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -997,7 +1002,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '282283ec-45a3-4eb4-8ced-b5f1ce04b087',
+      request_id: '31f6cff9-e8ab-4b35-a7ec-fa86c2e689bf',
     },
     '409': {
       type: 'https://docs.esign.example/problems/signer_in_use',
@@ -1015,7 +1020,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'c6c6809f-a691-44b2-a684-6d05667d31d4',
+      request_id: '54a45ea0-4b8b-4827-9d9b-74ddd33ce01f',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1023,7 +1028,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '29ddfd8d-4513-4352-8189-91ad59aa565f',
+      request_id: '2fe2e025-8731-47a4-b1c9-77dcccfd298b',
     },
   },
   downloadContractDocument: {
@@ -1033,7 +1038,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'dd1ed81a-779e-478d-9844-c7052ff1059e',
+      request_id: '0e3e83e0-51ed-4c7b-87b3-c479d0ac0719',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1041,7 +1046,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: 'd83da7ab-ae1e-4a81-8e71-a2856137e800',
+      request_id: '193891f4-33e9-4870-9e81-373bae6ea231',
     },
   },
   downloadExecutedDocument: {
@@ -1051,7 +1056,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'f9a75527-1eac-4252-bcdf-63a4637f358e',
+      request_id: '4daeab44-3856-420a-9c38-0430e52f5d25',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1059,7 +1064,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: 'c39fa48c-e001-4170-bf46-195ec76418d0',
+      request_id: '2edbf35f-c270-4ca8-bb08-31c1e2303b45',
     },
   },
   endOtherSessions: {
@@ -1088,12 +1093,12 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   getApp: {
     '200': {
-      id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
-      client_id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
+      id: '8641dbb7-d639-460b-b8c1-184d5a9947a9',
+      client_id: '8641dbb7-d639-460b-b8c1-184d5a9947a9',
       name: 'Nightly export',
       has_client_secret: false,
       client_secret_created_at: null,
-      created_at: '2026-11-24T13:27:07.369Z',
+      created_at: '2026-12-05T13:01:11.233Z',
       disabled_at: null,
       callback_url: null,
     },
@@ -1102,7 +1107,7 @@ export const CAPTURED_EXAMPLES: Examples = {
     '200': {
       id: 1,
       site_id: 2,
-      name: 'Services agreement 7e2a6103',
+      name: 'Services agreement 4c1d435a',
       type: 'html',
       state: 'published',
       tokens: ['client_name', 'start_date'],
@@ -1124,9 +1129,9 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 103,
         sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
       },
-      created_at: '2026-12-05T02:51:00.040Z',
-      updated_at: '2026-12-05T02:51:00.255Z',
-      published_at: '2026-12-05T02:51:00.255Z',
+      created_at: '2026-12-05T13:01:03.733Z',
+      updated_at: '2026-12-05T13:01:04.329Z',
+      published_at: '2026-12-05T13:01:04.329Z',
       archived_at: null,
       html: '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>',
     },
@@ -1136,7 +1141,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'bfc43de3-77d0-4888-9941-468d1a92c361',
+      request_id: '49d218ec-31b4-4963-971e-906c5c452dc4',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1144,42 +1149,42 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: '2a25f8f8-5185-4fcc-ab30-c2c306b9d0f8',
+      request_id: 'fbae0bb2-411d-4e8a-bcf3-335005ecf7a0',
     },
   },
   getCurrentSession: {
     '200': {
       user: {
-        id: '4a64e4d5-0a2d-4478-b27f-2aa0a9ee530f',
-        email: 'dev-d494bd6f@acme.example',
-        account_id: '3a28807a-779a-4174-8a3c-a0421ee7dacf',
+        id: 'fd68209a-0587-46bf-bedf-696567be32bc',
+        email: 'dev-14b3d182@acme.example',
+        account_id: '3f98e2b5-e5d6-4783-960e-11336e1924aa',
       },
       sites: [
         {
           id: 1,
-          name: 'Acme site f2ed49',
+          name: 'Acme site 303d4b',
         },
       ],
-      expires_at: '2026-11-24T14:27:07.191Z',
+      expires_at: '2026-12-05T14:01:11.136Z',
       account_admin: false,
     },
     '401': {
-      type: 'https://docs.esign.example/problems/session_required',
+      type: 'https://docs.esign.example/problems/session_invalid',
       title: 'Unauthorized',
       status: 401,
-      code: 'session_required',
-      detail: 'Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.',
-      request_id: 'f479f5e0-1e6a-4be2-9fec-2f176f3dacd1',
+      code: 'session_invalid',
+      detail: 'The session has expired or ended; sign in again.',
+      request_id: '5b622520-9b86-454a-b0de-aab68c7197b8',
     },
   },
   getJwks: {
     '200': {
       keys: [
         {
-          x: '4eB7zQc6kjCpCI9zBgS5QEd7YsA1X3PxX2oX5rftHTE',
+          x: 'O259UAJFX4HmAARY455BRjxUmECiXuTlgbKyHckRGFg',
           alg: 'EdDSA',
           crv: 'Ed25519',
-          kid: 'HBThFEXg290-q6QSu30SHHsXUn8w54wmdEsQn0wmb_E',
+          kid: 'W_JSSrnqWsAxgjSPZol5dDfg7JMUSUAPdgArS1tted0',
           kty: 'OKP',
           use: 'sig',
         },
@@ -1188,55 +1193,55 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   getRequest: {
     '200': {
-      id: '4eef61a5-0a29-4eb1-a244-b55e9e26e24d',
-      site_id: 1,
-      state: 'sent',
+      id: '14876214-d365-4980-9d20-5710162b6873',
+      site_id: 2,
+      state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-alice-32b9cb47',
-          signer_ref: 'tqQqnxZTagI6ySdX',
-          email: 'alice-32b9cb47@example.com',
+          signer_id: 'client-ref-m-130c1186',
+          signer_ref: 'u0IxKAynXoxZnyyN',
+          email: 'm-130c1186@example.com',
           mobile_number: null,
           send_to: {
             email: true,
             mobile_number: false,
           },
-          state: 'signed',
+          state: 'pending',
           request_url:
-            'http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=tqQqnxZTagI6ySdX&signature=k1.D2RcC-GTLtXhEPVKWYZ5F3Me5eZIiJX8KJHyPcYhQfE',
-          signed_at: '2026-12-05T00:16:12.841Z',
+            'http://127.0.0.1:20112/sign?r=14876214-d365-4980-9d20-5710162b6873&s=u0IxKAynXoxZnyyN&signature=k1.xD7hhJjQwp9MrXkhX5X7lzQJG0lxaVAzIZ9Vz52bbtg',
+          signed_at: null,
           declined_at: null,
           notifications: {
-            email: 'delivered',
+            email: 'pending',
             sms: 'not_requested',
           },
           order: null,
           turn: false,
           authentication: null,
           locale: null,
-          viewed_at: '2026-12-05T00:16:12.749Z',
+          viewed_at: null,
         },
         {
-          signer_id: '5559024801',
-          signer_ref: 'uRQBJSXkuw9HRWqp',
+          signer_id: '5558141444',
+          signer_ref: 'hJQXi-0oJe3rY_wg',
           email: null,
-          mobile_number: '15559024801',
+          mobile_number: '15558141444',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=uRQBJSXkuw9HRWqp&signature=k1.bPOYwXdDBQF00rrp4IFxxpwQ78t8_860CiXU1rHunMY',
+            'http://127.0.0.1:20112/sign?r=14876214-d365-4980-9d20-5710162b6873&s=hJQXi-0oJe3rY_wg&signature=k1.XTSBCM4nLAP6GZSth3cm4akTjUev_NtSaheYEjPnvC0',
           signed_at: null,
           declined_at: null,
           notifications: {
             email: 'not_requested',
-            sms: 'delivered',
+            sms: 'pending',
           },
           order: null,
-          turn: true,
+          turn: false,
           authentication: null,
           locale: null,
           viewed_at: null,
@@ -1246,17 +1251,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-alice-32b9cb47',
+          assigned_to: 'client-ref-m-130c1186',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-alice-32b9cb47',
+          assigned_to: 'client-ref-m-130c1186',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5559024801',
+          assigned_to: '5558141444',
         },
       ],
       render_data: {
@@ -1265,9 +1270,9 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T00:16:12.048Z',
-      updated_at: '2026-12-05T00:16:12.841Z',
-      sent_at: '2026-12-05T00:16:12.196Z',
+      created_at: '2026-12-05T13:01:14.679Z',
+      updated_at: '2026-12-05T13:01:14.679Z',
+      sent_at: null,
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
@@ -1279,6 +1284,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       current_order: null,
       test_mode: false,
       cc: [],
+      message: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1286,7 +1292,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'c16a1671-8130-483f-b572-5c5f39c3c5b6',
+      request_id: '20395d2a-9cb3-4806-83d9-0829124724ec',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1294,16 +1300,16 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '2a6c980e-51a5-434a-b6ce-5273b1ed2898',
+      request_id: '671c858b-2188-46b7-aacc-d8cf50bc0978',
     },
   },
   getSiteSigner: {
     '200': {
-      signer_id: 'Customer 28c00e0e (A)',
-      email: 'jane-5e4d6b10@example.com',
+      signer_id: 'm-708f2577',
+      email: 'm-eb7eaa61@example.com',
       mobile_number: null,
-      created_at: '2026-12-04T20:50:03.824Z',
-      updated_at: '2026-12-04T20:50:03.848Z',
+      created_at: '2026-12-05T13:01:11.055Z',
+      updated_at: '2026-12-05T13:01:11.055Z',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1311,7 +1317,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'cdb85cd0-fd5d-476a-8356-7008f7a49a92',
+      request_id: '72b08e0d-bc63-47b6-ba6a-cb01f09daec4',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1319,18 +1325,18 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: 'b8928398-12ec-49e5-b547-c8be4db5f834',
+      request_id: 'c88feb0a-166a-461f-8e5b-689e01f6726c',
     },
   },
   getToken: {
     '200': {
-      id: 'ec524aa5-45f0-4b6b-923b-73e627059f53',
-      app_id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
+      id: '4223a2a7-4065-4df8-bf74-7ffcd90b36f6',
+      app_id: '8641dbb7-d639-460b-b8c1-184d5a9947a9',
       name: 'prod',
       origin: 'self_service',
       state: 'active',
-      created_at: '2026-11-24T13:27:10.000Z',
-      expires_at: '2026-12-24T13:27:10.000Z',
+      created_at: '2026-12-05T13:01:12.000Z',
+      expires_at: '2027-01-04T13:01:12.000Z',
       last_used_at: null,
       revoked_at: null,
       site_ids: null,
@@ -1339,9 +1345,9 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   getWebhookEndpoint: {
     '200': {
-      id: 'f8cd4b8a-87b2-45eb-ba40-208668871d4d',
+      id: '2e86fae3-f6c8-4fd3-b29d-72c34390afd9',
       site_id: 2,
-      url: 'https://127.0.0.1:9/esign/0a10ae0c',
+      url: 'https://127.0.0.1:9/esign/2ed3b528',
       description: '',
       event_types: ['request.expired'],
       enabled: true,
@@ -1349,8 +1355,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       alert_email: 'ops@acme.example',
       failing_since: null,
       previous_secret_expires_at: null,
-      created_at: '2026-11-24T13:27:11.790Z',
-      updated_at: '2026-11-24T13:27:11.790Z',
+      created_at: '2026-12-05T13:01:23.405Z',
+      updated_at: '2026-12-05T13:01:23.405Z',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1358,7 +1364,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '77921dd4-7eb3-42dd-91f6-851b3104ab28',
+      request_id: '07dccf2f-75c2-4a03-9683-069bede32be6',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1366,7 +1372,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '4db2a314-a627-4e62-970b-7228055ff2bc',
+      request_id: '263a661c-3962-4c14-b9c0-c1ff941e2e83',
     },
   },
   listAccountUsers: {
@@ -1403,13 +1409,13 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: 'ec524aa5-45f0-4b6b-923b-73e627059f53',
-          app_id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
+          id: '4223a2a7-4065-4df8-bf74-7ffcd90b36f6',
+          app_id: '8641dbb7-d639-460b-b8c1-184d5a9947a9',
           name: 'prod',
           origin: 'self_service',
           state: 'active',
-          created_at: '2026-11-24T13:27:10.000Z',
-          expires_at: '2026-12-24T13:27:10.000Z',
+          created_at: '2026-12-05T13:01:12.000Z',
+          expires_at: '2027-01-04T13:01:12.000Z',
           last_used_at: null,
           revoked_at: null,
           site_ids: null,
@@ -1427,12 +1433,12 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
-          client_id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
+          id: '8641dbb7-d639-460b-b8c1-184d5a9947a9',
+          client_id: '8641dbb7-d639-460b-b8c1-184d5a9947a9',
           name: 'Nightly export',
           has_client_secret: false,
           client_secret_created_at: null,
-          created_at: '2026-11-24T13:27:07.369Z',
+          created_at: '2026-12-05T13:01:11.233Z',
           disabled_at: null,
           callback_url: null,
         },
@@ -1444,48 +1450,17 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'session_required',
       detail: 'Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.',
-      request_id: '4416d6bd-48b8-4c42-9677-40d65cd30e12',
+      request_id: '0767cc54-e04c-4278-a1bc-d8fbb8998315',
     },
   },
   listContracts: {
     '200': {
       page: 1,
       per_page: 20,
-      count: 1,
-      total_count: 1,
+      count: 0,
+      total_count: 0,
       has_more: false,
-      data: [
-        {
-          id: 1,
-          site_id: 2,
-          name: 'Services agreement 7e2a6103',
-          type: 'html',
-          state: 'published',
-          tokens: ['client_name', 'start_date'],
-          fields: [
-            {
-              name: 'full_name',
-              type: 'text',
-            },
-            {
-              name: 'signature',
-              type: 'signature',
-            },
-            {
-              name: 'witness_signature',
-              type: 'signature',
-            },
-          ],
-          document: {
-            size_bytes: 103,
-            sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
-          },
-          created_at: '2026-12-05T02:51:00.040Z',
-          updated_at: '2026-12-05T02:51:00.255Z',
-          published_at: '2026-12-05T02:51:00.255Z',
-          archived_at: null,
-        },
-      ],
+      data: [],
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1493,7 +1468,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '8b978829-378d-4463-8ca7-6acdb8ef3e92',
+      request_id: '29fa730e-9cc1-4b6a-aa67-da2cd6d495ab',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1501,7 +1476,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '7f0ec73f-1f7a-46eb-bd0c-2d89af29a758',
+      request_id: '82b8b295-4d05-44ef-a491-53850cdf3677',
     },
   },
   listInvitations: {
@@ -1533,21 +1508,21 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: '58a5b87a-d947-4e55-9628-bea2796ece6c',
+          id: '2ca43899-c214-4f56-bd19-359d9020b2af',
           data: {
             site: {
               id: 2,
-              name: 'Acme site 743904',
+              name: 'Acme site 0b6f2b',
             },
             signers: [
               {
-                email: 'm-e72c1abf@example.com',
+                email: 'm-c5b0be64@example.com',
                 send_to: {
                   email: true,
                   mobile_number: false,
                 },
-                signer_id: 'client-ref-m-e72c1abf',
-                signer_ref: '7w0EandgLYHtx2MG',
+                signer_id: 'client-ref-m-c5b0be64',
+                signer_ref: 'ox2KYV6wFdC8s4nz',
                 mobile_number: null,
               },
               {
@@ -1556,23 +1531,23 @@ export const CAPTURED_EXAMPLES: Examples = {
                   email: false,
                   mobile_number: true,
                 },
-                signer_id: '5554094276',
-                signer_ref: 'kiD5bJ2sMgKVxuzh',
-                mobile_number: '15554094276',
+                signer_id: '5557188180',
+                signer_ref: '8tF-zbSogFhJM7fl',
+                mobile_number: '15557188180',
               },
             ],
             contracts: [
               {
                 id: 1,
-                name: 'Services agreement fee4a99f',
+                name: 'Services agreement 4c1d435a',
               },
             ],
             expires_at: null,
-            request_id: '39a6a364-95a9-49bc-9146-a1fc9d897ada',
+            request_id: 'fe8bb18f-eed0-4681-96a6-2db545a9b6ab',
           },
           type: 'request.sent',
           site_id: 2,
-          created_at: '2026-12-04T15:56:37.896Z',
+          created_at: '2026-12-05T13:01:16.097Z',
         },
       ],
     },
@@ -1582,7 +1557,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '78fed903-e0bf-4cfb-bd41-e2eb85085030',
+      request_id: 'c2b79601-d3f1-4c71-9c2e-edff5986077f',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1590,119 +1565,25 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: 'c3c77ec4-9ba4-4b1d-8a6e-221f9fe3ca70',
+      request_id: 'e04a776d-0b46-4258-a422-41a2b36de6a0',
     },
   },
   listRequests: {
     '200': {
       page: 1,
-      per_page: 100,
-      count: 1,
-      total_count: 1,
+      per_page: 20,
+      count: 0,
+      total_count: 0,
       has_more: false,
-      data: [
-        {
-          id: '4eef61a5-0a29-4eb1-a244-b55e9e26e24d',
-          site_id: 1,
-          state: 'completed',
-          contracts: [1],
-          signers: [
-            {
-              signer_id: 'client-ref-alice-32b9cb47',
-              signer_ref: 'tqQqnxZTagI6ySdX',
-              email: 'alice-32b9cb47@example.com',
-              mobile_number: null,
-              send_to: {
-                email: true,
-                mobile_number: false,
-              },
-              state: 'signed',
-              request_url:
-                'http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=tqQqnxZTagI6ySdX&signature=k1.D2RcC-GTLtXhEPVKWYZ5F3Me5eZIiJX8KJHyPcYhQfE',
-              signed_at: '2026-12-05T00:16:12.841Z',
-              declined_at: null,
-              notifications: {
-                email: 'delivered',
-                sms: 'not_requested',
-              },
-              order: null,
-              turn: false,
-              authentication: null,
-              locale: null,
-              viewed_at: '2026-12-05T00:16:12.749Z',
-            },
-            {
-              signer_id: '5559024801',
-              signer_ref: 'uRQBJSXkuw9HRWqp',
-              email: null,
-              mobile_number: '15559024801',
-              send_to: {
-                email: false,
-                mobile_number: true,
-              },
-              state: 'signed',
-              request_url:
-                'http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=uRQBJSXkuw9HRWqp&signature=k1.bPOYwXdDBQF00rrp4IFxxpwQ78t8_860CiXU1rHunMY',
-              signed_at: '2026-12-05T00:16:12.937Z',
-              declined_at: null,
-              notifications: {
-                email: 'not_requested',
-                sms: 'delivered',
-              },
-              order: null,
-              turn: false,
-              authentication: null,
-              locale: null,
-              viewed_at: '2026-12-05T00:16:12.903Z',
-            },
-          ],
-          fields: [
-            {
-              name: 'full_name',
-              default_value: null,
-              assigned_to: 'client-ref-alice-32b9cb47',
-            },
-            {
-              name: 'signature',
-              default_value: null,
-              assigned_to: 'client-ref-alice-32b9cb47',
-            },
-            {
-              name: 'witness_signature',
-              default_value: null,
-              assigned_to: '5559024801',
-            },
-          ],
-          render_data: {
-            start_date: '2030-01-01',
-            client_name: 'Jane Q. Client',
-          },
-          redirect_url: 'https://client.example/after-signing?ref=42',
-          expires_at: null,
-          created_at: '2026-12-05T00:16:12.048Z',
-          updated_at: '2026-12-05T00:16:12.937Z',
-          sent_at: '2026-12-05T00:16:12.196Z',
-          cancelled_at: null,
-          expired_at: null,
-          completed_at: '2026-12-05T00:16:12.937Z',
-          declined_at: null,
-          last_reminded_at: null,
-          remind_count: 0,
-          reminder_interval_days: null,
-          next_reminder_at: null,
-          current_order: null,
-          test_mode: false,
-          cc: [],
-        },
-      ],
+      data: [],
     },
     '401': {
-      type: 'https://docs.esign.example/problems/missing_token',
+      type: 'https://docs.esign.example/problems/token_inactive',
       title: 'Unauthorized',
       status: 401,
-      code: 'missing_token',
-      detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '7d6effcf-9331-425b-938c-63a35ec26974',
+      code: 'token_inactive',
+      detail: 'The access token has been revoked or is no longer valid.',
+      request_id: '60cce12e-39e5-4893-801f-83a1ba5f04c9',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1710,7 +1591,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: 'df01250b-4dd0-4d40-aa64-2cf27679d3da',
+      request_id: '7eea9c0d-0f77-427c-80eb-5cd89121a2f0',
     },
   },
   listSessions: {
@@ -1753,105 +1634,10 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   listSiteEvents: {
     '200': {
-      data: [
-        {
-          id: '67857da8-b632-4fde-908c-cfa6f300a613',
-          data: {
-            site: {
-              id: 1,
-              name: 'Acme site 8d6c71',
-            },
-            signers: [
-              {
-                email: 'sent-198e41c4@example.com',
-                send_to: {
-                  email: true,
-                  mobile_number: false,
-                },
-                signer_id: 'client-ref-sent-198e41c4',
-                signer_ref: 'U_vO4epzIYyRhU56',
-                mobile_number: null,
-              },
-              {
-                email: null,
-                send_to: {
-                  email: false,
-                  mobile_number: true,
-                },
-                signer_id: '5554959051',
-                signer_ref: '8u0_VrUDMB9iRkVT',
-                mobile_number: '15554959051',
-              },
-            ],
-            contracts: [
-              {
-                id: 1,
-                name: 'Services agreement de3682aa',
-              },
-            ],
-            expires_at: null,
-            request_id: '46baa87d-f26e-4d54-93ce-ec1884ecd89b',
-          },
-          type: 'request.sent',
-          site_id: 1,
-          created_at: '2026-12-04T23:45:58.511Z',
-        },
-        {
-          id: 'a14f7739-58bd-4fae-8c8a-a7463433b7aa',
-          data: {
-            site: {
-              id: 1,
-              name: 'Acme site 8d6c71',
-            },
-            signers: [
-              {
-                email: 'sent-450c2275@example.com',
-                send_to: {
-                  email: true,
-                  mobile_number: false,
-                },
-                signer_id: 'client-ref-sent-450c2275',
-                signer_ref: '-uUfc4rBhO_ixt_2',
-                mobile_number: null,
-              },
-              {
-                email: null,
-                send_to: {
-                  email: false,
-                  mobile_number: true,
-                },
-                signer_id: '5555705558',
-                signer_ref: 'M_woe0uQuubVtPm3',
-                mobile_number: '15555705558',
-              },
-            ],
-            contracts: [
-              {
-                id: 1,
-                name: 'Services agreement de3682aa',
-              },
-            ],
-            expires_at: null,
-            request_id: '45c2cd00-b868-4b5a-b061-4136ccee907d',
-          },
-          type: 'request.sent',
-          site_id: 1,
-          created_at: '2026-12-04T23:45:58.553Z',
-        },
-        {
-          id: '0340c5a7-92ba-4436-bc68-c91b09ab9991',
-          data: {
-            request_id: '46baa87d-f26e-4d54-93ce-ec1884ecd89b',
-            previous_state: 'sent',
-          },
-          type: 'request.cancelled',
-          site_id: 1,
-          created_at: '2026-12-04T23:45:58.563Z',
-        },
-      ],
+      data: [],
       has_more: false,
-      next_after: 'MTI0NC4z',
-      next_before: 'MTIzOS4x',
+      next_after: 'MC4w',
+      next_before: null,
     },
     '400': {
       type: 'https://docs.esign.example/problems/invalid_query',
@@ -1873,7 +1659,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'ded5e605-b5f0-44b6-81fe-31bbff3470ee',
+      request_id: '95442ec0-3247-4c0f-a0c9-9c69b26106e9',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1881,23 +1667,44 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '623fe9da-88fd-498c-a77e-b6b8295d4a57',
+      request_id: '93150ed7-b470-49be-9642-d15ac8b19e47',
     },
   },
   listSiteSigners: {
     '200': {
       page: 1,
       per_page: 20,
-      count: 1,
-      total_count: 1,
+      count: 4,
+      total_count: 4,
       has_more: false,
       data: [
         {
-          signer_id: 'Customer 28c00e0e (A)',
-          email: 'jane-5e4d6b10@example.com',
+          signer_id: '5554567312',
+          email: null,
+          mobile_number: '15554567312',
+          created_at: '2026-12-05T13:01:10.701Z',
+          updated_at: '2026-12-05T13:01:10.701Z',
+        },
+        {
+          signer_id: '5557012129',
+          email: null,
+          mobile_number: '15557012129',
+          created_at: '2026-12-05T13:01:10.067Z',
+          updated_at: '2026-12-05T13:01:10.067Z',
+        },
+        {
+          signer_id: 'client-ref-acme-secret-8ad56c36',
+          email: 'acme-secret-8ad56c36@example.com',
           mobile_number: null,
-          created_at: '2026-12-04T20:50:03.824Z',
-          updated_at: '2026-12-04T20:50:03.848Z',
+          created_at: '2026-12-05T13:01:10.067Z',
+          updated_at: '2026-12-05T13:01:10.067Z',
+        },
+        {
+          signer_id: 'client-ref-c-e0a3fba1',
+          email: 'c-e0a3fba1@example.com',
+          mobile_number: null,
+          created_at: '2026-12-05T13:01:10.701Z',
+          updated_at: '2026-12-05T13:01:10.701Z',
         },
       ],
     },
@@ -1907,7 +1714,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '54c759c8-7b3f-4e20-b519-56a9db598812',
+      request_id: '1be63751-a6cb-4a28-a6f6-5b1a5352083d',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1915,7 +1722,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '187c597d-e6a1-4d55-9163-f830b71c0d87',
+      request_id: '47ddd022-6e12-4c66-a0a8-f51b9aa9e68c',
     },
   },
   listTokens: {
@@ -1927,13 +1734,13 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: 'ec524aa5-45f0-4b6b-923b-73e627059f53',
-          app_id: 'aebb66c2-1cb7-420e-8ac9-53f81623c8b9',
+          id: '4223a2a7-4065-4df8-bf74-7ffcd90b36f6',
+          app_id: '8641dbb7-d639-460b-b8c1-184d5a9947a9',
           name: 'prod',
           origin: 'self_service',
           state: 'active',
-          created_at: '2026-11-24T13:27:10.000Z',
-          expires_at: '2026-12-24T13:27:10.000Z',
+          created_at: '2026-12-05T13:01:12.000Z',
+          expires_at: '2027-01-04T13:01:12.000Z',
           last_used_at: null,
           revoked_at: null,
           site_ids: null,
@@ -1947,7 +1754,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'session_required',
       detail: 'Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.',
-      request_id: '976c74e5-26c2-46fa-b851-c66c002752e2',
+      request_id: '96ff2847-4c34-40ad-a2b6-2e856a612292',
     },
   },
   listWebhookDeliveries: {
@@ -1965,7 +1772,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'c7327165-d7a6-479e-a3d8-c442f16ef7de',
+      request_id: '2fa83159-74c0-473e-8a12-4968cf22d175',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1973,7 +1780,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '99eaa955-7589-4781-9bef-7a0447c8b28d',
+      request_id: 'ef0317fe-3369-4a5e-91ed-8b2bc2c0eac7',
     },
   },
   listWebhookEndpoints: {
@@ -1991,7 +1798,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'a0ccbfbe-30f1-407d-8a19-3b0af7249207',
+      request_id: '1dacdfc6-25d9-4e8a-9e98-4824e55a3001',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1999,14 +1806,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '7dacd1d4-82ed-4ae6-86b4-440ef053b1e1',
+      request_id: '051a33cf-890f-4cb1-85c9-e8ff2aabe2e1',
     },
   },
   publishContract: {
     '200': {
       id: 1,
       site_id: 2,
-      name: 'Services agreement 7e2a6103',
+      name: 'Services agreement 4c1d435a',
       type: 'html',
       state: 'published',
       tokens: ['client_name', 'start_date'],
@@ -2028,9 +1835,9 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 103,
         sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
       },
-      created_at: '2026-12-05T02:51:00.040Z',
-      updated_at: '2026-12-05T02:51:00.255Z',
-      published_at: '2026-12-05T02:51:00.255Z',
+      created_at: '2026-12-05T13:01:03.733Z',
+      updated_at: '2026-12-05T13:01:04.329Z',
+      published_at: '2026-12-05T13:01:04.329Z',
       archived_at: null,
       html: '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>',
     },
@@ -2040,7 +1847,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '44d11169-980a-485c-b0df-054bd7b65313',
+      request_id: '856dbdf1-9aa1-4f5e-b16a-9b7e0e6e0c68',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2048,7 +1855,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: '5d277d57-99c3-4bd2-8d7a-1db793ecfb97',
+      request_id: '5defcc56-911f-4ce2-b390-879ef34ccf6f',
     },
   },
   putSiteSigner: {
@@ -2060,11 +1867,11 @@ export const CAPTURED_EXAMPLES: Examples = {
       updated_at: '2026-12-04T20:50:03.848Z',
     },
     '201': {
-      signer_id: '5557742439',
-      email: null,
-      mobile_number: '15557742439',
-      created_at: '2026-12-04T20:51:00.055Z',
-      updated_at: '2026-12-04T20:51:00.055Z',
+      signer_id: 'm-708f2577',
+      email: 'm-eb7eaa61@example.com',
+      mobile_number: null,
+      created_at: '2026-12-05T13:01:11.055Z',
+      updated_at: '2026-12-05T13:01:11.055Z',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2072,7 +1879,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '56eaa22c-5a61-4108-aac1-c6d2ce80b650',
+      request_id: '1173da7f-d20f-4c78-ab76-a5d7ddedb61e',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2080,7 +1887,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '9140fe71-701f-474d-9ee7-e8c941cd5928',
+      request_id: '0bc28e4c-7bbb-40c8-bfa6-0ceae8f09e27',
     },
     '422': {
       type: 'https://docs.esign.example/problems/invalid_body',
@@ -2099,15 +1906,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   reissueExecutionUrl: {
     '200': {
-      id: '027936d3-ddf4-44db-b906-1d026802979b',
+      id: '2bf0fc85-9f51-46de-b7b3-adad2e997b49',
       site_id: 1,
       state: 'sent',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-reissue-06083675',
-          signer_ref: 'JKFalUFyS8m2lQ9u',
-          email: 'reissue-06083675@example.com',
+          signer_id: 'client-ref-reissue-425938ae',
+          signer_ref: 'DusCy7GFXhTEXgBT',
+          email: 'reissue-425938ae@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2115,11 +1922,11 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:24272/sign?r=027936d3-ddf4-44db-b906-1d026802979b&s=JKFalUFyS8m2lQ9u&signature=k1.1.scNVGANO6GC674sNu-3D1JjuYEuq7ZrnE4uvijVFb2A',
+            'http://127.0.0.1:18192/sign?r=2bf0fc85-9f51-46de-b7b3-adad2e997b49&s=DusCy7GFXhTEXgBT&signature=k1.1.bg152i_J7Q5VYwxAq1ZEAR9ZIgk-P-dOjTY9OiPLlfM',
           signed_at: null,
           declined_at: null,
           notifications: {
-            email: 'delivered',
+            email: 'pending',
             sms: 'not_requested',
           },
           order: null,
@@ -2129,17 +1936,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5553778382',
-          signer_ref: 'mFQcfOhNmpvLHZK2',
+          signer_id: '5557832648',
+          signer_ref: 'xsTdaiUMUyLbuGQH',
           email: null,
-          mobile_number: '15553778382',
+          mobile_number: '15557832648',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:24272/sign?r=027936d3-ddf4-44db-b906-1d026802979b&s=mFQcfOhNmpvLHZK2&signature=k1.6fXnekhQdb-G1Lvo2dNzPE3uZ5ExC8HTCAJL1SUTTYQ',
+            'http://127.0.0.1:18192/sign?r=2bf0fc85-9f51-46de-b7b3-adad2e997b49&s=xsTdaiUMUyLbuGQH&signature=k1.DVD77nwwjyWTvoDMSnCB7SFtlwHX7NREKaH0spbpU-c',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2157,17 +1964,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-reissue-06083675',
+          assigned_to: 'client-ref-reissue-425938ae',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-reissue-06083675',
+          assigned_to: 'client-ref-reissue-425938ae',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5553778382',
+          assigned_to: '5557832648',
         },
       ],
       render_data: {
@@ -2176,9 +1983,9 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T00:16:16.216Z',
-      updated_at: '2026-12-05T00:16:16.341Z',
-      sent_at: '2026-12-05T00:16:16.245Z',
+      created_at: '2026-12-05T13:01:10.457Z',
+      updated_at: '2026-12-05T13:01:10.669Z',
+      sent_at: '2026-12-05T13:01:10.479Z',
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
@@ -2190,6 +1997,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       current_order: null,
       test_mode: false,
       cc: [],
+      message: null,
     },
     '409': {
       type: 'https://docs.esign.example/problems/invalid_state',
@@ -2197,20 +2005,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 409,
       code: 'invalid_state',
       detail: 'The signer has signed.',
-      request_id: 'e5974dbf-0711-4361-88e8-281e75a0263e',
+      request_id: 'f4714d1e-f0d6-4a9e-a49e-3172fcc8192d',
     },
   },
   remindRequest: {
     '200': {
-      id: '516b7a0b-e975-476d-88e1-553641dd1a7b',
+      id: '72d41120-187e-4339-b4c9-b162dffb1fe5',
       site_id: 2,
       state: 'sent',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-45692690',
-          signer_ref: 'jtDK6fulV7BBQ1WQ',
-          email: 'm-45692690@example.com',
+          signer_id: 'client-ref-m-646a38c8',
+          signer_ref: '92s2xiXljGs3F1rw',
+          email: 'm-646a38c8@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2218,7 +2026,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:26192/sign?r=516b7a0b-e975-476d-88e1-553641dd1a7b&s=jtDK6fulV7BBQ1WQ&signature=k1.vZksWKVT5gpcQeNKJTBJ-uV2KOrsIYCRYj53hCMVSNU',
+            'http://127.0.0.1:20112/sign?r=72d41120-187e-4339-b4c9-b162dffb1fe5&s=92s2xiXljGs3F1rw&signature=k1.pW494BUeh-TaYFS80kRj2iLbJL_Elzg6GJFoI_RYbSg',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2232,17 +2040,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5555365728',
-          signer_ref: '8w0J1ybk8qHx-JEO',
+          signer_id: '5555545450',
+          signer_ref: '83tsekUMwIZ0twk5',
           email: null,
-          mobile_number: '15555365728',
+          mobile_number: '15555545450',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:26192/sign?r=516b7a0b-e975-476d-88e1-553641dd1a7b&s=8w0J1ybk8qHx-JEO&signature=k1.46YxdZIGSdfCloMAPxic7p3eiW_1oWamfAETbI9K5wk',
+            'http://127.0.0.1:20112/sign?r=72d41120-187e-4339-b4c9-b162dffb1fe5&s=83tsekUMwIZ0twk5&signature=k1.rYjX3Oiu24thDPwVWiZWlOdWH2AT3mWjbcB4LdMEk6A',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2260,17 +2068,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-45692690',
+          assigned_to: 'client-ref-m-646a38c8',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-45692690',
+          assigned_to: 'client-ref-m-646a38c8',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5555365728',
+          assigned_to: '5555545450',
         },
       ],
       render_data: {
@@ -2279,20 +2087,21 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T00:16:17.161Z',
-      updated_at: '2026-12-05T00:16:18.341Z',
-      sent_at: '2026-12-05T00:16:17.176Z',
+      created_at: '2026-12-05T13:01:16.329Z',
+      updated_at: '2026-12-05T13:01:17.551Z',
+      sent_at: '2026-12-05T13:01:16.348Z',
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
       declined_at: null,
-      last_reminded_at: '2026-12-05T00:16:18.341Z',
+      last_reminded_at: '2026-12-05T13:01:17.551Z',
       remind_count: 1,
       reminder_interval_days: null,
       next_reminder_at: null,
       current_order: null,
       test_mode: false,
       cc: [],
+      message: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2300,7 +2109,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '3002f075-6139-4167-a7f6-76bec670f3ec',
+      request_id: '9aea6eb3-9051-45d1-8570-e3e851fbe227',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2308,131 +2117,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '433d21cd-2dc1-49ea-9d7b-fb2a69637aa0',
+      request_id: '806561dd-f28f-4ceb-8bf1-e6dac6a2e091',
     },
   },
   removeRequestContract: {
     '200': {
-      id: 'f36ce567-626c-441c-be42-92324a947d8a',
-      site_id: 1,
-      state: 'draft',
-      contracts: [1],
-      signers: [
-        {
-          signer_id: 'client-ref-m-416439e0',
-          signer_ref: 'DecbVB8_KM52rz4c',
-          email: 'm-416439e0@example.com',
-          mobile_number: null,
-          send_to: {
-            email: true,
-            mobile_number: false,
-          },
-          state: 'pending',
-          request_url:
-            'http://127.0.0.1:26512/sign?r=f36ce567-626c-441c-be42-92324a947d8a&s=DecbVB8_KM52rz4c&signature=k1.bxJoazBGc2bQs2usLG2-afOv4moVI0mWebfWIhij-FQ',
-          signed_at: null,
-          declined_at: null,
-          notifications: {
-            email: 'pending',
-            sms: 'not_requested',
-          },
-          order: null,
-          turn: false,
-          authentication: null,
-          locale: null,
-          viewed_at: null,
-        },
-        {
-          signer_id: '5557696942',
-          signer_ref: 'kWD0H8mP5rToDReW',
-          email: null,
-          mobile_number: '15557696942',
-          send_to: {
-            email: false,
-            mobile_number: true,
-          },
-          state: 'pending',
-          request_url:
-            'http://127.0.0.1:26512/sign?r=f36ce567-626c-441c-be42-92324a947d8a&s=kWD0H8mP5rToDReW&signature=k1.uQ9cUTmQ7PbpeM7TJ_4qNVULnavJaPNjLt0rMevfQD4',
-          signed_at: null,
-          declined_at: null,
-          notifications: {
-            email: 'not_requested',
-            sms: 'pending',
-          },
-          order: null,
-          turn: false,
-          authentication: null,
-          locale: null,
-          viewed_at: null,
-        },
-      ],
-      fields: [
-        {
-          name: 'full_name',
-          default_value: null,
-          assigned_to: 'client-ref-m-416439e0',
-        },
-        {
-          name: 'signature',
-          default_value: null,
-          assigned_to: 'client-ref-m-416439e0',
-        },
-        {
-          name: 'witness_signature',
-          default_value: null,
-          assigned_to: '5557696942',
-        },
-      ],
-      render_data: {
-        start_date: '2030-01-01',
-        client_name: 'Jane Q. Client',
-      },
-      redirect_url: 'https://client.example/after-signing?ref=42',
-      expires_at: null,
-      created_at: '2026-12-05T07:13:34.816Z',
-      updated_at: '2026-12-05T07:13:34.938Z',
-      sent_at: null,
-      cancelled_at: null,
-      expired_at: null,
-      completed_at: null,
-      declined_at: null,
-      last_reminded_at: null,
-      remind_count: 0,
-      reminder_interval_days: null,
-      next_reminder_at: null,
-      current_order: null,
-      test_mode: false,
-      cc: [],
-    },
-    '401': {
-      type: 'https://docs.esign.example/problems/missing_token',
-      title: 'Unauthorized',
-      status: 401,
-      code: 'missing_token',
-      detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '05097f96-7c34-4f2d-9814-774636c93920',
-    },
-    '404': {
-      type: 'https://docs.esign.example/problems/not_found',
-      title: 'Not found',
-      status: 404,
-      code: 'not_found',
-      detail: 'No such request.',
-      request_id: '9f13e406-e096-4900-a7c0-d2ceed59a5bb',
-    },
-  },
-  removeRequestSigner: {
-    '200': {
-      id: '7d4ac74c-9985-4d56-9eee-9cc81d176e96',
+      id: '6ec7fab8-412f-4408-afd3-61b43b4de181',
       site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-31baac97',
-          signer_ref: 'ymuvBXapnuy6m95a',
-          email: 'm-31baac97@example.com',
+          signer_id: 'client-ref-m-2e657c6d',
+          signer_ref: 'kyNJzWDAuaXr_zCl',
+          email: 'm-2e657c6d@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2440,7 +2138,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30544/sign?r=7d4ac74c-9985-4d56-9eee-9cc81d176e96&s=ymuvBXapnuy6m95a&signature=k1.qsHYSoBSAnlEzxtebO8AEceF1q7LETUlDZfcSarfCI8',
+            'http://127.0.0.1:20112/sign?r=6ec7fab8-412f-4408-afd3-61b43b4de181&s=kyNJzWDAuaXr_zCl&signature=k1.e3s_QgWqf4w95PwZVfP3P72gxoNwEbW5l1dY0MQhuvQ',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2454,17 +2152,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5557071278',
-          signer_ref: 'bLYNF_dnpA7gnCB-',
+          signer_id: '5559738208',
+          signer_ref: 'vPjOycW5kWLlvsXJ',
           email: null,
-          mobile_number: '15557071278',
+          mobile_number: '15559738208',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30544/sign?r=7d4ac74c-9985-4d56-9eee-9cc81d176e96&s=bLYNF_dnpA7gnCB-&signature=k1.19WBq0ZMmy0g0YN0g4vC3mhSPD5iSx587rFCbw9zaIM',
+            'http://127.0.0.1:20112/sign?r=6ec7fab8-412f-4408-afd3-61b43b4de181&s=vPjOycW5kWLlvsXJ&signature=k1.vhKAw5QEKf052MG5QDYVxHba0iPM2Qnb-kYHBbvipGY',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2482,17 +2180,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-31baac97',
+          assigned_to: 'client-ref-m-2e657c6d',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-31baac97',
+          assigned_to: 'client-ref-m-2e657c6d',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5557071278',
+          assigned_to: '5559738208',
         },
       ],
       render_data: {
@@ -2501,8 +2199,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T06:43:16.325Z',
-      updated_at: '2026-12-05T06:43:16.379Z',
+      created_at: '2026-12-05T13:01:15.796Z',
+      updated_at: '2026-12-05T13:01:15.914Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -2515,6 +2213,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       current_order: null,
       test_mode: false,
       cc: [],
+      message: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2522,7 +2221,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'd35b51aa-6e2e-44ec-89ac-028e4206e68e',
+      request_id: '17e5da2f-a56e-44a7-a139-11c80bd4890e',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2530,20 +2229,132 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: 'cfae1540-4465-42e1-a2e4-d49e205e6540',
+      request_id: '4f3ad99a-435f-4e23-9548-9a44addab746',
+    },
+  },
+  removeRequestSigner: {
+    '200': {
+      id: '2ac36c6a-7f48-4a78-8cf1-485772e1570b',
+      site_id: 2,
+      state: 'draft',
+      contracts: [1],
+      signers: [
+        {
+          signer_id: 'client-ref-m-2af21f35',
+          signer_ref: 'U1-zZS3llJUnfe0b',
+          email: 'm-2af21f35@example.com',
+          mobile_number: null,
+          send_to: {
+            email: true,
+            mobile_number: false,
+          },
+          state: 'pending',
+          request_url:
+            'http://127.0.0.1:20112/sign?r=2ac36c6a-7f48-4a78-8cf1-485772e1570b&s=U1-zZS3llJUnfe0b&signature=k1._IP7eJ9gWd-7B-JK-Mlzl61ogdC-4Yk2lKkZKh1x8_8',
+          signed_at: null,
+          declined_at: null,
+          notifications: {
+            email: 'pending',
+            sms: 'not_requested',
+          },
+          order: null,
+          turn: false,
+          authentication: null,
+          locale: null,
+          viewed_at: null,
+        },
+        {
+          signer_id: '5558608298',
+          signer_ref: 'eDe1uhUpMXkVCd2w',
+          email: null,
+          mobile_number: '15558608298',
+          send_to: {
+            email: false,
+            mobile_number: true,
+          },
+          state: 'pending',
+          request_url:
+            'http://127.0.0.1:20112/sign?r=2ac36c6a-7f48-4a78-8cf1-485772e1570b&s=eDe1uhUpMXkVCd2w&signature=k1.GW6Uvb-ebD1A0ZeK07VKj3zdzViVXU2jW4sBdlyiGII',
+          signed_at: null,
+          declined_at: null,
+          notifications: {
+            email: 'not_requested',
+            sms: 'pending',
+          },
+          order: null,
+          turn: false,
+          authentication: null,
+          locale: null,
+          viewed_at: null,
+        },
+      ],
+      fields: [
+        {
+          name: 'full_name',
+          default_value: null,
+          assigned_to: 'client-ref-m-2af21f35',
+        },
+        {
+          name: 'signature',
+          default_value: null,
+          assigned_to: 'client-ref-m-2af21f35',
+        },
+        {
+          name: 'witness_signature',
+          default_value: null,
+          assigned_to: '5558608298',
+        },
+      ],
+      render_data: {
+        start_date: '2030-01-01',
+        client_name: 'Jane Q. Client',
+      },
+      redirect_url: 'https://client.example/after-signing?ref=42',
+      expires_at: null,
+      created_at: '2026-12-05T13:01:15.276Z',
+      updated_at: '2026-12-05T13:01:15.420Z',
+      sent_at: null,
+      cancelled_at: null,
+      expired_at: null,
+      completed_at: null,
+      declined_at: null,
+      last_reminded_at: null,
+      remind_count: 0,
+      reminder_interval_days: null,
+      next_reminder_at: null,
+      current_order: null,
+      test_mode: false,
+      cc: [],
+      message: null,
+    },
+    '401': {
+      type: 'https://docs.esign.example/problems/missing_token',
+      title: 'Unauthorized',
+      status: 401,
+      code: 'missing_token',
+      detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
+      request_id: '53b85fe1-1968-47ad-aa96-bdffdb1b577c',
+    },
+    '404': {
+      type: 'https://docs.esign.example/problems/not_found',
+      title: 'Not found',
+      status: 404,
+      code: 'not_found',
+      detail: 'No such request.',
+      request_id: '3ae77b48-a659-4aae-94d8-25f14db00da3',
     },
   },
   reorderRequestContracts: {
     '200': {
-      id: '90253ac4-fcb8-4627-9ee5-f5e3bbf58238',
-      site_id: 1,
+      id: '547abd78-32cc-447e-b63c-6b8f22338634',
+      site_id: 2,
       state: 'draft',
       contracts: [12, 1],
       signers: [
         {
-          signer_id: 'client-ref-m-e3a30632',
-          signer_ref: 'PbjhIkYiDgLYvn_X',
-          email: 'm-e3a30632@example.com',
+          signer_id: 'client-ref-m-e6d26ac1',
+          signer_ref: 'CZ4LeYDAS7-k0FSk',
+          email: 'm-e6d26ac1@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2551,7 +2362,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:18128/sign?r=90253ac4-fcb8-4627-9ee5-f5e3bbf58238&s=PbjhIkYiDgLYvn_X&signature=k1.WiW61rYaMrfbkYXULSgT6-0qaGkJemx2p9EhD1uvGek',
+            'http://127.0.0.1:20112/sign?r=547abd78-32cc-447e-b63c-6b8f22338634&s=CZ4LeYDAS7-k0FSk&signature=k1.3hKifSR5NY252CKEt0ujZic-s-PZ6mwhBJ3nNxsn9GI',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2565,17 +2376,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5553848060',
-          signer_ref: 'D9WuHbZfAgEhOAD8',
+          signer_id: '5559031975',
+          signer_ref: 'PWDz2bN1QyYU8iXL',
           email: null,
-          mobile_number: '15553848060',
+          mobile_number: '15559031975',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:18128/sign?r=90253ac4-fcb8-4627-9ee5-f5e3bbf58238&s=D9WuHbZfAgEhOAD8&signature=k1.krBDMk3HT1-9dI6tU9eUVDK3Bpw9zwIw2VpPlYV0qFE',
+            'http://127.0.0.1:20112/sign?r=547abd78-32cc-447e-b63c-6b8f22338634&s=PWDz2bN1QyYU8iXL&signature=k1.WC5DBAz1uwqQJiMVhwgkZxTk4tZTvOQnFjToumdh2xw',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2593,17 +2404,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-e3a30632',
+          assigned_to: 'client-ref-m-e6d26ac1',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-e3a30632',
+          assigned_to: 'client-ref-m-e6d26ac1',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5553848060',
+          assigned_to: '5559031975',
         },
       ],
       render_data: {
@@ -2612,8 +2423,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T10:17:36.362Z',
-      updated_at: '2026-12-05T10:17:36.450Z',
+      created_at: '2026-12-05T13:01:15.613Z',
+      updated_at: '2026-12-05T13:01:15.768Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -2626,6 +2437,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       current_order: null,
       test_mode: false,
       cc: [],
+      message: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2633,7 +2445,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'af2fae82-70e3-41fb-9a9d-29d86d55b559',
+      request_id: 'b3f41fd6-7bf5-457b-9981-7fb17f4c8dd0',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2641,14 +2453,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '73612f4c-f7b3-46f8-a5b4-68ab466fd489',
+      request_id: '8573926b-9273-46b0-8233-30eda6901de2',
     },
   },
   replaceContract: {
     '200': {
       id: 5,
       site_id: 2,
-      name: 'Replaced 0cd0f0cb',
+      name: 'Replaced 931a3bb5',
       type: 'html',
       state: 'draft',
       tokens: ['b'],
@@ -2657,8 +2469,8 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 12,
         sha256: '93a49e989c7913383a34099443904e9f6f478d5ff329dd4bd68abadc22bafcfa',
       },
-      created_at: '2026-12-05T02:51:03.312Z',
-      updated_at: '2026-12-05T02:51:03.368Z',
+      created_at: '2026-12-05T13:01:12.247Z',
+      updated_at: '2026-12-05T13:01:12.384Z',
       published_at: null,
       archived_at: null,
       html: '<p>{{b}}</p>',
@@ -2669,7 +2481,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '3ea433de-7f17-47ba-9597-865571cf5dc7',
+      request_id: '64c8c308-a546-40d6-a2a8-1277685f7f22',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2677,7 +2489,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: 'd25c3d65-3687-4a07-b7ad-273079b2e1b6',
+      request_id: 'ca5f0bf7-6b20-4c97-9639-6408435fe81f',
     },
   },
   requestPasswordReset: {
@@ -2687,19 +2499,19 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   rotateWebhookSecret: {
     '200': {
-      id: '223f81fb-9864-48bd-b859-be12f0696e59',
+      id: '24ec2b17-9570-4d8a-afbe-d66cf4bcbe07',
       site_id: 2,
-      url: 'https://127.0.0.1:9/esign/eee81bd0',
+      url: 'https://127.0.0.1:9/esign/b44a8da8',
       description: '',
       event_types: ['request.expired'],
       enabled: true,
       disabled_reason: null,
       alert_email: 'ops@acme.example',
       failing_since: null,
-      previous_secret_expires_at: '2026-11-25T13:27:12.902Z',
-      created_at: '2026-11-24T13:27:12.699Z',
-      updated_at: '2026-11-24T13:27:12.902Z',
-      secret: 'whsec_IQJw7g…',
+      previous_secret_expires_at: '2026-12-06T13:01:23.763Z',
+      created_at: '2026-12-05T13:01:23.708Z',
+      updated_at: '2026-12-05T13:01:23.763Z',
+      secret: 'whsec_8ImXwy…',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2707,7 +2519,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '8d39365a-c50b-414b-ab99-77f82f44a3b3',
+      request_id: 'f7e908f8-adbd-4dce-b263-57880ac7648d',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2715,20 +2527,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '5e7fa650-6c7f-40a9-95f9-8cdb5461a246',
+      request_id: 'dec953e5-7f06-48b2-8e29-38c8159448b1',
     },
   },
   sendRequest: {
     '200': {
-      id: '4eef61a5-0a29-4eb1-a244-b55e9e26e24d',
-      site_id: 1,
+      id: 'dab620a4-9852-448d-92d7-6671eba40bc6',
+      site_id: 2,
       state: 'sent',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-alice-32b9cb47',
-          signer_ref: 'tqQqnxZTagI6ySdX',
-          email: 'alice-32b9cb47@example.com',
+          signer_id: 'client-ref-m-99f97676',
+          signer_ref: '_nbmNWIMcjQkNCOE',
+          email: 'm-99f97676@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2736,7 +2548,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=tqQqnxZTagI6ySdX&signature=k1.D2RcC-GTLtXhEPVKWYZ5F3Me5eZIiJX8KJHyPcYhQfE',
+            'http://127.0.0.1:20112/sign?r=dab620a4-9852-448d-92d7-6671eba40bc6&s=_nbmNWIMcjQkNCOE&signature=k1.RJI9mhhjBGzhmD5yQpV-m7OVXpcruhAK2dCX2fdCiTA',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2750,17 +2562,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5559024801',
-          signer_ref: 'uRQBJSXkuw9HRWqp',
+          signer_id: '5554531190',
+          signer_ref: '5qBroGf9MOhG2U5L',
           email: null,
-          mobile_number: '15559024801',
+          mobile_number: '15554531190',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:24272/sign?r=4eef61a5-0a29-4eb1-a244-b55e9e26e24d&s=uRQBJSXkuw9HRWqp&signature=k1.bPOYwXdDBQF00rrp4IFxxpwQ78t8_860CiXU1rHunMY',
+            'http://127.0.0.1:20112/sign?r=dab620a4-9852-448d-92d7-6671eba40bc6&s=5qBroGf9MOhG2U5L&signature=k1.92zQsHbMmul8ry2eSsppbMqLAv-tao8m8o0LfCT8mYA',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2778,17 +2590,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-alice-32b9cb47',
+          assigned_to: 'client-ref-m-99f97676',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-alice-32b9cb47',
+          assigned_to: 'client-ref-m-99f97676',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5559024801',
+          assigned_to: '5554531190',
         },
       ],
       render_data: {
@@ -2797,9 +2609,9 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T00:16:12.048Z',
-      updated_at: '2026-12-05T00:16:12.196Z',
-      sent_at: '2026-12-05T00:16:12.196Z',
+      created_at: '2026-12-05T13:01:14.864Z',
+      updated_at: '2026-12-05T13:01:14.873Z',
+      sent_at: '2026-12-05T13:01:14.873Z',
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
@@ -2811,6 +2623,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       current_order: null,
       test_mode: false,
       cc: [],
+      message: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2818,7 +2631,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '91cfa5f5-a781-45c7-8656-d59e04bb88ea',
+      request_id: '08109810-37e8-4101-aca2-bfe75148111d',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2826,7 +2639,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '6b254cd4-4701-4c9c-8cf6-78560c8e8a83',
+      request_id: '8fd7bd69-f5f0-459c-a6c8-90ac6667663f',
     },
     '409': {
       type: 'https://docs.esign.example/problems/invalid_state',
@@ -2835,7 +2648,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       code: 'invalid_state',
       detail: 'Cannot send a Request that is sent.',
       state: 'sent',
-      request_id: '275ee566-3dfb-40a2-a1e3-3e750a543b6b',
+      request_id: 'ef7e21bd-c3a7-4510-8e8a-b2d33e567507',
     },
     '422': {
       type: 'https://docs.esign.example/problems/send_preconditions_failed',
@@ -2859,18 +2672,18 @@ export const CAPTURED_EXAMPLES: Examples = {
         },
       ],
       unassigned_fields: ['full_name', 'signature', 'witness_signature'],
-      request_id: '3cbae231-0837-4d95-9538-2dc1c33c9703',
+      request_id: '568dc670-8c57-4f8c-bbb4-12914a80b564',
     },
   },
   signIn: {
     '201': {
-      session_token: 'ses__dff1Snp…',
+      session_token: 'ses_ss5PSNl1…',
       token_type: 'Bearer',
-      expires_at: '2026-11-24T14:27:07.191Z',
+      expires_at: '2026-12-05T14:01:11.136Z',
       user: {
-        id: '4a64e4d5-0a2d-4478-b27f-2aa0a9ee530f',
-        email: 'dev-d494bd6f@acme.example',
-        account_id: '3a28807a-779a-4174-8a3c-a0421ee7dacf',
+        id: 'fd68209a-0587-46bf-bedf-696567be32bc',
+        email: 'dev-14b3d182@acme.example',
+        account_id: '3f98e2b5-e5d6-4783-960e-11336e1924aa',
       },
     },
     '401': {
@@ -2879,14 +2692,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'invalid_credentials',
       detail: 'The e-mail address or the password is wrong.',
-      request_id: '60b852e0-c718-49b4-a975-58835d256645',
+      request_id: 'acff98ac-1857-4e76-bcf2-8a9222ccfaab',
     },
   },
   unarchiveContract: {
     '200': {
       id: 8,
       site_id: 2,
-      name: 'Agreement 2e3b763d',
+      name: 'Agreement cf1fce3d',
       type: 'html',
       state: 'published',
       tokens: ['x'],
@@ -2895,9 +2708,9 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 12,
         sha256: 'c5738321ce63d3812cec78731a1650a1f5f0048b85b545ad0b13668d00911abd',
       },
-      created_at: '2026-12-05T02:52:36.038Z',
-      updated_at: '2026-12-05T02:52:36.166Z',
-      published_at: '2026-12-05T02:52:36.055Z',
+      created_at: '2026-12-05T13:01:12.690Z',
+      updated_at: '2026-12-05T13:01:13.016Z',
+      published_at: '2026-12-05T13:01:12.764Z',
       archived_at: null,
       html: '<p>{{x}}</p>',
     },
@@ -2907,7 +2720,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'a438a799-35c5-49af-9212-d928c7e94f8f',
+      request_id: '09f8645b-88c5-41e8-a4be-febc13cbffa5',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2915,7 +2728,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: '898d76ae-9175-4fc0-ab3b-0f34001031ef',
+      request_id: '65fa56d2-5b96-44a7-8615-d4dc6ade2db4',
     },
   },
   updateAccount: {
@@ -2938,15 +2751,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   updateRequest: {
     '200': {
-      id: 'be45817f-cbec-4606-b4e1-2c97c3e99d88',
-      site_id: 1,
+      id: 'dab620a4-9852-448d-92d7-6671eba40bc6',
+      site_id: 2,
       state: 'sent',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-late-5edce1bd',
-          signer_ref: 'luk4RS3M74XJIgqy',
-          email: 'late-5edce1bd@example.com',
+          signer_id: 'client-ref-m-99f97676',
+          signer_ref: '_nbmNWIMcjQkNCOE',
+          email: 'm-99f97676@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2954,11 +2767,11 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:24276/sign?r=be45817f-cbec-4606-b4e1-2c97c3e99d88&s=luk4RS3M74XJIgqy&signature=k1.4kAhfPc65M_r2LMlatB2cVSj5T5oS6Jl_5wbQ85wgYs',
+            'http://127.0.0.1:20112/sign?r=dab620a4-9852-448d-92d7-6671eba40bc6&s=_nbmNWIMcjQkNCOE&signature=k1.RJI9mhhjBGzhmD5yQpV-m7OVXpcruhAK2dCX2fdCiTA',
           signed_at: null,
           declined_at: null,
           notifications: {
-            email: 'delivered',
+            email: 'pending',
             sms: 'not_requested',
           },
           order: null,
@@ -2968,22 +2781,22 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5558561977',
-          signer_ref: 'RLU_avK-7CaT6Xx3',
+          signer_id: '5554531190',
+          signer_ref: '5qBroGf9MOhG2U5L',
           email: null,
-          mobile_number: '15558561977',
+          mobile_number: '15554531190',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:24276/sign?r=be45817f-cbec-4606-b4e1-2c97c3e99d88&s=RLU_avK-7CaT6Xx3&signature=k1.nQb1XdMqWWs6Fy50g63QbMIaFVxXoQp8doPdZB4jGGo',
+            'http://127.0.0.1:20112/sign?r=dab620a4-9852-448d-92d7-6671eba40bc6&s=5qBroGf9MOhG2U5L&signature=k1.92zQsHbMmul8ry2eSsppbMqLAv-tao8m8o0LfCT8mYA',
           signed_at: null,
           declined_at: null,
           notifications: {
             email: 'not_requested',
-            sms: 'delivered',
+            sms: 'pending',
           },
           order: null,
           turn: true,
@@ -2996,17 +2809,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-late-5edce1bd',
+          assigned_to: 'client-ref-m-99f97676',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-late-5edce1bd',
+          assigned_to: 'client-ref-m-99f97676',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5558561977',
+          assigned_to: '5554531190',
         },
       ],
       render_data: {
@@ -3014,21 +2827,22 @@ export const CAPTURED_EXAMPLES: Examples = {
         client_name: 'Jane Q. Client',
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
-      expires_at: '2026-12-15T00:16:31.328Z',
-      created_at: '2026-12-05T00:16:31.073Z',
-      updated_at: '2026-12-05T00:16:31.334Z',
-      sent_at: '2026-12-05T00:16:31.103Z',
+      expires_at: null,
+      created_at: '2026-12-05T13:01:14.864Z',
+      updated_at: '2026-12-05T13:01:14.972Z',
+      sent_at: '2026-12-05T13:01:14.873Z',
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
       declined_at: null,
       last_reminded_at: null,
       remind_count: 0,
-      reminder_interval_days: null,
-      next_reminder_at: null,
+      reminder_interval_days: 3,
+      next_reminder_at: '2026-12-08T13:01:14.873Z',
       current_order: null,
       test_mode: false,
       cc: [],
+      message: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -3036,7 +2850,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '4e51da42-f3f3-42b6-9e1b-11047143f06f',
+      request_id: 'baf0ea57-852b-4d47-9ca5-9c626aca5dee',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -3044,7 +2858,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: 'ea787af9-5d41-46c7-9dad-763ba469b674',
+      request_id: '8da0ff5a-c513-454e-9141-f0a5b92cb848',
     },
     '409': {
       type: 'https://docs.esign.example/problems/invalid_state',
@@ -3072,9 +2886,9 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   updateWebhookEndpoint: {
     '200': {
-      id: 'c5d27218-f17f-432d-a392-ee91f2bd2330',
+      id: 'bc727cf6-423a-4907-9dbb-de29313803f2',
       site_id: 2,
-      url: 'https://127.0.0.1:9/esign/7d41b288',
+      url: 'https://127.0.0.1:9/esign/12f20ec6',
       description: 'changed',
       event_types: ['request.expired'],
       enabled: true,
@@ -3082,8 +2896,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       alert_email: 'ops@acme.example',
       failing_since: null,
       previous_secret_expires_at: null,
-      created_at: '2026-11-24T13:27:12.249Z',
-      updated_at: '2026-11-24T13:27:12.565Z',
+      created_at: '2026-12-05T13:01:23.583Z',
+      updated_at: '2026-12-05T13:01:23.659Z',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -3091,7 +2905,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '0afacc98-f076-4552-ae4b-db7fdad4f249',
+      request_id: '41c4968b-3194-4ac7-8264-13181513071a',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -3099,7 +2913,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '6d74b12f-e79e-4196-828a-c7a98a40f7f2',
+      request_id: '9106919c-7c7e-48f4-9142-e43877ab43a9',
     },
   },
 };

@@ -36,6 +36,17 @@ const listInline = ({ t }: Translator, names: readonly string[], shown: number):
     : t('email.list.and', { names: quoted.slice(0, -1).join(', '), last: quoted[quoted.length - 1]! });
 };
 
+/**
+ * The sender's message to the signers (ADR 3380), as text: its line breaks kept (CRLF as
+ * LF), every other control character a space, clipped as the API bounds it.
+ */
+const senderMessage = (event: NoticeEvent): string | undefined => {
+  const message = 'message' in event.data ? event.data.message : undefined;
+  if (typeof message !== 'string') return undefined;
+  const text = message.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, ' ');
+  return clip(text.trim(), 2000) || undefined;
+};
+
 /** `2025-03-13 14:00 UTC`: unambiguous whatever the reader's locale. */
 const formatDeadline = (iso: string | null): string | undefined => {
   if (iso === null) return undefined;
@@ -45,6 +56,7 @@ const formatDeadline = (iso: string | null): string | undefined => {
 };
 
 const BODY_STYLE = 'font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2933';
+const QUOTE_STYLE = 'margin:0 0 16px;padding:8px 14px;border-left:4px solid #9aa5b1;background:#f5f7fa';
 
 /** The HTML document around an e-mail's paragraphs, in the reader's language and direction. */
 const htmlEmail = (tr: Translator, subject: string, body: readonly string[]): string =>
@@ -199,6 +211,8 @@ export const composeEmail = (
     ? t('email.reminder.lead', { site, documents })
     : t('email.sent.lead', { site, documents });
   const signBefore = deadline === undefined ? undefined : t('email.signBefore', { date: deadline });
+  const message = senderMessage(event);
+  const from = t('email.message', { site });
 
   const text = [
     t('email.hello'),
@@ -206,6 +220,7 @@ export const composeEmail = (
     lead,
     ...names.map((n) => `  - ${n}`),
     '',
+    ...(message === undefined ? [] : [from, ...message.split('\n').map((line) => `> ${line}`), '']),
     t('email.reviewHere'),
     requestUrl,
     '',
@@ -218,6 +233,12 @@ export const composeEmail = (
   const html = htmlEmail(tr, subject, [
     `<p>${escapeHtml(lead)}</p>`,
     `<ul>${names.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>`,
+    ...(message === undefined
+      ? []
+      : [
+          `<p>${escapeHtml(from)}</p>`,
+          `<blockquote style="${QUOTE_STYLE}">${escapeHtml(message).replace(/\n/g, '<br>')}</blockquote>`,
+        ]),
     `<p><a href="${href}" style="display:inline-block;padding:10px 18px;background:#1a56db;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(t('email.reviewButton'))}</a></p>`,
     `<p>${escapeHtml(t('email.orOpen'))} <a href="${href}">${href}</a></p>`,
     ...(signBefore === undefined ? [] : [`<p>${escapeHtml(signBefore)}</p>`]),

@@ -48,6 +48,34 @@ describe('notifier domain: what a signer reads', () => {
     assert.ok(text.includes('<script>alert("site")</script> & Co'));
   });
 
+  it('quotes the sender’s message (ADR 3380) in invitations and reminders, escaped, its lines kept', () => {
+    const message = 'Hi Alice,\r\nsign by <b>Friday</b> & thanks.\u0007\n\n— Acme';
+    for (const event of [
+      requestSent([alice], { message }),
+      { ...requestReminded([alice]), data: { ...requestSent([alice]).data, message } },
+    ]) {
+      const { text, html } = composeEmail(event, alice.request_url);
+      assert.ok(
+        text.includes(
+          'A message from Acme Lettings:\n> Hi Alice,\n> sign by <b>Friday</b> & thanks. \n> \n> — Acme\n',
+        ),
+        text,
+      );
+      assert.ok(html.includes('<p>A message from Acme Lettings:</p>'));
+      assert.ok(
+        html.includes(
+          '>Hi Alice,<br>sign by &lt;b&gt;Friday&lt;/b&gt; &amp; thanks. <br><br>— Acme</blockquote>',
+        ),
+        html,
+      );
+      assert.ok(!html.includes('<b>Friday'));
+    }
+    // None given: nothing of it, and never in an SMS (its length is the signer's cost).
+    const plain = composeEmail(requestSent([alice]), alice.request_url);
+    assert.ok(!plain.text.includes('A message from') && !plain.html.includes('blockquote'));
+    assert.ok(!composeSms(requestSent([alice], { message }), alice.request_url).includes('Friday'));
+  });
+
   it('keeps a name with line breaks on one line, so it cannot forge headers or paragraphs', () => {
     const event = requestSent([alice], { site: { id: 7, name: 'Acme\r\nBcc: all@example.com' } });
     const { subject, text } = composeEmail(event, alice.request_url);

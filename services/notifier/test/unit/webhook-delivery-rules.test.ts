@@ -156,6 +156,8 @@ describe('webhook delivery rules', () => {
           },
         ],
         expires_at: null,
+        // ADR 3380: the sender's message is the Request's, not repeated to webhooks.
+        message: 'Please sign by Friday.',
       };
       const payload = webhookPayload({
         id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
@@ -172,6 +174,7 @@ describe('webhook delivery rules', () => {
         [reference],
         type,
       );
+      assert.ok(!payload.includes('Friday'), type);
     }
   });
 });

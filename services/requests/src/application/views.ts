@@ -66,6 +66,7 @@ export const requestView = (request: SignatureRequest, executionUrl: ExecutionUr
   current_order: request.state === 'sent' ? currentOrder(request) : null,
   test_mode: request.testMode,
   cc: [...(request.cc ?? [])],
+  message: request.message ?? null,
 });
 
 const fieldView = (f: TemplateField): ContractSummary['fields'][number] => {

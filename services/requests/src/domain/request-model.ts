@@ -85,6 +85,8 @@ export interface SignatureRequest {
   readonly renderData: Readonly<Record<string, string>>;
   /** Addresses sent a copy of the executed document once everyone has signed (ADR 3230); absent: none. */
   readonly cc?: readonly string[];
+  /** The sender's message to the signers (ADR 3380); absent or null: none. */
+  readonly message?: string | null;
   readonly redirectUrl: string | null;
   readonly expiresAt: string | null;
   readonly createdAt: string;
@@ -206,6 +208,7 @@ export type Action =
   | 'update'
   | 'update_render_data'
   | 'update_fields'
+  | 'update_message'
   | 'add_signer'
   | 'remove_signer'
   | 'update_signer_settings'

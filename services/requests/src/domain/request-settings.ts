@@ -22,6 +22,8 @@ export interface RequestSettingsChange {
   readonly fields?: readonly RequestField[];
   /** An open Request's carbon copies, replaced whole (ADR 3230); checked by the caller. */
   readonly cc?: readonly string[];
+  /** A draft's message to its signers (ADR 3380); null: none. */
+  readonly message?: string | null;
 }
 
 const sameInstant = (a: string | null, b: string | null) =>
@@ -46,7 +48,8 @@ const sameFields = (a: readonly RequestField[], b: readonly RequestField[]) =>
  * signers' links live until the new expiry, within their own lifetime (ADR 1321); on a
  * sent Request the next automatic reminder is scheduled again from the last notification,
  * so a shorter interval may make one due at once and null stops them. A draft's fields are
- * replaced the same way, and for the same reason only a draft's. The event names
+ * replaced the same way, and for the same reason only a draft's; so is its message to the
+ * signers (ADR 3380: once sent, they have read it). The event names
  * what changed; a change that changes nothing answers the Request as it is, with no event.
  */
 export const changeSettings = (
@@ -61,6 +64,8 @@ export const changeSettings = (
     return E.left({ _tag: 'StateConflict', action: 'update_render_data', state: request.state });
   if (change.fields !== undefined && request.state !== 'draft')
     return E.left({ _tag: 'StateConflict', action: 'update_fields', state: request.state });
+  if (change.message !== undefined && request.state !== 'draft')
+    return E.left({ _tag: 'StateConflict', action: 'update_message', state: request.state });
   if (isPastExpiry(request, now)) return E.left({ _tag: 'RequestExpired', expiresAt: request.expiresAt! });
   const expiresAt = change.expiresAt === undefined ? request.expiresAt : change.expiresAt;
   const reminderIntervalDays =
@@ -76,12 +81,17 @@ export const changeSettings = (
     (change.cc.length === (request.cc ?? []).length && change.cc.every((e, i) => e === request.cc?.[i]))
       ? request.cc
       : [...change.cc];
+  const message =
+    change.message === undefined || change.message === (request.message ?? null)
+      ? request.message
+      : change.message;
   const changed: RequestUpdatePart[] = [
     ...(sameInstant(expiresAt, request.expiresAt) ? [] : (['expires_at'] as const)),
     ...(reminderIntervalDays === request.reminderIntervalDays ? [] : (['reminder_interval_days'] as const)),
     ...(renderData === request.renderData ? [] : (['render_data'] as const)),
     ...(fields === request.fields ? [] : (['fields'] as const)),
     ...(cc === request.cc ? [] : (['cc'] as const)),
+    ...(message === request.message ? [] : (['message'] as const)),
   ];
   if (changed.length === 0) return E.right({ request, events: [] });
   const updated: SignatureRequest = {
@@ -91,6 +101,7 @@ export const changeSettings = (
     renderData,
     fields,
     ...(cc !== undefined && { cc }),
+    ...(message !== undefined && { message }),
     updatedAt: now,
   };
   return E.right({

@@ -80,6 +80,8 @@ details.panel pre { overflow-x: auto; }
 .copy { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
 .copy input { flex: 1 1 16rem; font-family: ui-monospace, Menlo, Consolas, monospace; }
 .message-body { white-space: pre-wrap; overflow-wrap: anywhere; margin: .5rem 0 0; }
+.signer-message { white-space: pre-wrap; overflow-wrap: anywhere; border-left: 3px solid var(--line); padding: .25rem .75rem; margin: 0 0 1rem; }
+textarea.prose { font-family: inherit; font-size: 1rem; }
 .new-link { display: flex; flex-wrap: wrap; gap: .25rem .5rem; align-items: center; margin-top: .25rem; }
 .secret { border: 2px solid var(--ok); border-radius: .5rem; padding: 1rem; margin: 1rem 0; }
 dl.facts { display: grid; grid-template-columns: minmax(8rem, max-content) 1fr; gap: .25rem 1rem; }

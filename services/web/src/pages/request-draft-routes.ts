@@ -6,15 +6,16 @@ import { posted } from '../guard.js';
 import { segment } from './common.js';
 import { ccFormOf } from './request-cc.js';
 import { fieldEntriesOf, fieldsFormOf } from './request-fields.js';
+import { messageChangeOf, messageFormOf } from './request-message.js';
 import { requestPage } from './request-page.js';
 import { ccOf, renderDataOf } from './request-values.js';
 import { renderDataFormOf, sameRenderData } from './request-render-data.js';
 import { typedProblem } from './request-settings.js';
 
 /**
- * A draft's **Render data** and **Fields** forms (ADR 3220), and an open Request's **CC**
- * (ADR 3230): each sends what changed, or nothing when nothing did; a refusal shows the
- * page again with what was chosen.
+ * A draft's **Render data** and **Fields** forms (ADR 3220), an open Request's **CC**
+ * (ADR 3230), and a draft's **Message to the signers** (ADR 3380): each sends what changed,
+ * or nothing when nothing did; a refusal shows the page again with what was chosen.
  */
 export const draftRoutes = (router: Router, deps: WebDeps): void => {
   router.post('/requests/:id/render-data', async (ctx) => {
@@ -97,5 +98,30 @@ export const draftRoutes = (router: Router, deps: WebDeps): void => {
     if (E.isLeft(done)) return requestPage(ctx, deps, visitor, id, done.left, { cc: form });
     ctx.status = 303;
     ctx.redirect(`${deps.base}/requests/${done.right.id}?done=cc`);
+  });
+
+  router.post('/requests/:id/message', async (ctx) => {
+    const posting = await posted(ctx, deps);
+    if (posting === undefined) return;
+    const { visitor, fields } = posting;
+    const id = ctx.params.id!;
+    const form = messageFormOf(fields);
+    const change = messageChangeOf(form);
+    if (change === undefined) {
+      ctx.status = 303;
+      return ctx.redirect(`${deps.base}/requests/${segment(id)}?done=message-same`);
+    }
+    const done = await visitor.api({
+      method: 'PATCH',
+      path: `/v1.1/requests/${segment(id)}`,
+      body: change,
+      codec: RequestView,
+      ...(form.idempotencyKey === '' ? {} : { idempotencyKey: form.idempotencyKey }),
+    });
+    if (E.isLeft(done)) return requestPage(ctx, deps, visitor, id, done.left, { message: form });
+    ctx.status = 303;
+    ctx.redirect(
+      `${deps.base}/requests/${done.right.id}?done=${change.message === null ? 'message-removed' : 'message'}`,
+    );
   });
 };

@@ -12,6 +12,7 @@ import {
   type NewRequestForm,
   type SignerRow,
 } from './request-new-input.js';
+import { messageField } from './request-message.js';
 import { ccField, expiryAndReminderFields, renderDataField } from './request-values.js';
 
 /** What the summary calls each field it links to. */
@@ -24,6 +25,7 @@ const labelOf = (id: string, choices: readonly FieldChoice[]): string => {
   const fixed: Record<string, string> = {
     contracts: 'Contract templates:',
     render_data: 'Render data:',
+    message: 'Message to the signers:',
     cc: 'CC:',
     redirect_url: 'Redirect URL:',
     expires_at: 'Expires at:',
@@ -186,6 +188,11 @@ const theForm = (
     ${checkbox('in_order', 'With several signers, they sign one after another in row order', form.inOrder)}
     ${fieldAssignment(choices, form, errors)}
     <h2>Options</h2>
+    ${messageField({
+      value: form.message,
+      error: errors.get('message'),
+      label: 'Message to the signers (optional)',
+    })}
     ${renderDataField(form.renderData, errors.get('render_data'))} ${ccField(form.cc, errors.get('cc'))}
     ${textField({
       id: 'redirect_url',

@@ -1,5 +1,6 @@
 import { LIMITS, type ContractSummary, type FieldError } from '@esign/contracts';
 import type { FormFields } from '../forms.js';
+import { messageOf } from './request-message.js';
 import { ccOf, expiryOf, reminderDaysOf, renderDataOf } from './request-values.js';
 
 /**
@@ -29,6 +30,8 @@ export interface NewRequestForm {
   /** Field name → the signer row (1-based) who fills it. */
   readonly assign: Readonly<Record<string, number>>;
   readonly renderData: string;
+  /** The message to the signers as typed; blank: none (ADR 3380). */
+  readonly message: string;
   /** The CC addresses as typed (ADR 3230). */
   readonly cc: string;
   readonly redirectUrl: string;
@@ -79,6 +82,7 @@ export const blankForm = (idempotencyKey: string): NewRequestForm => ({
   inOrder: true,
   assign: {},
   renderData: '',
+  message: '',
   cc: '',
   redirectUrl: '',
   expiresAt: '',
@@ -111,6 +115,7 @@ export const formOf = (fields: FormFields): NewRequestForm => {
     inOrder: fields.in_order === 'true',
     assign,
     renderData: fields.render_data ?? '',
+    message: fields.message ?? '',
     cc: text('cc'),
     redirectUrl: text('redirect_url'),
     expiresAt: text('expires_at'),
@@ -131,6 +136,7 @@ export interface CreateBody {
   }[];
   readonly fields?: { readonly name: string; readonly assigned_to: string }[];
   readonly render_data?: Record<string, string>;
+  readonly message?: string;
   readonly cc?: string[];
   readonly redirect_url?: string;
   readonly expires_at?: string;
@@ -183,6 +189,7 @@ export const bodyOf = (
   });
   const renderData = renderDataOf(form.renderData, errors);
   const cc = ccOf(form.cc);
+  const message = messageOf(form.message);
   const expiresAt = expiryOf(form.expiresAt, errors);
   const reminderDays = reminderDaysOf(form.reminderDays, errors);
   const body: CreateBody = {
@@ -190,6 +197,7 @@ export const bodyOf = (
     signers,
     ...(fields.length === 0 ? {} : { fields }),
     ...(Object.keys(renderData).length === 0 ? {} : { render_data: renderData }),
+    ...(message === null ? {} : { message }),
     ...(cc.length === 0 ? {} : { cc }),
     ...(form.redirectUrl === '' ? {} : { redirect_url: form.redirectUrl }),
     ...(expiresAt === undefined ? {} : { expires_at: expiresAt }),
@@ -220,7 +228,15 @@ const SIGNER_PATH = /^signers\[(\d+)\](?:\.(.*))?$/;
 /** The id of the form field an API `errors[].path` names, or undefined for one the form has no field for. */
 export const placeOf = (path: string, sent: Sent, choices: readonly FieldChoice[]): string | undefined => {
   const top = /^[a-z_]+/.exec(path)?.[0];
-  const own = ['contracts', 'render_data', 'cc', 'redirect_url', 'expires_at', 'reminder_interval_days'];
+  const own = [
+    'contracts',
+    'render_data',
+    'message',
+    'cc',
+    'redirect_url',
+    'expires_at',
+    'reminder_interval_days',
+  ];
   if (top !== undefined && own.includes(top)) return top;
   if (top === 'test_mode') return 'test_mode';
   if (path === 'signers') return 'signer_id_1';

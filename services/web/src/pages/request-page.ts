@@ -11,6 +11,7 @@ import { testMessages } from './request-messages.js';
 import { CONTACT_DONE } from './request-signer-contact.js';
 import { signerRow } from './request-signer-row.js';
 import { CC_DONE, ccSection } from './request-cc.js';
+import { MESSAGE_DONE, messageSection } from './request-message.js';
 import { fieldKindsOf } from './request-field-values.js';
 import { FIELDS_DONE, fieldsSection } from './request-fields.js';
 import { RENDER_DATA_DONE, renderDataSection } from './request-render-data.js';
@@ -51,6 +52,7 @@ const DONE: Record<string, string> = {
   ...RENDER_DATA_DONE,
   ...FIELDS_DONE,
   ...CC_DONE,
+  ...MESSAGE_DONE,
 };
 
 export const requestPage = async (
@@ -61,7 +63,8 @@ export const requestPage = async (
   problem?: ApiProblem,
   typed: RequestPageTyped = {},
 ): Promise<void> => {
-  const { correction, settings, renderData, fields, cc, addSigner, signerSettings, contract, copy } = typed;
+  const { correction, settings, renderData, fields, cc, addSigner, signerSettings, contract, copy, message } =
+    typed;
   const found = await visitor.api({
     method: 'GET',
     path: `/v1.1/requests/${segment(id)}`,
@@ -150,6 +153,13 @@ export const requestPage = async (
             : ''
         }
       </dl>
+      ${messageSection({
+        action: `${deps.base}/requests/${r.id}/message`,
+        csrf: visitor.csrf,
+        request: r,
+        typed: message,
+        problem,
+      })}
       ${contractsSection({ base: deps.base, csrf: visitor.csrf, request: r, templates: read, typed: contract, problem })}
       <h2>Signers</h2>
       ${

@@ -7,6 +7,7 @@ import { copySummary, type CopyForm } from './request-copy.js';
 import { addSignerSummary, removalSummary, type AddSignerForm } from './request-draft-signers.js';
 import { contractsSummary, type ContractForm } from './request-draft-contracts.js';
 import { fieldsSummary, type FieldsForm } from './request-fields.js';
+import { messageSummary, type MessageForm } from './request-message.js';
 import { renderDataSummary, type RenderDataForm } from './request-render-data.js';
 import { settingsSummary, type SettingsForm } from './request-settings.js';
 import { contactSummary, type ContactForm } from './request-signer-contact.js';
@@ -23,6 +24,8 @@ export interface RequestPageTyped {
   readonly renderData?: RenderDataForm;
   readonly fields?: FieldsForm;
   readonly cc?: CcForm;
+  /** A refused Message to the signers of a draft, as typed (ADR 3380). */
+  readonly message?: MessageForm;
   /** A refused Add a signer, as typed; the signer whose Remove was refused (ADR 3280). */
   readonly addSigner?: AddSignerForm;
   readonly removal?: string;
@@ -65,6 +68,7 @@ export const refusalSummary = (
       when(typed.renderData, () => renderDataSummary(problem)),
       when(typed.fields, () => fieldsSummary(problem, r, kinds)),
       when(typed.cc, () => ccSummary(problem)),
+      when(typed.message, () => messageSummary(problem)),
     ];
     for (const summary of byForm) {
       const shown = summary();

@@ -160,6 +160,7 @@ export const requestView = (
   current_order: null,
   test_mode: testMode,
   cc: [] as string[],
+  message: null as string | null,
 });
 
 /**

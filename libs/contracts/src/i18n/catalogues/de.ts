@@ -4,6 +4,7 @@ import type { Catalogue } from '../catalogue.js';
 export const de: Catalogue = {
   'page.skip': 'Zum Inhalt springen',
   'page.title': 'Unterschreiben: {contracts} · {site}',
+  'page.message': 'Eine Nachricht von {site}',
   'page.from': '{site} bittet Sie, Folgendes zu prüfen und zu unterschreiben',
   'page.expires': 'Bitte unterschreiben Sie vor dem {date} (UTC).',
   'page.errors':
@@ -190,6 +191,7 @@ export const de: Catalogue = {
   'email.reviewButton': 'Prüfen und unterschreiben',
   'email.orOpen': 'Oder öffnen Sie diesen Link:',
   'email.signBefore': 'Bitte unterschreiben Sie vor dem {date}.',
+  'email.message': 'Eine Nachricht von {site}:',
   'email.personal': 'Dieser Link ist persönlich: Bitte leiten Sie ihn nicht weiter.',
   'email.code.subject': 'Ihr Code zum Unterschreiben für {site}: {code}',
   'email.code.lead': 'Ihr Code zum Öffnen des Dokuments, das {site} Ihnen gesendet hat:',

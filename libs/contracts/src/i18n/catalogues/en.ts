@@ -6,6 +6,7 @@ export const en = {
   // Signer pages: the shell
   'page.skip': 'Skip to content',
   'page.title': 'Sign: {contracts} · {site}',
+  'page.message': 'A message from {site}',
   'page.from': '{site} asks you to review and sign',
   'page.expires': 'Please sign before {date} (UTC).',
   'page.errors': '{count, plural, one {Please correct this} other {Please correct these # things}}',
@@ -182,6 +183,7 @@ export const en = {
   'email.reviewButton': 'Review and sign',
   'email.orOpen': 'Or open this link:',
   'email.signBefore': 'Please sign before {date}.',
+  'email.message': 'A message from {site}:',
   'email.personal': 'This link is personal to you: please do not forward it.',
   'email.code.subject': 'Your code to sign for {site}: {code}',
   'email.code.lead': 'Your code to open the document {site} sent you:',

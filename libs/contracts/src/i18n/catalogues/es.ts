@@ -4,6 +4,7 @@ import type { Catalogue } from '../catalogue.js';
 export const es: Catalogue = {
   'page.skip': 'Ir al contenido',
   'page.title': 'Firmar: {contracts} · {site}',
+  'page.message': 'Un mensaje de {site}',
   'page.from': '{site} le pide que revise y firme',
   'page.expires': 'Firme antes del {date} (UTC).',
   'page.errors': '{count, plural, one {Corrija lo siguiente} other {Corrija estos # puntos}}',
@@ -182,6 +183,7 @@ export const es: Catalogue = {
   'email.reviewButton': 'Revisar y firmar',
   'email.orOpen': 'O abra este enlace:',
   'email.signBefore': 'Firme antes del {date}.',
+  'email.message': 'Un mensaje de {site}:',
   'email.personal': 'Este enlace es personal: no lo reenvíe.',
   'email.code.subject': 'Su código para firmar para {site}: {code}',
   'email.code.lead': 'Su código para abrir el documento que le envió {site}:',

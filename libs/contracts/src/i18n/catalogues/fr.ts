@@ -4,6 +4,7 @@ import type { Catalogue } from '../catalogue.js';
 export const fr: Catalogue = {
   'page.skip': 'Aller au contenu',
   'page.title': 'Signer : {contracts} · {site}',
+  'page.message': 'Un message de {site}',
   'page.from': '{site} vous invite à relire et signer',
   'page.expires': 'Merci de signer avant le {date} (UTC).',
   'page.errors': '{count, plural, one {Veuillez corriger ce point} other {Veuillez corriger ces # points}}',
@@ -181,6 +182,7 @@ export const fr: Catalogue = {
   'email.reviewButton': 'Relire et signer',
   'email.orOpen': 'Ou ouvrez ce lien :',
   'email.signBefore': 'Merci de signer avant le {date}.',
+  'email.message': 'Un message de {site} :',
   'email.personal': 'Ce lien vous est personnel : ne le transférez pas.',
   'email.code.subject': 'Votre code pour signer pour {site} : {code}',
   'email.code.lead': 'Votre code pour ouvrir le document que {site} vous a envoyé :',

@@ -4,6 +4,7 @@ import type { Catalogue } from '../catalogue.js';
 export const pt: Catalogue = {
   'page.skip': 'Ir para o conteúdo',
   'page.title': 'Assinar: {contracts} · {site}',
+  'page.message': 'Uma mensagem de {site}',
   'page.from': '{site} pede que você revise e assine',
   'page.expires': 'Assine antes de {date} (UTC).',
   'page.errors': '{count, plural, one {Corrija este item} other {Corrija estes # itens}}',
@@ -182,6 +183,7 @@ export const pt: Catalogue = {
   'email.reviewButton': 'Revisar e assinar',
   'email.orOpen': 'Ou abra este link:',
   'email.signBefore': 'Assine antes de {date}.',
+  'email.message': 'Uma mensagem de {site}:',
   'email.personal': 'Este link é pessoal: não o encaminhe.',
   'email.code.subject': 'Seu código para assinar para {site}: {code}',
   'email.code.lead': 'Seu código para abrir o documento que {site} enviou para você:',

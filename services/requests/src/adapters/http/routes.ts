@@ -240,6 +240,7 @@ export const mountRoutes = (
         }),
         ...(body.render_data !== undefined && { renderData: body.render_data }),
         ...(body.cc !== undefined && { cc: body.cc }),
+        ...(body.message !== undefined && { message: body.message }),
       };
       answer(
         ctx,

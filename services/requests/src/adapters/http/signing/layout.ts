@@ -34,6 +34,8 @@ body { margin: 0; font: 1rem/1.55 system-ui, -apple-system, "Segoe UI", Roboto, 
 header.top { border-bottom: 1px solid var(--line); background: var(--panel); }
 header.top .wrap { padding-bottom: 1rem; }
 .from { margin: 0; color: var(--muted); }
+.sender-message { border-left: 4px solid var(--line); background: var(--panel); padding: .5rem 1rem;
+  margin: 1rem 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 h1 { font-size: 1.6rem; line-height: 1.25; margin: .25rem 0 0; }
 h2 { font-size: 1.25rem; margin: 2rem 0 .5rem; }
 a { color: var(--accent); }

@@ -47,6 +47,14 @@ const problemLink = ({ t }: Translator, problem: SubmissionProblem, page: Signin
 
 const contractNames = (page: SigningPage) => page.contracts.map((c) => c.name).join(', ');
 
+/** What the sender wrote to the signers (ADR 3380): text, its line breaks kept by the style. */
+const senderMessage = ({ t }: Translator, page: SigningPage): Html | '' =>
+  page.request.message == null
+    ? ''
+    : safe`<section aria-labelledby="message-title"><h2 id="message-title">${t('page.message', {
+        site: page.request.siteName,
+      })}</h2><p class="sender-message">${page.request.message}</p></section>`;
+
 /** The signing page: the contracts, this signer's fields, consent and signature, and the way to decline. */
 export const signingPage = (
   ctx: PageContext,
@@ -85,6 +93,7 @@ ${
         },
       )}</h2><ul>${problems.map((p) => problemLink(tr, p, page))}</ul></div>`
 }
+${senderMessage(tr, page)}
 ${page.contracts.map((_, i) => contractSection(ctx, page, i))}
 <form class="sign" method="post" action="${actionOf(ctx, 'sign')}" aria-labelledby="sign-title" novalidate>
 <h2 id="sign-title">${t('page.yourPart')}</h2>
