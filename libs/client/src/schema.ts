@@ -2250,6 +2250,8 @@ export interface components {
       reminder_interval_days?: components['schemas']['ReminderIntervalDays'];
       send?: boolean;
       test_mode?: boolean;
+      /** @description Plain text; white space around it dropped, line breaks kept. */
+      message?: string;
     };
     BulkSendRow: {
       signers: components['schemas']['SignerEntry'][];

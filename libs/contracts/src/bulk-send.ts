@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { FieldEntry, LIMITS, RenderData, SignerEntry } from './api.js';
+import { FieldEntry, LIMITS, RenderData, SignerEntry, SignerMessage } from './api.js';
 import { ReminderIntervalDays } from './reminders.js';
 import {
   boundedArray,
@@ -35,6 +35,8 @@ const shared = {
   send: t.boolean,
   /** Every Request of the bulk send is a test-mode Request (ADR 2200). */
   test_mode: t.boolean,
+  /** Each Request's message to its signers (ADR 3380). */
+  message: SignerMessage,
 };
 
 /**

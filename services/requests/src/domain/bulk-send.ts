@@ -35,9 +35,9 @@ const mergeFields = (shared: readonly FieldEntry[], own: readonly FieldEntry[]):
 };
 
 /**
- * The create body of one row: the shared contracts, redirect URL, expiry and test mode,
- * the row's signers and render_data, and the fields merged. A row that does not decode
- * answers its errors at `rows[i]…`.
+ * The create body of one row: the shared contracts, redirect URL, expiry, reminders, test
+ * mode and message, the row's signers and render_data, and the fields merged. A row that
+ * does not decode answers its errors at `rows[i]…`.
  */
 export const rowBody = (
   shared: BulkShared,
@@ -59,6 +59,7 @@ export const rowBody = (
       reminder_interval_days: shared.reminder_interval_days,
     }),
     ...(shared.test_mode !== undefined && { test_mode: shared.test_mode }),
+    ...(shared.message !== undefined && { message: shared.message }),
   });
 };
 
