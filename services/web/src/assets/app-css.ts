@@ -23,6 +23,8 @@ nav.main a[aria-current=page] { font-weight: 700; color: var(--ink); }
 .bar { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
 .bar label { font-weight: 600; margin: 0; }
 .bar select { width: auto; min-width: 10rem; }
+.bar .field.date { margin: 0 .5rem 0 0; }
+.bar input[type=date] { width: auto; }
 .bar input[type=search] { width: auto; min-width: 16rem; flex: 1 1 16rem; max-width: 24rem; }
 h1 { font-size: 1.6rem; line-height: 1.25; margin: 1rem 0 .75rem; }
 h2 { font-size: 1.25rem; margin: 2rem 0 .5rem; }
@@ -39,7 +41,7 @@ fieldset.checks input { width: 1.25rem; height: 1.25rem; }
 .field.check .hint, .field.check .error { flex-basis: 100%; }
 .hint { color: var(--muted); margin: .25rem 0; font-size: .95rem; }
 input[type=text], input[type=email], input[type=password], input[type=file], input[type=url], input[type=tel], input[type=search],
-input[type=datetime-local], input[type=number], select, textarea {
+input[type=datetime-local], input[type=date], input[type=number], select, textarea {
   width: 100%; max-width: 40rem; font: inherit; padding: .6rem .7rem; min-height: 2.75rem;
   border: 1px solid #6f6f7a; border-radius: .375rem; background: #fff; color: var(--ink); }
 input[type=number] { max-width: 8rem; }

@@ -3,18 +3,28 @@ import type Koa from 'koa';
 import { ContractSummary } from '@esign/contracts';
 import type { Visitor, WebDeps } from '../context.js';
 import { html, type Html } from '../html.js';
+import {
+  createdInputOf,
+  createdInstants,
+  createdParams,
+  createdPhrase,
+  NO_DATES,
+  type CreatedDates,
+} from './requests-dates.js';
 
 export const STATES = ['draft', 'sent', 'completed', 'cancelled', 'expired', 'declined'] as const;
 
 /**
- * The Requests list's filter: a state, the signer the Signers page names (ADR 3200), and
- * the contract template a template's page names. A value the list does not know (an
- * unknown state, a `contract_id` that is not a positive integer) is left out, not refused.
+ * The Requests list's filter: a state, the signer the Signers page names (ADR 3200), the
+ * contract template a template's page names, and the days it was created in. A value the
+ * list does not know (an unknown state, a `contract_id` that is not a positive integer) is
+ * left out, not refused; a date that is not one is left out and said (createdInputOf).
  */
 export interface RequestsFilter {
   readonly state: (typeof STATES)[number] | undefined;
   readonly signer: string;
   readonly contract: string;
+  readonly dates: CreatedDates;
 }
 
 export const requestsFilterOf = (ctx: Koa.Context): RequestsFilter => {
@@ -24,6 +34,7 @@ export const requestsFilterOf = (ctx: Koa.Context): RequestsFilter => {
     signer: typeof signer === 'string' ? signer : '',
     // As the API takes it: a positive integer of at most 15 digits.
     contract: typeof contract === 'string' && /^[1-9][0-9]{0,14}$/.test(contract) ? contract : '',
+    dates: createdInputOf(ctx).dates,
   };
 };
 
@@ -32,6 +43,13 @@ export const filterParams = (f: RequestsFilter): Record<string, string> => ({
   ...(f.state ? { state: f.state } : {}),
   ...(f.signer ? { signer_id: f.signer } : {}),
   ...(f.contract ? { contract_id: f.contract } : {}),
+  ...createdParams(f.dates),
+});
+
+/** The filter as the API takes it: as filterParams, each day the instant it starts (UTC). */
+export const apiFilterParams = (f: RequestsFilter): Record<string, string> => ({
+  ...filterParams(f),
+  ...createdInstants(f.dates),
 });
 
 /** The list's address with the filter `f` (and a page, when given). */
@@ -65,7 +83,8 @@ export const hiddenFilter = (f: RequestsFilter): Html =>
 
 /**
  * The status line: how many Requests the filter lists and what it is, then a link that
- * drops the signer, and one that drops the template, each keeping the rest of the filter.
+ * drops the signer, one that drops the template, and one that drops the dates, each
+ * keeping the rest of the filter.
  */
 export const filterStatus = (
   deps: WebDeps,
@@ -82,10 +101,48 @@ export const filterStatus = (
         ? html` made with template
             <a href="${deps.base}/templates/${f.contract}">${templateName ?? f.contract}</a>`
         : ''
-    }.
+    }${f.dates.from || f.dates.to ? ` ${createdPhrase(f.dates)}` : ''}.
     ${f.signer ? html`<a href="${listLink(deps, { ...f, signer: '' })}">Show every signer’s</a>` : ''}
     ${f.contract ? html`<a href="${listLink(deps, { ...f, contract: '' })}">Show every template’s</a>` : ''}
+    ${f.dates.from || f.dates.to ? html`<a href="${listLink(deps, { ...f, dates: NO_DATES })}">Clear the dates</a>` : ''}
   </p>`;
+
+/**
+ * What an empty list says: with no filter, how to make a first Request; filtered, in one
+ * sentence, what found nothing (each filter given), and the link to the list unfiltered.
+ */
+export const emptyListNotice = (
+  deps: WebDeps,
+  siteId: number,
+  f: RequestsFilter,
+  templateName: string | undefined,
+): Html => {
+  const { state, signer, contract } = f;
+  const created = createdPhrase(f.dates);
+  if (!state && !signer && !contract && !created)
+    return html`<p class="notice">
+      No Requests here yet. Create one with <a href="${deps.base}/requests/new">New Request</a>, or with
+      <code>POST /v1.1/sites/${siteId}/requests</code>.
+    </p>`;
+  const clauses = [
+    ...(signer ? [html`name signer “${signer}”`] : []),
+    ...(contract
+      ? [
+          templateName === undefined
+            ? html`were made with template ${contract}`
+            : html`were made with template “${templateName}”`,
+        ]
+      : []),
+  ];
+  const clear = listLink(deps, { state: undefined, signer: '', contract: '', dates: NO_DATES });
+  const noun = [state, signer, contract, created].filter(Boolean).length === 1 ? 'filter' : 'filters';
+  // The dates qualify "Requests" ("No sent Requests created before 1 Dec 2026 name signer …").
+  return html`<p class="notice">
+    No
+    ${state ? `${state} ` : ''}Requests${created ? ` ${created}` : ''}${clauses.map((c, i) => html`${i === 0 ? ' ' : ' and '}${c}`)}.
+    <a href="${clear}">Clear the ${noun}</a>
+  </p>`;
+};
 
 /**
  * A published template's link to the Requests made with it. A draft has none: a Request

@@ -17,8 +17,10 @@ import { draftRoutes } from './request-draft-routes.js';
 import { draftSignerRoutes } from './request-draft-signer-routes.js';
 import { draftContractRoutes } from './request-draft-contract-routes.js';
 import { requestCopyRoutes } from './request-copy.js';
+import { createdFields, createdInputOf } from './requests-dates.js';
 import {
-  filterParams,
+  apiFilterParams,
+  emptyListNotice,
   filterStatus,
   hiddenFilter,
   listLink,
@@ -33,13 +35,15 @@ const dashboard = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Pro
   const site = visitor.site;
   if (site === undefined) return noSitePage(ctx, deps, visitor, 'requests');
   const pageNo = /^[1-9][0-9]{0,5}$/.test(String(ctx.query.page)) ? Number(ctx.query.page) : 1;
-  // A state; the signer from the Signers page (ADR 3200); the template from its page.
+  // A state; the signer from the Signers page (ADR 3200); the template from its page; the
+  // days created in (a date in error is said next to its field and not applied).
   const filter = requestsFilterOf(ctx);
+  const created = createdInputOf(ctx);
   const { state } = filter;
   const query = new URLSearchParams({
     page: String(pageNo),
     per_page: String(PER_PAGE),
-    ...filterParams(filter),
+    ...apiFilterParams(filter),
   });
   const [list, templateName] = await Promise.all([
     visitor.api({
@@ -74,16 +78,13 @@ const dashboard = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Pro
           <option value="">All states</option>
           ${STATES.map((s) => html`<option value="${s}" ${s === state ? html` selected` : ''}>${s}</option>`)}
         </select>
-        ${hiddenFilter(filter)}
+        ${createdFields(created)} ${hiddenFilter(filter)}
         <button type="submit" class="secondary">Filter</button>
       </form>
       ${filterStatus(deps, filter, list.right.total_count, templateName)}
       ${
         list.right.data.length === 0
-          ? html`<p class="notice">
-              No Requests here yet. Create one with <a href="${deps.base}/requests/new">New Request</a>, or
-              with <code>POST /v1.1/sites/${site.id}/requests</code>.
-            </p>`
+          ? emptyListNotice(deps, site.id, filter, templateName)
           : html`<div class="table-wrap">
               <table>
                 <caption class="visually-hidden">
