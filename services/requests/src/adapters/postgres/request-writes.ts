@@ -104,7 +104,9 @@ export const transitionWrite = (
             ? sql.fragment``
             : sql.fragment`, render_data = ${sql.jsonb(request.renderData)}`
         }${request.cc === previous.cc ? sql.fragment`` : sql.fragment`, cc_emails = ${sql.array([...(request.cc ?? [])], 'text')}`}${
-          request.message === previous.message ? sql.fragment`` : sql.fragment`, message = ${request.message ?? null}`
+          request.message === previous.message
+            ? sql.fragment``
+            : sql.fragment`, message = ${request.message ?? null}`
         }
       WHERE id = ${request.id} AND version = ${version}
       RETURNING id`;
