@@ -72,6 +72,8 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
     ].join('\n');
     await page.goto(`${web}/bulk-sends/new`);
     await page.getByRole('checkbox', { name: /Service agreement/ }).check();
+    // ADR 3380: one message to the signers of every Request the bulk send makes.
+    await page.getByLabel('Message to the signers (optional)').fill('Hello,\nyour renewal, as agreed.');
     await page
       .getByLabel('CSV file')
       .setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -80,6 +82,7 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
     const rowsTable = page.getByRole('region', { name: 'First rows' });
     await rowsTable.locator('td', { hasText: 'rows[2].signers: the row has no signer_id.' }).waitFor();
     await rowsTable.locator('td', { hasText: 'client-4 <cy@client.example>' }).waitFor();
+    assert.equal(await page.locator('#message-text').innerText(), 'Hello,\nyour renewal, as agreed.');
     await expectAccessible(page, 'bulk send preview');
     await screenshot(page, 'bulk-send-preview');
 
@@ -112,5 +115,6 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
     await page.getByRole('region', { name: 'Requests made' }).getByRole('link').first().click();
     await page.waitForURL(/\/app\/requests\/[0-9a-f-]{36}$/);
     await page.getByText('sent', { exact: true }).first().waitFor();
+    assert.equal(await page.locator('#message-text').innerText(), 'Hello,\nyour renewal, as agreed.');
   });
 });

@@ -8,6 +8,7 @@ import { csrfField, fieldErrors, fileField, problemSummary, textField } from '..
 import { dataTable } from '../table.js';
 import { appPage } from './common.js';
 import { contractBoxes } from './contract-boxes.js';
+import { messageField } from './request-message.js';
 
 /** How many rows the preview shows. */
 export const PREVIEW_ROWS = 10;
@@ -18,6 +19,8 @@ export interface BulkChoice {
   readonly redirectUrl: string;
   readonly send: boolean;
   readonly testMode: boolean;
+  /** Each Request's message to its signers (ADR 3380), as the API takes it; '' for none. */
+  readonly message: string;
 }
 
 export interface Preview {
@@ -28,10 +31,17 @@ export interface Preview {
   readonly idempotencyKey: string;
 }
 
-const FIELD_IDS = { contracts: 'contracts', redirect_url: 'redirect_url', csv: 'csv', rows: 'csv' };
+const FIELD_IDS = {
+  contracts: 'contracts',
+  redirect_url: 'redirect_url',
+  message: 'message',
+  csv: 'csv',
+  rows: 'csv',
+};
 const LABELS: Record<string, string> = {
   contracts: 'Contract templates:',
   redirect_url: 'Redirect URL:',
+  message: 'Message:',
   csv: 'CSV file:',
 };
 
@@ -140,6 +150,11 @@ const uploadForm = (
       value: choice?.redirectUrl ?? '',
       error: errors.get('redirect_url'),
     })}
+    ${messageField({
+      value: choice?.message ?? '',
+      error: errors.get('message'),
+      label: 'Message to the signers (optional)',
+    })}
     ${checkbox('send', 'Send each one as soon as it is made', choice?.send ?? true)}
     ${checkbox('test_mode', 'Test mode: nothing is sent to the signers', choice?.testMode)}
     ${fileField({
@@ -177,6 +192,12 @@ const previewSection = (deps: WebDeps, visitor: Visitor, choice: BulkChoice, pre
     mapping.problems.filter((p) => p.row === i).map((p) => html`${p.message}<br />`);
   return html`<section aria-labelledby="preview-heading">
     <h2 id="preview-heading">Preview of ${preview.fileName}</h2>
+    ${
+      choice.message === ''
+        ? ''
+        : html`<p>Each Request’s message to its signers:</p>
+            <div class="signer-message" id="message-text">${choice.message}</div>`
+    }
     <p role="status">
       ${counted(mapping.rows.length, 'row')};
       ${mapping.problems.length === 0 ? 'no problems' : counted(mapping.problems.length, 'problem')} found.
@@ -215,6 +236,7 @@ const previewSection = (deps: WebDeps, visitor: Visitor, choice: BulkChoice, pre
             <input type="hidden" name="redirect_url" value="${choice.redirectUrl}" />
             <input type="hidden" name="send" value="${String(choice.send)}" />
             <input type="hidden" name="test_mode" value="${String(choice.testMode)}" />
+            <input type="hidden" name="message" value="${choice.message}" />
             <input type="hidden" name="file_name" value="${preview.fileName}" />
             <input type="hidden" name="csv" value="${preview.csv}" />
             <button type="submit">Send ${counted(mapping.rows.length, 'row')}</button>

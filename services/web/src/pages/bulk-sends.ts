@@ -10,6 +10,7 @@ import { posted, uploaded, WebError } from '../guard.js';
 import { bulkSendPage, type BulkChoice } from './bulk-send-form.js';
 import { bulkProgressPage } from './bulk-send-progress.js';
 import { publishedTemplates } from './published-templates.js';
+import { messageOf } from './request-message.js';
 import { noSitePage, problemPage, segment } from './common.js';
 
 /**
@@ -24,6 +25,7 @@ const choiceOf = (fields: FormFields, contracts: readonly number[]): BulkChoice 
   redirectUrl: (fields.redirect_url ?? '').trim(),
   send: fields.send === 'true',
   testMode: fields.test_mode === 'true',
+  message: messageOf(fields.message ?? '') ?? '',
 });
 
 /** The form's own checks: the messages shown next to each field (nothing is sent while any is there). */
@@ -37,6 +39,11 @@ const checkChoice = (
     errors.set('contracts', `Choose at most ${LIMITS.contracts} contract templates.`);
   else if (published && choice.contracts.some((id) => !published.some((c) => c.id === id)))
     errors.set('contracts', 'Choose among the published templates listed.');
+  if (choice.message.length > LIMITS.message)
+    errors.set(
+      'message',
+      `Write at most ${LIMITS.message.toLocaleString('en')} characters: this message has ${choice.message.length.toLocaleString('en')}.`,
+    );
   if (choice.redirectUrl !== '' && !SafeHttpUrl.is(choice.redirectUrl))
     errors.set(
       'redirect_url',
@@ -50,6 +57,7 @@ const bodyOf = (choice: BulkChoice, rows: readonly unknown[]) => ({
   send: choice.send,
   ...(choice.testMode ? { test_mode: true } : {}),
   ...(choice.redirectUrl === '' ? {} : { redirect_url: choice.redirectUrl }),
+  ...(choice.message === '' ? {} : { message: choice.message }),
   rows,
 });
 

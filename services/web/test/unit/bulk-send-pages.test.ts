@@ -143,6 +143,45 @@ describe('web: bulk send from a CSV file (pages, against a fake API)', () => {
     assert.deepEqual(body.rows[3], { signers: [], render_data: { client_name: 'Dee' } });
   });
 
+  it('carries a message to the signers (ADR 3380) from the form through the preview to the bulk send', async () => {
+    const { callback, calls } = appWith(answers);
+    const typed = '  Hello,\r\nyour renewal <b>as agreed</b>. ';
+    const page = await preview(callback, { contract_11: 'on', send: 'true', message: typed }, GOOD).expect(
+      200,
+    );
+    assert.match(
+      page.text,
+      /<div class="signer-message" id="message-text">Hello,\nyour renewal &lt;b&gt;as agreed&lt;\/b&gt;\.<\/div>/,
+      'shown in the preview as the signers will read it',
+    );
+    const message = hidden(page.text, 'message').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+    assert.equal(message, 'Hello,\nyour renewal <b>as agreed</b>.');
+    await request(callback)
+      .post('/app/bulk-sends')
+      .set('Cookie', COOKIE)
+      .set('Origin', ORIGIN)
+      .type('form')
+      .send({
+        _csrf: CSRF,
+        idempotency_key: hidden(page.text, 'idempotency_key'),
+        contracts: hidden(page.text, 'contracts'),
+        send: 'true',
+        test_mode: 'false',
+        message,
+        file_name: 'clients.csv',
+        csv: hidden(page.text, 'csv'),
+      })
+      .expect(303);
+    const body = calls.find((c) => c.method === 'POST')?.body as { message?: string };
+    assert.equal(body.message, 'Hello,\nyour renewal <b>as agreed</b>.');
+    // Too long: said beside the field, nothing sent; none given: none asked for.
+    const long = await preview(callback, { contract_11: 'on', message: 'x'.repeat(2001) }, GOOD).expect(422);
+    assert.match(long.text, /id="message-error">Write at most 2,000 characters: this message has 2,001\./);
+    const plain = await preview(callback, { contract_11: 'on', send: 'true' }, GOOD).expect(200);
+    assert.equal(hidden(plain.text, 'message'), '');
+    assert.doesNotMatch(plain.text, /id="message-text"/);
+  });
+
   it('shows a bulk send’s progress, its failed rows with their paths and the Requests made', async () => {
     const page = await request(appWith(answers).callback)
       .get(`/app/bulk-sends/${BULK.id}`)
