@@ -153,6 +153,11 @@ describe('web: a Request’s History on its page', () => {
         { expires_at: null, reminder_interval_days: null, next_reminder_at: null, changed: ['cc'] },
         20,
       ),
+      event(
+        'request.updated',
+        { expires_at: null, reminder_interval_days: null, next_reminder_at: null, changed: ['message'] },
+        21,
+      ),
     ];
     const { text, history, calls } = await show({ [FIRST]: page([...entries].reverse()) });
     assert.deepEqual(
@@ -189,6 +194,7 @@ describe('web: a Request’s History on its page', () => {
       'Render data changed. Expiry or reminders changed: no expiry; automatic reminders every 2 days',
       'Render data and fields changed',
       'CC addresses changed',
+      'Message to the signers changed',
     ]);
     assert.ok(text.indexOf('<h2>Signers</h2>') < text.indexOf('id="history-title"'), 'after the signers');
   });
