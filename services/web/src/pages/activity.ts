@@ -35,7 +35,7 @@ const TYPE_LABELS: Readonly<Record<string, string>> = {
   'request.reminded': 'Reminded',
   'request.turn_started': 'Next signer’s turn',
   'request.signer_updated': 'Contact corrected',
-  'request.updated': 'Expiry or reminders changed',
+  'request.updated': 'Settings changed',
   'request.signer_added': 'Signer added',
   'request.signer_removed': 'Signer removed',
   'request.contract_added': 'Contract added',

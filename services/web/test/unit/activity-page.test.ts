@@ -79,6 +79,8 @@ describe('web: the Site’s Activity page', () => {
     );
     assert.deepEqual(calls, [filtered]);
     assert.match(text, /<option value="request.declined"\s+selected>\s*Declined\s*<\/option>/);
+    // request.updated is any change of a Request's settings, not only its expiry (ADRs 3220, 3230, 3380).
+    assert.match(text, /<option value="request.updated"\s*>\s*Settings changed\s*<\/option>/);
     assert.match(text, /href="\/app\/activity\?type=request.declined&amp;before=MTIzLjQ" rel="next">Older/);
     const unknown = await show({ [`GET ${FEED}`]: feed([], false) }, '/app/activity?type=request.created');
     assert.deepEqual(unknown.calls, [FEED]);
