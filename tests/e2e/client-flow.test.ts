@@ -83,9 +83,12 @@ describe('end to end through the gateway: the client flow', function () {
     const e164 = `+1${mobile}`;
 
     const message = 'Please sign before the start date.\nThank you, Acme';
-    const created = await create(agreementRequest(template, { email, mobile }, { message }));
+    const created = await create(
+      agreementRequest(template, { email, mobile }, { message, title: 'Agreement with Alice' }),
+    );
     assert.equal(created.state, 'draft');
     assert.equal(created.message, message, 'the message to the signers (ADR 3380)');
+    assert.equal(created.title, 'Agreement with Alice', 'the sender’s own name for it (ADR 3390)');
     assert.equal(created.site_id, acme.site);
     const [alice, mobileSigner] = created.signers;
     assert.ok(alice && mobileSigner);

@@ -29,7 +29,33 @@ export const LIMITS = {
   defaultValue: 10_000,
   cc: 20,
   message: 2_000,
+  title: 255,
 } as const;
+
+/**
+ * A Request's title (ADR 3390): the sender's own name for it, listed and searched; signers
+ * never see it. White space around it is dropped; what is left is 1 to 255 characters on
+ * one line (no control character).
+ */
+export const RequestTitle = transform(
+  t.string,
+  (s) => {
+    const title = s.trim();
+    if (title === '') return E.left('must not be blank');
+    if (title.length > LIMITS.title) return E.left(`must be at most ${LIMITS.title} characters`);
+    if (/[\u0000-\u001f\u007f-\u009f]/.test(title))
+      return E.left('must be one line, without control characters');
+    return E.right(title);
+  },
+  (s) => s,
+  (u): u is string => typeof u === 'string',
+  'RequestTitle',
+  {
+    minLength: 1,
+    maxLength: LIMITS.title,
+    description: 'One line; white space around it dropped. The sender’s own name for the Request.',
+  },
+);
 
 /**
  * A Request's message to its signers (ADR 3380): plain text they read in their invitation
@@ -137,6 +163,8 @@ export const CreateRequestBody = strict(
     cc: boundedArray(Email, LIMITS.cc, 'CarbonCopies'),
     /** What the signers read in their e-mails and on their page (ADR 3380). */
     message: SignerMessage,
+    /** The sender's own name for the Request, listed and searched (ADR 3390). */
+    title: RequestTitle,
   },
   'CreateRequestBody',
 );
@@ -235,6 +263,8 @@ export const RequestView = t.type({
   cc: t.array(t.string),
   /** The message to the signers; null: none (ADR 3380). */
   message: nullable(t.string),
+  /** The sender's own name for the Request; null: none (ADR 3390). */
+  title: nullable(t.string),
 });
 export type RequestView = t.TypeOf<typeof RequestView>;
 

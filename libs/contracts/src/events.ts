@@ -163,6 +163,7 @@ export const RequestUpdated = envelope(
           fields: null,
           cc: null,
           message: null,
+          title: null,
         }),
       ),
     }),

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { FieldEntry, LIMITS, RenderData, SignerMessage } from './api.js';
+import { FieldEntry, LIMITS, RenderData, RequestTitle, SignerMessage } from './api.js';
 import {
   boundedArray,
   Email,
@@ -17,7 +17,8 @@ import { ReminderIntervalDays } from './reminders.js';
  * most 365 days ahead; null: never) and its automatic reminders (1 to 30 days; null:
  * none); a draft's `render_data` and `fields`, each replaced whole with the create's rules
  * (ADR 3220); an open Request's `cc`, replaced whole (ADR 3230); a draft's `message` to its
- * signers, replaced (null: removed; ADR 3380). At least one of them.
+ * signers, replaced (null: removed; ADR 3380); an open Request's `title`, replaced (null:
+ * removed; ADR 3390). At least one of them.
  */
 export const UpdateRequestBody = partialUpdate(
   {
@@ -27,6 +28,7 @@ export const UpdateRequestBody = partialUpdate(
     fields: boundedArray(FieldEntry, LIMITS.fields, 'Fields'),
     cc: boundedArray(Email, LIMITS.cc, 'CarbonCopies'),
     message: nullable(SignerMessage),
+    title: nullable(RequestTitle),
   },
   'UpdateRequestBody',
 );
@@ -39,6 +41,7 @@ export const REQUEST_UPDATE_PARTS = [
   'fields',
   'cc',
   'message',
+  'title',
 ] as const;
 export type RequestUpdatePart = (typeof REQUEST_UPDATE_PARTS)[number];
 export type UpdateRequestBody = t.TypeOf<typeof UpdateRequestBody>;

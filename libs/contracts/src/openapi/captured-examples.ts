@@ -33,15 +33,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   addRequestContract: {
     '201': {
-      id: '71bf3adc-2b55-4f5d-927e-d9704c4cce51',
+      id: '9eedd909-97e1-49d4-b1b9-ea8acd4c08b0',
       site_id: 2,
       state: 'draft',
       contracts: [1, 11],
       signers: [
         {
-          signer_id: 'client-ref-m-582d65b2',
-          signer_ref: 'izFKe_Pwu8N2QeSd',
-          email: 'm-582d65b2@example.com',
+          signer_id: 'client-ref-m-afc54f0a',
+          signer_ref: 'hBUUDTxsm0r-pWue',
+          email: 'm-afc54f0a@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -49,7 +49,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=71bf3adc-2b55-4f5d-927e-d9704c4cce51&s=izFKe_Pwu8N2QeSd&signature=k1.WQgxH4e4e1_XUqbZDayqg3gL-Ayc8jE1LTwttdW4MGw',
+            'http://127.0.0.1:30992/sign?r=9eedd909-97e1-49d4-b1b9-ea8acd4c08b0&s=hBUUDTxsm0r-pWue&signature=k1.FHUgUiZGayQsZQ1KVSN_bGBHqD4D40pU5MNs1kW_af8',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -63,17 +63,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5552171766',
-          signer_ref: 'B3206snBbuUvCDcB',
+          signer_id: '5555553345',
+          signer_ref: 'b56b6OOhoVIJuBqQ',
           email: null,
-          mobile_number: '15552171766',
+          mobile_number: '15555553345',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=71bf3adc-2b55-4f5d-927e-d9704c4cce51&s=B3206snBbuUvCDcB&signature=k1.R8IuoYnTPdiowccNn5OoAXsFkmDzbR4JFnux0tbKodk',
+            'http://127.0.0.1:30992/sign?r=9eedd909-97e1-49d4-b1b9-ea8acd4c08b0&s=b56b6OOhoVIJuBqQ&signature=k1.OQRf-rBI6NV2iRm2wdPoYLHcWDnZUpyTc4Q8-enVdw8',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -91,17 +91,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-582d65b2',
+          assigned_to: 'client-ref-m-afc54f0a',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-582d65b2',
+          assigned_to: 'client-ref-m-afc54f0a',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5552171766',
+          assigned_to: '5555553345',
         },
       ],
       render_data: {
@@ -110,8 +110,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:01:15.435Z',
-      updated_at: '2026-12-05T13:01:15.578Z',
+      created_at: '2026-12-05T13:19:56.777Z',
+      updated_at: '2026-12-05T13:19:56.877Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -125,6 +125,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       test_mode: false,
       cc: [],
       message: null,
+      title: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -132,7 +133,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '48c211ee-5709-4fb4-b2cc-d783d65abd7b',
+      request_id: '56dee967-c021-45fa-8930-1ec2e636d651',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -140,20 +141,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '5e746372-0621-498a-ac43-e4cd0d2b8537',
+      request_id: '4eb043a8-141e-4a8b-a4fe-18881c936352',
     },
   },
   addRequestSigner: {
     '201': {
-      id: 'd13f3b8b-7e0a-413b-998d-e8e018fe687d',
+      id: '4bfe67db-c938-4889-8ad0-3e409839ecc7',
       site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-66b8a941',
-          signer_ref: 'WnyX-Np-6hW27ZuD',
-          email: 'm-66b8a941@example.com',
+          signer_id: 'client-ref-m-fb0f38e8',
+          signer_ref: '-dPFmSABi1-tXFcY',
+          email: 'm-fb0f38e8@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -161,7 +162,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=d13f3b8b-7e0a-413b-998d-e8e018fe687d&s=WnyX-Np-6hW27ZuD&signature=k1.425sFHs18QaxKM2rEB9uRTYl5lQsJhweIzGiALt1aSs',
+            'http://127.0.0.1:30992/sign?r=4bfe67db-c938-4889-8ad0-3e409839ecc7&s=-dPFmSABi1-tXFcY&signature=k1.7HPyi8QBpQ-u4QmdccToCSmETHICVo5NnEYIr0mEh9o',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -175,17 +176,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5555902601',
-          signer_ref: 'NopCry47WoAlnFpL',
+          signer_id: '5556947441',
+          signer_ref: 'vfS27j5w5QD2ZOGg',
           email: null,
-          mobile_number: '15555902601',
+          mobile_number: '15556947441',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=d13f3b8b-7e0a-413b-998d-e8e018fe687d&s=NopCry47WoAlnFpL&signature=k1.jF5cXNo0vFzXzusT7Hi5KG7qyJiz4I4BXjitGAGrpAg',
+            'http://127.0.0.1:30992/sign?r=4bfe67db-c938-4889-8ad0-3e409839ecc7&s=vfS27j5w5QD2ZOGg&signature=k1.a88nToGQbgT_99WWoZZwdPpacjzXz_tAYHH9afLgXbQ',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -199,9 +200,9 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: 'm-3b287604',
-          signer_ref: 'guKILYxWJtPOWQwA',
-          email: 'm-00a5e240@example.com',
+          signer_id: 'm-c4d82ef4',
+          signer_ref: 'Co1PmFUbHFKW_k68',
+          email: 'm-16fbc3ab@example.com',
           mobile_number: null,
           send_to: {
             email: false,
@@ -209,7 +210,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=d13f3b8b-7e0a-413b-998d-e8e018fe687d&s=guKILYxWJtPOWQwA&signature=k1.10eby_S3WrVxVEVJcRyz1kaFaG-M3i0xGgVkrgwXIxg',
+            'http://127.0.0.1:30992/sign?r=4bfe67db-c938-4889-8ad0-3e409839ecc7&s=Co1PmFUbHFKW_k68&signature=k1.MaWTkGgTB9TMS-TvEDoWeCnaA1sEInLWLjaDZJFklOk',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -227,17 +228,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-66b8a941',
+          assigned_to: 'client-ref-m-fb0f38e8',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-66b8a941',
+          assigned_to: 'client-ref-m-fb0f38e8',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5555902601',
+          assigned_to: '5556947441',
         },
       ],
       render_data: {
@@ -246,8 +247,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:01:15.044Z',
-      updated_at: '2026-12-05T13:01:15.209Z',
+      created_at: '2026-12-05T13:19:56.402Z',
+      updated_at: '2026-12-05T13:19:56.548Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -261,6 +262,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       test_mode: false,
       cc: [],
       message: null,
+      title: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -268,7 +270,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '0956afb9-63c1-494f-9b9c-beae883b7981',
+      request_id: 'e4297e60-ca07-4329-b576-66648aedd0d2',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -276,14 +278,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: 'c928180f-7e71-46ea-bd5e-49f055227a16',
+      request_id: 'a8bde009-c1c8-490f-9a89-7b8815a2a40f',
     },
   },
   archiveContract: {
     '200': {
       id: 7,
       site_id: 2,
-      name: 'Agreement ffdaf09b',
+      name: 'Agreement 8fb858a9',
       type: 'html',
       state: 'published',
       tokens: ['x'],
@@ -292,10 +294,10 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 12,
         sha256: 'c5738321ce63d3812cec78731a1650a1f5f0048b85b545ad0b13668d00911abd',
       },
-      created_at: '2026-12-05T13:01:12.564Z',
-      updated_at: '2026-12-05T13:01:12.656Z',
-      published_at: '2026-12-05T13:01:12.581Z',
-      archived_at: '2026-12-05T13:01:12.656Z',
+      created_at: '2026-12-05T13:19:54.336Z',
+      updated_at: '2026-12-05T13:19:54.514Z',
+      published_at: '2026-12-05T13:19:54.400Z',
+      archived_at: '2026-12-05T13:19:54.514Z',
       html: '<p>{{x}}</p>',
     },
     '401': {
@@ -304,7 +306,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '56d34d23-922f-4459-98b3-2610f9dd691f',
+      request_id: '316c31d4-8498-4ab2-af1b-c324ea22ddc1',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -312,20 +314,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: '05bf252d-e17e-47fb-b98e-108fced9ae3d',
+      request_id: 'd7db353e-1fdd-4126-b200-6f09d08b75dc',
     },
   },
   cancelRequest: {
     '200': {
-      id: 'cfea53eb-c396-40ff-b660-6dc13d76fe5c',
+      id: '5ff2530e-56d6-4070-ba5e-cf92e2a9a393',
       site_id: 2,
       state: 'cancelled',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-d4b334ff',
-          signer_ref: '9hC5yYN-huRzhayg',
-          email: 'm-d4b334ff@example.com',
+          signer_id: 'client-ref-m-63518519',
+          signer_ref: 'No7iueJpr4_lfjFX',
+          email: 'm-63518519@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -333,11 +335,11 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=cfea53eb-c396-40ff-b660-6dc13d76fe5c&s=9hC5yYN-huRzhayg&signature=k1.7qAFCJn-K6M3lz56InkCD1jNy9fPhI4c6ktgAdRLOdE',
+            'http://127.0.0.1:30992/sign?r=5ff2530e-56d6-4070-ba5e-cf92e2a9a393&s=No7iueJpr4_lfjFX&signature=k1.8c2wiqY-_1HdKL5Aq6MH_bPIO8UY5uctAgs0OJOewzA',
           signed_at: null,
           declined_at: null,
           notifications: {
-            email: 'pending',
+            email: 'delivered',
             sms: 'not_requested',
           },
           order: null,
@@ -347,22 +349,22 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5553335898',
-          signer_ref: 'l3P85995aGoN5eud',
+          signer_id: '5553472843',
+          signer_ref: 'YoBlKhPwD86hWkwc',
           email: null,
-          mobile_number: '15553335898',
+          mobile_number: '15553472843',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=cfea53eb-c396-40ff-b660-6dc13d76fe5c&s=l3P85995aGoN5eud&signature=k1.9EEqcxE9mAKtIfzMsZ9RdWo0Qzr7Dh3bDEJBwbcFbJU',
+            'http://127.0.0.1:30992/sign?r=5ff2530e-56d6-4070-ba5e-cf92e2a9a393&s=YoBlKhPwD86hWkwc&signature=k1.Fp4wo5TnLGwXMlyefDAU2XRX_pZyGxAl2Qp5o-08VPw',
           signed_at: null,
           declined_at: null,
           notifications: {
             email: 'not_requested',
-            sms: 'pending',
+            sms: 'delivered',
           },
           order: null,
           turn: false,
@@ -375,17 +377,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-d4b334ff',
+          assigned_to: 'client-ref-m-63518519',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-d4b334ff',
+          assigned_to: 'client-ref-m-63518519',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5553335898',
+          assigned_to: '5553472843',
         },
       ],
       render_data: {
@@ -394,10 +396,10 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:01:17.575Z',
-      updated_at: '2026-12-05T13:01:17.889Z',
-      sent_at: '2026-12-05T13:01:17.624Z',
-      cancelled_at: '2026-12-05T13:01:17.889Z',
+      created_at: '2026-12-05T13:19:58.727Z',
+      updated_at: '2026-12-05T13:19:58.869Z',
+      sent_at: '2026-12-05T13:19:58.736Z',
+      cancelled_at: '2026-12-05T13:19:58.869Z',
       expired_at: null,
       completed_at: null,
       declined_at: null,
@@ -409,6 +411,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       test_mode: false,
       cc: [],
       message: null,
+      title: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -416,7 +419,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '952a7fbe-7c08-487c-8f12-d015df2ea54c',
+      request_id: 'e52e6eec-2eed-458b-8cc3-b9b888b47b2f',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -424,7 +427,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '63848f5e-aa21-495d-8e55-8c4dc95cd984',
+      request_id: '4ec66cd7-20b0-4903-935a-72e59e714e8f',
     },
   },
   changePassword: {
@@ -445,7 +448,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'is wrong',
         },
       ],
-      request_id: 'b47050d7-6f59-4bd7-9087-36bd0b122e26',
+      request_id: 'a4099455-f08e-427a-9e58-f81582f771db',
     },
     '422': {
       type: 'https://docs.esign.example/problems/weak_password',
@@ -459,7 +462,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'must be at least 12 characters',
         },
       ],
-      request_id: 'd69e359e-be10-4e4b-9ddf-e3fb73a9d7c6',
+      request_id: 'b5bb8d83-3535-4a1d-99d8-81be16cf867c',
     },
   },
   clientCredentialsToken: {
@@ -492,14 +495,14 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'is unknown, used or expired',
         },
       ],
-      request_id: 'e52ac7bd-e86d-4c06-bb32-1e69fc695502',
+      request_id: 'd4372bdc-d495-40b1-a762-fb6454136266',
     },
   },
   copyContract: {
     '201': {
       id: 10,
       site_id: 2,
-      name: 'Services agreement 4c1d435a (copy)',
+      name: 'Services agreement 7f3ee7cc (copy)',
       type: 'html',
       state: 'draft',
       tokens: ['client_name', 'start_date'],
@@ -521,8 +524,8 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 103,
         sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
       },
-      created_at: '2026-12-05T13:01:14.570Z',
-      updated_at: '2026-12-05T13:01:14.570Z',
+      created_at: '2026-12-05T13:19:55.808Z',
+      updated_at: '2026-12-05T13:19:55.808Z',
       published_at: null,
       archived_at: null,
       html: '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>',
@@ -533,7 +536,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'ab5b7ab4-aca8-471f-a510-fdaa20fa81a4',
+      request_id: 'dcf6279b-aa5d-4fa4-8de8-6e014d97dd94',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -541,7 +544,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: '1b6b11d5-db31-4fa5-b5bb-90c65df5bf70',
+      request_id: 'a95a8ddd-11f2-4376-9f80-e369a17a9382',
     },
     '422': {
       type: 'https://docs.esign.example/problems/invalid_body',
@@ -555,20 +558,20 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'no site 1 that this credential reaches',
         },
       ],
-      request_id: 'ac64c256-7acd-4a15-990b-8734b9d845eb',
+      request_id: '042318dc-6e91-4c29-82c4-c76ba48b5348',
     },
   },
   copyRequest: {
     '201': {
-      id: '7bb42c73-6170-4eb8-81ba-9013e60996e4',
+      id: '0ba5bba5-bd7d-4d6b-bcef-f3e5d6baf8db',
       site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-8911db8c',
-          signer_ref: 'za7Zj34RxNqLa6gC',
-          email: 'm-8911db8c@example.com',
+          signer_id: 'client-ref-m-8bc91d53',
+          signer_ref: 'KIWrio0r8fWZnW2K',
+          email: 'm-8bc91d53@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -576,7 +579,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=7bb42c73-6170-4eb8-81ba-9013e60996e4&s=za7Zj34RxNqLa6gC&signature=k1._xQ7Z5mLWSiopXzLUZkbBqa4hGFdcwgwJKw5ClwfNNk',
+            'http://127.0.0.1:30992/sign?r=0ba5bba5-bd7d-4d6b-bcef-f3e5d6baf8db&s=KIWrio0r8fWZnW2K&signature=k1.kXBJjVezw2rKao36oxyZtXOPBrnQ8rYNdwygUVByags',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -590,17 +593,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5559083811',
-          signer_ref: 'yOFz44rKWma-ZTLM',
+          signer_id: '5552629922',
+          signer_ref: 'mCIDTtXk3s2A7Tl2',
           email: null,
-          mobile_number: '15559083811',
+          mobile_number: '15552629922',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=7bb42c73-6170-4eb8-81ba-9013e60996e4&s=yOFz44rKWma-ZTLM&signature=k1.16wDclC4loefuvZ_f7PTCszv3OEtFm1h546_U-Rn9yU',
+            'http://127.0.0.1:30992/sign?r=0ba5bba5-bd7d-4d6b-bcef-f3e5d6baf8db&s=mCIDTtXk3s2A7Tl2&signature=k1.QJ2_h19XfOTwsA2FF3YK8csnPvrEITpcP66e28NkWng',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -618,17 +621,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-8911db8c',
+          assigned_to: 'client-ref-m-8bc91d53',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-8911db8c',
+          assigned_to: 'client-ref-m-8bc91d53',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5559083811',
+          assigned_to: '5552629922',
         },
       ],
       render_data: {
@@ -637,8 +640,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:01:16.032Z',
-      updated_at: '2026-12-05T13:01:16.032Z',
+      created_at: '2026-12-05T13:19:57.322Z',
+      updated_at: '2026-12-05T13:19:57.322Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -652,6 +655,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       test_mode: false,
       cc: [],
       message: null,
+      title: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -659,7 +663,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '2f7aef6d-f8af-4a4f-b1d4-e31c2b58a870',
+      request_id: 'a504ae94-7abc-4510-9c56-fb8444d27892',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -667,18 +671,18 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: 'd9cc5b42-0b95-435b-9d99-80efb0b8d634',
+      request_id: '2150adcd-2b39-42a3-a4cf-f4861a5be75f',
     },
   },
   createAccessToken: {
     '201': {
-      id: '4223a2a7-4065-4df8-bf74-7ffcd90b36f6',
-      app_id: '8641dbb7-d639-460b-b8c1-184d5a9947a9',
+      id: '6d62a5b3-e020-49c8-a86b-43aa303e0d2e',
+      app_id: '10d14f7a-f502-4d7b-8fdb-f28a8af25fe6',
       name: 'prod',
       origin: 'self_service',
       state: 'active',
-      created_at: '2026-12-05T13:01:12.000Z',
-      expires_at: '2027-01-04T13:01:12.000Z',
+      created_at: '2026-12-05T13:19:55.000Z',
+      expires_at: '2027-01-04T13:19:55.000Z',
       last_used_at: null,
       revoked_at: null,
       site_ids: null,
@@ -699,7 +703,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'is wrong',
         },
       ],
-      request_id: '9522a71a-7042-4e69-a186-a36e83ba6335',
+      request_id: 'cd7362a5-0abf-466f-9abb-2961c415ec42',
     },
   },
   createAccountSite: {
@@ -733,28 +737,28 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   createApp: {
     '201': {
-      id: '8641dbb7-d639-460b-b8c1-184d5a9947a9',
-      client_id: '8641dbb7-d639-460b-b8c1-184d5a9947a9',
+      id: '10d14f7a-f502-4d7b-8fdb-f28a8af25fe6',
+      client_id: '10d14f7a-f502-4d7b-8fdb-f28a8af25fe6',
       name: 'Nightly export',
       has_client_secret: false,
       client_secret_created_at: null,
-      created_at: '2026-12-05T13:01:11.233Z',
+      created_at: '2026-12-05T13:19:55.004Z',
       disabled_at: null,
       callback_url: null,
     },
   },
   createClientSecret: {
     '201': {
-      client_id: '8641dbb7-d639-460b-b8c1-184d5a9947a9',
-      client_secret: 'ecs_MxVxwSdc…',
-      created_at: '2026-12-05T13:01:14.309Z',
+      client_id: '10d14f7a-f502-4d7b-8fdb-f28a8af25fe6',
+      client_secret: 'ecs_maAoYwH3…',
+      created_at: '2026-12-05T13:19:57.033Z',
     },
   },
   createContract: {
     '201': {
       id: 1,
       site_id: 2,
-      name: 'Services agreement 4c1d435a',
+      name: 'Services agreement 7f3ee7cc',
       type: 'html',
       state: 'draft',
       tokens: ['client_name', 'start_date'],
@@ -776,8 +780,8 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 103,
         sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
       },
-      created_at: '2026-12-05T13:01:03.733Z',
-      updated_at: '2026-12-05T13:01:03.733Z',
+      created_at: '2026-12-05T13:19:45.536Z',
+      updated_at: '2026-12-05T13:19:45.536Z',
       published_at: null,
       archived_at: null,
       html: '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>',
@@ -788,7 +792,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '5663fe19-f978-4a64-90ce-738aeb90cd58',
+      request_id: '8f4e79e6-ecf5-4b87-a8e5-84cfc7c7c45b',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -796,7 +800,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: 'f4c67022-9f3b-4116-9179-62514e2e5efb',
+      request_id: '586123fd-5286-4eef-8249-5c4d4f97a5b8',
     },
   },
   createInvitation: {
@@ -812,15 +816,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   createRequest: {
     '201': {
-      id: 'e2f6c465-ff14-443c-acdc-bbda47f3d704',
+      id: '98e7188b-75e8-4d58-9d4c-8325641d61ad',
       site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-acme-secret-8ad56c36',
-          signer_ref: 'A-jySeRtX26eIj5t',
-          email: 'acme-secret-8ad56c36@example.com',
+          signer_id: 'client-ref-acme-secret-6f068947',
+          signer_ref: 'U4Bl5S077rdcixDZ',
+          email: 'acme-secret-6f068947@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -828,7 +832,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=e2f6c465-ff14-443c-acdc-bbda47f3d704&s=A-jySeRtX26eIj5t&signature=k1.NB_k9tDyfaoTvmKVCKViWH_lz9eJpYH4wGvJqeCnjDk',
+            'http://127.0.0.1:30992/sign?r=98e7188b-75e8-4d58-9d4c-8325641d61ad&s=U4Bl5S077rdcixDZ&signature=k1.1U3muZqvvgF9-1xzuLTALgPBbFWAaFEHmeMP627e0aQ',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -842,17 +846,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5557012129',
-          signer_ref: '-8mWFtEOUcp7ZhlI',
+          signer_id: '5559333388',
+          signer_ref: '6zdc4USXwRyt0MjW',
           email: null,
-          mobile_number: '15557012129',
+          mobile_number: '15559333388',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=e2f6c465-ff14-443c-acdc-bbda47f3d704&s=-8mWFtEOUcp7ZhlI&signature=k1.fyPtLvsnkr3LqolXMDsNB8Xc_EuVtLX-LbpDnh2o4o0',
+            'http://127.0.0.1:30992/sign?r=98e7188b-75e8-4d58-9d4c-8325641d61ad&s=6zdc4USXwRyt0MjW&signature=k1.VqHNLGAEj6mb66Z1ZMmwjukxzSOMlF4c4zgBSl0g82s',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -870,17 +874,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-acme-secret-8ad56c36',
+          assigned_to: 'client-ref-acme-secret-6f068947',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-acme-secret-8ad56c36',
+          assigned_to: 'client-ref-acme-secret-6f068947',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5557012129',
+          assigned_to: '5559333388',
         },
       ],
       render_data: {
@@ -889,8 +893,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:01:10.063Z',
-      updated_at: '2026-12-05T13:01:10.063Z',
+      created_at: '2026-12-05T13:19:51.952Z',
+      updated_at: '2026-12-05T13:19:51.952Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -904,6 +908,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       test_mode: false,
       cc: [],
       message: null,
+      title: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -911,7 +916,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '7e57f7fe-11fb-4b53-9e13-d20d9b1cb9db',
+      request_id: '40b1d8a7-376f-4f49-b284-996c614dea63',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -919,7 +924,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '0e0c32f0-ae05-4153-a8b9-028649ab2fd0',
+      request_id: '8cc5b377-60a3-41f8-adf9-796102189cf8',
     },
     '422': {
       type: 'https://docs.esign.example/problems/invalid_body',
@@ -933,14 +938,14 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'must contain at least one item',
         },
       ],
-      request_id: '40659d68-5841-4d05-93c1-b58abdfe7e73',
+      request_id: '4810ba8c-2362-48bf-b70f-cafe09f687f2',
     },
   },
   createWebhookEndpoint: {
     '201': {
-      id: 'c2d72ec9-93a8-49ee-a38e-89eb1a11c7e6',
+      id: '6be97dc7-c5dc-46ac-8350-75d826c1c5e0',
       site_id: 2,
-      url: 'https://127.0.0.1:9/esign/14b98298',
+      url: 'https://127.0.0.1:9/esign/22e800a3',
       description: '',
       event_types: ['request.expired'],
       enabled: true,
@@ -948,9 +953,9 @@ export const CAPTURED_EXAMPLES: Examples = {
       alert_email: 'ops@acme.example',
       failing_since: null,
       previous_secret_expires_at: null,
-      created_at: '2026-12-05T13:01:23.354Z',
-      updated_at: '2026-12-05T13:01:23.354Z',
-      secret: 'whsec_xFU0Go…',
+      created_at: '2026-12-05T13:20:03.140Z',
+      updated_at: '2026-12-05T13:20:03.140Z',
+      secret: 'whsec_N-Szdk…',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -958,7 +963,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'ac0bc47b-95ed-4a6f-b450-065cefe1b913',
+      request_id: '320699e2-2826-4299-abf3-3d67c18ba47e',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -966,7 +971,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '03fc97ab-ff54-4e2c-82e2-8fa1363a0a11',
+      request_id: '39a14f41-1200-4a6c-8403-97dc30261bad',
     },
   },
   deleteContract: {
@@ -976,7 +981,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'eb398c8e-8aae-4dd6-ac81-880ae71116b6',
+      request_id: '517a0725-a879-4fd2-a3ae-b265a37d296d',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -984,7 +989,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: '0fb6b51b-ffdc-43e9-9e9d-79fc0d337626',
+      request_id: 'fd4b2d8f-1149-4932-b258-603cb35c778a',
     },
   },
   deleteSiteSigner: {
@@ -994,7 +999,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'efb65b70-3e4c-4aea-a3bd-a1232a098b9d',
+      request_id: '20994afb-1f68-4d7d-b81c-92593e3ac7f8',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1002,7 +1007,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '31f6cff9-e8ab-4b35-a7ec-fa86c2e689bf',
+      request_id: '19b57c37-23ac-4f6c-8056-18aec37fb2e2',
     },
     '409': {
       type: 'https://docs.esign.example/problems/signer_in_use',
@@ -1020,7 +1025,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '54a45ea0-4b8b-4827-9d9b-74ddd33ce01f',
+      request_id: '298c9182-ea04-4a0c-8c04-b169860fe43a',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1028,7 +1033,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '2fe2e025-8731-47a4-b1c9-77dcccfd298b',
+      request_id: 'd65e3463-5010-4eb7-9c7c-7d9485e90a8f',
     },
   },
   downloadContractDocument: {
@@ -1038,7 +1043,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '0e3e83e0-51ed-4c7b-87b3-c479d0ac0719',
+      request_id: '3db90f0d-4e07-48ee-a764-c3d1889e4438',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1046,7 +1051,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: '193891f4-33e9-4870-9e81-373bae6ea231',
+      request_id: 'aecd6304-6f05-4727-8eca-dea653c32c40',
     },
   },
   downloadExecutedDocument: {
@@ -1056,7 +1061,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '4daeab44-3856-420a-9c38-0430e52f5d25',
+      request_id: '49add7f2-f86c-4693-aa16-ae3d3e86691c',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1064,7 +1069,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '2edbf35f-c270-4ca8-bb08-31c1e2303b45',
+      request_id: '725f5e96-5ad1-4cee-a487-cc62697a6456',
     },
   },
   endOtherSessions: {
@@ -1093,12 +1098,12 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   getApp: {
     '200': {
-      id: '8641dbb7-d639-460b-b8c1-184d5a9947a9',
-      client_id: '8641dbb7-d639-460b-b8c1-184d5a9947a9',
+      id: '10d14f7a-f502-4d7b-8fdb-f28a8af25fe6',
+      client_id: '10d14f7a-f502-4d7b-8fdb-f28a8af25fe6',
       name: 'Nightly export',
       has_client_secret: false,
       client_secret_created_at: null,
-      created_at: '2026-12-05T13:01:11.233Z',
+      created_at: '2026-12-05T13:19:55.004Z',
       disabled_at: null,
       callback_url: null,
     },
@@ -1107,7 +1112,7 @@ export const CAPTURED_EXAMPLES: Examples = {
     '200': {
       id: 1,
       site_id: 2,
-      name: 'Services agreement 4c1d435a',
+      name: 'Services agreement 7f3ee7cc',
       type: 'html',
       state: 'published',
       tokens: ['client_name', 'start_date'],
@@ -1129,9 +1134,9 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 103,
         sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
       },
-      created_at: '2026-12-05T13:01:03.733Z',
-      updated_at: '2026-12-05T13:01:04.329Z',
-      published_at: '2026-12-05T13:01:04.329Z',
+      created_at: '2026-12-05T13:19:45.536Z',
+      updated_at: '2026-12-05T13:19:46.169Z',
+      published_at: '2026-12-05T13:19:46.169Z',
       archived_at: null,
       html: '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>',
     },
@@ -1141,7 +1146,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '49d218ec-31b4-4963-971e-906c5c452dc4',
+      request_id: '7e9cb156-a90b-42b2-91e9-398cef5ea398',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1149,23 +1154,23 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: 'fbae0bb2-411d-4e8a-bcf3-335005ecf7a0',
+      request_id: '91eb2ba7-39b5-40ee-95bb-f3d7bd995286',
     },
   },
   getCurrentSession: {
     '200': {
       user: {
-        id: 'fd68209a-0587-46bf-bedf-696567be32bc',
-        email: 'dev-14b3d182@acme.example',
-        account_id: '3f98e2b5-e5d6-4783-960e-11336e1924aa',
+        id: 'fdb1aaa9-573f-4eee-bd70-78615f36a3be',
+        email: 'dev-db30ff69@acme.example',
+        account_id: 'c6346613-a0a9-4b5c-8284-19b94857497f',
       },
       sites: [
         {
           id: 1,
-          name: 'Acme site 303d4b',
+          name: 'Acme site 7a4417',
         },
       ],
-      expires_at: '2026-12-05T14:01:11.136Z',
+      expires_at: '2026-12-05T14:19:54.933Z',
       account_admin: false,
     },
     '401': {
@@ -1174,17 +1179,17 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'session_invalid',
       detail: 'The session has expired or ended; sign in again.',
-      request_id: '5b622520-9b86-454a-b0de-aab68c7197b8',
+      request_id: '6bdadd4f-c657-4850-a197-834a96710cb5',
     },
   },
   getJwks: {
     '200': {
       keys: [
         {
-          x: 'O259UAJFX4HmAARY455BRjxUmECiXuTlgbKyHckRGFg',
+          x: 'uuLqu8ZeOXurQkm0fFX7gia_GN1_em96K7-zmVayg6A',
           alg: 'EdDSA',
           crv: 'Ed25519',
-          kid: 'W_JSSrnqWsAxgjSPZol5dDfg7JMUSUAPdgArS1tted0',
+          kid: 'r11hj7jyDm3eBf7Ifs7ENJMl_fFfatv2RN00t7c4470',
           kty: 'OKP',
           use: 'sig',
         },
@@ -1193,15 +1198,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   getRequest: {
     '200': {
-      id: '14876214-d365-4980-9d20-5710162b6873',
+      id: 'a21417b7-08c8-47bf-8dce-206d7cbffdb8',
       site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-130c1186',
-          signer_ref: 'u0IxKAynXoxZnyyN',
-          email: 'm-130c1186@example.com',
+          signer_id: 'client-ref-m-7ad2c99b',
+          signer_ref: 'rvWHEBxkEb5zF8LW',
+          email: 'm-7ad2c99b@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -1209,7 +1214,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=14876214-d365-4980-9d20-5710162b6873&s=u0IxKAynXoxZnyyN&signature=k1.xD7hhJjQwp9MrXkhX5X7lzQJG0lxaVAzIZ9Vz52bbtg',
+            'http://127.0.0.1:30992/sign?r=a21417b7-08c8-47bf-8dce-206d7cbffdb8&s=rvWHEBxkEb5zF8LW&signature=k1.ZuBnupXd9FQPn2d7gXuEux2sK0CRkZdwm9KcvuXsLKg',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -1223,17 +1228,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5558141444',
-          signer_ref: 'hJQXi-0oJe3rY_wg',
+          signer_id: '5557416694',
+          signer_ref: '3tECEK9H4vEmyYTE',
           email: null,
-          mobile_number: '15558141444',
+          mobile_number: '15557416694',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=14876214-d365-4980-9d20-5710162b6873&s=hJQXi-0oJe3rY_wg&signature=k1.XTSBCM4nLAP6GZSth3cm4akTjUev_NtSaheYEjPnvC0',
+            'http://127.0.0.1:30992/sign?r=a21417b7-08c8-47bf-8dce-206d7cbffdb8&s=3tECEK9H4vEmyYTE&signature=k1.bTVCPibmCJFvfgwp45sPDNNTn-FjhaO9LZK-N9y5vPA',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -1251,17 +1256,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-130c1186',
+          assigned_to: 'client-ref-m-7ad2c99b',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-130c1186',
+          assigned_to: 'client-ref-m-7ad2c99b',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5558141444',
+          assigned_to: '5557416694',
         },
       ],
       render_data: {
@@ -1270,8 +1275,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:01:14.679Z',
-      updated_at: '2026-12-05T13:01:14.679Z',
+      created_at: '2026-12-05T13:19:55.897Z',
+      updated_at: '2026-12-05T13:19:55.897Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -1285,6 +1290,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       test_mode: false,
       cc: [],
       message: null,
+      title: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1292,7 +1298,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '20395d2a-9cb3-4806-83d9-0829124724ec',
+      request_id: '31979cab-7af6-4c30-97be-0217e8acf356',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1300,16 +1306,16 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '671c858b-2188-46b7-aacc-d8cf50bc0978',
+      request_id: 'daba41fb-8053-49e4-8744-c53e9c1aa289',
     },
   },
   getSiteSigner: {
     '200': {
-      signer_id: 'm-708f2577',
-      email: 'm-eb7eaa61@example.com',
+      signer_id: 'm-90e01f1c',
+      email: 'm-15b773e7@example.com',
       mobile_number: null,
-      created_at: '2026-12-05T13:01:11.055Z',
-      updated_at: '2026-12-05T13:01:11.055Z',
+      created_at: '2026-12-05T13:19:53.095Z',
+      updated_at: '2026-12-05T13:19:53.095Z',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1317,7 +1323,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '72b08e0d-bc63-47b6-ba6a-cb01f09daec4',
+      request_id: '404dda0c-9354-43db-9d59-8c2e38206b3d',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1325,18 +1331,18 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: 'c88feb0a-166a-461f-8e5b-689e01f6726c',
+      request_id: '47d18ecd-8d9c-4513-bcbf-47810799c499',
     },
   },
   getToken: {
     '200': {
-      id: '4223a2a7-4065-4df8-bf74-7ffcd90b36f6',
-      app_id: '8641dbb7-d639-460b-b8c1-184d5a9947a9',
+      id: '6d62a5b3-e020-49c8-a86b-43aa303e0d2e',
+      app_id: '10d14f7a-f502-4d7b-8fdb-f28a8af25fe6',
       name: 'prod',
       origin: 'self_service',
       state: 'active',
-      created_at: '2026-12-05T13:01:12.000Z',
-      expires_at: '2027-01-04T13:01:12.000Z',
+      created_at: '2026-12-05T13:19:55.000Z',
+      expires_at: '2027-01-04T13:19:55.000Z',
       last_used_at: null,
       revoked_at: null,
       site_ids: null,
@@ -1345,9 +1351,9 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   getWebhookEndpoint: {
     '200': {
-      id: '2e86fae3-f6c8-4fd3-b29d-72c34390afd9',
+      id: '408d99b7-5fe2-4d72-bea9-0d807a34cac6',
       site_id: 2,
-      url: 'https://127.0.0.1:9/esign/2ed3b528',
+      url: 'https://127.0.0.1:9/esign/fde4c57b',
       description: '',
       event_types: ['request.expired'],
       enabled: true,
@@ -1355,8 +1361,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       alert_email: 'ops@acme.example',
       failing_since: null,
       previous_secret_expires_at: null,
-      created_at: '2026-12-05T13:01:23.405Z',
-      updated_at: '2026-12-05T13:01:23.405Z',
+      created_at: '2026-12-05T13:20:03.258Z',
+      updated_at: '2026-12-05T13:20:03.258Z',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1364,7 +1370,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '07dccf2f-75c2-4a03-9683-069bede32be6',
+      request_id: 'fac43774-ff9a-401e-9162-d4255a5c4d26',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1372,7 +1378,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '263a661c-3962-4c14-b9c0-c1ff941e2e83',
+      request_id: '8984b03a-ac24-4300-91ad-57315e55d91a',
     },
   },
   listAccountUsers: {
@@ -1409,13 +1415,13 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: '4223a2a7-4065-4df8-bf74-7ffcd90b36f6',
-          app_id: '8641dbb7-d639-460b-b8c1-184d5a9947a9',
+          id: '6d62a5b3-e020-49c8-a86b-43aa303e0d2e',
+          app_id: '10d14f7a-f502-4d7b-8fdb-f28a8af25fe6',
           name: 'prod',
           origin: 'self_service',
           state: 'active',
-          created_at: '2026-12-05T13:01:12.000Z',
-          expires_at: '2027-01-04T13:01:12.000Z',
+          created_at: '2026-12-05T13:19:55.000Z',
+          expires_at: '2027-01-04T13:19:55.000Z',
           last_used_at: null,
           revoked_at: null,
           site_ids: null,
@@ -1433,12 +1439,12 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: '8641dbb7-d639-460b-b8c1-184d5a9947a9',
-          client_id: '8641dbb7-d639-460b-b8c1-184d5a9947a9',
+          id: '10d14f7a-f502-4d7b-8fdb-f28a8af25fe6',
+          client_id: '10d14f7a-f502-4d7b-8fdb-f28a8af25fe6',
           name: 'Nightly export',
           has_client_secret: false,
           client_secret_created_at: null,
-          created_at: '2026-12-05T13:01:11.233Z',
+          created_at: '2026-12-05T13:19:55.004Z',
           disabled_at: null,
           callback_url: null,
         },
@@ -1450,7 +1456,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'session_required',
       detail: 'Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.',
-      request_id: '0767cc54-e04c-4278-a1bc-d8fbb8998315',
+      request_id: '9538cc7c-6f1b-4869-847f-2178b13011b1',
     },
   },
   listContracts: {
@@ -1468,7 +1474,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '29fa730e-9cc1-4b6a-aa67-da2cd6d495ab',
+      request_id: 'f1b3eb2d-b407-48c9-90a6-7d7a7eccc831',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1476,7 +1482,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '82b8b295-4d05-44ef-a491-53850cdf3677',
+      request_id: '9e471628-ef1e-4ae2-84d7-875eccc92f60',
     },
   },
   listInvitations: {
@@ -1508,21 +1514,21 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: '2ca43899-c214-4f56-bd19-359d9020b2af',
+          id: '4aa73093-3fcd-449d-8473-2077cd191ac2',
           data: {
             site: {
               id: 2,
-              name: 'Acme site 0b6f2b',
+              name: 'Acme site 04e61e',
             },
             signers: [
               {
-                email: 'm-c5b0be64@example.com',
+                email: 'm-1fb43ad3@example.com',
                 send_to: {
                   email: true,
                   mobile_number: false,
                 },
-                signer_id: 'client-ref-m-c5b0be64',
-                signer_ref: 'ox2KYV6wFdC8s4nz',
+                signer_id: 'client-ref-m-1fb43ad3',
+                signer_ref: 'mfIkuOsRhcoLNPMa',
                 mobile_number: null,
               },
               {
@@ -1531,23 +1537,23 @@ export const CAPTURED_EXAMPLES: Examples = {
                   email: false,
                   mobile_number: true,
                 },
-                signer_id: '5557188180',
-                signer_ref: '8tF-zbSogFhJM7fl',
-                mobile_number: '15557188180',
+                signer_id: '5557601353',
+                signer_ref: 'PKmfWCnBiZs2NGVF',
+                mobile_number: '15557601353',
               },
             ],
             contracts: [
               {
                 id: 1,
-                name: 'Services agreement 4c1d435a',
+                name: 'Services agreement 7f3ee7cc',
               },
             ],
             expires_at: null,
-            request_id: 'fe8bb18f-eed0-4681-96a6-2db545a9b6ab',
+            request_id: '2d10a3a4-da09-4194-afee-1b5c563c1831',
           },
           type: 'request.sent',
           site_id: 2,
-          created_at: '2026-12-05T13:01:16.097Z',
+          created_at: '2026-12-05T13:19:57.362Z',
         },
       ],
     },
@@ -1557,7 +1563,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'c2b79601-d3f1-4c71-9c2e-edff5986077f',
+      request_id: '3663bc30-be24-44ff-b162-000c9879c4ad',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1565,7 +1571,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: 'e04a776d-0b46-4258-a422-41a2b36de6a0',
+      request_id: '4d58e8ec-bc33-4a81-ad91-98eb2c1e793a',
     },
   },
   listRequests: {
@@ -1583,7 +1589,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'token_inactive',
       detail: 'The access token has been revoked or is no longer valid.',
-      request_id: '60cce12e-39e5-4893-801f-83a1ba5f04c9',
+      request_id: 'e0be643e-32e0-4f68-9bcc-d845c0f56519',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1591,7 +1597,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '7eea9c0d-0f77-427c-80eb-5cd89121a2f0',
+      request_id: 'aba6e128-1acc-463b-9cf0-2d880a85ea3f',
     },
   },
   listSessions: {
@@ -1659,7 +1665,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '95442ec0-3247-4c0f-a0c9-9c69b26106e9',
+      request_id: '895ea90b-f27f-4435-bf5d-962dae2eb54e',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1667,7 +1673,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '93150ed7-b470-49be-9642-d15ac8b19e47',
+      request_id: '74c96872-48d2-4563-a800-a8b9b4894415',
     },
   },
   listSiteSigners: {
@@ -1679,32 +1685,32 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          signer_id: '5554567312',
+          signer_id: '5558642137',
           email: null,
-          mobile_number: '15554567312',
-          created_at: '2026-12-05T13:01:10.701Z',
-          updated_at: '2026-12-05T13:01:10.701Z',
+          mobile_number: '15558642137',
+          created_at: '2026-12-05T13:19:52.641Z',
+          updated_at: '2026-12-05T13:19:52.641Z',
         },
         {
-          signer_id: '5557012129',
+          signer_id: '5559333388',
           email: null,
-          mobile_number: '15557012129',
-          created_at: '2026-12-05T13:01:10.067Z',
-          updated_at: '2026-12-05T13:01:10.067Z',
+          mobile_number: '15559333388',
+          created_at: '2026-12-05T13:19:51.956Z',
+          updated_at: '2026-12-05T13:19:51.956Z',
         },
         {
-          signer_id: 'client-ref-acme-secret-8ad56c36',
-          email: 'acme-secret-8ad56c36@example.com',
+          signer_id: 'client-ref-acme-secret-6f068947',
+          email: 'acme-secret-6f068947@example.com',
           mobile_number: null,
-          created_at: '2026-12-05T13:01:10.067Z',
-          updated_at: '2026-12-05T13:01:10.067Z',
+          created_at: '2026-12-05T13:19:51.956Z',
+          updated_at: '2026-12-05T13:19:51.956Z',
         },
         {
-          signer_id: 'client-ref-c-e0a3fba1',
-          email: 'c-e0a3fba1@example.com',
+          signer_id: 'client-ref-c-12cb6ebc',
+          email: 'c-12cb6ebc@example.com',
           mobile_number: null,
-          created_at: '2026-12-05T13:01:10.701Z',
-          updated_at: '2026-12-05T13:01:10.701Z',
+          created_at: '2026-12-05T13:19:52.641Z',
+          updated_at: '2026-12-05T13:19:52.641Z',
         },
       ],
     },
@@ -1714,7 +1720,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '1be63751-a6cb-4a28-a6f6-5b1a5352083d',
+      request_id: '81199753-07f2-47fa-be0b-1528af9d5ca0',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1722,7 +1728,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '47ddd022-6e12-4c66-a0a8-f51b9aa9e68c',
+      request_id: '027a6bda-be74-46df-bb7a-ae502212049a',
     },
   },
   listTokens: {
@@ -1734,13 +1740,13 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: '4223a2a7-4065-4df8-bf74-7ffcd90b36f6',
-          app_id: '8641dbb7-d639-460b-b8c1-184d5a9947a9',
+          id: '6d62a5b3-e020-49c8-a86b-43aa303e0d2e',
+          app_id: '10d14f7a-f502-4d7b-8fdb-f28a8af25fe6',
           name: 'prod',
           origin: 'self_service',
           state: 'active',
-          created_at: '2026-12-05T13:01:12.000Z',
-          expires_at: '2027-01-04T13:01:12.000Z',
+          created_at: '2026-12-05T13:19:55.000Z',
+          expires_at: '2027-01-04T13:19:55.000Z',
           last_used_at: null,
           revoked_at: null,
           site_ids: null,
@@ -1754,7 +1760,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'session_required',
       detail: 'Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.',
-      request_id: '96ff2847-4c34-40ad-a2b6-2e856a612292',
+      request_id: 'edb14dcf-3634-4507-84f4-c000fdc9566c',
     },
   },
   listWebhookDeliveries: {
@@ -1772,7 +1778,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '2fa83159-74c0-473e-8a12-4968cf22d175',
+      request_id: '590d100f-b5ef-4337-9ee7-f41f31926cb5',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1780,7 +1786,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: 'ef0317fe-3369-4a5e-91ed-8b2bc2c0eac7',
+      request_id: 'b66b2b66-29d2-473c-b260-8fee84077129',
     },
   },
   listWebhookEndpoints: {
@@ -1798,7 +1804,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '1dacdfc6-25d9-4e8a-9e98-4824e55a3001',
+      request_id: '7edbdb15-cce1-42a2-983d-e66ea3e84e3e',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1806,14 +1812,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '051a33cf-890f-4cb1-85c9-e8ff2aabe2e1',
+      request_id: '566a4e3e-1b03-41f9-afb7-95d60c35d277',
     },
   },
   publishContract: {
     '200': {
       id: 1,
       site_id: 2,
-      name: 'Services agreement 4c1d435a',
+      name: 'Services agreement 7f3ee7cc',
       type: 'html',
       state: 'published',
       tokens: ['client_name', 'start_date'],
@@ -1835,9 +1841,9 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 103,
         sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
       },
-      created_at: '2026-12-05T13:01:03.733Z',
-      updated_at: '2026-12-05T13:01:04.329Z',
-      published_at: '2026-12-05T13:01:04.329Z',
+      created_at: '2026-12-05T13:19:45.536Z',
+      updated_at: '2026-12-05T13:19:46.169Z',
+      published_at: '2026-12-05T13:19:46.169Z',
       archived_at: null,
       html: '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>',
     },
@@ -1847,7 +1853,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '856dbdf1-9aa1-4f5e-b16a-9b7e0e6e0c68',
+      request_id: '7e63e959-b167-4c46-8140-6e6e17606c8c',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1855,7 +1861,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: '5defcc56-911f-4ce2-b390-879ef34ccf6f',
+      request_id: 'dd9e58f5-a1fe-43bf-8a23-d81076c09fe3',
     },
   },
   putSiteSigner: {
@@ -1867,11 +1873,11 @@ export const CAPTURED_EXAMPLES: Examples = {
       updated_at: '2026-12-04T20:50:03.848Z',
     },
     '201': {
-      signer_id: 'm-708f2577',
-      email: 'm-eb7eaa61@example.com',
+      signer_id: 'm-90e01f1c',
+      email: 'm-15b773e7@example.com',
       mobile_number: null,
-      created_at: '2026-12-05T13:01:11.055Z',
-      updated_at: '2026-12-05T13:01:11.055Z',
+      created_at: '2026-12-05T13:19:53.095Z',
+      updated_at: '2026-12-05T13:19:53.095Z',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1879,7 +1885,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '1173da7f-d20f-4c78-ab76-a5d7ddedb61e',
+      request_id: 'b4bf1e46-93f0-407e-9391-ec9adda18dc1',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1887,7 +1893,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '0bc28e4c-7bbb-40c8-bfa6-0ceae8f09e27',
+      request_id: '40b9f96e-eb26-4c1e-ba00-b1df755b9995',
     },
     '422': {
       type: 'https://docs.esign.example/problems/invalid_body',
@@ -1906,15 +1912,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   reissueExecutionUrl: {
     '200': {
-      id: '2bf0fc85-9f51-46de-b7b3-adad2e997b49',
+      id: 'da7985c9-5e41-43d5-8a16-48113c0f5735',
       site_id: 1,
       state: 'sent',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-reissue-425938ae',
-          signer_ref: 'DusCy7GFXhTEXgBT',
-          email: 'reissue-425938ae@example.com',
+          signer_id: 'client-ref-reissue-b4cac5a8',
+          signer_ref: 'YjvMEmIfCK5WyAh3',
+          email: 'reissue-b4cac5a8@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -1922,111 +1928,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:18192/sign?r=2bf0fc85-9f51-46de-b7b3-adad2e997b49&s=DusCy7GFXhTEXgBT&signature=k1.1.bg152i_J7Q5VYwxAq1ZEAR9ZIgk-P-dOjTY9OiPLlfM',
-          signed_at: null,
-          declined_at: null,
-          notifications: {
-            email: 'pending',
-            sms: 'not_requested',
-          },
-          order: null,
-          turn: true,
-          authentication: null,
-          locale: null,
-          viewed_at: null,
-        },
-        {
-          signer_id: '5557832648',
-          signer_ref: 'xsTdaiUMUyLbuGQH',
-          email: null,
-          mobile_number: '15557832648',
-          send_to: {
-            email: false,
-            mobile_number: true,
-          },
-          state: 'pending',
-          request_url:
-            'http://127.0.0.1:18192/sign?r=2bf0fc85-9f51-46de-b7b3-adad2e997b49&s=xsTdaiUMUyLbuGQH&signature=k1.DVD77nwwjyWTvoDMSnCB7SFtlwHX7NREKaH0spbpU-c',
-          signed_at: null,
-          declined_at: null,
-          notifications: {
-            email: 'not_requested',
-            sms: 'delivered',
-          },
-          order: null,
-          turn: true,
-          authentication: null,
-          locale: null,
-          viewed_at: null,
-        },
-      ],
-      fields: [
-        {
-          name: 'full_name',
-          default_value: null,
-          assigned_to: 'client-ref-reissue-425938ae',
-        },
-        {
-          name: 'signature',
-          default_value: null,
-          assigned_to: 'client-ref-reissue-425938ae',
-        },
-        {
-          name: 'witness_signature',
-          default_value: null,
-          assigned_to: '5557832648',
-        },
-      ],
-      render_data: {
-        start_date: '2030-01-01',
-        client_name: 'Jane Q. Client',
-      },
-      redirect_url: 'https://client.example/after-signing?ref=42',
-      expires_at: null,
-      created_at: '2026-12-05T13:01:10.457Z',
-      updated_at: '2026-12-05T13:01:10.669Z',
-      sent_at: '2026-12-05T13:01:10.479Z',
-      cancelled_at: null,
-      expired_at: null,
-      completed_at: null,
-      declined_at: null,
-      last_reminded_at: null,
-      remind_count: 0,
-      reminder_interval_days: null,
-      next_reminder_at: null,
-      current_order: null,
-      test_mode: false,
-      cc: [],
-      message: null,
-    },
-    '409': {
-      type: 'https://docs.esign.example/problems/invalid_state',
-      title: 'Conflict',
-      status: 409,
-      code: 'invalid_state',
-      detail: 'The signer has signed.',
-      request_id: 'f4714d1e-f0d6-4a9e-a49e-3172fcc8192d',
-    },
-  },
-  remindRequest: {
-    '200': {
-      id: '72d41120-187e-4339-b4c9-b162dffb1fe5',
-      site_id: 2,
-      state: 'sent',
-      contracts: [1],
-      signers: [
-        {
-          signer_id: 'client-ref-m-646a38c8',
-          signer_ref: '92s2xiXljGs3F1rw',
-          email: 'm-646a38c8@example.com',
-          mobile_number: null,
-          send_to: {
-            email: true,
-            mobile_number: false,
-          },
-          state: 'pending',
-          request_url:
-            'http://127.0.0.1:20112/sign?r=72d41120-187e-4339-b4c9-b162dffb1fe5&s=92s2xiXljGs3F1rw&signature=k1.pW494BUeh-TaYFS80kRj2iLbJL_Elzg6GJFoI_RYbSg',
+            'http://127.0.0.1:29072/sign?r=da7985c9-5e41-43d5-8a16-48113c0f5735&s=YjvMEmIfCK5WyAh3&signature=k1.1.VetVbrGFaIA-8YtQQG0-g__WnvqnnxyAaelrIax78so',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2040,17 +1942,122 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5555545450',
-          signer_ref: '83tsekUMwIZ0twk5',
+          signer_id: '5554643703',
+          signer_ref: 'Ulc-sNux2zcrsqB0',
           email: null,
-          mobile_number: '15555545450',
+          mobile_number: '15554643703',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=72d41120-187e-4339-b4c9-b162dffb1fe5&s=83tsekUMwIZ0twk5&signature=k1.rYjX3Oiu24thDPwVWiZWlOdWH2AT3mWjbcB4LdMEk6A',
+            'http://127.0.0.1:29072/sign?r=da7985c9-5e41-43d5-8a16-48113c0f5735&s=Ulc-sNux2zcrsqB0&signature=k1.6f0eqlkWkEZSVWNdW37zwNZfQbrLxRshFkG7IknbO2o',
+          signed_at: null,
+          declined_at: null,
+          notifications: {
+            email: 'not_requested',
+            sms: 'pending',
+          },
+          order: null,
+          turn: true,
+          authentication: null,
+          locale: null,
+          viewed_at: null,
+        },
+      ],
+      fields: [
+        {
+          name: 'full_name',
+          default_value: null,
+          assigned_to: 'client-ref-reissue-b4cac5a8',
+        },
+        {
+          name: 'signature',
+          default_value: null,
+          assigned_to: 'client-ref-reissue-b4cac5a8',
+        },
+        {
+          name: 'witness_signature',
+          default_value: null,
+          assigned_to: '5554643703',
+        },
+      ],
+      render_data: {
+        start_date: '2030-01-01',
+        client_name: 'Jane Q. Client',
+      },
+      redirect_url: 'https://client.example/after-signing?ref=42',
+      expires_at: null,
+      created_at: '2026-12-05T13:19:53.688Z',
+      updated_at: '2026-12-05T13:19:53.813Z',
+      sent_at: '2026-12-05T13:19:53.707Z',
+      cancelled_at: null,
+      expired_at: null,
+      completed_at: null,
+      declined_at: null,
+      last_reminded_at: null,
+      remind_count: 0,
+      reminder_interval_days: null,
+      next_reminder_at: null,
+      current_order: null,
+      test_mode: false,
+      cc: [],
+      message: null,
+      title: null,
+    },
+    '409': {
+      type: 'https://docs.esign.example/problems/invalid_state',
+      title: 'Conflict',
+      status: 409,
+      code: 'invalid_state',
+      detail: 'The signer has signed.',
+      request_id: 'a45bb24a-1fa0-4a11-b73c-d7a9a5b0a532',
+    },
+  },
+  remindRequest: {
+    '200': {
+      id: 'ec39dcae-27e2-4d02-a285-4673b70a1a14',
+      site_id: 2,
+      state: 'sent',
+      contracts: [1],
+      signers: [
+        {
+          signer_id: 'client-ref-m-1bf43859',
+          signer_ref: 'grA8XOA5nk6mhIiX',
+          email: 'm-1bf43859@example.com',
+          mobile_number: null,
+          send_to: {
+            email: true,
+            mobile_number: false,
+          },
+          state: 'pending',
+          request_url:
+            'http://127.0.0.1:30992/sign?r=ec39dcae-27e2-4d02-a285-4673b70a1a14&s=grA8XOA5nk6mhIiX&signature=k1.7bYJPDKBULyjPQTEzqLrhAdHUVBbvTWTWRgHszQo3vU',
+          signed_at: null,
+          declined_at: null,
+          notifications: {
+            email: 'delivered',
+            sms: 'not_requested',
+          },
+          order: null,
+          turn: true,
+          authentication: null,
+          locale: null,
+          viewed_at: null,
+        },
+        {
+          signer_id: '5553195641',
+          signer_ref: 'kFaRrcZpsmAnXZ4F',
+          email: null,
+          mobile_number: '15553195641',
+          send_to: {
+            email: false,
+            mobile_number: true,
+          },
+          state: 'pending',
+          request_url:
+            'http://127.0.0.1:30992/sign?r=ec39dcae-27e2-4d02-a285-4673b70a1a14&s=kFaRrcZpsmAnXZ4F&signature=k1.MmqN-PTrTEUzvZIq77ERCIPNH6VgCLYBT8FUd-jUwbA',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2068,17 +2075,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-646a38c8',
+          assigned_to: 'client-ref-m-1bf43859',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-646a38c8',
+          assigned_to: 'client-ref-m-1bf43859',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5555545450',
+          assigned_to: '5553195641',
         },
       ],
       render_data: {
@@ -2087,14 +2094,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:01:16.329Z',
-      updated_at: '2026-12-05T13:01:17.551Z',
-      sent_at: '2026-12-05T13:01:16.348Z',
+      created_at: '2026-12-05T13:19:57.526Z',
+      updated_at: '2026-12-05T13:19:58.701Z',
+      sent_at: '2026-12-05T13:19:57.550Z',
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
       declined_at: null,
-      last_reminded_at: '2026-12-05T13:01:17.551Z',
+      last_reminded_at: '2026-12-05T13:19:58.701Z',
       remind_count: 1,
       reminder_interval_days: null,
       next_reminder_at: null,
@@ -2102,6 +2109,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       test_mode: false,
       cc: [],
       message: null,
+      title: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2109,7 +2117,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '9aea6eb3-9051-45d1-8570-e3e851fbe227',
+      request_id: 'f1f541dc-43a7-491a-9e27-138ebed92baf',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2117,20 +2125,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '806561dd-f28f-4ceb-8bf1-e6dac6a2e091',
+      request_id: '11f18b84-9420-4e5e-aeb3-007ceb21b3a5',
     },
   },
   removeRequestContract: {
     '200': {
-      id: '6ec7fab8-412f-4408-afd3-61b43b4de181',
+      id: '98914b65-9956-4679-a6f3-7e5f57869147',
       site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-2e657c6d',
-          signer_ref: 'kyNJzWDAuaXr_zCl',
-          email: 'm-2e657c6d@example.com',
+          signer_id: 'client-ref-m-7b8a1e64',
+          signer_ref: '3YfRpq52ERS8aRkl',
+          email: 'm-7b8a1e64@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2138,7 +2146,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=6ec7fab8-412f-4408-afd3-61b43b4de181&s=kyNJzWDAuaXr_zCl&signature=k1.e3s_QgWqf4w95PwZVfP3P72gxoNwEbW5l1dY0MQhuvQ',
+            'http://127.0.0.1:30992/sign?r=98914b65-9956-4679-a6f3-7e5f57869147&s=3YfRpq52ERS8aRkl&signature=k1.XGKy45ctldSLkfS64ssPS6hEPc88QnufOdO2waeggFE',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2152,17 +2160,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5559738208',
-          signer_ref: 'vPjOycW5kWLlvsXJ',
+          signer_id: '5557908829',
+          signer_ref: 'qW1lHr-dJb1gzFza',
           email: null,
-          mobile_number: '15559738208',
+          mobile_number: '15557908829',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=6ec7fab8-412f-4408-afd3-61b43b4de181&s=vPjOycW5kWLlvsXJ&signature=k1.vhKAw5QEKf052MG5QDYVxHba0iPM2Qnb-kYHBbvipGY',
+            'http://127.0.0.1:30992/sign?r=98914b65-9956-4679-a6f3-7e5f57869147&s=qW1lHr-dJb1gzFza&signature=k1.gNirwTUljMBkOGi7dYKodk4sOdZ730bY5YzYK9Cw8AE',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2180,17 +2188,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-2e657c6d',
+          assigned_to: 'client-ref-m-7b8a1e64',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-2e657c6d',
+          assigned_to: 'client-ref-m-7b8a1e64',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5559738208',
+          assigned_to: '5557908829',
         },
       ],
       render_data: {
@@ -2199,8 +2207,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:01:15.796Z',
-      updated_at: '2026-12-05T13:01:15.914Z',
+      created_at: '2026-12-05T13:19:57.073Z',
+      updated_at: '2026-12-05T13:19:57.241Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -2214,6 +2222,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       test_mode: false,
       cc: [],
       message: null,
+      title: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2221,7 +2230,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '17e5da2f-a56e-44a7-a139-11c80bd4890e',
+      request_id: 'a0400b92-0738-422d-a048-4399a67d7c85',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2229,20 +2238,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '4f3ad99a-435f-4e23-9548-9a44addab746',
+      request_id: '900e158c-515c-4c78-a784-186c86ed1ebc',
     },
   },
   removeRequestSigner: {
     '200': {
-      id: '2ac36c6a-7f48-4a78-8cf1-485772e1570b',
+      id: 'fea3f087-a13f-4cac-a1b9-0c47a42231a4',
       site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-2af21f35',
-          signer_ref: 'U1-zZS3llJUnfe0b',
-          email: 'm-2af21f35@example.com',
+          signer_id: 'client-ref-m-6c150067',
+          signer_ref: 'Az60-hIPOluQBUaq',
+          email: 'm-6c150067@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2250,7 +2259,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=2ac36c6a-7f48-4a78-8cf1-485772e1570b&s=U1-zZS3llJUnfe0b&signature=k1._IP7eJ9gWd-7B-JK-Mlzl61ogdC-4Yk2lKkZKh1x8_8',
+            'http://127.0.0.1:30992/sign?r=fea3f087-a13f-4cac-a1b9-0c47a42231a4&s=Az60-hIPOluQBUaq&signature=k1.8YyyXVH7Wi7qoPYAD3hQDwsyG87CwmDU-stBLUEEYVo',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2264,17 +2273,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5558608298',
-          signer_ref: 'eDe1uhUpMXkVCd2w',
+          signer_id: '5554700451',
+          signer_ref: 't9efVxaSSNUcVZvO',
           email: null,
-          mobile_number: '15558608298',
+          mobile_number: '15554700451',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=2ac36c6a-7f48-4a78-8cf1-485772e1570b&s=eDe1uhUpMXkVCd2w&signature=k1.GW6Uvb-ebD1A0ZeK07VKj3zdzViVXU2jW4sBdlyiGII',
+            'http://127.0.0.1:30992/sign?r=fea3f087-a13f-4cac-a1b9-0c47a42231a4&s=t9efVxaSSNUcVZvO&signature=k1.HsTtayBiJzsezgMWdNvWLdS1qjV0zNO3T-XPOaUpCvc',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2292,17 +2301,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-2af21f35',
+          assigned_to: 'client-ref-m-6c150067',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-2af21f35',
+          assigned_to: 'client-ref-m-6c150067',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5558608298',
+          assigned_to: '5554700451',
         },
       ],
       render_data: {
@@ -2311,8 +2320,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:01:15.276Z',
-      updated_at: '2026-12-05T13:01:15.420Z',
+      created_at: '2026-12-05T13:19:56.612Z',
+      updated_at: '2026-12-05T13:19:56.730Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -2326,6 +2335,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       test_mode: false,
       cc: [],
       message: null,
+      title: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2333,7 +2343,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '53b85fe1-1968-47ad-aa96-bdffdb1b577c',
+      request_id: '11d61d6c-ee06-4856-9654-bf7d7258ecc5',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2341,20 +2351,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '3ae77b48-a659-4aae-94d8-25f14db00da3',
+      request_id: '7a660c73-1dc5-4e76-b63e-abc2f89889c7',
     },
   },
   reorderRequestContracts: {
     '200': {
-      id: '547abd78-32cc-447e-b63c-6b8f22338634',
+      id: 'de8a4279-63ae-4f39-a6e4-f8821afa6647',
       site_id: 2,
       state: 'draft',
       contracts: [12, 1],
       signers: [
         {
-          signer_id: 'client-ref-m-e6d26ac1',
-          signer_ref: 'CZ4LeYDAS7-k0FSk',
-          email: 'm-e6d26ac1@example.com',
+          signer_id: 'client-ref-m-a68a1748',
+          signer_ref: '9My5jChyDEwkS6gC',
+          email: 'm-a68a1748@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2362,7 +2372,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=547abd78-32cc-447e-b63c-6b8f22338634&s=CZ4LeYDAS7-k0FSk&signature=k1.3hKifSR5NY252CKEt0ujZic-s-PZ6mwhBJ3nNxsn9GI',
+            'http://127.0.0.1:30992/sign?r=de8a4279-63ae-4f39-a6e4-f8821afa6647&s=9My5jChyDEwkS6gC&signature=k1.yiBn1A3tE_9uCXCwiRbwPBnsYD4KwRpk7L1bQ4DwbfQ',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2376,17 +2386,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5559031975',
-          signer_ref: 'PWDz2bN1QyYU8iXL',
+          signer_id: '5557364295',
+          signer_ref: 'x0TPd5Q9Y0Kw5CgG',
           email: null,
-          mobile_number: '15559031975',
+          mobile_number: '15557364295',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=547abd78-32cc-447e-b63c-6b8f22338634&s=PWDz2bN1QyYU8iXL&signature=k1.WC5DBAz1uwqQJiMVhwgkZxTk4tZTvOQnFjToumdh2xw',
+            'http://127.0.0.1:30992/sign?r=de8a4279-63ae-4f39-a6e4-f8821afa6647&s=x0TPd5Q9Y0Kw5CgG&signature=k1.qL2vd8F4GbY92ugygWFWByP9S4HC4BcrzeyI0yYvzbs',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2404,17 +2414,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-e6d26ac1',
+          assigned_to: 'client-ref-m-a68a1748',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-e6d26ac1',
+          assigned_to: 'client-ref-m-a68a1748',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5559031975',
+          assigned_to: '5557364295',
         },
       ],
       render_data: {
@@ -2423,8 +2433,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:01:15.613Z',
-      updated_at: '2026-12-05T13:01:15.768Z',
+      created_at: '2026-12-05T13:19:56.935Z',
+      updated_at: '2026-12-05T13:19:57.035Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -2438,6 +2448,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       test_mode: false,
       cc: [],
       message: null,
+      title: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2445,7 +2456,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'b3f41fd6-7bf5-457b-9981-7fb17f4c8dd0',
+      request_id: '733398d3-6f79-4667-82d5-06d05311bb03',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2453,14 +2464,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '8573926b-9273-46b0-8233-30eda6901de2',
+      request_id: '26d7d25a-042f-4c2f-b171-6e712c0d28cf',
     },
   },
   replaceContract: {
     '200': {
       id: 5,
       site_id: 2,
-      name: 'Replaced 931a3bb5',
+      name: 'Replaced 2b59f761',
       type: 'html',
       state: 'draft',
       tokens: ['b'],
@@ -2469,8 +2480,8 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 12,
         sha256: '93a49e989c7913383a34099443904e9f6f478d5ff329dd4bd68abadc22bafcfa',
       },
-      created_at: '2026-12-05T13:01:12.247Z',
-      updated_at: '2026-12-05T13:01:12.384Z',
+      created_at: '2026-12-05T13:19:53.924Z',
+      updated_at: '2026-12-05T13:19:54.126Z',
       published_at: null,
       archived_at: null,
       html: '<p>{{b}}</p>',
@@ -2481,7 +2492,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '64c8c308-a546-40d6-a2a8-1277685f7f22',
+      request_id: '223f7e36-9f12-44eb-b7c0-b6b5da033af5',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2489,7 +2500,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: 'ca5f0bf7-6b20-4c97-9639-6408435fe81f',
+      request_id: '4cb6338c-5e30-4efa-ac4a-ec4f81db1713',
     },
   },
   requestPasswordReset: {
@@ -2499,19 +2510,19 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   rotateWebhookSecret: {
     '200': {
-      id: '24ec2b17-9570-4d8a-afbe-d66cf4bcbe07',
+      id: '435b0898-8bd7-45ed-bd33-e4ed5453640b',
       site_id: 2,
-      url: 'https://127.0.0.1:9/esign/b44a8da8',
+      url: 'https://127.0.0.1:9/esign/44f876f0',
       description: '',
       event_types: ['request.expired'],
       enabled: true,
       disabled_reason: null,
       alert_email: 'ops@acme.example',
       failing_since: null,
-      previous_secret_expires_at: '2026-12-06T13:01:23.763Z',
-      created_at: '2026-12-05T13:01:23.708Z',
-      updated_at: '2026-12-05T13:01:23.763Z',
-      secret: 'whsec_8ImXwy…',
+      previous_secret_expires_at: '2026-12-06T13:20:03.590Z',
+      created_at: '2026-12-05T13:20:03.529Z',
+      updated_at: '2026-12-05T13:20:03.590Z',
+      secret: 'whsec_rkuOrQ…',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2519,7 +2530,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'f7e908f8-adbd-4dce-b263-57880ac7648d',
+      request_id: 'ba4ae5b8-fce4-4935-acc0-0a558b0e4cfc',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2527,20 +2538,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: 'dec953e5-7f06-48b2-8e29-38c8159448b1',
+      request_id: '5c5bdf2f-4c14-4e7c-a88e-27a17147021c',
     },
   },
   sendRequest: {
     '200': {
-      id: 'dab620a4-9852-448d-92d7-6671eba40bc6',
+      id: '610bf812-5e43-4ebf-8cf3-cc7b77a78c4d',
       site_id: 2,
       state: 'sent',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-99f97676',
-          signer_ref: '_nbmNWIMcjQkNCOE',
-          email: 'm-99f97676@example.com',
+          signer_id: 'client-ref-m-9c6efd72',
+          signer_ref: 'BEpYjFZhxyIrr3OQ',
+          email: 'm-9c6efd72@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2548,7 +2559,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=dab620a4-9852-448d-92d7-6671eba40bc6&s=_nbmNWIMcjQkNCOE&signature=k1.RJI9mhhjBGzhmD5yQpV-m7OVXpcruhAK2dCX2fdCiTA',
+            'http://127.0.0.1:30992/sign?r=610bf812-5e43-4ebf-8cf3-cc7b77a78c4d&s=BEpYjFZhxyIrr3OQ&signature=k1.GxGwqLol8abLp5Lq7paLUxesFwtvAZHalEMZRA6tRgI',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2562,17 +2573,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5554531190',
-          signer_ref: '5qBroGf9MOhG2U5L',
+          signer_id: '5555545874',
+          signer_ref: 'BuLJfUxY_J9w10ST',
           email: null,
-          mobile_number: '15554531190',
+          mobile_number: '15555545874',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=dab620a4-9852-448d-92d7-6671eba40bc6&s=5qBroGf9MOhG2U5L&signature=k1.92zQsHbMmul8ry2eSsppbMqLAv-tao8m8o0LfCT8mYA',
+            'http://127.0.0.1:30992/sign?r=610bf812-5e43-4ebf-8cf3-cc7b77a78c4d&s=BuLJfUxY_J9w10ST&signature=k1.Lz-qBNmtfRPj7s_6Y4GB3M33pnPXR_EiVfbRNecYCrk',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2590,17 +2601,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-99f97676',
+          assigned_to: 'client-ref-m-9c6efd72',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-99f97676',
+          assigned_to: 'client-ref-m-9c6efd72',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5554531190',
+          assigned_to: '5555545874',
         },
       ],
       render_data: {
@@ -2609,9 +2620,9 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:01:14.864Z',
-      updated_at: '2026-12-05T13:01:14.873Z',
-      sent_at: '2026-12-05T13:01:14.873Z',
+      created_at: '2026-12-05T13:19:56.021Z',
+      updated_at: '2026-12-05T13:19:56.044Z',
+      sent_at: '2026-12-05T13:19:56.044Z',
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
@@ -2624,6 +2635,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       test_mode: false,
       cc: [],
       message: null,
+      title: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2631,7 +2643,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '08109810-37e8-4101-aca2-bfe75148111d',
+      request_id: '2944d130-9d71-4aee-8afe-68806ca04b8b',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2639,7 +2651,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '8fd7bd69-f5f0-459c-a6c8-90ac6667663f',
+      request_id: '56c16caa-3340-4079-9dfe-cac0dbb1b474',
     },
     '409': {
       type: 'https://docs.esign.example/problems/invalid_state',
@@ -2648,7 +2660,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       code: 'invalid_state',
       detail: 'Cannot send a Request that is sent.',
       state: 'sent',
-      request_id: 'ef7e21bd-c3a7-4510-8e8a-b2d33e567507',
+      request_id: '505c6887-1525-4898-bd73-d99454a0339e',
     },
     '422': {
       type: 'https://docs.esign.example/problems/send_preconditions_failed',
@@ -2672,18 +2684,18 @@ export const CAPTURED_EXAMPLES: Examples = {
         },
       ],
       unassigned_fields: ['full_name', 'signature', 'witness_signature'],
-      request_id: '568dc670-8c57-4f8c-bbb4-12914a80b564',
+      request_id: 'b0d7c990-20a1-4eb3-9495-6704b4f73ddc',
     },
   },
   signIn: {
     '201': {
-      session_token: 'ses_ss5PSNl1…',
+      session_token: 'ses_OmnHH9kD…',
       token_type: 'Bearer',
-      expires_at: '2026-12-05T14:01:11.136Z',
+      expires_at: '2026-12-05T14:19:54.933Z',
       user: {
-        id: 'fd68209a-0587-46bf-bedf-696567be32bc',
-        email: 'dev-14b3d182@acme.example',
-        account_id: '3f98e2b5-e5d6-4783-960e-11336e1924aa',
+        id: 'fdb1aaa9-573f-4eee-bd70-78615f36a3be',
+        email: 'dev-db30ff69@acme.example',
+        account_id: 'c6346613-a0a9-4b5c-8284-19b94857497f',
       },
     },
     '401': {
@@ -2692,14 +2704,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'invalid_credentials',
       detail: 'The e-mail address or the password is wrong.',
-      request_id: 'acff98ac-1857-4e76-bcf2-8a9222ccfaab',
+      request_id: '0c3fb240-2c29-4aa9-8adb-a5aca3238bf6',
     },
   },
   unarchiveContract: {
     '200': {
       id: 8,
       site_id: 2,
-      name: 'Agreement cf1fce3d',
+      name: 'Agreement 466e503a',
       type: 'html',
       state: 'published',
       tokens: ['x'],
@@ -2708,9 +2720,9 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 12,
         sha256: 'c5738321ce63d3812cec78731a1650a1f5f0048b85b545ad0b13668d00911abd',
       },
-      created_at: '2026-12-05T13:01:12.690Z',
-      updated_at: '2026-12-05T13:01:13.016Z',
-      published_at: '2026-12-05T13:01:12.764Z',
+      created_at: '2026-12-05T13:19:54.535Z',
+      updated_at: '2026-12-05T13:19:54.640Z',
+      published_at: '2026-12-05T13:19:54.543Z',
       archived_at: null,
       html: '<p>{{x}}</p>',
     },
@@ -2720,7 +2732,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '09f8645b-88c5-41e8-a4be-febc13cbffa5',
+      request_id: '3ad8d462-4ead-485a-b838-10c3b34d7485',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2728,7 +2740,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: '65fa56d2-5b96-44a7-8615-d4dc6ade2db4',
+      request_id: '4a105e31-cc53-4cc9-aae2-b9609b6390e0',
     },
   },
   updateAccount: {
@@ -2751,15 +2763,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   updateRequest: {
     '200': {
-      id: 'dab620a4-9852-448d-92d7-6671eba40bc6',
+      id: '610bf812-5e43-4ebf-8cf3-cc7b77a78c4d',
       site_id: 2,
       state: 'sent',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-99f97676',
-          signer_ref: '_nbmNWIMcjQkNCOE',
-          email: 'm-99f97676@example.com',
+          signer_id: 'client-ref-m-9c6efd72',
+          signer_ref: 'BEpYjFZhxyIrr3OQ',
+          email: 'm-9c6efd72@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2767,7 +2779,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=dab620a4-9852-448d-92d7-6671eba40bc6&s=_nbmNWIMcjQkNCOE&signature=k1.RJI9mhhjBGzhmD5yQpV-m7OVXpcruhAK2dCX2fdCiTA',
+            'http://127.0.0.1:30992/sign?r=610bf812-5e43-4ebf-8cf3-cc7b77a78c4d&s=BEpYjFZhxyIrr3OQ&signature=k1.GxGwqLol8abLp5Lq7paLUxesFwtvAZHalEMZRA6tRgI',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2781,17 +2793,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5554531190',
-          signer_ref: '5qBroGf9MOhG2U5L',
+          signer_id: '5555545874',
+          signer_ref: 'BuLJfUxY_J9w10ST',
           email: null,
-          mobile_number: '15554531190',
+          mobile_number: '15555545874',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:20112/sign?r=dab620a4-9852-448d-92d7-6671eba40bc6&s=5qBroGf9MOhG2U5L&signature=k1.92zQsHbMmul8ry2eSsppbMqLAv-tao8m8o0LfCT8mYA',
+            'http://127.0.0.1:30992/sign?r=610bf812-5e43-4ebf-8cf3-cc7b77a78c4d&s=BuLJfUxY_J9w10ST&signature=k1.Lz-qBNmtfRPj7s_6Y4GB3M33pnPXR_EiVfbRNecYCrk',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2809,17 +2821,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-99f97676',
+          assigned_to: 'client-ref-m-9c6efd72',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-99f97676',
+          assigned_to: 'client-ref-m-9c6efd72',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5554531190',
+          assigned_to: '5555545874',
         },
       ],
       render_data: {
@@ -2828,9 +2840,9 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:01:14.864Z',
-      updated_at: '2026-12-05T13:01:14.972Z',
-      sent_at: '2026-12-05T13:01:14.873Z',
+      created_at: '2026-12-05T13:19:56.021Z',
+      updated_at: '2026-12-05T13:19:56.361Z',
+      sent_at: '2026-12-05T13:19:56.044Z',
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
@@ -2838,11 +2850,12 @@ export const CAPTURED_EXAMPLES: Examples = {
       last_reminded_at: null,
       remind_count: 0,
       reminder_interval_days: 3,
-      next_reminder_at: '2026-12-08T13:01:14.873Z',
+      next_reminder_at: '2026-12-08T13:19:56.044Z',
       current_order: null,
       test_mode: false,
       cc: [],
       message: null,
+      title: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2850,7 +2863,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'baf0ea57-852b-4d47-9ca5-9c626aca5dee',
+      request_id: 'd5a982e3-5aab-4c67-9a0e-0686b6dfc397',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2858,7 +2871,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '8da0ff5a-c513-454e-9141-f0a5b92cb848',
+      request_id: '86fb918d-cdc8-4762-8b72-00c79d5af760',
     },
     '409': {
       type: 'https://docs.esign.example/problems/invalid_state',
@@ -2886,9 +2899,9 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   updateWebhookEndpoint: {
     '200': {
-      id: 'bc727cf6-423a-4907-9dbb-de29313803f2',
+      id: '45514a7d-da03-42c0-8b27-bec9d8c4601d',
       site_id: 2,
-      url: 'https://127.0.0.1:9/esign/12f20ec6',
+      url: 'https://127.0.0.1:9/esign/65d9aabb',
       description: 'changed',
       event_types: ['request.expired'],
       enabled: true,
@@ -2896,8 +2909,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       alert_email: 'ops@acme.example',
       failing_since: null,
       previous_secret_expires_at: null,
-      created_at: '2026-12-05T13:01:23.583Z',
-      updated_at: '2026-12-05T13:01:23.659Z',
+      created_at: '2026-12-05T13:20:03.406Z',
+      updated_at: '2026-12-05T13:20:03.478Z',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2905,7 +2918,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '41c4968b-3194-4ac7-8264-13181513071a',
+      request_id: '9581a35b-60f6-4fb2-90bf-9c710d9656a6',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2913,7 +2926,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '9106919c-7c7e-48f4-9142-e43877ab43a9',
+      request_id: 'b702811a-e385-41e9-a8f9-14b9924b6aad',
     },
   },
 };

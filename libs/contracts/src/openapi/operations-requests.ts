@@ -113,6 +113,12 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
           'written `%2B`). With `created_before`, a half-open interval: consecutive ones never overlap.',
         schema: { type: 'string', format: 'date-time' },
       },
+      q: {
+        description:
+          'Only the Requests whose `title` contains this text, in any case (spaces around it dropped, then 1 to ' +
+          '255 characters; `%` and `_` are plain characters). It reads the Site’s Requests.',
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+      },
       created_before: {
         description:
           'Only the Requests created before this instant (ISO-8601 with a time zone). Must be later than ' +

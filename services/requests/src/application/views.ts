@@ -67,6 +67,7 @@ export const requestView = (request: SignatureRequest, executionUrl: ExecutionUr
   test_mode: request.testMode,
   cc: [...(request.cc ?? [])],
   message: request.message ?? null,
+  title: request.title ?? null,
 });
 
 const fieldView = (f: TemplateField): ContractSummary['fields'][number] => {

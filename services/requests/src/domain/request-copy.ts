@@ -55,6 +55,7 @@ export const copyBody = (
   ...(Object.keys(source.renderData).length > 0 && { render_data: { ...source.renderData } }),
   ...(source.cc !== undefined && source.cc.length > 0 && { cc: [...source.cc] }),
   ...(source.message !== undefined && source.message !== null && { message: source.message }),
+  ...(source.title !== undefined && source.title !== null && { title: source.title }),
   ...(source.redirectUrl !== null && { redirect_url: source.redirectUrl }),
   ...(source.reminderIntervalDays !== null && { reminder_interval_days: source.reminderIntervalDays }),
   test_mode: testMode ?? source.testMode,

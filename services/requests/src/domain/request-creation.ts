@@ -196,6 +196,7 @@ export const createSignatureRequest = (input: CreationInput): E.Either<InvalidRe
     renderData: input.body.render_data ?? {},
     cc: input.body.cc ?? [],
     message: input.body.message ?? null,
+    title: input.body.title ?? null,
     redirectUrl: input.body.redirect_url ?? null,
     expiresAt: input.body.expires_at ?? null,
     createdAt: input.now,

@@ -87,6 +87,8 @@ export interface SignatureRequest {
   readonly cc?: readonly string[];
   /** The sender's message to the signers (ADR 3380); absent or null: none. */
   readonly message?: string | null;
+  /** The sender's own name for the Request (ADR 3390); absent or null: none. */
+  readonly title?: string | null;
   readonly redirectUrl: string | null;
   readonly expiresAt: string | null;
   readonly createdAt: string;

@@ -24,6 +24,8 @@ export interface RequestSettingsChange {
   readonly cc?: readonly string[];
   /** A draft's message to its signers (ADR 3380); null: none. */
   readonly message?: string | null;
+  /** An open Request's title (ADR 3390); null: none. */
+  readonly title?: string | null;
 }
 
 const sameInstant = (a: string | null, b: string | null) =>
@@ -85,6 +87,8 @@ export const changeSettings = (
     change.message === undefined || change.message === (request.message ?? null)
       ? request.message
       : change.message;
+  const title =
+    change.title === undefined || change.title === (request.title ?? null) ? request.title : change.title;
   const changed: RequestUpdatePart[] = [
     ...(sameInstant(expiresAt, request.expiresAt) ? [] : (['expires_at'] as const)),
     ...(reminderIntervalDays === request.reminderIntervalDays ? [] : (['reminder_interval_days'] as const)),
@@ -92,6 +96,7 @@ export const changeSettings = (
     ...(fields === request.fields ? [] : (['fields'] as const)),
     ...(cc === request.cc ? [] : (['cc'] as const)),
     ...(message === request.message ? [] : (['message'] as const)),
+    ...(title === request.title ? [] : (['title'] as const)),
   ];
   if (changed.length === 0) return E.right({ request, events: [] });
   const updated: SignatureRequest = {
@@ -102,6 +107,7 @@ export const changeSettings = (
     fields,
     ...(cc !== undefined && { cc }),
     ...(message !== undefined && { message }),
+    ...(title !== undefined && { title }),
     updatedAt: now,
   };
   return E.right({

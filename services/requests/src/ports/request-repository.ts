@@ -18,6 +18,8 @@ export interface RequestFilter {
   readonly createdFrom?: string | undefined;
   /** Only Requests created before this instant. */
   readonly createdBefore?: string | undefined;
+  /** Only Requests whose title holds this text, in any case (ADR 3390). */
+  readonly search?: string | undefined;
 }
 
 /**

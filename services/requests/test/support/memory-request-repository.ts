@@ -164,7 +164,7 @@ export const memoryRequestRepository = (
     });
   },
   lockByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
-  list: (siteId, p, { state: st, testMode, signerId, contractId, createdFrom, createdBefore }) =>
+  list: (siteId, p, { state: st, testMode, signerId, contractId, createdFrom, createdBefore, search }) =>
     TE.right(
       page(
         [...s.requests.values()]
@@ -176,7 +176,8 @@ export const memoryRequestRepository = (
               (signerId === undefined || r.signers.some((x) => x.signerId === signerId)) &&
               (contractId === undefined || r.contracts.some((c) => c.id === contractId)) &&
               (createdFrom === undefined || Date.parse(r.createdAt) >= Date.parse(createdFrom)) &&
-              (createdBefore === undefined || Date.parse(r.createdAt) < Date.parse(createdBefore)),
+              (createdBefore === undefined || Date.parse(r.createdAt) < Date.parse(createdBefore)) &&
+              (search === undefined || (r.title ?? '').toLowerCase().includes(search.toLowerCase())),
           )
           .sort((a, b) =>
             a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1,

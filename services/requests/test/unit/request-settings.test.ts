@@ -183,3 +183,28 @@ describe('requests domain: a draft’s message to its signers (ADR 3380)', () =>
     });
   });
 });
+
+describe('requests domain: an open Request’s title (ADR 3390)', () => {
+  it('replaces or removes a draft’s or a sent Request’s, saying so; the same text changes nothing; a closed one’s is refused', () => {
+    const named = sent({ title: 'Lease' });
+    const { request, events } = right(changeSettings(named, { title: 'Lease, signed copy' }, AT, MAX));
+    assert.equal(request.title, 'Lease, signed copy');
+    assert.deepEqual(events, [{ type: 'request.updated', changed: ['title'] }]);
+    assert.equal(
+      right(changeSettings(sent({ state: 'draft', title: 'x' }), { title: null }, AT, MAX)).request.title,
+      null,
+    );
+    assert.deepEqual(right(changeSettings(named, { title: 'Lease' }, AT, MAX)), {
+      request: named,
+      events: [],
+    });
+    assert.deepEqual(
+      left(changeSettings(sent({ state: 'completed', title: 'Lease' }), { title: 'Later' }, AT, MAX)),
+      {
+        _tag: 'StateConflict',
+        action: 'update',
+        state: 'completed',
+      },
+    );
+  });
+});

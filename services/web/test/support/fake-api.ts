@@ -161,6 +161,7 @@ export const requestView = (
   test_mode: testMode,
   cc: [] as string[],
   message: null as string | null,
+  title: null as string | null,
 });
 
 /**

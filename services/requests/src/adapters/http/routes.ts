@@ -71,11 +71,12 @@ export const mountRoutes = (
     '/v1.1/sites/:id/requests',
     authed(async (ctx, caller) => {
       const siteId = integerIdParam(ctx.params.id, 'site');
-      const { page, state, flags, texts, ids, times } = listQuery(ctx.query, REQUEST_STATES, {
+      const { page, state, flags, texts, ids, times, search } = listQuery(ctx.query, REQUEST_STATES, {
         flags: ['test_mode'],
         texts: ['signer_id'],
         ids: ['contract_id'],
         times: ['created_from', 'created_before'],
+        search: true,
       });
       const { created_from: createdFrom, created_before: createdBefore } = times;
       // A half-open interval (ADR 3370): one that holds no instant is a mistake, said so.
@@ -88,6 +89,7 @@ export const mountRoutes = (
         contractId: ids.contract_id,
         createdFrom,
         createdBefore,
+        search,
       };
       ctx.body = await run(cases.listRequests({ caller, siteId, page, filter }));
     }),
@@ -241,6 +243,7 @@ export const mountRoutes = (
         ...(body.render_data !== undefined && { renderData: body.render_data }),
         ...(body.cc !== undefined && { cc: body.cc }),
         ...(body.message !== undefined && { message: body.message }),
+        ...(body.title !== undefined && { title: body.title }),
       };
       answer(
         ctx,

@@ -16,7 +16,7 @@ import { inSites, rememberVersion, selectRequests, toRequest, UUID, versionOf } 
 import { transitionWrite } from './request-writes.js';
 import { correctionsInsert, listCorrections } from './signer-corrections.js';
 import { historyInsert, listHistory, siteFeed } from './request-history.js';
-import { Count, RequestRow } from './rows.js';
+import { containsPattern, Count, RequestRow } from './rows.js';
 import { upsertSigners } from './signer-upsert.js';
 import { task } from './task.js';
 
@@ -161,7 +161,7 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
     corrections: (requestId) => task(() => listCorrections(q, requestId)),
     list: (siteId, page, filter) =>
       task(async () => {
-        const { state, testMode, signerId, contractId, createdFrom, createdBefore } = filter;
+        const { state, testMode, signerId, contractId, createdFrom, createdBefore, search } = filter;
         const where = sql.fragment`r.site_id = ${siteId}
           ${state === undefined ? sql.fragment`` : sql.fragment`AND r.state = ${state}`}
           ${testMode === undefined ? sql.fragment`` : sql.fragment`AND r.test_mode = ${testMode}`}
@@ -172,6 +172,10 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
               : sql.fragment`AND r.created_at >= ${createdFrom}::timestamptz`
           }
           ${createdBefore === undefined ? sql.fragment`` : sql.fragment`AND r.created_at < ${createdBefore}::timestamptz`}
+          ${
+            // Read over the Site's Requests, as the templates' and signers' searches (ADR 3360).
+            search === undefined ? sql.fragment`` : sql.fragment`AND r.title ILIKE ${containsPattern(search)}`
+          }
           ${
             // request_signers_by_signer serves it.
             signerId === undefined

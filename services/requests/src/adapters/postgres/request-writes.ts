@@ -45,12 +45,14 @@ export const requestInserts = (request: SignatureRequest): Fragment[] => [
   sql.fragment`
     INSERT INTO requests
       (id, site_id, site_name, site_locale, created_by, creator_email, state, render_data, redirect_url,
-       expires_at, created_at, updated_at, test_mode, reminder_interval_days, cc_emails, message)
+       expires_at, created_at, updated_at, test_mode, reminder_interval_days, cc_emails, message,
+       title)
     VALUES (${request.id}, ${request.siteId}, ${request.siteName}, ${request.siteLocale ?? null},
             ${request.creator?.userId ?? null}, ${request.creator?.email ?? null}, ${request.state},
             ${sql.jsonb(request.renderData)}, ${request.redirectUrl}, ${request.expiresAt},
             ${request.createdAt}, ${request.updatedAt}, ${request.testMode}, ${request.reminderIntervalDays},
-            ${sql.array([...(request.cc ?? [])], 'text')}, ${request.message ?? null})`,
+            ${sql.array([...(request.cc ?? [])], 'text')}, ${request.message ?? null},
+            ${request.title ?? null})`,
   sql.fragment`
     INSERT INTO request_contracts (request_id, position, template_id, name)
     SELECT ${request.id}, position, template_id, name
@@ -97,8 +99,8 @@ export const transitionWrite = (
         last_reminded_at = ${request.lastRemindedAt}, remind_count = ${request.remindCount},
         next_reminder_at = ${request.nextReminderAt}, expires_at = ${request.expiresAt},
         reminder_interval_days = ${request.reminderIntervalDays}, version = version + 1${
-          // Only a change of render_data (ADR 3220), cc (ADR 3230) or the message (ADR 3380)
-          // writes it: every other transition's statement stays the same text, and carries
+          // Only a change of render_data (ADR 3220), cc (ADR 3230), the message (ADR 3380) or
+          // the title (ADR 3390) writes it: every other transition's statement stays the same text, and carries
           // no copy of them.
           request.renderData === previous.renderData
             ? sql.fragment``
@@ -107,7 +109,7 @@ export const transitionWrite = (
           request.message === previous.message
             ? sql.fragment``
             : sql.fragment`, message = ${request.message ?? null}`
-        }
+        }${request.title === previous.title ? sql.fragment`` : sql.fragment`, title = ${request.title ?? null}`}
       WHERE id = ${request.id} AND version = ${version}
       RETURNING id`;
   const written = sql.fragment`EXISTS (SELECT 1 FROM guard)`;

@@ -124,6 +124,7 @@ export const RequestRow = t.type({
   test_mode: t.boolean,
   cc_emails: t.array(t.string),
   message: nullable(t.string),
+  title: nullable(t.string),
   version: t.number,
   contracts: t.array(t.type({ id: t.number, name: t.string })),
   signers: t.array(SignerRow),
