@@ -83,7 +83,7 @@ describe('web application in headless Chromium: Requests filtered by the day cre
     await requestLink().waitFor();
     const [from, to] = [utcDay(-1), utcDay(1)];
     await filter(from, to);
-    assert.equal(page.url(), `${web}/requests?state=&created_from=${from}&created_before=${to}`);
+    assert.equal(page.url(), `${web}/requests?q=&state=&created_from=${from}&created_before=${to}`);
     await page
       .getByRole('status')
       .filter({ hasText: /^\s*1\s+Request created from \d{1,2} \w{3} \d{4} to before \d{1,2} \w{3} \d{4}\./ })

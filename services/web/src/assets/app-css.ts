@@ -24,6 +24,8 @@ nav.main a[aria-current=page] { font-weight: 700; color: var(--ink); }
 .bar label { font-weight: 600; margin: 0; }
 .bar select { width: auto; min-width: 10rem; }
 .bar .field.date { margin: 0 .5rem 0 0; }
+.bar .field.search { margin: 0 .5rem 0 0; flex: 1 1 16rem; max-width: 24rem; }
+.bar .field.search input[type=search] { width: 100%; max-width: none; }
 .bar input[type=date] { width: auto; }
 .bar input[type=search] { width: auto; min-width: 16rem; flex: 1 1 16rem; max-width: 24rem; }
 h1 { font-size: 1.6rem; line-height: 1.25; margin: 1rem 0 .75rem; }

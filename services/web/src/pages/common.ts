@@ -97,3 +97,21 @@ export const adminsOf = (account: AccountView): Html => {
   );
   return html`<p>${admins.length === 1 ? 'Its administrator is' : 'Its administrators are'} ${links}.</p>`;
 };
+
+/** The longest search a list takes (a template's name, a Request's title), in UTF-16 code units as the API counts them. */
+export const SEARCH_MAX = 255;
+
+/**
+ * A list's search as asked (`?q=`): trimmed (only spaces is no search), and cut to what the
+ * API takes (`cut` then says so) without splitting a character in two.
+ */
+export const searchOf = (raw: unknown): { readonly q: string; readonly cut: boolean } => {
+  const asked = typeof raw === 'string' ? raw.trim() : '';
+  if (asked.length <= SEARCH_MAX) return { q: asked, cut: false };
+  let q = '';
+  for (const c of asked) {
+    if (q.length + c.length > SEARCH_MAX) break;
+    q += c;
+  }
+  return { q: q.trim(), cut: true };
+};

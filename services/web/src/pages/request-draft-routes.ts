@@ -11,10 +11,12 @@ import { requestPage } from './request-page.js';
 import { ccOf, renderDataOf } from './request-values.js';
 import { renderDataFormOf, sameRenderData } from './request-render-data.js';
 import { typedProblem } from './request-settings.js';
+import { titleChangeOf, titleFormOf } from './request-title.js';
 
 /**
  * A draft's **Render data** and **Fields** forms (ADR 3220), an open Request's **CC**
- * (ADR 3230), and a draft's **Message to the signers** (ADR 3380): each sends what changed,
+ * (ADR 3230), a draft's **Message to the signers** (ADR 3380), and a draft's or a sent
+ * Request's **Title** (ADR 3390): each sends what changed,
  * or nothing when nothing did; a refusal shows the page again with what was chosen.
  */
 export const draftRoutes = (router: Router, deps: WebDeps): void => {
@@ -122,6 +124,31 @@ export const draftRoutes = (router: Router, deps: WebDeps): void => {
     ctx.status = 303;
     ctx.redirect(
       `${deps.base}/requests/${done.right.id}?done=${change.message === null ? 'message-removed' : 'message'}`,
+    );
+  });
+
+  router.post('/requests/:id/title', async (ctx) => {
+    const posting = await posted(ctx, deps);
+    if (posting === undefined) return;
+    const { visitor, fields } = posting;
+    const id = ctx.params.id!;
+    const form = titleFormOf(fields);
+    const change = titleChangeOf(form);
+    if (change === undefined) {
+      ctx.status = 303;
+      return ctx.redirect(`${deps.base}/requests/${segment(id)}?done=title-same`);
+    }
+    const done = await visitor.api({
+      method: 'PATCH',
+      path: `/v1.1/requests/${segment(id)}`,
+      body: change,
+      codec: RequestView,
+      ...(form.idempotencyKey === '' ? {} : { idempotencyKey: form.idempotencyKey }),
+    });
+    if (E.isLeft(done)) return requestPage(ctx, deps, visitor, id, done.left, { title: form });
+    ctx.status = 303;
+    ctx.redirect(
+      `${deps.base}/requests/${done.right.id}?done=${change.title === null ? 'title-removed' : 'title'}`,
     );
   });
 };

@@ -13,6 +13,7 @@ import {
   type SignerRow,
 } from './request-new-input.js';
 import { messageField } from './request-message.js';
+import { titleField } from './request-title.js';
 import { ccField, expiryAndReminderFields, renderDataField } from './request-values.js';
 
 /** What the summary calls each field it links to. */
@@ -23,6 +24,7 @@ const labelOf = (id: string, choices: readonly FieldChoice[]): string => {
   if (id.startsWith('mobile_')) return `Signer ${row} mobile number:`;
   if (id.startsWith('field_')) return `Field ${choices[Number(row)]?.name ?? ''}:`;
   const fixed: Record<string, string> = {
+    title: 'Title:',
     contracts: 'Contract templates:',
     render_data: 'Render data:',
     message: 'Message to the signers:',
@@ -161,6 +163,7 @@ const theForm = (
   html`<form method="post" action="${deps.base}/requests/new" class="panel" novalidate>
     ${csrfField(visitor.csrf)}
     <input type="hidden" name="idempotency_key" value="${form.idempotencyKey}" />
+    ${titleField({ value: form.title, error: errors.get('title'), label: 'Title (optional)' })}
     ${contractBoxes(contracts, form.contracts, errors.get('contracts'))}
     <h2>Signers</h2>
     <p class="hint">

@@ -1,6 +1,7 @@
 import { LIMITS, type ContractSummary, type FieldError } from '@esign/contracts';
 import type { FormFields } from '../forms.js';
 import { messageOf } from './request-message.js';
+import { titleOf } from './request-title.js';
 import { ccOf, expiryOf, reminderDaysOf, renderDataOf } from './request-values.js';
 
 /**
@@ -24,6 +25,8 @@ export interface SignerRow {
 /** What the person typed and ticked, kept as typed so a refused form shows it again. */
 export interface NewRequestForm {
   readonly idempotencyKey: string;
+  /** The sender's own name for the Request as typed; blank: none (ADR 3390). */
+  readonly title: string;
   readonly contracts: readonly number[];
   readonly signers: readonly SignerRow[];
   readonly inOrder: boolean;
@@ -77,6 +80,7 @@ const rowsOf = (fields: FormFields): number => {
 /** The form as a fresh page shows it: e-mail notices ticked, Send now ticked. */
 export const blankForm = (idempotencyKey: string): NewRequestForm => ({
   idempotencyKey,
+  title: '',
   contracts: [],
   signers: rowNumbers(SIGNER_ROWS).map(() => blankSigner),
   inOrder: true,
@@ -101,6 +105,7 @@ export const formOf = (fields: FormFields): NewRequestForm => {
   );
   return {
     idempotencyKey: fields.idempotency_key ?? '',
+    title: fields.title ?? '',
     contracts: Object.keys(fields)
       .map((name) => /^contract_([1-9][0-9]{0,15})$/.exec(name)?.[1])
       .filter((id): id is string => id !== undefined)
@@ -127,6 +132,7 @@ export const formOf = (fields: FormFields): NewRequestForm => {
 
 /** The body of `POST /v1.1/sites/:id/requests` the form makes (`CreateRequestBody` in the contracts). */
 export interface CreateBody {
+  readonly title?: string;
   readonly contracts: number[];
   readonly signers: {
     readonly signer_id: string;
@@ -190,9 +196,11 @@ export const bodyOf = (
   const renderData = renderDataOf(form.renderData, errors);
   const cc = ccOf(form.cc);
   const message = messageOf(form.message);
+  const title = titleOf(form.title);
   const expiresAt = expiryOf(form.expiresAt, errors);
   const reminderDays = reminderDaysOf(form.reminderDays, errors);
   const body: CreateBody = {
+    ...(title === null ? {} : { title }),
     contracts: [...form.contracts],
     signers,
     ...(fields.length === 0 ? {} : { fields }),
@@ -229,6 +237,7 @@ const SIGNER_PATH = /^signers\[(\d+)\](?:\.(.*))?$/;
 export const placeOf = (path: string, sent: Sent, choices: readonly FieldChoice[]): string | undefined => {
   const top = /^[a-z_]+/.exec(path)?.[0];
   const own = [
+    'title',
     'contracts',
     'render_data',
     'message',

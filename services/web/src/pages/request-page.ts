@@ -12,6 +12,7 @@ import { CONTACT_DONE } from './request-signer-contact.js';
 import { signerRow } from './request-signer-row.js';
 import { CC_DONE, ccSection } from './request-cc.js';
 import { MESSAGE_DONE, messageSection } from './request-message.js';
+import { requestHeading, TITLE_DONE, titleSection } from './request-title.js';
 import { fieldKindsOf } from './request-field-values.js';
 import { FIELDS_DONE, fieldsSection } from './request-fields.js';
 import { RENDER_DATA_DONE, renderDataSection } from './request-render-data.js';
@@ -53,6 +54,7 @@ const DONE: Record<string, string> = {
   ...FIELDS_DONE,
   ...CC_DONE,
   ...MESSAGE_DONE,
+  ...TITLE_DONE,
 };
 
 export const requestPage = async (
@@ -65,6 +67,7 @@ export const requestPage = async (
 ): Promise<void> => {
   const { correction, settings, renderData, fields, cc, addSigner, signerSettings, contract, copy, message } =
     typed;
+  const { title } = typed;
   const found = await visitor.api({
     method: 'GET',
     path: `/v1.1/requests/${segment(id)}`,
@@ -86,11 +89,11 @@ export const requestPage = async (
       <button type="submit" ${style ? html` class="${style}"` : ''}>${label}</button>
     </form>`;
   appPage(ctx, deps, visitor, {
-    title: `Request ${r.id.slice(0, 8)}`,
+    title: r.title === null ? `Request ${r.id.slice(0, 8)}` : `${r.title} (Request ${r.id.slice(0, 8)})`,
     section: 'requests',
     ...(problem ? { status: problem.status } : {}),
     body: html` <p class="crumbs"><a href="${deps.base}/requests">Requests</a></p>
-      <h1>Request <code>${r.id.slice(0, 8)}</code> ${stateBadge(r.state)}${testMark(r.test_mode)}</h1>
+      <h1>${requestHeading(r)} ${stateBadge(r.state)}${testMark(r.test_mode)}</h1>
       ${doneNotice(ctx, DONE, problem)} ${signersNotice(ctx, r, problem)} ${settingsNotice(ctx, r, problem)}
       ${C.contractsNotice(ctx, r, templates, problem)} ${copiedNotice(ctx, deps, r, problem)}
       ${refusalSummary(deps, problem, typed, r, kinds, templates)}
@@ -153,6 +156,7 @@ export const requestPage = async (
             : ''
         }
       </dl>
+      ${titleSection({ action: `${deps.base}/requests/${r.id}/title`, csrf: visitor.csrf, request: r, typed: title, problem })}
       ${messageSection({
         action: `${deps.base}/requests/${r.id}/message`,
         csrf: visitor.csrf,

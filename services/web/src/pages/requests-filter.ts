@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import { ContractSummary } from '@esign/contracts';
 import type { Visitor, WebDeps } from '../context.js';
 import { html, type Html } from '../html.js';
+import { SEARCH_MAX, searchOf } from './common.js';
 import {
   createdInputOf,
   createdInstants,
@@ -15,13 +16,16 @@ import {
 export const STATES = ['draft', 'sent', 'completed', 'cancelled', 'expired', 'declined'] as const;
 
 /**
- * The Requests list's filter: a state, the signer the Signers page names (ADR 3200), the
- * contract template a template's page names, and the days it was created in. A value the
+ * The Requests list's filter: a state, part of the title (ADR 3390), the signer the Signers
+ * page names (ADR 3200), the contract template a template's page names, and the days it
+ * was created in. A value the
  * list does not know (an unknown state, a `contract_id` that is not a positive integer) is
  * left out, not refused; a date that is not one is left out and said (createdInputOf).
  */
 export interface RequestsFilter {
   readonly state: (typeof STATES)[number] | undefined;
+  /** Part of the title, trimmed and cut to what the API takes (searchOf); '' for none. */
+  readonly q: string;
   readonly signer: string;
   readonly contract: string;
   readonly dates: CreatedDates;
@@ -31,6 +35,7 @@ export const requestsFilterOf = (ctx: Koa.Context): RequestsFilter => {
   const { state, signer_id: signer, contract_id: contract } = ctx.query;
   return {
     state: STATES.find((s) => s === state),
+    q: searchOf(ctx.query.q).q,
     signer: typeof signer === 'string' ? signer : '',
     // As the API takes it: a positive integer of at most 15 digits.
     contract: typeof contract === 'string' && /^[1-9][0-9]{0,14}$/.test(contract) ? contract : '',
@@ -41,6 +46,7 @@ export const requestsFilterOf = (ctx: Koa.Context): RequestsFilter => {
 /** The filter as query parameters, in the order the API and the page's links name them. */
 export const filterParams = (f: RequestsFilter): Record<string, string> => ({
   ...(f.state ? { state: f.state } : {}),
+  ...(f.q ? { q: f.q } : {}),
   ...(f.signer ? { signer_id: f.signer } : {}),
   ...(f.contract ? { contract_id: f.contract } : {}),
   ...createdParams(f.dates),
@@ -75,6 +81,17 @@ export const templateNameOf = async (visitor: Visitor, f: RequestsFilter): Promi
   return E.isRight(found) ? found.right.name : undefined;
 };
 
+/** The filter form's search box: part of a title, in any case; a search too long is cut and said. */
+export const titleSearchField = (q: string, cut: boolean): Html =>
+  html`<div class="field search">
+    <label for="q">Search titles</label>
+    <p class="hint" id="q-hint">
+      Part of a Request’s title, in any
+      case.${cut ? html` <strong>Your search was cut to its first ${SEARCH_MAX} characters.</strong>` : ''}
+    </p>
+    <input id="q" name="q" type="search" maxlength="${SEARCH_MAX}" value="${q}" aria-describedby="q-hint" />
+  </div>`;
+
 /** The hidden inputs that keep the signer and template filters when the state is chosen. */
 export const hiddenFilter = (f: RequestsFilter): Html =>
   html`${
@@ -83,8 +100,8 @@ export const hiddenFilter = (f: RequestsFilter): Html =>
 
 /**
  * The status line: how many Requests the filter lists and what it is, then a link that
- * drops the signer, one that drops the template, and one that drops the dates, each
- * keeping the rest of the filter.
+ * drops the search, one that drops the signer, one that drops the template, and one that
+ * drops the dates, each keeping the rest of the filter.
  */
 export const filterStatus = (
   deps: WebDeps,
@@ -95,13 +112,14 @@ export const filterStatus = (
   html`<p role="status">
     ${total}
     ${total === 1 ? 'Request' : 'Requests'}${f.state ? html` in state ${f.state}` : ''}${
-      f.signer ? html` naming signer <code>${f.signer}</code>` : ''
-    }${
+      f.q ? html` whose title contains “${f.q}”` : ''
+    }${f.signer ? html` naming signer <code>${f.signer}</code>` : ''}${
       f.contract
         ? html` made with template
             <a href="${deps.base}/templates/${f.contract}">${templateName ?? f.contract}</a>`
         : ''
     }${f.dates.from || f.dates.to ? ` ${createdPhrase(f.dates)}` : ''}.
+    ${f.q ? html`<a href="${listLink(deps, { ...f, q: '' })}">Clear the search</a>` : ''}
     ${f.signer ? html`<a href="${listLink(deps, { ...f, signer: '' })}">Show every signer’s</a>` : ''}
     ${f.contract ? html`<a href="${listLink(deps, { ...f, contract: '' })}">Show every template’s</a>` : ''}
     ${f.dates.from || f.dates.to ? html`<a href="${listLink(deps, { ...f, dates: NO_DATES })}">Clear the dates</a>` : ''}
@@ -117,9 +135,9 @@ export const emptyListNotice = (
   f: RequestsFilter,
   templateName: string | undefined,
 ): Html => {
-  const { state, signer, contract } = f;
+  const { state, q, signer, contract } = f;
   const created = createdPhrase(f.dates);
-  if (!state && !signer && !contract && !created)
+  if (!state && !q && !signer && !contract && !created)
     return html`<p class="notice">
       No Requests here yet. Create one with <a href="${deps.base}/requests/new">New Request</a>, or with
       <code>POST /v1.1/sites/${siteId}/requests</code>.
@@ -134,12 +152,13 @@ export const emptyListNotice = (
         ]
       : []),
   ];
-  const clear = listLink(deps, { state: undefined, signer: '', contract: '', dates: NO_DATES });
-  const noun = [state, signer, contract, created].filter(Boolean).length === 1 ? 'filter' : 'filters';
-  // The dates qualify "Requests" ("No sent Requests created before 1 Dec 2026 name signer …").
+  const clear = listLink(deps, { state: undefined, q: '', signer: '', contract: '', dates: NO_DATES });
+  const noun = [state, q, signer, contract, created].filter(Boolean).length === 1 ? 'filter' : 'filters';
+  // The dates and the search qualify "Requests" ("No sent Requests created before 1 Dec 2026
+  // whose title contains “lease” name signer …").
   return html`<p class="notice">
     No
-    ${state ? `${state} ` : ''}Requests${created ? ` ${created}` : ''}${clauses.map((c, i) => html`${i === 0 ? ' ' : ' and '}${c}`)}.
+    ${state ? `${state} ` : ''}Requests${created ? ` ${created}` : ''}${q ? html` whose title contains “${q}”` : ''}${clauses.map((c, i) => html`${i === 0 ? ' ' : ' and '}${c}`)}.
     <a href="${clear}">Clear the ${noun}</a>
   </p>`;
 };

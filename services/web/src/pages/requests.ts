@@ -4,9 +4,9 @@ import type Koa from 'koa';
 import { RequestList, RequestView } from '@esign/contracts';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
-import { html } from '../html.js';
+import { html, type Html } from '../html.js';
 import { stateBadge, testMark, time } from '../layout.js';
-import { appPage, noSitePage, problemPage, segment } from './common.js';
+import { appPage, noSitePage, problemPage, searchOf, segment } from './common.js';
 import { passPdf } from './pdf-download.js';
 import { requestNewRoutes } from './request-new.js';
 import { requestPage } from './request-page.js';
@@ -27,9 +27,20 @@ import {
   requestsFilterOf,
   STATES,
   templateNameOf,
+  titleSearchField,
 } from './requests-filter.js';
 
 const PER_PAGE = 20;
+
+/** The Request column: its title linking to it, its short id beneath; without a title, the short id. */
+const requestCell = (deps: WebDeps, r: RequestView): Html =>
+  r.title === null
+    ? html`<a href="${deps.base}/requests/${r.id}"
+        ><code>${r.id.slice(0, 8)}</code><span class="visually-hidden"> (Request ${r.id})</span></a
+      >`
+    : html`<a href="${deps.base}/requests/${r.id}"
+          >${r.title}<span class="visually-hidden"> (Request ${r.id})</span></a
+        ><br /><code class="hint">${r.id.slice(0, 8)}</code>`;
 
 const dashboard = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Promise<void> => {
   const site = visitor.site;
@@ -73,6 +84,7 @@ const dashboard = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Pro
         role="search"
         aria-label="Filter Requests"
       >
+        ${titleSearchField(filter.q, searchOf(ctx.query.q).cut)}
         <label for="state">State</label>
         <select id="state" name="state">
           <option value="">All states</option>
@@ -103,12 +115,7 @@ const dashboard = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Pro
                   ${list.right.data.map(
                     (r) =>
                       html`<tr>
-                        <td>
-                          <a href="${deps.base}/requests/${r.id}"
-                            ><code>${r.id.slice(0, 8)}</code
-                            ><span class="visually-hidden"> (Request ${r.id})</span></a
-                          >
-                        </td>
+                        <td>${requestCell(deps, r)}</td>
                         <td>${stateBadge(r.state)}${testMark(r.test_mode)}</td>
                         <td>${r.signers.map((s) => s.signer_id).join(', ')}</td>
                         <td class="wide">${time(r.created_at)}</td>

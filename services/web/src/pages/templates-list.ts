@@ -4,7 +4,7 @@ import { ContractList } from '@esign/contracts';
 import type { Visitor, WebDeps } from '../context.js';
 import { html, type Html } from '../html.js';
 import { stateBadge, time } from '../layout.js';
-import { appPage, doneNotice, noSitePage, problemPage } from './common.js';
+import { appPage, doneNotice, noSitePage, problemPage, SEARCH_MAX, searchOf } from './common.js';
 import { listFilterOf, listLink, listSwitch } from './template-archive.js';
 
 /**
@@ -13,24 +13,6 @@ import { listFilterOf, listLink, listSwitch } from './template-archive.js';
  */
 
 const PER_PAGE = 50;
-/** The longest search the API takes, in UTF-16 code units as it counts them. */
-export const SEARCH_MAX = 255;
-
-/**
- * The search as asked: trimmed (only spaces is no search), and cut to what the API takes
- * (`cut` then says so) without splitting a character in two.
- */
-export const templateSearchOf = (raw: unknown): { readonly q: string; readonly cut: boolean } => {
-  const asked = typeof raw === 'string' ? raw.trim() : '';
-  if (asked.length <= SEARCH_MAX) return { q: asked, cut: false };
-  let q = '';
-  for (const c of asked) {
-    if (q.length + c.length > SEARCH_MAX) break;
-    q += c;
-  }
-  return { q: q.trim(), cut: true };
-};
-
 /**
  * What an empty list says: no current templates may mean they are all archived, which
  * one more call (a page of one) tells from none at all. An empty search says what it searched.
@@ -89,7 +71,7 @@ export const templateListPage = async (ctx: Koa.Context, deps: WebDeps, visitor:
   const pageNo = /^[1-9][0-9]{0,5}$/.test(String(ctx.query.page)) ? Number(ctx.query.page) : 1;
   // The current templates, or the archived ones (ADR 3250): never both in one list.
   const { archived } = listFilterOf(ctx);
-  const { q, cut } = templateSearchOf(ctx.query.q);
+  const { q, cut } = searchOf(ctx.query.q);
   const query = new URLSearchParams({
     page: String(pageNo),
     per_page: String(PER_PAGE),

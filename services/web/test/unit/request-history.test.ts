@@ -158,6 +158,11 @@ describe('web: a Request’s History on its page', () => {
         { expires_at: null, reminder_interval_days: null, next_reminder_at: null, changed: ['message'] },
         21,
       ),
+      event(
+        'request.updated',
+        { expires_at: null, reminder_interval_days: null, next_reminder_at: null, changed: ['title'] },
+        22,
+      ),
     ];
     const { text, history, calls } = await show({ [FIRST]: page([...entries].reverse()) });
     assert.deepEqual(
@@ -195,6 +200,7 @@ describe('web: a Request’s History on its page', () => {
       'Render data and fields changed',
       'CC addresses changed',
       'Message to the signers changed',
+      'Title changed',
     ]);
     assert.ok(text.indexOf('<h2>Signers</h2>') < text.indexOf('id="history-title"'), 'after the signers');
   });

@@ -46,8 +46,12 @@ describe('web: changing an open Request’s expiry and automatic reminders', () 
     assert.match(page, /name="was_reminder_interval_days" value="3"/);
     assert.match(page, /<button type="submit">Save expiry and reminders<\/button>/);
     const keys = page.match(/name="idempotency_key" value="([0-9a-f-]{36})"/g) ?? [];
-    assert.equal(keys.length, 5, 'Correct contact, New link, CC and Copy to a new draft have their own');
-    assert.equal(new Set(keys).size, 5);
+    assert.equal(
+      keys.length,
+      6,
+      'Correct contact, New link, Title, CC and Copy to a new draft have their own',
+    );
+    assert.equal(new Set(keys).size, 6);
 
     const draft = await show({
       ...requestView('sent'),
