@@ -33,6 +33,8 @@ const request = {
   current_order: null,
   test_mode: false,
   cc: [],
+  message: null,
+  title: null,
 };
 
 const answer = (overrides: Partial<Checked>): Checked => ({
