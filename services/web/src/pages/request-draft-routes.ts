@@ -6,12 +6,13 @@ import { posted } from '../guard.js';
 import { segment } from './common.js';
 import { ccFormOf } from './request-cc.js';
 import { fieldEntriesOf, fieldsFormOf } from './request-fields.js';
-import { messageChangeOf, messageFormOf } from './request-message.js';
+import { messageOf } from './request-message.js';
 import { requestPage } from './request-page.js';
 import { ccOf, renderDataOf } from './request-values.js';
 import { renderDataFormOf, sameRenderData } from './request-render-data.js';
 import { typedProblem } from './request-settings.js';
-import { titleChangeOf, titleFormOf } from './request-title.js';
+import { textChangeOf, textFormOf, type TextName } from './request-text-form.js';
+import { titleOf } from './request-title.js';
 
 /**
  * A draft's **Render data** and **Fields** forms (ADR 3220), an open Request's **CC**
@@ -102,41 +103,31 @@ export const draftRoutes = (router: Router, deps: WebDeps): void => {
     ctx.redirect(`${deps.base}/requests/${done.right.id}?done=cc`);
   });
 
-  router.post('/requests/:id/message', async (ctx) => {
-    const posting = await posted(ctx, deps);
-    if (posting === undefined) return;
-    const { visitor, fields } = posting;
-    const id = ctx.params.id!;
-    const form = messageFormOf(fields);
-    const change = messageChangeOf(form);
-    if (change === undefined) {
-      ctx.status = 303;
-      return ctx.redirect(`${deps.base}/requests/${segment(id)}?done=message-same`);
-    }
-    const done = await visitor.api({
-      method: 'PATCH',
-      path: `/v1.1/requests/${segment(id)}`,
-      body: change,
-      codec: RequestView,
-      ...(form.idempotencyKey === '' ? {} : { idempotencyKey: form.idempotencyKey }),
-    });
-    if (E.isLeft(done)) return requestPage(ctx, deps, visitor, id, done.left, { message: form });
-    ctx.status = 303;
-    ctx.redirect(
-      `${deps.base}/requests/${done.right.id}?done=${change.message === null ? 'message-removed' : 'message'}`,
-    );
-  });
+  // The message (ADR 3380) and the title (ADR 3390): one text replaced, or removed with null.
+  textRoute(router, deps, 'message', messageOf);
+  textRoute(router, deps, 'title', titleOf);
+};
 
-  router.post('/requests/:id/title', async (ctx) => {
+/**
+ * `POST /requests/:id/<name>`: the text form's PATCH, nothing when the text is the one the
+ * page showed (`<name>-same`), the page again with the refusal beside the field.
+ */
+const textRoute = (
+  router: Router,
+  deps: WebDeps,
+  name: TextName,
+  normalise: (text: string) => string | null,
+): void => {
+  router.post(`/requests/:id/${name}`, async (ctx) => {
     const posting = await posted(ctx, deps);
     if (posting === undefined) return;
     const { visitor, fields } = posting;
     const id = ctx.params.id!;
-    const form = titleFormOf(fields);
-    const change = titleChangeOf(form);
+    const form = textFormOf(name, fields);
+    const change = textChangeOf(name, normalise, form);
     if (change === undefined) {
       ctx.status = 303;
-      return ctx.redirect(`${deps.base}/requests/${segment(id)}?done=title-same`);
+      return ctx.redirect(`${deps.base}/requests/${segment(id)}?done=${name}-same`);
     }
     const done = await visitor.api({
       method: 'PATCH',
@@ -145,10 +136,10 @@ export const draftRoutes = (router: Router, deps: WebDeps): void => {
       codec: RequestView,
       ...(form.idempotencyKey === '' ? {} : { idempotencyKey: form.idempotencyKey }),
     });
-    if (E.isLeft(done)) return requestPage(ctx, deps, visitor, id, done.left, { title: form });
+    if (E.isLeft(done)) return requestPage(ctx, deps, visitor, id, done.left, { [name]: form });
     ctx.status = 303;
     ctx.redirect(
-      `${deps.base}/requests/${done.right.id}?done=${change.title === null ? 'title-removed' : 'title'}`,
+      `${deps.base}/requests/${done.right.id}?done=${change[name] === null ? `${name}-removed` : name}`,
     );
   });
 };

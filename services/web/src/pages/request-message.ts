@@ -1,9 +1,9 @@
 import { LIMITS, type RequestView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
-import type { FormFields } from '../forms.js';
 import { html, type Html } from '../html.js';
-import { csrfField, fieldErrors, problemSummary } from '../layout.js';
+import { csrfField, fieldErrors } from '../layout.js';
 import { keyShownAgain } from './common.js';
+import { textSummary, type TextForm } from './request-text-form.js';
 
 /**
  * A Request's **message to its signers** (ADR 3380): plain text they read in their
@@ -43,28 +43,8 @@ export const messageField = (input: {
 ${input.value}</textarea>
   </div>`;
 
-/** What a draft's form sent, kept as typed so a refused form shows it again. */
-export interface MessageForm {
-  readonly idempotencyKey: string;
-  readonly text: string;
-  /** The message the page showed; empty: none. */
-  readonly was: string;
-  /** **Remove the message** was pressed. */
-  readonly remove: boolean;
-}
-
-export const messageFormOf = (fields: FormFields): MessageForm => ({
-  idempotencyKey: fields.idempotency_key ?? '',
-  text: fields.message ?? '',
-  was: fields.was_message ?? '',
-  remove: fields.remove === '1',
-});
-
-/** The PATCH body's `message` (null removes it), or undefined when it is the one the page showed. */
-export const messageChangeOf = (form: MessageForm): { readonly message: string | null } | undefined => {
-  const message = form.remove ? null : messageOf(form.text);
-  return message === messageOf(form.was) ? undefined : { message };
-};
+/** What a draft's form sent (the shared text form, `request-text-form.ts`). */
+export type MessageForm = TextForm;
 
 export const MESSAGE_DONE: Record<string, string> = {
   message:
@@ -74,11 +54,8 @@ export const MESSAGE_DONE: Record<string, string> = {
 };
 
 /** The refusal first on the page, linking to the field; it says that nothing was changed. */
-export const messageSummary = (refused: ApiProblem): Html => {
-  const said = refused.detail ?? refused.title;
-  const detail = `${said}${/[.!?]$/.test(said) ? '' : '.'} The message to the signers was not changed.`;
-  return problemSummary({ ...refused, detail }, { message: 'message' }, { message: 'Message:' });
-};
+export const messageSummary = (refused: ApiProblem): Html =>
+  textSummary(refused, 'message', 'Message:', 'The message to the signers');
 
 /**
  * The section: the message as the signers read it (escaped text, line breaks kept), when

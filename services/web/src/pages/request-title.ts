@@ -1,9 +1,9 @@
 import { LIMITS, type RequestView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
-import type { FormFields } from '../forms.js';
 import { html, type Html } from '../html.js';
-import { csrfField, fieldErrors, problemSummary } from '../layout.js';
+import { csrfField, fieldErrors } from '../layout.js';
 import { keyShownAgain } from './common.js';
+import { textSummary, type TextForm } from './request-text-form.js';
 
 /**
  * A Request's **title** (ADR 3390): the sender's own name for it, shown in their lists and
@@ -51,28 +51,8 @@ export const requestHeading = (r: Pick<RequestView, 'id' | 'title'>): Html =>
     ? html`Request <code>${r.id.slice(0, 8)}</code>`
     : html`${r.title} <span class="hint">Request <code>${r.id.slice(0, 8)}</code></span>`;
 
-/** What the title form sent, kept as typed so a refused form shows it again. */
-export interface TitleForm {
-  readonly idempotencyKey: string;
-  readonly text: string;
-  /** The title the page showed; empty: none. */
-  readonly was: string;
-  /** **Remove the title** was pressed. */
-  readonly remove: boolean;
-}
-
-export const titleFormOf = (fields: FormFields): TitleForm => ({
-  idempotencyKey: fields.idempotency_key ?? '',
-  text: fields.title ?? '',
-  was: fields.was_title ?? '',
-  remove: fields.remove === '1',
-});
-
-/** The PATCH body's `title` (null removes it), or undefined when it is the one the page showed. */
-export const titleChangeOf = (form: TitleForm): { readonly title: string | null } | undefined => {
-  const title = form.remove ? null : titleOf(form.text);
-  return title === titleOf(form.was) ? undefined : { title };
-};
+/** What the title form sent (the shared text form, `request-text-form.ts`). */
+export type TitleForm = TextForm;
 
 export const TITLE_DONE: Record<string, string> = {
   title: 'The title was saved: your lists show it and find the Request by it.',
@@ -81,11 +61,8 @@ export const TITLE_DONE: Record<string, string> = {
 };
 
 /** The refusal first on the page, linking to the field; it says that nothing was changed. */
-export const titleSummary = (refused: ApiProblem): Html => {
-  const said = refused.detail ?? refused.title;
-  const detail = `${said}${/[.!?]$/.test(said) ? '' : '.'} The title was not changed.`;
-  return problemSummary({ ...refused, detail }, { title: 'title' }, { title: 'Title:' });
-};
+export const titleSummary = (refused: ApiProblem): Html =>
+  textSummary(refused, 'title', 'Title:', 'The title');
 
 /**
  * The section on a draft's or a sent Request's page: the form that sets, changes or

@@ -1,0 +1,48 @@
+import type { ApiProblem } from '../api-client.js';
+import type { FormFields } from '../forms.js';
+import type { Html } from '../html.js';
+import { problemSummary } from '../layout.js';
+
+/**
+ * A form on a Request's page that replaces one of its texts, or removes it: the message to
+ * its signers (ADR 3380, `request-message.ts`) and its title (ADR 3390, `request-title.ts`).
+ * The field is named as the API's member; `was_<name>` carries the text the page showed.
+ */
+export type TextName = 'message' | 'title';
+
+/** What the form sent, kept as typed so a refused form shows it again. */
+export interface TextForm {
+  readonly idempotencyKey: string;
+  readonly text: string;
+  /** The text the page showed; empty: none. */
+  readonly was: string;
+  /** **Remove …** was pressed. */
+  readonly remove: boolean;
+}
+
+export const textFormOf = (name: TextName, fields: FormFields): TextForm => ({
+  idempotencyKey: fields.idempotency_key ?? '',
+  text: fields[name] ?? '',
+  was: fields[`was_${name}`] ?? '',
+  remove: fields.remove === '1',
+});
+
+/**
+ * The PATCH body (`null` removes the text), or undefined when it is the one the page
+ * showed; `normalise` makes a typed text the API's (blank: none).
+ */
+export const textChangeOf = <K extends TextName>(
+  name: K,
+  normalise: (text: string) => string | null,
+  form: TextForm,
+): Readonly<Record<K, string | null>> | undefined => {
+  const value = form.remove ? null : normalise(form.text);
+  return value === normalise(form.was) ? undefined : ({ [name]: value } as Record<K, string | null>);
+};
+
+/** The refusal first on the page, linking to the field; it says that `what` was not changed. */
+export const textSummary = (refused: ApiProblem, name: TextName, label: string, what: string): Html => {
+  const said = refused.detail ?? refused.title;
+  const detail = `${said}${/[.!?]$/.test(said) ? '' : '.'} ${what} was not changed.`;
+  return problemSummary({ ...refused, detail }, { [name]: name }, { [name]: label });
+};
