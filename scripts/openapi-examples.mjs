@@ -3,7 +3,7 @@
 // and status (tests/e2e/support/conformance.ts). This merges them into
 // libs/contracts/src/openapi/captured-examples.ts (credentials shortened), which the
 // document uses and a unit test checks against the schemas.
-//   node scripts/openapi-examples.mjs            runs the three suites, then merges
+//   node scripts/openapi-examples.mjs            runs the four suites, then merges
 //   node scripts/openapi-examples.mjs <dir>      merges what <dir> holds
 // Examples already in the file are kept; OPENAPI_EXAMPLES_FRESH=true starts from none, and
 // OPENAPI_EXAMPLES_REPLACE=true lets this run's answers replace those already there (a view
@@ -23,7 +23,9 @@ const target = join(root, 'libs', 'contracts', 'src', 'openapi', 'captured-examp
 let dir = process.argv[2];
 if (dir === undefined) {
   dir = mkdtempSync(join(tmpdir(), 'openapi-examples-'));
-  const suites = ['client-flow', 'gateway-matrix', 'self-service'].map((s) => `tests/e2e/${s}.test.ts`);
+  const suites = ['client-flow', 'client-flow-failures', 'gateway-matrix', 'self-service'].map(
+    (s) => `tests/e2e/${s}.test.ts`,
+  );
   const run = spawnSync(process.execPath, [join(root, 'scripts', 'test.mjs'), ...suites], {
     cwd: root,
     stdio: 'inherit',

@@ -1,4 +1,3 @@
-import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import {
   boundedArray,
@@ -13,10 +12,10 @@ import {
   refine,
   SafeHttpUrl,
   strict,
-  transform,
   UsMobileNumber,
 } from './primitives.js';
 import { LocaleTag } from './i18n/locale.js';
+import { MESSAGE_MAX, RequestTitle, SignerMessage, TITLE_MAX } from './request-texts.js';
 import { ReminderIntervalDays } from './reminders.js';
 
 /** Limits on one create body; documented in the README. */
@@ -28,60 +27,9 @@ export const LIMITS = {
   renderDataValue: 10_000,
   defaultValue: 10_000,
   cc: 20,
-  message: 2_000,
-  title: 255,
+  message: MESSAGE_MAX,
+  title: TITLE_MAX,
 } as const;
-
-/**
- * A Request's title (ADR 3390): the sender's own name for it, listed and searched; signers
- * never see it. White space around it is dropped; what is left is 1 to 255 characters on
- * one line (no control character).
- */
-export const RequestTitle = transform(
-  t.string,
-  (s) => {
-    const title = s.trim();
-    if (title === '') return E.left('must not be blank');
-    if (title.length > LIMITS.title) return E.left(`must be at most ${LIMITS.title} characters`);
-    if (/[\u0000-\u001f\u007f-\u009f]/.test(title))
-      return E.left('must be one line, without control characters');
-    return E.right(title);
-  },
-  (s) => s,
-  (u): u is string => typeof u === 'string',
-  'RequestTitle',
-  {
-    minLength: 1,
-    maxLength: LIMITS.title,
-    description: 'One line; white space around it dropped. The sender’s own name for the Request.',
-  },
-);
-
-/**
- * A Request's message to its signers (ADR 3380): plain text they read in their invitation
- * and reminder e-mails and on their signing page. White space around it is dropped; what
- * is left is 1 to 2,000 characters, line breaks and tabs kept and no other control
- * character (it is shown as text, never as markup).
- */
-export const SignerMessage = transform(
-  t.string,
-  (s) => {
-    const message = s.trim();
-    if (message === '') return E.left('must not be blank');
-    if (message.length > LIMITS.message) return E.left(`must be at most ${LIMITS.message} characters`);
-    if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(message))
-      return E.left('must not hold control characters other than line breaks and tabs');
-    return E.right(message.replace(/\r\n?/g, '\n'));
-  },
-  (s) => s,
-  (u): u is string => typeof u === 'string',
-  'SignerMessage',
-  {
-    minLength: 1,
-    maxLength: LIMITS.message,
-    description: 'Plain text; white space around it dropped, line breaks kept.',
-  },
-);
 
 export const SignerContact = strict({}, { email: Email, mobile_number: UsMobileNumber }, 'SignerContact');
 

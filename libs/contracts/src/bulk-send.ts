@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
-import { FieldEntry, LIMITS, RenderData, SignerEntry, SignerMessage } from './api.js';
+import { FieldEntry, LIMITS, RenderData, SignerEntry } from './api.js';
+import { SignerMessage } from './request-texts.js';
 import { ReminderIntervalDays } from './reminders.js';
 import {
   boundedArray,

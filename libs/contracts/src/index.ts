@@ -4,6 +4,7 @@ export * from './api.js';
 export * from './verification.js';
 export * from './reminders.js';
 export * from './request-settings.js';
+export * from './request-texts.js';
 export * from './request-history.js';
 export * from './problem.js';
 export * from './events.js';

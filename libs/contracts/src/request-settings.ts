@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
-import { FieldEntry, LIMITS, RenderData, RequestTitle, SignerMessage } from './api.js';
+import { FieldEntry, LIMITS, RenderData } from './api.js';
+import { RequestTitle, SignerMessage } from './request-texts.js';
 import {
   boundedArray,
   Email,
