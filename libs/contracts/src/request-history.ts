@@ -18,20 +18,21 @@ export const clientEventOf = (event: AnyEventEnvelope & { type: WebhookEventType
   type: event.type,
   created_at: event.occurred_at,
   site_id: event.site_id,
-  data: withoutExecutionUrls(event.data),
+  data: clientData(event.data),
   ...(event.test_mode === true && { test_mode: true as const }),
 });
 
 /**
- * Execution URLs are credentials: a webhook delivery is stored for days and leaves the
- * platform, and a Request's history is read long after, so signers are shown by
- * reference (`signer_ref`) without `request_url` (nor the notifier's own `locale`,
- * ADR 2320); the client reads a URL from `GET /v1.1/requests/:id` when it needs one
- * (ADR 1321).
+ * An event's data as a client is told it: only what is the client's to read.
+ * - Execution URLs are credentials: a webhook delivery is stored for days and leaves the
+ *   platform, and a Request's history is read long after, so signers are shown by
+ *   reference (`signer_ref`) without `request_url` (nor the notifier's own `locale`,
+ *   ADR 2320); the client reads a URL from `GET /v1.1/requests/:id` when it needs one
+ *   (ADR 1321).
+ * - The sender's message to the signers (ADR 3380) is the Request's, read with it: not
+ *   repeated in every invitation and reminder a client is told of, or its history keeps.
  */
-const withoutExecutionUrls = (event: Readonly<Record<string, unknown>>): Record<string, unknown> => {
-  // The sender's message to the signers (ADR 3380) is the Request's, read with it: not
-  // repeated in every invitation and reminder a client is told of, or its history keeps.
+const clientData = (event: Readonly<Record<string, unknown>>): Record<string, unknown> => {
   const { message: _message, ...data } = event;
   const { signers } = data;
   if (!Array.isArray(signers)) return data;

@@ -18,9 +18,9 @@ export const STATES = ['draft', 'sent', 'completed', 'cancelled', 'expired', 'de
 /**
  * The Requests list's filter: a state, part of the title (ADR 3390), the signer the Signers
  * page names (ADR 3200), the contract template a template's page names, and the days it
- * was created in. A value the
- * list does not know (an unknown state, a `contract_id` that is not a positive integer) is
- * left out, not refused; a date that is not one is left out and said (createdInputOf).
+ * was created in. A value the list does not know (an unknown state, a `contract_id` that is
+ * not a positive integer) is left out, not refused; a date that is not one is left out and
+ * said (createdInputOf).
  */
 export interface RequestsFilter {
   readonly state: (typeof STATES)[number] | undefined;
