@@ -37,11 +37,16 @@ describe('end to end through the gateway: the client flow', function () {
 
     const message = 'Please sign before the start date.\nThank you, Acme';
     const created = await create(
-      agreementRequest(template, { email, mobile }, { message, title: 'Agreement with Alice' }),
+      agreementRequest(
+        template,
+        { email, mobile },
+        { message, title: 'Agreement with Alice', subject: 'Your agreement with Acme, to sign' },
+      ),
     );
     assert.equal(created.state, 'draft');
     assert.equal(created.message, message, 'the message to the signers (ADR 3380)');
     assert.equal(created.title, 'Agreement with Alice', 'the sender’s own name for it (ADR 3390)');
+    assert.equal(created.subject, 'Your agreement with Acme, to sign', 'the e-mails’ subject (ADR 3400)');
     assert.equal(created.site_id, acme.site);
     const [alice, mobileSigner] = created.signers;
     assert.ok(alice && mobileSigner);
@@ -75,6 +80,7 @@ describe('end to end through the gateway: the client flow', function () {
     const mailUrl = executionUrlIn(mail.mail.text ?? mail.mail.html ?? '');
     const smsUrl = executionUrlIn(sms.body);
     assert.equal(mailUrl, alice.request_url, 'the e-mail carries the signer’s own Execution URL');
+    assert.equal(mail.mail.subject, 'Your agreement with Acme, to sign', 'the sender’s subject');
     assert.ok(
       mail.mail.text?.includes('> Please sign before the start date.\n> Thank you, Acme'),
       mail.mail.text,

@@ -35,6 +35,7 @@ const request = {
   cc: [],
   message: null,
   title: null,
+  subject: null,
 };
 
 const answer = (overrides: Partial<Checked>): Checked => ({

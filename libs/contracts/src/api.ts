@@ -15,7 +15,14 @@ import {
   UsMobileNumber,
 } from './primitives.js';
 import { LocaleTag } from './i18n/locale.js';
-import { MESSAGE_MAX, RequestTitle, SignerMessage, TITLE_MAX } from './request-texts.js';
+import {
+  EmailSubject,
+  MESSAGE_MAX,
+  RequestTitle,
+  SignerMessage,
+  SUBJECT_MAX,
+  TITLE_MAX,
+} from './request-texts.js';
 import { ReminderIntervalDays } from './reminders.js';
 
 /** Limits on one create body; documented in the README. */
@@ -29,6 +36,7 @@ export const LIMITS = {
   cc: 20,
   message: MESSAGE_MAX,
   title: TITLE_MAX,
+  subject: SUBJECT_MAX,
 } as const;
 
 export const SignerContact = strict({}, { email: Email, mobile_number: UsMobileNumber }, 'SignerContact');
@@ -113,6 +121,8 @@ export const CreateRequestBody = strict(
     message: SignerMessage,
     /** The sender's own name for the Request, listed and searched (ADR 3390). */
     title: RequestTitle,
+    /** The subject of the signers' invitation e-mails, in place of the usual one (ADR 3400). */
+    subject: EmailSubject,
   },
   'CreateRequestBody',
 );
@@ -213,6 +223,8 @@ export const RequestView = t.type({
   message: nullable(t.string),
   /** The sender's own name for the Request; null: none (ADR 3390). */
   title: nullable(t.string),
+  /** The subject of the signers' invitation e-mails; null: the usual one (ADR 3400). */
+  subject: nullable(t.string),
 });
 export type RequestView = t.TypeOf<typeof RequestView>;
 

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { FieldEntry, LIMITS, RenderData, SignerEntry } from './api.js';
-import { SignerMessage } from './request-texts.js';
+import { EmailSubject, SignerMessage } from './request-texts.js';
 import { ReminderIntervalDays } from './reminders.js';
 import {
   boundedArray,
@@ -38,6 +38,8 @@ const shared = {
   test_mode: t.boolean,
   /** Each Request's message to its signers (ADR 3380). */
   message: SignerMessage,
+  /** The subject of each Request's invitation e-mails (ADR 3400). */
+  subject: EmailSubject,
 };
 
 /**

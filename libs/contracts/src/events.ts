@@ -69,9 +69,10 @@ const NotificationData = t.intersection([
   }),
   /**
    * The Site's branding (ADR 2301); absent: neutral messages. `message`: the sender's
-   * message to the signers (ADR 3380); absent: none (and on events from before it).
+   * message to the signers (ADR 3380), `subject`: their e-mails' subject (ADR 3400);
+   * absent: none (and on events from before them).
    */
-  t.partial({ branding: EventBranding, message: t.string }),
+  t.partial({ branding: EventBranding, message: t.string, subject: t.string }),
 ]);
 
 /**
@@ -164,6 +165,7 @@ export const RequestUpdated = envelope(
           cc: null,
           message: null,
           title: null,
+          subject: null,
         }),
       ),
     }),

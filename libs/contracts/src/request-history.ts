@@ -29,11 +29,12 @@ export const clientEventOf = (event: AnyEventEnvelope & { type: WebhookEventType
  *   reference (`signer_ref`) without `request_url` (nor the notifier's own `locale`,
  *   ADR 2320); the client reads a URL from `GET /v1.1/requests/:id` when it needs one
  *   (ADR 1321).
- * - The sender's message to the signers (ADR 3380) is the Request's, read with it: not
- *   repeated in every invitation and reminder a client is told of, or its history keeps.
+ * - The sender's message to the signers (ADR 3380) and the e-mails' subject (ADR 3400)
+ *   are the Request's, read with it: not repeated in every invitation and reminder a
+ *   client is told of, or its history keeps.
  */
 const clientData = (event: Readonly<Record<string, unknown>>): Record<string, unknown> => {
-  const { message: _message, ...data } = event;
+  const { message: _message, subject: _subject, ...data } = event;
   const { signers } = data;
   if (!Array.isArray(signers)) return data;
   return {

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { FieldEntry, LIMITS, RenderData } from './api.js';
-import { RequestTitle, SignerMessage } from './request-texts.js';
+import { EmailSubject, RequestTitle, SignerMessage } from './request-texts.js';
 import {
   boundedArray,
   Email,
@@ -19,7 +19,8 @@ import { ReminderIntervalDays } from './reminders.js';
  * none); a draft's `render_data` and `fields`, each replaced whole with the create's rules
  * (ADR 3220); an open Request's `cc`, replaced whole (ADR 3230); a draft's `message` to its
  * signers, replaced (null: removed; ADR 3380); an open Request's `title`, replaced (null:
- * removed; ADR 3390). At least one of them.
+ * removed; ADR 3390); a draft's e-mail `subject`, replaced (null: the usual one; ADR 3400).
+ * At least one of them.
  */
 export const UpdateRequestBody = partialUpdate(
   {
@@ -30,6 +31,7 @@ export const UpdateRequestBody = partialUpdate(
     cc: boundedArray(Email, LIMITS.cc, 'CarbonCopies'),
     message: nullable(SignerMessage),
     title: nullable(RequestTitle),
+    subject: nullable(EmailSubject),
   },
   'UpdateRequestBody',
 );
@@ -43,6 +45,7 @@ export const REQUEST_UPDATE_PARTS = [
   'cc',
   'message',
   'title',
+  'subject',
 ] as const;
 export type RequestUpdatePart = (typeof REQUEST_UPDATE_PARTS)[number];
 export type UpdateRequestBody = t.TypeOf<typeof UpdateRequestBody>;

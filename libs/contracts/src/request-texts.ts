@@ -2,9 +2,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { transform } from './primitives.js';
 
-/** The longest message to the signers (ADR 3380) and title (ADR 3390), in `LIMITS` too. */
+/**
+ * The longest message to the signers (ADR 3380), title (ADR 3390) and e-mail subject
+ * (ADR 3400), in `LIMITS` too.
+ */
 export const MESSAGE_MAX = 2_000;
 export const TITLE_MAX = 255;
+export const SUBJECT_MAX = 200;
 
 /**
  * A Request's message to its signers (ADR 3380): plain text they read in their invitation
@@ -32,27 +36,42 @@ export const SignerMessage = transform(
   },
 );
 
+/** One line of 1 to `max` characters once trimmed, with no control character. */
+const oneLine = (name: string, max: number, description: string) =>
+  transform(
+    t.string,
+    (s) => {
+      const line = s.trim();
+      if (line === '') return E.left('must not be blank');
+      if (line.length > max) return E.left(`must be at most ${max} characters`);
+      if (/[\u0000-\u001f\u007f-\u009f]/.test(line))
+        return E.left('must be one line, without control characters');
+      return E.right(line);
+    },
+    (s) => s,
+    (u): u is string => typeof u === 'string',
+    name,
+    { minLength: 1, maxLength: max, description },
+  );
+
 /**
  * A Request's title (ADR 3390): the sender's own name for it, listed and searched; signers
  * never see it. White space around it is dropped; what is left is 1 to 255 characters on
  * one line (no control character).
  */
-export const RequestTitle = transform(
-  t.string,
-  (s) => {
-    const title = s.trim();
-    if (title === '') return E.left('must not be blank');
-    if (title.length > TITLE_MAX) return E.left(`must be at most ${TITLE_MAX} characters`);
-    if (/[\u0000-\u001f\u007f-\u009f]/.test(title))
-      return E.left('must be one line, without control characters');
-    return E.right(title);
-  },
-  (s) => s,
-  (u): u is string => typeof u === 'string',
+export const RequestTitle = oneLine(
   'RequestTitle',
-  {
-    minLength: 1,
-    maxLength: TITLE_MAX,
-    description: 'One line; white space around it dropped. The sender’s own name for the Request.',
-  },
+  TITLE_MAX,
+  'One line; white space around it dropped. The sender’s own name for the Request.',
+);
+
+/**
+ * The subject of a Request's invitation e-mails (ADR 3400), in place of the usual "{Site}
+ * sent you … to sign"; reminders say it after "Reminder:" in the signer's language. One
+ * line of 1 to 200 characters once trimmed (no control character: it is a mail header).
+ */
+export const EmailSubject = oneLine(
+  'EmailSubject',
+  SUBJECT_MAX,
+  'One line; white space around it dropped. The subject of the signers’ invitation e-mails.',
 );

@@ -33,15 +33,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   addRequestContract: {
     '201': {
-      id: '9eedd909-97e1-49d4-b1b9-ea8acd4c08b0',
+      id: 'b289cee0-046b-4e39-afdc-9d072e15e8ed',
       site_id: 2,
       state: 'draft',
       contracts: [1, 11],
       signers: [
         {
-          signer_id: 'client-ref-m-afc54f0a',
-          signer_ref: 'hBUUDTxsm0r-pWue',
-          email: 'm-afc54f0a@example.com',
+          signer_id: 'client-ref-m-b998e465',
+          signer_ref: 'gdo0wZ08aM3etqur',
+          email: 'm-b998e465@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -49,7 +49,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=9eedd909-97e1-49d4-b1b9-ea8acd4c08b0&s=hBUUDTxsm0r-pWue&signature=k1.FHUgUiZGayQsZQ1KVSN_bGBHqD4D40pU5MNs1kW_af8',
+            'http://127.0.0.1:19216/sign?r=b289cee0-046b-4e39-afdc-9d072e15e8ed&s=gdo0wZ08aM3etqur&signature=k1.wpCIxAsTNl6a4p0OSjFi1iO9eGXqV6SiOxyq589DE-g',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -63,17 +63,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5555553345',
-          signer_ref: 'b56b6OOhoVIJuBqQ',
+          signer_id: '5555707097',
+          signer_ref: 'LNtN3wX6NLjRE6H7',
           email: null,
-          mobile_number: '15555553345',
+          mobile_number: '15555707097',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=9eedd909-97e1-49d4-b1b9-ea8acd4c08b0&s=b56b6OOhoVIJuBqQ&signature=k1.OQRf-rBI6NV2iRm2wdPoYLHcWDnZUpyTc4Q8-enVdw8',
+            'http://127.0.0.1:19216/sign?r=b289cee0-046b-4e39-afdc-9d072e15e8ed&s=LNtN3wX6NLjRE6H7&signature=k1.PRyr4Oh4liDpMqX-1iVsMf0neVdeWxMEE5WrJzcqBFQ',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -91,17 +91,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-afc54f0a',
+          assigned_to: 'client-ref-m-b998e465',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-afc54f0a',
+          assigned_to: 'client-ref-m-b998e465',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5555553345',
+          assigned_to: '5555707097',
         },
       ],
       render_data: {
@@ -110,8 +110,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:19:56.777Z',
-      updated_at: '2026-12-05T13:19:56.877Z',
+      created_at: '2026-12-05T15:56:42.171Z',
+      updated_at: '2026-12-05T15:56:42.426Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -126,6 +126,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       cc: [],
       message: null,
       title: null,
+      subject: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -133,7 +134,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '56dee967-c021-45fa-8930-1ec2e636d651',
+      request_id: 'f90a1752-ce76-422d-bffa-c0985ed8006f',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -141,20 +142,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '4eb043a8-141e-4a8b-a4fe-18881c936352',
+      request_id: '5120e2b1-b138-4734-83a6-c239844c8605',
     },
   },
   addRequestSigner: {
     '201': {
-      id: '4bfe67db-c938-4889-8ad0-3e409839ecc7',
+      id: 'ba3948c7-971c-49f7-a8ed-01cb560817a5',
       site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-fb0f38e8',
-          signer_ref: '-dPFmSABi1-tXFcY',
-          email: 'm-fb0f38e8@example.com',
+          signer_id: 'client-ref-m-3098cdc8',
+          signer_ref: 'LAkPuyXEhVmFtIwh',
+          email: 'm-3098cdc8@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -162,7 +163,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=4bfe67db-c938-4889-8ad0-3e409839ecc7&s=-dPFmSABi1-tXFcY&signature=k1.7HPyi8QBpQ-u4QmdccToCSmETHICVo5NnEYIr0mEh9o',
+            'http://127.0.0.1:19216/sign?r=ba3948c7-971c-49f7-a8ed-01cb560817a5&s=LAkPuyXEhVmFtIwh&signature=k1.URAwa1vMLJ9oQFHPELMP9dhP291rP9HWKSWVXKdhLVI',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -176,17 +177,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5556947441',
-          signer_ref: 'vfS27j5w5QD2ZOGg',
+          signer_id: '5558835584',
+          signer_ref: '8hGk1BKd7BHlS9e4',
           email: null,
-          mobile_number: '15556947441',
+          mobile_number: '15558835584',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=4bfe67db-c938-4889-8ad0-3e409839ecc7&s=vfS27j5w5QD2ZOGg&signature=k1.a88nToGQbgT_99WWoZZwdPpacjzXz_tAYHH9afLgXbQ',
+            'http://127.0.0.1:19216/sign?r=ba3948c7-971c-49f7-a8ed-01cb560817a5&s=8hGk1BKd7BHlS9e4&signature=k1.3ZgyLUA2E7ZePHsDA-skVpw5jSFmJijLzQasNwZ5H0Y',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -200,9 +201,9 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: 'm-c4d82ef4',
-          signer_ref: 'Co1PmFUbHFKW_k68',
-          email: 'm-16fbc3ab@example.com',
+          signer_id: 'm-ad9d89a1',
+          signer_ref: 'GviyPitTcGDrxPnt',
+          email: 'm-749953aa@example.com',
           mobile_number: null,
           send_to: {
             email: false,
@@ -210,7 +211,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=4bfe67db-c938-4889-8ad0-3e409839ecc7&s=Co1PmFUbHFKW_k68&signature=k1.MaWTkGgTB9TMS-TvEDoWeCnaA1sEInLWLjaDZJFklOk',
+            'http://127.0.0.1:19216/sign?r=ba3948c7-971c-49f7-a8ed-01cb560817a5&s=GviyPitTcGDrxPnt&signature=k1.aLns-v2gcyI3bzqb5Uy2n6O5HnOOpzwovD2CGU6N83c',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -228,17 +229,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-fb0f38e8',
+          assigned_to: 'client-ref-m-3098cdc8',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-fb0f38e8',
+          assigned_to: 'client-ref-m-3098cdc8',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5556947441',
+          assigned_to: '5558835584',
         },
       ],
       render_data: {
@@ -247,8 +248,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:19:56.402Z',
-      updated_at: '2026-12-05T13:19:56.548Z',
+      created_at: '2026-12-05T15:56:41.588Z',
+      updated_at: '2026-12-05T15:56:41.857Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -263,6 +264,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       cc: [],
       message: null,
       title: null,
+      subject: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -270,7 +272,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'e4297e60-ca07-4329-b576-66648aedd0d2',
+      request_id: '53da989a-255e-4584-a3b6-8e66195301df',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -278,14 +280,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: 'a8bde009-c1c8-490f-9a89-7b8815a2a40f',
+      request_id: '6ef095ea-039a-4564-98b1-c7cf7b6a2ff9',
     },
   },
   archiveContract: {
     '200': {
       id: 7,
       site_id: 2,
-      name: 'Agreement 8fb858a9',
+      name: 'Agreement b4dbf3c4',
       type: 'html',
       state: 'published',
       tokens: ['x'],
@@ -294,10 +296,10 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 12,
         sha256: 'c5738321ce63d3812cec78731a1650a1f5f0048b85b545ad0b13668d00911abd',
       },
-      created_at: '2026-12-05T13:19:54.336Z',
-      updated_at: '2026-12-05T13:19:54.514Z',
-      published_at: '2026-12-05T13:19:54.400Z',
-      archived_at: '2026-12-05T13:19:54.514Z',
+      created_at: '2026-12-05T15:56:39.915Z',
+      updated_at: '2026-12-05T15:56:40.025Z',
+      published_at: '2026-12-05T15:56:39.951Z',
+      archived_at: '2026-12-05T15:56:40.025Z',
       html: '<p>{{x}}</p>',
     },
     '401': {
@@ -306,7 +308,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '316c31d4-8498-4ab2-af1b-c324ea22ddc1',
+      request_id: '5298bcf6-d7c2-4f93-8227-7ccff55914c8',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -314,20 +316,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: 'd7db353e-1fdd-4126-b200-6f09d08b75dc',
+      request_id: '128ff8af-7b18-4424-adb8-54d968839e72',
     },
   },
   cancelRequest: {
     '200': {
-      id: '5ff2530e-56d6-4070-ba5e-cf92e2a9a393',
+      id: '87bb3518-9730-4a15-b454-023d8b2ef046',
       site_id: 2,
       state: 'cancelled',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-63518519',
-          signer_ref: 'No7iueJpr4_lfjFX',
-          email: 'm-63518519@example.com',
+          signer_id: 'client-ref-m-bd9c669a',
+          signer_ref: 'g5WHRWsMRt6qiRsl',
+          email: 'm-bd9c669a@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -335,7 +337,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=5ff2530e-56d6-4070-ba5e-cf92e2a9a393&s=No7iueJpr4_lfjFX&signature=k1.8c2wiqY-_1HdKL5Aq6MH_bPIO8UY5uctAgs0OJOewzA',
+            'http://127.0.0.1:19216/sign?r=87bb3518-9730-4a15-b454-023d8b2ef046&s=g5WHRWsMRt6qiRsl&signature=k1.Jv928B7XIBTm07icR37EwHk_rPFQVcLkhhnw3YSBOuA',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -349,17 +351,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5553472843',
-          signer_ref: 'YoBlKhPwD86hWkwc',
+          signer_id: '5552918682',
+          signer_ref: 'QSyiQAvJKy5tWLSR',
           email: null,
-          mobile_number: '15553472843',
+          mobile_number: '15552918682',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=5ff2530e-56d6-4070-ba5e-cf92e2a9a393&s=YoBlKhPwD86hWkwc&signature=k1.Fp4wo5TnLGwXMlyefDAU2XRX_pZyGxAl2Qp5o-08VPw',
+            'http://127.0.0.1:19216/sign?r=87bb3518-9730-4a15-b454-023d8b2ef046&s=QSyiQAvJKy5tWLSR&signature=k1.ZCqCnFerpLPLyEO94cGSPqs8kW4IcanzkfEYj00Gdqo',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -377,17 +379,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-63518519',
+          assigned_to: 'client-ref-m-bd9c669a',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-63518519',
+          assigned_to: 'client-ref-m-bd9c669a',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5553472843',
+          assigned_to: '5552918682',
         },
       ],
       render_data: {
@@ -396,10 +398,10 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:19:58.727Z',
-      updated_at: '2026-12-05T13:19:58.869Z',
-      sent_at: '2026-12-05T13:19:58.736Z',
-      cancelled_at: '2026-12-05T13:19:58.869Z',
+      created_at: '2026-12-05T15:56:45.357Z',
+      updated_at: '2026-12-05T15:56:45.673Z',
+      sent_at: '2026-12-05T15:56:45.391Z',
+      cancelled_at: '2026-12-05T15:56:45.673Z',
       expired_at: null,
       completed_at: null,
       declined_at: null,
@@ -412,6 +414,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       cc: [],
       message: null,
       title: null,
+      subject: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -419,7 +422,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'e52e6eec-2eed-458b-8cc3-b9b888b47b2f',
+      request_id: 'ab43b215-f2b1-40cf-b5bd-2ac4c03a8803',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -427,7 +430,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '4ec66cd7-20b0-4903-935a-72e59e714e8f',
+      request_id: 'fab9914a-3e12-4828-bf3e-af2c442df2e1',
     },
   },
   changePassword: {
@@ -448,7 +451,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'is wrong',
         },
       ],
-      request_id: 'a4099455-f08e-427a-9e58-f81582f771db',
+      request_id: '4cdc050f-9eba-4bb1-a5c7-33ce52da5cd1',
     },
     '422': {
       type: 'https://docs.esign.example/problems/weak_password',
@@ -462,7 +465,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'must be at least 12 characters',
         },
       ],
-      request_id: 'b5bb8d83-3535-4a1d-99d8-81be16cf867c',
+      request_id: '1becc86e-1d36-4db8-9a28-bab852884f0b',
     },
   },
   clientCredentialsToken: {
@@ -495,14 +498,14 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'is unknown, used or expired',
         },
       ],
-      request_id: 'd4372bdc-d495-40b1-a762-fb6454136266',
+      request_id: '0ce880ef-305a-427a-bcc1-37d07f2a0447',
     },
   },
   copyContract: {
     '201': {
       id: 10,
       site_id: 2,
-      name: 'Services agreement 7f3ee7cc (copy)',
+      name: 'Services agreement 73049423 (copy)',
       type: 'html',
       state: 'draft',
       tokens: ['client_name', 'start_date'],
@@ -524,8 +527,8 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 103,
         sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
       },
-      created_at: '2026-12-05T13:19:55.808Z',
-      updated_at: '2026-12-05T13:19:55.808Z',
+      created_at: '2026-12-05T15:56:41.070Z',
+      updated_at: '2026-12-05T15:56:41.070Z',
       published_at: null,
       archived_at: null,
       html: '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>',
@@ -536,7 +539,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'dcf6279b-aa5d-4fa4-8de8-6e014d97dd94',
+      request_id: '538cfda1-3ed5-4197-8f69-5dee3320e456',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -544,7 +547,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: 'a95a8ddd-11f2-4376-9f80-e369a17a9382',
+      request_id: '3b7de10b-14df-4acd-be9d-58b8d63a6738',
     },
     '422': {
       type: 'https://docs.esign.example/problems/invalid_body',
@@ -558,20 +561,20 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'no site 1 that this credential reaches',
         },
       ],
-      request_id: '042318dc-6e91-4c29-82c4-c76ba48b5348',
+      request_id: '069dfb72-ce17-4789-94f3-7c214dd08395',
     },
   },
   copyRequest: {
     '201': {
-      id: '0ba5bba5-bd7d-4d6b-bcef-f3e5d6baf8db',
+      id: '55cd0cf5-d368-420b-aafd-942b46b08212',
       site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-8bc91d53',
-          signer_ref: 'KIWrio0r8fWZnW2K',
-          email: 'm-8bc91d53@example.com',
+          signer_id: 'client-ref-m-d2ba6379',
+          signer_ref: 'bHLBr34WRTK9fDId',
+          email: 'm-d2ba6379@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -579,7 +582,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=0ba5bba5-bd7d-4d6b-bcef-f3e5d6baf8db&s=KIWrio0r8fWZnW2K&signature=k1.kXBJjVezw2rKao36oxyZtXOPBrnQ8rYNdwygUVByags',
+            'http://127.0.0.1:19216/sign?r=55cd0cf5-d368-420b-aafd-942b46b08212&s=bHLBr34WRTK9fDId&signature=k1.siUiesZmDoqkPsM8FVPSKQw3QmQWEKgNIHVjl5eBpEY',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -593,17 +596,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5552629922',
-          signer_ref: 'mCIDTtXk3s2A7Tl2',
+          signer_id: '5556069495',
+          signer_ref: '62VWvSsOusZzKMpf',
           email: null,
-          mobile_number: '15552629922',
+          mobile_number: '15556069495',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=0ba5bba5-bd7d-4d6b-bcef-f3e5d6baf8db&s=mCIDTtXk3s2A7Tl2&signature=k1.QJ2_h19XfOTwsA2FF3YK8csnPvrEITpcP66e28NkWng',
+            'http://127.0.0.1:19216/sign?r=55cd0cf5-d368-420b-aafd-942b46b08212&s=62VWvSsOusZzKMpf&signature=k1.km1ZqiEOEv0oB5O-ZNQrxnLmd2kHLSVR2Z_jjB_fnbA',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -621,17 +624,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-8bc91d53',
+          assigned_to: 'client-ref-m-d2ba6379',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-8bc91d53',
+          assigned_to: 'client-ref-m-d2ba6379',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5552629922',
+          assigned_to: '5556069495',
         },
       ],
       render_data: {
@@ -640,8 +643,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:19:57.322Z',
-      updated_at: '2026-12-05T13:19:57.322Z',
+      created_at: '2026-12-05T15:56:43.465Z',
+      updated_at: '2026-12-05T15:56:43.465Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -656,6 +659,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       cc: [],
       message: null,
       title: null,
+      subject: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -663,7 +667,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'a504ae94-7abc-4510-9c56-fb8444d27892',
+      request_id: 'a9fab2dd-d5dc-45d7-930b-d519ab23e51e',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -671,18 +675,18 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '2150adcd-2b39-42a3-a4cf-f4861a5be75f',
+      request_id: '2bc64cf6-136b-4b29-a72a-3c22ece1dccd',
     },
   },
   createAccessToken: {
     '201': {
-      id: '6d62a5b3-e020-49c8-a86b-43aa303e0d2e',
-      app_id: '10d14f7a-f502-4d7b-8fdb-f28a8af25fe6',
+      id: 'ed72281a-7b7b-47d0-8544-aa837f303bb2',
+      app_id: '7679e929-609a-4193-9c78-4c64c4f544a9',
       name: 'prod',
       origin: 'self_service',
       state: 'active',
-      created_at: '2026-12-05T13:19:55.000Z',
-      expires_at: '2027-01-04T13:19:55.000Z',
+      created_at: '2026-12-05T15:57:04.000Z',
+      expires_at: '2027-01-04T15:57:04.000Z',
       last_used_at: null,
       revoked_at: null,
       site_ids: null,
@@ -703,7 +707,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'is wrong',
         },
       ],
-      request_id: 'cd7362a5-0abf-466f-9abb-2961c415ec42',
+      request_id: '4aa00423-b2a0-4d83-be2b-0ad5363c4535',
     },
   },
   createAccountSite: {
@@ -737,28 +741,28 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   createApp: {
     '201': {
-      id: '10d14f7a-f502-4d7b-8fdb-f28a8af25fe6',
-      client_id: '10d14f7a-f502-4d7b-8fdb-f28a8af25fe6',
+      id: '7679e929-609a-4193-9c78-4c64c4f544a9',
+      client_id: '7679e929-609a-4193-9c78-4c64c4f544a9',
       name: 'Nightly export',
       has_client_secret: false,
       client_secret_created_at: null,
-      created_at: '2026-12-05T13:19:55.004Z',
+      created_at: '2026-12-05T15:57:04.308Z',
       disabled_at: null,
       callback_url: null,
     },
   },
   createClientSecret: {
     '201': {
-      client_id: '10d14f7a-f502-4d7b-8fdb-f28a8af25fe6',
-      client_secret: 'ecs_maAoYwH3…',
-      created_at: '2026-12-05T13:19:57.033Z',
+      client_id: '7679e929-609a-4193-9c78-4c64c4f544a9',
+      client_secret: 'ecs_42GG6Scr…',
+      created_at: '2026-12-05T15:57:05.423Z',
     },
   },
   createContract: {
     '201': {
       id: 1,
       site_id: 2,
-      name: 'Services agreement 7f3ee7cc',
+      name: 'Services agreement 73049423',
       type: 'html',
       state: 'draft',
       tokens: ['client_name', 'start_date'],
@@ -780,8 +784,8 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 103,
         sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
       },
-      created_at: '2026-12-05T13:19:45.536Z',
-      updated_at: '2026-12-05T13:19:45.536Z',
+      created_at: '2026-12-05T15:56:29.915Z',
+      updated_at: '2026-12-05T15:56:29.915Z',
       published_at: null,
       archived_at: null,
       html: '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>',
@@ -792,7 +796,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '8f4e79e6-ecf5-4b87-a8e5-84cfc7c7c45b',
+      request_id: '235cc7a9-aba2-40cb-9486-6f7bb0af92e4',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -800,7 +804,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '586123fd-5286-4eef-8249-5c4d4f97a5b8',
+      request_id: 'f351a66f-e675-4f4d-a91a-fb8a6a00626c',
     },
   },
   createInvitation: {
@@ -816,15 +820,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   createRequest: {
     '201': {
-      id: '98e7188b-75e8-4d58-9d4c-8325641d61ad',
+      id: 'ef18e471-7374-45ea-8391-77dc4cb0b63d',
       site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-acme-secret-6f068947',
-          signer_ref: 'U4Bl5S077rdcixDZ',
-          email: 'acme-secret-6f068947@example.com',
+          signer_id: 'client-ref-acme-secret-0c47de2a',
+          signer_ref: 'i_FBTBiQMgwIA7c4',
+          email: 'acme-secret-0c47de2a@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -832,7 +836,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=98e7188b-75e8-4d58-9d4c-8325641d61ad&s=U4Bl5S077rdcixDZ&signature=k1.1U3muZqvvgF9-1xzuLTALgPBbFWAaFEHmeMP627e0aQ',
+            'http://127.0.0.1:19216/sign?r=ef18e471-7374-45ea-8391-77dc4cb0b63d&s=i_FBTBiQMgwIA7c4&signature=k1.xYh6u6_z4z08ql6RNkZSIxRgtLqBVJkBrlDR6DNh_Q4',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -846,17 +850,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5559333388',
-          signer_ref: '6zdc4USXwRyt0MjW',
+          signer_id: '5558940530',
+          signer_ref: '_Mt0lUs5OTVOkUyB',
           email: null,
-          mobile_number: '15559333388',
+          mobile_number: '15558940530',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=98e7188b-75e8-4d58-9d4c-8325641d61ad&s=6zdc4USXwRyt0MjW&signature=k1.VqHNLGAEj6mb66Z1ZMmwjukxzSOMlF4c4zgBSl0g82s',
+            'http://127.0.0.1:19216/sign?r=ef18e471-7374-45ea-8391-77dc4cb0b63d&s=_Mt0lUs5OTVOkUyB&signature=k1.54Iqphgydemfr1yEMaVay9TmEut6EPuCaxiuVBh49yY',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -874,17 +878,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-acme-secret-6f068947',
+          assigned_to: 'client-ref-acme-secret-0c47de2a',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-acme-secret-6f068947',
+          assigned_to: 'client-ref-acme-secret-0c47de2a',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5559333388',
+          assigned_to: '5558940530',
         },
       ],
       render_data: {
@@ -893,8 +897,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:19:51.952Z',
-      updated_at: '2026-12-05T13:19:51.952Z',
+      created_at: '2026-12-05T15:56:38.299Z',
+      updated_at: '2026-12-05T15:56:38.299Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -909,6 +913,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       cc: [],
       message: null,
       title: null,
+      subject: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -916,7 +921,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '40b1d8a7-376f-4f49-b284-996c614dea63',
+      request_id: '4a2bbf5b-bba5-4408-a3ff-3b93bf52f8b2',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -924,7 +929,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '8cc5b377-60a3-41f8-adf9-796102189cf8',
+      request_id: 'e4baa128-5d45-42fd-b5f2-9a3a6523b0b6',
     },
     '422': {
       type: 'https://docs.esign.example/problems/invalid_body',
@@ -938,14 +943,14 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'must contain at least one item',
         },
       ],
-      request_id: '4810ba8c-2362-48bf-b70f-cafe09f687f2',
+      request_id: '956a39ef-87f4-4b8f-a7f3-a0fb8a03d032',
     },
   },
   createWebhookEndpoint: {
     '201': {
-      id: '6be97dc7-c5dc-46ac-8350-75d826c1c5e0',
+      id: 'eb02d15b-ad36-43ea-978e-77350a979f1e',
       site_id: 2,
-      url: 'https://127.0.0.1:9/esign/22e800a3',
+      url: 'https://127.0.0.1:9/esign/94acb751',
       description: '',
       event_types: ['request.expired'],
       enabled: true,
@@ -953,9 +958,9 @@ export const CAPTURED_EXAMPLES: Examples = {
       alert_email: 'ops@acme.example',
       failing_since: null,
       previous_secret_expires_at: null,
-      created_at: '2026-12-05T13:20:03.140Z',
-      updated_at: '2026-12-05T13:20:03.140Z',
-      secret: 'whsec_N-Szdk…',
+      created_at: '2026-12-05T15:56:50.136Z',
+      updated_at: '2026-12-05T15:56:50.136Z',
+      secret: 'whsec_NiRelA…',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -963,7 +968,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '320699e2-2826-4299-abf3-3d67c18ba47e',
+      request_id: '11af9e5f-ed40-4bcb-99c8-fcd139160c55',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -971,7 +976,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '39a14f41-1200-4a6c-8403-97dc30261bad',
+      request_id: '05d8994b-2694-473e-8784-fc42a025e5ed',
     },
   },
   deleteContract: {
@@ -981,7 +986,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '517a0725-a879-4fd2-a3ae-b265a37d296d',
+      request_id: 'eb8cd9c1-0ce4-4ab7-b426-3beec360a166',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -989,7 +994,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: 'fd4b2d8f-1149-4932-b258-603cb35c778a',
+      request_id: '8e8d6206-e77c-4b69-9fb5-ddd15693b04c',
     },
   },
   deleteSiteSigner: {
@@ -999,7 +1004,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '20994afb-1f68-4d7d-b81c-92593e3ac7f8',
+      request_id: '44b9e473-0573-4992-9844-5cc45b89b081',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1007,7 +1012,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '19b57c37-23ac-4f6c-8056-18aec37fb2e2',
+      request_id: '591290a9-33bc-406b-bb7f-23c1ba0a765f',
     },
     '409': {
       type: 'https://docs.esign.example/problems/signer_in_use',
@@ -1025,7 +1030,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '298c9182-ea04-4a0c-8c04-b169860fe43a',
+      request_id: '7107aacb-7be6-4100-b591-f09517e5e79c',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1033,7 +1038,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: 'd65e3463-5010-4eb7-9c7c-7d9485e90a8f',
+      request_id: 'd72ba15d-f25d-452b-b17b-a8fb050ed017',
     },
   },
   downloadContractDocument: {
@@ -1043,7 +1048,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '3db90f0d-4e07-48ee-a764-c3d1889e4438',
+      request_id: '6274a588-315f-4ff1-ae8e-e3c492d0ff0d',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1051,7 +1056,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: 'aecd6304-6f05-4727-8eca-dea653c32c40',
+      request_id: 'fc5adfd7-2a0b-4115-917d-d51fb1b853c2',
     },
   },
   downloadExecutedDocument: {
@@ -1061,7 +1066,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '49add7f2-f86c-4693-aa16-ae3d3e86691c',
+      request_id: '5dcaf2cf-3ae7-4978-85fe-a5b80d5e5243',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1069,7 +1074,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '725f5e96-5ad1-4cee-a487-cc62697a6456',
+      request_id: '84a8b5f1-5e69-450d-9986-60992906d935',
     },
   },
   endOtherSessions: {
@@ -1098,12 +1103,12 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   getApp: {
     '200': {
-      id: '10d14f7a-f502-4d7b-8fdb-f28a8af25fe6',
-      client_id: '10d14f7a-f502-4d7b-8fdb-f28a8af25fe6',
+      id: '7679e929-609a-4193-9c78-4c64c4f544a9',
+      client_id: '7679e929-609a-4193-9c78-4c64c4f544a9',
       name: 'Nightly export',
       has_client_secret: false,
       client_secret_created_at: null,
-      created_at: '2026-12-05T13:19:55.004Z',
+      created_at: '2026-12-05T15:57:04.308Z',
       disabled_at: null,
       callback_url: null,
     },
@@ -1112,7 +1117,7 @@ export const CAPTURED_EXAMPLES: Examples = {
     '200': {
       id: 1,
       site_id: 2,
-      name: 'Services agreement 7f3ee7cc',
+      name: 'Services agreement 73049423',
       type: 'html',
       state: 'published',
       tokens: ['client_name', 'start_date'],
@@ -1134,9 +1139,9 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 103,
         sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
       },
-      created_at: '2026-12-05T13:19:45.536Z',
-      updated_at: '2026-12-05T13:19:46.169Z',
-      published_at: '2026-12-05T13:19:46.169Z',
+      created_at: '2026-12-05T15:56:29.915Z',
+      updated_at: '2026-12-05T15:56:30.569Z',
+      published_at: '2026-12-05T15:56:30.569Z',
       archived_at: null,
       html: '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>',
     },
@@ -1146,7 +1151,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '7e9cb156-a90b-42b2-91e9-398cef5ea398',
+      request_id: '791f322f-a54d-486c-87bd-ebdc6fea426d',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1154,42 +1159,42 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: '91eb2ba7-39b5-40ee-95bb-f3d7bd995286',
+      request_id: '907fe637-1f47-474d-8d81-36ae9dfec6fb',
     },
   },
   getCurrentSession: {
     '200': {
       user: {
-        id: 'fdb1aaa9-573f-4eee-bd70-78615f36a3be',
-        email: 'dev-db30ff69@acme.example',
-        account_id: 'c6346613-a0a9-4b5c-8284-19b94857497f',
+        id: '30a50809-f254-444f-9906-922395f857f9',
+        email: 'dev-e55b49cd@acme.example',
+        account_id: 'd717be57-2847-4af2-ab53-a7627edc55b8',
       },
       sites: [
         {
           id: 1,
-          name: 'Acme site 7a4417',
+          name: 'Acme site f0d7b3',
         },
       ],
-      expires_at: '2026-12-05T14:19:54.933Z',
+      expires_at: '2026-12-05T16:57:04.259Z',
       account_admin: false,
     },
     '401': {
-      type: 'https://docs.esign.example/problems/session_invalid',
+      type: 'https://docs.esign.example/problems/session_required',
       title: 'Unauthorized',
       status: 401,
-      code: 'session_invalid',
-      detail: 'The session has expired or ended; sign in again.',
-      request_id: '6bdadd4f-c657-4850-a197-834a96710cb5',
+      code: 'session_required',
+      detail: 'Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.',
+      request_id: '7d02107b-bfd5-4c3b-8e97-9a26e274b19a',
     },
   },
   getJwks: {
     '200': {
       keys: [
         {
-          x: 'uuLqu8ZeOXurQkm0fFX7gia_GN1_em96K7-zmVayg6A',
+          x: '0lKHOj6STNw0pw4ycvfnPH5th6x8bQrJI2QsbawzFeI',
           alg: 'EdDSA',
           crv: 'Ed25519',
-          kid: 'r11hj7jyDm3eBf7Ifs7ENJMl_fFfatv2RN00t7c4470',
+          kid: 'MLBI91OKLzP3LXSLTLuXqStoB0lJUn-o2almUpWfuK4',
           kty: 'OKP',
           use: 'sig',
         },
@@ -1198,15 +1203,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   getRequest: {
     '200': {
-      id: 'a21417b7-08c8-47bf-8dce-206d7cbffdb8',
+      id: '6dc073dc-0794-4be3-94ac-7805dbb24e84',
       site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-7ad2c99b',
-          signer_ref: 'rvWHEBxkEb5zF8LW',
-          email: 'm-7ad2c99b@example.com',
+          signer_id: 'client-ref-m-fc6dadcc',
+          signer_ref: 'xn3YKOgyC0Q8NOKI',
+          email: 'm-fc6dadcc@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -1214,7 +1219,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=a21417b7-08c8-47bf-8dce-206d7cbffdb8&s=rvWHEBxkEb5zF8LW&signature=k1.ZuBnupXd9FQPn2d7gXuEux2sK0CRkZdwm9KcvuXsLKg',
+            'http://127.0.0.1:19216/sign?r=6dc073dc-0794-4be3-94ac-7805dbb24e84&s=xn3YKOgyC0Q8NOKI&signature=k1.7m9GjDKQmJgCQl-UpfZRU2oAfUcsuRC6ronqtdZD5Os',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -1228,17 +1233,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5557416694',
-          signer_ref: '3tECEK9H4vEmyYTE',
+          signer_id: '5559634024',
+          signer_ref: '6UYTUAu5RDYgZ_tg',
           email: null,
-          mobile_number: '15557416694',
+          mobile_number: '15559634024',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=a21417b7-08c8-47bf-8dce-206d7cbffdb8&s=3tECEK9H4vEmyYTE&signature=k1.bTVCPibmCJFvfgwp45sPDNNTn-FjhaO9LZK-N9y5vPA',
+            'http://127.0.0.1:19216/sign?r=6dc073dc-0794-4be3-94ac-7805dbb24e84&s=6UYTUAu5RDYgZ_tg&signature=k1.Mt3iKROIIxhsNTb7GsUlqRIjuuJxzFb5OBJROdxxepc',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -1256,17 +1261,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-7ad2c99b',
+          assigned_to: 'client-ref-m-fc6dadcc',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-7ad2c99b',
+          assigned_to: 'client-ref-m-fc6dadcc',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5557416694',
+          assigned_to: '5559634024',
         },
       ],
       render_data: {
@@ -1275,8 +1280,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:19:55.897Z',
-      updated_at: '2026-12-05T13:19:55.897Z',
+      created_at: '2026-12-05T15:56:41.142Z',
+      updated_at: '2026-12-05T15:56:41.142Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -1291,6 +1296,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       cc: [],
       message: null,
       title: null,
+      subject: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1298,7 +1304,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '31979cab-7af6-4c30-97be-0217e8acf356',
+      request_id: 'abb6b83e-cc08-4283-9117-6faeff0e0b61',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1306,16 +1312,16 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: 'daba41fb-8053-49e4-8744-c53e9c1aa289',
+      request_id: '9102d047-c6f6-4fb6-9e52-30bc64a604b3',
     },
   },
   getSiteSigner: {
     '200': {
-      signer_id: 'm-90e01f1c',
-      email: 'm-15b773e7@example.com',
+      signer_id: 'm-35002b3e',
+      email: 'm-8ea4ebba@example.com',
       mobile_number: null,
-      created_at: '2026-12-05T13:19:53.095Z',
-      updated_at: '2026-12-05T13:19:53.095Z',
+      created_at: '2026-12-05T15:56:39.063Z',
+      updated_at: '2026-12-05T15:56:39.063Z',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1323,7 +1329,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '404dda0c-9354-43db-9d59-8c2e38206b3d',
+      request_id: '845d00dc-abde-4f93-b3aa-849373dd188c',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1331,18 +1337,18 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '47d18ecd-8d9c-4513-bcbf-47810799c499',
+      request_id: 'd7425bae-0ee3-47ad-8205-ab76dc47c5ae',
     },
   },
   getToken: {
     '200': {
-      id: '6d62a5b3-e020-49c8-a86b-43aa303e0d2e',
-      app_id: '10d14f7a-f502-4d7b-8fdb-f28a8af25fe6',
+      id: 'ed72281a-7b7b-47d0-8544-aa837f303bb2',
+      app_id: '7679e929-609a-4193-9c78-4c64c4f544a9',
       name: 'prod',
       origin: 'self_service',
       state: 'active',
-      created_at: '2026-12-05T13:19:55.000Z',
-      expires_at: '2027-01-04T13:19:55.000Z',
+      created_at: '2026-12-05T15:57:04.000Z',
+      expires_at: '2027-01-04T15:57:04.000Z',
       last_used_at: null,
       revoked_at: null,
       site_ids: null,
@@ -1351,9 +1357,9 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   getWebhookEndpoint: {
     '200': {
-      id: '408d99b7-5fe2-4d72-bea9-0d807a34cac6',
+      id: 'd4de491c-0b36-4fb9-9fa6-077f795c1d5c',
       site_id: 2,
-      url: 'https://127.0.0.1:9/esign/fde4c57b',
+      url: 'https://127.0.0.1:9/esign/137ffefa',
       description: '',
       event_types: ['request.expired'],
       enabled: true,
@@ -1361,8 +1367,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       alert_email: 'ops@acme.example',
       failing_since: null,
       previous_secret_expires_at: null,
-      created_at: '2026-12-05T13:20:03.258Z',
-      updated_at: '2026-12-05T13:20:03.258Z',
+      created_at: '2026-12-05T15:56:50.211Z',
+      updated_at: '2026-12-05T15:56:50.211Z',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1370,7 +1376,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'fac43774-ff9a-401e-9162-d4255a5c4d26',
+      request_id: '38dfbe3e-d32c-42eb-8da1-993e11fc533b',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1378,7 +1384,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '8984b03a-ac24-4300-91ad-57315e55d91a',
+      request_id: 'f80a78cf-e1a0-413d-974e-678b99c904d1',
     },
   },
   listAccountUsers: {
@@ -1415,13 +1421,13 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: '6d62a5b3-e020-49c8-a86b-43aa303e0d2e',
-          app_id: '10d14f7a-f502-4d7b-8fdb-f28a8af25fe6',
+          id: 'ed72281a-7b7b-47d0-8544-aa837f303bb2',
+          app_id: '7679e929-609a-4193-9c78-4c64c4f544a9',
           name: 'prod',
           origin: 'self_service',
           state: 'active',
-          created_at: '2026-12-05T13:19:55.000Z',
-          expires_at: '2027-01-04T13:19:55.000Z',
+          created_at: '2026-12-05T15:57:04.000Z',
+          expires_at: '2027-01-04T15:57:04.000Z',
           last_used_at: null,
           revoked_at: null,
           site_ids: null,
@@ -1439,12 +1445,12 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: '10d14f7a-f502-4d7b-8fdb-f28a8af25fe6',
-          client_id: '10d14f7a-f502-4d7b-8fdb-f28a8af25fe6',
+          id: '7679e929-609a-4193-9c78-4c64c4f544a9',
+          client_id: '7679e929-609a-4193-9c78-4c64c4f544a9',
           name: 'Nightly export',
           has_client_secret: false,
           client_secret_created_at: null,
-          created_at: '2026-12-05T13:19:55.004Z',
+          created_at: '2026-12-05T15:57:04.308Z',
           disabled_at: null,
           callback_url: null,
         },
@@ -1456,17 +1462,48 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'session_required',
       detail: 'Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.',
-      request_id: '9538cc7c-6f1b-4869-847f-2178b13011b1',
+      request_id: '77859533-e6b0-4287-980a-b21cb724ac66',
     },
   },
   listContracts: {
     '200': {
       page: 1,
       per_page: 20,
-      count: 0,
-      total_count: 0,
+      count: 1,
+      total_count: 1,
       has_more: false,
-      data: [],
+      data: [
+        {
+          id: 1,
+          site_id: 2,
+          name: 'Services agreement 73049423',
+          type: 'html',
+          state: 'published',
+          tokens: ['client_name', 'start_date'],
+          fields: [
+            {
+              name: 'full_name',
+              type: 'text',
+            },
+            {
+              name: 'signature',
+              type: 'signature',
+            },
+            {
+              name: 'witness_signature',
+              type: 'signature',
+            },
+          ],
+          document: {
+            size_bytes: 103,
+            sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
+          },
+          created_at: '2026-12-05T15:56:29.915Z',
+          updated_at: '2026-12-05T15:56:30.569Z',
+          published_at: '2026-12-05T15:56:30.569Z',
+          archived_at: null,
+        },
+      ],
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1474,7 +1511,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'f1b3eb2d-b407-48c9-90a6-7d7a7eccc831',
+      request_id: 'd314da09-f2bc-4d51-b1f4-48d1df07a07e',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1482,7 +1519,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '9e471628-ef1e-4ae2-84d7-875eccc92f60',
+      request_id: 'a7df6349-3170-40f6-b532-31feed4318af',
     },
   },
   listInvitations: {
@@ -1514,21 +1551,21 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: '4aa73093-3fcd-449d-8473-2077cd191ac2',
+          id: 'e1bb22b1-3972-4db6-a7d1-79e05e88c3cd',
           data: {
             site: {
               id: 2,
-              name: 'Acme site 04e61e',
+              name: 'Acme site 70fc11',
             },
             signers: [
               {
-                email: 'm-1fb43ad3@example.com',
+                email: 'm-75b8ac35@example.com',
                 send_to: {
                   email: true,
                   mobile_number: false,
                 },
-                signer_id: 'client-ref-m-1fb43ad3',
-                signer_ref: 'mfIkuOsRhcoLNPMa',
+                signer_id: 'client-ref-m-75b8ac35',
+                signer_ref: 'TjRuaZAnyV_9NIgX',
                 mobile_number: null,
               },
               {
@@ -1537,23 +1574,23 @@ export const CAPTURED_EXAMPLES: Examples = {
                   email: false,
                   mobile_number: true,
                 },
-                signer_id: '5557601353',
-                signer_ref: 'PKmfWCnBiZs2NGVF',
-                mobile_number: '15557601353',
+                signer_id: '5556244985',
+                signer_ref: 'I_7YhObTBwu2geV2',
+                mobile_number: '15556244985',
               },
             ],
             contracts: [
               {
                 id: 1,
-                name: 'Services agreement 7f3ee7cc',
+                name: 'Services agreement 73049423',
               },
             ],
             expires_at: null,
-            request_id: '2d10a3a4-da09-4194-afee-1b5c563c1831',
+            request_id: 'ddae262d-b8e8-48f4-b7f0-cfc7055ca126',
           },
           type: 'request.sent',
           site_id: 2,
-          created_at: '2026-12-05T13:19:57.362Z',
+          created_at: '2026-12-05T15:56:43.590Z',
         },
       ],
     },
@@ -1563,7 +1600,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '3663bc30-be24-44ff-b162-000c9879c4ad',
+      request_id: 'f23fd783-187d-4ad2-86dd-f909b63c1cc8',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1571,25 +1608,122 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '4d58e8ec-bc33-4a81-ad91-98eb2c1e793a',
+      request_id: '1b34a52b-b4b1-42d3-9bc3-2f81d9bac548',
     },
   },
   listRequests: {
     '200': {
       page: 1,
       per_page: 20,
-      count: 0,
-      total_count: 0,
+      count: 1,
+      total_count: 1,
       has_more: false,
-      data: [],
+      data: [
+        {
+          id: 'ef18e471-7374-45ea-8391-77dc4cb0b63d',
+          site_id: 2,
+          state: 'draft',
+          contracts: [1],
+          signers: [
+            {
+              signer_id: 'client-ref-acme-secret-0c47de2a',
+              signer_ref: 'i_FBTBiQMgwIA7c4',
+              email: 'acme-secret-0c47de2a@example.com',
+              mobile_number: null,
+              send_to: {
+                email: true,
+                mobile_number: false,
+              },
+              state: 'pending',
+              request_url:
+                'http://127.0.0.1:19216/sign?r=ef18e471-7374-45ea-8391-77dc4cb0b63d&s=i_FBTBiQMgwIA7c4&signature=k1.xYh6u6_z4z08ql6RNkZSIxRgtLqBVJkBrlDR6DNh_Q4',
+              signed_at: null,
+              declined_at: null,
+              notifications: {
+                email: 'pending',
+                sms: 'not_requested',
+              },
+              order: null,
+              turn: false,
+              authentication: null,
+              locale: null,
+              viewed_at: null,
+            },
+            {
+              signer_id: '5558940530',
+              signer_ref: '_Mt0lUs5OTVOkUyB',
+              email: null,
+              mobile_number: '15558940530',
+              send_to: {
+                email: false,
+                mobile_number: true,
+              },
+              state: 'pending',
+              request_url:
+                'http://127.0.0.1:19216/sign?r=ef18e471-7374-45ea-8391-77dc4cb0b63d&s=_Mt0lUs5OTVOkUyB&signature=k1.54Iqphgydemfr1yEMaVay9TmEut6EPuCaxiuVBh49yY',
+              signed_at: null,
+              declined_at: null,
+              notifications: {
+                email: 'not_requested',
+                sms: 'pending',
+              },
+              order: null,
+              turn: false,
+              authentication: null,
+              locale: null,
+              viewed_at: null,
+            },
+          ],
+          fields: [
+            {
+              name: 'full_name',
+              default_value: null,
+              assigned_to: 'client-ref-acme-secret-0c47de2a',
+            },
+            {
+              name: 'signature',
+              default_value: null,
+              assigned_to: 'client-ref-acme-secret-0c47de2a',
+            },
+            {
+              name: 'witness_signature',
+              default_value: null,
+              assigned_to: '5558940530',
+            },
+          ],
+          render_data: {
+            start_date: '2030-01-01',
+            client_name: 'Jane Q. Client',
+          },
+          redirect_url: 'https://client.example/after-signing?ref=42',
+          expires_at: null,
+          created_at: '2026-12-05T15:56:38.299Z',
+          updated_at: '2026-12-05T15:56:38.299Z',
+          sent_at: null,
+          cancelled_at: null,
+          expired_at: null,
+          completed_at: null,
+          declined_at: null,
+          last_reminded_at: null,
+          remind_count: 0,
+          reminder_interval_days: null,
+          next_reminder_at: null,
+          current_order: null,
+          test_mode: false,
+          cc: [],
+          message: null,
+          title: null,
+          subject: null,
+        },
+      ],
     },
     '401': {
-      type: 'https://docs.esign.example/problems/token_inactive',
+      type: 'https://docs.esign.example/problems/missing_token',
       title: 'Unauthorized',
       status: 401,
-      code: 'token_inactive',
-      detail: 'The access token has been revoked or is no longer valid.',
-      request_id: 'e0be643e-32e0-4f68-9bcc-d845c0f56519',
+      code: 'missing_token',
+      detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
+      request_id: 'dd1c10af-4648-438d-8e7c-4ecd8d290409',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1597,7 +1731,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: 'aba6e128-1acc-463b-9cf0-2d880a85ea3f',
+      request_id: '18d6e057-55c9-450f-9c7a-09fedc1dfaac',
     },
   },
   listSessions: {
@@ -1665,7 +1799,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '895ea90b-f27f-4435-bf5d-962dae2eb54e',
+      request_id: '2d7ea6be-241f-4ea0-b5f5-4a2ed60475f9',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1673,7 +1807,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '74c96872-48d2-4563-a800-a8b9b4894415',
+      request_id: '569a9059-5cf8-4adc-953c-021364b9687c',
     },
   },
   listSiteSigners: {
@@ -1685,32 +1819,32 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          signer_id: '5558642137',
+          signer_id: '5556690275',
           email: null,
-          mobile_number: '15558642137',
-          created_at: '2026-12-05T13:19:52.641Z',
-          updated_at: '2026-12-05T13:19:52.641Z',
+          mobile_number: '15556690275',
+          created_at: '2026-12-05T15:56:38.876Z',
+          updated_at: '2026-12-05T15:56:38.876Z',
         },
         {
-          signer_id: '5559333388',
+          signer_id: '5558940530',
           email: null,
-          mobile_number: '15559333388',
-          created_at: '2026-12-05T13:19:51.956Z',
-          updated_at: '2026-12-05T13:19:51.956Z',
+          mobile_number: '15558940530',
+          created_at: '2026-12-05T15:56:38.309Z',
+          updated_at: '2026-12-05T15:56:38.309Z',
         },
         {
-          signer_id: 'client-ref-acme-secret-6f068947',
-          email: 'acme-secret-6f068947@example.com',
+          signer_id: 'client-ref-acme-secret-0c47de2a',
+          email: 'acme-secret-0c47de2a@example.com',
           mobile_number: null,
-          created_at: '2026-12-05T13:19:51.956Z',
-          updated_at: '2026-12-05T13:19:51.956Z',
+          created_at: '2026-12-05T15:56:38.309Z',
+          updated_at: '2026-12-05T15:56:38.309Z',
         },
         {
-          signer_id: 'client-ref-c-12cb6ebc',
-          email: 'c-12cb6ebc@example.com',
+          signer_id: 'client-ref-c-cb17d636',
+          email: 'c-cb17d636@example.com',
           mobile_number: null,
-          created_at: '2026-12-05T13:19:52.641Z',
-          updated_at: '2026-12-05T13:19:52.641Z',
+          created_at: '2026-12-05T15:56:38.876Z',
+          updated_at: '2026-12-05T15:56:38.876Z',
         },
       ],
     },
@@ -1720,7 +1854,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '81199753-07f2-47fa-be0b-1528af9d5ca0',
+      request_id: '2f8c4e38-de3c-4a61-9158-487a4f6fe9c7',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1728,7 +1862,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '027a6bda-be74-46df-bb7a-ae502212049a',
+      request_id: 'b3e83794-4640-4c48-bc7c-4f7f14d4654f',
     },
   },
   listTokens: {
@@ -1740,13 +1874,13 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: '6d62a5b3-e020-49c8-a86b-43aa303e0d2e',
-          app_id: '10d14f7a-f502-4d7b-8fdb-f28a8af25fe6',
+          id: 'ed72281a-7b7b-47d0-8544-aa837f303bb2',
+          app_id: '7679e929-609a-4193-9c78-4c64c4f544a9',
           name: 'prod',
           origin: 'self_service',
           state: 'active',
-          created_at: '2026-12-05T13:19:55.000Z',
-          expires_at: '2027-01-04T13:19:55.000Z',
+          created_at: '2026-12-05T15:57:04.000Z',
+          expires_at: '2027-01-04T15:57:04.000Z',
           last_used_at: null,
           revoked_at: null,
           site_ids: null,
@@ -1760,7 +1894,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'session_required',
       detail: 'Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.',
-      request_id: 'edb14dcf-3634-4507-84f4-c000fdc9566c',
+      request_id: '1b846091-bc0f-4ea4-b0a4-c02ac9c77aac',
     },
   },
   listWebhookDeliveries: {
@@ -1778,7 +1912,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '590d100f-b5ef-4337-9ee7-f41f31926cb5',
+      request_id: '1b11c371-d112-4709-81c2-2647fee74402',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1786,7 +1920,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: 'b66b2b66-29d2-473c-b260-8fee84077129',
+      request_id: '35d92f53-c7b2-47d1-9fb6-c454d8c4fd9c',
     },
   },
   listWebhookEndpoints: {
@@ -1804,7 +1938,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '7edbdb15-cce1-42a2-983d-e66ea3e84e3e',
+      request_id: '321795cd-b692-4306-92ca-58a2cd951bd8',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1812,14 +1946,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '566a4e3e-1b03-41f9-afb7-95d60c35d277',
+      request_id: '23131d46-c2a3-4575-a9af-60f25a51b534',
     },
   },
   publishContract: {
     '200': {
       id: 1,
       site_id: 2,
-      name: 'Services agreement 7f3ee7cc',
+      name: 'Services agreement 73049423',
       type: 'html',
       state: 'published',
       tokens: ['client_name', 'start_date'],
@@ -1841,9 +1975,9 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 103,
         sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
       },
-      created_at: '2026-12-05T13:19:45.536Z',
-      updated_at: '2026-12-05T13:19:46.169Z',
-      published_at: '2026-12-05T13:19:46.169Z',
+      created_at: '2026-12-05T15:56:29.915Z',
+      updated_at: '2026-12-05T15:56:30.569Z',
+      published_at: '2026-12-05T15:56:30.569Z',
       archived_at: null,
       html: '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>',
     },
@@ -1853,7 +1987,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '7e63e959-b167-4c46-8140-6e6e17606c8c',
+      request_id: 'a12ecfe2-a4ae-4800-a0b8-7815ecea089b',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1861,7 +1995,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: 'dd9e58f5-a1fe-43bf-8a23-d81076c09fe3',
+      request_id: '7dce4b09-fa54-4124-9b7e-41b5514317fe',
     },
   },
   putSiteSigner: {
@@ -1873,11 +2007,11 @@ export const CAPTURED_EXAMPLES: Examples = {
       updated_at: '2026-12-04T20:50:03.848Z',
     },
     '201': {
-      signer_id: 'm-90e01f1c',
-      email: 'm-15b773e7@example.com',
+      signer_id: 'm-35002b3e',
+      email: 'm-8ea4ebba@example.com',
       mobile_number: null,
-      created_at: '2026-12-05T13:19:53.095Z',
-      updated_at: '2026-12-05T13:19:53.095Z',
+      created_at: '2026-12-05T15:56:39.063Z',
+      updated_at: '2026-12-05T15:56:39.063Z',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1885,7 +2019,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'b4bf1e46-93f0-407e-9391-ec9adda18dc1',
+      request_id: 'fcff0ba9-612d-4e7f-ad89-e5b79c624a2a',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1893,7 +2027,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '40b9f96e-eb26-4c1e-ba00-b1df755b9995',
+      request_id: '0d6fe7f0-9be3-49b0-9c88-ac419ceabe8e',
     },
     '422': {
       type: 'https://docs.esign.example/problems/invalid_body',
@@ -1912,120 +2046,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   reissueExecutionUrl: {
     '200': {
-      id: 'da7985c9-5e41-43d5-8a16-48113c0f5735',
-      site_id: 1,
-      state: 'sent',
-      contracts: [1],
-      signers: [
-        {
-          signer_id: 'client-ref-reissue-b4cac5a8',
-          signer_ref: 'YjvMEmIfCK5WyAh3',
-          email: 'reissue-b4cac5a8@example.com',
-          mobile_number: null,
-          send_to: {
-            email: true,
-            mobile_number: false,
-          },
-          state: 'pending',
-          request_url:
-            'http://127.0.0.1:29072/sign?r=da7985c9-5e41-43d5-8a16-48113c0f5735&s=YjvMEmIfCK5WyAh3&signature=k1.1.VetVbrGFaIA-8YtQQG0-g__WnvqnnxyAaelrIax78so',
-          signed_at: null,
-          declined_at: null,
-          notifications: {
-            email: 'delivered',
-            sms: 'not_requested',
-          },
-          order: null,
-          turn: true,
-          authentication: null,
-          locale: null,
-          viewed_at: null,
-        },
-        {
-          signer_id: '5554643703',
-          signer_ref: 'Ulc-sNux2zcrsqB0',
-          email: null,
-          mobile_number: '15554643703',
-          send_to: {
-            email: false,
-            mobile_number: true,
-          },
-          state: 'pending',
-          request_url:
-            'http://127.0.0.1:29072/sign?r=da7985c9-5e41-43d5-8a16-48113c0f5735&s=Ulc-sNux2zcrsqB0&signature=k1.6f0eqlkWkEZSVWNdW37zwNZfQbrLxRshFkG7IknbO2o',
-          signed_at: null,
-          declined_at: null,
-          notifications: {
-            email: 'not_requested',
-            sms: 'pending',
-          },
-          order: null,
-          turn: true,
-          authentication: null,
-          locale: null,
-          viewed_at: null,
-        },
-      ],
-      fields: [
-        {
-          name: 'full_name',
-          default_value: null,
-          assigned_to: 'client-ref-reissue-b4cac5a8',
-        },
-        {
-          name: 'signature',
-          default_value: null,
-          assigned_to: 'client-ref-reissue-b4cac5a8',
-        },
-        {
-          name: 'witness_signature',
-          default_value: null,
-          assigned_to: '5554643703',
-        },
-      ],
-      render_data: {
-        start_date: '2030-01-01',
-        client_name: 'Jane Q. Client',
-      },
-      redirect_url: 'https://client.example/after-signing?ref=42',
-      expires_at: null,
-      created_at: '2026-12-05T13:19:53.688Z',
-      updated_at: '2026-12-05T13:19:53.813Z',
-      sent_at: '2026-12-05T13:19:53.707Z',
-      cancelled_at: null,
-      expired_at: null,
-      completed_at: null,
-      declined_at: null,
-      last_reminded_at: null,
-      remind_count: 0,
-      reminder_interval_days: null,
-      next_reminder_at: null,
-      current_order: null,
-      test_mode: false,
-      cc: [],
-      message: null,
-      title: null,
-    },
-    '409': {
-      type: 'https://docs.esign.example/problems/invalid_state',
-      title: 'Conflict',
-      status: 409,
-      code: 'invalid_state',
-      detail: 'The signer has signed.',
-      request_id: 'a45bb24a-1fa0-4a11-b73c-d7a9a5b0a532',
-    },
-  },
-  remindRequest: {
-    '200': {
-      id: 'ec39dcae-27e2-4d02-a285-4673b70a1a14',
+      id: '0f564157-fcb9-4a23-a20c-69251ec93573',
       site_id: 2,
       state: 'sent',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-1bf43859',
-          signer_ref: 'grA8XOA5nk6mhIiX',
-          email: 'm-1bf43859@example.com',
+          signer_id: 'client-ref-reissue-e0ff39c5',
+          signer_ref: '-SEmvhc9ilhjLtw0',
+          email: 'reissue-e0ff39c5@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2033,7 +2062,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=ec39dcae-27e2-4d02-a285-4673b70a1a14&s=grA8XOA5nk6mhIiX&signature=k1.7bYJPDKBULyjPQTEzqLrhAdHUVBbvTWTWRgHszQo3vU',
+            'http://127.0.0.1:17296/sign?r=0f564157-fcb9-4a23-a20c-69251ec93573&s=-SEmvhc9ilhjLtw0&signature=k1.1.BVNq-7Tt_egsDh8QpMMSrnmftCrCYDeHKdZ-eSKIK8Q',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2047,17 +2076,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5553195641',
-          signer_ref: 'kFaRrcZpsmAnXZ4F',
+          signer_id: '5558196796',
+          signer_ref: 'mx3P-GGKtXHrg5YJ',
           email: null,
-          mobile_number: '15553195641',
+          mobile_number: '15558196796',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=ec39dcae-27e2-4d02-a285-4673b70a1a14&s=kFaRrcZpsmAnXZ4F&signature=k1.MmqN-PTrTEUzvZIq77ERCIPNH6VgCLYBT8FUd-jUwbA',
+            'http://127.0.0.1:17296/sign?r=0f564157-fcb9-4a23-a20c-69251ec93573&s=mx3P-GGKtXHrg5YJ&signature=k1.1Rdo-kR5Rx4VgE1yre5DM-GAOVJCAaETrbzWDkjt2_E',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2075,17 +2104,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-1bf43859',
+          assigned_to: 'client-ref-reissue-e0ff39c5',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-1bf43859',
+          assigned_to: 'client-ref-reissue-e0ff39c5',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5553195641',
+          assigned_to: '5558196796',
         },
       ],
       render_data: {
@@ -2094,14 +2123,120 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:19:57.526Z',
-      updated_at: '2026-12-05T13:19:58.701Z',
-      sent_at: '2026-12-05T13:19:57.550Z',
+      created_at: '2026-12-05T15:56:35.316Z',
+      updated_at: '2026-12-05T15:56:35.631Z',
+      sent_at: '2026-12-05T15:56:35.407Z',
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
       declined_at: null,
-      last_reminded_at: '2026-12-05T13:19:58.701Z',
+      last_reminded_at: null,
+      remind_count: 0,
+      reminder_interval_days: null,
+      next_reminder_at: null,
+      current_order: null,
+      test_mode: false,
+      cc: [],
+      message: null,
+      title: null,
+      subject: null,
+    },
+    '409': {
+      type: 'https://docs.esign.example/problems/invalid_state',
+      title: 'Conflict',
+      status: 409,
+      code: 'invalid_state',
+      detail: 'The signer has signed.',
+      request_id: '06642676-b359-4d46-b43c-03de3f97a6ee',
+    },
+  },
+  remindRequest: {
+    '200': {
+      id: '9e91a0cd-ce0b-472c-8f5b-fdc2367caa95',
+      site_id: 2,
+      state: 'sent',
+      contracts: [1],
+      signers: [
+        {
+          signer_id: 'client-ref-m-effedf05',
+          signer_ref: 'hJVk1wa7MBipD4NK',
+          email: 'm-effedf05@example.com',
+          mobile_number: null,
+          send_to: {
+            email: true,
+            mobile_number: false,
+          },
+          state: 'pending',
+          request_url:
+            'http://127.0.0.1:19216/sign?r=9e91a0cd-ce0b-472c-8f5b-fdc2367caa95&s=hJVk1wa7MBipD4NK&signature=k1.CuoPtuR_tdP1xbSrUC1o3CWSo18lipf2QaPwqlAMOtY',
+          signed_at: null,
+          declined_at: null,
+          notifications: {
+            email: 'delivered',
+            sms: 'not_requested',
+          },
+          order: null,
+          turn: true,
+          authentication: null,
+          locale: null,
+          viewed_at: null,
+        },
+        {
+          signer_id: '5553162933',
+          signer_ref: 'MXQHyxQZBjMSpqJs',
+          email: null,
+          mobile_number: '15553162933',
+          send_to: {
+            email: false,
+            mobile_number: true,
+          },
+          state: 'pending',
+          request_url:
+            'http://127.0.0.1:19216/sign?r=9e91a0cd-ce0b-472c-8f5b-fdc2367caa95&s=MXQHyxQZBjMSpqJs&signature=k1.harTdkf2x_10PDys6XorTdJTqT2NWRWpDRANiNDodnk',
+          signed_at: null,
+          declined_at: null,
+          notifications: {
+            email: 'not_requested',
+            sms: 'delivered',
+          },
+          order: null,
+          turn: true,
+          authentication: null,
+          locale: null,
+          viewed_at: null,
+        },
+      ],
+      fields: [
+        {
+          name: 'full_name',
+          default_value: null,
+          assigned_to: 'client-ref-m-effedf05',
+        },
+        {
+          name: 'signature',
+          default_value: null,
+          assigned_to: 'client-ref-m-effedf05',
+        },
+        {
+          name: 'witness_signature',
+          default_value: null,
+          assigned_to: '5553162933',
+        },
+      ],
+      render_data: {
+        start_date: '2030-01-01',
+        client_name: 'Jane Q. Client',
+      },
+      redirect_url: 'https://client.example/after-signing?ref=42',
+      expires_at: null,
+      created_at: '2026-12-05T15:56:44.067Z',
+      updated_at: '2026-12-05T15:56:45.288Z',
+      sent_at: '2026-12-05T15:56:44.097Z',
+      cancelled_at: null,
+      expired_at: null,
+      completed_at: null,
+      declined_at: null,
+      last_reminded_at: '2026-12-05T15:56:45.288Z',
       remind_count: 1,
       reminder_interval_days: null,
       next_reminder_at: null,
@@ -2110,6 +2245,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       cc: [],
       message: null,
       title: null,
+      subject: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2117,7 +2253,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'f1f541dc-43a7-491a-9e27-138ebed92baf',
+      request_id: '30d6cfbc-964a-4c1c-87e9-3d8d1685ed3b',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2125,20 +2261,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '11f18b84-9420-4e5e-aeb3-007ceb21b3a5',
+      request_id: '9e330e49-8e44-4174-ae59-a5656bbdb4d5',
     },
   },
   removeRequestContract: {
     '200': {
-      id: '98914b65-9956-4679-a6f3-7e5f57869147',
+      id: 'c548685b-8169-4186-a541-dcbd3c4eb8eb',
       site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-7b8a1e64',
-          signer_ref: '3YfRpq52ERS8aRkl',
-          email: 'm-7b8a1e64@example.com',
+          signer_id: 'client-ref-m-286021f9',
+          signer_ref: 'QLV6nwr9HyurasPE',
+          email: 'm-286021f9@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2146,7 +2282,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=98914b65-9956-4679-a6f3-7e5f57869147&s=3YfRpq52ERS8aRkl&signature=k1.XGKy45ctldSLkfS64ssPS6hEPc88QnufOdO2waeggFE',
+            'http://127.0.0.1:19216/sign?r=c548685b-8169-4186-a541-dcbd3c4eb8eb&s=QLV6nwr9HyurasPE&signature=k1.cNi_RgwW--LuHF4Yxuc9ymaPHcMVkpkkr3juPWo6Nzs',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2160,17 +2296,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5557908829',
-          signer_ref: 'qW1lHr-dJb1gzFza',
+          signer_id: '5556985120',
+          signer_ref: 'FNPCpk9aW2YedGc-',
           email: null,
-          mobile_number: '15557908829',
+          mobile_number: '15556985120',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=98914b65-9956-4679-a6f3-7e5f57869147&s=qW1lHr-dJb1gzFza&signature=k1.gNirwTUljMBkOGi7dYKodk4sOdZ730bY5YzYK9Cw8AE',
+            'http://127.0.0.1:19216/sign?r=c548685b-8169-4186-a541-dcbd3c4eb8eb&s=FNPCpk9aW2YedGc-&signature=k1.pdRHMGAn2ebbX7qQ-UjU1ByHQD39zytFNeWyWcZiDDw',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2188,17 +2324,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-7b8a1e64',
+          assigned_to: 'client-ref-m-286021f9',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-7b8a1e64',
+          assigned_to: 'client-ref-m-286021f9',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5557908829',
+          assigned_to: '5556985120',
         },
       ],
       render_data: {
@@ -2207,8 +2343,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:19:57.073Z',
-      updated_at: '2026-12-05T13:19:57.241Z',
+      created_at: '2026-12-05T15:56:42.778Z',
+      updated_at: '2026-12-05T15:56:43.166Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -2223,6 +2359,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       cc: [],
       message: null,
       title: null,
+      subject: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2230,7 +2367,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'a0400b92-0738-422d-a048-4399a67d7c85',
+      request_id: '4e2d5413-e1cd-4669-9e17-a0cb0e3cd83c',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2238,20 +2375,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '900e158c-515c-4c78-a784-186c86ed1ebc',
+      request_id: '9f37975e-481c-495a-94f1-54113b785abc',
     },
   },
   removeRequestSigner: {
     '200': {
-      id: 'fea3f087-a13f-4cac-a1b9-0c47a42231a4',
+      id: 'b7e63093-c1dd-41fe-a488-83c13ce6773e',
       site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-6c150067',
-          signer_ref: 'Az60-hIPOluQBUaq',
-          email: 'm-6c150067@example.com',
+          signer_id: 'client-ref-m-a800f1d1',
+          signer_ref: '2UdxQTO_UhsKyzKY',
+          email: 'm-a800f1d1@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2259,7 +2396,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=fea3f087-a13f-4cac-a1b9-0c47a42231a4&s=Az60-hIPOluQBUaq&signature=k1.8YyyXVH7Wi7qoPYAD3hQDwsyG87CwmDU-stBLUEEYVo',
+            'http://127.0.0.1:19216/sign?r=b7e63093-c1dd-41fe-a488-83c13ce6773e&s=2UdxQTO_UhsKyzKY&signature=k1.jVhPvvXjLvQ2Q2mE7Qa0UyR4B8HOW3wlivWgS3aXYds',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2273,17 +2410,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5554700451',
-          signer_ref: 't9efVxaSSNUcVZvO',
+          signer_id: '5554270155',
+          signer_ref: 'al0otUYt1nAWqB8c',
           email: null,
-          mobile_number: '15554700451',
+          mobile_number: '15554270155',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=fea3f087-a13f-4cac-a1b9-0c47a42231a4&s=t9efVxaSSNUcVZvO&signature=k1.HsTtayBiJzsezgMWdNvWLdS1qjV0zNO3T-XPOaUpCvc',
+            'http://127.0.0.1:19216/sign?r=b7e63093-c1dd-41fe-a488-83c13ce6773e&s=al0otUYt1nAWqB8c&signature=k1.HbnM8HpfUwzgmtWiSs4SV4Lf2eCtQeLudAB26bxs9xk',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2301,17 +2438,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-6c150067',
+          assigned_to: 'client-ref-m-a800f1d1',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-6c150067',
+          assigned_to: 'client-ref-m-a800f1d1',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5554700451',
+          assigned_to: '5554270155',
         },
       ],
       render_data: {
@@ -2320,8 +2457,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:19:56.612Z',
-      updated_at: '2026-12-05T13:19:56.730Z',
+      created_at: '2026-12-05T15:56:41.900Z',
+      updated_at: '2026-12-05T15:56:42.014Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -2336,6 +2473,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       cc: [],
       message: null,
       title: null,
+      subject: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2343,7 +2481,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '11d61d6c-ee06-4856-9654-bf7d7258ecc5',
+      request_id: 'c332857d-694a-4810-8f64-80012d1021bb',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2351,20 +2489,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '7a660c73-1dc5-4e76-b63e-abc2f89889c7',
+      request_id: '40ebc503-6a86-49f2-97fb-c880844a059f',
     },
   },
   reorderRequestContracts: {
     '200': {
-      id: 'de8a4279-63ae-4f39-a6e4-f8821afa6647',
+      id: '853843a5-c53f-4b8a-bd3d-0a5a8a657706',
       site_id: 2,
       state: 'draft',
       contracts: [12, 1],
       signers: [
         {
-          signer_id: 'client-ref-m-a68a1748',
-          signer_ref: '9My5jChyDEwkS6gC',
-          email: 'm-a68a1748@example.com',
+          signer_id: 'client-ref-m-0d3dc69a',
+          signer_ref: 'T1WJog0Y5r0fp5X-',
+          email: 'm-0d3dc69a@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2372,7 +2510,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=de8a4279-63ae-4f39-a6e4-f8821afa6647&s=9My5jChyDEwkS6gC&signature=k1.yiBn1A3tE_9uCXCwiRbwPBnsYD4KwRpk7L1bQ4DwbfQ',
+            'http://127.0.0.1:19216/sign?r=853843a5-c53f-4b8a-bd3d-0a5a8a657706&s=T1WJog0Y5r0fp5X-&signature=k1.nPZl7iij_37TcIMXqEtIhfBnCbXKmPu_ZSg65ZwAWXU',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2386,17 +2524,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5557364295',
-          signer_ref: 'x0TPd5Q9Y0Kw5CgG',
+          signer_id: '5552682081',
+          signer_ref: 'XcV44UIateyHGwAK',
           email: null,
-          mobile_number: '15557364295',
+          mobile_number: '15552682081',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=de8a4279-63ae-4f39-a6e4-f8821afa6647&s=x0TPd5Q9Y0Kw5CgG&signature=k1.qL2vd8F4GbY92ugygWFWByP9S4HC4BcrzeyI0yYvzbs',
+            'http://127.0.0.1:19216/sign?r=853843a5-c53f-4b8a-bd3d-0a5a8a657706&s=XcV44UIateyHGwAK&signature=k1.XYwgKAO7n8GR3kEYLwDYe-h4izrtZrWeqp7pU2dkALA',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2414,17 +2552,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-a68a1748',
+          assigned_to: 'client-ref-m-0d3dc69a',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-a68a1748',
+          assigned_to: 'client-ref-m-0d3dc69a',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5557364295',
+          assigned_to: '5552682081',
         },
       ],
       render_data: {
@@ -2433,8 +2571,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:19:56.935Z',
-      updated_at: '2026-12-05T13:19:57.035Z',
+      created_at: '2026-12-05T15:56:42.465Z',
+      updated_at: '2026-12-05T15:56:42.707Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -2449,6 +2587,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       cc: [],
       message: null,
       title: null,
+      subject: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2456,7 +2595,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '733398d3-6f79-4667-82d5-06d05311bb03',
+      request_id: '66988547-3f98-422f-aad2-30d72f4664a8',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2464,14 +2603,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '26d7d25a-042f-4c2f-b171-6e712c0d28cf',
+      request_id: '49397123-1578-400d-8e7d-2aaf28a220b9',
     },
   },
   replaceContract: {
     '200': {
       id: 5,
       site_id: 2,
-      name: 'Replaced 2b59f761',
+      name: 'Replaced b460fafb',
       type: 'html',
       state: 'draft',
       tokens: ['b'],
@@ -2480,8 +2619,8 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 12,
         sha256: '93a49e989c7913383a34099443904e9f6f478d5ff329dd4bd68abadc22bafcfa',
       },
-      created_at: '2026-12-05T13:19:53.924Z',
-      updated_at: '2026-12-05T13:19:54.126Z',
+      created_at: '2026-12-05T15:56:39.544Z',
+      updated_at: '2026-12-05T15:56:39.725Z',
       published_at: null,
       archived_at: null,
       html: '<p>{{b}}</p>',
@@ -2492,7 +2631,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '223f7e36-9f12-44eb-b7c0-b6b5da033af5',
+      request_id: 'e96932ba-c2ca-4357-8602-8f27e0fd6172',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2500,7 +2639,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: '4cb6338c-5e30-4efa-ac4a-ec4f81db1713',
+      request_id: 'ae7aba74-fb8a-4945-a68e-4ccad2c9d2c7',
     },
   },
   requestPasswordReset: {
@@ -2510,19 +2649,19 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   rotateWebhookSecret: {
     '200': {
-      id: '435b0898-8bd7-45ed-bd33-e4ed5453640b',
+      id: '0b12382c-7b01-4482-ac0b-2ae56614f549',
       site_id: 2,
-      url: 'https://127.0.0.1:9/esign/44f876f0',
+      url: 'https://127.0.0.1:9/esign/0cd2c6e9',
       description: '',
       event_types: ['request.expired'],
       enabled: true,
       disabled_reason: null,
       alert_email: 'ops@acme.example',
       failing_since: null,
-      previous_secret_expires_at: '2026-12-06T13:20:03.590Z',
-      created_at: '2026-12-05T13:20:03.529Z',
-      updated_at: '2026-12-05T13:20:03.590Z',
-      secret: 'whsec_rkuOrQ…',
+      previous_secret_expires_at: '2026-12-06T15:56:50.726Z',
+      created_at: '2026-12-05T15:56:50.605Z',
+      updated_at: '2026-12-05T15:56:50.726Z',
+      secret: 'whsec_DpG5LR…',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2530,7 +2669,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'ba4ae5b8-fce4-4935-acc0-0a558b0e4cfc',
+      request_id: '59495917-b2ab-4ef1-a6c2-d6ceab182461',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2538,20 +2677,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '5c5bdf2f-4c14-4e7c-a88e-27a17147021c',
+      request_id: '12b42f72-b3f0-4f38-8c58-f4cad8b09fe1',
     },
   },
   sendRequest: {
     '200': {
-      id: '610bf812-5e43-4ebf-8cf3-cc7b77a78c4d',
+      id: '3e35cc7c-7da9-4374-a054-741c29eaf47b',
       site_id: 2,
       state: 'sent',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-9c6efd72',
-          signer_ref: 'BEpYjFZhxyIrr3OQ',
-          email: 'm-9c6efd72@example.com',
+          signer_id: 'client-ref-m-1f395a4b',
+          signer_ref: '6D6aode4V9gtnUPU',
+          email: 'm-1f395a4b@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2559,7 +2698,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=610bf812-5e43-4ebf-8cf3-cc7b77a78c4d&s=BEpYjFZhxyIrr3OQ&signature=k1.GxGwqLol8abLp5Lq7paLUxesFwtvAZHalEMZRA6tRgI',
+            'http://127.0.0.1:19216/sign?r=3e35cc7c-7da9-4374-a054-741c29eaf47b&s=6D6aode4V9gtnUPU&signature=k1.5T_6gkb16avU884Uk-TJM1TXmq03J9hYMTDpkuszYKg',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2573,17 +2712,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5555545874',
-          signer_ref: 'BuLJfUxY_J9w10ST',
+          signer_id: '5556440801',
+          signer_ref: 'M8jJXmzVsDQKtPnp',
           email: null,
-          mobile_number: '15555545874',
+          mobile_number: '15556440801',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=610bf812-5e43-4ebf-8cf3-cc7b77a78c4d&s=BuLJfUxY_J9w10ST&signature=k1.Lz-qBNmtfRPj7s_6Y4GB3M33pnPXR_EiVfbRNecYCrk',
+            'http://127.0.0.1:19216/sign?r=3e35cc7c-7da9-4374-a054-741c29eaf47b&s=M8jJXmzVsDQKtPnp&signature=k1.hWg1eUGzXMYofWIYLTPOJuU-Lvwdzg-lpCHGgQsjL40',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2601,17 +2740,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-9c6efd72',
+          assigned_to: 'client-ref-m-1f395a4b',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-9c6efd72',
+          assigned_to: 'client-ref-m-1f395a4b',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5555545874',
+          assigned_to: '5556440801',
         },
       ],
       render_data: {
@@ -2620,9 +2759,9 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:19:56.021Z',
-      updated_at: '2026-12-05T13:19:56.044Z',
-      sent_at: '2026-12-05T13:19:56.044Z',
+      created_at: '2026-12-05T15:56:41.295Z',
+      updated_at: '2026-12-05T15:56:41.329Z',
+      sent_at: '2026-12-05T15:56:41.329Z',
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
@@ -2636,6 +2775,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       cc: [],
       message: null,
       title: null,
+      subject: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2643,7 +2783,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '2944d130-9d71-4aee-8afe-68806ca04b8b',
+      request_id: '11e9997d-67e6-45e6-a4a0-02ba06ee8d90',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2651,7 +2791,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '56c16caa-3340-4079-9dfe-cac0dbb1b474',
+      request_id: '728efa7a-c6cf-4aa5-9ea8-224d17a45c36',
     },
     '409': {
       type: 'https://docs.esign.example/problems/invalid_state',
@@ -2660,7 +2800,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       code: 'invalid_state',
       detail: 'Cannot send a Request that is sent.',
       state: 'sent',
-      request_id: '505c6887-1525-4898-bd73-d99454a0339e',
+      request_id: 'ce66d98f-a512-4923-99fa-802cc2698c14',
     },
     '422': {
       type: 'https://docs.esign.example/problems/send_preconditions_failed',
@@ -2684,18 +2824,18 @@ export const CAPTURED_EXAMPLES: Examples = {
         },
       ],
       unassigned_fields: ['full_name', 'signature', 'witness_signature'],
-      request_id: 'b0d7c990-20a1-4eb3-9495-6704b4f73ddc',
+      request_id: 'd0586507-bd5d-445b-a954-827689933395',
     },
   },
   signIn: {
     '201': {
-      session_token: 'ses_OmnHH9kD…',
+      session_token: 'ses_zLwFMPEm…',
       token_type: 'Bearer',
-      expires_at: '2026-12-05T14:19:54.933Z',
+      expires_at: '2026-12-05T16:57:04.259Z',
       user: {
-        id: 'fdb1aaa9-573f-4eee-bd70-78615f36a3be',
-        email: 'dev-db30ff69@acme.example',
-        account_id: 'c6346613-a0a9-4b5c-8284-19b94857497f',
+        id: '30a50809-f254-444f-9906-922395f857f9',
+        email: 'dev-e55b49cd@acme.example',
+        account_id: 'd717be57-2847-4af2-ab53-a7627edc55b8',
       },
     },
     '401': {
@@ -2704,14 +2844,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'invalid_credentials',
       detail: 'The e-mail address or the password is wrong.',
-      request_id: '0c3fb240-2c29-4aa9-8adb-a5aca3238bf6',
+      request_id: '7f8c29b3-d645-4de3-aacc-aa2896a87c71',
     },
   },
   unarchiveContract: {
     '200': {
       id: 8,
       site_id: 2,
-      name: 'Agreement 466e503a',
+      name: 'Agreement 3d054bdd',
       type: 'html',
       state: 'published',
       tokens: ['x'],
@@ -2720,9 +2860,9 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 12,
         sha256: 'c5738321ce63d3812cec78731a1650a1f5f0048b85b545ad0b13668d00911abd',
       },
-      created_at: '2026-12-05T13:19:54.535Z',
-      updated_at: '2026-12-05T13:19:54.640Z',
-      published_at: '2026-12-05T13:19:54.543Z',
+      created_at: '2026-12-05T15:56:40.041Z',
+      updated_at: '2026-12-05T15:56:40.195Z',
+      published_at: '2026-12-05T15:56:40.058Z',
       archived_at: null,
       html: '<p>{{x}}</p>',
     },
@@ -2732,7 +2872,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '3ad8d462-4ead-485a-b838-10c3b34d7485',
+      request_id: '525b0ee1-0759-416d-a4ed-140e8501726a',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2740,7 +2880,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: '4a105e31-cc53-4cc9-aae2-b9609b6390e0',
+      request_id: '8f7873de-faaf-426b-ae8b-54c664a02bd9',
     },
   },
   updateAccount: {
@@ -2763,15 +2903,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   updateRequest: {
     '200': {
-      id: '610bf812-5e43-4ebf-8cf3-cc7b77a78c4d',
+      id: '3e35cc7c-7da9-4374-a054-741c29eaf47b',
       site_id: 2,
       state: 'sent',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-9c6efd72',
-          signer_ref: 'BEpYjFZhxyIrr3OQ',
-          email: 'm-9c6efd72@example.com',
+          signer_id: 'client-ref-m-1f395a4b',
+          signer_ref: '6D6aode4V9gtnUPU',
+          email: 'm-1f395a4b@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2779,7 +2919,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=610bf812-5e43-4ebf-8cf3-cc7b77a78c4d&s=BEpYjFZhxyIrr3OQ&signature=k1.GxGwqLol8abLp5Lq7paLUxesFwtvAZHalEMZRA6tRgI',
+            'http://127.0.0.1:19216/sign?r=3e35cc7c-7da9-4374-a054-741c29eaf47b&s=6D6aode4V9gtnUPU&signature=k1.5T_6gkb16avU884Uk-TJM1TXmq03J9hYMTDpkuszYKg',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2793,17 +2933,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5555545874',
-          signer_ref: 'BuLJfUxY_J9w10ST',
+          signer_id: '5556440801',
+          signer_ref: 'M8jJXmzVsDQKtPnp',
           email: null,
-          mobile_number: '15555545874',
+          mobile_number: '15556440801',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:30992/sign?r=610bf812-5e43-4ebf-8cf3-cc7b77a78c4d&s=BuLJfUxY_J9w10ST&signature=k1.Lz-qBNmtfRPj7s_6Y4GB3M33pnPXR_EiVfbRNecYCrk',
+            'http://127.0.0.1:19216/sign?r=3e35cc7c-7da9-4374-a054-741c29eaf47b&s=M8jJXmzVsDQKtPnp&signature=k1.hWg1eUGzXMYofWIYLTPOJuU-Lvwdzg-lpCHGgQsjL40',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2821,17 +2961,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-9c6efd72',
+          assigned_to: 'client-ref-m-1f395a4b',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-9c6efd72',
+          assigned_to: 'client-ref-m-1f395a4b',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5555545874',
+          assigned_to: '5556440801',
         },
       ],
       render_data: {
@@ -2840,9 +2980,9 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T13:19:56.021Z',
-      updated_at: '2026-12-05T13:19:56.361Z',
-      sent_at: '2026-12-05T13:19:56.044Z',
+      created_at: '2026-12-05T15:56:41.295Z',
+      updated_at: '2026-12-05T15:56:41.499Z',
+      sent_at: '2026-12-05T15:56:41.329Z',
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
@@ -2850,12 +2990,13 @@ export const CAPTURED_EXAMPLES: Examples = {
       last_reminded_at: null,
       remind_count: 0,
       reminder_interval_days: 3,
-      next_reminder_at: '2026-12-08T13:19:56.044Z',
+      next_reminder_at: '2026-12-08T15:56:41.329Z',
       current_order: null,
       test_mode: false,
       cc: [],
       message: null,
       title: null,
+      subject: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2863,7 +3004,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'd5a982e3-5aab-4c67-9a0e-0686b6dfc397',
+      request_id: '11eb94f7-3cd7-4b58-8131-bda18bc1f49b',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2871,7 +3012,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '86fb918d-cdc8-4762-8b72-00c79d5af760',
+      request_id: '4a409f10-a548-4e53-bb68-fd09de613894',
     },
     '409': {
       type: 'https://docs.esign.example/problems/invalid_state',
@@ -2899,9 +3040,9 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   updateWebhookEndpoint: {
     '200': {
-      id: '45514a7d-da03-42c0-8b27-bec9d8c4601d',
+      id: 'd7b9ce4d-9638-4701-8dc0-da8559c8a5ce',
       site_id: 2,
-      url: 'https://127.0.0.1:9/esign/65d9aabb',
+      url: 'https://127.0.0.1:9/esign/a2c490ae',
       description: 'changed',
       event_types: ['request.expired'],
       enabled: true,
@@ -2909,8 +3050,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       alert_email: 'ops@acme.example',
       failing_since: null,
       previous_secret_expires_at: null,
-      created_at: '2026-12-05T13:20:03.406Z',
-      updated_at: '2026-12-05T13:20:03.478Z',
+      created_at: '2026-12-05T15:56:50.373Z',
+      updated_at: '2026-12-05T15:56:50.475Z',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2918,7 +3059,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '9581a35b-60f6-4fb2-90bf-9c710d9656a6',
+      request_id: '1536e8a9-aed1-4c26-8d24-ff8bfa067b6d',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2926,7 +3067,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: 'b702811a-e385-41e9-a8f9-14b9924b6aad',
+      request_id: '0948aefa-23ba-46a3-be29-3b0a7b320a75',
     },
   },
 };

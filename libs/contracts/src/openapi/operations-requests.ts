@@ -157,7 +157,10 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
       'entry’s `assigned_to` a signer_id, or an e-mail address taking every field no entry assigns), which is ' +
       'how a draft created with unassigned fields is made ready to send. Once sent, its signers have been shown ' +
       'the document, and either is a 409. `cc` replaces, on a draft or sent Request, the addresses sent a copy of ' +
-      'the executed document once everyone has signed. ' +
+      'the executed document once everyone has signed. `message` (what the signers read in their e-mails and on ' +
+      'their page) and `subject` (their invitation e-mails’ subject; reminders put “Reminder:” before it) are ' +
+      'changed on a draft only, `null` removing them: once sent, the signers have read them (409). `title`, the ' +
+      'sender’s own name for the Request, is changed on a draft or sent Request. ' +
       'Writes `request.updated` (a webhook), whose `changed` names what changed. The same values again change ' +
       'nothing.',
     tag: 'Requests',

@@ -47,6 +47,15 @@ const senderMessage = (event: NoticeEvent): string | undefined => {
   return clip(text.trim(), 2000) || undefined;
 };
 
+/**
+ * The sender's subject for the invitations (ADR 3400), on one line and clipped as the API
+ * bounds it, whatever an event holds.
+ */
+const senderSubject = (event: NoticeEvent): string | undefined => {
+  const subject = 'subject' in event.data ? event.data.subject : undefined;
+  return typeof subject === 'string' ? clip(oneLine(subject), 200) || undefined : undefined;
+};
+
 /** `2025-03-13 14:00 UTC`: unambiguous whatever the reader's locale. */
 const formatDeadline = (iso: string | null): string | undefined => {
   if (iso === null) return undefined;
@@ -201,10 +210,16 @@ export const composeEmail = (
   const listed = listInline(tr, names, 2);
   const documents = t('email.documents', { count: names.length });
 
+  // The sender's own subject replaces the usual one; a reminder says so before it (ADR 3400).
+  const own = senderSubject(event);
   const subject = clip(
-    reminder
-      ? t('email.reminder.subject', { site, names: listed })
-      : t('email.sent.subject', { site, names: listed }),
+    own !== undefined
+      ? reminder
+        ? t('email.reminder.ownSubject', { subject: own })
+        : own
+      : reminder
+        ? t('email.reminder.subject', { site, names: listed })
+        : t('email.sent.subject', { site, names: listed }),
     200,
   );
   const lead = reminder

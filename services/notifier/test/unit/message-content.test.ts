@@ -76,6 +76,22 @@ describe('notifier domain: what a signer reads', () => {
     assert.ok(!composeSms(requestSent([alice], { message }), alice.request_url).includes('Friday'));
   });
 
+  it('uses the sender’s subject (ADR 3400) for invitations, after “Reminder:” for reminders, on one line', () => {
+    const subject = 'Your lease for\r\nBcc: all@example.com 12 High St';
+    const sent = composeEmail(requestSent([alice], { subject }), alice.request_url);
+    assert.equal(sent.subject, 'Your lease for Bcc: all@example.com 12 High St');
+    assert.ok(sent.html.includes('<title>Your lease for Bcc: all@example.com 12 High St</title>'));
+    const reminded = { ...requestReminded([alice]), data: { ...requestSent([alice]).data, subject } };
+    assert.equal(composeEmail(reminded, alice.request_url).subject, `Reminder: ${sent.subject}`);
+    assert.equal(composeEmail(reminded, alice.request_url, 'fr').subject, `Rappel : ${sent.subject}`);
+    // Clipped as the API bounds it, whatever an event holds; blank: the usual subject.
+    assert.equal(composeEmail(requestSent([alice], { subject: 'x'.repeat(500) }), '').subject.length, 200);
+    assert.equal(
+      composeEmail(requestSent([alice], { subject: ' \n ' }), '').subject,
+      'Acme Lettings sent you "Tenancy agreement" and "Inventory" to sign',
+    );
+  });
+
   it('keeps a name with line breaks on one line, so it cannot forge headers or paragraphs', () => {
     const event = requestSent([alice], { site: { id: 7, name: 'Acme\r\nBcc: all@example.com' } });
     const { subject, text } = composeEmail(event, alice.request_url);

@@ -156,8 +156,9 @@ describe('webhook delivery rules', () => {
           },
         ],
         expires_at: null,
-        // ADR 3380: the sender's message is the Request's, not repeated to webhooks.
+        // ADRs 3380, 3400: the message and subject are the Request's, not repeated to webhooks.
         message: 'Please sign by Friday.',
+        subject: 'Your lease for Quay Street',
       };
       const payload = webhookPayload({
         id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
@@ -174,7 +175,7 @@ describe('webhook delivery rules', () => {
         [reference],
         type,
       );
-      assert.ok(!payload.includes('Friday'), type);
+      assert.ok(!payload.includes('Friday') && !payload.includes('Quay Street'), type);
     }
   });
 });

@@ -67,8 +67,10 @@ const invitation = (
   ...aboutRequest(request),
   signers: notify.map((s) => notified(request, s, executionUrl)),
   expires_at: request.expiresAt,
-  // What the sender wrote to the signers (ADR 3380), in every message asking them to sign.
+  // What the sender wrote to the signers (ADR 3380) and the e-mails' subject (ADR 3400), in
+  // every message asking them to sign.
   ...(request.message != null && { message: request.message }),
+  ...(request.subject != null && { subject: request.subject }),
 });
 
 /** A notice (ADR 2002): the Request, its recipients and then the creating user, its expiry. */

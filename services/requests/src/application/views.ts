@@ -68,6 +68,7 @@ export const requestView = (request: SignatureRequest, executionUrl: ExecutionUr
   cc: [...(request.cc ?? [])],
   message: request.message ?? null,
   title: request.title ?? null,
+  subject: request.subject ?? null,
 });
 
 const fieldView = (f: TemplateField): ContractSummary['fields'][number] => {

@@ -60,6 +60,7 @@ export const rowBody = (
     }),
     ...(shared.test_mode !== undefined && { test_mode: shared.test_mode }),
     ...(shared.message !== undefined && { message: shared.message }),
+    ...(shared.subject !== undefined && { subject: shared.subject }),
   });
 };
 

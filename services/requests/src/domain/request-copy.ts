@@ -56,6 +56,7 @@ export const copyBody = (
   ...(source.cc !== undefined && source.cc.length > 0 && { cc: [...source.cc] }),
   ...(source.message !== undefined && source.message !== null && { message: source.message }),
   ...(source.title !== undefined && source.title !== null && { title: source.title }),
+  ...(source.subject !== undefined && source.subject !== null && { subject: source.subject }),
   ...(source.redirectUrl !== null && { redirect_url: source.redirectUrl }),
   ...(source.reminderIntervalDays !== null && { reminder_interval_days: source.reminderIntervalDays }),
   test_mode: testMode ?? source.testMode,

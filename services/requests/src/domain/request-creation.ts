@@ -197,6 +197,7 @@ export const createSignatureRequest = (input: CreationInput): E.Either<InvalidRe
     cc: input.body.cc ?? [],
     message: input.body.message ?? null,
     title: input.body.title ?? null,
+    subject: input.body.subject ?? null,
     redirectUrl: input.body.redirect_url ?? null,
     expiresAt: input.body.expires_at ?? null,
     createdAt: input.now,

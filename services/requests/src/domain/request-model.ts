@@ -89,6 +89,8 @@ export interface SignatureRequest {
   readonly message?: string | null;
   /** The sender's own name for the Request (ADR 3390); absent or null: none. */
   readonly title?: string | null;
+  /** The subject of the signers' invitation e-mails (ADR 3400); absent or null: the usual one. */
+  readonly subject?: string | null;
   readonly redirectUrl: string | null;
   readonly expiresAt: string | null;
   readonly createdAt: string;
@@ -211,6 +213,7 @@ export type Action =
   | 'update_render_data'
   | 'update_fields'
   | 'update_message'
+  | 'update_subject'
   | 'add_signer'
   | 'remove_signer'
   | 'update_signer_settings'

@@ -26,7 +26,13 @@ export interface RequestSettingsChange {
   readonly message?: string | null;
   /** An open Request's title (ADR 3390); null: none. */
   readonly title?: string | null;
+  /** A draft's e-mail subject (ADR 3400); null: the usual one. */
+  readonly subject?: string | null;
 }
+
+/** A text replaced by `next`, unless it is absent or the same: then `current`, unchanged. */
+const textOf = (next: string | null | undefined, current: string | null | undefined) =>
+  next === undefined || next === (current ?? null) ? current : next;
 
 const sameInstant = (a: string | null, b: string | null) =>
   a === null || b === null ? a === b : Date.parse(a) === Date.parse(b);
@@ -50,9 +56,9 @@ const sameFields = (a: readonly RequestField[], b: readonly RequestField[]) =>
  * signers' links live until the new expiry, within their own lifetime (ADR 1321); on a
  * sent Request the next automatic reminder is scheduled again from the last notification,
  * so a shorter interval may make one due at once and null stops them. A draft's fields are
- * replaced the same way, and for the same reason only a draft's; so is its message to the
- * signers (ADR 3380: once sent, they have read it). The event names
- * what changed; a change that changes nothing answers the Request as it is, with no event.
+ * replaced the same way, and for the same reason only a draft's; so are its message to the
+ * signers (ADR 3380) and its e-mail subject (ADR 3400): once sent, they have read them. The
+ * event names what changed; a change that changes nothing answers the Request as it is, with no event.
  */
 export const changeSettings = (
   request: SignatureRequest,
@@ -68,6 +74,8 @@ export const changeSettings = (
     return E.left({ _tag: 'StateConflict', action: 'update_fields', state: request.state });
   if (change.message !== undefined && request.state !== 'draft')
     return E.left({ _tag: 'StateConflict', action: 'update_message', state: request.state });
+  if (change.subject !== undefined && request.state !== 'draft')
+    return E.left({ _tag: 'StateConflict', action: 'update_subject', state: request.state });
   if (isPastExpiry(request, now)) return E.left({ _tag: 'RequestExpired', expiresAt: request.expiresAt! });
   const expiresAt = change.expiresAt === undefined ? request.expiresAt : change.expiresAt;
   const reminderIntervalDays =
@@ -83,12 +91,9 @@ export const changeSettings = (
     (change.cc.length === (request.cc ?? []).length && change.cc.every((e, i) => e === request.cc?.[i]))
       ? request.cc
       : [...change.cc];
-  const message =
-    change.message === undefined || change.message === (request.message ?? null)
-      ? request.message
-      : change.message;
-  const title =
-    change.title === undefined || change.title === (request.title ?? null) ? request.title : change.title;
+  const message = textOf(change.message, request.message);
+  const title = textOf(change.title, request.title);
+  const subject = textOf(change.subject, request.subject);
   const changed: RequestUpdatePart[] = [
     ...(sameInstant(expiresAt, request.expiresAt) ? [] : (['expires_at'] as const)),
     ...(reminderIntervalDays === request.reminderIntervalDays ? [] : (['reminder_interval_days'] as const)),
@@ -97,6 +102,7 @@ export const changeSettings = (
     ...(cc === request.cc ? [] : (['cc'] as const)),
     ...(message === request.message ? [] : (['message'] as const)),
     ...(title === request.title ? [] : (['title'] as const)),
+    ...(subject === request.subject ? [] : (['subject'] as const)),
   ];
   if (changed.length === 0) return E.right({ request, events: [] });
   const updated: SignatureRequest = {
@@ -108,6 +114,7 @@ export const changeSettings = (
     ...(cc !== undefined && { cc }),
     ...(message !== undefined && { message }),
     ...(title !== undefined && { title }),
+    ...(subject !== undefined && { subject }),
     updatedAt: now,
   };
   return E.right({

@@ -12,10 +12,11 @@ const shared: BulkShared = {
   test_mode: true,
   send: true,
   message: 'Your renewal, as agreed.',
+  subject: 'Your renewal',
 };
 
 describe('bulk send (issue #22): rows', () => {
-  it("makes a row's create body: shared parts (the message too), its signers and render_data, its fields over the shared ones", () => {
+  it("makes a row's create body: shared parts (the message and subject too), its signers and render_data, its fields over the shared ones", () => {
     const body = rowBody(shared, 0, {
       signers: [{ signer_id: 'ann@example.com' }],
       render_data: { name: 'Ann' },
@@ -33,8 +34,9 @@ describe('bulk send (issue #22): rows', () => {
         render_data: { name: 'Ann' },
         redirect_url: 'https://client.example/done',
         test_mode: true,
-        // ADR 3380: each Request carries the shared message to its signers.
+        // ADRs 3380, 3400: each Request carries the shared message and e-mail subject.
         message: 'Your renewal, as agreed.',
+        subject: 'Your renewal',
       }),
     );
   });

@@ -28,6 +28,7 @@ const source = () =>
     cc: ['legal@example.com'],
     message: 'Please sign.\nThanks',
     title: 'Lease — 4 Quay Street',
+    subject: 'Your lease, ready to sign',
     redirectUrl: 'https://client.example/done',
     reminderIntervalDays: 3,
     expiresAt: NOW,
@@ -38,7 +39,7 @@ const known = new Map([
 ]);
 
 describe('requests domain: a Request copied into a new draft (ADR 3330)', () => {
-  it('asks for what the source is made of: contracts, signers and their settings, fields, render_data, cc, message, title, redirect, reminders', () => {
+  it('asks for what the source is made of: contracts, signers and their settings, fields, render_data, cc, message, title, subject, redirect, reminders', () => {
     assert.deepEqual(copyBody(source(), known, undefined), {
       contracts: [11],
       signers: [
@@ -65,6 +66,7 @@ describe('requests domain: a Request copied into a new draft (ADR 3330)', () => 
       cc: ['legal@example.com'],
       message: 'Please sign.\nThanks',
       title: 'Lease — 4 Quay Street',
+      subject: 'Your lease, ready to sign',
       redirect_url: 'https://client.example/done',
       reminder_interval_days: 3,
       test_mode: false,
@@ -76,7 +78,11 @@ describe('requests domain: a Request copied into a new draft (ADR 3330)', () => 
     assert.equal(body.signers[0]!.signer, undefined, 'the Site’s details, as they are now');
     assert.deepEqual(body.signers[1]!.signer, { mobile_number: '15552345678' });
     assert.equal(body.test_mode, true);
-    const bare = copyBody(sent({ cc: [], renderData: {}, message: null, title: null }), known, undefined);
+    const bare = copyBody(
+      sent({ cc: [], renderData: {}, message: null, title: null, subject: null }),
+      known,
+      undefined,
+    );
     assert.deepEqual(
       Object.keys(bare).sort(),
       ['contracts', 'fields', 'signers', 'test_mode'],

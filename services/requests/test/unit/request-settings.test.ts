@@ -163,25 +163,27 @@ describe('requests domain: replacing an open Request’s carbon copies (ADR 3230
   });
 });
 
-describe('requests domain: a draft’s message to its signers (ADR 3380)', () => {
-  it('replaces or removes a draft’s, saying so; the same text changes nothing; a sent Request’s is fixed', () => {
-    const noted = sent({ state: 'draft', message: 'First' });
-    const { request, events } = right(changeSettings(noted, { message: 'Second' }, AT, MAX));
-    assert.equal(request.message, 'Second');
-    assert.deepEqual(events, [{ type: 'request.updated', changed: ['message'] }]);
-    assert.equal(right(changeSettings(noted, { message: null }, AT, MAX)).request.message, null);
-    assert.deepEqual(right(changeSettings(noted, { message: 'First' }, AT, MAX)), {
-      request: noted,
-      events: [],
+describe('requests domain: a draft’s message to its signers and e-mail subject (ADRs 3380, 3400)', () => {
+  for (const text of ['message', 'subject'] as const) {
+    it(`replaces or removes a draft’s ${text}, saying so; the same text changes nothing; a sent Request’s is fixed`, () => {
+      const noted = sent({ state: 'draft', [text]: 'First' });
+      const { request, events } = right(changeSettings(noted, { [text]: 'Second' }, AT, MAX));
+      assert.equal(request[text], 'Second');
+      assert.deepEqual(events, [{ type: 'request.updated', changed: [text] }]);
+      assert.equal(right(changeSettings(noted, { [text]: null }, AT, MAX)).request[text], null);
+      assert.deepEqual(right(changeSettings(noted, { [text]: 'First' }, AT, MAX)), {
+        request: noted,
+        events: [],
+      });
+      const none = sent({ state: 'draft' });
+      assert.deepEqual(right(changeSettings(none, { [text]: null }, AT, MAX)), { request: none, events: [] });
+      assert.deepEqual(left(changeSettings(sent({ [text]: 'Fixed' }), { [text]: 'Later' }, AT, MAX)), {
+        _tag: 'StateConflict',
+        action: `update_${text}`,
+        state: 'sent',
+      });
     });
-    const none = sent({ state: 'draft' });
-    assert.deepEqual(right(changeSettings(none, { message: null }, AT, MAX)), { request: none, events: [] });
-    assert.deepEqual(left(changeSettings(sent({ message: 'Fixed' }), { message: 'Later' }, AT, MAX)), {
-      _tag: 'StateConflict',
-      action: 'update_message',
-      state: 'sent',
-    });
-  });
+  }
 });
 
 describe('requests domain: an open Request’s title (ADR 3390)', () => {

@@ -186,6 +186,7 @@ export const de: Catalogue = {
   'email.sent.subject': '{site} hat Ihnen {names} zur Unterschrift gesendet',
   'email.sent.lead': '{site} hat Ihnen {documents} zur Unterschrift gesendet:',
   'email.reminder.subject': 'Erinnerung: {site} wartet auf Ihre Unterschrift unter {names}',
+  'email.reminder.ownSubject': 'Erinnerung: {subject}',
   'email.reminder.lead': '{site} wartet noch auf Ihre Unterschrift unter {documents}:',
   'email.reviewHere': 'Hier prüfen und unterschreiben:',
   'email.reviewButton': 'Prüfen und unterschreiben',

@@ -178,6 +178,7 @@ export const en = {
   'email.sent.subject': '{site} sent you {names} to sign',
   'email.sent.lead': '{site} has sent you {documents} to sign:',
   'email.reminder.subject': 'Reminder: {site} is waiting for your signature on {names}',
+  'email.reminder.ownSubject': 'Reminder: {subject}',
   'email.reminder.lead': '{site} is still waiting for your signature on {documents}:',
   'email.reviewHere': 'Review and sign here:',
   'email.reviewButton': 'Review and sign',

@@ -178,6 +178,7 @@ export const es: Catalogue = {
   'email.sent.subject': '{site} le ha enviado {names} para firmar',
   'email.sent.lead': '{site} le ha enviado {documents} para firmar:',
   'email.reminder.subject': 'Recordatorio: {site} espera su firma en {names}',
+  'email.reminder.ownSubject': 'Recordatorio: {subject}',
   'email.reminder.lead': '{site} sigue esperando su firma en {documents}:',
   'email.reviewHere': 'Revise y firme aquí:',
   'email.reviewButton': 'Revisar y firmar',

@@ -177,6 +177,7 @@ export const fr: Catalogue = {
   'email.sent.subject': '{site} vous a envoyé {names} à signer',
   'email.sent.lead': '{site} vous a envoyé {documents} à signer :',
   'email.reminder.subject': 'Rappel : {site} attend votre signature sur {names}',
+  'email.reminder.ownSubject': 'Rappel : {subject}',
   'email.reminder.lead': '{site} attend toujours votre signature sur {documents} :',
   'email.reviewHere': 'Relisez et signez ici :',
   'email.reviewButton': 'Relire et signer',

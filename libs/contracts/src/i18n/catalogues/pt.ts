@@ -178,6 +178,7 @@ export const pt: Catalogue = {
   'email.sent.subject': '{site} enviou {names} para você assinar',
   'email.sent.lead': '{site} enviou {documents} para você assinar:',
   'email.reminder.subject': 'Lembrete: {site} aguarda sua assinatura em {names}',
+  'email.reminder.ownSubject': 'Lembrete: {subject}',
   'email.reminder.lead': '{site} ainda aguarda sua assinatura em {documents}:',
   'email.reviewHere': 'Revise e assine aqui:',
   'email.reviewButton': 'Revisar e assinar',

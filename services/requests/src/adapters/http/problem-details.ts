@@ -51,9 +51,9 @@ export const stateConflictDetail = (action: Action, state: RequestState): string
   // Its signers have been shown the document (ADR 3220).
   if (action === 'update_render_data' || action === 'update_fields')
     return `${action === 'update_fields' ? 'fields' : 'render_data'} can be changed only while the Request is a draft; this one is ${state}: its signers have been shown the document.`;
-  // The signers have read it in their invitations (ADR 3380).
-  if (action === 'update_message')
-    return `message can be changed only while the Request is a draft; this one is ${state}: its signers have been sent it.`;
+  // The signers have read it in their invitations (ADRs 3380, 3400).
+  if (action === 'update_message' || action === 'update_subject')
+    return `${action === 'update_subject' ? 'subject' : 'message'} can be changed only while the Request is a draft; this one is ${state}: its signers have been sent it.`;
   // Fixed with the send: what the signers were sent and how they are checked (ADR 3290).
   if (action === 'update_signer_settings')
     return `A signer's order, authentication and locale are changed only while the Request is a draft; this one is ${state}.`;

@@ -244,6 +244,7 @@ export const mountRoutes = (
         ...(body.cc !== undefined && { cc: body.cc }),
         ...(body.message !== undefined && { message: body.message }),
         ...(body.title !== undefined && { title: body.title }),
+        ...(body.subject !== undefined && { subject: body.subject }),
       };
       answer(
         ctx,

@@ -40,19 +40,34 @@ export const oneStatement = (writes: readonly Fragment[]) => {
   return query;
 };
 
+/** The Request's texts, each in the column of its name: message, title, e-mail subject. */
+const TEXTS = ['message', 'title', 'subject'] as const;
+
+/** `, column = value` for each text `request` changed since `previous`; nothing if none. */
+const textsChanged = (request: SignatureRequest, previous: SignatureRequest) => {
+  const changed = TEXTS.filter((c) => request[c] !== previous[c]);
+  // An empty list is refused by slonik: no text changed is no fragment.
+  return changed.length === 0
+    ? sql.fragment``
+    : sql.join(
+        changed.map((c) => sql.fragment`, ${sql.identifier([c])} = ${request[c] ?? null}`),
+        sql.fragment``,
+      );
+};
+
 /** The Request and all its children, as writes for `oneStatement`. */
 export const requestInserts = (request: SignatureRequest): Fragment[] => [
   sql.fragment`
     INSERT INTO requests
       (id, site_id, site_name, site_locale, created_by, creator_email, state, render_data, redirect_url,
        expires_at, created_at, updated_at, test_mode, reminder_interval_days, cc_emails, message,
-       title)
+       title, subject)
     VALUES (${request.id}, ${request.siteId}, ${request.siteName}, ${request.siteLocale ?? null},
             ${request.creator?.userId ?? null}, ${request.creator?.email ?? null}, ${request.state},
             ${sql.jsonb(request.renderData)}, ${request.redirectUrl}, ${request.expiresAt},
             ${request.createdAt}, ${request.updatedAt}, ${request.testMode}, ${request.reminderIntervalDays},
             ${sql.array([...(request.cc ?? [])], 'text')}, ${request.message ?? null},
-            ${request.title ?? null})`,
+            ${request.title ?? null}, ${request.subject ?? null})`,
   sql.fragment`
     INSERT INTO request_contracts (request_id, position, template_id, name)
     SELECT ${request.id}, position, template_id, name
@@ -99,17 +114,13 @@ export const transitionWrite = (
         last_reminded_at = ${request.lastRemindedAt}, remind_count = ${request.remindCount},
         next_reminder_at = ${request.nextReminderAt}, expires_at = ${request.expiresAt},
         reminder_interval_days = ${request.reminderIntervalDays}, version = version + 1${
-          // Only a change of render_data (ADR 3220), cc (ADR 3230), the message (ADR 3380) or
-          // the title (ADR 3390) writes it: every other transition's statement stays the same text, and carries
-          // no copy of them.
+          // Only a change of render_data (ADR 3220), cc (ADR 3230) or a text (ADRs 3380-3400)
+          // writes it: every other transition's statement stays the same text, and carries no
+          // copy of them.
           request.renderData === previous.renderData
             ? sql.fragment``
             : sql.fragment`, render_data = ${sql.jsonb(request.renderData)}`
-        }${request.cc === previous.cc ? sql.fragment`` : sql.fragment`, cc_emails = ${sql.array([...(request.cc ?? [])], 'text')}`}${
-          request.message === previous.message
-            ? sql.fragment``
-            : sql.fragment`, message = ${request.message ?? null}`
-        }${request.title === previous.title ? sql.fragment`` : sql.fragment`, title = ${request.title ?? null}`}
+        }${request.cc === previous.cc ? sql.fragment`` : sql.fragment`, cc_emails = ${sql.array([...(request.cc ?? [])], 'text')}`}${textsChanged(request, previous)}
       WHERE id = ${request.id} AND version = ${version}
       RETURNING id`;
   const written = sql.fragment`EXISTS (SELECT 1 FROM guard)`;

@@ -125,6 +125,7 @@ export const RequestRow = t.type({
   cc_emails: t.array(t.string),
   message: nullable(t.string),
   title: nullable(t.string),
+  subject: nullable(t.string),
   version: t.number,
   contracts: t.array(t.type({ id: t.number, name: t.string })),
   signers: t.array(SignerRow),
