@@ -74,6 +74,8 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
     await page.getByRole('checkbox', { name: /Service agreement/ }).check();
     // ADR 3380: one message to the signers of every Request the bulk send makes.
     await page.getByLabel('Message to the signers (optional)').fill('Hello,\nyour renewal, as agreed.');
+    // ADR 3400: and one subject of their invitation e-mails.
+    await page.getByLabel('E-mail subject (optional)').fill('  Your 2031 renewal ');
     await page
       .getByLabel('CSV file')
       .setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -83,6 +85,7 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
     await rowsTable.locator('td', { hasText: 'rows[2].signers: the row has no signer_id.' }).waitFor();
     await rowsTable.locator('td', { hasText: 'client-4 <cy@client.example>' }).waitFor();
     assert.equal(await page.locator('#message-text').innerText(), 'Hello,\nyour renewal, as agreed.');
+    assert.equal(await page.locator('#subject-text').innerText(), 'Your 2031 renewal');
     await expectAccessible(page, 'bulk send preview');
     await screenshot(page, 'bulk-send-preview');
 
@@ -116,5 +119,6 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
     await page.waitForURL(/\/app\/requests\/[0-9a-f-]{36}$/);
     await page.getByText('sent', { exact: true }).first().waitFor();
     assert.equal(await page.locator('#message-text').innerText(), 'Hello,\nyour renewal, as agreed.');
+    assert.equal(await page.locator('#subject-text').innerText(), 'Your 2031 renewal');
   });
 });

@@ -9,6 +9,7 @@ import { dataTable } from '../table.js';
 import { appPage } from './common.js';
 import { contractBoxes } from './contract-boxes.js';
 import { messageField } from './request-message.js';
+import { subjectField } from './request-subject.js';
 
 /** How many rows the preview shows. */
 export const PREVIEW_ROWS = 10;
@@ -21,6 +22,8 @@ export interface BulkChoice {
   readonly testMode: boolean;
   /** Each Request's message to its signers (ADR 3380), as the API takes it; '' for none. */
   readonly message: string;
+  /** Each Request's e-mail subject (ADR 3400), as the API takes it; '' for the usual one. */
+  readonly subject: string;
 }
 
 export interface Preview {
@@ -34,6 +37,7 @@ export interface Preview {
 const FIELD_IDS = {
   contracts: 'contracts',
   redirect_url: 'redirect_url',
+  subject: 'subject',
   message: 'message',
   csv: 'csv',
   rows: 'csv',
@@ -41,6 +45,7 @@ const FIELD_IDS = {
 const LABELS: Record<string, string> = {
   contracts: 'Contract templates:',
   redirect_url: 'Redirect URL:',
+  subject: 'E-mail subject:',
   message: 'Message:',
   csv: 'CSV file:',
 };
@@ -150,6 +155,7 @@ const uploadForm = (
       value: choice?.redirectUrl ?? '',
       error: errors.get('redirect_url'),
     })}
+    ${subjectField({ value: choice?.subject ?? '', error: errors.get('subject'), label: 'E-mail subject (optional)' })}
     ${messageField({
       value: choice?.message ?? '',
       error: errors.get('message'),
@@ -192,6 +198,11 @@ const previewSection = (deps: WebDeps, visitor: Visitor, choice: BulkChoice, pre
     mapping.problems.filter((p) => p.row === i).map((p) => html`${p.message}<br />`);
   return html`<section aria-labelledby="preview-heading">
     <h2 id="preview-heading">Preview of ${preview.fileName}</h2>
+    ${
+      choice.subject === ''
+        ? ''
+        : html`<p>Each Request’s e-mail subject: <strong id="subject-text">${choice.subject}</strong></p>`
+    }
     ${
       choice.message === ''
         ? ''
@@ -236,6 +247,7 @@ const previewSection = (deps: WebDeps, visitor: Visitor, choice: BulkChoice, pre
             <input type="hidden" name="redirect_url" value="${choice.redirectUrl}" />
             <input type="hidden" name="send" value="${String(choice.send)}" />
             <input type="hidden" name="test_mode" value="${String(choice.testMode)}" />
+            <input type="hidden" name="subject" value="${choice.subject}" />
             <input type="hidden" name="message" value="${choice.message}" />
             <input type="hidden" name="file_name" value="${preview.fileName}" />
             <input type="hidden" name="csv" value="${preview.csv}" />

@@ -11,6 +11,7 @@ import { bulkSendPage, type BulkChoice } from './bulk-send-form.js';
 import { bulkProgressPage } from './bulk-send-progress.js';
 import { publishedTemplates } from './published-templates.js';
 import { messageOf } from './request-message.js';
+import { subjectOf } from './request-subject.js';
 import { noSitePage, problemPage, segment } from './common.js';
 
 /**
@@ -26,6 +27,7 @@ const choiceOf = (fields: FormFields, contracts: readonly number[]): BulkChoice 
   send: fields.send === 'true',
   testMode: fields.test_mode === 'true',
   message: messageOf(fields.message ?? '') ?? '',
+  subject: subjectOf(fields.subject ?? '') ?? '',
 });
 
 /** The form's own checks: the messages shown next to each field (nothing is sent while any is there). */
@@ -44,6 +46,11 @@ const checkChoice = (
       'message',
       `Write at most ${LIMITS.message.toLocaleString('en')} characters: this message has ${choice.message.length.toLocaleString('en')}.`,
     );
+  if (choice.subject.length > LIMITS.subject)
+    errors.set(
+      'subject',
+      `Write at most ${LIMITS.subject} characters: this subject has ${choice.subject.length}.`,
+    );
   if (choice.redirectUrl !== '' && !SafeHttpUrl.is(choice.redirectUrl))
     errors.set(
       'redirect_url',
@@ -57,6 +64,7 @@ const bodyOf = (choice: BulkChoice, rows: readonly unknown[]) => ({
   send: choice.send,
   ...(choice.testMode ? { test_mode: true } : {}),
   ...(choice.redirectUrl === '' ? {} : { redirect_url: choice.redirectUrl }),
+  ...(choice.subject === '' ? {} : { subject: choice.subject }),
   ...(choice.message === '' ? {} : { message: choice.message }),
   rows,
 });

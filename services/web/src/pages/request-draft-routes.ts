@@ -8,6 +8,7 @@ import { ccFormOf } from './request-cc.js';
 import { fieldEntriesOf, fieldsFormOf } from './request-fields.js';
 import { messageOf } from './request-message.js';
 import { requestPage } from './request-page.js';
+import { subjectOf } from './request-subject.js';
 import { ccOf, renderDataOf } from './request-values.js';
 import { renderDataFormOf, sameRenderData } from './request-render-data.js';
 import { typedProblem } from './request-settings.js';
@@ -16,8 +17,8 @@ import { titleOf } from './request-title.js';
 
 /**
  * A draft's **Render data** and **Fields** forms (ADR 3220), an open Request's **CC**
- * (ADR 3230), a draft's **Message to the signers** (ADR 3380), and a draft's or a sent
- * Request's **Title** (ADR 3390): each sends what changed,
+ * (ADR 3230), a draft's **Message to the signers** (ADR 3380) and **E-mail subject** (ADR
+ * 3400), and a draft's or a sent Request's **Title** (ADR 3390): each sends what changed,
  * or nothing when nothing did; a refusal shows the page again with what was chosen.
  */
 export const draftRoutes = (router: Router, deps: WebDeps): void => {
@@ -103,8 +104,10 @@ export const draftRoutes = (router: Router, deps: WebDeps): void => {
     ctx.redirect(`${deps.base}/requests/${done.right.id}?done=cc`);
   });
 
-  // The message (ADR 3380) and the title (ADR 3390): one text replaced, or removed with null.
+  // The message (ADR 3380), the e-mail subject (ADR 3400) and the title (ADR 3390): one text
+  // replaced, or removed with null.
   textRoute(router, deps, 'message', messageOf);
+  textRoute(router, deps, 'subject', subjectOf);
   textRoute(router, deps, 'title', titleOf);
 };
 

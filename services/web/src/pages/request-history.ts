@@ -82,13 +82,14 @@ const PARTS: readonly (readonly [string, string])[] = [
   ['fields', 'fields'],
   ['cc', 'CC addresses'],
   ['message', 'message to the signers'],
+  ['subject', 'e-mail subject'],
   ['title', 'title'],
 ];
 
 /**
  * What `request.updated` changed: a draft's render data or fields (ADR 3220), the CC
- * addresses (ADR 3230), a draft's message to its signers (ADR 3380), the title (ADR 3390),
- * and the expiry or reminders as they are now. `changed` names
+ * addresses (ADR 3230), a draft's message to its signers (ADR 3380) and e-mail subject (ADR
+ * 3400), the title (ADR 3390), and the expiry or reminders as they are now. `changed` names
  * them; entries from before it changed the expiry or the reminders.
  */
 const updated = (data: Data): Html | string => {

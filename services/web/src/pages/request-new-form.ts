@@ -13,6 +13,7 @@ import {
   type SignerRow,
 } from './request-new-input.js';
 import { messageField } from './request-message.js';
+import { subjectField } from './request-subject.js';
 import { titleField } from './request-title.js';
 import { ccField, expiryAndReminderFields, renderDataField } from './request-values.js';
 
@@ -27,6 +28,7 @@ const labelOf = (id: string, choices: readonly FieldChoice[]): string => {
     title: 'Title:',
     contracts: 'Contract templates:',
     render_data: 'Render data:',
+    subject: 'E-mail subject:',
     message: 'Message to the signers:',
     cc: 'CC:',
     redirect_url: 'Redirect URL:',
@@ -191,6 +193,7 @@ const theForm = (
     ${checkbox('in_order', 'With several signers, they sign one after another in row order', form.inOrder)}
     ${fieldAssignment(choices, form, errors)}
     <h2>Options</h2>
+    ${subjectField({ value: form.subject, error: errors.get('subject'), label: 'E-mail subject (optional)' })}
     ${messageField({
       value: form.message,
       error: errors.get('message'),

@@ -1,6 +1,7 @@
 import { LIMITS, type ContractSummary, type FieldError } from '@esign/contracts';
 import type { FormFields } from '../forms.js';
 import { messageOf } from './request-message.js';
+import { subjectOf } from './request-subject.js';
 import { titleOf } from './request-title.js';
 import { ccOf, expiryOf, reminderDaysOf, renderDataOf } from './request-values.js';
 
@@ -33,6 +34,8 @@ export interface NewRequestForm {
   /** Field name → the signer row (1-based) who fills it. */
   readonly assign: Readonly<Record<string, number>>;
   readonly renderData: string;
+  /** The e-mail subject as typed; blank: the usual one (ADR 3400). */
+  readonly subject: string;
   /** The message to the signers as typed; blank: none (ADR 3380). */
   readonly message: string;
   /** The CC addresses as typed (ADR 3230). */
@@ -86,6 +89,7 @@ export const blankForm = (idempotencyKey: string): NewRequestForm => ({
   inOrder: true,
   assign: {},
   renderData: '',
+  subject: '',
   message: '',
   cc: '',
   redirectUrl: '',
@@ -120,6 +124,7 @@ export const formOf = (fields: FormFields): NewRequestForm => {
     inOrder: fields.in_order === 'true',
     assign,
     renderData: fields.render_data ?? '',
+    subject: fields.subject ?? '',
     message: fields.message ?? '',
     cc: text('cc'),
     redirectUrl: text('redirect_url'),
@@ -142,6 +147,7 @@ export interface CreateBody {
   }[];
   readonly fields?: { readonly name: string; readonly assigned_to: string }[];
   readonly render_data?: Record<string, string>;
+  readonly subject?: string;
   readonly message?: string;
   readonly cc?: string[];
   readonly redirect_url?: string;
@@ -195,6 +201,7 @@ export const bodyOf = (
   });
   const renderData = renderDataOf(form.renderData, errors);
   const cc = ccOf(form.cc);
+  const subject = subjectOf(form.subject);
   const message = messageOf(form.message);
   const title = titleOf(form.title);
   const expiresAt = expiryOf(form.expiresAt, errors);
@@ -205,6 +212,7 @@ export const bodyOf = (
     signers,
     ...(fields.length === 0 ? {} : { fields }),
     ...(Object.keys(renderData).length === 0 ? {} : { render_data: renderData }),
+    ...(subject === null ? {} : { subject }),
     ...(message === null ? {} : { message }),
     ...(cc.length === 0 ? {} : { cc }),
     ...(form.redirectUrl === '' ? {} : { redirect_url: form.redirectUrl }),
@@ -240,6 +248,7 @@ export const placeOf = (path: string, sent: Sent, choices: readonly FieldChoice[
     'title',
     'contracts',
     'render_data',
+    'subject',
     'message',
     'cc',
     'redirect_url',

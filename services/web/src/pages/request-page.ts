@@ -12,6 +12,7 @@ import { CONTACT_DONE } from './request-signer-contact.js';
 import { signerRow } from './request-signer-row.js';
 import { CC_DONE, ccSection } from './request-cc.js';
 import { MESSAGE_DONE, messageSection } from './request-message.js';
+import { SUBJECT_DONE, subjectSection } from './request-subject.js';
 import { requestHeading, TITLE_DONE, titleSection } from './request-title.js';
 import { fieldKindsOf } from './request-field-values.js';
 import { FIELDS_DONE, fieldsSection } from './request-fields.js';
@@ -54,6 +55,7 @@ const DONE: Record<string, string> = {
   ...FIELDS_DONE,
   ...CC_DONE,
   ...MESSAGE_DONE,
+  ...SUBJECT_DONE,
   ...TITLE_DONE,
 };
 
@@ -67,7 +69,7 @@ export const requestPage = async (
 ): Promise<void> => {
   const { correction, settings, renderData, fields, cc, addSigner, signerSettings, contract, copy, message } =
     typed;
-  const { title } = typed;
+  const { title, subject } = typed;
   const found = await visitor.api({
     method: 'GET',
     path: `/v1.1/requests/${segment(id)}`,
@@ -157,6 +159,13 @@ export const requestPage = async (
         }
       </dl>
       ${titleSection({ action: `${deps.base}/requests/${r.id}/title`, csrf: visitor.csrf, request: r, typed: title, problem })}
+      ${subjectSection({
+        action: `${deps.base}/requests/${r.id}/subject`,
+        csrf: visitor.csrf,
+        request: r,
+        typed: subject,
+        problem,
+      })}
       ${messageSection({
         action: `${deps.base}/requests/${r.id}/message`,
         csrf: visitor.csrf,

@@ -10,6 +10,7 @@ import { fieldsSummary, type FieldsForm } from './request-fields.js';
 import { messageSummary, type MessageForm } from './request-message.js';
 import { renderDataSummary, type RenderDataForm } from './request-render-data.js';
 import { settingsSummary, type SettingsForm } from './request-settings.js';
+import { subjectSummary, type SubjectForm } from './request-subject.js';
 import { titleSummary, type TitleForm } from './request-title.js';
 import { contactSummary, type ContactForm } from './request-signer-contact.js';
 import {
@@ -27,6 +28,8 @@ export interface RequestPageTyped {
   readonly cc?: CcForm;
   /** A refused Message to the signers of a draft, as typed (ADR 3380). */
   readonly message?: MessageForm;
+  /** A refused E-mail subject of a draft, as typed (ADR 3400). */
+  readonly subject?: SubjectForm;
   /** A refused Title of a draft or a sent Request, as typed (ADR 3390). */
   readonly title?: TitleForm;
   /** A refused Add a signer, as typed; the signer whose Remove was refused (ADR 3280). */
@@ -72,6 +75,7 @@ export const refusalSummary = (
       when(typed.fields, () => fieldsSummary(problem, r, kinds)),
       when(typed.cc, () => ccSummary(problem)),
       when(typed.message, () => messageSummary(problem)),
+      when(typed.subject, () => subjectSummary(problem)),
       when(typed.title, () => titleSummary(problem)),
     ];
     for (const summary of byForm) {

@@ -5,10 +5,11 @@ import { problemSummary } from '../layout.js';
 
 /**
  * A form on a Request's page that replaces one of its texts, or removes it: the message to
- * its signers (ADR 3380, `request-message.ts`) and its title (ADR 3390, `request-title.ts`).
+ * its signers (ADR 3380, `request-message.ts`), its title (ADR 3390, `request-title.ts`) and
+ * its e-mail subject (ADR 3400, `request-subject.ts`).
  * The field is named as the API's member; `was_<name>` carries the text the page showed.
  */
-export type TextName = 'message' | 'title';
+export type TextName = 'message' | 'subject' | 'title';
 
 /** What the form sent, kept as typed so a refused form shows it again. */
 export interface TextForm {

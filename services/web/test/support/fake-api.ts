@@ -161,6 +161,8 @@ export const requestView = (
   test_mode: testMode,
   cc: [] as string[],
   message: null as string | null,
+  subject: null as string | null,
+  copied_from: null as string | null,
   title: null as string | null,
 });
 

@@ -72,3 +72,7 @@ export const post = (app: ReturnType<typeof appWith>, fields: Record<string, str
     .set('Origin', ORIGIN)
     .type('form')
     .send({ _csrf: CSRF, idempotency_key: 'form-key-0001', ...fields });
+
+/** The body New Request created the Request with. */
+export const created = (app: ReturnType<typeof appWith>) =>
+  app.calls.find((c) => `${c.method} ${c.path}` === CREATE)?.body as Record<string, unknown>;

@@ -63,6 +63,18 @@ const hidden = (page: string, name: string): string =>
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, '&');
 
+/** The preview's Send form posted as the browser does: every hidden field of `page`. */
+const confirm = (callback: ReturnType<typeof appWith>['callback'], page: string) => {
+  const names = ['idempotency_key', 'contracts', 'redirect_url', 'send', 'test_mode', 'subject', 'message'];
+  const fields = Object.fromEntries(names.map((name) => [name, hidden(page, name)]));
+  return request(callback)
+    .post('/app/bulk-sends')
+    .set('Cookie', COOKIE)
+    .set('Origin', ORIGIN)
+    .type('form')
+    .send({ _csrf: CSRF, ...fields, file_name: 'clients.csv', csv: hidden(page, 'csv') });
+};
+
 describe('web: bulk send from a CSV file (pages, against a fake API)', () => {
   it('offers only the Site’s published templates, and documents the CSV format', async () => {
     const page = await request(appWith(answers).callback)
@@ -156,22 +168,7 @@ describe('web: bulk send from a CSV file (pages, against a fake API)', () => {
     );
     const message = hidden(page.text, 'message').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
     assert.equal(message, 'Hello,\nyour renewal <b>as agreed</b>.');
-    await request(callback)
-      .post('/app/bulk-sends')
-      .set('Cookie', COOKIE)
-      .set('Origin', ORIGIN)
-      .type('form')
-      .send({
-        _csrf: CSRF,
-        idempotency_key: hidden(page.text, 'idempotency_key'),
-        contracts: hidden(page.text, 'contracts'),
-        send: 'true',
-        test_mode: 'false',
-        message,
-        file_name: 'clients.csv',
-        csv: hidden(page.text, 'csv'),
-      })
-      .expect(303);
+    await confirm(callback, page.text.replace(/&lt;/g, '<').replace(/&gt;/g, '>')).expect(303);
     const body = calls.find((c) => c.method === 'POST')?.body as { message?: string };
     assert.equal(body.message, 'Hello,\nyour renewal <b>as agreed</b>.');
     // Too long: said beside the field, nothing sent; none given: none asked for.
@@ -180,6 +177,30 @@ describe('web: bulk send from a CSV file (pages, against a fake API)', () => {
     const plain = await preview(callback, { contract_11: 'on', send: 'true' }, GOOD).expect(200);
     assert.equal(hidden(plain.text, 'message'), '');
     assert.doesNotMatch(plain.text, /id="message-text"/);
+  });
+
+  it('carries an e-mail subject (ADR 3400) from the form through the preview to the bulk send', async () => {
+    const { callback, calls } = appWith(answers);
+    const typed = '  Your renewal <b>2031</b> ';
+    const page = await preview(callback, { contract_11: 'on', send: 'true', subject: typed }, GOOD).expect(
+      200,
+    );
+    assert.match(
+      page.text,
+      /e-mail subject: <strong id="subject-text">Your renewal &lt;b&gt;2031&lt;\/b&gt;<\/strong>/,
+    );
+    assert.equal(hidden(page.text, 'subject'), 'Your renewal &lt;b&gt;2031&lt;/b&gt;');
+    await confirm(callback, page.text.replace(/&lt;/g, '<').replace(/&gt;/g, '>')).expect(303);
+    const body = calls.find((c) => c.method === 'POST')?.body as { subject?: string };
+    assert.equal(body.subject, 'Your renewal <b>2031</b>');
+    // Too long: said beside the field, nothing sent; none given: none asked for.
+    const long = await preview(callback, { contract_11: 'on', subject: 'x'.repeat(201) }, GOOD).expect(422);
+    assert.match(long.text, /id="subject-error">Write at most 200 characters: this subject has 201\./);
+    const plain = await preview(callback, { contract_11: 'on', send: 'true' }, GOOD).expect(200);
+    assert.equal(hidden(plain.text, 'subject'), '');
+    await confirm(callback, plain.text).expect(303);
+    const bare = calls.filter((c) => c.method === 'POST').at(-1)?.body as Record<string, unknown>;
+    assert.equal('subject' in bare, false);
   });
 
   it('shows a bulk send’s progress, its failed rows with their paths and the Requests made', async () => {

@@ -163,6 +163,11 @@ describe('web: a Request’s History on its page', () => {
         { expires_at: null, reminder_interval_days: null, next_reminder_at: null, changed: ['title'] },
         22,
       ),
+      event(
+        'request.updated',
+        { expires_at: null, reminder_interval_days: null, next_reminder_at: null, changed: ['subject'] },
+        23,
+      ),
     ];
     const { text, history, calls } = await show({ [FIRST]: page([...entries].reverse()) });
     assert.deepEqual(
@@ -201,6 +206,7 @@ describe('web: a Request’s History on its page', () => {
       'CC addresses changed',
       'Message to the signers changed',
       'Title changed',
+      'E-mail subject changed',
     ]);
     assert.ok(text.indexOf('<h2>Signers</h2>') < text.indexOf('id="history-title"'), 'after the signers');
   });

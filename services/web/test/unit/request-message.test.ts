@@ -2,16 +2,12 @@ import assert from 'node:assert/strict';
 import request from 'supertest';
 import { apiProblem, appWith, REQUEST_ID as ID, requestView } from '../support/fake-api.js';
 import { requestPageForm } from '../support/request-page.js';
-import { answers, COOKIE, CREATE, FILLED, post as postNew } from '../support/request-new.js';
+import { answers, COOKIE, CREATE, created, FILLED, post as postNew } from '../support/request-new.js';
 
 const PATCH = `PATCH /v1.1/requests/${ID}`;
 const TEXT = 'Hello Ann,\nplease sign by Friday.';
 const DRAFT = { ...requestView('sent'), state: 'draft', sent_at: null, message: TEXT };
 const BARE_DRAFT = { ...DRAFT, message: null };
-
-/** The body New Request created the Request with. */
-const created = (app: ReturnType<typeof appWith>) =>
-  app.calls.find((c) => `${c.method} ${c.path}` === CREATE)?.body as Record<string, unknown>;
 
 /** A Request's message to its signers (ADR 3380), over the fake API. */
 describe('web: a Request’s message to its signers', () => {

@@ -2,17 +2,13 @@ import assert from 'node:assert/strict';
 import request from 'supertest';
 import { apiProblem, appWith, REQUEST_ID as ID, requestView } from '../support/fake-api.js';
 import { requestPageForm } from '../support/request-page.js';
-import { answers, COOKIE, CREATE, FILLED, post as postNew } from '../support/request-new.js';
+import { answers, COOKIE, CREATE, created, FILLED, post as postNew } from '../support/request-new.js';
 
 const PATCH = `PATCH /v1.1/requests/${ID}`;
 const TITLE = 'Lease — 4 Quay Street';
 const DRAFT = { ...requestView('sent'), state: 'draft', sent_at: null, title: TITLE };
 const BARE_DRAFT = { ...DRAFT, title: null };
 const SENT = { ...requestView('sent'), title: TITLE };
-
-/** The body New Request created the Request with. */
-const created = (app: ReturnType<typeof appWith>) =>
-  app.calls.find((c) => `${c.method} ${c.path}` === CREATE)?.body as Record<string, unknown>;
 
 /** A Request's title (ADR 3390) on New Request and on its page, over the fake API. */
 describe('web: a Request’s title', () => {
