@@ -36,6 +36,7 @@ const request = {
   message: null,
   title: null,
   subject: null,
+  copied_from: null,
 };
 
 const answer = (overrides: Partial<Checked>): Checked => ({

@@ -36,7 +36,7 @@ export interface paths {
     put?: never;
     /**
      * Copy a Request into a new draft
-     * @description Makes a new draft in the Request’s Site from any Request, whatever its state: the same contracts, the same signers (their channels, signing order, check before signing — an access code stays the one they were given — and language), the fields with their signers and values, `render_data`, `cc`, `redirect_url` and `reminder_interval_days`. A signer is reached at the Site’s details of them as they are now. Not copied: its expiry, state, history, links and anything signed. How a declined, expired or cancelled Request is sent again, or a test-mode one for real (`"test_mode": false`; absent, the source’s). Made by the create’s rules: a contract whose template has been archived since is a 422 at `contracts[i]`. Writes `request.created`.
+     * @description Makes a new draft in the Request’s Site from any Request, whatever its state: the same contracts, the same signers (their channels, signing order, check before signing — an access code stays the one they were given — and language), the fields with their signers and values, `render_data`, `cc`, `redirect_url` and `reminder_interval_days`. A signer is reached at the Site’s details of them as they are now. Not copied: its expiry, state, history, links and anything signed. How a declined, expired or cancelled Request is sent again, or a test-mode one for real (`"test_mode": false`; absent, the source’s). Made by the create’s rules: a contract whose template has been archived since is a 422 at `contracts[i]`. The draft’s `copied_from` names the source, as does its `request.created`.
      */
     post: operations['copyRequest'];
     delete?: never;
@@ -308,7 +308,7 @@ export interface paths {
     put?: never;
     /**
      * Bulk send: one Request per row
-     * @description The shared `contracts`, `fields`, `redirect_url`, `expires_at`, `reminder_interval_days` and `test_mode`, and 1 to 1,000 `rows`, each one Request’s `signers`, `render_data` and field values (laid over the shared `fields` by name). Answers 202 at once; the Requests are made in the background (and sent, with `"send": true`), each row once even across restarts. A row that is invalid fails alone, with the errors a single create would give at `rows[i]…`. Webhook `bulk_send.completed` when every row is settled.
+     * @description The shared `contracts`, `fields`, `redirect_url`, `expires_at`, `reminder_interval_days`, `test_mode`, `message` and `subject`, and 1 to 1,000 `rows`, each one Request’s `signers`, `render_data`, field values (laid over the shared `fields` by name) and `title`. Answers 202 at once; the Requests are made in the background (and sent, with `"send": true`), each row once even across restarts. A row that is invalid fails alone, with the errors a single create would give at `rows[i]…`. Webhook `bulk_send.completed` when every row is settled.
      */
     post: operations['createBulkSend'];
     delete?: never;
@@ -2106,6 +2106,7 @@ export interface components {
       message: string | null;
       title: string | null;
       subject: string | null;
+      copied_from: string | null;
     };
     /** @enum {string} */
     RequestState: 'draft' | 'sent' | 'completed' | 'cancelled' | 'expired' | 'declined';
@@ -2269,6 +2270,8 @@ export interface components {
       signers: components['schemas']['SignerEntry'][];
       render_data?: components['schemas']['RenderData'];
       fields?: components['schemas']['FieldEntry'][];
+      /** @description One line; white space around it dropped. The sender’s own name for the Request. */
+      title?: string;
     };
     BulkSendView: {
       id: string;
@@ -3357,24 +3360,24 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "ef18e471-7374-45ea-8391-77dc4cb0b63d",
-           *           "site_id": 2,
+           *           "id": "7d82107b-ad00-4f92-b266-dde575c7d63f",
+           *           "site_id": 1,
            *           "state": "draft",
            *           "contracts": [
            *             1
            *           ],
            *           "signers": [
            *             {
-           *               "signer_id": "client-ref-acme-secret-0c47de2a",
-           *               "signer_ref": "i_FBTBiQMgwIA7c4",
-           *               "email": "acme-secret-0c47de2a@example.com",
+           *               "signer_id": "client-ref-acme-secret-6d948b62",
+           *               "signer_ref": "YgxAlAzxhEhYx-ox",
+           *               "email": "acme-secret-6d948b62@example.com",
            *               "mobile_number": null,
            *               "send_to": {
            *                 "email": true,
            *                 "mobile_number": false
            *               },
            *               "state": "pending",
-           *               "request_url": "http://127.0.0.1:19216/sign?r=ef18e471-7374-45ea-8391-77dc4cb0b63d&s=i_FBTBiQMgwIA7c4&signature=k1.xYh6u6_z4z08ql6RNkZSIxRgtLqBVJkBrlDR6DNh_Q4",
+           *               "request_url": "http://127.0.0.1:14672/sign?r=7d82107b-ad00-4f92-b266-dde575c7d63f&s=YgxAlAzxhEhYx-ox&signature=k1.19EBpAwKbrmnWAch1sMkM9xeNv2gUbvZeuc-4lkPN4o",
            *               "signed_at": null,
            *               "declined_at": null,
            *               "notifications": {
@@ -3388,16 +3391,16 @@ export interface operations {
            *               "viewed_at": null
            *             },
            *             {
-           *               "signer_id": "5558940530",
-           *               "signer_ref": "_Mt0lUs5OTVOkUyB",
+           *               "signer_id": "5554685991",
+           *               "signer_ref": "R4na5gbD8GTEMTd0",
            *               "email": null,
-           *               "mobile_number": "15558940530",
+           *               "mobile_number": "15554685991",
            *               "send_to": {
            *                 "email": false,
            *                 "mobile_number": true
            *               },
            *               "state": "pending",
-           *               "request_url": "http://127.0.0.1:19216/sign?r=ef18e471-7374-45ea-8391-77dc4cb0b63d&s=_Mt0lUs5OTVOkUyB&signature=k1.54Iqphgydemfr1yEMaVay9TmEut6EPuCaxiuVBh49yY",
+           *               "request_url": "http://127.0.0.1:14672/sign?r=7d82107b-ad00-4f92-b266-dde575c7d63f&s=R4na5gbD8GTEMTd0&signature=k1.QVNgw4cXtsjAKCA6XcTuBBBWeVRhiekVTMZMFjcn8uU",
            *               "signed_at": null,
            *               "declined_at": null,
            *               "notifications": {
@@ -3415,17 +3418,17 @@ export interface operations {
            *             {
            *               "name": "full_name",
            *               "default_value": null,
-           *               "assigned_to": "client-ref-acme-secret-0c47de2a"
+           *               "assigned_to": "client-ref-acme-secret-6d948b62"
            *             },
            *             {
            *               "name": "signature",
            *               "default_value": null,
-           *               "assigned_to": "client-ref-acme-secret-0c47de2a"
+           *               "assigned_to": "client-ref-acme-secret-6d948b62"
            *             },
            *             {
            *               "name": "witness_signature",
            *               "default_value": null,
-           *               "assigned_to": "5558940530"
+           *               "assigned_to": "5554685991"
            *             }
            *           ],
            *           "render_data": {
@@ -3434,8 +3437,8 @@ export interface operations {
            *           },
            *           "redirect_url": "https://client.example/after-signing?ref=42",
            *           "expires_at": null,
-           *           "created_at": "2026-12-05T15:56:38.299Z",
-           *           "updated_at": "2026-12-05T15:56:38.299Z",
+           *           "created_at": "2026-12-05T16:08:12.668Z",
+           *           "updated_at": "2026-12-05T16:08:12.668Z",
            *           "sent_at": null,
            *           "cancelled_at": null,
            *           "expired_at": null,
@@ -3450,7 +3453,8 @@ export interface operations {
            *           "cc": [],
            *           "message": null,
            *           "title": null,
-           *           "subject": null
+           *           "subject": null,
+           *           "copied_from": null
            *         }
            *       ]
            *     }
@@ -3499,7 +3503,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "dd1c10af-4648-438d-8e7c-4ecd8d290409"
+           *       "request_id": "c6120120-a21a-4c81-978b-1c1522a3c679"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3526,7 +3530,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "18d6e057-55c9-450f-9c7a-09fedc1dfaac"
+           *       "request_id": "e8ec1baa-6dbe-4e25-8872-c31e6ef9bfe4"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3610,24 +3614,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "ef18e471-7374-45ea-8391-77dc4cb0b63d",
-           *       "site_id": 2,
+           *       "id": "7d82107b-ad00-4f92-b266-dde575c7d63f",
+           *       "site_id": 1,
            *       "state": "draft",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-acme-secret-0c47de2a",
-           *           "signer_ref": "i_FBTBiQMgwIA7c4",
-           *           "email": "acme-secret-0c47de2a@example.com",
+           *           "signer_id": "client-ref-acme-secret-6d948b62",
+           *           "signer_ref": "YgxAlAzxhEhYx-ox",
+           *           "email": "acme-secret-6d948b62@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=ef18e471-7374-45ea-8391-77dc4cb0b63d&s=i_FBTBiQMgwIA7c4&signature=k1.xYh6u6_z4z08ql6RNkZSIxRgtLqBVJkBrlDR6DNh_Q4",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=7d82107b-ad00-4f92-b266-dde575c7d63f&s=YgxAlAzxhEhYx-ox&signature=k1.19EBpAwKbrmnWAch1sMkM9xeNv2gUbvZeuc-4lkPN4o",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -3641,16 +3645,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5558940530",
-           *           "signer_ref": "_Mt0lUs5OTVOkUyB",
+           *           "signer_id": "5554685991",
+           *           "signer_ref": "R4na5gbD8GTEMTd0",
            *           "email": null,
-           *           "mobile_number": "15558940530",
+           *           "mobile_number": "15554685991",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=ef18e471-7374-45ea-8391-77dc4cb0b63d&s=_Mt0lUs5OTVOkUyB&signature=k1.54Iqphgydemfr1yEMaVay9TmEut6EPuCaxiuVBh49yY",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=7d82107b-ad00-4f92-b266-dde575c7d63f&s=R4na5gbD8GTEMTd0&signature=k1.QVNgw4cXtsjAKCA6XcTuBBBWeVRhiekVTMZMFjcn8uU",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -3668,17 +3672,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-acme-secret-0c47de2a"
+           *           "assigned_to": "client-ref-acme-secret-6d948b62"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-acme-secret-0c47de2a"
+           *           "assigned_to": "client-ref-acme-secret-6d948b62"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5558940530"
+           *           "assigned_to": "5554685991"
            *         }
            *       ],
            *       "render_data": {
@@ -3687,8 +3691,8 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-05T15:56:38.299Z",
-           *       "updated_at": "2026-12-05T15:56:38.299Z",
+           *       "created_at": "2026-12-05T16:08:12.668Z",
+           *       "updated_at": "2026-12-05T16:08:12.668Z",
            *       "sent_at": null,
            *       "cancelled_at": null,
            *       "expired_at": null,
@@ -3703,7 +3707,8 @@ export interface operations {
            *       "cc": [],
            *       "message": null,
            *       "title": null,
-           *       "subject": null
+           *       "subject": null,
+           *       "copied_from": null
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -3751,7 +3756,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "4a2bbf5b-bba5-4408-a3ff-3b93bf52f8b2"
+           *       "request_id": "f1ce20a4-a20d-4726-9cf2-24ad38df2034"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3795,7 +3800,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "e4baa128-5d45-42fd-b5f2-9a3a6523b0b6"
+           *       "request_id": "c5a791b9-0fe8-4172-857a-742f33783d50"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3883,7 +3888,7 @@ export interface operations {
            *           "message": "must contain at least one item"
            *         }
            *       ],
-           *       "request_id": "956a39ef-87f4-4b8f-a7f3-a0fb8a03d032"
+           *       "request_id": "ad5a4dd0-2142-4ba0-9fd4-e33a74506d30"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3967,24 +3972,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "55cd0cf5-d368-420b-aafd-942b46b08212",
-           *       "site_id": 2,
+           *       "id": "dd296f39-71a0-4cc5-a066-6e456205378a",
+           *       "site_id": 1,
            *       "state": "draft",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-d2ba6379",
-           *           "signer_ref": "bHLBr34WRTK9fDId",
-           *           "email": "m-d2ba6379@example.com",
+           *           "signer_id": "client-ref-m-47492b6c",
+           *           "signer_ref": "LS2Cjn7QL9dHr-vO",
+           *           "email": "m-47492b6c@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=55cd0cf5-d368-420b-aafd-942b46b08212&s=bHLBr34WRTK9fDId&signature=k1.siUiesZmDoqkPsM8FVPSKQw3QmQWEKgNIHVjl5eBpEY",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=dd296f39-71a0-4cc5-a066-6e456205378a&s=LS2Cjn7QL9dHr-vO&signature=k1.27Jg3nDeLXo4MgUKQ54izb4W2gw40VubvuEFruTuGiU",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -3998,16 +4003,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5556069495",
-           *           "signer_ref": "62VWvSsOusZzKMpf",
+           *           "signer_id": "5559932779",
+           *           "signer_ref": "2FDrg43il23cx5Bd",
            *           "email": null,
-           *           "mobile_number": "15556069495",
+           *           "mobile_number": "15559932779",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=55cd0cf5-d368-420b-aafd-942b46b08212&s=62VWvSsOusZzKMpf&signature=k1.km1ZqiEOEv0oB5O-ZNQrxnLmd2kHLSVR2Z_jjB_fnbA",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=dd296f39-71a0-4cc5-a066-6e456205378a&s=2FDrg43il23cx5Bd&signature=k1.dv38HfGCUOUaavFpkIixAmnfGxX4Wzb8iSLr_-ZJY3w",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -4025,17 +4030,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-d2ba6379"
+           *           "assigned_to": "client-ref-m-47492b6c"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-d2ba6379"
+           *           "assigned_to": "client-ref-m-47492b6c"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5556069495"
+           *           "assigned_to": "5559932779"
            *         }
            *       ],
            *       "render_data": {
@@ -4044,8 +4049,8 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-05T15:56:43.465Z",
-           *       "updated_at": "2026-12-05T15:56:43.465Z",
+           *       "created_at": "2026-12-05T16:08:17.718Z",
+           *       "updated_at": "2026-12-05T16:08:17.718Z",
            *       "sent_at": null,
            *       "cancelled_at": null,
            *       "expired_at": null,
@@ -4060,7 +4065,8 @@ export interface operations {
            *       "cc": [],
            *       "message": null,
            *       "title": null,
-           *       "subject": null
+           *       "subject": null,
+           *       "copied_from": "4ef6a088-0873-4741-a4b2-6c81f933cedc"
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -4108,7 +4114,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "a9fab2dd-d5dc-45d7-930b-d519ab23e51e"
+           *       "request_id": "23d1816f-21ef-44c0-a34c-b229d732d05f"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4152,7 +4158,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "2bc64cf6-136b-4b29-a72a-3c22ece1dccd"
+           *       "request_id": "d6a1dd31-566d-466a-ad87-07f88697f2ee"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4299,24 +4305,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "6dc073dc-0794-4be3-94ac-7805dbb24e84",
-           *       "site_id": 2,
+           *       "id": "e6140533-c413-4374-a943-a590a31b0ac8",
+           *       "site_id": 1,
            *       "state": "draft",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-fc6dadcc",
-           *           "signer_ref": "xn3YKOgyC0Q8NOKI",
-           *           "email": "m-fc6dadcc@example.com",
+           *           "signer_id": "client-ref-m-cb211caa",
+           *           "signer_ref": "ku3eyniaFY2BTxHD",
+           *           "email": "m-cb211caa@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=6dc073dc-0794-4be3-94ac-7805dbb24e84&s=xn3YKOgyC0Q8NOKI&signature=k1.7m9GjDKQmJgCQl-UpfZRU2oAfUcsuRC6ronqtdZD5Os",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=e6140533-c413-4374-a943-a590a31b0ac8&s=ku3eyniaFY2BTxHD&signature=k1.-WXmp5UdvyzjdKSebhu8nqc506LyWCMhbEjbv1n2GP4",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -4330,16 +4336,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5559634024",
-           *           "signer_ref": "6UYTUAu5RDYgZ_tg",
+           *           "signer_id": "5554593010",
+           *           "signer_ref": "ufwyJ_1ykmfK_QLL",
            *           "email": null,
-           *           "mobile_number": "15559634024",
+           *           "mobile_number": "15554593010",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=6dc073dc-0794-4be3-94ac-7805dbb24e84&s=6UYTUAu5RDYgZ_tg&signature=k1.Mt3iKROIIxhsNTb7GsUlqRIjuuJxzFb5OBJROdxxepc",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=e6140533-c413-4374-a943-a590a31b0ac8&s=ufwyJ_1ykmfK_QLL&signature=k1.CGB9_VaZypo3fcdXnHCmjNmJnoGT1kpOZ1x__fg9KnI",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -4357,17 +4363,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-fc6dadcc"
+           *           "assigned_to": "client-ref-m-cb211caa"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-fc6dadcc"
+           *           "assigned_to": "client-ref-m-cb211caa"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5559634024"
+           *           "assigned_to": "5554593010"
            *         }
            *       ],
            *       "render_data": {
@@ -4376,8 +4382,8 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-05T15:56:41.142Z",
-           *       "updated_at": "2026-12-05T15:56:41.142Z",
+           *       "created_at": "2026-12-05T16:08:15.411Z",
+           *       "updated_at": "2026-12-05T16:08:15.411Z",
            *       "sent_at": null,
            *       "cancelled_at": null,
            *       "expired_at": null,
@@ -4392,7 +4398,8 @@ export interface operations {
            *       "cc": [],
            *       "message": null,
            *       "title": null,
-           *       "subject": null
+           *       "subject": null,
+           *       "copied_from": null
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -4436,7 +4443,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "abb6b83e-cc08-4283-9117-6faeff0e0b61"
+           *       "request_id": "4161d17c-4986-4061-8bee-20617f2ad7fe"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4463,7 +4470,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "9102d047-c6f6-4fb6-9e52-30bc64a604b3"
+           *       "request_id": "e34d0663-6c14-4917-bb4b-00f85954da2e"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4546,24 +4553,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "3e35cc7c-7da9-4374-a054-741c29eaf47b",
-           *       "site_id": 2,
+           *       "id": "fa8c1346-c5eb-4a4a-9bf6-abad60af4a83",
+           *       "site_id": 1,
            *       "state": "sent",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-1f395a4b",
-           *           "signer_ref": "6D6aode4V9gtnUPU",
-           *           "email": "m-1f395a4b@example.com",
+           *           "signer_id": "client-ref-m-74b5a1fc",
+           *           "signer_ref": "Il97Qsb3LF_NdOTY",
+           *           "email": "m-74b5a1fc@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=3e35cc7c-7da9-4374-a054-741c29eaf47b&s=6D6aode4V9gtnUPU&signature=k1.5T_6gkb16avU884Uk-TJM1TXmq03J9hYMTDpkuszYKg",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=fa8c1346-c5eb-4a4a-9bf6-abad60af4a83&s=Il97Qsb3LF_NdOTY&signature=k1.K1tceXzsHXCq-wgG7vUJ6wx6sO1jwGwGSGDqV4-Daqs",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -4577,16 +4584,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5556440801",
-           *           "signer_ref": "M8jJXmzVsDQKtPnp",
+           *           "signer_id": "5552588322",
+           *           "signer_ref": "Lw5kDaZXquwJJCCP",
            *           "email": null,
-           *           "mobile_number": "15556440801",
+           *           "mobile_number": "15552588322",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=3e35cc7c-7da9-4374-a054-741c29eaf47b&s=M8jJXmzVsDQKtPnp&signature=k1.hWg1eUGzXMYofWIYLTPOJuU-Lvwdzg-lpCHGgQsjL40",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=fa8c1346-c5eb-4a4a-9bf6-abad60af4a83&s=Lw5kDaZXquwJJCCP&signature=k1.lvoIJuEQfg-nt34_sPBROkVIlky5VhxymyzG_Q8oj8k",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -4604,17 +4611,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-1f395a4b"
+           *           "assigned_to": "client-ref-m-74b5a1fc"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-1f395a4b"
+           *           "assigned_to": "client-ref-m-74b5a1fc"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5556440801"
+           *           "assigned_to": "5552588322"
            *         }
            *       ],
            *       "render_data": {
@@ -4623,9 +4630,9 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-05T15:56:41.295Z",
-           *       "updated_at": "2026-12-05T15:56:41.499Z",
-           *       "sent_at": "2026-12-05T15:56:41.329Z",
+           *       "created_at": "2026-12-05T16:08:15.600Z",
+           *       "updated_at": "2026-12-05T16:08:15.905Z",
+           *       "sent_at": "2026-12-05T16:08:15.685Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
@@ -4633,13 +4640,14 @@ export interface operations {
            *       "last_reminded_at": null,
            *       "remind_count": 0,
            *       "reminder_interval_days": 3,
-           *       "next_reminder_at": "2026-12-08T15:56:41.329Z",
+           *       "next_reminder_at": "2026-12-08T16:08:15.685Z",
            *       "current_order": null,
            *       "test_mode": false,
            *       "cc": [],
            *       "message": null,
            *       "title": null,
-           *       "subject": null
+           *       "subject": null,
+           *       "copied_from": null
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -4687,7 +4695,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "11eb94f7-3cd7-4b58-8131-bda18bc1f49b"
+           *       "request_id": "3e9c84d2-661a-4ea9-b50d-75f7ff1e21d2"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4731,7 +4739,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "4a409f10-a548-4e53-bb68-fd09de613894"
+           *       "request_id": "12d70b81-833d-477a-b25b-f94b62e3e51e"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4917,24 +4925,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "3e35cc7c-7da9-4374-a054-741c29eaf47b",
-           *       "site_id": 2,
+           *       "id": "fa8c1346-c5eb-4a4a-9bf6-abad60af4a83",
+           *       "site_id": 1,
            *       "state": "sent",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-1f395a4b",
-           *           "signer_ref": "6D6aode4V9gtnUPU",
-           *           "email": "m-1f395a4b@example.com",
+           *           "signer_id": "client-ref-m-74b5a1fc",
+           *           "signer_ref": "Il97Qsb3LF_NdOTY",
+           *           "email": "m-74b5a1fc@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=3e35cc7c-7da9-4374-a054-741c29eaf47b&s=6D6aode4V9gtnUPU&signature=k1.5T_6gkb16avU884Uk-TJM1TXmq03J9hYMTDpkuszYKg",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=fa8c1346-c5eb-4a4a-9bf6-abad60af4a83&s=Il97Qsb3LF_NdOTY&signature=k1.K1tceXzsHXCq-wgG7vUJ6wx6sO1jwGwGSGDqV4-Daqs",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -4948,16 +4956,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5556440801",
-           *           "signer_ref": "M8jJXmzVsDQKtPnp",
+           *           "signer_id": "5552588322",
+           *           "signer_ref": "Lw5kDaZXquwJJCCP",
            *           "email": null,
-           *           "mobile_number": "15556440801",
+           *           "mobile_number": "15552588322",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=3e35cc7c-7da9-4374-a054-741c29eaf47b&s=M8jJXmzVsDQKtPnp&signature=k1.hWg1eUGzXMYofWIYLTPOJuU-Lvwdzg-lpCHGgQsjL40",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=fa8c1346-c5eb-4a4a-9bf6-abad60af4a83&s=Lw5kDaZXquwJJCCP&signature=k1.lvoIJuEQfg-nt34_sPBROkVIlky5VhxymyzG_Q8oj8k",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -4975,17 +4983,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-1f395a4b"
+           *           "assigned_to": "client-ref-m-74b5a1fc"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-1f395a4b"
+           *           "assigned_to": "client-ref-m-74b5a1fc"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5556440801"
+           *           "assigned_to": "5552588322"
            *         }
            *       ],
            *       "render_data": {
@@ -4994,9 +5002,9 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-05T15:56:41.295Z",
-           *       "updated_at": "2026-12-05T15:56:41.329Z",
-           *       "sent_at": "2026-12-05T15:56:41.329Z",
+           *       "created_at": "2026-12-05T16:08:15.600Z",
+           *       "updated_at": "2026-12-05T16:08:15.685Z",
+           *       "sent_at": "2026-12-05T16:08:15.685Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
@@ -5010,7 +5018,8 @@ export interface operations {
            *       "cc": [],
            *       "message": null,
            *       "title": null,
-           *       "subject": null
+           *       "subject": null,
+           *       "copied_from": null
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -5058,7 +5067,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "11e9997d-67e6-45e6-a4a0-02ba06ee8d90"
+           *       "request_id": "0e9d48d6-9c22-4bbd-9320-56a1fbc76f13"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5102,7 +5111,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "728efa7a-c6cf-4aa5-9ea8-224d17a45c36"
+           *       "request_id": "7c48d93b-593e-400c-8d51-2eedceb88411"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5135,7 +5144,7 @@ export interface operations {
            *       "code": "invalid_state",
            *       "detail": "Cannot send a Request that is sent.",
            *       "state": "sent",
-           *       "request_id": "ce66d98f-a512-4923-99fa-802cc2698c14"
+           *       "request_id": "27ed2deb-e7d2-470a-9ffa-534be0bb7288"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5219,7 +5228,7 @@ export interface operations {
            *         "signature",
            *         "witness_signature"
            *       ],
-           *       "request_id": "d0586507-bd5d-445b-a954-827689933395"
+           *       "request_id": "3b8dd208-5652-45f3-bbc3-f08239b61df4"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5302,24 +5311,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "87bb3518-9730-4a15-b454-023d8b2ef046",
-           *       "site_id": 2,
+           *       "id": "ac070bd0-0b10-4dcf-aaec-9322caaee7d2",
+           *       "site_id": 1,
            *       "state": "cancelled",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-bd9c669a",
-           *           "signer_ref": "g5WHRWsMRt6qiRsl",
-           *           "email": "m-bd9c669a@example.com",
+           *           "signer_id": "client-ref-m-9c363766",
+           *           "signer_ref": "JA3PgdRK7RWdTiwo",
+           *           "email": "m-9c363766@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=87bb3518-9730-4a15-b454-023d8b2ef046&s=g5WHRWsMRt6qiRsl&signature=k1.Jv928B7XIBTm07icR37EwHk_rPFQVcLkhhnw3YSBOuA",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=ac070bd0-0b10-4dcf-aaec-9322caaee7d2&s=JA3PgdRK7RWdTiwo&signature=k1.ROMSu3dEbE35mDhamytBpZU83kNvrsedE20ZyNj5AYI",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -5333,16 +5342,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5552918682",
-           *           "signer_ref": "QSyiQAvJKy5tWLSR",
+           *           "signer_id": "5552883393",
+           *           "signer_ref": "J0ozOvVUOzYdkuEk",
            *           "email": null,
-           *           "mobile_number": "15552918682",
+           *           "mobile_number": "15552883393",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=87bb3518-9730-4a15-b454-023d8b2ef046&s=QSyiQAvJKy5tWLSR&signature=k1.ZCqCnFerpLPLyEO94cGSPqs8kW4IcanzkfEYj00Gdqo",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=ac070bd0-0b10-4dcf-aaec-9322caaee7d2&s=J0ozOvVUOzYdkuEk&signature=k1.UY9IByoyEX1He1IE5AEe2Mh9m3-L-b0SV4cyL1p8toE",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -5360,17 +5369,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-bd9c669a"
+           *           "assigned_to": "client-ref-m-9c363766"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-bd9c669a"
+           *           "assigned_to": "client-ref-m-9c363766"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5552918682"
+           *           "assigned_to": "5552883393"
            *         }
            *       ],
            *       "render_data": {
@@ -5379,10 +5388,10 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-05T15:56:45.357Z",
-           *       "updated_at": "2026-12-05T15:56:45.673Z",
-           *       "sent_at": "2026-12-05T15:56:45.391Z",
-           *       "cancelled_at": "2026-12-05T15:56:45.673Z",
+           *       "created_at": "2026-12-05T16:08:19.502Z",
+           *       "updated_at": "2026-12-05T16:08:19.673Z",
+           *       "sent_at": "2026-12-05T16:08:19.562Z",
+           *       "cancelled_at": "2026-12-05T16:08:19.673Z",
            *       "expired_at": null,
            *       "completed_at": null,
            *       "declined_at": null,
@@ -5395,7 +5404,8 @@ export interface operations {
            *       "cc": [],
            *       "message": null,
            *       "title": null,
-           *       "subject": null
+           *       "subject": null,
+           *       "copied_from": null
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -5443,7 +5453,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "ab43b215-f2b1-40cf-b5bd-2ac4c03a8803"
+           *       "request_id": "b9cd1724-4762-481a-a25c-af41fb0562b6"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5487,7 +5497,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "fab9914a-3e12-4828-bf3e-af2c442df2e1"
+           *       "request_id": "ed635a6d-94f0-46c9-83de-6ed901dab958"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5646,24 +5656,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "9e91a0cd-ce0b-472c-8f5b-fdc2367caa95",
-           *       "site_id": 2,
+           *       "id": "9d23f129-b84b-4b39-932b-eba0bb772973",
+           *       "site_id": 1,
            *       "state": "sent",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-effedf05",
-           *           "signer_ref": "hJVk1wa7MBipD4NK",
-           *           "email": "m-effedf05@example.com",
+           *           "signer_id": "client-ref-m-cf2f263a",
+           *           "signer_ref": "WqTeGoGTnLHfqLUS",
+           *           "email": "m-cf2f263a@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=9e91a0cd-ce0b-472c-8f5b-fdc2367caa95&s=hJVk1wa7MBipD4NK&signature=k1.CuoPtuR_tdP1xbSrUC1o3CWSo18lipf2QaPwqlAMOtY",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=9d23f129-b84b-4b39-932b-eba0bb772973&s=WqTeGoGTnLHfqLUS&signature=k1.5WRlxFA3vx9B0HRuEVxYTvfsZ7rUKicHC6AA8FRpsgQ",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -5677,16 +5687,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5553162933",
-           *           "signer_ref": "MXQHyxQZBjMSpqJs",
+           *           "signer_id": "5559924397",
+           *           "signer_ref": "q7Ssif0VNzwg-ZN-",
            *           "email": null,
-           *           "mobile_number": "15553162933",
+           *           "mobile_number": "15559924397",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=9e91a0cd-ce0b-472c-8f5b-fdc2367caa95&s=MXQHyxQZBjMSpqJs&signature=k1.harTdkf2x_10PDys6XorTdJTqT2NWRWpDRANiNDodnk",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=9d23f129-b84b-4b39-932b-eba0bb772973&s=q7Ssif0VNzwg-ZN-&signature=k1.8yF3HbXzYCI59HtzBkxiI6RD1hTMOCznCTeGlPehnFE",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -5704,17 +5714,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-effedf05"
+           *           "assigned_to": "client-ref-m-cf2f263a"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-effedf05"
+           *           "assigned_to": "client-ref-m-cf2f263a"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5553162933"
+           *           "assigned_to": "5559924397"
            *         }
            *       ],
            *       "render_data": {
@@ -5723,14 +5733,14 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-05T15:56:44.067Z",
-           *       "updated_at": "2026-12-05T15:56:45.288Z",
-           *       "sent_at": "2026-12-05T15:56:44.097Z",
+           *       "created_at": "2026-12-05T16:08:18.255Z",
+           *       "updated_at": "2026-12-05T16:08:19.460Z",
+           *       "sent_at": "2026-12-05T16:08:18.296Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
            *       "declined_at": null,
-           *       "last_reminded_at": "2026-12-05T15:56:45.288Z",
+           *       "last_reminded_at": "2026-12-05T16:08:19.460Z",
            *       "remind_count": 1,
            *       "reminder_interval_days": null,
            *       "next_reminder_at": null,
@@ -5739,7 +5749,8 @@ export interface operations {
            *       "cc": [],
            *       "message": null,
            *       "title": null,
-           *       "subject": null
+           *       "subject": null,
+           *       "copied_from": null
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -5787,7 +5798,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "30d6cfbc-964a-4c1c-87e9-3d8d1685ed3b"
+           *       "request_id": "797d066a-8c3e-432c-be5c-f5d4d1abcce7"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5831,7 +5842,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "9e330e49-8e44-4174-ae59-a5656bbdb4d5"
+           *       "request_id": "184fbb34-e08d-44a0-bfb5-74a7d649d15b"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -6002,24 +6013,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "0f564157-fcb9-4a23-a20c-69251ec93573",
-           *       "site_id": 2,
+           *       "id": "6759bdbc-d770-4ff0-9b7c-60eb7eacde36",
+           *       "site_id": 1,
            *       "state": "sent",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-reissue-e0ff39c5",
-           *           "signer_ref": "-SEmvhc9ilhjLtw0",
-           *           "email": "reissue-e0ff39c5@example.com",
+           *           "signer_id": "client-ref-reissue-edf21595",
+           *           "signer_ref": "MWmEr4H1sPuBwo8V",
+           *           "email": "reissue-edf21595@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:17296/sign?r=0f564157-fcb9-4a23-a20c-69251ec93573&s=-SEmvhc9ilhjLtw0&signature=k1.1.BVNq-7Tt_egsDh8QpMMSrnmftCrCYDeHKdZ-eSKIK8Q",
+           *           "request_url": "http://127.0.0.1:12752/sign?r=6759bdbc-d770-4ff0-9b7c-60eb7eacde36&s=MWmEr4H1sPuBwo8V&signature=k1.1.LjyiYp5ygdLCAyN3HvgHvVrZ7J0NA_miicgw1IAL1hg",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -6033,16 +6044,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5558196796",
-           *           "signer_ref": "mx3P-GGKtXHrg5YJ",
+           *           "signer_id": "5554276242",
+           *           "signer_ref": "dS-neDFlitUZFXn7",
            *           "email": null,
-           *           "mobile_number": "15558196796",
+           *           "mobile_number": "15554276242",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:17296/sign?r=0f564157-fcb9-4a23-a20c-69251ec93573&s=mx3P-GGKtXHrg5YJ&signature=k1.1Rdo-kR5Rx4VgE1yre5DM-GAOVJCAaETrbzWDkjt2_E",
+           *           "request_url": "http://127.0.0.1:12752/sign?r=6759bdbc-d770-4ff0-9b7c-60eb7eacde36&s=dS-neDFlitUZFXn7&signature=k1.a4GcAeyBvFUAh7PhJwBX2ZnGLiBci_oKs1T2wtBBK5s",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -6060,17 +6071,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-reissue-e0ff39c5"
+           *           "assigned_to": "client-ref-reissue-edf21595"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-reissue-e0ff39c5"
+           *           "assigned_to": "client-ref-reissue-edf21595"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5558196796"
+           *           "assigned_to": "5554276242"
            *         }
            *       ],
            *       "render_data": {
@@ -6079,9 +6090,9 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-05T15:56:35.316Z",
-           *       "updated_at": "2026-12-05T15:56:35.631Z",
-           *       "sent_at": "2026-12-05T15:56:35.407Z",
+           *       "created_at": "2026-12-05T16:08:10.327Z",
+           *       "updated_at": "2026-12-05T16:08:10.493Z",
+           *       "sent_at": "2026-12-05T16:08:10.361Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
@@ -6095,7 +6106,8 @@ export interface operations {
            *       "cc": [],
            *       "message": null,
            *       "title": null,
-           *       "subject": null
+           *       "subject": null,
+           *       "copied_from": null
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -6200,7 +6212,7 @@ export interface operations {
            *       "status": 409,
            *       "code": "invalid_state",
            *       "detail": "The signer has signed.",
-           *       "request_id": "06642676-b359-4d46-b43c-03de3f97a6ee"
+           *       "request_id": "9d98c285-d98d-4d3a-a5f1-c05e65bef7f1"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -6335,24 +6347,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "b7e63093-c1dd-41fe-a488-83c13ce6773e",
-           *       "site_id": 2,
+           *       "id": "6dd8fb31-a392-4c43-b977-f12044b09da5",
+           *       "site_id": 1,
            *       "state": "draft",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-a800f1d1",
-           *           "signer_ref": "2UdxQTO_UhsKyzKY",
-           *           "email": "m-a800f1d1@example.com",
+           *           "signer_id": "client-ref-m-5e0ea77d",
+           *           "signer_ref": "tD1O7QV_rNCGJlSy",
+           *           "email": "m-5e0ea77d@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=b7e63093-c1dd-41fe-a488-83c13ce6773e&s=2UdxQTO_UhsKyzKY&signature=k1.jVhPvvXjLvQ2Q2mE7Qa0UyR4B8HOW3wlivWgS3aXYds",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=6dd8fb31-a392-4c43-b977-f12044b09da5&s=tD1O7QV_rNCGJlSy&signature=k1.RaEabhHiiWbgfOfF5KrHP5HGhPlBD2Y7qnSnRifKzak",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -6366,16 +6378,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5554270155",
-           *           "signer_ref": "al0otUYt1nAWqB8c",
+           *           "signer_id": "5555933682",
+           *           "signer_ref": "7TXW3-XZeLLGqzEh",
            *           "email": null,
-           *           "mobile_number": "15554270155",
+           *           "mobile_number": "15555933682",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=b7e63093-c1dd-41fe-a488-83c13ce6773e&s=al0otUYt1nAWqB8c&signature=k1.HbnM8HpfUwzgmtWiSs4SV4Lf2eCtQeLudAB26bxs9xk",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=6dd8fb31-a392-4c43-b977-f12044b09da5&s=7TXW3-XZeLLGqzEh&signature=k1.3pjuXQDxWCYCfMeQjyCGEIvfJ17l7y2SGnJUJqUKT8Q",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -6393,17 +6405,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-a800f1d1"
+           *           "assigned_to": "client-ref-m-5e0ea77d"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-a800f1d1"
+           *           "assigned_to": "client-ref-m-5e0ea77d"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5554270155"
+           *           "assigned_to": "5555933682"
            *         }
            *       ],
            *       "render_data": {
@@ -6412,8 +6424,8 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-05T15:56:41.900Z",
-           *       "updated_at": "2026-12-05T15:56:42.014Z",
+           *       "created_at": "2026-12-05T16:08:16.361Z",
+           *       "updated_at": "2026-12-05T16:08:16.574Z",
            *       "sent_at": null,
            *       "cancelled_at": null,
            *       "expired_at": null,
@@ -6428,7 +6440,8 @@ export interface operations {
            *       "cc": [],
            *       "message": null,
            *       "title": null,
-           *       "subject": null
+           *       "subject": null,
+           *       "copied_from": null
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -6475,7 +6488,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "c332857d-694a-4810-8f64-80012d1021bb"
+           *       "request_id": "fd668349-4ed9-4d03-a6ea-62a8aa20e2c5"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -6519,7 +6532,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "40ebc503-6a86-49f2-97fb-c880844a059f"
+           *       "request_id": "352f7c1a-19ca-4c46-a2a2-d70e86cd7b5d"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -6870,24 +6883,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "ba3948c7-971c-49f7-a8ed-01cb560817a5",
-           *       "site_id": 2,
+           *       "id": "4cfbd2d9-3605-4887-8962-c8630bf33ee1",
+           *       "site_id": 1,
            *       "state": "draft",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-3098cdc8",
-           *           "signer_ref": "LAkPuyXEhVmFtIwh",
-           *           "email": "m-3098cdc8@example.com",
+           *           "signer_id": "client-ref-m-f447885d",
+           *           "signer_ref": "X4ABJLwH7z4osQGc",
+           *           "email": "m-f447885d@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=ba3948c7-971c-49f7-a8ed-01cb560817a5&s=LAkPuyXEhVmFtIwh&signature=k1.URAwa1vMLJ9oQFHPELMP9dhP291rP9HWKSWVXKdhLVI",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=4cfbd2d9-3605-4887-8962-c8630bf33ee1&s=X4ABJLwH7z4osQGc&signature=k1.p1xrwDUi5XmQcxdIvstThmm6MlVvCKnnuPJ3VZmUeMM",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -6901,16 +6914,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5558835584",
-           *           "signer_ref": "8hGk1BKd7BHlS9e4",
+           *           "signer_id": "5555879227",
+           *           "signer_ref": "dN-s5atSbCDNif5G",
            *           "email": null,
-           *           "mobile_number": "15558835584",
+           *           "mobile_number": "15555879227",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=ba3948c7-971c-49f7-a8ed-01cb560817a5&s=8hGk1BKd7BHlS9e4&signature=k1.3ZgyLUA2E7ZePHsDA-skVpw5jSFmJijLzQasNwZ5H0Y",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=4cfbd2d9-3605-4887-8962-c8630bf33ee1&s=dN-s5atSbCDNif5G&signature=k1.cbQ4pF7XRiq44KbghvVCyBW0Z-2G1KTiBDFwg143hcE",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -6924,16 +6937,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "m-ad9d89a1",
-           *           "signer_ref": "GviyPitTcGDrxPnt",
-           *           "email": "m-749953aa@example.com",
+           *           "signer_id": "m-59701a0b",
+           *           "signer_ref": "IspvuzU6OAedTsQb",
+           *           "email": "m-a44585bf@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=ba3948c7-971c-49f7-a8ed-01cb560817a5&s=GviyPitTcGDrxPnt&signature=k1.aLns-v2gcyI3bzqb5Uy2n6O5HnOOpzwovD2CGU6N83c",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=4cfbd2d9-3605-4887-8962-c8630bf33ee1&s=IspvuzU6OAedTsQb&signature=k1.zBbhLj89nL4-a8a1wr3S_YcbKz5IocVQ5ykLB7FFnSE",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -6951,17 +6964,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-3098cdc8"
+           *           "assigned_to": "client-ref-m-f447885d"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-3098cdc8"
+           *           "assigned_to": "client-ref-m-f447885d"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5558835584"
+           *           "assigned_to": "5555879227"
            *         }
            *       ],
            *       "render_data": {
@@ -6970,8 +6983,8 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-05T15:56:41.588Z",
-           *       "updated_at": "2026-12-05T15:56:41.857Z",
+           *       "created_at": "2026-12-05T16:08:15.979Z",
+           *       "updated_at": "2026-12-05T16:08:16.232Z",
            *       "sent_at": null,
            *       "cancelled_at": null,
            *       "expired_at": null,
@@ -6986,7 +6999,8 @@ export interface operations {
            *       "cc": [],
            *       "message": null,
            *       "title": null,
-           *       "subject": null
+           *       "subject": null,
+           *       "copied_from": null
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -7034,7 +7048,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "53da989a-255e-4584-a3b6-8e66195301df"
+           *       "request_id": "9db2edb5-aa4d-4bfc-997b-153758fe546f"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -7078,7 +7092,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "6ef095ea-039a-4564-98b1-c7cf7b6a2ff9"
+           *       "request_id": "6fabcdf9-69a1-4a46-816e-ff36e3f0cf46"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -7237,8 +7251,8 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "853843a5-c53f-4b8a-bd3d-0a5a8a657706",
-           *       "site_id": 2,
+           *       "id": "3fff0c6a-f6a2-4886-a4f2-a9ecdcec5cd8",
+           *       "site_id": 1,
            *       "state": "draft",
            *       "contracts": [
            *         12,
@@ -7246,16 +7260,16 @@ export interface operations {
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-0d3dc69a",
-           *           "signer_ref": "T1WJog0Y5r0fp5X-",
-           *           "email": "m-0d3dc69a@example.com",
+           *           "signer_id": "client-ref-m-91199b50",
+           *           "signer_ref": "0Tq0kNjaRl2MJoWO",
+           *           "email": "m-91199b50@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=853843a5-c53f-4b8a-bd3d-0a5a8a657706&s=T1WJog0Y5r0fp5X-&signature=k1.nPZl7iij_37TcIMXqEtIhfBnCbXKmPu_ZSg65ZwAWXU",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=3fff0c6a-f6a2-4886-a4f2-a9ecdcec5cd8&s=0Tq0kNjaRl2MJoWO&signature=k1.zj0SILcwC8_pBLqz6npROu4hL34FjjSIk5gTPQ4Wtfg",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -7269,16 +7283,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5552682081",
-           *           "signer_ref": "XcV44UIateyHGwAK",
+           *           "signer_id": "5555694318",
+           *           "signer_ref": "ih5wvFVYK6d8QRLB",
            *           "email": null,
-           *           "mobile_number": "15552682081",
+           *           "mobile_number": "15555694318",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=853843a5-c53f-4b8a-bd3d-0a5a8a657706&s=XcV44UIateyHGwAK&signature=k1.XYwgKAO7n8GR3kEYLwDYe-h4izrtZrWeqp7pU2dkALA",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=3fff0c6a-f6a2-4886-a4f2-a9ecdcec5cd8&s=ih5wvFVYK6d8QRLB&signature=k1.WcbxG_66KRZIw-WnLEfVxwgl45CGREmxjIPjO27EbjA",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -7296,17 +7310,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-0d3dc69a"
+           *           "assigned_to": "client-ref-m-91199b50"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-0d3dc69a"
+           *           "assigned_to": "client-ref-m-91199b50"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5552682081"
+           *           "assigned_to": "5555694318"
            *         }
            *       ],
            *       "render_data": {
@@ -7315,8 +7329,8 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-05T15:56:42.465Z",
-           *       "updated_at": "2026-12-05T15:56:42.707Z",
+           *       "created_at": "2026-12-05T16:08:16.935Z",
+           *       "updated_at": "2026-12-05T16:08:17.130Z",
            *       "sent_at": null,
            *       "cancelled_at": null,
            *       "expired_at": null,
@@ -7331,7 +7345,8 @@ export interface operations {
            *       "cc": [],
            *       "message": null,
            *       "title": null,
-           *       "subject": null
+           *       "subject": null,
+           *       "copied_from": null
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -7379,7 +7394,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "66988547-3f98-422f-aad2-30d72f4664a8"
+           *       "request_id": "476eea70-48d8-4e17-9be8-6f1e27e19ab5"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -7423,7 +7438,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "49397123-1578-400d-8e7d-2aaf28a220b9"
+           *       "request_id": "e8cd1307-0852-41e1-bf95-8a666a9892a2"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -7583,8 +7598,8 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "b289cee0-046b-4e39-afdc-9d072e15e8ed",
-           *       "site_id": 2,
+           *       "id": "2be42647-1aa5-4cff-bf95-8854fe76e3b2",
+           *       "site_id": 1,
            *       "state": "draft",
            *       "contracts": [
            *         1,
@@ -7592,16 +7607,16 @@ export interface operations {
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-b998e465",
-           *           "signer_ref": "gdo0wZ08aM3etqur",
-           *           "email": "m-b998e465@example.com",
+           *           "signer_id": "client-ref-m-25797e25",
+           *           "signer_ref": "VV3493hYUKZ12z_l",
+           *           "email": "m-25797e25@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=b289cee0-046b-4e39-afdc-9d072e15e8ed&s=gdo0wZ08aM3etqur&signature=k1.wpCIxAsTNl6a4p0OSjFi1iO9eGXqV6SiOxyq589DE-g",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=2be42647-1aa5-4cff-bf95-8854fe76e3b2&s=VV3493hYUKZ12z_l&signature=k1.HhW1MURHVwXd6Sd10BiFGv1a5HxNUwEyRdd44EL-uBE",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -7615,16 +7630,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5555707097",
-           *           "signer_ref": "LNtN3wX6NLjRE6H7",
+           *           "signer_id": "5555671615",
+           *           "signer_ref": "U0__tXAgohfELJfy",
            *           "email": null,
-           *           "mobile_number": "15555707097",
+           *           "mobile_number": "15555671615",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=b289cee0-046b-4e39-afdc-9d072e15e8ed&s=LNtN3wX6NLjRE6H7&signature=k1.PRyr4Oh4liDpMqX-1iVsMf0neVdeWxMEE5WrJzcqBFQ",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=2be42647-1aa5-4cff-bf95-8854fe76e3b2&s=U0__tXAgohfELJfy&signature=k1.qF4mhH64SdAhk0FfG1_rlrBfuFSFEFXm_XY4EHA8GGk",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -7642,17 +7657,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-b998e465"
+           *           "assigned_to": "client-ref-m-25797e25"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-b998e465"
+           *           "assigned_to": "client-ref-m-25797e25"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5555707097"
+           *           "assigned_to": "5555671615"
            *         }
            *       ],
            *       "render_data": {
@@ -7661,8 +7676,8 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-05T15:56:42.171Z",
-           *       "updated_at": "2026-12-05T15:56:42.426Z",
+           *       "created_at": "2026-12-05T16:08:16.635Z",
+           *       "updated_at": "2026-12-05T16:08:16.890Z",
            *       "sent_at": null,
            *       "cancelled_at": null,
            *       "expired_at": null,
@@ -7677,7 +7692,8 @@ export interface operations {
            *       "cc": [],
            *       "message": null,
            *       "title": null,
-           *       "subject": null
+           *       "subject": null,
+           *       "copied_from": null
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -7725,7 +7741,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "f90a1752-ce76-422d-bffa-c0985ed8006f"
+           *       "request_id": "0ad11034-608e-4ad0-848e-d0430caca374"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -7769,7 +7785,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "5120e2b1-b138-4734-83a6-c239844c8605"
+           *       "request_id": "fa9bc710-a451-4b41-9b05-a384e4b33bc8"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -7927,24 +7943,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "c548685b-8169-4186-a541-dcbd3c4eb8eb",
-           *       "site_id": 2,
+           *       "id": "bef61259-9614-4647-b55f-69696c0c1bce",
+           *       "site_id": 1,
            *       "state": "draft",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-286021f9",
-           *           "signer_ref": "QLV6nwr9HyurasPE",
-           *           "email": "m-286021f9@example.com",
+           *           "signer_id": "client-ref-m-436facd9",
+           *           "signer_ref": "cQwHqLJbRwTGe_ZM",
+           *           "email": "m-436facd9@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=c548685b-8169-4186-a541-dcbd3c4eb8eb&s=QLV6nwr9HyurasPE&signature=k1.cNi_RgwW--LuHF4Yxuc9ymaPHcMVkpkkr3juPWo6Nzs",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=bef61259-9614-4647-b55f-69696c0c1bce&s=cQwHqLJbRwTGe_ZM&signature=k1.GacQMOnM3AgH_8zrX2pdphZ6XApK4ZXCzSxgEyPCqYg",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -7958,16 +7974,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5556985120",
-           *           "signer_ref": "FNPCpk9aW2YedGc-",
+           *           "signer_id": "5555788889",
+           *           "signer_ref": "ZVBKYT4JlVN14N3Q",
            *           "email": null,
-           *           "mobile_number": "15556985120",
+           *           "mobile_number": "15555788889",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:19216/sign?r=c548685b-8169-4186-a541-dcbd3c4eb8eb&s=FNPCpk9aW2YedGc-&signature=k1.pdRHMGAn2ebbX7qQ-UjU1ByHQD39zytFNeWyWcZiDDw",
+           *           "request_url": "http://127.0.0.1:14672/sign?r=bef61259-9614-4647-b55f-69696c0c1bce&s=ZVBKYT4JlVN14N3Q&signature=k1.Pzj-MFDFJGBAZgPTp41psKD9zD4opWt-atin7YWCioM",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -7985,17 +8001,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-286021f9"
+           *           "assigned_to": "client-ref-m-436facd9"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-286021f9"
+           *           "assigned_to": "client-ref-m-436facd9"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5556985120"
+           *           "assigned_to": "5555788889"
            *         }
            *       ],
            *       "render_data": {
@@ -8004,8 +8020,8 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-05T15:56:42.778Z",
-           *       "updated_at": "2026-12-05T15:56:43.166Z",
+           *       "created_at": "2026-12-05T16:08:17.184Z",
+           *       "updated_at": "2026-12-05T16:08:17.499Z",
            *       "sent_at": null,
            *       "cancelled_at": null,
            *       "expired_at": null,
@@ -8020,7 +8036,8 @@ export interface operations {
            *       "cc": [],
            *       "message": null,
            *       "title": null,
-           *       "subject": null
+           *       "subject": null,
+           *       "copied_from": null
            *     }
            */
           'application/json': components['schemas']['RequestView'];
@@ -8067,7 +8084,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "4e2d5413-e1cd-4669-9e17-a0cb0e3cd83c"
+           *       "request_id": "d260b99c-6c22-4032-90b3-c08fb93bfaee"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -8111,7 +8128,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "9f37975e-481c-495a-94f1-54113b785abc"
+           *       "request_id": "f84a34a6-b349-4cca-bd69-1cb6222bd4e4"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -8271,7 +8288,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "5dcaf2cf-3ae7-4978-85fe-a5b80d5e5243"
+           *       "request_id": "426b3e08-90c1-40f5-a128-b2f0fd2408b7"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -8298,7 +8315,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "84a8b5f1-5e69-450d-9986-60992906d935"
+           *       "request_id": "cac03b64-c9b8-4b6b-8b58-cb494000c213"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -8410,21 +8427,21 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "e1bb22b1-3972-4db6-a7d1-79e05e88c3cd",
+           *           "id": "c601d542-f1b4-4b97-acd7-b3510e2f2f3a",
            *           "data": {
            *             "site": {
-           *               "id": 2,
-           *               "name": "Acme site 70fc11"
+           *               "id": 1,
+           *               "name": "Acme site 9c4291"
            *             },
            *             "signers": [
            *               {
-           *                 "email": "m-75b8ac35@example.com",
+           *                 "email": "m-d1242d66@example.com",
            *                 "send_to": {
            *                   "email": true,
            *                   "mobile_number": false
            *                 },
-           *                 "signer_id": "client-ref-m-75b8ac35",
-           *                 "signer_ref": "TjRuaZAnyV_9NIgX",
+           *                 "signer_id": "client-ref-m-d1242d66",
+           *                 "signer_ref": "PUsSLmi12EAfLGq8",
            *                 "mobile_number": null
            *               },
            *               {
@@ -8433,23 +8450,23 @@ export interface operations {
            *                   "email": false,
            *                   "mobile_number": true
            *                 },
-           *                 "signer_id": "5556244985",
-           *                 "signer_ref": "I_7YhObTBwu2geV2",
-           *                 "mobile_number": "15556244985"
+           *                 "signer_id": "5558761011",
+           *                 "signer_ref": "qkl18UERQ9QlMXL_",
+           *                 "mobile_number": "15558761011"
            *               }
            *             ],
            *             "contracts": [
            *               {
            *                 "id": 1,
-           *                 "name": "Services agreement 73049423"
+           *                 "name": "Services agreement eaedcbae"
            *               }
            *             ],
            *             "expires_at": null,
-           *             "request_id": "ddae262d-b8e8-48f4-b7f0-cfc7055ca126"
+           *             "request_id": "ea7f46c3-b618-4979-8203-1836c6fddbf3"
            *           },
            *           "type": "request.sent",
-           *           "site_id": 2,
-           *           "created_at": "2026-12-05T15:56:43.590Z"
+           *           "site_id": 1,
+           *           "created_at": "2026-12-05T16:08:17.785Z"
            *         }
            *       ]
            *     }
@@ -8505,7 +8522,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "f23fd783-187d-4ad2-86dd-f909b63c1cc8"
+           *       "request_id": "4ef7a6e3-d388-4b6a-84f5-ed3dd5a045c0"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -8532,7 +8549,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "1b34a52b-b4b1-42d3-9bc3-2f81d9bac548"
+           *       "request_id": "83257fef-d72f-4a40-b00e-fa0d524d13ee"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -8684,7 +8701,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "2d7ea6be-241f-4ea0-b5f5-4a2ed60475f9"
+           *       "request_id": "b9c5e44c-0d13-4a1f-bb41-d8b58d6eec70"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -8711,7 +8728,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "569a9059-5cf8-4adc-953c-021364b9687c"
+           *       "request_id": "35c5bbaf-86ee-464a-ae03-a9b4c307aa5a"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -9416,8 +9433,8 @@ export interface operations {
            *       "data": [
            *         {
            *           "id": 1,
-           *           "site_id": 2,
-           *           "name": "Services agreement 73049423",
+           *           "site_id": 1,
+           *           "name": "Services agreement eaedcbae",
            *           "type": "html",
            *           "state": "published",
            *           "tokens": [
@@ -9442,9 +9459,9 @@ export interface operations {
            *             "size_bytes": 103,
            *             "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *           },
-           *           "created_at": "2026-12-05T15:56:29.915Z",
-           *           "updated_at": "2026-12-05T15:56:30.569Z",
-           *           "published_at": "2026-12-05T15:56:30.569Z",
+           *           "created_at": "2026-12-05T16:08:07.242Z",
+           *           "updated_at": "2026-12-05T16:08:07.768Z",
+           *           "published_at": "2026-12-05T16:08:07.768Z",
            *           "archived_at": null
            *         }
            *       ]
@@ -9494,7 +9511,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "d314da09-f2bc-4d51-b1f4-48d1df07a07e"
+           *       "request_id": "0b9f6431-5e9b-4a76-a73f-0eeb4efd2200"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -9521,7 +9538,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "a7df6349-3170-40f6-b532-31feed4318af"
+           *       "request_id": "29d41297-1d58-4c9f-a1ec-ee88f810f0b5"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -9606,8 +9623,8 @@ export interface operations {
           /**
            * @example {
            *       "id": 1,
-           *       "site_id": 2,
-           *       "name": "Services agreement 73049423",
+           *       "site_id": 1,
+           *       "name": "Services agreement eaedcbae",
            *       "type": "html",
            *       "state": "draft",
            *       "tokens": [
@@ -9632,8 +9649,8 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-12-05T15:56:29.915Z",
-           *       "updated_at": "2026-12-05T15:56:29.915Z",
+           *       "created_at": "2026-12-05T16:08:07.242Z",
+           *       "updated_at": "2026-12-05T16:08:07.242Z",
            *       "published_at": null,
            *       "archived_at": null,
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
@@ -9684,7 +9701,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "235cc7a9-aba2-40cb-9486-6f7bb0af92e4"
+           *       "request_id": "fb1d50c7-3fdd-441b-848b-683ef30d966d"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -9711,7 +9728,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "f351a66f-e675-4f4d-a91a-fb8a6a00626c"
+           *       "request_id": "c0bf14d2-2d00-40ee-90b6-109a14da7022"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -9859,8 +9876,8 @@ export interface operations {
           /**
            * @example {
            *       "id": 1,
-           *       "site_id": 2,
-           *       "name": "Services agreement 73049423",
+           *       "site_id": 1,
+           *       "name": "Services agreement eaedcbae",
            *       "type": "html",
            *       "state": "published",
            *       "tokens": [
@@ -9885,9 +9902,9 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-12-05T15:56:29.915Z",
-           *       "updated_at": "2026-12-05T15:56:30.569Z",
-           *       "published_at": "2026-12-05T15:56:30.569Z",
+           *       "created_at": "2026-12-05T16:08:07.242Z",
+           *       "updated_at": "2026-12-05T16:08:07.768Z",
+           *       "published_at": "2026-12-05T16:08:07.768Z",
            *       "archived_at": null,
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
            *     }
@@ -9933,7 +9950,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "791f322f-a54d-486c-87bd-ebdc6fea426d"
+           *       "request_id": "77393c28-c228-40e3-b173-4c34b4fa4c48"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -9960,7 +9977,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "907fe637-1f47-474d-8d81-36ae9dfec6fb"
+           *       "request_id": "d2b8e64b-b6a8-4155-a598-b2f2da324767"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -10044,8 +10061,8 @@ export interface operations {
           /**
            * @example {
            *       "id": 5,
-           *       "site_id": 2,
-           *       "name": "Replaced b460fafb",
+           *       "site_id": 1,
+           *       "name": "Replaced 265845be",
            *       "type": "html",
            *       "state": "draft",
            *       "tokens": [
@@ -10056,8 +10073,8 @@ export interface operations {
            *         "size_bytes": 12,
            *         "sha256": "93a49e989c7913383a34099443904e9f6f478d5ff329dd4bd68abadc22bafcfa"
            *       },
-           *       "created_at": "2026-12-05T15:56:39.544Z",
-           *       "updated_at": "2026-12-05T15:56:39.725Z",
+           *       "created_at": "2026-12-05T16:08:13.814Z",
+           *       "updated_at": "2026-12-05T16:08:13.887Z",
            *       "published_at": null,
            *       "archived_at": null,
            *       "html": "<p>{{b}}</p>"
@@ -10108,7 +10125,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "e96932ba-c2ca-4357-8602-8f27e0fd6172"
+           *       "request_id": "5190045e-5629-4e13-80fe-7635b93e9425"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -10135,7 +10152,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "ae7aba74-fb8a-4945-a68e-4ccad2c9d2c7"
+           *       "request_id": "69654c90-2474-4d87-b0b0-4cb23b920566"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -10322,7 +10339,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "eb8cd9c1-0ce4-4ab7-b426-3beec360a166"
+           *       "request_id": "97823383-012a-4584-863e-5dade4772319"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -10349,7 +10366,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "8e8d6206-e77c-4b69-9fb5-ddd15693b04c"
+           *       "request_id": "dfb38c3c-a420-4a4c-820b-1f63bfce7cab"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -10490,7 +10507,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "6274a588-315f-4ff1-ae8e-e3c492d0ff0d"
+           *       "request_id": "f51b2e8b-81e1-4001-b861-05c6b3e4e4c5"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -10517,7 +10534,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "fc5adfd7-2a0b-4115-917d-d51fb1b853c2"
+           *       "request_id": "c8577b1f-b61e-41ee-a553-c785926fc992"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -10614,8 +10631,8 @@ export interface operations {
           /**
            * @example {
            *       "id": 1,
-           *       "site_id": 2,
-           *       "name": "Services agreement 73049423",
+           *       "site_id": 1,
+           *       "name": "Services agreement eaedcbae",
            *       "type": "html",
            *       "state": "published",
            *       "tokens": [
@@ -10640,9 +10657,9 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-12-05T15:56:29.915Z",
-           *       "updated_at": "2026-12-05T15:56:30.569Z",
-           *       "published_at": "2026-12-05T15:56:30.569Z",
+           *       "created_at": "2026-12-05T16:08:07.242Z",
+           *       "updated_at": "2026-12-05T16:08:07.768Z",
+           *       "published_at": "2026-12-05T16:08:07.768Z",
            *       "archived_at": null,
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
            *     }
@@ -10692,7 +10709,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "a12ecfe2-a4ae-4800-a0b8-7815ecea089b"
+           *       "request_id": "673eb45c-160c-42e3-9045-aa4252e0665e"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -10719,7 +10736,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "7dce4b09-fa54-4124-9b7e-41b5514317fe"
+           *       "request_id": "bb16ceeb-a851-45d9-8d40-21459209387b"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -10868,8 +10885,8 @@ export interface operations {
           /**
            * @example {
            *       "id": 7,
-           *       "site_id": 2,
-           *       "name": "Agreement b4dbf3c4",
+           *       "site_id": 1,
+           *       "name": "Agreement da29d054",
            *       "type": "html",
            *       "state": "published",
            *       "tokens": [
@@ -10880,10 +10897,10 @@ export interface operations {
            *         "size_bytes": 12,
            *         "sha256": "c5738321ce63d3812cec78731a1650a1f5f0048b85b545ad0b13668d00911abd"
            *       },
-           *       "created_at": "2026-12-05T15:56:39.915Z",
-           *       "updated_at": "2026-12-05T15:56:40.025Z",
-           *       "published_at": "2026-12-05T15:56:39.951Z",
-           *       "archived_at": "2026-12-05T15:56:40.025Z",
+           *       "created_at": "2026-12-05T16:08:14.028Z",
+           *       "updated_at": "2026-12-05T16:08:14.145Z",
+           *       "published_at": "2026-12-05T16:08:14.061Z",
+           *       "archived_at": "2026-12-05T16:08:14.145Z",
            *       "html": "<p>{{x}}</p>"
            *     }
            */
@@ -10932,7 +10949,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "5298bcf6-d7c2-4f93-8227-7ccff55914c8"
+           *       "request_id": "f5d22aac-05a3-403b-9bc0-f1eeb83b0995"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -10959,7 +10976,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "128ff8af-7b18-4424-adb8-54d968839e72"
+           *       "request_id": "516c8fcb-0688-4b65-bde4-ab332b3c2bd6"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -11111,8 +11128,8 @@ export interface operations {
           /**
            * @example {
            *       "id": 8,
-           *       "site_id": 2,
-           *       "name": "Agreement 3d054bdd",
+           *       "site_id": 1,
+           *       "name": "Agreement ac19f5fc",
            *       "type": "html",
            *       "state": "published",
            *       "tokens": [
@@ -11123,9 +11140,9 @@ export interface operations {
            *         "size_bytes": 12,
            *         "sha256": "c5738321ce63d3812cec78731a1650a1f5f0048b85b545ad0b13668d00911abd"
            *       },
-           *       "created_at": "2026-12-05T15:56:40.041Z",
-           *       "updated_at": "2026-12-05T15:56:40.195Z",
-           *       "published_at": "2026-12-05T15:56:40.058Z",
+           *       "created_at": "2026-12-05T16:08:14.157Z",
+           *       "updated_at": "2026-12-05T16:08:14.318Z",
+           *       "published_at": "2026-12-05T16:08:14.176Z",
            *       "archived_at": null,
            *       "html": "<p>{{x}}</p>"
            *     }
@@ -11175,7 +11192,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "525b0ee1-0759-416d-a4ed-140e8501726a"
+           *       "request_id": "c42b04f3-27c7-49f3-9724-4722a193ede3"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -11202,7 +11219,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "8f7873de-faaf-426b-ae8b-54c664a02bd9"
+           *       "request_id": "7d4df689-1225-4878-8ef4-0426cb619201"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -11359,8 +11376,8 @@ export interface operations {
           /**
            * @example {
            *       "id": 10,
-           *       "site_id": 2,
-           *       "name": "Services agreement 73049423 (copy)",
+           *       "site_id": 1,
+           *       "name": "Services agreement eaedcbae (copy)",
            *       "type": "html",
            *       "state": "draft",
            *       "tokens": [
@@ -11385,8 +11402,8 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-12-05T15:56:41.070Z",
-           *       "updated_at": "2026-12-05T15:56:41.070Z",
+           *       "created_at": "2026-12-05T16:08:15.307Z",
+           *       "updated_at": "2026-12-05T16:08:15.307Z",
            *       "published_at": null,
            *       "archived_at": null,
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
@@ -11437,7 +11454,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "538cfda1-3ed5-4197-8f69-5dee3320e456"
+           *       "request_id": "e8d7d96f-4ded-438c-93bc-874e7723e22f"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -11464,7 +11481,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "3b7de10b-14df-4acd-be9d-58b8d63a6738"
+           *       "request_id": "f3751bcd-40b4-4e15-891f-b99c448e9ea0"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -11549,10 +11566,10 @@ export interface operations {
            *       "errors": [
            *         {
            *           "path": "site_id",
-           *           "message": "no site 1 that this credential reaches"
+           *           "message": "no site 2 that this credential reaches"
            *         }
            *       ],
-           *       "request_id": "069dfb72-ce17-4789-94f3-7c214dd08395"
+           *       "request_id": "20116e0e-bcb6-48cf-b104-3f4080a3114e"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -11684,7 +11701,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "321795cd-b692-4306-92ca-58a2cd951bd8"
+           *       "request_id": "55f64673-bb66-4a3d-b193-d55b8dccb6d6"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -11711,7 +11728,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "23131d46-c2a3-4575-a9af-60f25a51b534"
+           *       "request_id": "dfd00e3f-656c-41e4-b102-129c28029832"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -11791,9 +11808,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "eb02d15b-ad36-43ea-978e-77350a979f1e",
-           *       "site_id": 2,
-           *       "url": "https://127.0.0.1:9/esign/94acb751",
+           *       "id": "2ae7d930-c90d-48b0-a0dc-466d1d8a97fe",
+           *       "site_id": 1,
+           *       "url": "https://127.0.0.1:9/esign/b5569cd8",
            *       "description": "",
            *       "event_types": [
            *         "request.expired"
@@ -11803,9 +11820,9 @@ export interface operations {
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
            *       "previous_secret_expires_at": null,
-           *       "created_at": "2026-12-05T15:56:50.136Z",
-           *       "updated_at": "2026-12-05T15:56:50.136Z",
-           *       "secret": "whsec_NiRelA…"
+           *       "created_at": "2026-12-05T16:08:22.446Z",
+           *       "updated_at": "2026-12-05T16:08:22.446Z",
+           *       "secret": "whsec_mxEtZA…"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointWithSecret'];
@@ -11852,7 +11869,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "11af9e5f-ed40-4bcb-99c8-fcd139160c55"
+           *       "request_id": "edb3a014-5a97-4f9c-b5da-6377e9124624"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -11879,7 +11896,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "05d8994b-2694-473e-8784-fc42a025e5ed"
+           *       "request_id": "20364d4f-3918-4ee0-8ed3-fbb9dfa8d7b3"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -12024,9 +12041,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "d4de491c-0b36-4fb9-9fa6-077f795c1d5c",
-           *       "site_id": 2,
-           *       "url": "https://127.0.0.1:9/esign/137ffefa",
+           *       "id": "9c11fca9-d2f7-4078-99aa-6b6cd8a94bc0",
+           *       "site_id": 1,
+           *       "url": "https://127.0.0.1:9/esign/05aa48aa",
            *       "description": "",
            *       "event_types": [
            *         "request.expired"
@@ -12036,8 +12053,8 @@ export interface operations {
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
            *       "previous_secret_expires_at": null,
-           *       "created_at": "2026-12-05T15:56:50.211Z",
-           *       "updated_at": "2026-12-05T15:56:50.211Z"
+           *       "created_at": "2026-12-05T16:08:22.511Z",
+           *       "updated_at": "2026-12-05T16:08:22.511Z"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointView'];
@@ -12081,7 +12098,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "38dfbe3e-d32c-42eb-8da1-993e11fc533b"
+           *       "request_id": "90fa3b22-19a3-41df-a339-1647fe483aae"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -12108,7 +12125,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "f80a78cf-e1a0-413d-974e-678b99c904d1"
+           *       "request_id": "fd35885c-0a9c-45c7-87fb-e68ac7aff347"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -12222,7 +12239,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "7107aacb-7be6-4100-b591-f09517e5e79c"
+           *       "request_id": "746cd9bd-182d-44c2-bc1a-f2723ecd1c5e"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -12249,7 +12266,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "d72ba15d-f25d-452b-b17b-a8fb050ed017"
+           *       "request_id": "01fde050-6b64-4ce6-a493-f77406ff7f5f"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -12330,9 +12347,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "d7b9ce4d-9638-4701-8dc0-da8559c8a5ce",
-           *       "site_id": 2,
-           *       "url": "https://127.0.0.1:9/esign/a2c490ae",
+           *       "id": "5199e412-289d-4e80-8664-ac0d25021647",
+           *       "site_id": 1,
+           *       "url": "https://127.0.0.1:9/esign/7f964dbf",
            *       "description": "changed",
            *       "event_types": [
            *         "request.expired"
@@ -12342,8 +12359,8 @@ export interface operations {
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
            *       "previous_secret_expires_at": null,
-           *       "created_at": "2026-12-05T15:56:50.373Z",
-           *       "updated_at": "2026-12-05T15:56:50.475Z"
+           *       "created_at": "2026-12-05T16:08:22.639Z",
+           *       "updated_at": "2026-12-05T16:08:22.744Z"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointView'];
@@ -12390,7 +12407,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "1536e8a9-aed1-4c26-8d24-ff8bfa067b6d"
+           *       "request_id": "c2dfada0-d736-499e-ae3e-b886551a9de3"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -12417,7 +12434,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "0948aefa-23ba-46a3-be29-3b0a7b320a75"
+           *       "request_id": "d4b3492c-8f55-4dfc-9df2-3823865d0ba3"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -12549,9 +12566,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "0b12382c-7b01-4482-ac0b-2ae56614f549",
-           *       "site_id": 2,
-           *       "url": "https://127.0.0.1:9/esign/0cd2c6e9",
+           *       "id": "c880d4b9-973e-45d6-8f5d-eac684bbefd9",
+           *       "site_id": 1,
+           *       "url": "https://127.0.0.1:9/esign/394c9b79",
            *       "description": "",
            *       "event_types": [
            *         "request.expired"
@@ -12560,10 +12577,10 @@ export interface operations {
            *       "disabled_reason": null,
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
-           *       "previous_secret_expires_at": "2026-12-06T15:56:50.726Z",
-           *       "created_at": "2026-12-05T15:56:50.605Z",
-           *       "updated_at": "2026-12-05T15:56:50.726Z",
-           *       "secret": "whsec_DpG5LR…"
+           *       "previous_secret_expires_at": "2026-12-06T16:08:22.983Z",
+           *       "created_at": "2026-12-05T16:08:22.863Z",
+           *       "updated_at": "2026-12-05T16:08:22.983Z",
+           *       "secret": "whsec_FIai7Z…"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointWithSecret'];
@@ -12610,7 +12627,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "59495917-b2ab-4ef1-a6c2-d6ceab182461"
+           *       "request_id": "d3ef55e0-8e1d-4e8b-936f-5ae7584cad5f"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -12637,7 +12654,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "12b42f72-b3f0-4f38-8c58-f4cad8b09fe1"
+           *       "request_id": "068bb1de-21ba-4e5e-804d-4a277003523a"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -12824,7 +12841,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "1b11c371-d112-4709-81c2-2647fee74402"
+           *       "request_id": "f6e761e0-22cb-4b57-93c5-5c07de5ad711"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -12851,7 +12868,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "35d92f53-c7b2-47d1-9fb6-c454d8c4fd9c"
+           *       "request_id": "5ad38427-02db-4087-90c8-a5461017f547"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -13186,13 +13203,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "session_token": "ses_zLwFMPEm…",
+           *       "session_token": "ses_67xat46E…",
            *       "token_type": "Bearer",
-           *       "expires_at": "2026-12-05T16:57:04.259Z",
+           *       "expires_at": "2026-12-05T17:08:30.065Z",
            *       "user": {
-           *         "id": "30a50809-f254-444f-9906-922395f857f9",
-           *         "email": "dev-e55b49cd@acme.example",
-           *         "account_id": "d717be57-2847-4af2-ab53-a7627edc55b8"
+           *         "id": "50765481-9829-43da-83f8-deb909140b06",
+           *         "email": "dev-5d2c52b5@acme.example",
+           *         "account_id": "e94b7309-a675-44ae-8669-83fbb844b4f9"
            *       }
            *     }
            */
@@ -13229,7 +13246,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "invalid_credentials",
            *       "detail": "The e-mail address or the password is wrong.",
-           *       "request_id": "7f8c29b3-d645-4de3-aacc-aa2896a87c71"
+           *       "request_id": "d87139f9-e73f-4966-ae09-7f5736a3ec14"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -13364,17 +13381,17 @@ export interface operations {
           /**
            * @example {
            *       "user": {
-           *         "id": "30a50809-f254-444f-9906-922395f857f9",
-           *         "email": "dev-e55b49cd@acme.example",
-           *         "account_id": "d717be57-2847-4af2-ab53-a7627edc55b8"
+           *         "id": "50765481-9829-43da-83f8-deb909140b06",
+           *         "email": "dev-5d2c52b5@acme.example",
+           *         "account_id": "e94b7309-a675-44ae-8669-83fbb844b4f9"
            *       },
            *       "sites": [
            *         {
            *           "id": 1,
-           *           "name": "Acme site f0d7b3"
+           *           "name": "Acme site 9610f3"
            *         }
            *       ],
-           *       "expires_at": "2026-12-05T16:57:04.259Z",
+           *       "expires_at": "2026-12-05T17:08:30.065Z",
            *       "account_admin": false
            *     }
            */
@@ -13399,7 +13416,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "session_required",
            *       "detail": "Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.",
-           *       "request_id": "7d02107b-bfd5-4c3b-8e97-9a26e274b19a"
+           *       "request_id": "7d1adc58-f1fa-4fc2-904b-367a9363bc4a"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -13729,7 +13746,7 @@ export interface operations {
            *           "message": "is wrong"
            *         }
            *       ],
-           *       "request_id": "4cdc050f-9eba-4bb1-a5c7-33ce52da5cd1"
+           *       "request_id": "356a09ed-28da-4a98-8974-204052bdc37d"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -13811,7 +13828,7 @@ export interface operations {
            *           "message": "must be at least 12 characters"
            *         }
            *       ],
-           *       "request_id": "1becc86e-1d36-4db8-9a28-bab852884f0b"
+           *       "request_id": "2c572fa0-3890-49d5-bb15-af23e0c45d2d"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -14046,7 +14063,7 @@ export interface operations {
            *           "message": "is unknown, used or expired"
            *         }
            *       ],
-           *       "request_id": "0ce880ef-305a-427a-bcc1-37d07f2a0447"
+           *       "request_id": "69a48ef6-9012-41de-a25f-8c4e5f0ee66e"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -16404,12 +16421,12 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "7679e929-609a-4193-9c78-4c64c4f544a9",
-           *           "client_id": "7679e929-609a-4193-9c78-4c64c4f544a9",
+           *           "id": "482c85f1-ed78-4f8c-bccc-fae0939116ca",
+           *           "client_id": "482c85f1-ed78-4f8c-bccc-fae0939116ca",
            *           "name": "Nightly export",
            *           "has_client_secret": false,
            *           "client_secret_created_at": null,
-           *           "created_at": "2026-12-05T15:57:04.308Z",
+           *           "created_at": "2026-12-05T16:08:30.120Z",
            *           "disabled_at": null,
            *           "callback_url": null
            *         }
@@ -16452,7 +16469,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "session_required",
            *       "detail": "Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.",
-           *       "request_id": "77859533-e6b0-4287-980a-b21cb724ac66"
+           *       "request_id": "93982b28-933a-4650-8783-8a29af0219c6"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -16526,12 +16543,12 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "7679e929-609a-4193-9c78-4c64c4f544a9",
-           *       "client_id": "7679e929-609a-4193-9c78-4c64c4f544a9",
+           *       "id": "482c85f1-ed78-4f8c-bccc-fae0939116ca",
+           *       "client_id": "482c85f1-ed78-4f8c-bccc-fae0939116ca",
            *       "name": "Nightly export",
            *       "has_client_secret": false,
            *       "client_secret_created_at": null,
-           *       "created_at": "2026-12-05T15:57:04.308Z",
+           *       "created_at": "2026-12-05T16:08:30.120Z",
            *       "disabled_at": null,
            *       "callback_url": null
            *     }
@@ -16679,12 +16696,12 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "7679e929-609a-4193-9c78-4c64c4f544a9",
-           *       "client_id": "7679e929-609a-4193-9c78-4c64c4f544a9",
+           *       "id": "482c85f1-ed78-4f8c-bccc-fae0939116ca",
+           *       "client_id": "482c85f1-ed78-4f8c-bccc-fae0939116ca",
            *       "name": "Nightly export",
            *       "has_client_secret": false,
            *       "client_secret_created_at": null,
-           *       "created_at": "2026-12-05T15:57:04.308Z",
+           *       "created_at": "2026-12-05T16:08:30.120Z",
            *       "disabled_at": null,
            *       "callback_url": null
            *     }
@@ -17078,9 +17095,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "client_id": "7679e929-609a-4193-9c78-4c64c4f544a9",
-           *       "client_secret": "ecs_42GG6Scr…",
-           *       "created_at": "2026-12-05T15:57:05.423Z"
+           *       "client_id": "482c85f1-ed78-4f8c-bccc-fae0939116ca",
+           *       "client_secret": "ecs_-dLuGQfT…",
+           *       "created_at": "2026-12-05T16:08:31.748Z"
            *     }
            */
           'application/json': components['schemas']['ClientSecretView'];
@@ -17382,13 +17399,13 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "ed72281a-7b7b-47d0-8544-aa837f303bb2",
-           *           "app_id": "7679e929-609a-4193-9c78-4c64c4f544a9",
+           *           "id": "ae61c897-2bf0-4f8e-84d5-1a72597b2130",
+           *           "app_id": "482c85f1-ed78-4f8c-bccc-fae0939116ca",
            *           "name": "prod",
            *           "origin": "self_service",
            *           "state": "active",
-           *           "created_at": "2026-12-05T15:57:04.000Z",
-           *           "expires_at": "2027-01-04T15:57:04.000Z",
+           *           "created_at": "2026-12-05T16:08:31.000Z",
+           *           "expires_at": "2027-01-04T16:08:31.000Z",
            *           "last_used_at": null,
            *           "revoked_at": null,
            *           "site_ids": null,
@@ -17518,13 +17535,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "ed72281a-7b7b-47d0-8544-aa837f303bb2",
-           *       "app_id": "7679e929-609a-4193-9c78-4c64c4f544a9",
+           *       "id": "ae61c897-2bf0-4f8e-84d5-1a72597b2130",
+           *       "app_id": "482c85f1-ed78-4f8c-bccc-fae0939116ca",
            *       "name": "prod",
            *       "origin": "self_service",
            *       "state": "active",
-           *       "created_at": "2026-12-05T15:57:04.000Z",
-           *       "expires_at": "2027-01-04T15:57:04.000Z",
+           *       "created_at": "2026-12-05T16:08:31.000Z",
+           *       "expires_at": "2027-01-04T16:08:31.000Z",
            *       "last_used_at": null,
            *       "revoked_at": null,
            *       "site_ids": null,
@@ -17581,7 +17598,7 @@ export interface operations {
            *           "message": "is wrong"
            *         }
            *       ],
-           *       "request_id": "4aa00423-b2a0-4d83-be2b-0ad5363c4535"
+           *       "request_id": "1872683d-d1d5-440c-996b-7f4e6a0bc895"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -17740,13 +17757,13 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "ed72281a-7b7b-47d0-8544-aa837f303bb2",
-           *           "app_id": "7679e929-609a-4193-9c78-4c64c4f544a9",
+           *           "id": "ae61c897-2bf0-4f8e-84d5-1a72597b2130",
+           *           "app_id": "482c85f1-ed78-4f8c-bccc-fae0939116ca",
            *           "name": "prod",
            *           "origin": "self_service",
            *           "state": "active",
-           *           "created_at": "2026-12-05T15:57:04.000Z",
-           *           "expires_at": "2027-01-04T15:57:04.000Z",
+           *           "created_at": "2026-12-05T16:08:31.000Z",
+           *           "expires_at": "2027-01-04T16:08:31.000Z",
            *           "last_used_at": null,
            *           "revoked_at": null,
            *           "site_ids": null,
@@ -17791,7 +17808,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "session_required",
            *       "detail": "Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.",
-           *       "request_id": "1b846091-bc0f-4ea4-b0a4-c02ac9c77aac"
+           *       "request_id": "b00fe96d-6116-4bea-aadd-a57cc5d89cb1"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -17863,13 +17880,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "ed72281a-7b7b-47d0-8544-aa837f303bb2",
-           *       "app_id": "7679e929-609a-4193-9c78-4c64c4f544a9",
+           *       "id": "ae61c897-2bf0-4f8e-84d5-1a72597b2130",
+           *       "app_id": "482c85f1-ed78-4f8c-bccc-fae0939116ca",
            *       "name": "prod",
            *       "origin": "self_service",
            *       "state": "active",
-           *       "created_at": "2026-12-05T15:57:04.000Z",
-           *       "expires_at": "2027-01-04T15:57:04.000Z",
+           *       "created_at": "2026-12-05T16:08:31.000Z",
+           *       "expires_at": "2027-01-04T16:08:31.000Z",
            *       "last_used_at": null,
            *       "revoked_at": null,
            *       "site_ids": null,
@@ -18097,10 +18114,10 @@ export interface operations {
            * @example {
            *       "keys": [
            *         {
-           *           "x": "0lKHOj6STNw0pw4ycvfnPH5th6x8bQrJI2QsbawzFeI",
+           *           "x": "diwybKhrLo9T_vLPaqEOxu9Ai15aaMUEe_yrX3VtEY4",
            *           "alg": "EdDSA",
            *           "crv": "Ed25519",
-           *           "kid": "MLBI91OKLzP3LXSLTLuXqStoB0lJUn-o2almUpWfuK4",
+           *           "kid": "ePp0B8Nv-xnZXO0G-gV-d-ht1CyQt1a1Jzor36RMLXU",
            *           "kty": "OKP",
            *           "use": "sig"
            *         }
@@ -20623,32 +20640,32 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "signer_id": "5556690275",
+           *           "signer_id": "5554685991",
            *           "email": null,
-           *           "mobile_number": "15556690275",
-           *           "created_at": "2026-12-05T15:56:38.876Z",
-           *           "updated_at": "2026-12-05T15:56:38.876Z"
+           *           "mobile_number": "15554685991",
+           *           "created_at": "2026-12-05T16:08:12.674Z",
+           *           "updated_at": "2026-12-05T16:08:12.674Z"
            *         },
            *         {
-           *           "signer_id": "5558940530",
+           *           "signer_id": "5556754285",
            *           "email": null,
-           *           "mobile_number": "15558940530",
-           *           "created_at": "2026-12-05T15:56:38.309Z",
-           *           "updated_at": "2026-12-05T15:56:38.309Z"
+           *           "mobile_number": "15556754285",
+           *           "created_at": "2026-12-05T16:08:13.102Z",
+           *           "updated_at": "2026-12-05T16:08:13.102Z"
            *         },
            *         {
-           *           "signer_id": "client-ref-acme-secret-0c47de2a",
-           *           "email": "acme-secret-0c47de2a@example.com",
+           *           "signer_id": "client-ref-acme-secret-6d948b62",
+           *           "email": "acme-secret-6d948b62@example.com",
            *           "mobile_number": null,
-           *           "created_at": "2026-12-05T15:56:38.309Z",
-           *           "updated_at": "2026-12-05T15:56:38.309Z"
+           *           "created_at": "2026-12-05T16:08:12.674Z",
+           *           "updated_at": "2026-12-05T16:08:12.674Z"
            *         },
            *         {
-           *           "signer_id": "client-ref-c-cb17d636",
-           *           "email": "c-cb17d636@example.com",
+           *           "signer_id": "client-ref-c-d4bfadee",
+           *           "email": "c-d4bfadee@example.com",
            *           "mobile_number": null,
-           *           "created_at": "2026-12-05T15:56:38.876Z",
-           *           "updated_at": "2026-12-05T15:56:38.876Z"
+           *           "created_at": "2026-12-05T16:08:13.102Z",
+           *           "updated_at": "2026-12-05T16:08:13.102Z"
            *         }
            *       ]
            *     }
@@ -20704,7 +20721,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "2f8c4e38-de3c-4a61-9158-487a4f6fe9c7"
+           *       "request_id": "63c19de0-477a-4911-9c7a-fe3d9c404e4e"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -20731,7 +20748,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "b3e83794-4640-4c48-bc7c-4f7f14d4654f"
+           *       "request_id": "2cc2aa77-aa7f-4df0-b194-2fb71884d9a6"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -20808,11 +20825,11 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "signer_id": "m-35002b3e",
-           *       "email": "m-8ea4ebba@example.com",
+           *       "signer_id": "m-dc7f7a7b",
+           *       "email": "m-13456ab1@example.com",
            *       "mobile_number": null,
-           *       "created_at": "2026-12-05T15:56:39.063Z",
-           *       "updated_at": "2026-12-05T15:56:39.063Z"
+           *       "created_at": "2026-12-05T16:08:13.277Z",
+           *       "updated_at": "2026-12-05T16:08:13.277Z"
            *     }
            */
           'application/json': components['schemas']['SiteSigner'];
@@ -20856,7 +20873,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "845d00dc-abde-4f93-b3aa-849373dd188c"
+           *       "request_id": "c4309721-46f9-41c5-9cf7-fa5c94777325"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -20883,7 +20900,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "d7425bae-0ee3-47ad-8205-ab76dc47c5ae"
+           *       "request_id": "8a3012b9-4c5a-4c9f-bb63-54e6e9fec737"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -20986,11 +21003,11 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "signer_id": "m-35002b3e",
-           *       "email": "m-8ea4ebba@example.com",
+           *       "signer_id": "m-dc7f7a7b",
+           *       "email": "m-13456ab1@example.com",
            *       "mobile_number": null,
-           *       "created_at": "2026-12-05T15:56:39.063Z",
-           *       "updated_at": "2026-12-05T15:56:39.063Z"
+           *       "created_at": "2026-12-05T16:08:13.277Z",
+           *       "updated_at": "2026-12-05T16:08:13.277Z"
            *     }
            */
           'application/json': components['schemas']['SiteSigner'];
@@ -21037,7 +21054,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "fcff0ba9-612d-4e7f-ad89-e5b79c624a2a"
+           *       "request_id": "61439f7d-cb5b-4932-afd7-a4e6e2a8418c"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -21064,7 +21081,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "0d6fe7f0-9be3-49b0-9c88-ac419ceabe8e"
+           *       "request_id": "367ab19b-e231-47f1-a7da-89d7e351dff5"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -21245,7 +21262,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "44b9e473-0573-4992-9844-5cc45b89b081"
+           *       "request_id": "ee5544a0-d748-4542-8ab9-4aa7f12bf302"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -21272,7 +21289,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "591290a9-33bc-406b-bb7f-23c1ba0a765f"
+           *       "request_id": "d2138d5f-f8dc-4f07-9757-f180b6deac96"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {

@@ -225,6 +225,8 @@ export const RequestView = t.type({
   title: nullable(t.string),
   /** The subject of the signers' invitation e-mails; null: the usual one (ADR 3400). */
   subject: nullable(t.string),
+  /** The Request this one was copied from (`POST /v1.1/requests/:id/copy`); null: not a copy (ADR 3410). */
+  copied_from: nullable(t.string),
 });
 export type RequestView = t.TypeOf<typeof RequestView>;
 

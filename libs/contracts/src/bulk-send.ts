@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { FieldEntry, LIMITS, RenderData, SignerEntry } from './api.js';
-import { EmailSubject, SignerMessage } from './request-texts.js';
+import { EmailSubject, RequestTitle, SignerMessage } from './request-texts.js';
 import { ReminderIntervalDays } from './reminders.js';
 import {
   boundedArray,
@@ -16,12 +16,17 @@ import {
 export const MAX_BULK_ROWS = 1000;
 
 /**
- * One row of a bulk send: one Request's signers, render_data and field values. Its
- * `fields` are laid over the shared ones by name (a row's entry wins).
+ * One row of a bulk send: one Request's signers, render_data, field values and title
+ * (ADR 3390, each Request its own). Its `fields` are laid over the shared ones by name (a
+ * row's entry wins).
  */
 export const BulkSendRow = strict(
   { signers: nonEmptyArray(SignerEntry, LIMITS.signers, 'Signers') },
-  { render_data: RenderData, fields: boundedArray(FieldEntry, LIMITS.fields, 'Fields') },
+  {
+    render_data: RenderData,
+    fields: boundedArray(FieldEntry, LIMITS.fields, 'Fields'),
+    title: RequestTitle,
+  },
   'BulkSendRow',
 );
 export type BulkSendRow = t.TypeOf<typeof BulkSendRow>;

@@ -72,7 +72,7 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
       'are now. Not copied: its expiry, state, history, links and anything signed. How a declined, expired or ' +
       'cancelled Request is sent again, or a test-mode one for real (`"test_mode": false`; absent, the ' +
       'source’s). Made by the create’s rules: a contract whose template has been archived since is a 422 at ' +
-      '`contracts[i]`. Writes `request.created`.',
+      '`contracts[i]`. The draft’s `copied_from` names the source, as does its `request.created`.',
     tag: 'Requests',
     auth: 'access_token',
     idempotent: true,
@@ -216,9 +216,9 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     operationId: 'createBulkSend',
     summary: 'Bulk send: one Request per row',
     description:
-      'The shared `contracts`, `fields`, `redirect_url`, `expires_at`, `reminder_interval_days` and `test_mode`, ' +
-      'and 1 to 1,000 `rows`, each one ' +
-      'Request’s `signers`, `render_data` and field values (laid over the shared `fields` by name). Answers 202 at once; ' +
+      'The shared `contracts`, `fields`, `redirect_url`, `expires_at`, `reminder_interval_days`, `test_mode`, ' +
+      '`message` and `subject`, and 1 to 1,000 `rows`, each one ' +
+      'Request’s `signers`, `render_data`, field values (laid over the shared `fields` by name) and `title`. Answers 202 at once; ' +
       'the Requests are made in the background (and sent, with `"send": true`), each row once even across restarts. ' +
       'A row that is invalid fails alone, with the errors a single create would give at `rows[i]…`. ' +
       'Webhook `bulk_send.completed` when every row is settled.',

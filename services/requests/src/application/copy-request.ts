@@ -96,7 +96,12 @@ export const copyRequest =
             createOn(
               deps,
               site,
-              { caller: input.caller, body, ...(input.idempotency && { idempotency: input.idempotency }) },
+              {
+                caller: input.caller,
+                body,
+                copiedFrom: source.id,
+                ...(input.idempotency && { idempotency: input.idempotency }),
+              },
               challenges,
             ),
           ),

@@ -50,7 +50,13 @@ export const createRequest =
 export const createOn = (
   deps: CreateDeps,
   site: SiteGrant,
-  input: { readonly caller: Caller; readonly body: CreateRequestBody; readonly idempotency?: Idempotency },
+  input: {
+    readonly caller: Caller;
+    readonly body: CreateRequestBody;
+    readonly idempotency?: Idempotency;
+    /** A copy's source (ADR 3410). */
+    readonly copiedFrom?: string;
+  },
   challenges: ReadonlyMap<number, Challenge>,
 ): TE.TaskEither<AppError, Outcome<RequestView>> =>
   // Its one read locks nothing and its one write is atomic (ADR 2610): without a key, no
@@ -72,6 +78,7 @@ export const createOn = (
           storedContacts,
           signerRefs: input.body.signers.map(() => deps.ids.signerRef()),
           creator: { userId: input.caller.sub, email: input.caller.email ?? null },
+          ...(input.copiedFrom !== undefined && { copiedFrom: input.copiedFrom }),
         }),
       ),
       // One write for all of it (ADR 2610): signers, Request, challenges, events.

@@ -69,6 +69,7 @@ export const requestView = (request: SignatureRequest, executionUrl: ExecutionUr
   message: request.message ?? null,
   title: request.title ?? null,
   subject: request.subject ?? null,
+  copied_from: request.copiedFrom ?? null,
 });
 
 const fieldView = (f: TemplateField): ContractSummary['fields'][number] => {

@@ -36,7 +36,8 @@ const mergeFields = (shared: readonly FieldEntry[], own: readonly FieldEntry[]):
 
 /**
  * The create body of one row: the shared contracts, redirect URL, expiry, reminders, test
- * mode and message, the row's signers and render_data, and the fields merged. A row that
+ * mode, message and e-mail subject, the row's signers, render_data and title, and the
+ * fields merged. A row that
  * does not decode answers its errors at `rows[i]…`.
  */
 export const rowBody = (
@@ -53,6 +54,7 @@ export const rowBody = (
     signers: row.signers,
     ...(fields.length > 0 && { fields }),
     ...(row.render_data !== undefined && { render_data: row.render_data }),
+    ...(row.title !== undefined && { title: row.title }),
     ...(shared.redirect_url !== undefined && { redirect_url: shared.redirect_url }),
     ...(shared.expires_at !== undefined && { expires_at: shared.expires_at }),
     ...(shared.reminder_interval_days !== undefined && {

@@ -24,6 +24,8 @@ export interface CreationInput {
   readonly signerRefs: readonly string[];
   /** The user creating it (ADR 2003). */
   readonly creator?: RequestCreator;
+  /** The Request it is a copy of (ADR 3410); absent: not a copy. */
+  readonly copiedFrom?: string;
 }
 
 export interface Creation extends Transition {
@@ -153,10 +155,6 @@ const checkExpiry = (input: CreationInput, errors: FieldError[]): void => {
   if (input.body.expires_at !== undefined) errors.push(...expiryProblems(input.body.expires_at, input.now));
 };
 
-/**
- * A new draft Request from a decoded create body. Every rule is checked and every
- * violation reported, each at the path of the offending input.
- */
 /** Each copy goes to an address once (ADR 3230): a second entry of one is refused by its place. */
 export const ccProblems = (cc: readonly string[]): FieldError[] => {
   const first = new Map<string, number>();
@@ -171,6 +169,10 @@ const checkCc = (input: CreationInput, errors: FieldError[]): void => {
   errors.push(...ccProblems(input.body.cc ?? []));
 };
 
+/**
+ * A new draft Request from a decoded create body. Every rule is checked and every
+ * violation reported, each at the path of the offending input.
+ */
 export const createSignatureRequest = (input: CreationInput): E.Either<InvalidRequest, Creation> => {
   const errors: FieldError[] = [];
   const contracts = checkContracts(input, errors);
@@ -198,6 +200,7 @@ export const createSignatureRequest = (input: CreationInput): E.Either<InvalidRe
     message: input.body.message ?? null,
     title: input.body.title ?? null,
     subject: input.body.subject ?? null,
+    copiedFrom: input.copiedFrom ?? null,
     redirectUrl: input.body.redirect_url ?? null,
     expiresAt: input.body.expires_at ?? null,
     createdAt: input.now,

@@ -91,6 +91,8 @@ export interface SignatureRequest {
   readonly title?: string | null;
   /** The subject of the signers' invitation e-mails (ADR 3400); absent or null: the usual one. */
   readonly subject?: string | null;
+  /** The Request this one was copied from (ADR 3410); absent or null: not a copy. */
+  readonly copiedFrom?: string | null;
   readonly redirectUrl: string | null;
   readonly expiresAt: string | null;
   readonly createdAt: string;

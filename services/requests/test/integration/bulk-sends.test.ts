@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { RequestView } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { memoryRateLimiter } from '@esign/platform';
@@ -95,7 +96,7 @@ describe('requests service: bulk send (real Postgres)', function () {
 
   it('makes and sends the valid rows, names the invalid ones, completes once with one event', async () => {
     const bulk = await start([
-      row(0),
+      { ...row(0), title: 'Renewal — Client 0' },
       { signers: [{ signer_id: '' }] },
       row(2),
       { ...row(3), render_data: { nope: 'x' } },
@@ -116,6 +117,14 @@ describe('requests service: bulk send (real Postgres)', function () {
       done.requests.map((r) => r.row),
       [0, 2],
     );
+    const titles = await Promise.all(
+      done.requests.map(
+        async (r) =>
+          ((await h.http.get(`/v1.1/requests/${r.request_id}`).set(headers).expect(200)).body as RequestView)
+            .title,
+      ),
+    );
+    assert.deepEqual(titles, ['Renewal — Client 0', null], 'each row its own title (ADR 3390)');
     assert.equal(await completedEvents(bulk.id), 1);
     assert.equal(await process(10, 15_000), 0, 'nothing left');
     assert.equal(await completedEvents(bulk.id), 1, 'completed once');

@@ -8,7 +8,7 @@ import { historyFixture } from '../support/history-fixture.js';
  * ADR 3330 against real Postgres: any Request copied into a new draft by the create's rules
  * and write: its contracts, signers with their settings (an access code's hash carried
  * over), fields, render_data, cc and reminders; reached at the Site's details as they are
- * now; a refused copy writes nothing.
+ * now; naming its source (ADR 3410); a refused copy writes nothing.
  */
 describe('requests service: a Request copied into a new draft (real Postgres)', function () {
   this.timeout(60_000);
@@ -89,6 +89,15 @@ describe('requests service: a Request copied into a new draft (real Postgres)', 
       ['draft', null, null, ['pending', 'pending']],
     );
     assert.deepEqual(await read(draft.id), draft, 'stored as answered');
+    // It names its source, and so does the event that tells of it (ADR 3410).
+    assert.deepEqual([draft.copied_from, source.copied_from], [source.id, null]);
+    assert.equal(
+      await ctx.h.pool.oneFirst(
+        sql.unsafe`SELECT envelope->'data'->>'copied_from' FROM outbox
+                   WHERE type = 'request.created' AND envelope->>'aggregate_id' = ${draft.id}`,
+      ),
+      source.id,
+    );
     const [sourceHashes, copyHashes] = [await accessCodeHashes(source.id), await accessCodeHashes(draft.id)];
     assert.equal(copyHashes.length, 1);
     assert.equal(copyHashes[0], sourceHashes[0], 'the code the signer was given');

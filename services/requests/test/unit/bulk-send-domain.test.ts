@@ -21,6 +21,7 @@ describe('bulk send (issue #22): rows', () => {
       signers: [{ signer_id: 'ann@example.com' }],
       render_data: { name: 'Ann' },
       fields: [{ name: 'plan', default_value: 'gold', assigned_to: 'ann@example.com' }],
+      title: ' Renewal — Ann ',
     });
     assert.deepEqual(
       body,
@@ -32,6 +33,8 @@ describe('bulk send (issue #22): rows', () => {
           { name: 'full_name', default_value: 'Customer' },
         ],
         render_data: { name: 'Ann' },
+        // ADR 3390: each row's own title, trimmed as the create would.
+        title: 'Renewal — Ann',
         redirect_url: 'https://client.example/done',
         test_mode: true,
         // ADRs 3380, 3400: each Request carries the shared message and e-mail subject.
@@ -51,6 +54,10 @@ describe('bulk send (issue #22): rows', () => {
     assert.deepEqual(
       rowBody(shared, 2, 'a string'),
       E.left([{ path: 'rows[2]', message: 'must be an object' }]),
+    );
+    assert.deepEqual(
+      rowBody(shared, 3, { signers: [{ signer_id: 'a' }], title: 'two\nlines' }),
+      E.left([{ path: 'rows[3].title', message: 'must be one line, without control characters' }]),
     );
     assert.deepEqual(rowErrors(4, [{ path: 'render_data.x', message: 'no' }]), [
       { path: 'rows[4].render_data.x', message: 'no' },

@@ -126,6 +126,7 @@ export const RequestRow = t.type({
   message: nullable(t.string),
   title: nullable(t.string),
   subject: nullable(t.string),
+  copied_from: nullable(t.string),
   version: t.number,
   contracts: t.array(t.type({ id: t.number, name: t.string })),
   signers: t.array(SignerRow),
