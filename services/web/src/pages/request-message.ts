@@ -1,9 +1,7 @@
 import { LIMITS, type RequestView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import { html, type Html } from '../html.js';
-import { csrfField, fieldErrors } from '../layout.js';
-import { keyShownAgain } from './common.js';
-import { textSummary, type TextForm } from './request-text-form.js';
+import { textForm, textSummary, type TextForm } from './request-text-form.js';
 
 /**
  * A Request's **message to its signers** (ADR 3380): plain text they read in their
@@ -68,38 +66,22 @@ export const messageSection = (input: {
   readonly typed?: MessageForm | undefined;
   readonly problem?: ApiProblem | undefined;
 }): Html | '' => {
-  const { request: r, typed, problem: refused } = input;
+  const { request: r } = input;
   if (r.message === null && r.state !== 'draft') return '';
-  const error = typed === undefined ? undefined : fieldErrors(refused).get('message');
   const shown =
     r.message === null
       ? html`<p class="hint">No message yet: the signers get the usual invitation only.</p>`
       : html`<div class="signer-message" id="message-text">${r.message}</div>`;
-  const key = keyShownAgain(typed?.idempotencyKey, refused);
   const form =
     r.state !== 'draft'
       ? ''
-      : html`<form method="post" action="${input.action}" novalidate>
-          ${csrfField(input.csrf)}
-          <input type="hidden" name="idempotency_key" value="${key}" />
-          <input type="hidden" name="was_message" value="${r.message ?? ''}" />
-          ${messageField({
-            value: typed?.text ?? r.message ?? '',
-            error,
-            label: r.message === null ? 'Add a message' : 'Change the message',
-          })}
-          <div class="bar">
-            <button type="submit">Save message</button>
-            ${
-              r.message === null
-                ? ''
-                : html`<button type="submit" name="remove" value="1" class="danger">
-                    Remove the message
-                  </button>`
-            }
-          </div>
-          <p class="hint">Until the Request is sent you can change it; once it is sent it is fixed.</p>
-        </form>`;
+      : textForm({
+          ...input,
+          name: 'message',
+          current: r.message,
+          field: messageField,
+          hint: 'Until the Request is sent you can change it; once it is sent it is fixed.',
+        });
   return html`<section class="panel" aria-labelledby="message-title">
     <h2 id="message-title">Message to the signers</h2>
     ${shown} ${form}

@@ -1,9 +1,7 @@
 import { LIMITS, type RequestView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import { html, type Html } from '../html.js';
-import { csrfField, fieldErrors } from '../layout.js';
-import { keyShownAgain } from './common.js';
-import { textSummary, type TextForm } from './request-text-form.js';
+import { textForm, textSummary, type TextForm } from './request-text-form.js';
 
 /**
  * A Request's **e-mail subject** (ADR 3400): one line the signers read as the subject of
@@ -67,38 +65,22 @@ export const subjectSection = (input: {
   readonly typed?: SubjectForm | undefined;
   readonly problem?: ApiProblem | undefined;
 }): Html | '' => {
-  const { request: r, typed, problem: refused } = input;
+  const { request: r } = input;
   if (r.subject === null && r.state !== 'draft') return '';
-  const error = typed === undefined ? undefined : fieldErrors(refused).get('subject');
   const shown =
     r.subject === null
       ? html`<p class="hint">None: the invitation e-mails have the usual subject.</p>`
       : html`<p id="subject-text">${r.subject}</p>`;
-  const key = keyShownAgain(typed?.idempotencyKey, refused);
   const form =
     r.state !== 'draft'
       ? ''
-      : html`<form method="post" action="${input.action}" novalidate>
-          ${csrfField(input.csrf)}
-          <input type="hidden" name="idempotency_key" value="${key}" />
-          <input type="hidden" name="was_subject" value="${r.subject ?? ''}" />
-          ${subjectField({
-            value: typed?.text ?? r.subject ?? '',
-            error,
-            label: r.subject === null ? 'Add a subject' : 'Change the subject',
-          })}
-          <div class="bar">
-            <button type="submit">Save subject</button>
-            ${
-              r.subject === null
-                ? ''
-                : html`<button type="submit" name="remove" value="1" class="danger">
-                    Remove the subject
-                  </button>`
-            }
-          </div>
-          <p class="hint">Until the Request is sent you can change it; once it is sent it is fixed.</p>
-        </form>`;
+      : textForm({
+          ...input,
+          name: 'subject',
+          current: r.subject,
+          field: subjectField,
+          hint: 'Until the Request is sent you can change it; once it is sent it is fixed.',
+        });
   return html`<section class="panel" aria-labelledby="subject-title">
     <h2 id="subject-title">E-mail subject</h2>
     ${shown} ${form}

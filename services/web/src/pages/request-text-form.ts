@@ -1,7 +1,8 @@
 import type { ApiProblem } from '../api-client.js';
 import type { FormFields } from '../forms.js';
-import type { Html } from '../html.js';
-import { problemSummary } from '../layout.js';
+import { html, type Html } from '../html.js';
+import { csrfField, fieldErrors, problemSummary } from '../layout.js';
+import { keyShownAgain } from './common.js';
 
 /**
  * A form on a Request's page that replaces one of its texts, or removes it: the message to
@@ -46,4 +47,42 @@ export const textSummary = (refused: ApiProblem, name: TextName, label: string, 
   const said = refused.detail ?? refused.title;
   const detail = `${said}${/[.!?]$/.test(said) ? '' : '.'} ${what} was not changed.`;
   return problemSummary({ ...refused, detail }, { [name]: name }, { [name]: label });
+};
+
+/**
+ * The form that adds, changes or removes one text of a Request: `field` draws its input
+ * (labelled "Add a …" or "Change the …"), prefilled with what was typed, else the text the
+ * page shows (`current`); **Remove the …** only when there is one.
+ */
+export const textForm = (input: {
+  readonly name: TextName;
+  readonly action: string;
+  readonly csrf: string;
+  readonly current: string | null;
+  readonly typed?: TextForm | undefined;
+  readonly problem?: ApiProblem | undefined;
+  readonly field: (input: { value: string; error: string | undefined; label: string }) => Html;
+  /** Said under the buttons. */
+  readonly hint?: string;
+}): Html => {
+  const { name, current, typed, problem } = input;
+  return html`<form method="post" action="${input.action}" novalidate>
+    ${csrfField(input.csrf)}
+    <input type="hidden" name="idempotency_key" value="${keyShownAgain(typed?.idempotencyKey, problem)}" />
+    <input type="hidden" name="was_${name}" value="${current ?? ''}" />
+    ${input.field({
+      value: typed?.text ?? current ?? '',
+      error: typed === undefined ? undefined : fieldErrors(problem).get(name),
+      label: current === null ? `Add a ${name}` : `Change the ${name}`,
+    })}
+    <div class="bar">
+      <button type="submit">Save ${name}</button>
+      ${
+        current === null
+          ? ''
+          : html`<button type="submit" name="remove" value="1" class="danger">Remove the ${name}</button>`
+      }
+    </div>
+    ${input.hint === undefined ? '' : html`<p class="hint">${input.hint}</p>`}
+  </form>`;
 };
