@@ -107,6 +107,12 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
           'states: which Requests a template went out in, before it is archived or after.',
         schema: { type: 'integer', minimum: 1 },
       },
+      copied_from: {
+        description:
+          'Only the copies of this Request (its id): what became of a declined, expired or cancelled Request ' +
+          'that was sent again.',
+        schema: { type: 'string', format: 'uuid' },
+      },
       created_from: {
         description:
           'Only the Requests created at or after this instant (ISO-8601 with a time zone; a `+` in an offset ' +

@@ -14,6 +14,8 @@ export interface RequestFilter {
   readonly signerId?: string | undefined;
   /** Only Requests made with this template among their contracts (ADR 3340). */
   readonly contractId?: number | undefined;
+  /** Only the copies of this Request (ADR 3410). */
+  readonly copiedFrom?: string | undefined;
   /** Only Requests created at or after this instant (UTC `…Z`, ADR 3370). */
   readonly createdFrom?: string | undefined;
   /** Only Requests created before this instant. */

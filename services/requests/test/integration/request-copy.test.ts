@@ -98,6 +98,19 @@ describe('requests service: a Request copied into a new draft (real Postgres)', 
       ),
       source.id,
     );
+    const copies = async (query: string, status = 200) =>
+      (await ctx.h.http.get(`/v1.1/sites/${SITE_A.id}/requests?${query}`).set(ctx.headers).expect(status))
+        .body as { data: RequestView[]; errors?: { path: string }[] };
+    assert.deepEqual(
+      (await copies(`copied_from=${source.id.toUpperCase()}`)).data.map((r) => r.id),
+      [draft.id],
+      'listed as its copies',
+    );
+    assert.deepEqual((await copies(`copied_from=${draft.id}`)).data, [], 'a copy nobody copied has none');
+    assert.deepEqual(
+      (await copies('copied_from=nope', 400)).errors?.map((e) => e.path),
+      ['copied_from'],
+    );
     const [sourceHashes, copyHashes] = [await accessCodeHashes(source.id), await accessCodeHashes(draft.id)];
     assert.equal(copyHashes.length, 1);
     assert.equal(copyHashes[0], sourceHashes[0], 'the code the signer was given');

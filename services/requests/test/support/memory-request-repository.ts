@@ -164,7 +164,11 @@ export const memoryRequestRepository = (
     });
   },
   lockByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
-  list: (siteId, p, { state: st, testMode, signerId, contractId, createdFrom, createdBefore, search }) =>
+  list: (
+    siteId,
+    p,
+    { state: st, testMode, signerId, contractId, copiedFrom, createdFrom, createdBefore, search },
+  ) =>
     TE.right(
       page(
         [...s.requests.values()]
@@ -175,6 +179,7 @@ export const memoryRequestRepository = (
               (testMode === undefined || r.testMode === testMode) &&
               (signerId === undefined || r.signers.some((x) => x.signerId === signerId)) &&
               (contractId === undefined || r.contracts.some((c) => c.id === contractId)) &&
+              (copiedFrom === undefined || r.copiedFrom === copiedFrom) &&
               (createdFrom === undefined || Date.parse(r.createdAt) >= Date.parse(createdFrom)) &&
               (createdBefore === undefined || Date.parse(r.createdAt) < Date.parse(createdBefore)) &&
               (search === undefined || (r.title ?? '').toLowerCase().includes(search.toLowerCase())),

@@ -138,6 +138,7 @@ describe('requests adapters (no I/O)', () => {
         flags: {},
         texts: {},
         ids: {},
+        uuids: {},
         search: undefined,
         times: {},
       });
@@ -147,6 +148,7 @@ describe('requests adapters (no I/O)', () => {
         flags: {},
         texts: {},
         ids: {},
+        uuids: {},
         search: undefined,
         times: {},
       });
@@ -162,6 +164,17 @@ describe('requests adapters (no I/O)', () => {
       assert.deepEqual(listQuery({ contract_id: '12' }, ['a'], { ids: ['contract_id'] }).ids, {
         contract_id: 12,
       });
+      // ADR 3410: a list's resource ids (`copied_from`) are one UUID, read lower-case.
+      const id = '0F8FAD5B-D9CB-469F-A165-70867728950E';
+      assert.deepEqual(listQuery({ copied_from: id }, ['a'], { uuids: ['copied_from'] }).uuids, {
+        copied_from: id.toLowerCase(),
+      });
+      for (const copied_from of ['nope', [id, id]])
+        assert.throws(
+          () => listQuery({ copied_from }, ['a'], { uuids: ['copied_from'] }),
+          (e: { problem?: { errors?: { path: string }[] } }) =>
+            e.problem?.errors?.[0]?.path === 'copied_from',
+        );
       // ADR 3360: a list's search (`q`) is trimmed, then 1 to 255 characters, given once.
       assert.equal(listQuery({ q: '  Lease 2026 ' }, ['a'], { search: true }).search, 'Lease 2026');
       assert.equal(listQuery({}, ['a'], { search: true }).search, undefined);

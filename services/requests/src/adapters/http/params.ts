@@ -4,6 +4,7 @@ import {
   canonicalJson,
   HISTORY_ORDERS,
   IsoDateTime,
+  isUuid,
   problem,
   REQUEST_HISTORY_TYPES,
   type FieldError,
@@ -23,6 +24,8 @@ export interface ListParameters {
   readonly texts?: readonly string[];
   /** Positive integers (`contract_id`). */
   readonly ids?: readonly string[];
+  /** Resource ids: UUIDs, read lower-case (`copied_from`). */
+  readonly uuids?: readonly string[];
   /** Whether `q` searches it: trimmed, then 1 to 255 characters (`searchOf`). */
   readonly search?: boolean;
   /** Instants: ISO-8601 date-times with a zone, read as UTC `…Z` (ADR 3370). */
@@ -36,19 +39,20 @@ export interface ListParameters {
 export const listQuery = <S extends string>(
   query: Record<string, unknown>,
   states: readonly S[],
-  { flags = [], texts = [], ids = [], search = false, times = [] }: ListParameters = {},
+  { flags = [], texts = [], ids = [], uuids = [], search = false, times = [] }: ListParameters = {},
 ): {
   page: PageRequest;
   state: S | undefined;
   flags: Readonly<Record<string, boolean>>;
   texts: Readonly<Record<string, string>>;
   ids: Readonly<Record<string, number>>;
+  uuids: Readonly<Record<string, string>>;
   search: string | undefined;
   times: Readonly<Record<string, string>>;
 } => {
   const errors: FieldError[] = [];
   const page = pageQuery(query, errors, {
-    known: ['state', ...flags, ...texts, ...ids, ...times, ...(search ? ['q'] : [])],
+    known: ['state', ...flags, ...texts, ...ids, ...uuids, ...times, ...(search ? ['q'] : [])],
   });
   const flagValues: Record<string, boolean> = {};
   for (const flag of flags) {
@@ -70,6 +74,13 @@ export const listQuery = <S extends string>(
     if (value === undefined) continue;
     if (typeof value === 'string' && /^[1-9][0-9]{0,14}$/.test(value)) idValues[name] = Number(value);
     else errors.push({ path: name, message: 'must be a positive integer, given once' });
+  }
+  const uuidValues: Record<string, string> = {};
+  for (const name of uuids) {
+    const value = query[name];
+    if (value === undefined) continue;
+    if (typeof value === 'string' && isUuid(value)) uuidValues[name] = value.toLowerCase();
+    else errors.push({ path: name, message: 'must be a UUID, given once' });
   }
   const timeValues: Record<string, string> = {};
   for (const name of times) {
@@ -102,6 +113,7 @@ export const listQuery = <S extends string>(
     flags: flagValues,
     texts: textValues,
     ids: idValues,
+    uuids: uuidValues,
     search: searched,
     times: timeValues,
   };

@@ -71,10 +71,11 @@ export const mountRoutes = (
     '/v1.1/sites/:id/requests',
     authed(async (ctx, caller) => {
       const siteId = integerIdParam(ctx.params.id, 'site');
-      const { page, state, flags, texts, ids, times, search } = listQuery(ctx.query, REQUEST_STATES, {
+      const { page, state, flags, texts, ids, uuids, times, search } = listQuery(ctx.query, REQUEST_STATES, {
         flags: ['test_mode'],
         texts: ['signer_id'],
         ids: ['contract_id'],
+        uuids: ['copied_from'],
         times: ['created_from', 'created_before'],
         search: true,
       });
@@ -87,6 +88,7 @@ export const mountRoutes = (
         testMode: flags.test_mode,
         signerId: texts.signer_id,
         contractId: ids.contract_id,
+        copiedFrom: uuids.copied_from,
         createdFrom,
         createdBefore,
         search,

@@ -161,10 +161,15 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
     corrections: (requestId) => task(() => listCorrections(q, requestId)),
     list: (siteId, page, filter) =>
       task(async () => {
-        const { state, testMode, signerId, contractId, createdFrom, createdBefore, search } = filter;
+        const { state, testMode, signerId, contractId, copiedFrom, createdFrom, createdBefore, search } =
+          filter;
         const where = sql.fragment`r.site_id = ${siteId}
           ${state === undefined ? sql.fragment`` : sql.fragment`AND r.state = ${state}`}
           ${testMode === undefined ? sql.fragment`` : sql.fragment`AND r.test_mode = ${testMode}`}
+          ${
+            // requests_by_source serves it (ADR 3410).
+            copiedFrom === undefined ? sql.fragment`` : sql.fragment`AND r.copied_from = ${copiedFrom}`
+          }
           ${
             // requests_by_site (and _state) are in created_at order: an interval is a range of them.
             createdFrom === undefined
