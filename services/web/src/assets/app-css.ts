@@ -36,7 +36,9 @@ h2 { font-size: 1.25rem; margin: 2rem 0 .5rem; }
 label, legend { display: block; font-weight: 600; margin-bottom: .25rem; }
 fieldset.checks { border: 0; padding: 0; margin: 0 0 1rem; }
 fieldset.checks label { display: flex; gap: .5rem; align-items: center; min-height: 44px; font-weight: 400; }
-fieldset.checks input { width: 1.25rem; height: 1.25rem; }
+fieldset.checks input[type=checkbox] { width: 1.25rem; height: 1.25rem; }
+fieldset.checks [hidden] { display: none; }
+fieldset.checks .contracts-filter label { display: block; min-height: 0; font-weight: 600; }
 .field.check { display: flex; flex-wrap: wrap; align-items: center; gap: 0 .5rem; }
 .field.check input { width: 1.25rem; height: 1.25rem; margin: 0; }
 .field.check label { display: flex; align-items: center; min-height: 44px; margin: 0; }

@@ -1,7 +1,8 @@
 /**
  * Progressive enhancement, served from /app/assets/ (CSP `script-src 'self'`): every page
- * works without it. It adds copy buttons, a busy state on forms, and the template
- * editor's live token highlighting and preview (the server renders the same on "Preview").
+ * works without it. It adds copy buttons, a busy state on forms, a filter over long lists of
+ * template boxes, and the template editor's live token highlighting and preview (the server
+ * renders the same on "Preview").
  */
 export const APP_JS = `(() => {
   'use strict';
@@ -35,6 +36,39 @@ export const APP_JS = `(() => {
       const status = form.querySelector('[data-busy-status]');
       if (status) status.textContent = 'Working…';
     });
+  }
+
+  // Template filter: <input data-filter-boxes="fieldset-id"> over that fieldset's boxes, by
+  // name or id (the box's name ends with it). A ticked box always stays shown.
+  for (const filter of document.querySelectorAll('input[data-filter-boxes]')) {
+    const fieldset = document.getElementById(filter.dataset.filterBoxes);
+    if (!fieldset) continue;
+    const status = document.getElementById(filter.id + '-status');
+    const boxes = [...fieldset.querySelectorAll(':scope > label')].flatMap((label) => {
+      const box = label.querySelector('input[type=checkbox]');
+      if (!box) return [];
+      const hint = label.querySelector('.hint');
+      const name = label.textContent.replace(hint ? hint.textContent : '', '');
+      const id = box.name.slice(box.name.lastIndexOf('_') + 1);
+      return [{ label, box, key: (name + ' ' + id).replace(/\\s+/g, ' ').toLowerCase() }];
+    });
+    const apply = () => {
+      const wanted = filter.value.trim().replace(/\\s+/g, ' ').toLowerCase();
+      let shown = 0;
+      for (const { label, box, key } of boxes) {
+        label.hidden = !box.checked && wanted !== '' && !key.includes(wanted);
+        if (!label.hidden) shown += 1;
+      }
+      if (status) status.textContent = 'Showing ' + shown + ' of ' + boxes.length + ' templates.';
+    };
+    filter.addEventListener('input', apply);
+    filter.addEventListener('search', apply);
+    // Enter filters; it does not send the form.
+    filter.addEventListener('keydown', (event) => { if (event.key === 'Enter') event.preventDefault(); });
+    const field = document.getElementById(filter.id + '-field');
+    if (field) field.hidden = false;
+    // A value the browser kept (back and forward) filters at once.
+    if (filter.value !== '') apply();
   }
 
   // Template editor: tokens highlighted and listed, and a preview with sample render_data.
