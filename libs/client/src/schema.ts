@@ -1659,7 +1659,7 @@ export interface webhooks {
     put?: never;
     /**
      * `request.reminded`
-     * @description Signers who have yet to sign were reminded (`signers` lists them); `automatic: true` when the Request's `reminder_interval_days` sent it rather than a call. Delivered at least once: treat a second delivery of the same `id` as done.
+     * @description Signers who have yet to sign were reminded (`signers` lists them); `automatic: true` when the Request's `reminder_interval_days` sent it rather than a call; `readdressed: true` when it carries a new link to a signer whose address or number was corrected: an invitation to that address, not a reminder. Delivered at least once: treat a second delivery of the same `id` as done.
      */
     post: operations['requestRemindedWebhook'];
     delete?: never;
@@ -2957,6 +2957,8 @@ export interface components {
         expires_at: string | null;
         /** @constant */
         automatic?: true;
+        /** @constant */
+        readdressed?: true;
       };
       /** @constant */
       test_mode?: true;

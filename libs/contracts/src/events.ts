@@ -102,23 +102,28 @@ export const WebhookNotificationData = t.type({
 });
 export type WebhookNotificationData = t.TypeOf<typeof WebhookNotificationData>;
 
-/** `request.reminded` as webhooks deliver it: `automatic: true` when no call sent it (ADR 3130). */
-export const WebhookRemindedData = t.intersection([
-  WebhookNotificationData,
-  t.partial({ automatic: t.literal(true) }),
-]);
+/**
+ * What `request.reminded` may say beside its signers: `automatic: true` when no call sent
+ * it (ADR 3130); `readdressed: true` when it carries a new link to a signer whose address or
+ * number the sender corrected (ADR 3140), the first message that address gets, so it reads
+ * as an invitation (ADR 3420).
+ */
+const ReminderFlags = t.partial({ automatic: t.literal(true), readdressed: t.literal(true) });
+
+/** `request.reminded` as webhooks deliver it. */
+export const WebhookRemindedData = t.intersection([WebhookNotificationData, ReminderFlags]);
 
 /** The Request was sent: its Execution URLs are live; `signers` are to be told as their `send_to` says. */
 export const RequestSent = envelope('request.sent', NotificationData);
 export type RequestSent = t.TypeOf<typeof RequestSent>;
 
 /**
- * A reminder: `signers` holds only those who have not signed yet. `automatic: true` when
- * the Request's `reminder_interval_days` sent it, not a call (ADR 3130); absent otherwise.
+ * A reminder: `signers` holds only those who have not signed yet; flagged as
+ * `ReminderFlags` says.
  */
 export const RequestReminded = envelope(
   'request.reminded',
-  t.intersection([NotificationData, t.partial({ automatic: t.literal(true) })]),
+  t.intersection([NotificationData, ReminderFlags]),
 );
 export type RequestReminded = t.TypeOf<typeof RequestReminded>;
 

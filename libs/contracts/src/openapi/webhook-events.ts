@@ -45,7 +45,8 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
     data: WebhookRemindedData,
     when:
       'Signers who have yet to sign were reminded (`signers` lists them); `automatic: true` when the ' +
-      "Request's `reminder_interval_days` sent it rather than a call.",
+      "Request's `reminder_interval_days` sent it rather than a call; `readdressed: true` when it carries a " +
+      'new link to a signer whose address or number was corrected: an invitation to that address, not a reminder.',
   },
   'request.viewed': {
     data: dataCodecOf(RequestViewed),

@@ -56,6 +56,13 @@ const senderSubject = (event: NoticeEvent): string | undefined => {
   return typeof subject === 'string' ? clip(oneLine(subject), 200) || undefined : undefined;
 };
 
+/**
+ * Whether a message reminds: a reminder does, unless it carries a new link to a corrected
+ * address or number, which hears of the Request for the first time (ADR 3420).
+ */
+const isReminder = (event: NoticeEvent): boolean =>
+  event.type === 'request.reminded' && event.data.readdressed !== true;
+
 /** `2025-03-13 14:00 UTC`: unambiguous whatever the reader's locale. */
 const formatDeadline = (iso: string | null): string | undefined => {
   if (iso === null) return undefined;
@@ -206,7 +213,7 @@ export const composeEmail = (
   const site = siteName(event, tr);
   const names = contractNames(event, tr);
   const deadline = formatDeadline(event.data.expires_at);
-  const reminder = event.type === 'request.reminded';
+  const reminder = isReminder(event);
   const listed = listInline(tr, names, 2);
   const documents = t('email.documents', { count: names.length });
 
@@ -280,7 +287,7 @@ export const composeSms = (event: NoticeEvent, requestUrl: string, locale?: stri
   if (event.type === 'notice.declined')
     return t('sms.declined', { who: oneLine(event.data.declined_by), names });
   if (event.type === 'signer.code_requested') return t('sms.code', { code: oneLine(event.data.code), site });
-  return event.type === 'request.reminded'
+  return isReminder(event)
     ? t('sms.reminder', { site, names, url: requestUrl })
     : t('sms.sent', { site, names, url: requestUrl });
 };

@@ -92,6 +92,21 @@ describe('notifier domain: what a signer reads', () => {
     );
   });
 
+  it('invites a corrected address rather than reminding it (ADR 3420)', () => {
+    const readdressed = {
+      ...requestReminded([alice]),
+      data: { ...requestSent([alice]).data, readdressed: true as const },
+    };
+    const email = composeEmail(readdressed, alice.request_url);
+    assert.equal(email.subject, composeEmail(requestSent([alice]), alice.request_url).subject);
+    assert.ok(!email.text.includes('Reminder') && !email.subject.includes('Reminder'));
+    assert.equal(
+      composeSms(readdressed, alice.request_url),
+      composeSms(requestSent([alice]), alice.request_url),
+    );
+    assert.match(composeEmail(requestReminded([alice]), alice.request_url).subject, /^Reminder: /);
+  });
+
   it('keeps a name with line breaks on one line, so it cannot forge headers or paragraphs', () => {
     const event = requestSent([alice], { site: { id: 7, name: 'Acme\r\nBcc: all@example.com' } });
     const { subject, text } = composeEmail(event, alice.request_url);

@@ -132,6 +132,7 @@ export const envelopes = (
             ...invitation(request, event.notify, deps.executionUrl),
             // Only when the schedule sent it: consumers that do not know the flag see what they did (ADR 3130).
             ...(event.automatic === true && { automatic: true as const }),
+            ...(event.readdressed === true && { readdressed: true as const }),
           },
         };
       case 'request.turn_started':

@@ -124,6 +124,8 @@ export type RequestEvent =
       readonly notify: readonly RequestSigner[];
       /** Sent by the Request's own schedule, not a call (ADR 3130). */
       readonly automatic?: true;
+      /** A new link to a corrected address or number (ADRs 3140, 3420): an invitation to it. */
+      readonly readdressed?: true;
     }
   /** A Request signed in order reached `order`: its signers are to be told. */
   | {

@@ -140,7 +140,17 @@ export const correctSigner = (
   };
   return E.right({
     request: after,
-    events: told ? [updated, { type: 'request.reminded', notify: [corrected] }] : [updated],
+    events: told
+      ? [
+          updated,
+          // A corrected address or number hears of the Request for the first time (ADR 3420).
+          {
+            type: 'request.reminded',
+            notify: [corrected],
+            ...(updated.linkReplaced && { readdressed: true }),
+          },
+        ]
+      : [updated],
   });
 };
 

@@ -122,6 +122,11 @@ describe('requests service: correcting a signer of a sent Request (real Postgres
     const told = (events[3]!.envelope as { data: { signers: { email: string; send_to: unknown }[] } }).data
       .signers;
     assert.equal(told[0]!.email, 'jane@example.com', 'the message goes to the corrected address');
+    assert.equal(
+      (events[3]!.envelope as { data: { readdressed?: boolean } }).data.readdressed,
+      true,
+      'an invitation to it, not a reminder (ADR 3420)',
+    );
 
     // The view reads the Request's copy, not the Site's record.
     const view = (await h.http.get(`/v1.1/requests/${request.id}`).set(headers).expect(200))

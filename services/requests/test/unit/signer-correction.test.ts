@@ -62,7 +62,8 @@ describe('requests domain: correcting a signer of a sent Request (ADR 3140)', ()
     assert.equal(after.signers[1], before.signers[1], 'the other signer is untouched');
     assert.deepEqual(events, [
       updated('ref0', true, ALICE, ['email']),
-      { type: 'request.reminded', notify: [alice] },
+      // ADR 3420: the new address hears of the Request for the first time.
+      { type: 'request.reminded', notify: [alice], readdressed: true },
     ]);
     assert.equal(after.remindCount, 0, 'not counted as a reminder');
     assert.equal(after.lastRemindedAt, null);
@@ -97,8 +98,11 @@ describe('requests domain: correcting a signer of a sent Request (ADR 3140)', ()
     );
     assert.deepEqual(events, [
       updated('ref1', true, BOB, ['email', 'send_to']),
-      { type: 'request.reminded', notify: [bob] },
+      { type: 'request.reminded', notify: [bob], readdressed: true },
     ]);
+    // Channels changed on the same details: the same link, so a reminder as any other.
+    const sameLink = right(correct(request(), 'alice@example.com', { sendTo: { sms: true } }));
+    assert.deepEqual(sameLink.events[1], { type: 'request.reminded', notify: [sameLink.request.signers[0]] });
   });
 
   it('the same details change nothing and tell nobody', () => {
