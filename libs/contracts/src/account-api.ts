@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { LocaleTag } from './i18n/locale.js';
-import { Page } from './api.js';
+import { Page } from './paging.js';
 import { boundedString, Email, nullable, partialUpdate, refine, strict } from './primitives.js';
 
 // Account administration by the account's admin (ADRs 1401, 3030, 3040, 3050).

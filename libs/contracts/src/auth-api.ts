@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { Page } from './api.js';
+import { Page } from './paging.js';
 import { JWKS_PATH } from './auth.js';
 import { CallbackUrl } from './callback-url.js';
 import { boundedString, Email, nonEmptyArray, nullable, PositiveInt, refine, strict } from './primitives.js';

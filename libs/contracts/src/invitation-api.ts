@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { Page } from './api.js';
+import { Page } from './paging.js';
 import { PasswordInput } from './auth-api.js';
 import { boundedArray, boundedString, Email, nullable, PositiveInt, refine, strict } from './primitives.js';
 

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { Page } from './api.js';
+import { Page } from './paging.js';
 import { nullable, strict } from './primitives.js';
 import { TokenSiteIds } from './auth-api.js';
 import { CallbackUrl } from './callback-url.js';

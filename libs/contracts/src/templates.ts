@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { Page } from './api.js';
+import { Page } from './paging.js';
 import {
   boundedArray,
   boundedString,

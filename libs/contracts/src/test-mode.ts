@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { nullable } from './primitives.js';
 import { NotificationChannel } from './delivery-events.js';
-import { Page } from './api.js';
+import { Page } from './paging.js';
 
 /**
  * One message of a test-mode Request (issue #22): rendered exactly as it would have been

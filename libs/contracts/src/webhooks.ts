@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import * as E from 'fp-ts/lib/Either.js';
-import { Page } from './api.js';
+import { Page } from './paging.js';
 import { isUuid } from './ids.js';
 import { TEMPLATE_EVENT_TYPES } from './template-events.js';
 import {
