@@ -36,7 +36,7 @@ export interface paths {
     put?: never;
     /**
      * Copy a Request into a new draft
-     * @description Makes a new draft in the Request’s Site from any Request, whatever its state: the same contracts, the same signers (their channels, signing order, check before signing — an access code stays the one they were given — and language), the fields with their signers and values, `render_data`, `cc`, `redirect_url` and `reminder_interval_days`. A signer is reached at the Site’s details of them as they are now. Not copied: its expiry, state, history, links and anything signed. How a declined, expired or cancelled Request is sent again, or a test-mode one for real (`"test_mode": false`; absent, the source’s). Made by the create’s rules: a contract whose template has been archived since is a 422 at `contracts[i]`. The draft’s `copied_from` names the source, as does its `request.created`.
+     * @description Makes a new draft in the Request’s Site from any Request, whatever its state: the same contracts, the same signers (their channels, signing order, check before signing — an access code stays the one they were given — and language), the fields with their signers and values, `render_data`, `cc`, `redirect_url` and `reminder_interval_days`. A signer is reached at the Site’s details of them as they are now. Not copied: its expiry, state, history, links and anything signed. How a declined, expired or cancelled Request is sent again, or a test-mode one for real (`"test_mode": false`; absent, the source’s). Made by the create’s rules: a contract whose template has been archived since is a 422 at `contracts[i]`. The draft’s `copied_from` names the source.
      */
     post: operations['copyRequest'];
     delete?: never;

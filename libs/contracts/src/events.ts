@@ -47,16 +47,12 @@ const ContractRef = t.type({ id: t.number, name: t.string });
 
 export const RequestCreated = envelope(
   'request.created',
-  t.intersection([
-    t.type({
-      request_id: t.string,
-      state: RequestState,
-      contracts: t.array(t.number),
-      signer_ids: t.array(t.string),
-    }),
-    /** A copy's source Request (ADR 3410); absent: not a copy. */
-    t.partial({ copied_from: t.string }),
-  ]),
+  t.type({
+    request_id: t.string,
+    state: RequestState,
+    contracts: t.array(t.number),
+    signer_ids: t.array(t.string),
+  }),
 );
 export type RequestCreated = t.TypeOf<typeof RequestCreated>;
 

@@ -72,7 +72,7 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
       'are now. Not copied: its expiry, state, history, links and anything signed. How a declined, expired or ' +
       'cancelled Request is sent again, or a test-mode one for real (`"test_mode": false`; absent, the ' +
       'source’s). Made by the create’s rules: a contract whose template has been archived since is a 422 at ' +
-      '`contracts[i]`. The draft’s `copied_from` names the source, as does its `request.created`.',
+      '`contracts[i]`. The draft’s `copied_from` names the source.',
     tag: 'Requests',
     auth: 'access_token',
     idempotent: true,

@@ -114,8 +114,6 @@ export const envelopes = (
             state: request.state,
             contracts: request.contracts.map((c) => c.id),
             signer_ids: request.signers.map((s) => s.signerId),
-            // A copy names its source (ADR 3410).
-            ...(request.copiedFrom != null && { copied_from: request.copiedFrom }),
           },
         };
       case 'request.sent':
