@@ -13,8 +13,9 @@ const PASSWORD = 'bulk send browser test password 42';
 
 /**
  * Bulk send from a CSV upload (issue #22) in real headless Chromium, against the whole
- * built system: the upload, its preview with the bad row's problem, the send, and the
- * progress page once the requests service has worked through the rows.
+ * built system: the upload (with each row's title, ADR 3390), its preview with the bad row's
+ * problem, the send, the progress page once the requests service has worked through the
+ * rows, and a Request made with its row's title.
  */
 describe('web application in headless Chromium: bulk send from a CSV file', function () {
   // Generous: the machine may be busy, and nothing here measures speed.
@@ -64,11 +65,11 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
 
   it('previews 3 good rows and 1 bad one with its problem, sends them, and shows the progress', async () => {
     const csv = [
-      'signer_id,signer_email,render_data.client_name',
-      'client-1,ann@client.example,Ann',
-      'client-2,bob@client.example,Bob',
-      ',,Nobody',
-      'client-4,cy@client.example,"Cy, Ltd"',
+      'signer_id,signer_email,render_data.client_name,title',
+      'client-1,ann@client.example,Ann,  Ann’s 2031 renewal ',
+      'client-2,bob@client.example,Bob,Bob’s 2031 renewal',
+      ',,Nobody,',
+      'client-4,cy@client.example,"Cy, Ltd",',
     ].join('\n');
     await page.goto(`${web}/bulk-sends/new`);
     await page.getByRole('checkbox', { name: /Service agreement/ }).check();
@@ -84,6 +85,12 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
     const rowsTable = page.getByRole('region', { name: 'First rows' });
     await rowsTable.locator('td', { hasText: 'rows[2].signers: the row has no signer_id.' }).waitFor();
     await rowsTable.locator('td', { hasText: 'client-4 <cy@client.example>' }).waitFor();
+    // ADR 3390: each row's own title, from the title column (trimmed; an empty cell: none).
+    await rowsTable.getByRole('columnheader', { name: 'Title' }).waitFor();
+    assert.deepEqual(
+      (await rowsTable.locator('tbody tr td:nth-child(2)').allInnerTexts()).map((t) => t.trim()),
+      ['Ann’s 2031 renewal', 'Bob’s 2031 renewal', 'none', 'none'],
+    );
     assert.equal(await page.locator('#message-text').innerText(), 'Hello,\nyour renewal, as agreed.');
     assert.equal(await page.locator('#subject-text').innerText(), 'Your 2031 renewal');
     await expectAccessible(page, 'bulk send preview');
@@ -114,10 +121,21 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
     await expectAccessible(page, 'bulk send progress');
     await screenshot(page, 'bulk-send-progress');
 
-    // The Requests made are there, sent.
-    await page.getByRole('region', { name: 'Requests made' }).getByRole('link').first().click();
+    // The Requests made are there, sent, each with its row's title.
+    await page
+      .getByRole('region', { name: 'Requests made' })
+      .getByRole('row')
+      .filter({ hasText: 'rows[0]' })
+      .getByRole('link')
+      .click();
     await page.waitForURL(/\/app\/requests\/[0-9a-f-]{36}$/);
     await page.getByText('sent', { exact: true }).first().waitFor();
+    assert.match(
+      (await page.getByRole('heading', { level: 1 }).innerText()).trim(),
+      /^Ann’s 2031 renewal Request /,
+    );
+    const made = await page.title();
+    assert.match(made, /^Ann’s 2031 renewal \(Request [0-9a-f]{8}\)/);
     assert.equal(await page.locator('#message-text').innerText(), 'Hello,\nyour renewal, as agreed.');
     assert.equal(await page.locator('#subject-text').innerText(), 'Your 2031 renewal');
   });

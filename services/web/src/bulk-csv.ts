@@ -1,5 +1,5 @@
 import { parse, type CsvError } from 'csv-parse/sync';
-import { MAX_BULK_ROWS } from '@esign/contracts';
+import { LIMITS, MAX_BULK_ROWS } from '@esign/contracts';
 
 /** A bulk-send row as the API receives it (`rows[i]` of `POST /v1.1/sites/:id/bulk_sends`). */
 export interface CsvRow {
@@ -10,6 +10,8 @@ export interface CsvRow {
   }[];
   readonly render_data?: Readonly<Record<string, string>>;
   readonly fields?: readonly { readonly name: string; readonly default_value: string }[];
+  /** The Request's own title (ADR 3390). */
+  readonly title?: string;
 }
 
 /**
@@ -34,13 +36,15 @@ export interface CsvMapping {
 
 type Column =
   | { readonly kind: 'signer_id' | 'signer_email'; readonly signer: number }
-  | { readonly kind: 'render_data' | 'field'; readonly name: string };
+  | { readonly kind: 'render_data' | 'field'; readonly name: string }
+  | { readonly kind: 'title' };
 
 const SIGNER = /^signer_(id|email)(?:_([1-9][0-9]?))?$/;
 
 const columnOf = (header: string): Column | undefined => {
   const signer = SIGNER.exec(header);
   if (signer) return { kind: `signer_${signer[1] as 'id' | 'email'}`, signer: Number(signer[2] ?? '1') };
+  if (header === 'title') return { kind: 'title' };
   for (const kind of ['render_data', 'field'] as const)
     if (header.startsWith(`${kind}.`) && header.length > kind.length + 1)
       return { kind, name: header.slice(kind.length + 1) };
@@ -56,7 +60,7 @@ const headerProblems = (header: readonly string[]): CsvProblem[] => {
       problems.push({
         line: 1,
         column: name,
-        message: `"${name}" is not a column this page reads (signer_id, signer_email, render_data.<token>, field.<name>).`,
+        message: `"${name}" is not a column this page reads (signer_id, signer_email, render_data.<token>, field.<name>, title).`,
         blocking: true,
       });
     const key = column !== undefined && 'signer' in column ? `${column.kind}_${column.signer}` : name;
@@ -74,6 +78,13 @@ const headerProblems = (header: readonly string[]): CsvProblem[] => {
   return problems;
 };
 
+/** What the API would say of a row's title (`RequestTitle`): too long, or not one line. */
+const titleProblem = (title: string): string | undefined => {
+  if (title.length > LIMITS.title) return `must be at most ${LIMITS.title} characters`;
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(title)) return 'must be one line, without control characters';
+  return undefined;
+};
+
 /** One record as a row, with the problems the API would find in it too. */
 const rowOf = (
   header: readonly string[],
@@ -86,6 +97,7 @@ const rowOf = (
   const renderData: Record<string, string> = {};
   const fields: { name: string; default_value: string }[] = [];
   const problems: CsvProblem[] = [];
+  let title: string | undefined;
   header.forEach((name, i) => {
     const value = (record[i] ?? '').trim();
     const column = columnOf(name);
@@ -103,6 +115,18 @@ const rowOf = (
           blocking: false,
         });
     } else if (column.kind === 'field') fields.push({ name: column.name, default_value: value });
+    else {
+      title = value;
+      const wrong = titleProblem(value);
+      if (wrong !== undefined)
+        problems.push({
+          row,
+          line: row + 2,
+          column: name,
+          message: `rows[${row}].title: ${wrong}.`,
+          blocking: false,
+        });
+    }
   });
   for (const n of emails.keys())
     if (!ids.has(n))
@@ -133,6 +157,7 @@ const rowOf = (
       signers,
       ...(Object.keys(renderData).length > 0 ? { render_data: renderData } : {}),
       ...(fields.length > 0 ? { fields } : {}),
+      ...(title === undefined ? {} : { title }),
     },
     problems,
   };
@@ -142,7 +167,7 @@ const rowOf = (
  * A CSV file (a header row, then one bulk-send row per record) as the rows the API
  * takes, with every problem found: CSV errors by line and column, header mistakes,
  * rows without a signer, render_data tokens none of the chosen contracts has
- * (`tokens`, when known), and more than MAX_BULK_ROWS rows.
+ * (`tokens`, when known), titles the API would refuse, and more than MAX_BULK_ROWS rows.
  */
 export const mapCsv = (input: string | Buffer, tokens?: ReadonlySet<string>): CsvMapping => {
   const problems: CsvProblem[] = [];

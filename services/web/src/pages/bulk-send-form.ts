@@ -7,6 +7,7 @@ import { html, type Html } from '../html.js';
 import { csrfField, fieldErrors, fileField, problemSummary, textField } from '../layout.js';
 import { dataTable } from '../table.js';
 import { appPage } from './common.js';
+import { csvFormat } from './bulk-csv-format.js';
 import { contractBoxes } from './contract-boxes.js';
 import { messageField } from './request-message.js';
 import { subjectField } from './request-subject.js';
@@ -81,35 +82,6 @@ const formSummary = (errors: ReadonlyMap<string, string>): Html =>
           ${[...errors].map(([key, message]) => html`<li><a href="#${key}">${LABELS[key] ?? key} ${message}</a></li>`)}
         </ul>
       </div>`;
-
-const csvFormat = html`<details class="panel">
-  <summary>The CSV format</summary>
-  <ul>
-    <li>
-      The first row is a header naming each column; every other row makes one Request (at most
-      ${MAX_BULK_ROWS}).
-    </li>
-    <li>
-      <code>signer_id</code>: the signer. For several signers per row, <code>signer_id_1</code>,
-      <code>signer_id_2</code>, … in signing order.
-    </li>
-    <li>
-      <code>signer_email</code> (or <code>signer_email_1</code>, <code>signer_email_2</code>, …), optional:
-      the signer's e-mail address, who is then sent the Execution URL by e-mail.
-    </li>
-    <li><code>render_data.&lt;token&gt;</code>: the value of <code>{{token}}</code> in the contracts.</li>
-    <li>
-      <code>field.&lt;name&gt;</code>: the row's value of the signer field <code>name</code> (its default
-      value).
-    </li>
-    <li>
-      An empty cell gives no value. UTF-8, comma-separated, with double quotes around values that hold commas.
-    </li>
-  </ul>
-  <pre><code>signer_id,signer_email,render_data.client_name,field.plan
-c-1,ann@example.com,Ann,basic
-c-2,bob@example.com,Bob,premium</code></pre>
-</details>`;
 
 const contractChoice = (
   contracts: readonly ContractSummary[],
@@ -196,6 +168,9 @@ const previewSection = (deps: WebDeps, visitor: Visitor, choice: BulkChoice, pre
   const { mapping } = preview;
   const rowProblems = (i: number) =>
     mapping.problems.filter((p) => p.row === i).map((p) => html`${p.message}<br />`);
+  const shown = mapping.rows.slice(0, PREVIEW_ROWS);
+  // A Title column (ADR 3390) only when a row shown has one.
+  const titled = shown.some((row) => row.title !== undefined);
   return html`<section aria-labelledby="preview-heading">
     <h2 id="preview-heading">Preview of ${preview.fileName}</h2>
     ${
@@ -226,16 +201,15 @@ const previewSection = (deps: WebDeps, visitor: Visitor, choice: BulkChoice, pre
           })
     }
     ${dataTable({
-      caption: `The first ${Math.min(PREVIEW_ROWS, mapping.rows.length)} rows as the API receives them`,
+      caption: `The first ${Math.min(PREVIEW_ROWS, shown.length)} rows as the API receives them`,
       region: 'First rows',
-      columns: ['Row', 'Signers', 'render_data', 'Field values', 'Problems'],
-      rows: mapping.rows
-        .slice(0, PREVIEW_ROWS)
-        .map((row, i) => [
-          html`<code>rows[${i}]</code> <span class="hint">line ${i + 2}</span>`,
-          ...cellsOf(row),
-          html`${rowProblems(i)}`,
-        ]),
+      columns: ['Row', ...(titled ? ['Title'] : []), 'Signers', 'render_data', 'Field values', 'Problems'],
+      rows: shown.map((row, i) => [
+        html`<code>rows[${i}]</code> <span class="hint">line ${i + 2}</span>`,
+        ...(titled ? [row.title ?? html`<span class="hint">none</span>`] : []),
+        ...cellsOf(row),
+        html`${rowProblems(i)}`,
+      ]),
     })}
     ${
       mapping.blocked

@@ -26,9 +26,6 @@ export interface CopyForm {
 
 const FINAL_STATES: readonly string[] = ['declined', 'expired', 'cancelled'];
 
-/** A Request's id as the page shows it: its first eight characters. */
-const shortId = (id: string): string => id.slice(0, 8);
-
 /** The copy buttons, among the page's other top actions. */
 export const copyButtons = (
   deps: WebDeps,
@@ -71,26 +68,18 @@ export const copyHints = (r: RequestView): Html =>
       : ''
   }`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * What the copy did, on the new draft's page, from the redirect's `?done=copied` (or
- * `copied-live`) and `from` (the source Request, linked by its short id); told only on a
- * draft other than the source, so that a link of anyone's making claims no more than that.
+ * `copied-live`): told only on a draft that is a copy, whose source its facts link to
+ * ("Copied from", ADR 3410) on every visit.
  */
-export const copiedNotice = (
-  ctx: Koa.Context,
-  deps: WebDeps,
-  r: RequestView,
-  problem: unknown,
-): Html | '' => {
-  const { done, from } = ctx.query;
-  if (problem || r.state !== 'draft' || (done !== 'copied' && done !== 'copied-live')) return '';
-  if (typeof from !== 'string' || !UUID.test(from) || from === r.id) return '';
+export const copiedNotice = (ctx: Koa.Context, r: RequestView, problem: unknown): Html | '' => {
+  const { done } = ctx.query;
+  if (problem || r.state !== 'draft' || r.copied_from === null) return '';
+  if (done !== 'copied' && done !== 'copied-live') return '';
   return html`<p class="success" role="status">
-    A new ${done === 'copied-live' ? 'live ' : ''}draft was made from Request
-    <a href="${deps.base}/requests/${from}"><code>${shortId(from)}</code></a
-    >: check it, set an expiry if it needs one, and send
+    The Request was copied to this new ${done === 'copied-live' ? 'live ' : ''}draft: check it, set an expiry
+    if it needs one, and send
     it.${done === 'copied-live' ? ' Once it is sent, its messages are really sent.' : ''}
   </p>`;
 };
@@ -166,8 +155,7 @@ export const requestCopyRoutes = (router: Router, deps: WebDeps, requestPage: Re
     });
     if (E.isLeft(made))
       return requestPage(ctx, deps, form.visitor, id, made.left, { copy: { idempotencyKey: key, live } });
-    const from = UUID.test(id) ? `&from=${encodeURIComponent(id)}` : '';
     ctx.status = 303;
-    ctx.redirect(`${deps.base}/requests/${made.right.id}?done=${live ? 'copied-live' : 'copied'}${from}`);
+    ctx.redirect(`${deps.base}/requests/${made.right.id}?done=${live ? 'copied-live' : 'copied'}`);
   });
 };

@@ -3,8 +3,8 @@ import type Koa from 'koa';
 import { RequestView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import type { Visitor, WebDeps } from '../context.js';
-import { html, type Html } from '../html.js';
-import { csrfField, stateBadge, testMark, time } from '../layout.js';
+import { html } from '../html.js';
+import { csrfField, stateBadge, testMark } from '../layout.js';
 import { appPage, doneNotice, problemPage, segment } from './common.js';
 import { historySection } from './request-history.js';
 import { testMessages } from './request-messages.js';
@@ -25,19 +25,10 @@ import { settingsHints } from './request-signer-settings-form.js';
 import { contractsSection } from './request-contracts-section.js';
 import * as C from './request-draft-contracts.js';
 import { copiedNotice, copyButtons, copyHints } from './request-copy.js';
+import { requestFacts } from './request-facts.js';
 import { refusalSummary, type RequestPageTyped } from './request-refusals.js';
 
 /** One Request's page: its state, signers with their deliveries, fields, and what can be done next. */
-
-/** The automatic reminders (ADR 3130): how often, and when the next goes out while one is scheduled. */
-const reminderFacts = (r: Pick<RequestView, 'reminder_interval_days' | 'next_reminder_at'>): Html | '' =>
-  r.reminder_interval_days === null
-    ? ''
-    : html`<dt>Automatic reminders</dt>
-        <dd>
-          every ${String(r.reminder_interval_days)} ${r.reminder_interval_days === 1 ? 'day' : 'days'};
-          ${r.next_reminder_at ? html`next ${time(r.next_reminder_at)}` : 'none scheduled'}
-        </dd>`;
 
 const DONE: Record<string, string> = {
   created: 'The Request was created as a draft. Its Execution URLs become live when you send it.',
@@ -97,7 +88,7 @@ export const requestPage = async (
     body: html` <p class="crumbs"><a href="${deps.base}/requests">Requests</a></p>
       <h1>${requestHeading(r)} ${stateBadge(r.state)}${testMark(r.test_mode)}</h1>
       ${doneNotice(ctx, DONE, problem)} ${signersNotice(ctx, r, problem)} ${settingsNotice(ctx, r, problem)}
-      ${C.contractsNotice(ctx, r, templates, problem)} ${copiedNotice(ctx, deps, r, problem)}
+      ${C.contractsNotice(ctx, r, templates, problem)} ${copiedNotice(ctx, r, problem)}
       ${refusalSummary(deps, problem, typed, r, kinds, templates)}
       <div class="actions">
         ${r.state === 'draft' ? action('send', 'Send') : ''}
@@ -106,58 +97,7 @@ export const requestPage = async (
         ${r.state === 'completed' ? html`<a class="button" href="${deps.base}/requests/${r.id}/download">Download executed PDF</a>` : ''}
         ${copyButtons(deps, visitor, r, problem, copy)}
       </div>
-      ${copyHints(r)}
-      <dl class="facts">
-        <dt>Id</dt>
-        <dd><code>${r.id}</code></dd>
-        <dt>Contracts</dt>
-        <dd>
-          ${r.contracts.map((c, i) => html`${i > 0 ? ', ' : ''}<a href="${deps.base}/templates/${c}">template ${c}</a>`)}
-        </dd>
-        ${
-          r.cc.length > 0
-            ? html`<dt>Copies to</dt>
-                <dd>
-                  ${r.cc.join(', ')} <span class="hint">(the signed document, once everyone has signed)</span>
-                </dd>`
-            : ''
-        }
-        <dt>Created</dt>
-        <dd>${time(r.created_at)}</dd>
-        <dt>Sent</dt>
-        <dd>${r.sent_at ? time(r.sent_at) : '—'}</dd>
-        ${
-          r.expires_at
-            ? html`<dt>Expires</dt>
-                <dd>${time(r.expires_at)}</dd>`
-            : ''
-        }
-        ${
-          r.completed_at
-            ? html`<dt>Completed</dt>
-                <dd>${time(r.completed_at)}</dd>`
-            : ''
-        }
-        ${
-          r.cancelled_at
-            ? html`<dt>Cancelled</dt>
-                <dd>${time(r.cancelled_at)}</dd>`
-            : ''
-        }
-        ${
-          r.last_reminded_at
-            ? html`<dt>Last reminded</dt>
-                <dd>${time(r.last_reminded_at)} (${r.remind_count}×)</dd>`
-            : ''
-        }
-        ${reminderFacts(r)}
-        ${
-          r.redirect_url
-            ? html`<dt>Redirect URL</dt>
-                <dd>${r.redirect_url}</dd>`
-            : ''
-        }
-      </dl>
+      ${copyHints(r)} ${requestFacts(deps, r)}
       ${titleSection({ action: `${deps.base}/requests/${r.id}/title`, csrf: visitor.csrf, request: r, typed: title, problem })}
       ${subjectSection({
         action: `${deps.base}/requests/${r.id}/subject`,

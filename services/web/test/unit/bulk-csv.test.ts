@@ -86,6 +86,46 @@ describe('web: a bulk-send CSV file as the rows the API takes', () => {
     );
   });
 
+  it('maps a title column to each row’s own title (ADR 3390), trimmed; an empty cell gives none', () => {
+    const mapped = mapCsv('title,signer_id\n  Ann’s renewal  ,c-1\n,c-2\n   ,c-3\n', tokens);
+    assert.deepEqual(mapped.problems, []);
+    assert.deepEqual(mapped.rows, [
+      { signers: [{ signer_id: 'c-1' }], title: 'Ann’s renewal' },
+      { signers: [{ signer_id: 'c-2' }] },
+      { signers: [{ signer_id: 'c-3' }] },
+    ]);
+    const body = CreateBulkSendBodyDocumented.decode({ contracts: [1], rows: mapped.rows });
+    assert.ok(E.isRight(body), 'the rows decode as the API body');
+    const twice = mapCsv('signer_id,title,title\nc-1,a,b\n');
+    assert.equal(twice.blocked, true);
+    assert.deepEqual(
+      twice.problems.map((p) => [p.line, p.column, p.message]),
+      [[1, 'title', '"title" appears twice in the header.']],
+    );
+    assert.match(
+      mapCsv('signer_id,titles\nc-1,a\n').problems[0]?.message ?? '',
+      /is not a column this page reads \(.*, title\)/,
+    );
+  });
+
+  it('reports a title the API would refuse, too long or not one line, on its row alone', () => {
+    const long = 'x'.repeat(256);
+    const mapped = mapCsv(
+      `signer_id,title\nc-1,${'y'.repeat(255)}\nc-2,${long}\nc-3,"two\nlines"\nc-4,tab\there\n`,
+    );
+    assert.equal(mapped.blocked, false);
+    assert.equal(mapped.rows.length, 4);
+    assert.equal(mapped.rows[1]?.title, long, 'sent as it is: the API refuses that row');
+    assert.deepEqual(
+      mapped.problems.map((p) => [p.row, p.line, p.column, p.message, p.blocking]),
+      [
+        [1, 3, 'title', 'rows[1].title: must be at most 255 characters.', false],
+        [2, 4, 'title', 'rows[2].title: must be one line, without control characters.', false],
+        [3, 5, 'title', 'rows[3].title: must be one line, without control characters.', false],
+      ],
+    );
+  });
+
   it('refuses an empty file, a header without rows, and more than 1000 rows', () => {
     assert.deepEqual(
       mapCsv('').problems.map((p) => p.blocking),

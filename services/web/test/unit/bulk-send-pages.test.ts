@@ -203,6 +203,36 @@ describe('web: bulk send from a CSV file (pages, against a fake API)', () => {
     assert.equal('subject' in bare, false);
   });
 
+  it('carries each row’s title (ADR 3390) from a title column through the preview to the bulk send', async () => {
+    const { callback, calls } = appWith(answers);
+    const csv = `signer_id,title\nc-1,  Ann <b>renewal</b> \nc-2,\nc-3,${'x'.repeat(256)}\n`;
+    const page = await preview(callback, { contract_11: 'on', send: 'true' }, csv).expect(200);
+    assert.match(
+      page.text,
+      /<th scope="col">Row<\/th>\s*<th scope="col">Title<\/th>\s*<th scope="col">Signers<\/th>/,
+    );
+    const cells = [...page.text.matchAll(/<code>rows\[\d\]<\/code>[^]*?<\/td>\s*<td>([^]*?)<\/td>/g)].map(
+      (m) => m[1],
+    );
+    assert.deepEqual(cells.slice(0, 2), ['Ann &lt;b&gt;renewal&lt;/b&gt;', '<span class="hint">none</span>']);
+    assert.match(
+      page.text,
+      /<td>rows\[2\], line 4, column title<\/td>\s*<td>rows\[2\]\.title: must be at most 255 characters\.<\/td>/,
+    );
+    assert.match(page.text, /Send 3 rows/, 'a title too long fails its row alone');
+    await confirm(callback, page.text.replace(/&lt;/g, '<').replace(/&gt;/g, '>')).expect(303);
+    const body = calls.find((c) => c.method === 'POST')?.body as { rows: { title?: string }[] };
+    assert.deepEqual(
+      body.rows.map((r) => r.title),
+      ['Ann <b>renewal</b>', undefined, 'x'.repeat(256)],
+    );
+    // No title column: no Title column in the preview.
+    const plain = await preview(callback, { contract_11: 'on', send: 'true' }, GOOD).expect(200);
+    assert.doesNotMatch(plain.text, /<th scope="col">Title<\/th>/);
+    const form = await request(callback).get('/app/bulk-sends/new').set('Cookie', COOKIE).expect(200);
+    assert.match(form.text, /<code>title<\/code>, optional: the Request's own title/);
+  });
+
   it('shows a bulk send’s progress, its failed rows with their paths and the Requests made', async () => {
     const page = await request(appWith(answers).callback)
       .get(`/app/bulk-sends/${BULK.id}`)

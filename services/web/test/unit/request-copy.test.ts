@@ -15,8 +15,10 @@ const inState = (state: string, testMode = false) => ({
   ...(state === 'declined' ? { declined_at: AT } : {}),
   ...(state === 'expired' ? { expired_at: AT } : {}),
 });
-/** The new draft, as `POST /v1.1/requests/:id/copy` and then its page answer it. */
-const made = { ...inState('draft'), id: NEW_ID, created_at: AT, updated_at: AT };
+/** The new draft, as `POST /v1.1/requests/:id/copy` and then its page answer it: it names its source. */
+const made = { ...inState('draft'), id: NEW_ID, created_at: AT, updated_at: AT, copied_from: ID };
+const NOTICE =
+  'The Request was copied to this new draft: check it, set an expiry if it needs one, and send it.';
 const HINT =
   'Its state is final: copy it to a new draft to send it again, with the same contracts, signers and fields.';
 const LIVE_HINT = 'makes a draft that is not in test mode: once it is sent, its messages are really sent';
@@ -34,6 +36,11 @@ const textOf = (markup: string): string => flat(markup.replace(/<[^>]*>/g, '')).
 /** The page's links, as [href, text]. */
 const linksOf = (markup: string): string[][] =>
   [...markup.matchAll(/<a href="([^"]*)"\s*>([\s\S]*?)<\/a\s*>/g)].map((m) => [m[1]!, textOf(m[2]!)]);
+/** The "Copied from" fact of a page: its link, as [href, text]. */
+const sourceOf = (text: string): string[] | undefined => {
+  const dd = /<dt>Copied from<\/dt>\s*<dd>([\s\S]*?)<\/dd>/.exec(text)?.[1];
+  return dd === undefined ? undefined : linksOf(dd)[0];
+};
 /** The copy forms of a page, in order: each one's markup. */
 const copyForms = (text: string): string[] =>
   text
@@ -87,30 +94,29 @@ describe('web: a Request copied to a new draft', () => {
   it('copies with POST /v1.1/requests/:id/copy, no body and the form’s key, and lands on the new draft saying so', async () => {
     const app = appWith({ ...form.answers(made), [`GET /v1.1/requests/${NEW_ID}`]: made });
     const done = await form.post(app, { idempotency_key: 'copy-key-1' }).expect(303);
-    assert.equal(done.headers.location, `/app/requests/${NEW_ID}?done=copied&from=${ID}`);
+    assert.equal(done.headers.location, `/app/requests/${NEW_ID}?done=copied`);
     assert.deepEqual(copies(app), [[undefined, 'copy-key-1']]);
 
     const landed = await request(app.callback).get(done.headers.location).set('Cookie', COOKIE).expect(200);
     assert.match(landed.text, /<h1>Request <code>9c1f2e3d<\/code> <span class="state state-draft">/);
     const notice = /<p class="success" role="status">([\s\S]*?)<\/p>/.exec(landed.text)?.[1] ?? '';
-    assert.equal(
-      textOf(notice),
-      'A new draft was made from Request 7b0e7d1c: check it, set an expiry if it needs one, and send it.',
-    );
-    assert.deepEqual(linksOf(notice), [[`/app/requests/${ID}`, '7b0e7d1c']], 'the source linked');
+    assert.equal(textOf(notice), NOTICE);
+    assert.deepEqual(linksOf(notice), [], 'the source is linked among the facts, not twice');
+    assert.deepEqual(sourceOf(landed.text), [`/app/requests/${ID}`, `7b0e7d1c (Request ${ID})`]);
     const plain = await request(app.callback).get(`/app/requests/${NEW_ID}`).set('Cookie', COOKIE);
-    assert.doesNotMatch(plain.text, /A new draft was made/, 'only just made');
+    assert.doesNotMatch(plain.text, /was copied to this new/, 'only just made');
+    assert.deepEqual(sourceOf(plain.text), [`/app/requests/${ID}`, `7b0e7d1c (Request ${ID})`]);
   });
 
   it('sends { test_mode: false } from Copy as a live draft, and says the copy is live', async () => {
     const app = appWith({ ...form.answers(made), [`GET /v1.1/requests/${NEW_ID}`]: made });
     const done = await form.post(app, { idempotency_key: 'live-key', test_mode: 'false' }).expect(303);
-    assert.equal(done.headers.location, `/app/requests/${NEW_ID}?done=copied-live&from=${ID}`);
+    assert.equal(done.headers.location, `/app/requests/${NEW_ID}?done=copied-live`);
     assert.deepEqual(copies(app), [[{ test_mode: false }, 'live-key']]);
     const landed = await request(app.callback).get(done.headers.location).set('Cookie', COOKIE);
     assert.match(
       flat(landed.text),
-      /A new live draft was made from Request .*Once it is sent, its messages are really sent\./,
+      /The Request was copied to this new live draft: .*Once it is sent, its messages are really sent\./,
     );
   });
 
@@ -181,18 +187,34 @@ describe('web: a Request copied to a new draft', () => {
     assert.notEqual(keyOf(copy), 'live-key-3');
   });
 
-  it('tells nothing on a page the link does not fit: no source, the source itself, or not a draft', async () => {
+  it('tells nothing on a page the notice does not fit: not a copy, or not a draft any more', async () => {
     for (const [view, query] of [
-      [made, '?done=copied'],
-      [made, '?done=copied&from=nope'],
-      [{ ...made, id: ID }, `?done=copied&from=${ID}`],
-      [{ ...inState('sent'), id: NEW_ID }, `?done=copied&from=${ID}`],
+      [{ ...made, copied_from: null }, '?done=copied'],
+      [{ ...made, copied_from: null }, '?done=copied-live'],
+      [{ ...made, state: 'sent', sent_at: AT }, '?done=copied'],
     ] as const) {
       const app = appWith({ ...form.answers(undefined), [`GET /v1.1/requests/${view.id}`]: view });
       const text = (await request(app.callback).get(`/app/requests/${view.id}${query}`).set('Cookie', COOKIE))
         .text;
-      assert.doesNotMatch(text, /A new draft was made/, query);
+      assert.doesNotMatch(text, /was copied to this new/, query);
     }
+  });
+
+  it('names a copy’s source among its facts on every visit (ADR 3410), and no source on a Request not copied', async () => {
+    for (const view of [made, { ...made, state: 'sent', sent_at: AT }, { ...made, state: 'completed' }]) {
+      const app = appWith({ ...form.answers(undefined), [`GET /v1.1/requests/${NEW_ID}`]: view });
+      const text = (await request(app.callback).get(`/app/requests/${NEW_ID}`).set('Cookie', COOKIE)).text;
+      const facts = /<dl class="facts">[\s\S]*?<\/dl>/.exec(text)?.[0] ?? '';
+      assert.match(
+        flat(facts),
+        /<dt>Copied from<\/dt> <dd> Request <a href="\/app\/requests\/7b0e7d1c-/,
+        view.state,
+      );
+      assert.deepEqual(sourceOf(text), [`/app/requests/${ID}`, `7b0e7d1c (Request ${ID})`]);
+    }
+    const text = await form.show(inState('cancelled'));
+    assert.doesNotMatch(text, /Copied from/);
+    assert.equal(sourceOf(text), undefined);
   });
 
   it('refuses a copy form without its anti-forgery token, asking the API nothing', async () => {

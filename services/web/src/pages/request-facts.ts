@@ -1,0 +1,65 @@
+import type { RequestView } from '@esign/contracts';
+import type { WebDeps } from '../context.js';
+import { html, type Html } from '../html.js';
+import { time } from '../layout.js';
+
+/** The facts of a Request's page: its id, source, contracts, copies, dates, reminders and redirect. */
+
+/** The automatic reminders (ADR 3130): how often, and when the next goes out while one is scheduled. */
+const reminderFacts = (r: Pick<RequestView, 'reminder_interval_days' | 'next_reminder_at'>): Html | '' =>
+  r.reminder_interval_days === null
+    ? ''
+    : html`<dt>Automatic reminders</dt>
+        <dd>
+          every ${String(r.reminder_interval_days)} ${r.reminder_interval_days === 1 ? 'day' : 'days'};
+          ${r.next_reminder_at ? html`next ${time(r.next_reminder_at)}` : 'none scheduled'}
+        </dd>`;
+
+/** The Request a copy was made from (ADR 3410), linked by its short id, on every visit. */
+const sourceFact = (deps: WebDeps, r: Pick<RequestView, 'copied_from'>): Html | '' =>
+  r.copied_from === null
+    ? ''
+    : html`<dt>Copied from</dt>
+        <dd>
+          Request
+          <a href="${deps.base}/requests/${r.copied_from}"
+            ><code>${r.copied_from.slice(0, 8)}</code
+            ><span class="visually-hidden"> (Request ${r.copied_from})</span></a
+          >
+        </dd>`;
+
+/** A fact shown only when the Request has it. */
+const fact = (term: string, value: Html | string | null): Html | '' =>
+  value === null
+    ? ''
+    : html`<dt>${term}</dt>
+        <dd>${value}</dd>`;
+
+/** The list of facts below a Request's top actions. */
+export const requestFacts = (deps: WebDeps, r: RequestView): Html =>
+  html`<dl class="facts">
+    <dt>Id</dt>
+    <dd><code>${r.id}</code></dd>
+    ${sourceFact(deps, r)}
+    <dt>Contracts</dt>
+    <dd>
+      ${r.contracts.map((c, i) => html`${i > 0 ? ', ' : ''}<a href="${deps.base}/templates/${c}">template ${c}</a>`)}
+    </dd>
+    ${
+      r.cc.length > 0
+        ? html`<dt>Copies to</dt>
+            <dd>
+              ${r.cc.join(', ')} <span class="hint">(the signed document, once everyone has signed)</span>
+            </dd>`
+        : ''
+    }
+    <dt>Created</dt>
+    <dd>${time(r.created_at)}</dd>
+    <dt>Sent</dt>
+    <dd>${r.sent_at ? time(r.sent_at) : '—'}</dd>
+    ${fact('Expires', r.expires_at ? time(r.expires_at) : null)}
+    ${fact('Completed', r.completed_at ? time(r.completed_at) : null)}
+    ${fact('Cancelled', r.cancelled_at ? time(r.cancelled_at) : null)}
+    ${fact('Last reminded', r.last_reminded_at ? html`${time(r.last_reminded_at)} (${r.remind_count}×)` : null)}
+    ${reminderFacts(r)} ${fact('Redirect URL', r.redirect_url ? r.redirect_url : null)}
+  </dl>`;
