@@ -92,6 +92,7 @@ textarea.prose { font-family: inherit; font-size: 1rem; }
 .secret { border: 2px solid var(--ok); border-radius: .5rem; padding: 1rem; margin: 1rem 0; }
 dl.facts { display: grid; grid-template-columns: minmax(8rem, max-content) 1fr; gap: .25rem 1rem; }
 dl.facts dt { font-weight: 600; } dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+dl.facts ul.plain { list-style: none; margin: 0; padding: 0; }
 .editor { display: grid; gap: 1rem; grid-template-columns: minmax(0, 1fr); }
 @media (min-width: 60rem) { .editor { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); } }
 pre.highlight { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--panel); border: 1px solid var(--line);

@@ -1,9 +1,45 @@
-import type { RequestView } from '@esign/contracts';
-import type { WebDeps } from '../context.js';
+import * as E from 'fp-ts/lib/Either.js';
+import { RequestList, type RequestView } from '@esign/contracts';
+import type { Visitor, WebDeps } from '../context.js';
 import { html, type Html } from '../html.js';
-import { time } from '../layout.js';
+import { stateBadge, time } from '../layout.js';
 
-/** The facts of a Request's page: its id, source, contracts, copies, dates, reminders and redirect. */
+/**
+ * The facts of a Request's page: its id, source and copies, contracts, CC, dates, reminders
+ * and redirect.
+ */
+
+/** How many of a Request's copies its page lists. */
+export const COPIES_SHOWN = 10;
+
+/**
+ * The Request's copies (`?copied_from=`, ADR 3410), newest first, as the fact that lists
+ * them; nothing when it has none, or when they cannot be read (the page goes on without).
+ */
+export const copiesFact = async (deps: WebDeps, visitor: Visitor, r: RequestView): Promise<Html | ''> => {
+  const found = await visitor.api({
+    method: 'GET',
+    path: `/v1.1/sites/${r.site_id}/requests?${new URLSearchParams({ copied_from: r.id, per_page: String(COPIES_SHOWN) }).toString()}`,
+    codec: RequestList,
+  });
+  if (E.isLeft(found) || found.right.total_count === 0) return '';
+  const { data, total_count: total } = found.right;
+  return html`<dt>Copies</dt>
+    <dd>
+      <ul class="plain">
+        ${data.map(
+          (c) =>
+            html`<li>
+              <a href="${deps.base}/requests/${c.id}"
+                >${c.title ?? html`Request <code>${c.id.slice(0, 8)}</code>`}</a
+              >
+              ${stateBadge(c.state)}
+            </li>`,
+        )}
+      </ul>
+      ${total > data.length ? html`<span class="hint">and ${String(total - data.length)} older</span>` : ''}
+    </dd>`;
+};
 
 /** The automatic reminders (ADR 3130): how often, and when the next goes out while one is scheduled. */
 const reminderFacts = (r: Pick<RequestView, 'reminder_interval_days' | 'next_reminder_at'>): Html | '' =>
@@ -35,12 +71,12 @@ const fact = (term: string, value: Html | string | null): Html | '' =>
     : html`<dt>${term}</dt>
         <dd>${value}</dd>`;
 
-/** The list of facts below a Request's top actions. */
-export const requestFacts = (deps: WebDeps, r: RequestView): Html =>
+/** The list of facts below a Request's top actions; `copies` from `copiesFact`. */
+export const requestFacts = (deps: WebDeps, r: RequestView, copies: Html | ''): Html =>
   html`<dl class="facts">
     <dt>Id</dt>
     <dd><code>${r.id}</code></dd>
-    ${sourceFact(deps, r)}
+    ${sourceFact(deps, r)} ${copies}
     <dt>Contracts</dt>
     <dd>
       ${r.contracts.map((c, i) => html`${i > 0 ? ', ' : ''}<a href="${deps.base}/templates/${c}">template ${c}</a>`)}

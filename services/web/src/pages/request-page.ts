@@ -25,7 +25,7 @@ import { settingsHints } from './request-signer-settings-form.js';
 import { contractsSection } from './request-contracts-section.js';
 import * as C from './request-draft-contracts.js';
 import { copiedNotice, copyButtons, copyHints } from './request-copy.js';
-import { requestFacts } from './request-facts.js';
+import { copiesFact, requestFacts } from './request-facts.js';
 import { refusalSummary, type RequestPageTyped } from './request-refusals.js';
 
 /** One Request's page: its state, signers with their deliveries, fields, and what can be done next. */
@@ -68,12 +68,13 @@ export const requestPage = async (
   });
   if (E.isLeft(found)) return problemPage(ctx, deps, visitor, 'requests', found.left);
   const r = found.right;
-  const [history, kept, kinds, read] = await Promise.all([
+  const [history, kept, kinds, read, copies] = await Promise.all([
     historySection(visitor, r),
     r.test_mode ? testMessages(visitor, r.id) : '',
     // A draft's fields take values by their templates' kinds.
     fieldKindsOf(visitor, r),
     C.draftTemplatesOf(visitor, r),
+    copiesFact(deps, visitor, r),
   ]);
   const templates = C.templatesIn(read);
   const action = (name: string, label: string, style = '') =>
@@ -97,7 +98,7 @@ export const requestPage = async (
         ${r.state === 'completed' ? html`<a class="button" href="${deps.base}/requests/${r.id}/download">Download executed PDF</a>` : ''}
         ${copyButtons(deps, visitor, r, problem, copy)}
       </div>
-      ${copyHints(r)} ${requestFacts(deps, r)}
+      ${copyHints(r)} ${requestFacts(deps, r, copies)}
       ${titleSection({ action: `${deps.base}/requests/${r.id}/title`, csrf: visitor.csrf, request: r, typed: title, problem })}
       ${subjectSection({
         action: `${deps.base}/requests/${r.id}/subject`,

@@ -217,6 +217,34 @@ describe('web: a Request copied to a new draft', () => {
     assert.equal(sourceOf(text), undefined);
   });
 
+  it('lists a Request’s copies among its facts (ADR 3410), newest first, saying how many more; none when it has none', async () => {
+    const copiesPath = `GET /v1.1/sites/${sent.site_id}/requests?copied_from=${ID}&per_page=10`;
+    const copy = (id: string, state: string, title: string | null) => ({ ...made, id, state, title });
+    const app = appWith({
+      ...form.answers(undefined),
+      [copiesPath]: {
+        page: 1,
+        per_page: 10,
+        count: 2,
+        total_count: 12,
+        has_more: true,
+        data: [
+          copy(NEW_ID, 'sent', 'Lease, again'),
+          copy('1c2d3e4f-5a6b-4c7d-8e9f-a0b1c2d3e4f6', 'draft', null),
+        ],
+      },
+    });
+    const text = (await request(app.callback).get(`/app/requests/${ID}`).set('Cookie', COOKIE)).text;
+    const dd = /<dt>Copies<\/dt>\s*<dd>([\s\S]*?)<\/dd>/.exec(text)?.[1] ?? '';
+    assert.deepEqual(linksOf(dd), [
+      [`/app/requests/${NEW_ID}`, 'Lease, again'],
+      ['/app/requests/1c2d3e4f-5a6b-4c7d-8e9f-a0b1c2d3e4f6', 'Request 1c2d3e4f'],
+    ]);
+    assert.match(textOf(dd), /sent .* draft and 10 older$/);
+    // No copies, or a list the API would not give: no fact, and the page still shows.
+    assert.doesNotMatch(await form.show(sent), /<dt>Copies<\/dt>/);
+  });
+
   it('refuses a copy form without its anti-forgery token, asking the API nothing', async () => {
     const app = appWith(form.answers(made));
     await form.post(app, { _csrf: 'forged', idempotency_key: 'k' }).expect(403);
