@@ -190,7 +190,10 @@ export const whatHappened = (name: SignerName, entry: HistoryEntry): Html | stri
       return `Declined by ${name(data)}${reason === undefined ? '' : ` — reason: ${reason}`}`;
     }
     case 'request.reminded':
-      return `Reminded ${signersListed(name, data)}${data.automatic === true ? ' (automatic)' : ''}`;
+      // A new link to a corrected address or number is an invitation to it (ADR 3420).
+      return data.readdressed === true
+        ? `Invited ${signersListed(name, data)} at their corrected address or number`
+        : `Reminded ${signersListed(name, data)}${data.automatic === true ? ' (automatic)' : ''}`;
     case 'request.turn_started':
       return `Next signer’s turn started: ${signersListed(name, data)}`;
     case 'request.signer_updated':

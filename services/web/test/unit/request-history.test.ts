@@ -211,6 +211,18 @@ describe('web: a Request’s History on its page', () => {
     assert.ok(text.indexOf('<h2>Signers</h2>') < text.indexOf('id="history-title"'), 'after the signers');
   });
 
+  it('says a reminder carrying a new link to a corrected address is an invitation (ADR 3420)', async () => {
+    const entries = [
+      event('request.reminded', { readdressed: true, signers: [listed('bob@example.com', 'ref-bob')] }, 0),
+      event('request.reminded', { signers: [listed('bob@example.com', 'ref-bob')] }, 1),
+    ];
+    const { history } = await show({ [FIRST]: page(entries.slice().reverse()) });
+    assert.deepEqual(happenings(history), [
+      'Invited bob@example.com at their corrected address or number',
+      'Reminded bob@example.com',
+    ]);
+  });
+
   it('says when the history cannot be read, and still shows the rest of the page', async () => {
     const down = apiProblem(503, 'upstream_unavailable', 'The requests service did not answer.');
     const { text, history } = await show({ [FIRST]: down });
