@@ -1,9 +1,7 @@
 import { LIMITS, type RequestView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import { html, type Html } from '../html.js';
-import { csrfField, fieldErrors } from '../layout.js';
-import { keyShownAgain } from './common.js';
-import { textSummary, type TextForm } from './request-text-form.js';
+import { textForm, textSummary, type TextForm } from './request-text-form.js';
 
 /**
  * A Request's **title** (ADR 3390): the sender's own name for it, shown in their lists and
@@ -75,29 +73,10 @@ export const titleSection = (input: {
   readonly typed?: TitleForm | undefined;
   readonly problem?: ApiProblem | undefined;
 }): Html | '' => {
-  const { request: r, typed, problem: refused } = input;
+  const { request: r } = input;
   if (!titleOpen(r)) return '';
-  const error = typed === undefined ? undefined : fieldErrors(refused).get('title');
-  const key = keyShownAgain(typed?.idempotencyKey, refused);
   return html`<section class="panel" aria-labelledby="title-heading">
     <h2 id="title-heading">Title</h2>
-    <form method="post" action="${input.action}" novalidate>
-      ${csrfField(input.csrf)}
-      <input type="hidden" name="idempotency_key" value="${key}" />
-      <input type="hidden" name="was_title" value="${r.title ?? ''}" />
-      ${titleField({
-        value: typed?.text ?? r.title ?? '',
-        error,
-        label: r.title === null ? 'Add a title' : 'Change the title',
-      })}
-      <div class="bar">
-        <button type="submit">Save title</button>
-        ${
-          r.title === null
-            ? ''
-            : html`<button type="submit" name="remove" value="1" class="danger">Remove the title</button>`
-        }
-      </div>
-    </form>
+    ${textForm({ ...input, name: 'title', current: r.title, field: titleField })}
   </section>`;
 };
