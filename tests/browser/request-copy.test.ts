@@ -104,11 +104,13 @@ describe('web application in headless Chromium: copying a Request to a new draft
     await suite.page.locator('h1 .state-cancelled').waitFor();
     assert.equal(await suite.page.locator('dl.facts dt', { hasText: 'Copied from' }).count(), 0);
     // The source lists its copy, linked, with its state.
-    const copies = suite.page.locator('dl.facts dt:text-is("Copies") + dd');
+    const copies = suite.page.locator('dl.facts dt:text-is("Copied into") + dd');
     const link = copies.getByRole('link');
     assert.equal(await link.count(), 1);
     assert.equal(await link.getAttribute('href'), landed.pathname);
     assert.equal(await copies.locator('.state-sent').count(), 1, 'its state');
     await expectAccessible(suite.page, 'the source’s page listing its copy');
+    await copies.scrollIntoViewIfNeeded();
+    await screenshot(suite.page, 'request-copies');
   });
 });

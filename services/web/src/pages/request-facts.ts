@@ -24,7 +24,7 @@ export const copiesFact = async (deps: WebDeps, visitor: Visitor, r: RequestView
   });
   if (E.isLeft(found) || found.right.total_count === 0) return '';
   const { data, total_count: total } = found.right;
-  return html`<dt>Copies</dt>
+  return html`<dt>Copied into</dt>
     <dd>
       <ul class="plain">
         ${data.map(

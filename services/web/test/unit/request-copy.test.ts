@@ -235,14 +235,14 @@ describe('web: a Request copied to a new draft', () => {
       },
     });
     const text = (await request(app.callback).get(`/app/requests/${ID}`).set('Cookie', COOKIE)).text;
-    const dd = /<dt>Copies<\/dt>\s*<dd>([\s\S]*?)<\/dd>/.exec(text)?.[1] ?? '';
+    const dd = /<dt>Copied into<\/dt>\s*<dd>([\s\S]*?)<\/dd>/.exec(text)?.[1] ?? '';
     assert.deepEqual(linksOf(dd), [
       [`/app/requests/${NEW_ID}`, 'Lease, again'],
       ['/app/requests/1c2d3e4f-5a6b-4c7d-8e9f-a0b1c2d3e4f6', 'Request 1c2d3e4f'],
     ]);
     assert.match(textOf(dd), /sent .* draft and 10 older$/);
     // No copies, or a list the API would not give: no fact, and the page still shows.
-    assert.doesNotMatch(await form.show(sent), /<dt>Copies<\/dt>/);
+    assert.doesNotMatch(await form.show(sent), /<dt>Copied into<\/dt>/);
   });
 
   it('refuses a copy form without its anti-forgery token, asking the API nothing', async () => {
