@@ -1,9 +1,9 @@
 import * as t from 'io-ts';
 import { RequestState } from './api.js';
 import { envelope } from './event-envelope.js';
-import { EventBranding } from './branding.js';
+import { NotificationData, ReminderFlags } from './notification-data.js';
 import { NotificationDelivered, NotificationFailed, RequestDeliveryFailed } from './delivery-events.js';
-import { Channels, RequestSignerAdded, RequestSignerRemoved, RequestSignerUpdated } from './signer-events.js';
+import { RequestSignerAdded, RequestSignerRemoved, RequestSignerUpdated } from './signer-events.js';
 import {
   RequestContractAdded,
   RequestContractRemoved,
@@ -24,26 +24,7 @@ export { dataCodecOf, envelope } from './event-envelope.js';
 export * from './signer-events.js';
 export * from './contract-events.js';
 export * from './template-events.js';
-
-/**
- * What the notifier needs to reach one signer, and nothing about the others. `locale`:
- * the language to write to them in (a supported one, ADR 2320); events from before it
- * existed lack it and are written in English.
- */
-export const NotifiedSigner = t.intersection([
-  t.type({
-    signer_id: t.string,
-    signer_ref: t.string,
-    email: t.union([t.string, t.null]),
-    mobile_number: t.union([t.string, t.null]),
-    send_to: Channels,
-    request_url: t.string,
-  }),
-  t.partial({ locale: t.string }),
-]);
-export type NotifiedSigner = t.TypeOf<typeof NotifiedSigner>;
-
-const ContractRef = t.type({ id: t.number, name: t.string });
+export { NotifiedSigner, WebhookNotificationData, WebhookRemindedData } from './notification-data.js';
 
 export const RequestCreated = envelope(
   'request.created',
@@ -55,59 +36,6 @@ export const RequestCreated = envelope(
   }),
 );
 export type RequestCreated = t.TypeOf<typeof RequestCreated>;
-
-const SiteRef = t.type({ id: t.number, name: t.string });
-
-/** What the notifier needs to tell signers about a Request: who sends, what, and where to sign. */
-const NotificationData = t.intersection([
-  t.type({
-    request_id: t.string,
-    site: SiteRef,
-    contracts: t.array(ContractRef),
-    signers: t.array(NotifiedSigner),
-    expires_at: t.union([t.string, t.null]),
-  }),
-  /**
-   * The Site's branding (ADR 2301); absent: neutral messages. `message`: the sender's
-   * message to the signers (ADR 3380), `subject`: their e-mails' subject (ADR 3400);
-   * absent: none (and on events from before them).
-   */
-  t.partial({ branding: EventBranding, message: t.string, subject: t.string }),
-]);
-
-/**
- * `request.sent` and `request.reminded` as webhooks deliver them: each signer without
- * `request_url`. An Execution URL is a credential; a webhook delivery is kept for days
- * and leaves the platform, so it carries the signer's reference and the client reads the
- * URL from `GET /v1.1/requests/:id` when it needs it (ADR 1321).
- */
-export const WebhookNotificationData = t.type({
-  request_id: t.string,
-  site: SiteRef,
-  contracts: t.array(ContractRef),
-  signers: t.array(
-    t.type({
-      signer_id: t.string,
-      signer_ref: t.string,
-      email: t.union([t.string, t.null]),
-      mobile_number: t.union([t.string, t.null]),
-      send_to: Channels,
-    }),
-  ),
-  expires_at: t.union([t.string, t.null]),
-});
-export type WebhookNotificationData = t.TypeOf<typeof WebhookNotificationData>;
-
-/**
- * What `request.reminded` may say beside its signers: `automatic: true` when no call sent
- * it (ADR 3130); `readdressed: true` when it carries a new link to a signer whose address or
- * number the sender corrected (ADR 3140), the first message that address gets, so it reads
- * as an invitation (ADR 3420).
- */
-const ReminderFlags = t.partial({ automatic: t.literal(true), readdressed: t.literal(true) });
-
-/** `request.reminded` as webhooks deliver it. */
-export const WebhookRemindedData = t.intersection([WebhookNotificationData, ReminderFlags]);
 
 /** The Request was sent: its Execution URLs are live; `signers` are to be told as their `send_to` says. */
 export const RequestSent = envelope('request.sent', NotificationData);
