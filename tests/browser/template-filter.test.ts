@@ -5,7 +5,7 @@ import type { GatewayJson } from './support/sent-request.js';
 import {
   expectAccessible,
   launchChromium,
-  openTab,
+  signedInTab,
   ownerWithTemplate,
   screenshot,
 } from './support/web-app.js';
@@ -68,12 +68,7 @@ describe('web application in headless Chromium: finding a template among many', 
     }
 
     browser = await launchChromium();
-    ({ page, problems } = await openTab(browser));
-    await page.goto(`${web}/sign-in`);
-    await page.getByLabel('E-mail').fill(owner);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: /^Requests/ }).waitFor();
+    ({ page, problems } = await signedInTab(browser, system.gatewayUrl, owner, PASSWORD));
   });
   after(async () => {
     await browser?.close();
