@@ -8,37 +8,42 @@ import { Channels } from './signer-events.js';
  * signers' links, to webhooks.
  */
 
+export const ContractRef = t.type({ id: t.number, name: t.string });
+
+export const SiteRef = t.type({ id: t.number, name: t.string });
+
+/** Who a message goes to and by which channels: the same for the notifier and webhooks. */
+const signerReached = {
+  signer_id: t.string,
+  signer_ref: t.string,
+  email: t.union([t.string, t.null]),
+  mobile_number: t.union([t.string, t.null]),
+  send_to: Channels,
+};
+
+/** What every notice names: the Request, its Site and contracts, and `signers` as given. */
+const notice = <S extends t.Mixed>(signer: S) => ({
+  request_id: t.string,
+  site: SiteRef,
+  contracts: t.array(ContractRef),
+  signers: t.array(signer),
+  expires_at: t.union([t.string, t.null]),
+});
+
 /**
  * What the notifier needs to reach one signer, and nothing about the others. `locale`:
  * the language to write to them in (a supported one, ADR 2320); events from before it
  * existed lack it and are written in English.
  */
 export const NotifiedSigner = t.intersection([
-  t.type({
-    signer_id: t.string,
-    signer_ref: t.string,
-    email: t.union([t.string, t.null]),
-    mobile_number: t.union([t.string, t.null]),
-    send_to: Channels,
-    request_url: t.string,
-  }),
+  t.type({ ...signerReached, request_url: t.string }),
   t.partial({ locale: t.string }),
 ]);
 export type NotifiedSigner = t.TypeOf<typeof NotifiedSigner>;
 
-export const ContractRef = t.type({ id: t.number, name: t.string });
-
-export const SiteRef = t.type({ id: t.number, name: t.string });
-
 /** What the notifier needs to tell signers about a Request: who sends, what, and where to sign. */
 export const NotificationData = t.intersection([
-  t.type({
-    request_id: t.string,
-    site: SiteRef,
-    contracts: t.array(ContractRef),
-    signers: t.array(NotifiedSigner),
-    expires_at: t.union([t.string, t.null]),
-  }),
+  t.type(notice(NotifiedSigner)),
   /**
    * The Site's branding (ADR 2301); absent: neutral messages. `message`: the sender's
    * message to the signers (ADR 3380), `subject`: their e-mails' subject (ADR 3400);
@@ -53,21 +58,7 @@ export const NotificationData = t.intersection([
  * and leaves the platform, so it carries the signer's reference and the client reads the
  * URL from `GET /v1.1/requests/:id` when it needs it (ADR 1321).
  */
-export const WebhookNotificationData = t.type({
-  request_id: t.string,
-  site: SiteRef,
-  contracts: t.array(ContractRef),
-  signers: t.array(
-    t.type({
-      signer_id: t.string,
-      signer_ref: t.string,
-      email: t.union([t.string, t.null]),
-      mobile_number: t.union([t.string, t.null]),
-      send_to: Channels,
-    }),
-  ),
-  expires_at: t.union([t.string, t.null]),
-});
+export const WebhookNotificationData = t.type(notice(t.type(signerReached)));
 export type WebhookNotificationData = t.TypeOf<typeof WebhookNotificationData>;
 
 /**

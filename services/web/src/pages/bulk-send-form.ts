@@ -201,7 +201,7 @@ const previewSection = (deps: WebDeps, visitor: Visitor, choice: BulkChoice, pre
           })
     }
     ${dataTable({
-      caption: `The first ${Math.min(PREVIEW_ROWS, shown.length)} rows as the API receives them`,
+      caption: `The first ${shown.length} rows as the API receives them`,
       region: 'First rows',
       columns: ['Row', ...(titled ? ['Title'] : []), 'Signers', 'render_data', 'Field values', 'Problems'],
       rows: shown.map((row, i) => [
