@@ -414,8 +414,8 @@ export interface paths {
     put: operations['replaceContract'];
     post?: never;
     /**
-     * Delete a draft contract template
-     * @description A draft template is forgotten (no Request can use a draft). A published one is kept, a 409 `template_published`: Requests made with it show it.
+     * Delete a contract template
+     * @description A draft template is forgotten (no Request can use a draft). A published one, archived or not, is deleted for every call: it is no longer read, listed or copied, and a new Request, copy, bulk send or added contract naming it is a 422 at that contract. The Requests already made with it are unaffected: they are sent and signed with it, and are still listed by `contract_id`. Not undone; archive a template to keep it. Told by `contract.deleted`.
      */
     delete: operations['deleteContract'];
     options?: never;
@@ -1999,7 +1999,7 @@ export interface webhooks {
     put?: never;
     /**
      * `contract.deleted`
-     * @description A draft template was deleted; `data` is the template as it was. Delivered at least once: treat a second delivery of the same `id` as done.
+     * @description A template was deleted, a draft or a published one; `data` is the template as it was. Delivered at least once: treat a second delivery of the same `id` as done.
      */
     post: operations['contractDeletedWebhook'];
     delete?: never;
@@ -10168,7 +10168,7 @@ export interface operations {
         };
       };
       /**
-       * @description - `template_published`: a published template never changes and is kept: create another one (ADR 3240).
+       * @description - `template_published`: a published template never changes: create another one (ADR 3240).
        *     - `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry.
        */
       409: {
@@ -10378,23 +10378,6 @@ export interface operations {
             status?: 404;
             /** @enum {unknown} */
             code?: 'not_found';
-          };
-        };
-      };
-      /** @description - `template_published`: a published template never changes and is kept: create another one (ADR 3240). */
-      409: {
-        headers: {
-          'X-Request-Id': components['headers']['XRequestId'];
-          RateLimit: components['headers']['RateLimit'];
-          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'] & {
-            /** @constant */
-            status?: 409;
-            /** @enum {unknown} */
-            code?: 'template_published';
           };
         };
       };

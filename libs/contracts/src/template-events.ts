@@ -26,7 +26,7 @@ export const ContractPublished = envelope('contract.published', TemplateEventDat
 export const ContractArchived = envelope('contract.archived', TemplateEventData);
 /** An archived template was let back in (ADR 3250). */
 export const ContractUnarchived = envelope('contract.unarchived', TemplateEventData);
-/** A draft template was deleted (ADR 3240); it was as the data says. */
+/** A template was deleted, a draft (ADR 3240) or a published one (ADR 3430); it was as the data says. */
 export const ContractDeleted = envelope('contract.deleted', TemplateEventData);
 
 /** The types of the template events, in the order a template lives them. */

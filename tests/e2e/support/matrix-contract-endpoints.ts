@@ -1,7 +1,7 @@
 // The contract template endpoints of the gateway's authorization matrix: created, read,
 // published, a draft replaced or deleted (ADR 3240), a published one archived or
-// unarchived (ADR 3250), any one copied (ADR 3260), also into another Site (ADR 3320), a PDF
-// one's file downloaded (ADR 3270).
+// unarchived (ADR 3250) or deleted (ADR 3430), any one copied (ADR 3260), also into
+// another Site (ADR 3320), a PDF one's file downloaded (ADR 3270).
 import assert from 'node:assert/strict';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { expectStatus } from './client.js';
@@ -112,6 +112,21 @@ export const contractEndpoints = (acme: ClientOf, template: number, otherSite: n
       method: 'DELETE',
       prepare: async () => {
         const path = `/v1.1/contracts/${await draftTemplate()}`;
+        return {
+          path,
+          unchanged: async () => {
+            expectStatus(await acme.api.get(path), 200, 'a refused call deleted nothing');
+          },
+        };
+      },
+      expect: { own: 204 },
+    },
+    {
+      // A published one is deleted too (ADR 3430); refused, it is still read.
+      name: 'DELETE /v1.1/contracts/:id (published)',
+      method: 'DELETE',
+      prepare: async () => {
+        const path = `/v1.1/contracts/${await publishedTemplate()}`;
         return {
           path,
           unchanged: async () => {

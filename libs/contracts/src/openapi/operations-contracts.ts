@@ -161,14 +161,17 @@ export const CONTRACT_OPERATIONS: readonly Operation[] = [
     method: 'delete',
     path: '/v1.1/contracts/{contract_id}',
     operationId: 'deleteContract',
-    summary: 'Delete a draft contract template',
+    summary: 'Delete a contract template',
     description:
-      'A draft template is forgotten (no Request can use a draft). A published one is kept, a 409 ' +
-      '`template_published`: Requests made with it show it.',
+      'A draft template is forgotten (no Request can use a draft). A published one, archived or not, is deleted ' +
+      'for every call: it is no longer read, listed or copied, and a new Request, copy, bulk send or added ' +
+      'contract naming it is a 422 at that contract. The Requests already made with it are unaffected: they ' +
+      'are sent and signed with it, and are still listed by `contract_id`. Not undone; archive a template to keep ' +
+      'it. Told by `contract.deleted`.',
     tag: 'Contract templates',
     auth: 'access_token',
     params: { contract_id: CONTRACT_ID },
     responses: { 204: { description: 'Deleted.' } },
-    problems: ['template_published'],
+    problems: [],
   },
 ];

@@ -33,7 +33,7 @@ export const PROBLEM_CODES = {
   last_signer: [409, 'the draft’s only signer is not removed: a Request has at least one (ADR 3280)'],
   last_contract: [409, 'the draft’s only contract is not removed: a Request has at least one (ADR 3300)'],
   request_changed: [409, 'the Request’s contracts changed while the call ran; nothing was done: retry'],
-  template_published: [409, 'a published template never changes and is kept: create another one (ADR 3240)'],
+  template_published: [409, 'a published template never changes: create another one (ADR 3240)'],
   template_draft: [409, 'a draft template is deleted, not archived (ADR 3250)'],
   template_is_html: [409, 'an HTML template has no file: its text is the view’s `html` (ADR 3270)'],
   send_preconditions_failed: [

@@ -129,7 +129,7 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
   },
   'contract.deleted': {
     data: dataCodecOf(ContractDeleted),
-    when: 'A draft template was deleted; `data` is the template as it was.',
+    when: 'A template was deleted, a draft or a published one; `data` is the template as it was.',
   },
 };
 

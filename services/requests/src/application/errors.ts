@@ -20,8 +20,8 @@ export type AppError =
   | { readonly _tag: 'TestModeOnlyToken'; readonly on: 'create' | 'real_request' }
   /** A Request of the Site names the signer, so it cannot be deleted (ADR 3200). */
   | { readonly _tag: 'SignerInUse' }
-  /** A published template never changes and is kept (ADR 3240). */
-  | { readonly _tag: 'TemplatePublished'; readonly action: 'replace' | 'delete' }
+  /** A published template never changes (ADR 3240); it may be deleted (ADR 3430). */
+  | { readonly _tag: 'TemplatePublished' }
   /** An HTML template has no file to download: its text is in its view (ADR 3270). */
   | { readonly _tag: 'TemplateIsHtml' }
   /** A draft template is deleted, not archived (ADR 3250). */

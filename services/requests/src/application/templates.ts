@@ -12,6 +12,7 @@ import {
   publishTemplate,
   replaceDraft,
   setArchived,
+  deleteTemplate,
   type DocumentInfo,
   type NewTemplate,
   type TemplateWithHtml,
@@ -230,7 +231,7 @@ export const replaceContract =
         TE.chainW(({ template, pdf }) => {
           const replaced = replaceDraft(current, template);
           return replaced._tag === 'Published'
-            ? TE.left<AppError>({ _tag: 'TemplatePublished', action: 'replace' })
+            ? TE.left<AppError>({ _tag: 'TemplatePublished' })
             : pipe(
                 store.templates.replace(current.id, replaced.template, pdf),
                 TE.chain((stored) => toldOf(deps, store, 'contract.updated', stored)),
@@ -239,7 +240,11 @@ export const replaceContract =
       ),
     );
 
-/** `DELETE /v1.1/contracts/:id` (ADR 3240): a draft template forgotten; a published one is kept (409). */
+/**
+ * `DELETE /v1.1/contracts/:id`: a draft template forgotten (ADR 3240); a published one
+ * marked deleted (ADR 3430), kept for the Requests made with it and read by no call again.
+ * Either is told by `contract.deleted`, with the template as it was.
+ */
 export const deleteContract =
   (deps: Pick<Deps, 'transact' | 'ids' | 'clock'>) =>
   (input: { readonly caller: Caller; readonly templateId: number }): TE.TaskEither<AppError, void> =>
@@ -247,14 +252,15 @@ export const deleteContract =
       pipe(
         store.templates.lock(input.templateId, siteIds(input.caller)),
         TE.chainW(TE.fromOption(() => notFound('contract'))),
-        TE.chainW((current) =>
-          current.state === 'published'
-            ? TE.left<AppError>({ _tag: 'TemplatePublished', action: 'delete' })
-            : pipe(
-                store.templates.remove(current.id),
-                TE.chain(() => toldOf(deps, store, 'contract.deleted', current)),
-                TE.map(() => undefined),
-              ),
-        ),
+        TE.chainW((current) => {
+          const deleted = deleteTemplate(current, isoNow(deps.clock));
+          return pipe(
+            deleted._tag === 'Remove'
+              ? store.templates.remove(current.id)
+              : store.templates.markDeleted(deleted.template),
+            TE.chain(() => toldOf(deps, store, 'contract.deleted', current)),
+            TE.map(() => undefined),
+          );
+        }),
       ),
     );

@@ -23,6 +23,11 @@ export interface TemplateSpec {
   readonly fields: readonly TemplateField[];
   /** When a published template was archived (ADR 3250): no new Request may use it. */
   readonly archivedAt: string | null;
+  /**
+   * When a published template was deleted (ADR 3430): no new Request may use it and no call
+   * reads it, while the Requests made with it keep it.
+   */
+  readonly deletedAt: string | null;
 }
 
 /** The template's document (HTML text or PDF file): its size and SHA-256, hex. */
@@ -152,6 +157,7 @@ export const newHtmlTemplate = (input: {
     updatedAt: input.now,
     publishedAt: null,
     archivedAt: null,
+    deletedAt: null,
   });
 };
 
@@ -182,6 +188,7 @@ export const newPdfTemplate = (input: {
         updatedAt: input.now,
         publishedAt: null,
         archivedAt: null,
+        deletedAt: null,
       });
 
 /**
@@ -248,10 +255,12 @@ export const copyTemplate = (
   updatedAt: now,
   publishedAt: null,
   archivedAt: null,
+  deletedAt: null,
 });
 
-/** Why no new Request may be made with `template`, or undefined when one may (ADR 3250). */
+/** Why no new Request may be made with `template`, or undefined when one may (ADRs 3250, 3430). */
 export const unusableForRequests = (template: TemplateSpec): string | undefined => {
+  if (template.deletedAt !== null) return `contract template ${template.id} was deleted: use another`;
   if (template.state !== 'published')
     return `contract template ${template.id} is not published: publish it first`;
   if (template.archivedAt !== null)
@@ -277,6 +286,20 @@ export const setArchived = <T extends ContractTemplate>(
     changed: true,
   };
 };
+
+/**
+ * What deleting `template` does (ADRs 3240, 3430). A draft, which no Request can name, is
+ * forgotten (`Remove`). A published one is marked deleted (`Mark`): it leaves every list and
+ * read, and no new Request may use it, while the Requests made with it keep it (their
+ * signers still read it, and their executed documents are made from it).
+ */
+export const deleteTemplate = <T extends ContractTemplate>(
+  template: T,
+  now: string,
+): { readonly _tag: 'Remove' } | { readonly _tag: 'Mark'; readonly template: T } =>
+  template.state === 'draft'
+    ? { _tag: 'Remove' }
+    : { _tag: 'Mark', template: { ...template, deletedAt: now, updatedAt: now } };
 
 /** Whether `value` may be pre-filled into `field`; answers why not. */
 export const checkDefaultValue = (field: TemplateField, value: string | boolean): string | undefined => {

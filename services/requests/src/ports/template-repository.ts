@@ -29,6 +29,7 @@ export interface TemplateFilter {
 /** Contract templates. Every read is scoped by the sites the caller reaches. */
 export interface TemplateRepository {
   readonly insert: (template: NewTemplate, pdf: Uint8Array | null) => TE.TaskEither<never, TemplateWithHtml>;
+  /** A template no one deleted (ADR 3430); a deleted one reads as absent. */
   readonly find: (id: number, siteIds: readonly number[]) => TE.TaskEither<never, O.Option<TemplateWithHtml>>;
   /** Like `find`, holding the row until the transaction ends. */
   readonly lock: (id: number, siteIds: readonly number[]) => TE.TaskEither<never, O.Option<TemplateWithHtml>>;
@@ -43,6 +44,12 @@ export interface TemplateRepository {
   ) => TE.TaskEither<never, TemplateWithHtml>;
   /** A draft template forgotten (ADR 3240), under a lock the caller holds. */
   readonly remove: (id: number) => TE.TaskEither<never, void>;
+  /**
+   * A published template's `deletedAt` written as the domain set it (ADR 3430), under a lock
+   * the caller holds: from then on `find`, `lock` and `list` leave it out, while `specs` and
+   * `documents`, which serve the Requests made with it, still read it.
+   */
+  readonly markDeleted: (template: ContractTemplate) => TE.TaskEither<never, void>;
   readonly list: (
     siteId: number,
     page: PageRequest,
@@ -57,7 +64,8 @@ export interface TemplateRepository {
     ids: readonly number[],
   ) => TE.TaskEither<never, readonly TemplateDocument[]>;
   /**
-   * The site's templates among `ids` (any state), in no particular order: a caller that
+   * The site's templates among `ids` (any state, deleted ones too: `unusableForRequests`
+   * tells a new Request why not), in no particular order: a caller that
    * needs a Request's order puts them in it. Ids of other sites are simply absent.
    */
   readonly specs: (siteId: number, ids: readonly number[]) => TE.TaskEither<never, readonly TemplateSpec[]>;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ContractView } from '@esign/contracts';
+import { sql } from '@esign/platform/database';
 import {
   htmlTemplateBody,
   pdfWithFields,
@@ -13,7 +14,7 @@ import {
 /**
  * ADR 3240 against real Postgres: a draft template's content is replaced whole with
  * `PUT /v1.1/contracts/:id` (the create's body, checked the same way) or the draft is
- * deleted; a published template never changes and is kept.
+ * deleted; a published template never changes (it is deleted by ADR 3430: deleted-templates).
  */
 describe('requests service: draft contract templates replaced and deleted (real Postgres)', () => {
   let h: Harness;
@@ -90,10 +91,15 @@ describe('requests service: draft contract templates replaced and deleted (real 
     );
   });
 
-  it('deletes a draft; a published template is neither replaced nor deleted', async () => {
+  it('deletes a draft outright; a published template is not replaced', async () => {
     const created = await draft();
     await h.http.delete(`/v1.1/contracts/${created.id}`).set(headers).expect(204);
     await h.http.get(`/v1.1/contracts/${created.id}`).set(headers).expect(404);
+    assert.equal(
+      await h.pool.maybeOne(sql.unsafe`SELECT id FROM contract_templates WHERE id = ${created.id}`),
+      null,
+      'no Request can name a draft, so nothing of it is kept',
+    );
     await h.http.delete(`/v1.1/contracts/${created.id}`).set(headers).expect(404);
 
     const published = await draft();
@@ -105,8 +111,6 @@ describe('requests service: draft contract templates replaced and deleted (real 
       .send(htmlTemplateBody({ name: 'Changed' }))
       .expect(409);
     assert.equal(put.body.code, 'template_published');
-    const removal = await h.http.delete(`/v1.1/contracts/${published.id}`).set(headers).expect(409);
-    assert.equal(removal.body.code, 'template_published');
     assert.deepEqual(await read(published.id), kept, 'unchanged');
   });
 

@@ -100,11 +100,14 @@ describe('requests service: a Site’s template events (real Postgres)', () => {
     await post(`/v1.1/contracts/${id}/publish`).expect(200); // published already
     await post(`/v1.1/contracts/${id}/unarchive`).expect(200); // not archived
     await h.http.put(`/v1.1/contracts/${id}`).set(headers).send(htmlTemplateBody()).expect(409);
-    await h.http.delete(`/v1.1/contracts/${id}`).set(headers).expect(409);
     await post(`/v1.1/sites/${SITE_A.id}/contracts`, { type: 'html', name: '' }).expect(422);
+    // Deleted once (ADR 3430), it is not there to delete or change again.
+    await h.http.delete(`/v1.1/contracts/${id}`).set(headers).expect(204);
+    await h.http.delete(`/v1.1/contracts/${id}`).set(headers).expect(404);
+    await post(`/v1.1/contracts/${id}/archive`).expect(404);
     assert.deepEqual(
       (await told(id)).map((e) => e.type),
-      ['contract.created', 'contract.published'],
+      ['contract.created', 'contract.published', 'contract.deleted'],
     );
   });
 });

@@ -26,6 +26,7 @@ export const htmlSpec = (overrides: Partial<TemplateSpec> = {}): TemplateSpec =>
     { name: 'signature', type: 'signature' },
   ],
   archivedAt: null,
+  deletedAt: null,
   ...overrides,
 });
 
@@ -41,6 +42,7 @@ export const pdfSpec = (overrides: Partial<TemplateSpec> = {}): TemplateSpec => 
     { name: 'tenant_signature', type: 'signature' },
   ] satisfies TemplateField[],
   archivedAt: null,
+  deletedAt: null,
   ...overrides,
 });
 

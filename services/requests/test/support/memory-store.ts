@@ -95,6 +95,13 @@ export const memoryStore = () => {
       s.inbox.add(key);
       return true;
     };
+    // A template as `find` and `lock` read it: of a Site the caller reaches, and not deleted (ADR 3430).
+    const readable = (id: number, siteIds: readonly number[]) =>
+      O.fromNullable(
+        [s.templates.get(id)].find(
+          (t) => t !== undefined && siteIds.includes(t.siteId) && t.deletedAt === null,
+        ),
+      );
     return {
       templates: {
         insert: (template, pdf) => {
@@ -103,14 +110,8 @@ export const memoryStore = () => {
           if (pdf !== null) s.pdfs.set(stored.id, pdf);
           return TE.right(stored);
         },
-        find: (id, siteIds) =>
-          TE.right(
-            O.fromNullable([s.templates.get(id)].find((t) => t !== undefined && siteIds.includes(t.siteId))),
-          ),
-        lock: (id, siteIds) =>
-          TE.right(
-            O.fromNullable([s.templates.get(id)].find((t) => t !== undefined && siteIds.includes(t.siteId))),
-          ),
+        find: (id, siteIds) => TE.right(readable(id, siteIds)),
+        lock: (id, siteIds) => TE.right(readable(id, siteIds)),
         replace: (id, template, pdf) => {
           const stored = { ...template, id };
           s.templates.set(id, stored);
@@ -125,6 +126,16 @@ export const memoryStore = () => {
         },
         markPublished: (template) => {
           s.templates.set(template.id, { ...s.templates.get(template.id)!, ...template });
+          return TE.right(undefined);
+        },
+        markDeleted: (template) => {
+          const stored = s.templates.get(template.id)!;
+          if (stored.state === 'published' && stored.deletedAt === null)
+            s.templates.set(template.id, {
+              ...stored,
+              deletedAt: template.deletedAt,
+              updatedAt: template.updatedAt,
+            });
           return TE.right(undefined);
         },
         markArchived: (template) => {
@@ -144,6 +155,7 @@ export const memoryStore = () => {
                 .filter(
                   (t) =>
                     t.siteId === siteId &&
+                    t.deletedAt === null &&
                     (state === undefined || t.state === state) &&
                     (archived === undefined || (t.archivedAt !== null) === archived) &&
                     (search === undefined || t.name.toLowerCase().includes(search.toLowerCase())),

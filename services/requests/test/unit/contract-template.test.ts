@@ -4,6 +4,7 @@ import {
   copyName,
   copyTemplate,
   declareFields,
+  deleteTemplate,
   newHtmlTemplate,
   parseTokens,
   publishTemplate,
@@ -154,6 +155,27 @@ describe('requests domain: contract templates', () => {
     assert.deepEqual(back.template, { ...published, updatedAt: later(NOW, 4) });
   });
 
+  it('forgets a draft and marks a published template deleted, which no new Request may use (ADR 3430)', () => {
+    const draft: ContractTemplate = {
+      ...right(newHtmlTemplate({ siteId: 3, name: 'NDA', html: '<p>x</p>', fields: [], document, now: NOW })),
+      id: 4,
+    };
+    assert.deepEqual(deleteTemplate(draft, later(NOW, 1)), { _tag: 'Remove' });
+
+    const published = publishTemplate(draft, later(NOW, 1)).template;
+    const archived = { ...published, archivedAt: later(NOW, 2) };
+    for (const template of [published, archived]) {
+      const deleted = deleteTemplate(template, later(NOW, 3));
+      assert.deepEqual(deleted, {
+        _tag: 'Mark',
+        template: { ...template, deletedAt: later(NOW, 3), updatedAt: later(NOW, 3) },
+      });
+      assert.ok(deleted._tag === 'Mark');
+      // Deleted is said before archived: unarchiving would not bring it back.
+      assert.equal(unusableForRequests(deleted.template), 'contract template 4 was deleted: use another');
+    }
+  });
+
   it('copies any template into a new draft of its Site, named after it unless named (ADR 3260)', () => {
     const source = {
       ...right(newHtmlTemplate({ siteId: 3, name: 'NDA', html: '{{who}}', fields: [], document, now: NOW })),
@@ -172,6 +194,7 @@ describe('requests domain: contract templates', () => {
       updatedAt: later(NOW, 60),
       publishedAt: null,
       archivedAt: null,
+      deletedAt: null,
     });
     assert.equal(copyTemplate(source, 'NDA 2031', NOW).name, 'NDA 2031');
     // Into another Site (ADR 3320): there, by default, the source's name as it is.

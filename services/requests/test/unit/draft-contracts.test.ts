@@ -57,6 +57,7 @@ describe('requests domain: a draft’s contracts added and removed (ADR 3300)', 
     ]);
     assert.match(pathsOf({ ...ORDER, state: 'draft' })[0]!, /is not published/);
     assert.match(pathsOf({ ...ORDER, archivedAt: NOW })[0]!, /is archived/);
+    assert.match(pathsOf({ ...ORDER, deletedAt: NOW })[0]!, /was deleted/);
     assert.match(pathsOf(pdfSpec())[0]!, /is a PDF, and render_data applies to HTML contracts only/);
     assert.equal(
       right(addDraftContract(nda({ renderData: {} }), pdfSpec(), 12, specs(NDA, pdfSpec()), AT)).request

@@ -189,21 +189,23 @@ describe('requests domain: creating a Request', () => {
   });
 
   describe('contracts', () => {
-    it("refuses a duplicate, a missing, another site's, an unpublished and an archived template, each at its index", () => {
+    it("refuses a duplicate, a missing, another site's, an unpublished, an archived and a deleted template, each at its index", () => {
       const templates = [
         htmlSpec(),
         pdfSpec({ id: 14, siteId: 99 }),
         htmlSpec({ id: 15, state: 'draft' }),
         pdfSpec({ id: 16, archivedAt: NOW }),
+        htmlSpec({ id: 17, deletedAt: NOW }),
       ];
       assert.deepEqual(
-        errorsOf({ contracts: [11, 11, 404, 14, 15, 16], signers: [{ signer_id: 'a' }] }, { templates }),
+        errorsOf({ contracts: [11, 11, 404, 14, 15, 16, 17], signers: [{ signer_id: 'a' }] }, { templates }),
         [
           { path: 'contracts[1]', message: 'duplicates contracts[0]: contract 11 is named twice' },
           { path: 'contracts[2]', message: 'no contract template 404 on this site' },
           { path: 'contracts[3]', message: 'no contract template 14 on this site' },
           { path: 'contracts[4]', message: 'contract template 15 is not published: publish it first' },
           { path: 'contracts[5]', message: 'contract template 16 is archived: unarchive it, or use another' },
+          { path: 'contracts[6]', message: 'contract template 17 was deleted: use another' },
         ],
       );
     });

@@ -50,9 +50,7 @@ export const problemOf = (error: AppError): HttpProblem => {
           code: 'template_published',
           title: 'Conflict',
           detail:
-            error.action === 'replace'
-              ? 'A published template never changes (Requests show what they were made with): create another one.'
-              : 'A published template is kept: Requests made with it show it.',
+            'A published template never changes (Requests show what they were made with): create another one.',
         }),
       );
     case 'TemplateIsHtml':

@@ -56,6 +56,7 @@ export const TemplateRow = t.type({
   updated_at: t.string,
   published_at: nullable(t.string),
   archived_at: nullable(t.string),
+  deleted_at: nullable(t.string),
 });
 export type TemplateRow = t.TypeOf<typeof TemplateRow>;
 
