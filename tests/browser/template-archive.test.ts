@@ -17,9 +17,10 @@ const PASSWORD = 'template archive browser test password 42';
  * whole built system: archived (ADR 3250), gone from the templates list and from New
  * Request, listed among the archived ones, a Request already made with it still sent, then
  * unarchived and offered again; duplicated (ADR 3260) into a draft that is edited and
- * published, a second Duplicate of the same form making no second copy; axe-core on each page.
+ * published, a second Duplicate of the same form making no second copy; deleted (ADR 3430),
+ * gone from every list while the Request made with it still opens; axe-core on each page.
  */
-describe('web application in headless Chromium: a published template archived and duplicated', function () {
+describe('web application in headless Chromium: a published template archived, duplicated and deleted', function () {
   // Generous: the machine may be busy, and nothing here measures speed.
   this.timeout(300_000);
   let system: EsignSystem;
@@ -245,5 +246,36 @@ describe('web application in headless Chromium: a published template archived an
     assert.ok(kept.includes('This agreement is made with') && !kept.includes('2031'), kept);
     await page.goto(`${web}/requests/new`);
     await templateBox('Consulting agreement 2031').waitFor();
+  });
+
+  it('deletes it from its page, behind a disclosure: gone from the lists, its Request unaffected', async () => {
+    await page.goto(templateUrl);
+    const button = page.getByRole('button', { name: 'Delete template' });
+    assert.equal(await button.isVisible(), false, 'closed until asked for');
+    await page.getByText('Delete this template…').click();
+    await button.waitFor();
+    await page.getByText('A deleted template leaves every list and New Request').waitFor();
+    await expectAccessible(page, 'a published template’s Delete, open');
+    await screenshot(page, 'template-delete');
+    await button.click();
+    await page.getByRole('status').filter({ hasText: 'The template was deleted.' }).waitFor();
+    assert.equal(page.url(), `${web}/templates?done=deleted`);
+    await templateLink('Consulting agreement 2031').waitFor();
+    assert.equal(await templateLink('Consulting agreement').count(), 0, 'left out of the templates list');
+    await expectAccessible(page, 'the templates list after a deletion');
+
+    await page.goto(`${web}/requests/new`);
+    await templateBox('Consulting agreement 2031').waitFor();
+    assert.equal(
+      await page.getByRole('checkbox', { name: /Consulting agreement(?! 2031)/ }).count(),
+      0,
+      'left out of New Request',
+    );
+    const gone = await page.goto(templateUrl);
+    assert.equal(gone?.status(), 404);
+    // The Request made with it opens as before, sent, naming its template.
+    await page.goto(`${web}/requests/${madeId}`);
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: 'sent' }).waitFor();
+    await page.getByRole('link', { name: `template ${templateId}`, exact: true }).waitFor();
   });
 });

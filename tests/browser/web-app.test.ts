@@ -354,7 +354,7 @@ describe('web application in headless Chromium: sign in → apps and tokens → 
     await page.getByText('Delete this draft…').click();
     await expectAccessible(page, 'a draft template with Delete open');
     await page.getByRole('button', { name: 'Delete draft template' }).click();
-    await page.getByRole('status').filter({ hasText: 'The draft template was deleted.' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'The template was deleted.' }).waitFor();
     assert.equal(await page.getByRole('link', { name: 'Scratch draft' }).count(), 0);
   });
 

@@ -92,7 +92,7 @@ export const templateListPage = async (ctx: Koa.Context, deps: WebDeps, visitor:
     section: 'templates',
     body: html` ${archived ? html`<p class="crumbs"><a href="${deps.base}/templates">Templates</a></p>` : ''}
       <h1>${title} <span class="hint">on ${site.name}</span></h1>
-      ${doneNotice(ctx, { deleted: 'The draft template was deleted.' }, undefined)}
+      ${doneNotice(ctx, { deleted: 'The template was deleted.' }, undefined)}
       ${
         archived
           ? ''

@@ -4,7 +4,7 @@ import { ContractView } from '@esign/contracts';
 import { NoContent } from '../api-client.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
-import { html } from '../html.js';
+import { html, type Html } from '../html.js';
 import { csrfField, problemSummary, stateBadge, time } from '../layout.js';
 import { sourceView } from '../template-text.js';
 import { appPage, doneNotice, problemPage, segment } from './common.js';
@@ -58,6 +58,26 @@ const draftActions = (deps: WebDeps, visitor: Visitor, c: ContractView) => {
     </details>`;
 };
 
+/**
+ * A published template's Delete (ADR 3430), last on its page and behind a disclosure: it
+ * cannot be undone, and archiving is the way to keep a template out of use.
+ */
+const deleteAction = (deps: WebDeps, visitor: Visitor, c: ContractView): Html | '' =>
+  c.state !== 'published'
+    ? ''
+    : html`<details>
+        <summary>Delete this template…</summary>
+        <p class="hint" id="delete-hint">
+          A deleted template leaves every list and New Request, and its page is gone. Requests already made
+          with it are unaffected: they are sent and signed with it. This cannot be undone: to keep it, archive
+          it instead.
+        </p>
+        <form method="post" action="${deps.base}/templates/${c.id}/delete" class="inline">
+          ${csrfField(visitor.csrf)}
+          <button type="submit" class="danger" aria-describedby="delete-hint">Delete template</button>
+        </form>
+      </details>`;
+
 const templatePage: TemplatePage = async (ctx, deps, visitor, id, problem, typed) => {
   const found = await visitor.api({
     method: 'GET',
@@ -103,6 +123,7 @@ const templatePage: TemplatePage = async (ctx, deps, visitor, id, problem, typed
       </dl>
       ${requestsWithTemplate(deps, c)} ${copyAction(deps, visitor, c, problem, typed)}
       ${archiveAction(deps, visitor, c)} ${copyToSiteAction(deps, visitor, c, problem, typed)}
+      ${deleteAction(deps, visitor, c)}
       <h2>Signer fields</h2>
       ${
         c.fields.length === 0
@@ -174,7 +195,7 @@ export const templateRoutes = (router: Router, deps: WebDeps): void => {
   // …and into another Site of the visitor's, which becomes the current one.
   templateCopySiteRoutes(router, deps, templatePage);
 
-  // A draft forgotten (ADR 3240); a published template is kept, and the page says so.
+  // A draft forgotten (ADR 3240), a published template deleted (ADR 3430); a refusal shows on its page.
   router.post('/templates/:id/delete', async (ctx) => {
     const form = await posted(ctx, deps);
     if (form === undefined) return;

@@ -31,7 +31,7 @@ export const EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = {
   'contract.published': 'A template was published: new Requests may use it.',
   'contract.archived': 'A template was archived: new Requests may not use it.',
   'contract.unarchived': 'An archived template was let back in.',
-  'contract.deleted': 'A draft template was deleted.',
+  'contract.deleted': 'A template was deleted.',
 };
 
 /** What the endpoint form holds, as typed (kept when the API refuses it). */

@@ -25,7 +25,7 @@ const post = (app: ReturnType<typeof appWith>, path: string, fields: Record<stri
 
 /** A draft template edited in the editor and deleted (ADR 3240), over the fake API. */
 describe('web: a draft template edited or deleted', () => {
-  it('offers Publish, Edit and Delete on a draft; a published template none of them', async () => {
+  it('offers Publish, Edit and Delete on a draft; a published template its own Delete only (ADR 3430)', async () => {
     const text = await show(appWith(answers()), '/app/templates/12');
     assert.match(text, /action="\/app\/templates\/12\/publish"/);
     assert.match(text, /<a class="button secondary" href="\/app\/templates\/12\/edit">Edit<\/a>/);
@@ -38,7 +38,27 @@ describe('web: a draft template edited or deleted', () => {
       ),
       '/app/templates/12',
     );
-    assert.doesNotMatch(published, /\/edit"|\/delete"|\/publish"/);
+    assert.doesNotMatch(published, /\/edit"|\/publish"|Delete this draft/);
+    // Deleted behind a disclosure that says what it does, archived or not.
+    for (const archived_at of [null, '2030-02-01T09:30:00.000Z']) {
+      const shown = await show(
+        appWith(
+          answers({
+            'GET /v1.1/contracts/12': {
+              ...draft(),
+              ...contract(12, 'NDA', 'published', []),
+              html: HTML,
+              archived_at,
+            },
+          }),
+        ),
+        '/app/templates/12',
+      );
+      assert.match(
+        shown,
+        /<summary>Delete this template…<\/summary>[\s\S]*?id="delete-hint">[\s\S]*?Requests already made\s+with it are unaffected[\s\S]*?action="\/app\/templates\/12\/delete"[\s\S]*?aria-describedby="delete-hint">Delete template</,
+      );
+    }
   });
 
   it('leaves a draft whose fields the editor cannot show whole to the API, saying so', async () => {
@@ -109,7 +129,7 @@ describe('web: a draft template edited or deleted', () => {
     assert.match(res.text, />\n&lt;img src=x&gt;<\/textarea>/);
   });
 
-  it('deletes the draft and says so on the list; a refusal shows on the template’s page', async () => {
+  it('deletes the template and says so on the list; a refusal shows on the template’s page', async () => {
     const app = appWith(
       answers({
         'DELETE /v1.1/contracts/12': '',
@@ -118,17 +138,14 @@ describe('web: a draft template edited or deleted', () => {
     );
     const deleted = await post(app, '/app/templates/12/delete', {}).expect(303);
     assert.equal(deleted.headers.location, '/app/templates?done=deleted');
-    assert.match(
-      await show(app, '/app/templates?done=deleted'),
-      /role="status">The draft template was deleted\./,
-    );
+    assert.match(await show(app, '/app/templates?done=deleted'), /role="status">The template was deleted\./);
 
     const kept = appWith(
       answers({
-        'DELETE /v1.1/contracts/12': apiProblem(409, 'template_published', 'A published template is kept.'),
+        'DELETE /v1.1/contracts/12': apiProblem(429, 'rate_limited', 'Too many calls: try again in 5 s.'),
       }),
     );
-    const res = await post(kept, '/app/templates/12/delete', {}).expect(409);
-    assert.match(res.text, /A published template is kept\./);
+    const res = await post(kept, '/app/templates/12/delete', {}).expect(429);
+    assert.match(res.text, /Too many calls: try again in 5 s\./);
   });
 });
