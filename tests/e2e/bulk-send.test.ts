@@ -1,7 +1,8 @@
 // Issue #22, bulk send, through the gateway against the whole system: 500 rows, 3 of them
 // invalid, sent as they are made; the requests service is killed (SIGKILL) mid-way and
 // started again; in the end exactly 497 Requests exist and were sent, each signer got one
-// e-mail, and the 3 failures name their field paths.
+// e-mail, and the 3 failures name their field paths; the Site's list of bulk sends (ADR
+// 3440) shows it with the same counts.
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
@@ -97,6 +98,25 @@ describe('end to end through the gateway: bulk send, killed mid-way (issue #22)'
     );
     const ids = done.requests.map((r) => r.request_id);
     assert.equal(new Set(ids).size, 497, 'one Request per valid row');
+
+    // The Site's list of bulk sends (ADR 3440) names it with the same counts and its template.
+    const bulks = ok(
+      await acme.esign.GET('/v1.1/sites/{site_id}/bulk_sends', { params: { path: { site_id: acme.site } } }),
+      200,
+      'bulk sends',
+    );
+    assert.deepEqual(
+      bulks.data.map((b) => [
+        b.id,
+        b.state,
+        b.rows_total,
+        b.created,
+        b.sent,
+        b.failed,
+        b.contracts.map((c) => c.id),
+      ]),
+      [[bulk.id, 'completed', ROWS, 497, 497, 3, [template]]],
+    );
 
     // Exactly 497 Requests on the Site: none made twice by the restart.
     const listed = ok(

@@ -304,7 +304,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * List a Site’s bulk sends
+     * @description Newest first, each with its counts (rows in all, created, sent, failed) and the templates its Requests are made of, by `id` and `name` (a template deleted since is still named). Its failures and Requests: `GET /v1.1/bulk_sends/{bulk_send_id}`.
+     */
+    get: operations['listBulkSends'];
     put?: never;
     /**
      * Bulk send: one Request per row
@@ -8784,6 +8788,210 @@ export interface operations {
       };
     };
   };
+  listBulkSends: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1. */
+        page?: number;
+        /** @description Items per page, 1 to 100. */
+        per_page?: number;
+        /** @description Only items in this state. */
+        state?: 'running' | 'completed';
+      };
+      header?: never;
+      path: {
+        /** @description The Site (an integer id). */
+        site_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of bulk sends. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "count": 1,
+           *       "total_count": 1,
+           *       "has_more": false,
+           *       "data": [
+           *         {
+           *           "id": "fd428da1-f8c3-4978-ad3a-d42254c72e89",
+           *           "site_id": 1,
+           *           "state": "completed",
+           *           "send": true,
+           *           "test_mode": false,
+           *           "rows_total": 500,
+           *           "created": 497,
+           *           "sent": 497,
+           *           "failed": 3,
+           *           "contracts": [
+           *             {
+           *               "id": 1,
+           *               "name": "Services agreement 80d6cb09"
+           *             }
+           *           ],
+           *           "created_at": "2026-12-05T19:49:07.457Z",
+           *           "completed_at": "2026-12-05T19:49:25.589Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            page: number;
+            per_page: number;
+            count: number;
+            total_count: number;
+            has_more: boolean;
+            data: {
+              id: string;
+              site_id: number;
+              state: components['schemas']['BulkSendState'];
+              send: boolean;
+              test_mode: boolean;
+              rows_total: number;
+              created: number;
+              sent: number;
+              failed: number;
+              contracts: {
+                id: number;
+                name: string;
+              }[];
+              created_at: string;
+              completed_at: string | null;
+            }[];
+          };
+        };
+      };
+      /**
+       * @description - `invalid_query`: a query parameter is invalid or unknown (`errors` names it).
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'invalid_query' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "f18ccef2-6ed2-440f-8e83-24ba8b47963f"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such resource.",
+           *       "request_id": "81bf92e5-92bc-4a97-8d99-131912fb5ba7"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
   createBulkSend: {
     parameters: {
       query?: never;
@@ -8814,6 +9022,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "fd428da1-f8c3-4978-ad3a-d42254c72e89",
+           *       "site_id": 1,
+           *       "state": "running",
+           *       "send": true,
+           *       "test_mode": false,
+           *       "rows_total": 500,
+           *       "created": 0,
+           *       "sent": 0,
+           *       "failed": 1,
+           *       "failures": [
+           *         {
+           *           "row": 7,
+           *           "request_id": null,
+           *           "errors": [
+           *             {
+           *               "path": "rows[7].signers[0].signer_id",
+           *               "message": "must not be empty"
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "requests": [],
+           *       "created_at": "2026-12-05T19:49:07.457Z",
+           *       "completed_at": null
+           *     }
+           */
           'application/json': components['schemas']['BulkSendView'];
         };
       };
@@ -9028,6 +9264,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "fd428da1-f8c3-4978-ad3a-d42254c72e89",
+           *       "site_id": 1,
+           *       "state": "running",
+           *       "send": true,
+           *       "test_mode": false,
+           *       "rows_total": 500,
+           *       "created": 0,
+           *       "sent": 0,
+           *       "failed": 1,
+           *       "failures": [
+           *         {
+           *           "row": 7,
+           *           "request_id": null,
+           *           "errors": [
+           *             {
+           *               "path": "rows[7].signers[0].signer_id",
+           *               "message": "must not be empty"
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "requests": [],
+           *       "created_at": "2026-12-05T19:49:07.457Z",
+           *       "completed_at": null
+           *     }
+           */
           'application/json': components['schemas']['BulkSendView'];
         };
       };

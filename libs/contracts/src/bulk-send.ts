@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { FieldEntry, LIMITS, RenderData, SignerEntry } from './api.js';
 import { EmailSubject, RequestTitle, SignerMessage } from './request-texts.js';
+import { Page } from './paging.js';
 import { ReminderIntervalDays } from './reminders.js';
 import {
   boundedArray,
@@ -77,7 +78,7 @@ export type BulkSendState = t.TypeOf<typeof BulkSendState>;
 const RowError = t.type({ path: t.string, message: t.string });
 
 /** A bulk send and how far it got: `GET /v1.1/bulk_sends/:id` (and the 202 of its create). */
-export const BulkSendView = t.type({
+const progress = {
   id: t.string,
   site_id: t.number,
   state: BulkSendState,
@@ -90,6 +91,10 @@ export const BulkSendView = t.type({
   sent: t.number,
   /** Rows that failed: no Request, or (with `send`) one that could not be sent. */
   failed: t.number,
+};
+
+export const BulkSendView = t.type({
+  ...progress,
   /** Each failed row (0-based `row`) with the errors a single create would give, at `rows[i]…`. */
   failures: t.array(t.type({ row: t.number, request_id: nullable(t.string), errors: t.array(RowError) })),
   /** The Requests made, in row order. */
@@ -98,3 +103,19 @@ export const BulkSendView = t.type({
   completed_at: nullable(t.string),
 });
 export type BulkSendView = t.TypeOf<typeof BulkSendView>;
+
+/**
+ * A bulk send in its Site's list, `GET /v1.1/sites/:id/bulk_sends` (ADR 3440): how far it
+ * got, in counts, and the templates its Requests are made of (`id` and `name`, as they were
+ * named when it was made, a deleted one too). Its failures and Requests: `GET /v1.1/bulk_sends/:id`.
+ */
+export const BulkSendSummary = t.type({
+  ...progress,
+  contracts: t.array(t.type({ id: t.number, name: t.string })),
+  created_at: t.string,
+  completed_at: nullable(t.string),
+});
+export type BulkSendSummary = t.TypeOf<typeof BulkSendSummary>;
+
+export const BulkSendList = Page(BulkSendSummary);
+export type BulkSendList = t.TypeOf<typeof BulkSendList>;

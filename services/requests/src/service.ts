@@ -29,7 +29,7 @@ import { bulkSendPacing } from './adapters/rate-limit/bulk-send-pacing.js';
 import { randomIds, sixDigitCode } from './adapters/system.js';
 import { brandingUseCases } from './application/branding.js';
 import { siteSignerUseCases } from './application/site-signers.js';
-import { createBulkSend, getBulkSend } from './application/bulk-sends.js';
+import { createBulkSend, getBulkSend, listBulkSends } from './application/bulk-sends.js';
 import { processBulkRows } from './application/bulk-send-worker.js';
 import type { Deps } from './application/deps.js';
 import { embeddedUseCases } from './application/embedded-signing.js';
@@ -153,7 +153,11 @@ export const createRequestsApp = (
     embedded,
     branding: brandingUseCases({ ...deps, branding: brandingStore }),
     siteSigners: siteSignerUseCases({ signers: postgresSiteSignerStore(options.pool) }),
-    bulkSends: { createBulkSend: createBulkSend(bulkDeps), getBulkSend: getBulkSend(bulkDeps) },
+    bulkSends: {
+      createBulkSend: createBulkSend(bulkDeps),
+      listBulkSends: listBulkSends(bulkDeps),
+      getBulkSend: getBulkSend(bulkDeps),
+    },
     gatewayPublicKey: options.gatewayPublicKey,
     publicBaseUrl: options.publicBaseUrl,
     frameAncestors: options.frameAncestors ?? "'none'",

@@ -88,6 +88,13 @@ export const matrixEndpoints = ({
       expect: { own: 200 },
     },
     {
+      // A Site's bulk sends (ADR 3440): a read of the Site, like its Requests.
+      name: 'GET /v1.1/sites/:id/bulk_sends',
+      method: 'GET',
+      prepare: () => Promise.resolve({ path: `/v1.1/sites/${acme.site}/bulk_sends` }),
+      expect: { own: 200 },
+    },
+    {
       name: 'GET /v1.1/sites/:id/signers',
       method: 'GET',
       prepare: () => Promise.resolve({ path: `/v1.1/sites/${acme.site}/signers` }),

@@ -755,6 +755,34 @@ export const CAPTURED_EXAMPLES: Examples = {
       callback_url: null,
     },
   },
+  createBulkSend: {
+    '202': {
+      id: 'fd428da1-f8c3-4978-ad3a-d42254c72e89',
+      site_id: 1,
+      state: 'running',
+      send: true,
+      test_mode: false,
+      rows_total: 500,
+      created: 0,
+      sent: 0,
+      failed: 1,
+      failures: [
+        {
+          row: 7,
+          request_id: null,
+          errors: [
+            {
+              path: 'rows[7].signers[0].signer_id',
+              message: 'must not be empty',
+            },
+          ],
+        },
+      ],
+      requests: [],
+      created_at: '2026-12-05T19:49:07.457Z',
+      completed_at: null,
+    },
+  },
   createClientSecret: {
     '201': {
       client_id: '482c85f1-ed78-4f8c-bccc-fae0939116ca',
@@ -1118,6 +1146,34 @@ export const CAPTURED_EXAMPLES: Examples = {
       callback_url: null,
     },
   },
+  getBulkSend: {
+    '200': {
+      id: 'fd428da1-f8c3-4978-ad3a-d42254c72e89',
+      site_id: 1,
+      state: 'running',
+      send: true,
+      test_mode: false,
+      rows_total: 500,
+      created: 0,
+      sent: 0,
+      failed: 1,
+      failures: [
+        {
+          row: 7,
+          request_id: null,
+          errors: [
+            {
+              path: 'rows[7].signers[0].signer_id',
+              message: 'must not be empty',
+            },
+          ],
+        },
+      ],
+      requests: [],
+      created_at: '2026-12-05T19:49:07.457Z',
+      completed_at: null,
+    },
+  },
   getContract: {
     '200': {
       id: 1,
@@ -1469,6 +1525,52 @@ export const CAPTURED_EXAMPLES: Examples = {
       code: 'session_required',
       detail: 'Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.',
       request_id: '93982b28-933a-4650-8783-8a29af0219c6',
+    },
+  },
+  listBulkSends: {
+    '200': {
+      page: 1,
+      per_page: 20,
+      count: 1,
+      total_count: 1,
+      has_more: false,
+      data: [
+        {
+          id: 'fd428da1-f8c3-4978-ad3a-d42254c72e89',
+          site_id: 1,
+          state: 'completed',
+          send: true,
+          test_mode: false,
+          rows_total: 500,
+          created: 497,
+          sent: 497,
+          failed: 3,
+          contracts: [
+            {
+              id: 1,
+              name: 'Services agreement 80d6cb09',
+            },
+          ],
+          created_at: '2026-12-05T19:49:07.457Z',
+          completed_at: '2026-12-05T19:49:25.589Z',
+        },
+      ],
+    },
+    '401': {
+      type: 'https://docs.esign.example/problems/missing_token',
+      title: 'Unauthorized',
+      status: 401,
+      code: 'missing_token',
+      detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
+      request_id: 'f18ccef2-6ed2-440f-8e83-24ba8b47963f',
+    },
+    '404': {
+      type: 'https://docs.esign.example/problems/not_found',
+      title: 'Not found',
+      status: 404,
+      code: 'not_found',
+      detail: 'No such resource.',
+      request_id: '81bf92e5-92bc-4a97-8d99-131912fb5ba7',
     },
   },
   listContracts: {

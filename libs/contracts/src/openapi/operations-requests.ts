@@ -3,7 +3,7 @@ import { CreateRequestBody, RequestList, RequestView } from '../api.js';
 import { VerificationView } from '../verification.js';
 import { strict } from '../primitives.js';
 import { TestMessageList } from '../test-mode.js';
-import { BulkSendView, CreateBulkSendBodyDocumented } from '../bulk-send.js';
+import { BulkSendList, BulkSendView, CreateBulkSendBodyDocumented } from '../bulk-send.js';
 import { PAGE_QUERY, SITE_ID, stateQuery, type Operation } from './operation.js';
 import { REQUEST_ID, requestAnswer, REQUEST_SIGNER_OPERATIONS } from './operations-request-signers.js';
 import { CopyRequestBody, UpdateRequestBody } from '../request-settings.js';
@@ -235,6 +235,22 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     body: { codec: CreateBulkSendBodyDocumented },
     responses: { 202: { description: 'The bulk send, just started.', codec: BulkSendView, location: true } },
     problems: ['test_mode_only_token'],
+  },
+  {
+    method: 'get',
+    path: '/v1.1/sites/{site_id}/bulk_sends',
+    operationId: 'listBulkSends',
+    summary: 'List a Site’s bulk sends',
+    description:
+      'Newest first, each with its counts (rows in all, created, sent, failed) and the templates its Requests are ' +
+      'made of, by `id` and `name` (a template deleted since is still named). Its failures and Requests: ' +
+      '`GET /v1.1/bulk_sends/{bulk_send_id}`.',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: { site_id: SITE_ID },
+    query: { ...PAGE_QUERY, state: stateQuery(['running', 'completed']) },
+    responses: { 200: { description: 'One page of bulk sends.', codec: BulkSendList } },
+    problems: ['invalid_query'],
   },
   {
     method: 'get',

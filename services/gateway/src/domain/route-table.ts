@@ -67,6 +67,8 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/sites/:site/events', ['GET']),
   // Bulk send (ADR 2201): one costly call here; progress below.
   api('/v1.1/sites/:site/bulk_sends', ['POST'], 'costly'),
+  // …and the Site's bulk sends listed, a standard read (ADR 3440).
+  api('/v1.1/sites/:site/bulk_sends', ['GET']),
   api('/v1.1/bulk_sends/:id', ['GET']),
   // What signers see of the Site: name, logo, colour, reply-to, footer (ADR 2301).
   api('/v1.1/sites/:site/branding', ['GET', 'PUT']),

@@ -2,17 +2,25 @@ import { isoNow } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import type { BulkSendView, CreateBulkSendBody, DomainEvent, FieldError } from '@esign/contracts';
+import type {
+  BulkSendList,
+  BulkSendView,
+  CreateBulkSendBody,
+  DomainEvent,
+  FieldError,
+} from '@esign/contracts';
 import { rowBody } from '../domain/bulk-send.js';
 import { unusableForRequests } from '../domain/contract-template.js';
 import { at } from '../domain/paths.js';
 import type { BulkSendRecord, BulkSendStore, NewRow } from '../ports/bulk-send-store.js';
 import type { SendAllowance } from '../ports/send-allowance.js';
-import { reachSiteToCreate, siteIds, type Caller } from './caller.js';
+import type { PageRequest } from '../ports/page.js';
+import { reachSite, reachSiteToCreate, siteIds, type Caller } from './caller.js';
 import type { Deps } from './deps.js';
 import { notFound, type AppError } from './errors.js';
 import { transactIdempotently, type Idempotency, type Outcome } from './idempotency.js';
-import { bulkSendView } from './views.js';
+import { pageView } from './paging.js';
+import { bulkSendSummary, bulkSendView } from './views.js';
 
 export type BulkSendDeps = Pick<
   Deps,
@@ -121,6 +129,21 @@ export const getBulkSend =
       deps.bulkSends.find(input.bulkSendId, siteIds(input.caller)),
       TE.chainW(TE.fromOption(() => notFound('bulk send'))),
       TE.map((found) => bulkSendView(found.bulk, found.rows)),
+    );
+
+/** `GET /v1.1/sites/:id/bulk_sends` (ADR 3440): the Site's bulk sends, newest first. */
+export const listBulkSends =
+  (deps: Pick<BulkSendDeps, 'bulkSends'>) =>
+  (input: {
+    readonly caller: Caller;
+    readonly siteId: number;
+    readonly page: PageRequest;
+    readonly state?: BulkSendView['state'] | undefined;
+  }): TE.TaskEither<AppError, BulkSendList> =>
+    pipe(
+      TE.fromEither(reachSite(input.caller, input.siteId)),
+      TE.chainW((site) => deps.bulkSends.list(site.id, input.page, { state: input.state })),
+      TE.map((page) => pageView(input.page, page, bulkSendSummary)),
     );
 
 /** `bulk_send.completed` with the bulk send's counts, for the outbox. */

@@ -1,4 +1,5 @@
 import type {
+  BulkSendSummary,
   BulkSendView,
   ContractSummary,
   ContractView,
@@ -9,7 +10,7 @@ import { progressOf, type BulkRow } from '../domain/bulk-send.js';
 import type { ContractTemplate, TemplateField, TemplateWithHtml } from '../domain/contract-template.js';
 import type { Delivery, RequestSigner, SignatureRequest } from '../domain/signature-request.js';
 import { currentOrder, hasTurn } from '../domain/signing-order.js';
-import type { BulkSendRecord } from '../ports/bulk-send-store.js';
+import type { BulkSendRecord, ListedBulkSend } from '../ports/bulk-send-store.js';
 
 /** Builds a signer's Execution URL; the signature makes it unforgeable. */
 export type ExecutionUrl = (requestId: string, signerRef: string, version: number) => string;
@@ -103,6 +104,22 @@ export const contractSummary = (t: ContractTemplate): ContractSummary => ({
 export const contractView = (t: TemplateWithHtml): ContractView => ({
   ...contractSummary(t),
   html: t.html,
+});
+
+/** A bulk send as its Site's list shows it (ADR 3440). */
+export const bulkSendSummary = ({ bulk, progress, contracts }: ListedBulkSend): BulkSendSummary => ({
+  id: bulk.id,
+  site_id: bulk.siteId,
+  state: bulk.state,
+  send: bulk.send,
+  test_mode: bulk.testMode,
+  rows_total: bulk.rowsTotal,
+  created: progress.created,
+  sent: progress.sent,
+  failed: progress.failed,
+  contracts: contracts.map((c) => ({ id: c.id, name: c.name })),
+  created_at: bulk.createdAt,
+  completed_at: bulk.completedAt,
 });
 
 export const bulkSendView = (bulk: BulkSendRecord, rows: readonly BulkRow[]): BulkSendView => {

@@ -2,6 +2,7 @@ import type * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { CreateRequestBody, DomainEvent, FieldError } from '@esign/contracts';
 import type { BulkRow, BulkShared, Progress, RowStatus } from '../domain/bulk-send.js';
+import type { PageOf, PageRequest } from './page.js';
 
 /** A bulk send as kept (issue #22, ADR 2201). */
 export interface BulkSendRecord {
@@ -20,6 +21,16 @@ export interface BulkSendRecord {
   readonly state: 'running' | 'completed';
   readonly createdAt: string;
   readonly completedAt: string | null;
+}
+
+/** A bulk send as its Site's list shows it (ADR 3440): its counts, and its templates by name. */
+export interface ListedBulkSend {
+  readonly bulk: Pick<
+    BulkSendRecord,
+    'id' | 'siteId' | 'state' | 'send' | 'testMode' | 'rowsTotal' | 'createdAt' | 'completedAt'
+  >;
+  readonly progress: Pick<Progress, 'created' | 'sent' | 'failed'>;
+  readonly contracts: readonly { readonly id: number; readonly name: string }[];
 }
 
 export interface NewRow {
@@ -57,6 +68,12 @@ export interface BulkSendStore {
     id: string,
     siteIds: readonly number[],
   ) => TE.TaskEither<never, O.Option<{ readonly bulk: BulkSendRecord; readonly rows: readonly BulkRow[] }>>;
+  /** A Site's bulk sends, newest first, `state` one only when given (ADR 3440). */
+  readonly list: (
+    siteId: number,
+    page: PageRequest,
+    filter: { readonly state?: BulkSendRecord['state'] | undefined },
+  ) => TE.TaskEither<never, PageOf<ListedBulkSend>>;
   /** Up to `limit` pending rows no other worker holds, oldest bulk send first, each leased for `leaseMs`. */
   readonly claim: (limit: number, leaseMs: number) => TE.TaskEither<never, readonly ClaimedRow[]>;
   /**

@@ -1,17 +1,20 @@
 import type { KeyObject } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { CreateBulkSendBody, PRINCIPAL_HEADER, type BulkSendView } from '@esign/contracts';
+import { CreateBulkSendBody, PRINCIPAL_HEADER, type BulkSendList, type BulkSendView } from '@esign/contracts';
 import { decodeBody, integerIdParam, runWith, uuidParam, type AppState } from '@esign/platform';
 import type Router from '@koa/router';
 import type { Caller } from '../../application/caller.js';
 import type { AppError } from '../../application/errors.js';
 import type { Idempotency, Outcome } from '../../application/idempotency.js';
-import { IDEMPOTENCY_HEADER, idempotencyOf } from './params.js';
+import type { PageRequest } from '../../ports/page.js';
+import { IDEMPOTENCY_HEADER, idempotencyOf, listQuery } from './params.js';
 import { callerOf } from './principal.js';
 import { problemOf } from './problems.js';
 
 const run = runWith(problemOf);
+
+const BULK_SEND_STATES = ['running', 'completed'] as const;
 
 export interface BulkSendCases {
   readonly createBulkSend: (input: {
@@ -20,13 +23,22 @@ export interface BulkSendCases {
     readonly body: CreateBulkSendBody;
     readonly idempotency?: Idempotency;
   }) => TE.TaskEither<AppError, Outcome<BulkSendView>>;
+  readonly listBulkSends: (input: {
+    readonly caller: Caller;
+    readonly siteId: number;
+    readonly page: PageRequest;
+    readonly state?: BulkSendView['state'] | undefined;
+  }) => TE.TaskEither<AppError, BulkSendList>;
   readonly getBulkSend: (input: {
     readonly caller: Caller;
     readonly bulkSendId: string;
   }) => TE.TaskEither<AppError, BulkSendView>;
 }
 
-/** Bulk send (issue #22, ADR 2201): `POST /v1.1/sites/:id/bulk_sends` answers 202 at once; progress at `GET /v1.1/bulk_sends/:id`. */
+/**
+ * Bulk send (issue #22, ADR 2201): `POST /v1.1/sites/:id/bulk_sends` answers 202 at once;
+ * progress at `GET /v1.1/bulk_sends/:id`; the Site's bulk sends at `GET /v1.1/sites/:id/bulk_sends` (ADR 3440).
+ */
 export const mountBulkSendRoutes = (
   router: Router<AppState>,
   cases: BulkSendCases,
@@ -59,6 +71,13 @@ export const mountBulkSendRoutes = (
     if (typeof id === 'string') ctx.set('Location', `/v1.1/bulk_sends/${id}`);
     if (outcome.replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.body = outcome.value;
+  });
+
+  router.get('/v1.1/sites/:id/bulk_sends', async (ctx) => {
+    const who = await caller(ctx.get(PRINCIPAL_HEADER));
+    const siteId = integerIdParam(ctx.params.id, 'site');
+    const { page, state } = listQuery(ctx.query, BULK_SEND_STATES);
+    ctx.body = await run(cases.listBulkSends({ caller: who, siteId, page, state }));
   });
 
   router.get('/v1.1/bulk_sends/:id', async (ctx) => {

@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import type { BulkSendList, BulkSendSummary, BulkSendView } from '@esign/contracts';
+import * as E from 'fp-ts/lib/Either.js';
+import * as TE from 'fp-ts/lib/TaskEither.js';
+import { postgresBulkSendStore } from '../../src/adapters/postgres/postgres-bulk-send-store.js';
+import { processBulkRows } from '../../src/application/bulk-send-worker.js';
+import {
+  htmlTemplateBody,
+  principal,
+  publishedTemplate,
+  SITE_A,
+  SITE_B,
+  startHarness,
+  type Harness,
+} from '../support/harness.js';
+
+/**
+ * ADR 3440 against real Postgres: a Site's bulk sends listed newest first, each with the
+ * counts its own page gives and its templates by name (a deleted one too), by state and by
+ * page; another Site's never, and a bad query a 400 by name.
+ */
+describe('requests service: a Site’s bulk sends listed (real Postgres)', function () {
+  this.timeout(60_000);
+  let h: Harness;
+  let headers: Record<string, string>;
+  let nda: number;
+  let order: number;
+  let process: () => Promise<number>;
+
+  before(async () => {
+    h = await startHarness('bulk_send_list');
+    headers = await principal([SITE_A, SITE_B]);
+    nda = await publishedTemplate(h.http);
+    order = await publishedTemplate(h.http, SITE_A, htmlTemplateBody({ name: 'Order form' }));
+    const step = processBulkRows({
+      ...h.deps,
+      bulkSends: postgresBulkSendStore(h.pool),
+      sendAllowance: () => TE.right({ _tag: 'Allowed' }),
+    });
+    process = async () => E.toUnion(await step(100, 30_000)());
+  });
+  after(async () => h?.close());
+
+  const row = (i: number, email = `row-${i}@example.com`) => ({
+    signers: [{ signer_id: `c-${i}`, signer: { email }, send_to: { email: true } }],
+    render_data: { client_name: `Client ${i}`, start_date: '2031-01-01' },
+    fields: ['full_name', 'agree', 'signature'].map((name) => ({ name, assigned_to: `c-${i}` })),
+  });
+  const start = async (site: number, contracts: number[], rows: unknown[], send = true) =>
+    (
+      await h.http
+        .post(`/v1.1/sites/${site}/bulk_sends`)
+        .set(headers)
+        .send({ contracts, send, rows })
+        .expect(202)
+    ).body as BulkSendView;
+  const list = async (query = '', site = SITE_A.id) =>
+    (await h.http.get(`/v1.1/sites/${site}/bulk_sends${query}`).set(headers).expect(200))
+      .body as BulkSendList;
+  const progress = async (id: string) =>
+    (await h.http.get(`/v1.1/bulk_sends/${id}`).set(headers).expect(200)).body as BulkSendView;
+
+  it('lists the Site’s bulk sends newest first, each with its own page’s counts and its templates by name', async () => {
+    const first = await start(SITE_A.id, [nda, order], [row(0), row(1), { signers: [] }]);
+    h.clock.advance(1000);
+    const second = await start(SITE_A.id, [nda], [row(2)], false);
+    const elsewhere = await publishedTemplate(h.http, SITE_B);
+    await start(SITE_B.id, [elsewhere], [row(3)]);
+    assert.equal((await list('?state=running')).total_count, 2, 'both running before the worker');
+    while ((await process()) > 0);
+
+    const page = await list();
+    assert.deepEqual(
+      page.data.map((b) => b.id),
+      [second.id, first.id],
+      'newest first, this Site’s only',
+    );
+    assert.deepEqual(
+      [page.page, page.per_page, page.count, page.total_count, page.has_more],
+      [1, 20, 2, 2, false],
+    );
+    for (const listed of page.data) {
+      const shown = await progress(listed.id);
+      const { failures: _failures, requests: _requests, ...counts } = shown;
+      const { contracts: _contracts, ...rest } = listed;
+      assert.deepEqual(rest, counts, 'the same counts as its own page');
+    }
+    const [made, sent] = [page.data[1]!, page.data[0]!];
+    assert.deepEqual(made.contracts, [
+      { id: nda, name: 'NDA' },
+      { id: order, name: 'Order form' },
+    ]);
+    assert.deepEqual(
+      [made.state, made.rows_total, made.created, made.sent, made.failed],
+      ['completed', 3, 2, 2, 1],
+    );
+    assert.deepEqual([sent.send, sent.created, sent.sent], [false, 1, 0]);
+
+    // A template deleted since (ADR 3430) is still named.
+    await h.http.delete(`/v1.1/contracts/${order}`).set(headers).expect(204);
+    assert.deepEqual(
+      (await list()).data[1]!.contracts.map((c) => c.name),
+      ['NDA', 'Order form'],
+    );
+  });
+
+  it('filters by state and pages', async () => {
+    assert.equal((await list('?state=running')).total_count, 0);
+    const completed = await list('?state=completed&per_page=1&page=2');
+    assert.deepEqual([completed.count, completed.total_count, completed.has_more], [1, 2, false]);
+    h.clock.advance(1000);
+    const running = await start(SITE_A.id, [nda], [row(4)]);
+    const listed = await list('?state=running');
+    assert.deepEqual(
+      listed.data.map((b: BulkSendSummary) => [b.id, b.state, b.created]),
+      [[running.id, 'running', 0]],
+    );
+    while ((await process()) > 0);
+  });
+
+  it('answers 404 for a Site the caller does not reach, and a bad query 400 by name', async () => {
+    const other = await principal([SITE_B]);
+    await h.http.get(`/v1.1/sites/${SITE_A.id}/bulk_sends`).set(other).expect(404);
+    const refused = await h.http
+      .get(`/v1.1/sites/${SITE_A.id}/bulk_sends?state=paused&per_page=500&sort=asc`)
+      .set(headers)
+      .expect(400);
+    assert.deepEqual((refused.body.errors as { path: string }[]).map((e) => e.path).sort(), [
+      'per_page',
+      'sort',
+      'state',
+    ]);
+  });
+});
