@@ -15,7 +15,8 @@ const PASSWORD = 'bulk send browser test password 42';
  * Bulk send from a CSV upload (issue #22) in real headless Chromium, against the whole
  * built system: the upload (with each row's title, ADR 3390), its preview with the bad row's
  * problem, the send, the progress page once the requests service has worked through the
- * rows, and a Request made with its row's title.
+ * rows, a Request made with its row's title, and the Site's list of bulk sends (ADR 3440)
+ * linking back to its progress.
  */
 describe('web application in headless Chromium: bulk send from a CSV file', function () {
   // Generous: the machine may be busy, and nothing here measures speed.
@@ -25,6 +26,8 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
   let page: Page;
   let problems: string[];
   let web: string;
+  /** The progress page of the bulk send the second test makes. */
+  let progress = '';
 
   before(async function () {
     this.timeout(600_000);
@@ -98,7 +101,7 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
 
     await page.getByRole('button', { name: 'Send 4 rows' }).click();
     await page.waitForURL(/\/app\/bulk-sends\/[0-9a-f-]{36}$/);
-    const progress = page.url();
+    progress = page.url();
     // The rows are worked through in the background: reload (the Refresh link) until done.
     await eventually(
       async () => {
@@ -138,5 +141,30 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
     assert.match(made, /^Ann’s 2031 renewal \(Request [0-9a-f]{8}\)/);
     assert.equal(await page.locator('#message-text').innerText(), 'Hello,\nyour renewal, as agreed.');
     assert.equal(await page.locator('#subject-text').innerText(), 'Your 2031 renewal');
+  });
+
+  it('lists the bulk send on the Site’s bulk sends, from the Requests page, linking to its progress', async () => {
+    assert.ok(progress, 'the bulk send of the test before');
+    await page.goto(`${web}/requests`);
+    await page.getByRole('link', { name: 'Bulk sends', exact: true }).click();
+    await page.getByRole('heading', { name: /^Bulk sends/ }).waitFor();
+    assert.equal(page.url(), `${web}/bulk-sends`);
+    const rows = page.getByRole('region', { name: 'Bulk sends' }).locator('tbody tr');
+    assert.equal(await rows.count(), 1);
+    // Started, Templates, Rows, Made, Sent, Failed, State: done by the test before.
+    const cells = (await rows.first().locator('td').allInnerTexts()).map((t) => t.trim());
+    assert.deepEqual(cells.slice(1), ['Service agreement', '4', '3', '3', '1', 'completed']);
+    const id = progress.slice(progress.lastIndexOf('/') + 1);
+    const link = rows.first().getByRole('link', { name: new RegExp(` UTC \\(bulk send ${id}\\)$`) });
+    assert.equal(await link.count(), 1, 'its link named by its start time and its id');
+    await expectAccessible(page, 'bulk sends list');
+    await screenshot(page, 'bulk-sends-list');
+
+    await link.click();
+    await page.waitForURL(progress);
+    assert.equal(await page.locator('[data-count="rows"]').textContent(), '4');
+    await page.getByRole('link', { name: 'All bulk sends' }).click();
+    await page.getByRole('heading', { name: /^Bulk sends/ }).waitFor();
+    assert.equal(page.url(), `${web}/bulk-sends`);
   });
 });

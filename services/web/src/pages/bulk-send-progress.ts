@@ -83,6 +83,9 @@ export const bulkProgressPage = (
               ]),
             })
       }
-      <p><a href="${self}">Refresh</a> · <a href="${deps.base}/bulk-sends/new">Another bulk send</a></p>`,
+      <p>
+        <a href="${self}">Refresh</a> · <a href="${deps.base}/bulk-sends/new">Another bulk send</a> ·
+        <a href="${deps.base}/bulk-sends">All bulk sends</a>
+      </p>`,
   });
 };

@@ -9,6 +9,7 @@ import type { FormFields } from '../forms.js';
 import { posted, uploaded, WebError } from '../guard.js';
 import { bulkSendPage, type BulkChoice } from './bulk-send-form.js';
 import { bulkProgressPage } from './bulk-send-progress.js';
+import { bulkSendListPage } from './bulk-sends-list.js';
 import { publishedTemplates } from './published-templates.js';
 import { messageOf } from './request-message.js';
 import { subjectOf } from './request-subject.js';
@@ -89,6 +90,12 @@ export const siteWithContracts = async (ctx: Koa.Context, deps: WebDeps, visitor
 
 export const bulkSendRoutes = (router: Router, deps: WebDeps): void => {
   const withContracts = (ctx: Koa.Context, visitor: Visitor) => siteWithContracts(ctx, deps, visitor);
+
+  // The Site's bulk sends: before `/bulk-sends/:id`, as `new` is.
+  router.get('/bulk-sends', async (ctx) => {
+    const visitor = await visitorOf(ctx, deps);
+    if (visitor) await bulkSendListPage(ctx, deps, visitor);
+  });
 
   router.get('/bulk-sends/new', async (ctx) => {
     const visitor = await visitorOf(ctx, deps);

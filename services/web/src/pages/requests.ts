@@ -74,6 +74,7 @@ const dashboard = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Pro
       <div class="actions">
         <a class="button" href="${deps.base}/requests/new">New Request</a>
         <a class="button secondary" href="${deps.base}/bulk-sends/new">Bulk send from a CSV file</a>
+        <a class="button secondary" href="${deps.base}/bulk-sends">Bulk sends</a>
         <a class="button secondary" href="${deps.base}/signers">Signers</a>
         <a class="button secondary" href="${deps.base}/activity">Activity</a>
       </div>

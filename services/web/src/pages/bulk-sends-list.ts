@@ -1,0 +1,91 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type Koa from 'koa';
+import { BulkSendList, type BulkSendSummary } from '@esign/contracts';
+import type { Visitor, WebDeps } from '../context.js';
+import { html, type Html } from '../html.js';
+import { stateBadge, testMark, time } from '../layout.js';
+import { dataTable } from '../table.js';
+import { appPage, noSitePage, problemPage } from './common.js';
+
+/**
+ * `/app/bulk-sends`: the current Site's bulk sends (ADR 3440), newest first, a page at a
+ * time, each in counts and linking to its progress page, which has its failed rows and the
+ * Requests it made.
+ */
+
+const PER_PAGE = 50;
+
+/**
+ * The Started column: when it was started, linking to its progress page; the short id
+ * beneath, as its page's heading shows it, and the whole id in the link's name, so that two
+ * started in the same second are told apart.
+ */
+const startedCell = (deps: WebDeps, b: BulkSendSummary): Html =>
+  html`<a href="${deps.base}/bulk-sends/${encodeURIComponent(b.id)}"
+      >${time(b.created_at)}<span class="visually-hidden"> (bulk send ${b.id})</span></a
+    ><br /><code class="hint">${b.id.slice(0, 8)}</code>`;
+
+/** What an empty page says: none at all yet, or a page past the end of the list. */
+const emptyNotice = (deps: WebDeps, pageNo: number, total: number): Html =>
+  total === 0
+    ? html`<p class="notice">
+        No bulk sends on this Site yet. Start one with
+        <a href="${deps.base}/bulk-sends/new">Bulk send from a CSV file</a>.
+      </p>`
+    : html`<p class="notice">
+        No bulk sends on page ${pageNo}. <a href="${deps.base}/bulk-sends">Back to the first page</a>
+      </p>`;
+
+export const bulkSendListPage = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Promise<void> => {
+  const site = visitor.site;
+  if (site === undefined) return noSitePage(ctx, deps, visitor, 'requests');
+  const pageNo = /^[1-9][0-9]{0,5}$/.test(String(ctx.query.page)) ? Number(ctx.query.page) : 1;
+  const query = new URLSearchParams({ page: String(pageNo), per_page: String(PER_PAGE) });
+  const list = await visitor.api({
+    method: 'GET',
+    path: `/v1.1/sites/${site.id}/bulk_sends?${query.toString()}`,
+    codec: BulkSendList,
+  });
+  if (E.isLeft(list)) return problemPage(ctx, deps, visitor, 'requests', list.left);
+  const { data, total_count: total, has_more: more } = list.right;
+  const pages = Math.max(1, Math.ceil(total / PER_PAGE));
+  const link = (p: number) =>
+    `${deps.base}/bulk-sends?${new URLSearchParams({ page: String(p) }).toString()}`;
+  appPage(ctx, deps, visitor, {
+    title: 'Bulk sends',
+    section: 'requests',
+    body: html` <p class="crumbs"><a href="${deps.base}/requests">Requests</a></p>
+      <h1>Bulk sends <span class="hint">on ${site.name}</span></h1>
+      <div class="actions">
+        <a class="button" href="${deps.base}/bulk-sends/new">Bulk send from a CSV file</a>
+      </div>
+      <p>
+        Each bulk send made one Request per row of a CSV file. Open one for its failed rows and the Requests
+        it made.
+      </p>
+      ${
+        data.length === 0
+          ? emptyNotice(deps, pageNo, total)
+          : html`${dataTable({
+                caption: html`Bulk sends of ${site.name}, newest first`,
+                captionHidden: true,
+                region: 'Bulk sends',
+                columns: ['Started', 'Templates', 'Rows', 'Made', 'Sent', 'Failed', 'State'],
+                rows: data.map((b) => [
+                  startedCell(deps, b),
+                  b.contracts.length === 0 ? '—' : b.contracts.map((c) => c.name).join(', '),
+                  b.rows_total,
+                  b.created,
+                  b.send ? b.sent : html`<span class="hint">not sent</span>`,
+                  b.failed,
+                  html`${stateBadge(b.state)}${testMark(b.test_mode)}`,
+                ]),
+              })}
+              <nav class="pager" aria-label="Pages">
+                ${pageNo > 1 ? html`<a href="${link(pageNo - 1)}" rel="prev">Previous page</a>` : ''}
+                <span>Page ${pageNo} of ${pages}</span>
+                ${more ? html`<a href="${link(pageNo + 1)}" rel="next">Next page</a>` : ''}
+              </nav>`
+      }`,
+  });
+};
