@@ -341,6 +341,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1.1/bulk_sends/{bulk_send_id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a running bulk send
+     * @description No more of its rows are made: each row still pending is left unmade and counted in `cancelled`, and `cancelled_at` is set. A row a worker is making at that moment finishes (its Request made and, with `send`, sent), so the bulk send may stay `running` a moment before it completes; Requests already made are not cancelled. Cancelling again answers it as it is; a bulk send that completed without a cancel is a 409 `bulk_send_completed`. Webhook `bulk_send.completed` carries `cancelled` and `cancelled_at`.
+     */
+    post: operations['cancelBulkSend'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1.1/requests/{request_id}/messages': {
     parameters: {
       query?: never;
@@ -1863,7 +1883,7 @@ export interface webhooks {
     put?: never;
     /**
      * `bulk_send.completed`
-     * @description Every row of a bulk send is settled: its Requests made (and sent), or failed (read GET /v1.1/bulk_sends/{bulk_send_id}). Delivered at least once: treat a second delivery of the same `id` as done.
+     * @description Every row of a bulk send is settled: its Requests made (and sent), failed, or left unmade by a cancel (`cancelled`, with `cancelled_at`); read GET /v1.1/bulk_sends/{bulk_send_id}. Delivered at least once: treat a second delivery of the same `id` as done.
      */
     post: operations['bulk_sendCompletedWebhook'];
     delete?: never;
@@ -2287,6 +2307,8 @@ export interface components {
       created: number;
       sent: number;
       failed: number;
+      cancelled: number;
+      cancelled_at: string | null;
       failures: {
         row: number;
         request_id: string | null;
@@ -3152,6 +3174,8 @@ export interface components {
         created: number;
         sent: number;
         failed: number;
+        cancelled?: number;
+        cancelled_at?: string;
       };
       /** @constant */
       test_mode?: true;
@@ -8825,7 +8849,7 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "fd428da1-f8c3-4978-ad3a-d42254c72e89",
+           *           "id": "8440421f-9bec-4dcf-9520-62230986dd03",
            *           "site_id": 1,
            *           "state": "completed",
            *           "send": true,
@@ -8834,14 +8858,16 @@ export interface operations {
            *           "created": 497,
            *           "sent": 497,
            *           "failed": 3,
+           *           "cancelled": 0,
+           *           "cancelled_at": null,
            *           "contracts": [
            *             {
            *               "id": 1,
-           *               "name": "Services agreement 80d6cb09"
+           *               "name": "Services agreement 19018c6e"
            *             }
            *           ],
-           *           "created_at": "2026-12-05T19:49:07.457Z",
-           *           "completed_at": "2026-12-05T19:49:25.589Z"
+           *           "created_at": "2026-12-05T20:02:37.855Z",
+           *           "completed_at": "2026-12-05T20:02:57.207Z"
            *         }
            *       ]
            *     }
@@ -8862,6 +8888,8 @@ export interface operations {
               created: number;
               sent: number;
               failed: number;
+              cancelled: number;
+              cancelled_at: string | null;
               contracts: {
                 id: number;
                 name: string;
@@ -9024,7 +9052,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "fd428da1-f8c3-4978-ad3a-d42254c72e89",
+           *       "id": "8440421f-9bec-4dcf-9520-62230986dd03",
            *       "site_id": 1,
            *       "state": "running",
            *       "send": true,
@@ -9033,6 +9061,8 @@ export interface operations {
            *       "created": 0,
            *       "sent": 0,
            *       "failed": 1,
+           *       "cancelled": 0,
+           *       "cancelled_at": null,
            *       "failures": [
            *         {
            *           "row": 7,
@@ -9046,7 +9076,7 @@ export interface operations {
            *         }
            *       ],
            *       "requests": [],
-           *       "created_at": "2026-12-05T19:49:07.457Z",
+           *       "created_at": "2026-12-05T20:02:37.855Z",
            *       "completed_at": null
            *     }
            */
@@ -9266,7 +9296,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "fd428da1-f8c3-4978-ad3a-d42254c72e89",
+           *       "id": "8440421f-9bec-4dcf-9520-62230986dd03",
            *       "site_id": 1,
            *       "state": "running",
            *       "send": true,
@@ -9275,6 +9305,8 @@ export interface operations {
            *       "created": 0,
            *       "sent": 0,
            *       "failed": 1,
+           *       "cancelled": 0,
+           *       "cancelled_at": null,
            *       "failures": [
            *         {
            *           "row": 7,
@@ -9288,7 +9320,7 @@ export interface operations {
            *         }
            *       ],
            *       "requests": [],
-           *       "created_at": "2026-12-05T19:49:07.457Z",
+           *       "created_at": "2026-12-05T20:02:37.855Z",
            *       "completed_at": null
            *     }
            */
@@ -9348,6 +9380,211 @@ export interface operations {
             status?: 404;
             /** @enum {unknown} */
             code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  cancelBulkSend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The bulk send (a UUID). */
+        bulk_send_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The bulk send, cancelled. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkSendView'];
+        };
+      };
+      /**
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "102564a3-01bb-486f-bbda-c5c8f7982d8a"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such bulk send.",
+           *       "request_id": "7549c915-04b9-4bf2-9f85-ebcf2d453c84"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description - `bulk_send_completed`: the bulk send completed without a cancel: nothing is left to cancel (ADR 3450). */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/bulk_send_completed",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "code": "bulk_send_completed",
+           *       "detail": "The bulk send completed: every row was settled, so nothing is left to cancel. Cancel its Requests one by one.",
+           *       "request_id": "d6e4a673-e2b9-4f1f-8212-ad5cdebef0f9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 409;
+            /** @enum {unknown} */
+            code?: 'bulk_send_completed';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
           };
         };
       };

@@ -91,6 +91,10 @@ const progress = {
   sent: t.number,
   /** Rows that failed: no Request, or (with `send`) one that could not be sent. */
   failed: t.number,
+  /** Rows left unmade because the bulk send was cancelled (ADR 3450). */
+  cancelled: t.number,
+  /** When it was cancelled (ADR 3450); null when it was not. */
+  cancelled_at: nullable(t.string),
 };
 
 export const BulkSendView = t.type({

@@ -181,16 +181,20 @@ export const RequestDeclined = envelope(
 );
 export type RequestDeclined = t.TypeOf<typeof RequestDeclined>;
 
-/** Every row of a bulk send is settled (webhook `bulk_send.completed`). */
+/** Every row of a bulk send is settled, or left unmade by a cancel (webhook `bulk_send.completed`). */
 export const BulkSendCompleted = envelope(
   'bulk_send.completed',
-  t.type({
-    bulk_send_id: t.string,
-    rows_total: t.number,
-    created: t.number,
-    sent: t.number,
-    failed: t.number,
-  }),
+  t.intersection([
+    t.type({
+      bulk_send_id: t.string,
+      rows_total: t.number,
+      created: t.number,
+      sent: t.number,
+      failed: t.number,
+    }),
+    // Rows left unmade by a cancel, and when (ADR 3450); absent when it was not cancelled.
+    t.partial({ cancelled: t.number, cancelled_at: t.string }),
+  ]),
 );
 export type BulkSendCompleted = t.TypeOf<typeof BulkSendCompleted>;
 

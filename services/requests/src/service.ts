@@ -29,7 +29,7 @@ import { bulkSendPacing } from './adapters/rate-limit/bulk-send-pacing.js';
 import { randomIds, sixDigitCode } from './adapters/system.js';
 import { brandingUseCases } from './application/branding.js';
 import { siteSignerUseCases } from './application/site-signers.js';
-import { createBulkSend, getBulkSend, listBulkSends } from './application/bulk-sends.js';
+import { cancelBulkSend, createBulkSend, getBulkSend, listBulkSends } from './application/bulk-sends.js';
 import { processBulkRows } from './application/bulk-send-worker.js';
 import type { Deps } from './application/deps.js';
 import { embeddedUseCases } from './application/embedded-signing.js';
@@ -156,6 +156,7 @@ export const createRequestsApp = (
     bulkSends: {
       createBulkSend: createBulkSend(bulkDeps),
       listBulkSends: listBulkSends(bulkDeps),
+      cancelBulkSend: cancelBulkSend(bulkDeps),
       getBulkSend: getBulkSend(bulkDeps),
     },
     gatewayPublicKey: options.gatewayPublicKey,

@@ -95,6 +95,33 @@ export const matrixEndpoints = ({
       expect: { own: 200 },
     },
     {
+      // A bulk send whose only row is invalid completes as it starts: its cancel is a 409
+      // (ADR 3450), for every credential that reaches it, and it stays uncancelled.
+      name: 'POST /v1.1/bulk_sends/:id/cancel',
+      method: 'POST',
+      prepare: async () => {
+        const started = expectStatus(
+          await acme.api.post<{ id: string }>(`/v1.1/sites/${acme.site}/bulk_sends`, {
+            contracts: [template],
+            rows: [{ signers: [] }],
+          }),
+          202,
+          'start a bulk send',
+        ).body;
+        return {
+          path: `/v1.1/bulk_sends/${started.id}/cancel`,
+          unchanged: async () => {
+            const now = expectStatus(
+              await acme.api.get<{ cancelled_at: string | null }>(`/v1.1/bulk_sends/${started.id}`),
+              200,
+            );
+            assert.equal(now.body.cancelled_at, null, 'a refused cancel changed nothing');
+          },
+        };
+      },
+      expect: { own: 409 },
+    },
+    {
       name: 'GET /v1.1/sites/:id/signers',
       method: 'GET',
       prepare: () => Promise.resolve({ path: `/v1.1/sites/${acme.site}/signers` }),

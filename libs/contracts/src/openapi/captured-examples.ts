@@ -321,6 +321,33 @@ export const CAPTURED_EXAMPLES: Examples = {
       request_id: '516c8fcb-0688-4b65-bde4-ab332b3c2bd6',
     },
   },
+  cancelBulkSend: {
+    '401': {
+      type: 'https://docs.esign.example/problems/missing_token',
+      title: 'Unauthorized',
+      status: 401,
+      code: 'missing_token',
+      detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
+      request_id: '102564a3-01bb-486f-bbda-c5c8f7982d8a',
+    },
+    '404': {
+      type: 'https://docs.esign.example/problems/not_found',
+      title: 'Not found',
+      status: 404,
+      code: 'not_found',
+      detail: 'No such bulk send.',
+      request_id: '7549c915-04b9-4bf2-9f85-ebcf2d453c84',
+    },
+    '409': {
+      type: 'https://docs.esign.example/problems/bulk_send_completed',
+      title: 'Conflict',
+      status: 409,
+      code: 'bulk_send_completed',
+      detail:
+        'The bulk send completed: every row was settled, so nothing is left to cancel. Cancel its Requests one by one.',
+      request_id: 'd6e4a673-e2b9-4f1f-8212-ad5cdebef0f9',
+    },
+  },
   cancelRequest: {
     '200': {
       id: 'ac070bd0-0b10-4dcf-aaec-9322caaee7d2',
@@ -757,7 +784,7 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   createBulkSend: {
     '202': {
-      id: 'fd428da1-f8c3-4978-ad3a-d42254c72e89',
+      id: '8440421f-9bec-4dcf-9520-62230986dd03',
       site_id: 1,
       state: 'running',
       send: true,
@@ -766,6 +793,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       created: 0,
       sent: 0,
       failed: 1,
+      cancelled: 0,
+      cancelled_at: null,
       failures: [
         {
           row: 7,
@@ -779,7 +808,7 @@ export const CAPTURED_EXAMPLES: Examples = {
         },
       ],
       requests: [],
-      created_at: '2026-12-05T19:49:07.457Z',
+      created_at: '2026-12-05T20:02:37.855Z',
       completed_at: null,
     },
   },
@@ -1148,7 +1177,7 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   getBulkSend: {
     '200': {
-      id: 'fd428da1-f8c3-4978-ad3a-d42254c72e89',
+      id: '8440421f-9bec-4dcf-9520-62230986dd03',
       site_id: 1,
       state: 'running',
       send: true,
@@ -1157,6 +1186,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       created: 0,
       sent: 0,
       failed: 1,
+      cancelled: 0,
+      cancelled_at: null,
       failures: [
         {
           row: 7,
@@ -1170,7 +1201,7 @@ export const CAPTURED_EXAMPLES: Examples = {
         },
       ],
       requests: [],
-      created_at: '2026-12-05T19:49:07.457Z',
+      created_at: '2026-12-05T20:02:37.855Z',
       completed_at: null,
     },
   },
@@ -1536,7 +1567,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: 'fd428da1-f8c3-4978-ad3a-d42254c72e89',
+          id: '8440421f-9bec-4dcf-9520-62230986dd03',
           site_id: 1,
           state: 'completed',
           send: true,
@@ -1545,14 +1576,16 @@ export const CAPTURED_EXAMPLES: Examples = {
           created: 497,
           sent: 497,
           failed: 3,
+          cancelled: 0,
+          cancelled_at: null,
           contracts: [
             {
               id: 1,
-              name: 'Services agreement 80d6cb09',
+              name: 'Services agreement 19018c6e',
             },
           ],
-          created_at: '2026-12-05T19:49:07.457Z',
-          completed_at: '2026-12-05T19:49:25.589Z',
+          created_at: '2026-12-05T20:02:37.855Z',
+          completed_at: '2026-12-05T20:02:57.207Z',
         },
       ],
     },

@@ -3,11 +3,11 @@ import { CreateRequestBody, RequestList, RequestView } from '../api.js';
 import { VerificationView } from '../verification.js';
 import { strict } from '../primitives.js';
 import { TestMessageList } from '../test-mode.js';
-import { BulkSendList, BulkSendView, CreateBulkSendBodyDocumented } from '../bulk-send.js';
 import { PAGE_QUERY, SITE_ID, stateQuery, type Operation } from './operation.js';
 import { REQUEST_ID, requestAnswer, REQUEST_SIGNER_OPERATIONS } from './operations-request-signers.js';
 import { CopyRequestBody, UpdateRequestBody } from '../request-settings.js';
 import { EVENT_OPERATIONS } from './operations-events.js';
+import { BULK_SEND_OPERATIONS } from './operations-bulk-sends.js';
 import { CONTRACT_OPERATIONS } from './operations-contracts.js';
 import { DRAFT_CONTRACT_OPERATIONS } from './operations-draft-contracts.js';
 
@@ -216,55 +216,7 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
     problems: ['request_not_completed', 'executed_document_unavailable'],
   },
   ...EVENT_OPERATIONS,
-  {
-    method: 'post',
-    path: '/v1.1/sites/{site_id}/bulk_sends',
-    operationId: 'createBulkSend',
-    summary: 'Bulk send: one Request per row',
-    description:
-      'The shared `contracts`, `fields`, `redirect_url`, `expires_at`, `reminder_interval_days`, `test_mode`, ' +
-      '`message` and `subject`, and 1 to 1,000 `rows`, each one ' +
-      'Request’s `signers`, `render_data`, field values (laid over the shared `fields` by name) and `title`. Answers 202 at once; ' +
-      'the Requests are made in the background (and sent, with `"send": true`), each row once even across restarts. ' +
-      'A row that is invalid fails alone, with the errors a single create would give at `rows[i]…`. ' +
-      'Webhook `bulk_send.completed` when every row is settled.',
-    tag: 'Requests',
-    auth: 'access_token',
-    idempotent: true,
-    params: { site_id: SITE_ID },
-    body: { codec: CreateBulkSendBodyDocumented },
-    responses: { 202: { description: 'The bulk send, just started.', codec: BulkSendView, location: true } },
-    problems: ['test_mode_only_token'],
-  },
-  {
-    method: 'get',
-    path: '/v1.1/sites/{site_id}/bulk_sends',
-    operationId: 'listBulkSends',
-    summary: 'List a Site’s bulk sends',
-    description:
-      'Newest first, each with its counts (rows in all, created, sent, failed) and the templates its Requests are ' +
-      'made of, by `id` and `name` (a template deleted since is still named). Its failures and Requests: ' +
-      '`GET /v1.1/bulk_sends/{bulk_send_id}`.',
-    tag: 'Requests',
-    auth: 'access_token',
-    params: { site_id: SITE_ID },
-    query: { ...PAGE_QUERY, state: stateQuery(['running', 'completed']) },
-    responses: { 200: { description: 'One page of bulk sends.', codec: BulkSendList } },
-    problems: ['invalid_query'],
-  },
-  {
-    method: 'get',
-    path: '/v1.1/bulk_sends/{bulk_send_id}',
-    operationId: 'getBulkSend',
-    summary: 'A bulk send’s progress',
-    description:
-      'Rows in all, created, sent and failed; each failed row with its errors; the Requests made, in row order.',
-    tag: 'Requests',
-    auth: 'access_token',
-    params: { bulk_send_id: { description: 'The bulk send (a UUID).' } },
-    responses: { 200: { description: 'The bulk send.', codec: BulkSendView } },
-    problems: [],
-  },
+  ...BULK_SEND_OPERATIONS,
   {
     method: 'get',
     path: '/v1.1/requests/{request_id}/messages',

@@ -35,6 +35,10 @@ export const PROBLEM_CODES = {
   request_changed: [409, 'the Request’s contracts changed while the call ran; nothing was done: retry'],
   template_published: [409, 'a published template never changes: create another one (ADR 3240)'],
   template_draft: [409, 'a draft template is deleted, not archived (ADR 3250)'],
+  bulk_send_completed: [
+    409,
+    'the bulk send completed without a cancel: nothing is left to cancel (ADR 3450)',
+  ],
   template_is_html: [409, 'an HTML template has no file: its text is the view’s `html` (ADR 3270)'],
   send_preconditions_failed: [
     422,

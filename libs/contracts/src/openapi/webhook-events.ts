@@ -100,7 +100,9 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
   },
   'bulk_send.completed': {
     data: dataCodecOf(BulkSendCompleted),
-    when: 'Every row of a bulk send is settled: its Requests made (and sent), or failed (read GET /v1.1/bulk_sends/{bulk_send_id}).',
+    when:
+      'Every row of a bulk send is settled: its Requests made (and sent), failed, or left unmade by a cancel ' +
+      '(`cancelled`, with `cancelled_at`); read GET /v1.1/bulk_sends/{bulk_send_id}.',
   },
   'request.turn_started': {
     data: t.intersection([WebhookNotificationData, t.type({ order: t.number })]),

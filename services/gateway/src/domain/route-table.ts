@@ -70,6 +70,8 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   // …and the Site's bulk sends listed, a standard read (ADR 3440).
   api('/v1.1/sites/:site/bulk_sends', ['GET']),
   api('/v1.1/bulk_sends/:id', ['GET']),
+  // A running bulk send cancelled: the rest of its rows left unmade (ADR 3450).
+  api('/v1.1/bulk_sends/:id/cancel', ['POST']),
   // What signers see of the Site: name, logo, colour, reply-to, footer (ADR 2301).
   api('/v1.1/sites/:site/branding', ['GET', 'PUT']),
   // The Site's signers, listed, read and upserted on their own (ADR 3200).

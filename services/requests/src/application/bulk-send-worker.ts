@@ -96,19 +96,22 @@ const makeRow = (deps: BulkSendDeps, claimed: ClaimedRow): TE.TaskEither<never, 
  * that must wait is given back, to be claimed again once the bucket has refilled.
  */
 const runRow = (deps: BulkSendDeps, claimed: ClaimedRow): TE.TaskEither<never, O.Option<RowOutcome>> =>
-  !claimed.bulk.send
-    ? makeRow(deps, claimed)
-    : pipe(
-        deps.sendAllowance({ tokenId: claimed.bulk.tokenId, testModeOnly: claimed.bulk.testModeOnly }),
-        TE.chain((allowance) =>
-          allowance._tag === 'Wait'
-            ? pipe(
-                deps.bulkSends.release(claimed.bulk.id, claimed.row, allowance.seconds * 1000),
-                TE.map((): O.Option<RowOutcome> => O.none),
-              )
-            : makeRow(deps, claimed),
-        ),
-      );
+  // Taken after its bulk send was cancelled (a row paced or leased at the cancel): left unmade (ADR 3450).
+  claimed.bulk.cancelledAt !== null
+    ? TE.right(O.some({ status: 'cancelled', requestId: null, errors: [] }))
+    : !claimed.bulk.send
+      ? makeRow(deps, claimed)
+      : pipe(
+          deps.sendAllowance({ tokenId: claimed.bulk.tokenId, testModeOnly: claimed.bulk.testModeOnly }),
+          TE.chain((allowance) =>
+            allowance._tag === 'Wait'
+              ? pipe(
+                  deps.bulkSends.release(claimed.bulk.id, claimed.row, allowance.seconds * 1000),
+                  TE.map((): O.Option<RowOutcome> => O.none),
+                )
+              : makeRow(deps, claimed),
+          ),
+        );
 
 /** Runs and records one row; answers 1 when it settled, 0 when it was left pending. */
 const settleRow = (deps: BulkSendDeps, claimed: ClaimedRow): TE.TaskEither<never, number> =>

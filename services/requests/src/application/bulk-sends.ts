@@ -9,7 +9,7 @@ import type {
   DomainEvent,
   FieldError,
 } from '@esign/contracts';
-import { rowBody } from '../domain/bulk-send.js';
+import { rowBody, type Progress } from '../domain/bulk-send.js';
 import { unusableForRequests } from '../domain/contract-template.js';
 import { at } from '../domain/paths.js';
 import type { BulkSendRecord, BulkSendStore, NewRow } from '../ports/bulk-send-store.js';
@@ -87,6 +87,7 @@ export const createBulkSend =
           state: 'running',
           createdAt: now,
           completedAt: null,
+          cancelledAt: null,
         };
         const newRows: NewRow[] = rows.map((raw, row) =>
           pipe(
@@ -146,15 +147,46 @@ export const listBulkSends =
       TE.map((page) => pageView(input.page, page, bulkSendSummary)),
     );
 
-/** `bulk_send.completed` with the bulk send's counts, for the outbox. */
+/**
+ * `POST /v1.1/bulk_sends/:id/cancel` (ADR 3450): no more of its rows are made. The rows a
+ * worker holds are its own to finish; when none is held, it completes now. Cancelling again
+ * answers it as it is; one that completed without a cancel is a 409.
+ */
+export const cancelBulkSend =
+  (deps: Pick<BulkSendDeps, 'bulkSends' | 'ids' | 'clock'>) =>
+  (input: {
+    readonly caller: Caller;
+    readonly bulkSendId: string;
+  }): TE.TaskEither<AppError, BulkSendView> => {
+    const now = isoNow(deps.clock);
+    return pipe(
+      deps.bulkSends.cancel(input.bulkSendId, siteIds(input.caller), now),
+      TE.chainW(TE.fromOption(() => notFound('bulk send'))),
+      TE.chainW(({ bulk, outcome }) =>
+        outcome === 'completed'
+          ? TE.left<AppError>({ _tag: 'BulkSendCompleted' })
+          : deps.bulkSends.completeIfDone(bulk.id, now, completedEvent(deps, bulk)),
+      ),
+      TE.chainW(() => getBulkSend(deps)(input)),
+    );
+  };
+
+/** `bulk_send.completed` with the bulk send's counts, and its cancel when it had one, for the outbox. */
 export const completedEvent =
   (deps: Pick<BulkSendDeps, 'ids' | 'clock'>, bulk: BulkSendRecord) =>
-  (p: { total: number; created: number; sent: number; failed: number }): DomainEvent => ({
+  (p: Progress & { readonly cancelledAt: string | null }): DomainEvent => ({
     id: deps.ids.eventId(),
     type: 'bulk_send.completed',
     occurred_at: isoNow(deps.clock),
     site_id: bulk.siteId,
     aggregate_id: bulk.id,
     ...(bulk.testMode && { test_mode: true as const }),
-    data: { bulk_send_id: bulk.id, rows_total: p.total, created: p.created, sent: p.sent, failed: p.failed },
+    data: {
+      bulk_send_id: bulk.id,
+      rows_total: p.total,
+      created: p.created,
+      sent: p.sent,
+      failed: p.failed,
+      ...(p.cancelledAt !== null && { cancelled: p.cancelled, cancelled_at: p.cancelledAt }),
+    },
   });

@@ -24,6 +24,8 @@ export type AppError =
   | { readonly _tag: 'TemplatePublished' }
   /** An HTML template has no file to download: its text is in its view (ADR 3270). */
   | { readonly _tag: 'TemplateIsHtml' }
+  /** A bulk send that completed without a cancel has nothing left to cancel (ADR 3450). */
+  | { readonly _tag: 'BulkSendCompleted' }
   /** A draft template is deleted, not archived (ADR 3250). */
   | { readonly _tag: 'TemplateDraft'; readonly action: 'archive' | 'unarchive' }
   | IdempotencyRefusal;

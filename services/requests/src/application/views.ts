@@ -117,6 +117,8 @@ export const bulkSendSummary = ({ bulk, progress, contracts }: ListedBulkSend): 
   created: progress.created,
   sent: progress.sent,
   failed: progress.failed,
+  cancelled: progress.cancelled,
+  cancelled_at: bulk.cancelledAt,
   contracts: contracts.map((c) => ({ id: c.id, name: c.name })),
   created_at: bulk.createdAt,
   completed_at: bulk.completedAt,
@@ -134,6 +136,8 @@ export const bulkSendView = (bulk: BulkSendRecord, rows: readonly BulkRow[]): Bu
     created: progress.created,
     sent: progress.sent,
     failed: progress.failed,
+    cancelled: progress.cancelled,
+    cancelled_at: bulk.cancelledAt,
     failures: rows
       .filter((r) => r.status === 'failed')
       .map((r) => ({ row: r.row, request_id: r.requestId, errors: [...r.errors] })),

@@ -9,7 +9,8 @@ import {
 import { at, type FieldError } from './paths.js';
 
 /** Where one row of a bulk send stands (issue #22, ADR 2201). */
-export type RowStatus = 'pending' | 'created' | 'sent' | 'failed';
+/** `cancelled`: left unmade, its bulk send cancelled before a worker took it (ADR 3450). */
+export type RowStatus = 'pending' | 'created' | 'sent' | 'failed' | 'cancelled';
 
 export interface BulkRow {
   readonly row: number;
@@ -71,6 +72,7 @@ export interface Progress {
   readonly created: number;
   readonly sent: number;
   readonly failed: number;
+  readonly cancelled: number;
   readonly pending: number;
 }
 
@@ -80,5 +82,6 @@ export const progressOf = (rows: readonly BulkRow[]): Progress => ({
   created: rows.filter((r) => r.requestId !== null).length,
   sent: rows.filter((r) => r.status === 'sent').length,
   failed: rows.filter((r) => r.status === 'failed').length,
+  cancelled: rows.filter((r) => r.status === 'cancelled').length,
   pending: rows.filter((r) => r.status === 'pending').length,
 });

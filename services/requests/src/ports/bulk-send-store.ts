@@ -21,15 +21,25 @@ export interface BulkSendRecord {
   readonly state: 'running' | 'completed';
   readonly createdAt: string;
   readonly completedAt: string | null;
+  /** When it was cancelled (ADR 3450): no worker makes its rows from then on. */
+  readonly cancelledAt: string | null;
 }
 
 /** A bulk send as its Site's list shows it (ADR 3440): its counts, and its templates by name. */
 export interface ListedBulkSend {
   readonly bulk: Pick<
     BulkSendRecord,
-    'id' | 'siteId' | 'state' | 'send' | 'testMode' | 'rowsTotal' | 'createdAt' | 'completedAt'
+    | 'id'
+    | 'siteId'
+    | 'state'
+    | 'send'
+    | 'testMode'
+    | 'rowsTotal'
+    | 'createdAt'
+    | 'completedAt'
+    | 'cancelledAt'
   >;
-  readonly progress: Pick<Progress, 'created' | 'sent' | 'failed'>;
+  readonly progress: Pick<Progress, 'created' | 'sent' | 'failed' | 'cancelled'>;
   readonly contracts: readonly { readonly id: number; readonly name: string }[];
 }
 
@@ -74,6 +84,21 @@ export interface BulkSendStore {
     page: PageRequest,
     filter: { readonly state?: BulkSendRecord['state'] | undefined },
   ) => TE.TaskEither<never, PageOf<ListedBulkSend>>;
+  /**
+   * Cancels a bulk send of the Sites (ADR 3450), under its lock: sets `cancelledAt` once and
+   * marks `cancelled` each pending row no worker holds. A row held (being made, or paced) is
+   * left to its worker, which makes one it took before the cancel and cancels one it takes
+   * after. Answers the bulk send as it is now and whether it is cancelled (`cancelled`, also
+   * when it was already) or had completed without it (`completed`); none when it is unknown.
+   */
+  readonly cancel: (
+    id: string,
+    siteIds: readonly number[],
+    at: string,
+  ) => TE.TaskEither<
+    never,
+    O.Option<{ readonly bulk: BulkSendRecord; readonly outcome: 'cancelled' | 'completed' }>
+  >;
   /** Up to `limit` pending rows no other worker holds, oldest bulk send first, each leased for `leaseMs`. */
   readonly claim: (limit: number, leaseMs: number) => TE.TaskEither<never, readonly ClaimedRow[]>;
   /**
@@ -98,6 +123,6 @@ export interface BulkSendStore {
   readonly completeIfDone: (
     bulkId: string,
     at: string,
-    event: (progress: Progress) => DomainEvent,
+    event: (progress: Progress & { readonly cancelledAt: string | null }) => DomainEvent,
   ) => TE.TaskEither<never, boolean>;
 }

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import * as E from 'fp-ts/lib/Either.js';
-import { progressOf, rowBody, rowErrors, type BulkShared } from '../../src/domain/bulk-send.js';
+import {
+  progressOf,
+  rowBody,
+  rowErrors,
+  type BulkShared,
+  type RowStatus,
+} from '../../src/domain/bulk-send.js';
 
 const shared: BulkShared = {
   contracts: [3],
@@ -64,8 +70,8 @@ describe('bulk send (issue #22): rows', () => {
     ]);
   });
 
-  it('counts rows made, sent and failed; a failed send still counts its Request as made', () => {
-    const row = (status: 'pending' | 'created' | 'sent' | 'failed', requestId: string | null) => ({
+  it('counts rows made, sent, failed and cancelled; a failed send still counts its Request as made', () => {
+    const row = (status: RowStatus, requestId: string | null) => ({
       row: 0,
       status,
       requestId,
@@ -78,8 +84,9 @@ describe('bulk send (issue #22): rows', () => {
         row('failed', null),
         row('pending', null),
         row('created', 'c'),
+        row('cancelled', null),
       ]),
-      { total: 5, created: 3, sent: 1, failed: 2, pending: 1 },
+      { total: 6, created: 3, sent: 1, failed: 2, cancelled: 1, pending: 1 },
     );
   });
 });

@@ -29,6 +29,10 @@ export interface BulkSendCases {
     readonly page: PageRequest;
     readonly state?: BulkSendView['state'] | undefined;
   }) => TE.TaskEither<AppError, BulkSendList>;
+  readonly cancelBulkSend: (input: {
+    readonly caller: Caller;
+    readonly bulkSendId: string;
+  }) => TE.TaskEither<AppError, BulkSendView>;
   readonly getBulkSend: (input: {
     readonly caller: Caller;
     readonly bulkSendId: string;
@@ -37,7 +41,8 @@ export interface BulkSendCases {
 
 /**
  * Bulk send (issue #22, ADR 2201): `POST /v1.1/sites/:id/bulk_sends` answers 202 at once;
- * progress at `GET /v1.1/bulk_sends/:id`; the Site's bulk sends at `GET /v1.1/sites/:id/bulk_sends` (ADR 3440).
+ * progress at `GET /v1.1/bulk_sends/:id`; the Site's bulk sends at `GET /v1.1/sites/:id/bulk_sends` (ADR 3440);
+ * the rest of its rows left unmade with `POST /v1.1/bulk_sends/:id/cancel` (ADR 3450).
  */
 export const mountBulkSendRoutes = (
   router: Router<AppState>,
@@ -78,6 +83,13 @@ export const mountBulkSendRoutes = (
     const siteId = integerIdParam(ctx.params.id, 'site');
     const { page, state } = listQuery(ctx.query, BULK_SEND_STATES);
     ctx.body = await run(cases.listBulkSends({ caller: who, siteId, page, state }));
+  });
+
+  // No more rows made (ADR 3450): idempotent by nature, so no Idempotency-Key is needed.
+  router.post('/v1.1/bulk_sends/:id/cancel', async (ctx) => {
+    const who = await caller(ctx.get(PRINCIPAL_HEADER));
+    const bulkSendId = uuidParam(ctx.params.id, 'bulk send');
+    ctx.body = await run(cases.cancelBulkSend({ caller: who, bulkSendId }));
   });
 
   router.get('/v1.1/bulk_sends/:id', async (ctx) => {

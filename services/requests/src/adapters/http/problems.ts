@@ -53,6 +53,16 @@ export const problemOf = (error: AppError): HttpProblem => {
             'A published template never changes (Requests show what they were made with): create another one.',
         }),
       );
+    case 'BulkSendCompleted':
+      return new HttpProblem(
+        problem({
+          status: 409,
+          code: 'bulk_send_completed',
+          title: 'Conflict',
+          detail:
+            'The bulk send completed: every row was settled, so nothing is left to cancel. Cancel its Requests one by one.',
+        }),
+      );
     case 'TemplateIsHtml':
       return new HttpProblem(
         problem({

@@ -3,13 +3,8 @@ import * as t from 'io-ts';
 import type { CreateRequestBody } from '@esign/contracts';
 import { db, enqueueEvents, msUntil, sql, type DatabasePool, type Queryable } from '@esign/platform/database';
 import type { BulkShared } from '../../domain/bulk-send.js';
-import type {
-  BulkSendRecord,
-  BulkSendStore,
-  BulkSendWriter,
-  ListedBulkSend,
-} from '../../ports/bulk-send-store.js';
-import { Count } from './rows.js';
+import type { BulkSendRecord, BulkSendStore, BulkSendWriter } from '../../ports/bulk-send-store.js';
+import { postgresBulkSendList } from './postgres-bulk-send-list.js';
 import { task } from './task.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -29,9 +24,10 @@ const BulkRow = t.type({
   state: t.keyof({ running: null, completed: null }),
   created_at: t.string,
   completed_at: nullable(t.string),
+  cancelled_at: nullable(t.string),
 });
 const bulkColumns = sql.fragment`b.id, b.site_id, b.site_name, b.caller_sub, b.token_id, b.test_mode_only, b.shared, b.send,
-  b.test_mode, b.rows_total, b.state, b.created_at, b.completed_at`;
+  b.test_mode, b.rows_total, b.state, b.created_at, b.completed_at, b.cancelled_at`;
 
 // The shared part and row bodies were decoded before they were written: read back as written.
 const toBulk = (r: t.TypeOf<typeof BulkRow>): BulkSendRecord => ({
@@ -48,43 +44,14 @@ const toBulk = (r: t.TypeOf<typeof BulkRow>): BulkSendRecord => ({
   state: r.state,
   createdAt: r.created_at,
   completedAt: r.completed_at,
+  cancelledAt: r.cancelled_at,
 });
 
 const RowRow = t.type({
   row_number: t.number,
-  status: t.keyof({ pending: null, created: null, sent: null, failed: null }),
+  status: t.keyof({ pending: null, created: null, sent: null, failed: null, cancelled: null }),
   request_id: nullable(t.string),
   errors: t.array(t.type({ path: t.string, message: t.string })),
-});
-
-const ListedRow = t.type({
-  id: t.string,
-  site_id: t.number,
-  state: t.keyof({ running: null, completed: null }),
-  send: t.boolean,
-  test_mode: t.boolean,
-  rows_total: t.number,
-  created_at: t.string,
-  completed_at: nullable(t.string),
-  created: t.number,
-  sent: t.number,
-  failed: t.number,
-  contracts: t.array(t.type({ id: t.number, name: t.string })),
-});
-
-const toListed = (r: t.TypeOf<typeof ListedRow>): ListedBulkSend => ({
-  bulk: {
-    id: r.id,
-    siteId: r.site_id,
-    state: r.state,
-    send: r.send,
-    testMode: r.test_mode,
-    rowsTotal: r.rows_total,
-    createdAt: r.created_at,
-    completedAt: r.completed_at,
-  },
-  progress: { created: r.created, sent: r.sent, failed: r.failed },
-  contracts: r.contracts,
 });
 
 const json = (value: unknown) => sql.jsonb(value as Parameters<typeof sql.jsonb>[0]);
@@ -120,7 +87,7 @@ export const postgresBulkSendWriter = (tx: Queryable): BulkSendWriter => ({
     }),
 });
 
-/** `bulk_sends` and `bulk_send_rows` (ADR 2201). */
+/** `bulk_sends` and `bulk_send_rows` (ADRs 2201, 3440, 3450). */
 export const postgresBulkSendStore = (pool: DatabasePool): BulkSendStore => ({
   find: (id, siteIds) =>
     task(async () => {
@@ -149,35 +116,31 @@ export const postgresBulkSendStore = (pool: DatabasePool): BulkSendStore => ({
       });
     }),
 
-  list: (siteId, page, { state }) =>
+  list: postgresBulkSendList(pool),
+
+  cancel: (id, siteIds, at) =>
     task(async () => {
-      // `bulk_sends_by_site`; each page's counts over its own rows (`bulk_send_rows`' key), as
-      // `completeIfDone` counts them, and its templates by name in the order it named them.
-      const where = sql.fragment`b.site_id = ${siteId}
-        ${state === undefined ? sql.fragment`` : sql.fragment`AND b.state = ${state}`}`;
-      const [rows, count] = await Promise.all([
-        db.any(
-          pool,
-          ListedRow,
+      if (!UUID.test(id) || siteIds.length === 0) return O.none;
+      return pool.transaction(async (tx) => {
+        const bulk = await db.maybeOne(
+          tx,
+          BulkRow,
+          sql.unsafe`SELECT ${bulkColumns} FROM bulk_sends b
+                     WHERE b.id = ${id} AND b.site_id = ANY(${sql.array([...siteIds], 'int8')}) FOR UPDATE`,
+        );
+        if (bulk === undefined) return O.none;
+        if (bulk.cancelled_at !== null) return O.some({ bulk: toBulk(bulk), outcome: 'cancelled' as const });
+        if (bulk.state === 'completed') return O.some({ bulk: toBulk(bulk), outcome: 'completed' as const });
+        await db.exec(tx, sql.unsafe`UPDATE bulk_sends SET cancelled_at = ${at} WHERE id = ${id}`);
+        // A row under a lease is a worker's (being made, or paced): it decides (ADR 3450).
+        await db.exec(
+          tx,
           sql.unsafe`
-            SELECT b.id, b.site_id, b.state, b.send, b.test_mode, b.rows_total, b.created_at, b.completed_at,
-                   n.created, n.sent, n.failed,
-                   (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name) ORDER BY x.n), '[]')
-                    FROM jsonb_array_elements_text(b.shared->'contracts') WITH ORDINALITY AS x(id, n)
-                    JOIN contract_templates c ON c.id = x.id::bigint) AS contracts
-            FROM bulk_sends b
-            CROSS JOIN LATERAL (
-              SELECT count(*) FILTER (WHERE r.request_id IS NOT NULL)::int AS created,
-                     count(*) FILTER (WHERE r.status = 'sent')::int AS sent,
-                     count(*) FILTER (WHERE r.status = 'failed')::int AS failed
-              FROM bulk_send_rows r WHERE r.bulk_id = b.id) n
-            WHERE ${where}
-            ORDER BY b.created_at DESC, b.id DESC
-            LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`,
-        ),
-        db.one(pool, Count, sql.unsafe`SELECT count(*) AS total FROM bulk_sends b WHERE ${where}`),
-      ]);
-      return { items: rows.map(toListed), total: count.total };
+            UPDATE bulk_send_rows SET status = 'cancelled', updated_at = ${at}
+            WHERE bulk_id = ${id} AND status = 'pending' AND (lease_until IS NULL OR lease_until <= now())`,
+        );
+        return O.some({ bulk: toBulk({ ...bulk, cancelled_at: at }), outcome: 'cancelled' as const });
+      });
     }),
 
   claim: (limit, leaseMs) =>
@@ -254,16 +217,26 @@ export const postgresBulkSendStore = (pool: DatabasePool): BulkSendStore => ({
       pool.transaction(async (tx) => {
         const counts = await db.maybeOne(
           tx,
-          t.type({ total: t.number, created: t.number, sent: t.number, failed: t.number, pending: t.number }),
+          t.type({
+            total: t.number,
+            created: t.number,
+            sent: t.number,
+            failed: t.number,
+            cancelled: t.number,
+            pending: t.number,
+            cancelled_at: nullable(t.string),
+          }),
           sql.unsafe`
             WITH bulk AS (
-              SELECT id FROM bulk_sends WHERE id = ${bulkId} AND state = 'running' FOR UPDATE
+              SELECT id, cancelled_at FROM bulk_sends WHERE id = ${bulkId} AND state = 'running' FOR UPDATE
             )
             SELECT count(*)::int AS total,
                    count(*) FILTER (WHERE r.request_id IS NOT NULL)::int AS created,
                    count(*) FILTER (WHERE r.status = 'sent')::int AS sent,
                    count(*) FILTER (WHERE r.status = 'failed')::int AS failed,
-                   count(*) FILTER (WHERE r.status = 'pending')::int AS pending
+                   count(*) FILTER (WHERE r.status = 'cancelled')::int AS cancelled,
+                   count(*) FILTER (WHERE r.status = 'pending')::int AS pending,
+                   min(bulk.cancelled_at) AS cancelled_at
             FROM bulk JOIN bulk_send_rows r ON r.bulk_id = bulk.id`,
         );
         if (counts === undefined || counts.total === 0 || counts.pending > 0) return false;
@@ -271,7 +244,7 @@ export const postgresBulkSendStore = (pool: DatabasePool): BulkSendStore => ({
           tx,
           sql.unsafe`UPDATE bulk_sends SET state = 'completed', completed_at = ${at} WHERE id = ${bulkId}`,
         );
-        await enqueueEvents(tx, [event(counts)]);
+        await enqueueEvents(tx, [event({ ...counts, cancelledAt: counts.cancelled_at })]);
         return true;
       }),
     ),

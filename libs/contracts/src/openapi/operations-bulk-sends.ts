@@ -1,0 +1,75 @@
+import { BulkSendList, BulkSendView, CreateBulkSendBodyDocumented } from '../bulk-send.js';
+import { PAGE_QUERY, SITE_ID, stateQuery, type Operation } from './operation.js';
+
+/**
+ * Bulk send (ADR 2201): started, read, listed for its Site (ADR 3440) and cancelled
+ * (ADR 3450).
+ */
+export const BULK_SEND_OPERATIONS: readonly Operation[] = [
+  {
+    method: 'post',
+    path: '/v1.1/sites/{site_id}/bulk_sends',
+    operationId: 'createBulkSend',
+    summary: 'Bulk send: one Request per row',
+    description:
+      'The shared `contracts`, `fields`, `redirect_url`, `expires_at`, `reminder_interval_days`, `test_mode`, ' +
+      '`message` and `subject`, and 1 to 1,000 `rows`, each one ' +
+      'Request’s `signers`, `render_data`, field values (laid over the shared `fields` by name) and `title`. Answers 202 at once; ' +
+      'the Requests are made in the background (and sent, with `"send": true`), each row once even across restarts. ' +
+      'A row that is invalid fails alone, with the errors a single create would give at `rows[i]…`. ' +
+      'Webhook `bulk_send.completed` when every row is settled.',
+    tag: 'Requests',
+    auth: 'access_token',
+    idempotent: true,
+    params: { site_id: SITE_ID },
+    body: { codec: CreateBulkSendBodyDocumented },
+    responses: { 202: { description: 'The bulk send, just started.', codec: BulkSendView, location: true } },
+    problems: ['test_mode_only_token'],
+  },
+  {
+    method: 'get',
+    path: '/v1.1/sites/{site_id}/bulk_sends',
+    operationId: 'listBulkSends',
+    summary: 'List a Site’s bulk sends',
+    description:
+      'Newest first, each with its counts (rows in all, created, sent, failed) and the templates its Requests are ' +
+      'made of, by `id` and `name` (a template deleted since is still named). Its failures and Requests: ' +
+      '`GET /v1.1/bulk_sends/{bulk_send_id}`.',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: { site_id: SITE_ID },
+    query: { ...PAGE_QUERY, state: stateQuery(['running', 'completed']) },
+    responses: { 200: { description: 'One page of bulk sends.', codec: BulkSendList } },
+    problems: ['invalid_query'],
+  },
+  {
+    method: 'get',
+    path: '/v1.1/bulk_sends/{bulk_send_id}',
+    operationId: 'getBulkSend',
+    summary: 'A bulk send’s progress',
+    description:
+      'Rows in all, created, sent and failed; each failed row with its errors; the Requests made, in row order.',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: { bulk_send_id: { description: 'The bulk send (a UUID).' } },
+    responses: { 200: { description: 'The bulk send.', codec: BulkSendView } },
+    problems: [],
+  },
+  {
+    method: 'post',
+    path: '/v1.1/bulk_sends/{bulk_send_id}/cancel',
+    operationId: 'cancelBulkSend',
+    summary: 'Cancel a running bulk send',
+    description:
+      'No more of its rows are made: each row still pending is left unmade and counted in `cancelled`, and ' +
+      '`cancelled_at` is set. A row a worker is making at that moment finishes (its Request made and, with ' +
+      '`send`, sent), so the bulk send may stay `running` a moment before it completes; Requests already made are ' +
+      'not cancelled. Cancelling again answers it as it is; a bulk send that completed without a cancel is a 409 ' +
+      '`bulk_send_completed`. Webhook `bulk_send.completed` carries `cancelled` and `cancelled_at`.',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: { bulk_send_id: { description: 'The bulk send (a UUID).' } },
+    responses: { 200: { description: 'The bulk send, cancelled.', codec: BulkSendView } },
+    problems: ['bulk_send_completed'],
+  },
+];
