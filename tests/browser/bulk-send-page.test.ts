@@ -15,8 +15,8 @@ const PASSWORD = 'bulk send browser test password 42';
  * Bulk send from a CSV upload (issue #22) in real headless Chromium, against the whole
  * built system: the upload (with each row's title, ADR 3390), its preview with the bad row's
  * problem, the send, the progress page once the requests service has worked through the
- * rows, a Request made with its row's title, and the Site's list of bulk sends (ADR 3440)
- * linking back to its progress.
+ * rows, a Request made with its row's title, the Site's list of bulk sends (ADR 3440)
+ * linking back to its progress, and a running bulk send cancelled from its page (ADR 3450).
  */
 describe('web application in headless Chromium: bulk send from a CSV file', function () {
   // Generous: the machine may be busy, and nothing here measures speed.
@@ -28,13 +28,21 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
   let web: string;
   /** The progress page of the bulk send the second test makes. */
   let progress = '';
+  /** The owner's Site and template, and the API with a token of theirs (not the browser's). */
+  let setup: Awaited<ReturnType<typeof ownerWithTemplate>>;
 
   before(async function () {
     this.timeout(600_000);
-    system = await startEsignSystem({ label: 'web_bulk' });
+    system = await startEsignSystem({
+      label: 'web_bulk',
+      // Sent rows paced by each token's money-costing bucket (ADR 2201), 5 every 20 s: the
+      // bulk send made through the API is still running when its page is opened, and its
+      // cancel leaves rows unmade. The browser's 3 sent rows stay within their own bucket.
+      env: { requests: { RATE_LIMIT_COSTLY: '5/20s' } },
+    });
     web = `${system.gatewayUrl}/app`;
     const owner = 'owner@acme-bulk.example';
-    await ownerWithTemplate(system, {
+    setup = await ownerWithTemplate(system, {
       account: 'Acme bulk',
       owner,
       password: PASSWORD,
@@ -151,9 +159,9 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
     assert.equal(page.url(), `${web}/bulk-sends`);
     const rows = page.getByRole('region', { name: 'Bulk sends' }).locator('tbody tr');
     assert.equal(await rows.count(), 1);
-    // Started, Templates, Rows, Made, Sent, Failed, State: done by the test before.
+    // Started, Templates, Rows, Made, Sent, Failed, Cancelled, State: done by the test before.
     const cells = (await rows.first().locator('td').allInnerTexts()).map((t) => t.trim());
-    assert.deepEqual(cells.slice(1), ['Service agreement', '4', '3', '3', '1', 'completed']);
+    assert.deepEqual(cells.slice(1), ['Service agreement', '4', '3', '3', '1', '—', 'completed']);
     const id = progress.slice(progress.lastIndexOf('/') + 1);
     const link = rows.first().getByRole('link', { name: new RegExp(` UTC \\(bulk send ${id}\\)$`) });
     assert.equal(await link.count(), 1, 'its link named by its start time and its id');
@@ -166,5 +174,88 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
     await page.getByRole('link', { name: 'All bulk sends' }).click();
     await page.getByRole('heading', { name: /^Bulk sends/ }).waitFor();
     assert.equal(page.url(), `${web}/bulk-sends`);
+  });
+
+  it('cancels a running bulk send from its page (ADR 3450): the rest of its rows left unmade', async () => {
+    const ROWS = 40;
+    const rows = Array.from({ length: ROWS }, (_, i) => ({
+      signers: [
+        { signer_id: `paced-${i}`, signer: { email: `paced-${i}@client.example` }, send_to: { email: true } },
+      ],
+      render_data: { client_name: `Client ${i}` },
+    }));
+    const started = await setup.json(
+      `/v1.1/sites/${setup.site}/bulk_sends`,
+      'POST',
+      { contracts: [setup.template], send: true, rows },
+      202,
+    );
+    const id = started.id as string;
+    const here = `${web}/bulk-sends/${id}`;
+    // At once: 5 rows are sent, the others wait on the pace, so the cancel is still offered.
+    await page.goto(here);
+    await page.getByText('Stop this bulk send…').click();
+    const cancel = page.getByRole('button', { name: 'Cancel the remaining rows' });
+    await cancel.waitFor();
+    assert.match(
+      (await page.locator('#cancel-hint').innerText()).replace(/\s+/g, ' '),
+      /Requests already made are not cancelled: cancel them on their own pages\./,
+    );
+    await expectAccessible(page, 'bulk send progress with its cancel open');
+    await screenshot(page, 'bulk-send-cancel');
+
+    await cancel.click();
+    await page.waitForURL(`${here}?done=cancelled`);
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Cancelled: no more rows are made. Rows being made at that moment finish.' })
+      .waitFor();
+    assert.equal(await page.getByText('Stop this bulk send…').count(), 0, 'no cancel once cancelled');
+    await page.locator('[data-count="cancelled"]').waitFor();
+    await expectAccessible(page, 'bulk send just cancelled');
+
+    // The rows being made (or waiting on the pace) settle, then it completes: reload until then.
+    await eventually(
+      async () => {
+        await page.getByRole('link', { name: 'Refresh' }).first().click();
+        await page.getByRole('heading', { name: /^Bulk send/ }).waitFor();
+        return (await page.getByText('completed', { exact: true }).count()) > 0 ? true : undefined;
+      },
+      120_000,
+      1_000,
+    );
+    const count = async (name: string) => Number(await page.locator(`[data-count="${name}"]`).textContent());
+    const [made, failed, cancelled] = [
+      await count('created'),
+      await count('failed'),
+      await count('cancelled'),
+    ];
+    assert.equal(await count('rows'), ROWS);
+    assert.ok(cancelled > 0, `rows left unmade (${made} made, ${failed} failed)`);
+    assert.equal(made + failed + cancelled, ROWS);
+    assert.equal(await count('sent'), made);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Cancelled .* UTC\. Done .* UTC\./ })
+      .waitFor();
+    await expectAccessible(page, 'bulk send cancelled and completed');
+
+    // The Site's list says so, with the count.
+    await page.getByRole('link', { name: 'All bulk sends' }).click();
+    await page.getByRole('heading', { name: /^Bulk sends/ }).waitFor();
+    const row = page
+      .getByRole('region', { name: 'Bulk sends' })
+      .locator('tbody tr')
+      .filter({ has: page.getByRole('link', { name: new RegExp(`\\(bulk send ${id}\\)$`) }) });
+    const cells = (await row.locator('td').allInnerTexts()).map((t) => t.trim());
+    assert.deepEqual(cells.slice(2), [
+      String(ROWS),
+      String(made),
+      String(made),
+      String(failed),
+      String(cancelled),
+      'completed cancelled',
+    ]);
+    await expectAccessible(page, 'bulk sends list with a cancelled one');
   });
 });

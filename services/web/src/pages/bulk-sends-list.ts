@@ -25,6 +25,15 @@ const startedCell = (deps: WebDeps, b: BulkSendSummary): Html =>
       >${time(b.created_at)}<span class="visually-hidden"> (bulk send ${b.id})</span></a
     ><br /><code class="hint">${b.id.slice(0, 8)}</code>`;
 
+/**
+ * The State cell: running or completed, and cancelled (ADR 3450) when it was, whose
+ * Cancelled count is the rows it left unmade; a dash there when it was not cancelled.
+ */
+const stateCell = (b: BulkSendSummary): Html =>
+  html`${stateBadge(b.state)}${
+    b.cancelled_at === null ? '' : html` <span class="state state-cancelled">cancelled</span>`
+  }${testMark(b.test_mode)}`;
+
 /** What an empty page says: none at all yet, or a page past the end of the list. */
 const emptyNotice = (deps: WebDeps, pageNo: number, total: number): Html =>
   total === 0
@@ -70,7 +79,7 @@ export const bulkSendListPage = async (ctx: Koa.Context, deps: WebDeps, visitor:
                 caption: html`Bulk sends of ${site.name}, newest first`,
                 captionHidden: true,
                 region: 'Bulk sends',
-                columns: ['Started', 'Templates', 'Rows', 'Made', 'Sent', 'Failed', 'State'],
+                columns: ['Started', 'Templates', 'Rows', 'Made', 'Sent', 'Failed', 'Cancelled', 'State'],
                 rows: data.map((b) => [
                   startedCell(deps, b),
                   b.contracts.length === 0 ? '—' : b.contracts.map((c) => c.name).join(', '),
@@ -78,7 +87,8 @@ export const bulkSendListPage = async (ctx: Koa.Context, deps: WebDeps, visitor:
                   b.created,
                   b.send ? b.sent : html`<span class="hint">not sent</span>`,
                   b.failed,
-                  html`${stateBadge(b.state)}${testMark(b.test_mode)}`,
+                  b.cancelled_at === null ? '—' : b.cancelled,
+                  stateCell(b),
                 ]),
               })}
               <nav class="pager" aria-label="Pages">

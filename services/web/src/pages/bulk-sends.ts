@@ -8,12 +8,13 @@ import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import type { FormFields } from '../forms.js';
 import { posted, uploaded, WebError } from '../guard.js';
 import { bulkSendPage, type BulkChoice } from './bulk-send-form.js';
+import { bulkCancelRoutes } from './bulk-send-cancel.js';
 import { bulkProgressPage } from './bulk-send-progress.js';
 import { bulkSendListPage } from './bulk-sends-list.js';
 import { publishedTemplates } from './published-templates.js';
 import { messageOf } from './request-message.js';
 import { subjectOf } from './request-subject.js';
-import { noSitePage, problemPage, segment } from './common.js';
+import { noSitePage, problemPage } from './common.js';
 
 /**
  * The CSV file's size bound: its text goes back with the send form (urlencoded, up to
@@ -197,13 +198,9 @@ export const bulkSendRoutes = (router: Router, deps: WebDeps): void => {
 
   router.get('/bulk-sends/:id', async (ctx) => {
     const visitor = await visitorOf(ctx, deps);
-    if (visitor === undefined) return;
-    const view = await visitor.api({
-      method: 'GET',
-      path: `/v1.1/bulk_sends/${segment(ctx.params.id)}`,
-      codec: BulkSendView,
-    });
-    if (E.isLeft(view)) return problemPage(ctx, deps, visitor, 'requests', view.left);
-    bulkProgressPage(ctx, deps, visitor, view.right);
+    if (visitor) await bulkProgressPage(ctx, deps, visitor, ctx.params.id!);
   });
+
+  // Cancelling a running one (ADR 3450).
+  bulkCancelRoutes(router, deps, bulkProgressPage);
 };

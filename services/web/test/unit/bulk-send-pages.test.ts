@@ -18,6 +18,8 @@ const BULK = {
   created: 3,
   sent: 3,
   failed: 1,
+  cancelled: 0,
+  cancelled_at: null,
   failures: [
     { row: 3, request_id: null, errors: [{ path: 'rows[3].signers', message: 'must have at least 1 item' }] },
   ],

@@ -17,6 +17,8 @@ const summary = (id: string, more: Record<string, unknown> = {}) => ({
   created: 3,
   sent: 3,
   failed: 1,
+  cancelled: 0,
+  cancelled_at: null,
   contracts: [{ id: 11, name: 'Service agreement' }],
   created_at: '2030-01-02T09:30:00.000Z',
   completed_at: '2030-01-02T09:31:00.000Z',
@@ -71,7 +73,7 @@ describe('web: the Site’s bulk sends', () => {
     assert.match(text, /<caption class="visually-hidden">Bulk sends of Production, newest first<\/caption>/);
     assert.match(
       text,
-      /<th scope="col">Started<\/th>\s*<th scope="col">Templates<\/th>\s*<th scope="col">Rows<\/th>\s*<th scope="col">Made<\/th>\s*<th scope="col">Sent<\/th>\s*<th scope="col">Failed<\/th>\s*<th scope="col">State<\/th>/,
+      /<th scope="col">Started<\/th>\s*<th scope="col">Templates<\/th>\s*<th scope="col">Rows<\/th>\s*<th scope="col">Made<\/th>\s*<th scope="col">Sent<\/th>\s*<th scope="col">Failed<\/th>\s*<th scope="col">Cancelled<\/th>\s*<th scope="col">State<\/th>/,
     );
   });
 
@@ -85,6 +87,7 @@ describe('web: the Site’s bulk sends', () => {
       '120',
       '<span class="hint">not sent</span>',
       '2',
+      '—',
       '<span class="state state-running">running</span> <span class="state state-test" title="Test mode: nothing is sent">test</span>',
     ]);
     assert.deepEqual(done, [
@@ -94,7 +97,47 @@ describe('web: the Site’s bulk sends', () => {
       '3',
       '3',
       '1',
+      '—',
       '<span class="state state-completed">completed</span>',
+    ]);
+  });
+
+  it('shows a cancelled one (ADR 3450): the rows it left unmade, and cancelled by its state', async () => {
+    const at = '2030-01-03T10:05:00.000Z';
+    const stopping = summary(RUNNING_ID, {
+      state: 'running',
+      created: 40,
+      sent: 40,
+      failed: 0,
+      cancelled: 0,
+    });
+    const text = await show(
+      appWith(
+        answers({
+          [LIST]: page([
+            { ...stopping, cancelled_at: at, completed_at: null },
+            { ...DONE, rows_total: 200, created: 50, sent: 49, failed: 2, cancelled: 148, cancelled_at: at },
+          ]),
+        }),
+      ),
+      '/app/bulk-sends',
+    );
+    const [running, done] = rowsOf(text);
+    assert.deepEqual(running?.slice(2), [
+      '4',
+      '40',
+      '40',
+      '0',
+      '0',
+      '<span class="state state-running">running</span> <span class="state state-cancelled">cancelled</span>',
+    ]);
+    assert.deepEqual(done?.slice(2), [
+      '200',
+      '50',
+      '49',
+      '2',
+      '148',
+      '<span class="state state-completed">completed</span> <span class="state state-cancelled">cancelled</span>',
     ]);
   });
 
