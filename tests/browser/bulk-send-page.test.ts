@@ -65,6 +65,18 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
     if (this.currentTest?.state === 'passed') assert.deepEqual(problems, [], 'no console or script errors');
   });
 
+  /** A progress page's rows are worked through in the background: its Refresh link, until completed. */
+  const refreshUntilCompleted = (everyMs: number) =>
+    eventually(
+      async () => {
+        await page.getByRole('link', { name: 'Refresh' }).first().click();
+        await page.getByRole('heading', { name: /^Bulk send/ }).waitFor();
+        return (await page.getByText('completed', { exact: true }).count()) > 0 ? true : undefined;
+      },
+      120_000,
+      everyMs,
+    );
+
   it('refuses an upload without a template or a file, next to the fields, and sends nothing', async () => {
     await page.getByRole('link', { name: 'Bulk send from a CSV file' }).click();
     await page.getByRole('heading', { name: /^Bulk send from a CSV file/ }).waitFor();
@@ -111,15 +123,7 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
     await page.waitForURL(/\/app\/bulk-sends\/[0-9a-f-]{36}$/);
     progress = page.url();
     // The rows are worked through in the background: reload (the Refresh link) until done.
-    await eventually(
-      async () => {
-        await page.getByRole('link', { name: 'Refresh' }).first().click();
-        await page.getByRole('heading', { name: /^Bulk send/ }).waitFor();
-        return (await page.getByText('completed', { exact: true }).count()) > 0 ? true : undefined;
-      },
-      120_000,
-      500,
-    );
+    await refreshUntilCompleted(500);
     assert.equal(page.url(), progress);
     assert.equal(await page.locator('[data-count="rows"]').textContent(), '4');
     assert.equal(await page.locator('[data-count="created"]').textContent(), '3');
@@ -215,15 +219,7 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
     await expectAccessible(page, 'bulk send just cancelled');
 
     // The rows being made (or waiting on the pace) settle, then it completes: reload until then.
-    await eventually(
-      async () => {
-        await page.getByRole('link', { name: 'Refresh' }).first().click();
-        await page.getByRole('heading', { name: /^Bulk send/ }).waitFor();
-        return (await page.getByText('completed', { exact: true }).count()) > 0 ? true : undefined;
-      },
-      120_000,
-      1_000,
-    );
+    await refreshUntilCompleted(1_000);
     const count = async (name: string) => Number(await page.locator(`[data-count="${name}"]`).textContent());
     const [made, failed, cancelled] = [
       await count('created'),

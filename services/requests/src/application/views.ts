@@ -106,8 +106,8 @@ export const contractView = (t: TemplateWithHtml): ContractView => ({
   html: t.html,
 });
 
-/** A bulk send as its Site's list shows it (ADR 3440). */
-export const bulkSendSummary = ({ bulk, progress, contracts }: ListedBulkSend): BulkSendSummary => ({
+/** How far a bulk send got, as its read and its Site's list both show it (ADRs 2201, 3440, 3450). */
+const bulkProgress = (bulk: ListedBulkSend['bulk'], progress: ListedBulkSend['progress']) => ({
   id: bulk.id,
   site_id: bulk.siteId,
   state: bulk.state,
@@ -119,25 +119,19 @@ export const bulkSendSummary = ({ bulk, progress, contracts }: ListedBulkSend): 
   failed: progress.failed,
   cancelled: progress.cancelled,
   cancelled_at: bulk.cancelledAt,
+});
+
+/** A bulk send as its Site's list shows it (ADR 3440). */
+export const bulkSendSummary = ({ bulk, progress, contracts }: ListedBulkSend): BulkSendSummary => ({
+  ...bulkProgress(bulk, progress),
   contracts: contracts.map((c) => ({ id: c.id, name: c.name })),
   created_at: bulk.createdAt,
   completed_at: bulk.completedAt,
 });
 
 export const bulkSendView = (bulk: BulkSendRecord, rows: readonly BulkRow[]): BulkSendView => {
-  const progress = progressOf(rows);
   return {
-    id: bulk.id,
-    site_id: bulk.siteId,
-    state: bulk.state,
-    send: bulk.send,
-    test_mode: bulk.testMode,
-    rows_total: bulk.rowsTotal,
-    created: progress.created,
-    sent: progress.sent,
-    failed: progress.failed,
-    cancelled: progress.cancelled,
-    cancelled_at: bulk.cancelledAt,
+    ...bulkProgress(bulk, progressOf(rows)),
     failures: rows
       .filter((r) => r.status === 'failed')
       .map((r) => ({ row: r.row, request_id: r.requestId, errors: [...r.errors] })),
