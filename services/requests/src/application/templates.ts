@@ -11,12 +11,11 @@ import {
   newPdfTemplate,
   publishTemplate,
   replaceDraft,
-  setArchived,
-  deleteTemplate,
   type DocumentInfo,
   type NewTemplate,
   type TemplateWithHtml,
 } from '../domain/contract-template.js';
+import { deleteTemplate, setArchived } from '../domain/template-retirement.js';
 import type { Store } from '../ports/store.js';
 import { reachSite, siteIds, type Caller } from './caller.js';
 import type { Deps } from './deps.js';

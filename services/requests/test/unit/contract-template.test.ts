@@ -4,15 +4,14 @@ import {
   copyName,
   copyTemplate,
   declareFields,
-  deleteTemplate,
   newHtmlTemplate,
   parseTokens,
   publishTemplate,
   replaceDraft,
-  setArchived,
   unusableForRequests,
   type ContractTemplate,
 } from '../../src/domain/contract-template.js';
+import { deleteTemplate, setArchived } from '../../src/domain/template-retirement.js';
 import { later, left, NOW, right } from '../support/builders.js';
 
 const document = { sizeBytes: 10, sha256: 'ab' };
