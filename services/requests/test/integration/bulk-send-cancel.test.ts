@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import type { BulkSendView } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
-import * as TE from 'fp-ts/lib/TaskEither.js';
 import { sql } from '@esign/platform/database';
 import { postgresBulkSendStore } from '../../src/adapters/postgres/postgres-bulk-send-store.js';
-import { processBulkRows } from '../../src/application/bulk-send-worker.js';
+import { bulkSendStarter, bulkSendWorker } from '../support/bulk-send-fixture.js';
 import {
   countRows,
   principal,
@@ -27,6 +26,7 @@ describe('requests service: a running bulk send cancelled (real Postgres)', func
   let headers: Record<string, string>;
   let template: number;
   let process: () => Promise<number>;
+  let start: (rows: readonly unknown[]) => Promise<BulkSendView>;
   let store: ReturnType<typeof postgresBulkSendStore>;
 
   before(async () => {
@@ -34,12 +34,9 @@ describe('requests service: a running bulk send cancelled (real Postgres)', func
     headers = await principal([SITE_A]);
     template = await publishedTemplate(h.http);
     store = postgresBulkSendStore(h.pool);
-    const step = processBulkRows({
-      ...h.deps,
-      bulkSends: store,
-      sendAllowance: () => TE.right({ _tag: 'Allowed' }),
-    });
-    process = async () => E.toUnion(await step(100, 30_000)());
+    process = bulkSendWorker(h, store);
+    const starter = bulkSendStarter(h, headers);
+    start = (rows) => starter([template], rows);
   });
   after(async () => h?.close());
 
@@ -50,14 +47,6 @@ describe('requests service: a running bulk send cancelled (real Postgres)', func
     render_data: { client_name: `Client ${i}`, start_date: '2031-01-01' },
     fields: ['full_name', 'agree', 'signature'].map((name) => ({ name, assigned_to: `c-${i}` })),
   });
-  const start = async (rows: unknown[]) =>
-    (
-      await h.http
-        .post(`/v1.1/sites/${SITE_A.id}/bulk_sends`)
-        .set(headers)
-        .send({ contracts: [template], send: true, rows })
-        .expect(202)
-    ).body as BulkSendView;
   const cancel = (id: string, as = headers) => h.http.post(`/v1.1/bulk_sends/${id}/cancel`).set(as);
   const completed = async (id: string) =>
     (await h.pool.any(

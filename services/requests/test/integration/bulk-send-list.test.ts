@@ -1,9 +1,6 @@
 import assert from 'node:assert/strict';
 import type { BulkSendList, BulkSendSummary, BulkSendView } from '@esign/contracts';
-import * as E from 'fp-ts/lib/Either.js';
-import * as TE from 'fp-ts/lib/TaskEither.js';
-import { postgresBulkSendStore } from '../../src/adapters/postgres/postgres-bulk-send-store.js';
-import { processBulkRows } from '../../src/application/bulk-send-worker.js';
+import { bulkSendStarter, bulkSendWorker } from '../support/bulk-send-fixture.js';
 import {
   htmlTemplateBody,
   principal,
@@ -26,18 +23,15 @@ describe('requests service: a Site’s bulk sends listed (real Postgres)', funct
   let nda: number;
   let order: number;
   let process: () => Promise<number>;
+  let start: ReturnType<typeof bulkSendStarter>;
 
   before(async () => {
     h = await startHarness('bulk_send_list');
     headers = await principal([SITE_A, SITE_B]);
     nda = await publishedTemplate(h.http);
     order = await publishedTemplate(h.http, SITE_A, htmlTemplateBody({ name: 'Order form' }));
-    const step = processBulkRows({
-      ...h.deps,
-      bulkSends: postgresBulkSendStore(h.pool),
-      sendAllowance: () => TE.right({ _tag: 'Allowed' }),
-    });
-    process = async () => E.toUnion(await step(100, 30_000)());
+    process = bulkSendWorker(h);
+    start = bulkSendStarter(h, headers);
   });
   after(async () => h?.close());
 
@@ -46,14 +40,6 @@ describe('requests service: a Site’s bulk sends listed (real Postgres)', funct
     render_data: { client_name: `Client ${i}`, start_date: '2031-01-01' },
     fields: ['full_name', 'agree', 'signature'].map((name) => ({ name, assigned_to: `c-${i}` })),
   });
-  const start = async (site: number, contracts: number[], rows: unknown[], send = true) =>
-    (
-      await h.http
-        .post(`/v1.1/sites/${site}/bulk_sends`)
-        .set(headers)
-        .send({ contracts, send, rows })
-        .expect(202)
-    ).body as BulkSendView;
   const list = async (query = '', site = SITE_A.id) =>
     (await h.http.get(`/v1.1/sites/${site}/bulk_sends${query}`).set(headers).expect(200))
       .body as BulkSendList;
@@ -61,11 +47,11 @@ describe('requests service: a Site’s bulk sends listed (real Postgres)', funct
     (await h.http.get(`/v1.1/bulk_sends/${id}`).set(headers).expect(200)).body as BulkSendView;
 
   it('lists the Site’s bulk sends newest first, each with its own page’s counts and its templates by name', async () => {
-    const first = await start(SITE_A.id, [nda, order], [row(0), row(1), { signers: [] }]);
+    const first = await start([nda, order], [row(0), row(1), { signers: [] }]);
     h.clock.advance(1000);
-    const second = await start(SITE_A.id, [nda], [row(2)], false);
+    const second = await start([nda], [row(2)], false);
     const elsewhere = await publishedTemplate(h.http, SITE_B);
-    await start(SITE_B.id, [elsewhere], [row(3)]);
+    await start([elsewhere], [row(3)], true, SITE_B.id);
     assert.equal((await list('?state=running')).total_count, 2, 'both running before the worker');
     while ((await process()) > 0);
 
@@ -109,7 +95,7 @@ describe('requests service: a Site’s bulk sends listed (real Postgres)', funct
     const completed = await list('?state=completed&per_page=1&page=2');
     assert.deepEqual([completed.count, completed.total_count, completed.has_more], [1, 2, false]);
     h.clock.advance(1000);
-    const running = await start(SITE_A.id, [nda], [row(4)]);
+    const running = await start([nda], [row(4)]);
     const listed = await list('?state=running');
     assert.deepEqual(
       listed.data.map((b: BulkSendSummary) => [b.id, b.state, b.created]),

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import type { RequestView } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
-import * as TE from 'fp-ts/lib/TaskEither.js';
 import { memoryRateLimiter } from '@esign/platform';
 import { sql } from '@esign/platform/database';
 import { costlySendAllowance } from '../../src/adapters/rate-limit/costly-send-allowance.js';
 import { postgresBulkSendStore } from '../../src/adapters/postgres/postgres-bulk-send-store.js';
 import { processBulkRows } from '../../src/application/bulk-send-worker.js';
 import { createRequest } from '../../src/application/requests.js';
+import { bulkSendWorker } from '../support/bulk-send-fixture.js';
 import {
   countRows,
   principal,
@@ -30,12 +30,7 @@ describe('requests service: bulk send (real Postgres)', function () {
     h = await startHarness('bulk_sends', { bulkRowsWaiting: () => void wakeUps++ });
     template = await publishedTemplate(h.http);
     headers = await principal();
-    const step = processBulkRows({
-      ...h.deps,
-      bulkSends: postgresBulkSendStore(h.pool),
-      sendAllowance: () => TE.right({ _tag: 'Allowed' }),
-    });
-    process = async (limit, leaseMs) => E.toUnion(await step(limit, leaseMs)());
+    process = bulkSendWorker(h);
   });
   after(async () => h?.close());
 
