@@ -127,6 +127,11 @@ describe('web application in headless Chromium: a published template archived, d
     await page.goto(`${web}/requests/${madeId}`);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByText('The Request was sent').waitFor();
+    // Its page names the archived template, linked.
+    await page
+      .locator('dt:text-is("Contracts") + dd')
+      .getByRole('link', { name: 'Consulting agreement', exact: true })
+      .waitFor();
   });
 
   it('unarchives it from the archived list: it is listed and offered again', async () => {
@@ -273,9 +278,11 @@ describe('web application in headless Chromium: a published template archived, d
     );
     const gone = await page.goto(templateUrl);
     assert.equal(gone?.status(), 404);
-    // The Request made with it opens as before, sent, naming its template.
+    // The Request made with it opens as before, sent, naming its template as deleted, unlinked.
     await page.goto(`${web}/requests/${madeId}`);
     await page.getByRole('heading', { level: 1 }).filter({ hasText: 'sent' }).waitFor();
-    await page.getByRole('link', { name: `template ${templateId}`, exact: true }).waitFor();
+    const contracts = page.locator('dt:text-is("Contracts") + dd');
+    assert.equal((await contracts.innerText()).trim(), `template ${templateId} (deleted)`);
+    assert.equal(await contracts.getByRole('link').count(), 0, 'no link to a page that is gone');
   });
 });

@@ -71,16 +71,12 @@ const fact = (term: string, value: Html | string | null): Html | '' =>
     : html`<dt>${term}</dt>
         <dd>${value}</dd>`;
 
-/** The list of facts below a Request's top actions; `copies` from `copiesFact`. */
-export const requestFacts = (deps: WebDeps, r: RequestView, copies: Html | ''): Html =>
+/** The list of facts below a Request's top actions; `copies` from `copiesFact`, `contracts` from `contractsFact`. */
+export const requestFacts = (deps: WebDeps, r: RequestView, copies: Html | '', contracts: Html): Html =>
   html`<dl class="facts">
     <dt>Id</dt>
     <dd><code>${r.id}</code></dd>
-    ${sourceFact(deps, r)} ${copies}
-    <dt>Contracts</dt>
-    <dd>
-      ${r.contracts.map((c, i) => html`${i > 0 ? ', ' : ''}<a href="${deps.base}/templates/${c}">template ${c}</a>`)}
-    </dd>
+    ${sourceFact(deps, r)} ${copies} ${contracts}
     ${
       r.cc.length > 0
         ? html`<dt>Copies to</dt>

@@ -26,6 +26,7 @@ import { contractsSection } from './request-contracts-section.js';
 import * as C from './request-draft-contracts.js';
 import { copiedNotice, copyButtons, copyHints } from './request-copy.js';
 import { copiesFact, requestFacts } from './request-facts.js';
+import { contractsFact } from './request-contract-names.js';
 import { refusalSummary, type RequestPageTyped } from './request-refusals.js';
 
 /** One Request's page: its state, signers with their deliveries, fields, and what can be done next. */
@@ -68,15 +69,18 @@ export const requestPage = async (
   });
   if (E.isLeft(found)) return problemPage(ctx, deps, visitor, 'requests', found.left);
   const r = found.right;
-  const [history, kept, kinds, read, copies] = await Promise.all([
+  const [history, kept, kinds, read, copies, notDraftContracts] = await Promise.all([
     historySection(visitor, r),
     r.test_mode ? testMessages(visitor, r.id) : '',
     // A draft's fields take values by their templates' kinds.
     fieldKindsOf(visitor, r),
     C.draftTemplatesOf(visitor, r),
     copiesFact(deps, visitor, r),
+    // A draft's contracts are named from the templates `draftTemplatesOf` reads, once it has.
+    r.state === 'draft' ? undefined : contractsFact(deps, visitor, r, []),
   ]);
   const templates = C.templatesIn(read);
+  const contracts = notDraftContracts ?? (await contractsFact(deps, visitor, r, templates));
   const action = (name: string, label: string, style = '') =>
     html`<form method="post" action="${deps.base}/requests/${r.id}/${name}" class="inline">
       ${csrfField(visitor.csrf)}
@@ -98,7 +102,7 @@ export const requestPage = async (
         ${r.state === 'completed' ? html`<a class="button" href="${deps.base}/requests/${r.id}/download">Download executed PDF</a>` : ''}
         ${copyButtons(deps, visitor, r, problem, copy)}
       </div>
-      ${copyHints(r)} ${requestFacts(deps, r, copies)}
+      ${copyHints(r)} ${requestFacts(deps, r, copies, contracts)}
       ${titleSection({ action: `${deps.base}/requests/${r.id}/title`, csrf: visitor.csrf, request: r, typed: title, problem })}
       ${subjectSection({
         action: `${deps.base}/requests/${r.id}/subject`,

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { apiProblem, appWith, contract, COOKIE, REQUEST_ID as ID, requestView } from '../support/fake-api.js';
+import {
+  apiProblem,
+  appWith,
+  contract,
+  COOKIE,
+  page as listPage,
+  REQUEST_ID as ID,
+  requestView,
+} from '../support/fake-api.js';
 import { requestPageForm } from '../support/request-page.js';
 
 const PATCH = `PATCH /v1.1/requests/${ID}`;
@@ -45,6 +53,13 @@ const CONTRACTS = {
     ],
   ),
 };
+/** The Site's published templates, as a draft's page reads them (its contracts are named from them). */
+const LISTED = {
+  ...CONTRACTS,
+  'GET /v1.1/sites/3/contracts?page=1&per_page=100&state=published&archived=false': listPage(
+    Object.values(CONTRACTS),
+  ),
+};
 /** What the page's form carries for DRAFT as shown (a signature has no value control). */
 const SHOWN = {
   field_0: 'full_name',
@@ -74,7 +89,7 @@ describe('web: editing a draft’s field values', () => {
   /** The fake API with the draft's templates, answering `answer` to the PATCH. */
   const answers = (answer: unknown, shown: unknown = DRAFT) => ({
     ...form.answers(answer, shown),
-    ...CONTRACTS,
+    ...LISTED,
   });
   const show = async (view: unknown, query = '') => {
     const app = appWith(answers(undefined, view));
@@ -246,7 +261,7 @@ describe('web: editing a draft’s field values', () => {
     assert.match(page, /name="idempotency_key" value="key-1"/, 'the same key for the corrected form');
   });
 
-  it('shows a sent Request’s values read-only, reading no template', async () => {
+  it('shows a sent Request’s values read-only, reading each template only for its name', async () => {
     const { text: page, calls } = await show({
       ...SENT,
       contracts: [1, 2],
@@ -257,9 +272,13 @@ describe('web: editing a draft’s field values', () => {
     assert.doesNotMatch(page, /aria-label="Value: /);
     assert.match(page, /<td>full_name<\/td>\s*<td>\s*ann@example.com\s*<\/td>\s*<td>\s*Ann\s*<\/td>/);
     assert.match(page, /<td>agree<\/td>\s*<td>\s*ann@example.com\s*<\/td>\s*<td>\s*true\s*<\/td>/);
-    assert.deepEqual(
-      calls.filter((c) => c.startsWith('GET /v1.1/contracts/')),
-      [],
+    assert.deepEqual(calls.filter((c) => c.startsWith('GET /v1.1/contracts/')).sort(), [
+      'GET /v1.1/contracts/1',
+      'GET /v1.1/contracts/2',
+    ]);
+    assert.match(
+      page,
+      /<dt>Contracts<\/dt>\s*<dd><a href="\/app\/templates\/1">Agreement<\/a>, <a href="\/app\/templates\/2">Order<\/a><\/dd>/,
     );
   });
 
