@@ -3,7 +3,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js';
 import { sleepUntilDueMs, type DueSchedule, type Logger, type ShutdownStep } from '@esign/platform';
 import type { DatabasePool } from '@esign/platform/database';
 import { every, recurring } from './adapters/periodic.js';
-import { purgeIdempotencyKeys } from './adapters/postgres/maintenance.js';
+import { purgeDeletedTemplates, purgeIdempotencyKeys } from './adapters/postgres/maintenance.js';
 import type { UseCases } from './application/use-cases.js';
 import type { Config } from './config.js';
 
@@ -77,7 +77,7 @@ export interface BackgroundWork {
 
 /**
  * What runs beside HTTP on every replica: the expiry and reminder sweeps, the executed-document issuer,
- * the bulk-send worker and the idempotency-key purge.
+ * the bulk-send worker, the idempotency-key purge and the deleted-template purge.
  */
 export const startBackgroundWork = (options: {
   readonly config: Config;
@@ -154,15 +154,25 @@ export const startBackgroundWork = (options: {
     const purged = await purgeIdempotencyKeys(options.pool, config.IDEMPOTENCY_RETENTION_HOURS);
     if (purged > 0) logger.info({ purged }, 'idempotency keys purged');
   });
+  // Deleted templates no Request names, with their documents (ADR 3460), at the same pace.
+  const templates = every('purge deleted templates', 3_600_000, logger, async () => {
+    const removed = await purgeDeletedTemplates(options.pool, config.DELETED_TEMPLATE_RETENTION_HOURS);
+    if (removed > 0) logger.info({ removed }, 'deleted templates removed');
+  });
   return {
     wakeBulk: () => bulk.wake(),
     wakeIssuer: () => issue.wake(),
     step: {
       name: 'maintenance',
       run: () =>
-        Promise.all([expiry.stop(), reminders.stop(), purge.stop(), issue.stop(), bulk.stop()]).then(
-          () => undefined,
-        ),
+        Promise.all([
+          expiry.stop(),
+          reminders.stop(),
+          purge.stop(),
+          templates.stop(),
+          issue.stop(),
+          bulk.stop(),
+        ]).then(() => undefined),
     },
   };
 };

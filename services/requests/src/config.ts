@@ -77,6 +77,8 @@ const RequiredConfig = t.type({
   PRINCIPAL_PUBLIC_KEY: PrincipalPublicKeyFromEnv,
   URL_SIGNING_KEYS: SigningKeysFromEnv,
   IDEMPOTENCY_RETENTION_HOURS: IntFromEnv(24, 24 * 30),
+  /** How long a deleted template no Request names is kept before it is removed (ADR 3460). */
+  DELETED_TEMPLATE_RETENTION_HOURS: IntFromEnv(1, 24 * 365),
   /** Least time between two notifications of one Request (the send counts as the first). */
   REMIND_MIN_INTERVAL_SECONDS: IntFromEnv(1, 7 * 86_400),
   /** Most reminders one Request may send. */
@@ -129,6 +131,7 @@ export const defaults = {
   ...amqpDefaults,
   PUBLIC_BASE_URL: 'http://localhost:8080',
   IDEMPOTENCY_RETENTION_HOURS: '24',
+  DELETED_TEMPLATE_RETENTION_HOURS: '24',
   REMIND_MIN_INTERVAL_SECONDS: '3600',
   REMIND_MAX: '5',
   EXECUTION_URL_LIFETIME_DAYS: '30',

@@ -23,3 +23,36 @@ export const purgeIdempotencyKeys = async (
     if (deleted < batch) return total;
   }
 };
+
+/**
+ * Removes the published templates deleted more than `retentionHours` ago (ADR 3460) that no
+ * Request and no bulk send names: their documents go with them. A template a Request names
+ * stays as long as that Request (ADR 3430); one a bulk send names stays, as the bulk send's
+ * list names it. Rows another replica's sweep holds are skipped. A Request made with the
+ * template in the meantime (only a create that read it before the delete, hours ago, can)
+ * would fail the delete on `request_contracts`' foreign key rather than lose its document;
+ * the next run tries again. Answers how many went.
+ */
+export const purgeDeletedTemplates = async (
+  q: Queryable,
+  retentionHours: number,
+  batch = 100,
+): Promise<number> => {
+  let total = 0;
+  for (;;) {
+    const deleted = await db.exec(
+      q,
+      sql.unsafe`
+        DELETE FROM contract_templates WHERE id IN (
+          SELECT t.id FROM contract_templates t
+          WHERE t.deleted_at <= now() - make_interval(hours => ${retentionHours})
+            AND NOT EXISTS (SELECT 1 FROM request_contracts rc WHERE rc.template_id = t.id)
+            AND NOT EXISTS (SELECT 1 FROM bulk_sends b WHERE b.shared->'contracts' @> to_jsonb(t.id))
+          ORDER BY t.deleted_at
+          LIMIT ${batch}
+          FOR UPDATE SKIP LOCKED)`,
+    );
+    total += deleted;
+    if (deleted < batch) return total;
+  }
+};
