@@ -8821,6 +8821,8 @@ export interface operations {
         per_page?: number;
         /** @description Only items in this state. */
         state?: 'running' | 'completed';
+        /** @description Only the bulk sends made with this contract template among their templates (its id): which bulk sends a template went out in, archived or deleted since or not. */
+        contract_id?: number;
       };
       header?: never;
       path: {

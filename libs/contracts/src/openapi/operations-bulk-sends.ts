@@ -38,7 +38,16 @@ export const BULK_SEND_OPERATIONS: readonly Operation[] = [
     tag: 'Requests',
     auth: 'access_token',
     params: { site_id: SITE_ID },
-    query: { ...PAGE_QUERY, state: stateQuery(['running', 'completed']) },
+    query: {
+      ...PAGE_QUERY,
+      state: stateQuery(['running', 'completed']),
+      contract_id: {
+        description:
+          'Only the bulk sends made with this contract template among their templates (its id): which bulk sends a ' +
+          'template went out in, archived or deleted since or not.',
+        schema: { type: 'integer', minimum: 1 },
+      },
+    },
     responses: { 200: { description: 'One page of bulk sends.', codec: BulkSendList } },
     problems: ['invalid_query'],
   },

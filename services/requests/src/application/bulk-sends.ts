@@ -132,7 +132,7 @@ export const getBulkSend =
       TE.map((found) => bulkSendView(found.bulk, found.rows)),
     );
 
-/** `GET /v1.1/sites/:id/bulk_sends` (ADR 3440): the Site's bulk sends, newest first. */
+/** `GET /v1.1/sites/:id/bulk_sends` (ADR 3440): the Site's bulk sends, newest first; by state or template. */
 export const listBulkSends =
   (deps: Pick<BulkSendDeps, 'bulkSends'>) =>
   (input: {
@@ -140,10 +140,13 @@ export const listBulkSends =
     readonly siteId: number;
     readonly page: PageRequest;
     readonly state?: BulkSendView['state'] | undefined;
+    readonly contractId?: number | undefined;
   }): TE.TaskEither<AppError, BulkSendList> =>
     pipe(
       TE.fromEither(reachSite(input.caller, input.siteId)),
-      TE.chainW((site) => deps.bulkSends.list(site.id, input.page, { state: input.state })),
+      TE.chainW((site) =>
+        deps.bulkSends.list(site.id, input.page, { state: input.state, contractId: input.contractId }),
+      ),
       TE.map((page) => pageView(input.page, page, bulkSendSummary)),
     );
 

@@ -78,11 +78,17 @@ export interface BulkSendStore {
     id: string,
     siteIds: readonly number[],
   ) => TE.TaskEither<never, O.Option<{ readonly bulk: BulkSendRecord; readonly rows: readonly BulkRow[] }>>;
-  /** A Site's bulk sends, newest first, `state` one only when given (ADR 3440). */
+  /**
+   * A Site's bulk sends, newest first (ADR 3440): of `state` only when given, and only those
+   * naming the template `contractId` among their contracts when given.
+   */
   readonly list: (
     siteId: number,
     page: PageRequest,
-    filter: { readonly state?: BulkSendRecord['state'] | undefined },
+    filter: {
+      readonly state?: BulkSendRecord['state'] | undefined;
+      readonly contractId?: number | undefined;
+    },
   ) => TE.TaskEither<never, PageOf<ListedBulkSend>>;
   /**
    * Cancels a bulk send of the Sites (ADR 3450), under its lock: sets `cancelledAt` once and

@@ -104,14 +104,31 @@ describe('requests service: a Site’s bulk sends listed (real Postgres)', funct
     while ((await process()) > 0);
   });
 
+  it('lists only the bulk sends made with a template, with the state and pages too', async () => {
+    // Bulk sends of this Site, newest first: [nda] (row 4), [nda] (row 2), [nda, order] (rows 0, 1).
+    const all = (await list()).data.map((b) => b.id);
+    assert.deepEqual(
+      (await list(`?contract_id=${order}`)).data.map((b) => b.id),
+      [all[2]],
+      'the one naming the template among its two, deleted since',
+    );
+    const withNda = await list(`?contract_id=${nda}&state=completed&per_page=1&page=2`);
+    assert.deepEqual(
+      [withNda.data.map((b) => b.id), withNda.total_count, withNda.has_more],
+      [[all[1]], 3, true],
+    );
+    assert.equal((await list('?contract_id=999999')).total_count, 0, 'a template no bulk send names');
+  });
+
   it('answers 404 for a Site the caller does not reach, and a bad query 400 by name', async () => {
     const other = await principal([SITE_B]);
     await h.http.get(`/v1.1/sites/${SITE_A.id}/bulk_sends`).set(other).expect(404);
     const refused = await h.http
-      .get(`/v1.1/sites/${SITE_A.id}/bulk_sends?state=paused&per_page=500&sort=asc`)
+      .get(`/v1.1/sites/${SITE_A.id}/bulk_sends?state=paused&per_page=500&sort=asc&contract_id=x`)
       .set(headers)
       .expect(400);
     assert.deepEqual((refused.body.errors as { path: string }[]).map((e) => e.path).sort(), [
+      'contract_id',
       'per_page',
       'sort',
       'state',

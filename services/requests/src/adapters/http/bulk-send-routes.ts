@@ -28,6 +28,7 @@ export interface BulkSendCases {
     readonly siteId: number;
     readonly page: PageRequest;
     readonly state?: BulkSendView['state'] | undefined;
+    readonly contractId?: number | undefined;
   }) => TE.TaskEither<AppError, BulkSendList>;
   readonly cancelBulkSend: (input: {
     readonly caller: Caller;
@@ -81,8 +82,10 @@ export const mountBulkSendRoutes = (
   router.get('/v1.1/sites/:id/bulk_sends', async (ctx) => {
     const who = await caller(ctx.get(PRINCIPAL_HEADER));
     const siteId = integerIdParam(ctx.params.id, 'site');
-    const { page, state } = listQuery(ctx.query, BULK_SEND_STATES);
-    ctx.body = await run(cases.listBulkSends({ caller: who, siteId, page, state }));
+    const { page, state, ids } = listQuery(ctx.query, BULK_SEND_STATES, { ids: ['contract_id'] });
+    ctx.body = await run(
+      cases.listBulkSends({ caller: who, siteId, page, state, contractId: ids.contract_id }),
+    );
   });
 
   // No more rows made (ADR 3450): idempotent by nature, so no Idempotency-Key is needed.

@@ -42,12 +42,13 @@ const toListed = (r: t.TypeOf<typeof ListedRow>): ListedBulkSend => ({
 /** A Site's bulk sends, a page at a time (ADR 3440), with each one's counts and templates. */
 export const postgresBulkSendList =
   (pool: DatabasePool): BulkSendStore['list'] =>
-  (siteId, page, { state }) =>
+  (siteId, page, { state, contractId }) =>
     task(async () => {
       // `bulk_sends_by_site`; each page's counts over its own rows (`bulk_send_rows`' key), as
       // `completeIfDone` counts them, and its templates by name in the order it named them.
       const where = sql.fragment`b.site_id = ${siteId}
-      ${state === undefined ? sql.fragment`` : sql.fragment`AND b.state = ${state}`}`;
+      ${state === undefined ? sql.fragment`` : sql.fragment`AND b.state = ${state}`}
+      ${contractId === undefined ? sql.fragment`` : sql.fragment`AND b.shared->'contracts' @> jsonb_build_array(${contractId}::bigint)`}`;
       const [rows, count] = await Promise.all([
         db.any(
           pool,
