@@ -3358,6 +3358,8 @@ export interface operations {
         contract_id?: number;
         /** @description Only the copies of this Request (its id): what became of a declined, expired or cancelled Request that was sent again. */
         copied_from?: string;
+        /** @description Only the Requests this bulk send made (its id), with their states: which of its Requests were signed, and which are still open. */
+        bulk_send_id?: string;
         /** @description Only the Requests created at or after this instant (ISO-8601 with a time zone; a `+` in an offset written `%2B`). With `created_before`, a half-open interval: consecutive ones never overlap. */
         created_from?: string;
         /** @description Only the Requests whose `title` contains this text, in any case (spaces around it dropped, then 1 to 255 characters; `%` and `_` are plain characters). It reads the Site’s Requests. */

@@ -113,6 +113,12 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
           'that was sent again.',
         schema: { type: 'string', format: 'uuid' },
       },
+      bulk_send_id: {
+        description:
+          'Only the Requests this bulk send made (its id), with their states: which of its Requests were signed, ' +
+          'and which are still open.',
+        schema: { type: 'string', format: 'uuid' },
+      },
       created_from: {
         description:
           'Only the Requests created at or after this instant (ISO-8601 with a time zone; a `+` in an offset ' +

@@ -16,6 +16,8 @@ export interface RequestFilter {
   readonly contractId?: number | undefined;
   /** Only the copies of this Request (ADR 3410). */
   readonly copiedFrom?: string | undefined;
+  /** Only the Requests this bulk send made (ADR 3440). */
+  readonly bulkSendId?: string | undefined;
   /** Only Requests created at or after this instant (UTC `…Z`, ADR 3370). */
   readonly createdFrom?: string | undefined;
   /** Only Requests created before this instant. */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { BulkSendList, BulkSendSummary, BulkSendView } from '@esign/contracts';
+import type { BulkSendList, BulkSendSummary, BulkSendView, RequestList } from '@esign/contracts';
 import { bulkSendStarter, bulkSendWorker } from '../support/bulk-send-fixture.js';
 import {
   htmlTemplateBody,
@@ -118,6 +118,39 @@ describe('requests service: a Site’s bulk sends listed (real Postgres)', funct
       [[all[1]], 3, true],
     );
     assert.equal((await list('?contract_id=999999')).total_count, 0, 'a template no bulk send names');
+  });
+
+  it('lists the Requests a bulk send made among the Site’s Requests, by state too (bulk_send_id)', async () => {
+    const bulk = await start([nda], [row(5), row(6), { signers: [] }]);
+    while ((await process()) > 0);
+    const made = (await progress(bulk.id)).requests.map((r) => r.request_id);
+    assert.equal(made.length, 2);
+    const requests = async (query: string) =>
+      (
+        (await h.http.get(`/v1.1/sites/${SITE_A.id}/requests${query}`).set(headers).expect(200))
+          .body as RequestList
+      ).data.map((r) => r.id);
+    assert.deepEqual((await requests(`?bulk_send_id=${bulk.id}`)).sort(), [...made].sort());
+    await h.http.post(`/v1.1/requests/${made[0]}/cancel`).set(headers).expect(200);
+    assert.deepEqual(await requests(`?bulk_send_id=${bulk.id}&state=sent`), [made[1]]);
+    assert.deepEqual(await requests(`?bulk_send_id=${bulk.id.toUpperCase()}&state=cancelled`), [made[0]]);
+    // Another Site's list holds none of them, and a bulk send that made none lists none.
+    const b = await principal([SITE_B]);
+    const elsewhere = await h.http
+      .get(`/v1.1/sites/${SITE_B.id}/requests?bulk_send_id=${bulk.id}`)
+      .set(b)
+      .expect(200);
+    assert.equal((elsewhere.body as RequestList).total_count, 0);
+    const none = await start([nda], [{ signers: [] }]);
+    assert.deepEqual(await requests(`?bulk_send_id=${none.id}`), []);
+    const refused = await h.http
+      .get(`/v1.1/sites/${SITE_A.id}/requests?bulk_send_id=42`)
+      .set(headers)
+      .expect(400);
+    assert.deepEqual(
+      (refused.body.errors as { path: string }[]).map((e) => e.path),
+      ['bulk_send_id'],
+    );
   });
 
   it('answers 404 for a Site the caller does not reach, and a bad query 400 by name', async () => {

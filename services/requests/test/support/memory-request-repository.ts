@@ -167,9 +167,11 @@ export const memoryRequestRepository = (
   list: (
     siteId,
     p,
-    { state: st, testMode, signerId, contractId, copiedFrom, createdFrom, createdBefore, search },
-  ) =>
-    TE.right(
+    { state: st, testMode, signerId, contractId, copiedFrom, bulkSendId, createdFrom, createdBefore, search },
+  ) => {
+    if (bulkSendId !== undefined)
+      throw new Error('the in-memory repository keeps no bulk sends: list by bulk_send_id against Postgres');
+    return TE.right(
       page(
         [...s.requests.values()]
           .filter(
@@ -189,5 +191,6 @@ export const memoryRequestRepository = (
           ),
         p,
       ),
-    ),
+    );
+  },
 });

@@ -75,7 +75,7 @@ export const mountRoutes = (
         flags: ['test_mode'],
         texts: ['signer_id'],
         ids: ['contract_id'],
-        uuids: ['copied_from'],
+        uuids: ['copied_from', 'bulk_send_id'],
         times: ['created_from', 'created_before'],
         search: true,
       });
@@ -89,6 +89,7 @@ export const mountRoutes = (
         signerId: texts.signer_id,
         contractId: ids.contract_id,
         copiedFrom: uuids.copied_from,
+        bulkSendId: uuids.bulk_send_id,
         createdFrom,
         createdBefore,
         search,

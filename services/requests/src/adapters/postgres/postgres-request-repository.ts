@@ -161,14 +161,31 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
     corrections: (requestId) => task(() => listCorrections(q, requestId)),
     list: (siteId, page, filter) =>
       task(async () => {
-        const { state, testMode, signerId, contractId, copiedFrom, createdFrom, createdBefore, search } =
-          filter;
+        const {
+          state,
+          testMode,
+          signerId,
+          contractId,
+          copiedFrom,
+          bulkSendId,
+          createdFrom,
+          createdBefore,
+          search,
+        } = filter;
         const where = sql.fragment`r.site_id = ${siteId}
           ${state === undefined ? sql.fragment`` : sql.fragment`AND r.state = ${state}`}
           ${testMode === undefined ? sql.fragment`` : sql.fragment`AND r.test_mode = ${testMode}`}
           ${
             // requests_by_source serves it (ADR 3410).
             copiedFrom === undefined ? sql.fragment`` : sql.fragment`AND r.copied_from = ${copiedFrom}`
+          }
+          ${
+            // The bulk send's rows (at most 1,000, by its key) name its Requests; another Site's
+            // bulk send names none of this Site's.
+            bulkSendId === undefined
+              ? sql.fragment``
+              : sql.fragment`AND r.id IN (SELECT br.request_id FROM bulk_send_rows br
+                  WHERE br.bulk_id = ${bulkSendId} AND br.request_id IS NOT NULL)`
           }
           ${
             // requests_by_site (and _state) are in created_at order: an interval is a range of them.
