@@ -127,6 +127,30 @@ describe('end to end through the gateway: bulk send, killed mid-way (issue #22)'
       'list',
     );
     assert.equal(listed.total_count, 497);
+    // ...all of them the bulk send's, listed by it (ADR 3440), and sent; filtered by template too.
+    const made = ok(
+      await acme.esign.GET('/v1.1/sites/{site_id}/requests', {
+        params: {
+          path: { site_id: acme.site },
+          query: { bulk_send_id: bulk.id, state: 'sent', contract_id: template, per_page: 1 },
+        },
+      }),
+      200,
+      'the bulk send’s Requests',
+    );
+    assert.equal(made.total_count, 497);
+    assert.ok(ids.includes(made.data[0]!.id));
+    const byTemplate = ok(
+      await acme.esign.GET('/v1.1/sites/{site_id}/bulk_sends', {
+        params: { path: { site_id: acme.site }, query: { contract_id: template } },
+      }),
+      200,
+      'bulk sends by template',
+    );
+    assert.deepEqual(
+      byTemplate.data.map((b) => b.id),
+      [bulk.id],
+    );
 
     // Every valid row's signer got exactly one e-mail.
     const wanted = new Set(
