@@ -16,12 +16,20 @@ export const lastNotifiedAt = (request: SignatureRequest): string | null => {
 };
 
 /**
+ * How long before `expires_at` a Request with automatic reminders warns its signers (ADR
+ * 3470), and how long before that warning they must have last been told for it to go.
+ */
+export const EXPIRY_WARNING_MS = DAY_MS;
+
+/**
  * When the next automatic reminder of `request` falls due (ADR 3130): its
  * `reminderIntervalDays` after `from`, by default the last notification of all (the send,
  * or the last reminder, by a call or automatic, so a call pushes the next one back), never
- * at or past `expires_at`. Null when none is to go: not sent, no interval, or
- * `maxReminders` reached (a transition that knows no policy leaves that to the reminder
- * itself).
+ * at or past `expires_at`; and, when it expires, the expiry warning a day before
+ * `expires_at` (ADR 3470) if that comes first and they were last told at least a day before
+ * it (once it went, they were told at it, so it goes once). Null when none is to go: not
+ * sent, no interval, or `maxReminders` reached (a transition that knows no policy leaves
+ * that to the reminder itself).
  */
 export const nextReminderAt = (
   request: SignatureRequest,
@@ -30,9 +38,16 @@ export const nextReminderAt = (
 ): string | null => {
   if (request.state !== 'sent' || request.reminderIntervalDays === null || from === null) return null;
   if (request.remindCount >= maxReminders) return null;
-  const next = Date.parse(from) + request.reminderIntervalDays * DAY_MS;
-  if (request.expiresAt !== null && next >= Date.parse(request.expiresAt)) return null;
-  return new Date(next).toISOString();
+  const last = Date.parse(from);
+  const interval = last + request.reminderIntervalDays * DAY_MS;
+  if (request.expiresAt === null) return new Date(interval).toISOString();
+  const expires = Date.parse(request.expiresAt);
+  const warning = expires - EXPIRY_WARNING_MS;
+  const due = [
+    ...(interval < expires ? [interval] : []),
+    ...(warning - last >= EXPIRY_WARNING_MS ? [warning] : []),
+  ];
+  return due.length === 0 ? null : new Date(Math.min(...due)).toISOString();
 };
 
 /** `request` with its schedule as `nextReminderAt` says. */

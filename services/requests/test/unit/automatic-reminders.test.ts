@@ -34,8 +34,50 @@ describe('requests domain: automatic reminders (ADR 3130)', () => {
     });
 
     it('never falls at or past expires_at', () => {
-      assert.equal(sentEvery(3, { expiresAt: days(3) }).nextReminderAt, null);
-      assert.equal(sentEvery(3, { expiresAt: later(days(3), 1) }).nextReminderAt, days(3));
+      assert.equal(sentEvery(3, { expiresAt: later(days(1), 3600) }).nextReminderAt, null);
+      assert.equal(sentEvery(3, { expiresAt: later(days(4), 1) }).nextReminderAt, days(3));
+    });
+
+    describe('the expiry warning (ADR 3470)', () => {
+      it('comes a day before expires_at when the interval’s reminder would come later or not at all', () => {
+        assert.equal(sentEvery(3, { expiresAt: days(3) }).nextReminderAt, days(2));
+        assert.equal(sentEvery(3, { expiresAt: later(days(3), 1) }).nextReminderAt, later(days(2), 1));
+        assert.equal(sentEvery(7, { expiresAt: days(10) }).nextReminderAt, days(7), 'the interval first');
+      });
+
+      it('goes once: after it, nothing more before the expiry', () => {
+        const request = sentEvery(7, { expiresAt: days(10) });
+        const first = remindAutomatically(request, days(7), policy);
+        assert.equal(first.request.nextReminderAt, days(9), 'then the warning, two days later');
+        const warned = remindAutomatically(first.request, later(days(9), 4), policy);
+        assert.deepEqual(
+          warned.events.map(
+            (e) => e.type === 'request.reminded' && [e.notify.map((s) => s.signerRef), e.automatic],
+          ),
+          [
+            [
+              first.events[0]?.type === 'request.reminded' && first.events[0].notify.map((s) => s.signerRef),
+              true,
+            ],
+          ],
+          'the same signers as the reminder before',
+        );
+        assert.equal(warned.request.remindCount, 2, 'counted as a reminder');
+        assert.equal(warned.request.nextReminderAt, null);
+      });
+
+      it('is not sent to signers told less than a day before it, nor without automatic reminders', () => {
+        assert.equal(sentEvery(3, { expiresAt: later(days(2), -1) }).nextReminderAt, null);
+        const told = right(remind(sentEvery(5, { expiresAt: days(4) }), later(days(2), 1), policy)).request;
+        assert.equal(told.nextReminderAt, null, 'reminded by a call just under a day before it');
+        const manual = right(send(draft({ expiresAt: days(4) }), NOW)).request;
+        assert.equal(manual.nextReminderAt, null);
+        assert.equal(
+          nextReminderAt(sentEvery(3, { expiresAt: days(3), remindCount: 3 }), 3),
+          null,
+          'the limit',
+        );
+      });
     });
 
     it('is pushed back by a manual reminder, and cleared by one that reaches the limit', () => {
@@ -108,7 +150,14 @@ describe('requests domain: automatic reminders (ADR 3130)', () => {
         assert.equal(sameTurn.request.nextReminderAt, days(3), 'a signature within a turn changes nothing');
         assert.equal(
           right(sign(inOrder(3, {}, { expiresAt: days(4) }), 'ref0', days(1))).request.nextReminderAt,
+          days(3),
+          'the interval falls at the expiry: the warning a day before it (ADR 3470)',
+        );
+        assert.equal(
+          right(sign(inOrder(3, {}, { expiresAt: later(days(2), 3600) }), 'ref0', days(1))).request
+            .nextReminderAt,
           null,
+          'the turn started less than a day before the warning',
         );
         const none = right(
           sign(right(send(draft({ signers: inOrder(3).signers, fields: [] }), NOW)).request, 'ref0', days(1)),

@@ -41,7 +41,7 @@ describe('requests domain: changing an open Request’s expiry and reminders (AD
     );
   });
 
-  it('null stops the reminders; the limit reached or the expiry before the next one schedules none', () => {
+  it('null stops the reminders; the limit reached or the expiry before the next one schedules none but its warning', () => {
     const scheduled = sent({ reminderIntervalDays: 2, nextReminderAt: later(NOW, 2 * DAY) });
     const stopped = right(changeSettings(scheduled, { reminderIntervalDays: null }, AT, MAX)).request;
     assert.equal(stopped.reminderIntervalDays, null);
@@ -54,7 +54,19 @@ describe('requests domain: changing an open Request’s expiry and reminders (AD
     const soon = sent({ reminderIntervalDays: 7, expiresAt: later(NOW, 5 * DAY) });
     assert.equal(
       right(changeSettings(soon, { reminderIntervalDays: 6 }, AT, MAX)).request.nextReminderAt,
+      later(NOW, 4 * DAY),
+      'the sixth day is past the expiry: only the warning a day before it (ADR 3470)',
+    );
+    const sooner = sent({
+      reminderIntervalDays: 7,
+      expiresAt: later(NOW, 3.5 * DAY),
+      lastRemindedAt: later(NOW, 2 * DAY),
+      remindCount: 1,
+    });
+    assert.equal(
+      right(changeSettings(sooner, { reminderIntervalDays: 6 }, AT, MAX)).request.nextReminderAt,
       null,
+      'reminded less than a day before the warning would be: none',
     );
     const extended = right(changeSettings(soon, { expiresAt: later(NOW, 30 * DAY) }, AT, MAX)).request;
     assert.equal(extended.expiresAt, later(NOW, 30 * DAY));
