@@ -119,6 +119,32 @@ describe('requests service: automatic reminders (real Postgres and RabbitMQ, ADR
     );
   });
 
+  it('warns once a day before the expiry, when the interval’s next would come later (ADR 3470)', async () => {
+    const expiresAt = new Date(ctx.h.clock.clock.now().getTime() + 3 * DAY).toISOString();
+    const view = await create({ reminder_interval_days: 7, expires_at: expiresAt });
+    const sent = (await post(view.id, 'send').expect(200)).body as RequestView;
+    const warning = Date.parse(expiresAt) - DAY;
+    assert.equal(Date.parse(sent.next_reminder_at!), warning);
+    assert.equal(Date.parse((await stored(view.id)).next_reminder_at!), warning, 'stored as the view says');
+
+    ctx.h.clock.advance(2 * DAY);
+    const cases = useCases(ctx.h.deps);
+    // The earlier tests' Requests fall due too; this one is settled among them.
+    const settled = await cases.remindDueRequests(100)();
+    assert.ok(E.isRight(settled) && settled.right >= 1);
+    const read = (await ctx.h.http.get(`/v1.1/requests/${view.id}`).set(ctx.headers).expect(200))
+      .body as RequestView;
+    assert.deepEqual(
+      [read.remind_count, read.next_reminder_at],
+      [1, null],
+      'once: nothing more before it expires',
+    );
+    assert.deepEqual(
+      (await outboxRows(view.id)).map((r) => r.type),
+      ['request.created', 'request.sent', 'request.reminded'],
+    );
+  });
+
   it('clears the schedule when the Request is cancelled', async () => {
     const view = await create({ reminder_interval_days: 2 });
     await post(view.id, 'send').expect(200);
