@@ -180,6 +180,95 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
     assert.equal(page.url(), `${web}/bulk-sends`);
   });
 
+  it('lists the bulk sends made with a template, from its page, and filters them by state', async () => {
+    // A second template and a bulk send of its own (not sent: no row waits on the pace).
+    const other = await setup.json(
+      `/v1.1/sites/${setup.site}/contracts`,
+      'POST',
+      {
+        type: 'html',
+        name: 'Annex',
+        html: '<p>Annex for {{client_name}}</p>',
+      },
+      201,
+    );
+    const annex = other.id as number;
+    await setup.json(`/v1.1/contracts/${annex}/publish`, 'POST');
+    const started = await setup.json(
+      `/v1.1/sites/${setup.site}/bulk_sends`,
+      'POST',
+      {
+        contracts: [annex],
+        send: false,
+        rows: [
+          {
+            signers: [
+              { signer_id: 'annex-1', signer: { email: 'dee@client.example' }, send_to: { email: true } },
+            ],
+            render_data: { client_name: 'Dee' },
+          },
+        ],
+      },
+      202,
+    );
+    const annexSend = started.id as string;
+    await eventually(
+      async () =>
+        (await setup.json(`/v1.1/bulk_sends/${annexSend}`)).state === 'completed' ? true : undefined,
+      60_000,
+      250,
+    );
+    const statusText = async () => (await page.getByRole('status').innerText()).replace(/\s+/g, ' ').trim();
+    const rows = page.getByRole('region', { name: 'Bulk sends' }).locator('tbody tr');
+    const templatesOf = async () =>
+      (await rows.locator('td:nth-child(2)').allInnerTexts()).map((t) => t.trim());
+
+    // The Site lists both; each template's page links to its own.
+    await page.goto(`${web}/bulk-sends`);
+    assert.deepEqual(await templatesOf(), ['Annex', 'Service agreement']);
+    await page.goto(`${web}/templates/${setup.template}`);
+    await page.getByRole('link', { name: 'Bulk sends made with this template' }).click();
+    await page.waitForURL(`${web}/bulk-sends?contract_id=${setup.template}`);
+    assert.deepEqual(await templatesOf(), ['Service agreement']);
+    assert.equal(
+      await statusText(),
+      '1 bulk send made with template Service agreement. Show every template’s',
+    );
+    await page.goto(`${web}/templates/${annex}`);
+    await page.getByRole('link', { name: 'Bulk sends made with this template' }).click();
+    await page.waitForURL(`${web}/bulk-sends?contract_id=${annex}`);
+    assert.deepEqual(await templatesOf(), ['Annex']);
+    await page.getByRole('status').getByRole('link', { name: 'Annex' }).waitFor();
+
+    // Filtered by state, the template kept: none running, the one completed.
+    const state = page.getByLabel('State', { exact: true });
+    await state.selectOption('running');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(`${web}/bulk-sends?state=running&contract_id=${annex}`);
+    assert.equal(await rows.count(), 0);
+    assert.equal(
+      await statusText(),
+      '0 bulk sends in state running made with template Annex. Show every template’s',
+    );
+    await page.getByText('No running bulk sends were made with template “Annex”.').waitFor();
+    await state.selectOption('completed');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(`${web}/bulk-sends?state=completed&contract_id=${annex}`);
+    assert.equal(await state.inputValue(), 'completed', 'the state kept chosen');
+    assert.deepEqual(await templatesOf(), ['Annex']);
+    assert.equal(
+      await statusText(),
+      '1 bulk send in state completed made with template Annex. Show every template’s',
+    );
+    await expectAccessible(page, 'bulk sends filtered by template and state');
+    await screenshot(page, 'bulk-sends-filtered');
+
+    // Every template's, in the state still.
+    await page.getByRole('link', { name: 'Show every template’s' }).click();
+    await page.waitForURL(`${web}/bulk-sends?state=completed`);
+    assert.deepEqual(await templatesOf(), ['Annex', 'Service agreement']);
+  });
+
   it('cancels a running bulk send from its page (ADR 3450): the rest of its rows left unmade', async () => {
     const ROWS = 40;
     const rows = Array.from({ length: ROWS }, (_, i) => ({

@@ -6,11 +6,20 @@ import { html, type Html } from '../html.js';
 import { stateBadge, testMark, time } from '../layout.js';
 import { dataTable } from '../table.js';
 import { appPage, noSitePage, problemPage } from './common.js';
+import {
+  bulkFilterParams,
+  bulkSendsEmptyNotice,
+  bulkSendsFilterForm,
+  bulkSendsFilterOf,
+  bulkSendsLink,
+  bulkSendsStatus,
+} from './bulk-sends-filter.js';
+import { templateNameOf } from './requests-filter.js';
 
 /**
  * `/app/bulk-sends`: the current Site's bulk sends (ADR 3440), newest first, a page at a
  * time, each in counts and linking to its progress page, which has its failed rows and the
- * Requests it made.
+ * Requests it made; filtered by state, and by a template its page names (bulk-sends-filter).
  */
 
 const PER_PAGE = 50;
@@ -34,32 +43,28 @@ const stateCell = (b: BulkSendSummary): Html =>
     b.cancelled_at === null ? '' : html` <span class="state state-cancelled">cancelled</span>`
   }${testMark(b.test_mode)}`;
 
-/** What an empty page says: none at all yet, or a page past the end of the list. */
-const emptyNotice = (deps: WebDeps, pageNo: number, total: number): Html =>
-  total === 0
-    ? html`<p class="notice">
-        No bulk sends on this Site yet. Start one with
-        <a href="${deps.base}/bulk-sends/new">Bulk send from a CSV file</a>.
-      </p>`
-    : html`<p class="notice">
-        No bulk sends on page ${pageNo}. <a href="${deps.base}/bulk-sends">Back to the first page</a>
-      </p>`;
-
 export const bulkSendListPage = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Promise<void> => {
   const site = visitor.site;
   if (site === undefined) return noSitePage(ctx, deps, visitor, 'requests');
   const pageNo = /^[1-9][0-9]{0,5}$/.test(String(ctx.query.page)) ? Number(ctx.query.page) : 1;
-  const query = new URLSearchParams({ page: String(pageNo), per_page: String(PER_PAGE) });
-  const list = await visitor.api({
-    method: 'GET',
-    path: `/v1.1/sites/${site.id}/bulk_sends?${query.toString()}`,
-    codec: BulkSendList,
+  const filter = bulkSendsFilterOf(ctx);
+  const query = new URLSearchParams({
+    page: String(pageNo),
+    per_page: String(PER_PAGE),
+    ...bulkFilterParams(filter),
   });
+  const [list, templateName] = await Promise.all([
+    visitor.api({
+      method: 'GET',
+      path: `/v1.1/sites/${site.id}/bulk_sends?${query.toString()}`,
+      codec: BulkSendList,
+    }),
+    templateNameOf(visitor, filter),
+  ]);
   if (E.isLeft(list)) return problemPage(ctx, deps, visitor, 'requests', list.left);
   const { data, total_count: total, has_more: more } = list.right;
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
-  const link = (p: number) =>
-    `${deps.base}/bulk-sends?${new URLSearchParams({ page: String(p) }).toString()}`;
+  const link = (p: number) => bulkSendsLink(deps, filter, p);
   appPage(ctx, deps, visitor, {
     title: 'Bulk sends',
     section: 'requests',
@@ -72,9 +77,10 @@ export const bulkSendListPage = async (ctx: Koa.Context, deps: WebDeps, visitor:
         Each bulk send made one Request per row of a CSV file. Open one for its failed rows and the Requests
         it made.
       </p>
+      ${bulkSendsFilterForm(deps, filter)} ${bulkSendsStatus(deps, filter, total, templateName)}
       ${
         data.length === 0
-          ? emptyNotice(deps, pageNo, total)
+          ? bulkSendsEmptyNotice(deps, filter, pageNo, total, templateName)
           : html`${dataTable({
                 caption: html`Bulk sends of ${site.name}, newest first`,
                 captionHidden: true,

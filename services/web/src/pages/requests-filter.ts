@@ -71,7 +71,10 @@ export const listLink = (deps: WebDeps, f: RequestsFilter, pageNo?: number): str
  * The name of the template the list is filtered by, read only when it is: `undefined`
  * when there is no such filter, or when the template cannot be read (its id is said instead).
  */
-export const templateNameOf = async (visitor: Visitor, f: RequestsFilter): Promise<string | undefined> => {
+export const templateNameOf = async (
+  visitor: Visitor,
+  f: Pick<RequestsFilter, 'contract'>,
+): Promise<string | undefined> => {
   if (!f.contract) return undefined;
   const found = await visitor.api({
     method: 'GET',

@@ -20,6 +20,7 @@ import { copySiteSummary, copyToSiteAction, templateCopySiteRoutes } from './tem
 import { inEditor, templateEditorRoutes } from './template-editor.js';
 import { pdfTemplateRoutes } from './template-pdf.js';
 import { requestsWithTemplate } from './requests-filter.js';
+import { bulkSendsWithTemplate } from './bulk-sends-filter.js';
 import { templateListPage } from './templates-list.js';
 
 const DONE: Record<string, string> = {
@@ -121,9 +122,9 @@ const templatePage: TemplatePage = async (ctx, deps, visitor, id, problem, typed
         <dd>${c.published_at ? time(c.published_at) : 'not yet'}</dd>
         ${archivedFact(c)}
       </dl>
-      ${requestsWithTemplate(deps, c)} ${copyAction(deps, visitor, c, problem, typed)}
-      ${archiveAction(deps, visitor, c)} ${copyToSiteAction(deps, visitor, c, problem, typed)}
-      ${deleteAction(deps, visitor, c)}
+      ${requestsWithTemplate(deps, c)} ${bulkSendsWithTemplate(deps, c)}
+      ${copyAction(deps, visitor, c, problem, typed)} ${archiveAction(deps, visitor, c)}
+      ${copyToSiteAction(deps, visitor, c, problem, typed)} ${deleteAction(deps, visitor, c)}
       <h2>Signer fields</h2>
       ${
         c.fields.length === 0
