@@ -180,6 +180,31 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
     assert.equal(page.url(), `${web}/bulk-sends`);
   });
 
+  it('lists the Requests the bulk send made, from its progress page, by state too (bulk_send_id)', async () => {
+    assert.ok(progress, 'the bulk send of the test before');
+    const id = progress.slice(progress.lastIndexOf('/') + 1);
+    await page.goto(progress);
+    await page.getByRole('link', { name: 'The Requests it made, with their states' }).click();
+    await page.waitForURL(`${web}/requests?bulk_send_id=${id}`);
+    const status = page.getByRole('status').filter({ hasText: 'made by bulk send' });
+    assert.equal(
+      ((await status.textContent()) ?? '').replace(/\s+/g, ' ').trim(),
+      `3 Requests made by bulk send ${id.slice(0, 8)} (bulk send ${id}). Not only this bulk send’s`,
+    );
+    const rows = page.locator('table tbody tr');
+    assert.equal(await rows.count(), 3);
+    await page.getByLabel('State').selectOption('sent');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/state=sent/);
+    assert.match(page.url(), new RegExp(`bulk_send_id=${id}`), 'kept by the state filter');
+    assert.equal(await rows.count(), 3, 'all three sent');
+    await expectAccessible(page, 'the Requests a bulk send made');
+    await screenshot(page, 'requests-by-bulk-send');
+    await page.getByLabel('State').selectOption('completed');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByText('No completed Requests were made by bulk send').waitFor();
+  });
+
   it('lists the bulk sends made with a template, from its page, and filters them by state', async () => {
     // A second template and a bulk send of its own (not sent: no row waits on the pace).
     const other = await setup.json(

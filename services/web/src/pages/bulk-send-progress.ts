@@ -96,6 +96,15 @@ export const bulkProgressPage: ProgressPage = async (ctx, deps, visitor, id, pro
               ]),
             })
       }
+      ${
+        bulk.created === 0
+          ? ''
+          : html`<p>
+              <a href="${deps.base}/requests?bulk_send_id=${encodeURIComponent(bulk.id)}"
+                >The Requests it made, with their states</a
+              >
+            </p>`
+      }
       <p>
         <a href="${self}">Refresh</a> · <a href="${deps.base}/bulk-sends/new">Another bulk send</a> ·
         <a href="${deps.base}/bulk-sends">All bulk sends</a>

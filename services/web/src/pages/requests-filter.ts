@@ -17,10 +17,11 @@ export const STATES = ['draft', 'sent', 'completed', 'cancelled', 'expired', 'de
 
 /**
  * The Requests list's filter: a state, part of the title (ADR 3390), the signer the Signers
- * page names (ADR 3200), the contract template a template's page names, and the days it
- * was created in. A value the list does not know (an unknown state, a `contract_id` that is
- * not a positive integer) is left out, not refused; a date that is not one is left out and
- * said (createdInputOf).
+ * page names (ADR 3200), the contract template a template's page names, the bulk send its
+ * progress page names (ADR 3440), and the days it was created in. A value the list does not
+ * know (an unknown state, a `contract_id` that is not a positive integer, a `bulk_send_id`
+ * that is not a UUID) is left out, not refused; a date that is not one is left out and said
+ * (createdInputOf).
  */
 export interface RequestsFilter {
   readonly state: (typeof STATES)[number] | undefined;
@@ -28,17 +29,22 @@ export interface RequestsFilter {
   readonly q: string;
   readonly signer: string;
   readonly contract: string;
+  /** A bulk send's id, lower-case; '' for none. */
+  readonly bulk: string;
   readonly dates: CreatedDates;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export const requestsFilterOf = (ctx: Koa.Context): RequestsFilter => {
-  const { state, signer_id: signer, contract_id: contract } = ctx.query;
+  const { state, signer_id: signer, contract_id: contract, bulk_send_id: bulk } = ctx.query;
   return {
     state: STATES.find((s) => s === state),
     q: searchOf(ctx.query.q).q,
     signer: typeof signer === 'string' ? signer : '',
     // As the API takes it: a positive integer of at most 15 digits.
     contract: typeof contract === 'string' && /^[1-9][0-9]{0,14}$/.test(contract) ? contract : '',
+    bulk: typeof bulk === 'string' && UUID.test(bulk.toLowerCase()) ? bulk.toLowerCase() : '',
     dates: createdInputOf(ctx).dates,
   };
 };
@@ -49,6 +55,7 @@ export const filterParams = (f: RequestsFilter): Record<string, string> => ({
   ...(f.q ? { q: f.q } : {}),
   ...(f.signer ? { signer_id: f.signer } : {}),
   ...(f.contract ? { contract_id: f.contract } : {}),
+  ...(f.bulk ? { bulk_send_id: f.bulk } : {}),
   ...createdParams(f.dates),
 });
 
@@ -95,16 +102,24 @@ export const titleSearchField = (q: string, cut: boolean): Html =>
     <input id="q" name="q" type="search" maxlength="${SEARCH_MAX}" value="${q}" aria-describedby="q-hint" />
   </div>`;
 
-/** The hidden inputs that keep the signer and template filters when the state is chosen. */
+/** The hidden inputs that keep the signer, template and bulk-send filters when the state is chosen. */
 export const hiddenFilter = (f: RequestsFilter): Html =>
   html`${
     f.signer ? html`<input type="hidden" name="signer_id" value="${f.signer}" />` : ''
-  }${f.contract ? html`<input type="hidden" name="contract_id" value="${f.contract}" />` : ''}`;
+  }${f.contract ? html`<input type="hidden" name="contract_id" value="${f.contract}" />` : ''}${
+    f.bulk ? html`<input type="hidden" name="bulk_send_id" value="${f.bulk}" />` : ''
+  }`;
+
+/** A bulk send named by its short id, linked to its progress page, the whole id in the link's name. */
+const bulkSendName = (deps: WebDeps, id: string): Html =>
+  html`<a href="${deps.base}/bulk-sends/${id}"
+    ><code>${id.slice(0, 8)}</code><span class="visually-hidden"> (bulk send ${id})</span></a
+  >`;
 
 /**
  * The status line: how many Requests the filter lists and what it is, then a link that
- * drops the search, one that drops the signer, one that drops the template, and one that
- * drops the dates, each keeping the rest of the filter.
+ * drops the search, one that drops the signer, one that drops the template, one that drops
+ * the bulk send, and one that drops the dates, each keeping the rest of the filter.
  */
 export const filterStatus = (
   deps: WebDeps,
@@ -121,10 +136,13 @@ export const filterStatus = (
         ? html` made with template
             <a href="${deps.base}/templates/${f.contract}">${templateName ?? f.contract}</a>`
         : ''
-    }${f.dates.from || f.dates.to ? ` ${createdPhrase(f.dates)}` : ''}.
+    }${f.bulk ? html` made by bulk send ${bulkSendName(deps, f.bulk)}` : ''}${
+      f.dates.from || f.dates.to ? ` ${createdPhrase(f.dates)}` : ''
+    }.
     ${f.q ? html`<a href="${listLink(deps, { ...f, q: '' })}">Clear the search</a>` : ''}
     ${f.signer ? html`<a href="${listLink(deps, { ...f, signer: '' })}">Show every signer’s</a>` : ''}
     ${f.contract ? html`<a href="${listLink(deps, { ...f, contract: '' })}">Show every template’s</a>` : ''}
+    ${f.bulk ? html`<a href="${listLink(deps, { ...f, bulk: '' })}">Not only this bulk send’s</a>` : ''}
     ${f.dates.from || f.dates.to ? html`<a href="${listLink(deps, { ...f, dates: NO_DATES })}">Clear the dates</a>` : ''}
   </p>`;
 
@@ -138,9 +156,9 @@ export const emptyListNotice = (
   f: RequestsFilter,
   templateName: string | undefined,
 ): Html => {
-  const { state, q, signer, contract } = f;
+  const { state, q, signer, contract, bulk } = f;
   const created = createdPhrase(f.dates);
-  if (!state && !q && !signer && !contract && !created)
+  if (!state && !q && !signer && !contract && !bulk && !created)
     return html`<p class="notice">
       No Requests here yet. Create one with <a href="${deps.base}/requests/new">New Request</a>, or with
       <code>POST /v1.1/sites/${siteId}/requests</code>.
@@ -154,9 +172,18 @@ export const emptyListNotice = (
             : html`were made with template “${templateName}”`,
         ]
       : []),
+    ...(bulk ? [html`were made by bulk send ${bulkSendName(deps, bulk)}`] : []),
   ];
-  const clear = listLink(deps, { state: undefined, q: '', signer: '', contract: '', dates: NO_DATES });
-  const noun = [state, q, signer, contract, created].filter(Boolean).length === 1 ? 'filter' : 'filters';
+  const clear = listLink(deps, {
+    state: undefined,
+    q: '',
+    signer: '',
+    contract: '',
+    bulk: '',
+    dates: NO_DATES,
+  });
+  const noun =
+    [state, q, signer, contract, bulk, created].filter(Boolean).length === 1 ? 'filter' : 'filters';
   // The dates and the search qualify "Requests" ("No sent Requests created before 1 Dec 2026
   // whose title contains “lease” name signer …").
   return html`<p class="notice">

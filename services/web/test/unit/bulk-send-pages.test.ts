@@ -247,5 +247,21 @@ describe('web: bulk send from a CSV file (pages, against a fake API)', () => {
     assert.match(page.text, /href="\/app\/requests\/r0000000-0000-4000-8000-000000000000"/);
     assert.match(page.text, new RegExp(`href="/app/bulk-sends/${BULK.id}">Refresh`));
     assert.doesNotMatch(page.text, /http-equiv="refresh"/);
+    assert.match(
+      page.text,
+      new RegExp(
+        `<a href="/app/requests\\?bulk_send_id=${BULK.id}"\\s*>The Requests it made, with their states</a`,
+      ),
+    );
+  });
+
+  it('links to the Requests it made only once it made one', async () => {
+    const none = { ...BULK, created: 0, sent: 0, requests: [] };
+    const page = await request(appWith({ ...answers, [`GET /v1.1/bulk_sends/${BULK.id}`]: none }).callback)
+      .get(`/app/bulk-sends/${BULK.id}`)
+      .set('Cookie', COOKIE)
+      .expect(200);
+    assert.match(page.text, /data-count="created">0</);
+    assert.doesNotMatch(page.text, /bulk_send_id=/);
   });
 });
