@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import { apiProblem, appWith, callsOf, COOKIE, CSRF, CURRENT, ORIGIN } from '../support/fake-api.js';
+import { flat, showPage } from '../support/page-text.js';
 
 const ID = 'b7a1c2d3-0000-4000-8000-000000000001';
 const PAGE = `/app/bulk-sends/${ID}`;
@@ -40,15 +41,11 @@ const STOPPED = {
 const COMPLETED = { ...RUNNING, state: 'completed', created: 199, sent: 199, completed_at: AT };
 
 const answers = (more: Record<string, unknown>) => ({ 'GET /v1.1/sessions/current': CURRENT, ...more });
-const show = async (app: ReturnType<typeof appWith>, path: string, status = 200) =>
-  (await request(app.callback).get(path).set('Cookie', COOKIE).expect(status)).text;
 const post = (
   app: ReturnType<typeof appWith>,
   path: string,
   fields: Record<string, string> = { _csrf: CSRF },
 ) => request(app.callback).post(path).set('Cookie', COOKIE).set('Origin', ORIGIN).type('form').send(fields);
-/** The page's text with each run of white space as one space, for sentences the source wraps. */
-const flat = (text: string): string => text.replace(/\s+/g, ' ');
 const DISCLOSURE = '<summary>Stop this bulk send…</summary>';
 const NOTICE =
   '<p class="success" role="status">Cancelled: no more rows are made. Rows being made at that moment finish.</p>';
@@ -56,7 +53,7 @@ const NOTICE =
 /** Cancelling a running bulk send from its progress page (ADR 3450), over the fake API. */
 describe('web: cancelling a bulk send', () => {
   it('offers the cancel behind a disclosure, with CSRF and what it does, while running and not cancelled', async () => {
-    const text = flat(await show(appWith(answers({ [GET]: RUNNING })), PAGE));
+    const text = flat(await showPage(appWith(answers({ [GET]: RUNNING })), PAGE));
     assert.match(text, new RegExp(DISCLOSURE));
     const form = text.slice(text.indexOf(DISCLOSURE), text.indexOf('</details>'));
     assert.match(form, new RegExp(`<form method="post" action="${PAGE}/cancel" class="inline" ?>`));
@@ -75,7 +72,7 @@ describe('web: cancelling a bulk send', () => {
 
   it('offers no cancel once completed, or once cancelled', async () => {
     for (const bulk of [COMPLETED, STOPPING, STOPPED]) {
-      const text = await show(appWith(answers({ [GET]: bulk })), PAGE);
+      const text = await showPage(appWith(answers({ [GET]: bulk })), PAGE);
       assert.doesNotMatch(text, /Stop this bulk send|Cancel the remaining rows|\/cancel"/, bulk.state);
     }
   });
@@ -85,13 +82,13 @@ describe('web: cancelling a bulk send', () => {
     const answer = await post(app, `${PAGE}/cancel`).expect(303);
     assert.equal(answer.headers.location, `${PAGE}?done=cancelled`);
     assert.deepEqual(callsOf(app, 'POST'), [[`/v1.1/bulk_sends/${ID}/cancel`, undefined]]);
-    const text = await show(app, `${PAGE}?done=cancelled`);
+    const text = await showPage(app, `${PAGE}?done=cancelled`);
     assert.match(text, new RegExp(NOTICE));
-    assert.doesNotMatch(await show(app, PAGE), /class="success"/, 'the notice only after the cancel');
+    assert.doesNotMatch(await showPage(app, PAGE), /class="success"/, 'the notice only after the cancel');
   });
 
   it('shows a cancelled one stopping: when, the rows left unmade, and that it completes', async () => {
-    const text = flat(await show(appWith(answers({ [GET]: STOPPING })), PAGE));
+    const text = flat(await showPage(appWith(answers({ [GET]: STOPPING })), PAGE));
     assert.match(
       text,
       /<p role="status"><span class="state state-running">running<\/span> Cancelled <time datetime="2030-01-01T00:01:00.000Z">2030-01-01 00:01:00 UTC<\/time>\. <span class="hint">Stopping: the rows being made finish, then it completes\.<\/span> <a href="[^"]+">Refresh<\/a><\/p>/,
@@ -101,7 +98,7 @@ describe('web: cancelling a bulk send', () => {
   });
 
   it('shows a cancelled one completed: when it was cancelled and done, and its counts', async () => {
-    const text = flat(await show(appWith(answers({ [GET]: STOPPED })), PAGE));
+    const text = flat(await showPage(appWith(answers({ [GET]: STOPPED })), PAGE));
     assert.match(
       text,
       /<span class="state state-completed">completed<\/span> Cancelled <time datetime="2030-01-01T00:01:00.000Z">[^<]+<\/time>\. Done <time datetime="2030-01-01T00:01:30.000Z">/,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import request from 'supertest';
-import { apiProblem, appWith, callsOf, contract, COOKIE, CURRENT, page } from '../support/fake-api.js';
+import { apiProblem, appWith, callsOf, contract, CURRENT, page } from '../support/fake-api.js';
+import { flat, showPage } from '../support/page-text.js';
 
 const LIST = 'GET /v1.1/sites/3/bulk_sends?page=1&per_page=50';
 const NDA = contract(12, 'NDA <2030>', 'published', []);
@@ -24,11 +24,7 @@ const summary = (id: string, state: 'running' | 'completed') => ({
 });
 const DONE = summary('c8b2d3e4-0000-4000-8000-000000000001', 'completed');
 
-const show = async (app: ReturnType<typeof appWith>, path: string) =>
-  (await request(app.callback).get(path).set('Cookie', COOKIE).expect(200)).text;
 const answers = (more: Record<string, unknown>) => ({ 'GET /v1.1/sessions/current': CURRENT, ...more });
-/** The page's text with each run of white space as one space, for sentences the source wraps. */
-const flat = (text: string): string => text.replace(/\s+/g, ' ');
 /** The first `<p …>` starting with `open`, its white space as single spaces; '' when none. */
 const paragraphOf = (text: string, open: string): string => {
   const start = text.indexOf(open);
@@ -43,7 +39,7 @@ const pathsOf = (app: ReturnType<typeof appWith>): unknown[] =>
 describe('web: the Site’s bulk sends, filtered', () => {
   it('asks the API for the bulk sends made with the template, and names it in the status line', async () => {
     const app = appWith(answers({ [`${LIST}&contract_id=12`]: page([DONE]), 'GET /v1.1/contracts/12': NDA }));
-    const text = await show(app, '/app/bulk-sends?contract_id=12');
+    const text = await showPage(app, '/app/bulk-sends?contract_id=12');
     assert.deepEqual(pathsOf(app), [
       '/v1.1/contracts/12',
       '/v1.1/sessions/current',
@@ -69,7 +65,7 @@ describe('web: the Site’s bulk sends, filtered', () => {
         'GET /v1.1/contracts/99': apiProblem(404, 'not_found', 'No contract template 99.'),
       }),
     );
-    const text = await show(app, '/app/bulk-sends?contract_id=99');
+    const text = await showPage(app, '/app/bulk-sends?contract_id=99');
     assert.equal(
       paragraphOf(text, '<p role="status">'),
       '<p role="status"> 2 bulk sends made with template <a href="/app/templates/99">99</a>. ' +
@@ -85,7 +81,7 @@ describe('web: the Site’s bulk sends, filtered', () => {
         'GET /v1.1/contracts/12': NDA,
       }),
     );
-    const text = await show(app, '/app/bulk-sends?state=running&contract_id=12&page=2');
+    const text = await showPage(app, '/app/bulk-sends?state=running&contract_id=12&page=2');
     assert.deepEqual(pathsOf(app), ['/v1.1/contracts/12', '/v1.1/sessions/current', second.slice(4)]);
     assert.match(
       flat(text),
@@ -109,7 +105,7 @@ describe('web: the Site’s bulk sends, filtered', () => {
 
   it('filters by state alone, reading no template', async () => {
     const app = appWith(answers({ [`${LIST}&state=completed`]: page([DONE]) }));
-    const text = await show(app, '/app/bulk-sends?state=completed');
+    const text = await showPage(app, '/app/bulk-sends?state=completed');
     assert.deepEqual(pathsOf(app), [
       '/v1.1/sessions/current',
       '/v1.1/sites/3/bulk_sends?page=1&per_page=50&state=completed',
@@ -128,7 +124,10 @@ describe('web: the Site’s bulk sends, filtered', () => {
   it('ignores an unknown state and a contract_id that is not a positive integer, and reads no template', async () => {
     for (const bad of ['0', '-3', '1.5', 'abc', '12x', '', '1234567890123456']) {
       const app = appWith(answers({ [`${LIST}&state=running`]: page([]) }));
-      const text = await show(app, `/app/bulk-sends?state=running&contract_id=${encodeURIComponent(bad)}`);
+      const text = await showPage(
+        app,
+        `/app/bulk-sends?state=running&contract_id=${encodeURIComponent(bad)}`,
+      );
       assert.deepEqual(
         callsOf(app, 'GET').map(([path]) => path),
         ['/v1.1/sessions/current', '/v1.1/sites/3/bulk_sends?page=1&per_page=50&state=running'],
@@ -142,20 +141,20 @@ describe('web: the Site’s bulk sends, filtered', () => {
       assert.doesNotMatch(text, /name="contract_id"/, bad);
     }
     const unknown = appWith(answers({ [LIST]: page([DONE]) }));
-    const text = await show(unknown, '/app/bulk-sends?state=cancelled');
+    const text = await showPage(unknown, '/app/bulk-sends?state=cancelled');
     assert.deepEqual(
       callsOf(unknown, 'GET').map(([path]) => path),
       ['/v1.1/sessions/current', '/v1.1/sites/3/bulk_sends?page=1&per_page=50'],
     );
     assert.doesNotMatch(text, /role="status"|<option value="(running|completed)"\s+selected/);
     const twice = appWith(answers({ [LIST]: page([]) }));
-    await show(twice, '/app/bulk-sends?contract_id=12&contract_id=13');
+    await showPage(twice, '/app/bulk-sends?contract_id=12&contract_id=13');
     assert.equal(callsOf(twice, 'GET').length, 2, 'a repeated contract_id is not one template');
   });
 
   it('says when none match, with the link to the list unfiltered', async () => {
     const noticeOf = async (more: Record<string, unknown>, path: string) =>
-      paragraphOf(await show(appWith(answers(more)), path), '<p class="notice">');
+      paragraphOf(await showPage(appWith(answers(more)), path), '<p class="notice">');
     assert.equal(
       await noticeOf(
         { [`${LIST}&state=running&contract_id=12`]: page([]), 'GET /v1.1/contracts/12': NDA },
@@ -187,10 +186,13 @@ describe('web: the Site’s bulk sends, filtered', () => {
     const link =
       /<p><a href="\/app\/requests\?contract_id=12">Requests made with this template<\/a><\/p>\s*<p>\s*<a href="\/app\/bulk-sends\?contract_id=12">Bulk sends made with this template<\/a>\s*<\/p>/;
     const page12 = (c: unknown) => appWith(answers({ 'GET /v1.1/contracts/12': c }));
-    assert.match(await show(page12({ ...NDA, html: '<p>x</p>' }), '/app/templates/12'), link);
+    assert.match(await showPage(page12({ ...NDA, html: '<p>x</p>' }), '/app/templates/12'), link);
     const archived = { ...NDA, html: null, archived_at: '2030-02-01T09:30:00.000Z' };
-    assert.match(await show(page12(archived), '/app/templates/12'), link);
+    assert.match(await showPage(page12(archived), '/app/templates/12'), link);
     const draft = { ...contract(12, 'NDA', 'draft', []), html: '<p>x</p>' };
-    assert.doesNotMatch(await show(page12(draft), '/app/templates/12'), /Bulk sends made with this template/);
+    assert.doesNotMatch(
+      await showPage(page12(draft), '/app/templates/12'),
+      /Bulk sends made with this template/,
+    );
   });
 });

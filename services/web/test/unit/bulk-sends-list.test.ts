@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import request from 'supertest';
-import { apiProblem, appWith, callsOf, COOKIE, CURRENT, page } from '../support/fake-api.js';
+import { apiProblem, appWith, callsOf, CURRENT, page } from '../support/fake-api.js';
+import { showPage } from '../support/page-text.js';
 
 const LIST = 'GET /v1.1/sites/3/bulk_sends?page=1&per_page=50';
 const RUNNING_ID = 'b7a1c2d3-0000-4000-8000-000000000002';
@@ -42,8 +42,6 @@ const RUNNING = summary(RUNNING_ID, {
 });
 const DONE = summary(DONE_ID);
 
-const show = async (app: ReturnType<typeof appWith>, path: string, status = 200) =>
-  (await request(app.callback).get(path).set('Cookie', COOKIE).expect(status)).text;
 const answers = (more: Record<string, unknown>) => ({ 'GET /v1.1/sessions/current': CURRENT, ...more });
 /** The table's rows, each as its cells' HTML with each run of white space as one space. */
 const rowsOf = (text: string): string[][] =>
@@ -57,7 +55,7 @@ const rowsOf = (text: string): string[][] =>
 describe('web: the Site’s bulk sends', () => {
   it('asks the API for the current Site’s first 50, and says whose they are', async () => {
     const app = appWith(answers({ [LIST]: page([RUNNING, DONE]) }));
-    const text = await show(app, '/app/bulk-sends');
+    const text = await showPage(app, '/app/bulk-sends');
     assert.deepEqual(
       callsOf(app, 'GET').map(([path]) => path),
       ['/v1.1/sessions/current', '/v1.1/sites/3/bulk_sends?page=1&per_page=50'],
@@ -78,7 +76,7 @@ describe('web: the Site’s bulk sends', () => {
   });
 
   it('shows each one in counts, newest first, linking to its progress page by its start time', async () => {
-    const text = await show(appWith(answers({ [LIST]: page([RUNNING, DONE]) })), '/app/bulk-sends');
+    const text = await showPage(appWith(answers({ [LIST]: page([RUNNING, DONE]) })), '/app/bulk-sends');
     const [running, done] = rowsOf(text);
     assert.deepEqual(running, [
       `<a href="/app/bulk-sends/${RUNNING_ID}" ><time datetime="2030-01-03T10:00:00.000Z">2030-01-03 10:00:00 UTC</time><span class="visually-hidden"> (bulk send ${RUNNING_ID})</span></a ><br /><code class="hint">b7a1c2d3</code>`,
@@ -111,7 +109,7 @@ describe('web: the Site’s bulk sends', () => {
       failed: 0,
       cancelled: 0,
     });
-    const text = await show(
+    const text = await showPage(
       appWith(
         answers({
           [LIST]: page([
@@ -149,12 +147,12 @@ describe('web: the Site’s bulk sends', () => {
         [second]: { ...page([DONE]), page: 2, per_page: 50, total_count: 120, has_more: true },
       }),
     );
-    const middle = await show(app, '/app/bulk-sends?page=2');
+    const middle = await showPage(app, '/app/bulk-sends?page=2');
     assert.match(middle, /<a href="\/app\/bulk-sends\?page=1" rel="prev">Previous page<\/a>/);
     assert.match(middle, /<span>Page 2 of 3<\/span>/);
     assert.match(middle, /<a href="\/app\/bulk-sends\?page=3" rel="next">Next page<\/a>/);
     for (const bad of ['0', '-1', 'two', '1e3', '1234567']) {
-      const first = await show(app, `/app/bulk-sends?page=${bad}`);
+      const first = await showPage(app, `/app/bulk-sends?page=${bad}`);
       assert.match(first, /<span>Page 1 of 3<\/span>/, bad);
       assert.doesNotMatch(first, /rel="prev"/, bad);
     }
@@ -167,7 +165,7 @@ describe('web: the Site’s bulk sends', () => {
   });
 
   it('says when the Site has none yet, with the way to start one', async () => {
-    const text = await show(appWith(answers({ [LIST]: page([]) })), '/app/bulk-sends');
+    const text = await showPage(appWith(answers({ [LIST]: page([]) })), '/app/bulk-sends');
     assert.match(
       text.replace(/\s+/g, ' '),
       /<p class="notice"> No bulk sends on this Site yet\. Start one with <a href="\/app\/bulk-sends\/new">Bulk send from a CSV file<\/a>\. <\/p>/,
@@ -177,7 +175,7 @@ describe('web: the Site’s bulk sends', () => {
 
   it('says a page past the end is empty, with the way back to the first', async () => {
     const past = 'GET /v1.1/sites/3/bulk_sends?page=9&per_page=50';
-    const text = await show(
+    const text = await showPage(
       appWith(answers({ [past]: { ...page([]), page: 9, per_page: 50, total_count: 3 } })),
       '/app/bulk-sends?page=9',
     );
@@ -187,14 +185,14 @@ describe('web: the Site’s bulk sends', () => {
 
   it('shows the API’s refusal as a problem page with its status', async () => {
     const refused = apiProblem(403, 'forbidden', 'You are not a member of this Site.');
-    const text = await show(appWith(answers({ [LIST]: refused })), '/app/bulk-sends', 403);
+    const text = await showPage(appWith(answers({ [LIST]: refused })), '/app/bulk-sends', 403);
     assert.match(text, /<h1>This cannot be done<\/h1>/);
     assert.match(text, /<div class="errors" role="alert"><p>You are not a member of this Site\.<\/p><\/div>/);
     assert.doesNotMatch(text, /<table>/);
   });
 
   it('is linked from the Requests page and from a bulk send’s progress page', async () => {
-    const requests = await show(
+    const requests = await showPage(
       appWith(answers({ 'GET /v1.1/sites/3/requests?page=1&per_page=20': page([]) })),
       '/app/requests',
     );
@@ -208,7 +206,7 @@ describe('web: the Site’s bulk sends', () => {
       failures: [],
       requests: [{ row: 0, request_id: 'r0000000-0000-4000-8000-000000000000' }],
     };
-    const progress = await show(
+    const progress = await showPage(
       appWith(answers({ [`GET /v1.1/bulk_sends/${DONE_ID}`]: bulk })),
       `/app/bulk-sends/${DONE_ID}`,
     );

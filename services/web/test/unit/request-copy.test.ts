@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import request from 'supertest';
 import { apiProblem, appWith, COOKIE, CSRF, REQUEST_ID as ID, requestView } from '../support/fake-api.js';
 import { requestPageForm } from '../support/request-page.js';
+import { flat } from '../support/page-text.js';
 
 const NEW_ID = '9c1f2e3d-4b5a-4c6d-8e7f-a0b1c2d3e4f5';
 const AT = '2030-01-02T00:00:00.000Z';
@@ -29,8 +30,6 @@ const form = requestPageForm({
   shown: sent,
   hidden: { _csrf: CSRF },
 });
-/** The page's text with each run of white space as one space, for sentences the source wraps. */
-const flat = (text: string): string => text.replace(/\s+/g, ' ');
 /** Markup's text as read, without its tags. */
 const textOf = (markup: string): string => flat(markup.replace(/<[^>]*>/g, '')).trim();
 /** The page's links, as [href, text]. */

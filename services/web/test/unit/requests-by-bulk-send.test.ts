@@ -1,17 +1,9 @@
 import assert from 'node:assert/strict';
-import request from 'supertest';
-import { appWith, COOKIE, CURRENT, page, requestView } from '../support/fake-api.js';
+import { appWith, CURRENT, page, requestView } from '../support/fake-api.js';
+import { flat, showPage, statusOf } from '../support/page-text.js';
 
 const BULK_ID = 'b7a1c2d3-0000-4000-8000-000000000001';
 const LIST = 'GET /v1.1/sites/3/requests?page=1&per_page=20';
-const show = async (app: ReturnType<typeof appWith>, path: string) =>
-  (await request(app.callback).get(path).set('Cookie', COOKIE).expect(200)).text;
-const flat = (text: string): string => text.replace(/\s+/g, ' ');
-const statusOf = (text: string): string => {
-  const start = text.indexOf('<p role="status">');
-  assert.ok(start >= 0, 'a status line');
-  return flat(text.slice(start, text.indexOf('</p>', start)));
-};
 const BULK_NAME =
   `<a href="/app/bulk-sends/${BULK_ID}" ><code>b7a1c2d3</code><span class="visually-hidden">` +
   ` (bulk send ${BULK_ID})</span></a >`;
@@ -23,7 +15,7 @@ describe('web: the Requests a bulk send made', () => {
       'GET /v1.1/sessions/current': CURRENT,
       [`${LIST}&state=sent&bulk_send_id=${BULK_ID}`]: page([requestView('sent')]),
     });
-    const text = await show(app, `/app/requests?state=sent&bulk_send_id=${BULK_ID.toUpperCase()}`);
+    const text = await showPage(app, `/app/requests?state=sent&bulk_send_id=${BULK_ID.toUpperCase()}`);
     assert.equal(
       statusOf(text),
       `<p role="status"> 1 Request in state sent made by bulk send ${BULK_NAME}. ` +
@@ -34,7 +26,7 @@ describe('web: the Requests a bulk send made', () => {
 
   it('leaves out an id that is not a UUID', async () => {
     const app = appWith({ 'GET /v1.1/sessions/current': CURRENT, [LIST]: page([requestView('sent')]) });
-    const text = await show(app, '/app/requests?bulk_send_id=42');
+    const text = await showPage(app, '/app/requests?bulk_send_id=42');
     assert.doesNotMatch(text, /bulk_send_id|made by bulk send/);
   });
 
@@ -43,7 +35,7 @@ describe('web: the Requests a bulk send made', () => {
       'GET /v1.1/sessions/current': CURRENT,
       [`${LIST}&bulk_send_id=${BULK_ID}`]: page([]),
     });
-    const text = flat(await show(app, `/app/requests?bulk_send_id=${BULK_ID}`));
+    const text = flat(await showPage(app, `/app/requests?bulk_send_id=${BULK_ID}`));
     assert.ok(
       text.includes(
         `<p class="notice"> No Requests were made by bulk send ${BULK_NAME}. <a href="/app/requests">Clear the filter</a> </p>`,

@@ -1,14 +1,11 @@
 import assert from 'node:assert/strict';
-import request from 'supertest';
-import { appWith, callsOf, contract, COOKIE, CURRENT, page, requestView } from '../support/fake-api.js';
+import { appWith, callsOf, contract, CURRENT, page, requestView } from '../support/fake-api.js';
+import { flat, showPage } from '../support/page-text.js';
 
 const LIST = 'GET /v1.1/sites/3/requests?page=1&per_page=20';
 const FROM = 'created_from=2026-11-01T00%3A00%3A00Z';
 const BEFORE = 'created_before=2026-12-01T00%3A00%3A00Z';
 const NDA = contract(12, 'NDA', 'published', []);
-const show = async (app: ReturnType<typeof appWith>, path: string) =>
-  (await request(app.callback).get(path).set('Cookie', COOKIE).expect(200)).text;
-const flat = (text: string): string => text.replace(/\s+/g, ' ');
 /** The first `<tag …>…</tag>` of `text` that starts with `start`, white space as single spaces. */
 const partOf = (text: string, start: string, end: string): string => {
   const at = text.indexOf(start);
@@ -34,7 +31,7 @@ describe('web: the Requests list filtered by the day created', () => {
       'GET /v1.1/sessions/current': CURRENT,
       [`${LIST}&${FROM}&${BEFORE}`]: page([requestView('sent')]),
     });
-    const text = await show(app, '/app/requests?created_from=2026-11-01&created_before=2026-12-01');
+    const text = await showPage(app, '/app/requests?created_from=2026-11-01&created_before=2026-12-01');
     assert.deepEqual(listCalls(app), [`/v1.1/sites/3/requests?page=1&per_page=20&${FROM}&${BEFORE}`]);
     assert.equal(
       partOf(text, '<p role="status">', '</p>'),
@@ -59,14 +56,14 @@ describe('web: the Requests list filtered by the day created', () => {
 
   it('takes one bound alone: on or after a day, or before a day', async () => {
     const after = appWith({ 'GET /v1.1/sessions/current': CURRENT, [`${LIST}&${FROM}`]: page([]) });
-    const onOrAfter = await show(after, '/app/requests?created_from=2026-11-01');
+    const onOrAfter = await showPage(after, '/app/requests?created_from=2026-11-01');
     assert.deepEqual(listCalls(after), [`/v1.1/sites/3/requests?page=1&per_page=20&${FROM}`]);
     assert.match(
       partOf(onOrAfter, '<p role="status">', '</p>'),
       /0 Requests created on or after 1 Nov 2026\./,
     );
     const until = appWith({ 'GET /v1.1/sessions/current': CURRENT, [`${LIST}&${BEFORE}`]: page([]) });
-    const before = await show(until, '/app/requests?created_before=2026-12-01');
+    const before = await showPage(until, '/app/requests?created_before=2026-12-01');
     assert.deepEqual(listCalls(until), [`/v1.1/sites/3/requests?page=1&per_page=20&${BEFORE}`]);
     assert.equal(
       partOf(before, '<p class="notice">', '</p>'),
@@ -83,7 +80,7 @@ describe('web: the Requests list filtered by the day created', () => {
       [second]: { ...page([requestView('sent')]), page: 2, per_page: 20, total_count: 60, has_more: true },
       'GET /v1.1/contracts/12': NDA,
     });
-    const text = await show(
+    const text = await showPage(
       app,
       '/app/requests?state=sent&signer_id=ann&contract_id=12&created_from=2026-11-01&created_before=2026-12-01&page=2',
     );
@@ -116,7 +113,7 @@ describe('web: the Requests list filtered by the day created', () => {
   it('says a value that is not a date next to its field, naming it, and lists without that bound', async () => {
     for (const bad of ['2026-02-30', '2026-13-01', '1/11/2026', '2026-11-1', 'soon']) {
       const app = appWith({ 'GET /v1.1/sessions/current': CURRENT, [`${LIST}&${BEFORE}`]: page([]) });
-      const text = await show(
+      const text = await showPage(
         app,
         `/app/requests?created_from=${encodeURIComponent(bad)}&created_before=2026-12-01`,
       );
@@ -143,7 +140,7 @@ describe('web: the Requests list filtered by the day created', () => {
   it('says an end not after the start next to “Created before”, and lists without the end', async () => {
     for (const to of ['2026-11-01', '2026-10-31']) {
       const app = appWith({ 'GET /v1.1/sessions/current': CURRENT, [`${LIST}&${FROM}`]: page([]) });
-      const text = await show(app, `/app/requests?created_from=2026-11-01&created_before=${to}`);
+      const text = await showPage(app, `/app/requests?created_from=2026-11-01&created_before=${to}`);
       assert.deepEqual(listCalls(app), [`/v1.1/sites/3/requests?page=1&per_page=20&${FROM}`], to);
       const before = fieldOf(text, 'created_before');
       assert.ok(
@@ -164,7 +161,7 @@ describe('web: the Requests list filtered by the day created', () => {
       'GET /v1.1/sessions/current': CURRENT,
       [`${LIST}&state=sent&signer_id=ann&${FROM}&${BEFORE}`]: page([]),
     });
-    const text = await show(
+    const text = await showPage(
       app,
       '/app/requests?state=sent&signer_id=ann&created_from=2026-11-01&created_before=2026-12-01',
     );
@@ -176,7 +173,7 @@ describe('web: the Requests list filtered by the day created', () => {
     const only = appWith({ 'GET /v1.1/sessions/current': CURRENT, [`${LIST}&${FROM}&${BEFORE}`]: page([]) });
     assert.equal(
       partOf(
-        await show(only, '/app/requests?created_from=2026-11-01&created_before=2026-12-01'),
+        await showPage(only, '/app/requests?created_from=2026-11-01&created_before=2026-12-01'),
         '<p class="notice">',
         '</p>',
       ),
@@ -187,7 +184,7 @@ describe('web: the Requests list filtered by the day created', () => {
 
   it('takes empty date fields, as the form sends them, as no date filter', async () => {
     const app = appWith({ 'GET /v1.1/sessions/current': CURRENT, [`${LIST}&state=sent`]: page([]) });
-    const text = await show(app, '/app/requests?state=sent&created_from=&created_before=');
+    const text = await showPage(app, '/app/requests?state=sent&created_from=&created_before=');
     assert.deepEqual(listCalls(app), ['/v1.1/sites/3/requests?page=1&per_page=20&state=sent']);
     assert.doesNotMatch(text, /class="error"|Clear the dates|created (from|on or after|before) /);
     assert.match(fieldOf(text, 'created_from'), /value=""/);

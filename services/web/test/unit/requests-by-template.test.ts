@@ -1,27 +1,9 @@
 import assert from 'node:assert/strict';
-import request from 'supertest';
-import {
-  apiProblem,
-  appWith,
-  callsOf,
-  contract,
-  COOKIE,
-  CURRENT,
-  page,
-  requestView,
-} from '../support/fake-api.js';
+import { apiProblem, appWith, callsOf, contract, CURRENT, page, requestView } from '../support/fake-api.js';
+import { showPage, statusOf } from '../support/page-text.js';
 
 const LIST = 'GET /v1.1/sites/3/requests?page=1&per_page=20';
 const NDA = contract(12, 'NDA <2030>', 'published', []);
-const show = async (app: ReturnType<typeof appWith>, path: string) =>
-  (await request(app.callback).get(path).set('Cookie', COOKIE).expect(200)).text;
-/** The page's text with each run of white space as one space, for sentences the source wraps. */
-const flat = (text: string): string => text.replace(/\s+/g, ' ');
-const statusOf = (text: string): string => {
-  const start = text.indexOf('<p role="status">');
-  assert.ok(start >= 0, 'a status line');
-  return flat(text.slice(start, text.indexOf('</p>', start)));
-};
 
 /** `/app/requests?contract_id=N`: the Requests made with one contract template, from its page. */
 describe('web: the Requests made with a template', () => {
@@ -31,7 +13,7 @@ describe('web: the Requests made with a template', () => {
       [`${LIST}&contract_id=12`]: page([requestView('sent')]),
       'GET /v1.1/contracts/12': NDA,
     });
-    const text = await show(app, '/app/requests?contract_id=12');
+    const text = await showPage(app, '/app/requests?contract_id=12');
     assert.deepEqual(
       callsOf(app, 'GET')
         .map(([path]) => path)
@@ -57,7 +39,7 @@ describe('web: the Requests made with a template', () => {
       [`${LIST}&contract_id=99`]: page([]),
       'GET /v1.1/contracts/99': apiProblem(404, 'not_found', 'No contract template 99.'),
     });
-    const text = await show(app, '/app/requests?contract_id=99');
+    const text = await showPage(app, '/app/requests?contract_id=99');
     assert.match(
       statusOf(text),
       /^<p role="status"> 0 Requests made with template <a href="\/app\/templates\/99">99<\/a>\. /,
@@ -72,7 +54,7 @@ describe('web: the Requests made with a template', () => {
       [second]: { ...page([requestView('sent')]), page: 2, per_page: 20, total_count: 60, has_more: true },
       'GET /v1.1/contracts/12': NDA,
     });
-    const text = await show(app, '/app/requests?state=sent&signer_id=client%201&contract_id=12&page=2');
+    const text = await showPage(app, '/app/requests?state=sent&signer_id=client%201&contract_id=12&page=2');
     assert.ok(
       callsOf(app, 'GET').some(
         ([path]) =>
@@ -101,7 +83,7 @@ describe('web: the Requests made with a template', () => {
   it('ignores a contract_id that is not a positive integer, and reads no template', async () => {
     for (const bad of ['0', '-3', '1.5', 'abc', '12x', '', '1234567890123456']) {
       const app = appWith({ 'GET /v1.1/sessions/current': CURRENT, [LIST]: page([]) });
-      const text = await show(app, `/app/requests?contract_id=${encodeURIComponent(bad)}`);
+      const text = await showPage(app, `/app/requests?contract_id=${encodeURIComponent(bad)}`);
       assert.deepEqual(
         callsOf(app, 'GET').map(([path]) => path),
         ['/v1.1/sessions/current', '/v1.1/sites/3/requests?page=1&per_page=20'],
@@ -111,19 +93,19 @@ describe('web: the Requests made with a template', () => {
       assert.doesNotMatch(text, /name="contract_id"/, bad);
     }
     const twice = appWith({ 'GET /v1.1/sessions/current': CURRENT, [LIST]: page([]) });
-    await show(twice, '/app/requests?contract_id=12&contract_id=13');
+    await showPage(twice, '/app/requests?contract_id=12&contract_id=13');
     assert.equal(callsOf(twice, 'GET').length, 2, 'a repeated contract_id is not one template');
   });
 
   it('links a published template (archived or not) to its Requests, and not a draft', async () => {
     const link = /<p><a href="\/app\/requests\?contract_id=12">Requests made with this template<\/a><\/p>/;
     const answers = (c: unknown) => ({ 'GET /v1.1/sessions/current': CURRENT, 'GET /v1.1/contracts/12': c });
-    assert.match(await show(appWith(answers({ ...NDA, html: '<p>x</p>' })), '/app/templates/12'), link);
+    assert.match(await showPage(appWith(answers({ ...NDA, html: '<p>x</p>' })), '/app/templates/12'), link);
     const archived = { ...NDA, html: null, archived_at: '2030-02-01T09:30:00.000Z' };
-    assert.match(await show(appWith(answers(archived)), '/app/templates/12'), link);
+    assert.match(await showPage(appWith(answers(archived)), '/app/templates/12'), link);
     const draft = { ...contract(12, 'NDA', 'draft', []), html: '<p>x</p>' };
     assert.doesNotMatch(
-      await show(appWith(answers(draft)), '/app/templates/12'),
+      await showPage(appWith(answers(draft)), '/app/templates/12'),
       /Requests made with this template/,
     );
   });

@@ -17,6 +17,7 @@ import {
   post as postNewRequest,
   TEMPLATES,
 } from '../support/request-new.js';
+import { flat, showPage } from '../support/page-text.js';
 
 const AT = '2030-02-01T09:30:00.000Z';
 const HTML = '<p>Between {{client_name}} and us.</p>';
@@ -30,15 +31,11 @@ const answers = (more: Record<string, unknown> = {}) => ({
   'GET /v1.1/contracts/12': published,
   ...more,
 });
-const show = async (app: ReturnType<typeof appWith>, path: string, status = 200) =>
-  (await request(app.callback).get(path).set('Cookie', COOKIE).expect(status)).text;
 const post = (
   app: ReturnType<typeof appWith>,
   path: string,
   fields: Record<string, string> = { _csrf: CSRF },
 ) => request(app.callback).post(path).set('Cookie', COOKIE).set('Origin', ORIGIN).type('form').send(fields);
-/** The page's text with each run of white space as one space, for sentences the source wraps. */
-const flat = (text: string): string => text.replace(/\s+/g, ' ');
 const formOf = (text: string, action: string): string => {
   const start = text.indexOf(`action="${action}"`);
   assert.ok(start >= 0, `a form posting to ${action}`);
@@ -49,7 +46,7 @@ const formOf = (text: string, action: string): string => {
 describe('web: archived contract templates', () => {
   it('lists the templates not archived, and links to the archived ones', async () => {
     const app = appWith(answers({ [LIST]: page([contract(11, 'Services', 'published', [])]) }));
-    const text = await show(app, '/app/templates');
+    const text = await showPage(app, '/app/templates');
     assert.deepEqual(
       callsOf(app, 'GET').map(([path]) => path),
       ['/v1.1/sessions/current', '/v1.1/sites/3/contracts?page=1&per_page=50&archived=false'],
@@ -65,7 +62,7 @@ describe('web: archived contract templates', () => {
     const app = appWith(
       answers({ [second]: { ...page([archived]), page: 2, per_page: 50, total_count: 120, has_more: true } }),
     );
-    const text = await show(app, '/app/templates?archived=true&page=2');
+    const text = await showPage(app, '/app/templates?archived=true&page=2');
     assert.deepEqual(callsOf(app, 'GET').at(-1), [
       '/v1.1/sites/3/contracts?page=2&per_page=50&archived=true',
       undefined,
@@ -82,7 +79,7 @@ describe('web: archived contract templates', () => {
 
     const empty = appWith(answers({ [ARCHIVED_LIST]: page([]) }));
     assert.match(
-      await show(empty, '/app/templates?archived=true'),
+      await showPage(empty, '/app/templates?archived=true'),
       /<p class="notice">No archived templates\.<\/p>/,
     );
     const current = appWith(
@@ -94,7 +91,7 @@ describe('web: archived contract templates', () => {
         },
       }),
     );
-    const paged = await show(current, '/app/templates?page=2');
+    const paged = await showPage(current, '/app/templates?page=2');
     assert.match(paged, /href="\/app\/templates\?page=1" rel="prev"/);
     assert.match(paged, /href="\/app\/templates\?page=3" rel="next"/);
   });
@@ -105,11 +102,11 @@ describe('web: archived contract templates', () => {
       answers({ [LIST]: page([]), [ONE_ARCHIVED]: { ...page([archived]), per_page: 1, total_count: 3 } }),
     );
     assert.match(
-      await show(allArchived, '/app/templates'),
+      await showPage(allArchived, '/app/templates'),
       /<p class="notice">No current templates: all 3 templates are archived\.<\/p>/,
     );
     const none = appWith(answers({ [LIST]: page([]), [ONE_ARCHIVED]: page([]) }));
-    assert.match(await show(none, '/app/templates'), /<p class="notice">No templates yet\.<\/p>/);
+    assert.match(await showPage(none, '/app/templates'), /<p class="notice">No templates yet\.<\/p>/);
     assert.deepEqual(callsOf(none, 'GET').at(-1), [
       '/v1.1/sites/3/contracts?page=1&per_page=1&archived=true',
       undefined,
@@ -117,7 +114,7 @@ describe('web: archived contract templates', () => {
   });
 
   it('offers Archive on a published template, with CSRF and a hint; a draft has no Archive', async () => {
-    const text = await show(appWith(answers()), '/app/templates/12');
+    const text = await showPage(appWith(answers()), '/app/templates/12');
     const form = formOf(text, '/app/templates/12/archive');
     assert.match(form, new RegExp(`name="_csrf" value="${CSRF}"`));
     assert.match(
@@ -132,12 +129,18 @@ describe('web: archived contract templates', () => {
     assert.doesNotMatch(text, /\/unarchive"|state-archived|<dt>Archived<\/dt>/);
 
     const draft = { ...contract(12, 'NDA', 'draft', []), html: HTML };
-    const drafted = await show(appWith(answers({ 'GET /v1.1/contracts/12': draft })), '/app/templates/12');
+    const drafted = await showPage(
+      appWith(answers({ 'GET /v1.1/contracts/12': draft })),
+      '/app/templates/12',
+    );
     assert.doesNotMatch(drafted, /\/archive"|\/unarchive"/);
   });
 
   it('shows an archived template as archived, since when, that new Requests cannot use it, and Unarchive', async () => {
-    const text = await show(appWith(answers({ 'GET /v1.1/contracts/12': archived })), '/app/templates/12');
+    const text = await showPage(
+      appWith(answers({ 'GET /v1.1/contracts/12': archived })),
+      '/app/templates/12',
+    );
     assert.match(
       text,
       /<h1>NDA <span class="state state-published">published<\/span> <span class="state state-archived">archived<\/span><\/h1>/,
@@ -166,7 +169,7 @@ describe('web: archived contract templates', () => {
       const done = await post(app, `/app/templates/12/${action}`).expect(303);
       assert.equal(done.headers.location, `/app/templates/12?done=${action}`);
       assert.deepEqual(callsOf(app, 'POST'), [[`/v1.1/contracts/12/${action}`, undefined]]);
-      const text = await show(app, `/app/templates/12?done=${action}`);
+      const text = await showPage(app, `/app/templates/12?done=${action}`);
       assert.ok(text.includes(`<p class="success" role="status">${said}</p>`), text);
       assert.doesNotMatch(text, /This template is archived/, 'said once');
     });
@@ -203,7 +206,7 @@ describe('web: archived contract templates', () => {
         ]),
       }),
     );
-    const text = await show(app, '/app/requests/new');
+    const text = await showPage(app, '/app/requests/new');
     assert.ok(
       callsOf(app, 'GET').some(
         ([path]) => path === '/v1.1/sites/3/contracts?page=1&per_page=100&state=published&archived=false',
@@ -226,7 +229,7 @@ describe('web: archived contract templates', () => {
 
   it('offers bulk send only the published templates not archived, and shows the API’s refusal of an archived one', async () => {
     const app = appWith(newRequestAnswers());
-    const text = await show(app, '/app/bulk-sends/new');
+    const text = await showPage(app, '/app/bulk-sends/new');
     assert.deepEqual(callsOf(app, 'GET').at(-1), [
       '/v1.1/sites/3/contracts?page=1&per_page=100&state=published&archived=false',
       undefined,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import { apiProblem, appWith, contract, COOKIE, CSRF, CURRENT, ORIGIN } from '../support/fake-api.js';
+import { flat } from '../support/page-text.js';
 
 const HTML = '<p>Between {{client_name}} and us.</p>';
 const published = { ...contract(12, 'NDA', 'published', ['client_name']), html: HTML };
@@ -30,7 +31,6 @@ const post = (app: ReturnType<typeof appWith>, fields: Record<string, string>) =
 /** The calls the app made other than reading, as [method, path, body, Idempotency-Key]. */
 const changes = (app: ReturnType<typeof appWith>) =>
   app.calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.path, c.body, c.idempotencyKey]);
-const flat = (text: string): string => text.replace(/\s+/g, ' ');
 const formOf = (text: string, action: string): string => {
   const start = text.indexOf(`action="${action}"`);
   assert.ok(start >= 0, `a form posting to ${action}`);

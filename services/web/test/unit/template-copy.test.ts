@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import { apiProblem, appWith, contract, COOKIE, CSRF, CURRENT, ORIGIN } from '../support/fake-api.js';
+import { flat, showPage } from '../support/page-text.js';
 
 const AT = '2030-02-01T09:30:00.000Z';
 const HTML = '<p>Between {{client_name}} and us.</p>';
@@ -19,8 +20,6 @@ const answers = (more: Record<string, unknown> = {}) => ({
   'POST /v1.1/contracts/12/copy': copy,
   ...more,
 });
-const show = async (app: ReturnType<typeof appWith>, path: string, status = 200) =>
-  (await request(app.callback).get(path).set('Cookie', COOKIE).expect(status)).text;
 const post = (app: ReturnType<typeof appWith>, fields: Record<string, string>) =>
   request(app.callback)
     .post('/app/templates/12/copy')
@@ -31,8 +30,6 @@ const post = (app: ReturnType<typeof appWith>, fields: Record<string, string>) =
 /** The calls the app made other than reading, as [method, path, body, Idempotency-Key]. */
 const changes = (app: ReturnType<typeof appWith>) =>
   app.calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.path, c.body, c.idempotencyKey]);
-/** The page's text with each run of white space as one space, for sentences the source wraps. */
-const flat = (text: string): string => text.replace(/\s+/g, ' ');
 const formOf = (text: string, action: string): string => {
   const start = text.indexOf(`action="${action}"`);
   assert.ok(start >= 0, `a form posting to ${action}`);
@@ -48,7 +45,7 @@ describe('web: a contract template duplicated', () => {
     ['an archived', archived],
   ] as const)
     it(`offers Duplicate on ${kind} template, with CSRF and its own Idempotency-Key`, async () => {
-      const text = await show(appWith(answers({ 'GET /v1.1/contracts/12': view })), '/app/templates/12');
+      const text = await showPage(appWith(answers({ 'GET /v1.1/contracts/12': view })), '/app/templates/12');
       const form = formOf(text, '/app/templates/12/copy');
       assert.match(text, /<form method="post" action="\/app\/templates\/12\/copy" class="inline">/);
       assert.match(form, new RegExp(`name="_csrf" value="${CSRF}"`));
@@ -63,8 +60,8 @@ describe('web: a contract template duplicated', () => {
   it('gives each showing of the form a new key', async () => {
     const app = appWith(answers());
     const keyOf = (text: string) => /name="idempotency_key" value="([^"]*)"/.exec(text)?.[1];
-    const first = keyOf(await show(app, '/app/templates/12'));
-    const second = keyOf(await show(app, '/app/templates/12'));
+    const first = keyOf(await showPage(app, '/app/templates/12'));
+    const second = keyOf(await showPage(app, '/app/templates/12'));
     assert.ok(first && second);
     assert.notEqual(first, second);
   });
@@ -75,13 +72,13 @@ describe('web: a contract template duplicated', () => {
     assert.equal(done.headers.location, '/app/templates/31?done=copied');
     assert.deepEqual(changes(app), [['POST', '/v1.1/contracts/12/copy', undefined, 'copy-key-1']]);
 
-    const text = await show(app, '/app/templates/31?done=copied');
+    const text = await showPage(app, '/app/templates/31?done=copied');
     assert.match(text, /<h1>NDA \(copy\) <span class="state state-draft">draft<\/span><\/h1>/);
     assert.equal(count(text, COPIED), 1, 'said once');
     assert.ok(text.includes(`<p class="success" role="status">${COPIED}</p>`));
     assert.match(text, /<a class="button secondary" href="\/app\/templates\/31\/edit">Edit<\/a>/);
     assert.match(text, /action="\/app\/templates\/31\/publish"/);
-    assert.doesNotMatch(await show(app, '/app/templates/31'), /A draft copy was made/, 'only just made');
+    assert.doesNotMatch(await showPage(app, '/app/templates/31'), /A draft copy was made/, 'only just made');
   });
 
   it('sends no key when the form has none, and says a copy it cannot edit here is to be published', async () => {
@@ -89,7 +86,7 @@ describe('web: a contract template duplicated', () => {
     const app = appWith(answers({ 'POST /v1.1/contracts/12/copy': pdf, 'GET /v1.1/contracts/31': pdf }));
     await post(app, { _csrf: CSRF }).expect(303);
     assert.deepEqual(changes(app), [['POST', '/v1.1/contracts/12/copy', undefined, undefined]]);
-    const text = await show(app, '/app/templates/31?done=copied');
+    const text = await showPage(app, '/app/templates/31?done=copied');
     assert.ok(
       text.includes(
         '<p class="success" role="status">A draft copy was made. Publish it to use it in Requests.</p>',

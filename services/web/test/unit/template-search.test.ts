@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import request from 'supertest';
-import { appWith, callsOf, contract, COOKIE, CURRENT, page } from '../support/fake-api.js';
+import { appWith, callsOf, contract, CURRENT, page } from '../support/fake-api.js';
+import { flat, showPage } from '../support/page-text.js';
 
 const LIST = '/v1.1/sites/3/contracts?page=1&per_page=50&archived=false';
 const NDA = contract(12, 'Mutual NDA <2030>', 'published', []);
@@ -9,10 +9,6 @@ const answers = (more: Record<string, unknown> = {}) => ({
   'GET /v1.1/sessions/current': CURRENT,
   ...more,
 });
-const show = async (app: ReturnType<typeof appWith>, path: string) =>
-  (await request(app.callback).get(path).set('Cookie', COOKIE).expect(200)).text;
-/** The page's text with each run of white space as one space, for sentences the source wraps. */
-const flat = (text: string): string => text.replace(/\s+/g, ' ');
 const listCalls = (app: ReturnType<typeof appWith>) =>
   callsOf(app, 'GET')
     .map(([path]) => String(path))
@@ -21,7 +17,7 @@ const listCalls = (app: ReturnType<typeof appWith>) =>
 /** `/app/templates?q=`: the Site's templates searched by part of their name, over the fake API. */
 describe('web: searching the contract templates by name', () => {
   it('offers a labelled search form, like the Signers page', async () => {
-    const text = await show(appWith(answers({ [`GET ${LIST}`]: page([NDA]) })), '/app/templates');
+    const text = await showPage(appWith(answers({ [`GET ${LIST}`]: page([NDA]) })), '/app/templates');
     assert.match(
       text,
       /method="get"\s+action="\/app\/templates"[^>]*role="search"\s+aria-label="Search templates"/,
@@ -44,7 +40,7 @@ describe('web: searching the contract templates by name', () => {
         [`GET ${second}`]: { ...page([NDA]), page: 2, per_page: 50, total_count: 120, has_more: true },
       }),
     );
-    const text = await show(app, `/app/templates?q=${encodeURIComponent(`  ${q} `)}&page=2`);
+    const text = await showPage(app, `/app/templates?q=${encodeURIComponent(`  ${q} `)}&page=2`);
     assert.deepEqual(listCalls(app), [second]);
     assert.match(text, /id="q" name="q" type="search" maxlength="255" value="nda &amp; co\/ä"/);
     assert.match(text, /href="\/app\/templates\?q=nda\+%26\+co%2F%C3%A4&amp;page=1" rel="prev"/);
@@ -62,7 +58,7 @@ describe('web: searching the contract templates by name', () => {
     const path = '/v1.1/sites/3/contracts?page=1&per_page=50&archived=true&q=old';
     const archived = { ...NDA, archived_at: '2030-02-01T09:30:00.000Z' };
     const app = appWith(answers({ [`GET ${path}`]: { ...page([archived]), per_page: 50, has_more: true } }));
-    const text = await show(app, '/app/templates?archived=true&q=old');
+    const text = await showPage(app, '/app/templates?archived=true&q=old');
     assert.deepEqual(listCalls(app), [path]);
     assert.match(text, /role="search"\s+aria-label="Search archived templates"/);
     assert.match(text, /<input type="hidden" name="archived" value="true" \/>/);
@@ -77,7 +73,7 @@ describe('web: searching the contract templates by name', () => {
   it('says what an empty search found nothing for, asking the API nothing more', async () => {
     const path = `${LIST}&q=zz%25_`;
     const app = appWith(answers({ [`GET ${path}`]: page([]) }));
-    const text = await show(app, '/app/templates?q=zz%25_');
+    const text = await showPage(app, '/app/templates?q=zz%25_');
     assert.match(text, /<p class="notice">No templates whose name contains “zz%_”\.<\/p>/);
     assert.doesNotMatch(text, /No templates yet|archived\.<\/p>/);
     assert.deepEqual(listCalls(app), [path], 'no count of the archived ones');
@@ -86,7 +82,7 @@ describe('web: searching the contract templates by name', () => {
     const archivedPath = '/v1.1/sites/3/contracts?page=1&per_page=50&archived=true&q=zz';
     const none = appWith(answers({ [`GET ${archivedPath}`]: page([]) }));
     assert.match(
-      await show(none, '/app/templates?archived=true&q=zz'),
+      await showPage(none, '/app/templates?archived=true&q=zz'),
       /<p class="notice">No archived templates whose name contains “zz”\.<\/p>/,
     );
     assert.deepEqual(listCalls(none), [archivedPath]);
@@ -99,7 +95,7 @@ describe('web: searching the contract templates by name', () => {
           [`GET ${LIST}`]: page([NDA]),
         }),
       );
-      const text = await show(app, `/app/templates?q=${blank}`);
+      const text = await showPage(app, `/app/templates?q=${blank}`);
       assert.deepEqual(listCalls(app), [LIST], blank);
       assert.match(text, /id="q" name="q" type="search" maxlength="255" value=""/, blank);
       assert.doesNotMatch(text, /Clear the search|whose name contains/, blank);
@@ -109,14 +105,14 @@ describe('web: searching the contract templates by name', () => {
   it('cuts a search longer than the API takes to its first 255 characters, and says so beside the field', async () => {
     const long = `${'a'.repeat(254)}😀b`;
     const app = appWith(answers({ [`GET ${LIST}&q=${'a'.repeat(254)}`]: page([]) }));
-    const text = await show(app, `/app/templates?q=${encodeURIComponent(long)}`);
+    const text = await showPage(app, `/app/templates?q=${encodeURIComponent(long)}`);
     assert.deepEqual(listCalls(app), [`${LIST}&q=${'a'.repeat(254)}`], 'no half character');
     assert.match(
       flat(text),
       /id="q-hint"> Part of a template’s name, in any case\. <strong>Your search was cut to its first 255 characters\.<\/strong>/,
     );
     const fits = appWith(answers({ [`GET ${LIST}&q=${'a'.repeat(255)}`]: page([]) }));
-    assert.doesNotMatch(await show(fits, `/app/templates?q=${'a'.repeat(255)}`), /was cut/);
+    assert.doesNotMatch(await showPage(fits, `/app/templates?q=${'a'.repeat(255)}`), /was cut/);
     assert.deepEqual(listCalls(fits), [`${LIST}&q=${'a'.repeat(255)}`]);
   });
 });
