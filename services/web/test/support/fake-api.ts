@@ -223,3 +223,22 @@ export const contract = (
   published_at: state === 'published' ? '2030-01-01T00:00:00.000Z' : null,
   archived_at: null as string | null,
 });
+
+/** A bulk send of Site 3 as the API lists it (ADR 3440): completed, of template 11, unless `more` says otherwise. */
+export const bulkSendSummary = (id: string, more: Record<string, unknown> = {}) => ({
+  id,
+  site_id: 3,
+  state: 'completed',
+  send: true,
+  test_mode: false,
+  rows_total: 4,
+  created: 3,
+  sent: 3,
+  failed: 1,
+  cancelled: 0,
+  cancelled_at: null,
+  contracts: [{ id: 11, name: 'Service agreement' }],
+  created_at: '2030-01-02T09:30:00.000Z',
+  completed_at: '2030-01-02T09:31:00.000Z',
+  ...more,
+});

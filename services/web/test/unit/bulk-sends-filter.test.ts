@@ -1,27 +1,25 @@
 import assert from 'node:assert/strict';
-import { apiProblem, appWith, callsOf, contract, CURRENT, page } from '../support/fake-api.js';
+import {
+  apiProblem,
+  appWith,
+  bulkSendSummary,
+  callsOf,
+  contract,
+  CURRENT,
+  page,
+} from '../support/fake-api.js';
 import { flat, showPage } from '../support/page-text.js';
 
 const LIST = 'GET /v1.1/sites/3/bulk_sends?page=1&per_page=50';
 const NDA = contract(12, 'NDA <2030>', 'published', []);
 
 /** A bulk send of Site 3 that named template 12, as the API lists it. */
-const summary = (id: string, state: 'running' | 'completed') => ({
-  id,
-  site_id: 3,
-  state,
-  send: true,
-  test_mode: false,
-  rows_total: 4,
-  created: 3,
-  sent: 3,
-  failed: 1,
-  cancelled: 0,
-  cancelled_at: null,
-  contracts: [{ id: 12, name: 'NDA <2030>' }],
-  created_at: '2030-01-02T09:30:00.000Z',
-  completed_at: state === 'completed' ? '2030-01-02T09:31:00.000Z' : null,
-});
+const summary = (id: string, state: 'running' | 'completed') =>
+  bulkSendSummary(id, {
+    state,
+    contracts: [{ id: 12, name: 'NDA <2030>' }],
+    completed_at: state === 'completed' ? '2030-01-02T09:31:00.000Z' : null,
+  });
 const DONE = summary('c8b2d3e4-0000-4000-8000-000000000001', 'completed');
 
 const answers = (more: Record<string, unknown>) => ({ 'GET /v1.1/sessions/current': CURRENT, ...more });

@@ -1,31 +1,12 @@
 import assert from 'node:assert/strict';
-import { apiProblem, appWith, callsOf, CURRENT, page } from '../support/fake-api.js';
+import { apiProblem, appWith, bulkSendSummary, callsOf, CURRENT, page } from '../support/fake-api.js';
 import { showPage } from '../support/page-text.js';
 
 const LIST = 'GET /v1.1/sites/3/bulk_sends?page=1&per_page=50';
 const RUNNING_ID = 'b7a1c2d3-0000-4000-8000-000000000002';
 const DONE_ID = 'c8b2d3e4-0000-4000-8000-000000000001';
 
-/** A bulk send of Site 3 as the API lists it. */
-const summary = (id: string, more: Record<string, unknown> = {}) => ({
-  id,
-  site_id: 3,
-  state: 'completed',
-  send: true,
-  test_mode: false,
-  rows_total: 4,
-  created: 3,
-  sent: 3,
-  failed: 1,
-  cancelled: 0,
-  cancelled_at: null,
-  contracts: [{ id: 11, name: 'Service agreement' }],
-  created_at: '2030-01-02T09:30:00.000Z',
-  completed_at: '2030-01-02T09:31:00.000Z',
-  ...more,
-});
-
-const RUNNING = summary(RUNNING_ID, {
+const RUNNING = bulkSendSummary(RUNNING_ID, {
   state: 'running',
   send: false,
   test_mode: true,
@@ -40,7 +21,7 @@ const RUNNING = summary(RUNNING_ID, {
   created_at: '2030-01-03T10:00:00.000Z',
   completed_at: null,
 });
-const DONE = summary(DONE_ID);
+const DONE = bulkSendSummary(DONE_ID);
 
 const answers = (more: Record<string, unknown>) => ({ 'GET /v1.1/sessions/current': CURRENT, ...more });
 /** The table's rows, each as its cells' HTML with each run of white space as one space. */
@@ -102,7 +83,7 @@ describe('web: the Site’s bulk sends', () => {
 
   it('shows a cancelled one (ADR 3450): the rows it left unmade, and cancelled by its state', async () => {
     const at = '2030-01-03T10:05:00.000Z';
-    const stopping = summary(RUNNING_ID, {
+    const stopping = bulkSendSummary(RUNNING_ID, {
       state: 'running',
       created: 40,
       sent: 40,
