@@ -1,5 +1,19 @@
 import { db, sql, type Queryable } from '@esign/platform/database';
 
+/** Runs `deleteBatch` (a DELETE of at most `batch` rows) until one removes fewer; answers how many went. */
+const inBatches = async (
+  q: Queryable,
+  batch: number,
+  deleteBatch: ReturnType<typeof sql.unsafe>,
+): Promise<number> => {
+  let total = 0;
+  for (;;) {
+    const deleted = await db.exec(q, deleteBatch);
+    total += deleted;
+    if (deleted < batch) return total;
+  }
+};
+
 /**
  * Deletes Idempotency-Key answers past their retention, a batch at a time so the
  * delete never holds many locks. Answers how many went.
@@ -8,21 +22,16 @@ export const purgeIdempotencyKeys = async (
   q: Queryable,
   retentionHours: number,
   batch = 1000,
-): Promise<number> => {
-  let total = 0;
-  for (;;) {
-    const deleted = await db.exec(
-      q,
-      sql.unsafe`
-        DELETE FROM idempotency_keys WHERE (site_id, key) IN (
-          SELECT site_id, key FROM idempotency_keys
-          WHERE created_at <= now() - make_interval(hours => ${retentionHours})
-          LIMIT ${batch})`,
-    );
-    total += deleted;
-    if (deleted < batch) return total;
-  }
-};
+): Promise<number> =>
+  inBatches(
+    q,
+    batch,
+    sql.unsafe`
+      DELETE FROM idempotency_keys WHERE (site_id, key) IN (
+        SELECT site_id, key FROM idempotency_keys
+        WHERE created_at <= now() - make_interval(hours => ${retentionHours})
+        LIMIT ${batch})`,
+  );
 
 /**
  * Removes the published templates deleted more than `retentionHours` ago (ADR 3460) that no
@@ -37,22 +46,17 @@ export const purgeDeletedTemplates = async (
   q: Queryable,
   retentionHours: number,
   batch = 100,
-): Promise<number> => {
-  let total = 0;
-  for (;;) {
-    const deleted = await db.exec(
-      q,
-      sql.unsafe`
-        DELETE FROM contract_templates WHERE id IN (
-          SELECT t.id FROM contract_templates t
-          WHERE t.deleted_at <= now() - make_interval(hours => ${retentionHours})
-            AND NOT EXISTS (SELECT 1 FROM request_contracts rc WHERE rc.template_id = t.id)
-            AND NOT EXISTS (SELECT 1 FROM bulk_sends b WHERE b.shared->'contracts' @> to_jsonb(t.id))
-          ORDER BY t.deleted_at
-          LIMIT ${batch}
-          FOR UPDATE SKIP LOCKED)`,
-    );
-    total += deleted;
-    if (deleted < batch) return total;
-  }
-};
+): Promise<number> =>
+  inBatches(
+    q,
+    batch,
+    sql.unsafe`
+      DELETE FROM contract_templates WHERE id IN (
+        SELECT t.id FROM contract_templates t
+        WHERE t.deleted_at <= now() - make_interval(hours => ${retentionHours})
+          AND NOT EXISTS (SELECT 1 FROM request_contracts rc WHERE rc.template_id = t.id)
+          AND NOT EXISTS (SELECT 1 FROM bulk_sends b WHERE b.shared->'contracts' @> to_jsonb(t.id))
+        ORDER BY t.deleted_at
+        LIMIT ${batch}
+        FOR UPDATE SKIP LOCKED)`,
+  );
