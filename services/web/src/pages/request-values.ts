@@ -103,7 +103,7 @@ export const expiryAndReminderFields = (
     label: 'Remind every … days (optional)',
     min: 1,
     max: MAX_REMINDER_INTERVAL_DAYS,
-    hint: 'Once sent, the signers who have not signed are reminded automatically every this many days (1 to 30), up to the reminder limit; leave it empty for none.',
+    hint: 'Once sent, the signers who have not signed are reminded automatically every this many days (1 to 30), and once a day before it expires, up to the reminder limit; leave it empty for none.',
     value: values.reminderDays,
     error: errors.get('reminder_interval_days'),
   })}`;
