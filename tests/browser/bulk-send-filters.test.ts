@@ -1,0 +1,178 @@
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
+import {
+  expectAccessible,
+  launchChromium,
+  openTab,
+  screenshot,
+  ownerWithTemplate,
+} from './support/web-app.js';
+
+const PASSWORD = 'bulk send filters browser test password 42';
+
+/**
+ * Finding bulk sends and what they made (ADR 3440, amended) in real headless Chromium,
+ * against the whole built system: a template's page lists the bulk sends made with it, the
+ * Bulk sends page filters them by state, and a bulk send's progress page lists the Requests
+ * it made on the Requests page, by state too.
+ */
+describe('web application in headless Chromium: bulk sends by template and state, and their Requests', function () {
+  // Generous: the machine may be busy, and nothing here measures speed.
+  this.timeout(300_000);
+  let system: EsignSystem;
+  let browser: Browser;
+  let page: Page;
+  let problems: string[];
+  let web: string;
+  /** The owner's Site and template, and the API with a token of theirs (not the browser's). */
+  let setup: Awaited<ReturnType<typeof ownerWithTemplate>>;
+  /** The bulk send of three sent Requests made with the owner's template. */
+  let sent = '';
+  /** The second template, and its bulk send of one draft. */
+  let annex = 0;
+
+  /** Starts a bulk send through the API and waits until every row is settled; answers its id. */
+  const bulkSend = async (contract: number, send: boolean, clients: readonly string[]) => {
+    const started = await setup.json(
+      `/v1.1/sites/${setup.site}/bulk_sends`,
+      'POST',
+      {
+        contracts: [contract],
+        send,
+        rows: clients.map((name, i) => ({
+          signers: [
+            {
+              signer_id: `${name.toLowerCase()}-${i}`,
+              signer: { email: `${name.toLowerCase()}@client.example` },
+              send_to: { email: true },
+            },
+          ],
+          render_data: { client_name: name },
+        })),
+      },
+      202,
+    );
+    const id = started.id as string;
+    await eventually(
+      async () => ((await setup.json(`/v1.1/bulk_sends/${id}`)).state === 'completed' ? true : undefined),
+      60_000,
+      250,
+    );
+    return id;
+  };
+
+  before(async function () {
+    this.timeout(600_000);
+    system = await startEsignSystem({ label: 'web_bulk_filters' });
+    web = `${system.gatewayUrl}/app`;
+    const owner = 'owner@acme-bulk-filters.example';
+    setup = await ownerWithTemplate(system, {
+      account: 'Acme bulk filters',
+      owner,
+      password: PASSWORD,
+      template: { name: 'Service agreement', html: '<p>Agreement with {{client_name}}</p>' },
+    });
+    sent = await bulkSend(setup.template, true, ['Ann', 'Bob', 'Cat']);
+    const other = await setup.json(
+      `/v1.1/sites/${setup.site}/contracts`,
+      'POST',
+      { type: 'html', name: 'Annex', html: '<p>Annex for {{client_name}}</p>' },
+      201,
+    );
+    annex = other.id as number;
+    await setup.json(`/v1.1/contracts/${annex}/publish`, 'POST');
+    await bulkSend(annex, false, ['Dee']);
+
+    browser = await launchChromium();
+    ({ page, problems } = await openTab(browser));
+    await page.goto(`${web}/sign-in`);
+    await page.getByLabel('E-mail').fill(owner);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: /^Requests/ }).waitFor();
+  });
+  after(async () => {
+    await browser?.close();
+    await system?.stop();
+  });
+  afterEach(function () {
+    if (this.currentTest?.state === 'passed') assert.deepEqual(problems, [], 'no console or script errors');
+  });
+
+  it('lists the Requests the bulk send made, from its progress page, by state too (bulk_send_id)', async () => {
+    const id = sent;
+    await page.goto(`${web}/bulk-sends/${id}`);
+    await page.getByRole('link', { name: 'The Requests it made, with their states' }).click();
+    await page.waitForURL(`${web}/requests?bulk_send_id=${id}`);
+    const status = page.getByRole('status').filter({ hasText: 'made by bulk send' });
+    assert.equal(
+      ((await status.textContent()) ?? '').replace(/\s+/g, ' ').trim(),
+      `3 Requests made by bulk send ${id.slice(0, 8)} (bulk send ${id}). Not only this bulk send’s`,
+    );
+    const rows = page.locator('table tbody tr');
+    assert.equal(await rows.count(), 3);
+    await page.getByLabel('State').selectOption('sent');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/state=sent/);
+    assert.match(page.url(), new RegExp(`bulk_send_id=${id}`), 'kept by the state filter');
+    assert.equal(await rows.count(), 3, 'all three sent');
+    await expectAccessible(page, 'the Requests a bulk send made');
+    await screenshot(page, 'requests-by-bulk-send');
+    await page.getByLabel('State').selectOption('completed');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByText('No completed Requests were made by bulk send').waitFor();
+  });
+
+  it('lists the bulk sends made with a template, from its page, and filters them by state', async () => {
+    const statusText = async () => (await page.getByRole('status').innerText()).replace(/\s+/g, ' ').trim();
+    const rows = page.getByRole('region', { name: 'Bulk sends' }).locator('tbody tr');
+    const templatesOf = async () =>
+      (await rows.locator('td:nth-child(2)').allInnerTexts()).map((t) => t.trim());
+
+    // The Site lists both; each template's page links to its own.
+    await page.goto(`${web}/bulk-sends`);
+    assert.deepEqual(await templatesOf(), ['Annex', 'Service agreement']);
+    await page.goto(`${web}/templates/${setup.template}`);
+    await page.getByRole('link', { name: 'Bulk sends made with this template' }).click();
+    await page.waitForURL(`${web}/bulk-sends?contract_id=${setup.template}`);
+    assert.deepEqual(await templatesOf(), ['Service agreement']);
+    assert.equal(
+      await statusText(),
+      '1 bulk send made with template Service agreement. Show every template’s',
+    );
+    await page.goto(`${web}/templates/${annex}`);
+    await page.getByRole('link', { name: 'Bulk sends made with this template' }).click();
+    await page.waitForURL(`${web}/bulk-sends?contract_id=${annex}`);
+    assert.deepEqual(await templatesOf(), ['Annex']);
+    await page.getByRole('status').getByRole('link', { name: 'Annex' }).waitFor();
+
+    // Filtered by state, the template kept: none running, the one completed.
+    const state = page.getByLabel('State', { exact: true });
+    await state.selectOption('running');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(`${web}/bulk-sends?state=running&contract_id=${annex}`);
+    assert.equal(await rows.count(), 0);
+    assert.equal(
+      await statusText(),
+      '0 bulk sends in state running made with template Annex. Show every template’s',
+    );
+    await page.getByText('No running bulk sends were made with template “Annex”.').waitFor();
+    await state.selectOption('completed');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(`${web}/bulk-sends?state=completed&contract_id=${annex}`);
+    assert.equal(await state.inputValue(), 'completed', 'the state kept chosen');
+    assert.deepEqual(await templatesOf(), ['Annex']);
+    assert.equal(
+      await statusText(),
+      '1 bulk send in state completed made with template Annex. Show every template’s',
+    );
+    await expectAccessible(page, 'bulk sends filtered by template and state');
+    await screenshot(page, 'bulk-sends-filtered');
+
+    // Every template's, in the state still.
+    await page.getByRole('link', { name: 'Show every template’s' }).click();
+    await page.waitForURL(`${web}/bulk-sends?state=completed`);
+    assert.deepEqual(await templatesOf(), ['Annex', 'Service agreement']);
+  });
+});
