@@ -4,9 +4,9 @@ import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
 import {
   expectAccessible,
   launchChromium,
-  openTab,
-  screenshot,
   ownerWithTemplate,
+  screenshot,
+  signedInTab,
 } from './support/web-app.js';
 
 const PASSWORD = 'bulk send filters browser test password 42';
@@ -85,12 +85,7 @@ describe('web application in headless Chromium: bulk sends by template and state
     await bulkSend(annex, false, ['Dee']);
 
     browser = await launchChromium();
-    ({ page, problems } = await openTab(browser));
-    await page.goto(`${web}/sign-in`);
-    await page.getByLabel('E-mail').fill(owner);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: /^Requests/ }).waitFor();
+    ({ page, problems } = await signedInTab(browser, system.gatewayUrl, owner, PASSWORD));
   });
   after(async () => {
     await browser?.close();
