@@ -63,6 +63,17 @@ const senderSubject = (event: NoticeEvent): string | undefined => {
 const isReminder = (event: NoticeEvent): boolean =>
   event.type === 'request.reminded' && event.data.readdressed !== true;
 
+/**
+ * A reminder sent in the last day before the Request expires (ADR 3470: the expiry warning,
+ * or any other reminder that late): its subject says it is the last day to sign. A little
+ * over a day, as the sweep sends the warning seconds after it falls due.
+ */
+const LAST_DAY_MS = 26 * 3_600_000;
+const isLastDay = (event: NoticeEvent): boolean =>
+  isReminder(event) &&
+  event.data.expires_at !== null &&
+  Date.parse(event.data.expires_at) - Date.parse(event.occurred_at) <= LAST_DAY_MS;
+
 /** `2025-03-13 14:00 UTC`: unambiguous whatever the reader's locale. */
 const formatDeadline = (iso: string | null): string | undefined => {
   if (iso === null) return undefined;
@@ -217,15 +228,17 @@ export const composeEmail = (
   const listed = listInline(tr, names, 2);
   const documents = t('email.documents', { count: names.length });
 
-  // The sender's own subject replaces the usual one; a reminder says so before it (ADR 3400).
+  // The sender's own subject replaces the usual one; a reminder says so before it (ADR 3400),
+  // and one in the last day before the expiry that it is the last day (ADR 3470).
   const own = senderSubject(event);
+  const lastDay = isLastDay(event);
   const subject = clip(
     own !== undefined
       ? reminder
-        ? t('email.reminder.ownSubject', { subject: own })
+        ? t(lastDay ? 'email.reminder.lastDayOwnSubject' : 'email.reminder.ownSubject', { subject: own })
         : own
       : reminder
-        ? t('email.reminder.subject', { site, names: listed })
+        ? t(lastDay ? 'email.reminder.lastDaySubject' : 'email.reminder.subject', { site, names: listed })
         : t('email.sent.subject', { site, names: listed }),
     200,
   );

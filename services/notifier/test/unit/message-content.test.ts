@@ -134,6 +134,37 @@ describe('notifier domain: what a signer reads', () => {
     assert.match(composeSms(event, alice.request_url), /^Reminder: /);
   });
 
+  it('says it is the last day to sign in a reminder sent within a day of the expiry (ADR 3470)', () => {
+    const reminded = requestReminded([alice]);
+    const at = (expiresAt: string, more: Record<string, unknown> = {}) => ({
+      ...reminded,
+      occurred_at: '2025-03-12T14:00:05.000Z',
+      data: { ...reminded.data, expires_at: expiresAt, ...more },
+    });
+    const warning = composeEmail(at('2025-03-13T14:00:00.000Z'), alice.request_url);
+    assert.match(warning.subject, /^Last day to sign: Acme Lettings is waiting for your signature/);
+    assert.match(warning.text, /Please sign before 2025-03-13 14:00 UTC\./);
+    assert.match(
+      composeEmail(at('2025-03-13T14:00:00.000Z'), alice.request_url, 'de').subject,
+      /^Letzter Tag zum Unterschreiben: /,
+    );
+    assert.equal(
+      composeEmail(at('2025-03-13T14:00:00.000Z', { subject: 'Lease renewal' }), alice.request_url).subject,
+      'Last day to sign: Lease renewal',
+    );
+    assert.match(
+      composeEmail(at('2025-03-14T00:00:00.000Z'), alice.request_url).subject,
+      /^Reminder: /,
+      'two days',
+    );
+    const invitation = { ...at('2025-03-13T14:00:00.000Z'), type: 'request.sent' as const };
+    assert.match(
+      composeEmail(invitation, alice.request_url).subject,
+      /^Acme Lettings sent you/,
+      'not an invitation',
+    );
+  });
+
   it('writes a short SMS with the whole URL, clipping names instead', () => {
     const event = requestSent([alice], {
       site: { id: 7, name: 'A'.repeat(80) },

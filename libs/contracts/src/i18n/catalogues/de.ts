@@ -187,6 +187,9 @@ export const de: Catalogue = {
   'email.sent.lead': '{site} hat Ihnen {documents} zur Unterschrift gesendet:',
   'email.reminder.subject': 'Erinnerung: {site} wartet auf Ihre Unterschrift unter {names}',
   'email.reminder.ownSubject': 'Erinnerung: {subject}',
+  'email.reminder.lastDaySubject':
+    'Letzter Tag zum Unterschreiben: {site} wartet auf Ihre Unterschrift unter {names}',
+  'email.reminder.lastDayOwnSubject': 'Letzter Tag zum Unterschreiben: {subject}',
   'email.reminder.lead': '{site} wartet noch auf Ihre Unterschrift unter {documents}:',
   'email.reviewHere': 'Hier prüfen und unterschreiben:',
   'email.reviewButton': 'Prüfen und unterschreiben',

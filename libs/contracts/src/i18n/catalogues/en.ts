@@ -179,6 +179,8 @@ export const en = {
   'email.sent.lead': '{site} has sent you {documents} to sign:',
   'email.reminder.subject': 'Reminder: {site} is waiting for your signature on {names}',
   'email.reminder.ownSubject': 'Reminder: {subject}',
+  'email.reminder.lastDaySubject': 'Last day to sign: {site} is waiting for your signature on {names}',
+  'email.reminder.lastDayOwnSubject': 'Last day to sign: {subject}',
   'email.reminder.lead': '{site} is still waiting for your signature on {documents}:',
   'email.reviewHere': 'Review and sign here:',
   'email.reviewButton': 'Review and sign',

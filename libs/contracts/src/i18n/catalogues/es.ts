@@ -179,6 +179,8 @@ export const es: Catalogue = {
   'email.sent.lead': '{site} le ha enviado {documents} para firmar:',
   'email.reminder.subject': 'Recordatorio: {site} espera su firma en {names}',
   'email.reminder.ownSubject': 'Recordatorio: {subject}',
+  'email.reminder.lastDaySubject': 'Último día para firmar: {site} espera su firma en {names}',
+  'email.reminder.lastDayOwnSubject': 'Último día para firmar: {subject}',
   'email.reminder.lead': '{site} sigue esperando su firma en {documents}:',
   'email.reviewHere': 'Revise y firme aquí:',
   'email.reviewButton': 'Revisar y firmar',

@@ -178,6 +178,8 @@ export const fr: Catalogue = {
   'email.sent.lead': '{site} vous a envoyé {documents} à signer :',
   'email.reminder.subject': 'Rappel : {site} attend votre signature sur {names}',
   'email.reminder.ownSubject': 'Rappel : {subject}',
+  'email.reminder.lastDaySubject': 'Dernier jour pour signer : {site} attend votre signature sur {names}',
+  'email.reminder.lastDayOwnSubject': 'Dernier jour pour signer : {subject}',
   'email.reminder.lead': '{site} attend toujours votre signature sur {documents} :',
   'email.reviewHere': 'Relisez et signez ici :',
   'email.reviewButton': 'Relire et signer',

@@ -179,6 +179,8 @@ export const pt: Catalogue = {
   'email.sent.lead': '{site} enviou {documents} para você assinar:',
   'email.reminder.subject': 'Lembrete: {site} aguarda sua assinatura em {names}',
   'email.reminder.ownSubject': 'Lembrete: {subject}',
+  'email.reminder.lastDaySubject': 'Último dia para assinar: {site} aguarda sua assinatura em {names}',
+  'email.reminder.lastDayOwnSubject': 'Último dia para assinar: {subject}',
   'email.reminder.lead': '{site} ainda aguarda sua assinatura em {documents}:',
   'email.reviewHere': 'Revise e assine aqui:',
   'email.reviewButton': 'Revisar e assinar',
