@@ -1,5 +1,19 @@
 import { escapeHtml, resolveLocale, SENDER_REF, translatorFor, type Translator } from '@esign/contracts';
 import type { NoticeEvent } from './delivery.js';
+import {
+  clip,
+  contractNames,
+  formatDeadline,
+  isLastDay,
+  isReminder,
+  listInline,
+  oneLine,
+  senderMessage,
+  senderSubject,
+  siteName,
+} from './notice-text.js';
+
+export { oneLine } from './notice-text.js';
 
 /**
  * What a signer reads, in their language (the event's `locale`, ADR 2320; English for
@@ -12,75 +26,6 @@ export interface EmailContent {
   readonly text: string;
   readonly html: string;
 }
-
-/** One line of plain text: control characters and runs of white space become one space. */
-export const oneLine = (s: string): string => s.replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim();
-
-const clip = (s: string, max: number): string => (s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`);
-
-const siteName = (event: NoticeEvent, { t }: Translator): string =>
-  clip(oneLine(event.data.site.name), 100) || t('email.aSite');
-
-const contractNames = (event: NoticeEvent, { t }: Translator): string[] =>
-  event.data.contracts.map((c) => clip(oneLine(c.name), 200) || t('email.contract', { id: c.id }));
-
-/** "A", "A and B", "A, B and 3 more": a list that fits on one line. */
-const listInline = ({ t }: Translator, names: readonly string[], shown: number): string => {
-  if (names.length === 0) return t('email.list.none');
-  const head = names.slice(0, shown);
-  const rest = names.length - head.length;
-  const quoted = head.map((n) => `"${n}"`);
-  if (rest > 0) return t('email.list.more', { names: quoted.join(', '), count: rest });
-  return quoted.length === 1
-    ? quoted[0]!
-    : t('email.list.and', { names: quoted.slice(0, -1).join(', '), last: quoted[quoted.length - 1]! });
-};
-
-/**
- * The sender's message to the signers (ADR 3380), as text: its line breaks kept (CRLF as
- * LF), every other control character a space, clipped as the API bounds it.
- */
-const senderMessage = (event: NoticeEvent): string | undefined => {
-  const message = 'message' in event.data ? event.data.message : undefined;
-  if (typeof message !== 'string') return undefined;
-  const text = message.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, ' ');
-  return clip(text.trim(), 2000) || undefined;
-};
-
-/**
- * The sender's subject for the invitations (ADR 3400), on one line and clipped as the API
- * bounds it, whatever an event holds.
- */
-const senderSubject = (event: NoticeEvent): string | undefined => {
-  const subject = 'subject' in event.data ? event.data.subject : undefined;
-  return typeof subject === 'string' ? clip(oneLine(subject), 200) || undefined : undefined;
-};
-
-/**
- * Whether a message reminds: a reminder does, unless it carries a new link to a corrected
- * address or number, which hears of the Request for the first time (ADR 3420).
- */
-const isReminder = (event: NoticeEvent): boolean =>
-  event.type === 'request.reminded' && event.data.readdressed !== true;
-
-/**
- * A reminder sent in the last day before the Request expires (ADR 3470: the expiry warning,
- * or any other reminder that late): its subject says it is the last day to sign. A little
- * over a day, as the sweep sends the warning seconds after it falls due.
- */
-const LAST_DAY_MS = 26 * 3_600_000;
-const isLastDay = (event: NoticeEvent): boolean =>
-  isReminder(event) &&
-  event.data.expires_at !== null &&
-  Date.parse(event.data.expires_at) - Date.parse(event.occurred_at) <= LAST_DAY_MS;
-
-/** `2025-03-13 14:00 UTC`: unambiguous whatever the reader's locale. */
-const formatDeadline = (iso: string | null): string | undefined => {
-  if (iso === null) return undefined;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return undefined;
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-};
 
 const BODY_STYLE = 'font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2933';
 const QUOTE_STYLE = 'margin:0 0 16px;padding:8px 14px;border-left:4px solid #9aa5b1;background:#f5f7fa';
