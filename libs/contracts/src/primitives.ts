@@ -278,3 +278,6 @@ export const IsoDateTime = transform(
 
 /** A value or null: the wire form of an optional field that is always present. */
 export const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
+
+/** The body of an action that takes no parameters (send, cancel, remind…): none, or `{}`; anything else is named. */
+export const NoParameters = strict({}, {}, 'NoParameters');

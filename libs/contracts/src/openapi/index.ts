@@ -4,7 +4,7 @@ export * from './problem-codes.js';
 export * from './responses.js';
 export * from './document.js';
 export { WEBHOOK_EVENTS } from './webhook-events.js';
-export { NoParameters } from './operations-requests.js';
+export { NoParameters } from '../primitives.js';
 export { RevocationRequest, TokenRequest } from './operations-oauth.js';
 export { SigningForm } from './operations-signing.js';
 export * from './route-coverage.js';

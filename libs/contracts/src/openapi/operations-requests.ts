@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { CreateRequestBody, RequestList, RequestView } from '../api.js';
 import { VerificationView } from '../verification.js';
-import { strict } from '../primitives.js';
+import { NoParameters } from '../primitives.js';
 import { TestMessageList } from '../test-mode.js';
 import { PAGE_QUERY, SITE_ID, stateQuery, type Operation } from './operation.js';
 import { REQUEST_ID, requestAnswer, REQUEST_SIGNER_OPERATIONS } from './operations-request-signers.js';
@@ -10,9 +10,6 @@ import { EVENT_OPERATIONS } from './operations-events.js';
 import { BULK_SEND_OPERATIONS } from './operations-bulk-sends.js';
 import { CONTRACT_OPERATIONS } from './operations-contracts.js';
 import { DRAFT_CONTRACT_OPERATIONS } from './operations-draft-contracts.js';
-
-/** Send, cancel and remind take no parameters: no body, or `{}`. */
-export const NoParameters = strict({}, {}, 'NoParameters');
 
 const lifecycle = (
   action: 'send' | 'cancel' | 'remind',

@@ -7,7 +7,7 @@ import {
   SignerEntry,
   UpdateRequestBody,
   UpdateRequestSignerBody,
-  strict,
+  NoParameters,
 } from '@esign/contracts';
 import { integerIdParam, invalidQuery, uuidParam, type AppContext, type AppState } from '@esign/platform';
 import type Router from '@koa/router';
@@ -19,9 +19,6 @@ import { mountDraftContractRoutes } from './draft-contract-routes.js';
 import { callerOf } from './principal.js';
 import { sealOutage } from './problems.js';
 import { answer, bodyOf, idempotencyFrom, run } from './route-helpers.js';
-
-/** Send, cancel and remind take no parameters: no body, or `{}`; anything else is named. */
-const NoParameters = strict({}, {}, 'NoParameters');
 
 const REQUEST_STATES = ['draft', 'sent', 'completed', 'cancelled', 'expired', 'declined'] as const;
 
