@@ -168,5 +168,24 @@ describe('end to end through the gateway: bulk send, killed mid-way (issue #22)'
     await sleep(2000);
     const twice = [...counts()].filter(([, n]) => n > 1);
     assert.deepEqual(twice, [], 'nobody gets two e-mails');
+
+    // The 497 Requests it made, cancelled in one call (ADR 3480), then none left waiting.
+    const cancelled = ok(
+      await acme.esign.POST('/v1.1/bulk_sends/{bulk_send_id}/cancel_requests', {
+        params: { path: { bulk_send_id: bulk.id } },
+      }),
+      200,
+      'cancel its Requests',
+    );
+    assert.deepEqual(cancelled, { bulk_send_id: bulk.id, cancelled: 497, already_closed: 0 });
+    const byState = async (state: 'sent' | 'cancelled') =>
+      ok(
+        await acme.esign.GET('/v1.1/sites/{site_id}/requests', {
+          params: { path: { site_id: acme.site }, query: { bulk_send_id: bulk.id, state, per_page: 1 } },
+        }),
+        200,
+        `its ${state} Requests`,
+      ).total_count;
+    assert.deepEqual([await byState('sent'), await byState('cancelled')], [0, 497]);
   });
 });

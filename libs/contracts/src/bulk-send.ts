@@ -123,3 +123,15 @@ export type BulkSendSummary = t.TypeOf<typeof BulkSendSummary>;
 
 export const BulkSendList = Page(BulkSendSummary);
 export type BulkSendList = t.TypeOf<typeof BulkSendList>;
+
+/**
+ * `POST /v1.1/bulk_sends/:id/cancel_requests` (ADR 3480): of the Requests the bulk send made,
+ * `cancelled` were cancelled by this call; `already_closed` were completed, declined, expired or
+ * cancelled before it (or closed while it ran), and are left as they are.
+ */
+export const BulkSendRequestsCancelled = t.type({
+  bulk_send_id: t.string,
+  cancelled: t.number,
+  already_closed: t.number,
+});
+export type BulkSendRequestsCancelled = t.TypeOf<typeof BulkSendRequestsCancelled>;

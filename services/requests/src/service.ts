@@ -30,6 +30,7 @@ import { randomIds, sixDigitCode } from './adapters/system.js';
 import { brandingUseCases } from './application/branding.js';
 import { siteSignerUseCases } from './application/site-signers.js';
 import { cancelBulkSend, createBulkSend, getBulkSend, listBulkSends } from './application/bulk-sends.js';
+import { cancelBulkSendRequests } from './application/bulk-send-requests-cancel.js';
 import { processBulkRows } from './application/bulk-send-worker.js';
 import type { Deps } from './application/deps.js';
 import { embeddedUseCases } from './application/embedded-signing.js';
@@ -158,6 +159,7 @@ export const createRequestsApp = (
       listBulkSends: listBulkSends(bulkDeps),
       cancelBulkSend: cancelBulkSend(bulkDeps),
       getBulkSend: getBulkSend(bulkDeps),
+      cancelBulkSendRequests: cancelBulkSendRequests(bulkDeps),
     },
     gatewayPublicKey: options.gatewayPublicKey,
     publicBaseUrl: options.publicBaseUrl,

@@ -122,6 +122,24 @@ export const matrixEndpoints = ({
       expect: { own: 409 },
     },
     {
+      // A completed bulk send's Requests cancelled (ADR 3480): one whose only row is invalid
+      // made none, so every credential that reaches it is told nothing was cancelled.
+      name: 'POST /v1.1/bulk_sends/:id/cancel_requests',
+      method: 'POST',
+      prepare: async () => {
+        const started = expectStatus(
+          await acme.api.post<{ id: string }>(`/v1.1/sites/${acme.site}/bulk_sends`, {
+            contracts: [template],
+            rows: [{ signers: [] }],
+          }),
+          202,
+          'start a bulk send',
+        ).body;
+        return { path: `/v1.1/bulk_sends/${started.id}/cancel_requests` };
+      },
+      expect: { own: 200 },
+    },
+    {
       name: 'GET /v1.1/sites/:id/signers',
       method: 'GET',
       prepare: () => Promise.resolve({ path: `/v1.1/sites/${acme.site}/signers` }),

@@ -348,6 +348,29 @@ export const CAPTURED_EXAMPLES: Examples = {
       request_id: 'd6e4a673-e2b9-4f1f-8212-ad5cdebef0f9',
     },
   },
+  cancelBulkSendRequests: {
+    '200': {
+      bulk_send_id: '11426f83-8c0a-4a08-8505-b84e2596b947',
+      cancelled: 0,
+      already_closed: 0,
+    },
+    '401': {
+      type: 'https://docs.esign.example/problems/missing_token',
+      title: 'Unauthorized',
+      status: 401,
+      code: 'missing_token',
+      detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
+      request_id: '73373cc0-9424-4f5d-8016-9e28618b0b25',
+    },
+    '404': {
+      type: 'https://docs.esign.example/problems/not_found',
+      title: 'Not found',
+      status: 404,
+      code: 'not_found',
+      detail: 'No such bulk send.',
+      request_id: '2f3deb8a-6cbd-4fba-8455-fbea61a08800',
+    },
+  },
   cancelRequest: {
     '200': {
       id: 'ac070bd0-0b10-4dcf-aaec-9322caaee7d2',

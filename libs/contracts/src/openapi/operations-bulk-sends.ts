@@ -1,9 +1,15 @@
-import { BulkSendList, BulkSendView, CreateBulkSendBodyDocumented } from '../bulk-send.js';
+import {
+  BulkSendList,
+  BulkSendRequestsCancelled,
+  BulkSendView,
+  CreateBulkSendBodyDocumented,
+} from '../bulk-send.js';
+import { NoParameters } from '../primitives.js';
 import { PAGE_QUERY, SITE_ID, stateQuery, type Operation } from './operation.js';
 
 /**
  * Bulk send (ADR 2201): started, read, listed for its Site (ADR 3440) and cancelled
- * (ADR 3450).
+ * (ADR 3450), and the Requests it made cancelled (ADR 3480).
  */
 export const BULK_SEND_OPERATIONS: readonly Operation[] = [
   {
@@ -80,5 +86,29 @@ export const BULK_SEND_OPERATIONS: readonly Operation[] = [
     params: { bulk_send_id: { description: 'The bulk send (a UUID).' } },
     responses: { 200: { description: 'The bulk send, cancelled.', codec: BulkSendView } },
     problems: ['bulk_send_completed'],
+  },
+  {
+    method: 'post',
+    path: '/v1.1/bulk_sends/{bulk_send_id}/cancel_requests',
+    operationId: 'cancelBulkSendRequests',
+    summary: 'Cancel the Requests a bulk send made',
+    description:
+      'Cancels every Request the bulk send made that is still a draft or sent, as `POST /v1.1/requests/{id}/cancel` ' +
+      'would one by one: each gets its `request.cancelled` and its Execution URLs stop working. Those already ' +
+      'completed, declined, expired or cancelled are left as they are and counted in `already_closed`. A bulk send ' +
+      'still `running` is a 409 `bulk_send_running`: cancel it first (`POST /v1.1/bulk_sends/{bulk_send_id}/cancel`), ' +
+      'then call this once it completes. Each Request is cancelled in its own transaction; repeating the call ' +
+      'cancels what is still open (after a failure, the rest), so it takes no Idempotency-Key. No body, or `{}`.',
+    tag: 'Requests',
+    auth: 'access_token',
+    params: { bulk_send_id: { description: 'The bulk send (a UUID).' } },
+    body: { codec: NoParameters, required: false },
+    responses: {
+      200: {
+        description: 'How many of its Requests were cancelled and how many were closed already.',
+        codec: BulkSendRequestsCancelled,
+      },
+    },
+    problems: ['bulk_send_running', 'test_mode_only_token'],
   },
 ];

@@ -39,6 +39,10 @@ export const PROBLEM_CODES = {
     409,
     'the bulk send completed without a cancel: nothing is left to cancel (ADR 3450)',
   ],
+  bulk_send_running: [
+    409,
+    'the bulk send is still making its Requests: cancel it, then cancel its Requests once it completes (ADR 3480)',
+  ],
   template_is_html: [409, 'an HTML template has no file: its text is the view’s `html` (ADR 3270)'],
   send_preconditions_failed: [
     422,

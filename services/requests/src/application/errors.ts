@@ -26,6 +26,8 @@ export type AppError =
   | { readonly _tag: 'TemplateIsHtml' }
   /** A bulk send that completed without a cancel has nothing left to cancel (ADR 3450). */
   | { readonly _tag: 'BulkSendCompleted' }
+  /** A bulk send still making Requests: its Requests are cancelled once it completes (ADR 3480). */
+  | { readonly _tag: 'BulkSendRunning' }
   /** A draft template is deleted, not archived (ADR 3250). */
   | { readonly _tag: 'TemplateDraft'; readonly action: 'archive' | 'unarchive' }
   | IdempotencyRefusal;

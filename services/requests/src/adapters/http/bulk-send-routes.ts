@@ -1,7 +1,14 @@
 import type { KeyObject } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import { CreateBulkSendBody, PRINCIPAL_HEADER, type BulkSendList, type BulkSendView } from '@esign/contracts';
+import {
+  CreateBulkSendBody,
+  NoParameters,
+  PRINCIPAL_HEADER,
+  type BulkSendList,
+  type BulkSendRequestsCancelled,
+  type BulkSendView,
+} from '@esign/contracts';
 import { decodeBody, integerIdParam, runWith, uuidParam, type AppState } from '@esign/platform';
 import type Router from '@koa/router';
 import type { Caller } from '../../application/caller.js';
@@ -38,12 +45,17 @@ export interface BulkSendCases {
     readonly caller: Caller;
     readonly bulkSendId: string;
   }) => TE.TaskEither<AppError, BulkSendView>;
+  readonly cancelBulkSendRequests: (input: {
+    readonly caller: Caller;
+    readonly bulkSendId: string;
+  }) => TE.TaskEither<AppError, BulkSendRequestsCancelled>;
 }
 
 /**
  * Bulk send (issue #22, ADR 2201): `POST /v1.1/sites/:id/bulk_sends` answers 202 at once;
  * progress at `GET /v1.1/bulk_sends/:id`; the Site's bulk sends at `GET /v1.1/sites/:id/bulk_sends` (ADR 3440);
- * the rest of its rows left unmade with `POST /v1.1/bulk_sends/:id/cancel` (ADR 3450).
+ * the rest of its rows left unmade with `POST /v1.1/bulk_sends/:id/cancel` (ADR 3450), and
+ * the Requests it made cancelled with `POST /v1.1/bulk_sends/:id/cancel_requests` (ADR 3480).
  */
 export const mountBulkSendRoutes = (
   router: Router<AppState>,
@@ -93,6 +105,14 @@ export const mountBulkSendRoutes = (
     const who = await caller(ctx.get(PRINCIPAL_HEADER));
     const bulkSendId = uuidParam(ctx.params.id, 'bulk send');
     ctx.body = await run(cases.cancelBulkSend({ caller: who, bulkSendId }));
+  });
+
+  // Each open Request it made cancelled (ADR 3480); a repeat cancels what is still open, so no key.
+  router.post('/v1.1/bulk_sends/:id/cancel_requests', async (ctx) => {
+    const who = await caller(ctx.get(PRINCIPAL_HEADER));
+    const bulkSendId = uuidParam(ctx.params.id, 'bulk send');
+    decodeBody(NoParameters, ctx);
+    ctx.body = await run(cases.cancelBulkSendRequests({ caller: who, bulkSendId }));
   });
 
   router.get('/v1.1/bulk_sends/:id', async (ctx) => {

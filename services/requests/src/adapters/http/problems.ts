@@ -63,6 +63,16 @@ export const problemOf = (error: AppError): HttpProblem => {
             'The bulk send completed: every row was settled, so nothing is left to cancel. Cancel its Requests one by one.',
         }),
       );
+    case 'BulkSendRunning':
+      return new HttpProblem(
+        problem({
+          status: 409,
+          code: 'bulk_send_running',
+          title: 'Conflict',
+          detail:
+            'The bulk send is still making its Requests: cancel it first (POST /v1.1/bulk_sends/{id}/cancel), then cancel its Requests once it completes.',
+        }),
+      );
     case 'TemplateIsHtml':
       return new HttpProblem(
         problem({
