@@ -203,7 +203,7 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
     await cancel.waitFor();
     assert.match(
       (await page.locator('#cancel-hint').innerText()).replace(/\s+/g, ' '),
-      /Requests already made are not cancelled: cancel them on their own pages\./,
+      /Requests already made are not cancelled: once it completes, cancel them all on this page\./,
     );
     await expectAccessible(page, 'bulk send progress with its cancel open');
     await screenshot(page, 'bulk-send-cancel');

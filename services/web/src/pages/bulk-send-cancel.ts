@@ -39,7 +39,7 @@ export const cancelAction = (deps: WebDeps, visitor: Visitor, bulk: BulkSendView
         <summary>Stop this bulk send…</summary>
         <p class="hint" id="cancel-hint">
           No more of its rows are made. Rows being made at this moment finish. Requests already made are not
-          cancelled: cancel them on their own pages.
+          cancelled: once it completes, cancel them all on this page.
         </p>
         <form
           method="post"

@@ -5,6 +5,7 @@ import { html, type Html } from '../html.js';
 import { problemSummary, stateBadge, testMark, time } from '../layout.js';
 import { dataTable } from '../table.js';
 import { CANCEL_DONE, cancelAction, type ProgressPage } from './bulk-send-cancel.js';
+import { cancelRequestsAction, requestsCancelledNotice } from './bulk-send-requests-cancel.js';
 import { appPage, doneNotice, problemPage, segment } from './common.js';
 
 const requestLink = (deps: WebDeps, id: string) =>
@@ -28,7 +29,8 @@ const stateLine = (bulk: BulkSendView, self: string): Html => {
 /**
  * A bulk send's progress as `GET /v1.1/bulk_sends/:id` tells it: the counts, each failed
  * row with its field-path errors, and the Requests made; with the API's refusal of an action
- * on it (cancel). No meta refresh: a Refresh link (the page is cheap to load again).
+ * on it (cancel; once completed, cancel the Requests it made). No meta refresh: a Refresh
+ * link (the page is cheap to load again).
  */
 export const bulkProgressPage: ProgressPage = async (ctx, deps, visitor, id, problem) => {
   const found = await visitor.api({
@@ -53,7 +55,8 @@ export const bulkProgressPage: ProgressPage = async (ctx, deps, visitor, id, pro
     ...(problem ? { status: problem.status } : {}),
     body: html` <p class="crumbs"><a href="${deps.base}/requests">Requests</a></p>
       <h1>Bulk send <code>${bulk.id.slice(0, 8)}</code>${testMark(bulk.test_mode)}</h1>
-      ${doneNotice(ctx, CANCEL_DONE, problem)} ${problemSummary(problem)}
+      ${doneNotice(ctx, CANCEL_DONE, problem)} ${requestsCancelledNotice(ctx, problem)}
+      ${problemSummary(problem)}
       <p role="status">${stateBadge(bulk.state)} ${stateLine(bulk, self)}</p>
       <dl class="facts panel">
         ${counts.map(
@@ -66,7 +69,7 @@ export const bulkProgressPage: ProgressPage = async (ctx, deps, visitor, id, pro
         Started ${time(bulk.created_at)};
         ${bulk.send ? 'each Request is sent once made' : 'the Requests are kept as drafts'}.
       </p>
-      ${cancelAction(deps, visitor, bulk)}
+      ${cancelAction(deps, visitor, bulk)} ${cancelRequestsAction(deps, visitor, bulk)}
       ${
         bulk.failures.length === 0
           ? html`<p>No row failed${bulk.state === 'running' ? ' so far' : ''}.</p>`

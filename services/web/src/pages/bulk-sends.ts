@@ -9,6 +9,7 @@ import type { FormFields } from '../forms.js';
 import { posted, uploaded, WebError } from '../guard.js';
 import { bulkSendPage, type BulkChoice } from './bulk-send-form.js';
 import { bulkCancelRoutes } from './bulk-send-cancel.js';
+import { bulkCancelRequestsRoutes } from './bulk-send-requests-cancel.js';
 import { bulkProgressPage } from './bulk-send-progress.js';
 import { bulkSendListPage } from './bulk-sends-list.js';
 import { publishedTemplates } from './published-templates.js';
@@ -203,4 +204,6 @@ export const bulkSendRoutes = (router: Router, deps: WebDeps): void => {
 
   // Cancelling a running one (ADR 3450).
   bulkCancelRoutes(router, deps, bulkProgressPage);
+  // Cancelling the Requests a completed one made.
+  bulkCancelRequestsRoutes(router, deps, bulkProgressPage);
 };

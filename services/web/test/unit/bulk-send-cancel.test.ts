@@ -64,7 +64,7 @@ describe('web: cancelling a bulk send', () => {
     );
     assert.match(
       form,
-      /<p class="hint" id="cancel-hint"> No more of its rows are made\. Rows being made at this moment finish\. Requests already made are not cancelled: cancel them on their own pages\. <\/p>/,
+      /<p class="hint" id="cancel-hint"> No more of its rows are made\. Rows being made at this moment finish\. Requests already made are not cancelled: once it completes, cancel them all on this page\. <\/p>/,
     );
     assert.doesNotMatch(text, /data-count="cancelled"/, 'no Cancelled count while not cancelled');
     assert.match(text, /Working through the rows in the background/);
