@@ -133,6 +133,38 @@ describe('end to end through the gateway: webhooks routed by Site (ADR 2690)', f
     ]);
   });
 
+  it('delivers request.created for a draft made by a create and by a copy (ADR 3490)', async () => {
+    const template = await publishedAgreement(acme);
+    await subscribe('created', ['request.created']);
+    const signerId = `made-${unique()}`;
+    const created = ok(
+      await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
+        params: { path: { site_id: acme.site } },
+        body: { contracts: [template], signers: [{ signer_id: signerId }] },
+      }),
+      201,
+      'create',
+    );
+    const copy = expectStatus(
+      await acme.api.post<{ id: string }>(`/v1.1/requests/${created.id}/copy`, {}),
+      201,
+    ).body;
+    const told = await eventually(() => {
+      const mine = delivered.filter(
+        (d) => d.type === 'request.created' && [created.id, copy.id].includes(d.data.request_id ?? ''),
+      );
+      return Promise.resolve(mine.length === 2 ? mine : undefined);
+    });
+    const byRequest = new Map(told.map((d) => [d.data.request_id, [d.site_id, d.data]]));
+    assert.deepEqual(
+      [created.id, copy.id].map((id) => byRequest.get(id)),
+      [created.id, copy.id].map((id) => [
+        acme.site,
+        { request_id: id, state: 'draft', contracts: [template], signer_ids: [signerId] },
+      ]),
+    );
+  });
+
   it('delivers request.signer_added and request.signer_removed for a draft’s signers (ADR 3280)', async () => {
     const template = await publishedAgreement(acme);
     await subscribe('draft-signers', ['request.signer_added', 'request.signer_removed']);

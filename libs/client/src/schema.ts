@@ -1572,6 +1572,26 @@ export interface paths {
   };
 }
 export interface webhooks {
+  'request.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `request.created`
+     * @description A Request was made, as a `draft`: by POST /v1.1/sites/{site_id}/requests, by a copy, or by a row of a bulk send (one event per row). `contracts` and `signer_ids` are as it was made; `request.sent` follows when it is sent. Not kept in the Request’s history, which its `created_at` dates. Delivered at least once: treat a second delivery of the same `id` as done.
+     */
+    post: operations['requestCreatedWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'request.sent': {
     parameters: {
       query?: never;
@@ -2261,6 +2281,7 @@ export interface components {
     };
     /** @enum {string} */
     WebhookEventType:
+      | 'request.created'
       | 'request.sent'
       | 'request.signed'
       | 'request.completed'
@@ -2875,6 +2896,21 @@ export interface components {
        * @example 15551234567
        */
       mobile_number?: string | null;
+    };
+    RequestCreatedWebhook: {
+      id: string;
+      /** @constant */
+      type: 'request.created';
+      created_at: string;
+      site_id: number;
+      data: {
+        request_id: string;
+        state: components['schemas']['RequestState'];
+        contracts: number[];
+        signer_ids: string[];
+      };
+      /** @constant */
+      test_mode?: true;
     };
     RequestSentWebhook: {
       id: string;
@@ -22121,6 +22157,42 @@ export interface operations {
             code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
           };
         };
+      };
+    };
+  };
+  requestCreatedWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `t + "." + body` keyed with the endpoint’s secret (a second `v1` during a secret rotation). Refuse one older than 5 minutes. */
+        'Esign-Signature': string;
+        /** @description The event type. */
+        'Esign-Event-Type': string;
+        /** @description For support. */
+        'Esign-Delivery-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestCreatedWebhook'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx within 10 seconds acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Any other 4xx fails the delivery at once; 408, 429 and 5xx are retried. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

@@ -49,16 +49,19 @@ const clientData = (event: Readonly<Record<string, unknown>>): Record<string, un
 
 /**
  * Whether `event` belongs in its Request's history (ADR 3170): the `request.*` events a
- * client can subscribe to. `bulk_send.completed` is a bulk send's, and the rest
- * (`request.created`, notifications, codes) never reach clients.
+ * client can subscribe to, but for `request.created` (ADR 3490): the history is what
+ * happened to the Request once made, which its `created_at` dates. `bulk_send.completed` is a
+ * bulk send's, and the rest (notifications, codes) never reach clients.
  */
 export const isRequestHistoryEvent = <E extends AnyEventEnvelope>(
   event: E,
 ): event is E & { type: WebhookEventType } =>
-  event.type.startsWith('request.') && isWebhookEventType(event.type);
+  event.type.startsWith('request.') && event.type !== 'request.created' && isWebhookEventType(event.type);
 
-/** The types a Request's history, and so a Site's feed, can hold: the `request.*` webhook events. */
-export const REQUEST_HISTORY_TYPES = WEBHOOK_EVENT_TYPES.filter((type) => type.startsWith('request.'));
+/** The types a Request's history, and so a Site's feed, can hold: the `request.*` webhook events but its creation. */
+export const REQUEST_HISTORY_TYPES = WEBHOOK_EVENT_TYPES.filter(
+  (type) => type.startsWith('request.') && type !== 'request.created',
+);
 
 /** The order a Request's history is listed in: by when each event happened, `asc` (the default) or `desc`. */
 export const HISTORY_ORDERS = ['asc', 'desc'] as const;

@@ -21,6 +21,7 @@ import {
 
 /** The events a client can subscribe to. Nothing else (notification.*, internal events) is ever delivered. */
 export const WEBHOOK_EVENT_TYPES = [
+  'request.created',
   'request.sent',
   'request.signed',
   'request.completed',

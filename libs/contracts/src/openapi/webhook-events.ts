@@ -16,6 +16,7 @@ import {
   RequestContractAdded,
   RequestContractRemoved,
   RequestContractsReordered,
+  RequestCreated,
   RequestSignerAdded,
   RequestSignerRemoved,
   RequestSignerUpdated,
@@ -29,6 +30,13 @@ import type { WebhookEventType } from '../webhooks.js';
 
 /** Each event a webhook can deliver, and the codec its `data` is published with. */
 const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readonly when: string }>> = {
+  'request.created': {
+    data: dataCodecOf(RequestCreated),
+    when:
+      'A Request was made, as a `draft`: by POST /v1.1/sites/{site_id}/requests, by a copy, or by a row of a ' +
+      'bulk send (one event per row). `contracts` and `signer_ids` are as it was made; `request.sent` follows ' +
+      'when it is sent. Not kept in the Request’s history, which its `created_at` dates.',
+  },
   'request.sent': {
     data: WebhookNotificationData,
     when: 'The Request was sent: its Execution URLs are live (read them from GET /v1.1/requests/{request_id}).',

@@ -48,6 +48,7 @@ describe('contracts: the OpenAPI document', () => {
       'request.contract_added',
       'request.contract_removed',
       'request.contracts_reordered',
+      'request.created',
       'request.declined',
       'request.delivery_failed',
       'request.expired',

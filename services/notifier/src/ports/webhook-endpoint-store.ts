@@ -7,8 +7,15 @@ import type {
   WebhookAttemptView,
   WebhookDeliveryStatus,
   WebhookDeliveryView,
+  WebhookEventType,
 } from '@esign/contracts';
 import type { WebhookEndpoint } from '../domain/webhook-endpoint.js';
+
+/** A Site with endpoints and every type one of them listens to. */
+export interface SiteSubscriptions {
+  readonly siteId: number;
+  readonly eventTypes: readonly WebhookEventType[];
+}
 
 export interface TooManyEndpoints {
   readonly _tag: 'TooManyEndpoints';
@@ -34,8 +41,11 @@ export interface WebhookEndpointStore {
     id: string,
     change: (current: WebhookEndpoint) => E.Either<Err, WebhookEndpoint>,
   ) => TE.TaskEither<Err, O.Option<WebhookEndpoint>>;
-  /** Every Site with at least one endpoint, enabled or not (the fan-out's routes, ADR 2690). */
-  readonly sitesWithEndpoints: () => TE.TaskEither<never, readonly number[]>;
+  /**
+   * Every Site with at least one endpoint, enabled or not, with the types its endpoints
+   * listen to (the fan-out's routes, ADRs 2690 and 3490).
+   */
+  readonly sitesWithEndpoints: () => TE.TaskEither<never, readonly SiteSubscriptions[]>;
   /** Deletes the endpoint with its deliveries; false when there was none. */
   readonly remove: (siteId: number, id: string) => TE.TaskEither<never, boolean>;
   readonly listDeliveries: (

@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { principalKeys, testGatewayKeys } from '@esign/testing';
 import { WebhookEndpointList, WebhookEndpointWithSecret, PRINCIPAL_AUDIENCES } from '@esign/contracts';
-import { decoded, fieldErrors } from '../support/webhooks.js';
+import { postgresWebhookEndpointStore } from '../../src/adapters/postgres/postgres-webhook-endpoint-store.js';
+import { decoded, fieldErrors, testSealer } from '../support/webhooks.js';
 import { SITE, valid, webhookApiFixture } from '../support/webhook-api-fixture.js';
 
 describe('webhook API: /v1.1/sites/:id/webhooks (access, and managing endpoints)', function () {
-  const { call, asCaller, create } = webhookApiFixture('webhook_api_endpoints');
+  const { ctx, call, asCaller, create } = webhookApiFixture('webhook_api_endpoints');
 
   it('M5: refuses a principal the gateway addressed to another service, and the introspection credential', async () => {
     const sites = [{ id: SITE, name: 'x' }];
@@ -185,5 +186,27 @@ describe('webhook API: /v1.1/sites/:id/webhooks (access, and managing endpoints)
     assert.equal((await asCaller(call().delete(base))).status, 404);
     assert.equal((await asCaller(call().get(`/v1.1/sites/${SITE}/webhooks/${randomUUID()}`))).status, 404);
     assert.equal((await asCaller(call().get(`/v1.1/sites/${SITE}/webhooks/not-a-uuid`))).status, 404);
+  });
+
+  it('tells the fan-out each Site with endpoints and every type they listen to, together (ADR 3490)', async () => {
+    assert.equal(
+      (await create({ ...valid, event_types: ['request.created', 'request.sent'] }, 8)).status,
+      201,
+    );
+    assert.equal(
+      (await create({ ...valid, event_types: ['request.signed', 'request.sent'] }, 8)).status,
+      201,
+    );
+    const listed = (await asCaller(call().get(`/v1.1/sites/8/webhooks?per_page=100`))).body as {
+      data: { event_types: string[] }[];
+    };
+    const union = [...new Set(listed.data.flatMap((e) => e.event_types))].sort();
+    assert.ok(union.includes('request.created') && union.includes('request.signed'));
+    const sites = await postgresWebhookEndpointStore(ctx.pool, testSealer).sitesWithEndpoints()();
+    assert.ok(sites._tag === 'Right');
+    assert.deepEqual(
+      sites.right.find((site) => site.siteId === 8),
+      { siteId: 8, eventTypes: union },
+    );
   });
 });

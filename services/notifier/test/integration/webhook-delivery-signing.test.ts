@@ -119,7 +119,9 @@ describe('webhook deliveries: dispatcher, sender and store (sealed secrets, sign
     assert.deepEqual(await fanOut(signed), { _tag: 'FannedOut', deliveries: 1 });
     assert.deepEqual(await fanOut(signed), { _tag: 'FannedOut', deliveries: 0 }); // redelivered by RabbitMQ
     assert.deepEqual(await fanOut(event(a.siteId, 'notification.delivered')), { _tag: 'NotDeliverable' });
-    assert.deepEqual(await fanOut(event(a.siteId, 'request.created')), { _tag: 'NotDeliverable' });
+    assert.deepEqual(await fanOut(event(a.siteId, 'request.whatever')), { _tag: 'NotDeliverable' });
+    // A type clients may subscribe to (ADR 3490), but no endpoint of this Site does.
+    assert.deepEqual(await fanOut(event(a.siteId, 'request.created')), { _tag: 'FannedOut', deliveries: 0 });
     const { count } = await db.one(
       pool,
       t.type({ count: t.number }),

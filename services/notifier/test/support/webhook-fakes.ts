@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import type { WebhookEndpoint } from '../../src/domain/webhook-endpoint.js';
+import type { WebhookEventType } from '@esign/contracts';
 import type { DestinationGuard } from '../../src/ports/destination-guard.js';
 import type { WebhookEndpointStore } from '../../src/ports/webhook-endpoint-store.js';
 import type { WebhookRouting } from '../../src/ports/webhook-routing.js';
@@ -38,7 +39,12 @@ export const memoryEndpoints = () => {
       rows.set(id, changed.right);
       return TE.right(O.some(changed.right));
     },
-    sitesWithEndpoints: () => TE.right([...new Set([...rows.values()].map((e) => e.siteId))]),
+    sitesWithEndpoints: () => {
+      const sites = new Map<number, Set<WebhookEventType>>();
+      for (const e of rows.values())
+        for (const type of e.eventTypes) sites.set(e.siteId, (sites.get(e.siteId) ?? new Set()).add(type));
+      return TE.right([...sites].map(([siteId, types]) => ({ siteId, eventTypes: [...types].sort() })));
+    },
     remove: (siteId, id) => TE.right(rows.get(id)?.siteId === siteId && rows.delete(id)),
     listDeliveries: () => TE.right({ items: [], total: 0 }),
     getDelivery: () => TE.right(O.none),
@@ -52,14 +58,16 @@ export const memoryEndpoints = () => {
  */
 export const recordingRouting = (down = false) => {
   const followed: number[] = [];
+  const followedTypes: (readonly WebhookEventType[])[] = [];
   const routing: WebhookRouting = {
-    follow: (siteId) => {
+    follow: (siteId, eventTypes) => {
       if (down) return TE.left({ _tag: 'RoutingUnavailable', reason: 'not connected to the broker' });
       followed.push(siteId);
+      followedTypes.push(eventTypes);
       return TE.right(undefined);
     },
   };
-  return { routing, followed };
+  return { routing, followed, followedTypes };
 };
 
 /** A guard that refuses the URLs it is told to, and records what it was asked. */

@@ -56,6 +56,27 @@ describe('webhook use cases (in-memory ports)', () => {
     assert.deepEqual(routing.followed, [7]);
   });
 
+  it('routes the types an endpoint listens to, at its creation and when an update changes them (ADR 3490)', async () => {
+    const { cases, routing } = setup();
+    const created = await cases.create({ caller, siteId: 7, body: body() })();
+    assert.ok(E.isRight(created));
+    const update = async (change: unknown) => {
+      const decodedChange = decode(UpdateWebhookEndpointBody)(change);
+      assert.ok(E.isRight(decodedChange));
+      const result = await cases.update({
+        caller,
+        siteId: 7,
+        endpointId: created.right.id,
+        body: decodedChange.right,
+      })();
+      assert.ok(E.isRight(result));
+    };
+    await update({ event_types: ['request.created'] });
+    await update({ description: 'no new types' });
+    assert.deepEqual(routing.followedTypes, [['request.sent', 'request.completed'], ['request.created']]);
+    assert.deepEqual(routing.followed, [7, 7]);
+  });
+
   it('writes no endpoint when the broker cannot route the Site’s events', async () => {
     const { cases, endpoints } = setup({}, true);
     const result = await cases.create({ caller, siteId: 7, body: body() })();

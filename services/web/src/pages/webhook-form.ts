@@ -8,6 +8,7 @@ import { textField } from '../layout.js';
  * text). Typed by the contracts' list, so a new event type cannot be left unlabelled.
  */
 export const EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = {
+  'request.created': 'A Request was made, as a draft (also by a copy or a bulk send).',
   'request.sent': 'A Request was sent: its signers’ links are live.',
   'request.signed': 'A signer signed.',
   'request.completed': 'Every signer has signed.',

@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
+import { isWebhookEventType } from '@esign/contracts';
 import type { TextSealer } from '@esign/platform';
 import { db, sql, type DatabasePool, type Queryable } from '@esign/platform/database';
 import type { WebhookEndpoint } from '../../domain/webhook-endpoint.js';
@@ -18,7 +19,7 @@ import {
 } from './webhook-rows.js';
 
 const Count = t.type({ count: t.number });
-const SiteIdRow = t.type({ site_id: t.number });
+const SiteTypesRow = t.type({ site_id: t.number, event_types: t.array(t.string) });
 
 /** Key of the advisory lock that serialises endpoint creation per site (the per-site limit). */
 const CREATE_LOCK = 0x77686b; // "whk"
@@ -125,10 +126,12 @@ export const postgresWebhookEndpointStore = (
       (
         await db.any(
           pool,
-          SiteIdRow,
-          sql.unsafe`SELECT DISTINCT site_id FROM webhook_endpoints ORDER BY site_id`,
+          SiteTypesRow,
+          sql.unsafe`SELECT site_id, array_agg(DISTINCT t.type ORDER BY t.type) AS event_types
+                     FROM webhook_endpoints CROSS JOIN LATERAL unnest(event_types) AS t(type)
+                     GROUP BY site_id ORDER BY site_id`,
         )
-      ).map((r) => r.site_id),
+      ).map((r) => ({ siteId: r.site_id, eventTypes: r.event_types.filter(isWebhookEventType) })),
     ),
   list: (siteId, page) =>
     TE.rightTask(async () => {

@@ -34,7 +34,7 @@ export const createWebhookEndpoint =
     pipe(
       siteFor(input),
       TE.chainFirstW(() => deps.guard.check(input.body.url)),
-      TE.chainFirstW((site) => deps.routing.follow(site.id)),
+      TE.chainFirstW((site) => deps.routing.follow(site.id, input.body.event_types)),
       TE.chainW((site) => {
         const now = deps.clock.now();
         const endpoint: WebhookEndpoint = {

@@ -9,6 +9,8 @@ import { foundEndpoint, siteFor, type OnEndpoint, type WebhookError } from './we
 /**
  * Changes an endpoint's URL, event types, alert address, description or on/off switch.
  * A new URL is checked as at registration. Turning it off cancels its waiting deliveries.
+ * New event types are routed to the fan-out first (one routed only on demand, ADR 3490): when
+ * the broker cannot be told, nothing is written and the call is refused (503).
  */
 export const updateWebhookEndpoint =
   (deps: ManageWebhooksDeps) =>
@@ -21,6 +23,11 @@ export const updateWebhookEndpoint =
       siteFor(input),
       TE.chainFirstW(() =>
         input.body.url === undefined ? TE.right(undefined) : deps.guard.check(input.body.url),
+      ),
+      TE.chainFirstW((site) =>
+        input.body.event_types === undefined
+          ? TE.right(undefined)
+          : deps.routing.follow(site.id, input.body.event_types),
       ),
       TE.chainW((site) => {
         const now = deps.clock.now();
