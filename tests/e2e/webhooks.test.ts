@@ -4,8 +4,6 @@
 // the events of the Requests sent after it answered, from the real relay, not from a
 // message a test published.
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
 import { expectStatus } from './support/client.js';
 import {
@@ -17,37 +15,17 @@ import {
   uniqueMobile,
   type ClientOf,
 } from './support/flow.js';
-
-interface Delivered {
-  readonly id: string;
-  readonly type: string;
-  readonly site_id: number;
-  readonly data: {
-    readonly request_id?: string;
-    // A template's events (ADR 3350).
-    readonly contract_id?: number;
-    readonly state?: string;
-    readonly archived_at?: string | null;
-  };
-}
+import { webhookReceiver } from './support/webhook-receiver.js';
 
 describe('end to end through the gateway: webhooks routed by Site (ADR 2690)', function () {
   this.timeout(120_000);
   let system: EsignSystem;
   let acme: ClientOf;
-  let receiver: Server;
-  const delivered: Delivered[] = [];
+  const receiver = webhookReceiver();
+  const delivered = receiver.delivered;
 
   before(async () => {
-    receiver = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        delivered.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Delivered);
-        res.writeHead(200).end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    await receiver.start();
     system = await startEsignSystem({
       label: 'e2e_webhooks',
       // The receiver is on loopback over plain HTTP, which production refuses.
@@ -57,16 +35,14 @@ describe('end to end through the gateway: webhooks routed by Site (ADR 2690)', f
   });
   after(async () => {
     await system?.stop();
-    await new Promise((resolve) => receiver?.close(resolve));
+    await receiver.stop();
   });
 
   const sendOne = async (template: number) => (await sentAgreement(acme, template)).id;
 
   /** An endpoint of Acme's on the receiver, at `path`, for `types`. */
   const subscribe = async (path: string, types: readonly string[]) => {
-    const { port } = receiver.address() as AddressInfo;
-    const url = `http://127.0.0.1:${port}/${path}`;
-    const body = { url, event_types: types, alert_email: 'ops@acme.example' };
+    const body = { url: receiver.url(path), event_types: types, alert_email: 'ops@acme.example' };
     expectStatus(await acme.api.post(`/v1.1/sites/${acme.site}/webhooks`, body), 201);
   };
 
@@ -74,13 +50,7 @@ describe('end to end through the gateway: webhooks routed by Site (ADR 2690)', f
     const template = await publishedAgreement(acme);
     // Sent while the Site has no endpoint: its events are not routed to the fan-out.
     const before = await sendOne(template);
-    const { port } = receiver.address() as AddressInfo;
-    const registered = await acme.api.post(`/v1.1/sites/${acme.site}/webhooks`, {
-      url: `http://127.0.0.1:${port}/hooks`,
-      event_types: ['request.sent'],
-      alert_email: 'ops@acme.example',
-    });
-    expectStatus(registered, 201);
+    await subscribe('hooks', ['request.sent']);
     const after = await sendOne(template);
     await eventually(() =>
       Promise.resolve(delivered.some((d) => d.data.request_id === after) ? true : undefined),
