@@ -15,7 +15,8 @@ const PASSWORD = 'bulk send filters browser test password 42';
  * Finding bulk sends and what they made (ADR 3440, amended) in real headless Chromium,
  * against the whole built system: a template's page lists the bulk sends made with it, the
  * Bulk sends page filters them by state, and a bulk send's progress page lists the Requests
- * it made on the Requests page, by state too.
+ * it made on the Requests page, by state too; once completed, it cancels the Requests it
+ * made that are still open (ADR 3480).
  */
 describe('web application in headless Chromium: bulk sends by template and state, and their Requests', function () {
   // Generous: the machine may be busy, and nothing here measures speed.
@@ -169,5 +170,46 @@ describe('web application in headless Chromium: bulk sends by template and state
     await page.getByRole('link', { name: 'Show every template’s' }).click();
     await page.waitForURL(`${web}/bulk-sends?state=completed`);
     assert.deepEqual(await templatesOf(), ['Annex', 'Service agreement']);
+  });
+
+  const noticeText = async () =>
+    ((await page.locator('p.success[role="status"]').textContent()) ?? '').replace(/\s+/g, ' ').trim();
+
+  // ADR 3480: the Requests a completed bulk send made, cancelled from its progress page.
+  it('cancels the open Requests of a completed bulk send, leaving the one closed already', async () => {
+    const id = await bulkSend(setup.template, true, ['Ann', 'Bob', 'Cat']);
+    const made = (await setup.json(`/v1.1/bulk_sends/${id}`)).requests as { request_id: string }[];
+    assert.equal(made.length, 3);
+    // One of them cancelled on its own before: closed already, left as it is.
+    const [first, ...others] = made.map((r) => r.request_id);
+    await setup.json(`/v1.1/requests/${first}/cancel`, 'POST');
+
+    const here = `${web}/bulk-sends/${id}`;
+    await page.goto(here);
+    await page.getByText('Cancel the Requests it made…').click();
+    const cancel = page.getByRole('button', { name: 'Cancel its open Requests' });
+    await cancel.waitFor();
+    assert.match(
+      (await page.locator('#cancel-requests-hint').innerText()).replace(/\s+/g, ' '),
+      /still a draft or waiting for signatures is cancelled, and its signing links stop working\./,
+    );
+    await expectAccessible(page, 'bulk send progress with its Requests cancel open');
+
+    await cancel.click();
+    await page.waitForURL(`${here}?done=requests-cancelled&cancelled=2&closed=1`);
+    assert.equal(await noticeText(), 'Cancelled 2 Requests. 1 was closed already and stays as it is.');
+    await expectAccessible(page, 'bulk send progress after its Requests were cancelled');
+    await screenshot(page, 'bulk-send-requests-cancelled');
+    for (const request of others)
+      assert.equal((await setup.json(`/v1.1/requests/${request}`)).state, 'cancelled', request);
+
+    // Again: nothing left open, nothing more cancelled.
+    await page.getByText('Cancel the Requests it made…').click();
+    await cancel.click();
+    await page.waitForURL(`${here}?done=requests-cancelled&cancelled=0&closed=3`);
+    assert.equal(
+      await noticeText(),
+      'No Request was open: nothing was cancelled. 3 were closed already and stay as they are.',
+    );
   });
 });
