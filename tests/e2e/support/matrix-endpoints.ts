@@ -50,6 +50,16 @@ export const matrixEndpoints = ({
     expectStatus(await acme.api.post(`/v1.1/requests/${view.id}/send`), 200);
     return view;
   };
+  /** A bulk send whose only row is invalid: it completes as it starts, having made nothing. */
+  const settledBulkSend = async () =>
+    expectStatus(
+      await acme.api.post<{ id: string }>(`/v1.1/sites/${acme.site}/bulk_sends`, {
+        contracts: [template],
+        rows: [{ signers: [] }],
+      }),
+      202,
+      'start a bulk send',
+    ).body;
   const stateIs = (id: string, state: string) => async () => {
     const view = expectStatus(await acme.api.get<RequestBody>(`/v1.1/requests/${id}`), 200).body;
     assert.equal(view.state, state, `request ${id} is still ${state}`);
@@ -100,14 +110,7 @@ export const matrixEndpoints = ({
       name: 'POST /v1.1/bulk_sends/:id/cancel',
       method: 'POST',
       prepare: async () => {
-        const started = expectStatus(
-          await acme.api.post<{ id: string }>(`/v1.1/sites/${acme.site}/bulk_sends`, {
-            contracts: [template],
-            rows: [{ signers: [] }],
-          }),
-          202,
-          'start a bulk send',
-        ).body;
+        const started = await settledBulkSend();
         return {
           path: `/v1.1/bulk_sends/${started.id}/cancel`,
           unchanged: async () => {
@@ -127,14 +130,7 @@ export const matrixEndpoints = ({
       name: 'POST /v1.1/bulk_sends/:id/cancel_requests',
       method: 'POST',
       prepare: async () => {
-        const started = expectStatus(
-          await acme.api.post<{ id: string }>(`/v1.1/sites/${acme.site}/bulk_sends`, {
-            contracts: [template],
-            rows: [{ signers: [] }],
-          }),
-          202,
-          'start a bulk send',
-        ).body;
+        const started = await settledBulkSend();
         return { path: `/v1.1/bulk_sends/${started.id}/cancel_requests` };
       },
       expect: { own: 200 },
