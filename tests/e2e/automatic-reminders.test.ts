@@ -55,8 +55,8 @@ describe('end to end through the gateway: automatic reminders', function () {
   });
 
   /**
-   * Simulates `days` elapsed since the send: moves the Request's send and its scheduled
-   * reminder, and its signers' signatures, that far into the past in the requests
+   * Simulates `days` elapsed since the send: moves the Request's send, its scheduled
+   * reminder and its expiry, and its signers' signatures, that far into the past in the requests
    * service's own database, which is all the domain compares (the next reminder's time,
    * and the last notification for REMIND_MIN_INTERVAL_SECONDS: the send, or a later turn's
    * start, which is its earlier signers' last signature). Nothing else is touched; the
@@ -69,7 +69,8 @@ describe('end to end through the gateway: automatic reminders', function () {
       await client.query(
         `UPDATE requests
          SET sent_at = sent_at - make_interval(days => $2::int),
-             next_reminder_at = next_reminder_at - make_interval(days => $2::int)
+             next_reminder_at = next_reminder_at - make_interval(days => $2::int),
+             expires_at = expires_at - make_interval(days => $2::int)
          WHERE id = $1`,
         [requestId, days],
       );
@@ -135,6 +136,44 @@ describe('end to end through the gateway: automatic reminders', function () {
     // Sweeps keep running: no second reminder for a Request that is not due.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     assert.equal(mailsTo(system, email).length, 2);
+  });
+
+  it('warns a day before the expiry, the e-mail titled and the event marked as the last day (ADR 3470)', async () => {
+    const email = `warned-${unique()}@example.com`;
+    const expiresAt = new Date(Date.now() + 2 * DAY_MS + 3_600_000).toISOString();
+    const created = expectStatus(
+      await acme.api.post<ReminderView>(
+        `/v1.1/sites/${acme.site}/requests`,
+        agreementRequest(
+          template,
+          { email, mobile: uniqueMobile() },
+          { reminder_interval_days: 7, expires_at: expiresAt },
+        ),
+      ),
+      201,
+    ).body;
+    const sent = expectStatus(
+      await acme.api.post<ReminderView>(`/v1.1/requests/${created.id}/send`),
+      200,
+    ).body;
+    assert.equal(Date.parse(sent.next_reminder_at!), Date.parse(expiresAt) - DAY_MS, 'the warning first');
+    await waitForMail(system, email);
+
+    await elapse(created.id, 2);
+    const warning = await eventually(() => Promise.resolve(mailsTo(system, email)[1]), 15_000);
+    assert.match(warning.mail.subject ?? '', /^Last day to sign:/);
+    const history = expectStatus(
+      await acme.api.get<{ data: { type: string; data: Record<string, unknown> }[] }>(
+        `/v1.1/requests/${created.id}/events`,
+      ),
+      200,
+    ).body;
+    assert.deepEqual(
+      history.data
+        .filter((e) => e.type === 'request.reminded')
+        .map((e) => [e.data.automatic, e.data.last_day]),
+      [[true, true]],
+    );
   });
 
   it('signing in order: a later turn is reminded counting from its start, after a first turn nobody could be reminded in', async () => {

@@ -1723,7 +1723,7 @@ export interface webhooks {
     put?: never;
     /**
      * `request.reminded`
-     * @description Signers who have yet to sign were reminded (`signers` lists them); `automatic: true` when the Request's `reminder_interval_days` sent it rather than a call; `readdressed: true` when it carries a new link to a signer whose address or number was corrected: an invitation to that address, not a reminder. Delivered at least once: treat a second delivery of the same `id` as done.
+     * @description Signers who have yet to sign were reminded (`signers` lists them); `automatic: true` when the Request's `reminder_interval_days` sent it rather than a call; `readdressed: true` when it carries a new link to a signer whose address or number was corrected: an invitation to that address, not a reminder; `last_day: true` when it was sent in the last day before `expires_at` (the expiry warning among them). Delivered at least once: treat a second delivery of the same `id` as done.
      */
     post: operations['requestRemindedWebhook'];
     delete?: never;
@@ -3041,6 +3041,8 @@ export interface components {
         automatic?: true;
         /** @constant */
         readdressed?: true;
+        /** @constant */
+        last_day?: true;
       };
       /** @constant */
       test_mode?: true;

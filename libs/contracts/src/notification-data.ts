@@ -65,9 +65,14 @@ export type WebhookNotificationData = t.TypeOf<typeof WebhookNotificationData>;
  * What `request.reminded` may say beside its signers: `automatic: true` when no call sent
  * it (ADR 3130); `readdressed: true` when it carries a new link to a signer whose address or
  * number the sender corrected (ADR 3140), the first message that address gets, so it reads
- * as an invitation (ADR 3420).
+ * as an invitation (ADR 3420); `last_day: true` when it was sent in the last day before
+ * `expires_at`, the expiry warning among them (ADR 3470).
  */
-export const ReminderFlags = t.partial({ automatic: t.literal(true), readdressed: t.literal(true) });
+export const ReminderFlags = t.partial({
+  automatic: t.literal(true),
+  readdressed: t.literal(true),
+  last_day: t.literal(true),
+});
 
 /** `request.reminded` as webhooks deliver it. */
 export const WebhookRemindedData = t.intersection([WebhookNotificationData, ReminderFlags]);

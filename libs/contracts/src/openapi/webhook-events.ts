@@ -54,7 +54,8 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
     when:
       'Signers who have yet to sign were reminded (`signers` lists them); `automatic: true` when the ' +
       "Request's `reminder_interval_days` sent it rather than a call; `readdressed: true` when it carries a " +
-      'new link to a signer whose address or number was corrected: an invitation to that address, not a reminder.',
+      'new link to a signer whose address or number was corrected: an invitation to that address, not a reminder; ' +
+      '`last_day: true` when it was sent in the last day before `expires_at` (the expiry warning among them).',
   },
   'request.viewed': {
     data: dataCodecOf(RequestViewed),

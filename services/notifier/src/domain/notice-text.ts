@@ -60,14 +60,11 @@ export const isReminder = (event: NoticeEvent): boolean =>
 
 /**
  * A reminder sent in the last day before the Request expires (ADR 3470: the expiry warning,
- * or any other reminder that late): its subject says it is the last day to sign. A little
- * over a day, as the sweep sends the warning seconds after it falls due.
+ * or any other reminder that late), as the requests service marked it (`last_day`): its
+ * subject says it is the last day to sign.
  */
-const LAST_DAY_MS = 26 * 3_600_000;
 export const isLastDay = (event: NoticeEvent): boolean =>
-  isReminder(event) &&
-  event.data.expires_at !== null &&
-  Date.parse(event.data.expires_at) - Date.parse(event.occurred_at) <= LAST_DAY_MS;
+  isReminder(event) && event.type === 'request.reminded' && event.data.last_day === true;
 
 /** `2025-03-13 14:00 UTC`: unambiguous whatever the reader's locale. */
 export const formatDeadline = (iso: string | null): string | undefined => {

@@ -134,9 +134,9 @@ describe('notifier domain: what a signer reads', () => {
     assert.match(composeSms(event, alice.request_url), /^Reminder: /);
   });
 
-  it('says it is the last day to sign in a reminder sent within a day of the expiry (ADR 3470)', () => {
+  it('says it is the last day to sign in a reminder the requests service marked last_day (ADR 3470)', () => {
     const reminded = requestReminded([alice]);
-    const at = (expiresAt: string, more: Record<string, unknown> = {}) => ({
+    const at = (expiresAt: string, more: Record<string, unknown> = { last_day: true }) => ({
       ...reminded,
       occurred_at: '2025-03-12T14:00:05.000Z',
       data: { ...reminded.data, expires_at: expiresAt, ...more },
@@ -149,13 +149,16 @@ describe('notifier domain: what a signer reads', () => {
       /^Letzter Tag zum Unterschreiben: /,
     );
     assert.equal(
-      composeEmail(at('2025-03-13T14:00:00.000Z', { subject: 'Lease renewal' }), alice.request_url).subject,
+      composeEmail(
+        at('2025-03-13T14:00:00.000Z', { subject: 'Lease renewal', last_day: true }),
+        alice.request_url,
+      ).subject,
       'Last day to sign: Lease renewal',
     );
     assert.match(
-      composeEmail(at('2025-03-14T00:00:00.000Z'), alice.request_url).subject,
+      composeEmail(at('2025-03-13T14:00:00.000Z', {}), alice.request_url).subject,
       /^Reminder: /,
-      'two days',
+      'not marked: the requests service decides, by its own clock',
     );
     const invitation = { ...at('2025-03-13T14:00:00.000Z'), type: 'request.sent' as const };
     assert.match(

@@ -131,6 +131,7 @@ export const envelopes = (
             // Only when the schedule sent it: consumers that do not know the flag see what they did (ADR 3130).
             ...(event.automatic === true && { automatic: true as const }),
             ...(event.readdressed === true && { readdressed: true as const }),
+            ...(event.lastDay === true && { last_day: true as const }),
           },
         };
       case 'request.turn_started':

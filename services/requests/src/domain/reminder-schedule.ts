@@ -22,6 +22,14 @@ export const lastNotifiedAt = (request: SignatureRequest): string | null => {
 export const EXPIRY_WARNING_MS = DAY_MS;
 
 /**
+ * Whether a reminder sent at `nowMs` falls in the last day before the Request's expiry, so
+ * its event is marked `last_day` (ADR 3470): the expiry warning, due `EXPIRY_WARNING_MS`
+ * before, is, and so is any reminder that late.
+ */
+export const inLastDay = (request: SignatureRequest, nowMs: number): boolean =>
+  request.expiresAt !== null && Date.parse(request.expiresAt) - nowMs <= EXPIRY_WARNING_MS;
+
+/**
  * When the next automatic reminder of `request` falls due (ADR 3130): its
  * `reminderIntervalDays` after `from`, by default the last notification of all (the send,
  * or the last reminder, by a call or automatic, so a call pushes the next one back), never

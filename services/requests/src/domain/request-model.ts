@@ -126,6 +126,8 @@ export type RequestEvent =
       readonly automatic?: true;
       /** A new link to a corrected address or number (ADRs 3140, 3420): an invitation to it. */
       readonly readdressed?: true;
+      /** Sent in the last day before `expires_at` (ADR 3470): the expiry warning, or any reminder that late. */
+      readonly lastDay?: true;
     }
   /** A Request signed in order reached `order`: its signers are to be told. */
   | {

@@ -101,8 +101,9 @@ describe('requests service: automatic reminders (real Postgres and RabbitMQ, ADR
           : undefined,
       ),
     );
-    const data = event!.data as { automatic?: boolean; signers: { signer_id: string }[] };
+    const data = event!.data as { automatic?: boolean; last_day?: boolean; signers: { signer_id: string }[] };
     assert.equal(data.automatic, true);
+    assert.equal(data.last_day, undefined, 'no expiry, no last day');
     assert.deepEqual(
       data.signers.map((s) => s.signer_id),
       ['alice@example.com', 'bob'],
@@ -143,6 +144,15 @@ describe('requests service: automatic reminders (real Postgres and RabbitMQ, ADR
       (await outboxRows(view.id)).map((r) => r.type),
       ['request.created', 'request.sent', 'request.reminded'],
     );
+    const [warned] = await eventually(() =>
+      Promise.resolve(
+        ctx.sink.of('request.reminded', view.id).length > 0
+          ? ctx.sink.of('request.reminded', view.id)
+          : undefined,
+      ),
+    );
+    const data = warned!.data as { automatic?: boolean; last_day?: boolean };
+    assert.deepEqual([data.automatic, data.last_day], [true, true], 'published as the last day’s');
   });
 
   it('clears the schedule when the Request is cancelled', async () => {

@@ -193,7 +193,9 @@ export const whatHappened = (name: SignerName, entry: HistoryEntry): Html | stri
       // A new link to a corrected address or number is an invitation to it (ADR 3420).
       return data.readdressed === true
         ? `Invited ${signersListed(name, data)} at their corrected address or number`
-        : `Reminded ${signersListed(name, data)}${data.automatic === true ? ' (automatic)' : ''}`;
+        : `Reminded ${signersListed(name, data)}${data.automatic === true ? ' (automatic)' : ''}` +
+            // The expiry warning, or any reminder in the last day before the expiry (ADR 3470).
+            (data.last_day === true ? ': last day to sign' : '');
     case 'request.turn_started':
       return `Next signer’s turn started: ${signersListed(name, data)}`;
     case 'request.signer_updated':

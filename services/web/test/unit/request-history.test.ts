@@ -223,6 +223,19 @@ describe('web: a Request’s History on its page', () => {
     ]);
   });
 
+  it('says a reminder in the last day before the expiry was one (ADR 3470)', async () => {
+    const bob = [listed('bob@example.com', 'ref-bob')];
+    const entries = [
+      event('request.reminded', { automatic: true, last_day: true, signers: bob }, 0),
+      event('request.reminded', { last_day: true, signers: bob }, 1),
+    ];
+    const { history } = await show({ [FIRST]: page(entries.slice().reverse()) });
+    assert.deepEqual(happenings(history), [
+      'Reminded bob@example.com (automatic): last day to sign',
+      'Reminded bob@example.com: last day to sign',
+    ]);
+  });
+
   it('says when the history cannot be read, and still shows the rest of the page', async () => {
     const down = apiProblem(503, 'upstream_unavailable', 'The requests service did not answer.');
     const { text, history } = await show({ [FIRST]: down });
