@@ -245,7 +245,6 @@ export const composeSms = (event: NoticeEvent, requestUrl: string, locale?: stri
   if (event.type === 'notice.declined')
     return t('sms.declined', { who: oneLine(event.data.declined_by), names });
   if (event.type === 'signer.code_requested') return t('sms.code', { code: oneLine(event.data.code), site });
-  return isReminder(event)
-    ? t('sms.reminder', { site, names, url: requestUrl })
-    : t('sms.sent', { site, names, url: requestUrl });
+  if (!isReminder(event)) return t('sms.sent', { site, names, url: requestUrl });
+  return t(isLastDay(event) ? 'sms.reminder.lastDay' : 'sms.reminder', { site, names, url: requestUrl });
 };

@@ -160,6 +160,19 @@ describe('notifier domain: what a signer reads', () => {
       /^Reminder: /,
       'not marked: the requests service decides, by its own clock',
     );
+    assert.match(
+      composeSms(at('2025-03-13T14:00:00.000Z'), alice.request_url),
+      /^Last day to sign: Acme Lettings /,
+    );
+    assert.match(
+      composeSms(at('2025-03-13T14:00:00.000Z'), alice.request_url, 'fr'),
+      /^Dernier jour pour signer : /,
+    );
+    assert.match(
+      composeSms(at('2025-03-13T14:00:00.000Z', {}), alice.request_url),
+      /^Reminder: /,
+      'SMS unmarked',
+    );
     const invitation = { ...at('2025-03-13T14:00:00.000Z'), type: 'request.sent' as const };
     assert.match(
       composeEmail(invitation, alice.request_url).subject,

@@ -232,6 +232,8 @@ export const de: Catalogue = {
   'email.sender.link': 'Anfrage öffnen',
   'sms.sent': '{site} hat Ihnen {names} zur Unterschrift gesendet. Hier unterschreiben: {url}',
   'sms.reminder': 'Erinnerung: {site} wartet auf Ihre Unterschrift unter {names}. Hier unterschreiben: {url}',
+  'sms.reminder.lastDay':
+    'Letzter Tag zum Unterschreiben: {site} wartet auf Ihre Unterschrift unter {names}. Hier unterschreiben: {url}',
   'sms.completed': 'Alle haben {names} unterschrieben. Ihre Kopie: {url}',
   'sms.declined': '{who} hat die Unterschrift unter {names} abgelehnt.',
   'sms.code': '{code} ist Ihr Code zum Unterschreiben für {site}. Einmalig gültig, 10 Minuten lang.',

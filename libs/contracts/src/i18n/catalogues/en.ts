@@ -218,6 +218,8 @@ export const en = {
   'email.sender.link': 'Open the request',
   'sms.sent': '{site} sent you {names} to sign. Sign here: {url}',
   'sms.reminder': 'Reminder: {site} is waiting for your signature on {names}. Sign here: {url}',
+  'sms.reminder.lastDay':
+    'Last day to sign: {site} is waiting for your signature on {names}. Sign here: {url}',
   'sms.completed': 'Everyone has signed {names}. Your copy: {url}',
   'sms.declined': '{who} declined to sign {names}.',
   'sms.code': '{code} is your code to sign for {site}. It works once, for 10 minutes.',

@@ -220,6 +220,7 @@ export const es: Catalogue = {
   'email.sender.link': 'Abrir la solicitud',
   'sms.sent': '{site} le ha enviado {names} para firmar. Firme aquí: {url}',
   'sms.reminder': 'Recordatorio: {site} espera su firma en {names}. Firme aquí: {url}',
+  'sms.reminder.lastDay': 'Último día para firmar: {site} espera su firma en {names}. Firme aquí: {url}',
   'sms.completed': 'Todos han firmado {names}. Su copia: {url}',
   'sms.declined': '{who} rechazó firmar {names}.',
   'sms.code': '{code} es su código para firmar para {site}. Funciona una vez, durante 10 minutos.',

@@ -221,6 +221,8 @@ export const fr: Catalogue = {
   'email.sender.link': 'Ouvrir la demande',
   'sms.sent': '{site} vous a envoyé {names} à signer. Signez ici : {url}',
   'sms.reminder': 'Rappel : {site} attend votre signature sur {names}. Signez ici : {url}',
+  'sms.reminder.lastDay':
+    'Dernier jour pour signer : {site} attend votre signature sur {names}. Signez ici : {url}',
   'sms.completed': 'Tout le monde a signé {names}. Votre copie : {url}',
   'sms.declined': '{who} a refusé de signer {names}.',
   'sms.code': '{code} est votre code pour signer pour {site}. Valable une fois, pendant 10 minutes.',

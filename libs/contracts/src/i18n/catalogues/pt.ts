@@ -220,6 +220,8 @@ export const pt: Catalogue = {
   'email.sender.link': 'Abrir a solicitação',
   'sms.sent': '{site} enviou {names} para você assinar. Assine aqui: {url}',
   'sms.reminder': 'Lembrete: {site} aguarda sua assinatura em {names}. Assine aqui: {url}',
+  'sms.reminder.lastDay':
+    'Último dia para assinar: {site} aguarda sua assinatura em {names}. Assine aqui: {url}',
   'sms.completed': 'Todos assinaram {names}. Sua cópia: {url}',
   'sms.declined': '{who} recusou-se a assinar {names}.',
   'sms.code': '{code} é seu código para assinar para {site}. Vale uma vez, por 10 minutos.',
