@@ -8883,6 +8883,10 @@ export interface operations {
         state?: 'running' | 'completed';
         /** @description Only the bulk sends made with this contract template among their templates (its id): which bulk sends a template went out in, archived or deleted since or not. */
         contract_id?: number;
+        /** @description Only the bulk sends started at or after this instant (ISO-8601 with a time zone; a `+` in an offset written `%2B`). With `created_before`, a half-open interval, as the Requests list takes it. */
+        created_from?: string;
+        /** @description Only the bulk sends started before this instant (ISO-8601 with a time zone). Must be later than `created_from` when both are given. */
+        created_before?: string;
       };
       header?: never;
       path: {

@@ -53,6 +53,18 @@ export const BULK_SEND_OPERATIONS: readonly Operation[] = [
           'template went out in, archived or deleted since or not.',
         schema: { type: 'integer', minimum: 1 },
       },
+      created_from: {
+        description:
+          'Only the bulk sends started at or after this instant (ISO-8601 with a time zone; a `+` in an offset ' +
+          'written `%2B`). With `created_before`, a half-open interval, as the Requests list takes it.',
+        schema: { type: 'string', format: 'date-time' },
+      },
+      created_before: {
+        description:
+          'Only the bulk sends started before this instant (ISO-8601 with a time zone). Must be later than ' +
+          '`created_from` when both are given.',
+        schema: { type: 'string', format: 'date-time' },
+      },
     },
     responses: { 200: { description: 'One page of bulk sends.', codec: BulkSendList } },
     problems: ['invalid_query'],

@@ -141,11 +141,18 @@ export const listBulkSends =
     readonly page: PageRequest;
     readonly state?: BulkSendView['state'] | undefined;
     readonly contractId?: number | undefined;
+    readonly createdFrom?: string | undefined;
+    readonly createdBefore?: string | undefined;
   }): TE.TaskEither<AppError, BulkSendList> =>
     pipe(
       TE.fromEither(reachSite(input.caller, input.siteId)),
       TE.chainW((site) =>
-        deps.bulkSends.list(site.id, input.page, { state: input.state, contractId: input.contractId }),
+        deps.bulkSends.list(site.id, input.page, {
+          state: input.state,
+          contractId: input.contractId,
+          createdFrom: input.createdFrom,
+          createdBefore: input.createdBefore,
+        }),
       ),
       TE.map((page) => pageView(input.page, page, bulkSendSummary)),
     );

@@ -79,8 +79,9 @@ export interface BulkSendStore {
     siteIds: readonly number[],
   ) => TE.TaskEither<never, O.Option<{ readonly bulk: BulkSendRecord; readonly rows: readonly BulkRow[] }>>;
   /**
-   * A Site's bulk sends, newest first (ADR 3440): of `state` only when given, and only those
-   * naming the template `contractId` among their contracts when given.
+   * A Site's bulk sends, newest first (ADR 3440): of `state` only when given, only those
+   * naming the template `contractId` among their contracts when given, and only those
+   * started at or after `createdFrom` and before `createdBefore` when given (ISO instants).
    */
   readonly list: (
     siteId: number,
@@ -88,6 +89,8 @@ export interface BulkSendStore {
     filter: {
       readonly state?: BulkSendRecord['state'] | undefined;
       readonly contractId?: number | undefined;
+      readonly createdFrom?: string | undefined;
+      readonly createdBefore?: string | undefined;
     },
   ) => TE.TaskEither<never, PageOf<ListedBulkSend>>;
   /**

@@ -13,8 +13,9 @@ import {
 
 /**
  * ADR 3440 against real Postgres: a Site's bulk sends listed newest first, each with the
- * counts its own page gives and its templates by name (a deleted one too), by state and by
- * page; another Site's never, and a bad query a 400 by name.
+ * counts its own page gives and its templates by name (a deleted one too), by state, by
+ * template, by when they started and by page; another Site's never, and a bad query a 400
+ * by name.
  */
 describe('requests service: a Site’s bulk sends listed (real Postgres)', function () {
   this.timeout(60_000);
@@ -151,6 +152,36 @@ describe('requests service: a Site’s bulk sends listed (real Postgres)', funct
       (refused.body.errors as { path: string }[]).map((e) => e.path),
       ['bulk_send_id'],
     );
+  });
+
+  it('lists the bulk sends started in a half-open interval of instants (created_from, created_before)', async () => {
+    const template = await publishedTemplate(h.http, SITE_B);
+    h.clock.advance(3_600_000);
+    const early = await start([template], [{ signers: [] }], true, SITE_B.id);
+    h.clock.advance(60_000);
+    const late = await start([template], [{ signers: [] }], true, SITE_B.id);
+    const ids = async (query: string) => (await list(query, SITE_B.id)).data.map((b) => b.id);
+    const [first] = (await ids('')).slice(-1);
+    const from = encodeURIComponent(early.created_at);
+    const before = encodeURIComponent(late.created_at);
+    assert.deepEqual(
+      await ids(`?created_from=${from}`),
+      [late.id, early.id],
+      'at or after: its start included',
+    );
+    assert.deepEqual(
+      await ids(`?created_from=${from}&created_before=${before}`),
+      [early.id],
+      'before: its end not',
+    );
+    assert.deepEqual(await ids(`?created_before=${from}&state=completed`), [first], 'with the state too');
+    const refused = async (query: string) =>
+      (
+        (await h.http.get(`/v1.1/sites/${SITE_B.id}/bulk_sends${query}`).set(headers).expect(400)).body
+          .errors as { path: string }[]
+      ).map((e) => e.path);
+    assert.deepEqual(await refused(`?created_from=${before}&created_before=${before}`), ['created_before']);
+    assert.deepEqual(await refused('?created_from=2026-12-01'), ['created_from'], 'a day is not an instant');
   });
 
   it('answers 404 for a Site the caller does not reach, and a bad query 400 by name', async () => {

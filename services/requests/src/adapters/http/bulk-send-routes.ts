@@ -15,7 +15,7 @@ import type { Caller } from '../../application/caller.js';
 import type { AppError } from '../../application/errors.js';
 import type { Idempotency, Outcome } from '../../application/idempotency.js';
 import type { PageRequest } from '../../ports/page.js';
-import { IDEMPOTENCY_HEADER, idempotencyOf, listQuery } from './params.js';
+import { createdInterval, IDEMPOTENCY_HEADER, idempotencyOf, listQuery } from './params.js';
 import { callerOf } from './principal.js';
 import { problemOf } from './problems.js';
 
@@ -36,6 +36,8 @@ export interface BulkSendCases {
     readonly page: PageRequest;
     readonly state?: BulkSendView['state'] | undefined;
     readonly contractId?: number | undefined;
+    readonly createdFrom?: string | undefined;
+    readonly createdBefore?: string | undefined;
   }) => TE.TaskEither<AppError, BulkSendList>;
   readonly cancelBulkSend: (input: {
     readonly caller: Caller;
@@ -94,9 +96,13 @@ export const mountBulkSendRoutes = (
   router.get('/v1.1/sites/:id/bulk_sends', async (ctx) => {
     const who = await caller(ctx.get(PRINCIPAL_HEADER));
     const siteId = integerIdParam(ctx.params.id, 'site');
-    const { page, state, ids } = listQuery(ctx.query, BULK_SEND_STATES, { ids: ['contract_id'] });
+    const { page, state, ids, times } = listQuery(ctx.query, BULK_SEND_STATES, {
+      ids: ['contract_id'],
+      times: ['created_from', 'created_before'],
+    });
+    const interval = createdInterval(times);
     ctx.body = await run(
-      cases.listBulkSends({ caller: who, siteId, page, state, contractId: ids.contract_id }),
+      cases.listBulkSends({ caller: who, siteId, page, state, contractId: ids.contract_id, ...interval }),
     );
   });
 

@@ -220,3 +220,16 @@ export const idempotencyOf = (
     .digest('hex');
   return E.right({ key: header, fingerprint });
 };
+
+/**
+ * `created_from` and `created_before` as a list reads them (ADR 3370): a half-open interval,
+ * either end alone; one that holds no instant is a mistake, said so at `created_before`.
+ */
+export const createdInterval = (
+  times: Readonly<Record<string, string>>,
+): { readonly createdFrom?: string | undefined; readonly createdBefore?: string | undefined } => {
+  const { created_from: createdFrom, created_before: createdBefore } = times;
+  if (createdFrom !== undefined && createdBefore !== undefined && createdFrom >= createdBefore)
+    throw invalidQuery([{ path: 'created_before', message: 'must be later than created_from' }]);
+  return { createdFrom, createdBefore };
+};

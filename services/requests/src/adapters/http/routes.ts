@@ -9,11 +9,11 @@ import {
   UpdateRequestSignerBody,
   NoParameters,
 } from '@esign/contracts';
-import { integerIdParam, invalidQuery, uuidParam, type AppContext, type AppState } from '@esign/platform';
+import { integerIdParam, uuidParam, type AppContext, type AppState } from '@esign/platform';
 import type Router from '@koa/router';
 import type { Caller } from '../../application/caller.js';
 import type { UseCases } from '../../application/use-cases.js';
-import { feedQuery, historyQuery, listQuery } from './params.js';
+import { createdInterval, feedQuery, historyQuery, listQuery } from './params.js';
 import { mountContractRoutes } from './contract-routes.js';
 import { mountDraftContractRoutes } from './draft-contract-routes.js';
 import { callerOf } from './principal.js';
@@ -76,10 +76,7 @@ export const mountRoutes = (
         times: ['created_from', 'created_before'],
         search: true,
       });
-      const { created_from: createdFrom, created_before: createdBefore } = times;
-      // A half-open interval (ADR 3370): one that holds no instant is a mistake, said so.
-      if (createdFrom !== undefined && createdBefore !== undefined && createdFrom >= createdBefore)
-        throw invalidQuery([{ path: 'created_before', message: 'must be later than created_from' }]);
+      const { createdFrom, createdBefore } = createdInterval(times);
       const filter = {
         state,
         testMode: flags.test_mode,

@@ -42,13 +42,15 @@ const toListed = (r: t.TypeOf<typeof ListedRow>): ListedBulkSend => ({
 /** A Site's bulk sends, a page at a time (ADR 3440), with each one's counts and templates. */
 export const postgresBulkSendList =
   (pool: DatabasePool): BulkSendStore['list'] =>
-  (siteId, page, { state, contractId }) =>
+  (siteId, page, { state, contractId, createdFrom, createdBefore }) =>
     task(async () => {
-      // `bulk_sends_by_site`; each page's counts over its own rows (`bulk_send_rows`' key), as
+      // `bulk_sends_by_site` (a creation interval is a range of it); each page's counts over its own rows (`bulk_send_rows`' key), as
       // `completeIfDone` counts them, and its templates by name in the order it named them.
       const where = sql.fragment`b.site_id = ${siteId}
       ${state === undefined ? sql.fragment`` : sql.fragment`AND b.state = ${state}`}
-      ${contractId === undefined ? sql.fragment`` : sql.fragment`AND b.shared->'contracts' @> jsonb_build_array(${contractId}::bigint)`}`;
+      ${contractId === undefined ? sql.fragment`` : sql.fragment`AND b.shared->'contracts' @> jsonb_build_array(${contractId}::bigint)`}
+      ${createdFrom === undefined ? sql.fragment`` : sql.fragment`AND b.created_at >= ${createdFrom}::timestamptz`}
+      ${createdBefore === undefined ? sql.fragment`` : sql.fragment`AND b.created_at < ${createdBefore}::timestamptz`}`;
       const [rows, count] = await Promise.all([
         db.any(
           pool,
