@@ -10,11 +10,17 @@ import {
 } from './support/web-app.js';
 
 const PASSWORD = 'bulk send filters browser test password 42';
+const DAY = 24 * 60 * 60 * 1000;
+/** The UTC day `days` from now, `YYYY-MM-DD`. */
+const utcDay = (days: number): string => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+/** The form's date fields left empty, as it sends them. */
+const NO_DATES = 'created_from=&created_before=';
 
 /**
  * Finding bulk sends and what they made (ADR 3440, amended) in real headless Chromium,
  * against the whole built system: a template's page lists the bulk sends made with it, the
- * Bulk sends page filters them by state, and a bulk send's progress page lists the Requests
+ * Bulk sends page filters them by state and by the days started in (the Requests page's date
+ * filter), and a bulk send's progress page lists the Requests
  * it made on the Requests page, by state too; once completed, it cancels the Requests it
  * made that are still open (ADR 3480).
  */
@@ -147,7 +153,7 @@ describe('web application in headless Chromium: bulk sends by template and state
     const state = page.getByLabel('State', { exact: true });
     await state.selectOption('running');
     await page.getByRole('button', { name: 'Filter' }).click();
-    await page.waitForURL(`${web}/bulk-sends?state=running&contract_id=${annex}`);
+    await page.waitForURL(`${web}/bulk-sends?state=running&${NO_DATES}&contract_id=${annex}`);
     assert.equal(await rows.count(), 0);
     assert.equal(
       await statusText(),
@@ -156,7 +162,7 @@ describe('web application in headless Chromium: bulk sends by template and state
     await page.getByText('No running bulk sends were made with template “Annex”.').waitFor();
     await state.selectOption('completed');
     await page.getByRole('button', { name: 'Filter' }).click();
-    await page.waitForURL(`${web}/bulk-sends?state=completed&contract_id=${annex}`);
+    await page.waitForURL(`${web}/bulk-sends?state=completed&${NO_DATES}&contract_id=${annex}`);
     assert.equal(await state.inputValue(), 'completed', 'the state kept chosen');
     assert.deepEqual(await templatesOf(), ['Annex']);
     assert.equal(
@@ -169,6 +175,53 @@ describe('web application in headless Chromium: bulk sends by template and state
     // Every template's, in the state still.
     await page.getByRole('link', { name: 'Show every template’s' }).click();
     await page.waitForURL(`${web}/bulk-sends?state=completed`);
+    assert.deepEqual(await templatesOf(), ['Annex', 'Service agreement']);
+  });
+
+  it('filters the bulk sends by the days started in, keeping the template, and says when none started then', async () => {
+    const rows = page.getByRole('region', { name: 'Bulk sends' }).locator('tbody tr');
+    const templatesOf = async () =>
+      (await rows.locator('td:nth-child(2)').allInnerTexts()).map((t) => t.trim());
+    const filter = async (from: string, to: string, url: string) => {
+      await page.getByLabel('Started on or after').fill(from);
+      await page.getByLabel('Started before').fill(to);
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await page.waitForURL(url);
+    };
+
+    // Started today (UTC): in a range of days that includes today, the template kept.
+    const [from, to] = [utcDay(-1), utcDay(1)];
+    const dates = `created_from=${from}&created_before=${to}`;
+    await page.goto(`${web}/bulk-sends?contract_id=${annex}`);
+    await filter(from, to, `${web}/bulk-sends?state=&${dates}&contract_id=${annex}`);
+    assert.deepEqual(await templatesOf(), ['Annex']);
+    await page
+      .getByRole('status')
+      .filter({
+        hasText:
+          /^\s*1\s+bulk send made with template\s+Annex\s+started from \d{1,2} \w{3} \d{4} to before \d{1,2} \w{3} \d{4}\./,
+      })
+      .waitFor();
+    assert.equal(await page.getByLabel('Started on or after').inputValue(), from, 'kept in the field');
+    assert.equal(await page.getByLabel('Started before').inputValue(), to, 'kept in the field');
+    await page.getByText('Not including this day. Dates are in UTC.').waitFor();
+    await expectAccessible(page, 'bulk sends started in a range of days');
+    await screenshot(page, 'bulk-sends-by-date');
+    await page.getByRole('link', { name: 'Show every template’s' }).click();
+    await page.waitForURL(`${web}/bulk-sends?${dates}`);
+    assert.deepEqual(await templatesOf(), ['Annex', 'Service agreement']);
+
+    // None started in a range of days in the past: the one sentence says which filter.
+    await filter(
+      '2020-01-01',
+      '2020-02-01',
+      `${web}/bulk-sends?state=&created_from=2020-01-01&created_before=2020-02-01`,
+    );
+    await page.getByText('No bulk sends started from 1 Jan 2020 to before 1 Feb 2020.').waitFor();
+    assert.equal(await rows.count(), 0);
+    await expectAccessible(page, 'a range of days with no bulk send');
+    await page.getByRole('link', { name: 'Clear the filter' }).click();
+    await page.waitForURL(`${web}/bulk-sends`);
     assert.deepEqual(await templatesOf(), ['Annex', 'Service agreement']);
   });
 

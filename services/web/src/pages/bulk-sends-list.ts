@@ -7,19 +7,21 @@ import { stateBadge, testMark, time } from '../layout.js';
 import { dataTable } from '../table.js';
 import { appPage, noSitePage, problemPage } from './common.js';
 import {
-  bulkFilterParams,
+  apiBulkFilterParams,
   bulkSendsEmptyNotice,
   bulkSendsFilterForm,
   bulkSendsFilterOf,
   bulkSendsLink,
   bulkSendsStatus,
+  startedInputOf,
 } from './bulk-sends-filter.js';
 import { templateNameOf } from './requests-filter.js';
 
 /**
  * `/app/bulk-sends`: the current Site's bulk sends (ADR 3440), newest first, a page at a
  * time, each in counts and linking to its progress page, which has its failed rows and the
- * Requests it made; filtered by state, and by a template its page names (bulk-sends-filter).
+ * Requests it made; filtered by state, by a template its page names, and by the days started in
+ * (bulk-sends-filter; a date in error is said next to its field and not applied).
  */
 
 const PER_PAGE = 50;
@@ -48,10 +50,11 @@ export const bulkSendListPage = async (ctx: Koa.Context, deps: WebDeps, visitor:
   if (site === undefined) return noSitePage(ctx, deps, visitor, 'requests');
   const pageNo = /^[1-9][0-9]{0,5}$/.test(String(ctx.query.page)) ? Number(ctx.query.page) : 1;
   const filter = bulkSendsFilterOf(ctx);
+  const started = startedInputOf(ctx);
   const query = new URLSearchParams({
     page: String(pageNo),
     per_page: String(PER_PAGE),
-    ...bulkFilterParams(filter),
+    ...apiBulkFilterParams(filter),
   });
   const [list, templateName] = await Promise.all([
     visitor.api({
@@ -77,7 +80,7 @@ export const bulkSendListPage = async (ctx: Koa.Context, deps: WebDeps, visitor:
         Each bulk send made one Request per row of a CSV file. Open one for its failed rows and the Requests
         it made.
       </p>
-      ${bulkSendsFilterForm(deps, filter)} ${bulkSendsStatus(deps, filter, total, templateName)}
+      ${bulkSendsFilterForm(deps, filter, started)} ${bulkSendsStatus(deps, filter, total, templateName)}
       ${
         data.length === 0
           ? bulkSendsEmptyNotice(deps, filter, pageNo, total, templateName)

@@ -2,9 +2,9 @@ import type Koa from 'koa';
 import { html, type Html } from '../html.js';
 
 /**
- * The Requests list's "Created" filter, as the page's own query names it: `created_from`
- * (created on or after that day) and `created_before` (created before that day, not
- * including it), each a UTC day `YYYY-MM-DD`, or '' for no such bound.
+ * A list's date filter (the Requests list's "Created", the Bulk sends list's "Started"), as
+ * the page's own query names it: `created_from` (on or after that day) and `created_before`
+ * (before that day, not including it), each a UTC day `YYYY-MM-DD`, or '' for no such bound.
  */
 export interface CreatedDates {
   readonly from: string;
@@ -24,8 +24,17 @@ export interface CreatedInput {
   readonly errors: { readonly from?: string; readonly to?: string };
 }
 
-const FROM_LABEL = 'Created on or after';
-const TO_LABEL = 'Created before';
+/** How a page words its dates: the two fields' labels, and the verb of its status line. */
+export interface DateWords {
+  readonly from: string;
+  readonly to: string;
+  readonly verb: string;
+}
+
+/** The Requests list's words, the default. */
+export const CREATED: DateWords = { from: 'Created on or after', to: 'Created before', verb: 'created' };
+/** The Bulk sends list's words: a bulk send starts. */
+export const STARTED: DateWords = { from: 'Started on or after', to: 'Started before', verb: 'started' };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** Whether `s` is a real calendar day written `YYYY-MM-DD` (no 2026-02-30). */
@@ -44,8 +53,8 @@ export const dayText = (day: string): string => {
 const notADay = (label: string, value: string): string =>
   `${label}: “${value}” is not a date. Enter one as YYYY-MM-DD, for example 2026-11-01.`;
 
-/** The Created filter of the page's query (a repeated parameter is taken as not given). */
-export const createdInputOf = (ctx: Koa.Context): CreatedInput => {
+/** The date filter of the page's query (a repeated parameter is taken as not given). */
+export const createdInputOf = (ctx: Koa.Context, words: DateWords = CREATED): CreatedInput => {
   const one = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
   const typed = { from: one(ctx.query.created_from), to: one(ctx.query.created_before) };
   const fromOk = typed.from === '' || isDay(typed.from);
@@ -53,12 +62,12 @@ export const createdInputOf = (ctx: Koa.Context): CreatedInput => {
   // Both are `YYYY-MM-DD`, so their order as strings is their order as days.
   const reversed = fromOk && toOk && typed.from !== '' && typed.to !== '' && typed.to <= typed.from;
   const errors = {
-    ...(fromOk ? {} : { from: notADay(FROM_LABEL, typed.from) }),
+    ...(fromOk ? {} : { from: notADay(words.from, typed.from) }),
     ...(toOk
       ? reversed
-        ? { to: `${TO_LABEL} must be a later day than ${FROM_LABEL} (${dayText(typed.from)}).` }
+        ? { to: `${words.to} must be a later day than ${words.from} (${dayText(typed.from)}).` }
         : {}
-      : { to: notADay(TO_LABEL, typed.to) }),
+      : { to: notADay(words.to, typed.to) }),
   };
   return {
     typed,
@@ -79,14 +88,14 @@ export const createdInstants = (d: CreatedDates): Record<string, string> => ({
   ...(d.to ? { created_before: `${d.to}T00:00:00Z` } : {}),
 });
 
-/** What the dates filter lists, after "Requests": '' when there is no date filter. */
-export const createdPhrase = (d: CreatedDates): string =>
+/** What the dates filter lists, after "Requests" ("bulk sends"): '' when there is no date filter. */
+export const createdPhrase = (d: CreatedDates, words: DateWords = CREATED): string =>
   d.from && d.to
-    ? `created from ${dayText(d.from)} to before ${dayText(d.to)}`
+    ? `${words.verb} from ${dayText(d.from)} to before ${dayText(d.to)}`
     : d.from
-      ? `created on or after ${dayText(d.from)}`
+      ? `${words.verb} on or after ${dayText(d.from)}`
       : d.to
-        ? `created before ${dayText(d.to)}`
+        ? `${words.verb} before ${dayText(d.to)}`
         : '';
 
 const dateField = (id: string, label: string, hint: string, value: string, error: string | undefined): Html =>
@@ -105,16 +114,16 @@ const dateField = (id: string, label: string, hint: string, value: string, error
   </div>`;
 
 /** The filter form's two date fields, each with its hint and its error. */
-export const createdFields = (input: CreatedInput): Html =>
+export const createdFields = (input: CreatedInput, words: DateWords = CREATED): Html =>
   html`${dateField(
     'created_from',
-    FROM_LABEL,
+    words.from,
     'Including this day. Dates are in UTC.',
     input.typed.from,
     input.errors.from,
   )}${dateField(
     'created_before',
-    TO_LABEL,
+    words.to,
     'Not including this day. Dates are in UTC.',
     input.typed.to,
     input.errors.to,

@@ -83,7 +83,7 @@ describe('web: the Site’s bulk sends, filtered', () => {
     assert.deepEqual(pathsOf(app), ['/v1.1/contracts/12', '/v1.1/sessions/current', second.slice(4)]);
     assert.match(
       flat(text),
-      /<form method="get" action="\/app\/bulk-sends" class="bar panel" role="search" aria-label="Filter bulk sends" > <label for="state">State<\/label> <select id="state" name="state"> <option value="">Any state<\/option> <option value="running" selected>Running<\/option> <option value="completed" >Completed<\/option> <\/select> <input type="hidden" name="contract_id" value="12" \/> <button type="submit" class="secondary">Filter<\/button> <\/form>/,
+      /<form method="get" action="\/app\/bulk-sends" class="bar panel" role="search" aria-label="Filter bulk sends" > <label for="state">State<\/label> <select id="state" name="state"> <option value="">Any state<\/option> <option value="running" selected>Running<\/option> <option value="completed" >Completed<\/option> <\/select> <div class="field date"> <label for="created_from">Started on or after<\/label>.*<label for="created_before">Started before<\/label>.*<\/div> <input type="hidden" name="contract_id" value="12" \/> <button type="submit" class="secondary">Filter<\/button> <\/form>/,
     );
     assert.equal(
       paragraphOf(text, '<p role="status">'),
