@@ -3418,10 +3418,10 @@ export interface operations {
         copied_from?: string;
         /** @description Only the Requests this bulk send made (its id), with their states: which of its Requests were signed, and which are still open. */
         bulk_send_id?: string;
-        /** @description Only the Requests created at or after this instant (ISO-8601 with a time zone; a `+` in an offset written `%2B`). With `created_before`, a half-open interval: consecutive ones never overlap. */
-        created_from?: string;
         /** @description Only the Requests whose `title` contains this text, in any case (spaces around it dropped, then 1 to 255 characters; `%` and `_` are plain characters). It reads the Site’s Requests. */
         q?: string;
+        /** @description Only the Requests created at or after this instant (ISO-8601 with a time zone; a `+` in an offset written `%2B`). With `created_before`, a half-open interval: consecutive ones never overlap. */
+        created_from?: string;
         /** @description Only the Requests created before this instant (ISO-8601 with a time zone). Must be later than `created_from` when both are given. */
         created_before?: string;
       };
@@ -8883,7 +8883,7 @@ export interface operations {
         state?: 'running' | 'completed';
         /** @description Only the bulk sends made with this contract template among their templates (its id): which bulk sends a template went out in, archived or deleted since or not. */
         contract_id?: number;
-        /** @description Only the bulk sends started at or after this instant (ISO-8601 with a time zone; a `+` in an offset written `%2B`). With `created_before`, a half-open interval, as the Requests list takes it. */
+        /** @description Only the bulk sends started at or after this instant (ISO-8601 with a time zone; a `+` in an offset written `%2B`). With `created_before`, a half-open interval: consecutive ones never overlap. */
         created_from?: string;
         /** @description Only the bulk sends started before this instant (ISO-8601 with a time zone). Must be later than `created_from` when both are given. */
         created_before?: string;

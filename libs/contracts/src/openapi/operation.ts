@@ -74,3 +74,22 @@ export const PAGE_QUERY: Readonly<Record<string, QueryParameter>> = {
     schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
   },
 };
+
+/**
+ * `created_from` and `created_before` of a list (ADR 3370): `items` and the verb that dates
+ * them, e.g. `Requests created`, `bulk sends started`.
+ */
+export const createdQuery = (items: string): Readonly<Record<string, QueryParameter>> => ({
+  created_from: {
+    description:
+      `Only the ${items} at or after this instant (ISO-8601 with a time zone; a \`+\` in an offset ` +
+      'written `%2B`). With `created_before`, a half-open interval: consecutive ones never overlap.',
+    schema: { type: 'string', format: 'date-time' },
+  },
+  created_before: {
+    description:
+      `Only the ${items} before this instant (ISO-8601 with a time zone). Must be later than ` +
+      '`created_from` when both are given.',
+    schema: { type: 'string', format: 'date-time' },
+  },
+});

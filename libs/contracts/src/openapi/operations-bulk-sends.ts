@@ -5,7 +5,7 @@ import {
   CreateBulkSendBodyDocumented,
 } from '../bulk-send.js';
 import { NoParameters } from '../primitives.js';
-import { PAGE_QUERY, SITE_ID, stateQuery, type Operation } from './operation.js';
+import { createdQuery, PAGE_QUERY, SITE_ID, stateQuery, type Operation } from './operation.js';
 
 /**
  * Bulk send (ADR 2201): started, read, listed for its Site (ADR 3440) and cancelled
@@ -53,18 +53,7 @@ export const BULK_SEND_OPERATIONS: readonly Operation[] = [
           'template went out in, archived or deleted since or not.',
         schema: { type: 'integer', minimum: 1 },
       },
-      created_from: {
-        description:
-          'Only the bulk sends started at or after this instant (ISO-8601 with a time zone; a `+` in an offset ' +
-          'written `%2B`). With `created_before`, a half-open interval, as the Requests list takes it.',
-        schema: { type: 'string', format: 'date-time' },
-      },
-      created_before: {
-        description:
-          'Only the bulk sends started before this instant (ISO-8601 with a time zone). Must be later than ' +
-          '`created_from` when both are given.',
-        schema: { type: 'string', format: 'date-time' },
-      },
+      ...createdQuery('bulk sends started'),
     },
     responses: { 200: { description: 'One page of bulk sends.', codec: BulkSendList } },
     problems: ['invalid_query'],

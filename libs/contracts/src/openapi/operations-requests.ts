@@ -3,7 +3,7 @@ import { CreateRequestBody, RequestList, RequestView } from '../api.js';
 import { VerificationView } from '../verification.js';
 import { NoParameters } from '../primitives.js';
 import { TestMessageList } from '../test-mode.js';
-import { PAGE_QUERY, SITE_ID, stateQuery, type Operation } from './operation.js';
+import { createdQuery, PAGE_QUERY, SITE_ID, stateQuery, type Operation } from './operation.js';
 import { REQUEST_ID, requestAnswer, REQUEST_SIGNER_OPERATIONS } from './operations-request-signers.js';
 import { CopyRequestBody, UpdateRequestBody } from '../request-settings.js';
 import { EVENT_OPERATIONS } from './operations-events.js';
@@ -116,24 +116,13 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
           'and which are still open.',
         schema: { type: 'string', format: 'uuid' },
       },
-      created_from: {
-        description:
-          'Only the Requests created at or after this instant (ISO-8601 with a time zone; a `+` in an offset ' +
-          'written `%2B`). With `created_before`, a half-open interval: consecutive ones never overlap.',
-        schema: { type: 'string', format: 'date-time' },
-      },
       q: {
         description:
           'Only the Requests whose `title` contains this text, in any case (spaces around it dropped, then 1 to ' +
           '255 characters; `%` and `_` are plain characters). It reads the Site’s Requests.',
         schema: { type: 'string', minLength: 1, maxLength: 255 },
       },
-      created_before: {
-        description:
-          'Only the Requests created before this instant (ISO-8601 with a time zone). Must be later than ' +
-          '`created_from` when both are given.',
-        schema: { type: 'string', format: 'date-time' },
-      },
+      ...createdQuery('Requests created'),
     },
     responses: { 200: { description: 'One page of Requests.', codec: RequestList } },
     problems: ['invalid_query'],
