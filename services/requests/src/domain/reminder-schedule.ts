@@ -22,12 +22,14 @@ export const lastNotifiedAt = (request: SignatureRequest): string | null => {
 export const EXPIRY_WARNING_MS = DAY_MS;
 
 /**
- * Whether a reminder sent at `nowMs` falls in the last day before the Request's expiry, so
- * its event is marked `last_day` (ADR 3470): the expiry warning, due `EXPIRY_WARNING_MS`
- * before, is, and so is any reminder that late.
+ * The mark of a reminder sent at `nowMs` in the last day before the Request's expiry, whose
+ * event says `last_day` (ADR 3470): the expiry warning, due `EXPIRY_WARNING_MS` before, has
+ * it, and so has any reminder that late. Nothing otherwise.
  */
-export const inLastDay = (request: SignatureRequest, nowMs: number): boolean =>
-  request.expiresAt !== null && Date.parse(request.expiresAt) - nowMs <= EXPIRY_WARNING_MS;
+export const lastDayOf = (request: SignatureRequest, nowMs: number): { readonly lastDay?: true } =>
+  request.expiresAt !== null && Date.parse(request.expiresAt) - nowMs <= EXPIRY_WARNING_MS
+    ? { lastDay: true }
+    : {};
 
 /**
  * When the next automatic reminder of `request` falls due (ADR 3130): its

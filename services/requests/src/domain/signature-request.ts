@@ -40,7 +40,7 @@ import {
   startNextTurn,
 } from './signing-order.js';
 import { completionNotice, declineNotice } from './signer-notices.js';
-import { inLastDay, lastNotifiedAt, scheduled, scheduledFromTurn, unscheduled } from './reminder-schedule.js';
+import { lastDayOf, lastNotifiedAt, scheduled, scheduledFromTurn, unscheduled } from './reminder-schedule.js';
 
 const conflict = (action: Action, state: RequestState): E.Either<TransitionError, never> =>
   E.left({ _tag: 'StateConflict', action, state });
@@ -142,9 +142,7 @@ export const remind = (
       { ...request, lastRemindedAt: now, remindCount: request.remindCount + 1, updatedAt: now },
       policy.maxReminders,
     ),
-    events: [
-      { type: 'request.reminded', notify, ...(inLastDay(request, nowMs) && { lastDay: true as const }) },
-    ],
+    events: [{ type: 'request.reminded', notify, ...lastDayOf(request, nowMs) }],
   });
 };
 
