@@ -17,6 +17,7 @@ import {
   unique,
   uniqueMobile,
   waitForMail,
+  waitForSms,
   type ClientOf,
   type RequestBody,
 } from './support/flow.js';
@@ -126,6 +127,56 @@ describe('end to end through the gateway: correcting a signer of a sent Request'
     assert.notEqual(signer.request_url, draft.signers.find((s) => s.signer_id === mobile)!.request_url);
     await new Promise((resolve) => setTimeout(resolve, 500));
     assert.equal(smsTo(system, `+1${fixed}`).length, 0);
+  });
+
+  it('a cancel with a reason tells the signers who were told: e-mail with the reason, a text, links dead (ADR 3500)', async () => {
+    const email = `void-${unique()}@example.com`;
+    const mobile = uniqueMobile();
+    const draft = await created(email, mobile);
+    expectStatus(await acme.api.post(`/v1.1/requests/${draft.id}/send`), 200);
+    await Promise.all([waitForMail(system, email), waitForSms(system, `+1${mobile}`)]);
+    const reason = 'The rent was wrong.\nA corrected agreement follows.';
+    const cancelled = ok(
+      await acme.esign.POST('/v1.1/requests/{request_id}/cancel', {
+        params: { path: { request_id: draft.id } },
+        body: { reason, notify_signers: true },
+      }),
+      200,
+      'cancel',
+    );
+    assert.equal(cancelled.state, 'cancelled');
+    const told = await eventually(
+      () => Promise.resolve(mailsTo(system, email).find((m) => /^Cancelled:/.test(m.mail.subject ?? ''))),
+      15_000,
+    );
+    assert.match(
+      told.mail.text ?? '',
+      /^Acme site \w+ cancelled the request to sign "Services agreement \w+"\. Nothing more is needed from you, and your signing link no longer works\.$/m,
+    );
+    assert.match(
+      told.mail.text ?? '',
+      /The reason given: The rent was wrong\. A corrected agreement follows\./,
+    );
+    assert.ok(!(told.mail.text ?? '').includes('/sign?'), 'no link to a dead signing page');
+    const text = await eventually(() => Promise.resolve(smsTo(system, `+1${mobile}`)[1]), 15_000);
+    assert.match(
+      text.body,
+      /^Acme site \w+ cancelled the request to sign "Services agreement \w+"\. Nothing more is needed from you\.$/,
+    );
+    assert.equal((await fetch(draft.signers[0]!.request_url)).status, 410);
+    const history = ok(
+      await acme.esign.GET('/v1.1/requests/{request_id}/events', {
+        params: { path: { request_id: draft.id }, query: { order: 'desc' } },
+      }),
+      200,
+      'history',
+    );
+    assert.deepEqual(history.data[0]!.data, {
+      request_id: draft.id,
+      previous_state: 'sent',
+      reason,
+      signers_notified: true,
+    });
   });
 
   it('refuses what it cannot do, by field and state, and changes nothing', async () => {

@@ -100,7 +100,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel a Request
-     * @description Cancels a draft or sent Request: its Execution URLs stop working.
+     * @description Cancels a draft or sent Request: its Execution URLs stop working. No body, or `{}`; or `reason` (plain text, 1 to 1,000 characters once trimmed), kept in `request.cancelled` (its webhook and the Request’s history), and `notify_signers: true` to tell the signers of a sent Request who had been told of it (signing in order: those whose turn had come), signed or not, by the channels they were invited by, quoting the reason in e-mails. Then `request.cancelled` carries `signers_notified: true`. A draft’s signers were never told, so nobody is. Not asked, nobody is told: their link says the Request was cancelled.
      */
     post: operations['cancelRequest'];
     delete?: never;
@@ -2248,6 +2248,11 @@ export interface components {
       subject?: string | null;
     };
     NoParameters: Record<string, never>;
+    CancelRequestBody: {
+      /** @description Plain text; white space around it dropped, line breaks kept. Kept in the Request’s history; quoted to the signers when they are told. */
+      reason?: string;
+      notify_signers?: boolean;
+    };
     ReissueExecutionUrlBody: {
       notify?: boolean;
     };
@@ -2993,6 +2998,9 @@ export interface components {
       data: {
         request_id: string;
         previous_state: components['schemas']['RequestState'];
+        reason?: string;
+        /** @constant */
+        signers_notified?: true;
       };
       /** @constant */
       test_mode?: true;
@@ -5387,7 +5395,7 @@ export interface operations {
     };
     requestBody?: {
       content: {
-        'application/json': components['schemas']['NoParameters'];
+        'application/json': components['schemas']['CancelRequestBody'];
       };
     };
     responses: {

@@ -16,6 +16,7 @@ import {
 } from './primitives.js';
 import { LocaleTag } from './i18n/locale.js';
 import {
+  CancelReason,
   EmailSubject,
   MESSAGE_MAX,
   RequestTitle,
@@ -246,6 +247,18 @@ export const ReissueExecutionUrlBody = strict(
   'ReissueExecutionUrlBody',
 );
 export type ReissueExecutionUrlBody = t.TypeOf<typeof ReissueExecutionUrlBody>;
+
+/**
+ * `POST /v1.1/requests/:id/cancel` (ADR 3500): no body, `{}`, or why (`reason`, kept in
+ * the history) and whether the signers who were told of a sent Request are told of its
+ * cancel (`notify_signers`, default false).
+ */
+export const CancelRequestBody = strict(
+  {},
+  { reason: CancelReason, notify_signers: t.boolean },
+  'CancelRequestBody',
+);
+export type CancelRequestBody = t.TypeOf<typeof CancelRequestBody>;
 
 /**
  * `PATCH /v1.1/requests/:id/signers/:signer_id`: corrects how one signer of a sent Request

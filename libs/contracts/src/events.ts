@@ -153,11 +153,29 @@ export const NoticeDeclined = envelope(
 );
 export type NoticeDeclined = t.TypeOf<typeof NoticeDeclined>;
 
+/**
+ * Internal (never a webhook): the sender cancelled a sent Request and asked for its signers
+ * to be told (ADR 3500); `signers` are those who had been told of it, each by the channels
+ * they were invited by; `reason` as the cancel gave it, absent when none.
+ */
+export const NoticeCancelled = envelope(
+  'notice.cancelled',
+  t.intersection([NotificationData, t.partial({ reason: t.string })]),
+);
+export type NoticeCancelled = t.TypeOf<typeof NoticeCancelled>;
+
 /** A Request closed before completion; its Execution URLs no longer work. */
 const RequestClosed = t.type({ request_id: t.string, previous_state: RequestState });
 
-/** Cancelled by the client, from draft or sent. */
-export const RequestCancelled = envelope('request.cancelled', RequestClosed);
+/**
+ * Cancelled by the client, from draft or sent. `reason`: the one the cancel gave (ADR 3500),
+ * absent when none; `signers_notified: true` when the signers who had been told of the
+ * Request were told of its cancel, absent otherwise.
+ */
+export const RequestCancelled = envelope(
+  'request.cancelled',
+  t.intersection([RequestClosed, t.partial({ reason: t.string, signers_notified: t.literal(true) })]),
+);
 export type RequestCancelled = t.TypeOf<typeof RequestCancelled>;
 
 /** Its `expires_at` passed while it was a draft or sent. */
@@ -215,6 +233,7 @@ export const DomainEvent = t.union([
   RequestContractsReordered,
   NoticeCompleted,
   NoticeDeclined,
+  NoticeCancelled,
   RequestCancelled,
   RequestExpired,
   RequestSigned,

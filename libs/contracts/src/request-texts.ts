@@ -9,31 +9,49 @@ import { transform } from './primitives.js';
 export const MESSAGE_MAX = 2_000;
 export const TITLE_MAX = 255;
 export const SUBJECT_MAX = 200;
+/** The longest reason a cancel gives (ADR 3500). */
+export const CANCEL_REASON_MAX = 1_000;
+
+/**
+ * Plain text of 1 to `max` characters once white space around it is dropped, line breaks
+ * (stored as `\n`) and tabs kept and no other control character: shown as text, never as
+ * markup.
+ */
+const plainText = (name: string, max: number, description: string) =>
+  transform(
+    t.string,
+    (s) => {
+      const text = s.trim();
+      if (text === '') return E.left('must not be blank');
+      if (text.length > max) return E.left(`must be at most ${max} characters`);
+      if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(text))
+        return E.left('must not hold control characters other than line breaks and tabs');
+      return E.right(text.replace(/\r\n?/g, '\n'));
+    },
+    (s) => s,
+    (u): u is string => typeof u === 'string',
+    name,
+    { minLength: 1, maxLength: max, description },
+  );
 
 /**
  * A Request's message to its signers (ADR 3380): plain text they read in their invitation
- * and reminder e-mails and on their signing page. White space around it is dropped; what
- * is left is 1 to 2,000 characters, line breaks and tabs kept and no other control
- * character (it is shown as text, never as markup).
+ * and reminder e-mails and on their signing page, 1 to 2,000 characters.
  */
-export const SignerMessage = transform(
-  t.string,
-  (s) => {
-    const message = s.trim();
-    if (message === '') return E.left('must not be blank');
-    if (message.length > MESSAGE_MAX) return E.left(`must be at most ${MESSAGE_MAX} characters`);
-    if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(message))
-      return E.left('must not hold control characters other than line breaks and tabs');
-    return E.right(message.replace(/\r\n?/g, '\n'));
-  },
-  (s) => s,
-  (u): u is string => typeof u === 'string',
+export const SignerMessage = plainText(
   'SignerMessage',
-  {
-    minLength: 1,
-    maxLength: MESSAGE_MAX,
-    description: 'Plain text; white space around it dropped, line breaks kept.',
-  },
+  MESSAGE_MAX,
+  'Plain text; white space around it dropped, line breaks kept.',
+);
+
+/**
+ * Why a Request was cancelled (ADR 3500): plain text of 1 to 1,000 characters, kept in its
+ * history and, when they are told, quoted to its signers.
+ */
+export const CancelReason = plainText(
+  'CancelReason',
+  CANCEL_REASON_MAX,
+  'Plain text; white space around it dropped, line breaks kept. Kept in the Request’s history; quoted to the signers when they are told.',
 );
 
 /** One line of 1 to `max` characters once trimmed, with no control character. */

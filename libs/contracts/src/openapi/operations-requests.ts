@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { CreateRequestBody, RequestList, RequestView } from '../api.js';
+import { CancelRequestBody, CreateRequestBody, RequestList, RequestView } from '../api.js';
 import { VerificationView } from '../verification.js';
 import { NoParameters } from '../primitives.js';
 import { TestMessageList } from '../test-mode.js';
@@ -16,6 +16,7 @@ const lifecycle = (
   summary: string,
   description: string,
   problems: Operation['problems'],
+  body: t.Mixed = NoParameters,
 ): Operation => ({
   method: 'post',
   path: `/v1.1/requests/{request_id}/${action}`,
@@ -26,7 +27,7 @@ const lifecycle = (
   auth: 'access_token',
   idempotent: true,
   params: { request_id: REQUEST_ID },
-  body: { codec: NoParameters, required: false },
+  body: { codec: body, required: false },
   responses: requestAnswer('The Request after the change.'),
   problems: ['invalid_state', 'request_expired', 'test_mode_only_token', ...problems],
 });
@@ -182,8 +183,14 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
   lifecycle(
     'cancel',
     'Cancel a Request',
-    'Cancels a draft or sent Request: its Execution URLs stop working.',
+    'Cancels a draft or sent Request: its Execution URLs stop working. No body, or `{}`; or `reason` ' +
+      '(plain text, 1 to 1,000 characters once trimmed), kept in `request.cancelled` (its webhook and the ' +
+      'Request’s history), and `notify_signers: true` to tell the signers of a sent Request who had been told ' +
+      'of it (signing in order: those whose turn had come), signed or not, by the channels they were invited ' +
+      'by, quoting the reason in e-mails. Then `request.cancelled` carries `signers_notified: true`. A draft’s ' +
+      'signers were never told, so nobody is. Not asked, nobody is told: their link says the Request was cancelled.',
     [],
+    CancelRequestBody,
   ),
   lifecycle(
     'remind',

@@ -7,6 +7,7 @@ import type {
   RequestSent,
   RequestTurnStarted,
   SignerCodeRequested,
+  NoticeCancelled,
   NoticeCompleted,
   NoticeDeclined,
 } from '@esign/contracts';
@@ -15,7 +16,13 @@ import { checkUsMobile, isEmail } from '@esign/contracts';
 
 /** The events that ask the notifier to reach signers. */
 export type NoticeEvent =
-  RequestSent | RequestReminded | RequestTurnStarted | SignerCodeRequested | NoticeCompleted | NoticeDeclined;
+  | RequestSent
+  | RequestReminded
+  | RequestTurnStarted
+  | SignerCodeRequested
+  | NoticeCompleted
+  | NoticeDeclined
+  | NoticeCancelled;
 
 export type Channel = NotificationChannel;
 

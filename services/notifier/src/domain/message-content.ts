@@ -100,9 +100,8 @@ const completedEmail = (
   );
 };
 
-/** A decline's reason as given, on one line, clipped. */
-const reasonOf = (event: Extract<NoticeEvent, { type: 'notice.declined' }>) =>
-  clip(event.data.reason.replace(/[\u0000-\u001f\u007f]+/g, ' '), 1000);
+/** A decline's or a cancel's reason as given, on one line, clipped. */
+const reasonOf = (reason: string) => clip(reason.replace(/[\u0000-\u001f\u007f]+/g, ' '), 1000);
 
 /** A signer declined: the others who were told of the Request learn who, and why. */
 const declinedEmail = (tr: Translator, event: Extract<NoticeEvent, { type: 'notice.declined' }>) => {
@@ -110,14 +109,25 @@ const declinedEmail = (tr: Translator, event: Extract<NoticeEvent, { type: 'noti
   const site = siteName(event, tr);
   const names = listInline(tr, contractNames(event, tr), 2);
   const who = clip(oneLine(event.data.declined_by), 200);
-  const reason = reasonOf(event);
+  const reason = reasonOf(event.data.reason);
   return plainEmail(tr, clip(t('email.declined.subject', { names }), 200), [
     t('email.declined.lead', { who, names, site }),
     t('email.declined.reason', { reason }),
   ]);
 };
 
-/**
+/** The sender cancelled a sent Request (ADR 3500): those who were told of it learn so, with its reason. */
+const cancelledEmail = (tr: Translator, event: Extract<NoticeEvent, { type: 'notice.cancelled' }>) => {
+  const { t } = tr;
+  const site = siteName(event, tr);
+  const names = listInline(tr, contractNames(event, tr), 2);
+  const reason = event.data.reason === undefined ? undefined : reasonOf(event.data.reason);
+  return plainEmail(tr, clip(t('email.cancelled.subject', { names }), 200), [
+    t('email.cancelled.lead', { site, names }),
+    ...(reason === undefined ? [] : [t('email.cancelled.reason', { reason })]),
+  ]);
+};
+
 /**
  * The creating user's notices (ADR 2003): their Request ended; the link is its page in the
  * web application (signed in), where the executed PDF or the decline's reason is kept.
@@ -139,7 +149,7 @@ const senderEmail = (
       link,
     );
   const who = clip(oneLine(event.data.declined_by), 200);
-  const reason = reasonOf(event);
+  const reason = reasonOf(event.data.reason);
   return plainEmail(
     tr,
     clip(t('email.declined.subject', { names }), 200),
@@ -166,6 +176,7 @@ export const composeEmail = (
   if (event.type === 'signer.code_requested') return codeEmail(tr, event);
   if (event.type === 'notice.completed') return completedEmail(tr, event, requestUrl);
   if (event.type === 'notice.declined') return declinedEmail(tr, event);
+  if (event.type === 'notice.cancelled') return cancelledEmail(tr, event);
   const site = siteName(event, tr);
   const names = contractNames(event, tr);
   const deadline = formatDeadline(event.data.expires_at);
@@ -244,6 +255,7 @@ export const composeSms = (event: NoticeEvent, requestUrl: string, locale?: stri
   if (event.type === 'notice.completed') return t('sms.completed', { names, url: requestUrl });
   if (event.type === 'notice.declined')
     return t('sms.declined', { who: oneLine(event.data.declined_by), names });
+  if (event.type === 'notice.cancelled') return t('sms.cancelled', { site, names });
   if (event.type === 'signer.code_requested') return t('sms.code', { code: oneLine(event.data.code), site });
   if (!isReminder(event)) return t('sms.sent', { site, names, url: requestUrl });
   return t(isLastDay(event) ? 'sms.reminder.lastDay' : 'sms.reminder', { site, names, url: requestUrl });

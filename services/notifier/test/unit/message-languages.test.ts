@@ -3,6 +3,7 @@ import {
   DomainEvent,
   SUPPORTED_LOCALES,
   type NoticeCompleted,
+  type NoticeCancelled,
   type NoticeDeclined,
   type SignerCodeRequested,
 } from '@esign/contracts';
@@ -79,6 +80,11 @@ describe('notifier domain: messages in the signer’s language (issue 23)', () =
         type: 'notice.declined',
         data: { ...base.data, declined_by: 'bob@example.com', reason: 'Wrong rent' },
       } satisfies NoticeDeclined,
+      {
+        ...base,
+        type: 'notice.cancelled',
+        data: { ...base.data, reason: 'Wrong rent' },
+      } satisfies NoticeCancelled,
     ];
     for (const notice of notices) {
       const english = composeEmail(notice, ana.request_url, 'en');

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import {
   SENDER_REF,
+  type NoticeCancelled,
   type NoticeCompleted,
   type NoticeDeclined,
   type SignerCodeRequested,
@@ -57,6 +58,47 @@ describe('notifier domain: codes, completion and decline notices (issue 20)', ()
     assert.match(email.text, /bob@example\.com declined to sign/);
     assert.match(email.text, /Their reason: The <b>rent<\/b> is wrong/);
     assert.ok(!email.html.includes('<b>rent'));
+  });
+
+  it('ADR 3500: cancelled: by whom and why, no link; by SMS too, without the reason', () => {
+    const sms = signer({
+      email: null,
+      mobile_number: '2025550143',
+      send_to: { email: false, mobile_number: true },
+    });
+    const event: NoticeCancelled = {
+      ...base,
+      type: 'notice.cancelled',
+      data: { ...base.data, signers: [alice, sms], reason: 'Superseded by\nthe <i>new</i> lease' },
+    };
+    assert.deepEqual(
+      planDeliveries(event).map((t) => [t._tag, t.key.signerRef, t.key.channel]),
+      [
+        ['Send', alice.signer_ref, 'email'],
+        ['Send', sms.signer_ref, 'sms'],
+      ],
+    );
+    const email = composeEmail(event, alice.request_url);
+    assert.match(email.subject, /^Cancelled: "Tenancy agreement" and "Inventory"$/);
+    assert.match(
+      email.text,
+      /Acme Lettings cancelled the request to sign "Tenancy agreement" and "Inventory"\./,
+    );
+    assert.match(email.text, /The reason given: Superseded by the <i>new<\/i> lease/);
+    assert.ok(
+      !email.text.includes(alice.request_url) && !email.html.includes(alice.request_url),
+      'no dead link',
+    );
+    assert.ok(!email.html.includes('<i>new'));
+    const unexplained = composeEmail(
+      { ...event, data: { ...base.data, signers: [alice] } },
+      alice.request_url,
+    );
+    assert.ok(!unexplained.text.includes('reason'), unexplained.text);
+    assert.equal(
+      composeSms(event, sms.request_url),
+      'Acme Lettings cancelled the request to sign "Tenancy agreement" and 1 more. Nothing more is needed from you.',
+    );
   });
 
   it('ADR 2003: the creator’s notices are worded for the sender and link the Request’s page, by e-mail only', () => {

@@ -1,88 +1,19 @@
-import { type DomainEvent, type EventBranding, type NotifiedSigner } from '@esign/contracts';
-import { logoPath } from '../domain/branding.js';
-import type { RequestEvent, RequestSigner, SignatureRequest } from '../domain/signature-request.js';
+import type { DomainEvent } from '@esign/contracts';
+import type { RequestEvent, SignatureRequest } from '../domain/signature-request.js';
 import type { Ids } from '../ports/ids.js';
 import type { ExecutionUrl } from './views.js';
 import type { CopyUrl, RequestPageUrl } from './deps.js';
 import { COPY_LINK_DAYS } from '../domain/signer-notices.js';
-import { carbonCopies, creatorOf, notified, notifiedByEmail } from './notice-recipients.js';
-
-const signerIdOf = (request: SignatureRequest, signerRef: string): string =>
-  request.signers.find((s) => s.signerRef === signerRef)?.signerId ?? signerRef;
-
-/** What a signer's act names: the Request and the signer. */
-const signerAct = (request: SignatureRequest, signerRef: string) => ({
-  request_id: request.id,
-  signer_id: signerIdOf(request, signerRef),
-  signer_ref: signerRef,
-});
-
-/** What a change of a draft's contracts names (ADR 3300): the Request and the template. */
-const ofContract = (request: SignatureRequest, contract: { readonly id: number; readonly name: string }) => ({
-  request_id: request.id,
-  contract_id: contract.id,
-  name: contract.name,
-});
-
-/** How a signer is reached, as events name it: their details and the channels chosen. */
-const reachedBy = (signer: Pick<RequestSigner, 'contact' | 'sendTo'>) => ({
-  email: signer.contact.email,
-  mobile_number: signer.contact.mobileNumber,
-  send_to: { email: signer.sendTo.email, mobile_number: signer.sendTo.sms },
-});
-
-/**
- * The Site's branding for the notifier (ADR 2301): the display name travels as the site's
- * name, the logo as a path relative to the signer's link.
- */
-const brandingOf = (request: SignatureRequest): { branding?: EventBranding } =>
-  request.branding === undefined
-    ? {}
-    : {
-        branding: {
-          accent_color: request.branding.accentColor,
-          reply_to: request.branding.replyTo,
-          email_footer: request.branding.emailFooter,
-          logo_path:
-            request.branding.logoSha256 === null
-              ? null
-              : logoPath(request.siteId, request.branding.logoSha256),
-        },
-      };
-
-/** What every message to signers says first: which Request, whose, and what is signed. */
-const aboutRequest = (request: SignatureRequest) => ({
-  request_id: request.id,
-  site: { id: request.siteId, name: request.siteName },
-  ...brandingOf(request),
-  contracts: request.contracts.map((c) => ({ id: c.id, name: c.name })),
-});
-
-/** A message asking signers to sign: the Request and, for each signer, their link. */
-const invitation = (
-  request: SignatureRequest,
-  notify: readonly RequestSigner[],
-  executionUrl: ExecutionUrl,
-) => ({
-  ...aboutRequest(request),
-  signers: notify.map((s) => notified(request, s, executionUrl)),
-  expires_at: request.expiresAt,
-  // What the sender wrote to the signers (ADR 3380) and the e-mails' subject (ADR 3400), in
-  // every message asking them to sign.
-  ...(request.message != null && { message: request.message }),
-  ...(request.subject != null && { subject: request.subject }),
-});
-
-/** A notice (ADR 2002): the Request, its recipients and then the creating user, its expiry. */
-const notice = (
-  request: SignatureRequest,
-  recipients: NotifiedSigner[],
-  pageUrl: RequestPageUrl | undefined,
-) => ({
-  ...aboutRequest(request),
-  signers: recipients.concat(creatorOf(request, pageUrl)),
-  expires_at: request.expiresAt,
-});
+import { carbonCopies, notified, notifiedByEmail } from './notice-recipients.js';
+import {
+  aboutRequest,
+  invitation,
+  notice,
+  ofContract,
+  reachedBy,
+  signerAct,
+  signerIdOf,
+} from './event-data.js';
 
 /** The envelopes of a transition's events, stamped with fresh ids and the transition's time. */
 export const envelopes = (
@@ -275,7 +206,31 @@ export const envelopes = (
             reason: event.reason,
           },
         };
+      case 'notice.cancelled':
+        return {
+          ...head,
+          type: event.type,
+          data: {
+            // The sender cancelled: only the signers are told, not the creating user (ADR 3500).
+            ...notice(
+              request,
+              event.notify.map((s) => notified(request, s, deps.executionUrl)),
+              undefined,
+            ),
+            ...(event.reason !== undefined && { reason: event.reason }),
+          },
+        };
       case 'request.cancelled':
+        return {
+          ...head,
+          type: event.type,
+          data: {
+            request_id: request.id,
+            previous_state: event.previous,
+            ...(event.reason !== undefined && { reason: event.reason }),
+            ...(event.signersNotified === true && { signers_notified: true as const }),
+          },
+        };
       case 'request.expired':
         return {
           ...head,

@@ -14,6 +14,7 @@ import {
   type Transition,
   type TransitionError,
 } from '../domain/signature-request.js';
+import type { CancelOrder } from '../domain/signer-notices.js';
 import { remindAutomatically } from '../domain/automatic-reminder.js';
 import {
   correctSigner,
@@ -131,7 +132,16 @@ export const transition =
 /** draft → sent: the Execution URLs go live and `request.sent` tells the notifier whom to reach. */
 export const sendRequest = (deps: TransitionDeps) => transition(deps, send);
 
-export const cancelRequest = (deps: TransitionDeps) => transition(deps, cancel);
+export interface CancelInput extends TransitionInput {
+  /** Why, and whether the signers who were told of it are told (ADR 3500); neither by default. */
+  readonly order?: CancelOrder;
+}
+
+/** draft or sent → cancelled, with `request.cancelled`, and `notice.cancelled` when the signers are told. */
+export const cancelRequest =
+  (deps: TransitionDeps) =>
+  (input: CancelInput): TE.TaskEither<AppError, Outcome<RequestView>> =>
+    transition(deps, (request, now) => cancel(request, now, input.order))(input);
 
 export const remindRequest = (deps: TransitionDeps & Pick<Deps, 'remindPolicy'>) =>
   transition(deps, (request, now) => remind(request, now, deps.remindPolicy));

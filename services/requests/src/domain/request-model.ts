@@ -188,7 +188,18 @@ export type RequestEvent =
       readonly reason: string;
       readonly notify: readonly RequestSigner[];
     }
-  | { readonly type: 'request.cancelled'; readonly previous: RequestState }
+  /** Internal: tell `notify` the sender cancelled the Request, and why when they said (ADR 3500). */
+  | {
+      readonly type: 'notice.cancelled';
+      readonly reason: string | undefined;
+      readonly notify: readonly RequestSigner[];
+    }
+  | {
+      readonly type: 'request.cancelled';
+      readonly previous: RequestState;
+      readonly reason?: string;
+      readonly signersNotified?: true;
+    }
   | { readonly type: 'request.expired'; readonly previous: RequestState }
   | { readonly type: 'request.signed'; readonly signerRef: string }
   | { readonly type: 'request.completed' }

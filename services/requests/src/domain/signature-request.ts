@@ -18,6 +18,7 @@ import * as E from 'fp-ts/lib/Either.js';
 export type * from './request-model.js';
 export { isPastExpiry } from './expiry.js';
 export * from './execution-access.js';
+export { notifiableChannels } from './channels.js';
 import type {
   RequestState,
   Channel,
@@ -31,6 +32,7 @@ import type {
   TransitionError,
 } from './request-model.js';
 import { isPastExpiry } from './expiry.js';
+import { hasChannel } from './channels.js';
 import {
   currentOrder,
   firstToNotify,
@@ -39,7 +41,7 @@ import {
   signersWithoutOrder,
   startNextTurn,
 } from './signing-order.js';
-import { completionNotice, declineNotice } from './signer-notices.js';
+import { cancelNotice, completionNotice, declineNotice, type CancelOrder } from './signer-notices.js';
 import { lastDayOf, lastNotifiedAt, scheduled, scheduledFromTurn, unscheduled } from './reminder-schedule.js';
 
 const conflict = (action: Action, state: RequestState): E.Either<TransitionError, never> =>
@@ -47,17 +49,6 @@ const conflict = (action: Action, state: RequestState): E.Either<TransitionError
 
 const expiredError = (request: SignatureRequest): E.Either<TransitionError, never> =>
   E.left({ _tag: 'RequestExpired', expiresAt: request.expiresAt! });
-
-/** The channels a signer can actually be reached on: chosen in send_to and with an address. */
-export const notifiableChannels = (signer: RequestSigner): { email: boolean; sms: boolean } => ({
-  email: signer.sendTo.email && signer.contact.email !== null,
-  sms: signer.sendTo.sms && signer.contact.mobileNumber !== null,
-});
-
-const hasChannel = (signer: RequestSigner): boolean => {
-  const channels = notifiableChannels(signer);
-  return channels.email || channels.sms;
-};
 
 /** The spec's send preconditions, all of them at once so the client fixes everything in one go. */
 export const missingForSend = (request: SignatureRequest): readonly MissingForSend[] => {
@@ -89,13 +80,23 @@ export const send = (request: SignatureRequest, now: string): E.Either<Transitio
   return E.right({ request: sent, events: [{ type: 'request.sent', notify: firstToNotify(sent) }] });
 };
 
-/** draft or sent → cancelled: Execution URLs stop working. */
-export const cancel = (request: SignatureRequest, now: string): E.Either<TransitionError, Transition> => {
+/** draft or sent → cancelled: Execution URLs stop working; its signers told when asked (ADR 3500). */
+export const cancel = (
+  request: SignatureRequest,
+  now: string,
+  order: CancelOrder = {},
+): E.Either<TransitionError, Transition> => {
   if (request.state !== 'draft' && request.state !== 'sent') return conflict('cancel', request.state);
   if (isPastExpiry(request, now)) return expiredError(request);
+  const { reason } = order;
+  const notice = order.notifySigners === true ? cancelNotice(request, reason) : [];
+  const told = notice.length > 0 && { signersNotified: true as const };
   return E.right({
     request: { ...unscheduled(request), state: 'cancelled', cancelledAt: now, updatedAt: now },
-    events: [{ type: 'request.cancelled', previous: request.state }],
+    events: [
+      { type: 'request.cancelled', previous: request.state, ...(reason && { reason }), ...told },
+      ...notice,
+    ],
   });
 };
 

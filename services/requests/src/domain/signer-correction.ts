@@ -10,7 +10,7 @@ import type {
 } from './request-model.js';
 import { fieldError, type FieldError } from './paths.js';
 import { checkAuthentication, type Challenge } from './signer-authentication.js';
-import { notifiableChannels } from './signature-request.js';
+import { notifiableChannels } from './channels.js';
 import { hasTurn } from './signing-order.js';
 
 /** What a sender changes of one signer of a sent Request; absent parts stay as they are. */

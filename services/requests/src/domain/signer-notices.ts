@@ -1,5 +1,6 @@
 import type { RequestEvent, RequestSigner, SignatureRequest } from './request-model.js';
 import { orderReached } from './signing-order.js';
+import { hasChannel } from './channels.js';
 
 /**
  * Who is told when a Request ends (ADR 2002): on completion every signer with an e-mail
@@ -33,4 +34,21 @@ export const declineNotice = (
   return told.length === 0 && !creatorHasEmail(before)
     ? []
     : [{ type: 'notice.declined', signerRef, reason, notify: told }];
+};
+
+/** How a cancel is asked for (ADR 3500): why, and whether the signers who were told are told of it. */
+export interface CancelOrder {
+  readonly reason?: string;
+  readonly notifySigners?: boolean;
+}
+
+/**
+ * The signers told of a sent Request's cancel (ADR 3500): those who had been told of the
+ * Request, by any channel (in order: those whose turn had come), signed or not, each by
+ * the channels they were invited by. A draft's signers were never told of it.
+ */
+export const cancelNotice = (before: SignatureRequest, reason: string | undefined): RequestEvent[] => {
+  if (before.state !== 'sent') return [];
+  const told = before.signers.filter((s) => hasChannel(s) && orderReached(before, s));
+  return told.length === 0 ? [] : [{ type: 'notice.cancelled', reason, notify: told }];
 };

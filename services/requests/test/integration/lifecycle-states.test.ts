@@ -30,8 +30,56 @@ describe('requests service lifecycle, cancel, expiry and remind (real Postgres a
     assert.deepEqual(event!.data, { request_id: view.id, previous_state: 'sent' });
     assert.equal((await post(view.id, 'cancel').expect(409)).body.state, 'cancelled');
     assert.equal((await post(view.id, 'send').expect(409)).body.code, 'invalid_state');
-    const unknownBody = await post(view.id, 'cancel').send({ reason: 'x' }).expect(422);
-    assert.deepEqual(unknownBody.body.errors, [{ path: 'reason', message: 'unknown field' }]);
+    const unknownBody = await post(view.id, 'cancel').send({ notify: true }).expect(422);
+    assert.deepEqual(unknownBody.body.errors, [{ path: 'notify', message: 'unknown field' }]);
+  });
+
+  it('cancels with a reason and tells the signers who were told, or refuses a bad reason changing nothing (ADR 3500)', async () => {
+    const view = await create();
+    await post(view.id, 'send').expect(200);
+    const blank = await post(view.id, 'cancel').send({ reason: ' \n ', notify_signers: true }).expect(422);
+    assert.deepEqual(blank.body.errors, [{ path: 'reason', message: 'must not be blank' }]);
+    const notBoolean = await post(view.id, 'cancel').send({ notify_signers: 'yes' }).expect(422);
+    const paths = (notBoolean.body as { errors: { path: string }[] }).errors.map((e) => e.path);
+    assert.deepEqual(paths, ['notify_signers']);
+    assert.ok(E.isRight(await openUrl(view)), 'still sent: nothing was written');
+
+    const body = { reason: '  The rent is wrong.\r\nA new one follows. ', notify_signers: true };
+    const cancelled = await post(view.id, 'cancel').send(body).expect(200);
+    assert.equal(cancelled.body.state, 'cancelled');
+    const published = (type: string, id = view.id) =>
+      eventually(() => Promise.resolve(ctx.sink.of(type, id).length > 0 ? ctx.sink.of(type, id) : undefined));
+    const [event] = await published('request.cancelled');
+    const reason = 'The rent is wrong.\nA new one follows.';
+    assert.deepEqual(event!.data, {
+      request_id: view.id,
+      previous_state: 'sent',
+      reason,
+      signers_notified: true,
+    });
+    const [notice] = await published('notice.cancelled');
+    const data = notice!.data as { reason: string; signers: { signer_id: string; send_to: unknown }[] };
+    assert.equal(data.reason, reason);
+    assert.deepEqual(
+      data.signers.map((s) => [s.signer_id, s.send_to]),
+      [
+        ['alice@example.com', { email: true, mobile_number: false }],
+        ['bob', { email: false, mobile_number: true }],
+      ],
+      'carol was never sent a message, so she is not told either',
+    );
+    const history = await ctx.h.http
+      .get(`/v1.1/requests/${view.id}/events?order=desc`)
+      .set(ctx.headers)
+      .expect(200);
+    assert.deepEqual(history.body.data[0].data, event!.data, 'the history keeps the reason');
+
+    // A draft's signers were never told: the cancel says nobody was.
+    const draft = await create();
+    await post(draft.id, 'cancel').send({ notify_signers: true }).expect(200);
+    const [quiet] = await published('request.cancelled', draft.id);
+    assert.deepEqual(quiet!.data, { request_id: draft.id, previous_state: 'draft' });
+    assert.deepEqual(ctx.sink.of('notice.cancelled', draft.id), []);
   });
 
   it('kills the Execution URLs at expires_at, and the sweep marks the Request expired with its event', async () => {

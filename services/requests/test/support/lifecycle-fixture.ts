@@ -29,12 +29,13 @@ import { useCases } from '../../src/application/use-cases.js';
 import { openExecutionLink } from './execution-link.js';
 import { principal, publishedTemplate, SITE_A, startHarness, type Harness } from './harness.js';
 
-/** A queue on the test's exchange that keeps every request.* event the relay publishes. */
+/** A queue on the test's exchange that keeps every request.* and notice.* event the relay publishes. */
 const collector = async (exchange: string, queue: string) => {
   const connection = await amqplib.connect(infra().amqpUrl);
   const channel = await connection.createChannel();
   await channel.assertQueue(queue, { durable: false, autoDelete: true });
   await channel.bindQueue(queue, exchange, 'request.*');
+  await channel.bindQueue(queue, exchange, 'notice.*');
   const received: DomainEvent[] = [];
   const receivedAt = new Map<string, number>();
   await channel.consume(queue, (m) => {

@@ -212,6 +212,10 @@ export const de: Catalogue = {
   'email.declined.lead':
     '{who} hat die Unterschrift unter {names} abgelehnt, das {site} zur Unterschrift gesendet hat. Die Anfrage ist beendet: Sie müssen nichts weiter tun.',
   'email.declined.reason': 'Begründung: {reason}',
+  'email.cancelled.subject': 'Storniert: {names}',
+  'email.cancelled.lead':
+    '{site} hat die Anfrage zur Unterschrift unter {names} storniert. Sie müssen nichts weiter tun; Ihr Link zum Unterschreiben funktioniert nicht mehr.',
+  'email.cancelled.reason': 'Angegebener Grund: {reason}',
   'embedded.used.title': 'Dieser Link zum Unterschreiben wurde bereits verwendet',
   'embedded.used.message': 'Zu Ihrer Sicherheit öffnet sich ein Link zum Unterschreiben nur einmal.',
   'embedded.again.detail':
@@ -236,6 +240,8 @@ export const de: Catalogue = {
     'Letzter Tag zum Unterschreiben: {site} wartet auf Ihre Unterschrift unter {names}. Hier unterschreiben: {url}',
   'sms.completed': 'Alle haben {names} unterschrieben. Ihre Kopie: {url}',
   'sms.declined': '{who} hat die Unterschrift unter {names} abgelehnt.',
+  'sms.cancelled':
+    '{site} hat die Anfrage zur Unterschrift unter {names} storniert. Sie müssen nichts weiter tun.',
   'sms.code': '{code} ist Ihr Code zum Unterschreiben für {site}. Einmalig gültig, 10 Minuten lang.',
 
   'audit.cover.title': 'Unterzeichnetes Dokument',

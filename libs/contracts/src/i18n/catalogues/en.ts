@@ -202,6 +202,10 @@ export const en = {
   'email.declined.lead':
     '{who} declined to sign {names}, which {site} sent for signing. The request has ended: nothing more is needed from you.',
   'email.declined.reason': 'Their reason: {reason}',
+  'email.cancelled.subject': 'Cancelled: {names}',
+  'email.cancelled.lead':
+    '{site} cancelled the request to sign {names}. Nothing more is needed from you, and your signing link no longer works.',
+  'email.cancelled.reason': 'The reason given: {reason}',
   'embedded.used.title': 'This signing link was already used',
   'embedded.used.message': 'For your security, a signing link opens only once.',
   'embedded.again.detail':
@@ -222,6 +226,7 @@ export const en = {
     'Last day to sign: {site} is waiting for your signature on {names}. Sign here: {url}',
   'sms.completed': 'Everyone has signed {names}. Your copy: {url}',
   'sms.declined': '{who} declined to sign {names}.',
+  'sms.cancelled': '{site} cancelled the request to sign {names}. Nothing more is needed from you.',
   'sms.code': '{code} is your code to sign for {site}. It works once, for 10 minutes.',
 
   // The executed document: cover and audit trail

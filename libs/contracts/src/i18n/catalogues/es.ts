@@ -202,6 +202,10 @@ export const es: Catalogue = {
   'email.declined.lead':
     '{who} rechazó firmar {names}, que {site} envió para firmar. La solicitud ha terminado: no necesita hacer nada más.',
   'email.declined.reason': 'Su motivo: {reason}',
+  'email.cancelled.subject': 'Cancelado: {names}',
+  'email.cancelled.lead':
+    '{site} canceló la solicitud de firma de {names}. No necesita hacer nada más y su enlace de firma ya no funciona.',
+  'email.cancelled.reason': 'Motivo indicado: {reason}',
   'embedded.used.title': 'Este enlace de firma ya se utilizó',
   'embedded.used.message': 'Por su seguridad, un enlace de firma solo se abre una vez.',
   'embedded.again.detail':
@@ -223,6 +227,7 @@ export const es: Catalogue = {
   'sms.reminder.lastDay': 'Último día para firmar: {site} espera su firma en {names}. Firme aquí: {url}',
   'sms.completed': 'Todos han firmado {names}. Su copia: {url}',
   'sms.declined': '{who} rechazó firmar {names}.',
+  'sms.cancelled': '{site} canceló la solicitud de firma de {names}. No necesita hacer nada más.',
   'sms.code': '{code} es su código para firmar para {site}. Funciona una vez, durante 10 minutos.',
 
   'audit.cover.title': 'Documento formalizado',

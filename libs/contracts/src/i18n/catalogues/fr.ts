@@ -202,6 +202,10 @@ export const fr: Catalogue = {
   'email.declined.lead':
     '{who} a refusé de signer {names}, que {site} avait envoyé pour signature. La demande est close : vous n’avez plus rien à faire.',
   'email.declined.reason': 'Son motif : {reason}',
+  'email.cancelled.subject': 'Annulé : {names}',
+  'email.cancelled.lead':
+    '{site} a annulé la demande de signature de {names}. Vous n’avez plus rien à faire et votre lien de signature ne fonctionne plus.',
+  'email.cancelled.reason': 'Motif indiqué : {reason}',
   'embedded.used.title': 'Ce lien de signature a déjà été utilisé',
   'embedded.used.message': 'Pour votre sécurité, un lien de signature ne s’ouvre qu’une seule fois.',
   'embedded.again.detail':
@@ -225,6 +229,7 @@ export const fr: Catalogue = {
     'Dernier jour pour signer : {site} attend votre signature sur {names}. Signez ici : {url}',
   'sms.completed': 'Tout le monde a signé {names}. Votre copie : {url}',
   'sms.declined': '{who} a refusé de signer {names}.',
+  'sms.cancelled': '{site} a annulé la demande de signature de {names}. Vous n’avez plus rien à faire.',
   'sms.code': '{code} est votre code pour signer pour {site}. Valable une fois, pendant 10 minutes.',
 
   'audit.cover.title': 'Document signé',

@@ -202,6 +202,10 @@ export const pt: Catalogue = {
   'email.declined.lead':
     '{who} recusou-se a assinar {names}, que {site} enviou para assinatura. A solicitação foi encerrada: você não precisa fazer mais nada.',
   'email.declined.reason': 'O motivo informado: {reason}',
+  'email.cancelled.subject': 'Cancelado: {names}',
+  'email.cancelled.lead':
+    '{site} cancelou a solicitação de assinatura de {names}. Você não precisa fazer mais nada e seu link de assinatura não funciona mais.',
+  'email.cancelled.reason': 'Motivo informado: {reason}',
   'embedded.used.title': 'Este link de assinatura já foi usado',
   'embedded.used.message': 'Para sua segurança, um link de assinatura abre apenas uma vez.',
   'embedded.again.detail':
@@ -224,6 +228,8 @@ export const pt: Catalogue = {
     'Último dia para assinar: {site} aguarda sua assinatura em {names}. Assine aqui: {url}',
   'sms.completed': 'Todos assinaram {names}. Sua cópia: {url}',
   'sms.declined': '{who} recusou-se a assinar {names}.',
+  'sms.cancelled':
+    '{site} cancelou a solicitação de assinatura de {names}. Você não precisa fazer mais nada.',
   'sms.code': '{code} é seu código para assinar para {site}. Vale uma vez, por 10 minutos.',
 
   'audit.cover.title': 'Documento assinado',

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import {
+  NoticeCancelled,
   NoticeCompleted,
   NoticeDeclined,
   RequestReminded,
@@ -22,6 +23,7 @@ export const NoticeEventCodec = t.union([
   SignerCodeRequested,
   NoticeCompleted,
   NoticeDeclined,
+  NoticeCancelled,
 ]);
 
 export const CONSUMER_NAME = 'notifier';
@@ -38,7 +40,8 @@ export interface NotificationConsumerOptions {
 /**
  * `request.sent`, `request.reminded` and `request.turn_started` (the next signers of a
  * Request signed in order) and `signer.code_requested` (a one-time code, ADR 2001) from
- * the notifier's own queue, and `notice.completed` / `notice.declined` (ADR 2002). The message is
+ * the notifier's own queue, `notice.completed` / `notice.declined` (ADR 2002) and
+ * `notice.cancelled` (ADR 3500). The message is
  * acked once every message it asks for is settled (delivered or failed for good) and
  * recorded; while some wait for a retry, or when the store is unreachable (the pass
  * rejects), the handler throws, and the platform consumer sends it through the back-off
@@ -57,6 +60,7 @@ export const notificationConsumer = (options: NotificationConsumerOptions): Even
       'signer.code_requested',
       'notice.completed',
       'notice.declined',
+      'notice.cancelled',
     ],
     codec: NoticeEventCodec,
     logger: options.logger,

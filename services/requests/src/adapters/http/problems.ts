@@ -60,7 +60,7 @@ export const problemOf = (error: AppError): HttpProblem => {
           code: 'bulk_send_completed',
           title: 'Conflict',
           detail:
-            'The bulk send completed: every row was settled, so nothing is left to cancel. Cancel its Requests one by one.',
+            'The bulk send completed: every row was settled, so nothing is left to cancel. Its Requests are cancelled with POST /v1.1/bulk_sends/{id}/cancel_requests.',
         }),
       );
     case 'BulkSendRunning':

@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import {
+  CancelRequestBody,
   CopyRequestBody,
   CreateRequestBody,
   PRINCIPAL_HEADER,
@@ -114,7 +115,6 @@ export const mountRoutes = (
 
   for (const [action, useCase] of [
     ['send', cases.sendRequest],
-    ['cancel', cases.cancelRequest],
     ['remind', cases.remindRequest],
   ] as const) {
     router.post(
@@ -127,6 +127,25 @@ export const mountRoutes = (
       }),
     );
   }
+
+  // Why, and whether its signers are told (ADR 3500); no body, or `{}`, cancels as before.
+  router.post(
+    '/v1.1/requests/:id/cancel',
+    authed(async (ctx, caller) => {
+      const requestId = uuidParam(ctx.params.id, 'request');
+      const { reason, notify_signers } = bodyOf(CancelRequestBody, ctx);
+      const idempotency = idempotencyFrom(ctx);
+      const order = {
+        ...(reason !== undefined && { reason }),
+        ...(notify_signers === true && { notifySigners: true }),
+      };
+      answer(
+        ctx,
+        200,
+        await run(cases.cancelRequest({ caller, requestId, order, ...(idempotency && { idempotency }) })),
+      );
+    }),
+  );
 
   /**
    * The Request and the signer a call on one signer names: the client's signer_id,
