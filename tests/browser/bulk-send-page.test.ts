@@ -153,6 +153,13 @@ describe('web application in headless Chromium: bulk send from a CSV file', func
     assert.match(made, /^Ann’s 2031 renewal \(Request [0-9a-f]{8}\)/);
     assert.equal(await page.locator('#message-text').innerText(), 'Hello,\nyour renewal, as agreed.');
     assert.equal(await page.locator('#subject-text').innerText(), 'Your 2031 renewal');
+    // It names the bulk send that made it, linked back to its progress (ADR 3510).
+    const id = progress.slice(progress.lastIndexOf('/') + 1);
+    const back = page.getByRole('link', { name: `${id.slice(0, 8)} (bulk send ${id})` });
+    await expectAccessible(page, 'a Request a bulk send made');
+    await screenshot(page, 'request-made-by-bulk-send');
+    await back.click();
+    await page.waitForURL(progress);
   });
 
   it('lists the bulk send on the Site’s bulk sends, from the Requests page, linking to its progress', async () => {

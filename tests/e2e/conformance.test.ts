@@ -37,6 +37,7 @@ const request = {
   title: null,
   subject: null,
   copied_from: null,
+  bulk_send_id: null,
 };
 
 const answer = (overrides: Partial<Checked>): Checked => ({

@@ -229,6 +229,8 @@ export const RequestView = t.type({
   subject: nullable(t.string),
   /** The Request this one was copied from (`POST /v1.1/requests/:id/copy`); null: not a copy (ADR 3410). */
   copied_from: nullable(t.string),
+  /** The bulk send that made it, one of its rows; null: made by a create or a copy (ADR 3510). */
+  bulk_send_id: nullable(t.string),
 });
 export type RequestView = t.TypeOf<typeof RequestView>;
 

@@ -33,15 +33,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   addRequestContract: {
     '201': {
-      id: '2be42647-1aa5-4cff-bf95-8854fe76e3b2',
-      site_id: 1,
+      id: 'b70d1ba1-807e-4191-96ac-7abe4bab3b5b',
+      site_id: 2,
       state: 'draft',
-      contracts: [1, 11],
+      contracts: [1, 12],
       signers: [
         {
-          signer_id: 'client-ref-m-25797e25',
-          signer_ref: 'VV3493hYUKZ12z_l',
-          email: 'm-25797e25@example.com',
+          signer_id: 'client-ref-m-9f5f9894',
+          signer_ref: 'j-eYJo7zqpZs32nb',
+          email: 'm-9f5f9894@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -49,7 +49,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=2be42647-1aa5-4cff-bf95-8854fe76e3b2&s=VV3493hYUKZ12z_l&signature=k1.HhW1MURHVwXd6Sd10BiFGv1a5HxNUwEyRdd44EL-uBE',
+            'http://127.0.0.1:29904/sign?r=b70d1ba1-807e-4191-96ac-7abe4bab3b5b&s=j-eYJo7zqpZs32nb&signature=k1.WwdI5bO88Ey8ShsEQWf_bhR4Gt79aaPH3msMfPPzFug',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -63,17 +63,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5555671615',
-          signer_ref: 'U0__tXAgohfELJfy',
+          signer_id: '5558409205',
+          signer_ref: 'tNa7G79HlBnF55wO',
           email: null,
-          mobile_number: '15555671615',
+          mobile_number: '15558409205',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=2be42647-1aa5-4cff-bf95-8854fe76e3b2&s=U0__tXAgohfELJfy&signature=k1.qF4mhH64SdAhk0FfG1_rlrBfuFSFEFXm_XY4EHA8GGk',
+            'http://127.0.0.1:29904/sign?r=b70d1ba1-807e-4191-96ac-7abe4bab3b5b&s=tNa7G79HlBnF55wO&signature=k1.57U_H56EN-OKR12_YS0XL0huUR9M_qpXZkPmtLLHHsY',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -91,17 +91,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-25797e25',
+          assigned_to: 'client-ref-m-9f5f9894',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-25797e25',
+          assigned_to: 'client-ref-m-9f5f9894',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5555671615',
+          assigned_to: '5558409205',
         },
       ],
       render_data: {
@@ -110,8 +110,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T16:08:16.635Z',
-      updated_at: '2026-12-05T16:08:16.890Z',
+      created_at: '2026-12-06T04:29:44.695Z',
+      updated_at: '2026-12-06T04:29:44.795Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -128,6 +128,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       title: null,
       subject: null,
       copied_from: null,
+      bulk_send_id: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -135,7 +136,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '0ad11034-608e-4ad0-848e-d0430caca374',
+      request_id: 'df2e0477-52e7-4f90-a90f-7f828e525999',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -143,20 +144,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: 'fa9bc710-a451-4b41-9b05-a384e4b33bc8',
+      request_id: '36220744-16d4-4640-b178-e960622a939c',
     },
   },
   addRequestSigner: {
     '201': {
-      id: '4cfbd2d9-3605-4887-8962-c8630bf33ee1',
-      site_id: 1,
+      id: 'b4faabfb-5047-460d-8b45-88f25d234872',
+      site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-f447885d',
-          signer_ref: 'X4ABJLwH7z4osQGc',
-          email: 'm-f447885d@example.com',
+          signer_id: 'client-ref-m-4f65e4bf',
+          signer_ref: '0icNZY1aAKYxJFJI',
+          email: 'm-4f65e4bf@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -164,7 +165,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=4cfbd2d9-3605-4887-8962-c8630bf33ee1&s=X4ABJLwH7z4osQGc&signature=k1.p1xrwDUi5XmQcxdIvstThmm6MlVvCKnnuPJ3VZmUeMM',
+            'http://127.0.0.1:29904/sign?r=b4faabfb-5047-460d-8b45-88f25d234872&s=0icNZY1aAKYxJFJI&signature=k1.tyGFH3eKtc5_8xXv-R5pGAQw-TqOFODCiC5j2z60SQc',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -178,17 +179,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5555879227',
-          signer_ref: 'dN-s5atSbCDNif5G',
+          signer_id: '5559959169',
+          signer_ref: '5FggTmhh8vnXGKtC',
           email: null,
-          mobile_number: '15555879227',
+          mobile_number: '15559959169',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=4cfbd2d9-3605-4887-8962-c8630bf33ee1&s=dN-s5atSbCDNif5G&signature=k1.cbQ4pF7XRiq44KbghvVCyBW0Z-2G1KTiBDFwg143hcE',
+            'http://127.0.0.1:29904/sign?r=b4faabfb-5047-460d-8b45-88f25d234872&s=5FggTmhh8vnXGKtC&signature=k1.MgROCre9IAgfogOTAHIGHFfztsh3hVS3_V4O-6J5uRg',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -202,9 +203,9 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: 'm-59701a0b',
-          signer_ref: 'IspvuzU6OAedTsQb',
-          email: 'm-a44585bf@example.com',
+          signer_id: 'm-c0cde2db',
+          signer_ref: 'BO_qNXzyTVhO_VtR',
+          email: 'm-55587c2b@example.com',
           mobile_number: null,
           send_to: {
             email: false,
@@ -212,7 +213,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=4cfbd2d9-3605-4887-8962-c8630bf33ee1&s=IspvuzU6OAedTsQb&signature=k1.zBbhLj89nL4-a8a1wr3S_YcbKz5IocVQ5ykLB7FFnSE',
+            'http://127.0.0.1:29904/sign?r=b4faabfb-5047-460d-8b45-88f25d234872&s=BO_qNXzyTVhO_VtR&signature=k1.iSqCReSPqv7E21jE9aNV3DVpGVsoe-3mqTPDSIjUeIk',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -230,17 +231,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-f447885d',
+          assigned_to: 'client-ref-m-4f65e4bf',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-f447885d',
+          assigned_to: 'client-ref-m-4f65e4bf',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5555879227',
+          assigned_to: '5559959169',
         },
       ],
       render_data: {
@@ -249,8 +250,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T16:08:15.979Z',
-      updated_at: '2026-12-05T16:08:16.232Z',
+      created_at: '2026-12-06T04:29:44.394Z',
+      updated_at: '2026-12-06T04:29:44.460Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -267,6 +268,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       title: null,
       subject: null,
       copied_from: null,
+      bulk_send_id: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -274,7 +276,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '9db2edb5-aa4d-4bfc-997b-153758fe546f',
+      request_id: '73405a63-e08c-4e98-bf15-309138ab9dbc',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -282,14 +284,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '6fabcdf9-69a1-4a46-816e-ff36e3f0cf46',
+      request_id: '89f63634-8383-44b4-a109-3d118d988aab',
     },
   },
   archiveContract: {
     '200': {
-      id: 7,
-      site_id: 1,
-      name: 'Agreement da29d054',
+      id: 8,
+      site_id: 2,
+      name: 'Agreement 0ae981be',
       type: 'html',
       state: 'published',
       tokens: ['x'],
@@ -298,10 +300,10 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 12,
         sha256: 'c5738321ce63d3812cec78731a1650a1f5f0048b85b545ad0b13668d00911abd',
       },
-      created_at: '2026-12-05T16:08:14.028Z',
-      updated_at: '2026-12-05T16:08:14.145Z',
-      published_at: '2026-12-05T16:08:14.061Z',
-      archived_at: '2026-12-05T16:08:14.145Z',
+      created_at: '2026-12-06T04:29:43.269Z',
+      updated_at: '2026-12-06T04:29:43.336Z',
+      published_at: '2026-12-06T04:29:43.284Z',
+      archived_at: '2026-12-06T04:29:43.336Z',
       html: '<p>{{x}}</p>',
     },
     '401': {
@@ -310,7 +312,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'f5d22aac-05a3-403b-9bc0-f1eeb83b0995',
+      request_id: '491e8d47-45e5-4d4d-ae8c-8308ecdd9ec2',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -318,7 +320,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: '516c8fcb-0688-4b65-bde4-ab332b3c2bd6',
+      request_id: '039da8e3-aee9-46b5-8a3e-dbab0f51b75c',
     },
   },
   cancelBulkSend: {
@@ -328,7 +330,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '102564a3-01bb-486f-bbda-c5c8f7982d8a',
+      request_id: '709fd0c2-969a-498f-afb3-8edc6d525dec',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -336,7 +338,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such bulk send.',
-      request_id: '7549c915-04b9-4bf2-9f85-ebcf2d453c84',
+      request_id: '2051ea18-3640-4721-b1be-eaa00818c233',
     },
     '409': {
       type: 'https://docs.esign.example/problems/bulk_send_completed',
@@ -344,13 +346,13 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 409,
       code: 'bulk_send_completed',
       detail:
-        'The bulk send completed: every row was settled, so nothing is left to cancel. Cancel its Requests one by one.',
-      request_id: 'd6e4a673-e2b9-4f1f-8212-ad5cdebef0f9',
+        'The bulk send completed: every row was settled, so nothing is left to cancel. Its Requests are cancelled with POST /v1.1/bulk_sends/{id}/cancel_requests.',
+      request_id: '9949d1fe-c2be-436a-a41a-9a566713ac04',
     },
   },
   cancelBulkSendRequests: {
     '200': {
-      bulk_send_id: '11426f83-8c0a-4a08-8505-b84e2596b947',
+      bulk_send_id: 'e6e54a31-3acf-4e83-ba34-3db90bdfe490',
       cancelled: 0,
       already_closed: 0,
     },
@@ -360,7 +362,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '73373cc0-9424-4f5d-8016-9e28618b0b25',
+      request_id: '38a2aa4a-cb3a-48fa-95db-4e180bf3af44',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -368,20 +370,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such bulk send.',
-      request_id: '2f3deb8a-6cbd-4fba-8455-fbea61a08800',
+      request_id: 'ea3518ed-ab27-4387-9afc-fbad47f4595e',
     },
   },
   cancelRequest: {
     '200': {
-      id: 'ac070bd0-0b10-4dcf-aaec-9322caaee7d2',
-      site_id: 1,
+      id: 'fba9260c-1d40-45b3-a90a-62eb522d7a72',
+      site_id: 2,
       state: 'cancelled',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-9c363766',
-          signer_ref: 'JA3PgdRK7RWdTiwo',
-          email: 'm-9c363766@example.com',
+          signer_id: 'client-ref-m-c4d6932c',
+          signer_ref: '_EzftpkTSuibZmrj',
+          email: 'm-c4d6932c@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -389,11 +391,11 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=ac070bd0-0b10-4dcf-aaec-9322caaee7d2&s=JA3PgdRK7RWdTiwo&signature=k1.ROMSu3dEbE35mDhamytBpZU83kNvrsedE20ZyNj5AYI',
+            'http://127.0.0.1:29904/sign?r=fba9260c-1d40-45b3-a90a-62eb522d7a72&s=_EzftpkTSuibZmrj&signature=k1.evqP0hQc3dhmG_KFKz6V5lDuNft4wOb-7QpNUA9AB8w',
           signed_at: null,
           declined_at: null,
           notifications: {
-            email: 'delivered',
+            email: 'pending',
             sms: 'not_requested',
           },
           order: null,
@@ -403,17 +405,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5552883393',
-          signer_ref: 'J0ozOvVUOzYdkuEk',
+          signer_id: '5559789832',
+          signer_ref: 'mvFiZn2jZ9WzsdiO',
           email: null,
-          mobile_number: '15552883393',
+          mobile_number: '15559789832',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=ac070bd0-0b10-4dcf-aaec-9322caaee7d2&s=J0ozOvVUOzYdkuEk&signature=k1.UY9IByoyEX1He1IE5AEe2Mh9m3-L-b0SV4cyL1p8toE',
+            'http://127.0.0.1:29904/sign?r=fba9260c-1d40-45b3-a90a-62eb522d7a72&s=mvFiZn2jZ9WzsdiO&signature=k1.qmw7vKwSmMvi60KdgAz4m_sW5UDXWbbZl21g6-qcgsE',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -431,17 +433,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-9c363766',
+          assigned_to: 'client-ref-m-c4d6932c',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-9c363766',
+          assigned_to: 'client-ref-m-c4d6932c',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5552883393',
+          assigned_to: '5559789832',
         },
       ],
       render_data: {
@@ -450,10 +452,10 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T16:08:19.502Z',
-      updated_at: '2026-12-05T16:08:19.673Z',
-      sent_at: '2026-12-05T16:08:19.562Z',
-      cancelled_at: '2026-12-05T16:08:19.673Z',
+      created_at: '2026-12-06T04:29:47.042Z',
+      updated_at: '2026-12-06T04:29:47.300Z',
+      sent_at: '2026-12-06T04:29:47.058Z',
+      cancelled_at: '2026-12-06T04:29:47.300Z',
       expired_at: null,
       completed_at: null,
       declined_at: null,
@@ -468,6 +470,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       title: null,
       subject: null,
       copied_from: null,
+      bulk_send_id: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -475,7 +478,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'b9cd1724-4762-481a-a25c-af41fb0562b6',
+      request_id: 'ce9a2638-c01e-4827-ac96-0a5ea7a58db3',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -483,7 +486,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: 'ed635a6d-94f0-46c9-83de-6ed901dab958',
+      request_id: 'af2e9f0f-961e-47ea-825b-808999970751',
     },
   },
   changePassword: {
@@ -504,7 +507,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'is wrong',
         },
       ],
-      request_id: '356a09ed-28da-4a98-8974-204052bdc37d',
+      request_id: '97503873-2b15-4ad2-9734-7a59dda2303d',
     },
     '422': {
       type: 'https://docs.esign.example/problems/weak_password',
@@ -518,7 +521,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'must be at least 12 characters',
         },
       ],
-      request_id: '2c572fa0-3890-49d5-bb15-af23e0c45d2d',
+      request_id: '0c4964c8-b307-408f-9356-97eebfd1447b',
     },
   },
   clientCredentialsToken: {
@@ -551,14 +554,14 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'is unknown, used or expired',
         },
       ],
-      request_id: '69a48ef6-9012-41de-a25f-8c4e5f0ee66e',
+      request_id: '8c1585e0-e5f1-436a-bca0-1865e0216c4f',
     },
   },
   copyContract: {
     '201': {
-      id: 10,
-      site_id: 1,
-      name: 'Services agreement eaedcbae (copy)',
+      id: 11,
+      site_id: 2,
+      name: 'Services agreement 08c636b6 (copy)',
       type: 'html',
       state: 'draft',
       tokens: ['client_name', 'start_date'],
@@ -580,8 +583,8 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 103,
         sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
       },
-      created_at: '2026-12-05T16:08:15.307Z',
-      updated_at: '2026-12-05T16:08:15.307Z',
+      created_at: '2026-12-06T04:29:43.999Z',
+      updated_at: '2026-12-06T04:29:43.999Z',
       published_at: null,
       archived_at: null,
       html: '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>',
@@ -592,7 +595,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'e8d7d96f-4ded-438c-93bc-874e7723e22f',
+      request_id: '301dbbec-b751-48e6-94fb-fc4d33ab4809',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -600,7 +603,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: 'f3751bcd-40b4-4e15-891f-b99c448e9ea0',
+      request_id: '78bed2f8-ff37-4792-899a-1b4a8c81f03d',
     },
     '422': {
       type: 'https://docs.esign.example/problems/invalid_body',
@@ -611,23 +614,23 @@ export const CAPTURED_EXAMPLES: Examples = {
       errors: [
         {
           path: 'site_id',
-          message: 'no site 2 that this credential reaches',
+          message: 'no site 1 that this credential reaches',
         },
       ],
-      request_id: '20116e0e-bcb6-48cf-b104-3f4080a3114e',
+      request_id: '1778c285-7092-4113-9036-097e48cdcbd7',
     },
   },
   copyRequest: {
     '201': {
-      id: 'dd296f39-71a0-4cc5-a066-6e456205378a',
-      site_id: 1,
+      id: 'c99e9bf2-5215-4f30-8a22-cd10e6daef7d',
+      site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-47492b6c',
-          signer_ref: 'LS2Cjn7QL9dHr-vO',
-          email: 'm-47492b6c@example.com',
+          signer_id: 'client-ref-m-f939126b',
+          signer_ref: 'kdL3Z8pCLspCw8K5',
+          email: 'm-f939126b@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -635,7 +638,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=dd296f39-71a0-4cc5-a066-6e456205378a&s=LS2Cjn7QL9dHr-vO&signature=k1.27Jg3nDeLXo4MgUKQ54izb4W2gw40VubvuEFruTuGiU',
+            'http://127.0.0.1:29904/sign?r=c99e9bf2-5215-4f30-8a22-cd10e6daef7d&s=kdL3Z8pCLspCw8K5&signature=k1.gB14U1JMLH0iP6wn0FNZu_SA9spK_2B5BRiAw0GezqY',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -649,17 +652,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5559932779',
-          signer_ref: '2FDrg43il23cx5Bd',
+          signer_id: '5554054407',
+          signer_ref: '-2SiMmmy-hACAQ7E',
           email: null,
-          mobile_number: '15559932779',
+          mobile_number: '15554054407',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=dd296f39-71a0-4cc5-a066-6e456205378a&s=2FDrg43il23cx5Bd&signature=k1.dv38HfGCUOUaavFpkIixAmnfGxX4Wzb8iSLr_-ZJY3w',
+            'http://127.0.0.1:29904/sign?r=c99e9bf2-5215-4f30-8a22-cd10e6daef7d&s=-2SiMmmy-hACAQ7E&signature=k1.O5eSaCUqhxEPxPDFkxGt-09yBwtOMVBny5s4WUPoQVg',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -677,17 +680,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-47492b6c',
+          assigned_to: 'client-ref-m-f939126b',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-47492b6c',
+          assigned_to: 'client-ref-m-f939126b',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5559932779',
+          assigned_to: '5554054407',
         },
       ],
       render_data: {
@@ -696,8 +699,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T16:08:17.718Z',
-      updated_at: '2026-12-05T16:08:17.718Z',
+      created_at: '2026-12-06T04:29:45.409Z',
+      updated_at: '2026-12-06T04:29:45.409Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -713,7 +716,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       message: null,
       title: null,
       subject: null,
-      copied_from: '4ef6a088-0873-4741-a4b2-6c81f933cedc',
+      copied_from: 'a35e95ce-259a-4084-82ee-305f1ea2c596',
+      bulk_send_id: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -721,7 +725,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '23d1816f-21ef-44c0-a34c-b229d732d05f',
+      request_id: '1fc7111f-6f05-4a1a-b2f1-d022e315f41d',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -729,18 +733,18 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: 'd6a1dd31-566d-466a-ad87-07f88697f2ee',
+      request_id: '129b873d-ca31-4cff-a360-de71659eac99',
     },
   },
   createAccessToken: {
     '201': {
-      id: 'ae61c897-2bf0-4f8e-84d5-1a72597b2130',
-      app_id: '482c85f1-ed78-4f8c-bccc-fae0939116ca',
+      id: '3721284b-3044-4df4-96a8-a4f16080a594',
+      app_id: '322d3b35-0e50-4c9d-93a1-bd0516e4856c',
       name: 'prod',
       origin: 'self_service',
       state: 'active',
-      created_at: '2026-12-05T16:08:31.000Z',
-      expires_at: '2027-01-04T16:08:31.000Z',
+      created_at: '2026-12-06T04:30:00.000Z',
+      expires_at: '2027-01-05T04:30:00.000Z',
       last_used_at: null,
       revoked_at: null,
       site_ids: null,
@@ -761,7 +765,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'is wrong',
         },
       ],
-      request_id: '1872683d-d1d5-440c-996b-7f4e6a0bc895',
+      request_id: 'da50c1cb-aabf-4ea8-9670-41f4d9a3cc15',
     },
   },
   createAccountSite: {
@@ -795,24 +799,24 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   createApp: {
     '201': {
-      id: '482c85f1-ed78-4f8c-bccc-fae0939116ca',
-      client_id: '482c85f1-ed78-4f8c-bccc-fae0939116ca',
+      id: '322d3b35-0e50-4c9d-93a1-bd0516e4856c',
+      client_id: '322d3b35-0e50-4c9d-93a1-bd0516e4856c',
       name: 'Nightly export',
       has_client_secret: false,
       client_secret_created_at: null,
-      created_at: '2026-12-05T16:08:30.120Z',
+      created_at: '2026-12-06T04:30:00.118Z',
       disabled_at: null,
       callback_url: null,
     },
   },
   createBulkSend: {
     '202': {
-      id: '8440421f-9bec-4dcf-9520-62230986dd03',
-      site_id: 1,
+      id: '9017c4f4-afee-4b4c-af0c-ca0bd17c1508',
+      site_id: 2,
       state: 'running',
-      send: true,
+      send: false,
       test_mode: false,
-      rows_total: 500,
+      rows_total: 1,
       created: 0,
       sent: 0,
       failed: 1,
@@ -820,33 +824,33 @@ export const CAPTURED_EXAMPLES: Examples = {
       cancelled_at: null,
       failures: [
         {
-          row: 7,
+          row: 0,
           request_id: null,
           errors: [
             {
-              path: 'rows[7].signers[0].signer_id',
-              message: 'must not be empty',
+              path: 'rows[0].signers',
+              message: 'must contain at least one item',
             },
           ],
         },
       ],
       requests: [],
-      created_at: '2026-12-05T20:02:37.855Z',
+      created_at: '2026-12-06T04:29:42.473Z',
       completed_at: null,
     },
   },
   createClientSecret: {
     '201': {
-      client_id: '482c85f1-ed78-4f8c-bccc-fae0939116ca',
-      client_secret: 'ecs_-dLuGQfT…',
-      created_at: '2026-12-05T16:08:31.748Z',
+      client_id: '322d3b35-0e50-4c9d-93a1-bd0516e4856c',
+      client_secret: 'ecs_NZVbnG3i…',
+      created_at: '2026-12-06T04:30:01.157Z',
     },
   },
   createContract: {
     '201': {
       id: 1,
-      site_id: 1,
-      name: 'Services agreement eaedcbae',
+      site_id: 2,
+      name: 'Services agreement 08c636b6',
       type: 'html',
       state: 'draft',
       tokens: ['client_name', 'start_date'],
@@ -868,8 +872,8 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 103,
         sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
       },
-      created_at: '2026-12-05T16:08:07.242Z',
-      updated_at: '2026-12-05T16:08:07.242Z',
+      created_at: '2026-12-06T04:29:38.121Z',
+      updated_at: '2026-12-06T04:29:38.121Z',
       published_at: null,
       archived_at: null,
       html: '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>',
@@ -880,7 +884,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'fb1d50c7-3fdd-441b-848b-683ef30d966d',
+      request_id: 'b79451f4-04df-4ad2-8e78-d292d6bca5d7',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -888,7 +892,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: 'c0bf14d2-2d00-40ee-90b6-109a14da7022',
+      request_id: '24ae4495-720f-4ecb-a2a0-a0846a5333f5',
     },
   },
   createInvitation: {
@@ -904,15 +908,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   createRequest: {
     '201': {
-      id: '7d82107b-ad00-4f92-b266-dde575c7d63f',
-      site_id: 1,
+      id: '7d7d4c8e-29a6-44d5-bed1-fcb2ccbb5b47',
+      site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-acme-secret-6d948b62',
-          signer_ref: 'YgxAlAzxhEhYx-ox',
-          email: 'acme-secret-6d948b62@example.com',
+          signer_id: 'client-ref-acme-secret-ac03cfcc',
+          signer_ref: 'E79cVTI33JGJp3G2',
+          email: 'acme-secret-ac03cfcc@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -920,7 +924,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=7d82107b-ad00-4f92-b266-dde575c7d63f&s=YgxAlAzxhEhYx-ox&signature=k1.19EBpAwKbrmnWAch1sMkM9xeNv2gUbvZeuc-4lkPN4o',
+            'http://127.0.0.1:29904/sign?r=7d7d4c8e-29a6-44d5-bed1-fcb2ccbb5b47&s=E79cVTI33JGJp3G2&signature=k1.ZZIO9vlq4jzcYHWfpd2--6Z8AkFswLNZY1BCk_7uwhA',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -934,17 +938,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5554685991',
-          signer_ref: 'R4na5gbD8GTEMTd0',
+          signer_id: '5557232981',
+          signer_ref: 'c4DC45zsl1jszfyg',
           email: null,
-          mobile_number: '15554685991',
+          mobile_number: '15557232981',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=7d82107b-ad00-4f92-b266-dde575c7d63f&s=R4na5gbD8GTEMTd0&signature=k1.QVNgw4cXtsjAKCA6XcTuBBBWeVRhiekVTMZMFjcn8uU',
+            'http://127.0.0.1:29904/sign?r=7d7d4c8e-29a6-44d5-bed1-fcb2ccbb5b47&s=c4DC45zsl1jszfyg&signature=k1.CCGFVCy7tsLtwt3rKByTufDp7AWNvMNi8ATNVIEp3_s',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -962,17 +966,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-acme-secret-6d948b62',
+          assigned_to: 'client-ref-acme-secret-ac03cfcc',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-acme-secret-6d948b62',
+          assigned_to: 'client-ref-acme-secret-ac03cfcc',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5554685991',
+          assigned_to: '5557232981',
         },
       ],
       render_data: {
@@ -981,8 +985,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T16:08:12.668Z',
-      updated_at: '2026-12-05T16:08:12.668Z',
+      created_at: '2026-12-06T04:29:41.595Z',
+      updated_at: '2026-12-06T04:29:41.595Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -999,6 +1003,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       title: null,
       subject: null,
       copied_from: null,
+      bulk_send_id: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1006,7 +1011,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'f1ce20a4-a20d-4726-9cf2-24ad38df2034',
+      request_id: '006015fc-9913-4169-9358-ab89b23e5440',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1014,7 +1019,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: 'c5a791b9-0fe8-4172-857a-742f33783d50',
+      request_id: 'af58d17b-3079-4032-b5c1-e094fc2ee95d',
     },
     '422': {
       type: 'https://docs.esign.example/problems/invalid_body',
@@ -1028,14 +1033,14 @@ export const CAPTURED_EXAMPLES: Examples = {
           message: 'must contain at least one item',
         },
       ],
-      request_id: 'ad5a4dd0-2142-4ba0-9fd4-e33a74506d30',
+      request_id: 'c09acbe9-699d-451f-9803-a01a3423b69a',
     },
   },
   createWebhookEndpoint: {
     '201': {
-      id: '2ae7d930-c90d-48b0-a0dc-466d1d8a97fe',
-      site_id: 1,
-      url: 'https://127.0.0.1:9/esign/b5569cd8',
+      id: 'e3422670-a184-4ddc-8793-fad6c3cecc0a',
+      site_id: 2,
+      url: 'https://127.0.0.1:9/esign/77ab4d37',
       description: '',
       event_types: ['request.expired'],
       enabled: true,
@@ -1043,9 +1048,9 @@ export const CAPTURED_EXAMPLES: Examples = {
       alert_email: 'ops@acme.example',
       failing_since: null,
       previous_secret_expires_at: null,
-      created_at: '2026-12-05T16:08:22.446Z',
-      updated_at: '2026-12-05T16:08:22.446Z',
-      secret: 'whsec_mxEtZA…',
+      created_at: '2026-12-06T04:29:51.021Z',
+      updated_at: '2026-12-06T04:29:51.021Z',
+      secret: 'whsec_M6NU96…',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1053,7 +1058,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'edb3a014-5a97-4f9c-b5da-6377e9124624',
+      request_id: '7b7a09f2-f039-469c-bbd8-4478b42be68a',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1061,7 +1066,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '20364d4f-3918-4ee0-8ed3-fbb9dfa8d7b3',
+      request_id: '56feaf68-db95-470c-90d4-8d244d36f864',
     },
   },
   deleteContract: {
@@ -1071,7 +1076,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '97823383-012a-4584-863e-5dade4772319',
+      request_id: 'fd8ac35e-cc6b-4d08-859c-90ade2182a76',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1079,7 +1084,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: 'dfb38c3c-a420-4a4c-820b-1f63bfce7cab',
+      request_id: '39a8ef9f-6854-4d32-ab87-5e3cd07374d6',
     },
   },
   deleteSiteSigner: {
@@ -1089,7 +1094,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'ee5544a0-d748-4542-8ab9-4aa7f12bf302',
+      request_id: 'e12aa336-8d64-4985-8429-28f7c01b9755',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1097,7 +1102,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: 'd2138d5f-f8dc-4f07-9757-f180b6deac96',
+      request_id: '5911e3d9-d899-4568-8124-bd9c30d1be13',
     },
     '409': {
       type: 'https://docs.esign.example/problems/signer_in_use',
@@ -1115,7 +1120,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '746cd9bd-182d-44c2-bc1a-f2723ecd1c5e',
+      request_id: '8a490e75-7369-450e-b375-193b60043e69',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1123,7 +1128,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '01fde050-6b64-4ce6-a493-f77406ff7f5f',
+      request_id: '31269c52-abf2-4ede-86ef-2f44cb45fb99',
     },
   },
   downloadContractDocument: {
@@ -1133,7 +1138,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'f51b2e8b-81e1-4001-b861-05c6b3e4e4c5',
+      request_id: '19bdcd14-15eb-469f-8030-7bf2558bbfea',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1141,7 +1146,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: 'c8577b1f-b61e-41ee-a553-c785926fc992',
+      request_id: '337a2ed8-e679-49b0-a334-c26af2322915',
     },
   },
   downloadExecutedDocument: {
@@ -1151,7 +1156,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '426b3e08-90c1-40f5-a128-b2f0fd2408b7',
+      request_id: '746f1a55-fd7c-4c66-8af5-36de12ac752d',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1159,7 +1164,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: 'cac03b64-c9b8-4b6b-8b58-cb494000c213',
+      request_id: '6236fe05-54e7-43c3-9d61-8d5a2ae96c9b',
     },
   },
   endOtherSessions: {
@@ -1188,24 +1193,24 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   getApp: {
     '200': {
-      id: '482c85f1-ed78-4f8c-bccc-fae0939116ca',
-      client_id: '482c85f1-ed78-4f8c-bccc-fae0939116ca',
+      id: '322d3b35-0e50-4c9d-93a1-bd0516e4856c',
+      client_id: '322d3b35-0e50-4c9d-93a1-bd0516e4856c',
       name: 'Nightly export',
       has_client_secret: false,
       client_secret_created_at: null,
-      created_at: '2026-12-05T16:08:30.120Z',
+      created_at: '2026-12-06T04:30:00.118Z',
       disabled_at: null,
       callback_url: null,
     },
   },
   getBulkSend: {
     '200': {
-      id: '8440421f-9bec-4dcf-9520-62230986dd03',
-      site_id: 1,
-      state: 'running',
-      send: true,
+      id: '9017c4f4-afee-4b4c-af0c-ca0bd17c1508',
+      site_id: 2,
+      state: 'completed',
+      send: false,
       test_mode: false,
-      rows_total: 500,
+      rows_total: 1,
       created: 0,
       sent: 0,
       failed: 1,
@@ -1213,26 +1218,26 @@ export const CAPTURED_EXAMPLES: Examples = {
       cancelled_at: null,
       failures: [
         {
-          row: 7,
+          row: 0,
           request_id: null,
           errors: [
             {
-              path: 'rows[7].signers[0].signer_id',
-              message: 'must not be empty',
+              path: 'rows[0].signers',
+              message: 'must contain at least one item',
             },
           ],
         },
       ],
       requests: [],
-      created_at: '2026-12-05T20:02:37.855Z',
-      completed_at: null,
+      created_at: '2026-12-06T04:29:42.473Z',
+      completed_at: '2026-12-06T04:29:42.473Z',
     },
   },
   getContract: {
     '200': {
       id: 1,
-      site_id: 1,
-      name: 'Services agreement eaedcbae',
+      site_id: 2,
+      name: 'Services agreement 08c636b6',
       type: 'html',
       state: 'published',
       tokens: ['client_name', 'start_date'],
@@ -1254,9 +1259,9 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 103,
         sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
       },
-      created_at: '2026-12-05T16:08:07.242Z',
-      updated_at: '2026-12-05T16:08:07.768Z',
-      published_at: '2026-12-05T16:08:07.768Z',
+      created_at: '2026-12-06T04:29:38.121Z',
+      updated_at: '2026-12-06T04:29:38.506Z',
+      published_at: '2026-12-06T04:29:38.506Z',
       archived_at: null,
       html: '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>',
     },
@@ -1266,7 +1271,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '77393c28-c228-40e3-b173-4c34b4fa4c48',
+      request_id: 'f5942b9b-8503-46e9-b91d-86c84522ddd6',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1274,23 +1279,23 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: 'd2b8e64b-b6a8-4155-a598-b2f2da324767',
+      request_id: '82f9309f-9bb5-495e-ba6f-9cfb55c55241',
     },
   },
   getCurrentSession: {
     '200': {
       user: {
-        id: '50765481-9829-43da-83f8-deb909140b06',
-        email: 'dev-5d2c52b5@acme.example',
-        account_id: 'e94b7309-a675-44ae-8669-83fbb844b4f9',
+        id: 'c037b3fd-3acd-479e-ad37-7947172d5c87',
+        email: 'dev-edb7632b@acme.example',
+        account_id: 'f952f03a-3659-48fd-8e0e-3e0caca2a826',
       },
       sites: [
         {
           id: 1,
-          name: 'Acme site 9610f3',
+          name: 'Acme site 380e9a',
         },
       ],
-      expires_at: '2026-12-05T17:08:30.065Z',
+      expires_at: '2026-12-06T05:30:00.072Z',
       account_admin: false,
     },
     '401': {
@@ -1299,17 +1304,17 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'session_required',
       detail: 'Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.',
-      request_id: '7d1adc58-f1fa-4fc2-904b-367a9363bc4a',
+      request_id: 'fa1ebdad-903d-4a18-a552-ef560b8683d9',
     },
   },
   getJwks: {
     '200': {
       keys: [
         {
-          x: 'diwybKhrLo9T_vLPaqEOxu9Ai15aaMUEe_yrX3VtEY4',
+          x: 'Qx2q7I4D8VghyOKTAlV8tH2m-ApcGb9xgO783KYZVFE',
           alg: 'EdDSA',
           crv: 'Ed25519',
-          kid: 'ePp0B8Nv-xnZXO0G-gV-d-ht1CyQt1a1Jzor36RMLXU',
+          kid: '1KIez9Uj55KWFexY3h9jSwFDUX8Q-isRxqeRzyb6P24',
           kty: 'OKP',
           use: 'sig',
         },
@@ -1318,15 +1323,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   getRequest: {
     '200': {
-      id: 'e6140533-c413-4374-a943-a590a31b0ac8',
-      site_id: 1,
+      id: '3bfffade-05ea-496d-867f-f7afb8185b1b',
+      site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-cb211caa',
-          signer_ref: 'ku3eyniaFY2BTxHD',
-          email: 'm-cb211caa@example.com',
+          signer_id: 'client-ref-m-8e1592cc',
+          signer_ref: '_amzYrRaK5VG4SJJ',
+          email: 'm-8e1592cc@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -1334,7 +1339,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=e6140533-c413-4374-a943-a590a31b0ac8&s=ku3eyniaFY2BTxHD&signature=k1.-WXmp5UdvyzjdKSebhu8nqc506LyWCMhbEjbv1n2GP4',
+            'http://127.0.0.1:29904/sign?r=3bfffade-05ea-496d-867f-f7afb8185b1b&s=_amzYrRaK5VG4SJJ&signature=k1.Tg8tn3L7WMNOqj07Xu3IcAOU0xc30Vaey-QrATHMeqQ',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -1348,17 +1353,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5554593010',
-          signer_ref: 'ufwyJ_1ykmfK_QLL',
+          signer_id: '5553787630',
+          signer_ref: 'gJv0YXcEpvdekCcP',
           email: null,
-          mobile_number: '15554593010',
+          mobile_number: '15553787630',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=e6140533-c413-4374-a943-a590a31b0ac8&s=ufwyJ_1ykmfK_QLL&signature=k1.CGB9_VaZypo3fcdXnHCmjNmJnoGT1kpOZ1x__fg9KnI',
+            'http://127.0.0.1:29904/sign?r=3bfffade-05ea-496d-867f-f7afb8185b1b&s=gJv0YXcEpvdekCcP&signature=k1.jidrWBTlS5KzG-HyevzRPekb7vzMtk4H7XcGhigo5YA',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -1376,17 +1381,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-cb211caa',
+          assigned_to: 'client-ref-m-8e1592cc',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-cb211caa',
+          assigned_to: 'client-ref-m-8e1592cc',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5554593010',
+          assigned_to: '5553787630',
         },
       ],
       render_data: {
@@ -1395,8 +1400,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T16:08:15.411Z',
-      updated_at: '2026-12-05T16:08:15.411Z',
+      created_at: '2026-12-06T04:29:44.071Z',
+      updated_at: '2026-12-06T04:29:44.071Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -1413,6 +1418,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       title: null,
       subject: null,
       copied_from: null,
+      bulk_send_id: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1420,7 +1426,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '4161d17c-4986-4061-8bee-20617f2ad7fe',
+      request_id: '3b9d26b8-a0d8-48d7-ada9-b398c46779ad',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1428,16 +1434,16 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: 'e34d0663-6c14-4917-bb4b-00f85954da2e',
+      request_id: 'c70ecf44-f0e7-45bf-a985-2fb07e38f8aa',
     },
   },
   getSiteSigner: {
     '200': {
-      signer_id: 'm-dc7f7a7b',
-      email: 'm-13456ab1@example.com',
+      signer_id: 'm-c2a2dc8d',
+      email: 'm-658baa75@example.com',
       mobile_number: null,
-      created_at: '2026-12-05T16:08:13.277Z',
-      updated_at: '2026-12-05T16:08:13.277Z',
+      created_at: '2026-12-06T04:29:42.699Z',
+      updated_at: '2026-12-06T04:29:42.699Z',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1445,7 +1451,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'c4309721-46f9-41c5-9cf7-fa5c94777325',
+      request_id: 'bbc8e747-1b28-465a-8124-72010bcb55b3',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1453,18 +1459,18 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '8a3012b9-4c5a-4c9f-bb63-54e6e9fec737',
+      request_id: '3685b452-d6e6-4fad-b052-1a76bea8f624',
     },
   },
   getToken: {
     '200': {
-      id: 'ae61c897-2bf0-4f8e-84d5-1a72597b2130',
-      app_id: '482c85f1-ed78-4f8c-bccc-fae0939116ca',
+      id: '3721284b-3044-4df4-96a8-a4f16080a594',
+      app_id: '322d3b35-0e50-4c9d-93a1-bd0516e4856c',
       name: 'prod',
       origin: 'self_service',
       state: 'active',
-      created_at: '2026-12-05T16:08:31.000Z',
-      expires_at: '2027-01-04T16:08:31.000Z',
+      created_at: '2026-12-06T04:30:00.000Z',
+      expires_at: '2027-01-05T04:30:00.000Z',
       last_used_at: null,
       revoked_at: null,
       site_ids: null,
@@ -1473,9 +1479,9 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   getWebhookEndpoint: {
     '200': {
-      id: '9c11fca9-d2f7-4078-99aa-6b6cd8a94bc0',
-      site_id: 1,
-      url: 'https://127.0.0.1:9/esign/05aa48aa',
+      id: '0661b9ab-7827-418d-a352-34e32f40b71a',
+      site_id: 2,
+      url: 'https://127.0.0.1:9/esign/a580516c',
       description: '',
       event_types: ['request.expired'],
       enabled: true,
@@ -1483,8 +1489,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       alert_email: 'ops@acme.example',
       failing_since: null,
       previous_secret_expires_at: null,
-      created_at: '2026-12-05T16:08:22.511Z',
-      updated_at: '2026-12-05T16:08:22.511Z',
+      created_at: '2026-12-06T04:29:51.072Z',
+      updated_at: '2026-12-06T04:29:51.072Z',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1492,7 +1498,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '90fa3b22-19a3-41df-a339-1647fe483aae',
+      request_id: 'bec219e2-50de-4c72-b49c-b4ad274a0b11',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1500,7 +1506,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: 'fd35885c-0a9c-45c7-87fb-e68ac7aff347',
+      request_id: 'edb278ab-e25c-462f-b83b-1e639b7c89e5',
     },
   },
   listAccountUsers: {
@@ -1537,13 +1543,13 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: 'ae61c897-2bf0-4f8e-84d5-1a72597b2130',
-          app_id: '482c85f1-ed78-4f8c-bccc-fae0939116ca',
+          id: '3721284b-3044-4df4-96a8-a4f16080a594',
+          app_id: '322d3b35-0e50-4c9d-93a1-bd0516e4856c',
           name: 'prod',
           origin: 'self_service',
           state: 'active',
-          created_at: '2026-12-05T16:08:31.000Z',
-          expires_at: '2027-01-04T16:08:31.000Z',
+          created_at: '2026-12-06T04:30:00.000Z',
+          expires_at: '2027-01-05T04:30:00.000Z',
           last_used_at: null,
           revoked_at: null,
           site_ids: null,
@@ -1561,12 +1567,12 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: '482c85f1-ed78-4f8c-bccc-fae0939116ca',
-          client_id: '482c85f1-ed78-4f8c-bccc-fae0939116ca',
+          id: '322d3b35-0e50-4c9d-93a1-bd0516e4856c',
+          client_id: '322d3b35-0e50-4c9d-93a1-bd0516e4856c',
           name: 'Nightly export',
           has_client_secret: false,
           client_secret_created_at: null,
-          created_at: '2026-12-05T16:08:30.120Z',
+          created_at: '2026-12-06T04:30:00.118Z',
           disabled_at: null,
           callback_url: null,
         },
@@ -1578,39 +1584,17 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'session_required',
       detail: 'Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.',
-      request_id: '93982b28-933a-4650-8783-8a29af0219c6',
+      request_id: '580bc4a6-a953-4dba-a968-99e691ead8e6',
     },
   },
   listBulkSends: {
     '200': {
       page: 1,
       per_page: 20,
-      count: 1,
-      total_count: 1,
+      count: 0,
+      total_count: 0,
       has_more: false,
-      data: [
-        {
-          id: '8440421f-9bec-4dcf-9520-62230986dd03',
-          site_id: 1,
-          state: 'completed',
-          send: true,
-          test_mode: false,
-          rows_total: 500,
-          created: 497,
-          sent: 497,
-          failed: 3,
-          cancelled: 0,
-          cancelled_at: null,
-          contracts: [
-            {
-              id: 1,
-              name: 'Services agreement 19018c6e',
-            },
-          ],
-          created_at: '2026-12-05T20:02:37.855Z',
-          completed_at: '2026-12-05T20:02:57.207Z',
-        },
-      ],
+      data: [],
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -1618,7 +1602,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'f18ccef2-6ed2-440f-8e83-24ba8b47963f',
+      request_id: '7e6724c5-094e-48d1-a18c-56acf3bfe1f7',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1626,7 +1610,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '81bf92e5-92bc-4a97-8d99-131912fb5ba7',
+      request_id: '53b96cf2-f625-4b51-a9d2-00ea2e3cdc9b',
     },
   },
   listContracts: {
@@ -1639,8 +1623,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       data: [
         {
           id: 1,
-          site_id: 1,
-          name: 'Services agreement eaedcbae',
+          site_id: 2,
+          name: 'Services agreement 08c636b6',
           type: 'html',
           state: 'published',
           tokens: ['client_name', 'start_date'],
@@ -1662,9 +1646,9 @@ export const CAPTURED_EXAMPLES: Examples = {
             size_bytes: 103,
             sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
           },
-          created_at: '2026-12-05T16:08:07.242Z',
-          updated_at: '2026-12-05T16:08:07.768Z',
-          published_at: '2026-12-05T16:08:07.768Z',
+          created_at: '2026-12-06T04:29:38.121Z',
+          updated_at: '2026-12-06T04:29:38.506Z',
+          published_at: '2026-12-06T04:29:38.506Z',
           archived_at: null,
         },
       ],
@@ -1675,7 +1659,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '0b9f6431-5e9b-4a76-a73f-0eeb4efd2200',
+      request_id: '358a752d-255b-4287-a7ee-1b4a32bf4503',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1683,7 +1667,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '29d41297-1d58-4c9f-a1ec-ee88f810f0b5',
+      request_id: '2033524f-b88a-4c9b-9bf9-9d60cbcaf291',
     },
   },
   listInvitations: {
@@ -1715,21 +1699,21 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: 'c601d542-f1b4-4b97-acd7-b3510e2f2f3a',
+          id: 'ec64baec-82dd-4466-9477-50e7ff9489ad',
           data: {
             site: {
-              id: 1,
-              name: 'Acme site 9c4291',
+              id: 2,
+              name: 'Acme site 87ee40',
             },
             signers: [
               {
-                email: 'm-d1242d66@example.com',
+                email: 'm-ed090b49@example.com',
                 send_to: {
                   email: true,
                   mobile_number: false,
                 },
-                signer_id: 'client-ref-m-d1242d66',
-                signer_ref: 'PUsSLmi12EAfLGq8',
+                signer_id: 'client-ref-m-ed090b49',
+                signer_ref: 'PbjK6UTLsk4xmExY',
                 mobile_number: null,
               },
               {
@@ -1738,23 +1722,23 @@ export const CAPTURED_EXAMPLES: Examples = {
                   email: false,
                   mobile_number: true,
                 },
-                signer_id: '5558761011',
-                signer_ref: 'qkl18UERQ9QlMXL_',
-                mobile_number: '15558761011',
+                signer_id: '5557607304',
+                signer_ref: '6hM6as4SD6HOe2V3',
+                mobile_number: '15557607304',
               },
             ],
             contracts: [
               {
                 id: 1,
-                name: 'Services agreement eaedcbae',
+                name: 'Services agreement 08c636b6',
               },
             ],
             expires_at: null,
-            request_id: 'ea7f46c3-b618-4979-8203-1836c6fddbf3',
+            request_id: '92a97cb2-ab7b-4fbd-8123-dd37e5d76588',
           },
           type: 'request.sent',
-          site_id: 1,
-          created_at: '2026-12-05T16:08:17.785Z',
+          site_id: 2,
+          created_at: '2026-12-06T04:29:45.520Z',
         },
       ],
     },
@@ -1764,7 +1748,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '4ef7a6e3-d388-4b6a-84f5-ed3dd5a045c0',
+      request_id: '0a62ccbf-9a0e-4034-87ee-cec980f697c2',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1772,7 +1756,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '83257fef-d72f-4a40-b00e-fa0d524d13ee',
+      request_id: 'd13ec242-bbf6-4582-a4c2-56f1e0e90e45',
     },
   },
   listRequests: {
@@ -1784,15 +1768,15 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: '7d82107b-ad00-4f92-b266-dde575c7d63f',
-          site_id: 1,
+          id: '7d7d4c8e-29a6-44d5-bed1-fcb2ccbb5b47',
+          site_id: 2,
           state: 'draft',
           contracts: [1],
           signers: [
             {
-              signer_id: 'client-ref-acme-secret-6d948b62',
-              signer_ref: 'YgxAlAzxhEhYx-ox',
-              email: 'acme-secret-6d948b62@example.com',
+              signer_id: 'client-ref-acme-secret-ac03cfcc',
+              signer_ref: 'E79cVTI33JGJp3G2',
+              email: 'acme-secret-ac03cfcc@example.com',
               mobile_number: null,
               send_to: {
                 email: true,
@@ -1800,7 +1784,7 @@ export const CAPTURED_EXAMPLES: Examples = {
               },
               state: 'pending',
               request_url:
-                'http://127.0.0.1:14672/sign?r=7d82107b-ad00-4f92-b266-dde575c7d63f&s=YgxAlAzxhEhYx-ox&signature=k1.19EBpAwKbrmnWAch1sMkM9xeNv2gUbvZeuc-4lkPN4o',
+                'http://127.0.0.1:29904/sign?r=7d7d4c8e-29a6-44d5-bed1-fcb2ccbb5b47&s=E79cVTI33JGJp3G2&signature=k1.ZZIO9vlq4jzcYHWfpd2--6Z8AkFswLNZY1BCk_7uwhA',
               signed_at: null,
               declined_at: null,
               notifications: {
@@ -1814,17 +1798,17 @@ export const CAPTURED_EXAMPLES: Examples = {
               viewed_at: null,
             },
             {
-              signer_id: '5554685991',
-              signer_ref: 'R4na5gbD8GTEMTd0',
+              signer_id: '5557232981',
+              signer_ref: 'c4DC45zsl1jszfyg',
               email: null,
-              mobile_number: '15554685991',
+              mobile_number: '15557232981',
               send_to: {
                 email: false,
                 mobile_number: true,
               },
               state: 'pending',
               request_url:
-                'http://127.0.0.1:14672/sign?r=7d82107b-ad00-4f92-b266-dde575c7d63f&s=R4na5gbD8GTEMTd0&signature=k1.QVNgw4cXtsjAKCA6XcTuBBBWeVRhiekVTMZMFjcn8uU',
+                'http://127.0.0.1:29904/sign?r=7d7d4c8e-29a6-44d5-bed1-fcb2ccbb5b47&s=c4DC45zsl1jszfyg&signature=k1.CCGFVCy7tsLtwt3rKByTufDp7AWNvMNi8ATNVIEp3_s',
               signed_at: null,
               declined_at: null,
               notifications: {
@@ -1842,17 +1826,17 @@ export const CAPTURED_EXAMPLES: Examples = {
             {
               name: 'full_name',
               default_value: null,
-              assigned_to: 'client-ref-acme-secret-6d948b62',
+              assigned_to: 'client-ref-acme-secret-ac03cfcc',
             },
             {
               name: 'signature',
               default_value: null,
-              assigned_to: 'client-ref-acme-secret-6d948b62',
+              assigned_to: 'client-ref-acme-secret-ac03cfcc',
             },
             {
               name: 'witness_signature',
               default_value: null,
-              assigned_to: '5554685991',
+              assigned_to: '5557232981',
             },
           ],
           render_data: {
@@ -1861,8 +1845,8 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           redirect_url: 'https://client.example/after-signing?ref=42',
           expires_at: null,
-          created_at: '2026-12-05T16:08:12.668Z',
-          updated_at: '2026-12-05T16:08:12.668Z',
+          created_at: '2026-12-06T04:29:41.595Z',
+          updated_at: '2026-12-06T04:29:41.595Z',
           sent_at: null,
           cancelled_at: null,
           expired_at: null,
@@ -1879,6 +1863,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           title: null,
           subject: null,
           copied_from: null,
+          bulk_send_id: null,
         },
       ],
     },
@@ -1888,7 +1873,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'c6120120-a21a-4c81-978b-1c1522a3c679',
+      request_id: '8e9c47c6-18b9-4b0f-9c73-46ac8e83b5af',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1896,7 +1881,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: 'e8ec1baa-6dbe-4e25-8872-c31e6ef9bfe4',
+      request_id: '6bc5abb0-2c68-43bd-a287-48804dee47d9',
     },
   },
   listSessions: {
@@ -1964,7 +1949,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'b9c5e44c-0d13-4a1f-bb41-d8b58d6eec70',
+      request_id: 'feefeb93-a019-487b-ba01-6fb0541120e0',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -1972,7 +1957,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '35c5bbaf-86ee-464a-ae03-a9b4c307aa5a',
+      request_id: 'ca5fd735-27fd-417e-9a3f-03697dd6ed23',
     },
   },
   listSiteSigners: {
@@ -1984,32 +1969,32 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          signer_id: '5554685991',
+          signer_id: '5554201934',
           email: null,
-          mobile_number: '15554685991',
-          created_at: '2026-12-05T16:08:12.674Z',
-          updated_at: '2026-12-05T16:08:12.674Z',
+          mobile_number: '15554201934',
+          created_at: '2026-12-06T04:29:42.319Z',
+          updated_at: '2026-12-06T04:29:42.319Z',
         },
         {
-          signer_id: '5556754285',
+          signer_id: '5557232981',
           email: null,
-          mobile_number: '15556754285',
-          created_at: '2026-12-05T16:08:13.102Z',
-          updated_at: '2026-12-05T16:08:13.102Z',
+          mobile_number: '15557232981',
+          created_at: '2026-12-06T04:29:41.613Z',
+          updated_at: '2026-12-06T04:29:41.613Z',
         },
         {
-          signer_id: 'client-ref-acme-secret-6d948b62',
-          email: 'acme-secret-6d948b62@example.com',
+          signer_id: 'client-ref-acme-secret-ac03cfcc',
+          email: 'acme-secret-ac03cfcc@example.com',
           mobile_number: null,
-          created_at: '2026-12-05T16:08:12.674Z',
-          updated_at: '2026-12-05T16:08:12.674Z',
+          created_at: '2026-12-06T04:29:41.613Z',
+          updated_at: '2026-12-06T04:29:41.613Z',
         },
         {
-          signer_id: 'client-ref-c-d4bfadee',
-          email: 'c-d4bfadee@example.com',
+          signer_id: 'client-ref-c-de6b7512',
+          email: 'c-de6b7512@example.com',
           mobile_number: null,
-          created_at: '2026-12-05T16:08:13.102Z',
-          updated_at: '2026-12-05T16:08:13.102Z',
+          created_at: '2026-12-06T04:29:42.319Z',
+          updated_at: '2026-12-06T04:29:42.319Z',
         },
       ],
     },
@@ -2019,7 +2004,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '63c19de0-477a-4911-9c7a-fe3d9c404e4e',
+      request_id: 'a120dedd-f121-4ba7-bc4e-017cf5e5a4a5',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2027,7 +2012,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '2cc2aa77-aa7f-4df0-b194-2fb71884d9a6',
+      request_id: 'd467f821-e955-4d90-a0af-a02c0cf31b21',
     },
   },
   listTokens: {
@@ -2039,13 +2024,13 @@ export const CAPTURED_EXAMPLES: Examples = {
       has_more: false,
       data: [
         {
-          id: 'ae61c897-2bf0-4f8e-84d5-1a72597b2130',
-          app_id: '482c85f1-ed78-4f8c-bccc-fae0939116ca',
+          id: '3721284b-3044-4df4-96a8-a4f16080a594',
+          app_id: '322d3b35-0e50-4c9d-93a1-bd0516e4856c',
           name: 'prod',
           origin: 'self_service',
           state: 'active',
-          created_at: '2026-12-05T16:08:31.000Z',
-          expires_at: '2027-01-04T16:08:31.000Z',
+          created_at: '2026-12-06T04:30:00.000Z',
+          expires_at: '2027-01-05T04:30:00.000Z',
           last_used_at: null,
           revoked_at: null,
           site_ids: null,
@@ -2059,7 +2044,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'session_required',
       detail: 'Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.',
-      request_id: 'b00fe96d-6116-4bea-aadd-a57cc5d89cb1',
+      request_id: 'dda5fbc0-6c28-455e-9bb0-1adde80ccd57',
     },
   },
   listWebhookDeliveries: {
@@ -2077,7 +2062,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'f6e761e0-22cb-4b57-93c5-5c07de5ad711',
+      request_id: '662a6ba9-83a3-4e41-b672-fbd7b2508ff8',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2085,7 +2070,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '5ad38427-02db-4087-90c8-a5461017f547',
+      request_id: 'dde78283-49cb-4268-ab5c-626176aedd01',
     },
   },
   listWebhookEndpoints: {
@@ -2103,7 +2088,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '55f64673-bb66-4a3d-b193-d55b8dccb6d6',
+      request_id: '3b3b537b-d684-4286-b407-47b4a923b599',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2111,14 +2096,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: 'dfd00e3f-656c-41e4-b102-129c28029832',
+      request_id: '3eb3c329-8296-4b1e-b6ec-f072ebeb512c',
     },
   },
   publishContract: {
     '200': {
       id: 1,
-      site_id: 1,
-      name: 'Services agreement eaedcbae',
+      site_id: 2,
+      name: 'Services agreement 08c636b6',
       type: 'html',
       state: 'published',
       tokens: ['client_name', 'start_date'],
@@ -2140,9 +2125,9 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 103,
         sha256: '9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57',
       },
-      created_at: '2026-12-05T16:08:07.242Z',
-      updated_at: '2026-12-05T16:08:07.768Z',
-      published_at: '2026-12-05T16:08:07.768Z',
+      created_at: '2026-12-06T04:29:38.121Z',
+      updated_at: '2026-12-06T04:29:38.506Z',
+      published_at: '2026-12-06T04:29:38.506Z',
       archived_at: null,
       html: '<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>',
     },
@@ -2152,7 +2137,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '673eb45c-160c-42e3-9045-aa4252e0665e',
+      request_id: 'a5b37c0b-d72a-42d8-8b60-d205e84c655c',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2160,7 +2145,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: 'bb16ceeb-a851-45d9-8d40-21459209387b',
+      request_id: '7acb25ac-b299-4b7b-a00f-a1939f8d5f36',
     },
   },
   putSiteSigner: {
@@ -2172,11 +2157,11 @@ export const CAPTURED_EXAMPLES: Examples = {
       updated_at: '2026-12-04T20:50:03.848Z',
     },
     '201': {
-      signer_id: 'm-dc7f7a7b',
-      email: 'm-13456ab1@example.com',
+      signer_id: 'm-c2a2dc8d',
+      email: 'm-658baa75@example.com',
       mobile_number: null,
-      created_at: '2026-12-05T16:08:13.277Z',
-      updated_at: '2026-12-05T16:08:13.277Z',
+      created_at: '2026-12-06T04:29:42.699Z',
+      updated_at: '2026-12-06T04:29:42.699Z',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2184,7 +2169,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '61439f7d-cb5b-4932-afd7-a4e6e2a8418c',
+      request_id: '6fc2115b-a54e-4e04-890b-c6188822a5ab',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2192,7 +2177,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '367ab19b-e231-47f1-a7da-89d7e351dff5',
+      request_id: '6e05a172-e11d-4188-a7eb-29b956880d31',
     },
     '422': {
       type: 'https://docs.esign.example/problems/invalid_body',
@@ -2211,15 +2196,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   reissueExecutionUrl: {
     '200': {
-      id: '6759bdbc-d770-4ff0-9b7c-60eb7eacde36',
-      site_id: 1,
+      id: '0f62e8a2-5e40-41bb-9296-76037586cd04',
+      site_id: 2,
       state: 'sent',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-reissue-edf21595',
-          signer_ref: 'MWmEr4H1sPuBwo8V',
-          email: 'reissue-edf21595@example.com',
+          signer_id: 'client-ref-reissue-c077694e',
+          signer_ref: '8ktPuxaW9T-fnPWN',
+          email: 'reissue-c077694e@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2227,7 +2212,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:12752/sign?r=6759bdbc-d770-4ff0-9b7c-60eb7eacde36&s=MWmEr4H1sPuBwo8V&signature=k1.1.LjyiYp5ygdLCAyN3HvgHvVrZ7J0NA_miicgw1IAL1hg',
+            'http://127.0.0.1:27984/sign?r=0f62e8a2-5e40-41bb-9296-76037586cd04&s=8ktPuxaW9T-fnPWN&signature=k1.1.WLdSzslsBAem2BilFPPywmYdAjug9vtR0AldsoJJCrw',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2241,17 +2226,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5554276242',
-          signer_ref: 'dS-neDFlitUZFXn7',
+          signer_id: '5553848704',
+          signer_ref: 'BfSC_Il0SDNo06hu',
           email: null,
-          mobile_number: '15554276242',
+          mobile_number: '15553848704',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:12752/sign?r=6759bdbc-d770-4ff0-9b7c-60eb7eacde36&s=dS-neDFlitUZFXn7&signature=k1.a4GcAeyBvFUAh7PhJwBX2ZnGLiBci_oKs1T2wtBBK5s',
+            'http://127.0.0.1:27984/sign?r=0f62e8a2-5e40-41bb-9296-76037586cd04&s=BfSC_Il0SDNo06hu&signature=k1.omvHx497-6hyetGbYwOAABxadqp6nM5tFobRcTph5hU',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2269,17 +2254,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-reissue-edf21595',
+          assigned_to: 'client-ref-reissue-c077694e',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-reissue-edf21595',
+          assigned_to: 'client-ref-reissue-c077694e',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5554276242',
+          assigned_to: '5553848704',
         },
       ],
       render_data: {
@@ -2288,9 +2273,9 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T16:08:10.327Z',
-      updated_at: '2026-12-05T16:08:10.493Z',
-      sent_at: '2026-12-05T16:08:10.361Z',
+      created_at: '2026-12-06T04:29:41.617Z',
+      updated_at: '2026-12-06T04:29:41.771Z',
+      sent_at: '2026-12-06T04:29:41.659Z',
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
@@ -2306,6 +2291,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       title: null,
       subject: null,
       copied_from: null,
+      bulk_send_id: null,
     },
     '409': {
       type: 'https://docs.esign.example/problems/invalid_state',
@@ -2313,20 +2299,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 409,
       code: 'invalid_state',
       detail: 'The signer has signed.',
-      request_id: '9d98c285-d98d-4d3a-a5f1-c05e65bef7f1',
+      request_id: '9092a7fa-3819-457f-aed3-614e4c013024',
     },
   },
   remindRequest: {
     '200': {
-      id: '9d23f129-b84b-4b39-932b-eba0bb772973',
-      site_id: 1,
+      id: '01abe291-bf45-4986-b448-7dc1fa7ad1db',
+      site_id: 2,
       state: 'sent',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-cf2f263a',
-          signer_ref: 'WqTeGoGTnLHfqLUS',
-          email: 'm-cf2f263a@example.com',
+          signer_id: 'client-ref-m-ca1b9d1d',
+          signer_ref: 'iyuHjy4kWG00raAl',
+          email: 'm-ca1b9d1d@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2334,7 +2320,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=9d23f129-b84b-4b39-932b-eba0bb772973&s=WqTeGoGTnLHfqLUS&signature=k1.5WRlxFA3vx9B0HRuEVxYTvfsZ7rUKicHC6AA8FRpsgQ',
+            'http://127.0.0.1:29904/sign?r=01abe291-bf45-4986-b448-7dc1fa7ad1db&s=iyuHjy4kWG00raAl&signature=k1.AgDqideAQ4ni4Sv8coZHSrWgFBrnnvD8wCClrto8bCA',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2348,17 +2334,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5559924397',
-          signer_ref: 'q7Ssif0VNzwg-ZN-',
+          signer_id: '5557318682',
+          signer_ref: 'Zfs6QddZx6kyRPld',
           email: null,
-          mobile_number: '15559924397',
+          mobile_number: '15557318682',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=9d23f129-b84b-4b39-932b-eba0bb772973&s=q7Ssif0VNzwg-ZN-&signature=k1.8yF3HbXzYCI59HtzBkxiI6RD1hTMOCznCTeGlPehnFE',
+            'http://127.0.0.1:29904/sign?r=01abe291-bf45-4986-b448-7dc1fa7ad1db&s=Zfs6QddZx6kyRPld&signature=k1.wa06uq8EXD-Qx1LBonTOFdOR309MzWXeY_NRzzovsBs',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2376,17 +2362,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-cf2f263a',
+          assigned_to: 'client-ref-m-ca1b9d1d',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-cf2f263a',
+          assigned_to: 'client-ref-m-ca1b9d1d',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5559924397',
+          assigned_to: '5557318682',
         },
       ],
       render_data: {
@@ -2395,14 +2381,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T16:08:18.255Z',
-      updated_at: '2026-12-05T16:08:19.460Z',
-      sent_at: '2026-12-05T16:08:18.296Z',
+      created_at: '2026-12-06T04:29:45.719Z',
+      updated_at: '2026-12-06T04:29:46.987Z',
+      sent_at: '2026-12-06T04:29:45.741Z',
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
       declined_at: null,
-      last_reminded_at: '2026-12-05T16:08:19.460Z',
+      last_reminded_at: '2026-12-06T04:29:46.987Z',
       remind_count: 1,
       reminder_interval_days: null,
       next_reminder_at: null,
@@ -2413,6 +2399,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       title: null,
       subject: null,
       copied_from: null,
+      bulk_send_id: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2420,7 +2407,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '797d066a-8c3e-432c-be5c-f5d4d1abcce7',
+      request_id: 'abbf3bc5-d8c1-4040-ac2a-f545491bc419',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2428,20 +2415,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '184fbb34-e08d-44a0-bfb5-74a7d649d15b',
+      request_id: '14b744e8-7f15-4095-bca9-4950ed53d447',
     },
   },
   removeRequestContract: {
     '200': {
-      id: 'bef61259-9614-4647-b55f-69696c0c1bce',
-      site_id: 1,
+      id: 'a78821c7-13bb-4b57-bb3a-5aec2be419fd',
+      site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-436facd9',
-          signer_ref: 'cQwHqLJbRwTGe_ZM',
-          email: 'm-436facd9@example.com',
+          signer_id: 'client-ref-m-85da1eed',
+          signer_ref: 'XXJhaf9XA4022DK8',
+          email: 'm-85da1eed@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2449,7 +2436,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=bef61259-9614-4647-b55f-69696c0c1bce&s=cQwHqLJbRwTGe_ZM&signature=k1.GacQMOnM3AgH_8zrX2pdphZ6XApK4ZXCzSxgEyPCqYg',
+            'http://127.0.0.1:29904/sign?r=a78821c7-13bb-4b57-bb3a-5aec2be419fd&s=XXJhaf9XA4022DK8&signature=k1.IXOEj138XMo3_kQKpI1sTFQYL5NJ4uPdHeGCVFSK4gY',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2463,17 +2450,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5555788889',
-          signer_ref: 'ZVBKYT4JlVN14N3Q',
+          signer_id: '5558233753',
+          signer_ref: 'OecLX-qQyUd0EVSc',
           email: null,
-          mobile_number: '15555788889',
+          mobile_number: '15558233753',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=bef61259-9614-4647-b55f-69696c0c1bce&s=ZVBKYT4JlVN14N3Q&signature=k1.Pzj-MFDFJGBAZgPTp41psKD9zD4opWt-atin7YWCioM',
+            'http://127.0.0.1:29904/sign?r=a78821c7-13bb-4b57-bb3a-5aec2be419fd&s=OecLX-qQyUd0EVSc&signature=k1.zmy11wQFXANY-lcVsH_kg1GVNL5HFyq196DlN0_75g4',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2491,17 +2478,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-436facd9',
+          assigned_to: 'client-ref-m-85da1eed',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-436facd9',
+          assigned_to: 'client-ref-m-85da1eed',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5555788889',
+          assigned_to: '5558233753',
         },
       ],
       render_data: {
@@ -2510,8 +2497,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T16:08:17.184Z',
-      updated_at: '2026-12-05T16:08:17.499Z',
+      created_at: '2026-12-06T04:29:45.038Z',
+      updated_at: '2026-12-06T04:29:45.223Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -2528,6 +2515,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       title: null,
       subject: null,
       copied_from: null,
+      bulk_send_id: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2535,7 +2523,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'd260b99c-6c22-4032-90b3-c08fb93bfaee',
+      request_id: '5fd67ea2-ce17-4b86-96e0-be816e54d715',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2543,20 +2531,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: 'f84a34a6-b349-4cca-bd69-1cb6222bd4e4',
+      request_id: '057bb114-d404-491e-9a07-8d42877eb3dd',
     },
   },
   removeRequestSigner: {
     '200': {
-      id: '6dd8fb31-a392-4c43-b977-f12044b09da5',
-      site_id: 1,
+      id: '21e579fb-c241-45dd-8a7f-30bdbae8ae1e',
+      site_id: 2,
       state: 'draft',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-5e0ea77d',
-          signer_ref: 'tD1O7QV_rNCGJlSy',
-          email: 'm-5e0ea77d@example.com',
+          signer_id: 'client-ref-m-1eaebce5',
+          signer_ref: 'ds8UznpWFryo_HWV',
+          email: 'm-1eaebce5@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2564,7 +2552,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=6dd8fb31-a392-4c43-b977-f12044b09da5&s=tD1O7QV_rNCGJlSy&signature=k1.RaEabhHiiWbgfOfF5KrHP5HGhPlBD2Y7qnSnRifKzak',
+            'http://127.0.0.1:29904/sign?r=21e579fb-c241-45dd-8a7f-30bdbae8ae1e&s=ds8UznpWFryo_HWV&signature=k1.WheFRRzYBXGazgbuPNI-e_mO5C2uoXWLLi--3hetHGc',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2578,17 +2566,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5555933682',
-          signer_ref: '7TXW3-XZeLLGqzEh',
+          signer_id: '5552914291',
+          signer_ref: '-B2wJVC18iMEkd7_',
           email: null,
-          mobile_number: '15555933682',
+          mobile_number: '15552914291',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=6dd8fb31-a392-4c43-b977-f12044b09da5&s=7TXW3-XZeLLGqzEh&signature=k1.3pjuXQDxWCYCfMeQjyCGEIvfJ17l7y2SGnJUJqUKT8Q',
+            'http://127.0.0.1:29904/sign?r=21e579fb-c241-45dd-8a7f-30bdbae8ae1e&s=-B2wJVC18iMEkd7_&signature=k1.QTJ3kFHobHxGLcPEuBHU6s7PLsSgl6p93w1u4Cze0eA',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2606,17 +2594,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-5e0ea77d',
+          assigned_to: 'client-ref-m-1eaebce5',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-5e0ea77d',
+          assigned_to: 'client-ref-m-1eaebce5',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5555933682',
+          assigned_to: '5552914291',
         },
       ],
       render_data: {
@@ -2625,8 +2613,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T16:08:16.361Z',
-      updated_at: '2026-12-05T16:08:16.574Z',
+      created_at: '2026-12-06T04:29:44.492Z',
+      updated_at: '2026-12-06T04:29:44.665Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -2643,6 +2631,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       title: null,
       subject: null,
       copied_from: null,
+      bulk_send_id: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2650,7 +2639,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'fd668349-4ed9-4d03-a6ea-62a8aa20e2c5',
+      request_id: 'a00a1de1-1963-4d1a-8949-89bd0901e9b0',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2658,20 +2647,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '352f7c1a-19ca-4c46-a2a2-d70e86cd7b5d',
+      request_id: '576983a8-d124-456e-aa40-8e73877e6cc0',
     },
   },
   reorderRequestContracts: {
     '200': {
-      id: '3fff0c6a-f6a2-4886-a4f2-a9ecdcec5cd8',
-      site_id: 1,
+      id: '2561dc27-306e-4241-8977-b0e57e71de7e',
+      site_id: 2,
       state: 'draft',
-      contracts: [12, 1],
+      contracts: [13, 1],
       signers: [
         {
-          signer_id: 'client-ref-m-91199b50',
-          signer_ref: '0Tq0kNjaRl2MJoWO',
-          email: 'm-91199b50@example.com',
+          signer_id: 'client-ref-m-9ed12d25',
+          signer_ref: '1atWrC-Tz9U82Gw_',
+          email: 'm-9ed12d25@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2679,7 +2668,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=3fff0c6a-f6a2-4886-a4f2-a9ecdcec5cd8&s=0Tq0kNjaRl2MJoWO&signature=k1.zj0SILcwC8_pBLqz6npROu4hL34FjjSIk5gTPQ4Wtfg',
+            'http://127.0.0.1:29904/sign?r=2561dc27-306e-4241-8977-b0e57e71de7e&s=1atWrC-Tz9U82Gw_&signature=k1.PAOsiQI3-xGPjBGPYolDUc9lFIFIt4O00vRb4sn6aSg',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2693,17 +2682,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5555694318',
-          signer_ref: 'ih5wvFVYK6d8QRLB',
+          signer_id: '5553610623',
+          signer_ref: 'FtMYdN6kscnGn_xz',
           email: null,
-          mobile_number: '15555694318',
+          mobile_number: '15553610623',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=3fff0c6a-f6a2-4886-a4f2-a9ecdcec5cd8&s=ih5wvFVYK6d8QRLB&signature=k1.WcbxG_66KRZIw-WnLEfVxwgl45CGREmxjIPjO27EbjA',
+            'http://127.0.0.1:29904/sign?r=2561dc27-306e-4241-8977-b0e57e71de7e&s=FtMYdN6kscnGn_xz&signature=k1.dQOXE0Fl_ea3F79endyys6Ytr4vxWIWV2DCXjEHj7tA',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2721,17 +2710,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-91199b50',
+          assigned_to: 'client-ref-m-9ed12d25',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-91199b50',
+          assigned_to: 'client-ref-m-9ed12d25',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5555694318',
+          assigned_to: '5553610623',
         },
       ],
       render_data: {
@@ -2740,8 +2729,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T16:08:16.935Z',
-      updated_at: '2026-12-05T16:08:17.130Z',
+      created_at: '2026-12-06T04:29:44.817Z',
+      updated_at: '2026-12-06T04:29:44.983Z',
       sent_at: null,
       cancelled_at: null,
       expired_at: null,
@@ -2758,6 +2747,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       title: null,
       subject: null,
       copied_from: null,
+      bulk_send_id: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2765,7 +2755,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '476eea70-48d8-4e17-9be8-6f1e27e19ab5',
+      request_id: '8df46fb7-0b61-4e8f-acca-c21290459046',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2773,14 +2763,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: 'e8cd1307-0852-41e1-bf95-8a666a9892a2',
+      request_id: '736609c5-0649-445d-a2e2-e4734c95724c',
     },
   },
   replaceContract: {
     '200': {
       id: 5,
-      site_id: 1,
-      name: 'Replaced 265845be',
+      site_id: 2,
+      name: 'Replaced 10039f21',
       type: 'html',
       state: 'draft',
       tokens: ['b'],
@@ -2789,8 +2779,8 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 12,
         sha256: '93a49e989c7913383a34099443904e9f6f478d5ff329dd4bd68abadc22bafcfa',
       },
-      created_at: '2026-12-05T16:08:13.814Z',
-      updated_at: '2026-12-05T16:08:13.887Z',
+      created_at: '2026-12-06T04:29:42.999Z',
+      updated_at: '2026-12-06T04:29:43.071Z',
       published_at: null,
       archived_at: null,
       html: '<p>{{b}}</p>',
@@ -2801,7 +2791,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '5190045e-5629-4e13-80fe-7635b93e9425',
+      request_id: 'a116c1cd-7b3d-45b7-9e07-4d6bc4947b3c',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2809,7 +2799,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: '69654c90-2474-4d87-b0b0-4cb23b920566',
+      request_id: 'af1eec9d-b00f-49fc-874e-a377932c6677',
     },
   },
   requestPasswordReset: {
@@ -2819,19 +2809,19 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   rotateWebhookSecret: {
     '200': {
-      id: 'c880d4b9-973e-45d6-8f5d-eac684bbefd9',
-      site_id: 1,
-      url: 'https://127.0.0.1:9/esign/394c9b79',
+      id: '25d208dc-c484-4fbb-b64d-6e9d7133eb7c',
+      site_id: 2,
+      url: 'https://127.0.0.1:9/esign/2d8c2c0d',
       description: '',
       event_types: ['request.expired'],
       enabled: true,
       disabled_reason: null,
       alert_email: 'ops@acme.example',
       failing_since: null,
-      previous_secret_expires_at: '2026-12-06T16:08:22.983Z',
-      created_at: '2026-12-05T16:08:22.863Z',
-      updated_at: '2026-12-05T16:08:22.983Z',
-      secret: 'whsec_FIai7Z…',
+      previous_secret_expires_at: '2026-12-07T04:29:51.361Z',
+      created_at: '2026-12-06T04:29:51.303Z',
+      updated_at: '2026-12-06T04:29:51.361Z',
+      secret: 'whsec_DzcVj0…',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2839,7 +2829,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'd3ef55e0-8e1d-4e8b-936f-5ae7584cad5f',
+      request_id: 'e4019e9d-b1af-4b2f-9c9a-46bba863a970',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2847,20 +2837,20 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: '068bb1de-21ba-4e5e-804d-4a277003523a',
+      request_id: 'aec042bf-5f41-4404-936d-7533bc9172d6',
     },
   },
   sendRequest: {
     '200': {
-      id: 'fa8c1346-c5eb-4a4a-9bf6-abad60af4a83',
-      site_id: 1,
+      id: '74b18e6b-135a-47fa-b3fa-ba3b24fc5f7c',
+      site_id: 2,
       state: 'sent',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-74b5a1fc',
-          signer_ref: 'Il97Qsb3LF_NdOTY',
-          email: 'm-74b5a1fc@example.com',
+          signer_id: 'client-ref-m-2f90f0da',
+          signer_ref: 'ucAEWBBGcLS3Wfhl',
+          email: 'm-2f90f0da@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -2868,7 +2858,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=fa8c1346-c5eb-4a4a-9bf6-abad60af4a83&s=Il97Qsb3LF_NdOTY&signature=k1.K1tceXzsHXCq-wgG7vUJ6wx6sO1jwGwGSGDqV4-Daqs',
+            'http://127.0.0.1:29904/sign?r=74b18e6b-135a-47fa-b3fa-ba3b24fc5f7c&s=ucAEWBBGcLS3Wfhl&signature=k1.G5zmwBhg-lIalG1-jbZ6ehv5MUCG7DRZ8o8fyQfUg6k',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2882,17 +2872,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5552588322',
-          signer_ref: 'Lw5kDaZXquwJJCCP',
+          signer_id: '5556547599',
+          signer_ref: 'lmM66R4snTcdFogn',
           email: null,
-          mobile_number: '15552588322',
+          mobile_number: '15556547599',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=fa8c1346-c5eb-4a4a-9bf6-abad60af4a83&s=Lw5kDaZXquwJJCCP&signature=k1.lvoIJuEQfg-nt34_sPBROkVIlky5VhxymyzG_Q8oj8k',
+            'http://127.0.0.1:29904/sign?r=74b18e6b-135a-47fa-b3fa-ba3b24fc5f7c&s=lmM66R4snTcdFogn&signature=k1.XulK0ZPm5A1gJwfUPEVGS98w5Z-Q1H5qvwVuPONw5zY',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -2910,17 +2900,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-74b5a1fc',
+          assigned_to: 'client-ref-m-2f90f0da',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-74b5a1fc',
+          assigned_to: 'client-ref-m-2f90f0da',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5552588322',
+          assigned_to: '5556547599',
         },
       ],
       render_data: {
@@ -2929,9 +2919,9 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T16:08:15.600Z',
-      updated_at: '2026-12-05T16:08:15.685Z',
-      sent_at: '2026-12-05T16:08:15.685Z',
+      created_at: '2026-12-06T04:29:44.130Z',
+      updated_at: '2026-12-06T04:29:44.145Z',
+      sent_at: '2026-12-06T04:29:44.145Z',
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
@@ -2947,6 +2937,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       title: null,
       subject: null,
       copied_from: null,
+      bulk_send_id: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -2954,7 +2945,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '0e9d48d6-9c22-4bbd-9320-56a1fbc76f13',
+      request_id: '3b23ba00-a167-4fcc-b1eb-2e5b4bc13294',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -2962,7 +2953,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '7c48d93b-593e-400c-8d51-2eedceb88411',
+      request_id: '6d542e39-af7a-4d07-96d2-885e96f45cad',
     },
     '409': {
       type: 'https://docs.esign.example/problems/invalid_state',
@@ -2971,7 +2962,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       code: 'invalid_state',
       detail: 'Cannot send a Request that is sent.',
       state: 'sent',
-      request_id: '27ed2deb-e7d2-470a-9ffa-534be0bb7288',
+      request_id: '50e2cf5f-d194-4e19-bae8-377a19da0edf',
     },
     '422': {
       type: 'https://docs.esign.example/problems/send_preconditions_failed',
@@ -2995,18 +2986,18 @@ export const CAPTURED_EXAMPLES: Examples = {
         },
       ],
       unassigned_fields: ['full_name', 'signature', 'witness_signature'],
-      request_id: '3b8dd208-5652-45f3-bbc3-f08239b61df4',
+      request_id: 'e0ac43ba-e005-497c-9454-72353318aa7d',
     },
   },
   signIn: {
     '201': {
-      session_token: 'ses_67xat46E…',
+      session_token: 'ses_y8N1qRio…',
       token_type: 'Bearer',
-      expires_at: '2026-12-05T17:08:30.065Z',
+      expires_at: '2026-12-06T05:30:00.072Z',
       user: {
-        id: '50765481-9829-43da-83f8-deb909140b06',
-        email: 'dev-5d2c52b5@acme.example',
-        account_id: 'e94b7309-a675-44ae-8669-83fbb844b4f9',
+        id: 'c037b3fd-3acd-479e-ad37-7947172d5c87',
+        email: 'dev-edb7632b@acme.example',
+        account_id: 'f952f03a-3659-48fd-8e0e-3e0caca2a826',
       },
     },
     '401': {
@@ -3015,14 +3006,14 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'invalid_credentials',
       detail: 'The e-mail address or the password is wrong.',
-      request_id: 'd87139f9-e73f-4966-ae09-7f5736a3ec14',
+      request_id: '519b5e98-294d-453a-98ff-2b2adc3e08c6',
     },
   },
   unarchiveContract: {
     '200': {
-      id: 8,
-      site_id: 1,
-      name: 'Agreement ac19f5fc',
+      id: 9,
+      site_id: 2,
+      name: 'Agreement 0d765b0c',
       type: 'html',
       state: 'published',
       tokens: ['x'],
@@ -3031,9 +3022,9 @@ export const CAPTURED_EXAMPLES: Examples = {
         size_bytes: 12,
         sha256: 'c5738321ce63d3812cec78731a1650a1f5f0048b85b545ad0b13668d00911abd',
       },
-      created_at: '2026-12-05T16:08:14.157Z',
-      updated_at: '2026-12-05T16:08:14.318Z',
-      published_at: '2026-12-05T16:08:14.176Z',
+      created_at: '2026-12-06T04:29:43.357Z',
+      updated_at: '2026-12-06T04:29:43.451Z',
+      published_at: '2026-12-06T04:29:43.370Z',
       archived_at: null,
       html: '<p>{{x}}</p>',
     },
@@ -3043,7 +3034,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'c42b04f3-27c7-49f3-9724-4722a193ede3',
+      request_id: '26d2a97e-a854-4789-9263-a0f9692dce71',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -3051,7 +3042,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such contract.',
-      request_id: '7d4df689-1225-4878-8ef4-0426cb619201',
+      request_id: 'b5b07363-c010-4553-9765-7aa1f154bddb',
     },
   },
   updateAccount: {
@@ -3074,15 +3065,15 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   updateRequest: {
     '200': {
-      id: 'fa8c1346-c5eb-4a4a-9bf6-abad60af4a83',
-      site_id: 1,
+      id: '74b18e6b-135a-47fa-b3fa-ba3b24fc5f7c',
+      site_id: 2,
       state: 'sent',
       contracts: [1],
       signers: [
         {
-          signer_id: 'client-ref-m-74b5a1fc',
-          signer_ref: 'Il97Qsb3LF_NdOTY',
-          email: 'm-74b5a1fc@example.com',
+          signer_id: 'client-ref-m-2f90f0da',
+          signer_ref: 'ucAEWBBGcLS3Wfhl',
+          email: 'm-2f90f0da@example.com',
           mobile_number: null,
           send_to: {
             email: true,
@@ -3090,7 +3081,7 @@ export const CAPTURED_EXAMPLES: Examples = {
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=fa8c1346-c5eb-4a4a-9bf6-abad60af4a83&s=Il97Qsb3LF_NdOTY&signature=k1.K1tceXzsHXCq-wgG7vUJ6wx6sO1jwGwGSGDqV4-Daqs',
+            'http://127.0.0.1:29904/sign?r=74b18e6b-135a-47fa-b3fa-ba3b24fc5f7c&s=ucAEWBBGcLS3Wfhl&signature=k1.G5zmwBhg-lIalG1-jbZ6ehv5MUCG7DRZ8o8fyQfUg6k',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -3104,17 +3095,17 @@ export const CAPTURED_EXAMPLES: Examples = {
           viewed_at: null,
         },
         {
-          signer_id: '5552588322',
-          signer_ref: 'Lw5kDaZXquwJJCCP',
+          signer_id: '5556547599',
+          signer_ref: 'lmM66R4snTcdFogn',
           email: null,
-          mobile_number: '15552588322',
+          mobile_number: '15556547599',
           send_to: {
             email: false,
             mobile_number: true,
           },
           state: 'pending',
           request_url:
-            'http://127.0.0.1:14672/sign?r=fa8c1346-c5eb-4a4a-9bf6-abad60af4a83&s=Lw5kDaZXquwJJCCP&signature=k1.lvoIJuEQfg-nt34_sPBROkVIlky5VhxymyzG_Q8oj8k',
+            'http://127.0.0.1:29904/sign?r=74b18e6b-135a-47fa-b3fa-ba3b24fc5f7c&s=lmM66R4snTcdFogn&signature=k1.XulK0ZPm5A1gJwfUPEVGS98w5Z-Q1H5qvwVuPONw5zY',
           signed_at: null,
           declined_at: null,
           notifications: {
@@ -3132,17 +3123,17 @@ export const CAPTURED_EXAMPLES: Examples = {
         {
           name: 'full_name',
           default_value: null,
-          assigned_to: 'client-ref-m-74b5a1fc',
+          assigned_to: 'client-ref-m-2f90f0da',
         },
         {
           name: 'signature',
           default_value: null,
-          assigned_to: 'client-ref-m-74b5a1fc',
+          assigned_to: 'client-ref-m-2f90f0da',
         },
         {
           name: 'witness_signature',
           default_value: null,
-          assigned_to: '5552588322',
+          assigned_to: '5556547599',
         },
       ],
       render_data: {
@@ -3151,9 +3142,9 @@ export const CAPTURED_EXAMPLES: Examples = {
       },
       redirect_url: 'https://client.example/after-signing?ref=42',
       expires_at: null,
-      created_at: '2026-12-05T16:08:15.600Z',
-      updated_at: '2026-12-05T16:08:15.905Z',
-      sent_at: '2026-12-05T16:08:15.685Z',
+      created_at: '2026-12-06T04:29:44.130Z',
+      updated_at: '2026-12-06T04:29:44.353Z',
+      sent_at: '2026-12-06T04:29:44.145Z',
       cancelled_at: null,
       expired_at: null,
       completed_at: null,
@@ -3161,7 +3152,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       last_reminded_at: null,
       remind_count: 0,
       reminder_interval_days: 3,
-      next_reminder_at: '2026-12-08T16:08:15.685Z',
+      next_reminder_at: '2026-12-09T04:29:44.145Z',
       current_order: null,
       test_mode: false,
       cc: [],
@@ -3169,6 +3160,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       title: null,
       subject: null,
       copied_from: null,
+      bulk_send_id: null,
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -3176,7 +3168,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: '3e9c84d2-661a-4ea9-b50d-75f7ff1e21d2',
+      request_id: 'bfcf47b2-d8fc-41e2-b463-48ea0b961441',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -3184,7 +3176,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such request.',
-      request_id: '12d70b81-833d-477a-b25b-f94b62e3e51e',
+      request_id: '810107fc-5e8c-4d81-9d89-d178eebdee2b',
     },
     '409': {
       type: 'https://docs.esign.example/problems/invalid_state',
@@ -3212,9 +3204,9 @@ export const CAPTURED_EXAMPLES: Examples = {
   },
   updateWebhookEndpoint: {
     '200': {
-      id: '5199e412-289d-4e80-8664-ac0d25021647',
-      site_id: 1,
-      url: 'https://127.0.0.1:9/esign/7f964dbf',
+      id: 'fc2aa9d7-cfe2-4af5-9c2d-628df3a0e1b1',
+      site_id: 2,
+      url: 'https://127.0.0.1:9/esign/6ea8a316',
       description: 'changed',
       event_types: ['request.expired'],
       enabled: true,
@@ -3222,8 +3214,8 @@ export const CAPTURED_EXAMPLES: Examples = {
       alert_email: 'ops@acme.example',
       failing_since: null,
       previous_secret_expires_at: null,
-      created_at: '2026-12-05T16:08:22.639Z',
-      updated_at: '2026-12-05T16:08:22.744Z',
+      created_at: '2026-12-06T04:29:51.181Z',
+      updated_at: '2026-12-06T04:29:51.247Z',
     },
     '401': {
       type: 'https://docs.esign.example/problems/missing_token',
@@ -3231,7 +3223,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 401,
       code: 'missing_token',
       detail: 'Send an access token: Authorization: Bearer <ACCESS_TOKEN>.',
-      request_id: 'c2dfada0-d736-499e-ae3e-b886551a9de3',
+      request_id: '9f3db5ba-423c-4426-9258-f529532825ea',
     },
     '404': {
       type: 'https://docs.esign.example/problems/not_found',
@@ -3239,7 +3231,7 @@ export const CAPTURED_EXAMPLES: Examples = {
       status: 404,
       code: 'not_found',
       detail: 'No such resource.',
-      request_id: 'd4b3492c-8f55-4dfc-9df2-3823865d0ba3',
+      request_id: '8c84bd79-5f8e-4670-9bdf-1ba658f22d6f',
     },
   },
 };

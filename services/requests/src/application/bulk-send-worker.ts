@@ -68,7 +68,13 @@ const makeRow = (deps: BulkSendDeps, claimed: ClaimedRow): TE.TaskEither<never, 
     return { key: text, fingerprint: text };
   };
   return pipe(
-    createRequest(deps)({ caller, siteId: bulk.siteId, body, idempotency: key('create') }),
+    createRequest(deps)({
+      caller,
+      siteId: bulk.siteId,
+      body,
+      idempotency: key('create'),
+      bulkSendId: bulk.id,
+    }),
     TE.chainW((created): TE.TaskEither<never, O.Option<RowOutcome>> => {
       const requestId = idOf(created.value);
       if (requestId === undefined)

@@ -35,6 +35,8 @@ export const createRequest =
     readonly siteId: number;
     readonly body: CreateRequestBody;
     readonly idempotency?: Idempotency;
+    /** A bulk send's row (ADR 3510): the bulk send that makes it. */
+    readonly bulkSendId?: string;
   }): TE.TaskEither<AppError, Outcome<RequestView>> =>
     pipe(
       TE.fromEither(reachSiteToCreate(input.caller, input.siteId, input.body.test_mode)),
@@ -56,6 +58,8 @@ export const createOn = (
     readonly idempotency?: Idempotency;
     /** A copy's source (ADR 3410). */
     readonly copiedFrom?: string;
+    /** A bulk send's row's (ADR 3510). */
+    readonly bulkSendId?: string;
   },
   challenges: ReadonlyMap<number, Challenge>,
 ): TE.TaskEither<AppError, Outcome<RequestView>> =>
@@ -79,6 +83,7 @@ export const createOn = (
           signerRefs: input.body.signers.map(() => deps.ids.signerRef()),
           creator: { userId: input.caller.sub, email: input.caller.email ?? null },
           ...(input.copiedFrom !== undefined && { copiedFrom: input.copiedFrom }),
+          ...(input.bulkSendId !== undefined && { bulkSendId: input.bulkSendId }),
         }),
       ),
       // One write for all of it (ADR 2610): signers, Request, challenges, events.

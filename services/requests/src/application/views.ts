@@ -71,6 +71,7 @@ export const requestView = (request: SignatureRequest, executionUrl: ExecutionUr
   title: request.title ?? null,
   subject: request.subject ?? null,
   copied_from: request.copiedFrom ?? null,
+  bulk_send_id: request.bulkSendId ?? null,
 });
 
 const fieldView = (f: TemplateField): ContractSummary['fields'][number] => {

@@ -26,6 +26,8 @@ export interface CreationInput {
   readonly creator?: RequestCreator;
   /** The Request it is a copy of (ADR 3410); absent: not a copy. */
   readonly copiedFrom?: string;
+  /** The bulk send one of whose rows it is (ADR 3510); absent: not a row's. */
+  readonly bulkSendId?: string;
 }
 
 export interface Creation extends Transition {
@@ -201,6 +203,7 @@ export const createSignatureRequest = (input: CreationInput): E.Either<InvalidRe
     title: input.body.title ?? null,
     subject: input.body.subject ?? null,
     copiedFrom: input.copiedFrom ?? null,
+    bulkSendId: input.bulkSendId ?? null,
     redirectUrl: input.body.redirect_url ?? null,
     expiresAt: input.body.expires_at ?? null,
     createdAt: input.now,

@@ -93,6 +93,8 @@ export interface SignatureRequest {
   readonly subject?: string | null;
   /** The Request this one was copied from (ADR 3410); absent or null: not a copy. */
   readonly copiedFrom?: string | null;
+  /** The bulk send that made it (ADR 3510); absent or null: a create or a copy. */
+  readonly bulkSendId?: string | null;
   readonly redirectUrl: string | null;
   readonly expiresAt: string | null;
   readonly createdAt: string;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { BulkSendList, BulkSendSummary, BulkSendView, RequestList } from '@esign/contracts';
+import type { BulkSendList, BulkSendSummary, BulkSendView, RequestList, RequestView } from '@esign/contracts';
 import { bulkSendStarter, bulkSendWorker } from '../support/bulk-send-fixture.js';
 import {
   htmlTemplateBody,
@@ -132,6 +132,16 @@ describe('requests service: a Site’s bulk sends listed (real Postgres)', funct
           .body as RequestList
       ).data.map((r) => r.id);
     assert.deepEqual((await requests(`?bulk_send_id=${bulk.id}`)).sort(), [...made].sort());
+    // Each names the bulk send that made it (ADR 3510); a copy of one was made by a copy.
+    const read = async (id: string) =>
+      (await h.http.get(`/v1.1/requests/${id}`).set(headers).expect(200)).body as RequestView;
+    assert.deepEqual(await Promise.all(made.map(async (id) => (await read(id)).bulk_send_id)), [
+      bulk.id,
+      bulk.id,
+    ]);
+    const copy = await h.http.post(`/v1.1/requests/${made[0]}/copy`).set(headers).expect(201);
+    assert.equal((copy.body as RequestView).bulk_send_id, null);
+    assert.equal((await read((copy.body as RequestView).id)).bulk_send_id, null);
     await h.http.post(`/v1.1/requests/${made[0]}/cancel`).set(headers).expect(200);
     assert.deepEqual(await requests(`?bulk_send_id=${bulk.id}&state=sent`), [made[1]]);
     assert.deepEqual(await requests(`?bulk_send_id=${bulk.id.toUpperCase()}&state=cancelled`), [made[0]]);

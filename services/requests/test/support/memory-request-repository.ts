@@ -169,8 +169,6 @@ export const memoryRequestRepository = (
     p,
     { state: st, testMode, signerId, contractId, copiedFrom, bulkSendId, createdFrom, createdBefore, search },
   ) => {
-    if (bulkSendId !== undefined)
-      throw new Error('the in-memory repository keeps no bulk sends: list by bulk_send_id against Postgres');
     return TE.right(
       page(
         [...s.requests.values()]
@@ -182,6 +180,8 @@ export const memoryRequestRepository = (
               (signerId === undefined || r.signers.some((x) => x.signerId === signerId)) &&
               (contractId === undefined || r.contracts.some((c) => c.id === contractId)) &&
               (copiedFrom === undefined || r.copiedFrom === copiedFrom) &&
+              // What a bulk send's worker made names it (ADR 3510); Postgres reads its rows instead.
+              (bulkSendId === undefined || r.bulkSendId === bulkSendId) &&
               (createdFrom === undefined || Date.parse(r.createdAt) >= Date.parse(createdFrom)) &&
               (createdBefore === undefined || Date.parse(r.createdAt) < Date.parse(createdBefore)) &&
               (search === undefined || (r.title ?? '').toLowerCase().includes(search.toLowerCase())),

@@ -64,6 +64,19 @@ const sourceFact = (deps: WebDeps, r: Pick<RequestView, 'copied_from'>): Html | 
           >
         </dd>`;
 
+/** The bulk send one of whose rows made the Request (ADR 3510), linked to its progress page. */
+const bulkSendFact = (deps: WebDeps, r: Pick<RequestView, 'bulk_send_id'>): Html | '' =>
+  r.bulk_send_id === null
+    ? ''
+    : html`<dt>Made by</dt>
+        <dd>
+          bulk send
+          <a href="${deps.base}/bulk-sends/${r.bulk_send_id}"
+            ><code>${r.bulk_send_id.slice(0, 8)}</code
+            ><span class="visually-hidden"> (bulk send ${r.bulk_send_id})</span></a
+          >
+        </dd>`;
+
 /** A fact shown only when the Request has it. */
 const fact = (term: string, value: Html | string | null): Html | '' =>
   value === null
@@ -76,7 +89,7 @@ export const requestFacts = (deps: WebDeps, r: RequestView, copies: Html | '', c
   html`<dl class="facts">
     <dt>Id</dt>
     <dd><code>${r.id}</code></dd>
-    ${sourceFact(deps, r)} ${copies} ${contracts}
+    ${sourceFact(deps, r)} ${bulkSendFact(deps, r)} ${copies} ${contracts}
     ${
       r.cc.length > 0
         ? html`<dt>Copies to</dt>

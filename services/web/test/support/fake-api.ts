@@ -163,6 +163,7 @@ export const requestView = (
   message: null as string | null,
   subject: null as string | null,
   copied_from: null as string | null,
+  bulk_send_id: null as string | null,
   title: null as string | null,
 });
 

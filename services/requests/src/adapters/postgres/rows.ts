@@ -128,6 +128,7 @@ export const RequestRow = t.type({
   title: nullable(t.string),
   subject: nullable(t.string),
   copied_from: nullable(t.string),
+  bulk_send_id: nullable(t.string),
   version: t.number,
   contracts: t.array(t.type({ id: t.number, name: t.string })),
   signers: t.array(SignerRow),
