@@ -38,7 +38,9 @@ describe('web application in headless Chromium: copying a Request to a new draft
     assert.equal(await suite.page.getByText(HINT).count(), 0, 'no hint on an open Request');
     assert.equal(await suite.page.getByRole('button', { name: 'Copy as a live draft' }).count(), 0);
 
-    await suite.page.getByRole('button', { name: 'Cancel Request' }).click();
+    // Behind its disclosure; an empty form cancels without a reason, telling nobody.
+    await suite.page.locator('details.cancel summary').click();
+    await suite.page.getByRole('button', { name: 'Cancel Request', exact: true }).click();
     await suite.page.getByRole('status').filter({ hasText: 'The Request was cancelled.' }).waitFor();
     await suite.page.locator('h1 .state-cancelled').waitFor();
     await suite.page.getByText(HINT).waitFor();

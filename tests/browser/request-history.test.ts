@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { eventually } from '@esign/testing';
 import { sentRequestPage } from './support/sent-request-page.js';
+import { sentRequestOf } from './support/sent-request.js';
 import { expectAccessible, openTab, screenshot } from './support/web-app.js';
 
 const PASSWORD = 'request history browser test password 42';
@@ -13,7 +14,8 @@ const BOUNCED = /^E-mail to ann@client\.example could not be delivered — .*550
  * system (ADR 3170): the sending and the signer's e-mail refused by their mail server (ADR
  * 3180), then a change of the automatic reminders through the API and the signer's first
  * view of their link, each as a row in plain English, as many rows as
- * `GET /v1.1/requests/:id/events` has entries; axe-core on each state.
+ * `GET /v1.1/requests/:id/events` has entries; axe-core on each state. Last, another sent
+ * Request cancelled on its page with a reason, its signer told: the reason in its History.
  */
 describe('web application in headless Chromium: a Request’s history', function () {
   // Generous: the machine may be busy, and nothing here measures speed.
@@ -126,5 +128,76 @@ describe('web application in headless Chromium: a Request’s history', function
     await expectAccessible(page, 'the Site’s Activity, one type');
     await page.getByRole('link', { name: new RegExp(`Request ${suite.id}`) }).click();
     await page.waitForURL(suite.url);
+  });
+
+  it('cancels another sent Request with a reason, telling its signer: the notice, the History and the e-mail', async () => {
+    // A signer whose mail is accepted, on a Request of the same contract, sent through the API.
+    const bob = 'bob@client.example';
+    const reason = 'The fee was wrong. A corrected Request follows.';
+    const source = await suite.json(`/v1.1/requests/${suite.id}`);
+    const id = await sentRequestOf(
+      suite.json,
+      Number(source.site_id),
+      (source.contracts as unknown[])[0],
+      bob,
+      {
+        render_data: { client_name: 'Bob Ray' },
+      },
+    );
+    const page = suite.page;
+    await page.goto(suite.url.replace(suite.id, id));
+    await page.locator('h1 .state-sent').waitFor();
+    const disclosure = page.locator('details.cancel');
+    assert.equal(await disclosure.getAttribute('open'), null, 'closed at first');
+    await disclosure.getByText('Cancel Request…').click();
+    await page.getByLabel('Reason (optional)').fill(reason);
+    await page
+      .getByRole('checkbox', {
+        name: 'Tell the signers it was cancelled (by e-mail or SMS, as they were invited)',
+      })
+      .check();
+    await expectAccessible(page, 'the Request page with Cancel Request… open');
+    await disclosure.scrollIntoViewIfNeeded();
+    await screenshot(page, 'request-cancel');
+
+    await page.getByRole('button', { name: 'Cancel Request', exact: true }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'The Request was cancelled, and its signers are being told.' })
+      .waitFor();
+    await page.locator('h1 .state-cancelled').waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('done'), 'cancel-told');
+    assert.equal(await page.locator('details.cancel').count(), 0, 'nothing left to cancel');
+    // The entry as the API keeps it, then as the page shows it (read again once it is there).
+    const cancelled = await eventually(
+      async () => {
+        const entries = (await suite.json(`/v1.1/requests/${id}/events`)).data as {
+          type: string;
+          data: unknown;
+        }[];
+        const found = entries.filter((e) => e.type === 'request.cancelled').map((e) => e.data);
+        return found.length === 0 ? undefined : found;
+      },
+      30_000,
+      250,
+    );
+    assert.deepEqual(cancelled, [{ request_id: id, previous_state: 'sent', reason, signers_notified: true }]);
+    await page.reload();
+    await section().getByText(`Cancelled: ${reason}`).waitFor();
+    assert.deepEqual(await happenings(), [`Sent to ${bob}`, `Cancelled: ${reason}; the signers were told`]);
+    await expectAccessible(page, 'the cancelled Request’s page with the reason in its History');
+
+    // The signer is told by e-mail, as they were invited, the reason quoted.
+    const told = await eventually(
+      () =>
+        Promise.resolve(
+          suite.system.smtp.received.find(
+            (m) => m.to.includes(bob) && String(m.mail.text ?? '').includes(reason),
+          ),
+        ),
+      60_000,
+      250,
+    );
+    assert.ok(told);
   });
 });

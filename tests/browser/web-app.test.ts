@@ -451,7 +451,9 @@ describe('web application in headless Chromium: sign in → apps and tokens → 
       .getByText(/remind again in \d+ s/)
       .waitFor();
     await expectAccessible(page, 'request');
-    await page.getByRole('button', { name: 'Cancel Request' }).click();
+    // Behind its disclosure; an empty form cancels without a reason, telling nobody.
+    await page.locator('details.cancel summary').click();
+    await page.getByRole('button', { name: 'Cancel Request', exact: true }).click();
     await page.getByText('The Request was cancelled.').waitFor();
   });
 

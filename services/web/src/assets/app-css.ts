@@ -65,6 +65,8 @@ button.danger { background: #fff; color: var(--danger); border-color: var(--dang
 button.link { background: none; border: 0; color: var(--accent); padding: .25rem 0; text-decoration: underline; }
 button[aria-busy=true] { opacity: .7; cursor: progress; }
 form.inline { display: inline; }
+details.cancel { margin: 0 0 1rem; }
+details.cancel > form { margin-top: .5rem; }
 .actions { display: flex; flex-wrap: wrap; gap: .75rem; align-items: center; margin: 1rem 0; }
 .table-wrap { overflow-x: auto; position: relative; }
 table { border-collapse: collapse; width: 100%; }

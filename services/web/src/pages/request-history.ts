@@ -175,6 +175,14 @@ const signerUpdated = (signer: string, data: Data): string => {
     : `Signing settings changed for ${signer}${by === undefined ? '' : ` by ${by}`}: ${settings.join(', ')}`;
 };
 
+/** A Request cancelled: the reason given, if any, and whether its signers were told. */
+const cancelled = (data: Data): string => {
+  const reason = text(data, 'reason');
+  return `Cancelled${reason === undefined ? '' : `: ${reason}`}${
+    data.signers_notified === true ? '; the signers were told' : ''
+  }`;
+};
+
 /** What happened, in plain English, with who it was about; an unknown type as itself. */
 export const whatHappened = (name: SignerName, entry: HistoryEntry): Html | string => {
   const { data } = entry;
@@ -217,7 +225,7 @@ export const whatHappened = (name: SignerName, entry: HistoryEntry): Html | stri
     case 'request.completed':
       return 'Completed: every signer signed';
     case 'request.cancelled':
-      return 'Cancelled';
+      return cancelled(data);
     case 'request.expired':
       return 'Expired';
     default:

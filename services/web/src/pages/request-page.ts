@@ -28,6 +28,7 @@ import { copiedNotice, copyButtons, copyHints } from './request-copy.js';
 import { copiesFact, requestFacts } from './request-facts.js';
 import { contractsFact } from './request-contract-names.js';
 import { refusalSummary, type RequestPageTyped } from './request-refusals.js';
+import { CANCEL_DONE, cancelSection } from './request-cancel.js';
 
 /** One Request's page: its state, signers with their deliveries, fields, and what can be done next. */
 
@@ -37,10 +38,10 @@ const DONE: Record<string, string> = {
     'The Request was created and sent: its Execution URLs are live and the signers are being told.',
   send: 'The Request was sent: its Execution URLs are live and the signers are being told.',
   remind: 'The signers who have not signed were reminded.',
-  cancel: 'The Request was cancelled.',
   'new-link': 'The signer has a new Execution URL (below); their older links no longer open.',
   'new-link-sent':
     'The signer has a new Execution URL (below), and it is being sent to them; their older links no longer open.',
+  ...CANCEL_DONE,
   ...CONTACT_DONE,
   ...SETTINGS_DONE,
   ...RENDER_DATA_DONE,
@@ -98,10 +99,10 @@ export const requestPage = async (
       <div class="actions">
         ${r.state === 'draft' ? action('send', 'Send') : ''}
         ${r.state === 'sent' ? action('remind', 'Remind signers', 'secondary') : ''}
-        ${r.state === 'draft' || r.state === 'sent' ? action('cancel', 'Cancel Request', 'danger') : ''}
         ${r.state === 'completed' ? html`<a class="button" href="${deps.base}/requests/${r.id}/download">Download executed PDF</a>` : ''}
         ${copyButtons(deps, visitor, r, problem, copy)}
       </div>
+      ${cancelSection({ action: `${deps.base}/requests/${r.id}/cancel`, csrf: visitor.csrf, request: r, typed: typed.cancel, problem })}
       ${copyHints(r)} ${requestFacts(deps, r, copies, contracts)}
       ${titleSection({ action: `${deps.base}/requests/${r.id}/title`, csrf: visitor.csrf, request: r, typed: title, problem })}
       ${subjectSection({

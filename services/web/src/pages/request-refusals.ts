@@ -2,6 +2,7 @@ import type { ContractSummary, RequestView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import type { WebDeps } from '../context.js';
 import type { Html } from '../html.js';
+import { cancelSummary, type CancelForm } from './request-cancel.js';
 import { ccSummary, type CcForm } from './request-cc.js';
 import { copySummary, type CopyForm } from './request-copy.js';
 import { addSignerSummary, removalSummary, type AddSignerForm } from './request-draft-signers.js';
@@ -41,6 +42,8 @@ export interface RequestPageTyped {
   readonly contract?: ContractForm;
   /** A refused Copy to a new draft, or Copy as a live draft: its key (ADR 3330). */
   readonly copy?: CopyForm;
+  /** A refused Cancel Request, as typed: its reason and whether the signers were to be told. */
+  readonly cancel?: CancelForm;
 }
 
 /** `summary` of the form, when it is the one that was refused. */
@@ -66,6 +69,7 @@ export const refusalSummary = (
     const row = r.signers.findIndex((s) => s.signer_id === typed.correction?.signerId);
     const byForm = [
       when(typed.copy, () => copySummary(deps, problem, r)),
+      when(typed.cancel, () => cancelSummary(problem)),
       when(typed.addSigner, () => addSignerSummary(problem)),
       when(typed.signerSettings, (form) => signerSettingsSummary(problem, form, r)),
       when(typed.removal, (signerId) => removalSummary(problem, signerId)),

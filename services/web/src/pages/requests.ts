@@ -17,6 +17,7 @@ import { draftRoutes } from './request-draft-routes.js';
 import { draftSignerRoutes } from './request-draft-signer-routes.js';
 import { draftContractRoutes } from './request-draft-contract-routes.js';
 import { requestCopyRoutes } from './request-copy.js';
+import { requestCancelRoutes } from './request-cancel.js';
 import { createdFields, createdInputOf } from './requests-dates.js';
 import {
   apiFilterParams,
@@ -149,7 +150,7 @@ export const requestRoutes = (router: Router, deps: WebDeps): void => {
     if (visitor) await requestPage(ctx, deps, visitor, ctx.params.id!);
   });
 
-  for (const action of ['send', 'remind', 'cancel'] as const) {
+  for (const action of ['send', 'remind'] as const) {
     router.post(`/requests/:id/${action}`, async (ctx) => {
       const form = await posted(ctx, deps);
       if (form === undefined) return;
@@ -209,6 +210,8 @@ export const requestRoutes = (router: Router, deps: WebDeps): void => {
   draftSignerRoutes(router, deps);
   draftContractRoutes(router, deps);
   requestCopyRoutes(router, deps, requestPage);
+  // Cancel Request…, with its optional reason and message to the signers.
+  requestCancelRoutes(router, deps, requestPage);
 
   // An open Request's expiry and automatic reminders (ADR 3150): only what changed is sent.
   router.post('/requests/:id/settings', async (ctx) => {
