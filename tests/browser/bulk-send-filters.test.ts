@@ -246,15 +246,25 @@ describe('web application in headless Chromium: bulk sends by template and state
       (await page.locator('#cancel-requests-hint').innerText()).replace(/\s+/g, ' '),
       /still a draft or waiting for signatures is cancelled, and its signing links stop working\./,
     );
+    // A reason, kept in each Request's history (ADR 3500).
+    await page.getByLabel('Reason (optional)').fill('Sent with last year’s prices.');
     await expectAccessible(page, 'bulk send progress with its Requests cancel open');
+    await screenshot(page, 'bulk-send-requests-cancel');
 
     await cancel.click();
     await page.waitForURL(`${here}?done=requests-cancelled&cancelled=2&closed=1`);
     assert.equal(await noticeText(), 'Cancelled 2 Requests. 1 was closed already and stays as it is.');
     await expectAccessible(page, 'bulk send progress after its Requests were cancelled');
     await screenshot(page, 'bulk-send-requests-cancelled');
-    for (const request of others)
+    for (const request of others) {
       assert.equal((await setup.json(`/v1.1/requests/${request}`)).state, 'cancelled', request);
+      const history = await setup.json(`/v1.1/requests/${request}/events?order=desc`);
+      const [latest] = history.data as { type: string; data: { reason?: string } }[];
+      assert.deepEqual(
+        [latest!.type, latest!.data.reason],
+        ['request.cancelled', 'Sent with last year’s prices.'],
+      );
+    }
 
     // Again: nothing left open, nothing more cancelled.
     await page.getByText('Cancel the Requests it made…').click();

@@ -162,4 +162,34 @@ describe('signer flow in headless Chromium: e-mail → page → sign or decline 
     assert.equal(await page.locator('form').count(), 0, 'no form on a closed link');
     await page.context().close();
   });
+
+  it('a cancel the signers were told of (ADR 3500): the e-mail and the dead link both give its reason', async () => {
+    const view = await newRequest('cy@example.com', template);
+    const link = await linkFromMail('cy@example.com');
+    const reason = 'The lease was drafted for the wrong flat. A corrected one follows.';
+    await json('POST', `/v1.1/requests/${view.id}/cancel`, { reason, notify_signers: true });
+    const told = await eventually(
+      () =>
+        Promise.resolve(
+          smtp.received.find(
+            (m) => m.to.includes('cy@example.com') && /^Cancelled:/.test(m.mail.subject ?? ''),
+          ),
+        ),
+      20_000,
+    );
+    assert.ok((told.mail.text ?? '').includes(`The reason given: ${reason}`), told.mail.text);
+    const { page, problems } = await openPage();
+    assert.equal((await page.goto(link))?.status(), 410);
+    await page.getByRole('heading', { name: 'This request was cancelled' }).waitFor();
+    assert.ok((await page.locator('main').innerText()).includes(`The reason given: ${reason}`));
+    assert.equal(await page.locator('form').count(), 0, 'no form on a closed link');
+    await expectAccessible(page, 'a cancelled Request’s link, with the reason');
+    await signerScreenshot(page, 'cancelled');
+    // The page's own 410 is logged as a failed load; nothing else may be.
+    assert.deepEqual(
+      problems.filter((p) => !p.includes('status of 410')),
+      [],
+    );
+    await page.context().close();
+  });
 });

@@ -163,7 +163,12 @@ describe('end to end through the gateway: correcting a signer of a sent Request'
       text.body,
       /^Acme site \w+ cancelled the request to sign "Services agreement \w+"\. Nothing more is needed from you\.$/,
     );
-    assert.equal((await fetch(draft.signers[0]!.request_url)).status, 410);
+    const dead = await fetch(draft.signers[0]!.request_url);
+    assert.equal(dead.status, 410);
+    assert.match(
+      await dead.text(),
+      /The reason given: The rent was wrong\.\s+A corrected agreement follows\./,
+    );
     const history = ok(
       await acme.esign.GET('/v1.1/requests/{request_id}/events', {
         params: { path: { request_id: draft.id }, query: { order: 'desc' } },

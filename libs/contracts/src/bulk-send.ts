@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { FieldEntry, LIMITS, RenderData, SignerEntry } from './api.js';
-import { EmailSubject, RequestTitle, SignerMessage } from './request-texts.js';
+import { CancelReason, EmailSubject, RequestTitle, SignerMessage } from './request-texts.js';
 import { Page } from './paging.js';
 import { ReminderIntervalDays } from './reminders.js';
 import {
@@ -123,6 +123,14 @@ export type BulkSendSummary = t.TypeOf<typeof BulkSendSummary>;
 
 export const BulkSendList = Page(BulkSendSummary);
 export type BulkSendList = t.TypeOf<typeof BulkSendList>;
+
+/**
+ * `POST /v1.1/bulk_sends/:id/cancel_requests` (ADR 3480): no body, `{}`, or the `reason` each
+ * Request's `request.cancelled` keeps (ADR 3500). Its signers are not told: that would be a
+ * bulk mailing of up to 1,000 Requests' signers.
+ */
+export const CancelBulkSendRequestsBody = strict({}, { reason: CancelReason }, 'CancelBulkSendRequestsBody');
+export type CancelBulkSendRequestsBody = t.TypeOf<typeof CancelBulkSendRequestsBody>;
 
 /**
  * `POST /v1.1/bulk_sends/:id/cancel_requests` (ADR 3480): of the Requests the bulk send made,

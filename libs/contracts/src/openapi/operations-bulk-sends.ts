@@ -1,10 +1,10 @@
 import {
   BulkSendList,
   BulkSendRequestsCancelled,
+  CancelBulkSendRequestsBody,
   BulkSendView,
   CreateBulkSendBodyDocumented,
 } from '../bulk-send.js';
-import { NoParameters } from '../primitives.js';
 import { createdQuery, PAGE_QUERY, SITE_ID, stateQuery, type Operation } from './operation.js';
 
 /**
@@ -99,11 +99,13 @@ export const BULK_SEND_OPERATIONS: readonly Operation[] = [
       'completed, declined, expired or cancelled are left as they are and counted in `already_closed`. A bulk send ' +
       'still `running` is a 409 `bulk_send_running`: cancel it first (`POST /v1.1/bulk_sends/{bulk_send_id}/cancel`), ' +
       'then call this once it completes. Each Request is cancelled in its own transaction; repeating the call ' +
-      'cancels what is still open (after a failure, the rest), so it takes no Idempotency-Key. No body, or `{}`.',
+      'cancels what is still open (after a failure, the rest), so it takes no Idempotency-Key. No body, or `{}`, ' +
+      'or a `reason` (as the cancel’s, 1 to 1,000 characters) each `request.cancelled` keeps. The signers are not ' +
+      'told: cancel a Request on its own with `notify_signers` to tell its signers.',
     tag: 'Requests',
     auth: 'access_token',
     params: { bulk_send_id: { description: 'The bulk send (a UUID).' } },
-    body: { codec: NoParameters, required: false },
+    body: { codec: CancelBulkSendRequestsBody, required: false },
     responses: {
       200: {
         description: 'How many of its Requests were cancelled and how many were closed already.',

@@ -24,10 +24,13 @@ export const cancelBulkSendRequests =
   (input: {
     readonly caller: Caller;
     readonly bulkSendId: string;
+    /** Kept in each Request's `request.cancelled` (ADR 3500). */
+    readonly reason?: string;
   }): TE.TaskEither<AppError, BulkSendRequestsCancelled> => {
+    const order = input.reason === undefined ? {} : { reason: input.reason };
     const cancelOne = (requestId: string): TE.TaskEither<AppError, Settled> =>
       pipe(
-        cancelRequest(deps)({ caller: input.caller, requestId }),
+        cancelRequest(deps)({ caller: input.caller, requestId, order }),
         TE.map((): Settled => 'cancelled'),
         TE.orElse((error) =>
           // Completed, declined, cancelled or expired already, or past its expiry (the sweep

@@ -81,13 +81,28 @@ describe('requests service: the Requests a bulk send made, cancelled (real Postg
     assert.equal(await cancelEvents(ids), 3, 'nothing cancelled twice');
   });
 
-  it('cancels the drafts of a bulk send made without sending', async () => {
+  it('cancels the drafts of a bulk send made without sending, each keeping the reason given (ADR 3500)', async () => {
     const bulk = await start([row(10), row(11)], false);
     const ids = await made(bulk.id);
     assert.deepEqual(await states(ids), ['draft', 'draft']);
-    const answer = (await cancelRequests(bulk.id).expect(200)).body as BulkSendRequestsCancelled;
+    const blank = await cancelRequests(bulk.id).send({ reason: '  ' }).expect(422);
+    assert.deepEqual(blank.body.errors, [{ path: 'reason', message: 'must not be blank' }]);
+    const told = await cancelRequests(bulk.id).send({ notify_signers: true }).expect(422);
+    assert.deepEqual(told.body.errors, [{ path: 'notify_signers', message: 'unknown field' }]);
+    assert.deepEqual(await states(ids), ['draft', 'draft'], 'refusals cancelled nothing');
+
+    const sent = cancelRequests(bulk.id).send({ reason: ' Sent with last year’s prices. ' });
+    const answer = (await sent.expect(200)).body as BulkSendRequestsCancelled;
     assert.deepEqual(answer, { bulk_send_id: bulk.id, cancelled: 2, already_closed: 0 });
     assert.deepEqual(await states(ids), ['cancelled', 'cancelled']);
+    const kept = await h.pool.anyFirst(
+      sql.unsafe`SELECT envelope->'data' FROM outbox WHERE type = 'request.cancelled'
+                 AND envelope->>'aggregate_id' = ANY(${sql.array([...ids], 'text')})`,
+    );
+    assert.deepEqual(
+      kept.map((data) => (data as { reason?: string }).reason),
+      ['Sent with last year’s prices.', 'Sent with last year’s prices.'],
+    );
   });
 
   it('refuses a running bulk send (409) and another Site’s (404), and names a body it does not take (422)', async () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
+import type { RequestView } from '@esign/contracts';
 import { sql } from '@esign/platform/database';
 import { eventually } from '@esign/testing';
 import { useCases } from '../../src/application/use-cases.js';
@@ -73,6 +74,12 @@ describe('requests service lifecycle, cancel, expiry and remind (real Postgres a
       .set(ctx.headers)
       .expect(200);
     assert.deepEqual(history.body.data[0].data, event!.data, 'the history keeps the reason');
+    // The signers' links say why, as their e-mail did.
+    const page = async (v: RequestView) => {
+      const url = new URL(v.signers[0]!.request_url);
+      return (await ctx.h.http.get(`${url.pathname}${url.search}`).expect(410)).text;
+    };
+    assert.match(await page(view), /The reason given: The rent is wrong\.\s+A new one follows\./);
 
     // A draft's signers were never told: the cancel says nobody was.
     const draft = await create();
@@ -80,6 +87,13 @@ describe('requests service lifecycle, cancel, expiry and remind (real Postgres a
     const [quiet] = await published('request.cancelled', draft.id);
     assert.deepEqual(quiet!.data, { request_id: draft.id, previous_state: 'draft' });
     assert.deepEqual(ctx.sink.of('notice.cancelled', draft.id), []);
+    // A reason the signers were not told stays off their page.
+    const untold = await create();
+    await post(untold.id, 'send').expect(200);
+    await post(untold.id, 'cancel').send({ reason: 'Internal: client unpaid' }).expect(200);
+    const closed = await page(untold);
+    assert.match(closed, /This request was cancelled/);
+    assert.doesNotMatch(closed, /reason|unpaid/i);
   });
 
   it('kills the Execution URLs at expires_at, and the sweep marks the Request expired with its event', async () => {

@@ -1,7 +1,12 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type Koa from 'koa';
-import { BulkSendRequestsCancelled, MAX_BULK_ROWS, type BulkSendView } from '@esign/contracts';
+import {
+  BulkSendRequestsCancelled,
+  CANCEL_REASON_MAX,
+  MAX_BULK_ROWS,
+  type BulkSendView,
+} from '@esign/contracts';
 import type { Visitor, WebDeps } from '../context.js';
 import { posted } from '../guard.js';
 import { html, type Html } from '../html.js';
@@ -14,7 +19,8 @@ import { segment } from './common.js';
  * (`POST /v1.1/bulk_sends/:id/cancel_requests`): those still a draft or waiting for
  * signatures are cancelled, their signing links stop working; those completed, declined or
  * expired stay as they are. A running one is refused by the API (stop it first), so the page
- * offers it only once completed, and only when it made a Request.
+ * offers it only once completed, and only when it made a Request. An optional reason is kept in
+ * each Request's history (ADR 3500); their signers are not told (a bulk mailing).
  */
 
 /** The `?done=` key of the cancel; its counts are in `?cancelled=` and `?closed=`. */
@@ -65,12 +71,23 @@ export const cancelRequestsAction = (deps: WebDeps, visitor: Visitor, bulk: Bulk
           Every Request it made that is still a draft or waiting for signatures is cancelled, and its signing
           links stop working. Completed, declined and expired ones stay as they are.
         </p>
-        <form
-          method="post"
-          action="${deps.base}/bulk-sends/${encodeURIComponent(bulk.id)}/cancel-requests"
-          class="inline"
-        >
+        <form method="post" action="${deps.base}/bulk-sends/${encodeURIComponent(bulk.id)}/cancel-requests">
           ${csrfField(visitor.csrf)}
+          <div class="field">
+            <label for="cancel-requests-reason">Reason (optional)</label>
+            <p class="hint" id="cancel-requests-reason-hint">
+              Kept in each Request’s history. Their signers are not told: to tell a Request’s signers, cancel
+              it on its own page. Up to ${CANCEL_REASON_MAX.toLocaleString('en')} characters.
+            </p>
+            <textarea
+              id="cancel-requests-reason"
+              name="reason"
+              rows="3"
+              maxlength="${String(CANCEL_REASON_MAX)}"
+              class="prose"
+              aria-describedby="cancel-requests-reason-hint"
+            ></textarea>
+          </div>
           <button type="submit" class="danger" aria-describedby="cancel-requests-hint">
             Cancel its open Requests
           </button>
@@ -83,9 +100,12 @@ export const bulkCancelRequestsRoutes = (router: Router, deps: WebDeps, progress
     const form = await posted(ctx, deps);
     if (form === undefined) return;
     const id = ctx.params.id!;
+    // Only a reason typed is sent, its line breaks as `\n`; none posts no body, as before.
+    const reason = (form.fields.reason ?? '').replace(/\r\n?/g, '\n').trim();
     const done = await form.visitor.api({
       method: 'POST',
       path: `/v1.1/bulk_sends/${segment(id)}/cancel_requests`,
+      ...(reason === '' ? {} : { body: { reason } }),
       codec: BulkSendRequestsCancelled,
     });
     if (E.isLeft(done)) return progressPage(ctx, deps, form.visitor, id, done.left);

@@ -62,7 +62,11 @@ describe('web: cancelling the Requests a bulk send made', () => {
     const text = flat(await showPage(appWith(answers({ [GET]: COMPLETED })), PAGE));
     assert.match(text, new RegExp(DISCLOSURE));
     const form = text.slice(text.indexOf(DISCLOSURE), text.indexOf('</details>'));
-    assert.match(form, new RegExp(`<form method="post" action="${PAGE}/cancel-requests" class="inline" ?>`));
+    assert.match(form, new RegExp(`<form method="post" action="${PAGE}/cancel-requests" ?>`));
+    assert.match(
+      form,
+      /<label for="cancel-requests-reason">Reason \(optional\)<\/label> <p class="hint" id="cancel-requests-reason-hint"> Kept in each Request’s history\. Their signers are not told: to tell a Request’s signers, cancel it on its own page\. Up to 1,000 characters\. <\/p> <textarea id="cancel-requests-reason" name="reason" rows="3" maxlength="1000" class="prose" aria-describedby="cancel-requests-reason-hint" ?><\/textarea>/,
+    );
     assert.match(form, new RegExp(`name="_csrf" value="${CSRF}"`));
     assert.match(
       form,
@@ -102,6 +106,17 @@ describe('web: cancelling the Requests a bulk send made', () => {
       noticeOf(await showPage(app, answer.headers.location as string)),
       'Cancelled 12 Requests. 3 were closed already and stay as they are.',
     );
+  });
+
+  it('sends the reason typed (ADR 3500), trimmed with its line breaks, and no body for a blank one', async () => {
+    for (const [typed, body] of [
+      [' Wrong prices.\r\nA new bulk send follows. ', { reason: 'Wrong prices.\nA new bulk send follows.' }],
+      ['  \r\n ', undefined],
+    ] as const) {
+      const app = appWith(answers({ [CANCEL_REQUESTS]: CANCELLED, [GET]: COMPLETED }));
+      await post(app, `${PAGE}/cancel-requests`, { _csrf: CSRF, reason: typed }).expect(303);
+      assert.deepEqual(callsOf(app, 'POST'), [[`/v1.1/bulk_sends/${ID}/cancel_requests`, body]]);
+    }
   });
 
   it('says how many were cancelled and how many were closed already, in the singular too', async () => {

@@ -2,8 +2,8 @@ import type { KeyObject } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import {
+  CancelBulkSendRequestsBody,
   CreateBulkSendBody,
-  NoParameters,
   PRINCIPAL_HEADER,
   type BulkSendList,
   type BulkSendRequestsCancelled,
@@ -50,6 +50,7 @@ export interface BulkSendCases {
   readonly cancelBulkSendRequests: (input: {
     readonly caller: Caller;
     readonly bulkSendId: string;
+    readonly reason?: string;
   }) => TE.TaskEither<AppError, BulkSendRequestsCancelled>;
 }
 
@@ -117,8 +118,10 @@ export const mountBulkSendRoutes = (
   router.post('/v1.1/bulk_sends/:id/cancel_requests', async (ctx) => {
     const who = await caller(ctx.get(PRINCIPAL_HEADER));
     const bulkSendId = uuidParam(ctx.params.id, 'bulk send');
-    decodeBody(NoParameters, ctx);
-    ctx.body = await run(cases.cancelBulkSendRequests({ caller: who, bulkSendId }));
+    const { reason } = decodeBody(CancelBulkSendRequestsBody, ctx);
+    ctx.body = await run(
+      cases.cancelBulkSendRequests({ caller: who, bulkSendId, ...(reason !== undefined && { reason }) }),
+    );
   });
 
   router.get('/v1.1/bulk_sends/:id', async (ctx) => {

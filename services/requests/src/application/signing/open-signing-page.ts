@@ -5,6 +5,30 @@ import { pageFor, type SigningPage } from './signing-page.js';
 import type { SigningDeps } from './signer-deps.js';
 import { liveSigner, type ExecutionLink, type LinkRefusal } from './verify-link.js';
 
+/** How far back a cancelled Request's history is read for its cancel: past any failed deliveries of its notice. */
+const CANCEL_LOOKBACK = 100;
+
+/**
+ * A cancelled Request's page says why, when its signers were told why (ADR 3500): the
+ * reason of its `request.cancelled` that says they were. A reason they were not told is the
+ * sender's own, and stays off the page.
+ */
+const withCancelReason =
+  (deps: SigningDeps, requestId: string) =>
+  (refusal: LinkRefusal): TE.TaskEither<LinkRefusal, never> =>
+    refusal._tag !== 'Closed' || refusal.state !== 'cancelled'
+      ? TE.left(refusal)
+      : pipe(
+          deps.store.requests.history(requestId, { page: 1, perPage: CANCEL_LOOKBACK }, 'desc'),
+          TE.chain(({ items }) => {
+            const told = items.find(
+              (e) => e.type === 'request.cancelled' && e.data.signers_notified === true,
+            );
+            const reason = told?.data.reason;
+            return TE.left(typeof reason === 'string' ? { ...refusal, cancelReason: reason } : refusal);
+          }),
+        );
+
 export type PageOutcome =
   | { readonly _tag: 'Sign'; readonly page: SigningPage }
   /** The signer has already signed; the Request waits for the others. */
@@ -16,6 +40,7 @@ export const openSigningPage =
   (link: ExecutionLink): TE.TaskEither<LinkRefusal, PageOutcome> =>
     pipe(
       liveSigner(deps, link),
+      TE.orElseW(withCancelReason(deps, link.requestId)),
       TE.chainW(({ request, signer }) =>
         signer.state === 'signed'
           ? TE.right<never, PageOutcome>({ _tag: 'AlreadySigned', request, signer })

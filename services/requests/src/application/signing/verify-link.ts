@@ -39,7 +39,13 @@ export type LinkRefusal =
   | Extract<ExecutionRefusal, { _tag: 'NotYourTurn' }>
   /** A template stored before HTML was admitted at creation holds content the page would not show. */
   | { readonly _tag: 'UnshownContent'; readonly contractId: number }
-  | { readonly _tag: 'Closed'; readonly state: RequestState; readonly signer: RequestSigner };
+  | {
+      readonly _tag: 'Closed';
+      readonly state: RequestState;
+      readonly signer: RequestSigner;
+      /** The reason the signers were told of a cancel (ADR 3500); absent when they were told none. */
+      readonly cancelReason?: string;
+    };
 
 /** Why a link names no signer at all. */
 export type LinkMiss = Extract<LinkRefusal, { _tag: 'InvalidSignature' | 'NoSuchRequest' | 'UnknownSigner' }>;

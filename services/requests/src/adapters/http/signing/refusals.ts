@@ -73,6 +73,10 @@ export const refusalOf = (refusal: LinkRefusal, tr: Translator): Refused => {
             status: 410,
             title: t('refusal.cancelled.title'),
             message: t('refusal.cancelled.message'),
+            // The reason the signers were told by message (ADR 3500), in the e-mail's words.
+            ...(refusal.cancelReason !== undefined && {
+              detail: t('email.cancelled.reason', { reason: refusal.cancelReason }),
+            }),
           };
         case 'declined':
           return refusal.signer.state === 'declined'
