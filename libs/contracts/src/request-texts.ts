@@ -12,20 +12,24 @@ export const SUBJECT_MAX = 200;
 /** The longest reason a cancel gives (ADR 3500). */
 export const CANCEL_REASON_MAX = 1_000;
 
+/** What a trimmed text may not hold, and what is said when it does. */
+interface Refused {
+  readonly characters: RegExp;
+  readonly message: string;
+}
+
 /**
- * Plain text of 1 to `max` characters once white space around it is dropped, line breaks
- * (stored as `\n`) and tabs kept and no other control character: shown as text, never as
- * markup.
+ * Text of 1 to `max` characters once white space around it is dropped, holding none of
+ * `refused.characters`; Windows and old Mac line breaks are stored as `\n`.
  */
-const plainText = (name: string, max: number, description: string) =>
+const trimmedText = (name: string, max: number, description: string, refused: Refused) =>
   transform(
     t.string,
     (s) => {
       const text = s.trim();
       if (text === '') return E.left('must not be blank');
       if (text.length > max) return E.left(`must be at most ${max} characters`);
-      if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(text))
-        return E.left('must not hold control characters other than line breaks and tabs');
+      if (refused.characters.test(text)) return E.left(refused.message);
       return E.right(text.replace(/\r\n?/g, '\n'));
     },
     (s) => s,
@@ -33,6 +37,16 @@ const plainText = (name: string, max: number, description: string) =>
     name,
     { minLength: 1, maxLength: max, description },
   );
+
+/**
+ * Plain text: line breaks and tabs kept and no other control character; shown as text,
+ * never as markup.
+ */
+const plainText = (name: string, max: number, description: string) =>
+  trimmedText(name, max, description, {
+    characters: /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/,
+    message: 'must not hold control characters other than line breaks and tabs',
+  });
 
 /**
  * A Request's message to its signers (ADR 3380): plain text they read in their invitation
@@ -54,23 +68,12 @@ export const CancelReason = plainText(
   'Plain text; white space around it dropped, line breaks kept. Kept in the Request’s history; quoted to the signers when they are told.',
 );
 
-/** One line of 1 to `max` characters once trimmed, with no control character. */
+/** One line once trimmed, with no control character. */
 const oneLine = (name: string, max: number, description: string) =>
-  transform(
-    t.string,
-    (s) => {
-      const line = s.trim();
-      if (line === '') return E.left('must not be blank');
-      if (line.length > max) return E.left(`must be at most ${max} characters`);
-      if (/[\u0000-\u001f\u007f-\u009f]/.test(line))
-        return E.left('must be one line, without control characters');
-      return E.right(line);
-    },
-    (s) => s,
-    (u): u is string => typeof u === 'string',
-    name,
-    { minLength: 1, maxLength: max, description },
-  );
+  trimmedText(name, max, description, {
+    characters: /[\u0000-\u001f\u007f-\u009f]/,
+    message: 'must be one line, without control characters',
+  });
 
 /**
  * A Request's title (ADR 3390): the sender's own name for it, listed and searched; signers
