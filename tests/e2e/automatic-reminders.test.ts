@@ -174,6 +174,26 @@ describe('end to end through the gateway: automatic reminders', function () {
         .map((e) => [e.data.automatic, e.data.last_day]),
       [[true, true]],
     );
+
+    // The expiry passes unsigned: the sweep expires it and its creator is told (ADR 3520).
+    await elapse(created.id, 1);
+    const owner = acme.tenant.user.email;
+    const lapsed = await eventually(
+      () =>
+        Promise.resolve(
+          mailsTo(system, owner).find(
+            (m) =>
+              /^Expired unsigned:/.test(m.mail.subject ?? '') && (m.mail.text ?? '').includes(created.id),
+          ),
+        ),
+      15_000,
+    );
+    assert.match(
+      lapsed.mail.text ?? '',
+      /expired before everyone signed: its signing links no longer work\./,
+    );
+    assert.ok((lapsed.mail.text ?? '').includes(`${system.gatewayUrl}/app/requests/${created.id}`));
+    assert.equal(mailsTo(system, email).length, 2, 'the signer is told nothing more');
   });
 
   it('signing in order: a later turn is reminded counting from its start, after a first turn nobody could be reminded in', async () => {

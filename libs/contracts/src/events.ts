@@ -164,6 +164,13 @@ export const NoticeCancelled = envelope(
 );
 export type NoticeCancelled = t.TypeOf<typeof NoticeCancelled>;
 
+/**
+ * Internal (never a webhook): a sent Request expired before everyone signed (ADR 3520);
+ * `signers` is its creating user alone, as `SENDER_REF` with the Request's page as link.
+ */
+export const NoticeExpired = envelope('notice.expired', NotificationData);
+export type NoticeExpired = t.TypeOf<typeof NoticeExpired>;
+
 /** A Request closed before completion; its Execution URLs no longer work. */
 const RequestClosed = t.type({ request_id: t.string, previous_state: RequestState });
 
@@ -234,6 +241,7 @@ export const DomainEvent = t.union([
   NoticeCompleted,
   NoticeDeclined,
   NoticeCancelled,
+  NoticeExpired,
   RequestCancelled,
   RequestExpired,
   RequestSigned,

@@ -10,6 +10,7 @@ import type {
   NoticeCancelled,
   NoticeCompleted,
   NoticeDeclined,
+  NoticeExpired,
 } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import { checkUsMobile, isEmail } from '@esign/contracts';
@@ -22,7 +23,8 @@ export type NoticeEvent =
   | SignerCodeRequested
   | NoticeCompleted
   | NoticeDeclined
-  | NoticeCancelled;
+  | NoticeCancelled
+  | NoticeExpired;
 
 export type Channel = NotificationChannel;
 

@@ -134,13 +134,20 @@ const cancelledEmail = (tr: Translator, event: Extract<NoticeEvent, { type: 'not
  */
 const senderEmail = (
   tr: Translator,
-  event: Extract<NoticeEvent, { type: 'notice.completed' | 'notice.declined' }>,
+  event: Extract<NoticeEvent, { type: 'notice.completed' | 'notice.declined' | 'notice.expired' }>,
   pageUrl: string,
 ) => {
   const { t } = tr;
   const site = siteName(event, tr);
   const names = listInline(tr, contractNames(event, tr), 2);
   const link = { href: pageUrl, label: t('email.sender.link') };
+  if (event.type === 'notice.expired')
+    return plainEmail(
+      tr,
+      clip(t('email.sender.expired.subject', { names }), 200),
+      [t('email.sender.expired.lead', { names, site }), t('email.sender.expired.again')],
+      link,
+    );
   if (event.type === 'notice.completed')
     return plainEmail(
       tr,
@@ -171,7 +178,11 @@ export const composeEmail = (
 ): EmailContent => {
   const tr = translatorFor(resolveLocale(locale));
   const { t } = tr;
-  if (recipientRef === SENDER_REF && (event.type === 'notice.completed' || event.type === 'notice.declined'))
+  // An expiry is told to the creating user alone (ADR 3520).
+  if (
+    event.type === 'notice.expired' ||
+    (recipientRef === SENDER_REF && (event.type === 'notice.completed' || event.type === 'notice.declined'))
+  )
     return senderEmail(tr, event, requestUrl);
   if (event.type === 'signer.code_requested') return codeEmail(tr, event);
   if (event.type === 'notice.completed') return completedEmail(tr, event, requestUrl);
@@ -256,6 +267,8 @@ export const composeSms = (event: NoticeEvent, requestUrl: string, locale?: stri
   if (event.type === 'notice.declined')
     return t('sms.declined', { who: oneLine(event.data.declined_by), names });
   if (event.type === 'notice.cancelled') return t('sms.cancelled', { site, names });
+  // The creating user is told by e-mail only (ADR 3520); were one texted, the subject would do.
+  if (event.type === 'notice.expired') return t('email.sender.expired.subject', { names });
   if (event.type === 'signer.code_requested') return t('sms.code', { code: oneLine(event.data.code), site });
   if (!isReminder(event)) return t('sms.sent', { site, names, url: requestUrl });
   return t(isLastDay(event) ? 'sms.reminder.lastDay' : 'sms.reminder', { site, names, url: requestUrl });

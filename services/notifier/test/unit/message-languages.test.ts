@@ -5,6 +5,7 @@ import {
   type NoticeCompleted,
   type NoticeCancelled,
   type NoticeDeclined,
+  type NoticeExpired,
   type SignerCodeRequested,
 } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
@@ -85,6 +86,7 @@ describe('notifier domain: messages in the signer’s language (issue 23)', () =
         type: 'notice.cancelled',
         data: { ...base.data, reason: 'Wrong rent' },
       } satisfies NoticeCancelled,
+      { ...base, type: 'notice.expired' } satisfies NoticeExpired,
     ];
     for (const notice of notices) {
       const english = composeEmail(notice, ana.request_url, 'en');

@@ -4,6 +4,7 @@ import {
   type NoticeCancelled,
   type NoticeCompleted,
   type NoticeDeclined,
+  type NoticeExpired,
   type SignerCodeRequested,
 } from '@esign/contracts';
 import { composeEmail, composeSms } from '../../src/domain/message-content.js';
@@ -134,5 +135,23 @@ describe('notifier domain: codes, completion and decline notices (issue 20)', ()
     assert.match(told.text, /bob@example\.com declined to sign .* which you sent for signing from /);
     assert.match(told.text, /Their reason: Too expensive/);
     assert.ok(told.html.includes(`href="${page}"`));
+    // ADR 3520: a sent Request expired unsigned; told to the creating user alone.
+    const expired: NoticeExpired = {
+      ...base,
+      type: 'notice.expired',
+      data: { ...base.data, signers: [sender] },
+    };
+    assert.deepEqual(
+      planDeliveries(expired).map((t) => [t._tag, t.key.signerRef, t.key.channel]),
+      [['Send', SENDER_REF, 'email']],
+    );
+    const lapsed = composeEmail(expired, page, undefined, SENDER_REF);
+    assert.equal(lapsed.subject, 'Expired unsigned: "Tenancy agreement" and "Inventory"');
+    assert.match(
+      lapsed.text,
+      /"Tenancy agreement" and "Inventory", which you sent for signing from Acme Lettings, expired before everyone signed: its signing links no longer work\./,
+    );
+    assert.match(lapsed.text, /To send it again, open the request and copy it to a new draft\./);
+    assert.ok(lapsed.text.includes(page) && lapsed.html.includes(`href="${page}"`));
   });
 });

@@ -220,6 +220,9 @@ export const envelopes = (
             ...(event.reason !== undefined && { reason: event.reason }),
           },
         };
+      case 'notice.expired':
+        // The creating user alone, with the Request's page (ADR 3520).
+        return { ...head, type: event.type, data: notice(request, [], deps.requestPageUrl) };
       case 'request.cancelled':
         return {
           ...head,

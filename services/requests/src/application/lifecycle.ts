@@ -24,7 +24,7 @@ import {
 import { challengeFor } from './signing/hash-access-codes.js';
 import type { Store } from '../ports/store.js';
 import { siteIds, type Caller } from './caller.js';
-import { executionUrl, type Deps } from './deps.js';
+import { executionUrl, requestPageUrl, type Deps } from './deps.js';
 import { notFound, type AppError } from './errors.js';
 import { envelopes } from './events.js';
 import { idempotently, type Idempotency, type Outcome } from './idempotency.js';
@@ -232,7 +232,12 @@ const sweep =
               store.requests.update(
                 t.previous,
                 t.request,
-                envelopes({ ids: deps.ids, executionUrl: executionUrl(deps) }, t.request, t.events),
+                envelopes(
+                  // An expiry's notice links its creator to the Request's page (ADR 3520).
+                  { ids: deps.ids, executionUrl: executionUrl(deps), requestPageUrl: requestPageUrl(deps) },
+                  t.request,
+                  t.events,
+                ),
               ),
             ),
             TE.map((done) => done.length),

@@ -190,6 +190,8 @@ export type RequestEvent =
       readonly reason: string;
       readonly notify: readonly RequestSigner[];
     }
+  /** Internal: tell the creating user their sent Request expired unsigned (ADR 3520). */
+  | { readonly type: 'notice.expired' }
   /** Internal: tell `notify` the sender cancelled the Request, and why when they said (ADR 3500). */
   | {
       readonly type: 'notice.cancelled';

@@ -41,7 +41,7 @@ import {
   signersWithoutOrder,
   startNextTurn,
 } from './signing-order.js';
-import { cancelNotice, completionNotice, declineNotice, type CancelOrder } from './signer-notices.js';
+import * as notices from './signer-notices.js';
 import { lastDayOf, lastNotifiedAt, scheduled, scheduledFromTurn, unscheduled } from './reminder-schedule.js';
 
 const conflict = (action: Action, state: RequestState): E.Either<TransitionError, never> =>
@@ -84,12 +84,12 @@ export const send = (request: SignatureRequest, now: string): E.Either<Transitio
 export const cancel = (
   request: SignatureRequest,
   now: string,
-  order: CancelOrder = {},
+  order: notices.CancelOrder = {},
 ): E.Either<TransitionError, Transition> => {
   if (request.state !== 'draft' && request.state !== 'sent') return conflict('cancel', request.state);
   if (isPastExpiry(request, now)) return expiredError(request);
   const { reason } = order;
-  const notice = order.notifySigners === true ? cancelNotice(request, reason) : [];
+  const notice = order.notifySigners === true ? notices.cancelNotice(request, reason) : [];
   const told = notice.length > 0 && { signersNotified: true as const };
   return E.right({
     request: { ...unscheduled(request), state: 'cancelled', cancelledAt: now, updatedAt: now },
@@ -106,7 +106,7 @@ export const expire = (request: SignatureRequest, now: string): E.Either<Transit
   if (!isPastExpiry(request, now)) return conflict('expire', request.state);
   return E.right({
     request: { ...unscheduled(request), state: 'expired', expiredAt: now, updatedAt: now },
-    events: [{ type: 'request.expired', previous: request.state }],
+    events: [{ type: 'request.expired', previous: request.state }, ...notices.expiryNotice(request)],
   });
 };
 
@@ -194,7 +194,7 @@ export const sign = (
     const turn = startNextTurn(request, after, now);
     // A new turn's signers are told now: their reminders count from now (ADR 3130).
     const next = turn.events.length > 0 ? scheduledFromTurn(turn.request, now) : turn.request;
-    return { request: next, events: [...events, ...turn.events, ...completionNotice(next)] };
+    return { request: next, events: [...events, ...turn.events, ...notices.completionNotice(next)] };
   })(findPendingSigner(request, signerRef));
 };
 
@@ -218,7 +218,7 @@ export const decline = (
     },
     events: [
       { type: 'request.declined', signerRef, reason } as const,
-      ...declineNotice(request, signerRef, reason),
+      ...notices.declineNotice(request, signerRef, reason),
     ],
   }))(findPendingSigner(request, signerRef));
 };

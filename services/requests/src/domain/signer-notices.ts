@@ -36,6 +36,14 @@ export const declineNotice = (
     : [{ type: 'notice.declined', signerRef, reason, notify: told }];
 };
 
+/**
+ * The creating user told that a Request they sent expired before everyone signed (ADR 3520),
+ * when their address is known: they are the one waiting for it. Its signers are not told:
+ * their links say it expired, and the expiry was theirs to meet.
+ */
+export const expiryNotice = (before: SignatureRequest): RequestEvent[] =>
+  before.state === 'sent' && creatorHasEmail(before) ? [{ type: 'notice.expired' }] : [];
+
 /** How a cancel is asked for (ADR 3500): why, and whether the signers who were told are told of it. */
 export interface CancelOrder {
   readonly reason?: string;

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
-import type { RequestView } from '@esign/contracts';
+import { SENDER_REF, type RequestView } from '@esign/contracts';
 import { sql } from '@esign/platform/database';
 import { eventually } from '@esign/testing';
 import { useCases } from '../../src/application/use-cases.js';
 import { lifecycleFixture } from '../support/lifecycle-fixture.js';
+import { principal, SITE_A } from '../support/harness.js';
 
 const HOUR = 3_600_000;
 
@@ -97,9 +98,12 @@ describe('requests service lifecycle, cancel, expiry and remind (real Postgres a
   });
 
   it('kills the Execution URLs at expires_at, and the sweep marks the Request expired with its event', async () => {
-    const view = await create({
-      expires_at: new Date(ctx.h.deps.clock.now().getTime() + HOUR).toISOString(),
-    });
+    // Made by a user whose address the principal carries: told of the expiry (ADR 3520).
+    const owner = await principal([SITE_A], 'owner@acme.example');
+    const view = await create(
+      { expires_at: new Date(ctx.h.deps.clock.now().getTime() + HOUR).toISOString() },
+      owner,
+    );
     await post(view.id, 'send').expect(200);
     assert.ok(E.isRight(await openUrl(view)));
     ctx.h.clock.advance(HOUR);
@@ -113,6 +117,26 @@ describe('requests service lifecycle, cancel, expiry and remind (real Postgres a
     await eventually(() =>
       Promise.resolve(ctx.sink.of('request.expired', view.id).length > 0 ? true : undefined),
     );
+    const [notice] = await eventually(() =>
+      Promise.resolve(
+        ctx.sink.of('notice.expired', view.id).length > 0
+          ? ctx.sink.of('notice.expired', view.id)
+          : undefined,
+      ),
+    );
+    const told = (notice!.data as { signers: { signer_ref: string; email: string; request_url: string }[] })
+      .signers;
+    assert.deepEqual(told, [
+      {
+        signer_id: 'owner@acme.example',
+        signer_ref: SENDER_REF,
+        email: 'owner@acme.example',
+        mobile_number: null,
+        send_to: { email: true, mobile_number: false },
+        request_url: `${ctx.h.deps.publicBaseUrl.replace(/\/$/, '')}/app/requests/${view.id}`,
+        locale: 'en',
+      },
+    ]);
     assert.deepEqual(
       await useCases(ctx.h.deps).expireDueRequests(100)(),
       E.right(0),

@@ -115,11 +115,16 @@ export const startHarness = async (
 };
 
 /** The header the gateway would forward for a caller reaching `sites`. */
-export const principal = async (sites: readonly SiteGrant[] = [SITE_A]): Promise<Record<string, string>> => ({
+/** A user's principal for `sites`, with their e-mail address when given (a Request records its creator's). */
+export const principal = async (
+  sites: readonly SiteGrant[] = [SITE_A],
+  email?: string,
+): Promise<Record<string, string>> => ({
   'x-esign-principal': await testGatewayKeys.sign(PRINCIPAL_AUDIENCES.requests, {
     sub: 'user-1',
     token_id: 'tok-1',
     sites: [...sites],
+    ...(email !== undefined && { email }),
   }),
 });
 

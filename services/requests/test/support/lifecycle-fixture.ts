@@ -132,12 +132,12 @@ export const lifecycleFixture = (label: string) => {
     });
   });
 
-  /** A draft with three signers (e-mail; mobile and e-mail; neither) and three fields. */
-  const create = async (body: Record<string, unknown> = {}): Promise<RequestView> =>
+  /** A draft with three signers (e-mail; mobile and e-mail; neither) and three fields, made by `as`. */
+  const create = async (body: Record<string, unknown> = {}, as = ctx.headers): Promise<RequestView> =>
     (
       await ctx.h.http
         .post(`/v1.1/sites/${SITE_A.id}/requests`)
-        .set(ctx.headers)
+        .set(as)
         .send({
           contracts: [ctx.template],
           signers: [

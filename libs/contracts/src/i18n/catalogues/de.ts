@@ -233,6 +233,11 @@ export const de: Catalogue = {
     'Das unterschriebene Dokument (PDF) finden Sie mit seinem Prüfprotokoll auf der Seite der Anfrage.',
   'email.sender.declined.lead':
     '{who} hat abgelehnt, {names} zu unterschreiben, das Sie von {site} aus zur Unterschrift gesendet haben. Die Anfrage ist beendet.',
+  'email.sender.expired.subject': 'Abgelaufen ohne alle Unterschriften: {names}',
+  'email.sender.expired.lead':
+    '{names}, das Sie von {site} zur Unterschrift gesendet haben, ist abgelaufen, bevor alle unterschrieben haben: Die Links zum Unterschreiben funktionieren nicht mehr.',
+  'email.sender.expired.again':
+    'Um es erneut zu senden, öffnen Sie die Anfrage und kopieren Sie sie in einen neuen Entwurf.',
   'email.sender.link': 'Anfrage öffnen',
   'sms.sent': '{site} hat Ihnen {names} zur Unterschrift gesendet. Hier unterschreiben: {url}',
   'sms.reminder': 'Erinnerung: {site} wartet auf Ihre Unterschrift unter {names}. Hier unterschreiben: {url}',

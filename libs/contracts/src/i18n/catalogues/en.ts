@@ -219,6 +219,10 @@ export const en = {
   'email.sender.completed.where': 'The signed document (PDF) is on the request’s page, with its audit trail.',
   'email.sender.declined.lead':
     '{who} declined to sign {names}, which you sent for signing from {site}. The request has ended.',
+  'email.sender.expired.subject': 'Expired unsigned: {names}',
+  'email.sender.expired.lead':
+    '{names}, which you sent for signing from {site}, expired before everyone signed: its signing links no longer work.',
+  'email.sender.expired.again': 'To send it again, open the request and copy it to a new draft.',
   'email.sender.link': 'Open the request',
   'sms.sent': '{site} sent you {names} to sign. Sign here: {url}',
   'sms.reminder': 'Reminder: {site} is waiting for your signature on {names}. Sign here: {url}',

@@ -221,6 +221,10 @@ export const es: Catalogue = {
     'El documento firmado (PDF) está en la página de la solicitud, con su registro de auditoría.',
   'email.sender.declined.lead':
     '{who} rechazó firmar {names}, que usted envió para firmar desde {site}. La solicitud ha terminado.',
+  'email.sender.expired.subject': 'Vencido sin todas las firmas: {names}',
+  'email.sender.expired.lead':
+    '{names}, que usted envió para firmar desde {site}, venció antes de que todos firmaran: sus enlaces de firma ya no funcionan.',
+  'email.sender.expired.again': 'Para enviarlo de nuevo, abra la solicitud y cópiela en un nuevo borrador.',
   'email.sender.link': 'Abrir la solicitud',
   'sms.sent': '{site} le ha enviado {names} para firmar. Firme aquí: {url}',
   'sms.reminder': 'Recordatorio: {site} espera su firma en {names}. Firme aquí: {url}',

@@ -222,6 +222,11 @@ export const fr: Catalogue = {
     'Le document signé (PDF) se trouve sur la page de la demande, avec sa piste d’audit.',
   'email.sender.declined.lead':
     '{who} a refusé de signer {names}, que vous avez envoyé pour signature depuis {site}. La demande est terminée.',
+  'email.sender.expired.subject': 'Expiré sans toutes les signatures : {names}',
+  'email.sender.expired.lead':
+    '{names}, que vous avez envoyé pour signature depuis {site}, a expiré avant que tout le monde ait signé : ses liens de signature ne fonctionnent plus.',
+  'email.sender.expired.again':
+    'Pour l’envoyer à nouveau, ouvrez la demande et copiez-la dans un nouveau brouillon.',
   'email.sender.link': 'Ouvrir la demande',
   'sms.sent': '{site} vous a envoyé {names} à signer. Signez ici : {url}',
   'sms.reminder': 'Rappel : {site} attend votre signature sur {names}. Signez ici : {url}',

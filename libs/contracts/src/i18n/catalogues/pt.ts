@@ -221,6 +221,11 @@ export const pt: Catalogue = {
     'O documento assinado (PDF) está na página da solicitação, com sua trilha de auditoria.',
   'email.sender.declined.lead':
     '{who} recusou-se a assinar {names}, que você enviou para assinatura a partir de {site}. A solicitação foi encerrada.',
+  'email.sender.expired.subject': 'Expirado sem todas as assinaturas: {names}',
+  'email.sender.expired.lead':
+    '{names}, que você enviou para assinatura a partir de {site}, expirou antes que todos assinassem: seus links de assinatura não funcionam mais.',
+  'email.sender.expired.again':
+    'Para enviá-lo novamente, abra a solicitação e copie-a para um novo rascunho.',
   'email.sender.link': 'Abrir a solicitação',
   'sms.sent': '{site} enviou {names} para você assinar. Assine aqui: {url}',
   'sms.reminder': 'Lembrete: {site} aguarda sua assinatura em {names}. Assine aqui: {url}',

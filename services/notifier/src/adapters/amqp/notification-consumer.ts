@@ -4,6 +4,7 @@ import {
   NoticeCancelled,
   NoticeCompleted,
   NoticeDeclined,
+  NoticeExpired,
   RequestReminded,
   RequestSent,
   RequestTurnStarted,
@@ -24,6 +25,7 @@ export const NoticeEventCodec = t.union([
   NoticeCompleted,
   NoticeDeclined,
   NoticeCancelled,
+  NoticeExpired,
 ]);
 
 export const CONSUMER_NAME = 'notifier';
@@ -41,7 +43,7 @@ export interface NotificationConsumerOptions {
  * `request.sent`, `request.reminded` and `request.turn_started` (the next signers of a
  * Request signed in order) and `signer.code_requested` (a one-time code, ADR 2001) from
  * the notifier's own queue, `notice.completed` / `notice.declined` (ADR 2002) and
- * `notice.cancelled` (ADR 3500). The message is
+ * `notice.cancelled` (ADR 3500) and `notice.expired` (ADR 3520). The message is
  * acked once every message it asks for is settled (delivered or failed for good) and
  * recorded; while some wait for a retry, or when the store is unreachable (the pass
  * rejects), the handler throws, and the platform consumer sends it through the back-off
@@ -61,6 +63,7 @@ export const notificationConsumer = (options: NotificationConsumerOptions): Even
       'notice.completed',
       'notice.declined',
       'notice.cancelled',
+      'notice.expired',
     ],
     codec: NoticeEventCodec,
     logger: options.logger,
