@@ -4,7 +4,7 @@ import type { Ids } from '../ports/ids.js';
 import type { ExecutionUrl } from './views.js';
 import type { CopyUrl, RequestPageUrl } from './deps.js';
 import { COPY_LINK_DAYS } from '../domain/signer-notices.js';
-import { carbonCopies, notified, notifiedByEmail } from './notice-recipients.js';
+import { carbonCopies, notified, notifiedByEmail, toldOfDecline } from './notice-recipients.js';
 import {
   aboutRequest,
   invitation,
@@ -199,7 +199,7 @@ export const envelopes = (
           data: {
             ...notice(
               request,
-              event.notify.map((s) => notifiedByEmail(request, s, deps.executionUrl)),
+              event.notify.map((s) => toldOfDecline(request, s, deps.executionUrl)),
               deps.requestPageUrl,
             ),
             declined_by: signerIdOf(request, event.signerRef),

@@ -1,6 +1,7 @@
 // Who a message about a Request reaches: its signers, and for the notices that end it the
 // creating user (ADR 2003) and the carbon copies (ADR 3230), each as the notifier takes them.
 import { ccRef, resolveLocale, SENDER_REF, type NotifiedSigner } from '@esign/contracts';
+import { hasChannel } from '../domain/channels.js';
 import {
   notifiableChannels,
   type RequestSigner,
@@ -40,6 +41,19 @@ export const notifiedByEmail = (
   ...notified(request, signer, executionUrl),
   send_to: { email: true, mobile_number: false },
 });
+
+/**
+ * A signer told of a decline (ADR 2002): by the channels they were invited by, a text
+ * included (ADR 3500); one invited by no channel (embedded signing) by e-mail, as before.
+ */
+export const toldOfDecline = (
+  request: SignatureRequest,
+  signer: RequestSigner,
+  executionUrl: ExecutionUrl,
+): NotifiedSigner =>
+  hasChannel(signer)
+    ? notified(request, signer, executionUrl)
+    : notifiedByEmail(request, signer, executionUrl);
 
 /**
  * The creating user as one more recipient of a notice (ADR 2003), by e-mail only, with the

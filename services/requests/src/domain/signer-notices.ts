@@ -28,8 +28,9 @@ export const declineNotice = (
   signerRef: string,
   reason: string,
 ): RequestEvent[] => {
+  // A signer invited by text hears of it too (ADR 3500); one invited by no channel, by e-mail as before.
   const told = before.signers.filter(
-    (s) => s.signerRef !== signerRef && hasEmail(s) && orderReached(before, s),
+    (s) => s.signerRef !== signerRef && (hasChannel(s) || hasEmail(s)) && orderReached(before, s),
   );
   return told.length === 0 && !creatorHasEmail(before)
     ? []
