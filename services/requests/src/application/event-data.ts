@@ -37,7 +37,7 @@ export const reachedBy = (signer: Pick<RequestSigner, 'contact' | 'sendTo'>) => 
  * The Site's branding for the notifier (ADR 2301): the display name travels as the site's
  * name, the logo as a path relative to the signer's link.
  */
-export const brandingOf = (request: SignatureRequest): { branding?: EventBranding } =>
+const brandingOf = (request: SignatureRequest): { branding?: EventBranding } =>
   request.branding === undefined
     ? {}
     : {

@@ -42,7 +42,7 @@ export interface NotificationConsumerOptions {
 /**
  * `request.sent`, `request.reminded` and `request.turn_started` (the next signers of a
  * Request signed in order) and `signer.code_requested` (a one-time code, ADR 2001) from
- * the notifier's own queue, `notice.completed` / `notice.declined` (ADR 2002) and
+ * the notifier's own queue, `notice.completed` / `notice.declined` (ADR 2002),
  * `notice.cancelled` (ADR 3500) and `notice.expired` (ADR 3520). The message is
  * acked once every message it asks for is settled (delivered or failed for good) and
  * recorded; while some wait for a retry, or when the store is unreachable (the pass
