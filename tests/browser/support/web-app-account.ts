@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startEsignSystem, type EsignSystem } from '@esign/testing';
-import { launchChromium, openTab } from './web-app.js';
+import { gatewayFetch, launchChromium, openTab } from './web-app.js';
 
 export const PASSWORD = 'web app browser test password 42';
 
@@ -79,19 +79,8 @@ export const webAppAccount = (label: string): WebAppSuite => {
 /** A call to the API through the gateway with `token`, its body read as JSON. */
 export const gatewayCall =
   (suite: WebAppSuite) => async (token: string, method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${suite.system.gatewayUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? null : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return {
-      status: response.status,
-      body: text === '' ? undefined : (JSON.parse(text) as Record<string, unknown>),
-    };
+    const { status, text } = await gatewayFetch(suite.system, token, method, path, body);
+    return { status, body: text === '' ? undefined : (JSON.parse(text) as Record<string, unknown>) };
   };
 
 /** Signs in on the sign-in page as `email`. */

@@ -132,6 +132,25 @@ export const ownerWithTemplate = async (
   return { site, template, json };
 };
 
+/** One call to the API through the gateway with a bearer `token`: its status and body as text. */
+export const gatewayFetch = async (
+  system: EsignSystem,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ readonly status: number; readonly text: string }> => {
+  const response = await fetch(`${system.gatewayUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  return { status: response.status, text: await response.text() };
+};
+
 /** The gateway's JSON API (GatewayJson) with an access token of `user`'s, from a new app of theirs. */
 export const userApi = async (system: EsignSystem, user: string, appName = 'Setup'): Promise<GatewayJson> => {
   const { app } = (await system.admin('create-app', '--user', user, '--name', appName)) as {
@@ -141,17 +160,9 @@ export const userApi = async (system: EsignSystem, user: string, appName = 'Setu
     access_token: string;
   };
   return async (path, method = 'GET', body, status = 200) => {
-    const response = await fetch(`${system.gatewayUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? null : JSON.stringify(body),
-    });
-    const text = await response.text();
-    assert.equal(response.status, status, text);
-    return JSON.parse(text) as Record<string, unknown>;
+    const answer = await gatewayFetch(system, token, method, path, body);
+    assert.equal(answer.status, status, answer.text);
+    return JSON.parse(answer.text) as Record<string, unknown>;
   };
 };
 
