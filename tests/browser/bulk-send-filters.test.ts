@@ -246,14 +246,18 @@ describe('web application in headless Chromium: bulk sends by template and state
       (await page.locator('#cancel-requests-hint').innerText()).replace(/\s+/g, ' '),
       /still a draft or waiting for signatures is cancelled, and its signing links stop working\./,
     );
-    // A reason, kept in each Request's history (ADR 3500).
+    // A reason, kept in each Request's history (ADR 3500), and their signers told (ADR 3530).
     await page.getByLabel('Reason (optional)').fill('Sent with last year’s prices.');
+    await page.getByLabel(/Tell their signers they were cancelled/).check();
     await expectAccessible(page, 'bulk send progress with its Requests cancel open');
     await screenshot(page, 'bulk-send-requests-cancel');
 
     await cancel.click();
-    await page.waitForURL(`${here}?done=requests-cancelled&cancelled=2&closed=1`);
-    assert.equal(await noticeText(), 'Cancelled 2 Requests. 1 was closed already and stays as it is.');
+    await page.waitForURL(`${here}?done=requests-cancelled&cancelled=2&closed=1&told=1`);
+    assert.equal(
+      await noticeText(),
+      'Cancelled 2 Requests, and their signers who had been sent a link are being told. 1 was closed already and stays as it is.',
+    );
     await expectAccessible(page, 'bulk send progress after its Requests were cancelled');
     await screenshot(page, 'bulk-send-requests-cancelled');
     for (const request of others) {
@@ -265,6 +269,20 @@ describe('web application in headless Chromium: bulk sends by template and state
         ['request.cancelled', 'Sent with last year’s prices.'],
       );
     }
+    // Bob and Cat are e-mailed, as they were invited, the reason quoted; Ann's was cancelled before.
+    const toldOf = (to: string) =>
+      system.smtp.received.filter(
+        (m) => m.to.includes(to) && String(m.mail.text ?? '').includes('Sent with last year’s prices.'),
+      ).length;
+    await eventually(
+      () => Promise.resolve(toldOf('bob@client.example') + toldOf('cat@client.example') === 2 || undefined),
+      60_000,
+      250,
+    );
+    const cancelMails = system.smtp.received.filter(
+      (m) => m.to.includes('ann@client.example') && /cancelled the request/.test(String(m.mail.text ?? '')),
+    );
+    assert.deepEqual(cancelMails, [], 'the Request closed already tells nobody');
 
     // Again: nothing left open, nothing more cancelled.
     await page.getByText('Cancel the Requests it made…').click();

@@ -372,7 +372,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel the Requests a bulk send made
-     * @description Cancels every Request the bulk send made that is still a draft or sent, as `POST /v1.1/requests/{id}/cancel` would one by one: each gets its `request.cancelled` and its Execution URLs stop working. Those already completed, declined, expired or cancelled are left as they are and counted in `already_closed`. A bulk send still `running` is a 409 `bulk_send_running`: cancel it first (`POST /v1.1/bulk_sends/{bulk_send_id}/cancel`), then call this once it completes. Each Request is cancelled in its own transaction; repeating the call cancels what is still open (after a failure, the rest), so it takes no Idempotency-Key. No body, or `{}`, or a `reason` (as the cancel’s, 1 to 1,000 characters) each `request.cancelled` keeps. The signers are not told: cancel a Request on its own with `notify_signers` to tell its signers.
+     * @description Cancels every Request the bulk send made that is still a draft or sent, as `POST /v1.1/requests/{id}/cancel` would one by one: each gets its `request.cancelled` and its Execution URLs stop working. Those already completed, declined, expired or cancelled are left as they are and counted in `already_closed`. A bulk send still `running` is a 409 `bulk_send_running`: cancel it first (`POST /v1.1/bulk_sends/{bulk_send_id}/cancel`), then call this once it completes. Each Request is cancelled in its own transaction; repeating the call cancels what is still open (after a failure, the rest), so it takes no Idempotency-Key. No body, or `{}`, or a `reason` (as the cancel’s, 1 to 1,000 characters) each `request.cancelled` keeps, and `notify_signers` (default false): as for `POST /v1.1/requests/{id}/cancel`, the signers of each sent Request who had been told of it are told of its cancel, by the channels they were invited by. A call that can message every signer of a bulk send draws on the costly rate limit, as the bulk send did.
      */
     post: operations['cancelBulkSendRequests'];
     delete?: never;
@@ -2376,6 +2376,7 @@ export interface components {
     CancelBulkSendRequestsBody: {
       /** @description Plain text; white space around it dropped, line breaks kept. Kept in the Request’s history; quoted to the signers when they are told. */
       reason?: string;
+      notify_signers?: boolean;
     };
     TestMessageList: {
       page: number;

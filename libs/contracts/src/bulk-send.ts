@@ -126,10 +126,14 @@ export type BulkSendList = t.TypeOf<typeof BulkSendList>;
 
 /**
  * `POST /v1.1/bulk_sends/:id/cancel_requests` (ADR 3480): no body, `{}`, or the `reason` each
- * Request's `request.cancelled` keeps (ADR 3500). Its signers are not told: that would be a
- * bulk mailing of up to 1,000 Requests' signers.
+ * Request's `request.cancelled` keeps and whether each sent Request's signers are told
+ * (`notify_signers`, default false), as `POST /v1.1/requests/:id/cancel` takes them (ADR 3500).
  */
-export const CancelBulkSendRequestsBody = strict({}, { reason: CancelReason }, 'CancelBulkSendRequestsBody');
+export const CancelBulkSendRequestsBody = strict(
+  {},
+  { reason: CancelReason, notify_signers: t.boolean },
+  'CancelBulkSendRequestsBody',
+);
 export type CancelBulkSendRequestsBody = t.TypeOf<typeof CancelBulkSendRequestsBody>;
 
 /**

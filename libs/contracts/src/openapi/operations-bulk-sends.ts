@@ -100,8 +100,10 @@ export const BULK_SEND_OPERATIONS: readonly Operation[] = [
       'still `running` is a 409 `bulk_send_running`: cancel it first (`POST /v1.1/bulk_sends/{bulk_send_id}/cancel`), ' +
       'then call this once it completes. Each Request is cancelled in its own transaction; repeating the call ' +
       'cancels what is still open (after a failure, the rest), so it takes no Idempotency-Key. No body, or `{}`, ' +
-      'or a `reason` (as the cancel’s, 1 to 1,000 characters) each `request.cancelled` keeps. The signers are not ' +
-      'told: cancel a Request on its own with `notify_signers` to tell its signers.',
+      'or a `reason` (as the cancel’s, 1 to 1,000 characters) each `request.cancelled` keeps, and ' +
+      '`notify_signers` (default false): as for `POST /v1.1/requests/{id}/cancel`, the signers of each sent ' +
+      'Request who had been told of it are told of its cancel, by the channels they were invited by. A call that ' +
+      'can message every signer of a bulk send draws on the costly rate limit, as the bulk send did.',
     tag: 'Requests',
     auth: 'access_token',
     params: { bulk_send_id: { description: 'The bulk send (a UUID).' } },

@@ -72,8 +72,9 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/bulk_sends/:id', ['GET']),
   // A running bulk send cancelled: the rest of its rows left unmade (ADR 3450).
   api('/v1.1/bulk_sends/:id/cancel', ['POST']),
-  // …and the Requests a completed one made, cancelled (ADR 3480): a standard call, as each cancel is.
-  api('/v1.1/bulk_sends/:id/cancel_requests', ['POST']),
+  // …and the Requests a completed one made, cancelled (ADR 3480): costly, as the bulk send that
+  // made them, since it can tell every one of their signers (ADR 3530).
+  api('/v1.1/bulk_sends/:id/cancel_requests', ['POST'], 'costly'),
   // What signers see of the Site: name, logo, colour, reply-to, footer (ADR 2301).
   api('/v1.1/sites/:site/branding', ['GET', 'PUT']),
   // The Site's signers, listed, read and upserted on their own (ADR 3200).

@@ -18,6 +18,9 @@ describe('gateway: the route table', () => {
     assert.equal(target('POST', '/v1.1/requests/r1/send'), 'requests/bearer/costly');
     assert.equal(target('POST', '/v1.1/requests/r1/remind'), 'requests/bearer/costly');
     assert.equal(target('POST', '/v1.1/requests/r1/cancel'), 'requests/bearer/standard');
+    assert.equal(target('POST', '/v1.1/sites/7/bulk_sends'), 'requests/bearer/costly');
+    assert.equal(target('POST', '/v1.1/bulk_sends/b1/cancel'), 'requests/bearer/standard');
+    assert.equal(target('POST', '/v1.1/bulk_sends/b1/cancel_requests'), 'requests/bearer/costly');
     assert.equal(target('GET', '/v1.1/requests/r1/download'), 'requests/bearer/standard');
     assert.equal(target('GET', '/v1.1/requests/r1/events'), 'requests/bearer/standard');
     assert.equal(target('GET', '/v1.1/sites/7/events'), 'requests/bearer/standard');

@@ -15,7 +15,8 @@ type Settled = 'cancelled' | 'closed';
 /**
  * `POST /v1.1/bulk_sends/:id/cancel_requests` (ADR 3480): every Request the bulk send made
  * that is still a draft or sent is cancelled, each as its own cancel would (its own
- * transaction and `request.cancelled`). One closed already, or closed while this runs,
+ * transaction and `request.cancelled`, and with `notifySigners` its own notice to the
+ * signers who had been told of it, ADR 3500). One closed already, or closed while this runs,
  * is counted and left. A running bulk send could still make Requests after this answered,
  * so it is refused until it completes. Repeating the call cancels what is still open.
  */
@@ -26,8 +27,13 @@ export const cancelBulkSendRequests =
     readonly bulkSendId: string;
     /** Kept in each Request's `request.cancelled` (ADR 3500). */
     readonly reason?: string;
+    /** Each sent Request's signers told of its cancel, as its own cancel would tell them (ADR 3500). */
+    readonly notifySigners?: boolean;
   }): TE.TaskEither<AppError, BulkSendRequestsCancelled> => {
-    const order = input.reason === undefined ? {} : { reason: input.reason };
+    const order = {
+      ...(input.reason !== undefined && { reason: input.reason }),
+      ...(input.notifySigners === true && { notifySigners: true }),
+    };
     const cancelOne = (requestId: string): TE.TaskEither<AppError, Settled> =>
       pipe(
         cancelRequest(deps)({ caller: input.caller, requestId, order }),

@@ -14,7 +14,8 @@ import {
 /**
  * ADR 3480 against real Postgres: the Requests a completed bulk send made are cancelled in
  * one call, each with its own `request.cancelled`; those closed already are counted and
- * left; a running bulk send is refused and keeps what it made.
+ * left; a running bulk send is refused and keeps what it made; asked to, each cancel tells
+ * its signers (ADR 3530).
  */
 describe('requests service: the Requests a bulk send made, cancelled (real Postgres)', function () {
   this.timeout(60_000);
@@ -87,8 +88,11 @@ describe('requests service: the Requests a bulk send made, cancelled (real Postg
     assert.deepEqual(await states(ids), ['draft', 'draft']);
     const blank = await cancelRequests(bulk.id).send({ reason: '  ' }).expect(422);
     assert.deepEqual(blank.body.errors, [{ path: 'reason', message: 'must not be blank' }]);
-    const told = await cancelRequests(bulk.id).send({ notify_signers: true }).expect(422);
-    assert.deepEqual(told.body.errors, [{ path: 'notify_signers', message: 'unknown field' }]);
+    const told = await cancelRequests(bulk.id).send({ notify_signers: 'yes' }).expect(422);
+    assert.deepEqual(
+      (told.body as { errors: { path: string }[] }).errors.map((e) => e.path),
+      ['notify_signers'],
+    );
     assert.deepEqual(await states(ids), ['draft', 'draft'], 'refusals cancelled nothing');
 
     const sent = cancelRequests(bulk.id).send({ reason: ' Sent with last year’s prices. ' });
@@ -102,6 +106,46 @@ describe('requests service: the Requests a bulk send made, cancelled (real Postg
     assert.deepEqual(
       kept.map((data) => (data as { reason?: string }).reason),
       ['Sent with last year’s prices.', 'Sent with last year’s prices.'],
+    );
+  });
+
+  it('tells each sent Request’s signers of its cancel when asked, and nobody of a Request closed already (ADR 3530)', async () => {
+    const bulk = await start([row(30), row(31), row(32)]);
+    const ids = await made(bulk.id);
+    await h.http.post(`/v1.1/requests/${ids[2]}/cancel`).set(headers).expect(200);
+
+    const body = { reason: 'Replaced by the new terms.', notify_signers: true };
+    const answer = (await cancelRequests(bulk.id).send(body).expect(200)).body as BulkSendRequestsCancelled;
+    assert.deepEqual(answer, { bulk_send_id: bulk.id, cancelled: 2, already_closed: 1 });
+    const outbox = async (type: string) =>
+      (
+        await h.pool.any(
+          sql.unsafe`SELECT envelope->>'aggregate_id' AS id, envelope->'data' AS data FROM outbox
+                     WHERE type = ${type} AND envelope->>'aggregate_id' = ANY(${sql.array([...ids], 'text')})
+                     ORDER BY array_position(${sql.array([...ids], 'text')}, envelope->>'aggregate_id')`,
+        )
+      ).map((r) => r as { id: string; data: Record<string, unknown> });
+    const notices = await outbox('notice.cancelled');
+    assert.deepEqual(
+      notices.map(({ id, data }) => [
+        id,
+        data.reason,
+        (data.signers as { signer_id: string; email: string }[]).map((s) => [s.signer_id, s.email]),
+      ]),
+      [
+        [ids[0], 'Replaced by the new terms.', [['r-30', 'rc-30@example.com']]],
+        [ids[1], 'Replaced by the new terms.', [['r-31', 'rc-31@example.com']]],
+      ],
+      'one notice for each Request this call cancelled, to its signer',
+    );
+    const cancelled = await outbox('request.cancelled');
+    assert.deepEqual(
+      cancelled.map(({ id, data }) => [id, data.signers_notified ?? false]),
+      [
+        [ids[0], true],
+        [ids[1], true],
+        [ids[2], false],
+      ],
     );
   });
 

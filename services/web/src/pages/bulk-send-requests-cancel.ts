@@ -13,6 +13,7 @@ import { html, type Html } from '../html.js';
 import { csrfField } from '../layout.js';
 import type { ProgressPage } from './bulk-send-cancel.js';
 import { segment } from './common.js';
+import { cancelBodyOf, cancelFormOf } from './request-cancel.js';
 
 /**
  * Cancelling the Requests a completed bulk send made, all at once
@@ -20,10 +21,10 @@ import { segment } from './common.js';
  * signatures are cancelled, their signing links stop working; those completed, declined or
  * expired stay as they are. A running one is refused by the API (stop it first), so the page
  * offers it only once completed, and only when it made a Request. An optional reason is kept in
- * each Request's history (ADR 3500); their signers are not told (a bulk mailing).
+ * each Request's history (ADR 3500); when ticked, each sent Request's signers are told (ADR 3530).
  */
 
-/** The `?done=` key of the cancel; its counts are in `?cancelled=` and `?closed=`. */
+/** The `?done=` key of the cancel; its counts are in `?cancelled=` and `?closed=`, `?told=1` when signers were told. */
 export const REQUESTS_CANCELLED_DONE = 'requests-cancelled';
 
 /** A count as the redirect put it in the query: digits only, and no more than a bulk send has rows. */
@@ -46,8 +47,11 @@ export const requestsCancelledNotice = (ctx: Koa.Context, problem: unknown): Htm
     problem
   )
     return '';
+  const told = ctx.query.told === '1' ? ', and their signers who had been sent a link are being told' : '';
   const said =
-    cancelled === 0 ? 'No Request was open: nothing was cancelled.' : `Cancelled ${requests(cancelled)}.`;
+    cancelled === 0
+      ? 'No Request was open: nothing was cancelled.'
+      : `Cancelled ${requests(cancelled)}${told}.`;
   const left =
     closed === 0
       ? ''
@@ -76,8 +80,8 @@ export const cancelRequestsAction = (deps: WebDeps, visitor: Visitor, bulk: Bulk
           <div class="field">
             <label for="cancel-requests-reason">Reason (optional)</label>
             <p class="hint" id="cancel-requests-reason-hint">
-              Kept in each Request’s history. Their signers are not told: to tell a Request’s signers, cancel
-              it on its own page. Up to ${CANCEL_REASON_MAX.toLocaleString('en')} characters.
+              Kept in each Request’s history, and quoted to the signers when they are told. Up to
+              ${CANCEL_REASON_MAX.toLocaleString('en')} characters.
             </p>
             <textarea
               id="cancel-requests-reason"
@@ -87,6 +91,22 @@ export const cancelRequestsAction = (deps: WebDeps, visitor: Visitor, bulk: Bulk
               class="prose"
               aria-describedby="cancel-requests-reason-hint"
             ></textarea>
+          </div>
+          <div class="field check">
+            <input
+              type="checkbox"
+              id="cancel-requests-notify"
+              name="notify_signers"
+              value="true"
+              aria-describedby="cancel-requests-notify-hint"
+            />
+            <label for="cancel-requests-notify"
+              >Tell their signers they were cancelled (by e-mail or SMS, as they were invited)</label
+            >
+            <p class="hint" id="cancel-requests-notify-hint">
+              Only the signers of each Request who were sent their link: in a signing order, those whose turn
+              has come. A draft’s signers were never told of it.
+            </p>
           </div>
           <button type="submit" class="danger" aria-describedby="cancel-requests-hint">
             Cancel its open Requests
@@ -100,12 +120,12 @@ export const bulkCancelRequestsRoutes = (router: Router, deps: WebDeps, progress
     const form = await posted(ctx, deps);
     if (form === undefined) return;
     const id = ctx.params.id!;
-    // Only a reason typed is sent, its line breaks as `\n`; none posts no body, as before.
-    const reason = (form.fields.reason ?? '').replace(/\r\n?/g, '\n').trim();
+    // As a Request's own cancel: a reason typed, its line breaks as `\n`, and the box ticked; neither posts no body.
+    const body = cancelBodyOf(cancelFormOf(form.fields));
     const done = await form.visitor.api({
       method: 'POST',
       path: `/v1.1/bulk_sends/${segment(id)}/cancel_requests`,
-      ...(reason === '' ? {} : { body: { reason } }),
+      ...(body === undefined ? {} : { body }),
       codec: BulkSendRequestsCancelled,
     });
     if (E.isLeft(done)) return progressPage(ctx, deps, form.visitor, id, done.left);
@@ -113,7 +133,8 @@ export const bulkCancelRequestsRoutes = (router: Router, deps: WebDeps, progress
     ctx.status = 303;
     ctx.redirect(
       `${deps.base}/bulk-sends/${encodeURIComponent(bulk_send_id)}` +
-        `?done=${REQUESTS_CANCELLED_DONE}&cancelled=${cancelled}&closed=${already_closed}`,
+        `?done=${REQUESTS_CANCELLED_DONE}&cancelled=${cancelled}&closed=${already_closed}` +
+        (body?.notify_signers === true && cancelled > 0 ? '&told=1' : ''),
     );
   });
 };

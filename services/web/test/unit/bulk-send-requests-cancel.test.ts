@@ -65,8 +65,13 @@ describe('web: cancelling the Requests a bulk send made', () => {
     assert.match(form, new RegExp(`<form method="post" action="${PAGE}/cancel-requests" ?>`));
     assert.match(
       form,
-      /<label for="cancel-requests-reason">Reason \(optional\)<\/label> <p class="hint" id="cancel-requests-reason-hint"> Kept in each Request’s history\. Their signers are not told: to tell a Request’s signers, cancel it on its own page\. Up to 1,000 characters\. <\/p> <textarea id="cancel-requests-reason" name="reason" rows="3" maxlength="1000" class="prose" aria-describedby="cancel-requests-reason-hint" ?><\/textarea>/,
+      /<label for="cancel-requests-reason">Reason \(optional\)<\/label> <p class="hint" id="cancel-requests-reason-hint"> Kept in each Request’s history, and quoted to the signers when they are told\. Up to 1,000 characters\. <\/p> <textarea id="cancel-requests-reason" name="reason" rows="3" maxlength="1000" class="prose" aria-describedby="cancel-requests-reason-hint" ?><\/textarea>/,
     );
+    assert.match(
+      form,
+      /<input type="checkbox" id="cancel-requests-notify" name="notify_signers" value="true" aria-describedby="cancel-requests-notify-hint" \/> <label for="cancel-requests-notify" ?>Tell their signers/,
+    );
+    assert.doesNotMatch(form, /checked/, 'nobody is told unless the box is ticked');
     assert.match(form, new RegExp(`name="_csrf" value="${CSRF}"`));
     assert.match(
       form,
@@ -116,6 +121,34 @@ describe('web: cancelling the Requests a bulk send made', () => {
       const app = appWith(answers({ [CANCEL_REQUESTS]: CANCELLED, [GET]: COMPLETED }));
       await post(app, `${PAGE}/cancel-requests`, { _csrf: CSRF, reason: typed }).expect(303);
       assert.deepEqual(callsOf(app, 'POST'), [[`/v1.1/bulk_sends/${ID}/cancel_requests`, body]]);
+    }
+  });
+
+  it('tells the signers when the box is ticked (ADR 3530), and says so after the cancel', async () => {
+    const text = await showPage(appWith(answers({ [GET]: COMPLETED })), PAGE);
+    assert.match(text, /Tell their signers they were cancelled \(by e-mail or SMS, as they were invited\)/);
+    for (const [fields, body] of [
+      [{ notify_signers: 'true' }, { notify_signers: true }],
+      [
+        { reason: 'New terms.', notify_signers: 'true' },
+        { reason: 'New terms.', notify_signers: true },
+      ],
+      [{ notify_signers: 'false' }, undefined],
+    ] as const) {
+      const app = appWith(answers({ [CANCEL_REQUESTS]: CANCELLED, [GET]: COMPLETED }));
+      const answer = await post(app, `${PAGE}/cancel-requests`, { _csrf: CSRF, ...fields }).expect(303);
+      assert.deepEqual(callsOf(app, 'POST'), [[`/v1.1/bulk_sends/${ID}/cancel_requests`, body]]);
+      const told = body?.notify_signers === true;
+      assert.equal(
+        answer.headers.location,
+        `${PAGE}?done=requests-cancelled&cancelled=12&closed=3${told ? '&told=1' : ''}`,
+      );
+      assert.equal(
+        noticeOf(await showPage(app, answer.headers.location)),
+        told
+          ? 'Cancelled 12 Requests, and their signers who had been sent a link are being told. 3 were closed already and stay as they are.'
+          : 'Cancelled 12 Requests. 3 were closed already and stay as they are.',
+      );
     }
   });
 

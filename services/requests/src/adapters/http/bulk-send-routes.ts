@@ -51,6 +51,7 @@ export interface BulkSendCases {
     readonly caller: Caller;
     readonly bulkSendId: string;
     readonly reason?: string;
+    readonly notifySigners?: boolean;
   }) => TE.TaskEither<AppError, BulkSendRequestsCancelled>;
 }
 
@@ -118,9 +119,14 @@ export const mountBulkSendRoutes = (
   router.post('/v1.1/bulk_sends/:id/cancel_requests', async (ctx) => {
     const who = await caller(ctx.get(PRINCIPAL_HEADER));
     const bulkSendId = uuidParam(ctx.params.id, 'bulk send');
-    const { reason } = decodeBody(CancelBulkSendRequestsBody, ctx);
+    const { reason, notify_signers } = decodeBody(CancelBulkSendRequestsBody, ctx);
     ctx.body = await run(
-      cases.cancelBulkSendRequests({ caller: who, bulkSendId, ...(reason !== undefined && { reason }) }),
+      cases.cancelBulkSendRequests({
+        caller: who,
+        bulkSendId,
+        ...(reason !== undefined && { reason }),
+        ...(notify_signers === true && { notifySigners: true }),
+      }),
     );
   });
 
