@@ -8519,6 +8519,8 @@ export interface operations {
         per_page?: number;
         /** @description `asc`: oldest first; `desc`: newest first, so the first page holds the latest events. Entries that happened at the same instant keep the order they were recorded in. */
         order?: 'asc' | 'desc';
+        /** @description Only entries of these types, comma-separated (`type=request.cancelled`) or repeated, as the Site’s feed takes them; `total_count` then counts those alone. `type=request.signed&order=desc` answers the latest signature first. */
+        type?: string;
       };
       header?: never;
       path: {

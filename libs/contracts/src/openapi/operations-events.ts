@@ -26,6 +26,13 @@ export const EVENT_OPERATIONS: readonly Operation[] = [
           'happened at the same instant keep the order they were recorded in.',
         schema: { type: 'string', enum: [...HISTORY_ORDERS], default: 'asc' },
       },
+      type: {
+        description:
+          'Only entries of these types, comma-separated (`type=request.cancelled`) or repeated, as the Site’s feed ' +
+          'takes them; `total_count` then counts those alone. `type=request.signed&order=desc` answers the latest ' +
+          'signature first.',
+        schema: { type: 'string', example: 'request.signed,request.declined' },
+      },
     },
     responses: {
       200: {

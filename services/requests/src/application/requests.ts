@@ -131,7 +131,8 @@ export const listRequests =
 
 /**
  * `GET /v1.1/requests/:id/events`: one page of the history of a Request of a site the
- * caller reaches (ADR 3170), oldest first, each entry as its webhooks carry it.
+ * caller reaches (ADR 3170), oldest first, each entry as its webhooks carry it; with
+ * `types`, of those types only (ADR 3540).
  */
 export const listRequestEvents =
   (deps: Pick<Deps, 'store'>) =>
@@ -140,11 +141,14 @@ export const listRequestEvents =
     readonly requestId: string;
     readonly page: PageRequest;
     readonly order?: HistoryOrder;
+    readonly types?: readonly string[];
   }): TE.TaskEither<AppError, RequestEventList> =>
     pipe(
       deps.store.requests.siteOf(input.requestId, siteIds(input.caller)),
       TE.chainW(TE.fromOption(() => notFound('request'))),
-      TE.chainW(() => deps.store.requests.history(input.requestId, input.page, input.order ?? 'asc')),
+      TE.chainW(() =>
+        deps.store.requests.history(input.requestId, input.page, input.order ?? 'asc', input.types),
+      ),
       TE.map((page) => pageView(input.page, page, (entry) => entry)),
     );
 

@@ -126,13 +126,15 @@ export interface RequestRepository {
   readonly lockByVerifiedId: (id: string) => TE.TaskEither<never, O.Option<SignatureRequest>>;
   /**
    * One page of the Request's history (ADR 3170), in the order they were recorded or its
-   * reverse: the events of it a client can subscribe to, as its webhooks carry them.
+   * reverse: the events of it a client can subscribe to, as its webhooks carry them; with
+   * `types`, only entries of those types, counted alone (ADR 3540).
    * Unscoped: the caller found the Request.
    */
   readonly history: (
     requestId: string,
     page: PageRequest,
     order: HistoryOrder,
+    types?: readonly string[],
   ) => TE.TaskEither<never, PageOf<WebhookPayload>>;
   /**
    * Up to `limit` entries of the Site's Requests' histories after `from.after`, in the

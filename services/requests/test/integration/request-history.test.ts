@@ -83,6 +83,15 @@ describe('requests service: a Request’s history (real Postgres)', function () 
     );
     assert.deepEqual((await history(view.id, '?order=desc')).data, [...all.data].reverse());
     assert.deepEqual((await history(view.id, '?order=asc')).data, all.data);
+    // Of some types only, counted alone (ADR 3540), comma-separated or repeated.
+    const cancels = await history(view.id, '?type=request.cancelled');
+    assert.deepEqual(
+      { total: cancels.total_count, ids: cancels.data.map((e) => e.id) },
+      { total: 1, ids: [all.data[1]!.id] },
+    );
+    for (const query of ['?type=request.cancelled,request.sent', '?type=request.sent&type=request.cancelled'])
+      assert.deepEqual((await history(view.id, query)).data, all.data, query);
+    assert.deepEqual((await history(view.id, '?type=request.signed')).data, []);
   });
 
   it('answers 404 for a Request of another Site, and names a parameter it does not take or a value it does not know', async () => {
@@ -106,6 +115,14 @@ describe('requests service: a Request’s history (real Postgres)', function () 
       .set(ctx.headers)
       .expect(400);
     assert.deepEqual(order.body.errors, [{ path: 'order', message: 'must be "asc" or "desc"' }]);
+    const type = await ctx.h.http
+      .get(`/v1.1/requests/${view.id}/events?type=request.sent,request.teleported`)
+      .set(ctx.headers)
+      .expect(400);
+    assert.deepEqual(
+      (type.body as { errors: { path: string }[] }).errors.map((e) => e.path),
+      ['type'],
+    );
   });
 
   it('keeps nothing of a transition that was not stored (ADR 2800)', async () => {

@@ -120,10 +120,11 @@ export const memoryRequestRepository = (
     ),
   findByVerifiedId: (id) => TE.right(O.fromNullable(s.requests.get(id))),
   corrections: (requestId) => TE.right(s.corrections.get(requestId) ?? []),
-  history: (requestId, p, order) => {
+  history: (requestId, p, order, types) => {
     const entries = s.outbox
       .filter((e) => e.aggregate_id === requestId)
       .filter(isRequestHistoryEvent)
+      .filter((e) => types === undefined || types.includes(e.type))
       .map(clientEventOf);
     return TE.right(page(order === 'desc' ? entries.reverse() : entries, p));
   },

@@ -131,15 +131,21 @@ export const searchOf = (q: unknown, errors: FieldError[]): string | undefined =
   return undefined;
 };
 
-/** A history's `page`, `per_page` (at most 100) and `order`; any other parameter is refused by name. */
-export const historyQuery = (query: Record<string, unknown>): { page: PageRequest; order: HistoryOrder } => {
+/**
+ * A history's `page`, `per_page` (at most 100), `order` and `type` (as the feed's, ADR 3540);
+ * any other parameter is refused by name.
+ */
+export const historyQuery = (
+  query: Record<string, unknown>,
+): { page: PageRequest; order: HistoryOrder; types?: readonly string[] } => {
   const errors: FieldError[] = [];
-  const page = pageQuery(query, errors, { known: ['order'] });
+  const page = pageQuery(query, errors, { known: ['order', 'type'] });
   const { order = 'asc' } = query;
   const known = (HISTORY_ORDERS as readonly unknown[]).includes(order);
   if (!known) errors.push({ path: 'order', message: 'must be "asc" or "desc"' });
+  const types = historyTypes(query.type, errors);
   if (errors.length > 0) throw invalidQuery(errors);
-  return { page, order: order as HistoryOrder };
+  return { page, order: order as HistoryOrder, ...(types && { types }) };
 };
 
 /**
@@ -172,14 +178,14 @@ export const feedQuery = (
     errors.push({ path: 'after', message: 'reads oldest first: not with order=desc (use before)' });
   if (order !== 'desc' && query.before !== undefined)
     errors.push({ path: 'before', message: 'reads newest first: only with order=desc' });
-  const types = feedTypes(query.type, errors);
+  const types = historyTypes(query.type, errors);
   if (errors.length > 0) throw invalidQuery(errors);
   const from: FeedFrom = order === 'desc' ? { order, before } : { order: 'asc', after: after ?? FEED_START };
   return { from, perPage, ...(types && { types }) };
 };
 
 /** `type=request.signed,request.completed` (or repeated): known history types only, each once. */
-const feedTypes = (raw: unknown, errors: FieldError[]): readonly string[] | undefined => {
+const historyTypes = (raw: unknown, errors: FieldError[]): readonly string[] | undefined => {
   if (raw === undefined) return undefined;
   const values: readonly unknown[] = Array.isArray(raw) ? raw : [raw];
   const given = values.flatMap((v): unknown[] => (typeof v === 'string' ? v.split(',') : [v]));

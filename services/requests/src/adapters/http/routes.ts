@@ -108,8 +108,10 @@ export const mountRoutes = (
     '/v1.1/requests/:id/events',
     authed(async (ctx, caller) => {
       const requestId = uuidParam(ctx.params.id, 'request');
-      const { page, order } = historyQuery(ctx.query);
-      ctx.body = await run(cases.listRequestEvents({ caller, requestId, page, order }));
+      const { page, order, types } = historyQuery(ctx.query);
+      ctx.body = await run(
+        cases.listRequestEvents({ caller, requestId, page, order, ...(types && { types }) }),
+      );
     }),
   );
 

@@ -39,24 +39,32 @@ export const historyInsert = (
 
 const HistoryPage = t.type({ total: t.number, items: t.array(WebhookPayload) });
 
-/** One page of a Request's history, oldest or newest first, and how many entries it has in all. */
+/**
+ * One page of a Request's history, oldest or newest first, and how many entries it has in
+ * all; with `types`, of those types only (ADR 3540).
+ */
 export const listHistory = async (
   q: Queryable,
   requestId: string,
   page: PageRequest,
   order: HistoryOrder,
+  types?: readonly string[],
 ): Promise<PageOf<WebhookPayload>> => {
   // Fixed text, not a value: the id is the order entries were recorded in.
   const by = order === 'desc' ? sql.fragment`id DESC` : sql.fragment`id`;
+  const ofType =
+    types === undefined
+      ? sql.fragment`TRUE`
+      : sql.fragment`payload->>'type' = ANY(${sql.array([...types], 'text')})`;
   return db.one(
     q,
     HistoryPage,
     sql.unsafe`
       SELECT
-        (SELECT count(*) FROM request_events WHERE request_id = ${requestId})::int AS total,
+        (SELECT count(*) FROM request_events WHERE request_id = ${requestId} AND ${ofType})::int AS total,
         coalesce((
           SELECT json_agg(p.payload ORDER BY ${by}) FROM (
-            SELECT id, payload FROM request_events WHERE request_id = ${requestId}
+            SELECT id, payload FROM request_events WHERE request_id = ${requestId} AND ${ofType}
             ORDER BY ${by} LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}) p
         ), '[]') AS items`,
   );

@@ -5,9 +5,6 @@ import { pageFor, type SigningPage } from './signing-page.js';
 import type { SigningDeps } from './signer-deps.js';
 import { liveSigner, type ExecutionLink, type LinkRefusal } from './verify-link.js';
 
-/** How far back a cancelled Request's history is read for its cancel: past any failed deliveries of its notice. */
-const CANCEL_LOOKBACK = 100;
-
 /**
  * A cancelled Request's page says why, when its signers were told why (ADR 3500): the
  * reason of its `request.cancelled` that says they were. A reason they were not told is the
@@ -19,12 +16,10 @@ const withCancelReason =
     refusal._tag !== 'Closed' || refusal.state !== 'cancelled'
       ? TE.left(refusal)
       : pipe(
-          deps.store.requests.history(requestId, { page: 1, perPage: CANCEL_LOOKBACK }, 'desc'),
-          TE.chain(({ items }) => {
-            const told = items.find(
-              (e) => e.type === 'request.cancelled' && e.data.signers_notified === true,
-            );
-            const reason = told?.data.reason;
+          // A Request is cancelled once: its one `request.cancelled`, however much came after it.
+          deps.store.requests.history(requestId, { page: 1, perPage: 1 }, 'desc', ['request.cancelled']),
+          TE.chain(({ items: [cancelled] }) => {
+            const reason = cancelled?.data.signers_notified === true ? cancelled.data.reason : undefined;
             return TE.left(typeof reason === 'string' ? { ...refusal, cancelReason: reason } : refusal);
           }),
         );
