@@ -1,7 +1,8 @@
 // Correcting how a signer of a sent Request is reached (ADR 3140), through the gateway and
 // the typed client, against the whole system: the invitation went to a mistyped address;
 // the client corrects it; the signer gets a new link at the right address, the old link
-// stops opening, and the new one signs. Then what a client gets wrong, refused by field.
+// stops opening, and the new one signs; someone else put in a signer's place (ADR 3550).
+// Then what a client gets wrong, refused by field.
 import assert from 'node:assert/strict';
 import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
 import { expectStatus } from './support/client.js';
@@ -98,6 +99,54 @@ describe('end to end through the gateway: correcting a signer of a sent Request'
     assert.equal(signed.status, 303, signed.page.slice(0, 500));
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.equal(mailsTo(system, right).length, 1, 'told once');
+  });
+
+  it('someone else in the signer’s place: invited at their address, the old link dead, then signed (ADR 3550)', async () => {
+    const run = unique();
+    const jane = `jane-${run}@example.com`;
+    const sam = `sam-${run}@example.com`;
+    const draft = await created(jane);
+    expectStatus(await acme.api.post(`/v1.1/requests/${draft.id}/send`), 200);
+    const old = executionUrlIn((await waitForMail(system, jane)).mail.text ?? '');
+
+    const replaced = ok(
+      await acme.esign.POST('/v1.1/requests/{request_id}/signers/{signer_id}/replace', {
+        params: { path: { request_id: draft.id, signer_id: clientRef(jane) } },
+        body: { signer_id: clientRef(sam), signer: { email: sam }, send_to: { email: true } },
+      }),
+      200,
+      'replace',
+    );
+    assert.deepEqual(
+      replaced.signers.map((s) => [s.signer_id, s.email, s.state]),
+      [
+        [clientRef(sam), sam, 'pending'],
+        [draft.signers[1]!.signer_id, null, 'pending'],
+      ],
+    );
+    const samUrl = replaced.signers[0]!.request_url;
+    const invitation = await waitForMail(system, sam);
+    assert.equal(executionUrlIn(invitation.mail.text ?? ''), samUrl);
+    assert.doesNotMatch(String(invitation.mail.subject), /^Reminder/, 'an invitation, not a reminder');
+
+    const gone = await signAt(old, 'Jane Q. Client');
+    assert.equal(gone.pageStatus, 410);
+    const signed = await signAt(samUrl, 'Sam Signer');
+    assert.equal(signed.status, 303, signed.page.slice(0, 500));
+    const history = ok(
+      await acme.esign.GET('/v1.1/requests/{request_id}/events', {
+        params: { path: { request_id: draft.id }, query: { type: 'request.signer_updated' } },
+      }),
+      200,
+      'history',
+    );
+    assert.deepEqual(
+      history.data.map((e) => {
+        const data = e.data as { signer_id: string; previous: { signer_id?: string } };
+        return [data.signer_id, data.previous.signer_id];
+      }),
+      [[clientRef(sam), clientRef(jane)]],
+    );
   });
 
   it('a new mobile number and a channel without notifying: stored, a new link, no text sent', async () => {

@@ -173,6 +173,26 @@ export interface paths {
     patch: operations['updateRequestSigner'];
     trace?: never;
   };
+  '/v1.1/requests/{request_id}/signers/{signer_id}/replace': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace a signer of a sent Request
+     * @description Someone else signs in the place of a signer of a sent Request who has not signed (the signer left, or delegated): the new signer is given as an element of the create’s `signers` gives one (`signer_id`, `signer`, `send_to`), and upserted on the Site the same way. They take the replaced signer’s place: its position, signing order, check before signing (an access code stays the same; a one-time code goes to their address or number, which they must then have) and language, and the channels unless `send_to` gives others. The fields that were the replaced signer’s are theirs. The place gets a new Execution URL: every older one, which went to the replaced signer, stops opening, and what the replaced signer did there (opened it, passed its check, delivery statuses) is cleared. With `notify` (default true) the new signer is sent an invitation at once when it is their turn. Writes `request.signer_updated` (a webhook) with `changed` holding `signer_id` and `previous.signer_id` naming who was replaced; the executed document’s audit trail lists it under the new signer. A `signer_id` already on the Request, or the replaced one’s own, is a 422 at `signer_id`; a draft is a 409 (remove the signer and add the new one); a signer who signed or declined is a 409 `invalid_state` too.
+     */
+    post: operations['replaceRequestSigner'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1.1/requests/{request_id}/signers': {
     parameters: {
       query?: never;
@@ -2270,6 +2290,12 @@ export interface components {
        */
       locale?: string | null;
     };
+    ReplaceRequestSignerBody: {
+      signer_id: string;
+      signer?: components['schemas']['SignerContact'];
+      send_to?: components['schemas']['SendTo'];
+      notify?: boolean;
+    };
     AddRequestContractBody: {
       contract_id: number;
     };
@@ -3099,10 +3125,13 @@ export interface components {
             email: boolean;
             mobile_number: boolean;
           };
+          signer_id?: string;
         };
         corrected_by: string;
         link_replaced: boolean;
-        changed?: ('email' | 'mobile_number' | 'send_to' | 'order' | 'authentication' | 'locale')[];
+        changed?: (
+          'email' | 'mobile_number' | 'send_to' | 'order' | 'authentication' | 'locale' | 'signer_id'
+        )[];
       };
       /** @constant */
       test_mode?: true;
@@ -6762,6 +6791,234 @@ export interface operations {
     };
     responses: {
       /** @description The Request, with the signer’s details and, after a new address, new `request_url`. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          'Idempotent-Replayed': components['headers']['IdempotentReplayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RequestView'];
+        };
+      };
+      /**
+       * @description - `malformed_json`: the body is not valid JSON.
+       *     - `invalid_idempotency_key`: the `Idempotency-Key` is not 1 to 255 visible ASCII characters.
+       *     - `invalid_path`: an empty or dot segment, an encoded `/` or `\`, a malformed escape.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 400;
+            /** @enum {unknown} */
+            code?: 'malformed_json' | 'invalid_idempotency_key' | 'invalid_path';
+          };
+        };
+      };
+      /**
+       * @description - `missing_token`: no `Authorization: Bearer` access token.
+       *     - `malformed_token`: the access token is not a JWT.
+       *     - `token_expired`: the access token has expired.
+       *     - `invalid_token`: bad signature, algorithm, issuer, audience or type.
+       *     - `token_inactive`: the access token was revoked, or its user, app or account lost access.
+       */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'WWW-Authenticate': components['headers']['WWWAuthenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 401;
+            /** @enum {unknown} */
+            code?: 'missing_token' | 'malformed_token' | 'token_expired' | 'invalid_token' | 'token_inactive';
+          };
+        };
+      };
+      /** @description - `test_mode_only_token`: the access token is test-only: it may create only `"test_mode": true` Requests (`errors[].path` is `test_mode`) and act on those only. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 403;
+            /** @enum {unknown} */
+            code?: 'test_mode_only_token';
+          };
+        };
+      };
+      /** @description - `not_found`: no such resource, or one the credential does not reach (the same answer). */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 404;
+            /** @enum {unknown} */
+            code?: 'not_found';
+          };
+        };
+      };
+      /**
+       * @description - `invalid_state`: the Request (or signer) is in a state that does not allow this; `state` says which.
+       *     - `request_expired`: the Request is past its `expires_at`.
+       *     - `idempotency_key_in_flight`: a call with this `Idempotency-Key` is still running; retry.
+       */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 409;
+            /** @enum {unknown} */
+            code?: 'invalid_state' | 'request_expired' | 'idempotency_key_in_flight';
+          };
+        };
+      };
+      /** @description - `payload_too_large`: the body is larger than the limit (1 MB). */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 413;
+            /** @enum {unknown} */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description - `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 415;
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type';
+          };
+        };
+      };
+      /**
+       * @description - `invalid_body`: the body is invalid; `errors` names each field (`path`, `message`).
+       *     - `idempotency_key_reused`: the `Idempotency-Key` was used for another body or endpoint.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 422;
+            /** @enum {unknown} */
+            code?: 'invalid_body' | 'idempotency_key_reused';
+          };
+        };
+      };
+      /** @description - `rate_limited`: a rate limit is spent; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimitPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 429;
+            /** @enum {unknown} */
+            code?: 'rate_limited';
+          };
+        };
+      };
+      /**
+       * @description - `auth_unavailable`: the access token cannot be checked right now.
+       *     - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'auth_unavailable' | 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
+  replaceRequestSigner: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a POST safe to retry: the same key and body replay the first answer (`Idempotent-Replayed: true`). 1 to 255 visible ASCII characters, e.g. a UUID; kept at least 24 hours. */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description The Request (a UUID). */
+        request_id: string;
+        /** @description The signer’s `signer_id`, percent-encoded. */
+        signer_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReplaceRequestSignerBody'];
+      };
+    };
+    responses: {
+      /** @description The Request, the new signer in the replaced one’s place with its new `request_url`. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['XRequestId'];

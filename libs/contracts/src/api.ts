@@ -281,3 +281,17 @@ export const UpdateRequestSignerBody = partialUpdate(
   'UpdateRequestSignerBody',
 );
 export type UpdateRequestSignerBody = t.TypeOf<typeof UpdateRequestSignerBody>;
+
+/**
+ * `POST /v1.1/requests/:id/signers/:signer_id/replace` (ADR 3550): someone else signs in
+ * the place of a signer of a sent Request who has not signed. The new signer is given as a
+ * create's `signers[]` entry gives one (`signer_id`, `signer`, `send_to`; the Site's signer
+ * upserted); their place, signing order, check before signing and language are the replaced
+ * signer's. `notify` (default true) sends them their link now when it is their turn.
+ */
+export const ReplaceRequestSignerBody = strict(
+  { signer_id: NonEmptyString },
+  { signer: SignerContact, send_to: SendTo, notify: t.boolean },
+  'ReplaceRequestSignerBody',
+);
+export type ReplaceRequestSignerBody = t.TypeOf<typeof ReplaceRequestSignerBody>;

@@ -18,13 +18,15 @@ export const SIGNER_UPDATE_PARTS = [
   'order',
   'authentication',
   'locale',
+  'signer_id',
 ] as const;
 export type SignerUpdatePart = (typeof SIGNER_UPDATE_PARTS)[number];
 
 /**
- * The sender corrected how a signer of a sent Request is reached (ADR 3140), or changed a
- * draft's signer (ADR 3290): their details in this Request now, the channels the sender
- * chose, what they were before (`previous`),
+ * The sender corrected how a signer of a sent Request is reached (ADR 3140), put someone
+ * else in their place (ADR 3550: `changed` has `signer_id`, `previous.signer_id` says who it
+ * was), or changed a draft's signer (ADR 3290): their details in this Request now, the
+ * channels the sender chose, what they were before (`previous`),
  * who corrected them (`corrected_by`: the user's e-mail address, else the token's subject)
  * and whether their link was replaced (a new address). No `request_url`: the client reads
  * it from `GET /v1.1/requests/:id`. The requests service keeps the same record for the
@@ -38,7 +40,8 @@ export const RequestSignerUpdated = envelope(
       signer_id: t.string,
       signer_ref: t.string,
       ...SignerContactData,
-      previous: t.type(SignerContactData),
+      // `signer_id` when someone else signs in their place (ADR 3550): who it was.
+      previous: t.intersection([t.type(SignerContactData), t.partial({ signer_id: t.string })]),
       corrected_by: t.string,
       link_replaced: t.boolean,
     }),
@@ -52,6 +55,7 @@ export const RequestSignerUpdated = envelope(
           order: null,
           authentication: null,
           locale: null,
+          signer_id: null,
         }),
       ),
     }),

@@ -1,4 +1,10 @@
-import { ReissueExecutionUrlBody, RequestView, SignerEntry, UpdateRequestSignerBody } from '../api.js';
+import {
+  ReissueExecutionUrlBody,
+  ReplaceRequestSignerBody,
+  RequestView,
+  SignerEntry,
+  UpdateRequestSignerBody,
+} from '../api.js';
 import type { Operation } from './operation.js';
 
 export const REQUEST_ID = { description: 'The Request (a UUID).' } as const;
@@ -17,8 +23,8 @@ const ONE_SIGNER = {
 } as const;
 
 /**
- * One signer of a sent Request: a new Execution URL (ADR 1321), or corrected details (ADR
- * 3140); a draft's signers added and removed (ADR 3280).
+ * One signer of a sent Request: a new Execution URL (ADR 1321), corrected details (ADR
+ * 3140), or someone else in their place (ADR 3550); a draft's signers added and removed (ADR 3280).
  */
 export const REQUEST_SIGNER_OPERATIONS: readonly Operation[] = [
   {
@@ -62,6 +68,32 @@ export const REQUEST_SIGNER_OPERATIONS: readonly Operation[] = [
     body: { codec: UpdateRequestSignerBody, required: true },
     responses: requestAnswer(
       'The Request, with the signer’s details and, after a new address, new `request_url`.',
+    ),
+    problems: ['invalid_state', 'request_expired', 'test_mode_only_token'],
+  },
+  {
+    method: 'post',
+    path: '/v1.1/requests/{request_id}/signers/{signer_id}/replace',
+    operationId: 'replaceRequestSigner',
+    summary: 'Replace a signer of a sent Request',
+    description:
+      'Someone else signs in the place of a signer of a sent Request who has not signed (the signer left, or ' +
+      'delegated): the new signer is given as an element of the create’s `signers` gives one (`signer_id`, ' +
+      '`signer`, `send_to`), and upserted on the Site the same way. They take the replaced signer’s place: its ' +
+      'position, signing order, check before signing (an access code stays the same; a one-time code goes to ' +
+      'their address or number, which they must then have) and language, and the channels unless `send_to` ' +
+      'gives others. The fields that were the replaced signer’s are theirs. The place gets a new Execution URL: ' +
+      'every older one, which went to the replaced signer, stops opening, and what the replaced signer did there ' +
+      '(opened it, passed its check, delivery statuses) is cleared. With `notify` (default true) the new signer ' +
+      'is sent an invitation at once when it is their turn. Writes `request.signer_updated` (a webhook) with ' +
+      '`changed` holding `signer_id` and `previous.signer_id` naming who was replaced; the executed document’s ' +
+      'audit trail lists it under the new signer. A `signer_id` already on the Request, or the replaced one’s ' +
+      'own, is a 422 at `signer_id`; a draft is a 409 (remove the signer and add the new one); a signer who ' +
+      'signed or declined is a 409 `invalid_state` too.',
+    ...ONE_SIGNER,
+    body: { codec: ReplaceRequestSignerBody, required: true },
+    responses: requestAnswer(
+      'The Request, the new signer in the replaced one’s place with its new `request_url`.',
     ),
     problems: ['invalid_state', 'request_expired', 'test_mode_only_token'],
   },

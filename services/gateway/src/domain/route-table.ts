@@ -91,6 +91,8 @@ export const GATEWAY_ROUTES: readonly RouteSpec[] = [
   api('/v1.1/requests/:id/signers/:id/execution_url', ['POST'], 'costly'),
   // Correcting how one signer of a sent Request is reached; may send them their link (ADR 3140).
   api('/v1.1/requests/:id/signers/:id', ['PATCH'], 'costly'),
+  // Someone else in a signer's place (ADR 3550): costly, as it invites them.
+  api('/v1.1/requests/:id/signers/:id/replace', ['POST'], 'costly'),
   // A draft's signers added and removed (ADR 3280): nothing is sent.
   api('/v1.1/requests/:id/signers', ['POST']),
   api('/v1.1/requests/:id/signers/:id', ['DELETE']),

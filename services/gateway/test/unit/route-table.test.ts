@@ -21,6 +21,10 @@ describe('gateway: the route table', () => {
     assert.equal(target('POST', '/v1.1/sites/7/bulk_sends'), 'requests/bearer/costly');
     assert.equal(target('POST', '/v1.1/bulk_sends/b1/cancel'), 'requests/bearer/standard');
     assert.equal(target('POST', '/v1.1/bulk_sends/b1/cancel_requests'), 'requests/bearer/costly');
+    assert.equal(
+      target('POST', '/v1.1/requests/r1/signers/jo%40example.com/replace'),
+      'requests/bearer/costly',
+    );
     assert.equal(target('GET', '/v1.1/requests/r1/download'), 'requests/bearer/standard');
     assert.equal(target('GET', '/v1.1/requests/r1/events'), 'requests/bearer/standard');
     assert.equal(target('GET', '/v1.1/sites/7/events'), 'requests/bearer/standard');

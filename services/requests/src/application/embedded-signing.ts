@@ -96,13 +96,18 @@ export const openEmbeddedUrl =
       TE.map((found) => openingOf(found, now)),
       TE.chain((opening): TE.TaskEither<never, EmbeddedOpeningResult> => {
         if (opening._tag !== 'Opened') return TE.right(opening);
-        const { requestId, signerRef } = opening.session;
+        const { requestId, signerRef, signerId } = opening.session;
         return pipe(
           deps.store.requests.findByVerifiedId(requestId),
           TE.map((found) =>
             pipe(
               found,
-              O.chain((request) => O.fromNullable(request.signers.find((s) => s.signerRef === signerRef))),
+              // Still the signer it was made for: one replaced since (ADR 3550) no longer signs there.
+              O.chain((request) =>
+                O.fromNullable(
+                  request.signers.find((s) => s.signerRef === signerRef && s.signerId === signerId),
+                ),
+              ),
               O.match(
                 (): EmbeddedOpeningResult => ({ _tag: 'Unknown' }),
                 (signer) => ({

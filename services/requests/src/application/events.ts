@@ -161,7 +161,10 @@ export const envelopes = (
           data: {
             ...signerAct(request, event.signerRef),
             ...reachedBy(request.signers.find((s) => s.signerRef === event.signerRef)!),
-            previous: reachedBy(event.previous),
+            previous: {
+              ...(event.previous.signerId !== undefined && { signer_id: event.previous.signerId }),
+              ...reachedBy(event.previous),
+            },
             corrected_by: event.by,
             link_replaced: event.linkReplaced,
             changed: [...event.changed],

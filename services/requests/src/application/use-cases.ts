@@ -14,6 +14,7 @@ import {
 import { recordNotificationOutcome } from './delivery-outcomes.js';
 import { createRequest, getRequest, listRequestEvents, listRequests, listSiteEvents } from './requests.js';
 import { changeRequestSettings } from './request-settings.js';
+import { replaceRequestSigner } from './signer-replacement.js';
 import { declineSigning } from './signing/decline-signing.js';
 import { openSigningPage } from './signing/open-signing-page.js';
 import { signerPdf } from './signing/signer-pdf.js';
@@ -75,6 +76,7 @@ export const useCases = (deps: Deps) => ({
   remindRequest: remindRequest(deps),
   reissueExecutionUrl: reissueExecutionUrl(deps),
   correctRequestSigner: correctRequestSigner(deps),
+  replaceRequestSigner: replaceRequestSigner(deps),
   addRequestSigner: addRequestSigner(deps),
   removeRequestSigner: removeRequestSigner(deps),
   addRequestContract: addRequestContract(deps),

@@ -176,7 +176,8 @@ export type RequestEvent =
       readonly type: 'request.signer_updated';
       readonly signerRef: string;
       readonly linkReplaced: boolean;
-      readonly previous: Pick<RequestSigner, 'contact' | 'sendTo'>;
+      /** What the signer was; `signerId` when someone else took their place (ADR 3550). */
+      readonly previous: Pick<RequestSigner, 'contact' | 'sendTo'> & { readonly signerId?: string };
       readonly by: string;
       /** What changed, in the body's names (ADR 3290). */
       readonly changed: readonly SignerUpdatePart[];
@@ -238,6 +239,7 @@ export type Action =
   | 'add_signer'
   | 'remove_signer'
   | 'update_signer_settings'
+  | 'replace_signer'
   | 'add_contract'
   | 'remove_contract'
   | 'reorder_contracts';

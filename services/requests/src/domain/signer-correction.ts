@@ -42,12 +42,14 @@ export interface SignerCorrectionOrder {
 
 /**
  * Whether a `request.signer_updated` that changed `changed` goes into the audit trail: a
- * change of how the signer is reached does; a draft's signer's order, check or language
- * alone (ADR 3290) does not. Events written before ADR 3290 lack `changed`: all were.
+ * change of how the signer is reached, or of who signs there (ADR 3550), does; a draft's
+ * signer's order, check or language alone (ADR 3290) does not. Events written before ADR 3290 lack `changed`: all were.
  */
 export const isContactCorrection = (changed: readonly SignerUpdatePart[] | undefined): boolean =>
   changed === undefined ||
-  changed.some((part) => part === 'email' || part === 'mobile_number' || part === 'send_to');
+  changed.some(
+    (part) => part === 'email' || part === 'mobile_number' || part === 'send_to' || part === 'signer_id',
+  );
 
 /**
  * A correction as the executed document's audit trail shows it (ADR 3140): kept from the
@@ -60,6 +62,8 @@ export interface SignerCorrectionRecord {
   readonly previous: Pick<RequestSigner, 'contact' | 'sendTo'>;
   readonly current: Pick<RequestSigner, 'contact' | 'sendTo'>;
   readonly linkReplaced: boolean;
+  /** Someone else took the signer's place (ADR 3550): who was there, and who is now. */
+  readonly replaced?: { readonly previous: string; readonly current: string };
 }
 
 /**

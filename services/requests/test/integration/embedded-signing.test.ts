@@ -201,6 +201,19 @@ describe('requests service: embedded signing URLs (single use, 5 minutes, frame 
     assert.equal(cancelled.status, 409);
   });
 
+  it('does not open for a signer replaced since it was made (ADR 3550)', async () => {
+    const request = await sentRequest([{ signer_id: 'dee@example.com' }]);
+    const made = await askUrl(request.id, 'dee@example.com', [HOST]);
+    assert.equal(made.status, 200, made.text);
+    await h.http
+      .post(`/v1.1/requests/${request.id}/signers/dee%40example.com/replace`)
+      .set(await appPrincipal([HOST]))
+      .send({ signer_id: 'eli@example.com', notify: false })
+      .expect(200);
+    const refused = await h.http.get(pathOf(String(made.body.embedded_url))).expect(404);
+    assert.match(refused.headers['content-security-policy']!, /frame-ancestors 'none'/);
+  });
+
   it('answers an unknown or malformed token with a page, never framable', async () => {
     const unknown = await h.http
       .get('/sign/embedded?t=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')

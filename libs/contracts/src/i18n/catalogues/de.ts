@@ -287,6 +287,8 @@ export const de: Catalogue = {
   'audit.userAgent': 'User-Agent',
   'audit.corrected': 'Kontakt korrigiert',
   'audit.correctedBy': '{date} von {by}',
+  'audit.signerReplaced': 'Unterzeichner ersetzt',
+  'audit.signer': 'Unterzeichner',
   'audit.channels': 'Kanäle',
   'audit.channel.email': 'E-Mail',
   'audit.channel.sms': 'SMS',

@@ -272,6 +272,8 @@ export const en = {
   'audit.userAgent': 'User agent',
   'audit.corrected': 'Contact corrected',
   'audit.correctedBy': '{date} by {by}',
+  'audit.signerReplaced': 'Signer replaced',
+  'audit.signer': 'Signer',
   'audit.channels': 'Channels',
   'audit.channel.email': 'e-mail',
   'audit.channel.sms': 'SMS',

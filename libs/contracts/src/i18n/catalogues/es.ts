@@ -272,6 +272,8 @@ export const es: Catalogue = {
   'audit.userAgent': 'Agente de usuario',
   'audit.corrected': 'Contacto corregido',
   'audit.correctedBy': '{date} por {by}',
+  'audit.signerReplaced': 'Firmante sustituido',
+  'audit.signer': 'Firmante',
   'audit.channels': 'Canales',
   'audit.channel.email': 'correo electrónico',
   'audit.channel.sms': 'SMS',

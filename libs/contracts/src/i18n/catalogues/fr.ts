@@ -275,6 +275,8 @@ export const fr: Catalogue = {
   'audit.userAgent': 'Agent utilisateur',
   'audit.corrected': 'Coordonnées corrigées',
   'audit.correctedBy': '{date} par {by}',
+  'audit.signerReplaced': 'Signataire remplacé',
+  'audit.signer': 'Signataire',
   'audit.channels': 'Canaux',
   'audit.channel.email': 'e-mail',
   'audit.channel.sms': 'SMS',

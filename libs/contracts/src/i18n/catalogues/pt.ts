@@ -275,6 +275,8 @@ export const pt: Catalogue = {
   'audit.userAgent': 'Agente do usuário',
   'audit.corrected': 'Contato corrigido',
   'audit.correctedBy': '{date} por {by}',
+  'audit.signerReplaced': 'Signatário substituído',
+  'audit.signer': 'Signatário',
   'audit.channels': 'Canais',
   'audit.channel.email': 'e-mail',
   'audit.channel.sms': 'SMS',

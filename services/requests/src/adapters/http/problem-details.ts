@@ -62,6 +62,9 @@ export const stateConflictDetail = (action: Action, state: RequestState): string
     return `Contracts are put in a new order only while the Request is a draft; this one is ${state}: its signers have been shown the document.`;
   if (action === 'add_contract' || action === 'remove_contract')
     return `Contracts are added and removed only while the Request is a draft; this one is ${state}: its signers have been shown the document.`;
+  // A draft's signers are removed and added instead (ADRs 3280, 3550).
+  if (action === 'replace_signer' && state === 'draft')
+    return 'A draft’s signer is replaced by removing them (DELETE /v1.1/requests/:id/signers/:signer_id) and adding the new one (POST /v1.1/requests/:id/signers); replace applies to a sent Request.';
   // Its signers have been sent their links (ADR 3280).
   if (action === 'add_signer' || action === 'remove_signer')
     return `Signers are added and removed only while the Request is a draft; this one is ${state}. A sent Request's signer is corrected with PATCH /v1.1/requests/:id/signers/:signer_id.`;

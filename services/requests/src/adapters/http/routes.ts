@@ -4,10 +4,7 @@ import {
   CopyRequestBody,
   CreateRequestBody,
   PRINCIPAL_HEADER,
-  ReissueExecutionUrlBody,
-  SignerEntry,
   UpdateRequestBody,
-  UpdateRequestSignerBody,
   NoParameters,
 } from '@esign/contracts';
 import { integerIdParam, uuidParam, type AppContext, type AppState } from '@esign/platform';
@@ -17,6 +14,7 @@ import type { UseCases } from '../../application/use-cases.js';
 import { createdInterval, feedQuery, historyQuery, listQuery } from './params.js';
 import { mountContractRoutes } from './contract-routes.js';
 import { mountDraftContractRoutes } from './draft-contract-routes.js';
+import { mountRequestSignerRoutes } from './request-signer-routes.js';
 import { callerOf } from './principal.js';
 import { sealOutage } from './problems.js';
 import { answer, bodyOf, idempotencyFrom, run } from './route-helpers.js';
@@ -149,79 +147,8 @@ export const mountRoutes = (
     }),
   );
 
-  /**
-   * The Request and the signer a call on one signer names: the client's signer_id,
-   * percent-encoded in the path; with the call's Idempotency-Key.
-   */
-  const oneSigner = (ctx: AppContext, caller: Caller) => {
-    const requestId = uuidParam(ctx.params.id, 'request');
-    const idempotency = idempotencyFrom(ctx);
-    return { caller, requestId, signerId: ctx.params.signer_id ?? '', ...(idempotency && { idempotency }) };
-  };
-
-  // One more signer on a draft (ADR 3280): an element of the create's `signers`. A signer
-  // has no URL of its own, so the 201 names none; its answer is the Request.
-  router.post(
-    '/v1.1/requests/:id/signers',
-    authed(async (ctx, caller) => {
-      const requestId = uuidParam(ctx.params.id, 'request');
-      const entry = bodyOf(SignerEntry, ctx);
-      const idempotency = idempotencyFrom(ctx);
-      answer(
-        ctx,
-        201,
-        await run(cases.addRequestSigner({ caller, requestId, entry, ...(idempotency && { idempotency }) })),
-      );
-    }),
-  );
-
-  // One signer fewer on a draft (ADR 3280); the fields that were theirs are left unassigned.
-  router.delete(
-    '/v1.1/requests/:id/signers/:signer_id',
-    authed(async (ctx, caller) => {
-      answer(ctx, 200, await run(cases.removeRequestSigner(oneSigner(ctx, caller))));
-    }),
-  );
-
   mountDraftContractRoutes(router, cases, authed);
-
-  // A new Execution URL for one signer, the old ones dead (ADR 1321).
-  router.post(
-    '/v1.1/requests/:id/signers/:signer_id/execution_url',
-    authed(async (ctx, caller) => {
-      const target = oneSigner(ctx, caller);
-      const body = bodyOf(ReissueExecutionUrlBody, ctx);
-      answer(ctx, 200, await run(cases.reissueExecutionUrl({ ...target, notify: body.notify ?? false })));
-    }),
-  );
-
-  // Corrects how one signer of a sent Request is reached (ADR 3140); a draft's signer (ADRs 3200, 3290).
-  router.patch(
-    '/v1.1/requests/:id/signers/:signer_id',
-    authed(async (ctx, caller) => {
-      const target = oneSigner(ctx, caller);
-      const body = bodyOf(UpdateRequestSignerBody, ctx);
-      const correction = {
-        ...(body.signer?.email !== undefined && { email: body.signer.email }),
-        ...(body.signer?.mobile_number !== undefined && { mobileNumber: body.signer.mobile_number }),
-        ...(body.send_to !== undefined && {
-          sendTo: {
-            ...(body.send_to.email !== undefined && { email: body.send_to.email }),
-            ...(body.send_to.mobile_number !== undefined && { sms: body.send_to.mobile_number }),
-          },
-        }),
-        // A draft's only (ADR 3290).
-        ...(body.order !== undefined && { order: body.order }),
-        ...(body.authentication !== undefined && { authentication: body.authentication }),
-        ...(body.locale !== undefined && { locale: body.locale }),
-      };
-      answer(
-        ctx,
-        200,
-        await run(cases.correctRequestSigner({ ...target, correction, notify: body.notify ?? true })),
-      );
-    }),
-  );
+  mountRequestSignerRoutes(router, cases, authed);
 
   router.get(
     '/v1.1/requests/:id/download',

@@ -85,7 +85,11 @@ const writeCorrection = (w: Writer, c: SignerCorrectionRecord, t: Translator['t'
     [sendTo.email && t('audit.channel.email'), sendTo.sms && t('audit.channel.sms')]
       .filter((x) => x !== false)
       .join(', ') || none;
-  w.pair(t('audit.corrected'), t('audit.correctedBy', { date: c.at, by: c.by }), 10);
+  const what = c.replaced === undefined ? t('audit.corrected') : t('audit.signerReplaced');
+  w.pair(what, t('audit.correctedBy', { date: c.at, by: c.by }), 10);
+  // Who signed in this place before (ADR 3550): the trail is under the one who signs now.
+  if (c.replaced !== undefined)
+    w.pair(t('audit.signer'), change(c.replaced.previous, c.replaced.current), 20);
   const { previous, current } = c;
   if (previous.contact.email !== current.contact.email)
     w.pair(t('audit.email'), change(previous.contact.email, current.contact.email), 20);

@@ -90,7 +90,8 @@ const contactChanged = (before: RequestSigner | undefined, after: RequestSigner)
  * The signers' part of a transition, one UPDATE: those that changed, and at send every
  * signer, whose contact details are fixed then (reminders, the audit trail and the
  * executed PDF name the address the Request went to, whatever is upserted later), and a
- * signer's details again when the sender corrects them (ADR 3140). An
+ * signer's details again when the sender corrects them (ADR 3140) or puts someone else in
+ * their place (ADR 3550: the signer_id, and their first view cleared). An
  * unchanged signer's columns are written back as read, which the version check makes
  * current; a delivery status only when the transition changed it, since the reports write
  * it without the Request (ADR 2650) and a stale copy must not undo theirs.
@@ -111,7 +112,12 @@ export const signersWrite = (previous: SignatureRequest, request: SignatureReque
           sent_mobile_number = CASE WHEN s.fix_contact THEN s.mobile_number ELSE rs.sent_mobile_number END,
           contact_fixed = rs.contact_fixed OR s.fix_contact,
           send_email = s.send_email, send_sms = s.send_sms,
-          signing_order = s.signing_order, auth_method = s.auth_method, locale = s.locale
+          signing_order = s.signing_order, auth_method = s.auth_method, locale = s.locale,
+          -- Someone else in the place (ADR 3550): theirs, and nothing the one before did there.
+          signer_id = s.signer_id,
+          viewed_at = CASE WHEN s.signer_id = rs.signer_id THEN rs.viewed_at END,
+          viewed_ip = CASE WHEN s.signer_id = rs.signer_id THEN rs.viewed_ip END,
+          viewed_user_agent = CASE WHEN s.signer_id = rs.signer_id THEN rs.viewed_user_agent END
       FROM ${sql.unnest(
         rows.map((s) => {
           const before = changed.has(s) ? changed.get(s) : s;
@@ -136,6 +142,7 @@ export const signersWrite = (previous: SignatureRequest, request: SignatureReque
             s.order,
             s.authentication,
             s.locale ?? null,
+            s.signerId,
           ];
         }),
         [
@@ -157,9 +164,10 @@ export const signersWrite = (previous: SignatureRequest, request: SignatureReque
           'int2',
           'text',
           'text',
+          'text',
         ],
       )} AS s(signer_ref, state, signed_at, declined_at, email_delivery, email_changed, sms_delivery, sms_changed,
               link_version, link_issued_at, fix_contact, email, mobile_number, send_email, send_sms,
-              signing_order, auth_method, locale)
+              signing_order, auth_method, locale, signer_id)
       WHERE rs.request_id = ${request.id} AND rs.signer_ref = s.signer_ref AND ${when}`;
 };

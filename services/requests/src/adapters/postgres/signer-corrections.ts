@@ -21,7 +21,8 @@ export const correctionsInsert = (events: readonly DomainEvent[], when: Fragment
   return sql.fragment`
     INSERT INTO request_signer_corrections
       (request_id, signer_ref, corrected_at, corrected_by, previous_email, previous_mobile,
-       previous_send_email, previous_send_sms, email, mobile_number, send_email, send_sms, link_replaced)
+       previous_send_email, previous_send_sms, email, mobile_number, send_email, send_sms, link_replaced,
+       previous_signer_id, signer_id)
     SELECT * FROM ${sql.unnest(
       corrections.map(({ aggregate_id, occurred_at, data: d }) => [
         aggregate_id,
@@ -37,6 +38,9 @@ export const correctionsInsert = (events: readonly DomainEvent[], when: Fragment
         d.send_to.email,
         d.send_to.mobile_number,
         d.link_replaced,
+        // Someone else in the place (ADR 3550).
+        d.previous.signer_id ?? null,
+        d.previous.signer_id === undefined ? null : d.signer_id,
       ]),
       [
         'uuid',
@@ -52,6 +56,8 @@ export const correctionsInsert = (events: readonly DomainEvent[], when: Fragment
         'bool',
         'bool',
         'bool',
+        'text',
+        'text',
       ],
     )}
     WHERE ${when}`;
@@ -70,6 +76,8 @@ const CorrectionRow = t.type({
   send_email: t.boolean,
   send_sms: t.boolean,
   link_replaced: t.boolean,
+  previous_signer_id: nullable(t.string),
+  signer_id: nullable(t.string),
 });
 
 /** A Request's corrections, oldest first. */
@@ -83,7 +91,8 @@ export const listCorrections = async (
       CorrectionRow,
       sql.unsafe`
         SELECT signer_ref, corrected_at, corrected_by, previous_email, previous_mobile,
-               previous_send_email, previous_send_sms, email, mobile_number, send_email, send_sms, link_replaced
+               previous_send_email, previous_send_sms, email, mobile_number, send_email, send_sms, link_replaced,
+               previous_signer_id, signer_id
         FROM request_signer_corrections WHERE request_id = ${requestId} ORDER BY id`,
     )
   ).map((r) => ({
@@ -99,4 +108,6 @@ export const listCorrections = async (
       sendTo: { email: r.send_email, sms: r.send_sms },
     },
     linkReplaced: r.link_replaced,
+    ...(r.previous_signer_id !== null &&
+      r.signer_id !== null && { replaced: { previous: r.previous_signer_id, current: r.signer_id } }),
   }));
