@@ -6800,6 +6800,106 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "5aec535a-554c-4bbf-816c-f6d9a94f0beb",
+           *       "site_id": 1,
+           *       "state": "sent",
+           *       "contracts": [
+           *         1
+           *       ],
+           *       "signers": [
+           *         {
+           *           "signer_id": "client-ref-jane-2e412cae",
+           *           "signer_ref": "s_as_7ATYyTcj-Tz",
+           *           "email": "jane-2e412cae@example.com",
+           *           "mobile_number": null,
+           *           "send_to": {
+           *             "email": true,
+           *             "mobile_number": false
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:10512/sign?r=5aec535a-554c-4bbf-816c-f6d9a94f0beb&s=s_as_7ATYyTcj-Tz&signature=k1.1.68j3-Wrg-MqyP0aJ955rKh9IHbJ7gBGMz2Ycj0EP12I",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "pending",
+           *             "sms": "not_requested"
+           *           },
+           *           "order": null,
+           *           "turn": true,
+           *           "authentication": null,
+           *           "locale": null,
+           *           "viewed_at": null
+           *         },
+           *         {
+           *           "signer_id": "5558103774",
+           *           "signer_ref": "MJdb1MUZ_zzGE4vx",
+           *           "email": null,
+           *           "mobile_number": "15558103774",
+           *           "send_to": {
+           *             "email": false,
+           *             "mobile_number": true
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:10512/sign?r=5aec535a-554c-4bbf-816c-f6d9a94f0beb&s=MJdb1MUZ_zzGE4vx&signature=k1.uaR8Bp6Y2efZyi93PNqy9gUhfzIVbosQHcN35Wb0SOs",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "not_requested",
+           *             "sms": "pending"
+           *           },
+           *           "order": null,
+           *           "turn": true,
+           *           "authentication": null,
+           *           "locale": null,
+           *           "viewed_at": null
+           *         }
+           *       ],
+           *       "fields": [
+           *         {
+           *           "name": "full_name",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-jane-2e412cae"
+           *         },
+           *         {
+           *           "name": "signature",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-jane-2e412cae"
+           *         },
+           *         {
+           *           "name": "witness_signature",
+           *           "default_value": null,
+           *           "assigned_to": "5558103774"
+           *         }
+           *       ],
+           *       "render_data": {
+           *         "start_date": "2030-01-01",
+           *         "client_name": "Jane Q. Client"
+           *       },
+           *       "redirect_url": "https://client.example/after-signing?ref=42",
+           *       "expires_at": null,
+           *       "created_at": "2026-12-06T07:28:18.633Z",
+           *       "updated_at": "2026-12-06T07:28:19.644Z",
+           *       "sent_at": "2026-12-06T07:28:18.777Z",
+           *       "cancelled_at": null,
+           *       "expired_at": null,
+           *       "completed_at": null,
+           *       "declined_at": null,
+           *       "last_reminded_at": null,
+           *       "remind_count": 0,
+           *       "reminder_interval_days": null,
+           *       "next_reminder_at": null,
+           *       "current_order": null,
+           *       "test_mode": false,
+           *       "cc": [],
+           *       "message": null,
+           *       "title": null,
+           *       "subject": null,
+           *       "copied_from": null,
+           *       "bulk_send_id": null
+           *     }
+           */
           'application/json': components['schemas']['RequestView'];
         };
       };
@@ -6872,6 +6972,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such signer.",
+           *       "request_id": "b2515997-a389-4565-97a5-7105a692c834"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -6894,6 +7004,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/invalid_state",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "code": "invalid_state",
+           *       "detail": "A draft’s signers show the Site’s current address and number: correct those with PUT /v1.1/sites/:id/signers/:signer_id (send_to alone is changed here).",
+           *       "state": "draft",
+           *       "request_id": "5319a325-e913-4910-8fce-34bc4b0d42e1"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 409;
@@ -6948,6 +7069,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/invalid_body",
+           *       "title": "Invalid request body",
+           *       "status": 422,
+           *       "code": "invalid_body",
+           *       "detail": "The request body is invalid.",
+           *       "errors": [
+           *         {
+           *           "path": "(body)",
+           *           "message": "must name at least one of signer, send_to, notify, order, authentication, locale"
+           *         }
+           *       ],
+           *       "request_id": "ec9f43a8-f07d-4e41-b14c-4b57c6c11191"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 422;
@@ -7028,6 +7165,106 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "da1f9e29-5695-479b-b963-eaba09195301",
+           *       "site_id": 1,
+           *       "state": "sent",
+           *       "contracts": [
+           *         1
+           *       ],
+           *       "signers": [
+           *         {
+           *           "signer_id": "client-ref-sam-4bab018b",
+           *           "signer_ref": "YbQ8kH6iLaew7vds",
+           *           "email": "sam-4bab018b@example.com",
+           *           "mobile_number": null,
+           *           "send_to": {
+           *             "email": true,
+           *             "mobile_number": false
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:10512/sign?r=da1f9e29-5695-479b-b963-eaba09195301&s=YbQ8kH6iLaew7vds&signature=k1.1.xT9Mx_yPHgNb5KYU7ogwH_i4V74Mz7WwPVovkiPLLVM",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "pending",
+           *             "sms": "not_requested"
+           *           },
+           *           "order": null,
+           *           "turn": true,
+           *           "authentication": null,
+           *           "locale": null,
+           *           "viewed_at": null
+           *         },
+           *         {
+           *           "signer_id": "5556396528",
+           *           "signer_ref": "a_P2z6W7G82vIntw",
+           *           "email": null,
+           *           "mobile_number": "15556396528",
+           *           "send_to": {
+           *             "email": false,
+           *             "mobile_number": true
+           *           },
+           *           "state": "pending",
+           *           "request_url": "http://127.0.0.1:10512/sign?r=da1f9e29-5695-479b-b963-eaba09195301&s=a_P2z6W7G82vIntw&signature=k1.A5_LMlEdBZvNirRfcFVrteGajIdkJl-6NMHCvVZAFwQ",
+           *           "signed_at": null,
+           *           "declined_at": null,
+           *           "notifications": {
+           *             "email": "not_requested",
+           *             "sms": "delivered"
+           *           },
+           *           "order": null,
+           *           "turn": true,
+           *           "authentication": null,
+           *           "locale": null,
+           *           "viewed_at": null
+           *         }
+           *       ],
+           *       "fields": [
+           *         {
+           *           "name": "full_name",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-sam-4bab018b"
+           *         },
+           *         {
+           *           "name": "signature",
+           *           "default_value": null,
+           *           "assigned_to": "client-ref-sam-4bab018b"
+           *         },
+           *         {
+           *           "name": "witness_signature",
+           *           "default_value": null,
+           *           "assigned_to": "5556396528"
+           *         }
+           *       ],
+           *       "render_data": {
+           *         "start_date": "2030-01-01",
+           *         "client_name": "Jane Q. Client"
+           *       },
+           *       "redirect_url": "https://client.example/after-signing?ref=42",
+           *       "expires_at": null,
+           *       "created_at": "2026-12-06T07:28:20.383Z",
+           *       "updated_at": "2026-12-06T07:28:20.469Z",
+           *       "sent_at": "2026-12-06T07:28:20.402Z",
+           *       "cancelled_at": null,
+           *       "expired_at": null,
+           *       "completed_at": null,
+           *       "declined_at": null,
+           *       "last_reminded_at": null,
+           *       "remind_count": 0,
+           *       "reminder_interval_days": null,
+           *       "next_reminder_at": null,
+           *       "current_order": null,
+           *       "test_mode": false,
+           *       "cc": [],
+           *       "message": null,
+           *       "title": null,
+           *       "subject": null,
+           *       "copied_from": null,
+           *       "bulk_send_id": null
+           *     }
+           */
           'application/json': components['schemas']['RequestView'];
         };
       };
