@@ -14,8 +14,10 @@ const BOUNCED = /^E-mail to ann@client\.example could not be delivered — .*550
  * system (ADR 3170): the sending and the signer's e-mail refused by their mail server (ADR
  * 3180), then a change of the automatic reminders through the API and the signer's first
  * view of their link, each as a row in plain English, as many rows as
- * `GET /v1.1/requests/:id/events` has entries; axe-core on each state. Last, another sent
+ * `GET /v1.1/requests/:id/events` has entries; axe-core on each state. Then another sent
  * Request cancelled on its page with a reason, its signer told: the reason in its History.
+ * Last, a third one's signer replaced on its page (ADR 3550): the notice, the new signer
+ * in the list and sent their link, and the replacement in its History.
  */
 describe('web application in headless Chromium: a Request’s history', function () {
   // Generous: the machine may be busy, and nothing here measures speed.
@@ -199,5 +201,62 @@ describe('web application in headless Chromium: a Request’s history', function
       250,
     );
     assert.ok(told);
+  });
+
+  it('replaces a signer who has not signed: the notice, the new signer listed and told, the History', async () => {
+    const [cy, dee] = ['cy@client.example', 'dee@client.example'];
+    const source = await suite.json(`/v1.1/requests/${suite.id}`);
+    const contract = (source.contracts as unknown[])[0];
+    const id = await sentRequestOf(suite.json, Number(source.site_id), contract, cy, {
+      render_data: { client_name: 'Cy Ray' },
+    });
+    const page = suite.page;
+    await page.goto(suite.url.replace(suite.id, id));
+    const disclosure = page.getByRole('row', { name: /^cy@client\.example/ }).locator('details.replace');
+    assert.equal(await disclosure.getAttribute('open'), null, 'closed at first');
+    await disclosure.locator('summary').click();
+    await disclosure.getByLabel('New signer ID').fill(dee);
+    const email = disclosure.getByLabel('E-mail address', { exact: true });
+    await email.fill(dee);
+    // Left focused, the field is scrolled back into view as the full-page screenshot ends.
+    await email.blur();
+    assert.ok(await disclosure.getByRole('checkbox', { name: 'Send by e-mail' }).isChecked(), 'as cy had');
+    assert.ok(await disclosure.getByRole('checkbox', { name: 'Send them the link now' }).isChecked());
+    await expectAccessible(page, 'the Request page with Replace signer… open and filled');
+    await disclosure.scrollIntoViewIfNeeded();
+    await screenshot(page, 'request-replace-signer');
+
+    const mailsBefore = suite.system.smtp.received.length;
+    await disclosure.getByRole('button', { name: `Replace signer ${cy}` }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Replaced ${cy} with ${dee}.` })
+      .waitFor();
+    await page.getByRole('rowheader', { name: dee, exact: true }).waitFor();
+    assert.equal(await page.getByRole('rowheader', { name: cy, exact: true }).count(), 0, 'cy is gone');
+    assert.equal(await page.locator('details.replace').count(), 1, 'dee can be replaced in turn');
+    await expectAccessible(page, 'the Request page after a replacement');
+    await eventually(
+      () => Promise.resolve(suite.system.smtp.received.slice(mailsBefore).find((m) => m.to.includes(dee))),
+      60_000,
+      250,
+    );
+    await eventually(
+      async () => {
+        const entries = (await suite.json(`/v1.1/requests/${id}/events`)).data as { type: string }[];
+        return entries.some((e) => e.type === 'request.signer_updated') ? true : undefined;
+      },
+      30_000,
+      250,
+    );
+    await page.reload();
+    await section().getByText(`Signer replaced: ${cy} → ${dee}`).waitFor();
+    const rows = await happenings();
+    assert.deepEqual(
+      rows.slice(0, 2),
+      [`Sent to ${cy}`, `Signer replaced: ${cy} → ${dee}`],
+      rows.join(' | '),
+    );
+    await expectAccessible(page, 'the Request page with the replacement in its History');
   });
 });

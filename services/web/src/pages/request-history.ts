@@ -158,11 +158,15 @@ const SETTINGS: readonly (readonly [string, string])[] = [
 ];
 
 /**
- * A signer corrected (ADRs 3140, 3200) or their signing settings changed (ADR 3290), as
- * `changed` names them; entries from before it, and contact corrections, say the correction.
+ * A signer corrected (ADRs 3140, 3200), replaced (ADR 3550) or their signing settings changed
+ * (ADR 3290), as `changed` names them; entries from before it, and contact corrections, say the correction.
  */
 const signerUpdated = (signer: string, data: Data): string => {
   const by = text(data, 'corrected_by');
+  const previous = typeof data.previous === 'object' && data.previous !== null ? (data.previous as Data) : {};
+  // Someone else signs in a signer's place (ADR 3550): `previous` names who they replaced.
+  if (names(data, 'changed').includes('signer_id'))
+    return `Signer replaced: ${text(previous, 'signer_id') ?? 'a signer'} → ${signer}`;
   const contact = `Contact corrected for ${signer}${by === undefined ? '' : ` by ${by}`}${
     data.link_replaced === true ? ' (new link)' : ''
   }`;

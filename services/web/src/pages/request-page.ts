@@ -10,6 +10,7 @@ import { historySection } from './request-history.js';
 import { testMessages } from './request-messages.js';
 import { CONTACT_DONE } from './request-signer-contact.js';
 import { signerRow } from './request-signer-row.js';
+import { replacedNotice } from './request-signer-replace.js';
 import { CC_DONE, ccSection } from './request-cc.js';
 import { MESSAGE_DONE, messageSection } from './request-message.js';
 import { SUBJECT_DONE, subjectSection } from './request-subject.js';
@@ -62,7 +63,7 @@ export const requestPage = async (
 ): Promise<void> => {
   const { correction, settings, renderData, fields, cc, addSigner, signerSettings, contract, copy, message } =
     typed;
-  const { title, subject } = typed;
+  const { title, subject, replacement } = typed;
   const found = await visitor.api({
     method: 'GET',
     path: `/v1.1/requests/${segment(id)}`,
@@ -95,7 +96,7 @@ export const requestPage = async (
       <h1>${requestHeading(r)} ${stateBadge(r.state)}${testMark(r.test_mode)}</h1>
       ${doneNotice(ctx, DONE, problem)} ${signersNotice(ctx, r, problem)} ${settingsNotice(ctx, r, problem)}
       ${C.contractsNotice(ctx, r, templates, problem)} ${copiedNotice(ctx, r, problem)}
-      ${refusalSummary(deps, problem, typed, r, kinds, templates)}
+      ${replacedNotice(ctx, r, problem)} ${refusalSummary(deps, problem, typed, r, kinds, templates)}
       <div class="actions">
         ${r.state === 'draft' ? action('send', 'Send') : ''}
         ${r.state === 'sent' ? action('remind', 'Remind signers', 'secondary') : ''}
@@ -144,6 +145,10 @@ export const requestPage = async (
                 how a signer who has not signed is reached: a new e-mail address or mobile number gives them a
                 new link (their older links stop opening). A signer whose turn has not come yet is told at
                 their turn.
+              </p>
+              <p class="hint">
+                Someone else to sign instead? <strong>Replace signer</strong> puts them in the place of a
+                signer who has not signed, with that signer’s fields, and sends them their own link.
               </p>`
           : ''
       }
@@ -162,7 +167,14 @@ export const requestPage = async (
           <tbody>
             ${r.signers.map(
               signerRow(
-                { base: deps.base, csrf: visitor.csrf, correction, settings: signerSettings, problem },
+                {
+                  base: deps.base,
+                  csrf: visitor.csrf,
+                  correction,
+                  replacement,
+                  settings: signerSettings,
+                  problem,
+                },
                 r,
               ),
             )}

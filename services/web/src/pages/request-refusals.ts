@@ -14,6 +14,7 @@ import { settingsSummary, type SettingsForm } from './request-settings.js';
 import { subjectSummary, type SubjectForm } from './request-subject.js';
 import { titleSummary, type TitleForm } from './request-title.js';
 import { contactSummary, type ContactForm } from './request-signer-contact.js';
+import { replaceSummary, type ReplaceForm } from './request-signer-replace-form.js';
 import {
   pageProblemSummary,
   settingsSummary as signerSettingsSummary,
@@ -23,6 +24,8 @@ import {
 /** What a refused form on a Request's page sent, so the page shows it again as typed: at most one. */
 export interface RequestPageTyped {
   readonly correction?: ContactForm;
+  /** A refused Replace signer… of a sent Request's signer, as typed (ADR 3550). */
+  readonly replacement?: ReplaceForm;
   readonly settings?: SettingsForm;
   readonly renderData?: RenderDataForm;
   readonly fields?: FieldsForm;
@@ -67,6 +70,7 @@ export const refusalSummary = (
   if (problem !== undefined) {
     // A refused correction's summary links to the fields of the signer's row.
     const row = r.signers.findIndex((s) => s.signer_id === typed.correction?.signerId);
+    const replaced = typed.replacement?.replaced;
     const byForm = [
       when(typed.copy, () => copySummary(deps, problem, r)),
       when(typed.cancel, () => cancelSummary(problem)),
@@ -74,6 +78,13 @@ export const refusalSummary = (
       when(typed.signerSettings, (form) => signerSettingsSummary(problem, form, r)),
       when(typed.removal, (signerId) => removalSummary(problem, signerId)),
       when(row >= 0 ? typed.correction : undefined, (form) => contactSummary(problem, form.signerId, row)),
+      when(replaced, (signerId) =>
+        replaceSummary(
+          problem,
+          signerId,
+          r.signers.findIndex((s) => s.signer_id === signerId),
+        ),
+      ),
       when(typed.settings, () => settingsSummary(problem)),
       when(typed.renderData, () => renderDataSummary(problem)),
       when(typed.fields, () => fieldsSummary(problem, r, kinds)),

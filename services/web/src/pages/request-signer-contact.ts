@@ -166,7 +166,7 @@ export const contactSummary = (problem: ApiProblem, signerId: string, i: number)
 };
 
 /** A checkbox inside its label, its error (tied by `aria-describedby`) above it. */
-const tick = (id: string, name: string, label: string, checked: boolean, error: string | undefined) =>
+export const tick = (id: string, name: string, label: string, checked: boolean, error: string | undefined) =>
   html`${error ? html`<p class="error" id="${id}-error">${error}</p>` : ''}
     <label
       ><input

@@ -7,6 +7,7 @@ import { removeButton } from './request-draft-signers.js';
 import { contactForm, reachable, type ContactForm } from './request-signer-contact.js';
 import type { SignerSettingsForm } from './request-signer-settings.js';
 import { signerSettingsForm } from './request-signer-settings-form.js';
+import { replaceForm, type ReplaceForm } from './request-signer-replace-form.js';
 
 /** A signer's row on a Request's page: contact, state, deliveries, Execution URL, and what can be done. */
 
@@ -46,11 +47,12 @@ const newLinkForm = (base: string, csrf: string, requestId: string, s: SignerVie
     </button>
   </form>`;
 
-/** What the page shows in a signer's row, besides the Request: a refused correction or settings of theirs. */
+/** What the page shows in a signer's row, besides the Request: a refused correction, replacement or settings of theirs. */
 export interface RowInput {
   readonly base: string;
   readonly csrf: string;
   readonly correction?: ContactForm | undefined;
+  readonly replacement?: ReplaceForm | undefined;
   readonly settings?: SignerSettingsForm | undefined;
   readonly problem?: ApiProblem | undefined;
 }
@@ -73,6 +75,18 @@ export const signerRow = (input: RowInput, r: RequestView) => (s: SignerView, i:
               signer: s,
               i,
               typed: correction?.signerId === s.signer_id ? correction : undefined,
+              problem: input.problem,
+            })
+          : ''
+      }
+      ${
+        pending
+          ? replaceForm({
+              action: `${base}/requests/${r.id}/replace-signer`,
+              csrf,
+              signer: s,
+              i,
+              typed: input.replacement?.replaced === s.signer_id ? input.replacement : undefined,
               problem: input.problem,
             })
           : ''

@@ -18,6 +18,7 @@ import { draftSignerRoutes } from './request-draft-signer-routes.js';
 import { draftContractRoutes } from './request-draft-contract-routes.js';
 import { requestCopyRoutes } from './request-copy.js';
 import { requestCancelRoutes } from './request-cancel.js';
+import { requestReplaceRoutes } from './request-signer-replace.js';
 import { createdFields, createdInputOf } from './requests-dates.js';
 import {
   apiFilterParams,
@@ -212,6 +213,8 @@ export const requestRoutes = (router: Router, deps: WebDeps): void => {
   requestCopyRoutes(router, deps, requestPage);
   // Cancel Request…, with its optional reason and message to the signers.
   requestCancelRoutes(router, deps, requestPage);
+  // Replace signer…: someone else signs in a pending signer's place (ADR 3550).
+  requestReplaceRoutes(router, deps, requestPage);
 
   // An open Request's expiry and automatic reminders (ADR 3150): only what changed is sent.
   router.post('/requests/:id/settings', async (ctx) => {

@@ -1,0 +1,136 @@
+import type { SignerView } from '@esign/contracts';
+import type { ApiProblem } from '../api-client.js';
+import { html, type Html } from '../html.js';
+import { csrfField, problemSummary, textField } from '../layout.js';
+import { keyShownAgain } from './common.js';
+import { tick } from './request-signer-contact.js';
+
+/**
+ * **Replace signer…** in the row of a pending signer of a sent Request (ADR 3550): someone
+ * else signs in their place. The disclosure and its refusal; what it posts is in
+ * `request-signer-replace.ts`.
+ */
+
+/** What the person typed and ticked, kept as typed so a refused form shows it again. */
+export interface ReplaceForm {
+  /** The signer being replaced, as the row showed them. */
+  readonly replaced: string;
+  readonly idempotencyKey: string;
+  /** The new signer's id, as typed. */
+  readonly signerId: string;
+  readonly email: string;
+  readonly mobile: string;
+  readonly byEmail: boolean;
+  readonly bySms: boolean;
+  readonly notify: boolean;
+}
+
+/** The form's field ids in row `i`, by the path of the API's field errors. */
+export const replaceIds = (i: number): Record<string, string> => ({
+  signer_id: `replace-${i}-signer-id`,
+  'signer.email': `replace-${i}-email`,
+  'signer.mobile_number': `replace-${i}-mobile`,
+  send_to: `replace-${i}-by-email`,
+  'send_to.email': `replace-${i}-by-email`,
+  'send_to.mobile_number': `replace-${i}-by-sms`,
+  notify: `replace-${i}-notify`,
+});
+
+const LABELS: Record<string, string> = {
+  signer_id: 'New signer ID:',
+  'signer.email': 'E-mail address:',
+  'signer.mobile_number': 'Mobile number:',
+  send_to: 'Send their link by:',
+  'send_to.email': 'Send by e-mail:',
+  'send_to.mobile_number': 'Send by SMS:',
+  notify: 'Send them the link now:',
+};
+
+/** The refusal first on the page: errors beside a field of row `i` link to it, the others say their path. */
+export const replaceSummary = (refused: ApiProblem, replaced: string, i: number): Html => {
+  const said = refused.detail ?? refused.title;
+  const detail = `${said}${/[.!?]$/.test(said) ? '' : '.'} ${replaced} was not replaced.`;
+  // A signer no longer listed (signed or gone meanwhile) has no form to link to.
+  return problemSummary({ ...refused, detail }, i < 0 ? {} : replaceIds(i), LABELS);
+};
+
+export const REPLACE_HINT =
+  'Someone else signs in their place: the fields that were theirs become the new signer’s, and the replaced signer’s link stops working.';
+
+/**
+ * The disclosure in a pending signer's row of a sent Request: empty but for the channels
+ * the replaced signer had, or what was typed (`typed`, open) when the API refused it, each
+ * refusal beside its field.
+ */
+export const replaceForm = (input: {
+  readonly action: string;
+  readonly csrf: string;
+  readonly signer: Pick<SignerView, 'signer_id' | 'send_to'>;
+  readonly i: number;
+  readonly typed?: ReplaceForm | undefined;
+  readonly problem?: ApiProblem | undefined;
+}): Html => {
+  const { signer: s, i, typed, problem } = input;
+  const ids = replaceIds(i);
+  const errors = new Map(
+    typed === undefined ? [] : (problem?.errors ?? []).map((e) => [ids[e.path] ?? '', e.message]),
+  );
+  const values: ReplaceForm = typed ?? {
+    replaced: s.signer_id,
+    idempotencyKey: '',
+    signerId: '',
+    email: '',
+    mobile: '',
+    byEmail: s.send_to.email,
+    bySms: s.send_to.mobile_number,
+    notify: true,
+  };
+  const key = keyShownAgain(typed?.idempotencyKey, problem);
+  return html`<details class="replace" ${typed ? html` open` : ''}>
+    <summary>Replace signer<span class="visually-hidden"> ${s.signer_id}</span>…</summary>
+    <form method="post" action="${input.action}" novalidate>
+      ${csrfField(input.csrf)}
+      <input type="hidden" name="replaced" value="${s.signer_id}" />
+      <input type="hidden" name="idempotency_key" value="${key}" />
+      <p class="hint">${REPLACE_HINT}</p>
+      ${textField({
+        id: ids.signer_id!,
+        name: 'signer_id',
+        label: 'New signer ID',
+        hint: 'An e-mail address or a 10-digit US mobile number as the ID is also how they are reached.',
+        value: values.signerId,
+        autocomplete: 'off',
+        required: true,
+        error: errors.get(ids.signer_id!),
+      })}
+      ${textField({
+        id: ids['signer.email']!,
+        name: 'email',
+        label: 'E-mail address',
+        type: 'email',
+        value: values.email,
+        error: errors.get(ids['signer.email']!),
+      })}
+      ${textField({
+        id: ids['signer.mobile_number']!,
+        name: 'mobile_number',
+        label: 'Mobile number (US)',
+        type: 'tel',
+        value: values.mobile,
+        hint: '10 digits, or 1 and 10 digits.',
+        error: errors.get(ids['signer.mobile_number']!),
+      })}
+      <fieldset class="checks">
+        <legend>Send their link by</legend>
+        ${tick(ids['send_to.email']!, 'send_to_email', 'Send by e-mail', values.byEmail, errors.get(ids['send_to.email']!))}
+        ${tick(ids['send_to.mobile_number']!, 'send_to_sms', 'Send by SMS', values.bySms, errors.get(ids['send_to.mobile_number']!))}
+      </fieldset>
+      <div class="field">
+        ${tick(ids.notify!, 'notify', 'Send them the link now', values.notify, errors.get(ids.notify!))}
+      </div>
+      <button type="submit" class="secondary">
+        Replace signer<span class="visually-hidden"> ${s.signer_id}</span>
+      </button>
+    </form>
+  </details>`;
+};
