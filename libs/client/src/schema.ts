@@ -1783,7 +1783,7 @@ export interface webhooks {
     put?: never;
     /**
      * `request.signer_updated`
-     * @description The sender corrected how a signer of a sent Request is reached: their e-mail address, mobile number or channels in this Request; `link_replaced: true` when their Execution URL was replaced. Or changed a draft’s signer’s channels, order, authentication or language. `changed` names what changed. Delivered at least once: treat a second delivery of the same `id` as done.
+     * @description The sender corrected how a signer of a sent Request is reached: their e-mail address, mobile number or channels in this Request; `link_replaced: true` when their Execution URL was replaced. Or changed a draft’s signer’s channels, order, authentication or language. `changed` names what changed. When someone else was put in a signer’s place, `changed` holds `signer_id`: `signer_id` is the new signer and `previous.signer_id` the one replaced. Delivered at least once: treat a second delivery of the same `id` as done.
      */
     post: operations['requestSigner_updatedWebhook'];
     delete?: never;

@@ -66,7 +66,9 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
     when:
       'The sender corrected how a signer of a sent Request is reached: their e-mail address, mobile number ' +
       'or channels in this Request; `link_replaced: true` when their Execution URL was replaced. Or changed a ' +
-      'draft’s signer’s channels, order, authentication or language. `changed` names what changed.',
+      'draft’s signer’s channels, order, authentication or language. `changed` names what changed. When ' +
+      'someone else was put in a signer’s place, `changed` holds `signer_id`: `signer_id` is the new signer and ' +
+      '`previous.signer_id` the one replaced.',
   },
   'request.updated': {
     data: dataCodecOf(RequestUpdated),
