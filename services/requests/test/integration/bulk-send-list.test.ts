@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
 import type { BulkSendList, BulkSendSummary, BulkSendView, RequestList, RequestView } from '@esign/contracts';
 import { bulkSendStarter, bulkSendWorker } from '../support/bulk-send-fixture.js';
 import {
@@ -10,6 +11,7 @@ import {
   startHarness,
   type Harness,
 } from '../support/harness.js';
+import { migrationsDir } from '../../src/migrate.js';
 
 /**
  * ADR 3440 against real Postgres: a Site's bulk sends listed newest first, each with the
@@ -119,6 +121,39 @@ describe('requests service: a Site’s bulk sends listed (real Postgres)', funct
       [[all[1]], 3, true],
     );
     assert.equal((await list('?contract_id=999999')).total_count, 0, 'a template no bulk send names');
+  });
+
+  it('names, once migrated, the bulk send of each Request made before ADR 3510, and of no other', async () => {
+    const bulk = await start([nda], [row(7), row(8)]);
+    while ((await process()) > 0);
+    const made = (await progress(bulk.id)).requests.map((r) => r.request_id);
+    const alone = (
+      await h.http
+        .post(`/v1.1/sites/${SITE_A.id}/requests`)
+        .set(headers)
+        .send({ contracts: [nda], signers: [{ signer_id: 'c-alone' }] })
+        .expect(201)
+    ).body as RequestView;
+    // Back to before the column (its migration and every later one come off), then up again.
+    const { runner } = await import('node-pg-migrate');
+    const migrations = readdirSync(migrationsDir)
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
+    const count = migrations.length - migrations.indexOf('1770100000000_request-bulk-send.sql');
+    const run = (direction: 'up' | 'down') =>
+      runner({
+        databaseUrl: h.database.url,
+        dir: migrationsDir,
+        direction,
+        count,
+        migrationsTable: 'pgmigrations',
+        log: () => undefined,
+      });
+    await run('down');
+    await run('up');
+    const read = async (id: string) =>
+      ((await h.http.get(`/v1.1/requests/${id}`).set(headers).expect(200)).body as RequestView).bulk_send_id;
+    assert.deepEqual(await Promise.all([...made, alone.id].map(read)), [bulk.id, bulk.id, null]);
   });
 
   it('lists the Requests a bulk send made among the Site’s Requests, by state too (bulk_send_id)', async () => {
