@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
 import type { BulkSendList, BulkSendSummary, BulkSendView, RequestList, RequestView } from '@esign/contracts';
 import { bulkSendStarter, bulkSendWorker } from '../support/bulk-send-fixture.js';
 import {
@@ -11,7 +10,7 @@ import {
   startHarness,
   type Harness,
 } from '../support/harness.js';
-import { migrationsDir } from '../../src/migrate.js';
+import { migrationsFrom } from '../support/migrations.js';
 
 /**
  * ADR 3440 against real Postgres: a Site's bulk sends listed newest first, each with the
@@ -135,20 +134,7 @@ describe('requests service: a Site’s bulk sends listed (real Postgres)', funct
         .expect(201)
     ).body as RequestView;
     // Back to before the column (its migration and every later one come off), then up again.
-    const { runner } = await import('node-pg-migrate');
-    const migrations = readdirSync(migrationsDir)
-      .filter((f) => f.endsWith('.sql'))
-      .sort();
-    const count = migrations.length - migrations.indexOf('1770100000000_request-bulk-send.sql');
-    const run = (direction: 'up' | 'down') =>
-      runner({
-        databaseUrl: h.database.url,
-        dir: migrationsDir,
-        direction,
-        count,
-        migrationsTable: 'pgmigrations',
-        log: () => undefined,
-      });
+    const run = migrationsFrom(h.database.url, '1770100000000_request-bulk-send.sql');
     await run('down');
     await run('up');
     const read = async (id: string) =>

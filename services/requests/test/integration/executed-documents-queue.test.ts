@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
 import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import * as t from 'io-ts';
@@ -12,8 +11,8 @@ import {
 } from '../../src/application/executed-documents.js';
 import { postgresExecutedDocumentStore } from '../../src/adapters/postgres/postgres-executed-document-store.js';
 import { EXECUTED_DOCUMENTS_CHANNEL } from '../../src/background.js';
-import { migrationsDir } from '../../src/migrate.js';
 import { executedDocumentsFixture } from '../support/executed-documents-fixture.js';
+import { migrationsFrom } from '../support/migrations.js';
 
 /**
  * The queue of executed documents to issue (ADR 2920), against real Postgres: a Request
@@ -151,21 +150,8 @@ describe('requests service: the executed documents still to issue, queued at com
   it('queues, when migrated, the completed Requests that have no document yet', async () => {
     const view = await completed('Bea Backfill');
     // Back to before the queue, with this Request completed and no document kept, and up again.
-    const { runner } = await import('node-pg-migrate');
     // The queue's migration and every later one (they come off first and go back after).
-    const migrations = readdirSync(migrationsDir)
-      .filter((f) => f.endsWith('.sql'))
-      .sort();
-    const count = migrations.length - migrations.indexOf('1768600000000_executed-document-queue.sql');
-    const run = (direction: 'up' | 'down') =>
-      runner({
-        databaseUrl: ctx.h.database.url,
-        dir: migrationsDir,
-        direction,
-        count,
-        migrationsTable: 'pgmigrations',
-        log: () => undefined,
-      });
+    const run = migrationsFrom(ctx.h.database.url, '1768600000000_executed-document-queue.sql');
     await run('down');
     const gone = await db.one(
       ctx.h.pool,

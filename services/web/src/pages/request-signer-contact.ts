@@ -124,15 +124,20 @@ export const contactOutcome = (
   return `contact${newLink ? '-new-link' : ''}${sent ? '-sent' : ''}`;
 };
 
-/** The form's field ids in row `i`, by the path of the API's field errors. */
-const idsOf = (i: number): Record<string, string> => ({
-  'signer.email': `contact-${i}-email`,
-  'signer.mobile_number': `contact-${i}-mobile`,
-  send_to: `contact-${i}-by-email`,
-  'send_to.email': `contact-${i}-by-email`,
-  'send_to.mobile_number': `contact-${i}-by-sms`,
-  notify: `contact-${i}-notify`,
+/**
+ * The contact fields' ids of a form in row `i` (`prefix`: which form), by the path of the
+ * API's field errors: Correct contact's, and Replace signer's (ADR 3550).
+ */
+export const contactFieldIds = (prefix: string, i: number): Record<string, string> => ({
+  'signer.email': `${prefix}-${i}-email`,
+  'signer.mobile_number': `${prefix}-${i}-mobile`,
+  send_to: `${prefix}-${i}-by-email`,
+  'send_to.email': `${prefix}-${i}-by-email`,
+  'send_to.mobile_number': `${prefix}-${i}-by-sms`,
+  notify: `${prefix}-${i}-notify`,
 });
+
+const idsOf = (i: number): Record<string, string> => contactFieldIds('contact', i);
 
 const LABELS: Record<string, string> = {
   'signer.email': 'E-mail address:',

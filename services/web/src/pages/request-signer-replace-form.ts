@@ -3,7 +3,7 @@ import type { ApiProblem } from '../api-client.js';
 import { html, type Html } from '../html.js';
 import { csrfField, problemSummary, textField } from '../layout.js';
 import { keyShownAgain } from './common.js';
-import { tick } from './request-signer-contact.js';
+import { contactFieldIds, tick } from './request-signer-contact.js';
 
 /**
  * **Replace signer…** in the row of a pending signer of a sent Request (ADR 3550): someone
@@ -28,12 +28,7 @@ export interface ReplaceForm {
 /** The form's field ids in row `i`, by the path of the API's field errors. */
 export const replaceIds = (i: number): Record<string, string> => ({
   signer_id: `replace-${i}-signer-id`,
-  'signer.email': `replace-${i}-email`,
-  'signer.mobile_number': `replace-${i}-mobile`,
-  send_to: `replace-${i}-by-email`,
-  'send_to.email': `replace-${i}-by-email`,
-  'send_to.mobile_number': `replace-${i}-by-sms`,
-  notify: `replace-${i}-notify`,
+  ...contactFieldIds('replace', i),
 });
 
 const LABELS: Record<string, string> = {
