@@ -192,4 +192,33 @@ describe('signer flow in headless Chromium: e-mail → page → sign or decline 
     );
     await page.context().close();
   });
+
+  it('a signer replaced by someone else (ADR 3550): their link says so, the new signer’s opens', async () => {
+    const view = await newRequest('dee@example.com', template);
+    const link = await linkFromMail('dee@example.com');
+    const replaced = await json<RequestView>(
+      'POST',
+      `/v1.1/requests/${view.id}/signers/dee%40example.com/replace`,
+      {
+        signer_id: 'eve@example.com',
+        notify: false,
+      },
+    );
+    const { page, problems } = await openPage();
+    assert.equal((await page.goto(link))?.status(), 410);
+    await page.getByRole('heading', { name: 'You are no longer asked to sign' }).waitFor();
+    assert.match(
+      await page.locator('main').innerText(),
+      /The sender asked someone else to sign this document in your place/,
+    );
+    assert.equal(await page.locator('form').count(), 0, 'no form on a dead link');
+    await expectAccessible(page, 'a replaced signer’s link');
+    await signerScreenshot(page, 'replaced');
+    assert.equal((await page.goto(replaced.signers[0]!.request_url))?.status(), 200, 'Eve’s link opens');
+    assert.deepEqual(
+      problems.filter((p) => !p.includes('status of 410')),
+      [],
+    );
+    await page.context().close();
+  });
 });

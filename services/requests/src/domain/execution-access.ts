@@ -32,6 +32,8 @@ export type ExecutionRefusal =
   | { readonly _tag: 'UnknownSigner' }
   /** The sender issued this signer a newer link. */
   | { readonly _tag: 'Replaced' }
+  /** The link was the signer's whom the sender replaced by someone else (ADR 3550). */
+  | { readonly _tag: 'SignerReplaced' }
   /** The link outlived its lifetime; the Request itself may still be open. */
   | { readonly _tag: 'LinkExpired'; readonly expiredAt: string }
   /** Signing in order: the link is live once the signer's order is reached. */
@@ -52,7 +54,8 @@ export const executionAccess = (
   if (isPastExpiry(request, now)) return E.left({ _tag: 'Expired' });
   // A version never issued is no link of ours (only a leaked key could sign one).
   if (link.version > signer.link.version) return E.left({ _tag: 'UnknownSigner' });
-  if (link.version < signer.link.version) return E.left({ _tag: 'Replaced' });
+  if (link.version < signer.link.version)
+    return E.left({ _tag: link.version < (signer.placedAtVersion ?? 0) ? 'SignerReplaced' : 'Replaced' });
   const expiresAt = linkExpiresAt(request, signer, lifetimeMs);
   if (expiresAt !== null && Date.parse(now) >= Date.parse(expiresAt))
     return E.left({ _tag: 'LinkExpired', expiredAt: expiresAt });

@@ -43,6 +43,12 @@ export interface RequestSigner {
    * from which it expires (ADR 1321).
    */
   readonly link: { readonly version: number; readonly issuedAt: string | null };
+  /**
+   * The first link version of the signer in this place: a later one when someone else took
+   * the place of the signer it was sent to (ADR 3550), whose older links then say so.
+   * Absent or 0: every version is theirs.
+   */
+  readonly placedAtVersion?: number;
 }
 
 export interface RequestField {

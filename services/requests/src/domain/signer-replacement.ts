@@ -97,6 +97,7 @@ export const replaceSigner = (
     viewedAt: null,
     delivery: { email: null, sms: null },
     link: { version: signer.link.version + 1, issuedAt: now },
+    placedAtVersion: signer.link.version + 1,
   };
   const after: SignatureRequest = {
     ...request,

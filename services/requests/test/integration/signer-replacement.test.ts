@@ -123,6 +123,9 @@ describe('requests service: replacing a signer of a sent Request (real Postgres)
     assert.deepEqual([invited.readdressed, invited.signers.map((s) => s.email)], [true, ['sam@example.com']]);
 
     assert.equal(await openLink(oldUrl), 410, 'Jane’s link stopped opening');
+    const told = await h.http.get(`${new URL(oldUrl).pathname}${new URL(oldUrl).search}`);
+    assert.match(told.text, /You are no longer asked to sign/);
+    assert.match(told.text, /The sender asked someone else to sign this document in your place/);
     assert.equal(await openLink(view.signers[0]!.request_url), 200, 'Sam’s opens');
   });
 

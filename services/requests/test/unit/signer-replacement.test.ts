@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
+import { executionAccess } from '../../src/domain/execution-access.js';
 import { replaceSigner, type SignerReplacement } from '../../src/domain/signer-replacement.js';
-import type { SignatureRequest } from '../../src/domain/signature-request.js';
+import { reissueLink, type SignatureRequest } from '../../src/domain/signature-request.js';
 import { draft, later, left, NOW, right, sent, signer } from '../support/builders.js';
 
 const AT = later(NOW, 3600);
@@ -94,6 +95,19 @@ describe('requests domain: someone else signs in a signer’s place (ADR 3550)',
       },
       { type: 'request.reminded', notify: [carol], readdressed: true },
     ]);
+  });
+
+  it('tells the replaced signer’s links that they were replaced, and the new signer’s older links only that they were', () => {
+    const DAY = 86_400_000;
+    const link = (version: number) => ({ signerRef: 'ref0', version });
+    const { request: after } = right(replace(request(), 'alice@example.com', { signer_id: 'carol@example.com' }));
+    assert.equal(after.signers[0]!.placedAtVersion, 1);
+    assert.deepEqual(left(executionAccess(after, link(0), AT, DAY)), { _tag: 'SignerReplaced' });
+    assert.equal(right(executionAccess(after, link(1), AT, DAY)).signerId, 'carol@example.com');
+    // Carol's link reissued: her older one was replaced by a newer one of hers.
+    const again = right(reissueLink(after, 'carol@example.com', AT, false)).request;
+    assert.deepEqual(left(executionAccess(again, link(1), AT, DAY)), { _tag: 'Replaced' });
+    assert.deepEqual(left(executionAccess(again, link(0), AT, DAY)), { _tag: 'SignerReplaced' });
   });
 
   it('takes the details and channels given, the Site’s record after them, and tells nobody when asked not to', () => {

@@ -65,6 +65,11 @@ export const de: Catalogue = {
     'Der Absender hat Ihnen einen neueren Link zu diesem Dokument geschickt, daher öffnet sich dieser nicht mehr.',
   'refusal.replaced.detail':
     'Öffnen Sie die neueste Nachricht zu diesem Dokument oder bitten Sie den Absender um einen neuen Link.',
+  'refusal.signerReplaced.title': 'Ihre Unterschrift wird nicht mehr benötigt',
+  'refusal.signerReplaced.message':
+    'Der Absender hat eine andere Person gebeten, dieses Dokument an Ihrer Stelle zu unterschreiben, daher öffnet sich dieser Link nicht mehr.',
+  'refusal.signerReplaced.detail':
+    'Von Ihnen wird nichts weiter benötigt. Wenn Sie dies für einen Irrtum halten, wenden Sie sich an den Absender.',
   'refusal.linkExpired.message': 'Links zum Unterschreiben gelten nur begrenzte Zeit, und dieser ist zu alt.',
   'refusal.linkExpired.detail':
     'Bitten Sie den Absender um einen neuen Link: Er kann Ihnen für dieses Dokument einen neuen schicken.',

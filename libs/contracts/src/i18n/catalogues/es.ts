@@ -60,6 +60,11 @@ export const es: Catalogue = {
     'El remitente le ha enviado un enlace más reciente a este documento, así que este ya no se abre.',
   'refusal.replaced.detail':
     'Abra el mensaje más reciente que recibió sobre él, o pida un enlace nuevo al remitente.',
+  'refusal.signerReplaced.title': 'Ya no se le pide que firme',
+  'refusal.signerReplaced.message':
+    'El remitente ha pedido a otra persona que firme este documento en su lugar, por lo que este enlace ya no se abre.',
+  'refusal.signerReplaced.detail':
+    'No se necesita nada más de usted. Si cree que es un error, póngase en contacto con el remitente.',
   'refusal.linkExpired.message':
     'Los enlaces de firma funcionan durante un tiempo limitado, y este es demasiado antiguo.',
   'refusal.linkExpired.detail': 'Pida un enlace nuevo al remitente: puede enviarle uno para este documento.',

@@ -61,6 +61,11 @@ export const fr: Catalogue = {
     'L’expéditeur vous a envoyé un lien plus récent vers ce document : celui-ci ne s’ouvre plus.',
   'refusal.replaced.detail':
     'Ouvrez le message le plus récent reçu à son sujet, ou demandez un nouveau lien à l’expéditeur.',
+  'refusal.signerReplaced.title': 'Votre signature n’est plus demandée',
+  'refusal.signerReplaced.message':
+    'L’expéditeur a demandé à une autre personne de signer ce document à votre place, donc ce lien ne s’ouvre plus.',
+  'refusal.signerReplaced.detail':
+    'Vous n’avez plus rien à faire. Si vous pensez qu’il s’agit d’une erreur, contactez l’expéditeur.',
   'refusal.linkExpired.message': 'Les liens de signature ont une durée limitée, et celui-ci est trop ancien.',
   'refusal.linkExpired.detail':
     'Demandez un nouveau lien à l’expéditeur : il peut vous en envoyer un pour ce document.',

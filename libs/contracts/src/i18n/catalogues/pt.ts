@@ -60,6 +60,11 @@ export const pt: Catalogue = {
     'O remetente enviou um link mais recente para este documento, por isso este não abre mais.',
   'refusal.replaced.detail':
     'Abra a mensagem mais recente que você recebeu sobre ele ou peça um novo link ao remetente.',
+  'refusal.signerReplaced.title': 'Sua assinatura não é mais necessária',
+  'refusal.signerReplaced.message':
+    'O remetente pediu a outra pessoa que assine este documento em seu lugar, por isso este link não abre mais.',
+  'refusal.signerReplaced.detail':
+    'Nada mais é necessário de você. Se achar que é um engano, entre em contato com o remetente.',
   'refusal.linkExpired.message': 'Os links de assinatura valem por tempo limitado, e este é antigo demais.',
   'refusal.linkExpired.detail':
     'Peça um novo link ao remetente: ele pode enviar um novo para este documento.',

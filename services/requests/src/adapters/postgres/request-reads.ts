@@ -70,6 +70,7 @@ const requestOf = (row: RequestRow): SignatureRequest => ({
     declinedAt: s.declined_at,
     delivery: { email: fromDeliveryJson(s.email_delivery), sms: fromDeliveryJson(s.sms_delivery) },
     link: { version: s.link_version, issuedAt: s.link_issued_at },
+    ...(s.placed_at_version !== 0 && { placedAtVersion: s.placed_at_version }),
   })),
   fields: row.fields.map((f) => ({ name: f.name, defaultValue: f.default_value, assignedTo: f.assigned_to })),
   renderData: row.render_data,
@@ -119,7 +120,8 @@ export const selectRequests = (where: ReturnType<typeof sql.fragment>, tail = sq
         'auth_method', rs.auth_method, 'viewed_at', rs.viewed_at, 'locale', rs.locale,
         'state', rs.state, 'signed_at', rs.signed_at, 'declined_at', rs.declined_at,
         'email_delivery', rs.email_delivery, 'sms_delivery', rs.sms_delivery,
-        'link_version', rs.link_version, 'link_issued_at', rs.link_issued_at) ORDER BY rs.position)
+        'link_version', rs.link_version, 'link_issued_at', rs.link_issued_at,
+        'placed_at_version', rs.placed_at_version) ORDER BY rs.position)
       FROM request_signers rs
       JOIN signers s ON s.site_id = rs.site_id AND s.signer_id = rs.signer_id
       WHERE rs.request_id = r.id), '[]') AS signers,

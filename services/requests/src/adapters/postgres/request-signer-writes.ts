@@ -114,7 +114,7 @@ export const signersWrite = (previous: SignatureRequest, request: SignatureReque
           send_email = s.send_email, send_sms = s.send_sms,
           signing_order = s.signing_order, auth_method = s.auth_method, locale = s.locale,
           -- Someone else in the place (ADR 3550): theirs, and nothing the one before did there.
-          signer_id = s.signer_id,
+          signer_id = s.signer_id, placed_at_version = s.placed_at_version,
           viewed_at = CASE WHEN s.signer_id = rs.signer_id THEN rs.viewed_at END,
           viewed_ip = CASE WHEN s.signer_id = rs.signer_id THEN rs.viewed_ip END,
           viewed_user_agent = CASE WHEN s.signer_id = rs.signer_id THEN rs.viewed_user_agent END
@@ -143,6 +143,7 @@ export const signersWrite = (previous: SignatureRequest, request: SignatureReque
             s.authentication,
             s.locale ?? null,
             s.signerId,
+            s.placedAtVersion ?? 0,
           ];
         }),
         [
@@ -165,9 +166,10 @@ export const signersWrite = (previous: SignatureRequest, request: SignatureReque
           'text',
           'text',
           'text',
+          'int4',
         ],
       )} AS s(signer_ref, state, signed_at, declined_at, email_delivery, email_changed, sms_delivery, sms_changed,
               link_version, link_issued_at, fix_contact, email, mobile_number, send_email, send_sms,
-              signing_order, auth_method, locale, signer_id)
+              signing_order, auth_method, locale, signer_id, placed_at_version)
       WHERE rs.request_id = ${request.id} AND rs.signer_ref = s.signer_ref AND ${when}`;
 };

@@ -97,6 +97,7 @@ export const SignerRow = t.type({
   sms_delivery: nullable(DeliveryJson),
   link_version: t.number,
   link_issued_at: nullable(JsonTimestamp),
+  placed_at_version: t.number,
 });
 
 /** A Request with its contracts, signers and fields, assembled by one query as JSON. */

@@ -34,6 +34,8 @@ export type LinkRefusal =
   | { readonly _tag: 'Expired' }
   /** The sender issued this signer a newer link (ADR 1321). */
   | { readonly _tag: 'Replaced' }
+  /** The link was the signer's whom the sender replaced by someone else (ADR 3550). */
+  | { readonly _tag: 'SignerReplaced' }
   /** This link outlived its lifetime; the Request may still be open (ADR 1321). */
   | { readonly _tag: 'LinkExpired'; readonly expiredAt: string }
   | Extract<ExecutionRefusal, { _tag: 'NotYourTurn' }>

@@ -50,6 +50,13 @@ export const refusalOf = (refusal: LinkRefusal, tr: Translator): Refused => {
         message: t('refusal.replaced.message'),
         detail: t('refusal.replaced.detail'),
       };
+    case 'SignerReplaced':
+      return {
+        status: 410,
+        title: t('refusal.signerReplaced.title'),
+        message: t('refusal.signerReplaced.message'),
+        detail: t('refusal.signerReplaced.detail'),
+      };
     case 'LinkExpired':
       return {
         status: 410,
