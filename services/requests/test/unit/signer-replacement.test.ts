@@ -100,7 +100,9 @@ describe('requests domain: someone else signs in a signer’s place (ADR 3550)',
   it('tells the replaced signer’s links that they were replaced, and the new signer’s older links only that they were', () => {
     const DAY = 86_400_000;
     const link = (version: number) => ({ signerRef: 'ref0', version });
-    const { request: after } = right(replace(request(), 'alice@example.com', { signer_id: 'carol@example.com' }));
+    const { request: after } = right(
+      replace(request(), 'alice@example.com', { signer_id: 'carol@example.com' }),
+    );
     assert.equal(after.signers[0]!.placedAtVersion, 1);
     assert.deepEqual(left(executionAccess(after, link(0), AT, DAY)), { _tag: 'SignerReplaced' });
     assert.equal(right(executionAccess(after, link(1), AT, DAY)).signerId, 'carol@example.com');
