@@ -3,6 +3,12 @@ import { IntlMessageFormat } from 'intl-messageformat';
 /** One language's messages in ICU MessageFormat, by key. */
 export type Catalogue = Readonly<Record<string, string>>;
 
+/**
+ * A translation of a reference catalogue (or of one of its parts): exactly its keys, each a
+ * message. A missing or extra key is a compile error; `catalogueProblems` checks the rest.
+ */
+export type Messages<Reference> = { readonly [Key in keyof Reference]: string };
+
 /** What a message asks to be given: each placeholder's name and kind (`plural`, `select`, plain...). */
 export const placeholdersOf = (message: string): ReadonlyMap<string, string> => {
   const found = new Map<string, string>();

@@ -1,10 +1,10 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { Catalogue } from './catalogue.js';
-import { de } from './catalogues/de.js';
-import { en, type MessageKey } from './catalogues/en.js';
-import { es } from './catalogues/es.js';
-import { fr } from './catalogues/fr.js';
-import { pt } from './catalogues/pt.js';
+import { de } from './catalogues/de/index.js';
+import { en, type MessageKey } from './catalogues/en/index.js';
+import { es } from './catalogues/es/index.js';
+import { fr } from './catalogues/fr/index.js';
+import { pt } from './catalogues/pt/index.js';
 import { directionOf, type Locale } from './locale.js';
 
 export type { MessageKey };

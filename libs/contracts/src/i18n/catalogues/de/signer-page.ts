@@ -1,0 +1,49 @@
+import type { Messages } from '../../catalogue.js';
+import type { signerPage as english } from '../en/signer-page.js';
+
+/** German: signer pages: the shell (the document, the fields, signing and declining). */
+export const signerPage: Messages<typeof english> = {
+  'page.skip': 'Zum Inhalt springen',
+  'page.title': 'Unterschreiben: {contracts} · {site}',
+  'page.message': 'Eine Nachricht von {site}',
+  'page.from': '{site} bittet Sie, Folgendes zu prüfen und zu unterschreiben',
+  'page.expires': 'Bitte unterschreiben Sie vor dem {date} (UTC).',
+  'page.errors':
+    '{count, plural, one {Bitte korrigieren Sie diesen Punkt} other {Bitte korrigieren Sie diese # Punkte}}',
+  'page.pdfIntro': 'Dieser Vertrag ist ein PDF-Dokument.',
+  'page.pdfOpen': '„{name}“ öffnen (PDF)',
+  'page.pdfLabel': '{name} (PDF)',
+  'page.pdfFallback': 'Ihr Browser kann das PDF hier nicht anzeigen:',
+  'page.pdfFallbackLink': 'PDF öffnen',
+  'page.prefilled': 'Vorausgefüllte Angaben',
+  'page.yes': 'Ja',
+  'page.no': 'Nein',
+  'page.required': '(Pflichtfeld)',
+  'page.choose': 'Bitte wählen…',
+  'page.problem': '{label}: {message}',
+  'page.yourName': 'Ihr Name',
+  'page.consentLabel': 'Zustimmung',
+  'page.reasonLabel': 'Grund',
+  'page.yourPart': 'Ihr Teil',
+  'page.requiredHint': 'Mit (Pflichtfeld) gekennzeichnete Felder müssen ausgefüllt werden.',
+  'page.signatureLegend': 'Ihre Unterschrift',
+  'page.typeName': 'Geben Sie Ihren vollständigen Namen ein',
+  'page.typeNameHint': 'Ihr eingegebener Name ist Ihre Unterschrift.',
+  'page.draw': 'Sie können Ihre Unterschrift auch zeichnen (optional)',
+  'page.clearDrawing': 'Zeichnung löschen',
+  'page.consent':
+    'Ich habe das obige Dokument geprüft. Ich bin damit einverstanden, es elektronisch zu unterschreiben: Mein eingegebener Name (und meine Zeichnung, falls ich eine anfertige) ist meine Unterschrift und bindet mich wie eine handschriftliche Unterschrift, und {site} darf dieses Dokument elektronisch aufbewahren und mir zusenden.',
+  'page.fingerprint': 'Fingerabdruck des Dokuments (SHA-256):',
+  'page.sign': 'Unterschreiben',
+  'page.declineSummary': 'Unterschrift ablehnen',
+  'page.declineLabel': 'Teilen Sie {site} mit, warum Sie ablehnen',
+  'page.declineHint': 'Eine Ablehnung beendet diese Anfrage für alle Unterzeichnenden.',
+  'page.declineButton': 'Ablehnen',
+  'page.footer': 'Anfrage {id}. Diese Seite ist nur für {email} bestimmt: Leiten Sie den Link nicht weiter.',
+  'page.footerNoEmail':
+    'Anfrage {id}. Diese Seite ist nur für die eingeladene Person bestimmt: Leiten Sie den Link nicht weiter.',
+  'page.staleForm':
+    'Diese Seite war lange geöffnet. Bitte prüfen Sie das Dokument und senden Sie es erneut ab.',
+  'page.documentChanged':
+    'Das Dokument ist nicht mehr das, das diese Seite gezeigt hat. Bitte lesen Sie es vor dem Unterschreiben erneut.',
+};

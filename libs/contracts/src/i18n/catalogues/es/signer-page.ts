@@ -1,0 +1,46 @@
+import type { Messages } from '../../catalogue.js';
+import type { signerPage as english } from '../en/signer-page.js';
+
+/** Spanish: signer pages: the shell (the document, the fields, signing and declining). */
+export const signerPage: Messages<typeof english> = {
+  'page.skip': 'Ir al contenido',
+  'page.title': 'Firmar: {contracts} · {site}',
+  'page.message': 'Un mensaje de {site}',
+  'page.from': '{site} le pide que revise y firme',
+  'page.expires': 'Firme antes del {date} (UTC).',
+  'page.errors': '{count, plural, one {Corrija lo siguiente} other {Corrija estos # puntos}}',
+  'page.pdfIntro': 'Este contrato es un documento PDF.',
+  'page.pdfOpen': 'Abrir «{name}» (PDF)',
+  'page.pdfLabel': '{name} (PDF)',
+  'page.pdfFallback': 'Su navegador no puede mostrar el PDF aquí:',
+  'page.pdfFallbackLink': 'ábralo',
+  'page.prefilled': 'Valores ya completados',
+  'page.yes': 'Sí',
+  'page.no': 'No',
+  'page.required': '(obligatorio)',
+  'page.choose': 'Elija…',
+  'page.problem': '{label}: {message}',
+  'page.yourName': 'Su nombre',
+  'page.consentLabel': 'Consentimiento',
+  'page.reasonLabel': 'Motivo',
+  'page.yourPart': 'Su parte',
+  'page.requiredHint': 'Los campos marcados como (obligatorio) deben completarse.',
+  'page.signatureLegend': 'Su firma',
+  'page.typeName': 'Escriba su nombre completo',
+  'page.typeNameHint': 'Su nombre escrito es su firma.',
+  'page.draw': 'También puede dibujar su firma (opcional)',
+  'page.clearDrawing': 'Borrar el dibujo',
+  'page.consent':
+    'He revisado el documento anterior. Acepto firmarlo electrónicamente: mi nombre escrito (y mi dibujo, si lo hago) es mi firma y me obliga como lo haría una firma manuscrita, y {site} puede conservar este documento y enviármelo por medios electrónicos.',
+  'page.fingerprint': 'Huella digital del documento (SHA-256):',
+  'page.sign': 'Firmar',
+  'page.declineSummary': 'Rechazar la firma',
+  'page.declineLabel': 'Explique a {site} por qué rechaza firmar',
+  'page.declineHint': 'Si rechaza, esta solicitud termina para todos los firmantes.',
+  'page.declineButton': 'Rechazar',
+  'page.footer': 'Solicitud {id}. Esta página es solo para {email}: no reenvíe el enlace.',
+  'page.footerNoEmail':
+    'Solicitud {id}. Esta página es solo para el firmante invitado: no reenvíe el enlace.',
+  'page.staleForm': 'Esta página estuvo abierta mucho tiempo. Revise el documento y envíelo de nuevo.',
+  'page.documentChanged': 'El documento no es el que mostraba esta página. Léalo de nuevo antes de firmar.',
+};

@@ -1,0 +1,9 @@
+import type { Messages } from '../../catalogue.js';
+import type { en } from '../en/index.js';
+import { signerPage } from './signer-page.js';
+import { signerEndings } from './signer-endings.js';
+import { messages } from './messages.js';
+import { executedDocument } from './executed-document.js';
+
+/** French (vouvoiement). Apostrophes are typographic (’): a straight one before `{` would quote in ICU. */
+export const fr: Messages<typeof en> = { ...signerPage, ...signerEndings, ...messages, ...executedDocument };

@@ -1,0 +1,46 @@
+import type { Messages } from '../../catalogue.js';
+import type { signerPage as english } from '../en/signer-page.js';
+
+/** French: signer pages: the shell (the document, the fields, signing and declining). */
+export const signerPage: Messages<typeof english> = {
+  'page.skip': 'Aller au contenu',
+  'page.title': 'Signer : {contracts} · {site}',
+  'page.message': 'Un message de {site}',
+  'page.from': '{site} vous invite à relire et signer',
+  'page.expires': 'Merci de signer avant le {date} (UTC).',
+  'page.errors': '{count, plural, one {Veuillez corriger ce point} other {Veuillez corriger ces # points}}',
+  'page.pdfIntro': 'Ce contrat est un document PDF.',
+  'page.pdfOpen': 'Ouvrir « {name} » (PDF)',
+  'page.pdfLabel': '{name} (PDF)',
+  'page.pdfFallback': 'Votre navigateur ne peut pas afficher le PDF ici :',
+  'page.pdfFallbackLink': 'ouvrez-le',
+  'page.prefilled': 'Valeurs préremplies',
+  'page.yes': 'Oui',
+  'page.no': 'Non',
+  'page.required': '(obligatoire)',
+  'page.choose': 'Choisissez…',
+  'page.problem': '{label} : {message}',
+  'page.yourName': 'Votre nom',
+  'page.consentLabel': 'Consentement',
+  'page.reasonLabel': 'Motif',
+  'page.yourPart': 'Votre partie',
+  'page.requiredHint': 'Les champs marqués (obligatoire) doivent être remplis.',
+  'page.signatureLegend': 'Votre signature',
+  'page.typeName': 'Saisissez votre nom complet',
+  'page.typeNameHint': 'Votre nom saisi constitue votre signature.',
+  'page.draw': 'Vous pouvez aussi dessiner votre signature (facultatif)',
+  'page.clearDrawing': 'Effacer le dessin',
+  'page.consent':
+    'J’ai relu le document ci-dessus. J’accepte de le signer électroniquement : mon nom saisi (et mon dessin, si j’en fais un) constitue ma signature et m’engage comme le ferait une signature manuscrite, et {site} peut conserver ce document et me l’envoyer par voie électronique.',
+  'page.fingerprint': 'Empreinte du document (SHA-256) :',
+  'page.sign': 'Signer',
+  'page.declineSummary': 'Refuser de signer',
+  'page.declineLabel': 'Indiquez à {site} pourquoi vous refusez',
+  'page.declineHint': 'Un refus met fin à cette demande pour tous les signataires.',
+  'page.declineButton': 'Refuser',
+  'page.footer': 'Demande {id}. Cette page est réservée à {email} : ne transférez pas le lien.',
+  'page.footerNoEmail':
+    'Demande {id}. Cette page est réservée au signataire invité : ne transférez pas le lien.',
+  'page.staleForm': 'Cette page est restée ouverte longtemps. Vérifiez le document et envoyez à nouveau.',
+  'page.documentChanged': 'Le document n’est plus celui affiché sur cette page. Relisez-le avant de signer.',
+};

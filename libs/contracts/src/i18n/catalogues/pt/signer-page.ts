@@ -1,0 +1,46 @@
+import type { Messages } from '../../catalogue.js';
+import type { signerPage as english } from '../en/signer-page.js';
+
+/** Portuguese: signer pages: the shell (the document, the fields, signing and declining). */
+export const signerPage: Messages<typeof english> = {
+  'page.skip': 'Ir para o conteúdo',
+  'page.title': 'Assinar: {contracts} · {site}',
+  'page.message': 'Uma mensagem de {site}',
+  'page.from': '{site} pede que você revise e assine',
+  'page.expires': 'Assine antes de {date} (UTC).',
+  'page.errors': '{count, plural, one {Corrija este item} other {Corrija estes # itens}}',
+  'page.pdfIntro': 'Este contrato é um documento PDF.',
+  'page.pdfOpen': 'Abrir “{name}” (PDF)',
+  'page.pdfLabel': '{name} (PDF)',
+  'page.pdfFallback': 'Seu navegador não consegue exibir o PDF aqui:',
+  'page.pdfFallbackLink': 'abra-o',
+  'page.prefilled': 'Valores preenchidos',
+  'page.yes': 'Sim',
+  'page.no': 'Não',
+  'page.required': '(obrigatório)',
+  'page.choose': 'Escolha…',
+  'page.problem': '{label}: {message}',
+  'page.yourName': 'Seu nome',
+  'page.consentLabel': 'Consentimento',
+  'page.reasonLabel': 'Motivo',
+  'page.yourPart': 'Sua parte',
+  'page.requiredHint': 'Os campos marcados com (obrigatório) devem ser preenchidos.',
+  'page.signatureLegend': 'Sua assinatura',
+  'page.typeName': 'Digite seu nome completo',
+  'page.typeNameHint': 'Seu nome digitado é a sua assinatura.',
+  'page.draw': 'Você também pode desenhar sua assinatura (opcional)',
+  'page.clearDrawing': 'Apagar o desenho',
+  'page.consent':
+    'Revisei o documento acima. Concordo em assiná-lo eletronicamente: meu nome digitado (e meu desenho, se eu fizer um) é a minha assinatura e me vincula como uma assinatura à mão, e {site} pode guardar este documento e enviá-lo a mim por meio eletrônico.',
+  'page.fingerprint': 'Impressão digital do documento (SHA-256):',
+  'page.sign': 'Assinar',
+  'page.declineSummary': 'Recusar a assinatura',
+  'page.declineLabel': 'Diga a {site} por que você recusa',
+  'page.declineHint': 'Recusar encerra esta solicitação para todos os signatários.',
+  'page.declineButton': 'Recusar',
+  'page.footer': 'Solicitação {id}. Esta página é só para {email}: não encaminhe o link.',
+  'page.footerNoEmail':
+    'Solicitação {id}. Esta página é só para o signatário convidado: não encaminhe o link.',
+  'page.staleForm': 'Esta página ficou aberta por muito tempo. Confira o documento e envie novamente.',
+  'page.documentChanged': 'O documento não é o que esta página mostrou. Leia-o de novo antes de assinar.',
+};
