@@ -3,6 +3,7 @@
 // and no answer carries data of a site the credential does not reach.
 import assert from 'node:assert/strict';
 import { generateKeyPairSync, sign } from 'node:crypto';
+import { OPERATIONS } from '@esign/contracts/openapi';
 import { startEsignSystem, type EsignSystem } from '@esign/testing';
 import { apiClient, bearer, expectStatus, type Answer } from './support/client.js';
 import {
@@ -155,10 +156,20 @@ describe('end to end through the gateway: the authorization matrix', function ()
       ),
     ));
 
-  it('does the same for the webhook API the notifier serves', () =>
+  it('does the same for the API the notifier serves (webhooks, a test Request’s messages)', () =>
     runMatrix(
       matrixEndpoints({ system, acme, template, otherSite: globex.site }).filter((e) => e.notifier === true),
     ));
+
+  it('calls every operation the OpenAPI document says takes an access token', () => {
+    const named = new Set(
+      matrixEndpoints({ system, acme, template, otherSite: globex.site }).map((e) => e.name.split(' (')[0]),
+    );
+    const missing = OPERATIONS.filter((op) => op.auth === 'access_token')
+      .map((op) => `${op.method.toUpperCase()} ${op.path.replace(/\{[a-z_]+\}/g, ':id')}`)
+      .filter((name) => !named.has(name));
+    assert.deepEqual(missing, [], 'operations the matrix does not call');
+  });
 
   it('stops a token within the introspection bound once it is revoked', async () => {
     const issued = (await system.admin('create-token', '--app', acme.tenant.appId)) as {
