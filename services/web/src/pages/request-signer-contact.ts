@@ -2,8 +2,9 @@ import { problem, type SignerView, type UpdateRequestSignerBody } from '@esign/c
 import type { ApiProblem } from '../api-client.js';
 import type { FormFields } from '../forms.js';
 import { html, type Html } from '../html.js';
-import { csrfField, textField } from '../layout.js';
+import { csrfField, problemSummary } from '../layout.js';
 import { keyShownAgain } from './common.js';
+import { contactFieldIds, contactFields, tick } from './request-signer-contact-fields.js';
 
 /**
  * **Correct contact** on a Request's page (ADR 3140): a signer of a sent Request who has
@@ -124,19 +125,6 @@ export const contactOutcome = (
   return `contact${newLink ? '-new-link' : ''}${sent ? '-sent' : ''}`;
 };
 
-/**
- * The contact fields' ids of a form in row `i` (`prefix`: which form), by the path of the
- * API's field errors: Correct contact's, and Replace signer's (ADR 3550).
- */
-export const contactFieldIds = (prefix: string, i: number): Record<string, string> => ({
-  'signer.email': `${prefix}-${i}-email`,
-  'signer.mobile_number': `${prefix}-${i}-mobile`,
-  send_to: `${prefix}-${i}-by-email`,
-  'send_to.email': `${prefix}-${i}-by-email`,
-  'send_to.mobile_number': `${prefix}-${i}-by-sms`,
-  notify: `${prefix}-${i}-notify`,
-});
-
 const idsOf = (i: number): Record<string, string> => contactFieldIds('contact', i);
 
 const LABELS: Record<string, string> = {
@@ -149,40 +137,11 @@ const LABELS: Record<string, string> = {
 };
 
 /** The refusal first on the page: errors beside a field of row `i` link to it, the others say their path. */
-export const contactSummary = (problem: ApiProblem, signerId: string, i: number): Html => {
-  const ids = idsOf(i);
-  const errors = problem.errors ?? [];
-  return html`<div class="errors" role="alert" tabindex="-1" id="problem">
-    <h2>${problem.status === 429 ? 'Please wait' : 'There is a problem'}</h2>
-    <p>${problem.detail ?? problem.title}</p>
-    <p>The contact details of ${signerId} were not corrected.</p>
-    ${
-      errors.length > 0
-        ? html`<ul>
-            ${errors.map((e) =>
-              ids[e.path] === undefined
-                ? html`<li><code>${e.path}</code>: ${e.message}</li>`
-                : html`<li><a href="#${ids[e.path]}">${LABELS[e.path]} ${e.message}</a></li>`,
-            )}
-          </ul>`
-        : ''
-    }
-  </div>`;
+export const contactSummary = (refused: ApiProblem, signerId: string, i: number): Html => {
+  const said = refused.detail ?? refused.title;
+  const detail = `${said}${/[.!?]$/.test(said) ? '' : '.'} The contact details of ${signerId} were not corrected.`;
+  return problemSummary({ ...refused, detail }, idsOf(i), LABELS);
 };
-
-/** A checkbox inside its label, its error (tied by `aria-describedby`) above it. */
-export const tick = (id: string, name: string, label: string, checked: boolean, error: string | undefined) =>
-  html`${error ? html`<p class="error" id="${id}-error">${error}</p>` : ''}
-    <label
-      ><input
-        type="checkbox"
-        id="${id}"
-        name="${name}"
-        value="true"
-        ${checked ? html` checked` : ''}${error ? html` aria-describedby="${id}-error" aria-invalid="true"` : ''}
-      />
-      ${label}</label
-    >`;
 
 /**
  * The disclosure in a pending signer's row: prefilled with their details, or with what was
@@ -234,33 +193,13 @@ export const contactForm = (input: {
       <input type="hidden" name="was_mobile" value="${s.mobile_number ?? ''}" />
       ${s.send_to?.email === true ? html`<input type="hidden" name="was_send_to_email" value="true" />` : ''}
       ${s.send_to?.mobile_number === true ? html`<input type="hidden" name="was_send_to_sms" value="true" />` : ''}
-      ${textField({
-        id: ids['signer.email']!,
-        name: 'email',
-        label: 'E-mail address',
-        type: 'email',
-        value: values.email,
-        ...(variant === 'sent' ? {} : { hint: 'Clear it to remove the address.' }),
-        error: errors.get(ids['signer.email']!),
+      ${contactFields({
+        ids,
+        values,
+        errors,
+        clearable: variant !== 'sent',
+        ...(variant === 'site' ? {} : { channels: { email: 'E-mail', sms: 'SMS' } }),
       })}
-      ${textField({
-        id: ids['signer.mobile_number']!,
-        name: 'mobile_number',
-        label: 'Mobile number (US)',
-        type: 'tel',
-        value: values.mobile,
-        hint: `10 digits, or 1 and 10 digits.${variant === 'sent' ? '' : ' Clear it to remove the number.'}`,
-        error: errors.get(ids['signer.mobile_number']!),
-      })}
-      ${
-        variant === 'site'
-          ? ''
-          : html`<fieldset class="checks">
-              <legend>Send their link by</legend>
-              ${tick(ids['send_to.email']!, 'send_to_email', 'E-mail', values.byEmail, errors.get(ids['send_to.email']!))}
-              ${tick(ids['send_to.mobile_number']!, 'send_to_sms', 'SMS', values.bySms, errors.get(ids['send_to.mobile_number']!))}
-            </fieldset>`
-      }
       ${
         variant === 'sent'
           ? html`<div class="field">

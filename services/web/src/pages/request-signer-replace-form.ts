@@ -3,7 +3,7 @@ import type { ApiProblem } from '../api-client.js';
 import { html, type Html } from '../html.js';
 import { csrfField, problemSummary, textField } from '../layout.js';
 import { keyShownAgain } from './common.js';
-import { contactFieldIds, tick } from './request-signer-contact.js';
+import { contactFieldIds, contactFields, tick } from './request-signer-contact-fields.js';
 
 /**
  * **Replace signer…** in the row of a pending signer of a sent Request (ADR 3550): someone
@@ -98,28 +98,7 @@ export const replaceForm = (input: {
         required: true,
         error: errors.get(ids.signer_id!),
       })}
-      ${textField({
-        id: ids['signer.email']!,
-        name: 'email',
-        label: 'E-mail address',
-        type: 'email',
-        value: values.email,
-        error: errors.get(ids['signer.email']!),
-      })}
-      ${textField({
-        id: ids['signer.mobile_number']!,
-        name: 'mobile_number',
-        label: 'Mobile number (US)',
-        type: 'tel',
-        value: values.mobile,
-        hint: '10 digits, or 1 and 10 digits.',
-        error: errors.get(ids['signer.mobile_number']!),
-      })}
-      <fieldset class="checks">
-        <legend>Send their link by</legend>
-        ${tick(ids['send_to.email']!, 'send_to_email', 'Send by e-mail', values.byEmail, errors.get(ids['send_to.email']!))}
-        ${tick(ids['send_to.mobile_number']!, 'send_to_sms', 'Send by SMS', values.bySms, errors.get(ids['send_to.mobile_number']!))}
-      </fieldset>
+      ${contactFields({ ids, values, errors, channels: { email: 'Send by e-mail', sms: 'Send by SMS' } })}
       <div class="field">
         ${tick(ids.notify!, 'notify', 'Send them the link now', values.notify, errors.get(ids.notify!))}
       </div>
