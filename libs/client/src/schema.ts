@@ -846,7 +846,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List the account’s Sites with their members */
+    /**
+     * List the account’s Sites with their members
+     * @description Account admins only: another user of the account is refused (403 `account_admin_required`).
+     */
     get: operations['listAccountSites'];
     put?: never;
     /**
@@ -867,7 +870,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List the account’s users and the Sites each belongs to */
+    /**
+     * List the account’s users and the Sites each belongs to
+     * @description Account admins only: another user of the account is refused (403 `account_admin_required`).
+     */
     get: operations['listAccountUsers'];
     put?: never;
     post?: never;
@@ -15630,7 +15636,7 @@ export interface operations {
         };
       };
       /**
-       * @description - `account_admin_required`: only an administrator of the account may manage its Sites.
+       * @description - `account_admin_required`: only an administrator of the account may see and change its Sites, users and invitations, or rename it.
        *     - `api_access_required`: the account has no REST API access.
        *     - `user_disabled`: the user is disabled.
        */
@@ -15791,7 +15797,8 @@ export interface operations {
         };
       };
       /**
-       * @description - `api_access_required`: the account has no REST API access.
+       * @description - `account_admin_required`: only an administrator of the account may see and change its Sites, users and invitations, or rename it.
+       *     - `api_access_required`: the account has no REST API access.
        *     - `user_disabled`: the user is disabled.
        */
       403: {
@@ -15804,7 +15811,7 @@ export interface operations {
             /** @constant */
             status?: 403;
             /** @enum {unknown} */
-            code?: 'api_access_required' | 'user_disabled';
+            code?: 'account_admin_required' | 'api_access_required' | 'user_disabled';
           };
         };
       };
@@ -15913,7 +15920,7 @@ export interface operations {
         };
       };
       /**
-       * @description - `account_admin_required`: only an administrator of the account may manage its Sites.
+       * @description - `account_admin_required`: only an administrator of the account may see and change its Sites, users and invitations, or rename it.
        *     - `api_access_required`: the account has no REST API access.
        *     - `user_disabled`: the user is disabled.
        */
@@ -16134,7 +16141,8 @@ export interface operations {
         };
       };
       /**
-       * @description - `api_access_required`: the account has no REST API access.
+       * @description - `account_admin_required`: only an administrator of the account may see and change its Sites, users and invitations, or rename it.
+       *     - `api_access_required`: the account has no REST API access.
        *     - `user_disabled`: the user is disabled.
        */
       403: {
@@ -16147,7 +16155,7 @@ export interface operations {
             /** @constant */
             status?: 403;
             /** @enum {unknown} */
-            code?: 'api_access_required' | 'user_disabled';
+            code?: 'account_admin_required' | 'api_access_required' | 'user_disabled';
           };
         };
       };
@@ -16254,7 +16262,7 @@ export interface operations {
         };
       };
       /**
-       * @description - `account_admin_required`: only an administrator of the account may manage its Sites.
+       * @description - `account_admin_required`: only an administrator of the account may see and change its Sites, users and invitations, or rename it.
        *     - `api_access_required`: the account has no REST API access.
        *     - `user_disabled`: the user is disabled.
        */
@@ -16446,7 +16454,7 @@ export interface operations {
         };
       };
       /**
-       * @description - `account_admin_required`: only an administrator of the account may manage its Sites.
+       * @description - `account_admin_required`: only an administrator of the account may see and change its Sites, users and invitations, or rename it.
        *     - `api_access_required`: the account has no REST API access.
        *     - `user_disabled`: the user is disabled.
        */
@@ -16643,7 +16651,7 @@ export interface operations {
         };
       };
       /**
-       * @description - `account_admin_required`: only an administrator of the account may manage its Sites.
+       * @description - `account_admin_required`: only an administrator of the account may see and change its Sites, users and invitations, or rename it.
        *     - `api_access_required`: the account has no REST API access.
        *     - `user_disabled`: the user is disabled.
        */
@@ -16803,7 +16811,7 @@ export interface operations {
         };
       };
       /**
-       * @description - `account_admin_required`: only an administrator of the account may manage its Sites.
+       * @description - `account_admin_required`: only an administrator of the account may see and change its Sites, users and invitations, or rename it.
        *     - `api_access_required`: the account has no REST API access.
        *     - `user_disabled`: the user is disabled.
        */
@@ -17158,7 +17166,7 @@ export interface operations {
         };
       };
       /**
-       * @description - `account_admin_required`: only an administrator of the account may manage its Sites.
+       * @description - `account_admin_required`: only an administrator of the account may see and change its Sites, users and invitations, or rename it.
        *     - `api_access_required`: the account has no REST API access.
        *     - `user_disabled`: the user is disabled.
        */
@@ -17277,7 +17285,7 @@ export interface operations {
         };
       };
       /**
-       * @description - `account_admin_required`: only an administrator of the account may manage its Sites.
+       * @description - `account_admin_required`: only an administrator of the account may see and change its Sites, users and invitations, or rename it.
        *     - `api_access_required`: the account has no REST API access.
        *     - `user_disabled`: the user is disabled.
        */
@@ -17451,7 +17459,7 @@ export interface operations {
         };
       };
       /**
-       * @description - `account_admin_required`: only an administrator of the account may manage its Sites.
+       * @description - `account_admin_required`: only an administrator of the account may see and change its Sites, users and invitations, or rename it.
        *     - `api_access_required`: the account has no REST API access.
        *     - `user_disabled`: the user is disabled.
        */

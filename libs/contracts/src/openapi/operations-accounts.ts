@@ -161,18 +161,22 @@ export const ACCOUNT_OPERATIONS: readonly Operation[] = [
     path: '/v1.1/account/sites',
     operationId: 'listAccountSites',
     summary: 'List the account’s Sites with their members',
+    description:
+      'Account admins only: another user of the account is refused (403 `account_admin_required`).',
     query: PAGE_QUERY,
     responses: { 200: { description: 'One page of Sites.', codec: AccountSiteList } },
-    problems: ['invalid_query'],
+    problems: ['invalid_query', 'account_admin_required'],
   }),
   session({
     method: 'get',
     path: '/v1.1/account/users',
     operationId: 'listAccountUsers',
     summary: 'List the account’s users and the Sites each belongs to',
+    description:
+      'Account admins only: another user of the account is refused (403 `account_admin_required`).',
     query: PAGE_QUERY,
     responses: { 200: { description: 'One page of users.', codec: AccountUserList } },
-    problems: ['invalid_query'],
+    problems: ['invalid_query', 'account_admin_required'],
   }),
   session({
     method: 'patch',

@@ -81,7 +81,10 @@ export const PROBLEM_CODES = {
   api_access_required: [403, 'the account has no REST API access'],
   user_disabled: [403, 'the user is disabled'],
   too_many_attempts: [429, 'too many password attempts; retry after `Retry-After` seconds'],
-  account_admin_required: [403, 'only an administrator of the account may manage its Sites'],
+  account_admin_required: [
+    403,
+    'only an administrator of the account may see and change its Sites, users and invitations, or rename it',
+  ],
   not_account_user: [422, 'no user of the account has that e-mail address (`errors[].path` is `email`)'],
   already_account_user: [
     409,

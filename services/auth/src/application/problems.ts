@@ -63,7 +63,8 @@ export const authProblem = (error: AuthError): Problem => {
         status: 403,
         code: 'account_admin_required',
         title: 'Forbidden',
-        detail: 'Only an administrator of the account may manage its Sites.',
+        detail:
+          'Only an administrator of the account may see and change its Sites, users and invitations, or rename it.',
       });
     case 'SitesNotReachable':
       return problem({
