@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { OPERATIONS } from '@esign/contracts/openapi';
 import { startEsignSystem, type EsignSystem } from '@esign/testing';
-import { apiClient, bearer, expectStatus, type Answer } from './support/client.js';
+import { apiClient, bearer, expectStatus } from './support/client.js';
+import { runCredentialMatrix } from './support/credential-matrix.js';
 import {
   agreementRequest,
   clientOf,
@@ -20,7 +21,6 @@ import {
   matrixEndpoints,
   refusedByDefault,
   type Endpoint,
-  type Fixture,
   type Kind,
 } from './support/matrix-endpoints.js';
 
@@ -103,51 +103,21 @@ describe('end to end through the gateway: the authorization matrix', function ()
     await system?.stop();
   });
 
-  /** Calls every endpoint with every kind of credential; answers the mismatches and the table. */
-  const runMatrix = async (endpoints: readonly Endpoint[]) => {
-    const failures: string[] = [];
-    const table: string[] = [];
-    for (const endpoint of endpoints) {
-      let fixture: Fixture;
-      try {
-        fixture = await endpoint.prepare();
-      } catch (error) {
-        failures.push(`${endpoint.name}: could not prepare the call: ${(error as Error).message}`);
-        continue;
-      }
-      const row: string[] = [];
-      for (const kind of KINDS) {
-        const expected = endpoint.expect[kind] ?? refusedByDefault(kind);
-        const answer: Answer = await apiClient(system.gatewayUrl, credentials[kind]).call(
-          endpoint.method,
-          fixture.path,
-          fixture.body,
-        );
-        row.push(`${kind}=${answer.status}`);
-        if (answer.status !== expected)
-          failures.push(
-            `${endpoint.name} with ${kind}: expected ${expected}, got ${answer.status} ${answer.text.slice(0, 300)}`,
-          );
-        if (answer.status === 500 || /\bat .+:\d+:\d+\)/.test(answer.text))
-          failures.push(`${endpoint.name} with ${kind}: a server error or a stack trace`);
-        const everything = `${[...answer.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n${answer.text}`;
-        // Own sees only Acme's data; other only Globex's; a refused credential nobody's.
-        const foreign =
-          kind === 'own'
-            ? markers.globex
-            : kind === 'other'
-              ? markers.acme
-              : [...markers.acme, ...markers.globex];
-        const leaked = foreign.filter((m) => everything.includes(m));
-        if (leaked.length > 0) failures.push(`${endpoint.name} with ${kind}: leaked ${leaked.join(', ')}`);
-        // The refused calls come first; check they changed nothing before the own one.
-        if (kind === 'other') await fixture.unchanged?.();
-      }
-      table.push(`${endpoint.name.padEnd(48)} ${row.join(' ')}`);
-    }
-    if (process.env.E2E_PRINT_MATRIX !== undefined) console.log(table.join('\n'));
-    assert.deepEqual(failures, [], `\n${failures.join('\n')}\n\n${table.join('\n')}`);
-  };
+  /** Calls every endpoint with every kind of credential: own sees only Acme's data, other only Globex's. */
+  const runMatrix = (endpoints: readonly Endpoint[]) =>
+    runCredentialMatrix({
+      gatewayUrl: system.gatewayUrl,
+      kinds: KINDS,
+      credentials,
+      endpoints,
+      refused: refusedByDefault,
+      foreignTo: (kind) =>
+        kind === 'own'
+          ? markers.globex
+          : kind === 'other'
+            ? markers.acme
+            : [...markers.acme, ...markers.globex],
+    });
 
   it('gives every endpoint × credential exactly the expected status, and leaks nothing', () =>
     runMatrix(

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { OPERATIONS } from '@esign/contracts/openapi';
 import { startEsignSystem, type EsignSystem } from '@esign/testing';
-import { apiClient, bearer, expectStatus, type Answer, type ApiClient } from './support/client.js';
+import { apiClient, bearer, expectStatus, type ApiClient } from './support/client.js';
+import { runCredentialMatrix } from './support/credential-matrix.js';
 import { unique } from './support/flow.js';
 import { accountEndpoints } from './support/session-matrix-account-endpoints.js';
 import {
@@ -107,54 +108,15 @@ describe('end to end through the gateway: the session matrix', function () {
         ? markers.acme
         : [...markers.acme, ...markers.globex];
 
-  it('gives every session operation × caller exactly the expected status, and leaks nothing', async () => {
-    const failures: string[] = [];
-    const table: string[] = [];
-    for (const endpoint of endpoints()) {
-      let fixture;
-      try {
-        fixture = await endpoint.prepare();
-      } catch (error) {
-        failures.push(`${endpoint.name}: could not prepare the call: ${(error as Error).message}`);
-        continue;
-      }
-      const row: string[] = [];
-      for (const kind of SESSION_KINDS) {
-        const expected = endpoint.expect[kind] ?? sessionRefusedByDefault(kind);
-        const session = fixture.as?.[kind];
-        let answer: Answer;
-        try {
-          answer = await apiClient(
-            system.gatewayUrl,
-            session === undefined ? credentials[kind] : bearer(session),
-          ).call(endpoint.method, fixture.path, fixture.body);
-        } catch (error) {
-          // An answer the OpenAPI document does not describe (support/conformance.ts).
-          failures.push(`${endpoint.name} with ${kind}: ${(error as Error).message}`);
-          row.push(`${kind}=!`);
-          continue;
-        }
-        row.push(`${kind}=${answer.status}`);
-        if (answer.status !== expected)
-          failures.push(
-            `${endpoint.name} with ${kind}: expected ${expected}, got ${answer.status} ${answer.text.slice(0, 300)}`,
-          );
-        if (answer.status >= 500 || /\bat .+:\d+:\d+\)/.test(answer.text))
-          failures.push(`${endpoint.name} with ${kind}: a server error or a stack trace`);
-        const everything = `${[...answer.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n${answer.text}`;
-        const leaked = foreignTo(kind).filter((m) => everything.includes(m));
-        if (leaked.length > 0) failures.push(`${endpoint.name} with ${kind}: leaked ${leaked.join(', ')}`);
-        // Every kind but `own` has been refused or acted on its own: check before the own call.
-        if (kind === 'member')
-          await fixture.unchanged?.().catch((error: Error) => {
-            failures.push(`${endpoint.name}: the refused calls changed something: ${error.message}`);
-          });
-      }
-      table.push(`${endpoint.name.padEnd(48)} ${row.join(' ')}`);
-    }
-    if (process.env.E2E_PRINT_MATRIX !== undefined) console.log(table.join('\n'));
-    assert.deepEqual(failures, [], `\n${failures.join('\n')}\n\n${table.join('\n')}`);
-  });
+  it('gives every session operation × caller exactly the expected status, and leaks nothing', () =>
+    runCredentialMatrix({
+      gatewayUrl: system.gatewayUrl,
+      kinds: SESSION_KINDS,
+      credentials,
+      endpoints: endpoints(),
+      refused: sessionRefusedByDefault,
+      foreignTo,
+    }));
 
   it('calls every operation the OpenAPI document says takes a session', () => {
     const named = new Set(endpoints().map((e) => e.name));

@@ -1,22 +1,15 @@
 // The kinds of credential the gateway's authorization matrix calls every endpoint with,
 // and what an endpoint of it is (tests/e2e/gateway-matrix.test.ts).
+import type { MatrixEndpoint, MatrixFixture } from './credential-matrix.js';
+
 export const KINDS = ['none', 'malformed', 'expired', 'revoked', 'forged', 'other', 'own'] as const;
 export type Kind = (typeof KINDS)[number];
 
 /** What one endpoint is called with; `prepare` makes fresh resources of the own site. */
-export interface Fixture {
-  readonly path: string;
-  readonly body?: unknown;
-  /** Checked after the refused calls: they changed nothing. */
-  readonly unchanged?: () => Promise<void>;
-}
+export type Fixture = MatrixFixture<Kind>;
 
-export interface Endpoint {
-  readonly name: string;
-  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  readonly prepare: () => Promise<Fixture>;
-  /** The status for each kind; the default: 401 for bad credentials, 404 for `other`. */
-  readonly expect: Partial<Record<Kind, number>>;
+/** The status for each kind; the default: 401 for bad credentials, 404 for `other`. */
+export interface Endpoint extends MatrixEndpoint<Kind> {
   /** Served by the notifier (the webhook API) rather than requests or auth. */
   readonly notifier?: true;
 }

@@ -1,6 +1,7 @@
 // The kinds of credential the session matrix (tests/e2e/session-matrix.test.ts) calls every
 // session-authenticated operation with, what one of its endpoints is, and the world it runs in.
 import { apiClient, bearer, expectStatus, type Answer, type ApiClient } from './client.js';
+import type { MatrixEndpoint, MatrixFixture } from './credential-matrix.js';
 
 /**
  * `none`, `malformed`: no session; `access`: the admin's access token, not a session;
@@ -11,22 +12,10 @@ import { apiClient, bearer, expectStatus, type Answer, type ApiClient } from './
 export const SESSION_KINDS = ['none', 'malformed', 'access', 'ended', 'other', 'member', 'own'] as const;
 export type SessionKind = (typeof SESSION_KINDS)[number];
 
-export interface SessionFixture {
-  readonly path: string;
-  readonly body?: unknown;
-  /** Sessions to use instead of the shared ones, for a call that ends or changes its caller's. */
-  readonly as?: Partial<Record<SessionKind, string>>;
-  /** Checked after the refused calls (all but `own`): they changed nothing. */
-  readonly unchanged?: () => Promise<void>;
-}
+export type SessionFixture = MatrixFixture<SessionKind>;
 
-export interface SessionEndpoint {
-  readonly name: string;
-  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  readonly prepare: () => Promise<SessionFixture>;
-  /** The status for each kind; the default: 401 without a session, 404 for another user's resource. */
-  readonly expect: Partial<Record<SessionKind, number>>;
-}
+/** The status for each kind; the default: 401 without a session, 404 for another user's resource. */
+export type SessionEndpoint = MatrixEndpoint<SessionKind>;
 
 export const sessionRefusedByDefault = (kind: SessionKind): number | undefined =>
   kind === 'own' ? undefined : kind === 'other' || kind === 'member' ? 404 : 401;
