@@ -180,6 +180,26 @@ export const fileField = (input: FieldText & { readonly accept: string }): Html 
   field({ ...input, name: input.id }, html`type="file" accept="${input.accept}"`);
 
 /** A labelled input with its hint and its error (tied by `aria-describedby`). */
+/** A checkbox inside its label, its error (tied by `aria-describedby`) above it. */
+export const tick = (
+  id: string,
+  name: string,
+  label: string | Html,
+  checked: boolean,
+  error: string | undefined,
+): Html =>
+  html`${error ? html`<p class="error" id="${id}-error">${error}</p>` : ''}
+    <label
+      ><input
+        type="checkbox"
+        id="${id}"
+        name="${name}"
+        value="true"
+        ${checked ? html` checked` : ''}${error ? html` aria-describedby="${id}-error" aria-invalid="true"` : ''}
+      />
+      ${label}</label
+    >`;
+
 export const textField = (
   input: FieldText & {
     readonly name: string;

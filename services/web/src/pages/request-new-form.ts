@@ -3,7 +3,7 @@ import type { ContractSummary, FieldError } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import type { Visitor, WebDeps } from '../context.js';
 import { html, type Html } from '../html.js';
-import { csrfField, textField } from '../layout.js';
+import { csrfField, textField, tick } from '../layout.js';
 import { appPage } from './common.js';
 import { contractBoxes } from './contract-boxes.js';
 import {
@@ -71,20 +71,7 @@ export const checkbox = (
   checked: boolean,
   error?: string,
   name: string = id,
-): Html =>
-  html`<div class="field">
-    ${error ? html`<p class="error" id="${id}-error">${error}</p>` : ''}
-    <label
-      ><input
-        type="checkbox"
-        id="${id}"
-        name="${name}"
-        value="true"
-        ${checked ? html` checked` : ''}${error ? html` aria-describedby="${id}-error" aria-invalid="true"` : ''}
-      />
-      ${label}</label
-    >
-  </div>`;
+): Html => html`<div class="field">${tick(id, name, label, checked, error)}</div>`;
 
 const signerFields = (s: SignerRow, n: number, errors: ReadonlyMap<string, string>): Html =>
   html`<fieldset class="signer">

@@ -1,5 +1,5 @@
 import { html, type Html } from '../html.js';
-import { textField } from '../layout.js';
+import { textField, tick } from '../layout.js';
 
 /**
  * The contact fields Correct contact (ADR 3140) and Replace signer (ADR 3550) both show: an
@@ -19,20 +19,6 @@ export const contactFieldIds = (prefix: string, i: number): Record<string, strin
   'send_to.mobile_number': `${prefix}-${i}-by-sms`,
   notify: `${prefix}-${i}-notify`,
 });
-
-/** A checkbox inside its label, its error (tied by `aria-describedby`) above it. */
-export const tick = (id: string, name: string, label: string, checked: boolean, error: string | undefined) =>
-  html`${error ? html`<p class="error" id="${id}-error">${error}</p>` : ''}
-    <label
-      ><input
-        type="checkbox"
-        id="${id}"
-        name="${name}"
-        value="true"
-        ${checked ? html` checked` : ''}${error ? html` aria-describedby="${id}-error" aria-invalid="true"` : ''}
-      />
-      ${label}</label
-    >`;
 
 /** The address, the number and the channels as shown (or as typed, when refused). */
 export interface ContactValues {

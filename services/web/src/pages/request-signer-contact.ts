@@ -2,9 +2,9 @@ import { problem, type SignerView, type UpdateRequestSignerBody } from '@esign/c
 import type { ApiProblem } from '../api-client.js';
 import type { FormFields } from '../forms.js';
 import { html, type Html } from '../html.js';
-import { csrfField, problemSummary } from '../layout.js';
+import { csrfField, problemSummary, tick } from '../layout.js';
 import { keyShownAgain } from './common.js';
-import { contactFieldIds, contactFields, tick } from './request-signer-contact-fields.js';
+import { contactFieldIds, contactFields } from './request-signer-contact-fields.js';
 
 /**
  * **Correct contact** on a Request's page (ADR 3140): a signer of a sent Request who has

@@ -1,9 +1,9 @@
 import type { SignerView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import { html, type Html } from '../html.js';
-import { csrfField, problemSummary, textField } from '../layout.js';
+import { csrfField, problemSummary, textField, tick } from '../layout.js';
 import { keyShownAgain } from './common.js';
-import { contactFieldIds, contactFields, tick } from './request-signer-contact-fields.js';
+import { contactFieldIds, contactFields } from './request-signer-contact-fields.js';
 
 /**
  * **Replace signer…** in the row of a pending signer of a sent Request (ADR 3550): someone
