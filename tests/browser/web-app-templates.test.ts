@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { eventually, type EsignSystem } from '@esign/testing';
 import { expectAccessible, openTab, PHONE, screenshot } from './support/web-app.js';
@@ -120,6 +120,10 @@ describe('web application in headless Chromium: templates → requests → sites
 
     const pdf = await PDFDocument.create();
     const sheet = pdf.addPage([600, 400]);
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    sheet.drawText('Order form', { x: 50, y: 345, size: 22, font });
+    sheet.drawText('Company', { x: 50, y: 328, size: 11, font });
+    sheet.drawText('I accept the terms of sale', { x: 78, y: 255, size: 11, font });
     pdf.getForm().createTextField('company').addToPage(sheet, { x: 50, y: 300, width: 200, height: 24 });
     pdf.getForm().createCheckBox('accept').addToPage(sheet, { x: 50, y: 250, width: 20, height: 20 });
     const dir = await mkdtemp(join(tmpdir(), 'web-app-'));
@@ -133,6 +137,14 @@ describe('web application in headless Chromium: templates → requests → sites
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByRole('cell', { name: 'company' }).waitFor();
     await page.getByRole('cell', { name: 'accept' }).waitFor();
+    // The file is shown in the page (Chromium's PDF viewer takes the frame), not only saved.
+    const preview = page.getByTitle('The PDF of Order form');
+    await preview.scrollIntoViewIfNeeded();
+    const frameAt = (url: RegExp) => () => Promise.resolve(page.frames().find((f) => url.test(f.url())));
+    await eventually(frameAt(/\/templates\/\d+\/document\/inline$/));
+    await eventually(frameAt(/^chrome-extension:\/\//));
+    await expectAccessible(page, 'a PDF template with its preview');
+    await screenshot(page, 'template-pdf');
     // The file comes back as uploaded (ADR 3270).
     const [download] = await Promise.all([
       page.waitForEvent('download'),

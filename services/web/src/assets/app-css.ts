@@ -104,6 +104,7 @@ ul.tokens { display: flex; flex-wrap: wrap; gap: .4rem; list-style: none; paddin
 ul.tokens li { background: #fff0b3; border: 1px solid #b08800; border-radius: 1rem; padding: 0 .6rem;
   font-family: ui-monospace, Menlo, Consolas, monospace; }
 iframe.preview { width: 100%; min-height: 16rem; border: 1px solid var(--line); border-radius: .375rem; background: #fff; }
+iframe.preview.pdf { height: 36rem; }
 .pager { display: flex; gap: 1rem; align-items: center; margin: 1rem 0; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 footer.foot { color: var(--muted); font-size: .875rem; border-top: 1px solid var(--line); margin-top: 2rem; }

@@ -10,7 +10,8 @@ import { problemPage } from './common.js';
  * A PDF the API answers (an executed document, a PDF template's file), passed on to the
  * browser as it streams, under the API's `Content-Disposition`; a refusal is shown as the
  * page of `section` with the API's problem, or `fallback` when it sent none. The visitor
- * must hold an access token already: make an API call first.
+ * must hold an access token already: make an API call first. `inline`: shown in a frame of
+ * our own pages instead of saved (the same file name), and only there.
  */
 export const passPdf = async (
   ctx: Koa.Context,
@@ -19,6 +20,7 @@ export const passPdf = async (
   section: Section,
   path: string,
   fallback: Pick<ApiProblem, 'title' | 'code' | 'detail'>,
+  options: { readonly inline?: boolean } = {},
 ): Promise<void> => {
   const response = await deps.api.stream(path, visitor.accessToken());
   if (!response.ok || response.body === null)
@@ -30,6 +32,12 @@ export const passPdf = async (
       await problemOfStream(response, { type: 'about:blank', status: response.status, ...fallback }),
     );
   ctx.type = 'application/pdf';
-  ctx.set('Content-Disposition', response.headers.get('content-disposition') ?? 'attachment');
+  const disposition = response.headers.get('content-disposition') ?? 'attachment';
+  if (options.inline === true) {
+    ctx.set('Content-Disposition', disposition.replace(/^\s*attachment\b/i, 'inline'));
+    // Framed by the template's page, which is ours; every other page keeps framing refused.
+    ctx.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'self'");
+    ctx.set('X-Frame-Options', 'SAMEORIGIN');
+  } else ctx.set('Content-Disposition', disposition);
   ctx.body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
 };

@@ -80,20 +80,31 @@ export const pdfTemplateRoutes = (router: Router, deps: WebDeps): void => {
     ctx.redirect(`${deps.base}/templates/${created.right.id}?done=created`);
   });
 
-  router.get('/templates/:id/document', async (ctx) => {
+  /** The file, saved (`/document`) or shown in the template's page (`/document/inline`). */
+  const templateFile = async (ctx: Koa.Context, id: string | undefined, inline: boolean) => {
     const visitor = await visitorOf(ctx, deps);
     if (visitor === undefined) return;
     // An access token for this session (made by a first API call when there is none yet).
     const probe = await visitor.api({
       method: 'GET',
-      path: `/v1.1/contracts/${segment(ctx.params.id)}`,
+      path: `/v1.1/contracts/${segment(id)}`,
       codec: ContractView,
     });
     if (E.isLeft(probe)) return problemPage(ctx, deps, visitor, 'templates', probe.left);
-    await passPdf(ctx, deps, visitor, 'templates', `/v1.1/contracts/${probe.right.id}/document`, {
-      title: 'Not available',
-      code: 'download_failed',
-      detail: 'Only a PDF template has a file to download.',
-    });
-  });
+    await passPdf(
+      ctx,
+      deps,
+      visitor,
+      'templates',
+      `/v1.1/contracts/${probe.right.id}/document`,
+      {
+        title: 'Not available',
+        code: 'download_failed',
+        detail: 'Only a PDF template has a file to download.',
+      },
+      { inline },
+    );
+  };
+  router.get('/templates/:id/document', (ctx) => templateFile(ctx, ctx.params.id, false));
+  router.get('/templates/:id/document/inline', (ctx) => templateFile(ctx, ctx.params.id, true));
 };

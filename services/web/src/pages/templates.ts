@@ -125,6 +125,17 @@ const templatePage: TemplatePage = async (ctx, deps, visitor, id, problem, typed
       ${requestsWithTemplate(deps, c)} ${bulkSendsWithTemplate(deps, c)}
       ${copyAction(deps, visitor, c, problem, typed)} ${archiveAction(deps, visitor, c)}
       ${copyToSiteAction(deps, visitor, c, problem, typed)} ${deleteAction(deps, visitor, c)}
+      ${
+        c.type === 'pdf'
+          ? html`<h2>The PDF</h2>
+              <iframe
+                class="preview pdf"
+                src="${deps.base}/templates/${c.id}/document/inline"
+                title="The PDF of ${c.name}"
+                loading="lazy"
+              ></iframe>`
+          : ''
+      }
       <h2>Signer fields</h2>
       ${
         c.fields.length === 0

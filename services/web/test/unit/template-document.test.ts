@@ -5,7 +5,7 @@ import { appWith, contract, CURRENT, SESSION } from '../support/fake-api.js';
 const COOKIE = `esign_session=${SESSION}; esign_api=at_test`;
 const lease = { ...contract(12, 'Lease', 'published', []), type: 'pdf', html: null };
 
-/** ADR 3270 in the web application: a PDF template's page links its file, passed through as the API streams it. */
+/** ADR 3270 in the web application: a PDF template's page links and shows its file, passed through as the API streams it. */
 describe('web: downloading a PDF template’s file', () => {
   const app = (stream: Response, template: unknown = lease) =>
     request(
@@ -27,6 +27,35 @@ describe('web: downloading a PDF template’s file', () => {
       .set('Cookie', COOKIE)
       .expect(200);
     assert.doesNotMatch(htmlPage.text, /Download the PDF/);
+    assert.doesNotMatch(htmlPage.text, /document\/inline/);
+  });
+
+  it('shows the file in a titled frame on a PDF template’s page', async () => {
+    const pdfPage = await app(new Response('')).get('/app/templates/12').set('Cookie', COOKIE).expect(200);
+    assert.match(
+      pdfPage.text,
+      /<h2>The PDF<\/h2>\s*<iframe\s+class="preview pdf"\s+src="\/app\/templates\/12\/document\/inline"\s+title="The PDF of Lease"/,
+    );
+  });
+
+  it('serves the framed file inline, under the same name, framable by our own pages only', async () => {
+    const res = await app(
+      new Response('%PDF-1.7 lease', {
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': 'attachment; filename="contract-12.pdf"',
+        },
+      }),
+    )
+      .get('/app/templates/12/document/inline')
+      .set('Cookie', COOKIE)
+      .buffer(true)
+      .expect(200);
+    assert.equal(res.headers['content-type'], 'application/pdf');
+    assert.equal(res.headers['content-disposition'], 'inline; filename="contract-12.pdf"');
+    assert.equal(res.headers['x-frame-options'], 'SAMEORIGIN');
+    assert.equal(res.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'self'");
+    assert.equal(String(res.body), '%PDF-1.7 lease');
   });
 
   it('passes the file through with the API’s name for it', async () => {
@@ -44,6 +73,8 @@ describe('web: downloading a PDF template’s file', () => {
       .expect(200);
     assert.equal(res.headers['content-type'], 'application/pdf');
     assert.equal(res.headers['content-disposition'], 'attachment; filename="contract-12.pdf"');
+    // Saved, not framed: every page of the application refuses to be framed.
+    assert.equal(res.headers['x-frame-options'], 'DENY');
     assert.equal(String(res.body), '%PDF-1.7 lease');
   });
 
