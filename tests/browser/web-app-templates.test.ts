@@ -1,27 +1,23 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { eventually, type EsignSystem } from '@esign/testing';
-import { expectAccessible, openTab, PHONE, screenshot } from './support/web-app.js';
+import { expectAccessible, screenshot } from './support/web-app.js';
 import { gatewayCall, signInAs, webAppAccount, type Account } from './support/web-app-account.js';
 
 /**
  * The web application in headless Chromium, signed in as an account's owner against the whole
- * built system: templates, the Requests dashboard, an executed PDF, Sites, signing out; axe-core.
+ * built system: templates, the Requests dashboard, Sites, signing out; axe-core. The PDFs
+ * (a PDF template's, an executed one) are web-app-pdfs.test.ts.
  */
 describe('web application in headless Chromium: templates → requests → sites', function () {
   this.timeout(300_000); // generous: the machine may be busy; nothing here measures speed
   const suite = webAppAccount('web_app_templates');
   let system: EsignSystem;
-  let browser: Browser;
   let account: Account;
   let page: Page;
   let web: string;
   before(async () => {
-    ({ system, browser, account, page, web } = suite);
+    ({ system, account, page, web } = suite);
     await signInAs(suite, account.owner);
   });
 
@@ -109,7 +105,7 @@ describe('web application in headless Chromium: templates → requests → sites
     assert.equal(await page.getByRole('link', { name: 'Scratch draft' }).count(), 0);
   });
 
-  it('refuses a broken template with the message next to the HTML field, and lists the fields of a PDF', async () => {
+  it('refuses a broken template with the message next to the HTML field', async () => {
     await page.goto(`${web}/templates/new`);
     await page.getByLabel('Name').fill('Broken');
     await page.getByLabel('HTML').fill('<p>Dear {{client name}}</p>');
@@ -117,41 +113,6 @@ describe('web application in headless Chromium: templates → requests → sites
     assert.equal(await page.getByLabel('HTML').getAttribute('aria-invalid'), 'true');
     assert.match((await page.locator('#html-error').textContent()) ?? '', /placeholder/);
     await expectAccessible(page, 'template refused', ['#preview']);
-
-    const pdf = await PDFDocument.create();
-    const sheet = pdf.addPage([600, 400]);
-    const font = await pdf.embedFont(StandardFonts.Helvetica);
-    sheet.drawText('Order form', { x: 50, y: 345, size: 22, font });
-    sheet.drawText('Company', { x: 50, y: 328, size: 11, font });
-    sheet.drawText('I accept the terms of sale', { x: 78, y: 255, size: 11, font });
-    pdf.getForm().createTextField('company').addToPage(sheet, { x: 50, y: 300, width: 200, height: 24 });
-    pdf.getForm().createCheckBox('accept').addToPage(sheet, { x: 50, y: 250, width: 20, height: 20 });
-    const dir = await mkdtemp(join(tmpdir(), 'web-app-'));
-    const file = join(dir, 'order-form.pdf');
-    await writeFile(file, await pdf.save());
-    await page.goto(`${web}/templates`);
-    await page.getByRole('link', { name: 'Upload a PDF' }).click();
-    await expectAccessible(page, 'PDF upload');
-    await page.getByLabel('Name').fill('Order form');
-    await page.getByLabel('PDF file').setInputFiles(file);
-    await page.getByRole('button', { name: 'Upload' }).click();
-    await page.getByRole('cell', { name: 'company' }).waitFor();
-    await page.getByRole('cell', { name: 'accept' }).waitFor();
-    // The file is shown in the page (Chromium's PDF viewer takes the frame), not only saved.
-    const preview = page.getByTitle('The PDF of Order form');
-    await preview.scrollIntoViewIfNeeded();
-    const frameAt = (url: RegExp) => () => Promise.resolve(page.frames().find((f) => url.test(f.url())));
-    await eventually(frameAt(/\/templates\/\d+\/document\/inline$/));
-    await eventually(frameAt(/^chrome-extension:\/\//));
-    await expectAccessible(page, 'a PDF template with its preview');
-    await screenshot(page, 'template-pdf');
-    // The file comes back as uploaded (ADR 3270).
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Download the PDF' }).click(),
-    ]);
-    assert.ok((await readFile(await download.path())).equals(await readFile(file)), 'the bytes uploaded');
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('shows a Request created through the API on the dashboard, and a sent signer’s delivery status', async () => {
@@ -227,36 +188,6 @@ describe('web application in headless Chromium: templates → requests → sites
     await page.locator('details.cancel summary').click();
     await page.getByRole('button', { name: 'Cancel Request', exact: true }).click();
     await page.getByText('The Request was cancelled.').waitFor();
-  });
-
-  it('downloads the executed PDF of a Request its signer completed', async () => {
-    const signer = 'lin@client.example';
-    const created = await api(account.token, 'POST', `/v1.1/sites/${account.production}/requests`, {
-      contracts: [templateId],
-      signers: [{ signer_id: signer }],
-      fields: [{ name: 'signature', assigned_to: signer }],
-      render_data: { client_name: 'Lin', fee: '$3' },
-    });
-    assert.equal(created.status, 201, JSON.stringify(created.body));
-    const id = String(created.body!.id);
-    assert.equal((await api(account.token, 'POST', `/v1.1/requests/${id}/send`)).status, 200);
-    const executionUrl = (created.body!.signers as { request_url: string }[])[0]!.request_url;
-    const signing = await openTab(browser, PHONE);
-    await signing.page.goto(executionUrl);
-    await signing.page.getByLabel('Type your full name').fill('Lin Example');
-    await signing.page.getByLabel(/I have reviewed the document above/).check();
-    await signing.page.getByRole('button', { name: 'Sign', exact: true }).click();
-    await signing.page.waitForURL(/\/sign\/done/);
-    await signing.context.close();
-
-    await page.goto(`${web}/requests/${id}`);
-    await page.getByText('completed').first().waitFor();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Download executed PDF' }).click(),
-    ]);
-    const path = await download.path();
-    assert.equal((await readFile(path)).subarray(0, 5).toString(), '%PDF-');
   });
 
   it('switches Sites, and lets the account admin add a user to a single Site and remove them', async () => {

@@ -200,6 +200,14 @@ export const tick = (
       ${label}</label
     >`;
 
+/**
+ * A PDF shown in the page under its heading, in the browser's own viewer: `src` must answer
+ * it inline and allow our pages to frame it (`passPdf` with `inline`).
+ */
+export const pdfFrame = (heading: string, src: string, title: string): Html =>
+  html`<h2>${heading}</h2>
+    <iframe class="preview pdf" src="${src}" title="${title}" loading="lazy"></iframe>`;
+
 export const textField = (
   input: FieldText & {
     readonly name: string;

@@ -4,7 +4,7 @@ import { RequestView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import type { Visitor, WebDeps } from '../context.js';
 import { html } from '../html.js';
-import { csrfField, stateBadge, testMark } from '../layout.js';
+import { csrfField, pdfFrame, stateBadge, testMark } from '../layout.js';
 import { appPage, doneNotice, problemPage, segment } from './common.js';
 import { historySection } from './request-history.js';
 import { testMessages } from './request-messages.js';
@@ -105,6 +105,11 @@ export const requestPage = async (
       </div>
       ${cancelSection({ action: `${deps.base}/requests/${r.id}/cancel`, csrf: visitor.csrf, request: r, typed: typed.cancel, problem })}
       ${copyHints(r)} ${requestFacts(deps, r, copies, contracts)}
+      ${
+        r.state === 'completed'
+          ? pdfFrame('The executed PDF', `${deps.base}/requests/${r.id}/download/inline`, 'The executed PDF')
+          : ''
+      }
       ${titleSection({ action: `${deps.base}/requests/${r.id}/title`, csrf: visitor.csrf, request: r, typed: title, problem })}
       ${subjectSection({
         action: `${deps.base}/requests/${r.id}/subject`,

@@ -5,7 +5,7 @@ import { NoContent } from '../api-client.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
 import { html, type Html } from '../html.js';
-import { csrfField, problemSummary, stateBadge, time } from '../layout.js';
+import { csrfField, pdfFrame, problemSummary, stateBadge, time } from '../layout.js';
 import { sourceView } from '../template-text.js';
 import { appPage, doneNotice, problemPage, segment } from './common.js';
 import {
@@ -125,17 +125,7 @@ const templatePage: TemplatePage = async (ctx, deps, visitor, id, problem, typed
       ${requestsWithTemplate(deps, c)} ${bulkSendsWithTemplate(deps, c)}
       ${copyAction(deps, visitor, c, problem, typed)} ${archiveAction(deps, visitor, c)}
       ${copyToSiteAction(deps, visitor, c, problem, typed)} ${deleteAction(deps, visitor, c)}
-      ${
-        c.type === 'pdf'
-          ? html`<h2>The PDF</h2>
-              <iframe
-                class="preview pdf"
-                src="${deps.base}/templates/${c.id}/document/inline"
-                title="The PDF of ${c.name}"
-                loading="lazy"
-              ></iframe>`
-          : ''
-      }
+      ${c.type === 'pdf' ? pdfFrame('The PDF', `${deps.base}/templates/${c.id}/document/inline`, `The PDF of ${c.name}`) : ''}
       <h2>Signer fields</h2>
       ${
         c.fields.length === 0

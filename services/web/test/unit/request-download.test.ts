@@ -47,6 +47,39 @@ describe('web: downloading the executed PDF of a Request', () => {
     assert.doesNotMatch(res.text, /once every signer has signed/);
   });
 
+  it('shows the executed PDF in a completed Request’s page, served inline and framable by our pages only', async () => {
+    const app = (state: 'completed' | 'sent') =>
+      request(
+        appWith({
+          'GET /v1.1/sessions/current': CURRENT,
+          [`GET /v1.1/requests/${ID}`]: requestView(state),
+          [`STREAM /v1.1/requests/${ID}/download`]: new Response('%PDF-1.7 sealed', {
+            headers: {
+              'content-type': 'application/pdf',
+              'content-disposition': 'attachment; filename="x.pdf"',
+            },
+          }),
+        }).callback,
+      );
+    const completed = await app('completed').get(`/app/requests/${ID}`).set('Cookie', COOKIE).expect(200);
+    assert.match(
+      completed.text,
+      new RegExp(
+        `<h2>The executed PDF</h2>\\s*<iframe class="preview pdf" src="/app/requests/${ID}/download/inline" title="The executed PDF"`,
+      ),
+    );
+    const sent = await app('sent').get(`/app/requests/${ID}`).set('Cookie', COOKIE).expect(200);
+    assert.doesNotMatch(sent.text, /download\/inline/);
+    const framed = await app('completed')
+      .get(`/app/requests/${ID}/download/inline`)
+      .set('Cookie', COOKIE)
+      .buffer(true)
+      .expect(200);
+    assert.equal(framed.headers['content-disposition'], 'inline; filename="x.pdf"');
+    assert.equal(framed.headers['x-frame-options'], 'SAMEORIGIN');
+    assert.equal(String(framed.body), '%PDF-1.7 sealed');
+  });
+
   it('falls back to its own words when the answer is not a problem document', async () => {
     const res = await download(new Response('bad gateway', { status: 502 })).expect(502);
     assert.match(res.text, /The executed PDF is available once every signer has signed/);

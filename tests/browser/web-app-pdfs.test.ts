@@ -1,0 +1,113 @@
+// A Site's PDFs in the web application, in headless Chromium against the whole built system:
+// a PDF template's file and a completed Request's executed PDF, each shown in its page in
+// Chromium's own PDF viewer (ADR 3270) and downloaded; axe-core on each page.
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import type { Browser, Page } from 'playwright-core';
+import { eventually } from '@esign/testing';
+import { expectAccessible, openTab, PHONE, screenshot } from './support/web-app.js';
+import { gatewayCall, signInAs, webAppAccount, type Account } from './support/web-app-account.js';
+
+describe('web application in headless Chromium: PDFs shown in their pages', function () {
+  this.timeout(300_000); // generous: the machine may be busy; nothing here measures speed
+  const suite = webAppAccount('web_app_pdfs');
+  let browser: Browser;
+  let account: Account;
+  let page: Page;
+  let web: string;
+  before(async () => {
+    ({ browser, account, page, web } = suite);
+    await signInAs(suite, account.owner);
+  });
+
+  const api = gatewayCall(suite);
+  /** The page's frame whose address matches, once it has one. */
+  const frameAt = (url: RegExp) => () => Promise.resolve(page.frames().find((f) => url.test(f.url())));
+  /** A published HTML template of the production Site, with one signature field. */
+  const publishedTemplate = async (): Promise<number> => {
+    const made = await api(account.token, 'POST', `/v1.1/sites/${account.production}/contracts`, {
+      type: 'html',
+      name: 'Consulting agreement',
+      html: '<h1>Agreement</h1><p>The consultant advises the client for a fee of $3.</p>',
+      fields: [{ name: 'signature', type: 'signature' }],
+    });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const id = Number(made.body!.id);
+    assert.equal((await api(account.token, 'POST', `/v1.1/contracts/${id}/publish`)).status, 200);
+    return id;
+  };
+
+  it('uploads a PDF template, lists its fields, shows the PDF and downloads it as uploaded', async () => {
+    const pdf = await PDFDocument.create();
+    const sheet = pdf.addPage([600, 400]);
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    sheet.drawText('Order form', { x: 50, y: 345, size: 22, font });
+    sheet.drawText('Company', { x: 50, y: 328, size: 11, font });
+    sheet.drawText('I accept the terms of sale', { x: 78, y: 255, size: 11, font });
+    pdf.getForm().createTextField('company').addToPage(sheet, { x: 50, y: 300, width: 200, height: 24 });
+    pdf.getForm().createCheckBox('accept').addToPage(sheet, { x: 50, y: 250, width: 20, height: 20 });
+    const dir = await mkdtemp(join(tmpdir(), 'web-app-'));
+    const file = join(dir, 'order-form.pdf');
+    await writeFile(file, await pdf.save());
+    await page.goto(`${web}/templates`);
+    await page.getByRole('link', { name: 'Upload a PDF' }).click();
+    await expectAccessible(page, 'PDF upload');
+    await page.getByLabel('Name').fill('Order form');
+    await page.getByLabel('PDF file').setInputFiles(file);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('cell', { name: 'company' }).waitFor();
+    await page.getByRole('cell', { name: 'accept' }).waitFor();
+    // The file is shown in the page (Chromium's PDF viewer takes the frame), not only saved.
+    const preview = page.getByTitle('The PDF of Order form');
+    await preview.scrollIntoViewIfNeeded();
+    await eventually(frameAt(/\/templates\/\d+\/document\/inline$/));
+    await eventually(frameAt(/^chrome-extension:\/\//));
+    await expectAccessible(page, 'a PDF template with its preview');
+    await screenshot(page, 'template-pdf');
+    // The file comes back as uploaded (ADR 3270).
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download the PDF' }).click(),
+    ]);
+    assert.ok((await readFile(await download.path())).equals(await readFile(file)), 'the bytes uploaded');
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('shows and downloads the executed PDF of a Request its signer completed', async () => {
+    const signer = 'lin@client.example';
+    const created = await api(account.token, 'POST', `/v1.1/sites/${account.production}/requests`, {
+      contracts: [await publishedTemplate()],
+      signers: [{ signer_id: signer }],
+      fields: [{ name: 'signature', assigned_to: signer }],
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const id = String(created.body!.id);
+    assert.equal((await api(account.token, 'POST', `/v1.1/requests/${id}/send`)).status, 200);
+    const executionUrl = (created.body!.signers as { request_url: string }[])[0]!.request_url;
+    const signing = await openTab(browser, PHONE);
+    await signing.page.goto(executionUrl);
+    await signing.page.getByLabel('Type your full name').fill('Lin Example');
+    await signing.page.getByLabel(/I have reviewed the document above/).check();
+    await signing.page.getByRole('button', { name: 'Sign', exact: true }).click();
+    await signing.page.waitForURL(/\/sign\/done/);
+    await signing.context.close();
+
+    await page.goto(`${web}/requests/${id}`);
+    await page.getByText('completed').first().waitFor();
+    // Shown in the page too, in Chromium's PDF viewer.
+    await page.getByTitle('The executed PDF').scrollIntoViewIfNeeded();
+    await eventually(frameAt(new RegExp(`/requests/${id}/download/inline$`)));
+    await eventually(frameAt(/^chrome-extension:\/\//));
+    await expectAccessible(page, 'a completed Request with its executed PDF');
+    await screenshot(page, 'request-executed');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download executed PDF' }).click(),
+    ]);
+    const path = await download.path();
+    assert.equal((await readFile(path)).subarray(0, 5).toString(), '%PDF-');
+  });
+});
