@@ -179,7 +179,6 @@ export const numberField = (
 export const fileField = (input: FieldText & { readonly accept: string }): Html =>
   field({ ...input, name: input.id }, html`type="file" accept="${input.accept}"`);
 
-/** A labelled input with its hint and its error (tied by `aria-describedby`). */
 /** A checkbox inside its label, its error (tied by `aria-describedby`) above it. */
 export const tick = (
   id: string,
@@ -208,6 +207,7 @@ export const pdfFrame = (heading: string, src: string, title: string): Html =>
   html`<h2>${heading}</h2>
     <iframe class="preview pdf" src="${src}" title="${title}" loading="lazy"></iframe>`;
 
+/** A labelled input with its hint and its error (tied by `aria-describedby`). */
 export const textField = (
   input: FieldText & {
     readonly name: string;

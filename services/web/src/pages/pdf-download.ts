@@ -35,7 +35,8 @@ export const passPdf = async (
   const disposition = response.headers.get('content-disposition') ?? 'attachment';
   if (options.inline === true) {
     ctx.set('Content-Disposition', disposition.replace(/^\s*attachment\b/i, 'inline'));
-    // Framed by the template's page, which is ours; every other page keeps framing refused.
+    // Framed by our own pages (a PDF template's, a completed Request's); every other answer
+    // of the application keeps framing refused.
     ctx.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'self'");
     ctx.set('X-Frame-Options', 'SAMEORIGIN');
   } else ctx.set('Content-Disposition', disposition);
