@@ -1,10 +1,13 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type Router from '@koa/router';
+import * as E from 'fp-ts/lib/Either.js';
+import type * as t from 'io-ts';
 import type Koa from 'koa';
 import { problemOfStream, type ApiProblem } from '../api-client.js';
-import type { Visitor, WebDeps } from '../context.js';
+import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import type { Section } from '../layout.js';
-import { problemPage } from './common.js';
+import { problemPage, segment } from './common.js';
 
 /**
  * A PDF the API answers (an executed document, a PDF template's file), passed on to the
@@ -41,4 +44,32 @@ export const passPdf = async (
     ctx.set('X-Frame-Options', 'SAMEORIGIN');
   } else ctx.set('Content-Disposition', disposition);
   ctx.body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+};
+
+/**
+ * `GET <path>` saves the PDF of the resource `:id` names and `GET <path>/inline` shows it in
+ * a frame of our pages: `read` is the API path of the resource (read first, for its refusal
+ * and so the session has an access token) and `pdf` the path of its PDF.
+ */
+export const pdfRoutes = <A extends { readonly id: string | number }>(
+  router: Router,
+  deps: WebDeps,
+  input: {
+    readonly path: string;
+    readonly section: Section;
+    readonly read: (id: string) => string;
+    readonly codec: t.Decoder<unknown, A>;
+    readonly pdf: (found: A) => string;
+    readonly fallback: Pick<ApiProblem, 'title' | 'code' | 'detail'>;
+  },
+): void => {
+  const serve = async (ctx: Koa.Context, id: string | undefined, inline: boolean) => {
+    const visitor = await visitorOf(ctx, deps);
+    if (visitor === undefined) return;
+    const found = await visitor.api({ method: 'GET', path: input.read(segment(id)), codec: input.codec });
+    if (E.isLeft(found)) return problemPage(ctx, deps, visitor, input.section, found.left);
+    await passPdf(ctx, deps, visitor, input.section, input.pdf(found.right), input.fallback, { inline });
+  };
+  router.get(input.path, (ctx) => serve(ctx, ctx.params.id, false));
+  router.get(`${input.path}/inline`, (ctx) => serve(ctx, ctx.params.id, true));
 };

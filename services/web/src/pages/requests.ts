@@ -7,7 +7,7 @@ import { posted } from '../guard.js';
 import { html, type Html } from '../html.js';
 import { stateBadge, testMark, time } from '../layout.js';
 import { appPage, noSitePage, problemPage, searchOf, segment } from './common.js';
-import { passPdf } from './pdf-download.js';
+import { pdfRoutes } from './pdf-download.js';
 import { requestNewRoutes } from './request-new.js';
 import { requestPage } from './request-page.js';
 import { settingsBodyOf, settingsFormOf, typedProblem } from './request-settings.js';
@@ -241,32 +241,18 @@ export const requestRoutes = (router: Router, deps: WebDeps): void => {
     ctx.redirect(`${deps.base}/requests/${done.right.id}?done=settings`);
   });
 
-  /** The executed PDF, passed through from the API as it streams: saved, or shown in the Request's page. */
-  const executedPdf = async (ctx: Koa.Context, id: string | undefined, inline: boolean) => {
-    const visitor = await visitorOf(ctx, deps);
-    if (visitor === undefined) return;
-    // An access token for this session (made by a first API call when there is none yet).
-    const probe = await visitor.api({
-      method: 'GET',
-      path: `/v1.1/requests/${segment(id)}`,
-      codec: RequestView,
-    });
-    if (E.isLeft(probe)) return problemPage(ctx, deps, visitor, 'requests', probe.left);
-    // The API says why not (not completed yet, or a seal that cannot be made right now).
-    await passPdf(
-      ctx,
-      deps,
-      visitor,
-      'requests',
-      `/v1.1/requests/${probe.right.id}/download`,
-      {
-        title: 'Not available',
-        code: 'download_failed',
-        detail: 'The executed PDF is available once every signer has signed.',
-      },
-      { inline },
-    );
-  };
-  router.get('/requests/:id/download', (ctx) => executedPdf(ctx, ctx.params.id, false));
-  router.get('/requests/:id/download/inline', (ctx) => executedPdf(ctx, ctx.params.id, true));
+  // The executed PDF, passed through from the API as it streams: saved, or shown in the
+  // Request's page. The API says why not (not completed yet, or a seal that cannot be made now).
+  pdfRoutes(router, deps, {
+    path: '/requests/:id/download',
+    section: 'requests',
+    read: (id) => `/v1.1/requests/${id}`,
+    codec: RequestView,
+    pdf: (r) => `/v1.1/requests/${r.id}/download`,
+    fallback: {
+      title: 'Not available',
+      code: 'download_failed',
+      detail: 'The executed PDF is available once every signer has signed.',
+    },
+  });
 };

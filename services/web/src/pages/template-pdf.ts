@@ -7,8 +7,8 @@ import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { uploaded } from '../guard.js';
 import { html } from '../html.js';
 import { csrfField, fieldErrors, fileField, problemSummary, textField } from '../layout.js';
-import { appPage, noSitePage, problemPage, segment } from './common.js';
-import { passPdf } from './pdf-download.js';
+import { appPage, noSitePage } from './common.js';
+import { pdfRoutes } from './pdf-download.js';
 
 const PDF_UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 
@@ -80,31 +80,17 @@ export const pdfTemplateRoutes = (router: Router, deps: WebDeps): void => {
     ctx.redirect(`${deps.base}/templates/${created.right.id}?done=created`);
   });
 
-  /** The file, saved (`/document`) or shown in the template's page (`/document/inline`). */
-  const templateFile = async (ctx: Koa.Context, id: string | undefined, inline: boolean) => {
-    const visitor = await visitorOf(ctx, deps);
-    if (visitor === undefined) return;
-    // An access token for this session (made by a first API call when there is none yet).
-    const probe = await visitor.api({
-      method: 'GET',
-      path: `/v1.1/contracts/${segment(id)}`,
-      codec: ContractView,
-    });
-    if (E.isLeft(probe)) return problemPage(ctx, deps, visitor, 'templates', probe.left);
-    await passPdf(
-      ctx,
-      deps,
-      visitor,
-      'templates',
-      `/v1.1/contracts/${probe.right.id}/document`,
-      {
-        title: 'Not available',
-        code: 'download_failed',
-        detail: 'Only a PDF template has a file to download.',
-      },
-      { inline },
-    );
-  };
-  router.get('/templates/:id/document', (ctx) => templateFile(ctx, ctx.params.id, false));
-  router.get('/templates/:id/document/inline', (ctx) => templateFile(ctx, ctx.params.id, true));
+  // The file, saved (`/document`) or shown in the template's page (`/document/inline`).
+  pdfRoutes(router, deps, {
+    path: '/templates/:id/document',
+    section: 'templates',
+    read: (id) => `/v1.1/contracts/${id}`,
+    codec: ContractView,
+    pdf: (c) => `/v1.1/contracts/${c.id}/document`,
+    fallback: {
+      title: 'Not available',
+      code: 'download_failed',
+      detail: 'Only a PDF template has a file to download.',
+    },
+  });
 };
