@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { isUuid } from './ids.js';
-import { TokenOrigin } from './auth-api.js';
+import { AppChanged, SigningKeysWithdrawn, TokenRevoked } from './token-events.js';
 
 /** The routing key (and `type`) of a request for a link to choose a new password (ADR 3000). */
 export const PASSWORD_RESET_REQUESTED = 'account.password_reset_requested';
@@ -198,64 +198,6 @@ export const ApiAccessChanged = t.type(
 );
 export type ApiAccessChanged = t.TypeOf<typeof ApiAccessChanged>;
 
-/** The routing key (and `type`) of a Developer App an operator changed (ADR 3120). */
-export const APP_CHANGED = 'account.app_changed';
-
-/**
- * An operator suspended, restored or deleted a Developer App with the admin CLI
- * (`disable-app`, `enable-app`, `delete-app`; ADR 3120): its access tokens and client
- * credentials stop or work again. Told to the app's owner while they are an enabled user,
- * in the change's transaction; what the owner does to their own app tells nobody.
- */
-export const AppChange = t.keyof({ disabled: null, enabled: null, deleted: null }, 'AppChange');
-export type AppChange = t.TypeOf<typeof AppChange>;
-
-export const AppChanged = t.type(
-  {
-    id: t.refinement(t.string, isUuid, 'Uuid'),
-    type: t.literal(APP_CHANGED),
-    occurred_at: t.string,
-    /** The app's id. */
-    aggregate_id: t.string,
-    data: t.type({
-      /** The app's owner: whom this e-mail goes to. */
-      email: t.string,
-      app_name: t.string,
-      change: AppChange,
-    }),
-  },
-  APP_CHANGED,
-);
-export type AppChanged = t.TypeOf<typeof AppChanged>;
-
-/** The routing key (and `type`) of an access token an operator revoked (ADR 3120). */
-export const TOKEN_REVOKED = 'account.token_revoked';
-
-/**
- * An operator revoked one access token with the admin CLI (`revoke-token`; ADR 3120): told
- * to the token's user while they are an enabled user, in the revocation's transaction,
- * only when it revoked something. A user revoking their own token tells nobody.
- */
-export const TokenRevoked = t.type(
-  {
-    id: t.refinement(t.string, isUuid, 'Uuid'),
-    type: t.literal(TOKEN_REVOKED),
-    occurred_at: t.string,
-    /** The token's id. */
-    aggregate_id: t.string,
-    data: t.type({
-      /** The token's user: whom this e-mail goes to. */
-      email: t.string,
-      app_name: t.string,
-      token_name: t.union([t.string, t.null]),
-      /** `authorization_code`: a token the user gave someone else's app. */
-      origin: TokenOrigin,
-    }),
-  },
-  TOKEN_REVOKED,
-);
-export type TokenRevoked = t.TypeOf<typeof TokenRevoked>;
-
 /** Every event auth publishes, discriminated by `type`. */
 export const AccountEvent = t.union([
   PasswordResetRequested,
@@ -266,5 +208,6 @@ export const AccountEvent = t.union([
   ApiAccessChanged,
   AppChanged,
   TokenRevoked,
+  SigningKeysWithdrawn,
 ]);
 export type AccountEvent = t.TypeOf<typeof AccountEvent>;

@@ -11,6 +11,7 @@ export * from './problem.js';
 export * from './events.js';
 export * from './delivery-events.js';
 export * from './account-events.js';
+export * from './token-events.js';
 export * from './auth.js';
 export * from './templates.js';
 export * from './auth-api.js';
