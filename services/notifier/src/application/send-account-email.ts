@@ -6,6 +6,7 @@ import {
   INVITATION_ACCEPTED,
   PASSWORD_CHANGED,
   PASSWORD_RESET_REQUESTED,
+  SIGNING_KEYS_WITHDRAWN,
   TOKEN_REVOKED,
   USER_INVITED,
   type AccountEvent,
@@ -14,6 +15,7 @@ import {
   composeAccessChanged,
   composeApiAccessChanged,
   composeAppChanged,
+  composeSigningKeysWithdrawn,
   composeTokenRevoked,
 } from '../domain/access-emails.js';
 import {
@@ -91,6 +93,8 @@ const contentOf = (event: AccountEvent): EmailContent => {
         origin: event.data.origin,
         at: event.occurred_at,
       });
+    case SIGNING_KEYS_WITHDRAWN:
+      return composeSigningKeysWithdrawn({ tokens: event.data.tokens, at: event.occurred_at });
   }
 };
 
@@ -103,8 +107,9 @@ const linkExpiresAt = (event: AccountEvent): string | undefined =>
  * (ADR 3000), the notice that the password changed (ADR 3020), an invitation to join an
  * account or the inviter's notice that it was accepted (ADR 3030), what an admin changed
  * about a user's role or access (ADRs 3040, 3060, 3120), who joined as an admin (ADR 3090),
- * an account's API access turned off or on, and a Developer App suspended, restored or
- * deleted by an operator (ADR 3120).
+ * an account's API access turned off or on, a Developer App suspended, restored or
+ * deleted and a token revoked by an operator (ADR 3120), and the signing keys withdrawn
+ * with the tokens they signed (ADR 0301).
  * A link that expired while the event waited (a broker outage) is not sent: it would not
  * work. An address the provider
  * refuses for good is given up. A crash after the provider took the e-mail and before the

@@ -246,3 +246,27 @@ export const composeTokenRevoked = (input: {
     ),
   };
 };
+
+/**
+ * An operator withdrew the service's signing keys at once (`rotate-key --revoke-previous`,
+ * a suspected leak; ADR 0301): every access token they signed stopped working. Told to each
+ * user who held live ones, so that a stopped integration is mended with new tokens.
+ */
+export const composeSigningKeysWithdrawn = (input: {
+  readonly tokens: number;
+  readonly at: string;
+}): EmailContent => {
+  const tokens = input.tokens === 1 ? 'your access token' : `your ${input.tokens} access tokens`;
+  const paragraphs = [
+    `An operator of the service withdrew its signing keys on ${when(input.at)}, as a precaution: ${tokens} stopped working then.`,
+    'An integration that used one has stopped. Create new tokens on the Developer Apps page; an app that asks for its tokens with its client secret gets a working one the next time it asks. Your sessions, apps and client secrets are not affected.',
+    "If you want to know why, ask the service's operators.",
+  ];
+  return {
+    subject: input.tokens === 1 ? 'Your access token stopped working' : 'Your access tokens stopped working',
+    ...both(
+      paragraphs,
+      paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    ),
+  };
+};

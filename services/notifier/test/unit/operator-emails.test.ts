@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import {
   composeApiAccessChanged,
   composeAppChanged,
+  composeSigningKeysWithdrawn,
   composeTokenRevoked,
 } from '../../src/domain/access-emails.js';
 
@@ -121,5 +122,30 @@ describe('notifier domain: an access token an operator revoked (ADR 3120)', () =
     assert.doesNotMatch(mail.subject, /[\r\n]/);
     assert.ok(!mail.html.includes('<B>'));
     assert.ok(mail.html.includes('“x Bcc: a@evil.test”'));
+  });
+});
+
+describe('notifier domain: the signing keys withdrawn at once, with the tokens they signed (ADR 0301)', () => {
+  const withdrawn = (tokens: number) =>
+    composeSigningKeysWithdrawn({ tokens, at: '2030-01-03T14:05:00.000Z' });
+
+  it('says when, how many of their tokens stopped, and how to mend an integration', () => {
+    const mail = withdrawn(3);
+    assert.equal(mail.subject, 'Your access tokens stopped working');
+    assert.equal(
+      mail.text,
+      [
+        'An operator of the service withdrew its signing keys on 2030-01-03 14:05 UTC, as a precaution: your 3 access tokens stopped working then.',
+        'An integration that used one has stopped. Create new tokens on the Developer Apps page; an app that asks for its tokens with its client secret gets a working one the next time it asks. Your sessions, apps and client secrets are not affected.',
+        "If you want to know why, ask the service's operators.",
+      ].join('\n\n') + '\n',
+    );
+    assert.match(mail.html, /<p>An operator of the service withdrew its signing keys/);
+  });
+
+  it('one token is named as one', () => {
+    const mail = withdrawn(1);
+    assert.equal(mail.subject, 'Your access token stopped working');
+    assert.match(mail.text, /as a precaution: your access token stopped working then\./);
   });
 });

@@ -1,22 +1,17 @@
 import assert from 'node:assert/strict';
-import * as TE from 'fp-ts/lib/TaskEither.js';
 import {
-  ACCESS_CHANGED,
-  API_ACCESS_CHANGED,
   PASSWORD_CHANGED,
   PASSWORD_RESET_REQUESTED,
   INVITATION_ACCEPTED,
   USER_INVITED,
-  type AccessChanged,
-  type ApiAccessChanged,
   type InvitationAccepted,
   type PasswordChangedNotice,
   type PasswordResetRequested,
   type UserInvited,
 } from '@esign/contracts';
-import { AccountEmailNotSent, sendAccountEmail } from '../../src/application/send-account-email.js';
+import { AccountEmailNotSent } from '../../src/application/send-account-email.js';
 import type { SendFailure } from '../../src/domain/delivery.js';
-import type { EmailMessage } from '../../src/ports/email-sender.js';
+import { accountEmailWorld } from '../support/account-email-world.js';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
 const event: PasswordResetRequested = {
@@ -31,25 +26,7 @@ const event: PasswordResetRequested = {
   },
 };
 
-const world = (answers: Array<SendFailure | 'ok'>) => {
-  const sent: EmailMessage[] = [];
-  const claimed = new Set<string>();
-  const send = sendAccountEmail({
-    email: {
-      send: (message) => {
-        sent.push(message);
-        const answer = answers.shift() ?? 'ok';
-        return answer === 'ok' ? TE.right({ providerMessageId: 'm1' }) : TE.left(answer);
-      },
-    },
-    claims: {
-      handled: (id) => TE.right(claimed.has(id)),
-      record: (id) => TE.right(void claimed.add(id)),
-    },
-    clock: { now: () => NOW },
-  });
-  return { send, sent, claimed };
-};
+const world = (answers: Array<SendFailure | 'ok'>) => accountEmailWorld(answers, NOW);
 
 describe('notifier: auth’s e-mails to users (ADRs 3000, 3020, 3030, 3040, 3060)', () => {
   it('sends it once, with the link and until when it works, escaped in the HTML', async () => {
@@ -236,74 +213,5 @@ describe('notifier: auth’s e-mails to users (ADRs 3000, 3020, 3030, 3040, 3060
       /^ada@example\.test accepted your invitation and joined Acme on E-sign as an admin on 2030-01-02 09:30 UTC\./,
     );
     assert.match(joined!.text, /remove their admin role and disable them on the Users page at once/);
-  });
-
-  it('sends an access change once, to the address it names, not to the changed user', async () => {
-    // Auth writes one event per recipient: this one tells Bob, another admin, about Ada.
-    const changed: AccessChanged = {
-      id: 'ad1c2b8e-0d3a-4e5f-9a7b-1c2d3e4f5a6f',
-      type: ACCESS_CHANGED,
-      occurred_at: '2030-01-03T14:05:00.000Z',
-      aggregate_id: 'user-ada',
-      data: {
-        email: 'bob@acme.test',
-        account_name: 'Acme',
-        change: 'made_admin',
-        user: 'ada@acme.test',
-        by: 'carol@acme.test',
-      },
-    };
-    const w = world([]);
-    assert.equal(await w.send(changed), 'sent');
-    assert.equal(await w.send(changed), 'already_sent', 'a redelivery sends nothing');
-    assert.equal(w.sent.length, 1);
-    const mail = w.sent[0]!;
-    assert.equal(mail.to, 'bob@acme.test');
-    assert.equal(mail.idempotencyKey, `account.access_changed/${changed.id}`);
-    assert.equal(mail.subject, 'ada@acme.test is now an admin of Acme');
-    assert.match(
-      mail.text,
-      /^carol@acme\.test made ada@acme\.test an admin of Acme on E-sign on 2030-01-03 14:05 UTC\./,
-    );
-  });
-
-  it("says an operator's change was an operator's, and suspects no one's session (ADR 3120)", async () => {
-    const w = world([]);
-    const byOperator: AccessChanged = {
-      id: 'ad1c2b8e-0d3a-4e5f-9a7b-1c2d3e4f5a70',
-      type: ACCESS_CHANGED,
-      occurred_at: '2030-01-03T14:05:00.000Z',
-      aggregate_id: 'user-ada',
-      data: {
-        email: 'bob@acme.test',
-        account_name: 'Acme',
-        change: 'disabled',
-        user: 'ada@acme.test',
-        by: 'operator',
-        by_operator: true,
-      },
-    };
-    assert.equal(await w.send(byOperator), 'sent');
-    const mail = w.sent[0]!;
-    assert.equal(mail.to, 'bob@acme.test');
-    assert.match(mail.text, /^An operator of the service turned off ada@acme\.test's access to Acme/);
-    assert.doesNotMatch(mail.text, /session:|'s session|operator's session/);
-  });
-
-  it("tells a user their account's API access was turned off, once (ADR 3120)", async () => {
-    const w = world([]);
-    const off: ApiAccessChanged = {
-      id: 'ad1c2b8e-0d3a-4e5f-9a7b-1c2d3e4f5a71',
-      type: API_ACCESS_CHANGED,
-      occurred_at: '2030-01-03T14:05:00.000Z',
-      aggregate_id: 'account-acme',
-      data: { email: 'ada@acme.test', account_name: 'Acme', enabled: false },
-    };
-    assert.equal(await w.send(off), 'sent');
-    assert.equal(await w.send(off), 'already_sent');
-    assert.deepEqual(
-      w.sent.map((m) => [m.to, m.subject, m.idempotencyKey]),
-      [['ada@acme.test', "Acme's access to E-sign was turned off", `account.api_access_changed/${off.id}`]],
-    );
   });
 });

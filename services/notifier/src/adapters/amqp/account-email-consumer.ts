@@ -2,11 +2,12 @@ import {
   ACCESS_CHANGED,
   API_ACCESS_CHANGED,
   APP_CHANGED,
-  TOKEN_REVOKED,
   AccountEvent,
   INVITATION_ACCEPTED,
   PASSWORD_CHANGED,
   PASSWORD_RESET_REQUESTED,
+  SIGNING_KEYS_WITHDRAWN,
+  TOKEN_REVOKED,
   USER_INVITED,
 } from '@esign/contracts';
 import type { Logger } from '@esign/platform';
@@ -22,8 +23,9 @@ export const ACCOUNT_EMAILS_CONSUMER = 'notifier.account-emails';
  * 3030), the changes admins and operators make to users' roles and access, told to the
  * user and to the account's admins (ADRs 3040, 3060, 3120), and an account's API access
  * turned off or on by an operator, told to its users, and a Developer App an operator
- * suspended, restored or deleted, told to its owner (ADR 3120). A transient failure throws,
- * and the platform consumer retries with back-off, then parks.
+ * suspended, restored or deleted, told to its owner, or a token they revoked (ADR 3120);
+ * and the signing keys withdrawn at once, told to everyone whose tokens stopped (ADR 0301).
+ * A transient failure throws, and the platform consumer retries with back-off, then parks.
  */
 export const accountEmailConsumer = (options: {
   readonly prefix: string;
@@ -44,6 +46,7 @@ export const accountEmailConsumer = (options: {
       API_ACCESS_CHANGED,
       APP_CHANGED,
       TOKEN_REVOKED,
+      SIGNING_KEYS_WITHDRAWN,
     ],
     codec: AccountEvent,
     logger: options.logger,
