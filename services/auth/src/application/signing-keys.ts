@@ -1,6 +1,6 @@
 import { pipe } from 'fp-ts/lib/function.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
-import type { JwkSet } from '@esign/contracts';
+import { SIGNING_KEYS_WITHDRAWN, type JwkSet } from '@esign/contracts';
 import type { AuthError } from '../domain/errors.js';
 import { keysOtherThan, publishedKeys, signingKeyAt } from '../domain/signing-keys.js';
 import type { StoredKey } from '../ports/signing-keys.js';
@@ -63,10 +63,23 @@ export const rotateSigningKey =
     );
   };
 
-/** Withdraws every key but `kid`; answers the kids withdrawn. */
+/**
+ * Withdraws every key but `kid`; answers the kids withdrawn. Each enabled user who held
+ * live tokens they signed is told, with how many stopped working (ADR 0301, amended).
+ */
 const revokeAllBut = (deps: Deps, kid: string, at: Date): TE.TaskEither<never, string[]> =>
   pipe(
     deps.keys.list(),
     TE.map((keys) => keysOtherThan(keys, kid).map((k) => k.kid)),
-    TE.tap((kids) => deps.keys.revoke(kids, at)),
+    TE.tap((kids) =>
+      deps.keys.revoke(kids, at, (holders) =>
+        holders.map((holder) => ({
+          id: deps.secrets.uuid(),
+          type: SIGNING_KEYS_WITHDRAWN,
+          occurred_at: at.toISOString(),
+          aggregate_id: holder.userId,
+          data: { email: holder.email, tokens: holder.tokens },
+        })),
+      ),
+    ),
   );

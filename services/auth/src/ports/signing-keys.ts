@@ -1,6 +1,6 @@
 import type * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
-import type { PublicJwk } from '@esign/contracts';
+import type { PublicJwk, SigningKeysWithdrawn } from '@esign/contracts';
 import type { KeyMeta } from '../domain/signing-keys.js';
 
 export interface StoredKey extends KeyMeta {
@@ -21,10 +21,25 @@ export interface SealedKey {
   readonly sealedPrivateKey: Uint8Array;
 }
 
+/** An enabled user who held live access tokens signed by keys being withdrawn, and how many. */
+export interface TokenHolder {
+  readonly userId: string;
+  readonly email: string;
+  readonly tokens: number;
+}
+
 export interface KeyStore {
   readonly list: () => TE.TaskEither<never, StoredKey[]>;
   readonly insert: (key: NewKey, createdAt: Date, activatesAt: Date) => TE.TaskEither<never, void>;
-  readonly revoke: (kids: readonly string[], at: Date) => TE.TaskEither<never, void>;
+  /**
+   * Withdraws `kids` at `at`, and in the same transaction writes to the outbox what `tell`
+   * answers for the enabled users who held live tokens they signed (ADR 0301, amended).
+   */
+  readonly revoke: (
+    kids: readonly string[],
+    at: Date,
+    tell: (holders: readonly TokenHolder[]) => readonly SigningKeysWithdrawn[],
+  ) => TE.TaskEither<never, void>;
 }
 
 export interface KeyGenerator {

@@ -4,7 +4,13 @@ import { fileURLToPath } from 'node:url';
 import * as E from 'fp-ts/lib/Either.js';
 import * as tt from 'io-ts';
 import { decodeJwt } from 'jose';
-import { AccessChanged, ApiAccessChanged, AppChanged, TokenRevoked } from '@esign/contracts';
+import {
+  AccessChanged,
+  ApiAccessChanged,
+  AppChanged,
+  SigningKeysWithdrawn,
+  TokenRevoked,
+} from '@esign/contracts';
 import { db, sql } from '@esign/platform/database';
 import { EXIT } from '../../src/adapters/cli/admin-cli.js';
 import { introspectToken } from '../../src/application/introspect-token.js';
@@ -199,8 +205,30 @@ describe('auth: admin CLI', () => {
     assert.equal(mine.published, true);
     const upcoming = await ok(['rotate-key']);
     assert.equal(Date.parse(upcoming.key.activates_at) - Date.parse(upcoming.key.created_at), 120_000);
+    // Two users with live tokens signed by the keys about to be withdrawn; one is disabled.
+    const { account } = await ok(['create-account', '--name', 'Keyholders']);
+    const holders: Record<string, string> = {};
+    for (const email of ['two@keys.test', 'off@keys.test']) {
+      const { user } = await ok(['create-user', '--account', account.id, '--email', email]);
+      const { app } = await ok(['create-app', '--user', user.id, '--name', `App of ${email}`]);
+      for (let i = 0; i < (email === 'two@keys.test' ? 2 : 1); i += 1)
+        await ok(['create-token', '--app', app.id]);
+      holders[email] = user.id;
+    }
+    await ok(['disable-user', '--user', 'off@keys.test']);
     const leaked = await ok(['rotate-key', '--revoke-previous']);
     assert.ok(leaked.revoked.includes(rotated.key.kid) && leaked.revoked.includes(upcoming.key.kid));
+    // Each enabled holder is told once, with how many of their tokens stopped (ADR 0301).
+    const withdrawn = await db.any(
+      h.pool,
+      tt.type({ envelope: SigningKeysWithdrawn }),
+      sql.unsafe`SELECT envelope FROM outbox WHERE type = 'account.signing_keys_withdrawn'`,
+    );
+    const told = withdrawn.map(({ envelope: e }) => [e.aggregate_id, e.data.email, e.data.tokens]);
+    assert.deepEqual(
+      told.filter(([id]) => Object.values(holders).includes(id as string)),
+      [[holders['two@keys.test'], 'two@keys.test', 2]],
+    );
     const after = (await ok(['list', 'keys'])).keys as Array<{
       kid: string;
       state: string;

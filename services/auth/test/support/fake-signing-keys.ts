@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/require-await -- the fakes implement async ports synchronously. */
-import type { TokenRecord } from '../../src/domain/model.js';
+import type { AccountEvent } from '@esign/contracts';
+import type { TokenRecord, User } from '../../src/domain/model.js';
 import type { KeyGenerator, KeyStore, StoredKey, TokenSigner } from '../../src/ports/signing-keys.js';
 import { maybe, task } from './port-task.js';
 
@@ -7,6 +8,8 @@ import { maybe, task } from './port-task.js';
 export const fakeSigningKeys = (world: {
   readonly keys: Map<string, StoredKey>;
   readonly tokens: ReadonlyMap<string, TokenRecord>;
+  readonly users: ReadonlyMap<string, User>;
+  readonly outbox: AccountEvent[];
   readonly next: () => string;
 }) => {
   const { keys, tokens, next } = world;
@@ -31,9 +34,20 @@ export const fakeSigningKeys = (world: {
             lastTokenExpiresAt: null,
           }),
       ),
-    revoke: (kids, at) =>
+    revoke: (kids, at, tell) =>
       task(async () => {
-        for (const kid of kids) keys.set(kid, { ...keys.get(kid)!, revokedAt: at });
+        const withdrawn = kids.filter((kid) => keys.get(kid)?.revokedAt === null);
+        for (const kid of withdrawn) keys.set(kid, { ...keys.get(kid)!, revokedAt: at });
+        const live = new Map<string, number>();
+        for (const token of tokens.values())
+          if (withdrawn.includes(token.kid) && token.revokedAt === null && token.expiresAt > at)
+            live.set(token.userId, (live.get(token.userId) ?? 0) + 1);
+        const holders = [...live]
+          .map(([userId, count]) => ({ user: world.users.get(userId), count }))
+          .filter(({ user }) => user !== undefined && user.disabledAt === null)
+          .map(({ user, count }) => ({ userId: user!.id, email: user!.email, tokens: count }))
+          .sort((a, b) => a.email.localeCompare(b.email));
+        if (withdrawn.length > 0) world.outbox.push(...tell(holders));
       }),
   };
 

@@ -175,7 +175,13 @@ export const fakeWorld = (start = new Date('2030-01-01T00:00:00Z')) => {
     clear: (key) => task(async () => void attempts.delete(key)),
   };
 
-  const { keyStore, keyGenerator, signer } = fakeSigningKeys({ keys, tokens, next });
+  const { keyStore, keyGenerator, signer } = fakeSigningKeys({
+    keys,
+    tokens,
+    users,
+    outbox: resets.outbox,
+    next,
+  });
   const oauth = fakeOAuthRepository(tokens, (id) => apps.get(id)?.name ?? '');
 
   const hasher: PasswordHasher = {

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { PublicJwk } from '@esign/contracts';
-import { db, sql, type DatabasePool } from '@esign/platform/database';
+import { db, enqueueEvents, sql, type DatabasePool } from '@esign/platform/database';
 import type { KeyStore, SealedKey } from '../../ports/signing-keys.js';
 import { Bytes, NullableTimestamp, task, Timestamp } from './rows.js';
 
@@ -49,15 +49,36 @@ export const postgresKeyStore = (
       );
     }),
 
-  revoke: (kids, at) =>
+  revoke: (kids, at, tell) =>
     task(async () => {
       if (kids.length === 0) return;
-      await db.exec(
-        pool,
-        sql.unsafe`
-        UPDATE signing_keys SET revoked_at = ${sql.timestamp(at)}
-        WHERE kid = ANY(${sql.array([...kids], 'text')}) AND revoked_at IS NULL`,
-      );
+      await pool.transaction(async (tx) => {
+        const withdrawn = await db.any(
+          tx,
+          t.type({ kid: t.string }),
+          sql.unsafe`
+          UPDATE signing_keys SET revoked_at = ${sql.timestamp(at)}
+          WHERE kid = ANY(${sql.array([...kids], 'text')}) AND revoked_at IS NULL
+          RETURNING kid`,
+        );
+        if (withdrawn.length === 0) return;
+        // Tokens of a signed-in session are not stored here: the web application makes another.
+        const holders = await db.any(
+          tx,
+          t.type({ user_id: t.string, email: t.string, tokens: t.number }),
+          sql.unsafe`
+          SELECT u.id AS user_id, u.email, count(*)::int AS tokens
+          FROM access_tokens tk JOIN users u ON u.id = tk.user_id
+          WHERE tk.kid = ANY(${sql.array(
+            withdrawn.map((w) => w.kid),
+            'text',
+          )}) AND tk.revoked_at IS NULL AND tk.expires_at > ${sql.timestamp(at)} AND u.disabled_at IS NULL
+          GROUP BY u.id, u.email
+          ORDER BY u.email`,
+        );
+        const notices = tell(holders.map((h) => ({ userId: h.user_id, email: h.email, tokens: h.tokens })));
+        if (notices.length > 0) await enqueueEvents(tx, notices);
+      });
     }),
 
   loadSealedKey: async (kid) => {
