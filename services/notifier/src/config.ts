@@ -45,6 +45,17 @@ const TwilioSenderFromEnv = string('TwilioSender', (s) =>
 
 const NonEmptyFromEnv = string('NonEmpty', (s) => (s === '' ? E.left('must not be empty') : E.right(s)));
 
+/** Where users reach the service's operators: an e-mail address or an https page. */
+const OperatorContactFromEnv = string('OperatorContact', (s) => {
+  if (isEmail(s)) return E.right(s);
+  const page = /^https:\/\/\S+$/.test(s) && URL.canParse(s) ? s : undefined;
+  return page === undefined
+    ? E.left(
+        'must be an e-mail address (support@example.com) or an https address (https://example.com/support)',
+      )
+    : E.right(page);
+});
+
 /** Back-off steps in milliseconds, e.g. `1000,5000,30000`. */
 const DelaysFromEnv = transform<t.StringC, number[]>(
   t.string,
@@ -114,6 +125,11 @@ const Fields = t.intersection([
     NOTIFIER_RECIPIENT_DAILY_SMS: IntFromEnv(0, 100_000),
   }),
   t.partial({
+    /**
+     * How users reach the operators, named in the e-mails that tell them of an operator's
+     * change (ADR 3120): "ask the service's operators (support@example.com) why".
+     */
+    OPERATOR_CONTACT: OperatorContactFromEnv,
     SMTP_URL: UrlFromEnv('smtp', 'smtps'),
     TWILIO_ACCOUNT_SID: TwilioSidFromEnv,
     TWILIO_AUTH_TOKEN: NonEmptyFromEnv,

@@ -137,6 +137,7 @@ export const startNotifierService = async (
           email: email.sender,
           claims: postgresEventClaims(pool, ACCOUNT_EMAILS_CONSUMER),
           clock,
+          operatorContact: config.OPERATOR_CONTACT,
         }),
       });
       // Rows written before webhook secrets were sealed are sealed now (ADR 1312).

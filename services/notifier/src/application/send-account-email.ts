@@ -34,7 +34,9 @@ export type AccountEmailOutcome = 'sent' | 'already_sent' | 'expired' | 'refused
 /** A transient failure of the mail provider: the consumer tries again later. */
 export class AccountEmailNotSent extends Error {}
 
-const contentOf = (event: AccountEvent): EmailContent => {
+/** `operatorContact`: how the operators are reached, named where an e-mail says to ask them. */
+const contentOf = (event: AccountEvent, operatorContact: string | undefined): EmailContent => {
+  const operator = { operatorContact };
   switch (event.type) {
     case PASSWORD_RESET_REQUESTED:
       return composePasswordReset({
@@ -73,18 +75,21 @@ const contentOf = (event: AccountEvent): EmailContent => {
         by: event.data.by,
         byOperator: event.data.by_operator ?? false,
         at: event.occurred_at,
+        ...operator,
       });
     case API_ACCESS_CHANGED:
       return composeApiAccessChanged({
         accountName: event.data.account_name,
         enabled: event.data.enabled,
         at: event.occurred_at,
+        ...operator,
       });
     case APP_CHANGED:
       return composeAppChanged({
         appName: event.data.app_name,
         change: event.data.change,
         at: event.occurred_at,
+        ...operator,
       });
     case TOKEN_REVOKED:
       return composeTokenRevoked({
@@ -92,9 +97,10 @@ const contentOf = (event: AccountEvent): EmailContent => {
         tokenName: event.data.token_name,
         origin: event.data.origin,
         at: event.occurred_at,
+        ...operator,
       });
     case SIGNING_KEYS_WITHDRAWN:
-      return composeSigningKeysWithdrawn({ tokens: event.data.tokens, at: event.occurred_at });
+      return composeSigningKeysWithdrawn({ tokens: event.data.tokens, at: event.occurred_at, ...operator });
   }
 };
 
@@ -116,7 +122,13 @@ const linkExpiresAt = (event: AccountEvent): string | undefined =>
  * claim is recorded sends it again when the event is redelivered.
  */
 export const sendAccountEmail =
-  (deps: { readonly email: EmailSender; readonly claims: EventClaims; readonly clock: Clock }) =>
+  (deps: {
+    readonly email: EmailSender;
+    readonly claims: EventClaims;
+    readonly clock: Clock;
+    /** `OPERATOR_CONTACT`: named where an operator's change says to ask the operators. */
+    readonly operatorContact?: string | undefined;
+  }) =>
   async (event: AccountEvent): Promise<AccountEmailOutcome> => {
     const handled = await deps.claims.handled(event.id)();
     if (E.isRight(handled) && handled.right) return 'already_sent';
@@ -128,7 +140,7 @@ export const sendAccountEmail =
     const sent = await deps.email.send({
       to: event.data.email,
       idempotencyKey: `${event.type}/${event.id}`,
-      ...contentOf(event),
+      ...contentOf(event, deps.operatorContact),
     })();
     if (E.isLeft(sent) && sent.left._tag === 'Transient') throw new AccountEmailNotSent(sent.left.error);
     await deps.claims.record(event.id)();

@@ -5,9 +5,14 @@ import type { EmailMessage } from '../../src/ports/email-sender.js';
 
 /**
  * `sendAccountEmail` over a provider that answers `answers` in turn ('ok' once they run out),
- * claims kept in memory and a clock standing at `now`: what it sent, and what it claimed.
+ * claims kept in memory and a clock standing at `now`, naming `operatorContact` if given:
+ * what it sent, and what it claimed.
  */
-export const accountEmailWorld = (answers: Array<SendFailure | 'ok'>, now: Date) => {
+export const accountEmailWorld = (
+  answers: Array<SendFailure | 'ok'>,
+  now: Date,
+  operatorContact?: string,
+) => {
   const sent: EmailMessage[] = [];
   const claimed = new Set<string>();
   const send = sendAccountEmail({
@@ -23,6 +28,7 @@ export const accountEmailWorld = (answers: Array<SendFailure | 'ok'>, now: Date)
       record: (id) => TE.right(void claimed.add(id)),
     },
     clock: { now: () => now },
+    operatorContact,
   });
   return { send, sent, claimed };
 };

@@ -106,10 +106,27 @@ describe('notifier configuration', () => {
     );
   });
 
+  it('takes the operators’ contact as an e-mail address or an https page, and none by default', () => {
+    assert.equal(parseConfig(BASE).OPERATOR_CONTACT, undefined);
+    assert.equal(
+      parseConfig({ ...BASE, OPERATOR_CONTACT: 'support@esign.example' }).OPERATOR_CONTACT,
+      'support@esign.example',
+    );
+    assert.equal(
+      parseConfig({ ...BASE, OPERATOR_CONTACT: ' https://esign.example/support ' }).OPERATOR_CONTACT,
+      'https://esign.example/support',
+    );
+  });
+
   it('names each wrong variable', () => {
     const cases: Array<[Record<string, string>, RegExp]> = [
       [{ SMTP_URL: 'http://mail.example.com' }, /SMTP_URL must be a smtp or smtps URL/],
       [{ EMAIL_FROM: 'nobody' }, /EMAIL_FROM must be an e-mail address/],
+      [
+        { OPERATOR_CONTACT: 'http://esign.example/support' },
+        /OPERATOR_CONTACT must be an e-mail address .* or an https address/,
+      ],
+      [{ OPERATOR_CONTACT: 'call us' }, /OPERATOR_CONTACT must be an e-mail address/],
       [
         { TWILIO_ACCOUNT_SID: 'SK123', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM: '+12025550100' },
         /TWILIO_ACCOUNT_SID must be a Twilio Account SID/,

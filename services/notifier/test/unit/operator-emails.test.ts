@@ -149,3 +149,22 @@ describe('notifier domain: the signing keys withdrawn at once, with the tokens t
     assert.match(mail.text, /as a precaution: your access token stopped working then\./);
   });
 });
+
+describe('notifier domain: the operators named with their contact when the service has one', () => {
+  it('every e-mail of an operator’s change says how to reach them', () => {
+    const operatorContact = 'support@esign.example';
+    const at = '2030-01-03T14:05:00.000Z';
+    const mails = [
+      composeApiAccessChanged({ accountName: 'Acme', enabled: false, at, operatorContact }),
+      composeAppChanged({ appName: 'Billing sync', change: 'deleted', at, operatorContact }),
+      composeTokenRevoked({ appName: 'Billing sync', tokenName: null, origin: 'admin', at, operatorContact }),
+      composeSigningKeysWithdrawn({ tokens: 2, at, operatorContact }),
+    ];
+    for (const mail of mails) {
+      assert.match(mail.text, /the service's operators \(support@esign\.example\)/, mail.subject);
+      assert.match(mail.html, /the service&#39;s operators \(support@esign\.example\)/, mail.subject);
+    }
+    const unnamed = composeAppChanged({ appName: 'Billing sync', change: 'deleted', at });
+    assert.match(unnamed.text, /ask the service's operators why\./);
+  });
+});

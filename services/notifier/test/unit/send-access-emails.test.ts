@@ -105,5 +105,10 @@ describe('notifier: auth’s e-mails of access changes (ADRs 3060, 3120, 0301)',
       ],
     );
     assert.match(w.sent[0]!.text, /your 2 access tokens stopped working then/);
+    assert.match(w.sent[0]!.text, /ask the service's operators\./);
+    // With OPERATOR_CONTACT set, the e-mail says how to reach them.
+    const named = accountEmailWorld([], new Date('2030-01-04T00:00:00Z'), 'https://esign.example/support');
+    assert.equal(await named.send(withdrawn), 'sent');
+    assert.match(named.sent[0]!.text, /ask the service's operators \(https:\/\/esign\.example\/support\)\./);
   });
 });
