@@ -112,7 +112,12 @@ describe('end to end through the gateway: correcting a signer of a sent Request'
     const replaced = ok(
       await acme.esign.POST('/v1.1/requests/{request_id}/signers/{signer_id}/replace', {
         params: { path: { request_id: draft.id, signer_id: clientRef(jane) } },
-        body: { signer_id: clientRef(sam), signer: { email: sam }, send_to: { email: true } },
+        body: {
+          signer_id: clientRef(sam),
+          signer: { email: sam },
+          send_to: { email: true },
+          message: 'Jane is away this month: please sign for the household.',
+        },
       }),
       200,
       'replace',
@@ -128,6 +133,7 @@ describe('end to end through the gateway: correcting a signer of a sent Request'
     const invitation = await waitForMail(system, sam);
     assert.equal(executionUrlIn(invitation.mail.text ?? ''), samUrl);
     assert.doesNotMatch(String(invitation.mail.subject), /^Reminder/, 'an invitation, not a reminder');
+    assert.match(invitation.mail.text ?? '', /Jane is away this month: please sign for the household\./);
 
     const gone = await signAt(old, 'Jane Q. Client');
     assert.equal(gone.pageStatus, 410);

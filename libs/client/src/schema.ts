@@ -184,7 +184,7 @@ export interface paths {
     put?: never;
     /**
      * Replace a signer of a sent Request
-     * @description Someone else signs in the place of a signer of a sent Request who has not signed (the signer left, or delegated): the new signer is given as an element of the create’s `signers` gives one (`signer_id`, `signer`, `send_to`), and upserted on the Site the same way. They take the replaced signer’s place: its position, signing order, check before signing (an access code stays the same; a one-time code goes to their address or number, which they must then have) and language, and the channels unless `send_to` gives others. The fields that were the replaced signer’s are theirs. The place gets a new Execution URL: every older one, which went to the replaced signer, stops opening, and what the replaced signer did there (opened it, passed its check, delivery statuses) is cleared. With `notify` (default true) the new signer is sent an invitation at once when it is their turn. Writes `request.signer_updated` (a webhook) with `changed` holding `signer_id` and `previous.signer_id` naming who was replaced; the executed document’s audit trail lists it under the new signer. A `signer_id` already on the Request, or the replaced one’s own, is a 422 at `signer_id`; a draft is a 409 (remove the signer and add the new one); a signer who signed or declined is a 409 `invalid_state` too.
+     * @description Someone else signs in the place of a signer of a sent Request who has not signed (the signer left, or delegated): the new signer is given as an element of the create’s `signers` gives one (`signer_id`, `signer`, `send_to`), and upserted on the Site the same way. They take the replaced signer’s place: its position, signing order, check before signing (an access code stays the same; a one-time code goes to their address or number, which they must then have) and language, and the channels unless `send_to` gives others. The fields that were the replaced signer’s are theirs. The place gets a new Execution URL: every older one, which went to the replaced signer, stops opening, and what the replaced signer did there (opened it, passed its check, delivery statuses) is cleared. With `notify` (default true) the new signer is sent an invitation at once when it is their turn; `message` (plain text, up to the Request message’s length) is said in that invitation in place of the Request’s own message, a note on why they are asked, and `request.reminded` carries it as its `message`. Writes `request.signer_updated` (a webhook) with `changed` holding `signer_id` and `previous.signer_id` naming who was replaced; the executed document’s audit trail lists it under the new signer. A `signer_id` already on the Request, or the replaced one’s own, is a 422 at `signer_id`; a draft is a 409 (remove the signer and add the new one); a signer who signed or declined is a 409 `invalid_state` too.
      */
     post: operations['replaceRequestSigner'];
     delete?: never;
@@ -2301,6 +2301,8 @@ export interface components {
       signer?: components['schemas']['SignerContact'];
       send_to?: components['schemas']['SendTo'];
       notify?: boolean;
+      /** @description Plain text; white space around it dropped, line breaks kept. */
+      message?: string;
     };
     AddRequestContractBody: {
       contract_id: number;

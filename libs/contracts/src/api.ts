@@ -287,11 +287,12 @@ export type UpdateRequestSignerBody = t.TypeOf<typeof UpdateRequestSignerBody>;
  * the place of a signer of a sent Request who has not signed. The new signer is given as a
  * create's `signers[]` entry gives one (`signer_id`, `signer`, `send_to`; the Site's signer
  * upserted); their place, signing order, check before signing and language are the replaced
- * signer's. `notify` (default true) sends them their link now when it is their turn.
+ * signer's. `notify` (default true) sends them their link now when it is their turn, with
+ * `message` in place of the Request's own (a note on why they are asked; ADR 3550, amended).
  */
 export const ReplaceRequestSignerBody = strict(
   { signer_id: NonEmptyString },
-  { signer: SignerContact, send_to: SendTo, notify: t.boolean },
+  { signer: SignerContact, send_to: SendTo, notify: t.boolean, message: SignerMessage },
   'ReplaceRequestSignerBody',
 );
 export type ReplaceRequestSignerBody = t.TypeOf<typeof ReplaceRequestSignerBody>;

@@ -85,7 +85,9 @@ export const REQUEST_SIGNER_OPERATIONS: readonly Operation[] = [
       'gives others. The fields that were the replaced signer’s are theirs. The place gets a new Execution URL: ' +
       'every older one, which went to the replaced signer, stops opening, and what the replaced signer did there ' +
       '(opened it, passed its check, delivery statuses) is cleared. With `notify` (default true) the new signer ' +
-      'is sent an invitation at once when it is their turn. Writes `request.signer_updated` (a webhook) with ' +
+      'is sent an invitation at once when it is their turn; `message` (plain text, up to the Request message’s ' +
+      'length) is said in that invitation in place of the Request’s own message, a note on why they are asked, ' +
+      'and `request.reminded` carries it as its `message`. Writes `request.signer_updated` (a webhook) with ' +
       '`changed` holding `signer_id` and `previous.signer_id` naming who was replaced; the executed document’s ' +
       'audit trail lists it under the new signer. A `signer_id` already on the Request, or the replaced one’s ' +
       'own, is a 422 at `signer_id`; a draft is a 409 (remove the signer and add the new one); a signer who ' +

@@ -63,6 +63,8 @@ export const envelopes = (
             ...(event.automatic === true && { automatic: true as const }),
             ...(event.readdressed === true && { readdressed: true as const }),
             ...(event.lastDay === true && { last_day: true as const }),
+            // A replacement's note to its new signer, in place of the Request's message (ADR 3550).
+            ...(event.message !== undefined && { message: event.message }),
           },
         };
       case 'request.turn_started':

@@ -60,7 +60,7 @@ const readsFor = (
 export const replaceRequestSigner =
   (deps: TransitionDeps) =>
   (input: ReplaceSignerInput): TE.TaskEither<AppError, Outcome<RequestView>> => {
-    const { notify = true, ...by } = input.body;
+    const { notify = true, message, ...by } = input.body;
     return pipe(
       deps.autocommit((store) => readsFor(store, input)),
       TE.chainW(({ stored, accessCodeHash }) =>
@@ -73,6 +73,7 @@ export const replaceRequestSigner =
               stored,
               accessCodeHash,
               notify,
+              message,
               replacedBy: input.caller.email ?? input.caller.sub,
             },
             now,

@@ -136,6 +136,8 @@ export type RequestEvent =
       readonly readdressed?: true;
       /** Sent in the last day before `expires_at` (ADR 3470): the expiry warning, or any reminder that late. */
       readonly lastDay?: true;
+      /** Said to them instead of the Request's message: a replacement's note to its new signer (ADR 3550). */
+      readonly message?: string;
     }
   /** A Request signed in order reached `order`: its signers are to be told. */
   | {

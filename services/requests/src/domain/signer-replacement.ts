@@ -19,13 +19,15 @@ export interface SignerReplacement {
   /** The client's signer_id of the signer replaced. */
   readonly signerId: string;
   /** The new signer, as a create's `signers[]` entry names one. */
-  readonly by: Omit<ReplaceRequestSignerBody, 'notify'>;
+  readonly by: Omit<ReplaceRequestSignerBody, 'notify' | 'message'>;
   /** What the Site already knows of the new signer_id, if anything. */
   readonly stored: Contact | undefined;
   /** The place's access code, hashed, kept for the new signer; null when its check is not one. */
   readonly accessCodeHash: string | null;
   /** Send them their link now, when it is their turn. */
   readonly notify: boolean;
+  /** Said to them in that invitation instead of the Request's message, when given. */
+  readonly message?: string | undefined;
   /** Who replaced them, as the audit trail names them: the user's e-mail, else the token's subject. */
   readonly replacedBy: string;
 }
@@ -128,7 +130,15 @@ export const replaceSigner = (
     request: after,
     // The new signer hears of the Request for the first time: an invitation (ADR 3420).
     events: told
-      ? [updated, { type: 'request.reminded', notify: [replacement], readdressed: true }]
+      ? [
+          updated,
+          {
+            type: 'request.reminded',
+            notify: [replacement],
+            readdressed: true,
+            ...(order.message !== undefined && { message: order.message }),
+          },
+        ]
       : [updated],
     siteSigners: [{ siteId: request.siteId, signerId: newId, ...contact }],
     // The check starts again for them: the same method (and access code), no attempts, not passed.

@@ -97,6 +97,24 @@ describe('requests domain: someone else signs in a signer’s place (ADR 3550)',
     ]);
   });
 
+  it('says the note given to the new signer in their invitation, in place of the Request’s message', () => {
+    const by = { signer_id: 'carol@example.com', signer: { email: 'carol@example.com' } };
+    const noted = right(
+      replace(request(), 'alice@example.com', by, { message: 'Alice is away: please sign for her.' }),
+    );
+    assert.deepEqual(
+      noted.events.find((e) => e.type === 'request.reminded'),
+      {
+        type: 'request.reminded',
+        notify: [noted.request.signers[0]],
+        readdressed: true,
+        message: 'Alice is away: please sign for her.',
+      },
+    );
+    const plain = right(replace(request(), 'alice@example.com', by));
+    assert.ok(!('message' in plain.events.find((e) => e.type === 'request.reminded')!), 'none unless given');
+  });
+
   it('tells the replaced signer’s links that they were replaced, and the new signer’s older links only that they were', () => {
     const DAY = 86_400_000;
     const link = (version: number) => ({ signerRef: 'ref0', version });
