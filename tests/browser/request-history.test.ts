@@ -218,8 +218,11 @@ describe('web application in headless Chromium: a Request’s history', function
     await disclosure.getByLabel('New signer ID').fill(dee);
     const email = disclosure.getByLabel('E-mail address', { exact: true });
     await email.fill(dee);
+    const note = 'Cy is away this month: please sign for the firm.';
+    const noteField = disclosure.getByLabel('Message to the new signer (optional)');
+    await noteField.fill(note);
     // Left focused, the field is scrolled back into view as the full-page screenshot ends.
-    await email.blur();
+    await noteField.blur();
     assert.ok(await disclosure.getByRole('checkbox', { name: 'Send by e-mail' }).isChecked(), 'as cy had');
     assert.ok(await disclosure.getByRole('checkbox', { name: 'Send them the link now' }).isChecked());
     await expectAccessible(page, 'the Request page with Replace signer… open and filled');
@@ -237,7 +240,12 @@ describe('web application in headless Chromium: a Request’s history', function
     assert.equal(await page.locator('details.replace').count(), 1, 'dee can be replaced in turn');
     await expectAccessible(page, 'the Request page after a replacement');
     await eventually(
-      () => Promise.resolve(suite.system.smtp.received.slice(mailsBefore).find((m) => m.to.includes(dee))),
+      () =>
+        Promise.resolve(
+          suite.system.smtp.received
+            .slice(mailsBefore)
+            .find((m) => m.to.includes(dee) && String(m.mail.text ?? '').includes(note)),
+        ),
       60_000,
       250,
     );

@@ -1,4 +1,4 @@
-import type { SignerView } from '@esign/contracts';
+import { LIMITS, type SignerView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import { html, type Html } from '../html.js';
 import { csrfField, problemSummary, textField, tick } from '../layout.js';
@@ -23,12 +23,15 @@ export interface ReplaceForm {
   readonly byEmail: boolean;
   readonly bySms: boolean;
   readonly notify: boolean;
+  /** The note said to the new signer in their invitation, as typed. */
+  readonly message: string;
 }
 
 /** The form's field ids in row `i`, by the path of the API's field errors. */
 export const replaceIds = (i: number): Record<string, string> => ({
   signer_id: `replace-${i}-signer-id`,
   ...contactFieldIds('replace', i),
+  message: `replace-${i}-message`,
 });
 
 const LABELS: Record<string, string> = {
@@ -39,6 +42,7 @@ const LABELS: Record<string, string> = {
   'send_to.email': 'Send by e-mail:',
   'send_to.mobile_number': 'Send by SMS:',
   notify: 'Send them the link now:',
+  message: 'Message to the new signer:',
 };
 
 /** The refusal first on the page: errors beside a field of row `i` link to it, the others say their path. */
@@ -48,6 +52,27 @@ export const replaceSummary = (refused: ApiProblem, replaced: string, i: number)
   // A signer no longer listed (signed or gone meanwhile) has no form to link to.
   return problemSummary({ ...refused, detail }, i < 0 ? {} : replaceIds(i), LABELS);
 };
+
+/** The optional note to the new signer: said in their invitation instead of the Request's message. */
+const noteField = (id: string, value: string, error: string | undefined): Html =>
+  html`<div class="field">
+    <label for="${id}">Message to the new signer (optional)</label>
+    <p class="hint" id="${id}-hint">
+      Why they are asked to sign, in their invitation instead of the Request’s own message. Up to
+      ${LIMITS.message.toLocaleString('en')} characters.
+    </p>
+    ${error ? html`<p class="error" id="${id}-error">${error}</p>` : ''}
+    <textarea
+      id="${id}"
+      name="message"
+      rows="3"
+      maxlength="${String(LIMITS.message)}"
+      class="prose"
+      aria-describedby="${id}-hint${error ? ` ${id}-error` : ''}"
+      ${error ? html` aria-invalid="true"` : ''}
+    >
+${value}</textarea>
+  </div>`;
 
 export const REPLACE_HINT =
   'Someone else signs in their place: the fields that were theirs become the new signer’s, and the replaced signer’s link stops working.';
@@ -79,6 +104,7 @@ export const replaceForm = (input: {
     byEmail: s.send_to.email,
     bySms: s.send_to.mobile_number,
     notify: true,
+    message: '',
   };
   const key = keyShownAgain(typed?.idempotencyKey, problem);
   return html`<details class="replace" ${typed ? html` open` : ''}>
@@ -102,6 +128,7 @@ export const replaceForm = (input: {
       <div class="field">
         ${tick(ids.notify!, 'notify', 'Send them the link now', values.notify, errors.get(ids.notify!))}
       </div>
+      ${noteField(ids.message!, values.message, errors.get(ids.message!))}
       <button type="submit" class="secondary">
         Replace signer<span class="visually-hidden"> ${s.signer_id}</span>
       </button>

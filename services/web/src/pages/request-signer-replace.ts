@@ -8,6 +8,7 @@ import type { FormFields } from '../forms.js';
 import { posted } from '../guard.js';
 import { html, type Html } from '../html.js';
 import { segment } from './common.js';
+import { messageOf } from './request-message.js';
 import type { ReplaceForm } from './request-signer-replace-form.js';
 
 /**
@@ -27,23 +28,27 @@ export const replaceFormOf = (fields: FormFields): ReplaceForm => ({
   byEmail: ticked(fields, 'send_to_email'),
   bySms: ticked(fields, 'send_to_sms'),
   notify: ticked(fields, 'notify'),
+  message: fields.message ?? '',
 });
 
 /**
  * The body: the new id, white space around it dropped; the address and number unless left
  * empty; the channels when a box is ticked (none ticked is a create's default, none); and
- * `notify: false` only when the box was unticked (true is the API's default).
+ * `notify: false` only when the box was unticked (true is the API's default); the note to
+ * the new signer unless left blank.
  */
 export const replaceBodyOf = (form: ReplaceForm): ReplaceRequestSignerBody => {
   const signer = {
     ...(form.email === '' ? {} : { email: form.email }),
     ...(form.mobile === '' ? {} : { mobile_number: form.mobile }),
   };
+  const note = messageOf(form.message);
   return {
     signer_id: form.signerId.trim(),
     ...(Object.keys(signer).length === 0 ? {} : { signer }),
     ...(form.byEmail || form.bySms ? { send_to: { email: form.byEmail, mobile_number: form.bySms } } : {}),
     ...(form.notify ? {} : { notify: false }),
+    ...(note === null ? {} : { message: note }),
   };
 };
 

@@ -78,7 +78,8 @@ describe('web: a Request’s message to its signers', () => {
       );
       assert.doesNotMatch(page, /<b>hi<\/b>/);
       assert.doesNotMatch(page, /action="\/app\/requests\/[^"]+\/message"/, 'fixed once sent');
-      assert.doesNotMatch(page, /name="message"/);
+      // The message's own field (a replacement's note to its new signer has another id).
+      assert.doesNotMatch(page, /id="message"/);
       assert.doesNotMatch(await show(requestView('sent')), /message-title/, 'no message: no section');
     });
 
