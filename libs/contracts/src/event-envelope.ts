@@ -34,3 +34,11 @@ export const envelope = <T extends string, D extends t.Mixed>(type: T, data: D) 
 export const dataCodecOf = <T extends string, D extends t.Mixed>(
   codec: ReturnType<typeof envelope<T, D>>,
 ): D => codec.types[0].props.data;
+
+/**
+ * The envelope of the events auth publishes about accounts, their users, apps and tokens
+ * (ADR 3000 and on): the domain envelope without `site_id` or `test_mode`, since they belong
+ * to no Site and never reach a webhook. Each event says whose id its `aggregate_id` is.
+ */
+export const accountEnvelope = <T extends string, D extends t.Mixed>(type: T, data: D) =>
+  t.type({ id: Uuid, type: t.literal(type), occurred_at: t.string, aggregate_id: t.string, data }, type);

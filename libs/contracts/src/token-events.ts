@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { TokenOrigin } from './auth-api.js';
-import { isUuid } from './ids.js';
+import { accountEnvelope } from './event-envelope.js';
 
 // What an operator did to a user's Developer Apps and access tokens, told to the user by
 // e-mail (ADR 3120): auth writes these events, the notifier sends them.
@@ -17,21 +17,15 @@ export const APP_CHANGED = 'account.app_changed';
 export const AppChange = t.keyof({ disabled: null, enabled: null, deleted: null }, 'AppChange');
 export type AppChange = t.TypeOf<typeof AppChange>;
 
-export const AppChanged = t.type(
-  {
-    id: t.refinement(t.string, isUuid, 'Uuid'),
-    type: t.literal(APP_CHANGED),
-    occurred_at: t.string,
-    /** The app's id. */
-    aggregate_id: t.string,
-    data: t.type({
-      /** The app's owner: whom this e-mail goes to. */
-      email: t.string,
-      app_name: t.string,
-      change: AppChange,
-    }),
-  },
+/** Its `aggregate_id` is the app's id. */
+export const AppChanged = accountEnvelope(
   APP_CHANGED,
+  t.type({
+    /** The app's owner: whom this e-mail goes to. */
+    email: t.string,
+    app_name: t.string,
+    change: AppChange,
+  }),
 );
 export type AppChanged = t.TypeOf<typeof AppChanged>;
 
@@ -42,24 +36,18 @@ export const TOKEN_REVOKED = 'account.token_revoked';
  * An operator revoked one access token with the admin CLI (`revoke-token`; ADR 3120): told
  * to the token's user while they are an enabled user, in the revocation's transaction,
  * only when it revoked something. A user revoking their own token tells nobody.
+ * Its `aggregate_id` is the token's id.
  */
-export const TokenRevoked = t.type(
-  {
-    id: t.refinement(t.string, isUuid, 'Uuid'),
-    type: t.literal(TOKEN_REVOKED),
-    occurred_at: t.string,
-    /** The token's id. */
-    aggregate_id: t.string,
-    data: t.type({
-      /** The token's user: whom this e-mail goes to. */
-      email: t.string,
-      app_name: t.string,
-      token_name: t.union([t.string, t.null]),
-      /** `authorization_code`: a token the user gave someone else's app. */
-      origin: TokenOrigin,
-    }),
-  },
+export const TokenRevoked = accountEnvelope(
   TOKEN_REVOKED,
+  t.type({
+    /** The token's user: whom this e-mail goes to. */
+    email: t.string,
+    app_name: t.string,
+    token_name: t.union([t.string, t.null]),
+    /** `authorization_code`: a token the user gave someone else's app. */
+    origin: TokenOrigin,
+  }),
 );
 export type TokenRevoked = t.TypeOf<typeof TokenRevoked>;
 
@@ -73,21 +61,15 @@ export const SIGNING_KEYS_WITHDRAWN = 'account.signing_keys_withdrawn';
  * with the withdrawal), with how many, so that an integration that stopped is mended by
  * making new tokens rather than searched for a bug. Tokens of a signed-in session are left
  * out: the web application makes a new one by itself.
+ * Its `aggregate_id` is the user's id.
  */
-export const SigningKeysWithdrawn = t.type(
-  {
-    id: t.refinement(t.string, isUuid, 'Uuid'),
-    type: t.literal(SIGNING_KEYS_WITHDRAWN),
-    occurred_at: t.string,
-    /** The user's id. */
-    aggregate_id: t.string,
-    data: t.type({
-      /** The user: whom this e-mail goes to. */
-      email: t.string,
-      /** How many of their live tokens stopped working. */
-      tokens: t.number,
-    }),
-  },
+export const SigningKeysWithdrawn = accountEnvelope(
   SIGNING_KEYS_WITHDRAWN,
+  t.type({
+    /** The user: whom this e-mail goes to. */
+    email: t.string,
+    /** How many of their live tokens stopped working. */
+    tokens: t.number,
+  }),
 );
 export type SigningKeysWithdrawn = t.TypeOf<typeof SigningKeysWithdrawn>;
