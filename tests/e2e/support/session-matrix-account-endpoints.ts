@@ -16,7 +16,7 @@ export const accountEndpoints = (world: SessionWorld): SessionEndpoint[] => {
       201,
       'make a Site',
     ).body;
-  const siteNamed = async (id: number) =>
+  const siteOf = async (id: number) =>
     expectStatus(
       await admin.get<{ data: { id: number; name: string; members: { email: string }[] }[] }>(
         '/v1.1/account/sites?per_page=100',
@@ -79,7 +79,7 @@ export const accountEndpoints = (world: SessionWorld): SessionEndpoint[] => {
           path: `/v1.1/account/sites/${site.id}`,
           body: { name: `Renamed ${unique()}` },
           unchanged: async () =>
-            assert.equal((await siteNamed(site.id))?.name, site.name, 'a refused call renamed no Site'),
+            assert.equal((await siteOf(site.id))?.name, site.name, 'a refused call renamed no Site'),
         };
       },
       expect: adminOnly,
@@ -94,7 +94,7 @@ export const accountEndpoints = (world: SessionWorld): SessionEndpoint[] => {
           body: { email: user.email },
           unchanged: async () =>
             assert.ok(
-              !(await siteNamed(site.id))?.members.some((m) => m.email === user.email),
+              !(await siteOf(site.id))?.members.some((m) => m.email === user.email),
               'a refused call added no member',
             ),
         };
@@ -110,7 +110,7 @@ export const accountEndpoints = (world: SessionWorld): SessionEndpoint[] => {
           path: `/v1.1/account/sites/${world.site}/members/${user.id}`,
           unchanged: async () =>
             assert.ok(
-              (await siteNamed(world.site))?.members.some((m) => m.email === user.email),
+              (await siteOf(world.site))?.members.some((m) => m.email === user.email),
               'a refused call removed no member',
             ),
         };

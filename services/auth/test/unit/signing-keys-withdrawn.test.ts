@@ -64,7 +64,8 @@ describe('auth use cases: the signing keys withdrawn at once tell whoever held a
       ['single@acme.test', 1, single.id, at],
     ]);
 
-    // Withdrawn again, nothing is left to withdraw: nobody is told twice.
+    // Withdrawn again: the key made since signed no token, and the keys withdrawn before are
+    // skipped, so nobody is told twice.
     s.world.state.outbox.length = 0;
     await right(rotateSigningKey(s.deps)({ activateInSeconds: 0, revokePrevious: true }));
     assert.deepEqual(s.told(), []);
