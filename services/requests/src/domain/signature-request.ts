@@ -248,7 +248,8 @@ export const isForCurrentAddress = (
  * Records what the notifier reported for one channel of one signer. Outcomes may arrive
  * out of order (a reminder's before the send's); the latest by occurrence wins, so a
  * late report never overwrites a newer one, and a report about an address the signer no
- * longer has is left out.
+ * longer has is left out, as is one about a signer since replaced in the place (ADR 3550:
+ * `signerId` is not the place's; absent from older notifiers' reports, taken as theirs).
  */
 export const recordDelivery = (
   request: SignatureRequest,
@@ -256,10 +257,15 @@ export const recordDelivery = (
   channel: Channel,
   delivery: Delivery,
   to?: string,
+  signerId?: string,
 ): E.Either<TransitionError, SignatureRequest> => {
   const signer = request.signers.find((s) => s.signerRef === signerRef);
   if (signer === undefined) return E.left({ _tag: 'UnknownSigner', signerRef });
-  if (!isForCurrentAddress(signer, channel, to) || !supersedes(signer.delivery[channel], delivery))
+  if (
+    (signerId !== undefined && signerId !== signer.signerId) ||
+    !isForCurrentAddress(signer, channel, to) ||
+    !supersedes(signer.delivery[channel], delivery)
+  )
     return E.right(request);
   return E.right({
     ...request,

@@ -15,6 +15,8 @@ export interface DeliveryOutcome {
   readonly delivery: Delivery;
   /** The address the message was for; absent from older notifiers' reports (ADR 3140). */
   readonly to?: string;
+  /** The signer_id the message was for: not the place's once someone else is in it (ADR 3550). */
+  readonly signerId?: string;
   /**
    * A failure's event for the client (ADR 3180): published through the outbox and kept
    * in the Request's history, both only if this report became the signer's status.

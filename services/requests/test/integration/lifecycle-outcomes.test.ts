@@ -113,6 +113,31 @@ describe('requests service lifecycle, the notifier’s outcomes, and the stateme
     assert.equal((await statuses(view.id))[1]!.sms, 'delivered');
   });
 
+  it('leaves out a report about a signer since replaced in the place, though at the same number (ADR 3550)', async () => {
+    const view = await create();
+    await post(view.id, 'send').expect(200);
+    await ctx.h.http
+      .post(`/v1.1/requests/${view.id}/signers/bob/replace`)
+      .set(ctx.headers)
+      .send({ signer_id: 'bob-deputy', signer: { mobile_number: '5552001111' }, notify: false })
+      .expect(200);
+    const claimed = (id: string) =>
+      eventually(async () => {
+        const n = await ctx.h.pool.oneFirst(sql.unsafe`SELECT count(*) FROM inbox WHERE event_id = ${id}`);
+        return Number(n) === 1 ? true : undefined;
+      });
+    const about = (signerId: string, at: string) =>
+      outcome(view, 'notification.delivered', 1, 'sms', at, { signer_id: signerId, to: '15552001111' });
+    const bobs = about('bob', '2030-01-01T00:00:10.000Z');
+    await publish(bobs, bobs.type);
+    await claimed(bobs.id);
+    assert.equal((await statuses(view.id))[1]!.sms, 'pending', 'Bob’s message is not his deputy’s');
+    const deputys = about('bob-deputy', '2030-01-01T00:00:11.000Z');
+    await publish(deputys, deputys.type);
+    await claimed(deputys.id);
+    assert.equal((await statuses(view.id))[1]!.sms, 'delivered');
+  });
+
   it('keeps a report that lands between another change loading the signer and writing it (ADR 2650)', async () => {
     const view = await create();
     await post(view.id, 'send').expect(200);

@@ -212,11 +212,22 @@ export const memoryStore = () => {
         },
       },
       deliveries: {
-        record: ({ consumer, eventId, requestId, siteId, signerRef, channel, delivery, to, notice }) => {
+        record: ({
+          consumer,
+          eventId,
+          requestId,
+          siteId,
+          signerRef,
+          signerId,
+          channel,
+          delivery,
+          to,
+          notice,
+        }) => {
           if (!claimInbox(consumer, eventId)) return TE.right('duplicate' as const);
           const request = s.requests.get(requestId);
           if (request === undefined || request.siteId !== siteId) return TE.right('unknown-request' as const);
-          const next = recordDelivery(request, signerRef, channel, delivery, to);
+          const next = recordDelivery(request, signerRef, channel, delivery, to, signerId);
           if (E.isLeft(next)) return TE.right('unknown-request' as const);
           s.requests.set(requestId, next.right);
           // The failure's event only if the report became the signer's status (ADR 3180).

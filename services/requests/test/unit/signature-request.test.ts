@@ -6,7 +6,6 @@ import {
   linkExpiresAt,
   reissueLink,
   expire,
-  recordDelivery,
   remind,
   send,
   sign,
@@ -174,40 +173,6 @@ describe('requests domain: transitions', () => {
         _tag: 'UnknownSigner',
         signerRef: 'nobody',
       });
-    });
-  });
-
-  describe('delivery outcomes', () => {
-    it('keeps the latest outcome per channel, whatever the order of arrival', () => {
-      const delivered = { outcome: 'delivered' as const, at: later(NOW, 10), eventId: 'e2', error: null };
-      const failedEarlier = { outcome: 'failed' as const, at: later(NOW, 5), eventId: 'e1', error: 'bounce' };
-      const once = right(recordDelivery(sent(), 'ref0', 'email', delivered));
-      const twice = right(recordDelivery(once, 'ref0', 'email', failedEarlier));
-      assert.deepEqual(twice.signers[0]!.delivery, { email: delivered, sms: null });
-      assert.equal(left(recordDelivery(sent(), 'x', 'sms', delivered))._tag, 'UnknownSigner');
-    });
-
-    it('leaves out a report about an address the sender has since corrected (ADR 3140)', () => {
-      const bounced = {
-        outcome: 'failed' as const,
-        at: later(NOW, 10),
-        eventId: 'e1',
-        error: '550 no such user',
-      };
-      const request = sent({
-        signers: [signer({ contact: { email: 'jane@example.com', mobileNumber: null } })],
-      });
-      assert.equal(right(recordDelivery(request, 'ref0', 'email', bounced, 'jane@exmaple.com')), request);
-      assert.deepEqual(
-        right(recordDelivery(request, 'ref0', 'email', bounced, 'jane@example.com')).signers[0]!.delivery
-          .email,
-        bounced,
-      );
-      assert.deepEqual(
-        right(recordDelivery(request, 'ref0', 'email', bounced)).signers[0]!.delivery.email,
-        bounced,
-        'a report without its address (an older notifier) is taken as theirs',
-      );
     });
   });
 

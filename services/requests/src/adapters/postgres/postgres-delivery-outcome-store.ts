@@ -50,7 +50,8 @@ const told = (notice: RequestDeliveryFailed) => {
 export const postgresDeliveryOutcomeStore = (q: Queryable): DeliveryOutcomeStore => ({
   record: (outcome: DeliveryOutcome) =>
     task(async () => {
-      const { consumer, eventId, requestId, siteId, signerRef, channel, delivery, to, notice } = outcome;
+      const { consumer, eventId, requestId, siteId, signerRef, signerId, channel, delivery, to, notice } =
+        outcome;
       // Not an id this service ever issued: there is nothing to write, but the event is
       // still claimed, so a redelivery of it is a duplicate like any other.
       if (!UUID.test(requestId))
@@ -72,6 +73,8 @@ export const postgresDeliveryOutcomeStore = (q: Queryable): DeliveryOutcomeStore
             WHERE rs.request_id = s.request_id AND rs.signer_ref = s.signer_ref
               AND EXISTS (SELECT 1 FROM claim)
               -- isForCurrentAddress(): not about an address the sender has since corrected.
+              -- recordDelivery(): not about a signer since replaced in the place (ADR 3550).
+              AND (${signerId ?? null}::text IS NULL OR rs.signer_id = ${signerId ?? null}::text)
               AND (${to ?? null}::text IS NULL OR NOT rs.contact_fixed OR ${address} = ${to ?? null}::text)
               -- supersedes(): the latest by occurrence wins, a tie to the later report.
               AND (${current} IS NULL OR (${current} ->> 'at')::timestamptz <= ${delivery.at}::timestamptz)
