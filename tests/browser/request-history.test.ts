@@ -224,7 +224,11 @@ describe('web application in headless Chromium: a Request’s history', function
     // Left focused, the field is scrolled back into view as the full-page screenshot ends.
     await noteField.blur();
     assert.ok(await disclosure.getByRole('checkbox', { name: 'Send by e-mail' }).isChecked(), 'as cy had');
-    assert.ok(await disclosure.getByRole('checkbox', { name: 'Send them the link now' }).isChecked());
+    assert.ok(
+      await disclosure
+        .getByRole('checkbox', { name: 'Send them the link now, and tell the replaced signer' })
+        .isChecked(),
+    );
     await expectAccessible(page, 'the Request page with Replace signer… open and filled');
     await disclosure.scrollIntoViewIfNeeded();
     await screenshot(page, 'request-replace-signer');

@@ -101,7 +101,7 @@ describe('end to end through the gateway: correcting a signer of a sent Request'
     assert.equal(mailsTo(system, right).length, 1, 'told once');
   });
 
-  it('someone else in the signer’s place: invited at their address, the old link dead, then signed (ADR 3550)', async () => {
+  it('someone else in the signer’s place: invited at their address, the one replaced told, the old link dead, then signed (ADR 3550)', async () => {
     const run = unique();
     const jane = `jane-${run}@example.com`;
     const sam = `sam-${run}@example.com`;
@@ -134,6 +134,14 @@ describe('end to end through the gateway: correcting a signer of a sent Request'
     assert.equal(executionUrlIn(invitation.mail.text ?? ''), samUrl);
     assert.doesNotMatch(String(invitation.mail.subject), /^Reminder/, 'an invitation, not a reminder');
     assert.match(invitation.mail.text ?? '', /Jane is away this month: please sign for the household\./);
+    // Jane, who was invited, hears that she need not sign, with no link.
+    const released = await eventually(
+      () =>
+        Promise.resolve(mailsTo(system, jane).find((m) => /^No longer needed:/.test(m.mail.subject ?? ''))),
+      15_000,
+    );
+    assert.match(released.mail.text ?? '', /asked someone else to sign .* in your place/);
+    assert.doesNotMatch(released.mail.text ?? '', /https?:\/\//, 'no link: the old one would not open');
 
     const gone = await signAt(old, 'Jane Q. Client');
     assert.equal(gone.pageStatus, 410);

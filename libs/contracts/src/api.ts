@@ -288,7 +288,8 @@ export type UpdateRequestSignerBody = t.TypeOf<typeof UpdateRequestSignerBody>;
  * create's `signers[]` entry gives one (`signer_id`, `signer`, `send_to`; the Site's signer
  * upserted); their place, signing order, check before signing and language are the replaced
  * signer's. `notify` (default true) sends them their link now when it is their turn, with
- * `message` in place of the Request's own (a note on why they are asked; ADR 3550, amended).
+ * `message` in place of the Request's own (a note on why they are asked; ADR 3550, amended),
+ * and tells the replaced signer, when they had been sent the Request, that they need not sign.
  */
 export const ReplaceRequestSignerBody = strict(
   { signer_id: NonEmptyString },

@@ -171,6 +171,15 @@ export type NoticeCancelled = t.TypeOf<typeof NoticeCancelled>;
 export const NoticeExpired = envelope('notice.expired', NotificationData);
 export type NoticeExpired = t.TypeOf<typeof NoticeExpired>;
 
+/**
+ * Internal (never a webhook): the sender put someone else in a signer's place (ADR 3550) and
+ * the replaced signer had been told of the Request; `signers` is that signer alone, as they
+ * were (their `request_url` is the link that no longer opens), by the channels they were
+ * invited by.
+ */
+export const NoticeReplaced = envelope('notice.replaced', NotificationData);
+export type NoticeReplaced = t.TypeOf<typeof NoticeReplaced>;
+
 /** A Request closed before completion; its Execution URLs no longer work. */
 const RequestClosed = t.type({ request_id: t.string, previous_state: RequestState });
 
@@ -242,6 +251,7 @@ export const DomainEvent = t.union([
   NoticeDeclined,
   NoticeCancelled,
   NoticeExpired,
+  NoticeReplaced,
   RequestCancelled,
   RequestExpired,
   RequestSigned,

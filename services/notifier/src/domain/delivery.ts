@@ -11,6 +11,7 @@ import type {
   NoticeCompleted,
   NoticeDeclined,
   NoticeExpired,
+  NoticeReplaced,
 } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import { checkUsMobile, isEmail } from '@esign/contracts';
@@ -24,7 +25,8 @@ export type NoticeEvent =
   | NoticeCompleted
   | NoticeDeclined
   | NoticeCancelled
-  | NoticeExpired;
+  | NoticeExpired
+  | NoticeReplaced;
 
 export type Channel = NotificationChannel;
 

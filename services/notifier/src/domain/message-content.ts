@@ -129,6 +129,20 @@ const cancelledEmail = (tr: Translator, event: Extract<NoticeEvent, { type: 'not
 };
 
 /**
+ * Someone else was put in the signer's place (ADR 3550): the one replaced learns they need
+ * not sign, and that the link they were sent no longer works. No link: it would not open.
+ */
+const replacedEmail = (tr: Translator, event: Extract<NoticeEvent, { type: 'notice.replaced' }>) => {
+  const { t } = tr;
+  const site = siteName(event, tr);
+  const names = listInline(tr, contractNames(event, tr), 2);
+  return plainEmail(tr, clip(t('email.replaced.subject', { names }), 200), [
+    t('email.replaced.lead', { site, names }),
+    t('refusal.signerReplaced.detail'),
+  ]);
+};
+
+/**
  * The creating user's notices (ADR 2003): their Request ended; the link is its page in the
  * web application (signed in), where the executed PDF or the decline's reason is kept.
  */
@@ -188,6 +202,7 @@ export const composeEmail = (
   if (event.type === 'notice.completed') return completedEmail(tr, event, requestUrl);
   if (event.type === 'notice.declined') return declinedEmail(tr, event);
   if (event.type === 'notice.cancelled') return cancelledEmail(tr, event);
+  if (event.type === 'notice.replaced') return replacedEmail(tr, event);
   const site = siteName(event, tr);
   const names = contractNames(event, tr);
   const deadline = formatDeadline(event.data.expires_at);
@@ -267,6 +282,7 @@ export const composeSms = (event: NoticeEvent, requestUrl: string, locale?: stri
   if (event.type === 'notice.declined')
     return t('sms.declined', { who: oneLine(event.data.declined_by), names });
   if (event.type === 'notice.cancelled') return t('sms.cancelled', { site, names });
+  if (event.type === 'notice.replaced') return t('sms.replaced', { site, names });
   // The creating user is told by e-mail only (ADR 3520); were one texted, the subject would do.
   if (event.type === 'notice.expired') return t('email.sender.expired.subject', { names });
   if (event.type === 'signer.code_requested') return t('sms.code', { code: oneLine(event.data.code), site });

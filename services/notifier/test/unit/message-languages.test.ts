@@ -6,6 +6,7 @@ import {
   type NoticeCancelled,
   type NoticeDeclined,
   type NoticeExpired,
+  type NoticeReplaced,
   type SignerCodeRequested,
 } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
@@ -87,6 +88,7 @@ describe('notifier domain: messages in the signer’s language (issue 23)', () =
         data: { ...base.data, reason: 'Wrong rent' },
       } satisfies NoticeCancelled,
       { ...base, type: 'notice.expired' } satisfies NoticeExpired,
+      { ...base, type: 'notice.replaced' } satisfies NoticeReplaced,
     ];
     for (const notice of notices) {
       const english = composeEmail(notice, ana.request_url, 'en');

@@ -5,6 +5,7 @@ import {
   type NoticeCompleted,
   type NoticeDeclined,
   type NoticeExpired,
+  type NoticeReplaced,
   type SignerCodeRequested,
 } from '@esign/contracts';
 import { composeEmail, composeSms } from '../../src/domain/message-content.js';
@@ -99,6 +100,41 @@ describe('notifier domain: codes, completion and decline notices (issue 20)', ()
     assert.equal(
       composeSms(event, sms.request_url),
       'Acme Lettings cancelled the request to sign "Tenancy agreement" and 1 more. Nothing more is needed from you.',
+    );
+  });
+
+  it('ADR 3550: replaced: someone else signs in their place, nothing more is needed, no link; by SMS too', () => {
+    const sms = signer({
+      email: null,
+      mobile_number: '2025550143',
+      send_to: { email: false, mobile_number: true },
+    });
+    const event: NoticeReplaced = {
+      ...base,
+      type: 'notice.replaced',
+      data: { ...base.data, signers: [sms] },
+    };
+    assert.deepEqual(
+      planDeliveries(event).map((t) => [t._tag, t.key.signerRef, t.key.channel]),
+      [['Send', sms.signer_ref, 'sms']],
+    );
+    assert.equal(
+      composeSms(event, sms.request_url),
+      'Acme Lettings asked someone else to sign "Tenancy agreement" and 1 more in your place. Nothing more is needed from you.',
+    );
+    const email = composeEmail({ ...event, data: { ...base.data, signers: [alice] } }, alice.request_url);
+    assert.equal(email.subject, 'No longer needed: "Tenancy agreement" and "Inventory"');
+    assert.match(
+      email.text,
+      /Acme Lettings asked someone else to sign "Tenancy agreement" and "Inventory" in your place, so your signing link no longer works\./,
+    );
+    assert.match(
+      email.text,
+      /Nothing more is needed from you\. If you think this is a mistake, contact the sender\./,
+    );
+    assert.ok(
+      !email.text.includes(alice.request_url) && !email.html.includes(alice.request_url),
+      'no dead link',
     );
   });
 

@@ -225,6 +225,13 @@ export const envelopes = (
             ...(event.reason !== undefined && { reason: event.reason }),
           },
         };
+      case 'notice.replaced':
+        // The replaced signer alone, as they were invited; not the creating user (ADR 3550).
+        return {
+          ...head,
+          type: event.type,
+          data: notice(request, [notified(request, event.replaced, deps.executionUrl)], undefined),
+        };
       case 'notice.expired':
         // The creating user alone, with the Request's page (ADR 3520).
         return { ...head, type: event.type, data: notice(request, [], deps.requestPageUrl) };

@@ -199,6 +199,11 @@ export type RequestEvent =
       readonly reason: string;
       readonly notify: readonly RequestSigner[];
     }
+  /**
+   * Internal: tell a signer someone else was put in their place (ADR 3550); `replaced` is
+   * that signer as they were.
+   */
+  | { readonly type: 'notice.replaced'; readonly replaced: RequestSigner }
   /** Internal: tell the creating user their sent Request expired unsigned (ADR 3520). */
   | { readonly type: 'notice.expired' }
   /** Internal: tell `notify` the sender cancelled the Request, and why when they said (ADR 3500). */

@@ -9,10 +9,10 @@ import type {
   Transition,
   TransitionError,
 } from './request-model.js';
-import { notifiableChannels } from './channels.js';
+import { hasChannel, notifiableChannels } from './channels.js';
 import { mobileSignerIdProblem, resolveContact, type Contact } from './signer.js';
 import { newChallenge } from './signer-authentication.js';
-import { hasTurn } from './signing-order.js';
+import { hasTurn, orderReached } from './signing-order.js';
 
 /** Someone else to sign in the place of a signer of a sent Request (ADR 3550), as the sender gave them. */
 export interface SignerReplacement {
@@ -59,7 +59,8 @@ const checkProblems = (method: RequestSigner['authentication'], contact: Contact
  * the replaced signer, stops opening. What the replaced signer had done there (opened it,
  * delivery statuses, a passed check) is cleared; the fields that were theirs are the new
  * signer's. `request.signer_updated` says so (`changed` has `signer_id`, `previous` who it
- * was); with `notify`, the new signer is invited at once when it is their turn.
+ * was); with `notify`, the new signer is invited at once when it is their turn, and the
+ * replaced one, when they had been told of the Request, is told they need not sign.
  */
 export const replaceSigner = (
   request: SignatureRequest,
@@ -126,20 +127,19 @@ export const replaceSigner = (
         : (['send_to'] as const)),
     ],
   };
+  // The one replaced, when they had been told of the Request, hears that they need not sign.
+  const toldBefore = order.notify && hasChannel(signer) && orderReached(request, signer);
+  // The new signer hears of the Request for the first time: an invitation (ADR 3420).
+  const invitation: RequestEvent = {
+    type: 'request.reminded',
+    notify: [replacement],
+    readdressed: true,
+    ...(order.message !== undefined && { message: order.message }),
+  };
+  const notice: RequestEvent = { type: 'notice.replaced', replaced: signer };
   return E.right({
     request: after,
-    // The new signer hears of the Request for the first time: an invitation (ADR 3420).
-    events: told
-      ? [
-          updated,
-          {
-            type: 'request.reminded',
-            notify: [replacement],
-            readdressed: true,
-            ...(order.message !== undefined && { message: order.message }),
-          },
-        ]
-      : [updated],
+    events: [updated, ...(told ? [invitation] : []), ...(toldBefore ? [notice] : [])],
     siteSigners: [{ siteId: request.siteId, signerId: newId, ...contact }],
     // The check starts again for them: the same method (and access code), no attempts, not passed.
     challenges:

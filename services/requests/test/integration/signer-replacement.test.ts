@@ -97,7 +97,14 @@ describe('requests service: replacing a signer of a sent Request (real Postgres)
     );
     assert.deepEqual(
       events.map((e) => e.type),
-      ['request.created', 'request.sent', 'request.viewed', 'request.signer_updated', 'request.reminded'],
+      [
+        'request.created',
+        'request.sent',
+        'request.viewed',
+        'request.signer_updated',
+        'request.reminded',
+        'notice.replaced',
+      ],
     );
     const updated = DomainEvent.decode(events[3]!.envelope);
     assert.ok(E.isRight(updated), 'the shared codec reads it');
@@ -121,6 +128,23 @@ describe('requests service: replacing a signer of a sent Request (real Postgres)
     const invited = (events[4]!.envelope as { data: { readdressed?: boolean; signers: { email: string }[] } })
       .data;
     assert.deepEqual([invited.readdressed, invited.signers.map((s) => s.email)], [true, ['sam@example.com']]);
+    // Jane, who was sent the Request, is told she need not sign: at her address, her old link.
+    const released = DomainEvent.decode(events[5]!.envelope);
+    assert.ok(E.isRight(released) && released.right.type === 'notice.replaced');
+    assert.deepEqual(
+      (released.right.data as { signers: unknown[] }).signers.map((s) => {
+        const { signer_id, email, send_to, request_url } = s as Record<string, unknown>;
+        return { signer_id, email, send_to, request_url };
+      }),
+      [
+        {
+          signer_id: 'client-7',
+          email: 'jane@example.com',
+          send_to: { email: true, mobile_number: false },
+          request_url: oldUrl,
+        },
+      ],
+    );
 
     assert.equal(await openLink(oldUrl), 410, 'Jane’s link stopped opening');
     const told = await h.http.get(`${new URL(oldUrl).pathname}${new URL(oldUrl).search}`);

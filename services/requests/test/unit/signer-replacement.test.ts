@@ -94,7 +94,23 @@ describe('requests domain: someone else signs in a signer’s place (ADR 3550)',
         changed: ['signer_id', 'email'],
       },
       { type: 'request.reminded', notify: [carol], readdressed: true },
+      // Alice, as she was invited, hears she need not sign.
+      { type: 'notice.replaced', replaced: request().signers[0] },
     ]);
+  });
+
+  it('tells the replaced signer only when they had been told of the Request by a channel', () => {
+    const embedded = request({
+      signers: request().signers.map((s, i) =>
+        i === 0 ? { ...s, sendTo: { email: false, sms: false } } : s,
+      ),
+    });
+    const { events } = right(replace(embedded, 'alice@example.com', { signer_id: 'carol@example.com' }));
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ['request.signer_updated'],
+      'an embedded signer was sent nothing, and is sent nothing now',
+    );
   });
 
   it('says the note given to the new signer in their invitation, in place of the Request’s message', () => {
@@ -160,7 +176,7 @@ describe('requests domain: someone else signs in a signer’s place (ADR 3550)',
     ]);
   });
 
-  it('invites a later turn’s signer at their turn, not now', () => {
+  it('invites a later turn’s signer at their turn, not now, and tells the one replaced nothing', () => {
     const ordered = request({
       signers: request().signers.map((s, i) => ({ ...s, order: i + 1 })),
     });

@@ -41,7 +41,7 @@ const LABELS: Record<string, string> = {
   send_to: 'Send their link by:',
   'send_to.email': 'Send by e-mail:',
   'send_to.mobile_number': 'Send by SMS:',
-  notify: 'Send them the link now:',
+  notify: 'Send them the link now, and tell the replaced signer:',
   message: 'Message to the new signer:',
 };
 
@@ -126,7 +126,7 @@ export const replaceForm = (input: {
       })}
       ${contactFields({ ids, values, errors, channels: { email: 'Send by e-mail', sms: 'Send by SMS' } })}
       <div class="field">
-        ${tick(ids.notify!, 'notify', 'Send them the link now', values.notify, errors.get(ids.notify!))}
+        ${tick(ids.notify!, 'notify', 'Send them the link now, and tell the replaced signer', values.notify, errors.get(ids.notify!))}
       </div>
       ${noteField(ids.message!, values.message, errors.get(ids.message!))}
       <button type="submit" class="secondary">

@@ -75,7 +75,7 @@ describe('web: replacing a signer of a sent Request who has not signed', () => {
     assert.match(page, /id="replace-0-by-sms"\s+name="send_to_sms"\s+value="true"\s+\/>\s+Send by SMS</);
     assert.match(
       page,
-      /id="replace-0-notify"\s+name="notify"\s+value="true"\s+checked\s+\/>\s+Send them the link now</,
+      /id="replace-0-notify"\s+name="notify"\s+value="true"\s+checked\s+\/>\s+Send them the link now, and tell the replaced signer</,
     );
     assert.match(
       page,

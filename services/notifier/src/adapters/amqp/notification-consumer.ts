@@ -5,6 +5,7 @@ import {
   NoticeCompleted,
   NoticeDeclined,
   NoticeExpired,
+  NoticeReplaced,
   RequestReminded,
   RequestSent,
   RequestTurnStarted,
@@ -26,6 +27,7 @@ export const NoticeEventCodec = t.union([
   NoticeDeclined,
   NoticeCancelled,
   NoticeExpired,
+  NoticeReplaced,
 ]);
 
 export const CONSUMER_NAME = 'notifier';
@@ -43,8 +45,8 @@ export interface NotificationConsumerOptions {
  * `request.sent`, `request.reminded` and `request.turn_started` (the next signers of a
  * Request signed in order) and `signer.code_requested` (a one-time code, ADR 2001) from
  * the notifier's own queue, `notice.completed` / `notice.declined` (ADR 2002),
- * `notice.cancelled` (ADR 3500) and `notice.expired` (ADR 3520). The message is
- * acked once every message it asks for is settled (delivered or failed for good) and
+ * `notice.cancelled` (ADR 3500), `notice.expired` (ADR 3520) and `notice.replaced` (ADR
+ * 3550). The message is acked once every message it asks for is settled (delivered or failed for good) and
  * recorded; while some wait for a retry, or when the store is unreachable (the pass
  * rejects), the handler throws, and the platform consumer sends it through the back-off
  * queues. The last pass records what still fails as
@@ -64,6 +66,7 @@ export const notificationConsumer = (options: NotificationConsumerOptions): Even
       'notice.declined',
       'notice.cancelled',
       'notice.expired',
+      'notice.replaced',
     ],
     codec: NoticeEventCodec,
     logger: options.logger,

@@ -44,6 +44,9 @@ export const messages: Messages<typeof english> = {
   'email.cancelled.lead':
     '{site} hat die Anfrage zur Unterschrift unter {names} storniert. Sie müssen nichts weiter tun; Ihr Link zum Unterschreiben funktioniert nicht mehr.',
   'email.cancelled.reason': 'Angegebener Grund: {reason}',
+  'email.replaced.subject': 'Nicht mehr benötigt: {names}',
+  'email.replaced.lead':
+    '{site} hat eine andere Person gebeten, {names} an Ihrer Stelle zu unterschreiben, daher funktioniert Ihr Link zum Unterschreiben nicht mehr.',
   'embedded.used.title': 'Dieser Link zum Unterschreiben wurde bereits verwendet',
   'embedded.used.message': 'Zu Ihrer Sicherheit öffnet sich ein Link zum Unterschreiben nur einmal.',
   'embedded.again.detail':
@@ -75,5 +78,7 @@ export const messages: Messages<typeof english> = {
   'sms.declined': '{who} hat die Unterschrift unter {names} abgelehnt.',
   'sms.cancelled':
     '{site} hat die Anfrage zur Unterschrift unter {names} storniert. Sie müssen nichts weiter tun.',
+  'sms.replaced':
+    '{site} hat eine andere Person gebeten, {names} an Ihrer Stelle zu unterschreiben. Von Ihnen wird nichts weiter benötigt.',
   'sms.code': '{code} ist Ihr Code zum Unterschreiben für {site}. Einmalig gültig, 10 Minuten lang.',
 };

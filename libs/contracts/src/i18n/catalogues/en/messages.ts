@@ -38,6 +38,9 @@ export const messages = {
   'email.cancelled.lead':
     '{site} cancelled the request to sign {names}. Nothing more is needed from you, and your signing link no longer works.',
   'email.cancelled.reason': 'The reason given: {reason}',
+  'email.replaced.subject': 'No longer needed: {names}',
+  'email.replaced.lead':
+    '{site} asked someone else to sign {names} in your place, so your signing link no longer works.',
   'embedded.used.title': 'This signing link was already used',
   'embedded.used.message': 'For your security, a signing link opens only once.',
   'embedded.again.detail':
@@ -63,5 +66,6 @@ export const messages = {
   'sms.completed': 'Everyone has signed {names}. Your copy: {url}',
   'sms.declined': '{who} declined to sign {names}.',
   'sms.cancelled': '{site} cancelled the request to sign {names}. Nothing more is needed from you.',
+  'sms.replaced': '{site} asked someone else to sign {names} in your place. Nothing more is needed from you.',
   'sms.code': '{code} is your code to sign for {site}. It works once, for 10 minutes.',
 } as const;

@@ -41,6 +41,9 @@ export const messages: Messages<typeof english> = {
   'email.cancelled.lead':
     '{site} canceló la solicitud de firma de {names}. No necesita hacer nada más y su enlace de firma ya no funciona.',
   'email.cancelled.reason': 'Motivo indicado: {reason}',
+  'email.replaced.subject': 'Ya no es necesario: {names}',
+  'email.replaced.lead':
+    '{site} ha pedido a otra persona que firme {names} en su lugar, por lo que su enlace de firma ya no funciona.',
   'embedded.used.title': 'Este enlace de firma ya se utilizó',
   'embedded.used.message': 'Por su seguridad, un enlace de firma solo se abre una vez.',
   'embedded.again.detail':
@@ -67,5 +70,7 @@ export const messages: Messages<typeof english> = {
   'sms.completed': 'Todos han firmado {names}. Su copia: {url}',
   'sms.declined': '{who} rechazó firmar {names}.',
   'sms.cancelled': '{site} canceló la solicitud de firma de {names}. No necesita hacer nada más.',
+  'sms.replaced':
+    '{site} ha pedido a otra persona que firme {names} en su lugar. No se necesita nada más de usted.',
   'sms.code': '{code} es su código para firmar para {site}. Funciona una vez, durante 10 minutos.',
 };

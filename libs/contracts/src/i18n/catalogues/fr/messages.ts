@@ -42,6 +42,9 @@ export const messages: Messages<typeof english> = {
   'email.cancelled.lead':
     '{site} a annulé la demande de signature de {names}. Vous n’avez plus rien à faire et votre lien de signature ne fonctionne plus.',
   'email.cancelled.reason': 'Motif indiqué : {reason}',
+  'email.replaced.subject': 'Plus nécessaire : {names}',
+  'email.replaced.lead':
+    '{site} a demandé à une autre personne de signer {names} à votre place, donc votre lien de signature ne fonctionne plus.',
   'embedded.used.title': 'Ce lien de signature a déjà été utilisé',
   'embedded.used.message': 'Pour votre sécurité, un lien de signature ne s’ouvre qu’une seule fois.',
   'embedded.again.detail':
@@ -71,5 +74,7 @@ export const messages: Messages<typeof english> = {
   'sms.completed': 'Tout le monde a signé {names}. Votre copie : {url}',
   'sms.declined': '{who} a refusé de signer {names}.',
   'sms.cancelled': '{site} a annulé la demande de signature de {names}. Vous n’avez plus rien à faire.',
+  'sms.replaced':
+    '{site} a demandé à une autre personne de signer {names} à votre place. Vous n’avez plus rien à faire.',
   'sms.code': '{code} est votre code pour signer pour {site}. Valable une fois, pendant 10 minutes.',
 };

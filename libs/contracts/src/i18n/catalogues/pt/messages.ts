@@ -41,6 +41,9 @@ export const messages: Messages<typeof english> = {
   'email.cancelled.lead':
     '{site} cancelou a solicitação de assinatura de {names}. Você não precisa fazer mais nada e seu link de assinatura não funciona mais.',
   'email.cancelled.reason': 'Motivo informado: {reason}',
+  'email.replaced.subject': 'Não é mais necessário: {names}',
+  'email.replaced.lead':
+    '{site} pediu a outra pessoa que assine {names} em seu lugar, por isso seu link de assinatura não funciona mais.',
   'embedded.used.title': 'Este link de assinatura já foi usado',
   'embedded.used.message': 'Para sua segurança, um link de assinatura abre apenas uma vez.',
   'embedded.again.detail':
@@ -70,5 +73,7 @@ export const messages: Messages<typeof english> = {
   'sms.declined': '{who} recusou-se a assinar {names}.',
   'sms.cancelled':
     '{site} cancelou a solicitação de assinatura de {names}. Você não precisa fazer mais nada.',
+  'sms.replaced':
+    '{site} pediu a outra pessoa que assine {names} em seu lugar. Nada mais é necessário de você.',
   'sms.code': '{code} é seu código para assinar para {site}. Vale uma vez, por 10 minutos.',
 };
