@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { recordDelivery } from '../../src/domain/signature-request.js';
+import { recordDelivery } from '../../src/domain/delivery-reports.js';
 import { later, left, NOW, right, sent, signer } from '../support/builders.js';
 
 describe('requests domain: the notifier’s delivery reports (ADR 2650)', () => {
