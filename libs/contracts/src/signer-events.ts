@@ -58,6 +58,11 @@ export const RequestSignerUpdated = envelope(
           signer_id: null,
         }),
       ),
+      /**
+       * Someone else was put in the place (ADR 3550) and the replaced signer, who had been sent
+       * the Request, was told they need not sign; absent otherwise.
+       */
+      previous_notified: t.literal(true),
     }),
   ]),
 );

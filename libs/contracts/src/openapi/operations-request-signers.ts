@@ -89,7 +89,8 @@ export const REQUEST_SIGNER_OPERATIONS: readonly Operation[] = [
       'length) is said in that invitation in place of the Request’s own message, a note on why they are asked, ' +
       'and `request.reminded` carries it as its `message`. With `notify` too, the replaced signer, when they had ' +
       'been sent the Request (their turn had come, by e-mail or SMS), is told by the same channels that someone ' +
-      'else signs in their place and nothing more is needed from them. Writes `request.signer_updated` (a webhook) with ' +
+      'else signs in their place and nothing more is needed from them (`previous_notified: true` on the event ' +
+      'below says so). Writes `request.signer_updated` (a webhook) with ' +
       '`changed` holding `signer_id` and `previous.signer_id` naming who was replaced; the executed document’s ' +
       'audit trail lists it under the new signer. A `signer_id` already on the Request, or the replaced one’s ' +
       'own, is a 422 at `signer_id`; a draft is a 409 (remove the signer and add the new one); a signer who ' +

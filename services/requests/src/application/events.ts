@@ -170,6 +170,7 @@ export const envelopes = (
             corrected_by: event.by,
             link_replaced: event.linkReplaced,
             changed: [...event.changed],
+            ...(event.previousNotified === true && { previous_notified: true as const }),
           },
         };
       case 'notice.completed': {

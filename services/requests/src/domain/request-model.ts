@@ -189,6 +189,8 @@ export type RequestEvent =
       readonly by: string;
       /** What changed, in the body's names (ADR 3290). */
       readonly changed: readonly SignerUpdatePart[];
+      /** The replaced signer was told they need not sign (ADR 3550). */
+      readonly previousNotified?: true;
     }
   /** Internal: tell `notify` the Request is complete, with a link to their copy. */
   | { readonly type: 'notice.completed'; readonly notify: readonly RequestSigner[] }

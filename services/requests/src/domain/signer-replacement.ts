@@ -112,6 +112,8 @@ export const replaceSigner = (
   };
   const channels = notifiableChannels(replacement);
   const told = order.notify && hasTurn(after, replacement) && (channels.email || channels.sms);
+  // The one replaced, when they had been told of the Request, hears that they need not sign.
+  const toldBefore = order.notify && hasChannel(signer) && orderReached(request, signer);
   const updated: RequestEvent = {
     type: 'request.signer_updated',
     signerRef: signer.signerRef,
@@ -126,9 +128,8 @@ export const replaceSigner = (
         ? []
         : (['send_to'] as const)),
     ],
+    ...(toldBefore && { previousNotified: true as const }),
   };
-  // The one replaced, when they had been told of the Request, hears that they need not sign.
-  const toldBefore = order.notify && hasChannel(signer) && orderReached(request, signer);
   // The new signer hears of the Request for the first time: an invitation (ADR 3420).
   const invitation: RequestEvent = {
     type: 'request.reminded',

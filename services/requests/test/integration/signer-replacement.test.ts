@@ -124,6 +124,7 @@ describe('requests service: replacing a signer of a sent Request (real Postgres)
       corrected_by: 'user-1',
       link_replaced: true,
       changed: ['signer_id', 'email', 'mobile_number'],
+      previous_notified: true,
     });
     const invited = (events[4]!.envelope as { data: { readdressed?: boolean; signers: { email: string }[] } })
       .data;

@@ -92,6 +92,7 @@ describe('requests domain: someone else signs in a signer’s place (ADR 3550)',
         },
         by: BY,
         changed: ['signer_id', 'email'],
+        previousNotified: true,
       },
       { type: 'request.reminded', notify: [carol], readdressed: true },
       // Alice, as she was invited, hears she need not sign.

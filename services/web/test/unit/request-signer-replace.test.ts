@@ -1,14 +1,6 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import {
-  apiProblem,
-  appWith,
-  COOKIE,
-  ORIGIN,
-  page as listPage,
-  REQUEST_ID as ID,
-  requestView,
-} from '../support/fake-api.js';
+import { apiProblem, appWith, COOKIE, ORIGIN, REQUEST_ID as ID, requestView } from '../support/fake-api.js';
 import { flat } from '../support/page-text.js';
 import { requestPageForm } from '../support/request-page.js';
 
@@ -259,40 +251,5 @@ describe('web: replacing a signer of a sent Request who has not signed', () => {
         })
         .expect(403);
     assert.deepEqual(calls(app), []);
-  });
-
-  it('says in the History who replaced whom, and a contact correction as before', async () => {
-    const entry = (n: number, data: Record<string, unknown>) => ({
-      id: `00000000-0000-4000-8000-00000000000${n}`,
-      type: 'request.signer_updated',
-      created_at: AT,
-      site_id: 3,
-      data: { request_id: ID, corrected_by: 'owner@acme.test', link_replaced: true, ...data },
-    });
-    const previous = {
-      email: 'ann@example.com',
-      mobile_number: null,
-      send_to: { email: true, mobile_number: false },
-    };
-    const entries = [
-      entry(1, {
-        signer_id: 'bob@example.com',
-        changed: ['signer_id', 'email'],
-        previous: { ...previous, signer_id: 'ann@example.com' },
-      }),
-      entry(2, { signer_id: 'bob@example.com', changed: ['email'], previous }),
-    ];
-    const app = appWith({
-      ...answers(undefined, REPLACED),
-      [`GET /v1.1/requests/${ID}/events?order=desc&per_page=100`]: listPage([...entries].reverse()),
-    });
-    const page = (await request(app.callback).get(`/app/requests/${ID}`).set('Cookie', COOKIE).expect(200))
-      .text;
-    const history = /<section aria-labelledby="history-title">[^]*?<\/section>/.exec(page)?.[0] ?? '';
-    const rows = [...history.matchAll(/<\/time><\/td>\s*<td>([^]*?)<\/td>/g)].map((m) => flat(m[1]!).trim());
-    assert.deepEqual(rows, [
-      'Signer replaced: ann@example.com → bob@example.com',
-      'Contact corrected for bob@example.com by owner@acme.test (new link)',
-    ]);
   });
 });
