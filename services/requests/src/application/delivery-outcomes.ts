@@ -58,8 +58,9 @@ const failureNotice = (event: Report, delivery: Delivery, id: string): RequestDe
  * signer's e-mail and SMS status, and a failure that becomes a signer's status is told to
  * the client (ADR 3180). A report about a Request this service does not have (or not on
  * the event's site) is acknowledged and dropped, and so is one about an address the
- * sender has since corrected (ADR 3140) or a signer since replaced (ADR 3550). One statement outside a transaction (ADR 2650):
- * the inbox claim, the signer's status and the failure's event, nothing else read.
+ * sender has since corrected (ADR 3140) or a signer since replaced (ADR 3550). One
+ * statement outside a transaction (ADR 2650): the inbox claim, the signer's status and the
+ * failure's event, nothing else read.
  */
 export const recordNotificationOutcome =
   (deps: Pick<Deps, 'autocommit' | 'ids'>) =>

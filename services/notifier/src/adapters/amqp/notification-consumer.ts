@@ -46,11 +46,11 @@ export interface NotificationConsumerOptions {
  * Request signed in order) and `signer.code_requested` (a one-time code, ADR 2001) from
  * the notifier's own queue, `notice.completed` / `notice.declined` (ADR 2002),
  * `notice.cancelled` (ADR 3500), `notice.expired` (ADR 3520) and `notice.replaced` (ADR
- * 3550). The message is acked once every message it asks for is settled (delivered or failed for good) and
- * recorded; while some wait for a retry, or when the store is unreachable (the pass
- * rejects), the handler throws, and the platform consumer sends it through the back-off
- * queues. The last pass records what still fails as
- * failed, so exhausted retries end in `notification.failed`, not in the parking queue.
+ * 3550). The message is acked once every message it asks for is settled (delivered or
+ * failed for good) and recorded; while some wait for a retry, or when the store is
+ * unreachable (the pass rejects), the handler throws, and the platform consumer sends it
+ * through the back-off queues. The last pass records what still fails as failed, so
+ * exhausted retries end in `notification.failed`, not in the parking queue.
  */
 export const notificationConsumer = (options: NotificationConsumerOptions): EventConsumer => {
   const log = options.logger.child({ component: 'notification-consumer' });
