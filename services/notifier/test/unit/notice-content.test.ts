@@ -15,6 +15,15 @@ import { requestSent, signer } from '../support/events.js';
 describe('notifier domain: codes, completion and decline notices (issue 20)', () => {
   const alice = signer({ signer_id: 'alice@example.com', email: 'alice@example.com' });
   const base = requestSent([alice]);
+  /** Each message an event asks for: whether it is sent, to whom, by which channel. */
+  const planned = (event: Parameters<typeof planDeliveries>[0]) =>
+    planDeliveries(event).map((t) => [t._tag, t.key.signerRef, t.key.channel]);
+  /** A signer reached by text alone. */
+  const sms = signer({
+    email: null,
+    mobile_number: '2025550143',
+    send_to: { email: false, mobile_number: true },
+  });
 
   it('a one-time code: the code and its expiry, no link; by SMS too', () => {
     const event: SignerCodeRequested = {
@@ -63,23 +72,15 @@ describe('notifier domain: codes, completion and decline notices (issue 20)', ()
   });
 
   it('ADR 3500: cancelled: by whom and why, no link; by SMS too, without the reason', () => {
-    const sms = signer({
-      email: null,
-      mobile_number: '2025550143',
-      send_to: { email: false, mobile_number: true },
-    });
     const event: NoticeCancelled = {
       ...base,
       type: 'notice.cancelled',
       data: { ...base.data, signers: [alice, sms], reason: 'Superseded by\nthe <i>new</i> lease' },
     };
-    assert.deepEqual(
-      planDeliveries(event).map((t) => [t._tag, t.key.signerRef, t.key.channel]),
-      [
-        ['Send', alice.signer_ref, 'email'],
-        ['Send', sms.signer_ref, 'sms'],
-      ],
-    );
+    assert.deepEqual(planned(event), [
+      ['Send', alice.signer_ref, 'email'],
+      ['Send', sms.signer_ref, 'sms'],
+    ]);
     const email = composeEmail(event, alice.request_url);
     assert.match(email.subject, /^Cancelled: "Tenancy agreement" and "Inventory"$/);
     assert.match(
@@ -104,20 +105,12 @@ describe('notifier domain: codes, completion and decline notices (issue 20)', ()
   });
 
   it('ADR 3550: replaced: someone else signs in their place, nothing more is needed, no link; by SMS too', () => {
-    const sms = signer({
-      email: null,
-      mobile_number: '2025550143',
-      send_to: { email: false, mobile_number: true },
-    });
     const event: NoticeReplaced = {
       ...base,
       type: 'notice.replaced',
       data: { ...base.data, signers: [sms] },
     };
-    assert.deepEqual(
-      planDeliveries(event).map((t) => [t._tag, t.key.signerRef, t.key.channel]),
-      [['Send', sms.signer_ref, 'sms']],
-    );
+    assert.deepEqual(planned(event), [['Send', sms.signer_ref, 'sms']]);
     assert.equal(
       composeSms(event, sms.request_url),
       'Acme Lettings asked someone else to sign "Tenancy agreement" and 1 more in your place. Nothing more is needed from you.',
@@ -153,10 +146,7 @@ describe('notifier domain: codes, completion and decline notices (issue 20)', ()
       type: 'notice.completed',
       data: { ...base.data, signers: [sender], copy_expires_at: '2025-03-31T10:00:00.000Z' },
     };
-    assert.deepEqual(
-      planDeliveries(completed).map((t) => [t._tag, t.key.signerRef, t.key.channel]),
-      [['Send', SENDER_REF, 'email']],
-    );
+    assert.deepEqual(planned(completed), [['Send', SENDER_REF, 'email']]);
     const done = composeEmail(completed, page, undefined, SENDER_REF);
     assert.match(done.subject, /^Completed: /);
     assert.match(done.text, /which you sent for signing from /);
@@ -177,10 +167,7 @@ describe('notifier domain: codes, completion and decline notices (issue 20)', ()
       type: 'notice.expired',
       data: { ...base.data, signers: [sender] },
     };
-    assert.deepEqual(
-      planDeliveries(expired).map((t) => [t._tag, t.key.signerRef, t.key.channel]),
-      [['Send', SENDER_REF, 'email']],
-    );
+    assert.deepEqual(planned(expired), [['Send', SENDER_REF, 'email']]);
     const lapsed = composeEmail(expired, page, undefined, SENDER_REF);
     assert.equal(lapsed.subject, 'Expired unsigned: "Tenancy agreement" and "Inventory"');
     assert.match(
