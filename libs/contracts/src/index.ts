@@ -1,6 +1,7 @@
 export * from './decode.js';
 export * from './primitives.js';
 export * from './api.js';
+export * from './request-signer-api.js';
 export * from './paging.js';
 export * from './verification.js';
 export * from './reminders.js';

@@ -1,10 +1,9 @@
+import { RequestView, SignerEntry } from '../api.js';
 import {
   ReissueExecutionUrlBody,
   ReplaceRequestSignerBody,
-  RequestView,
-  SignerEntry,
   UpdateRequestSignerBody,
-} from '../api.js';
+} from '../request-signer-api.js';
 import type { Operation } from './operation.js';
 
 export const REQUEST_ID = { description: 'The Request (a UUID).' } as const;
