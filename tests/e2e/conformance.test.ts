@@ -38,6 +38,7 @@ const request = {
   subject: null,
   copied_from: null,
   bulk_send_id: null,
+  allow_reassign: false,
 };
 
 const answer = (overrides: Partial<Checked>): Checked => ({

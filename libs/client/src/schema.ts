@@ -1355,6 +1355,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/sign/reassign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask someone else to sign in the signer’s place (the page’s form)
+     * @description Offered on the signing page only when the Request has `allow_reassign` (ADR 3560), it is the signer’s turn, they were sent their link by e-mail or SMS, and their check before signing is none or a code by e-mail. `email` is whom they ask: that person takes their place as a replacement does (ADR 3550), is e-mailed their own link, and the signer’s link stops opening. The history’s `request.signer_updated` names the signer in `corrected_by`.
+     */
+    post: operations['reassignSigning'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/sign/verify': {
     parameters: {
       query?: never;
@@ -1789,7 +1809,7 @@ export interface webhooks {
     put?: never;
     /**
      * `request.signer_updated`
-     * @description The sender corrected how a signer of a sent Request is reached: their e-mail address, mobile number or channels in this Request; `link_replaced: true` when their Execution URL was replaced. Or changed a draft’s signer’s channels, order, authentication or language. `changed` names what changed. When someone else was put in a signer’s place, `changed` holds `signer_id`: `signer_id` is the new signer and `previous.signer_id` the one replaced. Delivered at least once: treat a second delivery of the same `id` as done.
+     * @description The sender corrected how a signer of a sent Request is reached: their e-mail address, mobile number or channels in this Request; `link_replaced: true` when their Execution URL was replaced. Or changed a draft’s signer’s channels, order, authentication or language. `changed` names what changed. When someone else was put in a signer’s place, `changed` holds `signer_id`: `signer_id` is the new signer and `previous.signer_id` the one replaced; `previous_notified: true` when the one replaced was told, and `corrected_by` is their own `signer_id` when they asked someone else to sign from their page (ADR 3560). Delivered at least once: treat a second delivery of the same `id` as done.
      */
     post: operations['requestSigner_updatedWebhook'];
     delete?: never;
@@ -2122,6 +2142,7 @@ export interface components {
       title?: string;
       /** @description One line; white space around it dropped. The subject of the signers’ invitation e-mails. */
       subject?: string;
+      allow_reassign?: boolean;
     };
     SignerEntry: {
       signer_id: string;
@@ -2198,6 +2219,7 @@ export interface components {
       subject: string | null;
       copied_from: string | null;
       bulk_send_id: string | null;
+      allow_reassign: boolean;
     };
     /** @enum {string} */
     RequestState: 'draft' | 'sent' | 'completed' | 'cancelled' | 'expired' | 'declined';
@@ -2370,6 +2392,7 @@ export interface components {
       message?: string;
       /** @description One line; white space around it dropped. The subject of the signers’ invitation e-mails. */
       subject?: string;
+      allow_reassign?: boolean;
     };
     BulkSendRow: {
       signers: components['schemas']['SignerEntry'][];
@@ -2885,6 +2908,7 @@ export interface components {
       auth?: string;
       drawn_signature?: string;
       reason?: string;
+      email?: string;
     };
     SignerCodeForm: {
       r: string;
@@ -3505,7 +3529,7 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "7d7d4c8e-29a6-44d5-bed1-fcb2ccbb5b47",
+           *           "id": "0a3950e0-53d4-4411-8142-a31792158741",
            *           "site_id": 2,
            *           "state": "draft",
            *           "contracts": [
@@ -3513,16 +3537,16 @@ export interface operations {
            *           ],
            *           "signers": [
            *             {
-           *               "signer_id": "client-ref-acme-secret-ac03cfcc",
-           *               "signer_ref": "E79cVTI33JGJp3G2",
-           *               "email": "acme-secret-ac03cfcc@example.com",
+           *               "signer_id": "client-ref-acme-secret-8abc263c",
+           *               "signer_ref": "gHQNztRbEot7mkrR",
+           *               "email": "acme-secret-8abc263c@example.com",
            *               "mobile_number": null,
            *               "send_to": {
            *                 "email": true,
            *                 "mobile_number": false
            *               },
            *               "state": "pending",
-           *               "request_url": "http://127.0.0.1:29904/sign?r=7d7d4c8e-29a6-44d5-bed1-fcb2ccbb5b47&s=E79cVTI33JGJp3G2&signature=k1.ZZIO9vlq4jzcYHWfpd2--6Z8AkFswLNZY1BCk_7uwhA",
+           *               "request_url": "http://127.0.0.1:22672/sign?r=0a3950e0-53d4-4411-8142-a31792158741&s=gHQNztRbEot7mkrR&signature=k1.-lnx1xrG2SxSnEzdHN87OmQ7SyBBKGCyRhsCU6gzWzI",
            *               "signed_at": null,
            *               "declined_at": null,
            *               "notifications": {
@@ -3536,16 +3560,16 @@ export interface operations {
            *               "viewed_at": null
            *             },
            *             {
-           *               "signer_id": "5557232981",
-           *               "signer_ref": "c4DC45zsl1jszfyg",
+           *               "signer_id": "5554956756",
+           *               "signer_ref": "WTTdxS8lX4O4wgA8",
            *               "email": null,
-           *               "mobile_number": "15557232981",
+           *               "mobile_number": "15554956756",
            *               "send_to": {
            *                 "email": false,
            *                 "mobile_number": true
            *               },
            *               "state": "pending",
-           *               "request_url": "http://127.0.0.1:29904/sign?r=7d7d4c8e-29a6-44d5-bed1-fcb2ccbb5b47&s=c4DC45zsl1jszfyg&signature=k1.CCGFVCy7tsLtwt3rKByTufDp7AWNvMNi8ATNVIEp3_s",
+           *               "request_url": "http://127.0.0.1:22672/sign?r=0a3950e0-53d4-4411-8142-a31792158741&s=WTTdxS8lX4O4wgA8&signature=k1.uiXINbVnoFYDBUBotGZJxNSbdFy593-cim9aiaobK4I",
            *               "signed_at": null,
            *               "declined_at": null,
            *               "notifications": {
@@ -3563,17 +3587,17 @@ export interface operations {
            *             {
            *               "name": "full_name",
            *               "default_value": null,
-           *               "assigned_to": "client-ref-acme-secret-ac03cfcc"
+           *               "assigned_to": "client-ref-acme-secret-8abc263c"
            *             },
            *             {
            *               "name": "signature",
            *               "default_value": null,
-           *               "assigned_to": "client-ref-acme-secret-ac03cfcc"
+           *               "assigned_to": "client-ref-acme-secret-8abc263c"
            *             },
            *             {
            *               "name": "witness_signature",
            *               "default_value": null,
-           *               "assigned_to": "5557232981"
+           *               "assigned_to": "5554956756"
            *             }
            *           ],
            *           "render_data": {
@@ -3582,8 +3606,8 @@ export interface operations {
            *           },
            *           "redirect_url": "https://client.example/after-signing?ref=42",
            *           "expires_at": null,
-           *           "created_at": "2026-12-06T04:29:41.595Z",
-           *           "updated_at": "2026-12-06T04:29:41.595Z",
+           *           "created_at": "2026-12-06T14:17:48.169Z",
+           *           "updated_at": "2026-12-06T14:17:48.169Z",
            *           "sent_at": null,
            *           "cancelled_at": null,
            *           "expired_at": null,
@@ -3599,6 +3623,7 @@ export interface operations {
            *           "message": null,
            *           "title": null,
            *           "subject": null,
+           *           "allow_reassign": false,
            *           "copied_from": null,
            *           "bulk_send_id": null
            *         }
@@ -3649,7 +3674,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "8e9c47c6-18b9-4b0f-9c73-46ac8e83b5af"
+           *       "request_id": "b4fc8d44-9b07-4150-bfb3-62b3c42d67cc"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3676,7 +3701,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "6bc5abb0-2c68-43bd-a287-48804dee47d9"
+           *       "request_id": "7128d9a5-e141-4c90-9bfd-4c35e52e3054"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3760,7 +3785,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "7d7d4c8e-29a6-44d5-bed1-fcb2ccbb5b47",
+           *       "id": "0a3950e0-53d4-4411-8142-a31792158741",
            *       "site_id": 2,
            *       "state": "draft",
            *       "contracts": [
@@ -3768,16 +3793,16 @@ export interface operations {
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-acme-secret-ac03cfcc",
-           *           "signer_ref": "E79cVTI33JGJp3G2",
-           *           "email": "acme-secret-ac03cfcc@example.com",
+           *           "signer_id": "client-ref-acme-secret-8abc263c",
+           *           "signer_ref": "gHQNztRbEot7mkrR",
+           *           "email": "acme-secret-8abc263c@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=7d7d4c8e-29a6-44d5-bed1-fcb2ccbb5b47&s=E79cVTI33JGJp3G2&signature=k1.ZZIO9vlq4jzcYHWfpd2--6Z8AkFswLNZY1BCk_7uwhA",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=0a3950e0-53d4-4411-8142-a31792158741&s=gHQNztRbEot7mkrR&signature=k1.-lnx1xrG2SxSnEzdHN87OmQ7SyBBKGCyRhsCU6gzWzI",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -3791,16 +3816,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5557232981",
-           *           "signer_ref": "c4DC45zsl1jszfyg",
+           *           "signer_id": "5554956756",
+           *           "signer_ref": "WTTdxS8lX4O4wgA8",
            *           "email": null,
-           *           "mobile_number": "15557232981",
+           *           "mobile_number": "15554956756",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=7d7d4c8e-29a6-44d5-bed1-fcb2ccbb5b47&s=c4DC45zsl1jszfyg&signature=k1.CCGFVCy7tsLtwt3rKByTufDp7AWNvMNi8ATNVIEp3_s",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=0a3950e0-53d4-4411-8142-a31792158741&s=WTTdxS8lX4O4wgA8&signature=k1.uiXINbVnoFYDBUBotGZJxNSbdFy593-cim9aiaobK4I",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -3818,17 +3843,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-acme-secret-ac03cfcc"
+           *           "assigned_to": "client-ref-acme-secret-8abc263c"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-acme-secret-ac03cfcc"
+           *           "assigned_to": "client-ref-acme-secret-8abc263c"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5557232981"
+           *           "assigned_to": "5554956756"
            *         }
            *       ],
            *       "render_data": {
@@ -3837,8 +3862,8 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-06T04:29:41.595Z",
-           *       "updated_at": "2026-12-06T04:29:41.595Z",
+           *       "created_at": "2026-12-06T14:17:48.169Z",
+           *       "updated_at": "2026-12-06T14:17:48.169Z",
            *       "sent_at": null,
            *       "cancelled_at": null,
            *       "expired_at": null,
@@ -3854,6 +3879,7 @@ export interface operations {
            *       "message": null,
            *       "title": null,
            *       "subject": null,
+           *       "allow_reassign": false,
            *       "copied_from": null,
            *       "bulk_send_id": null
            *     }
@@ -3903,7 +3929,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "006015fc-9913-4169-9358-ab89b23e5440"
+           *       "request_id": "1865a526-26b5-411e-9864-31a297ebde58"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -3947,7 +3973,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "af58d17b-3079-4032-b5c1-e094fc2ee95d"
+           *       "request_id": "2587074b-58ea-4e6b-a06a-e46dec58e3df"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4035,7 +4061,7 @@ export interface operations {
            *           "message": "must contain at least one item"
            *         }
            *       ],
-           *       "request_id": "c09acbe9-699d-451f-9803-a01a3423b69a"
+           *       "request_id": "5dcb2ef7-db01-48c4-bec0-bfc808f8dae6"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4119,7 +4145,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "c99e9bf2-5215-4f30-8a22-cd10e6daef7d",
+           *       "id": "e82279c7-54dd-45b8-af9c-0abcc58d67cb",
            *       "site_id": 2,
            *       "state": "draft",
            *       "contracts": [
@@ -4127,16 +4153,16 @@ export interface operations {
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-f939126b",
-           *           "signer_ref": "kdL3Z8pCLspCw8K5",
-           *           "email": "m-f939126b@example.com",
+           *           "signer_id": "client-ref-m-2241ea12",
+           *           "signer_ref": "GQaB7ihd-D6uz25D",
+           *           "email": "m-2241ea12@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=c99e9bf2-5215-4f30-8a22-cd10e6daef7d&s=kdL3Z8pCLspCw8K5&signature=k1.gB14U1JMLH0iP6wn0FNZu_SA9spK_2B5BRiAw0GezqY",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=e82279c7-54dd-45b8-af9c-0abcc58d67cb&s=GQaB7ihd-D6uz25D&signature=k1.zZu_hHUYxg9zouiuOT7jAo3362G4PCaHQ1Wsos0y8y0",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -4150,16 +4176,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5554054407",
-           *           "signer_ref": "-2SiMmmy-hACAQ7E",
+           *           "signer_id": "5557197410",
+           *           "signer_ref": "zS3IQ1N1O2BC7Gw6",
            *           "email": null,
-           *           "mobile_number": "15554054407",
+           *           "mobile_number": "15557197410",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=c99e9bf2-5215-4f30-8a22-cd10e6daef7d&s=-2SiMmmy-hACAQ7E&signature=k1.O5eSaCUqhxEPxPDFkxGt-09yBwtOMVBny5s4WUPoQVg",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=e82279c7-54dd-45b8-af9c-0abcc58d67cb&s=zS3IQ1N1O2BC7Gw6&signature=k1.pMn_vbhzWPiFuFKfEUlvEFeAgtiA83HHoQIQ2CuV6VI",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -4177,17 +4203,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-f939126b"
+           *           "assigned_to": "client-ref-m-2241ea12"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-f939126b"
+           *           "assigned_to": "client-ref-m-2241ea12"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5554054407"
+           *           "assigned_to": "5557197410"
            *         }
            *       ],
            *       "render_data": {
@@ -4196,8 +4222,8 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-06T04:29:45.409Z",
-           *       "updated_at": "2026-12-06T04:29:45.409Z",
+           *       "created_at": "2026-12-06T14:17:53.602Z",
+           *       "updated_at": "2026-12-06T14:17:53.602Z",
            *       "sent_at": null,
            *       "cancelled_at": null,
            *       "expired_at": null,
@@ -4213,7 +4239,8 @@ export interface operations {
            *       "message": null,
            *       "title": null,
            *       "subject": null,
-           *       "copied_from": "a35e95ce-259a-4084-82ee-305f1ea2c596",
+           *       "allow_reassign": false,
+           *       "copied_from": "3e10bee4-c338-443a-8eb3-0362633a86ed",
            *       "bulk_send_id": null
            *     }
            */
@@ -4262,7 +4289,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "1fc7111f-6f05-4a1a-b2f1-d022e315f41d"
+           *       "request_id": "49bca603-c8b4-4055-b685-3c5bde5e1daa"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4306,7 +4333,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "129b873d-ca31-4cff-a360-de71659eac99"
+           *       "request_id": "5c7ae6cb-661a-4fcc-a1b7-d583cf5e81a3"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4453,7 +4480,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "3bfffade-05ea-496d-867f-f7afb8185b1b",
+           *       "id": "9189d53c-0e8f-4247-9156-ad0fbab3abee",
            *       "site_id": 2,
            *       "state": "draft",
            *       "contracts": [
@@ -4461,16 +4488,16 @@ export interface operations {
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-8e1592cc",
-           *           "signer_ref": "_amzYrRaK5VG4SJJ",
-           *           "email": "m-8e1592cc@example.com",
+           *           "signer_id": "client-ref-m-ea5a0aed",
+           *           "signer_ref": "1hvDkE8LPXIESwyK",
+           *           "email": "m-ea5a0aed@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=3bfffade-05ea-496d-867f-f7afb8185b1b&s=_amzYrRaK5VG4SJJ&signature=k1.Tg8tn3L7WMNOqj07Xu3IcAOU0xc30Vaey-QrATHMeqQ",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=9189d53c-0e8f-4247-9156-ad0fbab3abee&s=1hvDkE8LPXIESwyK&signature=k1.x2azEMpcf-r4m-NfTC8lOk2rB8_Xi5G4uRJ8jWFGHqY",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -4484,16 +4511,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5553787630",
-           *           "signer_ref": "gJv0YXcEpvdekCcP",
+           *           "signer_id": "5553780661",
+           *           "signer_ref": "IhBYbdLcFRU7f4cj",
            *           "email": null,
-           *           "mobile_number": "15553787630",
+           *           "mobile_number": "15553780661",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=3bfffade-05ea-496d-867f-f7afb8185b1b&s=gJv0YXcEpvdekCcP&signature=k1.jidrWBTlS5KzG-HyevzRPekb7vzMtk4H7XcGhigo5YA",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=9189d53c-0e8f-4247-9156-ad0fbab3abee&s=IhBYbdLcFRU7f4cj&signature=k1.pI9sb4hCUoStAHg7kyWuLTgDToZh-cL5ddjMU1mJOT0",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -4511,17 +4538,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-8e1592cc"
+           *           "assigned_to": "client-ref-m-ea5a0aed"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-8e1592cc"
+           *           "assigned_to": "client-ref-m-ea5a0aed"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5553787630"
+           *           "assigned_to": "5553780661"
            *         }
            *       ],
            *       "render_data": {
@@ -4530,8 +4557,8 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-06T04:29:44.071Z",
-           *       "updated_at": "2026-12-06T04:29:44.071Z",
+           *       "created_at": "2026-12-06T14:17:51.887Z",
+           *       "updated_at": "2026-12-06T14:17:51.887Z",
            *       "sent_at": null,
            *       "cancelled_at": null,
            *       "expired_at": null,
@@ -4547,6 +4574,7 @@ export interface operations {
            *       "message": null,
            *       "title": null,
            *       "subject": null,
+           *       "allow_reassign": false,
            *       "copied_from": null,
            *       "bulk_send_id": null
            *     }
@@ -4592,7 +4620,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "3b9d26b8-a0d8-48d7-ada9-b398c46779ad"
+           *       "request_id": "8ac1ca4a-f3a4-4978-9fbe-f556cdea9d79"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4619,7 +4647,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "c70ecf44-f0e7-45bf-a985-2fb07e38f8aa"
+           *       "request_id": "a7941312-31bf-4393-8e2d-68a78c9fb5ce"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4702,7 +4730,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "74b18e6b-135a-47fa-b3fa-ba3b24fc5f7c",
+           *       "id": "5004f06f-afab-433f-aa0f-c7300913ea14",
            *       "site_id": 2,
            *       "state": "sent",
            *       "contracts": [
@@ -4710,16 +4738,16 @@ export interface operations {
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-2f90f0da",
-           *           "signer_ref": "ucAEWBBGcLS3Wfhl",
-           *           "email": "m-2f90f0da@example.com",
+           *           "signer_id": "client-ref-m-a4643c23",
+           *           "signer_ref": "FErxF-z5UVOuZqGK",
+           *           "email": "m-a4643c23@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=74b18e6b-135a-47fa-b3fa-ba3b24fc5f7c&s=ucAEWBBGcLS3Wfhl&signature=k1.G5zmwBhg-lIalG1-jbZ6ehv5MUCG7DRZ8o8fyQfUg6k",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=5004f06f-afab-433f-aa0f-c7300913ea14&s=FErxF-z5UVOuZqGK&signature=k1.drPMMgg0ZT50tQxEm4aC_5LzOUYtgodd9O6EEtR8e-A",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -4733,16 +4761,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5556547599",
-           *           "signer_ref": "lmM66R4snTcdFogn",
+           *           "signer_id": "5557861802",
+           *           "signer_ref": "kPBFzjR5iPs-SIWB",
            *           "email": null,
-           *           "mobile_number": "15556547599",
+           *           "mobile_number": "15557861802",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=74b18e6b-135a-47fa-b3fa-ba3b24fc5f7c&s=lmM66R4snTcdFogn&signature=k1.XulK0ZPm5A1gJwfUPEVGS98w5Z-Q1H5qvwVuPONw5zY",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=5004f06f-afab-433f-aa0f-c7300913ea14&s=kPBFzjR5iPs-SIWB&signature=k1.MDzEq4ZNdyvbu3D8otqmbHt3Q6XFsMvwYhpyWqFd-V0",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -4760,17 +4788,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-2f90f0da"
+           *           "assigned_to": "client-ref-m-a4643c23"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-2f90f0da"
+           *           "assigned_to": "client-ref-m-a4643c23"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5556547599"
+           *           "assigned_to": "5557861802"
            *         }
            *       ],
            *       "render_data": {
@@ -4779,9 +4807,9 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-06T04:29:44.130Z",
-           *       "updated_at": "2026-12-06T04:29:44.353Z",
-           *       "sent_at": "2026-12-06T04:29:44.145Z",
+           *       "created_at": "2026-12-06T14:17:51.999Z",
+           *       "updated_at": "2026-12-06T14:17:52.151Z",
+           *       "sent_at": "2026-12-06T14:17:52.011Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
@@ -4789,13 +4817,14 @@ export interface operations {
            *       "last_reminded_at": null,
            *       "remind_count": 0,
            *       "reminder_interval_days": 3,
-           *       "next_reminder_at": "2026-12-09T04:29:44.145Z",
+           *       "next_reminder_at": "2026-12-09T14:17:52.011Z",
            *       "current_order": null,
            *       "test_mode": false,
            *       "cc": [],
            *       "message": null,
            *       "title": null,
            *       "subject": null,
+           *       "allow_reassign": false,
            *       "copied_from": null,
            *       "bulk_send_id": null
            *     }
@@ -4845,7 +4874,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "bfcf47b2-d8fc-41e2-b463-48ea0b961441"
+           *       "request_id": "8e84a2e9-c6d9-4ae5-b620-2bb623373da0"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -4889,7 +4918,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "810107fc-5e8c-4d81-9d89-d178eebdee2b"
+           *       "request_id": "d2a5d69a-1b37-4f9f-adf9-2050f1945ba2"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5075,7 +5104,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "74b18e6b-135a-47fa-b3fa-ba3b24fc5f7c",
+           *       "id": "5004f06f-afab-433f-aa0f-c7300913ea14",
            *       "site_id": 2,
            *       "state": "sent",
            *       "contracts": [
@@ -5083,16 +5112,16 @@ export interface operations {
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-2f90f0da",
-           *           "signer_ref": "ucAEWBBGcLS3Wfhl",
-           *           "email": "m-2f90f0da@example.com",
+           *           "signer_id": "client-ref-m-a4643c23",
+           *           "signer_ref": "FErxF-z5UVOuZqGK",
+           *           "email": "m-a4643c23@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=74b18e6b-135a-47fa-b3fa-ba3b24fc5f7c&s=ucAEWBBGcLS3Wfhl&signature=k1.G5zmwBhg-lIalG1-jbZ6ehv5MUCG7DRZ8o8fyQfUg6k",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=5004f06f-afab-433f-aa0f-c7300913ea14&s=FErxF-z5UVOuZqGK&signature=k1.drPMMgg0ZT50tQxEm4aC_5LzOUYtgodd9O6EEtR8e-A",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -5106,16 +5135,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5556547599",
-           *           "signer_ref": "lmM66R4snTcdFogn",
+           *           "signer_id": "5557861802",
+           *           "signer_ref": "kPBFzjR5iPs-SIWB",
            *           "email": null,
-           *           "mobile_number": "15556547599",
+           *           "mobile_number": "15557861802",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=74b18e6b-135a-47fa-b3fa-ba3b24fc5f7c&s=lmM66R4snTcdFogn&signature=k1.XulK0ZPm5A1gJwfUPEVGS98w5Z-Q1H5qvwVuPONw5zY",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=5004f06f-afab-433f-aa0f-c7300913ea14&s=kPBFzjR5iPs-SIWB&signature=k1.MDzEq4ZNdyvbu3D8otqmbHt3Q6XFsMvwYhpyWqFd-V0",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -5133,17 +5162,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-2f90f0da"
+           *           "assigned_to": "client-ref-m-a4643c23"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-2f90f0da"
+           *           "assigned_to": "client-ref-m-a4643c23"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5556547599"
+           *           "assigned_to": "5557861802"
            *         }
            *       ],
            *       "render_data": {
@@ -5152,9 +5181,9 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-06T04:29:44.130Z",
-           *       "updated_at": "2026-12-06T04:29:44.145Z",
-           *       "sent_at": "2026-12-06T04:29:44.145Z",
+           *       "created_at": "2026-12-06T14:17:51.999Z",
+           *       "updated_at": "2026-12-06T14:17:52.011Z",
+           *       "sent_at": "2026-12-06T14:17:52.011Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
@@ -5169,6 +5198,7 @@ export interface operations {
            *       "message": null,
            *       "title": null,
            *       "subject": null,
+           *       "allow_reassign": false,
            *       "copied_from": null,
            *       "bulk_send_id": null
            *     }
@@ -5218,7 +5248,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "3b23ba00-a167-4fcc-b1eb-2e5b4bc13294"
+           *       "request_id": "e9e8ece5-3113-45f9-9efb-10e7d0046cda"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5262,7 +5292,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "6d542e39-af7a-4d07-96d2-885e96f45cad"
+           *       "request_id": "356ad295-9081-44fe-9fc2-ff4a7d4d1131"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5295,7 +5325,7 @@ export interface operations {
            *       "code": "invalid_state",
            *       "detail": "Cannot send a Request that is sent.",
            *       "state": "sent",
-           *       "request_id": "50e2cf5f-d194-4e19-bae8-377a19da0edf"
+           *       "request_id": "37f4e33b-96e0-46ea-876c-63898ddf5856"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5379,7 +5409,7 @@ export interface operations {
            *         "signature",
            *         "witness_signature"
            *       ],
-           *       "request_id": "e0ac43ba-e005-497c-9454-72353318aa7d"
+           *       "request_id": "10cdad8c-20cf-4ef4-8bd9-73864c143bb9"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5462,7 +5492,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "fba9260c-1d40-45b3-a90a-62eb522d7a72",
+           *       "id": "41e56bb5-2823-4454-93ab-9d6bff1f6dc9",
            *       "site_id": 2,
            *       "state": "cancelled",
            *       "contracts": [
@@ -5470,20 +5500,20 @@ export interface operations {
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-c4d6932c",
-           *           "signer_ref": "_EzftpkTSuibZmrj",
-           *           "email": "m-c4d6932c@example.com",
+           *           "signer_id": "client-ref-m-c7ee424c",
+           *           "signer_ref": "FepAaQ8zvd8VCpqs",
+           *           "email": "m-c7ee424c@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=fba9260c-1d40-45b3-a90a-62eb522d7a72&s=_EzftpkTSuibZmrj&signature=k1.evqP0hQc3dhmG_KFKz6V5lDuNft4wOb-7QpNUA9AB8w",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=41e56bb5-2823-4454-93ab-9d6bff1f6dc9&s=FepAaQ8zvd8VCpqs&signature=k1.jMih1bbc0VjrkSy9PtZQPBCZDDvclJ_tTl-VDfSY6eE",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
-           *             "email": "pending",
+           *             "email": "delivered",
            *             "sms": "not_requested"
            *           },
            *           "order": null,
@@ -5493,16 +5523,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5559789832",
-           *           "signer_ref": "mvFiZn2jZ9WzsdiO",
+           *           "signer_id": "5557651061",
+           *           "signer_ref": "wZYa4pM8k29Z9ycf",
            *           "email": null,
-           *           "mobile_number": "15559789832",
+           *           "mobile_number": "15557651061",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=fba9260c-1d40-45b3-a90a-62eb522d7a72&s=mvFiZn2jZ9WzsdiO&signature=k1.qmw7vKwSmMvi60KdgAz4m_sW5UDXWbbZl21g6-qcgsE",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=41e56bb5-2823-4454-93ab-9d6bff1f6dc9&s=wZYa4pM8k29Z9ycf&signature=k1.ZWcSl1TxE-TgYByjbDBQGJeY3-idW6hcIFVXeEBdaMI",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -5520,17 +5550,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-c4d6932c"
+           *           "assigned_to": "client-ref-m-c7ee424c"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-c4d6932c"
+           *           "assigned_to": "client-ref-m-c7ee424c"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5559789832"
+           *           "assigned_to": "5557651061"
            *         }
            *       ],
            *       "render_data": {
@@ -5539,10 +5569,10 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-06T04:29:47.042Z",
-           *       "updated_at": "2026-12-06T04:29:47.300Z",
-           *       "sent_at": "2026-12-06T04:29:47.058Z",
-           *       "cancelled_at": "2026-12-06T04:29:47.300Z",
+           *       "created_at": "2026-12-06T14:17:56.203Z",
+           *       "updated_at": "2026-12-06T14:17:56.453Z",
+           *       "sent_at": "2026-12-06T14:17:56.241Z",
+           *       "cancelled_at": "2026-12-06T14:17:56.453Z",
            *       "expired_at": null,
            *       "completed_at": null,
            *       "declined_at": null,
@@ -5556,6 +5586,7 @@ export interface operations {
            *       "message": null,
            *       "title": null,
            *       "subject": null,
+           *       "allow_reassign": false,
            *       "copied_from": null,
            *       "bulk_send_id": null
            *     }
@@ -5605,7 +5636,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "ce9a2638-c01e-4827-ac96-0a5ea7a58db3"
+           *       "request_id": "639e1d29-d2a5-424a-9922-0d06235e8afb"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5649,7 +5680,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "af2e9f0f-961e-47ea-825b-808999970751"
+           *       "request_id": "8b3e1671-d450-4719-92fc-f5e95ac7522d"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5808,7 +5839,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "01abe291-bf45-4986-b448-7dc1fa7ad1db",
+           *       "id": "204f7add-abdb-4013-a9e8-a9c347ef4226",
            *       "site_id": 2,
            *       "state": "sent",
            *       "contracts": [
@@ -5816,16 +5847,16 @@ export interface operations {
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-ca1b9d1d",
-           *           "signer_ref": "iyuHjy4kWG00raAl",
-           *           "email": "m-ca1b9d1d@example.com",
+           *           "signer_id": "client-ref-m-50f08ba7",
+           *           "signer_ref": "WRS9qVbVYFgAJMm4",
+           *           "email": "m-50f08ba7@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=01abe291-bf45-4986-b448-7dc1fa7ad1db&s=iyuHjy4kWG00raAl&signature=k1.AgDqideAQ4ni4Sv8coZHSrWgFBrnnvD8wCClrto8bCA",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=204f7add-abdb-4013-a9e8-a9c347ef4226&s=WRS9qVbVYFgAJMm4&signature=k1.w-srEnq-uRoxKU9UejXe2reQnxmSw1zRMNG8Jc1TGEw",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -5839,16 +5870,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5557318682",
-           *           "signer_ref": "Zfs6QddZx6kyRPld",
+           *           "signer_id": "5559147641",
+           *           "signer_ref": "B3VkED7GZNA8bMCI",
            *           "email": null,
-           *           "mobile_number": "15557318682",
+           *           "mobile_number": "15559147641",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=01abe291-bf45-4986-b448-7dc1fa7ad1db&s=Zfs6QddZx6kyRPld&signature=k1.wa06uq8EXD-Qx1LBonTOFdOR309MzWXeY_NRzzovsBs",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=204f7add-abdb-4013-a9e8-a9c347ef4226&s=B3VkED7GZNA8bMCI&signature=k1.EgJrub9NU4V_GGiSNA6p53CM87zHAoxFZ_X3fnVSYhs",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -5866,17 +5897,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-ca1b9d1d"
+           *           "assigned_to": "client-ref-m-50f08ba7"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-ca1b9d1d"
+           *           "assigned_to": "client-ref-m-50f08ba7"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5557318682"
+           *           "assigned_to": "5559147641"
            *         }
            *       ],
            *       "render_data": {
@@ -5885,14 +5916,14 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-06T04:29:45.719Z",
-           *       "updated_at": "2026-12-06T04:29:46.987Z",
-           *       "sent_at": "2026-12-06T04:29:45.741Z",
+           *       "created_at": "2026-12-06T14:17:54.886Z",
+           *       "updated_at": "2026-12-06T14:17:56.154Z",
+           *       "sent_at": "2026-12-06T14:17:54.908Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
            *       "declined_at": null,
-           *       "last_reminded_at": "2026-12-06T04:29:46.987Z",
+           *       "last_reminded_at": "2026-12-06T14:17:56.154Z",
            *       "remind_count": 1,
            *       "reminder_interval_days": null,
            *       "next_reminder_at": null,
@@ -5902,6 +5933,7 @@ export interface operations {
            *       "message": null,
            *       "title": null,
            *       "subject": null,
+           *       "allow_reassign": false,
            *       "copied_from": null,
            *       "bulk_send_id": null
            *     }
@@ -5951,7 +5983,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "abbf3bc5-d8c1-4040-ac2a-f545491bc419"
+           *       "request_id": "4acf9262-c35d-4bc0-97e3-91c651a3313d"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -5995,7 +6027,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "14b744e8-7f15-4095-bca9-4950ed53d447"
+           *       "request_id": "6d5aa66f-84dc-4541-bd85-b0e804185c4c"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -6166,7 +6198,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "0f62e8a2-5e40-41bb-9296-76037586cd04",
+           *       "id": "0461cfd9-ea08-44fc-a901-f66422616773",
            *       "site_id": 2,
            *       "state": "sent",
            *       "contracts": [
@@ -6174,20 +6206,20 @@ export interface operations {
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-reissue-c077694e",
-           *           "signer_ref": "8ktPuxaW9T-fnPWN",
-           *           "email": "reissue-c077694e@example.com",
+           *           "signer_id": "client-ref-m-38b66f4e",
+           *           "signer_ref": "TAPN4gXVoXF4CLk7",
+           *           "email": "m-38b66f4e@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:27984/sign?r=0f62e8a2-5e40-41bb-9296-76037586cd04&s=8ktPuxaW9T-fnPWN&signature=k1.1.WLdSzslsBAem2BilFPPywmYdAjug9vtR0AldsoJJCrw",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=0461cfd9-ea08-44fc-a901-f66422616773&s=TAPN4gXVoXF4CLk7&signature=k1.1.g0zw6NtO0R9iX2UG0k4dyI1KSksUUzEsTZqQtXfGRaI",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
-           *             "email": "delivered",
+           *             "email": "pending",
            *             "sms": "not_requested"
            *           },
            *           "order": null,
@@ -6197,16 +6229,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5553848704",
-           *           "signer_ref": "BfSC_Il0SDNo06hu",
+           *           "signer_id": "5555048762",
+           *           "signer_ref": "7JuWJ6TpJXKZY5WJ",
            *           "email": null,
-           *           "mobile_number": "15553848704",
+           *           "mobile_number": "15555048762",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:27984/sign?r=0f62e8a2-5e40-41bb-9296-76037586cd04&s=BfSC_Il0SDNo06hu&signature=k1.omvHx497-6hyetGbYwOAABxadqp6nM5tFobRcTph5hU",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=0461cfd9-ea08-44fc-a901-f66422616773&s=7JuWJ6TpJXKZY5WJ&signature=k1.U2qawPDR2jasKZuj56QLLZBD72mL9Krhl2u931TwtSU",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -6224,17 +6256,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-reissue-c077694e"
+           *           "assigned_to": "client-ref-m-38b66f4e"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-reissue-c077694e"
+           *           "assigned_to": "client-ref-m-38b66f4e"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5553848704"
+           *           "assigned_to": "5555048762"
            *         }
            *       ],
            *       "render_data": {
@@ -6243,9 +6275,9 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-06T04:29:41.617Z",
-           *       "updated_at": "2026-12-06T04:29:41.771Z",
-           *       "sent_at": "2026-12-06T04:29:41.659Z",
+           *       "created_at": "2026-12-06T14:17:53.645Z",
+           *       "updated_at": "2026-12-06T14:17:53.796Z",
+           *       "sent_at": "2026-12-06T14:17:53.667Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
@@ -6260,6 +6292,7 @@ export interface operations {
            *       "message": null,
            *       "title": null,
            *       "subject": null,
+           *       "allow_reassign": false,
            *       "copied_from": null,
            *       "bulk_send_id": null
            *     }
@@ -6302,6 +6335,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "ff75a8f4-d027-41ba-8fa2-99306374b141"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -6336,6 +6379,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such request.",
+           *       "request_id": "a5790a54-2c07-48bf-b467-211012904602"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -6366,7 +6419,7 @@ export interface operations {
            *       "status": 409,
            *       "code": "invalid_state",
            *       "detail": "The signer has signed.",
-           *       "request_id": "9092a7fa-3819-457f-aed3-614e4c013024"
+           *       "request_id": "76f06869-33c8-4145-8941-aa5b55d3e606"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -6501,7 +6554,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "21e579fb-c241-45dd-8a7f-30bdbae8ae1e",
+           *       "id": "7e181e6f-1e77-4afe-b0bb-3e83988c483a",
            *       "site_id": 2,
            *       "state": "draft",
            *       "contracts": [
@@ -6509,16 +6562,16 @@ export interface operations {
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-1eaebce5",
-           *           "signer_ref": "ds8UznpWFryo_HWV",
-           *           "email": "m-1eaebce5@example.com",
+           *           "signer_id": "client-ref-m-87750c9d",
+           *           "signer_ref": "kA_zsrJVglCcQtdy",
+           *           "email": "m-87750c9d@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=21e579fb-c241-45dd-8a7f-30bdbae8ae1e&s=ds8UznpWFryo_HWV&signature=k1.WheFRRzYBXGazgbuPNI-e_mO5C2uoXWLLi--3hetHGc",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=7e181e6f-1e77-4afe-b0bb-3e83988c483a&s=kA_zsrJVglCcQtdy&signature=k1.9mbyXDumiEAzPkBLulyG2E9p6tXl-vQBY4cG8KMXVh0",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -6532,16 +6585,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5552914291",
-           *           "signer_ref": "-B2wJVC18iMEkd7_",
+           *           "signer_id": "5557985523",
+           *           "signer_ref": "3Q_x45IoafzW1DSR",
            *           "email": null,
-           *           "mobile_number": "15552914291",
+           *           "mobile_number": "15557985523",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=21e579fb-c241-45dd-8a7f-30bdbae8ae1e&s=-B2wJVC18iMEkd7_&signature=k1.QTJ3kFHobHxGLcPEuBHU6s7PLsSgl6p93w1u4Cze0eA",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=7e181e6f-1e77-4afe-b0bb-3e83988c483a&s=3Q_x45IoafzW1DSR&signature=k1.bEQI7f7hWdz4pi4r-nh9XMgccwT-FpJrCUEZO4Lsuys",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -6559,17 +6612,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-1eaebce5"
+           *           "assigned_to": "client-ref-m-87750c9d"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-1eaebce5"
+           *           "assigned_to": "client-ref-m-87750c9d"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5552914291"
+           *           "assigned_to": "5557985523"
            *         }
            *       ],
            *       "render_data": {
@@ -6578,8 +6631,8 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-06T04:29:44.492Z",
-           *       "updated_at": "2026-12-06T04:29:44.665Z",
+           *       "created_at": "2026-12-06T14:17:52.549Z",
+           *       "updated_at": "2026-12-06T14:17:52.649Z",
            *       "sent_at": null,
            *       "cancelled_at": null,
            *       "expired_at": null,
@@ -6595,6 +6648,7 @@ export interface operations {
            *       "message": null,
            *       "title": null,
            *       "subject": null,
+           *       "allow_reassign": false,
            *       "copied_from": null,
            *       "bulk_send_id": null
            *     }
@@ -6643,7 +6697,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "a00a1de1-1963-4d1a-8949-89bd0901e9b0"
+           *       "request_id": "f3f6c74b-12c9-4f70-a296-41407babcd52"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -6687,7 +6741,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "576983a8-d124-456e-aa40-8e73877e6cc0"
+           *       "request_id": "219b9ac0-f267-4e41-912e-f9e8ac654b9d"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -6812,24 +6866,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "5aec535a-554c-4bbf-816c-f6d9a94f0beb",
-           *       "site_id": 1,
+           *       "id": "8143bbde-a0e7-48e2-a874-5c761a709766",
+           *       "site_id": 2,
            *       "state": "sent",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-jane-2e412cae",
-           *           "signer_ref": "s_as_7ATYyTcj-Tz",
-           *           "email": "jane-2e412cae@example.com",
+           *           "signer_id": "client-ref-m-0b311e1f",
+           *           "signer_ref": "_-3CAyAu-3Jef5q7",
+           *           "email": "fixed-5e1ba435@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:10512/sign?r=5aec535a-554c-4bbf-816c-f6d9a94f0beb&s=s_as_7ATYyTcj-Tz&signature=k1.1.68j3-Wrg-MqyP0aJ955rKh9IHbJ7gBGMz2Ycj0EP12I",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=8143bbde-a0e7-48e2-a874-5c761a709766&s=_-3CAyAu-3Jef5q7&signature=k1.1.5Ed326P9OEO71sHoXH6knQBPzh92fegmRdc87BOqs2A",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -6843,21 +6897,21 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5558103774",
-           *           "signer_ref": "MJdb1MUZ_zzGE4vx",
+           *           "signer_id": "5559631567",
+           *           "signer_ref": "_IlQB6yGAAdwD0X4",
            *           "email": null,
-           *           "mobile_number": "15558103774",
+           *           "mobile_number": "15559631567",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:10512/sign?r=5aec535a-554c-4bbf-816c-f6d9a94f0beb&s=MJdb1MUZ_zzGE4vx&signature=k1.uaR8Bp6Y2efZyi93PNqy9gUhfzIVbosQHcN35Wb0SOs",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=8143bbde-a0e7-48e2-a874-5c761a709766&s=_IlQB6yGAAdwD0X4&signature=k1.Rs6mdIdqlOh0g4k666mQ6lSogaJPYGsc_xUdRNNUCjE",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
            *             "email": "not_requested",
-           *             "sms": "pending"
+           *             "sms": "delivered"
            *           },
            *           "order": null,
            *           "turn": true,
@@ -6870,17 +6924,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-jane-2e412cae"
+           *           "assigned_to": "client-ref-m-0b311e1f"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-jane-2e412cae"
+           *           "assigned_to": "client-ref-m-0b311e1f"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5558103774"
+           *           "assigned_to": "5559631567"
            *         }
            *       ],
            *       "render_data": {
@@ -6889,9 +6943,9 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-06T07:28:18.633Z",
-           *       "updated_at": "2026-12-06T07:28:19.644Z",
-           *       "sent_at": "2026-12-06T07:28:18.777Z",
+           *       "created_at": "2026-12-06T14:17:53.829Z",
+           *       "updated_at": "2026-12-06T14:17:54.093Z",
+           *       "sent_at": "2026-12-06T14:17:53.864Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
@@ -6906,6 +6960,7 @@ export interface operations {
            *       "message": null,
            *       "title": null,
            *       "subject": null,
+           *       "allow_reassign": false,
            *       "copied_from": null,
            *       "bulk_send_id": null
            *     }
@@ -6948,6 +7003,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "f53440e9-7310-4f41-b047-f3b16ee9d19f"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -6988,8 +7053,8 @@ export interface operations {
            *       "title": "Not found",
            *       "status": 404,
            *       "code": "not_found",
-           *       "detail": "No such signer.",
-           *       "request_id": "b2515997-a389-4565-97a5-7105a692c834"
+           *       "detail": "No such request.",
+           *       "request_id": "b01ce583-e85e-48be-8732-bf52d15bdd97"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -7177,24 +7242,24 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "da1f9e29-5695-479b-b963-eaba09195301",
-           *       "site_id": 1,
+           *       "id": "0ef848ae-2b18-4bbc-b905-6b3a7b4d618f",
+           *       "site_id": 2,
            *       "state": "sent",
            *       "contracts": [
            *         1
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-sam-4bab018b",
-           *           "signer_ref": "YbQ8kH6iLaew7vds",
-           *           "email": "sam-4bab018b@example.com",
+           *           "signer_id": "client-ref-instead-e9482617",
+           *           "signer_ref": "B05aFmnWs0HnXA1j",
+           *           "email": "instead-e9482617@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:10512/sign?r=da1f9e29-5695-479b-b963-eaba09195301&s=YbQ8kH6iLaew7vds&signature=k1.1.xT9Mx_yPHgNb5KYU7ogwH_i4V74Mz7WwPVovkiPLLVM",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=0ef848ae-2b18-4bbc-b905-6b3a7b4d618f&s=B05aFmnWs0HnXA1j&signature=k1.1.ZpInH28PEnhRTpBVN6VAcQFlBHCu9GePPBUgfCUueoQ",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -7208,16 +7273,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5556396528",
-           *           "signer_ref": "a_P2z6W7G82vIntw",
+           *           "signer_id": "5554326787",
+           *           "signer_ref": "SBg3ZX4U5s-y36xy",
            *           "email": null,
-           *           "mobile_number": "15556396528",
+           *           "mobile_number": "15554326787",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:10512/sign?r=da1f9e29-5695-479b-b963-eaba09195301&s=a_P2z6W7G82vIntw&signature=k1.A5_LMlEdBZvNirRfcFVrteGajIdkJl-6NMHCvVZAFwQ",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=0ef848ae-2b18-4bbc-b905-6b3a7b4d618f&s=SBg3ZX4U5s-y36xy&signature=k1.BqKpW7e1spuL-dxgDxXeJCxPLsipMYF2_3ZFvaam-hQ",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -7235,17 +7300,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-sam-4bab018b"
+           *           "assigned_to": "client-ref-instead-e9482617"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-sam-4bab018b"
+           *           "assigned_to": "client-ref-instead-e9482617"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5556396528"
+           *           "assigned_to": "5554326787"
            *         }
            *       ],
            *       "render_data": {
@@ -7254,9 +7319,9 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-06T07:28:20.383Z",
-           *       "updated_at": "2026-12-06T07:28:20.469Z",
-           *       "sent_at": "2026-12-06T07:28:20.402Z",
+           *       "created_at": "2026-12-06T14:17:54.180Z",
+           *       "updated_at": "2026-12-06T14:17:54.351Z",
+           *       "sent_at": "2026-12-06T14:17:54.215Z",
            *       "cancelled_at": null,
            *       "expired_at": null,
            *       "completed_at": null,
@@ -7271,6 +7336,7 @@ export interface operations {
            *       "message": null,
            *       "title": null,
            *       "subject": null,
+           *       "allow_reassign": false,
            *       "copied_from": null,
            *       "bulk_send_id": null
            *     }
@@ -7313,6 +7379,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "c03be35c-2643-4d4c-9662-d56b0931d153"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -7347,6 +7423,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such request.",
+           *       "request_id": "28df9a2e-fc55-4c25-b890-3e258d15c135"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -7503,7 +7589,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "b4faabfb-5047-460d-8b45-88f25d234872",
+           *       "id": "6dd400ff-de9a-4f32-bf54-1288d1a9230b",
            *       "site_id": 2,
            *       "state": "draft",
            *       "contracts": [
@@ -7511,16 +7597,16 @@ export interface operations {
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-4f65e4bf",
-           *           "signer_ref": "0icNZY1aAKYxJFJI",
-           *           "email": "m-4f65e4bf@example.com",
+           *           "signer_id": "client-ref-m-fce23700",
+           *           "signer_ref": "nf8DsJ70ZERjEg5W",
+           *           "email": "m-fce23700@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=b4faabfb-5047-460d-8b45-88f25d234872&s=0icNZY1aAKYxJFJI&signature=k1.tyGFH3eKtc5_8xXv-R5pGAQw-TqOFODCiC5j2z60SQc",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=6dd400ff-de9a-4f32-bf54-1288d1a9230b&s=nf8DsJ70ZERjEg5W&signature=k1.UYGPdNfJehsfQXiwDdgXctnH_TIJFf0Y5ZKhtGEzAnk",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -7534,16 +7620,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5559959169",
-           *           "signer_ref": "5FggTmhh8vnXGKtC",
+           *           "signer_id": "5558553425",
+           *           "signer_ref": "LHAhsGR6U9eh3cyA",
            *           "email": null,
-           *           "mobile_number": "15559959169",
+           *           "mobile_number": "15558553425",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=b4faabfb-5047-460d-8b45-88f25d234872&s=5FggTmhh8vnXGKtC&signature=k1.MgROCre9IAgfogOTAHIGHFfztsh3hVS3_V4O-6J5uRg",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=6dd400ff-de9a-4f32-bf54-1288d1a9230b&s=LHAhsGR6U9eh3cyA&signature=k1.lGzLyy7FrGizHGqszyeJEPrq9j3Hob8eoDFsBWnlfZU",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -7557,16 +7643,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "m-c0cde2db",
-           *           "signer_ref": "BO_qNXzyTVhO_VtR",
-           *           "email": "m-55587c2b@example.com",
+           *           "signer_id": "m-49c26c75",
+           *           "signer_ref": "mU78FfPFfZjMaFQD",
+           *           "email": "m-6836a1f3@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=b4faabfb-5047-460d-8b45-88f25d234872&s=BO_qNXzyTVhO_VtR&signature=k1.iSqCReSPqv7E21jE9aNV3DVpGVsoe-3mqTPDSIjUeIk",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=6dd400ff-de9a-4f32-bf54-1288d1a9230b&s=mU78FfPFfZjMaFQD&signature=k1.fwq6E8O-0ZoxQcfUUSc-r7Z8H8sQbl2kpoBMIghlK7o",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -7584,17 +7670,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-4f65e4bf"
+           *           "assigned_to": "client-ref-m-fce23700"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-4f65e4bf"
+           *           "assigned_to": "client-ref-m-fce23700"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5559959169"
+           *           "assigned_to": "5558553425"
            *         }
            *       ],
            *       "render_data": {
@@ -7603,8 +7689,8 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-06T04:29:44.394Z",
-           *       "updated_at": "2026-12-06T04:29:44.460Z",
+           *       "created_at": "2026-12-06T14:17:52.215Z",
+           *       "updated_at": "2026-12-06T14:17:52.446Z",
            *       "sent_at": null,
            *       "cancelled_at": null,
            *       "expired_at": null,
@@ -7620,6 +7706,7 @@ export interface operations {
            *       "message": null,
            *       "title": null,
            *       "subject": null,
+           *       "allow_reassign": false,
            *       "copied_from": null,
            *       "bulk_send_id": null
            *     }
@@ -7669,7 +7756,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "73405a63-e08c-4e98-bf15-309138ab9dbc"
+           *       "request_id": "a2ca2e0d-72da-4114-8567-b51ca14eb389"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -7713,7 +7800,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "89f63634-8383-44b4-a109-3d118d988aab"
+           *       "request_id": "0c46326c-fb44-48ee-bfe6-ed197fe3f28c"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -7872,7 +7959,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "2561dc27-306e-4241-8977-b0e57e71de7e",
+           *       "id": "919c31ba-317b-4f8a-ab70-e032bd5189c6",
            *       "site_id": 2,
            *       "state": "draft",
            *       "contracts": [
@@ -7881,16 +7968,16 @@ export interface operations {
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-9ed12d25",
-           *           "signer_ref": "1atWrC-Tz9U82Gw_",
-           *           "email": "m-9ed12d25@example.com",
+           *           "signer_id": "client-ref-m-ab68fb5a",
+           *           "signer_ref": "CUoa4EmF-YswmlJ8",
+           *           "email": "m-ab68fb5a@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=2561dc27-306e-4241-8977-b0e57e71de7e&s=1atWrC-Tz9U82Gw_&signature=k1.PAOsiQI3-xGPjBGPYolDUc9lFIFIt4O00vRb4sn6aSg",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=919c31ba-317b-4f8a-ab70-e032bd5189c6&s=CUoa4EmF-YswmlJ8&signature=k1.8ghoPELvtjLgxsKuCL8zRSwX7OzaRxf6LwwXcU0umiY",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -7904,16 +7991,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5553610623",
-           *           "signer_ref": "FtMYdN6kscnGn_xz",
+           *           "signer_id": "5555531801",
+           *           "signer_ref": "tZVzvY2nZS5uhjqV",
            *           "email": null,
-           *           "mobile_number": "15553610623",
+           *           "mobile_number": "15555531801",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=2561dc27-306e-4241-8977-b0e57e71de7e&s=FtMYdN6kscnGn_xz&signature=k1.dQOXE0Fl_ea3F79endyys6Ytr4vxWIWV2DCXjEHj7tA",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=919c31ba-317b-4f8a-ab70-e032bd5189c6&s=tZVzvY2nZS5uhjqV&signature=k1.W4ve714mWCgLGnLgoDQSTbszsx8dvpT169c6-WskENY",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -7931,17 +8018,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-9ed12d25"
+           *           "assigned_to": "client-ref-m-ab68fb5a"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-9ed12d25"
+           *           "assigned_to": "client-ref-m-ab68fb5a"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5553610623"
+           *           "assigned_to": "5555531801"
            *         }
            *       ],
            *       "render_data": {
@@ -7950,8 +8037,8 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-06T04:29:44.817Z",
-           *       "updated_at": "2026-12-06T04:29:44.983Z",
+           *       "created_at": "2026-12-06T14:17:52.916Z",
+           *       "updated_at": "2026-12-06T14:17:53.103Z",
            *       "sent_at": null,
            *       "cancelled_at": null,
            *       "expired_at": null,
@@ -7967,6 +8054,7 @@ export interface operations {
            *       "message": null,
            *       "title": null,
            *       "subject": null,
+           *       "allow_reassign": false,
            *       "copied_from": null,
            *       "bulk_send_id": null
            *     }
@@ -8016,7 +8104,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "8df46fb7-0b61-4e8f-acca-c21290459046"
+           *       "request_id": "70eb5f97-47ad-4e1c-8b52-c277ed455440"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -8060,7 +8148,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "736609c5-0649-445d-a2e2-e4734c95724c"
+           *       "request_id": "2a409ebf-5b90-447a-9046-cfe4aaf27689"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -8220,7 +8308,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "b70d1ba1-807e-4191-96ac-7abe4bab3b5b",
+           *       "id": "06a574c4-e6b5-4fd8-8b66-2897fd15f4dd",
            *       "site_id": 2,
            *       "state": "draft",
            *       "contracts": [
@@ -8229,16 +8317,16 @@ export interface operations {
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-9f5f9894",
-           *           "signer_ref": "j-eYJo7zqpZs32nb",
-           *           "email": "m-9f5f9894@example.com",
+           *           "signer_id": "client-ref-m-27ccb0dd",
+           *           "signer_ref": "3IvulYGNUThx0gZi",
+           *           "email": "m-27ccb0dd@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=b70d1ba1-807e-4191-96ac-7abe4bab3b5b&s=j-eYJo7zqpZs32nb&signature=k1.WwdI5bO88Ey8ShsEQWf_bhR4Gt79aaPH3msMfPPzFug",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=06a574c4-e6b5-4fd8-8b66-2897fd15f4dd&s=3IvulYGNUThx0gZi&signature=k1.T9rHV8b3D7iEafZ-qbhmuYxcryuKzrkStLMqOel_mFA",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -8252,16 +8340,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5558409205",
-           *           "signer_ref": "tNa7G79HlBnF55wO",
+           *           "signer_id": "5555630739",
+           *           "signer_ref": "VDi41lD3G_BE5ZJO",
            *           "email": null,
-           *           "mobile_number": "15558409205",
+           *           "mobile_number": "15555630739",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=b70d1ba1-807e-4191-96ac-7abe4bab3b5b&s=tNa7G79HlBnF55wO&signature=k1.57U_H56EN-OKR12_YS0XL0huUR9M_qpXZkPmtLLHHsY",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=06a574c4-e6b5-4fd8-8b66-2897fd15f4dd&s=VDi41lD3G_BE5ZJO&signature=k1.y0d2XN8jG6UW_pjADjWb4KK-KmJzDDJa2yF_djB5iDc",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -8279,17 +8367,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-9f5f9894"
+           *           "assigned_to": "client-ref-m-27ccb0dd"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-9f5f9894"
+           *           "assigned_to": "client-ref-m-27ccb0dd"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5558409205"
+           *           "assigned_to": "5555630739"
            *         }
            *       ],
            *       "render_data": {
@@ -8298,8 +8386,8 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-06T04:29:44.695Z",
-           *       "updated_at": "2026-12-06T04:29:44.795Z",
+           *       "created_at": "2026-12-06T14:17:52.704Z",
+           *       "updated_at": "2026-12-06T14:17:52.856Z",
            *       "sent_at": null,
            *       "cancelled_at": null,
            *       "expired_at": null,
@@ -8315,6 +8403,7 @@ export interface operations {
            *       "message": null,
            *       "title": null,
            *       "subject": null,
+           *       "allow_reassign": false,
            *       "copied_from": null,
            *       "bulk_send_id": null
            *     }
@@ -8364,7 +8453,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "df2e0477-52e7-4f90-a90f-7f828e525999"
+           *       "request_id": "0a22e577-1e15-4b34-9eec-bc39262c27d1"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -8408,7 +8497,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "36220744-16d4-4640-b178-e960622a939c"
+           *       "request_id": "ec829bb4-684a-48da-94ad-70e6df6f0962"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -8566,7 +8655,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "a78821c7-13bb-4b57-bb3a-5aec2be419fd",
+           *       "id": "8b20f033-7757-4cfc-abc1-1d19d2136a02",
            *       "site_id": 2,
            *       "state": "draft",
            *       "contracts": [
@@ -8574,16 +8663,16 @@ export interface operations {
            *       ],
            *       "signers": [
            *         {
-           *           "signer_id": "client-ref-m-85da1eed",
-           *           "signer_ref": "XXJhaf9XA4022DK8",
-           *           "email": "m-85da1eed@example.com",
+           *           "signer_id": "client-ref-m-49871db7",
+           *           "signer_ref": "KtWudldify-mBGFk",
+           *           "email": "m-49871db7@example.com",
            *           "mobile_number": null,
            *           "send_to": {
            *             "email": true,
            *             "mobile_number": false
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=a78821c7-13bb-4b57-bb3a-5aec2be419fd&s=XXJhaf9XA4022DK8&signature=k1.IXOEj138XMo3_kQKpI1sTFQYL5NJ4uPdHeGCVFSK4gY",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=8b20f033-7757-4cfc-abc1-1d19d2136a02&s=KtWudldify-mBGFk&signature=k1.V3-n58g2HvfA5GTqQmpSDF6-q1u6goLPcgRBXo7lZYQ",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -8597,16 +8686,16 @@ export interface operations {
            *           "viewed_at": null
            *         },
            *         {
-           *           "signer_id": "5558233753",
-           *           "signer_ref": "OecLX-qQyUd0EVSc",
+           *           "signer_id": "5553527649",
+           *           "signer_ref": "pRcf_HasjPHADT6m",
            *           "email": null,
-           *           "mobile_number": "15558233753",
+           *           "mobile_number": "15553527649",
            *           "send_to": {
            *             "email": false,
            *             "mobile_number": true
            *           },
            *           "state": "pending",
-           *           "request_url": "http://127.0.0.1:29904/sign?r=a78821c7-13bb-4b57-bb3a-5aec2be419fd&s=OecLX-qQyUd0EVSc&signature=k1.zmy11wQFXANY-lcVsH_kg1GVNL5HFyq196DlN0_75g4",
+           *           "request_url": "http://127.0.0.1:22672/sign?r=8b20f033-7757-4cfc-abc1-1d19d2136a02&s=pRcf_HasjPHADT6m&signature=k1.pfwRHtwCyGZjIc9w-VdLQSppu49A4ya-STNfe2ylKqI",
            *           "signed_at": null,
            *           "declined_at": null,
            *           "notifications": {
@@ -8624,17 +8713,17 @@ export interface operations {
            *         {
            *           "name": "full_name",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-85da1eed"
+           *           "assigned_to": "client-ref-m-49871db7"
            *         },
            *         {
            *           "name": "signature",
            *           "default_value": null,
-           *           "assigned_to": "client-ref-m-85da1eed"
+           *           "assigned_to": "client-ref-m-49871db7"
            *         },
            *         {
            *           "name": "witness_signature",
            *           "default_value": null,
-           *           "assigned_to": "5558233753"
+           *           "assigned_to": "5553527649"
            *         }
            *       ],
            *       "render_data": {
@@ -8643,8 +8732,8 @@ export interface operations {
            *       },
            *       "redirect_url": "https://client.example/after-signing?ref=42",
            *       "expires_at": null,
-           *       "created_at": "2026-12-06T04:29:45.038Z",
-           *       "updated_at": "2026-12-06T04:29:45.223Z",
+           *       "created_at": "2026-12-06T14:17:53.169Z",
+           *       "updated_at": "2026-12-06T14:17:53.398Z",
            *       "sent_at": null,
            *       "cancelled_at": null,
            *       "expired_at": null,
@@ -8660,6 +8749,7 @@ export interface operations {
            *       "message": null,
            *       "title": null,
            *       "subject": null,
+           *       "allow_reassign": false,
            *       "copied_from": null,
            *       "bulk_send_id": null
            *     }
@@ -8708,7 +8798,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "5fd67ea2-ce17-4b86-96e0-be816e54d715"
+           *       "request_id": "288363f8-44eb-4c77-9758-8f565b197a9c"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -8752,7 +8842,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "057bb114-d404-491e-9a07-8d42877eb3dd"
+           *       "request_id": "891dc4db-93f0-4a9a-849c-e2d2e24adbef"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -8912,7 +9002,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "746f1a55-fd7c-4c66-8af5-36de12ac752d"
+           *       "request_id": "f7b35124-9c32-4717-a36d-470570a4f2b8"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -8939,7 +9029,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "6236fe05-54e7-43c3-9d61-8d5a2ae96c9b"
+           *       "request_id": "926e0dcd-6097-4a28-b5fb-ba89105ee69c"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -9053,21 +9143,21 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "ec64baec-82dd-4466-9477-50e7ff9489ad",
+           *           "id": "ec756707-774b-4e14-a0b1-7d55c7af4dd7",
            *           "data": {
            *             "site": {
            *               "id": 2,
-           *               "name": "Acme site 87ee40"
+           *               "name": "Acme site 68fcc5"
            *             },
            *             "signers": [
            *               {
-           *                 "email": "m-ed090b49@example.com",
+           *                 "email": "m-a6467891@example.com",
            *                 "send_to": {
            *                   "email": true,
            *                   "mobile_number": false
            *                 },
-           *                 "signer_id": "client-ref-m-ed090b49",
-           *                 "signer_ref": "PbjK6UTLsk4xmExY",
+           *                 "signer_id": "client-ref-m-a6467891",
+           *                 "signer_ref": "jg8zz4AUBC1amvBK",
            *                 "mobile_number": null
            *               },
            *               {
@@ -9076,23 +9166,29 @@ export interface operations {
            *                   "email": false,
            *                   "mobile_number": true
            *                 },
-           *                 "signer_id": "5557607304",
-           *                 "signer_ref": "6hM6as4SD6HOe2V3",
-           *                 "mobile_number": "15557607304"
+           *                 "signer_id": "5557422287",
+           *                 "signer_ref": "EiVcHUDVgx-wl25O",
+           *                 "mobile_number": "15557422287"
            *               }
            *             ],
+           *             "branding": {
+           *               "reply_to": null,
+           *               "logo_path": null,
+           *               "accent_color": null,
+           *               "email_footer": "Footer 494ab96c"
+           *             },
            *             "contracts": [
            *               {
            *                 "id": 1,
-           *                 "name": "Services agreement 08c636b6"
+           *                 "name": "Services agreement 7ef0e8dc"
            *               }
            *             ],
            *             "expires_at": null,
-           *             "request_id": "92a97cb2-ab7b-4fbd-8123-dd37e5d76588"
+           *             "request_id": "6a86d7ba-113d-44d9-88a3-e901384ed2e6"
            *           },
            *           "type": "request.sent",
            *           "site_id": 2,
-           *           "created_at": "2026-12-06T04:29:45.520Z"
+           *           "created_at": "2026-12-06T14:17:54.588Z"
            *         }
            *       ]
            *     }
@@ -9148,7 +9244,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "0a62ccbf-9a0e-4034-87ee-cec980f697c2"
+           *       "request_id": "a3979cdd-8c5d-4cc7-85b2-9170e1526a61"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -9175,7 +9271,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such request.",
-           *       "request_id": "d13ec242-bbf6-4582-a4c2-56f1e0e90e45"
+           *       "request_id": "ed2b2c7a-a166-49f9-ae54-c59c33fd11ed"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -9327,7 +9423,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "feefeb93-a019-487b-ba01-6fb0541120e0"
+           *       "request_id": "71117646-808f-4c67-ac6e-5b322d6d5b44"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -9354,7 +9450,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "ca5fd735-27fd-417e-9a3f-03697dd6ed23"
+           *       "request_id": "b19eaf2c-b035-4be9-a98f-37a588e2f5a7"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -9519,7 +9615,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "7e6724c5-094e-48d1-a18c-56acf3bfe1f7"
+           *       "request_id": "3096c5a5-79d2-4bca-a7e3-b79d1d72dbe6"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -9546,7 +9642,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "53b96cf2-f625-4b51-a9d2-00ea2e3cdc9b"
+           *       "request_id": "c5b1cf4f-2c61-4464-93e8-292c09ae4361"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -9630,7 +9726,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "9017c4f4-afee-4b4c-af0c-ca0bd17c1508",
+           *       "id": "492a9077-e186-4a41-be6d-b66ffe16312e",
            *       "site_id": 2,
            *       "state": "running",
            *       "send": false,
@@ -9654,7 +9750,7 @@ export interface operations {
            *         }
            *       ],
            *       "requests": [],
-           *       "created_at": "2026-12-06T04:29:42.473Z",
+           *       "created_at": "2026-12-06T14:17:49.084Z",
            *       "completed_at": null
            *     }
            */
@@ -9696,6 +9792,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "195f4930-3d7c-4905-bac7-63c14e037216"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -9730,6 +9836,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such resource.",
+           *       "request_id": "a23ea783-2f8b-429a-9309-742da425dfcd"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -9874,7 +9990,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "9017c4f4-afee-4b4c-af0c-ca0bd17c1508",
+           *       "id": "0f6960de-98b1-49ef-adaa-b3842a58275d",
            *       "site_id": 2,
            *       "state": "completed",
            *       "send": false,
@@ -9898,8 +10014,8 @@ export interface operations {
            *         }
            *       ],
            *       "requests": [],
-           *       "created_at": "2026-12-06T04:29:42.473Z",
-           *       "completed_at": "2026-12-06T04:29:42.473Z"
+           *       "created_at": "2026-12-06T14:17:49.193Z",
+           *       "completed_at": "2026-12-06T14:17:49.193Z"
            *     }
            */
           'application/json': components['schemas']['BulkSendView'];
@@ -9936,6 +10052,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "3302dd41-5225-4be9-b680-8c466e26e1bc"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -9953,6 +10079,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such bulk send.",
+           *       "request_id": "564cf2c5-5429-4f32-b70b-f8b38999360c"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -10067,7 +10203,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "709fd0c2-969a-498f-afb3-8edc6d525dec"
+           *       "request_id": "af2b1726-90fe-4541-82f4-12ed40d1b9e5"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -10094,7 +10230,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such bulk send.",
-           *       "request_id": "2051ea18-3640-4721-b1be-eaa00818c233"
+           *       "request_id": "21e80fdb-6e38-42c3-95dc-1e7118986232"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -10121,7 +10257,7 @@ export interface operations {
            *       "status": 409,
            *       "code": "bulk_send_completed",
            *       "detail": "The bulk send completed: every row was settled, so nothing is left to cancel. Its Requests are cancelled with POST /v1.1/bulk_sends/{id}/cancel_requests.",
-           *       "request_id": "9949d1fe-c2be-436a-a41a-9a566713ac04"
+           *       "request_id": "46bec921-978e-4ffe-bcd4-37dc4e36405c"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -10234,7 +10370,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "bulk_send_id": "e6e54a31-3acf-4e83-ba34-3db90bdfe490",
+           *       "bulk_send_id": "6b9585d0-34ff-431d-8ff6-ff295db55ca1",
            *       "cancelled": 0,
            *       "already_closed": 0
            *     }
@@ -10287,7 +10423,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "38a2aa4a-cb3a-48fa-95db-4e180bf3af44"
+           *       "request_id": "02b46fd3-c90b-494d-9c65-3d54d431c7ea"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -10331,7 +10467,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such bulk send.",
-           *       "request_id": "ea3518ed-ab27-4387-9afc-fbad47f4595e"
+           *       "request_id": "70b2e246-a5ae-41a0-828d-6fef7e938189"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -10477,6 +10613,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "count": 0,
+           *       "total_count": 0,
+           *       "has_more": false,
+           *       "data": []
+           *     }
+           */
           'application/json': components['schemas']['TestMessageList'];
         };
       };
@@ -10514,6 +10660,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "380e4d02-c810-41c5-b8d9-614ff7c295e3"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -10761,7 +10917,7 @@ export interface operations {
            *         {
            *           "id": 1,
            *           "site_id": 2,
-           *           "name": "Services agreement 08c636b6",
+           *           "name": "Services agreement 7ef0e8dc",
            *           "type": "html",
            *           "state": "published",
            *           "tokens": [
@@ -10786,9 +10942,9 @@ export interface operations {
            *             "size_bytes": 103,
            *             "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *           },
-           *           "created_at": "2026-12-06T04:29:38.121Z",
-           *           "updated_at": "2026-12-06T04:29:38.506Z",
-           *           "published_at": "2026-12-06T04:29:38.506Z",
+           *           "created_at": "2026-12-06T14:17:42.656Z",
+           *           "updated_at": "2026-12-06T14:17:42.951Z",
+           *           "published_at": "2026-12-06T14:17:42.951Z",
            *           "archived_at": null
            *         }
            *       ]
@@ -10838,7 +10994,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "358a752d-255b-4287-a7ee-1b4a32bf4503"
+           *       "request_id": "2da8aadd-e5e2-4ee3-9bca-83868d65be37"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -10865,7 +11021,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "2033524f-b88a-4c9b-9bf9-9d60cbcaf291"
+           *       "request_id": "8b82fe35-47fb-4a67-8107-e8e441ed4671"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -10951,7 +11107,7 @@ export interface operations {
            * @example {
            *       "id": 1,
            *       "site_id": 2,
-           *       "name": "Services agreement 08c636b6",
+           *       "name": "Services agreement 7ef0e8dc",
            *       "type": "html",
            *       "state": "draft",
            *       "tokens": [
@@ -10976,8 +11132,8 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-12-06T04:29:38.121Z",
-           *       "updated_at": "2026-12-06T04:29:38.121Z",
+           *       "created_at": "2026-12-06T14:17:42.656Z",
+           *       "updated_at": "2026-12-06T14:17:42.656Z",
            *       "published_at": null,
            *       "archived_at": null,
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
@@ -11028,7 +11184,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "b79451f4-04df-4ad2-8e78-d292d6bca5d7"
+           *       "request_id": "f1557494-564a-4521-932e-be1a490d1ca0"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -11055,7 +11211,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "24ae4495-720f-4ecb-a2a0-a0846a5333f5"
+           *       "request_id": "5cb8d9a9-9d03-4e37-9069-e627c4fd6dc2"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -11204,7 +11360,7 @@ export interface operations {
            * @example {
            *       "id": 1,
            *       "site_id": 2,
-           *       "name": "Services agreement 08c636b6",
+           *       "name": "Services agreement 7ef0e8dc",
            *       "type": "html",
            *       "state": "published",
            *       "tokens": [
@@ -11229,9 +11385,9 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-12-06T04:29:38.121Z",
-           *       "updated_at": "2026-12-06T04:29:38.506Z",
-           *       "published_at": "2026-12-06T04:29:38.506Z",
+           *       "created_at": "2026-12-06T14:17:42.656Z",
+           *       "updated_at": "2026-12-06T14:17:42.951Z",
+           *       "published_at": "2026-12-06T14:17:42.951Z",
            *       "archived_at": null,
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
            *     }
@@ -11277,7 +11433,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "f5942b9b-8503-46e9-b91d-86c84522ddd6"
+           *       "request_id": "defca3f9-6a64-453a-a948-cff55de965bd"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -11304,7 +11460,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "82f9309f-9bb5-495e-ba6f-9cfb55c55241"
+           *       "request_id": "83d4bca7-3a7f-4d05-9707-636e74950ceb"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -11389,7 +11545,7 @@ export interface operations {
            * @example {
            *       "id": 5,
            *       "site_id": 2,
-           *       "name": "Replaced 10039f21",
+           *       "name": "Replaced 7593844f",
            *       "type": "html",
            *       "state": "draft",
            *       "tokens": [
@@ -11400,8 +11556,8 @@ export interface operations {
            *         "size_bytes": 12,
            *         "sha256": "93a49e989c7913383a34099443904e9f6f478d5ff329dd4bd68abadc22bafcfa"
            *       },
-           *       "created_at": "2026-12-06T04:29:42.999Z",
-           *       "updated_at": "2026-12-06T04:29:43.071Z",
+           *       "created_at": "2026-12-06T14:17:50.264Z",
+           *       "updated_at": "2026-12-06T14:17:50.371Z",
            *       "published_at": null,
            *       "archived_at": null,
            *       "html": "<p>{{b}}</p>"
@@ -11452,7 +11608,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "a116c1cd-7b3d-45b7-9e07-4d6bc4947b3c"
+           *       "request_id": "21444d27-f171-4d46-b966-036290ddbdb8"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -11479,7 +11635,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "af1eec9d-b00f-49fc-874e-a377932c6677"
+           *       "request_id": "f7190b3a-295e-40cf-a7a1-adf9503edfb1"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -11666,7 +11822,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "fd8ac35e-cc6b-4d08-859c-90ade2182a76"
+           *       "request_id": "797a8968-0d7c-4b69-85cf-e9f38ec66cdc"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -11693,7 +11849,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "39a8ef9f-6854-4d32-ab87-5e3cd07374d6"
+           *       "request_id": "3dddc0d2-71ba-453f-a297-445140e990b3"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -11817,7 +11973,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "19bdcd14-15eb-469f-8030-7bf2558bbfea"
+           *       "request_id": "84b924b8-8dec-4e73-950e-e24f4d52accd"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -11844,7 +12000,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "337a2ed8-e679-49b0-a334-c26af2322915"
+           *       "request_id": "180c26df-17aa-41a8-8bf7-2fd42f83a6a0"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -11942,7 +12098,7 @@ export interface operations {
            * @example {
            *       "id": 1,
            *       "site_id": 2,
-           *       "name": "Services agreement 08c636b6",
+           *       "name": "Services agreement 7ef0e8dc",
            *       "type": "html",
            *       "state": "published",
            *       "tokens": [
@@ -11967,9 +12123,9 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-12-06T04:29:38.121Z",
-           *       "updated_at": "2026-12-06T04:29:38.506Z",
-           *       "published_at": "2026-12-06T04:29:38.506Z",
+           *       "created_at": "2026-12-06T14:17:42.656Z",
+           *       "updated_at": "2026-12-06T14:17:42.951Z",
+           *       "published_at": "2026-12-06T14:17:42.951Z",
            *       "archived_at": null,
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
            *     }
@@ -12019,7 +12175,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "a5b37c0b-d72a-42d8-8b60-d205e84c655c"
+           *       "request_id": "22b9b551-6b6b-4ed5-87a5-260120e11b1b"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -12046,7 +12202,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "7acb25ac-b299-4b7b-a00f-a1939f8d5f36"
+           *       "request_id": "6a0885f2-2565-4f88-b09f-53b98046f0a7"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -12196,7 +12352,7 @@ export interface operations {
            * @example {
            *       "id": 8,
            *       "site_id": 2,
-           *       "name": "Agreement 0ae981be",
+           *       "name": "Agreement 3bd21f53",
            *       "type": "html",
            *       "state": "published",
            *       "tokens": [
@@ -12207,10 +12363,10 @@ export interface operations {
            *         "size_bytes": 12,
            *         "sha256": "c5738321ce63d3812cec78731a1650a1f5f0048b85b545ad0b13668d00911abd"
            *       },
-           *       "created_at": "2026-12-06T04:29:43.269Z",
-           *       "updated_at": "2026-12-06T04:29:43.336Z",
-           *       "published_at": "2026-12-06T04:29:43.284Z",
-           *       "archived_at": "2026-12-06T04:29:43.336Z",
+           *       "created_at": "2026-12-06T14:17:50.612Z",
+           *       "updated_at": "2026-12-06T14:17:50.751Z",
+           *       "published_at": "2026-12-06T14:17:50.638Z",
+           *       "archived_at": "2026-12-06T14:17:50.751Z",
            *       "html": "<p>{{x}}</p>"
            *     }
            */
@@ -12259,7 +12415,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "491e8d47-45e5-4d4d-ae8c-8308ecdd9ec2"
+           *       "request_id": "81ccf5fd-36c9-4325-8126-edb81ee826a8"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -12286,7 +12442,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "039da8e3-aee9-46b5-8a3e-dbab0f51b75c"
+           *       "request_id": "3e76bbdd-9db5-4ec0-a0e4-febf698ca058"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -12439,7 +12595,7 @@ export interface operations {
            * @example {
            *       "id": 9,
            *       "site_id": 2,
-           *       "name": "Agreement 0d765b0c",
+           *       "name": "Agreement 0e95efe6",
            *       "type": "html",
            *       "state": "published",
            *       "tokens": [
@@ -12450,9 +12606,9 @@ export interface operations {
            *         "size_bytes": 12,
            *         "sha256": "c5738321ce63d3812cec78731a1650a1f5f0048b85b545ad0b13668d00911abd"
            *       },
-           *       "created_at": "2026-12-06T04:29:43.357Z",
-           *       "updated_at": "2026-12-06T04:29:43.451Z",
-           *       "published_at": "2026-12-06T04:29:43.370Z",
+           *       "created_at": "2026-12-06T14:17:50.778Z",
+           *       "updated_at": "2026-12-06T14:17:50.869Z",
+           *       "published_at": "2026-12-06T14:17:50.800Z",
            *       "archived_at": null,
            *       "html": "<p>{{x}}</p>"
            *     }
@@ -12502,7 +12658,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "26d2a97e-a854-4789-9263-a0f9692dce71"
+           *       "request_id": "d81a7f66-11c4-4eac-a498-57d0d1fab889"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -12529,7 +12685,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "b5b07363-c010-4553-9765-7aa1f154bddb"
+           *       "request_id": "e9bf5e0b-52a4-4c90-a361-088eb7d77287"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -12687,7 +12843,7 @@ export interface operations {
            * @example {
            *       "id": 11,
            *       "site_id": 2,
-           *       "name": "Services agreement 08c636b6 (copy)",
+           *       "name": "Services agreement 7ef0e8dc (copy)",
            *       "type": "html",
            *       "state": "draft",
            *       "tokens": [
@@ -12712,8 +12868,8 @@ export interface operations {
            *         "size_bytes": 103,
            *         "sha256": "9b5e684fe510daa51f93d1773d95a283df4fa8b6e0bd8e63a202450dc68c0a57"
            *       },
-           *       "created_at": "2026-12-06T04:29:43.999Z",
-           *       "updated_at": "2026-12-06T04:29:43.999Z",
+           *       "created_at": "2026-12-06T14:17:51.809Z",
+           *       "updated_at": "2026-12-06T14:17:51.809Z",
            *       "published_at": null,
            *       "archived_at": null,
            *       "html": "<h1>Services agreement</h1><p>Between <b>{{client_name}}</b> and the provider, from {{start_date}}.</p>"
@@ -12764,7 +12920,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "301dbbec-b751-48e6-94fb-fc4d33ab4809"
+           *       "request_id": "1895fbd8-db79-41c5-b303-3e13e6be1a71"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -12791,7 +12947,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such contract.",
-           *       "request_id": "78bed2f8-ff37-4792-899a-1b4a8c81f03d"
+           *       "request_id": "e1bd74b4-9145-446b-90e2-fbd9777ac372"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -12879,7 +13035,7 @@ export interface operations {
            *           "message": "no site 1 that this credential reaches"
            *         }
            *       ],
-           *       "request_id": "1778c285-7092-4113-9036-097e48cdcbd7"
+           *       "request_id": "870c4d60-bbd1-4f87-b0e9-3b5a4556fcf7"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -13011,7 +13167,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "3b3b537b-d684-4286-b407-47b4a923b599"
+           *       "request_id": "62fb7188-579d-4b92-98a8-ed26d679d8ca"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -13038,7 +13194,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "3eb3c329-8296-4b1e-b6ec-f072ebeb512c"
+           *       "request_id": "b7435313-f060-41e4-93ff-3ef4ba6184a3"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -13118,9 +13274,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "e3422670-a184-4ddc-8793-fad6c3cecc0a",
+           *       "id": "3edf9228-267b-4aa0-a5ff-855dfd8965ea",
            *       "site_id": 2,
-           *       "url": "https://127.0.0.1:9/esign/77ab4d37",
+           *       "url": "https://127.0.0.1:9/esign/922a938a",
            *       "description": "",
            *       "event_types": [
            *         "request.expired"
@@ -13130,9 +13286,9 @@ export interface operations {
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
            *       "previous_secret_expires_at": null,
-           *       "created_at": "2026-12-06T04:29:51.021Z",
-           *       "updated_at": "2026-12-06T04:29:51.021Z",
-           *       "secret": "whsec_M6NU96…"
+           *       "created_at": "2026-12-06T14:17:59.761Z",
+           *       "updated_at": "2026-12-06T14:17:59.761Z",
+           *       "secret": "whsec_KPRGmy…"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointWithSecret'];
@@ -13179,7 +13335,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "7b7a09f2-f039-469c-bbd8-4478b42be68a"
+           *       "request_id": "085f0a10-d65f-4071-840c-7acc34b7ccb1"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -13206,7 +13362,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "56feaf68-db95-470c-90d4-8d244d36f864"
+           *       "request_id": "68d0520b-6cf0-4663-8267-57dfc0a52d99"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -13351,9 +13507,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "0661b9ab-7827-418d-a352-34e32f40b71a",
+           *       "id": "bf88b960-f1b6-41bd-9881-05d23c193676",
            *       "site_id": 2,
-           *       "url": "https://127.0.0.1:9/esign/a580516c",
+           *       "url": "https://127.0.0.1:9/esign/f3631ec5",
            *       "description": "",
            *       "event_types": [
            *         "request.expired"
@@ -13363,8 +13519,8 @@ export interface operations {
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
            *       "previous_secret_expires_at": null,
-           *       "created_at": "2026-12-06T04:29:51.072Z",
-           *       "updated_at": "2026-12-06T04:29:51.072Z"
+           *       "created_at": "2026-12-06T14:17:59.823Z",
+           *       "updated_at": "2026-12-06T14:17:59.823Z"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointView'];
@@ -13408,7 +13564,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "bec219e2-50de-4c72-b49c-b4ad274a0b11"
+           *       "request_id": "e78d17c2-601c-436d-881b-53970aef6f40"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -13435,7 +13591,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "edb278ab-e25c-462f-b83b-1e639b7c89e5"
+           *       "request_id": "e074f158-cf1b-4ca5-a533-d8bee258467f"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -13549,7 +13705,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "8a490e75-7369-450e-b375-193b60043e69"
+           *       "request_id": "7e108946-4f38-4423-9495-814dc4ace1cc"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -13576,7 +13732,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "31269c52-abf2-4ede-86ef-2f44cb45fb99"
+           *       "request_id": "cc561026-f9b3-4965-b269-9a1bf3ffb07a"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -13657,9 +13813,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "fc2aa9d7-cfe2-4af5-9c2d-628df3a0e1b1",
+           *       "id": "2d517a04-871f-4627-8d9c-2d953abc4355",
            *       "site_id": 2,
-           *       "url": "https://127.0.0.1:9/esign/6ea8a316",
+           *       "url": "https://127.0.0.1:9/esign/5ce0f3e8",
            *       "description": "changed",
            *       "event_types": [
            *         "request.expired"
@@ -13669,8 +13825,8 @@ export interface operations {
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
            *       "previous_secret_expires_at": null,
-           *       "created_at": "2026-12-06T04:29:51.181Z",
-           *       "updated_at": "2026-12-06T04:29:51.247Z"
+           *       "created_at": "2026-12-06T14:18:00.004Z",
+           *       "updated_at": "2026-12-06T14:18:00.129Z"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointView'];
@@ -13717,7 +13873,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "9f3db5ba-423c-4426-9258-f529532825ea"
+           *       "request_id": "d22b17b0-4370-4136-b918-e1f103644716"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -13744,7 +13900,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "8c84bd79-5f8e-4670-9bdf-1ba658f22d6f"
+           *       "request_id": "036995c2-eb9c-4ac9-a122-5e21e098bea1"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -13876,9 +14032,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "25d208dc-c484-4fbb-b64d-6e9d7133eb7c",
+           *       "id": "dc91e853-ca6a-4ea3-bf9e-c79675d55437",
            *       "site_id": 2,
-           *       "url": "https://127.0.0.1:9/esign/2d8c2c0d",
+           *       "url": "https://127.0.0.1:9/esign/87410014",
            *       "description": "",
            *       "event_types": [
            *         "request.expired"
@@ -13887,10 +14043,10 @@ export interface operations {
            *       "disabled_reason": null,
            *       "alert_email": "ops@acme.example",
            *       "failing_since": null,
-           *       "previous_secret_expires_at": "2026-12-07T04:29:51.361Z",
-           *       "created_at": "2026-12-06T04:29:51.303Z",
-           *       "updated_at": "2026-12-06T04:29:51.361Z",
-           *       "secret": "whsec_DzcVj0…"
+           *       "previous_secret_expires_at": "2026-12-07T14:18:00.298Z",
+           *       "created_at": "2026-12-06T14:18:00.193Z",
+           *       "updated_at": "2026-12-06T14:18:00.298Z",
+           *       "secret": "whsec_iRmO1y…"
            *     }
            */
           'application/json': components['schemas']['WebhookEndpointWithSecret'];
@@ -13937,7 +14093,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "e4019e9d-b1af-4b2f-9c9a-46bba863a970"
+           *       "request_id": "8ac8a7d3-5f1b-4e7d-9d76-63c1b0f87925"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -13964,7 +14120,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "aec042bf-5f41-4404-936d-7533bc9172d6"
+           *       "request_id": "d1625176-c6d2-49b9-b1b9-c7c4a1dcdd62"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -14151,7 +14307,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "662a6ba9-83a3-4e41-b672-fbd7b2508ff8"
+           *       "request_id": "bb4f0775-8181-4584-b659-bbdf7b2b20b4"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -14178,7 +14334,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "dde78283-49cb-4268-ab5c-626176aedd01"
+           *       "request_id": "fddd95b2-4d84-4f90-9fe4-dc4ffeb30369"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -14255,6 +14411,35 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": "a1427110-678e-4452-9413-59c5497efc2c",
+           *       "endpoint_id": "0406d4cd-7e43-45ad-968e-e0437f5c8b64",
+           *       "event_id": "4629cdba-6c90-47f6-b34c-38d684477a82",
+           *       "event_type": "request.created",
+           *       "status": "sending",
+           *       "attempts": 1,
+           *       "next_attempt_at": null,
+           *       "last_attempt_at": "2026-12-06T14:18:00.535Z",
+           *       "response_status": null,
+           *       "response_excerpt": null,
+           *       "error": null,
+           *       "created_at": "2026-12-06T14:18:00.525Z",
+           *       "settled_at": null,
+           *       "attempt_history": [
+           *         {
+           *           "attempt": 1,
+           *           "started_at": "2026-12-06T14:18:00.535Z",
+           *           "finished_at": null,
+           *           "outcome": null,
+           *           "response_status": null,
+           *           "response_excerpt": null,
+           *           "error": null,
+           *           "duration_ms": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['WebhookDeliveryDetail'];
         };
       };
@@ -14289,6 +14474,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "48705ae8-0cc7-49eb-a8d8-a9c412bb9922"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -14306,6 +14501,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such resource.",
+           *       "request_id": "76bfc295-0e34-4466-861b-d036c3a49ef5"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -14513,13 +14718,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "session_token": "ses_y8N1qRio…",
+           *       "session_token": "ses_KNiCiBXZ…",
            *       "token_type": "Bearer",
-           *       "expires_at": "2026-12-06T05:30:00.072Z",
+           *       "expires_at": "2026-12-06T15:18:10.451Z",
            *       "user": {
-           *         "id": "c037b3fd-3acd-479e-ad37-7947172d5c87",
-           *         "email": "dev-edb7632b@acme.example",
-           *         "account_id": "f952f03a-3659-48fd-8e0e-3e0caca2a826"
+           *         "id": "8db4b02f-709d-4f41-b09c-4edadbf1bbbf",
+           *         "email": "dev-06917098@acme.example",
+           *         "account_id": "e06aacbc-cea9-46ae-93da-3ef23ea1e24a"
            *       }
            *     }
            */
@@ -14556,7 +14761,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "invalid_credentials",
            *       "detail": "The e-mail address or the password is wrong.",
-           *       "request_id": "519b5e98-294d-453a-98ff-2b2adc3e08c6"
+           *       "request_id": "51f77bf7-4be7-4884-aad9-6bdb3ce40035"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -14691,17 +14896,17 @@ export interface operations {
           /**
            * @example {
            *       "user": {
-           *         "id": "c037b3fd-3acd-479e-ad37-7947172d5c87",
-           *         "email": "dev-edb7632b@acme.example",
-           *         "account_id": "f952f03a-3659-48fd-8e0e-3e0caca2a826"
+           *         "id": "8db4b02f-709d-4f41-b09c-4edadbf1bbbf",
+           *         "email": "dev-06917098@acme.example",
+           *         "account_id": "e06aacbc-cea9-46ae-93da-3ef23ea1e24a"
            *       },
            *       "sites": [
            *         {
            *           "id": 1,
-           *           "name": "Acme site 380e9a"
+           *           "name": "Acme site 7f249b"
            *         }
            *       ],
-           *       "expires_at": "2026-12-06T05:30:00.072Z",
+           *       "expires_at": "2026-12-06T15:18:10.451Z",
            *       "account_admin": false
            *     }
            */
@@ -14726,7 +14931,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "session_required",
            *       "detail": "Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.",
-           *       "request_id": "fa1ebdad-903d-4a18-a552-ef560b8683d9"
+           *       "request_id": "7b295289-61c0-470c-9f1f-245c2e03050b"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -15056,7 +15261,7 @@ export interface operations {
            *           "message": "is wrong"
            *         }
            *       ],
-           *       "request_id": "97503873-2b15-4ad2-9734-7a59dda2303d"
+           *       "request_id": "89c38a44-f53c-47cb-856d-944345d5601b"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -15138,7 +15343,7 @@ export interface operations {
            *           "message": "must be at least 12 characters"
            *         }
            *       ],
-           *       "request_id": "0c4964c8-b307-408f-9356-97eebfd1447b"
+           *       "request_id": "a0c5abf9-4828-4602-8d3b-5dc4262e6c7e"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -15373,7 +15578,7 @@ export interface operations {
            *           "message": "is unknown, used or expired"
            *         }
            *       ],
-           *       "request_id": "8c1585e0-e5f1-436a-bca0-1865e0216c4f"
+           *       "request_id": "534efb49-3679-47a1-8c7f-3529de5b69d4"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -17733,12 +17938,12 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "322d3b35-0e50-4c9d-93a1-bd0516e4856c",
-           *           "client_id": "322d3b35-0e50-4c9d-93a1-bd0516e4856c",
+           *           "id": "8bedd8c0-89c2-4d46-996e-30609459b1f8",
+           *           "client_id": "8bedd8c0-89c2-4d46-996e-30609459b1f8",
            *           "name": "Nightly export",
            *           "has_client_secret": false,
            *           "client_secret_created_at": null,
-           *           "created_at": "2026-12-06T04:30:00.118Z",
+           *           "created_at": "2026-12-06T14:18:10.511Z",
            *           "disabled_at": null,
            *           "callback_url": null
            *         }
@@ -17781,7 +17986,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "session_required",
            *       "detail": "Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.",
-           *       "request_id": "580bc4a6-a953-4dba-a968-99e691ead8e6"
+           *       "request_id": "bd4a6495-c4be-45a8-b376-22e432d53a9b"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -17855,12 +18060,12 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "322d3b35-0e50-4c9d-93a1-bd0516e4856c",
-           *       "client_id": "322d3b35-0e50-4c9d-93a1-bd0516e4856c",
+           *       "id": "8bedd8c0-89c2-4d46-996e-30609459b1f8",
+           *       "client_id": "8bedd8c0-89c2-4d46-996e-30609459b1f8",
            *       "name": "Nightly export",
            *       "has_client_secret": false,
            *       "client_secret_created_at": null,
-           *       "created_at": "2026-12-06T04:30:00.118Z",
+           *       "created_at": "2026-12-06T14:18:10.511Z",
            *       "disabled_at": null,
            *       "callback_url": null
            *     }
@@ -18008,12 +18213,12 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "322d3b35-0e50-4c9d-93a1-bd0516e4856c",
-           *       "client_id": "322d3b35-0e50-4c9d-93a1-bd0516e4856c",
+           *       "id": "8bedd8c0-89c2-4d46-996e-30609459b1f8",
+           *       "client_id": "8bedd8c0-89c2-4d46-996e-30609459b1f8",
            *       "name": "Nightly export",
            *       "has_client_secret": false,
            *       "client_secret_created_at": null,
-           *       "created_at": "2026-12-06T04:30:00.118Z",
+           *       "created_at": "2026-12-06T14:18:10.511Z",
            *       "disabled_at": null,
            *       "callback_url": null
            *     }
@@ -18407,9 +18612,9 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "client_id": "322d3b35-0e50-4c9d-93a1-bd0516e4856c",
-           *       "client_secret": "ecs_NZVbnG3i…",
-           *       "created_at": "2026-12-06T04:30:01.157Z"
+           *       "client_id": "8bedd8c0-89c2-4d46-996e-30609459b1f8",
+           *       "client_secret": "ecs_Z-MudjVD…",
+           *       "created_at": "2026-12-06T14:18:12.010Z"
            *     }
            */
           'application/json': components['schemas']['ClientSecretView'];
@@ -18711,13 +18916,13 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "3721284b-3044-4df4-96a8-a4f16080a594",
-           *           "app_id": "322d3b35-0e50-4c9d-93a1-bd0516e4856c",
+           *           "id": "f97b35d3-5871-4ab1-bdbf-1a01324d7383",
+           *           "app_id": "8bedd8c0-89c2-4d46-996e-30609459b1f8",
            *           "name": "prod",
            *           "origin": "self_service",
            *           "state": "active",
-           *           "created_at": "2026-12-06T04:30:00.000Z",
-           *           "expires_at": "2027-01-05T04:30:00.000Z",
+           *           "created_at": "2026-12-06T14:18:11.000Z",
+           *           "expires_at": "2027-01-05T14:18:11.000Z",
            *           "last_used_at": null,
            *           "revoked_at": null,
            *           "site_ids": null,
@@ -18847,13 +19052,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "3721284b-3044-4df4-96a8-a4f16080a594",
-           *       "app_id": "322d3b35-0e50-4c9d-93a1-bd0516e4856c",
+           *       "id": "f97b35d3-5871-4ab1-bdbf-1a01324d7383",
+           *       "app_id": "8bedd8c0-89c2-4d46-996e-30609459b1f8",
            *       "name": "prod",
            *       "origin": "self_service",
            *       "state": "active",
-           *       "created_at": "2026-12-06T04:30:00.000Z",
-           *       "expires_at": "2027-01-05T04:30:00.000Z",
+           *       "created_at": "2026-12-06T14:18:11.000Z",
+           *       "expires_at": "2027-01-05T14:18:11.000Z",
            *       "last_used_at": null,
            *       "revoked_at": null,
            *       "site_ids": null,
@@ -18910,7 +19115,7 @@ export interface operations {
            *           "message": "is wrong"
            *         }
            *       ],
-           *       "request_id": "da50c1cb-aabf-4ea8-9670-41f4d9a3cc15"
+           *       "request_id": "5546ca31-5fad-45e1-ab34-a878baf98781"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -19069,13 +19274,13 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "id": "3721284b-3044-4df4-96a8-a4f16080a594",
-           *           "app_id": "322d3b35-0e50-4c9d-93a1-bd0516e4856c",
+           *           "id": "f97b35d3-5871-4ab1-bdbf-1a01324d7383",
+           *           "app_id": "8bedd8c0-89c2-4d46-996e-30609459b1f8",
            *           "name": "prod",
            *           "origin": "self_service",
            *           "state": "active",
-           *           "created_at": "2026-12-06T04:30:00.000Z",
-           *           "expires_at": "2027-01-05T04:30:00.000Z",
+           *           "created_at": "2026-12-06T14:18:11.000Z",
+           *           "expires_at": "2027-01-05T14:18:11.000Z",
            *           "last_used_at": null,
            *           "revoked_at": null,
            *           "site_ids": null,
@@ -19120,7 +19325,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "session_required",
            *       "detail": "Sign in (POST /v1.1/sessions) and send Authorization: Bearer <session_token>.",
-           *       "request_id": "dda5fbc0-6c28-455e-9bb0-1adde80ccd57"
+           *       "request_id": "9d4fe557-3203-4814-a465-daf7d95d2ca1"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -19192,13 +19397,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "id": "3721284b-3044-4df4-96a8-a4f16080a594",
-           *       "app_id": "322d3b35-0e50-4c9d-93a1-bd0516e4856c",
+           *       "id": "f97b35d3-5871-4ab1-bdbf-1a01324d7383",
+           *       "app_id": "8bedd8c0-89c2-4d46-996e-30609459b1f8",
            *       "name": "prod",
            *       "origin": "self_service",
            *       "state": "active",
-           *       "created_at": "2026-12-06T04:30:00.000Z",
-           *       "expires_at": "2027-01-05T04:30:00.000Z",
+           *       "created_at": "2026-12-06T14:18:11.000Z",
+           *       "expires_at": "2027-01-05T14:18:11.000Z",
            *       "last_used_at": null,
            *       "revoked_at": null,
            *       "site_ids": null,
@@ -19426,10 +19631,10 @@ export interface operations {
            * @example {
            *       "keys": [
            *         {
-           *           "x": "Qx2q7I4D8VghyOKTAlV8tH2m-ApcGb9xgO783KYZVFE",
+           *           "x": "ZtH0z61pCH6EncUZVYzkmialcm_4UW2rzO0joZbS2hM",
            *           "alg": "EdDSA",
            *           "crv": "Ed25519",
-           *           "kid": "1KIez9Uj55KWFexY3h9jSwFDUX8Q-isRxqeRzyb6P24",
+           *           "kid": "b2eTwrz5JitF6gno9YiHgAMfNj5m-hxLTAAuF8vx4pw",
            *           "kty": "OKP",
            *           "use": "sig"
            *         }
@@ -20406,6 +20611,121 @@ export interface operations {
       };
     };
   };
+  reassignSigning: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['SigningForm'];
+      };
+    };
+    responses: {
+      /** @description Done: a page saying whom the signer asked; their link no longer opens. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description An incomplete link or an unreadable submission. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The Request does not let this signer ask someone else, or a form from another site. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description An unknown Request or signer. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The Request is not sent yet, or (signing in order) it is not this signer’s turn yet. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The Request was cancelled, expired, declined or completed. */
+      410: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Not a form submission. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The address is missing, not an address, the signer’s own, or another signer’s: the form again. */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /**
+       * @description - `upstream_unavailable`: the service behind the gateway cannot be reached; nothing was done.
+       *     - `upstream_timeout`: the service did not answer in time; the call may or may not have taken effect.
+       *     - `service_unavailable`: the service cannot reach its database or a dependency; retry.
+       */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          'Retry-After': components['headers']['RetryAfter'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'] & {
+            /** @constant */
+            status?: 503;
+            /** @enum {unknown} */
+            code?: 'upstream_unavailable' | 'upstream_timeout' | 'service_unavailable';
+          };
+        };
+      };
+    };
+  };
   verifySignerCode: {
     parameters: {
       query?: never;
@@ -21319,6 +21639,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "cf6c5718-5def-4433-84a8-c0c94a6060aa"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -21336,6 +21666,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such request.",
+           *       "request_id": "83e23604-ede4-485c-8761-b4086ae04864"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -21404,6 +21744,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/invalid_body",
+           *       "title": "Invalid request body",
+           *       "status": 422,
+           *       "code": "invalid_body",
+           *       "detail": "The request body is invalid.",
+           *       "errors": [
+           *         {
+           *           "path": "parent_origin",
+           *           "message": "the Developer App of this token allows no frame origins: set its allowed_frame_origins first"
+           *         }
+           *       ],
+           *       "request_id": "152e0baf-f976-440c-b599-1d9e92feb4ef"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 422;
@@ -21539,6 +21895,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "site_id": 2,
+           *       "display_name": null,
+           *       "accent_color": null,
+           *       "reply_to": null,
+           *       "email_footer": null,
+           *       "logo": null,
+           *       "updated_at": null
+           *     }
+           */
           'application/json': {
             site_id: number;
             display_name: string | null;
@@ -21586,6 +21953,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "9e10abd7-8be4-4cc7-bc94-79623bcd7b61"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -21603,6 +21980,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such resource.",
+           *       "request_id": "b431597c-1738-4422-9dd0-c286bd7ee85a"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -21677,6 +22064,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "site_id": 2,
+           *       "display_name": null,
+           *       "accent_color": null,
+           *       "reply_to": null,
+           *       "email_footer": "Footer 494ab96c",
+           *       "logo": null,
+           *       "updated_at": "2026-12-06T14:17:49.611Z"
+           *     }
+           */
           'application/json': {
             site_id: number;
             display_name: string | null;
@@ -21727,6 +22125,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/missing_token",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "code": "missing_token",
+           *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
+           *       "request_id": "d62279d9-c9e4-4237-b93c-de26294f947e"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 401;
@@ -21744,6 +22152,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "type": "https://docs.esign.example/problems/not_found",
+           *       "title": "Not found",
+           *       "status": 404,
+           *       "code": "not_found",
+           *       "detail": "No such resource.",
+           *       "request_id": "3b4fee72-1db3-4865-bf4b-407f74c6ef10"
+           *     }
+           */
           'application/problem+json': components['schemas']['Problem'] & {
             /** @constant */
             status?: 404;
@@ -21952,32 +22370,32 @@ export interface operations {
            *       "has_more": false,
            *       "data": [
            *         {
-           *           "signer_id": "5554201934",
+           *           "signer_id": "5554956756",
            *           "email": null,
-           *           "mobile_number": "15554201934",
-           *           "created_at": "2026-12-06T04:29:42.319Z",
-           *           "updated_at": "2026-12-06T04:29:42.319Z"
+           *           "mobile_number": "15554956756",
+           *           "created_at": "2026-12-06T14:17:48.179Z",
+           *           "updated_at": "2026-12-06T14:17:48.179Z"
            *         },
            *         {
-           *           "signer_id": "5557232981",
+           *           "signer_id": "5556250183",
            *           "email": null,
-           *           "mobile_number": "15557232981",
-           *           "created_at": "2026-12-06T04:29:41.613Z",
-           *           "updated_at": "2026-12-06T04:29:41.613Z"
+           *           "mobile_number": "15556250183",
+           *           "created_at": "2026-12-06T14:17:48.807Z",
+           *           "updated_at": "2026-12-06T14:17:48.807Z"
            *         },
            *         {
-           *           "signer_id": "client-ref-acme-secret-ac03cfcc",
-           *           "email": "acme-secret-ac03cfcc@example.com",
+           *           "signer_id": "client-ref-acme-secret-8abc263c",
+           *           "email": "acme-secret-8abc263c@example.com",
            *           "mobile_number": null,
-           *           "created_at": "2026-12-06T04:29:41.613Z",
-           *           "updated_at": "2026-12-06T04:29:41.613Z"
+           *           "created_at": "2026-12-06T14:17:48.179Z",
+           *           "updated_at": "2026-12-06T14:17:48.179Z"
            *         },
            *         {
-           *           "signer_id": "client-ref-c-de6b7512",
-           *           "email": "c-de6b7512@example.com",
+           *           "signer_id": "client-ref-c-d5a093d8",
+           *           "email": "c-d5a093d8@example.com",
            *           "mobile_number": null,
-           *           "created_at": "2026-12-06T04:29:42.319Z",
-           *           "updated_at": "2026-12-06T04:29:42.319Z"
+           *           "created_at": "2026-12-06T14:17:48.807Z",
+           *           "updated_at": "2026-12-06T14:17:48.807Z"
            *         }
            *       ]
            *     }
@@ -22033,7 +22451,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "a120dedd-f121-4ba7-bc4e-017cf5e5a4a5"
+           *       "request_id": "dbb5cf00-18aa-44e0-b70d-d7d95f68e8ce"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -22060,7 +22478,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "d467f821-e955-4d90-a0af-a02c0cf31b21"
+           *       "request_id": "9d64f591-7e0a-4a9a-b2bb-4d256034771b"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -22137,11 +22555,11 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "signer_id": "m-c2a2dc8d",
-           *       "email": "m-658baa75@example.com",
+           *       "signer_id": "m-c0f69741",
+           *       "email": "m-02f42e1b@example.com",
            *       "mobile_number": null,
-           *       "created_at": "2026-12-06T04:29:42.699Z",
-           *       "updated_at": "2026-12-06T04:29:42.699Z"
+           *       "created_at": "2026-12-06T14:17:49.703Z",
+           *       "updated_at": "2026-12-06T14:17:49.703Z"
            *     }
            */
           'application/json': components['schemas']['SiteSigner'];
@@ -22185,7 +22603,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "bbc8e747-1b28-465a-8124-72010bcb55b3"
+           *       "request_id": "6046979d-ca3b-4fd6-884a-20edd1e118b7"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -22212,7 +22630,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "3685b452-d6e6-4fad-b052-1a76bea8f624"
+           *       "request_id": "1a8a7d22-811e-42ac-a29e-74e4f08714a5"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -22315,11 +22733,11 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "signer_id": "m-c2a2dc8d",
-           *       "email": "m-658baa75@example.com",
+           *       "signer_id": "m-c0f69741",
+           *       "email": "m-02f42e1b@example.com",
            *       "mobile_number": null,
-           *       "created_at": "2026-12-06T04:29:42.699Z",
-           *       "updated_at": "2026-12-06T04:29:42.699Z"
+           *       "created_at": "2026-12-06T14:17:49.703Z",
+           *       "updated_at": "2026-12-06T14:17:49.703Z"
            *     }
            */
           'application/json': components['schemas']['SiteSigner'];
@@ -22366,7 +22784,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "6fc2115b-a54e-4e04-890b-c6188822a5ab"
+           *       "request_id": "2e78b9e7-5f3e-48ab-9966-31b2da8ea2b9"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -22393,7 +22811,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "6e05a172-e11d-4188-a7eb-29b956880d31"
+           *       "request_id": "a2cc9b30-b1ea-4fc8-8475-d80ba9deaf70"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -22574,7 +22992,7 @@ export interface operations {
            *       "status": 401,
            *       "code": "missing_token",
            *       "detail": "Send an access token: Authorization: Bearer <ACCESS_TOKEN>.",
-           *       "request_id": "e12aa336-8d64-4985-8429-28f7c01b9755"
+           *       "request_id": "b02a4b75-7a2a-4d35-9340-7f65254b2d49"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {
@@ -22601,7 +23019,7 @@ export interface operations {
            *       "status": 404,
            *       "code": "not_found",
            *       "detail": "No such resource.",
-           *       "request_id": "5911e3d9-d899-4568-8124-bd9c30d1be13"
+           *       "request_id": "6f40a71f-652a-459f-bdbb-802428eb0fa6"
            *     }
            */
           'application/problem+json': components['schemas']['Problem'] & {

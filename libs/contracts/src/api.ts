@@ -124,6 +124,8 @@ export const CreateRequestBody = strict(
     title: RequestTitle,
     /** The subject of the signers' invitation e-mails, in place of the usual one (ADR 3400). */
     subject: EmailSubject,
+    /** Signers may ask someone else to sign in their place from their page (ADR 3560); default false. */
+    allow_reassign: t.boolean,
   },
   'CreateRequestBody',
 );
@@ -230,6 +232,8 @@ export const RequestView = t.type({
   copied_from: nullable(t.string),
   /** The bulk send that made it, one of its rows; null: made by a create or a copy (ADR 3510). */
   bulk_send_id: nullable(t.string),
+  /** Whether its signers may ask someone else to sign in their place (ADR 3560). */
+  allow_reassign: t.boolean,
 });
 export type RequestView = t.TypeOf<typeof RequestView>;
 

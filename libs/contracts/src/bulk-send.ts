@@ -46,6 +46,8 @@ const shared = {
   message: SignerMessage,
   /** The subject of each Request's invitation e-mails (ADR 3400). */
   subject: EmailSubject,
+  /** Each Request's signers may ask someone else to sign in their place (ADR 3560). */
+  allow_reassign: t.boolean,
 };
 
 /**

@@ -27,7 +27,8 @@ export type SignerUpdatePart = (typeof SIGNER_UPDATE_PARTS)[number];
  * else in their place (ADR 3550: `changed` has `signer_id`, `previous.signer_id` says who it
  * was), or changed a draft's signer (ADR 3290): their details in this Request now, the
  * channels the sender chose, what they were before (`previous`),
- * who corrected them (`corrected_by`: the user's e-mail address, else the token's subject)
+ * who corrected them (`corrected_by`: the user's e-mail address, else the token's subject;
+ * the replaced signer's own `signer_id` when they asked someone else to sign, ADR 3560)
  * and whether their link was replaced (a new address). No `request_url`: the client reads
  * it from `GET /v1.1/requests/:id`. The requests service keeps the same record for the
  * executed document's audit trail.

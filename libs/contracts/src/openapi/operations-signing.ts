@@ -28,6 +28,8 @@ export const SigningForm = t.intersection(
       auth: t.string,
       drawn_signature: t.string,
       reason: t.string,
+      /** `POST /sign/reassign` (ADR 3560): whom the signer asks to sign in their place. */
+      email: t.string,
     }),
   ],
   'SigningForm',
@@ -107,6 +109,27 @@ export const SIGNING_OPERATIONS: readonly Operation[] = [
     body: { codec: SigningForm, contentType: 'application/x-www-form-urlencoded' },
     responses: submitted,
     otherErrors: { 415: page('Not a form submission.'), 422: page('The reason is missing: the form again.') },
+  }),
+  signing({
+    method: 'post',
+    path: '/sign/reassign',
+    operationId: 'reassignSigning',
+    summary: 'Ask someone else to sign in the signer’s place (the page’s form)',
+    description:
+      'Offered on the signing page only when the Request has `allow_reassign` (ADR 3560), it is the signer’s ' +
+      'turn, they were sent their link by e-mail or SMS, and their check before signing is none or a code by ' +
+      'e-mail. `email` is whom they ask: that person takes their place as a replacement does (ADR 3550), is ' +
+      'e-mailed their own link, and the signer’s link stops opening. The history’s `request.signer_updated` ' +
+      'names the signer in `corrected_by`.',
+    body: { codec: SigningForm, contentType: 'application/x-www-form-urlencoded' },
+    responses: { 200: page('Done: a page saying whom the signer asked; their link no longer opens.') },
+    otherErrors: {
+      403: page('The Request does not let this signer ask someone else, or a form from another site.'),
+      415: page('Not a form submission.'),
+      422: page(
+        'The address is missing, not an address, the signer’s own, or another signer’s: the form again.',
+      ),
+    },
   }),
   signing({
     method: 'post',

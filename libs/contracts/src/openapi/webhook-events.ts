@@ -68,7 +68,8 @@ const EVENTS: Readonly<Record<WebhookEventType, { readonly data: t.Mixed; readon
       'or channels in this Request; `link_replaced: true` when their Execution URL was replaced. Or changed a ' +
       'draft’s signer’s channels, order, authentication or language. `changed` names what changed. When ' +
       'someone else was put in a signer’s place, `changed` holds `signer_id`: `signer_id` is the new signer and ' +
-      '`previous.signer_id` the one replaced.',
+      '`previous.signer_id` the one replaced; `previous_notified: true` when the one replaced was told, and ' +
+      '`corrected_by` is their own `signer_id` when they asked someone else to sign from their page (ADR 3560).',
   },
   'request.updated': {
     data: dataCodecOf(RequestUpdated),

@@ -16,6 +16,7 @@ import { createRequest, getRequest, listRequestEvents, listRequests, listSiteEve
 import { changeRequestSettings } from './request-settings.js';
 import { replaceRequestSigner } from './signer-replacement.js';
 import { declineSigning } from './signing/decline-signing.js';
+import { reassignSigning } from './signing/reassign-signing.js';
 import { openSigningPage } from './signing/open-signing-page.js';
 import { signerPdf } from './signing/signer-pdf.js';
 import { signerStatus } from './signing/signer-status.js';
@@ -42,6 +43,7 @@ export const signingUseCases = (deps: Deps) => ({
   signerStatus: signerStatus(deps),
   submitSignature: submitSignature(deps),
   declineSigning: declineSigning(deps),
+  reassignSigning: reassignSigning(deps),
   signerPdf: signerPdf(deps),
   downloadExecuted: downloadExecuted(deps),
   issueMissingExecutedDocuments: issueMissingExecutedDocuments(deps),

@@ -70,6 +70,7 @@ export const requestView = (request: SignatureRequest, executionUrl: ExecutionUr
   message: request.message ?? null,
   title: request.title ?? null,
   subject: request.subject ?? null,
+  allow_reassign: request.allowReassign ?? false,
   copied_from: request.copiedFrom ?? null,
   bulk_send_id: request.bulkSendId ?? null,
 });

@@ -64,6 +64,7 @@ export const rowBody = (
     ...(shared.test_mode !== undefined && { test_mode: shared.test_mode }),
     ...(shared.message !== undefined && { message: shared.message }),
     ...(shared.subject !== undefined && { subject: shared.subject }),
+    ...(shared.allow_reassign !== undefined && { allow_reassign: shared.allow_reassign }),
   });
 };
 

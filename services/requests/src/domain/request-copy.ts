@@ -57,6 +57,7 @@ export const copyBody = (
   ...(source.message !== undefined && source.message !== null && { message: source.message }),
   ...(source.title !== undefined && source.title !== null && { title: source.title }),
   ...(source.subject !== undefined && source.subject !== null && { subject: source.subject }),
+  ...(source.allowReassign === true && { allow_reassign: true }),
   ...(source.redirectUrl !== null && { redirect_url: source.redirectUrl }),
   ...(source.reminderIntervalDays !== null && { reminder_interval_days: source.reminderIntervalDays }),
   test_mode: testMode ?? source.testMode,

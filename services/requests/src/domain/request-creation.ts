@@ -204,6 +204,7 @@ export const createSignatureRequest = (input: CreationInput): E.Either<InvalidRe
     subject: input.body.subject ?? null,
     copiedFrom: input.copiedFrom ?? null,
     bulkSendId: input.bulkSendId ?? null,
+    allowReassign: input.body.allow_reassign ?? false,
     redirectUrl: input.body.redirect_url ?? null,
     expiresAt: input.body.expires_at ?? null,
     createdAt: input.now,

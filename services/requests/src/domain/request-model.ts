@@ -101,6 +101,8 @@ export interface SignatureRequest {
   readonly copiedFrom?: string | null;
   /** The bulk send that made it (ADR 3510); absent or null: a create or a copy. */
   readonly bulkSendId?: string | null;
+  /** Its signers may ask someone else to sign in their place (ADR 3560); absent: false. */
+  readonly allowReassign?: boolean;
   readonly redirectUrl: string | null;
   readonly expiresAt: string | null;
   readonly createdAt: string;

@@ -30,6 +30,8 @@ export interface SignerReplacement {
   readonly message?: string | undefined;
   /** Who replaced them, as the audit trail names them: the user's e-mail, else the token's subject. */
   readonly replacedBy: string;
+  /** The signer asked for it themselves (ADR 3560): they are not told what they did. */
+  readonly bySigner?: boolean;
 }
 
 /** The contact a one-time code goes to, which the new signer must have when the place has that check. */
@@ -113,7 +115,8 @@ export const replaceSigner = (
   const channels = notifiableChannels(replacement);
   const told = order.notify && hasTurn(after, replacement) && (channels.email || channels.sms);
   // The one replaced, when they had been told of the Request, hears that they need not sign.
-  const toldBefore = order.notify && hasChannel(signer) && orderReached(request, signer);
+  const toldBefore =
+    order.notify && order.bySigner !== true && hasChannel(signer) && orderReached(request, signer);
   const updated: RequestEvent = {
     type: 'request.signer_updated',
     signerRef: signer.signerRef,

@@ -40,7 +40,9 @@ export type ProblemTarget =
   | { readonly _tag: 'Field'; readonly index: number }
   | { readonly _tag: 'TypedName' }
   | { readonly _tag: 'Consent' }
-  | { readonly _tag: 'Reason' };
+  | { readonly _tag: 'Reason' }
+  /** The address of whom a signer asks to sign in their place (ADR 3560). */
+  | { readonly _tag: 'ReassignEmail' };
 
 export interface SubmissionProblem {
   readonly target: ProblemTarget;

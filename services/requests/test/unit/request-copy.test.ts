@@ -29,6 +29,7 @@ const source = () =>
     message: 'Please sign.\nThanks',
     title: 'Lease — 4 Quay Street',
     subject: 'Your lease, ready to sign',
+    allowReassign: true,
     redirectUrl: 'https://client.example/done',
     reminderIntervalDays: 3,
     expiresAt: NOW,
@@ -39,7 +40,7 @@ const known = new Map([
 ]);
 
 describe('requests domain: a Request copied into a new draft (ADR 3330)', () => {
-  it('asks for what the source is made of: contracts, signers and their settings, fields, render_data, cc, message, title, subject, redirect, reminders', () => {
+  it('asks for what the source is made of: contracts, signers and their settings, fields, render_data, cc, message, title, subject, reassigning, redirect, reminders', () => {
     assert.deepEqual(copyBody(source(), known, undefined), {
       contracts: [11],
       signers: [
@@ -67,6 +68,7 @@ describe('requests domain: a Request copied into a new draft (ADR 3330)', () => 
       message: 'Please sign.\nThanks',
       title: 'Lease — 4 Quay Street',
       subject: 'Your lease, ready to sign',
+      allow_reassign: true,
       redirect_url: 'https://client.example/done',
       reminder_interval_days: 3,
       test_mode: false,

@@ -164,6 +164,7 @@ export const requestView = (
   subject: null as string | null,
   copied_from: null as string | null,
   bulk_send_id: null as string | null,
+  allow_reassign: false,
   title: null as string | null,
 });
 

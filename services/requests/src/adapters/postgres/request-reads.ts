@@ -92,6 +92,7 @@ const requestOf = (row: RequestRow): SignatureRequest => ({
   message: row.message,
   title: row.title,
   subject: row.subject,
+  allowReassign: row.allow_reassign,
   copiedFrom: row.copied_from,
   bulkSendId: row.bulk_send_id,
 });
@@ -106,7 +107,7 @@ export const selectRequests = (where: ReturnType<typeof sql.fragment>, tail = sq
     r.redirect_url, r.expires_at,
     r.created_at, r.updated_at, r.sent_at, r.cancelled_at, r.expired_at, r.completed_at,
     r.declined_at, r.last_reminded_at, r.remind_count, r.reminder_interval_days, r.next_reminder_at,
-    r.test_mode, r.cc_emails, r.message, r.title, r.subject, r.copied_from, r.bulk_send_id, r.version,
+    r.test_mode, r.cc_emails, r.message, r.title, r.subject, r.copied_from, r.bulk_send_id, r.allow_reassign, r.version,
     COALESCE((
       SELECT json_agg(json_build_object('id', c.template_id, 'name', c.name) ORDER BY c.position)
       FROM request_contracts c WHERE c.request_id = r.id), '[]') AS contracts,

@@ -61,14 +61,14 @@ export const requestInserts = (request: SignatureRequest): Fragment[] => [
     INSERT INTO requests
       (id, site_id, site_name, site_locale, created_by, creator_email, state, render_data, redirect_url,
        expires_at, created_at, updated_at, test_mode, reminder_interval_days, cc_emails, message,
-       title, subject, copied_from, bulk_send_id)
+       title, subject, copied_from, bulk_send_id, allow_reassign)
     VALUES (${request.id}, ${request.siteId}, ${request.siteName}, ${request.siteLocale ?? null},
             ${request.creator?.userId ?? null}, ${request.creator?.email ?? null}, ${request.state},
             ${sql.jsonb(request.renderData)}, ${request.redirectUrl}, ${request.expiresAt},
             ${request.createdAt}, ${request.updatedAt}, ${request.testMode}, ${request.reminderIntervalDays},
             ${sql.array([...(request.cc ?? [])], 'text')}, ${request.message ?? null},
             ${request.title ?? null}, ${request.subject ?? null}, ${request.copiedFrom ?? null},
-            ${request.bulkSendId ?? null})`,
+            ${request.bulkSendId ?? null}, ${request.allowReassign ?? false})`,
   sql.fragment`
     INSERT INTO request_contracts (request_id, position, template_id, name)
     SELECT ${request.id}, position, template_id, name

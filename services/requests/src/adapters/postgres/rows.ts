@@ -128,6 +128,7 @@ export const RequestRow = t.type({
   message: nullable(t.string),
   title: nullable(t.string),
   subject: nullable(t.string),
+  allow_reassign: t.boolean,
   copied_from: nullable(t.string),
   bulk_send_id: nullable(t.string),
   version: t.number,

@@ -66,7 +66,7 @@ export type Decide<I> = (
 ) => E.Either<SubmitRefusal, { transition: Transition; act: SignerAct }>;
 
 /** The form must be ours, recent, and about the document the Request still has. */
-const checkForm = (
+export const checkForm = (
   deps: SigningDeps,
   page: SigningPage,
   input: { formToken: string; documentSha256: string },

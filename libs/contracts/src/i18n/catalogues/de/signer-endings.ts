@@ -132,6 +132,17 @@ export const signerEndings: Messages<typeof english> = {
   'problem.consent': 'kreuzen Sie das Kästchen an, um der elektronischen Unterschrift zuzustimmen',
   'problem.reason': 'teilen Sie dem Absender mit, warum Sie ablehnen',
   'problem.plainText': 'muss einfacher Text sein',
+  'done.reassigned.title': 'Sie haben eine andere Person um die Unterschrift gebeten',
+  'done.reassigned.message':
+    '{email} hat per E-Mail einen Link erhalten, um an Ihrer Stelle zu unterschreiben, und {site} sieht, dass Sie darum gebeten haben. Von Ihnen wird nichts weiter benötigt.',
+  'reassign.refused.title': 'Sie können diese Anfrage nicht weitergeben',
+  'reassign.refused.message':
+    'Der Absender hat den Unterzeichnenden dieser Anfrage nicht erlaubt, eine andere Person um die Unterschrift zu bitten. Wenden Sie sich an ihn, wenn jemand anderes unterschreiben soll.',
+  'problem.reassignEmpty': 'geben Sie die E-Mail-Adresse der Person ein, die unterschreiben soll',
+  'problem.reassignInvalid': 'muss eine E-Mail-Adresse sein, z. B. name@example.com',
+  'problem.reassignSelf':
+    'ist Ihre eigene Adresse: geben Sie die Adresse der Person an, die unterschreiben soll',
+  'problem.reassignTaken': 'unterschreibt diese Anfrage bereits',
   'problem.atMost': 'darf höchstens {max} Zeichen lang sein',
   'problem.nameAtMost': 'muss Ihr Name sein, höchstens {max} Zeichen',
 };

@@ -39,6 +39,11 @@ export const signerPage: Messages<typeof english> = {
   'page.declineLabel': 'Teilen Sie {site} mit, warum Sie ablehnen',
   'page.declineHint': 'Eine Ablehnung beendet diese Anfrage für alle Unterzeichnenden.',
   'page.declineButton': 'Ablehnen',
+  'page.reassignSummary': 'Soll jemand anderes unterschreiben?',
+  'page.reassignIntro':
+    '{site} erlaubt Ihnen, eine andere Person zu bitten, an Ihrer Stelle zu unterschreiben. Sie erhält einen eigenen Link per E-Mail, und Ihr Link funktioniert dann nicht mehr.',
+  'page.reassignEmail': 'Ihre E-Mail-Adresse',
+  'page.reassignButton': 'Um Unterschrift bitten',
   'page.footer': 'Anfrage {id}. Diese Seite ist nur für {email} bestimmt: Leiten Sie den Link nicht weiter.',
   'page.footerNoEmail':
     'Anfrage {id}. Diese Seite ist nur für die eingeladene Person bestimmt: Leiten Sie den Link nicht weiter.',

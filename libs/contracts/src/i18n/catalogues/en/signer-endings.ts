@@ -121,6 +121,16 @@ export const signerEndings = {
   'problem.consent': 'tick the box to agree to sign electronically',
   'problem.reason': 'tell the sender why you decline',
   'problem.plainText': 'must be plain text',
+  'done.reassigned.title': 'You asked someone else to sign',
+  'done.reassigned.message':
+    '{email} has been e-mailed a link to sign in your place, and {site} can see that you asked. Nothing more is needed from you.',
+  'reassign.refused.title': 'You cannot pass this request on',
+  'reassign.refused.message':
+    'The sender did not let this request’s signers ask someone else to sign. Contact them if someone else should sign.',
+  'problem.reassignEmpty': 'enter the e-mail address of the person who should sign',
+  'problem.reassignInvalid': 'must be an e-mail address, like name@example.com',
+  'problem.reassignSelf': 'is your own address: give the address of the person who should sign',
+  'problem.reassignTaken': 'is already a signer of this request',
   'problem.atMost': 'must be at most {max} characters',
   'problem.nameAtMost': 'must be your name, at most {max} characters',
 } as const;

@@ -35,6 +35,11 @@ export const signerPage = {
   'page.declineLabel': 'Tell {site} why you decline',
   'page.declineHint': 'Declining ends this request for every signer.',
   'page.declineButton': 'Decline',
+  'page.reassignSummary': 'Someone else should sign?',
+  'page.reassignIntro':
+    '{site} lets you ask someone else to sign in your place. They are e-mailed their own link, and yours stops working.',
+  'page.reassignEmail': 'Their e-mail address',
+  'page.reassignButton': 'Ask them to sign',
   'page.footer': 'Request {id}. This page is for {email} only: do not forward the link.',
   'page.footerNoEmail': 'Request {id}. This page is for the invited signer only: do not forward the link.',
   'page.staleForm': 'This page was open for a long time. Please check the document and submit again.',

@@ -127,6 +127,16 @@ export const signerEndings: Messages<typeof english> = {
   'problem.consent': 'marque la casilla para aceptar firmar electrónicamente',
   'problem.reason': 'explique al remitente por qué rechaza firmar',
   'problem.plainText': 'debe ser texto sin formato',
+  'done.reassigned.title': 'Ha pedido a otra persona que firme',
+  'done.reassigned.message':
+    'Se ha enviado a {email} un enlace para firmar en su lugar, y {site} puede ver que usted lo pidió. No se necesita nada más de usted.',
+  'reassign.refused.title': 'No puede pasar esta solicitud a otra persona',
+  'reassign.refused.message':
+    'El remitente no permite que los firmantes de esta solicitud pidan a otra persona que firme. Póngase en contacto con él si debe firmar otra persona.',
+  'problem.reassignEmpty': 'introduzca la dirección de correo electrónico de la persona que debe firmar',
+  'problem.reassignInvalid': 'debe ser una dirección de correo electrónico, como nombre@example.com',
+  'problem.reassignSelf': 'es su propia dirección: indique la de la persona que debe firmar',
+  'problem.reassignTaken': 'ya es firmante de esta solicitud',
   'problem.atMost': 'debe tener como máximo {max} caracteres',
   'problem.nameAtMost': 'debe ser su nombre, con {max} caracteres como máximo',
 };

@@ -38,6 +38,11 @@ export const signerPage: Messages<typeof english> = {
   'page.declineLabel': 'Explique a {site} por qué rechaza firmar',
   'page.declineHint': 'Si rechaza, esta solicitud termina para todos los firmantes.',
   'page.declineButton': 'Rechazar',
+  'page.reassignSummary': '¿Debe firmar otra persona?',
+  'page.reassignIntro':
+    '{site} le permite pedir a otra persona que firme en su lugar. Recibirá su propio enlace por correo electrónico y el suyo dejará de funcionar.',
+  'page.reassignEmail': 'Su dirección de correo electrónico',
+  'page.reassignButton': 'Pedirle que firme',
   'page.footer': 'Solicitud {id}. Esta página es solo para {email}: no reenvíe el enlace.',
   'page.footerNoEmail':
     'Solicitud {id}. Esta página es solo para el firmante invitado: no reenvíe el enlace.',

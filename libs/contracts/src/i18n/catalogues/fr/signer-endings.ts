@@ -126,6 +126,16 @@ export const signerEndings: Messages<typeof english> = {
   'problem.consent': 'cochez la case pour accepter de signer électroniquement',
   'problem.reason': 'indiquez à l’expéditeur pourquoi vous refusez',
   'problem.plainText': 'doit être du texte simple',
+  'done.reassigned.title': 'Vous avez demandé à quelqu’un d’autre de signer',
+  'done.reassigned.message':
+    '{email} a reçu par e-mail un lien pour signer à votre place, et {site} voit que vous l’avez demandé. Vous n’avez plus rien à faire.',
+  'reassign.refused.title': 'Vous ne pouvez pas transmettre cette demande',
+  'reassign.refused.message':
+    'L’expéditeur ne permet pas aux signataires de cette demande de demander à quelqu’un d’autre de signer. Contactez-le si une autre personne doit signer.',
+  'problem.reassignEmpty': 'saisissez l’adresse e-mail de la personne qui doit signer',
+  'problem.reassignInvalid': 'doit être une adresse e-mail, comme nom@example.com',
+  'problem.reassignSelf': 'est votre propre adresse : indiquez celle de la personne qui doit signer',
+  'problem.reassignTaken': 'signe déjà cette demande',
   'problem.atMost': 'doit comporter au plus {max} caractères',
   'problem.nameAtMost': 'doit être votre nom, en {max} caractères au plus',
 };

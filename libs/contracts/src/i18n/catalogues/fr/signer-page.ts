@@ -38,6 +38,11 @@ export const signerPage: Messages<typeof english> = {
   'page.declineLabel': 'Indiquez à {site} pourquoi vous refusez',
   'page.declineHint': 'Un refus met fin à cette demande pour tous les signataires.',
   'page.declineButton': 'Refuser',
+  'page.reassignSummary': 'Quelqu’un d’autre doit signer ?',
+  'page.reassignIntro':
+    '{site} vous permet de demander à une autre personne de signer à votre place. Elle reçoit son propre lien par e-mail, et le vôtre ne fonctionne plus.',
+  'page.reassignEmail': 'Son adresse e-mail',
+  'page.reassignButton': 'Lui demander de signer',
   'page.footer': 'Demande {id}. Cette page est réservée à {email} : ne transférez pas le lien.',
   'page.footerNoEmail':
     'Demande {id}. Cette page est réservée au signataire invité : ne transférez pas le lien.',

@@ -127,6 +127,16 @@ export const signerEndings: Messages<typeof english> = {
   'problem.consent': 'marque a caixa para concordar em assinar eletronicamente',
   'problem.reason': 'diga ao remetente por que você recusa',
   'problem.plainText': 'deve ser texto simples',
+  'done.reassigned.title': 'Você pediu a outra pessoa que assine',
+  'done.reassigned.message':
+    '{email} recebeu por e-mail um link para assinar em seu lugar, e {site} pode ver que você pediu. Nada mais é necessário de você.',
+  'reassign.refused.title': 'Você não pode repassar esta solicitação',
+  'reassign.refused.message':
+    'O remetente não permite que os signatários desta solicitação peçam a outra pessoa que assine. Entre em contato com ele se outra pessoa deve assinar.',
+  'problem.reassignEmpty': 'informe o endereço de e-mail da pessoa que deve assinar',
+  'problem.reassignInvalid': 'deve ser um endereço de e-mail, como nome@example.com',
+  'problem.reassignSelf': 'é o seu próprio endereço: informe o da pessoa que deve assinar',
+  'problem.reassignTaken': 'já é signatário desta solicitação',
   'problem.atMost': 'deve ter no máximo {max} caracteres',
   'problem.nameAtMost': 'deve ser o seu nome, com no máximo {max} caracteres',
 };

@@ -38,6 +38,11 @@ export const signerPage: Messages<typeof english> = {
   'page.declineLabel': 'Diga a {site} por que você recusa',
   'page.declineHint': 'Recusar encerra esta solicitação para todos os signatários.',
   'page.declineButton': 'Recusar',
+  'page.reassignSummary': 'Outra pessoa deve assinar?',
+  'page.reassignIntro':
+    '{site} permite que você peça a outra pessoa que assine em seu lugar. Ela recebe o próprio link por e-mail, e o seu deixa de funcionar.',
+  'page.reassignEmail': 'O endereço de e-mail dessa pessoa',
+  'page.reassignButton': 'Pedir que assine',
   'page.footer': 'Solicitação {id}. Esta página é só para {email}: não encaminhe o link.',
   'page.footerNoEmail':
     'Solicitação {id}. Esta página é só para o signatário convidado: não encaminhe o link.',

@@ -16,6 +16,54 @@ type Submit = (
   submitted: Submitted,
 ) => Promise<E.Either<SubmitRefusal | { _tag: 'BadDrawing'; message: string }, ActDone>>;
 
+/** A refused act shown to the signer: the form again with why, the code step, or a refusal page. */
+export const refuseSubmission = (
+  kit: SignerPageKit,
+  ctx: AppContext,
+  nonce: string,
+  link: PassedLink,
+  refusal: SubmitRefusal,
+  submitted: Submitted,
+) => {
+  switch (refusal._tag) {
+    case 'InvalidSubmission':
+      return kit.showForm(ctx, nonce, 422, refusal.page, link, { problems: refusal.problems, submitted });
+    case 'FormTokenExpired':
+      return kit.showForm(ctx, nonce, 409, refusal.page, link, {
+        submitted,
+        notice: kit.languageFor(ctx, refusal.page.signer, refusal.page.request).t('page.staleForm'),
+      });
+    case 'DocumentChanged':
+      return kit.showForm(ctx, nonce, 409, refusal.page, link, {
+        notice: kit.languageFor(ctx, refusal.page.signer, refusal.page.request).t('page.documentChanged'),
+      });
+    case 'AuthenticationRequired':
+      // The pass is missing or too old: the code-entry page, from GET /sign.
+      ctx.status = 303;
+      return ctx.redirect(kit.signLink(link));
+    case 'InvalidFormToken': {
+      const { t } = kit.languageFor(ctx);
+      return kit.refuse(ctx, nonce, {
+        status: 403,
+        title: t('form.refused.title'),
+        message: t('form.notFromPage'),
+        detail: t('form.openAgain'),
+      });
+    }
+    case 'AlreadySigned': {
+      const tr = kit.languageFor(ctx, refusal.signer, refusal.request);
+      return kit.refuse(
+        ctx,
+        nonce,
+        { status: 409, title: tr.t('signed.already.title'), message: tr.t('signed.cannotDecline') },
+        tr,
+      );
+    }
+    default:
+      return kit.refuseLink(ctx, nonce, refusal);
+  }
+};
+
 /**
  * The signer's acts: `POST /sign` signs, `POST /sign/decline` declines. Each ends at the
  * client's redirect_url or our own `GET /sign/done`, or shows the form again with why not.
@@ -36,52 +84,6 @@ export const mountSigningActRoutes = (
     ctx.status = 303;
     const embed = embeddedPageOf(ctx)?.session.id;
     ctx.redirect(embed === undefined ? (done.redirectTo ?? doneLink(link)) : doneLink(link, embed));
-  };
-
-  const submitRefusal = (
-    ctx: AppContext,
-    nonce: string,
-    link: PassedLink,
-    refusal: SubmitRefusal,
-    submitted: Submitted,
-  ) => {
-    switch (refusal._tag) {
-      case 'InvalidSubmission':
-        return kit.showForm(ctx, nonce, 422, refusal.page, link, { problems: refusal.problems, submitted });
-      case 'FormTokenExpired':
-        return kit.showForm(ctx, nonce, 409, refusal.page, link, {
-          submitted,
-          notice: kit.languageFor(ctx, refusal.page.signer, refusal.page.request).t('page.staleForm'),
-        });
-      case 'DocumentChanged':
-        return kit.showForm(ctx, nonce, 409, refusal.page, link, {
-          notice: kit.languageFor(ctx, refusal.page.signer, refusal.page.request).t('page.documentChanged'),
-        });
-      case 'AuthenticationRequired':
-        // The pass is missing or too old: the code-entry page, from GET /sign.
-        ctx.status = 303;
-        return ctx.redirect(kit.signLink(link));
-      case 'InvalidFormToken': {
-        const { t } = kit.languageFor(ctx);
-        return kit.refuse(ctx, nonce, {
-          status: 403,
-          title: t('form.refused.title'),
-          message: t('form.notFromPage'),
-          detail: t('form.openAgain'),
-        });
-      }
-      case 'AlreadySigned': {
-        const tr = kit.languageFor(ctx, refusal.signer, refusal.request);
-        return kit.refuse(
-          ctx,
-          nonce,
-          { status: 409, title: tr.t('signed.already.title'), message: tr.t('signed.cannotDecline') },
-          tr,
-        );
-      }
-      default:
-        return kit.refuseLink(ctx, nonce, refusal);
-    }
   };
 
   const act = (submit: Submit) =>
@@ -111,7 +113,7 @@ export const mountSigningActRoutes = (
           detail: t('drawing.unreadable.detail'),
         });
       }
-      submitRefusal(ctx, nonce, { ...link, auth: form.get('auth') }, result.left, submitted);
+      refuseSubmission(kit, ctx, nonce, { ...link, auth: form.get('auth') }, result.left, submitted);
     });
 
   router.post(

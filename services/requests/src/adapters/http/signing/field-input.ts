@@ -10,6 +10,8 @@ export interface Submitted {
   readonly typedName: string;
   readonly consent: boolean;
   readonly reason: string;
+  /** Whom the signer asked to sign in their place (ADR 3560), as typed. */
+  readonly reassignEmail?: string;
 }
 
 const fieldId = (field: TypedField) => `f-${field.index}`;

@@ -7,7 +7,7 @@ import type { Refused } from './refusals.js';
 import { FORM_LIMIT, linkOf, secure, type SigningRouteOptions } from './signer-http.js';
 
 /**
- * Reads a signer form (`POST /sign`, `/sign/decline`, `/sign/verify`, `/sign/code`): only
+ * Reads a signer form (`POST /sign`, `/sign/decline`, `/sign/reassign`, `/sign/verify`, `/sign/code`): only
  * from our own pages, only URL-encoded, and carrying a whole link; anything else is refused
  * with its page, and the caller gets nothing.
  */

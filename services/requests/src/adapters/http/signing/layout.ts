@@ -55,7 +55,7 @@ fieldset { border: 0; padding: 0; margin: 0 0 1.25rem; min-width: 0; }
 legend, label.field { display: block; font-weight: 600; margin-bottom: .25rem; }
 .hint { color: var(--muted); margin: .25rem 0 0; font-size: .95rem; }
 .req { font-weight: 400; color: var(--muted); }
-input[type=text], select, textarea { width: 100%; font: inherit; padding: .6rem .7rem; min-height: 2.75rem;
+input[type=text], input[type=email], select, textarea { width: 100%; font: inherit; padding: .6rem .7rem; min-height: 2.75rem;
   border: 1px solid #6f6f7a; border-radius: .375rem; background: #fff; color: var(--ink); }
 .field-block { margin-bottom: 1.25rem; }
 .check, .option { display: flex; gap: .6rem; align-items: flex-start; margin: .35rem 0; }
@@ -73,6 +73,8 @@ button { font: inherit; font-weight: 600; min-height: 2.75rem; padding: .6rem 1.
 button.secondary { background: #fff; color: var(--danger); border-color: var(--danger); }
 button.link { background: none; border: 0; color: var(--accent); padding: .25rem 0; min-height: 0; text-decoration: underline; }
 details.decline { margin: 1.5rem 0; } details.decline summary { cursor: pointer; color: var(--danger); font-weight: 600; }
+details.reassign { margin: 1.5rem 0; } details.reassign summary { cursor: pointer; color: var(--accent); font-weight: 600; }
+details.reassign button { background: #fff; color: var(--accent); border-color: var(--accent); }
 .logo { display: block; max-height: 3rem; width: auto; margin: 0 0 .5rem; }
 .fingerprint { color: var(--muted); font-size: .9rem; overflow-wrap: anywhere; }
 footer.foot { color: var(--muted); font-size: .875rem; border-top: 1px solid var(--line); margin-top: 2rem; padding-top: 1rem; }

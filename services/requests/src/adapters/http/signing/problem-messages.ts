@@ -16,6 +16,10 @@ const FIXED: Readonly<Record<string, MessageKey>> = {
   'tick the box to agree to sign electronically': 'problem.consent',
   'tell the sender why you decline': 'problem.reason',
   'must be plain text': 'problem.plainText',
+  'enter the e-mail address of the person who should sign': 'problem.reassignEmpty',
+  'must be an e-mail address, like name@example.com': 'problem.reassignInvalid',
+  'is your own address: give the address of the person who should sign': 'problem.reassignSelf',
+  'is already a signer of this request': 'problem.reassignTaken',
 };
 
 const AT_MOST = /^must be at most (\d+) characters$/;

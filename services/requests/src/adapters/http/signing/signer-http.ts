@@ -19,7 +19,13 @@ export interface SigningRouteOptions {
 }
 
 /** Paths whose bodies this module reads itself (HTML forms, not JSON). */
-export const SIGNING_FORM_PATHS = ['/sign', '/sign/decline', '/sign/verify', '/sign/code'] as const;
+export const SIGNING_FORM_PATHS = [
+  '/sign',
+  '/sign/decline',
+  '/sign/reassign',
+  '/sign/verify',
+  '/sign/code',
+] as const;
 
 export const FORM_LIMIT = '600kb';
 const MAX_DRAWING_BYTES = 300_000;

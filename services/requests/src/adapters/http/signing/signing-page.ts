@@ -8,6 +8,7 @@ import { safe, type Html } from './html.js';
 import { ENGLISH, labelOf, layout, type PageContext } from './layout.js';
 import { pageBrandOf } from './page-brand.js';
 import { problemText } from './problem-messages.js';
+import { canReassign } from '../../../domain/signer-reassignment.js';
 
 /** A form action of the signer pages, keeping an embedded page embedded. */
 const actionOf = (ctx: PageContext, path: string): string =>
@@ -42,7 +43,33 @@ const problemLink = ({ t }: Translator, problem: SubmissionProblem, page: Signin
       return safe`<li><a href="#consent">${line(t('page.consentLabel'))}</a></li>`;
     case 'Reason':
       return safe`<li><a href="#reason">${line(t('page.reasonLabel'))}</a></li>`;
+    case 'ReassignEmail':
+      return safe`<li><a href="#reassign_email">${line(t('page.reassignEmail'))}</a></li>`;
   }
+};
+
+/**
+ * Someone else to sign in the signer's place (ADR 3560), when the sender allowed it: their
+ * address, and the button. Open, with the problem beside it, when the address was refused.
+ */
+const reassignForm = (
+  ctx: PageContext,
+  page: SigningPage,
+  submitted: Submitted | undefined,
+  error: string | undefined,
+): Html => {
+  const { t } = ctx.tr ?? ENGLISH;
+  return safe`<details class="reassign"${error === undefined ? '' : safe` open`}>
+<summary>${t('page.reassignSummary')}</summary>
+<form method="post" action="${actionOf(ctx, 'sign/reassign')}" class="panel">
+${hidden(ctx, page)}
+<p class="hint" id="reassign_email-hint">${t('page.reassignIntro', { site: page.request.siteName })}</p>
+<label class="field" for="reassign_email">${t('page.reassignEmail')}</label>
+${error === undefined ? '' : safe`<p class="error" id="reassign_email-error">${t('page.problem', { label: t('page.reassignEmail'), message: error })}</p>`}
+<input type="email" id="reassign_email" name="email" autocomplete="off" required maxlength="254" value="${submitted?.reassignEmail ?? ''}" aria-describedby="reassign_email-hint${error === undefined ? '' : ' reassign_email-error'}"${error === undefined ? '' : safe` aria-invalid="true"`}>
+<button type="submit">${t('page.reassignButton')}</button>
+</form>
+</details>`;
 };
 
 const contractNames = (page: SigningPage) => page.contracts.map((c) => c.name).join(', ');
@@ -70,6 +97,7 @@ export const signingPage = (
   const consentError = problemAt(problems, (p) => p.target._tag === 'Consent');
   const reasonError = problemAt(problems, (p) => p.target._tag === 'Reason');
   const declining = reasonError !== undefined;
+  const emailError = problemAt(problems, (p) => p.target._tag === 'ReassignEmail');
   const expires =
     page.request.expiresAt === null
       ? ''
@@ -138,7 +166,8 @@ ${reasonError === undefined ? '' : safe`<p class="error" id="reason-error">${t('
 <p class="hint">${t('page.declineHint')}</p>
 <button type="submit" class="secondary">${t('page.declineButton')}</button>
 </form>
-</details>`,
+</details>
+${canReassign(page.request, page.signer) ? reassignForm(ctx, page, submitted, emailError) : ''}`,
     footer: safe`<p>${
       page.signer.contact.email === null
         ? t('page.footerNoEmail', { id: page.request.id })

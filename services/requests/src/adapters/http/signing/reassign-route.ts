@@ -1,0 +1,72 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { AppState } from '@esign/platform';
+import type Router from '@koa/router';
+import type { UseCases } from '../../../application/use-cases.js';
+import { refuseSubmission } from './act-routes.js';
+import { messagePage } from './message-page.js';
+import { pageBrandOf } from './page-brand.js';
+import type { SignerPageKit } from './page-kit.js';
+
+/**
+ * `POST /sign/reassign` (ADR 3560): the signer asks someone else to sign in their place.
+ * Done, it says so on a page of its own (200): their link has just stopped opening, so
+ * there is no page of theirs to go back to. Refused, the signing page again with the
+ * problem beside the address (422), a page saying the Request does not allow it (403), or
+ * what a signing act's refusal shows.
+ */
+export const mountReassignRoute = (
+  router: Router<AppState>,
+  cases: Pick<UseCases, 'reassignSigning'>,
+  kit: SignerPageKit,
+): void => {
+  router.post(
+    '/sign/reassign',
+    kit.page(async (ctx, nonce) => {
+      const accepted = await kit.acceptForm(ctx, nonce);
+      if (accepted === undefined) return;
+      const { form, link } = accepted;
+      const email = form.get('email') ?? '';
+      const result = await cases.reassignSigning({
+        ...link,
+        ...kit.evidenceOf(ctx, form),
+        formToken: form.get('form_token') ?? '',
+        documentSha256: form.get('document_sha256') ?? '',
+        email,
+      })();
+      if (E.isRight(result)) {
+        const { request, signer, email: asked } = result.right;
+        const tr = kit.languageFor(ctx, signer, request);
+        return kit.render(
+          ctx,
+          200,
+          messagePage({
+            nonce,
+            tr,
+            from: request.siteName,
+            brand: pageBrandOf(kit.basePath, request),
+            title: tr.t('done.reassigned.title'),
+            message: tr.t('done.reassigned.message', { email: asked, site: request.siteName }),
+          }),
+        );
+      }
+      const refusal = result.left;
+      if (refusal._tag === 'NotReassignable') {
+        const tr = kit.languageFor(ctx, refusal.signer, refusal.request);
+        return kit.refuse(
+          ctx,
+          nonce,
+          { status: 403, title: tr.t('reassign.refused.title'), message: tr.t('reassign.refused.message') },
+          tr,
+        );
+      }
+      const submitted = {
+        values: new Map(),
+        typedName: '',
+        consent: false,
+        reason: '',
+        reassignEmail: email,
+      };
+      refuseSubmission(kit, ctx, nonce, { ...link, auth: form.get('auth') }, refusal, submitted);
+    }),
+  );
+};

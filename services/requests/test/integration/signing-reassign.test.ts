@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import type { RequestView } from '@esign/contracts';
+import { SITE_A } from '../support/harness.js';
+import { formBody, hiddenInputs } from '../support/signer-forms.js';
+import { expectStatus, FORM, signingPagesFixture } from '../support/signing-pages-fixture.js';
+
+/**
+ * ADR 3560 against real Postgres, through the service's HTTP: the Request's `allow_reassign`,
+ * and a signer asking someone else to sign in their place from their page.
+ */
+describe('requests service: a signer asks someone else to sign in their place (real Postgres)', function () {
+  const { ctx, create, get, twoSigners, sentRequest, open, submit, events } =
+    signingPagesFixture('signing_reassign');
+  const reassign = (view: RequestView, email: string | undefined) =>
+    submit(view, 0, { email }, '/sign/reassign');
+
+  it('keeps allow_reassign (false unless given), copies it, and refuses what is not a boolean at its name', async () => {
+    assert.equal((await create(twoSigners())).allow_reassign, false);
+    const allowed = await create(twoSigners({ allow_reassign: true }));
+    assert.equal(allowed.allow_reassign, true);
+    assert.equal((await get(allowed.id)).allow_reassign, true, 'stored');
+    const copy = await ctx.h.http
+      .post(`/v1.1/requests/${allowed.id}/copy`)
+      .set(ctx.headers)
+      .send({})
+      .expect(201);
+    assert.equal((copy.body as RequestView).allow_reassign, true, 'a copy allows it too');
+    const refused = await ctx.h.http
+      .post(`/v1.1/sites/${SITE_A.id}/requests`)
+      .set(ctx.headers)
+      .send(twoSigners({ allow_reassign: 'yes' }))
+      .expect(422);
+    assert.deepEqual(
+      (refused.body as { errors: { path: string }[] }).errors.map((e) => e.path),
+      ['allow_reassign'],
+    );
+  });
+
+  it('offers the form only on a Request that allows it, and refuses a post to one that does not', async () => {
+    const plain = await sentRequest();
+    const page = await open(plain, 0).expect(200);
+    assert.doesNotMatch(page.text, /class="reassign"/);
+    const res = await ctx.h.http
+      .post('/sign/reassign')
+      .set({ 'Content-Type': FORM, 'Sec-Fetch-Site': 'same-origin' })
+      .send(formBody({ ...hiddenInputs(page.text, '/sign/decline'), email: 'carol@example.com' }))
+      .expect(403);
+    assert.match(res.text, /You cannot pass this request on/);
+    assert.equal((await get(plain.id)).signers[0]!.signer_id, 'alice@example.com', 'nothing changed');
+
+    const allowed = await sentRequest({ allow_reassign: true });
+    const offered = await open(allowed, 0).expect(200);
+    assert.match(offered.text, /<details class="reassign">\s*<summary>Someone else should sign\?<\/summary>/);
+    assert.match(offered.text, /<form method="post" action="\/sign\/reassign"/);
+  });
+
+  it('refuses an address it cannot take beside the field, then puts the person asked in the place', async () => {
+    const view = await sentRequest({ allow_reassign: true });
+    for (const [email, words] of [
+      [' ', /Their e-mail address: enter the e-mail address of the person who should sign/],
+      ['carol', /must be an e-mail address, like name@example.com/],
+      ['Alice@Example.com', /is your own address/],
+      ['bob@example.com', /is already a signer of this request/],
+    ] as const) {
+      const refused = await expectStatus(reassign(view, email), 422);
+      assert.match(refused.text, words);
+      assert.match(refused.text, /<details class="reassign" open>/);
+      assert.match(refused.text, /id="reassign_email" name="email"[^>]*aria-invalid="true"/);
+    }
+    assert.equal((await get(view.id)).signers[0]!.signer_id, 'alice@example.com', 'nothing written');
+
+    const done = await expectStatus(reassign(view, ' Carol@Example.com '), 200);
+    assert.match(done.text, /You asked someone else to sign/);
+    assert.match(done.text, /carol@example.com has been e-mailed a link to sign in your place/);
+    const after = await get(view.id);
+    assert.deepEqual(
+      [after.signers[0]!.signer_id, after.signers[0]!.email, after.signers[0]!.signer_ref],
+      ['carol@example.com', 'carol@example.com', view.signers[0]!.signer_ref],
+    );
+    const types = (await events(view.id)).map((e) => e.type);
+    assert.deepEqual(types.slice(-2), ['request.signer_updated', 'request.reminded'], 'no notice to Alice');
+    const updated = (await events(view.id)).find((e) => e.type === 'request.signer_updated')!.data;
+    assert.equal(updated.corrected_by, 'alice@example.com', 'the history names her as who asked');
+    const site = await ctx.h.http
+      .get(`/v1.1/sites/${SITE_A.id}/signers/carol%40example.com`)
+      .set(ctx.headers)
+      .expect(200);
+    assert.equal((site.body as { email: string }).email, 'carol@example.com', 'the Site’s signer upserted');
+    assert.match((await open(view, 0).expect(410)).text, /You are no longer asked to sign/);
+    assert.equal(
+      (
+        await ctx.h.http.get(
+          new URL(after.signers[0]!.request_url).pathname + new URL(after.signers[0]!.request_url).search,
+        )
+      ).status,
+      200,
+      'Carol’s link opens',
+    );
+  });
+});

@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { canReassign, checkReassignEmail, reassignBySigner } from '../../src/domain/signer-reassignment.js';
+import type { SignatureRequest } from '../../src/domain/signature-request.js';
+import { later, left, NOW, right, sent } from '../support/builders.js';
+
+const AT = later(NOW, 60);
+
+/** Alice (e-mail) and Bob (SMS), sent, reassigning allowed. */
+const allowed = (overrides: Partial<SignatureRequest> = {}) => sent({ allowReassign: true, ...overrides });
+const alice = (request: SignatureRequest) => request.signers[0]!;
+
+describe('requests domain: a signer asks someone else to sign in their place (ADR 3560)', () => {
+  it('is offered only when the sender allowed it, on their turn, to a signer sent their link, without a code they keep', () => {
+    assert.equal(canReassign(allowed(), alice(allowed())), true);
+    assert.equal(canReassign(sent(), alice(sent())), false, 'not allowed by the sender (the default)');
+    const withCheck = (authentication: 'access_code' | 'sms_otp' | 'email_otp') =>
+      allowed({ signers: allowed().signers.map((s, i) => (i === 0 ? { ...s, authentication } : s)) });
+    assert.equal(canReassign(withCheck('email_otp'), alice(withCheck('email_otp'))), true);
+    assert.equal(canReassign(withCheck('access_code'), alice(withCheck('access_code'))), false);
+    assert.equal(canReassign(withCheck('sms_otp'), alice(withCheck('sms_otp'))), false);
+    const embedded = allowed({
+      signers: allowed().signers.map((s, i) =>
+        i === 0 ? { ...s, sendTo: { email: false, sms: false } } : s,
+      ),
+    });
+    assert.equal(canReassign(embedded, alice(embedded)), false, 'an embedded signer');
+    const later = allowed({ signers: allowed().signers.map((s, i) => ({ ...s, order: 2 - i })) });
+    assert.equal(canReassign(later, alice(later)), false, 'not their turn yet');
+    const signed = allowed({
+      signers: allowed().signers.map((s, i) => (i === 0 ? { ...s, state: 'signed' as const } : s)),
+    });
+    assert.equal(canReassign(signed, alice(signed)), false);
+  });
+
+  it('takes an e-mail address, trimmed and in lower case, not theirs and not another signer’s', () => {
+    const request = allowed();
+    const problem = (raw: string) => left(checkReassignEmail(request, alice(request), raw))[0]!;
+    assert.equal(
+      right(checkReassignEmail(request, alice(request), '  Carol@Example.com ')),
+      'carol@example.com',
+    );
+    assert.deepEqual(problem(' '), {
+      target: { _tag: 'ReassignEmail' },
+      message: 'enter the e-mail address of the person who should sign',
+    });
+    assert.equal(problem('carol').message, 'must be an e-mail address, like name@example.com');
+    assert.equal(
+      problem('ALICE@example.com').message,
+      'is your own address: give the address of the person who should sign',
+    );
+    const withBobsEmail = allowed({
+      signers: allowed().signers.map((s, i) =>
+        i === 1 ? { ...s, contact: { ...s.contact, email: 'bob@example.com' } } : s,
+      ),
+    });
+    assert.equal(
+      left(checkReassignEmail(withBobsEmail, alice(withBobsEmail), 'bob@example.com'))[0]!.message,
+      'is already a signer of this request',
+    );
+  });
+
+  it('puts them in the place as a replacement does, invites them, and tells the signer nothing', () => {
+    const request = allowed();
+    const {
+      request: after,
+      events,
+      siteSigners,
+    } = right(reassignBySigner(request, alice(request), 'carol@example.com', undefined, AT));
+    const carol = after.signers[0]!;
+    assert.deepEqual(
+      [carol.signerId, carol.signerRef, carol.contact, carol.sendTo, carol.link.version],
+      [
+        'carol@example.com',
+        'ref0',
+        { email: 'carol@example.com', mobileNumber: null },
+        { email: true, sms: false },
+        1,
+      ],
+    );
+    assert.deepEqual(siteSigners, [
+      { siteId: 7, signerId: 'carol@example.com', email: 'carol@example.com', mobileNumber: null },
+    ]);
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ['request.signer_updated', 'request.reminded'],
+      'no notice to the signer who asked',
+    );
+    const updated = events[0] as { by: string; previousNotified?: true };
+    assert.equal(updated.by, 'alice@example.com', 'the audit trail names the signer as who asked');
+    assert.equal(updated.previousNotified, undefined);
+  });
+});
