@@ -262,11 +262,16 @@ describe('web application in headless Chromium: a Request’s history', function
       250,
     );
     await page.reload();
-    await section().getByText(`Signer replaced: ${cy} → ${dee}; ${cy} was told`).waitFor();
+    await section()
+      .getByText(`Signer replaced: ${cy} → ${dee} by owner@acme-request-history.example; ${cy} was told`)
+      .waitFor();
     const rows = await happenings();
     assert.deepEqual(
       rows.slice(0, 2),
-      [`Sent to ${cy}`, `Signer replaced: ${cy} → ${dee}; ${cy} was told`],
+      [
+        `Sent to ${cy}`,
+        `Signer replaced: ${cy} → ${dee} by owner@acme-request-history.example; ${cy} was told`,
+      ],
       rows.join(' | '),
     );
     await expectAccessible(page, 'the Request page with the replacement in its History');

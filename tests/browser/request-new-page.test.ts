@@ -14,7 +14,8 @@ const PASSWORD = 'new request browser test password 42';
 
 /**
  * New Request in real headless Chromium, against the whole built system: one signer told
- * by e-mail and sent at once, landing on the Request's page with its Execution URL; a bad
+ * by e-mail and sent at once, who may ask someone else to sign in their place (ADR 3560),
+ * landing on the Request's page with its Execution URL; a bad
  * e-mail address shown beside its row's field; a refused reminder interval beside its field;
  * a fourth signer row added; the form on a phone.
  */
@@ -73,6 +74,11 @@ describe('web application in headless Chromium: New Request', function () {
     await page.getByLabel('CC (optional)').fill('Legal@client.example, ops@client.example');
     await page.getByLabel('Message to the signers (optional)').fill('Hello Ann,\nplease sign by Friday.');
     await page.getByRole('checkbox', { name: /^Send now/ }).check();
+    const reassign = page.getByRole('checkbox', {
+      name: 'Signers may ask someone else to sign in their place',
+    });
+    assert.equal(await reassign.isChecked(), false, 'not allowed unless asked for');
+    await reassign.check();
     const interval = page.getByLabel('Remind every … days (optional)');
     await interval.fill('3');
     // Left focused, the field is scrolled back into view when the full-page screenshot
@@ -101,6 +107,12 @@ describe('web application in headless Chromium: New Request', function () {
         .locator('.signer-message')
         .textContent(),
       'Hello Ann,\nplease sign by Friday.',
+    );
+    // Reassignment (ADR 3560), as asked for.
+    const reassignFact = page.locator('dt', { hasText: 'Signers may reassign' }).locator('+ dd');
+    assert.equal(
+      (await reassignFact.textContent())?.trim(),
+      'Yes — a signer may ask someone else to sign in their place',
     );
     await expectAccessible(page, 'the Request page with automatic reminders');
   });

@@ -179,25 +179,33 @@ export const numberField = (
 export const fileField = (input: FieldText & { readonly accept: string }): Html =>
   field({ ...input, name: input.id }, html`type="file" accept="${input.accept}"`);
 
-/** A checkbox inside its label, its error (tied by `aria-describedby`) above it. */
+/**
+ * A checkbox inside its label, its error above it and its hint (if any) below it, both tied
+ * by `aria-describedby`.
+ */
 export const tick = (
   id: string,
   name: string,
   label: string | Html,
   checked: boolean,
   error: string | undefined,
-): Html =>
-  html`${error ? html`<p class="error" id="${id}-error">${error}</p>` : ''}
+  hint?: string,
+): Html => {
+  const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter((s) => s !== '').join(' ');
+  return html`${error ? html`<p class="error" id="${id}-error">${error}</p>` : ''}
     <label
       ><input
         type="checkbox"
         id="${id}"
         name="${name}"
         value="true"
-        ${checked ? html` checked` : ''}${error ? html` aria-describedby="${id}-error" aria-invalid="true"` : ''}
+        ${checked ? html` checked` : ''}${described ? html` aria-describedby="${described}"` : ''}${
+          error ? html` aria-invalid="true"` : ''
+        }
       />
       ${label}</label
-    >`;
+    >${hint ? html`<p class="hint" id="${id}-hint">${hint}</p>` : ''}`;
+};
 
 /**
  * A PDF shown in the page under its heading, in the browser's own viewer: `src` must answer

@@ -10,6 +10,7 @@ import { appPage } from './common.js';
 import { csvFormat } from './bulk-csv-format.js';
 import { contractBoxes } from './contract-boxes.js';
 import { messageField } from './request-message.js';
+import { REASSIGN_LABEL, reassignBox } from './request-reassign.js';
 import { subjectField } from './request-subject.js';
 
 /** How many rows the preview shows. */
@@ -21,6 +22,8 @@ export interface BulkChoice {
   readonly redirectUrl: string;
   readonly send: boolean;
   readonly testMode: boolean;
+  /** Each Request's signers may ask someone else to sign in their place (ADR 3560). */
+  readonly allowReassign: boolean;
   /** Each Request's message to its signers (ADR 3380), as the API takes it; '' for none. */
   readonly message: string;
   /** Each Request's e-mail subject (ADR 3400), as the API takes it; '' for the usual one. */
@@ -40,6 +43,7 @@ const FIELD_IDS = {
   redirect_url: 'redirect_url',
   subject: 'subject',
   message: 'message',
+  allow_reassign: 'allow_reassign',
   csv: 'csv',
   rows: 'csv',
 };
@@ -48,6 +52,7 @@ const LABELS: Record<string, string> = {
   redirect_url: 'Redirect URL:',
   subject: 'E-mail subject:',
   message: 'Message:',
+  allow_reassign: `${REASSIGN_LABEL}:`,
   csv: 'CSV file:',
 };
 
@@ -135,6 +140,7 @@ const uploadForm = (
     })}
     ${checkbox('send', 'Send each one as soon as it is made', choice?.send ?? true)}
     ${checkbox('test_mode', 'Test mode: nothing is sent to the signers', choice?.testMode)}
+    ${reassignBox(choice?.allowReassign ?? false, errors.get('allow_reassign'))}
     ${fileField({
       id: 'csv',
       label: 'CSV file',
@@ -221,6 +227,7 @@ const previewSection = (deps: WebDeps, visitor: Visitor, choice: BulkChoice, pre
             <input type="hidden" name="redirect_url" value="${choice.redirectUrl}" />
             <input type="hidden" name="send" value="${String(choice.send)}" />
             <input type="hidden" name="test_mode" value="${String(choice.testMode)}" />
+            <input type="hidden" name="allow_reassign" value="${String(choice.allowReassign)}" />
             <input type="hidden" name="subject" value="${choice.subject}" />
             <input type="hidden" name="message" value="${choice.message}" />
             <input type="hidden" name="file_name" value="${preview.fileName}" />

@@ -14,6 +14,7 @@ import { bulkProgressPage } from './bulk-send-progress.js';
 import { bulkSendListPage } from './bulk-sends-list.js';
 import { publishedTemplates } from './published-templates.js';
 import { messageOf } from './request-message.js';
+import { reassignPart } from './request-reassign.js';
 import { subjectOf } from './request-subject.js';
 import { noSitePage, problemPage } from './common.js';
 
@@ -29,6 +30,7 @@ const choiceOf = (fields: FormFields, contracts: readonly number[]): BulkChoice 
   redirectUrl: (fields.redirect_url ?? '').trim(),
   send: fields.send === 'true',
   testMode: fields.test_mode === 'true',
+  allowReassign: fields.allow_reassign === 'true',
   message: messageOf(fields.message ?? '') ?? '',
   subject: subjectOf(fields.subject ?? '') ?? '',
 });
@@ -66,6 +68,7 @@ const bodyOf = (choice: BulkChoice, rows: readonly unknown[]) => ({
   contracts: choice.contracts,
   send: choice.send,
   ...(choice.testMode ? { test_mode: true } : {}),
+  ...reassignPart(choice.allowReassign),
   ...(choice.redirectUrl === '' ? {} : { redirect_url: choice.redirectUrl }),
   ...(choice.subject === '' ? {} : { subject: choice.subject }),
   ...(choice.message === '' ? {} : { message: choice.message }),

@@ -107,4 +107,5 @@ export const requestFacts = (deps: WebDeps, r: RequestView, copies: Html | '', c
     ${fact('Cancelled', r.cancelled_at ? time(r.cancelled_at) : null)}
     ${fact('Last reminded', r.last_reminded_at ? html`${time(r.last_reminded_at)} (${r.remind_count}×)` : null)}
     ${reminderFacts(r)} ${fact('Redirect URL', r.redirect_url ? r.redirect_url : null)}
+    ${fact('Signers may reassign', r.allow_reassign ? 'Yes — a signer may ask someone else to sign in their place' : null)}
   </dl>`;

@@ -164,11 +164,12 @@ const SETTINGS: readonly (readonly [string, string])[] = [
 const signerUpdated = (signer: string, data: Data): string => {
   const by = text(data, 'corrected_by');
   const previous = typeof data.previous === 'object' && data.previous !== null ? (data.previous as Data) : {};
-  // Someone else signs in a signer's place (ADR 3550): `previous` names who they replaced.
+  // Someone else signs in a signer's place (ADR 3550): `previous` names who they replaced, `by`
+  // who did it (the signer themselves when they asked, ADR 3560), and whether they were told.
   if (names(data, 'changed').includes('signer_id')) {
     const replaced = text(previous, 'signer_id') ?? 'a signer';
-    // …and whether the one replaced was told they need not sign.
-    return `Signer replaced: ${replaced} → ${signer}${data.previous_notified === true ? `; ${replaced} was told` : ''}`;
+    const who = by === undefined ? '' : by === replaced ? ` at ${replaced}’s request` : ` by ${by}`;
+    return `Signer replaced: ${replaced} → ${signer}${who}${data.previous_notified === true ? `; ${replaced} was told` : ''}`;
   }
   const contact = `Contact corrected for ${signer}${by === undefined ? '' : ` by ${by}`}${
     data.link_replaced === true ? ' (new link)' : ''

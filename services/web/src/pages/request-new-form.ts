@@ -13,6 +13,7 @@ import {
   type SignerRow,
 } from './request-new-input.js';
 import { messageField } from './request-message.js';
+import { REASSIGN_LABEL, reassignBox } from './request-reassign.js';
 import { subjectField } from './request-subject.js';
 import { titleField } from './request-title.js';
 import { ccField, expiryAndReminderFields, renderDataField } from './request-values.js';
@@ -35,6 +36,7 @@ const labelOf = (id: string, choices: readonly FieldChoice[]): string => {
     expires_at: 'Expires at:',
     reminder_interval_days: 'Remind every … days:',
     test_mode: 'Test mode:',
+    allow_reassign: `${REASSIGN_LABEL}:`,
   };
   return fixed[id] ?? `${id}:`;
 };
@@ -196,7 +198,7 @@ const theForm = (
       value: form.redirectUrl,
       error: errors.get('redirect_url'),
     })}
-    ${expiryAndReminderFields(form, errors)}
+    ${expiryAndReminderFields(form, errors)} ${reassignBox(form.allowReassign, errors.get('allow_reassign'))}
     ${checkbox(
       'test_mode',
       'Test mode: nothing is sent to the signers (the messages are kept on the Request’s page)',

@@ -1,6 +1,7 @@
-import { LIMITS, type ContractSummary, type FieldError } from '@esign/contracts';
+import { LIMITS, type ContractSummary } from '@esign/contracts';
 import type { FormFields } from '../forms.js';
 import { messageOf } from './request-message.js';
+import { reassignPart } from './request-reassign.js';
 import { subjectOf } from './request-subject.js';
 import { titleOf } from './request-title.js';
 import { ccOf, expiryOf, reminderDaysOf, renderDataOf } from './request-values.js';
@@ -45,6 +46,8 @@ export interface NewRequestForm {
   /** Days between automatic reminders, as typed; empty: none (ADR 3130). */
   readonly reminderDays: string;
   readonly testMode: boolean;
+  /** Signers may ask someone else to sign in their place (ADR 3560). */
+  readonly allowReassign: boolean;
   readonly sendNow: boolean;
 }
 
@@ -96,6 +99,7 @@ export const blankForm = (idempotencyKey: string): NewRequestForm => ({
   expiresAt: '',
   reminderDays: '',
   testMode: false,
+  allowReassign: false,
   sendNow: true,
 });
 
@@ -131,6 +135,7 @@ export const formOf = (fields: FormFields): NewRequestForm => {
     expiresAt: text('expires_at'),
     reminderDays: text('reminder_interval_days'),
     testMode: fields.test_mode === 'true',
+    allowReassign: fields.allow_reassign === 'true',
     sendNow: fields.send_now === 'true',
   };
 };
@@ -154,6 +159,7 @@ export interface CreateBody {
   readonly expires_at?: string;
   readonly reminder_interval_days?: number;
   readonly test_mode?: true;
+  readonly allow_reassign?: true;
 }
 
 /** What was sent, so that the API's `errors[].path` can be placed beside its field. */
@@ -219,6 +225,7 @@ export const bodyOf = (
     ...(expiresAt === undefined ? {} : { expires_at: expiresAt }),
     ...(reminderDays === undefined ? {} : { reminder_interval_days: reminderDays }),
     ...(form.testMode ? { test_mode: true as const } : {}),
+    ...reassignPart(form.allowReassign),
   };
   return { body, sent: { rows, fieldNames: fields.map((f) => f.name) }, errors };
 };
@@ -237,58 +244,4 @@ export const signerEntryOf = (s: SignerRow): Omit<CreateBody['signers'][number],
     ...(Object.keys(contact).length === 0 ? {} : { signer: contact }),
     send_to: { email: s.notifyEmail, mobile_number: s.notifySms },
   };
-};
-
-const SIGNER_PATH = /^signers\[(\d+)\](?:\.(.*))?$/;
-
-/** The id of the form field an API `errors[].path` names, or undefined for one the form has no field for. */
-export const placeOf = (path: string, sent: Sent, choices: readonly FieldChoice[]): string | undefined => {
-  const top = /^[a-z_]+/.exec(path)?.[0];
-  const own = [
-    'title',
-    'contracts',
-    'render_data',
-    'subject',
-    'message',
-    'cc',
-    'redirect_url',
-    'expires_at',
-    'reminder_interval_days',
-  ];
-  if (top !== undefined && own.includes(top)) return top;
-  if (top === 'test_mode') return 'test_mode';
-  if (path === 'signers') return 'signer_id_1';
-  const signer = SIGNER_PATH.exec(path);
-  if (signer) {
-    const row = sent.rows[Number(signer[1])];
-    if (row === undefined) return undefined;
-    const part = signer[2] ?? '';
-    if (part === 'signer.email' || part === 'email') return `email_${row}`;
-    if (part === 'signer.mobile_number' || part === 'mobile_number') return `mobile_${row}`;
-    return `signer_id_${row}`;
-  }
-  const field = /^fields\[(\d+)\]/.exec(path);
-  const name = field ? sent.fieldNames[Number(field[1])] : undefined;
-  const index = choices.findIndex((c) => c.name === name);
-  return index < 0 ? undefined : `field_${index}`;
-};
-
-/** The API's refusals placed by field id (several on one field read one after another). */
-export const placeErrors = (
-  errors: readonly FieldError[],
-  sent: Sent,
-  choices: readonly FieldChoice[],
-): { placed: Map<string, string>; elsewhere: FieldError[] } => {
-  const placed = new Map<string, string>();
-  const elsewhere: FieldError[] = [];
-  for (const e of errors) {
-    const id = placeOf(e.path, sent, choices);
-    if (id === undefined) elsewhere.push(e);
-    else {
-      const message =
-        (id === 'render_data' || id === 'cc') && e.path !== id ? `${e.path}: ${e.message}` : e.message;
-      placed.set(id, placed.has(id) ? `${placed.get(id)} ${message}` : message);
-    }
-  }
-  return { placed, elsewhere };
 };

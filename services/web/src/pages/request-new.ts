@@ -7,6 +7,7 @@ import type { ApiProblem } from '../api-client.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted, WebError } from '../guard.js';
 import { siteWithContracts } from './bulk-sends.js';
+import { placeErrors } from './request-new-errors.js';
 import { newRequestPage } from './request-new-form.js';
 import {
   blankForm,
@@ -14,7 +15,6 @@ import {
   fieldChoices,
   formOf,
   KEY,
-  placeErrors,
   withAnotherSigner,
   type NewRequestForm,
 } from './request-new-input.js';

@@ -1,5 +1,5 @@
-// A replacement in a Request's History (ADR 3550): who replaced whom, and whether the one
-// replaced was told they need not sign.
+// A replacement in a Request's History (ADR 3550): who replaced whom, by whom (the signer
+// themselves, ADR 3560), and whether the one replaced was told they need not sign.
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import {
@@ -38,7 +38,8 @@ describe('web: a signer replaced, in the Request’s History', () => {
     const entries = [
       replaced(1, 'ann@example.com', 'bob@example.com', { previous_notified: true }),
       entry(2, { signer_id: 'bob@example.com', changed: ['email'], previous: was }),
-      replaced(3, 'bob@example.com', 'cal@example.com'),
+      // ADR 3560: bob asked cal to sign in his place.
+      replaced(3, 'bob@example.com', 'cal@example.com', { corrected_by: 'bob@example.com' }),
     ];
     const app = appWith({
       'GET /v1.1/sessions/current': CURRENT,
@@ -50,9 +51,9 @@ describe('web: a signer replaced, in the Request’s History', () => {
     const history = /<section aria-labelledby="history-title">[^]*?<\/section>/.exec(page)?.[0] ?? '';
     const rows = [...history.matchAll(/<\/time><\/td>\s*<td>([^]*?)<\/td>/g)].map((m) => flat(m[1]!).trim());
     assert.deepEqual(rows, [
-      'Signer replaced: ann@example.com → bob@example.com; ann@example.com was told',
+      'Signer replaced: ann@example.com → bob@example.com by owner@acme.test; ann@example.com was told',
       'Contact corrected for bob@example.com by owner@acme.test (new link)',
-      'Signer replaced: bob@example.com → cal@example.com',
+      'Signer replaced: bob@example.com → cal@example.com at bob@example.com’s request',
     ]);
   });
 });
