@@ -1,12 +1,14 @@
 import type { Translator } from '@esign/contracts';
 import type { AppContext } from '@esign/platform';
 import type { SigningPage } from '../../../application/signing/signing-page.js';
+import type { RequestSigner, SignatureRequest } from '../../../domain/signature-request.js';
 import type { ExecutionLink, LinkRefusal } from '../../../application/signing/verify-link.js';
 import type { EmbeddedUseCases } from '../../../application/embedded-signing.js';
 import { embeddedPageOf, tellHost } from './embedded-pages.js';
 import { formAcceptor } from './form-acceptance.js';
 import type { PageContext } from './layout.js';
 import { messagePage } from './message-page.js';
+import { pageBrandOf } from './page-brand.js';
 import { pageHandler } from './page-handler.js';
 import { pageTranslator } from './page-language.js';
 import { refusalOf, type Refused } from './refusals.js';
@@ -46,6 +48,13 @@ export interface SignerPageKit {
   readonly signLink: (link: ExecutionLink, auth?: string) => string;
   /** A refused page, in `tr` (the browser's language by default); an embedding host hears `error`. */
   readonly refuse: (ctx: AppContext, nonce: string, refusal: Refused, tr?: Translator) => void;
+  /** A page saying how the signer's part went (200), in their language and their Site's brand. */
+  readonly ended: (
+    ctx: AppContext,
+    nonce: string,
+    about: { readonly request: SignatureRequest; readonly signer: RequestSigner },
+    text: (tr: Translator) => { title: string; message: string; detail?: string },
+  ) => void;
   /** A link refused, in its signer's language when the refusal knows them. */
   readonly refuseLink: (ctx: AppContext, nonce: string, refusal: LinkRefusal) => void;
   /** A link missing one of its parts. */
@@ -93,6 +102,12 @@ export const signerPageKit = (
   const refuse = (ctx: AppContext, nonce: string, refusal: Refused, tr = browserLanguage(ctx)) => {
     tellHost(ctx, { event: 'error', code: 'refused', message: refusal.title });
     render(ctx, refusal.status, messagePage({ nonce, tr, ...refusal }));
+  };
+
+  const ended: SignerPageKit['ended'] = (ctx, nonce, { request, signer }, text) => {
+    const tr = languageFor(ctx, signer, request);
+    const brand = pageBrandOf(basePath, request);
+    render(ctx, 200, messagePage({ nonce, tr, from: request.siteName, brand, ...text(tr) }));
   };
 
   /** A link refused, in its signer's language when the refusal knows them. */
@@ -157,6 +172,7 @@ export const signerPageKit = (
     signLink,
     allowOwnForms: (ctx, nonce) => secure(ctx, options, nonce, ["'self'"]),
     refuse,
+    ended,
     refuseLink,
     incompleteLink,
     showForm,

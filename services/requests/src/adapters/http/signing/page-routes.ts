@@ -4,8 +4,6 @@ import type Router from '@koa/router';
 import type { UseCases } from '../../../application/use-cases.js';
 import { showCodePage } from './code-routes.js';
 import { tellHost } from './embedded-pages.js';
-import { messagePage } from './message-page.js';
-import { pageBrandOf } from './page-brand.js';
 import type { SignerPageKit } from './page-kit.js';
 import { linkOf, one } from './signer-http.js';
 
@@ -32,22 +30,12 @@ export const mountSigningPageRoutes = (
       if (E.isLeft(result)) return kit.refuseLink(ctx, nonce, result.left);
       const outcome = result.right;
       tellHost(ctx, { event: outcome._tag === 'AlreadySigned' ? 'signed' : 'viewed' });
-      if (outcome._tag === 'AlreadySigned') {
-        const tr = kit.languageFor(ctx, outcome.signer, outcome.request);
-        return kit.render(
-          ctx,
-          200,
-          messagePage({
-            nonce,
-            tr,
-            from: outcome.request.siteName,
-            brand: pageBrandOf(kit.basePath, outcome.request),
-            title: tr.t('signed.already.title'),
-            message: tr.t('signed.already.message', { date: outcome.signer.signedAt ?? '' }),
-            detail: tr.t('signed.already.detail'),
-          }),
-        );
-      }
+      if (outcome._tag === 'AlreadySigned')
+        return kit.ended(ctx, nonce, outcome, ({ t }) => ({
+          title: t('signed.already.title'),
+          message: t('signed.already.message', { date: outcome.signer.signedAt ?? '' }),
+          detail: t('signed.already.detail'),
+        }));
       const auth = E.isRight(gate) && gate.right._tag === 'Open' ? gate.right.authToken : null;
       kit.showForm(ctx, nonce, 200, outcome.page, { ...link, auth });
     }),
@@ -62,26 +50,21 @@ export const mountSigningPageRoutes = (
       if (E.isLeft(result)) return kit.refuseLink(ctx, nonce, result.left);
       const { request, signer } = result.right;
       const from = request.siteName;
-      const tr = kit.languageFor(ctx, signer, request);
-      const { t } = tr;
-      const brand = pageBrandOf(kit.basePath, request);
       if (signer.state !== 'pending') tellHost(ctx, { event: signer.state });
-      const ended = (text: { title: string; message: string; detail?: string }) =>
-        kit.render(ctx, 200, messagePage({ nonce, tr, from, brand, ...text }));
       if (signer.state === 'signed')
-        return ended({
+        return kit.ended(ctx, nonce, result.right, ({ t }) => ({
           title: t('done.signed.title'),
           message: t('done.signed.message', { date: signer.signedAt ?? '' }),
           detail:
             request.state === 'completed'
               ? t('done.signed.complete', { site: from })
               : t('done.signed.waiting'),
-        });
+        }));
       if (signer.state === 'declined')
-        return ended({
+        return kit.ended(ctx, nonce, result.right, ({ t }) => ({
           title: t('refusal.youDeclined.title'),
           message: t('done.declined.message', { site: from }),
-        });
+        }));
       const again = `${kit.basePath}sign?${new URLSearchParams({ r: link.requestId, s: link.signerRef, signature: link.signature }).toString()}`;
       ctx.status = 303;
       ctx.redirect(again);

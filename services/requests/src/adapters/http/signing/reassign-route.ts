@@ -3,8 +3,6 @@ import type { AppState } from '@esign/platform';
 import type Router from '@koa/router';
 import type { UseCases } from '../../../application/use-cases.js';
 import { refuseSubmission } from './act-routes.js';
-import { messagePage } from './message-page.js';
-import { pageBrandOf } from './page-brand.js';
 import type { SignerPageKit } from './page-kit.js';
 
 /**
@@ -34,20 +32,11 @@ export const mountReassignRoute = (
         email,
       })();
       if (E.isRight(result)) {
-        const { request, signer, email: asked } = result.right;
-        const tr = kit.languageFor(ctx, signer, request);
-        return kit.render(
-          ctx,
-          200,
-          messagePage({
-            nonce,
-            tr,
-            from: request.siteName,
-            brand: pageBrandOf(kit.basePath, request),
-            title: tr.t('done.reassigned.title'),
-            message: tr.t('done.reassigned.message', { email: asked, site: request.siteName }),
-          }),
-        );
+        const { request, email: asked } = result.right;
+        return kit.ended(ctx, nonce, result.right, ({ t }) => ({
+          title: t('done.reassigned.title'),
+          message: t('done.reassigned.message', { email: asked, site: request.siteName }),
+        }));
       }
       const refusal = result.left;
       if (refusal._tag === 'NotReassignable') {
