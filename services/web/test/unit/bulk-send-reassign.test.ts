@@ -2,17 +2,7 @@ import assert from 'node:assert/strict';
 import request from 'supertest';
 import { apiProblem, appWith } from '../support/fake-api.js';
 import { answers, confirm, COOKIE, GOOD, hidden, preview } from '../support/bulk-send.js';
-import { flat } from '../support/page-text.js';
-
-const LABEL = 'Signers may ask someone else to sign in their place';
-const HINT =
-  'They give that person’s e-mail address on their signing page; the new signer gets their own link, and the history says who asked. Not offered to a signer whose check is an access code or a text message code.';
-
-/** The box as shown: its error, input, label and hint. */
-const box = (page: string): string => {
-  const start = page.lastIndexOf('<div class="field">', page.indexOf('id="allow_reassign"'));
-  return flat(page.slice(start, page.indexOf('</div>', start)));
-};
+import { assertOfferedUnticked, box } from '../support/reassign-box.js';
 
 /** The bodies of the bulk sends asked for. */
 const bodies = (calls: ReturnType<typeof appWith>['calls']) =>
@@ -24,13 +14,7 @@ describe('web: bulk send, signers may ask someone else to sign in their place (A
       .get('/app/bulk-sends/new')
       .set('Cookie', COOKIE)
       .expect(200);
-    const shown = box(page.text);
-    assert.match(
-      shown,
-      /<input type="checkbox" id="allow_reassign" name="allow_reassign" value="true" aria-describedby="allow_reassign-hint" \/>/,
-    );
-    assert.ok(shown.includes(` ${LABEL}</label >`), shown);
-    assert.ok(shown.includes(`<p class="hint" id="allow_reassign-hint">${HINT}</p>`), shown);
+    assertOfferedUnticked(page.text);
   });
 
   it('carries it, ticked, through the preview to the bulk body; unticked, the body has no such key', async () => {

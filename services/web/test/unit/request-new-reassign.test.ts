@@ -2,18 +2,9 @@ import assert from 'node:assert/strict';
 import request from 'supertest';
 import { apiProblem, appWith, CSRF, REQUEST_ID as ID, requestView } from '../support/fake-api.js';
 import { flat } from '../support/page-text.js';
+import { assertOfferedUnticked, box, LABEL } from '../support/reassign-box.js';
 import { requestPageForm } from '../support/request-page.js';
 import { answers, COOKIE, CREATE, created, FILLED, keyOf, post } from '../support/request-new.js';
-
-const LABEL = 'Signers may ask someone else to sign in their place';
-const HINT =
-  'They give that person’s e-mail address on their signing page; the new signer gets their own link, and the history says who asked. Not offered to a signer whose check is an access code or a text message code.';
-
-/** The box as shown: its input, then its label, then its hint. */
-const box = (page: string): string => {
-  const start = page.lastIndexOf('<div class="field">', page.indexOf('id="allow_reassign"'));
-  return flat(page.slice(start, page.indexOf('</div>', start)));
-};
 
 describe('web: New Request, signers may ask someone else to sign in their place (ADR 3560)', () => {
   it('offers the box unticked, labelled, with its hint tied to it', async () => {
@@ -21,14 +12,7 @@ describe('web: New Request, signers may ask someone else to sign in their place 
       .get('/app/requests/new')
       .set('Cookie', COOKIE)
       .expect(200);
-    const shown = box(page.text);
-    assert.match(
-      shown,
-      /<input type="checkbox" id="allow_reassign" name="allow_reassign" value="true" aria-describedby="allow_reassign-hint" \/>/,
-    );
-    assert.ok(shown.includes(` ${LABEL}</label >`), shown);
-    assert.ok(shown.includes(`<p class="hint" id="allow_reassign-hint">${HINT}</p>`), shown);
-    assert.doesNotMatch(shown, /checked/);
+    assertOfferedUnticked(page.text);
   });
 
   it('asks for it in the create body only when ticked', async () => {
