@@ -209,7 +209,7 @@ describe('signer flow in headless Chromium: e-mail → page → sign or decline 
     await page.getByRole('heading', { name: 'You are no longer asked to sign' }).waitFor();
     assert.match(
       await page.locator('main').innerText(),
-      /The sender asked someone else to sign this document in your place/,
+      /Someone else was asked to sign this document in your place/,
     );
     assert.equal(await page.locator('form').count(), 0, 'no form on a dead link');
     await expectAccessible(page, 'a replaced signer’s link');

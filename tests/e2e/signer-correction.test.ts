@@ -145,7 +145,7 @@ describe('end to end through the gateway: correcting a signer of a sent Request'
 
     const gone = await signAt(old, 'Jane Q. Client');
     assert.equal(gone.pageStatus, 410);
-    assert.match(gone.page, /asked someone else to sign this document in your place/);
+    assert.match(gone.page, /Someone else was asked to sign this document in your place/);
     const signed = await signAt(samUrl, 'Sam Signer');
     assert.equal(signed.status, 303, signed.page.slice(0, 500));
     const history = ok(

@@ -150,7 +150,7 @@ describe('requests service: replacing a signer of a sent Request (real Postgres)
     assert.equal(await openLink(oldUrl), 410, 'Jane’s link stopped opening');
     const told = await h.http.get(`${new URL(oldUrl).pathname}${new URL(oldUrl).search}`);
     assert.match(told.text, /You are no longer asked to sign/);
-    assert.match(told.text, /The sender asked someone else to sign this document in your place/);
+    assert.match(told.text, /Someone else was asked to sign this document in your place/);
     assert.equal(await openLink(view.signers[0]!.request_url), 200, 'Sam’s opens');
   });
 

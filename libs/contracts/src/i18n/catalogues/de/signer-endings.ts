@@ -24,7 +24,7 @@ export const signerEndings: Messages<typeof english> = {
     'Öffnen Sie die neueste Nachricht zu diesem Dokument oder bitten Sie den Absender um einen neuen Link.',
   'refusal.signerReplaced.title': 'Ihre Unterschrift wird nicht mehr benötigt',
   'refusal.signerReplaced.message':
-    'Der Absender hat eine andere Person gebeten, dieses Dokument an Ihrer Stelle zu unterschreiben, daher öffnet sich dieser Link nicht mehr.',
+    'Eine andere Person wurde gebeten, dieses Dokument an Ihrer Stelle zu unterschreiben, daher öffnet sich dieser Link nicht mehr.',
   'refusal.signerReplaced.detail':
     'Von Ihnen wird nichts weiter benötigt. Wenn Sie dies für einen Irrtum halten, wenden Sie sich an den Absender.',
   'refusal.linkExpired.message': 'Links zum Unterschreiben gelten nur begrenzte Zeit, und dieser ist zu alt.',

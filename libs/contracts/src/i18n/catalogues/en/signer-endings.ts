@@ -19,7 +19,7 @@ export const signerEndings = {
     'Open the most recent message you received about it, or ask the sender for a new link.',
   'refusal.signerReplaced.title': 'You are no longer asked to sign',
   'refusal.signerReplaced.message':
-    'The sender asked someone else to sign this document in your place, so this link no longer opens.',
+    'Someone else was asked to sign this document in your place, so this link no longer opens.',
   'refusal.signerReplaced.detail':
     'Nothing more is needed from you. If you think this is a mistake, contact the sender.',
   'refusal.linkExpired.message': 'Signing links work for a limited time, and this one is too old to open.',

@@ -22,7 +22,7 @@ export const signerEndings: Messages<typeof english> = {
     'Abra el mensaje más reciente que recibió sobre él, o pida un enlace nuevo al remitente.',
   'refusal.signerReplaced.title': 'Ya no se le pide que firme',
   'refusal.signerReplaced.message':
-    'El remitente ha pedido a otra persona que firme este documento en su lugar, por lo que este enlace ya no se abre.',
+    'Se ha pedido a otra persona que firme este documento en su lugar, por lo que este enlace ya no se abre.',
   'refusal.signerReplaced.detail':
     'No se necesita nada más de usted. Si cree que es un error, póngase en contacto con el remitente.',
   'refusal.linkExpired.message':

@@ -23,7 +23,7 @@ export const signerEndings: Messages<typeof english> = {
     'Ouvrez le message le plus récent reçu à son sujet, ou demandez un nouveau lien à l’expéditeur.',
   'refusal.signerReplaced.title': 'Votre signature n’est plus demandée',
   'refusal.signerReplaced.message':
-    'L’expéditeur a demandé à une autre personne de signer ce document à votre place, donc ce lien ne s’ouvre plus.',
+    'Une autre personne a été invitée à signer ce document à votre place, donc ce lien ne s’ouvre plus.',
   'refusal.signerReplaced.detail':
     'Vous n’avez plus rien à faire. Si vous pensez qu’il s’agit d’une erreur, contactez l’expéditeur.',
   'refusal.linkExpired.message': 'Les liens de signature ont une durée limitée, et celui-ci est trop ancien.',

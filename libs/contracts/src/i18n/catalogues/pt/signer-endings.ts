@@ -22,7 +22,7 @@ export const signerEndings: Messages<typeof english> = {
     'Abra a mensagem mais recente que você recebeu sobre ele ou peça um novo link ao remetente.',
   'refusal.signerReplaced.title': 'Sua assinatura não é mais necessária',
   'refusal.signerReplaced.message':
-    'O remetente pediu a outra pessoa que assine este documento em seu lugar, por isso este link não abre mais.',
+    'Outra pessoa foi convidada a assinar este documento em seu lugar, por isso este link não abre mais.',
   'refusal.signerReplaced.detail':
     'Nada mais é necessário de você. Se achar que é um engano, entre em contato com o remetente.',
   'refusal.linkExpired.message': 'Os links de assinatura valem por tempo limitado, e este é antigo demais.',
