@@ -180,6 +180,16 @@ export type NoticeExpired = t.TypeOf<typeof NoticeExpired>;
 export const NoticeReplaced = envelope('notice.replaced', NotificationData);
 export type NoticeReplaced = t.TypeOf<typeof NoticeReplaced>;
 
+/**
+ * Internal (never a webhook): a signer asked someone else to sign in their place (ADR 3560);
+ * `signers` is the creating user alone, as `SENDER_REF` with the Request's page as link.
+ */
+export const NoticeReassigned = envelope(
+  'notice.reassigned',
+  t.intersection([NotificationData, t.type({ reassigned_by: t.string, reassigned_to: t.string })]),
+);
+export type NoticeReassigned = t.TypeOf<typeof NoticeReassigned>;
+
 /** A Request closed before completion; its Execution URLs no longer work. */
 const RequestClosed = t.type({ request_id: t.string, previous_state: RequestState });
 
@@ -252,6 +262,7 @@ export const DomainEvent = t.union([
   NoticeCancelled,
   NoticeExpired,
   NoticeReplaced,
+  NoticeReassigned,
   RequestCancelled,
   RequestExpired,
   RequestSigned,

@@ -12,6 +12,7 @@ import type {
   NoticeDeclined,
   NoticeExpired,
   NoticeReplaced,
+  NoticeReassigned,
 } from '@esign/contracts';
 import * as E from 'fp-ts/lib/Either.js';
 import { checkUsMobile, isEmail } from '@esign/contracts';
@@ -26,7 +27,8 @@ export type NoticeEvent =
   | NoticeDeclined
   | NoticeCancelled
   | NoticeExpired
-  | NoticeReplaced;
+  | NoticeReplaced
+  | NoticeReassigned;
 
 export type Channel = NotificationChannel;
 

@@ -148,13 +148,26 @@ const replacedEmail = (tr: Translator, event: Extract<NoticeEvent, { type: 'noti
  */
 const senderEmail = (
   tr: Translator,
-  event: Extract<NoticeEvent, { type: 'notice.completed' | 'notice.declined' | 'notice.expired' }>,
+  event: Extract<
+    NoticeEvent,
+    { type: 'notice.completed' | 'notice.declined' | 'notice.expired' | 'notice.reassigned' }
+  >,
   pageUrl: string,
 ) => {
   const { t } = tr;
   const site = siteName(event, tr);
   const names = listInline(tr, contractNames(event, tr), 2);
   const link = { href: pageUrl, label: t('email.sender.link') };
+  if (event.type === 'notice.reassigned') {
+    const from = clip(oneLine(event.data.reassigned_by), 200);
+    const to = clip(oneLine(event.data.reassigned_to), 254);
+    return plainEmail(
+      tr,
+      clip(t('email.sender.reassigned.subject', { names }), 200),
+      [t('email.sender.reassigned.lead', { from, to, names, site })],
+      link,
+    );
+  }
   if (event.type === 'notice.expired')
     return plainEmail(
       tr,
@@ -192,9 +205,10 @@ export const composeEmail = (
 ): EmailContent => {
   const tr = translatorFor(resolveLocale(locale));
   const { t } = tr;
-  // An expiry is told to the creating user alone (ADR 3520).
+  // An expiry and a reassignment are told to the creating user alone (ADRs 3520, 3560).
   if (
     event.type === 'notice.expired' ||
+    event.type === 'notice.reassigned' ||
     (recipientRef === SENDER_REF && (event.type === 'notice.completed' || event.type === 'notice.declined'))
   )
     return senderEmail(tr, event, requestUrl);
@@ -285,6 +299,7 @@ export const composeSms = (event: NoticeEvent, requestUrl: string, locale?: stri
   if (event.type === 'notice.replaced') return t('sms.replaced', { site, names });
   // The creating user is told by e-mail only (ADR 3520); were one texted, the subject would do.
   if (event.type === 'notice.expired') return t('email.sender.expired.subject', { names });
+  if (event.type === 'notice.reassigned') return t('email.sender.reassigned.subject', { names });
   if (event.type === 'signer.code_requested') return t('sms.code', { code: oneLine(event.data.code), site });
   if (!isReminder(event)) return t('sms.sent', { site, names, url: requestUrl });
   return t(isLastDay(event) ? 'sms.reminder.lastDay' : 'sms.reminder', { site, names, url: requestUrl });

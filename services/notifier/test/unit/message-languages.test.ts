@@ -6,6 +6,7 @@ import {
   type NoticeCancelled,
   type NoticeDeclined,
   type NoticeExpired,
+  type NoticeReassigned,
   type NoticeReplaced,
   type SignerCodeRequested,
 } from '@esign/contracts';
@@ -89,6 +90,11 @@ describe('notifier domain: messages in the signer’s language (issue 23)', () =
       } satisfies NoticeCancelled,
       { ...base, type: 'notice.expired' } satisfies NoticeExpired,
       { ...base, type: 'notice.replaced' } satisfies NoticeReplaced,
+      {
+        ...base,
+        type: 'notice.reassigned',
+        data: { ...base.data, reassigned_by: 'ana@example.com', reassigned_to: 'bea@example.com' },
+      } satisfies NoticeReassigned,
     ];
     for (const notice of notices) {
       const english = composeEmail(notice, ana.request_url, 'en');

@@ -5,6 +5,7 @@ import {
   type NoticeCompleted,
   type NoticeDeclined,
   type NoticeExpired,
+  type NoticeReassigned,
   type NoticeReplaced,
   type SignerCodeRequested,
 } from '@esign/contracts';
@@ -176,5 +177,24 @@ describe('notifier domain: codes, completion and decline notices (issue 20)', ()
     );
     assert.match(lapsed.text, /To send it again, open the request and copy it to a new draft\./);
     assert.ok(lapsed.text.includes(page) && lapsed.html.includes(`href="${page}"`));
+    // ADR 3560: a signer asked someone else to sign; told to the creating user alone.
+    const reassigned: NoticeReassigned = {
+      ...base,
+      type: 'notice.reassigned',
+      data: {
+        ...base.data,
+        signers: [sender],
+        reassigned_by: 'alice@example.com',
+        reassigned_to: 'carol@example.com',
+      },
+    };
+    assert.deepEqual(planned(reassigned), [['Send', SENDER_REF, 'email']]);
+    const passed = composeEmail(reassigned, page, undefined, SENDER_REF);
+    assert.equal(passed.subject, 'Someone else will sign: "Tenancy agreement" and "Inventory"');
+    assert.match(
+      passed.text,
+      /alice@example\.com asked carol@example\.com to sign "Tenancy agreement" and "Inventory" in their place, which the request you sent from Acme Lettings allowed\. carol@example\.com has been e-mailed their own link\./,
+    );
+    assert.ok(passed.text.includes(page) && passed.html.includes(`href="${page}"`));
   });
 });

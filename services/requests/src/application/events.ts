@@ -233,6 +233,17 @@ export const envelopes = (
           type: event.type,
           data: notice(request, [notified(request, event.replaced, deps.executionUrl)], undefined),
         };
+      case 'notice.reassigned':
+        // The creating user alone, with the Request's page (ADR 3560).
+        return {
+          ...head,
+          type: event.type,
+          data: {
+            ...notice(request, [], deps.requestPageUrl),
+            reassigned_by: event.from,
+            reassigned_to: event.to,
+          },
+        };
       case 'notice.expired':
         // The creating user alone, with the Request's page (ADR 3520).
         return { ...head, type: event.type, data: notice(request, [], deps.requestPageUrl) };

@@ -85,6 +85,8 @@ export type RequestEvent =
    * that signer as they were.
    */
   | { readonly type: 'notice.replaced'; readonly replaced: RequestSigner }
+  /** Internal: tell the creating user a signer (`from`) asked `to` to sign in their place (ADR 3560). */
+  | { readonly type: 'notice.reassigned'; readonly from: string; readonly to: string }
   /** Internal: tell the creating user their sent Request expired unsigned (ADR 3520). */
   | { readonly type: 'notice.expired' }
   /** Internal: tell `notify` the sender cancelled the Request, and why when they said (ADR 3500). */

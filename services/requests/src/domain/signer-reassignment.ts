@@ -48,7 +48,8 @@ export const checkReassignEmail = (
  * sent → sent: the signer asked `email` to sign in their place (ADR 3560). The same change
  * as the sender's replacement (ADR 3550): the place, its fields and order kept, a new link,
  * the Site's signer upserted, the new signer invited by e-mail at once; the audit trail
- * and `request.signer_updated` name the signer as who asked. They are not told of it.
+ * and `request.signer_updated` name the signer as who asked. They are not told of it; the
+ * creating user, when their address is known, is (`notice.reassigned`).
  */
 export const reassignBySigner = (
   request: SignatureRequest,
@@ -57,16 +58,23 @@ export const reassignBySigner = (
   stored: Contact | undefined,
   now: string,
 ): E.Either<TransitionError, Transition> =>
-  replaceSigner(
-    request,
-    {
-      signerId: signer.signerId,
-      by: { signer_id: email, signer: { email }, send_to: { email: true, mobile_number: false } },
-      stored,
-      accessCodeHash: null,
-      notify: true,
-      replacedBy: signer.signerId,
-      bySigner: true,
-    },
-    now,
+  E.map((t: Transition): Transition =>
+    // The creating user, when their address is known, is told who asked whom (as of a decline).
+    request.creator?.email == null
+      ? t
+      : { ...t, events: [...t.events, { type: 'notice.reassigned', from: signer.signerId, to: email }] },
+  )(
+    replaceSigner(
+      request,
+      {
+        signerId: signer.signerId,
+        by: { signer_id: email, signer: { email }, send_to: { email: true, mobile_number: false } },
+        stored,
+        accessCodeHash: null,
+        notify: true,
+        replacedBy: signer.signerId,
+        bySigner: true,
+      },
+      now,
+    ),
   );

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { RequestView } from '@esign/contracts';
-import { SITE_A } from '../support/harness.js';
+import { principal, SITE_A } from '../support/harness.js';
 import { formBody, hiddenInputs } from '../support/signer-forms.js';
 import { expectStatus, FORM, signingPagesFixture } from '../support/signing-pages-fixture.js';
 
@@ -96,5 +96,27 @@ describe('requests service: a signer asks someone else to sign in their place (r
       200,
       'Carol’s link opens',
     );
+  });
+
+  it('tells the creating user, when the Request knows their address, who asked whom', async () => {
+    const owner = await principal([SITE_A], 'owner@acme.example');
+    const made = await ctx.h.http
+      .post(`/v1.1/sites/${SITE_A.id}/requests`)
+      .set(owner)
+      .send(twoSigners({ allow_reassign: true }))
+      .expect(201);
+    const view = made.body as RequestView;
+    await ctx.h.http.post(`/v1.1/requests/${view.id}/send`).set(owner).expect(200);
+    await expectStatus(reassign(view, 'dan@example.com'), 200);
+    const told = (await events(view.id)).find((e) => e.type === 'notice.reassigned')?.data as {
+      signers: { signer_ref: string; email: string; request_url: string }[];
+      reassigned_by: string;
+      reassigned_to: string;
+    };
+    assert.deepEqual(
+      [told.signers.map((s) => [s.signer_ref, s.email]), told.reassigned_by, told.reassigned_to],
+      [[['@sender', 'owner@acme.example']], 'alice@example.com', 'dan@example.com'],
+    );
+    assert.match(told.signers[0]!.request_url, new RegExp(`/app/requests/${view.id}$`), 'the Request’s page');
   });
 });

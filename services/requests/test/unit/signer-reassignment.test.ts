@@ -89,4 +89,17 @@ describe('requests domain: a signer asks someone else to sign in their place (AD
     assert.equal(updated.by, 'alice@example.com', 'the audit trail names the signer as who asked');
     assert.equal(updated.previousNotified, undefined);
   });
+
+  it('tells the creating user who asked whom, when their address is known', () => {
+    const owned = allowed({ creator: { userId: 'user-1', email: 'owner@acme.example' } });
+    const { events } = right(reassignBySigner(owned, alice(owned), 'carol@example.com', undefined, AT));
+    assert.deepEqual(events.at(-1), {
+      type: 'notice.reassigned',
+      from: 'alice@example.com',
+      to: 'carol@example.com',
+    });
+    const unknown = allowed({ creator: { userId: 'user-1', email: null } });
+    const quiet = right(reassignBySigner(unknown, alice(unknown), 'carol@example.com', undefined, AT));
+    assert.ok(!quiet.events.some((e) => e.type === 'notice.reassigned'));
+  });
 });

@@ -6,6 +6,7 @@ import {
   NoticeDeclined,
   NoticeExpired,
   NoticeReplaced,
+  NoticeReassigned,
   RequestReminded,
   RequestSent,
   RequestTurnStarted,
@@ -28,6 +29,7 @@ export const NoticeEventCodec = t.union([
   NoticeCancelled,
   NoticeExpired,
   NoticeReplaced,
+  NoticeReassigned,
 ]);
 
 export const CONSUMER_NAME = 'notifier';
@@ -45,8 +47,8 @@ export interface NotificationConsumerOptions {
  * `request.sent`, `request.reminded` and `request.turn_started` (the next signers of a
  * Request signed in order) and `signer.code_requested` (a one-time code, ADR 2001) from
  * the notifier's own queue, `notice.completed` / `notice.declined` (ADR 2002),
- * `notice.cancelled` (ADR 3500), `notice.expired` (ADR 3520) and `notice.replaced` (ADR
- * 3550). The message is acked once every message it asks for is settled (delivered or
+ * `notice.cancelled` (ADR 3500), `notice.expired` (ADR 3520), `notice.replaced` (ADR 3550)
+ * and `notice.reassigned` (ADR 3560). The message is acked once every message it asks for is settled (delivered or
  * failed for good) and recorded; while some wait for a retry, or when the store is
  * unreachable (the pass rejects), the handler throws, and the platform consumer sends it
  * through the back-off queues. The last pass records what still fails as failed, so
@@ -67,6 +69,7 @@ export const notificationConsumer = (options: NotificationConsumerOptions): Even
       'notice.cancelled',
       'notice.expired',
       'notice.replaced',
+      'notice.reassigned',
     ],
     codec: NoticeEventCodec,
     logger: options.logger,

@@ -5,7 +5,7 @@ import { pipe } from 'fp-ts/lib/function.js';
 import type { RequestSigner, SignatureRequest } from '../../domain/signature-request.js';
 import { canReassign, checkReassignEmail, reassignBySigner } from '../../domain/signer-reassignment.js';
 import type { Store } from '../../ports/store.js';
-import { executionUrl } from '../deps.js';
+import { executionUrl, requestPageUrl } from '../deps.js';
 import { envelopes } from '../events.js';
 import { checkForm, type ActInput, type SubmitRefusal } from './signer-act.js';
 import { authenticated } from './signer-pass.js';
@@ -79,7 +79,15 @@ export const reassignSigning =
                     store.requests.update(
                       request,
                       t.request,
-                      envelopes({ ids: deps.ids, executionUrl: executionUrl(deps) }, t.request, t.events),
+                      envelopes(
+                        {
+                          ids: deps.ids,
+                          executionUrl: executionUrl(deps),
+                          requestPageUrl: requestPageUrl(deps),
+                        },
+                        t.request,
+                        t.events,
+                      ),
                       { siteSigners: t.siteSigners, challenges: t.challenges },
                     ),
                     TE.map(() => ({ request: t.request, signer, email })),

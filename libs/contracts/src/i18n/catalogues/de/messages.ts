@@ -70,6 +70,9 @@ export const messages: Messages<typeof english> = {
   'email.sender.expired.again':
     'Um es erneut zu senden, öffnen Sie die Anfrage und kopieren Sie sie in einen neuen Entwurf.',
   'email.sender.link': 'Anfrage öffnen',
+  'email.sender.reassigned.subject': 'Jemand anderes unterschreibt: {names}',
+  'email.sender.reassigned.lead':
+    '{from} hat {to} gebeten, {names} stattdessen zu unterschreiben, wie es die Anfrage erlaubt, die Sie über {site} gesendet haben. {to} hat per E-Mail einen eigenen Link erhalten.',
   'sms.sent': '{site} hat Ihnen {names} zur Unterschrift gesendet. Hier unterschreiben: {url}',
   'sms.reminder': 'Erinnerung: {site} wartet auf Ihre Unterschrift unter {names}. Hier unterschreiben: {url}',
   'sms.reminder.lastDay':

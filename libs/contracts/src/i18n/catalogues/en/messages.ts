@@ -59,6 +59,9 @@ export const messages = {
     '{names}, which you sent for signing from {site}, expired before everyone signed: its signing links no longer work.',
   'email.sender.expired.again': 'To send it again, open the request and copy it to a new draft.',
   'email.sender.link': 'Open the request',
+  'email.sender.reassigned.subject': 'Someone else will sign: {names}',
+  'email.sender.reassigned.lead':
+    '{from} asked {to} to sign {names} in their place, which the request you sent from {site} allowed. {to} has been e-mailed their own link.',
   'sms.sent': '{site} sent you {names} to sign. Sign here: {url}',
   'sms.reminder': 'Reminder: {site} is waiting for your signature on {names}. Sign here: {url}',
   'sms.reminder.lastDay':

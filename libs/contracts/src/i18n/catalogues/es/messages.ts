@@ -64,6 +64,9 @@ export const messages: Messages<typeof english> = {
     '{names}, que usted envió para firmar desde {site}, venció antes de que todos firmaran: sus enlaces de firma ya no funcionan.',
   'email.sender.expired.again': 'Para enviarlo de nuevo, abra la solicitud y cópiela en un nuevo borrador.',
   'email.sender.link': 'Abrir la solicitud',
+  'email.sender.reassigned.subject': 'Firmará otra persona: {names}',
+  'email.sender.reassigned.lead':
+    '{from} ha pedido a {to} que firme {names} en su lugar, como lo permitía la solicitud que usted envió desde {site}. {to} ha recibido su propio enlace por correo electrónico.',
   'sms.sent': '{site} le ha enviado {names} para firmar. Firme aquí: {url}',
   'sms.reminder': 'Recordatorio: {site} espera su firma en {names}. Firme aquí: {url}',
   'sms.reminder.lastDay': 'Último día para firmar: {site} espera su firma en {names}. Firme aquí: {url}',

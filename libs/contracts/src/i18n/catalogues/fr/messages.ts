@@ -67,6 +67,9 @@ export const messages: Messages<typeof english> = {
   'email.sender.expired.again':
     'Pour l’envoyer à nouveau, ouvrez la demande et copiez-la dans un nouveau brouillon.',
   'email.sender.link': 'Ouvrir la demande',
+  'email.sender.reassigned.subject': 'Une autre personne signera : {names}',
+  'email.sender.reassigned.lead':
+    '{from} a demandé à {to} de signer {names} à sa place, comme le permettait la demande que vous avez envoyée depuis {site}. {to} a reçu son propre lien par e-mail.',
   'sms.sent': '{site} vous a envoyé {names} à signer. Signez ici : {url}',
   'sms.reminder': 'Rappel : {site} attend votre signature sur {names}. Signez ici : {url}',
   'sms.reminder.lastDay':

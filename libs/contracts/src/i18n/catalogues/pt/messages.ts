@@ -65,6 +65,9 @@ export const messages: Messages<typeof english> = {
   'email.sender.expired.again':
     'Para enviá-lo novamente, abra a solicitação e copie-a para um novo rascunho.',
   'email.sender.link': 'Abrir a solicitação',
+  'email.sender.reassigned.subject': 'Outra pessoa vai assinar: {names}',
+  'email.sender.reassigned.lead':
+    '{from} pediu a {to} que assine {names} em seu lugar, como permitia a solicitação que você enviou de {site}. {to} recebeu o próprio link por e-mail.',
   'sms.sent': '{site} enviou {names} para você assinar. Assine aqui: {url}',
   'sms.reminder': 'Lembrete: {site} aguarda sua assinatura em {names}. Assine aqui: {url}',
   'sms.reminder.lastDay':

@@ -1,0 +1,88 @@
+// A signer asks someone else to sign in their place (ADR 3560), through the whole system: the
+// sender's allow_reassign on the create, the form on the page the e-mail opened (through the
+// gateway, its answers checked against the OpenAPI document), the new signer's invitation and
+// the creating user's notice by e-mail (requests' outbox, RabbitMQ, the notifier, SMTP).
+import assert from 'node:assert/strict';
+import { eventually, startEsignSystem, type EsignSystem } from '@esign/testing';
+import { expectStatus } from './support/client.js';
+import { conformingFetch } from './support/conformance.js';
+import {
+  agreementRequest,
+  clientOf,
+  executionUrlIn,
+  mailsTo,
+  ok,
+  publishedAgreement,
+  unique,
+  uniqueMobile,
+  waitForMail,
+  type ClientOf,
+} from './support/flow.js';
+import { postSignerForm } from './support/signer.js';
+
+/** The hidden inputs of the page's form posting to `/sign/reassign`, with `email` added. */
+const reassignForm = (page: string, email: string): URLSearchParams => {
+  const form = /<form\b[^>]*action="[^"]*\/sign\/reassign"[^>]*>([\s\S]*?)<\/form>/.exec(page);
+  if (form === null) throw new Error(`no reassign form on the page:\n${page.slice(0, 1500)}`);
+  const body = new URLSearchParams();
+  for (const m of form[1]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
+    body.set(m[1]!, m[2]!.replace(/&amp;/g, '&'));
+  body.set('email', email);
+  return body;
+};
+
+describe('end to end through the gateway: a signer asks someone else to sign in their place', function () {
+  this.timeout(120_000);
+  let system: EsignSystem;
+  let acme: ClientOf;
+  let template: number;
+
+  before(async () => {
+    system = await startEsignSystem({ label: 'e2e_signer_reassign' });
+    acme = clientOf(system, await system.createTenant('Acme'));
+    template = await publishedAgreement(acme);
+  });
+  after(async () => {
+    await system?.stop();
+  });
+
+  it('passes the Request on from the page: the new signer invited, the creator told, the old link dead', async () => {
+    const run = unique();
+    const jane = `jane-${run}@example.com`;
+    const sam = `sam-${run}@example.com`;
+    const draft = ok(
+      await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
+        params: { path: { site_id: acme.site } },
+        body: {
+          ...agreementRequest(template, { email: jane, mobile: uniqueMobile() }),
+          allow_reassign: true,
+        },
+      }),
+      201,
+      'create',
+    );
+    assert.equal(draft.allow_reassign, true);
+    expectStatus(await acme.api.post(`/v1.1/requests/${draft.id}/send`), 200);
+    const link = executionUrlIn((await waitForMail(system, jane)).mail.text ?? '');
+    const page = await (await conformingFetch(link)).text();
+    const answer = await postSignerForm(new URL(link), '/sign/reassign', reassignForm(page, sam));
+    assert.equal(answer.status, 200, answer.page.slice(0, 500));
+    assert.match(answer.page, /You asked someone else to sign/);
+
+    const invited = await waitForMail(system, sam);
+    const theirs = executionUrlIn(invited.mail.text ?? '');
+    assert.equal((await conformingFetch(theirs)).status, 200, 'their link opens');
+    assert.equal((await conformingFetch(link)).status, 410, 'Jane’s no longer does');
+    const told = await eventually(
+      () =>
+        Promise.resolve(
+          mailsTo(system, acme.tenant.user.email).find((m) =>
+            /^Someone else will sign:/.test(m.mail.subject ?? ''),
+          ),
+        ),
+      15_000,
+    );
+    assert.match(told.mail.text ?? '', new RegExp(`asked ${sam.replace(/[.]/g, '\\.')} to sign`));
+    assert.match(told.mail.text ?? '', new RegExp(`/app/requests/${draft.id}`), 'the Request’s page');
+  });
+});
