@@ -212,18 +212,9 @@ export const memoryStore = () => {
         },
       },
       deliveries: {
-        record: ({
-          consumer,
-          eventId,
-          requestId,
-          siteId,
-          signerRef,
-          signerId,
-          channel,
-          delivery,
-          to,
-          notice,
-        }) => {
+        record: (outcome) => {
+          const { consumer, eventId, requestId, siteId, signerRef, signerId, channel, delivery, to } =
+            outcome;
           if (!claimInbox(consumer, eventId)) return TE.right('duplicate' as const);
           const request = s.requests.get(requestId);
           if (request === undefined || request.siteId !== siteId) return TE.right('unknown-request' as const);
@@ -231,7 +222,7 @@ export const memoryStore = () => {
           if (E.isLeft(next)) return TE.right('unknown-request' as const);
           s.requests.set(requestId, next.right);
           // The failure's event only if the report became the signer's status (ADR 3180).
-          if (notice !== undefined && next.right !== request) appendOutbox([notice]);
+          if (outcome.notice !== undefined && next.right !== request) appendOutbox([outcome.notice]);
           return TE.right('applied' as const);
         },
       },
