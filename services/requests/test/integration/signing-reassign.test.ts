@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import type { RequestView } from '@esign/contracts';
+import { PRINCIPAL_AUDIENCES, type RequestView } from '@esign/contracts';
+import { testGatewayKeys } from '@esign/testing';
 import { principal, SITE_A } from '../support/harness.js';
 import { formBody, hiddenInputs } from '../support/signer-forms.js';
 import { expectStatus, FORM, signingPagesFixture } from '../support/signing-pages-fixture.js';
@@ -52,6 +53,28 @@ describe('requests service: a signer asks someone else to sign in their place (r
     const offered = await open(allowed, 0).expect(200);
     assert.match(offered.text, /<details class="reassign">\s*<summary>Someone else should sign\?<\/summary>/);
     assert.match(offered.text, /<form method="post" action="\/sign\/reassign"/);
+
+    // In a client's own application (embedded signing, ADR 2300) that application decides who signs.
+    const HOST = 'https://app.client.example';
+    const framer = {
+      'x-esign-principal': await testGatewayKeys.sign(PRINCIPAL_AUDIENCES.requests, {
+        sub: 'user-1',
+        token_id: 'tok-1',
+        sites: [SITE_A],
+        frame_origins: [HOST],
+      }),
+    };
+    const made = await ctx.h.http
+      .post(`/v1.1/requests/${allowed.id}/signers/alice%40example.com/embedded_url`)
+      .set(framer)
+      .send({ parent_origin: HOST })
+      .expect(200);
+    const embeddedUrl = new URL(String((made.body as { embedded_url: string }).embedded_url));
+    const first = await ctx.h.http.get(embeddedUrl.pathname + embeddedUrl.search).expect(303);
+    const next = new URL(first.headers.location!, 'https://esign.example');
+    const framed = await ctx.h.http.get(next.pathname + next.search).expect(200);
+    assert.match(framed.text, /action="\/sign\/decline\?embed=/, 'the embedded page');
+    assert.doesNotMatch(framed.text, /class="reassign"/);
   });
 
   it('refuses an address it cannot take beside the field, then puts the person asked in the place', async () => {

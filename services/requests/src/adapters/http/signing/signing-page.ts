@@ -51,6 +51,7 @@ const problemLink = ({ t }: Translator, problem: SubmissionProblem, page: Signin
 /**
  * Someone else to sign in the signer's place (ADR 3560), when the sender allowed it: their
  * address, and the button. Open, with the problem beside it, when the address was refused.
+ * Never on an embedded page: the client's application decides who signs there.
  */
 const reassignForm = (
   ctx: PageContext,
@@ -167,7 +168,7 @@ ${reasonError === undefined ? '' : safe`<p class="error" id="reason-error">${t('
 <button type="submit" class="secondary">${t('page.declineButton')}</button>
 </form>
 </details>
-${canReassign(page.request, page.signer) ? reassignForm(ctx, page, submitted, emailError) : ''}`,
+${canReassign(page.request, page.signer) && ctx.link.embed === undefined ? reassignForm(ctx, page, submitted, emailError) : ''}`,
     footer: safe`<p>${
       page.signer.contact.email === null
         ? t('page.footerNoEmail', { id: page.request.id })
