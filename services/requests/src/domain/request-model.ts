@@ -14,15 +14,7 @@ import type {
   SignerState,
 } from './request-parts.js';
 
-export type {
-  Channel,
-  ContractRef,
-  Delivery,
-  RequestCreator,
-  RequestField,
-  RequestState,
-  SignerState,
-} from './request-parts.js';
+export type * from './request-parts.js';
 
 export interface RequestSigner {
   readonly signerId: string;
