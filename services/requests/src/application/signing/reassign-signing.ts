@@ -20,7 +20,10 @@ export interface ReassignInput extends ActInput {
 
 export type ReassignRefusal =
   | SubmitRefusal
-  /** The Request does not let this signer ask someone else (ADR 3560): not allowed, not their turn, or their check. */
+  /**
+   * The Request does not let this signer ask someone else (ADR 3560): not allowed, not
+   * their turn, or their check.
+   */
   | { readonly _tag: 'NotReassignable'; readonly request: SignatureRequest; readonly signer: RequestSigner };
 
 export interface Reassigned {

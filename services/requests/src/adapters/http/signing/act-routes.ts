@@ -5,7 +5,7 @@ import type { ActDone, SubmitRefusal } from '../../../application/signing/signer
 import type { ExecutionLink } from '../../../application/signing/verify-link.js';
 import type { UseCases } from '../../../application/use-cases.js';
 import { embeddedPageOf } from './embedded-pages.js';
-import type { Submitted } from './field-input.js';
+import { type Submitted, submittedOf } from './field-input.js';
 import type { PassedLink, SignerPageKit } from './page-kit.js';
 import { DRAWING_PROBLEMS, drawingOf } from './signer-http.js';
 
@@ -50,15 +50,11 @@ export const refuseSubmission = (
         detail: t('form.openAgain'),
       });
     }
-    case 'AlreadySigned': {
-      const tr = kit.languageFor(ctx, refusal.signer, refusal.request);
-      return kit.refuse(
-        ctx,
-        nonce,
-        { status: 409, title: tr.t('signed.already.title'), message: tr.t('signed.cannotDecline') },
-        tr,
-      );
-    }
+    case 'AlreadySigned':
+      return kit.refuseFor(ctx, nonce, refusal, 409, ({ t }) => ({
+        title: t('signed.already.title'),
+        message: t('signed.cannotDecline'),
+      }));
     default:
       return kit.refuseLink(ctx, nonce, refusal);
   }
@@ -91,17 +87,7 @@ export const mountSigningActRoutes = (
       const accepted = await kit.acceptForm(ctx, nonce);
       if (accepted === undefined) return;
       const { form, link } = accepted;
-      const values = new Map<number, string>();
-      for (const [key, value] of form) {
-        const match = /^f(\d{1,4})$/.exec(key);
-        if (match !== null && !values.has(Number(match[1]))) values.set(Number(match[1]), value);
-      }
-      const submitted: Submitted = {
-        values,
-        typedName: form.get('typed_name') ?? '',
-        consent: form.get('consent') === 'yes',
-        reason: form.get('reason') ?? '',
-      };
+      const submitted = submittedOf(form);
       const result = await submit(link, form, ctx, submitted);
       if (E.isRight(result)) return finish(ctx, link, result.right);
       if (result.left._tag === 'BadDrawing') {

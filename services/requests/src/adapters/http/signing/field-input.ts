@@ -14,6 +14,21 @@ export interface Submitted {
   readonly reassignEmail?: string;
 }
 
+/** What a signing form posted, to show it again when the act is refused. */
+export const submittedOf = (form: URLSearchParams): Submitted => {
+  const values = new Map<number, string>();
+  for (const [key, value] of form) {
+    const match = /^f(\d{1,4})$/.exec(key);
+    if (match !== null && !values.has(Number(match[1]))) values.set(Number(match[1]), value);
+  }
+  return {
+    values,
+    typedName: form.get('typed_name') ?? '',
+    consent: form.get('consent') === 'yes',
+    reason: form.get('reason') ?? '',
+  };
+};
+
 const fieldId = (field: TypedField) => `f-${field.index}`;
 /** The message of the first problem `match` finds, if any. */
 export const problemAt = (problems: readonly SubmissionProblem[], match: (p: SubmissionProblem) => boolean) =>

@@ -19,6 +19,9 @@ import { signingPage } from './signing-page.js';
 export type PassedLink = ExecutionLink & { readonly auth?: string | null };
 
 /** What the signer routes share: their page wrapper, form reading, refusals and checks. */
+/** A message page's words, in the signer's language. */
+type PageText = { readonly title: string; readonly message: string; readonly detail?: string };
+
 export interface SignerPageKit {
   readonly basePath: string;
   readonly page: (
@@ -53,7 +56,15 @@ export interface SignerPageKit {
     ctx: AppContext,
     nonce: string,
     about: { readonly request: SignatureRequest; readonly signer: RequestSigner },
-    text: (tr: Translator) => { title: string; message: string; detail?: string },
+    text: (tr: Translator) => PageText,
+  ) => void;
+  /** A refused page about one signer's part, in their language. */
+  readonly refuseFor: (
+    ctx: AppContext,
+    nonce: string,
+    about: { readonly request: SignatureRequest; readonly signer: RequestSigner },
+    status: number,
+    text: (tr: Translator) => PageText,
   ) => void;
   /** A link refused, in its signer's language when the refusal knows them. */
   readonly refuseLink: (ctx: AppContext, nonce: string, refusal: LinkRefusal) => void;
@@ -108,6 +119,11 @@ export const signerPageKit = (
     const tr = languageFor(ctx, signer, request);
     const brand = pageBrandOf(basePath, request);
     render(ctx, 200, messagePage({ nonce, tr, from: request.siteName, brand, ...text(tr) }));
+  };
+
+  const refuseFor: SignerPageKit['refuseFor'] = (ctx, nonce, { request, signer }, status, text) => {
+    const tr = languageFor(ctx, signer, request);
+    refuse(ctx, nonce, { status, ...text(tr) }, tr);
   };
 
   /** A link refused, in its signer's language when the refusal knows them. */
@@ -173,6 +189,7 @@ export const signerPageKit = (
     allowOwnForms: (ctx, nonce) => secure(ctx, options, nonce, ["'self'"]),
     refuse,
     ended,
+    refuseFor,
     refuseLink,
     incompleteLink,
     showForm,

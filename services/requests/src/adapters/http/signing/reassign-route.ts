@@ -3,6 +3,7 @@ import type { AppState } from '@esign/platform';
 import type Router from '@koa/router';
 import type { UseCases } from '../../../application/use-cases.js';
 import { refuseSubmission } from './act-routes.js';
+import { submittedOf } from './field-input.js';
 import type { SignerPageKit } from './page-kit.js';
 
 /**
@@ -40,21 +41,12 @@ export const mountReassignRoute = (
       }
       const refusal = result.left;
       if (refusal._tag === 'NotReassignable') {
-        const tr = kit.languageFor(ctx, refusal.signer, refusal.request);
-        return kit.refuse(
-          ctx,
-          nonce,
-          { status: 403, title: tr.t('reassign.refused.title'), message: tr.t('reassign.refused.message') },
-          tr,
-        );
+        return kit.refuseFor(ctx, nonce, refusal, 403, ({ t }) => ({
+          title: t('reassign.refused.title'),
+          message: t('reassign.refused.message'),
+        }));
       }
-      const submitted = {
-        values: new Map(),
-        typedName: '',
-        consent: false,
-        reason: '',
-        reassignEmail: email,
-      };
+      const submitted = { ...submittedOf(form), reassignEmail: email };
       refuseSubmission(kit, ctx, nonce, { ...link, auth: form.get('auth') }, refusal, submitted);
     }),
   );
