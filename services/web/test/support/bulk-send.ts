@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { csrfTokenOf } from '../../src/cookies.js';
-import { contract, CURRENT, SESSION, type appWith } from './fake-api.js';
+import { bulkSendSummary, contract, CURRENT, SESSION, type appWith } from './fake-api.js';
 
 // The bulk send pages' fake API, an upload and the preview's Send form, for the tests of those pages.
 
@@ -9,25 +9,16 @@ export const CSRF = csrfTokenOf(SESSION);
 export const ORIGIN = 'http://127.0.0.1:8080';
 const AT = '2030-01-01T00:00:00.000Z';
 
-export const BULK = {
-  id: 'b7a1c2d3-0000-4000-8000-000000000001',
-  site_id: 3,
+/** A bulk send still running, one row refused: the real answer's shape, from `bulkSendSummary`. */
+export const BULK = bulkSendSummary('b7a1c2d3-0000-4000-8000-000000000001', {
   state: 'running',
-  send: true,
-  test_mode: false,
-  rows_total: 4,
-  created: 3,
-  sent: 3,
-  failed: 1,
-  cancelled: 0,
-  cancelled_at: null,
   failures: [
     { row: 3, request_id: null, errors: [{ path: 'rows[3].signers', message: 'must have at least 1 item' }] },
   ],
   requests: [{ row: 0, request_id: 'r0000000-0000-4000-8000-000000000000' }],
   created_at: AT,
   completed_at: null,
-};
+});
 
 export const answers = {
   'GET /v1.1/sessions/current': CURRENT,
