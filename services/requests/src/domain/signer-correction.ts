@@ -64,6 +64,15 @@ export interface SignerCorrectionRecord {
   readonly linkReplaced: boolean;
   /** Someone else took the signer's place (ADR 3550): who was there, and who is now. */
   readonly replaced?: { readonly previous: string; readonly current: string };
+  /** The signer asked for it from their page (ADR 3560): where they acted from. */
+  readonly from?: { readonly ip: string; readonly userAgent: string };
+}
+
+/** Where the signer in `signerRef`'s place acted from when they asked for their correction. */
+export interface CorrectionEvidence {
+  readonly signerRef: string;
+  readonly ip: string;
+  readonly userAgent: string;
 }
 
 /**

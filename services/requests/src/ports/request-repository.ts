@@ -2,7 +2,7 @@ import type * as O from 'fp-ts/lib/Option.js';
 import type * as TE from 'fp-ts/lib/TaskEither.js';
 import type { DomainEvent, HistoryOrder, WebhookPayload } from '@esign/contracts';
 import type { RequestState, SignatureRequest, Transition } from '../domain/signature-request.js';
-import type { SignerCorrectionRecord } from '../domain/signer-correction.js';
+import type { CorrectionEvidence, SignerCorrectionRecord } from '../domain/signer-correction.js';
 import type { PageOf, PageRequest } from './page.js';
 
 /** What a list keeps: absent criteria keep everything. */
@@ -58,9 +58,13 @@ export interface FeedPage {
 /** Requests with their contracts, signers and fields. Every read is scoped by the caller's sites. */
 /**
  * What a transition writes besides the Request: a signer added to a draft upserts the
- * Site's signer and may bring their challenge (ADR 3280); stored in the same statement.
+ * Site's signer and may bring their challenge (ADR 3280); a signer who asked for their own
+ * replacement (ADR 3560) is where the audit trail's record of it says they acted from.
+ * Stored in the same statement.
  */
-export type TransitionWrites = Pick<Transition, 'siteSigners' | 'challenges'>;
+export type TransitionWrites = Pick<Transition, 'siteSigners' | 'challenges'> & {
+  readonly askedFrom?: CorrectionEvidence;
+};
 
 export interface RequestRepository {
   /**

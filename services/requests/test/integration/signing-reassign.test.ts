@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { PRINCIPAL_AUDIENCES, type RequestView } from '@esign/contracts';
 import { testGatewayKeys } from '@esign/testing';
 import { principal, SITE_A } from '../support/harness.js';
+import { downloaded } from '../support/executed-documents-fixture.js';
+import { pdfText } from '../support/pdf-text.js';
 import { formBody, hiddenInputs } from '../support/signer-forms.js';
 import { expectStatus, FORM, signingPagesFixture } from '../support/signing-pages-fixture.js';
 
@@ -10,10 +12,10 @@ import { expectStatus, FORM, signingPagesFixture } from '../support/signing-page
  * and a signer asking someone else to sign in their place from their page.
  */
 describe('requests service: a signer asks someone else to sign in their place (real Postgres)', function () {
-  const { ctx, create, get, twoSigners, sentRequest, open, submit, events } =
+  const { ctx, create, get, twoSigners, sentRequest, open, submit, aliceSigns, bobSigns, events } =
     signingPagesFixture('signing_reassign');
-  const reassign = (view: RequestView, email: string | undefined) =>
-    submit(view, 0, { email }, '/sign/reassign');
+  const reassign = (view: RequestView, email: string | undefined, headers: Record<string, string> = {}) =>
+    submit(view, 0, { email }, '/sign/reassign', headers);
 
   it('keeps allow_reassign (false unless given), copies it, and refuses what is not a boolean at its name', async () => {
     assert.equal((await create(twoSigners())).allow_reassign, false);
@@ -141,5 +143,20 @@ describe('requests service: a signer asks someone else to sign in their place (r
       [[['@sender', 'owner@acme.example']], 'alice@example.com', 'dan@example.com'],
     );
     assert.match(told.signers[0]!.request_url, new RegExp(`/app/requests/${view.id}$`), 'the Request’s page');
+  });
+
+  it('keeps where the signer asked from in the executed document’s audit trail, as of a signing act', async () => {
+    const view = await sentRequest({ allow_reassign: true });
+    await expectStatus(reassign(view, 'erin@example.com', { 'User-Agent': 'AliceBrowser/7.1' }), 200);
+    const after = await get(view.id);
+    await expectStatus(aliceSigns(after, {}, { 'User-Agent': 'ErinBrowser/2.0' }), 303);
+    await expectStatus(bobSigns(after), 303);
+    const { text } = await pdfText(await downloaded(ctx.h, ctx.headers, view.id));
+    const trail = text.replace(/\s+/g, ' ');
+    assert.match(
+      trail,
+      /Signer replaced: \S+ by alice@example\.com Signer: alice@example\.com → erin@example\.com IP address: \S+ User agent: AliceBrowser\/7\.1/,
+      trail,
+    );
   });
 });

@@ -6,7 +6,11 @@ import {
   type DomainEvent,
   type RequestSignerUpdated,
 } from '@esign/contracts';
-import { isContactCorrection, type SignerCorrectionRecord } from '../../src/domain/signer-correction.js';
+import {
+  isContactCorrection,
+  type CorrectionEvidence,
+  type SignerCorrectionRecord,
+} from '../../src/domain/signer-correction.js';
 import type { SignatureRequest } from '../../src/domain/signature-request.js';
 import type { Contact } from '../../src/domain/signer.js';
 import type { Challenge } from '../../src/domain/signer-authentication.js';
@@ -14,7 +18,10 @@ import type { RequestRepository, TransitionWrites } from '../../src/ports/reques
 import { page } from './memory-page.js';
 
 /** What the Postgres adapter keeps of a `request.signer_updated` event (ADR 3140). */
-const correctionOf = ({ occurred_at, data: d }: RequestSignerUpdated): SignerCorrectionRecord => ({
+const correctionOf = (
+  { occurred_at, data: d }: RequestSignerUpdated,
+  askedFrom: CorrectionEvidence | undefined,
+): SignerCorrectionRecord => ({
   signerRef: d.signer_ref,
   at: occurred_at,
   by: d.corrected_by,
@@ -27,6 +34,12 @@ const correctionOf = ({ occurred_at, data: d }: RequestSignerUpdated): SignerCor
     sendTo: { email: d.send_to.email, sms: d.send_to.mobile_number },
   },
   linkReplaced: d.link_replaced,
+  ...(d.previous.signer_id !== undefined && {
+    replaced: { previous: d.previous.signer_id, current: d.signer_id },
+  }),
+  ...(askedFrom?.signerRef === d.signer_ref && {
+    from: { ip: askedFrom.ip, userAgent: askedFrom.userAgent },
+  }),
 });
 
 interface RequestsState {
@@ -58,7 +71,10 @@ const record = (
   appendOutbox(events);
   for (const e of events)
     if (e.type === 'request.signer_updated' && isContactCorrection(e.data.changed))
-      s.corrections.set(e.aggregate_id, [...(s.corrections.get(e.aggregate_id) ?? []), correctionOf(e)]);
+      s.corrections.set(e.aggregate_id, [
+        ...(s.corrections.get(e.aggregate_id) ?? []),
+        correctionOf(e, writes.askedFrom),
+      ]);
 };
 
 /** The Requests of one in-memory state; a transition's events go to `appendOutbox`. */

@@ -90,6 +90,11 @@ const writeCorrection = (w: Writer, c: SignerCorrectionRecord, t: Translator['t'
   // Who signed in this place before (ADR 3550): the trail is under the one who signs now.
   if (c.replaced !== undefined)
     w.pair(t('audit.signer'), change(c.replaced.previous, c.replaced.current), 20);
+  // The signer asked for it from their page (ADR 3560): where from, as of a signing act.
+  if (c.from !== undefined) {
+    w.pair(t('audit.ip'), c.from.ip, 20);
+    w.pair(t('audit.userAgent'), c.from.userAgent, 20);
+  }
   const { previous, current } = c;
   if (previous.contact.email !== current.contact.email)
     w.pair(t('audit.email'), change(previous.contact.email, current.contact.email), 20);

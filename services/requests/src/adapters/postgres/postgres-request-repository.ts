@@ -72,7 +72,7 @@ export const postgresRequestRepository = (q: Queryable, handedOff?: OutgoingEven
             ? []
             : [
                 insertEvents(events, { when, handedOff: handedOff !== undefined }),
-                correctionsInsert(events, when),
+                correctionsInsert(events, when, writes.askedFrom),
                 historyInsert(events, when),
               ]),
         ]),

@@ -3,7 +3,11 @@
 import * as t from 'io-ts';
 import { nullable, type DomainEvent, type RequestSignerUpdated } from '@esign/contracts';
 import { db, sql, type Queryable } from '@esign/platform/database';
-import { isContactCorrection, type SignerCorrectionRecord } from '../../domain/signer-correction.js';
+import {
+  isContactCorrection,
+  type CorrectionEvidence,
+  type SignerCorrectionRecord,
+} from '../../domain/signer-correction.js';
 import { JsonTimestamp } from './rows.js';
 
 type Fragment = ReturnType<typeof sql.fragment>;
@@ -13,16 +17,22 @@ const isCorrection = (e: DomainEvent): e is RequestSignerUpdated =>
 
 /**
  * The insert of the corrections among `events`, for a data-modifying CTE that writes only
- * where `when` holds (the transition was stored); undefined when there are none.
+ * where `when` holds (the transition was stored); undefined when there are none. `askedFrom`:
+ * where the signer who asked for their correction acted from (ADR 3560).
  */
-export const correctionsInsert = (events: readonly DomainEvent[], when: Fragment): Fragment | undefined => {
+export const correctionsInsert = (
+  events: readonly DomainEvent[],
+  when: Fragment,
+  askedFrom?: CorrectionEvidence,
+): Fragment | undefined => {
   const corrections = events.filter(isCorrection);
   if (corrections.length === 0) return undefined;
+  const from = (signerRef: string) => (askedFrom?.signerRef === signerRef ? askedFrom : undefined);
   return sql.fragment`
     INSERT INTO request_signer_corrections
       (request_id, signer_ref, corrected_at, corrected_by, previous_email, previous_mobile,
        previous_send_email, previous_send_sms, email, mobile_number, send_email, send_sms, link_replaced,
-       previous_signer_id, signer_id)
+       previous_signer_id, signer_id, ip, user_agent)
     SELECT * FROM ${sql.unnest(
       corrections.map(({ aggregate_id, occurred_at, data: d }) => [
         aggregate_id,
@@ -41,6 +51,8 @@ export const correctionsInsert = (events: readonly DomainEvent[], when: Fragment
         // Someone else in the place (ADR 3550).
         d.previous.signer_id ?? null,
         d.previous.signer_id === undefined ? null : d.signer_id,
+        from(d.signer_ref)?.ip ?? null,
+        from(d.signer_ref)?.userAgent ?? null,
       ]),
       [
         'uuid',
@@ -56,6 +68,8 @@ export const correctionsInsert = (events: readonly DomainEvent[], when: Fragment
         'bool',
         'bool',
         'bool',
+        'text',
+        'text',
         'text',
         'text',
       ],
@@ -78,6 +92,8 @@ const CorrectionRow = t.type({
   link_replaced: t.boolean,
   previous_signer_id: nullable(t.string),
   signer_id: nullable(t.string),
+  ip: nullable(t.string),
+  user_agent: nullable(t.string),
 });
 
 /** A Request's corrections, oldest first. */
@@ -92,7 +108,7 @@ export const listCorrections = async (
       sql.unsafe`
         SELECT signer_ref, corrected_at, corrected_by, previous_email, previous_mobile,
                previous_send_email, previous_send_sms, email, mobile_number, send_email, send_sms, link_replaced,
-               previous_signer_id, signer_id
+               previous_signer_id, signer_id, ip, user_agent
         FROM request_signer_corrections WHERE request_id = ${requestId} ORDER BY id`,
     )
   ).map((r) => ({
@@ -110,4 +126,5 @@ export const listCorrections = async (
     linkReplaced: r.link_replaced,
     ...(r.previous_signer_id !== null &&
       r.signer_id !== null && { replaced: { previous: r.previous_signer_id, current: r.signer_id } }),
+    ...(r.ip !== null && r.user_agent !== null && { from: { ip: r.ip, userAgent: r.user_agent } }),
   }));

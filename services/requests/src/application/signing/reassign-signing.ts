@@ -91,7 +91,12 @@ export const reassignSigning =
                         t.request,
                         t.events,
                       ),
-                      { siteSigners: t.siteSigners, challenges: t.challenges },
+                      {
+                        siteSigners: t.siteSigners,
+                        challenges: t.challenges,
+                        // The audit trail says where they asked from, as it does of a signing act.
+                        askedFrom: { signerRef: signer.signerRef, ip: input.ip, userAgent: input.userAgent },
+                      },
                     ),
                     TE.map(() => ({ request: t.request, signer, email })),
                   );
