@@ -64,7 +64,7 @@ export interface paths {
     head?: never;
     /**
      * Change a Request’s expiry or reminders, or a draft’s render_data or fields
-     * @description Moves a draft or sent Request’s `expires_at` (later, sooner, or `null` for never; in the future and at most 365 days ahead, as at create) or changes its `reminder_interval_days` (1 to 30, or `null` for none). The signers’ links open until the new expiry, within their own lifetime. On a sent Request the next automatic reminder (`next_reminder_at`) is scheduled again from the last notification (the send, the last reminder or a later turn’s start), so a shorter interval may make one due at once. On a draft only, `render_data` replaces the values merged into its HTML contracts, whole (a key left out is removed), checked against the contracts’ tokens as at create; `fields` likewise replaces its field entries with the create’s rules (an entry’s `assigned_to` a signer_id, or an e-mail address taking every field no entry assigns), which is how a draft created with unassigned fields is made ready to send. Once sent, its signers have been shown the document, and either is a 409. `cc` replaces, on a draft or sent Request, the addresses sent a copy of the executed document once everyone has signed. `message` (what the signers read in their e-mails and on their page) and `subject` (their invitation e-mails’ subject; reminders put “Reminder:” before it) are changed on a draft only, `null` removing them: once sent, the signers have read them (409). `title`, the sender’s own name for the Request, is changed on a draft or sent Request. Writes `request.updated` (a webhook), whose `changed` names what changed. The same values again change nothing.
+     * @description Moves a draft or sent Request’s `expires_at` (later, sooner, or `null` for never; in the future and at most 365 days ahead, as at create) or changes its `reminder_interval_days` (1 to 30, or `null` for none). The signers’ links open until the new expiry, within their own lifetime. On a sent Request the next automatic reminder (`next_reminder_at`) is scheduled again from the last notification (the send, the last reminder or a later turn’s start), so a shorter interval may make one due at once. On a draft only, `render_data` replaces the values merged into its HTML contracts, whole (a key left out is removed), checked against the contracts’ tokens as at create; `fields` likewise replaces its field entries with the create’s rules (an entry’s `assigned_to` a signer_id, or an e-mail address taking every field no entry assigns), which is how a draft created with unassigned fields is made ready to send. Once sent, its signers have been shown the document, and either is a 409. `cc` replaces, on a draft or sent Request, the addresses sent a copy of the executed document once everyone has signed. `message` (what the signers read in their e-mails and on their page) and `subject` (their invitation e-mails’ subject; reminders put “Reminder:” before it) are changed on a draft only, `null` removing them: once sent, the signers have read them (409). `title`, the sender’s own name for the Request, is changed on a draft or sent Request, and so is `allow_reassign`, whether its signers may ask someone else to sign in their place: their page offers it, or stops offering it, from then on. Writes `request.updated` (a webhook), whose `changed` names what changed. The same values again change nothing.
      */
     patch: operations['updateRequest'];
     trace?: never;
@@ -2295,6 +2295,7 @@ export interface components {
       title?: string | null;
       /** @description One line; white space around it dropped. The subject of the signers’ invitation e-mails. */
       subject?: string | null;
+      allow_reassign?: boolean;
     };
     NoParameters: Record<string, never>;
     CancelRequestBody: {
@@ -3190,6 +3191,7 @@ export interface components {
           | 'message'
           | 'title'
           | 'subject'
+          | 'allow_reassign'
         )[];
       };
       /** @constant */

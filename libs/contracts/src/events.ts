@@ -74,7 +74,8 @@ export type SignerCodeRequested = t.TypeOf<typeof SignerCodeRequested>;
 
 /**
  * The sender changed an open Request's expiry or automatic reminders (ADR 3150), or a
- * draft's `render_data` or `fields` (ADR 3220): the first three as they are now, the next automatic
+ * draft's `render_data` or `fields` (ADR 3220), or another of `PATCH`'s parts (`cc`, `message`,
+ * `title`, `subject`, `allow_reassign`): the first three as they are now, the next automatic
  * reminder as scheduled again, and `changed`, what this change changed (absent on events
  * written before ADR 3220: the expiry or the reminders). The values are not repeated:
  * `GET /v1.1/requests/:id` has them.
@@ -99,6 +100,7 @@ export const RequestUpdated = envelope(
           message: null,
           title: null,
           subject: null,
+          allow_reassign: null,
         }),
       ),
     }),

@@ -19,8 +19,9 @@ import { ReminderIntervalDays } from './reminders.js';
  * none); a draft's `render_data` and `fields`, each replaced whole with the create's rules
  * (ADR 3220); an open Request's `cc`, replaced whole (ADR 3230); a draft's `message` to its
  * signers, replaced (null: removed; ADR 3380); an open Request's `title`, replaced (null:
- * removed; ADR 3390); a draft's e-mail `subject`, replaced (null: the usual one; ADR 3400).
- * At least one of them.
+ * removed; ADR 3390); a draft's e-mail `subject`, replaced (null: the usual one; ADR 3400);
+ * whether an open Request's signers may ask someone else to sign in their place
+ * (`allow_reassign`, ADR 3560). At least one of them.
  */
 export const UpdateRequestBody = partialUpdate(
   {
@@ -32,6 +33,7 @@ export const UpdateRequestBody = partialUpdate(
     message: nullable(SignerMessage),
     title: nullable(RequestTitle),
     subject: nullable(EmailSubject),
+    allow_reassign: t.boolean,
   },
   'UpdateRequestBody',
 );
@@ -46,6 +48,7 @@ export const REQUEST_UPDATE_PARTS = [
   'message',
   'title',
   'subject',
+  'allow_reassign',
 ] as const;
 export type RequestUpdatePart = (typeof REQUEST_UPDATE_PARTS)[number];
 export type UpdateRequestBody = t.TypeOf<typeof UpdateRequestBody>;

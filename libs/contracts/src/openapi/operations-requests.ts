@@ -159,7 +159,9 @@ export const REQUEST_OPERATIONS: readonly Operation[] = [
       'the executed document once everyone has signed. `message` (what the signers read in their e-mails and on ' +
       'their page) and `subject` (their invitation e-mails’ subject; reminders put “Reminder:” before it) are ' +
       'changed on a draft only, `null` removing them: once sent, the signers have read them (409). `title`, the ' +
-      'sender’s own name for the Request, is changed on a draft or sent Request. ' +
+      'sender’s own name for the Request, is changed on a draft or sent Request, and so is `allow_reassign`, ' +
+      'whether its signers may ask someone else to sign in their place: their page offers it, or stops offering ' +
+      'it, from then on. ' +
       'Writes `request.updated` (a webhook), whose `changed` names what changed. The same values again change ' +
       'nothing.',
     tag: 'Requests',

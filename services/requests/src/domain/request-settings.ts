@@ -28,6 +28,8 @@ export interface RequestSettingsChange {
   readonly title?: string | null;
   /** A draft's e-mail subject (ADR 3400); null: the usual one. */
   readonly subject?: string | null;
+  /** Whether an open Request's signers may ask someone else to sign in their place (ADR 3560). */
+  readonly allowReassign?: boolean;
 }
 
 /** A text replaced by `next`, unless it is absent or the same: then `current`, unchanged. */
@@ -57,8 +59,10 @@ const sameFields = (a: readonly RequestField[], b: readonly RequestField[]) =>
  * sent Request the next automatic reminder is scheduled again from the last notification,
  * so a shorter interval may make one due at once and null stops them. A draft's fields are
  * replaced the same way, and for the same reason only a draft's; so are its message to the
- * signers (ADR 3380) and its e-mail subject (ADR 3400): once sent, they have read them. The
- * event names what changed; a change that changes nothing answers the Request as it is, with no event.
+ * signers (ADR 3380) and its e-mail subject (ADR 3400): once sent, they have read them.
+ * Whether its signers may ask someone else to sign (ADR 3560) changes on a draft or a sent
+ * Request: it is offered on their page from then on, and one who already asked stays
+ * replaced. The event names what changed; a change that changes nothing answers the Request as it is, with no event.
  */
 export const changeSettings = (
   request: SignatureRequest,
@@ -94,6 +98,7 @@ export const changeSettings = (
   const message = textOf(change.message, request.message);
   const title = textOf(change.title, request.title);
   const subject = textOf(change.subject, request.subject);
+  const allowReassign = change.allowReassign ?? request.allowReassign ?? false;
   const changed: RequestUpdatePart[] = [
     ...(sameInstant(expiresAt, request.expiresAt) ? [] : (['expires_at'] as const)),
     ...(reminderIntervalDays === request.reminderIntervalDays ? [] : (['reminder_interval_days'] as const)),
@@ -103,6 +108,7 @@ export const changeSettings = (
     ...(message === request.message ? [] : (['message'] as const)),
     ...(title === request.title ? [] : (['title'] as const)),
     ...(subject === request.subject ? [] : (['subject'] as const)),
+    ...(allowReassign === (request.allowReassign ?? false) ? [] : (['allow_reassign'] as const)),
   ];
   if (changed.length === 0) return E.right({ request, events: [] });
   const updated: SignatureRequest = {
@@ -115,6 +121,7 @@ export const changeSettings = (
     ...(message !== undefined && { message }),
     ...(title !== undefined && { title }),
     ...(subject !== undefined && { subject }),
+    allowReassign,
     updatedAt: now,
   };
   return E.right({

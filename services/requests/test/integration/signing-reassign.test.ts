@@ -39,6 +39,30 @@ describe('requests service: a signer asks someone else to sign in their place (r
     );
   });
 
+  it('turns it on or off on a sent Request with PATCH, stored and offered from then on', async () => {
+    const view = await sentRequest();
+    const patch = (body: object) => ctx.h.http.patch(`/v1.1/requests/${view.id}`).set(ctx.headers).send(body);
+    const refused = await patch({ allow_reassign: 'yes' }).expect(422);
+    assert.deepEqual(
+      (refused.body as { errors: { path: string }[] }).errors.map((e) => e.path),
+      ['allow_reassign'],
+    );
+    assert.equal(
+      ((await patch({ allow_reassign: true }).expect(200)).body as RequestView).allow_reassign,
+      true,
+    );
+    assert.equal((await get(view.id)).allow_reassign, true, 'stored');
+    assert.match((await open(view, 0).expect(200)).text, /<details class="reassign">/, 'offered now');
+    const updated = (await events(view.id)).filter((e) => e.type === 'request.updated');
+    assert.deepEqual(
+      updated.map((e) => e.data.changed),
+      [['allow_reassign']],
+    );
+    await patch({ allow_reassign: false }).expect(200);
+    assert.equal((await get(view.id)).allow_reassign, false);
+    assert.doesNotMatch((await open(view, 0).expect(200)).text, /class="reassign"/, 'no longer offered');
+  });
+
   it('offers the form only on a Request that allows it, and refuses a post to one that does not', async () => {
     const plain = await sentRequest();
     const page = await open(plain, 0).expect(200);

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { canReassign, checkReassignEmail, reassignBySigner } from '../../src/domain/signer-reassignment.js';
 import type { SignatureRequest } from '../../src/domain/signature-request.js';
-import { later, left, NOW, right, sent } from '../support/builders.js';
+import { changeSettings } from '../../src/domain/request-settings.js';
+import { draft, later, left, NOW, right, sent } from '../support/builders.js';
 
 const AT = later(NOW, 60);
 
@@ -101,5 +102,23 @@ describe('requests domain: a signer asks someone else to sign in their place (AD
     const unknown = allowed({ creator: { userId: 'user-1', email: null } });
     const quiet = right(reassignBySigner(unknown, alice(unknown), 'carol@example.com', undefined, AT));
     assert.ok(!quiet.events.some((e) => e.type === 'notice.reassigned'));
+  });
+
+  it('the sender turns it on or off on a draft or a sent Request, with its event; not once it has ended', () => {
+    const on = right(changeSettings(sent(), { allowReassign: true }, AT, 3));
+    assert.equal(on.request.allowReassign, true);
+    assert.equal(canReassign(on.request, alice(on.request)), true, 'offered from then on');
+    assert.deepEqual(on.events, [{ type: 'request.updated', changed: ['allow_reassign'] }]);
+    const off = right(changeSettings(allowed(), { allowReassign: false }, AT, 3));
+    assert.equal(canReassign(off.request, alice(off.request)), false);
+    assert.deepEqual(off.events, [{ type: 'request.updated', changed: ['allow_reassign'] }]);
+    assert.equal(right(changeSettings(draft(), { allowReassign: true }, AT, 3)).request.allowReassign, true);
+    const same = right(changeSettings(sent(), { allowReassign: false }, AT, 3));
+    assert.deepEqual(same.events, [], 'already off: nothing changed');
+    assert.deepEqual(left(changeSettings(sent({ state: 'completed' }), { allowReassign: true }, AT, 3)), {
+      _tag: 'StateConflict',
+      action: 'update',
+      state: 'completed',
+    });
   });
 });

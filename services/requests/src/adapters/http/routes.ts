@@ -173,7 +173,8 @@ export const mountRoutes = (
     }),
   );
 
-  // An open Request's expiry and automatic reminders (ADR 3150); a draft's render_data and fields (ADR 3220).
+  // An open Request's expiry and automatic reminders (ADR 3150); a draft's render_data and fields (ADR 3220);
+  // the other parts of UpdateRequestBody.
   router.patch(
     '/v1.1/requests/:id',
     authed(async (ctx, caller) => {
@@ -190,6 +191,7 @@ export const mountRoutes = (
         ...(body.message !== undefined && { message: body.message }),
         ...(body.title !== undefined && { title: body.title }),
         ...(body.subject !== undefined && { subject: body.subject }),
+        ...(body.allow_reassign !== undefined && { allowReassign: body.allow_reassign }),
       };
       answer(
         ctx,

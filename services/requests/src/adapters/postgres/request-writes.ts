@@ -115,13 +115,17 @@ export const transitionWrite = (
         last_reminded_at = ${request.lastRemindedAt}, remind_count = ${request.remindCount},
         next_reminder_at = ${request.nextReminderAt}, expires_at = ${request.expiresAt},
         reminder_interval_days = ${request.reminderIntervalDays}, version = version + 1${
-          // Only a change of render_data (ADR 3220), cc (ADR 3230) or a text (ADRs 3380-3400)
-          // writes it: every other transition's statement stays the same text, and carries no
-          // copy of them.
+          // Only a change of render_data (ADR 3220), cc (ADR 3230), a text (ADRs 3380-3400) or
+          // allow_reassign (ADR 3560) writes it: every other transition's statement stays the
+          // same text, and carries no copy of them.
           request.renderData === previous.renderData
             ? sql.fragment``
             : sql.fragment`, render_data = ${sql.jsonb(request.renderData)}`
-        }${request.cc === previous.cc ? sql.fragment`` : sql.fragment`, cc_emails = ${sql.array([...(request.cc ?? [])], 'text')}`}${textsChanged(request, previous)}
+        }${request.cc === previous.cc ? sql.fragment`` : sql.fragment`, cc_emails = ${sql.array([...(request.cc ?? [])], 'text')}`}${textsChanged(request, previous)}${
+          (request.allowReassign ?? false) === (previous.allowReassign ?? false)
+            ? sql.fragment``
+            : sql.fragment`, allow_reassign = ${request.allowReassign === true}`
+        }
       WHERE id = ${request.id} AND version = ${version}
       RETURNING id`;
   const written = sql.fragment`EXISTS (SELECT 1 FROM guard)`;
