@@ -23,10 +23,11 @@ export const TEMPLATE_LIMITS = {
 /**
  * What a signer can be asked to fill in. PDF form fields map onto these: text fields to
  * `text`, check boxes to `checkbox`, radio groups, drop-downs and option lists to
- * `choice`, signature fields to `signature`.
+ * `choice`, signature fields to `signature`. `date_signed` (ADR 3570), declared in an HTML
+ * template only, is not typed by anyone: it holds the date its signer signed on.
  */
 export const TemplateFieldType = t.keyof(
-  { text: null, checkbox: null, choice: null, signature: null },
+  { text: null, checkbox: null, choice: null, signature: null, date_signed: null },
   'TemplateFieldType',
 );
 export type TemplateFieldType = t.TypeOf<typeof TemplateFieldType>;

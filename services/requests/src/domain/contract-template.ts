@@ -10,7 +10,9 @@ export type TemplateField =
   | { readonly name: string; readonly type: 'text'; readonly maxLength: number | null }
   | { readonly name: string; readonly type: 'checkbox' }
   | { readonly name: string; readonly type: 'choice'; readonly options: readonly string[] }
-  | { readonly name: string; readonly type: 'signature' };
+  | { readonly name: string; readonly type: 'signature' }
+  /** The date its signer signed on, filled in by the service when they sign (ADR 3570). */
+  | { readonly name: string; readonly type: 'date_signed' };
 
 /** What a Request needs to know about a template: enough to check its fields and tokens. */
 export interface TemplateSpec {
@@ -110,6 +112,9 @@ export const declareFields = (
         break;
       case 'signature':
         fields.push({ name: d.name, type: 'signature' });
+        break;
+      case 'date_signed':
+        fields.push({ name: d.name, type: 'date_signed' });
         break;
       case 'choice': {
         if (d.options === undefined) {
@@ -284,5 +289,7 @@ export const checkDefaultValue = (field: TemplateField, value: string | boolean)
       return undefined;
     case 'signature':
       return `is not allowed: signature field "${field.name}" is signed by its signer, not pre-filled`;
+    case 'date_signed':
+      return `is not allowed: "${field.name}" is the date its signer signs on, filled in when they sign`;
   }
 };

@@ -49,9 +49,18 @@ export interface SubmissionProblem {
   readonly message: string;
 }
 
-/** The fields this signer fills in on the page: those assigned to them, except signature fields. */
+/**
+ * The fields this signer fills in on the page: those assigned to them, except signature
+ * fields and the date they sign on (ADR 3570), which nobody types.
+ */
 export const fieldsToFill = (fields: readonly TypedField[], signer: RequestSigner): TypedField[] =>
-  fields.filter((f) => f.assignedTo === signer.signerId && kindOf(f) !== 'signature');
+  fields.filter(
+    (f) => f.assignedTo === signer.signerId && kindOf(f) !== 'signature' && kindOf(f) !== 'date_signed',
+  );
+
+/** This signer's `date_signed` fields (ADR 3570): the page says what they will hold. */
+export const datesSigned = (fields: readonly TypedField[], signer: RequestSigner): TypedField[] =>
+  fields.filter((f) => f.assignedTo === signer.signerId && kindOf(f) === 'date_signed');
 
 // Single-line inputs: no control characters at all; a reason may span lines.
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -135,10 +144,13 @@ export const checkDeclineReason = (raw: string | undefined): E.Either<Submission
 
 /**
  * Every field's value in the executed document: what its signer entered, else what was
- * pre-filled. A signature field's value is its signer's signature (shown, not stored here).
+ * pre-filled. A signature field's value is its signer's signature (shown, not stored here);
+ * a `date_signed` field's, the date of their signing act.
  */
 export const executedValue = (field: TypedField, acts: readonly SignerAct[]): FieldValue | null => {
   const act = acts.find((a) => a.kind === 'signed' && a.signerId === field.assignedTo);
+  // The date its signer signed on (ADR 3570): the audit entry's own time, as a UTC date.
+  if (kindOf(field) === 'date_signed') return act === undefined ? null : act.at.slice(0, 10);
   if (act !== undefined && Object.hasOwn(act.values, field.name)) return act.values[field.name]!;
   return field.defaultValue;
 };

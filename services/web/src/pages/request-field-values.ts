@@ -8,9 +8,17 @@ import { html, type Html } from '../html.js';
 /**
  * A draft's field **values** on its page: each field's `default_value` typed by the kind of
  * field its template declares (a text box within its `max_length`, Checked / Unchecked for
- * a checkbox, one of a choice's options; a signature is signed, never pre-filled), sent
- * whole with the signers in `PATCH /v1.1/requests/:id` `{ fields }` (request-fields.ts).
+ * a checkbox, one of a choice's options; a signature is signed, and the date signed filled
+ * in when it is, never pre-filled), sent whole with the signers in
+ * `PATCH /v1.1/requests/:id` `{ fields }` (request-fields.ts).
  */
+
+/**
+ * Whether a field of this type may be pre-filled: not a signature, which its signer signs,
+ * nor the date they sign on (ADR 3570), which the service fills in.
+ */
+export const takesValue = (type: ContractFieldView['type']): boolean =>
+  type !== 'signature' && type !== 'date_signed';
 
 /** What a field's value may be, from its template; a name on several templates fits each. */
 export interface FieldKind {
@@ -118,6 +126,7 @@ export const valueControl = (
 ): Html | string => {
   if (kind === undefined) return valueText(f);
   if (kind.type === 'signature') return html`<span class="hint">signed by the signer</span>`;
+  if (kind.type === 'date_signed') return html`<span class="hint">the date the signer signs on</span>`;
   const id = valueId(i);
   // What was typed, or the field's value.
   const shown = typed?.text ?? valueText(f);

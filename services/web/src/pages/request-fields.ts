@@ -9,6 +9,7 @@ import {
   typedValuesOf,
   valueControl,
   valueId,
+  takesValue,
   valueText,
   type FieldKind,
   type TypedValue,
@@ -89,7 +90,7 @@ export const fieldsSummary = (
     ids[`fields[${i}].assigned_to`] = signerId(i);
     labels[`fields[${i}].assigned_to`] = `Assigned to: ${f.name}`;
     const kind = kinds?.get(f.name);
-    if (kind === undefined || kind.type === 'signature') return;
+    if (kind === undefined || !takesValue(kind.type)) return;
     ids[`fields[${i}].default_value`] = valueId(i);
     labels[`fields[${i}].default_value`] = `Value: ${f.name}`;
   });
@@ -200,7 +201,7 @@ export const fieldsSection = (input: {
         ? html`<p class="hint">
             The templates’ fields could not be read just now, so their values are kept as they are.
           </p>`
-        : r.fields.some((f) => (kinds.get(f.name)?.type ?? 'signature') !== 'signature')
+        : r.fields.some((f) => takesValue(kinds.get(f.name)?.type ?? 'signature'))
           ? html`<p class="hint">
               A value pre-fills the field on its signer’s page; leave it empty, or “(none)”, for none.
             </p>`

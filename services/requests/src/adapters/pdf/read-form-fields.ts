@@ -3,7 +3,10 @@ import { EncryptedPDFError, PDFDocument, type PDFField } from '@cantoo/pdf-lib';
 import type { TemplateField } from '../../domain/contract-template.js';
 import { pdfFormField } from './pdf-form-field.js';
 
-const toTemplateField = (field: PDFField): TemplateField | undefined => {
+/** A PDF's own fields: every type but `date_signed`, which only an HTML template declares (ADR 3570). */
+type PdfTemplateField = Exclude<TemplateField, { readonly type: 'date_signed' }>;
+
+const toTemplateField = (field: PDFField): PdfTemplateField | undefined => {
   const name = field.getName();
   const input = pdfFormField(field);
   switch (input?.kind) {
@@ -25,7 +28,7 @@ const toTemplateField = (field: PDFField): TemplateField | undefined => {
  * A PDF's AcroForm fields, read with pdf-lib (the maintained @cantoo fork), or why the file
  * is not a usable PDF. Runs inside the PDF worker (`pdf-form-worker.ts`), under its limits.
  */
-export const readFormFields = async (pdf: Uint8Array): Promise<E.Either<string, TemplateField[]>> => {
+export const readFormFields = async (pdf: Uint8Array): Promise<E.Either<string, PdfTemplateField[]>> => {
   let document: PDFDocument;
   try {
     document = await PDFDocument.load(pdf, { updateMetadata: false });

@@ -25,6 +25,8 @@ export const fieldsFromJson = (fields: readonly ContractFieldView[]): TemplateFi
         return { name: f.name, type: 'checkbox' };
       case 'signature':
         return { name: f.name, type: 'signature' };
+      case 'date_signed':
+        return { name: f.name, type: 'date_signed' };
     }
   });
 

@@ -26,6 +26,8 @@ export const signerPage: Messages<typeof english> = {
   'page.reasonLabel': 'Grund',
   'page.yourPart': 'Ihr Teil',
   'page.requiredHint': 'Mit (Pflichtfeld) gekennzeichnete Felder müssen ausgefüllt werden.',
+  'page.dateSigned':
+    '{names}: wird mit dem Datum ausgefüllt, an dem Sie unterschreiben (UTC, als JJJJ-MM-TT).',
   'page.signatureLegend': 'Ihre Unterschrift',
   'page.typeName': 'Geben Sie Ihren vollständigen Namen ein',
   'page.typeNameHint': 'Ihr eingegebener Name ist Ihre Unterschrift.',

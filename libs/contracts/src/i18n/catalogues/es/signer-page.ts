@@ -25,6 +25,7 @@ export const signerPage: Messages<typeof english> = {
   'page.reasonLabel': 'Motivo',
   'page.yourPart': 'Su parte',
   'page.requiredHint': 'Los campos marcados como (obligatorio) deben completarse.',
+  'page.dateSigned': '{names}: se completa con la fecha en que firma (UTC, como AAAA-MM-DD).',
   'page.signatureLegend': 'Su firma',
   'page.typeName': 'Escriba su nombre completo',
   'page.typeNameHint': 'Su nombre escrito es su firma.',

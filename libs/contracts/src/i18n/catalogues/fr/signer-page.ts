@@ -25,6 +25,7 @@ export const signerPage: Messages<typeof english> = {
   'page.reasonLabel': 'Motif',
   'page.yourPart': 'Votre partie',
   'page.requiredHint': 'Les champs marqués (obligatoire) doivent être remplis.',
+  'page.dateSigned': '{names} : rempli avec la date à laquelle vous signez (UTC, au format AAAA-MM-JJ).',
   'page.signatureLegend': 'Votre signature',
   'page.typeName': 'Saisissez votre nom complet',
   'page.typeNameHint': 'Votre nom saisi constitue votre signature.',

@@ -1,7 +1,7 @@
 import type { Translator } from '@esign/contracts';
 import type { SigningPage } from '../../../application/signing/signing-page.js';
 import type { SubmissionProblem } from '../../../domain/signing.js';
-import { LIMITS } from '../../../domain/signing.js';
+import { datesSigned, LIMITS } from '../../../domain/signing.js';
 import { contractSection } from './contract-section.js';
 import { fieldInput, problemAt, type Submitted } from './field-input.js';
 import { safe, type Html } from './html.js';
@@ -73,6 +73,14 @@ ${error === undefined ? '' : safe`<p class="error" id="reassign_email-error">${t
 </details>`;
 };
 
+/** What this signer's `date_signed` fields will hold (ADR 3570): nobody types them. */
+const datedHint = ({ t }: Translator, page: SigningPage): Html | '' => {
+  const dated = datesSigned(page.fields, page.signer);
+  if (dated.length === 0) return '';
+  const names = dated.map((f) => labelOf(f.name)).join(', ');
+  return safe`<p class="hint dated">${t('page.dateSigned', { names })}</p>`;
+};
+
 const contractNames = (page: SigningPage) => page.contracts.map((c) => c.name).join(', ');
 
 /** What the sender wrote to the signers (ADR 3380): text, its line breaks kept by the style. */
@@ -136,6 +144,7 @@ ${page.mine.map((field) =>
     problemAt(problems, (p) => p.target._tag === 'Field' && p.target.index === field.index),
   ),
 )}
+${datedHint(tr, page)}
 <fieldset>
 <legend>${t('page.signatureLegend')}</legend>
 <label class="field" for="typed_name">${t('page.typeName')}</label>

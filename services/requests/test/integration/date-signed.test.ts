@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import type { RequestView } from '@esign/contracts';
+import { downloaded, signsAs } from '../support/executed-documents-fixture.js';
+import {
+  htmlTemplateBody,
+  principal,
+  publishedTemplate,
+  SITE_A,
+  startHarness,
+  type Harness,
+} from '../support/harness.js';
+import { pdfText } from '../support/pdf-text.js';
+import { pathOf } from '../support/signer-forms.js';
+
+/**
+ * ADR 3570 against real Postgres, through the service's HTTP: an HTML template's
+ * `date_signed` field, never typed, holds the date its signer signed on.
+ */
+describe('requests service: a field holding the date its signer signs on (real Postgres)', function () {
+  let h: Harness;
+  let headers: Record<string, string>;
+  let template: number;
+
+  before(async () => {
+    h = await startHarness('date_signed');
+    headers = await principal();
+    template = await publishedTemplate(
+      h.http,
+      SITE_A,
+      htmlTemplateBody({
+        fields: [
+          { name: 'full_name', type: 'text', max_length: 80 },
+          { name: 'agree', type: 'checkbox' },
+          { name: 'signed_on', type: 'date_signed' },
+          { name: 'signature', type: 'signature' },
+        ],
+      }),
+    );
+  });
+  after(() => h.close());
+
+  const body = (signedOn: Record<string, unknown> = {}) => ({
+    contracts: [template],
+    signers: [{ signer_id: 'signer@example.com' }],
+    fields: [
+      { name: 'full_name', assigned_to: 'signer@example.com' },
+      { name: 'agree', assigned_to: 'signer@example.com' },
+      { name: 'signed_on', assigned_to: 'signer@example.com', ...signedOn },
+      { name: 'signature', assigned_to: 'signer@example.com' },
+    ],
+    render_data: { client_name: 'Client', start_date: '2030-01-01' },
+  });
+
+  it('is declared with its type, and refuses a pre-filled value at its path, storing nothing', async () => {
+    const shown = await h.http.get(`/v1.1/contracts/${template}`).set(headers).expect(200);
+    assert.deepEqual((shown.body as { fields: unknown[] }).fields[2], {
+      name: 'signed_on',
+      type: 'date_signed',
+    });
+    const refused = await h.http
+      .post(`/v1.1/sites/${SITE_A.id}/requests`)
+      .set(headers)
+      .send(body({ default_value: '2030-01-01' }))
+      .expect(422);
+    const errors = (refused.body as { errors: { path: string; message: string }[] }).errors;
+    assert.deepEqual(
+      errors.map((e) => e.path),
+      ['fields[2].default_value'],
+    );
+    assert.match(errors[0]!.message, /the date its signer signs on/);
+    const listed = await h.http.get(`/v1.1/sites/${SITE_A.id}/requests`).set(headers).expect(200);
+    assert.equal((listed.body as { total_count: number }).total_count, 0, 'nothing created');
+  });
+
+  it('is not asked on the signer’s page, and holds the date they signed on in the executed document', async () => {
+    const made = await h.http.post(`/v1.1/sites/${SITE_A.id}/requests`).set(headers).send(body()).expect(201);
+    const view = made.body as RequestView;
+    await h.http.post(`/v1.1/requests/${view.id}/send`).set(headers).expect(200);
+    const url = (await h.http.get(`/v1.1/requests/${view.id}`).set(headers).expect(200)).body as RequestView;
+    const page = await h.http.get(pathOf(url.signers[0]!.request_url)).expect(200);
+    assert.match(page.text, /<p class="hint dated">Signed on: filled in with the date you sign on \(UTC/);
+    assert.doesNotMatch(page.text, /name="f2"/, 'no input for it');
+
+    await signsAs(h, url.signers[0]!.request_url, 'Sam Signer');
+    const signed = (await h.http.get(`/v1.1/requests/${view.id}`).set(headers).expect(200))
+      .body as RequestView;
+    const day = String(signed.signers[0]!.signed_at).slice(0, 10);
+    const { text } = await pdfText(await downloaded(h, headers, view.id));
+    assert.ok(text.replace(/\s+/g, ' ').includes(`signed_on: ${day} (signer@example.com)`), text);
+  });
+});
