@@ -2476,7 +2476,7 @@ export interface components {
       max_length?: number;
     };
     /** @enum {string} */
-    TemplateFieldType: 'text' | 'checkbox' | 'choice' | 'signature' | 'date_signed';
+    TemplateFieldType: 'text' | 'checkbox' | 'choice' | 'signature' | 'date' | 'date_signed';
     CreatePdfContractBody: {
       /** @constant */
       type: 'pdf';

@@ -23,11 +23,12 @@ export const TEMPLATE_LIMITS = {
 /**
  * What a signer can be asked to fill in. PDF form fields map onto these: text fields to
  * `text`, check boxes to `checkbox`, radio groups, drop-downs and option lists to
- * `choice`, signature fields to `signature`. `date_signed` (ADR 3570), declared in an HTML
- * template only, is not typed by anyone: it holds the date its signer signed on.
+ * `choice`, signature fields to `signature`. Declared in an HTML template only: `date`
+ * (ADR 3580), a calendar date the signer picks, and `date_signed` (ADR 3570), which nobody
+ * types: it holds the date its signer signed on.
  */
 export const TemplateFieldType = t.keyof(
-  { text: null, checkbox: null, choice: null, signature: null, date_signed: null },
+  { text: null, checkbox: null, choice: null, signature: null, date: null, date_signed: null },
   'TemplateFieldType',
 );
 export type TemplateFieldType = t.TypeOf<typeof TemplateFieldType>;

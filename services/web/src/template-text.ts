@@ -49,7 +49,7 @@ export const parseSample = (raw: string): { data: Record<string, string> } | { e
 export const sampleFor = (tokens: readonly string[]): string =>
   JSON.stringify(Object.fromEntries(tokens.map((t) => [t, `Sample ${t.replace(/_/g, ' ')}`])), null, 2);
 
-const FIELD_TYPES = ['text', 'checkbox', 'signature', 'date_signed'] as const;
+const FIELD_TYPES = ['text', 'checkbox', 'date', 'signature', 'date_signed'] as const;
 
 /** Signer fields typed one per line as `name: type`; a line that is not is named in the error. */
 export const parseFields = (
@@ -63,7 +63,7 @@ export const parseFields = (
     const type = FIELD_TYPES.find((t) => t === match?.[2]);
     if (match === null || type === undefined)
       return {
-        error: `line ${i + 1} must be "name: type" with type text, checkbox, signature or date_signed`,
+        error: `line ${i + 1} must be "name: type" with type text, checkbox, date, signature or date_signed`,
       };
     fields.push({ name: match[1]!, type });
   }

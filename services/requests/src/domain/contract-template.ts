@@ -11,6 +11,8 @@ export type TemplateField =
   | { readonly name: string; readonly type: 'checkbox' }
   | { readonly name: string; readonly type: 'choice'; readonly options: readonly string[] }
   | { readonly name: string; readonly type: 'signature' }
+  /** A calendar date its signer picks, as YYYY-MM-DD (ADR 3580). */
+  | { readonly name: string; readonly type: 'date' }
   /** The date its signer signed on, filled in by the service when they sign (ADR 3570). */
   | { readonly name: string; readonly type: 'date_signed' };
 
@@ -113,8 +115,9 @@ export const declareFields = (
       case 'signature':
         fields.push({ name: d.name, type: 'signature' });
         break;
+      case 'date':
       case 'date_signed':
-        fields.push({ name: d.name, type: 'date_signed' });
+        fields.push({ name: d.name, type: d.type });
         break;
       case 'choice': {
         if (d.options === undefined) {
@@ -273,6 +276,13 @@ export const unusableForRequests = (template: TemplateSpec): string | undefined 
   return undefined;
 };
 
+/** Whether `value` is a calendar date written YYYY-MM-DD (2030-02-30 is not one). */
+export const isCalendarDate = (value: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const at = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
+};
+
 /** Whether `value` may be pre-filled into `field`; answers why not. */
 export const checkDefaultValue = (field: TemplateField, value: string | boolean): string | undefined => {
   switch (field.type) {
@@ -289,6 +299,10 @@ export const checkDefaultValue = (field: TemplateField, value: string | boolean)
       return undefined;
     case 'signature':
       return `is not allowed: signature field "${field.name}" is signed by its signer, not pre-filled`;
+    case 'date':
+      return typeof value === 'string' && isCalendarDate(value)
+        ? undefined
+        : `must be a date as YYYY-MM-DD, like 2030-01-31: "${field.name}" is a date field`;
     case 'date_signed':
       return `is not allowed: "${field.name}" is the date its signer signs on, filled in when they sign`;
   }

@@ -1,5 +1,6 @@
 import type { Contact } from './signer.js';
 import * as E from 'fp-ts/lib/Either.js';
+import { isCalendarDate } from './contract-template.js';
 import { kindOf, type TypedField } from './document.js';
 import type { RequestSigner } from './signature-request.js';
 import type { AuthMethod } from './signer-authentication.js';
@@ -74,6 +75,11 @@ const checkField = (field: TypedField, raw: string | undefined): E.Either<string
     case 'checkbox':
       if (raw === undefined || raw === '') return E.right(false);
       return CHECKED.has(raw) ? E.right(true) : E.left('must be ticked or left empty');
+    case 'date': {
+      const value = (raw ?? '').trim();
+      if (value === '') return E.left('is required');
+      return isCalendarDate(value) ? E.right(value) : E.left('must be a date, like 2030-01-31');
+    }
     case 'choice': {
       const value = raw ?? '';
       if (value === '') return E.left('choose one of the options');

@@ -10,13 +10,14 @@ import {
   type Harness,
 } from '../support/harness.js';
 import { pdfText } from '../support/pdf-text.js';
-import { pathOf } from '../support/signer-forms.js';
+import { formBody, hiddenInputs, pathOf } from '../support/signer-forms.js';
 
 /**
- * ADR 3570 against real Postgres, through the service's HTTP: an HTML template's
- * `date_signed` field, never typed, holds the date its signer signed on.
+ * ADRs 3570 and 3580 against real Postgres, through the service's HTTP: an HTML template's
+ * `date_signed` field, never typed, holds the date its signer signed on; its `date` field is
+ * picked by the signer.
  */
-describe('requests service: a field holding the date its signer signs on (real Postgres)', function () {
+describe('requests service: date fields, signed on and picked (real Postgres)', function () {
   let h: Harness;
   let headers: Record<string, string>;
   let template: number;
@@ -87,5 +88,42 @@ describe('requests service: a field holding the date its signer signs on (real P
     const day = String(signed.signers[0]!.signed_at).slice(0, 10);
     const { text } = await pdfText(await downloaded(h, headers, view.id));
     assert.ok(text.replace(/\s+/g, ' ').includes(`signed_on: ${day} (signer@example.com)`), text);
+  });
+
+  it('asks a date field’s signer with a date picker, refuses what is not a date, and keeps the one picked', async () => {
+    const dated = await publishedTemplate(
+      h.http,
+      SITE_A,
+      htmlTemplateBody({ name: 'Start', fields: [{ name: 'start_on', type: 'date' }] }),
+    );
+    const made = await h.http
+      .post(`/v1.1/sites/${SITE_A.id}/requests`)
+      .set(headers)
+      .send({
+        contracts: [dated],
+        signers: [{ signer_id: 'signer@example.com' }],
+        fields: [{ name: 'start_on', assigned_to: 'signer@example.com', default_value: '2030-02-01' }],
+        render_data: { client_name: 'Client', start_date: '2030-01-01' },
+      })
+      .expect(201);
+    const view = made.body as RequestView;
+    const sent = (await h.http.post(`/v1.1/requests/${view.id}/send`).set(headers).expect(200))
+      .body as RequestView;
+    const path = pathOf(sent.signers[0]!.request_url);
+    const sign = async (start: string) => {
+      const page = await h.http.get(path).expect(200);
+      return h.http
+        .post('/sign')
+        .set({ 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' })
+        .send(formBody({ ...hiddenInputs(page.text), f0: start, typed_name: 'Sam', consent: 'yes' }));
+    };
+    const page = await h.http.get(path).expect(200);
+    assert.match(page.text, /<input type="date" id="f-0" name="f0" value="2030-02-01" required>/);
+    const refused = await sign('01/02/2030');
+    assert.equal(refused.status, 422);
+    assert.match(refused.text, /Start on: must be a date, like 2030-01-31/);
+    assert.equal((await sign('2030-03-04')).status, 303);
+    const { text } = await pdfText(await downloaded(h, headers, view.id));
+    assert.ok(text.replace(/\s+/g, ' ').includes('start_on: 2030-03-04 (signer@example.com)'), text);
   });
 });

@@ -134,9 +134,9 @@ export const valueControl = (
   const label = `Value: ${f.name}`;
   const invalid = error === undefined ? '' : html` aria-invalid="true" aria-describedby="${id}-error"`;
   const control =
-    kind.type === 'text'
+    kind.type === 'text' || kind.type === 'date'
       ? html`<input
-          type="text"
+          type="${kind.type}"
           id="${id}"
           name="${name}"
           aria-label="${label}"

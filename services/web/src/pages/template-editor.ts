@@ -90,7 +90,7 @@ ${value}</textarea>
         <div class="editor">
           <div>
             ${area('html', 'HTML', input.html, 14, errors.get('html'), 'Write {{token}} where render_data fills in text, e.g. {{client_name}}.')}
-            ${area('fields', 'Signer fields (optional)', input.fields, 3, fieldsError, 'One per line as "name: type"; type is text, checkbox, signature or date_signed (the date its signer signs on, filled in when they sign).')}
+            ${area('fields', 'Signer fields (optional)', input.fields, 3, fieldsError, 'One per line as "name: type"; type is text, checkbox, date (one the signer picks), signature or date_signed (the date its signer signs on, filled in when they sign).')}
           </div>
           <div>
             <h2 id="tokens-heading">Tokens</h2>

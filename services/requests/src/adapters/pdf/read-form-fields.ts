@@ -3,8 +3,8 @@ import { EncryptedPDFError, PDFDocument, type PDFField } from '@cantoo/pdf-lib';
 import type { TemplateField } from '../../domain/contract-template.js';
 import { pdfFormField } from './pdf-form-field.js';
 
-/** A PDF's own fields: every type but `date_signed`, which only an HTML template declares (ADR 3570). */
-type PdfTemplateField = Exclude<TemplateField, { readonly type: 'date_signed' }>;
+/** A PDF's own fields: not `date` or `date_signed`, which only an HTML template declares (ADRs 3570, 3580). */
+type PdfTemplateField = Exclude<TemplateField, { readonly type: 'date' | 'date_signed' }>;
 
 const toTemplateField = (field: PDFField): PdfTemplateField | undefined => {
   const name = field.getName();

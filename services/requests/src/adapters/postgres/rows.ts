@@ -25,8 +25,9 @@ export const fieldsFromJson = (fields: readonly ContractFieldView[]): TemplateFi
         return { name: f.name, type: 'checkbox' };
       case 'signature':
         return { name: f.name, type: 'signature' };
+      case 'date':
       case 'date_signed':
-        return { name: f.name, type: 'date_signed' };
+        return { name: f.name, type: f.type };
     }
   });
 

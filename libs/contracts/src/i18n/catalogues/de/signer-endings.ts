@@ -128,6 +128,7 @@ export const signerEndings: Messages<typeof english> = {
   'problem.required': 'ist ein Pflichtfeld',
   'problem.oneLine': 'muss einfacher Text in einer Zeile sein',
   'problem.notHere': 'kann hier nicht ausgefüllt werden',
+  'problem.date': 'muss ein Datum sein, etwa 2030-01-31',
   'problem.typeName': 'geben Sie zum Unterschreiben Ihren vollständigen Namen ein',
   'problem.consent': 'kreuzen Sie das Kästchen an, um der elektronischen Unterschrift zuzustimmen',
   'problem.reason': 'teilen Sie dem Absender mit, warum Sie ablehnen',

@@ -117,6 +117,7 @@ export const signerEndings = {
   'problem.required': 'is required',
   'problem.oneLine': 'must be plain text on one line',
   'problem.notHere': 'cannot be filled in here',
+  'problem.date': 'must be a date, like 2030-01-31',
   'problem.typeName': 'type your full name to sign',
   'problem.consent': 'tick the box to agree to sign electronically',
   'problem.reason': 'tell the sender why you decline',

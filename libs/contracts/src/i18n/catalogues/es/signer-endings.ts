@@ -123,6 +123,7 @@ export const signerEndings: Messages<typeof english> = {
   'problem.required': 'es obligatorio',
   'problem.oneLine': 'debe ser texto sin formato en una sola línea',
   'problem.notHere': 'no se puede completar aquí',
+  'problem.date': 'debe ser una fecha, como 2030-01-31',
   'problem.typeName': 'escriba su nombre completo para firmar',
   'problem.consent': 'marque la casilla para aceptar firmar electrónicamente',
   'problem.reason': 'explique al remitente por qué rechaza firmar',

@@ -122,6 +122,7 @@ export const signerEndings: Messages<typeof english> = {
   'problem.required': 'est obligatoire',
   'problem.oneLine': 'doit être du texte simple sur une seule ligne',
   'problem.notHere': 'ne peut pas être rempli ici',
+  'problem.date': 'doit être une date, comme 2030-01-31',
   'problem.typeName': 'saisissez votre nom complet pour signer',
   'problem.consent': 'cochez la case pour accepter de signer électroniquement',
   'problem.reason': 'indiquez à l’expéditeur pourquoi vous refusez',

@@ -123,6 +123,7 @@ export const signerEndings: Messages<typeof english> = {
   'problem.required': 'é obrigatório',
   'problem.oneLine': 'deve ser texto simples em uma só linha',
   'problem.notHere': 'não pode ser preenchido aqui',
+  'problem.date': 'deve ser uma data, como 2030-01-31',
   'problem.typeName': 'digite seu nome completo para assinar',
   'problem.consent': 'marque a caixa para concordar em assinar eletronicamente',
   'problem.reason': 'diga ao remetente por que você recusa',

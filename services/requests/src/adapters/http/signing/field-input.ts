@@ -83,6 +83,9 @@ export const fieldInput = (
             ? field.defaultValue
             : ''
           : (raw ?? '');
+      // A date (ADR 3580): the browser's date picker, which posts YYYY-MM-DD.
+      if (kindOf(field) === 'date')
+        return safe`<div class="field-block"><label class="field" for="${id}">${label} <span class="req">${required}</span></label>${errorLine}<input type="date" id="${id}" name="${name}" value="${value}" required${invalid}></div>`;
       const max =
         definition?.type === 'text' && definition.maxLength !== null ? definition.maxLength : LIMITS.text;
       return safe`<div class="field-block"><label class="field" for="${id}">${label} <span class="req">${required}</span></label>${errorLine}<input type="text" id="${id}" name="${name}" value="${value}" maxlength="${max}" required${invalid}></div>`;

@@ -12,6 +12,7 @@ const FIXED: Readonly<Record<string, MessageKey>> = {
   'is required': 'problem.required',
   'must be plain text on one line': 'problem.oneLine',
   'cannot be filled in here': 'problem.notHere',
+  'must be a date, like 2030-01-31': 'problem.date',
   'type your full name to sign': 'problem.typeName',
   'tick the box to agree to sign electronically': 'problem.consent',
   'tell the sender why you decline': 'problem.reason',

@@ -13,7 +13,7 @@ import { parseFields } from '../../src/template-text.js';
 
 const SENT = requestView('sent');
 const ANN = SENT.signers[0]!;
-/** A draft whose only fields are a signature and the date it is signed on (ADR 3570). */
+/** A draft of a signature, the date it is signed on (ADR 3570) and a date to pick (ADR 3580). */
 const DRAFT = {
   ...SENT,
   state: 'draft',
@@ -23,6 +23,7 @@ const DRAFT = {
   fields: [
     { name: 'signature', assigned_to: 'ann@example.com', default_value: null },
     { name: 'signed_on', assigned_to: 'ann@example.com', default_value: null },
+    { name: 'start_on', assigned_to: 'ann@example.com', default_value: '2030-02-01' },
   ],
 };
 const AGREEMENT = contract(
@@ -33,23 +34,25 @@ const AGREEMENT = contract(
   [
     { name: 'signature', type: 'signature' },
     { name: 'signed_on', type: 'date_signed' },
+    { name: 'start_on', type: 'date' },
   ],
 );
 
-describe('web: a field holding the date its signer signs on (ADR 3570)', () => {
-  it('is declared in the template editor’s fields as "name: date_signed"', () => {
-    assert.deepEqual(parseFields('signature: signature\nsigned_on: date_signed'), {
+describe('web: date fields, signed on (ADR 3570) and picked (ADR 3580)', () => {
+  it('are declared in the template editor’s fields as "name: date_signed" and "name: date"', () => {
+    assert.deepEqual(parseFields('signature: signature\nsigned_on: date_signed\nstart_on: date'), {
       fields: [
         { name: 'signature', type: 'signature' },
         { name: 'signed_on', type: 'date_signed' },
+        { name: 'start_on', type: 'date' },
       ],
     });
-    assert.deepEqual(parseFields('signed_on: date'), {
-      error: 'line 1 must be "name: type" with type text, checkbox, signature or date_signed',
+    assert.deepEqual(parseFields('signed_on: day'), {
+      error: 'line 1 must be "name: type" with type text, checkbox, date, signature or date_signed',
     });
   });
 
-  it('has no value on a draft’s page: it says what it will hold, and no value is asked of the draft', async () => {
+  it('on a draft’s page: the date signed says what it will hold, a date is picked with its value', async () => {
     const app = appWith({
       'GET /v1.1/sessions/current': CURRENT,
       [`GET /v1.1/requests/${ID}`]: DRAFT,
@@ -61,6 +64,10 @@ describe('web: a field holding the date its signer signs on (ADR 3570)', () => {
       .text;
     assert.match(page, /<span class="hint">the date the signer signs on<\/span>/);
     assert.doesNotMatch(page, /name="(value|kind)_1"/);
-    assert.doesNotMatch(page, /A value pre-fills the field/, 'no field of the draft takes a value');
+    assert.match(page, /<input type="hidden" name="kind_2" value="date" \/>/);
+    assert.match(
+      page,
+      /<input\s+type="date"\s+id="field-value-2"\s+name="value_2"\s+aria-label="Value: start_on"\s+value="2030-02-01"/,
+    );
   });
 });
