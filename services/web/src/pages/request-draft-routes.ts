@@ -8,6 +8,7 @@ import { ccFormOf } from './request-cc.js';
 import { fieldEntriesOf, fieldsFormOf } from './request-fields.js';
 import { messageOf } from './request-message.js';
 import { requestPage } from './request-page.js';
+import { reassignChangeOf, reassignFormOf } from './request-reassign-form.js';
 import { subjectOf } from './request-subject.js';
 import { ccOf, renderDataOf } from './request-values.js';
 import { renderDataFormOf, sameRenderData } from './request-render-data.js';
@@ -18,8 +19,9 @@ import { titleOf } from './request-title.js';
 /**
  * A draft's **Render data** and **Fields** forms (ADR 3220), an open Request's **CC**
  * (ADR 3230), a draft's **Message to the signers** (ADR 3380) and **E-mail subject** (ADR
- * 3400), and a draft's or a sent Request's **Title** (ADR 3390): each sends what changed,
- * or nothing when nothing did; a refusal shows the page again with what was chosen.
+ * 3400), and a draft's or a sent Request's **Title** (ADR 3390) and **Reassigning** (ADR
+ * 3560): each sends what changed, or nothing when nothing did; a refusal shows the page
+ * again with what was chosen.
  */
 export const draftRoutes = (router: Router, deps: WebDeps): void => {
   router.post('/requests/:id/render-data', async (ctx) => {
@@ -109,6 +111,32 @@ export const draftRoutes = (router: Router, deps: WebDeps): void => {
   textRoute(router, deps, 'message', messageOf);
   textRoute(router, deps, 'subject', subjectOf);
   textRoute(router, deps, 'title', titleOf);
+
+  // Whether the signers may ask someone else to sign in their place (ADR 3560).
+  router.post('/requests/:id/reassign', async (ctx) => {
+    const posting = await posted(ctx, deps);
+    if (posting === undefined) return;
+    const { visitor, fields } = posting;
+    const id = ctx.params.id!;
+    const form = reassignFormOf(fields);
+    const change = reassignChangeOf(form);
+    if (change === undefined) {
+      ctx.status = 303;
+      return ctx.redirect(`${deps.base}/requests/${segment(id)}?done=reassign-same`);
+    }
+    const done = await visitor.api({
+      method: 'PATCH',
+      path: `/v1.1/requests/${segment(id)}`,
+      body: change,
+      codec: RequestView,
+      ...(form.idempotencyKey === '' ? {} : { idempotencyKey: form.idempotencyKey }),
+    });
+    if (E.isLeft(done)) return requestPage(ctx, deps, visitor, id, done.left, { reassign: form });
+    ctx.status = 303;
+    ctx.redirect(
+      `${deps.base}/requests/${done.right.id}?done=${change.allow_reassign ? 'reassign-on' : 'reassign-off'}`,
+    );
+  });
 };
 
 /**

@@ -84,13 +84,14 @@ const PARTS: readonly (readonly [string, string])[] = [
   ['message', 'message to the signers'],
   ['subject', 'e-mail subject'],
   ['title', 'title'],
+  ['allow_reassign', 'whether signers may reassign'],
 ];
 
 /**
  * What `request.updated` changed: a draft's render data or fields (ADR 3220), the CC
  * addresses (ADR 3230), a draft's message to its signers (ADR 3380) and e-mail subject (ADR
- * 3400), the title (ADR 3390), and the expiry or reminders as they are now. `changed` names
- * them; entries from before it changed the expiry or the reminders.
+ * 3400), the title (ADR 3390), whether signers may reassign (ADR 3560), and the expiry or
+ * reminders as they are now. `changed` names them; older entries changed the expiry or reminders.
  */
 const updated = (data: Data): Html | string => {
   const changed = Array.isArray(data.changed) ? (data.changed as unknown[]) : [];

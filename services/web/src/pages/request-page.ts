@@ -19,6 +19,7 @@ import { fieldKindsOf } from './request-field-values.js';
 import { FIELDS_DONE, fieldsSection } from './request-fields.js';
 import { RENDER_DATA_DONE, renderDataSection } from './request-render-data.js';
 import { SETTINGS_DONE, settingsSection } from './request-settings.js';
+import { REASSIGN_DONE, reassignSection } from './request-reassign-form.js';
 import { addSignerSection } from './request-add-signer-form.js';
 import { removeHint, signersNotice } from './request-draft-signers.js';
 import { settingsNotice } from './request-signer-settings.js';
@@ -51,6 +52,7 @@ const DONE: Record<string, string> = {
   ...MESSAGE_DONE,
   ...SUBJECT_DONE,
   ...TITLE_DONE,
+  ...REASSIGN_DONE,
 };
 
 export const requestPage = async (
@@ -63,7 +65,7 @@ export const requestPage = async (
 ): Promise<void> => {
   const { correction, settings, renderData, fields, cc, addSigner, signerSettings, contract, copy, message } =
     typed;
-  const { title, subject, replacement } = typed;
+  const { title, subject, replacement, reassign } = typed;
   const found = await visitor.api({
     method: 'GET',
     path: `/v1.1/requests/${segment(id)}`,
@@ -206,6 +208,13 @@ export const requestPage = async (
         csrf: visitor.csrf,
         request: r,
         typed: settings,
+        problem,
+      })}
+      ${reassignSection({
+        action: `${deps.base}/requests/${r.id}/reassign`,
+        csrf: visitor.csrf,
+        request: r,
+        typed: reassign,
         problem,
       })}
       ${ccSection({

@@ -5,7 +5,8 @@ import { tick } from '../layout.js';
  * **Reassignment** (ADR 3560): a Request's `allow_reassign` setting, false unless asked for.
  * With it, a signer may ask someone else to sign in their place from their signing page.
  * New Request and bulk send offer the box (sending `allow_reassign: true` only when it is
- * ticked); a Request's page lists it among its facts (`request-facts.ts`) when it is on.
+ * ticked); a Request's page lists it among its facts (`request-facts.ts`) when it is on, and
+ * a draft's or a sent Request's page turns it on or off (`request-reassign-form.ts`).
  */
 
 export const REASSIGN_LABEL = 'Signers may ask someone else to sign in their place';

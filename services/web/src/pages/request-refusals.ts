@@ -9,6 +9,7 @@ import { addSignerSummary, removalSummary, type AddSignerForm } from './request-
 import { contractsSummary, type ContractForm } from './request-draft-contracts.js';
 import { fieldsSummary, type FieldsForm } from './request-fields.js';
 import { messageSummary, type MessageForm } from './request-message.js';
+import { reassignSummary, type ReassignForm } from './request-reassign-form.js';
 import { renderDataSummary, type RenderDataForm } from './request-render-data.js';
 import { settingsSummary, type SettingsForm } from './request-settings.js';
 import { subjectSummary, type SubjectForm } from './request-subject.js';
@@ -36,6 +37,8 @@ export interface RequestPageTyped {
   readonly subject?: SubjectForm;
   /** A refused Title of a draft or a sent Request, as typed (ADR 3390). */
   readonly title?: TitleForm;
+  /** A refused Reassigning of a draft or a sent Request, as sent (ADR 3560). */
+  readonly reassign?: ReassignForm;
   /** A refused Add a signer, as typed; the signer whose Remove was refused (ADR 3280). */
   readonly addSigner?: AddSignerForm;
   readonly removal?: string;
@@ -92,6 +95,7 @@ export const refusalSummary = (
       when(typed.message, () => messageSummary(problem)),
       when(typed.subject, () => subjectSummary(problem)),
       when(typed.title, () => titleSummary(problem)),
+      when(typed.reassign, () => reassignSummary(problem)),
     ];
     for (const summary of byForm) {
       const shown = summary();

@@ -35,8 +35,8 @@ describe('web: correcting how a signer of a sent Request is reached', () => {
     assert.match(page, /name="notify"\s+value="true"\s+checked\s+\/>\s+Send the link to them now<\/label/);
     assert.equal(
       page.match(/name="idempotency_key" value="[0-9a-f-]{36}"/g)?.length,
-      7,
-      'Replace signer…, New link, Title, Expiry and reminders, CC and Copy to a new draft have their own',
+      8,
+      'Replace signer…, New link, Title, Expiry and reminders, Reassigning, CC and Copy to a new draft have their own',
     );
     assert.match(
       page,

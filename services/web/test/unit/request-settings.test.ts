@@ -48,10 +48,10 @@ describe('web: changing an open Request’s expiry and automatic reminders', () 
     const keys = page.match(/name="idempotency_key" value="([0-9a-f-]{36})"/g) ?? [];
     assert.equal(
       keys.length,
-      7,
-      'Correct contact, Replace signer…, New link, Title, CC and Copy to a new draft have their own',
+      8,
+      'Correct contact, Replace signer…, New link, Title, Reassigning, CC and Copy to a new draft have their own',
     );
-    assert.equal(new Set(keys).size, 7);
+    assert.equal(new Set(keys).size, 8);
 
     const draft = await show({
       ...requestView('sent'),
