@@ -1,5 +1,5 @@
 // A signer asks someone else to sign in their place (ADR 3560), through the whole system: the
-// sender's allow_reassign on the create, the form on the page the e-mail opened (through the
+// sender's allow_reassign on the create or turned on after the send, the form on the page the e-mail opened (through the
 // gateway, its answers checked against the OpenAPI document), the new signer's invitation and
 // the creating user's notice by e-mail (requests' outbox, RabbitMQ, the notifier, SMTP).
 import assert from 'node:assert/strict';
@@ -84,5 +84,31 @@ describe('end to end through the gateway: a signer asks someone else to sign in 
     );
     assert.match(told.mail.text ?? '', new RegExp(`asked ${sam.replace(/[.]/g, '\\.')} to sign`));
     assert.match(told.mail.text ?? '', new RegExp(`/app/requests/${draft.id}`), 'the Request’s page');
+  });
+
+  it('turns it on after the send with PATCH, checked against the OpenAPI document, and the page offers it', async () => {
+    const run = unique();
+    const kim = `kim-${run}@example.com`;
+    const draft = ok(
+      await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
+        params: { path: { site_id: acme.site } },
+        body: agreementRequest(template, { email: kim, mobile: uniqueMobile() }),
+      }),
+      201,
+      'create',
+    );
+    expectStatus(await acme.api.post(`/v1.1/requests/${draft.id}/send`), 200);
+    const link = executionUrlIn((await waitForMail(system, kim)).mail.text ?? '');
+    assert.doesNotMatch(await (await conformingFetch(link)).text(), /\/sign\/reassign/, 'not offered yet');
+    const changed = ok(
+      await acme.esign.PATCH('/v1.1/requests/{request_id}', {
+        params: { path: { request_id: draft.id } },
+        body: { allow_reassign: true },
+      }),
+      200,
+      'update',
+    );
+    assert.equal(changed.allow_reassign, true);
+    assert.match(await (await conformingFetch(link)).text(), /action="[^"]*\/sign\/reassign"/, 'offered now');
   });
 });
