@@ -1,20 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { TEMPLATE_LIMITS, type DeclaredField } from '@esign/contracts';
-import { at, fieldError, type FieldError } from './paths.js';
+import { fieldError, type FieldError } from './paths.js';
+import { declareFields, type TemplateField } from './template-fields.js';
+
+// A template's fields are in template-fields.ts; what names them from here still finds them.
+export * from './template-fields.js';
 
 export type TemplateKind = 'html' | 'pdf';
 export type TemplateState = 'draft' | 'published';
-
-/** A place on a contract that a signer fills in, and what may be pre-filled into it. */
-export type TemplateField =
-  | { readonly name: string; readonly type: 'text'; readonly maxLength: number | null }
-  | { readonly name: string; readonly type: 'checkbox' }
-  | { readonly name: string; readonly type: 'choice'; readonly options: readonly string[] }
-  | { readonly name: string; readonly type: 'signature' }
-  /** A calendar date its signer picks, as YYYY-MM-DD (ADR 3580). */
-  | { readonly name: string; readonly type: 'date' }
-  /** The date its signer signed on, filled in by the service when they sign (ADR 3570). */
-  | { readonly name: string; readonly type: 'date_signed' };
 
 /** What a Request needs to know about a template: enough to check its fields and tokens. */
 export interface TemplateSpec {
@@ -84,57 +77,6 @@ export const parseTokens = (html: string): E.Either<string, readonly string[]> =
   if (tokens.length > TEMPLATE_LIMITS.tokens)
     return E.left(`has ${tokens.length} distinct tokens; at most ${TEMPLATE_LIMITS.tokens} are allowed`);
   return E.right(tokens);
-};
-
-/** Checks the fields declared for an HTML template and turns them into template fields. */
-export const declareFields = (
-  declared: readonly DeclaredField[],
-): E.Either<FieldError[], readonly TemplateField[]> => {
-  const errors: FieldError[] = [];
-  const fields: TemplateField[] = [];
-  const seen = new Map<string, number>();
-  declared.forEach((d, i) => {
-    const path = at('fields', i);
-    const first = seen.get(d.name);
-    if (first !== undefined) {
-      errors.push(fieldError(`${path}.name`, `duplicates fields[${first}].name "${d.name}"`));
-      return;
-    }
-    seen.set(d.name, i);
-    if (d.options !== undefined && d.type !== 'choice')
-      errors.push(fieldError(`${path}.options`, 'is only allowed on a choice field'));
-    if (d.max_length !== undefined && d.type !== 'text')
-      errors.push(fieldError(`${path}.max_length`, 'is only allowed on a text field'));
-    switch (d.type) {
-      case 'text':
-        fields.push({ name: d.name, type: 'text', maxLength: d.max_length ?? null });
-        break;
-      case 'checkbox':
-        fields.push({ name: d.name, type: 'checkbox' });
-        break;
-      case 'signature':
-        fields.push({ name: d.name, type: 'signature' });
-        break;
-      case 'date':
-      case 'date_signed':
-        fields.push({ name: d.name, type: d.type });
-        break;
-      case 'choice': {
-        if (d.options === undefined) {
-          errors.push(fieldError(`${path}.options`, 'required for a choice field'));
-          break;
-        }
-        const duplicate = d.options.findIndex((o, j) => d.options!.indexOf(o) !== j);
-        if (duplicate !== -1)
-          errors.push(
-            fieldError(at(`${path}.options`, duplicate), `duplicates option "${d.options[duplicate]}"`),
-          );
-        fields.push({ name: d.name, type: 'choice', options: d.options });
-        break;
-      }
-    }
-  });
-  return errors.length > 0 ? E.left(errors) : E.right(fields);
 };
 
 export const newHtmlTemplate = (input: {
@@ -274,36 +216,4 @@ export const unusableForRequests = (template: TemplateSpec): string | undefined 
   if (template.archivedAt !== null)
     return `contract template ${template.id} is archived: unarchive it, or use another`;
   return undefined;
-};
-
-/** Whether `value` is a calendar date written YYYY-MM-DD (2030-02-30 is not one). */
-export const isCalendarDate = (value: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const at = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
-};
-
-/** Whether `value` may be pre-filled into `field`; answers why not. */
-export const checkDefaultValue = (field: TemplateField, value: string | boolean): string | undefined => {
-  switch (field.type) {
-    case 'text':
-      if (typeof value !== 'string') return `must be a string: "${field.name}" is a text field`;
-      if (field.maxLength !== null && value.length > field.maxLength)
-        return `must be at most ${field.maxLength} characters: the limit of text field "${field.name}"`;
-      return undefined;
-    case 'checkbox':
-      return typeof value === 'boolean' ? undefined : `must be true or false: "${field.name}" is a checkbox`;
-    case 'choice':
-      if (typeof value !== 'string' || !field.options.includes(value))
-        return `must be one of ${field.options.map((o) => JSON.stringify(o)).join(', ') || '(no options)'}: the options of "${field.name}"`;
-      return undefined;
-    case 'signature':
-      return `is not allowed: signature field "${field.name}" is signed by its signer, not pre-filled`;
-    case 'date':
-      return typeof value === 'string' && isCalendarDate(value)
-        ? undefined
-        : `must be a date as YYYY-MM-DD, like 2030-01-31: "${field.name}" is a date field`;
-    case 'date_signed':
-      return `is not allowed: "${field.name}" is the date its signer signs on, filled in when they sign`;
-  }
 };

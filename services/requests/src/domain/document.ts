@@ -1,5 +1,5 @@
 import { canonicalJson, escapeHtml } from '@esign/contracts';
-import type { TemplateField, TemplateKind } from './contract-template.js';
+import { isDateKind, type TemplateField, type TemplateKind } from './contract-template.js';
 import type { RequestField, SignatureRequest } from './signature-request.js';
 
 /** Text as HTML (one definition, in the contracts; the signer pages import it from here). */
@@ -34,7 +34,12 @@ export interface TypedField extends RequestField {
 
 export type FieldKind = TemplateField['type'];
 
-export const kindOf = (field: TypedField): FieldKind => field.definitions[0]?.type ?? 'text';
+/**
+ * A field's kind: its contracts agree on it (`typeClash`), except that a PDF's text field
+ * may share a date field's name, and then the date kind is the field's (ADRs 3570, 3580).
+ */
+export const kindOf = (field: TypedField): FieldKind =>
+  field.definitions.find((d) => isDateKind(d.type))?.type ?? field.definitions[0]?.type ?? 'text';
 
 /** The Request's fields with their definitions, from the contracts' templates (in contract order). */
 export const typedFields = (

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { LIMITS } from '@esign/contracts';
-import { unusableForRequests, type TemplateSpec } from './contract-template.js';
+import { clashProblem, typeClash, unusableForRequests, type TemplateSpec } from './contract-template.js';
 import { isPastExpiry } from './expiry.js';
 import { fieldError } from './paths.js';
 import type { RequestField, SignatureRequest, Transition, TransitionError } from './request-model.js';
@@ -67,7 +67,13 @@ export const addDraftContract = (
     return refuse(
       `contract template ${added.id} is a PDF, and render_data applies to HTML contracts only: remove the render_data first (PATCH /v1.1/requests/:id)`,
     );
-  if (inOrder(request.contracts, specs) === undefined) return E.left({ _tag: 'TemplatesChanged' });
+  const current = inOrder(request.contracts, specs);
+  if (current === undefined) return E.left({ _tag: 'TemplatesChanged' });
+  const clash = typeClash([...current, added]);
+  if (clash !== undefined)
+    return refuse(
+      `contract template ${added.id} ${clashProblem(clash, `contract template ${request.contracts[clash.otherIndex]!.id} on this Request`)}`,
+    );
   const had = new Set(request.fields.map((f) => f.name));
   const addedFields = fieldNames([added]).filter((name) => !had.has(name));
   const fields: readonly RequestField[] =

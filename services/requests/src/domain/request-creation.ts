@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { LIMITS, type CreateRequestBody } from '@esign/contracts';
-import { unusableForRequests, type TemplateSpec } from './contract-template.js';
+import { clashProblem, typeClash, unusableForRequests, type TemplateSpec } from './contract-template.js';
 import { at, fieldError, member, type FieldError } from './paths.js';
 import { checkFields } from './request-fields.js';
 import type { Contact, SiteSigner } from './signer.js';
@@ -181,6 +181,11 @@ export const createSignatureRequest = (input: CreationInput): E.Either<InvalidRe
   const contractsOk = contracts.length === input.body.contracts.length;
   const { signers, siteSigners } = checkSigners(input, errors);
   // Field names and tokens can only be judged against the right contracts.
+  const clash = contractsOk ? typeClash(contracts) : undefined;
+  if (clash !== undefined)
+    errors.push(
+      fieldError(at('contracts', clash.index), clashProblem(clash, `contracts[${clash.otherIndex}]`)),
+    );
   const fields = contractsOk ? checkFields(input.body.fields, contracts, signers, errors) : [];
   if (contractsOk) checkRenderData(input, contracts, errors);
   checkExpiry(input, errors);

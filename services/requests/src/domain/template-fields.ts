@@ -1,0 +1,164 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { DeclaredField } from '@esign/contracts';
+import { at, fieldError, type FieldError } from './paths.js';
+
+// The fields of a template: their types, their declaration, what may be pre-filled into them,
+// and which of them one Request's contracts may share by name.
+
+/** A place on a contract that a signer fills in, and what may be pre-filled into it. */
+export type TemplateField =
+  | { readonly name: string; readonly type: 'text'; readonly maxLength: number | null }
+  | { readonly name: string; readonly type: 'checkbox' }
+  | { readonly name: string; readonly type: 'choice'; readonly options: readonly string[] }
+  | { readonly name: string; readonly type: 'signature' }
+  /** A calendar date its signer picks, as YYYY-MM-DD (ADR 3580). */
+  | { readonly name: string; readonly type: 'date' }
+  /** The date its signer signed on, filled in by the service when they sign (ADR 3570). */
+  | { readonly name: string; readonly type: 'date_signed' };
+
+/** Checks the fields declared for an HTML template and turns them into template fields. */
+export const declareFields = (
+  declared: readonly DeclaredField[],
+): E.Either<FieldError[], readonly TemplateField[]> => {
+  const errors: FieldError[] = [];
+  const fields: TemplateField[] = [];
+  const seen = new Map<string, number>();
+  declared.forEach((d, i) => {
+    const path = at('fields', i);
+    const first = seen.get(d.name);
+    if (first !== undefined) {
+      errors.push(fieldError(`${path}.name`, `duplicates fields[${first}].name "${d.name}"`));
+      return;
+    }
+    seen.set(d.name, i);
+    if (d.options !== undefined && d.type !== 'choice')
+      errors.push(fieldError(`${path}.options`, 'is only allowed on a choice field'));
+    if (d.max_length !== undefined && d.type !== 'text')
+      errors.push(fieldError(`${path}.max_length`, 'is only allowed on a text field'));
+    switch (d.type) {
+      case 'text':
+        fields.push({ name: d.name, type: 'text', maxLength: d.max_length ?? null });
+        break;
+      case 'checkbox':
+        fields.push({ name: d.name, type: 'checkbox' });
+        break;
+      case 'signature':
+        fields.push({ name: d.name, type: 'signature' });
+        break;
+      case 'date':
+      case 'date_signed':
+        fields.push({ name: d.name, type: d.type });
+        break;
+      case 'choice': {
+        if (d.options === undefined) {
+          errors.push(fieldError(`${path}.options`, 'required for a choice field'));
+          break;
+        }
+        const duplicate = d.options.findIndex((o, j) => d.options!.indexOf(o) !== j);
+        if (duplicate !== -1)
+          errors.push(
+            fieldError(at(`${path}.options`, duplicate), `duplicates option "${d.options[duplicate]}"`),
+          );
+        fields.push({ name: d.name, type: 'choice', options: d.options });
+        break;
+      }
+    }
+  });
+  return errors.length > 0 ? E.left(errors) : E.right(fields);
+};
+
+/** A date the signer picks or the date they sign on (ADRs 3570, 3580). */
+export const isDateKind = (type: TemplateField['type']): boolean => type === 'date' || type === 'date_signed';
+
+/** Two contracts of one Request that declare one field name as things one field cannot be. */
+export interface TypeClash {
+  readonly name: string;
+  /** The later contract's index, and its type for the name. */
+  readonly index: number;
+  readonly type: TemplateField['type'];
+  /** An earlier contract's index, and its type. */
+  readonly otherIndex: number;
+  readonly otherType: TemplateField['type'];
+  /** Both are choices, with no option in common: no answer fits both. */
+  readonly noCommonOption?: true;
+}
+
+/**
+ * The first name two of `templates` declare as things one field cannot be: a name is one
+ * field of the Request, filled once, so its contracts must agree on what it is (ADR 3590).
+ * Two choices must share an option, since a signer's answer must be one of each. A PDF's
+ * text field may share the name of a date field, which it then shows (ADRs 3570, 3580).
+ */
+export const typeClash = (
+  templates: readonly { readonly fields: readonly TemplateField[] }[],
+): TypeClash | undefined => {
+  const first = new Map<string, { index: number; field: TemplateField; options?: readonly string[] }>();
+  for (const [index, template] of templates.entries())
+    for (const field of template.fields) {
+      const seen = first.get(field.name);
+      const options = field.type === 'choice' ? field.options : undefined;
+      if (seen === undefined) {
+        first.set(field.name, { index, field, ...(options && { options }) });
+        continue;
+      }
+      const clash = {
+        name: field.name,
+        index,
+        type: field.type,
+        otherIndex: seen.index,
+        otherType: seen.field.type,
+      };
+      const agree =
+        seen.field.type === field.type ||
+        (seen.field.type === 'text' && isDateKind(field.type)) ||
+        (field.type === 'text' && isDateKind(seen.field.type));
+      if (!agree) return clash;
+      if (options !== undefined) {
+        // The options every choice so far offers: an answer must be one of them all.
+        const common = (seen.options ?? []).filter((o) => options.includes(o));
+        if (common.length === 0) return { ...clash, noCommonOption: true };
+        first.set(field.name, { ...seen, options: common });
+      }
+      // The date kind leads, so a later text field is checked against it.
+      if (isDateKind(field.type)) first.set(field.name, { index, field });
+    }
+  return undefined;
+};
+
+/** Why `clash` is refused, said of the later contract, naming the earlier as `earlier`. */
+export const clashProblem = (clash: TypeClash, earlier: string): string =>
+  clash.noCommonOption === true
+    ? `declares choice field "${clash.name}" with no option that ${earlier} also offers: a signer's answer must be an option of both`
+    : `declares field "${clash.name}" as ${clash.type}, and ${earlier} declares it as ${clash.otherType}: a name is one field, so its contracts must agree on its type`;
+
+/** Whether `value` is a calendar date written YYYY-MM-DD (2030-02-30 is not one). */
+export const isCalendarDate = (value: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const at = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
+};
+
+/** Whether `value` may be pre-filled into `field`; answers why not. */
+export const checkDefaultValue = (field: TemplateField, value: string | boolean): string | undefined => {
+  switch (field.type) {
+    case 'text':
+      if (typeof value !== 'string') return `must be a string: "${field.name}" is a text field`;
+      if (field.maxLength !== null && value.length > field.maxLength)
+        return `must be at most ${field.maxLength} characters: the limit of text field "${field.name}"`;
+      return undefined;
+    case 'checkbox':
+      return typeof value === 'boolean' ? undefined : `must be true or false: "${field.name}" is a checkbox`;
+    case 'choice':
+      if (typeof value !== 'string' || !field.options.includes(value))
+        return `must be one of ${field.options.map((o) => JSON.stringify(o)).join(', ') || '(no options)'}: the options of "${field.name}"`;
+      return undefined;
+    case 'signature':
+      return `is not allowed: signature field "${field.name}" is signed by its signer, not pre-filled`;
+    case 'date':
+      return typeof value === 'string' && isCalendarDate(value)
+        ? undefined
+        : `must be a date as YYYY-MM-DD, like 2030-01-31: "${field.name}" is a date field`;
+    case 'date_signed':
+      return `is not allowed: "${field.name}" is the date its signer signs on, filled in when they sign`;
+  }
+};
