@@ -1,5 +1,6 @@
 import { canonicalJson, escapeHtml } from '@esign/contracts';
-import { isDateKind, type TemplateField, type TemplateKind } from './contract-template.js';
+import type { TemplateKind } from './contract-template.js';
+import { isDateKind, type TemplateField } from './template-fields.js';
 import type { RequestField, SignatureRequest } from './signature-request.js';
 
 /** Text as HTML (one definition, in the contracts; the signer pages import it from here). */

@@ -70,10 +70,10 @@ export const addDraftContract = (
   const current = inOrder(request.contracts, specs);
   if (current === undefined) return E.left({ _tag: 'TemplatesChanged' });
   const clash = typeClash([...current, added]);
-  if (clash !== undefined)
-    return refuse(
-      `contract template ${added.id} ${clashProblem(clash, `contract template ${request.contracts[clash.otherIndex]!.id} on this Request`)}`,
-    );
+  if (clash !== undefined) {
+    const earlier = `contract template ${request.contracts[clash.otherIndex]!.id} on this Request`;
+    return refuse(`contract template ${added.id} ${clashProblem(clash, earlier)}`);
+  }
   const had = new Set(request.fields.map((f) => f.name));
   const addedFields = fieldNames([added]).filter((name) => !had.has(name));
   const fields: readonly RequestField[] =

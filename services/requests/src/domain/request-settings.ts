@@ -62,7 +62,8 @@ const sameFields = (a: readonly RequestField[], b: readonly RequestField[]) =>
  * signers (ADR 3380) and its e-mail subject (ADR 3400): once sent, they have read them.
  * Whether its signers may ask someone else to sign (ADR 3560) changes on a draft or a sent
  * Request: it is offered on their page from then on, and one who already asked stays
- * replaced. The event names what changed; a change that changes nothing answers the Request as it is, with no event.
+ * replaced. The event names what changed; a change that changes nothing answers the
+ * Request as it is, with no event.
  */
 export const changeSettings = (
   request: SignatureRequest,

@@ -1,6 +1,6 @@
 import type { Contact } from './signer.js';
 import * as E from 'fp-ts/lib/Either.js';
-import { isCalendarDate } from './contract-template.js';
+import { isCalendarDate } from './template-fields.js';
 import { kindOf, type TypedField } from './document.js';
 import type { RequestSigner } from './signature-request.js';
 import type { AuthMethod } from './signer-authentication.js';

@@ -3,7 +3,7 @@ import { EncryptedPDFError, PDFDocument, type PDFField } from '@cantoo/pdf-lib';
 import type { TemplateField } from '../../domain/contract-template.js';
 import { pdfFormField } from './pdf-form-field.js';
 
-/** A PDF's own fields: not `date` or `date_signed`, which only an HTML template declares (ADRs 3570, 3580). */
+/** A PDF's own fields: no `date` or `date_signed`, which an HTML template declares (ADRs 3570, 3580). */
 type PdfTemplateField = Exclude<TemplateField, { readonly type: 'date' | 'date_signed' }>;
 
 const toTemplateField = (field: PDFField): PdfTemplateField | undefined => {
