@@ -1,13 +1,15 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import { RequestView } from '@esign/contracts';
-import type { WebDeps } from '../context.js';
+import { RequestView, type UpdateRequestBody } from '@esign/contracts';
+import type Koa from 'koa';
+import type { Visitor, WebDeps } from '../context.js';
 import { posted } from '../guard.js';
 import { segment } from './common.js';
 import { ccFormOf } from './request-cc.js';
 import { fieldEntriesOf, fieldsFormOf } from './request-fields.js';
 import { messageOf } from './request-message.js';
 import { requestPage } from './request-page.js';
+import type { RequestPageTyped } from './request-refusals.js';
 import { reassignChangeOf, reassignFormOf } from './request-reassign-form.js';
 import { subjectOf } from './request-subject.js';
 import { ccOf, renderDataOf } from './request-values.js';
@@ -34,20 +36,13 @@ export const draftRoutes = (router: Router, deps: WebDeps): void => {
     const data = renderDataOf(form.text, errors);
     const typed = { renderData: form };
     if (errors.size > 0) return requestPage(ctx, deps, visitor, id, typedProblem(errors), typed);
-    if (sameRenderData(data, renderDataOf(form.was, new Map()))) {
-      ctx.status = 303;
-      return ctx.redirect(`${deps.base}/requests/${segment(id)}?done=render-data-same`);
-    }
-    const done = await visitor.api({
-      method: 'PATCH',
-      path: `/v1.1/requests/${segment(id)}`,
-      body: { render_data: data },
-      codec: RequestView,
-      ...(form.idempotencyKey === '' ? {} : { idempotencyKey: form.idempotencyKey }),
+    const same = sameRenderData(data, renderDataOf(form.was, new Map()));
+    await patchRequest(ctx, deps, visitor, id, form, {
+      body: same ? undefined : { render_data: data },
+      typed,
+      same: 'render-data-same',
+      done: () => 'render-data',
     });
-    if (E.isLeft(done)) return requestPage(ctx, deps, visitor, id, done.left, typed);
-    ctx.status = 303;
-    ctx.redirect(`${deps.base}/requests/${done.right.id}?done=render-data`);
   });
 
   router.post('/requests/:id/fields', async (ctx) => {
@@ -64,20 +59,12 @@ export const draftRoutes = (router: Router, deps: WebDeps): void => {
     });
     if (E.isLeft(found)) return requestPage(ctx, deps, visitor, id, found.left);
     const entries = fieldEntriesOf(found.right, form);
-    if (entries === undefined) {
-      ctx.status = 303;
-      return ctx.redirect(`${deps.base}/requests/${segment(id)}?done=fields-same`);
-    }
-    const done = await visitor.api({
-      method: 'PATCH',
-      path: `/v1.1/requests/${segment(id)}`,
-      body: { fields: entries },
-      codec: RequestView,
-      ...(form.idempotencyKey === '' ? {} : { idempotencyKey: form.idempotencyKey }),
+    await patchRequest(ctx, deps, visitor, id, form, {
+      body: entries === undefined ? undefined : { fields: entries },
+      typed: { fields: form },
+      same: 'fields-same',
+      done: () => 'fields',
     });
-    if (E.isLeft(done)) return requestPage(ctx, deps, visitor, id, done.left, { fields: form });
-    ctx.status = 303;
-    ctx.redirect(`${deps.base}/requests/${done.right.id}?done=fields`);
   });
 
   router.post('/requests/:id/cc', async (ctx) => {
@@ -90,20 +77,12 @@ export const draftRoutes = (router: Router, deps: WebDeps): void => {
     // The same addresses, however separated (the API stores them lower-case).
     const same = (a: readonly string[], b: readonly string[]) =>
       a.length === b.length && a.every((e, i) => e.toLowerCase() === b[i]!.toLowerCase());
-    if (same(cc, ccOf(form.was))) {
-      ctx.status = 303;
-      return ctx.redirect(`${deps.base}/requests/${segment(id)}?done=cc-same`);
-    }
-    const done = await visitor.api({
-      method: 'PATCH',
-      path: `/v1.1/requests/${segment(id)}`,
-      body: { cc },
-      codec: RequestView,
-      ...(form.idempotencyKey === '' ? {} : { idempotencyKey: form.idempotencyKey }),
+    await patchRequest(ctx, deps, visitor, id, form, {
+      body: same(cc, ccOf(form.was)) ? undefined : { cc },
+      typed: { cc: form },
+      same: 'cc-same',
+      done: () => 'cc',
     });
-    if (E.isLeft(done)) return requestPage(ctx, deps, visitor, id, done.left, { cc: form });
-    ctx.status = 303;
-    ctx.redirect(`${deps.base}/requests/${done.right.id}?done=cc`);
   });
 
   // The message (ADR 3380), the e-mail subject (ADR 3400) and the title (ADR 3390): one text
@@ -120,22 +99,12 @@ export const draftRoutes = (router: Router, deps: WebDeps): void => {
     const id = ctx.params.id!;
     const form = reassignFormOf(fields);
     const change = reassignChangeOf(form);
-    if (change === undefined) {
-      ctx.status = 303;
-      return ctx.redirect(`${deps.base}/requests/${segment(id)}?done=reassign-same`);
-    }
-    const done = await visitor.api({
-      method: 'PATCH',
-      path: `/v1.1/requests/${segment(id)}`,
+    await patchRequest(ctx, deps, visitor, id, form, {
       body: change,
-      codec: RequestView,
-      ...(form.idempotencyKey === '' ? {} : { idempotencyKey: form.idempotencyKey }),
+      typed: { reassign: form },
+      same: 'reassign-same',
+      done: (sent) => (sent.allow_reassign === true ? 'reassign-on' : 'reassign-off'),
     });
-    if (E.isLeft(done)) return requestPage(ctx, deps, visitor, id, done.left, { reassign: form });
-    ctx.status = 303;
-    ctx.redirect(
-      `${deps.base}/requests/${done.right.id}?done=${change.allow_reassign ? 'reassign-on' : 'reassign-off'}`,
-    );
   });
 };
 
@@ -156,21 +125,46 @@ const textRoute = (
     const id = ctx.params.id!;
     const form = textFormOf(name, fields);
     const change = textChangeOf(name, normalise, form);
-    if (change === undefined) {
-      ctx.status = 303;
-      return ctx.redirect(`${deps.base}/requests/${segment(id)}?done=${name}-same`);
-    }
-    const done = await visitor.api({
-      method: 'PATCH',
-      path: `/v1.1/requests/${segment(id)}`,
+    await patchRequest(ctx, deps, visitor, id, form, {
       body: change,
-      codec: RequestView,
-      ...(form.idempotencyKey === '' ? {} : { idempotencyKey: form.idempotencyKey }),
+      typed: { [name]: form },
+      same: `${name}-same`,
+      done: (sent) => (sent[name] === null ? `${name}-removed` : name),
     });
-    if (E.isLeft(done)) return requestPage(ctx, deps, visitor, id, done.left, { [name]: form });
-    ctx.status = 303;
-    ctx.redirect(
-      `${deps.base}/requests/${done.right.id}?done=${change[name] === null ? `${name}-removed` : name}`,
-    );
   });
+};
+
+/**
+ * One form's `PATCH /v1.1/requests/:id` with its Idempotency-Key: nothing is asked when
+ * `body` is undefined (the form showed what holds: `done=<same>`), the page again with
+ * `typed` when refused, else `done=<done(body)>`.
+ */
+const patchRequest = async (
+  ctx: Koa.Context,
+  deps: WebDeps,
+  visitor: Visitor,
+  id: string,
+  form: { readonly idempotencyKey: string },
+  patch: {
+    readonly body: UpdateRequestBody | undefined;
+    readonly typed: RequestPageTyped;
+    readonly same: string;
+    readonly done: (body: UpdateRequestBody) => string;
+  },
+): Promise<void> => {
+  const { body, typed, same, done } = patch;
+  if (body === undefined) {
+    ctx.status = 303;
+    return ctx.redirect(`${deps.base}/requests/${segment(id)}?done=${same}`);
+  }
+  const answer = await visitor.api({
+    method: 'PATCH',
+    path: `/v1.1/requests/${segment(id)}`,
+    body,
+    codec: RequestView,
+    ...(form.idempotencyKey === '' ? {} : { idempotencyKey: form.idempotencyKey }),
+  });
+  if (E.isLeft(answer)) return requestPage(ctx, deps, visitor, id, answer.left, typed);
+  ctx.status = 303;
+  ctx.redirect(`${deps.base}/requests/${answer.right.id}?done=${done(body)}`);
 };
