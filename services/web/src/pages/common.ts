@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
-import type { AccountView } from '@esign/contracts';
+import type { AccountView, RequestView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import type { Visitor, WebDeps } from '../context.js';
 import { html, type Html } from '../html.js';
@@ -115,3 +115,9 @@ export const searchOf = (raw: unknown): { readonly q: string; readonly cut: bool
   }
   return { q: q.trim(), cut: true };
 };
+
+/**
+ * Whether a Request is still open to the sender's changes of its title, texts and settings:
+ * while it is a draft or sent (a `PATCH` of an ended Request is a 409).
+ */
+export const isOpen = (r: Pick<RequestView, 'state'>): boolean => r.state === 'draft' || r.state === 'sent';

@@ -3,7 +3,7 @@ import type { ApiProblem } from '../api-client.js';
 import type { FormFields } from '../forms.js';
 import { html, type Html } from '../html.js';
 import { csrfField, fieldErrors, problemSummary, tick } from '../layout.js';
-import { keyShownAgain } from './common.js';
+import { isOpen, keyShownAgain } from './common.js';
 import { REASSIGN_LABEL } from './request-reassign.js';
 
 /**
@@ -50,10 +50,6 @@ export const reassignSummary = (refused: ApiProblem): Html => {
   );
 };
 
-/** Whether reassigning can still be turned on or off: while the Request is a draft or sent. */
-export const reassignOpen = (r: Pick<RequestView, 'state'>): boolean =>
-  r.state === 'draft' || r.state === 'sent';
-
 const HINT = 'A signer whose check before signing is an access code or a code by text is never offered it.';
 
 /**
@@ -68,7 +64,7 @@ export const reassignSection = (input: {
   readonly problem?: ApiProblem | undefined;
 }): Html | '' => {
   const { request: r, typed, problem } = input;
-  if (!reassignOpen(r)) return '';
+  if (!isOpen(r)) return '';
   const error = typed === undefined ? undefined : fieldErrors(problem).get('allow_reassign');
   return html`<section class="panel" aria-labelledby="reassign-heading">
     <h2 id="reassign-heading">Reassigning</h2>

@@ -1,6 +1,7 @@
 import { LIMITS, type RequestView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import { html, type Html } from '../html.js';
+import { isOpen } from './common.js';
 import { textForm, textSummary, type TextForm } from './request-text-form.js';
 
 /**
@@ -15,10 +16,6 @@ export const titleOf = (text: string): string | null => {
   const title = text.trim();
   return title === '' ? null : title;
 };
-
-/** Whether the Request's title can still change: while it is a draft or sent. */
-export const titleOpen = (r: Pick<RequestView, 'state'>): boolean =>
-  r.state === 'draft' || r.state === 'sent';
 
 /** The field, on New Request and a Request's page; its id is the API's path. */
 export const titleField = (input: {
@@ -74,7 +71,7 @@ export const titleSection = (input: {
   readonly problem?: ApiProblem | undefined;
 }): Html | '' => {
   const { request: r } = input;
-  if (!titleOpen(r)) return '';
+  if (!isOpen(r)) return '';
   return html`<section class="panel" aria-labelledby="title-heading">
     <h2 id="title-heading">Title</h2>
     ${textForm({ ...input, name: 'title', current: r.title, field: titleField })}
