@@ -2474,9 +2474,12 @@ export interface components {
       type: components['schemas']['TemplateFieldType'];
       options?: string[];
       max_length?: number;
+      validation?: components['schemas']['TextValidation'];
     };
     /** @enum {string} */
     TemplateFieldType: 'text' | 'checkbox' | 'choice' | 'signature' | 'date' | 'date_signed';
+    /** @enum {string} */
+    TextValidation: 'email_address' | 'numbers_only' | 'phone_number' | 'zip_code';
     CreatePdfContractBody: {
       /** @constant */
       type: 'pdf';
@@ -2513,6 +2516,7 @@ export interface components {
       type: components['schemas']['TemplateFieldType'];
       options?: string[];
       max_length?: number;
+      validation?: components['schemas']['TextValidation'];
     };
     ContractList: {
       page: number;

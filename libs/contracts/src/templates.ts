@@ -33,12 +33,47 @@ export const TemplateFieldType = t.keyof(
 );
 export type TemplateFieldType = t.TypeOf<typeof TemplateFieldType>;
 
+/**
+ * What a text field's value must look like (ADR 3600), declared by an HTML template and
+ * checked when its signer signs and when a value is pre-filled: `email_address`
+ * (name@example.com), `numbers_only` (digits 0-9 and nothing else), `phone_number` (a US
+ * number of 10 digits, written as people write them: 555-014-3000, (555) 014-3000) and
+ * `zip_code` (a US ZIP code, 12345 or 12345-6789).
+ */
+export const TextValidation = t.keyof(
+  { email_address: null, numbers_only: null, phone_number: null, zip_code: null },
+  'TextValidation',
+);
+export type TextValidation = t.TypeOf<typeof TextValidation>;
+
+/** The attributes of an HTML `<input>` for a text field's value. */
+export interface TextInput {
+  readonly type: 'email' | 'tel' | 'text';
+  readonly inputmode?: 'numeric';
+}
+
+const VALIDATION_INPUT: Readonly<Record<TextValidation, TextInput>> = {
+  email_address: { type: 'email' },
+  numbers_only: { type: 'text', inputmode: 'numeric' },
+  phone_number: { type: 'tel' },
+  zip_code: { type: 'text', inputmode: 'numeric' },
+};
+
+/**
+ * The input a text field is typed into, on the signer's page and in the web application:
+ * for one asking for a kind of value, one that brings up the keyboard for it on a phone.
+ * The requests service checks the value whatever the browser did.
+ */
+export const textInputFor = (validation: TextValidation | undefined): TextInput =>
+  validation === undefined ? { type: 'text' } : VALIDATION_INPUT[validation];
+
 /** A field declared for an HTML template (a PDF's fields are read from the file). */
 export const DeclaredField = strict(
   { name: NonEmptyString, type: TemplateFieldType },
   {
     options: nonEmptyArray(NonEmptyString, TEMPLATE_LIMITS.options, 'Options'),
     max_length: PositiveInt,
+    validation: TextValidation,
   },
   'DeclaredField',
 );
@@ -126,7 +161,7 @@ export type TemplateState = t.TypeOf<typeof TemplateState>;
 
 export const ContractFieldView = t.intersection([
   t.type({ name: t.string, type: TemplateFieldType }),
-  t.partial({ options: t.array(t.string), max_length: t.number }),
+  t.partial({ options: t.array(t.string), max_length: t.number, validation: TextValidation }),
 ]);
 export type ContractFieldView = t.TypeOf<typeof ContractFieldView>;
 

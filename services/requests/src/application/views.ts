@@ -7,7 +7,8 @@ import type {
   RequestView,
 } from '@esign/contracts';
 import { progressOf, type BulkRow } from '../domain/bulk-send.js';
-import type { ContractTemplate, TemplateField, TemplateWithHtml } from '../domain/contract-template.js';
+import type { ContractTemplate, TemplateWithHtml } from '../domain/contract-template.js';
+import { fieldView } from '../domain/template-fields.js';
 import type { Delivery, RequestSigner, SignatureRequest } from '../domain/signature-request.js';
 import { currentOrder, hasTurn } from '../domain/signing-order.js';
 import type { BulkSendRecord, ListedBulkSend } from '../ports/bulk-send-store.js';
@@ -74,19 +75,6 @@ export const requestView = (request: SignatureRequest, executionUrl: ExecutionUr
   copied_from: request.copiedFrom ?? null,
   bulk_send_id: request.bulkSendId ?? null,
 });
-
-const fieldView = (f: TemplateField): ContractSummary['fields'][number] => {
-  switch (f.type) {
-    case 'text':
-      return f.maxLength === null
-        ? { name: f.name, type: 'text' }
-        : { name: f.name, type: 'text', max_length: f.maxLength };
-    case 'choice':
-      return { name: f.name, type: 'choice', options: [...f.options] };
-    default:
-      return { name: f.name, type: f.type };
-  }
-};
 
 export const contractSummary = (t: ContractTemplate): ContractSummary => ({
   id: t.id,

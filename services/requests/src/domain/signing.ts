@@ -1,6 +1,6 @@
 import type { Contact } from './signer.js';
 import * as E from 'fp-ts/lib/Either.js';
-import { isCalendarDate } from './template-fields.js';
+import { fitsValidation, isCalendarDate, VALIDATION_PROBLEM } from './template-fields.js';
 import { kindOf, type TypedField } from './document.js';
 import type { RequestSigner } from './signature-request.js';
 import type { AuthMethod } from './signer-authentication.js';
@@ -96,6 +96,12 @@ const checkField = (field: TypedField, raw: string | undefined): E.Either<string
       const max = Math.min(LIMITS.text, ...limits);
       if ([...value].length > max) return E.left(`must be at most ${max} characters`);
       if (field.definitions.some((d) => d.type !== 'text')) return E.left('cannot be filled in here');
+      // Every definition that asks for a kind of value (ADR 3600) must be satisfied.
+      const unfit = field.definitions.find(
+        (d) => d.type === 'text' && d.validation !== undefined && !fitsValidation(d.validation, value),
+      );
+      if (unfit?.type === 'text' && unfit.validation !== undefined)
+        return E.left(VALIDATION_PROBLEM[unfit.validation]);
       return E.right(value);
     }
   }

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { DeclaredField } from '@esign/contracts';
+import { isEmail, type ContractFieldView, type DeclaredField, type TextValidation } from '@esign/contracts';
 import { at, fieldError, type FieldError } from './paths.js';
 
 // The fields of a template: their types, their declaration, what may be pre-filled into them,
@@ -7,7 +7,13 @@ import { at, fieldError, type FieldError } from './paths.js';
 
 /** A place on a contract that a signer fills in, and what may be pre-filled into it. */
 export type TemplateField =
-  | { readonly name: string; readonly type: 'text'; readonly maxLength: number | null }
+  | {
+      readonly name: string;
+      readonly type: 'text';
+      readonly maxLength: number | null;
+      /** What its value must look like (ADR 3600); absent: any one line of text. */
+      readonly validation?: TextValidation;
+    }
   | { readonly name: string; readonly type: 'checkbox' }
   | { readonly name: string; readonly type: 'choice'; readonly options: readonly string[] }
   | { readonly name: string; readonly type: 'signature' }
@@ -35,9 +41,16 @@ export const declareFields = (
       errors.push(fieldError(`${path}.options`, 'is only allowed on a choice field'));
     if (d.max_length !== undefined && d.type !== 'text')
       errors.push(fieldError(`${path}.max_length`, 'is only allowed on a text field'));
+    if (d.validation !== undefined && d.type !== 'text')
+      errors.push(fieldError(`${path}.validation`, 'is only allowed on a text field'));
     switch (d.type) {
       case 'text':
-        fields.push({ name: d.name, type: 'text', maxLength: d.max_length ?? null });
+        fields.push({
+          name: d.name,
+          type: 'text',
+          maxLength: d.max_length ?? null,
+          ...(d.validation !== undefined && { validation: d.validation }),
+        });
         break;
       case 'checkbox':
         fields.push({ name: d.name, type: 'checkbox' });
@@ -81,6 +94,8 @@ export interface TypeClash {
   readonly otherType: TemplateField['type'];
   /** Both are choices, with no option in common: no answer fits both. */
   readonly noCommonOption?: true;
+  /** Both are text fields that ask for values of different kinds (ADR 3600). */
+  readonly validations?: readonly [TextValidation, TextValidation];
 }
 
 /**
@@ -108,11 +123,18 @@ export const typeClash = (
         otherIndex: seen.index,
         otherType: seen.field.type,
       };
+      const validation = field.type === 'text' ? field.validation : undefined;
+      const otherValidation = seen.field.type === 'text' ? seen.field.validation : undefined;
+      // A PDF's text field shows a date; one that asks for a kind of value (ADR 3600) cannot.
       const agree =
         seen.field.type === field.type ||
-        (seen.field.type === 'text' && isDateKind(field.type)) ||
-        (field.type === 'text' && isDateKind(seen.field.type));
+        (seen.field.type === 'text' && otherValidation === undefined && isDateKind(field.type)) ||
+        (field.type === 'text' && validation === undefined && isDateKind(seen.field.type));
       if (!agree) return clash;
+      if (validation !== undefined && otherValidation !== undefined && validation !== otherValidation)
+        return { ...clash, validations: [validation, otherValidation] };
+      // The definition that asks for a kind of value leads, so a later one is checked against it.
+      if (validation !== undefined && otherValidation === undefined) first.set(field.name, { index, field });
       if (options !== undefined) {
         // The options every choice so far offers: an answer must be one of them all.
         const common = (seen.options ?? []).filter((o) => options.includes(o));
@@ -129,7 +151,9 @@ export const typeClash = (
 export const clashProblem = (clash: TypeClash, earlier: string): string =>
   clash.noCommonOption === true
     ? `declares choice field "${clash.name}" with no option that ${earlier} also offers: a signer's answer must be an option of both`
-    : `declares field "${clash.name}" as ${clash.type}, and ${earlier} declares it as ${clash.otherType}: a name is one field, so its contracts must agree on its type`;
+    : clash.validations !== undefined
+      ? `declares text field "${clash.name}" with validation ${clash.validations[0]}, and ${earlier} with ${clash.validations[1]}: no value can be both`
+      : `declares field "${clash.name}" as ${clash.type}, and ${earlier} declares it as ${clash.otherType}: a name is one field, so its contracts must agree on its type`;
 
 /** Whether `value` is a calendar date written YYYY-MM-DD (2030-02-30 is not one). */
 export const isCalendarDate = (value: string): boolean => {
@@ -145,6 +169,8 @@ export const checkDefaultValue = (field: TemplateField, value: string | boolean)
       if (typeof value !== 'string') return `must be a string: "${field.name}" is a text field`;
       if (field.maxLength !== null && value.length > field.maxLength)
         return `must be at most ${field.maxLength} characters: the limit of text field "${field.name}"`;
+      if (field.validation !== undefined && !fitsValidation(field.validation, value))
+        return `${VALIDATION_PROBLEM[field.validation]}: text field "${field.name}" asks for ${field.validation}`;
       return undefined;
     case 'checkbox':
       return typeof value === 'boolean' ? undefined : `must be true or false: "${field.name}" is a checkbox`;
@@ -160,5 +186,42 @@ export const checkDefaultValue = (field: TemplateField, value: string | boolean)
         : `must be a date as YYYY-MM-DD, like 2030-01-31: "${field.name}" is a date field`;
     case 'date_signed':
       return `is not allowed: "${field.name}" is the date its signer signs on, filled in when they sign`;
+  }
+};
+
+const VALIDATIONS: Readonly<Record<TextValidation, (value: string) => boolean>> = {
+  email_address: isEmail,
+  numbers_only: (value) => /^[0-9]+$/.test(value),
+  // Ten digits, as people write them: 555-014-3000, 555.014.3000, (555) 014-3000, 5550143000.
+  phone_number: (value) => /^(?:\(\d{3}\) ?|\d{3}[-. ]?)\d{3}[-. ]?\d{4}$/.test(value),
+  zip_code: (value) => /^\d{5}(?:-\d{4})?$/.test(value),
+};
+
+/** Whether a text value (trimmed) looks as `validation` asks (ADR 3600). */
+export const fitsValidation = (validation: TextValidation, value: string): boolean =>
+  VALIDATIONS[validation](value);
+
+/** What a value that does not fit is told, in English (the signing page translates it). */
+export const VALIDATION_PROBLEM: Readonly<Record<TextValidation, string>> = {
+  email_address: 'must be an e-mail address, like name@example.com',
+  numbers_only: 'must be digits only, like 12345',
+  phone_number: 'must be a 10-digit phone number, like 555-014-3000',
+  zip_code: 'must be a ZIP code, like 12345 or 12345-6789',
+};
+
+/** A field as the API shows it and the store keeps it (`ContractFieldView`). */
+export const fieldView = (f: TemplateField): ContractFieldView => {
+  switch (f.type) {
+    case 'text':
+      return {
+        name: f.name,
+        type: f.type,
+        ...(f.maxLength !== null && { max_length: f.maxLength }),
+        ...(f.validation !== undefined && { validation: f.validation }),
+      };
+    case 'choice':
+      return { name: f.name, type: f.type, options: [...f.options] };
+    default:
+      return { name: f.name, type: f.type };
   }
 };

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { ContractFieldView, nullable } from '@esign/contracts';
-import type { TemplateField } from '../../domain/contract-template.js';
+import { fieldView, type TemplateField } from '../../domain/template-fields.js';
 
 /** A timestamp built by Postgres inside JSON (`+00:00` form), normalised to the wire's `...Z`. */
 export const JsonTimestamp = new t.Type<string, string, unknown>(
@@ -18,7 +18,12 @@ export const fieldsFromJson = (fields: readonly ContractFieldView[]): TemplateFi
   fields.map((f): TemplateField => {
     switch (f.type) {
       case 'text':
-        return { name: f.name, type: 'text', maxLength: f.max_length ?? null };
+        return {
+          name: f.name,
+          type: 'text',
+          maxLength: f.max_length ?? null,
+          ...(f.validation !== undefined && { validation: f.validation }),
+        };
       case 'choice':
         return { name: f.name, type: 'choice', options: f.options ?? [] };
       case 'checkbox':
@@ -31,19 +36,7 @@ export const fieldsFromJson = (fields: readonly ContractFieldView[]): TemplateFi
     }
   });
 
-export const fieldsToJson = (fields: readonly TemplateField[]): ContractFieldView[] =>
-  fields.map((f) => {
-    switch (f.type) {
-      case 'text':
-        return f.maxLength === null
-          ? { name: f.name, type: f.type }
-          : { name: f.name, type: f.type, max_length: f.maxLength };
-      case 'choice':
-        return { name: f.name, type: f.type, options: [...f.options] };
-      default:
-        return { name: f.name, type: f.type };
-    }
-  });
+export const fieldsToJson = (fields: readonly TemplateField[]): ContractFieldView[] => fields.map(fieldView);
 
 export const TemplateRow = t.type({
   id: t.number,

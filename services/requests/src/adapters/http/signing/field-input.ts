@@ -1,4 +1,4 @@
-import type { Translator } from '@esign/contracts';
+import { textInputFor, type Translator } from '@esign/contracts';
 import { kindOf, type TypedField } from '../../../domain/document.js';
 import { LIMITS, type SubmissionProblem } from '../../../domain/signing.js';
 import { safe, type Html } from './html.js';
@@ -27,6 +27,14 @@ export const submittedOf = (form: URLSearchParams): Submitted => {
     consent: form.get('consent') === 'yes',
     reason: form.get('reason') ?? '',
   };
+};
+
+/** A text field's input type: the keyboard for the kind of value it asks for (ADR 3600). */
+const textInputType = (field: TypedField): Html => {
+  const asked = field.definitions.find((d) => d.type === 'text' && d.validation !== undefined);
+  const validation = asked?.type === 'text' ? asked.validation : undefined;
+  const input = textInputFor(validation);
+  return safe`type="${input.type}"${input.inputmode === undefined ? '' : safe` inputmode="${input.inputmode}"`}`;
 };
 
 const fieldId = (field: TypedField) => `f-${field.index}`;
@@ -88,7 +96,7 @@ export const fieldInput = (
         return safe`<div class="field-block"><label class="field" for="${id}">${label} <span class="req">${required}</span></label>${errorLine}<input type="date" id="${id}" name="${name}" value="${value}" required${invalid}></div>`;
       const max =
         definition?.type === 'text' && definition.maxLength !== null ? definition.maxLength : LIMITS.text;
-      return safe`<div class="field-block"><label class="field" for="${id}">${label} <span class="req">${required}</span></label>${errorLine}<input type="text" id="${id}" name="${name}" value="${value}" maxlength="${max}" required${invalid}></div>`;
+      return safe`<div class="field-block"><label class="field" for="${id}">${label} <span class="req">${required}</span></label>${errorLine}<input ${textInputType(field)} id="${id}" name="${name}" value="${value}" maxlength="${max}" required${invalid}></div>`;
     }
   }
 };

@@ -56,7 +56,7 @@ legend, label.field { display: block; font-weight: 600; margin-bottom: .25rem; }
 .hint { color: var(--muted); margin: .25rem 0 0; font-size: .95rem; }
 .hint.dated { margin-bottom: 1.25rem; }
 .req { font-weight: 400; color: var(--muted); }
-input[type=text], input[type=email], input[type=date], select, textarea { width: 100%; font: inherit; padding: .6rem .7rem; min-height: 2.75rem;
+input[type=text], input[type=email], input[type=tel], input[type=date], select, textarea { width: 100%; font: inherit; padding: .6rem .7rem; min-height: 2.75rem;
   border: 1px solid #6f6f7a; border-radius: .375rem; background: #fff; color: var(--ink); }
 .field-block { margin-bottom: 1.25rem; }
 .check, .option { display: flex; gap: .6rem; align-items: flex-start; margin: .35rem 0; }

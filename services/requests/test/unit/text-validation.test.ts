@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import * as E from 'fp-ts/lib/Either.js';
+import { translatorFor } from '@esign/contracts';
+import { isKnownProblem, problemText } from '../../src/adapters/http/signing/problem-messages.js';
+import { typedFields } from '../../src/domain/document.js';
+import { checkSignature, fieldsToFill } from '../../src/domain/signing.js';
+import {
+  checkDefaultValue,
+  clashProblem,
+  declareFields,
+  fieldView,
+  fitsValidation,
+  typeClash,
+  VALIDATION_PROBLEM,
+} from '../../src/domain/template-fields.js';
+import { htmlSpec, left, right, sent } from '../support/builders.js';
+
+const ZIP = { name: 'zip', type: 'text', maxLength: null, validation: 'zip_code' } as const;
+const spec = htmlSpec({ fields: [ZIP, { name: 'signature', type: 'signature' }] });
+const request = sent({
+  fields: [
+    { name: 'zip', defaultValue: null, assignedTo: 'alice@example.com' },
+    { name: 'signature', defaultValue: null, assignedTo: 'alice@example.com' },
+  ],
+});
+const problems = (value: string) => {
+  const mine = fieldsToFill(typedFields(request, [spec]), request.signers[0]!);
+  const checked = checkSignature(mine, { values: new Map([[0, value]]), typedName: 'Alice', consent: true });
+  return E.isLeft(checked) ? checked.left.map((p) => p.message) : checked.right.values;
+};
+
+describe('requests domain: a text field that asks for a kind of value (ADR 3600)', () => {
+  it('knows each kind of value from anything else', () => {
+    const cases = {
+      email_address: [
+        ['name@example.com', 'a.b+c@mail.example.org'],
+        ['name@', 'name example.com', ''],
+      ],
+      numbers_only: [
+        ['12345', '007'],
+        ['12 345', '12.5', '-1', '١٢٣', ''],
+      ],
+      phone_number: [
+        ['555-014-3000', '555.014.3000', '555 014 3000', '(555) 014-3000', '5550143000'],
+        ['555-014-300', '+1 555 014 3000', '555-0143-000', 'call me', ''],
+      ],
+      zip_code: [
+        ['12345', '12345-6789'],
+        ['1234', '123456', '12345-678', 'AB1 2CD', ''],
+      ],
+    } as const;
+    for (const [validation, [good, bad]] of Object.entries(cases)) {
+      for (const value of good)
+        assert.equal(fitsValidation(validation as keyof typeof cases, value), true, `${validation} ${value}`);
+      for (const value of bad)
+        assert.equal(
+          fitsValidation(validation as keyof typeof cases, value),
+          false,
+          `${validation} ${value}`,
+        );
+    }
+  });
+
+  it('is declared on a text field only, kept, and shown as declared', () => {
+    assert.deepEqual(right(declareFields([{ name: 'zip', type: 'text', validation: 'zip_code' }])), [ZIP]);
+    assert.deepEqual(left(declareFields([{ name: 'n', type: 'checkbox', validation: 'numbers_only' }])), [
+      { path: 'fields[0].validation', message: 'is only allowed on a text field' },
+    ]);
+    assert.deepEqual(fieldView(ZIP), { name: 'zip', type: 'text', validation: 'zip_code' });
+    assert.deepEqual(fieldView({ name: 'n', type: 'text', maxLength: 9 }), {
+      name: 'n',
+      type: 'text',
+      max_length: 9,
+    });
+  });
+
+  it('refuses a pre-filled value of another kind, naming what the field asks for', () => {
+    assert.equal(checkDefaultValue(ZIP, '12345-6789'), undefined);
+    assert.equal(
+      checkDefaultValue(ZIP, 'SW1A 1AA'),
+      'must be a ZIP code, like 12345 or 12345-6789: text field "zip" asks for zip_code',
+    );
+  });
+
+  it('refuses a signer’s value of another kind, in words the signing page translates', () => {
+    assert.deepEqual(problems(' 12345 '), { zip: '12345' });
+    assert.deepEqual(problems('1234'), ['must be a ZIP code, like 12345 or 12345-6789']);
+    assert.deepEqual(problems(''), ['is required']);
+    const fr = translatorFor('fr');
+    for (const wording of Object.values(VALIDATION_PROBLEM)) {
+      assert.equal(isKnownProblem(wording), true, wording);
+      assert.notEqual(problemText(fr, wording), wording, wording);
+    }
+  });
+
+  it('checks a name shared by contracts against each that asks, and refuses two that differ', () => {
+    const plain = htmlSpec({
+      id: 30,
+      name: 'Plain',
+      fields: [{ name: 'zip', type: 'text', maxLength: null }],
+    });
+    const asks = (id: number, validation: 'zip_code' | 'numbers_only') =>
+      htmlSpec({
+        id,
+        name: `Asks ${id}`,
+        fields: [{ name: 'zip', type: 'text', maxLength: null, validation }],
+      });
+    const dated = htmlSpec({ id: 33, name: 'Dated', fields: [{ name: 'zip', type: 'date' }] });
+    assert.equal(typeClash([plain, asks(31, 'zip_code'), asks(32, 'zip_code')]), undefined);
+    const clash = typeClash([asks(31, 'zip_code'), plain, asks(32, 'numbers_only')]);
+    assert.deepEqual(
+      clash?.validations,
+      ['numbers_only', 'zip_code'],
+      'the one that asks leads past a plain one',
+    );
+    assert.equal(
+      clashProblem(clash, 'contracts[0]'),
+      'declares text field "zip" with validation numbers_only, and contracts[0] with zip_code: no value can be both',
+    );
+    assert.equal(typeClash([dated, plain]), undefined, 'a plain text field still shows a date');
+    assert.equal(typeClash([dated, asks(31, 'zip_code')])?.otherType, 'date', 'one that asks cannot');
+  });
+});
