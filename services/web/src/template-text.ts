@@ -1,3 +1,4 @@
+import { TextValidation } from '@esign/contracts';
 import { escapeHtml, html, trusted, type Html } from './html.js';
 
 /** `{{ token }}` as the requests service reads it: a letter or `_`, then letters, digits, `_`, `.`, `-`. */
@@ -51,27 +52,44 @@ export const sampleFor = (tokens: readonly string[]): string =>
 
 const FIELD_TYPES = ['text', 'checkbox', 'date', 'signature', 'date_signed'] as const;
 
-/** Signer fields typed one per line as `name: type`; a line that is not is named in the error. */
-export const parseFields = (
-  raw: string,
-): { fields: { name: string; type: (typeof FIELD_TYPES)[number] }[] } | { error: string } => {
-  const fields: { name: string; type: (typeof FIELD_TYPES)[number] }[] = [];
+/** A signer field as the editor writes it: a type, and for text what its value must look like. */
+export interface EditorField {
+  readonly name: string;
+  readonly type: (typeof FIELD_TYPES)[number];
+  readonly validation?: TextValidation;
+}
+
+const KINDS = Object.keys(TextValidation.keys);
+
+/**
+ * Signer fields typed one per line as `name: type`, or `name: text kind` for a text field
+ * that asks for a kind of value (ADR 3600); a line that is not is named in the error.
+ */
+export const parseFields = (raw: string): { fields: EditorField[] } | { error: string } => {
+  const fields: EditorField[] = [];
   const lines = raw.split(/\r?\n/);
   for (const [i, line] of lines.entries()) {
     if (line.trim() === '') continue;
-    const match = /^\s*([^:]+?)\s*:\s*(\w+)\s*$/.exec(line);
+    const match = /^\s*([^:]+?)\s*:\s*(\w+)(?:\s+(\w+))?\s*$/.exec(line);
     const type = FIELD_TYPES.find((t) => t === match?.[2]);
     if (match === null || type === undefined)
       return {
         error: `line ${i + 1} must be "name: type" with type text, checkbox, date, signature or date_signed`,
       };
-    fields.push({ name: match[1]!, type });
+    const validation = match[3];
+    if (validation !== undefined && type !== 'text')
+      return {
+        error: `line ${i + 1}: only a text field asks for a kind of value, as in "zip: text zip_code"`,
+      };
+    if (validation !== undefined && !TextValidation.is(validation))
+      return { error: `line ${i + 1}: a text field's kind of value must be ${KINDS.join(', ')}` };
+    fields.push({ name: match[1]!, type, ...(validation !== undefined && { validation }) });
   }
   return { fields };
 };
 
-export const fieldsText = (fields: readonly { name: string; type: string }[]): string =>
-  fields.map((f) => `${f.name}: ${f.type}`).join('\n');
+export const fieldsText = (fields: readonly { name: string; type: string; validation?: string }[]): string =>
+  fields.map((f) => `${f.name}: ${f.type}${f.validation === undefined ? '' : ` ${f.validation}`}`).join('\n');
 
 /** Marks up a read-only source view. */
 export const sourceView = (text: string): Html => html`<pre class="highlight">${highlightTokens(text)}</pre>`;

@@ -1,6 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { ContractFieldView, type FieldView, type RequestView } from '@esign/contracts';
+import {
+  ContractFieldView,
+  textInputFor,
+  type FieldView,
+  type RequestView,
+  type TextValidation,
+} from '@esign/contracts';
 import type { Visitor } from '../context.js';
 import type { FormFields } from '../forms.js';
 import { html, type Html } from '../html.js';
@@ -27,6 +33,8 @@ export interface FieldKind {
   readonly options: readonly string[];
   /** A text field's limit (the smallest any template naming it sets). */
   readonly maxLength?: number | undefined;
+  /** What a text field's value must look like (ADR 3600), when a template naming it asks. */
+  readonly validation?: TextValidation | undefined;
 }
 
 /** No more than a template's fields is decoded (its document is not needed). */
@@ -35,11 +43,14 @@ const ContractFields = t.type({ fields: t.array(ContractFieldView) });
 /** `a` and another template's definition of the same name, or undefined when no value fits both. */
 const both = (a: FieldKind, b: ContractFieldView): FieldKind | undefined => {
   if (a.type !== b.type) return undefined;
+  if (a.validation !== undefined && b.validation !== undefined && a.validation !== b.validation)
+    return undefined;
   const limits = [a.maxLength, b.max_length].filter((n) => n !== undefined);
   return {
     type: a.type,
     options: a.options.filter((o) => (b.options ?? []).includes(o)),
     maxLength: limits.length === 0 ? undefined : Math.min(...limits),
+    validation: a.validation ?? b.validation,
   };
 };
 
@@ -66,12 +77,19 @@ export const fieldKindsOf = async (
       kinds.set(
         f.name,
         !kinds.has(f.name)
-          ? { type: f.type, options: f.options ?? [], maxLength: f.max_length }
+          ? { type: f.type, options: f.options ?? [], maxLength: f.max_length, validation: f.validation }
           : known && both(known, f),
       );
     }
   }
   return new Map([...kinds].filter((e): e is [string, FieldKind] => e[1] !== undefined));
+};
+
+/** The value's input type: a date's picker, or the keyboard a text field's kind of value needs. */
+const inputType = (kind: FieldKind): Html => {
+  if (kind.type === 'date') return html`type="date"`;
+  const input = textInputFor(kind.validation);
+  return html`type="${input.type}"${input.inputmode === undefined ? '' : html` inputmode="${input.inputmode}"`}`;
 };
 
 /** What was typed for one field's value: the control's kind and its text as posted. */
@@ -136,7 +154,7 @@ export const valueControl = (
   const control =
     kind.type === 'text' || kind.type === 'date'
       ? html`<input
-          type="${kind.type}"
+          ${inputType(kind)}
           id="${id}"
           name="${name}"
           aria-label="${label}"

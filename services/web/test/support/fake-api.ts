@@ -210,7 +210,7 @@ export const contract = (
   name: string,
   state: 'draft' | 'published',
   tokens: string[],
-  fields: { name: string; type: string; options?: string[]; max_length?: number }[] = [],
+  fields: { name: string; type: string; options?: string[]; max_length?: number; validation?: string }[] = [],
 ) => ({
   id,
   site_id: 3,
