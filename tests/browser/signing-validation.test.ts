@@ -43,6 +43,7 @@ describe('signer flow in headless Chromium: text fields that ask for a kind of v
 
     const phone = page.getByLabel(/^Phone/);
     assert.equal(await phone.getAttribute('type'), 'tel');
+    await page.getByText('A 10-digit phone number, like 555-014-3000', { exact: true }).waitFor();
     assert.equal(await page.getByLabel(/^Work email/).getAttribute('type'), 'email');
     assert.equal(await page.getByLabel(/^Zip/).getAttribute('inputmode'), 'numeric');
     await phone.fill('555-0143');
@@ -55,7 +56,11 @@ describe('signer flow in headless Chromium: text fields that ask for a kind of v
       hasText: 'Phone: must be a 10-digit phone number, like 555-014-3000',
     });
     await beside.waitFor();
-    assert.equal(await phone.getAttribute('aria-describedby'), await beside.getAttribute('id'));
+    assert.equal(
+      await phone.getAttribute('aria-describedby'),
+      `${await beside.getAttribute('id')} f-0-hint`,
+      'the refusal, then the hint',
+    );
     assert.equal(await page.getByLabel(/^Zip/).inputValue(), '12345', 'what was typed is kept');
     await expectAccessible(page, 'the signing page refusing a phone number');
     await phone.scrollIntoViewIfNeeded();

@@ -99,8 +99,18 @@ describe('requests service: text fields that ask for a kind of value (real Postg
       .body as RequestView;
     const path = pathOf(sent.signers[0]!.request_url);
     const page = await h.http.get(path).expect(200);
-    assert.match(page.text, /<input type="text" inputmode="numeric" id="f-0" name="f0" value="12345"/);
-    assert.match(page.text, /<input type="tel" id="f-1" name="f1" value="" maxlength="20"/);
+    assert.match(
+      page.text,
+      /<p class="hint" id="f-0-hint">Eine US-Postleitzahl \(ZIP\), z\. B\. 12345 oder 12345-6789<\/p>/,
+    );
+    assert.match(
+      page.text,
+      /<input type="text" id="f-0" name="f0" value="12345" maxlength="\d+" inputmode="numeric" required aria-describedby="f-0-hint">/,
+    );
+    assert.match(
+      page.text,
+      /<input type="tel" id="f-1" name="f1" value="" maxlength="20" required aria-describedby="f-1-hint">/,
+    );
     const sign = (phone: string) =>
       h.http
         .post('/sign')
@@ -111,6 +121,10 @@ describe('requests service: text fields that ask for a kind of value (real Postg
     const refused = await sign('555-014');
     assert.equal(refused.status, 422);
     assert.match(refused.text, /Phone: muss eine 10-stellige Telefonnummer sein, z\. B\. 555-014-3000/);
+    assert.match(
+      refused.text,
+      /id="f-1" name="f1" value="555-014" maxlength="20" required aria-invalid="true" aria-describedby="f-1-error f-1-hint">/,
+    );
     assert.equal((await sign('(555) 014-3000')).status, 303);
     const done = (await h.http.get(`/v1.1/requests/${view.id}`).set(headers).expect(200)).body as RequestView;
     assert.equal(done.state, 'completed');

@@ -1,4 +1,4 @@
-import { textInputFor, type Translator } from '@esign/contracts';
+import { textInputFor, type MessageKey, type TextValidation, type Translator } from '@esign/contracts';
 import { kindOf, type TypedField } from '../../../domain/document.js';
 import { LIMITS, type SubmissionProblem } from '../../../domain/signing.js';
 import { safe, type Html } from './html.js';
@@ -29,12 +29,18 @@ export const submittedOf = (form: URLSearchParams): Submitted => {
   };
 };
 
-/** A text field's input type: the keyboard for the kind of value it asks for (ADR 3600). */
-const textInputType = (field: TypedField): Html => {
+/** What a text field asking for a kind of value (ADR 3600) tells its signer before they type. */
+const ASKS: Readonly<Record<TextValidation, MessageKey>> = {
+  email_address: 'page.asks.email',
+  numbers_only: 'page.asks.digits',
+  phone_number: 'page.asks.phone',
+  zip_code: 'page.asks.zip',
+};
+
+/** The kind of value a text field asks for: the first of its definitions that asks. */
+const askedOf = (field: TypedField): TextValidation | undefined => {
   const asked = field.definitions.find((d) => d.type === 'text' && d.validation !== undefined);
-  const validation = asked?.type === 'text' ? asked.validation : undefined;
-  const input = textInputFor(validation);
-  return safe`type="${input.type}"${input.inputmode === undefined ? '' : safe` inputmode="${input.inputmode}"`}`;
+  return asked?.type === 'text' ? asked.validation : undefined;
 };
 
 const fieldId = (field: TypedField) => `f-${field.index}`;
@@ -96,7 +102,18 @@ export const fieldInput = (
         return safe`<div class="field-block"><label class="field" for="${id}">${label} <span class="req">${required}</span></label>${errorLine}<input type="date" id="${id}" name="${name}" value="${value}" required${invalid}></div>`;
       const max =
         definition?.type === 'text' && definition.maxLength !== null ? definition.maxLength : LIMITS.text;
-      return safe`<div class="field-block"><label class="field" for="${id}">${label} <span class="req">${required}</span></label>${errorLine}<input ${textInputType(field)} id="${id}" name="${name}" value="${value}" maxlength="${max}" required${invalid}></div>`;
+      // One asking for a kind of value says so, and brings up the keyboard for it (ADR 3600).
+      const asked = askedOf(field);
+      const input = textInputFor(asked);
+      const hintId = `${id}-hint`;
+      const hint = asked === undefined ? '' : safe`<p class="hint" id="${hintId}">${t(ASKS[asked])}</p>`;
+      const described = [error === undefined ? '' : errorId, asked === undefined ? '' : hintId]
+        .join(' ')
+        .trim();
+      const attributes = safe`${input.inputmode === undefined ? '' : safe` inputmode="${input.inputmode}"`} required${
+        error === undefined ? '' : safe` aria-invalid="true"`
+      }${described === '' ? '' : safe` aria-describedby="${described}"`}`;
+      return safe`<div class="field-block"><label class="field" for="${id}">${label} <span class="req">${required}</span></label>${hint}${errorLine}<input type="${input.type}" id="${id}" name="${name}" value="${value}" maxlength="${max}"${attributes}></div>`;
     }
   }
 };
