@@ -2475,6 +2475,7 @@ export interface components {
       options?: string[];
       max_length?: number;
       validation?: components['schemas']['TextValidation'];
+      required?: boolean;
     };
     /** @enum {string} */
     TemplateFieldType: 'text' | 'checkbox' | 'choice' | 'signature' | 'date' | 'date_signed';
@@ -2517,6 +2518,7 @@ export interface components {
       options?: string[];
       max_length?: number;
       validation?: components['schemas']['TextValidation'];
+      required?: boolean;
     };
     ContractList: {
       page: number;

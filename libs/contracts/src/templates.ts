@@ -74,6 +74,12 @@ export const DeclaredField = strict(
     options: nonEmptyArray(NonEmptyString, TEMPLATE_LIMITS.options, 'Options'),
     max_length: PositiveInt,
     validation: TextValidation,
+    /**
+     * Whether the signer must fill it in (ADR 3610): a text field, choice or date is
+     * required unless `false`; a checkbox must be ticked only when `true`. Not on a
+     * signature or a date signed.
+     */
+    required: t.boolean,
   },
   'DeclaredField',
 );
@@ -161,7 +167,13 @@ export type TemplateState = t.TypeOf<typeof TemplateState>;
 
 export const ContractFieldView = t.intersection([
   t.type({ name: t.string, type: TemplateFieldType }),
-  t.partial({ options: t.array(t.string), max_length: t.number, validation: TextValidation }),
+  t.partial({
+    options: t.array(t.string),
+    max_length: t.number,
+    validation: TextValidation,
+    /** Present only where it differs from the type's rule (ADR 3610). */
+    required: t.boolean,
+  }),
 ]);
 export type ContractFieldView = t.TypeOf<typeof ContractFieldView>;
 

@@ -1,6 +1,6 @@
 import type { Contact } from './signer.js';
 import * as E from 'fp-ts/lib/Either.js';
-import { fitsValidation, isCalendarDate, VALIDATION_PROBLEM } from './template-fields.js';
+import { fitsValidation, isCalendarDate, isRequired, VALIDATION_PROBLEM } from './template-fields.js';
 import { kindOf, type TypedField } from './document.js';
 import type { RequestSigner } from './signature-request.js';
 import type { AuthMethod } from './signer-authentication.js';
@@ -69,31 +69,40 @@ const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 const CHECKED = new Set(['on', 'true', 'yes', '1']);
 
-/** A form's answer for one field, checked against every definition of its name. */
+/** The most characters a text field's value may have: the smallest limit of its definitions. */
+export const textLimit = (field: TypedField): number =>
+  Math.min(
+    LIMITS.text,
+    ...field.definitions.flatMap((d) => (d.type === 'text' && d.maxLength !== null ? [d.maxLength] : [])),
+  );
+
+/**
+ * A form's answer for one field, checked against every definition of its name. A field any
+ * definition requires must be filled in or ticked; one left empty that none requires is
+ * kept empty (ADR 3610), not given back its pre-filled value.
+ */
 const checkField = (field: TypedField, raw: string | undefined): E.Either<string, FieldValue> => {
+  const required = field.definitions.some(isRequired);
   switch (kindOf(field)) {
     case 'checkbox':
-      if (raw === undefined || raw === '') return E.right(false);
+      if (raw === undefined || raw === '') return required ? E.left('must be ticked') : E.right(false);
       return CHECKED.has(raw) ? E.right(true) : E.left('must be ticked or left empty');
     case 'date': {
       const value = (raw ?? '').trim();
-      if (value === '') return E.left('is required');
+      if (value === '') return required ? E.left('is required') : E.right('');
       return isCalendarDate(value) ? E.right(value) : E.left('must be a date, like 2030-01-31');
     }
     case 'choice': {
       const value = raw ?? '';
-      if (value === '') return E.left('choose one of the options');
+      if (value === '') return required ? E.left('choose one of the options') : E.right('');
       const fits = field.definitions.every((d) => d.type === 'choice' && d.options.includes(value));
       return fits ? E.right(value) : E.left('choose one of the options shown');
     }
     default: {
       const value = (raw ?? '').trim();
-      if (value === '') return E.left('is required');
+      if (value === '') return required ? E.left('is required') : E.right('');
       if (CONTROL.test(value)) return E.left('must be plain text on one line');
-      const limits = field.definitions.flatMap((d) =>
-        d.type === 'text' && d.maxLength !== null ? [d.maxLength] : [],
-      );
-      const max = Math.min(LIMITS.text, ...limits);
+      const max = textLimit(field);
       if ([...value].length > max) return E.left(`must be at most ${max} characters`);
       if (field.definitions.some((d) => d.type !== 'text')) return E.left('cannot be filled in here');
       // Every definition that asks for a kind of value (ADR 3600) must be satisfied.

@@ -5,22 +5,45 @@ import { at, fieldError, type FieldError } from './paths.js';
 // The fields of a template: their types, their declaration, what may be pre-filled into them,
 // and which of them one Request's contracts may share by name.
 
+/**
+ * Whether its signer must fill a field in (ADR 3610), kept only where it differs from its
+ * type's rule (`isRequired`): a text field, choice or date declared optional (`false`), a
+ * checkbox that must be ticked (`true`).
+ */
+interface Requirement {
+  readonly required?: boolean;
+}
+
 /** A place on a contract that a signer fills in, and what may be pre-filled into it. */
 export type TemplateField =
-  | {
+  | ({
       readonly name: string;
       readonly type: 'text';
       readonly maxLength: number | null;
       /** What its value must look like (ADR 3600); absent: any one line of text. */
       readonly validation?: TextValidation;
-    }
-  | { readonly name: string; readonly type: 'checkbox' }
-  | { readonly name: string; readonly type: 'choice'; readonly options: readonly string[] }
+    } & Requirement)
+  | ({ readonly name: string; readonly type: 'checkbox' } & Requirement)
+  | ({ readonly name: string; readonly type: 'choice'; readonly options: readonly string[] } & Requirement)
   | { readonly name: string; readonly type: 'signature' }
   /** A calendar date its signer picks, as YYYY-MM-DD (ADR 3580). */
-  | { readonly name: string; readonly type: 'date' }
+  | ({ readonly name: string; readonly type: 'date' } & Requirement)
   /** The date its signer signed on, filled in by the service when they sign (ADR 3570). */
   | { readonly name: string; readonly type: 'date_signed' };
+
+/**
+ * Whether its signer must fill a field in, or tick it (ADR 3610): a text field, a choice and
+ * a date unless declared optional; a checkbox only when declared required. A signature is
+ * always signed, and the date signed always filled in.
+ */
+export const isRequired = (f: TemplateField): boolean =>
+  'required' in f && f.required !== undefined ? f.required : f.type !== 'checkbox';
+
+/** The field's `required` as kept and shown: only where it differs from its type's rule. */
+const requirementOf = (type: TemplateField['type'], required: boolean | undefined): Requirement =>
+  required === undefined || required === (type !== 'checkbox') ? {} : { required };
+
+const TAKES_REQUIRED: ReadonlySet<TemplateField['type']> = new Set(['text', 'checkbox', 'choice', 'date']);
 
 /** Checks the fields declared for an HTML template and turns them into template fields. */
 export const declareFields = (
@@ -43,6 +66,11 @@ export const declareFields = (
       errors.push(fieldError(`${path}.max_length`, 'is only allowed on a text field'));
     if (d.validation !== undefined && d.type !== 'text')
       errors.push(fieldError(`${path}.validation`, 'is only allowed on a text field'));
+    if (d.required !== undefined && !TAKES_REQUIRED.has(d.type))
+      errors.push(
+        fieldError(`${path}.required`, 'is only allowed on a text, checkbox, choice or date field'),
+      );
+    const requirement = requirementOf(d.type, d.required);
     switch (d.type) {
       case 'text':
         fields.push({
@@ -50,15 +78,18 @@ export const declareFields = (
           type: 'text',
           maxLength: d.max_length ?? null,
           ...(d.validation !== undefined && { validation: d.validation }),
+          ...requirement,
         });
         break;
       case 'checkbox':
-        fields.push({ name: d.name, type: 'checkbox' });
+        fields.push({ name: d.name, type: 'checkbox', ...requirement });
         break;
       case 'signature':
         fields.push({ name: d.name, type: 'signature' });
         break;
       case 'date':
+        fields.push({ name: d.name, type: d.type, ...requirement });
+        break;
       case 'date_signed':
         fields.push({ name: d.name, type: d.type });
         break;
@@ -72,7 +103,7 @@ export const declareFields = (
           errors.push(
             fieldError(at(`${path}.options`, duplicate), `duplicates option "${d.options[duplicate]}"`),
           );
-        fields.push({ name: d.name, type: 'choice', options: d.options });
+        fields.push({ name: d.name, type: 'choice', options: d.options, ...requirement });
         break;
       }
     }
@@ -211,6 +242,7 @@ export const VALIDATION_PROBLEM: Readonly<Record<TextValidation, string>> = {
 
 /** A field as the API shows it and the store keeps it (`ContractFieldView`). */
 export const fieldView = (f: TemplateField): ContractFieldView => {
+  const required = 'required' in f && f.required !== undefined ? { required: f.required } : {};
   switch (f.type) {
     case 'text':
       return {
@@ -218,10 +250,11 @@ export const fieldView = (f: TemplateField): ContractFieldView => {
         type: f.type,
         ...(f.maxLength !== null && { max_length: f.maxLength }),
         ...(f.validation !== undefined && { validation: f.validation }),
+        ...required,
       };
     case 'choice':
-      return { name: f.name, type: f.type, options: [...f.options] };
+      return { name: f.name, type: f.type, options: [...f.options], ...required };
     default:
-      return { name: f.name, type: f.type };
+      return { name: f.name, type: f.type, ...required };
   }
 };

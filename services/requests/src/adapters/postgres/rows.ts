@@ -16,6 +16,7 @@ export const JsonTimestamp = new t.Type<string, string, unknown>(
 /** Template fields are stored as the API shows them; this turns them into domain fields. */
 export const fieldsFromJson = (fields: readonly ContractFieldView[]): TemplateField[] =>
   fields.map((f): TemplateField => {
+    const required = f.required === undefined ? {} : { required: f.required };
     switch (f.type) {
       case 'text':
         return {
@@ -23,14 +24,14 @@ export const fieldsFromJson = (fields: readonly ContractFieldView[]): TemplateFi
           type: 'text',
           maxLength: f.max_length ?? null,
           ...(f.validation !== undefined && { validation: f.validation }),
+          ...required,
         };
       case 'choice':
-        return { name: f.name, type: 'choice', options: f.options ?? [] };
+        return { name: f.name, type: 'choice', options: f.options ?? [], ...required };
       case 'checkbox':
-        return { name: f.name, type: 'checkbox' };
-      case 'signature':
-        return { name: f.name, type: 'signature' };
       case 'date':
+        return { name: f.name, type: f.type, ...required };
+      case 'signature':
       case 'date_signed':
         return { name: f.name, type: f.type };
     }

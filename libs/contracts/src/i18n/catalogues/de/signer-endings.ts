@@ -123,6 +123,7 @@ export const signerEndings: Messages<typeof english> = {
   'copy.unavailable.message':
     'Alle haben unterschrieben; das unterschriebene Dokument wird noch erstellt. Versuchen Sie es in einigen Minuten erneut.',
   'problem.tickOrEmpty': 'muss angekreuzt oder leer gelassen werden',
+  'problem.mustTick': 'muss zum Unterschreiben angekreuzt sein',
   'problem.chooseOption': 'wählen Sie eine der Optionen',
   'problem.chooseShownOption': 'wählen Sie eine der angezeigten Optionen',
   'problem.required': 'ist ein Pflichtfeld',

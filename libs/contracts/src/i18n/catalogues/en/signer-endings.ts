@@ -112,6 +112,7 @@ export const signerEndings = {
   'copy.unavailable.message':
     'Everyone has signed; the signed document is still being prepared. Try again in a few minutes.',
   'problem.tickOrEmpty': 'must be ticked or left empty',
+  'problem.mustTick': 'must be ticked to sign',
   'problem.chooseOption': 'choose one of the options',
   'problem.chooseShownOption': 'choose one of the options shown',
   'problem.required': 'is required',

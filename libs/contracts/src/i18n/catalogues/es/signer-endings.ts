@@ -118,6 +118,7 @@ export const signerEndings: Messages<typeof english> = {
   'copy.unavailable.message':
     'Todos han firmado; el documento firmado aún se está preparando. Vuelva a intentarlo en unos minutos.',
   'problem.tickOrEmpty': 'debe marcarse o dejarse vacío',
+  'problem.mustTick': 'debe marcarse para firmar',
   'problem.chooseOption': 'elija una de las opciones',
   'problem.chooseShownOption': 'elija una de las opciones mostradas',
   'problem.required': 'es obligatorio',

@@ -117,6 +117,7 @@ export const signerEndings: Messages<typeof english> = {
   'copy.unavailable.message':
     'Tout le monde a signé ; le document signé est encore en préparation. Réessayez dans quelques minutes.',
   'problem.tickOrEmpty': 'doit être cochée ou laissée vide',
+  'problem.mustTick': 'doit être cochée pour signer',
   'problem.chooseOption': 'choisissez l’une des options',
   'problem.chooseShownOption': 'choisissez l’une des options proposées',
   'problem.required': 'est obligatoire',

@@ -118,6 +118,7 @@ export const signerEndings: Messages<typeof english> = {
   'copy.unavailable.message':
     'Todos assinaram; o documento assinado ainda está sendo preparado. Tente novamente em alguns minutos.',
   'problem.tickOrEmpty': 'deve ser marcada ou deixada em branco',
+  'problem.mustTick': 'deve ser marcada para assinar',
   'problem.chooseOption': 'escolha uma das opções',
   'problem.chooseShownOption': 'escolha uma das opções mostradas',
   'problem.required': 'é obrigatório',

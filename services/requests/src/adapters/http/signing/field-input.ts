@@ -1,6 +1,7 @@
 import { textInputFor, type MessageKey, type TextValidation, type Translator } from '@esign/contracts';
 import { kindOf, type TypedField } from '../../../domain/document.js';
-import { LIMITS, type SubmissionProblem } from '../../../domain/signing.js';
+import { textLimit, type SubmissionProblem } from '../../../domain/signing.js';
+import { isRequired } from '../../../domain/template-fields.js';
 import { safe, type Html } from './html.js';
 import { labelOf } from './layout.js';
 
@@ -68,24 +69,28 @@ export const fieldInput = (
   const invalid = error === undefined ? '' : safe` aria-invalid="true" aria-describedby="${errorId}"`;
   const raw = submitted?.values.get(field.index);
   const definition = field.definitions[0];
+  // What the signer must fill in or tick is marked so; other fields may be left empty (ADR 3610).
+  const needed = field.definitions.some(isRequired);
+  const marker = needed ? safe` <span class="req">${required}</span>` : '';
+  const requiredAttribute = needed ? safe` required` : '';
   switch (kindOf(field)) {
     case 'checkbox': {
       const checked = submitted === undefined ? field.defaultValue === true : raw !== undefined && raw !== '';
       return safe`<div class="field-block">${errorLine}<div class="check"><input type="checkbox" id="${id}" name="${name}" value="on"${
         checked ? safe` checked` : ''
-      }${invalid}><label for="${id}">${label}</label></div></div>`;
+      }${requiredAttribute}${invalid}><label for="${id}">${label}${marker}</label></div></div>`;
     }
     case 'choice': {
       const options = definition?.type === 'choice' ? definition.options : [];
       const selected = submitted === undefined ? field.defaultValue : (raw ?? null);
       if (options.length <= 6)
-        return safe`<fieldset class="field-block"${invalid}><legend>${label} <span class="req">${required}</span></legend>${errorLine}${options.map(
+        return safe`<fieldset class="field-block"${invalid}><legend>${label}${marker}</legend>${errorLine}${options.map(
           (option, i) =>
-            safe`<div class="option"><input type="radio" id="${id}-${i}" name="${name}" value="${option}" required${
+            safe`<div class="option"><input type="radio" id="${id}-${i}" name="${name}" value="${option}"${requiredAttribute}${
               option === selected ? safe` checked` : ''
             }><label for="${id}-${i}">${option}</label></div>`,
         )}</fieldset>`;
-      return safe`<div class="field-block"><label class="field" for="${id}">${label} <span class="req">${required}</span></label>${errorLine}<select id="${id}" name="${name}" required${invalid}><option value="">${t('page.choose')}</option>${options.map(
+      return safe`<div class="field-block"><label class="field" for="${id}">${label}${marker}</label>${errorLine}<select id="${id}" name="${name}"${requiredAttribute}${invalid}><option value="">${t('page.choose')}</option>${options.map(
         (option) =>
           safe`<option value="${option}"${option === selected ? safe` selected` : ''}>${option}</option>`,
       )}</select></div>`;
@@ -99,9 +104,8 @@ export const fieldInput = (
           : (raw ?? '');
       // A date (ADR 3580): the browser's date picker, which posts YYYY-MM-DD.
       if (kindOf(field) === 'date')
-        return safe`<div class="field-block"><label class="field" for="${id}">${label} <span class="req">${required}</span></label>${errorLine}<input type="date" id="${id}" name="${name}" value="${value}" required${invalid}></div>`;
-      const max =
-        definition?.type === 'text' && definition.maxLength !== null ? definition.maxLength : LIMITS.text;
+        return safe`<div class="field-block"><label class="field" for="${id}">${label}${marker}</label>${errorLine}<input type="date" id="${id}" name="${name}" value="${value}"${requiredAttribute}${invalid}></div>`;
+      const max = textLimit(field);
       // One asking for a kind of value says so, and brings up the keyboard for it (ADR 3600).
       const asked = askedOf(field);
       const input = textInputFor(asked);
@@ -110,10 +114,10 @@ export const fieldInput = (
       const described = [error === undefined ? '' : errorId, asked === undefined ? '' : hintId]
         .join(' ')
         .trim();
-      const attributes = safe`${input.inputmode === undefined ? '' : safe` inputmode="${input.inputmode}"`} required${
+      const attributes = safe`${input.inputmode === undefined ? '' : safe` inputmode="${input.inputmode}"`}${requiredAttribute}${
         error === undefined ? '' : safe` aria-invalid="true"`
       }${described === '' ? '' : safe` aria-describedby="${described}"`}`;
-      return safe`<div class="field-block"><label class="field" for="${id}">${label} <span class="req">${required}</span></label>${hint}${errorLine}<input type="${input.type}" id="${id}" name="${name}" value="${value}" maxlength="${max}"${attributes}></div>`;
+      return safe`<div class="field-block"><label class="field" for="${id}">${label}${marker}</label>${hint}${errorLine}<input type="${input.type}" id="${id}" name="${name}" value="${value}" maxlength="${max}"${attributes}></div>`;
     }
   }
 };

@@ -7,6 +7,7 @@ import type { MessageKey, Translator } from '@esign/contracts';
  */
 const FIXED: Readonly<Record<string, MessageKey>> = {
   'must be ticked or left empty': 'problem.tickOrEmpty',
+  'must be ticked': 'problem.mustTick',
   'choose one of the options': 'problem.chooseOption',
   'choose one of the options shown': 'problem.chooseShownOption',
   'is required': 'problem.required',
