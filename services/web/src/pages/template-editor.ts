@@ -28,8 +28,9 @@ const NO_SUCH: ApiProblem = problem({
 
 /**
  * Whether the editor can show a template whole: a draft HTML template whose fields are all
- * of the kinds it writes (`name: type`, or `name: text kind`; no options or length limit);
- * any other is left to the API's `PUT`, so that saving here cannot drop what it does not show.
+ * of the kinds it writes (`name: type` and the words `parseFields` reads; no choices and no
+ * length limits); any other is left to the API's `PUT`, so that saving here cannot drop what
+ * it does not show.
  */
 export const inEditor = (c: ContractView): boolean =>
   c.state === 'draft' &&
@@ -90,7 +91,7 @@ ${value}</textarea>
         <div class="editor">
           <div>
             ${area('html', 'HTML', input.html, 14, errors.get('html'), 'Write {{token}} where render_data fills in text, e.g. {{client_name}}.')}
-            ${area('fields', 'Signer fields (optional)', input.fields, 3, fieldsError, 'One per line as "name: type"; type is text, checkbox, date (one the signer picks), signature or date_signed (the date its signer signs on, filled in when they sign). A text field may ask for a kind of value: "zip: text zip_code", with email_address, numbers_only, phone_number or zip_code.')}
+            ${area('fields', 'Signer fields (optional)', input.fields, 3, fieldsError, 'One per line as "name: type"; type is text, checkbox, date (one the signer picks), signature or date_signed (the date its signer signs on, filled in when they sign). After the type, a text field may ask for a kind of value ("zip: text zip_code", with email_address, numbers_only, phone_number or zip_code); "optional" lets the signer leave a text field or date empty, and "required" makes them tick a checkbox ("terms: checkbox required").')}
           </div>
           <div>
             <h2 id="tokens-heading">Tokens</h2>

@@ -6,7 +6,7 @@ import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
 import { html, type Html } from '../html.js';
 import { csrfField, pdfFrame, problemSummary, stateBadge, time } from '../layout.js';
-import { sourceView } from '../template-text.js';
+import { fieldDetails, sourceView } from '../template-text.js';
 import { appPage, doneNotice, problemPage, segment } from './common.js';
 import {
   ARCHIVE_DONE,
@@ -136,7 +136,7 @@ const templatePage: TemplatePage = async (ctx, deps, visitor, id, problem, typed
                   <tr>
                     <th scope="col">Field</th>
                     <th scope="col">Type</th>
-                    <th scope="col">Options</th>
+                    <th scope="col">Details</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -145,7 +145,7 @@ const templatePage: TemplatePage = async (ctx, deps, visitor, id, problem, typed
                       html`<tr>
                         <td><code>${f.name}</code></td>
                         <td>${f.type}</td>
-                        <td>${(f.options ?? []).join(', ')}</td>
+                        <td>${fieldDetails(f)}</td>
                       </tr>`,
                   )}
                 </tbody>
