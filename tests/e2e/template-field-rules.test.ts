@@ -1,0 +1,102 @@
+// A template's field rules through the gateway and the typed client, against the whole
+// system: a text field asking for a kind of value (ADR 3600), an optional field and a
+// checkbox that must be ticked (ADR 3610), declared, shown as the OpenAPI document says,
+// enforced on a pre-filled value and on the signer's form.
+import assert from 'node:assert/strict';
+import { startEsignSystem, type EsignSystem } from '@esign/testing';
+import { clientOf, ok, unique, type ClientOf } from './support/flow.js';
+import { filledSigningForm, postSignerForm } from './support/signer.js';
+import { conformingFetch } from './support/conformance.js';
+
+describe('end to end through the gateway: a template’s field rules', function () {
+  this.timeout(120_000);
+  let system: EsignSystem;
+  let acme: ClientOf;
+
+  before(async () => {
+    system = await startEsignSystem({ label: 'e2e_field_rules' });
+    acme = clientOf(system, await system.createTenant('Acme'));
+  });
+  after(async () => {
+    await system?.stop();
+  });
+
+  it('keeps the rules, refuses a pre-filled value that breaks one, and signs only when the form keeps them', async () => {
+    const fields = [
+      { name: 'phone', type: 'text', validation: 'phone_number' },
+      { name: 'note', type: 'text', required: false },
+      { name: 'terms', type: 'checkbox', required: true },
+      { name: 'signature', type: 'signature' },
+    ] as const;
+    const template = ok(
+      await acme.esign.POST('/v1.1/sites/{site_id}/contracts', {
+        params: { path: { site_id: acme.site } },
+        body: {
+          type: 'html',
+          name: `Contact ${unique()}`,
+          html: '<p>Contact details</p>',
+          fields: [...fields],
+        },
+      }),
+      201,
+      'create template',
+    );
+    assert.deepEqual(template.fields, fields, 'shown as declared');
+    ok(
+      await acme.esign.POST('/v1.1/contracts/{contract_id}/publish', {
+        params: { path: { contract_id: template.id } },
+      }),
+      200,
+      'publish',
+    );
+    const email = `rules-${unique()}@example.com`;
+    const body = (phone: string) => ({
+      contracts: [template.id],
+      signers: [{ signer_id: email, send_to: { email: true } }],
+      fields: [
+        { name: 'phone', assigned_to: email, default_value: phone },
+        ...['note', 'terms', 'signature'].map((name) => ({ name, assigned_to: email })),
+      ],
+    });
+    const refused = await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
+      params: { path: { site_id: acme.site } },
+      body: body('call me'),
+    });
+    assert.equal(refused.response.status, 422);
+    assert.deepEqual(
+      (refused.error as { errors: { path: string }[] }).errors.map((e) => e.path),
+      ['fields[0].default_value'],
+    );
+
+    const created = ok(
+      await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
+        params: { path: { site_id: acme.site } },
+        body: body('555-014-3000'),
+      }),
+      201,
+      'create',
+    );
+    const path = { request_id: created.id };
+    const sent = ok(
+      await acme.esign.POST('/v1.1/requests/{request_id}/send', { params: { path } }),
+      200,
+      'send',
+    );
+    const url = new URL(sent.signers[0]!.request_url);
+    const page = await (await conformingFetch(url.href)).text();
+    const form = filledSigningForm(page, 'Rae Rules');
+    form.set('f0', '555-0143');
+    form.set('f1', '');
+    form.delete('f2');
+    const wrong = await postSignerForm(url, '/sign', form);
+    assert.equal(wrong.status, 422);
+    assert.match(wrong.page, /Phone: must be a 10-digit phone number, like 555-014-3000/);
+    assert.match(wrong.page, /Terms: must be ticked to sign/);
+    form.set('f0', '(555) 014-3000');
+    form.set('f2', 'on');
+    const signed = await postSignerForm(url, '/sign', form);
+    assert.equal(signed.status, 303, signed.page.slice(0, 500));
+    const done = ok(await acme.esign.GET('/v1.1/requests/{request_id}', { params: { path } }), 200, 'read');
+    assert.equal(done.state, 'completed');
+  });
+});
