@@ -21,6 +21,7 @@ describe('signer flow in headless Chromium: optional fields and checkboxes that 
           { name: 'nickname', type: 'text', required: false },
           { name: 'accept_rules', type: 'checkbox', required: true },
           { name: 'newsletter', type: 'checkbox' },
+          { name: 'plan', type: 'choice', options: ['Monthly', 'Yearly'], required: false },
           { name: 'signature', type: 'signature' },
         ],
       },
@@ -34,7 +35,7 @@ describe('signer flow in headless Chromium: optional fields and checkboxes that 
       {
         contracts: [created.id],
         signers: [{ signer_id: member, send_to: { email: true } }],
-        fields: ['full_name', 'nickname', 'accept_rules', 'newsletter', 'signature'].map((name) => ({
+        fields: ['full_name', 'nickname', 'accept_rules', 'newsletter', 'plan', 'signature'].map((name) => ({
           name,
           assigned_to: member,
         })),
@@ -59,6 +60,10 @@ describe('signer flow in headless Chromium: optional fields and checkboxes that 
       await page.getByRole('textbox', { name: 'Full name (required)' }).getAttribute('required'),
       '',
     );
+    const noAnswer = page.getByRole('radio', { name: 'No answer' });
+    assert.equal(await noAnswer.isChecked(), true, 'an optional choice starts unanswered');
+    await page.getByRole('radio', { name: 'Yearly' }).check();
+    await noAnswer.check();
     await page.getByRole('textbox', { name: 'Full name (required)' }).fill('Mo Member');
     await page.getByLabel('Type your full name').fill('Mo Member');
     await page.getByLabel(/I have reviewed the document above/).check();

@@ -102,6 +102,24 @@ describe('requests domain: optional fields and checkboxes that must be ticked (A
     assert.equal(executedValue(note, [act]), '', 'the pre-filled value the signer cleared is not signed');
   });
 
+  it('offers an optional choice’s radios a "No answer", chosen until another is', () => {
+    const plan = mine.find((f) => f.name === 'plan')!;
+    const en = translatorFor('en');
+    const shown = String(fieldInput(en, plan, undefined, undefined));
+    assert.match(shown, /<legend>Plan<\/legend>/);
+    assert.match(
+      shown,
+      /<input type="radio" id="f-4-none" name="f4" value="" checked><label for="f-4-none">No answer<\/label>/,
+    );
+    const chosen = { values: new Map([[plan.index, 'Pro']]), typedName: '', consent: false, reason: '' };
+    assert.match(String(fieldInput(en, plan, chosen, undefined)), /value="Pro" checked>[\s\S]*value="">/);
+    const required = {
+      ...plan,
+      definitions: [{ name: 'plan', type: 'choice', options: ['Basic', 'Pro'] }],
+    } as const;
+    assert.doesNotMatch(String(fieldInput(en, required, undefined, undefined)), /No answer/);
+  });
+
   it('refuses a checkbox that must be ticked, and a required field left empty', () => {
     assert.deepEqual(problems({}), ['terms: must be ticked', 'full_name: is required']);
   });

@@ -20,6 +20,7 @@ export const signerPage: Messages<typeof english> = {
   'page.no': 'Nein',
   'page.required': '(Pflichtfeld)',
   'page.choose': 'Bitte wählen…',
+  'page.noAnswer': 'Keine Angabe',
   'page.asks.email': 'Eine E-Mail-Adresse, z. B. name@example.com',
   'page.asks.digits': 'Nur Ziffern, z. B. 12345',
   'page.asks.phone': 'Eine 10-stellige Telefonnummer, z. B. 555-014-3000',

@@ -16,6 +16,7 @@ export const signerPage = {
   'page.no': 'No',
   'page.required': '(required)',
   'page.choose': 'Choose…',
+  'page.noAnswer': 'No answer',
   'page.asks.email': 'An e-mail address, like name@example.com',
   'page.asks.digits': 'Digits only, like 12345',
   'page.asks.phone': 'A 10-digit phone number, like 555-014-3000',

@@ -19,6 +19,7 @@ export const signerPage: Messages<typeof english> = {
   'page.no': 'No',
   'page.required': '(obligatorio)',
   'page.choose': 'Elija…',
+  'page.noAnswer': 'Sin respuesta',
   'page.asks.email': 'Una dirección de correo electrónico, como nombre@example.com',
   'page.asks.digits': 'Solo dígitos, como 12345',
   'page.asks.phone': 'Un número de teléfono de 10 dígitos, como 555-014-3000',

@@ -19,6 +19,7 @@ export const signerPage: Messages<typeof english> = {
   'page.no': 'Non',
   'page.required': '(obligatoire)',
   'page.choose': 'Choisissez…',
+  'page.noAnswer': 'Pas de réponse',
   'page.asks.email': 'Une adresse e-mail, comme nom@example.com',
   'page.asks.digits': 'Des chiffres uniquement, comme 12345',
   'page.asks.phone': 'Un numéro de téléphone à 10 chiffres, comme 555-014-3000',

@@ -19,6 +19,7 @@ export const signerPage: Messages<typeof english> = {
   'page.no': 'Não',
   'page.required': '(obrigatório)',
   'page.choose': 'Escolha…',
+  'page.noAnswer': 'Sem resposta',
   'page.asks.email': 'Um endereço de e-mail, como nome@example.com',
   'page.asks.digits': 'Apenas dígitos, como 12345',
   'page.asks.phone': 'Um número de telefone de 10 dígitos, como 555-014-3000',

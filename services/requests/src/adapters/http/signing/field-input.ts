@@ -83,13 +83,19 @@ export const fieldInput = (
     case 'choice': {
       const options = definition?.type === 'choice' ? definition.options : [];
       const selected = submitted === undefined ? field.defaultValue : (raw ?? null);
+      // An optional group's radios can be unselected through its "no answer" (ADR 3610).
+      const none = needed
+        ? ''
+        : safe`<div class="option"><input type="radio" id="${id}-none" name="${name}" value=""${
+            selected === null || selected === '' ? safe` checked` : ''
+          }><label for="${id}-none">${t('page.noAnswer')}</label></div>`;
       if (options.length <= 6)
         return safe`<fieldset class="field-block"${invalid}><legend>${label}${marker}</legend>${errorLine}${options.map(
           (option, i) =>
             safe`<div class="option"><input type="radio" id="${id}-${i}" name="${name}" value="${option}"${requiredAttribute}${
               option === selected ? safe` checked` : ''
             }><label for="${id}-${i}">${option}</label></div>`,
-        )}</fieldset>`;
+        )}${none}</fieldset>`;
       return safe`<div class="field-block"><label class="field" for="${id}">${label}${marker}</label>${errorLine}<select id="${id}" name="${name}"${requiredAttribute}${invalid}><option value="">${t('page.choose')}</option>${options.map(
         (option) =>
           safe`<option value="${option}"${option === selected ? safe` selected` : ''}>${option}</option>`,
