@@ -8,6 +8,8 @@ import {
   startHarness,
   type Harness,
 } from '../support/harness.js';
+import { downloaded } from '../support/executed-documents-fixture.js';
+import { pdfText } from '../support/pdf-text.js';
 import { formBody, hiddenInputs, pathOf } from '../support/signer-forms.js';
 
 /**
@@ -93,5 +95,9 @@ describe('requests service: optional fields and checkboxes that must be ticked (
     assert.equal((await sign({ f0: '', f1: 'on' })).status, 303);
     const done = (await h.http.get(`/v1.1/requests/${view.id}`).set(headers).expect(200)).body as RequestView;
     assert.equal(done.state, 'completed');
+    const { text } = await pdfText(await downloaded(h, headers, view.id));
+    const flat = text.replace(/\s+/g, ' ');
+    assert.ok(flat.includes('note: (empty) (signer@example.com)'), 'cleared, not the pre-filled value');
+    assert.ok(flat.includes('terms: Yes (signer@example.com)'), flat);
   });
 });

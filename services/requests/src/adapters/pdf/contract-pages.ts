@@ -6,7 +6,7 @@ import { htmlBlocks } from './html-blocks.js';
 import type { Writer } from './text-layout.js';
 
 export const displayValue = (value: FieldValue | null): string =>
-  value === null ? '(empty)' : value === true ? 'Yes' : value === false ? 'No' : value;
+  value === null || value === '' ? '(empty)' : value === true ? 'Yes' : value === false ? 'No' : value;
 
 const signedCaption = (what: string, act: SignerAct): string =>
   `${what} · signed by ${act.signerId} on ${act.at}`;
