@@ -2476,6 +2476,8 @@ export interface components {
       max_length?: number;
       validation?: components['schemas']['TextValidation'];
       required?: boolean;
+      earliest?: string;
+      latest?: string;
     };
     /** @enum {string} */
     TemplateFieldType: 'text' | 'checkbox' | 'choice' | 'signature' | 'date' | 'date_signed';
@@ -2519,6 +2521,8 @@ export interface components {
       max_length?: number;
       validation?: components['schemas']['TextValidation'];
       required?: boolean;
+      earliest?: string;
+      latest?: string;
     };
     ContractList: {
       page: number;

@@ -80,6 +80,12 @@ export const DeclaredField = strict(
      * signature or a date signed.
      */
     required: t.boolean,
+    /**
+     * A date field's earliest and latest dates the signer may pick (ADR 3620): a date as
+     * YYYY-MM-DD, or `today`, the day they sign (UTC).
+     */
+    earliest: t.string,
+    latest: t.string,
   },
   'DeclaredField',
 );
@@ -173,6 +179,9 @@ export const ContractFieldView = t.intersection([
     validation: TextValidation,
     /** Present only where it differs from the type's rule (ADR 3610). */
     required: t.boolean,
+    /** A date field's bounds (ADR 3620): YYYY-MM-DD, or `today`. */
+    earliest: t.string,
+    latest: t.string,
   }),
 ]);
 export type ContractFieldView = t.TypeOf<typeof ContractFieldView>;

@@ -1,6 +1,7 @@
 import type { Contact } from './signer.js';
 import * as E from 'fp-ts/lib/Either.js';
-import { fitsValidation, isCalendarDate, isRequired, VALIDATION_PROBLEM } from './template-fields.js';
+import { fitsValidation, isCalendarDate, outsideBounds, VALIDATION_PROBLEM } from './field-value-rules.js';
+import { isRequired } from './template-fields.js';
 import { kindOf, type TypedField } from './document.js';
 import type { RequestSigner } from './signature-request.js';
 import type { AuthMethod } from './signer-authentication.js';
@@ -81,7 +82,11 @@ export const textLimit = (field: TypedField): number =>
  * definition requires must be filled in or ticked; one left empty that none requires is
  * kept empty (ADR 3610), not given back its pre-filled value.
  */
-const checkField = (field: TypedField, raw: string | undefined): E.Either<string, FieldValue> => {
+const checkField = (
+  field: TypedField,
+  raw: string | undefined,
+  today: string | undefined,
+): E.Either<string, FieldValue> => {
   const required = field.definitions.some(isRequired);
   switch (kindOf(field)) {
     case 'checkbox':
@@ -90,7 +95,9 @@ const checkField = (field: TypedField, raw: string | undefined): E.Either<string
     case 'date': {
       const value = (raw ?? '').trim();
       if (value === '') return required ? E.left('is required') : E.right('');
-      return isCalendarDate(value) ? E.right(value) : E.left('must be a date, like 2030-01-31');
+      if (!isCalendarDate(value)) return E.left('must be a date, like 2030-01-31');
+      const outside = outsideBounds(field.definitions, value, today);
+      return outside === undefined ? E.right(value) : E.left(outside);
     }
     case 'choice': {
       const value = raw ?? '';
@@ -127,12 +134,14 @@ export const checkSignature = (
     readonly values: ReadonlyMap<number, string>;
     readonly typedName: string | undefined;
     readonly consent: boolean;
+    /** The day of the signing act (UTC, YYYY-MM-DD): a date field's bound of `today` (ADR 3620). */
+    readonly today?: string;
   },
 ): E.Either<SubmissionProblem[], { values: Record<string, FieldValue>; typedName: string }> => {
   const problems: SubmissionProblem[] = [];
   const values: Record<string, FieldValue> = {};
   for (const field of fields) {
-    const checked = checkField(field, form.values.get(field.index));
+    const checked = checkField(field, form.values.get(field.index), form.today);
     if (E.isLeft(checked))
       problems.push({ target: { _tag: 'Field', index: field.index }, message: checked.left });
     else values[field.name] = checked.right;

@@ -1,6 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { isEmail, type ContractFieldView, type DeclaredField, type TextValidation } from '@esign/contracts';
+import type { ContractFieldView, DeclaredField, TextValidation } from '@esign/contracts';
+import {
+  boundsCross,
+  fitsValidation,
+  isCalendarDate,
+  outsideBounds,
+  VALIDATION_PROBLEM,
+} from './field-value-rules.js';
 import { at, fieldError, type FieldError } from './paths.js';
+
+export * from './field-value-rules.js';
 
 // The fields of a template: their types, their declaration, what may be pre-filled into them,
 // and which of them one Request's contracts may share by name.
@@ -27,7 +36,13 @@ export type TemplateField =
   | ({ readonly name: string; readonly type: 'choice'; readonly options: readonly string[] } & Requirement)
   | { readonly name: string; readonly type: 'signature' }
   /** A calendar date its signer picks, as YYYY-MM-DD (ADR 3580). */
-  | ({ readonly name: string; readonly type: 'date' } & Requirement)
+  | ({
+      readonly name: string;
+      readonly type: 'date';
+      /** The earliest and latest dates it takes (ADR 3620): YYYY-MM-DD, or `today`. */
+      readonly earliest?: string;
+      readonly latest?: string;
+    } & Requirement)
   /** The date its signer signed on, filled in by the service when they sign (ADR 3570). */
   | { readonly name: string; readonly type: 'date_signed' };
 
@@ -70,6 +85,17 @@ export const declareFields = (
       errors.push(
         fieldError(`${path}.required`, 'is only allowed on a text, checkbox, choice or date field'),
       );
+    for (const bound of ['earliest', 'latest'] as const) {
+      const value = d[bound];
+      if (value === undefined) continue;
+      if (d.type !== 'date') errors.push(fieldError(`${path}.${bound}`, 'is only allowed on a date field'));
+      else if (value !== 'today' && !isCalendarDate(value))
+        errors.push(
+          fieldError(`${path}.${bound}`, 'must be a date as YYYY-MM-DD, like 2030-01-31, or "today"'),
+        );
+    }
+    if (d.earliest !== undefined && d.latest !== undefined && boundsCross(d.earliest, d.latest))
+      errors.push(fieldError(`${path}.latest`, `must not be before earliest (${d.earliest})`));
     const requirement = requirementOf(d.type, d.required);
     switch (d.type) {
       case 'text':
@@ -88,7 +114,13 @@ export const declareFields = (
         fields.push({ name: d.name, type: 'signature' });
         break;
       case 'date':
-        fields.push({ name: d.name, type: d.type, ...requirement });
+        fields.push({
+          name: d.name,
+          type: d.type,
+          ...(d.earliest !== undefined && { earliest: d.earliest }),
+          ...(d.latest !== undefined && { latest: d.latest }),
+          ...requirement,
+        });
         break;
       case 'date_signed':
         fields.push({ name: d.name, type: d.type });
@@ -186,13 +218,6 @@ export const clashProblem = (clash: TypeClash, earlier: string): string =>
       ? `declares text field "${clash.name}" with validation ${clash.validations[0]}, and ${earlier} with ${clash.validations[1]}: no value can be both`
       : `declares field "${clash.name}" as ${clash.type}, and ${earlier} declares it as ${clash.otherType}: a name is one field, so its contracts must agree on its type`;
 
-/** Whether `value` is a calendar date written YYYY-MM-DD (2030-02-30 is not one). */
-export const isCalendarDate = (value: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const at = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
-};
-
 /** Whether `value` may be pre-filled into `field`; answers why not. */
 export const checkDefaultValue = (field: TemplateField, value: string | boolean): string | undefined => {
   switch (field.type) {
@@ -211,33 +236,16 @@ export const checkDefaultValue = (field: TemplateField, value: string | boolean)
       return undefined;
     case 'signature':
       return `is not allowed: signature field "${field.name}" is signed by its signer, not pre-filled`;
-    case 'date':
-      return typeof value === 'string' && isCalendarDate(value)
-        ? undefined
-        : `must be a date as YYYY-MM-DD, like 2030-01-31: "${field.name}" is a date field`;
+    case 'date': {
+      if (typeof value !== 'string' || !isCalendarDate(value))
+        return `must be a date as YYYY-MM-DD, like 2030-01-31: "${field.name}" is a date field`;
+      // A bound of `today` is the signer's day, not known yet: the fixed ones are checked now.
+      const outside = outsideBounds([field], value, undefined);
+      return outside === undefined ? undefined : `${outside}: the bounds of date field "${field.name}"`;
+    }
     case 'date_signed':
       return `is not allowed: "${field.name}" is the date its signer signs on, filled in when they sign`;
   }
-};
-
-const VALIDATIONS: Readonly<Record<TextValidation, (value: string) => boolean>> = {
-  email_address: isEmail,
-  numbers_only: (value) => /^[0-9]+$/.test(value),
-  // Ten digits, as people write them: 555-014-3000, 555.014.3000, (555) 014-3000, 5550143000.
-  phone_number: (value) => /^(?:\(\d{3}\) ?|\d{3}[-. ]?)\d{3}[-. ]?\d{4}$/.test(value),
-  zip_code: (value) => /^\d{5}(?:-\d{4})?$/.test(value),
-};
-
-/** Whether a text value (trimmed) looks as `validation` asks (ADR 3600). */
-export const fitsValidation = (validation: TextValidation, value: string): boolean =>
-  VALIDATIONS[validation](value);
-
-/** What a value that does not fit is told, in English (the signing page translates it). */
-export const VALIDATION_PROBLEM: Readonly<Record<TextValidation, string>> = {
-  email_address: 'must be an e-mail address, like name@example.com',
-  numbers_only: 'must be digits only, like 12345',
-  phone_number: 'must be a 10-digit phone number, like 555-014-3000',
-  zip_code: 'must be a ZIP code, like 12345 or 12345-6789',
 };
 
 /** A field as the API shows it and the store keeps it (`ContractFieldView`). */
@@ -254,6 +262,14 @@ export const fieldView = (f: TemplateField): ContractFieldView => {
       };
     case 'choice':
       return { name: f.name, type: f.type, options: [...f.options], ...required };
+    case 'date':
+      return {
+        name: f.name,
+        type: f.type,
+        ...(f.earliest !== undefined && { earliest: f.earliest }),
+        ...(f.latest !== undefined && { latest: f.latest }),
+        ...required,
+      };
     default:
       return { name: f.name, type: f.type, ...required };
   }

@@ -126,4 +126,55 @@ describe('requests service: date fields, signed on and picked (real Postgres)', 
     const { text } = await pdfText(await downloaded(h, headers, view.id));
     assert.ok(text.replace(/\s+/g, ' ').includes('start_on: 2030-03-04 (signer@example.com)'), text);
   });
+
+  it('keeps a date field’s bounds, refuses a pre-filled date after the latest, and a signer’s date before today (ADR 3620)', async () => {
+    const bounded = await publishedTemplate(
+      h.http,
+      SITE_A,
+      htmlTemplateBody({
+        name: 'Bounded',
+        fields: [{ name: 'start_on', type: 'date', earliest: 'today', latest: '2099-12-31' }],
+      }),
+    );
+    const shown = await h.http.get(`/v1.1/contracts/${bounded}`).set(headers).expect(200);
+    assert.deepEqual((shown.body as { fields: unknown[] }).fields, [
+      { name: 'start_on', type: 'date', earliest: 'today', latest: '2099-12-31' },
+    ]);
+    const create = (start: string) =>
+      h.http
+        .post(`/v1.1/sites/${SITE_A.id}/requests`)
+        .set(headers)
+        .send({
+          contracts: [bounded],
+          signers: [{ signer_id: 'signer@example.com' }],
+          fields: [{ name: 'start_on', assigned_to: 'signer@example.com', default_value: start }],
+          render_data: { client_name: 'Client', start_date: '2030-01-01' },
+        });
+    const refused = await create('2100-01-01').expect(422);
+    assert.deepEqual(
+      (refused.body as { errors: { path: string; message: string }[] }).errors.map((e) => [
+        e.path,
+        e.message,
+      ]),
+      [['fields[0].default_value', 'must be on or before 2099-12-31: the bounds of date field "start_on"']],
+    );
+    const view = (await create('2099-12-31').expect(201)).body as RequestView;
+    const sent = (await h.http.post(`/v1.1/requests/${view.id}/send`).set(headers).expect(200))
+      .body as RequestView;
+    const path = pathOf(sent.signers[0]!.request_url);
+    const page = await h.http.get(path).expect(200);
+    assert.match(
+      page.text,
+      /<input type="date" id="f-0" name="f0" value="2099-12-31" min="\d{4}-\d{2}-\d{2}" max="2099-12-31" required>/,
+    );
+    const sign = (start: string) =>
+      h.http
+        .post('/sign')
+        .set({ 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' })
+        .send(formBody({ ...hiddenInputs(page.text), f0: start, typed_name: 'Sam', consent: 'yes' }));
+    const early = await sign('2000-01-01');
+    assert.equal(early.status, 422);
+    assert.match(early.text, /Start on: must be on or after \d{4}-\d{2}-\d{2}/);
+    assert.equal((await sign('2099-12-31')).status, 303);
+  });
 });

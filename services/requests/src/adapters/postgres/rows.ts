@@ -29,8 +29,15 @@ export const fieldsFromJson = (fields: readonly ContractFieldView[]): TemplateFi
       case 'choice':
         return { name: f.name, type: 'choice', options: f.options ?? [], ...required };
       case 'checkbox':
-      case 'date':
         return { name: f.name, type: f.type, ...required };
+      case 'date':
+        return {
+          name: f.name,
+          type: f.type,
+          ...(f.earliest !== undefined && { earliest: f.earliest }),
+          ...(f.latest !== undefined && { latest: f.latest }),
+          ...required,
+        };
       case 'signature':
       case 'date_signed':
         return { name: f.name, type: f.type };

@@ -23,6 +23,8 @@ export interface SigningPage {
   readonly mine: readonly TypedField[];
   readonly documentSha256: string;
   readonly formToken: string;
+  /** The day the page is shown (UTC, YYYY-MM-DD): a date field's bound of `today` (ADR 3620). */
+  readonly today: string;
 }
 
 /** The form token binds the Request, the signer and the document they are shown. */
@@ -53,15 +55,19 @@ export const pageOf = (
 ): E.Either<LinkRefusal, SigningPage> =>
   pipe(
     shownInFull(deps, templates),
-    E.map(() => ({
-      request,
-      signer,
-      contracts,
-      fields,
-      mine: fieldsToFill(fields, signer),
-      documentSha256,
-      formToken: deps.formTokens.issue(formBinding(request, signer, documentSha256), isoNow(deps.clock)),
-    })),
+    E.map(() => {
+      const now = isoNow(deps.clock);
+      return {
+        request,
+        signer,
+        contracts,
+        fields,
+        mine: fieldsToFill(fields, signer),
+        documentSha256,
+        formToken: deps.formTokens.issue(formBinding(request, signer, documentSha256), now),
+        today: now.slice(0, 10),
+      };
+    }),
   );
 
 /** Loads the document, then its page. */

@@ -130,6 +130,8 @@ export const signerEndings: Messages<typeof english> = {
   'problem.oneLine': 'muss einfacher Text in einer Zeile sein',
   'problem.notHere': 'kann hier nicht ausgefüllt werden',
   'problem.date': 'muss ein Datum sein, etwa 2030-01-31',
+  'problem.onOrAfter': 'muss am {date} oder später sein',
+  'problem.onOrBefore': 'muss am {date} oder früher sein',
   'problem.digits': 'darf nur Ziffern enthalten, z. B. 12345',
   'problem.phone': 'muss eine 10-stellige Telefonnummer sein, z. B. 555-014-3000',
   'problem.zip': 'muss eine US-Postleitzahl (ZIP) sein, z. B. 12345 oder 12345-6789',

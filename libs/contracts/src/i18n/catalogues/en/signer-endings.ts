@@ -119,6 +119,8 @@ export const signerEndings = {
   'problem.oneLine': 'must be plain text on one line',
   'problem.notHere': 'cannot be filled in here',
   'problem.date': 'must be a date, like 2030-01-31',
+  'problem.onOrAfter': 'must be on or after {date}',
+  'problem.onOrBefore': 'must be on or before {date}',
   'problem.digits': 'must be digits only, like 12345',
   'problem.phone': 'must be a 10-digit phone number, like 555-014-3000',
   'problem.zip': 'must be a ZIP code, like 12345 or 12345-6789',

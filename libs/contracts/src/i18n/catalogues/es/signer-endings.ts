@@ -125,6 +125,8 @@ export const signerEndings: Messages<typeof english> = {
   'problem.oneLine': 'debe ser texto sin formato en una sola línea',
   'problem.notHere': 'no se puede completar aquí',
   'problem.date': 'debe ser una fecha, como 2030-01-31',
+  'problem.onOrAfter': 'debe ser el {date} o posterior',
+  'problem.onOrBefore': 'debe ser el {date} o anterior',
   'problem.digits': 'solo debe contener dígitos, como 12345',
   'problem.phone': 'debe ser un número de teléfono de 10 dígitos, como 555-014-3000',
   'problem.zip': 'debe ser un código postal de EE. UU. (ZIP), como 12345 o 12345-6789',

@@ -124,6 +124,8 @@ export const signerEndings: Messages<typeof english> = {
   'problem.oneLine': 'doit être du texte simple sur une seule ligne',
   'problem.notHere': 'ne peut pas être rempli ici',
   'problem.date': 'doit être une date, comme 2030-01-31',
+  'problem.onOrAfter': 'doit être le {date} ou après',
+  'problem.onOrBefore': 'doit être le {date} ou avant',
   'problem.digits': 'ne doit contenir que des chiffres, comme 12345',
   'problem.phone': 'doit être un numéro de téléphone à 10 chiffres, comme 555-014-3000',
   'problem.zip': 'doit être un code postal américain (ZIP), comme 12345 ou 12345-6789',

@@ -125,6 +125,8 @@ export const signerEndings: Messages<typeof english> = {
   'problem.oneLine': 'deve ser texto simples em uma só linha',
   'problem.notHere': 'não pode ser preenchido aqui',
   'problem.date': 'deve ser uma data, como 2030-01-31',
+  'problem.onOrAfter': 'deve ser em {date} ou depois',
+  'problem.onOrBefore': 'deve ser em {date} ou antes',
   'problem.digits': 'deve conter apenas dígitos, como 12345',
   'problem.phone': 'deve ser um número de telefone de 10 dígitos, como 555-014-3000',
   'problem.zip': 'deve ser um código postal dos EUA (ZIP), como 12345 ou 12345-6789',

@@ -44,6 +44,19 @@ const askedOf = (field: TypedField): TextValidation | undefined => {
   return asked?.type === 'text' ? asked.validation : undefined;
 };
 
+/** A date picker's `min` and `max` (ADR 3620): the tightest bounds of the field's definitions. */
+const dateBounds = (field: TypedField, today: string | undefined): Html => {
+  const resolve = (bound: string | undefined) => (bound === 'today' ? today : bound);
+  const bounds = (which: 'earliest' | 'latest') =>
+    field.definitions.flatMap((d) => {
+      const bound = d.type === 'date' ? resolve(d[which]) : undefined;
+      return bound === undefined ? [] : [bound];
+    });
+  const min = bounds('earliest').sort().at(-1);
+  const max = bounds('latest').sort().at(0);
+  return safe`${min === undefined ? '' : safe` min="${min}"`}${max === undefined ? '' : safe` max="${max}"`}`;
+};
+
 const fieldId = (field: TypedField) => `f-${field.index}`;
 /** The message of the first problem `match` finds, if any. */
 export const problemAt = (problems: readonly SubmissionProblem[], match: (p: SubmissionProblem) => boolean) =>
@@ -55,6 +68,8 @@ export const fieldInput = (
   field: TypedField,
   submitted: Submitted | undefined,
   error: string | undefined,
+  /** The day the page is shown, for a date's bound of `today` (ADR 3620). */
+  today?: string,
 ): Html => {
   const { t } = tr;
   const required = t('page.required');
@@ -110,7 +125,7 @@ export const fieldInput = (
           : (raw ?? '');
       // A date (ADR 3580): the browser's date picker, which posts YYYY-MM-DD.
       if (kindOf(field) === 'date')
-        return safe`<div class="field-block"><label class="field" for="${id}">${label}${marker}</label>${errorLine}<input type="date" id="${id}" name="${name}" value="${value}"${requiredAttribute}${invalid}></div>`;
+        return safe`<div class="field-block"><label class="field" for="${id}">${label}${marker}</label>${errorLine}<input type="date" id="${id}" name="${name}" value="${value}"${dateBounds(field, today)}${requiredAttribute}${invalid}></div>`;
       const max = textLimit(field);
       // One asking for a kind of value says so, and brings up the keyboard for it (ADR 3600).
       const asked = askedOf(field);

@@ -28,6 +28,8 @@ const FIXED: Readonly<Record<string, MessageKey>> = {
 };
 
 const AT_MOST = /^must be at most (\d+) characters$/;
+const ON_OR_AFTER = /^must be on or after (\d{4}-\d{2}-\d{2})$/;
+const ON_OR_BEFORE = /^must be on or before (\d{4}-\d{2}-\d{2})$/;
 const NAME_AT_MOST = /^must be your name, at most (\d+) characters$/;
 
 /** The problem in the page's language, or as the domain wrote it when it is not one we know. */
@@ -36,6 +38,10 @@ export const problemText = ({ t }: Translator, message: string): string => {
   if (fixed !== undefined) return t(fixed);
   const atMost = AT_MOST.exec(message);
   if (atMost !== null) return t('problem.atMost', { max: Number(atMost[1]) });
+  const onOrAfter = ON_OR_AFTER.exec(message);
+  if (onOrAfter !== null) return t('problem.onOrAfter', { date: onOrAfter[1]! });
+  const onOrBefore = ON_OR_BEFORE.exec(message);
+  if (onOrBefore !== null) return t('problem.onOrBefore', { date: onOrBefore[1]! });
   const nameAtMost = NAME_AT_MOST.exec(message);
   if (nameAtMost !== null) return t('problem.nameAtMost', { max: Number(nameAtMost[1]) });
   return message;
@@ -43,4 +49,5 @@ export const problemText = ({ t }: Translator, message: string): string => {
 
 /** Whether a wording is one `problemText` translates (for the test that keeps the list whole). */
 export const isKnownProblem = (message: string): boolean =>
-  FIXED[message] !== undefined || AT_MOST.test(message) || NAME_AT_MOST.test(message);
+  FIXED[message] !== undefined ||
+  [AT_MOST, NAME_AT_MOST, ON_OR_AFTER, ON_OR_BEFORE].some((pattern) => pattern.test(message));

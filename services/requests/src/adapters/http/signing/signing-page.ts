@@ -142,6 +142,7 @@ ${page.mine.map((field) =>
     field,
     submitted,
     problemAt(problems, (p) => p.target._tag === 'Field' && p.target.index === field.index),
+    page.today,
   ),
 )}
 ${datedHint(tr, page)}

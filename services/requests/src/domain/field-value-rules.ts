@@ -1,0 +1,61 @@
+import { isEmail, type TextValidation } from '@esign/contracts';
+
+// What a field's value must be, whatever declares it: a calendar date within its bounds
+// (ADRs 3580, 3620) and the kinds of value a text field asks for (ADR 3600). A leaf:
+// template-fields.ts declares the fields and re-exports these rules.
+
+/** Whether `value` is a calendar date written YYYY-MM-DD (2030-02-30 is not one). */
+export const isCalendarDate = (value: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const at = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
+};
+
+const VALIDATIONS: Readonly<Record<TextValidation, (value: string) => boolean>> = {
+  email_address: isEmail,
+  numbers_only: (value) => /^[0-9]+$/.test(value),
+  // Ten digits, as people write them: 555-014-3000, 555.014.3000, (555) 014-3000, 5550143000.
+  phone_number: (value) => /^(?:\(\d{3}\) ?|\d{3}[-. ]?)\d{3}[-. ]?\d{4}$/.test(value),
+  zip_code: (value) => /^\d{5}(?:-\d{4})?$/.test(value),
+};
+
+/** Whether a text value (trimmed) looks as `validation` asks (ADR 3600). */
+export const fitsValidation = (validation: TextValidation, value: string): boolean =>
+  VALIDATIONS[validation](value);
+
+/** What a value that does not fit is told, in English (the signing page translates it). */
+export const VALIDATION_PROBLEM: Readonly<Record<TextValidation, string>> = {
+  email_address: 'must be an e-mail address, like name@example.com',
+  numbers_only: 'must be digits only, like 12345',
+  phone_number: 'must be a 10-digit phone number, like 555-014-3000',
+  zip_code: 'must be a ZIP code, like 12345 or 12345-6789',
+};
+
+/** Two fixed bounds the wrong way round (`today` crosses nothing: it moves). */
+export const boundsCross = (earliest: string, latest: string): boolean =>
+  earliest !== 'today' &&
+  latest !== 'today' &&
+  isCalendarDate(earliest) &&
+  isCalendarDate(latest) &&
+  latest < earliest;
+
+/**
+ * Why a date (YYYY-MM-DD) is outside the bounds of every definition that sets them (ADR
+ * 3620), or undefined when it is inside. `today` stands for `today` (UTC, the day of the
+ * signing act); without it (a pre-filled value), bounds of `today` are not checked.
+ */
+export const outsideBounds = (
+  definitions: readonly { readonly type: string; readonly earliest?: string; readonly latest?: string }[],
+  value: string,
+  today: string | undefined,
+): string | undefined => {
+  const resolve = (bound: string | undefined) => (bound === 'today' ? today : bound);
+  for (const d of definitions) {
+    if (d.type !== 'date') continue;
+    const earliest = resolve(d.earliest);
+    const latest = resolve(d.latest);
+    if (earliest !== undefined && value < earliest) return `must be on or after ${earliest}`;
+    if (latest !== undefined && value > latest) return `must be on or before ${latest}`;
+  }
+  return undefined;
+};
