@@ -136,14 +136,16 @@ const ASKS: Readonly<Record<TextValidation, string>> = {
 
 /**
  * What a template's field table says of a field besides its type: a choice's options, a text
- * field's limit and kind of value (ADR 3600), and whether it is optional or must be ticked
- * (ADR 3610).
+ * field's limit and kind of value (ADR 3600), a date's bounds (ADR 3620), and whether it is
+ * optional or must be ticked (ADR 3610).
  */
 export const fieldDetails = (f: ContractFieldView): string =>
   [
     (f.options ?? []).join(', '),
     f.max_length === undefined ? '' : `at most ${String(f.max_length)} characters`,
     f.validation === undefined ? '' : `asks for ${ASKS[f.validation]}`,
+    f.earliest === undefined ? '' : `on or after ${f.earliest}`,
+    f.latest === undefined ? '' : `on or before ${f.latest}`,
     f.required === undefined ? '' : f.required ? 'must be ticked' : 'optional',
   ]
     .filter((part) => part !== '')

@@ -28,14 +28,17 @@ const NO_SUCH: ApiProblem = problem({
 
 /**
  * Whether the editor can show a template whole: a draft HTML template whose fields are all
- * of the kinds it writes (`name: type` and the words `parseFields` reads; no choices and no
- * length limits); any other is left to the API's `PUT`, so that saving here cannot drop what
+ * of the kinds it writes (`name: type` and the words `parseFields` reads; no choices, length
+ * limits or date bounds); any other is left to the API's `PUT`, so that saving here cannot drop what
  * it does not show.
  */
 export const inEditor = (c: ContractView): boolean =>
   c.state === 'draft' &&
   c.html !== null &&
-  c.fields.every((f) => f.type !== 'choice' && f.max_length === undefined);
+  c.fields.every(
+    (f) =>
+      f.type !== 'choice' && f.max_length === undefined && f.earliest === undefined && f.latest === undefined,
+  );
 
 const STARTER =
   '<h1>Services agreement</h1>\n<p>This agreement is made with {{client_name}} of {{client_company}}.</p>';

@@ -210,7 +210,14 @@ export const contract = (
   name: string,
   state: 'draft' | 'published',
   tokens: string[],
-  fields: { name: string; type: string; options?: string[]; max_length?: number; validation?: string }[] = [],
+  fields: {
+    name: string;
+    type: string;
+    options?: string[];
+    max_length?: number;
+    validation?: string;
+    earliest?: string;
+  }[] = [],
 ) => ({
   id,
   site_id: 3,

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { contract } from '../support/fake-api.js';
+import { inEditor } from '../../src/pages/template-editor.js';
 import { fieldDetails, fieldsText, parseFields } from '../../src/template-text.js';
 
 describe('web: the template editor’s words after a field’s type (ADRs 3600, 3610)', () => {
@@ -40,6 +42,15 @@ describe('web: the template editor’s words after a field’s type (ADRs 3600, 
       'at most 20 characters; asks for a 10-digit phone number; optional',
     );
     assert.equal(fieldDetails({ name: 'terms', type: 'checkbox', required: true }), 'must be ticked');
+    assert.equal(
+      fieldDetails({ name: 'start_on', type: 'date', earliest: 'today', latest: '2030-12-31' }),
+      'on or after today; on or before 2030-12-31',
+    );
+    const bounded = {
+      ...contract(5, 'Start', 'draft', [], [{ name: 'start_on', type: 'date', earliest: 'today' }]),
+      html: '<p>Start</p>',
+    } as unknown as Parameters<typeof inEditor>[0];
+    assert.equal(inEditor(bounded), false, 'the editor cannot write a date’s bounds: left to the API');
     assert.equal(fieldDetails({ name: 'signature', type: 'signature' }), '');
   });
 });
