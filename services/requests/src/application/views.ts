@@ -8,7 +8,7 @@ import type {
 } from '@esign/contracts';
 import { progressOf, type BulkRow } from '../domain/bulk-send.js';
 import type { ContractTemplate, TemplateWithHtml } from '../domain/contract-template.js';
-import { fieldView } from '../domain/template-fields.js';
+import { fieldView } from '../domain/field-views.js';
 import type { Delivery, RequestSigner, SignatureRequest } from '../domain/signature-request.js';
 import { currentOrder, hasTurn } from '../domain/signing-order.js';
 import type { BulkSendRecord, ListedBulkSend } from '../ports/bulk-send-store.js';

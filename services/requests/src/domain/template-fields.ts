@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { ContractFieldView, DeclaredField, TextValidation } from '@esign/contracts';
+import type { DeclaredField, TextValidation } from '@esign/contracts';
 import {
   boundsCross,
   fitsValidation,
@@ -245,32 +245,5 @@ export const checkDefaultValue = (field: TemplateField, value: string | boolean)
     }
     case 'date_signed':
       return `is not allowed: "${field.name}" is the date its signer signs on, filled in when they sign`;
-  }
-};
-
-/** A field as the API shows it and the store keeps it (`ContractFieldView`). */
-export const fieldView = (f: TemplateField): ContractFieldView => {
-  const required = 'required' in f && f.required !== undefined ? { required: f.required } : {};
-  switch (f.type) {
-    case 'text':
-      return {
-        name: f.name,
-        type: f.type,
-        ...(f.maxLength !== null && { max_length: f.maxLength }),
-        ...(f.validation !== undefined && { validation: f.validation }),
-        ...required,
-      };
-    case 'choice':
-      return { name: f.name, type: f.type, options: [...f.options], ...required };
-    case 'date':
-      return {
-        name: f.name,
-        type: f.type,
-        ...(f.earliest !== undefined && { earliest: f.earliest }),
-        ...(f.latest !== undefined && { latest: f.latest }),
-        ...required,
-      };
-    default:
-      return { name: f.name, type: f.type, ...required };
   }
 };

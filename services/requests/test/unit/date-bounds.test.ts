@@ -5,12 +5,8 @@ import { fieldInput } from '../../src/adapters/http/signing/field-input.js';
 import { isKnownProblem, problemText } from '../../src/adapters/http/signing/problem-messages.js';
 import { typedFields } from '../../src/domain/document.js';
 import { checkSignature, fieldsToFill } from '../../src/domain/signing.js';
-import {
-  checkDefaultValue,
-  declareFields,
-  fieldView,
-  type TemplateField,
-} from '../../src/domain/template-fields.js';
+import { checkDefaultValue, declareFields, type TemplateField } from '../../src/domain/template-fields.js';
+import { fieldView } from '../../src/domain/field-views.js';
 import { htmlSpec, left, right, sent } from '../support/builders.js';
 
 const START: TemplateField = { name: 'start_on', type: 'date', earliest: 'today', latest: '2031-12-31' };

@@ -4,12 +4,8 @@ import { translatorFor } from '@esign/contracts';
 import { fieldInput } from '../../src/adapters/http/signing/field-input.js';
 import { typedFields } from '../../src/domain/document.js';
 import { checkSignature, executedValue, fieldsToFill, type SignerAct } from '../../src/domain/signing.js';
-import {
-  declareFields,
-  fieldView,
-  isRequired,
-  type TemplateField,
-} from '../../src/domain/template-fields.js';
+import { declareFields, isRequired, type TemplateField } from '../../src/domain/template-fields.js';
+import { fieldView } from '../../src/domain/field-views.js';
 import { htmlSpec, left, right, sent } from '../support/builders.js';
 
 const FIELDS: TemplateField[] = [

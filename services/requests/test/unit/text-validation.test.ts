@@ -8,11 +8,11 @@ import {
   checkDefaultValue,
   clashProblem,
   declareFields,
-  fieldView,
   fitsValidation,
   typeClash,
   VALIDATION_PROBLEM,
 } from '../../src/domain/template-fields.js';
+import { fieldView } from '../../src/domain/field-views.js';
 import { htmlSpec, left, right, sent } from '../support/builders.js';
 
 const ZIP = { name: 'zip', type: 'text', maxLength: null, validation: 'zip_code' } as const;

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { ContractFieldView, nullable } from '@esign/contracts';
-import { fieldView, type TemplateField } from '../../domain/template-fields.js';
+import { fieldOfView, fieldView } from '../../domain/field-views.js';
+import type { TemplateField } from '../../domain/template-fields.js';
 
 /** A timestamp built by Postgres inside JSON (`+00:00` form), normalised to the wire's `...Z`. */
 export const JsonTimestamp = new t.Type<string, string, unknown>(
@@ -15,34 +16,7 @@ export const JsonTimestamp = new t.Type<string, string, unknown>(
 
 /** Template fields are stored as the API shows them; this turns them into domain fields. */
 export const fieldsFromJson = (fields: readonly ContractFieldView[]): TemplateField[] =>
-  fields.map((f): TemplateField => {
-    const required = f.required === undefined ? {} : { required: f.required };
-    switch (f.type) {
-      case 'text':
-        return {
-          name: f.name,
-          type: 'text',
-          maxLength: f.max_length ?? null,
-          ...(f.validation !== undefined && { validation: f.validation }),
-          ...required,
-        };
-      case 'choice':
-        return { name: f.name, type: 'choice', options: f.options ?? [], ...required };
-      case 'checkbox':
-        return { name: f.name, type: f.type, ...required };
-      case 'date':
-        return {
-          name: f.name,
-          type: f.type,
-          ...(f.earliest !== undefined && { earliest: f.earliest }),
-          ...(f.latest !== undefined && { latest: f.latest }),
-          ...required,
-        };
-      case 'signature':
-      case 'date_signed':
-        return { name: f.name, type: f.type };
-    }
-  });
+  fields.map(fieldOfView);
 
 export const fieldsToJson = (fields: readonly TemplateField[]): ContractFieldView[] => fields.map(fieldView);
 

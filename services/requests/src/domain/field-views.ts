@@ -1,0 +1,54 @@
+import type { ContractFieldView, TextValidation } from '@esign/contracts';
+import type { TemplateField } from './template-fields.js';
+
+// A template's fields as the API shows them and the store keeps them, and back.
+
+/** What a field's two shapes spell alike, where it is set: kind of value, bounds, requirement. */
+const spelledAlike = (f: {
+  readonly validation?: TextValidation;
+  readonly earliest?: string;
+  readonly latest?: string;
+  readonly required?: boolean;
+}) => ({
+  ...(f.validation !== undefined && { validation: f.validation }),
+  ...(f.earliest !== undefined && { earliest: f.earliest }),
+  ...(f.latest !== undefined && { latest: f.latest }),
+  ...(f.required !== undefined && { required: f.required }),
+});
+
+/** A field as the API shows it and the store keeps it (`ContractFieldView`). */
+export const fieldView = (f: TemplateField): ContractFieldView => {
+  switch (f.type) {
+    case 'text':
+      return {
+        name: f.name,
+        type: f.type,
+        ...(f.maxLength !== null && { max_length: f.maxLength }),
+        ...spelledAlike(f),
+      };
+    case 'choice':
+      return { name: f.name, type: f.type, options: [...f.options], ...spelledAlike(f) };
+    case 'checkbox':
+    case 'date':
+      return { name: f.name, type: f.type, ...spelledAlike(f) };
+    case 'signature':
+    case 'date_signed':
+      return { name: f.name, type: f.type };
+  }
+};
+
+/** A field as `fieldView` shows it (and the store keeps it), back in the domain's shape. */
+export const fieldOfView = (f: ContractFieldView): TemplateField => {
+  switch (f.type) {
+    case 'text':
+      return { name: f.name, type: f.type, maxLength: f.max_length ?? null, ...spelledAlike(f) };
+    case 'choice':
+      return { name: f.name, type: f.type, options: f.options ?? [], ...spelledAlike(f) };
+    case 'checkbox':
+    case 'date':
+      return { name: f.name, type: f.type, ...spelledAlike(f) };
+    case 'signature':
+    case 'date_signed':
+      return { name: f.name, type: f.type };
+  }
+};
