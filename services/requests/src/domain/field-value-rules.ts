@@ -41,8 +41,8 @@ export const boundsCross = (earliest: string, latest: string): boolean =>
 
 /**
  * Why a date (YYYY-MM-DD) is outside the bounds of every definition that sets them (ADR
- * 3620), or undefined when it is inside. `today` stands for `today` (UTC, the day of the
- * signing act); without it (a pre-filled value), bounds of `today` are not checked.
+ * 3620), or undefined when it is inside. `today` is the day a bound of `today` stands for (UTC,
+ * the day of the signing act); without it (a pre-filled value), such bounds are not checked.
  */
 export const outsideBounds = (
   definitions: readonly { readonly type: string; readonly earliest?: string; readonly latest?: string }[],

@@ -29,8 +29,8 @@ const NO_SUCH: ApiProblem = problem({
 /**
  * Whether the editor can show a template whole: a draft HTML template whose fields are all
  * of the kinds it writes (`name: type` and the words `parseFields` reads; no choices, length
- * limits or date bounds); any other is left to the API's `PUT`, so that saving here cannot drop what
- * it does not show.
+ * limits or date bounds); any other is left to the API's `PUT`, so that saving here cannot
+ * drop what it does not show.
  */
 export const inEditor = (c: ContractView): boolean =>
   c.state === 'draft' &&
