@@ -35,7 +35,19 @@ export interface FieldKind {
   readonly maxLength?: number | undefined;
   /** What a text field's value must look like (ADR 3600), when a template naming it asks. */
   readonly validation?: TextValidation | undefined;
+  /**
+   * A date's fixed earliest and latest (ADR 3620), the tightest any template naming it sets:
+   * what a pre-filled value must keep to. A bound of `today` is the signer's day, not this one.
+   */
+  readonly earliest?: string | undefined;
+  readonly latest?: string | undefined;
 }
+
+const fixed = (bound: string | undefined): string | undefined => (bound === 'today' ? undefined : bound);
+const tightest = (bounds: readonly (string | undefined)[], pick: 'last' | 'first'): string | undefined => {
+  const set = bounds.filter((b): b is string => b !== undefined).sort();
+  return pick === 'last' ? set.at(-1) : set.at(0);
+};
 
 /** No more than a template's fields is decoded (its document is not needed). */
 const ContractFields = t.type({ fields: t.array(ContractFieldView) });
@@ -51,6 +63,8 @@ const both = (a: FieldKind, b: ContractFieldView): FieldKind | undefined => {
     options: a.options.filter((o) => (b.options ?? []).includes(o)),
     maxLength: limits.length === 0 ? undefined : Math.min(...limits),
     validation: a.validation ?? b.validation,
+    earliest: tightest([a.earliest, fixed(b.earliest)], 'last'),
+    latest: tightest([a.latest, fixed(b.latest)], 'first'),
   };
 };
 
@@ -77,7 +91,14 @@ export const fieldKindsOf = async (
       kinds.set(
         f.name,
         !kinds.has(f.name)
-          ? { type: f.type, options: f.options ?? [], maxLength: f.max_length, validation: f.validation }
+          ? {
+              type: f.type,
+              options: f.options ?? [],
+              maxLength: f.max_length,
+              validation: f.validation,
+              earliest: fixed(f.earliest),
+              latest: fixed(f.latest),
+            }
           : known && both(known, f),
       );
     }
@@ -87,7 +108,10 @@ export const fieldKindsOf = async (
 
 /** The value's input type: a date's picker, or the keyboard a text field's kind of value needs. */
 const inputType = (kind: FieldKind): Html => {
-  if (kind.type === 'date') return html`type="date"`;
+  if (kind.type === 'date')
+    return html`type="date"${kind.earliest === undefined ? '' : html` min="${kind.earliest}"`}${
+      kind.latest === undefined ? '' : html` max="${kind.latest}"`
+    }`;
   const input = textInputFor(kind.validation);
   return html`type="${input.type}"${input.inputmode === undefined ? '' : html` inputmode="${input.inputmode}"`}`;
 };

@@ -217,6 +217,7 @@ export const contract = (
     max_length?: number;
     validation?: string;
     earliest?: string;
+    latest?: string;
   }[] = [],
 ) => ({
   id,

@@ -70,4 +70,25 @@ describe('web: date fields, signed on (ADR 3570) and picked (ADR 3580)', () => {
       /<input\s+type="date"\s+id="field-value-2"\s+name="value_2"\s+aria-label="Value: start_on"\s+value="2030-02-01"/,
     );
   });
+
+  it('on a draft’s page: a date’s picker keeps to the fixed bounds its templates set (ADR 3620)', async () => {
+    const bounded = (id: number, earliest: string, latest: string) =>
+      contract(id, `Bounded ${id}`, 'published', [], [{ name: 'start_on', type: 'date', earliest, latest }]);
+    const app = appWith({
+      'GET /v1.1/sessions/current': CURRENT,
+      [`GET /v1.1/requests/${ID}`]: { ...DRAFT, contracts: [1, 4, 5] },
+      [`GET /v1.1/requests/${ID}/events?order=desc&per_page=100`]: listPage([]),
+      'GET /v1.1/contracts/1': AGREEMENT,
+      'GET /v1.1/contracts/4': bounded(4, 'today', '2031-12-31'),
+      'GET /v1.1/contracts/5': bounded(5, '2030-01-15', '2032-06-30'),
+      'GET /v1.1/sites/3/contracts?page=1&per_page=100&state=published&archived=false': listPage([AGREEMENT]),
+    });
+    const page = (await request(app.callback).get(`/app/requests/${ID}`).set('Cookie', COOKIE).expect(200))
+      .text;
+    assert.match(
+      page,
+      /<input\s+type="date" min="2030-01-15" max="2031-12-31"\s+id="field-value-2"/,
+      'the tightest fixed bounds; today is the signer’s day, not the sender’s',
+    );
+  });
 });
