@@ -10,7 +10,7 @@ import {
   type Harness,
 } from '../support/harness.js';
 import { pdfText } from '../support/pdf-text.js';
-import { formBody, hiddenInputs, pathOf } from '../support/signer-forms.js';
+import { pathOf, postSigned } from '../support/signer-forms.js';
 
 /**
  * ADRs 3570 and 3580 against real Postgres, through the service's HTTP: an HTML template's
@@ -110,13 +110,8 @@ describe('requests service: date fields, signed on and picked (real Postgres)', 
     const sent = (await h.http.post(`/v1.1/requests/${view.id}/send`).set(headers).expect(200))
       .body as RequestView;
     const path = pathOf(sent.signers[0]!.request_url);
-    const sign = async (start: string) => {
-      const page = await h.http.get(path).expect(200);
-      return h.http
-        .post('/sign')
-        .set({ 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' })
-        .send(formBody({ ...hiddenInputs(page.text), f0: start, typed_name: 'Sam', consent: 'yes' }));
-    };
+    const sign = async (start: string) =>
+      postSigned(h.http, (await h.http.get(path).expect(200)).text, { f0: start });
     const page = await h.http.get(path).expect(200);
     assert.match(page.text, /<input type="date" id="f-0" name="f0" value="2030-02-01" required>/);
     const refused = await sign('01/02/2030');
@@ -167,11 +162,7 @@ describe('requests service: date fields, signed on and picked (real Postgres)', 
       page.text,
       /<input type="date" id="f-0" name="f0" value="2099-12-31" min="\d{4}-\d{2}-\d{2}" max="2099-12-31" required>/,
     );
-    const sign = (start: string) =>
-      h.http
-        .post('/sign')
-        .set({ 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' })
-        .send(formBody({ ...hiddenInputs(page.text), f0: start, typed_name: 'Sam', consent: 'yes' }));
+    const sign = (start: string) => postSigned(h.http, page.text, { f0: start });
     const early = await sign('2000-01-01');
     assert.equal(early.status, 422);
     assert.match(early.text, /Start on: must be on or after \d{4}-\d{2}-\d{2}/);

@@ -10,7 +10,7 @@ import {
 } from '../support/harness.js';
 import { downloaded } from '../support/executed-documents-fixture.js';
 import { pdfText } from '../support/pdf-text.js';
-import { formBody, hiddenInputs, pathOf } from '../support/signer-forms.js';
+import { pathOf, postSigned } from '../support/signer-forms.js';
 
 /**
  * ADR 3610 against real Postgres, through the service's HTTP: an optional text field the
@@ -84,11 +84,7 @@ describe('requests service: optional fields and checkboxes that must be ticked (
       page.text,
       /<input type="checkbox" id="f-1" name="f1" value="on" required><label for="f-1">Terms <span class="req">\(required\)<\/span><\/label>/,
     );
-    const sign = (values: Record<string, string>) =>
-      h.http
-        .post('/sign')
-        .set({ 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' })
-        .send(formBody({ ...hiddenInputs(page.text), ...values, typed_name: 'Sam', consent: 'yes' }));
+    const sign = (values: Record<string, string>) => postSigned(h.http, page.text, values);
     const refused = await sign({ f0: '' });
     assert.equal(refused.status, 422);
     assert.match(refused.text, /Terms: must be ticked to sign/);

@@ -8,7 +8,7 @@ import {
   startHarness,
   type Harness,
 } from '../support/harness.js';
-import { formBody, hiddenInputs, pathOf } from '../support/signer-forms.js';
+import { pathOf, postSigned } from '../support/signer-forms.js';
 
 /**
  * ADR 3600 against real Postgres, through the service's HTTP: an HTML template's text field
@@ -111,13 +111,7 @@ describe('requests service: text fields that ask for a kind of value (real Postg
       page.text,
       /<input type="tel" id="f-1" name="f1" value="" maxlength="20" required aria-describedby="f-1-hint">/,
     );
-    const sign = (phone: string) =>
-      h.http
-        .post('/sign')
-        .set({ 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' })
-        .send(
-          formBody({ ...hiddenInputs(page.text), f0: '12345', f1: phone, typed_name: 'Sam', consent: 'yes' }),
-        );
+    const sign = (phone: string) => postSigned(h.http, page.text, { f0: '12345', f1: phone });
     const refused = await sign('555-014');
     assert.equal(refused.status, 422);
     assert.match(refused.text, /Phone: muss eine 10-stellige Telefonnummer sein, z\. B\. 555-014-3000/);

@@ -1,3 +1,6 @@
+import type { Response } from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+
 /** The hidden inputs of the first form on a page whose action ends with `action`. */
 export const hiddenInputs = (page: string, action = '/sign'): Record<string, string> => {
   const forms = [...page.matchAll(/<form\b[^>]*action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/g)];
@@ -25,3 +28,17 @@ export const formBody = (fields: Record<string, string | undefined>): string =>
   new URLSearchParams(
     Object.entries(fields).flatMap(([k, v]) => (v === undefined ? [] : [[k, v] as [string, string]])),
   ).toString();
+
+/**
+ * Signs on `page` (a signing page's HTML) as a browser posts its form, same-origin: its
+ * hidden inputs, `values` (the fields, by input name), the typed name Sam and the consent.
+ */
+export const postSigned = (
+  http: TestAgent,
+  page: string,
+  values: Record<string, string | undefined>,
+): Promise<Response> =>
+  http
+    .post('/sign')
+    .set({ 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' })
+    .send(formBody({ ...hiddenInputs(page), ...values, typed_name: 'Sam', consent: 'yes' }));
