@@ -35,7 +35,10 @@ const signing = (values: Record<string, string>) =>
 const problems = (values: Record<string, string>) => {
   const checked = signing(values);
   return E.isLeft(checked)
-    ? checked.left.map((p) => `${mine[p.target._tag === 'Field' ? p.target.index : -1]?.name}: ${p.message}`)
+    ? checked.left.map((p) => {
+        const index = p.target._tag === 'Field' ? p.target.index : -1;
+        return `${mine.find((f) => f.index === index)?.name}: ${p.message}`;
+      })
     : [];
 };
 
@@ -134,7 +137,12 @@ describe('requests domain: optional fields and checkboxes that must be ticked (A
     );
     const field = both.find((f) => f.name === 'full_name')!;
     assert.equal(field.definitions.length, 2);
-    assert.equal(field.definitions.some(isRequired), true);
+    const left = checkSignature([field], { values: new Map(), typedName: 'Alice', consent: true });
+    assert.ok(E.isLeft(left), 'one contract’s requirement holds though the other’s field is optional');
+    assert.deepEqual(
+      left.left.map((p) => p.message),
+      ['is required'],
+    );
     const limited = htmlSpec({
       id: 41,
       name: 'Short',
