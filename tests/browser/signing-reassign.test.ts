@@ -3,7 +3,10 @@ import type { RequestView } from '@esign/contracts';
 import { expectAccessible, signerScreenshot } from './support/signer-pages.js';
 import { json, linkFromMail, openPage, SITE, template, useSigningFlow } from './support/signing.js';
 
-/** ADR 3560: a signer asks someone else to sign in their place, from the page the e-mail opened. */
+/**
+ * ADRs 3560, 3630: a signer asks someone else to sign in their place, with a note for them,
+ * from the page the e-mail opened.
+ */
 describe('signer flow in headless Chromium: asking someone else to sign', function () {
   this.timeout(60_000);
   useSigningFlow();
@@ -31,12 +34,17 @@ describe('signer flow in headless Chromium: asking someone else to sign', functi
     await page.getByText('Someone else should sign?').click();
     const address = page.getByRole('textbox', { name: 'Their e-mail address' });
     await address.fill(dora.toUpperCase());
+    // A note for them (ADR 3630), kept when the address is refused.
+    const note = page.getByRole('textbox', { name: 'A note for them (optional)' });
+    await note.fill('I am away until March.\nPlease sign for us.');
     await page.getByRole('button', { name: 'Ask them to sign' }).click();
     await page
       .getByText(/Their e-mail address: is your own address/)
       .first()
       .waitFor();
     assert.equal(await address.getAttribute('aria-invalid'), 'true');
+    assert.equal(await note.inputValue(), 'I am away until March.\nPlease sign for us.');
+    assert.equal(await note.getAttribute('aria-invalid'), null, 'the note was fine');
     await expectAccessible(page, 'the signing page with the reassign form refused');
     await address.scrollIntoViewIfNeeded();
     await signerScreenshot(page, 'reassign');

@@ -43,11 +43,13 @@ export type RequestSent = t.TypeOf<typeof RequestSent>;
 
 /**
  * A reminder: `signers` holds only those who have not signed yet; flagged as
- * `ReminderFlags` says.
+ * `ReminderFlags` says. The invitation of whom a signer asked to sign in their place also
+ * says who asked (`asked_by`: their address, else their number) and their `note`, when
+ * they wrote one (ADR 3630): for the notifier to word it, never told to clients.
  */
 export const RequestReminded = envelope(
   'request.reminded',
-  t.intersection([NotificationData, ReminderFlags]),
+  t.intersection([NotificationData, ReminderFlags, t.partial({ asked_by: t.string, note: t.string })]),
 );
 export type RequestReminded = t.TypeOf<typeof RequestReminded>;
 
@@ -184,11 +186,16 @@ export type NoticeReplaced = t.TypeOf<typeof NoticeReplaced>;
 
 /**
  * Internal (never a webhook): a signer asked someone else to sign in their place (ADR 3560);
- * `signers` is the creating user alone, as `SENDER_REF` with the Request's page as link.
+ * `signers` is the creating user alone, as `SENDER_REF` with the Request's page as link;
+ * `note`: what the signer wrote to whom they asked, when they wrote anything (ADR 3630).
  */
 export const NoticeReassigned = envelope(
   'notice.reassigned',
-  t.intersection([NotificationData, t.type({ reassigned_by: t.string, reassigned_to: t.string })]),
+  t.intersection([
+    NotificationData,
+    t.type({ reassigned_by: t.string, reassigned_to: t.string }),
+    t.partial({ note: t.string }),
+  ]),
 );
 export type NoticeReassigned = t.TypeOf<typeof NoticeReassigned>;
 

@@ -32,9 +32,12 @@ export const clientEventOf = (event: AnyEventEnvelope & { type: WebhookEventType
  * - The sender's message to the signers (ADR 3380) and the e-mails' subject (ADR 3400)
  *   are the Request's, read with it: not repeated in every invitation and reminder a
  *   client is told of, or its history keeps.
+ * - A signer's note to whom they asked to sign in their place, and how that invitation
+ *   names them (ADR 3630), are written to that person: `request.signer_updated` tells the
+ *   client who asked.
  */
 const clientData = (event: Readonly<Record<string, unknown>>): Record<string, unknown> => {
-  const { message: _message, subject: _subject, ...data } = event;
+  const { message: _message, subject: _subject, note: _note, asked_by: _askedBy, ...data } = event;
   const { signers } = data;
   if (!Array.isArray(signers)) return data;
   return {

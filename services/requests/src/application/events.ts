@@ -65,6 +65,9 @@ export const envelopes = (
             ...(event.lastDay === true && { last_day: true as const }),
             // A replacement's note to its new signer, in place of the Request's message (ADR 3550).
             ...(event.message !== undefined && { message: event.message }),
+            // Who asked them to sign in their place, and what they wrote (ADR 3630).
+            ...(event.askedBy !== undefined && { asked_by: event.askedBy.who }),
+            ...(event.askedBy?.note !== undefined && { note: event.askedBy.note }),
           },
         };
       case 'request.turn_started':
@@ -242,6 +245,7 @@ export const envelopes = (
             ...notice(request, [], deps.requestPageUrl),
             reassigned_by: event.from,
             reassigned_to: event.to,
+            ...(event.note !== undefined && { note: event.note }),
           },
         };
       case 'notice.expired':

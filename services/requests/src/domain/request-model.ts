@@ -104,6 +104,15 @@ export interface SignatureRequest {
   readonly testMode: boolean;
 }
 
+/**
+ * Who asked a new signer to sign in their place (ADR 3630), as the new signer knows them
+ * (their address, else their number), and the note they wrote, if any.
+ */
+export interface AskedBy {
+  readonly who: string;
+  readonly note: string | undefined;
+}
+
 /** What happened, for the outbox; the application stamps ids and builds the payloads. */
 export type RequestEvent =
   | { readonly type: 'request.created' }
@@ -119,6 +128,8 @@ export type RequestEvent =
       readonly lastDay?: true;
       /** Said to them instead of the Request's message: a replacement's note to its new signer (ADR 3550). */
       readonly message?: string;
+      /** The signer who asked the new one to sign in their place, and their note (ADR 3630). */
+      readonly askedBy?: AskedBy;
     }
   /** A Request signed in order reached `order`: its signers are to be told. */
   | {
@@ -188,7 +199,13 @@ export type RequestEvent =
    */
   | { readonly type: 'notice.replaced'; readonly replaced: RequestSigner }
   /** Internal: tell the creating user a signer (`from`) asked `to` to sign in their place (ADR 3560). */
-  | { readonly type: 'notice.reassigned'; readonly from: string; readonly to: string }
+  | {
+      readonly type: 'notice.reassigned';
+      readonly from: string;
+      readonly to: string;
+      /** What the signer wrote to whom they asked (ADR 3630), when they wrote anything. */
+      readonly note?: string;
+    }
   /** Internal: tell the creating user their sent Request expired unsigned (ADR 3520). */
   | { readonly type: 'notice.expired' }
   /** Internal: tell `notify` the sender cancelled the Request, and why when they said (ADR 3500). */

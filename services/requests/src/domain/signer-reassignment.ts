@@ -3,7 +3,7 @@ import { isEmail } from '@esign/contracts';
 import type { RequestSigner, SignatureRequest, Transition, TransitionError } from './request-model.js';
 import { hasChannel } from './channels.js';
 import type { Contact } from './signer.js';
-import type { SubmissionProblem } from './signing.js';
+import { checkWritten, LIMITS, type SubmissionProblem } from './signing.js';
 import { replaceSigner } from './signer-replacement.js';
 import { hasTurn } from './signing-order.js';
 
@@ -44,17 +44,52 @@ export const checkReassignEmail = (
   return E.right(email);
 };
 
+/** Whom a signer asks to sign in their place, and what they tell them (ADRs 3560, 3630). */
+export interface Reassignment {
+  /** The new signer's `signer_id` and address. */
+  readonly email: string;
+  /** Their note to the new signer, in that signer's invitation; absent when they wrote none. */
+  readonly note: string | undefined;
+}
+
 /**
- * sent → sent: the signer asked `email` to sign in their place (ADR 3560). The same change
- * as the sender's replacement (ADR 3550): the place, its fields and order kept, a new link,
- * the Site's signer upserted, the new signer invited by e-mail at once; the audit trail
- * and `request.signer_updated` name the signer as who asked. They are not told of it; the
- * creating user, when their address is known, is (`notice.reassigned`).
+ * The reassign form as the signer filled it in: the address (`checkReassignEmail`) and an
+ * optional note, plain text of at most 1000 characters, trimmed. Every problem at once.
+ */
+export const checkReassignment = (
+  request: SignatureRequest,
+  signer: RequestSigner,
+  form: { readonly email: string | undefined; readonly note: string | undefined },
+): E.Either<SubmissionProblem[], Reassignment> => {
+  const email = checkReassignEmail(request, signer, form.email);
+  const written = (form.note ?? '').trim();
+  const note =
+    written === '' ? E.right(undefined) : checkWritten(written, { _tag: 'ReassignNote' }, LIMITS.note);
+  if (E.isLeft(email) || E.isLeft(note))
+    return E.left([...(E.isLeft(email) ? email.left : []), ...(E.isLeft(note) ? note.left : [])]);
+  return E.right({ email: email.right, note: note.right });
+};
+
+/**
+ * How the new signer's invitation names whom asked them (ADR 3630): the address their own
+ * link went to, else the number, else the client's `signer_id` (the signer can be asked
+ * to reassign only when sent their link, so one of the first two is there).
+ */
+const askerOf = (signer: RequestSigner): string =>
+  signer.contact.email ?? signer.contact.mobileNumber ?? signer.signerId;
+
+/**
+ * sent → sent: the signer asked someone else to sign in their place (ADR 3560). The same
+ * change as the sender's replacement (ADR 3550): the place, its fields and order kept, a
+ * new link, the Site's signer upserted, the new signer invited by e-mail at once, told who
+ * asked and their note (ADR 3630); the audit trail and `request.signer_updated` name the
+ * signer as who asked. They are not told of it; the creating user, when their address is
+ * known, is (`notice.reassigned`), with the note.
  */
 export const reassignBySigner = (
   request: SignatureRequest,
   signer: RequestSigner,
-  email: string,
+  asked: Reassignment,
   stored: Contact | undefined,
   now: string,
 ): E.Either<TransitionError, Transition> =>
@@ -62,18 +97,33 @@ export const reassignBySigner = (
     // The creating user, when their address is known, is told who asked whom (as of a decline).
     request.creator?.email == null
       ? t
-      : { ...t, events: [...t.events, { type: 'notice.reassigned', from: signer.signerId, to: email }] },
+      : {
+          ...t,
+          events: [
+            ...t.events,
+            {
+              type: 'notice.reassigned',
+              from: signer.signerId,
+              to: asked.email,
+              ...(asked.note !== undefined && { note: asked.note }),
+            },
+          ],
+        },
   )(
     replaceSigner(
       request,
       {
         signerId: signer.signerId,
-        by: { signer_id: email, signer: { email }, send_to: { email: true, mobile_number: false } },
+        by: {
+          signer_id: asked.email,
+          signer: { email: asked.email },
+          send_to: { email: true, mobile_number: false },
+        },
         stored,
         accessCodeHash: null,
         notify: true,
         replacedBy: signer.signerId,
-        bySigner: true,
+        askedBy: { who: askerOf(signer), note: asked.note },
       },
       now,
     ),

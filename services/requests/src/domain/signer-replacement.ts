@@ -3,6 +3,7 @@ import type { ReplaceRequestSignerBody } from '@esign/contracts';
 import { isPastExpiry } from './expiry.js';
 import { fieldError, type FieldError } from './paths.js';
 import type {
+  AskedBy,
   RequestEvent,
   RequestSigner,
   SignatureRequest,
@@ -30,8 +31,11 @@ export interface SignerReplacement {
   readonly message?: string | undefined;
   /** Who replaced them, as the audit trail names them: the user's e-mail, else the token's subject. */
   readonly replacedBy: string;
-  /** The signer asked for it themselves (ADR 3560): they are not told what they did. */
-  readonly bySigner?: boolean;
+  /**
+   * The signer asked for it themselves (ADR 3560): they are not told what they did, and
+   * the new signer's invitation says who asked and their note (ADR 3630).
+   */
+  readonly askedBy?: AskedBy;
 }
 
 /** The contact a one-time code goes to, which the new signer must have when the place has that check. */
@@ -116,7 +120,7 @@ export const replaceSigner = (
   const told = order.notify && hasTurn(after, replacement) && (channels.email || channels.sms);
   // The one replaced, when they had been told of the Request, hears that they need not sign.
   const toldBefore =
-    order.notify && order.bySigner !== true && hasChannel(signer) && orderReached(request, signer);
+    order.notify && order.askedBy === undefined && hasChannel(signer) && orderReached(request, signer);
   const updated: RequestEvent = {
     type: 'request.signer_updated',
     signerRef: signer.signerRef,
@@ -139,6 +143,7 @@ export const replaceSigner = (
     notify: [replacement],
     readdressed: true,
     ...(order.message !== undefined && { message: order.message }),
+    ...(order.askedBy !== undefined && { askedBy: order.askedBy }),
   };
   const notice: RequestEvent = { type: 'notice.replaced', replaced: signer };
   return E.right({

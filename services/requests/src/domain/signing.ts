@@ -35,7 +35,7 @@ export interface SignerAct {
   readonly authentication: { readonly method: AuthMethod; readonly passedAt: string } | null;
 }
 
-export const LIMITS = { typedName: 200, reason: 1000, text: 10_000 } as const;
+export const LIMITS = { typedName: 200, reason: 1000, note: 1000, text: 10_000 } as const;
 
 /** Where a problem is: a field by its index, or one of the signature's own inputs. */
 export type ProblemTarget =
@@ -44,7 +44,9 @@ export type ProblemTarget =
   | { readonly _tag: 'Consent' }
   | { readonly _tag: 'Reason' }
   /** The address of whom a signer asks to sign in their place (ADR 3560). */
-  | { readonly _tag: 'ReassignEmail' };
+  | { readonly _tag: 'ReassignEmail' }
+  /** The note they write to them (ADR 3630). */
+  | { readonly _tag: 'ReassignNote' };
 
 export interface SubmissionProblem {
   readonly target: ProblemTarget;
@@ -162,14 +164,27 @@ export const checkSignature = (
   return problems.length > 0 ? E.left(problems) : E.right({ values, typedName });
 };
 
+/**
+ * Text a signer writes for someone else to read (a decline's reason, a note): plain text
+ * that may span lines, at most `limit` characters; its line breaks as `\n`.
+ */
+export const checkWritten = (
+  text: string,
+  target: ProblemTarget,
+  limit: number,
+): E.Either<SubmissionProblem[], string> => {
+  const problem = (message: string) => E.left([{ target, message }]);
+  if (CONTROL_BUT_LINES.test(text)) return problem('must be plain text');
+  if ([...text].length > limit) return problem(`must be at most ${limit} characters`);
+  return E.right(text.replace(/\r\n?/g, '\n'));
+};
+
 /** A decline must say why, briefly: the sender reads it. */
 export const checkDeclineReason = (raw: string | undefined): E.Either<SubmissionProblem[], string> => {
   const reason = (raw ?? '').trim();
-  const problem = (message: string) => E.left([{ target: { _tag: 'Reason' } as const, message }]);
-  if (reason === '') return problem('tell the sender why you decline');
-  if (CONTROL_BUT_LINES.test(reason)) return problem('must be plain text');
-  if ([...reason].length > LIMITS.reason) return problem(`must be at most ${LIMITS.reason} characters`);
-  return E.right(reason.replace(/\r\n?/g, '\n'));
+  if (reason === '')
+    return E.left([{ target: { _tag: 'Reason' }, message: 'tell the sender why you decline' }]);
+  return checkWritten(reason, { _tag: 'Reason' }, LIMITS.reason);
 };
 
 /**

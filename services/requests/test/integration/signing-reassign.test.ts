@@ -14,8 +14,12 @@ import { expectStatus, FORM, signingPagesFixture } from '../support/signing-page
 describe('requests service: a signer asks someone else to sign in their place (real Postgres)', function () {
   const { ctx, create, get, twoSigners, sentRequest, open, submit, aliceSigns, bobSigns, events } =
     signingPagesFixture('signing_reassign');
-  const reassign = (view: RequestView, email: string | undefined, headers: Record<string, string> = {}) =>
-    submit(view, 0, { email }, '/sign/reassign', headers);
+  const reassign = (
+    view: RequestView,
+    email: string | undefined,
+    headers: Record<string, string> = {},
+    note?: string,
+  ) => submit(view, 0, { email, note }, '/sign/reassign', headers);
 
   it('keeps allow_reassign (false unless given), copies it, and refuses what is not a boolean at its name', async () => {
     assert.equal((await create(twoSigners())).allow_reassign, false);
@@ -167,6 +171,42 @@ describe('requests service: a signer asks someone else to sign in their place (r
       [[['@sender', 'owner@acme.example']], 'alice@example.com', 'dan@example.com'],
     );
     assert.match(told.signers[0]!.request_url, new RegExp(`/app/requests/${view.id}$`), 'the Request’s page');
+  });
+
+  it('carries their note to the new signer’s invitation and the creating user, never to clients (ADR 3630)', async () => {
+    const owner = await principal([SITE_A], 'owner@acme.example');
+    const made = await ctx.h.http
+      .post(`/v1.1/sites/${SITE_A.id}/requests`)
+      .set(owner)
+      .send(twoSigners({ allow_reassign: true }))
+      .expect(201);
+    const view = made.body as RequestView;
+    await ctx.h.http.post(`/v1.1/requests/${view.id}/send`).set(owner).expect(200);
+
+    const refused = await expectStatus(reassign(view, 'nobody', {}, `${'x'.repeat(1001)}`), 422);
+    assert.match(refused.text, /A note for them \(optional\): must be at most 1000 characters/);
+    assert.match(refused.text, /Their e-mail address: must be an e-mail address/, 'both problems at once');
+    assert.match(
+      refused.text,
+      /id="reassign_note" name="note"[^>]*aria-invalid="true"[^>]*>x{1001}<\/textarea>/,
+    );
+    assert.equal((await get(view.id)).signers[0]!.signer_id, 'alice@example.com', 'nothing written');
+
+    const note = ' I am away until March.\r\nPlease sign for the team. ';
+    await expectStatus(reassign(view, 'frank@example.com', {}, note), 200);
+    const all = await events(view.id);
+    const invited = all.find((e) => e.type === 'request.reminded')!.data;
+    assert.deepEqual(
+      [invited.asked_by, invited.note, invited.readdressed],
+      ['alice@example.com', 'I am away until March.\nPlease sign for the team.', true],
+    );
+    assert.equal(
+      all.find((e) => e.type === 'notice.reassigned')!.data.note,
+      'I am away until March.\nPlease sign for the team.',
+    );
+    const history = await ctx.h.http.get(`/v1.1/requests/${view.id}/events`).set(owner).expect(200);
+    assert.match(JSON.stringify(history.body), /"request\.reminded"/, 'the invitation is in the history');
+    assert.doesNotMatch(JSON.stringify(history.body), /I am away|asked_by/, 'the note is written to Frank');
   });
 
   it('keeps where the signer asked from in the executed document’s audit trail, as of a signing act', async () => {

@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
-import { canReassign, checkReassignEmail, reassignBySigner } from '../../src/domain/signer-reassignment.js';
+import {
+  canReassign,
+  checkReassignEmail,
+  checkReassignment,
+  reassignBySigner,
+} from '../../src/domain/signer-reassignment.js';
 import type { SignatureRequest } from '../../src/domain/signature-request.js';
 import { changeSettings } from '../../src/domain/request-settings.js';
 import { draft, later, left, NOW, right, sent } from '../support/builders.js';
@@ -9,6 +14,7 @@ const AT = later(NOW, 60);
 /** Alice (e-mail) and Bob (SMS), sent, reassigning allowed. */
 const allowed = (overrides: Partial<SignatureRequest> = {}) => sent({ allowReassign: true, ...overrides });
 const alice = (request: SignatureRequest) => request.signers[0]!;
+const CAROL = { email: 'carol@example.com', note: undefined };
 
 describe('requests domain: a signer asks someone else to sign in their place (ADR 3560)', () => {
   it('is offered only when the sender allowed it, on their turn, to a signer sent their link, without a code they keep', () => {
@@ -66,7 +72,7 @@ describe('requests domain: a signer asks someone else to sign in their place (AD
       request: after,
       events,
       siteSigners,
-    } = right(reassignBySigner(request, alice(request), 'carol@example.com', undefined, AT));
+    } = right(reassignBySigner(request, alice(request), CAROL, undefined, AT));
     const carol = after.signers[0]!;
     assert.deepEqual(
       [carol.signerId, carol.signerRef, carol.contact, carol.sendTo, carol.link.version],
@@ -89,18 +95,76 @@ describe('requests domain: a signer asks someone else to sign in their place (AD
     const updated = events[0] as { by: string; previousNotified?: true };
     assert.equal(updated.by, 'alice@example.com', 'the audit trail names the signer as who asked');
     assert.equal(updated.previousNotified, undefined);
+    assert.deepEqual(
+      (events[1] as { askedBy?: unknown }).askedBy,
+      { who: 'alice@example.com', note: undefined },
+      'the invitation says who asked',
+    );
+  });
+
+  it('takes an optional note for them, plain text within 1000 characters, every problem at once (ADR 3630)', () => {
+    const request = allowed();
+    const check = (email: string, note: string | undefined) =>
+      checkReassignment(request, alice(request), { email, note });
+    assert.deepEqual(right(check('carol@example.com', '  Over to you.\r\nThanks ')), {
+      email: 'carol@example.com',
+      note: 'Over to you.\nThanks',
+    });
+    assert.deepEqual(right(check('carol@example.com', ' \n ')), {
+      email: 'carol@example.com',
+      note: undefined,
+    });
+    assert.deepEqual(right(check('carol@example.com', undefined)), {
+      email: 'carol@example.com',
+      note: undefined,
+    });
+    assert.deepEqual(right(check('carol@example.com', 'é'.repeat(1000))).note, 'é'.repeat(1000));
+    assert.deepEqual(left(check('carol@example.com', 'x'.repeat(1001))), [
+      { target: { _tag: 'ReassignNote' }, message: 'must be at most 1000 characters' },
+    ]);
+    assert.deepEqual(left(check('', 'a\u0007b')), [
+      {
+        target: { _tag: 'ReassignEmail' },
+        message: 'enter the e-mail address of the person who should sign',
+      },
+      { target: { _tag: 'ReassignNote' }, message: 'must be plain text' },
+    ]);
+  });
+
+  it('gives the new signer’s invitation who asked and their note, and the creating user the note too', () => {
+    const owned = allowed({ creator: { userId: 'user-1', email: 'owner@acme.example' } });
+    const asked = { email: 'carol@example.com', note: 'I am away: please sign for us.' };
+    const { events } = right(reassignBySigner(owned, alice(owned), asked, undefined, AT));
+    const invitation = events.find((e) => e.type === 'request.reminded') as { askedBy?: unknown };
+    assert.deepEqual(invitation.askedBy, {
+      who: 'alice@example.com',
+      note: 'I am away: please sign for us.',
+    });
+    assert.deepEqual(events.at(-1), {
+      type: 'notice.reassigned',
+      from: 'alice@example.com',
+      to: 'carol@example.com',
+      note: 'I am away: please sign for us.',
+    });
+    const bob = owned.signers[1]!;
+    const told = right(reassignBySigner(owned, bob, asked, undefined, AT));
+    assert.deepEqual(
+      (told.events.find((e) => e.type === 'request.reminded') as { askedBy?: { who: string } }).askedBy?.who,
+      bob.contact.mobileNumber,
+      'a signer sent their link by text is named by their number',
+    );
   });
 
   it('tells the creating user who asked whom, when their address is known', () => {
     const owned = allowed({ creator: { userId: 'user-1', email: 'owner@acme.example' } });
-    const { events } = right(reassignBySigner(owned, alice(owned), 'carol@example.com', undefined, AT));
+    const { events } = right(reassignBySigner(owned, alice(owned), CAROL, undefined, AT));
     assert.deepEqual(events.at(-1), {
       type: 'notice.reassigned',
       from: 'alice@example.com',
       to: 'carol@example.com',
     });
     const unknown = allowed({ creator: { userId: 'user-1', email: null } });
-    const quiet = right(reassignBySigner(unknown, alice(unknown), 'carol@example.com', undefined, AT));
+    const quiet = right(reassignBySigner(unknown, alice(unknown), CAROL, undefined, AT));
     assert.ok(!quiet.events.some((e) => e.type === 'notice.reassigned'));
   });
 

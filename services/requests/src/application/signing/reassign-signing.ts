@@ -3,7 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as TE from 'fp-ts/lib/TaskEither.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { RequestSigner, SignatureRequest } from '../../domain/signature-request.js';
-import { canReassign, checkReassignEmail, reassignBySigner } from '../../domain/signer-reassignment.js';
+import { canReassign, checkReassignment, reassignBySigner } from '../../domain/signer-reassignment.js';
 import type { Store } from '../../ports/store.js';
 import { executionUrl, requestPageUrl } from '../deps.js';
 import { envelopes } from '../events.js';
@@ -16,6 +16,8 @@ import { findLinked, liveAccess, verifiedLink } from './verify-link.js';
 export interface ReassignInput extends ActInput {
   /** Whom the signer asks to sign in their place, as typed. */
   readonly email: string | undefined;
+  /** What they tell them, as typed (ADR 3630): optional. */
+  readonly note: string | undefined;
 }
 
 export type ReassignRefusal =
@@ -60,19 +62,19 @@ export const reassignSigning =
             ),
             TE.chainEitherKW((page) =>
               pipe(
-                checkReassignEmail(request, signer, input.email),
+                checkReassignment(request, signer, input),
                 E.mapLeft((problems): ReassignRefusal => ({ _tag: 'InvalidSubmission', page, problems })),
               ),
             ),
-            TE.chainW((email) =>
+            TE.chainW((asked) =>
               pipe(
-                store.creation.inputs(request.siteId, [], [email]),
+                store.creation.inputs(request.siteId, [], [asked.email]),
                 TE.chainW((found) => {
                   const change = reassignBySigner(
                     request,
                     signer,
-                    email,
-                    found.storedContacts.get(email),
+                    asked,
+                    found.storedContacts.get(asked.email),
                     now,
                   );
                   // The checks above are the replacement's own: a refusal here is a bug.
@@ -98,7 +100,7 @@ export const reassignSigning =
                         askedFrom: { signerRef: signer.signerRef, ip: input.ip, userAgent: input.userAgent },
                       },
                     ),
-                    TE.map(() => ({ request: t.request, signer, email })),
+                    TE.map(() => ({ request: t.request, signer, email: asked.email })),
                   );
                 }),
               ),

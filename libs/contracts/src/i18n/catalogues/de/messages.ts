@@ -24,6 +24,8 @@ export const messages: Messages<typeof english> = {
   'email.orOpen': 'Oder öffnen Sie diesen Link:',
   'email.signBefore': 'Bitte unterschreiben Sie vor dem {date}.',
   'email.message': 'Eine Nachricht von {site}:',
+  'email.askedBy': '{who} hat Sie gebeten, an seiner oder ihrer Stelle zu unterschreiben.',
+  'email.note': 'Eine Nachricht von {who}:',
   'email.personal': 'Dieser Link ist persönlich: Bitte leiten Sie ihn nicht weiter.',
   'email.code.subject': 'Ihr Code zum Unterschreiben für {site}: {code}',
   'email.code.lead': 'Ihr Code zum Öffnen des Dokuments, das {site} Ihnen gesendet hat:',

@@ -50,6 +50,8 @@ export const signerPage: Messages<typeof english> = {
   'page.reassignIntro':
     '{site} erlaubt Ihnen, eine andere Person zu bitten, an Ihrer Stelle zu unterschreiben. Sie erhält einen eigenen Link per E-Mail, und Ihr Link funktioniert dann nicht mehr.',
   'page.reassignEmail': 'Ihre E-Mail-Adresse',
+  'page.reassignNote': 'Eine Nachricht an diese Person (optional)',
+  'page.reassignNoteHint': 'Sie steht in der E-Mail, die sie um die Unterschrift bittet.',
   'page.reassignButton': 'Um Unterschrift bitten',
   'page.footer': 'Anfrage {id}. Diese Seite ist nur für {email} bestimmt: Leiten Sie den Link nicht weiter.',
   'page.footerNoEmail':

@@ -19,6 +19,8 @@ export const messages = {
   'email.orOpen': 'Or open this link:',
   'email.signBefore': 'Please sign before {date}.',
   'email.message': 'A message from {site}:',
+  'email.askedBy': '{who} asked you to sign in their place.',
+  'email.note': 'A note from {who}:',
   'email.personal': 'This link is personal to you: please do not forward it.',
   'email.code.subject': 'Your code to sign for {site}: {code}',
   'email.code.lead': 'Your code to open the document {site} sent you:',

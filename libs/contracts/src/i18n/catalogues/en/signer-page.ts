@@ -45,6 +45,8 @@ export const signerPage = {
   'page.reassignIntro':
     '{site} lets you ask someone else to sign in your place. They are e-mailed their own link, and yours stops working.',
   'page.reassignEmail': 'Their e-mail address',
+  'page.reassignNote': 'A note for them (optional)',
+  'page.reassignNoteHint': 'It goes in the e-mail that asks them to sign.',
   'page.reassignButton': 'Ask them to sign',
   'page.footer': 'Request {id}. This page is for {email} only: do not forward the link.',
   'page.footerNoEmail': 'Request {id}. This page is for the invited signer only: do not forward the link.',

@@ -22,6 +22,8 @@ export const messages: Messages<typeof english> = {
   'email.orOpen': 'O abra este enlace:',
   'email.signBefore': 'Firme antes del {date}.',
   'email.message': 'Un mensaje de {site}:',
+  'email.askedBy': '{who} le ha pedido que firme en su lugar.',
+  'email.note': 'Una nota de {who}:',
   'email.personal': 'Este enlace es personal: no lo reenvíe.',
   'email.code.subject': 'Su código para firmar para {site}: {code}',
   'email.code.lead': 'Su código para abrir el documento que le envió {site}:',

@@ -48,6 +48,8 @@ export const signerPage: Messages<typeof english> = {
   'page.reassignIntro':
     '{site} le permite pedir a otra persona que firme en su lugar. Recibirá su propio enlace por correo electrónico y el suyo dejará de funcionar.',
   'page.reassignEmail': 'Su dirección de correo electrónico',
+  'page.reassignNote': 'Una nota para esa persona (opcional)',
+  'page.reassignNoteHint': 'Irá en el correo electrónico que le pide firmar.',
   'page.reassignButton': 'Pedirle que firme',
   'page.footer': 'Solicitud {id}. Esta página es solo para {email}: no reenvíe el enlace.',
   'page.footerNoEmail':

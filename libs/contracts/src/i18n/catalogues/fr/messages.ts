@@ -22,6 +22,8 @@ export const messages: Messages<typeof english> = {
   'email.orOpen': 'Ou ouvrez ce lien :',
   'email.signBefore': 'Merci de signer avant le {date}.',
   'email.message': 'Un message de {site} :',
+  'email.askedBy': '{who} vous a demandé de signer à sa place.',
+  'email.note': 'Un mot de {who} :',
   'email.personal': 'Ce lien vous est personnel : ne le transférez pas.',
   'email.code.subject': 'Votre code pour signer pour {site} : {code}',
   'email.code.lead': 'Votre code pour ouvrir le document que {site} vous a envoyé :',

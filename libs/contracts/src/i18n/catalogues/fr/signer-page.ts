@@ -48,6 +48,8 @@ export const signerPage: Messages<typeof english> = {
   'page.reassignIntro':
     '{site} vous permet de demander à une autre personne de signer à votre place. Elle reçoit son propre lien par e-mail, et le vôtre ne fonctionne plus.',
   'page.reassignEmail': 'Son adresse e-mail',
+  'page.reassignNote': 'Un mot pour cette personne (facultatif)',
+  'page.reassignNoteHint': 'Il figurera dans l’e-mail qui lui demande de signer.',
   'page.reassignButton': 'Lui demander de signer',
   'page.footer': 'Demande {id}. Cette page est réservée à {email} : ne transférez pas le lien.',
   'page.footerNoEmail':

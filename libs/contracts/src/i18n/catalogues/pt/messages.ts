@@ -22,6 +22,8 @@ export const messages: Messages<typeof english> = {
   'email.orOpen': 'Ou abra este link:',
   'email.signBefore': 'Assine antes de {date}.',
   'email.message': 'Uma mensagem de {site}:',
+  'email.askedBy': '{who} pediu que você assine no lugar dessa pessoa.',
+  'email.note': 'Uma nota de {who}:',
   'email.personal': 'Este link é pessoal: não o encaminhe.',
   'email.code.subject': 'Seu código para assinar para {site}: {code}',
   'email.code.lead': 'Seu código para abrir o documento que {site} enviou para você:',

@@ -48,6 +48,8 @@ export const signerPage: Messages<typeof english> = {
   'page.reassignIntro':
     '{site} permite que você peça a outra pessoa que assine em seu lugar. Ela recebe o próprio link por e-mail, e o seu deixa de funcionar.',
   'page.reassignEmail': 'O endereço de e-mail dessa pessoa',
+  'page.reassignNote': 'Uma nota para essa pessoa (opcional)',
+  'page.reassignNoteHint': 'Ela vai no e-mail que pede que essa pessoa assine.',
   'page.reassignButton': 'Pedir que assine',
   'page.footer': 'Solicitação {id}. Esta página é só para {email}: não encaminhe o link.',
   'page.footerNoEmail':

@@ -13,6 +13,8 @@ export interface Submitted {
   readonly reason: string;
   /** Whom the signer asked to sign in their place (ADR 3560), as typed. */
   readonly reassignEmail?: string;
+  /** Their note to them (ADR 3630), as typed. */
+  readonly reassignNote?: string;
 }
 
 /** What a signing form posted, to show it again when the act is refused. */

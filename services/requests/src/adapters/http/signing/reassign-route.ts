@@ -7,11 +7,12 @@ import { submittedOf } from './field-input.js';
 import type { SignerPageKit } from './page-kit.js';
 
 /**
- * `POST /sign/reassign` (ADR 3560): the signer asks someone else to sign in their place.
- * Done, it says so on a page of its own (200): their link has just stopped opening, so
- * there is no page of theirs to go back to. Refused, the signing page again with the
- * problem beside the address (422), a page saying the Request does not allow it (403), or
- * what a signing act's refusal shows.
+ * `POST /sign/reassign` (ADR 3560): the signer asks someone else to sign in their place,
+ * with a note for them if they like (ADR 3630). Done, it says so on a page of its own
+ * (200): their link has just stopped opening, so there is no page of theirs to go back
+ * to. Refused, the signing page again with each problem beside the address or the note
+ * (422), a page saying the Request does not allow it (403), or what a signing act's
+ * refusal shows.
  */
 export const mountReassignRoute = (
   router: Router<AppState>,
@@ -25,12 +26,14 @@ export const mountReassignRoute = (
       if (accepted === undefined) return;
       const { form, link } = accepted;
       const email = form.get('email') ?? '';
+      const note = form.get('note') ?? '';
       const result = await cases.reassignSigning({
         ...link,
         ...kit.evidenceOf(ctx, form),
         formToken: form.get('form_token') ?? '',
         documentSha256: form.get('document_sha256') ?? '',
         email,
+        note,
       })();
       if (E.isRight(result)) {
         const { request, email: asked } = result.right;
@@ -46,7 +49,7 @@ export const mountReassignRoute = (
           message: t('reassign.refused.message'),
         }));
       }
-      const submitted = { ...submittedOf(form), reassignEmail: email };
+      const submitted = { ...submittedOf(form), reassignEmail: email, reassignNote: note };
       refuseSubmission(kit, ctx, nonce, { ...link, auth: form.get('auth') }, refusal, submitted);
     }),
   );

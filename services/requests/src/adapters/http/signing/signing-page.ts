@@ -45,29 +45,38 @@ const problemLink = ({ t }: Translator, problem: SubmissionProblem, page: Signin
       return safe`<li><a href="#reason">${line(t('page.reasonLabel'))}</a></li>`;
     case 'ReassignEmail':
       return safe`<li><a href="#reassign_email">${line(t('page.reassignEmail'))}</a></li>`;
+    case 'ReassignNote':
+      return safe`<li><a href="#reassign_note">${line(t('page.reassignNote'))}</a></li>`;
   }
 };
 
 /**
  * Someone else to sign in the signer's place (ADR 3560), when the sender allowed it: their
- * address, and the button. Open, with the problem beside it, when the address was refused.
- * Never on an embedded page: the client's application decides who signs there.
+ * address, a note for them (ADR 3630), and the button. Open, with each problem beside its
+ * input, when the form was refused. Never on an embedded page: the client's application
+ * decides who signs there.
  */
 const reassignForm = (
   ctx: PageContext,
   page: SigningPage,
   submitted: Submitted | undefined,
-  error: string | undefined,
+  errors: { readonly email: string | undefined; readonly note: string | undefined },
 ): Html => {
   const { t } = ctx.tr ?? ENGLISH;
-  return safe`<details class="reassign"${error === undefined ? '' : safe` open`}>
+  const { email, note } = errors;
+  const invalid = safe` aria-invalid="true"`;
+  return safe`<details class="reassign"${email === undefined && note === undefined ? '' : safe` open`}>
 <summary>${t('page.reassignSummary')}</summary>
 <form method="post" action="${actionOf(ctx, 'sign/reassign')}" class="panel">
 ${hidden(ctx, page)}
 <p class="hint" id="reassign_email-hint">${t('page.reassignIntro', { site: page.request.siteName })}</p>
 <label class="field" for="reassign_email">${t('page.reassignEmail')}</label>
-${error === undefined ? '' : safe`<p class="error" id="reassign_email-error">${t('page.problem', { label: t('page.reassignEmail'), message: error })}</p>`}
-<input type="email" id="reassign_email" name="email" autocomplete="off" required maxlength="254" value="${submitted?.reassignEmail ?? ''}" aria-describedby="reassign_email-hint${error === undefined ? '' : ' reassign_email-error'}"${error === undefined ? '' : safe` aria-invalid="true"`}>
+${email === undefined ? '' : safe`<p class="error" id="reassign_email-error">${t('page.problem', { label: t('page.reassignEmail'), message: email })}</p>`}
+<input type="email" id="reassign_email" name="email" autocomplete="off" required maxlength="254" value="${submitted?.reassignEmail ?? ''}" aria-describedby="reassign_email-hint${email === undefined ? '' : ' reassign_email-error'}"${email === undefined ? '' : invalid}>
+<label class="field" for="reassign_note">${t('page.reassignNote')}</label>
+${note === undefined ? '' : safe`<p class="error" id="reassign_note-error">${t('page.problem', { label: t('page.reassignNote'), message: note })}</p>`}
+<textarea id="reassign_note" name="note" rows="3" maxlength="${LIMITS.note}" aria-describedby="reassign_note-hint${note === undefined ? '' : ' reassign_note-error'}"${note === undefined ? '' : invalid}>${submitted?.reassignNote ?? ''}</textarea>
+<p class="hint" id="reassign_note-hint">${t('page.reassignNoteHint')}</p>
 <button type="submit">${t('page.reassignButton')}</button>
 </form>
 </details>`;
@@ -106,7 +115,10 @@ export const signingPage = (
   const consentError = problemAt(problems, (p) => p.target._tag === 'Consent');
   const reasonError = problemAt(problems, (p) => p.target._tag === 'Reason');
   const declining = reasonError !== undefined;
-  const emailError = problemAt(problems, (p) => p.target._tag === 'ReassignEmail');
+  const reassignErrors = {
+    email: problemAt(problems, (p) => p.target._tag === 'ReassignEmail'),
+    note: problemAt(problems, (p) => p.target._tag === 'ReassignNote'),
+  };
   const expires =
     page.request.expiresAt === null
       ? ''
@@ -178,7 +190,7 @@ ${reasonError === undefined ? '' : safe`<p class="error" id="reason-error">${t('
 <button type="submit" class="secondary">${t('page.declineButton')}</button>
 </form>
 </details>
-${canReassign(page.request, page.signer) && ctx.link.embed === undefined ? reassignForm(ctx, page, submitted, emailError) : ''}`,
+${canReassign(page.request, page.signer) && ctx.link.embed === undefined ? reassignForm(ctx, page, submitted, reassignErrors) : ''}`,
     footer: safe`<p>${
       page.signer.contact.email === null
         ? t('page.footerNoEmail', { id: page.request.id })
