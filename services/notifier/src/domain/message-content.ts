@@ -11,6 +11,7 @@ import {
   type EmailContent,
 } from './notice-emails.js';
 import {
+  askedBy,
   clip,
   contractNames,
   formatDeadline,
@@ -80,14 +81,22 @@ export const composeEmail = (
   const signBefore = deadline === undefined ? undefined : t('email.signBefore', { date: deadline });
   const message = senderMessage(event);
   const from = t('email.message', { site });
+  // Whom a signer asked to sign in their place hears who asked, and their note (ADR 3630).
+  const asked = askedBy(event);
+  const asker = asked === undefined ? undefined : t('email.askedBy', { who: asked.who });
+  const quoted = (said: string | undefined, by: string) =>
+    said === undefined ? [] : [by, ...said.split('\n').map((line) => `> ${line}`), ''];
+  const noteFrom = asked === undefined ? '' : t('email.note', { who: asked.who });
 
   const text = [
     t('email.hello'),
     '',
+    ...(asker === undefined ? [] : [asker, '']),
     lead,
     ...names.map((n) => `  - ${n}`),
     '',
-    ...(message === undefined ? [] : [from, ...message.split('\n').map((line) => `> ${line}`), '']),
+    ...quoted(asked?.note, noteFrom),
+    ...quoted(message, from),
     t('email.reviewHere'),
     requestUrl,
     '',
@@ -97,15 +106,19 @@ export const composeEmail = (
   ].join('\n');
 
   const href = escapeHtml(requestUrl);
-  const html = htmlEmail(tr, subject, [
-    `<p>${escapeHtml(lead)}</p>`,
-    `<ul>${names.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>`,
-    ...(message === undefined
+  const blockquote = (said: string | undefined, by: string) =>
+    said === undefined
       ? []
       : [
-          `<p>${escapeHtml(from)}</p>`,
-          `<blockquote style="${QUOTE_STYLE}">${escapeHtml(message).replace(/\n/g, '<br>')}</blockquote>`,
-        ]),
+          `<p>${escapeHtml(by)}</p>`,
+          `<blockquote style="${QUOTE_STYLE}">${escapeHtml(said).replace(/\n/g, '<br>')}</blockquote>`,
+        ];
+  const html = htmlEmail(tr, subject, [
+    ...(asker === undefined ? [] : [`<p>${escapeHtml(asker)}</p>`]),
+    `<p>${escapeHtml(lead)}</p>`,
+    `<ul>${names.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>`,
+    ...blockquote(asked?.note, noteFrom),
+    ...blockquote(message, from),
     `<p><a href="${href}" style="display:inline-block;padding:10px 18px;background:#1a56db;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(t('email.reviewButton'))}</a></p>`,
     `<p>${escapeHtml(t('email.orOpen'))} <a href="${href}">${href}</a></p>`,
     ...(signBefore === undefined ? [] : [`<p>${escapeHtml(signBefore)}</p>`]),

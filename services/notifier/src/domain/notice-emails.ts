@@ -2,7 +2,15 @@
 // that end or change a signer's part (and the creating user's), each in the reader's language.
 import { escapeHtml, type Translator } from '@esign/contracts';
 import type { NoticeEvent } from './delivery.js';
-import { clip, contractNames, formatDeadline, listInline, oneLine, siteName } from './notice-text.js';
+import {
+  clip,
+  contractNames,
+  formatDeadline,
+  listInline,
+  oneLine,
+  reassignNote,
+  siteName,
+} from './notice-text.js';
 
 /**
  * What a signer reads, in their language (the event's `locale`, ADR 2320; English for
@@ -149,10 +157,15 @@ export const senderEmail = (
   if (event.type === 'notice.reassigned') {
     const from = clip(oneLine(event.data.reassigned_by), 200);
     const to = clip(oneLine(event.data.reassigned_to), 254);
+    // Their note to whom they asked (ADR 3630), on one line as a decline's reason is.
+    const note = reassignNote(event);
     return plainEmail(
       tr,
       clip(t('email.sender.reassigned.subject', { names }), 200),
-      [t('email.sender.reassigned.lead', { from, to, names, site })],
+      [
+        t('email.sender.reassigned.lead', { from, to, names, site }),
+        ...(note === undefined ? [] : [`${t('email.note', { who: from })} ${oneLine(note)}`]),
+      ],
       link,
     );
   }

@@ -35,12 +35,29 @@ export const listInline = ({ t }: Translator, names: readonly string[], shown: n
  * The sender's message to the signers (ADR 3380), as text: its line breaks kept (CRLF as
  * LF), every other control character a space, clipped as the API bounds it.
  */
-export const senderMessage = (event: NoticeEvent): string | undefined => {
-  const message = 'message' in event.data ? event.data.message : undefined;
-  if (typeof message !== 'string') return undefined;
-  const text = message.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, ' ');
-  return clip(text.trim(), 2000) || undefined;
+export const senderMessage = (event: NoticeEvent): string | undefined =>
+  'message' in event.data ? written(event.data.message, 2000) : undefined;
+
+/** Text someone wrote, whatever an event holds: its line breaks kept, other controls spaces, clipped. */
+const written = (value: unknown, limit: number): string | undefined => {
+  if (typeof value !== 'string') return undefined;
+  const text = value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, ' ');
+  return clip(text.trim(), limit) || undefined;
 };
+
+/**
+ * Who asked this invitation's signer to sign in their place, on one line, and the note they
+ * wrote them, as the API bounds it (ADR 3630); undefined on any other message.
+ */
+export const askedBy = (event: NoticeEvent): { who: string; note: string | undefined } | undefined => {
+  if (event.type !== 'request.reminded' || typeof event.data.asked_by !== 'string') return undefined;
+  const who = clip(oneLine(event.data.asked_by), 254);
+  return who === '' ? undefined : { who, note: written(event.data.note, 1000) };
+};
+
+/** A reassigning signer's note as the creating user is told it (ADR 3630), as `askedBy` reads it. */
+export const reassignNote = (event: NoticeEvent): string | undefined =>
+  event.type === 'notice.reassigned' ? written(event.data.note, 1000) : undefined;
 
 /**
  * The sender's subject for the invitations (ADR 3400), on one line and clipped as the API
