@@ -63,6 +63,13 @@ describe('web application in headless Chromium: templates → requests → sites
     );
     assert.equal(await page.locator('#preview').getAttribute('sandbox'), '');
     await expectAccessible(page, 'template editor', ['#preview']);
+    // Typing the fields refreshes the preview too: the screenshot waits for it to show again.
+    await eventually(
+      async () =>
+        (await preview.locator('p').textContent())?.includes('Dear Ada') === true ? true : undefined,
+      20_000,
+      100,
+    );
     await screenshot(page, 'template-editor');
     await page.getByRole('button', { name: 'Create template' }).click();
     const match = /\/app\/templates\/(\d+)\?/.exec(page.url());
@@ -74,9 +81,14 @@ describe('web application in headless Chromium: templates → requests → sites
     await page.getByRole('heading', { level: 1, name: 'Edit draft template' }).waitFor();
     assert.equal(await page.getByLabel('Signer fields (optional)').inputValue(), 'signature: signature');
     await page.getByLabel('Name').fill('Consulting agreement 2031');
+    // A choice with its options, written in the editor's lines (ADR 3640).
+    await page
+      .getByLabel('Signer fields (optional)')
+      .fill('signature: signature\nbilling: choice [Monthly | Yearly] optional');
     await expectAccessible(page, 'a draft template in the editor', ['#preview']);
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByText('The draft was saved.').waitFor();
+    await page.getByRole('row', { name: /billing\s+choice\s+Monthly, Yearly; optional/ }).waitFor();
     await page.getByRole('heading', { level: 1, name: /^Consulting agreement 2031/ }).waitFor();
     assert.equal(new URL(page.url()).pathname, `/app/templates/${templateId}`, 'the same template');
     await page.getByRole('button', { name: 'Publish' }).click();
@@ -119,7 +131,10 @@ describe('web application in headless Chromium: templates → requests → sites
     const created = await api(account.token, 'POST', `/v1.1/sites/${account.production}/requests`, {
       contracts: [templateId],
       signers: [{ signer_id: 'grace@client.example', send_to: { email: true } }],
-      fields: [{ name: 'signature', assigned_to: 'grace@client.example' }],
+      fields: [
+        { name: 'signature', assigned_to: 'grace@client.example' },
+        { name: 'billing', assigned_to: 'grace@client.example' },
+      ],
       render_data: { client_name: 'Grace', fee: '$2' },
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));

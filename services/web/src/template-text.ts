@@ -1,5 +1,7 @@
-import { TextValidation, type ContractFieldView } from '@esign/contracts';
+import type { ContractFieldView, TextValidation } from '@esign/contracts';
 import { escapeHtml, html, trusted, type Html } from './html.js';
+
+export * from './template-field-lines.js';
 
 /** `{{ token }}` as the requests service reads it: a letter or `_`, then letters, digits, `_`, `.`, `-`. */
 const TOKEN = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]{0,99})\s*\}\}/g;
@@ -49,80 +51,6 @@ export const parseSample = (raw: string): { data: Record<string, string> } | { e
 /** A starting sample: every token with an example value, so the preview shows where each goes. */
 export const sampleFor = (tokens: readonly string[]): string =>
   JSON.stringify(Object.fromEntries(tokens.map((t) => [t, `Sample ${t.replace(/_/g, ' ')}`])), null, 2);
-
-const FIELD_TYPES = ['text', 'checkbox', 'date', 'signature', 'date_signed'] as const;
-
-/**
- * A signer field as the editor writes it: a type; for text, what its value must look like
- * (ADR 3600); whether it must be filled in, where that is not its type's rule (ADR 3610).
- */
-export interface EditorField {
-  readonly name: string;
-  readonly type: (typeof FIELD_TYPES)[number];
-  readonly validation?: TextValidation;
-  readonly required?: boolean;
-}
-
-const KINDS = Object.keys(TextValidation.keys);
-
-/** What one word after a field's type adds to it, or why it cannot. */
-const wordOf = (type: EditorField['type'], word: string): Partial<EditorField> | string => {
-  if (TextValidation.is(word))
-    return type === 'text'
-      ? { validation: word }
-      : 'only a text field asks for a kind of value, as in "zip: text zip_code"';
-  if (word === 'optional')
-    return type === 'text' || type === 'date'
-      ? { required: false }
-      : 'only a text or date field can be optional';
-  if (word === 'required')
-    return type === 'checkbox'
-      ? { required: true }
-      : 'only a checkbox is marked required: other fields are, unless optional';
-  return `"${word}" is not known: after the type write a text field's kind of value (${KINDS.join(', ')}), "optional" or, for a checkbox, "required"`;
-};
-
-/**
- * Signer fields typed one per line as `name: type`, then words that add to it: a text
- * field's kind of value (`zip: text zip_code`, ADR 3600), `optional` for a text field or
- * date the signer may leave empty, `required` for a checkbox they must tick (ADR 3610).
- * A line that is not is named in the error.
- */
-export const parseFields = (raw: string): { fields: EditorField[] } | { error: string } => {
-  const fields: EditorField[] = [];
-  const lines = raw.split(/\r?\n/);
-  for (const [i, line] of lines.entries()) {
-    if (line.trim() === '') continue;
-    const match = /^\s*([^:]+?)\s*:\s*(\w+)((?:\s+\w+)*)\s*$/.exec(line);
-    const type = FIELD_TYPES.find((t) => t === match?.[2]);
-    if (match === null || type === undefined)
-      return {
-        error: `line ${i + 1} must be "name: type" with type text, checkbox, date, signature or date_signed`,
-      };
-    let field: EditorField = { name: match[1]!, type };
-    for (const word of match[3]!
-      .trim()
-      .split(/\s+/)
-      .filter((w) => w !== '')) {
-      const added = wordOf(type, word);
-      if (typeof added === 'string') return { error: `line ${i + 1}: ${added}` };
-      field = { ...field, ...added };
-    }
-    fields.push(field);
-  }
-  return { fields };
-};
-
-/** The fields as the editor shows them: each line as `parseFields` reads it back. */
-export const fieldsText = (
-  fields: readonly { name: string; type: string; validation?: string; required?: boolean }[],
-): string =>
-  fields
-    .map((f) => {
-      const requirement = f.required === undefined ? '' : f.required ? ' required' : ' optional';
-      return `${f.name}: ${f.type}${f.validation === undefined ? '' : ` ${f.validation}`}${requirement}`;
-    })
-    .join('\n');
 
 /** Marks up a read-only source view. */
 export const sourceView = (text: string): Html => html`<pre class="highlight">${highlightTokens(text)}</pre>`;

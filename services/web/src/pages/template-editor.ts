@@ -5,7 +5,7 @@ import { ContractView, problem } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
-import { html } from '../html.js';
+import { html, type Html } from '../html.js';
 import { csrfField, fieldErrors, problemSummary, textField } from '../layout.js';
 import {
   highlightTokens,
@@ -14,6 +14,7 @@ import {
   previewDocument,
   sampleFor,
   fieldsText,
+  writtenWhole,
   tokensOf,
 } from '../template-text.js';
 import { appPage, noSitePage, problemPage, segment } from './common.js';
@@ -27,18 +28,30 @@ const NO_SUCH: ApiProblem = problem({
 });
 
 /**
- * Whether the editor can show a template whole: a draft HTML template whose fields are all
- * of the kinds it writes (`name: type` and the words `parseFields` reads; no choices, length
- * limits or date bounds); any other is left to the API's `PUT`, so that saving here cannot
- * drop what it does not show.
+ * Whether the editor can show a template whole: a draft HTML template whose every field
+ * it writes back as it was (`writtenWhole`: all the API takes, ADR 3640, but for a choice
+ * option or a name its lines cannot hold); any other is left to the API's `PUT`, so that
+ * saving here cannot drop or change what it does not show.
  */
 export const inEditor = (c: ContractView): boolean =>
-  c.state === 'draft' &&
-  c.html !== null &&
-  c.fields.every(
-    (f) =>
-      f.type !== 'choice' && f.max_length === undefined && f.earliest === undefined && f.latest === undefined,
-  );
+  c.state === 'draft' && c.html !== null && c.fields.every(writtenWhole);
+
+/** How the signer fields' lines are written (ADR 3640): the types, then one example of each addition. */
+const FIELDS_HINT = html`One per line as <code>name: type</code>, the type one of text, checkbox, choice, date
+  (the signer picks it), signature or date_signed (the day its signer signs, filled in). Then, as needed:
+  <ul>
+    <li><code>plan: choice [Basic | Pro]</code>: a choice's options</li>
+    <li>
+      <code>zip: text zip_code max 10</code>: a kind of value (email_address, numbers_only, phone_number or
+      zip_code) and the most characters
+    </li>
+    <li>
+      <code>start_on: date from today to 2030-12-31</code>: the earliest and latest dates (YYYY-MM-DD or
+      today)
+    </li>
+    <li><code>note: text optional</code>: may be left empty (a text field, choice or date)</li>
+    <li><code>terms: checkbox required</code>: must be ticked</li>
+  </ul>`;
 
 const STARTER =
   '<h1>Services agreement</h1>\n<p>This agreement is made with {{client_name}} of {{client_company}}.</p>';
@@ -63,10 +76,10 @@ const editorPage = (ctx: Koa.Context, deps: WebDeps, visitor: Visitor, input: Ed
   const fieldsError = [...errors].find(([path]) => path.startsWith('fields'))?.[1];
   const sample = parseSample(input.sample);
   const tokens = tokensOf(input.html);
-  const area = (id: string, label: string, value: string, rows: number, error?: string, hint?: string) =>
+  const area = (id: string, label: string, value: string, rows: number, error?: string, hint?: Html) =>
     html` <div class="field">
       <label for="${id}">${label}</label>
-      ${hint ? html`<p class="hint" id="${id}-hint">${hint}</p>` : ''}
+      ${hint ? html`<div class="hint" id="${id}-hint">${hint}</div>` : ''}
       <p class="error" id="${id}-error">${error ?? ''}</p>
       <textarea
         id="${id}"
@@ -93,8 +106,8 @@ ${value}</textarea>
         ${textField({ id: 'name', name: 'name', label: 'Name', value: input.name, required: true, error: errors.get('name') })}
         <div class="editor">
           <div>
-            ${area('html', 'HTML', input.html, 14, errors.get('html'), 'Write {{token}} where render_data fills in text, e.g. {{client_name}}.')}
-            ${area('fields', 'Signer fields (optional)', input.fields, 3, fieldsError, 'One per line as "name: type"; type is text, checkbox, date (one the signer picks), signature or date_signed (the date its signer signs on, filled in when they sign). After the type, a text field may ask for a kind of value ("zip: text zip_code", with email_address, numbers_only, phone_number or zip_code); "optional" lets the signer leave a text field or date empty, and "required" makes them tick a checkbox ("terms: checkbox required").')}
+            ${area('html', 'HTML', input.html, 14, errors.get('html'), html`Write {{token}} where render_data fills in text, e.g. {{client_name}}.`)}
+            ${area('fields', 'Signer fields (optional)', input.fields, 3, fieldsError, FIELDS_HINT)}
           </div>
           <div>
             <h2 id="tokens-heading">Tokens</h2>

@@ -45,7 +45,8 @@ const draftActions = (deps: WebDeps, visitor: Visitor, c: ContractView) => {
     ${
       c.html !== null && !inEditor(c)
         ? html`<p class="hint">
-            Its fields have options or length limits the editor does not show: replace it with
+            A field's name or a choice's option holds a character the editor's lines cannot (":" in a name,
+            "|" or a bracket in an option, a line break, or spaces at an end): replace it with
             <code>PUT /v1.1/contracts/${c.id}</code>.
           </p>`
         : ''

@@ -63,11 +63,12 @@ describe('web: a draft template edited or deleted', () => {
 
   it('leaves a draft whose fields the editor cannot show whole to the API, saying so', async () => {
     const choice = answers({
-      'GET /v1.1/contracts/12': draft([{ name: 'plan', type: 'choice', options: ['a', 'b'] }]),
+      'GET /v1.1/contracts/12': draft([{ name: 'plan', type: 'choice', options: ['a | b', 'c'] }]),
     });
     const text = await show(appWith(choice), '/app/templates/12');
     assert.doesNotMatch(text, />Edit</);
-    assert.match(text, /replace it with\s*<code>PUT \/v1\.1\/contracts\/12<\/code>/);
+    assert.match(text, /"\|" or a bracket in an option/);
+    assert.match(text, /replace\s+it\s+with\s+<code>PUT \/v1\.1\/contracts\/12<\/code>/);
     const edit = await request(appWith(choice).callback)
       .get('/app/templates/12/edit')
       .set('Cookie', COOKIE)

@@ -22,7 +22,7 @@ describe('web: the template editor’s words after a field’s type (ADRs 3600, 
 
   it('names a word that does not fit its field’s type', () => {
     assert.deepEqual(parseFields('signature: signature optional'), {
-      error: 'line 1: only a text or date field can be optional',
+      error: 'line 1: only a text field, choice or date can be optional',
     });
     assert.deepEqual(parseFields('a: text\nname: text required'), {
       error: 'line 2: only a checkbox is marked required: other fields are, unless optional',
@@ -50,7 +50,7 @@ describe('web: the template editor’s words after a field’s type (ADRs 3600, 
       ...contract(5, 'Start', 'draft', [], [{ name: 'start_on', type: 'date', earliest: 'today' }]),
       html: '<p>Start</p>',
     } as unknown as Parameters<typeof inEditor>[0];
-    assert.equal(inEditor(bounded), false, 'the editor cannot write a date’s bounds: left to the API');
+    assert.equal(inEditor(bounded), true, 'the editor writes a date’s bounds (ADR 3640)');
     assert.equal(fieldDetails({ name: 'signature', type: 'signature' }), '');
   });
 });

@@ -1,0 +1,167 @@
+import { TextValidation, type ContractFieldView } from '@esign/contracts';
+
+const FIELD_TYPES = ['text', 'checkbox', 'choice', 'date', 'signature', 'date_signed'] as const;
+
+/**
+ * A signer field as the template editor writes it (ADR 3640): a type; a choice's options;
+ * for text, its length limit and what its value must look like (ADR 3600); for a date, its
+ * earliest and latest dates (ADR 3620); whether it must be filled in, where that is not its
+ * type's rule (ADR 3610). The API's names, so that the list is the create's `fields`.
+ */
+export interface EditorField {
+  readonly name: string;
+  readonly type: (typeof FIELD_TYPES)[number];
+  readonly options?: readonly string[];
+  readonly validation?: TextValidation;
+  readonly max_length?: number;
+  readonly earliest?: string;
+  readonly latest?: string;
+  readonly required?: boolean;
+}
+
+const KINDS = Object.keys(TextValidation.keys);
+const SYNTAX = 'type text, checkbox, choice, date, signature or date_signed';
+
+/** A calendar date as YYYY-MM-DD, or `today`: what a date's bound may be. */
+const isBound = (word: string): boolean =>
+  word === 'today' ||
+  (/^\d{4}-\d{2}-\d{2}$/.test(word) && new Date(`${word}T00:00:00Z`).toISOString().startsWith(word));
+
+/** What one word after a field's type adds to it, or why it cannot. */
+const wordOf = (type: EditorField['type'], word: string): Partial<EditorField> | string => {
+  if (TextValidation.is(word))
+    return type === 'text'
+      ? { validation: word }
+      : 'only a text field asks for a kind of value, as in "zip: text zip_code"';
+  if (word === 'optional')
+    return type === 'text' || type === 'date' || type === 'choice'
+      ? { required: false }
+      : 'only a text field, choice or date can be optional';
+  if (word === 'required')
+    return type === 'checkbox'
+      ? { required: true }
+      : 'only a checkbox is marked required: other fields are, unless optional';
+  return `"${word}" is not known: after the type write a text field's kind of value (${KINDS.join(', ')}) or "max" and its limit, a date's "from" or "to" and a date, "optional" or, for a checkbox, "required"`;
+};
+
+/** What a word and the one after it add (`max 40`, `from today`, `to 2030-12-31`), or why not. */
+const pairOf = (
+  type: EditorField['type'],
+  word: string,
+  value: string | undefined,
+): Partial<EditorField> | string => {
+  if (word === 'max') {
+    if (type !== 'text') return 'only a text field has a length limit, as in "name: text max 40"';
+    return value !== undefined && /^[1-9]\d*$/.test(value) && Number.isSafeInteger(Number(value))
+      ? { max_length: Number(value) }
+      : '"max" is followed by the most characters it takes, as in "name: text max 40"';
+  }
+  if (type !== 'date') return `only a date has "${word}", as in "start_on: date from today"`;
+  if (value === undefined || !isBound(value))
+    return `"${word}" is followed by a date as YYYY-MM-DD or "today", as in "start_on: date ${word} today"`;
+  return word === 'from' ? { earliest: value } : { latest: value };
+};
+
+/** A choice's options as typed between brackets, `[Basic | Pro plan]`, or why not. */
+const optionsOf = (listed: string): readonly string[] | string => {
+  const options = listed.split('|').map((o) => o.trim());
+  if (options.some((o) => o === '')) return 'an option between "|" is empty';
+  const twice = options.find((o, i) => options.indexOf(o) !== i);
+  return twice === undefined ? options : `the option "${twice}" is listed twice`;
+};
+
+/** One line's field, or why not (without its line number). */
+const fieldOf = (line: string): EditorField | string => {
+  const match = /^\s*([^:]+?)\s*:\s*(\w+)\s*(?:\[([^\]]*)\])?([^[\]]*)$/.exec(line);
+  const type = FIELD_TYPES.find((t) => t === match?.[2]);
+  if (match === null || type === undefined) return `must be "name: type" with ${SYNTAX}`;
+  let field: EditorField = { name: match[1]!, type };
+  if (type === 'choice') {
+    if (match[3] === undefined)
+      return 'a choice lists its options in brackets, as in "plan: choice [Basic | Pro]"';
+    const options = optionsOf(match[3]);
+    if (typeof options === 'string') return options;
+    field = { ...field, options };
+  } else if (match[3] !== undefined) return 'only a choice lists options in brackets';
+  const words = match[4]!
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== '');
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const paired = word === 'max' || word === 'from' || word === 'to';
+    const added = paired ? pairOf(type, word, words[++i]) : wordOf(type, word);
+    if (typeof added === 'string') return added;
+    field = { ...field, ...added };
+  }
+  const { earliest, latest } = field;
+  if (
+    earliest !== undefined &&
+    latest !== undefined &&
+    earliest !== 'today' &&
+    latest !== 'today' &&
+    latest < earliest
+  )
+    return `"to ${latest}" is before "from ${earliest}"`;
+  return field;
+};
+
+/**
+ * Signer fields typed one per line as `name: type`, then what adds to it (ADR 3640): a
+ * choice's options in brackets (`plan: choice [Basic | Pro] optional`), a text field's
+ * kind of value (`zip: text zip_code`, ADR 3600) and limit (`name: text max 40`), a
+ * date's bounds (`start_on: date from today to 2030-12-31`, ADR 3620), `optional` for a
+ * text field, choice or date the signer may leave empty, `required` for a checkbox they
+ * must tick (ADR 3610). A line that is not is named in the error.
+ */
+export const parseFields = (raw: string): { fields: EditorField[] } | { error: string } => {
+  const fields: EditorField[] = [];
+  for (const [i, line] of raw.split(/\r?\n/).entries()) {
+    if (line.trim() === '') continue;
+    const field = fieldOf(line);
+    if (typeof field === 'string')
+      return { error: field.startsWith('must be') ? `line ${i + 1} ${field}` : `line ${i + 1}: ${field}` };
+    fields.push(field);
+  }
+  return { fields };
+};
+
+/** The fields as the editor shows them: each line as `parseFields` reads it back. */
+export const fieldsText = (
+  fields: readonly {
+    readonly name: string;
+    readonly type: string;
+    readonly options?: readonly string[];
+    readonly validation?: string;
+    readonly max_length?: number;
+    readonly earliest?: string;
+    readonly latest?: string;
+    readonly required?: boolean;
+  }[],
+): string =>
+  fields
+    .map((f) =>
+      [
+        `${f.name}: ${f.type}`,
+        f.options === undefined ? '' : `[${f.options.join(' | ')}]`,
+        f.validation ?? '',
+        f.max_length === undefined ? '' : `max ${String(f.max_length)}`,
+        f.earliest === undefined ? '' : `from ${f.earliest}`,
+        f.latest === undefined ? '' : `to ${f.latest}`,
+        f.required === undefined ? '' : f.required ? 'required' : 'optional',
+      ]
+        .filter((part) => part !== '')
+        .join(' '),
+    )
+    .join('\n');
+
+/**
+ * Whether `fieldsText` writes a field so that `parseFields` reads it back the same: every
+ * field the API takes, but for a choice option holding "|", a bracket or a line break, or
+ * spaces at its ends, which the editor's brackets cannot hold, and a name holding ":" or
+ * spaces at its ends (each left to the API's `PUT`).
+ */
+export const writtenWhole = (f: ContractFieldView): boolean =>
+  (f.options ?? []).every((o) => o === o.trim() && !/[|[\]\r\n]/.test(o)) &&
+  f.name === f.name.trim() &&
+  !/[:\r\n]/.test(f.name);
