@@ -1,7 +1,8 @@
 // A template's field rules through the gateway and the typed client, against the whole
 // system: a text field asking for a kind of value (ADR 3600), an optional field and a
-// checkbox that must be ticked (ADR 3610), declared, shown as the OpenAPI document says,
-// enforced on a pre-filled value and on the signer's form.
+// checkbox that must be ticked (ADR 3610), a date's bounds moved from the signer's day
+// (ADRs 3620, 3650), declared, shown as the OpenAPI document says, enforced on a
+// pre-filled value and on the signer's form.
 import assert from 'node:assert/strict';
 import { startEsignSystem, type EsignSystem } from '@esign/testing';
 import { clientOf, ok, unique, type ClientOf } from './support/flow.js';
@@ -26,6 +27,7 @@ describe('end to end through the gateway: a template’s field rules', function 
       { name: 'phone', type: 'text', validation: 'phone_number' },
       { name: 'note', type: 'text', required: false },
       { name: 'terms', type: 'checkbox', required: true },
+      { name: 'start_on', type: 'date', earliest: 'today+1', latest: 'today+30' },
       { name: 'signature', type: 'signature' },
     ] as const;
     const template = ok(
@@ -55,7 +57,7 @@ describe('end to end through the gateway: a template’s field rules', function 
       signers: [{ signer_id: email, send_to: { email: true } }],
       fields: [
         { name: 'phone', assigned_to: email, default_value: phone },
-        ...['note', 'terms', 'signature'].map((name) => ({ name, assigned_to: email })),
+        ...['note', 'terms', 'start_on', 'signature'].map((name) => ({ name, assigned_to: email })),
       ],
     });
     const refused = await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
@@ -88,12 +90,21 @@ describe('end to end through the gateway: a template’s field rules', function 
     form.set('f0', '555-0143');
     form.set('f1', '');
     form.delete('f2');
+    // Days from now, far enough from the bounds that the service's day may differ by one.
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    form.set('f3', day(-5));
     const wrong = await postSignerForm(url, '/sign', form);
     assert.equal(wrong.status, 422);
     assert.match(wrong.page, /Phone: must be a 10-digit phone number, like 555-014-3000/);
     assert.match(wrong.page, /Terms: must be ticked to sign/);
+    assert.match(wrong.page, /Start on: must be on or after \d{4}-\d{2}-\d{2}/);
+    assert.match(
+      wrong.page,
+      /<input type="date" id="f-3" name="f3" value="[^"]*" min="\d{4}-\d{2}-\d{2}" max="/,
+    );
     form.set('f0', '(555) 014-3000');
     form.set('f2', 'on');
+    form.set('f3', day(10));
     const signed = await postSignerForm(url, '/sign', form);
     assert.equal(signed.status, 303, signed.page.slice(0, 500));
     const done = ok(await acme.esign.GET('/v1.1/requests/{request_id}', { params: { path } }), 200, 'read');

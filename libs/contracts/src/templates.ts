@@ -82,7 +82,8 @@ export const DeclaredField = strict(
     required: t.boolean,
     /**
      * A date field's earliest and latest dates the signer may pick (ADR 3620): a date as
-     * YYYY-MM-DD, or `today`, the day they sign (UTC).
+     * YYYY-MM-DD, or `today`, the day they sign (UTC), or that day moved by whole days,
+     * `today+30` or `today-7` (ADR 3650; `date-bounds.ts`).
      */
     earliest: t.string,
     latest: t.string,

@@ -1,4 +1,4 @@
-import { TextValidation, type ContractFieldView } from '@esign/contracts';
+import { boundsCross, isDateBound, TextValidation, type ContractFieldView } from '@esign/contracts';
 
 const FIELD_TYPES = ['text', 'checkbox', 'choice', 'date', 'signature', 'date_signed'] as const;
 
@@ -21,11 +21,6 @@ export interface EditorField {
 
 const KINDS = Object.keys(TextValidation.keys);
 const SYNTAX = 'type text, checkbox, choice, date, signature or date_signed';
-
-/** A calendar date as YYYY-MM-DD, or `today`: what a date's bound may be. */
-const isBound = (word: string): boolean =>
-  word === 'today' ||
-  (/^\d{4}-\d{2}-\d{2}$/.test(word) && new Date(`${word}T00:00:00Z`).toISOString().startsWith(word));
 
 /** What one word after a field's type adds to it, or why it cannot. */
 const wordOf = (type: EditorField['type'], word: string): Partial<EditorField> | string => {
@@ -57,8 +52,8 @@ const pairOf = (
       : '"max" is followed by the most characters it takes, as in "name: text max 40"';
   }
   if (type !== 'date') return `only a date has "${word}", as in "start_on: date from today"`;
-  if (value === undefined || !isBound(value))
-    return `"${word}" is followed by a date as YYYY-MM-DD or "today", as in "start_on: date ${word} today"`;
+  if (value === undefined || !isDateBound(value))
+    return `"${word}" is followed by a date as YYYY-MM-DD, "today", or "today+N" or "today-N" days, as in "start_on: date ${word} today"`;
   return word === 'from' ? { earliest: value } : { latest: value };
 };
 
@@ -95,13 +90,7 @@ const fieldOf = (line: string): EditorField | string => {
     field = { ...field, ...added };
   }
   const { earliest, latest } = field;
-  if (
-    earliest !== undefined &&
-    latest !== undefined &&
-    earliest !== 'today' &&
-    latest !== 'today' &&
-    latest < earliest
-  )
+  if (earliest !== undefined && latest !== undefined && boundsCross(earliest, latest))
     return `"to ${latest}" is before "from ${earliest}"`;
   return field;
 };

@@ -1,4 +1,4 @@
-import type { ContractFieldView, TextValidation } from '@esign/contracts';
+import { boundDays, type ContractFieldView, type TextValidation } from '@esign/contracts';
 import { escapeHtml, html, trusted, type Html } from './html.js';
 
 export * from './template-field-lines.js';
@@ -62,6 +62,13 @@ const ASKS: Readonly<Record<TextValidation, string>> = {
   zip_code: 'a ZIP code',
 };
 
+/** A date's bound as the field table says it: `today + 30 days` for `today+30` (ADR 3650). */
+const boundText = (bound: string): string => {
+  const days = boundDays(bound);
+  if (days === undefined || days === 0) return bound;
+  return `today ${days > 0 ? '+' : '−'} ${Math.abs(days)} ${Math.abs(days) === 1 ? 'day' : 'days'}`;
+};
+
 /**
  * What a template's field table says of a field besides its type: a choice's options, a text
  * field's limit and kind of value (ADR 3600), a date's bounds (ADR 3620), and whether it is
@@ -72,8 +79,8 @@ export const fieldDetails = (f: ContractFieldView): string =>
     (f.options ?? []).join(', '),
     f.max_length === undefined ? '' : `at most ${String(f.max_length)} characters`,
     f.validation === undefined ? '' : `asks for ${ASKS[f.validation]}`,
-    f.earliest === undefined ? '' : `on or after ${f.earliest}`,
-    f.latest === undefined ? '' : `on or before ${f.latest}`,
+    f.earliest === undefined ? '' : `on or after ${boundText(f.earliest)}`,
+    f.latest === undefined ? '' : `on or before ${boundText(f.latest)}`,
     f.required === undefined ? '' : f.required ? 'must be ticked' : 'optional',
   ]
     .filter((part) => part !== '')

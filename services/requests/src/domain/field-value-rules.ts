@@ -1,15 +1,11 @@
-import { isEmail, type TextValidation } from '@esign/contracts';
+import { isEmail, resolveBound, type TextValidation } from '@esign/contracts';
 
 // What a field's value must be, whatever declares it: a calendar date within its bounds
 // (ADRs 3580, 3620) and the kinds of value a text field asks for (ADR 3600). A leaf:
 // template-fields.ts declares the fields and re-exports these rules.
 
-/** Whether `value` is a calendar date written YYYY-MM-DD (2030-02-30 is not one). */
-export const isCalendarDate = (value: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const at = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
-};
+// One reading of dates and their bounds for the service, the signer's page and the web.
+export { isCalendarDate, isDateBound } from '@esign/contracts';
 
 const VALIDATIONS: Readonly<Record<TextValidation, (value: string) => boolean>> = {
   email_address: isEmail,
@@ -31,25 +27,19 @@ export const VALIDATION_PROBLEM: Readonly<Record<TextValidation, string>> = {
   zip_code: 'must be a ZIP code, like 12345 or 12345-6789',
 };
 
-/** Two fixed bounds the wrong way round (`today` crosses nothing: it moves). */
-export const boundsCross = (earliest: string, latest: string): boolean =>
-  earliest !== 'today' &&
-  latest !== 'today' &&
-  isCalendarDate(earliest) &&
-  isCalendarDate(latest) &&
-  latest < earliest;
-
 /**
- * Why a date (YYYY-MM-DD) is outside the bounds of every definition that sets them (ADR
- * 3620), or undefined when it is inside. `today` is the day a bound of `today` stands for (UTC,
- * the day of the signing act); without it (a pre-filled value), such bounds are not checked.
+ * Why a date (YYYY-MM-DD) is outside the bounds of every definition that sets them (ADRs
+ * 3620, 3650), or undefined when it is inside. `today` is the day a relative bound moves
+ * from (UTC, the day of the signing act); without it (a pre-filled value), such bounds are
+ * not checked.
  */
 export const outsideBounds = (
   definitions: readonly { readonly type: string; readonly earliest?: string; readonly latest?: string }[],
   value: string,
   today: string | undefined,
 ): string | undefined => {
-  const resolve = (bound: string | undefined) => (bound === 'today' ? today : bound);
+  const resolve = (bound: string | undefined) =>
+    bound === undefined ? undefined : resolveBound(bound, today);
   for (const d of definitions) {
     if (d.type !== 'date') continue;
     const earliest = resolve(d.earliest);

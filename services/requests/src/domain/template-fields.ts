@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { DeclaredField, TextValidation } from '@esign/contracts';
+import { boundsCross, MAX_BOUND_DAYS, type DeclaredField, type TextValidation } from '@esign/contracts';
 import {
-  boundsCross,
   fitsValidation,
   isCalendarDate,
+  isDateBound,
   outsideBounds,
   VALIDATION_PROBLEM,
 } from './field-value-rules.js';
@@ -89,12 +89,22 @@ export const declareFields = (
       const value = d[bound];
       if (value === undefined) continue;
       if (d.type !== 'date') errors.push(fieldError(`${path}.${bound}`, 'is only allowed on a date field'));
-      else if (value !== 'today' && !isCalendarDate(value))
+      else if (!isDateBound(value))
         errors.push(
-          fieldError(`${path}.${bound}`, 'must be a date as YYYY-MM-DD, like 2030-01-31, or "today"'),
+          fieldError(
+            `${path}.${bound}`,
+            `must be a date as YYYY-MM-DD, like 2030-01-31, "today", or "today+N" or "today-N" days (N at most ${MAX_BOUND_DAYS})`,
+          ),
         );
     }
-    if (d.earliest !== undefined && d.latest !== undefined && boundsCross(d.earliest, d.latest))
+    const { earliest, latest } = d;
+    if (
+      earliest !== undefined &&
+      latest !== undefined &&
+      isDateBound(earliest) &&
+      isDateBound(latest) &&
+      boundsCross(earliest, latest)
+    )
       errors.push(fieldError(`${path}.latest`, `must not be before earliest (${d.earliest})`));
     const requirement = requirementOf(d.type, d.required);
     switch (d.type) {
@@ -239,7 +249,7 @@ export const checkDefaultValue = (field: TemplateField, value: string | boolean)
     case 'date': {
       if (typeof value !== 'string' || !isCalendarDate(value))
         return `must be a date as YYYY-MM-DD, like 2030-01-31: "${field.name}" is a date field`;
-      // A bound of `today` is the signer's day, not known yet: the fixed ones are checked now.
+      // A bound from `today` moves with the signer's day, not known yet: the fixed ones are checked now.
       const outside = outsideBounds([field], value, undefined);
       return outside === undefined ? undefined : `${outside}: the bounds of date field "${field.name}"`;
     }

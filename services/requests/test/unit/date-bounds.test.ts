@@ -28,7 +28,7 @@ const problems = (value: string, today: string) => {
   return E.isLeft(checked) ? checked.left.map((p) => p.message) : checked.right.values;
 };
 
-describe('requests domain: a date field’s earliest and latest dates (ADR 3620)', () => {
+describe('requests domain: a date field’s earliest and latest dates (ADRs 3620, 3650)', () => {
   it('is declared on a date field as YYYY-MM-DD or "today", the earliest not after the latest', () => {
     assert.deepEqual(
       right(declareFields([{ name: 'start_on', type: 'date', earliest: 'today', latest: '2031-12-31' }])).map(
@@ -46,7 +46,11 @@ describe('requests domain: a date field’s earliest and latest dates (ADR 3620)
       ),
       [
         { path: 'fields[0].earliest', message: 'is only allowed on a date field' },
-        { path: 'fields[1].latest', message: 'must be a date as YYYY-MM-DD, like 2030-01-31, or "today"' },
+        {
+          path: 'fields[1].latest',
+          message:
+            'must be a date as YYYY-MM-DD, like 2030-01-31, "today", or "today+N" or "today-N" days (N at most 3660)',
+        },
         { path: 'fields[2].latest', message: 'must not be before earliest (2031-01-02)' },
       ],
     );
@@ -76,6 +80,49 @@ describe('requests domain: a date field’s earliest and latest dates (ADR 3620)
     assert.match(
       shown,
       /<input type="date" id="f-0" name="f0" value="" min="2030-06-01" max="2031-12-31" required>/,
+    );
+  });
+
+  it('moves a bound from the signer’s day by whole days: "today+30", "today-7" (ADR 3650)', () => {
+    const declared = (earliest: string, latest: string) =>
+      declareFields([{ name: 'on', type: 'date', earliest, latest }]);
+    assert.deepEqual(right(declared('today-7', 'today+30')).map(fieldView), [
+      { name: 'on', type: 'date', earliest: 'today-7', latest: 'today+30' },
+    ]);
+    for (const odd of ['today+0', 'today+3661', 'today + 3', 'today+1.5', 'Today+3'])
+      assert.equal(left(declared('today', odd))[0]!.path, 'fields[0].latest', odd);
+    assert.deepEqual(left(declared('today+30', 'today+7')), [
+      { path: 'fields[0].latest', message: 'must not be before earliest (today+30)' },
+    ]);
+    assert.equal(
+      E.isRight(declared('today+30', '2020-01-01')),
+      true,
+      'a fixed and a moving bound cross only on some days',
+    );
+
+    const within: TemplateField = { name: 'start_on', type: 'date', earliest: 'today+1', latest: 'today+30' };
+    const fields = fieldsToFill(
+      typedFields(request, [htmlSpec({ fields: [within, { name: 'signature', type: 'signature' }] })]),
+      request.signers[0]!,
+    );
+    const signed = (value: string, today: string) => {
+      const checked = checkSignature(fields, {
+        values: new Map([[0, value]]),
+        typedName: 'Alice',
+        consent: true,
+        today,
+      });
+      return E.isLeft(checked) ? checked.left.map((p) => p.message) : 'signed';
+    };
+    assert.deepEqual(signed('2030-12-31', '2030-12-31'), ['must be on or after 2031-01-01'], 'across a year');
+    assert.equal(signed('2031-01-01', '2030-12-31'), 'signed');
+    assert.equal(signed('2031-01-30', '2030-12-31'), 'signed');
+    assert.deepEqual(signed('2031-01-31', '2030-12-31'), ['must be on or before 2031-01-30']);
+    assert.deepEqual(signed('2024-03-01', '2024-01-30'), ['must be on or before 2024-02-29'], 'a leap year');
+    assert.equal(checkDefaultValue(within, '2000-01-01'), undefined, 'not checked before the signer’s day');
+    assert.match(
+      String(fieldInput(translatorFor('en'), fields[0]!, undefined, undefined, '2030-12-31')),
+      /min="2031-01-01" max="2031-01-30"/,
     );
   });
 });

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import {
   ContractFieldView,
+  isRelativeBound,
   textInputFor,
   type FieldView,
   type RequestView,
@@ -37,13 +38,14 @@ export interface FieldKind {
   readonly validation?: TextValidation | undefined;
   /**
    * A date's fixed earliest and latest (ADR 3620), the tightest any template naming it sets:
-   * what a pre-filled value must keep to. A bound of `today` is the signer's day, not this one.
+   * what a pre-filled value must keep to. A bound from `today` moves with the signer's day (ADR 3650).
    */
   readonly earliest?: string | undefined;
   readonly latest?: string | undefined;
 }
 
-const fixed = (bound: string | undefined): string | undefined => (bound === 'today' ? undefined : bound);
+const fixed = (bound: string | undefined): string | undefined =>
+  bound === undefined || isRelativeBound(bound) ? undefined : bound;
 const tightest = (bounds: readonly (string | undefined)[], pick: 'last' | 'first'): string | undefined => {
   const set = bounds.filter((b): b is string => b !== undefined).sort();
   return pick === 'last' ? set.at(-1) : set.at(0);

@@ -46,8 +46,8 @@ const FIELDS_HINT = html`One per line as <code>name: type</code>, the type one o
       zip_code) and the most characters
     </li>
     <li>
-      <code>start_on: date from today to 2030-12-31</code>: the earliest and latest dates (YYYY-MM-DD or
-      today)
+      <code>start_on: date from today to today+90</code>: the earliest and latest dates (YYYY-MM-DD, or the
+      day the signer signs, today, moved by whole days: today+90, today-7)
     </li>
     <li><code>note: text optional</code>: may be left empty (a text field, choice or date)</li>
     <li><code>terms: checkbox required</code>: must be ticked</li>

@@ -79,7 +79,7 @@ describe('web: date fields, signed on (ADR 3570) and picked (ADR 3580)', () => {
       [`GET /v1.1/requests/${ID}`]: { ...DRAFT, contracts: [1, 4, 5] },
       [`GET /v1.1/requests/${ID}/events?order=desc&per_page=100`]: listPage([]),
       'GET /v1.1/contracts/1': AGREEMENT,
-      'GET /v1.1/contracts/4': bounded(4, 'today', '2031-12-31'),
+      'GET /v1.1/contracts/4': bounded(4, 'today-3', '2031-12-31'),
       'GET /v1.1/contracts/5': bounded(5, '2030-01-15', '2032-06-30'),
       'GET /v1.1/sites/3/contracts?page=1&per_page=100&state=published&archived=false': listPage([AGREEMENT]),
     });
@@ -88,7 +88,7 @@ describe('web: date fields, signed on (ADR 3570) and picked (ADR 3580)', () => {
     assert.match(
       page,
       /<input\s+type="date" min="2030-01-15" max="2031-12-31"\s+id="field-value-2"/,
-      'the tightest fixed bounds; today is the signer’s day, not the sender’s',
+      'the tightest fixed bounds; today-3 moves with the signer’s day, not the sender’s (ADR 3650)',
     );
   });
 });

@@ -66,13 +66,25 @@ describe('web: the template editor writes choices, length limits and date bounds
     );
     assert.equal(
       error('on: date to 2030-02-30'),
-      'line 1: "to" is followed by a date as YYYY-MM-DD or "today", as in "start_on: date to today"',
+      'line 1: "to" is followed by a date as YYYY-MM-DD, "today", or "today+N" or "today-N" days, as in "start_on: date to today"',
     );
     assert.equal(
       error('on: date from 2030-06-01 to 2030-05-31'),
       'line 1: "to 2030-05-31" is before "from 2030-06-01"',
     );
     assert.equal(error('on: date from today to 2020-01-01'), 'read', 'a bound of today is the signer’s day');
+    // ADR 3650: a bound moved from the signer's day by whole days.
+    assert.deepEqual(parseFields('on: date from today-7 to today+90'), {
+      fields: [{ name: 'on', type: 'date', earliest: 'today-7', latest: 'today+90' }],
+    });
+    assert.equal(
+      error('on: date from today+30 to today+7'),
+      'line 1: "to today+7" is before "from today+30"',
+    );
+    assert.equal(
+      error('on: date to today+0'),
+      'line 1: "to" is followed by a date as YYYY-MM-DD, "today", or "today+N" or "today-N" days, as in "start_on: date to today"',
+    );
     assert.equal(
       error('plan: choice [A] required'),
       'line 1: only a checkbox is marked required: other fields are, unless optional',

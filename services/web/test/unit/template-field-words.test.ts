@@ -46,6 +46,14 @@ describe('web: the template editor’s words after a field’s type (ADRs 3600, 
       fieldDetails({ name: 'start_on', type: 'date', earliest: 'today', latest: '2030-12-31' }),
       'on or after today; on or before 2030-12-31',
     );
+    assert.equal(
+      fieldDetails({ name: 'start_on', type: 'date', earliest: 'today+1', latest: 'today-1' }),
+      'on or after today + 1 day; on or before today − 1 day',
+    );
+    assert.equal(
+      fieldDetails({ name: 'start_on', type: 'date', latest: 'today+90' }),
+      'on or before today + 90 days',
+    );
     const bounded = {
       ...contract(5, 'Start', 'draft', [], [{ name: 'start_on', type: 'date', earliest: 'today' }]),
       html: '<p>Start</p>',

@@ -1,4 +1,10 @@
-import { textInputFor, type MessageKey, type TextValidation, type Translator } from '@esign/contracts';
+import {
+  resolveBound,
+  textInputFor,
+  type MessageKey,
+  type TextValidation,
+  type Translator,
+} from '@esign/contracts';
 import { kindOf, type TypedField } from '../../../domain/document.js';
 import { textLimit, type SubmissionProblem } from '../../../domain/signing.js';
 import { isRequired } from '../../../domain/template-fields.js';
@@ -46,9 +52,10 @@ const askedOf = (field: TypedField): TextValidation | undefined => {
   return asked?.type === 'text' ? asked.validation : undefined;
 };
 
-/** A date picker's `min` and `max` (ADR 3620): the tightest bounds of the field's definitions. */
+/** A date picker's `min` and `max` (ADRs 3620, 3650): the tightest bounds of the field's definitions. */
 const dateBounds = (field: TypedField, today: string | undefined): Html => {
-  const resolve = (bound: string | undefined) => (bound === 'today' ? today : bound);
+  const resolve = (bound: string | undefined) =>
+    bound === undefined ? undefined : resolveBound(bound, today);
   const bounds = (which: 'earliest' | 'latest') =>
     field.definitions.flatMap((d) => {
       const bound = d.type === 'date' ? resolve(d[which]) : undefined;
