@@ -20,6 +20,18 @@ describe('requests service: a signer asks someone else to sign in their place (r
     headers: Record<string, string> = {},
     note?: string,
   ) => submit(view, 0, { email, note }, '/sign/reassign', headers);
+  /** A Request allowing it, made and sent by a user whose address it records. */
+  const sentByOwner = async () => {
+    const owner = await principal([SITE_A], 'owner@acme.example');
+    const made = await ctx.h.http
+      .post(`/v1.1/sites/${SITE_A.id}/requests`)
+      .set(owner)
+      .send(twoSigners({ allow_reassign: true }))
+      .expect(201);
+    const view = made.body as RequestView;
+    await ctx.h.http.post(`/v1.1/requests/${view.id}/send`).set(owner).expect(200);
+    return { owner, view };
+  };
 
   it('keeps allow_reassign (false unless given), copies it, and refuses what is not a boolean at its name', async () => {
     assert.equal((await create(twoSigners())).allow_reassign, false);
@@ -152,14 +164,7 @@ describe('requests service: a signer asks someone else to sign in their place (r
   });
 
   it('tells the creating user, when the Request knows their address, who asked whom', async () => {
-    const owner = await principal([SITE_A], 'owner@acme.example');
-    const made = await ctx.h.http
-      .post(`/v1.1/sites/${SITE_A.id}/requests`)
-      .set(owner)
-      .send(twoSigners({ allow_reassign: true }))
-      .expect(201);
-    const view = made.body as RequestView;
-    await ctx.h.http.post(`/v1.1/requests/${view.id}/send`).set(owner).expect(200);
+    const { view } = await sentByOwner();
     await expectStatus(reassign(view, 'dan@example.com'), 200);
     const told = (await events(view.id)).find((e) => e.type === 'notice.reassigned')?.data as {
       signers: { signer_ref: string; email: string; request_url: string }[];
@@ -174,16 +179,9 @@ describe('requests service: a signer asks someone else to sign in their place (r
   });
 
   it('carries their note to the new signer’s invitation and the creating user, never to clients (ADR 3630)', async () => {
-    const owner = await principal([SITE_A], 'owner@acme.example');
-    const made = await ctx.h.http
-      .post(`/v1.1/sites/${SITE_A.id}/requests`)
-      .set(owner)
-      .send(twoSigners({ allow_reassign: true }))
-      .expect(201);
-    const view = made.body as RequestView;
-    await ctx.h.http.post(`/v1.1/requests/${view.id}/send`).set(owner).expect(200);
+    const { owner, view } = await sentByOwner();
 
-    const refused = await expectStatus(reassign(view, 'nobody', {}, `${'x'.repeat(1001)}`), 422);
+    const refused = await expectStatus(reassign(view, 'nobody', {}, 'x'.repeat(1001)), 422);
     assert.match(refused.text, /A note for them \(optional\): must be at most 1000 characters/);
     assert.match(refused.text, /Their e-mail address: must be an e-mail address/, 'both problems at once');
     assert.match(
