@@ -34,9 +34,10 @@ export const isDateBound = (value: string): boolean => isCalendarDate(value) || 
 /**
  * The calendar date a bound stands for when the signer's day (UTC, YYYY-MM-DD) is `today`:
  * a fixed date is itself; a relative one is undefined when `today` is (not known yet, as
- * when a value is pre-filled).
+ * when a value is pre-filled); no bound is none.
  */
-export const resolveBound = (bound: string, today: string | undefined): string | undefined => {
+export const resolveBound = (bound: string | undefined, today: string | undefined): string | undefined => {
+  if (bound === undefined) return undefined;
   const days = boundDays(bound);
   if (days === undefined) return bound;
   if (today === undefined) return undefined;

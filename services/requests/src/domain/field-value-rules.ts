@@ -38,12 +38,10 @@ export const outsideBounds = (
   value: string,
   today: string | undefined,
 ): string | undefined => {
-  const resolve = (bound: string | undefined) =>
-    bound === undefined ? undefined : resolveBound(bound, today);
   for (const d of definitions) {
     if (d.type !== 'date') continue;
-    const earliest = resolve(d.earliest);
-    const latest = resolve(d.latest);
+    const earliest = resolveBound(d.earliest, today);
+    const latest = resolveBound(d.latest, today);
     if (earliest !== undefined && value < earliest) return `must be on or after ${earliest}`;
     if (latest !== undefined && value > latest) return `must be on or before ${latest}`;
   }

@@ -54,11 +54,9 @@ const askedOf = (field: TypedField): TextValidation | undefined => {
 
 /** A date picker's `min` and `max` (ADRs 3620, 3650): the tightest bounds of the field's definitions. */
 const dateBounds = (field: TypedField, today: string | undefined): Html => {
-  const resolve = (bound: string | undefined) =>
-    bound === undefined ? undefined : resolveBound(bound, today);
   const bounds = (which: 'earliest' | 'latest') =>
     field.definitions.flatMap((d) => {
-      const bound = d.type === 'date' ? resolve(d[which]) : undefined;
+      const bound = d.type === 'date' ? resolveBound(d[which], today) : undefined;
       return bound === undefined ? [] : [bound];
     });
   const min = bounds('earliest').sort().at(-1);
