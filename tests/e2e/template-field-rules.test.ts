@@ -1,6 +1,6 @@
 // A template's field rules through the gateway and the typed client, against the whole
 // system: a text field asking for a kind of value (ADR 3600), an optional field and a
-// checkbox that must be ticked (ADR 3610), a date's bounds moved from the signer's day
+// checkbox that must be ticked (ADR 3610), a text field's minimum (ADR 3660), a date's bounds moved from the signer's day
 // (ADRs 3620, 3650), declared, shown as the OpenAPI document says, enforced on a
 // pre-filled value and on the signer's form.
 import assert from 'node:assert/strict';
@@ -25,7 +25,7 @@ describe('end to end through the gateway: a template’s field rules', function 
   it('keeps the rules, refuses a pre-filled value that breaks one, and signs only when the form keeps them', async () => {
     const fields = [
       { name: 'phone', type: 'text', validation: 'phone_number' },
-      { name: 'note', type: 'text', required: false },
+      { name: 'note', type: 'text', required: false, min_length: 3 },
       { name: 'terms', type: 'checkbox', required: true },
       { name: 'start_on', type: 'date', earliest: 'today+1', latest: 'today+30' },
       { name: 'signature', type: 'signature' },
@@ -88,7 +88,7 @@ describe('end to end through the gateway: a template’s field rules', function 
     const page = await (await conformingFetch(url.href)).text();
     const form = filledSigningForm(page, 'Rae Rules');
     form.set('f0', '555-0143');
-    form.set('f1', '');
+    form.set('f1', 'ok');
     form.delete('f2');
     // Days from now, far enough from the bounds that the service's day may differ by one.
     const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -97,12 +97,14 @@ describe('end to end through the gateway: a template’s field rules', function 
     assert.equal(wrong.status, 422);
     assert.match(wrong.page, /Phone: must be a 10-digit phone number, like 555-014-3000/);
     assert.match(wrong.page, /Terms: must be ticked to sign/);
+    assert.match(wrong.page, /Note: must be at least 3 characters/, 'a minimum (ADR 3660)');
     assert.match(wrong.page, /Start on: must be on or after \d{4}-\d{2}-\d{2}/);
     assert.match(
       wrong.page,
       /<input type="date" id="f-3" name="f3" value="[^"]*" min="\d{4}-\d{2}-\d{2}" max="/,
     );
     form.set('f0', '(555) 014-3000');
+    form.set('f1', '');
     form.set('f2', 'on');
     form.set('f3', day(10));
     const signed = await postSignerForm(url, '/sign', form);

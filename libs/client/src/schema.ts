@@ -2474,6 +2474,7 @@ export interface components {
       type: components['schemas']['TemplateFieldType'];
       options?: string[];
       max_length?: number;
+      min_length?: number;
       validation?: components['schemas']['TextValidation'];
       required?: boolean;
       earliest?: string;
@@ -2519,6 +2520,7 @@ export interface components {
       type: components['schemas']['TemplateFieldType'];
       options?: string[];
       max_length?: number;
+      min_length?: number;
       validation?: components['schemas']['TextValidation'];
       required?: boolean;
       earliest?: string;

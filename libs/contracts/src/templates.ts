@@ -73,6 +73,8 @@ export const DeclaredField = strict(
   {
     options: nonEmptyArray(NonEmptyString, TEMPLATE_LIMITS.options, 'Options'),
     max_length: PositiveInt,
+    /** A text field's fewest characters, when filled in (ADR 3660); not more than `max_length`. */
+    min_length: PositiveInt,
     validation: TextValidation,
     /**
      * Whether the signer must fill it in (ADR 3610): a text field, choice or date is
@@ -177,10 +179,12 @@ export const ContractFieldView = t.intersection([
   t.partial({
     options: t.array(t.string),
     max_length: t.number,
+    /** A text field's fewest characters, when filled in (ADR 3660). */
+    min_length: t.number,
     validation: TextValidation,
     /** Present only where it differs from the type's rule (ADR 3610). */
     required: t.boolean,
-    /** A date field's bounds (ADR 3620): YYYY-MM-DD, or `today`. */
+    /** A date field's bounds (ADRs 3620, 3650): YYYY-MM-DD, `today`, `today+N` or `today-N`. */
     earliest: t.string,
     latest: t.string,
   }),

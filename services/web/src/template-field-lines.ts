@@ -4,7 +4,7 @@ const FIELD_TYPES = ['text', 'checkbox', 'choice', 'date', 'signature', 'date_si
 
 /**
  * A signer field as the template editor writes it (ADR 3640): a type; a choice's options;
- * for text, its length limit and what its value must look like (ADR 3600); for a date, its
+ * for text, its length limits (ADR 3660) and what its value must look like (ADR 3600); for a date, its
  * earliest and latest dates (ADR 3620); whether it must be filled in, where that is not its
  * type's rule (ADR 3610). The API's names, so that the list is the create's `fields`.
  */
@@ -13,6 +13,7 @@ export interface EditorField {
   readonly type: (typeof FIELD_TYPES)[number];
   readonly options?: readonly string[];
   readonly validation?: TextValidation;
+  readonly min_length?: number;
   readonly max_length?: number;
   readonly earliest?: string;
   readonly latest?: string;
@@ -36,20 +37,29 @@ const wordOf = (type: EditorField['type'], word: string): Partial<EditorField> |
     return type === 'checkbox'
       ? { required: true }
       : 'only a checkbox is marked required: other fields are, unless optional';
-  return `"${word}" is not known: after the type write a text field's kind of value (${KINDS.join(', ')}) or "max" and its limit, a date's "from" or "to" and a date, "optional" or, for a checkbox, "required"`;
+  return `"${word}" is not known: after the type write a text field's kind of value (${KINDS.join(', ')}) or "min" and "max" and their limits, a date's "from" or "to" and a date, "optional" or, for a checkbox, "required"`;
 };
 
-/** What a word and the one after it add (`max 40`, `from today`, `to 2030-12-31`), or why not. */
+/** A positive whole number as typed after `min` or `max`, or undefined. */
+const countOf = (value: string | undefined): number | undefined =>
+  value !== undefined && /^[1-9]\d*$/.test(value) && Number.isSafeInteger(Number(value))
+    ? Number(value)
+    : undefined;
+
+/** What a word and the one after it add (`min 2`, `max 40`, `from today`, `to 2030-12-31`), or why not. */
 const pairOf = (
   type: EditorField['type'],
   word: string,
   value: string | undefined,
 ): Partial<EditorField> | string => {
-  if (word === 'max') {
-    if (type !== 'text') return 'only a text field has a length limit, as in "name: text max 40"';
-    return value !== undefined && /^[1-9]\d*$/.test(value) && Number.isSafeInteger(Number(value))
-      ? { max_length: Number(value) }
-      : '"max" is followed by the most characters it takes, as in "name: text max 40"';
+  if (word === 'max' || word === 'min') {
+    if (type !== 'text') return `only a text field has a length limit, as in "name: text ${word} 40"`;
+    const count = countOf(value);
+    if (count === undefined)
+      return word === 'max'
+        ? '"max" is followed by the most characters it takes, as in "name: text max 40"'
+        : '"min" is followed by the fewest characters it takes, as in "code: text min 6"';
+    return word === 'max' ? { max_length: count } : { min_length: count };
   }
   if (type !== 'date') return `only a date has "${word}", as in "start_on: date from today"`;
   if (value === undefined || !isDateBound(value))
@@ -84,12 +94,13 @@ const fieldOf = (line: string): EditorField | string => {
     .filter((w) => w !== '');
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
-    const paired = word === 'max' || word === 'from' || word === 'to';
+    const paired = word === 'min' || word === 'max' || word === 'from' || word === 'to';
     const added = paired ? pairOf(type, word, words[++i]) : wordOf(type, word);
     if (typeof added === 'string') return added;
     field = { ...field, ...added };
   }
-  const { earliest, latest } = field;
+  const { earliest, latest, min_length: min, max_length: max } = field;
+  if (min !== undefined && max !== undefined && min > max) return `"min ${min}" is more than "max ${max}"`;
   if (earliest !== undefined && latest !== undefined && boundsCross(earliest, latest))
     return `"to ${latest}" is before "from ${earliest}"`;
   return field;
@@ -98,7 +109,8 @@ const fieldOf = (line: string): EditorField | string => {
 /**
  * Signer fields typed one per line as `name: type`, then what adds to it (ADR 3640): a
  * choice's options in brackets (`plan: choice [Basic | Pro] optional`), a text field's
- * kind of value (`zip: text zip_code`, ADR 3600) and limit (`name: text max 40`), a
+ * kind of value (`zip: text zip_code`, ADR 3600) and limits (`name: text min 2 max 40`,
+ * ADR 3660), a
  * date's bounds (`start_on: date from today to 2030-12-31`, ADR 3620), `optional` for a
  * text field, choice or date the signer may leave empty, `required` for a checkbox they
  * must tick (ADR 3610). A line that is not is named in the error.
@@ -122,6 +134,7 @@ export const fieldsText = (
     readonly type: string;
     readonly options?: readonly string[];
     readonly validation?: string;
+    readonly min_length?: number;
     readonly max_length?: number;
     readonly earliest?: string;
     readonly latest?: string;
@@ -134,6 +147,7 @@ export const fieldsText = (
         `${f.name}: ${f.type}`,
         f.options === undefined ? '' : `[${f.options.join(' | ')}]`,
         f.validation ?? '',
+        f.min_length === undefined ? '' : `min ${String(f.min_length)}`,
         f.max_length === undefined ? '' : `max ${String(f.max_length)}`,
         f.earliest === undefined ? '' : `from ${f.earliest}`,
         f.latest === undefined ? '' : `to ${f.latest}`,

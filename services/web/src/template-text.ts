@@ -77,6 +77,7 @@ const boundText = (bound: string): string => {
 export const fieldDetails = (f: ContractFieldView): string =>
   [
     (f.options ?? []).join(', '),
+    f.min_length === undefined ? '' : `at least ${String(f.min_length)} characters`,
     f.max_length === undefined ? '' : `at most ${String(f.max_length)} characters`,
     f.validation === undefined ? '' : `asks for ${ASKS[f.validation]}`,
     f.earliest === undefined ? '' : `on or after ${boundText(f.earliest)}`,

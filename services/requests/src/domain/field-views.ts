@@ -24,6 +24,7 @@ export const fieldView = (f: TemplateField): ContractFieldView => {
         name: f.name,
         type: f.type,
         ...(f.maxLength !== null && { max_length: f.maxLength }),
+        ...(f.minLength !== undefined && { min_length: f.minLength }),
         ...spelledAlike(f),
       };
     case 'choice':
@@ -41,7 +42,13 @@ export const fieldView = (f: TemplateField): ContractFieldView => {
 export const fieldOfView = (f: ContractFieldView): TemplateField => {
   switch (f.type) {
     case 'text':
-      return { name: f.name, type: f.type, maxLength: f.max_length ?? null, ...spelledAlike(f) };
+      return {
+        name: f.name,
+        type: f.type,
+        maxLength: f.max_length ?? null,
+        ...(f.min_length !== undefined && { minLength: f.min_length }),
+        ...spelledAlike(f),
+      };
     case 'choice':
       return { name: f.name, type: f.type, options: f.options ?? [], ...spelledAlike(f) };
     case 'checkbox':

@@ -79,6 +79,15 @@ export const textLimit = (field: TypedField): number =>
     ...field.definitions.flatMap((d) => (d.type === 'text' && d.maxLength !== null ? [d.maxLength] : [])),
   );
 
+/** The fewest characters a filled-in text field's value may have: the largest minimum of its definitions (ADR 3660). */
+export const textMinimum = (field: TypedField): number =>
+  Math.max(
+    0,
+    ...field.definitions.flatMap((d) =>
+      d.type === 'text' && d.minLength !== undefined ? [d.minLength] : [],
+    ),
+  );
+
 /**
  * A form's answer for one field, checked against every definition of its name. A field any
  * definition requires must be filled in or ticked; one left empty that none requires is
@@ -113,6 +122,8 @@ const checkField = (
       if (CONTROL.test(value)) return E.left('must be plain text on one line');
       const max = textLimit(field);
       if ([...value].length > max) return E.left(`must be at most ${max} characters`);
+      const min = textMinimum(field);
+      if ([...value].length < min) return E.left(`must be at least ${min} characters`);
       if (field.definitions.some((d) => d.type !== 'text')) return E.left('cannot be filled in here');
       // Every definition that asks for a kind of value (ADR 3600) must be satisfied.
       const unfit = field.definitions.find(

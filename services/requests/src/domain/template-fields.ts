@@ -29,6 +29,8 @@ export type TemplateField =
       readonly name: string;
       readonly type: 'text';
       readonly maxLength: number | null;
+      /** The fewest characters it takes when filled in (ADR 3660); absent: one. */
+      readonly minLength?: number;
       /** What its value must look like (ADR 3600); absent: any one line of text. */
       readonly validation?: TextValidation;
     } & Requirement)
@@ -79,6 +81,10 @@ export const declareFields = (
       errors.push(fieldError(`${path}.options`, 'is only allowed on a choice field'));
     if (d.max_length !== undefined && d.type !== 'text')
       errors.push(fieldError(`${path}.max_length`, 'is only allowed on a text field'));
+    if (d.min_length !== undefined && d.type !== 'text')
+      errors.push(fieldError(`${path}.min_length`, 'is only allowed on a text field'));
+    else if (d.min_length !== undefined && d.max_length !== undefined && d.min_length > d.max_length)
+      errors.push(fieldError(`${path}.min_length`, `must not be more than max_length (${d.max_length})`));
     if (d.validation !== undefined && d.type !== 'text')
       errors.push(fieldError(`${path}.validation`, 'is only allowed on a text field'));
     if (d.required !== undefined && !TAKES_REQUIRED.has(d.type))
@@ -113,6 +119,7 @@ export const declareFields = (
           name: d.name,
           type: 'text',
           maxLength: d.max_length ?? null,
+          ...(d.min_length !== undefined && { minLength: d.min_length }),
           ...(d.validation !== undefined && { validation: d.validation }),
           ...requirement,
         });
@@ -235,6 +242,9 @@ export const checkDefaultValue = (field: TemplateField, value: string | boolean)
       if (typeof value !== 'string') return `must be a string: "${field.name}" is a text field`;
       if (field.maxLength !== null && value.length > field.maxLength)
         return `must be at most ${field.maxLength} characters: the limit of text field "${field.name}"`;
+      // An empty value is none: the minimum is for what the signer types (ADR 3660).
+      if (field.minLength !== undefined && value !== '' && [...value].length < field.minLength)
+        return `must be at least ${field.minLength} characters: the minimum of text field "${field.name}"`;
       if (field.validation !== undefined && !fitsValidation(field.validation, value))
         return `${VALIDATION_PROBLEM[field.validation]}: text field "${field.name}" asks for ${field.validation}`;
       return undefined;

@@ -16,6 +16,7 @@ describe('web: the template editor writes choices, length limits and date bounds
     const typed = [
       'plan: choice [Basic | Pro plan | Enterprise (annual)] optional',
       'name: text max 40',
+      'code: text min 6 max 8',
       'phone: text phone_number max 20 optional',
       'start_on: date from today to 2030-12-31',
       'end_on: date to 2031-01-31',
@@ -31,6 +32,7 @@ describe('web: the template editor writes choices, length limits and date bounds
           required: false,
         },
         { name: 'name', type: 'text', max_length: 40 },
+        { name: 'code', type: 'text', min_length: 6, max_length: 8 },
         { name: 'phone', type: 'text', validation: 'phone_number', max_length: 20, required: false },
         { name: 'start_on', type: 'date', earliest: 'today', latest: '2030-12-31' },
         { name: 'end_on', type: 'date', latest: '2031-01-31' },
@@ -60,6 +62,15 @@ describe('web: the template editor writes choices, length limits and date bounds
         error(typed),
         'line 1: "max" is followed by the most characters it takes, as in "name: text max 40"',
       );
+    assert.equal(error('code: text min 9 max 8'), 'line 1: "min 9" is more than "max 8"');
+    assert.equal(
+      error('code: text min'),
+      'line 1: "min" is followed by the fewest characters it takes, as in "code: text min 6"',
+    );
+    assert.equal(
+      error('ok: checkbox min 2'),
+      'line 1: only a text field has a length limit, as in "name: text min 40"',
+    );
     assert.equal(
       error('name: text from today'),
       'line 1: only a date has "from", as in "start_on: date from today"',

@@ -43,6 +43,10 @@ describe('web: the template editor’s words after a field’s type (ADRs 3600, 
     );
     assert.equal(fieldDetails({ name: 'terms', type: 'checkbox', required: true }), 'must be ticked');
     assert.equal(
+      fieldDetails({ name: 'code', type: 'text', min_length: 6, max_length: 8 }),
+      'at least 6 characters; at most 8 characters',
+    );
+    assert.equal(
       fieldDetails({ name: 'start_on', type: 'date', earliest: 'today', latest: '2030-12-31' }),
       'on or after today; on or before 2030-12-31',
     );

@@ -151,5 +151,6 @@ export const signerEndings: Messages<typeof english> = {
     'ist Ihre eigene Adresse: geben Sie die Adresse der Person an, die unterschreiben soll',
   'problem.reassignTaken': 'unterschreibt diese Anfrage bereits',
   'problem.atMost': 'darf höchstens {max} Zeichen lang sein',
+  'problem.atLeast': 'muss mindestens {min} Zeichen lang sein',
   'problem.nameAtMost': 'muss Ihr Name sein, höchstens {max} Zeichen',
 };

@@ -25,6 +25,7 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.digits': 'Nur Ziffern, z. B. 12345',
   'page.asks.phone': 'Eine 10-stellige Telefonnummer, z. B. 555-014-3000',
   'page.asks.zip': 'Eine US-Postleitzahl (ZIP), z. B. 12345 oder 12345-6789',
+  'page.asks.atLeast': 'Mindestens {min} Zeichen',
   'page.problem': '{label}: {message}',
   'page.yourName': 'Ihr Name',
   'page.consentLabel': 'Zustimmung',

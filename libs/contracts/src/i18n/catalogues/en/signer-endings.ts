@@ -139,5 +139,6 @@ export const signerEndings = {
   'problem.reassignSelf': 'is your own address: give the address of the person who should sign',
   'problem.reassignTaken': 'is already a signer of this request',
   'problem.atMost': 'must be at most {max} characters',
+  'problem.atLeast': 'must be at least {min} characters',
   'problem.nameAtMost': 'must be your name, at most {max} characters',
 } as const;

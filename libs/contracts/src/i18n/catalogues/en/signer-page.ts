@@ -21,6 +21,7 @@ export const signerPage = {
   'page.asks.digits': 'Digits only, like 12345',
   'page.asks.phone': 'A 10-digit phone number, like 555-014-3000',
   'page.asks.zip': 'A ZIP code, like 12345 or 12345-6789',
+  'page.asks.atLeast': 'At least {min} characters',
   'page.problem': '{label}: {message}',
   'page.yourName': 'Your name',
   'page.consentLabel': 'Consent',

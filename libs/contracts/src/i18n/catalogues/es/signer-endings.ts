@@ -145,5 +145,6 @@ export const signerEndings: Messages<typeof english> = {
   'problem.reassignSelf': 'es su propia dirección: indique la de la persona que debe firmar',
   'problem.reassignTaken': 'ya es firmante de esta solicitud',
   'problem.atMost': 'debe tener como máximo {max} caracteres',
+  'problem.atLeast': 'debe tener al menos {min} caracteres',
   'problem.nameAtMost': 'debe ser su nombre, con {max} caracteres como máximo',
 };

@@ -24,6 +24,7 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.digits': 'Solo dígitos, como 12345',
   'page.asks.phone': 'Un número de teléfono de 10 dígitos, como 555-014-3000',
   'page.asks.zip': 'Un código postal de EE. UU. (ZIP), como 12345 o 12345-6789',
+  'page.asks.atLeast': 'Al menos {min} caracteres',
   'page.problem': '{label}: {message}',
   'page.yourName': 'Su nombre',
   'page.consentLabel': 'Consentimiento',

@@ -144,5 +144,6 @@ export const signerEndings: Messages<typeof english> = {
   'problem.reassignSelf': 'est votre propre adresse : indiquez celle de la personne qui doit signer',
   'problem.reassignTaken': 'signe déjà cette demande',
   'problem.atMost': 'doit comporter au plus {max} caractères',
+  'problem.atLeast': 'doit comporter au moins {min} caractères',
   'problem.nameAtMost': 'doit être votre nom, en {max} caractères au plus',
 };

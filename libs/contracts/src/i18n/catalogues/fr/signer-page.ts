@@ -24,6 +24,7 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.digits': 'Des chiffres uniquement, comme 12345',
   'page.asks.phone': 'Un numéro de téléphone à 10 chiffres, comme 555-014-3000',
   'page.asks.zip': 'Un code postal américain (ZIP), comme 12345 ou 12345-6789',
+  'page.asks.atLeast': 'Au moins {min} caractères',
   'page.problem': '{label} : {message}',
   'page.yourName': 'Votre nom',
   'page.consentLabel': 'Consentement',

@@ -145,5 +145,6 @@ export const signerEndings: Messages<typeof english> = {
   'problem.reassignSelf': 'é o seu próprio endereço: informe o da pessoa que deve assinar',
   'problem.reassignTaken': 'já é signatário desta solicitação',
   'problem.atMost': 'deve ter no máximo {max} caracteres',
+  'problem.atLeast': 'deve ter pelo menos {min} caracteres',
   'problem.nameAtMost': 'deve ser o seu nome, com no máximo {max} caracteres',
 };

@@ -24,6 +24,7 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.digits': 'Apenas dígitos, como 12345',
   'page.asks.phone': 'Um número de telefone de 10 dígitos, como 555-014-3000',
   'page.asks.zip': 'Um código postal dos EUA (ZIP), como 12345 ou 12345-6789',
+  'page.asks.atLeast': 'Pelo menos {min} caracteres',
   'page.problem': '{label}: {message}',
   'page.yourName': 'Seu nome',
   'page.consentLabel': 'Consentimento',

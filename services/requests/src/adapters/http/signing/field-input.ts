@@ -6,7 +6,7 @@ import {
   type Translator,
 } from '@esign/contracts';
 import { kindOf, type TypedField } from '../../../domain/document.js';
-import { textLimit, type SubmissionProblem } from '../../../domain/signing.js';
+import { textLimit, textMinimum, type SubmissionProblem } from '../../../domain/signing.js';
 import { isRequired } from '../../../domain/template-fields.js';
 import { safe, type Html } from './html.js';
 import { labelOf } from './layout.js';
@@ -134,18 +134,21 @@ export const fieldInput = (
       if (kindOf(field) === 'date')
         return safe`<div class="field-block"><label class="field" for="${id}">${label}${marker}</label>${errorLine}<input type="date" id="${id}" name="${name}" value="${value}"${dateBounds(field, today)}${requiredAttribute}${invalid}></div>`;
       const max = textLimit(field);
-      // One asking for a kind of value says so, and brings up the keyboard for it (ADR 3600).
+      const min = textMinimum(field);
+      // One asking for a kind of value says so, and brings up the keyboard for it (ADR 3600);
+      // one with a minimum says it too (ADR 3660).
       const asked = askedOf(field);
       const input = textInputFor(asked);
       const hintId = `${id}-hint`;
-      const hint = asked === undefined ? '' : safe`<p class="hint" id="${hintId}">${t(ASKS[asked])}</p>`;
-      const described = [error === undefined ? '' : errorId, asked === undefined ? '' : hintId]
-        .join(' ')
-        .trim();
+      const said = [asked === undefined ? '' : t(ASKS[asked]), min > 0 ? t('page.asks.atLeast', { min }) : '']
+        .filter((s) => s !== '')
+        .join('. ');
+      const hint = said === '' ? '' : safe`<p class="hint" id="${hintId}">${said}</p>`;
+      const described = [error === undefined ? '' : errorId, said === '' ? '' : hintId].join(' ').trim();
       const attributes = safe`${input.inputmode === undefined ? '' : safe` inputmode="${input.inputmode}"`}${requiredAttribute}${
         error === undefined ? '' : safe` aria-invalid="true"`
       }${described === '' ? '' : safe` aria-describedby="${described}"`}`;
-      return safe`<div class="field-block"><label class="field" for="${id}">${label}${marker}</label>${hint}${errorLine}<input type="${input.type}" id="${id}" name="${name}" value="${value}" maxlength="${max}"${attributes}></div>`;
+      return safe`<div class="field-block"><label class="field" for="${id}">${label}${marker}</label>${hint}${errorLine}<input type="${input.type}" id="${id}" name="${name}" value="${value}"${min > 0 ? safe` minlength="${min}"` : ''} maxlength="${max}"${attributes}></div>`;
     }
   }
 };

@@ -28,6 +28,7 @@ const FIXED: Readonly<Record<string, MessageKey>> = {
 };
 
 const AT_MOST = /^must be at most (\d+) characters$/;
+const AT_LEAST = /^must be at least (\d+) characters$/;
 const ON_OR_AFTER = /^must be on or after (\d{4}-\d{2}-\d{2})$/;
 const ON_OR_BEFORE = /^must be on or before (\d{4}-\d{2}-\d{2})$/;
 const NAME_AT_MOST = /^must be your name, at most (\d+) characters$/;
@@ -38,6 +39,8 @@ export const problemText = ({ t }: Translator, message: string): string => {
   if (fixed !== undefined) return t(fixed);
   const atMost = AT_MOST.exec(message);
   if (atMost !== null) return t('problem.atMost', { max: Number(atMost[1]) });
+  const atLeast = AT_LEAST.exec(message);
+  if (atLeast !== null) return t('problem.atLeast', { min: Number(atLeast[1]) });
   const onOrAfter = ON_OR_AFTER.exec(message);
   if (onOrAfter !== null) return t('problem.onOrAfter', { date: onOrAfter[1]! });
   const onOrBefore = ON_OR_BEFORE.exec(message);
@@ -50,4 +53,4 @@ export const problemText = ({ t }: Translator, message: string): string => {
 /** Whether a wording is one `problemText` translates (for the test that keeps the list whole). */
 export const isKnownProblem = (message: string): boolean =>
   FIXED[message] !== undefined ||
-  [AT_MOST, NAME_AT_MOST, ON_OR_AFTER, ON_OR_BEFORE].some((pattern) => pattern.test(message));
+  [AT_MOST, AT_LEAST, NAME_AT_MOST, ON_OR_AFTER, ON_OR_BEFORE].some((pattern) => pattern.test(message));
