@@ -53,7 +53,8 @@ const pairOf = (
   value: string | undefined,
 ): Partial<EditorField> | string => {
   if (word === 'max' || word === 'min') {
-    if (type !== 'text') return `only a text field has a length limit, as in "name: text ${word} 40"`;
+    if (type !== 'text')
+      return `only a text field has a length limit, as in "${word === 'min' ? 'code: text min 6' : 'name: text max 40'}"`;
     const count = countOf(value);
     if (count === undefined)
       return word === 'max'

@@ -69,7 +69,7 @@ describe('web: the template editor writes choices, length limits and date bounds
     );
     assert.equal(
       error('ok: checkbox min 2'),
-      'line 1: only a text field has a length limit, as in "name: text min 40"',
+      'line 1: only a text field has a length limit, as in "code: text min 6"',
     );
     assert.equal(
       error('name: text from today'),
