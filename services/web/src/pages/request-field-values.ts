@@ -14,7 +14,7 @@ import { html, type Html } from '../html.js';
 
 /**
  * A draft's field **values** on its page: each field's `default_value` typed by the kind of
- * field its template declares (a text box within its `max_length`, Checked / Unchecked for
+ * field its template declares (a text box within its `min_length` and `max_length`, Checked / Unchecked for
  * a checkbox, one of a choice's options; a signature is signed, and the date signed filled
  * in when it is, never pre-filled), sent whole with the signers in
  * `PATCH /v1.1/requests/:id` `{ fields }` (request-fields.ts).
@@ -32,7 +32,11 @@ export interface FieldKind {
   readonly type: ContractFieldView['type'];
   /** A choice's options (those every template naming it offers). */
   readonly options: readonly string[];
-  /** A text field's limit (the smallest any template naming it sets). */
+  /**
+   * A text field's fewest characters (the largest any template naming it sets, ADR 3660) and
+   * limit (the smallest): the browser holds a non-empty value to both, as the API does.
+   */
+  readonly minLength?: number | undefined;
   readonly maxLength?: number | undefined;
   /** What a text field's value must look like (ADR 3600), when a template naming it asks. */
   readonly validation?: TextValidation | undefined;
@@ -59,10 +63,12 @@ const both = (a: FieldKind, b: ContractFieldView): FieldKind | undefined => {
   if (a.type !== b.type) return undefined;
   if (a.validation !== undefined && b.validation !== undefined && a.validation !== b.validation)
     return undefined;
+  const minimums = [a.minLength, b.min_length].filter((n) => n !== undefined);
   const limits = [a.maxLength, b.max_length].filter((n) => n !== undefined);
   return {
     type: a.type,
     options: a.options.filter((o) => (b.options ?? []).includes(o)),
+    minLength: minimums.length === 0 ? undefined : Math.max(...minimums),
     maxLength: limits.length === 0 ? undefined : Math.min(...limits),
     validation: a.validation ?? b.validation,
     earliest: tightest([a.earliest, fixed(b.earliest)], 'last'),
@@ -96,6 +102,7 @@ export const fieldKindsOf = async (
           ? {
               type: f.type,
               options: f.options ?? [],
+              minLength: f.min_length,
               maxLength: f.max_length,
               validation: f.validation,
               earliest: fixed(f.earliest),
@@ -185,7 +192,9 @@ export const valueControl = (
           name="${name}"
           aria-label="${label}"
           value="${shown}"
-          ${kind.maxLength === undefined ? '' : html` maxlength="${String(kind.maxLength)}"`}${invalid}
+          ${kind.minLength === undefined ? '' : html` minlength="${String(kind.minLength)}"`}${
+            kind.maxLength === undefined ? '' : html` maxlength="${String(kind.maxLength)}"`
+          }${invalid}
         />`
       : html`<select id="${id}" name="${name}" aria-label="${label}" ${invalid}>
           ${option('', '(none)', shown)}

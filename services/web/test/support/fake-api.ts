@@ -214,6 +214,7 @@ export const contract = (
     name: string;
     type: string;
     options?: string[];
+    min_length?: number;
     max_length?: number;
     validation?: string;
     earliest?: string;

@@ -29,7 +29,7 @@ const DRAFT = {
     { name: 'signature', assigned_to: 'ann@example.com', default_value: null },
   ],
 };
-/** The draft's templates: `full_name` is on both, the smaller limit applies. */
+/** The draft's templates: `full_name` is on both, the smaller limit and the larger minimum apply. */
 const CONTRACTS = {
   'GET /v1.1/contracts/1': contract(
     1,
@@ -37,7 +37,7 @@ const CONTRACTS = {
     'published',
     [],
     [
-      { name: 'full_name', type: 'text', max_length: 40 },
+      { name: 'full_name', type: 'text', min_length: 3, max_length: 40 },
       { name: 'agree', type: 'checkbox' },
       { name: 'signature', type: 'signature' },
     ],
@@ -49,7 +49,7 @@ const CONTRACTS = {
     [],
     [
       { name: 'plan', type: 'choice', options: ['basic', 'pro & more'] },
-      { name: 'full_name', type: 'text', max_length: 30 },
+      { name: 'full_name', type: 'text', min_length: 2, max_length: 30 },
     ],
   ),
 };
@@ -108,10 +108,10 @@ describe('web: editing a draft’s field values', () => {
       'GET /v1.1/contracts/1',
       'GET /v1.1/contracts/2',
     ]);
-    // Text: the smaller of the two templates' limits.
+    // Text: the larger of the two templates' minimums, the smaller of their limits.
     assert.match(
       page,
-      /<input\s+type="text"\s+id="field-value-0"\s+name="value_0"\s+aria-label="Value: full_name"\s+value="Ann"\s+maxlength="30"\s*\/>/,
+      /<input\s+type="text"\s+id="field-value-0"\s+name="value_0"\s+aria-label="Value: full_name"\s+value="Ann"\s+minlength="3" maxlength="30"\s*\/>/,
     );
     assert.match(page, /<input type="hidden" name="kind_0" value="text" \/>/);
     // Checkbox: (none), Checked, Unchecked; the value true is Checked.
@@ -247,7 +247,7 @@ describe('web: editing a draft’s field values', () => {
     assert.match(page, /Invalid request body\. The fields were not changed\./);
     assert.match(
       page,
-      /<p class="error" id="field-value-0-error">must be at most 30 characters: the limit of text field &quot;full_name&quot;<\/p>\s*<input\s+type="text"\s+id="field-value-0"\s+name="value_0"\s+aria-label="Value: full_name"\s+value="A name &quot;far&quot; &lt;too&gt; long for the field"\s+maxlength="30" aria-invalid="true" aria-describedby="field-value-0-error"\s*\/>/,
+      /<p class="error" id="field-value-0-error">must be at most 30 characters: the limit of text field &quot;full_name&quot;<\/p>\s*<input\s+type="text"\s+id="field-value-0"\s+name="value_0"\s+aria-label="Value: full_name"\s+value="A name &quot;far&quot; &lt;too&gt; long for the field"\s+minlength="3" maxlength="30" aria-invalid="true" aria-describedby="field-value-0-error"\s*\/>/,
     );
     assert.match(page, /<a href="#field-value-0">Value: full_name must be at most 30 characters/);
     assert.match(page, /<a href="#field-signer-2">Assigned to: plan no signer of this Request/);
