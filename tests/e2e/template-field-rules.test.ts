@@ -2,8 +2,9 @@
 // system: a text field asking for a kind of value (ADR 3600), an optional field and a
 // checkbox that must be ticked (ADR 3610), a text field's minimum (ADR 3660), a date's bounds moved from the signer's day
 // (ADRs 3620, 3650), declared, shown as the OpenAPI document says, enforced on a
-// pre-filled value and on the signer's form.
+// pre-filled value and on the signer's form; and the same rules on a PDF's own fields (ADR 3670).
 import assert from 'node:assert/strict';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { startEsignSystem, type EsignSystem } from '@esign/testing';
 import { clientOf, ok, unique, type ClientOf } from './support/flow.js';
 import { filledSigningForm, postSignerForm } from './support/signer.js';
@@ -111,5 +112,74 @@ describe('end to end through the gateway: a template’s field rules', function 
     assert.equal(signed.status, 303, signed.page.slice(0, 500));
     const done = ok(await acme.esign.GET('/v1.1/requests/{request_id}', { params: { path } }), 200, 'read');
     assert.equal(done.state, 'completed');
+  });
+
+  it('gives a PDF’s own text fields the rules of a date picked and the date signed', async () => {
+    const document = await PDFDocument.create();
+    const sheet = document.addPage();
+    for (const [i, name] of ['start_on', 'signed_on'].entries())
+      document
+        .getForm()
+        .createTextField(name)
+        .addToPage(sheet, { x: 50, y: 700 - 50 * i });
+    const pdf = Buffer.from(await document.save()).toString('base64');
+    const template = ok(
+      await acme.esign.POST('/v1.1/sites/{site_id}/contracts', {
+        params: { path: { site_id: acme.site } },
+        body: {
+          type: 'pdf',
+          name: `Lease ${unique()}`,
+          pdf,
+          fields: [
+            { name: 'signed_on', type: 'date_signed' },
+            { name: 'start_on', type: 'date', earliest: '2030-01-01' },
+          ],
+        },
+      }),
+      201,
+      'create PDF template',
+    );
+    assert.deepEqual(template.fields, [
+      { name: 'start_on', type: 'date', earliest: '2030-01-01' },
+      { name: 'signed_on', type: 'date_signed' },
+    ]);
+    ok(
+      await acme.esign.POST('/v1.1/contracts/{contract_id}/publish', {
+        params: { path: { contract_id: template.id } },
+      }),
+      200,
+      'publish',
+    );
+    const email = `pdf-rules-${unique()}@example.com`;
+    const created = ok(
+      await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
+        params: { path: { site_id: acme.site } },
+        body: {
+          contracts: [template.id],
+          signers: [{ signer_id: email, send_to: { email: true } }],
+          fields: ['start_on', 'signed_on'].map((name) => ({ name, assigned_to: email })),
+        },
+      }),
+      201,
+      'create',
+    );
+    const path = { request_id: created.id };
+    const sent = ok(
+      await acme.esign.POST('/v1.1/requests/{request_id}/send', { params: { path } }),
+      200,
+      'send',
+    );
+    const url = new URL(sent.signers[0]!.request_url);
+    const page = await (await conformingFetch(url.href)).text();
+    assert.match(page, /<input type="date" id="f-0" name="f0" value="" min="2030-01-01" required>/);
+    assert.doesNotMatch(page, /name="f1"/, 'the date signed is not asked');
+    const form = filledSigningForm(page, 'Pat Pdf');
+    form.set('f0', '2029-12-31');
+    const early = await postSignerForm(url, '/sign', form);
+    assert.equal(early.status, 422);
+    assert.match(early.page, /must be on or after 2030-01-01/);
+    form.set('f0', '2030-06-01');
+    const signed = await postSignerForm(url, '/sign', form);
+    assert.equal(signed.status, 303, signed.page.slice(0, 500));
   });
 });

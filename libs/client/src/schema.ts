@@ -2490,6 +2490,7 @@ export interface components {
       name: string;
       /** @description A PDF file in standard base64. */
       pdf: string;
+      fields?: components['schemas']['DeclaredField'][];
     };
     ContractView: components['schemas']['ContractSummary'] & {
       html: string | null;

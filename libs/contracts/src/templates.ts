@@ -67,7 +67,7 @@ const VALIDATION_INPUT: Readonly<Record<TextValidation, TextInput>> = {
 export const textInputFor = (validation: TextValidation | undefined): TextInput =>
   validation === undefined ? { type: 'text' } : VALIDATION_INPUT[validation];
 
-/** A field declared for an HTML template (a PDF's fields are read from the file). */
+/** A field declared for an HTML template, or rules for a PDF's own field (ADR 3670). */
 export const DeclaredField = strict(
   { name: NonEmptyString, type: TemplateFieldType },
   {
@@ -124,7 +124,14 @@ export const Base64Pdf = refine(
 
 export const CreatePdfContractBody = strict(
   { type: t.literal('pdf'), name: TemplateName, pdf: Base64Pdf },
-  {},
+  {
+    /**
+     * Rules for some of the PDF's own form fields, each named as in the file (ADR 3670): a
+     * text field's kind of value, limits, `required`, or the type `date` or `date_signed`; a
+     * checkbox's or a choice's `required`. A choice keeps the PDF's options.
+     */
+    fields: boundedArray(DeclaredField, TEMPLATE_LIMITS.fields, 'DeclaredFields'),
+  },
   'CreatePdfContractBody',
 );
 export type CreatePdfContractBody = t.TypeOf<typeof CreatePdfContractBody>;

@@ -15,6 +15,7 @@ import {
   type NewTemplate,
   type TemplateWithHtml,
 } from '../domain/contract-template.js';
+import { declarePdfFields } from '../domain/pdf-field-rules.js';
 import { deleteTemplate, setArchived } from '../domain/template-retirement.js';
 import type { Store } from '../ports/store.js';
 import { reachSite, siteIds, type Caller } from './caller.js';
@@ -34,7 +35,7 @@ const invalid = (errors: readonly { path: string; message: string }[]): AppError
   errors,
 });
 
-/** Reads and checks what the body describes; a PDF's form fields are read from the file. */
+/** Reads and checks what the body describes; a PDF's form fields are read from the file, with the rules declared for them. */
 const prepare = (
   deps: Pick<Deps, 'pdf' | 'clock' | 'htmlPolicy'>,
   siteId: number,
@@ -66,9 +67,12 @@ const prepare = (
   return pipe(
     deps.pdf.readFields(pdf),
     TE.mapLeft((unusable) => invalid([{ path: 'pdf', message: unusable.reason }])),
-    TE.chainEitherK((fields) =>
+    TE.chainEitherK((own) =>
       pipe(
-        newPdfTemplate({ siteId, name: body.name, fields, document: documentInfo(pdf), now }),
+        declarePdfFields(own, body.fields ?? []),
+        E.chain((fields) =>
+          newPdfTemplate({ siteId, name: body.name, fields, document: documentInfo(pdf), now }),
+        ),
         E.bimap(invalid, (template) => ({ template, pdf })),
       ),
     ),

@@ -1,0 +1,90 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { DeclaredField } from '@esign/contracts';
+import { at, fieldError, type FieldError } from './paths.js';
+import { declareFields, type TemplateField } from './template-fields.js';
+
+// A PDF template's own form fields, with the rules its creator declares for them (ADR 3670).
+
+/** The length of a date as the executed PDF writes it: YYYY-MM-DD. */
+const DATE_LENGTH = 10;
+
+/** What a PDF's field of each kind may be declared as: a text field also as a date. */
+const DECLARABLE: Readonly<Record<TemplateField['type'], readonly TemplateField['type'][]>> = {
+  text: ['text', 'date', 'date_signed'],
+  checkbox: ['checkbox'],
+  choice: ['choice'],
+  signature: ['signature'],
+  date: [],
+  date_signed: [],
+};
+
+const KIND: Readonly<Record<TemplateField['type'], string>> = {
+  text: 'a text field',
+  checkbox: 'a checkbox',
+  choice: 'a choice',
+  signature: 'a signature field',
+  date: 'a date field',
+  date_signed: 'a date signed field',
+};
+
+/** Why `d` cannot be declared for the PDF's `own` field at `path`, if it cannot. */
+const misfit = (own: TemplateField, d: DeclaredField, path: string): FieldError | undefined => {
+  if (!DECLARABLE[own.type].includes(d.type))
+    return fieldError(
+      `${path}.type`,
+      `must be ${DECLARABLE[own.type].join(', ').replace(/, (?=[^,]*$)/, ' or ')}: the PDF's field "${own.name}" is ${KIND[own.type]}`,
+    );
+  if (d.options !== undefined && own.type === 'choice')
+    return fieldError(
+      `${path}.options`,
+      `must be left out: the PDF's choice "${own.name}" has its own options`,
+    );
+  const limit = own.type === 'text' ? own.maxLength : null;
+  if (limit === null) return undefined;
+  if (d.max_length !== undefined && d.max_length > limit)
+    return fieldError(`${path}.max_length`, `must not be more than the PDF field's own limit (${limit})`);
+  if (d.min_length !== undefined && d.max_length === undefined && d.min_length > limit)
+    return fieldError(`${path}.min_length`, `must not be more than the PDF field's own limit (${limit})`);
+  if ((d.type === 'date' || d.type === 'date_signed') && limit < DATE_LENGTH)
+    return fieldError(
+      `${path}.type`,
+      `cannot be ${d.type}: the PDF's field "${own.name}" holds at most ${limit} characters, and a date takes ${DATE_LENGTH}`,
+    );
+  return undefined;
+};
+
+/**
+ * A PDF's form fields (`own`, read from the file, in its order) with the rules `declared`
+ * for some of them (ADR 3670): a text field may ask for a kind of value, a fewest or a
+ * smaller most characters, or be optional, or be a date the signer picks or the date they
+ * sign on; a checkbox may have to be ticked; a choice may be optional. Each declaration
+ * names one of the PDF's fields and is checked as an HTML template's is; a choice keeps the
+ * PDF's options, and a text field keeps the PDF's limit unless a smaller one is declared.
+ */
+export const declarePdfFields = (
+  own: readonly TemplateField[],
+  declared: readonly DeclaredField[],
+): E.Either<FieldError[], readonly TemplateField[]> => {
+  const byName = new Map(own.map((f) => [f.name, f]));
+  const errors: FieldError[] = [];
+  // A choice is checked with the PDF's options, which it keeps.
+  const filled = declared.map((d, i) => {
+    const path = at('fields', i);
+    const field = byName.get(d.name);
+    if (field === undefined) {
+      errors.push(fieldError(`${path}.name`, `names no form field of the PDF: "${d.name}"`));
+      return d;
+    }
+    const wrong = misfit(field, d, path);
+    if (wrong !== undefined) errors.push(wrong);
+    if (field.type === 'choice') return { ...d, options: [...field.options] };
+    if (field.type === 'text' && d.type === 'text' && d.max_length === undefined && field.maxLength !== null)
+      return { ...d, max_length: field.maxLength };
+    return d;
+  });
+  if (errors.length > 0) return E.left(errors);
+  return E.map((rules: readonly TemplateField[]) => {
+    const ruled = new Map(rules.map((f) => [f.name, f]));
+    return own.map((f) => ruled.get(f.name) ?? f);
+  })(declareFields(filled));
+};
