@@ -40,7 +40,7 @@ describe('web application in headless Chromium: PDFs shown in their pages', func
     return id;
   };
 
-  it('uploads a PDF template, lists its fields, shows the PDF and downloads it as uploaded', async () => {
+  it('uploads a PDF template with rules for its fields, lists them, shows the PDF and downloads it as uploaded', async () => {
     const pdf = await PDFDocument.create();
     const sheet = pdf.addPage([600, 400]);
     const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -57,9 +57,24 @@ describe('web application in headless Chromium: PDFs shown in their pages', func
     await expectAccessible(page, 'PDF upload');
     await page.getByLabel('Name').fill('Order form');
     await page.getByLabel('PDF file').setInputFiles(file);
+    // Rules for the PDF's own fields, by their names in the file (ADR 3670).
+    await page.getByLabel('Field rules (optional)').fill('company: text min 2\naccept: checkbox required');
+    await expectAccessible(page, 'PDF upload with field rules');
+    await screenshot(page, 'template-pdf-upload');
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByRole('cell', { name: 'company' }).waitFor();
     await page.getByRole('cell', { name: 'accept' }).waitFor();
+    await page.getByRole('cell', { name: 'at least 2 characters' }).waitFor();
+    await page.getByRole('cell', { name: 'must be ticked' }).waitFor();
+    // A draft's rules change without the file uploaded again: a line for each of its fields.
+    await page.getByRole('link', { name: 'Edit field rules' }).click();
+    const rules = page.getByLabel('Field rules (optional)');
+    assert.equal(await rules.inputValue(), 'company: text min 2\naccept: checkbox required');
+    await rules.fill('company: text min 3 max 60\naccept: checkbox required');
+    await expectAccessible(page, 'a PDF draft’s field rules');
+    await screenshot(page, 'template-pdf-rules');
+    await page.getByRole('button', { name: 'Save the rules' }).click();
+    await page.getByRole('cell', { name: 'at least 3 characters; at most 60 characters' }).waitFor();
     // The file is shown in the page (Chromium's PDF viewer takes the frame), not only saved.
     const preview = page.getByTitle('The PDF of Order form');
     await preview.scrollIntoViewIfNeeded();

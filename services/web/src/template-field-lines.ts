@@ -76,13 +76,22 @@ const optionsOf = (listed: string): readonly string[] | string => {
   return twice === undefined ? options : `the option "${twice}" is listed twice`;
 };
 
+/**
+ * Whose fields the lines declare: an HTML template's, or rules for a PDF's own (ADR 3670),
+ * whose choices keep the PDF's options.
+ */
+export type FieldsOf = 'html' | 'pdf';
+
 /** One line's field, or why not (without its line number). */
-const fieldOf = (line: string): EditorField | string => {
+const fieldOf = (line: string, of: FieldsOf): EditorField | string => {
   const match = /^\s*([^:]+?)\s*:\s*(\w+)\s*(?:\[([^\]]*)\])?([^[\]]*)$/.exec(line);
   const type = FIELD_TYPES.find((t) => t === match?.[2]);
   if (match === null || type === undefined) return `must be "name: type" with ${SYNTAX}`;
   let field: EditorField = { name: match[1]!, type };
-  if (type === 'choice') {
+  if (type === 'choice' && of === 'pdf') {
+    if (match[3] !== undefined)
+      return `a PDF's choice keeps its own options: write "${field.name}: choice optional"`;
+  } else if (type === 'choice') {
     if (match[3] === undefined)
       return 'a choice lists its options in brackets, as in "plan: choice [Basic | Pro]"';
     const options = optionsOf(match[3]);
@@ -114,13 +123,17 @@ const fieldOf = (line: string): EditorField | string => {
  * ADR 3660), a
  * date's bounds (`start_on: date from today to 2030-12-31`, ADR 3620), `optional` for a
  * text field, choice or date the signer may leave empty, `required` for a checkbox they
- * must tick (ADR 3610). A line that is not is named in the error.
+ * must tick (ADR 3610). A line that is not is named in the error. Rules for a PDF's own
+ * fields (`of` 'pdf', ADR 3670) are written the same way, but a choice lists no options.
  */
-export const parseFields = (raw: string): { fields: EditorField[] } | { error: string } => {
+export const parseFields = (
+  raw: string,
+  of: FieldsOf = 'html',
+): { fields: EditorField[] } | { error: string } => {
   const fields: EditorField[] = [];
   for (const [i, line] of raw.split(/\r?\n/).entries()) {
     if (line.trim() === '') continue;
-    const field = fieldOf(line);
+    const field = fieldOf(line, of);
     if (typeof field === 'string')
       return { error: field.startsWith('must be') ? `line ${i + 1} ${field}` : `line ${i + 1}: ${field}` };
     fields.push(field);
@@ -128,7 +141,10 @@ export const parseFields = (raw: string): { fields: EditorField[] } | { error: s
   return { fields };
 };
 
-/** The fields as the editor shows them: each line as `parseFields` reads it back. */
+/**
+ * The fields as the editor shows them: each line as `parseFields` reads it back; for a
+ * PDF's (`of` 'pdf', ADR 3670), a choice without the options it keeps from the file.
+ */
 export const fieldsText = (
   fields: readonly {
     readonly name: string;
@@ -141,12 +157,13 @@ export const fieldsText = (
     readonly latest?: string;
     readonly required?: boolean;
   }[],
+  of: FieldsOf = 'html',
 ): string =>
   fields
     .map((f) =>
       [
         `${f.name}: ${f.type}`,
-        f.options === undefined ? '' : `[${f.options.join(' | ')}]`,
+        f.options === undefined || of === 'pdf' ? '' : `[${f.options.join(' | ')}]`,
         f.validation ?? '',
         f.min_length === undefined ? '' : `min ${String(f.min_length)}`,
         f.max_length === undefined ? '' : `max ${String(f.max_length)}`,
@@ -166,6 +183,7 @@ export const fieldsText = (
  * spaces at its ends (each left to the API's `PUT`).
  */
 export const writtenWhole = (f: ContractFieldView): boolean =>
-  (f.options ?? []).every((o) => o === o.trim() && !/[|[\]\r\n]/.test(o)) &&
-  f.name === f.name.trim() &&
-  !/[:\r\n]/.test(f.name);
+  (f.options ?? []).every((o) => o === o.trim() && !/[|[\]\r\n]/.test(o)) && nameWritten(f.name);
+
+/** Whether a line can name the field: no ":" or line break, no spaces at its ends. */
+export const nameWritten = (name: string): boolean => name === name.trim() && !/[:\r\n]/.test(name);

@@ -5,19 +5,52 @@ import { ContractView } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { uploaded } from '../guard.js';
-import { html } from '../html.js';
+import { html, type Html } from '../html.js';
 import { csrfField, fieldErrors, fileField, problemSummary, textField } from '../layout.js';
+import { parseFields } from '../template-text.js';
 import { appPage, noSitePage } from './common.js';
 import { pdfRoutes } from './pdf-download.js';
 
 const PDF_UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
+
+/** How rules for the PDF's own fields are written (ADR 3670): the template editor's lines, by the PDF's names. */
+const RULES_HINT = html`One per line for any of the PDF's fields, by its name in the PDF, as in the HTML
+  editor:
+  <ul>
+    <li><code>zip: text zip_code min 5</code>: a kind of value and the fewest characters</li>
+    <li><code>start_on: date from today to today+90</code>: a text field the signer fills with a date</li>
+    <li><code>signed_on: date_signed</code>: a text field filled with the day its signer signs</li>
+    <li><code>terms: checkbox required</code>, <code>plan: choice optional</code></li>
+  </ul>`;
+
+/**
+ * The rules for a PDF's own fields as typed (ADR 3670), with the first of `errors` at a
+ * path under `fields`: at the upload, and on a draft's Edit field rules.
+ */
+export const rulesArea = (rules: string, errors: ReadonlyMap<string, string>): Html => {
+  const error = [...errors].find(([path]) => path.startsWith('fields'))?.[1];
+  return html`<div class="field">
+    <label for="fields">Field rules (optional)</label>
+    <div class="hint" id="fields-hint">${RULES_HINT}</div>
+    <p class="error" id="fields-error">${error ?? ''}</p>
+    <textarea
+      id="fields"
+      name="fields"
+      rows="4"
+      spellcheck="false"
+      aria-describedby="fields-hint fields-error"
+      ${error ? html` aria-invalid="true"` : ''}
+    >
+${rules}</textarea>
+  </div>`;
+};
 
 /** Upload a PDF: its form fields are read by the API and listed on the template's page. */
 export const pdfForm = (
   ctx: Koa.Context,
   deps: WebDeps,
   visitor: Visitor,
-  input: { name?: string; problem?: ApiProblem; errors?: Map<string, string> },
+  input: { name?: string; rules?: string; problem?: ApiProblem; errors?: Map<string, string> },
 ): void => {
   const errors = new Map([...fieldErrors(input.problem), ...(input.errors ?? [])]);
   const pdfError = errors.get('pdf');
@@ -29,9 +62,9 @@ export const pdfForm = (
       <h1>Upload a PDF template</h1>
       <p>
         The PDF's form fields (text boxes, check boxes, choices, signatures) become the fields signers fill
-        in.
+        in. Give any of them rules below.
       </p>
-      ${problemSummary(input.problem, { name: 'name', pdf: 'pdf' })}
+      ${problemSummary(input.problem, { name: 'name', pdf: 'pdf', fields: 'fields' })}
       <form
         method="post"
         action="${deps.base}/templates/pdf"
@@ -42,6 +75,7 @@ export const pdfForm = (
         ${csrfField(visitor.csrf)}
         ${textField({ id: 'name', name: 'name', label: 'Name', value: input.name ?? '', required: true, error: errors.get('name') })}
         ${fileField({ id: 'pdf', label: 'PDF file', accept: 'application/pdf,.pdf', error: pdfError })}
+        ${rulesArea(input.rules ?? '', errors)}
         <button type="submit">Upload</button>
         <span class="hint" role="status" data-busy-status></span>
       </form>`,
@@ -64,18 +98,27 @@ export const pdfTemplateRoutes = (router: Router, deps: WebDeps): void => {
     if (form === undefined) return;
     const { visitor, upload } = form;
     const name = upload.fields.name ?? '';
+    const rules = upload.fields.fields ?? '';
     if (visitor.site === undefined) return noSitePage(ctx, deps, visitor, 'templates');
+    const refused = (path: string, message: string) =>
+      pdfForm(ctx, deps, visitor, { name, rules, errors: new Map([[path, message]]) });
     if (upload.file === undefined || upload.file.bytes.length === 0)
-      return pdfForm(ctx, deps, visitor, { name, errors: new Map([['pdf', 'Choose a PDF file.']]) });
-    if (upload.file.truncated)
-      return pdfForm(ctx, deps, visitor, { name, errors: new Map([['pdf', 'The file is too large.']]) });
+      return refused('pdf', 'Choose a PDF file.');
+    if (upload.file.truncated) return refused('pdf', 'The file is too large.');
+    const declared = parseFields(rules, 'pdf');
+    if ('error' in declared) return refused('fields', declared.error);
     const created = await visitor.api({
       method: 'POST',
       path: `/v1.1/sites/${visitor.site.id}/contracts`,
-      body: { type: 'pdf', name, pdf: upload.file.bytes.toString('base64') },
+      body: {
+        type: 'pdf',
+        name,
+        pdf: upload.file.bytes.toString('base64'),
+        ...(declared.fields.length > 0 && { fields: declared.fields }),
+      },
       codec: ContractView,
     });
-    if (E.isLeft(created)) return pdfForm(ctx, deps, visitor, { name, problem: created.left });
+    if (E.isLeft(created)) return pdfForm(ctx, deps, visitor, { name, rules, problem: created.left });
     ctx.status = 303;
     ctx.redirect(`${deps.base}/templates/${created.right.id}?done=created`);
   });

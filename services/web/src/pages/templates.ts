@@ -19,6 +19,7 @@ import { copyAction, copyDone, templateCopyRoutes, type TemplatePage } from './t
 import { copySiteSummary, copyToSiteAction, templateCopySiteRoutes } from './template-copy-site.js';
 import { inEditor, templateEditorRoutes } from './template-editor.js';
 import { pdfTemplateRoutes } from './template-pdf.js';
+import { pdfRulesEditable, pdfRulesRoutes } from './template-pdf-rules.js';
 import { requestsWithTemplate } from './requests-filter.js';
 import { bulkSendsWithTemplate } from './bulk-sends-filter.js';
 import { templateListPage } from './templates-list.js';
@@ -31,7 +32,8 @@ const DONE: Record<string, string> = {
 };
 
 /**
- * A draft's actions: Publish, Edit (when the editor shows it whole) and Delete, the last
+ * A draft's actions: Publish, Edit (when the editor shows it whole), a PDF's Edit field
+ * rules (ADR 3670) and Delete, the last
  * behind a disclosure so that one click does not delete (ADR 3240).
  */
 const draftActions = (deps: WebDeps, visitor: Visitor, c: ContractView) => {
@@ -41,6 +43,7 @@ const draftActions = (deps: WebDeps, visitor: Visitor, c: ContractView) => {
         ${csrfField(visitor.csrf)} <button type="submit">Publish</button>
       </form>
       ${inEditor(c) ? html`<a class="button secondary" href="${here}/edit">Edit</a>` : ''}
+      ${pdfRulesEditable(c) ? html`<a class="button secondary" href="${here}/rules">Edit field rules</a>` : ''}
     </div>
     ${
       c.html !== null && !inEditor(c)
@@ -171,6 +174,7 @@ export const templateRoutes = (router: Router, deps: WebDeps): void => {
   // Before `/templates/:id`, which would take `new` and `new-pdf` for ids.
   templateEditorRoutes(router, deps);
   pdfTemplateRoutes(router, deps);
+  pdfRulesRoutes(router, deps);
 
   router.get('/templates/:id', async (ctx) => {
     const visitor = await visitorOf(ctx, deps);
