@@ -2483,7 +2483,15 @@ export interface components {
     /** @enum {string} */
     TemplateFieldType: 'text' | 'checkbox' | 'choice' | 'signature' | 'date' | 'date_signed';
     /** @enum {string} */
-    TextValidation: 'email_address' | 'numbers_only' | 'phone_number' | 'zip_code';
+    TextValidation:
+      | 'email_address'
+      | 'numbers_only'
+      | 'phone_number'
+      | 'zip_code'
+      | 'letters_only'
+      | 'ssn'
+      | 'ein'
+      | 'bank_routing_number';
     CreatePdfContractBody: {
       /** @constant */
       type: 'pdf';

@@ -37,11 +37,24 @@ export type TemplateFieldType = t.TypeOf<typeof TemplateFieldType>;
  * What a text field's value must look like (ADR 3600), declared by an HTML template and
  * checked when its signer signs and when a value is pre-filled: `email_address`
  * (name@example.com), `numbers_only` (digits 0-9 and nothing else), `phone_number` (a US
- * number of 10 digits, written as people write them: 555-014-3000, (555) 014-3000) and
- * `zip_code` (a US ZIP code, 12345 or 12345-6789).
+ * number of 10 digits, written as people write them: 555-014-3000, (555) 014-3000),
+ * `zip_code` (a US ZIP code, 12345 or 12345-6789); and (ADR 3680) `letters_only` (letters
+ * of any alphabet, with single spaces, hyphens or apostrophes between words: Anne-Marie
+ * O'Neil), `ssn` (a US Social Security number the SSA could issue, 123-45-6789 or
+ * 123456789), `ein` (a US Employer Identification Number, 12-3456789) and
+ * `bank_routing_number` (9 digits whose ABA check digit holds, 021000021).
  */
 export const TextValidation = t.keyof(
-  { email_address: null, numbers_only: null, phone_number: null, zip_code: null },
+  {
+    email_address: null,
+    numbers_only: null,
+    phone_number: null,
+    zip_code: null,
+    letters_only: null,
+    ssn: null,
+    ein: null,
+    bank_routing_number: null,
+  },
   'TextValidation',
 );
 export type TextValidation = t.TypeOf<typeof TextValidation>;
@@ -57,6 +70,10 @@ const VALIDATION_INPUT: Readonly<Record<TextValidation, TextInput>> = {
   numbers_only: { type: 'text', inputmode: 'numeric' },
   phone_number: { type: 'tel' },
   zip_code: { type: 'text', inputmode: 'numeric' },
+  letters_only: { type: 'text' },
+  ssn: { type: 'text', inputmode: 'numeric' },
+  ein: { type: 'text', inputmode: 'numeric' },
+  bank_routing_number: { type: 'text', inputmode: 'numeric' },
 };
 
 /**

@@ -60,6 +60,10 @@ const ASKS: Readonly<Record<TextValidation, string>> = {
   numbers_only: 'digits only',
   phone_number: 'a 10-digit phone number',
   zip_code: 'a ZIP code',
+  letters_only: 'letters only',
+  ssn: 'a US Social Security number',
+  ein: 'a US Employer Identification Number',
+  bank_routing_number: 'a US bank routing number',
 };
 
 /** A date's bound as the field table says it: `today + 30 days` for `today+30` (ADR 3650). */

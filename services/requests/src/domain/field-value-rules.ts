@@ -7,12 +7,35 @@ import { isEmail, resolveBound, type TextValidation } from '@esign/contracts';
 // One reading of dates and their bounds for the service, the signer's page and the web.
 export { isCalendarDate, isDateBound } from '@esign/contracts';
 
+/**
+ * A US Social Security number as the SSA issues them (ADR 3680): 123-45-6789 or 123456789,
+ * never area 000, 666 or 900-999, group 00 or serial 0000.
+ */
+const isSsn = (value: string): boolean => {
+  const match = /^(\d{3})(-?)(\d{2})\2(\d{4})$/.exec(value);
+  if (match === null) return false;
+  const [, area, , group, serial] = match;
+  return area !== '000' && area !== '666' && !area!.startsWith('9') && group !== '00' && serial !== '0000';
+};
+
+/** Nine digits whose ABA check digit holds: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10). */
+const isRoutingNumber = (value: string): boolean => {
+  if (!/^\d{9}$/.test(value)) return false;
+  const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
+  return [...value].reduce((sum, digit, i) => sum + Number(digit) * weights[i]!, 0) % 10 === 0;
+};
+
 const VALIDATIONS: Readonly<Record<TextValidation, (value: string) => boolean>> = {
   email_address: isEmail,
   numbers_only: (value) => /^[0-9]+$/.test(value),
   // Ten digits, as people write them: 555-014-3000, 555.014.3000, (555) 014-3000, 5550143000.
   phone_number: (value) => /^(?:\(\d{3}\) ?|\d{3}[-. ]?)\d{3}[-. ]?\d{4}$/.test(value),
   zip_code: (value) => /^\d{5}(?:-\d{4})?$/.test(value),
+  // Words of letters (any alphabet, with their accents) joined by one space, hyphen or apostrophe.
+  letters_only: (value) => /^[\p{L}\p{M}]+(?:[ '’-][\p{L}\p{M}]+)*$/u.test(value),
+  ssn: isSsn,
+  ein: (value) => /^(?!00)\d{2}-?\d{7}$/.test(value),
+  bank_routing_number: isRoutingNumber,
 };
 
 /** Whether a text value (trimmed) looks as `validation` asks (ADR 3600). */
@@ -25,6 +48,10 @@ export const VALIDATION_PROBLEM: Readonly<Record<TextValidation, string>> = {
   numbers_only: 'must be digits only, like 12345',
   phone_number: 'must be a 10-digit phone number, like 555-014-3000',
   zip_code: 'must be a ZIP code, like 12345 or 12345-6789',
+  letters_only: "must be letters only, like Anne-Marie O'Neil",
+  ssn: 'must be a US Social Security number, like 123-45-6789',
+  ein: 'must be a US Employer Identification Number, like 12-3456789',
+  bank_routing_number: 'must be a 9-digit US bank routing number, like 021000021',
 };
 
 /**

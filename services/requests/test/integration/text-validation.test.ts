@@ -123,4 +123,45 @@ describe('requests service: text fields that ask for a kind of value (real Postg
     const done = (await h.http.get(`/v1.1/requests/${view.id}`).set(headers).expect(200)).body as RequestView;
     assert.equal(done.state, 'completed');
   });
+
+  it('asks for letters only and a bank routing number whose check digit holds (ADR 3680)', async () => {
+    const banked = await publishedTemplate(
+      h.http,
+      SITE_A,
+      htmlTemplateBody({
+        name: 'Direct deposit',
+        fields: [
+          { name: 'holder', type: 'text', validation: 'letters_only' },
+          { name: 'routing', type: 'text', validation: 'bank_routing_number' },
+        ],
+      }),
+    );
+    const made = await h.http
+      .post(`/v1.1/sites/${SITE_A.id}/requests`)
+      .set(headers)
+      .send({
+        contracts: [banked],
+        signers: [{ signer_id: 'signer@example.com', locale: 'es' }],
+        fields: ['holder', 'routing'].map((name) => ({ name, assigned_to: 'signer@example.com' })),
+        render_data: { client_name: 'Client', start_date: '2030-01-01' },
+      })
+      .expect(201);
+    const view = made.body as RequestView;
+    const sent = (await h.http.post(`/v1.1/requests/${view.id}/send`).set(headers).expect(200))
+      .body as RequestView;
+    const page = await h.http.get(pathOf(sent.signers[0]!.request_url)).expect(200);
+    assert.match(page.text, /<p class="hint" id="f-0-hint">Solo letras, con espacios, guiones o apóstrofos/);
+    assert.match(
+      page.text,
+      /<p class="hint" id="f-1-hint">Un número de ruta bancaria de EE\. UU\. de 9 dígitos/,
+    );
+    assert.match(page.text, /name="f1" value="" maxlength="\d+" inputmode="numeric"/);
+    const sign = (holder: string, routing: string) =>
+      postSigned(h.http, page.text, { f0: holder, f1: routing });
+    const refused = await sign('R2D2', '021000022');
+    assert.equal(refused.status, 422);
+    assert.match(refused.text, /Holder: debe contener solo letras/);
+    assert.match(refused.text, /Routing: debe ser un número de ruta bancaria de EE\. UU\. de 9 dígitos/);
+    assert.equal((await sign('José Núñez', '021000021')).status, 303);
+  });
 });

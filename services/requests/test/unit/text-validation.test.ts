@@ -48,6 +48,32 @@ describe('requests domain: a text field that asks for a kind of value (ADR 3600)
         ['12345', '12345-6789'],
         ['1234', '123456', '12345-678', 'AB1 2CD', ''],
       ],
+      // ADR 3680.
+      letters_only: [
+        ["Anne-Marie O'Neil", 'Zoë', 'José Núñez', 'Łukasz', 'Οδυσσέας', 'D’Arcy'],
+        ['R2D2', 'Anne  Marie', '-Anne', 'Anne-', 'Ann.', 'Ann, Bob', ''],
+      ],
+      ssn: [
+        ['123-45-6789', '123456789', '665-01-0001'],
+        [
+          '000-12-3456',
+          '666-12-3456',
+          '900-12-3456',
+          '123-00-4567',
+          '123-45-0000',
+          '123-456789',
+          '12-345-6789',
+          '',
+        ],
+      ],
+      ein: [
+        ['12-3456789', '123456789'],
+        ['00-1234567', '1-23456789', '12-345678', '12 3456789', ''],
+      ],
+      bank_routing_number: [
+        ['021000021', '011000015', '122105155'],
+        ['021000022', '02100002', '0210000210', '021-000-021', ''],
+      ],
     } as const;
     for (const [validation, [good, bad]] of Object.entries(cases)) {
       for (const value of good)
@@ -87,9 +113,12 @@ describe('requests domain: a text field that asks for a kind of value (ADR 3600)
     assert.deepEqual(problems('1234'), ['must be a ZIP code, like 12345 or 12345-6789']);
     assert.deepEqual(problems(''), ['is required']);
     const fr = translatorFor('fr');
-    for (const wording of Object.values(VALIDATION_PROBLEM)) {
+    for (const [validation, wording] of Object.entries(VALIDATION_PROBLEM)) {
       assert.equal(isKnownProblem(wording), true, wording);
       assert.notEqual(problemText(fr, wording), wording, wording);
+      // Each example the wording gives is a value the kind takes.
+      const example = /like (.+?)(?: or |$)/.exec(wording)![1]!;
+      assert.equal(fitsValidation(validation as keyof typeof VALIDATION_PROBLEM, example), true, wording);
     }
   });
 

@@ -25,6 +25,11 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.digits': 'Nur Ziffern, z. B. 12345',
   'page.asks.phone': 'Eine 10-stellige Telefonnummer, z. B. 555-014-3000',
   'page.asks.zip': 'Eine US-Postleitzahl (ZIP), z. B. 12345 oder 12345-6789',
+  'page.asks.letters':
+    "Nur Buchstaben, mit Leerzeichen, Bindestrichen oder Apostrophen zwischen Wörtern, z. B. Anne-Marie O'Neil",
+  'page.asks.ssn': 'Eine US-Sozialversicherungsnummer (SSN), z. B. 123-45-6789',
+  'page.asks.ein': 'Eine US-Arbeitgeber-Identifikationsnummer (EIN), z. B. 12-3456789',
+  'page.asks.routing': 'Eine 9-stellige US-Bankleitzahl (Routing Number), z. B. 021000021',
   'page.asks.atLeast': 'Mindestens {min} Zeichen',
   'page.problem': '{label}: {message}',
   'page.yourName': 'Ihr Name',

@@ -21,6 +21,11 @@ export const signerPage = {
   'page.asks.digits': 'Digits only, like 12345',
   'page.asks.phone': 'A 10-digit phone number, like 555-014-3000',
   'page.asks.zip': 'A ZIP code, like 12345 or 12345-6789',
+  'page.asks.letters':
+    "Letters only, with spaces, hyphens or apostrophes between words, like Anne-Marie O'Neil",
+  'page.asks.ssn': 'A US Social Security number, like 123-45-6789',
+  'page.asks.ein': 'A US Employer Identification Number, like 12-3456789',
+  'page.asks.routing': 'A 9-digit US bank routing number, like 021000021',
   'page.asks.atLeast': 'At least {min} characters',
   'page.problem': '{label}: {message}',
   'page.yourName': 'Your name',

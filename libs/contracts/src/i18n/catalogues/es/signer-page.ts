@@ -24,6 +24,11 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.digits': 'Solo dígitos, como 12345',
   'page.asks.phone': 'Un número de teléfono de 10 dígitos, como 555-014-3000',
   'page.asks.zip': 'Un código postal de EE. UU. (ZIP), como 12345 o 12345-6789',
+  'page.asks.letters':
+    "Solo letras, con espacios, guiones o apóstrofos entre palabras, como Anne-Marie O'Neil",
+  'page.asks.ssn': 'Un número de Seguro Social de EE. UU. (SSN), como 123-45-6789',
+  'page.asks.ein': 'Un número de identificación del empleador de EE. UU. (EIN), como 12-3456789',
+  'page.asks.routing': 'Un número de ruta bancaria de EE. UU. de 9 dígitos, como 021000021',
   'page.asks.atLeast': 'Al menos {min} caracteres',
   'page.problem': '{label}: {message}',
   'page.yourName': 'Su nombre',

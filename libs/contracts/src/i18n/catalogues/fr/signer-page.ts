@@ -24,6 +24,11 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.digits': 'Des chiffres uniquement, comme 12345',
   'page.asks.phone': 'Un numéro de téléphone à 10 chiffres, comme 555-014-3000',
   'page.asks.zip': 'Un code postal américain (ZIP), comme 12345 ou 12345-6789',
+  'page.asks.letters':
+    "Uniquement des lettres, avec des espaces, traits d’union ou apostrophes entre les mots, comme Anne-Marie O'Neil",
+  'page.asks.ssn': 'Un numéro de sécurité sociale américain (SSN), comme 123-45-6789',
+  'page.asks.ein': 'Un numéro d’identification d’employeur américain (EIN), comme 12-3456789',
+  'page.asks.routing': 'Un numéro de routage bancaire américain à 9 chiffres, comme 021000021',
   'page.asks.atLeast': 'Au moins {min} caractères',
   'page.problem': '{label} : {message}',
   'page.yourName': 'Votre nom',

@@ -24,6 +24,11 @@ export const signerPage: Messages<typeof english> = {
   'page.asks.digits': 'Apenas dígitos, como 12345',
   'page.asks.phone': 'Um número de telefone de 10 dígitos, como 555-014-3000',
   'page.asks.zip': 'Um código postal dos EUA (ZIP), como 12345 ou 12345-6789',
+  'page.asks.letters':
+    "Apenas letras, com espaços, hífens ou apóstrofos entre palavras, como Anne-Marie O'Neil",
+  'page.asks.ssn': 'Um número de Seguro Social dos EUA (SSN), como 123-45-6789',
+  'page.asks.ein': 'Um número de identificação de empregador dos EUA (EIN), como 12-3456789',
+  'page.asks.routing': 'Um número de roteamento bancário dos EUA de 9 dígitos, como 021000021',
   'page.asks.atLeast': 'Pelo menos {min} caracteres',
   'page.problem': '{label}: {message}',
   'page.yourName': 'Seu nome',

@@ -44,6 +44,10 @@ const ASKS: Readonly<Record<TextValidation, MessageKey>> = {
   numbers_only: 'page.asks.digits',
   phone_number: 'page.asks.phone',
   zip_code: 'page.asks.zip',
+  letters_only: 'page.asks.letters',
+  ssn: 'page.asks.ssn',
+  ein: 'page.asks.ein',
+  bank_routing_number: 'page.asks.routing',
 };
 
 /** The kind of value a text field asks for: the first of its definitions that asks. */
