@@ -2491,7 +2491,10 @@ export interface components {
       | 'letters_only'
       | 'ssn'
       | 'ein'
-      | 'bank_routing_number';
+      | 'bank_routing_number'
+      | 'uk_postcode'
+      | 'ca_postal_code'
+      | 'iban';
     CreatePdfContractBody: {
       /** @constant */
       type: 'pdf';

@@ -42,7 +42,9 @@ export type TemplateFieldType = t.TypeOf<typeof TemplateFieldType>;
  * of any alphabet, with single spaces, hyphens or apostrophes between words: Anne-Marie
  * O'Neil), `ssn` (a US Social Security number the SSA could issue, 123-45-6789 or
  * 123456789), `ein` (a US Employer Identification Number, 12-3456789) and
- * `bank_routing_number` (9 digits whose ABA check digit holds, 021000021).
+ * `bank_routing_number` (9 digits whose ABA check digit holds, 021000021); and (ADR 3690)
+ * `uk_postcode` (SW1A 1AA), `ca_postal_code` (K1A 0B1) and `iban` (an international bank
+ * account number whose ISO 13616 check digits hold, DE89 3704 0044 0532 0130 00).
  */
 export const TextValidation = t.keyof(
   {
@@ -54,6 +56,9 @@ export const TextValidation = t.keyof(
     ssn: null,
     ein: null,
     bank_routing_number: null,
+    uk_postcode: null,
+    ca_postal_code: null,
+    iban: null,
   },
   'TextValidation',
 );
@@ -74,6 +79,9 @@ const VALIDATION_INPUT: Readonly<Record<TextValidation, TextInput>> = {
   ssn: { type: 'text', inputmode: 'numeric' },
   ein: { type: 'text', inputmode: 'numeric' },
   bank_routing_number: { type: 'text', inputmode: 'numeric' },
+  uk_postcode: { type: 'text' },
+  ca_postal_code: { type: 'text' },
+  iban: { type: 'text' },
 };
 
 /**

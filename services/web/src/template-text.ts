@@ -64,6 +64,9 @@ const ASKS: Readonly<Record<TextValidation, string>> = {
   ssn: 'a US Social Security number',
   ein: 'a US Employer Identification Number',
   bank_routing_number: 'a US bank routing number',
+  uk_postcode: 'a UK postcode',
+  ca_postal_code: 'a Canadian postal code',
+  iban: 'an IBAN',
 };
 
 /** A date's bound as the field table says it: `today + 30 days` for `today+30` (ADR 3650). */

@@ -25,6 +25,21 @@ const isRoutingNumber = (value: string): boolean => {
   return [...value].reduce((sum, digit, i) => sum + Number(digit) * weights[i]!, 0) % 10 === 0;
 };
 
+/**
+ * An IBAN (ISO 13616, ADR 3690): a country's two letters, two check digits and up to 30
+ * letters or digits, written in any case, in groups or not; its check digits hold when the
+ * number, its first four characters moved to its end and each letter read as 10-35, leaves
+ * 1 divided by 97.
+ */
+const isIban = (value: string): boolean => {
+  const iban = value.replace(/ /g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z\d]{11,30}$/.test(iban) || / {2}/.test(value)) return false;
+  const digits = [...`${iban.slice(4)}${iban.slice(0, 4)}`].map((c) => parseInt(c, 36)).join('');
+  let remainder = 0;
+  for (const d of digits) remainder = (remainder * 10 + Number(d)) % 97;
+  return remainder === 1;
+};
+
 const VALIDATIONS: Readonly<Record<TextValidation, (value: string) => boolean>> = {
   email_address: isEmail,
   numbers_only: (value) => /^[0-9]+$/.test(value),
@@ -36,6 +51,11 @@ const VALIDATIONS: Readonly<Record<TextValidation, (value: string) => boolean>> 
   ssn: isSsn,
   ein: (value) => /^(?!00)\d{2}-?\d{7}$/.test(value),
   bank_routing_number: isRoutingNumber,
+  // Royal Mail's outward and inward codes, one space or none between: SW1A 1AA, M1 1AE.
+  uk_postcode: (value) => /^(?:GIR ?0AA|[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2})$/i.test(value),
+  // Canada Post's letter-digit-letter, digit-letter-digit, without D, F, I, O, Q or U: K1A 0B1.
+  ca_postal_code: (value) => /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i.test(value),
+  iban: isIban,
 };
 
 /** Whether a text value (trimmed) looks as `validation` asks (ADR 3600). */
@@ -52,6 +72,9 @@ export const VALIDATION_PROBLEM: Readonly<Record<TextValidation, string>> = {
   ssn: 'must be a US Social Security number, like 123-45-6789',
   ein: 'must be a US Employer Identification Number, like 12-3456789',
   bank_routing_number: 'must be a 9-digit US bank routing number, like 021000021',
+  uk_postcode: 'must be a UK postcode, like SW1A 1AA',
+  ca_postal_code: 'must be a Canadian postal code, like K1A 0B1',
+  iban: 'must be an IBAN, like DE89 3704 0044 0532 0130 00',
 };
 
 /**

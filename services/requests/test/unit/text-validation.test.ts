@@ -74,6 +74,30 @@ describe('requests domain: a text field that asks for a kind of value (ADR 3600)
         ['021000021', '011000015', '122105155'],
         ['021000022', '02100002', '0210000210', '021-000-021', ''],
       ],
+      // ADR 3690.
+      uk_postcode: [
+        ['SW1A 1AA', 'sw1a 1aa', 'M1 1AE', 'B33 8TH', 'CR2 6XH', 'DN55 1PT', 'EC1A1BB', 'GIR 0AA'],
+        ['SW1A  1AA', 'QW1A 1AA', 'SW1A 1CA', '12345', 'SW1A', ''],
+      ],
+      ca_postal_code: [
+        ['K1A 0B1', 'k1a0b1', 'H3Z 2Y7'],
+        ['D1A 0B1', 'K1A 0D1', 'K1A-0B1', '12345', 'K1A', ''],
+      ],
+      iban: [
+        [
+          'DE89 3704 0044 0532 0130 00',
+          'DE89370400440532013000',
+          'GB82 WEST 1234 5698 7654 32',
+          'gb82west12345698765432',
+        ],
+        [
+          'DE88 3704 0044 0532 0130 00',
+          'DE89 3704 0044 0532 0130 0',
+          'DE89  3704 0044 0532 0130 00',
+          '89DE370400440532013000',
+          '',
+        ],
+      ],
     } as const;
     for (const [validation, [good, bad]] of Object.entries(cases)) {
       for (const value of good)

@@ -48,6 +48,9 @@ const ASKS: Readonly<Record<TextValidation, MessageKey>> = {
   ssn: 'page.asks.ssn',
   ein: 'page.asks.ein',
   bank_routing_number: 'page.asks.routing',
+  uk_postcode: 'page.asks.ukPostcode',
+  ca_postal_code: 'page.asks.caPostalCode',
+  iban: 'page.asks.iban',
 };
 
 /** The kind of value a text field asks for: the first of its definitions that asks. */
