@@ -77,6 +77,21 @@ const optionsOf = (listed: string): readonly string[] | string => {
 };
 
 /**
+ * The first of `errors` (by path, the API's and the page's own) about the fields `raw`
+ * declared, or undefined: an API refusal at `fields[i]` names the line that wrote field
+ * `i` (blank lines declare none), so a field's problem is found among many lines.
+ */
+export const fieldsProblem = (raw: string, errors: ReadonlyMap<string, string>): string | undefined => {
+  const found = [...errors].find(([path]) => path.startsWith('fields'));
+  if (found === undefined) return undefined;
+  const [path, message] = found;
+  const index = /^fields\[(\d+)\]/.exec(path)?.[1];
+  const lines = raw.split(/\r?\n/).flatMap((line, i) => (line.trim() === '' ? [] : [i + 1]));
+  const line = index === undefined ? undefined : lines[Number(index)];
+  return line === undefined ? message : `line ${line}: ${message}`;
+};
+
+/**
  * Whose fields the lines declare: an HTML template's, or rules for a PDF's own (ADR 3670),
  * whose choices keep the PDF's options.
  */

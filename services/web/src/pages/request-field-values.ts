@@ -14,9 +14,9 @@ import { html, type Html } from '../html.js';
 
 /**
  * A draft's field **values** on its page: each field's `default_value` typed by the kind of
- * field its template declares (a text box within its `min_length` and `max_length`, Checked / Unchecked for
- * a checkbox, one of a choice's options; a signature is signed, and the date signed filled
- * in when it is, never pre-filled), sent whole with the signers in
+ * field its template declares (a text box within its `min_length` and `max_length`,
+ * Checked / Unchecked for a checkbox, one of a choice's options; a signature is signed, and
+ * the date signed filled in when it is, never pre-filled), sent whole with the signers in
  * `PATCH /v1.1/requests/:id` `{ fields }` (request-fields.ts).
  */
 

@@ -8,6 +8,7 @@ import { posted } from '../guard.js';
 import { html, type Html } from '../html.js';
 import { csrfField, fieldErrors, problemSummary, textField } from '../layout.js';
 import {
+  fieldsProblem,
   highlightTokens,
   parseFields,
   parseSample,
@@ -74,7 +75,7 @@ const editorPage = (ctx: Koa.Context, deps: WebDeps, visitor: Visitor, input: Ed
   const title = editing ? 'Edit draft template' : 'New HTML template';
   const here = editing ? `${deps.base}/templates/${editing.id}` : undefined;
   const errors = new Map([...fieldErrors(input.problem), ...(input.errors ?? [])]);
-  const fieldsError = [...errors].find(([path]) => path.startsWith('fields'))?.[1];
+  const fieldsError = fieldsProblem(input.fields, errors);
   const sample = parseSample(input.sample);
   const tokens = tokensOf(input.html);
   const area = (id: string, label: string, value: string, rows: number, error?: string, hint?: Html) =>

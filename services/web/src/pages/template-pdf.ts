@@ -7,13 +7,16 @@ import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { uploaded } from '../guard.js';
 import { html, type Html } from '../html.js';
 import { csrfField, fieldErrors, fileField, problemSummary, textField } from '../layout.js';
-import { parseFields } from '../template-text.js';
+import { fieldsProblem, parseFields } from '../template-text.js';
 import { appPage, noSitePage } from './common.js';
 import { pdfRoutes } from './pdf-download.js';
 
 const PDF_UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 
-/** How rules for the PDF's own fields are written (ADR 3670): the template editor's lines, by the PDF's names. */
+/**
+ * How rules for the PDF's own fields are written (ADR 3670): the template editor's lines,
+ * by the PDF's names.
+ */
 const RULES_HINT = html`One per line for any of the PDF's fields, by its name in the PDF, as in the HTML
   editor:
   <ul>
@@ -24,11 +27,11 @@ const RULES_HINT = html`One per line for any of the PDF's fields, by its name in
   </ul>`;
 
 /**
- * The rules for a PDF's own fields as typed (ADR 3670), with the first of `errors` at a
- * path under `fields`: at the upload, and on a draft's Edit field rules.
+ * The rules for a PDF's own fields as typed (ADR 3670), with the first of `errors` about
+ * them (`fieldsProblem`): at the upload, and on a draft's Edit field rules.
  */
 export const rulesArea = (rules: string, errors: ReadonlyMap<string, string>): Html => {
-  const error = [...errors].find(([path]) => path.startsWith('fields'))?.[1];
+  const error = fieldsProblem(rules, errors);
   return html`<div class="field">
     <label for="fields">Field rules (optional)</label>
     <div class="hint" id="fields-hint">${RULES_HINT}</div>

@@ -128,6 +128,21 @@ describe('web: a draft template edited or deleted', () => {
     }).expect(422);
     assert.match(res.text, /id="html-error">has an &lt;img&gt;</);
     assert.match(res.text, />\n&lt;img src=x&gt;<\/textarea>/);
+    // A field's refusal names the line that wrote it (ADR 3670's fieldsProblem).
+    const field = appWith(
+      answers({
+        'PUT /v1.1/contracts/12': apiProblem(422, 'invalid_template', 'Invalid template', {
+          'fields[1].name': 'duplicates fields[0].name "a"',
+        }),
+      }),
+    );
+    const twice = await post(field, '/app/templates/12/edit', {
+      name: 'NDA',
+      html: '<p>x</p>',
+      fields: 'a: text\n\na: checkbox',
+      sample: '{}',
+    }).expect(422);
+    assert.match(twice.text, /id="fields-error">line 3: duplicates fields\[0\]\.name &quot;a&quot;</);
   });
 
   it('deletes the template and says so on the list; a refusal shows on the template’s page', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { parseFields } from '../../src/template-text.js';
+import { fieldsProblem, parseFields } from '../../src/template-text.js';
 import { appWith, callsOf, contract, COOKIE, CSRF, CURRENT, ORIGIN } from '../support/fake-api.js';
 
 const PDF = Buffer.from('%PDF-1.7 lease');
@@ -16,6 +16,17 @@ const upload = (app: ReturnType<typeof appWith>, fields: Record<string, string>)
 
 /** ADR 3670 in the web application: a PDF's upload gives rules to the PDF's own fields. */
 describe('web: rules for a PDF template’s own fields, given at its upload', () => {
+  it('names the line of the field an API refusal is at', () => {
+    const rules = 'a: text\n\n b: text \nc: checkbox';
+    const problem = (path: string) => fieldsProblem(rules, new Map([[path, 'is wrong']]));
+    assert.equal(problem('fields[0].name'), 'line 1: is wrong');
+    assert.equal(problem('fields[1].type'), 'line 3: is wrong');
+    assert.equal(problem('fields[2]'), 'line 4: is wrong');
+    assert.equal(problem('fields[3].name'), 'is wrong', 'no such line');
+    assert.equal(problem('fields'), 'is wrong');
+    assert.equal(fieldsProblem(rules, new Map([['name', 'is wrong']])), undefined);
+  });
+
   it('reads a choice without options, and refuses one with them, naming the line', () => {
     assert.deepEqual(parseFields('plan: choice optional\n\nsigned_on: date_signed', 'pdf'), {
       fields: [
@@ -87,10 +98,11 @@ describe('web: rules for a PDF template’s own fields, given at its upload', ()
         errors: [{ path: 'fields[0].name', message: 'names no form field of the PDF: "landlord"' }],
       },
     });
-    const page = await upload(app, { fields: 'landlord: text' }).expect(422);
+    // The refusal of fields[0] names the line that wrote it: blank lines are not fields.
+    const page = await upload(app, { fields: '\n  \nlandlord: text' }).expect(422);
     assert.match(
       page.text,
-      /<p class="error" id="fields-error">names no form field of the PDF: &quot;landlord&quot;<\/p>/,
+      /<p class="error" id="fields-error">line 3: names no form field of the PDF: &quot;landlord&quot;<\/p>/,
     );
     assert.match(page.text, /<li>fields\[0\]\.name: names no form field of the PDF/);
   });
@@ -184,7 +196,7 @@ describe('web: rules for a PDF template’s own fields, given at its upload', ()
       const shown = await save(refused, 'tenant: text max 50').expect(422);
       assert.match(
         shown.text,
-        /id="fields-error">must not be more than the PDF field&#39;s own limit \(40\)</,
+        /id="fields-error">line 1: must not be more than the PDF field&#39;s own limit \(40\)</,
       );
       assert.match(shown.text, />\ntenant: text max 50<\/textarea/);
     });
