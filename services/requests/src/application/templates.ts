@@ -35,7 +35,10 @@ const invalid = (errors: readonly { path: string; message: string }[]): AppError
   errors,
 });
 
-/** Reads and checks what the body describes; a PDF's form fields are read from the file, with the rules declared for them. */
+/**
+ * Reads and checks what the body describes; a PDF's form fields are read from the file,
+ * with the rules declared for them (ADR 3670).
+ */
 const prepare = (
   deps: Pick<Deps, 'pdf' | 'clock' | 'htmlPolicy'>,
   siteId: number,
