@@ -68,6 +68,12 @@ export type TextValidation = t.TypeOf<typeof TextValidation>;
 export interface TextInput {
   readonly type: 'email' | 'tel' | 'text';
   readonly inputmode?: 'numeric';
+  /**
+   * A code of letters and digits (a postcode, an IBAN: ADR 3690), typed as written: a
+   * phone's keyboard in capitals, no spelling fixes (`autocapitalize="characters"`,
+   * `spellcheck="false"`).
+   */
+  readonly code?: true;
 }
 
 const VALIDATION_INPUT: Readonly<Record<TextValidation, TextInput>> = {
@@ -79,9 +85,9 @@ const VALIDATION_INPUT: Readonly<Record<TextValidation, TextInput>> = {
   ssn: { type: 'text', inputmode: 'numeric' },
   ein: { type: 'text', inputmode: 'numeric' },
   bank_routing_number: { type: 'text', inputmode: 'numeric' },
-  uk_postcode: { type: 'text' },
-  ca_postal_code: { type: 'text' },
-  iban: { type: 'text' },
+  uk_postcode: { type: 'text', code: true },
+  ca_postal_code: { type: 'text', code: true },
+  iban: { type: 'text', code: true },
 };
 
 /**

@@ -164,4 +164,38 @@ describe('requests service: text fields that ask for a kind of value (real Postg
     assert.match(refused.text, /Routing: debe ser un número de ruta bancaria de EE\. UU\. de 9 dígitos/);
     assert.equal((await sign('José Núñez', '021000021')).status, 303);
   });
+
+  it('asks for an IBAN as a code typed in capitals, and checks its digits in the signer’s language (ADR 3690)', async () => {
+    const banked = await publishedTemplate(
+      h.http,
+      SITE_A,
+      htmlTemplateBody({ name: 'Mandate', fields: [{ name: 'iban', type: 'text', validation: 'iban' }] }),
+    );
+    const made = await h.http
+      .post(`/v1.1/sites/${SITE_A.id}/requests`)
+      .set(headers)
+      .send({
+        contracts: [banked],
+        signers: [{ signer_id: 'signer@example.com', locale: 'fr' }],
+        fields: [{ name: 'iban', assigned_to: 'signer@example.com' }],
+        render_data: { client_name: 'Client', start_date: '2030-01-01' },
+      })
+      .expect(201);
+    const view = made.body as RequestView;
+    const sent = (await h.http.post(`/v1.1/requests/${view.id}/send`).set(headers).expect(200))
+      .body as RequestView;
+    const page = await h.http.get(pathOf(sent.signers[0]!.request_url)).expect(200);
+    assert.match(
+      page.text,
+      /<p class="hint" id="f-0-hint">Un numéro de compte bancaire international \(IBAN\)/,
+    );
+    assert.match(
+      page.text,
+      /name="f0" value="" maxlength="\d+" autocapitalize="characters" spellcheck="false" required/,
+    );
+    const refused = await postSigned(h.http, page.text, { f0: 'DE88 3704 0044 0532 0130 00' });
+    assert.equal(refused.status, 422);
+    assert.match(refused.text, /Iban : doit être un IBAN, comme DE89 3704 0044 0532 0130 00/);
+    assert.equal((await postSigned(h.http, page.text, { f0: 'de89 3704 0044 0532 0130 00' })).status, 303);
+  });
 });

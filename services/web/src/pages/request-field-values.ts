@@ -122,7 +122,9 @@ const inputType = (kind: FieldKind): Html => {
       kind.latest === undefined ? '' : html` max="${kind.latest}"`
     }`;
   const input = textInputFor(kind.validation);
-  return html`type="${input.type}"${input.inputmode === undefined ? '' : html` inputmode="${input.inputmode}"`}`;
+  return html`type="${input.type}"${input.inputmode === undefined ? '' : html` inputmode="${input.inputmode}"`}${
+    input.code === true ? html` autocapitalize="characters" spellcheck="false"` : ''
+  }`;
 };
 
 /** What was typed for one field's value: the control's kind and its text as posted. */

@@ -14,7 +14,7 @@ import { inEditor } from '../../src/pages/template-editor.js';
 
 const SENT = requestView('sent');
 const ANN = SENT.signers[0]!;
-/** A draft whose text fields ask for a ZIP code and a phone number (ADR 3600). */
+/** A draft whose text fields ask for a ZIP code, a phone number (ADR 3600) and an IBAN (ADR 3690). */
 const DRAFT = {
   ...SENT,
   state: 'draft',
@@ -25,6 +25,7 @@ const DRAFT = {
     { name: 'zip', assigned_to: 'ann@example.com', default_value: '12345' },
     { name: 'phone', assigned_to: 'ann@example.com', default_value: null },
     { name: 'note', assigned_to: 'ann@example.com', default_value: null },
+    { name: 'iban', assigned_to: 'ann@example.com', default_value: null },
   ],
 };
 const FORM = contract(
@@ -36,6 +37,7 @@ const FORM = contract(
     { name: 'zip', type: 'text', validation: 'zip_code' },
     { name: 'phone', type: 'text', validation: 'phone_number' },
     { name: 'note', type: 'text' },
+    { name: 'iban', type: 'text', validation: 'iban' },
   ],
 );
 /** A second contract naming `phone` as plain text: the first one's kind still holds. */
@@ -84,5 +86,10 @@ describe('web: text fields that ask for a kind of value (ADR 3600)', () => {
     );
     assert.match(page, /<input\s+type="tel"\s+id="field-value-1"\s+name="value_1"[^>]*maxlength="20"/);
     assert.match(page, /<input\s+type="text"\s+id="field-value-2"\s+name="value_2"/);
+    // A code is typed as written: in capitals, without spelling fixes (ADR 3690).
+    assert.match(
+      page,
+      /<input\s+type="text" autocapitalize="characters" spellcheck="false"\s+id="field-value-3"\s+name="value_3"/,
+    );
   });
 });

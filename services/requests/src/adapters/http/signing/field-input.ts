@@ -152,7 +152,9 @@ export const fieldInput = (
         .join('. ');
       const hint = said === '' ? '' : safe`<p class="hint" id="${hintId}">${said}</p>`;
       const described = [error === undefined ? '' : errorId, said === '' ? '' : hintId].join(' ').trim();
-      const attributes = safe`${input.inputmode === undefined ? '' : safe` inputmode="${input.inputmode}"`}${requiredAttribute}${
+      const attributes = safe`${input.inputmode === undefined ? '' : safe` inputmode="${input.inputmode}"`}${
+        input.code === true ? safe` autocapitalize="characters" spellcheck="false"` : ''
+      }${requiredAttribute}${
         error === undefined ? '' : safe` aria-invalid="true"`
       }${described === '' ? '' : safe` aria-describedby="${described}"`}`;
       return safe`<div class="field-block"><label class="field" for="${id}">${label}${marker}</label>${hint}${errorLine}<input type="${input.type}" id="${id}" name="${name}" value="${value}"${min > 0 ? safe` minlength="${min}"` : ''} maxlength="${max}"${attributes}></div>`;
