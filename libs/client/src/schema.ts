@@ -306,7 +306,7 @@ export interface paths {
     };
     /**
      * Read a Site’s event feed
-     * @description Every Request history entry of the Site (the events `GET /v1.1/requests/{request_id}/events` lists), in one feed, each exactly as its webhook delivery carries it. Read it from the start, then pass each answer’s `next_after` as `after` to get what came since: a cursor never skips an event, even one whose change was stored while the feed was read, and polling with the same `next_after` is how a client without a webhook endpoint (or one catching up after an outage) follows every Request at once. Entries come in the order their changes were stored, and one appears once every change stored before it has settled (usually at once; a long-running database transaction can hold it back, never lose it). `order=desc` looks back instead: the same entries newest first, then older ones with each answer’s `next_before` as `before`; its first answer’s `next_after` is where to poll on from.
+     * @description Every Request history entry of the Site (the events `GET /v1.1/requests/{request_id}/events` lists), in one feed, each exactly as its webhook delivery carries it. Read it from the start, then pass each answer’s `next_after` as `after` to get what came since: a cursor never skips an event, even one whose change was stored while the feed was read, and polling with the same `next_after` is how a client without a webhook endpoint (or one catching up after an outage) follows every Request at once. Entries come in the order their changes were stored, and one appears once every change stored before it has settled (usually at once; a long-running database transaction can hold it back, never lose it). `order=desc` looks back instead: the same entries newest first, then older ones with each answer’s `next_before` as `before`; its first answer’s `next_after` is where to poll on from. The Site’s template events (`contract.created`, `contract.published`, …) are in it too, listed only when `type` names them, so a client can follow its templates the same way.
      */
     get: operations['listSiteEvents'];
     put?: never;
@@ -9360,7 +9360,7 @@ export interface operations {
         before?: string;
         /** @description Items per page, 1 to 100. */
         per_page?: number;
-        /** @description Only entries of these types, comma-separated (`type=request.signed,request.completed`) or repeated. When none is left to list, `next_after` passes every entry read, of any type, so the next poll starts after them. Keep the same `type` while following one cursor. */
+        /** @description Only entries of these types, comma-separated (`type=request.signed,request.completed`) or repeated: a Request history type, or a template event type (`contract.created`, `contract.updated`, `contract.published`, `contract.archived`, `contract.unarchived`, `contract.deleted`), which only this lists. When none is left to list, `next_after` passes every entry read, of any type, so the next poll starts after them. Keep the same `type` while following one cursor. */
         type?: string;
       };
       header?: never;

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { Page } from './paging.js';
 import { nullable } from './primitives.js';
+import { TEMPLATE_EVENT_TYPES } from './template-events.js';
 import {
   isWebhookEventType,
   WEBHOOK_EVENT_TYPES,
@@ -65,6 +66,21 @@ export const isRequestHistoryEvent = <E extends AnyEventEnvelope>(
 export const REQUEST_HISTORY_TYPES = WEBHOOK_EVENT_TYPES.filter(
   (type) => type.startsWith('request.') && type !== 'request.created',
 );
+
+/**
+ * Whether `event` is a template event (ADR 3350): a Site's feed holds these too, listed only
+ * when asked for by type (ADR 3700).
+ */
+export const isTemplateEvent = <E extends AnyEventEnvelope>(
+  event: E,
+): event is E & { type: (typeof TEMPLATE_EVENT_TYPES)[number] } =>
+  (TEMPLATE_EVENT_TYPES as readonly string[]).includes(event.type);
+
+/**
+ * The types a Site's feed can hold (ADR 3700): its Requests' history types, listed unless
+ * `type=` names others, and its templates' events, listed only when `type=` names them.
+ */
+export const SITE_FEED_TYPES = [...REQUEST_HISTORY_TYPES, ...TEMPLATE_EVENT_TYPES];
 
 /** The order a Request's history is listed in: by when each event happened, `asc` (the default) or `desc`. */
 export const HISTORY_ORDERS = ['asc', 'desc'] as const;

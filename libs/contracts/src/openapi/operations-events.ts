@@ -56,7 +56,9 @@ export const EVENT_OPERATIONS: readonly Operation[] = [
       'Entries come in the order their changes were stored, and one appears once every change stored before ' +
       'it has settled (usually at once; a long-running database transaction can hold it back, never lose it). ' +
       '`order=desc` looks back instead: the same entries newest first, then older ones with each answer’s ' +
-      '`next_before` as `before`; its first answer’s `next_after` is where to poll on from.',
+      '`next_before` as `before`; its first answer’s `next_after` is where to poll on from. The Site’s ' +
+      'template events (`contract.created`, `contract.published`, …) are in it too, listed only when `type` ' +
+      'names them, so a client can follow its templates the same way.',
     tag: 'Requests',
     auth: 'access_token',
     params: { site_id: SITE_ID },
@@ -82,7 +84,10 @@ export const EVENT_OPERATIONS: readonly Operation[] = [
       per_page: PAGE_QUERY.per_page!,
       type: {
         description:
-          'Only entries of these types, comma-separated (`type=request.signed,request.completed`) or repeated. ' +
+          'Only entries of these types, comma-separated (`type=request.signed,request.completed`) or repeated: ' +
+          'a Request history type, or a template event type (`contract.created`, `contract.updated`, ' +
+          '`contract.published`, `contract.archived`, `contract.unarchived`, `contract.deleted`), which only ' +
+          'this lists. ' +
           'When none is left to list, `next_after` passes every entry read, of any type, so the next poll starts ' +
           'after them. Keep the same `type` while following one cursor.',
         schema: { type: 'string', example: 'request.completed,request.declined' },

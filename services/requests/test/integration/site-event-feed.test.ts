@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { SiteEventFeed } from '@esign/contracts';
 import { sql } from '@esign/platform/database';
 import { eventually } from '@esign/testing';
-import { principal, SITE_A, SITE_B } from '../support/harness.js';
+import { htmlTemplateBody, principal, publishedTemplate, SITE_A, SITE_B } from '../support/harness.js';
 import { historyFixture } from '../support/history-fixture.js';
 
 /**
@@ -266,5 +266,47 @@ describe('requests service: a Site’s event feed (real Postgres)', function () 
     assert.deepEqual(refused.body.errors, [
       { path: 'after', message: 'must be a next_after this API answered' },
     ]);
+  });
+
+  it('lists the Site’s template events only when asked for by type, never in a Request’s history (ADR 3700)', async () => {
+    const cursor = await end();
+    const template = await publishedTemplate(ctx.h.http, SITE_A, htmlTemplateBody({ name: 'Feed' }));
+    const made = await sent();
+    const asked = '&type=contract.created,contract.published,request.sent';
+    const listed = await eventually(async () => {
+      const page = await feed(from(cursor, asked));
+      return page.data.length >= 3 ? page : undefined;
+    });
+    assert.deepEqual(
+      listed.data.map((e) => [e.type, e.data.contract_id ?? e.data.request_id]),
+      [
+        ['contract.created', template],
+        ['contract.published', template],
+        ['request.sent', made.id],
+      ],
+    );
+    // Each as its webhook carries it.
+    assert.deepEqual(Object.keys(listed.data[1]!.data).sort(), [
+      'archived_at',
+      'contract_id',
+      'name',
+      'state',
+      'type',
+    ]);
+    // Without type=, a poll sees the Requests' entries only, as before.
+    const plain = await feed(from(cursor));
+    assert.deepEqual(
+      plain.data.map((e) => e.type),
+      ['request.sent'],
+    );
+    // A Request's history takes no template type.
+    const refused = await ctx.h.http
+      .get(`/v1.1/requests/${made.id}/events?type=contract.created`)
+      .set(ctx.headers)
+      .expect(400);
+    assert.deepEqual(
+      (refused.body as { errors: { path: string }[] }).errors.map((e) => e.path),
+      ['type'],
+    );
   });
 });

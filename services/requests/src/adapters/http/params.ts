@@ -7,6 +7,7 @@ import {
   isUuid,
   problem,
   REQUEST_HISTORY_TYPES,
+  SITE_FEED_TYPES,
   type FieldError,
   type HistoryOrder,
 } from '@esign/contracts';
@@ -178,23 +179,29 @@ export const feedQuery = (
     errors.push({ path: 'after', message: 'reads oldest first: not with order=desc (use before)' });
   if (order !== 'desc' && query.before !== undefined)
     errors.push({ path: 'before', message: 'reads newest first: only with order=desc' });
-  const types = historyTypes(query.type, errors);
+  const types = historyTypes(query.type, errors, SITE_FEED_TYPES);
   if (errors.length > 0) throw invalidQuery(errors);
   const from: FeedFrom = order === 'desc' ? { order, before } : { order: 'asc', after: after ?? FEED_START };
   return { from, perPage, ...(types && { types }) };
 };
 
-/** `type=request.signed,request.completed` (or repeated): known history types only, each once. */
-const historyTypes = (raw: unknown, errors: FieldError[]): readonly string[] | undefined => {
+/**
+ * `type=request.signed,request.completed` (or repeated): types of `known` only (a Request's
+ * history types, or a Site feed's, ADR 3700), each once.
+ */
+const historyTypes = (
+  raw: unknown,
+  errors: FieldError[],
+  known: readonly string[] = REQUEST_HISTORY_TYPES,
+): readonly string[] | undefined => {
   if (raw === undefined) return undefined;
   const values: readonly unknown[] = Array.isArray(raw) ? raw : [raw];
   const given = values.flatMap((v): unknown[] => (typeof v === 'string' ? v.split(',') : [v]));
-  const known = REQUEST_HISTORY_TYPES as readonly unknown[];
-  if (given.length === 0 || !given.every((type) => known.includes(type))) {
-    errors.push({ path: 'type', message: `must be one or more of ${REQUEST_HISTORY_TYPES.join(', ')}` });
+  if (given.length === 0 || !given.every((type) => (known as readonly unknown[]).includes(type))) {
+    errors.push({ path: 'type', message: `must be one or more of ${known.join(', ')}` });
     return undefined;
   }
-  return REQUEST_HISTORY_TYPES.filter((type) => given.includes(type));
+  return known.filter((type) => given.includes(type));
 };
 
 const KEY = /^[\x21-\x7e]{1,255}$/;

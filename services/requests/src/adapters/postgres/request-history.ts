@@ -4,6 +4,7 @@ import * as t from 'io-ts';
 import {
   clientEventOf,
   isRequestHistoryEvent,
+  isTemplateEvent,
   WebhookPayload,
   type DomainEvent,
   type HistoryOrder,
@@ -18,15 +19,20 @@ type Fragment = ReturnType<typeof sql.fragment>;
 /**
  * The insert of the history entries among `events`, for a data-modifying CTE that writes
  * only where `when` holds (the change was stored); undefined when there are none. Entries
- * keep the order the events were emitted in.
+ * keep the order the events were emitted in. A template event is an entry of its Site's
+ * feed alone, of no Request (ADR 3700).
  */
 export const historyInsert = (
   events: readonly DomainEvent[],
   when: Fragment = sql.fragment`TRUE`,
 ): Fragment | undefined => {
-  const entries = events
-    .filter(isRequestHistoryEvent)
-    .map((e) => ({ request_id: e.aggregate_id, payload: clientEventOf(e) }));
+  const entries = events.flatMap((e): { request_id: string | null; payload: WebhookPayload }[] =>
+    isRequestHistoryEvent(e)
+      ? [{ request_id: e.aggregate_id, payload: clientEventOf(e) }]
+      : isTemplateEvent(e)
+        ? [{ request_id: null, payload: clientEventOf(e) }]
+        : [],
+  );
   if (entries.length === 0) return undefined;
   return sql.fragment`
     INSERT INTO request_events (request_id, site_id, payload)
@@ -120,9 +126,10 @@ export const siteFeed = async (
   limit: number,
   types?: readonly string[],
 ): Promise<FeedPage> => {
+  // Without `types`, the Requests' entries: a template's are listed only when asked for (ADR 3700).
   const ofTypes =
     types === undefined
-      ? sql.fragment`TRUE`
+      ? sql.fragment`request_id IS NOT NULL`
       : sql.fragment`payload->>'type' = ANY(${sql.array([...types], 'text')})`;
   if (from.order === 'desc') {
     const below =
@@ -154,7 +161,7 @@ export const siteFeed = async (
       FeedRow,
       sql.unsafe`
         SELECT txid::text AS txid, id::text AS id, payload FROM request_events
-        WHERE ${since} AND ${SETTLED}
+        WHERE ${since} AND ${SETTLED} AND ${ofTypes}
         ORDER BY txid, id
         LIMIT ${limit + 1}`,
     );
