@@ -5,6 +5,7 @@
 // pre-filled value and on the signer's form; and the same rules on a PDF's own fields (ADR 3670).
 import assert from 'node:assert/strict';
 import { PDFDocument } from '@cantoo/pdf-lib';
+import type { Schemas } from '@esign/client';
 import { startEsignSystem, type EsignSystem } from '@esign/testing';
 import { clientOf, ok, unique, type ClientOf } from './support/flow.js';
 import { filledSigningForm, postSignerForm } from './support/signer.js';
@@ -22,6 +23,26 @@ describe('end to end through the gateway: a template’s field rules', function 
   after(async () => {
     await system?.stop();
   });
+
+  /** Creates the Request `body` describes and sends it: its path, and its one signer's link and page. */
+  const sentAndOpened = async (body: Schemas['CreateRequestBody']) => {
+    const created = ok(
+      await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
+        params: { path: { site_id: acme.site } },
+        body,
+      }),
+      201,
+      'create',
+    );
+    const path = { request_id: created.id };
+    const sent = ok(
+      await acme.esign.POST('/v1.1/requests/{request_id}/send', { params: { path } }),
+      200,
+      'send',
+    );
+    const url = new URL(sent.signers[0]!.request_url);
+    return { path, url, page: await (await conformingFetch(url.href)).text() };
+  };
 
   it('keeps the rules, refuses a pre-filled value that breaks one, and signs only when the form keeps them', async () => {
     const fields = [
@@ -71,22 +92,7 @@ describe('end to end through the gateway: a template’s field rules', function 
       ['fields[0].default_value'],
     );
 
-    const created = ok(
-      await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
-        params: { path: { site_id: acme.site } },
-        body: body('555-014-3000'),
-      }),
-      201,
-      'create',
-    );
-    const path = { request_id: created.id };
-    const sent = ok(
-      await acme.esign.POST('/v1.1/requests/{request_id}/send', { params: { path } }),
-      200,
-      'send',
-    );
-    const url = new URL(sent.signers[0]!.request_url);
-    const page = await (await conformingFetch(url.href)).text();
+    const { path, url, page } = await sentAndOpened(body('555-014-3000'));
     const form = filledSigningForm(page, 'Rae Rules');
     form.set('f0', '555-0143');
     form.set('f1', 'ok');
@@ -151,26 +157,11 @@ describe('end to end through the gateway: a template’s field rules', function 
       'publish',
     );
     const email = `pdf-rules-${unique()}@example.com`;
-    const created = ok(
-      await acme.esign.POST('/v1.1/sites/{site_id}/requests', {
-        params: { path: { site_id: acme.site } },
-        body: {
-          contracts: [template.id],
-          signers: [{ signer_id: email, send_to: { email: true } }],
-          fields: ['start_on', 'signed_on'].map((name) => ({ name, assigned_to: email })),
-        },
-      }),
-      201,
-      'create',
-    );
-    const path = { request_id: created.id };
-    const sent = ok(
-      await acme.esign.POST('/v1.1/requests/{request_id}/send', { params: { path } }),
-      200,
-      'send',
-    );
-    const url = new URL(sent.signers[0]!.request_url);
-    const page = await (await conformingFetch(url.href)).text();
+    const { url, page } = await sentAndOpened({
+      contracts: [template.id],
+      signers: [{ signer_id: email, send_to: { email: true } }],
+      fields: ['start_on', 'signed_on'].map((name) => ({ name, assigned_to: email })),
+    });
     assert.match(page, /<input type="date" id="f-0" name="f0" value="" min="2030-01-01" required>/);
     assert.doesNotMatch(page, /name="f1"/, 'the date signed is not asked');
     const form = filledSigningForm(page, 'Pat Pdf');

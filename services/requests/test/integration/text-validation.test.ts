@@ -124,32 +124,42 @@ describe('requests service: text fields that ask for a kind of value (real Postg
     assert.equal(done.state, 'completed');
   });
 
-  it('asks for letters only and a bank routing number whose check digit holds (ADR 3680)', async () => {
-    const banked = await publishedTemplate(
+  /**
+   * The signing page, in `locale`, of a Request sent with a new template `name` whose text
+   * fields ask for `kinds` (by field name), each assigned to its one signer.
+   */
+  const pageAsking = async (name: string, kinds: Record<string, string>, locale: string) => {
+    const names = Object.keys(kinds);
+    const asking = await publishedTemplate(
       h.http,
       SITE_A,
       htmlTemplateBody({
-        name: 'Direct deposit',
-        fields: [
-          { name: 'holder', type: 'text', validation: 'letters_only' },
-          { name: 'routing', type: 'text', validation: 'bank_routing_number' },
-        ],
+        name,
+        fields: names.map((field) => ({ name: field, type: 'text', validation: kinds[field] })),
       }),
     );
     const made = await h.http
       .post(`/v1.1/sites/${SITE_A.id}/requests`)
       .set(headers)
       .send({
-        contracts: [banked],
-        signers: [{ signer_id: 'signer@example.com', locale: 'es' }],
-        fields: ['holder', 'routing'].map((name) => ({ name, assigned_to: 'signer@example.com' })),
+        contracts: [asking],
+        signers: [{ signer_id: 'signer@example.com', locale }],
+        fields: names.map((field) => ({ name: field, assigned_to: 'signer@example.com' })),
         render_data: { client_name: 'Client', start_date: '2030-01-01' },
       })
       .expect(201);
     const view = made.body as RequestView;
     const sent = (await h.http.post(`/v1.1/requests/${view.id}/send`).set(headers).expect(200))
       .body as RequestView;
-    const page = await h.http.get(pathOf(sent.signers[0]!.request_url)).expect(200);
+    return h.http.get(pathOf(sent.signers[0]!.request_url)).expect(200);
+  };
+
+  it('asks for letters only and a bank routing number whose check digit holds (ADR 3680)', async () => {
+    const page = await pageAsking(
+      'Direct deposit',
+      { holder: 'letters_only', routing: 'bank_routing_number' },
+      'es',
+    );
     assert.match(page.text, /<p class="hint" id="f-0-hint">Solo letras, con espacios, guiones o apóstrofos/);
     assert.match(
       page.text,
@@ -166,25 +176,7 @@ describe('requests service: text fields that ask for a kind of value (real Postg
   });
 
   it('asks for an IBAN as a code typed in capitals, and checks its digits in the signer’s language (ADR 3690)', async () => {
-    const banked = await publishedTemplate(
-      h.http,
-      SITE_A,
-      htmlTemplateBody({ name: 'Mandate', fields: [{ name: 'iban', type: 'text', validation: 'iban' }] }),
-    );
-    const made = await h.http
-      .post(`/v1.1/sites/${SITE_A.id}/requests`)
-      .set(headers)
-      .send({
-        contracts: [banked],
-        signers: [{ signer_id: 'signer@example.com', locale: 'fr' }],
-        fields: [{ name: 'iban', assigned_to: 'signer@example.com' }],
-        render_data: { client_name: 'Client', start_date: '2030-01-01' },
-      })
-      .expect(201);
-    const view = made.body as RequestView;
-    const sent = (await h.http.post(`/v1.1/requests/${view.id}/send`).set(headers).expect(200))
-      .body as RequestView;
-    const page = await h.http.get(pathOf(sent.signers[0]!.request_url)).expect(200);
+    const page = await pageAsking('Mandate', { iban: 'iban' }, 'fr');
     assert.match(
       page.text,
       /<p class="hint" id="f-0-hint">Un numéro de compte bancaire international \(IBAN\)/,
