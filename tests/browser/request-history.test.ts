@@ -95,7 +95,7 @@ describe('web application in headless Chromium: a Request’s history', function
     await screenshot(suite.page, 'request-history');
   });
 
-  it('shows the same events on the Site’s Activity page, newest first, filtered by type', async () => {
+  it('shows the same events on the Site’s Activity page, newest first, filtered by type, and its templates’', async () => {
     const page = suite.page;
     await page.goto(new URL('/app/requests', suite.url).href);
     await page.getByRole('link', { name: 'Activity', exact: true }).click();
@@ -130,6 +130,17 @@ describe('web application in headless Chromium: a Request’s history', function
     await expectAccessible(page, 'the Site’s Activity, one type');
     await page.getByRole('link', { name: new RegExp(`Request ${suite.id}`) }).click();
     await page.waitForURL(suite.url);
+
+    // A template event type shows the Site's templates instead (ADR 3700).
+    await page.goto(new URL('/app/activity', suite.url).href);
+    await page.getByLabel('Show').selectOption({ label: 'Template published' });
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.getByRole('table', { name: 'The latest “Template published” events, newest first' }).waitFor();
+    const published = (await page.locator('tbody tr td:nth-child(2)').allTextContents()).map((t) => t.trim());
+    assert.ok(published.length > 0, 'the suite published a template');
+    for (const row of published) assert.match(row, /^Template published: “.+”$/);
+    await expectAccessible(page, 'the Site’s Activity, its templates');
+    await screenshot(page, 'activity-templates');
   });
 
   it('cancels another sent Request with a reason, telling its signer: the notice, the History and the e-mail', async () => {

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import type Koa from 'koa';
-import { REQUEST_HISTORY_TYPES } from '@esign/contracts';
+import { REQUEST_HISTORY_TYPES, TEMPLATE_EVENT_TYPES } from '@esign/contracts';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { html } from '../html.js';
 import { testMark, time } from '../layout.js';
@@ -13,14 +13,17 @@ import { HistoryEntry, signerOfEntry, whatHappened } from './request-history.js'
 /**
  * `/app/activity`: what happened lately to the current Site's Requests, newest first, from
  * the Site's feed looked back (`GET /v1.1/sites/:id/events?order=desc`, ADR 3190), one type
- * or all, a page at a time: **Older** follows the feed's `next_before`.
+ * or all, a page at a time: **Older** follows the feed's `next_before`. A template event
+ * type shows the Site's templates' events instead (ADR 3700).
  */
 
 const PER_PAGE = 50;
 
 /** The feed as this page reads it: entries of any type, as the Request's History does. */
+const ActivityEntry = t.intersection([HistoryEntry, t.partial({ test_mode: t.boolean })]);
+type ActivityEntry = t.TypeOf<typeof ActivityEntry>;
 const ActivityPage = t.type({
-  data: t.array(t.intersection([HistoryEntry, t.partial({ test_mode: t.boolean })])),
+  data: t.array(ActivityEntry),
   has_more: t.boolean,
   next_before: t.union([t.string, t.null]),
 });
@@ -45,10 +48,39 @@ const TYPE_LABELS: Readonly<Record<string, string>> = {
   'request.cancelled': 'Cancelled',
   'request.expired': 'Expired',
 };
-const TYPES = [
+const REQUEST_TYPES = [
   ...Object.keys(TYPE_LABELS).filter((type) => (REQUEST_HISTORY_TYPES as readonly string[]).includes(type)),
   ...REQUEST_HISTORY_TYPES.filter((type) => !(type in TYPE_LABELS)),
 ];
+
+/** The Site's template events, listed when one is chosen (ADR 3700). */
+const TEMPLATE_LABELS: Readonly<Record<(typeof TEMPLATE_EVENT_TYPES)[number], string>> = {
+  'contract.created': 'Template created',
+  'contract.updated': 'Template changed',
+  'contract.published': 'Template published',
+  'contract.archived': 'Template archived',
+  'contract.unarchived': 'Template unarchived',
+  'contract.deleted': 'Template deleted',
+};
+const LABELS: Readonly<Record<string, string>> = { ...TYPE_LABELS, ...TEMPLATE_LABELS };
+const isTemplateType = (type: string | undefined): boolean =>
+  (TEMPLATE_EVENT_TYPES as readonly (string | undefined)[]).includes(type);
+
+/** A template event's row: what happened to which template, linked unless it is gone. */
+const templateRow = (deps: WebDeps, e: ActivityEntry) => {
+  const id = typeof e.data.contract_id === 'number' ? e.data.contract_id : undefined;
+  const name = typeof e.data.name === 'string' ? e.data.name : '';
+  return [
+    `${LABELS[e.type] ?? e.type}: “${name}”`,
+    id === undefined || e.type === 'contract.deleted'
+      ? name
+      : html`<a href="${deps.base}/templates/${String(id)}">${name}</a>`,
+  ] as const;
+};
+
+/** One choice of the type filter, selected when it is the one shown. */
+const option = (known: string, shown: string | undefined) =>
+  html`<option value="${known}" ${known === shown ? html` selected` : ''}>${LABELS[known] ?? known}</option>`;
 
 /** A cursor as the feed writes it (base64url); the API decides whether it is one of its own. */
 const CURSOR = /^[A-Za-z0-9_-]{1,64}$/;
@@ -56,7 +88,8 @@ const CURSOR = /^[A-Za-z0-9_-]{1,64}$/;
 const activityPage = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): Promise<void> => {
   const site = visitor.site;
   if (site === undefined) return noSitePage(ctx, deps, visitor, 'requests');
-  const type = TYPES.find((known) => known === ctx.query.type);
+  const type = [...REQUEST_TYPES, ...TEMPLATE_EVENT_TYPES].find((known) => known === ctx.query.type);
+  const templates = isTemplateType(type);
   const before =
     typeof ctx.query.before === 'string' && CURSOR.test(ctx.query.before) ? ctx.query.before : '';
   const query = new URLSearchParams({
@@ -77,7 +110,7 @@ const activityPage = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): 
     const params = new URLSearchParams({ ...(type && { type }), ...(cursor && { before: cursor }) });
     return `${deps.base}/activity${params.size === 0 ? '' : `?${params.toString()}`}`;
   };
-  const what = type === undefined ? 'events' : `“${TYPE_LABELS[type] ?? type}” events`;
+  const what = type === undefined ? 'events' : `“${LABELS[type] ?? type}” events`;
   appPage(ctx, deps, visitor, {
     title: 'Activity',
     section: 'requests',
@@ -85,7 +118,8 @@ const activityPage = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): 
       <h1>Activity <span class="hint">on ${site.name}</span></h1>
       <p>
         What happened to this Site’s Requests, newest first: each event your webhook endpoints can receive,
-        whether or not you have any. A Request’s own page has its whole history.
+        whether or not you have any. A Request’s own page has its whole history. Choose a template event to
+        see what happened to the Site’s templates.
       </p>
       <form
         method="get"
@@ -96,27 +130,38 @@ const activityPage = async (ctx: Koa.Context, deps: WebDeps, visitor: Visitor): 
       >
         <label for="type">Show</label>
         <select id="type" name="type">
-          <option value="">All events</option>
-          ${TYPES.map(
-            (known) =>
-              html`<option value="${known}" ${known === type ? html` selected` : ''}>
-                ${TYPE_LABELS[known] ?? known}
-              </option>`,
-          )}
+          <option value="">All Request events</option>
+          <optgroup label="Requests">${REQUEST_TYPES.map((known) => option(known, type))}</optgroup>
+          <optgroup label="Templates">${TEMPLATE_EVENT_TYPES.map((known) => option(known, type))}</optgroup>
         </select>
         <button type="submit" class="secondary">Show</button>
       </form>
       ${
         data.length === 0
           ? html`<p class="notice">
-              ${before ? `No older ${what}.` : `No ${what} yet: they appear here once Requests are sent.`}
+              ${
+                before
+                  ? `No older ${what}.`
+                  : templates
+                    ? `No ${what} yet.`
+                    : `No ${what} yet: they appear here once Requests are sent.`
+              }
             </p>`
           : dataTable({
               caption: before ? `Older ${what}, newest first` : `The latest ${what}, newest first`,
               captionHidden: true,
               region: 'Activity',
-              columns: ['When', 'What happened', 'Request', { label: 'Event', wide: true }],
+              columns: [
+                'When',
+                'What happened',
+                templates ? 'Template' : 'Request',
+                { label: 'Event', wide: true },
+              ],
               rows: data.map((e) => {
+                if (isTemplateType(e.type)) {
+                  const [happened, link] = templateRow(deps, e);
+                  return [time(e.created_at), happened, link, html`<code>${e.type}</code>`];
+                }
                 const requestId = typeof e.data.request_id === 'string' ? e.data.request_id : undefined;
                 return [
                   time(e.created_at),

@@ -109,6 +109,43 @@ describe('web: the Site’s Activity page', () => {
     assert.deepEqual(odd.calls, [FEED]);
   });
 
+  it('shows a template event chosen by type, linking to its template unless it was deleted (ADR 3700)', async () => {
+    const template = (type: string, id: number, name: string, extra: Record<string, unknown> = {}) =>
+      entry(type, { contract_id: id, name, type: 'html', state: 'published', archived_at: null, ...extra });
+    const published = `${FEED}&type=contract.published`;
+    const { text, calls } = await show(
+      {
+        [`GET ${published}`]: feed(
+          [template('contract.published', 12, 'NDA <v2>'), template('contract.published', 13, 'Lease')],
+          false,
+        ),
+      },
+      '/app/activity?type=contract.published',
+    );
+    assert.deepEqual(calls, [published]);
+    assert.match(
+      text,
+      /<optgroup label="Templates">[\s\S]*<option value="contract.published"\s+selected>\s*Template published\s*<\/option>/,
+    );
+    assert.match(text, /<th scope="col">Template<\/th>/);
+    const rows = [...text.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].slice(1).map((m) => m[1]!);
+    assert.match(rows[0]!, /Template published: “NDA &lt;v2&gt;”/);
+    assert.match(rows[0]!, /<a href="\/app\/templates\/12"\s*>NDA &lt;v2&gt;<\/a>/);
+    // A deleted template has no page to link to.
+    const deleted = `${FEED}&type=contract.deleted`;
+    const gone = await show(
+      { [`GET ${deleted}`]: feed([template('contract.deleted', 14, 'Old')], false) },
+      '/app/activity?type=contract.deleted',
+    );
+    assert.match(gone.text, /Template deleted: “Old”/);
+    assert.doesNotMatch(gone.text, /href="\/app\/templates\/14"/);
+    const none = await show(
+      { [`GET ${published}`]: feed([], false) },
+      '/app/activity?type=contract.published',
+    );
+    assert.match(none.text, /No “Template published” events yet\./);
+  });
+
   it('says what the API refused', async () => {
     const older = `${FEED}&before=bm9wZQ`;
     const { text } = await show(
