@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { SiteEventFeed } from '@esign/contracts';
 import { sql } from '@esign/platform/database';
 import { eventually } from '@esign/testing';
-import { htmlTemplateBody, principal, publishedTemplate, SITE_A, SITE_B } from '../support/harness.js';
+import { principal, SITE_A, SITE_B } from '../support/harness.js';
 import { historyFixture } from '../support/history-fixture.js';
+import { feedReader } from '../support/site-feed.js';
 
 /**
  * ADR 3190 against real Postgres: a Site's event feed lists its Requests' history entries
@@ -15,37 +16,7 @@ describe('requests service: a Site’s event feed (real Postgres)', function () 
   this.timeout(60_000);
   const { ctx, create } = historyFixture('site-event-feed', [SITE_A, SITE_B]);
   const sent = () => create(true);
-  const feed = async (query = '', site = SITE_A.id): Promise<SiteEventFeed> =>
-    (await ctx.h.http.get(`/v1.1/sites/${site}/events${query}`).set(ctx.headers).expect(200))
-      .body as SiteEventFeed;
-  const from = (cursor: string, more = '') => `?after=${encodeURIComponent(cursor)}${more}`;
-  /** The cursor past everything the feed holds now. */
-  const end = async () => {
-    let page = await feed('?per_page=100');
-    while (page.has_more) page = await feed(from(page.next_after, '&per_page=100'));
-    return page.next_after;
-  };
-  /**
-   * The cursor past everything the feed holds once `requestId`'s entries show: then every
-   * change stored before them shows too (the feed holds back what another transaction on
-   * the server, a parallel test's, may still precede).
-   */
-  const endWith = (requestId: string) =>
-    eventually(async () => {
-      let page = await feed('?per_page=100');
-      let seen = page.data.some((e) => e.data.request_id === requestId);
-      while (page.has_more) {
-        page = await feed(from(page.next_after, '&per_page=100'));
-        seen ||= page.data.some((e) => e.data.request_id === requestId);
-      }
-      return seen ? page.next_after : undefined;
-    });
-  /** What the feed holds after `cursor` once every change stored has settled. */
-  const settled = (cursor: string, count: number) =>
-    eventually(async () => {
-      const page = await feed(from(cursor, '&per_page=100'));
-      return page.data.length >= count ? page : undefined;
-    });
+  const { feed, from, end, endWith, settled } = feedReader(ctx);
 
   it('lists the Site’s entries after a cursor in the order stored, a page at a time', async () => {
     const cursor = await end();
@@ -266,47 +237,5 @@ describe('requests service: a Site’s event feed (real Postgres)', function () 
     assert.deepEqual(refused.body.errors, [
       { path: 'after', message: 'must be a next_after this API answered' },
     ]);
-  });
-
-  it('lists the Site’s template events only when asked for by type, never in a Request’s history (ADR 3700)', async () => {
-    const cursor = await end();
-    const template = await publishedTemplate(ctx.h.http, SITE_A, htmlTemplateBody({ name: 'Feed' }));
-    const made = await sent();
-    const asked = '&type=contract.created,contract.published,request.sent';
-    const listed = await eventually(async () => {
-      const page = await feed(from(cursor, asked));
-      return page.data.length >= 3 ? page : undefined;
-    });
-    assert.deepEqual(
-      listed.data.map((e) => [e.type, e.data.contract_id ?? e.data.request_id]),
-      [
-        ['contract.created', template],
-        ['contract.published', template],
-        ['request.sent', made.id],
-      ],
-    );
-    // Each as its webhook carries it.
-    assert.deepEqual(Object.keys(listed.data[1]!.data).sort(), [
-      'archived_at',
-      'contract_id',
-      'name',
-      'state',
-      'type',
-    ]);
-    // Without type=, a poll sees the Requests' entries only, as before.
-    const plain = await feed(from(cursor));
-    assert.deepEqual(
-      plain.data.map((e) => e.type),
-      ['request.sent'],
-    );
-    // A Request's history takes no template type.
-    const refused = await ctx.h.http
-      .get(`/v1.1/requests/${made.id}/events?type=contract.created`)
-      .set(ctx.headers)
-      .expect(400);
-    assert.deepEqual(
-      (refused.body as { errors: { path: string }[] }).errors.map((e) => e.path),
-      ['type'],
-    );
   });
 });
