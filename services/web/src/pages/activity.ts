@@ -19,9 +19,10 @@ import { HistoryEntry, signerOfEntry, whatHappened } from './request-history.js'
 
 const PER_PAGE = 50;
 
-/** The feed as this page reads it: entries of any type, as the Request's History does. */
+/** An entry of any type, as the Request's History reads it, marked when of a test-mode Request. */
 const ActivityEntry = t.intersection([HistoryEntry, t.partial({ test_mode: t.boolean })]);
 type ActivityEntry = t.TypeOf<typeof ActivityEntry>;
+/** The feed as this page reads it. */
 const ActivityPage = t.type({
   data: t.array(ActivityEntry),
   has_more: t.boolean,
