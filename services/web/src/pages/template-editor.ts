@@ -5,8 +5,9 @@ import { ContractView, problem } from '@esign/contracts';
 import type { ApiProblem } from '../api-client.js';
 import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { posted } from '../guard.js';
-import { html, type Html } from '../html.js';
+import { html } from '../html.js';
 import { csrfField, fieldErrors, problemSummary, textField } from '../layout.js';
+import { textArea } from '../text-area.js';
 import {
   fieldsProblem,
   highlightTokens,
@@ -78,21 +79,6 @@ const editorPage = (ctx: Koa.Context, deps: WebDeps, visitor: Visitor, input: Ed
   const fieldsError = fieldsProblem(input.fields, errors);
   const sample = parseSample(input.sample);
   const tokens = tokensOf(input.html);
-  const area = (id: string, label: string, value: string, rows: number, error?: string, hint?: Html) =>
-    html` <div class="field">
-      <label for="${id}">${label}</label>
-      ${hint ? html`<div class="hint" id="${id}-hint">${hint}</div>` : ''}
-      <p class="error" id="${id}-error">${error ?? ''}</p>
-      <textarea
-        id="${id}"
-        name="${id}"
-        rows="${rows}"
-        spellcheck="false"
-        aria-describedby="${hint ? `${id}-hint ` : ''}${id}-error"
-        ${error ? html` aria-invalid="true"` : ''}
-      >
-${value}</textarea>
-    </div>`;
   appPage(ctx, deps, visitor, {
     title,
     section: 'templates',
@@ -108,8 +94,8 @@ ${value}</textarea>
         ${textField({ id: 'name', name: 'name', label: 'Name', value: input.name, required: true, error: errors.get('name') })}
         <div class="editor">
           <div>
-            ${area('html', 'HTML', input.html, 14, errors.get('html'), html`Write {{token}} where render_data fills in text, e.g. {{client_name}}.`)}
-            ${area('fields', 'Signer fields (optional)', input.fields, 3, fieldsError, FIELDS_HINT)}
+            ${textArea('html', 'HTML', input.html, 14, errors.get('html'), html`Write {{token}} where render_data fills in text, e.g. {{client_name}}.`)}
+            ${textArea('fields', 'Signer fields (optional)', input.fields, 3, fieldsError, FIELDS_HINT)}
           </div>
           <div>
             <h2 id="tokens-heading">Tokens</h2>
@@ -119,7 +105,7 @@ ${value}</textarea>
             <h2 id="highlight-heading">Source with tokens marked</h2>
             <pre class="highlight" id="highlight" aria-labelledby="highlight-heading">
 ${highlightTokens(input.html)}</pre>
-            ${area('sample', 'Sample render_data (JSON)', input.sample, 5, 'error' in sample ? `The sample ${sample.error}.` : undefined)}
+            ${textArea('sample', 'Sample render_data (JSON)', input.sample, 5, 'error' in sample ? `The sample ${sample.error}.` : undefined)}
             <p class="error" id="sample-error" role="status"></p>
             <h2 id="preview-heading">Preview</h2>
             <iframe

@@ -7,6 +7,7 @@ import { visitorOf, type Visitor, type WebDeps } from '../context.js';
 import { uploaded } from '../guard.js';
 import { html, type Html } from '../html.js';
 import { csrfField, fieldErrors, fileField, problemSummary, textField } from '../layout.js';
+import { textArea } from '../text-area.js';
 import { fieldsProblem, parseFields } from '../template-text.js';
 import { appPage, noSitePage } from './common.js';
 import { pdfRoutes } from './pdf-download.js';
@@ -31,21 +32,7 @@ const RULES_HINT = html`One per line for any of the PDF's fields, by its name in
  * them (`fieldsProblem`): at the upload, and on a draft's Edit field rules.
  */
 export const rulesArea = (rules: string, errors: ReadonlyMap<string, string>): Html => {
-  const error = fieldsProblem(rules, errors);
-  return html`<div class="field">
-    <label for="fields">Field rules (optional)</label>
-    <div class="hint" id="fields-hint">${RULES_HINT}</div>
-    <p class="error" id="fields-error">${error ?? ''}</p>
-    <textarea
-      id="fields"
-      name="fields"
-      rows="4"
-      spellcheck="false"
-      aria-describedby="fields-hint fields-error"
-      ${error ? html` aria-invalid="true"` : ''}
-    >
-${rules}</textarea>
-  </div>`;
+  return textArea('fields', 'Field rules (optional)', rules, 4, fieldsProblem(rules, errors), RULES_HINT);
 };
 
 /** Upload a PDF: its form fields are read by the API and listed on the template's page. */
